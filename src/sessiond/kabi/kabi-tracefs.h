@@ -152,6 +152,9 @@ void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_even
 int tracefs_event_layout(const struct tracefs *t, const char *name,
 			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
 
+/* At most LTT_FTRACE_MAX_TEXT bytes of @path under tracefs into @buf: bytes or -errno. */
+ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);
+
 /* kabi-tracefs-inst.c: its sessions, channels and streams in ftrace instances */
 
 /**
@@ -264,9 +267,6 @@ void tracefs_probe_release(struct ltt_kabi_obj *obj);
 
 /* Remove the probes of daemons that are gone (and this one's, from before). */
 void tracefs_probe_reap_stale(const struct tracefs *t);
-
-/* At most LTT_FTRACE_MAX_TEXT bytes of @path under tracefs into @buf: bytes or -errno. */
-ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);
 
 /* Does the kernel take event probes (dynamic_events' e:)?  Sets t->eprobes. */
 void tracefs_eprobe_check(struct tracefs *t);

@@ -10,6 +10,7 @@
  *   kernel-domain.c its operations over the kernel tracer; its traces
  *   kernel-context.[ch] the context fields of kernel channels
  *   kernel-filter.[ch] filters of kernel rules
+ *   kernel-probe.[ch] probe rules of the kernel domain
  *   kernel-notify.[ch] triggers' kernel event rules, evaluated through tracefs
  *   kernel-tracker.c process trackers in the tracer
  *   kernel-snapshot.c snapshots of kernel channels
