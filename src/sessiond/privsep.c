@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/consumer/consumer.h"
 
 #include "sessiond/kabi/kabi-remote.h"
@@ -153,6 +154,15 @@ static int consumer_kill(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_
 	return syscall(SYS_pidfd_send_signal, children[i].pidfd, SIGKILL, NULL, 0) ? -errno : 0;
 }
 
+static int owner_files(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+		       int *ret_fd)
+{
+	(void)state;
+	(void)in_fd;
+	(void)ret_fd;
+	return ltt_chunk_owner_serve(r, w);
+}
+
 static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, false, ltt_kabi_serve_open },
 	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, false, ltt_kabi_serve_run },
@@ -161,6 +171,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_KMOD_UNLOAD, "KMOD_UNLOAD", 1, false, kmod_unload },
 	{ LTT_PRIV_CONSUMER_SPAWN, "CONSUMER_SPAWN", 9, true, consumer_spawn },
 	{ LTT_PRIV_CONSUMER_KILL, "CONSUMER_KILL", 4, false, consumer_kill },
+	{ LTT_PRIV_OWNER_FILES, "OWNER_FILES", 9, false, owner_files },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

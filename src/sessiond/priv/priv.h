@@ -50,6 +50,10 @@
  *       its command socket (SCM_RIGHTS) -> {u32 pid}, a pidfd of it: the
  *       program and its options are the ones fixed at start-up
  *   CONSUMER_KILL {u32 pid} (a consumer this process spawned) -> {}
+ *   OWNER_FILES {u8 job (1 archive, 2 remove, 3 repair), u32 uid, u32 gid,
+ *       str output, str path, i64 begin, i64 end, u64 id} -> {str path
+ *       (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32 errors
+ *       (the repair's)}: done with uid's rights (chunk/chunk-owner.c)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -59,6 +63,7 @@ enum ltt_priv_request {
 	LTT_PRIV_KMOD_UNLOAD = 5,
 	LTT_PRIV_CONSUMER_SPAWN = 6,
 	LTT_PRIV_CONSUMER_KILL = 7,
+	LTT_PRIV_OWNER_FILES = 8,
 };
 
 struct ltt_priv;
