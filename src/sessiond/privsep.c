@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "common/fault.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/consumer/consumer.h"
 
@@ -184,6 +185,7 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 	};
 
 	ltt_kabi_tracefs_name_pid(daemon);
+	ltt_fault_with(daemon);	/* a fault point here (an archive's) is the daemon's */
 	ltt_priv_serve(fd, requests, sizeof(requests) / sizeof(requests[0]), &kabi);
 	ltt_kabi_server_fini(&kabi);
 	while (nr_children)
