@@ -288,7 +288,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "the data threads of each consumer daemon, 1 to 64 (default: "
 		  "$LTT_CONSUMERD_DATA_THREADS, else one per CPU it may run on, at most 16)", "N" },
 		{ "no-privsep", 0, POPT_ARG_NONE, &opts->no_privsep, 0,
-		  "root: no privileged part, the kernel tracer and its module reached from this process (debugging)",
+		  "root: no privileged part: the kernel tracer, its module, the consumers and owners' files handled by this process (debugging)",
 		  NULL },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },

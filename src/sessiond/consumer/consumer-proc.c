@@ -53,7 +53,7 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 		/* a sibling's is our parent's (SIGCHLD: we are forked), 0 here */
 		.exit_signal = sibling ? 0 : SIGCHLD,
 	};
-	char uidarg[16], gidarg[16], threadsarg[16], *argv[16];
+	char uidarg[16], gidarg[16], threadsarg[16], *argv[16], msg[512];
 	int argc = 0, i;
 	sigset_t all;
 	pid_t pid;
@@ -91,8 +91,11 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 		argv[argc++] = (char *)"-v";
 	argv[argc] = NULL;
 	execv(path, argv);
-	fprintf(stderr, "ltt-sessiond: Error: can't run the consumer daemon %s: %s\n", path,
-		strerror(errno));
+	/* a raw clone of a threaded process: no lock (stdio's, the locale's) taken here */
+	i = snprintf(msg, sizeof(msg), "ltt-sessiond: Error: can't run the consumer daemon %s: %s\n",
+		     path, strerrordesc_np(errno));
+	if (i > 0 && write(2, msg, (size_t)i < sizeof(msg) ? (size_t)i : sizeof(msg) - 1) < 0)
+		i = 0;	/* stderr gone: nothing else to say it with */
 	_exit(127);
 }
 
