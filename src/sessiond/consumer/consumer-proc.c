@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <linux/sched.h>
+#include <sched.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -47,19 +47,21 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 			bool sibling, int *ret_pidfd)
 {
 	const char *path = ltt_consumer_path(cfg->path);
-	struct clone_args args = {
-		.flags = CLONE_PIDFD | (sibling ? CLONE_PARENT : 0),
-		.pidfd = (uint64_t)(uintptr_t)ret_pidfd,
-		/* a sibling's is our parent's (SIGCHLD: we are forked), 0 here */
-		.exit_signal = sibling ? 0 : SIGCHLD,
-	};
+	/* a sibling's exit signal is our parent's (SIGCHLD: we are forked) */
+	unsigned long flags = CLONE_PIDFD | (sibling ? CLONE_PARENT : SIGCHLD);
 	char uidarg[16], gidarg[16], threadsarg[16], *argv[16], msg[512];
 	int argc = 0, i;
 	sigset_t all;
 	pid_t pid;
 
 	*ret_pidfd = -1;
-	pid = (pid_t)syscall(SYS_clone3, &args, sizeof(args));
+	/*
+	 * clone(), as fork() is made (no stack: the child runs on a copy of
+	 * ours), with the pidfd at the parent_tid argument; not clone3(),
+	 * which systemd's RestrictNamespaces= answers with ENOSYS (its
+	 * filter can't read flags in memory).
+	 */
+	pid = (pid_t)syscall(SYS_clone, flags, NULL, ret_pidfd, NULL, 0UL);
 	if (pid)
 		return pid < 0 ? -errno : pid;
 	/* Our blocked signals would be inherited: unblock them. */
