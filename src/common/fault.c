@@ -57,9 +57,19 @@ bool ltt_fault_due(const char *point)
 	return !arm_file[0] || !unlink(arm_file);
 }
 
+/* ltt_fault_with(): the process a fault here befalls too, 0: none */
+static pid_t with;
+
+void ltt_fault_with(pid_t pid)
+{
+	with = pid;
+}
+
 void ltt_fault_fire(void)
 {
 	LTT_WARN("LTT_FAULT: %s at %s, as asked", stop ? "stopping" : "killed", point_at);
+	if (with > 0)
+		kill(with, stop ? SIGSTOP : SIGKILL);
 	if (stop) {
 		raise(SIGSTOP);
 		return;

@@ -20,6 +20,7 @@
 #define LTT_COMMON_FAULT_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 /**
  * ltt_fault_due() - is this the time for the fault at @point?
@@ -35,6 +36,13 @@ bool ltt_fault_due(const char *point);
  * SIGSTOP to self (returns once continued), logged first
  */
 void ltt_fault_fire(void);
+
+/**
+ * ltt_fault_with() - a fault in this process befalls @pid too, first:
+ * a part of a daemon forked to do some of its work (ltt-sessiond's
+ * privileged part) fails with it, as one process would
+ */
+void ltt_fault_with(pid_t pid);
 
 /** ltt_fault_point() - ltt_fault_fire() when ltt_fault_due(@point) */
 void ltt_fault_point(const char *point);

@@ -23,6 +23,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/model/tracker.c src/sessiond/model/tracker.h \
 	src/sessiond/model/trigger.c src/sessiond/model/trigger.h \
 	src/sessiond/chunk/chunk-rotate.c src/sessiond/chunk/chunk.h \
+	src/sessiond/chunk/chunk-owner.c src/sessiond/chunk/chunk-owner.h \
 	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
 	src/sessiond/chunk/chunk-sched.c src/sessiond/chunk/chunk-sched.h \
 	src/sessiond/model/session.c src/sessiond/model/session.h src/sessiond/model/session-lock.c \

@@ -288,7 +288,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  "the data threads of each consumer daemon, 1 to 64 (default: "
 		  "$LTT_CONSUMERD_DATA_THREADS, else one per CPU it may run on, at most 16)", "N" },
 		{ "no-privsep", 0, POPT_ARG_NONE, &opts->no_privsep, 0,
-		  "root: no privileged part, the kernel tracer and its module reached from this process (debugging)",
+		  "root: no privileged part: the kernel tracer, its module, the consumers and owners' files handled by this process (debugging)",
 		  NULL },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
@@ -699,7 +699,8 @@ static int run(const struct options *opts)
 		goto out;
 	}
 	/* before any thread: the privileged part (priv.h) forks from here */
-	if (root && !opts->no_privsep && !opts->no_kernel) {
+	if (root && !opts->no_privsep) {
+		ltt_privsep_consumers(&opts->consumer);
 		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));

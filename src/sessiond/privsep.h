@@ -3,7 +3,8 @@
  * privsep.h - the root daemon's privileged part, what it serves
  * (privsep.c): the table of allowed requests (priv/priv.h lists them and
  * their forms) and their handlers, over the kernel tracer's backends
- * (kabi/kabi-serve.c) and the module (kernel/kmodule.c).  Above every
+ * (kabi/kabi-serve.c), the module (kernel/kmodule.c) and the consumers
+ * (consumer/consumer-proc.c).  Above every
  * folder, as main.c: the one place that knows both the link and what
  * runs behind it.
  */
@@ -11,6 +12,15 @@
 #define LTT_SESSIOND_PRIVSEP_H
 
 #include <sys/types.h>
+
+struct ltt_consumer_config;
+
+/**
+ * ltt_privsep_consumers() - the consumers the privileged part spawns
+ * (CONSUMER_SPAWN): @cfg's program and options (copied; its path
+ * borrowed), set before ltt_priv_start(), never chosen by a request
+ */
+void ltt_privsep_consumers(const struct ltt_consumer_config *cfg);
 
 /**
  * ltt_privsep_serve() - the privileged process's life (ltt_priv_start()'s

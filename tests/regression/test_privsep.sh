@@ -8,8 +8,12 @@
 # known load exactly (system calls with a filter: a request whose user
 # pointers cross the socket), a process tracker (the tracker's ids) and
 # list -k (the list's entries); a user-space session beside it records
-# every event.  The daemon stopped, ltt-priv is gone and leaves no ftrace
-# instance.  --no-privsep: no ltt-priv, the daemon opens tracefs itself.
+# every event.  ltt-priv spawns the consumers, as the daemon's children
+# (CLONE_PARENT), which the daemon reaps; a rotation's archive (written
+# by ltt-priv, OWNER_FILES) holds exactly what was recorded before it.
+# The daemon stopped, ltt-priv and the consumers are gone and leave no
+# ftrace instance.  --no-privsep: no ltt-priv, the daemon opens tracefs
+# itself.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -20,7 +24,7 @@ fi
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-plan 24
+plan 30
 kernel_lock
 
 # sessiond_log ARGS...: a daemon with ARGS, its messages in $LOG.
@@ -77,20 +81,34 @@ ok "$([ "$(tracefs_fds "$priv" | grep -c "/instances/ltt-$spid-")" -gt 0 ]; echo
 	"ltt-priv holds the instance's files"
 "$KLOAD" getppid 1000 >"$TEST_TMP/getppid" || echo "Bail out! kload getppid failed"
 ust_app -n 500 -r p1
+consumers=$(pgrep -P "$spid" -x ltt-consumerd | sort -n | tr '\n' ' ')
+is "$(wc -w <<<"$consumers")" 2 "two consumers (the kernel's, root's user-space one): the daemon's children"
+is "$(grep -o "consumer daemon .* started, pid [0-9]*, by the privileged part" "$LOG" |
+	sed 's/.*pid \([0-9]*\),.*/\1/' | sort -n | tr '\n' ' ')" "$consumers" \
+	"each one spawned by ltt-priv (the log says so, with its pid)"
+is "$(pgrep -P "$priv" | wc -l)" 0 "ltt-priv has no child of its own"
+run lttctl -q rotate u
+is "$RC" 0 "rotate u: its first chunk archived through ltt-priv"
+archive=$STDOUT
+ust_app -n 200 -r p2
 ok_cmd "stop k" lttctl stop k
 ok_cmd "stop u" lttctl stop u
 t1=$(sed -n 's/^tid //p' "$TEST_TMP/getppid")
 bt "$TEST_TMP/k" "$TEST_TMP/k.txt"
 is "$(grep -c " syscall_exit_getppid: .*{ tid = $t1 }, { ret = $$ }" "$TEST_TMP/k.txt")" 1000 \
 	"k: exactly 1000 getppid exits of the program's tid, each returning $$"
+bt "$archive" "$TEST_TMP/u1.txt"
+is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u1.txt")" 500 "u's archive ($archive): the first program's 500 events"
 bt "$TEST_TMP/u" "$TEST_TMP/u.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u.txt")" 500 "u: the program's 500 events"
+is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u.txt")" 700 "u, archive and chunk: the two programs' 700 events"
 lttctl -q destroy k
 lttctl -q destroy u
 
 stop_sessiond
 wait_pid_exit "$priv"
 ok $? "the daemon stopped: ltt-priv exited"
+for c in $consumers; do wait_pid_exit "$c" || break; done
+ok $? "and so did the consumers ($consumers)"
 is "$(ls "$tfs/instances" | grep -c "^ltt-$spid-")" 0 "and left no ftrace instance"
 
 sessiond_log --kernel-backend=tracefs --no-privsep

@@ -138,6 +138,15 @@ tests_unit_test_kabi_remote_SOURCES = tests/unit/test_kabi_remote.c \
 	src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kabi_remote_LDADD = src/common/libcommon.la
 
+# The privileged end of OWNER_FILES: paths outside the output refused,
+# the job done with the owner's rights.
+check_PROGRAMS += tests/unit/test_chunk_owner
+TESTS += tests/unit/test_chunk_owner
+tests_unit_test_chunk_owner_SOURCES = tests/unit/test_chunk_owner.c \
+	src/sessiond/chunk/chunk-owner.c src/sessiond/chunk/chunk-owner.h \
+	src/sessiond/priv/priv.c src/sessiond/priv/priv.h $(UNIT_TAP_SOURCES)
+tests_unit_test_chunk_owner_LDADD = src/common/libcommon.la
+
 # The shared-memory ring buffer: threads, forked writers, hostile regions.
 check_PROGRAMS += tests/unit/test_ringbuf
 TESTS += tests/unit/test_ringbuf

@@ -140,9 +140,9 @@ static const struct ltt_kabi_backend fake = {
 static const struct ltt_kabi_backend *const fake_backends[] = { &fake };
 
 static const struct ltt_priv_handler handlers[] = {
-	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, ltt_kabi_serve_open },
-	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, ltt_kabi_serve_run },
-	{ LTT_PRIV_KABI_RELEASE, "KABI_RELEASE", 4, ltt_kabi_serve_release },
+	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, false, ltt_kabi_serve_open },
+	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, false, ltt_kabi_serve_run },
+	{ LTT_PRIV_KABI_RELEASE, "KABI_RELEASE", 4, false, ltt_kabi_serve_release },
 };
 
 static int serve(int fd, pid_t daemon)

@@ -3,18 +3,13 @@
  * chunk-rotate.c - trace chunks of a session, local or streamed to a relay (see
  * chunk.h).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <inttypes.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/fsuid.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,22 +21,16 @@
 #include "common/trace-repair.h"
 #include "common/uri.h"
 #include "sessiond/chunk/chunk-journal.h"
+#include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/ctrace/trace-host.h"
 #include "sessiond/consumer/relay.h"
 
-/* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
-#define STAMP_MAX 32
-
-static void stamp(int64_t when, char buf[STAMP_MAX])
-{
-	time_t t = (time_t)when;
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) || !strftime(buf, STAMP_MAX, "%Y%m%dT%H%M%S%z", &tm))
-		strcpy(buf, "19700101T000000+0000");
-}
+/* @session's owner and output, as chunk-owner.c takes them */
+#define OWNER(session) \
+	((struct ltt_chunk_owner){ .uid = (session)->uid, .gid = (session)->gid, \
+				   .output = (session)->output })
 
 /* Why @session can't rotate (or be cleared: @clear), or LTT_ERR_OK. */
 static enum ltt_error_code refusal(const struct ltt_session *session, bool clear)
@@ -81,111 +70,6 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
 		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
 }
 
-/* Make @path (a directory of @session's output) owned by the session's owner. */
-static int mkdir_owned(const struct ltt_session *session, const char *path)
-{
-	if (mkdir(path, 0770) && errno != EEXIST)
-		return -errno;
-	if ((session->uid != geteuid() || session->gid != getegid()) &&
-	    lchown(path, session->uid, session->gid))
-		return -errno;
-	return 0;
-}
-
-/* Move @name, one of chunk 0's traces at the output's top, into @archive. */
-static int move_chunk0_entry(const struct ltt_session *session, const char *archive,
-			     const char *name)
-{
-	char from[LTT_PATH_MAX], to[LTT_PATH_MAX];
-
-	if ((size_t)snprintf(from, sizeof(from), "%s/%s", session->output, name) >= sizeof(from) ||
-	    (size_t)snprintf(to, sizeof(to), "%s/%s", archive, name) >= sizeof(to))
-		return -ENAMETOOLONG;
-	return rename(from, to) && errno != ENOENT ? -errno : 0;
-}
-
-/*
- * Move chunk 0's traces into @archive: ust/, and kernel/ or the
- * kernel-N/ a kernel trace took when kernel/ held one (kernel-domain.c).
- */
-static int archive_chunk0(const struct ltt_session *session, const char *archive)
-{
-	char name[32];
-	unsigned int n;
-	int ret, first;
-
-	first = move_chunk0_entry(session, archive, "ust");
-	ltt_fault_point("archive-chunk0-partial");
-	ret = move_chunk0_entry(session, archive, "kernel");
-	first = first ? first : ret;
-	for (n = 1; n < 100; n++) {
-		snprintf(name, sizeof(name), "kernel-%u", n);
-		ret = move_chunk0_entry(session, archive, name);
-		first = first ? first : ret;
-	}
-	return first;
-}
-
-/* The supplementary groups a thread of the daemon had before it became a session's owner. */
-#define AS_OWNER_GROUPS 256
-
-struct as_owner {
-	bool changed;
-	int nr_groups;
-	gid_t groups[AS_OWNER_GROUPS];
-};
-
-/*
- * Have this thread (only: the raw system calls, not glibc's wrappers
- * that change every thread) work on files with @session's owner's rights:
- * its fsuid, fsgid and supplementary groups.  A root daemon then never
- * creates, moves or chowns anything in an output where the owner could
- * not, whatever symlinks the owner put in its path (the kernel drops the
- * file capabilities while the fsuid is not 0).  Nothing to do for a
- * personal daemon (it is the owner) or a root owner.  Returns 0 or -errno
- * (nothing changed).
- */
-static int as_owner_begin(const struct ltt_session *session, struct as_owner *o)
-{
-	gid_t groups[AS_OWNER_GROUPS];
-	struct passwd pw, *res = NULL;
-	int n = AS_OWNER_GROUPS;
-	char buf[4096];
-
-	o->changed = false;
-	if (geteuid() != 0 || session->uid == 0)
-		return 0;
-	o->nr_groups = getgroups(AS_OWNER_GROUPS, o->groups);
-	if (o->nr_groups < 0)
-		return -errno;
-	if (getpwuid_r(session->uid, &pw, buf, sizeof(buf), &res) || !res ||
-	    getgrouplist(res->pw_name, session->gid, groups, &n) < 0) {
-		groups[0] = session->gid;	/* unknown user, or too many groups: the primary one */
-		n = 1;
-	}
-	if (syscall(SYS_setgroups, (size_t)n, groups))
-		return -errno;
-	setfsgid(session->gid);
-	setfsuid(session->uid);
-	o->changed = true;
-	if ((uid_t)setfsuid((uid_t)-1) != session->uid || (gid_t)setfsgid((gid_t)-1) != session->gid)
-		return -EPERM;	/* the caller still calls as_owner_end() */
-	return 0;
-}
-
-/* Back to the daemon's own rights after as_owner_begin(). */
-static void as_owner_end(struct as_owner *o)
-{
-	if (!o->changed)
-		return;
-	setfsuid(0);
-	setfsgid(0);
-	if (syscall(SYS_setgroups, (size_t)o->nr_groups, o->groups))
-		LTT_ERR("can't restore this thread's groups: %s", strerror(errno));
-}
-
-static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
-			 int64_t end, char *ret_path);
 
 /*
  * How the relay of a session streamed to one archives a domain's part of
@@ -211,48 +95,9 @@ struct relays {
 static int relay_chunk(const struct relays *rs, struct ltt_chunk_left *chunk, int64_t end,
 		       char *ret_path);
 
-/* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
-static int remove_at(int parent_fd, const char *name, int depth)
-{
-	struct dirent *e;
-	int fd, ret = 0, err;
-	DIR *dir;
-
-	if (!unlinkat(parent_fd, name, 0) || errno == ENOENT)
-		return 0;
-	if (errno != EISDIR && errno != EPERM)
-		return -errno;
-	if (depth > 32)
-		return -ELOOP;
-	fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return -errno;
-	}
-	while ((e = readdir(dir))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		err = remove_at(dirfd(dir), e->d_name, depth + 1);
-		ret = ret ? ret : err;
-	}
-	closedir(dir);
-	if (unlinkat(parent_fd, name, AT_REMOVEDIR) && errno != ENOENT)
-		ret = ret ? ret : -errno;
-	return ret;
-}
-
 int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
 {
-	struct as_owner o;
-	int ret = as_owner_begin(session, &o);
-
-	if (!ret)
-		ret = remove_at(AT_FDCWD, path, 0);
-	as_owner_end(&o);
-	return ret;
+	return ltt_chunk_owner_remove(&OWNER(session), path);
 }
 
 /* @session's current chunk, as a chunk left would be remembered. */
@@ -274,44 +119,10 @@ static void current_chunk(const struct ltt_session *session, struct ltt_chunk_le
 static int archive(const struct relays *rs, struct ltt_session *session,
 		   struct ltt_chunk_left *chunk, int64_t end, char *ret_path)
 {
-	struct as_owner o;
-	int ret;
-
 	if (session->output_type == LTT_OUTPUT_NET)
 		return rs ? relay_chunk(rs, chunk, end, ret_path) : -EOPNOTSUPP;
-	ret = as_owner_begin(session, &o);
-	if (!ret)
-		ret = archive_files(session, chunk, end, ret_path);
-	as_owner_end(&o);
-	return ret;
-}
-
-static int archive_files(const struct ltt_session *session, const struct ltt_chunk_left *chunk,
-			 int64_t end, char *ret_path)
-{
-	char begin_s[STAMP_MAX], end_s[STAMP_MAX], dir[LTT_PATH_MAX];
-	int ret;
-
-	stamp(chunk->begin, begin_s);
-	stamp(end, end_s);
-	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", session->output, LTT_CHUNK_ARCHIVES_DIR) >=
-		    sizeof(dir) ||
-	    (size_t)snprintf(ret_path, LTT_PATH_MAX, "%s/%s-%s-%" PRIu64, dir, begin_s, end_s,
-			     chunk->id) >= LTT_PATH_MAX)
-		return -ENAMETOOLONG;
-	ret = mkdir_owned(session, session->output);
-	if (!ret)
-		ret = mkdir_owned(session, dir);
-	if (ret)
-		return ret;
-	if (chunk->id == 0) {
-		ret = mkdir_owned(session, ret_path);
-		return ret ? ret : archive_chunk0(session, ret_path);
-	}
-	if (!rename(chunk->dir, ret_path))
-		return 0;
-	/* a chunk no trace wrote into has no directory: an empty archive */
-	return errno == ENOENT ? mkdir_owned(session, ret_path) : -errno;
+	return ltt_chunk_owner_archive(&OWNER(session), chunk->dir, chunk->begin, chunk->id, end,
+				       ret_path);
 }
 
 /* The directory of domain @idx's traces in a chunk. */
@@ -332,13 +143,14 @@ static const char *domain_subdir(int idx)
 static int relay_chunk_part(const struct ltt_chunk_relay *r, const struct ltt_chunk_left *chunk,
 			    int64_t end, char *ret_path)
 {
-	char begin_s[STAMP_MAX], end_s[STAMP_MAX], from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+	char begin_s[LTT_CHUNK_STAMP_MAX], end_s[LTT_CHUNK_STAMP_MAX];
+	char from[LTT_PATH_MAX], to[LTT_PATH_MAX];
 	const char *sub = domain_subdir(r->domain);
 	char dir[LTT_PATH_MAX] = "";
 	int ret;
 
-	stamp(chunk->begin, begin_s);
-	stamp(end, end_s);
+	ltt_chunk_stamp(chunk->begin, begin_s);
+	ltt_chunk_stamp(end, end_s);
 	if ((size_t)snprintf(from, sizeof(from), "%s%s%s", chunk->dir,
 			     chunk->dir[0] ? "/" : "", sub) >= sizeof(from) ||
 	    (size_t)snprintf(to, sizeof(to), "%s/%s-%s-%" PRIu64 "/%s", LTT_CHUNK_ARCHIVES_DIR,
@@ -586,10 +398,10 @@ static int64_t name_time(int64_t now)
 static int new_root_of(const struct ltt_session *session, int64_t now, char ret[LTT_PATH_MAX])
 {
 	bool net = session->output_type == LTT_OUTPUT_NET;
-	char begin_s[STAMP_MAX];
+	char begin_s[LTT_CHUNK_STAMP_MAX];
 	int w;
 
-	stamp(name_time(now), begin_s);
+	ltt_chunk_stamp(name_time(now), begin_s);
 	w = snprintf(ret, LTT_PATH_MAX, "%s%s%s-%" PRIu64, net ? "" : session->output,
 		     net ? "" : "/", begin_s, session->chunk_id + 1);
 	return w < 0 || w >= LTT_PATH_MAX ? -ENAMETOOLONG : 0;
@@ -899,18 +711,15 @@ void ltt_chunk_recover(struct ltt_session *session, const struct ltt_chunk_left 
 	struct ltt_repair_stats st = { 0 };
 	char path[LTT_PATH_MAX];
 	bool rotated = false;
-	struct as_owner o;
 	unsigned int i;
 	int ret;
 
-	ret = as_owner_begin(session, &o);
-	if (ret) {
+	ret = ltt_chunk_owner_repair(&OWNER(session), &st);
+	if (ret == -EPERM) {
 		LTT_ERR("session '%s': can't take its owner's rights (%s): its traces in %s are left as they are",
 			session->name, strerror(-ret), session->output);
-		as_owner_end(&o);
 		return;
 	}
-	ret = ltt_trace_repair(session->output, &st);
 	if (ret && ret != -ENOENT)
 		LTT_ERR("session '%s': can't repair its traces in %s: %s", session->name,
 			session->output, strerror(-ret));
@@ -922,7 +731,8 @@ void ltt_chunk_recover(struct ltt_session *session, const struct ltt_chunk_left 
 		rotated |= chunks[i].id != 0;
 	/* a session that rotated: each chunk archived, as its destroy would have */
 	for (i = 0; rotated && i < n; i++) {
-		ret = archive_files(session, &chunks[i], ends[i] ? ends[i] : now, path);
+		ret = ltt_chunk_owner_archive(&OWNER(session), chunks[i].dir, chunks[i].begin,
+					      chunks[i].id, ends[i] ? ends[i] : now, path);
 		if (ret)
 			LTT_ERR("session '%s': chunk %" PRIu64 " (%s) can't be archived: %s",
 				session->name, chunks[i].id, chunks[i].dir, strerror(-ret));
@@ -930,7 +740,6 @@ void ltt_chunk_recover(struct ltt_session *session, const struct ltt_chunk_left 
 			LTT_INFO("session '%s': chunk %" PRIu64 " (%s) archived in %s", session->name,
 				 chunks[i].id, chunks[i].dir, path);
 	}
-	as_owner_end(&o);
 }
 
 /* A relay link, as ltt_chunk_relay_last()'s struct ltt_chunk_relay. */

@@ -7,6 +7,7 @@
  * one under its name):
  *   chunk.h        trace chunks: rotation, clear, regeneration, archives
  *   chunk-rotate.c trace chunks of local and streamed sessions
+ *   chunk-owner.[ch] what is done with the owner's rights on a session's output
  *   chunk-journal.[ch] a local session's chunks kept for the next daemon
  *   chunk-sched.[ch] the rotation thread: timer and size schedules
  *

@@ -47,7 +47,7 @@ static void lose_locked(struct ltt_consumer *c, const char *why)
 		return;
 	LTT_ERR("consumer daemon pid %ld: %s; a new one takes over its traces", (long)c->pid,
 		why);
-	kill(c->pid, SIGKILL);
+	ltt_consumer_kill(c);
 	close(c->fd);
 	__atomic_store_n(&c->fd, -1, __ATOMIC_RELAXED);	/* ltt_consumer_stall() reads it */
 	while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)

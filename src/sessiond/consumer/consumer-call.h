@@ -40,6 +40,7 @@ struct ltt_consumer {
 	uint16_t owed_type;
 	/* Atomic: events of traces ended while it still held them unwritten. */
 	uint64_t unwritten;
+	bool remote;		/* spawned by the privileged part, killed through it */
 };
 
 /*
@@ -95,5 +96,14 @@ static inline int ltt_consumer_call_skip_status(struct ltt_rbuf *r)
 
 	return ltt_consumer_get_status(r, &status);
 }
+
+/* consumer-proc.c: killing it */
+
+/*
+ * ltt_consumer_kill() - SIGKILL it: ourselves, or through the privileged
+ * part (CONSUMER_KILL) when that spawned it (it may run as a user we
+ * can't signal once we are not root)
+ */
+void ltt_consumer_kill(struct ltt_consumer *c);
 
 #endif /* LTT_SESSIOND_CONSUMER_CALL_H */

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * consumer-proc.c - an ltt-consumerd process: spawned, its handshake, reaped.
+ * Where the daemon has a privileged part (priv.h), that spawns it, as
+ * our child still (CLONE_PARENT), and kills it; we reap it.
  * Its commands go through the one call of consumer-call.c.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -23,6 +26,7 @@
 #include "common/log.h"
 #include "common/thread.h"
 #include "sessiond/consumer/consumer-call.h"
+#include "sessiond/priv/priv.h"
 
 static int hello(struct ltt_consumer *c);
 
@@ -39,14 +43,97 @@ const char *ltt_consumer_path(const char *configured)
 	return LTT_LIBEXECDIR "/ltt-consumerd";
 }
 
+pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t gid, int cmd_fd,
+			bool sibling, int *ret_pidfd)
+{
+	const char *path = ltt_consumer_path(cfg->path);
+	/* a sibling's exit signal is our parent's (SIGCHLD: we are forked) */
+	unsigned long flags = CLONE_PIDFD | (sibling ? CLONE_PARENT : SIGCHLD);
+	char uidarg[16], gidarg[16], threadsarg[16], *argv[16], msg[512];
+	int argc = 0, i;
+	sigset_t all;
+	pid_t pid;
+
+	*ret_pidfd = -1;
+	/*
+	 * clone(), as fork() is made (no stack: the child runs on a copy of
+	 * ours), with the pidfd at the parent_tid argument; not clone3(),
+	 * which systemd's RestrictNamespaces= answers with ENOSYS (its
+	 * filter can't read flags in memory).
+	 */
+	pid = (pid_t)syscall(SYS_clone, flags, NULL, ret_pidfd, NULL, 0UL);
+	if (pid)
+		return pid < 0 ? -errno : pid;
+	/* Our blocked signals would be inherited: unblock them. */
+	sigemptyset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, NULL);
+	/* the command socket as fd 3, which survives exec; nothing else of ours */
+	if (cmd_fd == 3 ? fcntl(3, F_SETFD, 0) : dup2(cmd_fd, 3) < 0)
+		_exit(127);
+	if (syscall(SYS_close_range, 4U, ~0U, 0U))
+		for (i = 4; i < 1024; i++)
+			close(i);
+	argv[argc++] = (char *)"ltt-consumerd";
+	argv[argc++] = (char *)"--cmd-fd";
+	argv[argc++] = (char *)"3";
+	if (uid != (uid_t)-1) {
+		snprintf(uidarg, sizeof(uidarg), "%u", (unsigned int)uid);
+		snprintf(gidarg, sizeof(gidarg), "%u", (unsigned int)gid);
+		argv[argc++] = (char *)"--uid";
+		argv[argc++] = uidarg;
+		argv[argc++] = (char *)"--gid";
+		argv[argc++] = gidarg;
+	}
+	if (cfg->data_threads) {
+		snprintf(threadsarg, sizeof(threadsarg), "%u", cfg->data_threads);
+		argv[argc++] = (char *)"--data-threads";
+		argv[argc++] = threadsarg;
+	}
+	for (i = 0; i < cfg->verbose && i < 3; i++)
+		argv[argc++] = (char *)"-v";
+	argv[argc] = NULL;
+	execv(path, argv);
+	/* a raw clone of a threaded process: no lock (stdio's, the locale's) taken here */
+	i = snprintf(msg, sizeof(msg), "ltt-sessiond: Error: can't run the consumer daemon %s: %s\n",
+		     path, strerrordesc_np(errno));
+	if (i > 0 && write(2, msg, (size_t)i < sizeof(msg) ? (size_t)i : sizeof(msg) - 1) < 0)
+		i = 0;	/* stderr gone: nothing else to say it with */
+	_exit(127);
+}
+
+/*
+ * The privileged part spawns it (CONSUMER_SPAWN, priv.h) with @fd, its
+ * end of the command socket, as our child: its pid comes back.
+ */
+static int spawn_remote(struct ltt_priv *p, uid_t uid, gid_t gid, int fd, pid_t *ret_pid)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u8(&w, uid != (uid_t)-1);
+	ltt_wbuf_put_u32(&w, (uint32_t)uid);
+	ltt_wbuf_put_u32(&w, (uint32_t)gid);
+	ret = ltt_priv_call_fd(p, LTT_PRIV_CONSUMER_SPAWN, &w, fd, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	*ret_pid = (pid_t)ltt_rbuf_get_u32(&r);
+	ret = !ltt_rbuf_end(&r) && *ret_pid > 0 ? 0 : -EPROTO;
+	ltt_msg_fini(&m);
+	return ret;
+}
+
 int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t gid,
 		       struct ltt_consumer **ret_consumer)
 {
 	const char *path = ltt_consumer_path(cfg->path);
+	struct ltt_priv *priv = ltt_priv_get();
 	struct ltt_consumer *c;
-	char fdarg[16], uidarg[16], gidarg[16], threadsarg[16], *argv[16];
-	int sv[2], argc = 0, i, ret;
-	pid_t pid;
+	int sv[2], ret;
+	pid_t pid = 0;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return -errno;
@@ -56,53 +143,26 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 		close(sv[1]);
 		return -ENOMEM;
 	}
-	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
+	c->pidfd = -1;
+	if (priv) {
+		c->remote = true;
+		ret = spawn_remote(priv, uid, gid, sv[1], &pid);
+		/* our child all the same: nobody else can reap it, the pid is its own */
+		if (!ret)
+			c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	} else {
+		ret = pid = ltt_consumer_fork(cfg, uid, gid, sv[1], false, &c->pidfd);
+	}
+	close(sv[1]);
+	if (ret < 0) {
 		close(sv[0]);
-		close(sv[1]);
 		free(c);
 		return ret;
 	}
-	if (pid == 0) {
-		sigset_t all;
-
-		/* Our blocked signals would be inherited: unblock them. */
-		sigemptyset(&all);
-		pthread_sigmask(SIG_SETMASK, &all, NULL);
-		fcntl(sv[1], F_SETFD, 0);	/* the consumer's end survives exec */
-		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
-		argv[argc++] = (char *)"ltt-consumerd";
-		argv[argc++] = (char *)"--cmd-fd";
-		argv[argc++] = fdarg;
-		if (uid != (uid_t)-1) {
-			snprintf(uidarg, sizeof(uidarg), "%u", (unsigned int)uid);
-			snprintf(gidarg, sizeof(gidarg), "%u", (unsigned int)gid);
-			argv[argc++] = (char *)"--uid";
-			argv[argc++] = uidarg;
-			argv[argc++] = (char *)"--gid";
-			argv[argc++] = gidarg;
-		}
-		if (cfg->data_threads) {
-			snprintf(threadsarg, sizeof(threadsarg), "%u", cfg->data_threads);
-			argv[argc++] = (char *)"--data-threads";
-			argv[argc++] = threadsarg;
-		}
-		for (i = 0; i < cfg->verbose && i < 3; i++)
-			argv[argc++] = (char *)"-v";
-		argv[argc] = NULL;
-		execv(path, argv);
-		fprintf(stderr, "ltt-sessiond: Error: can't run the consumer daemon %s: %s\n", path,
-			strerror(errno));
-		_exit(127);
-	}
-	close(sv[1]);
-	pthread_mutex_init(&c->lock, NULL);
-	c->fd = sv[0];
-	/* our child: nobody else can reap it first, the pid is still its own */
-	c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (c->pidfd >= 0)
 		fcntl(c->pidfd, F_SETFD, FD_CLOEXEC);
+	pthread_mutex_init(&c->lock, NULL);
+	c->fd = sv[0];
 	/* A message, once started, comes whole soon; a command is taken soon. */
 	setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &io_timeout, sizeof(io_timeout));
 	setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &io_timeout, sizeof(io_timeout));
@@ -115,12 +175,36 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 		return ret;
 	}
 	if (uid != (uid_t)-1)
-		LTT_INFO("consumer daemon %s started as uid %u gid %u, pid %ld", path,
-			 (unsigned int)uid, (unsigned int)gid, (long)pid);
+		LTT_INFO("consumer daemon %s started as uid %u gid %u, pid %ld%s", path,
+			 (unsigned int)uid, (unsigned int)gid, (long)pid,
+			 c->remote ? ", by the privileged part" : "");
 	else
-		LTT_INFO("consumer daemon %s started, pid %ld", path, (long)pid);
+		LTT_INFO("consumer daemon %s started, pid %ld%s", path, (long)pid,
+			 c->remote ? ", by the privileged part" : "");
 	*ret_consumer = c;
 	return 0;
+}
+
+void ltt_consumer_kill(struct ltt_consumer *c)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret;
+
+	if (!c->remote) {
+		kill(c->pid, SIGKILL);
+		return;
+	}
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, (uint32_t)c->pid);
+	ret = ltt_priv_call(ltt_priv_get(), LTT_PRIV_CONSUMER_KILL, &w, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (!ret)
+		ltt_msg_fini(&m);
+	else if (ret != -ESRCH)
+		LTT_ERR("consumer daemon pid %ld: the privileged part can't kill it: %s",
+			(long)c->pid, strerror(-ret));
 }
 
 void ltt_consumer_unwritten_add(struct ltt_consumer *c, uint64_t events)
@@ -190,11 +274,11 @@ void ltt_consumer_destroy(struct ltt_consumer *c, int timeout_ms)
 			}
 			LTT_WARN("consumer daemon pid %ld did not exit in %d ms: killed",
 				 (long)c->pid, timeout_ms);
-			kill(c->pid, SIGKILL);
+			ltt_consumer_kill(c);
 		}
 		close(pidfd);
 	} else {
-		kill(c->pid, SIGKILL);
+		ltt_consumer_kill(c);
 	}
 	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
 		;

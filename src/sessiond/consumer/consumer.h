@@ -74,7 +74,20 @@ struct ltt_consumer_config {
 const char *ltt_consumer_path(const char *configured);
 
 /**
- * ltt_consumer_spawn() - start an ltt-consumerd connected to us
+ * ltt_consumer_fork() - start an ltt-consumerd whose command socket is
+ * @cmd_fd (its fd 3 there; nothing else of ours but stdio): @cfg, @uid,
+ * @gid as ltt_consumer_spawn() takes them; our child, or with @sibling
+ * our parent's (the privileged part spawns it for the daemon)
+ * @ret_pidfd: a pidfd of it
+ *
+ * Returns the child's pid, or a negative errno.
+ */
+pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t gid, int cmd_fd,
+			bool sibling, int *ret_pidfd);
+
+/**
+ * ltt_consumer_spawn() - start an ltt-consumerd connected to us, by
+ * the privileged part where the daemon has one (priv.h: CONSUMER_SPAWN)
  * @cfg: the program (ltt_consumer_path() of cfg->path) and its options
  *       (borrowed for the call)
  * @uid: the user it becomes once started (--uid, --gid: a root daemon's

@@ -423,8 +423,8 @@ struct ltt_consumer *ltt_supervisor_get(struct ltt_supervisor *sup, uint64_t *re
 		ret = ltt_consumer_spawn(&sup->cfg, sup->uid, sup->gid, &sup->consumer);
 		ltt_session_unpin();
 		if (ret) {
-			LTT_ERR("can't start the %s consumer daemon %s", sup->what,
-				ltt_consumer_path(sup->cfg.path));
+			LTT_ERR("can't start the %s consumer daemon %s: %s", sup->what,
+				ltt_consumer_path(sup->cfg.path), strerror(-ret));
 		} else {
 			sup->gen++;
 			watch(sup, sup->consumer);

@@ -70,9 +70,12 @@ struct ltt_kabi_server {
  * (written on success only); KABI_RUN may set @ret_fd to a created
  * object's fd, to pass (borrowed).
  */
-int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
-int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
-int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
+int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, int in_fd,
+			 struct ltt_wbuf *w, int *ret_fd);
+int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
+			 struct ltt_wbuf *w, int *ret_fd);
+int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, int in_fd,
+			 struct ltt_wbuf *w, int *ret_fd);
 
 /** ltt_kabi_server_fini() - release every object it holds (its backends stay) */
 void ltt_kabi_server_fini(struct ltt_kabi_server *s);

@@ -58,7 +58,8 @@ static int add(struct ltt_kabi_server *s, struct ltt_kabi_obj o, const struct lt
 	return 0;
 }
 
-int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
+int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, int in_fd,
+			 struct ltt_wbuf *w, int *ret_fd)
 {
 	struct ltt_kabi_server *s = server;
 	const char *name = ltt_rbuf_get_str(r, 32);
@@ -68,6 +69,7 @@ int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, in
 	uint32_t i, id;
 	int ret;
 
+	(void)in_fd;
 	(void)ret_fd;
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
@@ -149,7 +151,8 @@ static int put_run_reply(struct ltt_kabi_server *s, const struct ltt_kabi_op_des
 	return 0;
 }
 
-int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
+int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
+			 struct ltt_wbuf *w, int *ret_fd)
 {
 	struct ltt_kabi_server *s = server;
 	uint32_t op = ltt_rbuf_get_u32(r), id = ltt_rbuf_get_u32(r), size = ltt_rbuf_get_u32(r);
@@ -162,6 +165,7 @@ int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int
 	const void *src;
 	int ret;
 
+	(void)in_fd;
 	if (r->err || op >= LTT_KABI_OP_NR)
 		return -EINVAL;
 	d = &ltt_kabi_ops[op];
@@ -196,10 +200,12 @@ int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int
 	return ret;
 }
 
-int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd)
+int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, int in_fd,
+			 struct ltt_wbuf *w, int *ret_fd)
 {
 	struct sobj *obj = lookup(server, ltt_rbuf_get_u32(r));
 
+	(void)in_fd;
 	(void)w;
 	(void)ret_fd;
 	if (ltt_rbuf_end(r) || !obj)

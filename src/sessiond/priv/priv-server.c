@@ -2,7 +2,7 @@
 /*
  * priv-server.c - the privileged process's loop (see priv.h): it reads a
  * request, finds it in the table of allowed requests (the daemon's:
- * privsep.c), checks its size, runs it and answers.  Nothing else reaches it: a request not in
+ * privsep.c), checks its size and whether it passes an fd, runs it and answers.  Nothing else reaches it: a request not in
  * the table gets -ENOSYS, a malformed framing ends the process (the
  * daemon is out of step with it).
  */
@@ -14,8 +14,9 @@
 
 /* Run request @m: its reply, {i32 status} then what it answers. */
 static void handle(const struct ltt_priv_handler *requests, size_t nr, void *state,
-		   const struct ltt_msg *m, struct ltt_wbuf *reply, int *ret_fd)
+		   struct ltt_msg *m, struct ltt_wbuf *reply, int *ret_fd)
 {
+	int in_fd = m->nr_fds ? m->fds[0] : -1;
 	struct ltt_wbuf body;
 	struct ltt_rbuf r;
 	size_t i;
@@ -27,10 +28,10 @@ static void handle(const struct ltt_priv_handler *requests, size_t nr, void *sta
 	ltt_rbuf_init(&r, m->payload, m->hdr.payload_len);
 	if (i == nr)
 		status = -ENOSYS;
-	else if (m->hdr.payload_len < requests[i].min)
+	else if (m->hdr.payload_len < requests[i].min || (in_fd >= 0) != requests[i].takes_fd)
 		status = -EPROTO;
 	else
-		status = requests[i].fn(state, &r, &body, ret_fd);
+		status = requests[i].fn(state, &r, in_fd, &body, ret_fd);
 	if (!status && body.err)
 		status = -ENOMEM;
 	if (status) {
@@ -53,7 +54,7 @@ void ltt_priv_serve(int fd, const struct ltt_priv_handler *requests, size_t nr, 
 	ltt_wbuf_init(&reply);
 	for (;;) {
 		m = (struct ltt_msg){ 0 };
-		ret = ltt_msg_recv(fd, LTT_PRIV_MAGIC, LTT_PRIV_MAX_PAYLOAD, 0, &m);
+		ret = ltt_msg_recv(fd, LTT_PRIV_MAGIC, LTT_PRIV_MAX_PAYLOAD, 1, &m);
 		if (ret) {
 			if (ret != -ECONNRESET && ret != -EPIPE)
 				LTT_ERR("privileged part: %s: the daemon is out of step, ending",

@@ -76,7 +76,7 @@ int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
 	p->fd = sv[0];
 	pthread_mutex_init(&p->lock, NULL);
 	the_link = p;
-	LTT_INFO("privileged part: pid %ld (the kernel tracer, the module)", (long)p->pid);
+	LTT_INFO("privileged part: pid %ld (the kernel tracer, the module, the consumers)", (long)p->pid);
 	return 0;
 }
 
@@ -93,6 +93,12 @@ pid_t ltt_priv_pid(const struct ltt_priv *p)
 int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
 		  struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r)
 {
+	return ltt_priv_call_fd(p, type, req, -1, ret_reply, ret_r);
+}
+
+int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
+		     int fd, struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r)
+{
 	struct ltt_msg m = { 0 };
 	int32_t status;
 	uint32_t seq;
@@ -104,7 +110,7 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
 	seq = ++p->seq;
 	ret = p->fd < 0 ? -EPIPE :
 	      ltt_msg_send(p->fd, LTT_PRIV_MAGIC, (uint16_t)type, seq, req->data, req->len,
-			   NULL, 0);
+			   &fd, fd >= 0 ? 1 : 0);
 	if (!ret)
 		ret = ltt_msg_recv(p->fd, LTT_PRIV_MAGIC, LTT_PRIV_MAX_PAYLOAD, 1, &m);
 	if (!ret && (m.hdr.type != type || m.hdr.seq != seq))

@@ -46,6 +46,14 @@
  *   KMOD_LOAD {str name (ltt-tracer only), u8 has_probes, str probes}
  *       -> {u8 loaded (by this call), str why}
  *   KMOD_UNLOAD {str name (ltt-tracer only)} -> {}
+ *   CONSUMER_SPAWN {u8 as_user, u32 uid, u32 gid}, the consumer's end of
+ *       its command socket (SCM_RIGHTS) -> {u32 pid}, a pidfd of it: the
+ *       program and its options are the ones fixed at start-up
+ *   CONSUMER_KILL {u32 pid} (a consumer this process spawned) -> {}
+ *   OWNER_FILES {u8 job (1 archive, 2 remove, 3 repair), u32 uid, u32 gid,
+ *       str output, str path, i64 begin, i64 end, u64 id} -> {str path
+ *       (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32 errors
+ *       (the repair's)}: done with uid's rights (chunk/chunk-owner.c)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -53,6 +61,9 @@ enum ltt_priv_request {
 	LTT_PRIV_KABI_RELEASE = 3,
 	LTT_PRIV_KMOD_LOAD = 4,
 	LTT_PRIV_KMOD_UNLOAD = 5,
+	LTT_PRIV_CONSUMER_SPAWN = 6,
+	LTT_PRIV_CONSUMER_KILL = 7,
+	LTT_PRIV_OWNER_FILES = 8,
 };
 
 struct ltt_priv;
@@ -93,6 +104,13 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
 		  struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
 
 /**
+ * ltt_priv_call_fd() - ltt_priv_call() with @fd (borrowed) passed along
+ * the request, as SCM_RIGHTS
+ */
+int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
+		     int fd, struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
+
+/**
  * ltt_priv_stop() - close the link and wait for the privileged process
  * to release what it holds and exit; no call may be under way
  */
@@ -101,15 +119,18 @@ void ltt_priv_stop(void);
 /* priv-server.c: the privileged process's loop */
 
 /*
- * One allowed request: its handler reads @r (the payload) and writes the
- * reply after its status into @w (kept on success only); it returns 0 or
- * a negative errno, and may set @ret_fd to an fd to pass (borrowed).
+ * One allowed request: its handler reads @r (the payload) and @in_fd
+ * (the fd the request passed, borrowed: closed after the handler; -1 but
+ * for a request whose row says it takes one) and writes the reply after
+ * its status into @w (kept on success only); it returns 0 or a negative
+ * errno, and may set @ret_fd to an fd to pass (borrowed).
  */
 struct ltt_priv_handler {
 	uint16_t type;			/* enum ltt_priv_request */
 	const char *name;		/* in messages */
 	uint32_t min;			/* the least payload */
-	int (*fn)(void *state, struct ltt_rbuf *r, struct ltt_wbuf *w, int *ret_fd);
+	bool takes_fd;			/* the request passes one fd, always */
+	int (*fn)(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd);
 };
 
 /**

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * chunk-owner.c - what is done with a session's owner's rights on its
+ * output (see chunk-owner.h): here, or by the privileged part.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <pwd.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/fsuid.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/fault.h"
+#include "ltt/ltt-ctl-common.h"
+#include "common/log.h"
+#include "sessiond/chunk/chunk-owner.h"
+#include "sessiond/chunk/chunk.h"
+#include "sessiond/priv/priv.h"
+
+void ltt_chunk_stamp(int64_t when, char buf[LTT_CHUNK_STAMP_MAX])
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, LTT_CHUNK_STAMP_MAX, "%Y%m%dT%H%M%S%z", &tm))
+		strcpy(buf, "19700101T000000+0000");
+}
+
+/* Make @path (a directory of @session's output) owned by its owner. */
+static int mkdir_owned(const struct ltt_chunk_owner *session, const char *path)
+{
+	if (mkdir(path, 0770) && errno != EEXIST)
+		return -errno;
+	if ((session->uid != geteuid() || session->gid != getegid()) &&
+	    lchown(path, session->uid, session->gid))
+		return -errno;
+	return 0;
+}
+
+/* Move @name, one of chunk 0's traces at the output's top, into @archive. */
+static int move_chunk0_entry(const struct ltt_chunk_owner *session, const char *archive,
+			     const char *name)
+{
+	char from[LTT_PATH_MAX], to[LTT_PATH_MAX];
+
+	if ((size_t)snprintf(from, sizeof(from), "%s/%s", session->output, name) >= sizeof(from) ||
+	    (size_t)snprintf(to, sizeof(to), "%s/%s", archive, name) >= sizeof(to))
+		return -ENAMETOOLONG;
+	return rename(from, to) && errno != ENOENT ? -errno : 0;
+}
+
+/*
+ * Move chunk 0's traces into @archive: ust/, and kernel/ or the
+ * kernel-N/ a kernel trace took when kernel/ held one (kernel-domain.c).
+ */
+static int archive_chunk0(const struct ltt_chunk_owner *session, const char *archive)
+{
+	char name[32];
+	unsigned int n;
+	int ret, first;
+
+	first = move_chunk0_entry(session, archive, "ust");
+	ltt_fault_point("archive-chunk0-partial");
+	ret = move_chunk0_entry(session, archive, "kernel");
+	first = first ? first : ret;
+	for (n = 1; n < 100; n++) {
+		snprintf(name, sizeof(name), "kernel-%u", n);
+		ret = move_chunk0_entry(session, archive, name);
+		first = first ? first : ret;
+	}
+	return first;
+}
+
+/* The supplementary groups a thread of the daemon had before it became a session's owner. */
+#define AS_OWNER_GROUPS 256
+
+struct as_owner {
+	bool changed;
+	int nr_groups;
+	gid_t groups[AS_OWNER_GROUPS];
+};
+
+/*
+ * Have this thread (only: the raw system calls, not glibc's wrappers
+ * that change every thread) work on files with @session's owner's rights:
+ * its fsuid, fsgid and supplementary groups.  A root daemon then never
+ * creates, moves or chowns anything in an output where the owner could
+ * not, whatever symlinks the owner put in its path (the kernel drops the
+ * file capabilities while the fsuid is not 0).  Nothing to do for a
+ * personal daemon (it is the owner) or a root owner.  Returns 0 or -errno
+ * (nothing changed).
+ */
+static int as_owner_begin(const struct ltt_chunk_owner *session, struct as_owner *o)
+{
+	gid_t groups[AS_OWNER_GROUPS];
+	struct passwd pw, *res = NULL;
+	int n = AS_OWNER_GROUPS;
+	char buf[4096];
+
+	o->changed = false;
+	if (geteuid() != 0 || session->uid == 0)
+		return 0;
+	o->nr_groups = getgroups(AS_OWNER_GROUPS, o->groups);
+	if (o->nr_groups < 0)
+		return -errno;
+	if (getpwuid_r(session->uid, &pw, buf, sizeof(buf), &res) || !res ||
+	    getgrouplist(res->pw_name, session->gid, groups, &n) < 0) {
+		groups[0] = session->gid;	/* unknown user, or too many groups: the primary one */
+		n = 1;
+	}
+	if (syscall(SYS_setgroups, (size_t)n, groups))
+		return -errno;
+	setfsgid(session->gid);
+	setfsuid(session->uid);
+	o->changed = true;
+	if ((uid_t)setfsuid((uid_t)-1) != session->uid || (gid_t)setfsgid((gid_t)-1) != session->gid)
+		return -EPERM;	/* the caller still calls as_owner_end() */
+	return 0;
+}
+
+/* Back to the daemon's own rights after as_owner_begin(). */
+static void as_owner_end(struct as_owner *o)
+{
+	if (!o->changed)
+		return;
+	setfsuid(0);
+	setfsgid(0);
+	if (syscall(SYS_setgroups, (size_t)o->nr_groups, o->groups))
+		LTT_ERR("can't restore this thread's groups: %s", strerror(errno));
+}
+
+/* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
+static int remove_at(int parent_fd, const char *name, int depth)
+{
+	struct dirent *e;
+	int fd, ret = 0, err;
+	DIR *dir;
+
+	if (!unlinkat(parent_fd, name, 0) || errno == ENOENT)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return -errno;
+	if (depth > 32)
+		return -ELOOP;
+	fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -errno;
+	}
+	while ((e = readdir(dir))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		err = remove_at(dirfd(dir), e->d_name, depth + 1);
+		ret = ret ? ret : err;
+	}
+	closedir(dir);
+	if (unlinkat(parent_fd, name, AT_REMOVEDIR) && errno != ENOENT)
+		ret = ret ? ret : -errno;
+	return ret;
+}
+
+/* Archive the chunk of @dir, @begin, @id, ended at @end (see ltt_chunk_owner_archive()). */
+static int archive_files(const struct ltt_chunk_owner *session, const char *chunk_dir,
+			 int64_t begin, uint64_t id, int64_t end, char *ret_path)
+{
+	char begin_s[LTT_CHUNK_STAMP_MAX], end_s[LTT_CHUNK_STAMP_MAX], dir[LTT_PATH_MAX];
+	int ret;
+
+	ltt_chunk_stamp(begin, begin_s);
+	ltt_chunk_stamp(end, end_s);
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", session->output, LTT_CHUNK_ARCHIVES_DIR) >=
+		    sizeof(dir) ||
+	    (size_t)snprintf(ret_path, LTT_PATH_MAX, "%s/%s-%s-%" PRIu64, dir, begin_s, end_s,
+			     id) >= LTT_PATH_MAX)
+		return -ENAMETOOLONG;
+	ret = mkdir_owned(session, session->output);
+	if (!ret)
+		ret = mkdir_owned(session, dir);
+	if (ret)
+		return ret;
+	if (id == 0) {
+		ret = mkdir_owned(session, ret_path);
+		return ret ? ret : archive_chunk0(session, ret_path);
+	}
+	if (!rename(chunk_dir, ret_path))
+		return 0;
+	/* a chunk no trace wrote into has no directory: an empty archive */
+	return errno == ENOENT ? mkdir_owned(session, ret_path) : -errno;
+}
+
+
+/* One job with an owner's rights: what OWNER_FILES carries. */
+enum job_op {
+	JOB_ARCHIVE = 1,
+	JOB_REMOVE = 2,
+	JOB_REPAIR = 3,
+};
+
+struct job {
+	uint8_t op;
+	struct ltt_chunk_owner o;
+	const char *path;	/* ARCHIVE: the chunk's directory; REMOVE: what goes */
+	int64_t begin, end;
+	uint64_t id;
+};
+
+/* What it answers: ARCHIVE's path, REPAIR's counts. */
+struct job_result {
+	char path[LTT_PATH_MAX];
+	struct ltt_repair_stats st;
+};
+
+/* The job, here, with the owner's rights. */
+static int run_here(const struct job *j, struct job_result *res)
+{
+	struct as_owner ao;
+	int ret = as_owner_begin(&j->o, &ao);
+
+	if (ret) {
+		as_owner_end(&ao);
+		return -EPERM;
+	}
+	if (j->op == JOB_ARCHIVE)
+		ret = archive_files(&j->o, j->path, j->begin, j->id, j->end, res->path);
+	else if (j->op == JOB_REMOVE)
+		ret = remove_at(AT_FDCWD, j->path, 0);
+	else
+		ret = ltt_trace_repair(j->o.output, &res->st);
+	as_owner_end(&ao);
+	return ret;
+}
+
+static void put_job(struct ltt_wbuf *w, const struct job *j)
+{
+	ltt_wbuf_put_u8(w, j->op);
+	ltt_wbuf_put_u32(w, (uint32_t)j->o.uid);
+	ltt_wbuf_put_u32(w, (uint32_t)j->o.gid);
+	ltt_wbuf_put_str(w, j->o.output);
+	ltt_wbuf_put_str(w, j->path ? j->path : "");
+	ltt_wbuf_put_u64(w, (uint64_t)j->begin);
+	ltt_wbuf_put_u64(w, (uint64_t)j->end);
+	ltt_wbuf_put_u64(w, j->id);
+}
+
+static void put_result(struct ltt_wbuf *w, const struct job_result *res)
+{
+	ltt_wbuf_put_str(w, res->path);
+	ltt_wbuf_put_u32(w, res->st.dirs);
+	ltt_wbuf_put_u32(w, res->st.busy);
+	ltt_wbuf_put_u32(w, res->st.cut);
+	ltt_wbuf_put_u64(w, res->st.bytes);
+	ltt_wbuf_put_u32(w, res->st.errors);
+}
+
+static int get_result(struct ltt_rbuf *r, struct job_result *res)
+{
+	const char *path = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+
+	res->st.dirs = ltt_rbuf_get_u32(r);
+	res->st.busy = ltt_rbuf_get_u32(r);
+	res->st.cut = ltt_rbuf_get_u32(r);
+	res->st.bytes = ltt_rbuf_get_u64(r);
+	res->st.errors = ltt_rbuf_get_u32(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	snprintf(res->path, sizeof(res->path), "%s", path);
+	return 0;
+}
+
+/* The job: by the privileged part where the daemon has one, else here. */
+static int run(const struct job *j, struct job_result *res)
+{
+	struct ltt_priv *p = ltt_priv_get();
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (!p)
+		return run_here(j, res);
+	ltt_wbuf_init(&w);
+	put_job(&w, j);
+	ret = ltt_priv_call(p, LTT_PRIV_OWNER_FILES, &w, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ret = get_result(&r, res);
+	ltt_msg_fini(&m);
+	return ret;
+}
+
+/* Is @path @output itself or below it, with no ".." on the way? */
+static bool below(const char *output, const char *path, bool or_itself)
+{
+	size_t n = strlen(output);
+
+	if (output[0] != '/' || strstr(path, "/../") || (n > 2 && !strcmp(path + strlen(path) - 3, "/..")))
+		return false;
+	if (strncmp(path, output, n))
+		return false;
+	return path[n] == '/' ? path[n + 1] != '\0' : or_itself && path[n] == '\0';
+}
+
+int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
+{
+	struct job j = { .op = ltt_rbuf_get_u8(r) };
+	struct job_result res = { .path = "" };
+	int ret;
+
+	j.o.uid = (uid_t)ltt_rbuf_get_u32(r);
+	j.o.gid = (gid_t)ltt_rbuf_get_u32(r);
+	j.o.output = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+	j.path = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+	j.begin = (int64_t)ltt_rbuf_get_u64(r);
+	j.end = (int64_t)ltt_rbuf_get_u64(r);
+	j.id = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_REPAIR)
+		return -EPROTO;
+	/* never a path outside the output it names */
+	if (!below(j.o.output, j.o.output, true) ||
+	    (j.op == JOB_ARCHIVE && !below(j.o.output, j.path, true)) ||
+	    (j.op == JOB_REMOVE && !below(j.o.output, j.path, false)))
+		return -EINVAL;
+	ret = run_here(&j, &res);
+	if (ret)
+		return ret;
+	put_result(w, &res);
+	return 0;
+}
+
+int ltt_chunk_owner_archive(const struct ltt_chunk_owner *o, const char *dir, int64_t begin,
+			    uint64_t id, int64_t end, char *ret_path)
+{
+	struct job j = { .op = JOB_ARCHIVE, .o = *o, .path = dir, .begin = begin, .end = end,
+			 .id = id };
+	struct job_result res;
+	int ret = run(&j, &res);
+
+	snprintf(ret_path, LTT_PATH_MAX, "%s", res.path);
+	return ret;
+}
+
+int ltt_chunk_owner_remove(const struct ltt_chunk_owner *o, const char *path)
+{
+	struct job j = { .op = JOB_REMOVE, .o = *o, .path = path };
+	struct job_result res;
+
+	return run(&j, &res);
+}
+
+int ltt_chunk_owner_repair(const struct ltt_chunk_owner *o, struct ltt_repair_stats *st)
+{
+	struct job j = { .op = JOB_REPAIR, .o = *o };
+	struct job_result res;
+	int ret = run(&j, &res);
+
+	*st = res.st;
+	return ret;
+}

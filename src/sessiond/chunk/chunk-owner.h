@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * chunk-owner.h - what is done with a session's owner's rights on its
+ * output (chunk-owner.c): a chunk archived, a tree removed, the traces a
+ * dead daemon left repaired.  In this process when it may take the
+ * owner's rights (root without a privileged part) or needs none (a
+ * personal daemon: it is the owner); else by the privileged part
+ * (priv.h: OWNER_FILES), which checks the paths against the output and
+ * takes the owner's rights for it, so the kernel's own checks apply.
+ */
+#ifndef LTT_SESSIOND_CHUNK_OWNER_H
+#define LTT_SESSIOND_CHUNK_OWNER_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "common/codec.h"
+#include "common/trace-repair.h"
+
+/* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
+#define LTT_CHUNK_STAMP_MAX 32
+
+/* A session's owner and its output directory (an absolute path). */
+struct ltt_chunk_owner {
+	uid_t uid;
+	gid_t gid;
+	const char *output;
+};
+
+/* ltt_chunk_stamp() - @when as a chunk's name has it, into @buf */
+void ltt_chunk_stamp(int64_t when, char buf[LTT_CHUNK_STAMP_MAX]);
+
+/**
+ * ltt_chunk_owner_archive() - archive the chunk in @dir (the output
+ * itself for chunk 0), begun at @begin and ended at @end, numbered @id:
+ * into OUTPUT/archives/BEGIN-END-ID (@ret_path, LTT_PATH_MAX bytes)
+ *
+ * Returns 0 or a negative errno.
+ */
+int ltt_chunk_owner_archive(const struct ltt_chunk_owner *o, const char *dir, int64_t begin,
+			    uint64_t id, int64_t end, char *ret_path);
+
+/** ltt_chunk_owner_remove() - remove @path (below the output) and what it holds */
+int ltt_chunk_owner_remove(const struct ltt_chunk_owner *o, const char *path);
+
+/**
+ * ltt_chunk_owner_repair() - repair the traces in the output
+ * (ltt_trace_repair()); -EPERM: the owner's rights could not be taken
+ */
+int ltt_chunk_owner_repair(const struct ltt_chunk_owner *o, struct ltt_repair_stats *st);
+
+/**
+ * ltt_chunk_owner_serve() - the privileged end of OWNER_FILES: @r the
+ * request, @w the reply after its status.  Returns 0 or a negative errno.
+ */
+int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w);
+
+#endif /* LTT_SESSIOND_CHUNK_OWNER_H */
