@@ -170,6 +170,21 @@ enum ltt_relay_state {
 	LTT_RELAY_STATE_LOST = 2,	/* could not connect, or lost: see error */
 };
 
+/*
+ * The memory one ring buffer (one CPU's stream of a channel, for one
+ * owner) holds now (ltt_ctl_mem_usage()).  reserved: zeroed.
+ */
+struct ltt_mem_stream {
+	enum ltt_domain domain;
+	char channel[LTT_NAME_MAX];
+	uint32_t uid;			/* its owner */
+	int32_t pid;			/* a per-PID buffer's program; 0: a per-UID one */
+	uint32_t cpu;
+	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now (measured) */
+	uint64_t size;			/* the most it may hold: all its sub-buffers */
+	uint8_t reserved[48] LTT_RESERVED_ALIGN;
+};
+
 /* One domain's relay connection (ltt_ctl_relay_status()). */
 struct ltt_relay_info {
 	enum ltt_domain domain;
@@ -316,6 +331,19 @@ int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pen
  */
 int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_relay_info **ret_relays, size_t *ret_count);
+
+/**
+ * ltt_ctl_mem_usage() - the memory each ring buffer of @session's
+ * channels holds now, measured by the daemon (the pages its shared memory
+ * holds), one entry per buffer it holds (a kernel channel has none: the
+ * daemon can't measure the kernel's buffers)
+ * @ret_streams: array of @ret_count entries, free() it
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon
+ * older than client protocol 1.23), or a connection error.
+ */
+int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
+		      struct ltt_mem_stream **ret_streams, size_t *ret_count);
 
 /**
  * ltt_ctl_list_sessions() - the sessions this user can see

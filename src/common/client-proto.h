@@ -127,9 +127,20 @@
  * 19: the JUL and log4j domains; 20: a session_info ends with the
  * clock of its user-space events; 21: probe rules (a rule attribute
  * ends with {str location}); 22: a trigger_info ends with its actions'
- * runs waiting for the consumer
+ * runs waiting for the consumer; 23: MEM_USAGE
  */
-#define LTT_CLIENT_MINOR 22
+#define LTT_CLIENT_MINOR 23
+/*
+ * Memory of the buffers (doc/memory.md):
+ *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}
+ *       mem_stream: {u32 domain, str channel, u32 uid, i32 pid, u32 cpu,
+ *       u64 resident, u64 size}, one per ring buffer (stream) of the
+ *       session's channels that the daemon holds now: its owner (pid 0
+ *       for a per-UID buffer), its CPU, the bytes of memory its shared
+ *       memory holds now (measured: the memfd's blocks) and the most it
+ *       may hold.  A domain that can't measure its buffers has none.
+ */
+#define LTT_CLIENT_MINOR_MEM_USAGE 23
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
@@ -276,7 +287,8 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 	X(REMOVE_TRIGGER, 37, LTT_WIRE_STR_MIN) \
 	X(LIST_TRIGGERS, 38, 0) \
 	X(SUBSCRIBE, 39, LTT_WIRE_STR_MIN) \
-	X(NOTIFICATION, 40, 0)
+	X(NOTIFICATION, 40, 0) \
+	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -611,6 +612,33 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 			continue;
 		ltt_ust_chan_stats(chan, &st);
 		fn(arg, &st);
+	}
+}
+
+void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
+			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_domain_mem m;
+	struct stat st;
+	unsigned int i;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		for (i = 0; chan && i < chan->nr_streams; i++) {
+			if (chan->fds[2 * i] < 0 || fstat(chan->fds[2 * i], &st))
+				continue;
+			m = (struct ltt_domain_mem){
+				.uid = (uint32_t)trace->uid,
+				.pid = trace->per_pid ? (int32_t)trace->pid : 0,
+				.cpu = i,
+				.resident = (uint64_t)st.st_blocks * 512,
+				.size = (uint64_t)st.st_size,
+			};
+			fn(arg, &m);
+		}
 	}
 }
 

@@ -288,6 +288,15 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret);
 
 /**
+ * ltt_ust_buffers_mem() - the memory each ring buffer of @channel holds
+ * now, in every trace of @session: @fn(@arg, m) once per stream, from the
+ * blocks of its shared memory (fstat()), which the writer and the consumer
+ * fill as they touch its pages.  Session lock held; never waits.
+ */
+void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
+			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
+
+/**
  * ltt_ust_buffers_usage() - how full @channel's streams are, in every
  * trace of @session (shared memory only).  Returns 0, or -ENOENT when it
  * has no stream yet.

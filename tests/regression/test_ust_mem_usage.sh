@@ -1,0 +1,65 @@
+#!/bin/bash
+# test_ust_mem_usage.sh - lttctl list --mem-usage: the memory each ring
+# buffer holds, measured.  A program pinned to CPU 0 writes into CPU 0's
+# buffer only: --mem-usage=full shows more bytes for it than for any
+# other CPU's, and each figure is what the kernel says of that buffer's
+# shared memory (st_blocks of the session daemon's memfds, read here on
+# their own through /proc/PID/fd).  total and compact add them up.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup
+plan 15
+command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
+
+# memfd_bytes PID: the bytes each ring buffer's memfd of process PID
+# holds (st_blocks * 512), one a line, sorted.
+memfd_bytes() {
+	local fd
+	for fd in /proc/"$1"/fd/*; do
+		case $(readlink "$fd") in
+		*memfd:ltt-ust-stream*) echo $(($(stat -L -c %b "$fd") * 512)) ;;
+		esac
+	done | sort -n
+}
+
+ok_cmd "create" lttctl create mem -o "$TEST_TMP/mem"
+ok_cmd "a channel of 4 x 64 KiB" lttctl enable-channel -u ch --subbuf-size 64k --num-subbuf 4
+ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -c ch
+ok_cmd "start" lttctl start
+(
+	close_fifos
+	exec taskset -c 0 timeout "$(ust_guard -e "$TEST_TIMEOUT" -n 20000)" "$UST_APP" \
+		-e "$TEST_TIMEOUT" -n 20000
+)
+is $? 0 "a program pinned to CPU 0 emits 20000 events"
+
+run lttctl list mem --mem-usage=full
+is "$RC" 0 "list --mem-usage=full"
+cpu0=$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch, uid [0-9]*, CPU 0: \([0-9]*\) bytes .*/\1/p')
+others=$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch, uid [0-9]*, CPU [1-9][0-9]*: \([0-9]*\) bytes .*/\1/p' | sort -n | tail -1)
+diag "CPU 0: $cpu0 bytes; the fullest other CPU: ${others:-none}"
+ok "$([ "${cpu0:-0}" -gt $((64 * 1024)) ]; echo $?)" "CPU 0's buffer holds the pages written ($cpu0 bytes > one sub-buffer)"
+ok "$([ -z "$others" ] || [ "$others" -lt "$cpu0" ]; echo $?)" "every other CPU's holds less (${others:-none})"
+is "$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch, .*: \([0-9]*\) bytes .*/\1/p' | sort -n | tr '\n' ' ')" \
+	"$(memfd_bytes "$(sessiond_pid)" | tr '\n' ' ')" \
+	"each buffer's figure is its memfd's st_blocks * 512, read independently"
+full_total=$(printf '%s\n' "$STDOUT" | sed -n 's/^  total: \([0-9]*\) bytes.*/\1/p')
+is "$full_total" "$(memfd_bytes "$(sessiond_pid)" | awk '{ s += $1 } END { print s + 0 }')" \
+	"the total is the sum of the memfds'"
+
+run lttctl list mem --mem-usage=total
+is "$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch: \([0-9]*\) bytes .* in \([0-9]*\) buffers$/\1 \2/p')" \
+	"$full_total $(nproc --all 2>/dev/null || getconf _NPROCESSORS_CONF)" \
+	"total: one line per channel, the sum of its buffers"
+run lttctl list mem --mem-usage=compact
+like "$(printf '%s\n' "$STDOUT" | grep '^  user space ch, uid')" "^  user space ch, uid $(id -u): $full_total bytes " \
+	"compact: one line per channel and owner"
+
+run lttctl list mem --mem-usage=some
+is "$RC" 2 "--mem-usage=some is refused"
+like "$ERR" "say total, compact or full" "with what to say"
+run lttctl list --mem-usage=full
+like "$ERR" "give the session's NAME" "--mem-usage without a session is refused"
+lttctl destroy mem >/dev/null
