@@ -32,6 +32,17 @@ struct ltt_session_attr {
 	uint8_t reserved[128] LTT_RESERVED_ALIGN;	/* zero */
 };
 
+/*
+ * When a channel's buffers take their memory.  DEFAULT: the domain's
+ * (user space: ON_DEMAND; the kernel: PREALLOCATE, the only one its
+ * backends have).
+ */
+enum ltt_buffer_preallocation {
+	LTT_PREALLOC_DEFAULT = 0,
+	LTT_PREALLOC_PREALLOCATE = 1,	/* every page, when the buffers are created */
+	LTT_PREALLOC_ON_DEMAND = 2,	/* a CPU's pages as it first writes into them */
+};
+
 struct ltt_channel_attr {
 	char name[LTT_NAME_MAX];
 	uint64_t subbuf_size;	/* bytes, power of two >= page size */
@@ -49,7 +60,12 @@ struct ltt_channel_attr {
 	 * (a daemon of client protocol minor 16 and later).
 	 */
 	bool fsync LTT_RESERVED_ALIGN;	/* 312, added in 1.16 */
-	uint8_t pad1[7];		/* zero */
+	/*
+	 * 313, added in 1.23: when the pages of the channel's buffers are
+	 * taken, an enum ltt_buffer_preallocation (--buffer-preallocation)
+	 */
+	uint8_t preallocation;
+	uint8_t pad1[6];		/* zero */
 	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 

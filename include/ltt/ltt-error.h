@@ -191,7 +191,9 @@ extern "C" {
 	X(PROBE_LOCATION, 251, "a probe's location is [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME (--userspace-probe), SYMBOL[+OFFSET] or 0xADDR (--probe, --function), and its event a name without '*'") \
 	X(PROBE_NOT_FOUND, 252, "no such probe point: the file is missing or not an ELF file of this machine, or it has no such function (nm -D FILE) or SDT probe (readelf -n FILE)") \
 	X(PROBE_TRACER, 253, "the kernel tracer can't place this kind of probe; the session daemon's log says what it lacks and what to do") \
-	X(PROBE_SAVE, 254, "a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them")
+	X(PROBE_SAVE, 254, "a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them") \
+	X(BUFFER_PREALLOCATION, 270, "--buffer-preallocation takes preallocate or on-demand") \
+	X(KERNEL_ON_DEMAND, 271, "kernel channels can't take their buffers' memory on demand: the module and tracefs allocate each CPU's buffer whole when the channel starts; enable the kernel channel without --buffer-preallocation=on-demand, with smaller buffers (--subbuf-size, --num-subbuf) to take less")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

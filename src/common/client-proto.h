@@ -142,6 +142,13 @@
  */
 #define LTT_CLIENT_MINOR_MEM_USAGE 23
 /*
+ * ENABLE_CHANNEL's attribute is followed by {u8 preallocation} (after
+ * fsync), GET_SESSION's channel by the same (after fsync): enum
+ * ltt_buffer_preallocation.  A kernel channel refuses ON_DEMAND (its
+ * backends allocate their buffers whole).
+ */
+#define LTT_CLIENT_MINOR_PREALLOC 23
+/*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
  * types): common/probe-loc.h parses it.  An older client gets no probe

@@ -67,6 +67,14 @@ static const struct {
 		"it records no stacks with its events",
 		{ "leave the type out ('lttctl add-context --list' shows the contexts ltt has)",
 		  "remove this <context>" } },
+	[LTT_LTTNG_GAP_PER_CHANNEL] = {
+		"one ring buffer for a whole channel",
+		"lttng enable-channel --buffer-allocation=per-channel",
+		"its buffers are per CPU, and a CPU that never writes takes only its buffer's "
+		"header pages (user space, on-demand: 'lttctl list SESSION --mem-usage=full' "
+		"shows them)",
+		{ "give --buffer-allocation=per-cpu or leave it out, with "
+		  "--buffer-preallocation=on-demand", "remove <buffer_allocation>" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

@@ -20,6 +20,7 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_KERNEL_PERF,	/* lttng add-context -k -t perf:cpu:... or perf:thread:... */
 	LTT_LTTNG_GAP_APP_CONTEXT,	/* lttng add-context -t '$app.PROVIDER:TYPE' */
 	LTT_LTTNG_GAP_CALLSTACK,	/* lttng add-context -t callstack-user|callstack-kernel */
+	LTT_LTTNG_GAP_PER_CHANNEL,	/* lttng enable-channel --buffer-allocation=per-channel */
 	LTT_LTTNG_NR_GAPS,
 };
 

@@ -17,6 +17,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -359,6 +360,35 @@ static void drop_event(struct ltt_rb *rb)
 }
 
 /*
+ * Can the sub-buffer at @start be written?  Its pages are taken now
+ * (MADV_POPULATE_WRITE): a buffer created on demand, or whose consumed
+ * sub-buffers were given back (reclaim-memory), takes a sub-buffer's
+ * memory as it opens it, so that a page the kernel can't give is an
+ * error here, counted as a lost event, rather than a SIGBUS or a fault
+ * in the middle of an event.  A kernel without it (before 5.14): the
+ * pages are taken as they are written, as before.
+ */
+static bool subbuf_pages(const struct ltt_rb *rb, uint64_t start)
+{
+	static int unsupported;
+	static uintptr_t page;
+	uintptr_t addr = (uintptr_t)at(rb->data, start & (rb->buf_size - 1)), from;
+	int saved = errno, err = 0;	/* the program's errno is its own */
+
+	if (__atomic_load_n(&unsupported, __ATOMIC_RELAXED))
+		return true;
+	if (!page)
+		page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	from = addr & ~(page - 1);
+	if (madvise((void *)from, (size_t)(addr - from + rb->subbuf_size), MADV_POPULATE_WRITE))
+		err = errno;
+	errno = saved;
+	if (err == EINVAL)
+		__atomic_store_n(&unsupported, 1, __ATOMIC_RELAXED);
+	return !err || err == EINVAL;	/* else ENOMEM, EFAULT (SIGBUS), EHWPOISON... */
+}
+
+/*
  * Everything but the common case: a bad length, or an event that opens a
  * sub-buffer or closes one (it does not fit in the rest of the current
  * sub-buffer, or fills it exactly).  The writer whose CAS moves the write
@@ -407,7 +437,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		close_old = open && in_sb != 0;
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
-			if (!subbuf_free(rb, start, &seen)) {
+			if (!subbuf_free(rb, start, &seen) || !subbuf_pages(rb, start)) {
 				if (moved(rb, &old))
 					continue;
 				if (rec)	/* an earlier attempt's intent */

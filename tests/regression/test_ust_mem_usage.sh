@@ -5,12 +5,15 @@
 # other CPU's, and each figure is what the kernel says of that buffer's
 # shared memory (st_blocks of the session daemon's memfds, read here on
 # their own through /proc/PID/fd).  total and compact add them up.
+# --buffer-preallocation: on-demand (user space's default) leaves the
+# CPUs that never wrote with their header pages alone, no sub-buffer
+# page; preallocate takes every page of every CPU's buffer at once.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 15
+plan 27
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 # memfd_bytes PID: the bytes each ring buffer's memfd of process PID
@@ -25,7 +28,8 @@ memfd_bytes() {
 }
 
 ok_cmd "create" lttctl create mem -o "$TEST_TMP/mem"
-ok_cmd "a channel of 4 x 64 KiB" lttctl enable-channel -u ch --subbuf-size 64k --num-subbuf 4
+ok_cmd "an on-demand channel of 4 x 64 KiB" \
+	lttctl enable-channel -u ch --subbuf-size 64k --num-subbuf 4 --buffer-preallocation=on-demand
 ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -c ch
 ok_cmd "start" lttctl start
 (
@@ -62,4 +66,38 @@ is "$RC" 2 "--mem-usage=some is refused"
 like "$ERR" "say total, compact or full" "with what to say"
 run lttctl list --mem-usage=full
 like "$ERR" "give the session's NAME" "--mem-usage without a session is refused"
+
+# on-demand: a CPU that never wrote holds no page of its sub-buffers
+run lttctl list mem --mem-usage=full
+size=$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch, .* of \([0-9]*\) (.*/\1/p' | head -1)
+header=$((size - 4 * 64 * 1024))
+ok "$([ "$header" -gt 0 ] && [ "$header" -lt $((64 * 1024)) ]; echo $?)" \
+	"a buffer is its header ($header bytes) and its 4 sub-buffers ($size bytes)"
+if [ "$(nproc --all 2>/dev/null || echo 1)" -gt 1 ]; then
+	ok "$([ "$others" -le "$header" ]; echo $?)" \
+		"on-demand: the other CPUs hold their header pages at most ($others <= $header bytes)"
+else
+	ok 0 "# SKIP one CPU: no other CPU's buffer"
+fi
+like "$(lttctl list mem)" "buffer preallocation: on-demand" "list shows the preallocation"
 lttctl destroy mem >/dev/null
+
+ok_cmd "create" lttctl create pre -o "$TEST_TMP/pre"
+ok_cmd "a preallocated channel of 4 x 64 KiB" \
+	lttctl enable-channel -u ch --subbuf-size 64k --num-subbuf 4 --buffer-preallocation=preallocate
+ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -c ch
+ok_cmd "start" lttctl start
+ust_app -e "$TEST_TIMEOUT" -n 10
+is $? 0 "a program registers and emits 10 events"
+run lttctl list pre --mem-usage=full
+is "$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch, .*: \([0-9]*\) bytes .* of \([0-9]*\) (.*/\1 \2/p' | awk '$1 != $2' | wc -l)" 0 \
+	"preallocate: every CPU's buffer holds all its pages"
+is "$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch, .*: \([0-9]*\) bytes .*/\1/p' | sort -n | tr '\n' ' ')" \
+	"$(memfd_bytes "$(sessiond_pid)" | tr '\n' ' ')" \
+	"as the memfds' st_blocks say"
+lttctl destroy pre >/dev/null
+
+run lttctl enable-channel -u x --buffer-preallocation=lazy
+like "$ERR" "give preallocate or on-demand" "--buffer-preallocation=lazy is refused"
+run lttctl enable-channel -u x --buffer-allocation=per-channel
+like "$ERR" "one ring buffer for a whole channel .* is not supported by ltt" "per-channel buffers are refused in one sentence"

@@ -31,6 +31,8 @@ enum {
 	VAL_MONITOR_TIMER,	/* 0 or from 50 ms: met by the daemon's sampling (man page) */
 	VAL_BLOCKING_TIMEOUT,	/* 0 only: ltt's programs never block */
 	VAL_OUTPUT,		/* LTTng's mmap or splice: the consumer picks (man page) */
+	VAL_PREALLOC,		/* preallocate or on-demand */
+	VAL_ALLOCATION,		/* per-cpu only */
 	NR_VALS,
 };
 
@@ -68,6 +70,7 @@ struct channel_args {
 	int kernel, user;
 	int discard, overwrite;
 	int fsync;
+	uint8_t preallocation;		/* enum ltt_buffer_preallocation */
 	int buffers_uid, buffers_pid, buffers_global;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
 };
@@ -91,6 +94,30 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
 		return ctl_util_usage_error(ctx, "--output=splice is for kernel channels: user "
 					    "space buffers are read through mmap (give "
 					    "--output=mmap or leave it out)");
+	return CTL_GO_ON;
+}
+
+/*
+ * LTTng 2.14-2.15's buffer options: --buffer-preallocation (user space:
+ * both; the kernel refuses on-demand, the daemon says why) and
+ * --buffer-allocation, per-cpu only.
+ */
+static int check_buffers(const struct ctl_ctx *ctx, struct channel_args *a)
+{
+	const char *pre = a->values[VAL_PREALLOC], *alloc = a->values[VAL_ALLOCATION];
+
+	if (pre && !strcmp(pre, "preallocate"))
+		a->preallocation = LTT_PREALLOC_PREALLOCATE;
+	else if (pre && !strcmp(pre, "on-demand"))
+		a->preallocation = LTT_PREALLOC_ON_DEMAND;
+	else if (pre)
+		return ctl_util_usage_error(ctx, "invalid --buffer-preallocation '%s': give "
+					    "preallocate or on-demand", pre);
+	if (alloc && !strcmp(alloc, "per-channel"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_PER_CHANNEL);
+	if (alloc && strcmp(alloc, "per-cpu"))
+		return ctl_util_usage_error(ctx, "invalid --buffer-allocation '%s': give per-cpu "
+					    "(ltt's buffers are per CPU)", alloc);
 	return CTL_GO_ON;
 }
 
@@ -128,6 +155,8 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	    a->numbers[VAL_MONITOR_TIMER] < LTT_LTTNG_MONITOR_PERIOD_US)
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MONITOR_TIMER);
 	ret = check_output(ctx, a);
+	if (ret == CTL_GO_ON)
+		ret = check_buffers(ctx, a);
 	if (ret != CTL_GO_ON)
 		return ret;
 	if (a->buffers_uid + a->buffers_pid + a->buffers_global > 1)
@@ -160,6 +189,8 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->overwrite = a->overwrite;
 	if (a->fsync)
 		attr->fsync = true;
+	if (a->preallocation)
+		attr->preallocation = a->preallocation;
 	if (a->buffer_type != LTT_BUFFER_DEFAULT)
 		attr->buffer_type = a->buffer_type;
 }
@@ -365,6 +396,13 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "LTTng's way of reading the buffers, mmap or splice: taken, and ltt's "
 		  "consumer picks splice for the kernel, mmap for user space (see the man page)",
 		  "TYPE" },
+		{ "buffer-preallocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_PREALLOC,
+		  "when the buffers take their memory: all when created (preallocate), or a "
+		  "CPU's as it first writes (on-demand, user space's default)",
+		  "preallocate|on-demand" },
+		{ "buffer-allocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_ALLOCATION,
+		  "LTTng's buffer per CPU or per channel: per-cpu only, what ltt has",
+		  "per-cpu" },
 		{ "buffers-uid", 0, POPT_ARG_NONE, &a.buffers_uid, 0,
 		  "user space buffers per user (the default)", NULL },
 		{ "buffers-pid", 0, POPT_ARG_NONE, &a.buffers_pid, 0,

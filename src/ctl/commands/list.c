@@ -196,6 +196,11 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
 	if (a->fsync)
 		ctl_out_text("      fsync: each packet synced to the disk\n");
+	if (a->preallocation)
+		ctl_out_text("      buffer preallocation: %s\n",
+			     a->preallocation == LTT_PREALLOC_PREALLOCATE ?
+			     "preallocate (every page when created)" :
+			     "on-demand (a CPU's pages as it writes)");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);
@@ -694,7 +699,7 @@ static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, s
 		ctl_out_text(", uid %" PRIu32, v->uid);
 	if (mode == MEM_FULL)
 		ctl_out_text(", CPU %" PRIu32, v->cpu);
-	ctl_out_text(": %" PRIu64 " bytes (%s) of %s", resident, res, max);
+	ctl_out_text(": %" PRIu64 " bytes (%s) of %" PRIu64 " (%s)", resident, res, size, max);
 	if (mode != MEM_FULL)
 		ctl_out_text(" in %zu buffers", n);
 	ctl_out_text("\n");

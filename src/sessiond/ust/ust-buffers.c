@@ -381,7 +381,14 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 	fd = memfd_create("ltt-ust-stream", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (fd < 0)
 		return -errno;
-	if (ftruncate(fd, (off_t)len)) {
+	/*
+	 * ftruncate() reserves the size, not the pages: a CPU's take memory
+	 * as it first writes (on-demand).  preallocate: every page now, so
+	 * that recording never waits for memory (doc/memory.md).
+	 */
+	if (ftruncate(fd, (off_t)len) ||
+	    (channel->attr.preallocation == LTT_PREALLOC_PREALLOCATE &&
+	     fallocate(fd, 0, 0, (off_t)len))) {
 		ret = -errno;
 		goto err;
 	}
