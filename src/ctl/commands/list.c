@@ -196,11 +196,12 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
 	if (a->fsync)
 		ctl_out_text("      fsync: each packet synced to the disk\n");
-	if (a->preallocation)
-		ctl_out_text("      buffer preallocation: %s\n",
-			     a->preallocation == LTT_PREALLOC_PREALLOCATE ?
-			     "preallocate (every page when created)" :
-			     "on-demand (a CPU's pages as it writes)");
+	/* DEFAULT: a daemon's default channel, or an older daemon's */
+	if (a->preallocation == LTT_PREALLOC_PREALLOCATE ||
+	    (!a->preallocation && ch->domain == LTT_DOMAIN_KERNEL))
+		ctl_out_text("      buffer preallocation: preallocate (every page when created)\n");
+	else
+		ctl_out_text("      buffer preallocation: on-demand (a CPU's pages as it writes)\n");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);
