@@ -362,6 +362,22 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 		      struct ltt_mem_stream **ret_streams, size_t *ret_count);
 
 /**
+ * ltt_ctl_reclaim_memory() - give back the pages of the sub-buffers the
+ * consumer has read of @session's user-space channel @channel (NULL:
+ * every discard-mode one), closed @older_than_ns ago at least (0: all),
+ * while recording goes on
+ * @ret_subbufs: the sub-buffers given back
+ * @ret_bytes: the memory the buffers hold less now (measured)
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND,
+ * -LTT_ERR_RECLAIM_OVERWRITE, -LTT_ERR_RECLAIM_CLOCK, -LTT_ERR_CONSUMERD,
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.23), or a
+ * connection error.
+ */
+int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char *channel,
+			   uint64_t older_than_ns, uint64_t *ret_subbufs, uint64_t *ret_bytes);
+
+/**
  * ltt_ctl_list_sessions() - the sessions this user can see
  * @ret_sessions: array of @ret_count entries, free() it
  * @ret_count: number of entries

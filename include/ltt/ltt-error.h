@@ -193,7 +193,9 @@ extern "C" {
 	X(PROBE_TRACER, 253, "the kernel tracer can't place this kind of probe; the session daemon's log says what it lacks and what to do") \
 	X(PROBE_SAVE, 254, "a session with probe rules (--userspace-probe) can't be saved yet: ltt's session files hold no probe location; save the sessions without probe rules, and enable the probes again after loading them") \
 	X(BUFFER_PREALLOCATION, 270, "--buffer-preallocation takes preallocate or on-demand") \
-	X(KERNEL_ON_DEMAND, 271, "kernel channels can't take their buffers' memory on demand: the module and tracefs allocate each CPU's buffer whole when the channel starts; enable the kernel channel without --buffer-preallocation=on-demand, with smaller buffers (--subbuf-size, --num-subbuf) to take less")
+	X(KERNEL_ON_DEMAND, 271, "kernel channels can't take their buffers' memory on demand: the module and tracefs allocate each CPU's buffer whole when the channel starts; enable the kernel channel without --buffer-preallocation=on-demand, with smaller buffers (--subbuf-size, --num-subbuf) to take less") \
+	X(RECLAIM_OVERWRITE, 272, "reclaim-memory gives back what the consumer has read, and an overwrite-mode channel's writers may take back any sub-buffer at any time: ltt can't give back its memory while it records; destroy or stop the session, or use a discard-mode channel") \
+	X(RECLAIM_CLOCK, 273, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -139,6 +139,14 @@
  *       for a per-UID buffer), its CPU, the bytes of memory its shared
  *       memory holds now (measured: the memfd's blocks) and the most it
  *       may hold.  A domain that can't measure its buffers has none.
+ *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
+ *       -> {u64 subbufs, u64 bytes}
+ *       The user-space channel's (every discard-mode one's for "")
+ *       consumer gives back the pages of the sub-buffers it consumed,
+ *       closed older_than_ns ago at least (0: all), while recording goes
+ *       on; subbufs: how many; bytes: the memory the buffers hold less
+ *       (measured).  RECLAIM_OVERWRITE for a named overwrite-mode
+ *       channel, RECLAIM_CLOCK for older_than_ns on a TSC-timed session.
  */
 #define LTT_CLIENT_MINOR_MEM_USAGE 23
 /*
@@ -295,7 +303,8 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 	X(LIST_TRIGGERS, 38, 0) \
 	X(SUBSCRIBE, 39, LTT_WIRE_STR_MIN) \
 	X(NOTIFICATION, 40, 0) \
-	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN)
+	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN) \
+	X(RECLAIM_MEMORY, 42, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 8)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -818,6 +818,57 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
 	return 0;
 }
 
+int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs)
+{
+	uint64_t c, w, s, k, first = 0, q, n = 0, now = older_than ? ltt_rb_clock(rb) : 0;
+	int ret = 0;
+
+	if (!rb || !ret_subbufs)
+		return -EINVAL;
+	if (rb->overwrite)
+		return -EOPNOTSUPP;
+	c = rb->consumed;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_SEQ_CST);
+	s = subbuf_start(rb, w);
+	/*
+	 * The ring's sub-buffers but the writers' (s) and the next (s + 1):
+	 * sub-buffer s + k held q = s + k - buf_size in the last lap, given
+	 * back when that one is consumed.
+	 */
+	for (k = 2; k < rb->num_subbuf; k++) {
+		if (s + k * rb->subbuf_size < rb->buf_size)
+			continue;	/* a first lap's: never written */
+		q = s + k * rb->subbuf_size - rb->buf_size;
+		if (q + rb->subbuf_size > c)
+			break;	/* not consumed: neither are the next ones */
+		/* consumed: the reader reads it alone now (a hole reads 0: old) */
+		if (older_than && now - packet_at(rb, q)->timestamp_end < older_than)
+			break;	/* younger: so are the next ones */
+		if (!n++)
+			first = q;
+	}
+	if (!n) {
+		*ret_subbufs = 0;
+		return 0;
+	}
+	/* no writer opens first + buf_size from here on */
+	__atomic_store_n(&rb->shm->consumed, first, __ATOMIC_SEQ_CST);
+	if (subbuf_start(rb, __atomic_load_n(&rb->shm->offset, __ATOMIC_SEQ_CST)) != s) {
+		ret = -EAGAIN;	/* a writer may have checked with c: leave them */
+		n = 0;
+	}
+	for (k = 0; k < n && !ret; k++) {
+		q = first + k * rb->subbuf_size;
+		if (madvise(at(rb->data, q & (rb->buf_size - 1)), (size_t)rb->subbuf_size,
+			    MADV_REMOVE))
+			ret = -errno;
+	}
+	__atomic_store_n(&rb->shm->consumed, c, __ATOMIC_SEQ_CST);
+	if (!ret)
+		*ret_subbufs = n;
+	return ret;
+}
+
 int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
 {
 	uint64_t pos, w, count, full, events;

@@ -294,3 +294,38 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 	*ret_count = n;
 	return 0;
 }
+
+int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char *channel,
+			   uint64_t older_than_ns, uint64_t *ret_subbufs, uint64_t *ret_bytes)
+{
+	uint64_t subbufs, bytes;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int ret;
+
+	if (!ctl || !session || !ret_subbufs || !ret_bytes || strlen(session) >= LTT_NAME_MAX ||
+	    (channel && strlen(channel) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MEM_USAGE)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_wbuf_put_str(&w, channel ? channel : "");
+	ltt_wbuf_put_u64(&w, older_than_ns);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	subbufs = ltt_rbuf_get_u64(&r);
+	bytes = ltt_rbuf_get_u64(&r);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret) {
+		*ret_subbufs = subbufs;
+		*ret_bytes = bytes;
+	}
+	return ret;
+}

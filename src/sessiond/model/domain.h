@@ -168,6 +168,17 @@ struct ltt_domain_ops {
 			  const struct ltt_channel *channel,
 			  void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
 	/*
+	 * Optional (reclaim-memory): have the pages of @channel's
+	 * sub-buffers already consumed, closed @older_than_ns ago at least
+	 * (0: all), given back while recording goes on; add how many to
+	 * *@subbufs and the bytes the buffers hold less (measured) to
+	 * *@bytes.  Session lock held; waits for the consumer.  Returns 0,
+	 * -EOPNOTSUPP (an overwrite-mode channel) or the consumer's -errno.
+	 */
+	int (*reclaim)(struct ltt_domain_impl *d, struct ltt_session *session,
+		       const struct ltt_channel *channel, uint64_t older_than_ns,
+		       uint64_t *subbufs, uint64_t *bytes);
+	/*
 	 * Optional, for a session streamed to a relay.  relay_pending: is
 	 * data of this domain read from the buffers but not yet at the relay?
 	 * Returns 0 or -ECONNRESET (the relay connection is lost).

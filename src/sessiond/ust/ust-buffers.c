@@ -622,6 +622,19 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 	}
 }
 
+/* The bytes of memory stream @i of @chan holds now, and its size: 0 or -errno. */
+static int stream_mem(const struct ltt_ust_chan *chan, unsigned int i, uint64_t *ret_resident,
+		      uint64_t *ret_size)
+{
+	struct stat st;
+
+	if (chan->fds[2 * i] < 0 || fstat(chan->fds[2 * i], &st))
+		return -EBADF;
+	*ret_resident = (uint64_t)st.st_blocks * 512;
+	*ret_size = (uint64_t)st.st_size;
+	return 0;
+}
+
 void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
 			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg)
 {
@@ -629,24 +642,60 @@ void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	struct ltt_domain_mem m;
-	struct stat st;
 	unsigned int i;
 
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		for (i = 0; chan && i < chan->nr_streams; i++) {
-			if (chan->fds[2 * i] < 0 || fstat(chan->fds[2 * i], &st))
-				continue;
 			m = (struct ltt_domain_mem){
 				.uid = (uint32_t)trace->uid,
 				.pid = trace->per_pid ? (int32_t)trace->pid : 0,
 				.cpu = i,
-				.resident = (uint64_t)st.st_blocks * 512,
-				.size = (uint64_t)st.st_size,
 			};
-			fn(arg, &m);
+			if (!stream_mem(chan, i, &m.resident, &m.size))
+				fn(arg, &m);
 		}
 	}
+}
+
+/* The bytes of memory @chan's streams hold now. */
+static uint64_t chan_resident(const struct ltt_ust_chan *chan)
+{
+	uint64_t total = 0, resident, size;
+	unsigned int i;
+
+	for (i = 0; i < chan->nr_streams; i++)
+		if (!stream_mem(chan, i, &resident, &size))
+			total += resident;
+	return total;
+}
+
+int ltt_ust_buffers_reclaim(struct ltt_session *session, const struct ltt_channel *channel,
+			    uint64_t older_than_ns, uint64_t *subbufs, uint64_t *bytes)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_consumer *c;
+	uint64_t before, after, n;
+	int ret;
+
+	if (channel->attr.overwrite)
+		return -EOPNOTSUPP;
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		c = chan ? ltt_ctrace_consumer(&trace->ct) : NULL;
+		if (!c)
+			continue;	/* no buffer, or no consumer to read them */
+		before = chan_resident(chan);
+		ret = ltt_consumer_reclaim_channel(c, chan->cc.key, older_than_ns, &n);
+		if (ret)
+			return ret;
+		after = chan_resident(chan);
+		*subbufs += n;
+		*bytes += before > after ? before - after : 0;
+	}
+	return 0;
 }
 
 int ltt_ust_buffers_usage(struct ltt_session *session, const struct ltt_channel *channel,
