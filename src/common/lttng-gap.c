@@ -75,6 +75,12 @@ static const struct {
 		"shows them)",
 		{ "give --buffer-allocation=per-cpu or leave it out, with "
 		  "--buffer-preallocation=on-demand", "remove <buffer_allocation>" } },
+	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
+		"a channel that gives back its memory by itself",
+		"lttng enable-channel --auto-reclaim-memory",
+		"its consumer gives back what it has read when asked, while the session records",
+		{ "leave it out and run 'lttctl reclaim-memory -u' when memory matters",
+		  "remove <auto_reclaim_memory>" } },
 };
 
 char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,

@@ -21,6 +21,7 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_APP_CONTEXT,	/* lttng add-context -t '$app.PROVIDER:TYPE' */
 	LTT_LTTNG_GAP_CALLSTACK,	/* lttng add-context -t callstack-user|callstack-kernel */
 	LTT_LTTNG_GAP_PER_CHANNEL,	/* lttng enable-channel --buffer-allocation=per-channel */
+	LTT_LTTNG_GAP_AUTO_RECLAIM,	/* lttng enable-channel --auto-reclaim-memory */
 	LTT_LTTNG_NR_GAPS,
 };
 

@@ -11,7 +11,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 20
+plan 24
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 # memfd_total PID: the bytes the ring buffer memfds of PID hold (st_blocks * 512).
@@ -85,6 +85,13 @@ is "$(awk '/ ltt_test:seq: / { match($0, /vpid = [0-9]+/); p = substr($0, RSTART
 	"$TEST_TMP/out" | sort | uniq -d | wc -l)" 0 \
 	"no event recorded twice"
 
+lttctl --mi xml reclaim-memory -u -s rec ch >"$TEST_TMP/mi.xml"
+is "$?" 0 "--mi xml reclaim-memory"
+like "$(mi_valid "$TEST_TMP/mi.xml")" "validates" "its document is valid against xml/mi.xsd"
+is "$(mi_xp /command/output/reclaims/reclaim/channel "$TEST_TMP/mi.xml")" ch "and names the channel"
+run lttctl enable-channel -u other --auto-reclaim-memory=consumed
+like "$ERR" "gives back its memory by itself .* is not supported by ltt: leave it out and run 'lttctl reclaim-memory -u'" \
+	"--auto-reclaim-memory is refused in one sentence"
 run lttctl reclaim-memory -u -s rec nosuch
 like "$ERR" "[Cc]hannel" "an unknown channel is refused"
 run lttctl reclaim-memory -s rec ch

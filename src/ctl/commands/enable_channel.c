@@ -403,6 +403,10 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "buffer-allocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_ALLOCATION,
 		  "LTTng's buffer per CPU or per channel: per-cpu only, what ltt has",
 		  "per-cpu" },
+		CTL_UTIL_GAP_OPTION("auto-reclaim-memory", 0, POPT_ARG_STRING,
+				    LTT_LTTNG_GAP_AUTO_RECLAIM,
+				    "LTTng 2.15's memory given back by the channel itself (refused: "
+				    "'lttctl reclaim-memory -u' does it when run)", "POLICY"),
 		{ "buffers-uid", 0, POPT_ARG_NONE, &a.buffers_uid, 0,
 		  "user space buffers per user (the default)", NULL },
 		{ "buffers-pid", 0, POPT_ARG_NONE, &a.buffers_pid, 0,
