@@ -16,17 +16,6 @@ ust_setup
 plan 27
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
-# memfd_bytes PID: the bytes each ring buffer's memfd of process PID
-# holds (st_blocks * 512), one a line, sorted.
-memfd_bytes() {
-	local fd
-	for fd in /proc/"$1"/fd/*; do
-		case $(readlink "$fd") in
-		*memfd:ltt-ust-stream*) echo $(($(stat -L -c %b "$fd") * 512)) ;;
-		esac
-	done | sort -n
-}
-
 ok_cmd "create" lttctl create mem -o "$TEST_TMP/mem"
 ok_cmd "an on-demand channel of 4 x 64 KiB" \
 	lttctl enable-channel -u ch --subbuf-size 64k --num-subbuf 4 --buffer-preallocation=on-demand

@@ -14,14 +14,9 @@ ust_setup
 plan 24
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
-# memfd_total PID: the bytes the ring buffer memfds of PID hold (st_blocks * 512).
+# memfd_total PID: the bytes the ring buffer memfds of PID hold.
 memfd_total() {
-	local fd
-	for fd in /proc/"$1"/fd/*; do
-		case $(readlink "$fd") in
-		*memfd:ltt-ust-stream*) echo $(($(stat -L -c %b "$fd") * 512)) ;;
-		esac
-	done | awk '{ s += $1 } END { print s + 0 }'
+	memfd_bytes "$1" | awk '{ s += $1 } END { print s + 0 }'
 }
 
 # burst N: a program pinned to CPU 0 emits N events; its exit status.
