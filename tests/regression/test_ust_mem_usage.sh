@@ -13,7 +13,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 27
+plan 28
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 ok_cmd "create" lttctl create mem -o "$TEST_TMP/mem"
@@ -75,6 +75,9 @@ ok_cmd "create" lttctl create pre -o "$TEST_TMP/pre"
 ok_cmd "a preallocated channel of 4 x 64 KiB" \
 	lttctl enable-channel -u ch --subbuf-size 64k --num-subbuf 4 --buffer-preallocation=preallocate
 ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq -c ch
+run lttctl enable-channel -k k --buffer-preallocation=on-demand
+like "$ERR" "kernel channels can't take their buffers' memory on demand" \
+	"a kernel channel refuses on-demand, saying why"
 ok_cmd "start" lttctl start
 ust_app -e "$TEST_TIMEOUT" -n 10
 is $? 0 "a program registers and emits 10 events"
