@@ -21,6 +21,7 @@ dist_man_MANS += \
 	man/lttctl-version.1 \
 	man/lttctl-help.1 \
 	man/lttctl-rotate.1 \
+	man/lttctl-reclaim-memory.1 \
 	man/lttctl-enable-rotation.1 \
 	man/lttctl-disable-rotation.1 \
 	man/lttctl-clear.1 \

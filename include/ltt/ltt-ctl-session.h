@@ -46,6 +46,17 @@ struct ltt_session_attr {
 	uint8_t reserved[120];	/* zero */
 };
 
+/*
+ * When a channel's buffers take their memory.  DEFAULT: the domain's
+ * (user space: ON_DEMAND; the kernel: PREALLOCATE, the only one its
+ * backends have).
+ */
+enum ltt_buffer_preallocation {
+	LTT_PREALLOC_DEFAULT = 0,
+	LTT_PREALLOC_PREALLOCATE = 1,	/* every page, when the buffers are created */
+	LTT_PREALLOC_ON_DEMAND = 2,	/* a CPU's pages as it first writes into them */
+};
+
 struct ltt_channel_attr {
 	char name[LTT_NAME_MAX];
 	uint64_t subbuf_size;	/* bytes, power of two >= page size */
@@ -63,7 +74,12 @@ struct ltt_channel_attr {
 	 * (a daemon of client protocol minor 16 and later).
 	 */
 	bool fsync LTT_RESERVED_ALIGN;	/* 312, added in 1.16 */
-	uint8_t pad1[7];		/* zero */
+	/*
+	 * 313, added in 1.23: when the pages of the channel's buffers are
+	 * taken, an enum ltt_buffer_preallocation (--buffer-preallocation)
+	 */
+	uint8_t preallocation;
+	uint8_t pad1[6];		/* zero */
 	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 
@@ -182,6 +198,21 @@ enum ltt_relay_state {
 	LTT_RELAY_STATE_NONE = 0,	/* not connected yet: the domain has not started */
 	LTT_RELAY_STATE_CONNECTED = 1,
 	LTT_RELAY_STATE_LOST = 2,	/* could not connect, or lost: see error */
+};
+
+/*
+ * The memory one ring buffer (one CPU's stream of a channel, for one
+ * owner) holds now (ltt_ctl_mem_usage()).  reserved: zeroed.
+ */
+struct ltt_mem_stream {
+	enum ltt_domain domain;
+	char channel[LTT_NAME_MAX];
+	uint32_t uid;			/* its owner */
+	int32_t pid;			/* a per-PID buffer's program; 0: a per-UID one */
+	uint32_t cpu;
+	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now (measured) */
+	uint64_t size;			/* the most it may hold: all its sub-buffers */
+	uint8_t reserved[48] LTT_RESERVED_ALIGN;
 };
 
 /* One domain's relay connection (ltt_ctl_relay_status()). */
@@ -332,6 +363,35 @@ int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pen
  */
 int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_relay_info **ret_relays, size_t *ret_count);
+
+/**
+ * ltt_ctl_mem_usage() - the memory each ring buffer of @session's
+ * channels holds now, measured by the daemon (the pages its shared memory
+ * holds), one entry per buffer it holds (a kernel channel has none: the
+ * daemon can't measure the kernel's buffers)
+ * @ret_streams: array of @ret_count entries, free() it
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon
+ * older than client protocol 1.23), or a connection error.
+ */
+int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
+		      struct ltt_mem_stream **ret_streams, size_t *ret_count);
+
+/**
+ * ltt_ctl_reclaim_memory() - give back the pages of the sub-buffers the
+ * consumer has read of @session's user-space channel @channel (NULL:
+ * every discard-mode one), closed @older_than_ns ago at least (0: all),
+ * while recording goes on
+ * @ret_subbufs: the sub-buffers given back
+ * @ret_bytes: the memory the buffers hold less now (measured)
+ *
+ * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND,
+ * -LTT_ERR_RECLAIM_OVERWRITE, -LTT_ERR_RECLAIM_CLOCK, -LTT_ERR_CONSUMERD,
+ * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.23), or a
+ * connection error.
+ */
+int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char *channel,
+			   uint64_t older_than_ns, uint64_t *ret_subbufs, uint64_t *ret_bytes);
 
 /**
  * ltt_ctl_list_sessions() - the sessions this user can see

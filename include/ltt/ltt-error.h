@@ -193,7 +193,11 @@ extern "C" {
 	X(PROBE_TRACER, 253, "the kernel tracer can't place this kind of probe; the session daemon's log says what it lacks and what to do") \
 	X(PROBE_SAVE, 254, "a session with probe rules can't be saved by this libltt-ctl: use a newer one, which saves their locations (this one no longer returns it)") \
 	X(TLS_FILES, 255, "TLS needs a tls:// URL with all three of --tls-cert, --tls-key and --tls-ca, each a readable PEM file (the key the certificate's); nothing was created") \
-	X(RELAY_TLS, 256, "the TLS handshake with the relay failed: its certificate is not signed by --tls-ca or not for the URL's host, or it refused ours (not signed by its CA), or it does not speak TLS; the session daemon's log says which")
+	X(RELAY_TLS, 256, "the TLS handshake with the relay failed: its certificate is not signed by --tls-ca or not for the URL's host, or it refused ours (not signed by its CA), or it does not speak TLS; the session daemon's log says which") \
+	X(BUFFER_PREALLOCATION, 257, "--buffer-preallocation takes preallocate or on-demand") \
+	X(KERNEL_ON_DEMAND, 258, "kernel channels can't take their buffers' memory on demand: the module and tracefs allocate each CPU's buffer whole when the channel starts; enable the kernel channel without --buffer-preallocation=on-demand, with smaller buffers (--subbuf-size, --num-subbuf) to take less") \
+	X(RECLAIM_OVERWRITE, 259, "reclaim-memory gives back what the consumer has read, and an overwrite-mode channel's writers may take back any sub-buffer at any time: ltt can't give back its memory while it records; destroy or stop the session, or use a discard-mode channel") \
+	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -57,6 +57,13 @@ enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum l
 		return LTT_ERR_BUFFER_TYPE;
 	if (domain == LTT_DOMAIN_KERNEL && attr->buffer_type != LTT_BUFFER_GLOBAL)
 		return LTT_ERR_BUFFER_TYPE;
+	if (attr->preallocation > LTT_PREALLOC_ON_DEMAND)
+		return LTT_ERR_BUFFER_PREALLOCATION;
+	if (domain == LTT_DOMAIN_KERNEL && attr->preallocation == LTT_PREALLOC_ON_DEMAND)
+		return LTT_ERR_KERNEL_ON_DEMAND;
+	if (attr->preallocation == LTT_PREALLOC_DEFAULT)
+		attr->preallocation = domain == LTT_DOMAIN_USER ? LTT_PREALLOC_ON_DEMAND :
+								  LTT_PREALLOC_PREALLOCATE;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
 		return LTT_ERR_TRACEFILE_SIZE;
 	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_MIN_TIMER_US) ||

@@ -241,6 +241,8 @@ void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c,
 		ltt_wbuf_put_u64(w, c->classes_refused);
 		ltt_wbuf_put_u8(w, c->attr.fsync);
 	}
+	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
+		ltt_wbuf_put_u8(w, c->attr.preallocation);
 }
 
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor)
@@ -252,6 +254,8 @@ void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uin
 		ret->classes_refused = ltt_rbuf_get_u64(r);
 		ret->attr.fsync = ltt_rbuf_get_bool(r);
 	}
+	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
+		ret->attr.preallocation = ltt_rbuf_get_u8(r);
 }
 
 void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,

@@ -135,9 +135,35 @@
  * clock of its user-space events; 21: probe rules (a rule attribute
  * ends with {str location}); 22: a trigger_info ends with its actions'
  * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
- * TLS files
+ * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation
  */
-#define LTT_CLIENT_MINOR 23
+#define LTT_CLIENT_MINOR 24
+/*
+ * Memory of the buffers (doc/memory.md):
+ *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}
+ *       mem_stream: {u32 domain, str channel, u32 uid, i32 pid, u32 cpu,
+ *       u64 resident, u64 size}, one per ring buffer (stream) of the
+ *       session's channels that the daemon holds now: its owner (pid 0
+ *       for a per-UID buffer), its CPU, the bytes of memory its shared
+ *       memory holds now (measured: the memfd's blocks) and the most it
+ *       may hold.  A domain that can't measure its buffers has none.
+ *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
+ *       -> {u64 subbufs, u64 bytes}
+ *       The user-space channel's (every discard-mode one's for "")
+ *       consumer gives back the pages of the sub-buffers it consumed,
+ *       closed older_than_ns ago at least (0: all), while recording goes
+ *       on; subbufs: how many; bytes: the memory the buffers hold less
+ *       (measured).  RECLAIM_OVERWRITE for a named overwrite-mode
+ *       channel, RECLAIM_CLOCK for older_than_ns on a TSC-timed session.
+ */
+#define LTT_CLIENT_MINOR_MEM_USAGE 24
+/*
+ * ENABLE_CHANNEL's attribute is followed by {u8 preallocation} (after
+ * fsync), GET_SESSION's channel by the same (after fsync): enum
+ * ltt_buffer_preallocation.  A kernel channel refuses ON_DEMAND (its
+ * backends allocate their buffers whole).
+ */
+#define LTT_CLIENT_MINOR_PREALLOC 24
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
@@ -286,7 +312,9 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 	X(REMOVE_TRIGGER, 37, LTT_WIRE_STR_MIN) \
 	X(LIST_TRIGGERS, 38, 0) \
 	X(SUBSCRIBE, 39, LTT_WIRE_STR_MIN) \
-	X(NOTIFICATION, 40, 0)
+	X(NOTIFICATION, 40, 0) \
+	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN) \
+	X(RECLAIM_MEMORY, 42, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 8)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -298,7 +298,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 15
+#define LTT_CONSUMER_MINOR 16
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -331,6 +331,14 @@
 #define LTT_CONSUMER_MINOR_KERNEL_STATS 14
 /* The minor that brought ADD_RELAY's TLS files. */
 #define LTT_CONSUMER_MINOR_TLS 15
+/*
+ * The minor that brought RECLAIM_CHANNEL {u64 channel_key, u64
+ * older_than_ns} -> {u64 subbufs}: the data threads read what is ready,
+ * then give back the pages of the user-space sub-buffers consumed and
+ * closed older_than_ns ago at least (0: all; ltt_rb_reclaim()); subbufs:
+ * how many.  EOPNOTSUPP for an overwrite-mode channel.
+ */
+#define LTT_CONSUMER_MINOR_RECLAIM 16
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -361,7 +369,8 @@
 	X(RELAY_ARCHIVE_RESULT, 24) \
 	X(ADD_FTRACE_STREAM, 25) \
 	X(ADD_KERNEL_STREAM_STATS, 26) \
-	X(ADD_FTRACE_STREAM_STATS, 27)
+	X(ADD_FTRACE_STREAM_STATS, 27) \
+	X(RECLAIM_CHANNEL, 28)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),

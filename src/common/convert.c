@@ -73,6 +73,7 @@ enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr 
 	out->tracefile_count = in->tracefile_count;
 	out->buffer_type = in->buffer_type;
 	out->fsync = in->fsync;
+	out->preallocation = in->preallocation;
 	return LTT_ERR_OK;
 }
 
@@ -121,6 +122,7 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 	out->tracefile_count = in->tracefile_count;
 	out->buffer_type = in->buffer_type;
 	out->fsync = in->fsync;
+	out->preallocation = in->preallocation;
 }
 
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,

@@ -79,15 +79,19 @@ static const struct {
 		"it writes CTF 1.8, which babeltrace2 and Trace Compass read",
 		{ "give --trace-format=ctf-1.8 or leave it out", "set <trace_format> to CTF_1_8 or remove it" } },
 	[LTT_LTTNG_GAP_PER_CHANNEL] = {
-		"one ring buffer per channel", "lttng enable-channel --buffer-allocation=per-channel",
-		"its ring buffers are per CPU, so writers on different CPUs never share one",
-		{ "give --buffer-allocation=per-cpu or leave it out",
-		  "set <allocation_policy> to PER_CPU or remove it" } },
+		"one ring buffer for a whole channel",
+		"lttng enable-channel --buffer-allocation=per-channel",
+		"its buffers are per CPU, and a CPU that never writes takes only its buffer's "
+		"header pages (user space, on-demand: 'lttctl list SESSION --mem-usage=full' "
+		"shows them)",
+		{ "give --buffer-allocation=per-cpu or leave it out, with "
+		  "--buffer-preallocation=on-demand", "set <allocation_policy> to PER_CPU or remove it" } },
 	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
-		"reclaiming a channel's buffer memory automatically",
+		"a channel that gives back its memory by itself",
 		"lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE",
-		"its ring buffers keep their memory until the channel's session is destroyed",
-		{ "give --auto-reclaim-memory=off or leave it out", "remove <reclaim_policy>" } },
+		"its consumer gives back what it has read when asked, while the session records",
+		{ "leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' "
+		  "when memory matters", "remove <reclaim_policy>" } },
 	[LTT_LTTNG_GAP_MAPS] = {
 		"a map of event counters",
 		"lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger "

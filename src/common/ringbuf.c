@@ -17,6 +17,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -359,6 +360,35 @@ static void drop_event(struct ltt_rb *rb)
 }
 
 /*
+ * Can the sub-buffer at @start be written?  Its pages are taken now
+ * (MADV_POPULATE_WRITE): a buffer created on demand, or whose consumed
+ * sub-buffers were given back (reclaim-memory), takes a sub-buffer's
+ * memory as it opens it, so that a page the kernel can't give is an
+ * error here, counted as a lost event, rather than a SIGBUS or a fault
+ * in the middle of an event.  A kernel without it (before 5.14): the
+ * pages are taken as they are written, as before.
+ */
+static bool subbuf_pages(const struct ltt_rb *rb, uint64_t start)
+{
+	static int unsupported;
+	static uintptr_t page;
+	uintptr_t addr = (uintptr_t)at(rb->data, start & (rb->buf_size - 1)), from;
+	int saved = errno, err = 0;	/* the program's errno is its own */
+
+	if (__atomic_load_n(&unsupported, __ATOMIC_RELAXED))
+		return true;
+	if (!page)
+		page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	from = addr & ~(page - 1);
+	if (madvise((void *)from, (size_t)(addr - from + rb->subbuf_size), MADV_POPULATE_WRITE))
+		err = errno;
+	errno = saved;
+	if (err == EINVAL)
+		__atomic_store_n(&unsupported, 1, __ATOMIC_RELAXED);
+	return !err || err == EINVAL;	/* else ENOMEM, EFAULT (SIGBUS), EHWPOISON... */
+}
+
+/*
  * Everything but the common case: a bad length, or an event that opens a
  * sub-buffer or closes one (it does not fit in the rest of the current
  * sub-buffer, or fills it exactly).  The writer whose CAS moves the write
@@ -407,7 +437,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		close_old = open && in_sb != 0;
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
-			if (!subbuf_free(rb, start, &seen)) {
+			if (!subbuf_free(rb, start, &seen) || !subbuf_pages(rb, start)) {
 				if (moved(rb, &old))
 					continue;
 				if (rec)	/* an earlier attempt's intent */
@@ -786,6 +816,57 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
 	rb->stats.packets_read++;
 	advance(rb, pkt->pos + rb->subbuf_size);
 	return 0;
+}
+
+int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs)
+{
+	uint64_t c, w, s, k, first = 0, q, n = 0, now = older_than ? ltt_rb_clock(rb) : 0;
+	int ret = 0;
+
+	if (!rb || !ret_subbufs)
+		return -EINVAL;
+	if (rb->overwrite)
+		return -EOPNOTSUPP;
+	c = rb->consumed;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_SEQ_CST);
+	s = subbuf_start(rb, w);
+	/*
+	 * The ring's sub-buffers but the writers' (s) and the next (s + 1):
+	 * sub-buffer s + k held q = s + k - buf_size in the last lap, given
+	 * back when that one is consumed.
+	 */
+	for (k = 2; k < rb->num_subbuf; k++) {
+		if (s + k * rb->subbuf_size < rb->buf_size)
+			continue;	/* a first lap's: never written */
+		q = s + k * rb->subbuf_size - rb->buf_size;
+		if (q + rb->subbuf_size > c)
+			break;	/* not consumed: neither are the next ones */
+		/* consumed: the reader reads it alone now (a hole reads 0: old) */
+		if (older_than && now - packet_at(rb, q)->timestamp_end < older_than)
+			break;	/* younger: so are the next ones */
+		if (!n++)
+			first = q;
+	}
+	if (!n) {
+		*ret_subbufs = 0;
+		return 0;
+	}
+	/* no writer opens first + buf_size from here on */
+	__atomic_store_n(&rb->shm->consumed, first, __ATOMIC_SEQ_CST);
+	if (subbuf_start(rb, __atomic_load_n(&rb->shm->offset, __ATOMIC_SEQ_CST)) != s) {
+		ret = -EAGAIN;	/* a writer may have checked with c: leave them */
+		n = 0;
+	}
+	for (k = 0; k < n && !ret; k++) {
+		q = first + k * rb->subbuf_size;
+		if (madvise(at(rb->data, q & (rb->buf_size - 1)), (size_t)rb->subbuf_size,
+			    MADV_REMOVE))
+			ret = -errno;
+	}
+	__atomic_store_n(&rb->shm->consumed, c, __ATOMIC_SEQ_CST);
+	if (!ret)
+		*ret_subbufs = n;
+	return ret;
 }
 
 int ltt_rb_abandon_subbuf(struct ltt_rb *rb)

@@ -765,6 +765,31 @@ static inline bool ltt_rb_slot_ts_fits(const struct ltt_rb_slot *slot, unsigned 
 int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty);
 
 /**
+ * ltt_rb_reclaim() - give back the pages of the sub-buffers already
+ * consumed (doc/memory.md), while the writers go on
+ * @rb: the reader's handle, mapped writable (MADV_REMOVE punches its
+ *      shared memory); the reader's thread, between two reads
+ * @older_than: only sub-buffers closed at least this long ago (ns of the
+ *              stream's clock; 0: all)
+ * @ret_subbufs: the sub-buffers given back (their pages may have been
+ *               gone already)
+ *
+ * A consumed sub-buffer is where the writers go next, so the reader first
+ * holds them back: it lowers the consumed position to just below the first
+ * sub-buffer it gives back, which no writer may then open (one that checked
+ * before may open the next sub-buffer only, never given back), checks that
+ * the write position stayed in its sub-buffer, punches, and puts the
+ * consumed position back.  A writer that fills a sub-buffer meanwhile
+ * drops events and counts them lost.  The next writer to open a
+ * sub-buffer given back takes its pages again (ltt_rb_reserve()).
+ *
+ * Returns 0, -EOPNOTSUPP (overwrite mode: the writers take any sub-buffer),
+ * -EAGAIN (the writers moved meanwhile: nothing given back, try again) or
+ * madvise()'s -errno.
+ */
+int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs);
+
+/**
  * ltt_rb_get_next_subbuf() - the next complete packet, zero-copy
  * @rb: the reader's handle (one reader per stream; not thread-safe)
  * @ret_pkt: the packet, data pointing into the mapping; set only on success

@@ -3,7 +3,7 @@
  * cmd-channel.c - the commands of channels and their streams:
  * ADD_CHANNEL, ADD_STREAM (user space), ADD_KERNEL_STREAM,
  * ADD_FTRACE_STREAM (tracefs), STREAMS_SENT,
- * FLUSH_CHANNEL, CHANNEL_STATS, DESTROY_CHANNEL.  Each is a request to the
+ * FLUSH_CHANNEL, CHANNEL_STATS, RECLAIM_CHANNEL, DESTROY_CHANNEL.  Each is a request to the
  * data threads, which own the streams.  Handlers of cmd.h's table;
  * command thread.
  */
@@ -286,6 +286,25 @@ int ltt_cmd_channel_stats(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 	if (ctx->minor >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
 		ltt_consumer_put_channel_error(reply, &stats);
 	return 0;
+}
+
+/* RECLAIM_CHANNEL {u64 channel_key, u64 older_than_ns} -> {u64 subbufs} */
+int ltt_cmd_reclaim_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
+			    struct ltt_wbuf *reply)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_RECLAIM };
+	uint64_t key = ltt_rbuf_get_u64(r);
+	int ret;
+
+	req.older_than = ltt_rbuf_get_u64(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	ret = channel_of(ctx, key, "RECLAIM_CHANNEL", &req.chan);
+	if (!ret)
+		ret = ltt_data_call(ctx->reg.data, &req);
+	if (!ret)
+		ltt_wbuf_put_u64(reply, req.reclaimed);
+	return ret;
 }
 
 /* DESTROY_CHANNEL {u64 channel_key} */

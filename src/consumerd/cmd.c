@@ -67,6 +67,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_ADD_STREAM_STATS] = { ltt_cmd_add_stream, 3 },
 	[LTT_CONSUMER_MSG_FLUSH_CHANNEL] = { ltt_cmd_flush_channel, 0 },
 	[LTT_CONSUMER_MSG_CHANNEL_STATS] = { ltt_cmd_channel_stats, 0 },
+	[LTT_CONSUMER_MSG_RECLAIM_CHANNEL] = { ltt_cmd_reclaim_channel, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_CHANNEL] = { ltt_cmd_destroy_channel, 0 },
 	[LTT_CONSUMER_MSG_DESTROY_TRACE] = { ltt_cmd_destroy_trace, 0 },
 	[LTT_CONSUMER_MSG_ADD_KERNEL_STREAM] = { ltt_cmd_add_kernel_stream, 1 },

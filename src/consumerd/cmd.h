@@ -71,7 +71,7 @@ ltt_cmd_fn ltt_cmd_add_trace, ltt_cmd_add_snapshot_trace, ltt_cmd_metadata,
 /* cmd-channel.c: channels and their streams */
 ltt_cmd_fn ltt_cmd_add_channel, ltt_cmd_add_stream, ltt_cmd_add_kernel_stream,
 	ltt_cmd_streams_sent, ltt_cmd_flush_channel, ltt_cmd_channel_stats,
-	ltt_cmd_destroy_channel;
+	ltt_cmd_reclaim_channel, ltt_cmd_destroy_channel;
 /* cmd-relay.c: relay sessions */
 ltt_cmd_fn ltt_cmd_add_relay, ltt_cmd_relay_data_pending, ltt_cmd_relay_status,
 	ltt_cmd_relay_archive, ltt_cmd_relay_archive_result, ltt_cmd_del_relay;

@@ -56,6 +56,7 @@ enum ltt_data_req_type {
 	LTT_DATA_REMOVE_RELAY,	/* relay: close it and free it, later (its channels are gone) */
 	LTT_DATA_STOP,		/* leave the loop (no channel may remain); internal */
 	LTT_DATA_SNAPSHOT,	/* chan, snap_out, max_packets -> snap: copy its packets */
+	LTT_DATA_RECLAIM,	/* chan -> reclaimed: give back what was consumed */
 };
 
 /*
@@ -81,6 +82,8 @@ struct ltt_data_req {
 	const struct ltt_output *snap_out;	/* SNAPSHOT: where (borrowed) */
 	uint64_t max_packets;		/* SNAPSHOT: per stream, 0: all */
 	struct ltt_snapshot_counts snap;	/* SNAPSHOT: added to */
+	uint64_t older_than;		/* RECLAIM: ns, 0: every consumed sub-buffer */
+	uint64_t reclaimed;		/* RECLAIM: sub-buffers given back, added to */
 	/* private to data.c: one part's request, posted to its thread */
 	struct ltt_chan_part *part;	/* the part it concerns, or NULL */
 	unsigned int chan_streams;	/* ADD_*STREAM: the channel's streams, all parts */

@@ -581,6 +581,25 @@ static int do_snapshot(struct ltt_data_thread *dt, struct ltt_data_req *req)
 				 &req->snap);
 }
 
+/*
+ * LTT_DATA_RECLAIM: what is ready is read first, so that what the writers
+ * completed is given back too; a stream whose writers kept moving keeps
+ * its pages (the next reclaim takes them).  Returns 0 or a source's error.
+ */
+static int do_reclaim(struct ltt_data_thread *dt, struct ltt_data_req *req)
+{
+	struct ltt_stream *s;
+	int ret;
+
+	for (s = req->part->streams; s; s = s->next) {
+		after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
+		ret = ltt_source_reclaim(s->src, req->older_than, &req->reclaimed);
+		if (ret && ret != -EAGAIN)
+			return ret;
+	}
+	return 0;
+}
+
 static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	switch (req->type) {
@@ -605,6 +624,8 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return ltt_data_relay_remove(&dt->relays, req->relay);
 	case LTT_DATA_SNAPSHOT:
 		return do_snapshot(dt, req);
+	case LTT_DATA_RECLAIM:
+		return do_reclaim(dt, req);
 	case LTT_DATA_STOP:
 		assert(!dt->parts && !dt->relays.active && !dt->ending);
 		ltt_data_relays_fini(&dt->relays);
@@ -872,6 +893,7 @@ static void add_part_result(struct ltt_data_req *req, const struct ltt_data_req 
 	req->snap.packets += one->snap.packets;
 	req->snap.bytes += one->snap.bytes;
 	req->snap.packets_dropped += one->snap.packets_dropped;
+	req->reclaimed += one->reclaimed;
 }
 
 /*
@@ -896,6 +918,7 @@ static int call_parts(struct ltt_data_threads *dts, struct ltt_data_req *req)
 		one[i].part = &chan->parts[i];
 		one[i].stats = (struct ltt_channel_stats){ 0 };
 		one[i].snap = (struct ltt_snapshot_counts){ 0 };
+		one[i].reclaimed = 0;
 		post(dts->threads[chan->parts[i].thread], &one[i]);
 	}
 	for (i = 0; i < n; i++) {

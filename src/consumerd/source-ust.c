@@ -379,6 +379,21 @@ static uint64_t ust_now(const struct ltt_source *src)
 	return ltt_rb_clock(&((const struct ust_source *)src)->rb);
 }
 
+/* A few tries: a writer that opens a sub-buffer meanwhile makes it give up. */
+static int ust_reclaim(struct ltt_source *src, uint64_t older_than, uint64_t *subbufs)
+{
+	struct ust_source *s = (struct ust_source *)src;
+	uint64_t n = 0;
+	unsigned int tries;
+	int ret = -EAGAIN;
+
+	for (tries = 0; tries < 8 && ret == -EAGAIN; tries++)
+		ret = ltt_rb_reclaim(&s->rb, older_than, &n);
+	if (!ret)
+		*subbufs += n;
+	return ret;
+}
+
 static const struct ltt_source_ops ust_ops = {
 	.name = "ust",
 	.get = ust_get,
@@ -390,6 +405,7 @@ static const struct ltt_source_ops ust_ops = {
 	.snap_span = ust_snap_span,
 	.snap_peek = ust_snap_peek,
 	.stats = ust_stats,
+	.reclaim = ust_reclaim,
 	.events_skipped = ust_events_skipped,
 	.now = ust_now,
 	.destroy = ust_destroy,

@@ -66,6 +66,11 @@ void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	src->ops->stats(src, stats);
 }
 
+int ltt_source_reclaim(struct ltt_source *src, uint64_t older_than, uint64_t *subbufs)
+{
+	return src->ops->reclaim ? src->ops->reclaim(src, older_than, subbufs) : -EOPNOTSUPP;
+}
+
 uint64_t ltt_source_events_skipped(const struct ltt_source *src)
 {
 	return src->ops->events_skipped ? src->ops->events_skipped(src) : 0;

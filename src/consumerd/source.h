@@ -104,6 +104,13 @@ struct ltt_source_ops {
 	 */
 	void (*stats)(const struct ltt_source *src, struct ltt_channel_stats *stats);
 	/*
+	 * Optional (reclaim-memory): give back the pages of the sub-buffers
+	 * already consumed, closed @older_than ns ago at least (0: all); add
+	 * how many to *@subbufs.  0, -EAGAIN (the writers moved: none given
+	 * back), -EOPNOTSUPP or -errno.
+	 */
+	int (*reclaim)(struct ltt_source *src, uint64_t older_than, uint64_t *subbufs);
+	/*
 	 * Optional: the events the reader counted in packets it skipped or
 	 * gave up (corrupt, or left incomplete by a dead writer), which no
 	 * ring buffer's count holds.
@@ -215,6 +222,14 @@ bool ltt_source_reads(const struct ltt_source *src, const struct stat *st);
  * Data thread.
  */
 void ltt_source_stats(const struct ltt_source *src, struct ltt_channel_stats *stats);
+
+/**
+ * ltt_source_reclaim() - give back the memory of what was consumed, closed
+ * @older_than ns ago at least (the
+ * source's reclaim; -EOPNOTSUPP for a source without it), adding the
+ * sub-buffers given back to *@subbufs.  The source's reader thread.
+ */
+int ltt_source_reclaim(struct ltt_source *src, uint64_t older_than, uint64_t *subbufs);
 
 /**
  * ltt_source_events_skipped() - the events in packets the reader skipped

@@ -143,6 +143,7 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_reclaim_memory(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_metadata(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);

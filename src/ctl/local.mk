@@ -40,6 +40,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/view.c \
 	src/ctl/commands/snapshot.c \
 	src/ctl/commands/rotate.c \
+	src/ctl/commands/reclaim_memory.c \
 	src/ctl/commands/enable_rotation.c \
 	src/ctl/commands/disable_rotation.c \
 	src/ctl/commands/clear.c \

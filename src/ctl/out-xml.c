@@ -121,6 +121,7 @@ static const struct {
 	{ "version", "version", &lttng_mi },
 	{ "help", "help", &ltt_mi },
 	{ "wait-trigger", "wait-trigger", &ltt_mi },
+	{ "reclaim-memory", "reclaim-memory", &ltt_mi },
 };
 
 static void put_len(const char *s, size_t n)

@@ -19,6 +19,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd/cmd-chunk.c \
 	src/sessiond/cmd/cmd-tracker.c \
 	src/sessiond/cmd/cmd-view.c \
+	src/sessiond/cmd/cmd-memory.c \
 	src/sessiond/cmd/cmd-trigger.c \
 	src/sessiond/model/tracker.c src/sessiond/model/tracker.h \
 	src/sessiond/model/trigger.c src/sessiond/model/trigger.h \

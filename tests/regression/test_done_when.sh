@@ -69,6 +69,7 @@ Buffering scheme: per-uid
       read timer: off
       tracefile size: unlimited
       tracefile count: unlimited
+      buffer preallocation: on-demand (a CPU's pages as it writes)
       discarded events: 0
       lost packets: 0
 

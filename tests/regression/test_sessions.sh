@@ -240,6 +240,7 @@ Buffering scheme: per-pid
       read timer: 200 us
       tracefile size: 1 MiB
       tracefile count: 4
+      buffer preallocation: on-demand (a CPU's pages as it writes)
       discarded events: 0
       lost packets: 0
 
@@ -256,6 +257,7 @@ Buffering scheme: per-pid
       read timer: off
       tracefile size: unlimited
       tracefile count: unlimited
+      buffer preallocation: on-demand (a CPU's pages as it writes)
       discarded events: 0
       lost packets: 0
 
@@ -275,6 +277,7 @@ Buffering scheme: per-pid
       read timer: off
       tracefile size: unlimited
       tracefile count: unlimited
+      buffer preallocation: on-demand (a CPU's pages as it writes)
       discarded events: 0
       lost packets: 0
 
@@ -291,6 +294,7 @@ Buffering scheme: per-pid
       read timer: off
       tracefile size: unlimited
       tracefile count: unlimited
+      buffer preallocation: on-demand (a CPU's pages as it writes)
       discarded events: 0
       lost packets: 0
 

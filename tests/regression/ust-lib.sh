@@ -450,3 +450,14 @@ stalled_b_resume() {
 	wait $APP
 	is $? 0 "the program ran"
 }
+
+# memfd_bytes PID: the bytes each ring buffer memfd of process PID holds
+# (st_blocks * 512: what the kernel counts), one a line, sorted.
+memfd_bytes() {
+	local fd
+	for fd in /proc/"$1"/fd/*; do
+		case $(readlink "$fd") in
+		*memfd:ltt-ust-stream*) echo $(($(stat -L -c %b "$fd") * 512)) ;;
+		esac
+	done | sort -n
+}

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -770,6 +771,72 @@ static void test_abandon(void)
 	rbh_region_destroy(&r);
 }
 
+/* The bytes of memory @fd holds (st_blocks). */
+static uint64_t region_bytes(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) ? 0 : (uint64_t)st.st_blocks * 512;
+}
+
+/*
+ * reclaim: a reader gives back what it read (8 x 16 KiB, 6 sub-buffers
+ * written and read), the memfd holds that much less, the consumed
+ * position is back, and the writer goes on through the sub-buffers given
+ * back: every event read once, in order.
+ */
+static void test_reclaim(void)
+{
+	struct rbh_region r = { .fd = -1 }, ow = { .fd = -1 };
+	uint64_t seq, before, after, n = 99, consumed;
+	struct ltt_rb wrb, rrb, orb;
+	struct rbh_checker c;
+
+	if (!tap_ok(rbh_region_create(&r, 16 * KIB, 8, false) == 0, "reclaim: 8 x 16 KiB"))
+		return;
+	rbh_must_attach(&wrb, &r);
+	rbh_must_attach(&rrb, &r);
+	rbh_checker_init(&c, 16 * KIB, 1, true, true);
+	tap_is_int(ltt_rb_reclaim(&rrb, 0, &n), 0, "reclaim: of a fresh buffer");
+	tap_is_u64(n, 0, "reclaim: nothing to give back");
+	/* (16384 - 84) / 64 = 254 events a packet: 6 packets and a bit */
+	for (seq = 0; seq < 6 * 254 + 10; seq++)
+		rbh_ev_write(&wrb, 0, seq, 64);
+	rbh_drain(&rrb, &c);
+	tap_is_u64(c.packets, 6, "reclaim: 6 packets read");
+	before = region_bytes(r.fd);
+	consumed = rrb.consumed;
+	tap_is_int(ltt_rb_reclaim(&rrb, 0, &n), 0, "reclaim: the writer in sub-buffer 6");
+	after = region_bytes(r.fd);
+	/* 7 is its next; 0 to 5 were read: they are where the writer goes after 7 */
+	tap_is_u64(n, 6, "reclaim: the 6 sub-buffers read, not the writer's nor the next");
+	tap_is_u64(before - after, 6 * 16 * KIB, "reclaim: the memfd holds 6 x 16 KiB less");
+	tap_is_u64(__atomic_load_n(&rrb.shm->consumed, __ATOMIC_RELAXED), consumed,
+		   "reclaim: the consumed position is put back");
+	/* laps through the sub-buffers given back, read as they fill */
+	for (; seq < 30 * 254; seq++) {
+		rbh_ev_write(&wrb, 0, seq, 64);
+		if (seq % 254 == 0) {
+			rbh_drain(&rrb, &c);
+			if (seq % (5 * 254) == 0)
+				ltt_rb_reclaim(&rrb, 0, &n);
+		}
+	}
+	ltt_rb_flush(&wrb, false);
+	rbh_drain(&rrb, &c);
+	tap_is_u64(c.total, 30 * 254, "reclaim: every event read, through the sub-buffers given back");
+	tap_ok(c.first_seq[0] == 0 && c.last_seq[0] == 30 * 254 - 1, "reclaim: in order, once");
+	tap_is_int(c.errors, 0, "reclaim: packets and events intact");
+	tap_is_u64(ltt_rb_events_lost(&wrb), 0, "reclaim: nothing lost");
+	rbh_region_destroy(&r);
+
+	if (!tap_ok(rbh_region_create(&ow, 16 * KIB, 4, true) == 0, "reclaim: overwrite region"))
+		return;
+	rbh_must_attach(&orb, &ow);
+	tap_is_int(ltt_rb_reclaim(&orb, 0, &n), -EOPNOTSUPP, "reclaim: refused in overwrite mode");
+	rbh_region_destroy(&ow);
+}
+
 int main(void)
 {
 	test_geometry();
@@ -787,5 +854,6 @@ int main(void)
 	test_abandon();
 	test_unread(false);
 	test_unread(true);
+	test_reclaim();
 	return tap_done();
 }

@@ -35,6 +35,7 @@ enum {
 	VAL_OWNERSHIP,		/* LTTng 2.14's --buffer-ownership: the --buffers-* options */
 	VAL_ALLOCATION,		/* LTTng 2.14's: per-cpu, ltt's, or refused */
 	VAL_RECLAIM,		/* LTTng 2.15's --auto-reclaim-memory: off, or refused */
+	VAL_PREALLOC,		/* LTTng 2.15's --buffer-preallocation: preallocate or on-demand */
 	NR_VALS,
 };
 
@@ -75,6 +76,7 @@ struct channel_args {
 	int kernel, user;
 	int discard, overwrite;
 	int fsync;
+	uint8_t preallocation;		/* enum ltt_buffer_preallocation */
 	int buffers_uid, buffers_pid, buffers_global;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
 };
@@ -103,14 +105,16 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
 
 /*
  * LTTng 2.14's and 2.15's buffer options: --buffer-ownership as the
- * --buffers-* option it names, the per-CPU buffers ltt has, no automatic
- * reclaim; --watchdog-timer is read (parse_values()) and changes nothing,
+ * --buffers-* option it names, --buffer-preallocation (user space: both;
+ * the kernel refuses on-demand, the daemon says why), the per-CPU buffers
+ * ltt has, no automatic reclaim (reclaim-memory does it when asked);
+ * --watchdog-timer is read (parse_values()) and changes nothing,
  * ltt's consumer repairing a dead writer's sub-buffer as it reads it.
  */
 static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a)
 {
 	const char *owner = a->values[VAL_OWNERSHIP], *alloc = a->values[VAL_ALLOCATION];
-	const char *reclaim = a->values[VAL_RECLAIM];
+	const char *reclaim = a->values[VAL_RECLAIM], *pre = a->values[VAL_PREALLOC];
 
 	if (a->values[VAL_WATCHDOG_TIMER] && !a->user)
 		return ctl_util_usage_error(ctx, "--watchdog-timer is for user space channels (-u)");
@@ -123,6 +127,13 @@ static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a
 	else if (owner)
 		return ctl_util_usage_error(ctx, "invalid --buffer-ownership '%s': give system "
 					    "(-k), user or process (-u)", owner);
+	if (pre && !strcmp(pre, "preallocate"))
+		a->preallocation = LTT_PREALLOC_PREALLOCATE;
+	else if (pre && !strcmp(pre, "on-demand"))
+		a->preallocation = LTT_PREALLOC_ON_DEMAND;
+	else if (pre)
+		return ctl_util_usage_error(ctx, "invalid --buffer-preallocation '%s': give "
+					    "preallocate or on-demand", pre);
 	if (alloc && !strcmp(alloc, "per-channel"))
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_PER_CHANNEL);
 	if (alloc && strcmp(alloc, "per-cpu"))
@@ -204,6 +215,8 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->overwrite = a->overwrite;
 	if (a->fsync)
 		attr->fsync = true;
+	if (a->preallocation)
+		attr->preallocation = a->preallocation;
 	if (a->buffer_type != LTT_BUFFER_DEFAULT)
 		attr->buffer_type = a->buffer_type;
 }
@@ -409,6 +422,10 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "LTTng's way of reading the buffers, mmap or splice: taken, and ltt's "
 		  "consumer picks splice for the kernel, mmap for user space (see the man page)",
 		  "TYPE" },
+		{ "buffer-preallocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_PREALLOC,
+		  "when the buffers take their memory: all when created (preallocate), or a "
+		  "CPU's as it first writes (on-demand, user space's default)",
+		  "preallocate|on-demand" },
 		{ "buffers-uid", 0, POPT_ARG_NONE, &a.buffers_uid, 0,
 		  "user space buffers per user (the default)", NULL },
 		{ "buffers-pid", 0, POPT_ARG_NONE, &a.buffers_pid, 0,
@@ -421,7 +438,8 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "buffer-allocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_ALLOCATION,
 		  "LTTng's: per-cpu, what ltt's buffers are (per-channel refused)", "POLICY" },
 		{ "auto-reclaim-memory", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_RECLAIM,
-		  "LTTng's: off, what ltt does (consumed and older-than:AGE refused)", "STRATEGY" },
+		  "LTTng's: off, what ltt does (consumed and older-than:AGE refused: 'lttctl "
+		  "reclaim-memory -u' gives back the memory when run)", "STRATEGY" },
 		{ "watchdog-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_WATCHDOG_TIMER,
 		  "LTTng's stalled sub-buffer check period: taken, and ltt's consumer repairs "
 		  "a dead program's sub-buffer as it reads it (see the man page)", "US" },

@@ -196,6 +196,12 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	print_attr_u64("tracefile count", a->tracefile_count, "unlimited", "");
 	if (a->fsync)
 		ctl_out_text("      fsync: each packet synced to the disk\n");
+	/* DEFAULT: a daemon's default channel, or an older daemon's */
+	if (a->preallocation == LTT_PREALLOC_PREALLOCATE ||
+	    (!a->preallocation && ch->domain == LTT_DOMAIN_KERNEL))
+		ctl_out_text("      buffer preallocation: preallocate (every page when created)\n");
+	else
+		ctl_out_text("      buffer preallocation: on-demand (a CPU's pages as it writes)\n");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);
@@ -650,12 +656,97 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 	return CTL_EXIT_OK;
 }
 
+/* How much --mem-usage says of each channel. */
+enum mem_mode {
+	MEM_NONE = 0,
+	MEM_TOTAL,	/* per channel */
+	MEM_COMPACT,	/* per channel and owner (user, or program) */
+	MEM_FULL,	/* per ring buffer: owner and CPU */
+};
+
+static const char *const mem_modes[] = { "", "total", "compact", "full" };
+
+/* Do @a and @b belong to the same line of @mode? */
+static bool mem_same(enum mem_mode mode, const struct ltt_mem_stream *a,
+		     const struct ltt_mem_stream *b)
+{
+	if (a->domain != b->domain || strcmp(a->channel, b->channel))
+		return false;
+	if (mode == MEM_TOTAL)
+		return true;
+	return a->uid == b->uid && a->pid == b->pid && (mode == MEM_COMPACT || a->cpu == b->cpu);
+}
+
+/* One line: the buffers v[0..n) of one channel (and owner, and CPU), added to @total. */
+static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, size_t n,
+			   uint64_t *total)
+{
+	uint64_t resident = 0, size = 0;
+	char res[32], max[32];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		ltt_add_sat(&resident, v[i].resident);
+		ltt_add_sat(&size, v[i].size);
+	}
+	ltt_add_sat(total, resident);
+	ltt_size_format(resident, res, sizeof(res));
+	ltt_size_format(size, max, sizeof(max));
+	ctl_out_text("  %s %s", v->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user space",
+		     v->channel);
+	if (mode != MEM_TOTAL && v->pid)
+		ctl_out_text(", pid %" PRId32, v->pid);
+	else if (mode != MEM_TOTAL)
+		ctl_out_text(", uid %" PRIu32, v->uid);
+	if (mode == MEM_FULL)
+		ctl_out_text(", CPU %" PRIu32, v->cpu);
+	ctl_out_text(": %" PRIu64 " bytes (%s) of %" PRIu64 " (%s)", resident, res, size, max);
+	if (mode != MEM_FULL)
+		ctl_out_text(" in %zu buffers", n);
+	ctl_out_text("\n");
+}
+
+/*
+ * The memory the buffers of session @name hold now, as the daemon
+ * measures it (the pages their shared memory holds); only @channel's
+ * when not NULL.
+ */
+static int print_mem_usage(struct ltt_ctl *ctl, const char *name, enum mem_mode mode,
+			   const char *channel)
+{
+	struct ltt_mem_stream *v;
+	uint64_t total = 0;
+	size_t i, j, n;
+	char size[32];
+	int ret;
+
+	ret = ltt_ctl_mem_usage(ctl, name, &v, &n);
+	if (ret) {
+		ctl_out_error(ret, "session '%s': memory usage: %s", name, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_text("\nMemory usage (pages the buffers hold now; the kernel's buffers are not "
+		     "measured):\n");
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && mem_same(mode, &v[i], &v[j]); j++)
+			;
+		if (channel && strcmp(v[i].channel, channel))
+			continue;
+		print_mem_line(mode, &v[i], j - i, &total);
+	}
+	ltt_size_format(total, size, sizeof(size));
+	ctl_out_text("  total: %" PRIu64 " bytes (%s)\n", total, size);
+	free(v);
+	return CTL_EXIT_OK;
+}
+
 /* What list was asked. */
 struct list_args {
 	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
 	int fields, syscalls;
 	int no_truncate;		/* LTTng's: changes nothing */
-	char *values[1];	/* --channel */
+	enum mem_mode mem;
+	char *values[2];	/* --channel, --mem-usage */
 };
 
 unsigned int cmd_list_domains(const struct ctl_domain_opts *d)
@@ -683,6 +774,13 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	if (channel && !name)
 		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
 					    "give the session's NAME");
+	if (a->mem && !name)
+		return ctl_util_usage_error(ctx, "--mem-usage shows the memory of a session's "
+					    "buffers: give the session's NAME");
+	if (a->mem && ctl_out_format() == CTL_OUT_XML)
+		return ctl_util_usage_error(ctx, "--mem-usage has no place in LTTng 2.13's "
+					    "machine interface, which --mi xml writes: use the "
+					    "text output");
 	/* a session's listing shows each domain asked for, as LTTng's */
 	if (name)
 		domains = cmd_list_domains(&a->d);
@@ -718,6 +816,8 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 		ret = list_sessions(ctl);
 	else
 		ret = cmd_list_show_session(ctl, name, domains, channel);
+	if (name && a->mem && ret == CTL_EXIT_OK)
+		ret = print_mem_usage(ctl, name, a->mem, channel);
 	ltt_ctl_disconnect(ctl);
 	return ret;
 }
@@ -734,6 +834,9 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "with -k or -u alone: the fields of the events", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &a.syscalls, 0,
 		  "with -k alone: the system calls that can be traced", NULL },
+		{ "mem-usage", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 1,
+		  "with NAME: the memory its buffers hold now, per channel (total), per "
+		  "channel and owner (compact) or per buffer (full)", "total|compact|full" },
 		CTL_UTIL_GAP_OPTION("domain", 'd', POPT_ARG_NONE, LTT_LTTNG_GAP_LIST_DOMAIN,
 				    "LTTng's list of a session's domains alone (refused: 'lttctl "
 				    "list NAME' shows them with their channels)", NULL),
@@ -744,12 +847,21 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
 	if (ret != CTL_GO_ON)
 		goto end;
+	for (nr = MEM_TOTAL; a.values[1] && nr <= MEM_FULL; nr++)
+		if (!strcmp(a.values[1], mem_modes[nr]))
+			a.mem = (enum mem_mode)nr;
+	if (a.values[1] && !a.mem) {
+		ret = ctl_util_usage_error(ctx, "--mem-usage=%s: say total, compact or full",
+					   a.values[1]);
+		poptFreeContext(pc);
+		goto end;
+	}
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
 	if (!ret)
 		ret = list(ctx, args[0], &a);
 	poptFreeContext(pc);
 end:
-	ctl_util_free_values(a.values, 1);
+	ctl_util_free_values(a.values, 2);
 	return ret;
 }

@@ -42,12 +42,16 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 		return ctl_err(code);
 	if (checked.fsync && ctl_minor(ctl) < LTT_CLIENT_MINOR_FSYNC)
 		return -LTT_ERR_NOT_SUPPORTED;	/* the daemon predates --fsync */
+	if (checked.preallocation && ctl_minor(ctl) < LTT_CLIENT_MINOR_PREALLOC)
+		return -LTT_ERR_NOT_SUPPORTED;	/* it predates --buffer-preallocation */
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
 	ltt_proto_put_channel_attr(&w, &checked);
 	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_FSYNC)
 		ltt_wbuf_put_u8(&w, checked.fsync);
+	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_PREALLOC)
+		ltt_wbuf_put_u8(&w, checked.preallocation);
 	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
 }
 

@@ -186,6 +186,9 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 	put(wr, "buffer_type", "%s", ltt_cfg_xml_buffer_types[bt]);
 	if (c->attr.fsync)	/* absent: false, as files before it say */
 		put(wr, "fsync", "%s", yes(true));
+	if (c->attr.preallocation)	/* absent: the domain's default */
+		put(wr, "buffer_preallocation", "%s",
+		    c->attr.preallocation == LTT_PREALLOC_PREALLOCATE ? "PREALLOCATE" : "ON_DEMAND");
 	open_el(wr, "events");
 	for (i = 0; i < d->nr_rules; i++)
 		if (d->rules[i].domain == LTT_CFG_RULE_DOMAIN(c) &&

@@ -240,10 +240,13 @@ static uint32_t u32(struct ltt_cfg_rd *rd, xmlNodePtr parent, const char *name)
 	return (uint32_t)ltt_cfg_rd_number(rd, ltt_cfg_rd_child(parent, name), UINT32_MAX);
 }
 
+/* <buffer_preallocation>, by enum ltt_buffer_preallocation (DEFAULT: never written) */
+static const char *const preallocations[] = { NULL, "PREALLOCATE", "ON_DEMAND" };
+
 static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 			 struct ltt_cfg_channel *c)
 {
-	xmlNodePtr ev;
+	xmlNodePtr ev, n_pre;
 	size_t n = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -261,6 +264,9 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	c->attr.buffer_type = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(
 		rd, ltt_cfg_rd_child(ch, "buffer_type"), ltt_cfg_xml_buffer_types);
 	c->attr.fsync = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ch, "fsync"));
+	n_pre = ltt_cfg_rd_child(ch, "buffer_preallocation");
+	if (n_pre)
+		c->attr.preallocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, n_pre, preallocations);
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));

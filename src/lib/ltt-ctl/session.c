@@ -245,3 +245,93 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 	*ret_count = n;
 	return 0;
 }
+
+/* Smallest encoding of a mem_stream, to bound its count. */
+#define MEM_STREAM_MIN (4 + LTT_WIRE_STR_MIN + 3 * 4 + 2 * 8)
+
+static void get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *m)
+{
+	m->domain = (enum ltt_domain)ltt_rbuf_get_u32(r);
+	ltt_rbuf_get_str_copy(r, m->channel, sizeof(m->channel));
+	m->uid = ltt_rbuf_get_u32(r);
+	m->pid = (int32_t)ltt_rbuf_get_u32(r);
+	m->cpu = ltt_rbuf_get_u32(r);
+	m->resident = ltt_rbuf_get_u64(r);
+	m->size = ltt_rbuf_get_u64(r);
+}
+
+int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
+		      struct ltt_mem_stream **ret_streams, size_t *ret_count)
+{
+	struct ltt_mem_stream *streams;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i, n, len = 0;
+	int ret;
+
+	if (!ctl || !session || !ret_streams || !ret_count || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MEM_USAGE)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_MEM_USAGE, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	n = ltt_rbuf_get_u32(&r);
+	if (n > len / MEM_STREAM_MIN)
+		ltt_rbuf_fail(&r);
+	streams = r.err ? NULL : calloc(n ? n : 1, sizeof(*streams));
+	for (i = 0; streams && i < n; i++)
+		get_mem_stream(&r, &streams[i]);
+	if (!streams && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		free(streams);
+		return ret;
+	}
+	*ret_streams = streams;
+	*ret_count = n;
+	return 0;
+}
+
+int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char *channel,
+			   uint64_t older_than_ns, uint64_t *ret_subbufs, uint64_t *ret_bytes)
+{
+	uint64_t subbufs, bytes;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int ret;
+
+	if (!ctl || !session || !ret_subbufs || !ret_bytes || strlen(session) >= LTT_NAME_MAX ||
+	    (channel && strlen(channel) >= LTT_NAME_MAX))
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MEM_USAGE)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_wbuf_put_str(&w, channel ? channel : "");
+	ltt_wbuf_put_u64(&w, older_than_ns);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	subbufs = ltt_rbuf_get_u64(&r);
+	bytes = ltt_rbuf_get_u64(&r);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	if (!ret) {
+		*ret_subbufs = subbufs;
+		*ret_bytes = bytes;
+	}
+	return ret;
+}

@@ -14,7 +14,7 @@ static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel
 	       a->overwrite == b->overwrite && a->switch_timer_us == b->switch_timer_us &&
 	       a->read_timer_us == b->read_timer_us && a->tracefile_size == b->tracefile_size &&
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type &&
-	       a->fsync == b->fsync;
+	       a->fsync == b->fsync && a->preallocation == b->preallocation;
 }
 
 /*
@@ -53,6 +53,9 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	ltt_proto_get_channel_attr(req, &attr);
 	if (ctx->minor >= LTT_CLIENT_MINOR_FSYNC)
 		attr.fsync = ltt_rbuf_get_bool(req);
+	attr.preallocation = LTT_PREALLOC_DEFAULT;
+	if (ctx->minor >= LTT_CLIENT_MINOR_PREALLOC)
+		attr.preallocation = ltt_rbuf_get_u8(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_change_domain(ctx, name, domain, check_attr, &attr, &ch);

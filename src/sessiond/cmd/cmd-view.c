@@ -26,6 +26,7 @@ static const view_fn view_fns[] = {
 	[LTT_CMD_VIEW_ROTATION] = ltt_cmd_rotation_put,
 	[LTT_CMD_VIEW_UTRACKERS] = ltt_cmd_trackers_put_user,
 	[LTT_CMD_VIEW_KTRACKERS] = ltt_cmd_trackers_put_kernel,
+	[LTT_CMD_VIEW_MEMORY] = ltt_cmd_memory_put,
 };
 
 enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name,

@@ -63,6 +63,7 @@ enum ltt_cmd_view {
 	LTT_CMD_VIEW_ROTATION,
 	LTT_CMD_VIEW_UTRACKERS,
 	LTT_CMD_VIEW_KTRACKERS,
+	LTT_CMD_VIEW_MEMORY,	/* MEM_USAGE */
 };
 
 /* What ltt_cmd_with_session() does to the session it locked. */
@@ -214,6 +215,17 @@ void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session
 
 void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 				 struct ltt_wbuf *reply);
+
+/* cmd-memory.c: list --mem-usage, reclaim-memory */
+
+enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
+
+/* MEM_USAGE's reply: each buffer of each channel of @session (a view, as the tree's). */
+void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+			struct ltt_wbuf *reply);
 
 /**
  * ltt_cmd_trackers_target() - LIST_TRACKERS' request read from @req: the

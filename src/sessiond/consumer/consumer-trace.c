@@ -249,6 +249,31 @@ static int channel_stats(struct ltt_consumer *c, uint64_t channel_key, unsigned 
 	return ltt_consumer_call(c, &k);
 }
 
+static int decode_reclaim(struct ltt_rbuf *r, void *out)
+{
+	uint64_t *subbufs = out;
+
+	if (ltt_consumer_call_skip_status(r))
+		return -EPROTO;
+	*subbufs = ltt_rbuf_get_u64(r);
+	return ltt_rbuf_end(r) ? -EPROTO : 0;
+}
+
+int ltt_consumer_reclaim_channel(struct ltt_consumer *c, uint64_t channel_key,
+				 uint64_t older_than_ns, uint64_t *ret_subbufs)
+{
+	struct ltt_consumer_call k = {
+		.type = LTT_CONSUMER_MSG_RECLAIM_CHANNEL, .decode = decode_reclaim,
+		.out = ret_subbufs,
+	};
+
+	if (ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_RECLAIM)
+		return -EOPNOTSUPP;
+	ltt_consumer_put_key(&k.req, channel_key);
+	ltt_wbuf_put_u64(&k.req, older_than_ns);
+	return ltt_consumer_call(c, &k);
+}
+
 int ltt_consumer_channel_status(struct ltt_consumer *c, uint64_t channel_key,
 				struct ltt_consumer_channel_stats *ret)
 {

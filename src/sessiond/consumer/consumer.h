@@ -270,6 +270,16 @@ int ltt_consumer_channel_stats(struct ltt_consumer *c, uint64_t channel_key,
 			       uint64_t *ret_events_lost, uint64_t *ret_packets_lost);
 
 /*
+ * RECLAIM_CHANNEL (consumer 1.15): the consumer gives back the pages of
+ * the channel's sub-buffers it consumed, closed @older_than_ns ago at
+ * least (0: all); *@ret_subbufs: how many.  0,
+ * -EOPNOTSUPP (an older consumer, an overwrite-mode channel) or the
+ * call's error.
+ */
+int ltt_consumer_reclaim_channel(struct ltt_consumer *c, uint64_t channel_key,
+				 uint64_t older_than_ns, uint64_t *ret_subbufs);
+
+/*
  * CHANNEL_STATS whole: the counters and (consumer 1.5) the output's
  * failure; an older consumer leaves the failure 0.
  */

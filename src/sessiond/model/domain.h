@@ -58,6 +58,15 @@ struct ltt_domain_usage {
 	uint64_t capacity;		/* one stream's bytes (all streams alike) */
 };
 
+/* The memory one ring buffer holds now (ltt_domain_ops.mem_usage). */
+struct ltt_domain_mem {
+	uint32_t uid;			/* its owner */
+	int32_t pid;			/* a per-PID buffer's program; 0: per-UID */
+	uint32_t cpu;
+	uint64_t resident;		/* bytes of memory it holds now (measured) */
+	uint64_t size;			/* the most it may hold */
+};
+
 /* A stalled consumer and what waits for it (ltt_ctrace_stall_info()). */
 struct ltt_domain_stall {
 	bool stalled;			/* it owes a reply, or a call waits long */
@@ -149,6 +158,26 @@ struct ltt_domain_ops {
 	 */
 	int (*channel_usage)(struct ltt_domain_impl *d, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_usage *ret);
+	/*
+	 * Optional (list --mem-usage): the memory each ring buffer of
+	 * @channel holds now, measured, not computed from its size:
+	 * @fn(@arg, m) once per buffer the daemon holds.  NULL: the domain
+	 * can't measure its buffers.  Session lock held; never waits.
+	 */
+	void (*mem_usage)(struct ltt_domain_impl *d, struct ltt_session *session,
+			  const struct ltt_channel *channel,
+			  void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
+	/*
+	 * Optional (reclaim-memory): have the pages of @channel's
+	 * sub-buffers already consumed, closed @older_than_ns ago at least
+	 * (0: all), given back while recording goes on; add how many to
+	 * *@subbufs and the bytes the buffers hold less (measured) to
+	 * *@bytes.  Session lock held; waits for the consumer.  Returns 0,
+	 * -EOPNOTSUPP (an overwrite-mode channel) or the consumer's -errno.
+	 */
+	int (*reclaim)(struct ltt_domain_impl *d, struct ltt_session *session,
+		       const struct ltt_channel *channel, uint64_t older_than_ns,
+		       uint64_t *subbufs, uint64_t *bytes);
 	/*
 	 * Optional, for a session streamed to a relay.  relay_pending: is
 	 * data of this domain read from the buffers but not yet at the relay?

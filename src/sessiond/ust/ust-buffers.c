@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -380,7 +381,14 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 	fd = memfd_create("ltt-ust-stream", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (fd < 0)
 		return -errno;
-	if (ftruncate(fd, (off_t)len)) {
+	/*
+	 * ftruncate() reserves the size, not the pages: a CPU's take memory
+	 * as it first writes (on-demand).  preallocate: every page now, so
+	 * that recording never waits for memory (doc/memory.md).
+	 */
+	if (ftruncate(fd, (off_t)len) ||
+	    (channel->attr.preallocation == LTT_PREALLOC_PREALLOCATE &&
+	     fallocate(fd, 0, 0, (off_t)len))) {
 		ret = -errno;
 		goto err;
 	}
@@ -612,6 +620,82 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 		ltt_ust_chan_stats(chan, &st);
 		fn(arg, &st);
 	}
+}
+
+/* The bytes of memory stream @i of @chan holds now, and its size: 0 or -errno. */
+static int stream_mem(const struct ltt_ust_chan *chan, unsigned int i, uint64_t *ret_resident,
+		      uint64_t *ret_size)
+{
+	struct stat st;
+
+	if (chan->fds[2 * i] < 0 || fstat(chan->fds[2 * i], &st))
+		return -EBADF;
+	*ret_resident = (uint64_t)st.st_blocks * 512;
+	*ret_size = (uint64_t)st.st_size;
+	return 0;
+}
+
+void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
+			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_domain_mem m;
+	unsigned int i;
+
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		for (i = 0; chan && i < chan->nr_streams; i++) {
+			m = (struct ltt_domain_mem){
+				.uid = (uint32_t)trace->uid,
+				.pid = trace->per_pid ? (int32_t)trace->pid : 0,
+				.cpu = i,
+			};
+			if (!stream_mem(chan, i, &m.resident, &m.size))
+				fn(arg, &m);
+		}
+	}
+}
+
+/* The bytes of memory @chan's streams hold now. */
+static uint64_t chan_resident(const struct ltt_ust_chan *chan)
+{
+	uint64_t total = 0, resident, size;
+	unsigned int i;
+
+	for (i = 0; i < chan->nr_streams; i++)
+		if (!stream_mem(chan, i, &resident, &size))
+			total += resident;
+	return total;
+}
+
+int ltt_ust_buffers_reclaim(struct ltt_session *session, const struct ltt_channel *channel,
+			    uint64_t older_than_ns, uint64_t *subbufs, uint64_t *bytes)
+{
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	struct ltt_consumer *c;
+	uint64_t before, after, n;
+	int ret;
+
+	if (channel->attr.overwrite)
+		return -EOPNOTSUPP;
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		c = chan ? ltt_ctrace_consumer(&trace->ct) : NULL;
+		if (!c)
+			continue;	/* no buffer, or no consumer to read them */
+		before = chan_resident(chan);
+		ret = ltt_consumer_reclaim_channel(c, chan->cc.key, older_than_ns, &n);
+		if (ret)
+			return ret;
+		after = chan_resident(chan);
+		*subbufs += n;
+		*bytes += before > after ? before - after : 0;
+	}
+	return 0;
 }
 
 int ltt_ust_buffers_usage(struct ltt_session *session, const struct ltt_channel *channel,

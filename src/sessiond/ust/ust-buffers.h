@@ -288,6 +288,23 @@ void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *sess
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret);
 
 /**
+ * ltt_ust_buffers_mem() - the memory each ring buffer of @channel holds
+ * now, in every trace of @session: @fn(@arg, m) once per stream, from the
+ * blocks of its shared memory (fstat()), which the writer and the consumer
+ * fill as they touch its pages.  Session lock held; never waits.
+ */
+void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
+			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
+
+/**
+ * ltt_ust_buffers_reclaim() - ltt_domain_ops.reclaim for every trace of
+ * @session that has @channel: each trace's consumer gives back what it
+ * consumed; the bytes are the memfds' blocks before less after.
+ */
+int ltt_ust_buffers_reclaim(struct ltt_session *session, const struct ltt_channel *channel,
+			    uint64_t older_than_ns, uint64_t *subbufs, uint64_t *bytes);
+
+/**
  * ltt_ust_buffers_usage() - how full @channel's streams are, in every
  * trace of @session (shared memory only).  Returns 0, or -ENOENT when it
  * has no stream yet.

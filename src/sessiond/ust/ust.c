@@ -360,6 +360,22 @@ static int ust_channel_usage(struct ltt_domain_impl *d, struct ltt_session *sess
 	return ltt_ust_buffers_usage(session, channel, ret);
 }
 
+static void ust_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session,
+			  const struct ltt_channel *channel,
+			  void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg)
+{
+	(void)d;
+	ltt_ust_buffers_mem(session, channel, fn, arg);
+}
+
+static int ust_reclaim(struct ltt_domain_impl *d, struct ltt_session *session,
+		       const struct ltt_channel *channel, uint64_t older_than_ns, uint64_t *subbufs,
+		       uint64_t *bytes)
+{
+	(void)d;
+	return ltt_ust_buffers_reclaim(session, channel, older_than_ns, subbufs, bytes);
+}
+
 /* regenerate statedump: every program records its state dump again. */
 static int ust_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session)
 {
@@ -393,6 +409,8 @@ static const struct ltt_domain_ops ust_ops = {
 	.destroy = ust_destroy,
 	.channel_stats = ust_channel_stats,
 	.channel_usage = ust_channel_usage,
+	.mem_usage = ust_mem_usage,
+	.reclaim = ust_reclaim,
 	.channel_failure = ust_channel_failure,
 	.relay_pending = ust_relay_pending,
 	.relay_status = ust_relay_status,
