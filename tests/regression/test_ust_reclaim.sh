@@ -85,7 +85,7 @@ is "$?" 0 "--mi xml reclaim-memory"
 like "$(mi_valid "$TEST_TMP/mi.xml")" "validates" "its document is valid against xml/mi.xsd"
 is "$(mi_xp /command/output/reclaims/reclaim/channel "$TEST_TMP/mi.xml")" ch "and names the channel"
 run lttctl enable-channel -u other --auto-reclaim-memory=consumed
-like "$ERR" "gives back its memory by itself .* is not supported by ltt: leave it out and run 'lttctl reclaim-memory -u'" \
+like "$ERR" "gives back its memory by itself .* is not supported by ltt: leave it out \\(or give --auto-reclaim-memory=off\\) and run 'lttctl reclaim-memory -u'" \
 	"--auto-reclaim-memory is refused in one sentence"
 run lttctl reclaim-memory -u -s rec nosuch
 like "$ERR" "[Cc]hannel" "an unknown channel is refused"

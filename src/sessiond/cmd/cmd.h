@@ -13,6 +13,7 @@
  *   cmd-event.c    enable-event, disable-event
  *   cmd-context.c  add-context, list contexts
  *   cmd-tracker.c  track, untrack, tracker policies
+ *   cmd-memory.c   list --mem-usage, reclaim-memory
  *   cmd-snapshot.c snapshot outputs and snapshot record
  *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
  *   cmd-trigger.c  add-trigger, remove-trigger, list-triggers
@@ -216,6 +217,14 @@ void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session
 void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 				 struct ltt_wbuf *reply);
 
+/**
+ * ltt_cmd_trackers_target() - LIST_TRACKERS' request read from @req: the
+ * session's name (in @req) and which trackers' view (user space or
+ * kernel); LTT_ERR_OK, PROTOCOL, or the domain's refusal (cmd-tracker.c)
+ */
+enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    const char **ret_name, enum ltt_cmd_view *ret_kind);
+
 /* cmd-memory.c: list --mem-usage, reclaim-memory */
 
 enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -226,14 +235,6 @@ enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct
 /* MEM_USAGE's reply: each buffer of each channel of @session (a view, as the tree's). */
 void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			struct ltt_wbuf *reply);
-
-/**
- * ltt_cmd_trackers_target() - LIST_TRACKERS' request read from @req: the
- * session's name (in @req) and which trackers' view (user space or
- * kernel); LTT_ERR_OK, PROTOCOL, or the domain's refusal (cmd-tracker.c)
- */
-enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    const char **ret_name, enum ltt_cmd_view *ret_kind);
 
 /* cmd-snapshot.c: snapshot outputs and snapshot record */
 
