@@ -69,7 +69,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(9);
+	tap_plan(12);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);
@@ -86,6 +86,11 @@ int main(void)
 		   "remove OUTPUT/../victim: EINVAL");
 	tap_is_int(serve(2, owner, "out", "out/x", 0, NULL, 0), -EINVAL,
 		   "a relative output: EINVAL");
+	tap_is_int(serve(2, owner, out, "", 0, NULL, 0), -EINVAL, "remove an empty path: EINVAL");
+	snprintf(path, sizeof(path), "%s/.", out);
+	tap_is_int(serve(2, owner, out, path, 0, NULL, 0), -EINVAL, "remove OUTPUT/.: EINVAL");
+	snprintf(path, sizeof(path), "%s/./x/..", out);
+	tap_is_int(serve(2, owner, out, path, 0, NULL, 0), -EINVAL, "remove OUTPUT/./x/..: EINVAL");
 	tap_is_int(serve(9, owner, out, chunk, 0, NULL, 0), -EPROTO, "job 9: EPROTO");
 	ltt_wbuf_init(&w);
 	ltt_wbuf_init(&reply);

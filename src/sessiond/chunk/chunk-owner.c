@@ -302,12 +302,21 @@ static int run(const struct job *j, struct job_result *res)
 	return ret;
 }
 
-/* Is @path @output itself or below it, with no ".." on the way? */
+/* Does @path end with @tail? */
+static bool ends_with(const char *path, const char *tail)
+{
+	size_t n = strlen(path), t = strlen(tail);
+
+	return n >= t && !strcmp(path + n - t, tail);
+}
+
+/* Is @path @output itself or below it, with no "." or ".." on the way? */
 static bool below(const char *output, const char *path, bool or_itself)
 {
 	size_t n = strlen(output);
 
-	if (output[0] != '/' || strstr(path, "/../") || (n > 2 && !strcmp(path + strlen(path) - 3, "/..")))
+	if (output[0] != '/' || strstr(path, "/../") || ends_with(path, "/..") ||
+	    strstr(path, "/./") || ends_with(path, "/."))
 		return false;
 	if (strncmp(path, output, n))
 		return false;
