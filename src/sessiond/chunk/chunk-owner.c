@@ -6,19 +6,16 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <inttypes.h>
-#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/fsuid.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "common/as-user.h"
 #include "common/fault.h"
 #include "ltt/ltt-ctl-common.h"
 #include "common/log.h"
@@ -78,64 +75,6 @@ static int archive_chunk0(const struct ltt_chunk_owner *session, const char *arc
 		first = first ? first : ret;
 	}
 	return first;
-}
-
-/* The supplementary groups a thread of the daemon had before it became a session's owner. */
-#define AS_OWNER_GROUPS 256
-
-struct as_owner {
-	bool changed;
-	int nr_groups;
-	gid_t groups[AS_OWNER_GROUPS];
-};
-
-/*
- * Have this thread (only: the raw system calls, not glibc's wrappers
- * that change every thread) work on files with @session's owner's rights:
- * its fsuid, fsgid and supplementary groups.  A root daemon then never
- * creates, moves or chowns anything in an output where the owner could
- * not, whatever symlinks the owner put in its path (the kernel drops the
- * file capabilities while the fsuid is not 0).  Nothing to do for a
- * personal daemon (it is the owner) or a root owner.  Returns 0 or -errno
- * (nothing changed).
- */
-static int as_owner_begin(const struct ltt_chunk_owner *session, struct as_owner *o)
-{
-	gid_t groups[AS_OWNER_GROUPS];
-	struct passwd pw, *res = NULL;
-	int n = AS_OWNER_GROUPS;
-	char buf[4096];
-
-	o->changed = false;
-	if (geteuid() != 0 || session->uid == 0)
-		return 0;
-	o->nr_groups = getgroups(AS_OWNER_GROUPS, o->groups);
-	if (o->nr_groups < 0)
-		return -errno;
-	if (getpwuid_r(session->uid, &pw, buf, sizeof(buf), &res) || !res ||
-	    getgrouplist(res->pw_name, session->gid, groups, &n) < 0) {
-		groups[0] = session->gid;	/* unknown user, or too many groups: the primary one */
-		n = 1;
-	}
-	if (syscall(SYS_setgroups, (size_t)n, groups))
-		return -errno;
-	setfsgid(session->gid);
-	setfsuid(session->uid);
-	o->changed = true;
-	if ((uid_t)setfsuid((uid_t)-1) != session->uid || (gid_t)setfsgid((gid_t)-1) != session->gid)
-		return -EPERM;	/* the caller still calls as_owner_end() */
-	return 0;
-}
-
-/* Back to the daemon's own rights after as_owner_begin(). */
-static void as_owner_end(struct as_owner *o)
-{
-	if (!o->changed)
-		return;
-	setfsuid(0);
-	setfsgid(0);
-	if (syscall(SYS_setgroups, (size_t)o->nr_groups, o->groups))
-		LTT_ERR("can't restore this thread's groups: %s", strerror(errno));
 }
 
 /* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
@@ -222,14 +161,19 @@ struct job_result {
 	struct ltt_repair_stats st;
 };
 
-/* The job, here, with the owner's rights. */
+/*
+ * The job, here, with the owner's rights (as-user.h): a root daemon then
+ * never creates, moves or chowns anything in an output where the owner
+ * could not, whatever symlinks the owner put in its path.  Nothing to do
+ * for a personal daemon (it is the owner) or a root owner.
+ */
 static int run_here(const struct job *j, struct job_result *res)
 {
-	struct as_owner ao;
-	int ret = as_owner_begin(&j->o, &ao);
+	struct ltt_as_user ao;
+	int ret = ltt_as_user_begin(j->o.uid, j->o.gid, &ao);
 
 	if (ret) {
-		as_owner_end(&ao);
+		ltt_as_user_end(&ao);
 		return -EPERM;
 	}
 	if (j->op == JOB_ARCHIVE)
@@ -238,7 +182,7 @@ static int run_here(const struct job *j, struct job_result *res)
 		ret = remove_at(AT_FDCWD, j->path, 0);
 	else
 		ret = ltt_trace_repair(j->o.output, &res->st);
-	as_owner_end(&ao);
+	ltt_as_user_end(&ao);
 	return ret;
 }
 

@@ -4,12 +4,14 @@
  * relay.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "common/as-user.h"
 #include "common/log.h"
 #include "common/relay-conn.h"
 #include "common/relay-proto.h"
@@ -34,18 +36,29 @@ static int tls_context(const char *session, const char *cert, const char *key, c
 	return 0;
 }
 
-/* May @uid, @gid read regular file @path by its mode?  Logs why not. */
+/*
+ * May @uid, @gid read regular file @path?  Asked by opening it with their
+ * rights (as-user.h), so the directories on its path, its ACLs and their
+ * supplementary groups count as they would for them; a FIFO or device is
+ * not opened.  Logs why not.
+ */
 static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t gid)
 {
+	struct ltt_as_user as;
 	struct stat st;
+	int fd = -1;
+	bool ok;
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-	    ((st.st_uid == uid && (st.st_mode & S_IRUSR)) ||
-	     (st.st_uid != uid && st.st_gid == gid && (st.st_mode & S_IRGRP)) ||
-	     (st.st_uid != uid && st.st_gid != gid && (st.st_mode & S_IROTH))))
+	ok = !ltt_as_user_begin(uid, gid, &as) && !stat(path, &st) && S_ISREG(st.st_mode) &&
+	     (fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) >= 0 &&
+	     !fstat(fd, &st) && S_ISREG(st.st_mode);
+	ltt_as_user_end(&as);
+	if (fd >= 0)
+		close(fd);
+	if (ok)
 		return true;
-	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read by "
-		 "its mode; the daemon reads TLS files only for owners who may read them",
+	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read; "
+		 "the daemon reads TLS files only for owners who may read them",
 		 session, path, (unsigned int)uid, (unsigned int)gid);
 	return false;
 }
