@@ -42,6 +42,9 @@ static void locations(void)
 	       !strcmp(loc.provider, "prov") && !strcmp(loc.symbol, "name"), "... each part");
 	tap_is_int(parse(LTT_EVENT_UPROBE, "sdt:/lib/x.so:name"), -EINVAL, "sdt: without provider");
 	tap_is_int(parse(LTT_EVENT_UPROBE, "prog:main"), -EINVAL, "a relative path");
+	tap_is_int(parse(LTT_EVENT_UPROBE, "/opt/a b/prog:f"), -EINVAL, "a space in the path");
+	tap_is_int(parse(LTT_EVENT_UPROBE, "sdt:/opt/a\vb:p:n"), -EINVAL,
+		   "a vertical tab in the path (uprobe_events would split there)");
 	tap_is_int(parse(LTT_EVENT_UPROBE, "/bin/prog:ma in"), -EINVAL, "a function that is no symbol");
 	tap_is_int(parse(LTT_EVENT_UPROBE, "/bin/prog:"), -EINVAL, "no function");
 	tap_is_int(parse(LTT_EVENT_UPROBE, ""), -EINVAL, "nothing");
@@ -276,7 +279,7 @@ static void files(void)
 
 int main(void)
 {
-	tap_plan(48 + 11);
+	tap_plan(48 + 13);
 	locations();
 	formats();
 	args();
