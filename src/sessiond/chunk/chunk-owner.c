@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,65 @@ static int archive_files(const struct ltt_chunk_owner *session, const char *chun
 }
 
 
+/* Does @path end with @tail? */
+static bool ends_with(const char *path, const char *tail)
+{
+	size_t n = strlen(path), t = strlen(tail);
+
+	return n >= t && !strcmp(path + n - t, tail);
+}
+
+/* Is @path @output itself or below it, with no "." or ".." on the way? */
+static bool below(const char *output, const char *path, bool or_itself)
+{
+	size_t n = strlen(output);
+
+	if (output[0] != '/' || strstr(path, "/../") || ends_with(path, "/..") ||
+	    strstr(path, "/./") || ends_with(path, "/."))
+		return false;
+	if (strncmp(path, output, n))
+		return false;
+	return path[n] == '/' ? path[n + 1] != '\0' : or_itself && path[n] == '\0';
+}
+
+/*
+ * Remove @path, below @output, walking from @output without following a
+ * symlink below it: a root owner's job acts with root's rights, and a
+ * symlink someone else planted in the output must not take it elsewhere.
+ */
+static int remove_beneath(const char *output, const char *path)
+{
+	const char *rel = path + strlen(output) + 1, *slash;
+	char name[NAME_MAX + 1];
+	int fd, next, ret;
+
+	fd = open(output, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	while ((slash = strchr(rel, '/'))) {
+		if (slash == rel) {
+			rel++;	/* "a//b" */
+			continue;
+		}
+		if ((size_t)(slash - rel) > NAME_MAX) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(name, rel, (size_t)(slash - rel));
+		name[slash - rel] = '\0';
+		next = openat(fd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		ret = -errno;
+		close(fd);
+		if (next < 0)
+			return ret == -ENOENT ? 0 : ret;
+		fd = next;
+		rel = slash + 1;
+	}
+	ret = *rel ? remove_at(fd, rel, 0) : -EINVAL;
+	close(fd);
+	return ret;
+}
+
 /* One job with an owner's rights: what OWNER_FILES carries. */
 enum job_op {
 	JOB_ARCHIVE = 1,
@@ -178,6 +238,8 @@ static int run_here(const struct job *j, struct job_result *res)
 	}
 	if (j->op == JOB_ARCHIVE)
 		ret = archive_files(&j->o, j->path, j->begin, j->id, j->end, res->path);
+	else if (j->op == JOB_REMOVE && j->o.uid == 0 && below(j->o.output, j->path, false))
+		ret = remove_beneath(j->o.output, j->path);
 	else if (j->op == JOB_REMOVE)
 		ret = remove_at(AT_FDCWD, j->path, 0);
 	else
@@ -244,27 +306,6 @@ static int run(const struct job *j, struct job_result *res)
 	ret = get_result(&r, res);
 	ltt_msg_fini(&m);
 	return ret;
-}
-
-/* Does @path end with @tail? */
-static bool ends_with(const char *path, const char *tail)
-{
-	size_t n = strlen(path), t = strlen(tail);
-
-	return n >= t && !strcmp(path + n - t, tail);
-}
-
-/* Is @path @output itself or below it, with no "." or ".." on the way? */
-static bool below(const char *output, const char *path, bool or_itself)
-{
-	size_t n = strlen(output);
-
-	if (output[0] != '/' || strstr(path, "/../") || ends_with(path, "/..") ||
-	    strstr(path, "/./") || ends_with(path, "/."))
-		return false;
-	if (strncmp(path, output, n))
-		return false;
-	return path[n] == '/' ? path[n + 1] != '\0' : or_itself && path[n] == '\0';
 }
 
 int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
