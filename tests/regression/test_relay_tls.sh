@@ -233,7 +233,7 @@ lttctl -q destroy sp
 # group here, which the daemon does not count, and refuses; a directory
 # the user can't enter refuses them too)
 if ! can_switch_user || ! getent group adm >/dev/null; then
-	skip 7 "a root daemon's clients need root, setpriv, nobody and the group adm"
+	skip 9 "a root daemon's clients need root, setpriv, nobody and the group adm"
 else
 	R3="$TEST_TMP/rootd"
 	mkdir -p "$R3" "$TEST_TMP/nbcerts"
@@ -272,6 +272,13 @@ else
 	chmod 0644 "$TEST_TMP/nbcerts/"*
 	run g_ctl create g "${N3[@]}"
 	is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Session g created." "once their mode lets the user read them: created"
+	# the key made root's alone after create: start reads it as the owner, and fails
+	chmod 0600 "$TEST_TMP/nbcerts/client.key"
+	g_ctl -q enable-event -u 'ltt_test:seq' -s g
+	run g_ctl start g
+	like "$RC:$ERR" "^1:Error: " "the key made unreadable to the owner after create: start fails"
+	like "$(cat "$TEST_TMP/rootd.log")" "session 'g': .*$TEST_TMP/nbcerts/client.key" \
+		"... the daemon read it with the owner's rights, and says which file"
 	g_ctl destroy g >/dev/null
 	stop_sessiond "$R3"
 	ok $? "the root daemon stops"

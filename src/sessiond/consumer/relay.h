@@ -32,7 +32,8 @@
 /**
  * ltt_relay_check() - does a relay daemon answer at @uri's control port?
  * @uri: a net URL; a tls:// one is reached in TLS 1.3 with @session's files
- * @session: whose TLS files go (a constant of the session's)
+ * @session: whose TLS files go (a constant of the session's), read with
+ *           its owner's rights (as-user.h)
  * @timeout_ms: for the whole check (name resolution aside)
  *
  * Connects (every address the host resolves to, in order, until one
