@@ -19,7 +19,7 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
 	skip_all "needs root and a kernel with uprobe_events"
 fi
-plan 49
+plan 51
 kernel_lock
 
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
@@ -190,9 +190,16 @@ if can_switch_user; then
 	run g_ctl list g
 	like "$STDOUT" "t2" "... its rule listed"
 	unlike "$STDOUT" "t1" "... and not the refused one"
+	# the directory closed to the user after enable-event: start reads the
+	# file again with the owner's rights, and places nothing
+	chmod 700 "$TEST_TMP/open"
+	run g_ctl start g
+	like "$(cat "$LOG")" "probe t2 not placed: $TEST_TMP/open/prog: Permission denied" \
+		"a file the owner can no longer read at start: not placed, the log says why"
+	is "$(ours "$(sessiond_pid "$R2")")" 0 "... no probe of that daemon's placed"
 	g_ctl -q destroy g
 	stop_sessiond "$R2"
 	ok $? "that daemon stops"
 else
-	skip 7 "a group member's client needs root, setpriv, nobody and nogroup"
+	skip 9 "a group member's client needs root, setpriv, nobody and nogroup"
 fi
