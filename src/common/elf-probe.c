@@ -3,9 +3,10 @@
  * elf-probe.c - where a user-space probe goes in an ELF file (see
  * elf-probe.h).
  *
- * The file is mapped read-only and every offset, size and count read
- * from it is checked against its size before use: the file is the
- * user's, and may be anything.  An address (a symbol's value, an SDT
+ * The file is read into memory (not mapped: a file its owner truncates
+ * while it is mapped would kill the daemon with SIGBUS) and every offset,
+ * size and count read from it is checked against its size before use:
+ * the file is the user's, and may be anything.  An address (a symbol's value, an SDT
  * note's pc or semaphore) becomes a file offset through the PT_LOAD
  * segment that holds it: offset = address - p_vaddr + p_offset.
  */
@@ -16,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +25,7 @@
 #define SDT_NOTE_TYPE 3
 #define SDT_NOTE_NAME "stapsdt"
 #define SDT_MAX_ARGS 12
+#define ELF_MAX_SIZE (512ULL << 20)	/* the largest file read */
 
 struct elf_file {
 	const uint8_t *data;
@@ -207,7 +208,7 @@ int ltt_sdt_arg_parse(const char *text, struct ltt_kabi_probe_arg *ret,
 
 	memset(ret, 0, sizeof(*ret));
 	size = strtol(s, &end, 10);
-	if (end == s || *end != '@' || (labs(size) != 1 && labs(size) != 2 && labs(size) != 4 &&
+	if (end == s || *end != '@' || size < -8 || size > 8 || (labs(size) != 1 && labs(size) != 2 && labs(size) != 4 &&
 					 labs(size) != 8))
 		return -EINVAL;
 	ret->size = (uint8_t)labs(size);
@@ -234,10 +235,12 @@ int ltt_sdt_arg_parse(const char *text, struct ltt_kabi_probe_arg *ret,
 			return -EOPNOTSUPP;
 		memcpy(sym, s, len);
 		sym[len] = '\0';
+		if (s[len] != '(' && ((void)strtoll(s + len, &end, 0), end != open))
+			return -EINVAL;	/* "name+8x(%rip)" */
 		if (sym_foffs(ctx, sym, &off))
 			return -EOPNOTSUPP;
 		ret->kind = LTT_KABI_ARG_FOFFS;
-		ret->value = (int64_t)off + (s[len] == '(' ? 0 : strtoll(s + len, NULL, 0));
+		ret->value = (int64_t)(off + (uint64_t)(s[len] == '(' ? 0 : strtoll(s + len, NULL, 0)));
 		return 0;
 	}
 	ret->kind = LTT_KABI_ARG_MEM;
@@ -325,7 +328,8 @@ static int sdt_find(const struct elf_file *f, const char *provider, const char *
 	const Elf64_Shdr *notes = section(f, ".note.stapsdt");
 	uint64_t off, end;
 
-	if (!notes || notes->sh_type != SHT_NOTE || !in_file(f, notes->sh_offset, notes->sh_size))
+	if (!notes || notes->sh_type != SHT_NOTE || !in_file(f, notes->sh_offset, notes->sh_size) ||
+	    notes->sh_offset % 4)
 		return -ENOENT;
 	off = notes->sh_offset;
 	end = off + notes->sh_size;
@@ -393,33 +397,65 @@ static int resolve(const struct elf_file *f, const struct ltt_probe_loc *loc,
 	return 0;
 }
 
-int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe *ret,
-			  char *why, size_t why_size)
+/* Read regular file @path (at most ELF_MAX_SIZE bytes) into @f; @why on failure. */
+static int elf_read(const char *path, struct elf_file *f, char *why, size_t why_size)
 {
-	struct elf_file f = { 0 };
 	struct stat st;
-	void *map;
+	uint8_t *buf;
+	size_t done = 0;
+	ssize_t n;
 	int fd, err;
 
-	if (loc->kind != LTT_PROBE_ELF && loc->kind != LTT_PROBE_SDT)
-		return -EINVAL;
-	fd = open(loc->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		err = fd < 0 || !S_ISREG(st.st_mode) ? (fd < 0 ? -errno : -ENOEXEC) : -errno;
-		snprintf(why, why_size, "%s: %s", loc->path,
-			 err == -ENOEXEC ? "not a regular file" : strerror(-err));
+	/* Not even opened unless regular: opening a device or a FIFO can block or act. */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		goto not_regular;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0 || fstat(fd, &st)) {
+		err = -errno;
+		snprintf(why, why_size, "%s: %s", path, strerror(-err));
 		if (fd >= 0)
 			close(fd);
 		return err == -ENOTDIR ? -ENOENT : err;
 	}
-	map = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
-	close(fd);
-	if (map == MAP_FAILED) {
-		snprintf(why, why_size, "%s: not an ELF file", loc->path);
-		return -ENOEXEC;
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		goto not_regular;
 	}
-	f.data = map;
-	f.size = (size_t)st.st_size;
+	if ((uint64_t)st.st_size > ELF_MAX_SIZE) {
+		close(fd);
+		snprintf(why, why_size, "%s: larger than %llu MiB, the most ltt reads to place a probe",
+			 path, ELF_MAX_SIZE >> 20);
+		return -EFBIG;
+	}
+	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while (done < (size_t)st.st_size &&
+	       ((n = read(fd, buf + done, (size_t)st.st_size - done)) > 0 || (n < 0 && errno == EINTR)))
+		done += n > 0 ? (size_t)n : 0;
+	close(fd);
+	f->data = buf;
+	f->size = done;	/* shorter if the file shrank meanwhile */
+	return 0;
+
+not_regular:
+	snprintf(why, why_size, "%s: not a regular file", path);
+	return -ENOEXEC;
+}
+
+int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe *ret,
+			  char *why, size_t why_size)
+{
+	struct elf_file f = { 0 };
+	int err;
+
+	if (loc->kind != LTT_PROBE_ELF && loc->kind != LTT_PROBE_SDT)
+		return -EINVAL;
+	err = elf_read(loc->path, &f, why, why_size);
+	if (err)
+		return err;
 	memset(ret, 0, sizeof(*ret));
 	ret->instrumentation = LTT_KABI_UPROBE;
 	snprintf(ret->path, sizeof(ret->path), "%s", loc->path);
@@ -429,6 +465,6 @@ int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe
 			 loc->path);
 	else
 		err = resolve(&f, loc, ret, why, why_size);
-	munmap(map, f.size);
+	free((void *)f.data);
 	return err;
 }

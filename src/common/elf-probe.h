@@ -22,8 +22,9 @@
  *
  * Reads the file (the caller's rights).  Any thread.  Returns 0, -ENOENT
  * (no such file, function or SDT probe), -ENOEXEC (not an ELF file of
- * this machine), -EOPNOTSUPP (an SDT argument ltt can't fetch), -ENOMEM,
- * or another -errno of reading the file.
+ * this machine, or not a regular file: a device or FIFO is not opened),
+ * -EFBIG (a file over 512 MiB), -EOPNOTSUPP (an SDT argument ltt can't
+ * fetch), -ENOMEM, or another -errno of reading the file.
  */
 int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe *ret,
 			  char *why, size_t why_size);

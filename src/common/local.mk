@@ -19,6 +19,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/live-proto.c src/common/live-proto.h \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/daemon.c src/common/daemon.h \
+	src/common/as-user.c src/common/as-user.h \
 	src/common/durable.c src/common/durable.h \
 	src/common/elf-probe.c src/common/elf-probe.h \
 	src/common/fault.c src/common/fault.h \

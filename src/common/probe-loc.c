@@ -96,6 +96,10 @@ static int split_names(const char *rest, int n, char *names[2], struct ltt_probe
 	}
 	if ((size_t)(end - rest) >= sizeof(ret->path) || rest[0] != '/')
 		return fail(why, size, "the path is absolute (it starts with '/') and at most 4095 bytes");
+	for (i = 0; rest + i < end; i++)
+		if ((unsigned char)rest[i] <= ' ' || rest[i] == 0x7f)
+			return fail(why, size, "the path holds no space or control character "
+				    "(the kernel's uprobe_events splits a line there)");
 	memcpy(ret->path, rest, (size_t)(end - rest));
 	ret->path[end - rest] = '\0';
 	return 0;

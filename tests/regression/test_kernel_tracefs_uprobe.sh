@@ -19,7 +19,7 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
 	skip_all "needs root and a kernel with uprobe_events"
 fi
-plan 42
+plan 51
 kernel_lock
 
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
@@ -156,3 +156,50 @@ like "$("$PROG" 1)" "^pid [0-9]+ sem 0 guarded 0 " "... and the semaphore with t
 spid=$(sessiond_pid)
 stop_sessiond
 is "$(ours "$spid")" 0 "a daemon that stops leaves no probe"
+
+# A root daemon reads a probe's file only for a client who may read it: a
+# tracing-group member naming a copy of the program in a directory only
+# root enters is refused as for a missing file, nothing placed; a copy
+# it may read is taken.
+if can_switch_user; then
+	R2="$TEST_TMP/grouprun"
+	mkdir -p "$R2" "$TEST_TMP/rootonly" "$TEST_TMP/open"
+	nobody_dir "$TEST_TMP/nbhome"
+	chmod 700 "$TEST_TMP/rootonly"
+	chmod 755 "$TEST_TMP" "$TEST_TMP/open"
+	cp "$PROG" "$TEST_TMP/rootonly/prog"
+	cp "$PROG" "$TEST_TMP/open/prog"
+	chmod 755 "$TEST_TMP/rootonly/prog" "$TEST_TMP/open/prog"
+	LOG="$TEST_TMP/grouprun.log"
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$R2" --group nogroup \
+		--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG"
+	ok $? "a root daemon for the group nogroup started"
+	g_ctl() {
+		timeout "$TEST_TIMEOUT" setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env HOME="$TEST_TMP/nbhome" LTT_HOME="$TEST_TMP/nbhome" LTT_RUNDIR="$R2" \
+			"$LTTCTL_BIN" "$@"
+	}
+	g_ctl -q create g -o "$TEST_TMP/nbhome/g"
+	run g_ctl enable-event -k --userspace-probe="$TEST_TMP/rootonly/prog:uprobe_target" t1 -s g
+	like "$RC:$ERR" "^1:.*no such probe point" \
+		"a file in a directory only root enters: refused as a missing file"
+	like "$(cat "$LOG")" "probe t1 refused: uid [0-9]+ may not read $TEST_TMP/rootonly/prog" \
+		"... the daemon's log says why"
+	run g_ctl enable-event -k --userspace-probe="$TEST_TMP/open/prog:uprobe_target" t2 -s g
+	is "$RC:$ERR" "0:" "the same program where the user reads it: taken"
+	run g_ctl list g
+	like "$STDOUT" "t2" "... its rule listed"
+	unlike "$STDOUT" "t1" "... and not the refused one"
+	# the directory closed to the user after enable-event: start reads the
+	# file again with the owner's rights, and places nothing
+	chmod 700 "$TEST_TMP/open"
+	run g_ctl start g
+	like "$(cat "$LOG")" "probe t2 not placed: $TEST_TMP/open/prog: Permission denied" \
+		"a file the owner can no longer read at start: not placed, the log says why"
+	is "$(ours "$(sessiond_pid "$R2")")" 0 "... no probe of that daemon's placed"
+	g_ctl -q destroy g
+	stop_sessiond "$R2"
+	ok $? "that daemon stops"
+else
+	skip 9 "a group member's client needs root, setpriv, nobody and nogroup"
+fi

@@ -227,11 +227,13 @@ like "$RC:$ERR" "^1:Error: .*TLS needs a tls:// URL with all three of --tls-cert
 	"its tls:// snapshot output is refused: the session has no TLS files"
 lttctl -q destroy sp
 
-# --- a root daemon reads a client's TLS files only if their mode lets it
-# (lttctl, as the user, loaded them through a supplementary group here:
-# the daemon counts the primary group only, and refuses)
+# --- a root daemon reads a client's TLS files only if the user may (it
+# opens them with the user's ids and the user's groups in the group
+# database: lttctl, given adm by setpriv only, loaded them through that
+# group here, which the daemon does not count, and refuses; a directory
+# the user can't enter refuses them too)
 if ! can_switch_user || ! getent group adm >/dev/null; then
-	skip 4 "a root daemon's clients need root, setpriv, nobody and the group adm"
+	skip 9 "a root daemon's clients need root, setpriv, nobody and the group adm"
 else
 	R3="$TEST_TMP/rootd"
 	mkdir -p "$R3" "$TEST_TMP/nbcerts"
@@ -252,11 +254,31 @@ else
 	run g_ctl create g "${N3[@]}"
 	is "$RC:$ERR" "1:Error: session 'g': $(sed -n 's/.*X(TLS_FILES, [0-9]*, "\(.*\)") \\$/\1/p' "$LTT_TOP_SRCDIR/include/ltt/ltt-error.h")" \
 		"files the user reads through a supplementary group only: the root daemon refuses them"
-	like "$(cat "$TEST_TMP/rootd.log")" "TLS file $TEST_TMP/nbcerts/client.pem: not a regular file that uid [0-9]+ \(gid [0-9]+\) may read by its mode" \
+	like "$(cat "$TEST_TMP/rootd.log")" "TLS file $TEST_TMP/nbcerts/client.pem: not a regular file that uid [0-9]+ \(gid [0-9]+\) may read;" \
+		"and says which file"
+	# files whose own mode lets anyone read them, in a directory only root enters
+	mkdir -m 0700 "$TEST_TMP/rootcerts"
+	install -m 0644 "$C/client.pem" "$C/client.key" "$C/ca.pem" "$TEST_TMP/rootcerts/"
+	# (lttctl create checks them as the user first; load leaves them to the daemon)
+	sed -e "s|$C/|$TEST_TMP/rootcerts/|g" "$saved" \
+		>"$TEST_TMP/rc.ltt"
+	chmod 644 "$TEST_TMP/rc.ltt"
+	run g_ctl load -i "$TEST_TMP/rc.ltt" --override-name rc tls
+	like "$RC:$ERR" "^1:Error: .*session 'rc'" \
+		"files of mode 0644 in a directory of mode 0700 the user can't enter: refused"
+	is "$(g_ctl list 2>/dev/null | grep -c 'rc ')" 0 "... no session rc"
+	like "$(cat "$TEST_TMP/rootd.log")" "TLS file $TEST_TMP/rootcerts/client.pem: not a regular file that uid [0-9]+" \
 		"and says which file"
 	chmod 0644 "$TEST_TMP/nbcerts/"*
 	run g_ctl create g "${N3[@]}"
 	is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Session g created." "once their mode lets the user read them: created"
+	# the key made root's alone after create: start reads it as the owner, and fails
+	chmod 0600 "$TEST_TMP/nbcerts/client.key"
+	g_ctl -q enable-event -u 'ltt_test:seq' -s g
+	run g_ctl start g
+	like "$RC:$ERR" "^1:Error: " "the key made unreadable to the owner after create: start fails"
+	like "$(cat "$TEST_TMP/rootd.log")" "session 'g': .*$TEST_TMP/nbcerts/client.key" \
+		"... the daemon read it with the owner's rights, and says which file"
 	g_ctl destroy g >/dev/null
 	stop_sessiond "$R3"
 	ok $? "the root daemon stops"

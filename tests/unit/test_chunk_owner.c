@@ -61,7 +61,7 @@ static bool exists(const char *path)
 int main(void)
 {
 	char tmpl[] = "/tmp/ltt-chunk-owner.XXXXXX", out[64], victim[64], chunk[128],
-	     path[4096], up[128];
+	     path[4096], up[128], link[128];
 	struct ltt_wbuf w, reply;
 	struct ltt_rbuf r;
 	struct stat st;
@@ -69,7 +69,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(9);
+	tap_plan(14);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);
@@ -86,6 +86,11 @@ int main(void)
 		   "remove OUTPUT/../victim: EINVAL");
 	tap_is_int(serve(2, owner, "out", "out/x", 0, NULL, 0), -EINVAL,
 		   "a relative output: EINVAL");
+	tap_is_int(serve(2, owner, out, "", 0, NULL, 0), -EINVAL, "remove an empty path: EINVAL");
+	snprintf(path, sizeof(path), "%s/.", out);
+	tap_is_int(serve(2, owner, out, path, 0, NULL, 0), -EINVAL, "remove OUTPUT/.: EINVAL");
+	snprintf(path, sizeof(path), "%s/./x/..", out);
+	tap_is_int(serve(2, owner, out, path, 0, NULL, 0), -EINVAL, "remove OUTPUT/./x/..: EINVAL");
 	tap_is_int(serve(9, owner, out, chunk, 0, NULL, 0), -EPROTO, "job 9: EPROTO");
 	ltt_wbuf_init(&w);
 	ltt_wbuf_init(&reply);
@@ -109,6 +114,19 @@ int main(void)
 	} else {
 		tap_skip("not root: no owner's rights to take");
 	}
+	/* a root owner's job: no symlink below the output followed */
+	snprintf(path, sizeof(path), "%s/f", victim);
+	snprintf(link, sizeof(link), "%s/link", out);
+	if (mknod(path, S_IFREG | 0600, 0) || symlink(victim, link))
+		return 1;
+	snprintf(path, sizeof(path), "%s/link/f", out);
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) < 0 && !access(strcat(strcpy(path, victim), "/f"), F_OK),
+	       "as root, removing OUTPUT/link/f where link leads out of the output: refused, kept");
+	snprintf(path, sizeof(path), "%s/d", out);
+	if (mkdir(path, 0700) || mknod(strcat(path, "/f"), S_IFREG | 0600, 0))
+		return 1;
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
+	       "as root, removing OUTPUT/d/f: removed");
 	snprintf(path, sizeof(path), "rm -rf '%s'", top);
 	if (system(path))
 		tap_diag("can't remove %s", top);

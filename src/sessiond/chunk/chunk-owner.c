@@ -6,19 +6,17 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <inttypes.h>
-#include <pwd.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/fsuid.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "common/as-user.h"
 #include "common/fault.h"
 #include "ltt/ltt-ctl-common.h"
 #include "common/log.h"
@@ -78,64 +76,6 @@ static int archive_chunk0(const struct ltt_chunk_owner *session, const char *arc
 		first = first ? first : ret;
 	}
 	return first;
-}
-
-/* The supplementary groups a thread of the daemon had before it became a session's owner. */
-#define AS_OWNER_GROUPS 256
-
-struct as_owner {
-	bool changed;
-	int nr_groups;
-	gid_t groups[AS_OWNER_GROUPS];
-};
-
-/*
- * Have this thread (only: the raw system calls, not glibc's wrappers
- * that change every thread) work on files with @session's owner's rights:
- * its fsuid, fsgid and supplementary groups.  A root daemon then never
- * creates, moves or chowns anything in an output where the owner could
- * not, whatever symlinks the owner put in its path (the kernel drops the
- * file capabilities while the fsuid is not 0).  Nothing to do for a
- * personal daemon (it is the owner) or a root owner.  Returns 0 or -errno
- * (nothing changed).
- */
-static int as_owner_begin(const struct ltt_chunk_owner *session, struct as_owner *o)
-{
-	gid_t groups[AS_OWNER_GROUPS];
-	struct passwd pw, *res = NULL;
-	int n = AS_OWNER_GROUPS;
-	char buf[4096];
-
-	o->changed = false;
-	if (geteuid() != 0 || session->uid == 0)
-		return 0;
-	o->nr_groups = getgroups(AS_OWNER_GROUPS, o->groups);
-	if (o->nr_groups < 0)
-		return -errno;
-	if (getpwuid_r(session->uid, &pw, buf, sizeof(buf), &res) || !res ||
-	    getgrouplist(res->pw_name, session->gid, groups, &n) < 0) {
-		groups[0] = session->gid;	/* unknown user, or too many groups: the primary one */
-		n = 1;
-	}
-	if (syscall(SYS_setgroups, (size_t)n, groups))
-		return -errno;
-	setfsgid(session->gid);
-	setfsuid(session->uid);
-	o->changed = true;
-	if ((uid_t)setfsuid((uid_t)-1) != session->uid || (gid_t)setfsgid((gid_t)-1) != session->gid)
-		return -EPERM;	/* the caller still calls as_owner_end() */
-	return 0;
-}
-
-/* Back to the daemon's own rights after as_owner_begin(). */
-static void as_owner_end(struct as_owner *o)
-{
-	if (!o->changed)
-		return;
-	setfsuid(0);
-	setfsgid(0);
-	if (syscall(SYS_setgroups, (size_t)o->nr_groups, o->groups))
-		LTT_ERR("can't restore this thread's groups: %s", strerror(errno));
 }
 
 /* Remove what directory @fd (closed here) holds, then @name in @parent_fd. */
@@ -201,6 +141,65 @@ static int archive_files(const struct ltt_chunk_owner *session, const char *chun
 }
 
 
+/* Does @path end with @tail? */
+static bool ends_with(const char *path, const char *tail)
+{
+	size_t n = strlen(path), t = strlen(tail);
+
+	return n >= t && !strcmp(path + n - t, tail);
+}
+
+/* Is @path @output itself or below it, with no "." or ".." on the way? */
+static bool below(const char *output, const char *path, bool or_itself)
+{
+	size_t n = strlen(output);
+
+	if (output[0] != '/' || strstr(path, "/../") || ends_with(path, "/..") ||
+	    strstr(path, "/./") || ends_with(path, "/."))
+		return false;
+	if (strncmp(path, output, n))
+		return false;
+	return path[n] == '/' ? path[n + 1] != '\0' : or_itself && path[n] == '\0';
+}
+
+/*
+ * Remove @path, below @output, walking from @output without following a
+ * symlink below it: a root owner's job acts with root's rights, and a
+ * symlink someone else planted in the output must not take it elsewhere.
+ */
+static int remove_beneath(const char *output, const char *path)
+{
+	const char *rel = path + strlen(output) + 1, *slash;
+	char name[NAME_MAX + 1];
+	int fd, next, ret;
+
+	fd = open(output, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	while ((slash = strchr(rel, '/'))) {
+		if (slash == rel) {
+			rel++;	/* "a//b" */
+			continue;
+		}
+		if ((size_t)(slash - rel) > NAME_MAX) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(name, rel, (size_t)(slash - rel));
+		name[slash - rel] = '\0';
+		next = openat(fd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		ret = -errno;
+		close(fd);
+		if (next < 0)
+			return ret == -ENOENT ? 0 : ret;
+		fd = next;
+		rel = slash + 1;
+	}
+	ret = *rel ? remove_at(fd, rel, 0) : -EINVAL;
+	close(fd);
+	return ret;
+}
+
 /* One job with an owner's rights: what OWNER_FILES carries. */
 enum job_op {
 	JOB_ARCHIVE = 1,
@@ -222,23 +221,30 @@ struct job_result {
 	struct ltt_repair_stats st;
 };
 
-/* The job, here, with the owner's rights. */
+/*
+ * The job, here, with the owner's rights (as-user.h): a root daemon then
+ * never creates, moves or chowns anything in an output where the owner
+ * could not, whatever symlinks the owner put in its path.  Nothing to do
+ * for a personal daemon (it is the owner) or a root owner.
+ */
 static int run_here(const struct job *j, struct job_result *res)
 {
-	struct as_owner ao;
-	int ret = as_owner_begin(&j->o, &ao);
+	struct ltt_as_user ao;
+	int ret = ltt_as_user_begin(j->o.uid, j->o.gid, &ao);
 
 	if (ret) {
-		as_owner_end(&ao);
+		ltt_as_user_end(&ao);
 		return -EPERM;
 	}
 	if (j->op == JOB_ARCHIVE)
 		ret = archive_files(&j->o, j->path, j->begin, j->id, j->end, res->path);
+	else if (j->op == JOB_REMOVE && j->o.uid == 0 && below(j->o.output, j->path, false))
+		ret = remove_beneath(j->o.output, j->path);
 	else if (j->op == JOB_REMOVE)
 		ret = remove_at(AT_FDCWD, j->path, 0);
 	else
 		ret = ltt_trace_repair(j->o.output, &res->st);
-	as_owner_end(&ao);
+	ltt_as_user_end(&ao);
 	return ret;
 }
 
@@ -300,18 +306,6 @@ static int run(const struct job *j, struct job_result *res)
 	ret = get_result(&r, res);
 	ltt_msg_fini(&m);
 	return ret;
-}
-
-/* Is @path @output itself or below it, with no ".." on the way? */
-static bool below(const char *output, const char *path, bool or_itself)
-{
-	size_t n = strlen(output);
-
-	if (output[0] != '/' || strstr(path, "/../") || (n > 2 && !strcmp(path + strlen(path) - 3, "/..")))
-		return false;
-	if (strncmp(path, output, n))
-		return false;
-	return path[n] == '/' ? path[n + 1] != '\0' : or_itself && path[n] == '\0';
 }
 
 int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)

@@ -3,13 +3,18 @@
  * cmd-event.c - client commands on event rules.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/agent.h"
+#include "common/as-user.h"
 #include "common/attr.h"
 #include "common/client-proto.h"
 #include "common/log.h"
+#include "common/probe-loc.h"
 #include "sessiond/cmd/cmd.h"
 
 /*
@@ -187,6 +192,51 @@ static ltt_cmd_check_fn rule_check(const struct ltt_agent_domain *agent,
 	return agent ? check_agent_rule : check_rule;
 }
 
+/*
+ * May the client read the file of user-space probe rule @attr?  Asked by
+ * opening it with the client's ids (as-user.h), in this thread, before
+ * the domain reads it with the daemon's rights: a root daemon tells a
+ * client nothing of a file it could not read itself (whether it exists,
+ * its functions and SDT probes), nor places a probe in it.  A location
+ * that does not parse, or a file that is not regular, is the domain's to
+ * refuse.  PROBE_NOT_FOUND (logged), as for a missing file, or OK.
+ */
+static enum ltt_error_code client_reads_probe_file(const struct ltt_cmd_ctx *ctx,
+						   const struct ltt_rule_conf *attr)
+{
+	struct ltt_probe_loc *loc;
+	struct ltt_as_user as;
+	char why[256];
+	struct stat st;
+	int fd = -1, err;
+
+	if (attr->type != LTT_EVENT_UPROBE || ctx->cred.uid == geteuid())
+		return LTT_ERR_OK;
+	loc = malloc(sizeof(*loc));
+	if (!loc)
+		return LTT_ERR_NOMEM;
+	if (ltt_probe_loc_parse(attr->type, attr->location, loc, why, sizeof(why))) {
+		free(loc);
+		return LTT_ERR_OK;
+	}
+	err = ltt_as_user_begin(ctx->cred.uid, ctx->cred.gid, &as);
+	if (!err && stat(loc->path, &st))
+		err = -errno;
+	if (!err && S_ISREG(st.st_mode)) {
+		fd = open(loc->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		err = fd < 0 ? -errno : 0;
+	}
+	ltt_as_user_end(&as);
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		LTT_WARN("probe %s refused: uid %u may not read %s (%s); the daemon reads probe files "
+			 "only for clients who may read them", attr->pattern,
+			 (unsigned int)ctx->cred.uid, loc->path, strerror(-err));
+	free(loc);
+	return err ? LTT_ERR_PROBE_NOT_FOUND : LTT_ERR_OK;
+}
+
 enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
@@ -211,6 +261,8 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = rule_domain(domain, chan_name, &served, &agent);
+	if (!ret)
+		ret = client_reads_probe_file(ctx, &attr);
 	if (ret)
 		return ret;
 	fn = rule_check(agent, &attr, &check, &arg);

@@ -4,12 +4,14 @@
  * relay.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "common/as-user.h"
 #include "common/log.h"
 #include "common/relay-conn.h"
 #include "common/relay-proto.h"
@@ -17,35 +19,57 @@
 #include "common/errmap.h"
 #include "sessiond/consumer/relay.h"
 
-/* The client end of @files, or NULL with none; -EKEYREJECTED (logged). */
+/*
+ * The client end of @files, or NULL with none; -EKEYREJECTED (logged).
+ * The files are read with @uid's rights (as-user.h): a root daemon never
+ * reads for a session a key its owner could not read, even one put in
+ * place of the file checked at create.
+ */
 static int tls_context(const char *session, const char *cert, const char *key, const char *ca,
-		       struct ltt_xport_ctx **ret_ctx)
+		       uid_t uid, gid_t gid, struct ltt_xport_ctx **ret_ctx)
 {
 	struct ltt_xport_tls_files f = { cert, key, ca };
-	char why[LTT_XPORT_ERR_MAX];
+	char why[LTT_XPORT_ERR_MAX] = "can't take the owner's rights";
+	struct ltt_as_user as;
+	int ret;
 
 	*ret_ctx = NULL;
 	if (!cert[0])
 		return 0;
-	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), ret_ctx)) {
+	ret = ltt_as_user_begin(uid, gid, &as);
+	if (!ret)
+		ret = ltt_xport_ctx_create(&f, false, why, sizeof(why), ret_ctx);
+	ltt_as_user_end(&as);
+	if (ret) {
 		LTT_WARN("session '%s': %s", session, why);
 		return -EKEYREJECTED;
 	}
 	return 0;
 }
 
-/* May @uid, @gid read regular file @path by its mode?  Logs why not. */
+/*
+ * May @uid, @gid read regular file @path?  Asked by opening it with their
+ * rights (as-user.h), so the directories on its path, its ACLs and their
+ * supplementary groups count as they would for them; a FIFO or device is
+ * not opened.  Logs why not.
+ */
 static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t gid)
 {
+	struct ltt_as_user as;
 	struct stat st;
+	int fd = -1;
+	bool ok;
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-	    ((st.st_uid == uid && (st.st_mode & S_IRUSR)) ||
-	     (st.st_uid != uid && st.st_gid == gid && (st.st_mode & S_IRGRP)) ||
-	     (st.st_uid != uid && st.st_gid != gid && (st.st_mode & S_IROTH))))
+	ok = !ltt_as_user_begin(uid, gid, &as) && !stat(path, &st) && S_ISREG(st.st_mode) &&
+	     (fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) >= 0 &&
+	     !fstat(fd, &st) && S_ISREG(st.st_mode);
+	ltt_as_user_end(&as);
+	if (fd >= 0)
+		close(fd);
+	if (ok)
 		return true;
-	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read by "
-		 "its mode; the daemon reads TLS files only for owners who may read them",
+	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read; "
+		 "the daemon reads TLS files only for owners who may read them",
 		 session, path, (unsigned int)uid, (unsigned int)gid);
 	return false;
 }
@@ -59,7 +83,7 @@ int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gi
 	for (i = 0; attr->tls_cert[0] && uid != geteuid() && i < 3; i++)
 		if (!owner_reads(attr->name, f[i], uid, gid))
 			return -EKEYREJECTED;
-	ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, &ctx);
+	ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, uid, gid, &ctx);
 	ltt_xport_ctx_destroy(ctx);
 	return ret;
 }
@@ -77,7 +101,7 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
 		return -EINVAL;
 	if (uri->tls)
 		ret = tls_context(session->name, session->tls_cert, session->tls_key,
-				  session->tls_ca, &tls);
+				  session->tls_ca, session->uid, session->gid, &tls);
 	if (uri->tls && !tls && !ret)
 		ret = -EKEYREJECTED;	/* a tls:// URL without files: not created so */
 	if (ret)

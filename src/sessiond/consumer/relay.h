@@ -32,7 +32,8 @@
 /**
  * ltt_relay_check() - does a relay daemon answer at @uri's control port?
  * @uri: a net URL; a tls:// one is reached in TLS 1.3 with @session's files
- * @session: whose TLS files go (a constant of the session's)
+ * @session: whose TLS files go (a constant of the session's), read with
+ *           its owner's rights (as-user.h)
  * @timeout_ms: for the whole check (name resolution aside)
  *
  * Connects (every address the host resolves to, in order, until one
@@ -56,9 +57,10 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
  * and may the session's owner @uid, @gid read them?  (all "": yes)
  *
  * The consumer reads them with the daemon's rights: for an owner other
- * than the daemon's user, each must be a regular file its mode lets
- * @uid or @gid read (supplementary groups do not count), so that a
- * client of a root daemon can't lend itself a key only root reads.
+ * than the daemon's user, each must be a regular file that @uid (with
+ * @gid and its supplementary groups) may open, directories on the way
+ * included, so that a client of a root daemon can't lend itself a key
+ * only root reads.
  * Logs why for @attr's session.  Returns 0 or -EKEYREJECTED.
  */
 int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid);

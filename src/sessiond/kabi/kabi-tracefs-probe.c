@@ -162,6 +162,15 @@ static int arg_text(const struct ltt_kabi_probe_arg *a, unsigned int n, char *bu
 	return len > 0 && (size_t)len < size ? 0 : -E2BIG;
 }
 
+/* No space nor control character, where the kernel would split the definition (isspace). */
+static bool path_ok(const char *path)
+{
+	for (; *path; path++)
+		if ((unsigned char)*path <= ' ' || *path == 0x7f)
+			return false;
+	return true;
+}
+
 /* A uprobe's definition: "p:GROUP/EVENT PATH:0xOFF[(0xREF)] argN=...". */
 static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_probe *arg,
 			     char *buf, size_t size)
@@ -171,7 +180,7 @@ static int uprobe_definition(const struct tf_probe *p, const struct ltt_kabi_pro
 	int n, err;
 
 	if (arg->path[0] != '/' || !memchr(arg->path, '\0', sizeof(arg->path)) ||
-	    strpbrk(arg->path, " \t\n") || arg->nr_args > LTT_KABI_PROBE_MAX_ARGS ||
+	    !path_ok(arg->path) || arg->nr_args > LTT_KABI_PROBE_MAX_ARGS ||
 	    arg->symbol[0] || arg->addr)
 		return -EINVAL;
 	n = snprintf(buf, size, "p:%s/%s %s:0x%" PRIx64, p->group, p->event[0], arg->path,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/as-user.h"
 #include "common/elf-probe.h"
 #include "common/log.h"
 #include "sessiond/kernel/kernel-internal.h"
@@ -130,6 +131,7 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 	const struct ltt_rule_conf *attr = &rule->attr;
 	struct ltt_kabi_probe *arg = NULL;
 	struct kernel_probe *p;
+	struct ltt_as_user as;
 	char why[LTT_PATH_MAX + 512];
 	int err;
 
@@ -143,8 +145,18 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 		err = -ENOMEM;
 		goto err;
 	}
-	/* the file may have changed since enable-event: resolved again */
-	err = probe_of(attr, arg, why, sizeof(why));
+	/*
+	 * The file may have changed since enable-event: resolved again, with
+	 * the session's owner's rights (enable-event opened it with the
+	 * client's, cmd-event.c), so a root daemon reads no file for a
+	 * session that its owner could not.
+	 */
+	err = ltt_as_user_begin(ks->trace.session->uid, ks->trace.session->gid, &as);
+	if (err)
+		snprintf(why, sizeof(why), "can't take the session owner's rights: %s", strerror(-err));
+	else
+		err = probe_of(attr, arg, why, sizeof(why));
+	ltt_as_user_end(&as);
 	if (err)
 		LTT_WARN("probe %s not placed: %s", attr->pattern, why);
 	if (!err)
