@@ -15,16 +15,16 @@
 enum { FE_INT, FE_UINT, FE_DBL, FE_FLT, FE_STR, FE_ARR, FE_SEQ, FE_TEXT, FE_TSEQ, FE_ENUM, FE_NR };
 
 static const struct ltt_filter_field_desc fe_fields[FE_NR] = {
-	[FE_INT] = { "intfield", LTT_UST_TYPE_INTEGER, 4, 1, 0, 0 },
-	[FE_UINT] = { "uintfield", LTT_UST_TYPE_INTEGER, 8, 0, 0, 0 },
-	[FE_DBL] = { "doublefield", LTT_UST_TYPE_FLOAT, 8, 1, 0, 0 },
-	[FE_FLT] = { "floatfield", LTT_UST_TYPE_FLOAT, 4, 1, 0, 0 },
-	[FE_STR] = { "stringfield", LTT_UST_TYPE_STRING, 1, 0, 1, 0 },
-	[FE_ARR] = { "arrfield", LTT_UST_TYPE_ARRAY, 2, 1, 0, 4 },
-	[FE_SEQ] = { "seqfield", LTT_UST_TYPE_SEQUENCE, 8, 0, 0, 0 },
-	[FE_TEXT] = { "textfield", LTT_UST_TYPE_ARRAY, 1, 0, 1, 8 },
-	[FE_TSEQ] = { "textseq", LTT_UST_TYPE_SEQUENCE, 1, 0, 1, 0 },
-	[FE_ENUM] = { "enumfield", LTT_UST_TYPE_ENUM, 2, 1, 0, 0 },
+	[FE_INT] = { "intfield", LTT_UST_TYPE_INTEGER, 4, 1, 0, 0, 0 },
+	[FE_UINT] = { "uintfield", LTT_UST_TYPE_INTEGER, 8, 0, 0, 0, 0 },
+	[FE_DBL] = { "doublefield", LTT_UST_TYPE_FLOAT, 8, 1, 0, 0, 0 },
+	[FE_FLT] = { "floatfield", LTT_UST_TYPE_FLOAT, 4, 1, 0, 0, 0 },
+	[FE_STR] = { "stringfield", LTT_UST_TYPE_STRING, 1, 0, 1, 0, 0 },
+	[FE_ARR] = { "arrfield", LTT_UST_TYPE_ARRAY, 2, 1, 0, 4, 0 },
+	[FE_SEQ] = { "seqfield", LTT_UST_TYPE_SEQUENCE, 8, 0, 0, 0, 0 },
+	[FE_TEXT] = { "textfield", LTT_UST_TYPE_ARRAY, 1, 0, 1, 8, 0 },
+	[FE_TSEQ] = { "textseq", LTT_UST_TYPE_SEQUENCE, 1, 0, 1, 0, 0 },
+	[FE_ENUM] = { "enumfield", LTT_UST_TYPE_ENUM, 2, 1, 0, 0, 0 },
 };
 
 /* Values: @raw (up to 64 bytes, zero-padded) gives every field's bytes. */

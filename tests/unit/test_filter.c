@@ -20,17 +20,17 @@
 enum { F_INT, F_UINT, F_S8, F_DBL, F_FLT, F_STR, F_ARR, F_SEQ, F_TEXT, F_TSEQ, F_ENUM, F_NET, NR_F };
 
 static const struct ltt_filter_field_desc fields[NR_F] = {
-	[F_INT] = { "intfield", LTT_UST_TYPE_INTEGER, 4, 1, 0, 0 },
-	[F_UINT] = { "uintfield", LTT_UST_TYPE_INTEGER, 8, 0, 0, 0 },
-	[F_S8] = { "s8field", LTT_UST_TYPE_INTEGER, 1, 1, 0, 0 },
-	[F_DBL] = { "doublefield", LTT_UST_TYPE_FLOAT, 8, 1, 0, 0 },
-	[F_FLT] = { "floatfield", LTT_UST_TYPE_FLOAT, 4, 1, 0, 0 },
-	[F_STR] = { "stringfield", LTT_UST_TYPE_STRING, 1, 0, 1, 0 },
-	[F_ARR] = { "arrfield", LTT_UST_TYPE_ARRAY, 2, 1, 0, 4 },
-	[F_SEQ] = { "seqfield", LTT_UST_TYPE_SEQUENCE, 1, 0, 0, 0 },
-	[F_TEXT] = { "textfield", LTT_UST_TYPE_ARRAY, 1, 0, 1, 8 },
-	[F_TSEQ] = { "textseq", LTT_UST_TYPE_SEQUENCE, 1, 0, 1, 0 },
-	[F_ENUM] = { "enumfield", LTT_UST_TYPE_ENUM, 1, 0, 0, 0 },
+	[F_INT] = { "intfield", LTT_UST_TYPE_INTEGER, 4, 1, 0, 0, 0 },
+	[F_UINT] = { "uintfield", LTT_UST_TYPE_INTEGER, 8, 0, 0, 0, 0 },
+	[F_S8] = { "s8field", LTT_UST_TYPE_INTEGER, 1, 1, 0, 0, 0 },
+	[F_DBL] = { "doublefield", LTT_UST_TYPE_FLOAT, 8, 1, 0, 0, 0 },
+	[F_FLT] = { "floatfield", LTT_UST_TYPE_FLOAT, 4, 1, 0, 0, 0 },
+	[F_STR] = { "stringfield", LTT_UST_TYPE_STRING, 1, 0, 1, 0, 0 },
+	[F_ARR] = { "arrfield", LTT_UST_TYPE_ARRAY, 2, 1, 0, 4, 0 },
+	[F_SEQ] = { "seqfield", LTT_UST_TYPE_SEQUENCE, 1, 0, 0, 0, 0 },
+	[F_TEXT] = { "textfield", LTT_UST_TYPE_ARRAY, 1, 0, 1, 8, 0 },
+	[F_TSEQ] = { "textseq", LTT_UST_TYPE_SEQUENCE, 1, 0, 1, 0, 0 },
+	[F_ENUM] = { "enumfield", LTT_UST_TYPE_ENUM, 1, 0, 0, 0, 0 },
 	/* LTTng's ctf_array_network(int32_t, ...): big-endian elements */
 	[F_NET] = { "netarr", LTT_UST_TYPE_ARRAY, 4, 1, 0, 3, 1 },
 };

@@ -213,7 +213,7 @@ static void test_ops(struct ltt_kabi *kabi)
 	uint32_t policy = 0;
 	struct ltt_kabi_list_entry *e = NULL;
 	struct ltt_kabi_channel attr = { .subbuf_size = 4096, .num_subbuf = 4 };
-	ltt_khandle session, chan, stream;
+	ltt_khandle session = 0, chan = 0, stream = 0;
 	char buf[32] = "";
 	size_t n = 0;
 	int fd = -1;
