@@ -373,13 +373,16 @@ static bool subbuf_pages(const struct ltt_rb *rb, uint64_t start)
 	static int unsupported;
 	static uintptr_t page;
 	uintptr_t addr = (uintptr_t)at(rb->data, start & (rb->buf_size - 1)), from;
+	uintptr_t pg = __atomic_load_n(&page, __ATOMIC_RELAXED);	/* writers race to set it */
 	int saved = errno, err = 0;	/* the program's errno is its own */
 
 	if (__atomic_load_n(&unsupported, __ATOMIC_RELAXED))
 		return true;
-	if (!page)
-		page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	from = addr & ~(page - 1);
+	if (!pg) {
+		pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&page, pg, __ATOMIC_RELAXED);
+	}
+	from = addr & ~(pg - 1);
 	if (madvise((void *)from, (size_t)(addr - from + rb->subbuf_size), MADV_POPULATE_WRITE))
 		err = errno;
 	errno = saved;

@@ -128,6 +128,7 @@ static int put_run_reply(struct ltt_kabi_server *s, const struct ltt_kabi_op_des
 {
 	const struct ltt_kabi_ref *ref = d->ref;
 	void *out = ref && arg ? (void *)(uintptr_t)ltt_kabi_ref_ptr(arg, ref) : NULL;
+	const struct ltt_kabi_backend *b;
 	uint32_t id;
 	int ret;
 
@@ -141,12 +142,13 @@ static int put_run_reply(struct ltt_kabi_server *s, const struct ltt_kabi_op_des
 	if (d->creates == LTT_KABI_KIND_NONE)
 		return 0;
 	made.kind = d->creates;
-	ret = add(s, made, obj->b, &id);
+	b = obj->b;	/* add() may move the table @obj is in */
+	ret = add(s, made, b, &id);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(w, id);
 	/* what a consumer reads (kabi.c's KOP_DUP): nothing else leaves this process */
-	if (made.kind == LTT_KABI_KIND_STREAM || (made.kind == LTT_KABI_KIND_CHANNEL && obj->b->pages))
+	if (made.kind == LTT_KABI_KIND_STREAM || (made.kind == LTT_KABI_KIND_CHANNEL && b->pages))
 		*ret_fd = made.fd;
 	return 0;
 }
