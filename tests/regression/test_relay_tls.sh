@@ -146,8 +146,9 @@ is "$RC" 0 "the saved file is valid against the schema"
 ok_cmd "destroy the TLS session" lttctl destroy tls
 ok_cmd "load it" lttctl load tls
 ok_cmd "start the loaded session (the relay takes its certificate)" lttctl start tls
-ust_app -n "$N" -r "$SECRET" >/dev/null && lttctl -q stop tls
+ust_app -n "$N" -r "$SECRET" >/dev/null
 ok $? "the program ran in it"
+ok_cmd "stop the loaded session" lttctl stop tls
 is "$(babeltrace2 "$(ls -d "$RELAY_OUT/$host"/tls-* | tail -n 1)" 2>/dev/null | grep -c ' ltt_test:seq: ')" \
 	"$N" "the loaded session streamed its $N events over TLS"
 ok_cmd "destroy it" lttctl destroy tls
