@@ -144,14 +144,16 @@ is "$RC:$(sed -n '/<tls>/,/<\/tls>/p' "$saved" | tr -d ' \n')" \
 run xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$saved"
 is "$RC" 0 "the saved file is valid against the schema"
 ok_cmd "destroy the TLS session" lttctl destroy tls
-ok_cmd "load it" lttctl load tls
-ok_cmd "start the loaded session (the relay takes its certificate)" lttctl start tls
+# (loaded under another name: a trace of its own on the relay, whatever
+# second the first one was created in)
+ok_cmd "load it" lttctl load tls --override-name tlsl
+ok_cmd "start the loaded session (the relay takes its certificate)" lttctl start tlsl
 ust_app -n "$N" -r "$SECRET" >/dev/null
 ok $? "the program ran in it"
-ok_cmd "stop the loaded session" lttctl stop tls
-is "$(babeltrace2 "$(ls -d "$RELAY_OUT/$host"/tls-* | tail -n 1)" 2>/dev/null | grep -c ' ltt_test:seq: ')" \
+ok_cmd "stop the loaded session" lttctl stop tlsl
+is "$(babeltrace2 "$(ls -d "$RELAY_OUT/$host"/tlsl-* | tail -n 1)" 2>/dev/null | grep -c ' ltt_test:seq: ')" \
 	"$N" "the loaded session streamed its $N events over TLS"
-ok_cmd "destroy it" lttctl destroy tls
+ok_cmd "destroy it" lttctl destroy tlsl
 before=$(relay_files)
 
 # --- refused: a plain session, a certificate no trusted CA signed
