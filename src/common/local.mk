@@ -44,7 +44,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/paths.c src/common/paths.h \
 	src/common/probe-loc.c src/common/probe-loc.h \
 	src/common/relay-proto.c src/common/relay-proto.h \
-	src/common/ringbuf.c src/common/ringbuf.h \
+	src/common/ringbuf.c src/common/ringbuf.h src/common/ringbuf-read.h \
 	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
 	src/common/size.c src/common/size.h \
 	src/common/thread.c src/common/thread.h \
