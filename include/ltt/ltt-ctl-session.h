@@ -57,6 +57,17 @@ enum ltt_buffer_preallocation {
 	LTT_PREALLOC_ON_DEMAND = 2,	/* a CPU's pages as it first writes into them */
 };
 
+/*
+ * How many ring buffers a channel has per owner (LTTng 2.14's buffer
+ * allocation policy): one per CPU, or one written from every CPU.  User
+ * space only takes PER_CHANNEL; the kernel refuses it (its backends'
+ * buffers are per CPU).
+ */
+enum ltt_buffer_allocation {
+	LTT_ALLOC_PER_CPU = 0,		/* a ring buffer per CPU (the default) */
+	LTT_ALLOC_PER_CHANNEL = 1,	/* one ring buffer for the whole channel */
+};
+
 struct ltt_channel_attr {
 	char name[LTT_NAME_MAX];
 	uint64_t subbuf_size;	/* bytes, power of two >= page size */
@@ -79,7 +90,12 @@ struct ltt_channel_attr {
 	 * taken, an enum ltt_buffer_preallocation (--buffer-preallocation)
 	 */
 	uint8_t preallocation;
-	uint8_t pad1[6];		/* zero */
+	/*
+	 * 314, added in 1.25: an enum ltt_buffer_allocation
+	 * (--buffer-allocation)
+	 */
+	uint8_t allocation;
+	uint8_t pad1[5];		/* zero */
 	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 

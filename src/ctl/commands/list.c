@@ -202,6 +202,11 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 		ctl_out_text("      buffer preallocation: preallocate (every page when created)\n");
 	else
 		ctl_out_text("      buffer preallocation: on-demand (a CPU's pages as it writes)\n");
+	if (a->allocation == LTT_ALLOC_PER_CHANNEL)
+		ctl_out_text("      buffer allocation: per-channel (one ring buffer, written from "
+			     "every CPU)\n");
+	else
+		ctl_out_text("      buffer allocation: per-cpu\n");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);

@@ -48,8 +48,9 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node) {
 		if (!ret)
-			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
-					      channel->nr_contexts);
+			ret = (channel->attr.allocation == LTT_ALLOC_PER_CHANNEL ?
+				       ltt_tsdl_stream_per_channel : ltt_tsdl_stream)(
+				text, channel->stream_id, channel->contexts, channel->nr_contexts);
 		if (!ret)
 			ret = ltt_tsdl_torn_events(text, channel->stream_id);
 	}
