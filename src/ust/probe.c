@@ -57,16 +57,10 @@
  */
 static __thread uint32_t cpu_hint = LTT_TCLOCK_NO_CPU;
 
-/*
- * One stream for the whole channel (--buffer-allocation=per-channel: its
- * writers share it, taking their slots with a CAS), more CPUs than
- * streams (CPUs added since), or no CPU number.
- */
+/* More CPUs than streams (CPUs added since), or no CPU number. */
 static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
 								     uint32_t cpu)
 {
-	if (chan->nr_streams == 1)
-		return &chan->streams[0];
 	return &chan->streams[(int32_t)cpu < 0 ? 0 : cpu % chan->nr_streams];
 }
 
