@@ -15,7 +15,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 43
+plan 45
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 N=5000
@@ -111,6 +111,14 @@ like "$(lttctl list small)" "buffer allocation: per-channel" "loaded: the channe
 ok_cmd "save it again" lttctl save small -o "$TEST_TMP/saved2"
 is "$(diff "$TEST_TMP/saved/small.ltt" "$TEST_TMP/saved2/small.ltt")" "" "saved again: the same file"
 lttctl destroy small >/dev/null
+
+# LTTng 2.14's session file: a user-space channel PER_CHANNEL
+ok_cmd "load LTTng 2.14's per-channel session" \
+	lttctl load -i "$LTT_TOP_SRCDIR/tests/regression/saveload-lttng/ust-per-channel.lttng" \
+	--override-url "file://$TEST_TMP/pc14"
+matches "$(lttctl list pc14)" "shared: \\[enabled\\].*buffer allocation: per-channel" \
+	"its channel is per-channel"
+lttctl destroy pc14 >/dev/null
 
 # per-cpu is the default, and said
 ok_cmd "create" lttctl create cpu -o "$TEST_TMP/cpu"
