@@ -5,7 +5,8 @@
 # CPUs writes N events each: the trace has one stream file for the
 # channel (<channel>_0, with its index), babeltrace2 reads exactly 2N
 # events, each thread's N once each and in order, and the stream's
-# packets carry no cpu_id (LTTng 2.14's per-channel packet context).
+# packets carry no cpu_id (LTTng 2.14's per-channel packet context);
+# lttng-analyses reads it too.
 # Per-UID and per-PID both.  A small buffer in discard mode: recorded +
 # discarded = emitted.  --mem-usage counts one buffer per channel and
 # owner; save/load keeps the allocation; the kernel refuses it in one
@@ -15,7 +16,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 45
+plan 46
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 N=5000
@@ -70,6 +71,17 @@ one_stream() {
 
 one_stream --buffers-uid uid
 one_stream --buffers-pid pid
+
+# lttng-analyses (babeltrace 1) reads the stream: a period from each
+# ltt_test:seq event to the next, 2N - 1 of them.
+if command -v lttng-periodstats >/dev/null; then
+	periods=$(timeout "$BT_TIMEOUT" lttng-periodstats --no-progress \
+		--period 'seq : $evt.$name == "ltt_test:seq"' "$TEST_TMP/uid" 2>&1 |
+		awk '$1 == "seq" && NF > 2 { print $2 }')
+	is "$periods" $((2 * N - 1)) "lttng-analyses reads the 2 x $N events (2N - 1 periods)"
+else
+	ok 0 "# SKIP lttng-analyses not installed (python3-lttnganalyses)"
+fi
 
 # The stream's header, as LTTng 2.14 writes it: stream_instance_id 0.
 is "$(timeout "$BT_TIMEOUT" babeltrace2 -o ctf-metadata "$(dirname "$(find "$TEST_TMP/uid" -name metadata)")" |
