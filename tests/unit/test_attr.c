@@ -48,6 +48,19 @@ static void channels(void)
 	c.read_timer_us = 1;
 	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_TIMER_MIN,
 		   "a read timer of 1 us: TIMER_MIN");
+	c = channel();
+	c.allocation = LTT_ALLOC_PER_CHANNEL;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_OK,
+		   "one ring buffer per channel in user space: valid");
+	c = channel();
+	c.buffer_type = LTT_BUFFER_GLOBAL;
+	c.allocation = LTT_ALLOC_PER_CHANNEL;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_KERNEL), LTT_ERR_KERNEL_PER_CHANNEL,
+		   "and in the kernel: KERNEL_PER_CHANNEL");
+	c = channel();
+	c.allocation = 2;
+	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_BUFFER_ALLOCATION,
+		   "an allocation that is no enum ltt_buffer_allocation: BUFFER_ALLOCATION");
 }
 
 /*
@@ -215,7 +228,7 @@ static void triggers(void)
 
 int main(void)
 {
-	tap_plan(69);
+	tap_plan(75);
 	channels();
 	rules();
 	levels();
