@@ -220,12 +220,15 @@ enum ltt_relay_state {
  * The memory one ring buffer (one CPU's stream of a channel, for one
  * owner) holds now (ltt_ctl_mem_usage()).  reserved: zeroed.
  */
+/* ltt_mem_stream.cpu of a per-channel buffer, which every CPU writes (client 1.25) */
+#define LTT_MEM_CPU_CHANNEL UINT32_MAX
+
 struct ltt_mem_stream {
 	enum ltt_domain domain;
 	char channel[LTT_NAME_MAX];
 	uint32_t uid;			/* its owner */
 	int32_t pid;			/* a per-PID buffer's program; 0: a per-UID one */
-	uint32_t cpu;
+	uint32_t cpu;			/* its CPU, or LTT_MEM_CPU_CHANNEL */
 	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now (measured) */
 	uint64_t size;			/* the most it may hold: all its sub-buffers */
 	uint8_t reserved[48] LTT_RESERVED_ALIGN;

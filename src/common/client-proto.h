@@ -148,6 +148,8 @@
  *       for a per-UID buffer), its CPU, the bytes of memory its shared
  *       memory holds now (measured: the memfd's blocks) and the most it
  *       may hold.  A domain that can't measure its buffers has none.
+ *       From minor 25, cpu is LTT_MEM_CPU_CHANNEL (0xffffffff) for a
+ *       per-channel buffer, which every CPU writes (0 before).
  *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
  *       -> {u64 subbufs, u64 bytes}
  *       The user-space channel's (every discard-mode one's for "")

@@ -16,7 +16,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 46
+plan 47
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 N=5000
@@ -110,6 +110,9 @@ run lttctl list small --mem-usage=total
 is "$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch: \([0-9]*\) bytes .* in \([0-9]*\) buffers$/\1 \2/p')" \
 	"$(memfd_bytes "$(sessiond_pid)" | awk '{ s += $1 } END { print s + 0 }') 1" \
 	"--mem-usage=total: one buffer, the bytes its memfd holds"
+run lttctl list small --mem-usage=full
+like "$STDOUT" "^  user space ch, uid $(id -u), every CPU: [0-9]+ bytes " \
+	"--mem-usage=full: the buffer that every CPU writes"
 
 # save/load keeps the allocation
 ok_cmd "save" lttctl save small -o "$TEST_TMP/saved"

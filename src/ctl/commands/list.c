@@ -703,7 +703,9 @@ static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, s
 		ctl_out_text(", pid %" PRId32, v->pid);
 	else if (mode != MEM_TOTAL)
 		ctl_out_text(", uid %" PRIu32, v->uid);
-	if (mode == MEM_FULL)
+	if (mode == MEM_FULL && v->cpu == LTT_MEM_CPU_CHANNEL)
+		ctl_out_text(", every CPU");
+	else if (mode == MEM_FULL)
 		ctl_out_text(", CPU %" PRIu32, v->cpu);
 	ctl_out_text(": %" PRIu64 " bytes (%s) of %" PRIu64 " (%s)", resident, res, size, max);
 	if (mode != MEM_FULL)

@@ -651,7 +651,8 @@ void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *
 			m = (struct ltt_domain_mem){
 				.uid = (uint32_t)trace->uid,
 				.pid = trace->per_pid ? (int32_t)trace->pid : 0,
-				.cpu = i,
+				.cpu = channel->attr.allocation == LTT_ALLOC_PER_CHANNEL ?
+				       LTT_MEM_CPU_CHANNEL : i,
 			};
 			if (!stream_mem(chan, i, &m.resident, &m.size))
 				fn(arg, &m);
