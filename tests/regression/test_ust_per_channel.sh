@@ -16,7 +16,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 47
+plan 49
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 N=5000
@@ -33,6 +33,21 @@ in_order() {
 			printf "thread %d: seq %d after %d\n", T, S, last[T]
 		last[T] = S
 	}' "$1"
+}
+
+# index_check DIR STREAM SUBBUF: the index of DIR/STREAM (CTF index 1.1:
+# a 16-byte header, 72-byte big-endian entries) has one entry per packet
+# of the file, at k x SUBBUF, with stream_instance_id 0 and
+# packet_seq_num k; prints what is wrong, if any.
+index_check() {
+	local idx="$1/index/$2.idx" n k e
+	n=$((($(stat -c %s "$idx") - 16) / 72))
+	[ "$n" = $(($(stat -c %s "$1/$2") / $3)) ] || echo "$n entries for $(stat -c %s "$1/$2") bytes"
+	for ((k = 0; k < n; k++)); do
+		e=$(od -An -tu8 --endian=big -j $((16 + 72 * k)) -N72 "$idx" | tr -s ' \n' ' ')
+		set -- $e
+		[ "$1 $8 $9" = "$((k * $3)) 0 $k" ] || echo "entry $k: offset $1, instance $8, seq $9"
+	done
 }
 
 # pinned ARGS...: ust_app with its threads pinned one per CPU of $CPUS
@@ -58,6 +73,8 @@ one_stream() {
 	dir=$(dirname "$(find "$out" -name metadata | head -1)")
 	is "$(cd "$dir" && ls ch_* index/ch_* | tr '\n' ' ')" "ch_0 index/ch_0.idx " \
 		"$tag: one stream file for the channel, with its index"
+	is "$(index_check "$dir" ch_0 $((256 * 1024)))" "" \
+		"$tag: its index: an entry per packet, instance 0, sequence numbers in order"
 	bt "$out" "$TEST_TMP/$tag.txt"
 	is "$?:$(cat "$TEST_TMP/$tag.txt.err")" "0:" "$tag: babeltrace2 reads the trace, no warning"
 	is "$(count_events "$TEST_TMP/$tag.txt" ltt_test:seq)" $((2 * N)) \
