@@ -7,7 +7,7 @@
 # events, each thread's N once each and in order, and the stream's
 # packets carry no cpu_id (LTTng 2.14's per-channel packet context);
 # lttng-analyses reads it too.
-# Per-UID and per-PID both.  A small buffer in discard mode: recorded +
+# Per-UID and per-PID both, and a snapshot.  A small buffer in discard mode: recorded +
 # discarded = emitted.  --mem-usage counts one buffer per channel and
 # owner; save/load keeps the allocation; the kernel refuses it in one
 # sentence.
@@ -16,7 +16,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 49
+plan 53
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 N=5000
@@ -103,6 +103,22 @@ fi
 # The stream's header, as LTTng 2.14 writes it: stream_instance_id 0.
 is "$(timeout "$BT_TIMEOUT" babeltrace2 -o ctf-metadata "$(dirname "$(find "$TEST_TMP/uid" -name metadata)")" |
 	grep -c '_ltt_padding')" 1 "the metadata declares the stream's packet context without cpu_id"
+
+# A snapshot session (overwrite mode): the snapshot has the one stream,
+# each thread's events once each, in order.
+ok_cmd "create a snapshot session" lttctl create snap --snapshot -o "$TEST_TMP/snap"
+ok_cmd "a per-channel channel" \
+	lttctl enable-channel -u ch --buffer-allocation=per-channel --subbuf-size 256k --num-subbuf 8
+lttctl enable-event -u ltt_test:seq -c ch >/dev/null && lttctl start >/dev/null
+pinned -e "$TEST_TIMEOUT" -t 2 -n 1000 -r snap
+run lttctl snapshot record
+dir=$(printf '%s\n' "$STDOUT" | tail -n 1)
+is "$RC:$(cd "$dir" && find . -name 'ch_*' -path '*ust*' ! -path '*index*' | sed 's|.*/||')" "0:ch_0" \
+	"snapshot record: the one stream"
+bt "$dir" "$TEST_TMP/snap.txt"
+is "$(seq_check "$TEST_TMP/snap.txt" snap 2 1000)$(in_order "$TEST_TMP/snap.txt" snap)" "" \
+	"the snapshot: each thread's 1000 events once each, in order"
+lttctl destroy snap >/dev/null
 
 # Discard mode, a small buffer: what is not recorded is counted.
 ok_cmd "create" lttctl create small -o "$TEST_TMP/small"
