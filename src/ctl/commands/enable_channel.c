@@ -108,7 +108,8 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
  * LTTng 2.14's and 2.15's buffer options: --buffer-ownership as the
  * --buffers-* option it names, --buffer-preallocation (user space: both;
  * the kernel refuses on-demand, the daemon says why), --buffer-allocation
- * (user space: both; the kernel refuses per-channel), no automatic reclaim (reclaim-memory does it when asked);
+ * (user space: both; the kernel refuses per-channel), no automatic
+ * reclaim (reclaim-memory does it when asked);
  * --watchdog-timer is read (parse_values()) and changes nothing,
  * ltt's consumer repairing a dead writer's sub-buffer as it reads it.
  */
