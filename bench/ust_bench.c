@@ -27,6 +27,8 @@
  *                              (add-context; bench/callgrind.sh -C)
  *   ust_bench -k monotonic     the ring buffers' clock: tsc, monotonic, or
  *                              auto (the default: what ltt-sessiond picks)
+ *   ust_bench -P               one ring buffer per channel, which every
+ *                              thread writes (--buffer-allocation=per-channel)
  *
  * ns/event is what each thread sees (its events over its own time), and
  * user-space instructions per event come from the CPU's counter when
@@ -341,9 +343,12 @@ static int parse_contexts(char *list)
 /* The clock of the bench's ring buffers (-k). */
 static struct ltt_tclock bench_clock;
 
+/* -P: one ring buffer per channel, written from every CPU (--buffer-allocation=per-channel) */
+static bool per_channel;
+
 static int make_channel(uint64_t key, uint64_t subbuf_size, bool overwrite)
 {
-	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
+	uint32_t nr = per_channel ? 1 : (uint32_t)get_nprocs_conf(), i;
 	void **mems = calloc(nr, sizeof(*mems));
 	size_t *lens = calloc(nr, sizeof(*lens));
 	int ret = -ENOMEM;
@@ -473,7 +478,7 @@ int main(int argc, char **argv)
 	char err[256];
 
 	isolate(argv);
-	while ((opt = getopt(argc, argv, "c:t:n:r:xC:k:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:t:n:r:xC:k:P")) != -1) {
 		if (opt == 'k') {
 			clock = optarg;
 		} else if (opt == 'C') {
@@ -491,6 +496,8 @@ int main(int argc, char **argv)
 			runs = atoi(optarg);
 		} else if (opt == 'x') {
 			exact = true;
+		} else if (opt == 'P') {
+			per_channel = true;
 		} else {
 			which = -2;
 		}
@@ -504,7 +511,7 @@ int main(int argc, char **argv)
 	if (which == -2 || threads < 0 || threads > 2 || n <= 0 || runs < 1 || runs > MAX_RUNS) {
 		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped|filter_int|"
 			"filter_glob|filter_no] [-t 1|2] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
-			"[-k auto|tsc|monotonic]\n",
+			"[-k auto|tsc|monotonic] [-P]\n",
 			argv[0]);
 		return 2;
 	}

@@ -57,6 +57,17 @@ enum ltt_buffer_preallocation {
 	LTT_PREALLOC_ON_DEMAND = 2,	/* a CPU's pages as it first writes into them */
 };
 
+/*
+ * How many ring buffers a channel has per owner (LTTng 2.14's buffer
+ * allocation policy): one per CPU, or one written from every CPU.  User
+ * space only takes PER_CHANNEL; the kernel refuses it (its backends'
+ * buffers are per CPU).
+ */
+enum ltt_buffer_allocation {
+	LTT_ALLOC_PER_CPU = 0,		/* a ring buffer per CPU (the default) */
+	LTT_ALLOC_PER_CHANNEL = 1,	/* one ring buffer for the whole channel */
+};
+
 struct ltt_channel_attr {
 	char name[LTT_NAME_MAX];
 	uint64_t subbuf_size;	/* bytes, power of two >= page size */
@@ -79,7 +90,12 @@ struct ltt_channel_attr {
 	 * taken, an enum ltt_buffer_preallocation (--buffer-preallocation)
 	 */
 	uint8_t preallocation;
-	uint8_t pad1[6];		/* zero */
+	/*
+	 * 314, added in 1.25: an enum ltt_buffer_allocation
+	 * (--buffer-allocation)
+	 */
+	uint8_t allocation;
+	uint8_t pad1[5];		/* zero */
 	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
 };
 
@@ -204,12 +220,15 @@ enum ltt_relay_state {
  * The memory one ring buffer (one CPU's stream of a channel, for one
  * owner) holds now (ltt_ctl_mem_usage()).  reserved: zeroed.
  */
+/* ltt_mem_stream.cpu of a per-channel buffer, which every CPU writes (client 1.25) */
+#define LTT_MEM_CPU_CHANNEL UINT32_MAX
+
 struct ltt_mem_stream {
 	enum ltt_domain domain;
 	char channel[LTT_NAME_MAX];
 	uint32_t uid;			/* its owner */
 	int32_t pid;			/* a per-PID buffer's program; 0: a per-UID one */
-	uint32_t cpu;
+	uint32_t cpu;			/* its CPU, or LTT_MEM_CPU_CHANNEL */
 	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now (measured) */
 	uint64_t size;			/* the most it may hold: all its sub-buffers */
 	uint8_t reserved[48] LTT_RESERVED_ALIGN;

@@ -61,6 +61,10 @@ enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum l
 		return LTT_ERR_BUFFER_PREALLOCATION;
 	if (domain == LTT_DOMAIN_KERNEL && attr->preallocation == LTT_PREALLOC_ON_DEMAND)
 		return LTT_ERR_KERNEL_ON_DEMAND;
+	if (attr->allocation > LTT_ALLOC_PER_CHANNEL)
+		return LTT_ERR_BUFFER_ALLOCATION;
+	if (domain == LTT_DOMAIN_KERNEL && attr->allocation == LTT_ALLOC_PER_CHANNEL)
+		return LTT_ERR_KERNEL_PER_CHANNEL;
 	if (attr->preallocation == LTT_PREALLOC_DEFAULT)
 		attr->preallocation = domain == LTT_DOMAIN_USER ? LTT_PREALLOC_ON_DEMAND :
 								  LTT_PREALLOC_PREALLOCATE;

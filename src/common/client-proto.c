@@ -243,6 +243,8 @@ void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c,
 	}
 	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
 		ltt_wbuf_put_u8(w, c->attr.preallocation);
+	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
+		ltt_wbuf_put_u8(w, c->attr.allocation);
 }
 
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor)
@@ -256,6 +258,8 @@ void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uin
 	}
 	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
 		ret->attr.preallocation = ltt_rbuf_get_u8(r);
+	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
+		ret->attr.allocation = ltt_rbuf_get_u8(r);
 }
 
 void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,

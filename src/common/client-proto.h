@@ -135,9 +135,10 @@
  * clock of its user-space events; 21: probe rules (a rule attribute
  * ends with {str location}); 22: a trigger_info ends with its actions'
  * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
- * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation
+ * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation;
+ * 25: a channel's buffer allocation (per CPU or per channel)
  */
-#define LTT_CLIENT_MINOR 24
+#define LTT_CLIENT_MINOR 25
 /*
  * Memory of the buffers (doc/memory.md):
  *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}
@@ -147,6 +148,8 @@
  *       for a per-UID buffer), its CPU, the bytes of memory its shared
  *       memory holds now (measured: the memfd's blocks) and the most it
  *       may hold.  A domain that can't measure its buffers has none.
+ *       From minor 25, cpu is LTT_MEM_CPU_CHANNEL (0xffffffff) for a
+ *       per-channel buffer, which every CPU writes (0 before).
  *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
  *       -> {u64 subbufs, u64 bytes}
  *       The user-space channel's (every discard-mode one's for "")
@@ -164,6 +167,12 @@
  * backends allocate their buffers whole).
  */
 #define LTT_CLIENT_MINOR_PREALLOC 24
+/*
+ * ENABLE_CHANNEL's attribute is followed by {u8 allocation} (after
+ * preallocation), GET_SESSION's channel by the same: enum
+ * ltt_buffer_allocation.  A kernel channel refuses PER_CHANNEL.
+ */
+#define LTT_CLIENT_MINOR_ALLOCATION 25
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other

@@ -74,6 +74,7 @@ enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr 
 	out->buffer_type = in->buffer_type;
 	out->fsync = in->fsync;
 	out->preallocation = in->preallocation;
+	out->allocation = in->allocation;
 	return LTT_ERR_OK;
 }
 
@@ -123,6 +124,7 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 	out->buffer_type = in->buffer_type;
 	out->fsync = in->fsync;
 	out->preallocation = in->preallocation;
+	out->allocation = in->allocation;
 }
 
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,

@@ -79,13 +79,12 @@ static const struct {
 		"it writes CTF 1.8, which babeltrace2 and Trace Compass read",
 		{ "give --trace-format=ctf-1.8 or leave it out", "set <trace_format> to CTF_1_8 or remove it" } },
 	[LTT_LTTNG_GAP_PER_CHANNEL] = {
-		"one ring buffer for a whole channel",
-		"lttng enable-channel --buffer-allocation=per-channel",
-		"its buffers are per CPU, and a CPU that never writes takes only its buffer's "
-		"header pages (user space, on-demand: 'lttctl list SESSION --mem-usage=full' "
-		"shows them)",
-		{ "give --buffer-allocation=per-cpu or leave it out, with "
-		  "--buffer-preallocation=on-demand", "set <allocation_policy> to PER_CPU or remove it" } },
+		"one ring buffer for a whole kernel channel",
+		"lttng enable-channel --kernel --buffer-allocation=per-channel",
+		"its kernel backends' buffers (the module's and tracefs's) are per CPU; user-space "
+		"channels (-u) take per-channel",
+		{ "give --buffer-allocation=per-cpu or leave it out for the kernel channel",
+		  "set the kernel channel's <allocation_policy> to PER_CPU or remove it" } },
 	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
 		"a channel that gives back its memory by itself",
 		"lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE",

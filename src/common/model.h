@@ -48,6 +48,7 @@ struct ltt_channel_conf {
 	enum ltt_buffer_type buffer_type;
 	bool fsync;		/* minor 16: not in the channel attr's codec */
 	uint8_t preallocation;	/* minor 23: nor this (enum ltt_buffer_preallocation) */
+	uint8_t allocation;	/* minor 25: nor this (enum ltt_buffer_allocation) */
 };
 
 /* An event rule's attributes (public: struct ltt_rule_conf). */

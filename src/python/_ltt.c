@@ -116,7 +116,7 @@ static PyObject *channel_dict(const struct ltt_channel_info *c)
 {
 	const struct ltt_channel_attr *a = &c->attr;
 
-	return Py_BuildValue("{s:i,s:s,s:K,s:K,s:O,s:I,s:I,s:K,s:K,s:i,s:O,s:O,s:K,s:K,s:i,s:K,s:K,s:K}",
+	return Py_BuildValue("{s:i,s:s,s:K,s:K,s:O,s:I,s:I,s:K,s:K,s:i,s:O,s:i,s:O,s:K,s:K,s:i,s:K,s:K,s:K}",
 			     "domain", (int)c->domain, "name", a->name,
 			     "subbuf_size", (unsigned long long)a->subbuf_size,
 			     "num_subbuf", (unsigned long long)a->num_subbuf,
@@ -127,6 +127,7 @@ static PyObject *channel_dict(const struct ltt_channel_info *c)
 			     "tracefile_count", (unsigned long long)a->tracefile_count,
 			     "buffer_type", (int)a->buffer_type,
 			     "fsync", a->fsync ? Py_True : Py_False,
+			     "allocation", (int)a->allocation,
 			     "enabled", c->enabled ? Py_True : Py_False,
 			     "discarded_events", (unsigned long long)c->discarded_events,
 			     "lost_packets", (unsigned long long)c->lost_packets,
@@ -390,18 +391,18 @@ static PyObject *py_enable_channel(PyObject *self, PyObject *args, PyObject *kw)
 	static const char *const kwlist[] = { "session", "domain", "name", "subbuf_size", "num_subbuf",
 				  "overwrite", "switch_timer_us", "read_timer_us",
 				  "tracefile_size", "tracefile_count", "buffer_type", "fsync",
-				  "rundir", NULL };
+				  "allocation", "rundir", NULL };
 	const char *session, *name, *rundir = NULL;
 	unsigned long long subbuf_size = 0, num_subbuf = 0, tf_size = 0, tf_count = 0;
 	unsigned int switch_us = 0, read_us = 0;
-	int domain, overwrite = 0, buffer_type = 0, fsync = 0, ret;
+	int domain, overwrite = 0, buffer_type = 0, fsync = 0, allocation = 0, ret;
 	struct ltt_channel_attr attr;
 	struct ltt_ctl *ctl;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sis|KKpIIKKipz", KW_LIST(kwlist), &session, &domain,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sis|KKpIIKKipiz", KW_LIST(kwlist), &session, &domain,
 					 &name, &subbuf_size, &num_subbuf, &overwrite,
 					 &switch_us, &read_us, &tf_size, &tf_count, &buffer_type,
-					 &fsync, &rundir))
+					 &fsync, &allocation, &rundir))
 		return NULL;
 	ret = ltt_ctl_channel_attr_init(&attr, (enum ltt_domain)domain);
 	if (ret)
@@ -422,6 +423,9 @@ static PyObject *py_enable_channel(PyObject *self, PyObject *args, PyObject *kw)
 	attr.tracefile_count = tf_count;
 	attr.buffer_type = (enum ltt_buffer_type)buffer_type;
 	attr.fsync = fsync;
+	if (allocation < 0 || allocation > UINT8_MAX)
+		return fail(-LTT_ERR_BUFFER_ALLOCATION, NULL);
+	attr.allocation = (uint8_t)allocation;
 	ctl = open_ctl(rundir, 0);
 	if (!ctl)
 		return NULL;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #define LTT_UST_BUILDING_LIBRARY
@@ -133,18 +134,35 @@ static void stream_claim(struct ust_stream *s, int fd)
 	ust_fd_close(lfd);
 }
 
+/*
+ * The slots of a channel of @nr_streams streams: as many, but for a
+ * channel of one stream on a host of several CPUs (a per-channel one,
+ * --buffer-allocation=per-channel), which gets one slot per CPU, all the
+ * same stream (channel_share()), so that the fast path indexes it by CPU
+ * exactly as it does per-CPU streams.
+ */
+static uint32_t channel_slots(uint32_t nr_streams)
+{
+	int cpus = get_nprocs_conf();
+
+	if (nr_streams != 1 || cpus <= 1)
+		return nr_streams;
+	return cpus < UST_MAX_STREAMS ? (uint32_t)cpus : UST_MAX_STREAMS;
+}
+
 static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32_t nr_streams)
 {
+	uint32_t i, slots = channel_slots(nr_streams);
 	struct ust_channel *chan;
-	uint32_t i;
 
-	chan = calloc(1, sizeof(*chan) + nr_streams * sizeof(chan->streams[0]));
+	chan = calloc(1, sizeof(*chan) + slots * sizeof(chan->streams[0]));
 	if (!chan)
 		return NULL;
 	chan->owner = owner;
 	chan->key = key;
-	chan->nr_streams = nr_streams;
-	for (i = 0; i < nr_streams; i++) {
+	chan->nr_streams = slots;
+	chan->nr_owned = nr_streams;
+	for (i = 0; i < slots; i++) {
 		chan->streams[i].wakeup_fd = -1;
 		chan->streams[i].lock_fd = -1;
 		chan->streams[i].wrecs = ust_untracked_wrecs;
@@ -192,6 +210,24 @@ static int stream_map(struct ust_stream *s, int fd)
 		stream_claim(s, fd);
 	close(fd);
 	return ret;
+}
+
+/*
+ * A per-channel channel: its other slots are its one stream's, copied
+ * once it is set up.  The copies own nothing (slot 0 maps, locks and
+ * closes); their handles are the same as slot 0's, which writers never
+ * change.
+ */
+static void channel_share(struct ust_channel *chan)
+{
+	uint32_t i;
+
+	for (i = chan->nr_owned; i < chan->nr_streams; i++) {
+		chan->streams[i] = chan->streams[0];
+		chan->streams[i].mapped = false;
+		chan->streams[i].wakeup_fd = -1;
+		chan->streams[i].lock_fd = -1;
+	}
 }
 
 /*
@@ -243,6 +279,7 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
 	}
 	if (!chan)
 		return ret;
+	channel_share(chan);
 	if (!one_clock(chan)) {
 		ust_debug("channel %" PRIu64 ": its streams count different clocks", key);
 		ust_channel_destroy(chan);
@@ -279,6 +316,7 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 		__atomic_store_n(&chan->streams[i].wrecs[LTT_RB_WRECS].pos, UST_WREC_NONE,
 				 __ATOMIC_RELAXED);
 	}
+	channel_share(chan);
 	if (!one_clock(chan)) {
 		ust_channel_destroy(chan);
 		return -EINVAL;
@@ -372,7 +410,7 @@ uint64_t ust_channels_events_lost(void)
 	uint32_t i;
 
 	for (c = channels; c; c = c->next)
-		for (i = 0; i < c->nr_streams; i++)
+		for (i = 0; i < c->nr_owned; i++)
 			lost += ltt_rb_events_lost(&c->streams[i].rb);
 	return lost;
 }

@@ -379,7 +379,13 @@ struct ust_channel {
 	uint32_t nr_ctx;
 	bool ctx_ip;				/* a field is ip: events need their call site */
 	struct ust_ctx_field ctx[LTT_CTX_MAX];	/* set before the channel is inserted */
+	/*
+	 * Slots, indexed by CPU: the streams the daemon gave (nr_owned), and
+	 * for a channel of one stream (per-channel) copies of it, one per
+	 * CPU (channel.c, channel_share()), which own nothing
+	 */
 	uint32_t nr_streams;
+	uint32_t nr_owned;
 	struct ust_stream streams[];
 };
 

@@ -289,6 +289,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_sessions.sh \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_mem_usage.sh \
+	tests/regression/test_ust_per_channel.sh \
 	tests/regression/test_ust_reclaim.sh \
 	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_data_threads.sh \

@@ -97,6 +97,15 @@ c = ch[0]
 is_((c.domain, c.subbuf_size, c.num_subbuf, c.overwrite, c.switch_timer_us, c.enabled,
      c.buffer_type), ("user", 65536, 8, False, 200000, True, "per-uid"),
     "with the attributes given (and the domain's defaults)")
+is_(c.allocation, "per-cpu", "Channel.allocation: per-cpu, the default")
+s.enable_channel("c2", allocation="per-channel")
+c2 = [c for c in s.channels if c.name == "c2"]
+is_([c.allocation for c in c2], ["per-channel"], "enable_channel(allocation='per-channel'): "
+    "one ring buffer for the channel, as Channel.allocation says")
+rc, out, err = sh(LTTCTL, "list", "py")
+ok("buffer allocation: per-channel" in out, "and as lttctl list says", out)
+e = raises(lambda: s.enable_channel("c3", allocation="per-thread"))
+ok(isinstance(e, ValueError), "an unknown allocation raises ValueError", repr(e))
 rules = {r.pattern: r for r in s.rules}
 is_(sorted(rules), ["hello_world:*", "hello_world:my_second*"], "Session.rules has both rules")
 r = rules["hello_world:*"]

@@ -244,8 +244,8 @@ refused "$log4j2" add-trigger --condition=channel-buffer-usage-ge --session=s --
 	--domain=log4j2 --threshold-ratio=0.5 --action=notify
 refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by ltt: give --trace-format=ctf-1.8 or leave it out; it writes CTF 1.8, which babeltrace2 and Trace Compass read" \
 	create x -F ctf-2
-refused "one ring buffer for a whole channel (lttng enable-channel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out, with --buffer-preallocation=on-demand; its buffers are per CPU, and a CPU that never writes takes only its buffer's header pages (user space, on-demand: 'lttctl list SESSION --mem-usage=full' shows them)" \
-	enable-channel -u c --buffer-allocation=per-channel
+refused "one ring buffer for a whole kernel channel (lttng enable-channel --kernel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out for the kernel channel; its kernel backends' buffers (the module's and tracefs's) are per CPU; user-space channels (-u) take per-channel" \
+	enable-channel -k c --buffer-allocation=per-channel
 reclaim="a channel that gives back its memory by itself (lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE) is not supported by ltt: leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' when memory matters; its consumer gives back what it has read when asked, while the session records"
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=consumed
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=older-than:30s

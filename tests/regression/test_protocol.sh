@@ -153,6 +153,7 @@ Buffering scheme: per-uid
       tracefile size: unlimited
       tracefile count: unlimited
       buffer preallocation: on-demand (a CPU's pages as it writes)
+      buffer allocation: per-cpu
       discarded events: 0
       lost packets: 0
 
@@ -170,6 +171,7 @@ Buffering scheme: per-uid
       tracefile size: unlimited
       tracefile count: unlimited
       buffer preallocation: on-demand (a CPU's pages as it writes)
+      buffer allocation: per-cpu
       discarded events: 0
       lost packets: 0
 

@@ -241,6 +241,7 @@ Buffering scheme: per-pid
       tracefile size: 1 MiB
       tracefile count: 4
       buffer preallocation: on-demand (a CPU's pages as it writes)
+      buffer allocation: per-cpu
       discarded events: 0
       lost packets: 0
 
@@ -258,6 +259,7 @@ Buffering scheme: per-pid
       tracefile size: unlimited
       tracefile count: unlimited
       buffer preallocation: on-demand (a CPU's pages as it writes)
+      buffer allocation: per-cpu
       discarded events: 0
       lost packets: 0
 
@@ -278,6 +280,7 @@ Buffering scheme: per-pid
       tracefile size: unlimited
       tracefile count: unlimited
       buffer preallocation: on-demand (a CPU's pages as it writes)
+      buffer allocation: per-cpu
       discarded events: 0
       lost packets: 0
 
@@ -295,6 +298,7 @@ Buffering scheme: per-pid
       tracefile size: unlimited
       tracefile count: unlimited
       buffer preallocation: on-demand (a CPU's pages as it writes)
+      buffer allocation: per-cpu
       discarded events: 0
       lost packets: 0
 

@@ -91,5 +91,5 @@ lttctl destroy pre >/dev/null
 
 run lttctl enable-channel -u x --buffer-preallocation=lazy
 like "$ERR" "give preallocate or on-demand" "--buffer-preallocation=lazy is refused"
-run lttctl enable-channel -u x --buffer-allocation=per-channel
-like "$ERR" "one ring buffer for a whole channel .* is not supported by ltt" "per-channel buffers are refused in one sentence"
+run lttctl enable-channel -k x --buffer-allocation=per-channel
+like "$ERR" "one ring buffer for a whole kernel channel .* is not supported by ltt" "per-channel kernel buffers are refused in one sentence"

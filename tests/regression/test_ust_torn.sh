@@ -24,6 +24,8 @@
 #         killed mid-event (per-PID).  Its packet can't be repaired, only
 #         given up when the program has ended, counted: recorded +
 #         discarded = 3300, a packet lost, no skip event.
+#   tearchan  tear in one buffer for the whole channel (per-channel):
+#         the next program runs on another CPU and writes the same buffer.
 #   exit  3 threads record flat out while main calls exit(): every event
 #         committed before exit() is recorded, gapless, nothing torn,
 #         nothing discarded (the library stops recording and waits for
@@ -39,7 +41,7 @@ if [ -x "$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_torn" ] &&
 fi
 
 ust_setup
-plan 69
+plan 75
 
 # torn_app ARGS...: the program, its registration waited for as long as it
 # takes (a loaded machine can take longer than the default 3 s to set up
@@ -208,6 +210,24 @@ for mode in uid pid; do
 	is "$LOST" 0 "$name: nothing discarded"
 	lttctl -q destroy $name
 done
+
+# tear, one buffer for the channel (--buffer-allocation=per-channel): the
+# killed program on CPU 0, the next one on another CPU, in the same buffer
+other=0
+[ "$(nproc)" -gt 1 ] && other=1
+name=tearchan
+session $name uid --buffer-allocation=per-channel
+torn_app -m tear -r torn -t 3 -n 2000 -p 0 &
+{ wait $!; } 2>/dev/null
+is $? $((128 + 9)) "$name: the program killed itself mid-event"
+torn_app -m plain -r after -t 2 -n 3000 -p $other
+is $? 0 "$name: a program after it on CPU $other, same buffer"
+finish $name
+is "$(seq_check "$OUT" torn 3 2000)$(seq_check "$OUT" after 2 3000)" "" \
+	"$name: the killed program's 3 x 2000 committed events and the next one's 2 x 3000, once each"
+is "$(count_events "$OUT" ltt_test:seq):$(count_events "$OUT" ltt_ust:torn):$LOST" 12000:1:1 \
+	"$name: no other seq event, the torn one a skip event, 1 discarded"
+lttctl -q destroy $name
 
 name=untracked
 session $name pid

@@ -24,6 +24,34 @@ static struct ltt_channel_conf channel(void)
 	return c;
 }
 
+/* --buffer-allocation: per channel in user space only, nothing past the enum. */
+static void allocations(void)
+{
+	static const struct {
+		uint8_t allocation;
+		enum ltt_domain domain;
+		enum ltt_error_code want;
+		const char *what;
+	} cases[] = {
+		{ LTT_ALLOC_PER_CHANNEL, LTT_DOMAIN_USER, LTT_ERR_OK,
+		  "one ring buffer per channel in user space: valid" },
+		{ LTT_ALLOC_PER_CHANNEL, LTT_DOMAIN_KERNEL, LTT_ERR_KERNEL_PER_CHANNEL,
+		  "and in the kernel: KERNEL_PER_CHANNEL" },
+		{ 2, LTT_DOMAIN_USER, LTT_ERR_BUFFER_ALLOCATION,
+		  "an allocation that is no enum ltt_buffer_allocation: BUFFER_ALLOCATION" },
+	};
+	struct ltt_channel_conf c;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		c = channel();
+		c.buffer_type = LTT_BUFFER_DEFAULT;	/* the domain's */
+		c.allocation = cases[i].allocation;
+		tap_is_int(ltt_attr_check_channel(&c, cases[i].domain), cases[i].want, "%s",
+			   cases[i].what);
+	}
+}
+
 static void channels(void)
 {
 	struct ltt_channel_conf c;
@@ -48,6 +76,7 @@ static void channels(void)
 	c.read_timer_us = 1;
 	tap_is_int(ltt_attr_check_channel(&c, LTT_DOMAIN_USER), LTT_ERR_TIMER_MIN,
 		   "a read timer of 1 us: TIMER_MIN");
+	allocations();
 }
 
 /*
@@ -215,7 +244,7 @@ static void triggers(void)
 
 int main(void)
 {
-	tap_plan(69);
+	tap_plan(75);
 	channels();
 	rules();
 	levels();

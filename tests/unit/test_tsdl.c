@@ -666,6 +666,31 @@ static void test_stream_contexts(void)
 	ltt_wbuf_fini(&w);
 }
 
+/*
+ * A per-channel stream: its own packet context, struct packet_context's
+ * fields but cpu_id, whose 4 bytes are named _ltt_padding.
+ */
+static void test_stream_per_channel(void)
+{
+	struct ltt_ctx vtid;
+	struct ltt_wbuf w;
+	char *text;
+
+	ltt_ctx_parse("vtid", &vtid);
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_tsdl_stream_per_channel(&w, 3, &vtid, 1), "a per-channel stream");
+	text = strndup((const char *)w.data, w.len);
+	tap_ok(text && strstr(text, "stream {\n\tid = 3;\n"
+			     "\tevent.header := struct event_header_compact;\n"
+			     "\tpacket.context := struct {\n") &&
+	       strstr(text, "\t\tunsigned long events_discarded;\n"
+			    "\t\tuint32_t _ltt_padding;\n\t} align(8);\n"
+			    "\tevent.context := struct {\n") && !strstr(text, "cpu_id"),
+	       "  its packet context ends with _ltt_padding, no cpu_id, then its contexts");
+	free(text);
+	ltt_wbuf_fini(&w);
+}
+
 /* The kernel's context types: their TSDL, sizes and domains. */
 static void test_kernel_stream_contexts(void)
 {
@@ -715,6 +740,7 @@ int main(void)
 
 	test_metadata_packets();
 	test_stream_contexts();
+	test_stream_per_channel();
 	test_kernel_stream_contexts();
 	test_index();
 	test_generator_refusals();

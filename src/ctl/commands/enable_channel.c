@@ -33,7 +33,7 @@ enum {
 	VAL_WATCHDOG_TIMER,	/* LTTng 2.15's: the consumer repairs as it reads (man page) */
 	VAL_OUTPUT,		/* LTTng's mmap or splice: the consumer picks (man page) */
 	VAL_OWNERSHIP,		/* LTTng 2.14's --buffer-ownership: the --buffers-* options */
-	VAL_ALLOCATION,		/* LTTng 2.14's: per-cpu, ltt's, or refused */
+	VAL_ALLOCATION,		/* LTTng 2.14's: per-cpu, or per-channel (user space) */
 	VAL_RECLAIM,		/* LTTng 2.15's --auto-reclaim-memory: off, or refused */
 	VAL_PREALLOC,		/* LTTng 2.15's --buffer-preallocation: preallocate or on-demand */
 	NR_VALS,
@@ -77,6 +77,7 @@ struct channel_args {
 	int discard, overwrite;
 	int fsync;
 	uint8_t preallocation;		/* enum ltt_buffer_preallocation */
+	uint8_t allocation;		/* enum ltt_buffer_allocation */
 	int buffers_uid, buffers_pid, buffers_global;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
 };
@@ -106,8 +107,9 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
 /*
  * LTTng 2.14's and 2.15's buffer options: --buffer-ownership as the
  * --buffers-* option it names, --buffer-preallocation (user space: both;
- * the kernel refuses on-demand, the daemon says why), the per-CPU buffers
- * ltt has, no automatic reclaim (reclaim-memory does it when asked);
+ * the kernel refuses on-demand, the daemon says why), --buffer-allocation
+ * (user space: both; the kernel refuses per-channel), no automatic
+ * reclaim (reclaim-memory does it when asked);
  * --watchdog-timer is read (parse_values()) and changes nothing,
  * ltt's consumer repairing a dead writer's sub-buffer as it reads it.
  */
@@ -134,11 +136,13 @@ static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a
 	else if (pre)
 		return ctl_util_usage_error(ctx, "invalid --buffer-preallocation '%s': give "
 					    "preallocate or on-demand", pre);
-	if (alloc && !strcmp(alloc, "per-channel"))
+	if (alloc && !strcmp(alloc, "per-channel") && a->kernel)
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_PER_CHANNEL);
-	if (alloc && strcmp(alloc, "per-cpu"))
-		return ctl_util_usage_error(ctx, "invalid --buffer-allocation '%s': give per-cpu",
-					    alloc);
+	if (alloc && !strcmp(alloc, "per-channel"))
+		a->allocation = LTT_ALLOC_PER_CHANNEL;
+	else if (alloc && strcmp(alloc, "per-cpu"))
+		return ctl_util_usage_error(ctx, "invalid --buffer-allocation '%s': give per-cpu "
+					    "or per-channel (-u)", alloc);
 	if (reclaim && (!strcmp(reclaim, "consumed") || !strncmp(reclaim, "older-than:", 11)))
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_AUTO_RECLAIM);
 	if (reclaim && strcmp(reclaim, "off"))
@@ -217,6 +221,8 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->fsync = true;
 	if (a->preallocation)
 		attr->preallocation = a->preallocation;
+	if (a->allocation)
+		attr->allocation = a->allocation;
 	if (a->buffer_type != LTT_BUFFER_DEFAULT)
 		attr->buffer_type = a->buffer_type;
 }
@@ -436,7 +442,8 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "LTTng's spelling of the above: system (--buffers-global), user "
 		  "(--buffers-uid) or process (--buffers-pid)", "MODEL" },
 		{ "buffer-allocation", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_ALLOCATION,
-		  "LTTng's: per-cpu, what ltt's buffers are (per-channel refused)", "POLICY" },
+		  "a ring buffer per CPU (per-cpu, the default), or one for the whole channel, "
+		  "written from every CPU (per-channel, user space only)", "per-cpu|per-channel" },
 		{ "auto-reclaim-memory", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_RECLAIM,
 		  "LTTng's: off, what ltt does (consumed and older-than:AGE refused: 'lttctl "
 		  "reclaim-memory -u' gives back the memory when run)", "STRATEGY" },

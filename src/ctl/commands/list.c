@@ -202,6 +202,11 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 		ctl_out_text("      buffer preallocation: preallocate (every page when created)\n");
 	else
 		ctl_out_text("      buffer preallocation: on-demand (a CPU's pages as it writes)\n");
+	if (a->allocation == LTT_ALLOC_PER_CHANNEL)
+		ctl_out_text("      buffer allocation: per-channel (one ring buffer, written from "
+			     "every CPU)\n");
+	else
+		ctl_out_text("      buffer allocation: per-cpu\n");
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);
@@ -698,7 +703,9 @@ static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, s
 		ctl_out_text(", pid %" PRId32, v->pid);
 	else if (mode != MEM_TOTAL)
 		ctl_out_text(", uid %" PRIu32, v->uid);
-	if (mode == MEM_FULL)
+	if (mode == MEM_FULL && v->cpu == LTT_MEM_CPU_CHANNEL)
+		ctl_out_text(", every CPU");
+	else if (mode == MEM_FULL)
 		ctl_out_text(", CPU %" PRIu32, v->cpu);
 	ctl_out_text(": %" PRIu64 " bytes (%s) of %" PRIu64 " (%s)", resident, res, size, max);
 	if (mode != MEM_FULL)

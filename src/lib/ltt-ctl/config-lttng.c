@@ -474,9 +474,8 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 		refuse_gap(rd, n, LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
 	/* LTTng 2.15's watchdog: read and dropped, ltt's consumer repairs as it reads */
 	num(rd, ch, "watchdog_timer_interval", UINT64_MAX, 0);
-	if ((n = child(ch, "allocation_policy")) && LTT_CFG_RD_LOOKUP(rd, n, allocation_policies) &&
-	    !rd->ret)
-		refuse_gap(rd, n, LTT_LTTNG_GAP_PER_CHANNEL);
+	if ((n = child(ch, "allocation_policy")))
+		a->allocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, n, allocation_policies);
 	if ((n = child(ch, "reclaim_policy")) && !rd->ret)
 		refuse_gap(rd, n, LTT_LTTNG_GAP_AUTO_RECLAIM);
 }
@@ -495,6 +494,9 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	ltt_cfg_rd_text(rd, child(ch, "name"), c->attr.name, sizeof(c->attr.name));
 	c->enabled = boolean(rd, child(ch, "enabled"), true);
 	read_channel_attr(rd, ch, &c->attr);
+	/* LTTng 2.14's per-channel buffers: user space's; the kernel's backends have none */
+	if (c->attr.allocation == LTT_ALLOC_PER_CHANNEL && domain == LTT_DOMAIN_KERNEL && !rd->ret)
+		refuse_gap(rd, child(ch, "allocation_policy"), LTT_LTTNG_GAP_PER_CHANNEL);
 	list_of(rd, child(ch, "events"), "event");
 	for (ev = child(child(ch, "events"), "event"); ev; ev = next(ev))
 		n++;

@@ -189,6 +189,8 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 	if (c->attr.preallocation)	/* absent: the domain's default */
 		put(wr, "buffer_preallocation", "%s",
 		    c->attr.preallocation == LTT_PREALLOC_PREALLOCATE ? "PREALLOCATE" : "ON_DEMAND");
+	if (c->attr.allocation == LTT_ALLOC_PER_CHANNEL)	/* absent: per CPU */
+		put(wr, "allocation_policy", "%s", "PER_CHANNEL");
 	open_el(wr, "events");
 	for (i = 0; i < d->nr_rules; i++)
 		if (d->rules[i].domain == LTT_CFG_RULE_DOMAIN(c) &&

@@ -242,11 +242,13 @@ static uint32_t u32(struct ltt_cfg_rd *rd, xmlNodePtr parent, const char *name)
 
 /* <buffer_preallocation>, by enum ltt_buffer_preallocation (DEFAULT: never written) */
 static const char *const preallocations[] = { NULL, "PREALLOCATE", "ON_DEMAND" };
+/* <allocation_policy>, LTTng 2.14's, by enum ltt_buffer_allocation */
+static const char *const allocations[] = { "PER_CPU", "PER_CHANNEL" };
 
 static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,
 			 struct ltt_cfg_channel *c)
 {
-	xmlNodePtr ev, n_pre;
+	xmlNodePtr ev, opt;
 	size_t n = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -264,9 +266,12 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	c->attr.buffer_type = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(
 		rd, ltt_cfg_rd_child(ch, "buffer_type"), ltt_cfg_xml_buffer_types);
 	c->attr.fsync = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ch, "fsync"));
-	n_pre = ltt_cfg_rd_child(ch, "buffer_preallocation");
-	if (n_pre)
-		c->attr.preallocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, n_pre, preallocations);
+	opt = ltt_cfg_rd_child(ch, "buffer_preallocation");
+	if (opt)
+		c->attr.preallocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, opt, preallocations);
+	opt = ltt_cfg_rd_child(ch, "allocation_policy");
+	if (opt)
+		c->attr.allocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, opt, allocations);
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));

@@ -44,6 +44,9 @@ _OUTPUT_NAMES = {_ltt.OUTPUT_NONE: "none", _ltt.OUTPUT_LOCAL: "local",
 _BUFFERS = {None: _ltt.BUFFER_DEFAULT, "per-uid": _ltt.BUFFER_PER_UID,
             "per-pid": _ltt.BUFFER_PER_PID, "global": _ltt.BUFFER_GLOBAL}
 _BUFFER_NAMES = {v: k for k, v in _BUFFERS.items() if k}
+# enum ltt_buffer_allocation
+_ALLOCATIONS = {"per-cpu": 0, "per-channel": 1}
+_ALLOCATION_NAMES = {v: k for k, v in _ALLOCATIONS.items()}
 _LOGLEVEL_TYPES = {_ltt.LOGLEVEL_ALL: "all", _ltt.LOGLEVEL_RANGE: "range",
                    _ltt.LOGLEVEL_SINGLE: "single"}
 # a rule's type, as lttctl list names it
@@ -141,6 +144,7 @@ class Channel:
         self.tracefile_count = d["tracefile_count"]
         self.buffer_type = _BUFFER_NAMES.get(d["buffer_type"], "default")
         self.fsync = d["fsync"]
+        self.allocation = _ALLOCATION_NAMES.get(d["allocation"], str(d["allocation"]))
         self.discarded_events = d["discarded_events"]
         self.lost_packets = d["lost_packets"]
         self.output_error = d["output_error"]
@@ -250,12 +254,16 @@ class Session:
     def enable_channel(self, name, domain="user", subbuf_size=None,
                        num_subbuf=None, overwrite=False, switch_timer_us=None,
                        read_timer_us=None, tracefile_size=0, tracefile_count=0,
-                       buffer_type=None, fsync=False):
+                       buffer_type=None, fsync=False, allocation="per-cpu"):
         """Create (or enable again) a channel, as `lttctl enable-channel`.
 
         None: the domain's default.  buffer_type: "per-uid" or "per-pid"
-        (user space), "global" (kernel).
+        (user space), "global" (kernel).  allocation: "per-cpu", or
+        "per-channel" (user space: one ring buffer written from every CPU).
         """
+        if allocation not in _ALLOCATIONS:
+            raise ValueError("unknown allocation %r: use 'per-cpu' or "
+                             "'per-channel'" % (allocation,))
         if buffer_type not in _BUFFERS:
             raise ValueError("unknown buffer_type %r: use 'per-uid', 'per-pid' "
                              "or 'global'" % (buffer_type,))
@@ -265,7 +273,7 @@ class Session:
               overwrite=overwrite, switch_timer_us=switch_timer_us or 0,
               read_timer_us=read_timer_us or 0, tracefile_size=tracefile_size,
               tracefile_count=tracefile_count, buffer_type=_BUFFERS[buffer_type],
-              fsync=fsync)
+              fsync=fsync, allocation=_ALLOCATIONS[allocation])
         self._changed()
 
     def enable_event(self, pattern, domain="user", loglevel=None,

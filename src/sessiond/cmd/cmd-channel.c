@@ -14,7 +14,8 @@ static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel
 	       a->overwrite == b->overwrite && a->switch_timer_us == b->switch_timer_us &&
 	       a->read_timer_us == b->read_timer_us && a->tracefile_size == b->tracefile_size &&
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type &&
-	       a->fsync == b->fsync && a->preallocation == b->preallocation;
+	       a->fsync == b->fsync && a->preallocation == b->preallocation &&
+	       a->allocation == b->allocation;
 }
 
 /*
@@ -56,6 +57,9 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	attr.preallocation = LTT_PREALLOC_DEFAULT;
 	if (ctx->minor >= LTT_CLIENT_MINOR_PREALLOC)
 		attr.preallocation = ltt_rbuf_get_u8(req);
+	attr.allocation = LTT_ALLOC_PER_CPU;
+	if (ctx->minor >= LTT_CLIENT_MINOR_ALLOCATION)
+		attr.allocation = ltt_rbuf_get_u8(req);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_change_domain(ctx, name, domain, check_attr, &attr, &ch);

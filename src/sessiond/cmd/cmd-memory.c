@@ -20,6 +20,7 @@ struct mem_put {
 	enum ltt_domain domain;
 	const char *channel;
 	uint32_t n;
+	uint32_t minor;		/* the client's */
 };
 
 static void put_stream(void *arg, const struct ltt_domain_mem *m)
@@ -30,7 +31,9 @@ static void put_stream(void *arg, const struct ltt_domain_mem *m)
 	ltt_wbuf_put_str(p->reply, p->channel);
 	ltt_wbuf_put_u32(p->reply, m->uid);
 	ltt_wbuf_put_u32(p->reply, (uint32_t)m->pid);
-	ltt_wbuf_put_u32(p->reply, m->cpu);
+	/* a client before per-channel buffers knows CPUs only */
+	ltt_wbuf_put_u32(p->reply, m->cpu == LTT_MEM_CPU_CHANNEL &&
+				   p->minor < LTT_CLIENT_MINOR_ALLOCATION ? 0 : m->cpu);
 	ltt_wbuf_put_u64(p->reply, m->resident);
 	ltt_wbuf_put_u64(p->reply, m->size);
 	p->n++;
@@ -42,7 +45,7 @@ void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessi
 	struct ltt_channel *channel;
 	struct ltt_domain_impl *d;
 	struct ltt_wbuf streams;
-	struct mem_put p = { .reply = &streams };
+	struct mem_put p = { .reply = &streams, .minor = ctx->minor };
 	size_t i;
 
 	ltt_wbuf_init(&streams);	/* the count first, known at the end */

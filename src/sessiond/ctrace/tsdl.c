@@ -300,8 +300,25 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
 	return emit_end(&e);
 }
 
-int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_ctx *ctx,
-		    uint32_t nr_ctx)
+/*
+ * The packet context of a per-channel stream: the same bytes as struct
+ * packet_context, but no cpu_id, as LTTng 2.14 writes none in a buffer
+ * that every CPU writes (its 4 bytes are there, always 0, under another
+ * name, so that no reader takes the stream for CPU 0's).
+ */
+static const char per_channel_context[] =
+	"\tpacket.context := struct {\n"
+	"\t\tuint64_clock_monotonic_t timestamp_begin;\n"
+	"\t\tuint64_clock_monotonic_t timestamp_end;\n"
+	"\t\tuint64_t content_size;\n"
+	"\t\tuint64_t packet_size;\n"
+	"\t\tuint64_t packet_seq_num;\n"
+	"\t\tunsigned long events_discarded;\n"
+	"\t\tuint32_t _ltt_padding;\n"
+	"\t} align(8);\n";
+
+static int put_stream(struct ltt_wbuf *out, uint32_t stream_id, bool per_channel,
+		      const struct ltt_ctx *ctx, uint32_t nr_ctx)
 {
 	char field[LTT_CTX_NAME_MAX];
 	const char *type, *suffix;
@@ -316,8 +333,9 @@ int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_c
 	emit_begin(&e, out);
 	put_fmt(&e, "stream {\n"
 		    "\tid = %" PRIu32 ";\n"
-		    "\tevent.header := struct event_header_compact;\n"
-		    "\tpacket.context := struct packet_context;\n", stream_id);
+		    "\tevent.header := struct event_header_compact;\n", stream_id);
+	put_text(&e, per_channel ? per_channel_context :
+				   "\tpacket.context := struct packet_context;\n");
 	if (nr_ctx) {
 		put_text(&e, "\tevent.context := struct {\n");
 		for (i = 0; i < nr_ctx; i++) {
@@ -329,6 +347,18 @@ int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_c
 	}
 	put_text(&e, "};\n\n");
 	return emit_end(&e);
+}
+
+int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_ctx *ctx,
+		    uint32_t nr_ctx)
+{
+	return put_stream(out, stream_id, false, ctx, nr_ctx);
+}
+
+int ltt_tsdl_stream_per_channel(struct ltt_wbuf *out, uint32_t stream_id,
+				const struct ltt_ctx *ctx, uint32_t nr_ctx)
+{
+	return put_stream(out, stream_id, true, ctx, nr_ctx);
 }
 
 /* ---- events ---- */

@@ -113,6 +113,16 @@ int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, const struct ltt_c
 		    uint32_t nr_ctx);
 
 /**
+ * ltt_tsdl_stream_per_channel() - ltt_tsdl_stream() for a channel of one
+ * ring buffer that every CPU writes (--buffer-allocation=per-channel):
+ * its packet context has no cpu_id (the same bytes, the last 4 named
+ * _ltt_padding), as LTTng 2.14's per-channel streams have none.  Same
+ * arguments and returns.
+ */
+int ltt_tsdl_stream_per_channel(struct ltt_wbuf *out, uint32_t stream_id,
+				const struct ltt_ctx *ctx, uint32_t nr_ctx);
+
+/**
  * ltt_tsdl_torn_events() - append the event classes of torn events
  * @out: the buffer (its error flag is set on allocation failure)
  * @stream_id: the user-space channel

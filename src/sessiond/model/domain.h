@@ -62,7 +62,7 @@ struct ltt_domain_usage {
 struct ltt_domain_mem {
 	uint32_t uid;			/* its owner */
 	int32_t pid;			/* a per-PID buffer's program; 0: per-UID */
-	uint32_t cpu;
+	uint32_t cpu;			/* or LTT_MEM_CPU_CHANNEL: a per-channel buffer */
 	uint64_t resident;		/* bytes of memory it holds now (measured) */
 	uint64_t size;			/* the most it may hold */
 };

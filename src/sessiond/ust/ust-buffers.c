@@ -443,7 +443,8 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	if (!chan)
 		return NULL;
 	ltt_cchan_init(&chan->cc, ltt_ust_new_key(b), channel);
-	chan->nr_streams = b->nr_cpus;
+	/* per channel: one ring buffer that every CPU's writers share (doc/memory.md) */
+	chan->nr_streams = channel->attr.allocation == LTT_ALLOC_PER_CHANNEL ? 1 : b->nr_cpus;
 	ltt_ust_meta_classes_init(&chan->classes);
 	chan->fds = malloc(2 * chan->nr_streams * sizeof(int));
 	if (!chan->fds) {
@@ -650,7 +651,8 @@ void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *
 			m = (struct ltt_domain_mem){
 				.uid = (uint32_t)trace->uid,
 				.pid = trace->per_pid ? (int32_t)trace->pid : 0,
-				.cpu = i,
+				.cpu = channel->attr.allocation == LTT_ALLOC_PER_CHANNEL ?
+				       LTT_MEM_CPU_CHANNEL : i,
 			};
 			if (!stream_mem(chan, i, &m.resident, &m.size))
 				fn(arg, &m);

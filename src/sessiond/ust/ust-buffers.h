@@ -67,7 +67,7 @@ struct ltt_ust_buffers {
 	void *takeover_arg;
 	struct ltt_trace_host host;
 	uint64_t next_key;		/* atomic: trace and channel keys */
-	unsigned int nr_cpus;		/* streams per channel */
+	unsigned int nr_cpus;		/* streams per per-CPU channel */
 };
 
 /* A channel's buffers in a trace. */

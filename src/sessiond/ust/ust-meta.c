@@ -47,7 +47,10 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
 	ret = ltt_tsdl_trace_header(text, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node) {
-		if (!ret)
+		if (!ret && channel->attr.allocation == LTT_ALLOC_PER_CHANNEL)
+			ret = ltt_tsdl_stream_per_channel(text, channel->stream_id,
+							  channel->contexts, channel->nr_contexts);
+		else if (!ret)
 			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
 					      channel->nr_contexts);
 		if (!ret)

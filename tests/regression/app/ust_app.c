@@ -2,12 +2,15 @@
 /*
  * ust_app.c - the instrumented program the end-to-end tests trace.
  *
- *   ust_app [-n EVENTS] [-t THREADS] [-T] [-L] [-G] [-f | -x] [-w FIFO] [-e SECONDS]
+ *   ust_app [-n EVENTS] [-t THREADS] [-C] [-T] [-L] [-G] [-f | -x] [-w FIFO] [-e SECONDS]
  *           [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]
  *   ust_app -B CASE SOCKET
  *
  * Each of THREADS threads emits EVENTS ltt_test:seq events numbered
- * 0..EVENTS-1.  -T also emits ltt_test:types per event, -L the log-level
+ * 0..EVENTS-1.  -C pins thread i to the i-th CPU (modulo their count) of
+ * the program's affinity (taskset -c 0,1 ust_app -C -t 2: one thread on
+ * each) before it emits; a thread that can't be pinned fails the
+ * program.  -T also emits ltt_test:types per event, -L the log-level
  * events, -G one getppid system call after each ltt_test:seq event but
  * the last (kernel and user events on one time line).  -f forks once the threads are done: the child (role "child")
  * emits the same again; -x forks and the child execs this program with
@@ -64,6 +67,7 @@
 struct opts {
 	unsigned long events;
 	int threads;
+	int pin;		/* -C */
 	int types;
 	int levels;
 	int getppid;		/* -G */
@@ -110,6 +114,31 @@ static void term_if_seen(unsigned long emitted)
 	raise(SIGTERM);
 }
 
+/* -C: pin the calling thread to the @nth CPU of the program's affinity mask. */
+static int pin_thread(int nth)
+{
+	cpu_set_t allowed, one;
+	int cpu, n = 0, count;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return -1;
+	count = CPU_COUNT(&allowed);
+	nth %= count;
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &allowed) || n++ != nth)
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		if (pthread_setaffinity_np(pthread_self(), sizeof(one), &one) ||
+		    sched_getcpu() != cpu) {
+			fprintf(stderr, "ust_app: can't pin thread %d to CPU %d\n", nth, cpu);
+			return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
 static void *emit(void *arg)
 {
 	struct worker *w = arg;
@@ -118,6 +147,8 @@ static void *emit(void *arg)
 	int32_t vals[3];
 	unsigned long i;
 
+	if (w->o->pin && pin_thread(w->thread))
+		return (void *)1;
 	for (i = w->o->base; i < w->o->base + w->o->events && !term_seen; i++) {
 		ltt_tracepoint(ltt_test, seq, w->o->role, w->thread, i);
 		w->emitted++;
@@ -157,7 +188,11 @@ static int run_threads(const struct opts *o)
 		started++;
 	}
 	for (i = 0; i < started; i++) {
-		pthread_join(tids[i], NULL);
+		void *res;
+
+		pthread_join(tids[i], &res);
+		if (res)
+			ret = 1;
 		emitted += w[i].emitted;
 	}
 	emitting = 0;
@@ -503,7 +538,7 @@ int main(int argc, char **argv)
 	char line[64];
 	int c;
 
-	while ((c = getopt(argc, argv, "n:t:TLGfxw:e:s:k:Sr:B:p:")) != -1) {
+	while ((c = getopt(argc, argv, "n:t:CTLGfxw:e:s:k:Sr:B:p:")) != -1) {
 		switch (c) {
 		case 'n':
 			o.events = strtoul(optarg, NULL, 10);
@@ -512,6 +547,9 @@ int main(int argc, char **argv)
 			o.threads = atoi(optarg);
 			if (o.threads < 1 || o.threads > 64)
 				o.threads = 1;
+			break;
+		case 'C':
+			o.pin = 1;
 			break;
 		case 'T':
 			o.types = 1;
@@ -582,7 +620,7 @@ int main(int argc, char **argv)
 	}
 	return 0;
 usage:
-	fprintf(stderr, "usage: ust_app [-n N] [-t T] [-T] [-L] [-f|-x] [-w FIFO] [-e S] [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]\n"
+	fprintf(stderr, "usage: ust_app [-n N] [-t T] [-C] [-T] [-L] [-f|-x] [-w FIFO] [-e S] [-s FIFO] [-k FIFO] [-S] [-r ROLE] [-p FIFO]\n"
 			"       ust_app -B CASE SOCKET\n");
 	return 2;
 }
