@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * ust_bench.c - cost of a tracepoint through libltt-ust, with 1 and 2
- * threads:
+ * threads (or any count up to MAX_THREADS with -t):
  *
  *   disabled     the call site alone (no probe runs)
  *   int_string   one int and an 11-character string, recorded
@@ -19,7 +19,8 @@
  *
  *   ust_bench                  the matrix, each case run 5 times
  *   ust_bench -c int_string    one case
- *   ust_bench -t 2 -n 1000000  2 threads only, events per thread (default 2000000)
+ *   ust_bench -t 2 -n 1000000  2 threads only, events per thread (default 2000000);
+ *                              -t 16: 16 threads (a many-core machine's scaling)
  *   ust_bench -r 9             runs per case (the median and the best are shown)
  *   ust_bench -x               exact counts for callgrind: one run, no warm-up,
  *                              exactly -n events per thread and case
@@ -110,6 +111,7 @@ FILTER_EVENT(filter_no)
 #define CHANNEL 1		/* overwrite mode: the recorded cases */
 #define FULL_CHANNEL 2		/* discard mode, kept full: "dropped" */
 #define MAX_RUNS 99
+#define MAX_THREADS 64		/* -t: at most this many writers */
 
 enum bench_case {
 	CASE_DISABLED, CASE_INT_STRING, CASE_THREE_INTS, CASE_DROPPED,
@@ -280,7 +282,7 @@ static void *worker_main(void *arg)
 static double run_once(enum bench_case which, unsigned int nr_threads, long n, bool warm_up,
 		       double *ret_instr)
 {
-	struct worker w[2];
+	struct worker w[MAX_THREADS];
 	pthread_barrier_t start;
 	double ns = 0, instr = 0;
 	unsigned int i;
@@ -508,9 +510,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: -k %s: %s\n", argv[0], clock, err);
 		return 2;
 	}
-	if (which == -2 || threads < 0 || threads > 2 || n <= 0 || runs < 1 || runs > MAX_RUNS) {
+	if (which == -2 || threads < 0 || threads > MAX_THREADS || n <= 0 || runs < 1 || runs > MAX_RUNS) {
 		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped|filter_int|"
-			"filter_glob|filter_no] [-t 1|2] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
+			"filter_glob|filter_no] [-t 1..64] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
 			"[-k auto|tsc|monotonic] [-P]\n",
 			argv[0]);
 		return 2;
@@ -532,6 +534,10 @@ int main(int argc, char **argv)
 	for (c = 0; c < NR_CASES; c++) {
 		if (which >= 0 && c != which)
 			continue;
+		if (threads > 2) {
+			bench((enum bench_case)c, (unsigned int)threads, n, runs, exact);
+			continue;
+		}
 		if (threads != 2)
 			bench((enum bench_case)c, 1, n, runs, exact);
 		if (threads != 1)
