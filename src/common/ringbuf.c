@@ -23,6 +23,7 @@
 
 #include "common/ringbuf.h"
 #include "common/ringbuf-internal.h"
+#include "common/thread.h"
 
 #define FLUSH_RETRIES	10000	/* CAS attempts before flush gives up */
 #define READ_RETRIES	64	/* overwrite-mode laps before get gives up */
@@ -392,6 +393,28 @@ static bool subbuf_pages(const struct ltt_rb *rb, uint64_t start)
 }
 
 /*
+ * A writer whose CAS on the write position lost to another's: many writers
+ * of one buffer (a per-channel buffer on a many-core host) that all retry
+ * at once make every CAS but one fail, over and over, each failure pulling
+ * the position's cache line across.  So the loser waits @backoff pause
+ * turns (doubled each loss, up to CAS_BACKOFF_MAX; the first loss none:
+ * two writers rarely collide twice), then reads the position again.
+ * Returns the next wait.  A per-CPU buffer's writers lose a CAS only to a
+ * signal handler or a preempting thread of the same CPU: no wait then.
+ */
+#define CAS_BACKOFF_MAX 256
+static unsigned int cas_backoff(struct ltt_rb *rb, uint64_t *old, unsigned int backoff)
+{
+	unsigned int i;
+
+	for (i = 0; i < backoff; i++)
+		ltt_cpu_relax();
+	if (backoff)
+		*old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	return backoff ? (backoff < CAS_BACKOFF_MAX ? backoff * 2 : backoff) : 4;
+}
+
+/*
  * Everything but the common case: a bad length, or an event that opens a
  * sub-buffer or closes one (it does not fit in the rest of the current
  * sub-buffer, or fills it exactly).  The writer whose CAS moves the write
@@ -413,6 +436,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 {
 	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
 	uint32_t cpu = LTT_TCLOCK_NO_CPU;
+	unsigned int backoff = 0;
 	bool open, close_old, close_new, have_ts;
 
 	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
@@ -477,6 +501,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
 						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			break;
+		backoff = cas_backoff(rb, &old, backoff);
 	}
 	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
 	if (rb->overwrite)

@@ -35,4 +35,18 @@ void ltt_signals_restore(const sigset_t *old);
 int ltt_thread_create(pthread_t *ret_thread, const pthread_attr_t *attr,
 		      void *(*fn)(void *), void *arg);
 
+/*
+ * ltt_cpu_relax() - one turn of a spin wait: the CPU's pause hint where it
+ * has one (it lets the sibling hyperthread run and leaves the contended
+ * cache line alone for a while), else a compiler barrier.
+ */
+static inline void ltt_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#else
+	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
 #endif /* LTT_COMMON_THREAD_H */

@@ -213,15 +213,6 @@ static bool barrier_all(void)
 	return ok;
 }
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#else
-	__asm__ __volatile__("" ::: "memory");
-#endif
-}
-
 /* Is the reader word @ctr inside a section entered before @gp's phase? */
 static bool in_old_phase(uint64_t ctr, uint64_t gp)
 {
@@ -257,7 +248,7 @@ static void wait_old_readers(uint64_t gp)
 
 	while (old_reader_left(gp)) {
 		if (++passes < 100)
-			cpu_relax();
+			ltt_cpu_relax();
 		else
 			nanosleep(&nap, NULL);
 	}
