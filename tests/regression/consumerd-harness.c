@@ -29,9 +29,9 @@
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "common/msg.h"
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "../unit/tap.h"
 #include "consumerd-harness.h"
 

@@ -25,7 +25,7 @@
 
 #include "common/codec.h"
 #include "common/msg.h"
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 
 #define SUBBUF 4096u
 #define TRANSPORT_ERR INT32_MIN	/* a call that got no reply */

@@ -39,7 +39,7 @@
 #include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/msg.h"
-#include "common/sock.h"
+#include "common/base/sock.h"
 
 #define MAX_CONNS 4096
 #define WAIT_MS 20000

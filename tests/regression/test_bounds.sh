@@ -148,7 +148,7 @@ lttctl -q destroy d
 
 # --- another user's programs of 30,000 events each register while a
 # session records every event: their classes and records are found by a
-# name index (src/common/name-index.h), so the work of each is O(n)
+# name index (src/common/base/name-index.h), so the work of each is O(n)
 # (lists searched per name held the daemon 7 s a program, and root's
 # programs, waiting their 3 s, ran untraced and lost every event)
 lttctl -q create many -o "$TEST_TMP/many"

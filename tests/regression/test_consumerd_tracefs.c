@@ -37,7 +37,7 @@
 #include <unistd.h>
 
 #include "common/consumer-proto.h"
-#include "common/ftrace-map.h"
+#include "common/ftrace/ftrace-map.h"
 #include "consumerd-harness.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "../unit/tap.h"

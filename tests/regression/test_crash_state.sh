@@ -1,6 +1,6 @@
 #!/bin/bash
 # test_crash_state.sh - what a crash leaves on disk is never corrupt.
-# Processes are killed at chosen phases with LTT_FAULT (src/common/
+# Processes are killed at chosen phases with LTT_FAULT (src/common/base/
 # durable.h: NAME or NAME:N, SIGKILL to self there), never raced:
 #  - consumer and session daemon both dead, a stream file left with half
 #    a packet its index does not hold (babeltrace2 spins on such a file):

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Terminal and log injection: session, channel and event names, paths and
 # program names reach lttctl's output and the daemons' logs with their
-# control characters escaped (\xHH, one function: src/common/escape.c):
+# control characters escaped (\xHH, one function: src/common/base/escape.c):
 # no escape sequence reaches the terminal, no log line is forged.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"

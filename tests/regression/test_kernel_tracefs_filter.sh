@@ -9,7 +9,7 @@
 # what is kept from then on (a second filtered rule ORs, an unfiltered
 # one keeps all); filtered records are not counted as discarded.  The
 # kernel's own filter of each event says what ftrace's grammar can of the
-# programs (common/ftrace-prefilter.h), so rejected records stay out of
+# programs (common/ftrace/ftrace-prefilter.h), so rejected records stay out of
 # the kernel's buffer: a tiny buffer, its consumer stopped, holds one
 # program's calls whole while another's 20,000 never enter it.  What
 # tracefs can't evaluate ($ctx.procname) and type errors are refused,

@@ -1,6 +1,6 @@
 #!/bin/bash
 # LTTng's command lines that ltt lacks a feature for: each refused in the
-# sentence of src/common/lttng-gap.c (the one load uses), exit 1, never a
+# sentence of src/common/model/lttng-gap.c (the one load uses), exit 1, never a
 # bare "unknown option", nothing changed (the session's listing is the
 # same before and after); --monitor-timer and --blocking-timeout=0 taken;
 # list SESSION --channel=C; metadata regenerate; a rule without -c while

@@ -9,12 +9,13 @@
 # ltt-relayd and the kernel tracer (kmod) the same way, file by file:
 # every file in its map header, listed from the top layer down, no call
 # up the list (but each folder's few, counted) and no circle of files
-# (but those the script names).
+# (but those the script names); and src/common's wings (common.h) the
+# same way as sessiond's folders.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../..}/tests/regression/lib.sh"
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 10
+plan 15
 python3 "$LTT_TOP_SRCDIR/tests/regression/sessiond-layers.py" "$LTT_TOP_SRCDIR" \
 	"$LTT_TOP_BUILDDIR" > "${TMPDIR:-/tmp}/layers.$$" 2>&1
 while IFS= read -r line; do

@@ -182,7 +182,7 @@ tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT
 tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
 
 # The checks libltt-ctl and the session daemon share: their codes, and the library's negation.
-# Probe locations, SDT arguments and ELF offsets (common/probe-loc.c, elf-probe.c).
+# Probe locations, SDT arguments and ELF offsets (common/probe/probe-loc.c, elf-probe.c).
 check_PROGRAMS += tests/unit/test_probe_loc
 TESTS += tests/unit/test_probe_loc
 tests_unit_test_probe_loc_SOURCES = tests/unit/test_probe_loc.c $(UNIT_TAP_SOURCES)

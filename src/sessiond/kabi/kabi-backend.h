@@ -133,7 +133,7 @@ struct ltt_kabi_backend {
 	 * false: a stream gives CTF packets the tracer wrote (the module);
 	 * true: a stream gives the kernel's ring-buffer pages, which the
 	 * consumer converts, and a channel's fd is its event map
-	 * (common/ftrace-map.h), which consumers get a dup of (tracefs).
+	 * (common/ftrace/ftrace-map.h), which consumers get a dup of (tracefs).
 	 */
 	bool pages;
 	/*

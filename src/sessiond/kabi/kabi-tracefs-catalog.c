@@ -11,7 +11,7 @@
  * SYS (sched:sched_switch is sched_switch), SYS_NAME otherwise
  * (timer:hrtimer_start is timer_hrtimer_start); syscalls:sys_enter_NAME
  * is the system call NAME.  The layouts come from the events' format
- * files, parsed by common/ftrace-format.c for the metadata (EVENT_DESC)
+ * files, parsed by common/ftrace/ftrace-format.c for the metadata (EVENT_DESC)
  * and for the channel's event map, which the consumer converts records
  * with.
  */
@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define TRACEFS_USUAL_PLACE "/sys/kernel/tracing"

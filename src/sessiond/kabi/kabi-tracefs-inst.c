@@ -10,7 +10,7 @@
  * count, options/overwrite its mode, buffer_percent one sub-buffer's
  * share (the level that wakes the consumer's poll), tracing_on off until
  * its session starts.  The channel object's fd is its event map
- * (common/ftrace-map.h): EVENT_ENABLE publishes the event's layout and
+ * (common/ftrace/ftrace-map.h): EVENT_ENABLE publishes the event's layout and
  * CTF id there before it writes the event's enable file, so the consumer
  * never meets a record it cannot lay out.  A stream is the CPU's
  * per_cpu/cpuN/trace_pipe_raw, opened non-blocking.
@@ -37,12 +37,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/context.h"
-#include "common/evloop.h"
-#include "common/filter-compile.h"
-#include "common/ftrace-map.h"
-#include "common/ftrace-prefilter.h"
-#include "common/log.h"
+#include "common/model/context.h"
+#include "common/base/evloop.h"
+#include "common/filter/filter-compile.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/ftrace/ftrace-prefilter.h"
+#include "common/base/log.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
@@ -361,7 +361,7 @@ static int programs_get(const struct ltt_kabi_event_filter *ef,
 }
 
 /*
- * The events the consumer's task table follows (common/ftrace-tasks.h),
+ * The events the consumer's task table follows (common/ftrace/ftrace-tasks.h),
  * by their names in the catalog.
  */
 static const char *const task_events[] = {

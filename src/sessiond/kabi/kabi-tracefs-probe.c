@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define UPROBE_EVENTS "uprobe_events"

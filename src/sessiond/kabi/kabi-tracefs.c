@@ -22,7 +22,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 

@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/ftrace-format.h"
-#include "common/paths.h"	/* ltt_write_control(): tracefs' control files */
+#include "common/ftrace/ftrace-format.h"
+#include "common/base/paths.h"	/* ltt_write_control(): tracefs' control files */
 #include "sessiond/kabi/kabi-backend.h"
 
 /* Instances are named ltt-PID-N: a daemon's own, found again after it died. */
@@ -102,7 +102,7 @@ struct tf_chan {
  * ---- the state dump (kabi-tracefs-statedump.c) ----
  * The module's state dump events, written by the session daemon into an
  * instance's trace_marker_raw: records of ftrace:raw_data whose id (the
- * first 4 bytes written) says which event (common/ftrace-map.h's raw ids).
+ * first 4 bytes written) says which event (common/ftrace/ftrace-map.h's raw ids).
  */
 #define TRACEFS_RAW_SYSTEM "ftrace"
 #define TRACEFS_RAW_EVENT "raw_data"

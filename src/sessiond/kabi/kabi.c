@@ -4,7 +4,7 @@
  * the kernel tracer (see kabi.h), through its backend (kabi-backend.h:
  * the module's ioctls or tracefs' files).
  *
- * The thread runs an event loop (common/evloop.h) with nothing but posted
+ * The thread runs an event loop (common/base/evloop.h) with nothing but posted
  * jobs: a caller posts its request (on its own stack) with
  * ltt_evloop_post() and waits on the request's completion (lock, cond,
  * req->done) until the thread has run it.  The loop runs jobs one at a
@@ -23,8 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/evloop.h"
-#include "common/log.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/kabi/kabi-remote.h"
 #include "sessiond/kabi/kabi.h"

@@ -5,7 +5,7 @@
  * allowed operations (those of kmod/ltt-abi.h), through a backend
  * (kabi-backend.h): the module's ioctls, or the files of tracefs on a
  * kernel that can't load the module.  The thread runs an event loop
- * (common/evloop.h) to which each request is posted.
+ * (common/base/evloop.h) to which each request is posted.
  *
  * Its files (each one's functions declared in its own header, or in this
  * one under its name):

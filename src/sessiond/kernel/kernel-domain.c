@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/attr.h"
-#include "common/log.h"
-#include "common/names.h"
-#include "common/size.h"
+#include "common/model/attr.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
+#include "common/base/size.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-context.h"

@@ -47,7 +47,7 @@
 #include <stddef.h>
 #include <sys/utsname.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/kabi/kabi.h"
 #include "sessiond/kernel/kmodule.h"

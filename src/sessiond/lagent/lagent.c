@@ -25,11 +25,11 @@
 #include <unistd.h>
 #include <urcu/list.h>
 
-#include "common/agent.h"
-#include "common/evloop.h"
+#include "common/model/agent.h"
+#include "common/base/evloop.h"
 #include "common/lagent-proto.h"
-#include "common/log.h"
-#include "common/paths.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
 #include "sessiond/lagent/lagent.h"
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */

@@ -17,7 +17,7 @@
  * loggers on demand (ltt_lagent_list()), and forgets them when they go.
  * An agent's records reach ltt's buffers through its tracepoint
  * (lttng_python:event, lttng_jul:event, lttng_log4j:event), which the
- * rules' filters select as for ltt's own agent (common/agent.h), through
+ * rules' filters select as for ltt's own agent (common/model/agent.h), through
  * ltt's liblttng-ust compatibility libraries; the agent thread only decides
  * whether the agent hands them on at all.
  *
