@@ -2,7 +2,7 @@
 /*
  * peer_hold.c - many connections to a session daemon's app.sock, each
  * behaving as a program that stalls, lies or floods would, held open for
- * the resource-bound tests (test_bounds.sh).
+ * the resource-bound tests (test_sessiond_bounds.sh).
  *
  * Usage: peer_hold SOCKET MODE N [ARG]
  *
