@@ -46,12 +46,12 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/consumer/consumer-relay.c \
 	src/sessiond/consumer/relay.c src/sessiond/consumer/relay.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
-	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
 	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
-	src/sessiond/kabi/kabi-tracefs-probe.c \
+	src/sessiond/kabi/kabi-tracefs-probe.c src/sessiond/kabi/kabi-tracefs-eprobe.c \
 	src/sessiond/kabi/kabi-tracefs-catalog.c \
 	src/sessiond/kabi/kabi-tracefs-track.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \

@@ -109,19 +109,6 @@ void tracefs_put(struct tracefs *t)
 	free(t);
 }
 
-/* The daemon's pid, in its instances' and probes' names: 0 until the privileged part sets it. */
-static pid_t name_pid;
-
-void ltt_kabi_tracefs_name_pid(pid_t pid)
-{
-	name_pid = pid;
-}
-
-pid_t tracefs_name_pid(void)
-{
-	return name_pid ? name_pid : getpid();
-}
-
 /* Is instance @name a daemon's that is gone (or this daemon's, from before)? */
 static bool stale(const char *name)
 {
@@ -492,7 +479,7 @@ static int chan_event_layout(struct tf_chan *c, const char *name, bool define,
 	}
 	ret = tracefs_eprobe_copy(c, ev, define, ret_ev);
 	if (!ret)
-		ret = tracefs_layout(c->t, ret_ev, *ret_layout);
+		ret = tracefs_eprobe_layout(c->t, ret_ev, *ret_layout);
 	if (ret)
 		free(*ret_layout);
 	return ret;
@@ -741,8 +728,6 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return stream_usage(obj->priv, arg);
 	case LTT_KABI_OP_WAKE_EARLY:
 		return ltt_write_control(((struct tf_chan *)obj->priv)->dir_fd, "buffer_percent", "0");
-	case LTT_KABI_OP_PROBE:
-		return tracefs_probe_create(((struct tf_session *)obj->priv)->t, arg, ret_new);
 	default:
 		return -ENOTTY;	/* not an operation of tracefs objects */
 	}

@@ -11,6 +11,8 @@
  * one under its name):
  *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
  *   kabi-backend.h what a kernel tracer backend gives that thread
+ *   kabi-ops.c     the table of allowed operations, which the thread,
+ *                  the backends and the privileged part's ends read
  *   kabi-module.c  the module backend: the tracer's ioctls
  *   kabi-tracefs.[ch] the tracefs backend: the kernel's own tracing buffers
  *   kabi-tracefs-catalog.c its tracer state: the mount, the event catalog, layouts
@@ -18,6 +20,7 @@
  *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
  *   kabi-tracefs-probe.c its probes placed from outside (uprobe_events, kprobe_events)
+ *   kabi-tracefs-eprobe.c its event probes: system calls' strings (dynamic_events)
  *   kabi-remote.[ch] the backend's open, run and release sent to the root
  *                  daemon's privileged part (priv/priv.h), generic over
  *                  the operation table
