@@ -55,7 +55,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi/kabi-tracefs-catalog.c \
 	src/sessiond/kabi/kabi-tracefs-track.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
-	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel.h \
+	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel-events.c src/sessiond/kernel/kernel.h \
 	src/sessiond/kernel/kernel-trace.c src/sessiond/kernel/kernel-internal.h \
 	src/sessiond/kernel/kernel-stall.c src/sessiond/kernel/kernel-open.c \
 	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \

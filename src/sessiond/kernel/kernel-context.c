@@ -2,7 +2,7 @@
 /*
  * kernel-context.c - the context fields of kernel channels (see
  * kernel-context.h).  The tracer writes them after each event header in
- * the order they were added; the channel's metadata (kernel-domain.c's stream
+ * the order they were added; the channel's metadata (kernel-regen.c's stream
  * block, tsdl.c) lists them in the same order, with the sizes of
  * common/model/context.c, which the tracer's answer is checked against.
  */
