@@ -66,6 +66,44 @@ def check(desc, problems):
         print('# ' + p)
 
 
+def calls_between(objs):
+    """{(a, b)}: a calls (or reads) a symbol only b defines, from nm of
+    objs, {name: object file}."""
+    defs, undef = {}, {}
+    for name, o in objs.items():
+        for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
+            p = line.split()
+            if len(p) == 3 and p[1] in 'TDRBC':
+                defs.setdefault(p[2], set()).add(name)
+            elif len(p) == 2 and p[0] == 'U':
+                undef.setdefault(name, set()).add(p[1])
+    return {(a, g) for a, syms in undef.items() for s in syms
+            for g in defs.get(s, ()) if g != a and len(defs[s]) == 1}
+
+
+def circles_of(calls, kept, where):
+    """A line for each name of calls that calls itself back around a
+    circle, but circles within one of the sets kept."""
+    reach = {}
+    for a, b in calls:
+        reach.setdefault(a, set()).add(b)
+    changed = True
+    while changed:          # the transitive closure: a name reaching itself is in a circle
+        changed = False
+        for a in reach:
+            more = set().union(*(reach.get(b, set()) for b in reach[a])) - reach[a]
+            if more:
+                reach[a] |= more
+                changed = True
+    out = []
+    for a in sorted(reach):
+        ring = {b for b in reach[a] if a in reach.get(b, ())} | {a}
+        if a in reach[a] and not any(ring <= k for k in kept):
+            out.append('%s/%s calls itself back through %s' %
+                       (where, a, ', '.join(sorted(ring - {a}))))
+    return out
+
+
 check('the map names folders (%s)' % ' '.join(order), [] if len(order) >= 5 else ['too few'])
 problems = []
 for f in order:
@@ -114,20 +152,13 @@ def flat_map(d, hdr):
 
 def flat_calls(d, files):
     """{(caller.c, callee.c)} between d's files, from nm of its objects."""
-    defs, undef = {}, {}
+    objs = {}
     for o in glob.glob(os.path.join(build, d, '.libs', '*.o')) + \
             glob.glob(os.path.join(build, d, '*.o')):
         c = re.sub(r'^(\w+_la|ltt_consumerd|ltt_relayd)-', '', os.path.basename(o))[:-2] + '.c'
-        if c not in files:
-            continue        # generated, or an object left from a removed file
-        for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
-            p = line.split()
-            if len(p) == 3 and p[1] in 'TDRBC':
-                defs.setdefault(p[2], set()).add(c)
-            elif len(p) == 2 and p[0] == 'U':
-                undef.setdefault(c, set()).add(p[1])
-    return {(c, g) for c, syms in undef.items() for s in syms
-            for g in defs.get(s, ()) if g != c and len(defs[s]) == 1}
+        if c in files:      # else generated, or an object left from a removed file
+            objs.setdefault(c, o)
+    return calls_between(objs)
 
 
 problems = []
@@ -147,22 +178,7 @@ for d, hdr, limit in FLAT:
                 for a, b in calls if a in rank_of and b in rank_of and rank_of[b] < rank_of[a])
     if len(up) > limit:
         ups += up + ['%s: %d calls up, at most %d' % (d, len(up), limit)]
-    reach = {}
-    for a, b in calls:
-        reach.setdefault(a, set()).add(b)
-    changed = True
-    while changed:          # the transitive closure: a file reaching itself is in a circle
-        changed = False
-        for a in reach:
-            more = set().union(*(reach.get(b, set()) for b in reach[a])) - reach[a]
-            if more:
-                reach[a] |= more
-                changed = True
-    for a in sorted(reach):
-        ring = {b for b in reach[a] if a in reach.get(b, ())} | {a}
-        if a in reach[a] and not any(ring <= kept for kept in CIRCLES_KEPT.get(d, ())):
-            circles.append('%s/%s calls itself back through %s' %
-                           (d, a, ', '.join(sorted(ring - {a}))))
+    circles += circles_of(calls, CIRCLES_KEPT.get(d, ()), d)
 if not glob.glob(os.path.join(build, 'src', 'ust', '.libs', '*.o')):
     print('ok the libraries\' calls not checked # SKIP not built in ' + build)
     print('ok the libraries\' circles not checked # SKIP')
@@ -255,26 +271,15 @@ if not cobjs:
     print('ok src/common\'s calls not checked # SKIP not built in ' + build)
     print('ok no circle of wings of src/common # SKIP')
 else:
-    cdefs, cundef = {}, {}
-    for mod, o in cobjs.items():
-        for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
-            p = line.split()
-            if len(p) == 3 and p[1] in 'TDRB':
-                cdefs.setdefault(p[2], set()).add(mod)
-            elif len(p) == 2 and p[0] == 'U':
-                cundef.setdefault(mod, set()).add(p[1])
     problems, wcalls = [], set()
-    for mod, syms in sorted(cundef.items()):
-        for s in sorted(syms):
-            if len(cdefs.get(s, ())) != 1:
-                continue
-            callee = next(iter(cdefs[s]))
-            a, b = wing_of(mod), wing_of(callee)
-            if a == b or (mod, callee.split('/')[-1]) in PROTO_PENDING:
-                continue
-            wcalls.add((a, b))
-            if wrank[b] < wrank[a]:
-                problems.append('common/%s.c calls %s() of %s/, a wing above its own' % (mod, s, b))
+    for mod, callee in sorted(calls_between(cobjs)):
+        a, b = wing_of(mod), wing_of(callee)
+        if a == b or (mod, callee.split('/')[-1]) in PROTO_PENDING:
+            continue
+        wcalls.add((a, b))
+        if wrank[b] < wrank[a]:
+            problems.append('common/%s.c calls common/%s.c, of %s/, a wing above its own' %
+                            (mod, callee, b))
     check('no function of src/common calls one of a wing above its own', problems)
     check('no circle of wings of src/common',
           ['%s/ and %s/ call each other' % (a, b) for a, b in sorted(wcalls) if (b, a) in wcalls and a < b])
@@ -336,34 +341,9 @@ check('no circle of folders',
 SESSIOND_CIRCLES_KEPT = {'cmd': {'cmd-memory.c', 'cmd-view.c'},
                          'consumer': {'consumer-call.c', 'consumer-proc.c'},
                          'ust': {'ust-buffers.c', 'ust-handover.c'}}
-fdefs, freach = {}, {}
-for o in objs:
-    f = os.path.basename(os.path.dirname(o))
-    c = re.sub(r'^ltt_sessiond-', '', os.path.basename(o))[:-2] + '.c'
-    for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
-        p = line.split()
-        if len(p) == 3 and p[1] in 'TDRB':
-            fdefs.setdefault(p[2], set()).add((f, c))
-for (f, o), syms in undef.items():
-    c = re.sub(r'^ltt_sessiond-', '', o)[:-2] + '.c'
-    for s in syms:
-        for g in fdefs.get(s, ()):
-            if g[0] == f and g[1] != c and len(fdefs[s]) == 1:
-                freach.setdefault((f, c), set()).add(g)
-changed = True
-while changed:
-    changed = False
-    for a in freach:
-        more = set().union(*(freach.get(b, set()) for b in freach[a])) - freach[a]
-        if more:
-            freach[a] |= more
-            changed = True
 problems = []
-for a in sorted(freach):
-    if a not in freach[a]:
-        continue
-    ring = {b[1] for b in freach[a] if a in freach.get(b, ())} | {a[1]}
-    if not ring <= SESSIOND_CIRCLES_KEPT.get(a[0], set()):
-        problems.append('%s/%s calls itself back through %s' %
-                        (a[0], a[1], ', '.join(sorted(ring - {a[1]}))))
+for f in order:
+    fobjs = {re.sub(r'^ltt_sessiond-', '', os.path.basename(o))[:-2] + '.c': o
+             for o in objs if os.path.basename(os.path.dirname(o)) == f}
+    problems += circles_of(calls_between(fobjs), [SESSIOND_CIRCLES_KEPT.get(f, set())], f)
 check('no circle of files inside a folder of src/sessiond', problems)
