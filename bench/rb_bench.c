@@ -44,7 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 
 #define SUBBUF_SIZE	((uint64_t)256 * 1024)
 #define NUM_SUBBUF	((uint64_t)4)

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "tfs-inst.h"
-#include "common/paths.h"
+#include "common/base/paths.h"
 
 char tfs_inst[300];
 static void (*release_fn)(void);

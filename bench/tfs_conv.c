@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * tfs_conv - what the consumer's conversion of ftrace pages into CTF
- * packets (ltt_ftrace_conv_page(), src/common/ftrace-conv.c) costs an
+ * packets (ltt_ftrace_conv_page(), src/common/ftrace/ftrace-conv.c) costs an
  * event, on the kernel's own pages:
  *
  *   tfs_conv capture DIR
@@ -44,9 +44,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/paths.h"
+#include "common/base/paths.h"
 #include "tfs-inst.h"
-#include "common/ftrace-conv.h"
+#include "common/ftrace/ftrace-conv.h"
 
 #define MAX_CPUS 64
 #define PAGE_MAX 65536

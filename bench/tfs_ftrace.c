@@ -33,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/paths.h"
+#include "common/base/paths.h"
 #include "tfs-inst.h"
 
 #define MAX_CPUS 64

@@ -66,9 +66,9 @@
 
 #include <ltt/tracepoint.h>
 
-#include "common/context.h"
-#include "common/filter-compile.h"
-#include "common/ringbuf.h"
+#include "common/model/context.h"
+#include "common/filter/filter-compile.h"
+#include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 
 LTT_TRACEPOINT_EVENT(bench, disabled,

@@ -3,7 +3,7 @@
  * ltt-fields.h - values of kernel event fields that both kernel backends
  * compute the same way: the module in its probes (kmod/probes) and the
  * consumer when it converts the kernel's own records (tracefs,
- * src/common/ftrace-conv.c).  Macros only: included by the kernel
+ * src/common/ftrace/ftrace-conv.c).  Macros only: included by the kernel
  * module and by user space alike.
  */
 #ifndef LTT_FIELDS_H

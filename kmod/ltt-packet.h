@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: (GPL-2.0-only OR LGPL-2.1-only) */
 /*
  * ltt-packet.h - where each field of a CTF packet's header and context
- * lies, for every ring buffer ltt writes: user space's (src/common/ringbuf)
+ * lies, for every ring buffer ltt writes: user space's (src/common/trace/ringbuf)
  * and the kernel tracer's (kmod/ltt-ringbuf), so that the consumer and
  * the readers see one layout.  doc/ctf.md describes it; all fields are in
  * the host's byte order, unaligned.  Macros only: included by the kernel

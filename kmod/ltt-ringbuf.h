@@ -17,7 +17,7 @@
  * holds (overwrite mode included).  doc/kmod.md has the protocol.
  *
  * Each sub-buffer, once complete, is one CTF packet laid out exactly as
- * src/common/ringbuf.h's struct ltt_rb_packet_header says (84 bytes of
+ * src/common/trace/ringbuf.h's struct ltt_rb_packet_header says (84 bytes of
  * header and context, then events).
  */
 #ifndef LTT_RINGBUF_H

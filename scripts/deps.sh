@@ -6,7 +6,7 @@
 # tests/kernel/test_systemd.sh boots with systemd).  python3-lttnganalyses: the users' analyses, which tests
 # run on ltt's kernel traces.  lttng-tools and liblttng-ust-dev: LTTng's
 # daemons and tracer, which test_relay_lttng.sh streams to and from, and
-# lttng save, whose .lttng files test_load_lttng.sh loads.  python3-lttngust and
+# lttng save, whose .lttng files test_lttng_load.sh loads.  python3-lttngust and
 # liblttng-ust-agent-java(-jni): LTTng's own agents, which test_lttng_agent.sh
 # and test_lttng_java.sh run against ltt's daemon (the latter with
 # liblog4j1.2-java and a Java compiler, default-jdk-headless).  systemtap-sdt-dev:

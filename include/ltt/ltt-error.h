@@ -4,7 +4,7 @@
  *
  * Every failure that reaches a user has a code, a stable name and a
  * sentence that says what is wrong and what to do.  The table below
- * generates the enum here and the names and messages in src/common/error.c.
+ * generates the enum here and the names and messages in src/common/base/error.c.
  * Codes are part of the ABI of libltt-ctl and of the client protocol:
  * a code is never renumbered and a retired number is never reused.
  *

@@ -20,8 +20,8 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/app-proto.h"
-#include "common/attr.h"
-#include "common/names.h"
+#include "common/model/attr.h"
+#include "common/base/names.h"
 
 #define NAME_(name, num, dir) [num] = #name,
 static const char *const msg_names[] = { LTT_APP_MSG_TABLE(NAME_) };

@@ -88,8 +88,8 @@
 #include <ltt/tracepoint-types.h>
 
 #include "common/codec.h"
-#include "common/context.h"
-#include "common/trigger.h"
+#include "common/model/context.h"
+#include "common/model/trigger.h"
 #include "filter-vm/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
@@ -141,7 +141,7 @@
  *   + 2 x nr_streams fds: for each stream (one per possible CPU, in CPU
  *   order) its shared-memory fd, then its wakeup eventfd.  The memory's
  *   size is the fd's size; libltt-ust maps it and checks it with
- *   ltt_rb_attach() before use.  The contexts (common/context.h: 1 to
+ *   ltt_rb_attach() before use.  The contexts (common/model/context.h: 1 to
  *   LTT_CTX_MAX, each valid, none twice) are the fields the program
  *   writes after each event header, in that order; their total size must
  *   be the regions' event_ctx_len.  The daemon sends the context list
@@ -169,13 +169,13 @@
  *   recorded when any of its programs accepts.
  * AGENT_RULES {u64 channel_key, u32 count, count x {str pattern,
  *              u32 loglevel_type, i32 loglevel, str exclusions}}   (minor 3)
- *   the python rules of that channel (common/agent.h), replacing any it
+ *   the python rules of that channel (common/model/agent.h), replacing any it
  *   had, sent to a program of minor 3 or more with the channel's
  *   lttng_python:event and again whenever they change (count 0: none).
  *   What is recorded is the event's filters' business; these only tell
  *   the program's agent which records to hand to the event at all.  At
  *   most LTT_APP_AGENT_MAX_RULES; each a valid rule of the python domain
- *   (common/attr.h), which the program checks (-EINVAL).
+ *   (common/model/attr.h), which the program checks (-EINVAL).
  * LOGGERS {u32 count, count x str name}   (A2D, seq 0, minor 3, not answered)
  *   loggers the program's python agent learnt of since its last LOGGERS
  *   on this connection (all of them first), for `lttctl list -p`: 1 to
@@ -196,7 +196,7 @@
  *   channel: an event enabled in a notifier is not recorded; each time a
  *   thread emits it and a filter program accepts (or there is none), the
  *   program sends one message on the socket, without blocking.  Captures:
- *   common/trigger.h's expressions (at most LTT_TRIGGER_MAX_CAPTURES,
+ *   common/model/trigger.h's expressions (at most LTT_TRIGGER_MAX_CAPTURES,
  *   each one that ltt_capture_parse() takes, else -EINVAL).
  * NOTIFIER_REMOVE {u64 key}: acked once no thread can still notify for it.
  *
@@ -206,7 +206,7 @@
  *    u64 dropped, str event, u32 nr_captures, nr_captures x capture}
  *   @dropped: the messages of this notifier this thread or another could
  *   not send (the socket was full) since the last one sent; a capture
- *   is common/trigger.h's form, in the notifier's order (a string cut to
+ *   is common/model/trigger.h's form, in the notifier's order (a string cut to
  *   fit, an expression the event can't give UNAVAILABLE).  A message
  *   with an empty event name and no capture only carries @dropped: the
  *   program sends it, waiting a little for room, when the notifier goes
@@ -466,7 +466,7 @@ void ltt_app_put_agent_rule(struct ltt_wbuf *w, const struct ltt_app_agent_rule 
 int ltt_app_get_agent_rules_start(struct ltt_rbuf *r, uint64_t *ret_key, uint32_t *ret_count);
 /**
  * ltt_app_get_agent_rule() - one rule: 0, or -EPROTO when truncated or not
- * a valid python rule (common/attr.h: pattern, exclusions, log level)
+ * a valid python rule (common/model/attr.h: pattern, exclusions, log level)
  */
 int ltt_app_get_agent_rule(struct ltt_rbuf *r, struct ltt_app_agent_rule *ret);
 

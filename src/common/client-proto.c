@@ -6,10 +6,10 @@
 #include <errno.h>
 #include <string.h>
 
-#include "common/agent.h"
+#include "common/model/agent.h"
 #include "common/client-proto.h"
 #include "common/msg.h"
-#include "common/tclock.h"
+#include "common/trace/tclock.h"
 
 #define NAME_(name, num, min) [num] = #name,
 static const char *const cmd_names[] = { LTT_CLIENT_CMD_TABLE(NAME_) };

@@ -72,7 +72,7 @@
  *   From minor 12 the kernel domain too, and the types PID, UID, GID
  *   (kernel only: the user-space domain answers TRACKER_DOMAIN); the
  *   reply of LIST_TRACKERS has 3 types for user space, 6 for the kernel.
- * Contexts (minor 8; common/context.h has the context's wire form):
+ * Contexts (minor 8; common/model/context.h has the context's wire form):
  *   ADD_CONTEXT {str session, u32 domain, str channel, context}
  *       channel "": every channel of the domain (the default one created
  *       when there is none).
@@ -113,7 +113,7 @@
 
 #include <stdint.h>
 
-#include "common/model.h"
+#include "common/model/model.h"
 
 #include "common/codec.h"
 
@@ -176,7 +176,7 @@
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
- * types): common/probe-loc.h parses it.  An older client gets no probe
+ * types): common/probe/probe-loc.h parses it.  An older client gets no probe
  * rule in GET_SESSION.
  */
 #define LTT_CLIENT_MINOR_PROBE 21
@@ -192,7 +192,7 @@
 /*
  * A session_info (LIST_SESSIONS, CREATE_SESSION, GET_SESSION) ends with
  * {u32 clock_kind, str clock_why}: the clock of the session's user-space
- * events (common/tclock.h's kind) and why it was chosen
+ * events (common/trace/tclock.h's kind) and why it was chosen
  */
 #define LTT_CLIENT_MINOR_CLOCK 20
 /*
@@ -209,7 +209,7 @@
  */
 bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 /*
- * Triggers (common/trigger.h has the forms of trigger, trigger_info and
+ * Triggers (common/model/trigger.h has the forms of trigger, trigger_info and
  * notification):
  *   ADD_TRIGGER {trigger} -> {str name}
  *   REMOVE_TRIGGER {str name}

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "common/consumer-proto.h"
-#include "common/ftrace-conv.h"
-#include "common/uri.h"
+#include "common/ftrace/ftrace-conv.h"
+#include "common/model/uri.h"
 #include "../../kmod/ltt-abi.h"
 
 #define NAME_(name, num) [num] = #name,
@@ -92,7 +92,7 @@ static int get_tracefs_block(struct ltt_rbuf *r, struct ltt_consumer_add_channel
 
 /*
  * The contexts a tracefs channel's conversion can write: what a record
- * holds, and what its task table says (common/ftrace-conv.h).
+ * holds, and what its task table says (common/ftrace/ftrace-conv.h).
  */
 static int tracefs_ctx_check(const struct ltt_consumer_add_channel *m)
 {

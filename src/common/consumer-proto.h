@@ -10,7 +10,7 @@
  * commands; the consumer answers each in order.  When the socket closes
  * (the session daemon is gone) the consumer flushes every stream, writes
  * what is complete and exits.  The consumer trusts the session daemon
- * but not the shared memory it is handed (see common/ringbuf.h).
+ * but not the shared memory it is handed (see common/trace/ringbuf.h).
  *
  * Framing as in app-proto.h: a 16-byte header {u32 magic, u16 type,
  * u16 reserved, u32 seq, u32 payload_len}, little-endian, codec payload,
@@ -76,9 +76,9 @@
  *   ADD_FTRACE_STREAM {u64 channel_key, u32 cpu} + 2 fds (1.9)
  *       For a tracefs channel: the CPU's per_cpu/cpuN/trace_pipe_raw of
  *       the channel's ftrace instance (opened O_NONBLOCK), and the
- *       channel's event map (common/ftrace-map.h: a sealed memfd, the
+ *       channel's event map (common/ftrace/ftrace-map.h: a sealed memfd, the
  *       same for every CPU).  The consumer converts the pages it reads
- *       into CTF packets (common/ftrace-conv.h): a record of ftrace id
+ *       into CTF packets (common/ftrace/ftrace-conv.h): a record of ftrace id
  *       N is the map's event of that id.  -EINVAL if the map is not one,
  *       -EPROTO for a channel of another domain (and ADD_STREAM or
  *       ADD_KERNEL_STREAM to a tracefs channel).
@@ -159,7 +159,7 @@
  *              -> {i32 status, str output_path}
  *       relay_addr (1.13, LTT_CONSUMER_MINOR_RELAY_ADDR): {u8 family,
  *       str host, u16 ctrl_port, u16 data_port}, the relay's address as
- *       the session daemon parsed it once (family, common/uri.h: 0 a host
+ *       the session daemon parsed it once (family, common/model/uri.h: 0 a host
  *       name, 4 an IPv4 literal or a name of net4://, 6 an IPv6 literal;
  *       host without brackets, as a URL of that family carries it; two
  *       different ports, neither 0).  Before 1.13: {str ctrl_url, str data_url}, canonical
@@ -290,7 +290,7 @@
 #include <stdint.h>
 
 #include "common/codec.h"
-#include "common/context.h"
+#include "common/model/context.h"
 
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
 #define LTT_CONSUMER_HDR_SIZE 16

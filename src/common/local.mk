@@ -3,56 +3,66 @@
 # filter parser and compiler are here (user space only); the VM they
 # compile for is src/filter-vm, which the kernel module builds too.
 noinst_LTLIBRARIES += src/common/libcommon.la
-src_common_libcommon_la_SOURCES = \
+# Its wings, from the top layer down (common.h is their map); proto's
+# files sit at the top until they move to proto/.
+src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/app-proto.c src/common/app-proto.h \
-	src/common/array.c src/common/array.h \
-	src/common/budget.c src/common/budget.h \
-	src/common/agent.c src/common/agent.h \
-	src/common/lagent-proto.c src/common/lagent-proto.h \
-	src/common/attr.c src/common/attr.h src/common/model.h \
 	src/common/client-proto.c src/common/client-proto.h \
 	src/common/codec.c src/common/codec.h \
-	src/common/context.c src/common/context.h \
-	src/common/convert.c src/common/convert.h \
-	src/common/trigger.c src/common/trigger.h \
 	src/common/consumer-proto.c src/common/consumer-proto.h \
+	src/common/lagent-proto.c src/common/lagent-proto.h \
 	src/common/live-proto.c src/common/live-proto.h \
-	src/common/ctf.c src/common/ctf.h \
-	src/common/daemon.c src/common/daemon.h \
-	src/common/as-user.c src/common/as-user.h \
-	src/common/durable.c src/common/durable.h \
-	src/common/elf-probe.c src/common/elf-probe.h \
-	src/common/fault.c src/common/fault.h \
-	src/common/ftrace-format.c src/common/ftrace-format.h \
-	src/common/ftrace-map.c src/common/ftrace-map.h \
-	src/common/ftrace-conv.c src/common/ftrace-conv.h \
-	src/common/ftrace-prefilter.c src/common/ftrace-prefilter.h \
-	src/common/ftrace-tasks.c src/common/ftrace-tasks.h \
-	src/common/error.c \
-	src/common/errmap.c src/common/errmap.h \
-	src/common/escape.c src/common/escape.h \
-	src/common/evloop.c src/common/evloop.h \
-	src/common/filter-parse.c src/common/filter-parse.h \
-	src/common/filter-compile.c src/common/filter-compile.h \
-	src/common/log.c src/common/log.h \
 	src/common/msg.c src/common/msg.h \
-	src/common/loglevel.c \
-	src/common/lttng-gap.c src/common/lttng-gap.h \
-	src/common/name-index.c src/common/name-index.h \
-	src/common/names.c src/common/names.h \
-	src/common/output-error.c src/common/output-error.h \
-	src/common/paths.c src/common/paths.h \
-	src/common/probe-loc.c src/common/probe-loc.h \
 	src/common/relay-proto.c src/common/relay-proto.h \
-	src/common/ringbuf.c src/common/ringbuf.h src/common/ringbuf-read.h \
-	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
-	src/common/size.c src/common/size.h \
-	src/common/thread.c src/common/thread.h \
-	src/common/tclock.c src/common/tclock.h \
-	src/common/sock.c src/common/sock.h \
-	src/common/trace-repair.c src/common/trace-repair.h \
-	src/common/tracefile.c src/common/tracefile.h \
-	src/common/uri.c src/common/uri.h
+	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv.h \
+	src/common/ftrace/ftrace-format.c src/common/ftrace/ftrace-format.h \
+	src/common/ftrace/ftrace-map.c src/common/ftrace/ftrace-map.h \
+	src/common/ftrace/ftrace-prefilter.c src/common/ftrace/ftrace-prefilter.h \
+	src/common/ftrace/ftrace-tasks.c src/common/ftrace/ftrace-tasks.h \
+	src/common/ftrace/ftrace.h \
+	src/common/model/agent.c src/common/model/agent.h \
+	src/common/model/attr.c src/common/model/attr.h \
+	src/common/model/context.c src/common/model/context.h \
+	src/common/model/convert.c src/common/model/convert.h \
+	src/common/model/loglevel.c \
+	src/common/model/lttng-gap.c src/common/model/lttng-gap.h \
+	src/common/model/model.h \
+	src/common/model/trigger.c src/common/model/trigger.h \
+	src/common/model/uri.c src/common/model/uri.h \
+	src/common/filter/filter-compile.c src/common/filter/filter-compile.h \
+	src/common/filter/filter-parse.c src/common/filter/filter-parse.h \
+	src/common/filter/filter.h \
+	src/common/probe/elf-probe.c src/common/probe/elf-probe.h \
+	src/common/probe/probe-loc.c src/common/probe/probe-loc.h \
+	src/common/probe/probe.h \
+	src/common/trace/ctf.c src/common/trace/ctf.h \
+	src/common/trace/ringbuf-internal.h \
+	src/common/trace/ringbuf-read.h \
+	src/common/trace/ringbuf-repair.c \
+	src/common/trace/ringbuf.c src/common/trace/ringbuf.h \
+	src/common/trace/tclock.c src/common/trace/tclock.h \
+	src/common/trace/trace-repair.c src/common/trace/trace-repair.h \
+	src/common/trace/trace.h \
+	src/common/trace/tracefile.c src/common/trace/tracefile.h \
+	src/common/base/array.c src/common/base/array.h \
+	src/common/base/as-user.c src/common/base/as-user.h \
+	src/common/base/base.h \
+	src/common/base/budget.c src/common/base/budget.h \
+	src/common/base/daemon.c src/common/base/daemon.h \
+	src/common/base/durable.c src/common/base/durable.h \
+	src/common/base/errmap.c src/common/base/errmap.h \
+	src/common/base/error.c \
+	src/common/base/escape.c src/common/base/escape.h \
+	src/common/base/evloop.c src/common/base/evloop.h \
+	src/common/base/fault.c src/common/base/fault.h \
+	src/common/base/log.c src/common/base/log.h \
+	src/common/base/name-index.c src/common/base/name-index.h \
+	src/common/base/names.c src/common/base/names.h \
+	src/common/base/output-error.c src/common/base/output-error.h \
+	src/common/base/paths.c src/common/base/paths.h \
+	src/common/base/size.c src/common/base/size.h \
+	src/common/base/sock.c src/common/base/sock.h \
+	src/common/base/thread.c src/common/base/thread.h
 # The filter VM (src/filter-vm), in libcommon as any other module is.
 src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la
 # The network transport (plain or TLS, xport.h) and the relay connection
@@ -60,7 +70,8 @@ src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la
 # with it.
 noinst_LTLIBRARIES += src/common/libnet.la
 src_common_libnet_la_SOURCES = \
-	src/common/relay-conn.c src/common/relay-conn.h \
-	src/common/xport.c src/common/xport.h
+	src/common/net/net.h \
+	src/common/net/relay-conn.c src/common/net/relay-conn.h \
+	src/common/net/xport.c src/common/net/xport.h
 src_common_libnet_la_CFLAGS = $(AM_CFLAGS) $(OPENSSL_CFLAGS)
 src_common_libnet_la_LIBADD = $(OPENSSL_LIBS)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "common/msg.h"
-#include "common/sock.h"
+#include "common/base/sock.h"
 
 void ltt_msg_hdr_encode(const struct ltt_msg_hdr *hdr, uint8_t *buf)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "consumerd/channel.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/source-tracefs.h"

@@ -23,7 +23,7 @@
 
 #include <ltt/ltt-ctl-common.h>
 
-#include "common/context.h"
+#include "common/model/context.h"
 #include "consumerd/data-req.h"
 #include "consumerd/sink-file.h"
 

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "common/consumer-proto.h"
-#include "common/log.h"
-#include "common/names.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
 #include "consumerd/cmd.h"
 
 /*

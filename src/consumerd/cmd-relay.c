@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "common/consumer-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/cmd.h"
 #include "consumerd/sink-relay.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/consumer-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/cmd.h"
 #include "consumerd/fs.h"
 

@@ -17,9 +17,9 @@
 #include <unistd.h>
 
 #include "common/consumer-proto.h"
-#include "common/evloop.h"
-#include "common/fault.h"
-#include "common/log.h"
+#include "common/base/evloop.h"
+#include "common/base/fault.h"
+#include "common/base/log.h"
 #include "consumerd/cmd.h"
 
 /* The command thread's state: the socket, why it stopped, and the handlers'. */

@@ -75,7 +75,7 @@
  *
  * Each file calls only files listed below it.
  *
- * The tracefs source converts pages with common/ftrace-conv.[ch], which
+ * The tracefs source converts pages with common/ftrace/ftrace-conv.[ch], which
  * the session daemon's kernel notifiers also read records with.
  */
 #ifndef LTT_CONSUMERD_CONSUMERD_H

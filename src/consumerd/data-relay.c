@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <sys/epoll.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "consumerd/data-relay.h"
 #include "consumerd/sink-relay.h"
 

@@ -7,7 +7,7 @@
 #ifndef LTT_CONSUMERD_DATA_RELAY_H
 #define LTT_CONSUMERD_DATA_RELAY_H
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 
 struct ltt_data_thread;
 struct ltt_relay;

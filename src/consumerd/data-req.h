@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "common/consumer-proto.h"
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 
 struct ltt_chan_part;
 struct ltt_channel;

@@ -2,7 +2,7 @@
 /*
  * data.c - the data threads: each runs its streams' sources and sinks,
  * its parts of the channels' timers, and the requests posted to it in one
- * event loop (common/evloop.h).  data.h says which thread runs what.
+ * event loop (common/base/evloop.h).  data.h says which thread runs what.
  *
  * Wakeup eventfds are shared with the traced applications, so they are
  * hostile: one that an application drains or blocks must not block us.
@@ -40,9 +40,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "common/consumer-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
 #include "consumerd/data-relay.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * data.h - the data threads: each runs one event loop (common/evloop.h)
+ * data.h - the data threads: each runs one event loop (common/base/evloop.h)
  * that moves packets from its streams' sources to their sinks.
  *
  * A data thread watches each of its streams' sources (a user-space
@@ -43,7 +43,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "consumerd/data-req.h"
 
 struct ltt_channel_cfg;

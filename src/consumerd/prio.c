@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/prio.h"
 
 #define PRIO_FIFO_PRIORITY 1

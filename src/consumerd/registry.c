@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/registry.h"
 #include "consumerd/sink-relay.h"
 

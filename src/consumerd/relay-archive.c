@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/relay-link.h"
 
 /* Is trace @path @from or below it? */

@@ -23,10 +23,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "common/relay-proto.h"
-#include "common/relay-conn.h"
-#include "common/xport.h"
+#include "common/net/relay-conn.h"
+#include "common/net/xport.h"
 #include "consumerd/relay-link.h"
 
 /* ---- byte queues ---- */

@@ -2,7 +2,7 @@
 /*
  * relay-session.c - the life of the relay output's session: connect
  * (VERSION, GET_CONFIGURATION, CREATE_SESSION and trace chunk 0, blocking
- * with a deadline, on the command thread: common/relay-conn.c), close
+ * with a deadline, on the command thread: common/net/relay-conn.c), close
  * (every stream's CLOSE_STREAM, the chunk's CLOSE_TRACE_CHUNK, sent by
  * the data thread) and destroy (what is still queued sent within a short
  * deadline).  The connection it sets up is relay-link.c's.
@@ -18,10 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "common/relay-proto.h"
-#include "common/relay-conn.h"
-#include "common/xport.h"
+#include "common/net/relay-conn.h"
+#include "common/net/xport.h"
 #include "consumerd/relay-link.h"
 
 /* A random (version 4) uuid, for a session daemon that gave none. */

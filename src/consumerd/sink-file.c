@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/durable.h"
-#include "common/fault.h"
-#include "common/log.h"
-#include "common/trace-repair.h"
-#include "common/tracefile.h"
+#include "common/base/durable.h"
+#include "common/base/fault.h"
+#include "common/base/log.h"
+#include "common/trace/trace-repair.h"
+#include "common/trace/tracefile.h"
 #include "consumerd/sink-file.h"
 
 static const struct ltt_output_ops file_output_ops;

@@ -34,7 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/tracefile.h"
+#include "common/trace/tracefile.h"
 #include "consumerd/fs.h"
 #include "consumerd/sink.h"
 

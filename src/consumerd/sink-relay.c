@@ -14,11 +14,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "common/relay-proto.h"
-#include "common/ringbuf.h"
-#include "common/relay-conn.h"
-#include "common/xport.h"
+#include "common/trace/ringbuf.h"
+#include "common/net/relay-conn.h"
+#include "common/net/xport.h"
 #include "consumerd/relay-link.h"
 
 struct relay_output {

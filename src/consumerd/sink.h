@@ -36,7 +36,7 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 
 /* At most this many memory buffers describe a packet. */
 #define LTT_SINK_MAX_IOV 4

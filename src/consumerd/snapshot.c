@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/sink-file.h"
 #include "consumerd/sink-relay.h"

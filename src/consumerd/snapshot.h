@@ -13,7 +13,7 @@
  * (LTT_DATA_SNAPSHOT: ltt_snapshot_part()).  Each stream's open packet
  * is closed first, then the packets between its read and write positions
  * are copied and validated (source.h: snap_span and snap_peek; user
- * space: common/ringbuf.h's ltt_rb_peek_subbuf(), kernel: the tracer's
+ * space: common/trace/ringbuf.h's ltt_rb_peek_subbuf(), kernel: the tracer's
  * SNAPSHOT_SPAN and SNAPSHOT_PEEK); one the writers overwrote meanwhile
  * is left out and counted.
  */

@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "consumerd/source-kernel.h"
 #include "../../kmod/ltt-abi.h"
 

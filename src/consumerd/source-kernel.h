@@ -10,7 +10,7 @@
  * copy through user space), or from the stream's read-only mmap when
  * splice() refuses the fd; LTT_KABI_PUT_SUBBUF releases it.  The index
  * entry comes from the packet header, read through the mmap (the layout
- * of user-space packets, common/ringbuf.h) and checked against what the
+ * of user-space packets, common/trace/ringbuf.h) and checked against what the
  * tracer said of the packet.  LTT_KABI_FLUSH closes the open packet (the
  * switch timer, flushes), LTT_KABI_STREAM_STATS gives the loss counters.
  * The tracer is trusted more than a traced program, but a packet whose

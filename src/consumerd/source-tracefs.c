@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/filter-compile.h"
-#include "common/ftrace-map.h"
-#include "common/log.h"
+#include "common/filter/filter-compile.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/base/log.h"
 #include "consumerd/channel.h"
-#include "common/ftrace-conv.h"
+#include "common/ftrace/ftrace-conv.h"
 #include "consumerd/source-tracefs.h"
 #include "filter-vm/filter-vm.h"
 
@@ -919,7 +919,7 @@ int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, i
 	ret = ltt_tfs_events_open(map_fd, &chan->tfs_events);
 	if (ret == -EINVAL)
 		LTT_ERR("tracefs channel %s cpu %" PRIu32 ": %s: refused", chan->name, cpu,
-			first ? "the fd is not an event map (common/ftrace-map.h)" :
+			first ? "the fd is not an event map (common/ftrace/ftrace-map.h)" :
 				"the event map is not the one of the channel's other streams");
 	if (ret)
 		return ret;

@@ -3,7 +3,7 @@
  * source-tracefs.h - the "tracefs" source: one CPU of an ftrace instance
  * (per_cpu/cpuN/trace_pipe_raw), its pages converted into CTF packets
  * (ftrace-conv.h) with the layouts of the channel's event map
- * (common/ftrace-map.h).
+ * (common/ftrace/ftrace-map.h).
  *
  * What trace_pipe_raw does (measured on Linux 6.18, 4096-byte pages):
  *   - read() returns one ring-buffer page, never more, whatever the
@@ -59,7 +59,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/context.h"
+#include "common/model/context.h"
 #include "consumerd/source.h"
 
 struct ltt_tfs_events;

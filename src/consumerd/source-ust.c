@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/ctf.h"
-#include "common/log.h"
+#include "common/trace/ctf.h"
+#include "common/base/log.h"
 #include "consumerd/source-ust.h"
 
 _Static_assert(LTT_RB_PACKET_HEADER_SIZE == LTT_CTF_PACKET_HEADER_SIZE, "packet header");

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * source-ust.h - the "ust" source: a user-space ring buffer in shared
- * memory (common/ringbuf.h), written by traced programs.
+ * memory (common/trace/ringbuf.h), written by traced programs.
  *
  * The shared memory is hostile.  The mapping is never resized under us
  * (the memfd must be sealed against shrinking, or we seal it), and the

@@ -3,7 +3,7 @@
  * source.c - the source interface: calls through the operations, and what
  * the sources share.
  */
-#include "common/tclock.h"
+#include "common/trace/tclock.h"
 #include "consumerd/source.h"
 
 int ltt_source_get(struct ltt_source *src, struct ltt_scratch *scratch,

@@ -4,7 +4,7 @@
  *
  * Three sources exist:
  *   "ust"     a user-space ring buffer in shared memory (source-ust.c):
- *             hostile memory, read through common/ringbuf.h; the writers
+ *             hostile memory, read through common/trace/ringbuf.h; the writers
  *             signal an eventfd we never read
  *   "kernel"  a stream fd of ltt-tracer.ko (source-kernel.c): ioctls to
  *             reserve and release packets, splice() or the stream's mmap
@@ -34,8 +34,8 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "common/ringbuf.h"
-#include "common/size.h"	/* ltt_add_sat() */
+#include "common/trace/ringbuf.h"
+#include "common/base/size.h"	/* ltt_add_sat() */
 #include "consumerd/data-req.h"
 #include "consumerd/sink.h"
 

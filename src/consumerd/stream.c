@@ -12,8 +12,8 @@
 #include <fcntl.h>
 #include <time.h>
 
-#include "common/log.h"
-#include "common/tclock.h"
+#include "common/base/log.h"
+#include "common/trace/tclock.h"
 #include "consumerd/channel.h"
 #include "consumerd/stream.h"
 

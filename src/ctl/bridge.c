@@ -15,8 +15,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/relay-conn.h"
-#include "common/xport.h"
+#include "common/net/relay-conn.h"
+#include "common/net/xport.h"
 #include "ctl/bridge.h"
 
 #define BUF_SIZE (64 * 1024)

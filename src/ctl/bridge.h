@@ -3,7 +3,7 @@
  * bridge.h - lttctl view --live's local bridge to a relay that speaks only
  * TLS: live viewers that do not speak TLS (babeltrace2) connect in plain
  * to a loopback port, and each connection is forwarded, byte for byte,
- * over its own TLS 1.3 connection to the relay's live port (common/xport.h,
+ * over its own TLS 1.3 connection to the relay's live port (common/net/xport.h,
  * our certificate shown, the relay's checked against the CA and host).
  */
 #ifndef LTT_CTL_BRIDGE_H

@@ -33,7 +33,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/lttng-gap.h"
+#include "common/model/lttng-gap.h"
 #include "ctl/out.h"
 
 enum ctl_exit {
@@ -797,7 +797,7 @@ const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_de
 
 /*
  * The agent domains' options, -p/--python, -j/--jul and -l/--log4j, in an
- * option table (common/agent.h: their rules name loggers), and LTTng's
+ * option table (common/model/agent.h: their rules name loggers), and LTTng's
  * --log4j2, refused.
  */
 #define CTL_UTIL_AGENT_OPTIONS(python, jul, log4j) \
@@ -827,7 +827,7 @@ int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts 
 
 /**
  * ctl_util_refuse_gap() - print the sentence of what ltt lacks of LTTng's
- * (common/lttng-gap.h) as an LTTNG_UNSUPPORTED error
+ * (common/model/lttng-gap.h) as an LTTNG_UNSUPPORTED error
  *
  * Returns CTL_EXIT_FAILURE.
  */

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/agent.h"
-#include "common/lttng-gap.h"
+#include "common/model/agent.h"
+#include "common/model/lttng-gap.h"
 #include "ctl/ctl.h"
 
 /*

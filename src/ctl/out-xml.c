@@ -26,7 +26,7 @@
  * liblzma and libstdc++ into every run of lttctl): an element per line,
  * indented two spaces a level, an empty one as <name/>, text with
  * & < > " and CR escaped.  out.c hands it valid UTF-8 without control
- * characters but newline and tab (common/escape.h), so nothing else
+ * characters but newline and tab (common/base/escape.h), so nothing else
  * needs escaping.
  */
 #include <errno.h>

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/escape.h"
+#include "common/base/escape.h"
 #include "ctl/ctl.h"
 #include "ctl/out-impl.h"
 

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/durable.h"
-#include "common/names.h"
-#include "common/paths.h"
-#include "common/sock.h"
+#include "common/base/durable.h"
+#include "common/base/names.h"
+#include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "ctl/ctl.h"
 
 #define RC_KEY "session="

@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/uri.h"
+#include "common/model/uri.h"
 #include "ctl/ctl.h"
 
 #define LTT_STR_(x) #x

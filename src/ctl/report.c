@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/output-error.h"
+#include "common/base/output-error.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 

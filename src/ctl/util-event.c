@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/agent.h"
-#include "common/names.h"
+#include "common/model/agent.h"
+#include "common/base/names.h"
 #include "ctl/ctl.h"
 
 int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/agent.h"
-#include "common/log.h"
-#include "common/names.h"
-#include "common/paths.h"
+#include "common/model/agent.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
+#include "common/base/paths.h"
 #include "ctl/ctl.h"
 
 int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name)

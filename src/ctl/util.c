@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/escape.h"
-#include "common/names.h"
-#include "common/paths.h"
-#include "common/size.h"
-#include "common/uri.h"
-#include "common/xport.h"
+#include "common/base/escape.h"
+#include "common/base/names.h"
+#include "common/base/paths.h"
+#include "common/base/size.h"
+#include "common/model/uri.h"
+#include "common/net/xport.h"
 #include "ctl/ctl.h"
 
 /*

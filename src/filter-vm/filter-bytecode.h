@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * filter-bytecode.h - the compact, versioned bytecode of a filter
- * expression: what the session daemon compiles (src/common/filter-compile.c),
+ * expression: what the session daemon compiles (src/common/filter/filter-compile.c),
  * sends to a tracer, and what libltt-ust and the kernel module validate
  * (filter-validate.c) and run (filter-interp.c) before reserving an event.
  *

@@ -16,7 +16,7 @@
  *                       there: no floats)
  *
  * Nothing here includes another directory of src/: the parser and the
- * compiler (src/common/filter-parse.c, filter-compile.c, user space only)
+ * compiler (src/common/filter/filter-parse.c, filter-compile.c, user space only)
  * build on this, never the other way.
  */
 #ifndef LTT_FILTER_VM_H

@@ -22,7 +22,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/attr.h"	/* the live timer's bounds, the live URL */
+#include "common/model/attr.h"	/* the live timer's bounds, the live URL */
 
 /* Python before 3.13 takes the keywords' names as char *[]. */
 #define KW_LIST(list) ((char **)(uintptr_t)(list))

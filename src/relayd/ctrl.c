@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/evloop.h"
-#include "common/log.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
 #include "common/relay-proto.h"
 #include "relayd/ctrl.h"
 #include "relayd/server.h"

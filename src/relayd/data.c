@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "common/relay-proto.h"
 #include "relayd/data.h"
 #include "relayd/model.h"

@@ -11,10 +11,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/paths.h"
+#include "common/base/paths.h"
 #include "relayd/listen.h"
 
-/* A ":0" port, which common/uri.h does not take: cut it off @buf. */
+/* A ":0" port, which common/model/uri.h does not take: cut it off @buf. */
 static bool cut_port_zero(char *buf)
 {
 	size_t len = strlen(buf);

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/uri.h"
+#include "common/model/uri.h"
 
 /* Where a server listens. */
 struct ltt_relay_addr {
@@ -21,7 +21,7 @@ struct ltt_relay_addr {
 
 /**
  * ltt_relay_addr_parse() - a -C/-D/-L argument: tcp://HOST[:PORT],
- * tcp4://HOST[:PORT] or tcp6://[ADDR][:PORT] (common/uri.h), PORT 0
+ * tcp4://HOST[:PORT] or tcp6://[ADDR][:PORT] (common/model/uri.h), PORT 0
  * allowed; without a port, @default_port
  * @why: an explanation when it fails, @why_len bytes
  *

@@ -43,10 +43,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "common/live-proto.h"
-#include "common/log.h"
-#include "common/xport.h"
+#include "common/base/log.h"
+#include "common/net/xport.h"
 #include "relayd/live.h"
 #include "relayd/model.h"
 

@@ -25,11 +25,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/evloop.h"
-#include "common/daemon.h"
-#include "common/log.h"
-#include "common/paths.h"
-#include "common/xport.h"
+#include "common/base/evloop.h"
+#include "common/base/daemon.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
+#include "common/net/xport.h"
 #include "relayd/relayd.h"
 
 struct options {

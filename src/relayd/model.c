@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/paths.h"
-#include "common/tracefile.h"
+#include "common/base/paths.h"
+#include "common/trace/tracefile.h"
 #include "relayd/model.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"

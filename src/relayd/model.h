@@ -37,7 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "common/relay-proto.h"
 #include "relayd/registry.h"
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/log.h"
-#include "common/names.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
 #include "relayd/registry.h"
 
 bool ltt_relay_name_valid(const char *name)

@@ -38,7 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "common/relay-proto.h"
 
 /* One packet of a stream, with both its viewer and its file coordinates. */

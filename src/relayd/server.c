@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/evloop.h"
-#include "common/log.h"
-#include "common/xport.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
+#include "common/net/xport.h"
 #include "relayd/server.h"
 
 /* How long to stop accepting after running out of descriptors. */

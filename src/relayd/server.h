@@ -122,7 +122,7 @@ void ltt_relay_server_set_max_conns(struct ltt_relay_server *srv, unsigned int m
 /**
  * ltt_relay_server_set_tls() - speak only TLS 1.3 with clients that show
  * a certificate @tls's CA signed, from the next accepted connection on
- * @tls: a server context (common/xport.h), borrowed: it must outlive @srv
+ * @tls: a server context (common/net/xport.h), borrowed: it must outlive @srv
  */
 void ltt_relay_server_set_tls(struct ltt_relay_server *srv, struct ltt_xport_ctx *tls);
 

@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/log.h"
-#include "common/names.h"
-#include "common/paths.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
+#include "common/base/paths.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"
 

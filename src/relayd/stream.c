@@ -13,10 +13,10 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "common/ctf.h"
-#include "common/log.h"
-#include "common/paths.h"
-#include "common/tracefile.h"
+#include "common/trace/ctf.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
+#include "common/trace/tracefile.h"
 #include "relayd/stream.h"
 
 #define FILE_MODE 0640

@@ -6,7 +6,7 @@
  *
  * Files.  A data stream writes TRACE/CHANNEL_CPU and
  * TRACE/index/CHANNEL_CPU.idx exactly as a local session's consumer does,
- * with the same tracefile size/count rotation and names (common/tracefile.h):
+ * with the same tracefile size/count rotation and names (common/trace/tracefile.h):
  * a packet that would take the current file past the size starts the next
  * one, and past the count the oldest file and its index are deleted.  A
  * metadata stream writes TRACE/metadata, the metadata packets as received.

@@ -9,8 +9,8 @@
 
 #include <ltt/ltt-error.h>
 
-#include "common/log.h"
-#include "common/paths.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/autoload.h"
 

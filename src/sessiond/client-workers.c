@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "sessiond/client-workers.h"
 #include "sessiond/worker.h"
 

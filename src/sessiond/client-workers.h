@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "sessiond/client.h"
 
 struct conn;

@@ -2,7 +2,7 @@
 /*
  * client.c - the client thread (see client.h).
  *
- * One event loop (common/evloop.h) over the listening socket and every
+ * One event loop (common/base/evloop.h) over the listening socket and every
  * connection; the worker of each client user posts the commands it ran
  * (and the jobs run as that user: ltt_client_thread_run_as()) back to it.
  * Connections are non-blocking: a request is gathered piece by piece as
@@ -31,11 +31,11 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
-#include "common/budget.h"
+#include "common/base/budget.h"
 #include "common/client-proto.h"
-#include "common/evloop.h"
-#include "common/log.h"
-#include "common/sock.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
+#include "common/base/sock.h"
 #include "sessiond/client-workers.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"

@@ -36,7 +36,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c src/sessiond/ust/ust-chan.c \
 	src/sessiond/ust/ust-trace-ops.c src/sessiond/ust/ust-trigger.c \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
-	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent.h \
+	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
 	src/sessiond/app/app-thread.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
 	src/sessiond/app/app-out.c src/sessiond/app/app-notify.c \
@@ -46,16 +46,16 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/consumer/consumer-relay.c \
 	src/sessiond/consumer/relay.c src/sessiond/consumer/relay.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
-	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
 	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
-	src/sessiond/kabi/kabi-tracefs-probe.c \
+	src/sessiond/kabi/kabi-tracefs-probe.c src/sessiond/kabi/kabi-tracefs-eprobe.c \
 	src/sessiond/kabi/kabi-tracefs-catalog.c \
 	src/sessiond/kabi/kabi-tracefs-track.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
-	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel.h \
+	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel-events.c src/sessiond/kernel/kernel.h \
 	src/sessiond/kernel/kernel-trace.c src/sessiond/kernel/kernel-internal.h \
 	src/sessiond/kernel/kernel-stall.c src/sessiond/kernel/kernel-open.c \
 	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \

@@ -12,7 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/fault.h"
+#include "common/base/fault.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/consumer/consumer.h"
 

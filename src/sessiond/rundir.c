@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "common/client-proto.h"
-#include "common/durable.h"
-#include "common/log.h"
-#include "common/paths.h"
-#include "common/sock.h"
+#include "common/base/durable.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "sessiond/rundir.h"
 
 int ltt_rundir_file(const struct ltt_rundir *rd, const char *name, char *buf, unsigned long len)

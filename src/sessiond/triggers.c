@@ -13,8 +13,8 @@
 #include <urcu/list.h>
 
 #include "common/client-proto.h"
-#include "common/evloop.h"
-#include "common/log.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/triggers.h"
 

@@ -5,7 +5,7 @@
  * wait (for programs' acks, for the consumer), so that it keeps serving
  * the other clients meanwhile.
  *
- * The worker is an event loop (common/evloop.h) with nothing but posted
+ * The worker is an event loop (common/base/evloop.h) with nothing but posted
  * jobs: a job is an ltt_evloop_job whose fn runs on the worker thread and
  * hands the job back itself, usually by posting it to the submitting
  * thread's loop.
@@ -13,7 +13,7 @@
 #ifndef LTT_SESSIOND_WORKER_H
 #define LTT_SESSIOND_WORKER_H
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 
 struct ltt_worker;
 

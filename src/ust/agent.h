@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * agent.h - libltt-ust's side of a language agent (the python domain:
- * common/agent.h), for ltt's own agent module (src/python/_agent.c), not
+ * common/model/agent.h), for ltt's own agent module (src/python/_agent.c), not
  * an interface for programs: exported by libltt-ust under ltt_ust_agent_*,
  * and changed with it.
  *

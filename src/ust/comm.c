@@ -39,8 +39,8 @@
 
 #include "common/app-proto.h"
 #include "common/msg.h"
-#include "common/paths.h"
-#include "common/sock.h"
+#include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "ust/rcu.h"
 #include "ust/ust.h"
 

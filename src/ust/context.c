@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * context.c - the context fields a channel adds after each event header
- * (lttctl add-context; the layout is common/context.h's).
+ * (lttctl add-context; the layout is common/model/context.h's).
  *
  * The fast path writes them for the calling thread, cheaply:
  *   - what is the thread's and does not change is read once per thread

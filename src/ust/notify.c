@@ -53,8 +53,8 @@
 #include <ltt/tracepoint.h>
 
 #include "common/app-proto.h"
-#include "common/sock.h"
-#include "common/trigger.h"
+#include "common/base/sock.h"
+#include "common/model/trigger.h"
 #include "ust/ust.h"
 
 struct ust_notifier {

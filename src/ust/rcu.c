@@ -47,7 +47,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/thread.h"
+#include "common/base/thread.h"
 #include "ust/rcu.h"
 
 /* Depth in the low 31 bits (UST_RCU_FENCED above them), phase above. */

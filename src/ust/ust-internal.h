@@ -34,7 +34,7 @@ struct ltt_ctx;
 /**
  * ltt_ust_test_set_contexts() - as CHANNEL_ADD's context list, on a
  * channel added by the test before any event is enabled in it
- * @ctx: @nr contexts (common/context.h), borrowed
+ * @ctx: @nr contexts (common/model/context.h), borrowed
  *
  * Returns 0, -ENOENT, or ust_channel_set_contexts()'s error (-EINVAL when
  * their size is not the regions' event_ctx_len).
@@ -73,7 +73,7 @@ int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
  *       ltt_ust_test_set_filter() hooks under that key
  * @fd: taken (closed on error too): one end of an AF_UNIX SOCK_SEQPACKET
  *      socketpair (the test reads the other)
- * @captures: @nr capture expressions (common/trigger.h), borrowed
+ * @captures: @nr capture expressions (common/model/trigger.h), borrowed
  *
  * Returns 0, -EINVAL (a bad key, capture or fd), -EEXIST or -ENOMEM.
  */

@@ -72,9 +72,9 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
-#include "common/context.h"
-#include "common/ringbuf.h"
-#include "common/thread.h"
+#include "common/model/context.h"
+#include "common/trace/ringbuf.h"
+#include "common/base/thread.h"
 #include "filter-vm/filter-vm.h"
 
 /* ---- base.c ---- */
@@ -602,7 +602,7 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
  * @owner: the daemon that adds it
  * @key: with LTT_APP_NOTIFIER_KEY_BIT
  * @nr: 0..LTT_TRIGGER_MAX_CAPTURES capture expressions in @captures
- *      (borrowed), each parsed here (common/trigger.h)
+ *      (borrowed), each parsed here (common/model/trigger.h)
  * @fd: taken (closed on error too): a connected AF_UNIX SOCK_SEQPACKET
  *      socket (the program's end of the daemon's pair); made non-blocking
  *      and close-on-exec here

@@ -3,8 +3,8 @@
  * fuzz_client.c - the client protocol (common/client-proto.h) as the
  * session daemon receives it from any local user, and lttctl receives
  * the replies: the message header, every object decoder, and what the
- * daemon does next with a decoded request (common/attr.c's checks, the
- * name and glob validators of common/names.c).
+ * daemon does next with a decoded request (common/model/attr.c's checks, the
+ * name and glob validators of common/base/names.c).
  *
  * Input: byte 0 selects the decoder, the rest is its payload.
  */
@@ -12,9 +12,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "common/client-proto.h"
-#include "common/names.h"
+#include "common/base/names.h"
 #include "fuzz.h"
 
 static void get_rule_attr0(struct ltt_rbuf *r, struct ltt_rule_conf *m)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_ctf.c - the CTF pieces of common/ctf.c that read input: index
+ * fuzz_ctf.c - the CTF pieces of common/trace/ctf.c that read input: index
  * files (header, then entries of the size it declares; 1.0's 56 bytes
  * or 1.1's 72 and more), and the metadata packet framing of any TSDL
  * text.
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "fuzz.h"
 
 static void check_index(const uint8_t *data, size_t size)

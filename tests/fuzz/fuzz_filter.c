@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * fuzz_filter.c - the filter language's parser and compiler
- * (common/filter-parse.c, common/filter-compile.c): the text a user gives
+ * (common/filter/filter-parse.c, common/filter/filter-compile.c): the text a user gives
  * to `enable-event --filter`, read by the session daemon.
  *
  * Input: the expression (cut at its first NUL).  Promises checked: an
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/filter-compile.h"
-#include "common/filter-parse.h"
+#include "common/filter/filter-compile.h"
+#include "common/filter/filter-parse.h"
 #include "filter-event.h"
 #include "fuzz.h"
 

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/filter-compile.h"
-#include "common/filter-parse.h"
+#include "common/filter/filter-compile.h"
+#include "common/filter/filter-parse.h"
 #include "filter-event.h"
 #include "fuzz.h"
 

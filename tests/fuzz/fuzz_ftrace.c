@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * fuzz_ftrace.c - what the kernel's tracefs hands ltt: the text of an
- * event's format file (common/ftrace-format.c) and the ring-buffer pages
- * of trace_pipe_raw (common/ftrace-conv.c).
+ * event's format file (common/ftrace/ftrace-format.c) and the ring-buffer pages
+ * of trace_pipe_raw (common/ftrace/ftrace-conv.c).
  *
  * Input: one byte that picks the decoder (odd: a page; 2 in its low bits:
  * an event map's filter log; else a format file), then the text, the page
@@ -13,7 +13,7 @@
  * converts without reading outside itself (the driver's exact-size copy
  * and the sanitizers see it), and every packet it produces has ltt's
  * header, a content size within the packet, ordered timestamps and the
- * next sequence number.  A filter log (common/ftrace-map.h: what the
+ * next sequence number.  A filter log (common/ftrace/ftrace-map.h: what the
  * session daemon wrote into a memfd the consumer maps) is read record by
  * record without reading past what it says it published, each record's
  * programs within its copy; programs that validate against the seed
@@ -25,9 +25,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "common/filter-compile.h"
-#include "common/ftrace-map.h"
-#include "common/ftrace-conv.h"
+#include "common/filter/filter-compile.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/ftrace/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "fuzz.h"
 #include "kmod/ltt-packet.h"

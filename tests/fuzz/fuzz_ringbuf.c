@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * fuzz_ringbuf.c - the consumer's side of the shared-memory ring buffer
- * (common/ringbuf.c): any program that maps a stream can write anything
+ * (common/trace/ringbuf.c): any program that maps a stream can write anything
  * into it, and the reader must never crash, read outside the region or
  * hand out a packet that does not fit in it.
  *
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "fuzz.h"
 
 #define MAX_SUBBUF 8192

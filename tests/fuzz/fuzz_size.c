@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_size.c - ltt_size_parse() (common/size.c): every size a user types
+ * fuzz_size.c - ltt_size_parse() (common/base/size.c): every size a user types
  * on lttctl's command line (--subbuf-size, --tracefile-size...).
  *
  * Input: the text (cut at its first NUL).  Promises checked: an accepted
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

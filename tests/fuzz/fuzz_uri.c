@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_uri.c - the trace output URLs of common/uri.c, as users give them
+ * fuzz_uri.c - the trace output URLs of common/model/uri.c, as users give them
  * (lttctl create -o/-U/-C/-D) and as the session daemon receives them.
  *
  * Input: the URL text, cut at its first NUL; when a second URL follows
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/uri.h"
+#include "common/model/uri.h"
 #include "fuzz.h"
 
 static bool same_uri(const struct ltt_uri *a, const struct ltt_uri *b)

@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #include "ltt-abi.h"
-#include "common/filter-compile.h"
+#include "common/filter/filter-compile.h"
 #include "filter-vm/filter-vm.h"
 
 #define EVENT "ltt_test_event"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ctl_idle - one libltt-ctl connection used twice, with a pause between
- * (test_client_idle.sh):
+ * (test_sessiond_client_idle.sh):
  *
  *   ctl_idle RUNDIR
  *

@@ -149,6 +149,22 @@ run_noclock() {
 	STDOUT=$(grep -v '^User-space clock: ' <<<"$STDOUT")
 }
 
+# listed_channel NAME [STATE SUBBUF COUNT MODE SWITCH READ TF_SIZE TF_COUNT]:
+# what lttctl list SESSION prints of a user-space channel, from its "- NAME:"
+# line to "Event rules:", its rule lines to follow in the expectation; the
+# defaults are enable-channel's (enabled, 512 KiB, 4, discard, off, off,
+# unlimited, unlimited).  The one copy of that layout the list tests expect.
+listed_channel() {
+	printf -- '- %s: [%s]\n\n    Attributes:\n' "$1" "${2:-enabled}"
+	printf '      sub-buffer size: %s\n      sub-buffer count: %s\n' "${3:-512 KiB}" "${4:-4}"
+	printf '      overwrite mode: %s\n' "${5:-discard}"
+	printf '      switch timer: %s\n      read timer: %s\n' "${6:-off}" "${7:-off}"
+	printf '      tracefile size: %s\n      tracefile count: %s\n' "${8:-unlimited}" "${9:-unlimited}"
+	printf '      buffer preallocation: on-demand (a CPU%ss pages as it writes)\n' "'"
+	printf '      buffer allocation: per-cpu\n'
+	printf '      discarded events: 0\n      lost packets: 0\n\n    Event rules:\n'
+}
+
 _cleanup() {
 	local pidf pid
 	for pidf in "$TEST_TMP"/*/sessiond.pid "$TEST_TMP"/*/.ltt/sessiond.pid; do

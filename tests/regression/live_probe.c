@@ -43,7 +43,7 @@
 
 #include "common/codec.h"
 #include "common/live-proto.h"
-#include "common/sock.h"
+#include "common/base/sock.h"
 
 static int fd = -1;
 

@@ -1,57 +1,67 @@
 # tests/regression: real daemons in private run directories, driven by lttctl.
+# One folder an area, its tests named test_AREA_*: cli/ (lttctl's commands,
+# messages, MI, docs), sessiond/ (the session daemon: clients, protocol,
+# limits, privileges, its house), ust/ (user-space tracing end to end),
+# kernel/ (tracefs), relay/ (ltt-relayd, streaming, live), rotation/
+# (rotation, clear, snapshot), trigger/, lttng/ (LTTng's command lines,
+# agents, liblttng-ust and saved sessions), saveload/, python/ and
+# consumerd/ (ltt-consumerd against a fake session daemon).  What they
+# share stays here: lib.sh (sourced by every test as
+# "$LTT_TOP_SRCDIR/tests/regression/lib.sh"), the AREA-lib.sh files, the
+# helper programs and the fixtures.
 
 # The control plane: lttctl and a real ltt-sessiond per test.
 REGRESSION_CTL_TESTS = \
-	tests/regression/test_done_when.sh \
-	tests/regression/test_sessions.sh \
-	tests/regression/test_errors.sh \
-	tests/regression/test_refused.sh \
-	tests/regression/test_kernel_tracefs.sh \
-	tests/regression/test_kernel_tracefs_outputs.sh \
-	tests/regression/test_kernel_tracefs_track.sh \
-	tests/regression/test_kernel_tracefs_uprobe.sh \
-	tests/regression/test_saveload_probe.sh \
-	tests/regression/test_kernel_tracefs_kprobe.sh \
-	tests/regression/test_kernel_tracefs_fork.sh \
-	tests/regression/test_kernel_tracefs_procname.sh \
-	tests/regression/test_kernel_tracefs_layout.sh \
-	tests/regression/test_kernel_tracefs_block.sh \
-	tests/regression/test_kernel_tracefs_statedump.sh \
-	tests/regression/test_kernel_tracefs_filter.sh \
-	tests/regression/test_kernel_tracefs_snapshot.sh \
-	tests/regression/test_kernel_tracefs_triggers.sh \
-	tests/regression/test_kernel_tracefs_analyses.sh \
-	tests/regression/test_lttng_spellings.sh \
-	tests/regression/test_lttng_options.sh \
-	tests/regression/test_daemon.sh \
-	tests/regression/test_clients.sh \
-	tests/regression/test_client_budget.sh \
-	tests/regression/test_protocol.sh \
-	tests/regression/test_permissions.sh \
-	tests/regression/test_view.sh \
-	tests/regression/test_limits.sh \
-	tests/regression/test_deadlines.sh \
-	tests/regression/test_relay_create.sh \
-	tests/regression/test_timer_min.sh \
-	tests/regression/test_session_owners.sh \
-	tests/regression/test_ctl_deadline.sh \
-	tests/regression/test_concurrent_create.sh \
-	tests/regression/test_crash_state.sh \
-	tests/regression/test_cli_docs.sh \
-	tests/regression/test_completion.sh \
-	tests/regression/test_trigger_cli.sh \
-	tests/regression/test_trigger_mi.sh \
-	tests/regression/test_client_idle.sh \
-	tests/regression/test_make_install.sh \
-	tests/regression/test_notify.sh \
-	tests/regression/test_python_ctl.sh \
-	tests/regression/test_python_agent.sh \
-	tests/regression/test_lttng_agent.sh \
-	tests/regression/test_lttng_java.sh \
-	tests/regression/test_lttng_agent_record.sh \
-	tests/regression/test_lttng_java_record.sh \
-	tests/regression/test_triggers.sh \
-	tests/regression/test_trigger_limit.sh
+	tests/regression/cli/test_cli_done_when.sh \
+	tests/regression/cli/test_cli_sessions.sh \
+	tests/regression/cli/test_cli_errors.sh \
+	tests/regression/cli/test_cli_refused.sh \
+	tests/regression/kernel/test_kernel_tracefs.sh \
+	tests/regression/kernel/test_kernel_tracefs_outputs.sh \
+	tests/regression/kernel/test_kernel_tracefs_track.sh \
+	tests/regression/kernel/test_kernel_tracefs_uprobe.sh \
+	tests/regression/saveload/test_saveload_probe.sh \
+	tests/regression/kernel/test_kernel_tracefs_kprobe.sh \
+	tests/regression/kernel/test_kernel_tracefs_fork.sh \
+	tests/regression/kernel/test_kernel_tracefs_procname.sh \
+	tests/regression/kernel/test_kernel_tracefs_layout.sh \
+	tests/regression/kernel/test_kernel_tracefs_block.sh \
+	tests/regression/kernel/test_kernel_tracefs_statedump.sh \
+	tests/regression/kernel/test_kernel_tracefs_filter.sh \
+	tests/regression/kernel/test_kernel_tracefs_snapshot.sh \
+	tests/regression/kernel/test_kernel_tracefs_triggers.sh \
+	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
+	tests/regression/lttng/test_lttng_spellings.sh \
+	tests/regression/lttng/test_lttng_options.sh \
+	tests/regression/sessiond/test_sessiond_daemon.sh \
+	tests/regression/sessiond/test_sessiond_clients.sh \
+	tests/regression/sessiond/test_sessiond_client_budget.sh \
+	tests/regression/sessiond/test_sessiond_protocol.sh \
+	tests/regression/sessiond/test_sessiond_permissions.sh \
+	tests/regression/cli/test_cli_view.sh \
+	tests/regression/sessiond/test_sessiond_limits.sh \
+	tests/regression/sessiond/test_sessiond_deadlines.sh \
+	tests/regression/relay/test_relay_create.sh \
+	tests/regression/sessiond/test_sessiond_timer_min.sh \
+	tests/regression/sessiond/test_sessiond_session_owners.sh \
+	tests/regression/cli/test_cli_deadline.sh \
+	tests/regression/sessiond/test_sessiond_concurrent_create.sh \
+	tests/regression/sessiond/test_sessiond_crash_state.sh \
+	tests/regression/cli/test_cli_docs.sh \
+	tests/regression/cli/test_cli_completion.sh \
+	tests/regression/trigger/test_trigger_cli.sh \
+	tests/regression/trigger/test_trigger_mi.sh \
+	tests/regression/sessiond/test_sessiond_client_idle.sh \
+	tests/regression/cli/test_cli_make_install.sh \
+	tests/regression/sessiond/test_sessiond_notify.sh \
+	tests/regression/python/test_python_ctl.sh \
+	tests/regression/python/test_python_agent.sh \
+	tests/regression/lttng/test_lttng_agent.sh \
+	tests/regression/lttng/test_lttng_java.sh \
+	tests/regression/lttng/test_lttng_agent_record.sh \
+	tests/regression/lttng/test_lttng_java_record.sh \
+	tests/regression/trigger/test_trigger_e2e.sh \
+	tests/regression/trigger/test_trigger_limit.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
@@ -60,39 +70,39 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 	tests/regression/kload-lib.sh
 
 # The session daemon's folders held against their map (sessiond.h).
-TESTS += tests/regression/test_sessiond_layers.sh
+TESTS += tests/regression/sessiond/test_sessiond_layers.sh
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
 	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c
-EXTRA_DIST += tests/regression/test_sessiond_layers.sh tests/regression/sessiond-layers.py
+EXTRA_DIST += tests/regression/sessiond/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
 # traced program, and a set of small bad configuration files.
-TESTS += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh
-TESTS += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
-EXTRA_DIST += tests/regression/test_clear_pid.sh tests/regression/test_rotation_fault.sh
-EXTRA_DIST += tests/regression/test_saveload.sh tests/regression/test_saveload_life.sh tests/regression/saveload
+TESTS += tests/regression/saveload/test_saveload.sh tests/regression/saveload/test_saveload_life.sh
+TESTS += tests/regression/rotation/test_rotation_clear_pid.sh tests/regression/rotation/test_rotation_fault.sh
+EXTRA_DIST += tests/regression/rotation/test_rotation_clear_pid.sh tests/regression/rotation/test_rotation_fault.sh
+EXTRA_DIST += tests/regression/saveload/test_saveload.sh tests/regression/saveload/test_saveload_life.sh tests/regression/saveload
 # libxml2 only where XML is used: the XML module of save and load
 # (src/lib/ltt-ctl/config-module.h), no other command loads it.
-TESTS += tests/regression/test_xml_module.sh
-EXTRA_DIST += tests/regression/test_xml_module.sh
+TESTS += tests/regression/saveload/test_saveload_xml_module.sh
+EXTRA_DIST += tests/regression/saveload/test_saveload_xml_module.sh
 # LTTng's saved sessions (.lttng): files Debian's lttng save writes here, and
 # fixtures (a kernel session, what ltt lacks).
-TESTS += tests/regression/test_load_lttng.sh
-EXTRA_DIST += tests/regression/test_load_lttng.sh tests/regression/saveload-lttng
+TESTS += tests/regression/lttng/test_lttng_load.sh
+EXTRA_DIST += tests/regression/lttng/test_lttng_load.sh tests/regression/saveload-lttng
 EXTRA_DIST += tests/regression/lttng-mi
 
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.
-TESTS += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh
-EXTRA_DIST += tests/regression/test_filter.sh tests/regression/test_filter_e2e.sh
+TESTS += tests/regression/cli/test_cli_filter.sh tests/regression/ust/test_ust_filter_e2e.sh
+EXTRA_DIST += tests/regression/cli/test_cli_filter.sh tests/regression/ust/test_ust_filter_e2e.sh
 
 # Something listening where a relay would: a relay's VERSION answer, an
 # old one, garbage, or silence (test_relay_create.sh).
 check_PROGRAMS += tests/regression/relay_stub
 tests_regression_relay_stub_SOURCES = tests/regression/relay_stub.c
 
-# Many app.sock connections that stall, lie or flood (test_bounds.sh).
+# Many app.sock connections that stall, lie or flood (test_sessiond_bounds.sh).
 check_PROGRAMS += tests/regression/peer_hold
 tests_regression_peer_hold_SOURCES = tests/regression/peer_hold.c
 tests_regression_peer_hold_LDADD = src/common/libcommon.la
@@ -122,12 +132,12 @@ tests_regression_ctl_idle_LDADD = src/lib/ltt-ctl/libltt-ctl.la
 # ltt-relayd: its life and options, streams written as local traces are,
 # bad input on every port, limits and deadlines.
 REGRESSION_RELAYD_TESTS = \
-	tests/regression/test_relayd.sh \
-	tests/regression/test_relayd_stream.sh \
-	tests/regression/test_relayd_bad_input.sh \
-	tests/regression/test_relayd_ratelimit.sh \
-	tests/regression/test_relayd_limits.sh \
-	tests/regression/test_relayd_fuzz.sh
+	tests/regression/relay/test_relay_daemon.sh \
+	tests/regression/relay/test_relay_replay_stream.sh \
+	tests/regression/relay/test_relay_bad_input.sh \
+	tests/regression/relay/test_relay_ratelimit.sh \
+	tests/regression/relay/test_relay_limits.sh \
+	tests/regression/relay/test_relay_fuzz.sh
 TESTS += $(REGRESSION_RELAYD_TESTS)
 EXTRA_DIST += $(REGRESSION_RELAYD_TESTS) tests/regression/relayd-lib.sh \
 	tests/regression/tls-lib.sh tests/regression/tcp_tap.py
@@ -137,7 +147,7 @@ check_PROGRAMS += tests/regression/relay_client
 tests_regression_relay_client_SOURCES = tests/regression/relay_client.c
 tests_regression_relay_client_LDADD = src/common/libcommon.la
 
-# Seeded hostile input on the relay's three ports (test_relayd_fuzz.sh).
+# Seeded hostile input on the relay's three ports (test_relay_fuzz.sh).
 check_PROGRAMS += tests/regression/relay_fuzz
 tests_regression_relay_fuzz_SOURCES = tests/regression/relay_fuzz.c
 tests_regression_relay_fuzz_LDADD = src/common/libcommon.la
@@ -147,50 +157,50 @@ tests_regression_relay_fuzz_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/regression/relay_feed
 tests_regression_relay_feed_SOURCES = tests/regression/relay_feed.c
 tests_regression_relay_feed_LDADD = src/common/libcommon.la
-TESTS += tests/regression/test_relay_live.sh
-EXTRA_DIST += tests/regression/test_relay_live.sh tests/regression/live-lib.sh
+TESTS += tests/regression/relay/test_relay_live.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live.sh tests/regression/live-lib.sh
 # Every status and flag of the live port, request by request.
 check_PROGRAMS += tests/regression/live_probe
 tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
 tests_regression_live_probe_LDADD = src/common/libcommon.la
-TESTS += tests/regression/test_relay_live_proto.sh
-EXTRA_DIST += tests/regression/test_relay_live_proto.sh
+TESTS += tests/regression/relay/test_relay_live_proto.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_proto.sh
 # A real ltt trace streamed by relay_client, read live by babeltrace2.
-TESTS += tests/regression/test_relay_live_replay.sh
-EXTRA_DIST += tests/regression/test_relay_live_replay.sh
+TESTS += tests/regression/relay/test_relay_live_replay.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_replay.sh
 # The whole live chain: sessiond, consumer, relay, two babeltrace2 viewers
 # of the example program (needs examples/hello).
-TESTS += tests/regression/test_live_e2e.sh
-EXTRA_DIST += tests/regression/test_live_e2e.sh
+TESTS += tests/regression/relay/test_relay_live_e2e.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_e2e.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
-CONSUMERD_HARNESS_SOURCES = tests/regression/consumerd-harness.c \
-	tests/regression/consumerd-harness.h tests/unit/tap.c tests/unit/tap.h
-check_PROGRAMS += tests/regression/test_consumerd
-TESTS += tests/regression/test_consumerd
-tests_regression_test_consumerd_SOURCES = tests/regression/test_consumerd.c \
+CONSUMERD_HARNESS_SOURCES = tests/regression/consumerd/consumerd-harness.c \
+	tests/regression/consumerd/consumerd-harness.h tests/unit/tap.c tests/unit/tap.h
+check_PROGRAMS += tests/regression/consumerd/test_consumerd
+TESTS += tests/regression/consumerd/test_consumerd
+tests_regression_consumerd_test_consumerd_SOURCES = tests/regression/consumerd/test_consumerd.c \
 	$(CONSUMERD_HARNESS_SOURCES)
-tests_regression_test_consumerd_LDADD = src/common/libcommon.la
+tests_regression_consumerd_test_consumerd_LDADD = src/common/libcommon.la
 # Its relay output against a real ltt-relayd on loopback.
-check_PROGRAMS += tests/regression/test_consumerd_relay
-TESTS += tests/regression/test_consumerd_relay
-tests_regression_test_consumerd_relay_SOURCES = tests/regression/test_consumerd_relay.c \
+check_PROGRAMS += tests/regression/consumerd/test_consumerd_relay
+TESTS += tests/regression/consumerd/test_consumerd_relay
+tests_regression_consumerd_test_consumerd_relay_SOURCES = tests/regression/consumerd/test_consumerd_relay.c \
 	$(CONSUMERD_HARNESS_SOURCES)
-tests_regression_test_consumerd_relay_LDADD = src/common/libcommon.la
+tests_regression_consumerd_test_consumerd_relay_LDADD = src/common/libcommon.la
 # Its data threads: a channel's streams spread over several (--data-threads).
-check_PROGRAMS += tests/regression/test_consumerd_threads
-TESTS += tests/regression/test_consumerd_threads
-tests_regression_test_consumerd_threads_SOURCES = tests/regression/test_consumerd_threads.c \
+check_PROGRAMS += tests/regression/consumerd/test_consumerd_threads
+TESTS += tests/regression/consumerd/test_consumerd_threads
+tests_regression_consumerd_test_consumerd_threads_SOURCES = tests/regression/consumerd/test_consumerd_threads.c \
 	$(CONSUMERD_HARNESS_SOURCES)
-tests_regression_test_consumerd_threads_LDADD = src/common/libcommon.la
+tests_regression_consumerd_test_consumerd_threads_LDADD = src/common/libcommon.la
 # Its tracefs channels on a private ftrace instance (root; skipped otherwise).
-check_PROGRAMS += tests/regression/test_consumerd_tracefs
-TESTS += tests/regression/test_consumerd_tracefs
-tests_regression_test_consumerd_tracefs_SOURCES = tests/regression/test_consumerd_tracefs.c \
+check_PROGRAMS += tests/regression/consumerd/test_consumerd_tracefs
+TESTS += tests/regression/consumerd/test_consumerd_tracefs
+tests_regression_consumerd_test_consumerd_tracefs_SOURCES = tests/regression/consumerd/test_consumerd_tracefs.c \
 	tests/unit/tracefs-util.c tests/unit/tracefs-util.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(CONSUMERD_HARNESS_SOURCES)
-tests_regression_test_consumerd_tracefs_LDADD = src/common/libcommon.la
+tests_regression_consumerd_test_consumerd_tracefs_LDADD = src/common/libcommon.la
 
 # User-space tracing end to end: the instrumented test program, a real
 # session daemon and consumer, babeltrace2 as the reader.
@@ -216,92 +226,92 @@ tests_regression_app_ust_ctx_app_LDADD = src/ust/libltt-ust.la
 check_PROGRAMS += tests/regression/stuckfs
 tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
-	tests/regression/test_ust_context.sh \
-	tests/regression/test_ust_statedump.sh \
-	tests/regression/test_ust_tracef.sh \
-	tests/regression/test_ust_reuse_output.sh \
-	tests/regression/test_ust_many_events.sh \
-	tests/regression/test_output_full.sh \
-	tests/regression/test_output_removed.sh \
-	tests/regression/test_output_start.sh \
-	tests/regression/test_ust_slow_program.sh \
-	tests/regression/test_ust_layout.sh \
-	tests/regression/test_ust_channel_name_max.sh \
-	tests/regression/test_ust_pid_procname.sh \
-	tests/regression/test_ust_trace_refused.sh \
-	tests/regression/test_ust_consumer_stuck.sh \
-	tests/regression/test_ust_consumer_takeover.sh \
-	tests/regression/test_ust_takeover_retry.sh \
-	tests/regression/test_ust_takeover_inflight.sh \
-	tests/regression/test_ust_app_guard.sh \
-	tests/regression/test_ust_owner_groups.sh \
-	tests/regression/test_ust_consumer_idle.sh \
-	tests/regression/test_sessiond_worker_idle.sh \
-	tests/regression/test_ust_consumer_stopped_others.sh \
-	tests/regression/test_ust_list_stalled.sh \
-	tests/regression/test_stall_other_users.sh \
-	tests/regression/test_list_consumer_spawn.sh \
-	tests/regression/test_ust_pid_stalled.sh \
-	tests/regression/test_ust_list_consumer_stall.sh \
-	tests/regression/test_ust_meta_stalled.sh \
-	tests/regression/test_ust_own_stalled.sh \
-	tests/regression/test_ust_term_stalled.sh \
-	tests/regression/test_ust_fsync.sh \
-	tests/regression/test_rotate_consumer_killed.sh \
-	tests/regression/test_rotate_late_destroy.sh \
-	tests/regression/test_ust_output_blocked.sh \
-	tests/regression/test_rotation_owner.sh \
-	tests/regression/test_rotation_owner_stalled.sh \
-	tests/regression/test_trigger_owner_stalled.sh \
-	tests/regression/test_trigger_consumer_wait.sh \
-	tests/regression/test_privsep.sh \
-	tests/regression/test_tracefile_count_lost.sh \
-	tests/regression/test_rotation_sched_error.sh \
-	tests/regression/test_relay_consumer_takeover.sh \
-	tests/regression/test_stopped_timers.sh \
-	tests/regression/test_ust_basic.sh \
-	tests/regression/test_lttng_ust_record.sh \
-	tests/regression/test_lttng_ust_filter.sh \
-	tests/regression/test_lttng_ust_symbols.sh \
-	tests/regression/test_lttng_ust_race.sh \
-	tests/regression/test_lttng_ust_helpers.sh \
-	tests/regression/test_lttng_ust_env.sh \
-	tests/regression/test_ust_clock.sh \
-	tests/regression/test_ust_filter.sh \
-	tests/regression/test_snapshot.sh \
-	tests/regression/test_snapshot_net.sh \
-	tests/regression/test_rotation_net.sh \
-	tests/regression/test_regen_net.sh \
-	tests/regression/test_clear_live.sh \
-	tests/regression/test_relay_stream.sh \
-	tests/regression/test_relay_tls.sh \
-	tests/regression/test_relay_lttng.sh \
-	tests/regression/test_relay_stall.sh \
-	tests/regression/test_relay_lost_events.sh \
-	tests/regression/test_relay_kill_burst.sh \
-	tests/regression/test_relay_kill_partial.sh \
-	tests/regression/test_relay_padding.sh \
-	tests/regression/test_ust_threads_procs.sh \
-	tests/regression/test_ust_fork.sh \
-	tests/regression/test_ust_start_order.sh \
-	tests/regression/test_ust_kill.sh \
-	tests/regression/test_ust_torn.sh \
-	tests/regression/test_ust_sessions.sh \
-	tests/regression/test_ust_buffers.sh \
-	tests/regression/test_ust_mem_usage.sh \
-	tests/regression/test_ust_per_channel.sh \
-	tests/regression/test_ust_reclaim.sh \
-	tests/regression/test_ust_full_speed.sh \
-	tests/regression/test_ust_data_threads.sh \
-	tests/regression/test_sessiond_data_threads.sh \
-	tests/regression/test_ust_daemon_restart.sh \
-	tests/regression/test_ust_bad_shm.sh \
-	tests/regression/test_tracefile_clash.sh \
-	tests/regression/test_escape.sh \
-	tests/regression/test_mi.sh \
-	tests/regression/test_bounds.sh \
-	tests/regression/test_rotation.sh \
-	tests/regression/test_clear.sh \
-	tests/regression/test_track.sh
+	tests/regression/ust/test_ust_context.sh \
+	tests/regression/ust/test_ust_statedump.sh \
+	tests/regression/ust/test_ust_tracef.sh \
+	tests/regression/ust/test_ust_reuse_output.sh \
+	tests/regression/ust/test_ust_many_events.sh \
+	tests/regression/ust/test_ust_output_full.sh \
+	tests/regression/ust/test_ust_output_removed.sh \
+	tests/regression/ust/test_ust_output_start.sh \
+	tests/regression/ust/test_ust_slow_program.sh \
+	tests/regression/ust/test_ust_layout.sh \
+	tests/regression/ust/test_ust_channel_name_max.sh \
+	tests/regression/ust/test_ust_pid_procname.sh \
+	tests/regression/ust/test_ust_trace_refused.sh \
+	tests/regression/ust/test_ust_consumer_stuck.sh \
+	tests/regression/ust/test_ust_consumer_takeover.sh \
+	tests/regression/ust/test_ust_takeover_retry.sh \
+	tests/regression/ust/test_ust_takeover_inflight.sh \
+	tests/regression/ust/test_ust_app_guard.sh \
+	tests/regression/ust/test_ust_owner_groups.sh \
+	tests/regression/ust/test_ust_consumer_idle.sh \
+	tests/regression/sessiond/test_sessiond_worker_idle.sh \
+	tests/regression/ust/test_ust_consumer_stopped_others.sh \
+	tests/regression/ust/test_ust_list_stalled.sh \
+	tests/regression/sessiond/test_sessiond_stall_other_users.sh \
+	tests/regression/sessiond/test_sessiond_list_consumer_spawn.sh \
+	tests/regression/ust/test_ust_pid_stalled.sh \
+	tests/regression/ust/test_ust_list_consumer_stall.sh \
+	tests/regression/ust/test_ust_meta_stalled.sh \
+	tests/regression/ust/test_ust_own_stalled.sh \
+	tests/regression/ust/test_ust_term_stalled.sh \
+	tests/regression/ust/test_ust_fsync.sh \
+	tests/regression/rotation/test_rotation_consumer_killed.sh \
+	tests/regression/rotation/test_rotation_late_destroy.sh \
+	tests/regression/ust/test_ust_output_blocked.sh \
+	tests/regression/rotation/test_rotation_owner.sh \
+	tests/regression/rotation/test_rotation_owner_stalled.sh \
+	tests/regression/trigger/test_trigger_owner_stalled.sh \
+	tests/regression/trigger/test_trigger_consumer_wait.sh \
+	tests/regression/sessiond/test_sessiond_privsep.sh \
+	tests/regression/ust/test_ust_tracefile_count_lost.sh \
+	tests/regression/rotation/test_rotation_sched_error.sh \
+	tests/regression/relay/test_relay_consumer_takeover.sh \
+	tests/regression/ust/test_ust_stopped_timers.sh \
+	tests/regression/ust/test_ust_basic.sh \
+	tests/regression/lttng/test_lttng_ust_record.sh \
+	tests/regression/lttng/test_lttng_ust_filter.sh \
+	tests/regression/lttng/test_lttng_ust_symbols.sh \
+	tests/regression/lttng/test_lttng_ust_race.sh \
+	tests/regression/lttng/test_lttng_ust_helpers.sh \
+	tests/regression/lttng/test_lttng_ust_env.sh \
+	tests/regression/ust/test_ust_clock.sh \
+	tests/regression/ust/test_ust_filter.sh \
+	tests/regression/rotation/test_rotation_snapshot.sh \
+	tests/regression/relay/test_relay_snapshot.sh \
+	tests/regression/relay/test_relay_rotation.sh \
+	tests/regression/relay/test_relay_regen.sh \
+	tests/regression/relay/test_relay_clear_live.sh \
+	tests/regression/relay/test_relay_stream.sh \
+	tests/regression/relay/test_relay_tls.sh \
+	tests/regression/relay/test_relay_lttng.sh \
+	tests/regression/relay/test_relay_stall.sh \
+	tests/regression/relay/test_relay_lost_events.sh \
+	tests/regression/relay/test_relay_kill_burst.sh \
+	tests/regression/relay/test_relay_kill_partial.sh \
+	tests/regression/relay/test_relay_padding.sh \
+	tests/regression/ust/test_ust_threads_procs.sh \
+	tests/regression/ust/test_ust_fork.sh \
+	tests/regression/ust/test_ust_start_order.sh \
+	tests/regression/ust/test_ust_kill.sh \
+	tests/regression/ust/test_ust_torn.sh \
+	tests/regression/ust/test_ust_sessions.sh \
+	tests/regression/ust/test_ust_buffers.sh \
+	tests/regression/ust/test_ust_mem_usage.sh \
+	tests/regression/ust/test_ust_per_channel.sh \
+	tests/regression/ust/test_ust_reclaim.sh \
+	tests/regression/ust/test_ust_full_speed.sh \
+	tests/regression/ust/test_ust_data_threads.sh \
+	tests/regression/sessiond/test_sessiond_data_threads.sh \
+	tests/regression/ust/test_ust_daemon_restart.sh \
+	tests/regression/ust/test_ust_bad_shm.sh \
+	tests/regression/ust/test_ust_tracefile_clash.sh \
+	tests/regression/cli/test_cli_escape.sh \
+	tests/regression/cli/test_cli_mi.sh \
+	tests/regression/sessiond/test_sessiond_bounds.sh \
+	tests/regression/rotation/test_rotation.sh \
+	tests/regression/rotation/test_rotation_clear.sh \
+	tests/regression/ust/test_ust_track.sh
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh

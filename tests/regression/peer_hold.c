@@ -2,7 +2,7 @@
 /*
  * peer_hold.c - many connections to a session daemon's app.sock, each
  * behaving as a program that stalls, lies or floods would, held open for
- * the resource-bound tests (test_bounds.sh).
+ * the resource-bound tests (test_sessiond_bounds.sh).
  *
  * Usage: peer_hold SOCKET MODE N [ARG]
  *
@@ -39,7 +39,7 @@
 #include "common/app-proto.h"
 #include "common/codec.h"
 #include "common/msg.h"
-#include "common/sock.h"
+#include "common/base/sock.h"
 
 #define MAX_CONNS 4096
 #define WAIT_MS 20000

@@ -60,7 +60,7 @@
 #include <unistd.h>
 
 #include "common/codec.h"
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "common/relay-proto.h"
 
 #define MAX_STREAMS 256

@@ -42,9 +42,9 @@
 #include <unistd.h>
 
 #include "common/codec.h"
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "common/relay-proto.h"
-#include "common/sock.h"
+#include "common/base/sock.h"
 
 #define MAX_STREAMS 64
 #define MAX_EVENTS 4096

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * relay_fuzz.c - seeded hostile input on ltt-relayd's three ports, over
- * real loopback connections (test_relayd_fuzz.sh).
+ * real loopback connections (test_relay_fuzz.sh).
  *
  *   relay_fuzz [-s SEED] [-n CASES] -t TAG -e ESCDIR CPORT DPORT LPORT
  *

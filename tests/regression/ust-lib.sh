@@ -387,7 +387,7 @@ rotate_under_load() {
 	APP_RC=$?
 }
 
-# The stalled owner of test_ust_list_stalled and test_stall_other_users:
+# The stalled owner of test_ust_list_stalled and test_sessiond_stall_other_users:
 # root's session a and B's (nobody's) per-PID session b, both started,
 # then B's consumer stopped and a program (N events, role p1) registering,
 # so B's owner thread holds b's lock in an ADD_TRACE that B's consumer

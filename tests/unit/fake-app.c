@@ -20,8 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
-#include "common/sock.h"
+#include "common/trace/ringbuf.h"
+#include "common/base/sock.h"
 #include "fake-app.h"
 #include "tap.h"
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/filter-compile.h"
+#include "common/filter/filter-compile.h"
 #include "filter-vm/filter-vm.h"
 #include "ftrace-pages.h"
 

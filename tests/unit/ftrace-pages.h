@@ -34,7 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/ftrace-format.h"
+#include "common/ftrace/ftrace-format.h"
 
 #define PAGE 4096
 #define PKT_SIZE 4096

@@ -120,7 +120,7 @@ tests_unit_test_tracker_LDADD = src/common/libcommon.la
 # The kernel thread's loop, without the tracer (tests/kernel/ has the rest).
 check_PROGRAMS += tests/unit/test_kabi
 TESTS += tests/unit/test_kabi
-tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+tests_unit_test_kabi_SOURCES = tests/unit/test_kabi.c src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
 	src/sessiond/model/session-lock.c \
 	src/sessiond/kabi/kabi-module.c \
@@ -132,7 +132,7 @@ tests_unit_test_kabi_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_kabi_remote
 TESTS += tests/unit/test_kabi_remote
 tests_unit_test_kabi_remote_SOURCES = tests/unit/test_kabi_remote.c \
-	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
 	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
 	src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
@@ -182,7 +182,7 @@ tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT
 tests_unit_test_ringbuf_wakeup_LDADD = src/common/libcommon.la
 
 # The checks libltt-ctl and the session daemon share: their codes, and the library's negation.
-# Probe locations, SDT arguments and ELF offsets (common/probe-loc.c, elf-probe.c).
+# Probe locations, SDT arguments and ELF offsets (common/probe/probe-loc.c, elf-probe.c).
 check_PROGRAMS += tests/unit/test_probe_loc
 TESTS += tests/unit/test_probe_loc
 tests_unit_test_probe_loc_SOURCES = tests/unit/test_probe_loc.c $(UNIT_TAP_SOURCES)
@@ -337,7 +337,7 @@ TESTS += tests/unit/test_kernel_filter
 tests_unit_test_kernel_filter_SOURCES = tests/unit/test_kernel_filter.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
-	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
+	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
 	src/sessiond/kabi/kabi-module.c src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
 tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la

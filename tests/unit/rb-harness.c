@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * rb-harness.c - what the tests of common/ringbuf.c share: regions, self-
+ * rb-harness.c - what the tests of common/trace/ringbuf.c share: regions, self-
  * checking test events (their framing: rb-harness.h), the packet checker,
  * reader and writer threads.
  */

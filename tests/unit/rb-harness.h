@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * rb-harness.h - what the tests of common/ringbuf.c share (test_ringbuf.c,
+ * rb-harness.h - what the tests of common/trace/ringbuf.c share (test_ringbuf.c,
  * test_ringbuf_hostile.c): regions mapped as the session daemon maps them,
  * test events that check themselves, a checker of the packets a reader
  * gets, and reader and writer threads.
@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 
 #define KIB		((uint64_t)1024)
 #define HDR		((uint64_t)LTT_RB_PACKET_HEADER_SIZE)

@@ -28,11 +28,11 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "common/client-proto.h"
 #include "common/codec.h"
-#include "common/sock.h"
-#include "common/tclock.h"
+#include "common/base/sock.h"
+#include "common/trace/tclock.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

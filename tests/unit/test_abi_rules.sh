@@ -7,8 +7,8 @@
 #    later node, LTT_CTL_1.1, for functions added since), and
 #    its soname is libltt-ctl.so.1;
 #  - the daemons and the common code never name a public struct of
-#    <ltt/ltt-ctl.h> (they use the internal types of src/common/model.h);
-#    src/common/convert.[ch] is the one crossing.
+#    <ltt/ltt-ctl.h> (they use the internal types of src/common/model/model.h);
+#    src/common/model/convert.[ch] is the one crossing.
 set -u
 top_src=${LTT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${LTT_TOP_BUILDDIR:-$top_src}

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_agent.c - the python domain's pieces that need no program: the
- * filter a python rule becomes (common/agent.c), Python's log levels
- * (common/loglevel.c), a rule's level bound per domain (attr.c), and
+ * filter a python rule becomes (common/model/agent.c), Python's log levels
+ * (common/model/loglevel.c), a rule's level bound per domain (attr.c), and
  * AGENT_RULES on the wire (app-proto.c).
  */
 #include <errno.h>
@@ -10,11 +10,11 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/agent.h"
+#include "common/model/agent.h"
 #include "common/app-proto.h"
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "common/codec.h"
-#include "common/filter-parse.h"
+#include "common/filter/filter-parse.h"
 #include "tap.h"
 
 static struct ltt_rule_conf rule(const char *pattern, enum ltt_loglevel_type t, int level,

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_array.c - unit tests of common/array.c: arrays that grow by
+ * test_array.c - unit tests of common/base/array.c: arrays that grow by
  * doubling, their elements kept, and a size that would overflow refused
  * with the array left as it was.
  */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "common/array.h"
+#include "common/base/array.h"
 #include "tap.h"
 
 static void test_grow(void)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_attr.c - the checks the control library and the session daemon
- * share (common/attr.c, trigger.c, convert.c) say what is wrong with the
+ * share (common/model/attr.c, trigger.c, convert.c) say what is wrong with the
  * public code itself, as the daemon answers it; libltt-ctl's functions
  * give the same code negated, at their API only.
  */
@@ -10,9 +10,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/attr.h"
-#include "common/convert.h"
-#include "common/trigger.h"
+#include "common/model/attr.h"
+#include "common/model/convert.h"
+#include "common/model/trigger.h"
 #include "tap.h"
 
 static struct ltt_channel_conf channel(void)

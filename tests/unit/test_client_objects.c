@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "common/client-proto.h"
-#include "common/tclock.h"
-#include "common/trigger.h"
+#include "common/trace/tclock.h"
+#include "common/model/trigger.h"
 #include "tap.h"
 
 /* The serializers, with one signature so that one loop tests them all. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_error.c - unit tests of common/error.c: every code of the table in
+ * test_error.c - unit tests of common/base/error.c: every code of the table in
  * ltt-error.h has a distinct stable name and a message.
  */
 #include <limits.h>

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_escape.c - unit tests of common/escape.c (printable forms of
- * untrusted strings), common/tracefile.c's clash rule and the session
- * references of common/names.c.
+ * test_escape.c - unit tests of common/base/escape.c (printable forms of
+ * untrusted strings), common/trace/tracefile.c's clash rule and the session
+ * references of common/base/names.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/escape.h"
-#include "common/names.h"
-#include "common/tracefile.h"
+#include "common/base/escape.h"
+#include "common/base/names.h"
+#include "common/trace/tracefile.h"
 #include "tap.h"
 
 static void test_escape(void)

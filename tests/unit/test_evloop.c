@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_evloop.c - unit tests of common/evloop.c: fd callbacks, pausing,
+ * test_evloop.c - unit tests of common/base/evloop.c: fd callbacks, pausing,
  * removal inside callbacks, timers, deadlines' order, jobs posted from
  * other threads, stop, busy mode, a listening socket, a loop's own thread.
  *
@@ -22,7 +22,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "tap.h"
 
 #define MS 1000000ULL

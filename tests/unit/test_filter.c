@@ -12,8 +12,8 @@
 
 #include <ltt/tracepoint-types.h>
 
-#include "common/filter-compile.h"
-#include "common/filter-parse.h"
+#include "common/filter/filter-compile.h"
+#include "common/filter/filter-parse.h"
 #include "filter-vm/filter-vm.h"
 #include "tap.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_ftrace_conv.c - common/ftrace-conv: the kernel's ring-buffer
+ * test_ftrace_conv.c - common/ftrace/ftrace-conv: the kernel's ring-buffer
  * pages into CTF packets.
  *
  * Synthetic pages built here, entry by entry as ring_buffer.c writes them
@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/ftrace-conv.h"
+#include "common/ftrace/ftrace-conv.h"
 #include "ftrace-pages.h"
 #include "kmod/ltt-packet.h"
 #include "tap.h"

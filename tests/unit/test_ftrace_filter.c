@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_ftrace_filter.c - kernel filters on the tracefs path: the event
- * map's filter log (common/ftrace-map.h) and the converter running an
- * event's programs on its records (common/ftrace-conv.h).
+ * map's filter log (common/ftrace/ftrace-map.h) and the converter running an
+ * event's programs on its records (common/ftrace/ftrace-conv.h).
  *
  * Programs are compiled here as the session daemon compiles them, from
  * the fields ltt_ftrace_filter_fields() gives the test event (an integer,
@@ -17,9 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/filter-compile.h"
-#include "common/ftrace-map.h"
-#include "common/ftrace-conv.h"
+#include "common/filter/filter-compile.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/ftrace/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "ftrace-pages.h"
 #include "kmod/ltt-packet.h"

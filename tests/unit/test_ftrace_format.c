@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_ftrace_format.c - common/ftrace-format: the format files of the
+ * test_ftrace_format.c - common/ftrace/ftrace-format: the format files of the
  * kernel's own trace events, parsed.
  *
  * Known texts with every kind of field (taken from a 6.18 kernel, and
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "common/codec.h"
-#include "common/ftrace-format.h"
+#include "common/ftrace/ftrace-format.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "ftrace-pages.h"
 #include "tap.h"

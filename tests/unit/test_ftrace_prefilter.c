@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_ftrace_prefilter.c - the kernel filter the tracefs backend writes
- * beside the consumer's programs (common/ftrace-prefilter.h): for filter
+ * beside the consumer's programs (common/ftrace/ftrace-prefilter.h): for filter
  * expressions compiled as the session daemon compiles them, against the
  * layouts of 6.18's sched_switch (prio biased as lttng-modules records
  * it) and sys_enter_read (arguments in 8-byte slots), the text ftrace is
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/ftrace-prefilter.h"
+#include "common/ftrace/ftrace-prefilter.h"
 #include "filter-vm/filter-vm.h"
 #include "ltt/tracepoint-types.h"
 #include "ftrace-pages.h"

@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "common/codec.h"
-#include "common/ftrace-conv.h"
+#include "common/ftrace/ftrace-conv.h"
 #include "ftrace-pages.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_ftrace_tasks.c - common/ftrace-tasks: the task table of a tracefs
+ * test_ftrace_tasks.c - common/ftrace/ftrace-tasks: the task table of a tracefs
  * channel's process contexts, fed synthetic records of sched_switch,
  * task_rename, task_newtask and sched_process_exec as two CPUs'
  * converters meet them, the second CPU's stream converted before the
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/ftrace-tasks.h"
+#include "common/ftrace/ftrace-tasks.h"
 #include "tap.h"
 
 #define GONE	5000000		/* above PID_MAX_LIMIT: no /proc entry */

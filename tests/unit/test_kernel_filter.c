@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/filter-parse.h"
+#include "common/filter/filter-parse.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/model/rule-filter.h"
 #include "tap.h"

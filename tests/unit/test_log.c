@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_log.c - the log's rate limit (common/log.h): each call site prints
+ * test_log.c - the log's rate limit (common/base/log.h): each call site prints
  * at most its burst per interval, and the next line after an interval
  * that dropped some says how many; printed + suppressed = called.
  */
@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "tap.h"
 
 static char *log_path;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_name_index.c - unit tests of common/name-index.c: lookups after
+ * test_name_index.c - unit tests of common/base/name-index.c: lookups after
  * adds, growth and removals (backward shift across wrapped probes), the
  * swap-with-last removal an array makes, refusals; checked against a
  * linear search of the same array after every step of a seeded random
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/name-index.h"
+#include "common/base/name-index.h"
 #include "tap.h"
 
 #define POOL 4096

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_names.c - unit tests of common/names.c and common/loglevel.c.
+ * test_names.c - unit tests of common/base/names.c and common/model/loglevel.c.
  */
 #include <limits.h>
 #include <stdbool.h>
@@ -12,7 +12,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/names.h"
+#include "common/base/names.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_probe_loc.c - probe locations (common/probe-loc.c) in LTTng's
- * syntax, SDT arguments (common/elf-probe.c) in x86-64's operands, and
+ * test_probe_loc.c - probe locations (common/probe/probe-loc.c) in LTTng's
+ * syntax, SDT arguments (common/probe/elf-probe.c) in x86-64's operands, and
  * the file offsets of this very program's function and of a missing one;
  * a copy of this program truncated and corrupted, refused without a crash;
  * a FIFO and a device refused without being read.
@@ -17,8 +17,8 @@
 #include <sys/sdt.h>
 #include <unistd.h>
 
-#include "common/elf-probe.h"
-#include "common/probe-loc.h"
+#include "common/probe/elf-probe.h"
+#include "common/probe/probe-loc.h"
 #include "tap.h"
 
 static struct ltt_probe_loc loc;

@@ -17,8 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/ctf.h"
-#include "common/log.h"
+#include "common/trace/ctf.h"
+#include "common/base/log.h"
 #include "relayd/model.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"

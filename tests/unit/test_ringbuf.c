@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_ringbuf.c - unit tests of common/ringbuf.c: geometry and hostile
+ * test_ringbuf.c - unit tests of common/trace/ringbuf.c: geometry and hostile
  * headers, one writer, concurrent threads and processes, loss accounting,
  * flush and abandon (overwrite mode: test_ringbuf_overwrite.c; a hostile
  * region: test_ringbuf_hostile.c).  The test events and the checker of
@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "rb-harness.h"
 #include "tap.h"
 

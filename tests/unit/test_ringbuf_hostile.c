@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_ringbuf_hostile.c - unit tests of common/ringbuf.c against a
+ * test_ringbuf_hostile.c - unit tests of common/trace/ringbuf.c against a
  * hostile region (memory shared with traced applications): targeted lies
  * in the headers and commit words, then random scribbling, in discard and
  * overwrite mode, while a reader keeps working.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "rb-harness.h"
 #include "tap.h"
 

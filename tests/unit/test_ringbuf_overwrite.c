@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_ringbuf_overwrite.c - unit tests of common/ringbuf.c in overwrite
+ * test_ringbuf_overwrite.c - unit tests of common/trace/ringbuf.c in overwrite
  * (flight-recorder) mode: the newest data kept, writers lapping a reader
  * that copies, openers racing, and a copy torn by a lapping writer.  The
  * test events and the checker of what a reader gets: rb-harness.h.
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "rb-harness.h"
 #include "tap.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_ringbuf_torn.c - writers that die between reserve and commit
- * (src/common/ringbuf.c, ltt_rb_repair_subbuf(); doc/ust.md, "Writers
+ * (src/common/trace/ringbuf.c, ltt_rb_repair_subbuf(); doc/ust.md, "Writers
  * that die").
  *
  * Writers are forked processes on one memfd region, each holding a writer
@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "tap.h"
 
 #define S		4096u

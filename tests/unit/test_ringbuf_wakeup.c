@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_ringbuf_wakeup.c - the reader's wakeups (src/common/ringbuf.c,
+ * test_ringbuf_wakeup.c - the reader's wakeups (src/common/trace/ringbuf.c,
  * ltt_rb_wakeup() and reader_sleep()), each interleaving played in one
  * thread, so each result is exact.
  *
@@ -19,7 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "tap.h"
 
 #define S	4096u

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "consumerd/sink-file.h"
 #include "tap.h"
 

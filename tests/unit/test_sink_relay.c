@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "common/relay-proto.h"
-#include "common/uri.h"
+#include "common/model/uri.h"
 #include "consumerd/sink-relay.h"
 #include "tap.h"
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_size.c - unit tests of common/size.c.
+ * test_size.c - unit tests of common/base/size.c.
  */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

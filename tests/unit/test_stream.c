@@ -15,7 +15,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 #include "consumerd/channel.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/stream.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * test_tclock.c - the clock of user-space events (src/common/tclock.c,
+ * test_tclock.c - the clock of user-space events (src/common/trace/tclock.c,
  * doc/clock.md): the choice from the kernel's clocksource and the CPU's
  * flags, the CTF offset, the calibration, and ring buffers counting TSC
  * cycles (per stream in order under racing writers; across streams in
@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/ringbuf.h"
-#include "common/tclock.h"
+#include "common/trace/ringbuf.h"
+#include "common/trace/tclock.h"
 #include "rb-harness.h"
 #include "tap.h"
 

@@ -23,8 +23,8 @@
 
 #include <ltt/tracepoint.h>
 
-#include "common/context.h"
-#include "common/tclock.h"
+#include "common/model/context.h"
+#include "common/trace/tclock.h"
 #include "tap.h"
 #include "ust-rings.h"
 #include "ust/ust-internal.h"

@@ -25,8 +25,8 @@
 #include <ltt/tracepoint.h>
 
 #include "common/app-proto.h"
-#include "common/ringbuf.h"
-#include "common/tclock.h"
+#include "common/trace/ringbuf.h"
+#include "common/trace/tclock.h"
 #include "tap.h"
 #include "ust-rings.h"
 #include "ust/ust-internal.h"

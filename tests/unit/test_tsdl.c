@@ -3,7 +3,7 @@
  * test_tsdl.c - the proof of ltt's trace format (doc/ctf.md) before the
  * tracer exists: build a CTF trace by hand in a temporary directory --
  * metadata from the session daemon's TSDL generator (sessiond/ctrace/tsdl.c),
- * packetized by common/ctf.c, one stream file of two packets laid out
+ * packetized by common/trace/ctf.c, one stream file of two packets laid out
  * byte by byte as the ring buffer will write them, and its index -- then
  * let babeltrace2 read it and check every value it prints.
  *
@@ -29,7 +29,7 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"
 #include "tsdl-trace.h"

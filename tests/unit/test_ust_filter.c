@@ -26,9 +26,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/filter-compile.h"
-#include "common/filter-parse.h"
-#include "common/ringbuf.h"
+#include "common/filter/filter-compile.h"
+#include "common/filter/filter-parse.h"
+#include "common/trace/ringbuf.h"
 #include "fake-app.h"
 #include "tap.h"
 

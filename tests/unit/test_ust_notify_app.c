@@ -30,8 +30,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/filter-compile.h"
-#include "common/filter-parse.h"
+#include "common/filter/filter-compile.h"
+#include "common/filter/filter-parse.h"
 #include "fake-app.h"
 #include "tap.h"
 

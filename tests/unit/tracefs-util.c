@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/paths.h"
+#include "common/base/paths.h"
 #include "tracefs-util.h"
 
 static char mount_dir[256];

@@ -17,7 +17,7 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"
 #include "tsdl-trace.h"

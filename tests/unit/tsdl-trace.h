@@ -3,7 +3,7 @@
  * tsdl-trace.h - the CTF traces test_tsdl.c builds by hand for babeltrace2
  * to read (doc/ctf.md): event classes as a program declares them,
  * metadata from the session daemon's TSDL generator (sessiond/ctrace/tsdl.c)
- * packetized by common/ctf.c, a per-UID stream file of two packets laid
+ * packetized by common/trace/ctf.c, a per-UID stream file of two packets laid
  * out byte by byte as the ring buffer writes them with its index, a
  * per-PID trace beside it and a kernel trace apart.  What they hold (the
  * timestamps and ids below) is what test_tsdl.c expects babeltrace2 to

@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common/tclock.h"
+#include "common/trace/tclock.h"
 #include "tap.h"
 #include "ust-rings.h"
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/ringbuf.h"
+#include "common/trace/ringbuf.h"
 
 /* The packet header, stripped by region_collect(). */
 #define HDR ((size_t)LTT_RB_PACKET_HEADER_SIZE)

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/agent.h"
-#include "common/names.h"
+#include "common/model/agent.h"
+#include "common/base/names.h"
 #include "ctl/ctl.h"
 
 enum {
@@ -31,7 +31,7 @@ struct add_args {
 
 /*
  * -j and -l, as LTTng has them: the user-space channel of that agent
- * domain (common/agent.h), which -c may name, and no other.
+ * domain (common/model/agent.h), which -c may name, and no other.
  */
 static int agent_channel(const struct add_args *a, enum ltt_domain *domain, const char **channel)
 {

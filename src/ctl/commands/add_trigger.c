@@ -24,11 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/attr.h"
-#include "common/convert.h"
-#include "common/names.h"
-#include "common/size.h"
-#include "common/trigger.h"
+#include "common/model/attr.h"
+#include "common/model/convert.h"
+#include "common/base/names.h"
+#include "common/base/size.h"
+#include "common/model/trigger.h"
 #include "ctl/ctl.h"
 
 /* The options, as the values of their poptOption (the help's table). */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/attr.h"
-#include "common/uri.h"
+#include "common/model/attr.h"
+#include "common/model/uri.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "common/names.h"
+#include "common/base/names.h"
 #include "ctl/ctl.h"
 
 enum {

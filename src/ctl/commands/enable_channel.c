@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/attr.h"
-#include "common/convert.h"
-#include "common/names.h"
-#include "common/size.h"
-#include "common/tracefile.h"
+#include "common/model/attr.h"
+#include "common/model/convert.h"
+#include "common/base/names.h"
+#include "common/base/size.h"
+#include "common/trace/tracefile.h"
 #include "ctl/ctl.h"
 
 /* The string options, in values[]. */

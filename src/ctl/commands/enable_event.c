@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/attr.h"
-#include "common/names.h"
-#include "common/probe-loc.h"
+#include "common/model/attr.h"
+#include "common/base/names.h"
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 
 enum {

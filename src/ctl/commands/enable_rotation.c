@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "ctl/ctl.h"
 
 enum { VAL_SESSION, VAL_TIMER, VAL_SIZE, NR_VALUES };

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/agent.h"
-#include "common/size.h"
-#include "common/uri.h"
+#include "common/model/agent.h"
+#include "common/base/size.h"
+#include "common/model/uri.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 

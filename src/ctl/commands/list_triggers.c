@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/trigger.h"
+#include "common/model/trigger.h"
 #include "ctl/ctl.h"
 
 /*

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/uri.h"
-#include "common/xport.h"
+#include "common/model/uri.h"
+#include "common/net/xport.h"
 #include "ctl/bridge.h"
 #include "ctl/ctl.h"
 

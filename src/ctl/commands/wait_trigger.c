@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/trigger.h"
+#include "common/model/trigger.h"
 #include "ctl/ctl.h"
 
 enum {

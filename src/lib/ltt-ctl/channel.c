@@ -7,9 +7,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "common/client-proto.h"
-#include "common/convert.h"
+#include "common/model/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * config-check.c - a saved session of the model (config-model.h) checked as
- * a whole, with the validators the daemon uses (common/attr.c): what the
+ * a whole, with the validators the daemon uses (common/model/attr.c): what the
  * schema cannot say (a value valid for its domain, nothing twice).
  */
 #include <string.h>
 
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "lib/ltt-ctl/config-check.h"
 
 static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/agent.h"
-#include "common/attr.h"
-#include "common/context.h"
-#include "common/uri.h"
-#include "common/lttng-gap.h"
+#include "common/model/agent.h"
+#include "common/model/attr.h"
+#include "common/model/context.h"
+#include "common/model/uri.h"
+#include "common/model/lttng-gap.h"
 #include "lib/ltt-ctl/config-lttng.h"
 #include "lib/ltt-ctl/config-words.h"
 
@@ -656,7 +656,7 @@ static enum ltt_domain domain_type(struct ltt_cfg_rd *rd, xmlNodePtr dom, char *
  * An agent domain's channel (LTTng saves one, lttng_jul_channel..., with
  * the loggers as its events; an agent domain without rules empty in every
  * session): ltt keeps it as the user-space channel of that name
- * (common/agent.h), whose rules are of that domain.
+ * (common/model/agent.h), whose rules are of that domain.
  */
 static void read_agent_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d,
 			       enum ltt_buffer_type buffers, struct ltt_cfg_channel *c)

@@ -13,10 +13,10 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/agent.h"
-#include "common/context.h"
-#include "common/model.h"
-#include "common/trigger.h"
+#include "common/model/agent.h"
+#include "common/model/context.h"
+#include "common/model/model.h"
+#include "common/model/trigger.h"
 
 struct ltt_cfg_rule {
 	struct ltt_rule_conf attr;
@@ -27,7 +27,7 @@ struct ltt_cfg_rule {
 /*
  * The domain of a channel's rules: its own, but an agent domain's for its
  * user-space channel (lttng_python_channel, lttng_jul_channel,
- * lttng_log4j_channel: common/agent.h), which holds that domain's rules
+ * lttng_log4j_channel: common/model/agent.h), which holds that domain's rules
  * only, in files as in the daemon.
  */
 #define LTT_CFG_RULE_DOMAIN(c) \

@@ -11,8 +11,8 @@
 
 #include <ltt/ltt-error.h>
 
-#include "common/attr.h"
-#include "common/probe-loc.h"
+#include "common/model/attr.h"
+#include "common/probe/probe-loc.h"
 #include "lib/ltt-ctl/config-model.h"
 #include "lib/ltt-ctl/config-rd.h"
 

@@ -18,7 +18,7 @@
 
 #include <libxml/tree.h>
 
-#include "common/model.h"
+#include "common/model/model.h"
 
 /* One file's read: its name (borrowed), where errors go, the first error. */
 struct ltt_cfg_rd {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/trigger.h"
+#include "common/model/trigger.h"
 #include "lib/ltt-ctl/config-trigger.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 

@@ -14,8 +14,8 @@
 
 #include <libxml/xmlwriter.h>
 
-#include "common/durable.h"
-#include "common/probe-loc.h"
+#include "common/base/durable.h"
+#include "common/probe/probe-loc.h"
 #include "lib/ltt-ctl/config-words.h"
 #include "lib/ltt-ctl/config-xml-write.h"
 

@@ -21,8 +21,8 @@
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlwriter.h>
 
-#include "common/attr.h"
-#include "common/uri.h"
+#include "common/model/attr.h"
+#include "common/model/uri.h"
 #include "lib/ltt-ctl/config-check.h"
 #include "lib/ltt-ctl/config-lttng.h"
 #include "lib/ltt-ctl/config-module.h"

@@ -8,7 +8,7 @@
  *
  * Reading is all or nothing: a file is parsed, validated against the
  * schema (compiled into the library) and every value checked with the
- * validators the daemon uses (common/attr.c) before its sessions join
+ * validators the daemon uses (common/model/attr.c) before its sessions join
  * the set; the first problem is described as "FILE:LINE: what".
  */
 #ifndef LTT_LIB_CONFIG_XML_H

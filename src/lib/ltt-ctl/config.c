@@ -15,9 +15,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/convert.h"
-#include "common/paths.h"
-#include "common/uri.h"
+#include "common/model/convert.h"
+#include "common/base/paths.h"
+#include "common/model/uri.h"
 #include "lib/ltt-ctl/config-check.h"
 #include "lib/ltt-ctl/config-module.h"
 #include "lib/ltt-ctl/config-trigger.h"

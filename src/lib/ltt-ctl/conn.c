@@ -16,10 +16,10 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/agent.h"
+#include "common/model/agent.h"
 #include "common/client-proto.h"
-#include "common/paths.h"
-#include "common/sock.h"
+#include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 struct ltt_ctl {

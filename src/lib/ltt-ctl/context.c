@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/context.h"
-#include "common/convert.h"
+#include "common/model/context.h"
+#include "common/model/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* Bytes of the smallest context on the wire: two u32, a u64, a one-byte string. */

@@ -50,7 +50,7 @@
 /**
  * ctl_err() - @code as this library's functions return it (ltt-ctl.h):
  * 0, or the code negated.  The daemon's status and the shared checks
- * (common/attr.h) say a code; it is negated here, at the API, only.
+ * (common/model/attr.h) say a code; it is negated here, at the API, only.
  */
 static inline int ctl_err(enum ltt_error_code code)
 {

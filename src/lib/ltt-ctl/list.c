@@ -9,9 +9,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/agent.h"
+#include "common/model/agent.h"
 #include "common/client-proto.h"
-#include "common/convert.h"
+#include "common/model/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /*

@@ -13,10 +13,10 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
-#include "common/agent.h"
-#include "common/attr.h"
-#include "common/convert.h"
-#include "common/probe-loc.h"
+#include "common/model/agent.h"
+#include "common/model/attr.h"
+#include "common/model/convert.h"
+#include "common/probe/probe-loc.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /*

@@ -9,7 +9,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/client-proto.h"
-#include "common/convert.h"
+#include "common/model/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* A snapshot output from the caller: reserved room zero, strings terminated. */

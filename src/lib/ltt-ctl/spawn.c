@@ -19,8 +19,8 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/client-proto.h"
-#include "common/paths.h"
-#include "common/sock.h"
+#include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /*

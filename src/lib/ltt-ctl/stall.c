@@ -11,7 +11,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/client-proto.h"
-#include "common/convert.h"
+#include "common/model/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* A section's count: at most one entry per domain. */

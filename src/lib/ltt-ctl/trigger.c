@@ -17,9 +17,9 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
-#include "common/convert.h"
-#include "common/sock.h"
-#include "common/trigger.h"
+#include "common/model/convert.h"
+#include "common/base/sock.h"
+#include "common/model/trigger.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* How long the rest of a notification may take once its first byte is in. */

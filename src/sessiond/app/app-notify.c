@@ -11,7 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/app/app.h"
 
 /* Reads of a gone program's socket at most (one that lives on could write for ever). */

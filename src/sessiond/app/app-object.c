@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "common/array.h"
+#include "common/base/array.h"
 #include "sessiond/app/app.h"
 
 static void app_free(struct ltt_app *app)

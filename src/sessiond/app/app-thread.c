@@ -28,7 +28,7 @@
  *   being read would pass the bytes a user may hold at once (cfg.budget).
  * - Logs a program can trigger are rate-limited (LTT_WARN_RL()).
  *
- * The thread is an event loop (common/evloop.h): a watch on the listener
+ * The thread is an event loop (common/base/evloop.h): a watch on the listener
  * and on each connection, two deadline timers per connection (its
  * messages in, its commands out), and a timer that resumes accepting
  * after a pause.
@@ -44,11 +44,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/budget.h"
-#include "common/evloop.h"
-#include "common/log.h"
+#include "common/base/budget.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
 #include "common/msg.h"
-#include "common/sock.h"
+#include "common/base/sock.h"
 #include "sessiond/app/app.h"
 
 #define RECV_TIMEOUT_MS 2000

@@ -29,9 +29,9 @@
 #include <urcu/list.h>
 
 #include "common/app-proto.h"
-#include "common/name-index.h"
+#include "common/base/name-index.h"
 #include "common/codec.h"
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 
 /* Defaults of the per-user bounds (ltt-sessiond options override them). */
 #define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */

@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/durable.h"
-#include "common/log.h"
-#include "common/paths.h"
+#include "common/base/durable.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk.h"
 

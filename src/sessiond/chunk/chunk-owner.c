@@ -16,10 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/as-user.h"
-#include "common/fault.h"
+#include "common/base/as-user.h"
+#include "common/base/fault.h"
 #include "ltt/ltt-ctl-common.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/priv/priv.h"

@@ -15,7 +15,7 @@
 #include <sys/types.h>
 
 #include "common/codec.h"
-#include "common/trace-repair.h"
+#include "common/trace/trace-repair.h"
 
 /* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */
 #define LTT_CHUNK_STAMP_MAX 32

@@ -13,13 +13,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/durable.h"
-#include "common/fault.h"
-#include "common/evloop.h"
-#include "common/log.h"
+#include "common/base/durable.h"
+#include "common/base/fault.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
 #include "common/relay-proto.h"
-#include "common/trace-repair.h"
-#include "common/uri.h"
+#include "common/trace/trace-repair.h"
+#include "common/model/uri.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"

@@ -11,9 +11,9 @@
 
 #include <urcu/compiler.h>
 
-#include "common/evloop.h"
-#include "common/log.h"
-#include "common/thread.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
+#include "common/base/thread.h"
 #include "sessiond/chunk/chunk-sched.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/chunk/chunk.h"

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/client-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/cmd/cmd.h"
 
 static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel_conf *b)

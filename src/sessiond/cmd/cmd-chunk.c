@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "common/client-proto.h"
-#include "common/evloop.h"
-#include "common/log.h"
+#include "common/base/evloop.h"
+#include "common/base/log.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/cmd/cmd.h"
 

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "common/client-proto.h"
-#include "common/log.h"
-#include "common/output-error.h"
+#include "common/base/log.h"
+#include "common/base/output-error.h"
 #include "sessiond/cmd/cmd.h"
 
 enum ltt_error_code ltt_cmd_find_session(const struct ltt_cmd_ctx *ctx, const char *name,

@@ -8,7 +8,7 @@
  * once started they stay.  Without a channel name the context goes to
  * every channel of the domain, the default channel created when there is
  * none (LTTng does the same).  Both domains go through this code: they
- * differ only in the types they have (common/context.c) and in what
+ * differ only in the types they have (common/model/context.c) and in what
  * checks a type (perf counters for user space, the tracer's ABI for the
  * kernel: kernel-context.c).
  */
@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "common/client-proto.h"
-#include "common/context.h"
-#include "common/log.h"
+#include "common/model/context.h"
+#include "common/base/log.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/kernel/kernel-context.h"
 

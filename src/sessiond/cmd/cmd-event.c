@@ -9,12 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/agent.h"
-#include "common/as-user.h"
-#include "common/attr.h"
+#include "common/model/agent.h"
+#include "common/base/as-user.h"
+#include "common/model/attr.h"
 #include "common/client-proto.h"
-#include "common/log.h"
-#include "common/probe-loc.h"
+#include "common/base/log.h"
+#include "common/probe/probe-loc.h"
 #include "sessiond/cmd/cmd.h"
 
 /*

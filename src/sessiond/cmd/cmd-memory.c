@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/client-proto.h"
-#include "common/tclock.h"
+#include "common/trace/tclock.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/domain.h"
 

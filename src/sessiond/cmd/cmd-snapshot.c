@@ -19,11 +19,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/attr.h"
+#include "common/model/attr.h"
 #include "common/client-proto.h"
-#include "common/log.h"
-#include "common/names.h"
-#include "common/uri.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
+#include "common/model/uri.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/cmd/cmd.h"
 

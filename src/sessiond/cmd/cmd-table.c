@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "common/client-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/cmd/cmd.h"
 
 /* HELLO is handled by the connection itself (client.c). */

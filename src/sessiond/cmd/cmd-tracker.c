@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "common/client-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/cmd/cmd.h"
 
 /* A value's longest text: a user or group name (LOGIN_NAME_MAX is 256). */

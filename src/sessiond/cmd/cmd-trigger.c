@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
-#include "common/trigger.h"
+#include "common/base/log.h"
+#include "common/model/trigger.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/trigger.h"
 

@@ -42,7 +42,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/codec.h"
-#include "common/errmap.h"
+#include "common/base/errmap.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"

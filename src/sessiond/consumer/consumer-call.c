@@ -21,7 +21,7 @@
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "common/msg.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/model/session.h"

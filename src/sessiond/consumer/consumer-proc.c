@@ -23,8 +23,8 @@
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
-#include "common/log.h"
-#include "common/thread.h"
+#include "common/base/log.h"
+#include "common/base/thread.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/priv/priv.h"
 

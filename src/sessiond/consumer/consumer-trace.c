@@ -11,7 +11,7 @@
 
 #include "common/codec.h"
 #include "common/consumer-proto.h"
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/consumer/consumer-call.h"
 
 /* The deadline of a command that writes what buffers hold: 5 s, and that at 8 MiB/s. */

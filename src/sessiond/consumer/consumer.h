@@ -243,7 +243,7 @@ int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key,
 
 /*
  * A tracefs channel's stream: the CPU's trace_pipe_raw and the channel's
- * event map (common/ftrace-map.h); consumer 1.9.  @stats_fd as above
+ * event map (common/ftrace/ftrace-map.h); consumer 1.9.  @stats_fd as above
  * (ADD_FTRACE_STREAM_STATS).
  */
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,

@@ -11,12 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/as-user.h"
-#include "common/log.h"
-#include "common/relay-conn.h"
+#include "common/base/as-user.h"
+#include "common/base/log.h"
+#include "common/net/relay-conn.h"
 #include "common/relay-proto.h"
-#include "common/xport.h"
-#include "common/errmap.h"
+#include "common/net/xport.h"
+#include "common/base/errmap.h"
 #include "sessiond/consumer/relay.h"
 
 /*

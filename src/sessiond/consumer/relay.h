@@ -22,7 +22,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/uri.h"
+#include "common/model/uri.h"
 #include "sessiond/consumer/consumer.h"
 #include "sessiond/model/session.h"
 

@@ -13,8 +13,8 @@
 
 #include <urcu/compiler.h>
 
-#include "common/log.h"
-#include "common/thread.h"
+#include "common/base/log.h"
+#include "common/base/thread.h"
 #include "sessiond/consumer/supervisor.h"
 #include "sessiond/model/session.h"
 

@@ -31,7 +31,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/evloop.h"
+#include "common/base/evloop.h"
 #include "sessiond/consumer/consumer.h"
 
 #define LTT_SUPERVISOR_MAX_DEAD 64	/* past it, no new consumer: said in the log */

@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common/size.h"
+#include "common/base/size.h"
 #include "sessiond/ctrace/chan-stats.h"
 
 int ltt_chan_stats_create(uint32_t nr_slots, struct ltt_chan_stats *ret)

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 
 #include "sessiond/ctrace/meta-regen.h"
 

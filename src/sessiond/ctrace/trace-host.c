@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/ctrace/trace-host.h"
 
 /*

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/ctf.h"
+#include "common/trace/ctf.h"
 #include "sessiond/ctrace/tsdl.h"
 
 #if __BYTE_ORDER == __LITTLE_ENDIAN

@@ -7,7 +7,7 @@
  * the trace is created, ltt_tsdl_stream() once per channel, then
  * ltt_tsdl_event() each time an event id is assigned.  Each appends text
  * (no NUL) to a buffer the caller owns and then hands to the consumer,
- * which frames it as metadata packets (common/ctf.h).  Every string that
+ * which frames it as metadata packets (common/trace/ctf.h).  Every string that
  * reaches the text is escaped as a TSDL string literal (backslash and
  * double quote); control characters are refused.
  *
@@ -22,7 +22,7 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
-#include "common/context.h"
+#include "common/model/context.h"
 #include "kmod/ltt-abi.h"
 
 /*
@@ -51,7 +51,7 @@ struct ltt_tsdl_trace {
 	int64_t clock_offset_ns;	/* realtime - monotonic, at trace creation; >= 0 */
 	/*
 	 * A clock that counts TSC cycles from CLOCK_MONOTONIC's zero
-	 * (common/tclock.h): its frequency, and clock_offset_ns as seconds
+	 * (common/trace/tclock.h): its frequency, and clock_offset_ns as seconds
 	 * and cycles (clock_offset < clock_freq): a count is at
 	 * clock_offset_s + (clock_offset + count) / clock_freq seconds of
 	 * realtime.  0: the clock is CLOCK_MONOTONIC in ns.
@@ -127,7 +127,7 @@ int ltt_tsdl_stream_per_channel(struct ltt_wbuf *out, uint32_t stream_id,
  * @out: the buffer (its error flag is set on allocation failure)
  * @stream_id: the user-space channel
  *
- * The three LTT_CTF_TORN_ID_* classes (src/common/ctf.h) of a user-space
+ * The three LTT_CTF_TORN_ID_* classes (src/common/trace/ctf.h) of a user-space
  * stream: the consumer writes them over the slots of writers that died
  * between reserve and commit.  Returns 0, -EINVAL, or -ENOMEM.
  */

@@ -7,7 +7,7 @@
  * kernel's own tracing buffers (kabi-tracefs.c: files of tracefs).
  *
  * The thread (kabi.c) owns the object table, checks every request
- * against the operation table below (which kind of object an operation
+ * against the operation table (kabi-ops.c: which kind of object an operation
  * applies to, its argument's size, what it creates) and only then hands
  * it to the backend, always on that one thread: a backend needs no lock
  * of its own.  Arguments are the kernel ABI's structures
@@ -133,7 +133,7 @@ struct ltt_kabi_backend {
 	 * false: a stream gives CTF packets the tracer wrote (the module);
 	 * true: a stream gives the kernel's ring-buffer pages, which the
 	 * consumer converts, and a channel's fd is its event map
-	 * (common/ftrace-map.h), which consumers get a dup of (tracefs).
+	 * (common/ftrace/ftrace-map.h), which consumers get a dup of (tracefs).
 	 */
 	bool pages;
 	/*

@@ -13,7 +13,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-backend.h"
 
 #define MODULE_DEFAULT_PATH "/proc/" LTT_KABI_PROC_NAME

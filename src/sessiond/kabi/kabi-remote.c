@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-remote.h"
 
 /* ---- the daemon's end ---- */

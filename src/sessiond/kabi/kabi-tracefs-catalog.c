@@ -11,10 +11,13 @@
  * SYS (sched:sched_switch is sched_switch), SYS_NAME otherwise
  * (timer:hrtimer_start is timer_hrtimer_start); syscalls:sys_enter_NAME
  * is the system call NAME.  The layouts come from the events' format
- * files, parsed by common/ftrace-format.c for the metadata (EVENT_DESC)
+ * files, parsed by common/ftrace/ftrace-format.c for the metadata (EVENT_DESC)
  * and for the channel's event map, which the consumer converts records
- * with.
+ * with.  The files of dynamic events (uprobe_events, kprobe_events,
+ * dynamic_events) are written here, for the probes placed from outside
+ * (kabi-tracefs-probe.c) and the event probes (kabi-tracefs-eprobe.c).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -28,7 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define TRACEFS_USUAL_PLACE "/sys/kernel/tracing"
@@ -441,8 +444,6 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 			 why ? why : strerror(-err));
 	else if (!raw_id)
 		lttng_fields(ev, ret);
-	if (!err && ev->eprobe)
-		tracefs_eprobe_bases(t, ev, ret);
 	free(text);
 	return err;
 }
@@ -461,29 +462,6 @@ static void page_layout(struct tracefs *t)
 	free(text);
 }
 
-int tracefs_event_layout(const struct tracefs *t, const char *name,
-			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout)
-{
-	const struct tracefs_event *ev = tracefs_find(t, name);
-	struct ltt_ftrace_event *layout;
-	int ret;
-
-	if (!ev)
-		return -ENOENT;
-	/* a system call's strings: its event probe in its place, once */
-	tracefs_eprobe_strings(t, (struct tracefs_event *)ev);
-	layout = malloc(sizeof(*layout));
-	if (!layout)
-		return -ENOMEM;
-	ret = tracefs_layout(t, ev, layout);
-	if (ret) {
-		free(layout);
-		return ret;
-	}
-	*ret_ev = ev;
-	*ret_layout = layout;
-	return 0;
-}
 
 int tracefs_catalog_open(const char *path, struct tracefs **ret_t)
 {
@@ -513,4 +491,59 @@ int tracefs_catalog_open(const char *path, struct tracefs **ret_t)
 	page_layout(t);
 	*ret_t = t;
 	return 0;
+}
+
+/* The daemon's pid, in its instances' and probes' names: 0 until the privileged part sets it. */
+static pid_t name_pid;
+
+void ltt_kabi_tracefs_name_pid(pid_t pid)
+{
+	name_pid = pid;
+}
+
+pid_t tracefs_name_pid(void)
+{
+	return name_pid ? name_pid : getpid();
+}
+
+/* ---- the dynamic events files: uprobe_events, kprobe_events, dynamic_events ---- */
+
+/* Append one command to @file (never truncate it: other tools' probes live there). */
+int tracefs_append(const struct tracefs *t, const char *file, const char *text)
+{
+	return ltt_append_control(t->root_fd, file, text);
+}
+
+/* Disable GROUP/EVENT in every instance, ours or not (it is ours). */
+static void disable_everywhere(const struct tracefs *t, const char *group, const char *event)
+{
+	int fd = openat(t->root_fd, "instances", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	char path[PATH_MAX];
+	struct dirent *d;
+
+	if (!dir) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "instances/%s/events/%s/%s/enable", d->d_name, group,
+			 event);
+		(void)ltt_write_control(t->root_fd, path, "0");
+	}
+	closedir(dir);
+}
+
+/* Remove probe GROUP/EVENT defined in @file.  Returns 0 or -errno. */
+int tracefs_dyn_remove(const struct tracefs *t, const char *file, const char *group,
+		       const char *event)
+{
+	char cmd[3 + 2 * LTT_FTRACE_NAME_MAX];
+
+	disable_everywhere(t, group, event);
+	snprintf(cmd, sizeof(cmd), "-:%s/%s", group, event);
+	return tracefs_append(t, file, cmd);
 }

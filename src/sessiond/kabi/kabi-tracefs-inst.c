@@ -10,7 +10,7 @@
  * count, options/overwrite its mode, buffer_percent one sub-buffer's
  * share (the level that wakes the consumer's poll), tracing_on off until
  * its session starts.  The channel object's fd is its event map
- * (common/ftrace-map.h): EVENT_ENABLE publishes the event's layout and
+ * (common/ftrace/ftrace-map.h): EVENT_ENABLE publishes the event's layout and
  * CTF id there before it writes the event's enable file, so the consumer
  * never meets a record it cannot lay out.  A stream is the CPU's
  * per_cpu/cpuN/trace_pipe_raw, opened non-blocking.
@@ -37,12 +37,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/context.h"
-#include "common/evloop.h"
-#include "common/filter-compile.h"
-#include "common/ftrace-map.h"
-#include "common/ftrace-prefilter.h"
-#include "common/log.h"
+#include "common/model/context.h"
+#include "common/base/evloop.h"
+#include "common/filter/filter-compile.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/ftrace/ftrace-prefilter.h"
+#include "common/base/log.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
@@ -107,19 +107,6 @@ void tracefs_put(struct tracefs *t)
 	free(t->events);
 	free(t->doomed);
 	free(t);
-}
-
-/* The daemon's pid, in its instances' and probes' names: 0 until the privileged part sets it. */
-static pid_t name_pid;
-
-void ltt_kabi_tracefs_name_pid(pid_t pid)
-{
-	name_pid = pid;
-}
-
-pid_t tracefs_name_pid(void)
-{
-	return name_pid ? name_pid : getpid();
 }
 
 /* Is instance @name a daemon's that is gone (or this daemon's, from before)? */
@@ -361,7 +348,7 @@ static int programs_get(const struct ltt_kabi_event_filter *ef,
 }
 
 /*
- * The events the consumer's task table follows (common/ftrace-tasks.h),
+ * The events the consumer's task table follows (common/ftrace/ftrace-tasks.h),
  * by their names in the catalog.
  */
 static const char *const task_events[] = {
@@ -492,7 +479,7 @@ static int chan_event_layout(struct tf_chan *c, const char *name, bool define,
 	}
 	ret = tracefs_eprobe_copy(c, ev, define, ret_ev);
 	if (!ret)
-		ret = tracefs_layout(c->t, ret_ev, *ret_layout);
+		ret = tracefs_eprobe_layout(c->t, ret_ev, *ret_layout);
 	if (ret)
 		free(*ret_layout);
 	return ret;
@@ -741,8 +728,6 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return stream_usage(obj->priv, arg);
 	case LTT_KABI_OP_WAKE_EARLY:
 		return ltt_write_control(((struct tf_chan *)obj->priv)->dir_fd, "buffer_percent", "0");
-	case LTT_KABI_OP_PROBE:
-		return tracefs_probe_create(((struct tf_session *)obj->priv)->t, arg, ret_new);
 	default:
 		return -ENOTTY;	/* not an operation of tracefs objects */
 	}

@@ -16,7 +16,6 @@
  * probes of a daemon that died are removed by the next one at start
  * (tracefs_probe_reap_stale()), after the instances they were enabled in.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -26,16 +25,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define UPROBE_EVENTS "uprobe_events"
 #define KPROBE_EVENTS "kprobe_events"
-#define DYNAMIC_EVENTS "dynamic_events"	/* every kind; event probes (e:) only there */
-#define SYSCALL_ENTER "sys_enter_"
-#define PROBE_GROUP_PREFIX "ltt_"
-/* "p:" group '/' event, place (path:0xOFF(0xREF)), then each argument */
-#define PROBE_DEF_MAX (LTT_KABI_PATH_MAX + 128 + LTT_KABI_PROBE_MAX_ARGS * 64)
 
 /*
  * A placed probe: the PROBE object's priv.  A KRETPROBE is two
@@ -62,12 +56,6 @@ uint32_t tracefs_probe_offered(const struct tracefs *t)
 	if (t->eprobes)
 		bits |= 1U << LTT_KABI_SYSCALL;	/* system call strings */
 	return bits;
-}
-
-/* Append one command to @file (never truncate it: other tools' probes live there). */
-static int append(const struct tracefs *t, const char *file, const char *text)
-{
-	return ltt_append_control(t->root_fd, file, text);
 }
 
 /* ---- the catalog's entries of probes ---- */
@@ -234,7 +222,7 @@ static void probe_undo(const struct tf_probe *p, unsigned int from, unsigned int
 	for (; from < to; from++) {
 		catalog_remove(p->t, p->name[from]);
 		snprintf(buf, size, "-:%s/%s", p->group, p->event[from]);
-		append(p->t, p->file, buf);
+		tracefs_append(p->t, p->file, buf);
 	}
 }
 
@@ -256,7 +244,7 @@ static int probe_place(struct tf_probe *p, const struct ltt_kabi_probe *arg, cha
 		ret = user ? uprobe_definition(p, arg, def, size) :
 		      kprobe_definition(p, i, arg, def, size);
 		if (!ret)
-			ret = append(p->t, p->file, def);
+			ret = tracefs_append(p->t, p->file, def);
 		if (ret) {
 			/* the kernel's reason: a path, symbol, offset or register it refused */
 			LTT_WARN("kernel: probe %s refused by tracefs: %s", def, strerror(-ret));
@@ -267,7 +255,7 @@ static int probe_place(struct tf_probe *p, const struct ltt_kabi_probe *arg, cha
 		ret = catalog_insert(p->t, p, i);
 		if (ret) {
 			snprintf(def, size, "-:%s/%s", p->group, p->event[i]);
-			append(p->t, p->file, def);
+			tracefs_append(p->t, p->file, def);
 		}
 	}
 	if (ret)
@@ -291,7 +279,7 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 	if (!(tracefs_probe_offered(t) & 1U << arg->instrumentation))
 		return -EOPNOTSUPP;
 	p = calloc(1, sizeof(*p));
-	def = malloc(PROBE_DEF_MAX);
+	def = malloc(TRACEFS_PROBE_DEF_MAX);
 	if (!p || !def) {
 		ret = -ENOMEM;
 		goto err;
@@ -299,22 +287,22 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 	p->t = t;
 	p->file = user ? UPROBE_EVENTS : KPROBE_EVENTS;
 	p->nr = arg->instrumentation == LTT_KABI_KRETPROBE ? 2 : 1;
-	snprintf(p->group, sizeof(p->group), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
+	snprintf(p->group, sizeof(p->group), TRACEFS_PROBE_GROUP "%d", (int)tracefs_name_pid());
 	n = t->next_probe++;
 	for (i = 0; i < p->nr; i++) {
 		const char *suffix = p->nr == 1 ? "" : i ? "_return" : "_entry";
 
 		snprintf(p->event[i], sizeof(p->event[i]), "p%u%s", n, suffix);
-		snprintf(p->name[i], sizeof(p->name[i]), "__" PROBE_GROUP_PREFIX "%d_p%u%s",
+		snprintf(p->name[i], sizeof(p->name[i]), "__" TRACEFS_PROBE_GROUP "%d_p%u%s",
 			 (int)tracefs_name_pid(), n, suffix);
 	}
-	ret = probe_place(p, arg, def, PROBE_DEF_MAX);
+	ret = probe_place(p, arg, def, TRACEFS_PROBE_DEF_MAX);
 	if (ret)
 		goto err;
 	fd = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
 	if (fd < 0) {
 		ret = -errno;
-		probe_undo(p, 0, p->nr, def, PROBE_DEF_MAX);
+		probe_undo(p, 0, p->nr, def, TRACEFS_PROBE_DEF_MAX);
 		goto err;
 	}
 	free(def);
@@ -329,40 +317,6 @@ err:
 	return ret;
 }
 
-/* Disable GROUP/EVENT in every instance, ours or not (it is ours). */
-static void disable_everywhere(const struct tracefs *t, const char *group, const char *event)
-{
-	int fd = openat(t->root_fd, "instances", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
-	char path[PATH_MAX];
-	struct dirent *d;
-
-	if (!dir) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	while ((d = readdir(dir))) {
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "instances/%s/events/%s/%s/enable", d->d_name, group,
-			 event);
-		(void)ltt_write_control(t->root_fd, path, "0");
-	}
-	closedir(dir);
-}
-
-/* Remove probe GROUP/EVENT defined in @file.  Returns 0 or -errno. */
-static int remove_probe(const struct tracefs *t, const char *file, const char *group,
-			const char *event)
-{
-	char cmd[3 + 2 * LTT_FTRACE_NAME_MAX];
-
-	disable_everywhere(t, group, event);
-	snprintf(cmd, sizeof(cmd), "-:%s/%s", group, event);
-	return append(t, file, cmd);
-}
-
 void tracefs_probe_release(struct ltt_kabi_obj *obj)
 {
 	struct tf_probe *p = obj->priv;
@@ -370,7 +324,7 @@ void tracefs_probe_release(struct ltt_kabi_obj *obj)
 	int ret;
 
 	for (i = 0; i < p->nr; i++) {
-		ret = remove_probe(p->t, p->file, p->group, p->event[i]);
+		ret = tracefs_dyn_remove(p->t, p->file, p->group, p->event[i]);
 		if (ret && ret != -ENOENT)
 			LTT_WARN("kernel: probe %s not removed: %s (the next daemon removes it)",
 				 p->name[i], strerror(-ret));
@@ -386,7 +340,7 @@ static bool stale_group(const char *group)
 {
 	int pid, end = 0;
 
-	if (sscanf(group, PROBE_GROUP_PREFIX "%d%n", &pid, &end) != 1 || group[end] || pid <= 0)
+	if (sscanf(group, TRACEFS_PROBE_GROUP "%d%n", &pid, &end) != 1 || group[end] || pid <= 0)
 		return false;
 	return pid == tracefs_name_pid() || (kill(pid, 0) && errno == ESRCH);
 }
@@ -396,7 +350,7 @@ static void reap_file(const struct tracefs *t, const char *file)
 {
 	int fd = openat(t->root_fd, file, O_RDONLY | O_CLOEXEC);
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "re");
-	char line[PROBE_DEF_MAX], group[LTT_FTRACE_NAME_MAX], event[LTT_FTRACE_NAME_MAX];
+	char line[TRACEFS_PROBE_DEF_MAX], group[LTT_FTRACE_NAME_MAX], event[LTT_FTRACE_NAME_MAX];
 	int ret;
 
 	if (!f) {
@@ -407,7 +361,7 @@ static void reap_file(const struct tracefs *t, const char *file)
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%*[^:]:%63[^/]/%63s", group, event) != 2 || !stale_group(group))
 			continue;
-		ret = remove_probe(t, file, group, event);
+		ret = tracefs_dyn_remove(t, file, group, event);
 		if (ret)
 			LTT_WARN("kernel: probe %s/%s of a daemon that is gone: not removed: %s",
 				 group, event, strerror(-ret));
@@ -422,221 +376,7 @@ void tracefs_probe_reap_stale(const struct tracefs *t)
 {
 	reap_file(t, UPROBE_EVENTS);
 	reap_file(t, KPROBE_EVENTS);
-	reap_file(t, DYNAMIC_EVENTS);	/* what is left there: event probes */
-}
-
-/* ---- event probes: the strings of system calls ---- */
-
-void tracefs_eprobe_check(struct tracefs *t)
-{
-	char def[128];
-
-	snprintf(def, sizeof(def),
-		 "e:" PROBE_GROUP_PREFIX "%d/check syscalls/" SYSCALL_ENTER "getpid",
-		 (int)tracefs_name_pid());
-	t->eprobes = !append(t, DYNAMIC_EVENTS, def);
-	if (!t->eprobes) {
-		LTT_INFO("kernel: no event probes (e: refused by %s/" DYNAMIC_EVENTS
-			 "): system call paths and names are recorded as addresses", t->root);
-		return;
-	}
-	snprintf(def, sizeof(def), "-:" PROBE_GROUP_PREFIX "%d/check", (int)tracefs_name_pid());
-	(void)append(t, DYNAMIC_EVENTS, def);
-}
-
-/* Pointer arguments that are not strings (as the module's, kmod/scripts). */
-static bool string_arg(const char *name)
-{
-	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
-}
-
-/*
- * The event probe of @ev (syscalls/sys_enter_X, format @text, layout
- * @orig) into @def: each argument under its name, a string one read from
- * the process ("+0($filename):ustring"), the others of their size and
- * sign.  Returns the number of strings (0: no probe needed) or -E2BIG.
- */
-static int eprobe_definition(const struct tracefs_event *ev, const char *text,
-			     const struct ltt_ftrace_event *orig, char *def, size_t size)
-{
-	char name[LTT_FTRACE_NAME_MAX];
-	const char *line = text;
-	int strings = 0, n;
-	size_t len;
-	uint32_t i;
-
-	n = snprintf(def, size, "e:" PROBE_GROUP_PREFIX "%d/%s %s/%s", (int)tracefs_name_pid(), ev->event,
-		     ev->system, ev->event);
-	for (i = 0; n > 0 && (size_t)n < size && i < orig->nr_fields; i++) {
-		const struct ltt_ftrace_field *f = &orig->fields[i];
-		bool str = false;
-
-		if (!strcmp(f->name, "__syscall_nr"))
-			continue;
-		for (line = text; line && !str; line = strchr(line + 1, '\n'))
-			str = sscanf(line, " field:const char * %63[^;]", name) == 1 &&
-			      !strcmp(name, f->name) && string_arg(name);
-		len = (size_t)n;
-		if (str)
-			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name,
-				     f->name);
-		else if (f->kind == LTT_FTRACE_INT)
-			n = snprintf(def + len, size - len, " %s=$%s:%c%u", f->name, f->name,
-				     f->is_signed ? 's' : 'u', f->elem_size * 8U);
-		else
-			return 0;	/* not an argument: leave the event alone */
-		n = n < 0 ? n : n + (int)len;
-		strings += str;
-	}
-	return n > 0 && (size_t)n < size ? strings : -E2BIG;
-}
-
-void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
-{
-	char path[3 * LTT_FTRACE_NAME_MAX], *text = NULL, *def = NULL;
-	struct ltt_ftrace_event *orig = NULL;
-	const char *why = NULL;
-	ssize_t len;
-	int ret;
-
-	if (!t->eprobes || ev->eprobe_tried || strcmp(ev->system, "syscalls") ||
-	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
-		return;
-	ev->eprobe_tried = true;
-	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
-	orig = malloc(sizeof(*orig));
-	def = malloc(PROBE_DEF_MAX);
-	if (!text || !orig || !def)
-		goto out;
-	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
-	len = tracefs_read_text(t, path, text);
-	if (len < 0 || ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
-		goto out;
-	text[len] = '\0';
-	ret = eprobe_definition(ev, text, orig, def, PROBE_DEF_MAX);
-	if (ret > 0)
-		ret = append(t, DYNAMIC_EVENTS, def);
-	else if (!ret)
-		goto out;	/* no string: the event as it is */
-	if (ret) {
-		LTT_WARN("kernel: event probe %s refused (%s): %s records its strings as addresses",
-			 def, strerror(-ret), ev->name);
-		goto out;
-	}
-	/* its arguments, after "e:GROUP/EVENT syscalls/EVENT" */
-	ev->eprobe_args = strdup(strchr(def, ' ') + strlen(" syscalls/") + strlen(ev->event));
-	if (!ev->eprobe_args) {
-		snprintf(def, PROBE_DEF_MAX, "-:" PROBE_GROUP_PREFIX "%d/%s", (int)tracefs_name_pid(),
-			 ev->event);
-		(void)append(t, DYNAMIC_EVENTS, def);
-		goto out;
-	}
-	LTT_INFO("kernel: %s recorded through event probes as %s", ev->name, def);
-	snprintf(ev->system, sizeof(ev->system), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
-	ev->eprobe = true;
-out:
-	free(text);
-	free(orig);
-	free(def);
-}
-
-void tracefs_eprobe_bases(const struct tracefs *t, const struct tracefs_event *ev,
-			  struct ltt_ftrace_event *layout)
-{
-	char path[3 * LTT_FTRACE_NAME_MAX], *text = malloc(LTT_FTRACE_MAX_TEXT);
-	struct ltt_ftrace_event *orig = malloc(sizeof(*orig));
-	const char *why = NULL;
-	uint32_t i, j;
-	ssize_t len;
-
-	snprintf(path, sizeof(path), "events/syscalls/%s/format", ev->event);
-	len = text && orig ? tracefs_read_text(t, path, text) : -ENOMEM;
-	if (len >= 0 && !ltt_ftrace_format_parse("syscalls", text, (size_t)len, orig, &why))
-		for (i = 0; i < layout->nr_fields; i++)
-			for (j = 0; j < orig->nr_fields; j++)
-				if (layout->fields[i].kind == LTT_FTRACE_INT &&
-				    !strcmp(layout->fields[i].name, orig->fields[j].name))
-					layout->fields[i].base = orig->fields[j].base;
-	free(text);
-	free(orig);
-}
-
-int tracefs_eprobe_copy(struct tf_chan *c, const struct tracefs_event *ev, bool define,
-			struct tracefs_event *ret_ev)
-{
-	struct tf_eprobe_copy *copy = NULL, *bigger;
-	char *def;
-	size_t i;
-	int ret;
-
-	*ret_ev = *ev;
-	if (!ev->eprobe)
-		return 0;
-	for (i = 0; i < c->nr_copies && !copy; i++)
-		if (!strcmp(c->copies[i].name, ev->name))
-			copy = &c->copies[i];
-	if (!copy && !define)
-		return -ENOENT;
-	if (!copy) {
-		bigger = realloc(c->copies, (c->nr_copies + 1) * sizeof(*bigger));
-		def = malloc(PROBE_DEF_MAX);
-		if (bigger)
-			c->copies = bigger;
-		if (!bigger || !def) {
-			free(def);
-			return -ENOMEM;
-		}
-		copy = &c->copies[c->nr_copies];
-		snprintf(copy->name, sizeof(copy->name), "%s", ev->name);
-		snprintf(copy->event, sizeof(copy->event), "c%u_%s", c->t->next_probe++,
-			 ev->event + strlen(SYSCALL_ENTER));
-		snprintf(def, PROBE_DEF_MAX, "e:%s/%s syscalls/%s%s", ev->system, copy->event,
-			 ev->event, ev->eprobe_args);
-		ret = append(c->t, DYNAMIC_EVENTS, def);
-		if (ret)
-			LTT_WARN("kernel: ftrace instance %s: event probe %s refused: %s", c->name,
-				 def, strerror(-ret));
-		free(def);
-		if (ret)
-			return ret;
-		c->nr_copies++;
-	}
-	snprintf(ret_ev->event, sizeof(ret_ev->event), "%s", copy->event);
-	return 0;
-}
-
-void tracefs_eprobe_copies_remove(struct tf_chan *c)
-{
-	char group[LTT_FTRACE_NAME_MAX];
-	size_t i;
-	int ret;
-
-	snprintf(group, sizeof(group), PROBE_GROUP_PREFIX "%d", (int)tracefs_name_pid());
-	for (i = 0; i < c->nr_copies; i++) {
-		ret = remove_probe(c->t, DYNAMIC_EVENTS, group, c->copies[i].event);
-		if (ret && ret != -ENOENT)
-			LTT_WARN("kernel: event probe %s/%s not removed: %s (the next daemon removes it)",
-				 group, c->copies[i].event, strerror(-ret));
-	}
-	free(c->copies);
-	c->copies = NULL;
-	c->nr_copies = 0;
-}
-
-void tracefs_eprobes_remove(const struct tracefs *t)
-{
-	size_t i;
-	int ret;
-
-	for (i = 0; i < t->nr_events; i++) {
-		free(t->events[i].eprobe_args);
-		if (!t->events[i].eprobe)
-			continue;
-		ret = remove_probe(t, DYNAMIC_EVENTS, t->events[i].system, t->events[i].event);
-		if (ret && ret != -ENOENT)
-			LTT_WARN("kernel: event probe %s/%s not removed: %s (the next daemon removes it)",
-				 t->events[i].system, t->events[i].event, strerror(-ret));
-	}
+	reap_file(t, TRACEFS_DYNAMIC_EVENTS);	/* what is left there: event probes */
 }
 
 int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,

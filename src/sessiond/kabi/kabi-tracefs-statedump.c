@@ -13,7 +13,7 @@
  * The id says which event (TRACEFS_SD_RAW_ID_FIRST + its index); the rest
  * is the module's payload, filled from /proc/PID/task/TID/stat.  The
  * channel's event map gives the converter each event's layout under its
- * raw id (common/ftrace-map.h), so the records become the module's events.
+ * raw id (common/ftrace/ftrace-map.h), so the records become the module's events.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define RAW_ID_OFFSET	8	/* raw_data's id: a u32 after the common header */

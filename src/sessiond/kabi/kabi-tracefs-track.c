@@ -28,7 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 /* The kernel's PID_MAX_LIMIT (64-bit): pid_max is at most this, pids below it. */

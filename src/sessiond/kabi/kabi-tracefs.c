@@ -22,7 +22,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 
@@ -127,6 +127,8 @@ static int tracefs_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return list(obj->priv, arg);
 	case LTT_KABI_OP_EVENT_DESC:
 		return event_desc(obj->priv, arg);
+	case LTT_KABI_OP_PROBE:
+		return tracefs_probe_create(((struct tf_session *)obj->priv)->t, arg, ret_new);
 	default:
 		return tracefs_inst_run(op, obj, arg, ret_new);
 	}

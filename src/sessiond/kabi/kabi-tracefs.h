@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * kabi-tracefs.h - inside the tracefs backend (kabi-tracefs.c: its
- * table; kabi-tracefs-catalog.c: the tracer's state, its catalog and
- * event layouts; kabi-tracefs-inst.c: sessions,
- * channels as ftrace instances, streams, events; kabi-tracefs-track.c:
- * the pid tracker; kabi-tracefs-probe.c: probes placed from outside).
+ * kabi-tracefs.h - inside the tracefs backend, its files from the top
+ * layer down (each calls only those listed after it):
+ * kabi-tracefs.c: its table; kabi-tracefs-probe.c: probes placed from
+ * outside; kabi-tracefs-inst.c: sessions, channels as ftrace instances,
+ * streams, events; kabi-tracefs-eprobe.c: event probes, the strings of
+ * system calls; kabi-tracefs-catalog.c: the tracer's state, its catalog,
+ * event layouts and the dynamic events files; kabi-tracefs-statedump.c:
+ * the state dump; kabi-tracefs-track.c: the pid tracker.
  * Kernel thread only.
  *
  * The tracer's state is shared by every object made from it and freed
@@ -19,13 +22,19 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/ftrace-format.h"
-#include "common/paths.h"	/* ltt_write_control(): tracefs' control files */
+#include "common/ftrace/ftrace-format.h"
+#include "common/base/paths.h"	/* ltt_write_control(): tracefs' control files */
 #include "sessiond/kabi/kabi-backend.h"
 
 /* Instances are named ltt-PID-N: a daemon's own, found again after it died. */
 #define TRACEFS_INSTANCE_PREFIX "ltt-"
 #define TRACEFS_INSTANCE_MAX 48
+
+/* Dynamic events (kabi-tracefs-probe.c, kabi-tracefs-eprobe.c): group ltt_PID. */
+#define TRACEFS_DYNAMIC_EVENTS "dynamic_events"	/* every kind; event probes (e:) only there */
+#define TRACEFS_PROBE_GROUP "ltt_"
+/* "p:" group '/' event, place (path:0xOFF(0xREF)), then each argument */
+#define TRACEFS_PROBE_DEF_MAX (LTT_KABI_PATH_MAX + 128 + LTT_KABI_PROBE_MAX_ARGS * 64)
 
 /* One event of the catalog: its LTTng name and where tracefs has it. */
 struct tracefs_event {
@@ -102,7 +111,7 @@ struct tf_chan {
  * ---- the state dump (kabi-tracefs-statedump.c) ----
  * The module's state dump events, written by the session daemon into an
  * instance's trace_marker_raw: records of ftrace:raw_data whose id (the
- * first 4 bytes written) says which event (common/ftrace-map.h's raw ids).
+ * first 4 bytes written) says which event (common/ftrace/ftrace-map.h's raw ids).
  */
 #define TRACEFS_RAW_SYSTEM "ftrace"
 #define TRACEFS_RAW_EVENT "raw_data"
@@ -116,56 +125,7 @@ struct tracefs_sd_target {
 	const char *name;	/* the instance's, for messages */
 };
 
-/* kabi-tracefs-catalog.c: the tracer's state: the mount, its event catalog, the layouts */
-
-/*
- * The tracer's state of the tracefs found at @path (NULL: the system's,
- * else its usual place, mounted there): its catalog read, the page
- * layout known, one reference.  Returns 0 or -errno (-ENOENT: no tracefs
- * there, -ENOSYS: the kernel has none).
- */
-int tracefs_catalog_open(const char *path, struct tracefs **ret_t);
-
-/* The catalog's event called @name, or NULL. */
-const struct tracefs_event *tracefs_find(const struct tracefs *t, const char *name);
-
-/*
- * The layout of @ev (its format file) into @ret.  Returns 0, the parser's
- * error (-EINVAL, -ENOTSUP, -E2BIG, -ENAMETOOLONG) or the read's; the
- * reason is logged.
- */
-int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
-		   struct ltt_ftrace_event *ret);
-
-/*
- * Back to the kernel's names, the fields of @layout (tracefs_layout()'s,
- * of @ev) that lttng-modules' names renamed: what the kernel's own filter
- * of the event calls them.
- */
-void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout);
-
-/*
- * The catalog's event called @name (*@ret_ev) and its layout (*@ret_layout,
- * allocated: the caller frees it).  Returns 0, -ENOENT (no such event),
- * -ENOMEM or tracefs_layout()'s error.
- */
-int tracefs_event_layout(const struct tracefs *t, const char *name,
-			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
-
-/* At most LTT_FTRACE_MAX_TEXT bytes of @path under tracefs into @buf: bytes or -errno. */
-ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);
-
 /* kabi-tracefs-inst.c: its sessions, channels and streams in ftrace instances */
-
-/**
- * ltt_kabi_tracefs_name_pid() - name the tracefs instances after @pid,
- * the daemon's, rather than this process's (the privileged part's:
- * priv/priv.h), before the backend is opened
- */
-void ltt_kabi_tracefs_name_pid(pid_t pid);
-
-/* The pid in the names of this daemon's instances and probe groups. */
-pid_t tracefs_name_pid(void);
 
 /* A reference to @t for a new object. */
 struct tracefs *tracefs_get(struct tracefs *t);
@@ -192,62 +152,6 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 /* Release a session, channel or stream. */
 void tracefs_inst_release(struct ltt_kabi_obj *obj);
 
-/* kabi-tracefs-track.c: its process trackers (the pid filters of instances) */
-
-/*
- * TRACKER_SET on @s (kabi-tracefs-track.c): the pid tracker given to
- * every channel's instance (set_event_pid, options/event-fork); another
- * type at ALL changes nothing, at NONE or SET is -EOPNOTSUPP.  Returns 0,
- * -EINVAL (a bad argument, as the module says), -ENOMEM or a write's
- * -errno.
- */
-int tracefs_track_set(struct tf_session *s, const struct ltt_kabi_tracker *arg);
-
-/* TRACKER_GET on @s: the pid tracker as set; another type is ALL. */
-int tracefs_track_get(const struct tf_session *s, struct ltt_kabi_tracker *arg);
-
-/*
- * The pid tracker of @s given to @c, a new instance of it (before it
- * records).  Returns 0 or a write's -errno.
- */
-int tracefs_track_chan(const struct tf_session *s, struct tf_chan *c);
-
-/* Free @s's pid tracker. */
-void tracefs_track_fini(struct tf_session *s);
-
-/*
- * 0 when tracefs tracks tracker @type (enum ltt_kabi_tracker_type): the
- * pid tracker only; else -EOPNOTSUPP with a sentence in @why naming @what.
- */
-int tracefs_tracker_lacks(uint32_t type, const char *what, char *why, size_t why_size);
-
-/* kabi-tracefs-statedump.c: its state dump, recorded through trace_marker_raw */
-
-/* The name of state dump event @i (< TRACEFS_SD_NR, raw id FIRST + i), as the module's. */
-const char *tracefs_statedump_name(unsigned int i);
-
-/* Can @t record the state dump (raw_data's format, instances' trace_marker_raw)? */
-bool tracefs_statedump_offered(const struct tracefs *t);
-
-/* @ev's raw id when it is a state dump event of the catalog, else 0. */
-uint32_t tracefs_statedump_raw_id(const struct tracefs_event *ev);
-
-/*
- * The layout of state dump event @raw_id from the text of raw_data's
- * format file (@len bytes, changed) into @ret.  Returns 0 or -EINVAL /
- * -ENOTSUP with @why set when the format is not the one expected.
- */
-int tracefs_statedump_layout(uint32_t raw_id, char *text, size_t len,
-			     struct ltt_ftrace_event *ret, const char **why);
-
-/*
- * Record the state dump into each of @n channels: start, one
- * process_state per thread of /proc, end, each only where enabled.
- * Returns 0, or -errno when a channel's trace_marker_raw could not be
- * written at all (the others are written; the reason is logged).
- */
-int tracefs_statedump_run(const struct tracefs_sd_target *targets, size_t n);
-
 /* kabi-tracefs-probe.c: the probes placed from outside (dynamic events) */
 
 /* The probes @t can place: ltt_kabi_version.probes (uprobe_events, kprobe_events). */
@@ -267,6 +171,15 @@ void tracefs_probe_release(struct ltt_kabi_obj *obj);
 
 /* Remove the probes of daemons that are gone (and this one's, from before). */
 void tracefs_probe_reap_stale(const struct tracefs *t);
+
+/*
+ * ltt_kabi_backend.lacks for the probe features (0 for the others):
+ * -EOPNOTSUPP with a sentence naming the kernel's missing file.
+ */
+int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+			const char *what, char *why, size_t why_size);
+
+/* kabi-tracefs-eprobe.c: its event probes, the strings of system calls */
 
 /* Does the kernel take event probes (dynamic_events' e:)?  Sets t->eprobes. */
 void tracefs_eprobe_check(struct tracefs *t);
@@ -300,10 +213,126 @@ int tracefs_eprobe_copy(struct tf_chan *c, const struct tracefs_event *ev, bool 
 void tracefs_eprobe_copies_remove(struct tf_chan *c);
 
 /*
- * ltt_kabi_backend.lacks for the probe features (0 for the others):
- * -EOPNOTSUPP with a sentence naming the kernel's missing file.
+ * tracefs_layout() of @ev, and when @ev is an event probe, the bases
+ * (hex pointers) of the system call's fields onto its probe's.
  */
-int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
-			const char *what, char *why, size_t why_size);
+int tracefs_eprobe_layout(const struct tracefs *t, const struct tracefs_event *ev,
+			  struct ltt_ftrace_event *ret);
+
+/*
+ * The catalog's event called @name (*@ret_ev) and its layout (*@ret_layout,
+ * allocated: the caller frees it).  Returns 0, -ENOENT (no such event),
+ * -ENOMEM or tracefs_layout()'s error.
+ */
+int tracefs_event_layout(const struct tracefs *t, const char *name,
+			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
+
+/* kabi-tracefs-catalog.c: the tracer's state: the mount, its event catalog, the layouts */
+
+/*
+ * The tracer's state of the tracefs found at @path (NULL: the system's,
+ * else its usual place, mounted there): its catalog read, the page
+ * layout known, one reference.  Returns 0 or -errno (-ENOENT: no tracefs
+ * there, -ENOSYS: the kernel has none).
+ */
+int tracefs_catalog_open(const char *path, struct tracefs **ret_t);
+
+/* The catalog's event called @name, or NULL. */
+const struct tracefs_event *tracefs_find(const struct tracefs *t, const char *name);
+
+/*
+ * The layout of @ev (its format file) into @ret.  Returns 0, the parser's
+ * error (-EINVAL, -ENOTSUP, -E2BIG, -ENAMETOOLONG) or the read's; the
+ * reason is logged.
+ */
+int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
+		   struct ltt_ftrace_event *ret);
+
+/*
+ * Back to the kernel's names, the fields of @layout (tracefs_layout()'s,
+ * of @ev) that lttng-modules' names renamed: what the kernel's own filter
+ * of the event calls them.
+ */
+void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout);
+
+/* At most LTT_FTRACE_MAX_TEXT bytes of @path under tracefs into @buf: bytes or -errno. */
+ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);
+
+/**
+ * ltt_kabi_tracefs_name_pid() - name the tracefs instances after @pid,
+ * the daemon's, rather than this process's (the privileged part's:
+ * priv/priv.h), before the backend is opened
+ */
+void ltt_kabi_tracefs_name_pid(pid_t pid);
+
+/* The pid in the names of this daemon's instances and probe groups. */
+pid_t tracefs_name_pid(void);
+
+/* Append one command to dynamic events file @file (never truncated: other tools' probes live there). */
+int tracefs_append(const struct tracefs *t, const char *file, const char *text);
+
+/*
+ * Remove dynamic event GROUP/EVENT defined in @file, disabled first in
+ * every instance (the kernel refuses to remove an enabled one).  Returns
+ * 0 or -errno.
+ */
+int tracefs_dyn_remove(const struct tracefs *t, const char *file, const char *group,
+		       const char *event);
+
+/* kabi-tracefs-statedump.c: its state dump, recorded through trace_marker_raw */
+
+/* The name of state dump event @i (< TRACEFS_SD_NR, raw id FIRST + i), as the module's. */
+const char *tracefs_statedump_name(unsigned int i);
+
+/* Can @t record the state dump (raw_data's format, instances' trace_marker_raw)? */
+bool tracefs_statedump_offered(const struct tracefs *t);
+
+/* @ev's raw id when it is a state dump event of the catalog, else 0. */
+uint32_t tracefs_statedump_raw_id(const struct tracefs_event *ev);
+
+/*
+ * The layout of state dump event @raw_id from the text of raw_data's
+ * format file (@len bytes, changed) into @ret.  Returns 0 or -EINVAL /
+ * -ENOTSUP with @why set when the format is not the one expected.
+ */
+int tracefs_statedump_layout(uint32_t raw_id, char *text, size_t len,
+			     struct ltt_ftrace_event *ret, const char **why);
+
+/*
+ * Record the state dump into each of @n channels: start, one
+ * process_state per thread of /proc, end, each only where enabled.
+ * Returns 0, or -errno when a channel's trace_marker_raw could not be
+ * written at all (the others are written; the reason is logged).
+ */
+int tracefs_statedump_run(const struct tracefs_sd_target *targets, size_t n);
+
+/* kabi-tracefs-track.c: its process trackers (the pid filters of instances) */
+
+/*
+ * TRACKER_SET on @s (kabi-tracefs-track.c): the pid tracker given to
+ * every channel's instance (set_event_pid, options/event-fork); another
+ * type at ALL changes nothing, at NONE or SET is -EOPNOTSUPP.  Returns 0,
+ * -EINVAL (a bad argument, as the module says), -ENOMEM or a write's
+ * -errno.
+ */
+int tracefs_track_set(struct tf_session *s, const struct ltt_kabi_tracker *arg);
+
+/* TRACKER_GET on @s: the pid tracker as set; another type is ALL. */
+int tracefs_track_get(const struct tf_session *s, struct ltt_kabi_tracker *arg);
+
+/*
+ * The pid tracker of @s given to @c, a new instance of it (before it
+ * records).  Returns 0 or a write's -errno.
+ */
+int tracefs_track_chan(const struct tf_session *s, struct tf_chan *c);
+
+/* Free @s's pid tracker. */
+void tracefs_track_fini(struct tf_session *s);
+
+/*
+ * 0 when tracefs tracks tracker @type (enum ltt_kabi_tracker_type): the
+ * pid tracker only; else -EOPNOTSUPP with a sentence in @why naming @what.
+ */
+int tracefs_tracker_lacks(uint32_t type, const char *what, char *why, size_t why_size);
 
 #endif /* LTT_SESSIOND_KABI_TRACEFS_H */

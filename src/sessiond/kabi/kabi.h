@@ -5,12 +5,14 @@
  * allowed operations (those of kmod/ltt-abi.h), through a backend
  * (kabi-backend.h): the module's ioctls, or the files of tracefs on a
  * kernel that can't load the module.  The thread runs an event loop
- * (common/evloop.h) to which each request is posted.
+ * (common/base/evloop.h) to which each request is posted.
  *
  * Its files (each one's functions declared in its own header, or in this
  * one under its name):
  *   kabi.[ch]      the kernel thread: the only code that acts on the kernel tracer
  *   kabi-backend.h what a kernel tracer backend gives that thread
+ *   kabi-ops.c     the table of allowed operations, which the thread,
+ *                  the backends and the privileged part's ends read
  *   kabi-module.c  the module backend: the tracer's ioctls
  *   kabi-tracefs.[ch] the tracefs backend: the kernel's own tracing buffers
  *   kabi-tracefs-catalog.c its tracer state: the mount, the event catalog, layouts
@@ -18,6 +20,7 @@
  *   kabi-tracefs-track.c its process trackers (the pid filters of instances)
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
  *   kabi-tracefs-probe.c its probes placed from outside (uprobe_events, kprobe_events)
+ *   kabi-tracefs-eprobe.c its event probes: system calls' strings (dynamic_events)
  *   kabi-remote.[ch] the backend's open, run and release sent to the root
  *                  daemon's privileged part (priv/priv.h), generic over
  *                  the operation table

@@ -2,15 +2,15 @@
 /*
  * kernel-context.c - the context fields of kernel channels (see
  * kernel-context.h).  The tracer writes them after each event header in
- * the order they were added; the channel's metadata (kernel-domain.c's stream
+ * the order they were added; the channel's metadata (kernel-regen.c's stream
  * block, tsdl.c) lists them in the same order, with the sizes of
- * common/context.c, which the tracer's answer is checked against.
+ * common/model/context.c, which the tracer's answer is checked against.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kernel/kernel-context.h"
 #include "sessiond/kernel/kernel.h"
 #include "sessiond/model/session.h"

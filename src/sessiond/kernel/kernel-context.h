@@ -9,7 +9,7 @@
 #ifndef LTT_SESSIOND_KERNEL_CONTEXT_H
 #define LTT_SESSIOND_KERNEL_CONTEXT_H
 
-#include "common/context.h"
+#include "common/model/context.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/kabi/kabi.h"
 

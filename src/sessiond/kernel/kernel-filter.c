@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/context.h"
-#include "common/filter-compile.h"
-#include "common/log.h"
-#include "common/names.h"
+#include "common/model/context.h"
+#include "common/filter/filter-compile.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kabi/kabi.h"
 #include "sessiond/kernel/kernel-filter.h"

@@ -62,6 +62,17 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
 
+/* kernel-events.c: the events of kernel channels, kept to their rules */
+
+/*
+ * Every channel of @ks follows its enabled rules: the new events' ids and
+ * metadata sent to the consumer first, only then the tracer's
+ * EVENT_ENABLE and EVENT_DISABLE, so it never records an event the
+ * metadata does not describe.  Returns 0 or -errno (nothing changed when
+ * the plan or the metadata failed).
+ */
+int ltt_kernel_sync_events(struct ltt_kernel *k, struct kernel_session *ks);
+
 /* kernel-tracker.c: process trackers in the tracer */
 
 /**

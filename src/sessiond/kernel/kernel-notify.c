@@ -22,10 +22,10 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "common/errmap.h"
-#include "common/ftrace-conv.h"
-#include "common/ftrace-map.h"
-#include "common/log.h"
+#include "common/base/errmap.h"
+#include "common/ftrace/ftrace-conv.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/base/log.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-internal.h"

@@ -11,7 +11,7 @@
  * filters what ftrace's filter can say, the programs judge the rest on
  * each record).  Readers are woken by a stream's first record
  * (WAKE_EARLY); one thread reads every notifier's per-CPU buffers with
- * the converter's record reader (common/ftrace-conv.h) and fires the
+ * the converter's record reader (common/ftrace/ftrace-conv.h) and fires the
  * trigger for each record kept, with its captures.  What ftrace could not
  * keep (a full buffer) is counted as the trigger's dropped notifications.
  */
@@ -20,7 +20,7 @@
 
 #include <ltt/ltt-error.h>
 
-#include "common/trigger.h"
+#include "common/model/trigger.h"
 #include "sessiond/model/trigger.h"
 
 struct ltt_kernel;

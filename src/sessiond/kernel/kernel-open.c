@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
-#include "common/probe-loc.h"
+#include "common/base/log.h"
+#include "common/probe/probe-loc.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kmodule.h"
 #include "sessiond/model/rule-filter.h"

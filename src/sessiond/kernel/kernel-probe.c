@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/as-user.h"
-#include "common/elf-probe.h"
-#include "common/log.h"
+#include "common/base/as-user.h"
+#include "common/probe/elf-probe.h"
+#include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-probe.h"
 

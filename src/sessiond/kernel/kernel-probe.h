@@ -9,7 +9,7 @@
 #ifndef LTT_SESSIOND_KERNEL_PROBE_H
 #define LTT_SESSIOND_KERNEL_PROBE_H
 
-#include "common/probe-loc.h"
+#include "common/probe/probe-loc.h"
 #include "sessiond/kernel/kernel-internal.h"
 
 /* One event of a placed probe, as ltt_kernel_probe_events() gives it. */

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 
 int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session,

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/ctrace/snap-budget.h"
 

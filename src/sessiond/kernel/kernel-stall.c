@@ -19,7 +19,7 @@
  */
 #include <errno.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 
 void ltt_kernel_stop_owed(struct ltt_session *session, int ret)

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 
 _Static_assert((int)LTT_KABI_TRACKER_VPID == (int)LTT_TRACKER_VPID &&

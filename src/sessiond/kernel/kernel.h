@@ -8,6 +8,7 @@
  *   kernel.h       its interface: the domain, the tracer's features
  *   kernel-internal.h what the kernel domain's files share: its traces
  *   kernel-domain.c its operations over the kernel tracer; its traces
+ *   kernel-events.c the events of its channels, kept to their rules
  *   kernel-context.[ch] the context fields of kernel channels
  *   kernel-filter.[ch] filters of kernel rules
  *   kernel-probe.[ch] probe rules: checked when added, placed per session, removed with it
@@ -47,7 +48,7 @@
 #include <stddef.h>
 #include <sys/utsname.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/kabi/kabi.h"
 #include "sessiond/kernel/kmodule.h"

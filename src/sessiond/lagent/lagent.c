@@ -12,24 +12,21 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <pthread.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <urcu/list.h>
 
-#include "common/agent.h"
-#include "common/evloop.h"
+#include "common/model/agent.h"
+#include "common/base/evloop.h"
 #include "common/lagent-proto.h"
-#include "common/log.h"
-#include "common/paths.h"
+#include "common/base/log.h"
+#include "common/base/paths.h"
 #include "sessiond/lagent/lagent.h"
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */
@@ -667,84 +664,6 @@ static void list_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 
 /* --- the module's functions */
 
-int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len)
-{
-	const char *home = getenv("LTTNG_HOME");
-	struct passwd *pw;
-
-	if (root_daemon) {
-		if (strlen(LTT_LAGENT_ROOT_PORT_FILE) >= len)
-			return -ENAMETOOLONG;
-		strcpy(buf, LTT_LAGENT_ROOT_PORT_FILE);
-		return 0;
-	}
-	if (!home || !*home)
-		home = getenv("HOME");
-	if (!home || !*home) {
-		pw = getpwuid(geteuid());
-		home = pw ? pw->pw_dir : NULL;
-	}
-	if (!home || !*home)
-		return -ENOENT;
-	if ((size_t)snprintf(buf, len, "%s/.lttng/agent.port", home) >= len)
-		return -ENAMETOOLONG;
-	return 0;
-}
-
-/* 127.0.0.1, a port the kernel picks: the listening socket and its port. */
-static int listen_tcp(int *ret_fd, unsigned int *ret_port)
-{
-	struct sockaddr_in sin = {
-		.sin_family = AF_INET,
-		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
-	};
-	socklen_t slen = sizeof(sin);
-	int fd = -1, ret;
-
-	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) || listen(fd, 64) ||
-	    getsockname(fd, (struct sockaddr *)&sin, &slen)) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
-	*ret_fd = fd;
-	*ret_port = ntohs(sin.sin_port);
-	return 0;
-}
-
-/* The port, as decimal text, in @path (its directory made), replaced whole. */
-static int write_port_file(const char *path, unsigned int port)
-{
-	char dir[4096], tmp[4200], text[16];
-	char *slash;
-	int fd, len, ret = 0;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash && slash != dir) {
-		*slash = '\0';
-		if (mkdir(dir, 0755) && errno != EEXIST)
-			return -errno;
-	}
-	snprintf(tmp, sizeof(tmp), "%s.ltt-%ld", path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	len = snprintf(text, sizeof(text), "%u\n", port);
-	if (write(fd, text, (size_t)len) != len)
-		ret = errno ? -errno : -EIO;
-	if (close(fd) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
-}
-
 int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
 {
 	struct ltt_lagent *a;
@@ -758,7 +677,7 @@ int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
 	strcpy(a->port_file, port_file);
 	CDS_INIT_LIST_HEAD(&a->conns);
 	CDS_INIT_LIST_HEAD(&a->owners);
-	ret = listen_tcp(&fd, &a->port);
+	ret = ltt_lagent_listen(&fd, &a->port);
 	if (ret) {
 		LTT_ERR("can't listen for LTTng's agents on 127.0.0.1: %s", strerror(-ret));
 		free(a);
@@ -774,7 +693,7 @@ int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
 		free(a);
 		return ret;
 	}
-	ret = write_port_file(a->port_file, a->port);
+	ret = ltt_lagent_port_write(a->port_file, a->port);
 	if (ret)
 		LTT_WARN("can't write %s: %s; LTTng's agents won't find this daemon's port %u",
 			 a->port_file, strerror(-ret), a->port);

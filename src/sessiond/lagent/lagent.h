@@ -4,8 +4,9 @@
  *
  * Its files:
  *   lagent.h       the map of lagent/: the module's functions
- *   lagent.c       the agent thread: LTTng's agent port (TCP, loopback),
- *                  the registered agents, what the agent rules tell them
+ *   lagent.c       the agent thread: the registered agents, what the
+ *                  agent rules tell them
+ *   lagent-port.c  LTTng's agent port (TCP, loopback) and its port file
  *
  * LTTng's Python agent (python3-lttngust) and Java agents find the
  * session daemon through a port file and speak LTTng's agent protocol
@@ -17,7 +18,7 @@
  * loggers on demand (ltt_lagent_list()), and forgets them when they go.
  * An agent's records reach ltt's buffers through its tracepoint
  * (lttng_python:event, lttng_jul:event, lttng_log4j:event), which the
- * rules' filters select as for ltt's own agent (common/agent.h), through
+ * rules' filters select as for ltt's own agent (common/model/agent.h), through
  * ltt's liblttng-ust compatibility libraries; the agent thread only decides
  * whether the agent hands them on at all.
  *
@@ -43,16 +44,6 @@
 #define LTT_LAGENT_LIST_MS 3000		/* a listing waits this long for the agents */
 
 struct ltt_lagent;
-
-/**
- * ltt_lagent_port_file() - where LTTng's agents read this daemon's port:
- * LTT_LAGENT_ROOT_PORT_FILE for the root daemon (@root_daemon), else
- * $LTTNG_HOME/.lttng/agent.port ($HOME, then the passwd entry's home,
- * without LTTNG_HOME), as the agents look
- *
- * Returns 0, -ENOENT (no home) or -ENAMETOOLONG.
- */
-int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len);
 
 /**
  * ltt_lagent_start() - listen on 127.0.0.1 (a port the kernel picks),
@@ -94,5 +85,33 @@ void ltt_lagent_sync(struct ltt_lagent *lagent, struct ltt_session *session, boo
  */
 int ltt_lagent_list(struct ltt_lagent *lagent, uint32_t domain, struct ltt_wbuf *reply,
 		    uint32_t *count);
+
+/* lagent-port.c: the agent port and its port file */
+
+/**
+ * ltt_lagent_port_file() - where LTTng's agents read this daemon's port:
+ * LTT_LAGENT_ROOT_PORT_FILE for the root daemon (@root_daemon), else
+ * $LTTNG_HOME/.lttng/agent.port ($HOME, then the passwd entry's home,
+ * without LTTNG_HOME), as the agents look
+ *
+ * Returns 0, -ENOENT (no home) or -ENAMETOOLONG.
+ */
+int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len);
+
+/**
+ * ltt_lagent_listen() - a socket listening on 127.0.0.1, on a port the
+ * kernel picks: *@ret_fd (close-on-exec) and *@ret_port
+ *
+ * Returns 0 or -errno.
+ */
+int ltt_lagent_listen(int *ret_fd, unsigned int *ret_port);
+
+/**
+ * ltt_lagent_port_write() - @port as decimal text in @path, its directory
+ * made, the file replaced whole (written beside it, then renamed)
+ *
+ * Returns 0 or -errno.
+ */
+int ltt_lagent_port_write(const char *path, unsigned int port);
 
 #endif /* LTT_SESSIOND_LAGENT_H */

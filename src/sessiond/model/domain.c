@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/model/domain.h"
 
 int ltt_domain_index(enum ltt_domain type)

@@ -202,7 +202,7 @@ struct ltt_domain_ops {
 	/*
 	 * Optional (user space's, which serves the agent domains): the
 	 * loggers of the programs' agents of agent domain @agent (python,
-	 * JUL, log4j: common/agent.h), as list_events' reply (name: the
+	 * JUL, log4j: common/model/agent.h), as list_events' reply (name: the
 	 * logger, loglevel and nr_fields 0).  No lock held.
 	 * Returns 0 or -errno.
 	 */

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/agent.h"
-#include "common/filter-compile.h"
-#include "common/log.h"
-#include "common/names.h"
+#include "common/model/agent.h"
+#include "common/filter/filter-compile.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
 #include "sessiond/model/rule-filter.h"
 
 /* Is @name one of the comma-separated globs of @list? */

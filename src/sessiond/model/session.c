@@ -9,11 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/agent.h"
-#include "common/attr.h"
-#include "common/filter-parse.h"
-#include "common/log.h"
-#include "common/tracefile.h"
+#include "common/model/agent.h"
+#include "common/model/attr.h"
+#include "common/filter/filter-parse.h"
+#include "common/base/log.h"
+#include "common/trace/tracefile.h"
 #include "sessiond/model/session.h"
 
 void ltt_session_registry_init(struct ltt_session_registry *reg)

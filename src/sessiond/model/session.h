@@ -31,10 +31,10 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/context.h"
-#include "common/model.h"
-#include "common/tclock.h"
-#include "common/uri.h"
+#include "common/model/context.h"
+#include "common/model/model.h"
+#include "common/trace/tclock.h"
+#include "common/model/uri.h"
 #include "sessiond/model/tracker.h"
 
 #define LTT_MAX_SESSIONS 1024
@@ -126,7 +126,7 @@ struct ltt_session {
 	 */
 	int64_t clock_offset_ns;
 	/*
-	 * The clock of the session's user-space events (common/tclock.h),
+	 * The clock of the session's user-space events (common/trace/tclock.h),
 	 * fixed at creation: the daemon's kind, its frequency measured then,
 	 * and for the TSC the base its streams subtract, so that their counts
 	 * are CLOCK_MONOTONIC's time, as the kernel's are.

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/agent.h"
-#include "common/filter-parse.h"
-#include "common/log.h"
+#include "common/model/agent.h"
+#include "common/filter/filter-parse.h"
+#include "common/base/log.h"
 #include "sessiond/model/trigger.h"
 
 void ltt_triggers_init(struct ltt_triggers *trs, unsigned int max_per_uid)

@@ -32,7 +32,7 @@
 #include <urcu/list.h>
 
 #include "common/app-proto.h"
-#include "common/trigger.h"
+#include "common/model/trigger.h"
 #include "sessiond/model/session.h"
 
 #define LTT_TRIGGERS_MAX_PER_UID 256	/* default of ltt-sessiond --max-triggers-per-uid */

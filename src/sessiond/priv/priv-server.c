@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/priv/priv.h"
 
 /* Run request @m: its reply, {i32 status} then what it answers. */

@@ -10,7 +10,7 @@
 #ifndef LTT_SESSIOND_UST_BUFFERS_INTERNAL_H
 #define LTT_SESSIOND_UST_BUFFERS_INTERNAL_H
 
-#include "common/size.h"	/* ltt_add_sat() */
+#include "common/base/size.h"	/* ltt_add_sat() */
 #include "sessiond/ctrace/meta-regen.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/ust/ust-buffers.h"

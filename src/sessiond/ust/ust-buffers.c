@@ -21,8 +21,8 @@
 
 #include <urcu/compiler.h>
 
-#include "common/log.h"
-#include "common/ringbuf.h"
+#include "common/base/log.h"
+#include "common/trace/ringbuf.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/ust/ust-buffers-internal.h"

@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/escape.h"
-#include "common/ringbuf.h"
+#include "common/base/escape.h"
+#include "common/trace/ringbuf.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
 uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
 static struct ltt_ust_trace *trace_of(struct ltt_ctrace *t)

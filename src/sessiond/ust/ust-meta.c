@@ -10,10 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/array.h"
-#include "common/ctf.h"
-#include "common/escape.h"
-#include "common/log.h"
+#include "common/base/array.h"
+#include "common/trace/ctf.h"
+#include "common/base/escape.h"
+#include "common/base/log.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "sessiond/ust/ust-meta.h"
 

@@ -20,7 +20,7 @@
 
 #include "common/app-proto.h"
 #include "common/codec.h"
-#include "common/name-index.h"
+#include "common/base/name-index.h"
 #include "sessiond/app/app.h"
 #include "sessiond/model/session.h"
 #include "sessiond/ctrace/trace-host.h"

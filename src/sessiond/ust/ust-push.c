@@ -8,10 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/agent.h"
-#include "common/array.h"
-#include "common/log.h"
-#include "common/names.h"
+#include "common/model/agent.h"
+#include "common/base/array.h"
+#include "common/base/log.h"
+#include "common/base/names.h"
 #include "sessiond/model/rule-filter.h"
 #include "sessiond/ust/ust-push.h"
 

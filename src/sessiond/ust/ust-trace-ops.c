@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/ctrace/meta-regen.h"
 #include "sessiond/ctrace/snap-budget.h"

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
+#include "common/base/log.h"
 #include "sessiond/model/rule-filter.h"
 #include "sessiond/ust/ust.h"
 

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * daemon.c - detaching, readiness and signals of the daemons (daemon.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/base/daemon.h"
+#include "common/base/log.h"
+
+int ltt_daemon_detach(int *ret_ready_fd)
+{
+	int pipefd[2];
+	char byte;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid > 0) {
+		ssize_t n;
+
+		close(pipefd[1]);
+		do
+			n = read(pipefd[0], &byte, 1);
+		while (n < 0 && errno == EINTR);
+		/* The intermediate child exits at once; reap it. */
+		waitpid(pid, NULL, 0);
+		exit(n == 1 ? 0 : 1);
+	}
+	close(pipefd[0]);
+	if (setsid() < 0)
+		_exit(1);
+	pid = fork();
+	if (pid < 0)
+		_exit(1);
+	if (pid > 0)
+		_exit(0);
+	*ret_ready_fd = pipefd[1];
+	return 0;
+}
+
+/*
+ * @msg (READY=1, STOPPING=1) to systemd when it asked (Type=notify): one
+ * datagram to the socket $NOTIFY_SOCKET names, a path or "@" for an
+ * abstract name.
+ */
+static void notify_systemd(const char *msg)
+{
+	const char *path = getenv("NOTIFY_SOCKET");
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	socklen_t len;
+	int fd;
+
+	if (!path || !*path || (path[0] != '/' && path[0] != '@') ||
+	    strlen(path) >= sizeof(sun.sun_path))
+		return;
+	memcpy(sun.sun_path, path, strlen(path));
+	if (path[0] == '@')
+		sun.sun_path[0] = '\0';	/* an abstract socket */
+	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path));
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return;
+	if (sendto(fd, msg, strlen(msg), MSG_NOSIGNAL, (struct sockaddr *)&sun, len) < 0)
+		LTT_WARN("can't notify systemd on %s: %s", path, strerror(errno));
+	close(fd);
+}
+
+void ltt_daemon_ready(int ready_fd, bool close_stdio)
+{
+	char byte = 0;
+	int null;
+
+	notify_systemd("READY=1");
+	if (close_stdio) {
+		null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (null >= 0) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+		if (chdir("/"))
+			LTT_DBG("chdir /: %s", strerror(errno));
+	}
+	if (ready_fd >= 0) {
+		if (write(ready_fd, &byte, 1) != 1)
+			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));
+		close(ready_fd);
+	}
+}
+
+void ltt_daemon_stopping(void)
+{
+	notify_systemd("STOPPING=1");
+}
+
+int ltt_daemon_block_signals(bool nonblock, int *ret_sfd)
+{
+	sigset_t set;
+	int sfd;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	if (pthread_sigmask(SIG_BLOCK, &set, NULL))
+		return -EINVAL;
+	signal(SIGPIPE, SIG_IGN);
+	sfd = signalfd(-1, &set, SFD_CLOEXEC | (nonblock ? SFD_NONBLOCK : 0));
+	if (sfd < 0)
+		return -errno;
+	*ret_sfd = sfd;
+	return 0;
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * fault.c - fault points for tests (fault.h).
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/base/fault.h"
+#include "common/base/log.h"
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char point_at[64];
+static char arm_file[4096];
+static unsigned long nth = 1;	/* the hit that fires */
+static unsigned long hits;
+static bool stop;		/* else kill */
+
+/* LTT_FAULT="kill|stop POINT[:N] [FILE]"; anything else: no fault. */
+static void init(void)
+{
+	const char *env = getenv("LTT_FAULT");
+	char action[8], where[80];
+	char *colon;
+	int n;
+
+	if (!env || !*env)
+		return;
+	n = sscanf(env, "%7s %79s %4095s", action, where, arm_file);
+	if (n < 2 || (strcmp(action, "kill") && strcmp(action, "stop"))) {
+		LTT_WARN("LTT_FAULT='%s': not 'kill|stop POINT[:N] [FILE]'; ignored", env);
+		arm_file[0] = '\0';
+		return;
+	}
+	if (n < 3)
+		arm_file[0] = '\0';
+	stop = !strcmp(action, "stop");
+	colon = strchr(where, ':');
+	if (colon) {
+		*colon = '\0';
+		nth = strtoul(colon + 1, NULL, 10);
+	}
+	if (strlen(where) < sizeof(point_at))
+		strcpy(point_at, where);
+}
+
+bool ltt_fault_due(const char *point)
+{
+	pthread_once(&once, init);
+	if (!point_at[0] || !point || strcmp(point_at, point) ||
+	    __atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED) != nth)
+		return false;
+	/* armed by a file: only the process that takes it away */
+	return !arm_file[0] || !unlink(arm_file);
+}
+
+/* ltt_fault_with(): the process a fault here befalls too, 0: none */
+static pid_t with;
+
+void ltt_fault_with(pid_t pid)
+{
+	with = pid;
+}
+
+void ltt_fault_fire(void)
+{
+	LTT_WARN("LTT_FAULT: %s at %s, as asked", stop ? "stopping" : "killed", point_at);
+	if (with > 0)
+		kill(with, stop ? SIGSTOP : SIGKILL);
+	if (stop) {
+		raise(SIGSTOP);
+		return;
+	}
+	kill(getpid(), SIGKILL);
+	pause();
+}
+
+void ltt_fault_point(const char *point)
+{
+	if (ltt_fault_due(point))
+		ltt_fault_fire();
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * sock.c - Unix socket and fd I/O helpers.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "common/base/sock.h"
+
+static int fill_addr(const char *path, struct sockaddr_un *addr)
+{
+	memset(addr, 0, sizeof(*addr));
+	addr->sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(addr->sun_path))
+		return -ENAMETOOLONG;
+	strcpy(addr->sun_path, path);
+	return 0;
+}
+
+int ltt_sock_listen_unix(const char *path, mode_t mode, int *ret_fd)
+{
+	struct sockaddr_un addr;
+	int fd, ret;
+
+	ret = fill_addr(path, &addr);
+	if (ret)
+		return ret;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return -errno;
+	if (unlink(path) && errno != ENOENT) {
+		ret = -errno;
+		goto err;
+	}
+	if (bind(fd, (struct sockaddr *)&addr, sizeof(addr))) {
+		ret = -errno;
+		goto err;
+	}
+	if (chmod(path, mode) || listen(fd, 64)) {
+		ret = -errno;
+		unlink(path);
+		goto err;
+	}
+	*ret_fd = fd;
+	return 0;
+err:
+	close(fd);
+	return ret;
+}
+
+/* socket() with @flags added to its type, then connect() to @path. */
+static int connect_unix(const char *path, int flags, int *ret_fd)
+{
+	struct sockaddr_un addr;
+	int fd, ret;
+
+	ret = fill_addr(path, &addr);
+	if (ret)
+		return ret;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
+	if (fd < 0)
+		return -errno;
+	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_sock_connect_unix(const char *path, int *ret_fd)
+{
+	return connect_unix(path, 0, ret_fd);
+}
+
+int ltt_sock_connect_unix_nb(const char *path, int *ret_fd)
+{
+	/* A Unix stream connect completes at once or fails (EAGAIN: backlog full). */
+	return connect_unix(path, SOCK_NONBLOCK, ret_fd);
+}
+
+bool ltt_sock_unix_answers(const char *path)
+{
+	int fd, ret;
+
+	ret = ltt_sock_connect_unix_nb(path, &fd);
+	if (!ret)
+		close(fd);
+	return !ret || ret == -EAGAIN;
+}
+
+int64_t ltt_deadline_ms(int64_t ms)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + ms;
+}
+
+/* Wait until @fd is ready for @events or @deadline passes. */
+static int wait_fd(int fd, short events, int64_t deadline)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+	int64_t left;
+	int n;
+
+	for (;;) {
+		left = deadline - ltt_deadline_ms(0);
+		if (left <= 0)
+			return -ETIMEDOUT;
+		n = poll(&pfd, 1, left > 60000 ? 60000 : (int)left);
+		if (n > 0)
+			return 0;
+		if (n < 0 && errno != EINTR)
+			return -errno;
+	}
+}
+
+int ltt_io_write_all_until(int fd, const void *buf, size_t len, int64_t deadline)
+{
+	const char *p = buf;
+	ssize_t n;
+	int ret;
+
+	while (len) {
+		n = send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				return -errno;
+			ret = wait_fd(fd, POLLOUT, deadline);
+			if (ret)
+				return ret;
+			continue;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int ltt_io_read_all_until(int fd, void *buf, size_t len, int64_t deadline)
+{
+	char *p = buf;
+	ssize_t n;
+	int ret;
+
+	while (len) {
+		n = recv(fd, p, len, MSG_DONTWAIT);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				return -errno;
+			ret = wait_fd(fd, POLLIN, deadline);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (n == 0)
+			return -ECONNRESET;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int ltt_sock_peer_cred(int fd, struct ucred *ret_cred)
+{
+	socklen_t len = sizeof(*ret_cred);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, ret_cred, &len))
+		return -errno;
+	return 0;
+}
+
+int ltt_io_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == ENOTSOCK)
+			n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int ltt_io_read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t n = read(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return -ECONNRESET;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+

@@ -1,0 +1,968 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ftrace-conv.c - ftrace ring-buffer pages into CTF packets.
+ *
+ * Reading: every access to the page goes through rd(), which checks it
+ * against the page's length first.  Writing: every byte of an event goes
+ * through put(), which checks it against the packet's end; an event that
+ * does not fit is written again into the next packet.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/ftrace/ftrace-conv.h"
+#include "filter-vm/filter-vm.h"
+#include "kmod/ltt-fields.h"
+#include "kmod/ltt-packet.h"
+
+#define RB_MISSED_EVENTS	(1u << 31)
+#define RB_MISSED_STORED	(1u << 30)
+#define RB_LEN_MASK		(RB_MISSED_STORED - 1)
+#define RB_TYPE_DATA_MAX	28
+#define RB_TYPE_PADDING		29
+#define RB_TYPE_TIME_EXTEND	30
+#define RB_TYPE_TIME_STAMP	31
+#define RB_TS_SHIFT		27
+#define RB_TS_MSB		(0xf8ULL << 56)	/* what an absolute stamp lacks */
+
+#define HDR_COMPACT		4
+#define HDR_EXTENDED		13
+#define HDR_EXTENDED_TAG	31u
+#define COMPACT_ID_LIMIT	31u
+#define COMPACT_TS_BITS		27
+#define MAX_PACKET_SIZE		((size_t)64 << 20)
+#define MAX_FTRACE_ID		65535u	/* common_type is a u16 */
+#define RAW_ID_OFFSET		8	/* ftrace:raw_data's id: a u32 after the header */
+#define RAW_MIN_SIZE		12
+
+/* ---- reading the page ---- */
+
+/* A bounded view of the page's data. */
+struct view {
+	const uint8_t *p;
+	size_t len;
+};
+
+/* @n bytes at @off of @v into @dst; false (nothing read) past the end. */
+/* *@v += @n, saturating: a page's missed count is the page's word, any value. */
+static void add_sat(uint64_t *v, uint64_t n)
+{
+	*v = n > UINT64_MAX - *v ? UINT64_MAX : *v + n;
+}
+
+static bool rd(const struct view *v, size_t off, void *dst, size_t n)
+{
+	if (off > v->len || n > v->len - off)
+		return false;
+	memcpy(dst, v->p + off, n);
+	return true;
+}
+
+static bool rd_u32(const struct view *v, size_t off, uint32_t *ret)
+{
+	return rd(v, off, ret, 4);
+}
+
+/* An unsigned integer of 4 or 8 bytes (a local_t, an unsigned long). */
+static bool rd_word(const struct view *v, size_t off, size_t size, uint64_t *ret)
+{
+	uint32_t w32;
+
+	if (size == 8)
+		return rd(v, off, ret, 8);
+	if (!rd_u32(v, off, &w32))
+		return false;
+	*ret = w32;
+	return true;
+}
+
+/* ---- writing the packet ---- */
+
+/* A cursor into the packet; @full once a put did not fit. */
+struct out {
+	uint8_t *p, *end;
+	bool full;
+};
+
+static void put(struct out *o, const void *src, size_t n)
+{
+	if (o->full || n > (size_t)(o->end - o->p)) {
+		o->full = true;
+		return;
+	}
+	memcpy(o->p, src, n);
+	o->p += n;
+}
+
+static void set_u32(uint8_t *pkt, size_t off, uint32_t v)
+{
+	memcpy(pkt + off, &v, 4);
+}
+
+static void set_u64(uint8_t *pkt, size_t off, uint64_t v)
+{
+	memcpy(pkt + off, &v, 8);
+}
+
+static void open_packet(struct ltt_ftrace_conv *c, uint64_t ts)
+{
+	uint8_t *pkt = c->pkt;
+
+	set_u32(pkt, LTT_RB_PH_MAGIC, LTT_RB_PACKET_MAGIC);
+	memcpy(pkt + LTT_RB_PH_UUID, c->uuid, LTT_CTF_UUID_LEN);
+	set_u32(pkt, LTT_RB_PH_STREAM_ID, c->stream_id);
+	set_u64(pkt, LTT_RB_PH_STREAM_INSTANCE_ID, c->cpu);
+	set_u64(pkt, LTT_RB_PH_TIMESTAMP_BEGIN, ts);
+	set_u64(pkt, LTT_RB_PH_PACKET_SIZE, (uint64_t)c->packet_size * 8);
+	set_u64(pkt, LTT_RB_PH_PACKET_SEQ_NUM, c->seq);
+	set_u32(pkt, LTT_RB_PH_CPU_ID, c->cpu);
+	c->used = LTT_RB_PACKET_HEADER_SIZE;
+	c->pkt_events = 0;
+	c->pkt_begin = c->pkt_end = ts;
+}
+
+/* Close the open packet and hand it to @emit; its events are lost if refused. */
+static int close_packet(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, void *arg)
+{
+	struct ltt_ctf_index_entry idx = {
+		.offset = 0, .packet_size = (uint64_t)c->packet_size * 8,
+		.content_size = (uint64_t)c->used * 8, .timestamp_begin = c->pkt_begin,
+		.timestamp_end = c->pkt_end, .events_discarded = c->st.discarded,
+		.stream_id = c->stream_id, .stream_instance_id = c->cpu,
+		.packet_seq_num = c->seq,
+	};
+	int ret;
+
+	set_u64(c->pkt, LTT_RB_PH_TIMESTAMP_END, c->pkt_end);
+	set_u64(c->pkt, LTT_RB_PH_CONTENT_SIZE, idx.content_size);
+	set_u64(c->pkt, LTT_RB_PH_EVENTS_DISCARDED, c->st.discarded);
+	memset(c->pkt + c->used, 0, c->packet_size - c->used);
+	ret = emit(arg, c->pkt, c->packet_size, &idx);
+	if (ret) {
+		add_sat(&c->st.emit_failed, c->pkt_events);
+		add_sat(&c->st.discarded, c->pkt_events);
+		if (!c->emit_err)
+			c->emit_err = ret;
+	} else {
+		c->st.packets++;
+	}
+	c->seq++;
+	c->used = 0;
+	return ret;
+}
+
+/* ---- payload ---- */
+
+/* A __data_loc field's data within the record; false when it lies. */
+static bool loc_data(const struct ltt_ftrace_field *f, const struct view *rec,
+		     struct view *ret)
+{
+	uint32_t loc, off, len;
+
+	if (!rd_u32(rec, f->offset, &loc))
+		return false;
+	off = (loc & 0xffff) + (f->rel ? f->offset + 4 : 0);
+	len = loc >> 16;
+	if (off > rec->len || len > rec->len - off)
+		return false;
+	ret->p = rec->p + off;
+	ret->len = len;
+	return true;
+}
+
+/*
+ * The thread group of thread @tid, as /proc says when the record is
+ * converted; @tid itself when /proc no longer has it (a task gone since
+ * is taken for a process: its own group) or for the idle task (0).
+ */
+static int32_t thread_group(int32_t tid)
+{
+	char path[32], buf[512];
+	const char *at;
+	ssize_t n;
+	long v;
+	int fd;
+
+	if (tid <= 0)
+		return tid;
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tid;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return tid;
+	buf[n] = '\0';
+	at = strstr(buf, "\nTgid:");
+	if (!at)
+		return tid;
+	v = strtol(at + strlen("\nTgid:"), NULL, 10);
+	return v > 0 && v <= INT32_MAX ? (int32_t)v : tid;
+}
+
+/*
+ * blktrace's rwbs text (@len bytes, NUL-padded) as LTT_RWBS_* bits: an
+ * optional F (preflush) before the operation (W, D or DE, F, R, N), then
+ * F (FUA), A, S, M.
+ */
+static uint32_t rwbs_bits(const char *t, size_t len)
+{
+	static const char ops[] = "WDFRN";
+	static const uint32_t op_bits[] = { LTT_RWBS_WRITE, LTT_RWBS_DISCARD, LTT_RWBS_FLUSH,
+					    LTT_RWBS_READ, 0 };
+	uint32_t bits = 0;
+	size_t i = 0;
+	const char *op;
+
+	len = strnlen(t, len);
+	if (len >= 2 && t[0] == 'F' && strchr(ops, t[1])) {
+		bits |= LTT_RWBS_PREFLUSH;
+		i = 1;
+	}
+	if (i < len && (op = strchr(ops, t[i]))) {
+		bits |= op_bits[op - ops];
+		if (t[i++] == 'D' && i < len && t[i] == 'E') {
+			bits |= LTT_RWBS_SECURE;
+			i++;
+		}
+	}
+	for (; i < len; i++)
+		bits |= t[i] == 'F' ? LTT_RWBS_FUA : t[i] == 'A' ? LTT_RWBS_RAHEAD :
+			t[i] == 'S' ? LTT_RWBS_SYNC : t[i] == 'M' ? LTT_RWBS_META : 0;
+	return bits;
+}
+
+/*
+ * The value of @f (an INT written as 4 bytes: a bias or a derivation,
+ * layout_ok()) in @rec: the bias added, or what it derives.
+ */
+static int32_t derived_s32(const struct ltt_ftrace_field *f, const struct view *rec)
+{
+	int32_t v;
+
+	if (f->derived == LTT_FTRACE_DERIVED_RWBS)
+		return (int32_t)rwbs_bits((const char *)rec->p + f->offset, f->size);
+	memcpy(&v, rec->p + f->offset, 4);
+	if (f->derived == LTT_FTRACE_DERIVED_TGID)
+		return thread_group(v);
+	return (int32_t)((uint32_t)v + (uint32_t)(int32_t)f->bias);	/* wraps, never UB */
+}
+
+/* The payload of @rec (at least layout->min_size bytes); false if torn. */
+static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const struct view *rec)
+{
+	static const uint8_t nul;
+	const struct ltt_ftrace_field *f;
+	struct view d;
+	uint32_t i, count;
+	int32_t biased;
+
+	for (i = 0; i < ev->nr_fields && !o->full; i++) {
+		f = &ev->fields[i];
+		switch (f->kind) {
+		case LTT_FTRACE_STRING:
+			if (!loc_data(f, rec, &d))
+				return false;
+			d.len = strnlen((const char *)d.p, d.len);
+			put(o, d.p, d.len);
+			put(o, &nul, 1);
+			break;
+		case LTT_FTRACE_DYN_ARRAY:
+			if (!loc_data(f, rec, &d))
+				return false;
+			count = (uint32_t)(d.len / f->elem_size);
+			put(o, &count, 4);
+			put(o, d.p, (size_t)count * f->elem_size);
+			break;
+		case LTT_FTRACE_INT:
+			if (f->bias || f->derived) {
+				biased = derived_s32(f, rec);
+				put(o, &biased, 4);
+			} else {
+				put(o, rec->p + f->offset, f->size);
+			}
+			break;
+		default:	/* CHARS, ARRAY: as they are */
+			put(o, rec->p + f->offset, f->size);
+			break;
+		}
+	}
+	return true;
+}
+
+static void put_header(struct ltt_ftrace_conv *c, struct out *o, uint32_t id, uint64_t ts)
+{
+	uint64_t prev = c->pkt_events ? c->pkt_end : c->pkt_begin;
+	uint32_t word;
+	uint8_t tag = HDR_EXTENDED_TAG;
+
+	if (id < COMPACT_ID_LIMIT && ts - prev < ((uint64_t)1 << COMPACT_TS_BITS)) {
+		/* id in bits 0-4, the timestamp's low 27 bits in bits 5-31 */
+		word = id | (uint32_t)ts << 5;
+		put(o, &word, HDR_COMPACT);
+		return;
+	}
+	put(o, &tag, 1);
+	put(o, &id, 4);
+	put(o, &ts, 8);
+}
+
+/* A record's common_pid (below its min_size). */
+static int32_t rec_tid(const struct ltt_ftrace_event *ev, const struct view *rec)
+{
+	int32_t tid;
+
+	memcpy(&tid, rec->p + ev->pid_offset, 4);
+	return tid;
+}
+
+/* The stream's context fields of @rec's event (of time @ts). */
+static void put_contexts(struct ltt_ftrace_conv *c, struct out *o,
+			 const struct ltt_ftrace_event *ev, const struct view *rec, uint64_t ts)
+{
+	const struct ltt_ftrace_task *task = NULL;
+	char procname[LTT_CTX_PROCNAME_LEN] = { 0 };
+	int32_t tid = rec_tid(ev, rec), v;
+	uint32_t i;
+
+	if (c->task_ctx)
+		task = ltt_ftrace_task_current(c->tasks, &c->cur, c->cpu, tid, ts);
+	for (i = 0; i < c->nr_ctx; i++) {
+		switch (c->ctx_types[i]) {
+		case LTT_CONTEXT_TID:
+			v = tid;
+			break;
+		case LTT_CONTEXT_PROCNAME:
+			memcpy(procname, task->comm, sizeof(task->comm));
+			put(o, procname, sizeof(procname));
+			continue;
+		case LTT_CONTEXT_PID:
+			v = task->pid;
+			break;
+		case LTT_CONTEXT_PPID:
+			v = task->ppid;
+			break;
+		case LTT_CONTEXT_VPID:
+			v = task->vpid;
+			break;
+		case LTT_CONTEXT_VTID:
+			v = task->vtid;
+			break;
+		default:	/* CPU_ID */
+			v = (int32_t)c->cpu;
+			break;
+		}
+		put(o, &v, 4);
+	}
+}
+
+/* One event into the open packet, or the next one; counted if it can't be. */
+static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
+			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
+{
+	struct out o;
+	int attempt;
+
+	for (attempt = 0; attempt < 2; attempt++) {
+		if (!c->used)
+			open_packet(c, ts);
+		o = (struct out){ c->pkt + c->used, c->pkt + c->packet_size, false };
+		put_header(c, &o, m->ctf_id, ts);
+		put_contexts(c, &o, m->layout, rec, ts);
+		if (!put_payload(&o, m->layout, rec)) {
+			c->st.torn++;
+			break;
+		}
+		if (!o.full) {
+			c->used = (size_t)(o.p - c->pkt);
+			c->pkt_events++;
+			c->pkt_end = ts;
+			c->st.events++;
+			return;
+		}
+		if (!c->pkt_events) {
+			c->st.too_big++;
+			break;
+		}
+		close_packet(c, emit, arg);
+	}
+	if (c->used && !c->pkt_events)
+		c->used = 0;	/* opened for nothing: not a packet */
+	add_sat(&c->st.discarded, 1);
+}
+
+/* ---- filters ---- */
+
+/* What a program's $ctx reads: the record's tid, the stream's CPU. */
+struct filter_priv {
+	const struct ltt_ftrace_conv *c;
+	const struct ltt_ftrace_event *ev;
+	const struct view *rec;
+};
+
+static int filter_ctx(void *priv, unsigned int id, struct ltt_filter_value *out)
+{
+	const struct filter_priv *fp = priv;
+	int32_t tid;
+
+	out->type = LTT_FTYPE_S64;
+	if (id == LTT_FILTER_CTX_TID) {
+		memcpy(&tid, fp->rec->p + fp->ev->pid_offset, 4);	/* below min_size */
+		out->v.s = tid;
+	} else if (id == LTT_FILTER_CTX_CPU_ID) {
+		out->v.s = fp->c->cpu;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The program's view of @rec's fields into @args (a biased field's value
+ * in @biased); false if a __data_loc lies.
+ */
+static bool filter_args(const struct ltt_ftrace_event *ev, const struct view *rec,
+			struct ltt_filter_arg *args, int32_t *biased)
+{
+	const struct ltt_ftrace_field *f;
+	struct view d;
+	uint32_t i;
+
+	for (i = 0; i < ev->nr_fields; i++) {
+		f = &ev->fields[i];
+		switch (f->kind) {
+		case LTT_FTRACE_STRING:
+		case LTT_FTRACE_DYN_ARRAY:
+			if (!loc_data(f, rec, &d))
+				return false;
+			args[i].p = d.p;
+			args[i].n = (uint32_t)(f->kind == LTT_FTRACE_STRING ? d.len :
+					       d.len / f->elem_size);
+			break;
+		case LTT_FTRACE_INT:
+			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, 0 };
+			if (f->bias || f->derived) {
+				biased[i] = derived_s32(f, rec);
+				args[i].p = &biased[i];
+			}
+			break;
+		default:	/* CHARS, ARRAY */
+			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, f->length };
+			break;
+		}
+	}
+	return true;
+}
+
+/*
+ * 1: one of the programs @m had at @ts accepts @rec (or it had none); 0:
+ * none does; -1: torn.
+ */
+static int filter_pass(const struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m,
+		       uint64_t ts, const struct view *rec)
+{
+	const struct ltt_ftrace_map_filter *f = m->filter;
+	struct ltt_filter_arg args[LTT_FTRACE_MAX_FIELDS];
+	int32_t biased[LTT_FTRACE_MAX_FIELDS];
+	struct filter_priv fp = { c, m->layout, rec };
+	struct ltt_filter_env env = {
+		.args = args, .nr_args = m->layout->nr_fields, .ctx = filter_ctx, .priv = &fp,
+	};
+	uint32_t i;
+
+	while (f && ts < f->since_ns)
+		f = f->prev;
+	if (!f || !f->nr)
+		return 1;
+	if (!filter_args(m->layout, rec, args, biased))
+		return -1;
+	for (i = 0; i < f->nr; i++)
+		if (ltt_filter_run(f->code[i], &env))
+			return 1;
+	return 0;
+}
+
+/* The raw entry of @rec (raw_data's) by its raw id; NULL: none, or torn. */
+static const struct ltt_ftrace_map *raw_entry(const struct ltt_ftrace_conv *c,
+					      const struct view *rec, bool *torn)
+{
+	uint32_t raw_id, i;
+
+	if (!rd_u32(rec, RAW_ID_OFFSET, &raw_id)) {
+		*torn = true;
+		return NULL;
+	}
+	for (i = 0; i < c->nr_raw; i++)
+		if (c->raw[i].raw_id == raw_id)
+			return &c->raw[i].m;
+	return NULL;
+}
+
+/* A record of a written event, @m's, at time @ts: filtered, then written. */
+static void keep_record(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
+			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
+{
+	int pass;
+
+	pass = filter_pass(c, m, ts, rec);
+	if (pass < 0) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (!pass) {
+		c->st.filtered++;
+		return;
+	}
+	if (ts < c->last_ts) {
+		ts = c->last_ts;
+		c->st.clamped++;
+	}
+	c->last_ts = ts;
+	if (c->visit) {
+		c->st.events++;
+		c->visit(c->visit_arg, m, ts, rec->p, rec->len);
+		return;
+	}
+	write_event(c, m, ts, rec, emit, arg);
+}
+
+/* A data entry's record at time @ts. */
+static void take_record(struct ltt_ftrace_conv *c, uint64_t ts, const struct view *rec,
+			ltt_ftrace_emit_fn emit, void *arg)
+{
+	const struct ltt_ftrace_map *m;
+	bool torn = false;
+	uint16_t id;
+
+	if (!rd(rec, 0, &id, 2)) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (c->nr_raw && id == c->raw_ftrace_id)
+		m = raw_entry(c, rec, &torn);
+	else
+		m = id < c->map_len ? &c->map[id] : NULL;
+	if (torn) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	if (!m || !m->layout) {
+		c->st.unmapped++;
+		return;
+	}
+	if (rec->len < m->layout->min_size) {
+		c->st.torn++;
+		add_sat(&c->st.discarded, 1);
+		return;
+	}
+	/* a scan applies the task table's changes only */
+	if (!c->scan && m->ctf_id == LTT_FTRACE_CTF_TASKS_ONLY)
+		c->st.tasks_only++;
+	else if (!c->scan)
+		keep_record(c, m, ts, rec, emit, arg);
+	/* after the event: its contexts are those of before its change */
+	if (m->task.op && c->tasks)
+		ltt_ftrace_task_apply(c->tasks, &c->cur, c->cpu, &m->task, rec->p, rec->len,
+				      rec_tid(m->layout, rec), ts);
+}
+
+/* ---- the page ---- */
+
+/* An absolute stamp lacks the top 5 bits: the page's, carried if it wrapped. */
+static uint64_t fix_abs_ts(uint64_t abs, uint64_t page_ts)
+{
+	if (page_ts & RB_TS_MSB) {
+		abs |= page_ts & RB_TS_MSB;
+		if (abs < page_ts)
+			abs += (uint64_t)1 << 59;
+	}
+	return abs;
+}
+
+/*
+ * The entry at @pos: a record (@ret_rec set, @ts updated with its delta)
+ * or time or padding.  Returns the entry's length, 0 at the data's end,
+ * -1 when it runs past @data.
+ */
+static long next_entry(const struct view *data, size_t pos, uint64_t page_ts, uint64_t *ts,
+		       struct view *ret_rec)
+{
+	uint32_t h, a0, type, delta;
+	size_t len, at = pos + 4;
+
+	ret_rec->p = NULL;
+	if (!rd_u32(data, pos, &h))
+		return -1;
+	type = h & 0x1f;
+	delta = h >> 5;
+	if (type == RB_TYPE_PADDING && !delta)
+		return 0;
+	if (type >= 1 && type <= RB_TYPE_DATA_MAX) {
+		len = 4 + (size_t)type * 4;
+	} else {
+		if (!rd_u32(data, at, &a0))
+			return -1;
+		if (type == RB_TYPE_TIME_EXTEND)
+			*ts += ((uint64_t)a0 << RB_TS_SHIFT) | delta;
+		else if (type == RB_TYPE_TIME_STAMP)
+			*ts = fix_abs_ts(((uint64_t)a0 << RB_TS_SHIFT) | delta, page_ts);
+		if (type >= RB_TYPE_TIME_EXTEND)
+			return 8;
+		if (type == 0 && a0 < 4)
+			return -1;
+		len = 4 + (size_t)a0;	/* type 0: a0 counts itself; padding: what follows */
+		at += 4;
+	}
+	if (len > data->len - pos)
+		return -1;
+	if (type != RB_TYPE_PADDING) {
+		*ts += delta;
+		ret_rec->p = data->p + at;
+		ret_rec->len = pos + len - at;
+	}
+	return (long)len;
+}
+
+/* The page's lost events, counted before its own. */
+static void take_missed(struct ltt_ftrace_conv *c, const struct view *data, uint64_t commit,
+			size_t data_len)
+{
+	uint64_t n = 1;
+
+	if (!(commit & RB_MISSED_EVENTS))
+		return;
+	if ((commit & RB_MISSED_STORED) &&
+	    !rd_word(data, data_len, c->page.commit_size, &n)) {
+		c->st.torn_pages++;
+		n = 1;
+	} else if (!(commit & RB_MISSED_STORED)) {
+		c->st.missed_unknown++;
+	}
+	add_sat(&c->st.missed, n);
+	add_sat(&c->st.discarded, n);
+}
+
+static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64_t page_ts,
+		      ltt_ftrace_emit_fn emit, void *arg)
+{
+	uint64_t ts = page_ts;
+	struct view rec;
+	size_t pos = 0;
+	long n;
+
+	while (pos < data->len) {
+		n = next_entry(data, pos, page_ts, &ts, &rec);
+		if (n <= 0) {
+			if (n < 0)
+				c->st.torn_pages++;
+			return;
+		}
+		if (rec.p)
+			take_record(c, ts, &rec, emit, arg);
+		pos += (size_t)n;
+	}
+}
+
+/* A page's records: into packets through @emit, or to c->visit when set. */
+static int conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
+		     ltt_ftrace_emit_fn emit, void *arg)
+{
+	const struct view whole = { page, len };
+	struct view data;
+	uint64_t page_ts, commit;
+	size_t data_len;
+
+	if (!page || len < c->page.data_offset ||
+	    !rd_word(&whole, c->page.ts_offset, 8, &page_ts) ||
+	    !rd_word(&whole, c->page.commit_offset, c->page.commit_size, &commit))
+		return -EINVAL;
+	c->emit_err = 0;
+	data.p = (const uint8_t *)page + c->page.data_offset;
+	data.len = len - c->page.data_offset;
+	data_len = (size_t)(commit & RB_LEN_MASK);
+	if ((commit >> 32) || data_len > data.len) {
+		c->st.torn_pages++;	/* the commit lies: what the page holds, no more */
+		data_len = data_len > data.len ? data.len : data_len;
+	}
+	take_missed(c, &data, commit, data_len);
+	data.len = data_len;
+	walk_page(c, &data, page_ts, emit, arg);
+	return c->emit_err;
+}
+
+int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
+			 ltt_ftrace_emit_fn emit, void *arg)
+{
+	if (!c || !emit)
+		return -EINVAL;
+	return conv_page(c, page, len, emit, arg);
+}
+
+/* An emit for a scan, which writes nothing. */
+static int no_emit(void *arg, const void *packet, size_t size,
+		   const struct ltt_ctf_index_entry *idx)
+{
+	(void)arg;
+	(void)packet;
+	(void)size;
+	(void)idx;
+	return -EINVAL;
+}
+
+int ltt_ftrace_conv_scan_tasks(struct ltt_ftrace_conv *c, const void *page, size_t len)
+{
+	struct ltt_ftrace_conv_stats st;
+	struct ltt_ftrace_task_cur cur;
+	int ret;
+
+	if (!c)
+		return -EINVAL;
+	if (!c->tasks)
+		return 0;
+	st = c->st;
+	cur = c->cur;
+	c->scan = true;
+	ret = conv_page(c, page, len, no_emit, NULL);
+	c->scan = false;
+	c->cur = cur;
+	c->st = st;
+	return ret;
+}
+
+int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *c, const void *page, size_t len,
+			  ltt_ftrace_visit_fn visit, void *arg)
+{
+	int ret;
+
+	if (!c || !visit)
+		return -EINVAL;
+	c->visit = visit;
+	c->visit_arg = arg;
+	ret = conv_page(c, page, len, NULL, NULL);
+	c->visit = NULL;
+	c->visit_arg = NULL;
+	return ret;
+}
+
+bool ltt_ftrace_record_args(const struct ltt_ftrace_event *ev, const void *rec, size_t len,
+			    struct ltt_filter_arg *args, int32_t *biased)
+{
+	const struct view v = { rec, len };
+
+	return len >= ev->min_size && filter_args(ev, &v, args, biased);
+}
+
+/* ---- the rest of the API ---- */
+
+int ltt_ftrace_conv_init(struct ltt_ftrace_conv *c, const uint8_t *uuid, uint32_t stream_id,
+			 uint32_t cpu, size_t packet_size,
+			 const struct ltt_ftrace_page_layout *page)
+{
+	if (c)
+		memset(c, 0, sizeof(*c));
+	if (!c || !uuid || packet_size < 4096 || packet_size > MAX_PACKET_SIZE ||
+	    (packet_size & (packet_size - 1)))
+		return -EINVAL;
+	if (page && (page->commit_size != 4 && page->commit_size != 8))
+		return -EINVAL;
+	if (page)
+		c->page = *page;
+	else
+		ltt_ftrace_page_layout_default(&c->page);
+	c->pkt = malloc(packet_size);
+	if (!c->pkt)
+		return -ENOMEM;
+	memcpy(c->uuid, uuid, LTT_CTF_UUID_LEN);
+	c->stream_id = stream_id;
+	c->cpu = cpu;
+	c->packet_size = packet_size;
+	return 0;
+}
+
+void ltt_ftrace_conv_fini(struct ltt_ftrace_conv *c)
+{
+	if (!c)
+		return;
+	free(c->pkt);
+	free(c->map);
+	memset(c, 0, sizeof(*c));
+}
+
+/* A derived field as the session daemon lays them out. */
+static bool derived_ok(const struct ltt_ftrace_field *f)
+{
+	if (f->kind != LTT_FTRACE_INT || f->elem_size != 4)
+		return false;
+	switch (f->derived) {
+	case LTT_FTRACE_DERIVED_TGID:
+	case LTT_FTRACE_DERIVED_TID:
+		return f->size == 4 && f->is_signed;
+	case LTT_FTRACE_DERIVED_RWBS:
+		return f->size >= 1 && !f->is_signed;
+	default:
+		return false;
+	}
+}
+
+/* What put_payload() relies on: the fields within min_size, sane kinds. */
+static bool layout_ok(const struct ltt_ftrace_event *ev)
+{
+	const struct ltt_ftrace_field *f;
+	uint32_t i;
+
+	if (ev->nr_fields > LTT_FTRACE_MAX_FIELDS || ev->min_size < 2 ||
+	    ev->pid_offset > ev->min_size || ev->min_size - ev->pid_offset < 4)
+		return false;
+	for (i = 0; i < ev->nr_fields; i++) {
+		f = &ev->fields[i];
+		if (f->offset > ev->min_size || f->size > ev->min_size - f->offset ||
+		    f->kind < LTT_FTRACE_INT || f->kind > LTT_FTRACE_DYN_ARRAY)
+			return false;
+		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY) &&
+		    (f->size != 4 || !f->elem_size))
+			return false;
+		if (f->bias && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed ||
+				f->derived))
+			return false;
+		if (f->derived && !derived_ok(f))
+			return false;
+	}
+	return true;
+}
+
+int ltt_ftrace_conv_map(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t ctf_id,
+			const struct ltt_ftrace_event *layout)
+{
+	struct ltt_ftrace_map *map;
+
+	if (!c || !c->pkt || !layout || layout->id != ftrace_id || ftrace_id > MAX_FTRACE_ID ||
+	    !layout_ok(layout))
+		return -EINVAL;
+	if (ftrace_id >= c->map_len) {
+		map = realloc(c->map, (ftrace_id + 1) * sizeof(*map));
+		if (!map)
+			return -ENOMEM;
+		memset(map + c->map_len, 0, (ftrace_id + 1 - c->map_len) * sizeof(*map));
+		c->map = map;
+		c->map_len = ftrace_id + 1;
+	}
+	c->map[ftrace_id].layout = layout;
+	c->map[ftrace_id].ctf_id = ctf_id;
+	ltt_ftrace_task_rec_init(layout, &c->map[ftrace_id].task);
+	return 0;
+}
+
+int ltt_ftrace_conv_map_raw(struct ltt_ftrace_conv *c, uint32_t raw_id, uint32_t ctf_id,
+			    const struct ltt_ftrace_event *layout)
+{
+	uint32_t i;
+
+	if (!c || !c->pkt || !layout || !raw_id || layout->id > MAX_FTRACE_ID ||
+	    ctf_id == UINT32_MAX || layout->min_size < RAW_MIN_SIZE || !layout_ok(layout) ||
+	    (c->nr_raw && layout->id != c->raw_ftrace_id))
+		return -EINVAL;
+	for (i = 0; i < c->nr_raw && c->raw[i].raw_id != raw_id; i++)
+		;
+	if (i == LTT_FTRACE_CONV_RAW_MAX)
+		return -ENOSPC;
+	c->raw[i] = (struct ltt_ftrace_raw_map){
+		.raw_id = raw_id,
+		.m = { .layout = layout, .ctf_id = ctf_id,
+		       .filter = i < c->nr_raw ? c->raw[i].m.filter : NULL },
+	};
+	if (i == c->nr_raw)
+		c->nr_raw++;
+	c->raw_ftrace_id = layout->id;
+	return 0;
+}
+
+int ltt_ftrace_conv_set_filter(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t raw_id,
+			       const struct ltt_ftrace_map_filter *f)
+{
+	uint32_t i;
+
+	if (!c)
+		return -EINVAL;
+	if (!raw_id) {
+		if (ftrace_id >= c->map_len || !c->map[ftrace_id].layout)
+			return -ENOENT;
+		c->map[ftrace_id].filter = f;
+		return 0;
+	}
+	for (i = 0; i < c->nr_raw; i++)
+		if (c->raw_ftrace_id == ftrace_id && c->raw[i].raw_id == raw_id) {
+			c->raw[i].m.filter = f;
+			return 0;
+		}
+	return -ENOENT;
+}
+
+int ltt_ftrace_conv_set_contexts(struct ltt_ftrace_conv *c, const struct ltt_ctx *ctx,
+				 uint32_t nr)
+{
+	uint32_t i;
+
+	if (!c || (nr && !ctx) || nr > LTT_CTX_MAX || c->used)
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		if (!ltt_ctx_check(&ctx[i]))
+			return -EINVAL;
+		if (ctx[i].type != LTT_CONTEXT_TID && ctx[i].type != LTT_CONTEXT_CPU_ID &&
+		    !(c->tasks && ltt_ftrace_conv_task_context(ctx[i].type)))
+			return -ENOTSUP;
+	}
+	c->task_ctx = false;
+	for (i = 0; i < nr; i++) {
+		c->ctx_types[i] = ctx[i].type;
+		c->task_ctx |= ltt_ftrace_conv_task_context(ctx[i].type);
+	}
+	c->nr_ctx = nr;
+	return 0;
+}
+
+bool ltt_ftrace_conv_task_context(uint32_t type)
+{
+	return type == LTT_CONTEXT_PROCNAME || type == LTT_CONTEXT_PID ||
+	       type == LTT_CONTEXT_PPID || type == LTT_CONTEXT_VPID || type == LTT_CONTEXT_VTID;
+}
+
+int ltt_ftrace_conv_set_tasks(struct ltt_ftrace_conv *c, struct ltt_ftrace_tasks *tasks)
+{
+	if (!c || c->used)
+		return -EINVAL;
+	c->tasks = tasks;
+	ltt_ftrace_task_cur_init(&c->cur);
+	return 0;
+}
+
+int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, void *arg)
+{
+	if (!c || !emit)
+		return -EINVAL;
+	if (!c->used)
+		return -ENODATA;
+	c->emit_err = 0;
+	close_packet(c, emit, arg);
+	return c->emit_err;
+}
+
+void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *c, uint64_t n)
+{
+	if (c)
+		add_sat(&c->st.discarded, n);
+}
+
+void ltt_ftrace_conv_stats(const struct ltt_ftrace_conv *c, struct ltt_ftrace_conv_stats *ret)
+{
+	if (c && ret)
+		*ret = c->st;
+}

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * convert.c - public structs of <ltt/ltt-ctl.h> <-> the internal model.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <stdint.h>
+
+#include "common/model/convert.h"
+#include "common/trace/tclock.h"
+#include "common/model/trigger.h"
+
+/* Copy a fixed-size string field; both sides must have the same size. */
+#define COPY_ARRAY(out, in, field)                                                  \
+	do {                                                                        \
+		_Static_assert(sizeof((out)->field) == sizeof((in)->field),        \
+			       "the sizes of " #field " differ");                  \
+		memcpy((out)->field, (in)->field, sizeof((out)->field));           \
+	} while (0)
+
+/*
+ * A struct passed in with a non-zero reserved byte comes from a program
+ * built against a newer header: this library can't honour the field there.
+ */
+static bool reserved_zero(const uint8_t *reserved, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (reserved[i])
+			return false;
+	return true;
+}
+
+enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
+						  struct ltt_session_conf *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, name);
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+	out->snapshot = in->snapshot;
+	out->live_timer_us = in->live_timer_us;
+	if (in->tls && (!in->tls->cert || !in->tls->key || !in->tls->ca ||
+			strlen(in->tls->cert) >= sizeof(out->tls_cert) ||
+			strlen(in->tls->key) >= sizeof(out->tls_key) ||
+			strlen(in->tls->ca) >= sizeof(out->tls_ca)))
+		return LTT_ERR_TLS_FILES;
+	if (in->tls) {
+		strcpy(out->tls_cert, in->tls->cert);
+		strcpy(out->tls_key, in->tls->key);
+		strcpy(out->tls_ca, in->tls->ca);
+	}
+	return LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
+						  struct ltt_channel_conf *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
+	    !reserved_zero(in->pad1, sizeof(in->pad1)))
+		return LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, name);
+	out->subbuf_size = in->subbuf_size;
+	out->num_subbuf = in->num_subbuf;
+	out->overwrite = in->overwrite;
+	out->switch_timer_us = in->switch_timer_us;
+	out->read_timer_us = in->read_timer_us;
+	out->tracefile_size = in->tracefile_size;
+	out->tracefile_count = in->tracefile_count;
+	out->buffer_type = in->buffer_type;
+	out->fsync = in->fsync;
+	out->preallocation = in->preallocation;
+	out->allocation = in->allocation;
+	return LTT_ERR_OK;
+}
+
+/* Copy the caller's string @s (NULL: "") into @dst; false when it does not fit. */
+static bool copy_str(char *dst, size_t size, const char *s)
+{
+	size_t len = s ? strnlen(s, size) : 0;
+
+	if (len >= size)
+		return false;
+	memcpy(dst, s ? s : "", len);
+	dst[len] = '\0';
+	return true;
+}
+
+enum ltt_error_code ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in,
+					       struct ltt_rule_conf *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, pattern);
+	out->loglevel_type = in->loglevel_type;
+	out->loglevel = in->loglevel;
+	out->type = in->type;
+	if (!copy_str(out->filter, sizeof(out->filter), in->filter))
+		return LTT_ERR_FILTER;
+	if (!copy_str(out->exclusions, sizeof(out->exclusions), in->exclusions))
+		return LTT_ERR_EXCLUSION;
+	if (!copy_str(out->location, sizeof(out->location), in->location))
+		return LTT_ERR_PROBE_LOCATION;
+	return LTT_ERR_OK;
+}
+
+void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
+				   struct ltt_channel_attr *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, name);
+	out->subbuf_size = in->subbuf_size;
+	out->num_subbuf = in->num_subbuf;
+	out->overwrite = in->overwrite;
+	out->switch_timer_us = in->switch_timer_us;
+	out->read_timer_us = in->read_timer_us;
+	out->tracefile_size = in->tracefile_size;
+	out->tracefile_count = in->tracefile_count;
+	out->buffer_type = in->buffer_type;
+	out->fsync = in->fsync;
+	out->preallocation = in->preallocation;
+	out->allocation = in->allocation;
+}
+
+void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
+				   struct ltt_session_attr *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, name);
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+	out->snapshot = in->snapshot;
+	out->live_timer_us = in->live_timer_us;
+}
+
+void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event_rule_attr *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, pattern);
+	out->loglevel_type = in->loglevel_type;
+	out->loglevel = in->loglevel;
+	out->type = in->type;
+	out->filter = in->filter[0] ? in->filter : NULL;
+	out->exclusions = in->exclusions[0] ? in->exclusions : NULL;
+	out->location = in->location[0] ? in->location : NULL;
+}
+
+void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
+				   struct ltt_session_info *out, char *reason_room)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, name);
+	out->id = in->id;
+	COPY_ARRAY(out, in, uuid);
+	out->uid = in->uid;
+	out->active = in->active;
+	out->snapshot = in->snapshot;
+	out->live_timer_us = in->live_timer_us;
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+	out->creation_time = in->creation_time;
+	if (in->clock_known) {
+		snprintf(out->clock, sizeof(out->clock), "%s", ltt_tclock_name(in->clock_kind));
+		snprintf(out->clock_read, sizeof(out->clock_read), "%s",
+			 ltt_tclock_read_name(in->clock_kind));
+		if (reason_room) {
+			memcpy(reason_room, in->clock_why, sizeof(in->clock_why));
+			out->clock_reason = reason_room;
+		}
+	}
+}
+
+void ltt_conv_channel_desc_to_info(const struct ltt_channel_desc *in,
+				   struct ltt_channel_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->domain = in->domain;
+	ltt_conv_channel_conf_to_attr(&in->attr, &out->attr);
+	out->enabled = in->enabled;
+	out->discarded_events = in->discarded_events;
+	out->lost_packets = in->lost_packets;
+	out->output_error = in->output_error;
+	out->output_error_since = in->output_error_since;
+	out->error_events = in->error_events;
+	out->error_packets = in->error_packets;
+	out->classes_refused = in->classes_refused;
+}
+
+void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event_rule_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->domain = in->domain;
+	COPY_ARRAY(out, in, channel);
+	ltt_conv_rule_conf_to_attr(&in->attr, &out->attr);
+	out->enabled = in->enabled;
+}
+
+void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->domain = in->domain;
+	out->state = in->state;
+	out->error = in->error;
+	COPY_ARRAY(out, in, output_path);
+	out->packets_sent = in->packets_sent;
+	out->bytes_sent = in->bytes_sent;
+	out->packets_lost = in->packets_lost;
+}
+
+void ltt_conv_stall_desc_to_info(const struct ltt_stall_desc *in,
+				 struct ltt_consumer_stall_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->domain = in->domain;
+	out->traces_waiting = in->traces_waiting;
+	out->since = in->since;
+	COPY_ARRAY(out, in, command);
+	out->metadata_waiting = in->metadata_waiting;
+}
+
+enum ltt_error_code ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
+						     struct ltt_snapshot_output_conf *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(in->reserved); i++)
+		if (in->reserved[i])
+			return LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	out->id = in->id;
+	COPY_ARRAY(out, in, name);
+	out->max_size = in->max_size;
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+	return LTT_ERR_OK;
+}
+
+void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_conf *in,
+					     struct ltt_snapshot_output *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->id = in->id;
+	COPY_ARRAY(out, in, name);
+	out->max_size = in->max_size;
+	out->output_type = in->output_type;
+	COPY_ARRAY(out, in, output);
+}
+
+void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_desc *in,
+					     struct ltt_snapshot_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(out, in, path);
+	out->packets = in->packets;
+	out->bytes = in->bytes;
+	out->packets_dropped = in->packets_dropped;
+}
+
+enum ltt_error_code ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	out->type = in->type;
+	out->perf_type = in->perf_type;
+	out->perf_config = in->perf_config;
+	COPY_ARRAY(out, in, name);
+	return LTT_ERR_OK;
+}
+
+void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->type = (enum ltt_context_type)in->type;
+	out->perf_type = in->perf_type;
+	out->perf_config = in->perf_config;
+	COPY_ARRAY(out, in, name);
+}
+
+static enum ltt_error_code action_to_conf(const struct ltt_trigger_action *in,
+					  struct ltt_action_conf *out)
+{
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+		return LTT_ERR_NOT_SUPPORTED;
+	out->type = in->type;
+	out->rate_policy = in->rate_policy;
+	out->rate_count = in->rate_count;
+	if (!copy_str(out->session, sizeof(out->session), in->session))
+		return LTT_ERR_TRIGGER_ACTION;
+	out->has_output = in->has_output;
+	return in->has_output ? ltt_conv_snapshot_output_to_conf(&in->output,
+								 &out->output) : LTT_ERR_OK;
+}
+
+/* A ratio in millionths; one ltt_trigger_check() refuses when not in 0..1. */
+static uint32_t ratio_ppm(double r)
+{
+	if (!(r >= 0.0 && r <= 1.0))	/* NaN too */
+		return UINT32_MAX;
+	return (uint32_t)(r * LTT_TRIGGER_PPM + 0.5);
+}
+
+enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in,
+						  struct ltt_trigger_conf *out)
+{
+	const struct ltt_trigger_condition *c = &in->condition;
+	uint32_t i;
+	enum ltt_error_code ret;
+
+	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
+	    !reserved_zero(c->reserved, sizeof(c->reserved)))
+		return LTT_ERR_NOT_SUPPORTED;
+	memset(out, 0, sizeof(*out));
+	if (!copy_str(out->name, sizeof(out->name), in->name))
+		return LTT_ERR_TRIGGER_NAME;
+	out->owner_uid = in->owner_uid;
+	out->cond = c->type;
+	out->domain = c->domain;
+	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES) {
+		ret = ltt_conv_rule_attr_to_conf(&c->rule, &out->rule);
+		if (ret)
+			return ret;
+	}
+	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)
+		return LTT_ERR_TRIGGER_CAPTURE;
+	out->nr_captures = c->nr_captures;
+	for (i = 0; i < c->nr_captures; i++)
+		if (!copy_str(out->captures[i], sizeof(out->captures[i]), c->captures[i]))
+			return LTT_ERR_TRIGGER_CAPTURE;
+	if (!copy_str(out->session, sizeof(out->session), c->session) ||
+	    !copy_str(out->channel, sizeof(out->channel), c->channel))
+		return LTT_ERR_TRIGGER_CONDITION;
+	out->threshold_size = c->threshold_size;
+	out->threshold_ppm = c->threshold_size ? 0 : ratio_ppm(c->threshold_ratio);
+	if (in->nr_actions > LTT_TRIGGER_MAX_ACTIONS)
+		return LTT_ERR_TRIGGER_ACTION;
+	out->nr_actions = in->nr_actions;
+	for (i = 0; i < in->nr_actions; i++) {
+		ret = action_to_conf(&in->actions[i], &out->actions[i]);
+		if (ret)
+			return ret;
+	}
+	return LTT_ERR_OK;
+}
+
+void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt_trigger_info *out)
+{
+	const struct ltt_trigger_conf *c = &in->conf;
+	struct ltt_trigger_condition *oc = &out->attr.condition;
+	uint32_t i;
+
+	memset(out, 0, sizeof(*out));
+	COPY_ARRAY(&out->attr, c, name);
+	out->attr.owner_uid = c->owner_uid;
+	oc->type = (enum ltt_condition_type)c->cond;
+	oc->domain = (enum ltt_domain)c->domain;
+	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
+		ltt_conv_rule_conf_to_attr(&c->rule, &oc->rule);
+	oc->nr_captures = c->nr_captures;
+	memcpy(oc->captures, c->captures, sizeof(oc->captures));
+	COPY_ARRAY(oc, c, session);
+	COPY_ARRAY(oc, c, channel);
+	oc->threshold_size = c->threshold_size;
+	oc->threshold_ratio = c->threshold_size ? 0.0 : (double)c->threshold_ppm / LTT_TRIGGER_PPM;
+	out->attr.nr_actions = c->nr_actions;
+	for (i = 0; i < c->nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++) {
+		struct ltt_trigger_action *a = &out->attr.actions[i];
+
+		a->type = (enum ltt_action_type)c->actions[i].type;
+		a->rate_policy = (enum ltt_rate_policy)c->actions[i].rate_policy;
+		a->rate_count = c->actions[i].rate_count;
+		COPY_ARRAY(a, &c->actions[i], session);
+		a->has_output = c->actions[i].has_output;
+		if (a->has_output)
+			ltt_conv_snapshot_output_conf_to_output(&c->actions[i].output, &a->output);
+		out->actions_run[i] = in->runs[i];
+		out->actions_failed[i] = in->failures[i];
+		out->last_error[i] = in->last_error[i];
+		out->actions_pending[i] = in->pending[i] > UINT16_MAX ? UINT16_MAX :
+					  (uint16_t)in->pending[i];
+	}
+	out->pending_since = in->pending_since;
+	out->fired = in->fired;
+	out->dropped = in->dropped;
+}
+
+/* Copy @s into @out (a NUL-terminated array of @size bytes), cut if need be. */
+static void copy_cut(char *out, size_t size, const char *s)
+{
+	size_t n = s ? strnlen(s, size - 1) : 0;
+
+	memcpy(out, s ? s : "", n);
+	out[n] = '\0';
+}
+
+void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
+				    struct ltt_notification *out, char *strings)
+{
+	uint32_t i;
+
+	memset(out, 0, sizeof(*out));
+	copy_cut(out->trigger, sizeof(out->trigger), in->trigger);
+	out->condition = (enum ltt_condition_type)in->cond;
+	out->seq = in->seq;
+	out->time_ns = in->time_ns;
+	out->dropped = in->dropped;
+	copy_cut(out->session, sizeof(out->session), in->session);
+	copy_cut(out->event, sizeof(out->event), in->event);
+	out->pid = in->pid;
+	out->value = in->value;
+	copy_cut(out->path, sizeof(out->path), in->path);
+	out->nr_captures = in->nr_captures;
+	for (i = 0; i < in->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++) {
+		const struct ltt_capture_desc *c = &in->captures[i];
+		struct ltt_capture_value *v = &out->captures[i];
+		size_t n;
+
+		v->type = (enum ltt_capture_type)c->type;
+		switch (c->type) {
+		case LTT_CAPTURE_SIGNED:
+			v->s = (int64_t)c->bits;
+			break;
+		case LTT_CAPTURE_UNSIGNED:
+			v->u = c->bits;
+			break;
+		case LTT_CAPTURE_FLOAT:
+			memcpy(&v->f, &c->bits, sizeof(v->f));
+			break;
+		case LTT_CAPTURE_STRING:
+			n = strlen(c->str) + 1;
+			memcpy(strings, c->str, n);
+			v->str = strings;
+			strings += n;
+			break;
+		default:
+			break;
+		}
+	}
+}

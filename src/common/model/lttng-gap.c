@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * lttng-gap.c - the sentences of what LTTng has and ltt does not (see
+ * lttng-gap.h).
+ */
+#include <assert.h>
+#include <stdio.h>
+
+#include "common/model/lttng-gap.h"
+
+static const struct {
+	const char *what;	/* the thing, as a noun */
+	const char *lttng;	/* how an LTTng user asks for it */
+	const char *why;	/* what ltt does instead */
+	const char *fix[2];	/* what to do: on the command line, in a file */
+} gaps[LTT_LTTNG_NR_GAPS] = {
+	[LTT_LTTNG_GAP_SHM_PATH] = {
+		"a directory of ring buffer files for lttng-crash", "lttng create --shm-path",
+		"ltt's ring buffers are memfds, which need no directory and leave no files to "
+		"read after a crash",
+		{ "leave out --shm-path", "remove <shared_memory_path>" } },
+	[LTT_LTTNG_GAP_BLOCKING_TIMEOUT] = {
+		"a blocking timeout", "lttng enable-channel --blocking-timeout",
+		"its applications never wait for room in a buffer (a full buffer "
+		"drops the event and counts it)",
+		{ "give --blocking-timeout=0 or leave it out", "set it to 0 or remove it" } },
+	[LTT_LTTNG_GAP_MONITOR_TIMER] = {
+		"a buffer usage sampling period under 50 ms", "lttng enable-channel --monitor-timer",
+		"ltt samples the buffer usage of every channel every 50 ms, which meets any "
+		"longer period",
+		{ "give --monitor-timer=50ms or more, or leave it out",
+		  "set monitor_timer_interval to 50000 or more, or remove it" } },
+	[LTT_LTTNG_GAP_LIST_DOMAIN] = {
+		"a list of a session's domains alone", "lttng list --domain",
+		"it shows each domain of the session with its channels",
+		{ "run 'lttctl list SESSION'", "" } },
+	[LTT_LTTNG_GAP_TRIGGER_PROBE] = {
+		"a probe event rule", "lttng add-trigger --type=kernel:kprobe or kernel:uprobe, "
+		"-L/--location, -E/--event-name",
+		"its event rules match tracepoints and system calls",
+		{ "give --type=kernel:tracepoint, kernel:syscall, or user for a tracepoint the "
+		  "program declares", "" } },
+	[LTT_LTTNG_GAP_TRIGGER_OWNER] = {
+		"removing another user's trigger", "lttng remove-trigger --owner-uid",
+		"ltt-sessiond lets only root remove another user's trigger, and only one whose "
+		"name no other trigger has",
+		{ "run 'lttctl remove-trigger NAME' as that user", "" } },
+	[LTT_LTTNG_GAP_TRIGGER_AGENT] = {
+		"a JUL or log4j event rule of a trigger",
+		"lttng add-trigger --type=jul:logging or log4j:logging",
+		"its triggers match user-space and kernel tracepoints, system calls and python "
+		"loggers, and its JUL and log4j loggers are recorded in sessions only",
+		{ "record the loggers in a session with 'lttctl enable-event -j' or '-l' instead",
+		  "" } },
+	[LTT_LTTNG_GAP_KERNEL_PERF] = {
+		"a perf counter context in the kernel domain", "lttng add-context -k -t perf:...",
+		"its perf counters are read by the programs, thread by thread",
+		{ "add the counter to a user-space channel instead (-u -t perf:thread:...)",
+		  "move this <context> to a UST channel or remove it" } },
+	[LTT_LTTNG_GAP_APP_CONTEXT] = {
+		"an application-specific context", "lttng add-context -t '$app.PROVIDER:TYPE'",
+		"its contexts are those 'lttctl add-context --list' shows",
+		{ "record the value as a field of the program's tracepoints instead",
+		  "remove this <context>" } },
+	[LTT_LTTNG_GAP_CALLSTACK] = {
+		"a call stack context", "lttng add-context -t callstack-user or callstack-kernel",
+		"it records no stacks with its events",
+		{ "leave the type out ('lttctl add-context --list' shows the contexts ltt has)",
+		  "remove this <context>" } },
+	[LTT_LTTNG_GAP_LOG4J2] = {
+		"an Apache Log4j 2 domain", "lttng enable-event, disable-event, add-context or "
+		"list --log4j2, add-trigger --type=log4j2:logging or --domain=log4j2",
+		"its Java domains are java.util.logging (-j) and log4j 1.x (-l), which LTTng's "
+		"JUL and log4j agents feed",
+		{ "record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or "
+		  "java.util.logging with -j/--jul", "remove the channels of the LOG4J2 <domain>" } },
+	[LTT_LTTNG_GAP_CTF2] = {
+		"a CTF 2 trace", "lttng create --trace-format=ctf-2",
+		"it writes CTF 1.8, which babeltrace2 and Trace Compass read",
+		{ "give --trace-format=ctf-1.8 or leave it out", "set <trace_format> to CTF_1_8 or remove it" } },
+	[LTT_LTTNG_GAP_PER_CHANNEL] = {
+		"one ring buffer for a whole kernel channel",
+		"lttng enable-channel --kernel --buffer-allocation=per-channel",
+		"its kernel backends' buffers (the module's and tracefs's) are per CPU; user-space "
+		"channels (-u) take per-channel",
+		{ "give --buffer-allocation=per-cpu or leave it out for the kernel channel",
+		  "set the kernel channel's <allocation_policy> to PER_CPU or remove it" } },
+	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
+		"a channel that gives back its memory by itself",
+		"lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE",
+		"its consumer gives back what it has read when asked, while the session records",
+		{ "leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' "
+		  "when memory matters", "remove <reclaim_policy>" } },
+	[LTT_LTTNG_GAP_MAPS] = {
+		"a map of event counters",
+		"lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger "
+		"--action=incr-map-value",
+		"it records events in channels and counts none in maps",
+		{ "record the events in a channel and count them in the trace (babeltrace2 "
+		  "TRACE | sort | uniq -c)", "remove <map_channels>" } },
+	[LTT_LTTNG_GAP_LIST_STYLE] = {
+		"a choice of text layout", "lttng list or status --style=compact or breathe",
+		"its list and status have one text layout, which names are never truncated in",
+		{ "leave --style out, or give --mi xml for a document a program reads", "" } },
+};
+
+char *ltt_lttng_gap_sentence(enum ltt_lttng_gap gap, enum ltt_lttng_gap_where where, char *buf,
+			     size_t len)
+{
+	assert(gap < LTT_LTTNG_NR_GAPS && len);
+	snprintf(buf, len, "%s (%s) is not supported by ltt: %s; %s", gaps[gap].what,
+		 gaps[gap].lttng, gaps[gap].fix[where == LTT_LTTNG_GAP_FILE], gaps[gap].why);
+	return buf;
+}

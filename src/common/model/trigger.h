@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * trigger.h - triggers as the daemons and libltt-ctl hold them: the
+ * internal form of <ltt/ltt-ctl-trigger.h>'s structs, their checks, their
+ * wire form in the client protocol (minor 18) and the captures a
+ * notification carries.
+ *
+ * Wire forms (common/codec.h):
+ *   trigger: {str name, i64 owner_uid, u32 condition, u32 domain,
+ *       rule_attr (client-proto.h, minor 18), u32 nr_captures,
+ *       nr_captures x str capture, str session, str channel,
+ *       u64 threshold_size, u32 threshold_ppm, u32 nr_actions,
+ *       nr_actions x action}
+ *   action: {u32 type, u32 rate_policy, u64 rate_count, str session,
+ *       u8 has_output [, snapshot_output]}
+ *   trigger_info: {trigger, u64 fired, u64 dropped,
+ *       nr_actions x {u64 runs, u64 failures, i32 last_error}}
+ *   notification: {str trigger, u32 condition, u64 seq, i64 time_ns,
+ *       u64 dropped, str session, str event, i64 pid, u64 value,
+ *       str path, u32 nr_captures, nr_captures x capture}
+ *   capture: {u8 type (enum ltt_capture_type), then SIGNED, UNSIGNED:
+ *       u64 (two's complement); FLOAT: u64 (the double's bits); STRING:
+ *       str; UNAVAILABLE: nothing}
+ * The same capture form travels from programs to the daemon (app-proto.h,
+ * the notification pipe).
+ */
+#ifndef LTT_COMMON_TRIGGER_H
+#define LTT_COMMON_TRIGGER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ltt/ltt-ctl-trigger.h>
+
+#include "common/codec.h"
+#include "common/model/model.h"
+
+#define LTT_TRIGGER_PPM 1000000u	/* a ratio of 1 in threshold_ppm */
+#define LTT_CAPTURE_STR_MAX 1024	/* bytes a captured string keeps, NUL included */
+
+struct ltt_action_conf {
+	uint32_t type;			/* enum ltt_action_type */
+	uint32_t rate_policy;		/* enum ltt_rate_policy */
+	uint64_t rate_count;		/* >= 1 */
+	char session[LTT_NAME_MAX];	/* "" for NOTIFY */
+	bool has_output;		/* SNAPSHOT_SESSION: @output overrides the session's */
+	struct ltt_snapshot_output_conf output;
+};
+
+struct ltt_trigger_conf {
+	char name[LTT_NAME_MAX];	/* "": the daemon names it (requests) */
+	int64_t owner_uid;		/* -1: the caller (requests) */
+	uint32_t cond;			/* enum ltt_condition_type */
+	uint32_t domain;		/* enum ltt_domain: the rule's, the channel's */
+	struct ltt_rule_conf rule;	/* EVENT_RULE_MATCHES */
+	uint32_t nr_captures;
+	char captures[LTT_TRIGGER_MAX_CAPTURES][LTT_CAPTURE_MAX];
+	char session[LTT_NAME_MAX];	/* the session conditions */
+	char channel[LTT_NAME_MAX];	/* BUFFER_USAGE_* */
+	uint64_t threshold_size;	/* bytes; 0: threshold_ppm */
+	uint32_t threshold_ppm;		/* BUFFER_USAGE_*: millionths of the buffers */
+	uint32_t nr_actions;
+	struct ltt_action_conf actions[LTT_TRIGGER_MAX_ACTIONS];
+};
+
+/* A trigger with its counters (LIST_TRIGGERS). */
+struct ltt_trigger_desc {
+	struct ltt_trigger_conf conf;
+	uint64_t fired;
+	uint64_t dropped;
+	uint64_t runs[LTT_TRIGGER_MAX_ACTIONS];
+	uint64_t failures[LTT_TRIGGER_MAX_ACTIONS];
+	int32_t last_error[LTT_TRIGGER_MAX_ACTIONS];	/* an ltt error code, 0 */
+	uint32_t pending[LTT_TRIGGER_MAX_ACTIONS];	/* runs waiting for the consumer */
+	int64_t pending_since;				/* the first of them's start, 0 */
+};
+
+/* One captured value; @str points into a payload or a caller's buffer. */
+struct ltt_capture_desc {
+	uint8_t type;			/* enum ltt_capture_type */
+	uint64_t bits;			/* SIGNED, UNSIGNED: the value; FLOAT: the double's bits */
+	const char *str;		/* STRING */
+};
+
+/* A notification; its strings point into a payload or the caller's. */
+struct ltt_notif_desc {
+	const char *trigger;
+	uint32_t cond;
+	uint64_t seq;
+	int64_t time_ns;
+	uint64_t dropped;
+	const char *session;
+	const char *event;
+	int64_t pid;
+	uint64_t value;
+	const char *path;
+	uint32_t nr_captures;
+	struct ltt_capture_desc captures[LTT_TRIGGER_MAX_CAPTURES];
+};
+
+/* A capture expression, parsed (ltt_capture_parse()). */
+enum ltt_capture_kind {
+	LTT_CAPTURE_KIND_PAYLOAD = 1,	/* field, or field[index] */
+	LTT_CAPTURE_KIND_CONTEXT = 2,	/* $ctx.NAME */
+};
+
+struct ltt_capture_expr {
+	enum ltt_capture_kind kind;
+	char field[LTT_CAPTURE_MAX];	/* PAYLOAD: the field's name */
+	int64_t index;			/* PAYLOAD: the element, -1 for the whole field */
+	uint32_t ctx;			/* CONTEXT: enum ltt_filter_ctx */
+};
+
+/**
+ * ltt_capture_parse() - parse one capture expression (ltt-ctl-trigger.h):
+ * NAME (a C identifier), NAME[INDEX] (INDEX a decimal below 2^31) or
+ * $ctx.NAME (a context filters take).  Any thread.
+ *
+ * Returns LTT_ERR_OK or LTT_ERR_TRIGGER_CAPTURE.
+ */
+enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret);
+
+/** ltt_trigger_name_valid() - 1 to 255 of [A-Za-z0-9_.-], not first '-' or '.' */
+bool ltt_trigger_name_valid(const char *name);
+
+/**
+ * ltt_trigger_check() - is @c a trigger to add?  Its exclusions are put
+ * in their one form (attr.h).  Checks what can be checked without a
+ * daemon's state: names, condition and action types and their
+ * arguments, the rule (a filter that parses, the domain's log levels),
+ * the captures, thresholds, rate policies, snapshot outputs.  Whether
+ * the sessions exist is the daemon's to say.  Any thread.
+ *
+ * Returns LTT_ERR_OK or LTT_ERR_TRIGGER_*, or the rule's or snapshot output's
+ * code (LTT_ERR_FILTER, LTT_ERR_EVENT_NAME, LTT_ERR_URL, ...).
+ */
+enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c);
+
+/**
+ * ltt_trigger_needs_session() - does condition type @cond name a session?
+ */
+bool ltt_trigger_needs_session(uint32_t cond);
+
+/**
+ * ltt_condition_type_parse() / ltt_action_type_parse() - the type named
+ * @name as lttctl writes it ("event-rule-matches", "notify"), 0 if none
+ */
+uint32_t ltt_condition_type_parse(const char *name);
+uint32_t ltt_action_type_parse(const char *name);
+
+/*
+ * Encoders append to @w (errors left in @w); decoders read one object,
+ * check its enums, counts and string lengths (not the rest:
+ * ltt_trigger_check() does) and set @r's error on any violation.
+ */
+void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c);
+void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret);
+/* @minor: the connection's; from LTT_CLIENT_MINOR_PENDING on, with the waiting runs. */
+void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor);
+void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor);
+void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c);
+void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret);
+void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n);
+void ltt_notif_get(struct ltt_rbuf *r, struct ltt_notif_desc *ret);
+
+#endif /* LTT_COMMON_TRIGGER_H */

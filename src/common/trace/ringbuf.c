@@ -1,0 +1,1010 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * ringbuf.c - the lock-free ring buffer of one user-space stream, in shared
+ * memory.  The fast paths are inline in ringbuf.h; this file holds the
+ * sub-buffer switches, the reader and the region set-up.  doc/ust.md has
+ * the protocol, the memory-ordering arguments and the reader's rules.
+ *
+ * Vocabulary: a position is a free-running byte count.  For a position p,
+ * "in_sb" is p's offset inside its sub-buffer, the sub-buffer's "lap" is
+ * p / buf_size and its commit count is complete for that lap when its
+ * bytes field equals (lap + 1) * subbuf_size modulo 2^count_shift.  in_sb
+ * == 0 in the write position means the sub-buffer there is not opened yet
+ * and the previous one is closed.  Every comparison of a commit word looks
+ * at its bytes field only; the events field above it is read by get and
+ * rebased by the writer that opens the next lap.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "common/trace/ringbuf.h"
+#include "common/trace/ringbuf-internal.h"
+#include "common/base/thread.h"
+
+#define FLUSH_RETRIES	10000	/* CAS attempts before flush gives up */
+#define READ_RETRIES	64	/* overwrite-mode laps before get gives up */
+
+_Static_assert(sizeof(struct ltt_rb_packet_header) == LTT_RB_PACKET_HEADER_SIZE,
+	       "packet header size");
+_Static_assert(offsetof(struct ltt_rb_packet_header, uuid) == LTT_RB_PH_UUID, "uuid");
+_Static_assert(offsetof(struct ltt_rb_packet_header, stream_id) == LTT_RB_PH_STREAM_ID,
+	       "stream_id");
+_Static_assert(offsetof(struct ltt_rb_packet_header, stream_instance_id) ==
+	       LTT_RB_PH_STREAM_INSTANCE_ID, "stream_instance_id");
+_Static_assert(offsetof(struct ltt_rb_packet_header, timestamp_begin) ==
+	       LTT_RB_PH_TIMESTAMP_BEGIN, "timestamp_begin");
+_Static_assert(offsetof(struct ltt_rb_packet_header, timestamp_end) ==
+	       LTT_RB_PH_TIMESTAMP_END, "timestamp_end");
+_Static_assert(offsetof(struct ltt_rb_packet_header, content_size) ==
+	       LTT_RB_PH_CONTENT_SIZE, "content_size");
+_Static_assert(offsetof(struct ltt_rb_packet_header, packet_size) ==
+	       LTT_RB_PH_PACKET_SIZE, "packet_size");
+_Static_assert(offsetof(struct ltt_rb_packet_header, packet_seq_num) ==
+	       LTT_RB_PH_PACKET_SEQ_NUM, "packet_seq_num");
+_Static_assert(offsetof(struct ltt_rb_packet_header, events_discarded) ==
+	       LTT_RB_PH_EVENTS_DISCARDED, "events_discarded");
+_Static_assert(offsetof(struct ltt_rb_packet_header, cpu_id) == LTT_RB_PH_CPU_ID, "cpu_id");
+
+_Static_assert(offsetof(struct ltt_rb_shm, offset) == 1 * LTT_RB_CACHELINE, "offset line");
+_Static_assert(offsetof(struct ltt_rb_shm, events_lost) == 2 * LTT_RB_CACHELINE, "lost line");
+_Static_assert(offsetof(struct ltt_rb_shm, consumed) == 3 * LTT_RB_CACHELINE, "reader line");
+_Static_assert(sizeof(struct ltt_rb_shm) == 5 * LTT_RB_CACHELINE, "region header size");
+_Static_assert(sizeof(struct ltt_rb_shm_commit) == LTT_RB_CACHELINE, "commit record size");
+
+static bool is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static unsigned int order(uint64_t pow2)
+{
+	return (unsigned int)__builtin_ctzll(pow2);
+}
+
+unsigned int ltt_rb_count_shift(unsigned int subbuf_order)
+{
+	unsigned int shift = subbuf_order + LTT_RB_LAP_BITS;
+
+	if (subbuf_order < 32 && shift > 64 - subbuf_order)
+		shift = 64 - subbuf_order;
+	if (shift < subbuf_order + 1)
+		shift = subbuf_order + 1;
+	return shift;
+}
+
+static bool geometry_ok(uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	return is_pow2(subbuf_size) && subbuf_size >= LTT_RB_MIN_SUBBUF_SIZE &&
+	       subbuf_size <= LTT_RB_MAX_SUBBUF_SIZE &&
+	       is_pow2(num_subbuf) && num_subbuf >= LTT_RB_MIN_NUM_SUBBUF &&
+	       num_subbuf <= LTT_RB_MAX_NUM_SUBBUF;
+}
+
+_Static_assert(sizeof(struct ltt_rb_wrec) == 32, "writer record size");
+_Static_assert(sizeof(struct ltt_rb_wblock) == (LTT_RB_WRECS + 1) * 32, "writer block size");
+
+/* Region offset of the writer area: after the commit records. */
+static uint64_t wblocks_offset(uint64_t num_subbuf)
+{
+	return sizeof(struct ltt_rb_shm) + num_subbuf * sizeof(struct ltt_rb_shm_commit);
+}
+
+/* Region offset of sub-buffer 0, for a valid geometry. */
+static uint64_t data_offset(uint64_t num_subbuf)
+{
+	uint64_t end = wblocks_offset(num_subbuf) +
+		       (uint64_t)LTT_RB_WBLOCKS * sizeof(struct ltt_rb_wblock);
+
+	return (end + LTT_RB_PAGE_SIZE - 1) & ~(LTT_RB_PAGE_SIZE - 1);
+}
+
+size_t ltt_rb_region_size(uint64_t subbuf_size, uint64_t num_subbuf)
+{
+	uint64_t total;
+
+	if (!geometry_ok(subbuf_size, num_subbuf))
+		return 0;
+	/* at most 2^20 * 64 + 2^16 + 2^32 * 2^20: no 64-bit overflow */
+	total = data_offset(num_subbuf) + subbuf_size * num_subbuf;
+	if (total > SIZE_MAX)
+		return 0;
+	return (size_t)total;
+}
+
+int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
+{
+	struct ltt_rb_shm *shm = mem;
+	size_t want;
+
+	if (!mem || !cfg || ((uintptr_t)mem & (LTT_RB_CACHELINE - 1)))
+		return -EINVAL;
+	want = ltt_rb_region_size(cfg->subbuf_size, cfg->num_subbuf);
+	if (!want || want != len || cfg->event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
+	    cfg->clock > LTT_TCLOCK_KIND_MAX || (!ltt_tclock_is_tsc(cfg->clock) && cfg->clock_base))
+		return -EINVAL;
+	memset(mem, 0, (size_t)data_offset(cfg->num_subbuf));
+	shm->abi_version = LTT_RB_ABI_VERSION;
+	shm->subbuf_size = cfg->subbuf_size;
+	shm->num_subbuf = cfg->num_subbuf;
+	shm->data_offset = data_offset(cfg->num_subbuf);
+	shm->overwrite = cfg->overwrite ? 1 : 0;
+	shm->clock = (uint16_t)cfg->clock;
+	shm->clock_base = cfg->clock_base;
+	shm->stream_id = cfg->stream_id;
+	shm->cpu = cfg->cpu;
+	shm->event_ctx_len = cfg->event_ctx_len;
+	memcpy(shm->uuid, cfg->uuid, sizeof(shm->uuid));
+	/* last, so that a region with the magic is a complete one */
+	__atomic_store_n(&shm->magic, LTT_RB_MAGIC, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
+{
+	struct ltt_rb_shm hdr;
+	struct ltt_rb h;
+
+	if (!rb || !mem || ((uintptr_t)mem & (LTT_RB_CACHELINE - 1)) || len < sizeof(hdr))
+		return -EINVAL;
+	/* one read of the region header; only the private copy is checked */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	memcpy(&hdr, mem, sizeof(hdr));
+	if (hdr.magic != LTT_RB_MAGIC || hdr.abi_version != LTT_RB_ABI_VERSION ||
+	    hdr.overwrite > 1 || hdr.clock > LTT_TCLOCK_KIND_MAX ||
+	    (ltt_tclock_is_tsc(hdr.clock) && !LTT_TCLOCK_HAVE_TSC) ||
+	    (!ltt_tclock_is_tsc(hdr.clock) && hdr.clock_base) || !geometry_ok(hdr.subbuf_size, hdr.num_subbuf) ||
+	    hdr.data_offset != data_offset(hdr.num_subbuf) ||
+	    hdr.event_ctx_len > LTT_RB_EVENT_CTX_MAX ||
+	    ltt_rb_region_size(hdr.subbuf_size, hdr.num_subbuf) != len)
+		return -EINVAL;
+
+	memset(&h, 0, sizeof(h));
+	h.shm = mem;
+	h.commit = at(mem, sizeof(struct ltt_rb_shm));
+	h.wblocks = at(mem, wblocks_offset(hdr.num_subbuf));
+	h.data = at(mem, hdr.data_offset);
+	h.mem = mem;
+	h.len = len;
+	h.subbuf_size = hdr.subbuf_size;
+	h.num_subbuf = hdr.num_subbuf;
+	h.buf_size = hdr.subbuf_size * hdr.num_subbuf;
+	h.max_len = hdr.subbuf_size - HDR_SIZE;
+	h.subbuf_order = order(hdr.subbuf_size);
+	h.buf_order = order(h.buf_size);
+	h.count_shift = ltt_rb_count_shift(h.subbuf_order);
+	h.event_one = (uint64_t)1 << h.count_shift;
+	h.bytes_mask = h.event_one - 1;
+	h.subbuf_mask = h.subbuf_size - 1;
+	h.index_mask = h.num_subbuf - 1;
+	h.overwrite = hdr.overwrite;
+	h.clock = hdr.clock;
+	h.clock_base = hdr.clock_base;
+	h.wakeup_fd = -1;
+	h.stream_id = hdr.stream_id;
+	h.cpu = hdr.cpu;
+	h.event_ctx_len = hdr.event_ctx_len;
+	memcpy(h.uuid, hdr.uuid, sizeof(h.uuid));
+	h.consumed = __atomic_load_n(&h.shm->consumed, __ATOMIC_RELAXED) & ~(h.subbuf_size - 1);
+	*rb = h;
+	return 0;
+}
+
+void ltt_rb_set_wakeup_fd(struct ltt_rb *rb, int fd)
+{
+	if (rb)
+		rb->wakeup_fd = fd < 0 ? -1 : fd;
+}
+
+uint64_t ltt_rb_events_lost(const struct ltt_rb *rb)
+{
+	return rb ? __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED) : 0;
+}
+
+/*
+ * Writer side.
+ */
+
+void ltt_rb_wakeup(struct ltt_rb *rb)
+{
+	uint64_t one = 1;
+	long ret;
+	int saved;
+
+	if (rb->wakeup_fd < 0)
+		return;	/* leave the flag for a writer that can signal */
+	/*
+	 * Pairs with the fence in reader_sleep(): either the reader's re-check
+	 * sees our commit, or we see its flag (store-buffering forbidden).
+	 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&rb->shm->reader_waiting, __ATOMIC_RELAXED))
+		return;
+	if (!__atomic_exchange_n(&rb->shm->reader_waiting, 0, __ATOMIC_RELAXED))
+		return;	/* another writer wakes it */
+	saved = errno;	/* the traced application's errno is not ours */
+	/* the system call itself: glibc's write() is a cancellation point */
+	ret = syscall(SYS_write, rb->wakeup_fd, &one, sizeof(one));
+	(void)ret;	/* nothing to do: the reader's timer covers a failure */
+	errno = saved;
+}
+
+/* Bytes field of @pos's sub-buffer before its lap's first commit. */
+static uint64_t commit_start(const struct ltt_rb *rb, uint64_t pos)
+{
+	return ((pos >> rb->buf_order) << rb->subbuf_order) & rb->bytes_mask;
+}
+
+/*
+ * Events of a lap whose complete commit word is @count: the events field,
+ * less the carry out of the bytes field, which the lap's last commit
+ * produces exactly when its complete bytes field is 0 (doc/ust.md).
+ */
+static uint64_t commit_events(const struct ltt_rb *rb, uint64_t count)
+{
+	return (count >> rb->count_shift) - (commit_bytes(rb, count) == 0);
+}
+
+/*
+ * Each sub-buffer from the read position's to the write position's, the
+ * last num_subbuf of them at most (overwrite mode may have lapped the
+ * reader): the events its commit word counts in its current lap.  The
+ * positions are the writers' (a program's, not trusted): the walk counts
+ * sub-buffers, it never steps a position that could wrap.
+ */
+uint64_t ltt_rb_events_unread(const struct ltt_rb *rb)
+{
+	uint64_t r, w, last, n, i, sum = 0;
+
+	if (!rb)
+		return 0;
+	r = __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE) >> rb->subbuf_order;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	if (!w || (w - 1) >> rb->subbuf_order < r)
+		return 0;
+	last = (w - 1) >> rb->subbuf_order;	/* the last sub-buffer entered */
+	n = last - r + 1;
+	if (n > rb->num_subbuf)
+		n = rb->num_subbuf;
+	for (i = 0; i < n; i++)
+		sum += commit_events(rb, __atomic_load_n(&rb->commit[(last - i) & rb->index_mask].count,
+							  __ATOMIC_ACQUIRE));
+	return sum;
+}
+
+/*
+ * The opener's commit of @bytes bytes to a sub-buffer whose word was @seen
+ * (previous lap complete) when it checked it was free: it also takes the
+ * previous lap's events out, so the events field counts this lap's only.
+ * Nobody else commits to the word between that check and the opener's CAS
+ * on the write position (doc/ust.md).
+ */
+static void commit_opener(struct ltt_rb *rb, uint64_t pos, uint64_t bytes, uint64_t seen)
+{
+	if (__builtin_expect(ltt_rb_commit_word_add(rb, pos, bytes - (seen & ~rb->bytes_mask)), 0))
+		ltt_rb_wakeup(rb);
+}
+
+/* Bytes only (padding): no event. */
+static void commit_padding(struct ltt_rb *rb, uint64_t pos, uint64_t bytes)
+{
+	if (__builtin_expect(ltt_rb_commit_word_add(rb, pos, bytes), 0))
+		ltt_rb_wakeup(rb);
+}
+
+/*
+ * Mark @pos's lap complete, so that writers of the next lap may open the
+ * sub-buffer (they require exactly that bytes field); no events.
+ */
+static bool commit_repair(struct ltt_rb *rb, uint64_t pos, uint64_t seen)
+{
+	return commit_set(rb, pos, seen, commit_full(rb, pos));
+}
+
+/*
+ * The sub-buffer at the read position is not opened (the write position
+ * is there): writers need its count to say "previous lap complete", and
+ * nothing may commit to it until one of them opens it.  Any other value
+ * is a lie that would stall the stream; reset it.  Safe in discard mode
+ * (we consumed the previous lap, so it was complete), and in overwrite mode
+ * when no writer is left to finish the previous lap.
+ */
+static void heal_unopened(struct ltt_rb *rb, uint64_t pos)
+{
+	uint64_t want = commit_start(rb, pos);
+	uint64_t count = commit_count(rb, pos);
+
+	if (commit_bytes(rb, count) != want && __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE) == pos)
+		commit_set(rb, pos, count, want);
+}
+
+/*
+ * May a writer open the sub-buffer starting at @start?  Its previous lap
+ * must be completely committed (no writer still in it), and in discard
+ * mode also consumed.  The answer holds for the position the caller
+ * loaded: a "yes" is rechecked by the CAS, which fails if anyone moved the
+ * write position meanwhile; a "no" is rechecked by the caller, who loads
+ * the position again before dropping anything (another thread may have
+ * opened the sub-buffer since, and its commit count holds that thread's
+ * bytes).  On "yes", *@seen is the commit word, for commit_opener().
+ */
+static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen)
+{
+	if (!rb->overwrite) {
+		/* acquire: the reader's reads of the old data are over */
+		uint64_t consumed = __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE);
+
+		if (start - consumed >= rb->buf_size)
+			return false;
+	}
+	*seen = commit_count(rb, start);
+	return commit_bytes(rb, *seen) == commit_start(rb, start);
+}
+
+/* Has the write position left *@old?  Then *@old is where it is now. */
+static bool moved(const struct ltt_rb *rb, uint64_t *old)
+{
+	uint64_t now = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+
+	if (now == *old)
+		return false;
+	*old = now;
+	return true;
+}
+
+static void drop_event(struct ltt_rb *rb)
+{
+	__atomic_fetch_add(&rb->shm->events_lost, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * Can the sub-buffer at @start be written?  Its pages are taken now
+ * (MADV_POPULATE_WRITE): a buffer created on demand, or whose consumed
+ * sub-buffers were given back (reclaim-memory), takes a sub-buffer's
+ * memory as it opens it, so that a page the kernel can't give is an
+ * error here, counted as a lost event, rather than a SIGBUS or a fault
+ * in the middle of an event.  A kernel without it (before 5.14): the
+ * pages are taken as they are written, as before.
+ */
+static bool subbuf_pages(const struct ltt_rb *rb, uint64_t start)
+{
+	static int unsupported;
+	static uintptr_t page;
+	uintptr_t addr = (uintptr_t)at(rb->data, start & (rb->buf_size - 1)), from;
+	uintptr_t pg = __atomic_load_n(&page, __ATOMIC_RELAXED);	/* writers race to set it */
+	int saved = errno, err = 0;	/* the program's errno is its own */
+
+	if (__atomic_load_n(&unsupported, __ATOMIC_RELAXED))
+		return true;
+	if (!pg) {
+		pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&page, pg, __ATOMIC_RELAXED);
+	}
+	from = addr & ~(pg - 1);
+	if (madvise((void *)from, (size_t)(addr - from + rb->subbuf_size), MADV_POPULATE_WRITE))
+		err = errno;
+	errno = saved;
+	if (err == EINVAL)
+		__atomic_store_n(&unsupported, 1, __ATOMIC_RELAXED);
+	return !err || err == EINVAL;	/* else ENOMEM, EFAULT (SIGBUS), EHWPOISON... */
+}
+
+/*
+ * A writer whose CAS on the write position lost to another's: many writers
+ * of one buffer (a per-channel buffer on a many-core host) that all retry
+ * at once make every CAS but one fail, over and over, each failure pulling
+ * the position's cache line across.  So the loser waits @backoff pause
+ * turns (doubled each loss, up to CAS_BACKOFF_MAX; the first loss none:
+ * two writers rarely collide twice), then reads the position again.
+ * Returns the next wait.  A per-CPU buffer's writers lose a CAS only to a
+ * signal handler or a preempting thread of the same CPU: no wait then.
+ */
+#define CAS_BACKOFF_MAX 256
+static unsigned int cas_backoff(struct ltt_rb *rb, uint64_t *old, unsigned int backoff)
+{
+	unsigned int i;
+
+	for (i = 0; i < backoff; i++)
+		ltt_cpu_relax();
+	if (backoff)
+		*old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	return backoff ? (backoff < CAS_BACKOFF_MAX ? backoff * 2 : backoff) : 4;
+}
+
+/*
+ * Everything but the common case: a bad length, or an event that opens a
+ * sub-buffer or closes one (it does not fit in the rest of the current
+ * sub-buffer, or fills it exactly).  The writer whose CAS moves the write
+ * position across a boundary owns the switch: it closes the old packet
+ * (end fields, then the padding's commit) and opens the new one (header,
+ * then its commit).  A writer whose event ends exactly at the boundary
+ * writes the end fields before committing, so in_sb == 0 always means "the
+ * previous packet is closed".
+ *
+ * The size: an event that opens a packet has the short one (its timestamp
+ * is timestamp_begin).  Otherwise the clock decides, and an event that
+ * fits in the open packet only with the short size but whose timestamp
+ * needs the long one opens the next packet, with the short size.  The
+ * clock is read before the CAS in every case, but only once the event is
+ * known not to be dropped if it can be, so a drop costs no clock read.
+ */
+int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short_len,
+			size_t long_len, unsigned int bits, struct ltt_rb_slot *ret_slot)
+{
+	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
+	uint32_t cpu = LTT_TCLOCK_NO_CPU;
+	unsigned int backoff = 0;
+	bool open, close_old, close_new, have_ts;
+
+	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
+		return -EINVAL;
+	if ((uint64_t)long_len > rb->max_len) {
+		drop_event(rb);
+		return -EMSGSIZE;
+	}
+	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	for (;;) {
+		in_sb = old & (rb->subbuf_size - 1);
+		len = short_len;
+		open = in_sb == 0 || in_sb + len > rb->subbuf_size;
+		have_ts = !open;
+		if (have_ts) {
+			ts = ltt_rb_clock_cpu(rb, &cpu);
+			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+			if ((ts - prev) >> bits) {
+				len = long_len;
+				open = in_sb + len > rb->subbuf_size;
+				if (open)
+					len = short_len;	/* first of the next packet */
+			}
+		}
+		close_old = open && in_sb != 0;
+		if (open) {
+			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
+			if (!subbuf_free(rb, start, &seen) || !subbuf_pages(rb, start)) {
+				if (moved(rb, &old))
+					continue;
+				if (rec)	/* an earlier attempt's intent */
+					__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
+				drop_event(rb);
+				return -ENOBUFS;
+			}
+			begin = start + HDR_SIZE;
+		} else {
+			begin = old;
+		}
+		new = begin + len;
+		close_new = (new & (rb->subbuf_size - 1)) == 0;
+		if (!have_ts) {
+			ts = ltt_rb_clock_cpu(rb, &cpu);
+			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+		}
+		/*
+		 * Read before the CAS (release): the next packet's closer reads
+		 * it after its own CAS (acquire), so events_discarded never
+		 * decreases from one packet to the next.
+		 */
+		if (close_old || close_new)
+			lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
+		if (rec) {
+			/* every duty of this attempt, should we die after the CAS */
+			__atomic_store_n(&rec->pos, LTT_RB_WREC_BUSY, __ATOMIC_RELAXED);
+			__atomic_signal_fence(__ATOMIC_SEQ_CST);
+			__atomic_store_n(&rec->old, old, __ATOMIC_RELAXED);
+			ltt_rb_wrec_set(rec, begin, len | (close_old ? LTT_RB_WREC_CLOSE_OLD : 0) |
+					(open ? LTT_RB_WREC_OPEN : 0) |
+					(close_new ? LTT_RB_WREC_CLOSE_NEW : 0), ts);
+		}
+		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			break;
+		backoff = cas_backoff(rb, &old, backoff);
+	}
+	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
+	if (rb->overwrite)
+		__atomic_thread_fence(__ATOMIC_RELEASE);	/* as in ltt_rb_reserve_ts() */
+	if (close_old) {
+		close_packet(rb, old, in_sb, ts, lost);
+		commit_padding(rb, old, rb->subbuf_size - in_sb);
+	}
+	if (close_new)
+		close_packet(rb, begin, rb->subbuf_size, ts, lost);
+	if (open) {
+		open_packet(rb, start, ts);
+		commit_opener(rb, start, HDR_SIZE, seen);
+	}
+	if (rec && (close_old || open)) {
+		/* those two are done; the end fields go with the event */
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		__atomic_store_n(&rec->len, len | (close_new ? LTT_RB_WREC_CLOSE_NEW : 0),
+				 __ATOMIC_RELAXED);
+	}
+	ret_slot->data = at(rb->data, begin & (rb->buf_size - 1));
+	ret_slot->pos = begin;
+	ret_slot->ts = ts;
+	/* the first event's timestamp is timestamp_begin: a delta of 0 */
+	ret_slot->ts_delta = open ? 0 : ts - prev;
+	ret_slot->len = (size_t)len;
+	ret_slot->cpu = cpu;
+	return 0;
+}
+
+int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
+{
+	uint64_t old, in_sb, new, ts, lost, seen = 0;
+	unsigned int tries;
+
+	if (!rb)
+		return -EINVAL;
+	old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	for (tries = 0;; tries++) {
+		/* a bound, because the region (and so this loop) is hostile */
+		if (tries == FLUSH_RETRIES)
+			return -EBUSY;
+		in_sb = old & (rb->subbuf_size - 1);
+		if (in_sb == 0) {
+			if (!even_if_empty)
+				return -ENODATA;
+			if (!subbuf_free(rb, old, &seen)) {
+				if (moved(rb, &old))
+					continue;
+				return -ENOBUFS;
+			}
+		}
+		new = subbuf_start(rb, old) + rb->subbuf_size;
+		/* as a writer's: after the load, before the CAS */
+		ts = ltt_rb_clock(rb);
+		lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);
+		if (__atomic_compare_exchange_n(&rb->shm->offset, &old, new, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			break;
+	}
+	if (rb->overwrite)
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+	if (in_sb == 0) {
+		/* an empty packet: header only, opened and closed at once */
+		open_packet(rb, old, ts);
+		close_packet(rb, old, HDR_SIZE, ts, lost);
+		commit_opener(rb, old, rb->subbuf_size, seen);
+	} else {
+		close_packet(rb, old, in_sb, ts, lost);
+		commit_padding(rb, old, rb->subbuf_size - in_sb);
+	}
+	return 0;
+}
+
+/*
+ * Reader side.  Only rb->consumed (private) says where we are; positions
+ * read from the region (offset, commit counts) are compared with it but
+ * never used to address memory, and every address is masked into the data
+ * area.
+ */
+
+static void advance(struct ltt_rb *rb, uint64_t to)
+{
+	rb->consumed = to;
+	/* release: our reads of the packet are done before writers reuse it */
+	__atomic_store_n(&rb->shm->consumed, to, __ATOMIC_RELEASE);
+}
+
+/* Has a writer entered the next lap of the sub-buffer at @pos? */
+static bool lapped(const struct ltt_rb *rb, uint64_t pos, uint64_t w)
+{
+	return w > pos && w - pos > rb->buf_size;
+}
+
+/*
+ * Overwrite mode, the writers have lapped the reader: move to the oldest
+ * sub-buffer they cannot have entered yet, the one after the write
+ * position's (or the write position's own, when it is not opened).
+ */
+static void skip_to_oldest(struct ltt_rb *rb, uint64_t w)
+{
+	uint64_t oldest = subbuf_start(rb, w);
+
+	if (w != oldest)
+		oldest += rb->subbuf_size;
+	oldest -= rb->buf_size;
+	if (oldest > rb->consumed && oldest < w) {
+		rb->stats.packets_overwritten += (oldest - rb->consumed) >> rb->subbuf_order;
+		advance(rb, oldest);
+	}
+}
+
+enum sb_state { SB_NOT_READY, SB_READY, SB_AHEAD };
+
+static enum sb_state subbuf_state(const struct ltt_rb *rb, uint64_t pos, uint64_t *ret_count)
+{
+	uint64_t count = commit_count(rb, pos), full = commit_full(rb, pos);
+	uint64_t w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+
+	/*
+	 * Not closed by the writers yet, whatever the count says: a complete
+	 * count is published by commits that follow the closing CAS, so once
+	 * we acquired it the write position we load is past the sub-buffer.
+	 * This keeps a lying count from moving the reader ahead of writers.
+	 */
+	*ret_count = count;
+	if (w < pos || w - pos < rb->subbuf_size)
+		return SB_NOT_READY;
+	if (commit_bytes(rb, count) == full)
+		return SB_READY;
+	/*
+	 * Not ready, or a writer died holding a slot (ltt_rb_abandon_subbuf()),
+	 * or a lie that abandon repairs.  Anything else: writers of the next
+	 * lap committed (overwrite mode) or the count is a lie.
+	 */
+	return commit_behind(rb, count, full) ? SB_NOT_READY : SB_AHEAD;
+}
+
+/*
+ * Nothing to read: tell the writers we sleep, then look again, so that a
+ * completion between our first look and the flag is not missed.
+ */
+static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos, uint64_t *ret_count)
+{
+	enum sb_state st;
+
+	/*
+	 * The region's copy of our position is only for writers; if someone
+	 * scribbled it, discard-mode writers would drop everything while we
+	 * wait for them.  Publish ours again.
+	 */
+	if (__atomic_load_n(&rb->shm->consumed, __ATOMIC_RELAXED) != pos)
+		__atomic_store_n(&rb->shm->consumed, pos, __ATOMIC_RELEASE);
+	if (!rb->overwrite)
+		heal_unopened(rb, pos);
+	__atomic_store_n(&rb->shm->reader_waiting, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with ltt_rb_wakeup() */
+	st = subbuf_state(rb, pos, ret_count);
+	if (st != SB_NOT_READY)
+		__atomic_store_n(&rb->shm->reader_waiting, 0, __ATOMIC_RELAXED);
+	return st;
+}
+
+/*
+ * Check the private copy of a packet header against what we know.  @now is
+ * read after the packet's commit count: the closer read timestamp_end
+ * before that, so a later timestamp is a lie, and accepting it would make
+ * every following packet fail the "not before the previous end" test.
+ */
+static bool header_valid(const struct ltt_rb *rb, uint64_t pos,
+			 const struct ltt_rb_packet_header *ph, uint64_t floor, uint64_t now)
+{
+	return ph->magic == LTT_RB_PACKET_MAGIC &&
+	       memcmp(ph->uuid, rb->uuid, sizeof(ph->uuid)) == 0 &&
+	       ph->stream_id == rb->stream_id &&
+	       ph->stream_instance_id == rb->cpu && ph->cpu_id == rb->cpu &&
+	       ph->packet_size == rb->subbuf_size * 8 &&
+	       ph->packet_seq_num == pos >> rb->subbuf_order &&
+	       (ph->content_size & 7) == 0 &&
+	       ph->content_size >= HDR_SIZE * 8 &&
+	       ph->content_size <= rb->subbuf_size * 8 &&
+	       ph->timestamp_begin <= ph->timestamp_end &&
+	       ph->timestamp_begin >= floor &&
+	       ph->timestamp_end <= now;
+}
+
+/* Overwrite mode: after reading, did a writer enter the sub-buffer? */
+static bool overwritten_since(struct ltt_rb *rb, uint64_t pos)
+{
+	uint64_t w;
+
+	/*
+	 * Pairs with the writers' release fence after their CAS: if we read
+	 * any byte a writer stored after its CAS, this load sees that CAS.
+	 */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	if (!lapped(rb, pos, w))
+		return false;
+	skip_to_oldest(rb, w);
+	return true;
+}
+
+/*
+ * The events field of a packet's commit word @count, for a packet whose
+ * content size is unknown (corrupt, or abandoned): at most one event per
+ * byte after the header, as for packets read.
+ */
+static uint64_t events_clamped(const struct ltt_rb *rb, uint64_t count)
+{
+	uint64_t events = commit_events(rb, count);
+
+	return events > rb->subbuf_size - HDR_SIZE ? rb->subbuf_size - HDR_SIZE : events;
+}
+
+/* The packet at @pos, validated as @ph, its commit word @count. */
+static void fill_packet(struct ltt_rb *rb, uint64_t pos, const void *copy,
+			const struct ltt_rb_packet_header *ph, uint64_t count,
+			struct ltt_rb_packet *ret_pkt)
+{
+	struct ltt_rb_packet pkt;
+
+	memset(&pkt, 0, sizeof(pkt));
+	pkt.data = copy ? copy : packet_at(rb, pos);
+	pkt.pos = pos;
+	pkt.region_offset = (uint64_t)((uintptr_t)packet_at(rb, pos) - (uintptr_t)rb->mem);
+	pkt.packet_size = rb->subbuf_size;
+	pkt.content_size = ph->content_size / 8;
+	pkt.seq_num = ph->packet_seq_num;
+	pkt.timestamp_begin = ph->timestamp_begin;
+	pkt.timestamp_end = ph->timestamp_end;
+	pkt.events_discarded = ph->events_discarded;
+	/* at least one byte per event: bounds a lying events field */
+	pkt.events = commit_events(rb, count);
+	if (pkt.events > pkt.content_size - HDR_SIZE)
+		pkt.events = pkt.content_size - HDR_SIZE;
+	pkt.header = *ph;
+	*ret_pkt = pkt;
+}
+
+/*
+ * Find, (copy,) check and validate the packet at the read position.
+ * @copy is NULL for zero-copy reads.
+ */
+static int next_subbuf(struct ltt_rb *rb, void *copy, struct ltt_rb_packet *ret_pkt)
+{
+	struct ltt_rb_packet_header ph;
+	unsigned int tries;
+	enum sb_state st;
+	const void *src;
+	uint64_t pos, count;
+
+	for (tries = 0; tries < READ_RETRIES; tries++) {
+		pos = rb->consumed;
+		if (rb->overwrite) {
+			uint64_t w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+
+			if (lapped(rb, pos, w)) {
+				skip_to_oldest(rb, w);
+				continue;
+			}
+		}
+		st = subbuf_state(rb, pos, &count);
+		if (st == SB_NOT_READY)
+			st = reader_sleep(rb, pos, &count);
+		if (st == SB_NOT_READY)
+			return -EAGAIN;
+		if (st == SB_AHEAD) {
+			/* writers are in the next lap: overwritten, or lies */
+			if (rb->overwrite && overwritten_since(rb, pos))
+				continue;
+			/*
+			 * A lie: no writer can be in the next lap before we
+			 * move on (discard mode) or enter it (overwrite mode,
+			 * not lapped).  Repair the count, or the stream would
+			 * stall there at the next lap.
+			 */
+			commit_repair(rb, pos, count);
+			goto corrupt;
+		}
+		src = packet_at(rb, pos);
+		if (copy) {
+			memcpy(copy, src, (size_t)rb->subbuf_size);
+			src = copy;
+		}
+		memcpy(&ph, src, sizeof(ph));
+		if (rb->overwrite && overwritten_since(rb, pos)) {
+			if (copy)
+				return -ESTALE;
+			continue;
+		}
+		if (!header_valid(rb, pos, &ph, rb->last_ts_end, ltt_rb_clock(rb)))
+			goto corrupt;
+		fill_packet(rb, pos, copy, &ph, count, ret_pkt);
+		return 0;
+	}
+	return -ESTALE;
+
+corrupt:
+	rb->stats.packets_corrupt++;
+	rb->stats.events_corrupt += events_clamped(rb, count);
+	advance(rb, pos + rb->subbuf_size);
+	return -EIO;
+}
+
+int ltt_rb_get_next_subbuf(struct ltt_rb *rb, struct ltt_rb_packet *ret_pkt)
+{
+	if (!rb || !ret_pkt)
+		return -EINVAL;
+	return next_subbuf(rb, NULL, ret_pkt);
+}
+
+int ltt_rb_copy_next_subbuf(struct ltt_rb *rb, void *buf, size_t buf_len,
+			    struct ltt_rb_packet *ret_pkt)
+{
+	if (!rb || !buf || !ret_pkt || (uint64_t)buf_len < rb->subbuf_size)
+		return -EINVAL;
+	return next_subbuf(rb, buf, ret_pkt);
+}
+
+int ltt_rb_check_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
+{
+	uint64_t w;
+
+	if (!rb || !pkt || pkt->pos != rb->consumed)
+		return -EINVAL;
+	if (!rb->overwrite)
+		return 0;	/* writers never enter an unconsumed sub-buffer */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	return lapped(rb, pkt->pos, w) ? -ESTALE : 0;
+}
+
+int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt)
+{
+	if (!rb || !pkt || pkt->pos != rb->consumed)
+		return -EINVAL;
+	rb->last_ts_end = pkt->timestamp_end;
+	rb->last_discarded = pkt->events_discarded;
+	rb->stats.packets_read++;
+	advance(rb, pkt->pos + rb->subbuf_size);
+	return 0;
+}
+
+int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs)
+{
+	uint64_t c, w, s, k, first = 0, q, n = 0, now = older_than ? ltt_rb_clock(rb) : 0;
+	int ret = 0;
+
+	if (!rb || !ret_subbufs)
+		return -EINVAL;
+	if (rb->overwrite)
+		return -EOPNOTSUPP;
+	c = rb->consumed;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_SEQ_CST);
+	s = subbuf_start(rb, w);
+	/*
+	 * The ring's sub-buffers but the writers' (s) and the next (s + 1):
+	 * sub-buffer s + k held q = s + k - buf_size in the last lap, given
+	 * back when that one is consumed.
+	 */
+	for (k = 2; k < rb->num_subbuf; k++) {
+		if (s + k * rb->subbuf_size < rb->buf_size)
+			continue;	/* a first lap's: never written */
+		q = s + k * rb->subbuf_size - rb->buf_size;
+		if (q + rb->subbuf_size > c)
+			break;	/* not consumed: neither are the next ones */
+		/* consumed: the reader reads it alone now (a hole reads 0: old) */
+		if (older_than && now - packet_at(rb, q)->timestamp_end < older_than)
+			break;	/* younger: so are the next ones */
+		if (!n++)
+			first = q;
+	}
+	if (!n) {
+		*ret_subbufs = 0;
+		return 0;
+	}
+	/* no writer opens first + buf_size from here on */
+	__atomic_store_n(&rb->shm->consumed, first, __ATOMIC_SEQ_CST);
+	if (subbuf_start(rb, __atomic_load_n(&rb->shm->offset, __ATOMIC_SEQ_CST)) != s) {
+		ret = -EAGAIN;	/* a writer may have checked with c: leave them */
+		n = 0;
+	}
+	for (k = 0; k < n && !ret; k++) {
+		q = first + k * rb->subbuf_size;
+		if (madvise(at(rb->data, q & (rb->buf_size - 1)), (size_t)rb->subbuf_size,
+			    MADV_REMOVE))
+			ret = -errno;
+	}
+	__atomic_store_n(&rb->shm->consumed, c, __ATOMIC_SEQ_CST);
+	if (!ret)
+		*ret_subbufs = n;
+	return ret;
+}
+
+int ltt_rb_abandon_subbuf(struct ltt_rb *rb)
+{
+	uint64_t pos, w, count, full, events;
+	int ret;
+
+	if (!rb)
+		return -EINVAL;
+	pos = rb->consumed;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	if (w <= pos) {
+		heal_unopened(rb, pos);
+		return -ENODATA;
+	}
+	if (w - pos < rb->subbuf_size) {
+		/* still the open sub-buffer: close it first */
+		ret = ltt_rb_flush(rb, false);
+		if (ret < 0 && ret != -ENODATA)
+			return ret;
+	}
+	count = commit_count(rb, pos);
+	full = commit_full(rb, pos);
+	if (!commit_behind(rb, count, full))
+		return -EBUSY;
+	/* the events committed to it: read no more, counted lost */
+	events = events_clamped(rb, count);
+	/*
+	 * Set the count a completed lap would have, so that writers of the
+	 * next lap may open it.  A CAS: if a late commit moved the count, the
+	 * writer was alive after all and the packet may complete.
+	 */
+	if (!commit_repair(rb, pos, count))
+		return -EAGAIN;
+	rb->stats.packets_abandoned++;
+	rb->stats.events_abandoned += events;
+	advance(rb, pos + rb->subbuf_size);
+	return 0;
+}
+
+/*
+ * Snapshots: reading without consuming.  Nothing here stores to the
+ * region or moves rb->consumed; only the private counters change.
+ */
+
+int ltt_rb_snapshot_span(struct ltt_rb *rb, uint64_t max_packets, struct ltt_rb_span *ret)
+{
+	uint64_t w, end, oldest, begin;
+
+	if (!rb || !ret)
+		return -EINVAL;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	end = subbuf_start(rb, w);		/* the open sub-buffer is not read */
+	begin = rb->consumed;
+	if (rb->overwrite) {
+		/* the oldest sub-buffer the writers cannot have entered yet */
+		oldest = end + (w != end ? rb->subbuf_size : 0);
+		oldest = oldest >= rb->buf_size ? oldest - rb->buf_size : 0;
+		if (oldest > begin)
+			begin = oldest;
+	}
+	if (begin > end)
+		begin = end;	/* a lying region: nothing to read */
+	if (max_packets && (end - begin) >> rb->subbuf_order > max_packets)
+		begin = end - (max_packets << rb->subbuf_order);
+	ret->consumed = rb->consumed;
+	ret->produced = w;
+	ret->begin = begin;
+	ret->end = end;
+	return 0;
+}
+
+int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void *buf,
+		       size_t buf_len, struct ltt_rb_packet *ret_pkt)
+{
+	struct ltt_rb_packet_header ph;
+	enum sb_state st;
+	uint64_t count, w;
+
+	if (!rb || !buf || !ret_pkt || (uint64_t)buf_len < rb->subbuf_size ||
+	    (pos & rb->subbuf_mask))
+		return -EINVAL;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	if (lapped(rb, pos, w))
+		goto overwritten;
+	st = subbuf_state(rb, pos, &count);
+	if (st == SB_NOT_READY)
+		return -EAGAIN;
+	if (st == SB_AHEAD) {
+		if (rb->overwrite)
+			goto overwritten;
+		goto corrupt;
+	}
+	memcpy(buf, packet_at(rb, pos), (size_t)rb->subbuf_size);
+	/* as overwritten_since(): the writers' release fence after their CAS */
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	if (rb->overwrite && lapped(rb, pos, w))
+		goto overwritten;
+	memcpy(&ph, buf, sizeof(ph));
+	if (!header_valid(rb, pos, &ph, ts_floor, ltt_rb_clock(rb)))
+		goto corrupt;
+	fill_packet(rb, pos, buf, &ph, count, ret_pkt);
+	rb->stats.snap_packets++;
+	return 0;
+
+overwritten:
+	rb->stats.snap_overwritten++;
+	return -ESTALE;
+corrupt:
+	rb->stats.snap_corrupt++;
+	return -EIO;
+}

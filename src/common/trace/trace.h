@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * trace.h - map of src/common/trace, the trace as it is written and read
+ * back: its binary framing, the user-space ring buffer, the repair of
+ * what a crash leaves, the events' clock and the stream files' names.
+ *
+ *   trace.h             this map
+ *   ringbuf.[ch]        the lock-free ring buffer of one user-space stream
+ *                       in shared memory: layout and the writers' path
+ *   ringbuf-read.h      its reading half: flush, reclaim, packets,
+ *                       snapshots, loss counters
+ *   ringbuf-repair.c    a ring buffer whose writer died, repaired for its
+ *                       reader
+ *   ringbuf-internal.h  what ringbuf.c and ringbuf-repair.c share
+ *   trace-repair.[ch]   what a crash leaves at the end of a trace's files,
+ *                       cut back to whole packets
+ *   ctf.[ch]            the binary framing of ltt's CTF 1.8 traces that
+ *                       is not TSDL: packet headers, indexes
+ *   tracefile.[ch]      the names of a stream's files (consumer, relay)
+ *   tclock.[ch]         the clock of user-space events
+ */
+#ifndef LTT_COMMON_TRACE_TRACE_H
+#define LTT_COMMON_TRACE_TRACE_H
+#endif /* LTT_COMMON_TRACE_TRACE_H */

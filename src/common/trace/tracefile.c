@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * tracefile.c - the names of a stream's files (see tracefile.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/trace/tracefile.h"
+
+int ltt_tracefile_name(const char *base, bool rotating, uint64_t no, bool index, char *buf,
+		       size_t len)
+{
+	int n;
+
+	if (rotating)
+		n = snprintf(buf, len, "%s_%" PRIu64 "%s", base, no, index ? ".idx" : "");
+	else
+		n = snprintf(buf, len, "%s%s", base, index ? ".idx" : "");
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* Is @s "_N", N a decimal number as printf's %u writes it (no leading 0)? */
+static bool is_number_suffix(const char *s)
+{
+	if (s[0] != '_' || s[1] < '0' || s[1] > '9' || (s[1] == '0' && s[2]))
+		return false;
+	for (s++; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/*
+ * Files are BASE_CPU (not rotating) or BASE_CPU_N (rotating).  A rotating
+ * A and a non-rotating B share a name exactly when B is A_M: A_M_N is
+ * A's file N of CPU M and B's file of CPU N.  Two channels that rotate
+ * alike never share one: equal shapes need equal bases.
+ */
+static bool clash_one_way(const char *rot, const char *plain)
+{
+	size_t len = strlen(rot);
+
+	return !strncmp(rot, plain, len) && is_number_suffix(plain + len);
+}
+
+bool ltt_tracefile_names_clash(const char *a, bool a_rotating, const char *b, bool b_rotating)
+{
+	if (a_rotating == b_rotating)
+		return false;
+	return a_rotating ? clash_one_way(a, b) : clash_one_way(b, a);
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lagent-port.c - LTTng's agent port: the loopback TCP socket the agents
+ * connect to, and the port file they find its number in, where LTTng's
+ * session daemon writes it (lagent.h).
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sessiond/lagent/lagent.h"
+
+int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len)
+{
+	const char *home = getenv("LTTNG_HOME");
+	struct passwd *pw;
+
+	if (root_daemon) {
+		if (strlen(LTT_LAGENT_ROOT_PORT_FILE) >= len)
+			return -ENAMETOOLONG;
+		strcpy(buf, LTT_LAGENT_ROOT_PORT_FILE);
+		return 0;
+	}
+	if (!home || !*home)
+		home = getenv("HOME");
+	if (!home || !*home) {
+		pw = getpwuid(geteuid());
+		home = pw ? pw->pw_dir : NULL;
+	}
+	if (!home || !*home)
+		return -ENOENT;
+	if ((size_t)snprintf(buf, len, "%s/.lttng/agent.port", home) >= len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int ltt_lagent_listen(int *ret_fd, unsigned int *ret_port)
+{
+	struct sockaddr_in sin = {
+		.sin_family = AF_INET,
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	socklen_t slen = sizeof(sin);
+	int fd = -1, ret;
+
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) || listen(fd, 64) ||
+	    getsockname(fd, (struct sockaddr *)&sin, &slen)) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	*ret_fd = fd;
+	*ret_port = ntohs(sin.sin_port);
+	return 0;
+}
+
+int ltt_lagent_port_write(const char *path, unsigned int port)
+{
+	char dir[4096], tmp[4200], text[16];
+	char *slash;
+	int fd, len, ret = 0;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			return -errno;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.ltt-%ld", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(text, sizeof(text), "%u\n", port);
+	if (write(fd, text, (size_t)len) != len)
+		ret = errno ? -errno : -EIO;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}

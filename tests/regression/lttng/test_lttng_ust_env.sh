@@ -1,0 +1,62 @@
+#!/bin/bash
+# test_lttng_ust_env.sh - the LTTNG_UST_* variables a user sets for a
+# program built for LTTng-UST: ltt-run sets ltt's equivalent of
+# LTTNG_UST_DEBUG, LTTNG_UST_REGISTER_TIMEOUT (-1, LTTng's "forever",
+# is ltt's longest) and LTTNG_HOME, unless ltt's own is set; the
+# libraries say in one sentence each, once, when the program starts,
+# which ones ltt does not honour, and the program records all the same.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
+
+compat_require
+ust_setup
+plan 12
+
+N=5
+compat_build
+REFUSED='LTTNG_UST_ALLOW_BLOCKING LTTNG_UST_BLOCKING_RETRY_TIMEOUT LTTNG_UST_CLOCK_PLUGIN LTTNG_UST_GETCPU_PLUGIN LTTNG_UST_WITHOUT_BADDR_STATEDUMP LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP LTTNG_UST_ABORT_ON_CRITICAL LTTNG_UST_APP_PATH'
+
+# mapped VAR=VALUE...: ltt-run's environment for `env`, ltt's own unset
+mapped() {
+	env -u LTT_HOME -u LTT_UST_DEBUG -u LTT_UST_REGISTER_TIMEOUT "$@" \
+		LTT_LTTNG_UST_LIBDIR="$COMPAT/.libs" "$COMPAT/ltt-run" env 2>"$TEST_TMP/map.err" |
+		grep '^LTT_\(HOME\|UST_DEBUG\|UST_REGISTER_TIMEOUT\)=' | sort | tr '\n' ' '
+}
+is "$(mapped LTTNG_UST_DEBUG= LTTNG_UST_REGISTER_TIMEOUT=-1 LTTNG_HOME=/h)" \
+	"LTT_HOME=/h LTT_UST_DEBUG=1 LTT_UST_REGISTER_TIMEOUT=3600000 " \
+	"ltt-run: LTTNG_UST_DEBUG (even empty), LTTNG_UST_REGISTER_TIMEOUT=-1 and LTTNG_HOME set ltt's own"
+is "$(mapped LTTNG_UST_REGISTER_TIMEOUT=250 LTT_HOME=/mine LTTNG_HOME=/h)" \
+	"LTT_HOME=/mine LTT_UST_REGISTER_TIMEOUT=250 " \
+	"ltt-run: a timeout in ms is ltt's; ltt's own variable, when set, wins"
+is "$(mapped LTTNG_UST_REGISTER_TIMEOUT=soon)" "" "ltt-run: a timeout that is not a number sets nothing ..."
+like "$(cat "$TEST_TMP/map.err")" "LTTNG_UST_REGISTER_TIMEOUT=soon is not a number of milliseconds or -1" \
+	"... and says so"
+
+lttctl create e -o "$TEST_TMP/ltt" >/dev/null && lttctl enable-event -u compat:basic >/dev/null &&
+	lttctl start >/dev/null
+ok $? "ltt: a session records compat:basic"
+refused=()
+for v in $REFUSED; do
+	refused+=("$v=1")
+done
+(export "${refused[@]}" LTTNG_UST_DEBUG=1 && compat_run $N)
+is $? 0 "the program runs with every variable ltt refuses set"
+bad=0
+for v in $REFUSED; do
+	[ "$(grep -c "^ltt: $v is not supported: " "$TEST_TMP/app.err")" = 1 ] || { bad=1; diag "$v: $(grep "$v" "$TEST_TMP/app.err")"; }
+done
+ok $bad "each of the $(echo $REFUSED | wc -w) is refused in one sentence, once"
+grep -q '^libltt-ust\[[0-9]*\]: ' "$TEST_TMP/app.err"
+ok $? "LTTNG_UST_DEBUG: libltt-ust's diagnostics (ltt-run set LTT_UST_DEBUG)"
+LTTNG_HOME=/h LD_LIBRARY_PATH="$COMPAT/.libs:$LTT_TOP_BUILDDIR/src/ust/.libs" \
+	env -u LTT_HOME timeout "$TEST_TIMEOUT" "$APP" 1 2>"$TEST_TMP/direct.err"
+is "$(grep -c '^ltt: LTTNG_HOME is not read by ltt.s libraries: set LTT_HOME (ltt-run sets it from LTTNG_HOME)\.$' "$TEST_TMP/direct.err")" 1 \
+	"without ltt-run, LTTNG_HOME is refused in a sentence naming LTT_HOME"
+lttctl stop e >/dev/null
+bt "$TEST_TMP/ltt" "$TEST_TMP/ltt.txt"
+is "$(count_events "$TEST_TMP/ltt.txt" compat:basic)" $((N + 1)) "ltt recorded the program's events all the same ($N + 1)"
+compat_run $N
+is "$(grep -c '^ltt: ' "$TEST_TMP/app.err")" 0 "with none of them set, the libraries say nothing"
+done_testing

@@ -1,0 +1,44 @@
+#!/bin/bash
+# test_ust_trace_refused.sh - the consumer refuses a session's trace (its
+# directory can't be made: OUTPUT/ust is a file): the stop that leaves
+# its programs' events unwritten fails and says why, every time, instead
+# of returning 0 with nothing recorded and nothing counted.  Another
+# session of the same consumer records as usual.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+ust_setup --log
+plan 14
+
+N=300
+m_consumerd="the consumer daemon failed; see the session daemon's log"
+ok_cmd "create s" lttctl create s -o "$TEST_TMP/s"
+lttctl -q enable-event -u ltt_test:seq -s s
+ok_cmd "create ok" lttctl create ok -o "$TEST_TMP/ok"
+lttctl -q enable-event -u ltt_test:seq -s ok
+ok_cmd "start s" lttctl start s
+ok_cmd "start ok" lttctl start ok
+# start made the output directory; its traces go under ust/, now a file
+touch "$TEST_TMP/s/ust"
+ust_app -n $N -r main
+is $? 0 "a program recorded $N events in both sessions"
+
+run lttctl stop s
+is "$RC" 1 "stop s: exit 1"
+is "$ERR" "Error: session 's': $m_consumerd" "stop s: the consumer failed"
+like "$(cat "$SESSIOND_LOG")" "session 's': can't create trace $TEST_TMP/s/ust/uid/$(id -u)/64-bit: Not a directory" \
+	"the log: the trace the consumer refused, and why"
+like "$(cat "$SESSIOND_LOG")" "session 's': the consumer daemon refused some of its traces or channels .*: what their programs recorded there is not written" \
+	"the log: what the stop could not write"
+like "$(lttctl list s)" "^Session s .* \\[inactive\\]" "s is stopped all the same"
+ok_cmd "start s again" lttctl start s
+run lttctl stop s
+is "$RC:$ERR" "1:Error: session 's': $m_consumerd" "every stop says so, not only the first"
+
+ok_cmd "stop ok" lttctl stop ok
+bt "$TEST_TMP/ok" "$TEST_TMP/out"
+is "$(seq_check "$TEST_TMP/out" main 1 $N)" "" "session ok: all $N events"
+
+term_sessiond
+done_testing
