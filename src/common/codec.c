@@ -2,8 +2,10 @@
 /*
  * codec.c - bounded encoding and decoding of protocol payloads.
  */
+#include <assert.h>
 #include <endian.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -310,4 +312,260 @@ int ltt_rbuf_end(const struct ltt_rbuf *r)
 	if (r->err)
 		return r->err;
 	return r->pos == r->len ? 0 : -EPROTO;
+}
+
+/* ---- field tables ---- */
+
+/* Strings the STRLEN rows announced, in order, for the STRBODY rows. */
+#define MAX_PENDING 8
+
+struct pending {
+	uint32_t len[MAX_PENDING];
+	unsigned int in, out;
+};
+
+static uint64_t load_uint(const uint8_t *p, uint32_t size)
+{
+	uint8_t v8;
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (size) {
+	case 1:
+		memcpy(&v8, p, 1);
+		return v8;
+	case 2:
+		memcpy(&v16, p, 2);
+		return v16;
+	case 4:
+		memcpy(&v32, p, 4);
+		return v32;
+	default:
+		memcpy(&v64, p, 8);
+		return v64;
+	}
+}
+
+/* Store @v in a member of @size bytes; false when it does not fit. */
+static bool store_uint(uint8_t *p, uint32_t size, uint64_t v)
+{
+	uint8_t v8 = (uint8_t)v;
+	uint16_t v16 = (uint16_t)v;
+	uint32_t v32 = (uint32_t)v;
+
+	switch (size) {
+	case 1:
+		memcpy(p, &v8, 1);
+		return v == v8;
+	case 2:
+		memcpy(p, &v16, 2);
+		return v == v16;
+	case 4:
+		memcpy(p, &v32, 4);
+		return v == v32;
+	default:
+		memcpy(p, &v, 8);
+		return true;
+	}
+}
+
+static void put_uint(struct ltt_wbuf *w, enum ltt_codec_order order, uint8_t width, uint64_t v)
+{
+	switch (width) {
+	case 1:
+		ltt_wbuf_put_u8(w, (uint8_t)v);
+		break;
+	case 2:
+		order == LTT_CODEC_BE ? ltt_wbuf_put_be16(w, (uint16_t)v)
+				      : ltt_wbuf_put_u16(w, (uint16_t)v);
+		break;
+	case 4:
+		order == LTT_CODEC_BE ? ltt_wbuf_put_be32(w, (uint32_t)v)
+				      : ltt_wbuf_put_u32(w, (uint32_t)v);
+		break;
+	default:
+		order == LTT_CODEC_BE ? ltt_wbuf_put_be64(w, v) : ltt_wbuf_put_u64(w, v);
+		break;
+	}
+}
+
+static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
+{
+	switch (width) {
+	case 1:
+		return ltt_rbuf_get_u8(r);
+	case 2:
+		return order == LTT_CODEC_BE ? ltt_rbuf_get_be16(r) : ltt_rbuf_get_u16(r);
+	case 4:
+		return order == LTT_CODEC_BE ? ltt_rbuf_get_be32(r) : ltt_rbuf_get_u32(r);
+	default:
+		return order == LTT_CODEC_BE ? ltt_rbuf_get_be64(r) : ltt_rbuf_get_u64(r);
+	}
+}
+
+/* The wire length of a STRLEN row's string: its bytes and NUL, or 0 when "" goes as 0. */
+static uint32_t strlen_wire(const struct ltt_field *f, const char *s)
+{
+	if (!s[0] && (f->flags & LTT_ROW_EMPTY_ZERO))
+		return 0;
+	return (uint32_t)strnlen(s, f->size) + 1;
+}
+
+/* Whether every string of @m fits its wire form (a NUL within its member). */
+static bool strings_fit(const struct ltt_codec *c, const uint8_t *m)
+{
+	for (size_t i = 0; i < c->nr_rows; i++) {
+		const struct ltt_field *f = &c->rows[i];
+
+		if ((f->wire == LTT_WIRE_FIXSTR || f->wire == LTT_WIRE_STR ||
+		     f->wire == LTT_WIRE_STRLEN) && !memchr(m + f->offset, '\0', f->size))
+			return false;
+	}
+	return true;
+}
+
+void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *msg)
+{
+	const uint8_t *m = msg;
+	struct pending pend = { .in = 0 };
+	uint64_t prev = 0;
+
+	if (!strings_fit(c, m)) {
+		if (!w->err)
+			w->err = -EINVAL;
+		return;
+	}
+	for (size_t i = 0; i < c->nr_rows; i++) {
+		const struct ltt_field *f = &c->rows[i];
+		const uint8_t *p = m + f->offset;
+		uint64_t v = 0;
+
+		switch (f->wire) {
+		case LTT_WIRE_UINT:
+		case LTT_WIRE_BOOL:
+			v = load_uint(p, f->size);
+			if ((f->flags & LTT_ROW_IF_PREV) && !prev)
+				v = 0;
+			put_uint(w, c->order, f->width, f->wire == LTT_WIRE_BOOL ? v != 0 : v);
+			break;
+		case LTT_WIRE_BYTES:
+			ltt_wbuf_put_bytes(w, p, f->size);
+			break;
+		case LTT_WIRE_FIXSTR:
+			ltt_wbuf_put_fixed_str(w, (const char *)p, f->size);
+			break;
+		case LTT_WIRE_STR:
+			ltt_wbuf_put_str(w, (const char *)p);
+			break;
+		case LTT_WIRE_STRLEN:
+			assert(pend.in < MAX_PENDING);
+			v = pend.len[pend.in++] = strlen_wire(f, (const char *)p);
+			put_uint(w, c->order, 4, v);
+			break;
+		case LTT_WIRE_STRBODY:
+			assert(pend.out < pend.in);
+			ltt_wbuf_put_bytes(w, p, pend.len[pend.out++]);
+			break;
+		case LTT_WIRE_TAIL:
+			if (!load_uint(p, f->size))
+				return;	/* the tail is not sent */
+			break;
+		}
+		prev = v;
+	}
+}
+
+/* The bytes of a STRBODY row: exactly one NUL, the last; 0 bytes is "". */
+static void get_strbody(struct ltt_rbuf *r, uint32_t len, char *dst)
+{
+	const char *p;
+
+	dst[0] = '\0';
+	if (!len)
+		return;
+	p = ltt_rbuf_get_bytes(r, len);
+	if (!p)
+		return;
+	if (p[len - 1] != '\0' || memchr(p, '\0', len - 1)) {
+		ltt_rbuf_fail(r);
+		return;
+	}
+	memcpy(dst, p, len);
+}
+
+/* A STRLEN row's length: at most its member, 0 only when the row allows "". */
+static uint32_t get_strlen(struct ltt_rbuf *r, const struct ltt_codec *c,
+			   const struct ltt_field *f)
+{
+	uint32_t len = (uint32_t)get_uint(r, c->order, 4);
+
+	if (len > f->size || (!len && !(f->flags & (LTT_ROW_EMPTY_OK | LTT_ROW_EMPTY_ZERO)))) {
+		ltt_rbuf_fail(r);
+		return 0;
+	}
+	return len;
+}
+
+/* The rows from @i on, absent: zero, the tail's presence (row @i) false. */
+static void zero_rest(const struct ltt_codec *c, size_t i, uint8_t *m)
+{
+	for (; i < c->nr_rows; i++)
+		memset(m + c->rows[i].offset, 0, c->rows[i].size);
+}
+
+int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+{
+	uint8_t *m = ret;
+	struct pending pend = { .in = 0 };
+
+	for (size_t i = 0; i < c->nr_rows && !r->err; i++) {
+		const struct ltt_field *f = &c->rows[i];
+		uint8_t *p = m + f->offset;
+		const void *b;
+		uint64_t v;
+
+		switch (f->wire) {
+		case LTT_WIRE_UINT:
+		case LTT_WIRE_BOOL:
+			v = get_uint(r, c->order, f->width);
+			if ((f->wire == LTT_WIRE_BOOL && v > 1) || !store_uint(p, f->size, v))
+				ltt_rbuf_fail(r);
+			break;
+		case LTT_WIRE_BYTES:
+			b = ltt_rbuf_get_bytes(r, f->size);
+			if (b)
+				memcpy(p, b, f->size);
+			break;
+		case LTT_WIRE_FIXSTR:
+			ltt_rbuf_get_fixed_str(r, (char *)p, f->size);
+			break;
+		case LTT_WIRE_STR:
+			ltt_rbuf_get_str_copy(r, (char *)p, f->size);
+			break;
+		case LTT_WIRE_STRLEN:
+			assert(pend.in < MAX_PENDING);
+			pend.len[pend.in++] = get_strlen(r, c, f);
+			break;
+		case LTT_WIRE_STRBODY:
+			assert(pend.out < pend.in);
+			get_strbody(r, pend.len[pend.out++], (char *)p);
+			break;
+		case LTT_WIRE_TAIL:
+			if (r->pos == r->len) {
+				zero_rest(c, i, m);
+				return 0;
+			}
+			store_uint(p, f->size, 1);
+			break;
+		}
+	}
+	return r->err ? -EPROTO : 0;
+}
+
+int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+{
+	if (ltt_codec_get(r, c, ret))
+		return -EPROTO;
+	return ltt_rbuf_end(r);
 }
