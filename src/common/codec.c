@@ -429,6 +429,7 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 {
 	const uint8_t *m = msg;
 	struct pending pend = { .in = 0 };
+	const char *ref;
 	uint64_t prev = 0;
 
 	if (!strings_fit(c, m)) {
@@ -457,6 +458,10 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 			break;
 		case LTT_WIRE_STR:
 			ltt_wbuf_put_str(w, (const char *)p);
+			break;
+		case LTT_WIRE_STRREF:
+			memcpy(&ref, p, sizeof(ref));
+			ltt_wbuf_put_str(w, ref);
 			break;
 		case LTT_WIRE_STRLEN:
 			assert(pend.in < MAX_PENDING);
@@ -518,6 +523,7 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 {
 	uint8_t *m = ret;
 	struct pending pend = { .in = 0 };
+	const char *ref;
 
 	for (size_t i = 0; i < c->nr_rows && !r->err; i++) {
 		const struct ltt_field *f = &c->rows[i];
@@ -542,6 +548,10 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 			break;
 		case LTT_WIRE_STR:
 			ltt_rbuf_get_str_copy(r, (char *)p, f->size);
+			break;
+		case LTT_WIRE_STRREF:
+			ref = ltt_rbuf_get_str(r, f->max);
+			memcpy(p, &ref, sizeof(ref));
 			break;
 		case LTT_WIRE_STRLEN:
 			assert(pend.in < MAX_PENDING);

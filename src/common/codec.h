@@ -132,6 +132,7 @@ enum ltt_wire {
 	LTT_WIRE_BYTES,		/* the member's bytes as they are (a uuid) */
 	LTT_WIRE_FIXSTR,	/* a char array, NUL-padded to its size */
 	LTT_WIRE_STR,		/* a u32 length (NUL counted), then the string */
+	LTT_WIRE_STRREF,	/* the same into a const char * that borrows the message */
 	LTT_WIRE_STRLEN,	/* a u32 length (NUL counted) of a STRBODY row further on */
 	LTT_WIRE_STRBODY,	/* the bytes an earlier STRLEN row announced */
 	LTT_WIRE_TAIL,		/* no bytes: the message may end here */
@@ -142,7 +143,10 @@ enum ltt_wire {
 #define LTT_ROW_EMPTY_OK (1u << 1)	/* STRLEN: length 0 is decoded as "" */
 #define LTT_ROW_EMPTY_ZERO (1u << 2)	/* STRLEN: "" is sent as length 0 (and decoded) */
 
-/* One field: members are unsigned integers, bool or char/uint8_t arrays. */
+/*
+ * One field: members are integers (sent as unsigned), bool, char or
+ * uint8_t arrays, or const char * (STRREF).
+ */
 struct ltt_field {
 	const char *name;
 	uint8_t wire;		/* enum ltt_wire */
@@ -150,6 +154,7 @@ struct ltt_field {
 	uint16_t flags;		/* LTT_ROW_* */
 	uint32_t offset;	/* of the member */
 	uint32_t size;		/* of the member */
+	uint32_t max;		/* STRREF: the longest string decoded, NUL counted */
 };
 
 enum ltt_codec_order { LTT_CODEC_LE, LTT_CODEC_BE };
@@ -163,9 +168,10 @@ struct ltt_codec {
 };
 
 #define LTT_MEMBER_SIZE(type, m) sizeof(((type *)0)->m)
-#define LTT_ROW(m, wire, width, flags) \
+#define LTT_ROW_MAX(m, wire, width, flags, max) \
 	{ #m, LTT_WIRE_##wire, width, flags, (uint32_t)offsetof(LTT_MSG, m), \
-	  (uint32_t)LTT_MEMBER_SIZE(LTT_MSG, m) }
+	  (uint32_t)LTT_MEMBER_SIZE(LTT_MSG, m), max }
+#define LTT_ROW(m, wire, width, flags) LTT_ROW_MAX(m, wire, width, flags, 0)
 #define LTT_ROW_U8(m) LTT_ROW(m, UINT, 1, 0)
 #define LTT_ROW_U16(m) LTT_ROW(m, UINT, 2, 0)
 #define LTT_ROW_U32(m) LTT_ROW(m, UINT, 4, 0)
@@ -174,6 +180,7 @@ struct ltt_codec {
 #define LTT_ROW_BYTES(m) LTT_ROW(m, BYTES, 0, 0)
 #define LTT_ROW_FIXSTR(m) LTT_ROW(m, FIXSTR, 0, 0)
 #define LTT_ROW_STR(m) LTT_ROW(m, STR, 0, 0)
+#define LTT_ROW_STRREF(m, max) LTT_ROW_MAX(m, STRREF, 0, 0, max)
 #define LTT_ROW_STRLEN(m, flags) LTT_ROW(m, STRLEN, 4, flags)
 #define LTT_ROW_STRBODY(m) LTT_ROW(m, STRBODY, 0, 0)
 /* The rows after are optional; @present (a bool member) says whether they were sent. */
