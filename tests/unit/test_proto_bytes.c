@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_proto_bytes.c - every message of the relay and live protocols and
- * the app protocol's fixed ones, encoded from a sample whose fields all
- * differ, gives the bytes the hand-written encoders gave before the
- * field-table codec (codec.h) replaced them: their length and FNV-1a
- * hash, captured from the old code.  Each decodes back to the same bytes,
- * and one byte more makes the message malformed (the one trailing-bytes
- * rule of codec.h).
+ * test_proto_bytes.c - every message of the relay and live protocols, and
+ * those of the app and consumer protocols that field tables describe,
+ * encoded from a sample whose fields all differ, gives the bytes the
+ * hand-written encoders gave before the field-table codec (codec.h)
+ * replaced them: their length and FNV-1a hash, captured from the old
+ * code.  Each decodes back to the same bytes, and one byte more makes the
+ * message malformed (the one trailing-bytes rule of codec.h).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "common/app-proto.h"
+#include "common/consumer-proto.h"
 #include "common/live-proto.h"
 #include "common/relay-proto.h"
 #include "tap.h"
@@ -148,6 +149,15 @@ ADAPT(app, ack, struct ltt_app_ack)
 ADAPT(app, event_enable, struct ltt_app_event_msg)
 ADAPT(app, event_disable, struct ltt_app_event_msg)
 
+ADAPT(consumer, add_kernel_stream, struct ltt_consumer_add_kernel_stream)
+ADAPT(consumer, version, struct ltt_consumer_version)
+ADAPT(consumer, add_stream, struct ltt_consumer_add_stream)
+ADAPT(consumer, snapshot_trace, struct ltt_consumer_snapshot_trace)
+ADAPT(consumer, snapshot_trace_relay, struct ltt_consumer_snapshot_trace)
+ADAPT(consumer, relay_archive, struct ltt_consumer_relay_archive)
+ADAPT(consumer, snapshot_reply, struct ltt_consumer_snapshot_reply)
+ADAPT(consumer, rotate_trace, struct ltt_consumer_rotate_trace)
+
 static void put_relay_chunk_exists_reply(struct ltt_wbuf *w, const void *m)
 {
 	ltt_relay_put_chunk_exists_reply(w, m);
@@ -274,6 +284,29 @@ static const struct ltt_app_event_msg app_event_disable = {
 	.channel_key = 0x100000002ULL, .name = "flood:tick",
 };
 
+static const struct ltt_consumer_add_kernel_stream consumer_add_kernel_stream = {
+	.channel_key = 0x300000004ULL, .cpu = 3,
+};
+static const struct ltt_consumer_version consumer_version = { .major = 1, .minor = 16 };
+static const struct ltt_consumer_add_stream consumer_add_stream = {
+	.channel_key = 0x500000006ULL, .cpu = 1,
+};
+static const struct ltt_consumer_snapshot_trace consumer_snapshot_trace = {
+	.trace_key = 8, .dir = "/home/u/ltt-traces/s1/snapshot-1", .max_packets = 4,
+};
+static const struct ltt_consumer_snapshot_trace consumer_snapshot_trace_relay = {
+	.trace_key = 8, .relay_key = 9, .dir = "snapshot-1", .max_packets = 0,
+};
+static const struct ltt_consumer_relay_archive consumer_relay_archive = {
+	.relay_key = 9, .from = "s1-20240501-120000", .to = "archives/20240501T120000-0",
+};
+static const struct ltt_consumer_snapshot_reply consumer_snapshot_reply = {
+	.packets = 10, .bytes = 40960, .packets_dropped = 1,
+};
+static const struct ltt_consumer_rotate_trace consumer_rotate_trace = {
+	.trace_key = 8, .clear = true, .dir = "/home/u/ltt-traces/s1/archives/x",
+};
+
 #define SAMPLE(proto, fn, var, len, hash) \
 	{ #var, put_##proto##_##fn, get_##proto##_##fn, &var, sizeof(var), len, hash }
 
@@ -318,6 +351,15 @@ static const struct sample samples[] = {
 	SAMPLE(app, ack, app_ack, 8, 0x01b500a3cfabbceaULL),
 	SAMPLE(app, event_enable, app_event_enable, 27, 0xd2a97812d3762263ULL),
 	SAMPLE(app, event_disable, app_event_disable, 23, 0x19c7dddfd5f739b6ULL),
+	SAMPLE(consumer, add_kernel_stream, consumer_add_kernel_stream, 12, 0xfe59bd5966910f61ULL),
+	SAMPLE(consumer, version, consumer_version, 8, 0x8977f1ae8086b8b4ULL),
+	SAMPLE(consumer, add_stream, consumer_add_stream, 12, 0x66cbaabcde778e27ULL),
+	SAMPLE(consumer, snapshot_trace, consumer_snapshot_trace, 53, 0xf1fd1e9d1e19afa2ULL),
+	SAMPLE(consumer, snapshot_trace_relay, consumer_snapshot_trace_relay,
+	       39, 0x59ba326dd3c5b927ULL),
+	SAMPLE(consumer, relay_archive, consumer_relay_archive, 62, 0xc1b5faadb07d9165ULL),
+	SAMPLE(consumer, snapshot_reply, consumer_snapshot_reply, 24, 0x9b59e6153fde96ceULL),
+	SAMPLE(consumer, rotate_trace, consumer_rotate_trace, 46, 0x41d3dc0e393e5173ULL),
 	{ "relay_chunk_exists_reply", put_relay_chunk_exists_reply, NULL,
 	  &relay_chunk_exists_reply, sizeof(relay_chunk_exists_reply), 5, 0xe4d0b2d9253d3a92ULL },
 };
