@@ -570,32 +570,12 @@ LTT_CODEC(app_event_disable, LTT_CODEC_LE,
 	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX));
 #undef LTT_MSG
 
-/*
- * The put/get pair of @type through the table app_@name: the decoder
- * takes the whole message and sets *ret only when it accepts it.
- */
-#define APP_PAIR(name, type) \
-	void ltt_app_put_##name(struct ltt_wbuf *w, const type *m) \
-	{ \
-		ltt_codec_put(w, &app_##name, m); \
-	} \
-	int ltt_app_get_##name(struct ltt_rbuf *r, type *ret) \
-	{ \
-		type m; \
-\
-		memset(&m, 0, sizeof(m)); \
-		if (ltt_codec_get_msg(r, &app_##name, &m)) \
-			return -EPROTO; \
-		*ret = m; \
-		return 0; \
-	}
-
-APP_PAIR(register, struct ltt_app_register)
-APP_PAIR(gap, struct ltt_app_gap)
-APP_PAIR(version, struct ltt_app_version)
-APP_PAIR(ack, struct ltt_app_ack)
-APP_PAIR(event_enable, struct ltt_app_event_msg)
-APP_PAIR(event_disable, struct ltt_app_event_msg)
+LTT_CODEC_PAIR(app, register, struct ltt_app_register)
+LTT_CODEC_PAIR(app, gap, struct ltt_app_gap)
+LTT_CODEC_PAIR(app, version, struct ltt_app_version)
+LTT_CODEC_PAIR(app, ack, struct ltt_app_ack)
+LTT_CODEC_PAIR(app, event_enable, struct ltt_app_event_msg)
+LTT_CODEC_PAIR(app, event_disable, struct ltt_app_event_msg)
 
 void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m)
 {

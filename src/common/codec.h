@@ -44,6 +44,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct ltt_wbuf {
 	uint8_t *data;
@@ -194,6 +195,27 @@ struct ltt_codec {
 	static const struct ltt_field id##_rows[] = { __VA_ARGS__ }; \
 	static const struct ltt_codec id = { \
 		#id, order, id##_rows, sizeof(id##_rows) / sizeof(id##_rows[0]) \
+	}
+
+/*
+ * LTT_CODEC_PAIR() - define ltt_@proto_put_@name() and ltt_@proto_get_@name()
+ * of @type through the table @proto_@name: the decoder takes the whole
+ * message (ltt_codec_get_msg()) and sets *ret only when it accepts it.
+ */
+#define LTT_CODEC_PAIR(proto, name, type) \
+	void ltt_##proto##_put_##name(struct ltt_wbuf *w, const type *m) \
+	{ \
+		ltt_codec_put(w, &proto##_##name, m); \
+	} \
+	int ltt_##proto##_get_##name(struct ltt_rbuf *r, type *ret) \
+	{ \
+		type m; \
+\
+		memset(&m, 0, sizeof(m)); \
+		if (ltt_codec_get_msg(r, &proto##_##name, &m)) \
+			return -EPROTO; \
+		*ret = m; \
+		return 0; \
 	}
 
 /**
