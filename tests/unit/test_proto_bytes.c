@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * test_proto_bytes.c - every message of the relay and live protocols, and
- * those of the app and consumer protocols that field tables describe,
- * encoded from a sample whose fields all differ, gives the bytes the
- * hand-written encoders gave before the field-table codec (codec.h)
- * replaced them: their length and FNV-1a hash, captured from the old
- * code.  Each decodes back to the same bytes, and one byte more makes the
+ * those of the app, consumer and client protocols that field tables
+ * describe, encoded from a sample whose fields all differ, gives the
+ * bytes the hand-written encoders gave before the field-table codec
+ * (codec.h) replaced them: their length and FNV-1a hash, captured from
+ * the old code.  Each decodes back to the same bytes, and one byte more makes the
  * message malformed (the one trailing-bytes rule of codec.h).
  */
 #include <errno.h>
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "common/app-proto.h"
+#include "common/client-proto.h"
 #include "common/consumer-proto.h"
 #include "common/live-proto.h"
 #include "common/relay-proto.h"
@@ -157,6 +158,19 @@ ADAPT(consumer, snapshot_trace_relay, struct ltt_consumer_snapshot_trace)
 ADAPT(consumer, relay_archive, struct ltt_consumer_relay_archive)
 ADAPT(consumer, snapshot_reply, struct ltt_consumer_snapshot_reply)
 ADAPT(consumer, rotate_trace, struct ltt_consumer_rotate_trace)
+
+/* The client protocol's objects: parts of a message, the error in the cursor. */
+#define ADAPT_PART(fn, type) \
+	static void put_client_##fn(struct ltt_wbuf *w, const void *m) \
+	{ ltt_proto_put_##fn(w, (const type *)m); } \
+	static int get_client_##fn(struct ltt_rbuf *r, void *m) \
+	{ ltt_proto_get_##fn(r, (type *)m); return r->err ? -EPROTO : 0; }
+
+ADAPT_PART(session_attr, struct ltt_session_conf)
+ADAPT_PART(session_tls, struct ltt_session_conf)
+ADAPT_PART(channel_attr, struct ltt_channel_conf)
+ADAPT_PART(snapshot_output, struct ltt_snapshot_output_conf)
+ADAPT_PART(snapshot_result, struct ltt_snapshot_result_desc)
 
 static void put_relay_chunk_exists_reply(struct ltt_wbuf *w, const void *m)
 {
@@ -307,6 +321,27 @@ static const struct ltt_consumer_rotate_trace consumer_rotate_trace = {
 	.trace_key = 8, .clear = true, .dir = "/home/u/ltt-traces/s1/archives/x",
 };
 
+static const struct ltt_session_conf client_session_attr = {
+	.name = "s1", .output_type = LTT_OUTPUT_NET, .output = "tcp://relay.example/x",
+	.snapshot = true, .live_timer_us = 100000,
+};
+static const struct ltt_session_conf client_session_tls = {
+	.tls_cert = "/etc/c.pem", .tls_key = "/etc/k.pem", .tls_ca = "/etc/ca.pem",
+};
+static const struct ltt_channel_conf client_channel_attr = {
+	.name = "channel0", .subbuf_size = 1 << 20, .num_subbuf = 4, .overwrite = true,
+	.switch_timer_us = 1000, .read_timer_us = 2000, .tracefile_size = 1 << 24,
+	.tracefile_count = 8, .buffer_type = LTT_BUFFER_GLOBAL,
+};
+static const struct ltt_snapshot_output_conf client_snapshot_output = {
+	.id = 3, .name = "out-1", .max_size = 1 << 30, .output_type = LTT_OUTPUT_LOCAL,
+	.output = "/home/u/snap",
+};
+static const struct ltt_snapshot_result_desc client_snapshot_result = {
+	.path = "/home/u/snap/out-1-20240501-120000-0", .packets = 12, .bytes = 49152,
+	.packets_dropped = 2,
+};
+
 #define SAMPLE(proto, fn, var, len, hash) \
 	{ #var, put_##proto##_##fn, get_##proto##_##fn, &var, sizeof(var), len, hash }
 
@@ -360,6 +395,11 @@ static const struct sample samples[] = {
 	SAMPLE(consumer, relay_archive, consumer_relay_archive, 62, 0xc1b5faadb07d9165ULL),
 	SAMPLE(consumer, snapshot_reply, consumer_snapshot_reply, 24, 0x9b59e6153fde96ceULL),
 	SAMPLE(consumer, rotate_trace, consumer_rotate_trace, 46, 0x41d3dc0e393e5173ULL),
+	SAMPLE(client, session_attr, client_session_attr, 42, 0x72ca8b7e1d7b7adfULL),
+	SAMPLE(client, session_tls, client_session_tls, 46, 0xb7abd91d8cb8fabbULL),
+	SAMPLE(client, channel_attr, client_channel_attr, 58, 0xacd42f9679c721d6ULL),
+	SAMPLE(client, snapshot_output, client_snapshot_output, 43, 0xeab70ad1ca499f9fULL),
+	SAMPLE(client, snapshot_result, client_snapshot_result, 65, 0x5c9681290578f428ULL),
 	{ "relay_chunk_exists_reply", put_relay_chunk_exists_reply, NULL,
 	  &relay_chunk_exists_reply, sizeof(relay_chunk_exists_reply), 5, 0xe4d0b2d9253d3a92ULL },
 };
