@@ -535,7 +535,8 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
 			v = get_uint(r, c->order, f->width);
-			if ((f->wire == LTT_WIRE_BOOL && v > 1) || !store_uint(p, f->size, v))
+			if ((f->wire == LTT_WIRE_BOOL && v > 1) || (f->max && v > f->max) ||
+			    !store_uint(p, f->size, v))
 				ltt_rbuf_fail(r);
 			break;
 		case LTT_WIRE_BYTES:

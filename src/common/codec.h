@@ -155,7 +155,8 @@ struct ltt_field {
 	uint16_t flags;		/* LTT_ROW_* */
 	uint32_t offset;	/* of the member */
 	uint32_t size;		/* of the member */
-	uint32_t max;		/* STRREF: the longest string decoded, NUL counted */
+	uint32_t max;		/* STRREF: the longest string decoded, NUL counted;
+				 * UINT: the largest value decoded (an enum's), 0: any */
 };
 
 enum ltt_codec_order { LTT_CODEC_LE, LTT_CODEC_BE };
@@ -177,6 +178,7 @@ struct ltt_codec {
 #define LTT_ROW_U16(m) LTT_ROW(m, UINT, 2, 0)
 #define LTT_ROW_U32(m) LTT_ROW(m, UINT, 4, 0)
 #define LTT_ROW_U64(m) LTT_ROW(m, UINT, 8, 0)
+#define LTT_ROW_ENUM(m, max) LTT_ROW_MAX(m, UINT, 4, 0, max)
 #define LTT_ROW_BOOL(m) LTT_ROW(m, BOOL, 1, 0)
 #define LTT_ROW_BYTES(m) LTT_ROW(m, BYTES, 0, 0)
 #define LTT_ROW_FIXSTR(m) LTT_ROW(m, FIXSTR, 0, 0)
@@ -232,7 +234,8 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
  *
  * Returns 0, or -EPROTO (and @r's error set) when @r is short, a string
  * lacks its NUL or has one early, a length exceeds its member, a bool is
- * not 0 or 1, or an integer does not fit its member; *@ret is then
+ * not 0 or 1, or an integer does not fit its member or exceeds its row's
+ * maximum; *@ret is then
  * unspecified.  Bytes after the part are left to the caller.
  */
 int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret);
