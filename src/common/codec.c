@@ -370,24 +370,30 @@ static bool store_uint(uint8_t *p, uint32_t size, uint64_t v)
 	}
 }
 
-static void put_uint(struct ltt_wbuf *w, enum ltt_codec_order order, uint8_t width, uint64_t v)
+/* @v in @width bytes at @p, in @order; returns the byte after them. */
+static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width, uint64_t v)
 {
+	uint16_t v16;
+	uint32_t v32;
+
 	switch (width) {
 	case 1:
-		ltt_wbuf_put_u8(w, (uint8_t)v);
+		*p = (uint8_t)v;
 		break;
 	case 2:
-		order == LTT_CODEC_BE ? ltt_wbuf_put_be16(w, (uint16_t)v)
-				      : ltt_wbuf_put_u16(w, (uint16_t)v);
+		v16 = order == LTT_CODEC_BE ? htobe16((uint16_t)v) : htole16((uint16_t)v);
+		memcpy(p, &v16, 2);
 		break;
 	case 4:
-		order == LTT_CODEC_BE ? ltt_wbuf_put_be32(w, (uint32_t)v)
-				      : ltt_wbuf_put_u32(w, (uint32_t)v);
+		v32 = order == LTT_CODEC_BE ? htobe32((uint32_t)v) : htole32((uint32_t)v);
+		memcpy(p, &v32, 4);
 		break;
 	default:
-		order == LTT_CODEC_BE ? ltt_wbuf_put_be64(w, v) : ltt_wbuf_put_u64(w, v);
+		v = order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
+		memcpy(p, &v, 8);
 		break;
 	}
+	return p + width;
 }
 
 static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
@@ -412,73 +418,137 @@ static uint32_t strlen_wire(const struct ltt_field *f, const char *s)
 	return (uint32_t)strnlen(s, f->size) + 1;
 }
 
-/* Whether every string of @m fits its wire form (a NUL within its member). */
-static bool strings_fit(const struct ltt_codec *c, const uint8_t *m)
+/* The string of a STR or STRREF row ("" for a NULL STRREF). */
+static const char *row_str(const struct ltt_field *f, const uint8_t *p)
 {
-	for (size_t i = 0; i < c->nr_rows; i++) {
-		const struct ltt_field *f = &c->rows[i];
+	const char *ref;
 
-		if ((f->wire == LTT_WIRE_FIXSTR || f->wire == LTT_WIRE_STR ||
-		     f->wire == LTT_WIRE_STRLEN) && !memchr(m + f->offset, '\0', f->size))
-			return false;
+	if (f->wire == LTT_WIRE_STR)
+		return (const char *)p;
+	memcpy(&ref, p, sizeof(ref));
+	return ref ? ref : "";
+}
+
+/*
+ * The bytes @m takes on the wire, its STRLEN rows' lengths into @pend and
+ * into *@ret_nr the rows sent (up to a tail not sent); SIZE_MAX when a
+ * string does not fit its wire form (no NUL within its member).
+ */
+static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pending *pend,
+			size_t *ret_nr)
+{
+	size_t size = 0, i;
+
+	for (i = 0; i < c->nr_rows; i++) {
+		const struct ltt_field *f = &c->rows[i];
+		const uint8_t *p = m + f->offset;
+
+		switch (f->wire) {
+		case LTT_WIRE_UINT:
+		case LTT_WIRE_BOOL:
+			size += f->width;
+			break;
+		case LTT_WIRE_FIXSTR:
+			if (!memchr(p, '\0', f->size))
+				return SIZE_MAX;
+			/* fall through */
+		case LTT_WIRE_BYTES:
+			size += f->size;
+			break;
+		case LTT_WIRE_STR:
+			if (!memchr(p, '\0', f->size))
+				return SIZE_MAX;
+			/* fall through */
+		case LTT_WIRE_STRREF:
+			size += 4 + strlen(row_str(f, p)) + 1;
+			break;
+		case LTT_WIRE_STRLEN:
+			if (!memchr(p, '\0', f->size))
+				return SIZE_MAX;
+			assert(pend->in < MAX_PENDING);
+			pend->len[pend->in] = strlen_wire(f, (const char *)p);
+			size += 4 + pend->len[pend->in++];
+			break;
+		case LTT_WIRE_STRBODY:
+			break;	/* counted with its length */
+		case LTT_WIRE_TAIL:
+			if (!load_uint(p, f->size))
+				goto out;	/* the tail is not sent */
+			break;
+		}
 	}
-	return true;
+out:
+	*ret_nr = i;
+	return size;
 }
 
 void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *msg)
 {
 	const uint8_t *m = msg;
 	struct pending pend = { .in = 0 };
-	const char *ref;
-	uint64_t prev = 0;
+	unsigned int nlen = 0, nbody = 0;
+	size_t nr, size = wire_size(c, m, &pend, &nr);
+	uint8_t *out, *end;
+	uint64_t v = 0, prev;
 
-	if (!strings_fit(c, m)) {
+	if (size == SIZE_MAX) {
 		if (!w->err)
 			w->err = -EINVAL;
 		return;
 	}
-	for (size_t i = 0; i < c->nr_rows; i++) {
+	out = ltt_wbuf_reserve(w, size);
+	if (!out)
+		return;
+	end = out + size;
+	for (size_t i = 0; i < nr; i++) {
 		const struct ltt_field *f = &c->rows[i];
 		const uint8_t *p = m + f->offset;
-		uint64_t v = 0;
+		const char *str;
+		uint32_t len;
 
+		prev = v;
+		v = 0;
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
 			v = load_uint(p, f->size);
 			if ((f->flags & LTT_ROW_IF_PREV) && !prev)
 				v = 0;
-			put_uint(w, c->order, f->width, f->wire == LTT_WIRE_BOOL ? v != 0 : v);
+			out = emit_uint(out, c->order, f->width, f->wire == LTT_WIRE_BOOL ? v != 0 : v);
 			break;
 		case LTT_WIRE_BYTES:
-			ltt_wbuf_put_bytes(w, p, f->size);
+			memcpy(out, p, f->size);
+			out += f->size;
 			break;
 		case LTT_WIRE_FIXSTR:
-			ltt_wbuf_put_fixed_str(w, (const char *)p, f->size);
+			len = (uint32_t)strnlen((const char *)p, f->size);
+			memcpy(out, p, len);
+			memset(out + len, 0, f->size - len);
+			out += f->size;
 			break;
 		case LTT_WIRE_STR:
-			ltt_wbuf_put_str(w, (const char *)p);
-			break;
 		case LTT_WIRE_STRREF:
-			memcpy(&ref, p, sizeof(ref));
-			ltt_wbuf_put_str(w, ref);
+			str = row_str(f, p);
+			len = (uint32_t)strlen(str) + 1;
+			out = emit_uint(out, c->order, 4, len);
+			memcpy(out, str, len);
+			out += len;
 			break;
 		case LTT_WIRE_STRLEN:
-			assert(pend.in < MAX_PENDING);
-			v = pend.len[pend.in++] = strlen_wire(f, (const char *)p);
-			put_uint(w, c->order, 4, v);
+			v = pend.len[nlen++];
+			out = emit_uint(out, c->order, 4, v);
 			break;
 		case LTT_WIRE_STRBODY:
-			assert(pend.out < pend.in);
-			ltt_wbuf_put_bytes(w, p, pend.len[pend.out++]);
+			assert(nbody < nlen);
+			memcpy(out, p, pend.len[nbody]);
+			out += pend.len[nbody++];
 			break;
 		case LTT_WIRE_TAIL:
-			if (!load_uint(p, f->size))
-				return;	/* the tail is not sent */
 			break;
 		}
-		prev = v;
 	}
+	assert(out == end);
+	(void)end;
 }
 
 /* The bytes of a STRBODY row: exactly one NUL, the last; 0 bytes is "". */

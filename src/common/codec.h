@@ -132,7 +132,7 @@ enum ltt_wire {
 	LTT_WIRE_BOOL,		/* a u8, 0 or 1 */
 	LTT_WIRE_BYTES,		/* the member's bytes as they are (a uuid) */
 	LTT_WIRE_FIXSTR,	/* a char array, NUL-padded to its size */
-	LTT_WIRE_STR,		/* a u32 length (NUL counted), then the string */
+	LTT_WIRE_STR,		/* a u32 length (NUL counted), then the string, into a char array */
 	LTT_WIRE_STRREF,	/* the same into a const char * that borrows the message */
 	LTT_WIRE_STRLEN,	/* a u32 length (NUL counted) of a STRBODY row further on */
 	LTT_WIRE_STRBODY,	/* the bytes an earlier STRLEN row announced */
