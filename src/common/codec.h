@@ -29,8 +29,8 @@
  * LTT_ROW_TAIL(): the rows after it are optional (a later minor appended
  * them, or LTTng defined a longer form), and absent they decode as zero.
  * Why refuse rather than skip: every protocol's handshake (the relay's
- * VERSION, the live CONNECT, the client's, app's and consumer's HELLO)
- * settles on min(minor) of both peers, so a sender never writes fields
+ * VERSION, the live CONNECT, the client's and consumer's HELLO, the app's
+ * REGISTER) settles on min(minor) of both peers, so a sender never writes fields
  * its peer's minor lacks; a field a newer minor brings is either sent
  * only to a peer of that minor or described as a tail.  Extra bytes can
  * then only be a bug or an attack, and a decoder that skipped them would
