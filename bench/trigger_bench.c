@@ -77,7 +77,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/filter-compile.h"
 #include "common/ringbuf.h"
 #include "ust/ust-internal.h"

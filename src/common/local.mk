@@ -4,19 +4,13 @@
 # compile for is src/filter-vm, which the kernel module builds too.
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
-	src/common/app-proto.c src/common/app-proto.h \
 	src/common/array.c src/common/array.h \
 	src/common/budget.c src/common/budget.h \
 	src/common/agent.c src/common/agent.h \
-	src/common/lagent-proto.c src/common/lagent-proto.h \
 	src/common/attr.c src/common/attr.h src/common/model.h \
-	src/common/client-proto.c src/common/client-proto.h \
-	src/common/codec.c src/common/codec.h \
 	src/common/context.c src/common/context.h \
 	src/common/convert.c src/common/convert.h \
 	src/common/trigger.c src/common/trigger.h \
-	src/common/consumer-proto.c src/common/consumer-proto.h \
-	src/common/live-proto.c src/common/live-proto.h \
 	src/common/ctf.c src/common/ctf.h \
 	src/common/daemon.c src/common/daemon.h \
 	src/common/as-user.c src/common/as-user.h \
@@ -35,7 +29,6 @@ src_common_libcommon_la_SOURCES = \
 	src/common/filter-parse.c src/common/filter-parse.h \
 	src/common/filter-compile.c src/common/filter-compile.h \
 	src/common/log.c src/common/log.h \
-	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
 	src/common/lttng-gap.c src/common/lttng-gap.h \
 	src/common/name-index.c src/common/name-index.h \
@@ -43,7 +36,6 @@ src_common_libcommon_la_SOURCES = \
 	src/common/output-error.c src/common/output-error.h \
 	src/common/paths.c src/common/paths.h \
 	src/common/probe-loc.c src/common/probe-loc.h \
-	src/common/relay-proto.c src/common/relay-proto.h \
 	src/common/ringbuf.c src/common/ringbuf.h src/common/ringbuf-read.h \
 	src/common/ringbuf-repair.c src/common/ringbuf-internal.h \
 	src/common/size.c src/common/size.h \
@@ -53,6 +45,18 @@ src_common_libcommon_la_SOURCES = \
 	src/common/trace-repair.c src/common/trace-repair.h \
 	src/common/tracefile.c src/common/tracefile.h \
 	src/common/uri.c src/common/uri.h
+# The protocols' wing: the codec, the framing and each protocol's
+# messages (src/common/proto/proto.h is its map).
+src_common_libcommon_la_SOURCES += \
+	src/common/proto/proto.h \
+	src/common/proto/codec.c src/common/proto/codec.h \
+	src/common/proto/msg.c src/common/proto/msg.h \
+	src/common/proto/client-proto.c src/common/proto/client-proto.h \
+	src/common/proto/app-proto.c src/common/proto/app-proto.h \
+	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
+	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
+	src/common/proto/relay-proto.c src/common/proto/relay-proto.h \
+	src/common/proto/live-proto.c src/common/proto/live-proto.h
 # The filter VM (src/filter-vm), in libcommon as any other module is.
 src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la
 # The network transport (plain or TLS, xport.h) and the relay connection

@@ -9,7 +9,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/attr.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/names.h"
 #include "common/trigger.h"
 #include "filter-vm/filter-bytecode.h"

@@ -11,7 +11,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/log.h"
 #include "common/names.h"
 #include "consumerd/cmd.h"

@@ -10,7 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/log.h"
 #include "consumerd/cmd.h"
 #include "consumerd/sink-relay.h"

@@ -9,7 +9,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/log.h"
 #include "consumerd/cmd.h"
 #include "consumerd/fs.h"

@@ -16,7 +16,7 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/evloop.h"
 #include "common/fault.h"
 #include "common/log.h"

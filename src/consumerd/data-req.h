@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/evloop.h"
 
 struct ltt_chan_part;

@@ -41,7 +41,7 @@
 #include <unistd.h>
 
 #include "common/evloop.h"
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/log.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"

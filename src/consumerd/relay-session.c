@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "common/relay-conn.h"
 #include "common/xport.h"
 #include "consumerd/relay-link.h"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "common/ctf.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "common/log.h"
 #include "consumerd/sink-file.h"
 #include "consumerd/sink-relay.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * live.c - ltt-relayd's live viewer server: the LTTng live protocol
- * (common/live-proto.h) served from the relay's model (model.h).
+ * (common/proto/live-proto.h) served from the relay's model (model.h).
  *
  * One connection state machine per viewer, all in the relay's event
  * loop, never blocking on the network:
@@ -44,7 +44,7 @@
 #include <unistd.h>
 
 #include "common/evloop.h"
-#include "common/live-proto.h"
+#include "common/proto/live-proto.h"
 #include "common/log.h"
 #include "common/xport.h"
 #include "relayd/live.h"

@@ -38,7 +38,7 @@
 #include <stdint.h>
 
 #include "common/ctf.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "relayd/registry.h"
 
 struct ltt_relay_model;

@@ -39,7 +39,7 @@
 #include <stdint.h>
 
 #include "common/ctf.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 
 /* One packet of a stream, with both its viewer and its file coordinates. */
 struct ltt_relay_entry {

@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "common/budget.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "common/sock.h"

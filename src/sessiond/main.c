@@ -22,10 +22,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/budget.h"
-#include "common/client-proto.h"
-#include "common/consumer-proto.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/daemon.h"
 #include "common/log.h"
 #include "common/paths.h"

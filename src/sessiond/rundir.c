@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/durable.h"
 #include "common/log.h"
 #include "common/paths.h"

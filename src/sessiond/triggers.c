@@ -12,7 +12,7 @@
 
 #include <urcu/list.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/cmd/cmd.h"

@@ -37,8 +37,8 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
-#include "common/msg.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/msg.h"
 #include "common/paths.h"
 #include "common/sock.h"
 #include "ust/rcu.h"

@@ -52,7 +52,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/sock.h"
 #include "common/trigger.h"
 #include "ust/ust.h"

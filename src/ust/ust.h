@@ -70,8 +70,8 @@
 
 #include <ltt/tracepoint-types.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "common/context.h"
 #include "common/ringbuf.h"
 #include "common/thread.h"

@@ -30,9 +30,9 @@
 
 #include "common/ctf.h"
 #include "common/evloop.h"
-#include "common/live-proto.h"
+#include "common/proto/live-proto.h"
 #include "common/log.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "common/xport.h"
 #include "fuzz.h"
 #include "relayd/ctrl.h"

@@ -27,10 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "common/ctf.h"
-#include "common/msg.h"
+#include "common/proto/msg.h"
 #include "common/ringbuf.h"
 #include "../unit/tap.h"
 #include "consumerd-harness.h"

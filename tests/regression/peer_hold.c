@@ -36,9 +36,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
-#include "common/msg.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/msg.h"
 #include "common/sock.h"
 
 #define MAX_CONNS 4096

@@ -46,9 +46,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
-#include "common/msg.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
+#include "common/proto/msg.h"
 #include "../unit/tap.h"
 #include "consumerd-harness.h"
 

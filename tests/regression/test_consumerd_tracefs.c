@@ -36,7 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/ftrace-map.h"
 #include "consumerd-harness.h"
 #include "sessiond/ctrace/tsdl.h"

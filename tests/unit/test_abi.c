@@ -29,8 +29,8 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/attr.h"
-#include "common/client-proto.h"
-#include "common/codec.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/codec.h"
 #include "common/sock.h"
 #include "common/tclock.h"
 #include "tap.h"

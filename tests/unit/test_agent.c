@@ -11,9 +11,9 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/agent.h"
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/attr.h"
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "common/filter-parse.h"
 #include "tap.h"
 

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "common/ftrace-format.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "ftrace-pages.h"

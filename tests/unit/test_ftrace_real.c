@@ -27,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "common/ftrace-conv.h"
 #include "ftrace-pages.h"
 #include "sessiond/ctrace/tsdl.h"

@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/app-proto.h"
-#include "common/client-proto.h"
-#include "common/consumer-proto.h"
-#include "common/live-proto.h"
-#include "common/relay-proto.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/consumer-proto.h"
+#include "common/proto/live-proto.h"
+#include "common/proto/relay-proto.h"
 #include "tap.h"
 
 struct sample {

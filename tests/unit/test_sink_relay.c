@@ -20,7 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "common/uri.h"
 #include "consumerd/sink-relay.h"
 #include "tap.h"

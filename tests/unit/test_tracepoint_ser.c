@@ -24,7 +24,7 @@
 
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/ringbuf.h"
 #include "common/tclock.h"
 #include "tap.h"

@@ -8,7 +8,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/attr.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 

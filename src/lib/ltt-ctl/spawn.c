@@ -18,7 +18,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/paths.h"
 #include "common/sock.h"
 #include "lib/ltt-ctl/ctl-internal.h"

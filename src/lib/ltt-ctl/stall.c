@@ -10,7 +10,7 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/convert.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 

@@ -47,7 +47,7 @@
 #include "common/budget.h"
 #include "common/evloop.h"
 #include "common/log.h"
-#include "common/msg.h"
+#include "common/proto/msg.h"
 #include "common/sock.h"
 #include "sessiond/app/app.h"
 

@@ -28,9 +28,9 @@
 #include <time.h>
 #include <urcu/list.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/name-index.h"
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "common/evloop.h"
 
 /* Defaults of the per-user bounds (ltt-sessiond options override them). */

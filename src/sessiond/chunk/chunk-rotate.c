@@ -17,7 +17,7 @@
 #include "common/fault.h"
 #include "common/evloop.h"
 #include "common/log.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "common/trace-repair.h"
 #include "common/uri.h"
 #include "sessiond/chunk/chunk-journal.h"

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "sessiond/cmd/cmd.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "common/attr.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/evloop.h"
 #include "common/log.h"
 #include "sessiond/chunk/chunk.h"

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "common/output-error.h"
 #include "sessiond/cmd/cmd.h"

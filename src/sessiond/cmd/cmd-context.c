@@ -16,7 +16,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/context.h"
 #include "common/log.h"
 #include "sessiond/cmd/cmd.h"

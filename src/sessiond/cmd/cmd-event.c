@@ -12,7 +12,7 @@
 #include "common/agent.h"
 #include "common/as-user.h"
 #include "common/attr.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "common/probe-loc.h"
 #include "sessiond/cmd/cmd.h"

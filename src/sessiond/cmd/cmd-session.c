@@ -13,7 +13,7 @@
 #include "common/probe-loc.h"
 #include "common/agent.h"
 #include "common/attr.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "common/uri.h"

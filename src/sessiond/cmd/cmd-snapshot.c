@@ -20,7 +20,7 @@
 #include <time.h>
 
 #include "common/attr.h"
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "common/names.h"
 #include "common/uri.h"

@@ -5,7 +5,7 @@
  */
 #include <stdbool.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "sessiond/cmd/cmd.h"
 

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/log.h"
 #include "sessiond/cmd/cmd.h"
 

@@ -41,7 +41,7 @@
 
 #include <ltt/ltt-error.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "common/errmap.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/model/domain.h"

@@ -21,8 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "common/log.h"
 #include "common/thread.h"
 #include "sessiond/consumer/consumer-call.h"

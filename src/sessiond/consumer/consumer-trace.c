@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "common/log.h"
 #include "sessiond/consumer/consumer-call.h"
 

@@ -14,7 +14,7 @@
 #include "common/as-user.h"
 #include "common/log.h"
 #include "common/relay-conn.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "common/xport.h"
 #include "common/errmap.h"
 #include "sessiond/consumer/relay.h"

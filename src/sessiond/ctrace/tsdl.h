@@ -20,8 +20,8 @@
 
 #include <stdint.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "common/context.h"
 #include "kmod/ltt-abi.h"
 

@@ -27,7 +27,7 @@
 
 #include "common/agent.h"
 #include "common/evloop.h"
-#include "common/lagent-proto.h"
+#include "common/proto/lagent-proto.h"
 #include "common/log.h"
 #include "common/paths.h"
 #include "sessiond/lagent/lagent.h"

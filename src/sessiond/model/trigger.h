@@ -31,7 +31,7 @@
 #include <sys/types.h>
 #include <urcu/list.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/trigger.h"
 #include "sessiond/model/session.h"
 

@@ -18,8 +18,8 @@
 #include <stdint.h>
 #include <uuid/uuid.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "common/name-index.h"
 #include "sessiond/app/app.h"
 #include "sessiond/model/session.h"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "common/attr.h"
-#include "common/lagent-proto.h"
+#include "common/proto/lagent-proto.h"
 #include "common/log.h"
 #include "common/name-index.h"
 #include "sessiond/chunk/chunk.h"

@@ -9,7 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/msg.h"
+#include "common/proto/msg.h"
 #include "common/sock.h"
 
 void ltt_msg_hdr_encode(const struct ltt_msg_hdr *hdr, uint8_t *buf)

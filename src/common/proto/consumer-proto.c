@@ -10,10 +10,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "common/ftrace-conv.h"
 #include "common/uri.h"
-#include "../../kmod/ltt-abi.h"
+#include "kmod/ltt-abi.h"
 
 #define NAME_(name, num) [num] = #name,
 static const char *const msg_names[] = { LTT_CONSUMER_MSG_TABLE(NAME_) };

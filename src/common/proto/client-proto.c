@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "common/agent.h"
-#include "common/client-proto.h"
-#include "common/msg.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/msg.h"
 #include "common/tclock.h"
 
 #define NAME_(name, num, min) [num] = #name,

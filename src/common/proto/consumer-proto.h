@@ -289,7 +289,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "common/context.h"
 
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */

@@ -5,7 +5,7 @@
  */
 #include <errno.h>
 
-#include "common/live-proto.h"
+#include "common/proto/live-proto.h"
 
 /*
  * The layouts, one table per message (codec.h).  The decoders read one

@@ -19,7 +19,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/attr.h"
 #include "common/names.h"
 

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 
 #define LTT_MSG struct ltt_relay_ctrl_hdr
 LTT_CODEC(relay_ctrl_hdr, LTT_CODEC_BE,
