@@ -77,8 +77,8 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/app-proto.h"
 #include "common/filter/filter-compile.h"
+#include "common/proto/app-proto.h"
 #include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 #include "trigger_tp.h"

@@ -3,17 +3,17 @@
 # filter parser and compiler are here (user space only); the VM they
 # compile for is src/filter-vm, which the kernel module builds too.
 noinst_LTLIBRARIES += src/common/libcommon.la
-# Its wings, from the top layer down (common.h is their map); proto's
-# files sit at the top until they move to proto/.
+# Its wings, from the top layer down (common.h is their map).
 src_common_libcommon_la_SOURCES = src/common/common.h \
-	src/common/app-proto.c src/common/app-proto.h \
-	src/common/client-proto.c src/common/client-proto.h \
-	src/common/codec.c src/common/codec.h \
-	src/common/consumer-proto.c src/common/consumer-proto.h \
-	src/common/lagent-proto.c src/common/lagent-proto.h \
-	src/common/live-proto.c src/common/live-proto.h \
-	src/common/msg.c src/common/msg.h \
-	src/common/relay-proto.c src/common/relay-proto.h \
+	src/common/proto/proto.h \
+	src/common/proto/app-proto.c src/common/proto/app-proto.h \
+	src/common/proto/client-proto.c src/common/proto/client-proto.h \
+	src/common/proto/codec.c src/common/proto/codec.h \
+	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
+	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
+	src/common/proto/live-proto.c src/common/proto/live-proto.h \
+	src/common/proto/msg.c src/common/proto/msg.h \
+	src/common/proto/relay-proto.c src/common/proto/relay-proto.h \
 	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv.h \
 	src/common/ftrace/ftrace-format.c src/common/ftrace/ftrace-format.h \
 	src/common/ftrace/ftrace-map.c src/common/ftrace/ftrace-map.h \

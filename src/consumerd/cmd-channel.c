@@ -11,9 +11,9 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
 #include "common/base/names.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/cmd.h"
 
 /*

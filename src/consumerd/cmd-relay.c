@@ -10,8 +10,8 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/cmd.h"
 #include "consumerd/sink-relay.h"
 

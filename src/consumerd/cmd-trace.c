@@ -9,8 +9,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/cmd.h"
 #include "consumerd/fs.h"
 

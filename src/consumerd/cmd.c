@@ -16,10 +16,10 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
-#include "common/consumer-proto.h"
 #include "common/base/evloop.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/cmd.h"
 
 /* The command thread's state: the socket, why it stopped, and the handlers'. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * cmd.h - the command thread (the main thread): reads the session
- * daemon's commands (common/consumer-proto.h) on the command socket,
+ * daemon's commands (common/proto/consumer-proto.h) on the command socket,
  * validates each one, carries it out and replies, in order.  One table
  * (cmd.c) from command number to handler; the handlers are grouped by
  * object in cmd-trace.c, cmd-channel.c, cmd-relay.c and cmd-chunk.c.
@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/codec.h"
-#include "common/msg.h"
+#include "common/proto/codec.h"
+#include "common/proto/msg.h"
 #include "consumerd/data.h"
 #include "consumerd/registry.h"
 

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/consumer-proto.h"
 #include "common/base/evloop.h"
+#include "common/proto/consumer-proto.h"
 
 struct ltt_chan_part;
 struct ltt_channel;

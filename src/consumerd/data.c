@@ -41,8 +41,8 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/channel.h"
 #include "consumerd/data.h"
 #include "consumerd/data-relay.h"

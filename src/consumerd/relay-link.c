@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
-#include "common/relay-proto.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
+#include "common/proto/relay-proto.h"
 #include "consumerd/relay-link.h"
 
 /* ---- byte queues ---- */

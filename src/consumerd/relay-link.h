@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/codec.h"
-#include "common/relay-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/relay-proto.h"
 #include "consumerd/sink-relay.h"
 
 struct ltt_xport;

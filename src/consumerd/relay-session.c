@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
-#include "common/relay-proto.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
+#include "common/proto/relay-proto.h"
 #include "consumerd/relay-link.h"
 
 /* A random (version 4) uuid, for a session daemon that gave none. */

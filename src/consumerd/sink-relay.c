@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
-#include "common/relay-proto.h"
-#include "common/trace/ringbuf.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
+#include "common/proto/relay-proto.h"
+#include "common/trace/ringbuf.h"
 #include "consumerd/relay-link.h"
 
 struct relay_output {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sink-relay.h - the relay output: a trace streamed to ltt-relayd over a
- * control and a data TCP connection (common/relay-proto.h).
+ * control and a data TCP connection (common/proto/relay-proto.h).
  *
  * One struct ltt_relay is one relay session (ADD_RELAY): both
  * connections, the relay's streams, two byte queues and the replies
@@ -47,7 +47,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/sink.h"
 
 /* Connection deadline, and the longest wait for a reply. */

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/data-req.h"
 #include "consumerd/sink.h"
 #include "consumerd/source.h"

@@ -12,9 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/trace/ctf.h"
-#include "common/relay-proto.h"
 #include "common/base/log.h"
+#include "common/proto/relay-proto.h"
+#include "common/trace/ctf.h"
 #include "consumerd/sink-file.h"
 #include "consumerd/sink-relay.h"
 #include "consumerd/trace.h"

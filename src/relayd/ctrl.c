@@ -2,7 +2,7 @@
 /*
  * ctrl.c - the control connection: requests read whole into a bounded
  * buffer, validated, dispatched from one table, answered in order
- * (ctrl.h, common/relay-proto.h).
+ * (ctrl.h, common/proto/relay-proto.h).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -12,7 +12,7 @@
 
 #include "common/base/evloop.h"
 #include "common/base/log.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "relayd/ctrl.h"
 #include "relayd/server.h"
 #include "relayd/session.h"

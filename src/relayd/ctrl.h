@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ctrl.h - the control server's protocol (common/relay-proto.h, control
+ * ctrl.h - the control server's protocol (common/proto/relay-proto.h, control
  * connection): a state machine per connection that reads each request
  * whole into a buffer bounded by LTT_RELAY_MAX_CTRL_PAYLOAD, validates
  * it, serves it from one command table and queues the reply.

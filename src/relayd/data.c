@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/base/log.h"
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "relayd/data.h"
 #include "relayd/model.h"
 #include "relayd/server.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * data.h - the data server's protocol (common/relay-proto.h, data
+ * data.h - the data server's protocol (common/proto/relay-proto.h, data
  * connection): a 32-byte header per packet, then its bytes, which go to
  * the stream's file as they arrive through a 64 KiB buffer (a packet is
  * never held in memory whole).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * live.c - ltt-relayd's live viewer server: the LTTng live protocol
- * (common/live-proto.h) served from the relay's model (model.h).
+ * (common/proto/live-proto.h) served from the relay's model (model.h).
  *
  * One connection state machine per viewer, all in the relay's event
  * loop, never blocking on the network:
@@ -44,9 +44,9 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
-#include "common/live-proto.h"
 #include "common/base/log.h"
 #include "common/net/xport.h"
+#include "common/proto/live-proto.h"
 #include "relayd/live.h"
 #include "relayd/model.h"
 

@@ -37,8 +37,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
-#include "common/relay-proto.h"
 #include "relayd/registry.h"
 
 struct ltt_relay_model;

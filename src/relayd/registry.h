@@ -38,8 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
-#include "common/relay-proto.h"
 
 /* One packet of a stream, with both its viewer and its file coordinates. */
 struct ltt_relay_entry {

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "relayd/registry.h"
 
 /**

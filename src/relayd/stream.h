@@ -34,7 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "relayd/registry.h"
 
 /* Bound on indexes (or packets) waiting for their other half, per stream. */

@@ -32,10 +32,10 @@
 #include <unistd.h>
 
 #include "common/base/budget.h"
-#include "common/client-proto.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
 #include "common/base/sock.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/client-workers.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"

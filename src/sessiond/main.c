@@ -22,15 +22,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/app-proto.h"
 #include "common/base/budget.h"
-#include "common/client-proto.h"
-#include "common/consumer-proto.h"
 #include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/base/size.h"
 #include "common/base/sock.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/kernel/kernel-notify.h"
 #include "sessiond/priv/priv.h"

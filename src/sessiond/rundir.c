@@ -10,11 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/client-proto.h"
 #include "common/base/durable.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/rundir.h"
 
 int ltt_rundir_file(const struct ltt_rundir *rd, const char *name, char *buf, unsigned long len)

@@ -12,9 +12,9 @@
 
 #include <urcu/list.h>
 
-#include "common/client-proto.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/triggers.h"
 

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "ust/agent.h"
 #include "ust/ust.h"
 

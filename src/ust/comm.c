@@ -37,10 +37,10 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
-#include "common/msg.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/msg.h"
 #include "ust/rcu.h"
 #include "ust/ust.h"
 

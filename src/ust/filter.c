@@ -25,7 +25,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "ust/ust.h"
 
 struct ust_filters {

@@ -52,9 +52,9 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
 #include "common/base/sock.h"
 #include "common/model/trigger.h"
+#include "common/proto/app-proto.h"
 #include "ust/ust.h"
 
 struct ust_notifier {

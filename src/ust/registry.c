@@ -18,7 +18,7 @@
 
 #define _LGPL_SOURCE
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "ust/ust.h"
 
 struct ust_event {

@@ -70,11 +70,11 @@
 
 #include <ltt/tracepoint-types.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
-#include "common/model/context.h"
-#include "common/trace/ringbuf.h"
 #include "common/base/thread.h"
+#include "common/model/context.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
+#include "common/trace/ringbuf.h"
 #include "filter-vm/filter-vm.h"
 
 /* ---- base.c ---- */

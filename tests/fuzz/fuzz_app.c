@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_app.c - the application protocol (common/app-proto.h): what any
+ * fuzz_app.c - the application protocol (common/proto/app-proto.h): what any
  * traced program, run by any user, sends the session daemon (header,
  * REGISTER, TRACEPOINTS, ACK), and what the tracer library receives
  * from the daemon.
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/app-proto.h"
-#include "common/msg.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/msg.h"
 #include "fuzz.h"
 #include "seed-tp.h"
 

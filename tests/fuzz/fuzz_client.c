@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_client.c - the client protocol (common/client-proto.h) as the
+ * fuzz_client.c - the client protocol (common/proto/client-proto.h) as the
  * session daemon receives it from any local user, and lttctl receives
  * the replies: the message header, every object decoder, and what the
  * daemon does next with a decoded request (common/model/attr.c's checks, the
@@ -12,9 +12,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/base/names.h"
+#include "common/model/attr.h"
+#include "common/proto/client-proto.h"
 #include "fuzz.h"
 
 static void get_rule_attr0(struct ltt_rbuf *r, struct ltt_rule_conf *m)

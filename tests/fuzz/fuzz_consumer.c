@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_consumer.c - the consumer protocol (common/consumer-proto.h):
+ * fuzz_consumer.c - the consumer protocol (common/proto/consumer-proto.h):
  * the session daemon's commands as the consumer daemon decodes them,
  * and the consumer's replies as the session daemon decodes them.
  *
@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "common/consumer-proto.h"
-#include "common/msg.h"
+#include "common/proto/consumer-proto.h"
+#include "common/proto/msg.h"
 #include "fuzz.h"
 
 static int get_hdr(struct ltt_rbuf *r, struct ltt_msg_hdr *m)

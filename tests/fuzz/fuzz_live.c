@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_live.c - the live viewer protocol (common/live-proto.h): the
+ * fuzz_live.c - the live viewer protocol (common/proto/live-proto.h): the
  * requests a relay daemon decodes from any viewer on the network, and
  * the replies a viewer decodes.
  *
@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "common/live-proto.h"
+#include "common/proto/live-proto.h"
 #include "fuzz.h"
 
 static int get_cmd_hdr(struct ltt_rbuf *r, struct ltt_live_cmd_hdr *m)

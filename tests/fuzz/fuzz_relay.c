@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * fuzz_relay.c - the relay protocol (common/relay-proto.h): the control
+ * fuzz_relay.c - the relay protocol (common/proto/relay-proto.h): the control
  * and data messages a relay daemon decodes from any consumer on the
  * network, and the replies the consumer decodes from the relay.
  *
@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "common/relay-proto.h"
+#include "common/proto/relay-proto.h"
 #include "fuzz.h"
 
 FUZZ_CODEC(ctrl_hdr, struct ltt_relay_ctrl_hdr, ltt_relay_get_ctrl_hdr, ltt_relay_put_ctrl_hdr,

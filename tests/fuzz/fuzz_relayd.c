@@ -28,12 +28,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/trace/ctf.h"
 #include "common/base/evloop.h"
-#include "common/live-proto.h"
 #include "common/base/log.h"
-#include "common/relay-proto.h"
 #include "common/net/xport.h"
+#include "common/proto/live-proto.h"
+#include "common/proto/relay-proto.h"
+#include "common/trace/ctf.h"
 #include "fuzz.h"
 #include "relayd/ctrl.h"
 #include "relayd/data.h"

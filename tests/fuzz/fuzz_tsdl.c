@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "fuzz.h"
 #include "seed-tp.h"
 #include "sessiond/ctrace/tsdl.h"

@@ -4,7 +4,7 @@
  * fuzz_tsdl: every field type, signed and unsigned enums, the limits
  * (tests/unit/ref-tp.c's reference description first).
  */
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "seed-tp.h"
 #include "../unit/ref-tp.h"
 

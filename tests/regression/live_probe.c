@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * live_probe.c - a scripted live viewer (common/live-proto.h) for the
+ * live_probe.c - a scripted live viewer (common/proto/live-proto.h) for the
  * tests of ltt-relayd's live port: one connection, one request a line on
  * stdin, each reply printed on one line (stream and session entries on
  * lines of their own), so a test can check every status and flag.
@@ -41,9 +41,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/live-proto.h"
 #include "common/base/sock.h"
+#include "common/proto/codec.h"
+#include "common/proto/live-proto.h"
 
 static int fd = -1;
 

@@ -36,10 +36,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
-#include "common/msg.h"
 #include "common/base/sock.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/msg.h"
 
 #define MAX_CONNS 4096
 #define WAIT_MS 20000

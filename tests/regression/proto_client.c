@@ -77,8 +77,8 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/client-proto.h"
-#include "common/codec.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/codec.h"
 
 #define REPLY_TIMEOUT_MS 10000
 #define MAX_WORDS 64

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * relay_client.c - a consumer's side of the relay protocol
- * (common/relay-proto.h), for the regression tests of ltt-relayd.
+ * (common/proto/relay-proto.h), for the regression tests of ltt-relayd.
  *
  * Usage: relay_client [OPTION...] COMMAND CTRL_PORT DATA_PORT [TRACE_DIR]
  *
@@ -59,9 +59,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
+#include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
-#include "common/relay-proto.h"
 
 #define MAX_STREAMS 256
 

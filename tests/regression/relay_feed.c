@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * relay_feed.c - a scripted consumer for ltt-relayd: speaks the relay
- * protocol (common/relay-proto.h) on a control and a data connection and
+ * protocol (common/proto/relay-proto.h) on a control and a data connection and
  * sends a synthetic CTF 1.8 trace whose events the tests know exactly.
  *
  * Commands on stdin, one a line; each is answered on stdout by a line
@@ -41,10 +41,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/trace/ctf.h"
-#include "common/relay-proto.h"
 #include "common/base/sock.h"
+#include "common/proto/codec.h"
+#include "common/proto/relay-proto.h"
+#include "common/trace/ctf.h"
 
 #define MAX_STREAMS 64
 #define MAX_EVENTS 4096

@@ -33,9 +33,9 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/live-proto.h"
-#include "common/relay-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/live-proto.h"
+#include "common/proto/relay-proto.h"
 
 #define TIMEOUT_MS 10000
 #define NAME_BUF 8192

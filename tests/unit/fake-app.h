@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/app-proto.h"
-#include "common/msg.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/msg.h"
 
 /*
  * The bound of every wait for what must happen (a message, a program's

@@ -10,7 +10,7 @@
 #ifndef LTT_TESTS_REF_TP_H
 #define LTT_TESTS_REF_TP_H
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 
 #define REF_NR_FIELDS 13
 #define REF_NR_SIGNED_ENTRIES 3

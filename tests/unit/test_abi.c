@@ -28,10 +28,10 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/model/attr.h"
-#include "common/client-proto.h"
-#include "common/codec.h"
 #include "common/base/sock.h"
+#include "common/model/attr.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/codec.h"
 #include "common/trace/tclock.h"
 #include "tap.h"
 

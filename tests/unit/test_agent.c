@@ -10,11 +10,11 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/model/agent.h"
-#include "common/app-proto.h"
-#include "common/model/attr.h"
-#include "common/codec.h"
 #include "common/filter/filter-parse.h"
+#include "common/model/agent.h"
+#include "common/model/attr.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "tap.h"
 
 static struct ltt_rule_conf rule(const char *pattern, enum ltt_loglevel_type t, int level,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_app_msgs.c - unit tests of common/app-proto.c and
- * common/consumer-proto.c beyond the tracepoint description
+ * test_app_msgs.c - unit tests of common/proto/app-proto.c and
+ * common/proto/consumer-proto.c beyond the tracepoint description
  * (test_app_proto.c): every other message's exact bytes, round trip and
  * refusals, channel contexts, random bytes, event filters, and
  * TRACEPOINTS as a whole.
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/app-proto.h"
-#include "common/consumer-proto.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "ref-tp.h"
 #include "tap.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_app_proto.c - unit tests of common/app-proto.c: message names,
+ * test_app_proto.c - unit tests of common/proto/app-proto.c: message names,
  * the tracepoint description round trip with every field type, and the
  * decoder against truncated, malformed and oversized descriptions (every
  * other message: test_app_msgs.c).
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/app-proto.h"
-#include "common/consumer-proto.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "ref-tp.h"
 #include "tap.h"
 

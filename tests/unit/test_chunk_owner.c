@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "tap.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_client_objects.c - unit tests of common/client-proto.c's object
+ * test_client_objects.c - unit tests of common/proto/client-proto.c's object
  * serializers (session, channel, rule and relay attributes and infos):
  * each round trip, every truncation, trailing bytes, and values out of
  * range refused.  The command table and framing: test_client_proto.c.
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/client-proto.h"
-#include "common/trace/tclock.h"
 #include "common/model/trigger.h"
+#include "common/proto/client-proto.h"
+#include "common/trace/tclock.h"
 #include "tap.h"
 
 /* The serializers, with one signature so that one loop tests them all. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_client_proto.c - unit tests of common/client-proto.c: the command
+ * test_client_proto.c - unit tests of common/proto/client-proto.c: the command
  * table, header framing, domains, and the snapshot, rotation and stall
  * messages, against valid and malformed input.  The object serializers
  * (sessions, channels, rules, relays): test_client_objects.c.
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_codec.c - unit tests of common/codec.c.
+ * test_codec.c - unit tests of common/proto/codec.c.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "tap.h"
 
 /* A heap copy of exactly @len bytes, so that overreads are caught by ASan. */
@@ -347,8 +347,92 @@ static void test_big_endian(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* ---- field tables: what the rows promise beyond the cursors' checks ---- */
+
+struct sample_msg {
+	uint8_t small;		/* a u16 on the wire */
+	bool on;
+	uint32_t when_on;	/* sent as 0 unless on */
+	char name[8];
+	const char *ref;
+	bool has_extra;
+	uint64_t extra;
+};
+
+#define LTT_MSG struct sample_msg
+LTT_CODEC(sample_codec, LTT_CODEC_LE,
+	  LTT_ROW(small, UINT, 2, 0), LTT_ROW_BOOL(on), LTT_ROW(when_on, UINT, 4, LTT_ROW_IF_PREV),
+	  LTT_ROW_STRLEN(name, LTT_ROW_EMPTY_ZERO), LTT_ROW_STRREF(ref, 4),
+	  LTT_ROW_STRBODY(name), LTT_ROW_TAIL(has_extra), LTT_ROW_U64(extra));
+#undef LTT_MSG
+
+static int table_decode(const uint8_t *p, size_t len, struct sample_msg *ret)
+{
+	struct ltt_rbuf r;
+
+	ltt_rbuf_init(&r, p, len);
+	return ltt_codec_get_msg(&r, &sample_codec, ret);
+}
+
+static void test_field_table(void)
+{
+	struct sample_msg m = { .small = 200, .on = false, .when_on = 7, .name = "ab",
+				.ref = "xyz", .has_extra = true, .extra = 9 };
+	static const uint8_t want[] = {
+		200, 0,  0,  0, 0, 0, 0,  3, 0, 0, 0,  4, 0, 0, 0, 'x', 'y', 'z', 0,
+		'a', 'b', 0,  9, 0, 0, 0, 0, 0, 0, 0,
+	};
+	struct sample_msg got;
+	struct ltt_wbuf w;
+	uint8_t *copy;
+
+	ltt_wbuf_init(&w);
+	ltt_codec_put(&w, &sample_codec, &m);
+	tap_ok(!w.err && w.len == sizeof(want) && !memcmp(w.data, want, sizeof(want)),
+	       "table: rows in order, a guarded field sent as 0, the string after its length");
+	copy = dup_bytes(w.data, w.len);
+	tap_ok(!table_decode(copy, w.len, &got) && got.small == 200 && !got.on &&
+	       !got.when_on && !strcmp(got.name, "ab") && !strcmp(got.ref, "xyz") &&
+	       got.has_extra && got.extra == 9, "table: decodes back");
+	tap_ok(table_decode(copy, w.len - 8, &got) == 0 && !got.has_extra && !got.extra,
+	       "table: a message may end at its tail, which decodes as absent");
+	tap_ok(table_decode(copy, w.len - 1, &got) == -EPROTO,
+	       "table: a message ending inside its tail is refused");
+	free(copy);
+
+	copy = dup_bytes(want, sizeof(want));
+	copy[1] = 1;	/* 456 does not fit the u8 member */
+	tap_ok(table_decode(copy, sizeof(want), &got) == -EPROTO,
+	       "table: an integer wider than its member is refused");
+	copy[1] = 0;
+	copy[2] = 2;
+	tap_ok(table_decode(copy, sizeof(want), &got) == -EPROTO, "table: a bool of 2 is refused");
+	copy[2] = 0;
+	copy[11] = 5;	/* "xyz\0" + one: longer than the row's 4 */
+	tap_ok(table_decode(copy, sizeof(want), &got) == -EPROTO,
+	       "table: a borrowed string longer than its row's maximum is refused");
+	free(copy);
+
+	ltt_wbuf_reset(&w);
+	m.name[0] = '\0';
+	ltt_codec_put(&w, &sample_codec, &m);
+	copy = dup_bytes(w.data, w.len);
+	tap_ok(!w.err && w.len == sizeof(want) - 3 && !copy[7] &&
+	       !table_decode(copy, w.len, &got) && !got.name[0],
+	       "table: an empty string sent as length 0 where the row says so");
+	free(copy);
+
+	ltt_wbuf_reset(&w);
+	memset(m.name, 'n', sizeof(m.name));
+	ltt_codec_put(&w, &sample_codec, &m);
+	tap_ok(w.err == -EINVAL && w.len == 0,
+	       "table: a string without room for its NUL: nothing written");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
+	test_field_table();
 	test_big_endian();
 	test_wbuf_layout();
 	test_wbuf_growth();

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "tap.h"
 
 static const struct ltt_consumer_add_channel user_chan = {

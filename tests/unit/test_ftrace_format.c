@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/codec.h"
 #include "common/ftrace/ftrace-format.h"
+#include "common/proto/codec.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "ftrace-pages.h"
 #include "tap.h"

@@ -27,8 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
 #include "common/ftrace/ftrace-conv.h"
+#include "common/proto/codec.h"
 #include "ftrace-pages.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_live_proto.c - unit tests of common/live-proto.c: the exact wire
+ * test_live_proto.c - unit tests of common/proto/live-proto.c: the exact wire
  * bytes babeltrace2's lttng-live client sends and expects, round trips,
  * and truncated or malformed input.
  */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/live-proto.h"
+#include "common/proto/live-proto.h"
 #include "tap.h"
 
 static bool bytes_are(const struct ltt_wbuf *w, const void *want, size_t len)

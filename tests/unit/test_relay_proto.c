@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_relay_proto.c - unit tests of common/relay-proto.c: the exact wire
+ * test_relay_proto.c - unit tests of common/proto/relay-proto.c: the exact wire
  * bytes of every relay message (written out by hand from LTTng's 2.11
  * layouts), round trips, every truncated prefix refused, malformed
  * strings and lengths refused, and random or mutated bytes never
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/codec.h"
-#include "common/relay-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/relay-proto.h"
 #include "tap.h"
 
 /* One message kind: how to encode a sample of it and how to decode it. */

@@ -20,8 +20,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/relay-proto.h"
 #include "common/model/uri.h"
+#include "common/proto/relay-proto.h"
 #include "consumerd/sink-relay.h"
 #include "tap.h"
 

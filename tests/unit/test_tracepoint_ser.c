@@ -24,7 +24,7 @@
 
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "common/trace/ringbuf.h"
 #include "common/trace/tclock.h"
 #include "tap.h"

@@ -27,8 +27,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "common/trace/ctf.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"

@@ -52,8 +52,8 @@
 
 #include <ltt/tracepoint.h>
 
-#include "common/app-proto.h"
 #include "common/filter/filter-compile.h"
+#include "common/proto/app-proto.h"
 #include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 #include "tap.h"

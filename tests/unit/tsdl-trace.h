@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "sessiond/ctrace/tsdl.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -2,7 +2,7 @@
 /*
  * model.h - the internal types of sessions, channels, event rules and relay
  * connections: what the session daemon keeps, what the client protocol
- * encodes (common/client-proto.h) and what the attribute checks
+ * encodes (common/proto/client-proto.h) and what the attribute checks
  * (common/model/attr.h) look at.
  *
  * They carry the field names of the public structs of <ltt/ltt-ctl.h> but

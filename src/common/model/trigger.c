@@ -8,10 +8,10 @@
 
 #include <ltt/ltt-error.h>
 
-#include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/base/names.h"
+#include "common/model/attr.h"
 #include "common/model/trigger.h"
+#include "common/proto/client-proto.h"
 #include "filter-vm/filter-bytecode.h"
 
 static const char *const cond_names[] = {

@@ -16,10 +16,10 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
-#include "common/relay-proto.h"
 #include "common/model/uri.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
+#include "common/proto/relay-proto.h"
 
 uint64_t ltt_relay_conn_now_ms(void)
 {

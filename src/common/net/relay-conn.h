@@ -3,7 +3,7 @@
  * relay-conn.h - opening a connection to ltt-relayd: resolve and connect
  * a tcp:// URL without blocking past a deadline, and the control
  * connection's handshake (VERSION, CREATE_SESSION) of
- * common/relay-proto.h.  Used by the consumer's relay output
+ * common/proto/relay-proto.h.  Used by the consumer's relay output
  * (sink-relay.c) and the session daemon's create-time check (relay.c);
  * the sockets are left non-blocking.  A connection is a transport
  * (common/net/xport.h): plain bytes, or TLS 1.3 for tls:// URLs.

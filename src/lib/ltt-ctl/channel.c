@@ -8,8 +8,8 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/model/convert.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 int ltt_ctl_channel_attr_init(struct ltt_channel_attr *attr, enum ltt_domain domain)

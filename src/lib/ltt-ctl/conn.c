@@ -3,7 +3,7 @@
  * conn.c - libltt-ctl's connection to a session daemon: its run
  * directory, the call timeout, HELLO, and one request and its reply
  * (transact) on which every call of the client protocol
- * (src/common/client-proto.h) is built.
+ * (src/common/proto/client-proto.h) is built.
  */
 #include <errno.h>
 #include <grp.h>
@@ -16,10 +16,10 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/model/agent.h"
-#include "common/client-proto.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
+#include "common/model/agent.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 struct ltt_ctl {

@@ -18,7 +18,7 @@
  *   config-words.[ch] ... the format's words, shared by the reader and the writer.
  *   config-check.[ch] a saved session checked as a whole.
  *   config-model.[ch] the model of saved sessions.
- * The calls of the client protocol (src/common/client-proto.h):
+ * The calls of the client protocol (src/common/proto/client-proto.h):
  *   list.c            the sessions, one session in detail, the events offered.
  *   rule.c            event rules: enable, disable, filters, GET_SESSION's rules.
  *   stall.c           GET_SESSION's stalled consumers.
@@ -44,8 +44,8 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/client-proto.h"
-#include "common/codec.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/codec.h"
 
 /**
  * ctl_err() - @code as this library's functions return it (ltt-ctl.h):

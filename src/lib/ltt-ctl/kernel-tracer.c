@@ -9,7 +9,7 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 int ltt_ctl_kernel_tracer(struct ltt_ctl *ctl, struct ltt_kernel_tracer_info *ret)

@@ -10,8 +10,8 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/model/agent.h"
-#include "common/client-proto.h"
 #include "common/model/convert.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /*

@@ -12,10 +12,10 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/model/attr.h"
-#include "common/client-proto.h"
-#include "common/model/convert.h"
 #include "common/base/paths.h"
+#include "common/model/attr.h"
+#include "common/model/convert.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)

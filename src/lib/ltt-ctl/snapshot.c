@@ -8,8 +8,8 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/client-proto.h"
 #include "common/model/convert.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* A snapshot output from the caller: reserved room zero, strings terminated. */

@@ -18,9 +18,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/client-proto.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /*

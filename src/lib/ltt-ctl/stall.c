@@ -10,8 +10,8 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
-#include "common/client-proto.h"
 #include "common/model/convert.h"
+#include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* A section's count: at most one entry per domain. */

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
-#include "common/msg.h"
+#include "common/proto/msg.h"
 #include "sessiond/app/app.h"
 
 /* A command the program has not taken yet. */

@@ -47,8 +47,8 @@
 #include "common/base/budget.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
-#include "common/msg.h"
 #include "common/base/sock.h"
+#include "common/proto/msg.h"
 #include "sessiond/app/app.h"
 
 #define RECV_TIMEOUT_MS 2000

@@ -28,10 +28,10 @@
 #include <time.h>
 #include <urcu/list.h>
 
-#include "common/app-proto.h"
-#include "common/base/name-index.h"
-#include "common/codec.h"
 #include "common/base/evloop.h"
+#include "common/base/name-index.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 
 /* Defaults of the per-user bounds (ltt-sessiond options override them). */
 #define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */

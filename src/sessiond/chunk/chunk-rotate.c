@@ -14,12 +14,12 @@
 #include <unistd.h>
 
 #include "common/base/durable.h"
-#include "common/base/fault.h"
 #include "common/base/evloop.h"
+#include "common/base/fault.h"
 #include "common/base/log.h"
-#include "common/relay-proto.h"
-#include "common/trace/trace-repair.h"
 #include "common/model/uri.h"
+#include "common/proto/relay-proto.h"
+#include "common/trace/trace-repair.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"

@@ -4,8 +4,8 @@
  */
 #include <string.h>
 
-#include "common/client-proto.h"
 #include "common/base/log.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 
 static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel_conf *b)

@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
+#include "common/model/attr.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/cmd/cmd.h"
 

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/client-proto.h"
 #include "common/base/log.h"
 #include "common/base/output-error.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 
 enum ltt_error_code ltt_cmd_find_session(const struct ltt_cmd_ctx *ctx, const char *name,

@@ -16,9 +16,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "common/client-proto.h"
-#include "common/model/context.h"
 #include "common/base/log.h"
+#include "common/model/context.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/kernel/kernel-context.h"
 

@@ -9,12 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/model/agent.h"
 #include "common/base/as-user.h"
-#include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/base/log.h"
+#include "common/model/agent.h"
+#include "common/model/attr.h"
 #include "common/probe/probe-loc.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 
 /*

@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "common/client-proto.h"
+#include "common/proto/client-proto.h"
 #include "common/trace/tclock.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/domain.h"

@@ -10,13 +10,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/probe/probe-loc.h"
-#include "common/model/agent.h"
-#include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/model/agent.h"
+#include "common/model/attr.h"
 #include "common/model/uri.h"
+#include "common/probe/probe-loc.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/consumer/relay.h"

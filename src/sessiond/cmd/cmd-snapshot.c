@@ -19,11 +19,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/model/attr.h"
-#include "common/client-proto.h"
 #include "common/base/log.h"
 #include "common/base/names.h"
+#include "common/model/attr.h"
 #include "common/model/uri.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/cmd/cmd.h"
 

@@ -5,8 +5,8 @@
  */
 #include <stdbool.h>
 
-#include "common/client-proto.h"
 #include "common/base/log.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 
 /* HELLO is handled by the connection itself (client.c). */

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/client-proto.h"
 #include "common/base/log.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 
 /* A value's longest text: a user or group name (LOGIN_NAME_MAX is 256). */

@@ -12,8 +12,8 @@
  */
 #include <stdio.h>
 
-#include "common/client-proto.h"
-#include "common/consumer-proto.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/consumer-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/domain.h"
 

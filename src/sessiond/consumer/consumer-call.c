@@ -19,10 +19,10 @@
 #include <unistd.h>
 #include <linux/sockios.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
-#include "common/msg.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
+#include "common/proto/msg.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/model/session.h"
 

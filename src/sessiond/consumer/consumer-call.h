@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer.h"
 
 /* A consumer daemon and its command socket (consumer-proc.c spawns it). */

@@ -21,10 +21,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
 #include "common/base/thread.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/priv/priv.h"
 

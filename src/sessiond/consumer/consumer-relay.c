@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer-call.h"
 
 /* ADD_RELAY's reply: its path copied out before the message is freed. */

@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
 #include "common/base/log.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer-call.h"
 
 /* The deadline of a command that writes what buffers hold: 5 s, and that at 8 MiB/s. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * consumer.h - the session daemon's side of ltt-consumerd: spawning it
- * (consumer-proc.c) and calling its commands (common/consumer-proto.h; the
+ * (consumer-proc.c) and calling its commands (common/proto/consumer-proto.h; the
  * trace commands in consumer-trace.c, the relay ones in consumer-relay.c).
  *
  * Its files (each one's functions declared in its own header, or in this
@@ -31,7 +31,7 @@
 #include <sys/types.h>
 #include <uuid/uuid.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 
 struct ltt_consumer;
 

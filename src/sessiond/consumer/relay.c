@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "common/base/as-user.h"
+#include "common/base/errmap.h"
 #include "common/base/log.h"
 #include "common/net/relay-conn.h"
-#include "common/relay-proto.h"
 #include "common/net/xport.h"
-#include "common/base/errmap.h"
+#include "common/proto/relay-proto.h"
 #include "sessiond/consumer/relay.h"
 
 /*

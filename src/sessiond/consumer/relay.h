@@ -3,10 +3,10 @@
  * relay.h - a session's relay daemon, as the session daemon sees it.
  *
  * The session daemon never streams: its consumers do (ADD_RELAY, then
- * ADD_TRACE with the relay's key: common/consumer-proto.h).  What it does
+ * ADD_TRACE with the relay's key: common/proto/consumer-proto.h).  What it does
  * itself is check, when a session is created, that the relay answers: it
  * connects to the control port, does the VERSION handshake of
- * common/relay-proto.h, and closes.  It also derives, from the session's
+ * common/proto/relay-proto.h, and closes.  It also derives, from the session's
  * net URL, what every consumer's ADD_RELAY says: the two ports as tcp
  * URLs, the base path, the traced host's name.
  *

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "common/consumer-proto.h"
+#include "common/proto/consumer-proto.h"
 
 /* The page of a channel whose streams have slots 0 .. nr_slots - 1. */
 struct ltt_chan_stats {

@@ -20,9 +20,9 @@
 
 #include <stdint.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
 #include "common/model/context.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "kmod/ltt-abi.h"
 
 /*

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/priv/priv.h"
 

@@ -9,7 +9,7 @@
 
 #include <limits.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/kernel/kernel.h"
 #include "sessiond/consumer/relay.h"

@@ -22,11 +22,11 @@
 #include <unistd.h>
 #include <urcu/list.h>
 
-#include "common/model/agent.h"
 #include "common/base/evloop.h"
-#include "common/lagent-proto.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/model/agent.h"
+#include "common/proto/lagent-proto.h"
 #include "sessiond/lagent/lagent.h"
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */

@@ -10,7 +10,7 @@
  *
  * LTTng's Python agent (python3-lttngust) and Java agents find the
  * session daemon through a port file and speak LTTng's agent protocol
- * (common/lagent-proto.h) on TCP.  The agent thread (one event loop)
+ * (common/proto/lagent-proto.h) on TCP.  The agent thread (one event loop)
  * accepts them, registers them, tells each the rules of its domain
  * (python, JUL, log4j) of the active sessions as LTTng's ENABLE and
  * DISABLE (the user-space domain
@@ -34,7 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/codec.h"
+#include "common/proto/codec.h"
 #include "sessiond/model/session.h"
 
 #define LTT_LAGENT_ROOT_PORT_FILE "/var/run/lttng/agent.port"

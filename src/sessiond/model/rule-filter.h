@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/app-proto.h"
+#include "common/proto/app-proto.h"
 #include "filter-vm/filter-bytecode.h"
 #include "sessiond/model/session.h"
 

@@ -31,8 +31,8 @@
 #include <sys/types.h>
 #include <urcu/list.h>
 
-#include "common/app-proto.h"
 #include "common/model/trigger.h"
+#include "common/proto/app-proto.h"
 #include "sessiond/model/session.h"
 
 #define LTT_TRIGGERS_MAX_PER_UID 256	/* default of ltt-sessiond --max-triggers-per-uid */

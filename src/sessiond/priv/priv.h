@@ -11,7 +11,7 @@
  * folder); their ends: kabi/kabi-remote.c and kabi/kabi-serve.c (the
  * kernel tracer), kernel/kmodule.c (the module).
  *
- * Framing: common/msg.h with LTT_PRIV_MAGIC; a request's type is one of
+ * Framing: common/proto/msg.h with LTT_PRIV_MAGIC; a request's type is one of
  * LTT_PRIV_REQUESTS, its reply has the same type and seq and begins with
  * {i32 status} (0 or a negative errno), fds passed as SCM_RIGHTS.
  * Little-endian, as every ltt protocol.  The privileged process checks
@@ -26,8 +26,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/codec.h"
-#include "common/msg.h"
+#include "common/proto/codec.h"
+#include "common/proto/msg.h"
 
 #define LTT_PRIV_MAGIC 0x4c545050u		/* "LTPP" */
 #define LTT_PRIV_MAX_PAYLOAD (32u << 20)	/* a LIST of 65,536 events, and room */

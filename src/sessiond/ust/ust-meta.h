@@ -18,9 +18,9 @@
 #include <stdint.h>
 #include <uuid/uuid.h>
 
-#include "common/app-proto.h"
-#include "common/codec.h"
 #include "common/base/name-index.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/codec.h"
 #include "sessiond/app/app.h"
 #include "sessiond/model/session.h"
 #include "sessiond/ctrace/trace-host.h"

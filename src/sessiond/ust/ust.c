@@ -12,10 +12,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "common/model/attr.h"
-#include "common/lagent-proto.h"
 #include "common/base/log.h"
 #include "common/base/name-index.h"
+#include "common/model/attr.h"
+#include "common/proto/lagent-proto.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/ust/ust.h"
 

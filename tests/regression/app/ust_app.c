@@ -309,7 +309,7 @@ static int do_fork(struct opts *o)
 }
 
 /*
- * -B: a client of the app protocol (src/common/app-proto.h) that sends
+ * -B: a client of the app protocol (src/common/proto/app-proto.h) that sends
  * what libltt-ust never would.  The bytes are written by hand so that
  * nothing here depends on the daemon's own encoder.
  */

@@ -147,7 +147,7 @@ like "$ERR" "filter expression is not valid" "load: said so"
 is "$(lttctl list s1)" "$(cat "$TEST_TMP/before")" "load: the refusal changed nothing"
 
 # ---- the client protocol from the wire ----
-minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/client-proto.h" | head -1)
+minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/proto/client-proto.h" | head -1)
 # rule7 PATTERN FILTER EXCLUSIONS: ENABLE_EVENT of minor 7 in s1's channel0
 # (its shape until minor 21 added a probe's location: sent as minor 20)
 rule7() {

@@ -27,12 +27,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
-#include "common/trace/ctf.h"
-#include "common/msg.h"
-#include "common/trace/ringbuf.h"
 #include "../../unit/tap.h"
+#include "../unit/tap.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
+#include "common/proto/msg.h"
+#include "common/trace/ctf.h"
+#include "common/trace/ringbuf.h"
 #include "consumerd-harness.h"
 
 const uint8_t ch_trace_uuid[16] = {

@@ -23,8 +23,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "common/codec.h"
-#include "common/msg.h"
+#include "common/proto/codec.h"
+#include "common/proto/msg.h"
 #include "common/trace/ringbuf.h"
 
 #define SUBBUF 4096u

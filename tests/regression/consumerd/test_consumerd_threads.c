@@ -46,10 +46,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/codec.h"
-#include "common/consumer-proto.h"
-#include "common/msg.h"
 #include "../../unit/tap.h"
+#include "../unit/tap.h"
+#include "common/proto/codec.h"
+#include "common/proto/consumer-proto.h"
+#include "common/proto/msg.h"
 #include "consumerd-harness.h"
 
 #define NR_STREAMS 6

@@ -36,8 +36,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/consumer-proto.h"
 #include "common/ftrace/ftrace-map.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd-harness.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "../../unit/tap.h"

@@ -24,7 +24,7 @@ is "$RC" 0 "--daemonize: exit 0"
 is "$OUT" "" "--daemonize: prints nothing"
 # No retry, no wait: the very first connection must be served.
 run "$PROTO_CLIENT" "$sock" "hello"
-is "$OUT" "HELLO OK len=18 major=1 minor=$(sed -n "s/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p" "$LTT_TOP_SRCDIR/src/common/client-proto.h") version=$version" \
+is "$OUT" "HELLO OK len=18 major=1 minor=$(sed -n "s/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p" "$LTT_TOP_SRCDIR/src/common/proto/client-proto.h") version=$version" \
 	"the socket serves at once when --daemonize returns"
 pid=$(sessiond_pid)
 like "$pid" '^[0-9]+$' "pid file holds a pid ($pid)"

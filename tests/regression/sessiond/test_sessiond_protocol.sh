@@ -14,7 +14,7 @@ sock="$LTT_RUNDIR/client.sock"
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
 pid=$(sessiond_pid)
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
-minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/client-proto.h")
+minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/proto/client-proto.h")
 hello_ok="HELLO OK len=18 major=1 minor=$minor version=$version"
 MAGIC=0x4c54544c
 

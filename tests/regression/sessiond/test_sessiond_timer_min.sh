@@ -35,7 +35,7 @@ is "$(state)" "$STATE" "the refusals changed nothing"
 
 # --- the daemon, for clients that bypass lttctl
 channel() { echo "str:$1 u32:$2 str:$3 u64:$4 u64:$5 u8:$6 u32:$7 u32:$8 u64:$9 u64:${10} u32:${11}"; }
-minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/client-proto.h")
+minor=$(sed -n 's/^#define LTT_CLIENT_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/src/common/proto/client-proto.h")
 hello_ok="HELLO OK len=18 major=1 minor=$minor version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')"
 for args in "1 0" "99 0" "0 1" "0 99" "1000 5"; do
 	set -- $args

@@ -3,8 +3,8 @@
  * app-proto.h - the protocol between ltt-sessiond and instrumented
  * applications (libltt-ust), on the Unix stream socket RUNDIR/app.sock.
  *
- * Framing: common/msg.h with LTT_APP_MAGIC, payloads encoded with
- * common/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
+ * Framing: common/proto/msg.h with LTT_APP_MAGIC, payloads encoded with
+ * common/proto/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
  * attached to the first byte of the header of the message that announces
  * them; a message says how many fds it carries and the receiver rejects a
  * message whose fd count differs (and closes any fd it got).
@@ -87,9 +87,9 @@
 
 #include <ltt/tracepoint-types.h>
 
-#include "common/codec.h"
 #include "common/model/context.h"
 #include "common/model/trigger.h"
+#include "common/proto/codec.h"
 #include "filter-vm/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */

@@ -10,10 +10,11 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "common/consumer-proto.h"
+#include "../../kmod/ltt-abi.h"
 #include "common/ftrace/ftrace-conv.h"
 #include "common/model/uri.h"
-#include "../../kmod/ltt-abi.h"
+#include "common/proto/consumer-proto.h"
+#include "kmod/ltt-abi.h"
 
 #define NAME_(name, num) [num] = #name,
 static const char *const msg_names[] = { LTT_CONSUMER_MSG_TABLE(NAME_) };
@@ -153,25 +154,53 @@ int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_cha
 	return 0;
 }
 
-void ltt_consumer_put_add_kernel_stream(struct ltt_wbuf *w,
-					const struct ltt_consumer_add_kernel_stream *m)
-{
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_u32(w, m->cpu);
-}
+/* ---- the messages of fixed layout, as field tables (codec.h) ---- */
 
-int ltt_consumer_get_add_kernel_stream(struct ltt_rbuf *r,
-				       struct ltt_consumer_add_kernel_stream *ret)
-{
-	struct ltt_consumer_add_kernel_stream m;
+#define LTT_MSG struct ltt_consumer_add_kernel_stream
+LTT_CODEC(consumer_add_kernel_stream, LTT_CODEC_LE, LTT_ROW_U64(channel_key), LTT_ROW_U32(cpu));
+#undef LTT_MSG
 
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.cpu = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
+#define LTT_MSG struct ltt_consumer_version
+LTT_CODEC(consumer_version, LTT_CODEC_LE, LTT_ROW_U32(major), LTT_ROW_U32(minor));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_add_stream
+LTT_CODEC(consumer_add_stream, LTT_CODEC_LE, LTT_ROW_U64(channel_key), LTT_ROW_U32(cpu));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_snapshot_trace
+LTT_CODEC(consumer_snapshot_trace, LTT_CODEC_LE,
+	  LTT_ROW_U64(trace_key), LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX),
+	  LTT_ROW_U64(max_packets));
+LTT_CODEC(consumer_snapshot_trace_relay, LTT_CODEC_LE,
+	  LTT_ROW_U64(trace_key), LTT_ROW_U64(relay_key),
+	  LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX), LTT_ROW_U64(max_packets));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_relay_archive
+LTT_CODEC(consumer_relay_archive, LTT_CODEC_LE,
+	  LTT_ROW_U64(relay_key), LTT_ROW_STRREF(from, LTT_CONSUMER_PATH_MAX),
+	  LTT_ROW_STRREF(to, LTT_CONSUMER_PATH_MAX));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_snapshot_reply
+LTT_CODEC(consumer_snapshot_reply, LTT_CODEC_LE,
+	  LTT_ROW_U64(packets), LTT_ROW_U64(bytes), LTT_ROW_U64(packets_dropped));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_rotate_trace
+LTT_CODEC(consumer_rotate_trace, LTT_CODEC_LE,
+	  LTT_ROW_U64(trace_key), LTT_ROW_BOOL(clear), LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX));
+#undef LTT_MSG
+
+LTT_CODEC_PAIR(consumer, add_kernel_stream, struct ltt_consumer_add_kernel_stream)
+LTT_CODEC_PAIR(consumer, version, struct ltt_consumer_version)
+LTT_CODEC_PAIR(consumer, add_stream, struct ltt_consumer_add_stream)
+LTT_CODEC_PAIR(consumer, snapshot_trace, struct ltt_consumer_snapshot_trace)
+LTT_CODEC_PAIR(consumer, snapshot_trace_relay, struct ltt_consumer_snapshot_trace)
+LTT_CODEC_PAIR(consumer, relay_archive, struct ltt_consumer_relay_archive)
+LTT_CODEC_PAIR(consumer, snapshot_reply, struct ltt_consumer_snapshot_reply)
+LTT_CODEC_PAIR(consumer, rotate_trace, struct ltt_consumer_rotate_trace)
 
 void ltt_consumer_put_status(struct ltt_wbuf *w, int32_t status)
 {
@@ -187,24 +216,6 @@ int ltt_consumer_get_status(struct ltt_rbuf *r, int32_t *ret_status)
 		return -EPROTO;
 	}
 	*ret_status = status;
-	return 0;
-}
-
-void ltt_consumer_put_version(struct ltt_wbuf *w, const struct ltt_consumer_version *m)
-{
-	ltt_wbuf_put_u32(w, m->major);
-	ltt_wbuf_put_u32(w, m->minor);
-}
-
-int ltt_consumer_get_version(struct ltt_rbuf *r, struct ltt_consumer_version *ret)
-{
-	struct ltt_consumer_version m;
-
-	m.major = ltt_rbuf_get_u32(r);
-	m.minor = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
 	return 0;
 }
 
@@ -266,24 +277,6 @@ int ltt_consumer_get_metadata(struct ltt_rbuf *r, struct ltt_consumer_metadata *
 	m.trace_key = ltt_rbuf_get_u64(r);
 	m.len = ltt_rbuf_get_u32(r);
 	m.text = ltt_rbuf_get_bytes(r, m.len);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_add_stream(struct ltt_wbuf *w, const struct ltt_consumer_add_stream *m)
-{
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_u32(w, m->cpu);
-}
-
-int ltt_consumer_get_add_stream(struct ltt_rbuf *r, struct ltt_consumer_add_stream *ret)
-{
-	struct ltt_consumer_add_stream m;
-
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.cpu = ltt_rbuf_get_u32(r);
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;
@@ -389,110 +382,6 @@ int ltt_consumer_get_add_snapshot_trace(struct ltt_rbuf *r,
 	if (ltt_rbuf_end(r) || !uuid)
 		return -EPROTO;
 	memcpy(m.uuid, uuid, sizeof(m.uuid));
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_snapshot_trace(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_trace *m)
-{
-	ltt_wbuf_put_u64(w, m->trace_key);
-	ltt_wbuf_put_str(w, m->dir ? m->dir : "");
-	ltt_wbuf_put_u64(w, m->max_packets);
-}
-
-int ltt_consumer_get_snapshot_trace(struct ltt_rbuf *r, struct ltt_consumer_snapshot_trace *ret)
-{
-	struct ltt_consumer_snapshot_trace m = { 0 };
-
-	m.trace_key = ltt_rbuf_get_u64(r);
-	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	m.max_packets = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_relay_archive(struct ltt_wbuf *w, const struct ltt_consumer_relay_archive *m)
-{
-	ltt_wbuf_put_u64(w, m->relay_key);
-	ltt_wbuf_put_str(w, m->from);
-	ltt_wbuf_put_str(w, m->to);
-}
-
-int ltt_consumer_get_relay_archive(struct ltt_rbuf *r, struct ltt_consumer_relay_archive *ret)
-{
-	struct ltt_consumer_relay_archive m;
-
-	m.relay_key = ltt_rbuf_get_u64(r);
-	m.from = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	m.to = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_snapshot_trace_relay(struct ltt_wbuf *w,
-					   const struct ltt_consumer_snapshot_trace *m)
-{
-	ltt_wbuf_put_u64(w, m->trace_key);
-	ltt_wbuf_put_u64(w, m->relay_key);
-	ltt_wbuf_put_str(w, m->dir ? m->dir : "");
-	ltt_wbuf_put_u64(w, m->max_packets);
-}
-
-int ltt_consumer_get_snapshot_trace_relay(struct ltt_rbuf *r,
-					  struct ltt_consumer_snapshot_trace *ret)
-{
-	struct ltt_consumer_snapshot_trace m;
-
-	m.trace_key = ltt_rbuf_get_u64(r);
-	m.relay_key = ltt_rbuf_get_u64(r);
-	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	m.max_packets = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_snapshot_reply(struct ltt_wbuf *w, const struct ltt_consumer_snapshot_reply *m)
-{
-	ltt_wbuf_put_u64(w, m->packets);
-	ltt_wbuf_put_u64(w, m->bytes);
-	ltt_wbuf_put_u64(w, m->packets_dropped);
-}
-
-int ltt_consumer_get_snapshot_reply(struct ltt_rbuf *r, struct ltt_consumer_snapshot_reply *ret)
-{
-	struct ltt_consumer_snapshot_reply m;
-
-	m.packets = ltt_rbuf_get_u64(r);
-	m.bytes = ltt_rbuf_get_u64(r);
-	m.packets_dropped = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_rotate_trace(struct ltt_wbuf *w, const struct ltt_consumer_rotate_trace *m)
-{
-	ltt_wbuf_put_u64(w, m->trace_key);
-	ltt_wbuf_put_u8(w, m->clear);
-	ltt_wbuf_put_str(w, m->dir);
-}
-
-int ltt_consumer_get_rotate_trace(struct ltt_rbuf *r, struct ltt_consumer_rotate_trace *ret)
-{
-	struct ltt_consumer_rotate_trace m;
-
-	m.trace_key = ltt_rbuf_get_u64(r);
-	m.clear = ltt_rbuf_get_bool(r);
-	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
 	*ret = m;
 	return 0;
 }

@@ -9,8 +9,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "common/msg.h"
 #include "common/base/sock.h"
+#include "common/proto/msg.h"
 
 void ltt_msg_hdr_encode(const struct ltt_msg_hdr *hdr, uint8_t *buf)
 {

@@ -289,8 +289,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/codec.h"
 #include "common/model/context.h"
+#include "common/proto/codec.h"
 
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
 #define LTT_CONSUMER_HDR_SIZE 16

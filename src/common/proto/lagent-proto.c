@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/lagent-proto.h"
+#include "common/proto/lagent-proto.h"
 
 int ltt_lagent_register_decode(const uint8_t *buf, struct ltt_lagent_register *ret_reg)
 {

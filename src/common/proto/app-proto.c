@@ -19,9 +19,9 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/app-proto.h"
-#include "common/model/attr.h"
 #include "common/base/names.h"
+#include "common/model/attr.h"
+#include "common/proto/app-proto.h"
 
 #define NAME_(name, num, dir) [num] = #name,
 static const char *const msg_names[] = { LTT_APP_MSG_TABLE(NAME_) };
@@ -542,91 +542,40 @@ int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
 
 /* ---- the other messages ---- */
 
-void ltt_app_put_register(struct ltt_wbuf *w, const struct ltt_app_register *m)
-{
-	ltt_wbuf_put_u32(w, m->major);
-	ltt_wbuf_put_u32(w, m->minor);
-	ltt_wbuf_put_u32(w, m->pid);
-	ltt_wbuf_put_u32(w, m->ppid);
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, m->gid);
-	ltt_wbuf_put_u32(w, m->bits_per_long);
-	ltt_wbuf_put_u32(w, m->nr_cpus);
-	ltt_wbuf_put_str(w, m->procname);
-}
+#define LTT_MSG struct ltt_app_register
+LTT_CODEC(app_register, LTT_CODEC_LE,
+	  LTT_ROW_U32(major), LTT_ROW_U32(minor), LTT_ROW_U32(pid), LTT_ROW_U32(ppid),
+	  LTT_ROW_U32(uid), LTT_ROW_U32(gid), LTT_ROW_U32(bits_per_long), LTT_ROW_U32(nr_cpus),
+	  LTT_ROW_STRREF(procname, LTT_APP_PROCNAME_MAX));
+#undef LTT_MSG
 
-int ltt_app_get_register(struct ltt_rbuf *r, struct ltt_app_register *ret)
-{
-	struct ltt_app_register m;
+#define LTT_MSG struct ltt_app_gap
+LTT_CODEC(app_gap, LTT_CODEC_LE, LTT_ROW_U64(gone_ns), LTT_ROW_U32(channels));
+#undef LTT_MSG
 
-	m.major = ltt_rbuf_get_u32(r);
-	m.minor = ltt_rbuf_get_u32(r);
-	m.pid = ltt_rbuf_get_u32(r);
-	m.ppid = ltt_rbuf_get_u32(r);
-	m.uid = ltt_rbuf_get_u32(r);
-	m.gid = ltt_rbuf_get_u32(r);
-	m.bits_per_long = ltt_rbuf_get_u32(r);
-	m.nr_cpus = ltt_rbuf_get_u32(r);
-	m.procname = ltt_rbuf_get_str(r, LTT_APP_PROCNAME_MAX);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
+#define LTT_MSG struct ltt_app_version
+LTT_CODEC(app_version, LTT_CODEC_LE, LTT_ROW_U32(major), LTT_ROW_U32(minor));
+#undef LTT_MSG
 
-void ltt_app_put_gap(struct ltt_wbuf *w, const struct ltt_app_gap *m)
-{
-	ltt_wbuf_put_u64(w, m->gone_ns);
-	ltt_wbuf_put_u32(w, m->channels);
-}
+#define LTT_MSG struct ltt_app_ack
+LTT_CODEC(app_ack, LTT_CODEC_LE, LTT_ROW_U32(seq), LTT_ROW_U32(status));
+#undef LTT_MSG
 
-int ltt_app_get_gap(struct ltt_rbuf *r, struct ltt_app_gap *ret)
-{
-	struct ltt_app_gap m;
+#define LTT_MSG struct ltt_app_event_msg
+LTT_CODEC(app_event_enable, LTT_CODEC_LE,
+	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX),
+	  LTT_ROW_U32(event_id));
+/* No event_id: decoded as 0. */
+LTT_CODEC(app_event_disable, LTT_CODEC_LE,
+	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX));
+#undef LTT_MSG
 
-	m.gone_ns = ltt_rbuf_get_u64(r);
-	m.channels = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_app_put_version(struct ltt_wbuf *w, const struct ltt_app_version *m)
-{
-	ltt_wbuf_put_u32(w, m->major);
-	ltt_wbuf_put_u32(w, m->minor);
-}
-
-int ltt_app_get_version(struct ltt_rbuf *r, struct ltt_app_version *ret)
-{
-	struct ltt_app_version m;
-
-	m.major = ltt_rbuf_get_u32(r);
-	m.minor = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_app_put_ack(struct ltt_wbuf *w, const struct ltt_app_ack *m)
-{
-	ltt_wbuf_put_u32(w, m->seq);
-	ltt_wbuf_put_u32(w, (uint32_t)m->status);
-}
-
-int ltt_app_get_ack(struct ltt_rbuf *r, struct ltt_app_ack *ret)
-{
-	struct ltt_app_ack m;
-
-	m.seq = ltt_rbuf_get_u32(r);
-	m.status = (int32_t)ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
+LTT_CODEC_PAIR(app, register, struct ltt_app_register)
+LTT_CODEC_PAIR(app, gap, struct ltt_app_gap)
+LTT_CODEC_PAIR(app, version, struct ltt_app_version)
+LTT_CODEC_PAIR(app, ack, struct ltt_app_ack)
+LTT_CODEC_PAIR(app, event_enable, struct ltt_app_event_msg)
+LTT_CODEC_PAIR(app, event_disable, struct ltt_app_event_msg)
 
 void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m)
 {
@@ -694,44 +643,6 @@ int ltt_app_get_channel_key(struct ltt_rbuf *r, uint64_t *ret_key)
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret_key = key;
-	return 0;
-}
-
-void ltt_app_put_event_enable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m)
-{
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_str(w, m->name);
-	ltt_wbuf_put_u32(w, m->event_id);
-}
-
-int ltt_app_get_event_enable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
-{
-	struct ltt_app_event_msg m;
-
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
-	m.event_id = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m)
-{
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_str(w, m->name);
-}
-
-int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
-{
-	struct ltt_app_event_msg m = { .event_id = 0 };
-
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
 	return 0;
 }
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "common/model/agent.h"
-#include "common/client-proto.h"
-#include "common/msg.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/msg.h"
 #include "common/trace/tclock.h"
 
 #define NAME_(name, num, min) [num] = #name,
@@ -95,38 +95,58 @@ static uint32_t get_enum(struct ltt_rbuf *r, uint32_t max)
 	return v;
 }
 
-void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_conf *a)
-{
-	ltt_wbuf_put_str(w, a->name);
-	ltt_wbuf_put_u32(w, a->output_type);
-	ltt_wbuf_put_str(w, a->output);
-	ltt_wbuf_put_u8(w, a->snapshot);
-	ltt_wbuf_put_u32(w, a->live_timer_us);
-}
+/* ---- the objects of fixed layout, as field tables (codec.h) ---- */
 
-void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
-	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
-	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
-	ret->snapshot = ltt_rbuf_get_bool(r);
-	ret->live_timer_us = ltt_rbuf_get_u32(r);
-}
+#define LTT_MSG struct ltt_session_conf
+LTT_CODEC(client_session_attr, LTT_CODEC_LE,
+	  LTT_ROW_STR(name), LTT_ROW_ENUM(output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output),
+	  LTT_ROW_BOOL(snapshot), LTT_ROW_U32(live_timer_us));
+LTT_CODEC(client_session_tls, LTT_CODEC_LE,
+	  LTT_ROW_STR(tls_cert), LTT_ROW_STR(tls_key), LTT_ROW_STR(tls_ca));
+#undef LTT_MSG
 
-void ltt_proto_put_session_tls(struct ltt_wbuf *w, const struct ltt_session_conf *a)
-{
-	ltt_wbuf_put_str(w, a->tls_cert);
-	ltt_wbuf_put_str(w, a->tls_key);
-	ltt_wbuf_put_str(w, a->tls_ca);
-}
+#define LTT_MSG struct ltt_channel_conf
+LTT_CODEC(client_channel_attr, LTT_CODEC_LE,
+	  LTT_ROW_STR(name), LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf),
+	  LTT_ROW_BOOL(overwrite), LTT_ROW_U32(switch_timer_us), LTT_ROW_U32(read_timer_us),
+	  LTT_ROW_U64(tracefile_size), LTT_ROW_U64(tracefile_count),
+	  LTT_ROW_ENUM(buffer_type, LTT_BUFFER_GLOBAL));
+#undef LTT_MSG
 
-void ltt_proto_get_session_tls(struct ltt_rbuf *r, struct ltt_session_conf *ret)
-{
-	ltt_rbuf_get_str_copy(r, ret->tls_cert, sizeof(ret->tls_cert));
-	ltt_rbuf_get_str_copy(r, ret->tls_key, sizeof(ret->tls_key));
-	ltt_rbuf_get_str_copy(r, ret->tls_ca, sizeof(ret->tls_ca));
-}
+#define LTT_MSG struct ltt_snapshot_output_conf
+LTT_CODEC(client_snapshot_output, LTT_CODEC_LE,
+	  LTT_ROW_U32(id), LTT_ROW_STR(name), LTT_ROW_U64(max_size),
+	  LTT_ROW_ENUM(output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_snapshot_result_desc
+LTT_CODEC(client_snapshot_result, LTT_CODEC_LE,
+	  LTT_ROW_STR(path), LTT_ROW_U64(packets), LTT_ROW_U64(bytes),
+	  LTT_ROW_U64(packets_dropped));
+#undef LTT_MSG
+
+/*
+ * The put/get pair of the object @type through the table client_@name:
+ * the decoder reads a part of a message into *@ret, zeroed first unless
+ * @keep (a table of more members of the same object), its verdict in @r.
+ */
+#define CLIENT_PART(name, type, keep) \
+	void ltt_proto_put_##name(struct ltt_wbuf *w, const type *m) \
+	{ \
+		ltt_codec_put(w, &client_##name, m); \
+	} \
+	void ltt_proto_get_##name(struct ltt_rbuf *r, type *ret) \
+	{ \
+		if (!(keep)) \
+			memset(ret, 0, sizeof(*ret)); \
+		ltt_codec_get(r, &client_##name, ret); \
+	}
+
+CLIENT_PART(session_attr, struct ltt_session_conf, false)
+CLIENT_PART(session_tls, struct ltt_session_conf, true)
+CLIENT_PART(channel_attr, struct ltt_channel_conf, false)
+CLIENT_PART(snapshot_output, struct ltt_snapshot_output_conf, false)
+CLIENT_PART(snapshot_result, struct ltt_snapshot_result_desc, false)
 
 void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
 				uint32_t minor)
@@ -166,33 +186,6 @@ void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret
 		ret->clock_kind = get_enum(r, LTT_TCLOCK_KIND_MAX);
 		ltt_rbuf_get_str_copy(r, ret->clock_why, sizeof(ret->clock_why));
 	}
-}
-
-void ltt_proto_put_channel_attr(struct ltt_wbuf *w, const struct ltt_channel_conf *a)
-{
-	ltt_wbuf_put_str(w, a->name);
-	ltt_wbuf_put_u64(w, a->subbuf_size);
-	ltt_wbuf_put_u64(w, a->num_subbuf);
-	ltt_wbuf_put_u8(w, a->overwrite);
-	ltt_wbuf_put_u32(w, a->switch_timer_us);
-	ltt_wbuf_put_u32(w, a->read_timer_us);
-	ltt_wbuf_put_u64(w, a->tracefile_size);
-	ltt_wbuf_put_u64(w, a->tracefile_count);
-	ltt_wbuf_put_u32(w, a->buffer_type);
-}
-
-void ltt_proto_get_channel_attr(struct ltt_rbuf *r, struct ltt_channel_conf *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
-	ret->subbuf_size = ltt_rbuf_get_u64(r);
-	ret->num_subbuf = ltt_rbuf_get_u64(r);
-	ret->overwrite = ltt_rbuf_get_bool(r);
-	ret->switch_timer_us = ltt_rbuf_get_u32(r);
-	ret->read_timer_us = ltt_rbuf_get_u32(r);
-	ret->tracefile_size = ltt_rbuf_get_u64(r);
-	ret->tracefile_count = ltt_rbuf_get_u64(r);
-	ret->buffer_type = get_enum(r, LTT_BUFFER_GLOBAL);
 }
 
 void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_desc *c)
@@ -364,42 +357,6 @@ void ltt_proto_get_stall(struct ltt_rbuf *r, struct ltt_stall_desc *ret)
 	ret->domain = ltt_proto_get_domain(r);
 	ret->since = (int64_t)ltt_rbuf_get_u64(r);
 	ltt_rbuf_get_str_copy(r, ret->command, sizeof(ret->command));
-}
-
-void ltt_proto_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_snapshot_output_conf *o)
-{
-	ltt_wbuf_put_u32(w, o->id);
-	ltt_wbuf_put_str(w, o->name);
-	ltt_wbuf_put_u64(w, o->max_size);
-	ltt_wbuf_put_u32(w, o->output_type);
-	ltt_wbuf_put_str(w, o->output);
-}
-
-void ltt_proto_get_snapshot_output(struct ltt_rbuf *r, struct ltt_snapshot_output_conf *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ret->id = ltt_rbuf_get_u32(r);
-	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
-	ret->max_size = ltt_rbuf_get_u64(r);
-	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
-	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
-}
-
-void ltt_proto_put_snapshot_result(struct ltt_wbuf *w, const struct ltt_snapshot_result_desc *res)
-{
-	ltt_wbuf_put_str(w, res->path);
-	ltt_wbuf_put_u64(w, res->packets);
-	ltt_wbuf_put_u64(w, res->bytes);
-	ltt_wbuf_put_u64(w, res->packets_dropped);
-}
-
-void ltt_proto_get_snapshot_result(struct ltt_rbuf *r, struct ltt_snapshot_result_desc *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_rbuf_get_str_copy(r, ret->path, sizeof(ret->path));
-	ret->packets = ltt_rbuf_get_u64(r);
-	ret->bytes = ltt_rbuf_get_u64(r);
-	ret->packets_dropped = ltt_rbuf_get_u64(r);
 }
 
 void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i,
