@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "../../kmod/ltt-abi.h"
 #include "common/ftrace/ftrace-conv.h"
 #include "common/model/uri.h"
 #include "common/proto/consumer-proto.h"
