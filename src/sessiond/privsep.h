@@ -23,6 +23,14 @@ struct ltt_consumer_config;
 void ltt_privsep_consumers(const struct ltt_consumer_config *cfg);
 
 /**
+ * ltt_privsep_rundir() - the run directory of a daemon that drops root's
+ * rights (ltt_priv_drop()): its sockets and pid file, which it can't
+ * remove then, are removed by the privileged part when it ends, if the
+ * pid file names the daemon; set before ltt_priv_start()
+ */
+void ltt_privsep_rundir(const char *path);
+
+/**
  * ltt_privsep_serve() - the privileged process's life (ltt_priv_start()'s
  * @serve): serve @fd until it closes, then release every kernel object
  * @daemon: the daemon's pid, which the tracefs instances are named after

@@ -7,17 +7,24 @@
  * request are refused and change nothing; an archive is made with the
  * owner's rights (owned by the owner); and, run as root, a removal as a
  * user who may not remove gets the kernel's EACCES and removes nothing.
+ * Once the daemon is not root (a child dropped to nobody stands for it),
+ * a job for an owner no session was admitted for (OWNER_ADD: the
+ * creating client's credentials read off its connection) is refused with
+ * EPERM, and so is one for another output or after the session is gone.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/codec.h"
 #include "sessiond/chunk/chunk-owner.h"
+#include "sessiond/priv/priv.h"
 #include "tap.h"
 
 #define USER 4133	/* a uid nobody has: its rights are only "others'" */
@@ -58,6 +65,112 @@ static bool exists(const char *path)
 	return !lstat(path, &st);
 }
 
+/* OWNER_ADD of session @id, @output, created by @fd's peer: its uid, or -errno. */
+static long admit(int fd, uint64_t id, const char *output)
+{
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	long ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, output);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_owner_serve_admit(&r, fd, &reply);
+	if (!ret) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ret = ltt_rbuf_get_u32(&r);
+	}
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+/* OWNER_DROP of session @id. */
+static int forget(uint64_t id)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_owner_serve_forget(&r);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/*
+ * A daemon that gave root's rights up: a child that drops to nobody,
+ * says so on a pipe and waits for its end to close.  Its pid, or -1.
+ */
+static pid_t dropped_daemon(int *ret_hold)
+{
+	int ready[2], hold[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(ready) || pipe(hold))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		close(ready[0]);
+		close(hold[1]);
+		if (ltt_priv_drop(65534, 65534) || write(ready[1], "d", 1) != 1)
+			_exit(1);
+		_exit(read(hold[0], &c, 1) < 0);
+	}
+	close(ready[1]);
+	close(hold[0]);
+	if (pid < 0 || read(ready[0], &c, 1) != 1) {
+		close(ready[0]);
+		close(hold[1]);
+		return -1;
+	}
+	close(ready[0]);
+	*ret_hold = hold[1];
+	return pid;
+}
+
+/* OWNER_FILES once the daemon is not root: its sessions' owners only. */
+static void test_admitted(const char *top, const char *out)
+{
+	char path[4096], other[128];
+	int sv[2], hold = -1;
+	pid_t d = dropped_daemon(&hold);
+
+	snprintf(path, sizeof(path), "%s/gone", out);
+	snprintf(other, sizeof(other), "%s/victim", top);
+	if (d < 0 || mkdir(path, 0700) || socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
+		for (int i = 0; i < 7; i++)
+			tap_skip("no daemon dropped to nobody: can't test");
+		return;
+	}
+	ltt_chunk_owner_serve_daemon(d);
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
+	       "the daemon is nobody: removing for uid 0, which owns no session: EPERM, kept");
+	tap_is_int((int)admit(sv[0], 7, out), 0,
+		   "OWNER_ADD of session 7: the owner read off the client's connection is uid 0");
+	tap_is_int(serve(2, USER, out, path, 0, NULL, 0), -EPERM,
+		   "removing for uid %u, the owner the daemon names, not the session's: EPERM", USER);
+	tap_is_int(serve(2, 0, other, path, 0, NULL, 0), -EPERM,
+		   "for uid 0 in an output no session of it has: EPERM");
+	tap_is_int(forget(7), 0, "OWNER_DROP of session 7");
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
+	       "once it is gone, removing for uid 0: EPERM, kept");
+	tap_is_int((int)admit(sv[0], 8, out), 0, "session 8 admitted, uid 0");
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
+	       "removing for its owner, uid 0, in its output: done");
+	forget(8);
+	ltt_chunk_owner_serve_daemon(0);
+	close(sv[0]);
+	close(sv[1]);
+	close(hold);
+	waitpid(d, NULL, 0);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/ltt-chunk-owner.XXXXXX", out[64], victim[64], chunk[128],
@@ -69,7 +182,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(14);
+	tap_plan(22);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);
@@ -127,6 +240,11 @@ int main(void)
 		return 1;
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
 	       "as root, removing OUTPUT/d/f: removed");
+	if (root)
+		test_admitted(top, out);
+	else
+		for (int i = 0; i < 7; i++)
+			tap_skip("not root: no daemon to drop");
 	snprintf(path, sizeof(path), "rm -rf '%s'", top);
 	if (system(path))
 		tap_diag("can't remove %s", top);

@@ -24,7 +24,14 @@
 #define JOURNAL_MAGIC "ltt-chunks 1"
 #define JOURNAL_MAX_LEN (64 * 1024)
 
-static char journal_dir[PATH_MAX];
+static char journal_dir[PATH_MAX];	/* its path, in messages */
+/*
+ * How this process reaches it: its path, or, once given to the user the
+ * daemon drops to (ltt_chunk_journal_give()), /proc/self/fd/N of a
+ * descriptor open on it: that user may not traverse the directories
+ * above (a run directory below a root-only one).
+ */
+static char journal_at[PATH_MAX];
 
 int ltt_chunk_journal_init(const char *rundir)
 {
@@ -42,14 +49,33 @@ int ltt_chunk_journal_init(const char *rundir)
 			journal_dir, strerror(-ret));
 		journal_dir[0] = '\0';
 	}
+	strcpy(journal_at, journal_dir);
 	return ret;
+}
+
+int ltt_chunk_journal_give(uid_t uid, gid_t gid)
+{
+	int fd, ret;
+
+	if (!journal_dir[0])
+		return 0;
+	fd = open(journal_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fchown(fd, uid, gid)) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	snprintf(journal_at, sizeof(journal_at), "/proc/self/fd/%d", fd);	/* kept open */
+	return 0;
 }
 
 static int journal_path(const struct ltt_session *session, char *buf, size_t len)
 {
 	if (!journal_dir[0])
 		return -ENOENT;
-	return (size_t)snprintf(buf, len, "%s/%ld-%" PRIu64, journal_dir, (long)getpid(),
+	return (size_t)snprintf(buf, len, "%s/%ld-%" PRIu64, journal_at, (long)getpid(),
 				session->id) >= len ? -ENAMETOOLONG : 0;
 }
 
@@ -116,7 +142,9 @@ void ltt_chunk_journal_remove(const struct ltt_session *session)
 
 void ltt_chunk_journal_fini(void)
 {
-	if (journal_dir[0] && rmdir(journal_dir) && errno != ENOTEMPTY && errno != ENOENT)
+	/* given away: the privileged part removes it (privsep.c) */
+	if (journal_dir[0] && !strcmp(journal_at, journal_dir) && rmdir(journal_dir) &&
+	    errno != ENOTEMPTY && errno != ENOENT)
 		LTT_WARN("can't remove %s: %s", journal_dir, strerror(errno));
 }
 

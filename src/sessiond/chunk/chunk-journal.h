@@ -12,6 +12,7 @@
 #define LTT_SESSIOND_CHUNK_JOURNAL_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "sessiond/model/session.h"
 
@@ -24,6 +25,15 @@
  * Return: 0 or -errno (journals are then not kept: logged).
  */
 int ltt_chunk_journal_init(const char *rundir);
+
+/**
+ * ltt_chunk_journal_give() - give the journals' directory to @uid, @gid
+ * (the user a root daemon drops to, before it drops): journals are then
+ * written and removed with that user's rights, through a descriptor open
+ * on it.  Call after ltt_chunk_journal_recover(), before any thread.
+ * Return: 0 or -errno.
+ */
+int ltt_chunk_journal_give(uid_t uid, gid_t gid);
 
 /**
  * ltt_chunk_journal_write() - record @session's chunks, replacing what

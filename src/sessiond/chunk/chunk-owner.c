@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -308,6 +309,157 @@ static int run(const struct job *j, struct job_result *res)
 	return ret;
 }
 
+/*
+ * The privileged end's sessions (OWNER_ADD): each with the credentials of
+ * the client that created it, read off that client's connection, not
+ * taken from the daemon's word.
+ */
+#define MAX_ADMITTED 65536
+static struct admitted {
+	uint64_t id;
+	uid_t uid;
+	gid_t gid;
+	char *output;
+} *admitted;
+static size_t nr_admitted, cap_admitted;
+static pid_t serve_daemon;
+
+void ltt_chunk_owner_serve_daemon(pid_t daemon)
+{
+	serve_daemon = daemon;
+}
+
+/* Did the daemon give root's rights up (its effective uid, in /proc)? */
+static bool daemon_dropped(void)
+{
+	char path[64], line[256];
+	unsigned long ruid, euid;
+	bool dropped = true;	/* unreadable: as if it had */
+	FILE *f;
+
+	if (serve_daemon <= 0)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%ld/status", (long)serve_daemon);
+	f = fopen(path, "re");
+	if (!f)
+		return true;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Uid: %lu %lu", &ruid, &euid) == 2) {
+			dropped = euid != 0;
+			break;
+		}
+	fclose(f);
+	return dropped;
+}
+
+static bool is_admitted(const struct ltt_chunk_owner *o)
+{
+	size_t i;
+
+	for (i = 0; i < nr_admitted; i++)
+		if (admitted[i].uid == o->uid && admitted[i].gid == o->gid &&
+		    !strcmp(admitted[i].output, o->output))
+			return true;
+	return false;
+}
+
+int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
+{
+	uint64_t id = ltt_rbuf_get_u64(r);
+	const char *output = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	struct admitted *grown;
+	char *copy;
+
+	if (ltt_rbuf_end(r) || output[0] != '/')
+		return -EINVAL;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
+		return -errno;
+	if (nr_admitted == MAX_ADMITTED)
+		return -ENOSPC;
+	if (nr_admitted == cap_admitted) {
+		grown = realloc(admitted, (cap_admitted * 2 + 16) * sizeof(*admitted));
+		if (!grown)
+			return -ENOMEM;
+		admitted = grown;
+		cap_admitted = cap_admitted * 2 + 16;
+	}
+	copy = strdup(output);
+	if (!copy)
+		return -ENOMEM;
+	admitted[nr_admitted++] = (struct admitted){ id, cred.uid, cred.gid, copy };
+	ltt_wbuf_put_u32(w, cred.uid);
+	ltt_wbuf_put_u32(w, cred.gid);
+	return 0;
+}
+
+int ltt_chunk_owner_serve_forget(struct ltt_rbuf *r)
+{
+	uint64_t id = ltt_rbuf_get_u64(r);
+	size_t i;
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	for (i = 0; i < nr_admitted && admitted[i].id != id; i++)
+		;
+	if (i == nr_admitted)
+		return -ENOENT;
+	free(admitted[i].output);
+	admitted[i] = admitted[--nr_admitted];
+	return 0;
+}
+
+void ltt_chunk_owner_serve_fini(void)
+{
+	while (nr_admitted)
+		free(admitted[--nr_admitted].output);
+	free(admitted);
+	admitted = NULL;
+	cap_admitted = 0;
+}
+
+int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, uid_t uid, gid_t gid)
+{
+	struct ltt_priv *p = ltt_priv_get();
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	uint32_t got_uid, got_gid;
+	int ret;
+
+	if (!p || client_fd < 0)
+		return 0;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, output);
+	ret = ltt_priv_call_fd(p, LTT_PRIV_OWNER_ADD, &w, client_fd, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	got_uid = ltt_rbuf_get_u32(&r);
+	got_gid = ltt_rbuf_get_u32(&r);
+	ret = ltt_rbuf_end(&r) ? -EPROTO : got_uid != uid || got_gid != gid ? -EPERM : 0;
+	ltt_msg_fini(&m);
+	return ret;
+}
+
+void ltt_chunk_owner_forget(uint64_t id)
+{
+	struct ltt_priv *p = ltt_priv_get();
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+
+	if (!p)
+		return;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	if (!ltt_priv_call(p, LTT_PRIV_OWNER_DROP, &w, &m, &r))
+		ltt_msg_fini(&m);
+	ltt_wbuf_fini(&w);
+}
+
 int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 {
 	struct job j = { .op = ltt_rbuf_get_u8(r) };
@@ -323,6 +475,9 @@ int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 	j.id = ltt_rbuf_get_u64(r);
 	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_REPAIR)
 		return -EPROTO;
+	/* a daemon that gave root's rights up names only its sessions' owners */
+	if (daemon_dropped() && !is_admitted(&j.o))
+		return -EPERM;
 	/* never a path outside the output it names */
 	if (!below(j.o.output, j.o.output, true) ||
 	    (j.op == JOB_ARCHIVE && !below(j.o.output, j.path, true)) ||

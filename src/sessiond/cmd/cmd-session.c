@@ -18,6 +18,7 @@
 #include "common/paths.h"
 #include "common/uri.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/consumer/relay.h"
 
@@ -147,6 +148,13 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	ltt_session_lock(session);
 	ltt_session_info(session, &info);
 	ltt_session_unlock(session);
+	/* a local output's owner, as the privileged part reads it off this connection */
+	err = info.output[0] != '/' ? 0 :
+	      ltt_chunk_owner_admit(ctx->client_fd, session->id, info.output, ctx->cred.uid,
+				    ctx->cred.gid);
+	if (err)
+		LTT_WARN("session '%s': the privileged part did not take its owner (%s): its chunks won't be archived, nor its traces repaired",
+			 info.name, strerror(-err));
 	ltt_session_put(ctx->registry, session);
 	LTT_INFO("session '%s' created by uid %u, output '%s'", info.name,
 		 (unsigned int)ctx->cred.uid, info.output);
@@ -301,6 +309,7 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
 	ltt_chunk_destroyed(session);
 	ltt_session_unlock(session);
+	ltt_chunk_owner_forget(session->id);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
 	return 0;

@@ -81,6 +81,7 @@ struct conn {
 struct ltt_lagent {
 	struct ltt_evloop_server srv;
 	char port_file[4096];
+	bool removes;		/* the port file at stop (else who wrote it does) */
 	unsigned int port;
 	struct cds_list_head conns;	/* the thread's */
 	unsigned int nr_conns;
@@ -715,8 +716,7 @@ static int listen_tcp(int *ret_fd, unsigned int *ret_port)
 	return 0;
 }
 
-/* The port, as decimal text, in @path (its directory made), replaced whole. */
-static int write_port_file(const char *path, unsigned int port)
+int ltt_lagent_port_write(const char *path, unsigned int port)
 {
 	char dir[4096], tmp[4200], text[16];
 	char *slash;
@@ -745,7 +745,24 @@ static int write_port_file(const char *path, unsigned int port)
 	return ret;
 }
 
-int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
+void ltt_lagent_port_remove(const char *path, unsigned int port)
+{
+	char text[16] = "";
+	ssize_t n;
+	int fd;
+
+	/* the file of a daemon that started since is that daemon's */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == port)
+		unlink(path);
+}
+
+int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
+		     struct ltt_lagent **ret_lagent)
 {
 	struct ltt_lagent *a;
 	int fd = -1, ret;
@@ -774,7 +791,8 @@ int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
 		free(a);
 		return ret;
 	}
-	ret = write_port_file(a->port_file, a->port);
+	a->removes = !write_port;
+	ret = (write_port ? write_port : ltt_lagent_port_write)(a->port_file, a->port);
 	if (ret)
 		LTT_WARN("can't write %s: %s; LTTng's agents won't find this daemon's port %u",
 			 a->port_file, strerror(-ret), a->port);
@@ -790,9 +808,6 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 	struct ltt_evloop_job *job, *next;
 	struct conn *c, *ctmp;
 	struct owner *o, *otmp;
-	char text[16] = "";
-	ssize_t n;
-	int fd;
 
 	if (!a)
 		return;
@@ -809,14 +824,8 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 		free(o);
 	}
 	ltt_evloop_server_fini(&a->srv);
-	/* the file of a daemon that started since is that daemon's */
-	fd = open(a->port_file, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, text, sizeof(text) - 1);
-		close(fd);
-		if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == a->port)
-			unlink(a->port_file);
-	}
+	if (a->removes)
+		ltt_lagent_port_remove(a->port_file, a->port);
 	free(a);
 }
 

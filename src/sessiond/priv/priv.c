@@ -4,7 +4,10 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
+#include "sessiond/lagent/lagent.h"
 #include "sessiond/priv/priv.h"
 
 struct ltt_priv {
@@ -138,6 +142,92 @@ int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struc
 	}
 	*ret_reply = m;
 	return 0;
+}
+
+/* The highest capability number this kernel knows. */
+static int cap_last(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/cap_last_cap", "re");
+	int last = 63;
+
+	if (f) {
+		if (fscanf(f, "%d", &last) != 1 || last < 0 || last > 63)
+			last = 63;
+		fclose(f);
+	}
+	return last;
+}
+
+int ltt_priv_drop(uid_t uid, gid_t gid)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3] = { { 0 } };
+	int cap, last = cap_last();
+	size_t i;
+
+	if (uid == 0 || gid == 0)
+		return -EINVAL;
+	/* the bounding set first: emptying it takes CAP_SETPCAP */
+	for (cap = 0; cap <= last; cap++)
+		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) && errno != EINVAL)
+			return -errno;
+	if (setgroups(0, NULL) || setresgid(gid, gid, gid) || setresuid(uid, uid, uid))
+		return -errno;
+	/* no uid 0 left: the kernel cleared the permitted and effective sets */
+	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) && errno != EINVAL)
+		return -errno;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -errno;
+	if (syscall(SYS_capget, &hdr, caps))
+		return -errno;
+	for (i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		if (caps[i].effective || caps[i].permitted || caps[i].inheritable)
+			return -EPERM;
+	if (!setresuid(0, 0, 0) || geteuid() == 0)
+		return -EPERM;	/* it could go back: not dropped */
+	return 0;
+}
+
+int ltt_priv_agent_port(const char *path, unsigned int port)
+{
+	struct ltt_msg reply;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!the_link)
+		return -EPIPE;
+	if (strcmp(path, LTT_LAGENT_ROOT_PORT_FILE))
+		return -EINVAL;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, port);
+	ret = ltt_priv_call(the_link, LTT_PRIV_AGENT_PORT, &w, &reply, &r);
+	ltt_wbuf_fini(&w);
+	if (!ret)
+		ltt_msg_fini(&reply);
+	return ret;
+}
+
+int ltt_priv_time_ns(pid_t pid)
+{
+	struct ltt_msg reply;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!the_link)
+		return -EPIPE;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, (uint32_t)pid);
+	ret = ltt_priv_call(the_link, LTT_PRIV_TIME_NS, &w, &reply, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ret = ltt_rbuf_get_bool(&r);
+	if (r.err)
+		ret = -EPROTO;
+	ltt_msg_fini(&reply);
+	return ret;
 }
 
 void ltt_priv_stop(void)

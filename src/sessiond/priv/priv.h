@@ -54,6 +54,18 @@
  *       str output, str path, i64 begin, i64 end, u64 id} -> {str path
  *       (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32 errors
  *       (the repair's)}: done with uid's rights (chunk/chunk-owner.c)
+
+ *   AGENT_PORT {u32 port} -> {}: LTTng's agents' root port file
+ *       (lagent.h) written with @port, removed when the process ends;
+ *       accepted once (sent before any client or program is heard)
+ *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
+ *       time namespace (/proc/PID/ns/time, which only root reads of
+ *       another user's process)
+ *   OWNER_ADD {u64 id, str output}, the connection of the client that
+ *       created session @id (SCM_RIGHTS) -> {u32 uid, u32 gid}: its
+ *       credentials (SO_PEERCRED), the only owners OWNER_FILES serves
+ *       once the daemon is not root (chunk/chunk-owner.c)
+ *   OWNER_DROP {u64 id} -> {}: session @id is gone
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -64,6 +76,10 @@ enum ltt_priv_request {
 	LTT_PRIV_CONSUMER_SPAWN = 6,
 	LTT_PRIV_CONSUMER_KILL = 7,
 	LTT_PRIV_OWNER_FILES = 8,
+	LTT_PRIV_AGENT_PORT = 9,
+	LTT_PRIV_TIME_NS = 10,
+	LTT_PRIV_OWNER_ADD = 11,
+	LTT_PRIV_OWNER_DROP = 12,
 };
 
 struct ltt_priv;
@@ -109,6 +125,33 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
  */
 int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
 		     int fd, struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
+
+/**
+ * ltt_priv_drop() - become user @uid, group @gid, for good: no
+ * supplementary group, the capability bounding set emptied, no
+ * capability left, PR_SET_NO_NEW_PRIVS.  The ids are every thread's
+ * (glibc changes them all); the bounding set and no_new_privs are the
+ * calling thread's and those it starts after, so call it before the
+ * threads that read clients' and programs' messages start.
+ *
+ * Returns 0, -EINVAL for uid or gid 0, or a negative errno (then the
+ * process must not go on: it may have changed some of its ids).
+ */
+int ltt_priv_drop(uid_t uid, gid_t gid);
+
+/**
+ * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the
+ * root daemon's agents' port file with @port (@path must be that file,
+ * lagent.h), and removes it when it ends; an ltt_lagent_port_fn.
+ * Returns 0 or a negative errno (-EPIPE: no link).
+ */
+int ltt_priv_agent_port(const char *path, unsigned int port);
+
+/**
+ * ltt_priv_time_ns() - TIME_NS: does process @pid share our time
+ * namespace?  1, 0, or a negative errno (-EPIPE: no link).
+ */
+int ltt_priv_time_ns(pid_t pid);
 
 /**
  * ltt_priv_stop() - close the link and wait for the privileged process
