@@ -583,21 +583,23 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
  * daemon's for the daemon of the root run directory, else the personal
  * one), before sessions exist, so that no rule is missed.
  */
+static int agent_port_file(const char *rundir, char *buf, size_t len)
+{
+	return ltt_lagent_port_file(!strcmp(rundir, LTT_ROOT_RUNDIR), buf, len);
+}
+
 static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
 {
 	char port_file[PATH_MAX];
 	int ret;
 
-	bool root_file = !strcmp(rd->path, LTT_ROOT_RUNDIR);
-
-	ret = ltt_lagent_port_file(root_file, port_file, sizeof(port_file));
+	ret = agent_port_file(rd->path, port_file, sizeof(port_file));
 	if (ret) {
 		LTT_WARN("no home directory for LTTng's agents' port file (set LTTNG_HOME or HOME): they won't find this daemon");
 		return 0;
 	}
-	/* root's file, once root's rights are given up: written by the privileged part */
-	ret = ltt_lagent_start(port_file, d->dropped && root_file ? ltt_priv_agent_port : NULL,
-			       &d->lagent);
+	/* root's rights given up: written by the privileged part (the file it was given) */
+	ret = ltt_lagent_start(port_file, d->dropped ? ltt_priv_agent_port : NULL, &d->lagent);
 	if (!ret)
 		d->ust.lagent = d->lagent;
 	return ret;
@@ -760,7 +762,7 @@ static int run(const struct options *opts)
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
 	struct daemon d = { .app_fd = -1, .client_fd = -1 };
-	char rundir[PATH_MAX], load[PATH_MAX];
+	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
@@ -792,7 +794,8 @@ static int run(const struct options *opts)
 	if (root && !opts->no_privsep) {
 		ltt_privsep_consumers(&opts->consumer);
 		if (opts->drop)
-			ltt_privsep_rundir(rundir);
+			ltt_privsep_drops(rundir, agent_port_file(rundir, port_file,
+								  sizeof(port_file)) ? NULL : port_file);
 		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));

@@ -174,17 +174,19 @@ static int owner_files(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wb
 }
 
 /*
- * What the daemon, once it dropped root's rights, can no longer remove
- * in root's directories: its run directory's files (set before the
- * fork: sockets, pid file, the chunk journals' directory when empty) and
- * the agents' port file (AGENT_PORT), removed when this process ends.
+ * What the daemon, once it dropped root's rights, can no longer write or
+ * remove in root's directories (set before the fork): the agents' port
+ * file (AGENT_PORT), and its run directory's files (sockets, pid file,
+ * the chunk journals' directory when empty), removed at a clean stop.
  */
-static char rundir[PATH_MAX];
+static char rundir[PATH_MAX], port_file[PATH_MAX];
 static unsigned int agent_port;	/* 0: no port file written */
+static bool stopping;		/* STOPPING came: a clean stop */
 
-void ltt_privsep_rundir(const char *path)
+void ltt_privsep_drops(const char *path, const char *agent_port_file)
 {
 	snprintf(rundir, sizeof(rundir), "%s", path);
+	snprintf(port_file, sizeof(port_file), "%s", agent_port_file ? agent_port_file : "");
 }
 
 static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
@@ -200,8 +202,21 @@ static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct l
 		return -EINVAL;
 	if (agent_port)
 		return -EALREADY;	/* once, before any client or program is heard */
+	if (!port_file[0])
+		return -ENOENT;
 	agent_port = port;
-	return ltt_lagent_port_write(LTT_LAGENT_ROOT_PORT_FILE, port);
+	return ltt_lagent_port_write(port_file, port);
+}
+
+static int stop_clean(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	(void)state;
+	(void)r;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	stopping = true;
+	return 0;
 }
 
 static int time_ns(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
@@ -277,6 +292,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_TIME_NS, "TIME_NS", 4, false, time_ns },
 	{ LTT_PRIV_OWNER_ADD, "OWNER_ADD", 9, true, owner_add },
 	{ LTT_PRIV_OWNER_DROP, "OWNER_DROP", 8, false, owner_drop },
+	{ LTT_PRIV_STOPPING, "STOPPING", 0, false, stop_clean },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */
@@ -293,9 +309,11 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 	ltt_chunk_owner_serve_daemon(daemon);
 	ltt_priv_serve(fd, requests, sizeof(requests) / sizeof(requests[0]), &kabi);
 	ltt_kabi_server_fini(&kabi);
-	if (agent_port)
-		ltt_lagent_port_remove(LTT_LAGENT_ROOT_PORT_FILE, agent_port);
-	rundir_clean(daemon);
+	/* as the daemon would have, at a clean stop (a killed one leaves them) */
+	if (stopping && agent_port)
+		ltt_lagent_port_remove(port_file, agent_port);
+	if (stopping)
+		rundir_clean(daemon);
 	ltt_chunk_owner_serve_fini();
 	while (nr_children)
 		close(children[--nr_children].pidfd);

@@ -153,8 +153,8 @@ is "$(status_field "$spid" NoNewPrivs)/$(status_field "$spid" Groups)" "1/" \
 	"no_new_privs set, no supplementary group"
 bad=0
 for t in /proc/"$spid"/task/*; do
-	[ "$(status_field "${t#/proc/}" CapEff)/$(sed -n 's/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' "$t/status")" = \
-		"0000000000000000/$nobody_uid" ] || bad=$((bad + 1))
+	[ "$(status_field "${t#/proc/}" CapEff)/$(status_field "${t#/proc/}" CapBnd)/$(sed -n 's/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' "$t/status")" = \
+		"0000000000000000/0000000000000000/$nobody_uid" ] || bad=$((bad + 1))
 done
 is "$bad" 0 "and so has each of its threads ($(ls /proc/"$spid"/task | wc -l))"
 is "$(status_field "$priv" Uid | cut -d' ' -f1)" 0 "ltt-priv ($priv) keeps root's"

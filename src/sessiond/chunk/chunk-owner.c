@@ -4,6 +4,7 @@
  * output (see chunk-owner.h): here, or by the privileged part.
  */
 #include <dirent.h>
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -206,6 +207,7 @@ enum job_op {
 	JOB_ARCHIVE = 1,
 	JOB_REMOVE = 2,
 	JOB_REPAIR = 3,
+	JOB_LIST = 4,		/* answered with {u32 n, n x str name} */
 };
 
 struct job {
@@ -216,11 +218,36 @@ struct job {
 	uint64_t id;
 };
 
-/* What it answers: ARCHIVE's path, REPAIR's counts. */
+/* What it answers: ARCHIVE's path, REPAIR's counts, LIST's names. */
 struct job_result {
 	char path[LTT_PATH_MAX];
 	struct ltt_repair_stats st;
+	struct ltt_wbuf *names;		/* LIST: {u32 n, n x str} */
 };
+
+/* The names in directory @path, into @w: {u32 n, n x str}. */
+static int list_names(const char *path, struct ltt_wbuf *w)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	size_t at;
+	uint32_t n = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	at = w->len;
+	ltt_wbuf_put_u32(w, 0);
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			ltt_wbuf_put_str(w, e->d_name);
+			n++;
+		}
+	closedir(d);
+	if (w->err)
+		return -ENOMEM;
+	memcpy(w->data + at, &(uint32_t){ htole32(n) }, sizeof(n));
+	return 0;
+}
 
 /*
  * The job, here, with the owner's rights (as-user.h): a root daemon then
@@ -243,6 +270,8 @@ static int run_here(const struct job *j, struct job_result *res)
 		ret = remove_beneath(j->o.output, j->path);
 	else if (j->op == JOB_REMOVE)
 		ret = remove_at(AT_FDCWD, j->path, 0);
+	else if (j->op == JOB_LIST)
+		ret = list_names(j->path, res->names);
 	else
 		ret = ltt_trace_repair(j->o.output, &res->st);
 	ltt_as_user_end(&ao);
@@ -473,7 +502,7 @@ int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 	j.begin = (int64_t)ltt_rbuf_get_u64(r);
 	j.end = (int64_t)ltt_rbuf_get_u64(r);
 	j.id = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_REPAIR)
+	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_LIST)
 		return -EPROTO;
 	/* a daemon that gave root's rights up names only its sessions' owners */
 	if (daemon_dropped() && !is_admitted(&j.o))
@@ -481,12 +510,14 @@ int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 	/* never a path outside the output it names */
 	if (!below(j.o.output, j.o.output, true) ||
 	    (j.op == JOB_ARCHIVE && !below(j.o.output, j.path, true)) ||
-	    (j.op == JOB_REMOVE && !below(j.o.output, j.path, false)))
+	    ((j.op == JOB_REMOVE || j.op == JOB_LIST) && !below(j.o.output, j.path, false)))
 		return -EINVAL;
+	res.names = w;
 	ret = run_here(&j, &res);
 	if (ret)
 		return ret;
-	put_result(w, &res);
+	if (j.op != JOB_LIST)
+		put_result(w, &res);
 	return 0;
 }
 
@@ -508,6 +539,46 @@ int ltt_chunk_owner_remove(const struct ltt_chunk_owner *o, const char *path)
 	struct job_result res;
 
 	return run(&j, &res);
+}
+
+int ltt_chunk_owner_list(const struct ltt_chunk_owner *o, const char *dir,
+			 void (*fn)(void *arg, const char *name), void *arg)
+{
+	struct job j = { .op = JOB_LIST, .o = *o, .path = dir };
+	struct ltt_priv *p = ltt_priv_get();
+	struct job_result res = { .path = "" };
+	struct ltt_wbuf names, w;
+	struct ltt_rbuf r;
+	struct ltt_msg m = { 0 };
+	bool called = false;
+	uint32_t n;
+	int ret;
+
+	ltt_wbuf_init(&names);
+	if (p) {
+		ltt_wbuf_init(&w);
+		put_job(&w, &j);
+		ret = ltt_priv_call(p, LTT_PRIV_OWNER_FILES, &w, &m, &r);
+		called = !ret;
+		ltt_wbuf_fini(&w);
+	} else {
+		res.names = &names;
+		ret = run_here(&j, &res);
+		ltt_rbuf_init(&r, names.data, names.len);
+	}
+	/* an empty answer: no such directory */
+	for (n = ret || r.pos == r.len ? 0 : ltt_rbuf_get_u32(&r); n && !r.err; n--) {
+		const char *name = ltt_rbuf_get_str(&r, NAME_MAX);
+
+		if (!r.err)
+			fn(arg, name);
+	}
+	if (!ret && r.err)
+		ret = -EPROTO;
+	if (called)
+		ltt_msg_fini(&m);
+	ltt_wbuf_fini(&names);
+	return ret;
 }
 
 int ltt_chunk_owner_repair(const struct ltt_chunk_owner *o, struct ltt_repair_stats *st)

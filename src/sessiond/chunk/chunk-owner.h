@@ -44,6 +44,15 @@ int ltt_chunk_owner_archive(const struct ltt_chunk_owner *o, const char *dir, in
 int ltt_chunk_owner_remove(const struct ltt_chunk_owner *o, const char *path);
 
 /**
+ * ltt_chunk_owner_list() - @fn(@arg, name) for each entry of directory
+ * @dir (below the output), read with the owner's rights: 0 (also when
+ * @dir does not exist) or a negative errno.  The names come whole before
+ * the first call.
+ */
+int ltt_chunk_owner_list(const struct ltt_chunk_owner *o, const char *dir,
+			 void (*fn)(void *arg, const char *name), void *arg);
+
+/**
  * ltt_chunk_owner_repair() - repair the traces in the output
  * (ltt_trace_repair()); -EPERM: the owner's rights could not be taken
  */

@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "common/log.h"
-#include "sessiond/lagent/lagent.h"
 #include "sessiond/priv/priv.h"
 
 struct ltt_priv {
@@ -195,10 +194,9 @@ int ltt_priv_agent_port(const char *path, unsigned int port)
 	struct ltt_rbuf r;
 	int ret;
 
+	(void)path;
 	if (!the_link)
 		return -EPIPE;
-	if (strcmp(path, LTT_LAGENT_ROOT_PORT_FILE))
-		return -EINVAL;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, port);
 	ret = ltt_priv_call(the_link, LTT_PRIV_AGENT_PORT, &w, &reply, &r);
@@ -233,9 +231,16 @@ int ltt_priv_time_ns(pid_t pid)
 void ltt_priv_stop(void)
 {
 	struct ltt_priv *p = the_link;
+	struct ltt_msg reply;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
 
 	if (!p)
 		return;
+	ltt_wbuf_init(&w);
+	if (!ltt_priv_call(p, LTT_PRIV_STOPPING, &w, &reply, &r))
+		ltt_msg_fini(&reply);
+	ltt_wbuf_fini(&w);
 	the_link = NULL;
 	close(p->fd);
 	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)

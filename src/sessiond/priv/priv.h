@@ -55,9 +55,9 @@
  *       (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32 errors
  *       (the repair's)}: done with uid's rights (chunk/chunk-owner.c)
 
- *   AGENT_PORT {u32 port} -> {}: LTTng's agents' root port file
- *       (lagent.h) written with @port, removed when the process ends;
- *       accepted once (sent before any client or program is heard)
+ *   AGENT_PORT {u32 port} -> {}: LTTng's agents' port file (the one set
+ *       at start-up: privsep.h) written with @port, removed at a clean
+ *       stop; accepted once (sent before any client or program is heard)
  *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
  *       time namespace (/proc/PID/ns/time, which only root reads of
  *       another user's process)
@@ -66,6 +66,8 @@
  *       credentials (SO_PEERCRED), the only owners OWNER_FILES serves
  *       once the daemon is not root (chunk/chunk-owner.c)
  *   OWNER_DROP {u64 id} -> {}: session @id is gone
+ *   STOPPING {} -> {}: the daemon stops cleanly (ltt_priv_stop()): what
+ *       it could not remove, the privileged part removes as it ends
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -80,6 +82,7 @@ enum ltt_priv_request {
 	LTT_PRIV_TIME_NS = 10,
 	LTT_PRIV_OWNER_ADD = 11,
 	LTT_PRIV_OWNER_DROP = 12,
+	LTT_PRIV_STOPPING = 13,
 };
 
 struct ltt_priv;
@@ -141,9 +144,9 @@ int ltt_priv_drop(uid_t uid, gid_t gid);
 
 /**
  * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the
- * root daemon's agents' port file with @port (@path must be that file,
- * lagent.h), and removes it when it ends; an ltt_lagent_port_fn.
- * Returns 0 or a negative errno (-EPIPE: no link).
+ * agents' port file it was given at start-up (@path, the same, is not
+ * sent) with @port, and removes it at a clean stop; an
+ * ltt_lagent_port_fn.  Returns 0 or a negative errno (-EPIPE: no link).
  */
 int ltt_priv_agent_port(const char *path, unsigned int port);
 
@@ -154,8 +157,9 @@ int ltt_priv_agent_port(const char *path, unsigned int port);
 int ltt_priv_time_ns(pid_t pid);
 
 /**
- * ltt_priv_stop() - close the link and wait for the privileged process
- * to release what it holds and exit; no call may be under way
+ * ltt_priv_stop() - a clean stop: say so (STOPPING), close the link and
+ * wait for the privileged process to release what it holds and exit; no
+ * call may be under way
  */
 void ltt_priv_stop(void);
 
