@@ -21,6 +21,7 @@
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/consumer/relay.h"
+#include "sessiond/priv/priv.h"
 
 /*
  * A streamed session's URL, parsed once: it travels typed from here.  The
@@ -53,7 +54,7 @@ static int owner_home(const struct ltt_cmd_ctx *ctx, const char *client_home, ch
 		strcpy(buf, client_home);
 		return 0;
 	}
-	if (ctx->cred.uid == geteuid())
+	if (ctx->cred.uid == ltt_priv_daemon_uid())
 		return ltt_home_dir(buf, len);
 	if (getpwuid_r(ctx->cred.uid, &pw, pwbuf, sizeof(pwbuf), &found) || !found ||
 	    pw.pw_dir[0] != '/' || strlen(pw.pw_dir) >= len)

@@ -29,6 +29,7 @@ struct ltt_priv {
 
 /* The process's link: set once by ltt_priv_start(), before any thread. */
 static struct ltt_priv *the_link;
+static bool dropped;	/* ltt_priv_drop() succeeded: root's daemon still */
 
 /*
  * The child: keep the link (as fd 3) and stderr (unless @quiet), nothing
@@ -184,7 +185,13 @@ int ltt_priv_drop(uid_t uid, gid_t gid)
 			return -EPERM;
 	if (!setresuid(0, 0, 0) || geteuid() == 0)
 		return -EPERM;	/* it could go back: not dropped */
+	dropped = true;
 	return 0;
+}
+
+uid_t ltt_priv_daemon_uid(void)
+{
+	return dropped ? 0 : geteuid();
 }
 
 int ltt_priv_agent_port(const char *path, unsigned int port)

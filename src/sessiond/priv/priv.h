@@ -50,10 +50,11 @@
  *       its command socket (SCM_RIGHTS) -> {u32 pid}, a pidfd of it: the
  *       program and its options are the ones fixed at start-up
  *   CONSUMER_KILL {u32 pid} (a consumer this process spawned) -> {}
- *   OWNER_FILES {u8 job (1 archive, 2 remove, 3 repair), u32 uid, u32 gid,
- *       str output, str path, i64 begin, i64 end, u64 id} -> {str path
- *       (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32 errors
- *       (the repair's)}: done with uid's rights (chunk/chunk-owner.c)
+ *   OWNER_FILES {u8 job (1 archive, 2 remove, 3 repair, 4 list), u32 uid,
+ *       u32 gid, str output, str path, i64 begin, i64 end, u64 id} -> {str
+ *       path (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32
+ *       errors (the repair's)}, or for a list {u32 n, n x str name}: done
+ *       with uid's rights (chunk/chunk-owner.c)
 
  *   AGENT_PORT {u32 port} -> {}: LTTng's agents' port file (the one set
  *       at start-up: privsep.h) written with @port, removed at a clean
@@ -141,6 +142,14 @@ int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struc
  * process must not go on: it may have changed some of its ids).
  */
 int ltt_priv_drop(uid_t uid, gid_t gid);
+
+/**
+ * ltt_priv_daemon_uid() - whose daemon this is: root's (0) for a root
+ * daemon, also once it gave root's rights up (ltt_priv_drop()), else
+ * its user's.  Where the daemon asked "am I root?" to mean "the root
+ * daemon", it asks this.
+ */
+uid_t ltt_priv_daemon_uid(void);
 
 /**
  * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the

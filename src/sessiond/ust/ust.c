@@ -3,7 +3,6 @@
  * ust.c - the user-space domain: its operations (domain.h) and the
  * programs' arrival and departure (see ust.h).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <poll.h>
