@@ -579,15 +579,18 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 }
 
 /*
- * LTTng's agents: their port, in the file where they look (the root
- * daemon's for the daemon of the root run directory, else the personal
- * one), before sessions exist, so that no rule is missed.
+ * Where LTTng's agents look for the port: the root daemon's file for the
+ * daemon of the root run directory, else the personal one.
  */
 static int agent_port_file(const char *rundir, char *buf, size_t len)
 {
 	return ltt_lagent_port_file(!strcmp(rundir, LTT_ROOT_RUNDIR), buf, len);
 }
 
+/*
+ * LTTng's agents: their port, in that file, before sessions exist, so
+ * that no rule is missed.
+ */
 static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
 {
 	char port_file[PATH_MAX];

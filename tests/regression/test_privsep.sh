@@ -17,9 +17,9 @@
 # app.sock runs as nobody with no capability (its /proc status) while a
 # kernel and a user-space session record exact counts, a rotation is
 # archived, a session --load'ed at start is root's; stopped, ltt-priv
-# removes the run directory's files it could not.  ltt-priv refuses what
-# a taken-over main process might ask: a second AGENT_PORT.  The option
-# refused where it can't work.
+# removes the run directory's files it could not.  The option refused
+# where it can't work.  (OWNER_FILES refused for an owner with no
+# session once the daemon dropped: test_chunk_owner.)
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -43,6 +43,35 @@ sessiond_log() {
 # status_field PID FIELD: FIELD's value in /proc/PID/status (tabs as spaces).
 status_field() {
 	sed -n "s/^$2:[[:space:]]*//p" "/proc/$1/status" | tr '\t' ' '
+}
+
+# rotate_stop_count KOUT UOUT KLOAD_OUT NK N1 N2: with sessions k (a
+# kload getppid of NK calls recorded, its output KLOAD_OUT) and u (a
+# program's N1 events recorded): rotate u (its archive, through
+# ltt-priv), a second program's N2 events, stop both; k holds exactly the
+# NK getppid exits of kload's thread, u's archive N1 events, u and its
+# archive N1 + N2; both destroyed.
+rotate_stop_count() {
+	local kout=$1 uout=$2 kload_out=$3 nk=$4 n1=$5 n2=$6 archive t1
+
+	run lttctl -q rotate u
+	is "$RC" 0 "rotate u: its first chunk archived through ltt-priv"
+	archive=$STDOUT
+	ust_app -n "$n2" -r "p$n2"
+	ok_cmd "stop k" lttctl stop k
+	ok_cmd "stop u" lttctl stop u
+	t1=$(sed -n 's/^tid //p' "$kload_out")
+	bt "$kout" "$kout.txt"
+	is "$(grep -c " syscall_exit_getppid: .*{ tid = $t1 }, { ret = $$ }" "$kout.txt")" "$nk" \
+		"k: exactly $nk getppid exits of the program's tid, each returning $$"
+	bt "$archive" "$uout.1.txt"
+	is "$(grep -c " ltt_test:seq: " "$uout.1.txt")" "$n1" \
+		"u's archive ($archive): the first program's $n1 events"
+	bt "$uout" "$uout.txt"
+	is "$(grep -c " ltt_test:seq: " "$uout.txt")" $((n1 + n2)) \
+		"u, archive and chunk: the two programs' $((n1 + n2)) events"
+	lttctl -q destroy k
+	lttctl -q destroy u
 }
 
 # sock_owner PATH: the pids whose fds hold the listening socket bound at PATH.
@@ -98,22 +127,7 @@ is "$(grep -o "consumer daemon .* started, pid [0-9]*, by the privileged part" "
 	sed 's/.*pid \([0-9]*\),.*/\1/' | sort -n | tr '\n' ' ')" "$consumers" \
 	"each one spawned by ltt-priv (the log says so, with its pid)"
 is "$(pgrep -P "$priv" | wc -l)" 0 "ltt-priv has no child of its own"
-run lttctl -q rotate u
-is "$RC" 0 "rotate u: its first chunk archived through ltt-priv"
-archive=$STDOUT
-ust_app -n 200 -r p2
-ok_cmd "stop k" lttctl stop k
-ok_cmd "stop u" lttctl stop u
-t1=$(sed -n 's/^tid //p' "$TEST_TMP/getppid")
-bt "$TEST_TMP/k" "$TEST_TMP/k.txt"
-is "$(grep -c " syscall_exit_getppid: .*{ tid = $t1 }, { ret = $$ }" "$TEST_TMP/k.txt")" 1000 \
-	"k: exactly 1000 getppid exits of the program's tid, each returning $$"
-bt "$archive" "$TEST_TMP/u1.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u1.txt")" 500 "u's archive ($archive): the first program's 500 events"
-bt "$TEST_TMP/u" "$TEST_TMP/u.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u.txt")" 700 "u, archive and chunk: the two programs' 700 events"
-lttctl -q destroy k
-lttctl -q destroy u
+rotate_stop_count "$TEST_TMP/k" "$TEST_TMP/u" "$TEST_TMP/getppid" 1000 500 200
 
 stop_sessiond
 wait_pid_exit "$priv"
@@ -171,23 +185,8 @@ lttctl -q create k -o "$TEST_TMP/dk" &&
 ok $? "kernel session k (tracefs) and user-space session u started"
 "$KLOAD" getppid 700 >"$TEST_TMP/getppid2" || echo "Bail out! kload getppid failed"
 ust_app -n 300 -r d1
-run lttctl -q rotate u
-is "$RC" 0 "rotate u: its first chunk archived"
-archive=$STDOUT
-ust_app -n 100 -r d2
-ok_cmd "stop k" lttctl stop k
-ok_cmd "stop u" lttctl stop u
-t1=$(sed -n 's/^tid //p' "$TEST_TMP/getppid2")
-bt "$TEST_TMP/dk" "$TEST_TMP/dk.txt"
-is "$(grep -c " syscall_exit_getppid: .*{ tid = $t1 }, { ret = $$ }" "$TEST_TMP/dk.txt")" 700 \
-	"k: exactly 700 getppid exits of the program's tid"
-bt "$archive" "$TEST_TMP/du1.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/du1.txt")" 300 "u's archive: the first program's 300 events"
-bt "$TEST_TMP/du" "$TEST_TMP/du.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/du.txt")" 400 "u, archive and chunk: 400 events"
 is "$(stat -c %U "$LTT_RUNDIR/chunks")" nobody "the chunk journals' directory was given to nobody"
-lttctl -q destroy k
-lttctl -q destroy u
+rotate_stop_count "$TEST_TMP/dk" "$TEST_TMP/du" "$TEST_TMP/getppid2" 700 300 100
 unlike "$(cat "$LOG")" "Error:" "nothing failed for want of root's rights"
 stop_sessiond
 wait_pid_exit "$priv"

@@ -477,15 +477,12 @@ void ltt_chunk_owner_forget(uint64_t id)
 {
 	struct ltt_priv *p = ltt_priv_get();
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	struct ltt_msg m;
 
 	if (!p)
 		return;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u64(&w, id);
-	if (!ltt_priv_call(p, LTT_PRIV_OWNER_DROP, &w, &m, &r))
-		ltt_msg_fini(&m);
+	ltt_priv_ask(p, LTT_PRIV_OWNER_DROP, &w);
 	ltt_wbuf_fini(&w);
 }
 

@@ -100,6 +100,17 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
 	return ltt_priv_call_fd(p, type, req, -1, ret_reply, ret_r);
 }
 
+int ltt_priv_ask(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req)
+{
+	struct ltt_msg reply;
+	struct ltt_rbuf r;
+	int ret = ltt_priv_call(p, type, req, &reply, &r);
+
+	if (!ret)
+		ltt_msg_fini(&reply);
+	return ret;
+}
+
 int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
 		     int fd, struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r)
 {
@@ -196,9 +207,7 @@ uid_t ltt_priv_daemon_uid(void)
 
 int ltt_priv_agent_port(const char *path, unsigned int port)
 {
-	struct ltt_msg reply;
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
 	int ret;
 
 	(void)path;
@@ -206,10 +215,8 @@ int ltt_priv_agent_port(const char *path, unsigned int port)
 		return -EPIPE;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, port);
-	ret = ltt_priv_call(the_link, LTT_PRIV_AGENT_PORT, &w, &reply, &r);
+	ret = ltt_priv_ask(the_link, LTT_PRIV_AGENT_PORT, &w);
 	ltt_wbuf_fini(&w);
-	if (!ret)
-		ltt_msg_fini(&reply);
 	return ret;
 }
 
@@ -238,15 +245,12 @@ int ltt_priv_time_ns(pid_t pid)
 void ltt_priv_stop(void)
 {
 	struct ltt_priv *p = the_link;
-	struct ltt_msg reply;
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
 
 	if (!p)
 		return;
 	ltt_wbuf_init(&w);
-	if (!ltt_priv_call(p, LTT_PRIV_STOPPING, &w, &reply, &r))
-		ltt_msg_fini(&reply);
+	ltt_priv_ask(p, LTT_PRIV_STOPPING, &w);
 	ltt_wbuf_fini(&w);
 	the_link = NULL;
 	close(p->fd);

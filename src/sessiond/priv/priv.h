@@ -124,6 +124,12 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
 		  struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
 
 /**
+ * ltt_priv_ask() - ltt_priv_call() of a request whose reply holds nothing
+ * after its status; its status
+ */
+int ltt_priv_ask(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req);
+
+/**
  * ltt_priv_call_fd() - ltt_priv_call() with @fd (borrowed) passed along
  * the request, as SCM_RIGHTS
  */
