@@ -139,7 +139,8 @@ tests_unit_test_kabi_remote_SOURCES = tests/unit/test_kabi_remote.c \
 tests_unit_test_kabi_remote_LDADD = src/common/libcommon.la
 
 # The privileged end of OWNER_FILES: paths outside the output refused,
-# the job done with the owner's rights.
+# the job done with the owner's rights; once the daemon dropped root's
+# rights, only for the owners of sessions admitted (OWNER_ADD).
 check_PROGRAMS += tests/unit/test_chunk_owner
 TESTS += tests/unit/test_chunk_owner
 tests_unit_test_chunk_owner_SOURCES = tests/unit/test_chunk_owner.c \
