@@ -753,6 +753,9 @@ static int drop_root(const struct options *opts, const char *rundir, const char 
 	LTT_INFO("root's rights given up: uid %u, gid %u, no capability; the privileged part (pid %ld) keeps them",
 		 (unsigned int)opts->drop_uid, (unsigned int)opts->drop_gid,
 		 (long)ltt_priv_pid(ltt_priv_get()));
+	if (ltt_priv_bounding_set())
+		LTT_INFO("the capability bounding set keeps %d capabilities (no CAP_SETPCAP to empty it, as under a unit's CapabilityBoundingSet= without it): no_new_privs keeps any from being gained",
+			 ltt_priv_bounding_set());
 	return 0;
 }
 

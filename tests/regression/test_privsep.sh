@@ -30,7 +30,7 @@ fi
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-plan 58
+plan 62
 kernel_lock
 
 # sessiond_log ARGS...: a daemon with ARGS, its messages in $LOG.
@@ -194,6 +194,24 @@ ok $? "stopped: ltt-priv exited"
 is "$(ls "$LTT_RUNDIR" | grep -v '^sessiond.lock$' | tr '\n' ' ')" "" \
 	"and removed the sockets, pid file and journals' directory the daemon could no longer"
 is "$(ls "$tfs/instances" | grep -c "^ltt-$spid-")" 0 "no ftrace instance left"
+
+# As under the systemd unit, whose CapabilityBoundingSet= lacks
+# CAP_SETPCAP: the bounding set can't be emptied; the drop goes on.
+timeout "$TEST_TIMEOUT" setpriv --bounding-set=-setpcap "$SESSIOND" --background \
+	--rundir "$LTT_RUNDIR" -vv --privsep-user=nobody </dev/null >/dev/null 2>"$TEST_TMP/nopcap.log"
+ok $? "without CAP_SETPCAP in its bounding set, a daemon with --privsep-user=nobody starts"
+spid=$(sessiond_pid)
+is "$(status_field "$spid" Uid | cut -d' ' -f2)/$(status_field "$spid" CapEff)/$(status_field "$spid" NoNewPrivs)" \
+	"$nobody_uid/0000000000000000/1" "nobody, no capability, no_new_privs"
+like "$(cat "$TEST_TMP/nopcap.log")" "bounding set keeps [0-9]+ capabilities \\(no CAP_SETPCAP" \
+	"the log says the bounding set was kept, and why"
+lttctl -q create u -o "$TEST_TMP/pu" && lttctl -q enable-event -u ltt_test:seq -s u && lttctl -q start u
+ust_app -n 50 -r pcap
+lttctl -q stop u
+bt "$TEST_TMP/pu" "$TEST_TMP/pu.txt"
+is "$(grep -c " ltt_test:seq: " "$TEST_TMP/pu.txt")" 50 "a user-space session records the program's 50 events"
+lttctl -q destroy u
+stop_sessiond
 
 # The option where it can't work: nothing starts, and the error says why.
 run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --privsep-user=nobody --no-privsep

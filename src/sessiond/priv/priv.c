@@ -178,10 +178,17 @@ int ltt_priv_drop(uid_t uid, gid_t gid)
 
 	if (uid == 0 || gid == 0)
 		return -EINVAL;
-	/* the bounding set first: emptying it takes CAP_SETPCAP */
+	/*
+	 * The bounding set first: emptying it takes CAP_SETPCAP, which a
+	 * unit's CapabilityBoundingSet= may have taken away (EPERM): then it
+	 * stays, and no_new_privs keeps an exec from ever gaining from it.
+	 */
 	for (cap = 0; cap <= last; cap++)
-		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) && errno != EINVAL)
-			return -errno;
+		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) && errno != EINVAL) {
+			if (errno != EPERM)
+				return -errno;
+			break;
+		}
 	if (setgroups(0, NULL) || setresgid(gid, gid, gid) || setresuid(uid, uid, uid))
 		return -errno;
 	/* no uid 0 left: the kernel cleared the permitted and effective sets */
@@ -198,6 +205,15 @@ int ltt_priv_drop(uid_t uid, gid_t gid)
 		return -EPERM;	/* it could go back: not dropped */
 	dropped = true;
 	return 0;
+}
+
+int ltt_priv_bounding_set(void)
+{
+	int cap, last = cap_last(), n = 0;
+
+	for (cap = 0; cap <= last; cap++)
+		n += prctl(PR_CAPBSET_READ, cap, 0, 0, 0) > 0;
+	return n;
 }
 
 uid_t ltt_priv_daemon_uid(void)

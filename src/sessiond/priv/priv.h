@@ -138,8 +138,9 @@ int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struc
 
 /**
  * ltt_priv_drop() - become user @uid, group @gid, for good: no
- * supplementary group, the capability bounding set emptied, no
- * capability left, PR_SET_NO_NEW_PRIVS.  The ids are every thread's
+ * supplementary group, the capability bounding set emptied (where this
+ * process has CAP_SETPCAP: ltt_priv_bounding_set() says), no capability
+ * left, PR_SET_NO_NEW_PRIVS.  The ids are every thread's
  * (glibc changes them all); the bounding set and no_new_privs are the
  * calling thread's and those it starts after, so call it before the
  * threads that read clients' and programs' messages start.
@@ -148,6 +149,9 @@ int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struc
  * process must not go on: it may have changed some of its ids).
  */
 int ltt_priv_drop(uid_t uid, gid_t gid);
+
+/** ltt_priv_bounding_set() - how many capabilities the bounding set holds */
+int ltt_priv_bounding_set(void);
 
 /**
  * ltt_priv_daemon_uid() - whose daemon this is: root's (0) for a root
