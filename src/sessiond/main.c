@@ -723,21 +723,16 @@ static void raise_nofile(const struct limits *lim)
 
 /*
  * Give up root's rights for good (ltt_priv_drop()), the sockets bound and
- * no thread started: first what must be the user's (the chunk journals'
- * directory) and what must stay root's (the autoload, forked now, run
- * once the client thread serves).  0, or a negative errno (logged).
+ * no thread started: first what must stay root's (the chunk journals,
+ * written by the privileged part from now on; the autoload, forked now,
+ * run once the client thread serves).  0, or a negative errno (logged).
  */
 static int drop_root(const struct options *opts, const char *rundir, const char *load,
 		     struct ltt_autoload_child *autoload)
 {
 	int ret;
 
-	ret = ltt_chunk_journal_give(opts->drop_uid, opts->drop_gid);
-	if (ret) {
-		LTT_ERR("can't give the chunk journals' directory %s/chunks to uid %u: %s", rundir,
-			(unsigned int)opts->drop_uid, strerror(-ret));
-		return ret;
-	}
+	ltt_chunk_journal_remote();
 	ret = ltt_autoload_fork(rundir, load, true, autoload);
 	if (ret) {
 		LTT_ERR("can't fork the process that loads the saved sessions: %s", strerror(-ret));

@@ -20,6 +20,7 @@
 #include "common/client-proto.h"
 #include "common/fault.h"
 #include "sessiond/app/app.h"
+#include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/consumer/consumer.h"
 
@@ -279,6 +280,28 @@ static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 	return ltt_chunk_owner_serve_forget(r);
 }
 
+static pid_t served;	/* the daemon's pid: its journals are named after it */
+
+static int journal_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+			 int *ret_fd)
+{
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_journal_serve_write(rundir, served, r);
+}
+
+static int journal_remove(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+			  int *ret_fd)
+{
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_journal_serve_remove(rundir, served, r);
+}
+
 static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, false, ltt_kabi_serve_open },
 	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, false, ltt_kabi_serve_run },
@@ -293,6 +316,8 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_OWNER_ADD, "OWNER_ADD", 9, true, owner_add },
 	{ LTT_PRIV_OWNER_DROP, "OWNER_DROP", 8, false, owner_drop },
 	{ LTT_PRIV_STOPPING, "STOPPING", 0, false, stop_clean },
+	{ LTT_PRIV_JOURNAL_WRITE, "JOURNAL_WRITE", 12, false, journal_write },
+	{ LTT_PRIV_JOURNAL_REMOVE, "JOURNAL_REMOVE", 8, false, journal_remove },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */
@@ -307,6 +332,7 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 	ltt_kabi_tracefs_name_pid(daemon);
 	ltt_fault_with(daemon);	/* a fault point here (an archive's) is the daemon's */
 	ltt_chunk_owner_serve_daemon(daemon);
+	served = daemon;
 	ltt_priv_serve(fd, requests, sizeof(requests) / sizeof(requests[0]), &kabi);
 	ltt_kabi_server_fini(&kabi);
 	/* as the daemon would have, at a clean stop (a killed one leaves them) */

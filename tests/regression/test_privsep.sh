@@ -185,7 +185,8 @@ lttctl -q create k -o "$TEST_TMP/dk" &&
 ok $? "kernel session k (tracefs) and user-space session u started"
 "$KLOAD" getppid 700 >"$TEST_TMP/getppid2" || echo "Bail out! kload getppid failed"
 ust_app -n 300 -r d1
-is "$(stat -c %U "$LTT_RUNDIR/chunks")" nobody "the chunk journals' directory was given to nobody"
+is "$(ls "$LTT_RUNDIR/chunks" | grep -c "^$spid-")/$(stat -c %U "$LTT_RUNDIR/chunks" "$LTT_RUNDIR/chunks/$spid-"* | sort -u | tr '\n' ' ')" \
+	"2/root " "the sessions' two chunk journals are root's, in root's directory: written by ltt-priv"
 rotate_stop_count "$TEST_TMP/dk" "$TEST_TMP/du" "$TEST_TMP/getppid2" 700 300 100
 unlike "$(cat "$LOG")" "Error:" "nothing failed for want of root's rights"
 stop_sessiond

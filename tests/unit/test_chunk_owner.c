@@ -10,7 +10,8 @@
  * Once the daemon is not root (a child dropped to nobody stands for it),
  * a job for an owner no session was admitted for (OWNER_ADD: the
  * creating client's credentials read off its connection) is refused with
- * EPERM, and so is one for another output or after the session is gone.
+ * EPERM, and so is one for another output or after the session is gone;
+ * so is a chunk journal (JOURNAL_WRITE) naming such an owner or output.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include "common/codec.h"
+#include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/priv/priv.h"
 #include "tap.h"
@@ -134,17 +136,47 @@ static pid_t dropped_daemon(int *ret_hold)
 	return pid;
 }
 
+/* The journal of session @id that journal() writes, in TOP/chunks. */
+static const char *journal_file(const char *top, uint64_t id)
+{
+	static char path[256];
+
+	snprintf(path, sizeof(path), "%s/chunks/%d-%llu", top, 77, (unsigned long long)id);
+	return path;
+}
+
+/* JOURNAL_WRITE of session @id, owner @uid, output @output, daemon pid 77. */
+static int journal(const char *top, uint64_t id, uid_t uid, const char *output)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	char text[512];
+	int ret;
+
+	snprintf(text, sizeof(text), "ltt-chunks 1\nuid %u\ngid %u\nname s\noutput %s\nchunk 0 1 0 %s\n",
+		 (unsigned int)uid, (unsigned int)uid, output, output);
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, text);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_journal_serve_write(top, 77, &r);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 /* OWNER_FILES once the daemon is not root: its sessions' owners only. */
 static void test_admitted(const char *top, const char *out)
 {
-	char path[4096], other[128];
+	char path[4096], other[128], chunks[128];
 	int sv[2], hold = -1;
 	pid_t d = dropped_daemon(&hold);
 
 	snprintf(path, sizeof(path), "%s/gone", out);
 	snprintf(other, sizeof(other), "%s/victim", top);
-	if (d < 0 || mkdir(path, 0700) || socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
-		for (int i = 0; i < 7; i++)
+	snprintf(chunks, sizeof(chunks), "%s/chunks", top);
+	if (d < 0 || mkdir(path, 0700) || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) ||
+	    mkdir(chunks, 0700)) {
+		for (int i = 0; i < 10; i++)
 			tap_skip("no daemon dropped to nobody: can't test");
 		return;
 	}
@@ -161,6 +193,12 @@ static void test_admitted(const char *top, const char *out)
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
 	       "once it is gone, removing for uid 0: EPERM, kept");
 	tap_is_int((int)admit(sv[0], 8, out), 0, "session 8 admitted, uid 0");
+	tap_ok(journal(top, 8, 0, out) == 0 && exists(journal_file(top, 8)),
+	       "JOURNAL_WRITE of session 8, naming its owner and output: written");
+	tap_ok(journal(top, 9, USER, out) == -EPERM && !exists(journal_file(top, 9)),
+	       "JOURNAL_WRITE naming uid %u, who owns no session: EPERM, nothing written", USER);
+	tap_ok(journal(top, 9, 0, other) == -EPERM && !exists(journal_file(top, 9)),
+	       "JOURNAL_WRITE naming another output: EPERM, nothing written");
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
 	       "removing for its owner, uid 0, in its output: done");
 	forget(8);
@@ -182,7 +220,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(22);
+	tap_plan(25);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);
@@ -243,7 +281,7 @@ int main(void)
 	if (root)
 		test_admitted(top, out);
 	else
-		for (int i = 0; i < 7; i++)
+		for (int i = 0; i < 10; i++)
 			tap_skip("not root: no daemon to drop");
 	snprintf(path, sizeof(path), "rm -rf '%s'", top);
 	if (system(path))

@@ -381,13 +381,13 @@ static bool daemon_dropped(void)
 	return dropped;
 }
 
-static bool is_admitted(const struct ltt_chunk_owner *o)
+bool ltt_chunk_owner_admitted(uid_t uid, gid_t gid, const char *output)
 {
 	size_t i;
 
 	for (i = 0; i < nr_admitted; i++)
-		if (admitted[i].uid == o->uid && admitted[i].gid == o->gid &&
-		    !strcmp(admitted[i].output, o->output))
+		if (admitted[i].uid == uid && admitted[i].gid == gid &&
+		    !strcmp(admitted[i].output, output))
 			return true;
 	return false;
 }
@@ -502,7 +502,7 @@ int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_LIST)
 		return -EPROTO;
 	/* a daemon that gave root's rights up names only its sessions' owners */
-	if (daemon_dropped() && !is_admitted(&j.o))
+	if (daemon_dropped() && !ltt_chunk_owner_admitted(j.o.uid, j.o.gid, j.o.output))
 		return -EPERM;
 	/* never a path outside the output it names */
 	if (!below(j.o.output, j.o.output, true) ||

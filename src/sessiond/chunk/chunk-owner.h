@@ -11,6 +11,7 @@
 #ifndef LTT_SESSIOND_CHUNK_OWNER_H
 #define LTT_SESSIOND_CHUNK_OWNER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -93,6 +94,12 @@ void ltt_chunk_owner_serve_daemon(pid_t daemon);
  * u32 gid}, the credentials it recorded.  Returns 0 or a negative errno.
  */
 int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w);
+
+/**
+ * ltt_chunk_owner_admitted() - was a session of owner @uid, @gid and
+ * output @output admitted (and not forgotten)?  The privileged end's.
+ */
+bool ltt_chunk_owner_admitted(uid_t uid, gid_t gid, const char *output);
 
 /** ltt_chunk_owner_serve_forget() - OWNER_DROP's end: @r {u64 id} */
 int ltt_chunk_owner_serve_forget(struct ltt_rbuf *r);

@@ -69,6 +69,9 @@
  *   OWNER_DROP {u64 id} -> {}: session @id is gone
  *   STOPPING {} -> {}: the daemon stops cleanly (ltt_priv_stop()): what
  *       it could not remove, the privileged part removes as it ends
+ *   JOURNAL_WRITE {u64 id, str text} -> {}: session @id's chunk journal,
+ *       kept if it names an admitted session's owner and output
+ *   JOURNAL_REMOVE {u64 id} -> {}: forget it (chunk/chunk-journal.c)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -84,6 +87,8 @@ enum ltt_priv_request {
 	LTT_PRIV_OWNER_ADD = 11,
 	LTT_PRIV_OWNER_DROP = 12,
 	LTT_PRIV_STOPPING = 13,
+	LTT_PRIV_JOURNAL_WRITE = 14,
+	LTT_PRIV_JOURNAL_REMOVE = 15,
 };
 
 struct ltt_priv;
