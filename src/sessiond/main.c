@@ -724,8 +724,9 @@ static void raise_nofile(const struct limits *lim)
 /*
  * Give up root's rights for good (ltt_priv_drop()), the sockets bound and
  * no thread started: first what must stay root's (the chunk journals,
- * written by the privileged part from now on; the autoload, forked now,
- * run once the client thread serves).  0, or a negative errno (logged).
+ * written by the privileged part from now on; systemd's socket, connected
+ * now; the autoload, forked now, run once the client thread serves).  0,
+ * or a negative errno (logged).
  */
 static int drop_root(const struct options *opts, const char *rundir, const char *load,
 		     struct ltt_autoload_child *autoload)
@@ -733,6 +734,7 @@ static int drop_root(const struct options *opts, const char *rundir, const char 
 	int ret;
 
 	ltt_chunk_journal_remote();
+	ltt_daemon_notify_connect();
 	ret = ltt_autoload_fork(rundir, load, true, autoload);
 	if (ret) {
 		LTT_ERR("can't fork the process that loads the saved sessions: %s", strerror(-ret));
