@@ -15,8 +15,10 @@
 # ftrace instance.  --no-privsep: no ltt-priv, the daemon opens tracefs
 # itself.  --privsep-user=nobody: the process that owns client.sock and
 # app.sock runs as nobody with no capability (its /proc status) while a
-# kernel and a user-space session record exact counts, a rotation is
-# archived, a session --load'ed at start is root's; stopped, ltt-priv
+# kernel and a user-space session record exact counts (none of a
+# program in another time namespace, refused: ltt-priv reads its
+# /proc/PID/ns/time), a rotation is archived, a session --load'ed at
+# start is root's; stopped, ltt-priv
 # removes the run directory's files it could not.  The option refused
 # where it can't work.  (OWNER_FILES refused for an owner with no
 # session once the daemon dropped: test_chunk_owner.)
@@ -30,7 +32,7 @@ fi
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-plan 62
+plan 63
 kernel_lock
 
 # sessiond_log ARGS...: a daemon with ARGS, its messages in $LOG.
@@ -187,6 +189,9 @@ ok $? "kernel session k (tracefs) and user-space session u started"
 ust_app -n 300 -r d1
 is "$(ls "$LTT_RUNDIR/chunks" | grep -c "^$spid-")/$(stat -c %U "$LTT_RUNDIR/chunks" "$LTT_RUNDIR/chunks/$spid-"* | sort -u | tr '\n' ' ')" \
 	"2/root " "the sessions' two chunk journals are root's, in root's directory: written by ltt-priv"
+timeout "$TEST_TIMEOUT" unshare -T --fork --monotonic 1000 "$UST_APP" -n 20 -r tns >/dev/null 2>&1
+like "$(cat "$LOG")" "\(pid [0-9]+\) runs in another time namespace" \
+	"a root program in another time namespace is refused (TIME_NS: ltt-priv read its /proc/PID/ns/time)"
 rotate_stop_count "$TEST_TMP/dk" "$TEST_TMP/du" "$TEST_TMP/getppid2" 700 300 100
 unlike "$(cat "$LOG")" "Error:" "nothing failed for want of root's rights"
 stop_sessiond
