@@ -3,9 +3,12 @@
  * autoload.c - the sessions a daemon loads at start (autoload.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <ltt/ltt-error.h>
 
@@ -59,4 +62,46 @@ int ltt_autoload_run(const char *rundir, const char *path, bool root)
 	if (root)
 		load_dir(rundir, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);
 	return 0;
+}
+
+int ltt_autoload_fork(const char *rundir, const char *path, bool root,
+		      struct ltt_autoload_child *ret)
+{
+	int p[2], err;
+	pid_t pid;
+	char go;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		err = -errno;
+		close(p[0]);
+		close(p[1]);
+		return err;
+	}
+	if (pid == 0) {
+		close(p[1]);
+		if (read(p[0], &go, 1) != 1)
+			_exit(0);	/* the daemon failed, or died */
+		_exit(ltt_autoload_run(rundir, path, root) ? 1 : 0);
+	}
+	close(p[0]);
+	*ret = (struct ltt_autoload_child){ .pid = pid, .go_fd = p[1] };
+	return 0;
+}
+
+int ltt_autoload_finish(struct ltt_autoload_child *c, bool go)
+{
+	int status = 0;
+
+	if (c->pid <= 0)
+		return 0;
+	if (go && write(c->go_fd, "g", 1) != 1)
+		go = false;
+	close(c->go_fd);
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	c->pid = 0;
+	return go && !(WIFEXITED(status) && WEXITSTATUS(status) == 0) ? -EINVAL : 0;
 }

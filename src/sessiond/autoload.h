@@ -7,6 +7,7 @@
 #define LTT_SESSIOND_AUTOLOAD_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 /* Below $LTT_HOME/.ltt/sessions and SYSCONFDIR/ltt/sessions. */
 #define LTT_AUTOLOAD_DIR_NAME "auto"
@@ -26,5 +27,29 @@
  * only: the daemon serves anyway).
  */
 int ltt_autoload_run(const char *rundir, const char *path, bool root);
+
+/* A process that loads for a daemon that dropped root's rights. */
+struct ltt_autoload_child {
+	pid_t pid;		/* 0: none */
+	int go_fd;		/* written once the client thread serves */
+};
+
+/**
+ * ltt_autoload_fork() - ltt_autoload_run() as root for a root daemon
+ * that drops root's rights (priv.h): fork, before any thread, a child
+ * that waits for ltt_autoload_finish(), then loads with root's rights
+ * (its files read as root's, its sessions root's, as without the drop)
+ * and exits.  A daemon that dies first takes it along (it reads the end
+ * of @ret's pipe).  Returns 0 or a negative errno.
+ */
+int ltt_autoload_fork(const char *rundir, const char *path, bool root,
+		      struct ltt_autoload_child *ret);
+
+/**
+ * ltt_autoload_finish() - let @c load (@go: the client thread serves) or
+ * end it unused, and wait for it; accepts one never forked.  Returns
+ * what ltt_autoload_run() returned in it (0 when not @go).
+ */
+int ltt_autoload_finish(struct ltt_autoload_child *c, bool go);
 
 #endif /* LTT_SESSIOND_AUTOLOAD_H */

@@ -362,6 +362,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		.registry = t->cfg.registry,
 		.domains = t->cfg.domains,
 		.cred = c->cred,
+		.client_fd = c->fd,
 		.minor = c->minor,
 	};
 	struct ltt_wbuf body;

@@ -13,6 +13,7 @@
 #include <grp.h>
 #include <limits.h>
 #include <popt.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,10 @@ struct options {
 	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
 	int no_kernel;		/* no kernel domain */
 	int no_privsep;		/* root: the kernel tracer's requests run in this process */
+	char *privsep_user;	/* --privsep-user as given */
+	bool drop;		/* root: this process drops to drop_uid, drop_gid */
+	uid_t drop_uid;
+	gid_t drop_gid;
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
 	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
 	enum ltt_kernel_backend backend;
@@ -209,6 +214,46 @@ static int parse_data_threads(struct options *opts)
 	return -1;
 }
 
+/*
+ * --privsep-user, else $LTT_PRIVSEP_USER (for a root daemon with its
+ * privileged part only: a default, where the option is a demand): the
+ * user the main process drops to.  -1 after saying what is wrong.
+ */
+static int parse_privsep_user(struct options *opts)
+{
+	const char *name = opts->privsep_user ? opts->privsep_user : getenv("LTT_PRIVSEP_USER");
+	const char *what = opts->privsep_user ? "--privsep-user" : "LTT_PRIVSEP_USER";
+	struct passwd *pw;
+
+	if (!opts->privsep_user && (!name || !*name || geteuid() != 0 || opts->no_privsep))
+		return 0;
+	if (geteuid() != 0) {
+		fprintf(stderr, "ltt-sessiond: Error: --privsep-user=%s: only a root daemon drops root's rights; this one runs as uid %u already: leave the option out\n",
+			name, (unsigned int)geteuid());
+		return -1;
+	}
+	if (opts->no_privsep) {
+		fprintf(stderr, "ltt-sessiond: Error: --privsep-user=%s with --no-privsep: without its privileged part the daemon needs root's rights; leave one of them out\n",
+			name);
+		return -1;
+	}
+	pw = *name ? getpwnam(name) : NULL;
+	if (!pw) {
+		fprintf(stderr, "ltt-sessiond: Error: %s=%s: no such user; create it (adduser --system --group --no-create-home ltt) or name another, such as nobody\n",
+			what, name);
+		return -1;
+	}
+	if (pw->pw_uid == 0 || pw->pw_gid == 0) {
+		fprintf(stderr, "ltt-sessiond: Error: %s=%s: that user is root's (uid %u, gid %u): name one with no rights, such as ltt or nobody\n",
+			what, name, (unsigned int)pw->pw_uid, (unsigned int)pw->pw_gid);
+		return -1;
+	}
+	opts->drop = true;
+	opts->drop_uid = pw->pw_uid;
+	opts->drop_gid = pw->pw_gid;
+	return 0;
+}
+
 enum {
 	OPT_VERBOSE = 1,
 	OPT_HELP,
@@ -290,6 +335,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "no-privsep", 0, POPT_ARG_NONE, &opts->no_privsep, 0,
 		  "root: no privileged part: the kernel tracer, its module, the consumers and owners' files handled by this process (debugging)",
 		  NULL },
+		{ "privsep-user", 0, POPT_ARG_STRING, &opts->privsep_user, 0,
+		  "root: once its sockets are bound, the process that reads clients' and programs' "
+		  "messages becomes USER, with no capability (default: $LTT_PRIVSEP_USER, else it "
+		  "keeps root's rights)", "USER" },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
@@ -372,7 +421,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
-	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts)) {
+	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts) ||
+		   parse_privsep_user(opts)) {
 		ret = -1;
 	} else {
 		opts->consumer.path = opts->consumerd_path;
@@ -480,6 +530,8 @@ struct daemon {
 	struct ltt_trigger_runner *runner;
 	struct ltt_lagent *lagent;	/* LTTng's agents, NULL: none */
 	struct ltt_budget budget;	/* bytes per user, of both threads */
+	int app_fd, client_fd;		/* listening, until their threads take them */
+	bool dropped;			/* root's rights given up (ltt_priv_drop()) */
 };
 
 /* The public code for why the kernel domain could not start (kernel.h). */
@@ -527,22 +579,30 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 }
 
 /*
- * LTTng's agents: their port, in the file where they look (the root
- * daemon's for the daemon of the root run directory, else the personal
- * one), before sessions exist, so that no rule is missed.
+ * Where LTTng's agents look for the port: the root daemon's file for the
+ * daemon of the root run directory, else the personal one.
+ */
+static int agent_port_file(const char *rundir, char *buf, size_t len)
+{
+	return ltt_lagent_port_file(!strcmp(rundir, LTT_ROOT_RUNDIR), buf, len);
+}
+
+/*
+ * LTTng's agents: their port, in that file, before sessions exist, so
+ * that no rule is missed.
  */
 static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
 {
 	char port_file[PATH_MAX];
 	int ret;
 
-	ret = ltt_lagent_port_file(!strcmp(rd->path, LTT_ROOT_RUNDIR), port_file,
-				   sizeof(port_file));
+	ret = agent_port_file(rd->path, port_file, sizeof(port_file));
 	if (ret) {
 		LTT_WARN("no home directory for LTTng's agents' port file (set LTTNG_HOME or HOME): they won't find this daemon");
 		return 0;
 	}
-	ret = ltt_lagent_start(port_file, &d->lagent);
+	/* root's rights given up: written by the privileged part (the file it was given) */
+	ret = ltt_lagent_start(port_file, d->dropped ? ltt_priv_agent_port : NULL, &d->lagent);
 	if (!ret)
 		d->ust.lagent = d->lagent;
 	return ret;
@@ -573,9 +633,8 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 	int ret;
 
 	ltt_ust_app_listener(&d->ust, &acfg.listener);
-	ret = listen_on(rd, LTT_APP_SOCKET_NAME, root, gr, &acfg.listen_fd);
-	if (ret)
-		return ret;
+	acfg.listen_fd = d->app_fd;
+	d->app_fd = -1;
 	ret = ltt_app_thread_start(&acfg, &d->apps);
 	if (ret) {
 		LTT_ERR("can't start the application thread: %s", strerror(-ret));
@@ -584,9 +643,8 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 	ret = lagent_start(d, rd);
 	if (ret)
 		return ret;
-	ret = listen_on(rd, LTT_CLIENT_SOCKET_NAME, root, gr, &ccfg.listen_fd);
-	if (ret)
-		return ret;
+	ccfg.listen_fd = d->client_fd;
+	d->client_fd = -1;
 	ret = ltt_chunk_sched_start(&d->registry, &d->domains, &d->sched);
 	if (ret) {
 		LTT_ERR("can't start the rotation thread: %s", strerror(-ret));
@@ -615,6 +673,7 @@ static void serve_stop(struct daemon *d, bool root)
 		.registry = &d->registry,
 		.domains = &d->domains,
 		.cred = { .uid = 0 },
+		.client_fd = -1,
 	};
 
 	ltt_trigger_runner_stop(d->runner);
@@ -662,15 +721,51 @@ static void raise_nofile(const struct limits *lim)
 		 (unsigned long long)lim->metadata_max, lim->max_events);
 }
 
+/*
+ * Give up root's rights for good (ltt_priv_drop()), the sockets bound and
+ * no thread started: first what must stay root's (the chunk journals,
+ * written by the privileged part from now on; systemd's socket, connected
+ * now; the autoload, forked now, run once the client thread serves).  0,
+ * or a negative errno (logged).
+ */
+static int drop_root(const struct options *opts, const char *rundir, const char *load,
+		     struct ltt_autoload_child *autoload)
+{
+	int ret;
+
+	ltt_chunk_journal_remote();
+	ltt_daemon_notify_connect();
+	ret = ltt_autoload_fork(rundir, load, true, autoload);
+	if (ret) {
+		LTT_ERR("can't fork the process that loads the saved sessions: %s", strerror(-ret));
+		return ret;
+	}
+	ret = ltt_priv_drop(opts->drop_uid, opts->drop_gid);
+	if (ret) {
+		LTT_ERR("can't give up root's rights for user %s (uid %u, gid %u): %s",
+			opts->privsep_user ? opts->privsep_user : getenv("LTT_PRIVSEP_USER"),
+			(unsigned int)opts->drop_uid, (unsigned int)opts->drop_gid, strerror(-ret));
+		return ret;
+	}
+	LTT_INFO("root's rights given up: uid %u, gid %u, no capability; the privileged part (pid %ld) keeps them",
+		 (unsigned int)opts->drop_uid, (unsigned int)opts->drop_gid,
+		 (long)ltt_priv_pid(ltt_priv_get()));
+	if (ltt_priv_bounding_set())
+		LTT_INFO("the capability bounding set keeps %d capabilities (no CAP_SETPCAP to empty it, as under a unit's CapabilityBoundingSet= without it): no_new_privs keeps any from being gained",
+			 ltt_priv_bounding_set());
+	return 0;
+}
+
 static int run(const struct options *opts)
 {
 	struct ltt_rundir rd = { .lock_fd = -1 };
 	const char *group = opts->group ? opts->group : LTT_TRACING_GROUP;
 	bool root = geteuid() == 0;
 	int ready_fd = -1, sfd = -1, ret;
+	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
-	struct daemon d = { 0 };
-	char rundir[PATH_MAX], load[PATH_MAX];
+	struct daemon d = { .app_fd = -1, .client_fd = -1 };
+	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
@@ -701,6 +796,9 @@ static int run(const struct options *opts)
 	/* before any thread: the privileged part (priv.h) forks from here */
 	if (root && !opts->no_privsep) {
 		ltt_privsep_consumers(&opts->consumer);
+		if (opts->drop)
+			ltt_privsep_drops(rundir, agent_port_file(rundir, port_file,
+								  sizeof(port_file)) ? NULL : port_file);
 		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));
@@ -718,6 +816,17 @@ static int run(const struct options *opts)
 	/* what a dead daemon's sessions left: made whole before anything new */
 	if (!ltt_chunk_journal_init(rundir))
 		ltt_chunk_journal_recover(ltt_chunk_recover);
+	ret = listen_on(&rd, LTT_APP_SOCKET_NAME, root, gr, &d.app_fd);
+	if (!ret)
+		ret = listen_on(&rd, LTT_CLIENT_SOCKET_NAME, root, gr, &d.client_fd);
+	/* both sockets bound, no thread yet: root's rights are given up here */
+	if (!ret && opts->drop)
+		ret = drop_root(opts, rundir, opts->load ? load : NULL, &autoload);
+	if (ret) {
+		unlink_sockets(&rd);
+		goto out;
+	}
+	d.dropped = opts->drop;
 	ltt_session_registry_init(&d.registry);
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	d.registry.clock = opts->tclock;
@@ -737,7 +846,8 @@ static int run(const struct options *opts)
 	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);
 	/* Loaded before "ready": a session the caller waits for exists then. */
 	if (!ret)
-		ret = ltt_autoload_run(rundir, opts->load ? load : NULL, root);
+		ret = d.dropped ? ltt_autoload_finish(&autoload, true) :
+		      ltt_autoload_run(rundir, opts->load ? load : NULL, root);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
 		ltt_daemon_ready(ready_fd, opts->daemonize);
@@ -749,6 +859,11 @@ static int run(const struct options *opts)
 	ltt_chunk_journal_fini();
 	unlink_sockets(&rd);
 out:
+	ltt_autoload_finish(&autoload, false);
+	if (d.app_fd >= 0)
+		close(d.app_fd);
+	if (d.client_fd >= 0)
+		close(d.client_fd);
 	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)
@@ -780,6 +895,7 @@ out:
 	free(opts.consumerd_threads_arg);
 	free(opts.kmod_probes);
 	free(opts.kernel_backend);
+	free(opts.privsep_user);
 	free(opts.load);
 	free(opts.clock);
 	free(opts.max_clients_arg);

@@ -4,23 +4,33 @@
  * privsep.h, priv/priv.h): nothing else reaches what it keeps.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "common/base/fault.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/client-proto.h"
+#include "sessiond/app/app.h"
+#include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/consumer/consumer.h"
 
 #include "sessiond/kabi/kabi-remote.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 #include "sessiond/kernel/kmodule.h"
+#include "sessiond/lagent/lagent.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
+#include "sessiond/rundir.h"
 
 /* A probes list as ltt-sessiond --kmod-probes takes it: names and commas. */
 static bool probes_ok(const char *p)
@@ -164,6 +174,134 @@ static int owner_files(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wb
 	return ltt_chunk_owner_serve(r, w);
 }
 
+/*
+ * What the daemon, once it dropped root's rights, can no longer write or
+ * remove in root's directories (set before the fork): the agents' port
+ * file (AGENT_PORT), and its run directory's files (sockets, pid file,
+ * the chunk journals' directory when empty), removed at a clean stop.
+ */
+static char rundir[PATH_MAX], port_file[PATH_MAX];
+static unsigned int agent_port;	/* 0: no port file written */
+static bool stopping;		/* STOPPING came: a clean stop */
+
+void ltt_privsep_drops(const char *path, const char *agent_port_file)
+{
+	snprintf(rundir, sizeof(rundir), "%s", path);
+	snprintf(port_file, sizeof(port_file), "%s", agent_port_file ? agent_port_file : "");
+}
+
+static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+			    int *ret_fd)
+{
+	uint32_t port = ltt_rbuf_get_u32(r);
+
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	if (ltt_rbuf_end(r) || port == 0 || port > 65535)
+		return -EINVAL;
+	if (agent_port)
+		return -EALREADY;	/* once, before any client or program is heard */
+	if (!port_file[0])
+		return -ENOENT;
+	agent_port = port;
+	return ltt_lagent_port_write(port_file, port);
+}
+
+static int stop_clean(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	(void)state;
+	(void)r;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	stopping = true;
+	return 0;
+}
+
+static int time_ns(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	uint32_t pid = ltt_rbuf_get_u32(r);
+
+	(void)state;
+	(void)in_fd;
+	(void)ret_fd;
+	if (ltt_rbuf_end(r) || pid == 0 || pid > INT_MAX)
+		return -EINVAL;
+	ltt_wbuf_put_u8(w, ltt_app_same_time_ns((pid_t)pid));
+	return 0;
+}
+
+/*
+ * The run directory's files of @daemon, if the pid file still names it
+ * (a daemon refused for a directory another one holds wrote none).
+ */
+static void rundir_clean(pid_t daemon)
+{
+	static const char *const names[] = { LTT_CLIENT_SOCKET_NAME, LTT_APP_SOCKET_NAME };
+	char text[32] = "";
+	struct stat st;
+	ssize_t n;
+	size_t i;
+	int dfd, fd;
+
+	dfd = rundir[0] ? open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	if (dfd < 0)
+		return;
+	fd = openat(dfd, LTT_SESSIOND_PID_NAME, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	n = fd >= 0 ? read(fd, text, sizeof(text) - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (n > 0 && strtol(text, NULL, 10) == (long)daemon) {
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!fstatat(dfd, names[i], &st, AT_SYMLINK_NOFOLLOW) && S_ISSOCK(st.st_mode))
+				unlinkat(dfd, names[i], 0);
+		unlinkat(dfd, LTT_SESSIOND_PID_NAME, 0);
+		unlinkat(dfd, "chunks", AT_REMOVEDIR);	/* the journals', when empty */
+	}
+	close(dfd);
+}
+
+static int owner_add(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	(void)state;
+	(void)ret_fd;
+	return ltt_chunk_owner_serve_admit(r, in_fd, w);
+}
+
+static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+		      int *ret_fd)
+{
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_owner_serve_forget(r);
+}
+
+static pid_t served;	/* the daemon's pid: its journals are named after it */
+
+static int journal_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+			 int *ret_fd)
+{
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_journal_serve_write(rundir, served, r);
+}
+
+static int journal_remove(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+			  int *ret_fd)
+{
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_journal_serve_remove(rundir, served, r);
+}
+
 static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_KABI_OPEN, "KABI_OPEN", 6, false, ltt_kabi_serve_open },
 	{ LTT_PRIV_KABI_RUN, "KABI_RUN", 12, false, ltt_kabi_serve_run },
@@ -173,6 +311,13 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_CONSUMER_SPAWN, "CONSUMER_SPAWN", 9, true, consumer_spawn },
 	{ LTT_PRIV_CONSUMER_KILL, "CONSUMER_KILL", 4, false, consumer_kill },
 	{ LTT_PRIV_OWNER_FILES, "OWNER_FILES", 9, false, owner_files },
+	{ LTT_PRIV_AGENT_PORT, "AGENT_PORT", 4, false, agent_port_write },
+	{ LTT_PRIV_TIME_NS, "TIME_NS", 4, false, time_ns },
+	{ LTT_PRIV_OWNER_ADD, "OWNER_ADD", 9, true, owner_add },
+	{ LTT_PRIV_OWNER_DROP, "OWNER_DROP", 8, false, owner_drop },
+	{ LTT_PRIV_STOPPING, "STOPPING", 0, false, stop_clean },
+	{ LTT_PRIV_JOURNAL_WRITE, "JOURNAL_WRITE", 12, false, journal_write },
+	{ LTT_PRIV_JOURNAL_REMOVE, "JOURNAL_REMOVE", 8, false, journal_remove },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */
@@ -186,8 +331,16 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 
 	ltt_kabi_tracefs_name_pid(daemon);
 	ltt_fault_with(daemon);	/* a fault point here (an archive's) is the daemon's */
+	ltt_chunk_owner_serve_daemon(daemon);
+	served = daemon;
 	ltt_priv_serve(fd, requests, sizeof(requests) / sizeof(requests[0]), &kabi);
 	ltt_kabi_server_fini(&kabi);
+	/* as the daemon would have, at a clean stop (a killed one leaves them) */
+	if (stopping && agent_port)
+		ltt_lagent_port_remove(port_file, agent_port);
+	if (stopping)
+		rundir_clean(daemon);
+	ltt_chunk_owner_serve_fini();
 	while (nr_children)
 		close(children[--nr_children].pidfd);
 	free(children);

@@ -23,6 +23,16 @@ struct ltt_consumer_config;
 void ltt_privsep_consumers(const struct ltt_consumer_config *cfg);
 
 /**
+ * ltt_privsep_drops() - the daemon drops root's rights (ltt_priv_drop()):
+ * what it can't write or remove then, set before ltt_priv_start(), never
+ * named by a request: @port_file, LTTng's agents' port file (NULL: none),
+ * which AGENT_PORT writes; and @rundir, whose sockets, pid file and empty
+ * journals' directory the privileged part removes at a clean stop
+ * (STOPPING), if the pid file names the daemon.  Both copied.
+ */
+void ltt_privsep_drops(const char *rundir, const char *port_file);
+
+/**
  * ltt_privsep_serve() - the privileged process's life (ltt_priv_start()'s
  * @serve): serve @fd until it closes, then release every kernel object
  * @daemon: the daemon's pid, which the tracefs instances are named after

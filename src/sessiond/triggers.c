@@ -106,6 +106,7 @@ static int run_action(struct ltt_trigger_runner *r, uid_t owner, const struct lt
 		.registry = r->reg,
 		.domains = r->domains,
 		.cred = { .pid = getpid(), .uid = owner, .gid = owner_gid(owner) },
+		.client_fd = -1,
 		.minor = LTT_CLIENT_MINOR,
 	};
 	struct ltt_wbuf req, reply;

@@ -12,7 +12,8 @@
 # - installed with dpkg in a Debian root booted with systemd as PID 1
 #   (tests/kernel/sysroot.sh), with the module where DKMS installs it:
 #   the session daemon runs at boot from the package's unit (enabled by
-#   its postinst; the relay daemon's is not), the tracing group exists,
+#   its postinst; the relay daemon's is not), the tracing group and the
+#   system user ltt exist,
 #   the demo records the example's events, the kernel is traced with
 #   the DKMS module, and dpkg -r stops the daemon.
 # Skips where QEMU, the kernel, mmdebstrap or the packaging tools
@@ -28,7 +29,7 @@ dpkg-checkbuilddeps "$LTT_TOP_SRCDIR/debian/control" 2>"$TEST_TMP/bdeps" ||
 	skip_all "$(cat "$TEST_TMP/bdeps") (scripts/deps.sh --kernel)"
 . "$KVM_SRC/sysroot.sh"
 sysd_root
-plan 34
+plan 35
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=$(dpkg-architecture -qDEB_HOST_ARCH)
@@ -136,6 +137,7 @@ is "$(f active_at_start)/$(f enabled)" active/enabled "ltt-sessiond.service, ena
 is "$(f unit_path)" /lib/systemd/system/ltt-sessiond.service "from the package's unit"
 is "$(f relayd_enabled)/$(f relayd_active)" disabled/inactive "the relay daemon, which listens on the network, is left off"
 like "$(f group)" "^tracing:x:[0-9]+:" "the postinst made the tracing group"
+like "$(f ltt_user)" "^ltt:x:[1-9][0-9]*:[1-9][0-9]*:" "and the system user ltt (ltt-sessiond --privsep-user=ltt)"
 like "$(f man)" "lttctl-enable-event.1.gz" "the man pages are there"
 
 # the demo

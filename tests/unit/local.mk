@@ -143,11 +143,14 @@ tests_unit_test_kabi_remote_SOURCES = tests/unit/test_kabi_remote.c \
 tests_unit_test_kabi_remote_LDADD = src/common/libcommon.la
 
 # The privileged end of OWNER_FILES: paths outside the output refused,
-# the job done with the owner's rights.
+# the job done with the owner's rights; once the daemon dropped root's
+# rights, only for the owners of sessions admitted (OWNER_ADD), and so
+# are chunk journals (JOURNAL_WRITE).
 check_PROGRAMS += tests/unit/test_chunk_owner
 TESTS += tests/unit/test_chunk_owner
 tests_unit_test_chunk_owner_SOURCES = tests/unit/test_chunk_owner.c \
 	src/sessiond/chunk/chunk-owner.c src/sessiond/chunk/chunk-owner.h \
+	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
 	src/sessiond/priv/priv.c src/sessiond/priv/priv.h $(UNIT_TAP_SOURCES)
 tests_unit_test_chunk_owner_LDADD = src/common/libcommon.la
 

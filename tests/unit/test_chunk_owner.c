@@ -7,17 +7,26 @@
  * request are refused and change nothing; an archive is made with the
  * owner's rights (owned by the owner); and, run as root, a removal as a
  * user who may not remove gets the kernel's EACCES and removes nothing.
+ * Once the daemon is not root (a child dropped to nobody stands for it),
+ * a job for an owner no session was admitted for (OWNER_ADD: the
+ * creating client's credentials read off its connection) is refused with
+ * EPERM, and so is one for another output or after the session is gone;
+ * so is a chunk journal (JOURNAL_WRITE) naming such an owner or output.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/proto/codec.h"
+#include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
+#include "sessiond/priv/priv.h"
 #include "tap.h"
 
 #define USER 4133	/* a uid nobody has: its rights are only "others'" */
@@ -58,6 +67,148 @@ static bool exists(const char *path)
 	return !lstat(path, &st);
 }
 
+/* OWNER_ADD of session @id, @output, created by @fd's peer: its uid, or -errno. */
+static long admit(int fd, uint64_t id, const char *output)
+{
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	long ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, output);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_owner_serve_admit(&r, fd, &reply);
+	if (!ret) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ret = ltt_rbuf_get_u32(&r);
+	}
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+/* OWNER_DROP of session @id. */
+static int forget(uint64_t id)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_owner_serve_forget(&r);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/*
+ * A daemon that gave root's rights up: a child that drops to nobody,
+ * says so on a pipe and waits for its end to close.  Its pid, or -1.
+ */
+static pid_t dropped_daemon(int *ret_hold)
+{
+	int ready[2], hold[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(ready) || pipe(hold))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		close(ready[0]);
+		close(hold[1]);
+		if (ltt_priv_drop(65534, 65534) || write(ready[1], "d", 1) != 1)
+			_exit(1);
+		_exit(read(hold[0], &c, 1) < 0);
+	}
+	close(ready[1]);
+	close(hold[0]);
+	if (pid < 0 || read(ready[0], &c, 1) != 1) {
+		close(ready[0]);
+		close(hold[1]);
+		return -1;
+	}
+	close(ready[0]);
+	*ret_hold = hold[1];
+	return pid;
+}
+
+/* The journal of session @id that journal() writes, in TOP/chunks. */
+static const char *journal_file(const char *top, uint64_t id)
+{
+	static char path[256];
+
+	snprintf(path, sizeof(path), "%s/chunks/%d-%llu", top, 77, (unsigned long long)id);
+	return path;
+}
+
+/* JOURNAL_WRITE of session @id, owner @uid, output @output, daemon pid 77. */
+static int journal(const char *top, uint64_t id, uid_t uid, const char *output)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	char text[512];
+	int ret;
+
+	snprintf(text, sizeof(text), "ltt-chunks 1\nuid %u\ngid %u\nname s\noutput %s\nchunk 0 1 0 %s\n",
+		 (unsigned int)uid, (unsigned int)uid, output, output);
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, text);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_journal_serve_write(top, 77, &r);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* OWNER_FILES once the daemon is not root: its sessions' owners only. */
+static void test_admitted(const char *top, const char *out)
+{
+	char path[4096], other[128], chunks[128];
+	int sv[2], hold = -1;
+	pid_t d = dropped_daemon(&hold);
+
+	snprintf(path, sizeof(path), "%s/gone", out);
+	snprintf(other, sizeof(other), "%s/victim", top);
+	snprintf(chunks, sizeof(chunks), "%s/chunks", top);
+	if (d < 0 || mkdir(path, 0700) || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) ||
+	    mkdir(chunks, 0700)) {
+		for (int i = 0; i < 10; i++)
+			tap_skip("no daemon dropped to nobody: can't test");
+		return;
+	}
+	ltt_chunk_owner_serve_daemon(d);
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
+	       "the daemon is nobody: removing for uid 0, which owns no session: EPERM, kept");
+	tap_is_int((int)admit(sv[0], 7, out), 0,
+		   "OWNER_ADD of session 7: the owner read off the client's connection is uid 0");
+	tap_is_int(serve(2, USER, out, path, 0, NULL, 0), -EPERM,
+		   "removing for uid %u, the owner the daemon names, not the session's: EPERM", USER);
+	tap_is_int(serve(2, 0, other, path, 0, NULL, 0), -EPERM,
+		   "for uid 0 in an output no session of it has: EPERM");
+	tap_is_int(forget(7), 0, "OWNER_DROP of session 7");
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
+	       "once it is gone, removing for uid 0: EPERM, kept");
+	tap_is_int((int)admit(sv[0], 8, out), 0, "session 8 admitted, uid 0");
+	tap_ok(journal(top, 8, 0, out) == 0 && exists(journal_file(top, 8)),
+	       "JOURNAL_WRITE of session 8, naming its owner and output: written");
+	tap_ok(journal(top, 9, USER, out) == -EPERM && !exists(journal_file(top, 9)),
+	       "JOURNAL_WRITE naming uid %u, who owns no session: EPERM, nothing written", USER);
+	tap_ok(journal(top, 9, 0, other) == -EPERM && !exists(journal_file(top, 9)),
+	       "JOURNAL_WRITE naming another output: EPERM, nothing written");
+	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
+	       "removing for its owner, uid 0, in its output: done");
+	forget(8);
+	ltt_chunk_owner_serve_daemon(0);
+	close(sv[0]);
+	close(sv[1]);
+	close(hold);
+	waitpid(d, NULL, 0);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/ltt-chunk-owner.XXXXXX", out[64], victim[64], chunk[128],
@@ -69,7 +220,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(14);
+	tap_plan(25);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);
@@ -127,6 +278,11 @@ int main(void)
 		return 1;
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
 	       "as root, removing OUTPUT/d/f: removed");
+	if (root)
+		test_admitted(top, out);
+	else
+		for (int i = 0; i < 10; i++)
+			tap_skip("not root: no daemon to drop");
 	snprintf(path, sizeof(path), "rm -rf '%s'", top);
 	if (system(path))
 		tap_diag("can't remove %s", top);

@@ -52,31 +52,68 @@ int ltt_daemon_detach(int *ret_ready_fd)
 	return 0;
 }
 
+/* systemd's socket, connected before the daemon gave its rights up */
+static int notify_fd = -1;
+
+/*
+ * The address of the socket $NOTIFY_SOCKET names (a path, or "@" for an
+ * abstract name) into @sun: its length, or 0 when there is none.
+ */
+static socklen_t notify_addr(struct sockaddr_un *sun)
+{
+	const char *path = getenv("NOTIFY_SOCKET");
+
+	*sun = (struct sockaddr_un){ .sun_family = AF_UNIX };
+	if (!path || !*path || (path[0] != '/' && path[0] != '@') ||
+	    strlen(path) >= sizeof(sun->sun_path))
+		return 0;
+	memcpy(sun->sun_path, path, strlen(path));
+	if (path[0] == '@')
+		sun->sun_path[0] = '\0';	/* an abstract socket */
+	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path));
+}
+
+void ltt_daemon_notify_connect(void)
+{
+	struct sockaddr_un sun;
+	socklen_t len = notify_addr(&sun);
+	int fd;
+
+	if (!len || notify_fd >= 0)
+		return;
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&sun, len)) {
+		LTT_WARN("can't connect to systemd's %s: %s", getenv("NOTIFY_SOCKET"),
+			 strerror(errno));
+		close(fd);
+		fd = -1;
+	}
+	notify_fd = fd;
+}
+
 /*
  * @msg (READY=1, STOPPING=1) to systemd when it asked (Type=notify): one
- * datagram to the socket $NOTIFY_SOCKET names, a path or "@" for an
- * abstract name.
+ * datagram to the socket $NOTIFY_SOCKET names, on the connection made
+ * beforehand if any.
  */
 static void notify_systemd(const char *msg)
 {
-	const char *path = getenv("NOTIFY_SOCKET");
-	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	socklen_t len;
-	int fd;
+	struct sockaddr_un sun;
+	socklen_t len = notify_addr(&sun);
+	int fd = notify_fd;
 
-	if (!path || !*path || (path[0] != '/' && path[0] != '@') ||
-	    strlen(path) >= sizeof(sun.sun_path))
+	if (!len)
 		return;
-	memcpy(sun.sun_path, path, strlen(path));
-	if (path[0] == '@')
-		sun.sun_path[0] = '\0';	/* an abstract socket */
-	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path));
-	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return;
-	if (sendto(fd, msg, strlen(msg), MSG_NOSIGNAL, (struct sockaddr *)&sun, len) < 0)
-		LTT_WARN("can't notify systemd on %s: %s", path, strerror(errno));
-	close(fd);
+	if ((notify_fd >= 0 ? send(fd, msg, strlen(msg), MSG_NOSIGNAL) :
+	     sendto(fd, msg, strlen(msg), MSG_NOSIGNAL, (struct sockaddr *)&sun, len)) < 0)
+		LTT_WARN("can't notify systemd on %s: %s", getenv("NOTIFY_SOCKET"),
+			 strerror(errno));
+	if (fd != notify_fd)
+		close(fd);
 }
 
 void ltt_daemon_ready(int ready_fd, bool close_stdio)

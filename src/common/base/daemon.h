@@ -31,6 +31,14 @@ int ltt_daemon_detach(int *ret_ready_fd);
 void ltt_daemon_ready(int ready_fd, bool close_stdio);
 
 /**
+ * ltt_daemon_notify_connect() - connect to $NOTIFY_SOCKET now, for the
+ * notifications to come: before the daemon gives root's rights up (the
+ * socket's path may be one only root reaches).  Nothing when systemd did
+ * not set it; a failure is logged (later notifications try the path).
+ */
+void ltt_daemon_notify_connect(void);
+
+/**
  * ltt_daemon_stopping() - tell systemd that shutdown has begun
  *
  * Sends STOPPING=1 to $NOTIFY_SOCKET when systemd set it, as the first

@@ -50,6 +50,7 @@
 #include "common/base/sock.h"
 #include "common/proto/msg.h"
 #include "sessiond/app/app.h"
+#include "sessiond/priv/priv.h"
 
 #define RECV_TIMEOUT_MS 2000
 #define SEND_TIMEOUT_MS 2000	/* the head of a program's queue taken by then */
@@ -152,12 +153,7 @@ static void rearm_deadline(struct conn *c)
 	ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
 }
 
-/*
- * Does process @pid see our CLOCK_MONOTONIC?  Not when it lives in another
- * time namespace: its timestamps would not fit the traces' clock (and the
- * consumer would reject its packets as coming from the future).
- */
-static bool same_time_ns(pid_t pid)
+bool ltt_app_same_time_ns(pid_t pid)
 {
 	char path[64];
 	struct stat ours, theirs;
@@ -166,6 +162,21 @@ static bool same_time_ns(pid_t pid)
 	if (stat("/proc/self/ns/time", &ours) || stat(path, &theirs))
 		return true;	/* no time namespaces here, or no /proc: nothing to compare */
 	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
+}
+
+/*
+ * ltt_app_same_time_ns(), asked of the privileged part by a root daemon
+ * that dropped root's rights (another user's /proc/PID/ns/time is root's
+ * to read).
+ */
+static bool same_time_ns(pid_t pid)
+{
+	int ret;
+
+	if (geteuid() == 0 || !ltt_priv_get())
+		return ltt_app_same_time_ns(pid);
+	ret = ltt_priv_time_ns(pid);
+	return ret != 0;	/* a link gone: nothing to compare, as without /proc */
 }
 
 static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)

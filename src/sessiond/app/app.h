@@ -245,6 +245,14 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
  */
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
 
+/**
+ * ltt_app_same_time_ns() - does process @pid see our CLOCK_MONOTONIC?
+ * Not when it lives in another time namespace: its timestamps would not
+ * fit the traces' clock (the consumer would reject its packets as coming
+ * from the future).  True when there is nothing to compare (no time
+ * namespaces, no /proc, or one this process may not read).  Any thread.
+ */
+bool ltt_app_same_time_ns(pid_t pid);
 
 
 /* app-notify.c: programs' notification sockets (triggers): made, read */

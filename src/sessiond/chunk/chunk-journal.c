@@ -19,12 +19,15 @@
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "sessiond/chunk/chunk-journal.h"
+#include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
+#include "sessiond/priv/priv.h"
 
 #define JOURNAL_MAGIC "ltt-chunks 1"
 #define JOURNAL_MAX_LEN (64 * 1024)
 
 static char journal_dir[PATH_MAX];
+static bool remote;	/* written and removed by the privileged part */
 
 int ltt_chunk_journal_init(const char *rundir)
 {
@@ -42,6 +45,26 @@ int ltt_chunk_journal_init(const char *rundir)
 			journal_dir, strerror(-ret));
 		journal_dir[0] = '\0';
 	}
+	return ret;
+}
+
+void ltt_chunk_journal_remote(void)
+{
+	remote = journal_dir[0] != '\0' && ltt_priv_get();
+}
+
+/* JOURNAL_WRITE of @text, JOURNAL_REMOVE without: 0 or a negative errno. */
+static int ask_priv(enum ltt_priv_request type, uint64_t id, const char *text)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	if (text)
+		ltt_wbuf_put_str(&w, text);
+	ret = ltt_priv_ask(ltt_priv_get(), type, &w);
+	ltt_wbuf_fini(&w);
 	return ret;
 }
 
@@ -82,6 +105,7 @@ void ltt_chunk_journal_write(const struct ltt_session *session,
 					"chunk %" PRIu64 " %" PRId64 " %" PRId64 " %s\n",
 					chunks[i].id, chunks[i].begin, ends[i], chunks[i].dir);
 	ret = len >= cap || strchr(session->output, '\n') ? -EINVAL :
+	      remote ? ask_priv(LTT_PRIV_JOURNAL_WRITE, session->id, text) :
 	      ltt_file_replace(path, text, len, 0600);
 	free(text);
 	if (ret)
@@ -108,15 +132,22 @@ void ltt_chunk_journal_remove(const struct ltt_session *session)
 {
 	char path[PATH_MAX];
 
-	if (journaled(session) && !journal_path(session, path, sizeof(path)) && unlink(path) &&
-	    errno != ENOENT)
+	int ret;
+
+	if (!journaled(session) || journal_path(session, path, sizeof(path)))
+		return;
+	ret = remote ? ask_priv(LTT_PRIV_JOURNAL_REMOVE, session->id, NULL) :
+	      unlink(path) ? -errno : 0;
+	if (ret && ret != -ENOENT)
 		LTT_WARN("session '%s': can't remove its chunk journal %s: %s", session->name, path,
-			 strerror(errno));
+			 strerror(-ret));
 }
 
 void ltt_chunk_journal_fini(void)
 {
-	if (journal_dir[0] && rmdir(journal_dir) && errno != ENOTEMPTY && errno != ENOENT)
+	/* remote: the privileged part removes it at a clean stop (privsep.c) */
+	if (journal_dir[0] && !remote && rmdir(journal_dir) && errno != ENOTEMPTY &&
+	    errno != ENOENT)
 		LTT_WARN("can't remove %s: %s", journal_dir, strerror(errno));
 }
 
@@ -220,6 +251,53 @@ static void recover_one(int dir_fd, const char *name, ltt_chunk_recover_fn *reco
 		LTT_WARN("can't remove chunk journal %s/%s: %s", journal_dir, name, strerror(errno));
 	free(text);
 	free(s);
+}
+
+/* The journal of session @id of @daemon in @rundir/chunks, into @buf. */
+static int served_path(const char *rundir, pid_t daemon, uint64_t id, char *buf, size_t len)
+{
+	if (!rundir[0])
+		return -ENOENT;
+	return (size_t)snprintf(buf, len, "%s/chunks/%ld-%" PRIu64, rundir, (long)daemon, id) >=
+	       len ? -ENAMETOOLONG : 0;
+}
+
+int ltt_chunk_journal_serve_write(const char *rundir, pid_t daemon, struct ltt_rbuf *r)
+{
+	struct ltt_chunk_left chunks[LTT_CHUNK_JOURNAL_MAX];
+	int64_t ends[LTT_CHUNK_JOURNAL_MAX];
+	uint64_t id = ltt_rbuf_get_u64(r);
+	const char *text = ltt_rbuf_get_str(r, JOURNAL_MAX_LEN - 1);
+	struct ltt_session *s = calloc(1, sizeof(*s));
+	char *copy = strdup(text), path[PATH_MAX];
+	int ret = -ENOMEM;
+
+	if (ltt_rbuf_end(r))
+		ret = -EPROTO;
+	else if (s && copy)
+		ret = parse(copy, s, chunks, ends) < 0 ? -EINVAL :
+		      /* only what the next start may do with an owner's rights */
+		      !ltt_chunk_owner_admitted(s->uid, s->gid, s->output) ? -EPERM :
+		      served_path(rundir, daemon, id, path, sizeof(path));
+	if (!ret)
+		ret = ltt_file_replace(path, text, strlen(text), 0600);
+	free(copy);
+	free(s);
+	return ret;
+}
+
+int ltt_chunk_journal_serve_remove(const char *rundir, pid_t daemon, struct ltt_rbuf *r)
+{
+	uint64_t id = ltt_rbuf_get_u64(r);
+	char path[PATH_MAX];
+	int ret;
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	ret = served_path(rundir, daemon, id, path, sizeof(path));
+	if (!ret && unlink(path))
+		ret = -errno;
+	return ret;
 }
 
 void ltt_chunk_journal_recover(ltt_chunk_recover_fn *recover)

@@ -12,7 +12,9 @@
 #define LTT_SESSIOND_CHUNK_JOURNAL_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
+#include "common/codec.h"
 #include "sessiond/model/session.h"
 
 /* At most: the chunks a failed rotation left, the current one and the next. */
@@ -24,6 +26,26 @@
  * Return: 0 or -errno (journals are then not kept: logged).
  */
 int ltt_chunk_journal_init(const char *rundir);
+
+/**
+ * ltt_chunk_journal_remote() - from now on journals are written and
+ * removed by the privileged part (JOURNAL_WRITE, JOURNAL_REMOVE), which
+ * takes only those of the sessions it admitted (chunk-owner.h): for a
+ * daemon about to give root's rights up, whose journals the next start
+ * trusts.  Call after ltt_chunk_journal_recover(), before any thread.
+ */
+void ltt_chunk_journal_remote(void);
+
+/**
+ * ltt_chunk_journal_serve_write() - JOURNAL_WRITE's end: @r {u64 id, str
+ * text}, a journal of session @id of @daemon, kept in @rundir/chunks if
+ * it parses and names the owner and output of a session admitted
+ * (-EPERM otherwise).  Returns 0 or a negative errno.
+ */
+int ltt_chunk_journal_serve_write(const char *rundir, pid_t daemon, struct ltt_rbuf *r);
+
+/** ltt_chunk_journal_serve_remove() - JOURNAL_REMOVE's end: @r {u64 id} */
+int ltt_chunk_journal_serve_remove(const char *rundir, pid_t daemon, struct ltt_rbuf *r);
 
 /**
  * ltt_chunk_journal_write() - record @session's chunks, replacing what

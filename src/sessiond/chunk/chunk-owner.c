@@ -4,6 +4,7 @@
  * output (see chunk-owner.h): here, or by the privileged part.
  */
 #include <dirent.h>
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -205,6 +207,7 @@ enum job_op {
 	JOB_ARCHIVE = 1,
 	JOB_REMOVE = 2,
 	JOB_REPAIR = 3,
+	JOB_LIST = 4,		/* answered with {u32 n, n x str name} */
 };
 
 struct job {
@@ -215,11 +218,36 @@ struct job {
 	uint64_t id;
 };
 
-/* What it answers: ARCHIVE's path, REPAIR's counts. */
+/* What it answers: ARCHIVE's path, REPAIR's counts, LIST's names. */
 struct job_result {
 	char path[LTT_PATH_MAX];
 	struct ltt_repair_stats st;
+	struct ltt_wbuf *names;		/* LIST: {u32 n, n x str} */
 };
+
+/* The names in directory @path, into @w: {u32 n, n x str}. */
+static int list_names(const char *path, struct ltt_wbuf *w)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	size_t at;
+	uint32_t n = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	at = w->len;
+	ltt_wbuf_put_u32(w, 0);
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			ltt_wbuf_put_str(w, e->d_name);
+			n++;
+		}
+	closedir(d);
+	if (w->err)
+		return -ENOMEM;
+	memcpy(w->data + at, &(uint32_t){ htole32(n) }, sizeof(n));
+	return 0;
+}
 
 /*
  * The job, here, with the owner's rights (as-user.h): a root daemon then
@@ -242,6 +270,8 @@ static int run_here(const struct job *j, struct job_result *res)
 		ret = remove_beneath(j->o.output, j->path);
 	else if (j->op == JOB_REMOVE)
 		ret = remove_at(AT_FDCWD, j->path, 0);
+	else if (j->op == JOB_LIST)
+		ret = list_names(j->path, res->names);
 	else
 		ret = ltt_trace_repair(j->o.output, &res->st);
 	ltt_as_user_end(&ao);
@@ -308,6 +338,154 @@ static int run(const struct job *j, struct job_result *res)
 	return ret;
 }
 
+/*
+ * The privileged end's sessions (OWNER_ADD): each with the credentials of
+ * the client that created it, read off that client's connection, not
+ * taken from the daemon's word.
+ */
+#define MAX_ADMITTED 65536
+static struct admitted {
+	uint64_t id;
+	uid_t uid;
+	gid_t gid;
+	char *output;
+} *admitted;
+static size_t nr_admitted, cap_admitted;
+static pid_t serve_daemon;
+
+void ltt_chunk_owner_serve_daemon(pid_t daemon)
+{
+	serve_daemon = daemon;
+}
+
+/* Did the daemon give root's rights up (its effective uid, in /proc)? */
+static bool daemon_dropped(void)
+{
+	char path[64], line[256];
+	unsigned long ruid, euid;
+	bool dropped = true;	/* unreadable: as if it had */
+	FILE *f;
+
+	if (serve_daemon <= 0)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%ld/status", (long)serve_daemon);
+	f = fopen(path, "re");
+	if (!f)
+		return true;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Uid: %lu %lu", &ruid, &euid) == 2) {
+			dropped = euid != 0;
+			break;
+		}
+	fclose(f);
+	return dropped;
+}
+
+bool ltt_chunk_owner_admitted(uid_t uid, gid_t gid, const char *output)
+{
+	size_t i;
+
+	for (i = 0; i < nr_admitted; i++)
+		if (admitted[i].uid == uid && admitted[i].gid == gid &&
+		    !strcmp(admitted[i].output, output))
+			return true;
+	return false;
+}
+
+int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
+{
+	uint64_t id = ltt_rbuf_get_u64(r);
+	const char *output = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	struct admitted *grown;
+	char *copy;
+
+	if (ltt_rbuf_end(r) || output[0] != '/')
+		return -EINVAL;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
+		return -errno;
+	if (nr_admitted == MAX_ADMITTED)
+		return -ENOSPC;
+	if (nr_admitted == cap_admitted) {
+		grown = realloc(admitted, (cap_admitted * 2 + 16) * sizeof(*admitted));
+		if (!grown)
+			return -ENOMEM;
+		admitted = grown;
+		cap_admitted = cap_admitted * 2 + 16;
+	}
+	copy = strdup(output);
+	if (!copy)
+		return -ENOMEM;
+	admitted[nr_admitted++] = (struct admitted){ id, cred.uid, cred.gid, copy };
+	ltt_wbuf_put_u32(w, cred.uid);
+	ltt_wbuf_put_u32(w, cred.gid);
+	return 0;
+}
+
+int ltt_chunk_owner_serve_forget(struct ltt_rbuf *r)
+{
+	uint64_t id = ltt_rbuf_get_u64(r);
+	size_t i;
+
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	for (i = 0; i < nr_admitted && admitted[i].id != id; i++)
+		;
+	if (i == nr_admitted)
+		return -ENOENT;
+	free(admitted[i].output);
+	admitted[i] = admitted[--nr_admitted];
+	return 0;
+}
+
+void ltt_chunk_owner_serve_fini(void)
+{
+	while (nr_admitted)
+		free(admitted[--nr_admitted].output);
+	free(admitted);
+	admitted = NULL;
+	cap_admitted = 0;
+}
+
+int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, uid_t uid, gid_t gid)
+{
+	struct ltt_priv *p = ltt_priv_get();
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	uint32_t got_uid, got_gid;
+	int ret;
+
+	if (!p || client_fd < 0)
+		return 0;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, output);
+	ret = ltt_priv_call_fd(p, LTT_PRIV_OWNER_ADD, &w, client_fd, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	got_uid = ltt_rbuf_get_u32(&r);
+	got_gid = ltt_rbuf_get_u32(&r);
+	ret = ltt_rbuf_end(&r) ? -EPROTO : got_uid != uid || got_gid != gid ? -EPERM : 0;
+	ltt_msg_fini(&m);
+	return ret;
+}
+
+void ltt_chunk_owner_forget(uint64_t id)
+{
+	struct ltt_priv *p = ltt_priv_get();
+	struct ltt_wbuf w;
+
+	if (!p)
+		return;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_priv_ask(p, LTT_PRIV_OWNER_DROP, &w);
+	ltt_wbuf_fini(&w);
+}
+
 int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 {
 	struct job j = { .op = ltt_rbuf_get_u8(r) };
@@ -321,17 +499,22 @@ int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w)
 	j.begin = (int64_t)ltt_rbuf_get_u64(r);
 	j.end = (int64_t)ltt_rbuf_get_u64(r);
 	j.id = ltt_rbuf_get_u64(r);
-	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_REPAIR)
+	if (ltt_rbuf_end(r) || j.op < JOB_ARCHIVE || j.op > JOB_LIST)
 		return -EPROTO;
+	/* a daemon that gave root's rights up names only its sessions' owners */
+	if (daemon_dropped() && !ltt_chunk_owner_admitted(j.o.uid, j.o.gid, j.o.output))
+		return -EPERM;
 	/* never a path outside the output it names */
 	if (!below(j.o.output, j.o.output, true) ||
 	    (j.op == JOB_ARCHIVE && !below(j.o.output, j.path, true)) ||
-	    (j.op == JOB_REMOVE && !below(j.o.output, j.path, false)))
+	    ((j.op == JOB_REMOVE || j.op == JOB_LIST) && !below(j.o.output, j.path, false)))
 		return -EINVAL;
+	res.names = w;
 	ret = run_here(&j, &res);
 	if (ret)
 		return ret;
-	put_result(w, &res);
+	if (j.op != JOB_LIST)
+		put_result(w, &res);
 	return 0;
 }
 
@@ -353,6 +536,46 @@ int ltt_chunk_owner_remove(const struct ltt_chunk_owner *o, const char *path)
 	struct job_result res;
 
 	return run(&j, &res);
+}
+
+int ltt_chunk_owner_list(const struct ltt_chunk_owner *o, const char *dir,
+			 void (*fn)(void *arg, const char *name), void *arg)
+{
+	struct job j = { .op = JOB_LIST, .o = *o, .path = dir };
+	struct ltt_priv *p = ltt_priv_get();
+	struct job_result res = { .path = "" };
+	struct ltt_wbuf names, w;
+	struct ltt_rbuf r;
+	struct ltt_msg m = { 0 };
+	bool called = false;
+	uint32_t n;
+	int ret;
+
+	ltt_wbuf_init(&names);
+	if (p) {
+		ltt_wbuf_init(&w);
+		put_job(&w, &j);
+		ret = ltt_priv_call(p, LTT_PRIV_OWNER_FILES, &w, &m, &r);
+		called = !ret;
+		ltt_wbuf_fini(&w);
+	} else {
+		res.names = &names;
+		ret = run_here(&j, &res);
+		ltt_rbuf_init(&r, names.data, names.len);
+	}
+	/* an empty answer: no such directory */
+	for (n = ret || r.pos == r.len ? 0 : ltt_rbuf_get_u32(&r); n && !r.err; n--) {
+		const char *name = ltt_rbuf_get_str(&r, NAME_MAX);
+
+		if (!r.err)
+			fn(arg, name);
+	}
+	if (!ret && r.err)
+		ret = -EPROTO;
+	if (called)
+		ltt_msg_fini(&m);
+	ltt_wbuf_fini(&names);
+	return ret;
 }
 
 int ltt_chunk_owner_repair(const struct ltt_chunk_owner *o, struct ltt_repair_stats *st)

@@ -11,6 +11,7 @@
 #ifndef LTT_SESSIOND_CHUNK_OWNER_H
 #define LTT_SESSIOND_CHUNK_OWNER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -44,15 +45,66 @@ int ltt_chunk_owner_archive(const struct ltt_chunk_owner *o, const char *dir, in
 int ltt_chunk_owner_remove(const struct ltt_chunk_owner *o, const char *path);
 
 /**
+ * ltt_chunk_owner_list() - @fn(@arg, name) for each entry of directory
+ * @dir (below the output), read with the owner's rights: 0 (also when
+ * @dir does not exist) or a negative errno.  The names come whole before
+ * the first call.
+ */
+int ltt_chunk_owner_list(const struct ltt_chunk_owner *o, const char *dir,
+			 void (*fn)(void *arg, const char *name), void *arg);
+
+/**
  * ltt_chunk_owner_repair() - repair the traces in the output
  * (ltt_trace_repair()); -EPERM: the owner's rights could not be taken
  */
 int ltt_chunk_owner_repair(const struct ltt_chunk_owner *o, struct ltt_repair_stats *st);
 
 /**
+ * ltt_chunk_owner_admit() - tell the privileged part that session @id,
+ * output @output, exists, created by the client on connection @client_fd
+ * (borrowed), whose credentials it reads there (OWNER_ADD): once the
+ * daemon gave root's rights up, OWNER_FILES serves only the owners and
+ * outputs of sessions so admitted.  Nothing without a privileged part or
+ * a client (-1).  Returns 0, -EPERM when the connection's credentials
+ * are not @uid's and @gid's, or a negative errno.
+ */
+int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, uid_t uid, gid_t gid);
+
+/** ltt_chunk_owner_forget() - session @id is gone (OWNER_DROP) */
+void ltt_chunk_owner_forget(uint64_t id);
+
+/**
  * ltt_chunk_owner_serve() - the privileged end of OWNER_FILES: @r the
- * request, @w the reply after its status.  Returns 0 or a negative errno.
+ * request, @w the reply after its status.  Once the daemon named by
+ * ltt_chunk_owner_serve_daemon() is not root, a request whose owner and
+ * output are no admitted session's gets -EPERM.  Returns 0 or a negative
+ * errno.
  */
 int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w);
+
+/**
+ * ltt_chunk_owner_serve_daemon() - the privileged end serves @daemon
+ * (before the first request; 0, the default: a daemon trusted as root)
+ */
+void ltt_chunk_owner_serve_daemon(pid_t daemon);
+
+/**
+ * ltt_chunk_owner_serve_admit() - the privileged end of OWNER_ADD: @r
+ * {u64 id, str output}, @fd the client's connection; replies {u32 uid,
+ * u32 gid}, the credentials it recorded.  Returns 0 or a negative errno.
+ */
+int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w);
+
+/**
+ * ltt_chunk_owner_admitted() - was a session of owner @uid, @gid and
+ * output @output admitted (and not forgotten)?  The privileged end's.
+ */
+bool ltt_chunk_owner_admitted(uid_t uid, gid_t gid, const char *output);
+
+/** ltt_chunk_owner_serve_forget() - OWNER_DROP's end: @r {u64 id} */
+int ltt_chunk_owner_serve_forget(struct ltt_rbuf *r);
+
+/** ltt_chunk_owner_serve_fini() - forget every admitted session */
+void ltt_chunk_owner_serve_fini(void);
 
 #endif /* LTT_SESSIOND_CHUNK_OWNER_H */

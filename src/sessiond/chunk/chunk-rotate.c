@@ -100,6 +100,12 @@ int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path)
 	return ltt_chunk_owner_remove(&OWNER(session), path);
 }
 
+int ltt_chunk_list_dir(const struct ltt_session *session, const char *dir,
+		       void (*fn)(void *arg, const char *name), void *arg)
+{
+	return ltt_chunk_owner_list(&OWNER(session), dir, fn, arg);
+}
+
 /* @session's current chunk, as a chunk left would be remembered. */
 static void current_chunk(const struct ltt_session *session, struct ltt_chunk_left *ret)
 {

@@ -90,6 +90,16 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 int ltt_chunk_remove_tree(const struct ltt_session *session, const char *path);
 
 /**
+ * ltt_chunk_list_dir() - call @fn(@arg, name) for each entry of @dir, a
+ * directory of @session's output, read with the session's owner's
+ * rights ("." and ".." left out; @fn may not call back into the
+ * privileged part).  Session lock held.  Returns 0 (also when @dir does
+ * not exist) or a negative errno.
+ */
+int ltt_chunk_list_dir(const struct ltt_session *session, const char *dir,
+		       void (*fn)(void *arg, const char *name), void *arg);
+
+/**
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *

@@ -229,7 +229,10 @@ static enum ltt_error_code client_reads_probe_file(const struct ltt_cmd_ctx *ctx
 	ltt_as_user_end(&as);
 	if (fd >= 0)
 		close(fd);
-	if (err)
+	if (err && ltt_as_user_lacks(ctx->cred.uid))
+		LTT_WARN("probe %s refused: this daemon may not read %s (%s): it gave root's rights up (ltt-sessiond --privsep-user) and reads probe files with its own; make the file readable to uid %u, or run the daemon without --privsep-user",
+			 attr->pattern, loc->path, strerror(-err), (unsigned int)geteuid());
+	else if (err)
 		LTT_WARN("probe %s refused: uid %u may not read %s (%s); the daemon reads probe files "
 			 "only for clients who may read them", attr->pattern,
 			 (unsigned int)ctx->cred.uid, loc->path, strerror(-err));

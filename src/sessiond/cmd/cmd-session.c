@@ -18,8 +18,10 @@
 #include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/consumer/relay.h"
+#include "sessiond/priv/priv.h"
 
 /*
  * A streamed session's URL, parsed once: it travels typed from here.  The
@@ -52,7 +54,7 @@ static int owner_home(const struct ltt_cmd_ctx *ctx, const char *client_home, ch
 		strcpy(buf, client_home);
 		return 0;
 	}
-	if (ctx->cred.uid == geteuid())
+	if (ctx->cred.uid == ltt_priv_daemon_uid())
 		return ltt_home_dir(buf, len);
 	if (getpwuid_r(ctx->cred.uid, &pw, pwbuf, sizeof(pwbuf), &found) || !found ||
 	    pw.pw_dir[0] != '/' || strlen(pw.pw_dir) >= len)
@@ -147,6 +149,13 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	ltt_session_lock(session);
 	ltt_session_info(session, &info);
 	ltt_session_unlock(session);
+	/* a local output's owner, as the privileged part reads it off this connection */
+	err = info.output[0] != '/' ? 0 :
+	      ltt_chunk_owner_admit(ctx->client_fd, session->id, info.output, ctx->cred.uid,
+				    ctx->cred.gid);
+	if (err)
+		LTT_WARN("session '%s': the privileged part did not take its owner (%s): its chunks won't be archived, nor its traces repaired",
+			 info.name, strerror(-err));
 	ltt_session_put(ctx->registry, session);
 	LTT_INFO("session '%s' created by uid %u, output '%s'", info.name,
 		 (unsigned int)ctx->cred.uid, info.output);
@@ -301,6 +310,7 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 			ctx->domains->v[i]->ops->destroy(ctx->domains->v[i], session);
 	ltt_chunk_destroyed(session);
 	ltt_session_unlock(session);
+	ltt_chunk_owner_forget(session->id);
 	LTT_INFO("session '%s' destroyed", session->name);
 	ltt_session_put(ctx->registry, session);
 	return 0;

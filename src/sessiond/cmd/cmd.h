@@ -51,6 +51,7 @@ struct ltt_cmd_ctx {
 	struct ltt_session_registry *registry;
 	const struct ltt_domains *domains;	/* what serves each domain */
 	struct ucred cred;	/* the client */
+	int client_fd;		/* its connection (borrowed), -1: the daemon's own */
 	uint32_t minor;		/* the protocol minor agreed with it */
 };
 

@@ -68,6 +68,11 @@ static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t 
 		close(fd);
 	if (ok)
 		return true;
+	if (ltt_as_user_lacks(uid)) {
+		LTT_WARN("session '%s': TLS file %s: not a regular file that this daemon may read: it gave root's rights up (ltt-sessiond --privsep-user) and reads TLS files with its own; make the file readable to uid %u, or run the daemon without --privsep-user",
+			 session, path, (unsigned int)geteuid());
+		return false;
+	}
 	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read; "
 		 "the daemon reads TLS files only for owners who may read them",
 		 session, path, (unsigned int)uid, (unsigned int)gid);

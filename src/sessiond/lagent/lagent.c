@@ -78,6 +78,7 @@ struct conn {
 struct ltt_lagent {
 	struct ltt_evloop_server srv;
 	char port_file[4096];
+	bool removes;		/* the port file at stop (else who wrote it does) */
 	unsigned int port;
 	struct cds_list_head conns;	/* the thread's */
 	unsigned int nr_conns;
@@ -664,7 +665,8 @@ static void list_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 
 /* --- the module's functions */
 
-int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
+int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
+		     struct ltt_lagent **ret_lagent)
 {
 	struct ltt_lagent *a;
 	int fd = -1, ret;
@@ -693,7 +695,8 @@ int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent)
 		free(a);
 		return ret;
 	}
-	ret = ltt_lagent_port_write(a->port_file, a->port);
+	a->removes = !write_port;
+	ret = (write_port ? write_port : ltt_lagent_port_write)(a->port_file, a->port);
 	if (ret)
 		LTT_WARN("can't write %s: %s; LTTng's agents won't find this daemon's port %u",
 			 a->port_file, strerror(-ret), a->port);
@@ -709,9 +712,6 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 	struct ltt_evloop_job *job, *next;
 	struct conn *c, *ctmp;
 	struct owner *o, *otmp;
-	char text[16] = "";
-	ssize_t n;
-	int fd;
 
 	if (!a)
 		return;
@@ -728,14 +728,8 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 		free(o);
 	}
 	ltt_evloop_server_fini(&a->srv);
-	/* the file of a daemon that started since is that daemon's */
-	fd = open(a->port_file, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, text, sizeof(text) - 1);
-		close(fd);
-		if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == a->port)
-			unlink(a->port_file);
-	}
+	if (a->removes)
+		ltt_lagent_port_remove(a->port_file, a->port);
 	free(a);
 }
 

@@ -46,20 +46,30 @@
 struct ltt_lagent;
 
 /**
+ * ltt_lagent_port_fn - writes the port file: ltt_lagent_port_write(), or
+ * a request for it (a daemon that gave root's rights up asks ltt-priv)
+ */
+typedef int ltt_lagent_port_fn(const char *path, unsigned int port);
+
+/**
  * ltt_lagent_start() - listen on 127.0.0.1 (a port the kernel picks),
  * write the port to @port_file (copied) and serve LTTng's agents on a
  * thread of its own
+ * @write_port: writes the file; NULL: ltt_lagent_port_write(), and
+ *              ltt_lagent_stop() removes it (else @write_port's end does)
  * @ret_lagent: for ltt_lagent_stop()
  *
  * Call with the signals the process handles blocked.  Returns 0 or a
  * negative errno (nothing left behind).  A port file that can't be
  * written is only warned about: the agents then don't find the daemon.
  */
-int ltt_lagent_start(const char *port_file, struct ltt_lagent **ret_lagent);
+int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
+		     struct ltt_lagent **ret_lagent);
 
 /**
  * ltt_lagent_stop() - stop the thread, drop every agent, remove the port
- * file if it still names this daemon's port; accepts NULL
+ * file if it still names this daemon's port (and this module wrote it);
+ * accepts NULL
  */
 void ltt_lagent_stop(struct ltt_lagent *lagent);
 
@@ -113,5 +123,11 @@ int ltt_lagent_listen(int *ret_fd, unsigned int *ret_port);
  * Returns 0 or -errno.
  */
 int ltt_lagent_port_write(const char *path, unsigned int port);
+
+/**
+ * ltt_lagent_port_remove() - remove port file @path if it still names
+ * @port (a daemon that started since owns it otherwise)
+ */
+void ltt_lagent_port_remove(const char *path, unsigned int port);
 
 #endif /* LTT_SESSIOND_LAGENT_H */

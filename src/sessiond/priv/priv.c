@@ -4,7 +4,10 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +29,7 @@ struct ltt_priv {
 
 /* The process's link: set once by ltt_priv_start(), before any thread. */
 static struct ltt_priv *the_link;
+static bool dropped;	/* ltt_priv_drop() succeeded: root's daemon still */
 
 /*
  * The child: keep the link (as fd 3) and stderr (unless @quiet), nothing
@@ -96,6 +100,17 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
 	return ltt_priv_call_fd(p, type, req, -1, ret_reply, ret_r);
 }
 
+int ltt_priv_ask(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req)
+{
+	struct ltt_msg reply;
+	struct ltt_rbuf r;
+	int ret = ltt_priv_call(p, type, req, &reply, &r);
+
+	if (!ret)
+		ltt_msg_fini(&reply);
+	return ret;
+}
+
 int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req,
 		     int fd, struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r)
 {
@@ -140,12 +155,119 @@ int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struc
 	return 0;
 }
 
+/* The highest capability number this kernel knows. */
+static int cap_last(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/cap_last_cap", "re");
+	int last = 63;
+
+	if (f) {
+		if (fscanf(f, "%d", &last) != 1 || last < 0 || last > 63)
+			last = 63;
+		fclose(f);
+	}
+	return last;
+}
+
+int ltt_priv_drop(uid_t uid, gid_t gid)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3] = { { 0 } };
+	int cap, last = cap_last();
+	size_t i;
+
+	if (uid == 0 || gid == 0)
+		return -EINVAL;
+	/*
+	 * The bounding set first: emptying it takes CAP_SETPCAP, which a
+	 * unit's CapabilityBoundingSet= may have taken away (EPERM): then it
+	 * stays, and no_new_privs keeps an exec from ever gaining from it.
+	 */
+	for (cap = 0; cap <= last; cap++)
+		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) && errno != EINVAL) {
+			if (errno != EPERM)
+				return -errno;
+			break;
+		}
+	if (setgroups(0, NULL) || setresgid(gid, gid, gid) || setresuid(uid, uid, uid))
+		return -errno;
+	/* no uid 0 left: the kernel cleared the permitted and effective sets */
+	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) && errno != EINVAL)
+		return -errno;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -errno;
+	if (syscall(SYS_capget, &hdr, caps))
+		return -errno;
+	for (i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		if (caps[i].effective || caps[i].permitted || caps[i].inheritable)
+			return -EPERM;
+	if (!setresuid(0, 0, 0) || geteuid() == 0)
+		return -EPERM;	/* it could go back: not dropped */
+	dropped = true;
+	return 0;
+}
+
+int ltt_priv_bounding_set(void)
+{
+	int cap, last = cap_last(), n = 0;
+
+	for (cap = 0; cap <= last; cap++)
+		n += prctl(PR_CAPBSET_READ, cap, 0, 0, 0) > 0;
+	return n;
+}
+
+uid_t ltt_priv_daemon_uid(void)
+{
+	return dropped ? 0 : geteuid();
+}
+
+int ltt_priv_agent_port(const char *path, unsigned int port)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	(void)path;
+	if (!the_link)
+		return -EPIPE;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, port);
+	ret = ltt_priv_ask(the_link, LTT_PRIV_AGENT_PORT, &w);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_priv_time_ns(pid_t pid)
+{
+	struct ltt_msg reply;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!the_link)
+		return -EPIPE;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, (uint32_t)pid);
+	ret = ltt_priv_call(the_link, LTT_PRIV_TIME_NS, &w, &reply, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ret = ltt_rbuf_get_bool(&r);
+	if (r.err)
+		ret = -EPROTO;
+	ltt_msg_fini(&reply);
+	return ret;
+}
+
 void ltt_priv_stop(void)
 {
 	struct ltt_priv *p = the_link;
+	struct ltt_wbuf w;
 
 	if (!p)
 		return;
+	ltt_wbuf_init(&w);
+	ltt_priv_ask(p, LTT_PRIV_STOPPING, &w);
+	ltt_wbuf_fini(&w);
 	the_link = NULL;
 	close(p->fd);
 	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)

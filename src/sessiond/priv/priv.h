@@ -50,10 +50,28 @@
  *       its command socket (SCM_RIGHTS) -> {u32 pid}, a pidfd of it: the
  *       program and its options are the ones fixed at start-up
  *   CONSUMER_KILL {u32 pid} (a consumer this process spawned) -> {}
- *   OWNER_FILES {u8 job (1 archive, 2 remove, 3 repair), u32 uid, u32 gid,
- *       str output, str path, i64 begin, i64 end, u64 id} -> {str path
- *       (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32 errors
- *       (the repair's)}: done with uid's rights (chunk/chunk-owner.c)
+ *   OWNER_FILES {u8 job (1 archive, 2 remove, 3 repair, 4 list), u32 uid,
+ *       u32 gid, str output, str path, i64 begin, i64 end, u64 id} -> {str
+ *       path (the archive), u32 dirs, u32 busy, u32 cut, u64 bytes, u32
+ *       errors (the repair's)}, or for a list {u32 n, n x str name}: done
+ *       with uid's rights (chunk/chunk-owner.c)
+
+ *   AGENT_PORT {u32 port} -> {}: LTTng's agents' port file (the one set
+ *       at start-up: privsep.h) written with @port, removed at a clean
+ *       stop; accepted once (sent before any client or program is heard)
+ *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
+ *       time namespace (/proc/PID/ns/time, which only root reads of
+ *       another user's process)
+ *   OWNER_ADD {u64 id, str output}, the connection of the client that
+ *       created session @id (SCM_RIGHTS) -> {u32 uid, u32 gid}: its
+ *       credentials (SO_PEERCRED), the only owners OWNER_FILES serves
+ *       once the daemon is not root (chunk/chunk-owner.c)
+ *   OWNER_DROP {u64 id} -> {}: session @id is gone
+ *   STOPPING {} -> {}: the daemon stops cleanly (ltt_priv_stop()): what
+ *       it could not remove, the privileged part removes as it ends
+ *   JOURNAL_WRITE {u64 id, str text} -> {}: session @id's chunk journal,
+ *       kept if it names an admitted session's owner and output
+ *   JOURNAL_REMOVE {u64 id} -> {}: forget it (chunk/chunk-journal.c)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -64,6 +82,13 @@ enum ltt_priv_request {
 	LTT_PRIV_CONSUMER_SPAWN = 6,
 	LTT_PRIV_CONSUMER_KILL = 7,
 	LTT_PRIV_OWNER_FILES = 8,
+	LTT_PRIV_AGENT_PORT = 9,
+	LTT_PRIV_TIME_NS = 10,
+	LTT_PRIV_OWNER_ADD = 11,
+	LTT_PRIV_OWNER_DROP = 12,
+	LTT_PRIV_STOPPING = 13,
+	LTT_PRIV_JOURNAL_WRITE = 14,
+	LTT_PRIV_JOURNAL_REMOVE = 15,
 };
 
 struct ltt_priv;
@@ -104,6 +129,12 @@ int ltt_priv_call(struct ltt_priv *p, enum ltt_priv_request type, const struct l
 		  struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
 
 /**
+ * ltt_priv_ask() - ltt_priv_call() of a request whose reply holds nothing
+ * after its status; its status
+ */
+int ltt_priv_ask(struct ltt_priv *p, enum ltt_priv_request type, const struct ltt_wbuf *req);
+
+/**
  * ltt_priv_call_fd() - ltt_priv_call() with @fd (borrowed) passed along
  * the request, as SCM_RIGHTS
  */
@@ -111,8 +142,48 @@ int ltt_priv_call_fd(struct ltt_priv *p, enum ltt_priv_request type, const struc
 		     int fd, struct ltt_msg *ret_reply, struct ltt_rbuf *ret_r);
 
 /**
- * ltt_priv_stop() - close the link and wait for the privileged process
- * to release what it holds and exit; no call may be under way
+ * ltt_priv_drop() - become user @uid, group @gid, for good: no
+ * supplementary group, the capability bounding set emptied (where this
+ * process has CAP_SETPCAP: ltt_priv_bounding_set() says), no capability
+ * left, PR_SET_NO_NEW_PRIVS.  The ids are every thread's
+ * (glibc changes them all); the bounding set and no_new_privs are the
+ * calling thread's and those it starts after, so call it before the
+ * threads that read clients' and programs' messages start.
+ *
+ * Returns 0, -EINVAL for uid or gid 0, or a negative errno (then the
+ * process must not go on: it may have changed some of its ids).
+ */
+int ltt_priv_drop(uid_t uid, gid_t gid);
+
+/** ltt_priv_bounding_set() - how many capabilities the bounding set holds */
+int ltt_priv_bounding_set(void);
+
+/**
+ * ltt_priv_daemon_uid() - whose daemon this is: root's (0) for a root
+ * daemon, also once it gave root's rights up (ltt_priv_drop()), else
+ * its user's.  Where the daemon asked "am I root?" to mean "the root
+ * daemon", it asks this.
+ */
+uid_t ltt_priv_daemon_uid(void);
+
+/**
+ * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the
+ * agents' port file it was given at start-up (@path, the same, is not
+ * sent) with @port, and removes it at a clean stop; an
+ * ltt_lagent_port_fn.  Returns 0 or a negative errno (-EPIPE: no link).
+ */
+int ltt_priv_agent_port(const char *path, unsigned int port);
+
+/**
+ * ltt_priv_time_ns() - TIME_NS: does process @pid share our time
+ * namespace?  1, 0, or a negative errno (-EPIPE: no link).
+ */
+int ltt_priv_time_ns(pid_t pid);
+
+/**
+ * ltt_priv_stop() - a clean stop: say so (STOPPING), close the link and
+ * wait for the privileged process to release what it holds and exit; no
+ * call may be under way
  */
 void ltt_priv_stop(void);
 

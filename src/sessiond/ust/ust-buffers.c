@@ -25,6 +25,7 @@
 #include "common/trace/ringbuf.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/chunk/chunk.h"
+#include "sessiond/priv/priv.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
 struct cds_list_head ltt_ust_no_traces = CDS_LIST_HEAD_INIT(ltt_ust_no_traces);
@@ -91,7 +92,7 @@ struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
 	 * A root daemon: one consumer per owner (root's one for root's
 	 * sessions, whatever their group); a personal daemon: its own one.
 	 */
-	if (geteuid() == 0) {
+	if (ltt_priv_daemon_uid() == 0) {
 		uid = session->uid;
 		gid = session->uid ? session->gid : 0;
 	}

@@ -13,6 +13,7 @@ result unit_path "$(prop FragmentPath)"
 result relayd_enabled "$(systemctl is-enabled ltt-relayd.service)"
 result relayd_active "$(systemctl is-active ltt-relayd.service)"
 result group "$(getent group tracing)"
+result ltt_user "$(getent passwd ltt)"
 result man "$(ls /usr/share/man/man1/lttctl-enable-event.1.gz)"
 
 # --- the demo, from the packages: the example program of

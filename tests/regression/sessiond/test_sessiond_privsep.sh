@@ -13,7 +13,15 @@
 # by ltt-priv, OWNER_FILES) holds exactly what was recorded before it.
 # The daemon stopped, ltt-priv and the consumers are gone and leave no
 # ftrace instance.  --no-privsep: no ltt-priv, the daemon opens tracefs
-# itself.
+# itself.  --privsep-user=nobody: the process that owns client.sock and
+# app.sock runs as nobody with no capability (its /proc status) while a
+# kernel and a user-space session record exact counts (none of a
+# program in another time namespace, refused: ltt-priv reads its
+# /proc/PID/ns/time), a rotation is archived, a session --load'ed at
+# start is root's; stopped, ltt-priv
+# removes the run directory's files it could not.  The option refused
+# where it can't work.  (OWNER_FILES refused for an owner with no
+# session once the daemon dropped: test_chunk_owner.)
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -24,7 +32,7 @@ fi
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-plan 30
+plan 63
 kernel_lock
 
 # sessiond_log ARGS...: a daemon with ARGS, its messages in $LOG.
@@ -32,6 +40,40 @@ sessiond_log() {
 	LOG="$TEST_TMP/sessiond.$#.log"
 	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv "$@" \
 		</dev/null >/dev/null 2>"$LOG"
+}
+
+# status_field PID FIELD: FIELD's value in /proc/PID/status (tabs as spaces).
+status_field() {
+	sed -n "s/^$2:[[:space:]]*//p" "/proc/$1/status" | tr '\t' ' '
+}
+
+# rotate_stop_count KOUT UOUT KLOAD_OUT NK N1 N2: with sessions k (a
+# kload getppid of NK calls recorded, its output KLOAD_OUT) and u (a
+# program's N1 events recorded): rotate u (its archive, through
+# ltt-priv), a second program's N2 events, stop both; k holds exactly the
+# NK getppid exits of kload's thread, u's archive N1 events, u and its
+# archive N1 + N2; both destroyed.
+rotate_stop_count() {
+	local kout=$1 uout=$2 kload_out=$3 nk=$4 n1=$5 n2=$6 archive t1
+
+	run lttctl -q rotate u
+	is "$RC" 0 "rotate u: its first chunk archived through ltt-priv"
+	archive=$STDOUT
+	ust_app -n "$n2" -r "p$n2"
+	ok_cmd "stop k" lttctl stop k
+	ok_cmd "stop u" lttctl stop u
+	t1=$(sed -n 's/^tid //p' "$kload_out")
+	bt "$kout" "$kout.txt"
+	is "$(grep -c " syscall_exit_getppid: .*{ tid = $t1 }, { ret = $$ }" "$kout.txt")" "$nk" \
+		"k: exactly $nk getppid exits of the program's tid, each returning $$"
+	bt "$archive" "$uout.1.txt"
+	is "$(grep -c " ltt_test:seq: " "$uout.1.txt")" "$n1" \
+		"u's archive ($archive): the first program's $n1 events"
+	bt "$uout" "$uout.txt"
+	is "$(grep -c " ltt_test:seq: " "$uout.txt")" $((n1 + n2)) \
+		"u, archive and chunk: the two programs' $((n1 + n2)) events"
+	lttctl -q destroy k
+	lttctl -q destroy u
 }
 
 # sock_owner PATH: the pids whose fds hold the listening socket bound at PATH.
@@ -87,22 +129,7 @@ is "$(grep -o "consumer daemon .* started, pid [0-9]*, by the privileged part" "
 	sed 's/.*pid \([0-9]*\),.*/\1/' | sort -n | tr '\n' ' ')" "$consumers" \
 	"each one spawned by ltt-priv (the log says so, with its pid)"
 is "$(pgrep -P "$priv" | wc -l)" 0 "ltt-priv has no child of its own"
-run lttctl -q rotate u
-is "$RC" 0 "rotate u: its first chunk archived through ltt-priv"
-archive=$STDOUT
-ust_app -n 200 -r p2
-ok_cmd "stop k" lttctl stop k
-ok_cmd "stop u" lttctl stop u
-t1=$(sed -n 's/^tid //p' "$TEST_TMP/getppid")
-bt "$TEST_TMP/k" "$TEST_TMP/k.txt"
-is "$(grep -c " syscall_exit_getppid: .*{ tid = $t1 }, { ret = $$ }" "$TEST_TMP/k.txt")" 1000 \
-	"k: exactly 1000 getppid exits of the program's tid, each returning $$"
-bt "$archive" "$TEST_TMP/u1.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u1.txt")" 500 "u's archive ($archive): the first program's 500 events"
-bt "$TEST_TMP/u" "$TEST_TMP/u.txt"
-is "$(grep -c " ltt_test:seq: " "$TEST_TMP/u.txt")" 700 "u, archive and chunk: the two programs' 700 events"
-lttctl -q destroy k
-lttctl -q destroy u
+rotate_stop_count "$TEST_TMP/k" "$TEST_TMP/u" "$TEST_TMP/getppid" 1000 500 200
 
 stop_sessiond
 wait_pid_exit "$priv"
@@ -119,3 +146,86 @@ is "$(pgrep -P "$spid" -x ltt-priv | wc -l)" 0 "--no-privsep: no ltt-priv"
 ok "$([ "$(tracefs_fds "$spid" | grep -c "/instances/ltt-$spid-")" -gt 0 ]; echo $?)" \
 	"the daemon holds the instance's files itself"
 lttctl -q destroy k2
+
+stop_sessiond
+
+# --privsep-user: the main process drops to nobody once its sockets are bound.
+nobody_uid=$(id -u nobody)
+cp "$LTT_TOP_SRCDIR/tests/regression/saveload/good.ltt" "$TEST_TMP/boot.ltt"
+sessiond_log --kernel-backend=tracefs --privsep-user=nobody --load "$TEST_TMP/boot.ltt"
+ok $? "a root daemon with --privsep-user=nobody started"
+spid=$(sessiond_pid)
+priv=$(pgrep -P "$spid" -x ltt-priv)
+like "$(cat "$LOG")" "root's rights given up: uid $nobody_uid, gid [0-9]+, no capability" \
+	"its log says it gave root's rights up"
+is "$(sock_owner "$LTT_RUNDIR/client.sock" | tr '\n' ' ')$(sock_owner "$LTT_RUNDIR/app.sock")" \
+	"$spid $spid" "client.sock and app.sock are still the daemon's process's"
+is "$(status_field "$spid" Uid)" "$nobody_uid $nobody_uid $nobody_uid $nobody_uid" \
+	"that process's uids are nobody's (real, effective, saved, file system)"
+is "$(status_field "$spid" CapEff)/$(status_field "$spid" CapPrm)/$(status_field "$spid" CapBnd)" \
+	"0000000000000000/0000000000000000/0000000000000000" \
+	"it has no capability: effective, permitted and bounding sets empty"
+is "$(status_field "$spid" NoNewPrivs)/$(status_field "$spid" Groups)" "1/" \
+	"no_new_privs set, no supplementary group"
+bad=0
+for t in /proc/"$spid"/task/*; do
+	[ "$(status_field "${t#/proc/}" CapEff)/$(status_field "${t#/proc/}" CapBnd)/$(sed -n 's/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' "$t/status")" = \
+		"0000000000000000/0000000000000000/$nobody_uid" ] || bad=$((bad + 1))
+done
+is "$bad" 0 "and so has each of its threads ($(ls /proc/"$spid"/task | wc -l))"
+is "$(status_field "$priv" Uid | cut -d' ' -f1)" 0 "ltt-priv ($priv) keeps root's"
+run lttctl list
+like "$STDOUT" "1\) good " "--load's session, loaded by a process that kept root's rights"
+like "$(cat "$LOG")" "session 'good' created by uid 0" "is root's"
+lttctl -q destroy good
+
+lttctl -q create k -o "$TEST_TMP/dk" &&
+	lttctl -q enable-event -k --syscall getppid -s k --filter '$ctx.tid > 0' &&
+	lttctl -q add-context -k -t tid -s k &&
+	lttctl -q create u -o "$TEST_TMP/du" && lttctl -q enable-event -u ltt_test:seq -s u &&
+	lttctl -q start k && lttctl -q start u
+ok $? "kernel session k (tracefs) and user-space session u started"
+"$KLOAD" getppid 700 >"$TEST_TMP/getppid2" || echo "Bail out! kload getppid failed"
+ust_app -n 300 -r d1
+is "$(ls "$LTT_RUNDIR/chunks" | grep -c "^$spid-")/$(stat -c %U "$LTT_RUNDIR/chunks" "$LTT_RUNDIR/chunks/$spid-"* | sort -u | tr '\n' ' ')" \
+	"2/root " "the sessions' two chunk journals are root's, in root's directory: written by ltt-priv"
+timeout "$TEST_TIMEOUT" unshare -T --fork --monotonic 1000 "$UST_APP" -n 20 -r tns >/dev/null 2>&1
+like "$(cat "$LOG")" "\(pid [0-9]+\) runs in another time namespace" \
+	"a root program in another time namespace is refused (TIME_NS: ltt-priv read its /proc/PID/ns/time)"
+rotate_stop_count "$TEST_TMP/dk" "$TEST_TMP/du" "$TEST_TMP/getppid2" 700 300 100
+unlike "$(cat "$LOG")" "Error:" "nothing failed for want of root's rights"
+stop_sessiond
+wait_pid_exit "$priv"
+ok $? "stopped: ltt-priv exited"
+is "$(ls "$LTT_RUNDIR" | grep -v '^sessiond.lock$' | tr '\n' ' ')" "" \
+	"and removed the sockets, pid file and journals' directory the daemon could no longer"
+is "$(ls "$tfs/instances" | grep -c "^ltt-$spid-")" 0 "no ftrace instance left"
+
+# As under the systemd unit, whose CapabilityBoundingSet= lacks
+# CAP_SETPCAP: the bounding set can't be emptied; the drop goes on.
+timeout "$TEST_TIMEOUT" setpriv --bounding-set=-setpcap "$SESSIOND" --background \
+	--rundir "$LTT_RUNDIR" -vv --privsep-user=nobody </dev/null >/dev/null 2>"$TEST_TMP/nopcap.log"
+ok $? "without CAP_SETPCAP in its bounding set, a daemon with --privsep-user=nobody starts"
+spid=$(sessiond_pid)
+is "$(status_field "$spid" Uid | cut -d' ' -f2)/$(status_field "$spid" CapEff)/$(status_field "$spid" NoNewPrivs)" \
+	"$nobody_uid/0000000000000000/1" "nobody, no capability, no_new_privs"
+like "$(cat "$TEST_TMP/nopcap.log")" "bounding set keeps [0-9]+ capabilities \\(no CAP_SETPCAP" \
+	"the log says the bounding set was kept, and why"
+lttctl -q create u -o "$TEST_TMP/pu" && lttctl -q enable-event -u ltt_test:seq -s u && lttctl -q start u
+ust_app -n 50 -r pcap
+lttctl -q stop u
+bt "$TEST_TMP/pu" "$TEST_TMP/pu.txt"
+is "$(grep -c " ltt_test:seq: " "$TEST_TMP/pu.txt")" 50 "a user-space session records the program's 50 events"
+lttctl -q destroy u
+stop_sessiond
+
+# The option where it can't work: nothing starts, and the error says why.
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --privsep-user=nobody --no-privsep
+is "$RC" 1 "--privsep-user with --no-privsep refused"
+like "$ERR" "without its privileged part the daemon needs root's rights" "saying why"
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --privsep-user=no-such-user-ltt
+is "$RC" 1 "--privsep-user of a user that does not exist refused"
+like "$ERR" "no-such-user-ltt: no such user; create it" "saying what to do"
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --privsep-user=root
+is "$RC" 1 "--privsep-user=root refused"
+ok "$([ ! -e "$TEST_TMP/run-x" ]; echo $?)" "none of them made its run directory"
