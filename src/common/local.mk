@@ -38,6 +38,7 @@ src_common_libcommon_la_SOURCES = \
 	src/common/msg.c src/common/msg.h \
 	src/common/loglevel.c \
 	src/common/lttng-gap.c src/common/lttng-gap.h \
+	src/common/map.c src/common/map.h \
 	src/common/name-index.c src/common/name-index.h \
 	src/common/names.c src/common/names.h \
 	src/common/output-error.c src/common/output-error.h \

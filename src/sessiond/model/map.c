@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * map.c - the daemon's map channels: key tables and counter areas (map.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "common/app-proto.h"
+#include "common/map.h"
+#include "sessiond/model/map.h"
+
+/* The counters of one user's programs in a map. */
+struct area {
+	uid_t uid;
+	int fd;
+	uint64_t *mem;		/* the whole area: header, then the counters */
+	size_t len;
+};
+
+struct ltt_map {
+	struct ltt_map *next;
+	uid_t owner;
+	char session[LTT_NAME_MAX];
+	struct ltt_map_attr attr;
+	bool active;
+	uint32_t nr_keys;
+	char **keys;		/* attr.max_keys of them, nr_keys set */
+	uint32_t nr_areas;
+	struct area *areas;
+};
+
+static uint32_t slots_of(const struct ltt_map *m)
+{
+	return m->attr.max_keys + 1;	/* the last: keys the table had no room for */
+}
+
+static void map_free(struct ltt_map *m)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nr_keys; i++)
+		free(m->keys[i]);
+	for (i = 0; i < m->nr_areas; i++) {
+		munmap(m->areas[i].mem, m->areas[i].len);
+		close(m->areas[i].fd);
+	}
+	free(m->keys);
+	free(m->areas);
+	free(m);
+}
+
+void ltt_maps_init(struct ltt_maps *maps)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	pthread_mutex_init(&maps->lock, NULL);
+	maps->first = NULL;
+	maps->nr_cpus = n < 1 ? 1 : n > LTT_APP_COUNTER_MAX_CPUS ? LTT_APP_COUNTER_MAX_CPUS :
+								  (uint32_t)n;
+}
+
+void ltt_maps_fini(struct ltt_maps *maps)
+{
+	struct ltt_map *m, *next;
+
+	for (m = maps->first; m; m = next) {
+		next = m->next;
+		map_free(m);
+	}
+	maps->first = NULL;
+	pthread_mutex_destroy(&maps->lock);
+}
+
+static bool of_session(const struct ltt_map *m, uid_t owner, const char *session)
+{
+	return m->owner == owner && !strcmp(m->session, session);
+}
+
+/* Map @name of @owner's @session, or NULL; registry lock held. */
+static struct ltt_map *find(struct ltt_maps *maps, uid_t owner, const char *session,
+			    const char *name)
+{
+	struct ltt_map *m;
+
+	for (m = maps->first; m; m = m->next)
+		if (of_session(m, owner, session) && !strcmp(m->attr.name, name))
+			return m;
+	return NULL;
+}
+
+static unsigned int count_locked(struct ltt_maps *maps, uid_t owner, const char *session)
+{
+	unsigned int n = 0;
+	struct ltt_map *m;
+
+	for (m = maps->first; m; m = m->next)
+		n += of_session(m, owner, session);
+	return n;
+}
+
+int ltt_maps_add(struct ltt_maps *maps, uid_t owner, const char *session,
+		 const struct ltt_map_attr *a, bool active)
+{
+	struct ltt_map *m = NULL;
+	int err = 0;
+
+	if ((uint64_t)maps->nr_cpus * (a->max_keys + 1) > LTT_APP_COUNTER_MAX_CELLS)
+		return -ENOSPC;
+	pthread_mutex_lock(&maps->lock);
+	if (find(maps, owner, session, a->name))
+		err = -EEXIST;
+	else if (count_locked(maps, owner, session) >= LTT_MAP_MAX_PER_SESSION)
+		err = -ENOSPC;
+	else if (!(m = calloc(1, sizeof(*m))) || !(m->keys = calloc(a->max_keys, sizeof(char *)))) {
+		free(m);
+		err = -ENOMEM;
+	} else {
+		m->owner = owner;
+		snprintf(m->session, sizeof(m->session), "%s", session);
+		m->attr = *a;
+		m->active = active;
+		m->next = maps->first;
+		maps->first = m;
+	}
+	pthread_mutex_unlock(&maps->lock);
+	return err;
+}
+
+bool ltt_maps_exists(struct ltt_maps *maps, uid_t owner, const char *session, const char *name)
+{
+	bool found;
+
+	pthread_mutex_lock(&maps->lock);
+	found = find(maps, owner, session, name) != NULL;
+	pthread_mutex_unlock(&maps->lock);
+	return found;
+}
+
+unsigned int ltt_maps_count(struct ltt_maps *maps, uid_t owner, const char *session)
+{
+	unsigned int n;
+
+	pthread_mutex_lock(&maps->lock);
+	n = count_locked(maps, owner, session);
+	pthread_mutex_unlock(&maps->lock);
+	return n;
+}
+
+void ltt_maps_drop_session(struct ltt_maps *maps, uid_t owner, const char *session)
+{
+	struct ltt_map **pm, *m;
+
+	pthread_mutex_lock(&maps->lock);
+	for (pm = &maps->first; (m = *pm);) {
+		if (of_session(m, owner, session)) {
+			*pm = m->next;
+			map_free(m);
+		} else {
+			pm = &m->next;
+		}
+	}
+	pthread_mutex_unlock(&maps->lock);
+}
+
+static void area_set_active(const struct area *a, bool on)
+{
+	__atomic_store_n((uint32_t *)a->mem, on ? 1u : 0u, __ATOMIC_RELAXED);
+}
+
+void ltt_maps_set_active(struct ltt_maps *maps, uid_t owner, const char *session, bool on)
+{
+	struct ltt_map *m;
+	uint32_t i;
+
+	pthread_mutex_lock(&maps->lock);
+	for (m = maps->first; m; m = m->next) {
+		if (!of_session(m, owner, session))
+			continue;
+		m->active = on;
+		for (i = 0; i < m->nr_areas; i++)
+			area_set_active(&m->areas[i], on);
+	}
+	pthread_mutex_unlock(&maps->lock);
+}
+
+/* The counters of @a (after its header). */
+static uint64_t *cells(const struct area *a)
+{
+	return a->mem + LTT_APP_COUNTER_HDR / sizeof(uint64_t);
+}
+
+void ltt_maps_clear(struct ltt_maps *maps, uid_t owner, const char *session)
+{
+	struct ltt_map *m;
+	size_t i, c, n;
+
+	pthread_mutex_lock(&maps->lock);
+	for (m = maps->first; m; m = m->next) {
+		if (!of_session(m, owner, session))
+			continue;
+		n = (size_t)maps->nr_cpus * slots_of(m);
+		/* exchanged, not stored: an add racing with the clear is counted after it */
+		for (i = 0; i < m->nr_areas; i++)
+			for (c = 0; c < n; c++)
+				(void)__atomic_exchange_n(&cells(&m->areas[i])[c], 0, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&maps->lock);
+}
+
+/* A new area of @m for @uid's programs; registry lock held.  0 or a negative errno. */
+static int area_new(const struct ltt_maps *maps, struct ltt_map *m, uid_t uid, struct area **ret)
+{
+	struct area a = { .uid = uid, .len = ltt_app_counter_size(maps->nr_cpus, slots_of(m)) };
+	struct area *v = realloc(m->areas, (m->nr_areas + 1) * sizeof(*v));
+	int err;
+
+	if (!v)
+		return -ENOMEM;
+	m->areas = v;
+	a.fd = memfd_create("ltt-map", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	if (a.fd < 0)
+		return -errno;
+	if (ftruncate(a.fd, (off_t)a.len) || fcntl(a.fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL))
+		goto fail;
+	a.mem = mmap(NULL, a.len, PROT_READ | PROT_WRITE, MAP_SHARED, a.fd, 0);
+	if (a.mem == MAP_FAILED)
+		goto fail;
+	area_set_active(&a, m->active);
+	v[m->nr_areas] = a;
+	*ret = &v[m->nr_areas++];
+	return 0;
+fail:
+	err = -errno;
+	close(a.fd);
+	return err;
+}
+
+int ltt_maps_area(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
+		  uid_t uid, int *ret_fd, uint32_t *ret_cpus, uint32_t *ret_slots)
+{
+	struct area *a = NULL;
+	struct ltt_map *m;
+	uint32_t i;
+	int err = 0, fd;
+
+	pthread_mutex_lock(&maps->lock);
+	m = find(maps, owner, session, name);
+	if (!m) {
+		err = -ENOENT;
+		goto out;
+	}
+	for (i = 0; i < m->nr_areas && !a; i++)
+		if (m->areas[i].uid == uid)
+			a = &m->areas[i];
+	if (!a)
+		err = area_new(maps, m, uid, &a);
+	if (err || !a)
+		goto out;
+	fd = fcntl(a->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0) {
+		err = -errno;
+		goto out;
+	}
+	*ret_fd = fd;
+	*ret_cpus = maps->nr_cpus;
+	*ret_slots = slots_of(m);
+out:
+	pthread_mutex_unlock(&maps->lock);
+	return err;
+}
+
+int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
+		      const char *key)
+{
+	struct ltt_map *m;
+	int64_t slot = -ENOENT;
+	uint32_t i;
+
+	pthread_mutex_lock(&maps->lock);
+	m = find(maps, owner, session, name);
+	for (i = 0; m && i < m->nr_keys && slot < 0; i++)
+		if (!strcmp(m->keys[i], key))
+			slot = i;
+	if (m && slot < 0) {
+		slot = m->attr.max_keys;
+		if (m->nr_keys < m->attr.max_keys) {
+			m->keys[m->nr_keys] = strdup(key);
+			slot = m->keys[m->nr_keys] ? (int64_t)m->nr_keys++ : -ENOMEM;
+		}
+	}
+	pthread_mutex_unlock(&maps->lock);
+	return slot;
+}
+
+/* The sum over the CPUs of @a's counters of slot @slot. */
+static uint64_t sum(const struct ltt_maps *maps, const struct ltt_map *m, const struct area *a,
+		    uint32_t slot)
+{
+	uint64_t s = 0;
+	uint32_t c;
+
+	for (c = 0; c < maps->nr_cpus; c++)
+		s += __atomic_load_n(&cells(a)[(size_t)c * slots_of(m) + slot], __ATOMIC_RELAXED);
+	return s;
+}
+
+/* @m's description, its entries allocated (every key of every area); registry lock held. */
+static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
+		    struct ltt_map_desc *d)
+{
+	uint32_t i, k;
+
+	memset(d, 0, sizeof(*d));
+	d->attr = m->attr;
+	d->active = m->active;
+	d->nr_keys = m->nr_keys;
+	if (m->nr_areas && m->nr_keys &&
+	    !(d->entries = calloc((size_t)m->nr_areas * m->nr_keys, sizeof(*d->entries))))
+		return -ENOMEM;
+	for (i = 0; i < m->nr_areas; i++) {
+		d->key_overflow += sum(maps, m, &m->areas[i], m->attr.max_keys);
+		for (k = 0; k < m->nr_keys; k++) {
+			struct ltt_map_entry *e = &d->entries[d->nr_entries++];
+
+			snprintf(e->key, sizeof(e->key), "%s", m->keys[k]);
+			e->uid = m->areas[i].uid;
+			e->value = ltt_map_value(sum(maps, m, &m->areas[i], k), m->attr.value_type,
+						 &e->overflow);
+		}
+	}
+	return 0;
+}
+
+int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session,
+			 struct ltt_wbuf *w)
+{
+	struct ltt_map_desc d;
+	struct ltt_map *m;
+	int err = 0;
+
+	pthread_mutex_lock(&maps->lock);
+	ltt_wbuf_put_u32(w, count_locked(maps, owner, session));
+	for (m = maps->first; m && !err; m = m->next) {
+		if (!of_session(m, owner, session))
+			continue;
+		err = describe(maps, m, &d);
+		if (!err)
+			ltt_map_desc_put(w, &d);
+		free(d.entries);
+	}
+	pthread_mutex_unlock(&maps->lock);
+	return err || w->err ? -ENOMEM : 0;
+}
