@@ -197,7 +197,12 @@ extern "C" {
 	X(BUFFER_PREALLOCATION, 257, "--buffer-preallocation takes preallocate or on-demand") \
 	X(KERNEL_ON_DEMAND, 258, "kernel channels can't take their buffers' memory on demand: the module and tracefs allocate each CPU's buffer whole when the channel starts; enable the kernel channel without --buffer-preallocation=on-demand, with smaller buffers (--subbuf-size, --num-subbuf) to take less") \
 	X(RECLAIM_OVERWRITE, 259, "reclaim-memory gives back what the consumer has read, and an overwrite-mode channel's writers may take back any sub-buffer at any time: ltt can't give back its memory while it records; destroy or stop the session, or use a discard-mode channel") \
-	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)")
+	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)") \
+	X(MAP_NOT_FOUND, 261, "the session has no map channel of that name: add it with 'lttctl add-map-channel --type=user NAME' ('lttctl show-maps' lists the session's)") \
+	X(MAP_EXISTS, 262, "the session has a map channel of that name already: choose another name") \
+	X(MAP_LIMIT, 263, "a session takes at most 64 map channels, and a map at most 16 Mi counters (its keys plus one, times the CPUs): give fewer keys (--max-key-count) or remove a map") \
+	X(MAP_KEY, 264, "invalid map key template: give 1 to 255 printable characters in which braces only write the fields {event_name} and {provider_name}") \
+	X(MAP_ACTION, 265, "an incr-map-value action counts the events of a user-space event-rule-matches condition (--type=user), and is its trigger's only action: ltt has no kernel maps; give a user-space rule, and put other actions in another trigger")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * map.h - map channels (LTTng 2.16's counters without events, doc/maps.md)
- * as the daemon holds them: their attributes and checks, their key
- * templates, the values they show, and the wire forms the client
- * protocol will carry them in:
+ * as the daemon and libltt-ctl hold them (<ltt/ltt-ctl-map.h>): their
+ * checks, their key templates, the values they show, and their wire
+ * forms in the client protocol (minor 25):
  *   map_attr: {str name, u32 value_type, u32 max_keys}
  *   map_desc: {map_attr, u8 active, u32 nr_keys, u64 key_overflow,
  *       u32 nr_entries, nr_entries x {str key, i64 uid, i64 value,
@@ -17,47 +17,9 @@
 
 #include <stdint.h>
 
-#include <ltt/ltt-ctl-common.h>
+#include <ltt/ltt-ctl-map.h>
 
 #include "common/codec.h"
-
-#define LTT_MAP_KEY_MAX 256		/* bytes of a key or key template, NUL included */
-#define LTT_MAP_MAX_PER_SESSION 64	/* map channels of one session */
-#define LTT_MAP_MAX_KEYS 65536		/* LTTng's --max-key-count, at most */
-#define LTT_MAP_DEFAULT_KEYS 4096	/* without --max-key-count */
-
-enum ltt_map_value_type {
-	LTT_MAP_VALUE_S32 = 1,		/* signed-int-32 */
-	LTT_MAP_VALUE_S64 = 2,		/* signed-int-64 (and signed-int-max) */
-};
-
-/* A map channel to add. */
-struct ltt_map_attr {
-	char name[LTT_NAME_MAX];
-	uint32_t value_type;		/* enum ltt_map_value_type */
-	uint32_t max_keys;		/* 1 to LTT_MAP_MAX_KEYS */
-};
-
-/* One counter: its key, the user whose programs counted it, its value. */
-struct ltt_map_entry {
-	char key[LTT_MAP_KEY_MAX];
-	int64_t uid;
-	int64_t value;			/* the CPUs' counts summed, cut to the value type */
-	bool overflow;			/* the sum did not fit the value type (it wrapped) */
-};
-
-/* A map channel and its counters. */
-struct ltt_map_desc {
-	struct ltt_map_attr attr;
-	bool active;			/* its session is started: the programs count */
-	uint32_t nr_keys;		/* keys taken, of attr.max_keys */
-	uint64_t key_overflow;		/* events counted under no key: the key table was full */
-	uint32_t nr_entries;
-	struct ltt_map_entry *entries;
-};
-
-/** ltt_map_value_type_name() - "signed-int-32", "signed-int-64", or NULL */
-const char *ltt_map_value_type_name(uint32_t type);
 
 /**
  * ltt_map_attr_valid() - is @a a map channel to add: a channel name

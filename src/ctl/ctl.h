@@ -144,6 +144,22 @@ int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_reclaim_memory(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_export_maps(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+/**
+ * ctl_maps_fetch() - the map channels of the session @given (NULL: the
+ * current one, named into @session_buf of @len bytes) with their
+ * counters (show_maps.c)
+ * @ret_session: the session's name
+ * @ret_maps, @ret_count: free with ltt_ctl_maps_free()
+ *
+ * Returns CTL_EXIT_OK, or the exit status of the error it said.
+ */
+int ctl_maps_fetch(const struct ctl_ctx *ctx, const char *given, char *session_buf,
+		   size_t len, const char **ret_session, struct ltt_map_desc **ret_maps,
+		   size_t *ret_count);
 int cmd_metadata(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -215,7 +231,8 @@ unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
 			    "LTTng's text layouts (refused: ltt has one; --mi xml for programs)", \
 			    "STYLE"), \
 	CTL_UTIL_GAP_OPTION("map-channel", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_MAPS, \
-			    "LTTng's map channels (refused: ltt has none)", "CHANNEL")
+			    "LTTng's map channel listing (refused: 'lttctl show-maps' shows them)", \
+			    "CHANNEL")
 
 /*
  * objects.c: result objects several commands report, in LTTng's machine

@@ -51,7 +51,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_lttng_agent_record.sh \
 	tests/regression/test_lttng_java_record.sh \
 	tests/regression/test_triggers.sh \
-	tests/regression/test_trigger_limit.sh
+	tests/regression/test_trigger_limit.sh \
+	tests/regression/test_map_channel.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/client-proto.h"
 #include "common/log.h"
 #include "common/trigger.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/model/map.h"
 #include "sessiond/model/trigger.h"
 
 /*
@@ -82,6 +84,11 @@ static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 	for (i = 0; i < c->nr_actions && !err; i++)
 		if (c->actions[i].type != LTT_ACTION_NOTIFY)
 			err = owner_session(ctx, owner, c->actions[i].session);
+	/* the map an incr-map-value counts in: one of the session's now */
+	if (!err && ltt_trigger_counts(c) &&
+	    (!ctx->domains->maps || !ltt_maps_exists(ctx->domains->maps, owner,
+						     c->actions[0].session, c->actions[0].map)))
+		err = LTT_ERR_MAP_NOT_FOUND;
 	return err;
 }
 
@@ -214,6 +221,7 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply)
 {
 	struct ltt_trigger_desc *v = NULL;
+	uint32_t listed = 0;
 	size_t i, n = 0;
 
 	if (ltt_rbuf_end(req))
@@ -221,9 +229,13 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 	if (ctx->domains->triggers &&
 	    ltt_triggers_list(ctx->domains->triggers, ctx->cred.uid, &v, &n))
 		return LTT_ERR_NOMEM;
-	ltt_wbuf_put_u32(reply, (uint32_t)n);
+	/* a client before minor 25 can't read an incr-map-value action: not listed */
 	for (i = 0; i < n; i++)
-		ltt_trigger_desc_put(reply, &v[i], ctx->minor);
+		listed += ctx->minor >= LTT_CLIENT_MINOR_MAPS || !ltt_trigger_counts(&v[i].conf);
+	ltt_wbuf_put_u32(reply, listed);
+	for (i = 0; i < n; i++)
+		if (ctx->minor >= LTT_CLIENT_MINOR_MAPS || !ltt_trigger_counts(&v[i].conf))
+			ltt_trigger_desc_put(reply, &v[i], ctx->minor);
 	free(v);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
