@@ -19,7 +19,7 @@
 
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 54
+plan 62
 
 N=20000			# events of each name per thread
 T=2
@@ -149,14 +149,14 @@ ust_app -e "$TEST_TIMEOUT" -n 100 -t $T -L
 is "$(counts s counts)" "$(expect $ALL)" "stopped: the counts stay"
 
 # --- save and load
-ok_cmd "save s" lttctl save s -o "$TEST_TMP/s.lttng"
-like "$(cat "$TEST_TMP/s.lttng")" "<map_channel>" "the file has the map channels"
+ok_cmd "save s" lttctl save s -o "$TEST_TMP/saved"
+like "$(cat "$TEST_TMP/saved/s.ltt")" "<map_channel>" "the file has the map channels"
 ok_cmd "destroy s" lttctl destroy s
 ok_cmd "remove by_name" lttctl remove-trigger by_name
 ok_cmd "remove few" lttctl remove-trigger few
 run lttctl list-triggers
 unlike "$OUT" "by_name" "no trigger left"
-ok_cmd "load s" lttctl load s -i "$TEST_TMP/s.lttng"
+ok_cmd "load s" lttctl load s -i "$TEST_TMP/saved"
 run lttctl show-maps -s s
 like "$OUT" "Map channel counts \(user, signed-int-64, 0 of 4096 keys" "counts is back, empty"
 like "$OUT" "Map channel small \(user, signed-int-32, 0 of 2 keys" "small is back, empty"
