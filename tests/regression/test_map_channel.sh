@@ -19,7 +19,7 @@
 
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 62
+plan 64
 
 N=20000			# events of each name per thread
 T=2
@@ -126,6 +126,12 @@ over=$(sed -n 's/^ *\([0-9]*\) events counted under no key.*/\1/p' <<<"$OUT")
 like "$OUT" "2 of 2 keys" "show-maps: small's table is full"
 # ltt_test:types is enabled too (never emitted): the 3 emitted names, 2 kept or not
 is "$((kept + ${over:-0}))" "$((3 * ALL))" "small: kept ($kept) + key overflow (${over:-0}) = every event"
+
+run lttctl --mi xml show-maps -s s -c counts
+printf '%s\n' "$STDOUT" >"$TEST_TMP/maps.xml"
+is "$(mi_valid "$TEST_TMP/maps.xml")" "$TEST_TMP/maps.xml validates" "--mi xml show-maps: ltt's schema"
+is "$(mi_xp "//map_channel[name='counts']/counters/counter[key='ltt_test:seq']/value" \
+	<"$TEST_TMP/maps.xml")" "$ALL" "--mi xml show-maps: ltt_test:seq $ALL"
 
 # --- show-maps refuses what ltt lacks of LTTng's, export-maps its formats
 run lttctl show-maps -s s --sort-by=value
