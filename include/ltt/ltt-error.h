@@ -200,7 +200,7 @@ extern "C" {
 	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)") \
 	X(MAP_NOT_FOUND, 261, "the session has no map channel of that name: add it with 'lttctl add-map-channel --type=user NAME' ('lttctl show-maps' lists the session's)") \
 	X(MAP_EXISTS, 262, "the session has a map channel of that name already: choose another name") \
-	X(MAP_LIMIT, 263, "a session takes at most 64 map channels, and a map at most 16 Mi counters (its keys plus one, times the CPUs): give fewer keys (--max-key-count) or remove a map") \
+	X(MAP_LIMIT, 263, "a session takes at most 64 map channels, and a map at most 16 Mi counters (its keys plus one, rounded up to 8, times the CPUs): give fewer keys (--max-key-count) or remove a map") \
 	X(MAP_KEY, 264, "invalid map key template: give 1 to 255 printable characters in which braces only write the fields {event_name} and {provider_name}") \
 	X(MAP_ACTION, 265, "an incr-map-value action counts the events of a user-space event-rule-matches condition (--type=user), and is its trigger's only action: ltt has no kernel maps; give a user-space rule, and put other actions in another trigger")
 

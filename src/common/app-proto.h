@@ -106,13 +106,15 @@
 /*
  * A counter area (COUNTER_ADD): LTT_APP_COUNTER_HDR bytes of header, the
  * first u32 of which is non-zero while the map's session is active (the
- * daemon writes it, programs only read it), then nr_cpus x nr_slots u64
- * counters, CPU by CPU, each a count of the events a program of the map
- * added there, in the host's byte order.
+ * daemon writes it, programs only read it), then one row per CPU of
+ * ltt_app_counter_stride(nr_slots) u64 counters (nr_slots rounded up to a
+ * 64-byte line, so that no two CPUs add into one cache line), the first
+ * nr_slots used, each a count of the events a program of the map added
+ * there, in the host's byte order.
  */
 #define LTT_APP_COUNTER_HDR 64
 #define LTT_APP_COUNTER_MAX_CPUS 4096
-#define LTT_APP_COUNTER_MAX_CELLS (1U << 24)	/* nr_cpus x nr_slots */
+#define LTT_APP_COUNTER_MAX_CELLS (1U << 24)	/* nr_cpus x the stride of nr_slots */
 /* The minor from which a program says the gap since its previous daemon (GAP). */
 #define LTT_APP_MINOR_GAP 6
 #define LTT_APP_FIELD_TYPE_MASK 0x0f
@@ -216,8 +218,7 @@
  *   a trigger's incr-map-value action in this program: a notifier (same
  *   key space, removed by NOTIFIER_REMOVE) that counts instead of
  *   sending.  The fd is a memfd sealed against shrinking, at least
- *   LTT_APP_COUNTER_HDR + 8 x nr_cpus x nr_slots bytes (the layout
- *   above; 1 to LTT_APP_COUNTER_MAX_CPUS CPUs, 1 or more slots, at most
+ *   ltt_app_counter_size(nr_cpus, nr_slots) bytes (the layout above; 1 to LTT_APP_COUNTER_MAX_CPUS CPUs, 1 or more slots, at most
  *   LTT_APP_COUNTER_MAX_CELLS counters).  The daemon then enables the
  *   events the rule takes under @key with EVENT_ENABLE, the event_id
  *   being the slot its key resolved to (below nr_slots).  Each time a
@@ -569,8 +570,14 @@ void ltt_app_put_counter_add(struct ltt_wbuf *w, const struct ltt_app_counter_ad
 int ltt_app_get_counter_add(struct ltt_rbuf *r, struct ltt_app_counter_add *ret);
 
 /**
- * ltt_app_counter_size() - the bytes of a counter area of @nr_cpus x
- * @nr_slots counters (header included)
+ * ltt_app_counter_stride() - the u64 counters of one CPU's row in a
+ * counter area of @nr_slots slots
+ */
+size_t ltt_app_counter_stride(uint32_t nr_slots);
+
+/**
+ * ltt_app_counter_size() - the bytes of a counter area of @nr_cpus rows
+ * of @nr_slots slots (header included)
  */
 size_t ltt_app_counter_size(uint32_t nr_cpus, uint32_t nr_slots);
 

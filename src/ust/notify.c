@@ -73,6 +73,7 @@ struct ust_notifier {
 	uint64_t *area;				/* a counter's mapping, NULL */
 	size_t area_len;
 	uint32_t nr_cpus, nr_slots;		/* a counter's layout */
+	size_t stride;				/* u64 counters of a CPU's row */
 	uint64_t dropped;			/* messages lost since the last sent (atomic) */
 	uint32_t nr_captures;
 	struct ltt_capture_expr *captures;	/* parsed once, at NOTIFIER_ADD */
@@ -253,7 +254,8 @@ int ust_counter_create(const void *owner, uint64_t key, uint32_t nr_cpus, uint32
 	int err = -EINVAL;
 
 	if (!(key & LTT_APP_NOTIFIER_KEY_BIT) || !nr_cpus || nr_cpus > LTT_APP_COUNTER_MAX_CPUS ||
-	    !nr_slots || (uint64_t)nr_cpus * nr_slots > LTT_APP_COUNTER_MAX_CELLS ||
+	    !nr_slots ||
+	    (uint64_t)nr_cpus * ltt_app_counter_stride(nr_slots) > LTT_APP_COUNTER_MAX_CELLS ||
 	    fd < 0 || area_check(fd, len))
 		goto fail;
 	area = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -266,6 +268,7 @@ int ust_counter_create(const void *owner, uint64_t key, uint32_t nr_cpus, uint32
 	n->area_len = len;
 	n->nr_cpus = nr_cpus;
 	n->nr_slots = nr_slots;
+	n->stride = ltt_app_counter_stride(nr_slots);
 	n->chan.owner = owner;
 	n->chan.key = key;
 	n->chan.enabled = UST_CHAN_NOTIFY;
@@ -637,7 +640,7 @@ static void count(const struct ust_notifier *n, uint32_t slot)
 	if (cpu < 0)
 		cpu = 0;
 	__atomic_fetch_add(&n->area[LTT_APP_COUNTER_HDR / 8 +
-				    (size_t)((uint32_t)cpu % n->nr_cpus) * n->nr_slots + slot],
+				    (size_t)((uint32_t)cpu % n->nr_cpus) * n->stride + slot],
 			   1, __ATOMIC_RELAXED);
 	errno = saved_errno;
 }

@@ -215,7 +215,7 @@ static void test_counting(struct ltt_maps *maps)
 	tap_is_int(ltt_ust_test_add_counter(CKEY & ~LTT_APP_NOTIFIER_KEY_BIT, cpus, slots,
 					    fcntl(fd, F_DUPFD_CLOEXEC, 0)), -EINVAL,
 		   "COUNTER_ADD without the key bit refused");
-	tap_is_int(ltt_ust_test_add_counter(CKEY, cpus, slots + 1, fcntl(fd, F_DUPFD_CLOEXEC, 0)),
+	tap_is_int(ltt_ust_test_add_counter(CKEY, cpus + 1, slots, fcntl(fd, F_DUPFD_CLOEXEC, 0)),
 		   -EINVAL, "a layout larger than the area refused");
 	if (pipe(bad))
 		exit(1);

@@ -109,7 +109,8 @@ int ltt_maps_add(struct ltt_maps *maps, uid_t owner, const char *session,
 	struct ltt_map *m = NULL;
 	int err = 0;
 
-	if ((uint64_t)maps->nr_cpus * (a->max_keys + 1) > LTT_APP_COUNTER_MAX_CELLS)
+	if ((uint64_t)maps->nr_cpus * ltt_app_counter_stride(a->max_keys + 1) >
+	    LTT_APP_COUNTER_MAX_CELLS)
 		return -ENOSPC;
 	pthread_mutex_lock(&maps->lock);
 	if (find(maps, owner, session, a->name))
@@ -203,7 +204,7 @@ void ltt_maps_clear(struct ltt_maps *maps, uid_t owner, const char *session)
 	for (m = maps->first; m; m = m->next) {
 		if (!of_session(m, owner, session))
 			continue;
-		n = (size_t)maps->nr_cpus * slots_of(m);
+		n = (size_t)maps->nr_cpus * ltt_app_counter_stride(slots_of(m));
 		/* exchanged, not stored: an add racing with the clear is counted after it */
 		for (i = 0; i < m->nr_areas; i++)
 			for (c = 0; c < n; c++)
@@ -305,7 +306,8 @@ static uint64_t sum(const struct ltt_maps *maps, const struct ltt_map *m, const 
 	uint32_t c;
 
 	for (c = 0; c < maps->nr_cpus; c++)
-		s += __atomic_load_n(&cells(a)[(size_t)c * slots_of(m) + slot], __ATOMIC_RELAXED);
+		s += __atomic_load_n(&cells(a)[(size_t)c * ltt_app_counter_stride(slots_of(m)) + slot],
+				     __ATOMIC_RELAXED);
 	return s;
 }
 
