@@ -10,6 +10,9 @@
 #  - clear brings every counter to 0 and counting resumes exactly;
 #  - save and load: the map channels and the triggers that count in them
 #    come back, and count exactly again;
+#  - a program running before the trigger gets its counter when the
+#    trigger comes; its session destroyed and made again, the new map
+#    counts it afresh; the trigger removed, it counts no more;
 #  - refusals change nothing: bad types, ownership, options LTTng has and
 #    ltt lacks, an unknown map, a bad key template, a counting trigger
 #    with another action or a kernel rule.
@@ -19,7 +22,7 @@
 
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 64
+plan 81
 
 N=20000			# events of each name per thread
 T=2
@@ -175,5 +178,42 @@ is "$(counts s counts)" "$(expect $ALL)" "the loaded map counts exactly: $ALL pe
 ok_cmd "destroy s" lttctl destroy s
 run lttctl show-maps -s s
 like "$RC:$OUT" "^1:.*no session" "destroyed: its maps went with it"
+
+# --- a program running before the trigger, and its map destroyed and made again
+P=1000
+ok_cmd "create r" lttctl create r --no-output
+ok_cmd "add map channel live to r" lttctl add-map-channel --type=user -s r live
+ok_cmd "start r" lttctl start r
+open_fifo ready "$TEST_TMP/ready"
+open_fifo done "$TEST_TMP/done"
+mkfifo "$TEST_TMP/rounds"
+ust_app_bg -w "$TEST_TMP/ready" -k "$TEST_TMP/done" -p "$TEST_TMP/rounds" -n $P -t $T -L -r live
+app=$BG_PID
+wait_ready $ready
+ok $? "a program registers, before any trigger counts"
+exec {rounds}>"$TEST_TMP/rounds"
+ok_cmd "add trigger late (the program runs)" lttctl add-trigger --name late \
+	--condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value -s r --map live --key '{event_name}'
+echo round >&$rounds
+wait_done $done
+ok $? "a round of $P events per thread"
+is "$(counts r live)" "$(expect $((P * T)))" "the running program got its counter when the trigger came: exact"
+ok_cmd "destroy r" lttctl destroy r
+ok_cmd "create r again" lttctl create r --no-output
+ok_cmd "add map channel live again" lttctl add-map-channel --type=user -s r live
+ok_cmd "start r again" lttctl start r
+echo round >&$rounds
+wait_done $done
+ok $? "another round"
+is "$(counts r live)" "$(expect $((P * T)))" "the new map counts the running program's new round only, exactly"
+ok_cmd "remove late" lttctl remove-trigger late
+echo round >&$rounds
+wait_done $done
+is "$(counts r live)" "$(expect $((P * T)))" "the trigger removed: the program counts no more"
+exec {rounds}>&-
+wait $app
+is $? 0 "the program ended well"
+ok_cmd "destroy r" lttctl destroy r
 
 done_testing

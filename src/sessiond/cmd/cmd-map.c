@@ -32,6 +32,7 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	struct ltt_map_attr a;
+	enum ltt_error_code err;
 
 	(void)reply;
 	ltt_map_attr_get(req, &a);
@@ -41,7 +42,11 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 		return LTT_ERR_INVAL;
 	if (!ctx->domains->maps)
 		return LTT_ERR_NOT_SUPPORTED;
-	return ltt_cmd_with_session(ctx, name, add_locked, &a);
+	err = ltt_cmd_with_session(ctx, name, add_locked, &a);
+	/* a trigger added before the map (then destroyed with its session) counts again */
+	if (!err)
+		ltt_cmd_triggers_changed(ctx);
+	return err;
 }
 
 static enum ltt_error_code list_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,

@@ -316,11 +316,19 @@ enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struc
 {
 	struct ltt_session *session;
 	enum ltt_error_code ret;
+	bool maps;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
-	return destroy_locked(ctx, session, true) ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_OK;
+	maps = ctx->domains->maps &&
+	       ltt_maps_count(ctx->domains->maps, session->uid, session->name);
+	if (destroy_locked(ctx, session, true))
+		return LTT_ERR_CONSUMERD_STALLED;
+	/* the programs stop counting in its maps: their counters are removed */
+	if (maps)
+		ltt_cmd_triggers_changed(ctx);
+	return LTT_ERR_OK;
 }
 
 void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)

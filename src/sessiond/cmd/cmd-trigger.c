@@ -92,19 +92,6 @@ static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 	return err;
 }
 
-/* Tell the domains that evaluate event rules that the triggers changed. */
-static void triggers_changed(const struct ltt_cmd_ctx *ctx)
-{
-	struct ltt_domain_impl *d;
-	size_t i;
-
-	for (i = 0; i < LTT_NR_DOMAINS; i++) {
-		d = ctx->domains->v[i];
-		if (d && d->ops->triggers_changed)
-			d->ops->triggers_changed(d);
-	}
-}
-
 /* Trigger @name of @owner, just added, armed by its domain if it arms its own. */
 static enum ltt_error_code arm(const struct ltt_cmd_ctx *ctx, const char *name, uid_t owner)
 {
@@ -192,7 +179,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	LTT_INFO("trigger '%s' of uid %u added (%s)", name, (unsigned int)owner,
 		 ltt_condition_type_name((enum ltt_condition_type)c->cond));
 	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
-		triggers_changed(ctx);
+		ltt_cmd_triggers_changed(ctx);
 	ltt_wbuf_put_str(reply, name);
 out:
 	free(c);
@@ -213,7 +200,7 @@ enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct
 	    ltt_triggers_remove(ctx->domains->triggers, name, ctx->cred.uid))
 		return LTT_ERR_TRIGGER_NOT_FOUND;
 	LTT_INFO("trigger '%s' removed by uid %u", name, (unsigned int)ctx->cred.uid);
-	triggers_changed(ctx);
+	ltt_cmd_triggers_changed(ctx);
 	return LTT_ERR_OK;
 }
 

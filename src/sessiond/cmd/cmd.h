@@ -282,6 +282,14 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 /* cmd-common.c: sessions found and locked, changes begun and ended, failures mapped */
 
 /**
+ * ltt_cmd_triggers_changed() - tell the domains that evaluate event rules
+ * that the triggers, or the map channels they count in, changed: the
+ * programs have what the triggers now give them when it returns.  No
+ * session lock held.
+ */
+void ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx);
+
+/**
  * ltt_cmd_find_session() - find the session named @name that the client
  * may use
  * @ret_session: a reference (ltt_session_put()), not locked

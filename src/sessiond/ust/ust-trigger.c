@@ -197,26 +197,40 @@ static int sync_one(struct ltt_ust *ust, struct ltt_app *app, const struct ltt_t
 	return ret ? ret : ltt_ust_push_agent(app, ac, &t->chan, t->key, last);
 }
 
-/* Is @key one of @v's? */
-static bool wanted(uint64_t key, struct ltt_trigger *const *v, size_t n, const struct ltt_app *app)
+/* Does counting trigger @t's map exist (a notifier's: always true)? */
+static bool map_there(const struct ltt_ust *ust, const struct ltt_trigger *t)
+{
+	const struct ltt_action_conf *a = &t->conf.actions[0];
+
+	return !ltt_trigger_counts(&t->conf) ||
+	       (ust->maps && ltt_maps_exists(ust->maps, t->owner, a->session, a->map));
+}
+
+/* Is @key one of @v's, a counter's only while its map exists? */
+static bool wanted(const struct ltt_ust *ust, uint64_t key, struct ltt_trigger *const *v,
+		   size_t n, const struct ltt_app *app)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (v[i]->key == key && applies(v[i], app))
-			return true;
+			return map_there(ust, v[i]);
 	return false;
 }
 
-/* NOTIFIER_REMOVE for each notifier of @app no trigger of @v wants. */
-static void drop_stale(struct ltt_app *app, struct ltt_trigger *const *v, size_t n,
-		       uint32_t *last)
+/*
+ * NOTIFIER_REMOVE for each notifier of @app no trigger of @v wants (a
+ * counter whose map went with its session included: a map of that name
+ * added again gets a counter of its own at the next sync).
+ */
+static void drop_stale(const struct ltt_ust *ust, struct ltt_app *app,
+		       struct ltt_trigger *const *v, size_t n, uint32_t *last)
 {
 	struct ltt_app_chan *ac, *tmp;
 	struct ltt_wbuf w;
 
 	cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
-		if (!is_notifier(ac) || wanted(ac->key, v, n, app))
+		if (!is_notifier(ac) || wanted(ust, ac->key, v, n, app))
 			continue;
 		ltt_wbuf_init(&w);
 		ltt_app_put_channel_key(&w, ac->key);
@@ -247,9 +261,10 @@ static bool sync_app(struct ltt_ust *ust, struct ltt_app *app, struct ltt_trigge
 	if (app->minor < LTT_APP_MINOR_NOTIFIER || ltt_app_ended(app, last))
 		return false;
 	before = *last;
-	drop_stale(app, v, n, last);
+	drop_stale(ust, app, v, n, last);
 	for (i = 0; i < n; i++) {
-		if (applies(v[i], app) && sync_one(ust, app, v[i], last) == -EPIPE)
+		if (applies(v[i], app) && map_there(ust, v[i]) &&
+		    sync_one(ust, app, v[i], last) == -EPIPE)
 			break;
 	}
 	return *last != before;
