@@ -468,13 +468,8 @@ static int cmd_notifier_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 		return -EPROTO;
 	ret = ust_notifier_create(d, m.key, m.nr_captures, m.captures, ltt_msg_take_fd(msg, 0),
 				  &n);
-	if (!ret) {
-		ust_lock();
-		ret = ust_notifier_insert(n);
-		ust_unlock();
-		if (ret)
-			ust_notifier_destroy(n);
-	}
+	if (!ret)
+		ret = ust_notifier_add(n);
 	if (ret)
 		ust_debug("%s: notifier %llx refused: %s", d->path, (unsigned long long)m.key,
 			  strerror(-ret));
@@ -495,13 +490,8 @@ static int cmd_counter_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 	    ltt_app_get_counter_add(r, &m))
 		return -EPROTO;
 	ret = ust_counter_create(d, m.key, m.nr_cpus, m.nr_slots, ltt_msg_take_fd(msg, 0), &n);
-	if (!ret) {
-		ust_lock();
-		ret = ust_notifier_insert(n);
-		ust_unlock();
-		if (ret)
-			ust_notifier_destroy(n);
-	}
+	if (!ret)
+		ret = ust_notifier_add(n);
 	if (ret)
 		ust_debug("%s: counter %llx refused: %s", d->path, (unsigned long long)m.key,
 			  strerror(-ret));

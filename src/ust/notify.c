@@ -188,6 +188,18 @@ int ust_notifier_insert(struct ust_notifier *n)
 	return 0;
 }
 
+int ust_notifier_add(struct ust_notifier *n)
+{
+	int ret;
+
+	ust_lock();
+	ret = ust_notifier_insert(n);
+	ust_unlock();
+	if (ret)
+		ust_notifier_destroy(n);
+	return ret;
+}
+
 struct ust_channel *ust_notifier_find(const void *owner, uint64_t key)
 {
 	struct ust_notifier *n = notifier_find(owner, key);

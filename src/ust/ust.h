@@ -629,6 +629,12 @@ int ust_counter_create(const void *owner, uint64_t key, uint32_t nr_cpus, uint32
 int ust_notifier_insert(struct ust_notifier *n);
 
 /**
+ * ust_notifier_add() - ust_notifier_insert() @n (taken) under the ust
+ * lock, destroyed when refused; ust lock NOT held.  Returns 0 or -EEXIST.
+ */
+int ust_notifier_add(struct ust_notifier *n);
+
+/**
  * ust_notifier_find() - the channel of notifier @key of @owner (what its
  * rules point to), or NULL; ust lock held
  */
