@@ -28,17 +28,35 @@ enum ltt_map_value_type {
 	LTT_MAP_VALUE_S64 = 2,		/* signed-int-64 (and signed-int-max) */
 };
 
+/* Whose counters: one set per user, or one per process (LTTng's ownerships). */
+enum ltt_map_ownership {
+	LTT_MAP_OWNER_USER = 0,		/* user: every program of a user adds to one set */
+	LTT_MAP_OWNER_PROCESS = 1,	/* process: a set per program */
+};
+
+/* What a per-process map does with a program's counters once it is gone. */
+enum ltt_map_dead_policy {
+	LTT_MAP_DEAD_DROP = 0,		/* drop: they go with it */
+	LTT_MAP_DEAD_SUM = 1,		/* sum-into-shared: added to the map's shared set */
+};
+
 /* A map channel to add. */
 struct ltt_map_attr {
 	char name[LTT_NAME_MAX];
 	uint32_t value_type;		/* enum ltt_map_value_type */
 	uint32_t max_keys;		/* 1 to LTT_MAP_MAX_KEYS */
+	uint32_t ownership;		/* enum ltt_map_ownership */
+	uint32_t dead_policy;		/* enum ltt_map_dead_policy: PROCESS only, else DROP */
 };
 
-/* One counter: its key, the user whose programs counted it, its value. */
+/*
+ * One counter: its key, whose it is (the user; with a per-process map the
+ * process, or the shared set of the processes gone), its value.
+ */
 struct ltt_map_entry {
 	char key[LTT_MAP_KEY_MAX];
-	int64_t uid;
+	int64_t uid;			/* the user (-1: the shared set) */
+	int64_t pid;			/* 0: a per-user set; -1: the shared set; else the process */
 	int64_t value;			/* the CPUs' counts summed, cut to the value type */
 	bool overflow;			/* the sum did not fit the value type (it wrapped) */
 };

@@ -325,7 +325,7 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 	X(NOTIFICATION, 40, 0) \
 	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN) \
 	X(RECLAIM_MEMORY, 42, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 8) \
-	X(ADD_MAP_CHANNEL, 43, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 4 + 4) \
+	X(ADD_MAP_CHANNEL, 43, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 4 * 4) \
 	X(LIST_MAPS, 44, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {

@@ -105,13 +105,6 @@ static const struct {
 		{ "record the kernel events in a channel and count them in the trace "
 		  "(babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events",
 		  "remove the kernel <map_channel>" } },
-	[LTT_LTTNG_GAP_MAP_PROCESS] = {
-		"per-process map counters", "lttng add-map-channel --buffer-ownership=process, "
-		"--dead-process-policy",
-		"its map channels keep one set of counters per user, which every program of the "
-		"user adds to, and which outlives the programs",
-		{ "leave --buffer-ownership and --dead-process-policy out (or give "
-		  "--buffer-ownership=user)", "set the map channel's buffer ownership to PER_UID" } },
 	[LTT_LTTNG_GAP_MAP_UPDATE] = {
 		"a choice of map update policy", "lttng add-map-channel --update-policy",
 		"each trigger whose rule takes an event adds 1 to its key, so two triggers counting "

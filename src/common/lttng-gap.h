@@ -26,7 +26,6 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_AUTO_RECLAIM,	/* lttng enable-channel --auto-reclaim-memory (not off) */
 	LTT_LTTNG_GAP_MAPS,		/* lttng list --map-channel, <map_channels> in a file (2.16) */
 	LTT_LTTNG_GAP_MAP_KERNEL,	/* lttng add-map-channel --type=kernel */
-	LTT_LTTNG_GAP_MAP_PROCESS,	/* lttng add-map-channel --buffer-ownership=process */
 	LTT_LTTNG_GAP_MAP_UPDATE,	/* lttng add-map-channel --update-policy */
 	LTT_LTTNG_GAP_MAP_VIEW,		/* lttng show-maps --per, --key, --sort-by, ... */
 	LTT_LTTNG_GAP_LIST_STYLE,	/* lttng list or status --style (2.15) */

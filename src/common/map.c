@@ -10,7 +10,7 @@
 #include "common/map.h"
 #include "common/names.h"
 
-#define ENTRY_MIN (5 + 8 + 8 + 1)	/* the smallest entry on the wire */
+#define ENTRY_MIN (5 + 8 + 8 + 8 + 1)	/* the smallest entry on the wire */
 
 static const char *const fields[] = { "{event_name}", "{provider_name}" };
 
@@ -29,7 +29,10 @@ const char *ltt_map_value_type_name(uint32_t type)
 bool ltt_map_attr_valid(const struct ltt_map_attr *a)
 {
 	return ltt_channel_name_valid(a->name) && ltt_map_value_type_name(a->value_type) &&
-	       a->max_keys && a->max_keys <= LTT_MAP_MAX_KEYS;
+	       a->max_keys && a->max_keys <= LTT_MAP_MAX_KEYS &&
+	       (a->ownership == LTT_MAP_OWNER_USER || a->ownership == LTT_MAP_OWNER_PROCESS) &&
+	       (a->dead_policy == LTT_MAP_DEAD_DROP ||
+		(a->dead_policy == LTT_MAP_DEAD_SUM && a->ownership == LTT_MAP_OWNER_PROCESS));
 }
 
 /* The field @p starts with (its index in fields[]), or -1. */
@@ -103,6 +106,8 @@ void ltt_map_attr_put(struct ltt_wbuf *w, const struct ltt_map_attr *a)
 	ltt_wbuf_put_str(w, a->name);
 	ltt_wbuf_put_u32(w, a->value_type);
 	ltt_wbuf_put_u32(w, a->max_keys);
+	ltt_wbuf_put_u32(w, a->ownership);
+	ltt_wbuf_put_u32(w, a->dead_policy);
 }
 
 void ltt_map_attr_get(struct ltt_rbuf *r, struct ltt_map_attr *ret)
@@ -110,6 +115,8 @@ void ltt_map_attr_get(struct ltt_rbuf *r, struct ltt_map_attr *ret)
 	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
 	ret->value_type = ltt_rbuf_get_u32(r);
 	ret->max_keys = ltt_rbuf_get_u32(r);
+	ret->ownership = ltt_rbuf_get_u32(r);
+	ret->dead_policy = ltt_rbuf_get_u32(r);
 }
 
 void ltt_map_desc_put(struct ltt_wbuf *w, const struct ltt_map_desc *d)
@@ -124,6 +131,7 @@ void ltt_map_desc_put(struct ltt_wbuf *w, const struct ltt_map_desc *d)
 	for (i = 0; i < d->nr_entries; i++) {
 		ltt_wbuf_put_str(w, d->entries[i].key);
 		ltt_wbuf_put_u64(w, (uint64_t)d->entries[i].uid);
+		ltt_wbuf_put_u64(w, (uint64_t)d->entries[i].pid);
 		ltt_wbuf_put_u64(w, (uint64_t)d->entries[i].value);
 		ltt_wbuf_put_u8(w, d->entries[i].overflow);
 	}
@@ -146,6 +154,7 @@ void ltt_map_desc_get(struct ltt_rbuf *r, struct ltt_map_desc *ret)
 	for (i = 0; i < d.nr_entries && !r->err; i++) {
 		ltt_rbuf_get_str_copy(r, d.entries[i].key, sizeof(d.entries[i].key));
 		d.entries[i].uid = (int64_t)ltt_rbuf_get_u64(r);
+		d.entries[i].pid = (int64_t)ltt_rbuf_get_u64(r);
 		d.entries[i].value = (int64_t)ltt_rbuf_get_u64(r);
 		d.entries[i].overflow = ltt_rbuf_get_bool(r);
 	}

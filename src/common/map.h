@@ -4,10 +4,11 @@
  * as the daemon and libltt-ctl hold them (<ltt/ltt-ctl-map.h>): their
  * checks, their key templates, the values they show, and their wire
  * forms in the client protocol (minor 25):
- *   map_attr: {str name, u32 value_type, u32 max_keys}
+ *   map_attr: {str name, u32 value_type, u32 max_keys, u32 ownership,
+ *       u32 dead_policy}
  *   map_desc: {map_attr, u8 active, u32 nr_keys, u64 key_overflow,
- *       u32 nr_entries, nr_entries x {str key, i64 uid, i64 value,
- *       u8 overflow}}
+ *       u32 nr_entries, nr_entries x {str key, i64 uid, i64 pid,
+ *       i64 value, u8 overflow}}
  */
 #ifndef LTT_COMMON_MAP_H
 #define LTT_COMMON_MAP_H
@@ -23,7 +24,8 @@
 
 /**
  * ltt_map_attr_valid() - is @a a map channel to add: a channel name
- * (names.h), a value type, 1 to LTT_MAP_MAX_KEYS keys?
+ * (names.h), a value type, 1 to LTT_MAP_MAX_KEYS keys, an ownership, and
+ * a dead-process policy (sum-into-shared: per-process maps only)?
  */
 bool ltt_map_attr_valid(const struct ltt_map_attr *a);
 

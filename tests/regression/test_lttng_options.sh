@@ -254,8 +254,6 @@ refused "$maps" list s --map-channel=m
 refused "$maps" status --map-channel=m
 refused "a kernel map channel (lttng add-map-channel --type=kernel) is not supported by ltt: record the kernel events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events; its map channels count user-space events, in the programs" \
 	add-map-channel --type=kernel -s s m
-refused "per-process map counters (lttng add-map-channel --buffer-ownership=process, --dead-process-policy) is not supported by ltt: leave --buffer-ownership and --dead-process-policy out (or give --buffer-ownership=user); its map channels keep one set of counters per user, which every program of the user adds to, and which outlives the programs" \
-	add-map-channel --type=user --buffer-ownership=process -s s m
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
 	add-map-channel --type=user --update-policy=per-rule-match -s s m
 view="a filter, sort or aggregation of show-maps (lttng show-maps --type, --per, --uid, --pid, --all-uids, --all-pids, --shared, --system, --part-id, --cpu-id, --key, --key-glob, --non-init-values, --sort-by, --sort-order, --limit) is not supported by ltt: export the counters with 'lttctl export-maps' and query them with sqlite3 (the vmap view); its show-maps prints every key of each map channel with its value per user, summed over the CPUs"

@@ -13,6 +13,8 @@
 #  - a program running before the trigger gets its counter when the
 #    trigger comes; its session destroyed and made again, the new map
 #    counts it afresh; the trigger removed, it counts no more;
+#  - per-process maps: a set per program, exact; once the programs are
+#    gone, summed into the shared set (sum-into-shared) or dropped;
 #  - refusals change nothing: bad types, ownership, options LTTng has and
 #    ltt lacks, an unknown map, a bad key template, a counting trigger
 #    with another action or a kernel rule.
@@ -22,7 +24,7 @@
 
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 81
+plan 102
 
 N=20000			# events of each name per thread
 T=2
@@ -51,10 +53,12 @@ run lttctl add-map-channel --type=bogus -s s k
 like "$RC:$OUT" "^[12]:.*invalid --type 'bogus'" "--type=bogus: refused"
 run lttctl add-map-channel -s s k
 like "$RC:$OUT" "^[12]:.*--type=user" "no --type: refused"
-run lttctl add-map-channel --type=user --buffer-ownership=process -s s k
-like "$RC:$OUT" "^1:.*per-process map counters .*is not supported by ltt" "--buffer-ownership=process: refused"
+run lttctl add-map-channel --type=user --buffer-ownership=cpu -s s k
+like "$RC:$OUT" "^2:.*invalid --buffer-ownership 'cpu'" "--buffer-ownership=cpu: refused"
 run lttctl add-map-channel --type=user --dead-process-policy=drop -s s k
-like "$RC:$OUT" "^1:.*per-process map counters" "--dead-process-policy: refused"
+like "$RC:$OUT" "^2:.*--dead-process-policy is for per-process maps" "--dead-process-policy without process: refused"
+run lttctl add-map-channel --type=user --buffer-ownership=process --dead-process-policy=keep -s s k
+like "$RC:$OUT" "^2:.*invalid --dead-process-policy 'keep'" "--dead-process-policy=keep: refused"
 run lttctl add-map-channel --type=user --update-policy=per-event -s s k
 like "$RC:$OUT" "^1:.*update policy .*is not supported by ltt" "--update-policy: refused"
 run lttctl add-map-channel --type=user --max-key-count=0 -s s k
@@ -215,5 +219,62 @@ exec {rounds}>&-
 wait $app
 is $? 0 "the program ended well"
 ok_cmd "destroy r" lttctl destroy r
+
+# --- per-process maps: a set of counters per program, summed into the shared set or dropped
+# wait_log ERE: until a line of the session daemon's log matches (bounded)
+wait_log() {
+	timeout "$TEST_TIMEOUT" tail -n +1 -f "$SESSIOND_LOG" | grep -q -m1 -E -- "$1"
+}
+# per_owner MAP: "group_type owner_id total" per group of MAP's three keys
+per_owner() {
+	sql p "SELECT group_type, IFNULL(owner_id, '-'), SUM(value) FROM vmap
+		WHERE channel_name = '$1' AND key IN ('ltt_test:seq', 'ltt_test:crit',
+		'ltt_test:debug') GROUP BY group_type, owner_id ORDER BY group_type, owner_id;" |
+		tr '\n' ' '
+}
+ok_cmd "create p" lttctl create p --no-output
+ok_cmd "add per-process map summed (sum-into-shared)" lttctl add-map-channel --type=user -s p \
+	--buffer-ownership=process --dead-process-policy=sum-into-shared summed
+ok_cmd "add per-process map dropped (drop)" lttctl add-map-channel --type=user -s p \
+	--buffer-ownership=process dropped
+ok_cmd "add trigger to_summed" lttctl add-trigger --name to_summed --condition=event-rule-matches \
+	--type=user --name='ltt_test:*' --action=incr-map-value -s p --map summed --key '{event_name}'
+ok_cmd "add trigger to_dropped" lttctl add-trigger --name to_dropped \
+	--condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value -s p --map dropped --key '{event_name}'
+ok_cmd "start p" lttctl start p
+ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/ready" -k "$TEST_TMP/done" -n $P -L -r a
+app_a=$BG_PID
+ust_app_bg -e "$TEST_TIMEOUT" -w "$TEST_TMP/ready" -k "$TEST_TMP/done" -n $((2 * P)) -L -r b
+app_b=$BG_PID
+wait_ready $ready 2 && wait_done $done 2
+ok $? "two programs counted, $P and $((2 * P)) events of each name, and wait"
+pids=($(sql p "SELECT DISTINCT owner_id FROM vmap WHERE channel_name = 'summed'
+	ORDER BY owner_id;"))
+is "${#pids[@]}" 2 "summed: one set per program"
+want=""
+for pid in "${pids[@]}"; do
+	[ "$(sql p "SELECT SUM(value) FROM vmap WHERE channel_name = 'summed' AND owner_id = $pid
+		AND key = 'ltt_test:seq';")" = $P ] && want="$want user-per-process $pid $((3 * P))" ||
+		want="$want user-per-process $pid $((6 * P))"
+done
+is "$(per_owner summed)" "${want# } " "summed: each program's own counts, exactly"
+is "$(per_owner dropped)" "${want# } " "dropped: the same, per program"
+kill $app_a $app_b
+wait $app_a $app_b 2>/dev/null
+wait_log "\(pid ${pids[0]}\) unregistered" && wait_log "\(pid ${pids[1]}\) unregistered"
+ok $? "the daemon saw both programs go"
+is "$(per_owner summed)" "shared - $((9 * P)) " "summed: their counts moved to the shared set, exactly"
+is "$(per_owner dropped)" "" "dropped: their counts went with them"
+run lttctl show-maps -s p -c summed
+like "$OUT" "ltt_test:seq +$((3 * P)) +shared" "show-maps: the shared set"
+ok_cmd "save p" lttctl save p -o "$TEST_TMP/savedp"
+like "$(cat "$TEST_TMP/savedp/p.ltt")" "<buffer_ownership>process</buffer_ownership>" \
+	"saved: the ownership"
+like "$(cat "$TEST_TMP/savedp/p.ltt")" "<dead_process_policy>sum-into-shared</dead_process_policy>" \
+	"saved: the dead-process policy"
+ok_cmd "remove to_summed" lttctl remove-trigger to_summed
+ok_cmd "remove to_dropped" lttctl remove-trigger to_dropped
+ok_cmd "destroy p" lttctl destroy p
 
 done_testing

@@ -51,7 +51,7 @@ static void test_templates(void)
 {
 	static const char *const bad[] = { "", "{event}", "{event_name", "a}b", "{", "x\ty",
 					   "{EVENT_NAME}" };
-	struct ltt_map_attr a = { "m", LTT_MAP_VALUE_S64, 1 };
+	struct ltt_map_attr a = { .name = "m", .value_type = LTT_MAP_VALUE_S64, .max_keys = 1 };
 	char buf[LTT_MAP_KEY_MAX], big[LTT_MAP_KEY_MAX + 1];
 	size_t i;
 
@@ -74,6 +74,13 @@ static void test_templates(void)
 	a.max_keys = 1;
 	a.value_type = 3;
 	tap_ok(!ltt_map_attr_valid(&a), "value type 3 refused");
+	a.value_type = LTT_MAP_VALUE_S32;
+	a.dead_policy = LTT_MAP_DEAD_SUM;
+	tap_ok(!ltt_map_attr_valid(&a), "sum-into-shared of a per-user map refused");
+	a.ownership = LTT_MAP_OWNER_PROCESS;
+	tap_ok(ltt_map_attr_valid(&a), "sum-into-shared of a per-process map taken");
+	a.ownership = 2;
+	tap_ok(!ltt_map_attr_valid(&a), "ownership 2 refused");
 }
 
 static void test_values(void)
@@ -131,7 +138,7 @@ static int64_t value_of(const struct ltt_map_desc *d, const char *key)
 
 static void test_registry(struct ltt_maps *maps)
 {
-	struct ltt_map_attr a = { "m", LTT_MAP_VALUE_S64, 2 };
+	struct ltt_map_attr a = { .name = "m", .value_type = LTT_MAP_VALUE_S64, .max_keys = 2 };
 	char name[32];
 	unsigned int i;
 	int ret = 0;
@@ -208,7 +215,7 @@ static void test_counting(struct ltt_maps *maps)
 	uint32_t cpus, slots;
 	int fd, bad[2];
 
-	if (!tap_ok(!ltt_maps_area(maps, OWNER, "s", "m", UID, &fd, &cpus, &slots),
+	if (!tap_ok(!ltt_maps_area(maps, OWNER, "s", "m", UID, 0, &fd, &cpus, &slots),
 		    "an area of m for uid %d", UID))
 		return;
 	tap_is_int(slots, 3, "3 slots: 2 keys and the overflow");

@@ -15,7 +15,7 @@
 #include "ctl/ctl.h"
 #include "ctl/report.h"
 
-enum { VAL_SESSION, VAL_TYPE, VAL_VALUE_TYPE, VAL_MAX_KEYS, VAL_OWNERSHIP, NR_VALS };
+enum { VAL_SESSION, VAL_TYPE, VAL_VALUE_TYPE, VAL_MAX_KEYS, VAL_OWNERSHIP, VAL_DEAD, NR_VALS };
 
 /* --value-type's word as a type; 0 for a word that names none. */
 static uint32_t value_type(const char *word)
@@ -39,10 +39,18 @@ static int attr_of(const struct ctl_ctx *ctx, char **v, const char *name,
 		return ctl_util_usage_error(ctx, "invalid --type '%s': give user (or LTTng's "
 					    "kernel, which ltt lacks)", v[VAL_TYPE]);
 	if (v[VAL_OWNERSHIP] && !strcmp(v[VAL_OWNERSHIP], "process"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MAP_PROCESS);
-	if (v[VAL_OWNERSHIP] && strcmp(v[VAL_OWNERSHIP], "user"))
-		return ctl_util_usage_error(ctx, "invalid --buffer-ownership '%s': give user",
-					    v[VAL_OWNERSHIP]);
+		ret->ownership = LTT_MAP_OWNER_PROCESS;
+	else if (v[VAL_OWNERSHIP] && strcmp(v[VAL_OWNERSHIP], "user"))
+		return ctl_util_usage_error(ctx, "invalid --buffer-ownership '%s': give user or "
+					    "process", v[VAL_OWNERSHIP]);
+	if (v[VAL_DEAD] && ret->ownership != LTT_MAP_OWNER_PROCESS)
+		return ctl_util_usage_error(ctx, "--dead-process-policy is for per-process maps: "
+					    "give --buffer-ownership=process");
+	if (v[VAL_DEAD] && !strcmp(v[VAL_DEAD], "sum-into-shared"))
+		ret->dead_policy = LTT_MAP_DEAD_SUM;
+	else if (v[VAL_DEAD] && strcmp(v[VAL_DEAD], "drop"))
+		return ctl_util_usage_error(ctx, "invalid --dead-process-policy '%s': give drop or "
+					    "sum-into-shared", v[VAL_DEAD]);
 	ret->value_type = value_type(v[VAL_VALUE_TYPE]);
 	if (!ret->value_type)
 		return ctl_util_usage_error(ctx, "invalid --value-type '%s': give signed-int-32, "
@@ -62,7 +70,7 @@ static int attr_of(const struct ctl_ctx *ctx, char **v, const char *name,
 
 static int add(const struct ctl_ctx *ctx, char **v, const char **args, int nr)
 {
-	struct ltt_map_attr a = { 0 };
+	struct ltt_map_attr a = { .ownership = LTT_MAP_OWNER_USER };
 	char current[LTT_NAME_MAX];
 	const char *session;
 	struct ltt_ctl *ctl;
@@ -83,8 +91,11 @@ static int add(const struct ctl_ctx *ctx, char **v, const char **args, int nr)
 		ctl_report_error(ctl, session, ret);
 		ret = CTL_EXIT_FAILURE;
 	} else {
-		ctl_out_text("User space map channel %s added to session %s (%s, %u keys at most)\n",
-			     a.name, session, ltt_map_value_type_name(a.value_type), a.max_keys);
+		ctl_out_text("User space map channel %s added to session %s (%s, %u keys at most, "
+			     "per %s%s)\n", a.name, session, ltt_map_value_type_name(a.value_type),
+			     a.max_keys, a.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
+			     a.dead_policy == LTT_MAP_DEAD_SUM ? ", summed into the shared set once "
+			     "gone" : "");
 		ctl_out_open("map_channel");
 		ctl_out_str("session", session);
 		ctl_out_str("name", a.name);
@@ -113,10 +124,11 @@ int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the keys the map keeps (default 4096); events of further keys are counted as "
 		  "key overflow", "COUNT" },
 		{ "buffer-ownership", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OWNERSHIP,
-		  "user: one set of counters per user (LTTng's process is refused)", "OWNER" },
-		CTL_UTIL_GAP_OPTION("dead-process-policy", 0, POPT_ARG_STRING,
-				    LTT_LTTNG_GAP_MAP_PROCESS,
-				    "LTTng's per-process counters (refused)", "POLICY"),
+		  "user (default): one set of counters per user; process: one per program",
+		  "OWNER" },
+		{ "dead-process-policy", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_DEAD,
+		  "with process: what a program's counters become once it is gone: drop "
+		  "(default) or sum-into-shared", "POLICY" },
 		CTL_UTIL_GAP_OPTION("update-policy", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_MAP_UPDATE,
 				    "LTTng's update policies (refused)", "POLICY"),
 		CTL_UTIL_HELP_OPTION,

@@ -6,9 +6,12 @@
  * so that `lttctl export-maps | sqlite3 DB` loads them (doc/maps.md).
  *
  * ltt's rows: one group per map channel and user (type user-per-user,
- * owner_id the uid, owner_name the user's name), one entry per key of the
- * group with its value summed over the CPUs (part_id NULL: the whole
- * group), has_overflow when the sum did not fit the value type.
+ * owner_id the uid, owner_name the user's name) or, for a per-process
+ * map, per program (user-per-process, owner_id the pid, owner_name NULL)
+ * and the shared set of the programs gone (shared, no owner); one entry
+ * per key of the group with its value summed over the CPUs (part_id
+ * NULL: the whole group), has_overflow when the sum did not fit the
+ * value type.
  */
 #include <inttypes.h>
 #include <pwd.h>
@@ -89,14 +92,33 @@ static size_t key_id(const char ***keys, size_t *nr, const char *key)
 	return *nr;
 }
 
+/* The group row of entry @e's set (id @g, channel @chan, value type @vt). */
+static void put_group(const struct ltt_map_entry *e, size_t g, size_t chan, const char *vt)
+{
+	const struct passwd *pw = e->pid ? NULL : getpwuid((uid_t)e->uid);
+
+	printf("INSERT INTO groups (id, channel_id, type, owner_id, owner_name, value_type) "
+	       "VALUES (%zu, %zu, ", g, chan);
+	if (e->pid < 0)
+		fputs("'shared', NULL, NULL", stdout);
+	else if (e->pid)
+		printf("'user-per-process', %" PRId64 ", NULL", e->pid);
+	else
+		printf("'user-per-user', %" PRId64 ", ", e->uid);
+	if (!e->pid && pw)
+		put_sql_str(pw->pw_name);
+	else if (!e->pid)
+		fputs("NULL", stdout);
+	printf(", '%s');\n", vt);
+}
+
 /* The rows of map @m (channel id @chan); groups numbered from *@group. 0 or -1 (no memory). */
 static int put_map(const struct ltt_map_desc *m, size_t chan, size_t *group, const char ***keys,
 		   size_t *nr_keys)
 {
-	const struct passwd *pw;
+	int64_t uid = -2, pid = -2;
 	size_t k, g = 0;
 	uint32_t i;
-	int64_t uid = -1;
 
 	printf("INSERT INTO channels (id, name, type) VALUES (%zu, ", chan);
 	put_sql_str(m->attr.name);
@@ -104,18 +126,11 @@ static int put_map(const struct ltt_map_desc *m, size_t chan, size_t *group, con
 	for (i = 0; i < m->nr_entries; i++) {
 		const struct ltt_map_entry *e = &m->entries[i];
 
-		if (!g || e->uid != uid) {	/* a user's entries come together */
+		if (e->uid != uid || e->pid != pid) {	/* a set's entries come together */
 			uid = e->uid;
+			pid = e->pid;
 			g = ++*group;
-			pw = getpwuid((uid_t)uid);
-			printf("INSERT INTO groups (id, channel_id, type, owner_id, owner_name, "
-			       "value_type) VALUES (%zu, %zu, 'user-per-user', %" PRId64 ", ", g,
-			       chan, uid);
-			if (pw)
-				put_sql_str(pw->pw_name);
-			else
-				fputs("NULL", stdout);
-			printf(", '%s');\n", ltt_map_value_type_name(m->attr.value_type));
+			put_group(e, g, chan, ltt_map_value_type_name(m->attr.value_type));
 		}
 		k = key_id(keys, nr_keys, e->key);
 		if (!k)

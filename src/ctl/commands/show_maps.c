@@ -36,13 +36,29 @@ int ctl_maps_fetch(const struct ctl_ctx *ctx, const char *given, char *session_b
 	return ret;
 }
 
-/* Entries by key, then by user. */
+/* Entries by key, then by user, then by process (the shared set last). */
 static int by_key(const void *a, const void *b)
 {
 	const struct ltt_map_entry *x = a, *y = b;
 	int c = strcmp(x->key, y->key);
 
-	return c ? c : (x->uid > y->uid) - (x->uid < y->uid);
+	if (c)
+		return c;
+	if (x->uid != y->uid)
+		return x->uid < 0 ? 1 : y->uid < 0 ? -1 : (x->uid > y->uid) - (x->uid < y->uid);
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* Whose @e is: "1000" (a user), "1000/4242" (a process of it), "shared". */
+static const char *owner_of(const struct ltt_map_entry *e, char *buf, size_t len)
+{
+	if (e->pid < 0)
+		return "shared";
+	if (e->pid)
+		snprintf(buf, len, "%" PRId64 "/%" PRId64, e->uid, e->pid);
+	else
+		snprintf(buf, len, "%" PRId64, e->uid);
+	return buf;
 }
 
 static void show_one(struct ltt_map_desc *m)
@@ -54,11 +70,13 @@ static void show_one(struct ltt_map_desc *m)
 	for (i = 0; i < m->nr_entries; i++)
 		if ((int)strlen(m->entries[i].key) > w)
 			w = (int)strlen(m->entries[i].key);
-	ctl_out_text("Map channel %s (user, %s, %u of %u keys, %s):\n", m->attr.name,
+	ctl_out_text("Map channel %s (user, %s, %u of %u keys, per %s, %s):\n", m->attr.name,
 		     ltt_map_value_type_name(m->attr.value_type), m->nr_keys, m->attr.max_keys,
+		     m->attr.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
 		     m->active ? "counting" : "not counting: the session is stopped");
 	if (m->nr_entries)
-		ctl_out_text("  %-*s %20s %10s  %s\n", w, "Key", "Value", "Uid", "Overflow?");
+		ctl_out_text("  %-*s %20s %16s  %s\n", w, "Key", "Value", "Uid[/pid]",
+			     "Overflow?");
 	ctl_out_open("map_channel");
 	ctl_out_str("name", m->attr.name);
 	ctl_out_str("value_type", ltt_map_value_type_name(m->attr.value_type));
@@ -67,12 +85,14 @@ static void show_one(struct ltt_map_desc *m)
 	ctl_out_open("counters");
 	for (i = 0; i < m->nr_entries; i++) {
 		const struct ltt_map_entry *e = &m->entries[i];
+		char owner[48];
 
-		ctl_out_text("  %-*s %20" PRId64 " %10" PRId64 "  %s\n", w, e->key, e->value,
-			     e->uid, e->overflow ? "yes" : "");
+		ctl_out_text("  %-*s %20" PRId64 " %16s  %s\n", w, e->key, e->value,
+			     owner_of(e, owner, sizeof(owner)), e->overflow ? "yes" : "");
 		ctl_out_open("counter");
 		ctl_out_str("key", e->key);
 		ctl_out_i64("uid", e->uid);
+		ctl_out_i64("pid", e->pid);
 		ctl_out_i64("value", e->value);
 		ctl_out_bool("overflow", e->overflow);
 		ctl_out_close();

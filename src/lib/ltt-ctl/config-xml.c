@@ -341,7 +341,13 @@ static void read_maps(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 	static const char *const types[] = {
 		[LTT_MAP_VALUE_S32] = "signed-int-32", [LTT_MAP_VALUE_S64] = "signed-int-64",
 	};
-	xmlNodePtr m;
+	static const char *const owners[] = {
+		[LTT_MAP_OWNER_USER] = "user", [LTT_MAP_OWNER_PROCESS] = "process",
+	};
+	static const char *const policies[] = {
+		[LTT_MAP_DEAD_DROP] = "drop", [LTT_MAP_DEAD_SUM] = "sum-into-shared",
+	};
+	xmlNodePtr m, x;
 	size_t n = 0;
 
 	for (m = ltt_cfg_rd_child(list, "map_channel"); m; m = ltt_cfg_rd_next(m))
@@ -362,6 +368,10 @@ static void read_maps(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 							    types);
 		a->max_keys = (uint32_t)ltt_cfg_rd_number(rd, ltt_cfg_rd_child(m, "max_key_count"),
 							  LTT_MAP_MAX_KEYS);
+		if ((x = ltt_cfg_rd_child(m, "buffer_ownership")))
+			a->ownership = (uint32_t)LTT_CFG_RD_LOOKUP(rd, x, owners);
+		if ((x = ltt_cfg_rd_child(m, "dead_process_policy")))
+			a->dead_policy = (uint32_t)LTT_CFG_RD_LOOKUP(rd, x, policies);
 	}
 }
 

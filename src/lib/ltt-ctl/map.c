@@ -9,7 +9,7 @@
 #include "common/map.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
-#define MAP_DESC_MIN (5 + 4 + 4 + 1 + 4 + 8 + 4)	/* the smallest map_desc */
+#define MAP_DESC_MIN (5 + 4 * 4 + 1 + 4 + 8 + 4)	/* the smallest map_desc */
 
 int ltt_ctl_add_map_channel(struct ltt_ctl *ctl, const char *session,
 			    const struct ltt_map_attr *attr)

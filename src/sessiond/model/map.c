@@ -14,9 +14,10 @@
 #include "common/map.h"
 #include "sessiond/model/map.h"
 
-/* The counters of one user's programs in a map. */
+/* The counters of one user's programs in a map (of one program, per-process). */
 struct area {
 	uid_t uid;
+	pid_t pid;		/* per-process maps: the program's; 0 */
 	int fd;
 	uint64_t *mem;		/* the whole area: header, then the counters */
 	size_t len;
@@ -32,6 +33,7 @@ struct ltt_map {
 	char **keys;		/* attr.max_keys of them, nr_keys set */
 	uint32_t nr_areas;
 	struct area *areas;
+	uint64_t *shared;	/* sum-into-shared: the programs gone's sums, slot by slot */
 };
 
 static uint32_t slots_of(const struct ltt_map *m)
@@ -51,6 +53,7 @@ static void map_free(struct ltt_map *m)
 	}
 	free(m->keys);
 	free(m->areas);
+	free(m->shared);
 	free(m);
 }
 
@@ -209,14 +212,17 @@ void ltt_maps_clear(struct ltt_maps *maps, uid_t owner, const char *session)
 		for (i = 0; i < m->nr_areas; i++)
 			for (c = 0; c < n; c++)
 				(void)__atomic_exchange_n(&cells(&m->areas[i])[c], 0, __ATOMIC_RELAXED);
+		if (m->shared)
+			memset(m->shared, 0, slots_of(m) * sizeof(*m->shared));
 	}
 	pthread_mutex_unlock(&maps->lock);
 }
 
 /* A new area of @m for @uid's programs; registry lock held.  0 or a negative errno. */
-static int area_new(const struct ltt_maps *maps, struct ltt_map *m, uid_t uid, struct area **ret)
+static int area_new(const struct ltt_maps *maps, struct ltt_map *m, uid_t uid, pid_t pid,
+		    struct area **ret)
 {
-	struct area a = { .uid = uid, .len = ltt_app_counter_size(maps->nr_cpus, slots_of(m)) };
+	struct area a = { .uid = uid, .pid = pid, .len = ltt_app_counter_size(maps->nr_cpus, slots_of(m)) };
 	struct area *v = realloc(m->areas, (m->nr_areas + 1) * sizeof(*v));
 	int err;
 
@@ -242,7 +248,7 @@ fail:
 }
 
 int ltt_maps_area(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
-		  uid_t uid, int *ret_fd, uint32_t *ret_cpus, uint32_t *ret_slots)
+		  uid_t uid, pid_t pid, int *ret_fd, uint32_t *ret_cpus, uint32_t *ret_slots)
 {
 	struct area *a = NULL;
 	struct ltt_map *m;
@@ -255,11 +261,13 @@ int ltt_maps_area(struct ltt_maps *maps, uid_t owner, const char *session, const
 		err = -ENOENT;
 		goto out;
 	}
+	if (m->attr.ownership != LTT_MAP_OWNER_PROCESS)
+		pid = 0;
 	for (i = 0; i < m->nr_areas && !a; i++)
-		if (m->areas[i].uid == uid)
+		if (m->areas[i].uid == uid && m->areas[i].pid == pid)
 			a = &m->areas[i];
 	if (!a)
-		err = area_new(maps, m, uid, &a);
+		err = area_new(maps, m, uid, pid, &a);
 	if (err || !a)
 		goto out;
 	fd = fcntl(a->fd, F_DUPFD_CLOEXEC, 0);
@@ -311,29 +319,71 @@ static uint64_t sum(const struct ltt_maps *maps, const struct ltt_map *m, const 
 	return s;
 }
 
+/*
+ * Program @pid is gone: its area of each per-process map goes, its sums
+ * first added to the map's shared set under sum-into-shared.  The
+ * registry lock held throughout, so a reader sees the counts in the area
+ * or in the shared set, never in neither.
+ */
+void ltt_maps_process_gone(struct ltt_maps *maps, pid_t pid)
+{
+	struct ltt_map *m;
+	uint32_t i, k;
+
+	pthread_mutex_lock(&maps->lock);
+	for (m = maps->first; m; m = m->next) {
+		if (m->attr.ownership != LTT_MAP_OWNER_PROCESS)
+			continue;
+		for (i = 0; i < m->nr_areas && m->areas[i].pid != pid; i++)
+			;
+		if (i == m->nr_areas)
+			continue;
+		if (m->attr.dead_policy == LTT_MAP_DEAD_SUM && !m->shared)
+			m->shared = calloc(slots_of(m), sizeof(*m->shared));
+		for (k = 0; m->attr.dead_policy == LTT_MAP_DEAD_SUM && m->shared &&
+			    k < slots_of(m); k++)
+			m->shared[k] += sum(maps, m, &m->areas[i], k);
+		munmap(m->areas[i].mem, m->areas[i].len);
+		close(m->areas[i].fd);
+		m->areas[i] = m->areas[--m->nr_areas];
+	}
+	pthread_mutex_unlock(&maps->lock);
+}
+
+/* Entry @k of @m: its key, whose, its value from @s. */
+static void entry(const struct ltt_map *m, uint32_t k, int64_t uid, int64_t pid, uint64_t s,
+		  struct ltt_map_entry *e)
+{
+	snprintf(e->key, sizeof(e->key), "%s", m->keys[k]);
+	e->uid = uid;
+	e->pid = pid;
+	e->value = ltt_map_value(s, m->attr.value_type, &e->overflow);
+}
+
 /* @m's description, its entries allocated (every key of every area); registry lock held. */
 static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
 		    struct ltt_map_desc *d)
 {
+	size_t groups = m->nr_areas + (m->shared != NULL);
 	uint32_t i, k;
 
 	memset(d, 0, sizeof(*d));
 	d->attr = m->attr;
 	d->active = m->active;
 	d->nr_keys = m->nr_keys;
-	if (m->nr_areas && m->nr_keys &&
-	    !(d->entries = calloc((size_t)m->nr_areas * m->nr_keys, sizeof(*d->entries))))
+	if (groups && m->nr_keys &&
+	    !(d->entries = calloc(groups * m->nr_keys, sizeof(*d->entries))))
 		return -ENOMEM;
 	for (i = 0; i < m->nr_areas; i++) {
 		d->key_overflow += sum(maps, m, &m->areas[i], m->attr.max_keys);
-		for (k = 0; k < m->nr_keys; k++) {
-			struct ltt_map_entry *e = &d->entries[d->nr_entries++];
-
-			snprintf(e->key, sizeof(e->key), "%s", m->keys[k]);
-			e->uid = m->areas[i].uid;
-			e->value = ltt_map_value(sum(maps, m, &m->areas[i], k), m->attr.value_type,
-						 &e->overflow);
-		}
+		for (k = 0; k < m->nr_keys; k++)
+			entry(m, k, m->areas[i].uid, m->areas[i].pid,
+			      sum(maps, m, &m->areas[i], k), &d->entries[d->nr_entries++]);
+	}
+	if (m->shared) {
+		d->key_overflow += m->shared[m->attr.max_keys];
+		for (k = 0; k < m->nr_keys; k++)
+			entry(m, k, -1, -1, m->shared[k], &d->entries[d->nr_entries++]);
 	}
 	return 0;
 }

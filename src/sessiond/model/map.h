@@ -3,7 +3,9 @@
  * map.h - the daemon's map channels (doc/maps.md): for each one, its key
  * table (slot i holds key i; slot max_keys counts the events whose key
  * found the table full) and one counter area per user whose programs
- * count in it, a memfd the programs map (COUNTER_ADD, app-proto.h).
+ * count in it (one per program for a per-process map, and the sums of
+ * those gone: the shared set), a memfd the programs map (COUNTER_ADD,
+ * app-proto.h).
  *
  * One registry per daemon, under its own mutex: a leaf lock, held only
  * inside these calls (never with another lock taken inside it), so any
@@ -64,13 +66,21 @@ void ltt_maps_clear(struct ltt_maps *maps, uid_t owner, const char *session);
 
 /**
  * ltt_maps_area() - the counter area of map @name for the programs of
- * @uid (made at the first ask): a new descriptor of its memfd into
- * @ret_fd (the caller's to close), its layout into @ret_cpus, @ret_slots
+ * @uid (of program @pid alone, for a per-process map), made at the first
+ * ask: a new descriptor of its memfd into @ret_fd (the caller's to
+ * close), its layout into @ret_cpus, @ret_slots
  *
  * Returns 0, -ENOENT (no such map), -ENOMEM, or a system call's errno.
  */
 int ltt_maps_area(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
-		  uid_t uid, int *ret_fd, uint32_t *ret_cpus, uint32_t *ret_slots);
+		  uid_t uid, pid_t pid, int *ret_fd, uint32_t *ret_cpus, uint32_t *ret_slots);
+
+/**
+ * ltt_maps_process_gone() - program @pid is gone: its areas of the
+ * per-process maps go, their sums added to each map's shared set first
+ * when its dead-process policy is sum-into-shared
+ */
+void ltt_maps_process_gone(struct ltt_maps *maps, pid_t pid);
 
 /**
  * ltt_maps_slot() - the slot of @key in map @name: its own, taken now if

@@ -79,8 +79,8 @@ static int send_counter(struct ltt_ust *ust, struct ltt_app *app, const struct l
 
 	if (!ust->maps)
 		return -ENOENT;
-	ret = ltt_maps_area(ust->maps, t->owner, a->session, a->map, app->uid, &fd, &m.nr_cpus,
-			    &m.nr_slots);
+	ret = ltt_maps_area(ust->maps, t->owner, a->session, a->map, app->uid, app->pid, &fd,
+			    &m.nr_cpus, &m.nr_slots);
 	if (ret)
 		return ret;
 	ltt_wbuf_init(&w);
