@@ -93,12 +93,11 @@ static const struct {
 		{ "leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' "
 		  "when memory matters", "remove <reclaim_policy>" } },
 	[LTT_LTTNG_GAP_MAPS] = {
-		"a map channel in a list or in an LTTng session file",
-		"lttng list --map-channel, <map_channels> in a session file",
-		"it shows a session's map channels with their counters in 'lttctl show-maps' and "
-		"saves them in its own session files",
-		{ "run 'lttctl show-maps -s SESSION'", "remove <map_channels> and add the map "
-		  "channels with 'lttctl add-map-channel --type=user' after the load" } },
+		"a map channel in an LTTng session file", "<map_channels> in a session file",
+		"it saves map channels in its own session files",
+		{ "add the map channels with 'lttctl add-map-channel --type=user'",
+		  "remove <map_channels> and add the map channels with 'lttctl add-map-channel "
+		  "--type=user' after the load" } },
 	[LTT_LTTNG_GAP_MAP_KERNEL] = {
 		"a kernel map channel", "lttng add-map-channel --type=kernel",
 		"its map channels count user-space events, in the programs",

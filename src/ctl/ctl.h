@@ -149,6 +149,14 @@ int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_export_maps(const struct ctl_ctx *ctx, int argc, const char **argv);
 
 /**
+ * ctl_maps_list_one() - list NAME --map-channel: map channel @map of
+ * @session, its settings and how many keys it took, said (show_maps.c)
+ *
+ * Returns CTL_EXIT_OK, or the exit status of the error it said.
+ */
+int ctl_maps_list_one(struct ltt_ctl *ctl, const char *session, const char *map);
+
+/**
  * ctl_maps_fetch() - the map channels of the session @given (NULL: the
  * current one, named into @session_buf of @len bytes) with their
  * counters (show_maps.c)
@@ -213,11 +221,11 @@ struct ctl_domain_opts;
 unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
 
 /*
- * What list NAME and status take of LTTng 2.15's: the -c, domain and
- * --no-truncate options (ltt truncates no name: taken), --style and
- * --map-channel, refused.
+ * What list NAME and status take of LTTng 2.15's and 2.16's: the -c,
+ * domain, --no-truncate (ltt truncates no name: taken) and --map-channel
+ * options, --style refused.
  */
-#define CMD_LIST_SESSION_OPTIONS(d, channel_val, no_truncate) \
+#define CMD_LIST_SESSION_OPTIONS(d, channel_val, no_truncate, map_val) \
 	{ "kernel", 'k', POPT_ARG_NONE, &(d)->kernel, 0, \
 	  "the kernel domain (without NAME: the available kernel events)", NULL }, \
 	{ "userspace", 'u', POPT_ARG_NONE, &(d)->user, 0, \
@@ -230,9 +238,8 @@ unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
 	CTL_UTIL_GAP_OPTION("style", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_LIST_STYLE, \
 			    "LTTng's text layouts (refused: ltt has one; --mi xml for programs)", \
 			    "STYLE"), \
-	CTL_UTIL_GAP_OPTION("map-channel", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_MAPS, \
-			    "LTTng's map channel listing (refused: 'lttctl show-maps' shows them)", \
-			    "CHANNEL")
+	{ "map-channel", 0, POPT_ARG_STRING, NULL, (map_val), \
+	  "only the map channel CHANNEL: its settings (show-maps: its counters)", "CHANNEL" }
 
 /*
  * objects.c: result objects several commands report, in LTTng's machine

@@ -249,9 +249,6 @@ refused "one ring buffer for a whole channel (lttng enable-channel --buffer-allo
 reclaim="a channel that gives back its memory by itself (lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE) is not supported by ltt: leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' when memory matters; its consumer gives back what it has read when asked, while the session records"
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=consumed
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=older-than:30s
-maps="a map channel in a list or in an LTTng session file (lttng list --map-channel, <map_channels> in a session file) is not supported by ltt: run 'lttctl show-maps -s SESSION'; it shows a session's map channels with their counters in 'lttctl show-maps' and saves them in its own session files"
-refused "$maps" list s --map-channel=m
-refused "$maps" status --map-channel=m
 refused "a kernel map channel (lttng add-map-channel --type=kernel) is not supported by ltt: record the kernel events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events; its map channels count user-space events, in the programs" \
 	add-map-channel --type=kernel -s s m
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \

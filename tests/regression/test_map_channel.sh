@@ -24,7 +24,7 @@
 
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 102
+plan 106
 
 N=20000			# events of each name per thread
 T=2
@@ -139,6 +139,18 @@ printf '%s\n' "$STDOUT" >"$TEST_TMP/maps.xml"
 is "$(mi_valid "$TEST_TMP/maps.xml")" "$TEST_TMP/maps.xml validates" "--mi xml show-maps: ltt's schema"
 is "$(mi_xp "//map_channel[name='counts']/counters/counter[key='ltt_test:seq']/value" \
 	<"$TEST_TMP/maps.xml")" "$ALL" "--mi xml show-maps: ltt_test:seq $ALL"
+
+run lttctl list s --map-channel=small
+is "$RC:$OUT" "0:Map channel small of session s: user space, signed-int-32, 2 of 2 keys taken, per user, counting
+  $over events counted under no key" "list --map-channel: the map channel's settings"
+run lttctl status --map-channel=counts
+like "$RC:$OUT" "^0:Map channel counts of session s: user space, signed-int-64, [0-9]+ of 4096 keys taken, per user, counting$" \
+	"status --map-channel: the same, of the current session"
+run lttctl list s --map-channel=nosuch
+like "$RC:$OUT" "^1:.*map channel 'nosuch' of session s" "list --map-channel of an unknown map: refused"
+run lttctl --mi xml list s --map-channel=counts
+like "$RC:$ERR" "^2:.*--map-channel has no place in LTTng 2.13's machine interface" \
+	"list --mi xml --map-channel: refused (show-maps has the document)"
 
 # --- show-maps refuses what ltt lacks of LTTng's, export-maps its formats
 run lttctl show-maps -s s --sort-by=value

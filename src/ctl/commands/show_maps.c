@@ -36,6 +36,46 @@ int ctl_maps_fetch(const struct ctl_ctx *ctx, const char *given, char *session_b
 	return ret;
 }
 
+int ctl_maps_list_one(struct ltt_ctl *ctl, const char *session, const char *map)
+{
+	struct ltt_map_desc *maps, *m = NULL;
+	size_t n, i;
+	int ret;
+
+	if (ctl_out_format() == CTL_OUT_XML) {
+		ctl_out_error(LTT_ERR_INVAL, "--map-channel has no place in LTTng 2.13's machine "
+			      "interface, which --mi xml writes: use 'lttctl --mi xml show-maps -c %s'",
+			      map);
+		return CTL_EXIT_USAGE;
+	}
+	ret = ltt_ctl_list_maps(ctl, session, &maps, &n);
+	if (ret) {
+		ctl_report_error(ctl, session, ret);
+		return CTL_EXIT_FAILURE;
+	}
+	for (i = 0; i < n && !m; i++)
+		if (!strcmp(maps[i].attr.name, map))
+			m = &maps[i];
+	if (!m) {
+		ctl_out_error(LTT_ERR_MAP_NOT_FOUND, "map channel '%s' of session %s: %s", map,
+			      session, ltt_strerror(LTT_ERR_MAP_NOT_FOUND));
+		ret = CTL_EXIT_FAILURE;
+	} else {
+		ctl_out_text("Map channel %s of session %s: user space, %s, %u of %u keys taken, "
+			     "per %s%s, %s\n", m->attr.name, session,
+			     ltt_map_value_type_name(m->attr.value_type), m->nr_keys,
+			     m->attr.max_keys,
+			     m->attr.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
+			     m->attr.dead_policy == LTT_MAP_DEAD_SUM ?
+			     " (summed into the shared set once gone)" : "",
+			     m->active ? "counting" : "not counting (the session is stopped)");
+		if (m->key_overflow)
+			ctl_out_text("  %" PRIu64 " events counted under no key\n", m->key_overflow);
+	}
+	ltt_ctl_maps_free(maps, n);
+	return ret;
+}
+
 /* Entries by key, then by user, then by process (the shared set last). */
 static int by_key(const void *a, const void *b)
 {
