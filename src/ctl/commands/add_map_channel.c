@@ -68,13 +68,13 @@ static int attr_of(const struct ctl_ctx *ctx, char **v, const char *name,
 	return CTL_GO_ON;
 }
 
-static int add(const struct ctl_ctx *ctx, char **v, const char **args, int nr)
+static int add(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
 	struct ltt_map_attr a = { .ownership = LTT_MAP_OWNER_USER };
-	char current[LTT_NAME_MAX];
-	const char *session;
+	char current[LTT_NAME_MAX], **v = arg;
+	const char *session, **args;
+	int ret, nr = ctl_util_args(pc, &args);
 	struct ltt_ctl *ctl;
-	int ret;
 
 	if (nr != 1)
 		return ctl_util_usage_error(ctx, "give one map channel name");
@@ -110,9 +110,6 @@ static int add(const struct ctl_ctx *ctx, char **v, const char **args, int nr)
 int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALS] = { 0 };
-	const char **args;
-	poptContext pc;
-	int ret, nr;
 	struct poptOption options[] = {
 		{ "type", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TYPE,
 		  "user: counters of programs' events (LTTng's kernel is refused)", "TYPE" },
@@ -135,13 +132,5 @@ int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	nr = ctl_util_args(pc, &args);
-	ret = add(ctx, values, args, nr);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, values, NR_VALS, add, values);
 }

@@ -142,15 +142,19 @@ static int put_map(const struct ltt_map_desc *m, size_t chan, size_t *group, con
 	return 0;
 }
 
-static int export(const struct ctl_ctx *ctx, char **v)
+static int export(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	char **v = arg;
 	char current[LTT_NAME_MAX];
 	struct ltt_map_desc *maps;
 	const char **keys = NULL;
 	const char *session;
 	size_t n, i, group = 0, nr_keys = 0;
-	int ret;
+	const char **args;
+	int ret = ctl_util_check_nr_args(ctx, args, ctl_util_args(pc, &args), 0);
 
+	if (ret)
+		return ret;
 	if (v[VAL_FORMAT] && strcmp(v[VAL_FORMAT], "sqlite"))
 		return ctl_util_usage_error(ctx, "invalid --format '%s': give sqlite (the only "
 					    "one)", v[VAL_FORMAT]);
@@ -174,9 +178,6 @@ static int export(const struct ctl_ctx *ctx, char **v)
 int cmd_export_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALS] = { 0 };
-	const char **args;
-	poptContext pc;
-	int ret, nr;
 	struct poptOption options[] = {
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
@@ -186,15 +187,5 @@ int cmd_export_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
-	if (ret == CTL_EXIT_OK)
-		ret = export(ctx, values);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, values, NR_VALS, export, values);
 }

@@ -155,14 +155,25 @@ static bool asked(const char *name, const char *const *channels)
 	return !channels;
 }
 
-static int show(const struct ctl_ctx *ctx, char **v, const char **channels)
+/* What show-maps was asked. */
+struct show_args {
+	char *values[NR_VALS];
+	const char **channels;		/* --channel, NULL-terminated; NULL: every one */
+};
+
+static int show(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	struct show_args *a = arg;
+	const char *const *channels = a->channels;
+	char **v = a->values;
 	char current[LTT_NAME_MAX];
 	struct ltt_map_desc *maps;
-	const char *session;
+	const char *session, **args;
 	size_t n, i, shown = 0;
-	int ret;
+	int ret = ctl_util_check_nr_args(ctx, args, ctl_util_args(pc, &args), 0);
 
+	if (ret)
+		return ret;
 	ret = ctl_maps_fetch(ctx, v[VAL_SESSION], current, sizeof(current), &session, &maps, &n);
 	if (ret)
 		return ret;
@@ -196,14 +207,12 @@ static int show(const struct ctl_ctx *ctx, char **v, const char **channels)
 
 int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	char *values[NR_VALS] = { 0 };
-	const char **channels = NULL, **args;
-	poptContext pc;
-	int ret, i, nr;
+	struct show_args a = { { 0 }, NULL };
+	int ret, i;
 	struct poptOption options[] = {
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
-		{ "channel", 'c', POPT_ARG_ARGV, &channels, 0,
+		{ "channel", 'c', POPT_ARG_ARGV, &a.channels, 0,
 		  "only this map channel (repeat for more)", "CHANNEL" },
 		VIEW_GAP("type", POPT_ARG_STRING, "LTTng's (refused: ltt's maps are user space)",
 			 "TYPE"),
@@ -226,18 +235,9 @@ int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
-	if (ret == CTL_EXIT_OK)
-		ret = show(ctx, values, channels);
-	poptFreeContext(pc);
-end:
-	for (i = 0; channels && channels[i]; i++)
-		free((void *)channels[i]);
-	free(channels);
-	ctl_util_free_values(values, NR_VALS);
+	ret = ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, show, &a);
+	for (i = 0; a.channels && a.channels[i]; i++)
+		free((void *)a.channels[i]);
+	free(a.channels);
 	return ret;
 }
