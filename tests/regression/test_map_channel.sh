@@ -101,7 +101,8 @@ ok_cmd "add trigger few" lttctl add-trigger --name few --condition=event-rule-ma
 	--type=user --name='ltt_test:*' --action=incr-map-value s -c small \
 	--key '{provider_name}/{event_name}'
 run lttctl list-triggers
-like "$OUT" "incr-map-value|incr_map_value" "list-triggers shows the action"
+like "$OUT" "incr-map-value s, map channel: small, key: \\{provider_name\\}/\\{event_name\\}" \
+	"list-triggers shows the action, its map channel and key"
 
 # --- stopped: nothing counted
 ust_app -e "$TEST_TIMEOUT" -n 100 -t $T -L
