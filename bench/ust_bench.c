@@ -12,6 +12,9 @@
  *                accepts it (the filter, then recorded)
  *   filter_glob  the same under "s == \"hello*\"" (accepted, recorded)
  *   filter_no    the same under "v < 0" (rejected: the filter alone)
+ *   counted      int_string's arguments, counted in a map channel's
+ *                per-CPU counter (a trigger's incr-map-value,
+ *                COUNTER_ADD): an atomic add, nothing recorded
  *
  * Events are recorded into in-process ring buffers, one per CPU: overwrite
  * mode (4 x 256 KiB) for the recorded cases, so nothing is dropped and no
@@ -50,6 +53,7 @@
  * in an empty run directory, so no real daemon takes part.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <pthread.h>
@@ -66,8 +70,9 @@
 
 #include <ltt/tracepoint.h>
 
-#include "common/model/context.h"
 #include "common/filter/filter-compile.h"
+#include "common/model/context.h"
+#include "common/proto/app-proto.h"
 #include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 
@@ -104,6 +109,7 @@ LTT_TRACEPOINT_EVENT(bench, dropped,
 FILTER_EVENT(filter_int)
 FILTER_EVENT(filter_glob)
 FILTER_EVENT(filter_no)
+FILTER_EVENT(counted)
 
 #define SUBBUF_SIZE ((uint64_t)256 * 1024)
 #define NUM_SUBBUF ((uint64_t)4)
@@ -115,12 +121,15 @@ FILTER_EVENT(filter_no)
 
 enum bench_case {
 	CASE_DISABLED, CASE_INT_STRING, CASE_THREE_INTS, CASE_DROPPED,
-	CASE_FILTER_INT, CASE_FILTER_GLOB, CASE_FILTER_NO, NR_CASES
+	CASE_FILTER_INT, CASE_FILTER_GLOB, CASE_FILTER_NO, CASE_COUNTED, NR_CASES
 };
 
 static const char *const case_names[] = {
-	"disabled", "int_string", "three_ints", "dropped", "filter_int", "filter_glob", "filter_no"
+	"disabled", "int_string", "three_ints", "dropped", "filter_int", "filter_glob", "filter_no",
+	"counted"
 };
+
+#define COUNTER_KEY (LTT_APP_NOTIFIER_KEY_BIT | 7)	/* the counted case's counter */
 
 /* The filter of each filtered case, on its event in CHANNEL. */
 static const struct {
@@ -203,9 +212,20 @@ static __attribute__((noinline)) void bench_events_filter_no(long n)
 		ltt_tracepoint(bench, filter_no, (int)i, message);
 }
 
+static __attribute__((noinline)) void bench_events_counted(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		ltt_tracepoint(bench, counted, (int)i, message);
+}
+
 static void run_case(enum bench_case which, long n)
 {
 	switch (which) {
+	case CASE_COUNTED:
+		bench_events_counted(n);
+		break;
 	case CASE_DISABLED:
 		bench_events_disabled(n);
 		break;
@@ -438,6 +458,28 @@ static int set_filters(void)
 	return ret;
 }
 
+/*
+ * The counted case: a counter area as the session daemon makes one (one
+ * row per CPU, one slot), its active word set, bench:counted in slot 0.
+ */
+static int make_counter(void)
+{
+	uint32_t cpus = (uint32_t)get_nprocs_conf();
+	size_t len = ltt_app_counter_size(cpus, 1);
+	int fd = memfd_create("bench-map", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	uint32_t on = 1;
+
+	if (fd < 0 || ftruncate(fd, (off_t)len) || pwrite(fd, &on, sizeof(on), 0) != sizeof(on) ||
+	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (ltt_ust_test_add_counter(COUNTER_KEY, cpus, 1, fd))
+		return -1;
+	return ltt_ust_test_enable_event(COUNTER_KEY, "bench:counted", 0);
+}
+
 /* The run directory isolate() made, removed at exit. */
 #define OWN_RUNDIR_ENV "LTT_BENCH_OWN_RUNDIR"
 
@@ -512,7 +554,7 @@ int main(int argc, char **argv)
 	}
 	if (which == -2 || threads < 0 || threads > MAX_THREADS || n <= 0 || runs < 1 || runs > MAX_RUNS) {
 		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped|filter_int|"
-			"filter_glob|filter_no] [-t 1..64] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
+			"filter_glob|filter_no|counted] [-t 1..64] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
 			"[-k auto|tsc|monotonic] [-P]\n",
 			argv[0]);
 		return 2;
@@ -521,7 +563,8 @@ int main(int argc, char **argv)
 	    make_channel(FULL_CHANNEL, FULL_SUBBUF_SIZE, false) ||
 	    ltt_ust_test_enable_event(CHANNEL, "bench:int_string", 1) ||
 	    ltt_ust_test_enable_event(CHANNEL, "bench:three_ints", 2) ||
-	    ltt_ust_test_enable_event(FULL_CHANNEL, "bench:dropped", 3) || set_filters()) {
+	    ltt_ust_test_enable_event(FULL_CHANNEL, "bench:dropped", 3) || set_filters() ||
+	    make_counter()) {
 		fprintf(stderr, "ust_bench: cannot set up the ring buffers\n");
 		return 1;
 	}

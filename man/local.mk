@@ -22,6 +22,9 @@ dist_man_MANS += \
 	man/lttctl-help.1 \
 	man/lttctl-rotate.1 \
 	man/lttctl-reclaim-memory.1 \
+	man/lttctl-add-map-channel.1 \
+	man/lttctl-show-maps.1 \
+	man/lttctl-export-maps.1 \
 	man/lttctl-enable-rotation.1 \
 	man/lttctl-disable-rotation.1 \
 	man/lttctl-clear.1 \

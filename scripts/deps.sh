@@ -10,7 +10,8 @@
 # liblttng-ust-agent-java(-jni): LTTng's own agents, which test_lttng_agent.sh
 # and test_lttng_java.sh run against ltt's daemon (the latter with
 # liblog4j1.2-java and a Java compiler, default-jdk-headless).  systemtap-sdt-dev:
-# <sys/sdt.h>, the SDT probes of tests/regression/uprobe_prog.  Kernel-module test packages come with
+# <sys/sdt.h>, the SDT probes of tests/regression/uprobe_prog.  sqlite3: the
+# shell test_trigger_map.sh loads lttctl export-maps' SQL into.  Kernel-module test packages come with
 # --kernel; clang and its sanitizer and libFuzzer runtimes
 # (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
 set -eu
@@ -20,7 +21,7 @@ libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev libssl-dev openssl
 babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
 python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni
-liblog4j1.2-java default-jdk-headless systemtap-sdt-dev"
+liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

@@ -50,6 +50,8 @@ enum ltt_action_type {
 	LTT_ACTION_STOP_SESSION = 3,
 	LTT_ACTION_ROTATE_SESSION = 4,
 	LTT_ACTION_SNAPSHOT_SESSION = 5,
+	/* Count the event in a map channel's counter (client protocol minor 25). */
+	LTT_ACTION_INCR_MAP_VALUE = 6,
 };
 
 /* When an action runs, counting the times its trigger's condition held. */
@@ -90,8 +92,11 @@ struct ltt_trigger_condition {
  * An action.  @session: the session it acts on (not for NOTIFY), one of
  * the trigger owner's.  SNAPSHOT_SESSION: with @has_output, @output
  * overrides the session's snapshot output for these snapshots (as
- * ltt_ctl_snapshot_record()'s output).  @rate_count: the N of the rate
- * policy, at least 1.
+ * ltt_ctl_snapshot_record()'s output).  INCR_MAP_VALUE: @map.channel,
+ * a map channel of @session (ltt-ctl-map.h), and @map.key, the key
+ * template each event counts under ({event_name}, {provider_name}); the
+ * trigger's only action, of a user-space event-rule-matches condition,
+ * always at rate 1.  @rate_count: the N of the rate policy, at least 1.
  */
 struct ltt_trigger_action {
 	enum ltt_action_type type;
@@ -99,7 +104,13 @@ struct ltt_trigger_action {
 	uint64_t rate_count;
 	char session[LTT_NAME_MAX];
 	bool has_output;
-	struct ltt_snapshot_output output;
+	union {
+		struct ltt_snapshot_output output;	/* SNAPSHOT_SESSION */
+		struct {
+			char channel[LTT_NAME_MAX];
+			char key[256];			/* LTT_MAP_KEY_MAX */
+		} map;					/* INCR_MAP_VALUE */
+	};
 	uint8_t reserved[32] LTT_RESERVED_ALIGN;
 };
 

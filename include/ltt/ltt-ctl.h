@@ -48,6 +48,7 @@
 #include <ltt/ltt-ctl-context.h>
 #include <ltt/ltt-ctl-tracker.h>
 #include <ltt/ltt-ctl-trigger.h>
+#include <ltt/ltt-ctl-map.h>
 #include <ltt/ltt-ctl-config.h>
 
 #endif /* LTT_CTL_H */

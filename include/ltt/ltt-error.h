@@ -179,7 +179,7 @@ extern "C" {
 	X(TRIGGER_NAME, 239, "invalid trigger name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '-' or '.'") \
 	X(TRIGGER_LIMIT, 240, "you have as many triggers as the session daemon allows (ltt-sessiond --max-triggers-per-uid); remove one first") \
 	X(TRIGGER_CONDITION, 241, "invalid condition: give one of event-rule-matches, channel-buffer-usage-ge, channel-buffer-usage-le, session-consumed-size-ge, session-rotation-starts, session-rotation-finishes, with the arguments it takes (lttctl-add-trigger(1))") \
-	X(TRIGGER_ACTION, 242, "invalid action: give 1 to 8 of notify, start-session, stop-session, rotate-session and snapshot-session, a session with each but notify, and a rate policy every:N or once-after:N with N at least 1") \
+	X(TRIGGER_ACTION, 242, "invalid action: give 1 to 8 of notify, start-session, stop-session, rotate-session and snapshot-session (or incr-map-value alone), a session with each but notify, and a rate policy every:N or once-after:N with N at least 1") \
 	X(TRIGGER_CAPTURE, 243, "invalid capture: give a payload field (NAME), an element of an array or sequence field (NAME[INDEX]) or a context ($ctx.vpid, vtid, pid, tid, procname, pthread_id, cpu_id, vuid, vgid, vppid); at most 16") \
 	X(TRIGGER_THRESHOLD, 244, "invalid threshold: a size is a number of bytes above 0 (k, M, G suffixes), a ratio a number from 0 to 1") \
 	X(TRIGGER_UNSUPPORTED, 245, "this session daemon can't evaluate that condition yet (lttctl-add-trigger(1) lists those it does): nothing was added") \
@@ -199,7 +199,12 @@ extern "C" {
 	X(RECLAIM_OVERWRITE, 259, "reclaim-memory gives back what the consumer has read, and an overwrite-mode channel's writers may take back any sub-buffer at any time: ltt can't give back its memory while it records; destroy or stop the session, or use a discard-mode channel") \
 	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)") \
 	X(BUFFER_ALLOCATION, 261, "--buffer-allocation takes per-cpu or per-channel") \
-	X(KERNEL_PER_CHANNEL, 262, "kernel channels can't have one ring buffer for the whole channel: the module's and tracefs's buffers are per CPU; enable the kernel channel with --buffer-allocation=per-cpu (or without the option), or trace the program in user space (-u) with per-channel buffers")
+	X(KERNEL_PER_CHANNEL, 262, "kernel channels can't have one ring buffer for the whole channel: the module's and tracefs's buffers are per CPU; enable the kernel channel with --buffer-allocation=per-cpu (or without the option), or trace the program in user space (-u) with per-channel buffers") \
+	X(MAP_NOT_FOUND, 263, "the session has no map channel of that name: add it with 'lttctl add-map-channel --type=user NAME' ('lttctl show-maps' lists the session's)") \
+	X(MAP_EXISTS, 264, "the session has a map channel of that name already: choose another name") \
+	X(MAP_LIMIT, 265, "a session takes at most 64 map channels, and a map at most 16 Mi counters (its keys plus one, rounded up to 8, times the CPUs): give fewer keys (--max-key-count) or remove a map") \
+	X(MAP_KEY, 266, "invalid map key template: give 1 to 255 printable characters in which braces only write the fields {event_name} and {provider_name}") \
+	X(MAP_ACTION, 267, "an incr-map-value action counts the events of a user-space event-rule-matches condition (--type=user), and is its trigger's only action: ltt has no kernel maps; give a user-space rule, and put other actions in another trigger")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

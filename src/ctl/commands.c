@@ -50,6 +50,14 @@ static const struct ctl_cmd commands[] = {
 	{ "reclaim-memory", cmd_reclaim_memory,
 	  "Give back the memory of what the consumer read of user space channels",
 	  "-u [-s SESSION] [--older-than AGE] (-a | CHANNEL...)" },
+	{ "add-map-channel", cmd_add_map_channel,
+	  "Add a map channel: counters that triggers update, no event recorded",
+	  "--type=user [-s SESSION] [--value-type TYPE] [--max-key-count N] CHANNEL" },
+	{ "show-maps", cmd_show_maps, "Show the counters of a session's map channels",
+	  "[-s SESSION] [--channel CHANNEL]..." },
+	{ "export-maps", cmd_export_maps,
+	  "Print the counters of a session's map channels as an SQL script for sqlite3",
+	  "[-s SESSION] [--format sqlite]" },
 	{ "save", cmd_save, "Save sessions' configurations to files",
 	  "[NAME | -a] [-o FILE|DIR] [-f] [--no-triggers]" },
 	{ "load", cmd_load, "Create sessions from saved configurations",
@@ -94,16 +102,14 @@ static const struct {
 	const char *name;
 	enum ltt_lttng_gap gap;
 } lttng_gaps[] = {
-	{ "add-map-channel", LTT_LTTNG_GAP_MAPS },
-	{ "show-maps", LTT_LTTNG_GAP_MAPS },
-	{ "export-maps", LTT_LTTNG_GAP_MAPS },
+	{ NULL, LTT_LTTNG_NR_GAPS },	/* none now: the table stays for the next */
 };
 
 bool ctl_cmd_lttng_gap(const char *name, enum ltt_lttng_gap *ret_gap)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(lttng_gaps) / sizeof(lttng_gaps[0]); i++) {
+	for (i = 0; lttng_gaps[i].name; i++) {
 		if (!strcmp(lttng_gaps[i].name, name)) {
 			*ret_gap = lttng_gaps[i].gap;
 			return true;

@@ -144,6 +144,30 @@ int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_regenerate(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_reclaim_memory(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_export_maps(const struct ctl_ctx *ctx, int argc, const char **argv);
+
+/**
+ * ctl_maps_list_one() - list NAME --map-channel: map channel @map of
+ * @session, its settings and how many keys it took, said (show_maps.c)
+ *
+ * Returns CTL_EXIT_OK, or the exit status of the error it said.
+ */
+int ctl_maps_list_one(struct ltt_ctl *ctl, const char *session, const char *map);
+
+/**
+ * ctl_maps_fetch() - the map channels of the session @given (NULL: the
+ * current one, named into @session_buf of @len bytes) with their
+ * counters (show_maps.c)
+ * @ret_session: the session's name
+ * @ret_maps, @ret_count: free with ltt_ctl_maps_free()
+ *
+ * Returns CTL_EXIT_OK, or the exit status of the error it said.
+ */
+int ctl_maps_fetch(const struct ctl_ctx *ctx, const char *given, char *session_buf,
+		   size_t len, const char **ret_session, struct ltt_map_desc **ret_maps,
+		   size_t *ret_count);
 int cmd_metadata(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv);
@@ -197,11 +221,11 @@ struct ctl_domain_opts;
 unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
 
 /*
- * What list NAME and status take of LTTng 2.15's: the -c, domain and
- * --no-truncate options (ltt truncates no name: taken), --style and
- * --map-channel, refused.
+ * What list NAME and status take of LTTng 2.15's and 2.16's: the -c,
+ * domain, --no-truncate (ltt truncates no name: taken) and --map-channel
+ * options, --style refused.
  */
-#define CMD_LIST_SESSION_OPTIONS(d, channel_val, no_truncate) \
+#define CMD_LIST_SESSION_OPTIONS(d, channel_val, no_truncate, map_val) \
 	{ "kernel", 'k', POPT_ARG_NONE, &(d)->kernel, 0, \
 	  "the kernel domain (without NAME: the available kernel events)", NULL }, \
 	{ "userspace", 'u', POPT_ARG_NONE, &(d)->user, 0, \
@@ -214,8 +238,8 @@ unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
 	CTL_UTIL_GAP_OPTION("style", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_LIST_STYLE, \
 			    "LTTng's text layouts (refused: ltt has one; --mi xml for programs)", \
 			    "STYLE"), \
-	CTL_UTIL_GAP_OPTION("map-channel", 0, POPT_ARG_STRING, LTT_LTTNG_GAP_MAPS, \
-			    "LTTng's map channels (refused: ltt has none)", "CHANNEL")
+	{ "map-channel", 0, POPT_ARG_STRING, NULL, (map_val), \
+	  "only the map channel CHANNEL: its settings (show-maps: its counters)", "CHANNEL" }
 
 /*
  * objects.c: result objects several commands report, in LTTng's machine

@@ -41,6 +41,9 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/snapshot.c \
 	src/ctl/commands/rotate.c \
 	src/ctl/commands/reclaim_memory.c \
+	src/ctl/commands/add_map_channel.c \
+	src/ctl/commands/show_maps.c \
+	src/ctl/commands/export_maps.c \
 	src/ctl/commands/enable_rotation.c \
 	src/ctl/commands/disable_rotation.c \
 	src/ctl/commands/clear.c \

@@ -181,6 +181,8 @@ static const char *action_element(enum ltt_action_type type)
 		return "action_rotate_session";
 	case LTT_ACTION_SNAPSHOT_SESSION:
 		return "action_snapshot_session";
+	case LTT_ACTION_INCR_MAP_VALUE:
+		return "action_incr_map_value";
 	default:
 		return "action_notify";
 	}
@@ -204,6 +206,10 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i)
 	ctl_out_close();
 	if (a->type != LTT_ACTION_NOTIFY)
 		ctl_out_str("session_name", a->session);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		ctl_out_str("map_channel_name", a->map.channel);
+		ctl_out_str("key", a->map.key);
+	}
 	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output) {
 		ctl_out_open("output");
 		if (a->output.max_size)

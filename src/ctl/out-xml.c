@@ -122,6 +122,8 @@ static const struct {
 	{ "help", "help", &ltt_mi },
 	{ "wait-trigger", "wait-trigger", &ltt_mi },
 	{ "reclaim-memory", "reclaim-memory", &ltt_mi },
+	{ "add-map-channel", "add-map-channel", &ltt_mi },
+	{ "show-maps", "show-maps", &ltt_mi },
 };
 
 static void put_len(const char *s, size_t n)

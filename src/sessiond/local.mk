@@ -20,9 +20,11 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/cmd/cmd-tracker.c \
 	src/sessiond/cmd/cmd-view.c \
 	src/sessiond/cmd/cmd-memory.c \
+	src/sessiond/cmd/cmd-map.c \
 	src/sessiond/cmd/cmd-trigger.c \
 	src/sessiond/model/tracker.c src/sessiond/model/tracker.h \
 	src/sessiond/model/trigger.c src/sessiond/model/trigger.h \
+	src/sessiond/model/map.c src/sessiond/model/map.h \
 	src/sessiond/chunk/chunk-rotate.c src/sessiond/chunk/chunk.h \
 	src/sessiond/chunk/chunk-owner.c src/sessiond/chunk/chunk-owner.h \
 	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \

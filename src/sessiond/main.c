@@ -37,6 +37,7 @@
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
+#include "sessiond/model/map.h"
 #include "sessiond/triggers.h"
 
 struct options {
@@ -527,6 +528,7 @@ struct daemon {
 	struct ltt_app_thread *apps;
 	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 	struct ltt_triggers triggers;
+	struct ltt_maps maps;
 	struct ltt_trigger_runner *runner;
 	struct ltt_lagent *lagent;	/* LTTng's agents, NULL: none */
 	struct ltt_budget budget;	/* bytes per user, of both threads */
@@ -687,6 +689,7 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_trigger_runner_free(d->runner);
 	ltt_domains_fini(&d->domains);
 	ltt_triggers_fini(&d->triggers);
+	ltt_maps_fini(&d->maps);
 	ltt_session_registry_fini(&d->registry);
 	ltt_budget_fini(&d->budget);
 }
@@ -836,8 +839,11 @@ static int run(const struct options *opts)
 	ltt_domains_init(&d.domains);
 	ltt_triggers_init(&d.triggers, opts->lim.max_triggers_per_uid);
 	d.domains.triggers = &d.triggers;
+	ltt_maps_init(&d.maps);
+	d.domains.maps = &d.maps;
 	ltt_ust_init(&d.ust, &d.registry, &opts->consumer);
 	d.ust.triggers = &d.triggers;
+	d.ust.maps = &d.maps;
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	kernel_domain(&d, opts, root);
 	d.kernel.triggers = &d.triggers;	/* after its init, which zeroes it */

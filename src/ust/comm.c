@@ -468,15 +468,32 @@ static int cmd_notifier_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 		return -EPROTO;
 	ret = ust_notifier_create(d, m.key, m.nr_captures, m.captures, ltt_msg_take_fd(msg, 0),
 				  &n);
-	if (!ret) {
-		ust_lock();
-		ret = ust_notifier_insert(n);
-		ust_unlock();
-		if (ret)
-			ust_notifier_destroy(n);
-	}
+	if (!ret)
+		ret = ust_notifier_add(n);
 	if (ret)
 		ust_debug("%s: notifier %llx refused: %s", d->path, (unsigned long long)m.key,
+			  strerror(-ret));
+	return ret;
+}
+
+/*
+ * COUNTER_ADD: a trigger's incr-map-value, counted in the area that comes
+ * with it.  Only from a daemon that agreed on minor 7.
+ */
+static int cmd_counter_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
+{
+	struct ltt_app_counter_add m;
+	struct ust_notifier *n;
+	int ret;
+
+	if (d->minor < LTT_APP_MINOR_COUNTER || msg->nr_fds != 1 ||
+	    ltt_app_get_counter_add(r, &m))
+		return -EPROTO;
+	ret = ust_counter_create(d, m.key, m.nr_cpus, m.nr_slots, ltt_msg_take_fd(msg, 0), &n);
+	if (!ret)
+		ret = ust_notifier_add(n);
+	if (ret)
+		ust_debug("%s: counter %llx refused: %s", d->path, (unsigned long long)m.key,
 			  strerror(-ret));
 	return ret;
 }
@@ -515,6 +532,7 @@ static const struct command {
 	{ LTT_APP_MSG_AGENT_RULES, false, cmd_agent_rules },
 	{ LTT_APP_MSG_NOTIFIER_ADD, true, cmd_notifier_add },
 	{ LTT_APP_MSG_NOTIFIER_REMOVE, false, cmd_notifier_remove },
+	{ LTT_APP_MSG_COUNTER_ADD, true, cmd_counter_add },
 };
 
 /* Run a command and return its ACK status. */

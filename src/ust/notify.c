@@ -38,6 +38,13 @@
  * channels (the state dump, exit's quiesce, events_lost) never meets one.
  * One is freed only after a grace period once no event points to it
  * (struct ust_retire), so a probe that still sees it sends on an open fd.
+ *
+ * A counter (COUNTER_ADD: a trigger's incr-map-value) is a notifier with
+ * no socket and a mapped counter area instead: ust_notify() adds 1 to its
+ * CPU's counter of the slot the event was enabled with (its id), with an
+ * atomic add, while the area's active word is set, and sends nothing.
+ * The area stays mapped until the notifier is freed, after its grace
+ * period, so a probe that still sees it adds to mapped memory.
  */
 #include <endian.h>
 #include <errno.h>
@@ -45,6 +52,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,7 +69,11 @@
 struct ust_notifier {
 	struct ust_notifier *next;		/* the list, ust lock */
 	struct ust_notifier *retired_next;	/* in a struct ust_retire */
-	int fd;					/* the socket, O_NONBLOCK */
+	int fd;					/* the socket, O_NONBLOCK; -1: a counter */
+	uint64_t *area;				/* a counter's mapping, NULL */
+	size_t area_len;
+	uint32_t nr_cpus, nr_slots;		/* a counter's layout */
+	size_t stride;				/* u64 counters of a CPU's row */
 	uint64_t dropped;			/* messages lost since the last sent (atomic) */
 	uint32_t nr_captures;
 	struct ltt_capture_expr *captures;	/* parsed once, at NOTIFIER_ADD */
@@ -175,6 +188,18 @@ int ust_notifier_insert(struct ust_notifier *n)
 	return 0;
 }
 
+int ust_notifier_add(struct ust_notifier *n)
+{
+	int ret;
+
+	ust_lock();
+	ret = ust_notifier_insert(n);
+	ust_unlock();
+	if (ret)
+		ust_notifier_destroy(n);
+	return ret;
+}
+
 struct ust_channel *ust_notifier_find(const void *owner, uint64_t key)
 {
 	struct ust_notifier *n = notifier_find(owner, key);
@@ -220,11 +245,63 @@ unsigned int ust_notifiers_remove_owner(const void *owner, struct ust_retire *re
 	return failed;
 }
 
+/* Is @fd a memfd sealed against shrinking of @len bytes at least?  0 or -EINVAL. */
+static int area_check(int fd, size_t len)
+{
+	int seals = fcntl(fd, F_GET_SEALS);
+	struct stat st;
+
+	if (seals < 0 || !(seals & F_SEAL_SHRINK) || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < 0 || (uint64_t)st.st_size < len)
+		return -EINVAL;
+	return 0;
+}
+
+int ust_counter_create(const void *owner, uint64_t key, uint32_t nr_cpus, uint32_t nr_slots,
+		       int fd, struct ust_notifier **ret)
+{
+	size_t len = ltt_app_counter_size(nr_cpus, nr_slots);
+	struct ust_notifier *n = NULL;
+	void *area = MAP_FAILED;
+	int err = -EINVAL;
+
+	if (!(key & LTT_APP_NOTIFIER_KEY_BIT) || !nr_cpus || nr_cpus > LTT_APP_COUNTER_MAX_CPUS ||
+	    !nr_slots ||
+	    (uint64_t)nr_cpus * ltt_app_counter_stride(nr_slots) > LTT_APP_COUNTER_MAX_CELLS ||
+	    fd < 0 || area_check(fd, len))
+		goto fail;
+	area = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	err = area == MAP_FAILED ? -errno : -ENOMEM;
+	if (area == MAP_FAILED || !(n = calloc(1, sizeof(*n))))
+		goto fail;
+	close(fd);
+	n->fd = -1;
+	n->area = area;
+	n->area_len = len;
+	n->nr_cpus = nr_cpus;
+	n->nr_slots = nr_slots;
+	n->stride = ltt_app_counter_stride(nr_slots);
+	n->chan.owner = owner;
+	n->chan.key = key;
+	n->chan.enabled = UST_CHAN_NOTIFY;
+	*ret = n;
+	return 0;
+fail:
+	if (area != MAP_FAILED)
+		munmap(area, len);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
 void ust_notifier_destroy(struct ust_notifier *n)
 {
 	if (!n)
 		return;
-	ust_fd_close(n->fd);
+	if (n->area)
+		munmap(n->area, n->area_len);
+	else
+		ust_fd_close(n->fd);
 	free(n->captures);
 	free(n);
 }
@@ -562,7 +639,25 @@ static void cap_context(struct out *o, const uint8_t *end, const struct ltt_capt
 	}
 }
 
-void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
+/* Counter @n took the event of slot @slot: one more, on this CPU's row. */
+static void count(const struct ust_notifier *n, uint32_t slot)
+{
+	const volatile uint32_t *active = (const volatile uint32_t *)n->area;
+	int saved_errno = errno;
+	int cpu;
+
+	if (slot >= n->nr_slots || !__atomic_load_n(active, __ATOMIC_RELAXED))
+		return;
+	cpu = sched_getcpu();
+	if (cpu < 0)
+		cpu = 0;
+	__atomic_fetch_add(&n->area[LTT_APP_COUNTER_HDR / 8 +
+				    (size_t)((uint32_t)cpu % n->nr_cpus) * n->stride + slot],
+			   1, __ATOMIC_RELAXED);
+	errno = saved_errno;
+}
+
+void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_targets *ts,
 		const struct ltt_ust_call *call)
 {
 	struct ust_notifier *n = of_chan(chan);
@@ -578,6 +673,10 @@ void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
 
 	if (__atomic_load_n(&stopped, __ATOMIC_RELAXED))
 		return;		/* exit: the counts are flushed, nothing more goes */
+	if (n->area) {
+		count(n, id);
+		return;
+	}
 	ltt_rbuf_init(&r, ts->enc, ts->enc_len);
 	event = ltt_rbuf_get_str(&r, LTT_APP_NAME_MAX);
 	if (r.err)

@@ -246,7 +246,7 @@ static __attribute__((noinline, cold)) void notify(const struct ltt_ust_ctx *ctx
 						   const struct ust_targets *ts,
 						   const struct ust_target *t)
 {
-	ust_notify(t->chan, ts, ts->call ? ctx_call(ctx) : NULL);
+	ust_notify(t->chan, t->id, ts, ts->call ? ctx_call(ctx) : NULL);
 }
 
 /*

@@ -112,14 +112,16 @@ int ltt_ust_test_add_notifier(uint64_t key, int fd, uint32_t nr, const char *con
 	int ret;
 
 	ret = ust_notifier_create(&test_owner, key, nr, captures, fd, &n);
-	if (ret)
-		return ret;
-	ust_lock();
-	ret = ust_notifier_insert(n);
-	ust_unlock();
-	if (ret)
-		ust_notifier_destroy(n);
-	return ret;
+	return ret ? ret : ust_notifier_add(n);
+}
+
+int ltt_ust_test_add_counter(uint64_t key, uint32_t nr_cpus, uint32_t nr_slots, int fd)
+{
+	struct ust_notifier *n;
+	int ret;
+
+	ret = ust_counter_create(&test_owner, key, nr_cpus, nr_slots, fd, &n);
+	return ret ? ret : ust_notifier_add(n);
 }
 
 int ltt_ust_test_remove_notifier(uint64_t key)

@@ -80,6 +80,18 @@ int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
 int ltt_ust_test_add_notifier(uint64_t key, int fd, uint32_t nr, const char *const *captures);
 
 /**
+ * ltt_ust_test_add_counter() - as COUNTER_ADD: a counter of the test,
+ * removed with ltt_ust_test_remove_notifier()
+ * @key: with LTT_APP_NOTIFIER_KEY_BIT; its events are enabled with
+ *       ltt_ust_test_enable_event() under that key, the id being the slot
+ * @fd: taken (closed on error too): a memfd sealed against shrinking, of
+ *      ltt_app_counter_size(@nr_cpus, @nr_slots) bytes at least
+ *
+ * Returns 0, -EINVAL (a bad key, layout or fd), -EEXIST or -ENOMEM.
+ */
+int ltt_ust_test_add_counter(uint64_t key, uint32_t nr_cpus, uint32_t nr_slots, int fd);
+
+/**
  * ltt_ust_test_remove_notifier() - as NOTIFIER_REMOVE: returns once no
  * thread can send for it any more, its count of drops not yet told sent
  * as a count-only message (waiting at most 200 ms for room in the socket:

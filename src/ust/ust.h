@@ -615,8 +615,30 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
 int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
 			int fd, struct ust_notifier **ret);
 
+/**
+ * ust_counter_create() - a counter (COUNTER_ADD), not yet in the list: a
+ * notifier that counts in the area @fd holds instead of sending
+ * @key: with LTT_APP_NOTIFIER_KEY_BIT
+ * @nr_cpus, @nr_slots: the area's layout (app-proto.h)
+ * @fd: taken (closed on error too): a memfd sealed against shrinking, as
+ *      large as the layout at least; mapped here, then closed
+ * @ret: set on success; ust_notifier_insert() it, or ust_notifier_destroy()
+ *
+ * Any thread, no lock.  Returns 0, -EINVAL (a key without the bit, a
+ * layout out of bounds, an fd that is no such memfd), -ENOMEM or mmap()'s
+ * errno.
+ */
+int ust_counter_create(const void *owner, uint64_t key, uint32_t nr_cpus, uint32_t nr_slots,
+		       int fd, struct ust_notifier **ret);
+
 /** ust_notifier_insert() - add to the list; -EEXIST for a known (owner, key); ust lock held */
 int ust_notifier_insert(struct ust_notifier *n);
+
+/**
+ * ust_notifier_add() - ust_notifier_insert() @n (taken) under the ust
+ * lock, destroyed when refused; ust lock NOT held.  Returns 0 or -EEXIST.
+ */
+int ust_notifier_add(struct ust_notifier *n);
 
 /**
  * ust_notifier_find() - the channel of notifier @key of @owner (what its
@@ -714,8 +736,11 @@ int ust_notifier_dropped(const void *owner, uint64_t key, uint64_t *ret_dropped)
  * EPIPE, ECONNRESET...) counts the message as dropped; the next message
  * sent carries the count, or the count-only message of the notifier's
  * end.  Nothing at all once ust_notifiers_stop() was called (exit).
+ * A counter's (ust_counter_create()): no send; 1 is added atomically to
+ * this CPU's counter of slot @id (the event's id under the counter), when
+ * @id is in its layout and its area's active word is set.
  */
-void ust_notify(const struct ust_channel *chan, const struct ust_targets *ts,
+void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_targets *ts,
 		const struct ltt_ust_call *call);
 
 /* ---- retire.c ---- */

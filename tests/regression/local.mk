@@ -61,7 +61,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/lttng/test_lttng_agent_record.sh \
 	tests/regression/lttng/test_lttng_java_record.sh \
 	tests/regression/trigger/test_trigger_e2e.sh \
-	tests/regression/trigger/test_trigger_limit.sh
+	tests/regression/trigger/test_trigger_limit.sh \
+	tests/regression/trigger/test_trigger_map.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \

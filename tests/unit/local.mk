@@ -296,6 +296,14 @@ TESTS += tests/unit/test_ust_notify
 tests_unit_test_ust_notify_SOURCES = tests/unit/test_ust_notify.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ust_notify_LDADD = src/ust/libust.la -lpthread
 
+# Map channels: the daemon's registry and the counters libltt-ust adds
+# to in its areas (COUNTER_ADD, in-process): exact counts per key.
+check_PROGRAMS += tests/unit/test_map
+TESTS += tests/unit/test_map
+tests_unit_test_map_SOURCES = tests/unit/test_map.c src/sessiond/model/map.c \
+	src/sessiond/model/map.h $(UNIT_TAP_SOURCES)
+tests_unit_test_map_LDADD = src/ust/libust.la -lpthread
+
 # Notifiers through app.sock: the fake daemon sends NOTIFIER_ADD and
 # NOTIFIER_REMOVE with real pipes to test_tracepoint_app.
 check_PROGRAMS += tests/unit/test_ust_notify_app

@@ -293,6 +293,10 @@ static enum ltt_error_code action_to_conf(const struct ltt_trigger_action *in,
 	if (!copy_str(out->session, sizeof(out->session), in->session))
 		return LTT_ERR_TRIGGER_ACTION;
 	out->has_output = in->has_output;
+	if (in->type == LTT_ACTION_INCR_MAP_VALUE &&
+	    (!copy_str(out->map, sizeof(out->map), in->map.channel) ||
+	     !copy_str(out->key, sizeof(out->key), in->map.key)))
+		return LTT_ERR_TRIGGER_ACTION;
 	return in->has_output ? ltt_conv_snapshot_output_to_conf(&in->output,
 								 &out->output) : LTT_ERR_OK;
 }
@@ -376,6 +380,10 @@ void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt
 		a->rate_count = c->actions[i].rate_count;
 		COPY_ARRAY(a, &c->actions[i], session);
 		a->has_output = c->actions[i].has_output;
+		if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+			COPY_ARRAY(&a->map, &c->actions[i], key);
+			snprintf(a->map.channel, sizeof(a->map.channel), "%s", c->actions[i].map);
+		}
 		if (a->has_output)
 			ltt_conv_snapshot_output_conf_to_output(&c->actions[i].output, &a->output);
 		out->actions_run[i] = in->runs[i];

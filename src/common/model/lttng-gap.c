@@ -92,12 +92,30 @@ static const struct {
 		{ "leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' "
 		  "when memory matters", "remove <reclaim_policy>" } },
 	[LTT_LTTNG_GAP_MAPS] = {
-		"a map of event counters",
-		"lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger "
-		"--action=incr-map-value",
-		"it records events in channels and counts none in maps",
-		{ "record the events in a channel and count them in the trace (babeltrace2 "
-		  "TRACE | sort | uniq -c)", "remove <map_channels>" } },
+		"a map channel in an LTTng session file", "<map_channels> in a session file",
+		"it saves map channels in its own session files",
+		{ "add the map channels with 'lttctl add-map-channel --type=user'",
+		  "remove <map_channels> and add the map channels with 'lttctl add-map-channel "
+		  "--type=user' after the load" } },
+	[LTT_LTTNG_GAP_MAP_KERNEL] = {
+		"a kernel map channel", "lttng add-map-channel --type=kernel",
+		"its map channels count user-space events, in the programs",
+		{ "record the kernel events in a channel and count them in the trace "
+		  "(babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events",
+		  "remove the kernel <map_channel>" } },
+	[LTT_LTTNG_GAP_MAP_UPDATE] = {
+		"a choice of map update policy", "lttng add-map-channel --update-policy",
+		"each trigger whose rule takes an event adds 1 to its key, so two triggers counting "
+		"one key of a map add 2",
+		{ "leave --update-policy out", "remove <update_policy>" } },
+	[LTT_LTTNG_GAP_MAP_VIEW] = {
+		"a filter, sort or aggregation of show-maps", "lttng show-maps --type, --per, "
+		"--uid, --pid, --all-uids, --all-pids, --shared, --system, --part-id, --cpu-id, "
+		"--key, --key-glob, --non-init-values, --sort-by, --sort-order, --limit",
+		"its show-maps prints every key of each map channel with its value per user, "
+		"summed over the CPUs",
+		{ "export the counters with 'lttctl export-maps' and query them with sqlite3 "
+		  "(the vmap view)", "" } },
 	[LTT_LTTNG_GAP_LIST_STYLE] = {
 		"a choice of text layout", "lttng list or status --style=compact or breathe",
 		"its list and status have one text layout, which names are never truncated in",

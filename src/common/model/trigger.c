@@ -9,6 +9,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/base/names.h"
+#include "common/model/map.h"
 #include "common/model/attr.h"
 #include "common/model/trigger.h"
 #include "common/proto/client-proto.h"
@@ -29,6 +30,7 @@ static const char *const action_names[] = {
 	[LTT_ACTION_STOP_SESSION] = "stop-session",
 	[LTT_ACTION_ROTATE_SESSION] = "rotate-session",
 	[LTT_ACTION_SNAPSHOT_SESSION] = "snapshot-session",
+	[LTT_ACTION_INCR_MAP_VALUE] = "incr-map-value",
 };
 
 #define NR_CONDS (sizeof(cond_names) / sizeof(cond_names[0]))
@@ -218,6 +220,14 @@ static enum ltt_error_code check_action(const struct ltt_action_conf *a)
 		return LTT_ERR_TRIGGER_ACTION;
 	if (a->has_output && a->type != LTT_ACTION_SNAPSHOT_SESSION)
 		return LTT_ERR_TRIGGER_ACTION;
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		if (!ltt_channel_name_valid(a->map))
+			return LTT_ERR_TRIGGER_ACTION;
+		if (!ltt_map_key_valid(a->key))
+			return LTT_ERR_MAP_KEY;
+		return a->rate_policy == LTT_RATE_EVERY && a->rate_count == 1 ? LTT_ERR_OK :
+										LTT_ERR_MAP_ACTION;
+	}
 	return a->has_output ? ltt_attr_check_snapshot_output(&a->output, false) : LTT_ERR_OK;
 }
 
@@ -239,8 +249,17 @@ enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c)
 		ret = check_action(&c->actions[i]);
 		if (ret)
 			return ret;
+		if (c->actions[i].type == LTT_ACTION_INCR_MAP_VALUE &&
+		    (c->nr_actions != 1 || c->cond != LTT_CONDITION_EVENT_RULE_MATCHES ||
+		     c->domain != LTT_DOMAIN_USER || c->nr_captures))
+			return LTT_ERR_MAP_ACTION;
 	}
 	return LTT_ERR_OK;
+}
+
+bool ltt_trigger_counts(const struct ltt_trigger_conf *c)
+{
+	return c->nr_actions == 1 && c->actions[0].type == LTT_ACTION_INCR_MAP_VALUE;
 }
 
 /* ---- wire forms ---- */
@@ -254,6 +273,10 @@ static void put_action(struct ltt_wbuf *w, const struct ltt_action_conf *a)
 	ltt_wbuf_put_u8(w, a->has_output);
 	if (a->has_output)
 		ltt_proto_put_snapshot_output(w, &a->output);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		ltt_wbuf_put_str(w, a->map);
+		ltt_wbuf_put_str(w, a->key);
+	}
 }
 
 static void get_action(struct ltt_rbuf *r, struct ltt_action_conf *a)
@@ -268,6 +291,10 @@ static void get_action(struct ltt_rbuf *r, struct ltt_action_conf *a)
 	a->has_output = has == 1;
 	if (a->has_output)
 		ltt_proto_get_snapshot_output(r, &a->output);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		ltt_rbuf_get_str_copy(r, a->map, sizeof(a->map));
+		ltt_rbuf_get_str_copy(r, a->key, sizeof(a->key));
+	}
 }
 
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)

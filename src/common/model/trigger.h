@@ -12,7 +12,8 @@
  *       u64 threshold_size, u32 threshold_ppm, u32 nr_actions,
  *       nr_actions x action}
  *   action: {u32 type, u32 rate_policy, u64 rate_count, str session,
- *       u8 has_output [, snapshot_output]}
+ *       u8 has_output [, snapshot_output] [INCR_MAP_VALUE (minor 25):
+ *       str map, str key]}
  *   trigger_info: {trigger, u64 fired, u64 dropped,
  *       nr_actions x {u64 runs, u64 failures, i32 last_error}}
  *   notification: {str trigger, u32 condition, u64 seq, i64 time_ns,
@@ -30,6 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <ltt/ltt-ctl-map.h>
 #include <ltt/ltt-ctl-trigger.h>
 
 #include "common/model/model.h"
@@ -45,6 +47,8 @@ struct ltt_action_conf {
 	char session[LTT_NAME_MAX];	/* "" for NOTIFY */
 	bool has_output;		/* SNAPSHOT_SESSION: @output overrides the session's */
 	struct ltt_snapshot_output_conf output;
+	char map[LTT_NAME_MAX];		/* INCR_MAP_VALUE: the map channel of @session */
+	char key[LTT_MAP_KEY_MAX];	/* INCR_MAP_VALUE: the key template (common/model/map.h) */
 };
 
 struct ltt_trigger_conf {
@@ -135,6 +139,9 @@ bool ltt_trigger_name_valid(const char *name);
  * code (LTT_ERR_FILTER, LTT_ERR_EVENT_NAME, LTT_ERR_URL, ...).
  */
 enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c);
+
+/** ltt_trigger_counts() - is @c's action incr-map-value (then its only one)? */
+bool ltt_trigger_counts(const struct ltt_trigger_conf *c);
 
 /**
  * ltt_trigger_needs_session() - does condition type @cond name a session?

@@ -850,6 +850,41 @@ int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *re
 	return 0;
 }
 
+void ltt_app_put_counter_add(struct ltt_wbuf *w, const struct ltt_app_counter_add *m)
+{
+	ltt_wbuf_put_u64(w, m->key);
+	ltt_wbuf_put_u32(w, m->nr_cpus);
+	ltt_wbuf_put_u32(w, m->nr_slots);
+}
+
+int ltt_app_get_counter_add(struct ltt_rbuf *r, struct ltt_app_counter_add *ret)
+{
+	struct ltt_app_counter_add m;
+
+	m.key = ltt_rbuf_get_u64(r);
+	m.nr_cpus = ltt_rbuf_get_u32(r);
+	m.nr_slots = ltt_rbuf_get_u32(r);
+	if (!(m.key & LTT_APP_NOTIFIER_KEY_BIT) || !m.nr_cpus ||
+	    m.nr_cpus > LTT_APP_COUNTER_MAX_CPUS || !m.nr_slots ||
+	    (uint64_t)m.nr_cpus * ltt_app_counter_stride(m.nr_slots) > LTT_APP_COUNTER_MAX_CELLS)
+		ltt_rbuf_fail(r);
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+size_t ltt_app_counter_stride(uint32_t nr_slots)
+{
+	return ((size_t)nr_slots + 7) & ~(size_t)7;	/* 8 counters: 64 bytes */
+}
+
+size_t ltt_app_counter_size(uint32_t nr_cpus, uint32_t nr_slots)
+{
+	return LTT_APP_COUNTER_HDR + (size_t)nr_cpus * ltt_app_counter_stride(nr_slots) *
+					     sizeof(uint64_t);
+}
+
 int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *ret,
 		       size_t *ret_len)
 {

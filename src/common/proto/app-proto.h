@@ -97,9 +97,24 @@
 /*
  * 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD;
  * 3: the python agent (AGENT_RULES, LOGGERS); 4: triggers (NOTIFIER_ADD,
- * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP
+ * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP;
+ * 7: map counters (COUNTER_ADD)
  */
-#define LTT_APP_MINOR 6
+#define LTT_APP_MINOR 7
+/* The minor from which a program takes COUNTER_ADD (a trigger's incr-map-value). */
+#define LTT_APP_MINOR_COUNTER 7
+/*
+ * A counter area (COUNTER_ADD): LTT_APP_COUNTER_HDR bytes of header, the
+ * first u32 of which is non-zero while the map's session is active (the
+ * daemon writes it, programs only read it), then one row per CPU of
+ * ltt_app_counter_stride(nr_slots) u64 counters (nr_slots rounded up to a
+ * 64-byte line, so that no two CPUs add into one cache line), the first
+ * nr_slots used, each a count of the events a program of the map added
+ * there, in the host's byte order.
+ */
+#define LTT_APP_COUNTER_HDR 64
+#define LTT_APP_COUNTER_MAX_CPUS 4096
+#define LTT_APP_COUNTER_MAX_CELLS (1U << 24)	/* nr_cpus x the stride of nr_slots */
 /* The minor from which a program says the gap since its previous daemon (GAP). */
 #define LTT_APP_MINOR_GAP 6
 #define LTT_APP_FIELD_TYPE_MASK 0x0f
@@ -199,6 +214,18 @@
  *   common/model/trigger.h's expressions (at most LTT_TRIGGER_MAX_CAPTURES,
  *   each one that ltt_capture_parse() takes, else -EINVAL).
  * NOTIFIER_REMOVE {u64 key}: acked once no thread can still notify for it.
+ * COUNTER_ADD {u64 key, u32 nr_cpus, u32 nr_slots} + 1 fd   (minor 7)
+ *   a trigger's incr-map-value action in this program: a notifier (same
+ *   key space, removed by NOTIFIER_REMOVE) that counts instead of
+ *   sending.  The fd is a memfd sealed against shrinking, at least
+ *   ltt_app_counter_size(nr_cpus, nr_slots) bytes (the layout above; 1 to LTT_APP_COUNTER_MAX_CPUS CPUs, 1 or more slots, at most
+ *   LTT_APP_COUNTER_MAX_CELLS counters).  The daemon then enables the
+ *   events the rule takes under @key with EVENT_ENABLE, the event_id
+ *   being the slot its key resolved to (below nr_slots).  Each time a
+ *   thread emits such an event while the area's active word is set, and
+ *   a filter program accepts (or there is none), the program adds 1 to
+ *   counter [cpu % nr_cpus][slot] atomically: nothing is recorded, no
+ *   message is sent.
  *
  * The notification socket (program -> daemon), one message per record, at
  * most LTT_APP_NOTIFY_MAX bytes:
@@ -230,7 +257,8 @@
 	X(LOGGERS, 14, A2D) \
 	X(NOTIFIER_ADD, 15, D2A) \
 	X(NOTIFIER_REMOVE, 16, D2A) \
-	X(GAP, 17, A2D)
+	X(GAP, 17, A2D) \
+	X(COUNTER_ADD, 18, D2A)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),
@@ -526,6 +554,32 @@ void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_
  * expressions themselves are the receiver's to parse.  0 or -EPROTO.
  */
 int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *ret);
+
+/* COUNTER_ADD */
+struct ltt_app_counter_add {
+	uint64_t key;			/* with LTT_APP_NOTIFIER_KEY_BIT */
+	uint32_t nr_cpus;
+	uint32_t nr_slots;
+};
+
+void ltt_app_put_counter_add(struct ltt_wbuf *w, const struct ltt_app_counter_add *m);
+/**
+ * ltt_app_get_counter_add() - decode COUNTER_ADD: framing, the key's bit,
+ * the CPU and slot counts within the limits above.  0 or -EPROTO.
+ */
+int ltt_app_get_counter_add(struct ltt_rbuf *r, struct ltt_app_counter_add *ret);
+
+/**
+ * ltt_app_counter_stride() - the u64 counters of one CPU's row in a
+ * counter area of @nr_slots slots
+ */
+size_t ltt_app_counter_stride(uint32_t nr_slots);
+
+/**
+ * ltt_app_counter_size() - the bytes of a counter area of @nr_cpus rows
+ * of @nr_slots slots (header included)
+ */
+size_t ltt_app_counter_size(uint32_t nr_cpus, uint32_t nr_slots);
 
 /* One message of the notification socket, decoded: strings point into it. */
 struct ltt_app_notify {

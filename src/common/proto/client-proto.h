@@ -136,9 +136,19 @@
  * ends with {str location}); 22: a trigger_info ends with its actions'
  * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
  * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation;
- * 25: a channel's buffer allocation (per CPU or per channel)
+ * 25: a channel's buffer allocation (per CPU or per channel); 26: map
+ * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action)
  */
-#define LTT_CLIENT_MINOR 25
+#define LTT_CLIENT_MINOR 26
+/*
+ * Map channels (doc/maps.md; wire forms in common/model/map.h):
+ *   ADD_MAP_CHANNEL {str session, map_attr} -> {}
+ *   LIST_MAPS {str session} -> {u32 n, n x map_desc}: the counters read
+ *       now, one by one.
+ * The incr-map-value action (common/model/trigger.h) is sent and listed from
+ * this minor on: a trigger with one is not listed to an older client.
+ */
+#define LTT_CLIENT_MINOR_MAPS 26
 /*
  * Memory of the buffers (doc/memory.md):
  *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}
@@ -323,7 +333,9 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 	X(SUBSCRIBE, 39, LTT_WIRE_STR_MIN) \
 	X(NOTIFICATION, 40, 0) \
 	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN) \
-	X(RECLAIM_MEMORY, 42, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 8)
+	X(RECLAIM_MEMORY, 42, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 8) \
+	X(ADD_MAP_CHANNEL, 43, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 4 * 4) \
+	X(LIST_MAPS, 44, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -24,10 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/model/attr.h"
-#include "common/model/convert.h"
 #include "common/base/names.h"
 #include "common/base/size.h"
+#include "common/model/map.h"
+#include "common/model/attr.h"
+#include "common/model/convert.h"
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
 
@@ -55,6 +56,8 @@ enum opt {
 	O_RATE,
 	O_LOCATION,
 	O_EVENT_NAME,
+	O_MAP,
+	O_KEY,
 	O_HELP,
 	NR_OPTS,
 };
@@ -119,6 +122,11 @@ static const struct poptOption options[] = {
 	  "LTTng's probe location (refused: ltt has no probes)", "LOC" },
 	{ "event-name", 'E', POPT_ARG_STRING, NULL, O_EVENT_NAME,
 	  "LTTng's probe event name (refused: ltt has no probes)", "NAME" },
+	{ "map", 0, POPT_ARG_STRING, NULL, O_MAP,
+	  "incr-map-value: the map channel of the session (or --channel)", "CHANNEL" },
+	{ "key", 0, POPT_ARG_STRING, NULL, O_KEY,
+	  "incr-map-value: the key each event counts under: text with {event_name} and "
+	  "{provider_name}", "TEMPLATE" },
 	{ "help", 'h', POPT_ARG_NONE, NULL, O_HELP, "show this help", NULL },
 	POPT_TABLEEND
 };
@@ -138,6 +146,8 @@ static const char help_footer[] =
 	"  stop-session SESSION\n"
 	"  rotate-session SESSION\n"
 	"  snapshot-session SESSION   [-n NAME] [-m SIZE] [--path DIR | --url URL]\n"
+	"  incr-map-value             (-s SESSION | SESSION) (--map | -c) CHANNEL --key TEMPLATE\n"
+	"                             (alone, after a user-space event-rule-matches; no rate)\n"
 	"Options belong to what they follow: the trigger before --condition, the\n"
 	"condition up to the first --action, then each action.  The session daemon\n"
 	"evaluates every condition: event rules of user space in the programs, of the\n"
@@ -167,6 +177,7 @@ static const unsigned int action_opts[] = {
 	[LTT_ACTION_ROTATE_SESSION] = B(O_RATE),
 	[LTT_ACTION_SNAPSHOT_SESSION] = B(O_RATE) | B(O_NAME) | B(O_MAX_SIZE) | B(O_PATH) |
 					B(O_URL),
+	[LTT_ACTION_INCR_MAP_VALUE] = B(O_SESSION) | B(O_CHANNEL) | B(O_MAP) | B(O_KEY),
 };
 
 enum part_kind { PART_TRIGGER, PART_CONDITION, PART_ACTION };
@@ -402,8 +413,6 @@ static int start_action(const struct ctl_ctx *ctx, struct line *l, struct part *
 	if (!l->has_condition)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
 					    "first (--condition=TYPE), then the actions", type);
-	if (!strcmp(type, "incr-map-value"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MAPS);	/* LTTng 2.16's */
 	if (!ltt_action_type_parse(type)) {
 		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "action '%s': %s", type,
 			      ltt_strerror(LTT_ERR_TRIGGER_ACTION));
@@ -858,6 +867,40 @@ static int action_output(const struct ctl_ctx *ctx, const struct part *p,
 	       CTL_EXIT_FAILURE : CTL_GO_ON;
 }
 
+/* incr-map-value's session, map channel and key template. */
+static int action_map(const struct ctl_ctx *ctx, const struct part *p,
+		      struct ltt_trigger_action *a)
+{
+	const char *session = p->val[O_SESSION] ? p->val[O_SESSION] : p->arg;
+	const char *map = p->val[O_MAP] ? p->val[O_MAP] : p->val[O_CHANNEL];
+	const char *key = p->val[O_KEY];
+	char what[64];
+
+	part_name(p, what, sizeof(what));
+	if (p->val[O_SESSION] && p->arg)
+		return ctl_util_usage_error(ctx, "%s: give its session once (-s SESSION or "
+					    "SESSION)", what);
+	if (p->val[O_MAP] && p->val[O_CHANNEL])
+		return ctl_util_usage_error(ctx, "%s: give its map channel once (--map or -c)",
+					    what);
+	if (!session || !map || !key)
+		return ctl_util_usage_error(ctx, "%s needs its session, map channel and key: "
+					    "-s SESSION --map CHANNEL --key TEMPLATE", what);
+	if (ctl_util_check_session_name(session))
+		return CTL_EXIT_FAILURE;
+	if (!ltt_channel_name_valid(map))
+		return ctl_util_usage_error(ctx, "%s: invalid map channel name '%s': %s", what, map,
+					    ltt_strerror(LTT_ERR_CHANNEL_NAME));
+	if (!ltt_map_key_valid(key)) {
+		ctl_out_error(LTT_ERR_MAP_KEY, "key '%s': %s", key, ltt_strerror(LTT_ERR_MAP_KEY));
+		return CTL_EXIT_FAILURE;
+	}
+	snprintf(a->session, sizeof(a->session), "%s", session);
+	snprintf(a->map.channel, sizeof(a->map.channel), "%s", map);
+	snprintf(a->map.key, sizeof(a->map.key), "%s", key);
+	return CTL_GO_ON;
+}
+
 static int build_action(const struct ctl_ctx *ctx, const struct part *p,
 			struct ltt_trigger_action *a)
 {
@@ -868,6 +911,8 @@ static int build_action(const struct ctl_ctx *ctx, const struct part *p,
 	ret = action_rate(p, a);
 	if (ret != CTL_GO_ON || a->type == LTT_ACTION_NOTIFY)
 		return ret;
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE)
+		return action_map(ctx, p, a);
 	if (!p->arg)
 		return ctl_util_usage_error(ctx, "%s needs the session it acts on: --action=%s "
 					    "SESSION", part_name(p, what, sizeof(what)),

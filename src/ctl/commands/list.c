@@ -753,7 +753,7 @@ struct list_args {
 	int fields, syscalls;
 	int no_truncate;		/* LTTng's: changes nothing */
 	enum mem_mode mem;
-	char *values[2];	/* --channel, --mem-usage */
+	char *values[3];	/* --channel, --mem-usage, --map-channel */
 };
 
 unsigned int cmd_list_domains(const struct ctl_domain_opts *d)
@@ -781,6 +781,9 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	if (channel && !name)
 		return ctl_util_usage_error(ctx, "--channel lists one channel of a session: "
 					    "give the session's NAME");
+	if (a->values[2] && (!name || channel || a->mem))
+		return ctl_util_usage_error(ctx, "--map-channel lists one map channel of a session: "
+					    "give the session's NAME, without --channel and --mem-usage");
 	if (a->mem && !name)
 		return ctl_util_usage_error(ctx, "--mem-usage shows the memory of a session's "
 					    "buffers: give the session's NAME");
@@ -817,7 +820,9 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (!name && (user || kernel || agent))
+	if (name && a->values[2])
+		ret = ctl_maps_list_one(ctl, name, a->values[2]);
+	else if (!name && (user || kernel || agent))
 		ret = list_events(ctl, domain, syscalls, fields);
 	else if (!name)
 		ret = list_sessions(ctl);
@@ -836,7 +841,7 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc;
 	int ret, nr;
 	struct poptOption options[] = {
-		CMD_LIST_SESSION_OPTIONS(&a.d, CTL_OPT_VALUE + 0, &a.no_truncate),
+		CMD_LIST_SESSION_OPTIONS(&a.d, CTL_OPT_VALUE + 0, &a.no_truncate, CTL_OPT_VALUE + 2),
 		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,
 		  "with -k or -u alone: the fields of the events", NULL },
 		{ "syscall", 0, POPT_ARG_NONE, &a.syscalls, 0,
@@ -869,6 +874,6 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = list(ctx, args[0], &a);
 	poptFreeContext(pc);
 end:
-	ctl_util_free_values(a.values, 2);
+	ctl_util_free_values(a.values, 3);
 	return ret;
 }

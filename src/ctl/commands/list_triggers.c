@@ -104,7 +104,10 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i)
 		ctl_out_text("    %s", type);
 	else
 		ctl_out_text("    %s %s", type, a->session);
-	ctl_out_text(", rate policy: %s:%" PRIu64 "\n", policy, a->rate_count);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE)	/* counted in the programs: no run */
+		ctl_out_text(", map channel: %s, key: %s\n", a->map.channel, a->map.key);
+	else
+		ctl_out_text(", rate policy: %s:%" PRIu64 "\n", policy, a->rate_count);
 	if (a->has_output)
 		show_output(&a->output);
 	ctl_out_text("      runs: %" PRIu64 ", failures: %" PRIu64, t->actions_run[i],

@@ -7,7 +7,7 @@
 
 struct status_args {
 	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
-	char *values[1];		/* -c */
+	char *values[2];		/* -c, --map-channel */
 	int no_truncate;		/* LTTng's: changes nothing */
 };
 
@@ -25,7 +25,8 @@ static int status(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	if (!ret)
 		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (!ret)
-		ret = cmd_list_show_session(ctl, session, cmd_list_domains(&a->d), a->values[0]);
+		ret = a->values[1] ? ctl_maps_list_one(ctl, session, a->values[1]) :
+			cmd_list_show_session(ctl, session, cmd_list_domains(&a->d), a->values[0]);
 	ltt_ctl_disconnect(ctl);
 	return ret;
 }
@@ -34,10 +35,10 @@ int cmd_status(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct status_args a = { 0 };
 	struct poptOption options[] = {
-		CMD_LIST_SESSION_OPTIONS(&a.d, CTL_OPT_VALUE + 0, &a.no_truncate),
+		CMD_LIST_SESSION_OPTIONS(&a.d, CTL_OPT_VALUE + 0, &a.no_truncate, CTL_OPT_VALUE + 1),
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	return ctl_util_run(ctx, argc, argv, options, a.values, 1, status, &a);
+	return ctl_util_run(ctx, argc, argv, options, a.values, 2, status, &a);
 }

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "common/model/map.h"
 #include "common/model/attr.h"
 #include "lib/ltt-ctl/config-check.h"
 
@@ -205,6 +206,22 @@ static int check_trackers(const struct ltt_cfg_session *s, char *err, size_t err
 	return 0;
 }
 
+/* Each map channel's attributes (ltt_map_attr_valid()). */
+static int check_maps(const struct ltt_cfg_session *s, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_maps; i++) {
+		if (!ltt_map_attr_valid(&s->maps[i])) {
+			ltt_cfg_err(err, errlen, "%s:%ld: map channel '%s': a name as a channel's, "
+				    "a value type and 1 to %d keys", s->file, s->maps_line,
+				    s->maps[i].name, LTT_MAP_MAX_KEYS);
+			return -LTT_ERR_CONFIG_INVALID;
+		}
+	}
+	return 0;
+}
+
 /* Each trigger whole (ltt_trigger_check()); whether its sessions exist is the daemon's. */
 static int check_triggers(const struct ltt_cfg_session *s, char *err, size_t errlen)
 {
@@ -248,5 +265,7 @@ int ltt_cfg_check_session(const struct ltt_cfg_session *s, char *err, size_t err
 		ret = check_rotation(s, err, errlen);
 	if (!ret)
 		ret = check_trackers(s, err, errlen);
+	if (!ret)
+		ret = check_maps(s, err, errlen);
 	return ret ? ret : check_triggers(s, err, errlen);
 }

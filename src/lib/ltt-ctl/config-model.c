@@ -29,10 +29,13 @@ void ltt_cfg_session_fini(struct ltt_cfg_session *s)
 		free(s->channels[i].rules);
 	free(s->channels);
 	free(s->snap_outputs);
+	free(s->maps);
 	free(s->triggers);
 	free(s->trigger_lines);
 	s->channels = NULL;
 	s->snap_outputs = NULL;
+	s->maps = NULL;
+	s->nr_maps = 0;
 	s->nr_channels = 0;
 	s->nr_snap_outputs = 0;
 }

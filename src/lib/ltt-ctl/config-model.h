@@ -84,6 +84,9 @@ struct ltt_cfg_session {
 	uint64_t rotate_timer_us;	/* rotation schedule, 0: none */
 	uint64_t rotate_size;
 	long rotation_line;
+	size_t nr_maps;			/* map channels, added after the channels */
+	struct ltt_map_attr *maps;
+	long maps_line;
 	size_t nr_triggers;		/* added after every session is made */
 	struct ltt_trigger_conf *triggers;
 	long *trigger_lines;
@@ -102,6 +105,8 @@ struct ltt_cfg_extra {
 	struct ltt_cfg_contexts contexts;	/* every channel's; .v owned with it */
 	size_t nr_triggers;		/* the caller's, first naming this session */
 	struct ltt_trigger_conf *triggers;	/* owned with it */
+	size_t nr_maps;			/* its map channels */
+	struct ltt_map_attr *maps;	/* owned with it */
 };
 
 /* Sessions read from files, in file order. */

@@ -273,6 +273,10 @@ static void write_triggers(struct writer *wr, const struct ltt_cfg_extra *x)
 			if (a->has_output)
 				write_snap_output(wr, a->output.name, a->output.output_type,
 						  a->output.output, a->output.max_size);
+			if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+				put(wr, "map_channel", "%s", a->map);
+				put(wr, "key", "%s", a->key);
+			}
 			close_el(wr);
 		}
 		close_el(wr);
@@ -301,6 +305,28 @@ static void write_extra(struct writer *wr, const struct ltt_cfg_extra *x)
 			put(wr, "size", "%llu", (unsigned long long)x->rotate_size);
 		close_el(wr);
 	}
+}
+
+/* A session's map channels (xml/session.xsd's map_channel_t). */
+static void write_maps(struct writer *wr, const struct ltt_cfg_extra *x)
+{
+	size_t i;
+
+	if (!x->nr_maps)
+		return;
+	open_el(wr, "map_channels");
+	for (i = 0; i < x->nr_maps; i++) {
+		open_el(wr, "map_channel");
+		put(wr, "name", "%s", x->maps[i].name);
+		put(wr, "value_type", "%s", ltt_map_value_type_name(x->maps[i].value_type));
+		put(wr, "max_key_count", "%u", x->maps[i].max_keys);
+		if (x->maps[i].ownership == LTT_MAP_OWNER_PROCESS)
+			put(wr, "buffer_ownership", "process");
+		if (x->maps[i].dead_policy == LTT_MAP_DEAD_SUM)
+			put(wr, "dead_process_policy", "sum-into-shared");
+		close_el(wr);
+	}
+	close_el(wr);
 }
 
 /* A domain's trackers that do not include every process (row @t); is there one? */
@@ -379,6 +405,7 @@ static void write_session(struct writer *wr, const struct ltt_session_detail *d,
 	}
 	close_el(wr);
 	write_extra(wr, x);
+	write_maps(wr, x);
 	write_triggers(wr, x);
 	close_el(wr);
 }

@@ -340,6 +340,46 @@ static void read_rotation(struct ltt_cfg_rd *rd, xmlNodePtr rot, struct ltt_cfg_
 	s->rotate_size = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(rot, "size"), UINT64_MAX);
 }
 
+/* <map_channels>: each <map_channel>'s attributes, checked by config-check.c. */
+static void read_maps(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_session *s)
+{
+	static const char *const types[] = {
+		[LTT_MAP_VALUE_S32] = "signed-int-32", [LTT_MAP_VALUE_S64] = "signed-int-64",
+	};
+	static const char *const owners[] = {
+		[LTT_MAP_OWNER_USER] = "user", [LTT_MAP_OWNER_PROCESS] = "process",
+	};
+	static const char *const policies[] = {
+		[LTT_MAP_DEAD_DROP] = "drop", [LTT_MAP_DEAD_SUM] = "sum-into-shared",
+	};
+	xmlNodePtr m, x;
+	size_t n = 0;
+
+	for (m = ltt_cfg_rd_child(list, "map_channel"); m; m = ltt_cfg_rd_next(m))
+		n++;
+	if (!n)
+		return;
+	s->maps_line = xmlGetLineNo(list);
+	s->maps = calloc(n, sizeof(*s->maps));
+	if (!s->maps) {
+		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+		return;
+	}
+	for (m = ltt_cfg_rd_child(list, "map_channel"); m && !rd->ret; m = ltt_cfg_rd_next(m)) {
+		struct ltt_map_attr *a = &s->maps[s->nr_maps++];
+
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(m, "name"), a->name, sizeof(a->name));
+		a->value_type = (uint32_t)LTT_CFG_RD_LOOKUP(rd, ltt_cfg_rd_child(m, "value_type"),
+							    types);
+		a->max_keys = (uint32_t)ltt_cfg_rd_number(rd, ltt_cfg_rd_child(m, "max_key_count"),
+							  LTT_MAP_MAX_KEYS);
+		if ((x = ltt_cfg_rd_child(m, "buffer_ownership")))
+			a->ownership = (uint32_t)LTT_CFG_RD_LOOKUP(rd, x, owners);
+		if ((x = ltt_cfg_rd_child(m, "dead_process_policy")))
+			a->dead_policy = (uint32_t)LTT_CFG_RD_LOOKUP(rd, x, policies);
+	}
+}
+
 /*
  * The <trackers> of a domain into @t (its domain's row).  What the schema
  * leaves open (ids with all or none, a set without ids, an id twice) is
@@ -434,6 +474,10 @@ static void read_action(struct ltt_cfg_rd *rd, xmlNodePtr ac, struct ltt_action_
 	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ac, "session"), a->session, sizeof(a->session));
 	a->rate_policy = (uint32_t)LTT_CFG_RD_LOOKUP(rd, ltt_cfg_rd_child(ac, "rate_policy"), policies);
 	a->rate_count = ltt_cfg_rd_number(rd, ltt_cfg_rd_child(ac, "rate_count"), UINT64_MAX);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ac, "map_channel"), a->map, sizeof(a->map));
+		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(ac, "key"), a->key, sizeof(a->key));
+	}
 	if (!(n = ltt_cfg_rd_child(ac, "snapshot_output")))
 		return;
 	a->has_output = true;
@@ -520,6 +564,7 @@ static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_ses
 	}
 	read_snap_outputs(rd, ltt_cfg_rd_child(se, "snapshot_outputs"), s);
 	read_rotation(rd, ltt_cfg_rd_child(se, "rotation_schedules"), s);
+	read_maps(rd, ltt_cfg_rd_child(se, "map_channels"), s);
 	read_triggers(rd, ltt_cfg_rd_child(se, "triggers"), s);
 	return rd->ret;
 }

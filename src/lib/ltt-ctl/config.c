@@ -182,13 +182,32 @@ static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
  * without them (-LTT_ERR_NOT_SUPPORTED) has none to save.  @x->snap_outputs
  * is the caller's to free.  Returns 0 or -LTT_ERR_*.
  */
+/* @session's map channels' attributes into @x (none from a daemon without maps). */
+static int cfg_maps(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_extra *x)
+{
+	struct ltt_map_desc *maps;
+	size_t i, n;
+	int ret = ltt_ctl_list_maps(ctl, session, &maps, &n);
+
+	if (ret)
+		return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
+	x->maps = calloc(n ? n : 1, sizeof(*x->maps));
+	for (i = 0; x->maps && i < n; i++)
+		x->maps[x->nr_maps++] = maps[i].attr;
+	ltt_ctl_maps_free(maps, n);
+	return x->maps ? 0 : -LTT_ERR_NOMEM;
+}
+
 static int cfg_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
 		     struct ltt_cfg_extra *x)
 {
 	struct ltt_rotation_info rot;
-	int ret = 0;
+	int ret;
 
 	memset(x, 0, sizeof(*x));
+	ret = cfg_maps(ctl, info->name, x);
+	if (ret)
+		return ret;
 	if (info->snapshot)
 		ret = ltt_ctl_snapshot_list_outputs(ctl, info->name, &x->snap_outputs,
 						    &x->nr_snap_outputs);
@@ -336,6 +355,7 @@ out:
 		free(details[i]);
 	for (i = 0; extras && i < n; i++) {
 		free(extras[i].snap_outputs);
+		free(extras[i].maps);
 		free((void *)extras[i].contexts.v);
 		free(extras[i].triggers);
 	}
@@ -727,6 +747,12 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		}
 	}
 	ret = apply_extra(ctl, s);
+	for (i = 0; i < s->nr_maps && !ret; i++) {
+		ret = ltt_ctl_add_map_channel(ctl, name, &s->maps[i]);
+		if (ret)
+			detail(ctl, "%s:%ld: map channel '%s' can't be added", s->file, s->maps_line,
+			       s->maps[i].name);
+	}
 	if (!ret)
 		ret = apply_trackers(ctl, s);
 	if (ret)
@@ -749,6 +775,13 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 		s->trackers = *x->trackers;
 	s->rotate_timer_us = x->rotate_timer_us;
 	s->rotate_size = x->rotate_size;
+	if (x->nr_maps) {
+		s->maps = calloc(x->nr_maps, sizeof(*s->maps));
+		if (!s->maps)
+			return -LTT_ERR_NOMEM;
+		memcpy(s->maps, x->maps, x->nr_maps * sizeof(*s->maps));
+		s->nr_maps = x->nr_maps;
+	}
 	s->snap_outputs = calloc(x->nr_snap_outputs + 1, sizeof(*s->snap_outputs));
 	if (!s->snap_outputs)
 		return -LTT_ERR_NOMEM;
@@ -906,6 +939,7 @@ out:
 	for (i = 0; i < u.nr_replaced; i++) {
 		free(u.replaced[i]);
 		free(u.replaced_extra[i].snap_outputs);
+		free(u.replaced_extra[i].maps);
 		free((void *)u.replaced_extra[i].contexts.v);
 	}
 	free(u.replaced);

@@ -19,6 +19,7 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = \
 	src/lib/ltt-ctl/stall.c \
 	src/lib/ltt-ctl/kernel-tracer.c \
 	src/lib/ltt-ctl/trigger.c \
+	src/lib/ltt-ctl/map.c \
 	src/lib/ltt-ctl/config.c \
 	src/lib/ltt-ctl/config-module.c src/lib/ltt-ctl/config-module.h \
 	src/lib/ltt-ctl/config-trigger.c src/lib/ltt-ctl/config-trigger.h

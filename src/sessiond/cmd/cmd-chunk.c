@@ -13,6 +13,7 @@
 #include "common/proto/client-proto.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/model/map.h"
 
 static enum ltt_error_code rotate_locked(const struct ltt_cmd_ctx *ctx,
 					 struct ltt_session *session, void *archive)
@@ -115,6 +116,8 @@ static enum ltt_error_code clear_locked(const struct ltt_cmd_ctx *ctx,
 					struct ltt_session *session, void *arg)
 {
 	(void)arg;
+	if (ctx->domains->maps)
+		ltt_maps_clear(ctx->domains->maps, session->uid, session->name);
 	return ltt_chunk_clear(ctx->domains, session);
 }
 

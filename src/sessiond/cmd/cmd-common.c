@@ -262,3 +262,15 @@ enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
 	}
 	return check_bytes(need, session->name);
 }
+
+void ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx)
+{
+	struct ltt_domain_impl *d;
+	size_t i;
+
+	for (i = 0; i < LTT_NR_DOMAINS; i++) {
+		d = ctx->domains->v[i];
+		if (d && d->ops->triggers_changed)
+			d->ops->triggers_changed(d);
+	}
+}

@@ -19,6 +19,7 @@
 #include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/chunk/chunk-owner.h"
+#include "sessiond/model/map.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/priv/priv.h"
@@ -237,6 +238,8 @@ static int session_stop_unlock(const struct ltt_cmd_ctx *ctx, struct ltt_session
 	size_t i;
 
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
+	if (ctx->domains->maps)
+		ltt_maps_set_active(ctx->domains->maps, session->uid, session->name, false);
 	for (i = 0; i < LTT_NR_DOMAINS; i++)
 		stop[i] = recording_domain(ctx, session, i);
 	ltt_session_unlock(session);
@@ -304,6 +307,8 @@ static int destroy_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 	 * can start it again while its domains tear it down.
 	 */
 	ltt_session_remove(ctx->registry, session);
+	if (ctx->domains->maps)
+		ltt_maps_drop_session(ctx->domains->maps, session->uid, session->name);
 	ltt_session_lock(session);
 	for (i = 0; i < LTT_NR_DOMAINS; i++)
 		if (ctx->domains->v[i])
@@ -321,11 +326,19 @@ enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struc
 {
 	struct ltt_session *session;
 	enum ltt_error_code ret;
+	bool maps;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
 		return ret;
-	return destroy_locked(ctx, session, true) ? LTT_ERR_CONSUMERD_STALLED : LTT_ERR_OK;
+	maps = ctx->domains->maps &&
+	       ltt_maps_count(ctx->domains->maps, session->uid, session->name);
+	if (destroy_locked(ctx, session, true))
+		return LTT_ERR_CONSUMERD_STALLED;
+	/* the programs stop counting in its maps: their counters are removed */
+	if (maps)
+		ltt_cmd_triggers_changed(ctx);
+	return LTT_ERR_OK;
 }
 
 void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
@@ -348,9 +361,11 @@ void ltt_cmd_destroy_all(const struct ltt_cmd_ctx *ctx)
 	free(sessions);
 }
 
-static bool has_channel(const struct ltt_session *session)
+static bool has_channel(const struct ltt_cmd_ctx *ctx, const struct ltt_session *session)
 {
-	return session->domains[0].nr_channels || session->domains[1].nr_channels;
+	return session->domains[0].nr_channels || session->domains[1].nr_channels ||
+	       (ctx->domains->maps &&
+		ltt_maps_count(ctx->domains->maps, session->uid, session->name));
 }
 
 /*
@@ -444,7 +459,7 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	ltt_domain_settle_init(&settle);
 	if (session->active)
 		ret = LTT_ERR_SESSION_STARTED;
-	else if (!has_channel(session))
+	else if (!has_channel(ctx, session))
 		ret = LTT_ERR_NO_CHANNEL;
 	else if ((ret = ltt_cmd_check_memory(ctx, session)))
 		;
@@ -459,6 +474,8 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 		return net ? start_relay_error(err) : ltt_cmd_domain_error(err);
 	}
 	if (!ret) {
+		if (ctx->domains->maps)
+			ltt_maps_set_active(ctx->domains->maps, session->uid, session->name, true);
 		ltt_chunk_started(ctx->domains, session);
 		LTT_INFO("session '%s' started", session->name);
 	}

@@ -46,6 +46,8 @@ static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_LIST_TRIGGERS] = ltt_cmd_list_triggers,
 	[LTT_CLIENT_CMD_MEM_USAGE] = ltt_cmd_mem_usage,
 	[LTT_CLIENT_CMD_RECLAIM_MEMORY] = ltt_cmd_reclaim_memory,
+	[LTT_CLIENT_CMD_ADD_MAP_CHANNEL] = ltt_cmd_add_map_channel,
+	[LTT_CLIENT_CMD_LIST_MAPS] = ltt_cmd_list_maps,
 };
 
 /*
@@ -87,6 +89,8 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_LIST_CONTEXTS] = true,
 	[LTT_CLIENT_CMD_MEM_USAGE] = true,	/* the session lock, as GET_SESSION */
 	[LTT_CLIENT_CMD_RECLAIM_MEMORY] = true,	/* waits for the consumer */
+	[LTT_CLIENT_CMD_ADD_MAP_CHANNEL] = true,	/* the session lock, as GET_SESSION */
+	[LTT_CLIENT_CMD_LIST_MAPS] = true,
 	/* programs take the event-rule conditions before the reply */
 	[LTT_CLIENT_CMD_ADD_TRIGGER] = true,
 	[LTT_CLIENT_CMD_REMOVE_TRIGGER] = true,

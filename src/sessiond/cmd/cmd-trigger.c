@@ -11,7 +11,9 @@
 
 #include "common/base/log.h"
 #include "common/model/trigger.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/model/map.h"
 #include "sessiond/model/trigger.h"
 
 /*
@@ -82,20 +84,12 @@ static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 	for (i = 0; i < c->nr_actions && !err; i++)
 		if (c->actions[i].type != LTT_ACTION_NOTIFY)
 			err = owner_session(ctx, owner, c->actions[i].session);
+	/* the map an incr-map-value counts in: one of the session's now */
+	if (!err && ltt_trigger_counts(c) &&
+	    (!ctx->domains->maps || !ltt_maps_exists(ctx->domains->maps, owner,
+						     c->actions[0].session, c->actions[0].map)))
+		err = LTT_ERR_MAP_NOT_FOUND;
 	return err;
-}
-
-/* Tell the domains that evaluate event rules that the triggers changed. */
-static void triggers_changed(const struct ltt_cmd_ctx *ctx)
-{
-	struct ltt_domain_impl *d;
-	size_t i;
-
-	for (i = 0; i < LTT_NR_DOMAINS; i++) {
-		d = ctx->domains->v[i];
-		if (d && d->ops->triggers_changed)
-			d->ops->triggers_changed(d);
-	}
 }
 
 /* Trigger @name of @owner, just added, armed by its domain if it arms its own. */
@@ -185,7 +179,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	LTT_INFO("trigger '%s' of uid %u added (%s)", name, (unsigned int)owner,
 		 ltt_condition_type_name((enum ltt_condition_type)c->cond));
 	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
-		triggers_changed(ctx);
+		ltt_cmd_triggers_changed(ctx);
 	ltt_wbuf_put_str(reply, name);
 out:
 	free(c);
@@ -206,7 +200,7 @@ enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct
 	    ltt_triggers_remove(ctx->domains->triggers, name, ctx->cred.uid))
 		return LTT_ERR_TRIGGER_NOT_FOUND;
 	LTT_INFO("trigger '%s' removed by uid %u", name, (unsigned int)ctx->cred.uid);
-	triggers_changed(ctx);
+	ltt_cmd_triggers_changed(ctx);
 	return LTT_ERR_OK;
 }
 
@@ -214,6 +208,7 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply)
 {
 	struct ltt_trigger_desc *v = NULL;
+	uint32_t listed = 0;
 	size_t i, n = 0;
 
 	if (ltt_rbuf_end(req))
@@ -221,9 +216,13 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 	if (ctx->domains->triggers &&
 	    ltt_triggers_list(ctx->domains->triggers, ctx->cred.uid, &v, &n))
 		return LTT_ERR_NOMEM;
-	ltt_wbuf_put_u32(reply, (uint32_t)n);
+	/* a client before minor 25 can't read an incr-map-value action: not listed */
 	for (i = 0; i < n; i++)
-		ltt_trigger_desc_put(reply, &v[i], ctx->minor);
+		listed += ctx->minor >= LTT_CLIENT_MINOR_MAPS || !ltt_trigger_counts(&v[i].conf);
+	ltt_wbuf_put_u32(reply, listed);
+	for (i = 0; i < n; i++)
+		if (ctx->minor >= LTT_CLIENT_MINOR_MAPS || !ltt_trigger_counts(&v[i].conf))
+			ltt_trigger_desc_put(reply, &v[i], ctx->minor);
 	free(v);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }

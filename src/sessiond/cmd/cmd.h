@@ -14,6 +14,7 @@
  *   cmd-context.c  add-context, list contexts
  *   cmd-tracker.c  track, untrack, tracker policies
  *   cmd-memory.c   list --mem-usage, reclaim-memory
+ *   cmd-map.c      add-map-channel, the maps' counters (show-maps, export-maps)
  *   cmd-snapshot.c snapshot outputs and snapshot record
  *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
  *   cmd-trigger.c  add-trigger, remove-trigger, list-triggers
@@ -233,6 +234,13 @@ enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_
 enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply);
 
+/* cmd-map.c: add-map-channel, the maps' counters */
+
+enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply);
+
 /* MEM_USAGE's reply: each buffer of each channel of @session (a view, as the tree's). */
 void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			struct ltt_wbuf *reply);
@@ -273,6 +281,14 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply);
 
 /* cmd-common.c: sessions found and locked, changes begun and ended, failures mapped */
+
+/**
+ * ltt_cmd_triggers_changed() - tell the domains that evaluate event rules
+ * that the triggers, or the map channels they count in, changed: the
+ * programs have what the triggers now give them when it returns.  No
+ * session lock held.
+ */
+void ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx);
 
 /**
  * ltt_cmd_find_session() - find the session named @name that the client

@@ -317,10 +317,13 @@ struct ltt_domain_impl {
 /* The domains this daemon serves, and why it serves no others. */
 struct ltt_triggers;
 
+struct ltt_maps;
+
 struct ltt_domains {
 	struct ltt_domain_impl *v[LTT_NR_DOMAINS];		/* NULL: not available */
 	enum ltt_error_code why_not[LTT_NR_DOMAINS];	/* then: what a command gets */
 	struct ltt_triggers *triggers;	/* the daemon's (model/trigger.h): what every layer fires */
+	struct ltt_maps *maps;		/* the daemon's map channels (model/map.h), NULL: none */
 };
 
 /**

@@ -10,6 +10,14 @@
  * socket; the app thread reads it and ltt_ust_trigger_notified() fires
  * the trigger.
  *
+ * A trigger whose action is incr-map-value (doc/maps.md) is a counter
+ * instead (app protocol minor 7: COUNTER_ADD, with the counter area of
+ * its map for the program's user, model/map.h): each event its rule
+ * takes is enabled with the slot of its key (the action's template for
+ * that event) as its id, and the program adds to that slot's counter
+ * itself: no message, no firing.  A program of an older minor gets no
+ * counter (it could not count).
+ *
  * What a program was given is kept as a channel record of @app
  * (ltt_app_chan, session_id 0, its key the notifier's), so the same
  * records tell which events it has, and which notifiers are left over
@@ -19,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/base/log.h"
 #include "sessiond/model/rule-filter.h"
@@ -59,11 +68,60 @@ static int send_add(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *
 	return ret;
 }
 
-/* EVENT_FILTER (when @f has programs) then EVENT_ENABLE of @name under @key. */
-static int send_enable(struct ltt_app *app, uint64_t key, const char *name,
+/* COUNTER_ADD for counting trigger @t: the area of its map for @app's user. */
+static int send_counter(struct ltt_ust *ust, struct ltt_app *app, const struct ltt_trigger *t,
+			uint32_t *last)
+{
+	const struct ltt_action_conf *a = &t->conf.actions[0];
+	struct ltt_app_counter_add m = { .key = t->key };
+	struct ltt_wbuf w;
+	int fd, ret;
+
+	if (!ust->maps)
+		return -ENOENT;
+	ret = ltt_maps_area(ust->maps, t->owner, a->session, a->map, app->uid, app->pid, &fd,
+			    &m.nr_cpus, &m.nr_slots);
+	if (ret)
+		return ret;
+	ltt_wbuf_init(&w);
+	ltt_app_put_counter_add(&w, &m);
+	ret = ltt_app_send(app, LTT_APP_MSG_COUNTER_ADD, &w, &fd, 1, last);
+	ltt_wbuf_fini(&w);
+	close(fd);
+	return ret;
+}
+
+/*
+ * The id @t enables event @name with: 0 for a notifier; for a counter,
+ * the slot of the event's key in its map (taken now if new).  0 or a
+ * negative errno (the map is gone: its session was destroyed).
+ */
+static int event_id(struct ltt_ust *ust, const struct ltt_trigger *t, const char *name,
+		    uint32_t *ret_id)
+{
+	const struct ltt_action_conf *a = &t->conf.actions[0];
+	char key[LTT_MAP_KEY_MAX];
+	int64_t slot;
+
+	if (!ltt_trigger_counts(&t->conf)) {
+		*ret_id = 0;
+		return 0;
+	}
+	if (!ust->maps)
+		return -ENOENT;
+	slot = ltt_maps_slot(ust->maps, t->owner, a->session, a->map,
+			     ltt_map_key_expand(a->key, name, key, sizeof(key)));
+	if (slot < 0)
+		return (int)slot;
+	*ret_id = (uint32_t)slot;
+	return 0;
+}
+
+/* EVENT_FILTER (when @f has programs) then EVENT_ENABLE of @name under @key with @id. */
+static int send_enable(struct ltt_app *app, uint64_t key, const char *name, uint32_t id,
 		       const struct ltt_ust_filters *f, uint32_t *last)
 {
-	struct ltt_app_event_msg ev = { .channel_key = key, .name = name, .event_id = 0 };
+	struct ltt_app_event_msg ev = { .channel_key = key, .name = name, .event_id = id };
 	struct ltt_wbuf w;
 	int ret = 0;
 
@@ -82,10 +140,11 @@ static int send_enable(struct ltt_app *app, uint64_t key, const char *name,
 }
 
 /* Enable in @app's notifier @ac each of its events @t's rule takes and it lacks. */
-static int sync_events(struct ltt_app *app, struct ltt_app_chan *ac, const struct ltt_trigger *t,
-		       uint32_t *last)
+static int sync_events(struct ltt_ust *ust, struct ltt_app *app, struct ltt_app_chan *ac,
+		       const struct ltt_trigger *t, uint32_t *last)
 {
 	struct ltt_ust_filters f;
+	uint32_t id = 0;
 	size_t i;
 	int ret = 0;
 
@@ -95,9 +154,11 @@ static int sync_events(struct ltt_app *app, struct ltt_app_chan *ac, const struc
 		if (ltt_app_chan_event(ac, tp->name))
 			continue;	/* a trigger never changes: what it has stays right */
 		ltt_ust_filters_get(&t->chan, tp, &f);
-		if (f.want && !ltt_app_chan_event_add(ac, &(struct ltt_app_event){
-				.name = tp->name, .id = 0, .filter_sig = f.sig })) {
-			ret = send_enable(app, t->key, tp->name, &f, last);
+		if (f.want)
+			ret = event_id(ust, t, tp->name, &id);
+		if (!ret && f.want && !ltt_app_chan_event_add(ac, &(struct ltt_app_event){
+				.name = tp->name, .id = id, .filter_sig = f.sig })) {
+			ret = send_enable(app, t->key, tp->name, id, &f, last);
 			if (ret)
 				ltt_app_chan_event_remove(ac, ltt_app_chan_event(ac, tp->name));
 		}
@@ -110,16 +171,20 @@ static int sync_events(struct ltt_app *app, struct ltt_app_chan *ac, const struc
  * Give @app notifier @t if it has none, then the events it lacks, then
  * (a python rule) its agent the rule.
  */
-static int sync_one(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *last)
+static int sync_one(struct ltt_ust *ust, struct ltt_app *app, const struct ltt_trigger *t,
+		    uint32_t *last)
 {
 	struct ltt_app_chan *ac = ltt_app_find_chan(app, t->key);
+	bool counts = ltt_trigger_counts(&t->conf);
 	int ret;
 
+	if (counts && app->minor < LTT_APP_MINOR_COUNTER)
+		return 0;	/* it can't count */
 	if (!ac) {
 		ac = ltt_app_chan_new();
 		if (!ac)
 			return -ENOMEM;
-		ret = send_add(app, t, last);
+		ret = counts ? send_counter(ust, app, t, last) : send_add(app, t, last);
 		if (ret) {
 			ltt_app_chan_free(ac);
 			return ret;
@@ -128,30 +193,44 @@ static int sync_one(struct ltt_app *app, const struct ltt_trigger *t, uint32_t *
 		ac->enabled = true;
 		cds_list_add_tail(&ac->node, &app->chans);
 	}
-	ret = sync_events(app, ac, t, last);
+	ret = sync_events(ust, app, ac, t, last);
 	return ret ? ret : ltt_ust_push_agent(app, ac, &t->chan, t->key, last);
 }
 
-/* Is @key one of @v's? */
-static bool wanted(uint64_t key, struct ltt_trigger *const *v, size_t n, const struct ltt_app *app)
+/* Does counting trigger @t's map exist (a notifier's: always true)? */
+static bool map_there(const struct ltt_ust *ust, const struct ltt_trigger *t)
+{
+	const struct ltt_action_conf *a = &t->conf.actions[0];
+
+	return !ltt_trigger_counts(&t->conf) ||
+	       (ust->maps && ltt_maps_exists(ust->maps, t->owner, a->session, a->map));
+}
+
+/* Is @key one of @v's, a counter's only while its map exists? */
+static bool wanted(const struct ltt_ust *ust, uint64_t key, struct ltt_trigger *const *v,
+		   size_t n, const struct ltt_app *app)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (v[i]->key == key && applies(v[i], app))
-			return true;
+			return map_there(ust, v[i]);
 	return false;
 }
 
-/* NOTIFIER_REMOVE for each notifier of @app no trigger of @v wants. */
-static void drop_stale(struct ltt_app *app, struct ltt_trigger *const *v, size_t n,
-		       uint32_t *last)
+/*
+ * NOTIFIER_REMOVE for each notifier of @app no trigger of @v wants (a
+ * counter whose map went with its session included: a map of that name
+ * added again gets a counter of its own at the next sync).
+ */
+static void drop_stale(const struct ltt_ust *ust, struct ltt_app *app,
+		       struct ltt_trigger *const *v, size_t n, uint32_t *last)
 {
 	struct ltt_app_chan *ac, *tmp;
 	struct ltt_wbuf w;
 
 	cds_list_for_each_entry_safe(ac, tmp, &app->chans, node) {
-		if (!is_notifier(ac) || wanted(ac->key, v, n, app))
+		if (!is_notifier(ac) || wanted(ust, ac->key, v, n, app))
 			continue;
 		ltt_wbuf_init(&w);
 		ltt_app_put_channel_key(&w, ac->key);
@@ -173,8 +252,8 @@ static size_t current(struct ltt_ust *ust, struct ltt_trigger ***ret)
 }
 
 /* Make @app's notifiers those of @v (apps lock held); true when a command was sent. */
-static bool sync_app(struct ltt_app *app, struct ltt_trigger *const *v, size_t n,
-		     uint32_t *last)
+static bool sync_app(struct ltt_ust *ust, struct ltt_app *app, struct ltt_trigger *const *v,
+		     size_t n, uint32_t *last)
 {
 	uint32_t before;
 	size_t i;
@@ -182,9 +261,10 @@ static bool sync_app(struct ltt_app *app, struct ltt_trigger *const *v, size_t n
 	if (app->minor < LTT_APP_MINOR_NOTIFIER || ltt_app_ended(app, last))
 		return false;
 	before = *last;
-	drop_stale(app, v, n, last);
+	drop_stale(ust, app, v, n, last);
 	for (i = 0; i < n; i++) {
-		if (applies(v[i], app) && sync_one(app, v[i], last) == -EPIPE)
+		if (applies(v[i], app) && map_there(ust, v[i]) &&
+		    sync_one(ust, app, v[i], last) == -EPIPE)
 			break;
 	}
 	return *last != before;
@@ -197,7 +277,7 @@ void ltt_ust_triggers_sync_app(struct ltt_ust *ust, struct ltt_app *app)
 	uint32_t last;
 
 	pthread_mutex_lock(&ust->apps.lock);
-	sync_app(app, v, n, &last);
+	sync_app(ust, app, v, n, &last);
 	pthread_mutex_unlock(&ust->apps.lock);
 	if (ust->triggers)
 		ltt_triggers_put_all(ust->triggers, v, n);
@@ -214,7 +294,7 @@ void ltt_ust_triggers_sync_all(struct ltt_ust *ust)
 	ltt_ust_push_acks_init(&acks);
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_for_each_entry(app, &ust->apps.list, node)
-		if (sync_app(app, v, n, &last))
+		if (sync_app(ust, app, v, n, &last))
 			ltt_ust_push_acks_add(&acks, app, last);
 	pthread_mutex_unlock(&ust->apps.lock);
 	if (ust->triggers)

@@ -786,6 +786,8 @@ static void app_removed(void *arg, struct ltt_app *app)
 			post_owner_job(ust, sessions[i], app, NULL, true);
 		free(sessions);
 	}
+	if (ust->maps)	/* its per-process counters: dropped, or summed into the shared set */
+		ltt_maps_process_gone(ust->maps, app->pid);
 	LTT_INFO_RL("%s (pid %ld) unregistered", app->procname, (long)app->pid);
 	ltt_app_put(app);
 }

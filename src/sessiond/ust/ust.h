@@ -40,6 +40,7 @@
 #include "sessiond/lagent/lagent.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
+#include "sessiond/model/map.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/ust/ust-buffers.h"
 #include "sessiond/ust/ust-push.h"
@@ -50,6 +51,7 @@ struct ltt_ust {
 	struct ltt_ust_buffers buffers;
 	struct ltt_session_registry *registry;	/* borrowed: the sessions to push to */
 	struct ltt_triggers *triggers;	/* borrowed: the daemon's, NULL for none */
+	struct ltt_maps *maps;		/* borrowed: the daemon's map channels, NULL for none */
 	struct ltt_lagent *lagent;	/* borrowed: LTTng's agents, NULL for none */
 	unsigned int max_events;	/* events kept per program, <= LTT_APP_MAX_TRACEPOINTS */
 };

@@ -249,14 +249,12 @@ refused "one ring buffer for a whole kernel channel (lttng enable-channel --kern
 reclaim="a channel that gives back its memory by itself (lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE) is not supported by ltt: leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' when memory matters; its consumer gives back what it has read when asked, while the session records"
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=consumed
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=older-than:30s
-maps="a map of event counters (lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger --action=incr-map-value) is not supported by ltt: record the events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c); it records events in channels and counts none in maps"
-refused "$maps" add-map-channel -u m --key-type=string
-refused "$maps" show-maps
-refused "$maps" export-maps --format=json
-refused "$maps" list s --map-channel=m
-refused "$maps" status --map-channel=m
-refused "$maps" add-trigger --condition=event-rule-matches --type=user -n ev1 \
-	--action=incr-map-value -s s -c m --type=user --key=k
+refused "a kernel map channel (lttng add-map-channel --type=kernel) is not supported by ltt: record the kernel events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events; its map channels count user-space events, in the programs" \
+	add-map-channel --type=kernel -s s m
+refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
+	add-map-channel --type=user --update-policy=per-rule-match -s s m
+view="a filter, sort or aggregation of show-maps (lttng show-maps --type, --per, --uid, --pid, --all-uids, --all-pids, --shared, --system, --part-id, --cpu-id, --key, --key-glob, --non-init-values, --sort-by, --sort-order, --limit) is not supported by ltt: export the counters with 'lttctl export-maps' and query them with sqlite3 (the vmap view); its show-maps prints every key of each map channel with its value per user, summed over the CPUs"
+refused "$view" show-maps -s s --per=cpu
 style="a choice of text layout (lttng list or status --style=compact or breathe) is not supported by ltt: leave --style out, or give --mi xml for a document a program reads; its list and status have one text layout, which names are never truncated in"
 refused "$style" list s --style=compact
 refused "$style" status --style=breathe
@@ -281,9 +279,9 @@ printf '%s\n' "$STDOUT" >"$TEST_TMP/mi.xml"
 valid=$(mi_valid "$TEST_TMP/mi.xml")
 is "$valid" "$TEST_TMP/mi.xml validates" "--mi xml create -F ctf-2: LTTng's schema"
 like "$ERR" "^Error: a CTF 2 trace \\(lttng create --trace-format=ctf-2\\)" "--mi xml: the sentence on stderr"
-run lttctl --mi xml show-maps
-is "$RC:$STDOUT" "1:" "--mi xml show-maps: exit 1, no document (no such command)"
-is "$ERR" "Error: $maps" "--mi xml show-maps: the sentence on stderr"
+run lttctl --mi xml show-maps -s s --per=cpu
+is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml show-maps --per: exit 1, success false"
+is "$ERR" "Error: $view" "--mi xml show-maps --per: the sentence on stderr"
 is "$(state)" "$before" "MI refusals changed nothing"
 # taken: ctf-1.8, LTTng's ownership names, per-cpu, off, a watchdog period, --no-truncate
 run lttctl create f18 -F ctf-1.8 --no-output

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * map.c - map channels (ltt-ctl-map.h): add one, read their counters.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/proto/client-proto.h"
+#include "common/model/map.h"
+#include "lib/ltt-ctl/ctl-internal.h"
+
+#define MAP_DESC_MIN (5 + 4 * 4 + 1 + 4 + 8 + 4)	/* the smallest map_desc */
+
+int ltt_ctl_add_map_channel(struct ltt_ctl *ctl, const char *session,
+			    const struct ltt_map_attr *attr)
+{
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	size_t len = 0;
+	int ret;
+
+	if (!ctl || !session || !attr || strlen(session) >= LTT_NAME_MAX ||
+	    !memchr(attr->name, '\0', sizeof(attr->name)) || !ltt_map_attr_valid(attr))
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MAPS)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ltt_map_attr_put(&w, attr);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_MAP_CHANNEL, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	free(reply);
+	return ret;
+}
+
+void ltt_ctl_maps_free(struct ltt_map_desc *maps, size_t count)
+{
+	size_t i;
+
+	for (i = 0; maps && i < count; i++)
+		free(maps[i].entries);
+	free(maps);
+}
+
+int ltt_ctl_list_maps(struct ltt_ctl *ctl, const char *session, struct ltt_map_desc **ret_maps,
+		      size_t *ret_count)
+{
+	struct ltt_map_desc *maps = NULL;
+	uint8_t *reply = NULL;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	uint32_t n, i;
+	int ret;
+
+	if (!ctl || !session || !ret_maps || !ret_count || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MAPS)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session);
+	ret = ctl_transact(ctl, LTT_CLIENT_CMD_LIST_MAPS, &w, &reply, &len);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	n = ltt_rbuf_get_u32(&r);
+	if (n > len / MAP_DESC_MIN)
+		ltt_rbuf_fail(&r);
+	maps = r.err ? NULL : calloc(n ? n : 1, sizeof(*maps));
+	for (i = 0; maps && i < n && !r.err; i++)
+		ltt_map_desc_get(&r, &maps[i]);
+	if (!maps && !r.err)
+		ret = -LTT_ERR_NOMEM;
+	else if (ltt_rbuf_end(&r))
+		ret = -LTT_ERR_PROTOCOL;
+	free(reply);
+	if (ret) {
+		ltt_ctl_maps_free(maps, n);
+		return ret;
+	}
+	*ret_maps = maps;
+	*ret_count = n;
+	return 0;
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd-map.c - map channels (doc/maps.md): add-map-channel, and their
+ * counters read for show-maps and export-maps.  The maps themselves are
+ * the registry's (model/map.h); a session's follow its start, stop,
+ * clear and destroy (cmd-session.c, cmd-chunk.c).
+ */
+#include <errno.h>
+
+#include "common/model/map.h"
+#include "sessiond/cmd/cmd.h"
+#include "sessiond/model/map.h"
+
+static enum ltt_error_code add_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+				      void *arg)
+{
+	switch (ltt_maps_add(ctx->domains->maps, session->uid, session->name, arg,
+			     __atomic_load_n(&session->active, __ATOMIC_RELAXED))) {
+	case 0:
+		return LTT_ERR_OK;
+	case -EEXIST:
+		return LTT_ERR_MAP_EXISTS;
+	case -ENOSPC:
+		return LTT_ERR_MAP_LIMIT;
+	default:
+		return LTT_ERR_NOMEM;
+	}
+}
+
+enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					    struct ltt_wbuf *reply)
+{
+	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	struct ltt_map_attr a;
+	enum ltt_error_code err;
+
+	(void)reply;
+	ltt_map_attr_get(req, &a);
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	if (!ltt_map_attr_valid(&a))
+		return LTT_ERR_INVAL;
+	if (!ctx->domains->maps)
+		return LTT_ERR_NOT_SUPPORTED;
+	err = ltt_cmd_with_session(ctx, name, add_locked, &a);
+	/* a trigger added before the map (then destroyed with its session) counts again */
+	if (!err)
+		ltt_cmd_triggers_changed(ctx);
+	return err;
+}
+
+static enum ltt_error_code list_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
+				       void *arg)
+{
+	return ltt_maps_put_session(ctx->domains->maps, session->uid, session->name, arg) ?
+		       LTT_ERR_NOMEM : LTT_ERR_OK;
+}
+
+enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply)
+{
+	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+
+	if (ltt_rbuf_end(req))
+		return LTT_ERR_PROTOCOL;
+	if (!ctx->domains->maps)
+		return LTT_ERR_NOT_SUPPORTED;
+	return ltt_cmd_with_session(ctx, name, list_locked, reply);
+}
