@@ -14,7 +14,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/live-proto.c src/common/live-proto.h \
 	src/common/msg.c src/common/msg.h \
 	src/common/relay-proto.c src/common/relay-proto.h \
-	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv.h \
+	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv-setup.c src/common/ftrace/ftrace-conv.h \
 	src/common/ftrace/ftrace-format.c src/common/ftrace/ftrace-format.h \
 	src/common/ftrace/ftrace-map.c src/common/ftrace/ftrace-map.h \
 	src/common/ftrace/ftrace-prefilter.c src/common/ftrace/ftrace-prefilter.h \
