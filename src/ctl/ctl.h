@@ -14,6 +14,7 @@
  *   util-help.c    their usage lines, --help, --list-options
  *   util-session.c connecting, the session a command is about, its channels
  *   util-event.c   the steps enable-event and disable-event share
+ *   trigger-build.[ch] add-trigger's line, cut into parts, made a trigger
  *   report.c       what a session lost or failed to write, and waiting
  *                  for a streamed session's data (report.h)
  *

@@ -20,6 +20,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/util-help.c \
 	src/ctl/util-session.c \
 	src/ctl/util-event.c \
+	src/ctl/trigger-build.c src/ctl/trigger-build.h \
 	src/ctl/report.c src/ctl/report.h \
 	src/ctl/commands/create.c \
 	src/ctl/commands/destroy.c \

@@ -7,7 +7,10 @@
  *   listen.[ch]     -C/-D/-L addresses, listening sockets, port files
  *   ctrl.[ch]       the control protocol: requests, the command table
  *   data.[ch]       the data protocol: packets streamed into their files
- *   live.[ch]       the live viewer server (lttng-live protocol)
+ *   live.[ch]       the live viewer server (lttng-live protocol): its
+ *                   connections, their state machine and deadlines
+ *   live-cmd.[ch]   its commands: what each request answers, a viewer's
+ *                   state
  *   server.[ch]     connections on the event loop: buffers, deadlines
  *   model.[ch]      the model's start and end, and the thread-safe view
  *                   for live.c

@@ -40,7 +40,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
 	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
-	src/sessiond/app/app-thread.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
+	src/sessiond/app/app-thread.c src/sessiond/app/app-done.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
 	src/sessiond/app/app-out.c src/sessiond/app/app-notify.c \
 	src/sessiond/consumer/consumer-proc.c src/sessiond/consumer/consumer.h \
 	src/sessiond/consumer/consumer-call.c src/sessiond/consumer/consumer-call.h \

@@ -7,6 +7,8 @@
  *   ftrace.h              this map
  *   ftrace-conv.[ch]      the kernel's ring-buffer pages converted to CTF
  *                         packets, event by event
+ *   ftrace-conv-setup.c   a converter made and told its events, filters,
+ *                         contexts and task table
  *   ftrace-map.[ch]       the events a tracefs channel records, shared by
  *                         the session daemon (setup) and the consumer
  *   ftrace-prefilter.[ch] what of an event's filter the kernel can run

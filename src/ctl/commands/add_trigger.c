@@ -12,8 +12,9 @@
  * those after each --action=TYPE that action's ("--name" names the
  * trigger, the event rule's pattern or the snapshot, depending on where
  * it is).  So the line is read in two steps: scan() cuts it into parts
- * and checks that each option belongs to its part; build() turns each
- * part's values into a struct ltt_trigger_attr, checking them.  The
+ * and checks that each option belongs to its part; ctl_trigger_build()
+ * (trigger-build.c) turns each part's values into a struct
+ * ltt_trigger_attr, checking them.  The
  * whole trigger is then checked as the daemon checks it (convert.h,
  * trigger.h) before connecting: a line that can't make a trigger is
  * refused without a daemon, and nothing is sent.
@@ -31,38 +32,9 @@
 #include "common/model/convert.h"
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
+#include "ctl/trigger-build.h"
 
-/* The options, as the values of their poptOption (the help's table). */
-enum opt {
-	O_NAME = 1,
-	O_OWNER_UID,
-	O_CONDITION,
-	O_ACTION,
-	O_TYPE,
-	O_EXCLUDE,
-	O_LOGLEVEL,
-	O_FILTER,
-	O_CAPTURE,
-	O_SESSION,
-	O_CHANNEL,
-	O_DOMAIN,
-	O_USERSPACE,
-	O_KERNEL,
-	O_RATIO,
-	O_SIZE,
-	O_MAX_SIZE,
-	O_PATH,
-	O_URL,
-	O_RATE,
-	O_LOCATION,
-	O_EVENT_NAME,
-	O_MAP,
-	O_KEY,
-	O_HELP,
-	NR_OPTS,
-};
 
-#define B(o) (1u << (o))
 
 /*
  * The one table of the options: parsing reads it (names, whether they
@@ -180,30 +152,6 @@ static const unsigned int action_opts[] = {
 	[LTT_ACTION_INCR_MAP_VALUE] = B(O_SESSION) | B(O_CHANNEL) | B(O_MAP) | B(O_KEY),
 };
 
-enum part_kind { PART_TRIGGER, PART_CONDITION, PART_ACTION };
-
-/* One part of the line: the trigger's options, the condition's, an action's. */
-struct part {
-	enum part_kind kind;
-	uint32_t type;			/* the condition's or action's type */
-	size_t nr;			/* an action's number, from 1 */
-	unsigned int given;		/* B(opt) of each option given */
-	const char *val[NR_OPTS];	/* each option's value ("" for a flag) */
-	const char *arg;		/* an action's SESSION */
-};
-
-/* The line, cut into its parts. */
-struct line {
-	struct part trigger;
-	struct part condition;
-	bool has_condition;
-	struct part actions[LTT_TRIGGER_MAX_ACTIONS];
-	size_t nr_actions;
-	const char *captures[LTT_TRIGGER_MAX_CAPTURES];	/* --capture, in order */
-	size_t nr_captures;
-	char exclusions[LTT_EXCLUSIONS_MAX];		/* the -x, comma-separated */
-};
-
 /* Reading the words of the line one by one. */
 struct reader {
 	int argc;
@@ -291,20 +239,7 @@ static int read_word(const struct ctl_ctx *ctx, struct reader *r, struct word *w
 }
 
 /* "condition session-rotation-starts", "action 2 (stop-session)". */
-static const char *part_name(const struct part *p, char *buf, size_t len)
-{
-	if (p->kind == PART_CONDITION)
-		snprintf(buf, len, "condition %s",
-			 ltt_condition_type_name((enum ltt_condition_type)p->type));
-	else if (p->kind == PART_ACTION)
-		snprintf(buf, len, "action %zu (%s)", p->nr,
-			 ltt_action_type_name((enum ltt_action_type)p->type));
-	else
-		snprintf(buf, len, "the trigger");
-	return buf;
-}
-
-static unsigned int part_opts(const struct part *p)
+static unsigned int part_opts(const struct ctl_trigger_part *p)
 {
 	if (p->kind == PART_CONDITION)
 		return condition_opts[p->type];
@@ -328,7 +263,8 @@ static const char *opt_list(unsigned int mask, char *buf, size_t len)
 }
 
 /* A usage error: option @w is not one of @p's. */
-static int not_here(const struct ctl_ctx *ctx, const struct part *p, const struct word *w)
+static int not_here(const struct ctl_ctx *ctx, const struct ctl_trigger_part *p,
+		    const struct word *w)
 {
 	char what[64], opts[256];
 
@@ -337,13 +273,13 @@ static int not_here(const struct ctl_ctx *ctx, const struct part *p, const struc
 					    "go there; give the condition's options after "
 					    "--condition=TYPE", w->text);
 	return ctl_util_usage_error(ctx, "%s is not an option of %s, which takes %s", w->text,
-				    part_name(p, what, sizeof(what)),
+				    ctl_trigger_part_name(p, what, sizeof(what)),
 				    part_opts(p) ? opt_list(part_opts(p), opts, sizeof(opts)) :
 				    "none");
 }
 
 /* -x NAME, added to the comma-separated list. */
-static int add_exclusion(const struct ctl_ctx *ctx, struct line *l, const char *name)
+static int add_exclusion(const struct ctl_ctx *ctx, struct ctl_trigger_line *l, const char *name)
 {
 	size_t n = strlen(l->exclusions);
 
@@ -359,7 +295,8 @@ static int add_exclusion(const struct ctl_ctx *ctx, struct line *l, const char *
 }
 
 /* An option of part @p (not --condition, --action, --help). */
-static int take_option(const struct ctl_ctx *ctx, struct line *l, struct part *p,
+static int take_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
+		       struct ctl_trigger_part *p,
 		       const struct word *w)
 {
 	int o = w->opt->val;
@@ -369,7 +306,7 @@ static int take_option(const struct ctl_ctx *ctx, struct line *l, struct part *p
 		return not_here(ctx, p, w);
 	if ((p->given & B(o)) && !(REPEATABLE & B(o)))
 		return ctl_util_usage_error(ctx, "%s is given twice for %s", w->text,
-					    part_name(p, what, sizeof(what)));
+					    ctl_trigger_part_name(p, what, sizeof(what)));
 	p->given |= B(o);
 	p->val[o] = w->value;
 	if (o == O_EXCLUDE)
@@ -386,7 +323,8 @@ static int take_option(const struct ctl_ctx *ctx, struct line *l, struct part *p
 }
 
 /* --condition=TYPE: the condition's part begins. */
-static int start_condition(const struct ctl_ctx *ctx, struct line *l, struct part **cur,
+static int start_condition(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
+			   struct ctl_trigger_part **cur,
 			   const char *type)
 {
 	if (l->has_condition)
@@ -405,10 +343,11 @@ static int start_condition(const struct ctl_ctx *ctx, struct line *l, struct par
 }
 
 /* --action=TYPE: an action's part begins. */
-static int start_action(const struct ctl_ctx *ctx, struct line *l, struct part **cur,
+static int start_action(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
+			struct ctl_trigger_part **cur,
 			const char *type)
 {
-	struct part *a;
+	struct ctl_trigger_part *a;
 
 	if (!l->has_condition)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
@@ -432,7 +371,7 @@ static int start_action(const struct ctl_ctx *ctx, struct line *l, struct part *
 }
 
 /* A word that is no option: an action's SESSION. */
-static int take_arg(const struct ctl_ctx *ctx, struct part *p, const char *arg)
+static int take_arg(const struct ctl_ctx *ctx, struct ctl_trigger_part *p, const char *arg)
 {
 	char what[64];
 
@@ -442,7 +381,7 @@ static int take_arg(const struct ctl_ctx *ctx, struct part *p, const char *arg)
 	}
 	if (p->kind == PART_ACTION && p->type == LTT_ACTION_NOTIFY)
 		return ctl_util_usage_error(ctx, "unexpected argument '%s': %s takes no session",
-					    arg, part_name(p, what, sizeof(what)));
+					    arg, ctl_trigger_part_name(p, what, sizeof(what)));
 	return ctl_util_usage_error(ctx, "unexpected argument '%s'", arg);
 }
 
@@ -456,7 +395,8 @@ static int list_options(void)
 }
 
 /* The word @w, taken by the part it belongs to. */
-static int take_word(const struct ctl_ctx *ctx, struct line *l, struct part **cur,
+static int take_word(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
+		     struct ctl_trigger_part **cur,
 		     const struct word *w)
 {
 	if (!w->opt)
@@ -478,10 +418,10 @@ static int take_word(const struct ctl_ctx *ctx, struct line *l, struct part **cu
 }
 
 /* Cut the line into its parts.  Returns CTL_GO_ON or an exit status. */
-static int scan(const struct ctl_ctx *ctx, int argc, const char **argv, struct line *l)
+static int scan(const struct ctl_ctx *ctx, int argc, const char **argv, struct ctl_trigger_line *l)
 {
 	struct reader r = { argc, argv, 1, false };
-	struct part *cur = &l->trigger;
+	struct ctl_trigger_part *cur = &l->trigger;
 	struct word w;
 	int ret;
 
@@ -507,435 +447,6 @@ static int scan(const struct ctl_ctx *ctx, int argc, const char **argv, struct l
 		return ctl_util_usage_error(ctx, "an action is needed after the condition: "
 					    "--action=TYPE (e.g. --action=notify)");
 	return CTL_GO_ON;
-}
-
-/* ---- from the parts to the trigger ---- */
-
-/* The trigger's --name and --owner-uid. */
-static int build_trigger(const struct ctl_ctx *ctx, const struct part *p,
-			 struct ltt_trigger_attr *attr)
-{
-	const char *name = p->val[O_NAME], *uid = p->val[O_OWNER_UID];
-	uint64_t v;
-
-	if (name && !ltt_trigger_name_valid(name)) {
-		ctl_util_trigger_error(name, -LTT_ERR_TRIGGER_NAME);
-		return CTL_EXIT_FAILURE;
-	}
-	if (name)
-		strcpy(attr->name, name);
-	if (uid && ctl_util_parse_u64(uid, UINT32_MAX - 1, &v))
-		return ctl_util_usage_error(ctx, "--owner-uid '%s': give a user id, a number "
-					    "from 0 to %u", uid, UINT32_MAX - 1);
-	if (uid)
-		attr->owner_uid = (int64_t)v;
-	return CTL_GO_ON;
-}
-
-/* --session of a session condition, into @dst. */
-static int take_session(const struct ctl_ctx *ctx, const struct part *p, char *dst)
-{
-	const char *s = p->val[O_SESSION];
-	char what[64];
-
-	if (!s)
-		return ctl_util_usage_error(ctx, "%s needs the session: --session=SESSION",
-					    part_name(p, what, sizeof(what)));
-	if (ctl_util_check_session_name(s))
-		return CTL_EXIT_FAILURE;
-	strcpy(dst, s);
-	return CTL_GO_ON;
-}
-
-/* A threshold's error: CTL_EXIT_FAILURE. */
-static int bad_threshold(const char *opt, const char *text)
-{
-	ctl_out_error(LTT_ERR_TRIGGER_THRESHOLD, "%s '%s': %s", opt, text,
-		      ltt_strerror(LTT_ERR_TRIGGER_THRESHOLD));
-	return CTL_EXIT_FAILURE;
-}
-
-/* --threshold-size: bytes, above 0. */
-static int take_size(const struct part *p, uint64_t *ret)
-{
-	const char *text = p->val[O_SIZE];
-
-	if (ltt_size_parse(text, ret) || !*ret)
-		return bad_threshold("--threshold-size", text);
-	return CTL_GO_ON;
-}
-
-/* --threshold-ratio: a number from 0 to 1. */
-static int take_ratio(const struct part *p, double *ret)
-{
-	const char *text = p->val[O_RATIO];
-	char *end;
-	double r;
-
-	errno = 0;
-	r = strtod(text, &end);
-	if (!*text || *end || errno || !isfinite(r) || r < 0.0 || r > 1.0)
-		return bad_threshold("--threshold-ratio", text);
-	*ret = r;
-	return CTL_GO_ON;
-}
-
-/* The domain of --domain, -u, -k. */
-static int take_domain(const struct ctl_ctx *ctx, const struct part *p, enum ltt_domain *ret)
-{
-	const char *d = p->val[O_DOMAIN];
-	char what[64];
-	int n = !!d + !!p->val[O_USERSPACE] + !!p->val[O_KERNEL];
-
-	if (n > 1)
-		return ctl_util_usage_error(ctx, "%s: give one domain (--domain, -u or -k)",
-					    part_name(p, what, sizeof(what)));
-	if (!n)
-		return ctl_util_usage_error(ctx, "%s needs the channel's domain: -u (user space) "
-					    "or -k (kernel)", part_name(p, what, sizeof(what)));
-	if (d && !strcmp(d, "log4j2"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_LOG4J2);	/* LTTng 2.14's */
-	if (d && strcmp(d, "user") && strcmp(d, "kernel"))
-		return ctl_util_usage_error(ctx, "--domain '%s': give user or kernel", d);
-	*ret = p->val[O_KERNEL] || (d && !strcmp(d, "kernel")) ? LTT_DOMAIN_KERNEL :
-	       LTT_DOMAIN_USER;
-	return CTL_GO_ON;
-}
-
-/* channel-buffer-usage-ge, channel-buffer-usage-le. */
-static int build_buffer(const struct ctl_ctx *ctx, const struct part *p,
-			struct ltt_trigger_condition *c)
-{
-	const char *channel = p->val[O_CHANNEL];
-	char what[64];
-	int ret;
-
-	ret = take_session(ctx, p, c->session);
-	if (ret == CTL_GO_ON && !channel)
-		ret = ctl_util_usage_error(ctx, "%s needs the channel: --channel=CHANNEL",
-					   part_name(p, what, sizeof(what)));
-	if (ret == CTL_GO_ON)
-		ret = take_domain(ctx, p, &c->domain);
-	if (ret != CTL_GO_ON)
-		return ret;
-	if (!ltt_channel_name_valid(channel)) {
-		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
-			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
-		return CTL_EXIT_FAILURE;
-	}
-	strcpy(c->channel, channel);
-	if (!!p->val[O_RATIO] == !!p->val[O_SIZE])
-		return ctl_util_usage_error(ctx, "%s needs one threshold: --threshold-ratio=RATIO "
-					    "or --threshold-size=SIZE",
-					    part_name(p, what, sizeof(what)));
-	return p->val[O_SIZE] ? take_size(p, &c->threshold_size) :
-	       take_ratio(p, &c->threshold_ratio);
-}
-
-/* The event rule types of --type, with LTTng's spellings. */
-static const struct rule_type {
-	const char *name;
-	enum ltt_domain domain;
-	enum ltt_event_type type;
-	bool half;		/* a system call's entry or exit alone */
-} rule_types[] = {
-	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
-	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
-	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
-};
-
-/* LTTng's probe types of --type: refused (LTT_LTTNG_GAP_TRIGGER_PROBE). */
-static const char *const probe_types[] = {
-	"kernel:kprobe", "kprobe", "probe", "function", "kernel:uprobe", "uprobe",
-	"userspace-probe",
-};
-
-/* --type into the condition's domain and the rule's type. */
-static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_trigger_condition *c)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(probe_types) / sizeof(probe_types[0]); i++)
-		if (!strcmp(probe_types[i], text))
-			return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
-
-	if (!strcmp(text, "jul:logging") || !strcmp(text, "log4j:logging"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_AGENT);
-	if (!strcmp(text, "log4j2:logging"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_LOG4J2);	/* LTTng 2.14's */
-
-	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
-		if (strcmp(rule_types[i].name, text))
-			continue;
-		if (rule_types[i].half) {
-			ctl_out_error(LTT_ERR_TRIGGER_UNSUPPORTED, "--type '%s': ltt's system call "
-				      "rules take both the entry and the exit of a call: use "
-				      "kernel:syscall", text);
-			return CTL_EXIT_FAILURE;
-		}
-		c->domain = rule_types[i].domain;
-		c->rule.type = rule_types[i].type;
-		return CTL_GO_ON;
-	}
-	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "
-				    "kernel:tracepoint, kernel:syscall or python (python:logging)",
-				    text);
-}
-
-/* --log-level: LTTng's "LEVEL.." (or more severe), "LEVEL" (exactly), ".." (any). */
-static int rule_loglevel(const char *text, struct ltt_trigger_condition *c)
-{
-	size_t len = strlen(text);
-	bool ranged = len >= 2 && !strcmp(text + len - 2, "..");
-	char level[64];
-
-	if (!strcmp(text, "..")) {
-		c->rule.loglevel_type = LTT_LOGLEVEL_ALL;
-		return CTL_GO_ON;
-	}
-	if (c->domain == LTT_DOMAIN_KERNEL) {
-		ctl_out_error(LTT_ERR_KERNEL_LOGLEVEL, "--log-level '%s': kernel events have no "
-			      "log level: drop --log-level with --type=kernel:*", text);
-		return CTL_EXIT_FAILURE;
-	}
-	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
-	if (len >= sizeof(level) ||
-	    ltt_loglevel_parse_domain(c->domain, level, &c->rule.loglevel)) {
-		ctl_out_error(LTT_ERR_LOGLEVEL, "--log-level '%s': %s", text,
-			      ltt_strerror(LTT_ERR_LOGLEVEL));
-		return CTL_EXIT_FAILURE;
-	}
-	c->rule.loglevel_type = ranged ? LTT_LOGLEVEL_RANGE : LTT_LOGLEVEL_SINGLE;
-	return CTL_GO_ON;
-}
-
-/* The -x list, checked against the pattern (user space only). */
-static int rule_exclusions(const struct ctl_ctx *ctx, const struct line *l,
-			   struct ltt_trigger_condition *c)
-{
-	char list[LTT_EXCLUSIONS_MAX];
-
-	if (!l->exclusions[0])
-		return CTL_GO_ON;
-	if (c->domain != LTT_DOMAIN_USER)
-		return ctl_util_usage_error(ctx, "--exclude-name: only user-space rules take "
-					    "exclusions (--type=user)");
-	strcpy(list, l->exclusions);
-	if (ltt_attr_normalize_exclusions(c->rule.pattern, list, sizeof(list))) {
-		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s' for the pattern '%s': %s",
-			      l->exclusions, c->rule.pattern, !ltt_event_pattern_is_glob(c->rule.pattern) ?
-			      "exclusions need a pattern with an unescaped '*' (e.g. --name='prov:*')" :
-			      "each exclusion must be an event name or pattern that takes some "
-			      "of the names the rule's pattern takes, not all of them");
-		return CTL_EXIT_FAILURE;
-	}
-	c->rule.exclusions = l->exclusions;
-	return CTL_GO_ON;
-}
-
-/* The captures, each parsed. */
-static int rule_captures(const struct line *l, struct ltt_trigger_condition *c)
-{
-	struct ltt_capture_expr e;
-	size_t i;
-
-	for (i = 0; i < l->nr_captures; i++) {
-		if (ltt_capture_parse(l->captures[i], &e)) {
-			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': %s", l->captures[i],
-				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
-			return CTL_EXIT_FAILURE;
-		}
-		strcpy(c->captures[i], l->captures[i]);
-	}
-	c->nr_captures = (uint32_t)l->nr_captures;
-	return CTL_GO_ON;
-}
-
-/* event-rule-matches. */
-static int build_rule(const struct ctl_ctx *ctx, const struct line *l,
-		      struct ltt_trigger_condition *c)
-{
-	const struct part *p = &l->condition;
-	const char *pattern = p->val[O_NAME] ? p->val[O_NAME] : "*";
-	int ret;
-
-	ret = rule_type(ctx, p->val[O_TYPE] ? p->val[O_TYPE] : "user", c);
-	if (ret != CTL_GO_ON)
-		return ret;
-	if (!ltt_event_pattern_valid(pattern)) {
-		ctl_out_error(LTT_ERR_EVENT_NAME, "event name pattern '%s': %s", pattern,
-			      ltt_strerror(LTT_ERR_EVENT_NAME));
-		return CTL_EXIT_FAILURE;
-	}
-	strcpy(c->rule.pattern, pattern);
-	ret = rule_exclusions(ctx, l, c);
-	if (ret == CTL_GO_ON && p->val[O_LOGLEVEL])
-		ret = rule_loglevel(p->val[O_LOGLEVEL], c);
-	if (ret == CTL_GO_ON && p->val[O_FILTER]) {
-		if (ctl_util_check_filter(p->val[O_FILTER]))
-			return CTL_EXIT_FAILURE;
-		c->rule.filter = p->val[O_FILTER];
-	}
-	return ret == CTL_GO_ON ? rule_captures(l, c) : ret;
-}
-
-static int build_condition(const struct ctl_ctx *ctx, const struct line *l,
-			   struct ltt_trigger_condition *c)
-{
-	const struct part *p = &l->condition;
-	int ret;
-
-	c->type = (enum ltt_condition_type)p->type;
-	switch (c->type) {
-	case LTT_CONDITION_EVENT_RULE_MATCHES:
-		return build_rule(ctx, l, c);
-	case LTT_CONDITION_BUFFER_USAGE_GE:
-	case LTT_CONDITION_BUFFER_USAGE_LE:
-		return build_buffer(ctx, p, c);
-	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
-		ret = take_session(ctx, p, c->session);
-		if (ret == CTL_GO_ON && !p->val[O_SIZE])
-			ret = ctl_util_usage_error(ctx, "condition %s needs the size: "
-						   "--threshold-size=SIZE",
-						   ltt_condition_type_name(c->type));
-		return ret == CTL_GO_ON ? take_size(p, &c->threshold_size) : ret;
-	default:
-		return take_session(ctx, p, c->session);
-	}
-}
-
-/* --rate-policy: every:N or once-after:N, N at least 1. */
-static int action_rate(const struct part *p, struct ltt_trigger_action *a)
-{
-	const char *text = p->val[O_RATE], *colon = text ? strchr(text, ':') : NULL;
-	char what[64];
-	uint64_t n = 0;
-
-	if (!text)
-		return CTL_GO_ON;
-	if (colon && colon - text == 5 && !strncmp(text, "every", 5))
-		a->rate_policy = LTT_RATE_EVERY;
-	else if (colon && colon - text == 10 && !strncmp(text, "once-after", 10))
-		a->rate_policy = LTT_RATE_ONCE_AFTER;
-	else
-		colon = NULL;
-	if (!colon || ctl_util_parse_u64(colon + 1, UINT64_MAX, &n) || !n) {
-		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "%s: rate policy '%s': give every:N or "
-			      "once-after:N, N a number of times at least 1",
-			      part_name(p, what, sizeof(what)), text);
-		return CTL_EXIT_FAILURE;
-	}
-	a->rate_count = n;
-	return CTL_GO_ON;
-}
-
-/* snapshot-session's -n, -m, --path, --url: the output of its snapshots. */
-static int action_output(const struct ctl_ctx *ctx, const struct part *p,
-			 struct ltt_trigger_action *a)
-{
-	const char *name = p->val[O_NAME], *size = p->val[O_MAX_SIZE];
-	char what[64];
-
-	if (!name && !size && !p->val[O_PATH] && !p->val[O_URL])
-		return CTL_GO_ON;
-	if (p->val[O_PATH] && p->val[O_URL])
-		return ctl_util_usage_error(ctx, "%s: give --path or --url, not both",
-					    part_name(p, what, sizeof(what)));
-	if (name && !ltt_snapshot_output_name_valid(name)) {
-		ctl_out_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name '%s': %s", name,
-			      ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
-		return CTL_EXIT_FAILURE;
-	}
-	if (name)
-		strcpy(a->output.name, name);
-	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
-		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
-					    "bytes above 0, with an optional k, M or G suffix", size);
-	a->has_output = true;
-	return ctl_util_snapshot_where(p->val[O_PATH], p->val[O_URL], &a->output) ?
-	       CTL_EXIT_FAILURE : CTL_GO_ON;
-}
-
-/* incr-map-value's session, map channel and key template. */
-static int action_map(const struct ctl_ctx *ctx, const struct part *p,
-		      struct ltt_trigger_action *a)
-{
-	const char *session = p->val[O_SESSION] ? p->val[O_SESSION] : p->arg;
-	const char *map = p->val[O_MAP] ? p->val[O_MAP] : p->val[O_CHANNEL];
-	const char *key = p->val[O_KEY];
-	char what[64];
-
-	part_name(p, what, sizeof(what));
-	if (p->val[O_SESSION] && p->arg)
-		return ctl_util_usage_error(ctx, "%s: give its session once (-s SESSION or "
-					    "SESSION)", what);
-	if (p->val[O_MAP] && p->val[O_CHANNEL])
-		return ctl_util_usage_error(ctx, "%s: give its map channel once (--map or -c)",
-					    what);
-	if (!session || !map || !key)
-		return ctl_util_usage_error(ctx, "%s needs its session, map channel and key: "
-					    "-s SESSION --map CHANNEL --key TEMPLATE", what);
-	if (ctl_util_check_session_name(session))
-		return CTL_EXIT_FAILURE;
-	if (!ltt_channel_name_valid(map))
-		return ctl_util_usage_error(ctx, "%s: invalid map channel name '%s': %s", what, map,
-					    ltt_strerror(LTT_ERR_CHANNEL_NAME));
-	if (!ltt_map_key_valid(key)) {
-		ctl_out_error(LTT_ERR_MAP_KEY, "key '%s': %s", key, ltt_strerror(LTT_ERR_MAP_KEY));
-		return CTL_EXIT_FAILURE;
-	}
-	snprintf(a->session, sizeof(a->session), "%s", session);
-	snprintf(a->map.channel, sizeof(a->map.channel), "%s", map);
-	snprintf(a->map.key, sizeof(a->map.key), "%s", key);
-	return CTL_GO_ON;
-}
-
-static int build_action(const struct ctl_ctx *ctx, const struct part *p,
-			struct ltt_trigger_action *a)
-{
-	char what[64];
-	int ret;
-
-	a->type = (enum ltt_action_type)p->type;
-	ret = action_rate(p, a);
-	if (ret != CTL_GO_ON || a->type == LTT_ACTION_NOTIFY)
-		return ret;
-	if (a->type == LTT_ACTION_INCR_MAP_VALUE)
-		return action_map(ctx, p, a);
-	if (!p->arg)
-		return ctl_util_usage_error(ctx, "%s needs the session it acts on: --action=%s "
-					    "SESSION", part_name(p, what, sizeof(what)),
-					    ltt_action_type_name(a->type));
-	if (ctl_util_check_session_name(p->arg))
-		return CTL_EXIT_FAILURE;
-	strcpy(a->session, p->arg);
-	return action_output(ctx, p, a);
-}
-
-/* The trigger of the line's parts, each checked. */
-static int build(const struct ctl_ctx *ctx, const struct line *l, struct ltt_trigger_attr *attr)
-{
-	size_t i;
-	int ret;
-
-	ret = build_trigger(ctx, &l->trigger, attr);
-	if (ret == CTL_GO_ON)
-		ret = build_condition(ctx, l, &attr->condition);
-	for (i = 0; i < l->nr_actions && ret == CTL_GO_ON; i++)
-		ret = build_action(ctx, &l->actions[i], &attr->actions[i]);
-	attr->nr_actions = (uint32_t)l->nr_actions;
-	return ret;
 }
 
 /* The whole trigger, checked as the daemon checks it. */
@@ -1021,7 +532,7 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct ltt_trigger_attr *attr = malloc(sizeof(*attr));
-	struct line *l = calloc(1, sizeof(*l));
+	struct ctl_trigger_line *l = calloc(1, sizeof(*l));
 	int ret = CTL_GO_ON;
 
 	if (!attr || !l) {
@@ -1032,7 +543,7 @@ int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ret = scan(ctx, argc, argv, l);
 	if (ret == CTL_GO_ON) {
 		ltt_ctl_trigger_attr_init(attr);
-		ret = build(ctx, l, attr);
+		ret = ctl_trigger_build(ctx, l, attr);
 	}
 	if (ret == CTL_GO_ON)
 		ret = check_whole(attr) ? CTL_EXIT_FAILURE : add(ctx, attr);

@@ -20,354 +20,17 @@
 #include "common/model/uri.h"
 #include "lib/ltt-ctl/config-check.h"
 #include "lib/ltt-ctl/config-module.h"
+#include "lib/ltt-ctl/config-save.h"
 #include "lib/ltt-ctl/config-trigger.h"
 #include "lib/ltt-ctl/config-xml.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
-#define SESSIONS_DIR_NAME "sessions"	/* in $LTT_HOME/.ltt and SYSCONFDIR/ltt */
-
-static void detail(struct ltt_ctl *ctl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void detail(struct ltt_ctl *ctl, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX, fmt, ap);
-	va_end(ap);
-}
-
-static bool reserved_zero(const uint8_t *p, size_t n)
-{
-	while (n--)
-		if (*p++)
-			return false;
-	return true;
-}
-
-void ltt_ctl_save_opts_init(struct ltt_save_opts *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof(*opts));
-}
 
 void ltt_ctl_load_opts_init(struct ltt_load_opts *opts)
 {
 	if (opts)
 		memset(opts, 0, sizeof(*opts));
 }
-
-/* $LTT_HOME/.ltt/sessions */
-static int user_dir(char *buf, size_t len)
-{
-	char home[LTT_PATH_MAX], dot[LTT_PATH_MAX + 8];
-
-	if (ltt_home_dir(home, sizeof(home)) ||
-	    ltt_path_join(dot, sizeof(dot), home, LTT_PERSONAL_RUNDIR_NAME) ||
-	    ltt_path_join(buf, len, dot, SESSIONS_DIR_NAME))
-		return -LTT_ERR_CONFIG_IO;
-	return 0;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n > m && !strcmp(s + n - m, suffix);
-}
-
-/* Save */
-
-/* The names of the sessions to save: one, or every one of the caller's. */
-static int save_names(struct ltt_ctl *ctl, const char *session, char (**ret_names)[LTT_NAME_MAX],
-		      size_t *ret_n)
-{
-	struct ltt_session_info *sessions;
-	char (*names)[LTT_NAME_MAX];
-	size_t i, n = 0, count;
-	int ret;
-
-	if (session) {
-		names = calloc(1, sizeof(*names));
-		if (!names)
-			return -LTT_ERR_NOMEM;
-		snprintf(names[0], sizeof(names[0]), "%s", session);
-		*ret_names = names;
-		*ret_n = 1;
-		return 0;
-	}
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret)
-		return ret;
-	names = calloc(count ? count : 1, sizeof(*names));
-	if (!names) {
-		free(sessions);
-		return -LTT_ERR_NOMEM;
-	}
-	/* Root's view of the root daemon holds other users' sessions: not theirs to save. */
-	for (i = 0; i < count; i++)
-		if (sessions[i].uid == geteuid())
-			strcpy(names[n++], sessions[i].name);
-	free(sessions);
-	*ret_names = names;
-	*ret_n = n;
-	return 0;
-}
-
-/* Where to save: @ret_dir true for a directory of NAME.ltt files. */
-static int save_target(struct ltt_ctl *ctl, const char *path, char *buf, size_t len,
-		       bool *ret_dir)
-{
-	struct stat st;
-	size_t n;
-	bool dir;
-
-	if (!path) {
-		if (user_dir(buf, len)) {
-			detail(ctl, "no home directory: set LTT_HOME or HOME, or give a path");
-			return -LTT_ERR_CONFIG_IO;
-		}
-		dir = true;
-	} else {
-		if (strlen(path) >= len)
-			return -LTT_ERR_INVAL;
-		strcpy(buf, path);
-		dir = stat(path, &st) ? !ends_with(path, LTT_CFG_SUFFIX) : S_ISDIR(st.st_mode);
-	}
-	/* "DIR/" names a directory: files go in as "DIR/NAME.ltt". */
-	for (n = strlen(buf); dir && n > 1 && buf[n - 1] == '/'; n--)
-		buf[n - 1] = '\0';
-	if (dir && ltt_mkdir_p(buf, 0700)) {
-		detail(ctl, "%s: can't create the directory: %s", buf, strerror(errno));
-		return -LTT_ERR_CONFIG_IO;
-	}
-	*ret_dir = dir;
-	return 0;
-}
-
-/* The files to write, every one checked (exists and not @force) first. */
-static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
-		      char (*names)[LTT_NAME_MAX], size_t n, struct ltt_session_file *files)
-{
-	char target[LTT_PATH_MAX];
-	size_t i;
-	bool dir;
-	int ret;
-
-	ret = save_target(ctl, o->path, target, sizeof(target), &dir);
-	if (ret)
-		return ret;
-	for (i = 0; i < n; i++) {
-		int len;
-
-		strcpy(files[i].name, names[i]);
-		len = dir ? snprintf(files[i].path, sizeof(files[i].path), "%s/%s%s", target,
-				     names[i], LTT_CFG_SUFFIX)
-			  : snprintf(files[i].path, sizeof(files[i].path), "%s", target);
-		if (len < 0 || (size_t)len >= sizeof(files[i].path)) {
-			detail(ctl, "%s/%s%s: path too long", target, names[i], LTT_CFG_SUFFIX);
-			return -LTT_ERR_CONFIG_IO;
-		}
-		if (!o->force && !access(files[i].path, F_OK)) {
-			detail(ctl, "%s", files[i].path);
-			return -LTT_ERR_CONFIG_EXISTS;
-		}
-	}
-	return 0;
-}
-
-/*
- * What ltt_ctl_get_session() does not say about a session: a snapshot
- * session's snapshot outputs, a session's rotation schedule.  A daemon
- * without them (-LTT_ERR_NOT_SUPPORTED) has none to save.  @x->snap_outputs
- * is the caller's to free.  Returns 0 or -LTT_ERR_*.
- */
-/* @session's map channels' attributes into @x (none from a daemon without maps). */
-static int cfg_maps(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_extra *x)
-{
-	struct ltt_map_desc *maps;
-	size_t i, n;
-	int ret = ltt_ctl_list_maps(ctl, session, &maps, &n);
-
-	if (ret)
-		return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
-	x->maps = calloc(n ? n : 1, sizeof(*x->maps));
-	for (i = 0; x->maps && i < n; i++)
-		x->maps[x->nr_maps++] = maps[i].attr;
-	ltt_ctl_maps_free(maps, n);
-	return x->maps ? 0 : -LTT_ERR_NOMEM;
-}
-
-static int cfg_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
-		     struct ltt_cfg_extra *x)
-{
-	struct ltt_rotation_info rot;
-	int ret;
-
-	memset(x, 0, sizeof(*x));
-	ret = cfg_maps(ctl, info->name, x);
-	if (ret)
-		return ret;
-	if (info->snapshot)
-		ret = ltt_ctl_snapshot_list_outputs(ctl, info->name, &x->snap_outputs,
-						    &x->nr_snap_outputs);
-	else if (info->output_type != LTT_OUTPUT_NONE &&
-		 !(ret = ltt_ctl_rotation_info(ctl, info->name, &rot))) {
-		x->rotate_timer_us = rot.timer_us;
-		x->rotate_size = rot.size;
-	}
-	return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
-}
-
-/* @session's @n trackers of @domain into @row.  Returns 0 or -LTT_ERR_*. */
-static int save_domain_trackers(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
-				size_t n, struct ltt_cfg_tracker *row)
-{
-	struct ltt_cfg_tracker *t;
-	uint32_t *ids;
-	size_t k, nr;
-	int err;
-
-	for (k = 0; k < n; k++) {
-		t = &row[k];
-		err = ltt_ctl_list_tracker(ctl, session, domain, (enum ltt_tracker_type)k,
-					   &t->policy, &ids, &nr);
-		if (err)
-			return err;
-		t->nr = nr <= LTT_TRACKER_MAX_IDS ? (uint32_t)nr : 0;
-		if (t->nr)
-			memcpy(t->ids, ids, t->nr * sizeof(*ids));
-		free(ids);
-	}
-	return 0;
-}
-
-/*
- * @session's process trackers, into @ret (zeroed: every process).  A
- * daemon without trackers has none to save, one without the kernel
- * domain (it refuses it) no kernel trackers.  Returns 0 or -LTT_ERR_*.
- */
-static int save_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_trackers *ret)
-{
-	int err = save_domain_trackers(ctl, session, LTT_DOMAIN_USER, LTT_TRACKER_NR_USER,
-				       ret->t[1]);
-
-	if (err == -LTT_ERR_NOT_SUPPORTED)
-		return 0;
-	if (err)
-		return err;
-	err = save_domain_trackers(ctl, session, LTT_DOMAIN_KERNEL, LTT_TRACKER_NR, ret->t[0]);
-	if (err && err != -LTT_ERR_NOMEM) {
-		memset(ret->t[0], 0, sizeof(ret->t[0]));	/* all: nothing to save */
-		err = 0;
-	}
-	return err;
-}
-
-/* Write the @n sessions' @details to @files with @m: one file each, or all in one. */
-static int save_write(struct ltt_ctl *ctl, const struct ltt_cfg_module *m,
-		      struct ltt_session_detail **details, const struct ltt_cfg_extra *extras,
-		      size_t n, struct ltt_session_file *files)
-{
-	char *err = ltt_lib_detail(ctl);
-	size_t i;
-	int ret = 0;
-
-	if (n > 1 && !strcmp(files[0].path, files[1].path))
-		return m->write(files[0].path, details, extras, n, err, LTT_LIB_DETAIL_MAX);
-	for (i = 0; i < n && !ret; i++)
-		ret = m->write(files[i].path, &details[i], &extras[i], 1, err,
-			       LTT_LIB_DETAIL_MAX);
-	return ret;
-}
-
-/* @session's contexts into @ret; none from a daemon older than contexts. */
-static int get_contexts(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_contexts *ret)
-{
-	struct ltt_context_info *v = NULL;
-	size_t n = 0;
-	int err;
-
-	err = ltt_ctl_list_contexts(ctl, session, &v, &n);
-	if (err == -LTT_ERR_NOT_SUPPORTED)
-		err = 0;
-	ret->v = v;
-	ret->n = err ? 0 : n;
-	return err;
-}
-
-int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
-			  struct ltt_session_file **ret_files, size_t *ret_count)
-{
-	struct ltt_session_detail **details = NULL;
-	struct ltt_cfg_extra *extras = NULL;
-	struct ltt_cfg_trackers *trackers = NULL;
-	struct ltt_session_file *files = NULL;
-	char (*names)[LTT_NAME_MAX] = NULL;
-	const struct ltt_cfg_module *m;
-	size_t i, n = 0;
-	int ret;
-
-	if (!ctl || !opts || !ret_files || !ret_count ||
-	    (opts->session && strlen(opts->session) >= LTT_NAME_MAX))
-		return -LTT_ERR_INVAL;
-	ltt_lib_detail(ctl);
-	if (!reserved_zero(opts->reserved, sizeof(opts->reserved)))
-		return -LTT_ERR_NOT_SUPPORTED;
-	ret = ltt_cfg_module_get(&m, ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
-	if (!ret)
-		ret = save_names(ctl, opts->session, &names, &n);
-	if (ret)
-		return ret;
-	details = calloc(n ? n : 1, sizeof(*details));
-	files = calloc(n ? n : 1, sizeof(*files));
-	extras = calloc(n ? n : 1, sizeof(*extras));
-	trackers = calloc(n ? n : 1, sizeof(*trackers));
-	if (!details || !files || !extras || !trackers) {
-		ret = -LTT_ERR_NOMEM;
-		goto out;
-	}
-	for (i = 0; i < n && !ret; i++) {
-		ret = ltt_ctl_get_session(ctl, names[i], &details[i]);
-		if (!ret)
-			ret = cfg_extra(ctl, &details[i]->info, &extras[i]);
-		if (!ret)
-			ret = save_trackers(ctl, names[i], &trackers[i]);
-		extras[i].trackers = &trackers[i];
-		if (!ret)
-			ret = get_contexts(ctl, names[i], &extras[i].contexts);
-		if (ret)
-			detail(ctl, "session '%s'", names[i]);
-	}
-	if (!ret && n && !opts->no_triggers)
-		ret = ltt_cfg_save_triggers(ctl, names, n, extras);
-	if (!ret && n)
-		ret = save_files(ctl, opts, names, n, files);
-	if (!ret)
-		ret = save_write(ctl, m, details, extras, n, files);
-	if (!ret) {
-		*ret_files = files;
-		*ret_count = n;
-		files = NULL;
-	}
-out:
-	for (i = 0; details && i < n; i++)
-		free(details[i]);
-	for (i = 0; extras && i < n; i++) {
-		free(extras[i].snap_outputs);
-		free(extras[i].maps);
-		free((void *)extras[i].contexts.v);
-		free(extras[i].triggers);
-	}
-	free(extras);
-	free(details);
-	free(trackers);
-	free(files);
-	free(names);
-	return ret;
-}
-
-/* Load: reading */
 
 static int name_cmp(const struct dirent **a, const struct dirent **b)
 {
@@ -389,15 +52,15 @@ static int read_dir(struct ltt_ctl *ctl, const struct ltt_cfg_module *m, struct 
 	if (n < 0) {
 		if (!must && errno == ENOENT)
 			return 0;
-		detail(ctl, "%s: %s", dir, strerror(errno));
+		ltt_cfg_detail(ctl, "%s: %s", dir, strerror(errno));
 		return -LTT_ERR_CONFIG_IO;
 	}
 	for (i = 0; i < n; i++) {
 		if (!ret && ents[i]->d_name[0] != '.' &&
-		    (ends_with(ents[i]->d_name, LTT_CFG_SUFFIX) ||
-		     ends_with(ents[i]->d_name, LTT_CFG_LTTNG_SUFFIX))) {
+		    (ltt_cfg_ends_with(ents[i]->d_name, LTT_CFG_SUFFIX) ||
+		     ltt_cfg_ends_with(ents[i]->d_name, LTT_CFG_LTTNG_SUFFIX))) {
 			if (ltt_path_join(path, sizeof(path), dir, ents[i]->d_name)) {
-				detail(ctl, "%s/%s: path too long", dir, ents[i]->d_name);
+				ltt_cfg_detail(ctl, "%s/%s: path too long", dir, ents[i]->d_name);
 				ret = -LTT_ERR_CONFIG_IO;
 			} else {
 				ret = m->read(set, path, ltt_lib_detail(ctl),
@@ -417,7 +80,7 @@ static int read_path(struct ltt_ctl *ctl, const struct ltt_cfg_module *m, struct
 	struct stat st;
 
 	if (stat(path, &st)) {
-		detail(ctl, "%s: %s", path, strerror(errno));
+		ltt_cfg_detail(ctl, "%s: %s", path, strerror(errno));
 		return errno == ENOENT ? -LTT_ERR_CONFIG_NOT_FOUND : -LTT_ERR_CONFIG_IO;
 	}
 	if (S_ISDIR(st.st_mode))
@@ -456,7 +119,7 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	if (o->path) {
 		ret = read_path(ctl, m, user, o->path);
 	} else {
-		ret = user_dir(dir, sizeof(dir));
+		ret = ltt_cfg_user_dir(dir, sizeof(dir));
 		if (!ret)
 			ret = read_dir(ctl, m, user, dir, false);
 		if (!ret && !(o->session && find_cfg(user, o->session)))
@@ -482,7 +145,7 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	}
 	if (!n) {
 		free(sel);
-		detail(ctl, "%s%s%s", o->session ? "session '" : "", o->session ? o->session : "",
+		ltt_cfg_detail(ctl, "%s%s%s", o->session ? "session '" : "", o->session ? o->session : "",
 		       o->session ? "'" : "");
 		return -LTT_ERR_CONFIG_NOT_FOUND;
 	}
@@ -518,7 +181,7 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	if (o->override_url && (strlen(o->override_url) >= LTT_PATH_MAX ||
 				ltt_uri_parse(o->override_url, &uri) ||
 				(uri.scheme != LTT_URI_FILE && uri.scheme != LTT_URI_NET))) {
-		detail(ctl, "--override-url '%s'", o->override_url);
+		ltt_cfg_detail(ctl, "--override-url '%s'", o->override_url);
 		return -LTT_ERR_URL;
 	}
 	for (i = 0; i < n; i++) {
@@ -613,7 +276,7 @@ static int apply_extra(struct ltt_ctl *ctl, const struct ltt_cfg_session *s)
 		out.id = 0;
 		ret = ltt_ctl_snapshot_add_output(ctl, s->attr.name, &out, NULL);
 		if (ret) {
-			detail(ctl, "%s:%ld: snapshot output '%s' can't be added", s->file,
+			ltt_cfg_detail(ctl, "%s:%ld: snapshot output '%s' can't be added", s->file,
 			       s->snap_outputs[i].line, out.name);
 			return ret;
 		}
@@ -622,7 +285,7 @@ static int apply_extra(struct ltt_ctl *ctl, const struct ltt_cfg_session *s)
 		return 0;
 	ret = ltt_ctl_enable_rotation(ctl, s->attr.name, s->rotate_timer_us, s->rotate_size);
 	if (ret)
-		detail(ctl, "%s:%ld: the rotation schedule of session '%s' can't be set", s->file,
+		ltt_cfg_detail(ctl, "%s:%ld: the rotation schedule of session '%s' can't be set", s->file,
 		       s->rotation_line, s->attr.name);
 	return ret;
 }
@@ -661,7 +324,7 @@ static int apply_trackers(struct ltt_ctl *ctl, const struct ltt_cfg_session *s)
 					    values, t->nr, NULL);
 next:
 			if (ret)
-				detail(ctl, "%s:%ld: the %s %s tracker can't be set", s->file,
+				ltt_cfg_detail(ctl, "%s:%ld: the %s %s tracker can't be set", s->file,
 				       t->line, ltt_domain_name(domain),
 				       ltt_tracker_type_name((enum ltt_tracker_type)k));
 			free(text);
@@ -709,7 +372,7 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		attr.tls = &tls;	/* the files of its tls:// outputs, as saved */
 	ret = ltt_ctl_create_session(ctl, &attr, &info);
 	if (ret) {
-		detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);
+		ltt_cfg_detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);
 		return ret;
 	}
 	*ret_created = true;
@@ -720,19 +383,19 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		ltt_conv_channel_conf_to_attr(&c->attr, &chan);
 		ret = ltt_ctl_enable_channel(ctl, name, c->domain, &chan);
 		if (ret) {
-			detail(ctl, "%s:%ld: %s channel '%s' can't be created", s->file, c->line,
+			ltt_cfg_detail(ctl, "%s:%ld: %s channel '%s' can't be created", s->file, c->line,
 			       ltt_domain_name(c->domain), c->attr.name);
 			return ret;
 		}
 		ret = apply_contexts(ctl, name, c);
 		if (ret) {
-			detail(ctl, "%s:%ld: the contexts of %s channel '%s' can't be added", s->file,
+			ltt_cfg_detail(ctl, "%s:%ld: the contexts of %s channel '%s' can't be added", s->file,
 			       c->context_line, ltt_domain_name(c->domain), c->attr.name);
 			return ret;
 		}
 		ret = apply_rules(ctl, name, c);
 		if (ret) {
-			detail(ctl, "%s:%ld: the rules of %s channel '%s' can't be set", s->file,
+			ltt_cfg_detail(ctl, "%s:%ld: the rules of %s channel '%s' can't be set", s->file,
 			       c->line, ltt_domain_name(c->domain), c->attr.name);
 			return ret;
 		}
@@ -741,7 +404,7 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		c = &s->channels[i];
 		ret = c->enabled ? 0 : ltt_ctl_disable_channel(ctl, name, c->domain, c->attr.name);
 		if (ret) {
-			detail(ctl, "%s:%ld: channel '%s' can't be disabled", s->file, c->line,
+			ltt_cfg_detail(ctl, "%s:%ld: channel '%s' can't be disabled", s->file, c->line,
 			       c->attr.name);
 			return ret;
 		}
@@ -750,7 +413,7 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 	for (i = 0; i < s->nr_maps && !ret; i++) {
 		ret = ltt_ctl_add_map_channel(ctl, name, &s->maps[i]);
 		if (ret)
-			detail(ctl, "%s:%ld: map channel '%s' can't be added", s->file, s->maps_line,
+			ltt_cfg_detail(ctl, "%s:%ld: map channel '%s' can't be added", s->file, s->maps_line,
 			       s->maps[i].name);
 	}
 	if (!ret)
@@ -759,7 +422,7 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 		return ret;
 	ret = s->started ? ltt_ctl_start_session(ctl, name) : 0;
 	if (ret)
-		detail(ctl, "%s:%ld: session '%s' can't be started", s->file, s->line, name);
+		ltt_cfg_detail(ctl, "%s:%ld: session '%s' can't be started", s->file, s->line, name);
 	return ret;
 }
 
@@ -888,7 +551,7 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		return ret;
 	for (i = 0; i < n; i++)
 		if (!o->force && session_exists(sessions, count, sel[i]->attr.name)) {
-			detail(ctl, "%s:%ld: session '%s' exists (destroy it, or load with -f)",
+			ltt_cfg_detail(ctl, "%s:%ld: session '%s' exists (destroy it, or load with -f)",
 			       sel[i]->file, sel[i]->line, sel[i]->attr.name);
 			free(sessions);
 			return -LTT_ERR_SESSION_EXISTS;
@@ -906,20 +569,20 @@ static int load_all(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		if (session_exists(sessions, count, name)) {
 			ret = ltt_ctl_get_session(ctl, name, &u.replaced[u.nr_replaced]);
 			if (!ret)
-				ret = cfg_extra(ctl, &u.replaced[u.nr_replaced]->info,
+				ret = ltt_cfg_get_extra(ctl, &u.replaced[u.nr_replaced]->info,
 						&u.replaced_extra[u.nr_replaced]);
 			if (!ret)
-				ret = get_contexts(ctl, name,
+				ret = ltt_cfg_get_contexts(ctl, name,
 						   &u.replaced_extra[u.nr_replaced].contexts);
 			if (!ret)
-				ret = save_trackers(ctl, name, &u.replaced_trackers[u.nr_replaced]);
+				ret = ltt_cfg_get_trackers(ctl, name, &u.replaced_trackers[u.nr_replaced]);
 			u.replaced_extra[u.nr_replaced].trackers = &u.replaced_trackers[u.nr_replaced];
 			if (u.replaced[u.nr_replaced])
 				u.nr_replaced++;
 			if (!ret)
 				ret = ltt_ctl_destroy_session(ctl, name);
 			if (ret) {
-				detail(ctl, "session '%s' can't be replaced", name);
+				ltt_cfg_detail(ctl, "session '%s' can't be replaced", name);
 				break;
 			}
 		}
@@ -963,7 +626,7 @@ int ltt_ctl_load_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *opts,
 	    (opts->path && strlen(opts->path) >= LTT_PATH_MAX))
 		return -LTT_ERR_INVAL;
 	ltt_lib_detail(ctl);
-	if (!reserved_zero(opts->reserved, sizeof(opts->reserved)))
+	if (!ltt_cfg_reserved_zero(opts->reserved, sizeof(opts->reserved)))
 		return -LTT_ERR_NOT_SUPPORTED;
 	ret = select_sessions(ctl, opts, &user, &sys, &sel, &n);
 	if (!ret)

@@ -6,8 +6,10 @@
  * listed below it):
  *
  * Saved sessions (save and load):
- *   config.c          save and load: which sessions, which files, all or
- *                     nothing; drives the XML module through config-module.h.
+ *   config.c          load: which sessions, which files, all or nothing;
+ *                     drives the XML module through config-module.h.
+ *   config-save.[ch]  save: which sessions, which files, what each holds;
+ *                     what load shares of it.
  *   config-trigger.[ch]  the triggers saved with a session, added back on load.
  *   config-module.[ch]   the boundary to the XML module (config-xml.so),
  *                     loaded on first use.

@@ -21,6 +21,7 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = \
 	src/lib/ltt-ctl/trigger.c \
 	src/lib/ltt-ctl/map.c \
 	src/lib/ltt-ctl/config.c \
+	src/lib/ltt-ctl/config-save.c src/lib/ltt-ctl/config-save.h \
 	src/lib/ltt-ctl/config-module.c src/lib/ltt-ctl/config-module.h \
 	src/lib/ltt-ctl/config-trigger.c src/lib/ltt-ctl/config-trigger.h
 src_lib_ltt_ctl_libltt_ctl_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\" \

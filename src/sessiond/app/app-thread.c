@@ -60,15 +60,6 @@
 #define BUF_STEP (64U << 10)	/* a message buffer grows by at most this much ahead */
 #define DONE_CHECK_MS 50	/* unanswered messages checked for stalled consumers */
 
-struct ltt_app_done {
-	struct ltt_app_done *next;	/* in the thread's list (app thread) */
-	struct ltt_app *app;		/* a reference */
-	struct ltt_app_done_hold *holds;	/* added by the app thread only */
-	unsigned int pending;		/* atomic: holds not released, + the app thread's */
-	unsigned int refs;		/* atomic: the same, + the thread's list */
-	int sent;			/* atomic: REGISTER_DONE sent */
-};
-
 struct ltt_app_thread {
 	struct ltt_app_thread_config cfg;
 	struct ltt_evloop_server srv;	/* on cfg.listen_fd */
@@ -237,91 +228,13 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	return ret;
 }
 
-static void done_put(struct ltt_app_done *d)
-{
-	struct ltt_app_done_hold *h, *next;
-
-	if (__atomic_sub_fetch(&d->refs, 1, __ATOMIC_ACQ_REL))
-		return;
-	for (h = d->holds; h; h = next) {
-		next = h->next;
-		free(h);
-	}
-	ltt_app_put(d->app);
-	free(d);
-}
-
-/* Answer @d's message, once. */
-static void done_send(struct ltt_app_done *d)
-{
-	if (!__atomic_exchange_n(&d->sent, 1, __ATOMIC_ACQ_REL))
-		ltt_app_send(d->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
-}
-
-struct ltt_app_done_hold *ltt_app_done_hold(struct ltt_app_done *d, bool (*stalled)(void *arg),
-					    void *arg)
-{
-	struct ltt_app_done_hold *h;
-
-	if (!d || !(h = calloc(1, sizeof(*h))))
-		return NULL;
-	h->stalled = stalled;
-	h->arg = arg;
-	h->next = d->holds;
-	d->holds = h;
-	__atomic_add_fetch(&d->refs, 1, __ATOMIC_ACQ_REL);
-	__atomic_add_fetch(&d->pending, 1, __ATOMIC_ACQ_REL);
-	return h;
-}
-
-void ltt_app_done_arm(struct ltt_app_done_hold *h)
-{
-	if (h)
-		__atomic_store_n(&h->armed, 1, __ATOMIC_RELEASE);
-}
-
-void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h)
-{
-	if (!h)
-		return;
-	__atomic_store_n(&h->done, 1, __ATOMIC_RELEASE);
-	if (!__atomic_sub_fetch(&d->pending, 1, __ATOMIC_ACQ_REL))
-		done_send(d);
-	done_put(d);
-}
-
-/* Is every hold of @d released, or armed and held up by a stalled consumer? */
-static bool done_ready(const struct ltt_app_done *d)
-{
-	const struct ltt_app_done_hold *h;
-
-	for (h = d->holds; h; h = h->next)
-		if (!__atomic_load_n(&h->done, __ATOMIC_ACQUIRE) &&
-		    !(__atomic_load_n(&h->armed, __ATOMIC_ACQUIRE) && h->stalled(h->arg)))
-			return false;
-	return true;
-}
-
 /* App thread, every DONE_CHECK_MS while some messages are not answered. */
 static void on_done_timer(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_app_thread *t = arg;
-	struct ltt_app_done **p = &t->dones, *d;
 
 	(void)loop;
-	while ((d = *p)) {
-		/* a program gone needs no answer */
-		if (!__atomic_load_n(&d->sent, __ATOMIC_ACQUIRE) &&
-		    (d->app->conn == NULL || done_ready(d)))
-			done_send(d);
-		if (__atomic_load_n(&d->sent, __ATOMIC_ACQUIRE)) {
-			*p = d->next;
-			done_put(d);
-		} else {
-			p = &d->next;
-		}
-	}
-	if (t->dones)
+	if (ltt_app_done_sweep(&t->dones))
 		ltt_evloop_timer_arm(t->done_timer, DONE_CHECK_MS * NS_PER_MS, 0);
 }
 
@@ -343,29 +256,18 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 		return ret;
 	}
 	c->meta_bytes += msg->hdr.payload_len;
-	d = calloc(1, sizeof(*d));
-	if (d) {
-		ltt_app_get(c->app);
-		d->app = c->app;
-		d->pending = 1;
-		d->refs = 1;
-	}
+	d = ltt_app_done_create(c->app);
 	t->cfg.listener.tracepoints(t->cfg.listener.arg, c->app, tps, n, d);
 	free(tps);
 	if (!d)
 		return ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
 	/* Everything the active sessions want of them pushed: let it go on. */
-	if (!__atomic_sub_fetch(&d->pending, 1, __ATOMIC_ACQ_REL))
-		done_send(d);
-	if (__atomic_load_n(&d->sent, __ATOMIC_ACQUIRE)) {
-		done_put(d);
+	if (ltt_app_done_settle(d))
 		return 0;
-	}
 	/* Else the work it waits for runs elsewhere: checked until answered. */
 	if (!t->dones)
 		ltt_evloop_timer_arm(t->done_timer, DONE_CHECK_MS * NS_PER_MS, 0);
-	d->next = t->dones;
-	t->dones = d;
+	ltt_app_done_queue(&t->dones, d);
 	return 0;
 }
 
@@ -906,12 +808,7 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 	ltt_evloop_server_stop(&t->srv);
 	cds_list_for_each_entry_safe(c, tmp, &t->conns, node)
 		conn_close(t, c);
-	while (t->dones) {
-		struct ltt_app_done *d = t->dones;
-
-		t->dones = d->next;
-		done_put(d);
-	}
+	ltt_app_done_drop_all(&t->dones);
 	/* Flushes never run: their programs are gone; drop the jobs' references. */
 	for (j = ltt_evloop_take_jobs(t->srv.loop); j; j = next) {
 		next = j->next;

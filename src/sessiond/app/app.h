@@ -6,6 +6,7 @@
  * one under its name):
  *   app.h          the map of app/: the application object, file by file
  *   app-thread.c   registered applications and the app thread (app.sock)
+ *   app-done.c     a TRACEPOINTS message's answer, held for the work it needs
  *   app-object.c   an application's last reference, its channel records
  *   app-out.c      commands to applications: never blocking, queued, acks
  *   app-notify.c   programs' notification sockets (triggers): made, read
@@ -145,10 +146,10 @@ struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const ch
 int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev);
 void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
 
-/* app-thread.c: registered applications and the app thread (app.sock) */
+/* app-done.c: a TRACEPOINTS message's answer, held for the work it needs */
 
 /*
- * One TRACEPOINTS message's REGISTER_DONE (app-thread.c): the program waits for
+ * One TRACEPOINTS message's REGISTER_DONE (app-done.c): the program waits for
  * it before it records, so that its first events are recorded.  It is
  * sent once every piece of work the listener holds it for is done
  * (ltt_app_done_release()), except the work held by a consumer its
@@ -192,6 +193,36 @@ void ltt_app_done_arm(struct ltt_app_done_hold *h);
  * held.  The last one answers the message.  Accepts a NULL @h.
  */
 void ltt_app_done_release(struct ltt_app_done *d, struct ltt_app_done_hold *h);
+
+/*
+ * ltt_app_done_create() - the answer to one TRACEPOINTS message of @app
+ * (a reference taken), held by the app thread until ltt_app_done_settle();
+ * NULL when out of memory (the message is answered at once).  App thread.
+ */
+struct ltt_app_done *ltt_app_done_create(struct ltt_app *app);
+
+/*
+ * ltt_app_done_settle() - the app thread's hold on @d released, the
+ * listener told: true when @d was answered and let go, false when its
+ * work runs elsewhere (then ltt_app_done_queue() it).  App thread.
+ */
+bool ltt_app_done_settle(struct ltt_app_done *d);
+
+/* ltt_app_done_queue() - @d into the app thread's @list of unanswered messages */
+void ltt_app_done_queue(struct ltt_app_done **list, struct ltt_app_done *d);
+
+/*
+ * ltt_app_done_sweep() - answer the messages of @list that may be (their
+ * holds released or stalled, or their program gone) and let go of those
+ * answered; true while some remain.  App thread.
+ */
+bool ltt_app_done_sweep(struct ltt_app_done **list);
+
+/* ltt_app_done_drop_all() - let go of every message of @list, unanswered (the thread stops) */
+void ltt_app_done_drop_all(struct ltt_app_done **list);
+
+/* app-thread.c: registered applications and the app thread (app.sock) */
+
 
 /*
  * What the app thread tells of programs; called on the app thread, which

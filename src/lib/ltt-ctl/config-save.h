@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * config-save.h - what load (config.c) takes of save (config-save.c):
+ * a session's state read back from the daemon as a save reads it (to
+ * compare, or to undo a load), where the user's saved sessions are, and
+ * the detail of a failure.
+ */
+#ifndef LTT_LIB_LTT_CTL_CONFIG_SAVE_H
+#define LTT_LIB_LTT_CTL_CONFIG_SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "lib/ltt-ctl/config-model.h"
+
+#define SESSIONS_DIR_NAME "sessions"	/* in $LTT_HOME/.ltt and SYSCONFDIR/ltt */
+
+/* The detail of the failure the call returns (ltt_ctl_error_detail()). */
+void ltt_cfg_detail(struct ltt_ctl *ctl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Are the @n bytes at @p all zero (a public struct's reserved room)? */
+bool ltt_cfg_reserved_zero(const uint8_t *p, size_t n);
+
+/* $LTT_HOME/.ltt/sessions into @buf.  Returns 0 or -LTT_ERR_CONFIG_IO. */
+int ltt_cfg_user_dir(char *buf, size_t len);
+
+/* Does @s end with @suffix, and have more before it? */
+bool ltt_cfg_ends_with(const char *s, const char *suffix);
+
+/*
+ * What a session's detail lacks of @info's session: its snapshot
+ * outputs or its rotation schedule, into @x; its snapshot outputs are
+ * the caller's to free.  Returns 0 or -LTT_ERR_*.
+ */
+int ltt_cfg_get_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
+		      struct ltt_cfg_extra *x);
+
+/*
+ * @session's process trackers, into @ret (zeroed: every process).  A
+ * daemon without trackers has none to save, one without the kernel
+ * domain (it refuses it) no kernel trackers.  Returns 0 or -LTT_ERR_*.
+ */
+int ltt_cfg_get_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_trackers *ret);
+
+/* @session's contexts into @ret; none from a daemon older than contexts. */
+int ltt_cfg_get_contexts(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_contexts *ret);
+
+#endif /* LTT_LIB_LTT_CTL_CONFIG_SAVE_H */
