@@ -31,6 +31,7 @@
  *   snapshot.c        a snapshot session's outputs and its snapshots.
  *   chunk.c           rotate, rotation schedule, clear, regenerate.
  *   trigger.c         triggers and notification channels.
+ *   map.c             map channels: add one, list them with their counters.
  *   kernel-tracer.c   how the session daemon traces the kernel.
  *   spawn.c           starting a session daemon (ltt-sessiond --daemonize).
  * The transport:

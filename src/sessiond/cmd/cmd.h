@@ -227,19 +227,19 @@ void ltt_cmd_trackers_put_kernel(const struct ltt_cmd_ctx *ctx, struct ltt_sessi
 enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					    const char **ret_name, enum ltt_cmd_view *ret_kind);
 
-/* cmd-memory.c: list --mem-usage, reclaim-memory */
-
-enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-
 /* cmd-map.c: add-map-channel, the maps' counters */
 
 enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					    struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 				      struct ltt_wbuf *reply);
+
+/* cmd-memory.c: list --mem-usage, reclaim-memory */
+
+enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   struct ltt_wbuf *reply);
 
 /* MEM_USAGE's reply: each buffer of each channel of @session (a view, as the tree's). */
 void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,

@@ -10,6 +10,7 @@
  *   rule-filter.[ch] rules matched against events, and their filter programs
  *   tracker.[ch]   process trackers: inclusion sets of ids
  *   trigger.[ch]   triggers: what each user added, their counters, firing them
+ *   map.[ch]       map channels: their key tables, the programs' counters
  *
  *   registry ──► session ──► domain (kernel, user) ──► channel ──► event rule
  *

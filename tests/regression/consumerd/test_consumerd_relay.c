@@ -32,7 +32,6 @@
 #include <unistd.h>
 
 #include "../../unit/tap.h"
-#include "../unit/tap.h"
 #include "common/proto/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "common/proto/msg.h"
