@@ -17,12 +17,9 @@
  * trace/ (trace.h): trace format, ring buffer, repair, clock, file names
  * base/ (base.h): log, errors, strings, containers, event loop, sockets, files
  *
- * proto/ is not a folder yet: its files (codec.[ch], msg.[ch] and the
- * *-proto.[ch]) sit at src/common's top until they move there with their
- * map header.  Until then three arrows of model/ reach them, which the
- * move is to settle (the layer test names them, PROTO_PENDING):
- * context.c and trigger.c encode themselves with codec.c, and trigger.c
- * encodes a trigger's rule with client-proto.c's.
+ * One arrow of model/ still reaches proto/, which the layer test names
+ * (PROTO_PENDING) until it is settled: trigger.c encodes a trigger's rule
+ * with client-proto.c's.
  *
  * net/ is libnet.la (OpenSSL with it); every other wing is libcommon.la.
  * Which process pulls which wing (by its includes):

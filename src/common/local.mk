@@ -8,7 +8,6 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/proto.h \
 	src/common/proto/app-proto.c src/common/proto/app-proto.h \
 	src/common/proto/client-proto.c src/common/proto/client-proto.h \
-	src/common/proto/codec.c src/common/proto/codec.h \
 	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
 	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
 	src/common/proto/live-proto.c src/common/proto/live-proto.h \
@@ -49,6 +48,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/as-user.c src/common/base/as-user.h \
 	src/common/base/base.h \
 	src/common/base/budget.c src/common/base/budget.h \
+	src/common/base/codec.c src/common/base/codec.h \
 	src/common/base/daemon.c src/common/base/daemon.h \
 	src/common/base/durable.c src/common/base/durable.h \
 	src/common/base/errmap.c src/common/base/errmap.h \

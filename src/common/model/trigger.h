@@ -5,7 +5,7 @@
  * wire form in the client protocol (minor 18) and the captures a
  * notification carries.
  *
- * Wire forms (common/proto/codec.h):
+ * Wire forms (common/base/codec.h):
  *   trigger: {str name, i64 owner_uid, u32 condition, u32 domain,
  *       rule_attr (client-proto.h, minor 18), u32 nr_captures,
  *       nr_captures x str capture, str session, str channel,
@@ -35,7 +35,7 @@
 #include <ltt/ltt-ctl-trigger.h>
 
 #include "common/model/model.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_TRIGGER_PPM 1000000u	/* a ratio of 1 in threshold_ppm */
 #define LTT_CAPTURE_STR_MAX 1024	/* bytes a captured string keeps, NUL included */

@@ -4,7 +4,7 @@
  * applications (libltt-ust), on the Unix stream socket RUNDIR/app.sock.
  *
  * Framing: common/proto/msg.h with LTT_APP_MAGIC, payloads encoded with
- * common/proto/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
+ * common/base/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
  * attached to the first byte of the header of the message that announces
  * them; a message says how many fds it carries and the receiver rejects a
  * message whose fd count differs (and closes any fd it got).
@@ -89,7 +89,7 @@
 
 #include "common/model/context.h"
 #include "common/model/trigger.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "filter-vm/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */

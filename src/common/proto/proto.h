@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * proto.h - the map of src/common/proto, the wire forms of ltt's
- * protocols: one header per protocol, each message a field table that one
- * codec walks, and the framing two of them share.
+ * protocols: one header per protocol, each message a field table that the
+ * codec (common/base/codec.h) walks, and the framing two of them share.
  *
  *   proto.h            this map
- *   codec.[ch]         bounded cursors, field tables and the encoder and decoder that walk
- *                      them; the one rule for trailing bytes
  *   msg.[ch]           the framing of the app and consumer protocols: header, payload, fds
  *   client-proto.[ch]  lttctl and libltt-ctl to ltt-sessiond: commands, objects, minors
  *   app-proto.[ch]     ltt-sessiond and libltt-ust: registration, channels, event rules,
@@ -16,8 +14,8 @@
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
  *   live-proto.[ch]    ltt-relayd's live port to viewers: LTTng's live protocol, big-endian
  *
- * Layers, top down: the protocols (each uses codec.h, client-proto.c and
- * the app and consumer protocols' users msg.h too), msg, codec.  No
+ * Layers, top down: the protocols (each uses base/codec.h, client-proto.c
+ * and the app and consumer protocols' users msg.h too), msg.  No
  * protocol's file includes another's.  Include the header of the
  * protocol you speak, not this one.
  */
