@@ -13,6 +13,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/live-proto.c src/common/proto/live-proto.h \
 	src/common/proto/msg.c src/common/proto/msg.h \
 	src/common/proto/relay-proto.c src/common/proto/relay-proto.h \
+	src/common/proto/trigger-proto.c src/common/proto/trigger-proto.h \
 	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv-setup.c src/common/ftrace/ftrace-conv.h \
 	src/common/ftrace/ftrace-format.c src/common/ftrace/ftrace-format.h \
 	src/common/ftrace/ftrace-map.c src/common/ftrace/ftrace-map.h \

@@ -233,7 +233,7 @@
  *    u64 dropped, str event, u32 nr_captures, nr_captures x capture}
  *   @dropped: the messages of this notifier this thread or another could
  *   not send (the socket was full) since the last one sent; a capture
- *   is common/model/trigger.h's form, in the notifier's order (a string cut to
+ *   is common/proto/trigger-proto.h's form, in the notifier's order (a string cut to
  *   fit, an expression the event can't give UNAVAILABLE).  A message
  *   with an empty event name and no capture only carries @dropped: the
  *   program sends it, waiting a little for room, when the notifier goes

@@ -219,8 +219,8 @@
  */
 bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 /*
- * Triggers (common/model/trigger.h has the forms of trigger, trigger_info and
- * notification):
+ * Triggers (common/proto/trigger-proto.h has the forms of trigger,
+ * trigger_info and notification):
  *   ADD_TRIGGER {trigger} -> {str name}
  *   REMOVE_TRIGGER {str name}
  *   LIST_TRIGGERS {} -> {u32 count, count x trigger_info}
