@@ -9,20 +9,13 @@
  * as "common/WING/NAME.h".
  *
  * net/ (net.h): the network transport, plain or TLS, and the relay connection
- * proto/ (proto.h): the protocols and their codec
+ * proto/ (proto.h): the protocols' wire forms and framing
  * ftrace/ (ftrace.h): the kernel's own trace events (tracefs)
  * model/ (model.h): sessions, channels, rules, triggers as the daemons hold them
  * filter/ (filter.h): LTTng's filter language, parsed and compiled
  * probe/ (probe.h): probes placed from outside a program, ELF files
  * trace/ (trace.h): trace format, ring buffer, repair, clock, file names
- * base/ (base.h): log, errors, strings, containers, event loop, sockets, files
- *
- * proto/ is not a folder yet: its files (codec.[ch], msg.[ch] and the
- * *-proto.[ch]) sit at src/common's top until they move there with their
- * map header.  Until then three arrows of model/ reach them, which the
- * move is to settle (the layer test names them, PROTO_PENDING):
- * context.c and trigger.c encode themselves with codec.c, and trigger.c
- * encodes a trigger's rule with client-proto.c's.
+ * base/ (base.h): log, errors, strings, containers, the codec, event loop, sockets, files
  *
  * net/ is libnet.la (OpenSSL with it); every other wing is libcommon.la.
  * Which process pulls which wing (by its includes):
@@ -30,7 +23,7 @@
  *   ltt-consumerd  net, proto, ftrace, model (context), filter, trace, base
  *   ltt-relayd     net, proto (relay, live), model (uri), trace, base
  *   lttctl         net, model, probe, trace (tracefile), base
- *   libltt-ctl     proto (client), model, probe, base
+ *   libltt-ctl     proto (client, trigger), model, probe, base
  *   libust         proto (app), model (context, trigger), trace, base
  *   python binding model (attr)
  */

@@ -8,12 +8,12 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/proto.h \
 	src/common/proto/app-proto.c src/common/proto/app-proto.h \
 	src/common/proto/client-proto.c src/common/proto/client-proto.h \
-	src/common/proto/codec.c src/common/proto/codec.h \
 	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
 	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
 	src/common/proto/live-proto.c src/common/proto/live-proto.h \
 	src/common/proto/msg.c src/common/proto/msg.h \
 	src/common/proto/relay-proto.c src/common/proto/relay-proto.h \
+	src/common/proto/trigger-proto.c src/common/proto/trigger-proto.h \
 	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv-setup.c src/common/ftrace/ftrace-conv.h \
 	src/common/ftrace/ftrace-format.c src/common/ftrace/ftrace-format.h \
 	src/common/ftrace/ftrace-map.c src/common/ftrace/ftrace-map.h \
@@ -49,6 +49,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/as-user.c src/common/base/as-user.h \
 	src/common/base/base.h \
 	src/common/base/budget.c src/common/base/budget.h \
+	src/common/base/codec.c src/common/base/codec.h \
 	src/common/base/daemon.c src/common/base/daemon.h \
 	src/common/base/durable.c src/common/base/durable.h \
 	src/common/base/errmap.c src/common/base/errmap.h \

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/msg.h"
 #include "consumerd/data.h"
 #include "consumerd/registry.h"

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
 #include "consumerd/sink-relay.h"
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/live-proto.h"
 #include "relayd/live.h"
 

@@ -36,6 +36,7 @@
 #include "common/base/log.h"
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "sessiond/client-workers.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"

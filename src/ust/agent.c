@@ -18,7 +18,7 @@
 #include <time.h>
 
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "ust/agent.h"
 #include "ust/ust.h"
 

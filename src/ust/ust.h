@@ -73,7 +73,7 @@
 #include "common/base/thread.h"
 #include "common/model/context.h"
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/trace/ringbuf.h"
 #include "filter-vm/filter-vm.h"
 

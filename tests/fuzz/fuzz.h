@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 /* One seed: @name is a file name (letters, digits, '-', '_', '.'). */
 typedef void (*ltt_fuzz_emit_fn)(const char *name, const void *data, size_t len);

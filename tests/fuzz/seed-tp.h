@@ -5,7 +5,7 @@
 #ifndef LTT_TESTS_FUZZ_SEED_TP_H
 #define LTT_TESTS_FUZZ_SEED_TP_H
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_FUZZ_SEED_TP_COUNT 3
 #define LTT_FUZZ_SEED_TP_ALL 0xffffffffu

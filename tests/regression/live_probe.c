@@ -42,7 +42,7 @@
 #include <unistd.h>
 
 #include "common/base/sock.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/live-proto.h"
 
 static int fd = -1;

@@ -38,7 +38,7 @@
 
 #include "common/base/sock.h"
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/msg.h"
 
 #define MAX_CONNS 4096

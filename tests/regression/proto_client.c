@@ -78,7 +78,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/proto/client-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define REPLY_TIMEOUT_MS 10000
 #define MAX_WORDS 64

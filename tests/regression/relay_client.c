@@ -59,7 +59,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
 

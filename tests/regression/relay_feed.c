@@ -42,7 +42,7 @@
 #include <unistd.h>
 
 #include "common/base/sock.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
 

@@ -33,7 +33,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/live-proto.h"
 #include "common/proto/relay-proto.h"
 

@@ -28,9 +28,7 @@ lines that say what is wrong:
   - src/common's wings (common.h names them from the top layer down,
     each with its map header): every file in its wing's map, no file
     includes a header of a wing above its own, no function calls one of a
-    wing above its own, no two wings call each other (the proto wing's
-    files at src/common's top until they move, PROTO_PENDING's arrows
-    excepted).
+    wing above its own, no two wings call each other.
 """
 import glob
 import os
@@ -197,15 +195,8 @@ check('no file includes a header of a layer above its own', problems)
 
 # src/common in wings: common.h names them from the top layer down, each
 # with its map header ("base/ (base.h): ..."), as sessiond.h does its
-# folders.  The proto wing's files (codec, msg, *-proto) sit at src/common's
-# top until they move to proto/ with their map header; until then its files
-# are those PROTO_TOP matches, and the arrows PROTO_PENDING names, from a
-# module of a lower wing to a module of proto, are what the move is to
-# settle (common.h says so).  When proto/ exists, it is read as any wing.
+# folders.  No arrow between wings is excepted.
 ctop = os.path.join(src, 'src', 'common')
-PROTO_TOP = re.compile(r'^(codec|msg|[a-z]+-proto)\.[ch]$')
-PROTO_PENDING = {('model/context', 'codec'), ('model/trigger', 'codec'),
-                 ('model/trigger', 'client-proto')}
 wings, wing_hdr, wing_files = [], {}, {}
 for line in open(os.path.join(ctop, 'common.h')):
     m = re.match(r' \* ([a-z]+)/ \(([a-z0-9-]+\.h)\): ', line)
@@ -216,9 +207,6 @@ top_files = {os.path.basename(p) for p in glob.glob(os.path.join(ctop, '*.[ch]')
 problems = []
 for w in wings:
     path = os.path.join(ctop, w, wing_hdr[w])
-    if w == 'proto' and not os.path.isdir(os.path.join(ctop, w)):
-        wing_files[w] = {n for n in top_files if PROTO_TOP.match(n)}
-        continue
     there = {os.path.basename(p) for p in glob.glob(os.path.join(ctop, w, '*.[ch]'))}
     named = set()
     if os.path.exists(path):
@@ -230,7 +218,7 @@ for w in wings:
                  for n in sorted(named - there)]
     wing_files[w] = there
 problems += ['common/%s is at src/common\'s top, in no wing' % n
-             for n in sorted(top_files - {'common.h'} - wing_files.get('proto', set()))]
+             for n in sorted(top_files - {'common.h'})]
 cdirs = {d for d in os.listdir(ctop) if os.path.isdir(os.path.join(ctop, d))}
 problems += ['folder common/%s/ is not in common.h' % d for d in sorted(cdirs - set(wings))]
 check('src/common\'s map names its wings (%s)' % ' '.join(wings),
@@ -238,10 +226,10 @@ check('src/common\'s map names its wings (%s)' % ' '.join(wings),
 check('every file of every wing of src/common is in its map header, and only those', problems)
 
 wrank = {w: i for i, w in enumerate(wings)}
-module_wing = {}        # "codec" or "base/log" -> wing
+module_wing = {}        # "base/log" -> wing
 for w in wings:
     for n in wing_files[w]:
-        module_wing[n[:-2] if n in top_files else '%s/%s' % (w, n[:-2])] = w
+        module_wing['%s/%s' % (w, n[:-2])] = w
 
 
 def wing_of(mod):
@@ -251,20 +239,19 @@ def wing_of(mod):
 problems = []
 for w in wings:
     for n in sorted(wing_files[w]):
-        me = n[:-2] if n in top_files else '%s/%s' % (w, n[:-2])
-        path = os.path.join(ctop, n) if n in top_files else os.path.join(ctop, w, n)
-        for inc in re.findall(r'#include "common/([a-z0-9/-]+)\.h"', open(path).read()):
+        me = '%s/%s' % (w, n[:-2])
+        for inc in re.findall(r'#include "common/([a-z0-9/-]+)\.h"', open(os.path.join(ctop, w, n)).read()):
             g = wing_of(inc)
-            if g and wrank[g] < wrank[w] and (me, os.path.basename(inc)) not in PROTO_PENDING:
+            if g and wrank[g] < wrank[w]:
                 problems.append('common/%s includes common/%s.h, of a wing above its own' % (me, inc))
 check('no file of src/common includes a header of a wing above its own', problems)
 
 cobjs = {}
-for w in wings + ['']:
+for w in wings:
     for o in glob.glob(os.path.join(build, 'src', 'common', w, '.libs', '*.o')) + \
             glob.glob(os.path.join(build, 'src', 'common', w, '*.o')):
         base = re.sub(r'^lib(common|net)_la-', '', os.path.basename(o))[:-2]
-        mod = base if not w else '%s/%s' % (w, base)
+        mod = '%s/%s' % (w, base)
         if wing_of(mod):
             cobjs.setdefault(mod, o)
 if not cobjs:
@@ -274,7 +261,7 @@ else:
     problems, wcalls = [], set()
     for mod, callee in sorted(calls_between(cobjs)):
         a, b = wing_of(mod), wing_of(callee)
-        if a == b or (mod, callee.split('/')[-1]) in PROTO_PENDING:
+        if a == b:
             continue
         wcalls.add((a, b))
         if wrank[b] < wrank[a]:

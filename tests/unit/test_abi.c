@@ -31,7 +31,7 @@
 #include "common/base/sock.h"
 #include "common/model/attr.h"
 #include "common/proto/client-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/trace/tclock.h"
 #include "tap.h"
 

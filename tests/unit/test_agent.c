@@ -14,7 +14,7 @@
 #include "common/model/agent.h"
 #include "common/model/attr.h"
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "tap.h"
 
 static struct ltt_rule_conf rule(const char *pattern, enum ltt_loglevel_type t, int level,

@@ -14,6 +14,7 @@
 
 #include "common/model/trigger.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "common/trace/tclock.h"
 #include "tap.h"
 

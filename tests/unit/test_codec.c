@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_codec.c - unit tests of common/proto/codec.c.
+ * test_codec.c - unit tests of common/base/codec.c.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "tap.h"
 
 /* A heap copy of exactly @len bytes, so that overreads are caught by ASan. */

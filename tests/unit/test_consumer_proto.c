@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "tap.h"
 

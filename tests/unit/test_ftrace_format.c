@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "common/ftrace/ftrace-format.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "ftrace-pages.h"
 #include "tap.h"

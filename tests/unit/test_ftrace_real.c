@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "common/ftrace/ftrace-conv.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "ftrace-pages.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"

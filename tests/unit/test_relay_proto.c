@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
 #include "tap.h"
 

@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/trace/ctf.h"
 #include "sessiond/ctrace/tsdl.h"
 #include "tap.h"

@@ -29,6 +29,10 @@
  *   size.[ch]         sizes and counts as users write them ("4k", "1M")
  *   budget.[ch]       bytes a daemon buffers for each user, within one
  *                     budget per user
+ *   codec.[ch]        bounded cursors, field tables and the encoder and
+ *                     decoder that walk them; the one rule for trailing
+ *                     bytes (every protocol's messages, and the model's
+ *                     objects that travel in them)
  *   array.[ch]        arrays that grow by doubling
  *   name-index.[ch]   an index of names to positions in the caller's array
  *   errmap.[ch]       internal failures (negative errno) to public codes,

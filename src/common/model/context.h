@@ -25,7 +25,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 /* Contexts one channel may have (each type once, perf counters included). */
 #define LTT_CTX_MAX 32

@@ -20,7 +20,7 @@
 
 #include <ltt/ltt-ctl-map.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 /**
  * ltt_map_attr_valid() - is @a a map channel to add: a channel name

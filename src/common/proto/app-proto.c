@@ -22,6 +22,7 @@
 #include "common/base/names.h"
 #include "common/model/attr.h"
 #include "common/proto/app-proto.h"
+#include "common/proto/trigger-proto.h"
 
 #define NAME_(name, num, dir) [num] = #name,
 static const char *const msg_names[] = { LTT_APP_MSG_TABLE(NAME_) };

@@ -4,7 +4,7 @@
  * applications (libltt-ust), on the Unix stream socket RUNDIR/app.sock.
  *
  * Framing: common/proto/msg.h with LTT_APP_MAGIC, payloads encoded with
- * common/proto/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
+ * common/base/codec.h.  File descriptors travel as SCM_RIGHTS ancillary data
  * attached to the first byte of the header of the message that announces
  * them; a message says how many fds it carries and the receiver rejects a
  * message whose fd count differs (and closes any fd it got).
@@ -89,7 +89,7 @@
 
 #include "common/model/context.h"
 #include "common/model/trigger.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "filter-vm/filter-bytecode.h"
 
 #define LTT_APP_MAGIC 0x4c545441U	/* "LTTA" */
@@ -233,7 +233,7 @@
  *    u64 dropped, str event, u32 nr_captures, nr_captures x capture}
  *   @dropped: the messages of this notifier this thread or another could
  *   not send (the socket was full) since the last one sent; a capture
- *   is common/model/trigger.h's form, in the notifier's order (a string cut to
+ *   is common/proto/trigger-proto.h's form, in the notifier's order (a string cut to
  *   fit, an expression the event can't give UNAVAILABLE).  A message
  *   with an empty event name and no capture only carries @dropped: the
  *   program sends it, waiting a little for room, when the notifier goes

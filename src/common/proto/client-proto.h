@@ -4,7 +4,7 @@
  * ltt-sessiond, on the Unix stream socket RUNDIR/client.sock.
  *
  * Every message, request or reply, is a 16-byte header then payload_len
- * bytes of payload encoded with common/proto/codec.h (little-endian integers,
+ * bytes of payload encoded with common/base/codec.h (little-endian integers,
  * length-prefixed NUL-terminated strings).  A request's header carries the
  * command; a reply's header carries the same command and a status, 0 or a
  * positive enum ltt_error_code.  A reply with a non-zero status has no
@@ -115,7 +115,7 @@
 
 #include "common/model/model.h"
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_CLIENT_MAGIC 0x4c54544cU	/* "LTTL" */
 #define LTT_CLIENT_MAJOR 1
@@ -219,8 +219,8 @@
  */
 bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 /*
- * Triggers (common/model/trigger.h has the forms of trigger, trigger_info and
- * notification):
+ * Triggers (common/proto/trigger-proto.h has the forms of trigger,
+ * trigger_info and notification):
  *   ADD_TRIGGER {trigger} -> {str name}
  *   REMOVE_TRIGGER {str name}
  *   LIST_TRIGGERS {} -> {u32 count, count x trigger_info}

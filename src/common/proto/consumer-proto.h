@@ -290,7 +290,7 @@
 #include <stdint.h>
 
 #include "common/model/context.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_CONSUMER_MAGIC 0x4c545443U	/* "LTTC" */
 #define LTT_CONSUMER_HDR_SIZE 16

@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_LAGENT_MAJOR 2
 #define LTT_LAGENT_MINOR 0

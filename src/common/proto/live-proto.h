@@ -44,7 +44,7 @@
 
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_LIVE_MAJOR 2
 #define LTT_LIVE_MINOR 4

@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * proto.h - the map of src/common/proto, the wire forms of ltt's
- * protocols: one header per protocol, each message a field table that one
- * codec walks, and the framing two of them share.
+ * protocols: one header per protocol, each message a field table that the
+ * codec (common/base/codec.h) walks, and the framing two of them share.
  *
  *   proto.h            this map
- *   codec.[ch]         bounded cursors, field tables and the encoder and decoder that walk
- *                      them; the one rule for trailing bytes
  *   msg.[ch]           the framing of the app and consumer protocols: header, payload, fds
  *   client-proto.[ch]  lttctl and libltt-ctl to ltt-sessiond: commands, objects, minors
  *   app-proto.[ch]     ltt-sessiond and libltt-ust: registration, channels, event rules,
@@ -15,11 +13,16 @@
  *   lagent-proto.[ch]  LTTng's agent protocol (its Python and Java agents) to ltt-sessiond
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
  *   live-proto.[ch]    ltt-relayd's live port to viewers: LTTng's live protocol, big-endian
+ *   trigger-proto.[ch] the client protocol's triggers, their counters, notifications and
+ *                      captures (the capture form app-proto.c reads too)
  *
- * Layers, top down: the protocols (each uses codec.h, client-proto.c and
- * the app and consumer protocols' users msg.h too), msg, codec.  No
- * protocol's file includes another's.  Include the header of the
- * protocol you speak, not this one.
+ * Layers, top down: app-proto (it reads trigger-proto.c's captures),
+ * trigger-proto (a trigger's rule and snapshot output travel in
+ * client-proto.c's forms), the other protocols, msg.  Every protocol
+ * uses base/codec.h; client-proto.c and the app and consumer protocols'
+ * users msg.h too.  But for those two arrows, no protocol's file
+ * includes another's.  Include the header of the protocol you speak,
+ * not this one.
  */
 #ifndef LTT_COMMON_PROTO_PROTO_H
 #define LTT_COMMON_PROTO_PROTO_H

@@ -112,7 +112,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 #define LTT_RELAY_MAJOR 2
 #define LTT_RELAY_MINOR 13

@@ -48,7 +48,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/proto/client-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 /**
  * ctl_err() - @code as this library's functions return it (ltt-ctl.h):

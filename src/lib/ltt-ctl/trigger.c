@@ -20,6 +20,7 @@
 #include "common/model/convert.h"
 #include "common/base/sock.h"
 #include "common/model/trigger.h"
+#include "common/proto/trigger-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* How long the rest of a notification may take once its first byte is in. */

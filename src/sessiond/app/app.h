@@ -32,7 +32,7 @@
 #include "common/base/evloop.h"
 #include "common/base/name-index.h"
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 /* Defaults of the per-user bounds (ltt-sessiond options override them). */
 #define LTT_APP_MAX_PER_UID 512		/* program connections of one user, root not limited */

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/model/session.h"
 
 /* At most: the chunks a failed rotation left, the current one and the next. */

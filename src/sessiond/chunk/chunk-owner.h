@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/trace/trace-repair.h"
 
 /* "20261122T173000+0000": LTTng's ISO 8601 form of a chunk's times. */

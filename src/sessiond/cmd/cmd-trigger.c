@@ -12,6 +12,7 @@
 #include "common/base/log.h"
 #include "common/model/trigger.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/map.h"
 #include "sessiond/model/trigger.h"

@@ -43,7 +43,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/base/errmap.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"

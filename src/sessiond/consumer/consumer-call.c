@@ -20,7 +20,7 @@
 #include <linux/sockios.h>
 
 #include "common/base/log.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "common/proto/msg.h"
 #include "sessiond/consumer/consumer-call.h"

@@ -23,7 +23,7 @@
 
 #include "common/base/log.h"
 #include "common/base/thread.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/priv/priv.h"

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer-call.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/base/log.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "sessiond/consumer/consumer-call.h"
 

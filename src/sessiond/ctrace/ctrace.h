@@ -67,7 +67,7 @@
 #include <urcu/list.h>
 #include <uuid/uuid.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/consumer/consumer.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/model/domain.h"

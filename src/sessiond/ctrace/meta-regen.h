@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/consumer/consumer.h"
 
 /* What a sender of metadata keeps of a trace's text (its owner's). */

@@ -22,7 +22,7 @@
 
 #include "common/model/context.h"
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "kmod/ltt-abi.h"
 
 /*

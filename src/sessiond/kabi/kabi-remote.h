@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/priv/priv.h"
 

@@ -9,7 +9,7 @@
 
 #include <limits.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/kernel/kernel.h"
 #include "sessiond/consumer/relay.h"

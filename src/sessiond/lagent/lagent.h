@@ -34,7 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/model/session.h"
 
 #define LTT_LAGENT_ROOT_PORT_FILE "/var/run/lttng/agent.port"

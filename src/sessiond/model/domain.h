@@ -32,7 +32,7 @@
 #include <ltt/ltt-ctl.h>
 #include <ltt/ltt-error.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/model/session.h"
 
 struct ltt_domain_impl;

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/model/map.h"
 
 struct ltt_map;

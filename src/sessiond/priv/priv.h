@@ -26,7 +26,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/msg.h"
 
 #define LTT_PRIV_MAGIC 0x4c545050u		/* "LTPP" */

@@ -32,7 +32,7 @@
 #include <urcu/list.h>
 #include <uuid/uuid.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/app/app.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/model/domain.h"

@@ -20,7 +20,7 @@
 
 #include "common/base/name-index.h"
 #include "common/proto/app-proto.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "sessiond/app/app.h"
 #include "sessiond/model/session.h"
 #include "sessiond/ctrace/trace-host.h"

@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/msg.h"
 #include "common/trace/ringbuf.h"
 

@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #include "../../unit/tap.h"
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
 #include "common/proto/msg.h"
 #include "common/trace/ctf.h"

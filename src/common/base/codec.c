@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/proto/codec.h"
+#include "common/base/codec.h"
 
 void ltt_wbuf_init(struct ltt_wbuf *w)
 {
