@@ -57,6 +57,17 @@ enum ltt_buffer_preallocation {
 	LTT_PREALLOC_ON_DEMAND = 2,	/* a CPU's pages as it first writes into them */
 };
 
+/*
+ * When a user-space channel's consumer gives back the memory of what it
+ * read, by itself (doc/memory.md).  OFF: only when asked
+ * (ltt_ctl_reclaim_memory()).
+ */
+enum ltt_auto_reclaim {
+	LTT_AUTO_RECLAIM_OFF = 0,
+	LTT_AUTO_RECLAIM_CONSUMED = 1,	/* each sub-buffer as soon as it is read */
+	LTT_AUTO_RECLAIM_OLDER_THAN = 2,	/* those closed auto_reclaim_us ago */
+};
+
 struct ltt_channel_attr {
 	char name[LTT_NAME_MAX];
 	uint64_t subbuf_size;	/* bytes, power of two >= page size */
@@ -79,8 +90,15 @@ struct ltt_channel_attr {
 	 * taken, an enum ltt_buffer_preallocation (--buffer-preallocation)
 	 */
 	uint8_t preallocation;
-	uint8_t pad1[6];		/* zero */
-	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * 314 and 320, added in 1.25: an enum ltt_auto_reclaim
+	 * (--auto-reclaim-memory), and for OLDER_THAN the age in
+	 * microseconds (not 0; else 0).  User space, discard mode only.
+	 */
+	uint8_t auto_reclaim;
+	uint8_t pad1[5];		/* zero */
+	uint64_t auto_reclaim_us LTT_RESERVED_ALIGN;
+	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* What kind of event a rule's pattern names. */
@@ -386,7 +404,8 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
  * @ret_bytes: the memory the buffers hold less now (measured)
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND,
- * -LTT_ERR_RECLAIM_OVERWRITE, -LTT_ERR_RECLAIM_CLOCK, -LTT_ERR_CONSUMERD,
+ * -LTT_ERR_RECLAIM_OVERWRITE, -LTT_ERR_RECLAIM_CLOCK (a daemon of client
+ * protocol 1.24 for @older_than_ns on a TSC-timed session), -LTT_ERR_CONSUMERD,
  * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.23), or a
  * connection error.
  */

@@ -197,7 +197,9 @@ extern "C" {
 	X(BUFFER_PREALLOCATION, 257, "--buffer-preallocation takes preallocate or on-demand") \
 	X(KERNEL_ON_DEMAND, 258, "kernel channels can't take their buffers' memory on demand: the module and tracefs allocate each CPU's buffer whole when the channel starts; enable the kernel channel without --buffer-preallocation=on-demand, with smaller buffers (--subbuf-size, --num-subbuf) to take less") \
 	X(RECLAIM_OVERWRITE, 259, "reclaim-memory gives back what the consumer has read, and an overwrite-mode channel's writers may take back any sub-buffer at any time: ltt can't give back its memory while it records; destroy or stop the session, or use a discard-mode channel") \
-	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)")
+	X(RECLAIM_CLOCK, 260, "--older-than counts nanoseconds of CLOCK_MONOTONIC, and this session's user-space events are timed by the TSC: give back every consumed sub-buffer (leave --older-than out)") \
+	X(AUTO_RECLAIM, 261, "--auto-reclaim-memory takes off, consumed or older-than:AGE (AGE not 0), and only on a user-space channel in discard mode: the kernel's buffers are allocated whole, and an overwrite-mode channel's writers may take back any sub-buffer at any time") \
+	X(AUTO_RECLAIM_SNAPSHOT, 262, "--auto-reclaim-memory=consumed gives back what the consumer reads, and a snapshot session's consumer reads nothing until a snapshot: use older-than:AGE, or off")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -135,9 +135,10 @@
  * clock of its user-space events; 21: probe rules (a rule attribute
  * ends with {str location}); 22: a trigger_info ends with its actions'
  * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
- * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation
+ * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation;
+ * 25: a channel's automatic reclaim
  */
-#define LTT_CLIENT_MINOR 24
+#define LTT_CLIENT_MINOR 25
 /*
  * Memory of the buffers (doc/memory.md):
  *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}
@@ -154,7 +155,8 @@
  *       closed older_than_ns ago at least (0: all), while recording goes
  *       on; subbufs: how many; bytes: the memory the buffers hold less
  *       (measured).  RECLAIM_OVERWRITE for a named overwrite-mode
- *       channel, RECLAIM_CLOCK for older_than_ns on a TSC-timed session.
+ *       channel.  (A daemon of minor 24 refused older_than_ns on a
+ *       TSC-timed session with RECLAIM_CLOCK; from 25 it converts it.)
  */
 #define LTT_CLIENT_MINOR_MEM_USAGE 24
 /*
@@ -164,6 +166,12 @@
  * backends allocate their buffers whole).
  */
 #define LTT_CLIENT_MINOR_PREALLOC 24
+/*
+ * ENABLE_CHANNEL's attribute is followed by {u8 auto_reclaim, u64
+ * auto_reclaim_us} (after preallocation), GET_SESSION's channel by the
+ * same: enum ltt_auto_reclaim and OLDER_THAN's age (doc/memory.md).
+ */
+#define LTT_CLIENT_MINOR_AUTO_RECLAIM 25
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
@@ -387,6 +395,9 @@ void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret
  */
 void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c, uint32_t minor);
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor);
+/* A channel's automatic reclaim (LTT_CLIENT_MINOR_AUTO_RECLAIM), in ENABLE_CHANNEL and GET_SESSION. */
+void ltt_proto_put_auto_reclaim(struct ltt_wbuf *w, const struct ltt_channel_conf *a);
+void ltt_proto_get_auto_reclaim(struct ltt_rbuf *r, struct ltt_channel_conf *ret);
 /* Minor 3: what follows a channel_info; get leaves @ret's other fields alone. */
 void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_desc *c);
 void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *ret);

@@ -86,12 +86,6 @@ static const struct {
 		"shows them)",
 		{ "give --buffer-allocation=per-cpu or leave it out, with "
 		  "--buffer-preallocation=on-demand", "set <allocation_policy> to PER_CPU or remove it" } },
-	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
-		"a channel that gives back its memory by itself",
-		"lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE",
-		"its consumer gives back what it has read when asked, while the session records",
-		{ "leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' "
-		  "when memory matters", "remove <reclaim_policy>" } },
 	[LTT_LTTNG_GAP_MAPS] = {
 		"a map of event counters",
 		"lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger "

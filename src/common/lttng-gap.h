@@ -23,7 +23,6 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_LOG4J2,		/* lttng ... --log4j2 (2.14) */
 	LTT_LTTNG_GAP_CTF2,		/* lttng create --trace-format=ctf-2 (2.15) */
 	LTT_LTTNG_GAP_PER_CHANNEL,	/* lttng enable-channel --buffer-allocation=per-channel */
-	LTT_LTTNG_GAP_AUTO_RECLAIM,	/* lttng enable-channel --auto-reclaim-memory (not off) */
 	LTT_LTTNG_GAP_MAPS,		/* lttng add-map-channel, show-maps, ... (2.16) */
 	LTT_LTTNG_GAP_LIST_STYLE,	/* lttng list or status --style (2.15) */
 	LTT_LTTNG_NR_GAPS,

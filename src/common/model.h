@@ -48,6 +48,8 @@ struct ltt_channel_conf {
 	enum ltt_buffer_type buffer_type;
 	bool fsync;		/* minor 16: not in the channel attr's codec */
 	uint8_t preallocation;	/* minor 23: nor this (enum ltt_buffer_preallocation) */
+	uint8_t auto_reclaim;	/* minor 25: nor these (enum ltt_auto_reclaim) */
+	uint64_t auto_reclaim_us;	/* OLDER_THAN's age; else 0 */
 };
 
 /* An event rule's attributes (public: struct ltt_rule_conf). */

@@ -836,11 +836,13 @@ int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs
 	/*
 	 * The ring's sub-buffers but the writers' (s) and the next (s + 1):
 	 * sub-buffer s + k held q = s + k - buf_size in the last lap, given
-	 * back when that one is consumed.
+	 * back when that one is consumed.  Those of a first lap (q < 0) were
+	 * never written, and those below rb->reclaimed were given back and
+	 * not opened since: k starts past both.
 	 */
-	for (k = 2; k < rb->num_subbuf; k++) {
-		if (s + k * rb->subbuf_size < rb->buf_size)
-			continue;	/* a first lap's: never written */
+	k = rb->reclaimed + rb->buf_size > s ?
+		    (rb->reclaimed + rb->buf_size - s) >> rb->subbuf_order : 0;
+	for (k = k > 2 ? k : 2; k < rb->num_subbuf; k++) {
 		q = s + k * rb->subbuf_size - rb->buf_size;
 		if (q + rb->subbuf_size > c)
 			break;	/* not consumed: neither are the next ones */
@@ -867,6 +869,8 @@ int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs
 			ret = -errno;
 	}
 	__atomic_store_n(&rb->shm->consumed, c, __ATOMIC_SEQ_CST);
+	if (!ret && n)
+		rb->reclaimed = first + n * rb->subbuf_size;
 	if (!ret)
 		*ret_subbufs = n;
 	return ret;

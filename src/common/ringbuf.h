@@ -269,6 +269,7 @@ struct ltt_rb {
 	uint8_t uuid[16];
 	/* reader side */
 	uint64_t consumed;			/* the reader's own read position */
+	uint64_t reclaimed;			/* below: given back, not opened since */
 	uint64_t last_ts_end;			/* timestamp_end of the last packet put */
 	uint64_t last_discarded;		/* events_discarded of the last packet put */
 	/* the last repair without an answer: not tried again until one moves */

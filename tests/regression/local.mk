@@ -290,6 +290,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/test_ust_buffers.sh \
 	tests/regression/test_ust_mem_usage.sh \
 	tests/regression/test_ust_reclaim.sh \
+	tests/regression/test_ust_auto_reclaim.sh \
 	tests/regression/test_ust_full_speed.sh \
 	tests/regression/test_ust_data_threads.sh \
 	tests/regression/test_sessiond_data_threads.sh \

@@ -246,9 +246,6 @@ refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by l
 	create x -F ctf-2
 refused "one ring buffer for a whole channel (lttng enable-channel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out, with --buffer-preallocation=on-demand; its buffers are per CPU, and a CPU that never writes takes only its buffer's header pages (user space, on-demand: 'lttctl list SESSION --mem-usage=full' shows them)" \
 	enable-channel -u c --buffer-allocation=per-channel
-reclaim="a channel that gives back its memory by itself (lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE) is not supported by ltt: leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' when memory matters; its consumer gives back what it has read when asked, while the session records"
-refused "$reclaim" enable-channel -u c --auto-reclaim-memory=consumed
-refused "$reclaim" enable-channel -u c --auto-reclaim-memory=older-than:30s
 maps="a map of event counters (lttng add-map-channel, show-maps, export-maps, list --map-channel, add-trigger --action=incr-map-value) is not supported by ltt: record the events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c); it records events in channels and counts none in maps"
 refused "$maps" add-map-channel -u m --key-type=string
 refused "$maps" show-maps

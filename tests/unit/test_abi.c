@@ -76,9 +76,11 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_channel_attr, buffer_type, 304),
 	OFF_(ltt_channel_attr, fsync, 312),
 	OFF_(ltt_channel_attr, preallocation, 313),
-	OFF_(ltt_channel_attr, pad1, 314),
-	OFF_(ltt_channel_attr, reserved, 320),
-	RSV_(ltt_channel_attr, 120),
+	OFF_(ltt_channel_attr, auto_reclaim, 314),
+	OFF_(ltt_channel_attr, pad1, 315),
+	OFF_(ltt_channel_attr, auto_reclaim_us, 320),
+	OFF_(ltt_channel_attr, reserved, 328),
+	RSV_(ltt_channel_attr, 112),
 
 	SIZE_(ltt_event_rule_attr, 400),
 	OFF_(ltt_event_rule_attr, pattern, 0),
@@ -547,10 +549,10 @@ static void test_refused(struct ltt_ctl *ctl, struct fake *f)
 	ltt_ctl_channel_attr_init(&c, LTT_DOMAIN_USER);
 	EACH_RESERVED_BYTE_(c, ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c), &bad);
 	tap_is_int(bad, 0, "enable_channel: every non-zero reserved byte is refused");
-	c.pad1[5] = 1;
+	c.pad1[4] = 1;
 	tap_is_int(ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c), -LTT_ERR_NOT_SUPPORTED,
 		   "enable_channel: a non-zero padding byte after fsync is refused");
-	c.pad1[5] = 0;
+	c.pad1[4] = 0;
 
 	ltt_ctl_event_rule_attr_init(&e);
 	strcpy(e.pattern, "app:*");

@@ -202,6 +202,12 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 		ctl_out_text("      buffer preallocation: preallocate (every page when created)\n");
 	else
 		ctl_out_text("      buffer preallocation: on-demand (a CPU's pages as it writes)\n");
+	if (a->auto_reclaim == LTT_AUTO_RECLAIM_CONSUMED)
+		ctl_out_text("      automatic memory reclaim: consumed (a sub-buffer's pages once "
+			     "read)\n");
+	else if (a->auto_reclaim == LTT_AUTO_RECLAIM_OLDER_THAN)
+		ctl_out_text("      automatic memory reclaim: older-than %" PRIu64 " us (read, and "
+			     "closed that long ago)\n", a->auto_reclaim_us);
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);

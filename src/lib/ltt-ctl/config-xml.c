@@ -267,6 +267,8 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	n_pre = ltt_cfg_rd_child(ch, "buffer_preallocation");
 	if (n_pre)
 		c->attr.preallocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, n_pre, preallocations);
+	if (ltt_cfg_rd_child(ch, "reclaim_policy"))
+		ltt_cfg_rd_reclaim(rd, ltt_cfg_rd_child(ch, "reclaim_policy"), &c->attr);
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "common/client-proto.h"
-#include "common/tclock.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/domain.h"
 
@@ -83,8 +82,6 @@ static enum ltt_error_code reclaim_locked(const struct ltt_cmd_ctx *ctx,
 	ret = ltt_domains_get(ctx->domains, LTT_DOMAIN_USER, &d);
 	if (ret)
 		return ret;
-	if (r->older_than_ns && session->clock_kind != LTT_TCLOCK_MONO)
-		return LTT_ERR_RECLAIM_CLOCK;
 	if (r->channel[0] && !ltt_session_find_channel(sd, r->channel))
 		return LTT_ERR_CHANNEL_NOT_FOUND;
 	if (!d->ops->reclaim)
