@@ -25,7 +25,8 @@ static int status(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	if (!ret)
 		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (!ret)
-		ret = cmd_list_show_session(ctl, session, cmd_list_domains(&a->d), a->values[0]);
+		ret = cmd_list_show_session(ctl, session, cmd_list_domains(&a->d), a->values[0],
+					    false);
 	ltt_ctl_disconnect(ctl);
 	return ret;
 }
