@@ -218,6 +218,16 @@ enum ltt_relay_state {
 	LTT_RELAY_STATE_LOST = 2,	/* could not connect, or lost: see error */
 };
 
+/* Where an ltt_mem_stream's resident figure comes from. */
+enum ltt_mem_how {
+	/* measured: the pages a user-space buffer's memfd holds (st_blocks) */
+	LTT_MEM_RESIDENT = 0,
+	/* the kernel's own count of a tracefs buffer's memory (buffer_size_kb) */
+	LTT_MEM_KERNEL_COUNT = 1,
+	/* the channel's size: the module allocates its buffers whole */
+	LTT_MEM_CONFIGURED = 2,
+};
+
 /*
  * The memory one ring buffer (one CPU's stream of a channel, for one
  * owner) holds now (ltt_ctl_mem_usage()).  reserved: zeroed.
@@ -228,9 +238,11 @@ struct ltt_mem_stream {
 	uint32_t uid;			/* its owner */
 	int32_t pid;			/* a per-PID buffer's program; 0: a per-UID one */
 	uint32_t cpu;
-	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now (measured) */
+	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now, see how */
 	uint64_t size;			/* the most it may hold: all its sub-buffers */
-	uint8_t reserved[48] LTT_RESERVED_ALIGN;
+	uint8_t how LTT_RESERVED_ALIGN;	/* enum ltt_mem_how (client protocol 1.25) */
+	uint8_t pad[7];
+	uint8_t reserved[40] LTT_RESERVED_ALIGN;
 };
 
 /* One domain's relay connection (ltt_ctl_relay_status()). */
@@ -384,9 +396,11 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 
 /**
  * ltt_ctl_mem_usage() - the memory each ring buffer of @session's
- * channels holds now, measured by the daemon (the pages its shared memory
- * holds), one entry per buffer it holds (a kernel channel has none: the
- * daemon can't measure the kernel's buffers)
+ * channels holds now, one entry per buffer: a user-space buffer's
+ * measured by the daemon (the pages its shared memory holds), a kernel
+ * CPU's as the kernel counts it (tracefs) or the channel's size (the
+ * module, which allocates it whole), each entry's how saying which (a
+ * daemon older than client protocol 1.25 gives no kernel entry)
  * @ret_streams: array of @ret_count entries, free() it
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon

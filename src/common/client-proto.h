@@ -147,7 +147,10 @@
  *       session's channels that the daemon holds now: its owner (pid 0
  *       for a per-UID buffer), its CPU, the bytes of memory its shared
  *       memory holds now (measured: the memfd's blocks) and the most it
- *       may hold.  A domain that can't measure its buffers has none.
+ *       may hold.  From 1.25 each ends with {u8 how} (enum ltt_mem_how)
+ *       and the kernel's CPU buffers are there too (tracefs: the
+ *       kernel's count; the module: the channel's size); before, only
+ *       user space's.
  *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
  *       -> {u64 subbufs, u64 bytes}
  *       The user-space channel's (every discard-mode one's for "")
@@ -159,6 +162,7 @@
  *       TSC-timed session with RECLAIM_CLOCK; from 25 it converts it.)
  */
 #define LTT_CLIENT_MINOR_MEM_USAGE 24
+#define LTT_CLIENT_MINOR_MEM_HOW 25
 /*
  * ENABLE_CHANNEL's attribute is followed by {u8 preallocation} (after
  * fsync), GET_SESSION's channel by the same (after fsync): enum

@@ -15,6 +15,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/test_kernel_tracefs_fork.sh \
 	tests/regression/test_kernel_tracefs_procname.sh \
 	tests/regression/test_kernel_tracefs_layout.sh \
+	tests/regression/test_kernel_tracefs_mem.sh \
 	tests/regression/test_kernel_tracefs_block.sh \
 	tests/regression/test_kernel_tracefs_statedump.sh \
 	tests/regression/test_kernel_tracefs_filter.sh \

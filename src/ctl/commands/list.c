@@ -778,6 +778,10 @@ static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, s
 	ctl_out_text(": %" PRIu64 " bytes (%s) of %" PRIu64 " (%s)", resident, res, size, max);
 	if (mode != MEM_FULL)
 		ctl_out_text(" in %zu buffers", n);
+	if (v->how == LTT_MEM_KERNEL_COUNT)
+		ctl_out_text(", the kernel's count (buffer_size_kb)");
+	else if (v->how == LTT_MEM_CONFIGURED)
+		ctl_out_text(", its configured size (allocated whole)");
 	ctl_out_text("\n");
 }
 
@@ -800,8 +804,8 @@ static int print_mem_usage(struct ltt_ctl *ctl, const char *name, enum mem_mode 
 		ctl_out_error(ret, "session '%s': memory usage: %s", name, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_out_text("\nMemory usage (pages the buffers hold now; the kernel's buffers are not "
-		     "measured):\n");
+	ctl_out_text("\nMemory usage (user space: the pages its buffers hold now, measured; "
+		     "kernel: as each line says):\n");
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && mem_same(mode, &v[i], &v[j]); j++)
 			;

@@ -18,6 +18,7 @@ struct mem_put {
 	struct ltt_wbuf *reply;
 	enum ltt_domain domain;
 	const char *channel;
+	uint32_t minor;			/* the client's */
 	uint32_t n;
 };
 
@@ -32,6 +33,8 @@ static void put_stream(void *arg, const struct ltt_domain_mem *m)
 	ltt_wbuf_put_u32(p->reply, m->cpu);
 	ltt_wbuf_put_u64(p->reply, m->resident);
 	ltt_wbuf_put_u64(p->reply, m->size);
+	if (p->minor >= LTT_CLIENT_MINOR_MEM_HOW)
+		ltt_wbuf_put_u8(p->reply, m->how);
 	p->n++;
 }
 
@@ -41,13 +44,17 @@ void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessi
 	struct ltt_channel *channel;
 	struct ltt_domain_impl *d;
 	struct ltt_wbuf streams;
-	struct mem_put p = { .reply = &streams };
+	struct mem_put p = { .reply = &streams, .minor = ctx->minor };
 	size_t i;
 
 	ltt_wbuf_init(&streams);	/* the count first, known at the end */
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = ctx->domains->v[i];
 		if (!d || !d->ops->mem_usage)
+			continue;
+		/* an older client takes measured figures only */
+		if (ctx->minor < LTT_CLIENT_MINOR_MEM_HOW &&
+		    session->domains[i].type == LTT_DOMAIN_KERNEL)
 			continue;
 		p.domain = session->domains[i].type;
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
