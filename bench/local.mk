@@ -5,6 +5,10 @@ noinst_PROGRAMS += bench/rb_bench
 bench_rb_bench_SOURCES = bench/rb_bench.c
 bench_rb_bench_LDADD = src/common/libcommon.la
 
+# The writer's MADV_POPULATE_WRITE on opening a sub-buffer, alone.
+noinst_PROGRAMS += bench/populate_cost
+bench_populate_cost_SOURCES = bench/populate_cost.c
+
 # libltt-ust: a tracepoint disabled, enabled and dropped, through the
 # library's archive (src/ust/ust-internal.h plays the daemon).
 noinst_PROGRAMS += bench/ust_bench
