@@ -46,6 +46,8 @@ bench_uprobe_loop_SOURCES = bench/uprobe_loop.c
 EXTRA_DIST += bench/uprobe.sh
 # The memory of a session, ltt beside LTTng 2.13 (bench/memory.sh, issue 47).
 EXTRA_DIST += bench/memory.sh
+# The same in a QEMU guest of many vCPUs (bench/memory_cpus.sh).
+EXTRA_DIST += bench/memory_cpus.sh
 
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/tls.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
