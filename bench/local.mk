@@ -5,6 +5,10 @@ noinst_PROGRAMS += bench/rb_bench
 bench_rb_bench_SOURCES = bench/rb_bench.c
 bench_rb_bench_LDADD = src/common/libcommon.la
 
+# The writer's MADV_POPULATE_WRITE on opening a sub-buffer, alone.
+noinst_PROGRAMS += bench/populate_cost
+bench_populate_cost_SOURCES = bench/populate_cost.c
+
 # libltt-ust: a tracepoint disabled, enabled and dropped, through the
 # library's archive (src/ust/ust-internal.h plays the daemon).
 noinst_PROGRAMS += bench/ust_bench
@@ -42,6 +46,8 @@ bench_uprobe_loop_SOURCES = bench/uprobe_loop.c
 EXTRA_DIST += bench/uprobe.sh
 # The memory of a session, ltt beside LTTng 2.13 (bench/memory.sh, issue 47).
 EXTRA_DIST += bench/memory.sh
+# The same in a QEMU guest of many vCPUs (bench/memory_cpus.sh).
+EXTRA_DIST += bench/memory_cpus.sh
 
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/tls.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \

@@ -68,6 +68,17 @@ enum ltt_buffer_allocation {
 	LTT_ALLOC_PER_CHANNEL = 1,	/* one ring buffer for the whole channel */
 };
 
+/*
+ * When a user-space channel's consumer gives back the memory of what it
+ * read, by itself (doc/memory.md).  OFF: only when asked
+ * (ltt_ctl_reclaim_memory()).
+ */
+enum ltt_auto_reclaim {
+	LTT_AUTO_RECLAIM_OFF = 0,
+	LTT_AUTO_RECLAIM_CONSUMED = 1,	/* each sub-buffer as soon as it is read */
+	LTT_AUTO_RECLAIM_OLDER_THAN = 2,	/* those closed auto_reclaim_us ago */
+};
+
 struct ltt_channel_attr {
 	char name[LTT_NAME_MAX];
 	uint64_t subbuf_size;	/* bytes, power of two >= page size */
@@ -95,8 +106,15 @@ struct ltt_channel_attr {
 	 * (--buffer-allocation)
 	 */
 	uint8_t allocation;
-	uint8_t pad1[5];		/* zero */
-	uint8_t reserved[120] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * 315 and 320, added in 1.27: an enum ltt_auto_reclaim
+	 * (--auto-reclaim-memory), and for OLDER_THAN the age in
+	 * microseconds (not 0; else 0).  User space, discard mode only.
+	 */
+	uint8_t auto_reclaim;
+	uint8_t pad1[4];		/* zero */
+	uint64_t auto_reclaim_us LTT_RESERVED_ALIGN;
+	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /* What kind of event a rule's pattern names. */
@@ -216,6 +234,16 @@ enum ltt_relay_state {
 	LTT_RELAY_STATE_LOST = 2,	/* could not connect, or lost: see error */
 };
 
+/* Where an ltt_mem_stream's resident figure comes from. */
+enum ltt_mem_how {
+	/* measured: the pages a user-space buffer's memfd holds (st_blocks) */
+	LTT_MEM_RESIDENT = 0,
+	/* the kernel's own count of a tracefs buffer's memory (buffer_size_kb) */
+	LTT_MEM_KERNEL_COUNT = 1,
+	/* the channel's size: the module allocates its buffers whole */
+	LTT_MEM_CONFIGURED = 2,
+};
+
 /*
  * The memory one ring buffer (one CPU's stream of a channel, for one
  * owner) holds now (ltt_ctl_mem_usage()).  reserved: zeroed.
@@ -229,9 +257,11 @@ struct ltt_mem_stream {
 	uint32_t uid;			/* its owner */
 	int32_t pid;			/* a per-PID buffer's program; 0: a per-UID one */
 	uint32_t cpu;			/* its CPU, or LTT_MEM_CPU_CHANNEL */
-	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now (measured) */
+	uint64_t resident LTT_RESERVED_ALIGN;	/* bytes of memory it holds now, see how */
 	uint64_t size;			/* the most it may hold: all its sub-buffers */
-	uint8_t reserved[48] LTT_RESERVED_ALIGN;
+	uint8_t how LTT_RESERVED_ALIGN;	/* enum ltt_mem_how (client protocol 1.27) */
+	uint8_t pad[7];
+	uint8_t reserved[40] LTT_RESERVED_ALIGN;
 };
 
 /* One domain's relay connection (ltt_ctl_relay_status()). */
@@ -385,9 +415,11 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 
 /**
  * ltt_ctl_mem_usage() - the memory each ring buffer of @session's
- * channels holds now, measured by the daemon (the pages its shared memory
- * holds), one entry per buffer it holds (a kernel channel has none: the
- * daemon can't measure the kernel's buffers)
+ * channels holds now, one entry per buffer: a user-space buffer's
+ * measured by the daemon (the pages its shared memory holds), a kernel
+ * CPU's as the kernel counts it (tracefs) or the channel's size (the
+ * module, which allocates it whole), each entry's how saying which (a
+ * daemon older than client protocol 1.27 gives no kernel entry)
  * @ret_streams: array of @ret_count entries, free() it
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_NOT_SUPPORTED (a daemon
@@ -405,7 +437,8 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
  * @ret_bytes: the memory the buffers hold less now (measured)
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CHANNEL_NOT_FOUND,
- * -LTT_ERR_RECLAIM_OVERWRITE, -LTT_ERR_RECLAIM_CLOCK, -LTT_ERR_CONSUMERD,
+ * -LTT_ERR_RECLAIM_OVERWRITE, -LTT_ERR_RECLAIM_CLOCK (a daemon of client
+ * protocol 1.24 for @older_than_ns on a TSC-timed session), -LTT_ERR_CONSUMERD,
  * -LTT_ERR_NOT_SUPPORTED (a daemon older than client protocol 1.23), or a
  * connection error.
  */

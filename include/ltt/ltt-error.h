@@ -204,7 +204,9 @@ extern "C" {
 	X(MAP_EXISTS, 264, "the session has a map channel of that name already: choose another name") \
 	X(MAP_LIMIT, 265, "a session takes at most 64 map channels, and a map at most 16 Mi counters (its keys plus one, rounded up to 8, times the CPUs): give fewer keys (--max-key-count) or remove a map") \
 	X(MAP_KEY, 266, "invalid map key template: give 1 to 255 printable characters in which braces only write the fields {event_name} and {provider_name}") \
-	X(MAP_ACTION, 267, "an incr-map-value action counts the events of a user-space event-rule-matches condition (--type=user), and is its trigger's only action: ltt has no kernel maps; give a user-space rule, and put other actions in another trigger")
+	X(MAP_ACTION, 267, "an incr-map-value action counts the events of a user-space event-rule-matches condition (--type=user), and is its trigger's only action: ltt has no kernel maps; give a user-space rule, and put other actions in another trigger") \
+	X(AUTO_RECLAIM, 268, "--auto-reclaim-memory takes off, consumed or older-than:AGE (AGE not 0), and only on a user-space channel in discard mode: the kernel's buffers are allocated whole, and an overwrite-mode channel's writers may take back any sub-buffer at any time") \
+	X(AUTO_RECLAIM_SNAPSHOT, 269, "--auto-reclaim-memory=consumed gives back what the consumer reads, and a snapshot session's consumer reads nothing until a snapshot: use older-than:AGE, or off")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

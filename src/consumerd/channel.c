@@ -41,6 +41,9 @@ int ltt_channel_create(const struct ltt_channel_cfg *cfg, struct ltt_trace *trac
 	c->tracefile_count = cfg->tracefile_count;
 	c->switch_timer_us = cfg->switch_timer_us;
 	c->read_timer_us = cfg->read_timer_us;
+	c->auto_reclaim = cfg->auto_reclaim;
+	c->auto_reclaim_ns = cfg->auto_reclaim_ns;
+	c->auto_reclaim_counts = cfg->auto_reclaim_counts;
 	c->overwrite = cfg->overwrite;
 	c->fsync = cfg->fsync;
 	c->domain = cfg->domain;
@@ -90,7 +93,7 @@ void ltt_channel_destroy(struct ltt_channel *c)
 			ltt_stream_destroy(s);
 		}
 		/* the data threads destroyed the timers with REMOVE_CHANNEL */
-		assert(!part->switch_timer && !part->read_timer);
+		assert(!part->switch_timer && !part->read_timer && !part->reclaim_timer);
 	}
 	free(c->parts);
 	ltt_tfs_events_free(c->tfs_events);	/* after its sources */

@@ -52,6 +52,9 @@ struct ltt_chan_part {
 	struct ltt_stream *streams;	/* owned, linked by stream->next */
 	unsigned int nr_streams;
 	struct ltt_evloop_timer *switch_timer, *read_timer;	/* NULL when off */
+	/* automatic reclaim by age: its timer, and the packets got at its last tick */
+	struct ltt_evloop_timer *reclaim_timer;
+	uint64_t reclaim_got;
 	/* a stop's flush: timers slowed until the streams get a packet past got */
 	bool stopped;
 	uint64_t stopped_got;
@@ -71,6 +74,9 @@ struct ltt_channel_cfg {
 	uint32_t read_timer_us;
 	bool overwrite;
 	bool fsync;		/* each packet synced before it counts written */
+	bool auto_reclaim;	/* give back what was read, by itself */
+	uint64_t auto_reclaim_ns;	/* 0: once read; else: closed that long ago */
+	uint64_t auto_reclaim_counts;	/* that age in the buffers' clock units */
 	uint8_t domain;		/* enum ltt_consumer_domain */
 	uint64_t subbuf_size;	/* kernel: as the tracer was asked; user: 0 */
 	uint64_t num_subbuf;
@@ -90,6 +96,11 @@ struct ltt_channel {
 	uint32_t switch_timer_us, read_timer_us;
 	bool overwrite;
 	bool fsync;			/* each packet synced before it counts written */
+	/* ADD_CHANNEL's automatic reclaim (doc/memory.md): after each read
+	 * when auto_reclaim_ns is 0, else every auto_reclaim_ns / 2 those
+	 * closed auto_reclaim_counts ago (the buffers' timestamps) */
+	bool auto_reclaim;
+	uint64_t auto_reclaim_ns, auto_reclaim_counts;
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size, num_subbuf;	/* kernel channels: the geometry */
 	uint32_t stream_id;		/* tracefs: its CTF stream class */

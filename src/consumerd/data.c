@@ -157,10 +157,36 @@ static void forget_source(struct ltt_stream *s)
 
 static bool check_ended(struct ltt_chan_part *part, bool deadline);
 
+/* The packets @s got: read, and written, failed, dropped or cleared. */
+static uint64_t stream_got(const struct ltt_stream *s)
+{
+	return s->packets_written + s->packets_failed + s->packets_discarded + s->packets_already +
+	       s->packets_cleared;
+}
+
+/*
+ * Give back the pages of what @s read (closed @older_than ns ago at
+ * least).  A writer that moved meanwhile (-EAGAIN) leaves them to the
+ * next time; another failure is the log's.
+ */
+static void reclaim_stream(struct ltt_stream *s, uint64_t older_than)
+{
+	uint64_t n = 0;
+	int ret = ltt_source_reclaim(s->src, older_than, &n);
+
+	if (ret && ret != -EAGAIN)
+		LTT_WARN("%s: automatic reclaim: %s", s->src->label, strerror(-ret));
+}
+
 /* Drain @s; true when that ended its removed channel's part: @s and it are gone. */
 static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
+	uint64_t got = stream_got(s);
+
 	after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
+	/* --auto-reclaim-memory=consumed: what it read, now */
+	if (s->part->chan->auto_reclaim && !s->part->chan->auto_reclaim_ns && stream_got(s) != got)
+		reclaim_stream(s, 0);
 	if (s->ended && s->src_watch) {
 		LTT_DBG("%s: ended and read empty", s->src->label);
 		forget_source(s);
@@ -172,6 +198,7 @@ static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 
 static void on_switch_timer(struct ltt_evloop *loop, void *arg);
 static void on_read_timer(struct ltt_evloop *loop, void *arg);
+static void on_reclaim_timer(struct ltt_evloop *loop, void *arg);
 
 /* A periodic timer of @us microseconds. */
 static int start_timer(struct ltt_data_thread *dt, uint32_t us, ltt_evloop_timer_fn fn,
@@ -222,6 +249,16 @@ static void start_publish_tick(struct ltt_data_thread *dt)
 	ltt_evloop_timer_arm(dt->publish_tick, ns, ns);
 }
 
+/* --auto-reclaim-memory=older-than:AGE looks every AGE / 2, at most every RECLAIM_TICK_MIN_US. */
+#define RECLAIM_TICK_MIN_US 10000
+static uint32_t reclaim_tick_us(const struct ltt_channel *chan)
+{
+	uint64_t us = chan->auto_reclaim_ns / 2000;
+
+	return us < RECLAIM_TICK_MIN_US ? RECLAIM_TICK_MIN_US : us > UINT32_MAX ? UINT32_MAX :
+										  (uint32_t)us;
+}
+
 /* LTT_DATA_ADD_CHANNEL: the part starts its timers; returns 0 or -ENOMEM. */
 static int do_add_channel(struct ltt_data_thread *dt, struct ltt_chan_part *part)
 {
@@ -235,9 +272,13 @@ static int do_add_channel(struct ltt_data_thread *dt, struct ltt_chan_part *part
 				  &part->switch_timer);
 	if (!ret && chan->read_timer_us)
 		ret = start_timer(dt, chan->read_timer_us, on_read_timer, part, &part->read_timer);
+	if (!ret && chan->auto_reclaim && chan->auto_reclaim_ns)
+		ret = start_timer(dt, reclaim_tick_us(chan), on_reclaim_timer, part,
+				  &part->reclaim_timer);
 	if (ret) {
 		LTT_ERR("channel %s: can't start its timers: %s", chan->name, strerror(-ret));
 		stop_timer(&part->switch_timer);
+		stop_timer(&part->read_timer);
 		return ret;
 	}
 	ltt_prio_timer(chan->name, chan->switch_timer_us);
@@ -396,8 +437,7 @@ static uint64_t packets_got(const struct ltt_chan_part *part)
 	uint64_t n = 0;
 
 	for (s = part->streams; s; s = s->next)
-		n += s->packets_written + s->packets_failed + s->packets_discarded +
-		     s->packets_already + s->packets_cleared;
+		n += stream_got(s);
 	return n;
 }
 
@@ -546,6 +586,7 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 	*p = part->data_next;
 	stop_timer(&part->switch_timer);
 	stop_timer(&part->read_timer);
+	stop_timer(&part->reclaim_timer);
 	do_flush(dt, part, true, false);
 	for (s = part->streams; s; s = s->next)
 		if (s->ended && s->src_watch)
@@ -683,6 +724,25 @@ static void on_read_timer(struct ltt_evloop *loop, void *arg)
 {
 	(void)loop;
 	on_timer(arg, false);
+}
+
+/*
+ * --auto-reclaim-memory=older-than:AGE: give back what was read and
+ * closed AGE ago.  A part that got no packet for a whole tick is idle:
+ * its open packets are closed and read, and all it read is given back,
+ * however young (LTTng's rule for a stream idle longer than AGE).
+ */
+static void on_reclaim_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_chan_part *part = arg;
+	bool idle = packets_got(part) == part->reclaim_got;
+	struct ltt_stream *s;
+
+	(void)loop;
+	on_timer(part, idle);
+	for (s = part->streams; s; s = s->next)
+		reclaim_stream(s, idle ? 0 : part->chan->auto_reclaim_counts);
+	part->reclaim_got = packets_got(part);
 }
 
 /* The relays' live timers (data-relay.h's live_tick). */

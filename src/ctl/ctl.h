@@ -209,12 +209,14 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret);
  *	      every one (as LTTng, list NAME -k -u shows both)
  * @channel: the only channel to show (NULL: every one); one the domains
  *	     shown lack is CHANNEL_NOT_FOUND, and nothing is printed
+ * @mem: in each user-space channel's object, the memory its buffers hold
+ *	 now (LTTng 2.15's <data_stream_info_sets>; list --mem-usage --mi xml)
  *
  * Returns an exit status; errors are printed.
  */
 #define CMD_LIST_DOMAIN(d) (1u << (d))
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int domains,
-			  const char *channel);
+			  const char *channel, bool mem);
 
 struct ctl_domain_opts;
 

@@ -26,6 +26,8 @@ struct ctl_out_ops {
 	void (*field)(const char *name, const char *value);
 	/* Returns 0, or -errno when stdout could not be written. */
 	int (*end)(int status);
+	/* Optional: the LTTng MI schema version the document declares. */
+	void (*schema)(const char *version);
 };
 
 extern const struct ctl_out_ops ctl_out_text_ops;

@@ -61,16 +61,17 @@ static struct {
 	size_t nr_msgs;
 	const struct xml_vocabulary *vocab;	/* NULL: no document */
 	const char *command;		/* <name> */
+	const char *schema;		/* LTTng's MI version; NULL: LTTNG_MI_VERSION */
 } xml;
 
-/* LTTng's namespace, and where its schema is published. */
+/* LTTng's namespace, and where its schema is published (a version follows). */
 #define LTTNG_MI_NS "https://lttng.org/xml/ns/lttng-mi"
 #define LTTNG_MI_ROOT_ATTRS                                                        \
 	" xmlns=\"" LTTNG_MI_NS "\""                                               \
 	" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""                  \
 	" xsi:schemaLocation=\"" LTTNG_MI_NS                                        \
-	" https://lttng.org/xml/schemas/lttng-mi/4/lttng-mi-4.1.xsd\""              \
-	" schemaVersion=\"4.1\""
+	" https://lttng.org/xml/schemas/lttng-mi/4/lttng-mi-"
+#define LTTNG_MI_VERSION "4.1"
 /* ltt's own documents: no namespace, the version of xml/mi.xsd. */
 #define LTT_MI_ROOT_ATTRS " version=\"2.0\""
 
@@ -249,9 +250,20 @@ static void start(void)
 	put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	start_element("command");
 	put(xml.vocab ? xml.vocab->root_attrs : "");
+	if (xml.vocab && !xml.vocab->ltt) {	/* the schema's version, twice */
+		put(xml.schema ? xml.schema : LTTNG_MI_VERSION);
+		put(".xsd\" schemaVersion=\"");
+		put(xml.schema ? xml.schema : LTTNG_MI_VERSION);
+		put("\"");
+	}
 	if (xml.command)
 		element("name", xml.command);
 	start_element("output");
+}
+
+static void xml_schema(const char *version)
+{
+	xml.schema = version;
 }
 
 static void xml_begin(const char *command)
@@ -413,4 +425,5 @@ const struct ctl_out_ops ctl_out_xml_ops = {
 	.close = xml_close,
 	.field = xml_field,
 	.end = xml_end,
+	.schema = xml_schema,
 };

@@ -49,6 +49,12 @@ void ctl_out_begin(const char *command)
 	out.ops->begin(command);
 }
 
+void ctl_out_schema(const char *version)
+{
+	if (out.ops->schema)
+		out.ops->schema(version);
+}
+
 int ctl_out_end(int status)
 {
 	int ret;

@@ -157,6 +157,14 @@ void ctl_out_vmessage(enum ctl_out_msg level, int code, const char *usage,
 void ctl_out_vtext(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /**
+ * ctl_out_schema() - the version of LTTng's MI schema the document says
+ * it follows ("4.1", LTTng 2.13's, unless a command calls this before
+ * its first output because it writes a newer schema's elements: "4.2",
+ * LTTng 2.15's, for list --mem-usage).  Text: nothing.
+ */
+void ctl_out_schema(const char *version);
+
+/**
  * ctl_out_open() - open a result object (or list) named @element
  *
  * @element is an element name of xml/mi.xsd ("session", "channels").

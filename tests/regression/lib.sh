@@ -399,13 +399,17 @@ timeline_order() {
 
 # mi_valid FILE: validate an lttctl --mi xml document against its schema:
 # LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi, LTTng's own
-# file) for a document in LTTng's namespace, ltt's xml/mi.xsd for ltt's
-# own (help, wait-trigger, the trigger commands).  Prints xmllint's
-# verdict ("FILE validates"); returns its status.
+# file) for a document in LTTng's namespace, or LTTng 2.15's
+# mi-lttng-4.2.xsd for one that says schemaVersion="4.2" (list
+# --mem-usage), ltt's xml/mi.xsd for ltt's own (help, wait-trigger, the
+# trigger commands).  Prints xmllint's verdict ("FILE validates");
+# returns its status.
 mi_valid() {
-	local xsd="$LTT_TOP_SRCDIR/xml/mi.xsd"
-	grep -q 'xmlns="https://lttng.org/xml/ns/lttng-mi"' "$1" &&
-		xsd="$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-4.1.xsd"
+	local xsd="$LTT_TOP_SRCDIR/xml/mi.xsd" v
+	if grep -q 'xmlns="https://lttng.org/xml/ns/lttng-mi"' "$1"; then
+		v=$(sed -n 's/.* schemaVersion="\([0-9.]*\)".*/\1/p' "$1" | head -1)
+		xsd="$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-${v:-4.1}.xsd"
+	fi
 	xmllint --noout --schema "$xsd" "$1" 2>&1
 }
 

@@ -25,6 +25,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_fork.sh \
 	tests/regression/kernel/test_kernel_tracefs_procname.sh \
 	tests/regression/kernel/test_kernel_tracefs_layout.sh \
+	tests/regression/kernel/test_kernel_tracefs_mem.sh \
 	tests/regression/kernel/test_kernel_tracefs_block.sh \
 	tests/regression/kernel/test_kernel_tracefs_statedump.sh \
 	tests/regression/kernel/test_kernel_tracefs_filter.sh \
@@ -302,6 +303,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_mem_usage.sh \
 	tests/regression/ust/test_ust_per_channel.sh \
 	tests/regression/ust/test_ust_reclaim.sh \
+	tests/regression/ust/test_ust_auto_reclaim.sh \
 	tests/regression/ust/test_ust_full_speed.sh \
 	tests/regression/ust/test_ust_data_threads.sh \
 	tests/regression/sessiond/test_sessiond_data_threads.sh \

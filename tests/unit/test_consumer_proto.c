@@ -93,10 +93,47 @@ static void test_fsync_flag(void)
 	/* the flags are the message's last byte for user space: another bit fails */
 	flags_at = w.len - 1;
 	tap_is_int(w.data[flags_at], 3, "fsync: the byte holds overwrite | fsync << 1");
-	w.data[flags_at] = 4;
+	w.data[flags_at] = 8;
 	tap_is_int(decode_channel(&w, &got), -EPROTO, "fsync: an unknown flag bit: EPROTO");
 	ltt_wbuf_fini(&w);
 	ltt_wbuf_fini(&v);
+}
+
+/* 1.17: bit 2, automatic reclaim, and its ages after the flags. */
+static void test_auto_reclaim_flag(void)
+{
+	struct ltt_consumer_add_channel m = user_chan, got;
+	struct ltt_wbuf w;
+
+	m.overwrite = false;
+	m.auto_reclaim = true;
+	m.auto_reclaim_ns = 200000000;
+	m.auto_reclaim_counts = 600000000;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_channel(&w, &m);
+	memset(&got, 0, sizeof(got));
+	tap_is_int(decode_channel(&w, &got), 0, "auto reclaim: decodes");
+	tap_ok(got.auto_reclaim && got.auto_reclaim_ns == 200000000 &&
+	       got.auto_reclaim_counts == 600000000 && !got.overwrite,
+	       "auto reclaim: the flag and both ages as sent");
+	tap_is_int(w.data[w.len - 17], 4, "auto reclaim: bit 2 of the flags, the ages after them");
+	w.len -= 8;
+	tap_is_int(decode_channel(&w, &got), -EPROTO, "auto reclaim: an age missing: EPROTO");
+	ltt_wbuf_fini(&w);
+	m.overwrite = true;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_channel(&w, &m);
+	tap_is_int(decode_channel(&w, &got), -EOPNOTSUPP,
+		   "auto reclaim: an overwrite-mode channel's: EOPNOTSUPP");
+	ltt_wbuf_fini(&w);
+	m.overwrite = false;
+	m.domain = LTT_CONSUMER_DOMAIN_KERNEL;
+	m.subbuf_size = 1 << 16;
+	m.num_subbuf = 4;
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_channel(&w, &m);
+	tap_is_int(decode_channel(&w, &got), -EOPNOTSUPP, "auto reclaim: a kernel channel's: EOPNOTSUPP");
+	ltt_wbuf_fini(&w);
 }
 
 /* ADD_CHANNEL of @domain with the given geometry, decoded. */
@@ -805,6 +842,7 @@ int main(void)
 	test_rotate();
 	test_user_channel();
 	test_fsync_flag();
+	test_auto_reclaim_flag();
 	test_kernel_channel();
 	test_kernel_stream();
 	test_payloads();

@@ -813,6 +813,17 @@ static void test_reclaim(void)
 	tap_is_u64(before - after, 6 * 16 * KIB, "reclaim: the memfd holds 6 x 16 KiB less");
 	tap_is_u64(__atomic_load_n(&rrb.shm->consumed, __ATOMIC_RELAXED), consumed,
 		   "reclaim: the consumed position is put back");
+	tap_ok(rrb.commit[0].punched && rrb.commit[5].punched && !rrb.commit[6].punched &&
+	       !rrb.commit[7].punched, "reclaim: the sub-buffers given back are marked punched");
+	tap_is_int(ltt_rb_reclaim(&rrb, 0, &n), 0, "reclaim: again, nothing read since");
+	tap_is_u64(n, 0, "reclaim: nothing given back twice");
+	/* the writer fills 6 and 7, then opens 0 (a later lap): it takes its pages again */
+	for (; seq < 8 * 254 + 10; seq++)
+		rbh_ev_write(&wrb, 0, seq, 64);
+	tap_ok(!rrb.commit[0].punched && rrb.commit[1].punched,
+	       "reclaim: the writer that opened sub-buffer 0 again took its pages, 1 waits");
+	tap_is_u64(region_bytes(r.fd) - after, 2 * 16 * KIB,
+		   "reclaim: the memfd holds 7's pages (its first lap) and 0's again");
 	/* laps through the sub-buffers given back, read as they fill */
 	for (; seq < 30 * 254; seq++) {
 		rbh_ev_write(&wrb, 0, seq, 64);

@@ -68,6 +68,11 @@ enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum l
 	if (attr->preallocation == LTT_PREALLOC_DEFAULT)
 		attr->preallocation = domain == LTT_DOMAIN_USER ? LTT_PREALLOC_ON_DEMAND :
 								  LTT_PREALLOC_PREALLOCATE;
+	if (attr->auto_reclaim > LTT_AUTO_RECLAIM_OLDER_THAN ||
+	    (attr->auto_reclaim == LTT_AUTO_RECLAIM_OLDER_THAN) != (attr->auto_reclaim_us != 0) ||
+	    attr->auto_reclaim_us > UINT64_MAX / 1000 ||
+	    (attr->auto_reclaim && (domain != LTT_DOMAIN_USER || attr->overwrite)))
+		return LTT_ERR_AUTO_RECLAIM;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
 		return LTT_ERR_TRACEFILE_SIZE;
 	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_MIN_TIMER_US) ||

@@ -47,8 +47,10 @@ enum ltt_error_code ltt_attr_channel_defaults(struct ltt_channel_conf *attr,
  * Resolves LTT_BUFFER_DEFAULT in place to the domain's default.
  * Returns LTT_ERR_OK, LTT_ERR_CHANNEL_NAME, LTT_ERR_SUBBUF_SIZE,
  * LTT_ERR_SUBBUF_COUNT, LTT_ERR_BUFFER_TYPE, LTT_ERR_TRACEFILE_SIZE,
- * LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US) or
- * LTT_ERR_DOMAIN.
+ * LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US),
+ * LTT_ERR_BUFFER_PREALLOCATION, LTT_ERR_KERNEL_ON_DEMAND,
+ * LTT_ERR_AUTO_RECLAIM (an unknown policy, an age without OLDER_THAN or
+ * none with it, a kernel or overwrite-mode channel) or LTT_ERR_DOMAIN.
  */
 enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain);
 

@@ -75,6 +75,8 @@ enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr 
 	out->fsync = in->fsync;
 	out->preallocation = in->preallocation;
 	out->allocation = in->allocation;
+	out->auto_reclaim = in->auto_reclaim;
+	out->auto_reclaim_us = in->auto_reclaim_us;
 	return LTT_ERR_OK;
 }
 
@@ -125,6 +127,8 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 	out->fsync = in->fsync;
 	out->preallocation = in->preallocation;
 	out->allocation = in->allocation;
+	out->auto_reclaim = in->auto_reclaim;
+	out->auto_reclaim_us = in->auto_reclaim_us;
 }
 
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,

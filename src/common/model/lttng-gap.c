@@ -85,12 +85,6 @@ static const struct {
 		"channels (-u) take per-channel",
 		{ "give --buffer-allocation=per-cpu or leave it out for the kernel channel",
 		  "set the kernel channel's <allocation_policy> to PER_CPU or remove it" } },
-	[LTT_LTTNG_GAP_AUTO_RECLAIM] = {
-		"a channel that gives back its memory by itself",
-		"lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE",
-		"its consumer gives back what it has read when asked, while the session records",
-		{ "leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' "
-		  "when memory matters", "remove <reclaim_policy>" } },
 	[LTT_LTTNG_GAP_MAPS] = {
 		"a map channel in an LTTng session file", "<map_channels> in a session file",
 		"it saves map channels in its own session files",

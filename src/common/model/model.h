@@ -70,6 +70,8 @@ struct ltt_channel_conf {
 	bool fsync;		/* minor 16: not in the channel attr's codec */
 	uint8_t preallocation;	/* minor 23: nor this (enum ltt_buffer_preallocation) */
 	uint8_t allocation;	/* minor 25: nor this (enum ltt_buffer_allocation) */
+	uint8_t auto_reclaim;	/* minor 27: nor these (enum ltt_auto_reclaim) */
+	uint64_t auto_reclaim_us;	/* OLDER_THAN's age; else 0 */
 };
 
 /* An event rule's attributes (public: struct ltt_rule_conf). */

@@ -238,6 +238,8 @@ void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c,
 		ltt_wbuf_put_u8(w, c->attr.preallocation);
 	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
 		ltt_wbuf_put_u8(w, c->attr.allocation);
+	if (minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
+		ltt_proto_put_auto_reclaim(w, &c->attr);
 }
 
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor)
@@ -253,6 +255,20 @@ void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uin
 		ret->attr.preallocation = ltt_rbuf_get_u8(r);
 	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
 		ret->attr.allocation = ltt_rbuf_get_u8(r);
+	if (minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
+		ltt_proto_get_auto_reclaim(r, &ret->attr);
+}
+
+void ltt_proto_put_auto_reclaim(struct ltt_wbuf *w, const struct ltt_channel_conf *a)
+{
+	ltt_wbuf_put_u8(w, a->auto_reclaim);
+	ltt_wbuf_put_u64(w, a->auto_reclaim_us);
+}
+
+void ltt_proto_get_auto_reclaim(struct ltt_rbuf *r, struct ltt_channel_conf *ret)
+{
+	ret->auto_reclaim = ltt_rbuf_get_u8(r);
+	ret->auto_reclaim_us = ltt_rbuf_get_u64(r);
 }
 
 void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,

@@ -137,9 +137,10 @@
  * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
  * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation;
  * 25: a channel's buffer allocation (per CPU or per channel); 26: map
- * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action)
+ * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action); 27: a
+ * channel's automatic reclaim, and how each MEM_USAGE entry was measured
  */
-#define LTT_CLIENT_MINOR 26
+#define LTT_CLIENT_MINOR 27
 /*
  * Map channels (doc/maps.md; wire forms in common/model/map.h):
  *   ADD_MAP_CHANNEL {str session, map_attr} -> {}
@@ -159,7 +160,10 @@
  *       memory holds now (measured: the memfd's blocks) and the most it
  *       may hold.  A domain that can't measure its buffers has none.
  *       From minor 25, cpu is LTT_MEM_CPU_CHANNEL (0xffffffff) for a
- *       per-channel buffer, which every CPU writes (0 before).
+ *       per-channel buffer, which every CPU writes (0 before).  From 27
+ *       each ends with {u8 how} (enum ltt_mem_how) and the kernel's CPU
+ *       buffers are there too (tracefs: the kernel's count; the module:
+ *       the channel's size); before, only user space's.
  *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
  *       -> {u64 subbufs, u64 bytes}
  *       The user-space channel's (every discard-mode one's for "")
@@ -167,9 +171,11 @@
  *       closed older_than_ns ago at least (0: all), while recording goes
  *       on; subbufs: how many; bytes: the memory the buffers hold less
  *       (measured).  RECLAIM_OVERWRITE for a named overwrite-mode
- *       channel, RECLAIM_CLOCK for older_than_ns on a TSC-timed session.
+ *       channel.  (A daemon of minor 24 refused older_than_ns on a
+ *       TSC-timed session with RECLAIM_CLOCK; from 25 it converts it.)
  */
 #define LTT_CLIENT_MINOR_MEM_USAGE 24
+#define LTT_CLIENT_MINOR_MEM_HOW 27
 /*
  * ENABLE_CHANNEL's attribute is followed by {u8 preallocation} (after
  * fsync), GET_SESSION's channel by the same (after fsync): enum
@@ -183,6 +189,12 @@
  * ltt_buffer_allocation.  A kernel channel refuses PER_CHANNEL.
  */
 #define LTT_CLIENT_MINOR_ALLOCATION 25
+/*
+ * From 27, then by {u8 auto_reclaim, u64 auto_reclaim_us} (after
+ * allocation), in both: enum ltt_auto_reclaim and OLDER_THAN's age
+ * (doc/memory.md).
+ */
+#define LTT_CLIENT_MINOR_AUTO_RECLAIM 27
 /*
  * Probe rules: the event types KPROBE (2), FUNCTION (3) and UPROBE (4),
  * and a rule attribute that ends with {str location} ("" for the other
@@ -408,6 +420,9 @@ void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret
  */
 void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c, uint32_t minor);
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor);
+/* A channel's automatic reclaim (LTT_CLIENT_MINOR_AUTO_RECLAIM), in ENABLE_CHANNEL and GET_SESSION. */
+void ltt_proto_put_auto_reclaim(struct ltt_wbuf *w, const struct ltt_channel_conf *a);
+void ltt_proto_get_auto_reclaim(struct ltt_rbuf *r, struct ltt_channel_conf *ret);
 /* Minor 3: what follows a channel_info; get leaves @ret's other fields alone. */
 void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_desc *c);
 void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *ret);

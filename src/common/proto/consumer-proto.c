@@ -60,7 +60,11 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
 	ltt_wbuf_put_u64(w, m->tracefile_count);
 	ltt_wbuf_put_u32(w, m->switch_timer_us);
 	ltt_wbuf_put_u32(w, m->read_timer_us);
-	ltt_wbuf_put_u8(w, (uint8_t)(m->overwrite | m->fsync << 1));
+	ltt_wbuf_put_u8(w, (uint8_t)(m->overwrite | m->fsync << 1 | m->auto_reclaim << 2));
+	if (m->auto_reclaim) {
+		ltt_wbuf_put_u64(w, m->auto_reclaim_ns);
+		ltt_wbuf_put_u64(w, m->auto_reclaim_counts);
+	}
 	if (m->domain == LTT_CONSUMER_DOMAIN_USER)
 		return;		/* as 1.0: any consumer takes it */
 	ltt_wbuf_put_u8(w, m->domain);
@@ -121,10 +125,15 @@ int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_cha
 	m.switch_timer_us = ltt_rbuf_get_u32(r);
 	m.read_timer_us = ltt_rbuf_get_u32(r);
 	flags = ltt_rbuf_get_u8(r);
-	if (flags & ~3u)
+	if (flags & ~7u)
 		ltt_rbuf_fail(r);
 	m.overwrite = flags & 1;
 	m.fsync = flags >> 1 & 1;
+	m.auto_reclaim = flags >> 2 & 1;
+	if (m.auto_reclaim) {
+		m.auto_reclaim_ns = ltt_rbuf_get_u64(r);
+		m.auto_reclaim_counts = ltt_rbuf_get_u64(r);
+	}
 	if (!r->err && r->pos < r->len) {
 		m.domain = ltt_rbuf_get_u8(r);
 		m.subbuf_size = ltt_rbuf_get_u64(r);
@@ -136,7 +145,8 @@ int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_cha
 	}
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	if (m.domain > LTT_CONSUMER_DOMAIN_TRACEFS)
+	if (m.domain > LTT_CONSUMER_DOMAIN_TRACEFS ||
+	    (m.auto_reclaim && (m.domain != LTT_CONSUMER_DOMAIN_USER || m.overwrite)))
 		return -EOPNOTSUPP;
 	if (m.domain != LTT_CONSUMER_DOMAIN_USER &&
 	    (!pow2_within(m.subbuf_size, LTT_KABI_MIN_SUBBUF_SIZE, LTT_KABI_MAX_SUBBUF_SIZE) ||

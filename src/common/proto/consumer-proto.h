@@ -39,12 +39,19 @@
  *   ADD_CHANNEL {u64 channel_key, u64 trace_key, str name,
  *                u64 tracefile_size, u64 tracefile_count,
  *                u32 switch_timer_us, u32 read_timer_us, u8 flags
+ *                [, u64 auto_reclaim_ns, u64 auto_reclaim_counts]
  *                [, u8 domain, u64 subbuf_size, u64 num_subbuf]}
  *       flags: bit 0 overwrite; bit 1 fsync (1.12: each packet and its
  *       index entry are synced to the disk, fdatasync, after the trace's
- *       metadata, before the packet counts as written); another bit
+ *       metadata, before the packet counts as written); bit 2 automatic
+ *       reclaim (1.17: a user-space channel in discard mode; flags are
+ *       then followed by {u64 auto_reclaim_ns, u64 auto_reclaim_counts}:
+ *       ns 0 gives back each sub-buffer's pages once read; another
+ *       value, every auto_reclaim_ns / 2, those read and closed that
+ *       long ago, which is auto_reclaim_counts in the units of the
+ *       buffers' timestamps (the session's clock); doc/memory.md); another bit
  *       fails the message (-EPROTO), as a consumer before 1.12 fails
- *       bit 1.
+ *       bit 1 and one before 1.17 bit 2.
  *       The bracketed block (1.1) is absent for a user-space channel (as
  *       1.0 sends it) and present for any other domain.  domain: 0 user
  *       space (streams by ADD_STREAM), 1 kernel (streams by
@@ -298,7 +305,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 16
+#define LTT_CONSUMER_MINOR 17
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -333,12 +340,15 @@
 #define LTT_CONSUMER_MINOR_TLS 15
 /*
  * The minor that brought RECLAIM_CHANNEL {u64 channel_key, u64
- * older_than_ns} -> {u64 subbufs}: the data threads read what is ready,
+ * older_than} -> {u64 subbufs}: the data threads read what is ready,
  * then give back the pages of the user-space sub-buffers consumed and
- * closed older_than_ns ago at least (0: all; ltt_rb_reclaim()); subbufs:
+ * closed older_than ago at least, in the units of the buffers'
+ * timestamps (ns, or TSC counts; 0: all; ltt_rb_reclaim()); subbufs:
  * how many.  EOPNOTSUPP for an overwrite-mode channel.
  */
 #define LTT_CONSUMER_MINOR_RECLAIM 16
+/* The minor that brought ADD_CHANNEL's automatic reclaim (flags bit 2). */
+#define LTT_CONSUMER_MINOR_AUTO_RECLAIM 17
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -422,6 +432,9 @@ struct ltt_consumer_add_channel {
 	uint32_t read_timer_us;
 	bool overwrite;
 	bool fsync;			/* 1.12: sync each packet before it counts written */
+	bool auto_reclaim;		/* 1.17: give back what was read, by itself */
+	uint64_t auto_reclaim_ns;	/* 0: once read; else: closed that long ago */
+	uint64_t auto_reclaim_counts;	/* the same age in the buffers' clock units */
 	uint8_t domain;			/* enum ltt_consumer_domain */
 	uint64_t subbuf_size;		/* kernel: bytes per sub-buffer; user: 0 */
 	uint64_t num_subbuf;		/* kernel: sub-buffers per stream; user: 0 */
@@ -597,8 +610,9 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
  * its values against each other (the consumer's registry does).  Returns
  * 0; -EPROTO for a malformed payload (truncated, trailing bytes, a
  * boolean not 0 or 1, a block sent for the user-space domain);
- * -EOPNOTSUPP for an unknown domain or a tracefs context other than tid,
- * cpu_id, procname, pid, ppid, vpid and vtid; -EINVAL for a kernel or tracefs geometry that is not
+ * -EOPNOTSUPP for an unknown domain, a tracefs context other than tid,
+ * cpu_id, procname, pid, ppid, vpid and vtid, or automatic reclaim on a
+ * channel other than a user-space one in discard mode; -EINVAL for a kernel or tracefs geometry that is not
  * powers of two within kmod/ltt-abi.h's limits, or a context that
  * ltt_ctx_check() refuses.
  */

@@ -39,8 +39,10 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty);
  *      shared memory); the reader's thread, between two reads
  * @older_than: only sub-buffers closed at least this long ago (ns of the
  *              stream's clock; 0: all)
- * @ret_subbufs: the sub-buffers given back (their pages may have been
- *               gone already)
+ * @ret_subbufs: the sub-buffers given back by this call (those it gave
+ *               back before and no writer opened since are not counted
+ *               again, nor punched: a call after each read costs nothing
+ *               when nothing new was read)
  *
  * A consumed sub-buffer is where the writers go next, so the reader first
  * holds them back: it lowers the consumed position to just below the first

@@ -138,7 +138,16 @@ struct ltt_rb_shm {
  */
 struct ltt_rb_shm_commit {
 	uint64_t count;
-	uint8_t pad[LTT_RB_CACHELINE - 8];
+	/*
+	 * 1 from when the reader gave the sub-buffer's pages back
+	 * (ltt_rb_reclaim(), before it lets writers open it again) until a
+	 * writer opening it took them again: the writers take a sub-buffer's
+	 * pages ahead (MADV_POPULATE_WRITE) on its first lap and while this
+	 * is set only.  0 in regions of readers before it: their writers then
+	 * take the pages of a sub-buffer given back as they write them.
+	 */
+	uint32_t punched;
+	uint8_t pad[LTT_RB_CACHELINE - 12];
 };
 
 /*
@@ -269,6 +278,7 @@ struct ltt_rb {
 	uint8_t uuid[16];
 	/* reader side */
 	uint64_t consumed;			/* the reader's own read position */
+	uint64_t reclaimed;			/* below: given back, not opened since */
 	uint64_t last_ts_end;			/* timestamp_end of the last packet put */
 	uint64_t last_discarded;		/* events_discarded of the last packet put */
 	/* the last repair without an answer: not tried again until one moves */

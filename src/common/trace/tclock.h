@@ -55,6 +55,23 @@ static inline bool ltt_tclock_is_tsc(uint32_t kind)
 
 #define LTT_TCLOCK_NS_FREQ 1000000000ULL
 
+/*
+ * @ns nanoseconds as counts of a clock of @freq Hz (0: ns), saturated:
+ * an age in the units of a ring buffer's timestamps.
+ */
+static inline uint64_t ltt_tclock_counts(uint64_t ns, uint64_t freq)
+{
+	uint64_t s = ns / LTT_TCLOCK_NS_FREQ, rest = ns % LTT_TCLOCK_NS_FREQ, c;
+
+	if (!freq || freq == LTT_TCLOCK_NS_FREQ)
+		return ns;
+	if (freq > UINT64_MAX / LTT_TCLOCK_NS_FREQ || (s && s > UINT64_MAX / freq))
+		return UINT64_MAX;
+	c = s * freq;	/* whole seconds; the rest's product fits: both < 2^34 */
+	return c + rest * freq / LTT_TCLOCK_NS_FREQ < c ? UINT64_MAX :
+							 c + rest * freq / LTT_TCLOCK_NS_FREQ;
+}
+
 /* CLOCK_MONOTONIC in ns: the vDSO, no system call. */
 static inline uint64_t ltt_tclock_mono(void)
 {

@@ -34,7 +34,7 @@ enum {
 	VAL_OUTPUT,		/* LTTng's mmap or splice: the consumer picks (man page) */
 	VAL_OWNERSHIP,		/* LTTng 2.14's --buffer-ownership: the --buffers-* options */
 	VAL_ALLOCATION,		/* LTTng 2.14's: per-cpu, or per-channel (user space) */
-	VAL_RECLAIM,		/* LTTng 2.15's --auto-reclaim-memory: off, or refused */
+	VAL_RECLAIM,		/* LTTng 2.15's --auto-reclaim-memory: off, consumed, older-than:AGE */
 	VAL_PREALLOC,		/* LTTng 2.15's --buffer-preallocation: preallocate or on-demand */
 	NR_VALS,
 };
@@ -78,6 +78,8 @@ struct channel_args {
 	int fsync;
 	uint8_t preallocation;		/* enum ltt_buffer_preallocation */
 	uint8_t allocation;		/* enum ltt_buffer_allocation */
+	uint8_t auto_reclaim;		/* enum ltt_auto_reclaim, when VAL_RECLAIM is given */
+	uint64_t auto_reclaim_us;
 	int buffers_uid, buffers_pid, buffers_global;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
 };
@@ -105,18 +107,42 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
 }
 
 /*
+ * LTTng 2.15's --auto-reclaim-memory: off, consumed, or older-than:AGE
+ * (microseconds, or with a unit).  Which channels may have it is
+ * ltt_attr_check_channel()'s and the daemon's to say.
+ */
+static int parse_reclaim(const struct ctl_ctx *ctx, struct channel_args *a)
+{
+	const char *reclaim = a->values[VAL_RECLAIM];
+
+	if (!strcmp(reclaim, "off"))
+		a->auto_reclaim = LTT_AUTO_RECLAIM_OFF;
+	else if (!strcmp(reclaim, "consumed"))
+		a->auto_reclaim = LTT_AUTO_RECLAIM_CONSUMED;
+	else if (!strncmp(reclaim, "older-than:", 11) &&
+		 !ctl_util_parse_us(reclaim + 11, UINT64_MAX / 1000, &a->auto_reclaim_us) &&
+		 a->auto_reclaim_us)
+		a->auto_reclaim = LTT_AUTO_RECLAIM_OLDER_THAN;
+	else
+		return ctl_util_usage_error(ctx, "invalid --auto-reclaim-memory '%s': give off, "
+					    "consumed or older-than:AGE (AGE above 0: microseconds, "
+					    "or a value with a unit: us, ms, s, m, h)", reclaim);
+	return CTL_GO_ON;
+}
+
+/*
  * LTTng 2.14's and 2.15's buffer options: --buffer-ownership as the
  * --buffers-* option it names, --buffer-preallocation (user space: both;
  * the kernel refuses on-demand, the daemon says why), --buffer-allocation
- * (user space: both; the kernel refuses per-channel), no automatic
- * reclaim (reclaim-memory does it when asked);
+ * (user space: both; the kernel refuses per-channel), --auto-reclaim-memory
+ * (parse_reclaim());
  * --watchdog-timer is read (parse_values()) and changes nothing,
  * ltt's consumer repairing a dead writer's sub-buffer as it reads it.
  */
 static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a)
 {
 	const char *owner = a->values[VAL_OWNERSHIP], *alloc = a->values[VAL_ALLOCATION];
-	const char *reclaim = a->values[VAL_RECLAIM], *pre = a->values[VAL_PREALLOC];
+	const char *pre = a->values[VAL_PREALLOC];
 
 	if (a->values[VAL_WATCHDOG_TIMER] && !a->user)
 		return ctl_util_usage_error(ctx, "--watchdog-timer is for user space channels (-u)");
@@ -143,11 +169,8 @@ static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a
 	else if (alloc && strcmp(alloc, "per-cpu"))
 		return ctl_util_usage_error(ctx, "invalid --buffer-allocation '%s': give per-cpu "
 					    "or per-channel (-u)", alloc);
-	if (reclaim && (!strcmp(reclaim, "consumed") || !strncmp(reclaim, "older-than:", 11)))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_AUTO_RECLAIM);
-	if (reclaim && strcmp(reclaim, "off"))
-		return ctl_util_usage_error(ctx, "invalid --auto-reclaim-memory '%s': give off",
-					    reclaim);
+	if (a->values[VAL_RECLAIM])
+		return parse_reclaim(ctx, a);
 	return CTL_GO_ON;
 }
 
@@ -223,6 +246,10 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->preallocation = a->preallocation;
 	if (a->allocation)
 		attr->allocation = a->allocation;
+	if (a->values[VAL_RECLAIM]) {
+		attr->auto_reclaim = a->auto_reclaim;
+		attr->auto_reclaim_us = a->auto_reclaim_us;
+	}
 	if (a->buffer_type != LTT_BUFFER_DEFAULT)
 		attr->buffer_type = a->buffer_type;
 }
@@ -445,8 +472,9 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "a ring buffer per CPU (per-cpu, the default), or one for the whole channel, "
 		  "written from every CPU (per-channel, user space only)", "per-cpu|per-channel" },
 		{ "auto-reclaim-memory", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_RECLAIM,
-		  "LTTng's: off, what ltt does (consumed and older-than:AGE refused: 'lttctl "
-		  "reclaim-memory -u' gives back the memory when run)", "STRATEGY" },
+		  "user space, discard mode: the consumer gives back the memory of what it read: "
+		  "off (only by 'lttctl reclaim-memory'), consumed (once read) or older-than:AGE "
+		  "(closed AGE ago)", "STRATEGY" },
 		{ "watchdog-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_WATCHDOG_TIMER,
 		  "LTTng's stalled sub-buffer check period: taken, and ltt's consumer repairs "
 		  "a dead program's sub-buffer as it reads it (see the man page)", "US" },

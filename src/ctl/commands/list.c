@@ -152,26 +152,106 @@ static void print_attr_u64(const char *label, uint64_t value, const char *zero,
 		ctl_out_text("      %s: %" PRIu64 "%s\n", label, value, unit);
 }
 
-/* A session's contexts (none from a daemon older than contexts). */
-struct contexts {
-	struct ltt_context_info *v;
-	size_t n;
+/*
+ * What a session's listing gathers besides its detail: its contexts (none
+ * from a daemon older than contexts) and, for --mem-usage in MI, the
+ * memory of its buffers (ltt_ctl_mem_usage()'s order: by channel, owner,
+ * CPU).
+ */
+struct listing {
+	struct ltt_context_info *ctx;
+	size_t nr_ctx;
+	struct ltt_mem_stream *mem;	/* NULL: not asked */
+	size_t nr_mem;
 };
 
-static void print_contexts(const struct contexts *c, const struct ltt_channel_info *ch)
+static void print_contexts(const struct listing *l, const struct ltt_channel_info *ch)
 {
 	size_t i, shown = 0;
 
-	for (i = 0; i < c->n; i++) {
-		if (c->v[i].domain != ch->domain || strcmp(c->v[i].channel, ch->attr.name))
+	for (i = 0; i < l->nr_ctx; i++) {
+		if (l->ctx[i].domain != ch->domain || strcmp(l->ctx[i].channel, ch->attr.name))
 			continue;
 		if (!shown++)
 			ctl_out_text("\n    Contexts:\n");
-		ctl_out_text("      %s\n", c->v[i].context.name);
+		ctl_out_text("      %s\n", l->ctx[i].context.name);
 	}
 }
 
-static void print_channel(const struct ltt_session_detail *d, const struct contexts *c,
+/* How much --mem-usage says of each channel. */
+enum mem_mode {
+	MEM_NONE = 0,
+	MEM_TOTAL,	/* per channel */
+	MEM_COMPACT,	/* per channel and owner (user, or program) */
+	MEM_FULL,	/* per ring buffer: owner and CPU */
+};
+
+static const char *const mem_modes[] = { "", "total", "compact", "full" };
+
+/* Do @a and @b belong to the same line of @mode? */
+static bool mem_same(enum mem_mode mode, const struct ltt_mem_stream *a,
+		     const struct ltt_mem_stream *b)
+{
+	if (a->domain != b->domain || strcmp(a->channel, b->channel))
+		return false;
+	if (mode == MEM_TOTAL)
+		return true;
+	return a->uid == b->uid && a->pid == b->pid && (mode == MEM_COMPACT || a->cpu == b->cpu);
+}
+
+/* Is @v a buffer of channel @ch? */
+static bool mem_of(const struct ltt_mem_stream *v, const struct ltt_channel_info *ch)
+{
+	return v->domain == ch->domain && !strcmp(v->channel, ch->attr.name);
+}
+
+/*
+ * LTTng 2.15's <data_stream_info_sets> of channel @ch (MI schema 4.2): a
+ * set per owner (a user's <uid>, or a program's <pid>), a
+ * <data_stream_info> per CPU with the bytes its buffer holds now, and
+ * the totals.  The text says it after the listing (print_mem_usage()).
+ */
+static void put_mem_sets(const struct listing *l, const struct ltt_channel_info *ch)
+{
+	uint64_t total = 0, set;
+	size_t i, j;
+
+	ctl_out_open("data_stream_info_sets");
+	ctl_out_open("sets");
+	for (i = 0; i < l->nr_mem; i = j) {
+		const struct ltt_mem_stream *v = &l->mem[i];
+
+		for (j = i + 1; j < l->nr_mem && mem_same(MEM_COMPACT, v, &l->mem[j]); j++)
+			;
+		if (!mem_of(v, ch))
+			continue;
+		ctl_out_open("data_stream_info_set");
+		if (v->pid) {
+			ctl_out_u64("pid", (uint64_t)v->pid);
+		} else {
+			ctl_out_open("uid");
+			ctl_out_u64("id", v->uid);
+			ctl_out_close();
+		}
+		ctl_out_open("data_stream_info_list");
+		for (set = 0; v < &l->mem[j]; v++) {
+			ctl_out_open("data_stream_info");
+			ctl_out_u64("cpu_id", v->cpu);
+			ctl_out_u64("memory_usage_bytes", v->resident);
+			ctl_out_close();
+			ltt_add_sat(&set, v->resident);
+		}
+		ctl_out_close();
+		ctl_out_u64("total_memory_usage_bytes", set);
+		ctl_out_close();
+		ltt_add_sat(&total, set);
+	}
+	ctl_out_close();
+	ctl_out_u64("total_memory_usage_bytes", total);
+	ctl_out_close();
+}
+
+static void print_channel(const struct ltt_session_detail *d, const struct listing *l,
 			  const struct ltt_channel_info *ch)
 {
 	const struct ltt_channel_attr *a = &ch->attr;
@@ -207,10 +287,16 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 			     "every CPU)\n");
 	else
 		ctl_out_text("      buffer allocation: per-cpu\n");
+	if (a->auto_reclaim == LTT_AUTO_RECLAIM_CONSUMED)
+		ctl_out_text("      automatic memory reclaim: consumed (a sub-buffer's pages once "
+			     "read)\n");
+	else if (a->auto_reclaim == LTT_AUTO_RECLAIM_OLDER_THAN)
+		ctl_out_text("      automatic memory reclaim: older-than %" PRIu64 " us (read, and "
+			     "closed that long ago)\n", a->auto_reclaim_us);
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);
-	print_contexts(c, ch);
+	print_contexts(l, ch);
 	ctl_out_text("\n    Event rules:\n");
 	ctl_out_open("events");
 	for (i = 0; i < d->nr_rules; i++) {
@@ -229,6 +315,9 @@ static void print_channel(const struct ltt_session_detail *d, const struct conte
 	ctl_out_close();
 	if (!nr_rules)
 		ctl_out_text("      none\n");
+	/* LTTng has no memory figure of kernel channels */
+	if (l->mem && ch->domain != LTT_DOMAIN_KERNEL)
+		put_mem_sets(l, ch);
 	ctl_out_close();
 }
 
@@ -244,7 +333,7 @@ static bool listed(const struct ltt_channel_info *ch, enum ltt_domain domain, co
  * said).
  */
 static bool print_domain(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
-			 const struct contexts *c, enum ltt_domain domain, const char *channel,
+			 const struct listing *l, enum ltt_domain domain, const char *channel,
 			 const struct ltt_kernel_tracer_info *tracer)
 {
 	enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
@@ -272,7 +361,7 @@ static bool print_domain(struct ltt_ctl *ctl, const struct ltt_session_detail *d
 	ctl_out_open("channels");
 	for (i = 0; i < d->nr_channels; i++) {
 		if (listed(&d->channels[i], domain, channel))
-			print_channel(d, c, &d->channels[i]);
+			print_channel(d, l, &d->channels[i]);
 	}
 	ctl_out_close();
 	cmd_track_list_mi(ctl, d->info.name, domain);
@@ -430,11 +519,11 @@ static bool has_channel(const struct ltt_session_detail *d, unsigned int domains
 }
 
 int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int domains,
-			  const char *channel)
+			  const char *channel, bool mem)
 {
 	const struct ltt_kernel_tracer_info *tracer;
 	struct ltt_kernel_tracer_info tracer_info;
-	struct contexts c = { NULL, 0 };
+	struct listing l = { NULL, 0, NULL, 0 };
 	struct ltt_session_detail *d;
 	enum ltt_domain agent;
 	bool shown = false;
@@ -449,9 +538,15 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 		free(d);
 		return CTL_EXIT_FAILURE;
 	}
-	ret = ltt_ctl_list_contexts(ctl, session, &c.v, &c.n);
-	if (ret && ret != -LTT_ERR_NOT_SUPPORTED) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+	ret = ltt_ctl_list_contexts(ctl, session, &l.ctx, &l.nr_ctx);
+	if (ret == -LTT_ERR_NOT_SUPPORTED)
+		ret = 0;
+	if (!ret && mem)
+		ret = ltt_ctl_mem_usage(ctl, session, &l.mem, &l.nr_mem);
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s%s", session, mem ? "memory usage: " : "",
+			      ltt_strerror(ret));
+		free(l.ctx);
 		free(d);
 		return CTL_EXIT_FAILURE;
 	}
@@ -467,10 +562,10 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 		 !ltt_ctl_kernel_tracer(ctl, &tracer_info) ? &tracer_info : NULL;
 	ctl_out_open("domains");
 	if (wanted(domains, LTT_DOMAIN_KERNEL))
-		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_KERNEL, channel, tracer);
+		shown |= print_domain(ctl, d, &l, LTT_DOMAIN_KERNEL, channel, tracer);
 	/* the agent domains record in user-space channels */
 	if (wants_user(domains))
-		shown |= print_domain(ctl, d, &c, LTT_DOMAIN_USER, channel, NULL);
+		shown |= print_domain(ctl, d, &l, LTT_DOMAIN_USER, channel, NULL);
 	/* then JUL, log4j and python, in LTTng's order of domains */
 	for (agent = LTT_DOMAIN_JUL; ltt_agent_domain(agent); agent++)
 		if (wanted(domains, agent))
@@ -481,7 +576,8 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 	cmd_track_list(ctl, session, wanted(domains, LTT_DOMAIN_KERNEL), wants_user(domains));
 	ctl_out_close();
 	ctl_out_close();
-	free(c.v);
+	free(l.ctx);
+	free(l.mem);
 	free(d);
 	return CTL_EXIT_OK;
 }
@@ -661,27 +757,6 @@ static int list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscall
 	return CTL_EXIT_OK;
 }
 
-/* How much --mem-usage says of each channel. */
-enum mem_mode {
-	MEM_NONE = 0,
-	MEM_TOTAL,	/* per channel */
-	MEM_COMPACT,	/* per channel and owner (user, or program) */
-	MEM_FULL,	/* per ring buffer: owner and CPU */
-};
-
-static const char *const mem_modes[] = { "", "total", "compact", "full" };
-
-/* Do @a and @b belong to the same line of @mode? */
-static bool mem_same(enum mem_mode mode, const struct ltt_mem_stream *a,
-		     const struct ltt_mem_stream *b)
-{
-	if (a->domain != b->domain || strcmp(a->channel, b->channel))
-		return false;
-	if (mode == MEM_TOTAL)
-		return true;
-	return a->uid == b->uid && a->pid == b->pid && (mode == MEM_COMPACT || a->cpu == b->cpu);
-}
-
 /* One line: the buffers v[0..n) of one channel (and owner, and CPU), added to @total. */
 static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, size_t n,
 			   uint64_t *total)
@@ -710,6 +785,10 @@ static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, s
 	ctl_out_text(": %" PRIu64 " bytes (%s) of %" PRIu64 " (%s)", resident, res, size, max);
 	if (mode != MEM_FULL)
 		ctl_out_text(" in %zu buffers", n);
+	if (v->how == LTT_MEM_KERNEL_COUNT)
+		ctl_out_text(", the kernel's count (buffer_size_kb)");
+	else if (v->how == LTT_MEM_CONFIGURED)
+		ctl_out_text(", its configured size (allocated whole)");
 	ctl_out_text("\n");
 }
 
@@ -732,8 +811,8 @@ static int print_mem_usage(struct ltt_ctl *ctl, const char *name, enum mem_mode 
 		ctl_out_error(ret, "session '%s': memory usage: %s", name, ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	ctl_out_text("\nMemory usage (pages the buffers hold now; the kernel's buffers are not "
-		     "measured):\n");
+	ctl_out_text("\nMemory usage (user space: the pages its buffers hold now, measured; "
+		     "kernel: as each line says):\n");
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && mem_same(mode, &v[i], &v[j]); j++)
 			;
@@ -787,10 +866,9 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	if (a->mem && !name)
 		return ctl_util_usage_error(ctx, "--mem-usage shows the memory of a session's "
 					    "buffers: give the session's NAME");
+	/* MI: in each channel, as LTTng 2.15's schema 4.2 has it */
 	if (a->mem && ctl_out_format() == CTL_OUT_XML)
-		return ctl_util_usage_error(ctx, "--mem-usage has no place in LTTng 2.13's "
-					    "machine interface, which --mi xml writes: use the "
-					    "text output");
+		ctl_out_schema("4.2");
 	/* a session's listing shows each domain asked for, as LTTng's */
 	if (name)
 		domains = cmd_list_domains(&a->d);
@@ -827,8 +905,9 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	else if (!name)
 		ret = list_sessions(ctl);
 	else
-		ret = cmd_list_show_session(ctl, name, domains, channel);
-	if (name && a->mem && ret == CTL_EXIT_OK)
+		ret = cmd_list_show_session(ctl, name, domains, channel,
+					    a->mem && ctl_out_format() == CTL_OUT_XML);
+	if (name && a->mem && ret == CTL_EXIT_OK && ctl_out_format() != CTL_OUT_XML)
 		ret = print_mem_usage(ctl, name, a->mem, channel);
 	ltt_ctl_disconnect(ctl);
 	return ret;

@@ -26,7 +26,8 @@ static int status(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (!ret)
 		ret = a->values[1] ? ctl_maps_list_one(ctl, session, a->values[1]) :
-			cmd_list_show_session(ctl, session, cmd_list_domains(&a->d), a->values[0]);
+			cmd_list_show_session(ctl, session, cmd_list_domains(&a->d), a->values[0],
+					      false);
 	ltt_ctl_disconnect(ctl);
 	return ret;
 }

@@ -46,6 +46,8 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 		return -LTT_ERR_NOT_SUPPORTED;	/* it predates --buffer-preallocation */
 	if (checked.allocation && ctl_minor(ctl) < LTT_CLIENT_MINOR_ALLOCATION)
 		return -LTT_ERR_NOT_SUPPORTED;	/* it predates --buffer-allocation */
+	if (checked.auto_reclaim && ctl_minor(ctl) < LTT_CLIENT_MINOR_AUTO_RECLAIM)
+		return -LTT_ERR_NOT_SUPPORTED;	/* it predates --auto-reclaim-memory */
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
@@ -56,6 +58,8 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 		ltt_wbuf_put_u8(&w, checked.preallocation);
 	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_ALLOCATION)
 		ltt_wbuf_put_u8(&w, checked.allocation);
+	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
+		ltt_proto_put_auto_reclaim(&w, &checked);
 	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
 }
 

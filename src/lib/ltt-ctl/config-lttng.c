@@ -44,8 +44,13 @@ static const char *const channel_elems[] = {
 	"switch_timer_interval", "read_timer_interval", "blocking_timeout", "output_type",
 	"tracefile_size", "tracefile_count", "live_timer_interval", "events", "contexts",
 	"monitor_timer_interval", "watchdog_timer_interval", "allocation_policy",
-	"reclaim_policy", NULL
+	"preallocation_policy", "reclaim_policy", NULL
 };
+/* LTTng 2.15's <reclaim_policy>: <consumed/>, or <periodic> and its age (us). */
+static const char *const reclaim_elems[] = { "consumed", "periodic", NULL };
+static const char *const periodic_elems[] = { "age_threshold", NULL };
+/* LTTng 2.15's <preallocation_policy>, by enum ltt_buffer_preallocation */
+static const char *const preallocation_policies[] = { NULL, "PREALLOCATE", "ON_DEMAND" };
 /* LTTng 2.14 to 2.16's words: the first of each is what ltt does. */
 static const char *const allocation_policies[] = { "PER_CPU", "PER_CHANNEL" };
 static const char *const trace_formats[] = { "CTF_1_8", "CTF_2" };
@@ -476,8 +481,13 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	num(rd, ch, "watchdog_timer_interval", UINT64_MAX, 0);
 	if ((n = child(ch, "allocation_policy")))
 		a->allocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, n, allocation_policies);
-	if ((n = child(ch, "reclaim_policy")) && !rd->ret)
-		refuse_gap(rd, n, LTT_LTTNG_GAP_AUTO_RECLAIM);
+	if ((n = child(ch, "preallocation_policy")))
+		a->preallocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, n, preallocation_policies);
+	if ((n = child(ch, "reclaim_policy"))) {
+		elems(rd, n, reclaim_elems);
+		elems(rd, child(n, "periodic"), periodic_elems);
+		ltt_cfg_rd_reclaim(rd, n, a);
+	}
 }
 
 static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain domain,

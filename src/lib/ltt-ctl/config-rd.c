@@ -262,3 +262,22 @@ void ltt_cfg_rd_probe(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf
 	if (!rd->ret && ltt_probe_loc_format(&loc, elf_prefix, a->location, sizeof(a->location)))
 		ltt_cfg_rd_fail(rd, at, "a location of more than %d bytes", LTT_LOCATION_MAX - 1);
 }
+
+void ltt_cfg_rd_reclaim(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel_conf *a)
+{
+	xmlNodePtr consumed = ltt_cfg_rd_child(n, "consumed"), p = ltt_cfg_rd_child(n, "periodic");
+
+	if (consumed && p)
+		ltt_cfg_rd_fail(rd, n, "<reclaim_policy> holds <consumed/> or <periodic>, not both");
+	else if (consumed)
+		a->auto_reclaim = LTT_AUTO_RECLAIM_CONSUMED;
+	else if (!p)
+		ltt_cfg_rd_fail(rd, n, "<reclaim_policy> holds <consumed/> or <periodic>");
+	if (consumed || !p)
+		return;
+	a->auto_reclaim = LTT_AUTO_RECLAIM_OLDER_THAN;
+	n = ltt_cfg_rd_child(p, "age_threshold");
+	a->auto_reclaim_us = n ? ltt_cfg_rd_number(rd, n, UINT64_MAX / 1000) : 0;
+	if (!a->auto_reclaim_us)
+		ltt_cfg_rd_fail(rd, p, "<periodic> needs an <age_threshold> above 0 (microseconds)");
+}

@@ -98,6 +98,14 @@ void ltt_cfg_rd_filter(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_con
  */
 void ltt_cfg_rd_probe(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf *a);
 
+/**
+ * ltt_cfg_rd_reclaim() - a <reclaim_policy> (LTTng 2.15's, which ltt's
+ * format has too) into @a's automatic reclaim: <consumed/>, or
+ * <periodic> with its <age_threshold> in microseconds (above 0).  Both,
+ * neither or no age is an error with the line.
+ */
+void ltt_cfg_rd_reclaim(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel_conf *a);
+
 #define LTT_CFG_RD_LOOKUP(rd, n, names) \
 	ltt_cfg_rd_lookup((rd), (n), (names), (int)(sizeof(names) / sizeof((names)[0])))
 

@@ -165,6 +165,22 @@ static void write_contexts(struct writer *wr, const struct ltt_cfg_contexts *ctx
 		close_el(wr);
 }
 
+/* --auto-reclaim-memory as LTTng 2.15 saves it (absent: off). */
+static void write_reclaim(struct writer *wr, const struct ltt_channel_attr *a)
+{
+	if (a->auto_reclaim == LTT_AUTO_RECLAIM_OFF)
+		return;
+	open_el(wr, "reclaim_policy");
+	if (a->auto_reclaim == LTT_AUTO_RECLAIM_CONSUMED) {
+		open_el(wr, "consumed");
+	} else {
+		open_el(wr, "periodic");
+		put(wr, "age_threshold", "%llu", (unsigned long long)a->auto_reclaim_us);
+	}
+	close_el(wr);
+	close_el(wr);
+}
+
 static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 			  const struct ltt_cfg_contexts *ctxs, const struct ltt_channel_info *c)
 {
@@ -191,6 +207,7 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 		    c->attr.preallocation == LTT_PREALLOC_PREALLOCATE ? "PREALLOCATE" : "ON_DEMAND");
 	if (c->attr.allocation == LTT_ALLOC_PER_CHANNEL)	/* absent: per CPU */
 		put(wr, "allocation_policy", "%s", "PER_CHANNEL");
+	write_reclaim(wr, &c->attr);
 	open_el(wr, "events");
 	for (i = 0; i < d->nr_rules; i++)
 		if (d->rules[i].domain == LTT_CFG_RULE_DOMAIN(c) &&

@@ -272,6 +272,9 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	opt = ltt_cfg_rd_child(ch, "allocation_policy");
 	if (opt)
 		c->attr.allocation = (uint8_t)LTT_CFG_RD_LOOKUP(rd, opt, allocations);
+	opt = ltt_cfg_rd_child(ch, "reclaim_policy");
+	if (opt)
+		ltt_cfg_rd_reclaim(rd, opt, &c->attr);
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));

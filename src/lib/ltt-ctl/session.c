@@ -249,7 +249,7 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 /* Smallest encoding of a mem_stream, to bound its count. */
 #define MEM_STREAM_MIN (4 + LTT_WIRE_STR_MIN + 3 * 4 + 2 * 8)
 
-static void get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *m)
+static void get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *m, uint32_t minor)
 {
 	m->domain = (enum ltt_domain)ltt_rbuf_get_u32(r);
 	ltt_rbuf_get_str_copy(r, m->channel, sizeof(m->channel));
@@ -258,6 +258,8 @@ static void get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *m)
 	m->cpu = ltt_rbuf_get_u32(r);
 	m->resident = ltt_rbuf_get_u64(r);
 	m->size = ltt_rbuf_get_u64(r);
+	if (minor >= LTT_CLIENT_MINOR_MEM_HOW)
+		m->how = ltt_rbuf_get_u8(r);
 }
 
 int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
@@ -286,7 +288,7 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 		ltt_rbuf_fail(&r);
 	streams = r.err ? NULL : calloc(n ? n : 1, sizeof(*streams));
 	for (i = 0; streams && i < n; i++)
-		get_mem_stream(&r, &streams[i]);
+		get_mem_stream(&r, &streams[i], ctl_minor(ctl));
 	if (!streams && !r.err)
 		ret = -LTT_ERR_NOMEM;
 	else if (ltt_rbuf_end(&r))

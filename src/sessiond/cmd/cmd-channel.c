@@ -15,7 +15,8 @@ static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel
 	       a->read_timer_us == b->read_timer_us && a->tracefile_size == b->tracefile_size &&
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type &&
 	       a->fsync == b->fsync && a->preallocation == b->preallocation &&
-	       a->allocation == b->allocation;
+	       a->allocation == b->allocation &&
+	       a->auto_reclaim == b->auto_reclaim && a->auto_reclaim_us == b->auto_reclaim_us;
 }
 
 /*
@@ -60,6 +61,8 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	attr.allocation = LTT_ALLOC_PER_CPU;
 	if (ctx->minor >= LTT_CLIENT_MINOR_ALLOCATION)
 		attr.allocation = ltt_rbuf_get_u8(req);
+	if (ctx->minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
+		ltt_proto_get_auto_reclaim(req, &attr);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_change_domain(ctx, name, domain, check_attr, &attr, &ch);
@@ -69,6 +72,8 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 	channel = ltt_session_find_channel(ltt_session_domain(session, domain), attr.name);
 	if (attr.fsync && (session->output_type != LTT_OUTPUT_LOCAL || session->snapshot)) {
 		ret = LTT_ERR_FSYNC_OUTPUT;	/* no trace file to sync as it records */
+	} else if (attr.auto_reclaim == LTT_AUTO_RECLAIM_CONSUMED && session->snapshot) {
+		ret = LTT_ERR_AUTO_RECLAIM_SNAPSHOT;	/* its consumer reads nothing as it records */
 	} else if (channel) {
 		if (!same_attr(&channel->attr, &attr))
 			ret = LTT_ERR_CHANNEL_ATTR;

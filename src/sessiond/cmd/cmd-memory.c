@@ -19,8 +19,8 @@ struct mem_put {
 	struct ltt_wbuf *reply;
 	enum ltt_domain domain;
 	const char *channel;
+	uint32_t minor;			/* the client's */
 	uint32_t n;
-	uint32_t minor;		/* the client's */
 };
 
 static void put_stream(void *arg, const struct ltt_domain_mem *m)
@@ -36,6 +36,8 @@ static void put_stream(void *arg, const struct ltt_domain_mem *m)
 				   p->minor < LTT_CLIENT_MINOR_ALLOCATION ? 0 : m->cpu);
 	ltt_wbuf_put_u64(p->reply, m->resident);
 	ltt_wbuf_put_u64(p->reply, m->size);
+	if (p->minor >= LTT_CLIENT_MINOR_MEM_HOW)
+		ltt_wbuf_put_u8(p->reply, m->how);
 	p->n++;
 }
 
@@ -52,6 +54,10 @@ void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessi
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = ctx->domains->v[i];
 		if (!d || !d->ops->mem_usage)
+			continue;
+		/* an older client takes measured figures only */
+		if (ctx->minor < LTT_CLIENT_MINOR_MEM_HOW &&
+		    session->domains[i].type == LTT_DOMAIN_KERNEL)
 			continue;
 		p.domain = session->domains[i].type;
 		cds_list_for_each_entry(channel, &session->domains[i].channels, node) {
@@ -86,8 +92,6 @@ static enum ltt_error_code reclaim_locked(const struct ltt_cmd_ctx *ctx,
 	ret = ltt_domains_get(ctx->domains, LTT_DOMAIN_USER, &d);
 	if (ret)
 		return ret;
-	if (r->older_than_ns && session->clock_kind != LTT_TCLOCK_MONO)
-		return LTT_ERR_RECLAIM_CLOCK;
 	if (r->channel[0] && !ltt_session_find_channel(sd, r->channel))
 		return LTT_ERR_CHANNEL_NOT_FOUND;
 	if (!d->ops->reclaim)

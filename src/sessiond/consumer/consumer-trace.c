@@ -130,6 +130,11 @@ int ltt_consumer_add_channel(struct ltt_consumer *c, const struct ltt_consumer_a
 			chan->name, (unsigned int)ltt_consumer_minor(c));
 		return -EOPNOTSUPP;
 	}
+	if (chan->auto_reclaim && ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_AUTO_RECLAIM) {
+		LTT_ERR("channel %s: the consumer daemon (protocol 1.%u) predates --auto-reclaim-memory: install the ltt-consumerd of this ltt-sessiond",
+			chan->name, (unsigned int)ltt_consumer_minor(c));
+		return -EOPNOTSUPP;
+	}
 	ltt_consumer_put_add_channel(&k.req, chan);
 	return ltt_consumer_call(c, &k);
 }

@@ -69,6 +69,13 @@ enum ltt_kabi_op {
 struct ltt_kabi_stream_usage {
 	uint64_t bytes;
 	uint64_t dropped;
+	/*
+	 * The bytes of memory the kernel holds for the stream's buffer, as
+	 * it counts them (tracefs: per_cpu/cpuN/buffer_size_kb); 0: the
+	 * backend does not say (the module: its buffers are the channel's
+	 * size, allocated whole).
+	 */
+	uint64_t allocated;
 };
 
 /*

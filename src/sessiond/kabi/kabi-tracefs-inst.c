@@ -644,9 +644,10 @@ static int context_add(struct tf_chan *c, struct ltt_kabi_context *ctx)
 
 /* ---- streams ---- */
 
-/* A stream: its CPU's trace_pipe_raw (the object's fd) and statistics. */
+/* A stream: its CPU's trace_pipe_raw (the object's fd), statistics and size. */
 struct tf_stream {
 	int stats_fd;			/* per_cpu/cpuN/stats */
+	int size_fd;			/* per_cpu/cpuN/buffer_size_kb, or -1 */
 };
 
 static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
@@ -658,6 +659,8 @@ static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
 
 	if (!s)
 		return -ENOMEM;
+	snprintf(path, sizeof(path), "per_cpu/cpu%u/buffer_size_kb", st->cpu);
+	s->size_fd = openat(c->dir_fd, path, O_RDONLY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "per_cpu/cpu%u/stats", st->cpu);
 	s->stats_fd = openat(c->dir_fd, path, O_RDONLY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "per_cpu/cpu%u/trace_pipe_raw", st->cpu);
@@ -666,6 +669,8 @@ static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
 		ret = -errno;	/* ENOENT: no such CPU */
 		if (s->stats_fd >= 0)
 			close(s->stats_fd);
+		if (s->size_fd >= 0)
+			close(s->size_fd);
 		free(s);
 		return ret;
 	}
@@ -674,8 +679,26 @@ static int stream_new(struct tf_chan *c, const struct ltt_kabi_stream *st,
 }
 
 /*
+ * The kernel's count of a CPU buffer's memory: buffer_size_kb ("1408",
+ * or "7 (expanded: 1408)" for a buffer not expanded yet: 7), 0 when the
+ * file can't be read.
+ */
+static uint64_t stream_allocated(const struct tf_stream *s)
+{
+	char text[64];
+	ssize_t n = s->size_fd < 0 ? -1 : pread(s->size_fd, text, sizeof(text) - 1, 0);
+	uint64_t kb;
+
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return sscanf(text, "%" SCNu64, &kb) == 1 && kb <= UINT64_MAX / 1024 ? kb * 1024 : 0;
+}
+
+/*
  * STREAM_USAGE: the CPU's statistics: "bytes:", what its buffer holds
- * that no read took yet, and "dropped events:", what it could not keep.
+ * that no read took yet, and "dropped events:", what it could not keep;
+ * its buffer's size as the kernel counts it (stream_allocated()).
  * -EIO when the kernel's file lacks either line.
  */
 static int stream_usage(struct tf_stream *s, struct ltt_kabi_stream_usage *ret)
@@ -691,6 +714,7 @@ static int stream_usage(struct tf_stream *s, struct ltt_kabi_stream_usage *ret)
 		found += sscanf(line, "bytes: %" SCNu64, &ret->bytes) == 1;
 		found += sscanf(line, "dropped events: %" SCNu64, &ret->dropped) == 1;
 	}
+	ret->allocated = stream_allocated(s);
 	return found == 2 ? 0 : -EIO;
 }
 
@@ -756,6 +780,8 @@ void tracefs_inst_release(struct ltt_kabi_obj *obj)
 		break;
 	case LTT_KABI_KIND_STREAM:
 		close(((struct tf_stream *)obj->priv)->stats_fd);
+		if (((struct tf_stream *)obj->priv)->size_fd >= 0)
+			close(((struct tf_stream *)obj->priv)->size_fd);
 		free(obj->priv);
 		close(obj->fd);
 		break;

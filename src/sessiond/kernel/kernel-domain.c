@@ -715,6 +715,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.channel_stats = kernel_channel_stats,
 	.channel_failure = kernel_channel_failure,
 	.channel_usage = kernel_channel_usage,
+	.mem_usage = ltt_kernel_mem_usage,
 	.triggers_changed = kernel_triggers_changed,
 	.check_trigger = kernel_check_trigger,
 	.arm_trigger = kernel_arm_trigger,

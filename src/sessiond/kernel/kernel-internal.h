@@ -215,6 +215,16 @@ struct ltt_supervisor *ltt_kernel_supervisor(struct ltt_domain_impl *d,
 					     const struct ltt_session *session);
 
 /* kernel-trace.c: its traces in the consumer-trace layer; a dead consumer's taken over */
+/*
+ * ltt_kernel_mem_usage() - ltt_domain_ops.mem_usage: each CPU buffer of
+ * @channel, as the kernel counts its memory (tracefs' buffer_size_kb,
+ * LTT_MEM_KERNEL_COUNT) or else the channel's size, which the module
+ * allocates whole (LTT_MEM_CONFIGURED).  Session lock held; the tracer
+ * answers at once.
+ */
+void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session,
+			  const struct ltt_channel *channel,
+			  void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
 
 /**
  * ltt_kernel_consumer_died() - the supervisor's takeover function: a new

@@ -23,6 +23,40 @@
 
 #include "sessiond/kernel/kernel-internal.h"
 
+void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session,
+			  const struct ltt_channel *channel,
+			  void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg)
+{
+	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+	struct ltt_domain_mem m = {
+		.uid = (uint32_t)session->uid,
+		.size = channel->attr.subbuf_size * channel->attr.num_subbuf,
+	};
+	struct ltt_kabi_stream_usage su;
+	struct kernel_chan *kc;
+	unsigned int i;
+
+	if (!ks)
+		return;
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (kc->cc.channel != channel)
+			continue;
+		for (i = 0; kc->streams && i < k->nr_cpus; i++) {
+			if (!kc->streams[i])
+				continue;
+			m.cpu = k->cpus ? k->cpus[i] : i;
+			m.how = LTT_MEM_CONFIGURED;
+			m.resident = m.size;
+			if (!ltt_kabi_stream_usage(k->kabi, kc->streams[i], &su) && su.allocated) {
+				m.how = LTT_MEM_KERNEL_COUNT;
+				m.resident = su.allocated;
+			}
+			fn(arg, &m);
+		}
+	}
+}
+
 /*
  * Hand the channel's streams to the consumer, a dup of each fd; with the
  * channel's event map when the backend's streams are pages (tracefs).

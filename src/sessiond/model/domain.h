@@ -65,6 +65,7 @@ struct ltt_domain_mem {
 	uint32_t cpu;			/* or LTT_MEM_CPU_CHANNEL: a per-channel buffer */
 	uint64_t resident;		/* bytes of memory it holds now (measured) */
 	uint64_t size;			/* the most it may hold */
+	uint8_t how;			/* where resident comes from: enum ltt_mem_how */
 };
 
 /* A stalled consumer and what waits for it (ltt_ctrace_stall_info()). */
@@ -160,9 +161,10 @@ struct ltt_domain_ops {
 			     const struct ltt_channel *channel, struct ltt_domain_usage *ret);
 	/*
 	 * Optional (list --mem-usage): the memory each ring buffer of
-	 * @channel holds now, measured, not computed from its size:
-	 * @fn(@arg, m) once per buffer the daemon holds.  NULL: the domain
-	 * can't measure its buffers.  Session lock held; never waits.
+	 * @channel holds now, measured where the domain can (m.how says
+	 * how): @fn(@arg, m) once per buffer the daemon holds.  NULL: the
+	 * domain says nothing of its buffers.  Session lock held; never
+	 * waits (the kernel's answers at once).
 	 */
 	void (*mem_usage)(struct ltt_domain_impl *d, struct ltt_session *session,
 			  const struct ltt_channel *channel,

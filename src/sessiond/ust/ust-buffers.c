@@ -23,6 +23,7 @@
 
 #include "common/base/log.h"
 #include "common/trace/ringbuf.h"
+#include "common/trace/tclock.h"
 #include "sessiond/consumer/relay.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/priv/priv.h"
@@ -691,7 +692,10 @@ int ltt_ust_buffers_reclaim(struct ltt_session *session, const struct ltt_channe
 		if (!c)
 			continue;	/* no buffer, or no consumer to read them */
 		before = chan_resident(chan);
-		ret = ltt_consumer_reclaim_channel(c, chan->cc.key, older_than_ns, &n);
+		/* the consumer compares ages in the buffers' clock units */
+		ret = ltt_consumer_reclaim_channel(c, chan->cc.key,
+						   ltt_tclock_counts(older_than_ns,
+								     session->clock_freq), &n);
 		if (ret)
 			return ret;
 		after = chan_resident(chan);

@@ -16,6 +16,7 @@
 
 #include "common/base/escape.h"
 #include "common/trace/ringbuf.h"
+#include "common/trace/tclock.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
 uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b)
@@ -169,6 +170,10 @@ int ltt_ust_chan_to_consumer(struct ltt_ust_trace *trace, struct ltt_ust_chan *c
 	ltt_ctrace_chan_msg(&trace->ct, &chan->cc, &cc);
 	cc.switch_timer_us = a->switch_timer_us;
 	cc.read_timer_us = a->read_timer_us;
+	cc.auto_reclaim = a->auto_reclaim != LTT_AUTO_RECLAIM_OFF;
+	cc.auto_reclaim_ns = a->auto_reclaim_us * 1000;
+	cc.auto_reclaim_counts = ltt_tclock_counts(cc.auto_reclaim_ns,
+						   trace->ct.session->clock_freq);
 	ret = ltt_consumer_add_channel(c, &cc);
 	if (ret)
 		return ret;

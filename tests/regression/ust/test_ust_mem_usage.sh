@@ -13,7 +13,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 28
+plan 35
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 ok_cmd "create" lttctl create mem -o "$TEST_TMP/mem"
@@ -49,6 +49,24 @@ is "$(printf '%s\n' "$STDOUT" | sed -n 's/^  user space ch: \([0-9]*\) bytes .* 
 run lttctl list mem --mem-usage=compact
 like "$(printf '%s\n' "$STDOUT" | grep '^  user space ch, uid')" "^  user space ch, uid $(id -u): $full_total bytes " \
 	"compact: one line per channel and owner"
+
+# --mi xml: LTTng 2.15's <data_stream_info_sets> in the channel (its MI schema 4.2)
+lttctl --mi xml list mem --mem-usage=full >"$TEST_TMP/mem.xml"
+is "$?" 0 "--mi xml list --mem-usage=full"
+like "$(mi_valid "$TEST_TMP/mem.xml")" "validates" "the document is valid against LTTng 2.15's mi-lttng-4.2.xsd"
+grep -q ' schemaVersion="4.2"' "$TEST_TMP/mem.xml"
+ok $? "and says schemaVersion 4.2"
+sets=/command/output/sessions/session/domains/domain/channels/channel/data_stream_info_sets
+is "$(mi_xp "$sets/total_memory_usage_bytes" "$TEST_TMP/mem.xml")" "$full_total" \
+	"the channel's total is the text's"
+is "$(mi_xp "$sets/sets/data_stream_info_set/uid/id" "$TEST_TMP/mem.xml"):$(mi_xp "$sets/sets/data_stream_info_set/total_memory_usage_bytes" "$TEST_TMP/mem.xml")" \
+	"$(id -u):$full_total" "one set: the user's, with its total"
+is "$(mi_xp "count($sets/sets/data_stream_info_set/data_stream_info_list/data_stream_info)" "$TEST_TMP/mem.xml"):$(mi_xp "$sets/sets/data_stream_info_set/data_stream_info_list/data_stream_info[cpu_id=0]/memory_usage_bytes" "$TEST_TMP/mem.xml")" \
+	"$(nproc --all 2>/dev/null || getconf _NPROCESSORS_CONF):$cpu0" \
+	"a data_stream_info per CPU; CPU 0's bytes are the text's"
+lttctl --mi xml list mem >"$TEST_TMP/nomem.xml"
+grep -q 'schemaVersion="4.1"' "$TEST_TMP/nomem.xml" && ! grep -q data_stream_info "$TEST_TMP/nomem.xml"
+ok $? "without --mem-usage: schema 4.1, no memory figures"
 
 run lttctl list mem --mem-usage=some
 is "$RC" 2 "--mem-usage=some is refused"

@@ -11,7 +11,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 24
+plan 23
 command -v taskset >/dev/null || { echo "Bail out! taskset is not installed"; exit 1; }
 
 # memfd_total PID: the bytes the ring buffer memfds of PID hold.
@@ -84,9 +84,6 @@ lttctl --mi xml reclaim-memory -u -s rec ch >"$TEST_TMP/mi.xml"
 is "$?" 0 "--mi xml reclaim-memory"
 like "$(mi_valid "$TEST_TMP/mi.xml")" "validates" "its document is valid against xml/mi.xsd"
 is "$(mi_xp /command/output/reclaims/reclaim/channel "$TEST_TMP/mi.xml")" ch "and names the channel"
-run lttctl enable-channel -u other --auto-reclaim-memory=consumed
-like "$ERR" "gives back its memory by itself .* is not supported by ltt: leave it out \\(or give --auto-reclaim-memory=off\\) and run 'lttctl reclaim-memory -u'" \
-	"--auto-reclaim-memory is refused in one sentence"
 run lttctl reclaim-memory -u -s rec nosuch
 like "$ERR" "[Cc]hannel" "an unknown channel is refused"
 run lttctl reclaim-memory -s rec ch
