@@ -550,10 +550,10 @@ static void test_refused(struct ltt_ctl *ctl, struct fake *f)
 	ltt_ctl_channel_attr_init(&c, LTT_DOMAIN_USER);
 	EACH_RESERVED_BYTE_(c, ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c), &bad);
 	tap_is_int(bad, 0, "enable_channel: every non-zero reserved byte is refused");
-	c.pad1[4] = 1;
+	c.pad1[3] = 1;
 	tap_is_int(ltt_ctl_enable_channel(ctl, "abi", LTT_DOMAIN_USER, &c), -LTT_ERR_NOT_SUPPORTED,
 		   "enable_channel: a non-zero padding byte after fsync is refused");
-	c.pad1[4] = 0;
+	c.pad1[3] = 0;
 
 	ltt_ctl_event_rule_attr_init(&e);
 	strcpy(e.pattern, "app:*");
