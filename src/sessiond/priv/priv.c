@@ -264,17 +264,19 @@ static int open_file(enum ltt_priv_request type, const struct ltt_wbuf *w, int c
 {
 	struct ltt_rbuf r;
 	struct ltt_msg m;
-	int ret;
+	int ret, fd;
 
-	*ret_fd = -1;
 	if (!the_link || !dropped)
 		return 1;	/* the caller reads it with the owner's rights itself */
 	ret = ltt_priv_call_fd(the_link, type, w, client_fd, &m, &r);
 	if (ret)
 		return ret;
-	*ret_fd = ltt_msg_take_fd(&m, 0);
+	fd = ltt_msg_take_fd(&m, 0);
 	ltt_msg_fini(&m);
-	return *ret_fd < 0 ? -EPROTO : 0;
+	if (fd < 0)
+		return -EPROTO;
+	*ret_fd = fd;
+	return 0;
 }
 
 int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd)

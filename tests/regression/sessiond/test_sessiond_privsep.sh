@@ -34,7 +34,7 @@ fi
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-plan 65
+plan 66
 kernel_lock
 
 # sessiond_log ARGS...: a daemon with ARGS, its messages in $LOG.
@@ -188,6 +188,12 @@ lttctl -q create k -o "$TEST_TMP/dk" &&
 	lttctl -q create u -o "$TEST_TMP/du" && lttctl -q enable-event -u ltt_test:seq -s u &&
 	lttctl -q start k && lttctl -q start u
 ok $? "kernel session k (tracefs) and user-space session u started"
+# what ltt-priv opens for the dropped process: a file of one kind only,
+# with the owner's rights (PROBE_FILE: an ELF file; TLS_FILE, PEM text:
+# test_relay_tls.sh)
+run lttctl enable-event -k --userspace-probe=/etc/passwd:main notelf -s k
+like "$RC:$(grep notelf "$LOG")" "^1:.*probe notelf refused: /etc/passwd: Exec format error" \
+	"a uprobe on a file that is not ELF: refused, ltt-priv opened no such file for the daemon"
 "$KLOAD" getppid 700 >"$TEST_TMP/getppid2" || echo "Bail out! kload getppid failed"
 ust_app -n 300 -r d1
 is "$(ls "$LTT_RUNDIR/chunks" | grep -c "^$spid-")/$(stat -c %U "$LTT_RUNDIR/chunks" "$LTT_RUNDIR/chunks/$spid-"* | sort -u | tr '\n' ' ')" \
