@@ -124,6 +124,26 @@ static int load(SSL_CTX *c, const struct ltt_xport_tls_files *f, bool server, ch
 	return 0;
 }
 
+/* A TLS 1.3 end, with no file loaded yet; NULL for want of memory. */
+static struct ltt_xport_ctx *ctx_new(bool server)
+{
+	struct ltt_xport_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		return NULL;
+	ctx->server = server;
+	ctx->ssl_ctx = SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
+	if (!ctx->ssl_ctx) {
+		free(ctx);
+		return NULL;
+	}
+	SSL_CTX_set_min_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
+	SSL_CTX_set_max_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
+	SSL_CTX_set_mode(ctx->ssl_ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
+				       SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+	return ctx;
+}
+
 int ltt_xport_ctx_create(const struct ltt_xport_tls_files *files, bool server,
 			 char *err, size_t err_len, struct ltt_xport_ctx **ret_ctx)
 {
@@ -132,19 +152,9 @@ int ltt_xport_ctx_create(const struct ltt_xport_tls_files *files, bool server,
 
 	if (!files || !files->cert || !files->key || !files->ca || !err || !ret_ctx)
 		return -EINVAL;
-	ctx = calloc(1, sizeof(*ctx));
+	ctx = ctx_new(server);
 	if (!ctx)
 		return -ENOMEM;
-	ctx->server = server;
-	ctx->ssl_ctx = SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
-	if (!ctx->ssl_ctx) {
-		free(ctx);
-		return -ENOMEM;
-	}
-	SSL_CTX_set_min_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
-	SSL_CTX_set_max_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
-	SSL_CTX_set_mode(ctx->ssl_ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
-				       SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
 	ret = load(ctx->ssl_ctx, files, server, err, err_len);
 	if (ret) {
 		ltt_xport_ctx_destroy(ctx);
@@ -186,15 +196,9 @@ int ltt_xport_ctx_create_pem(const struct ltt_xport_tls_files *names,
 	if (!names || !pem || !err || !ret_ctx || !pem[0].len || !pem[1].len || !pem[2].len ||
 	    pem[0].len > INT32_MAX || pem[1].len > INT32_MAX || pem[2].len > INT32_MAX)
 		return -EINVAL;
-	ctx = calloc(1, sizeof(*ctx));
-	if (!ctx || !(ctx->ssl_ctx = SSL_CTX_new(TLS_client_method()))) {
-		free(ctx);
+	ctx = ctx_new(false);
+	if (!ctx)
 		return -ENOMEM;
-	}
-	SSL_CTX_set_min_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
-	SSL_CTX_set_max_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
-	SSL_CTX_set_mode(ctx->ssl_ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
-				       SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
 	if (pem_certs(ctx->ssl_ctx, &pem[0], false)) {
 		ssl_reason(why, sizeof(why), "no PEM certificate in it");
 		snprintf(err, err_len, "TLS certificate '%s' can't be used: %s (a PEM certificate is needed)",

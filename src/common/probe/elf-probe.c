@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/base/sock.h"
 #include "common/probe/elf-probe.h"
 
 #define SDT_NOTE_TYPE 3
@@ -400,35 +401,21 @@ static int resolve(const struct elf_file *f, const struct ltt_probe_loc *loc,
 /* Read regular file @fd, @path's (at most ELF_MAX_SIZE bytes), into @f; @why on failure. */
 static int elf_read_fd(int fd, const char *path, struct elf_file *f, char *why, size_t why_size)
 {
-	struct stat st;
-	uint8_t *buf;
-	size_t done = 0;
-	ssize_t n;
-	int err;
+	void *data;
+	size_t len;
+	int err = ltt_io_read_file(fd, ELF_MAX_SIZE, &data, &len);
 
-	if (fstat(fd, &st)) {
-		err = -errno;
-		snprintf(why, why_size, "%s: %s", path, strerror(-err));
-		return err;
-	}
-	if (!S_ISREG(st.st_mode)) {
+	if (err == -ENOEXEC)
 		snprintf(why, why_size, "%s: not a regular file", path);
-		return -ENOEXEC;
-	}
-	if ((uint64_t)st.st_size > ELF_MAX_SIZE) {
+	else if (err == -EFBIG)
 		snprintf(why, why_size, "%s: larger than %llu MiB, the most ltt reads to place a probe",
 			 path, ELF_MAX_SIZE >> 20);
-		return -EFBIG;
-	}
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf)
-		return -ENOMEM;
-	while (done < (size_t)st.st_size &&
-	       ((n = pread(fd, buf + done, (size_t)st.st_size - done, (off_t)done)) > 0 ||
-		(n < 0 && errno == EINTR)))
-		done += n > 0 ? (size_t)n : 0;
-	f->data = buf;
-	f->size = done;	/* shorter if the file shrank meanwhile */
+	else if (err)
+		snprintf(why, why_size, "%s: %s", path, strerror(-err));
+	if (err)
+		return err;
+	f->data = data;
+	f->size = len;
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include "common/base/as-user.h"
 #include "common/base/errmap.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
 #include "common/proto/relay-proto.h"
@@ -91,27 +92,21 @@ static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t 
 static int read_text(const char *session, const char *path, int fd, char **ret_text,
 		     size_t *ret_len)
 {
-	struct stat st;
-	size_t done = 0;
-	ssize_t n;
-	char *buf;
+	void *data;
+	size_t len;
+	int err = ltt_io_read_file(fd, LTT_PRIV_TLS_FILE_MAX, &data, &len);
 
-	if (fstat(fd, &st) || st.st_size <= 0 || st.st_size > LTT_PRIV_TLS_FILE_MAX)
-		return -EINVAL;
-	buf = malloc((size_t)st.st_size);
-	if (!buf)
-		return -ENOMEM;
-	while (done < (size_t)st.st_size &&
-	       ((n = pread(fd, buf + done, (size_t)st.st_size - done, (off_t)done)) > 0 ||
-		(n < 0 && errno == EINTR)))
-		done += n > 0 ? (size_t)n : 0;
-	if (!done) {
-		free(buf);
-		LTT_WARN("session '%s': TLS file %s: empty", session, path);
-		return -EINVAL;
+	if (!err && !len) {
+		free(data);
+		err = -ENODATA;
 	}
-	*ret_text = buf;
-	*ret_len = done;
+	if (err) {
+		LTT_WARN("session '%s': TLS file %s: %s", session, path,
+			 err == -ENODATA ? "empty" : strerror(-err));
+		return err;
+	}
+	*ret_text = data;
+	*ret_len = len;
 	return 0;
 }
 
