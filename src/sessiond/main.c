@@ -249,7 +249,7 @@ static int parse_privsep_user(struct options *opts)
 	}
 	pw = *name ? getpwnam(name) : NULL;
 	if (!pw) {
-		fprintf(stderr, "ltt-sessiond: Error: %s=%s: no such user; create it (adduser --system --group --no-create-home ltt) or name another, such as nobody\n",
+		fprintf(stderr, "ltt-sessiond: Error: %s=%s: no such user; create it (adduser --system --group --no-create-home ltt) or name another, such as nobody (--privsep-user=root keeps root's rights)\n",
 			what, name);
 		return -1;
 	}
