@@ -1,6 +1,6 @@
 # systemd: the units of the root session daemon and of the relay daemon,
-# and the sysusers.d entry that creates the tracing group (make install
-# never touches system groups).
+# and the sysusers.d entry that creates the tracing group and the user ltt
+# the root daemon drops to (make install never touches system groups).
 
 systemdsystemunit_DATA = systemd/ltt-sessiond.service systemd/ltt-relayd.service
 sysusersdir = $(prefix)/lib/sysusers.d

@@ -56,6 +56,7 @@ struct options {
 	bool drop;		/* root: this process drops to drop_uid, drop_gid */
 	uid_t drop_uid;
 	gid_t drop_gid;
+	char drop_name[64];	/* whose they are */
 	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
 	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
 	enum ltt_kernel_backend backend;
@@ -216,9 +217,11 @@ static int parse_data_threads(struct options *opts)
 }
 
 /*
- * --privsep-user, else $LTT_PRIVSEP_USER (for a root daemon with its
- * privileged part only: a default, where the option is a demand): the
- * user the main process drops to.  -1 after saying what is wrong.
+ * The user the main process drops to: --privsep-user, else
+ * $LTT_PRIVSEP_USER, else LTT_PRIVSEP_DEFAULT if it exists, else nobody
+ * (a root daemon with its privileged part only: the default is no
+ * demand, the option is).  "root" keeps root's rights.  -1 after saying
+ * what is wrong.
  */
 static int parse_privsep_user(struct options *opts)
 {
@@ -226,8 +229,14 @@ static int parse_privsep_user(struct options *opts)
 	const char *what = opts->privsep_user ? "--privsep-user" : "LTT_PRIVSEP_USER";
 	struct passwd *pw;
 
-	if (!opts->privsep_user && (!name || !*name || geteuid() != 0 || opts->no_privsep))
+	if (name && !strcmp(name, "root"))
+		return 0;	/* kept, as asked: with --no-privsep or not, root or not */
+	if (!opts->privsep_user && (geteuid() != 0 || opts->no_privsep))
 		return 0;
+	if (!name || (!*name && !opts->privsep_user)) {
+		what = "the default --privsep-user";
+		name = getpwnam(LTT_PRIVSEP_DEFAULT) ? LTT_PRIVSEP_DEFAULT : "nobody";
+	}
 	if (geteuid() != 0) {
 		fprintf(stderr, "ltt-sessiond: Error: --privsep-user=%s: only a root daemon drops root's rights; this one runs as uid %u already: leave the option out\n",
 			name, (unsigned int)geteuid());
@@ -240,7 +249,7 @@ static int parse_privsep_user(struct options *opts)
 	}
 	pw = *name ? getpwnam(name) : NULL;
 	if (!pw) {
-		fprintf(stderr, "ltt-sessiond: Error: %s=%s: no such user; create it (adduser --system --group --no-create-home ltt) or name another, such as nobody\n",
+		fprintf(stderr, "ltt-sessiond: Error: %s=%s: no such user; create it (adduser --system --group --no-create-home ltt) or name another, such as nobody (--privsep-user=root keeps root's rights)\n",
 			what, name);
 		return -1;
 	}
@@ -250,6 +259,7 @@ static int parse_privsep_user(struct options *opts)
 		return -1;
 	}
 	opts->drop = true;
+	snprintf(opts->drop_name, sizeof(opts->drop_name), "%s", name);
 	opts->drop_uid = pw->pw_uid;
 	opts->drop_gid = pw->pw_gid;
 	return 0;
@@ -338,8 +348,9 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		  NULL },
 		{ "privsep-user", 0, POPT_ARG_STRING, &opts->privsep_user, 0,
 		  "root: once its sockets are bound, the process that reads clients' and programs' "
-		  "messages becomes USER, with no capability (default: $LTT_PRIVSEP_USER, else it "
-		  "keeps root's rights)", "USER" },
+		  "messages becomes USER, with no capability (default: $LTT_PRIVSEP_USER, else "
+		  LTT_PRIVSEP_DEFAULT " if it exists, else nobody; root: it keeps root's rights)",
+		  "USER" },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
@@ -746,8 +757,7 @@ static int drop_root(const struct options *opts, const char *rundir, const char 
 	ret = ltt_priv_drop(opts->drop_uid, opts->drop_gid);
 	if (ret) {
 		LTT_ERR("can't give up root's rights for user %s (uid %u, gid %u): %s",
-			opts->privsep_user ? opts->privsep_user : getenv("LTT_PRIVSEP_USER"),
-			(unsigned int)opts->drop_uid, (unsigned int)opts->drop_gid, strerror(-ret));
+			opts->drop_name, (unsigned int)opts->drop_uid, (unsigned int)opts->drop_gid, strerror(-ret));
 		return ret;
 	}
 	LTT_INFO("root's rights given up: uid %u, gid %u, no capability; the privileged part (pid %ld) keeps them",

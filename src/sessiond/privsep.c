@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "common/base/as-user.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
@@ -280,6 +282,91 @@ static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 	return ltt_chunk_owner_serve_forget(r);
 }
 
+/*
+ * A file a dropped daemon needs and may not open, opened with @uid's and
+ * @gid's rights (as-user.h) if it is a regular file of at most @max
+ * bytes whose first @len bytes are @head, or that holds @head somewhere
+ * (@anywhere): a probe's ELF file, a session's PEM TLS files, never any
+ * other.  The fd passed back is closed at the next such request.
+ */
+static int passed_fd = -1;
+
+static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
+		   size_t len, bool anywhere, int *ret_fd)
+{
+	struct ltt_as_user as;
+	char buf[4096];
+	struct stat st;
+	int fd = -1, err;
+	ssize_t n;
+
+	if (passed_fd >= 0)
+		close(passed_fd);
+	passed_fd = -1;
+	if (path[0] != '/')
+		return -EINVAL;
+	/* a device or FIFO is not even opened */
+	err = ltt_as_user_begin(uid, gid, &as);
+	if (!err && stat(path, &st))
+		err = -errno;
+	if (!err && !S_ISREG(st.st_mode))
+		err = -ENOEXEC;
+	if (!err && (fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
+		err = -errno;
+	ltt_as_user_end(&as);
+	if (!err && (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > max))
+		err = -ENOEXEC;
+	n = err ? 0 : pread(fd, buf, anywhere ? sizeof(buf) - 1 : len, 0);
+	if (!err && (n < (ssize_t)len || (anywhere ? !memmem(buf, (size_t)n, head, len) :
+						     memcmp(buf, head, len) != 0)))
+		err = -ENOEXEC;
+	if (err) {
+		if (fd >= 0)
+			close(fd);
+		return err == -ENOTDIR ? -ENOENT : err;
+	}
+	*ret_fd = passed_fd = fd;
+	return 0;
+}
+
+/* PROBE_FILE {u64 id, str path}: the ELF file, as admitted session @id's owner */
+static int probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
+	uint64_t id = ltt_rbuf_get_u64(r);
+	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	uid_t uid;
+	gid_t gid;
+	int ret;
+
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	if (ltt_rbuf_end(r))
+		return -EINVAL;
+	ret = ltt_chunk_owner_serve_owner(id, &uid, &gid);
+	return ret ? ret : open_as(uid, gid, path, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false,
+				   ret_fd);
+}
+
+/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
+static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	static const char pem[] = "-----BEGIN ";
+	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+
+	(void)state;
+	(void)w;
+	if (ltt_rbuf_end(r))
+		return -EINVAL;
+	if (getsockopt(in_fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
+		return -errno;
+	return open_as(cred.uid, cred.gid, path, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true,
+		       ret_fd);
+}
+
 static pid_t served;	/* the daemon's pid: its journals are named after it */
 
 static int journal_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
@@ -318,6 +405,8 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_STOPPING, "STOPPING", 0, false, stop_clean },
 	{ LTT_PRIV_JOURNAL_WRITE, "JOURNAL_WRITE", 12, false, journal_write },
 	{ LTT_PRIV_JOURNAL_REMOVE, "JOURNAL_REMOVE", 8, false, journal_remove },
+	{ LTT_PRIV_PROBE_FILE, "PROBE_FILE", 9, false, probe_file },
+	{ LTT_PRIV_TLS_FILE, "TLS_FILE", 1, true, tls_file },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */
@@ -341,6 +430,8 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 	if (stopping)
 		rundir_clean(daemon);
 	ltt_chunk_owner_serve_fini();
+	if (passed_fd >= 0)
+		close(passed_fd);
 	while (nr_children)
 		close(children[--nr_children].pidfd);
 	free(children);

@@ -15,6 +15,13 @@
 
 struct ltt_consumer_config;
 
+/*
+ * The user a root daemon's main process drops to when neither
+ * --privsep-user nor $LTT_PRIVSEP_USER names one, if it exists (Debian's
+ * postinst makes it); else nobody.
+ */
+#define LTT_PRIVSEP_DEFAULT "ltt"
+
 /**
  * ltt_privsep_consumers() - the consumers the privileged part spawns
  * (CONSUMER_SPAWN): @cfg's program and options (copied; its path

@@ -29,7 +29,7 @@ dpkg-checkbuilddeps "$LTT_TOP_SRCDIR/debian/control" 2>"$TEST_TMP/bdeps" ||
 	skip_all "$(cat "$TEST_TMP/bdeps") (scripts/deps.sh --kernel)"
 . "$KVM_SRC/sysroot.sh"
 sysd_root
-plan 35
+plan 36
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=$(dpkg-architecture -qDEB_HOST_ARCH)
@@ -137,7 +137,9 @@ is "$(f active_at_start)/$(f enabled)" active/enabled "ltt-sessiond.service, ena
 is "$(f unit_path)" /lib/systemd/system/ltt-sessiond.service "from the package's unit"
 is "$(f relayd_enabled)/$(f relayd_active)" disabled/inactive "the relay daemon, which listens on the network, is left off"
 like "$(f group)" "^tracing:x:[0-9]+:" "the postinst made the tracing group"
-like "$(f ltt_user)" "^ltt:x:[1-9][0-9]*:[1-9][0-9]*:" "and the system user ltt (ltt-sessiond --privsep-user=ltt)"
+like "$(f ltt_user)" "^ltt:x:[1-9][0-9]*:[1-9][0-9]*:" "and the system user ltt, which ltt-sessiond drops to"
+is "$(f sessiond_drop)" "ltt/0000000000000000" \
+	"the daemon's process dropped to ltt, with no capability (the default; ltt-priv keeps root's)"
 like "$(f man)" "lttctl-enable-event.1.gz" "the man pages are there"
 
 # the demo

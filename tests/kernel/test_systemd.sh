@@ -25,7 +25,7 @@ kvm_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 . "$KVM_SRC/sysroot.sh"
 sysd_root
-plan 24
+plan 25
 
 # The guest's root: Debian's, then ltt by `make install`.
 R=$TEST_TMP/sysroot
@@ -59,6 +59,8 @@ is "$(f unit_type)" notify "as Type=notify"
 ok "$([ "$(f sessiond_ready_us)" -gt 0 ] && [ "$(f sessiond_ready_us)" -le "$(f check_start_us)" ]; echo $?)" \
 	"ready (READY=1) before the unit ordered after it started ($(f sessiond_ready_us) <= $(f check_start_us) us)"
 is "$(f root_list.rc)" 0 "root's lttctl list is served at once"
+is "$(f sessiond_drop)" "ltt/0000000000000000" \
+	"the daemon's process dropped to ltt, with no capability (the default; ltt-priv keeps root's)"
 
 # --- the group
 is "$(f t_create.rc)$(f t_enable.rc)$(f t_start.rc)$(f t_hello.rc)$(f t_stop.rc)" 00000 \

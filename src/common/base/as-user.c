@@ -42,11 +42,6 @@ int ltt_as_user_begin(uid_t uid, gid_t gid, struct ltt_as_user *o)
 	return 0;
 }
 
-bool ltt_as_user_lacks(uid_t uid)
-{
-	return geteuid() != 0 && geteuid() != uid;
-}
-
 void ltt_as_user_end(struct ltt_as_user *o)
 {
 	if (!o->changed)

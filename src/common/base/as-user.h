@@ -33,14 +33,6 @@ struct ltt_as_user {
 int ltt_as_user_begin(uid_t uid, gid_t gid, struct ltt_as_user *o);
 
 /**
- * ltt_as_user_lacks() - can this process not take @uid's rights (it is
- * neither root nor @uid: a root daemon that gave root's up)?  Then
- * ltt_as_user_begin() leaves it its own, and what it reads for @uid it
- * reads with them: a message that says so names what to do.
- */
-bool ltt_as_user_lacks(uid_t uid);
-
-/**
  * ltt_as_user_end() - back to this thread's own rights after
  * ltt_as_user_begin() (logs a failure to restore its groups)
  */

@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
@@ -199,6 +201,31 @@ int ltt_io_write_all(int fd, const void *buf, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
+	return 0;
+}
+
+int ltt_io_read_file(int fd, size_t max, void **ret_data, size_t *ret_len)
+{
+	struct stat st;
+	size_t done = 0;
+	ssize_t n;
+	char *buf;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -ENOEXEC;
+	if (st.st_size < 0 || (uint64_t)st.st_size > max)
+		return -EFBIG;
+	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!buf)
+		return -ENOMEM;
+	while (done < (size_t)st.st_size &&
+	       ((n = pread(fd, buf + done, (size_t)st.st_size - done, (off_t)done)) > 0 ||
+		(n < 0 && errno == EINTR)))
+		done += n > 0 ? (size_t)n : 0;
+	*ret_data = buf;
+	*ret_len = done;
 	return 0;
 }
 

@@ -92,4 +92,15 @@ int ltt_io_write_all(int fd, const void *buf, size_t len);
  */
 int ltt_io_read_all(int fd, void *buf, size_t len);
 
+/**
+ * ltt_io_read_file() - the whole of regular file @fd (from offset 0,
+ * with pread: its offset stays) into @ret_data (malloc'd: the caller
+ * frees it), @ret_len bytes (shorter than its size if it shrank meanwhile)
+ * @max: the largest size taken
+ *
+ * Returns 0, -ENOEXEC (not a regular file), -EFBIG (over @max bytes),
+ * -ENOMEM, or another negative errno.
+ */
+int ltt_io_read_file(int fd, size_t max, void **ret_data, size_t *ret_len);
+
 #endif /* LTT_COMMON_SOCK_H */

@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
@@ -63,6 +65,14 @@ static int on_ticket(SSL *ssl, SSL_SESSION *sess)
 	return 0;
 }
 
+/* A client's end's settings, whatever its files were read from. */
+static void client_end(SSL_CTX *c)
+{
+	SSL_CTX_set_verify(c, SSL_VERIFY_PEER, NULL);
+	SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+	SSL_CTX_sess_set_new_cb(c, on_ticket);
+}
+
 /* Load one file into @c; 0, or -EINVAL with the sentence in @err. */
 static int load(SSL_CTX *c, const struct ltt_xport_tls_files *f, bool server, char *err,
 		size_t err_len)
@@ -109,12 +119,29 @@ static int load(SSL_CTX *c, const struct ltt_xport_tls_files *f, bool server, ch
 		/* one ticket: the client's sign that we took its certificate */
 		SSL_CTX_set_num_tickets(c, 1);
 	} else {
-		SSL_CTX_set_verify(c, SSL_VERIFY_PEER, NULL);
-		SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_CLIENT |
-						  SSL_SESS_CACHE_NO_INTERNAL_STORE);
-		SSL_CTX_sess_set_new_cb(c, on_ticket);
+		client_end(c);
 	}
 	return 0;
+}
+
+/* A TLS 1.3 end, with no file loaded yet; NULL for want of memory. */
+static struct ltt_xport_ctx *ctx_new(bool server)
+{
+	struct ltt_xport_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		return NULL;
+	ctx->server = server;
+	ctx->ssl_ctx = SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
+	if (!ctx->ssl_ctx) {
+		free(ctx);
+		return NULL;
+	}
+	SSL_CTX_set_min_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
+	SSL_CTX_set_max_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
+	SSL_CTX_set_mode(ctx->ssl_ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
+				       SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+	return ctx;
 }
 
 int ltt_xport_ctx_create(const struct ltt_xport_tls_files *files, bool server,
@@ -125,19 +152,9 @@ int ltt_xport_ctx_create(const struct ltt_xport_tls_files *files, bool server,
 
 	if (!files || !files->cert || !files->key || !files->ca || !err || !ret_ctx)
 		return -EINVAL;
-	ctx = calloc(1, sizeof(*ctx));
+	ctx = ctx_new(server);
 	if (!ctx)
 		return -ENOMEM;
-	ctx->server = server;
-	ctx->ssl_ctx = SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
-	if (!ctx->ssl_ctx) {
-		free(ctx);
-		return -ENOMEM;
-	}
-	SSL_CTX_set_min_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
-	SSL_CTX_set_max_proto_version(ctx->ssl_ctx, TLS1_3_VERSION);
-	SSL_CTX_set_mode(ctx->ssl_ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
-				       SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
 	ret = load(ctx->ssl_ctx, files, server, err, err_len);
 	if (ret) {
 		ltt_xport_ctx_destroy(ctx);
@@ -145,6 +162,75 @@ int ltt_xport_ctx_create(const struct ltt_xport_tls_files *files, bool server,
 	}
 	*ret_ctx = ctx;
 	return 0;
+}
+
+/* @text's certificates (PEM) into @c: the first ours, the others its chain; or its CAs. */
+static int pem_certs(SSL_CTX *c, const struct ltt_xport_pem *text, bool ca)
+{
+	BIO *b = BIO_new_mem_buf(text->data, (int)text->len);
+	X509 *x;
+	int n = 0, ok = b != NULL;
+
+	while (ok && (x = PEM_read_bio_X509(b, NULL, NULL, NULL))) {
+		ok = ca ? X509_STORE_add_cert(SSL_CTX_get_cert_store(c), x) == 1 :
+		     n == 0 ? SSL_CTX_use_certificate(c, x) == 1 :
+			      SSL_CTX_add1_chain_cert(c, x) == 1;
+		X509_free(x);
+		n++;
+	}
+	BIO_free(b);
+	if (ok && n)
+		ERR_clear_error();	/* the end of the text */
+	return ok && n ? 0 : -EINVAL;
+}
+
+int ltt_xport_ctx_create_pem(const struct ltt_xport_tls_files *names,
+			     const struct ltt_xport_pem pem[3], char *err, size_t err_len,
+			     struct ltt_xport_ctx **ret_ctx)
+{
+	struct ltt_xport_ctx *ctx;
+	EVP_PKEY *key = NULL;
+	char why[200];
+	BIO *b;
+
+	if (!names || !pem || !err || !ret_ctx || !pem[0].len || !pem[1].len || !pem[2].len ||
+	    pem[0].len > INT32_MAX || pem[1].len > INT32_MAX || pem[2].len > INT32_MAX)
+		return -EINVAL;
+	ctx = ctx_new(false);
+	if (!ctx)
+		return -ENOMEM;
+	if (pem_certs(ctx->ssl_ctx, &pem[0], false)) {
+		ssl_reason(why, sizeof(why), "no PEM certificate in it");
+		snprintf(err, err_len, "TLS certificate '%s' can't be used: %s (a PEM certificate is needed)",
+			 names->cert, why);
+		goto fail;
+	}
+	b = BIO_new_mem_buf(pem[1].data, (int)pem[1].len);
+	key = b ? PEM_read_bio_PrivateKey(b, NULL, NULL, NULL) : NULL;
+	BIO_free(b);
+	if (!key || SSL_CTX_use_PrivateKey(ctx->ssl_ctx, key) != 1 ||
+	    SSL_CTX_check_private_key(ctx->ssl_ctx) != 1) {
+		ssl_reason(why, sizeof(why), "no PEM private key in it");
+		snprintf(err, err_len, key ? "TLS key '%s' is not the key of certificate '%s' (%s)" :
+				       "TLS key '%s' can't be used: %s (a PEM private key is needed)",
+			 names->key, key ? names->cert : why, why);
+		goto fail;
+	}
+	EVP_PKEY_free(key);
+	if (pem_certs(ctx->ssl_ctx, &pem[2], true)) {
+		ssl_reason(why, sizeof(why), "no PEM certificate in it");
+		snprintf(err, err_len, "TLS CA '%s' can't be used: %s (a PEM CA certificate is needed)",
+			 names->ca, why);
+		ltt_xport_ctx_destroy(ctx);
+		return -EINVAL;
+	}
+	client_end(ctx->ssl_ctx);
+	*ret_ctx = ctx;
+	return 0;
+fail:
+	EVP_PKEY_free(key);
+	ltt_xport_ctx_destroy(ctx);
+	return -EINVAL;
 }
 
 void ltt_xport_ctx_destroy(struct ltt_xport_ctx *ctx)

@@ -61,6 +61,23 @@ struct ltt_xport;
 int ltt_xport_ctx_create(const struct ltt_xport_tls_files *files, bool server,
 			 char *err, size_t err_len, struct ltt_xport_ctx **ret_ctx);
 
+/* A file's text, read by whoever had the rights to (borrowed). */
+struct ltt_xport_pem {
+	const void *data;
+	size_t len;
+};
+
+/**
+ * ltt_xport_ctx_create_pem() - ltt_xport_ctx_create() of a client's end
+ * from the texts @pem of @names's files (certificate, key, CA, in that
+ * order), read already: by a process that may read them for one that
+ * may not (a session daemon that gave root's rights up).  @names name
+ * them in @err.  Returns 0, -EINVAL or -ENOMEM.
+ */
+int ltt_xport_ctx_create_pem(const struct ltt_xport_tls_files *names,
+			     const struct ltt_xport_pem pem[3], char *err, size_t err_len,
+			     struct ltt_xport_ctx **ret_ctx);
+
 /** ltt_xport_ctx_destroy() - free a context no connection uses any more; accepts NULL */
 void ltt_xport_ctx_destroy(struct ltt_xport_ctx *ctx);
 

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/base/sock.h"
 #include "common/probe/elf-probe.h"
 
 #define SDT_NOTE_TYPE 3
@@ -397,63 +398,59 @@ static int resolve(const struct elf_file *f, const struct ltt_probe_loc *loc,
 	return 0;
 }
 
-/* Read regular file @path (at most ELF_MAX_SIZE bytes) into @f; @why on failure. */
+/* Read regular file @fd, @path's (at most ELF_MAX_SIZE bytes), into @f; @why on failure. */
+static int elf_read_fd(int fd, const char *path, struct elf_file *f, char *why, size_t why_size)
+{
+	void *data;
+	size_t len;
+	int err = ltt_io_read_file(fd, ELF_MAX_SIZE, &data, &len);
+
+	if (err == -ENOEXEC)
+		snprintf(why, why_size, "%s: not a regular file", path);
+	else if (err == -EFBIG)
+		snprintf(why, why_size, "%s: larger than %llu MiB, the most ltt reads to place a probe",
+			 path, ELF_MAX_SIZE >> 20);
+	else if (err)
+		snprintf(why, why_size, "%s: %s", path, strerror(-err));
+	if (err)
+		return err;
+	f->data = data;
+	f->size = len;
+	return 0;
+}
+
+/* Read regular file @path into @f (elf_read_fd()); @why on failure. */
 static int elf_read(const char *path, struct elf_file *f, char *why, size_t why_size)
 {
 	struct stat st;
-	uint8_t *buf;
-	size_t done = 0;
-	ssize_t n;
 	int fd, err;
 
 	/* Not even opened unless regular: opening a device or a FIFO can block or act. */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		goto not_regular;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(why, why_size, "%s: not a regular file", path);
+		return -ENOEXEC;
+	}
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0 || fstat(fd, &st)) {
+	if (fd < 0) {
 		err = -errno;
 		snprintf(why, why_size, "%s: %s", path, strerror(-err));
-		if (fd >= 0)
-			close(fd);
 		return err == -ENOTDIR ? -ENOENT : err;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		goto not_regular;
-	}
-	if ((uint64_t)st.st_size > ELF_MAX_SIZE) {
-		close(fd);
-		snprintf(why, why_size, "%s: larger than %llu MiB, the most ltt reads to place a probe",
-			 path, ELF_MAX_SIZE >> 20);
-		return -EFBIG;
-	}
-	buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (done < (size_t)st.st_size &&
-	       ((n = read(fd, buf + done, (size_t)st.st_size - done)) > 0 || (n < 0 && errno == EINTR)))
-		done += n > 0 ? (size_t)n : 0;
+	err = elf_read_fd(fd, path, f, why, why_size);
 	close(fd);
-	f->data = buf;
-	f->size = done;	/* shorter if the file shrank meanwhile */
-	return 0;
-
-not_regular:
-	snprintf(why, why_size, "%s: not a regular file", path);
-	return -ENOEXEC;
+	return err;
 }
 
-int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe *ret,
-			  char *why, size_t why_size)
+int ltt_elf_probe_resolve_fd(const struct ltt_probe_loc *loc, int fd, struct ltt_kabi_probe *ret,
+			     char *why, size_t why_size)
 {
 	struct elf_file f = { 0 };
 	int err;
 
 	if (loc->kind != LTT_PROBE_ELF && loc->kind != LTT_PROBE_SDT)
 		return -EINVAL;
-	err = elf_read(loc->path, &f, why, why_size);
+	err = fd < 0 ? elf_read(loc->path, &f, why, why_size) :
+		       elf_read_fd(fd, loc->path, &f, why, why_size);
 	if (err)
 		return err;
 	memset(ret, 0, sizeof(*ret));
@@ -467,4 +464,10 @@ int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe
 		err = resolve(&f, loc, ret, why, why_size);
 	free((void *)f.data);
 	return err;
+}
+
+int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe *ret,
+			  char *why, size_t why_size)
+{
+	return ltt_elf_probe_resolve_fd(loc, -1, ret, why, why_size);
 }

@@ -30,6 +30,14 @@ int ltt_elf_probe_resolve(const struct ltt_probe_loc *loc, struct ltt_kabi_probe
 			  char *why, size_t why_size);
 
 /**
+ * ltt_elf_probe_resolve_fd() - ltt_elf_probe_resolve() of @loc's file
+ * opened already as @fd (borrowed; -1: opened here), by whoever had the
+ * rights to (a dropped session daemon's privileged part, PROBE_FILE)
+ */
+int ltt_elf_probe_resolve_fd(const struct ltt_probe_loc *loc, int fd, struct ltt_kabi_probe *ret,
+			     char *why, size_t why_size);
+
+/**
  * ltt_sdt_arg_parse() - one SDT argument ("-8@%rdx", "4@-4(%rbp)",
  * "8@$5", "4@counter(%rip)") into @ret
  * @sym_foffs: file offset of a symbol named in a %rip operand, or NULL

@@ -385,7 +385,7 @@ bool ltt_chunk_owner_admitted(uid_t uid, gid_t gid, const char *output)
 {
 	size_t i;
 
-	for (i = 0; i < nr_admitted; i++)
+	for (i = 0; output[0] == '/' && i < nr_admitted; i++)
 		if (admitted[i].uid == uid && admitted[i].gid == gid &&
 		    !strcmp(admitted[i].output, output))
 			return true;
@@ -401,7 +401,8 @@ int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
 	struct admitted *grown;
 	char *copy;
 
-	if (ltt_rbuf_end(r) || output[0] != '/')
+	/* "": a session with no local output (its probe files only) */
+	if (ltt_rbuf_end(r) || (output[0] && output[0] != '/'))
 		return -EINVAL;
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
 		return -errno;
@@ -420,6 +421,19 @@ int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
 	admitted[nr_admitted++] = (struct admitted){ id, cred.uid, cred.gid, copy };
 	ltt_wbuf_put_u32(w, cred.uid);
 	ltt_wbuf_put_u32(w, cred.gid);
+	return 0;
+}
+
+int ltt_chunk_owner_serve_owner(uint64_t id, uid_t *ret_uid, gid_t *ret_gid)
+{
+	size_t i;
+
+	for (i = 0; i < nr_admitted && admitted[i].id != id; i++)
+		;
+	if (i == nr_admitted)
+		return -EPERM;
+	*ret_uid = admitted[i].uid;
+	*ret_gid = admitted[i].gid;
 	return 0;
 }
 

@@ -74,6 +74,12 @@ int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, uid_t 
 void ltt_chunk_owner_forget(uint64_t id);
 
 /**
+ * ltt_chunk_owner_serve_owner() - the privileged end's owner of admitted
+ * session @id (OWNER_ADD), into @ret_uid, @ret_gid; -EPERM for none
+ */
+int ltt_chunk_owner_serve_owner(uint64_t id, uid_t *ret_uid, gid_t *ret_gid);
+
+/**
  * ltt_chunk_owner_serve() - the privileged end of OWNER_FILES: @r the
  * request, @w the reply after its status.  Once the daemon named by
  * ltt_chunk_owner_serve_daemon() is not root, a request whose owner and

@@ -16,6 +16,8 @@
 #include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/kernel/kernel-probe.h"
+#include "sessiond/priv/priv.h"
 
 /*
  * Would a rule of no channel name be ambiguous?  As LTTng: when the domain
@@ -193,6 +195,25 @@ static ltt_cmd_check_fn rule_check(const struct ltt_agent_domain *agent,
 }
 
 /*
+ * A daemon that gave root's rights up: the file opened with session
+ * @name's owner's rights, by the privileged part for that admitted
+ * session, and its function or SDT probe looked for there (the kernel
+ * domain's check does not read it then).
+ */
+static enum ltt_error_code owner_reads_probe_file(const struct ltt_cmd_ctx *ctx, const char *name,
+						  const struct ltt_rule_conf *attr)
+{
+	struct ltt_session *session = NULL;
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_lock_session(ctx, name, &session);
+	if (!ret)
+		ret = ltt_kernel_probe_check_file(attr, session);
+	ltt_cmd_unlock_session(ctx, session);
+	return ret;
+}
+
+/*
  * May the client read the file of user-space probe rule @attr?  Asked by
  * opening it with the client's ids (as-user.h), in this thread, before
  * the domain reads it with the daemon's rights: a root daemon tells a
@@ -202,6 +223,7 @@ static ltt_cmd_check_fn rule_check(const struct ltt_agent_domain *agent,
  * refuse.  PROBE_NOT_FOUND (logged), as for a missing file, or OK.
  */
 static enum ltt_error_code client_reads_probe_file(const struct ltt_cmd_ctx *ctx,
+						   const char *name,
 						   const struct ltt_rule_conf *attr)
 {
 	struct ltt_probe_loc *loc;
@@ -210,7 +232,11 @@ static enum ltt_error_code client_reads_probe_file(const struct ltt_cmd_ctx *ctx
 	struct stat st;
 	int fd = -1, err;
 
-	if (attr->type != LTT_EVENT_UPROBE || ctx->cred.uid == geteuid())
+	if (attr->type != LTT_EVENT_UPROBE)
+		return LTT_ERR_OK;
+	if (ltt_priv_daemon_uid() != geteuid())
+		return owner_reads_probe_file(ctx, name, attr);
+	if (ctx->cred.uid == geteuid())
 		return LTT_ERR_OK;
 	loc = malloc(sizeof(*loc));
 	if (!loc)
@@ -229,10 +255,7 @@ static enum ltt_error_code client_reads_probe_file(const struct ltt_cmd_ctx *ctx
 	ltt_as_user_end(&as);
 	if (fd >= 0)
 		close(fd);
-	if (err && ltt_as_user_lacks(ctx->cred.uid))
-		LTT_WARN("probe %s refused: this daemon may not read %s (%s): it gave root's rights up (ltt-sessiond --privsep-user) and reads probe files with its own; make the file readable to uid %u, or run the daemon without --privsep-user",
-			 attr->pattern, loc->path, strerror(-err), (unsigned int)geteuid());
-	else if (err)
+	if (err)
 		LTT_WARN("probe %s refused: uid %u may not read %s (%s); the daemon reads probe files "
 			 "only for clients who may read them", attr->pattern,
 			 (unsigned int)ctx->cred.uid, loc->path, strerror(-err));
@@ -265,7 +288,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 		return LTT_ERR_PROTOCOL;
 	ret = rule_domain(domain, chan_name, &served, &agent);
 	if (!ret)
-		ret = client_reads_probe_file(ctx, &attr);
+		ret = client_reads_probe_file(ctx, name, &attr);
 	if (ret)
 		return ret;
 	fn = rule_check(agent, &attr, &check, &arg);

@@ -120,7 +120,8 @@ static bool name_taken(const struct ltt_cmd_ctx *ctx, const char *name)
 
 /* Create the session of a complete, checked @attr; the reply is its info. */
 static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
-					  const struct ltt_session_conf *attr, struct ltt_wbuf *reply)
+					  const struct ltt_session_conf *attr,
+					  struct ltt_session_tls_text *tls, struct ltt_wbuf *reply)
 {
 	struct ltt_session_desc info;
 	struct ltt_session *session;
@@ -148,11 +149,16 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	if (err)
 		return ltt_cmd_error(err);
 	ltt_session_lock(session);
+	session->tls_text = *tls;	/* the session's now */
+	*tls = (struct ltt_session_tls_text){ 0 };
 	ltt_session_info(session, &info);
 	ltt_session_unlock(session);
-	/* a local output's owner, as the privileged part reads it off this connection */
-	err = info.output[0] != '/' ? 0 :
-	      ltt_chunk_owner_admit(ctx->client_fd, session->id, info.output, ctx->cred.uid,
+	/*
+	 * The owner, as the privileged part reads it off this connection, with
+	 * a local output ("" for none: its probe files only, PROBE_FILE)
+	 */
+	err = ltt_chunk_owner_admit(ctx->client_fd, session->id,
+				    info.output[0] == '/' ? info.output : "", ctx->cred.uid,
 				    ctx->cred.gid);
 	if (err)
 		LTT_WARN("session '%s': the privileged part did not take its owner (%s): its chunks won't be archived, nor its traces repaired",
@@ -167,6 +173,7 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			   struct ltt_wbuf *reply)
 {
+	struct ltt_session_tls_text tls = { 0 };
 	struct ltt_session_conf attr, full;
 	const char *home = "";
 	unsigned int attempt = 0;
@@ -185,7 +192,7 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		ret = ltt_attr_check_session_request(&attr);
 	else
 		ret = ltt_attr_check_session(&attr);
-	if (!ret && ltt_relay_tls_check(&attr, ctx->cred.uid, ctx->cred.gid))
+	if (!ret && ltt_relay_tls_check(&attr, ctx->cred.uid, ctx->cred.gid, ctx->client_fd, &tls))
 		ret = LTT_ERR_TLS_FILES;	/* the consumer could not use them either */
 	if (ret)
 		return ret;
@@ -196,8 +203,9 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 		if (!ret)
 			ret = ltt_attr_check_session(&full);
 		if (!ret)
-			ret = create_checked(ctx, &full, reply);
+			ret = create_checked(ctx, &full, &tls, reply);
 	} while (ret == LTT_ERR_SESSION_EXISTS && automatic && ++attempt < AUTO_NAME_ATTEMPTS);
+	ltt_session_tls_text_fini(&tls);	/* none, unless not created */
 	return ret;
 }
 

@@ -14,32 +14,43 @@
 #include "common/base/as-user.h"
 #include "common/base/errmap.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
 #include "common/proto/relay-proto.h"
 #include "sessiond/consumer/relay.h"
+#include "sessiond/priv/priv.h"
 
 /*
  * The client end of @files, or NULL with none; -EKEYREJECTED (logged).
  * The files are read with @uid's rights (as-user.h): a root daemon never
  * reads for a session a key its owner could not read, even one put in
- * place of the file checked at create.
+ * place of the file checked at create.  @text: the files' texts, where
+ * the daemon gave root's rights up (ltt_relay_tls_check() read them).
  */
 static int tls_context(const char *session, const char *cert, const char *key, const char *ca,
-		       uid_t uid, gid_t gid, struct ltt_xport_ctx **ret_ctx)
+		       const struct ltt_session_tls_text *text, uid_t uid, gid_t gid,
+		       struct ltt_xport_ctx **ret_ctx)
 {
 	struct ltt_xport_tls_files f = { cert, key, ca };
 	char why[LTT_XPORT_ERR_MAX] = "can't take the owner's rights";
+	struct ltt_xport_pem pem[3];
 	struct ltt_as_user as;
-	int ret;
+	int ret, i;
 
 	*ret_ctx = NULL;
 	if (!cert[0])
 		return 0;
-	ret = ltt_as_user_begin(uid, gid, &as);
-	if (!ret)
-		ret = ltt_xport_ctx_create(&f, false, why, sizeof(why), ret_ctx);
-	ltt_as_user_end(&as);
+	if (text && text->text[0]) {
+		for (i = 0; i < 3; i++)
+			pem[i] = (struct ltt_xport_pem){ text->text[i], text->len[i] };
+		ret = ltt_xport_ctx_create_pem(&f, pem, why, sizeof(why), ret_ctx);
+	} else {
+		ret = ltt_as_user_begin(uid, gid, &as);
+		if (!ret)
+			ret = ltt_xport_ctx_create(&f, false, why, sizeof(why), ret_ctx);
+		ltt_as_user_end(&as);
+	}
 	if (ret) {
 		LTT_WARN("session '%s': %s", session, why);
 		return -EKEYREJECTED;
@@ -68,28 +79,86 @@ static bool owner_reads(const char *session, const char *path, uid_t uid, gid_t 
 		close(fd);
 	if (ok)
 		return true;
-	if (ltt_as_user_lacks(uid)) {
-		LTT_WARN("session '%s': TLS file %s: not a regular file that this daemon may read: it gave root's rights up (ltt-sessiond --privsep-user) and reads TLS files with its own; make the file readable to uid %u, or run the daemon without --privsep-user",
-			 session, path, (unsigned int)geteuid());
-		return false;
-	}
 	LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read; "
 		 "the daemon reads TLS files only for owners who may read them",
 		 session, path, (unsigned int)uid, (unsigned int)gid);
 	return false;
 }
 
-int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid)
+/*
+ * The text of TLS file @path into @ret_text, @ret_len (malloc'd), read
+ * from @fd, which the privileged part opened with the client's rights.
+ */
+static int read_text(const char *session, const char *path, int fd, char **ret_text,
+		     size_t *ret_len)
+{
+	void *data;
+	size_t len;
+	int err = ltt_io_read_file(fd, LTT_PRIV_TLS_FILE_MAX, &data, &len);
+
+	if (!err && !len) {
+		free(data);
+		err = -ENODATA;
+	}
+	if (err) {
+		LTT_WARN("session '%s': TLS file %s: %s", session, path,
+			 err == -ENODATA ? "empty" : strerror(-err));
+		return err;
+	}
+	*ret_text = data;
+	*ret_len = len;
+	return 0;
+}
+
+/*
+ * A daemon that gave root's rights up: @f's texts read into @ret, each
+ * opened by the privileged part with the rights of the client on
+ * @client_fd (@uid, @gid).  1: the daemon reads them itself.  Logs why
+ * not.
+ */
+static int texts_of(const char *session, const char *const f[3], uid_t uid, gid_t gid,
+		    int client_fd, struct ltt_session_tls_text *ret)
+{
+	int i, fd, err = 0;
+
+	for (i = 0; !err && i < 3; i++) {
+		fd = -1;
+		err = ltt_priv_open_tls(client_fd, f[i], &fd);
+		if (err == 1)
+			return 1;
+		if (err)
+			LTT_WARN("session '%s': TLS file %s: not a regular file that uid %u (gid %u) may read; the daemon reads TLS files only for owners who may read them, PEM files of at most 1 MiB (%s)",
+				 session, f[i], (unsigned int)uid, (unsigned int)gid, strerror(-err));
+		else
+			err = read_text(session, f[i], fd, &ret->text[i], &ret->len[i]);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (err)
+		ltt_session_tls_text_fini(ret);
+	return err;
+}
+
+int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid, int client_fd,
+			struct ltt_session_tls_text *ret_text)
 {
 	const char *f[3] = { attr->tls_cert, attr->tls_key, attr->tls_ca };
 	struct ltt_xport_ctx *ctx;
 	int i, ret;
 
-	for (i = 0; attr->tls_cert[0] && uid != geteuid() && i < 3; i++)
+	if (!attr->tls_cert[0])
+		return 0;
+	ret = texts_of(attr->name, f, uid, gid, client_fd, ret_text);
+	if (ret < 0)
+		return -EKEYREJECTED;
+	for (i = 0; ret == 1 && uid != geteuid() && i < 3; i++)
 		if (!owner_reads(attr->name, f[i], uid, gid))
 			return -EKEYREJECTED;
-	ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, uid, gid, &ctx);
+	ret = tls_context(attr->name, attr->tls_cert, attr->tls_key, attr->tls_ca, ret_text, uid,
+			  gid, &ctx);
 	ltt_xport_ctx_destroy(ctx);
+	if (ret)
+		ltt_session_tls_text_fini(ret_text);
 	return ret;
 }
 
@@ -106,7 +175,8 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
 		return -EINVAL;
 	if (uri->tls)
 		ret = tls_context(session->name, session->tls_cert, session->tls_key,
-				  session->tls_ca, session->uid, session->gid, &tls);
+				  session->tls_ca, &session->tls_text, session->uid, session->gid,
+				  &tls);
 	if (uri->tls && !tls && !ret)
 		ret = -EKEYREJECTED;	/* a tls:// URL without files: not created so */
 	if (ret)

@@ -55,6 +55,11 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
 /**
  * ltt_relay_tls_check() - can @attr's TLS files make a client's TLS end,
  * and may the session's owner @uid, @gid read them?  (all "": yes)
+ * @client_fd: the creating client's connection (borrowed)
+ * @ret_text: where the daemon gave root's rights up, the files' texts,
+ *            read by the privileged part with the rights of the client
+ *            on @client_fd (ltt_priv_open_tls()): the session keeps them
+ *            for ltt_relay_check(); untouched otherwise
  *
  * The consumer reads them with the daemon's rights: for an owner other
  * than the daemon's user, each must be a regular file that @uid (with
@@ -63,7 +68,8 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
  * only root reads.
  * Logs why for @attr's session.  Returns 0 or -EKEYREJECTED.
  */
-int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid);
+int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gid, int client_fd,
+			struct ltt_session_tls_text *ret_text);
 
 /**
  * ltt_relay_error_code() - the public code of a -errno of ltt_relay_check()

@@ -10,12 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/base/as-user.h"
 #include "common/probe/elf-probe.h"
 #include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-probe.h"
+#include "sessiond/priv/priv.h"
 
 /* A probe placed for a session. */
 struct kernel_probe {
@@ -71,45 +73,66 @@ static int kernel_probe_of(int type, const struct ltt_probe_loc *loc, struct ltt
 }
 
 /*
- * The tracer's probe for rule @attr into @ret.  Returns 0, -EINVAL (a
- * location that does not parse), -ENOENT (no such kernel symbol), or
- * ltt_elf_probe_resolve()'s -errno; @why says why.
+ * The tracer's probe for rule @attr into @ret.  A uprobe's file: read
+ * with the rights of session @owner's owner @uid, @gid (as-user.h; once
+ * the daemon gave root's rights up, opened by the privileged part:
+ * ltt_priv_open_probe()); with no @owner, with this process's, and not
+ * at all by a daemon that gave root's up (enable-event read it as the
+ * owner, cmd-event.c).  Returns 0, -EINVAL (a location that does not
+ * parse), -ENOENT (no such kernel symbol), or ltt_elf_probe_resolve()'s
+ * -errno; @why says why.
  */
-static int probe_of(const struct ltt_rule_conf *attr, struct ltt_kabi_probe *ret, char *why,
-		    size_t why_size)
+static int probe_of(const struct ltt_rule_conf *attr, const struct ltt_session *owner,
+		    struct ltt_kabi_probe *ret, char *why, size_t why_size)
 {
 	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
-	int err;
+	struct ltt_as_user as;
+	int err, fd = -1;
 
 	if (!loc)
 		return -ENOMEM;
 	err = ltt_probe_loc_parse(attr->type, attr->location, loc, why, why_size);
-	if (!err && attr->type != LTT_EVENT_UPROBE)
+	if (!err && attr->type != LTT_EVENT_UPROBE) {
 		err = kernel_probe_of(attr->type, loc, ret, why, why_size);
-	else if (!err)
-		err = ltt_elf_probe_resolve(loc, ret, why, why_size);
+	} else if (!err && !owner) {
+		if (ltt_priv_daemon_uid() == geteuid())
+			err = ltt_elf_probe_resolve(loc, ret, why, why_size);
+	} else if (!err) {
+		err = ltt_priv_open_probe(owner->id, loc->path, &fd);
+		if (err == 1) {
+			err = ltt_as_user_begin(owner->uid, owner->gid, &as);
+			if (err)
+				snprintf(why, why_size, "can't take the session owner's rights: %s",
+					 strerror(-err));
+			else
+				err = ltt_elf_probe_resolve(loc, ret, why, why_size);
+			ltt_as_user_end(&as);
+		} else if (err) {
+			snprintf(why, why_size, "%s: %s (opened with the rights of uid %u, the session's owner)",
+				 loc->path, strerror(-err), (unsigned int)owner->uid);
+		} else {
+			err = ltt_elf_probe_resolve_fd(loc, fd, ret, why, why_size);
+			close(fd);
+		}
+	}
 	free(loc);
 	return err;
 }
 
-enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct ltt_rule_conf *attr)
+/* Is @attr's probe there (probe_of() with @owner)?  Its public code; logs why not. */
+static enum ltt_error_code probe_there(const struct ltt_rule_conf *attr,
+				       const struct ltt_session *owner)
 {
-	struct ltt_kabi_probe *probe;
-	char what[LTT_NAME_MAX + 64], why[LTT_PATH_MAX + 512];
+	struct ltt_kabi_probe *probe = malloc(sizeof(*probe));
+	char why[LTT_PATH_MAX + 512];
 	int err;
 
-	snprintf(what, sizeof(what), "probe %s refused", attr->pattern);
-	if (ltt_kernel_lacks(k, feature_of(attr->type), what, why, sizeof(why))) {
-		LTT_WARN("%s", why);
-		return LTT_ERR_PROBE_TRACER;
-	}
-	probe = malloc(sizeof(*probe));
 	if (!probe)
 		return LTT_ERR_NOMEM;
-	err = probe_of(attr, probe, why, sizeof(why));
+	err = probe_of(attr, owner, probe, why, sizeof(why));
 	free(probe);
 	if (err)
-		LTT_WARN("%s: %s", what, why);
+		LTT_WARN("probe %s refused: %s", attr->pattern, why);
 	switch (err) {
 	case 0:
 		return LTT_ERR_OK;
@@ -124,6 +147,26 @@ enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct lt
 	}
 }
 
+enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct ltt_rule_conf *attr)
+{
+	char what[LTT_NAME_MAX + 64], why[LTT_PATH_MAX + 512];
+
+	snprintf(what, sizeof(what), "probe %s refused", attr->pattern);
+	if (ltt_kernel_lacks(k, feature_of(attr->type), what, why, sizeof(why))) {
+		LTT_WARN("%s", why);
+		return LTT_ERR_PROBE_TRACER;
+	}
+	return probe_there(attr, NULL);
+}
+
+enum ltt_error_code ltt_kernel_probe_check_file(const struct ltt_rule_conf *attr,
+						const struct ltt_session *session)
+{
+	if (attr->type != LTT_EVENT_UPROBE)
+		return LTT_ERR_OK;
+	return probe_there(attr, session);
+}
+
 /* @ks's probe for @rule, placed now if it was not. */
 static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 		     const struct ltt_event_rule *rule, struct kernel_probe **ret)
@@ -131,7 +174,6 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 	const struct ltt_rule_conf *attr = &rule->attr;
 	struct ltt_kabi_probe *arg = NULL;
 	struct kernel_probe *p;
-	struct ltt_as_user as;
 	char why[LTT_PATH_MAX + 512];
 	int err;
 
@@ -151,12 +193,7 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 	 * client's, cmd-event.c), so a root daemon reads no file for a
 	 * session that its owner could not.
 	 */
-	err = ltt_as_user_begin(ks->trace.session->uid, ks->trace.session->gid, &as);
-	if (err)
-		snprintf(why, sizeof(why), "can't take the session owner's rights: %s", strerror(-err));
-	else
-		err = probe_of(attr, arg, why, sizeof(why));
-	ltt_as_user_end(&as);
+	err = probe_of(attr, ks->trace.session, arg, why, sizeof(why));
 	if (err)
 		LTT_WARN("probe %s not placed: %s", attr->pattern, why);
 	if (!err)

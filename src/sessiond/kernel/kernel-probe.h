@@ -23,11 +23,25 @@ struct ltt_kernel_probe_event {
 /**
  * ltt_kernel_probe_check() - may probe rule @attr be added?  The tracer
  * places its kind (ltt_kabi_backend.lacks), and its file, function or SDT
- * probe is there.  Reads the file.  Returns LTT_ERR_OK,
+ * probe is there.  Reads the file with this process's rights, not at all
+ * once it gave root's rights up (ltt_kernel_probe_check_file() does, as
+ * the owner).  Returns LTT_ERR_OK,
  * LTT_ERR_PROBE_TRACER, LTT_ERR_PROBE_LOCATION, LTT_ERR_PROBE_NOT_FOUND
  * or LTT_ERR_NOMEM; the reason is logged.
  */
 enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct ltt_rule_conf *attr);
+
+/**
+ * ltt_kernel_probe_check_file() - is user-space probe rule @attr's
+ * function or SDT probe in its file, read with the rights of @session's
+ * owner (once the daemon gave root's rights up, opened by the privileged
+ * part for that admitted session: ltt_priv_open_probe())?  What
+ * ltt_kernel_probe_check() does not read in a daemon that gave root's
+ * rights up.  LTT_ERR_OK for any other rule; else as
+ * ltt_kernel_probe_check().  No lock needed: @session's id, uid and gid.
+ */
+enum ltt_error_code ltt_kernel_probe_check_file(const struct ltt_rule_conf *attr,
+						const struct ltt_session *session);
 
 /**
  * ltt_kernel_probe_events() - call @fn for each event of @rule's probe

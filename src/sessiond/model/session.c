@@ -40,6 +40,19 @@ static void channel_destroy(struct ltt_channel *channel)
 	free(channel);
 }
 
+void ltt_session_tls_text_fini(struct ltt_session_tls_text *t)
+{
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		if (t->text[i])
+			explicit_bzero(t->text[i], t->len[i]);
+		free(t->text[i]);
+		t->text[i] = NULL;
+		t->len[i] = 0;
+	}
+}
+
 static void session_free(struct ltt_session *session)
 {
 	struct ltt_channel *channel, *tmp;
@@ -54,6 +67,7 @@ static void session_free(struct ltt_session *session)
 		}
 		ltt_trackers_fini(&session->domains[i].trackers);
 	}
+	ltt_session_tls_text_fini(&session->tls_text);
 	pthread_mutex_destroy(&session->lock);
 	pthread_mutex_destroy(&session->gate);
 	free(session);

@@ -79,6 +79,17 @@ struct ltt_channel {
 	struct ltt_ctx contexts[LTT_CTX_MAX];
 };
 
+/*
+ * A tls:// session's PEM files' texts (certificate, key, CA), read at
+ * its creation with its creator's rights by the privileged part, where
+ * the daemon gave root's rights up and may not read them itself (relay.c);
+ * all NULL otherwise.
+ */
+struct ltt_session_tls_text {
+	char *text[3];
+	size_t len[3];
+};
+
 struct ltt_session_domain {
 	enum ltt_domain type;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT until the first channel */
@@ -117,6 +128,8 @@ struct ltt_session {
 	struct ltt_uri relay;
 	/* tls:// outputs' PEM files (absolute paths; "" for none), from creation on */
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
+	/* their texts, where the daemon may not read them (set once, at creation) */
+	struct ltt_session_tls_text tls_text;
 	bool snapshot;
 	uint32_t live_timer_us;
 	/*
@@ -212,6 +225,9 @@ void ltt_session_registry_init(struct ltt_session_registry *reg);
  * use the registry any more
  */
 void ltt_session_registry_fini(struct ltt_session_registry *reg);
+
+/** ltt_session_tls_text_fini() - free @t's texts (wiped first: a key is one) */
+void ltt_session_tls_text_fini(struct ltt_session_tls_text *t);
 
 /**
  * ltt_session_create() - create and register a session

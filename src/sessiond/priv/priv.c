@@ -258,6 +258,54 @@ int ltt_priv_time_ns(pid_t pid)
 	return ret;
 }
 
+/* A file the privileged part opens for a dropped daemon: @type's reply's fd. */
+static int open_file(enum ltt_priv_request type, const struct ltt_wbuf *w, int client_fd,
+		     int *ret_fd)
+{
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret, fd;
+
+	if (!the_link || !dropped)
+		return 1;	/* the caller reads it with the owner's rights itself */
+	ret = ltt_priv_call_fd(the_link, type, w, client_fd, &m, &r);
+	if (ret)
+		return ret;
+	fd = ltt_msg_take_fd(&m, 0);
+	ltt_msg_fini(&m);
+	if (fd < 0)
+		return -EPROTO;
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, path);
+	ret = open_file(LTT_PRIV_PROBE_FILE, &w, -1, ret_fd);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (client_fd < 0 && the_link && dropped)
+		return -EPERM;	/* no client: no one's rights to read it with */
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, path);
+	ret = open_file(LTT_PRIV_TLS_FILE, &w, client_fd, ret_fd);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 void ltt_priv_stop(void)
 {
 	struct ltt_priv *p = the_link;

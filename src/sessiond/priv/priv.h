@@ -89,7 +89,13 @@ enum ltt_priv_request {
 	LTT_PRIV_STOPPING = 13,
 	LTT_PRIV_JOURNAL_WRITE = 14,
 	LTT_PRIV_JOURNAL_REMOVE = 15,
+	LTT_PRIV_PROBE_FILE = 16,
+	LTT_PRIV_TLS_FILE = 17,
 };
+
+/* The largest files PROBE_FILE and TLS_FILE open (elf-probe.c reads 512 MiB) */
+#define LTT_PRIV_PROBE_FILE_MAX ((off_t)512 << 20)
+#define LTT_PRIV_TLS_FILE_MAX ((off_t)1 << 20)
 
 struct ltt_priv;
 
@@ -165,6 +171,30 @@ int ltt_priv_bounding_set(void);
  * daemon", it asks this.
  */
 uid_t ltt_priv_daemon_uid(void);
+
+/**
+ * ltt_priv_open_probe() - a user-space probe's ELF file @path
+ * (absolute) opened with the owner's rights of session @id, into @ret_fd
+ * (the caller's): once the daemon gave root's rights up, by the
+ * privileged part (PROBE_FILE), which opens only a regular ELF file, for
+ * an admitted session only.  Returns 1 (nothing opened: the caller reads
+ * it with ltt_as_user_begin(), as a root daemon or a personal one does),
+ * 0, or -EPERM (no admitted session @id), -ENOENT, -EACCES (the owner may
+ * not read it), -ENOEXEC (not a regular ELF file), or another -errno.
+ */
+int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd);
+
+/**
+ * ltt_priv_open_tls() - a session's TLS file @path (absolute) opened with
+ * the rights of the client on connection @client_fd (borrowed), whose
+ * credentials the privileged part reads there, into @ret_fd (the
+ * caller's): once the daemon gave root's rights up, by the privileged
+ * part (TLS_FILE), which opens only a regular file of at most 1 MiB that
+ * holds a PEM block.  Returns 1 (nothing opened: the caller reads it
+ * with ltt_as_user_begin()), 0, -EPERM (no client), -ENOENT, -EACCES,
+ * -ENOEXEC (not such a file), or another -errno.
+ */
+int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd);
 
 /**
  * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the

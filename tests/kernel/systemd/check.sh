@@ -11,6 +11,10 @@ result unit_type "$(prop Type)"
 result sessiond_ready_us "$(prop ActiveEnterTimestampMonotonic)"
 result check_start_us "$(systemctl show -p ExecMainStartTimestampMonotonic --value ltt-check.service)"
 result sessiond_pid_at_start "$(prop MainPID)"
+# the daemon's process (the one that owns client.sock and app.sock) gave
+# root's rights up, by default, to the user ltt: its effective uid's name
+# and its effective capabilities
+result sessiond_drop "$(ps -o user= -p "$(prop MainPID)")/$(sed -n 's/^CapEff:[[:space:]]*//p' "/proc/$(prop MainPID)/status")"
 capture root_list lttctl list
 
 # --- a member of the tracing group drives the root daemon; a non-member

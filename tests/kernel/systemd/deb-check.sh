@@ -14,6 +14,10 @@ result relayd_enabled "$(systemctl is-enabled ltt-relayd.service)"
 result relayd_active "$(systemctl is-active ltt-relayd.service)"
 result group "$(getent group tracing)"
 result ltt_user "$(getent passwd ltt)"
+# the daemon's process (the one that owns client.sock and app.sock) gave
+# root's rights up, by default, to the user ltt: its effective uid's name
+# and its effective capabilities
+result sessiond_drop "$(ps -o user= -p "$(prop MainPID)")/$(sed -n 's/^CapEff:[[:space:]]*//p' "/proc/$(prop MainPID)/status")"
 result man "$(ls /usr/share/man/man1/lttctl-enable-event.1.gz)"
 
 # --- the demo, from the packages: the example program of

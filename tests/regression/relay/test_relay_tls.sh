@@ -236,13 +236,15 @@ lttctl -q destroy sp
 # group here, which the daemon does not count, and refuses; a directory
 # the user can't enter refuses them too)
 if ! can_switch_user || ! getent group adm >/dev/null; then
-	skip 9 "a root daemon's clients need root, setpriv, nobody and the group adm"
+	skip 10 "a root daemon's clients need root, setpriv, nobody and the group adm"
 else
 	R3="$TEST_TMP/rootd"
 	mkdir -p "$R3" "$TEST_TMP/nbcerts"
 	nobody_dir "$TEST_TMP/nbhome"
 	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$R3" --group nogroup --no-kernel \
 		</dev/null >/dev/null 2>"$TEST_TMP/rootd.log" || echo "Bail out! the root daemon did not start"
+	is "$(sed -n 's/^Uid:[[:space:]]*[0-9]*[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$(sessiond_pid "$R3")/status")" \
+		"$(id -u ltt 2>/dev/null || id -u nobody)" "the root daemon gave root's rights up by default (to ltt, else nobody)"
 	for f in client.pem client.key ca.pem; do
 		install -m 0640 -o root -g adm "$C/$f" "$TEST_TMP/nbcerts/$f"
 	done
@@ -275,13 +277,15 @@ else
 	chmod 0644 "$TEST_TMP/nbcerts/"*
 	run g_ctl create g "${N3[@]}"
 	is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Session g created." "once their mode lets the user read them: created"
-	# the key made root's alone after create: start reads it as the owner, and fails
+	# the key made root's alone after create: start fails where the key is
+	# used, in the owner's consumer, which reads it with the owner's rights
+	# (the daemon, dropped to nobody, checked the texts read at create)
 	chmod 0600 "$TEST_TMP/nbcerts/client.key"
 	g_ctl -q enable-event -u 'ltt_test:seq' -s g
 	run g_ctl start g
 	like "$RC:$ERR" "^1:Error: " "the key made unreadable to the owner after create: start fails"
-	like "$(cat "$TEST_TMP/rootd.log")" "session 'g': .*$TEST_TMP/nbcerts/client.key" \
-		"... the daemon read it with the owner's rights, and says which file"
+	like "$(cat "$TEST_TMP/rootd.log")" "relay session g .*TLS key '$TEST_TMP/nbcerts/client.key' can't be used: .*Permission denied" \
+		"... the owner's consumer could not read it, and says which file"
 	g_ctl destroy g >/dev/null
 	stop_sessiond "$R3"
 	ok $? "the root daemon stops"

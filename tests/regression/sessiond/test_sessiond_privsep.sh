@@ -13,7 +13,9 @@
 # by ltt-priv, OWNER_FILES) holds exactly what was recorded before it.
 # The daemon stopped, ltt-priv and the consumers are gone and leave no
 # ftrace instance.  --no-privsep: no ltt-priv, the daemon opens tracefs
-# itself.  --privsep-user=nobody: the process that owns client.sock and
+# itself.  --privsep-user=root: the daemon's process keeps root's rights
+# (the first daemon here); the drop is the default (the last one, to ltt
+# or nobody).  --privsep-user=nobody: the process that owns client.sock and
 # app.sock runs as nobody with no capability (its /proc status) while a
 # kernel and a user-space session record exact counts (none of a
 # program in another time namespace, refused: ltt-priv reads its
@@ -32,7 +34,7 @@ fi
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 KLOAD="$LTT_TOP_BUILDDIR/tests/regression/kload"
 [ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-plan 63
+plan 66
 kernel_lock
 
 # sessiond_log ARGS...: a daemon with ARGS, its messages in $LOG.
@@ -91,9 +93,10 @@ tracefs_fds() {
 	ls -l "/proc/$1/fd" 2>/dev/null | sed -n "s|.* -> \($tfs/.*\)|\1|p"
 }
 
-sessiond_log --kernel-backend=tracefs
-ok $? "a root daemon (tracefs backend) started"
+sessiond_log --kernel-backend=tracefs --privsep-user=root
+ok $? "a root daemon (tracefs backend) started, keeping root's rights (--privsep-user=root)"
 spid=$(sessiond_pid)
+is "$(status_field "$spid" Uid)" "0 0 0 0" "as asked: the process that owns the sockets is root's"
 tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 priv=$(pgrep -P "$spid" -x ltt-priv)
 ok "$([ -n "$priv" ]; echo $?)" "it forked its privileged part, ltt-priv (pid ${priv:-none})"
@@ -185,6 +188,12 @@ lttctl -q create k -o "$TEST_TMP/dk" &&
 	lttctl -q create u -o "$TEST_TMP/du" && lttctl -q enable-event -u ltt_test:seq -s u &&
 	lttctl -q start k && lttctl -q start u
 ok $? "kernel session k (tracefs) and user-space session u started"
+# what ltt-priv opens for the dropped process: a file of one kind only,
+# with the owner's rights (PROBE_FILE: an ELF file; TLS_FILE, PEM text:
+# test_relay_tls.sh)
+run lttctl enable-event -k --userspace-probe=/etc/passwd:main notelf -s k
+like "$RC:$(grep notelf "$LOG")" "^1:.*probe notelf refused: /etc/passwd: Exec format error" \
+	"a uprobe on a file that is not ELF: refused, ltt-priv opened no such file for the daemon"
 "$KLOAD" getppid 700 >"$TEST_TMP/getppid2" || echo "Bail out! kload getppid failed"
 ust_app -n 300 -r d1
 is "$(ls "$LTT_RUNDIR/chunks" | grep -c "^$spid-")/$(stat -c %U "$LTT_RUNDIR/chunks" "$LTT_RUNDIR/chunks/$spid-"* | sort -u | tr '\n' ' ')" \
@@ -202,13 +211,16 @@ is "$(ls "$LTT_RUNDIR" | grep -v '^sessiond.lock$' | tr '\n' ' ')" "" \
 is "$(ls "$tfs/instances" | grep -c "^ltt-$spid-")" 0 "no ftrace instance left"
 
 # As under the systemd unit, whose CapabilityBoundingSet= lacks
-# CAP_SETPCAP: the bounding set can't be emptied; the drop goes on.
+# CAP_SETPCAP: the bounding set can't be emptied; the drop goes on.  And
+# as the unit starts it, with no option: the drop is the default, to the
+# user ltt (Debian's postinst makes it), else nobody.
+default_uid=$(id -u ltt 2>/dev/null || echo "$nobody_uid")
 timeout "$TEST_TIMEOUT" setpriv --bounding-set=-setpcap "$SESSIOND" --background \
-	--rundir "$LTT_RUNDIR" -vv --privsep-user=nobody </dev/null >/dev/null 2>"$TEST_TMP/nopcap.log"
-ok $? "without CAP_SETPCAP in its bounding set, a daemon with --privsep-user=nobody starts"
+	--rundir "$LTT_RUNDIR" -vv </dev/null >/dev/null 2>"$TEST_TMP/nopcap.log"
+ok $? "without CAP_SETPCAP in its bounding set, a root daemon with no option starts"
 spid=$(sessiond_pid)
 is "$(status_field "$spid" Uid | cut -d' ' -f2)/$(status_field "$spid" CapEff)/$(status_field "$spid" NoNewPrivs)" \
-	"$nobody_uid/0000000000000000/1" "nobody, no capability, no_new_privs"
+	"$default_uid/0000000000000000/1" "by default: ltt, else nobody (uid $default_uid), no capability, no_new_privs"
 like "$(cat "$TEST_TMP/nopcap.log")" "bounding set keeps [0-9]+ capabilities \\(no CAP_SETPCAP" \
 	"the log says the bounding set was kept, and why"
 lttctl -q create u -o "$TEST_TMP/pu" && lttctl -q enable-event -u ltt_test:seq -s u && lttctl -q start u
@@ -226,6 +238,7 @@ like "$ERR" "without its privileged part the daemon needs root's rights" "saying
 run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --privsep-user=no-such-user-ltt
 is "$RC" 1 "--privsep-user of a user that does not exist refused"
 like "$ERR" "no-such-user-ltt: no such user; create it" "saying what to do"
-run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --privsep-user=root
-is "$RC" 1 "--privsep-user=root refused"
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run-x" --no-privsep-drop
+is "$RC" 1 "--no-privsep-drop refused: --privsep-user=root keeps root's rights"
+like "$ERR" "no-privsep-drop" "naming the option"
 ok "$([ ! -e "$TEST_TMP/run-x" ]; echo $?)" "none of them made its run directory"
