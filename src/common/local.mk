@@ -38,7 +38,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/probe/probe.h \
 	src/common/trace/ctf.c src/common/trace/ctf.h \
 	src/common/trace/ringbuf-internal.h \
-	src/common/trace/ringbuf-read.h \
+	src/common/trace/ringbuf-read.c src/common/trace/ringbuf-read.h \
 	src/common/trace/ringbuf-repair.c \
 	src/common/trace/ringbuf.c src/common/trace/ringbuf.h \
 	src/common/trace/tclock.c src/common/trace/tclock.h \

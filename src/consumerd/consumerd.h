@@ -25,12 +25,15 @@
  *
  * The data threads (data-0 .. data-N-1, --data-threads N), each its own
  * event loop over the channel parts it was given:
- *   data.[ch]       the threads: each one's loop over its streams' sources
- *                   and sinks, its parts' timers and the command thread's
- *                   requests; placement (which thread runs which part),
- *                   a channel request fanned out to its parts' threads
+ *   data.[ch]       the threads: their start and stop, placement (which
+ *                   thread runs which part), the command thread's calls
+ *                   (a channel request fanned out to its parts' threads)
+ *   data-loop.[ch]  each thread's loop: its streams' sources and sinks,
+ *                   its parts' timers, the requests it runs and their
+ *                   answers
  *   data-relay.[ch] the relays, all on data-0: socket watches, tick, live
- *                   timer (data.c's walk, handed down as a hook), closing
+ *                   timer (data-loop.c's walk, handed down as a hook),
+ *                   closing
  *   data-req.h      the requests the data threads run and what they
  *                   report: a channel's counters, a snapshot's counts
  *                   (below the object tree, which names them)

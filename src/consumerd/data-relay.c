@@ -4,9 +4,9 @@
  * (LTT_DATA_RELAY_THREAD, data-0): each relay's watches on its control
  * and data sockets and kick eventfd, its tick (stall and close
  * deadlines), its live timer, and its closing after DEL_RELAY, sending
- * its last bytes as the sockets take them, never blocking.  data.c runs
+ * its last bytes as the sockets take them, never blocking.  data-loop.c runs
  * ADD_RELAY and REMOVE_RELAY through these; the live timer's walk over
- * the relay's channels is data.c's (the live_tick hook, data-relay.h).
+ * the relay's channels is data-loop.c's (the live_tick hook, data-relay.h).
  */
 #include <errno.h>
 #include <stdbool.h>

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * data-relay.h - the relays whose socket I/O a data thread does
- * (LTT_DATA_RELAY_THREAD, data-0): private to data.c, which runs
- * ADD_RELAY and REMOVE_RELAY through these, and data-relay.c.
+ * (LTT_DATA_RELAY_THREAD, data-0): private to data.c (which starts the
+ * threads), data-loop.c (which runs ADD_RELAY and REMOVE_RELAY through
+ * these) and data-relay.c.
  */
 #ifndef LTT_CONSUMERD_DATA_RELAY_H
 #define LTT_CONSUMERD_DATA_RELAY_H
@@ -27,7 +28,8 @@ struct ltt_data_relays {
 	 * (their one part each is on @dt) is switched (a partial packet
 	 * closed; an empty one for a stream whose reader needs a first
 	 * packet) and drained, and one that sent nothing since sends a
-	 * beacon.  data.c's, set with loop and dt; @dt's thread.
+	 * beacon.  data-loop.c's, set by data.c with loop and dt; @dt's
+	 * thread.
 	 */
 	void (*live_tick)(struct ltt_data_thread *dt, const struct ltt_relay *relay);
 };

@@ -2,7 +2,7 @@
 /*
  * data-req.h - what the command thread asks of the data threads (data.h)
  * and what they report: the requests, a channel's counters, a snapshot's
- * counts.  Below data.c, so that the channels, streams, sources and
+ * counts.  Below data.c and data-loop.c, so that the channels, streams, sources and
  * snapshots the requests name can read them without the threads.
  */
 #ifndef LTT_CONSUMERD_DATA_REQ_H
@@ -84,7 +84,7 @@ struct ltt_data_req {
 	struct ltt_snapshot_counts snap;	/* SNAPSHOT: added to */
 	uint64_t older_than;		/* RECLAIM: ns, 0: every consumed sub-buffer */
 	uint64_t reclaimed;		/* RECLAIM: sub-buffers given back, added to */
-	/* private to data.c: one part's request, posted to its thread */
+	/* private to data.c and data-loop.c: one part's request, posted to its thread */
 	struct ltt_chan_part *part;	/* the part it concerns, or NULL */
 	unsigned int chan_streams;	/* ADD_*STREAM: the channel's streams, all parts */
 	uint32_t stream_id;		/* ADD_*STREAM: theirs (when any); out: the new one's */

@@ -98,7 +98,7 @@ void ltt_data_place(const struct ltt_data_threads *dts, struct ltt_channel_cfg *
  * with a part on a thread that does not run (or none, or more parts than
  * LTT_DATA_THREADS_MAX); else the request's status: 0 or a negative
  * errno, the first part's that failed, as each request type documents in
- * data.c.
+ * data-loop.c.
  */
 int ltt_data_call(struct ltt_data_threads *dts, struct ltt_data_req *req);
 

@@ -7,7 +7,9 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/cmd-trace.c src/consumerd/cmd-channel.c \
 	src/consumerd/cmd-relay.c src/consumerd/cmd-chunk.c \
 	src/consumerd/registry.c src/consumerd/registry.h \
-	src/consumerd/data.c src/consumerd/data-relay.c src/consumerd/data.h \
+	src/consumerd/data.c src/consumerd/data.h \
+	src/consumerd/data-loop.c src/consumerd/data-loop.h \
+	src/consumerd/data-relay.c \
 	src/consumerd/data-req.h src/consumerd/data-relay.h \
 	src/consumerd/prio.c src/consumerd/prio.h \
 	src/consumerd/trace.c src/consumerd/trace.h \

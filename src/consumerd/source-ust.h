@@ -11,7 +11,7 @@
  * never enter a sub-buffer we have not put back), from a private copy in
  * overwrite mode (writers may lap us at any time; the ring buffer checks
  * that the copy is intact).  The writers' eventfd is the poll fd,
- * edge-triggered and never read (see data.c).
+ * edge-triggered and never read (see data-loop.c).
  *
  * Created, used and destroyed by its stream's data thread (the one that
  * runs the stream's part of its channel, data.h).

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * ringbuf-internal.h - what ringbuf.c and ringbuf-repair.c share: the
- * region's addresses, commit words and packet header fields, as the
- * writers see them.  Private to those two files.
+ * ringbuf-internal.h - what ringbuf.c, ringbuf-read.c and
+ * ringbuf-repair.c share: the region's addresses, commit words and packet
+ * header fields, as the writers see them.  Private to those three files.
  */
 #ifndef LTT_COMMON_RINGBUF_INTERNAL_H
 #define LTT_COMMON_RINGBUF_INTERNAL_H
@@ -34,6 +34,12 @@ static inline uint64_t commit_count(const struct ltt_rb *rb, uint64_t pos)
 	uint64_t idx = (pos >> rb->subbuf_order) & (rb->num_subbuf - 1);
 
 	return __atomic_load_n(&rb->commit[idx].count, __ATOMIC_ACQUIRE);
+}
+
+/* Bytes field of @pos's sub-buffer before its lap's first commit. */
+static inline uint64_t commit_start(const struct ltt_rb *rb, uint64_t pos)
+{
+	return ((pos >> rb->buf_order) << rb->subbuf_order) & rb->bytes_mask;
 }
 
 /* Bytes field of @pos's sub-buffer once its lap is complete. */

@@ -4,7 +4,9 @@
  * layout and the writers' fast path): flushing, reclaiming consumed
  * sub-buffers, taking, checking and giving back packets, repairing what a
  * dead writer left, snapshots and the loss counters.  Included by
- * ringbuf.h, so every user of the buffer sees both halves.
+ * ringbuf.h, so every user of the buffer sees both halves.  Defined in
+ * ringbuf-read.c, but for ltt_rb_flush() (a sub-buffer switch, ringbuf.c's)
+ * and the writers' blocks and repair (ringbuf-repair.c).
  */
 #ifndef LTT_COMMON_RINGBUF_READ_H
 #define LTT_COMMON_RINGBUF_READ_H

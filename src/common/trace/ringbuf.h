@@ -248,7 +248,8 @@ struct ltt_rb_span {
  * validated by ltt_rb_attach(); the fast paths use only these copies and
  * never a size read back from the region.  One handle per thread that
  * reads; writers may share one handle (nothing in it changes on the write
- * side).  Fields are private to ringbuf.c and its inline functions.
+ * side).  Fields are private to the ringbuf*.c files and the inline
+ * functions.
  */
 struct ltt_rb {
 	struct ltt_rb_shm *shm;

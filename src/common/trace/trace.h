@@ -7,11 +7,13 @@
  *   trace.h             this map
  *   ringbuf.[ch]        the lock-free ring buffer of one user-space stream
  *                       in shared memory: layout and the writers' path
- *   ringbuf-read.h      its reading half: flush, reclaim, packets,
- *                       snapshots, loss counters
+ *   ringbuf-read.[ch]   its reading half: flush, reclaim, packets,
+ *                       snapshots, loss counters (the flush, a switch,
+ *                       is ringbuf.c's)
  *   ringbuf-repair.c    a ring buffer whose writer died, repaired for its
  *                       reader
- *   ringbuf-internal.h  what ringbuf.c and ringbuf-repair.c share
+ *   ringbuf-internal.h  what ringbuf.c, ringbuf-read.c and
+ *                       ringbuf-repair.c share
  *   trace-repair.[ch]   what a crash leaves at the end of a trace's files,
  *                       cut back to whole packets
  *   ctf.[ch]            the binary framing of ltt's CTF 1.8 traces that
