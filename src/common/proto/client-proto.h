@@ -137,9 +137,11 @@
  * runs waiting for the consumer; 23: CREATE_SESSION's and GET_SESSION's
  * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation;
  * 25: a channel's buffer allocation (per CPU or per channel); 26: map
- * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action)
+ * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action); 27:
+ * kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
+ * incr-map-value action after a kernel rule)
  */
-#define LTT_CLIENT_MINOR 26
+#define LTT_CLIENT_MINOR 27
 /*
  * Map channels (doc/maps.md; wire forms in common/model/map.h):
  *   ADD_MAP_CHANNEL {str session, map_attr} -> {}
@@ -149,6 +151,8 @@
  * this minor on: a trigger with one is not listed to an older client.
  */
 #define LTT_CLIENT_MINOR_MAPS 26
+/* Kernel map channels (doc/maps.md): ADD_MAP_CHANNEL of ownership KERNEL. */
+#define LTT_CLIENT_MINOR_KERNEL_MAPS 27
 /*
  * Memory of the buffers (doc/memory.md):
  *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}

@@ -22,6 +22,8 @@ static enum ltt_error_code add_locked(const struct ltt_cmd_ctx *ctx, struct ltt_
 		return LTT_ERR_MAP_EXISTS;
 	case -ENOSPC:
 		return LTT_ERR_MAP_LIMIT;
+	case -EOPNOTSUPP:
+		return LTT_ERR_MAP_KERNEL;	/* the kernel domain logged why */
 	default:
 		return LTT_ERR_NOMEM;
 	}
@@ -31,6 +33,7 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 					    struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	struct ltt_domain_impl *kernel;
 	struct ltt_map_attr a;
 	enum ltt_error_code err;
 
@@ -42,6 +45,10 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 		return LTT_ERR_INVAL;
 	if (!ctx->domains->maps)
 		return LTT_ERR_NOT_SUPPORTED;
+	/* a kernel map needs the kernel domain: its reason when this daemon has none */
+	if (a.ownership == LTT_MAP_OWNER_KERNEL &&
+	    (err = ltt_domains_get(ctx->domains, LTT_DOMAIN_KERNEL, &kernel)))
+		return err;
 	err = ltt_cmd_with_session(ctx, name, add_locked, &a);
 	/* a trigger added before the map (then destroyed with its session) counts again */
 	if (!err)

@@ -249,8 +249,6 @@ refused "one ring buffer for a whole kernel channel (lttng enable-channel --kern
 reclaim="a channel that gives back its memory by itself (lttng enable-channel --auto-reclaim-memory=consumed or older-than:AGE) is not supported by ltt: leave it out (or give --auto-reclaim-memory=off) and run 'lttctl reclaim-memory -u' when memory matters; its consumer gives back what it has read when asked, while the session records"
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=consumed
 refused "$reclaim" enable-channel -u c --auto-reclaim-memory=older-than:30s
-refused "a kernel map channel (lttng add-map-channel --type=kernel) is not supported by ltt: record the kernel events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events; its map channels count user-space events, in the programs" \
-	add-map-channel --type=kernel -s s m
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
 	add-map-channel --type=user --update-policy=per-rule-match -s s m
 view="a filter, sort or aggregation of show-maps (lttng show-maps --type, --per, --uid, --pid, --all-uids, --all-pids, --shared, --system, --part-id, --cpu-id, --key, --key-glob, --non-init-values, --sort-by, --sort-order, --limit) is not supported by ltt: export the counters with 'lttctl export-maps' and query them with sqlite3 (the vmap view); its show-maps prints every key of each map channel with its value per user, summed over the CPUs"
