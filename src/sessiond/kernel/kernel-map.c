@@ -20,6 +20,8 @@ struct kcount {
 	uint64_t trigger;		/* its key */
 	char event[LTT_KABI_NAME_MAX];
 	uint32_t slot;
+	char key[LTT_MAP_KEY_MAX];	/* arming: the slot's key, */
+	bool new_key;			/* taken for this trigger */
 };
 
 struct kmap {
@@ -189,19 +191,26 @@ static int collect(void *arg, const char *name)
 	const struct ltt_action_conf *act = &a->t->conf.actions[0];
 	char key[LTT_MAP_KEY_MAX];
 	struct kcount *grown;
+	bool taken;
 	int64_t slot;
 
 	if (!strncmp(name, "lttng_statedump_", strlen("lttng_statedump_")))
 		return 0;	/* the daemon writes those: no kernel event */
-	slot = ltt_maps_slot(a->k->kmaps->maps, a->t->owner, act->session, act->map,
-			     ltt_map_key_expand(act->key, name, key, sizeof(key)));
+	slot = ltt_maps_take_slot(a->k->kmaps->maps, a->t->owner, act->session, act->map,
+				  ltt_map_key_expand(act->key, name, key, sizeof(key)), &taken);
 	if (slot < 0)
 		return (int)slot;
 	grown = realloc(a->v, (a->nr + 1) * sizeof(*grown));
-	if (!grown)
+	if (!grown) {
+		if (taken)
+			ltt_maps_untake_slot(a->k->kmaps->maps, a->t->owner, act->session, act->map,
+					     key);
 		return -ENOMEM;
+	}
 	a->v = grown;
 	a->v[a->nr].trigger = a->t->key;
+	a->v[a->nr].new_key = taken;
+	snprintf(a->v[a->nr].key, sizeof(a->v[a->nr].key), "%s", key);
 	snprintf(a->v[a->nr].event, sizeof(a->v[a->nr].event), "%s", name);
 	a->v[a->nr++].slot = (uint32_t)slot;
 	return 0;
@@ -296,6 +305,18 @@ static enum ltt_error_code count_all(struct ltt_kernel *k, struct arming *a)
 	       ret == -ENOMEM ? LTT_ERR_NOMEM : ret ? LTT_ERR_MAP_KERNEL : LTT_ERR_OK;
 }
 
+/* The keys @a took, given back (newest first): what it counted was refused. */
+static void untake(struct arming *a)
+{
+	const struct ltt_action_conf *act = &a->t->conf.actions[0];
+	size_t i;
+
+	for (i = a->nr; i-- > 0;)
+		if (a->v[i].new_key)
+			ltt_maps_untake_slot(a->k->kmaps->maps, a->t->owner, act->session,
+					     act->map, a->v[i].key);
+}
+
 enum ltt_error_code ltt_kmaps_arm(struct ltt_kernel *k, struct ltt_trigger *t)
 {
 	struct arming a = { .k = k, .t = t };
@@ -306,17 +327,17 @@ enum ltt_error_code ltt_kmaps_arm(struct ltt_kernel *k, struct ltt_trigger *t)
 	a.err = ltt_kernel_for_each_event(k, cds_list_first_entry(&t->chan.rules,
 								   struct ltt_event_rule, node),
 					  collect, &a);
-	if (a.err == -ENOENT) {
-		free(a.v);
-		return LTT_ERR_OK;	/* its map is gone: a sync brings it back */
+	if (a.err == -ENOENT)
+		err = LTT_ERR_OK;	/* its map is gone: a sync brings it back */
+	else if (a.err)
+		err = LTT_ERR_NOMEM;
+	if (!a.err) {
+		pthread_mutex_lock(&k->kmaps->lock);
+		err = count_all(k, &a);
+		pthread_mutex_unlock(&k->kmaps->lock);
 	}
-	if (a.err) {
-		free(a.v);
-		return LTT_ERR_NOMEM;
-	}
-	pthread_mutex_lock(&k->kmaps->lock);
-	err = count_all(k, &a);
-	pthread_mutex_unlock(&k->kmaps->lock);
+	if (err)
+		untake(&a);	/* outside the kmaps lock: it takes the registry's */
 	free(a.v);
 	return err;
 }

@@ -321,13 +321,14 @@ out:
 	return err;
 }
 
-int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
-		      const char *key)
+int64_t ltt_maps_take_slot(struct ltt_maps *maps, uid_t owner, const char *session,
+			   const char *name, const char *key, bool *ret_new)
 {
 	struct ltt_map *m;
 	int64_t slot = -ENOENT;
 	uint32_t i;
 
+	*ret_new = false;
 	pthread_mutex_lock(&maps->lock);
 	m = find(maps, owner, session, name);
 	for (i = 0; m && i < m->nr_keys && slot < 0; i++)
@@ -337,11 +338,32 @@ int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, c
 		slot = m->attr.max_keys;
 		if (m->nr_keys < m->attr.max_keys) {
 			m->keys[m->nr_keys] = strdup(key);
+			*ret_new = m->keys[m->nr_keys] != NULL;
 			slot = m->keys[m->nr_keys] ? (int64_t)m->nr_keys++ : -ENOMEM;
 		}
 	}
 	pthread_mutex_unlock(&maps->lock);
 	return slot;
+}
+
+int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
+		      const char *key)
+{
+	bool taken;
+
+	return ltt_maps_take_slot(maps, owner, session, name, key, &taken);
+}
+
+void ltt_maps_untake_slot(struct ltt_maps *maps, uid_t owner, const char *session,
+			  const char *name, const char *key)
+{
+	struct ltt_map *m;
+
+	pthread_mutex_lock(&maps->lock);
+	m = find(maps, owner, session, name);
+	if (m && m->nr_keys && !strcmp(m->keys[m->nr_keys - 1], key))
+		free(m->keys[--m->nr_keys]);
+	pthread_mutex_unlock(&maps->lock);
 }
 
 /* The sum over the CPUs of @a's counters of slot @slot. */

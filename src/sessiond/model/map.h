@@ -124,6 +124,18 @@ void ltt_maps_process_gone(struct ltt_maps *maps, pid_t pid);
 int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
 		      const char *key);
 
+/** ltt_maps_take_slot() - ltt_maps_slot(), and whether @key was taken now (*@ret_new) */
+int64_t ltt_maps_take_slot(struct ltt_maps *maps, uid_t owner, const char *session,
+			   const char *name, const char *key, bool *ret_new);
+
+/**
+ * ltt_maps_untake_slot() - give back @key, taken by ltt_maps_take_slot()
+ * for what was then refused, if it is still the newest key of map @name
+ * (a later one keeps it)
+ */
+void ltt_maps_untake_slot(struct ltt_maps *maps, uid_t owner, const char *session,
+			  const char *name, const char *key);
+
 /**
  * ltt_maps_put_session() - u32 count, then each map's description
  * (common/map.h's map_desc) of the session, its counters read now, one

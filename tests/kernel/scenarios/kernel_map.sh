@@ -1,0 +1,43 @@
+# kernel_map: kernel map channels through the tracefs backend, counted by
+# the kernel's histogram triggers (test_kernel_map.sh).  A map with two
+# counting triggers on getppid: every system call event under its name
+# ({event_name}), and the entries of a filter ftrace says exactly
+# ($ctx.tid > 1) under one key; one whose filter it can't say, refused.
+# N getppid() calls counted while started, none while stopped, clear
+# back to 0, counting again; save; the instance gone after destroy.
+N=200
+result n $N
+start_sessiond --kernel-backend=tracefs || exit 1
+result hist "$(ls /sys/kernel/tracing/events/syscalls/sys_enter_getppid/hist 2>/dev/null | wc -l)"
+capture create lttctl create km --no-output || exit 1
+capture add_map lttctl add-map-channel --type=kernel -s km calls || exit 1
+capture add_all lttctl add-trigger --name all --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --action=incr-map-value -s km --map calls \
+	--key '{event_name}'
+capture add_tid lttctl add-trigger --name tid --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --filter '$ctx.tid > 1' \
+	--action=incr-map-value -s km --map calls --key 'tid_over_1'
+capture add_inexact lttctl add-trigger --name inexact --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --filter '$ctx.tid == $ctx.cpu_id' \
+	--action=incr-map-value -s km --map calls --key 'never'
+capture triggers lttctl list-triggers
+result instances "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
+cat /sys/kernel/tracing/instances/ltt-*/events/syscalls/sys_enter_getppid/trigger \
+	>"$LTT_OUT/hist_triggers" 2>&1
+capture start lttctl start km
+capture calls kworkload getppid $N
+capture show lttctl show-maps -s km
+capture export lttctl export-maps -s km
+capture stop lttctl stop km
+capture calls_stopped kworkload getppid 50
+capture export_stopped lttctl export-maps -s km
+capture show_stopped lttctl show-maps -s km
+capture clear lttctl clear km
+capture export_cleared lttctl export-maps -s km
+capture start2 lttctl start km
+capture calls2 kworkload getppid 30
+capture export2 lttctl export-maps -s km
+capture save lttctl save -o "$LTT_OUT/saved.ltt" km
+capture destroy lttctl destroy km
+result instances_left "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
+stop_sessiond
