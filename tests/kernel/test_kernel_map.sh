@@ -8,14 +8,15 @@
 # export-maps | sqlite3 and show-maps; a filter ftrace can't say exactly
 # is refused; nothing counted while stopped; clear back to 0, then
 # counting exactly again; save keeps the kernel map; the map's ftrace
-# instance is gone after destroy.  (Without histogram triggers:
+# instance is gone after destroy; load brings it and its triggers back,
+# counting exactly; with ltt's module as the backend, refused.  (Without histogram triggers:
 # tests/regression/kernel/test_kernel_tracefs_map.sh.)
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
-kvm_init
+kvm_init --module
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 kvm_boot kernel_map
-plan 19
+plan 24
 
 s=kernel_map
 n=$(kvm_file $s n)
@@ -52,5 +53,13 @@ is "$(sql export2)" "syscall_entry_getppid 30 syscall_exit_getppid 30 tid_over_1
 like "$(cat "$KVM_OUT/$s/saved.ltt" 2>/dev/null)" "<buffer_ownership>kernel</buffer_ownership>" \
 	"save keeps the kernel map"
 is "$(kvm_file $s instances_left)" 0 "no ftrace instance of ltt's left after destroy"
+is "$(kvm_file $s load.rc)" 0 "load: the session back (saved started: started)"
+[ "$(kvm_file $s load.rc)" = 0 ] || diag "$(kvm_file $s load)"
+is "$(sql export3)" "syscall_entry_getppid 10 syscall_exit_getppid 10 tid_over_1 20 " \
+	"loaded: the map and its triggers count exactly again"
+is "$(kvm_file $s madd.rc)" 1 "the module backend: --type=kernel refused"
+like "$(kvm_file $s madd)" "ltt keeps kernel map channels with ftrace's histogram triggers, through the tracefs kernel backend" \
+	"... in one sentence saying what to do"
+like "$(kvm_file $s mshow)" "Session mm has no map channel" "... nothing added"
 kvm_kernel_clean $s
 done_testing

@@ -4,7 +4,9 @@
 # ({event_name}), and the entries of a filter ftrace says exactly
 # ($ctx.tid > 1) under one key; one whose filter it can't say, refused.
 # N getppid() calls counted while started, none while stopped, clear
-# back to 0, counting again; save; the instance gone after destroy.
+# back to 0, counting again; save; the instance gone after destroy; load
+# brings the map and its triggers back, counting afresh.  Then with ltt's
+# module as the backend: refused in one sentence.
 N=200
 result n $N
 start_sessiond --kernel-backend=tracefs || exit 1
@@ -40,4 +42,16 @@ capture export2 lttctl export-maps -s km
 capture save lttctl save -o "$LTT_OUT/saved.ltt" km
 capture destroy lttctl destroy km
 result instances_left "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
+capture remove lttctl remove-trigger all
+capture remove2 lttctl remove-trigger tid
+capture load lttctl load -i "$LTT_OUT/saved.ltt"
+capture calls3 kworkload getppid 10
+capture export3 lttctl export-maps -s km
+capture destroy2 lttctl destroy km
+stop_sessiond
+# the module as the kernel backend: no kernel map
+start_sessiond --kernel-backend=module || exit 1
+capture mcreate lttctl create mm --no-output
+capture madd lttctl add-map-channel --type=kernel -s mm calls
+capture mshow lttctl show-maps -s mm
 stop_sessiond
