@@ -342,16 +342,6 @@ enum ltt_error_code ltt_kmaps_arm(struct ltt_kernel *k, struct ltt_trigger *t)
 	return err;
 }
 
-static bool wanted(uint64_t key, struct ltt_trigger *const *v, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		if (v[i]->key == key)
-			return true;
-	return false;
-}
-
 void ltt_kmaps_sync(struct ltt_kernel *k)
 {
 	struct ltt_trigger **v = NULL;
@@ -365,7 +355,7 @@ void ltt_kmaps_sync(struct ltt_kernel *k)
 	pthread_mutex_lock(&k->kmaps->lock);
 	for (m = k->kmaps->first; m; m = m->next)
 		for (i = 0; i < m->nr_counts; i++)
-			if (!wanted(m->counts[i].trigger, v, nr)) {
+			if (!ltt_triggers_has_key(v, nr, m->counts[i].trigger)) {
 				uncount(k, m, m->counts[i].trigger);
 				i = (size_t)-1;	/* the list changed: again from its start */
 			}
