@@ -51,7 +51,7 @@ static void map_free(const struct ltt_maps *maps, struct ltt_map *m)
 {
 	uint32_t i;
 
-	if (m->km)
+	if (m->km && maps->kernel)	/* else the kernel domain removed it already */
 		maps->kernel->destroy(maps->kernel_arg, m->km);
 	for (i = 0; i < m->nr_keys; i++)
 		free(m->keys[i]);

@@ -58,7 +58,10 @@ void ltt_maps_fini(struct ltt_maps *maps);
 
 /**
  * ltt_maps_set_kernel() - kernel maps are kept by @ops with @arg (the
- * kernel domain's, borrowed until ltt_maps_fini()); before any command
+ * kernel domain's, borrowed until ltt_maps_fini() or until set to NULL);
+ * before any command.  NULL once the kernel domain removed its maps'
+ * counters (ltt_kmaps_detach()): a kernel map still listed is then freed
+ * without them.
  */
 void ltt_maps_set_kernel(struct ltt_maps *maps, const struct ltt_maps_kernel *ops, void *arg);
 
