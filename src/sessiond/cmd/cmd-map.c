@@ -8,6 +8,7 @@
 #include <errno.h>
 
 #include "common/model/map.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/map.h"
 
@@ -59,7 +60,9 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 static enum ltt_error_code list_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 				       void *arg)
 {
-	return ltt_maps_put_session(ctx->domains->maps, session->uid, session->name, arg) ?
+	/* an older client knows no kernel map: it would show one as a user map */
+	return ltt_maps_put_session(ctx->domains->maps, session->uid, session->name,
+				    ctx->minor >= LTT_CLIENT_MINOR_KERNEL_MAPS, arg) ?
 		       LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 

@@ -471,16 +471,19 @@ static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
 }
 
 int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session,
-			 struct ltt_wbuf *w)
+			 bool with_kernel, struct ltt_wbuf *w)
 {
 	struct ltt_map_desc d;
 	struct ltt_map *m;
+	uint32_t n = 0;
 	int err = 0;
 
 	pthread_mutex_lock(&maps->lock);
-	ltt_wbuf_put_u32(w, count_locked(maps, owner, session));
+	for (m = maps->first; m; m = m->next)
+		n += of_session(m, owner, session) && (with_kernel || !is_kernel(m));
+	ltt_wbuf_put_u32(w, n);
 	for (m = maps->first; m && !err; m = m->next) {
-		if (!of_session(m, owner, session))
+		if (!of_session(m, owner, session) || (!with_kernel && is_kernel(m)))
 			continue;
 		err = describe(maps, m, &d);
 		if (!err)

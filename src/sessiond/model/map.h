@@ -141,10 +141,11 @@ void ltt_maps_untake_slot(struct ltt_maps *maps, uid_t owner, const char *sessio
 
 /**
  * ltt_maps_put_session() - u32 count, then each map's description
- * (common/map.h's map_desc) of the session, its counters read now, one
- * by one (no snapshot of one instant).  Returns 0 or -ENOMEM.
+ * (common/map.h's map_desc) of the session (its kernel maps only when
+ * @with_kernel: a client of minor 27 or later), its counters read now,
+ * one by one (no snapshot of one instant).  Returns 0 or -ENOMEM.
  */
 int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session,
-					 struct ltt_wbuf *w);
+			 bool with_kernel, struct ltt_wbuf *w);
 
 #endif /* LTT_SESSIOND_MODEL_MAP_H */
