@@ -9,14 +9,16 @@
 # is refused; nothing counted while stopped; clear back to 0, then
 # counting exactly again; save keeps the kernel map; the map's ftrace
 # instance is gone after destroy; load brings it and its triggers back,
-# counting exactly; with ltt's module as the backend, refused.  (Without histogram triggers:
+# counting exactly; the same through the privileged part (a daemon
+# dropped to nobody, --privsep-user); with ltt's module as the backend,
+# refused.  (Without histogram triggers:
 # tests/regression/kernel/test_kernel_tracefs_map.sh.)
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 kvm_boot kernel_map
-plan 24
+plan 27
 
 s=kernel_map
 n=$(kvm_file $s n)
@@ -57,6 +59,11 @@ is "$(kvm_file $s load.rc)" 0 "load: the session back (saved started: started)"
 [ "$(kvm_file $s load.rc)" = 0 ] || diag "$(kvm_file $s load)"
 is "$(sql export3)" "syscall_entry_getppid 10 syscall_exit_getppid 10 tid_over_1 20 " \
 	"loaded: the map and its triggers count exactly again"
+is "$(kvm_file $s padd.rc) $(kvm_file $s ptrigger.rc) $(kvm_file $s pstart.rc)" "0 0 0" \
+	"--privsep-user=nobody: the map and its trigger added, started"
+is "$(sql pexport)" "syscall_entry_getppid 40 syscall_exit_getppid 40 " \
+	"... counting exactly through the privileged part"
+is "$(kvm_file $s pinstances_left)" 0 "... its instance gone after destroy"
 is "$(kvm_file $s madd.rc)" 1 "the module backend: --type=kernel refused"
 like "$(kvm_file $s madd)" "ltt keeps kernel map channels with ftrace's histogram triggers, through the tracefs kernel backend" \
 	"... in one sentence saying what to do"

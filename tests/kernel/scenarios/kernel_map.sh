@@ -49,6 +49,21 @@ capture calls3 kworkload getppid 10
 capture export3 lttctl export-maps -s km
 capture destroy2 lttctl destroy km
 stop_sessiond
+# the daemon that reads clients dropped to nobody: every MAP operation
+# through the privileged part
+start_sessiond --kernel-backend=tracefs --privsep-user=nobody || exit 1
+capture pcreate lttctl create kp --no-output
+capture padd lttctl add-map-channel --type=kernel -s kp calls
+capture ptrigger lttctl add-trigger --name pv --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --action=incr-map-value -s kp --map calls \
+	--key '{event_name}'
+capture pstart lttctl start kp
+capture pcalls kworkload getppid 40
+capture pexport lttctl export-maps -s kp
+capture pdestroy lttctl destroy kp
+capture premove lttctl remove-trigger pv
+result pinstances_left "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
+stop_sessiond
 # the module as the kernel backend: no kernel map
 start_sessiond --kernel-backend=module || exit 1
 capture mcreate lttctl create mm --no-output
