@@ -38,7 +38,7 @@ is "$(kvm_file $s add_all.rc) $(kvm_file $s add_tid.rc)" "0 0" \
 is "$(kvm_file $s add_inexact.rc)" 1 "a filter ftrace's grammar can't say exactly: refused"
 like "$(kvm_file $s add_inexact)" "ftrace's filter grammar can't say this one" "... in one sentence"
 is "$(kvm_file $s instances)" 1 "one ftrace instance for the map"
-like "$(kvm_file $s hist_triggers)" "hist:keys=common_type:vals=hitcount.* if common_pid > 1 .*paused" \
+like "$(kvm_file $s hist_triggers)" "hist:keys=common_type:vals=hitcount.*:size=128 if common_pid > 1 .*paused" \
 	"... with the filter as the histogram trigger's if"
 is "$(sql export)" "syscall_entry_getppid $n syscall_exit_getppid $n tid_over_1 $t " \
 	"export-maps | sqlite3: exactly $n under each event, $t under the filter's key"

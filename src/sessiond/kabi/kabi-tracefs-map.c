@@ -28,6 +28,11 @@
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define HIST_SPEC "hist:keys=common_type:vals=hitcount"
+/*
+ * Made with the least table ftrace takes (2^7 entries): one entry is
+ * used.  Not part of what :pause, :cont, :clear and ! match on.
+ */
+#define HIST_SIZE ":size=128"
 #define HIST_TEXT_MAX (64 << 10)	/* what of an event's hist file is read */
 
 /* An event counted: where tracefs has it, its filter, its counter. */
@@ -189,7 +194,7 @@ static int map_event(struct tf_map *m, struct ltt_kabi_event_filter *ef)
 	if (!grown)
 		return -ENOMEM;
 	m->evs = grown;
-	err = trigger_write(m, &e, m->paused ? ":pause" : "", false);
+	err = trigger_write(m, &e, m->paused ? HIST_SIZE ":pause" : HIST_SIZE, false);
 	if (err) {
 		LTT_WARN("kernel: ftrace instance %s: %s: the kernel refused the histogram trigger '" HIST_SPEC "%s%s': %s",
 			 m->name, e.name, e.filter[0] ? " if " : "", e.filter, strerror(-err));
