@@ -18,14 +18,15 @@
 kvm_init --module
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 kvm_boot kernel_map
-plan 27
+plan 30
 
 s=kernel_map
 n=$(kvm_file $s n)
-# sql FILE: "key value" rows of the kernel map in the export FILE
+# sql FILE [MAP [KEY]]: "key value" rows of kernel map MAP (calls) in the export FILE
 sql() {
 	{ cat "$KVM_OUT/$s/$1" && echo "SELECT key, value FROM vmap WHERE channel_type = 'kernel'
-		AND group_type = 'kernel-global' ORDER BY key;"; } |
+		AND group_type = 'kernel-global' AND channel_name = '${2:-calls}'
+		AND key LIKE '${3:-%}' ORDER BY key;"; } |
 		sqlite3 -batch -separator ' ' :memory: | tr '\n' ' '
 }
 t=$((2 * n))
@@ -37,11 +38,16 @@ is "$(kvm_file $s add_all.rc) $(kvm_file $s add_tid.rc)" "0 0" \
 	"counting triggers: a system call rule, and one with an exact filter"
 is "$(kvm_file $s add_inexact.rc)" 1 "a filter ftrace's grammar can't say exactly: refused"
 like "$(kvm_file $s add_inexact)" "ftrace's filter grammar can't say this one" "... in one sentence"
-is "$(kvm_file $s instances)" 1 "one ftrace instance for the map"
+is "$(kvm_file $s instances)" 2 "one ftrace instance a map"
 like "$(kvm_file $s hist_triggers)" "hist:keys=common_type:vals=hitcount.*:size=128 if common_pid > 1 .*paused" \
 	"... with the filter as the histogram trigger's if"
 is "$(sql export)" "syscall_entry_getppid $n syscall_exit_getppid $n tid_over_1 $t " \
 	"export-maps | sqlite3: exactly $n under each event, $t under the filter's key"
+is "$(kvm_file $s add_every_map.rc) $(kvm_file $s add_every.rc) $(kvm_file $s add_openat.rc)" \
+	"0 0 0" "a second map: every get* system call (a glob), and openat"
+is "$(sql export every syscall_entry_getppid)" "syscall_entry_getppid $n " "... $n getppid"
+like "$(sql export every syscall_entry_openat)" "^syscall_entry_openat [1-9][0-9]* $" \
+	"... and openat (a call whose strings an event probe reads: counted on its own event)"
 like "$(kvm_file $s show)" "Map channel calls \\(kernel, signed-int-64, 3 of 4096 keys, per kernel, counting\\)" \
 	"show-maps: a kernel map, counting"
 like "$(kvm_file $s show)" "syscall_entry_getppid +$n +kernel" "show-maps: $n, the kernel's"

@@ -29,8 +29,11 @@
 
 #define HIST_SPEC "hist:keys=common_type:vals=hitcount"
 /*
- * Made with the least table ftrace takes (2^7 entries): one entry is
- * used.  Not part of what :pause, :cont, :clear and ! match on.
+ * The least table ftrace takes (2^7 entries): one entry is used.  Given
+ * in every command, though :pause, :cont, :clear and ! do not match on
+ * it: ftrace builds each command's table before it looks for the
+ * trigger, 2048 entries by default (slow for the ~1,400 triggers of a
+ * rule on every system call).
  */
 #define HIST_SIZE ":size=128"
 #define HIST_TEXT_MAX (64 << 10)	/* what of an event's hist file is read */
@@ -75,10 +78,10 @@ static int trigger_write(const struct tf_map *m, const struct tf_mev *e, const c
 			 bool remove)
 {
 	char path[sizeof(e->path) + 8];
-	char text[sizeof(HIST_SPEC) + 16 + LTT_FTRACE_PREFILTER_MAX];
+	char text[sizeof(HIST_SPEC HIST_SIZE) + 16 + LTT_FTRACE_PREFILTER_MAX];
 
 	snprintf(path, sizeof(path), "%strigger", e->path);
-	snprintf(text, sizeof(text), "%s" HIST_SPEC "%s%s%s", remove ? "!" : "", cmd,
+	snprintf(text, sizeof(text), "%s" HIST_SPEC HIST_SIZE "%s%s%s", remove ? "!" : "", cmd,
 		 e->filter[0] ? " if " : "", e->filter);
 	return ltt_append_control(m->dir_fd, path, text);
 }
@@ -194,7 +197,7 @@ static int map_event(struct tf_map *m, struct ltt_kabi_event_filter *ef)
 	if (!grown)
 		return -ENOMEM;
 	m->evs = grown;
-	err = trigger_write(m, &e, m->paused ? HIST_SIZE ":pause" : HIST_SIZE, false);
+	err = trigger_write(m, &e, m->paused ? ":pause" : "", false);
 	if (err) {
 		LTT_WARN("kernel: ftrace instance %s: %s: the kernel refused the histogram trigger '" HIST_SPEC "%s%s': %s",
 			 m->name, e.name, e.filter[0] ? " if " : "", e.filter, strerror(-err));

@@ -22,12 +22,20 @@ capture add_tid lttctl add-trigger --name tid --condition=event-rule-matches \
 capture add_inexact lttctl add-trigger --name inexact --condition=event-rule-matches \
 	--type=kernel:syscall --name=getppid --filter '$ctx.tid == $ctx.cpu_id' \
 	--action=incr-map-value -s km --map calls --key 'never'
+capture add_every_map lttctl add-map-channel --type=kernel -s km every
+capture add_every lttctl add-trigger --name every --condition=event-rule-matches \
+	--type=kernel:syscall --name='get*' --action=incr-map-value -s km --map every \
+	--key '{event_name}'
+capture add_openat lttctl add-trigger --name openat --condition=event-rule-matches \
+	--type=kernel:syscall --name=openat --action=incr-map-value -s km --map every \
+	--key '{event_name}'
 capture triggers lttctl list-triggers
 result instances "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
 cat /sys/kernel/tracing/instances/ltt-*/events/syscalls/sys_enter_getppid/trigger \
 	>"$LTT_OUT/hist_triggers" 2>&1
 capture start lttctl start km
 capture calls kworkload getppid $N
+capture files kworkload files /tmp/ltt-map-openat
 capture show lttctl show-maps -s km
 capture export lttctl export-maps -s km
 capture stop lttctl stop km
@@ -44,6 +52,8 @@ capture destroy lttctl destroy km
 result instances_left "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
 capture remove lttctl remove-trigger all
 capture remove2 lttctl remove-trigger tid
+capture remove3 lttctl remove-trigger every
+capture remove4 lttctl remove-trigger openat
 capture load lttctl load -i "$LTT_OUT/saved.ltt"
 capture calls3 kworkload getppid 10
 capture export3 lttctl export-maps -s km
