@@ -92,8 +92,7 @@ struct ltt_kabi_stream_usage {
  * events get histogram triggers), paused.  MAP_EVENT (a map, struct
  * ltt_kabi_event_filter) counts event @name's occurrences that its
  * programs accept under counter @id: -EEXIST when the map counts that
- * event under that counter, or under another with the same programs
- * already; -ENOENT for no such event; -EOPNOTSUPP for programs the
+ * event under that counter already; -ENOENT for no such event; -EOPNOTSUPP for programs the
  * kernel's filter can't say exactly; -EINVAL for programs or a trigger
  * it refused.  MAP_UNEVENT (a map, struct ltt_kabi_event) stops counting
  * event @name under counter @id.  MAP_READ (a map, struct

@@ -8,7 +8,8 @@
  * are, so a daemon that died leaves none for long).  Each event it counts
  * gets, in that instance, one histogram trigger keyed on the event's type
  * (so one entry: its hit count is the count), with the rule's filter as
- * the trigger's "if".  Paused, continued and zeroed by the trigger
+ * the trigger's "if" (counters of the same event and filter share its
+ * trigger, each adding its hit count).  Paused, continued and zeroed by the trigger
  * file's :pause, :cont and :clear of that same trigger; read from the
  * event's hist file (each trigger's section, its "Hits:").  The trigger
  * files are written without truncation: an O_TRUNC open removes every
@@ -177,10 +178,33 @@ static int mev_filter(const struct tf_map *m, const struct ltt_kabi_event_filter
 	return ret;
 }
 
+/* Has @m another event than @e counted with the same trigger (its name and filter)? */
+static bool shares(const struct tf_map *m, const struct tf_mev *e)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_evs; i++)
+		if (&m->evs[i] != e && !strcmp(m->evs[i].name, e->name) &&
+		    !strcmp(m->evs[i].filter, e->filter))
+			return true;
+	return false;
+}
+
+/* Is @m's event @i the first of those counted with its trigger (whose commands it writes)? */
+static bool writes(const struct tf_map *m, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (!strcmp(m->evs[j].name, m->evs[i].name) &&
+		    !strcmp(m->evs[j].filter, m->evs[i].filter))
+			return false;
+	return true;
+}
+
 static int map_event(struct tf_map *m, struct ltt_kabi_event_filter *ef)
 {
 	struct tf_mev e = { .counter = ef->event.id }, *grown;
-	size_t i;
 	int err;
 
 	ef->event.name[sizeof(ef->event.name) - 1] = '\0';
@@ -190,14 +214,12 @@ static int map_event(struct tf_map *m, struct ltt_kabi_event_filter *ef)
 	err = mev_filter(m, ef, &e);
 	if (err)
 		return err;
-	for (i = 0; i < m->nr_evs; i++)
-		if (!strcmp(m->evs[i].name, e.name) && !strcmp(m->evs[i].filter, e.filter))
-			return -EEXIST;	/* ftrace keeps one such trigger an event */
 	grown = realloc(m->evs, (m->nr_evs + 1) * sizeof(*grown));
 	if (!grown)
 		return -ENOMEM;
 	m->evs = grown;
-	err = trigger_write(m, &e, m->paused ? ":pause" : "", false);
+	/* ftrace keeps one such trigger an event: counters of the same one share it */
+	err = shares(m, &e) ? 0 : trigger_write(m, &e, m->paused ? ":pause" : "", false);
 	if (err) {
 		LTT_WARN("kernel: ftrace instance %s: %s: the kernel refused the histogram trigger '" HIST_SPEC "%s%s': %s",
 			 m->name, e.name, e.filter[0] ? " if " : "", e.filter, strerror(-err));
@@ -216,7 +238,7 @@ static int map_unevent(struct tf_map *m, struct ltt_kabi_event *ev)
 	e = find_mev(m, ev->name, ev->id);
 	if (!e)
 		return -ENOENT;
-	err = trigger_write(m, e, "", true);
+	err = shares(m, e) ? 0 : trigger_write(m, e, "", true);
 	if (err)
 		LTT_WARN("kernel: ftrace instance %s: %s: its histogram trigger not removed: %s",
 			 m->name, e->name, strerror(-err));
@@ -302,7 +324,7 @@ static int map_ctl(struct tf_map *m, const struct ltt_kabi_map_ctl *arg)
 	if (!cmd)
 		return -EINVAL;
 	for (i = 0; i < m->nr_evs; i++) {
-		ret = trigger_write(m, &m->evs[i], cmd, false);
+		ret = writes(m, i) ? trigger_write(m, &m->evs[i], cmd, false) : 0;
 		if (ret && !err)
 			err = ret;
 	}
@@ -334,7 +356,8 @@ void tracefs_map_release(struct ltt_kabi_obj *obj)
 	size_t i;
 
 	for (i = 0; i < m->nr_evs; i++)
-		(void)trigger_write(m, &m->evs[i], "", true);
+		if (writes(m, i))
+			(void)trigger_write(m, &m->evs[i], "", true);
 	close(m->dir_fd);
 	close(obj->fd);
 	tracefs_doom(m->t, m->name);

@@ -253,6 +253,9 @@ static int count_one(struct ltt_kernel *k, struct kmap *m, const struct ltt_trig
 	if (ret == -EOPNOTSUPP)
 		LTT_WARN("trigger '%s': kernel event %s: ftrace's filter grammar can't say its filter exactly, which a histogram trigger needs",
 			 t->conf.name, c->event);
+	else if (ret == -EEXIST)
+		LTT_WARN("trigger '%s': kernel event %s: another trigger counts it under key slot %u of this map already",
+			 t->conf.name, c->event, c->slot);
 	else if (ret)
 		LTT_WARN("trigger '%s': kernel event %s: its histogram trigger was refused: %s",
 			 t->conf.name, c->event, strerror(-ret));
@@ -302,6 +305,7 @@ static enum ltt_error_code count_all(struct ltt_kernel *k, struct arming *a)
 			 a->t->conf.name, counted, m->name);
 	return !ret && !counted ? LTT_ERR_KERNEL_EVENT_NOT_FOUND :
 	       ret == -EOPNOTSUPP ? LTT_ERR_MAP_KERNEL_FILTER :
+	       ret == -EEXIST ? LTT_ERR_MAP_KERNEL_TWICE :
 	       ret == -ENOMEM ? LTT_ERR_NOMEM : ret ? LTT_ERR_MAP_KERNEL : LTT_ERR_OK;
 }
 

@@ -42,7 +42,8 @@ void ltt_kmaps_detach(struct ltt_kernel *k);
  * ltt_kmaps_arm() - counting trigger @t (a kernel rule, incr-map-value)
  * counts in its map from now on, if the map is there.  LTT_ERR_OK, or
  * KERNEL_EVENT_NOT_FOUND (no event of its rule in the kernel),
- * MAP_KERNEL_FILTER (a filter ftrace can't say exactly), MAP_KERNEL,
+ * MAP_KERNEL_FILTER (a filter ftrace can't say exactly),
+ * MAP_KERNEL_TWICE (an event counted under that key already), MAP_KERNEL,
  * NOMEM (logged): the command then removes the trigger.  No lock held.
  */
 enum ltt_error_code ltt_kmaps_arm(struct ltt_kernel *k, struct ltt_trigger *t);

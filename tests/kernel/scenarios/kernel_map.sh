@@ -19,6 +19,12 @@ capture add_all lttctl add-trigger --name all --condition=event-rule-matches \
 capture add_tid lttctl add-trigger --name tid --condition=event-rule-matches \
 	--type=kernel:syscall --name=getppid --filter '$ctx.tid > 1' \
 	--action=incr-map-value -s km --map calls --key 'tid_over_1'
+capture add_again lttctl add-trigger --name again --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --action=incr-map-value -s km --map calls \
+	--key 'again'
+capture add_twice lttctl add-trigger --name twice --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --action=incr-map-value -s km --map calls \
+	--key '{event_name}'
 capture add_inexact lttctl add-trigger --name inexact --condition=event-rule-matches \
 	--type=kernel:syscall --name=getppid --filter '$ctx.tid == $ctx.cpu_id' \
 	--action=incr-map-value -s km --map calls --key 'never'
@@ -52,6 +58,7 @@ capture destroy lttctl destroy km
 result instances_left "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
 capture remove lttctl remove-trigger all
 capture remove2 lttctl remove-trigger tid
+capture remove5 lttctl remove-trigger again
 capture remove3 lttctl remove-trigger every
 capture remove4 lttctl remove-trigger openat
 capture load lttctl load -i "$LTT_OUT/saved.ltt"
