@@ -13,28 +13,23 @@ start_sessiond --kernel-backend=tracefs || exit 1
 result hist "$(ls /sys/kernel/tracing/events/syscalls/sys_enter_getppid/hist 2>/dev/null | wc -l)"
 capture create lttctl create km --no-output || exit 1
 capture add_map lttctl add-map-channel --type=kernel -s km calls || exit 1
-capture add_all lttctl add-trigger --name all --condition=event-rule-matches \
-	--type=kernel:syscall --name=getppid --action=incr-map-value -s km --map calls \
-	--key '{event_name}'
-capture add_tid lttctl add-trigger --name tid --condition=event-rule-matches \
-	--type=kernel:syscall --name=getppid --filter '$ctx.tid > 1' \
-	--action=incr-map-value -s km --map calls --key 'tid_over_1'
-capture add_again lttctl add-trigger --name again --condition=event-rule-matches \
-	--type=kernel:syscall --name=getppid --action=incr-map-value -s km --map calls \
-	--key 'again'
-capture add_twice lttctl add-trigger --name twice --condition=event-rule-matches \
-	--type=kernel:syscall --name=getppid --action=incr-map-value -s km --map calls \
-	--key '{event_name}'
-capture add_inexact lttctl add-trigger --name inexact --condition=event-rule-matches \
-	--type=kernel:syscall --name=getppid --filter '$ctx.tid == $ctx.cpu_id' \
-	--action=incr-map-value -s km --map calls --key 'never'
+# counting TRIGGER MAP KEY NAME [ARGS...]: a trigger counting the system
+# call(s) NAME in MAP of session km (its output under add_TRIGGER)
+counting() {
+	local t=$1 map=$2 key=$3 name=$4
+	shift 4
+	capture "add_$t" lttctl add-trigger --name "$t" --condition=event-rule-matches \
+		--type=kernel:syscall --name="$name" "$@" --action=incr-map-value -s km \
+		--map "$map" --key "$key"
+}
+counting all calls '{event_name}' getppid
+counting tid calls tid_over_1 getppid --filter '$ctx.tid > 1'
+counting again calls again getppid
+counting twice calls '{event_name}' getppid
+counting inexact calls never getppid --filter '$ctx.tid == $ctx.cpu_id'
 capture add_every_map lttctl add-map-channel --type=kernel -s km every
-capture add_every lttctl add-trigger --name every --condition=event-rule-matches \
-	--type=kernel:syscall --name='get*' --action=incr-map-value -s km --map every \
-	--key '{event_name}'
-capture add_openat lttctl add-trigger --name openat --condition=event-rule-matches \
-	--type=kernel:syscall --name=openat --action=incr-map-value -s km --map every \
-	--key '{event_name}'
+counting every every '{event_name}' 'get*'
+counting openat every '{event_name}' openat
 capture triggers lttctl list-triggers
 result instances "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
 cat /sys/kernel/tracing/instances/ltt-*/events/syscalls/sys_enter_getppid/trigger \
