@@ -48,9 +48,11 @@
 /*
  * additions: 1 GET_HELD_SUBBUF; 2 SNAPSHOT_SPAN, SNAPSHOT_PEEK;
  * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 4 CONTEXT_ADD;
- * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP; 7 PROBE, ltt_kabi_version.probes
+ * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP; 7 PROBE, ltt_kabi_version.probes;
+ * 8 ltt_kabi_version.maps (the session daemon's tracefs backend's MAP
+ * operations, kernel map channels: the module has none)
  */
-#define LTT_KABI_MINOR		7
+#define LTT_KABI_MINOR		8
 #define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
 					 * without consuming (SNAPSHOT_PEEK) */
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
@@ -58,6 +60,7 @@
 #define LTT_KABI_MINOR_TRACKER	5	/* the first minor with process trackers */
 #define LTT_KABI_MINOR_STATEDUMP 6	/* the first minor with STATEDUMP */
 #define LTT_KABI_MINOR_PROBE	7	/* the first minor with PROBE */
+#define LTT_KABI_MINOR_MAP	8	/* the first minor with ltt_kabi_version.maps */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -90,7 +93,14 @@ struct ltt_kabi_version {
 	 * tracer older than 1.7 leaves 0 there.
 	 */
 	__u32 probes;
-	__u32 reserved[7];
+	/*
+	 * (1.8) Non-zero when the tracer counts events in kernel map
+	 * channels by itself (the session daemon's tracefs backend, on a
+	 * kernel with ftrace's histogram triggers); the module leaves 0.
+	 * Was reserved[0].
+	 */
+	__u32 maps;
+	__u32 reserved[6];
 };
 
 /*

@@ -3,7 +3,8 @@
  * ltt-ctl-map.h - map channels: counters of a session that programs
  * update when a trigger's incr-map-value action takes their events, no
  * event recorded (doc/maps.md).  User space, one group of counters per
- * user whose programs count.
+ * user whose programs count; or kernel (client protocol 1.28), one group
+ * the kernel keeps by itself.
  */
 #ifndef LTT_LTT_CTL_MAP_H
 #define LTT_LTT_CTL_MAP_H
@@ -32,6 +33,7 @@ enum ltt_map_value_type {
 enum ltt_map_ownership {
 	LTT_MAP_OWNER_USER = 0,		/* user: every program of a user adds to one set */
 	LTT_MAP_OWNER_PROCESS = 1,	/* process: a set per program */
+	LTT_MAP_OWNER_KERNEL = 2,	/* --type=kernel: one set the kernel keeps (kernel-global) */
 };
 
 /* What a per-process map does with a program's counters once it is gone. */
@@ -75,8 +77,9 @@ struct ltt_map_desc {
  * ltt_ctl_add_map_channel() - add map channel @attr to @session
  *
  * Returns 0, -LTT_ERR_MAP_EXISTS, -LTT_ERR_MAP_LIMIT, -LTT_ERR_INVAL (a
- * bad name, value type or key count), -LTT_ERR_NOT_SUPPORTED (an older
- * daemon) or another -LTT_ERR_*.
+ * bad name, value type or key count), -LTT_ERR_MAP_KERNEL (a kernel map
+ * the daemon's kernel tracer can't keep), -LTT_ERR_NOT_SUPPORTED (an
+ * older daemon) or another -LTT_ERR_*.
  */
 int ltt_ctl_add_map_channel(struct ltt_ctl *ctl, const char *session,
 			    const struct ltt_map_attr *attr);

@@ -204,9 +204,12 @@ extern "C" {
 	X(MAP_EXISTS, 264, "the session has a map channel of that name already: choose another name") \
 	X(MAP_LIMIT, 265, "a session takes at most 64 map channels, and a map at most 16 Mi counters (its keys plus one, rounded up to 8, times the CPUs): give fewer keys (--max-key-count) or remove a map") \
 	X(MAP_KEY, 266, "invalid map key template: give 1 to 255 printable characters in which braces only write the fields {event_name} and {provider_name}") \
-	X(MAP_ACTION, 267, "an incr-map-value action counts the events of a user-space event-rule-matches condition (--type=user), and is its trigger's only action: ltt has no kernel maps; give a user-space rule, and put other actions in another trigger") \
+	X(MAP_ACTION, 267, "an incr-map-value action counts the events of an event-rule-matches condition in a map channel of the rule's domain (a user-space rule in a --type=user map, a kernel rule in a --type=kernel map), and is its trigger's only action: give a rule of the map's domain, and put other actions in another trigger") \
 	X(AUTO_RECLAIM, 268, "--auto-reclaim-memory takes off, consumed or older-than:AGE (AGE not 0), and only on a user-space channel in discard mode: the kernel's buffers are allocated whole, and an overwrite-mode channel's writers may take back any sub-buffer at any time") \
-	X(AUTO_RECLAIM_SNAPSHOT, 269, "--auto-reclaim-memory=consumed gives back what the consumer reads, and a snapshot session's consumer reads nothing until a snapshot: use older-than:AGE, or off")
+	X(AUTO_RECLAIM_SNAPSHOT, 269, "--auto-reclaim-memory=consumed gives back what the consumer reads, and a snapshot session's consumer reads nothing until a snapshot: use older-than:AGE, or off") \
+	X(MAP_KERNEL, 270, "ltt keeps kernel map channels with ftrace's histogram triggers, through the tracefs kernel backend: this daemon's kernel tracer has none (ltt's module, or a kernel built without CONFIG_HIST_TRIGGERS; the session daemon's log says which); record the events in a kernel channel and count them in the trace, or run ltt-sessiond --kernel-backend=tracefs on a kernel with histogram triggers") \
+	X(MAP_KERNEL_FILTER, 271, "a kernel map counts with ftrace's histogram triggers, whose filter must say the rule's filter exactly, and ftrace's filter grammar can't say this one (the session daemon's log names the event): filter on the event's own fields with ==, !=, <, <=, >, >=, & and \"prefix*\" globs joined by &&, || and !, or record the events and count them in the trace") \
+	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -55,7 +55,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
 	src/sessiond/kabi/kabi-tracefs-probe.c src/sessiond/kabi/kabi-tracefs-eprobe.c \
 	src/sessiond/kabi/kabi-tracefs-catalog.c \
-	src/sessiond/kabi/kabi-tracefs-track.c \
+	src/sessiond/kabi/kabi-tracefs-track.c src/sessiond/kabi/kabi-tracefs-map.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
 	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel-events.c src/sessiond/kernel/kernel.h \
 	src/sessiond/kernel/kernel-trace.c src/sessiond/kernel/kernel-internal.h \
@@ -65,6 +65,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
 	src/sessiond/kernel/kernel-probe.c src/sessiond/kernel/kernel-probe.h \
 	src/sessiond/kernel/kernel-notify.c src/sessiond/kernel/kernel-notify.h \
+	src/sessiond/kernel/kernel-map.c src/sessiond/kernel/kernel-map.h \
 	src/sessiond/ctrace/snap-budget.c src/sessiond/ctrace/snap-budget.h \
 	src/sessiond/kernel/kernel-tracker.c src/sessiond/kernel/kernel-regen.c \
 	src/sessiond/ctrace/ctrace.c src/sessiond/ctrace/ctrace.h src/sessiond/ctrace/ctrace-owed.c \

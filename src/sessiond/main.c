@@ -34,6 +34,7 @@
 #include "common/proto/consumer-proto.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/kernel/kernel-notify.h"
+#include "sessiond/kernel/kernel-map.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
@@ -857,6 +858,8 @@ static int run(const struct options *opts)
 	ltt_domains_register(&d.domains, &d.ust.domain);
 	kernel_domain(&d, opts, root);
 	d.kernel.triggers = &d.triggers;	/* after its init, which zeroes it */
+	if (d.domains.v[ltt_domain_index(LTT_DOMAIN_KERNEL)] && ltt_kmaps_attach(&d.kernel, &d.maps))
+		LTT_WARN("no memory for kernel map channels: they are refused");
 	d.ust.max_events = opts->lim.max_events;
 	ltt_budget_init(&d.budget, opts->lim.max_bytes_per_uid);
 	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);

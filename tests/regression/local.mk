@@ -22,6 +22,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_uprobe.sh \
 	tests/regression/saveload/test_saveload_probe.sh \
 	tests/regression/kernel/test_kernel_tracefs_kprobe.sh \
+	tests/regression/kernel/test_kernel_tracefs_map.sh \
 	tests/regression/kernel/test_kernel_tracefs_fork.sh \
 	tests/regression/kernel/test_kernel_tracefs_procname.sh \
 	tests/regression/kernel/test_kernel_tracefs_layout.sh \

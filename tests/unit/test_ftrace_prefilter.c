@@ -46,9 +46,12 @@ static void parse(const char *system, const char *text, size_t len, struct ltt_f
 	}
 }
 
-/* The kernel filter of @nr expressions on @ev: "" for none. */
-static const char *prefilter(const struct ltt_ftrace_event *ev, const char *const *texts,
-			     uint32_t nr)
+/*
+ * The kernel filter of @nr expressions on @ev: "" for none; @exact: only
+ * one that says them exactly (ltt_ftrace_filter_exact()).
+ */
+static const char *translated(const struct ltt_ftrace_event *ev, const char *const *texts,
+			      uint32_t nr, bool exact)
 {
 	static char buf[LTT_FTRACE_PREFILTER_MAX];
 	uint8_t *code[8] = { NULL };
@@ -58,13 +61,22 @@ static const char *prefilter(const struct ltt_ftrace_event *ev, const char *cons
 	for (i = 0; i < nr; i++)
 		if (fp_compile(ev, texts[i], &code[i], &len[i]))
 			goto out;
-	ret = ltt_ftrace_prefilter(ev, (const uint8_t *const *)code, len, nr, buf, sizeof(buf));
+	ret = exact ? ltt_ftrace_filter_exact(ev, (const uint8_t *const *)code, len, nr, buf,
+					      sizeof(buf)) :
+		      ltt_ftrace_prefilter(ev, (const uint8_t *const *)code, len, nr, buf,
+					   sizeof(buf));
 out:
 	for (i = 0; i < nr; i++)
 		free(code[i]);
 	if (ret < 0)
 		return "(does not compile)";
 	return ret ? buf : "";
+}
+
+static const char *prefilter(const struct ltt_ftrace_event *ev, const char *const *texts,
+			     uint32_t nr)
+{
+	return translated(ev, texts, nr, false);
 }
 
 static void check(const struct ltt_ftrace_event *ev, const char *text, const char *want)
@@ -232,9 +244,34 @@ static void check_programs(void)
 		   LTT_FTRACE_PREFILTER_MAX);
 }
 
+/* A histogram trigger's filter: what the programs take exactly, or none. */
+static void check_exact(void)
+{
+	static const struct {
+		const char *text, *want;
+	} v[] = {
+		{ "prev_pid == 5", "prev_pid == 5" },
+		{ "$ctx.tid > 1", "common_pid > 1" },
+		{ "prev_pid == 1 && next_comm == \"k*\"", "(prev_pid == 1) && (next_comm ~ \"k*\")" },
+		{ "!(prev_pid == 1 || next_pid < 3)", "!((prev_pid == 1) || (next_pid < 3))" },
+		/* widened (an operand dropped from an &&, a "*middle*" glob): none */
+		{ "prev_pid == 1 && (prev_state | 2) == 3", "" },
+		{ "next_comm == \"*x*\"", "" },
+		{ "$ctx.tid == $ctx.cpu_id", "" },
+	};
+	const char *two[] = { "prev_pid == 1", "next_comm == \"k*\"" };
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		tap_is_str(translated(&sw, &v[i].text, 1, true), v[i].want, "exactly: '%s' -> '%s'",
+			   v[i].text, v[i].want);
+	tap_is_str(translated(&sw, two, 2, true), "(prev_pid == 1) || (next_comm ~ \"k*\")",
+		   "exactly: two rules' programs, either's");
+}
+
 int main(void)
 {
-	tap_plan(68);
+	tap_plan(76);
 	parse("sched", sched_switch, sizeof(sched_switch) - 1, &sw);
 	parse("syscalls", sys_enter_read, sizeof(sys_enter_read) - 1, &rd);
 	sw.fields[2].bias = -100;	/* prev_prio, as kabi-tracefs.c sets it */
@@ -249,5 +286,6 @@ int main(void)
 	check_none();
 	check_two_returns();
 	check_programs();
+	check_exact();
 	return tap_done();
 }

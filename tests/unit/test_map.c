@@ -18,7 +18,13 @@
  *     holds 2 keys; nothing counted while the session is stopped; clear
  *     brings every counter to 0 and counting resumes exactly; a filter
  *     that rejects counts nothing; COUNTER_ADD's checks (key bit, layout,
- *     an fd that is no sealed memfd or is too small).
+ *     an fd that is no sealed memfd or is too small);
+ *   - kernel maps: refused (-EOPNOTSUPP) with no kernel hooks, or when
+ *     the hooks refuse; else made through them (active as the session),
+ *     started, stopped, cleared, read (the kernel's values per slot as
+ *     its entries, overflow slot included), not an area for programs,
+ *     listed only to clients that know them, removed through them with
+ *     the session; a key given back only while it is the newest.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -105,7 +111,7 @@ static bool read_map(struct ltt_maps *maps, const char *name, struct ltt_map_des
 	bool found = false;
 
 	ltt_wbuf_init(&w);
-	if (ltt_maps_put_session(maps, OWNER, "s", &w)) {
+	if (ltt_maps_put_session(maps, OWNER, "s", true, &w)) {
 		ltt_wbuf_fini(&w);
 		return false;
 	}
@@ -256,6 +262,118 @@ static void test_counting(struct ltt_maps *maps)
 	check_counts(maps, 2 * n, 2 * n, 2 * (uint64_t)n, "after its removal");
 }
 
+/* A fake kernel: what the registry asked of it. */
+static struct {
+	int creates, destroys, refuse;
+	bool active;
+	int clears;
+	uint64_t values[4];
+} fk;
+
+static int fk_create(void *arg, uid_t owner, const char *session, const struct ltt_map_attr *a,
+		     bool active, void **ret_km)
+{
+	(void)arg;
+	(void)owner;
+	(void)session;
+	(void)a;
+	if (fk.refuse)
+		return fk.refuse;
+	fk.creates++;
+	fk.active = active;
+	*ret_km = &fk;
+	return 0;
+}
+
+static void fk_destroy(void *arg, void *km)
+{
+	(void)arg;
+	fk.destroys += km == &fk;
+}
+
+static void fk_activate(void *arg, void *km, bool on)
+{
+	(void)arg;
+	(void)km;
+	fk.active = on;
+}
+
+static void fk_clear(void *arg, void *km)
+{
+	(void)arg;
+	(void)km;
+	fk.clears++;
+}
+
+static int fk_read(void *arg, void *km, uint64_t *values, uint32_t nr)
+{
+	(void)arg;
+	(void)km;
+	memcpy(values, fk.values, (nr < 4 ? nr : 4) * sizeof(*values));
+	return 0;
+}
+
+static const struct ltt_maps_kernel fk_ops = {
+	.create = fk_create, .destroy = fk_destroy, .activate = fk_activate,
+	.clear = fk_clear, .read = fk_read,
+};
+
+static void test_kernel(void)
+{
+	struct ltt_map_attr a = { .name = "k", .value_type = LTT_MAP_VALUE_S64, .max_keys = 2,
+				  .ownership = LTT_MAP_OWNER_KERNEL };
+	struct ltt_maps maps;
+	struct ltt_map_desc d;
+	struct ltt_wbuf w;
+	uint32_t cpus, slots;
+	bool taken;
+	int fd;
+
+	ltt_maps_init(&maps);
+	tap_ok(ltt_map_attr_valid(&a), "a kernel map's attributes are valid");
+	tap_is_int(ltt_maps_add(&maps, OWNER, "s", &a, false), -EOPNOTSUPP,
+		   "a kernel map without kernel hooks: -EOPNOTSUPP");
+	ltt_maps_set_kernel(&maps, &fk_ops, NULL);
+	fk.refuse = -EOPNOTSUPP;
+	tap_ok(ltt_maps_add(&maps, OWNER, "s", &a, false) == -EOPNOTSUPP &&
+	       !ltt_maps_exists(&maps, OWNER, "s", "k"), "the hooks refuse it: refused, not added");
+	fk.refuse = 0;
+	tap_ok(!ltt_maps_add(&maps, OWNER, "s", &a, true) && fk.creates == 1 && fk.active &&
+	       ltt_maps_ownership(&maps, OWNER, "s", "k") == LTT_MAP_OWNER_KERNEL,
+	       "added through the hooks, active as its session");
+	ltt_maps_set_active(&maps, OWNER, "s", false);
+	ltt_maps_clear(&maps, OWNER, "s");
+	tap_ok(!fk.active && fk.clears == 1, "stop and clear reach the kernel");
+	tap_is_int(ltt_maps_area(&maps, OWNER, "s", "k", UID, 0, &fd, &cpus, &slots), -ENOENT,
+		   "no counter area for programs in a kernel map");
+	tap_ok(ltt_maps_take_slot(&maps, OWNER, "s", "k", "a", &taken) == 0 && taken &&
+	       ltt_maps_take_slot(&maps, OWNER, "s", "k", "b", &taken) == 1 && taken &&
+	       ltt_maps_take_slot(&maps, OWNER, "s", "k", "a", &taken) == 0 && !taken,
+	       "keys take slots in order, a key again its own");
+	ltt_maps_untake_slot(&maps, OWNER, "s", "k", "a");	/* not the newest: kept */
+	fk.values[0] = 7;
+	fk.values[1] = 9;
+	fk.values[2] = 3;	/* the overflow slot */
+	tap_ok(read_map(&maps, "k", &d) && d.nr_entries == 2 && value_of(&d, "a") == 7 &&
+	       value_of(&d, "b") == 9 && d.key_overflow == 3 && !d.active &&
+	       d.attr.ownership == LTT_MAP_OWNER_KERNEL,
+	       "read: the kernel's value of each slot, its overflow slot, one set");
+	free(d.entries);
+	ltt_maps_untake_slot(&maps, OWNER, "s", "k", "b");
+	tap_ok(read_map(&maps, "k", &d) && d.nr_entries == 1 && value_of(&d, "b") == -1,
+	       "a key given back while the newest: gone");
+	free(d.entries);
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_maps_put_session(&maps, OWNER, "s", false, &w) && w.len == 4 &&
+	       !w.data[0] && !w.data[1] && !w.data[2] && !w.data[3],
+	       "not listed to a client that knows no kernel map");
+	ltt_wbuf_fini(&w);
+	ltt_maps_drop_session(&maps, OWNER, "s");
+	tap_ok(fk.destroys == 1 && !ltt_maps_exists(&maps, OWNER, "s", "k"),
+	       "removed through the hooks with its session");
+	ltt_maps_fini(&maps);
+}
+
 int main(void)
 {
 	struct ltt_maps maps;
@@ -266,5 +384,6 @@ int main(void)
 	test_registry(&maps);
 	test_counting(&maps);
 	ltt_maps_fini(&maps);
+	test_kernel();
 	return tap_done();
 }

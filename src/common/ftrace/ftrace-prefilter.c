@@ -466,8 +466,9 @@ static struct term program(struct xlate *x, const uint8_t *prog, uint32_t len)
 	return accept_all;
 }
 
-int ltt_ftrace_prefilter(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
-			 const uint32_t *len, uint32_t nr, char *buf, size_t size)
+/* ltt_ftrace_prefilter(), and whether its text says exactly what the programs do. */
+static int translate(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
+		     const uint32_t *len, uint32_t nr, char *buf, size_t size, bool *ret_exact)
 {
 	struct term all = { .kind = T_COND }, one;
 	struct xlate *x;
@@ -496,9 +497,26 @@ int ltt_ftrace_prefilter(const struct ltt_ftrace_event *layout, const uint8_t *c
 	}
 	if (strlen(all.text) < size) {
 		strcpy(buf, all.text);
+		*ret_exact = all.exact;
 		ret = 1;
 	}
 out:
 	free(x);
 	return ret;
+}
+
+int ltt_ftrace_prefilter(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
+			 const uint32_t *len, uint32_t nr, char *buf, size_t size)
+{
+	bool exact;
+
+	return translate(layout, code, len, nr, buf, size, &exact);
+}
+
+int ltt_ftrace_filter_exact(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
+			    const uint32_t *len, uint32_t nr, char *buf, size_t size)
+{
+	bool exact = false;
+
+	return translate(layout, code, len, nr, buf, size, &exact) == 1 && exact;
 }

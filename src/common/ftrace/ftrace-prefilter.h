@@ -54,4 +54,15 @@
 int ltt_ftrace_prefilter(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
 			 const uint32_t *len, uint32_t nr, char *buf, size_t size);
 
+/**
+ * ltt_ftrace_filter_exact() - as ltt_ftrace_prefilter(), but the text
+ * only when it accepts exactly what the programs accept (a histogram
+ * trigger's "if": no consumer judges its records after the kernel)
+ *
+ * Return: 1 with the text in @buf, 0 when ftrace's grammar can't say the
+ * programs exactly.  Pure; any thread.
+ */
+int ltt_ftrace_filter_exact(const struct ltt_ftrace_event *layout, const uint8_t *const *code,
+			    const uint32_t *len, uint32_t nr, char *buf, size_t size);
+
 #endif /* LTT_COMMON_FTRACE_PREFILTER_H */

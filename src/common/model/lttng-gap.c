@@ -91,12 +91,6 @@ static const struct {
 		{ "add the map channels with 'lttctl add-map-channel --type=user'",
 		  "remove <map_channels> and add the map channels with 'lttctl add-map-channel "
 		  "--type=user' after the load" } },
-	[LTT_LTTNG_GAP_MAP_KERNEL] = {
-		"a kernel map channel", "lttng add-map-channel --type=kernel",
-		"its map channels count user-space events, in the programs",
-		{ "record the kernel events in a channel and count them in the trace "
-		  "(babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events",
-		  "remove the kernel <map_channel>" } },
 	[LTT_LTTNG_GAP_MAP_UPDATE] = {
 		"a choice of map update policy", "lttng add-map-channel --update-policy",
 		"each trigger whose rule takes an event adds 1 to its key, so two triggers counting "

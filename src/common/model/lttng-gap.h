@@ -24,7 +24,6 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_CTF2,		/* lttng create --trace-format=ctf-2 (2.15) */
 	LTT_LTTNG_GAP_PER_CHANNEL,	/* lttng enable-channel -k --buffer-allocation=per-channel */
 	LTT_LTTNG_GAP_MAPS,		/* <map_channels> in an LTTng session file (2.16) */
-	LTT_LTTNG_GAP_MAP_KERNEL,	/* lttng add-map-channel --type=kernel */
 	LTT_LTTNG_GAP_MAP_UPDATE,	/* lttng add-map-channel --update-policy */
 	LTT_LTTNG_GAP_MAP_VIEW,		/* lttng show-maps --per, --key, --sort-by, ... */
 	LTT_LTTNG_GAP_LIST_STYLE,	/* lttng list or status --style (2.15) */

@@ -30,7 +30,8 @@ bool ltt_map_attr_valid(const struct ltt_map_attr *a)
 {
 	return ltt_channel_name_valid(a->name) && ltt_map_value_type_name(a->value_type) &&
 	       a->max_keys && a->max_keys <= LTT_MAP_MAX_KEYS &&
-	       (a->ownership == LTT_MAP_OWNER_USER || a->ownership == LTT_MAP_OWNER_PROCESS) &&
+	       (a->ownership == LTT_MAP_OWNER_USER || a->ownership == LTT_MAP_OWNER_PROCESS ||
+		a->ownership == LTT_MAP_OWNER_KERNEL) &&
 	       (a->dead_policy == LTT_MAP_DEAD_DROP ||
 		(a->dead_policy == LTT_MAP_DEAD_SUM && a->ownership == LTT_MAP_OWNER_PROCESS));
 }

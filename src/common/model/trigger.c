@@ -250,7 +250,8 @@ enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c)
 			return ret;
 		if (c->actions[i].type == LTT_ACTION_INCR_MAP_VALUE &&
 		    (c->nr_actions != 1 || c->cond != LTT_CONDITION_EVENT_RULE_MATCHES ||
-		     c->domain != LTT_DOMAIN_USER || c->nr_captures))
+		     (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL) ||
+		     c->nr_captures))
 			return LTT_ERR_MAP_ACTION;
 	}
 	return LTT_ERR_OK;

@@ -138,9 +138,11 @@
  * TLS files; 24: MEM_USAGE, RECLAIM_MEMORY and a channel's preallocation;
  * 25: a channel's buffer allocation (per CPU or per channel); 26: map
  * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action); 27: a
- * channel's automatic reclaim, and how each MEM_USAGE entry was measured
+ * channel's automatic reclaim, and how each MEM_USAGE entry was measured;
+ * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
+ * incr-map-value action after a kernel rule)
  */
-#define LTT_CLIENT_MINOR 27
+#define LTT_CLIENT_MINOR 28
 /*
  * Map channels (doc/maps.md; wire forms in common/model/map.h):
  *   ADD_MAP_CHANNEL {str session, map_attr} -> {}
@@ -150,6 +152,8 @@
  * this minor on: a trigger with one is not listed to an older client.
  */
 #define LTT_CLIENT_MINOR_MAPS 26
+/* Kernel map channels (doc/maps.md): ADD_MAP_CHANNEL of ownership KERNEL. */
+#define LTT_CLIENT_MINOR_KERNEL_MAPS 28
 /*
  * Memory of the buffers (doc/memory.md):
  *   MEM_USAGE {str session} -> {u32 n, n x mem_stream}

@@ -2,6 +2,7 @@
 /*
  * add_map_channel.c - lttctl add-map-channel: a map channel of a session,
  * counters that triggers' incr-map-value actions update in the programs
+ * or, with --type=kernel, in the kernel
  * (doc/maps.md).  LTTng 2.16's command line; what ltt lacks of it is
  * refused with its sentence (lttng-gap.h).
  */
@@ -32,12 +33,19 @@ static int attr_of(const struct ctl_ctx *ctx, char **v, const char *name,
 	uint64_t keys = LTT_MAP_DEFAULT_KEYS;
 
 	if (!v[VAL_TYPE])
-		return ctl_util_usage_error(ctx, "give the map channel's type: --type=user");
-	if (!strcmp(v[VAL_TYPE], "kernel"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_MAP_KERNEL);
-	if (strcmp(v[VAL_TYPE], "user"))
-		return ctl_util_usage_error(ctx, "invalid --type '%s': give user (or LTTng's "
-					    "kernel, which ltt lacks)", v[VAL_TYPE]);
+		return ctl_util_usage_error(ctx, "give the map channel's type: --type=user or "
+					    "--type=kernel");
+	if (!strcmp(v[VAL_TYPE], "kernel")) {
+		if (v[VAL_OWNERSHIP] || v[VAL_DEAD])
+			return ctl_util_usage_error(ctx, "--buffer-ownership and "
+						    "--dead-process-policy are for user-space maps: "
+						    "a kernel map has one set of counters, the "
+						    "kernel's; leave them out");
+		ret->ownership = LTT_MAP_OWNER_KERNEL;
+	} else if (strcmp(v[VAL_TYPE], "user")) {
+		return ctl_util_usage_error(ctx, "invalid --type '%s': give user or kernel",
+					    v[VAL_TYPE]);
+	}
 	if (v[VAL_OWNERSHIP] && !strcmp(v[VAL_OWNERSHIP], "process"))
 		ret->ownership = LTT_MAP_OWNER_PROCESS;
 	else if (v[VAL_OWNERSHIP] && strcmp(v[VAL_OWNERSHIP], "user"))
@@ -91,9 +99,15 @@ static int add(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		ctl_report_error(ctl, session, ret);
 		ret = CTL_EXIT_FAILURE;
 	} else {
-		ctl_out_text("User space map channel %s added to session %s (%s, %u keys at most, "
-			     "per %s%s)\n", a.name, session, ltt_map_value_type_name(a.value_type),
-			     a.max_keys, a.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
+		if (a.ownership == LTT_MAP_OWNER_KERNEL)
+			ctl_out_text("Kernel map channel %s added to session %s (%s, %u keys at "
+				     "most)\n", a.name, session,
+				     ltt_map_value_type_name(a.value_type), a.max_keys);
+		else
+			ctl_out_text("User space map channel %s added to session %s (%s, %u keys at "
+				     "most, per %s%s)\n", a.name, session,
+				     ltt_map_value_type_name(a.value_type), a.max_keys,
+				     a.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
 			     a.dead_policy == LTT_MAP_DEAD_SUM ? ", summed into the shared set once "
 			     "gone" : "");
 		ctl_out_open("map_channel");
@@ -112,7 +126,8 @@ int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 	char *values[NR_VALS] = { 0 };
 	struct poptOption options[] = {
 		{ "type", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TYPE,
-		  "user: counters of programs' events (LTTng's kernel is refused)", "TYPE" },
+		  "user: counters of programs' events; kernel: of kernel events, kept by the "
+		  "kernel (tracefs's histogram triggers)", "TYPE" },
 		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
 		  "the session (default: the current one)", "SESSION" },
 		{ "value-type", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_VALUE_TYPE,

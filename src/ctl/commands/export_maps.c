@@ -15,6 +15,7 @@
  */
 #include <inttypes.h>
 #include <pwd.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,22 +93,25 @@ static size_t key_id(const char ***keys, size_t *nr, const char *key)
 	return *nr;
 }
 
-/* The group row of entry @e's set (id @g, channel @chan, value type @vt). */
-static void put_group(const struct ltt_map_entry *e, size_t g, size_t chan, const char *vt)
+/* The group row of entry @e's set (id @g, channel @chan, value type @vt; @kernel: its one set). */
+static void put_group(const struct ltt_map_entry *e, bool kernel, size_t g, size_t chan,
+		      const char *vt)
 {
-	const struct passwd *pw = e->pid ? NULL : getpwuid((uid_t)e->uid);
+	const struct passwd *pw = e->pid || kernel ? NULL : getpwuid((uid_t)e->uid);
 
 	printf("INSERT INTO groups (id, channel_id, type, owner_id, owner_name, value_type) "
 	       "VALUES (%zu, %zu, ", g, chan);
-	if (e->pid < 0)
+	if (kernel)
+		fputs("'kernel-global', NULL, NULL", stdout);
+	else if (e->pid < 0)
 		fputs("'shared', NULL, NULL", stdout);
 	else if (e->pid)
 		printf("'user-per-process', %" PRId64 ", NULL", e->pid);
 	else
 		printf("'user-per-user', %" PRId64 ", ", e->uid);
-	if (!e->pid && pw)
+	if (!e->pid && !kernel && pw)
 		put_sql_str(pw->pw_name);
-	else if (!e->pid)
+	else if (!e->pid && !kernel)
 		fputs("NULL", stdout);
 	printf(", '%s');\n", vt);
 }
@@ -122,7 +126,7 @@ static int put_map(const struct ltt_map_desc *m, size_t chan, size_t *group, con
 
 	printf("INSERT INTO channels (id, name, type) VALUES (%zu, ", chan);
 	put_sql_str(m->attr.name);
-	puts(", 'user');");
+	printf(", '%s');\n", m->attr.ownership == LTT_MAP_OWNER_KERNEL ? "kernel" : "user");
 	for (i = 0; i < m->nr_entries; i++) {
 		const struct ltt_map_entry *e = &m->entries[i];
 
@@ -130,7 +134,8 @@ static int put_map(const struct ltt_map_desc *m, size_t chan, size_t *group, con
 			uid = e->uid;
 			pid = e->pid;
 			g = ++*group;
-			put_group(e, g, chan, ltt_map_value_type_name(m->attr.value_type));
+			put_group(e, m->attr.ownership == LTT_MAP_OWNER_KERNEL, g, chan,
+				  ltt_map_value_type_name(m->attr.value_type));
 		}
 		k = key_id(keys, nr_keys, e->key);
 		if (!k)

@@ -15,6 +15,13 @@
 
 enum { VAL_SESSION, NR_VALS };
 
+/* How map @a keeps its counters: "kernel", "user" or "process". */
+static const char *per_of(const struct ltt_map_attr *a)
+{
+	return a->ownership == LTT_MAP_OWNER_KERNEL ? "kernel" :
+	       a->ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user";
+}
+
 int ctl_maps_fetch(const struct ctl_ctx *ctx, const char *given, char *session_buf,
 		   size_t len, const char **ret_session, struct ltt_map_desc **ret_maps,
 		   size_t *ret_count)
@@ -61,11 +68,11 @@ int ctl_maps_list_one(struct ltt_ctl *ctl, const char *session, const char *map)
 			      session, ltt_strerror(LTT_ERR_MAP_NOT_FOUND));
 		ret = CTL_EXIT_FAILURE;
 	} else {
-		ctl_out_text("Map channel %s of session %s: user space, %s, %u of %u keys taken, "
+		ctl_out_text("Map channel %s of session %s: %s, %s, %u of %u keys taken, "
 			     "per %s%s, %s\n", m->attr.name, session,
+			     m->attr.ownership == LTT_MAP_OWNER_KERNEL ? "kernel" : "user space",
 			     ltt_map_value_type_name(m->attr.value_type), m->nr_keys,
-			     m->attr.max_keys,
-			     m->attr.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
+			     m->attr.max_keys, per_of(&m->attr),
 			     m->attr.dead_policy == LTT_MAP_DEAD_SUM ?
 			     " (summed into the shared set once gone)" : "",
 			     m->active ? "counting" : "not counting (the session is stopped)");
@@ -89,9 +96,15 @@ static int by_key(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-/* Whose @e is: "1000" (a user), "1000/4242" (a process of it), "shared". */
-static const char *owner_of(const struct ltt_map_entry *e, char *buf, size_t len)
+/*
+ * Whose @e (of map @m) is: "kernel", "1000" (a user), "1000/4242" (a
+ * process of it), "shared".
+ */
+static const char *owner_of(const struct ltt_map_desc *m, const struct ltt_map_entry *e,
+			    char *buf, size_t len)
 {
+	if (m->attr.ownership == LTT_MAP_OWNER_KERNEL)
+		return "kernel";
 	if (e->pid < 0)
 		return "shared";
 	if (e->pid)
@@ -110,9 +123,10 @@ static void show_one(struct ltt_map_desc *m)
 	for (i = 0; i < m->nr_entries; i++)
 		if ((int)strlen(m->entries[i].key) > w)
 			w = (int)strlen(m->entries[i].key);
-	ctl_out_text("Map channel %s (user, %s, %u of %u keys, per %s, %s):\n", m->attr.name,
+	ctl_out_text("Map channel %s (%s, %s, %u of %u keys, per %s, %s):\n", m->attr.name,
+		     m->attr.ownership == LTT_MAP_OWNER_KERNEL ? "kernel" : "user",
 		     ltt_map_value_type_name(m->attr.value_type), m->nr_keys, m->attr.max_keys,
-		     m->attr.ownership == LTT_MAP_OWNER_PROCESS ? "process" : "user",
+		     per_of(&m->attr),
 		     m->active ? "counting" : "not counting: the session is stopped");
 	if (m->nr_entries)
 		ctl_out_text("  %-*s %20s %16s  %s\n", w, "Key", "Value", "Uid[/pid]",
@@ -128,7 +142,7 @@ static void show_one(struct ltt_map_desc *m)
 		char owner[48];
 
 		ctl_out_text("  %-*s %20" PRId64 " %16s  %s\n", w, e->key, e->value,
-			     owner_of(e, owner, sizeof(owner)), e->overflow ? "yes" : "");
+			     owner_of(m, e, owner, sizeof(owner)), e->overflow ? "yes" : "");
 		ctl_out_open("counter");
 		ctl_out_str("key", e->key);
 		ctl_out_i64("uid", e->uid);

@@ -337,8 +337,9 @@ static void write_maps(struct writer *wr, const struct ltt_cfg_extra *x)
 		put(wr, "name", "%s", x->maps[i].name);
 		put(wr, "value_type", "%s", ltt_map_value_type_name(x->maps[i].value_type));
 		put(wr, "max_key_count", "%u", x->maps[i].max_keys);
-		if (x->maps[i].ownership == LTT_MAP_OWNER_PROCESS)
-			put(wr, "buffer_ownership", "process");
+		if (x->maps[i].ownership != LTT_MAP_OWNER_USER)
+			put(wr, "buffer_ownership", "%s",
+			    x->maps[i].ownership == LTT_MAP_OWNER_KERNEL ? "kernel" : "process");
 		if (x->maps[i].dead_policy == LTT_MAP_DEAD_SUM)
 			put(wr, "dead_process_policy", "sum-into-shared");
 		close_el(wr);

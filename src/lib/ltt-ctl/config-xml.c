@@ -351,6 +351,7 @@ static void read_maps(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 	};
 	static const char *const owners[] = {
 		[LTT_MAP_OWNER_USER] = "user", [LTT_MAP_OWNER_PROCESS] = "process",
+		[LTT_MAP_OWNER_KERNEL] = "kernel",
 	};
 	static const char *const policies[] = {
 		[LTT_MAP_DEAD_DROP] = "drop", [LTT_MAP_DEAD_SUM] = "sum-into-shared",

@@ -22,7 +22,8 @@ int ltt_ctl_add_map_channel(struct ltt_ctl *ctl, const char *session,
 	if (!ctl || !session || !attr || strlen(session) >= LTT_NAME_MAX ||
 	    !memchr(attr->name, '\0', sizeof(attr->name)) || !ltt_map_attr_valid(attr))
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MAPS)
+	if (ctl_minor(ctl) < (attr->ownership == LTT_MAP_OWNER_KERNEL ?
+			      LTT_CLIENT_MINOR_KERNEL_MAPS : LTT_CLIENT_MINOR_MAPS))
 		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_str(&w, session);

@@ -67,7 +67,9 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 		return -LTT_ERR_NOMEM;
 	*checked = *c;
 	ret = ctl_err(ltt_trigger_check(checked));
-	if (!ret && ltt_trigger_counts(checked) && ctl_minor(ctl) < LTT_CLIENT_MINOR_MAPS)
+	if (!ret && ltt_trigger_counts(checked) &&
+	    ctl_minor(ctl) < (checked->domain == LTT_DOMAIN_KERNEL ? LTT_CLIENT_MINOR_KERNEL_MAPS :
+			      LTT_CLIENT_MINOR_MAPS))
 		ret = -LTT_ERR_NOT_SUPPORTED;
 	if (ret) {
 		free(checked);

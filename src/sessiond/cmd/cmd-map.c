@@ -8,6 +8,7 @@
 #include <errno.h>
 
 #include "common/model/map.h"
+#include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/map.h"
 
@@ -22,6 +23,8 @@ static enum ltt_error_code add_locked(const struct ltt_cmd_ctx *ctx, struct ltt_
 		return LTT_ERR_MAP_EXISTS;
 	case -ENOSPC:
 		return LTT_ERR_MAP_LIMIT;
+	case -EOPNOTSUPP:
+		return LTT_ERR_MAP_KERNEL;	/* the kernel domain logged why */
 	default:
 		return LTT_ERR_NOMEM;
 	}
@@ -31,6 +34,7 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 					    struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+	struct ltt_domain_impl *kernel;
 	struct ltt_map_attr a;
 	enum ltt_error_code err;
 
@@ -42,6 +46,10 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 		return LTT_ERR_INVAL;
 	if (!ctx->domains->maps)
 		return LTT_ERR_NOT_SUPPORTED;
+	/* a kernel map needs the kernel domain: its reason when this daemon has none */
+	if (a.ownership == LTT_MAP_OWNER_KERNEL &&
+	    (err = ltt_domains_get(ctx->domains, LTT_DOMAIN_KERNEL, &kernel)))
+		return err;
 	err = ltt_cmd_with_session(ctx, name, add_locked, &a);
 	/* a trigger added before the map (then destroyed with its session) counts again */
 	if (!err)
@@ -52,7 +60,9 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 static enum ltt_error_code list_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 				       void *arg)
 {
-	return ltt_maps_put_session(ctx->domains->maps, session->uid, session->name, arg) ?
+	/* an older client knows no kernel map: it would show one as a user map */
+	return ltt_maps_put_session(ctx->domains->maps, session->uid, session->name,
+				    ctx->minor >= LTT_CLIENT_MINOR_KERNEL_MAPS, arg) ?
 		       LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 

@@ -73,6 +73,20 @@ static enum ltt_error_code owner_session(const struct ltt_cmd_ctx *ctx, uid_t ow
 	return LTT_ERR_OK;
 }
 
+/* The map counting trigger @c counts in: @owner's, a kernel map for a kernel rule. */
+static enum ltt_error_code check_map(const struct ltt_cmd_ctx *ctx,
+				     const struct ltt_trigger_conf *c, uid_t owner)
+{
+	int own = ctx->domains->maps ?
+		  ltt_maps_ownership(ctx->domains->maps, owner, c->actions[0].session,
+				     c->actions[0].map) : -ENOENT;
+
+	if (own < 0)
+		return LTT_ERR_MAP_NOT_FOUND;
+	return (own == LTT_MAP_OWNER_KERNEL) == (c->domain == LTT_DOMAIN_KERNEL) ?
+	       LTT_ERR_OK : LTT_ERR_MAP_ACTION;
+}
+
 /* The sessions @c names (its condition's, its actions'): each must be @owner's. */
 static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 					  const struct ltt_trigger_conf *c, uid_t owner)
@@ -85,11 +99,9 @@ static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 	for (i = 0; i < c->nr_actions && !err; i++)
 		if (c->actions[i].type != LTT_ACTION_NOTIFY)
 			err = owner_session(ctx, owner, c->actions[i].session);
-	/* the map an incr-map-value counts in: one of the session's now */
-	if (!err && ltt_trigger_counts(c) &&
-	    (!ctx->domains->maps || !ltt_maps_exists(ctx->domains->maps, owner,
-						     c->actions[0].session, c->actions[0].map)))
-		err = LTT_ERR_MAP_NOT_FOUND;
+	/* the map an incr-map-value counts in: one of the session's now, of the rule's domain */
+	if (!err && ltt_trigger_counts(c))
+		err = check_map(ctx, c, owner);
 	return err;
 }
 

@@ -32,6 +32,7 @@ enum ltt_kabi_kind {
 	LTT_KABI_KIND_CHANNEL,
 	LTT_KABI_KIND_STREAM,
 	LTT_KABI_KIND_PROBE,		/* a probe placed from outside (PROBE): released to remove it */
+	LTT_KABI_KIND_MAP,		/* counters the kernel keeps (MAP): released to remove them */
 };
 
 /* The operations a backend runs (each as the module's ioctl of that name). */
@@ -55,6 +56,11 @@ enum ltt_kabi_op {
 	LTT_KABI_OP_STREAM_USAGE,	/* the daemon's own: no ioctl of that name */
 	LTT_KABI_OP_WAKE_EARLY,		/* the daemon's own, tracefs only: see below */
 	LTT_KABI_OP_PROBE,		/* on a session: struct ltt_kabi_probe, creates a PROBE */
+	LTT_KABI_OP_MAP,		/* the daemon's own, tracefs only: see below */
+	LTT_KABI_OP_MAP_EVENT,
+	LTT_KABI_OP_MAP_UNEVENT,
+	LTT_KABI_OP_MAP_READ,
+	LTT_KABI_OP_MAP_CTL,
 	LTT_KABI_OP_NR,
 };
 
@@ -84,6 +90,40 @@ struct ltt_kabi_stream_usage {
  * (the kernel notifiers of triggers: each record is a firing).  tracefs:
  * the instance's buffer_percent 0; the module: -ENOTTY.
  */
+
+/*
+ * Kernel map channels (doc/maps.md), the daemon's own operations (kernel
+ * ABI 1.8, ltt_kabi_version.maps; the module: -ENOTTY).  MAP (the tracer,
+ * no argument) makes a MAP object: counters the kernel keeps by itself,
+ * no record read per event (tracefs: an ftrace instance of its own whose
+ * events get histogram triggers), paused.  MAP_EVENT (a map, struct
+ * ltt_kabi_event_filter) counts event @name's occurrences that its
+ * programs accept under counter @id: -EEXIST when the map counts that
+ * event under that counter already; -ENOENT for no such event; -EOPNOTSUPP for programs the
+ * kernel's filter can't say exactly; -EINVAL for programs or a trigger
+ * it refused.  MAP_UNEVENT (a map, struct ltt_kabi_event) stops counting
+ * event @name under counter @id.  MAP_READ (a map, struct
+ * ltt_kabi_map_read) reads the count of each counter from @first into
+ * @values.  MAP_CTL (a map, struct ltt_kabi_map_ctl) pauses, continues
+ * or zeroes every counter.
+ */
+#define LTT_KABI_MAP_READ_MAX 64		/* counters a MAP_READ returns */
+
+struct ltt_kabi_map_read {
+	uint32_t first;			/* in: the first counter */
+	uint32_t nr;			/* out: the counters known from @first, up to READ_MAX */
+	uint64_t values[LTT_KABI_MAP_READ_MAX];
+};
+
+enum ltt_kabi_map_cmd {
+	LTT_KABI_MAP_PAUSE = 1,
+	LTT_KABI_MAP_CONT = 2,
+	LTT_KABI_MAP_CLEAR = 3,
+};
+
+struct ltt_kabi_map_ctl {
+	uint32_t cmd;			/* enum ltt_kabi_map_cmd */
+};
 
 /*
  * A user pointer in an operation's argument (the ioctl style of
@@ -132,6 +172,7 @@ enum ltt_kabi_feature {
 	LTT_KABI_FEAT_KPROBE,		/* PROBE of KPROBE and KRETPROBE */
 	LTT_KABI_FEAT_UPROBE,		/* PROBE of UPROBE */
 	LTT_KABI_FEAT_SYSCALL_STRINGS,	/* system call paths and names read as strings */
+	LTT_KABI_FEAT_MAP,		/* MAP and its operations (kernel map channels) */
 };
 
 struct ltt_kabi_backend {

@@ -325,8 +325,8 @@ static void chan_unlink(struct tf_chan *c)
  * @code and @len: 0, or -EINVAL (as the module: a program its validation
  * refuses, or past the limits).  The kernel thread's.
  */
-static int programs_get(const struct ltt_kabi_event_filter *ef,
-			const struct ltt_ftrace_event *layout, const uint8_t **code, uint32_t *len)
+int tracefs_programs_get(const struct ltt_kabi_event_filter *ef,
+			 const struct ltt_ftrace_event *layout, const uint8_t **code, uint32_t *len)
 {
 	static struct ltt_kabi_event_desc desc;
 	static struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
@@ -439,7 +439,7 @@ static int filter_publish(struct tf_chan *c, const struct tracefs_event *ev,
 	int ret;
 
 	if (ef) {
-		ret = programs_get(ef, layout, code, len);
+		ret = tracefs_programs_get(ef, layout, code, len);
 		if (ret)
 			return ret;
 	}

@@ -58,6 +58,7 @@ static int version(const struct tracefs *t, struct ltt_kabi_version *v)
 	v->major = LTT_KABI_MAJOR;
 	v->minor = LTT_KABI_MINOR;
 	v->probes = tracefs_probe_offered(t);
+	v->maps = tracefs_map_offered(t);
 	snprintf(v->tracer_version, sizeof(v->tracer_version), "tracefs %.*s",
 		 (int)sizeof(v->tracer_version) - 9, uts.release);
 	return 0;
@@ -129,6 +130,12 @@ static int tracefs_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return event_desc(obj->priv, arg);
 	case LTT_KABI_OP_PROBE:
 		return tracefs_probe_create(((struct tf_session *)obj->priv)->t, arg, ret_new);
+	case LTT_KABI_OP_MAP:
+	case LTT_KABI_OP_MAP_EVENT:
+	case LTT_KABI_OP_MAP_UNEVENT:
+	case LTT_KABI_OP_MAP_READ:
+	case LTT_KABI_OP_MAP_CTL:
+		return tracefs_map_run(op, obj, arg, ret_new);
 	default:
 		return tracefs_inst_run(op, obj, arg, ret_new);
 	}
@@ -140,6 +147,10 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
 		tracefs_probe_release(obj);
 		return;
 	}
+	if (obj->kind == LTT_KABI_KIND_MAP) {
+		tracefs_map_release(obj);
+		return;
+	}
 	if (obj->kind != LTT_KABI_KIND_TRACER) {
 		tracefs_inst_release(obj);
 		return;
@@ -149,7 +160,8 @@ static void tracefs_release(struct ltt_kabi_obj *obj)
 }
 
 /*
- * .lacks answers for probes only (the kernel's uprobe_events and
+ * .lacks answers for kernel map channels (the kernel's histogram
+ * triggers) and probes (the kernel's uprobe_events and
  * kprobe_events): every other kabi feature is served through tracefs
  * (filters in the consumer, the state dump by the daemon, snapshots from
  * the packets the consumer keeps); contexts and trackers in part, the
@@ -191,13 +203,25 @@ static int tracefs_filter_context_lacks(uint32_t type, const char *what, char *w
 	return -EOPNOTSUPP;
 }
 
+static int tracefs_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
+			 const char *what, char *why, size_t why_size)
+{
+	if (feature != LTT_KABI_FEAT_MAP)
+		return tracefs_probe_lacks(version, feature, what, why, why_size);
+	if (version->maps)
+		return 0;
+	snprintf(why, why_size, "%s: ltt counts kernel events in a map with ftrace's histogram triggers, which this kernel lacks (no events/*/*/hist in tracefs: CONFIG_HIST_TRIGGERS is off): record the events in a kernel channel and count them in the trace, or run a kernel built with CONFIG_HIST_TRIGGERS=y",
+		 what);
+	return -EOPNOTSUPP;
+}
+
 const struct ltt_kabi_backend ltt_kabi_tracefs = {
 	.name = "tracefs",
 	.pages = true,
 	.open = tracefs_open,
 	.run = tracefs_run,
 	.release = tracefs_release,
-	.lacks = tracefs_probe_lacks,
+	.lacks = tracefs_lacks,
 	.context_lacks = tracefs_context_lacks,
 	.filter_context_lacks = tracefs_filter_context_lacks,
 	.tracker_lacks = tracefs_tracker_lacks,

@@ -3,7 +3,7 @@
  * kabi-tracefs.h - inside the tracefs backend, its files from the top
  * layer down (each calls only those listed after it):
  * kabi-tracefs.c: its table; kabi-tracefs-probe.c: probes placed from
- * outside; kabi-tracefs-inst.c: sessions, channels as ftrace instances,
+ * outside; kabi-tracefs-map.c: kernel map channels (histogram triggers); kabi-tracefs-inst.c: sessions, channels as ftrace instances,
  * streams, events; kabi-tracefs-eprobe.c: event probes, the strings of
  * system calls; kabi-tracefs-catalog.c: the tracer's state, its catalog,
  * event layouts and the dynamic events files; kabi-tracefs-statedump.c:
@@ -143,6 +143,13 @@ void tracefs_reap(struct tracefs *t);
 void tracefs_reap_stale(struct tracefs *t);
 
 /*
+ * The programs of @ef (borrowed from it) into @code and @len, each
+ * validated against @layout's fields.  Returns 0 or -EINVAL.
+ */
+int tracefs_programs_get(const struct ltt_kabi_event_filter *ef,
+			 const struct ltt_ftrace_event *layout, const uint8_t **code, uint32_t *len);
+
+/*
  * The operations on sessions, channels and streams (kabi-tracefs-inst.c),
  * as ltt_kabi_backend.run; -ENOTTY for another.
  */
@@ -178,6 +185,21 @@ void tracefs_probe_reap_stale(const struct tracefs *t);
  */
 int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 			const char *what, char *why, size_t why_size);
+
+/* kabi-tracefs-map.c: kernel map channels, counted by histogram triggers */
+
+/* Has @t's kernel histogram triggers (an event's hist file)? ltt_kabi_version.maps */
+bool tracefs_map_offered(const struct tracefs *t);
+
+/*
+ * MAP (on the tracer), MAP_EVENT, MAP_READ, MAP_CTL (on a map), as
+ * ltt_kabi_backend.run (kabi-backend.h says what each returns).
+ */
+int tracefs_map_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
+		    struct ltt_kabi_obj *ret_new);
+
+/* Release a map: its histogram triggers removed, its instance with them. */
+void tracefs_map_release(struct ltt_kabi_obj *obj);
 
 /* kabi-tracefs-eprobe.c: its event probes, the strings of system calls */
 

@@ -499,31 +499,37 @@ int ltt_kabi_tracker_get(struct ltt_kabi *kabi, ltt_khandle session, uint32_t ty
 	return ret;
 }
 
+/* @arg for event @name as @id with @nr programs (@progs: room for them). */
+static int filter_arg(const char *name, uint32_t id, uint8_t *const *code, const uint32_t *len,
+		      uint32_t nr, struct ltt_kabi_filter_prog *progs,
+		      struct ltt_kabi_event_filter *arg)
+{
+	uint32_t i;
+
+	if (nr > LTT_KABI_FILTER_MAX_PROGRAMS)
+		return -E2BIG;
+	memset(arg, 0, sizeof(*arg));
+	memset(progs, 0, LTT_KABI_FILTER_MAX_PROGRAMS * sizeof(*progs));
+	arg->event.id = id;
+	for (i = 0; i < nr; i++) {
+		progs[i].code = (uint64_t)(uintptr_t)code[i];
+		progs[i].len = len[i];
+	}
+	arg->programs = (uint64_t)(uintptr_t)progs;
+	arg->nr_programs = nr;
+	return put_name(arg->event.name, sizeof(arg->event.name), name);
+}
+
 int ltt_kabi_event_filter(struct ltt_kabi *kabi, ltt_khandle channel, const char *name,
 			  uint32_t id, bool enable, uint8_t *const *code, const uint32_t *len,
 			  uint32_t nr)
 {
 	struct ltt_kabi_filter_prog progs[LTT_KABI_FILTER_MAX_PROGRAMS];
 	struct ltt_kabi_event_filter arg;
-	uint32_t i;
-	int ret;
+	int ret = filter_arg(name, enable ? id : 0, code, len, nr, progs, &arg);
 
-	if (nr > LTT_KABI_FILTER_MAX_PROGRAMS)
-		return -E2BIG;
-	memset(&arg, 0, sizeof(arg));
-	memset(progs, 0, sizeof(progs));
-	ret = put_name(arg.event.name, sizeof(arg.event.name), name);
-	if (ret)
-		return ret;
-	arg.event.id = enable ? id : 0;
-	for (i = 0; i < nr; i++) {
-		progs[i].code = (uint64_t)(uintptr_t)code[i];
-		progs[i].len = len[i];
-	}
-	arg.programs = (uint64_t)(uintptr_t)progs;
-	arg.nr_programs = nr;
-	return call_op(kabi, enable ? LTT_KABI_OP_EVENT_ENABLE_FILTERED : LTT_KABI_OP_EVENT_SET_FILTER, channel,
-		       &arg, NULL);
+	return ret ? ret : call_op(kabi, enable ? LTT_KABI_OP_EVENT_ENABLE_FILTERED :
+					 LTT_KABI_OP_EVENT_SET_FILTER, channel, &arg, NULL);
 }
 
 int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t type,
@@ -549,6 +555,52 @@ int ltt_kabi_probe_create(struct ltt_kabi *kabi, ltt_khandle session,
 		ret = -EPROTO;
 	}
 	return ret;
+}
+
+int ltt_kabi_map_create(struct ltt_kabi *kabi, ltt_khandle *ret_map)
+{
+	return call_op(kabi, LTT_KABI_OP_MAP, kabi->tracer, NULL, ret_map);
+}
+
+int ltt_kabi_map_event(struct ltt_kabi *kabi, ltt_khandle map, const char *name,
+		       uint32_t counter, bool remove, uint8_t *const *code, const uint32_t *len,
+		       uint32_t nr)
+{
+	struct ltt_kabi_filter_prog progs[LTT_KABI_FILTER_MAX_PROGRAMS];
+	struct ltt_kabi_event_filter arg;
+	int ret = filter_arg(name, counter, code, len, remove ? 0 : nr, progs, &arg);
+
+	if (ret)
+		return ret;
+	return remove ? call_op(kabi, LTT_KABI_OP_MAP_UNEVENT, map, &arg.event, NULL) :
+			call_op(kabi, LTT_KABI_OP_MAP_EVENT, map, &arg, NULL);
+}
+
+int ltt_kabi_map_read(struct ltt_kabi *kabi, ltt_khandle map, uint64_t *ret_values, uint32_t nr)
+{
+	struct ltt_kabi_map_read arg;
+	uint32_t i;
+	int err = 0;
+
+	for (i = 0; i < nr && !err; i += LTT_KABI_MAP_READ_MAX) {
+		memset(&arg, 0, sizeof(arg));
+		arg.first = i;
+		err = call_op(kabi, LTT_KABI_OP_MAP_READ, map, &arg, NULL);
+		if (!err && arg.nr > LTT_KABI_MAP_READ_MAX)
+			err = -EPROTO;
+		if (!err)
+			memcpy(ret_values + i, arg.values,
+			       (nr - i < LTT_KABI_MAP_READ_MAX ? nr - i : LTT_KABI_MAP_READ_MAX) *
+			       sizeof(*ret_values));
+	}
+	return err;
+}
+
+int ltt_kabi_map_ctl(struct ltt_kabi *kabi, ltt_khandle map, uint32_t cmd)
+{
+	struct ltt_kabi_map_ctl arg = { .cmd = cmd };
+
+	return call_op(kabi, LTT_KABI_OP_MAP_CTL, map, &arg, NULL);
 }
 
 void ltt_kabi_release(struct ltt_kabi *kabi, ltt_khandle handle)

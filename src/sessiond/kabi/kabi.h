@@ -21,6 +21,7 @@
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
  *   kabi-tracefs-probe.c its probes placed from outside (uprobe_events, kprobe_events)
  *   kabi-tracefs-eprobe.c its event probes: system calls' strings (dynamic_events)
+ *   kabi-tracefs-map.c its kernel map channels: counters kept by histogram triggers
  *   kabi-remote.[ch] the backend's open, run and release sent to the root
  *                  daemon's privileged part (priv/priv.h), generic over
  *                  the operation table
@@ -228,6 +229,42 @@ int ltt_kabi_context_add(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t ty
  */
 int ltt_kabi_probe_create(struct ltt_kabi *kabi, ltt_khandle session,
 			  struct ltt_kabi_probe *probe, ltt_khandle *ret_probe);
+
+/**
+ * ltt_kabi_map_create() - counters the kernel keeps by itself (kernel
+ * ABI 1.8, MAP: kabi-backend.h), paused; released (ltt_kabi_release())
+ * to remove them
+ *
+ * Returns 0, -ENOTTY (the module: no such operation), -EOPNOTSUPP (a
+ * kernel without histogram triggers), -ENOMEM or tracefs' -errno.
+ */
+int ltt_kabi_map_create(struct ltt_kabi *kabi, ltt_khandle *ret_map);
+
+/**
+ * ltt_kabi_map_event() - @map counts event @name's occurrences that one
+ * of @nr programs @code (of @len bytes; @nr 0: all) accepts under
+ * counter @counter (MAP_EVENT), or stops counting them (@remove:
+ * MAP_UNEVENT, no programs)
+ *
+ * Returns 0, -EEXIST (counted already), -ENOENT (no such event, or not
+ * counted when @remove), -EOPNOTSUPP (programs the kernel's filter can't
+ * say exactly), -EINVAL (the kernel refused them), -ENOMEM.
+ */
+int ltt_kabi_map_event(struct ltt_kabi *kabi, ltt_khandle map, const char *name,
+		       uint32_t counter, bool remove, uint8_t *const *code, const uint32_t *len,
+		       uint32_t nr);
+
+/**
+ * ltt_kabi_map_read() - the counts of @map's counters 0 to @nr - 1 into
+ * @ret_values (a counter no event counts under: 0)
+ */
+int ltt_kabi_map_read(struct ltt_kabi *kabi, ltt_khandle map, uint64_t *ret_values, uint32_t nr);
+
+/**
+ * ltt_kabi_map_ctl() - pause, continue or zero (enum ltt_kabi_map_cmd
+ * @cmd) every counter of @map
+ */
+int ltt_kabi_map_ctl(struct ltt_kabi *kabi, ltt_khandle map, uint32_t cmd);
 
 /**
  * ltt_kabi_release() - close an object's fd and forget its handle;

@@ -19,6 +19,7 @@
 #include "sessiond/kernel/kernel-context.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-notify.h"
+#include "sessiond/kernel/kernel-map.h"
 #include "sessiond/kernel/kernel-probe.h"
 
 static struct ltt_kernel *to_kernel(struct ltt_domain_impl *d)
@@ -618,6 +619,7 @@ static void kernel_fini(struct ltt_domain_impl *d)
 
 	ltt_knotify_free(k->notify);	/* before the tracer closes */
 	k->notify = NULL;
+	ltt_kmaps_detach(k);
 	ltt_supervisor_fini(&k->consumer);
 	kernel_release(k);
 	if (k->module_loaded)
@@ -682,6 +684,7 @@ static void kernel_triggers_changed(struct ltt_domain_impl *d)
 
 	if (k->triggers)
 		ltt_knotify_sync(k, k->triggers);
+	ltt_kmaps_sync(k);
 }
 
 /* A kernel event rule of a trigger: a rule as enable-event's, and a tracefs. */
@@ -693,11 +696,15 @@ static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
 	if (ltt_event_type_is_probe(c->rule.type))
 		return LTT_ERR_EVENT_TYPE;	/* a trigger's rules name tracepoints and calls */
 	err = kernel_check_rule(d, &c->rule);
+	if (!err && ltt_trigger_counts(c))
+		return LTT_ERR_OK;	/* its kernel map was made: the kernel counts */
 	return err ? err : ltt_knotify_check(to_kernel(d), c);
 }
 
 static enum ltt_error_code kernel_arm_trigger(struct ltt_domain_impl *d, struct ltt_trigger *t)
 {
+	if (ltt_trigger_counts(&t->conf))
+		return ltt_kmaps_arm(to_kernel(d), t);
 	return ltt_knotify_arm(to_kernel(d), t);
 }
 

@@ -629,17 +629,6 @@ static int notifier_start(struct ltt_knotify *kn, struct knotifier *n, struct lt
 
 /* ---- following the triggers ---- */
 
-/* Is @key one of @v's? */
-static bool wanted(uint64_t key, struct ltt_trigger *const *v, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		if (v[i]->key == key)
-			return true;
-	return false;
-}
-
 /* Has @kn a notifier of @t? kn->lock held. */
 static bool has_notifier(struct ltt_knotify *kn, const struct ltt_trigger *t)
 {
@@ -659,7 +648,7 @@ static void drop_unwanted(struct ltt_knotify *kn, struct ltt_trigger *const *v, 
 
 	pthread_mutex_lock(&kn->lock);
 	cds_list_for_each_entry_safe(n, tmp, &kn->list, node)
-		if (!wanted(n->key, v, nr))
+		if (!ltt_triggers_has_key(v, nr, n->key))
 			cds_list_move(&n->node, &gone);
 	pthread_mutex_unlock(&kn->lock);
 	cds_list_for_each_entry_safe(n, tmp, &gone, node) {

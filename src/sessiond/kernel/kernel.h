@@ -13,6 +13,7 @@
  *   kernel-filter.[ch] filters of kernel rules
  *   kernel-probe.[ch] probe rules: checked when added, placed per session, removed with it
  *   kernel-notify.[ch] triggers' kernel event rules, evaluated through tracefs
+ *   kernel-map.[ch] kernel map channels: counters the kernel keeps (histogram triggers)
  *   kernel-tracker.c process trackers in the tracer
  *   kernel-snapshot.c snapshots of kernel channels
  *   kernel-relay.c chunks of kernel traces streamed to a relay
@@ -57,6 +58,7 @@
 
 struct ltt_triggers;
 struct ltt_knotify;
+struct ltt_kmaps;
 
 /* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
 enum ltt_kernel_backend {
@@ -89,6 +91,7 @@ struct ltt_kernel {
 	/* Triggers (model/trigger.h): set before the first command. */
 	struct ltt_triggers *triggers;
 	struct ltt_knotify *notify;	/* kernel-notify.c: NULL until a kernel event rule */
+	struct ltt_kmaps *kmaps;	/* kernel-map.c: NULL until attached */
 };
 
 /**

@@ -34,17 +34,25 @@ struct ltt_map {
 	uint32_t nr_areas;
 	struct area *areas;
 	uint64_t *shared;	/* sum-into-shared: the programs gone's sums, slot by slot */
+	void *km;		/* a kernel map's counters (ltt_maps_kernel) */
 };
+
+static bool is_kernel(const struct ltt_map *m)
+{
+	return m->attr.ownership == LTT_MAP_OWNER_KERNEL;
+}
 
 static uint32_t slots_of(const struct ltt_map *m)
 {
 	return m->attr.max_keys + 1;	/* the last: keys the table had no room for */
 }
 
-static void map_free(struct ltt_map *m)
+static void map_free(const struct ltt_maps *maps, struct ltt_map *m)
 {
 	uint32_t i;
 
+	if (m->km && maps->kernel)	/* else the kernel domain removed it already */
+		maps->kernel->destroy(maps->kernel_arg, m->km);
 	for (i = 0; i < m->nr_keys; i++)
 		free(m->keys[i]);
 	for (i = 0; i < m->nr_areas; i++) {
@@ -63,6 +71,8 @@ void ltt_maps_init(struct ltt_maps *maps)
 
 	pthread_mutex_init(&maps->lock, NULL);
 	maps->first = NULL;
+	maps->kernel = NULL;
+	maps->kernel_arg = NULL;
 	maps->nr_cpus = n < 1 ? 1 : n > LTT_APP_COUNTER_MAX_CPUS ? LTT_APP_COUNTER_MAX_CPUS :
 								  (uint32_t)n;
 }
@@ -73,10 +83,16 @@ void ltt_maps_fini(struct ltt_maps *maps)
 
 	for (m = maps->first; m; m = next) {
 		next = m->next;
-		map_free(m);
+		map_free(maps, m);
 	}
 	maps->first = NULL;
 	pthread_mutex_destroy(&maps->lock);
+}
+
+void ltt_maps_set_kernel(struct ltt_maps *maps, const struct ltt_maps_kernel *ops, void *arg)
+{
+	maps->kernel = ops;
+	maps->kernel_arg = arg;
 }
 
 static bool of_session(const struct ltt_map *m, uid_t owner, const char *session)
@@ -120,10 +136,16 @@ int ltt_maps_add(struct ltt_maps *maps, uid_t owner, const char *session,
 		err = -EEXIST;
 	else if (count_locked(maps, owner, session) >= LTT_MAP_MAX_PER_SESSION)
 		err = -ENOSPC;
-	else if (!(m = calloc(1, sizeof(*m))) || !(m->keys = calloc(a->max_keys, sizeof(char *)))) {
-		free(m);
+	else if (a->ownership == LTT_MAP_OWNER_KERNEL && !maps->kernel)
+		err = -EOPNOTSUPP;
+	else if (!(m = calloc(1, sizeof(*m))) || !(m->keys = calloc(a->max_keys, sizeof(char *))))
 		err = -ENOMEM;
-	} else {
+	else if (a->ownership == LTT_MAP_OWNER_KERNEL)
+		err = maps->kernel->create(maps->kernel_arg, owner, session, a, active, &m->km);
+	if (err && m) {
+		free(m->keys);
+		free(m);
+	} else if (!err) {
 		m->owner = owner;
 		snprintf(m->session, sizeof(m->session), "%s", session);
 		m->attr = *a;
@@ -133,6 +155,18 @@ int ltt_maps_add(struct ltt_maps *maps, uid_t owner, const char *session,
 	}
 	pthread_mutex_unlock(&maps->lock);
 	return err;
+}
+
+int ltt_maps_ownership(struct ltt_maps *maps, uid_t owner, const char *session, const char *name)
+{
+	struct ltt_map *m;
+	int ret;
+
+	pthread_mutex_lock(&maps->lock);
+	m = find(maps, owner, session, name);
+	ret = m ? (int)m->attr.ownership : -ENOENT;
+	pthread_mutex_unlock(&maps->lock);
+	return ret;
 }
 
 bool ltt_maps_exists(struct ltt_maps *maps, uid_t owner, const char *session, const char *name)
@@ -163,7 +197,7 @@ void ltt_maps_drop_session(struct ltt_maps *maps, uid_t owner, const char *sessi
 	for (pm = &maps->first; (m = *pm);) {
 		if (of_session(m, owner, session)) {
 			*pm = m->next;
-			map_free(m);
+			map_free(maps, m);
 		} else {
 			pm = &m->next;
 		}
@@ -186,6 +220,8 @@ void ltt_maps_set_active(struct ltt_maps *maps, uid_t owner, const char *session
 		if (!of_session(m, owner, session))
 			continue;
 		m->active = on;
+		if (m->km)
+			maps->kernel->activate(maps->kernel_arg, m->km, on);
 		for (i = 0; i < m->nr_areas; i++)
 			area_set_active(&m->areas[i], on);
 	}
@@ -207,6 +243,8 @@ void ltt_maps_clear(struct ltt_maps *maps, uid_t owner, const char *session)
 	for (m = maps->first; m; m = m->next) {
 		if (!of_session(m, owner, session))
 			continue;
+		if (m->km)
+			maps->kernel->clear(maps->kernel_arg, m->km);
 		n = (size_t)maps->nr_cpus * ltt_app_counter_stride(slots_of(m));
 		/* exchanged, not stored: an add racing with the clear is counted after it */
 		for (i = 0; i < m->nr_areas; i++)
@@ -257,7 +295,7 @@ int ltt_maps_area(struct ltt_maps *maps, uid_t owner, const char *session, const
 
 	pthread_mutex_lock(&maps->lock);
 	m = find(maps, owner, session, name);
-	if (!m) {
+	if (!m || is_kernel(m)) {
 		err = -ENOENT;
 		goto out;
 	}
@@ -283,13 +321,14 @@ out:
 	return err;
 }
 
-int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
-		      const char *key)
+int64_t ltt_maps_take_slot(struct ltt_maps *maps, uid_t owner, const char *session,
+			   const char *name, const char *key, bool *ret_new)
 {
 	struct ltt_map *m;
 	int64_t slot = -ENOENT;
 	uint32_t i;
 
+	*ret_new = false;
 	pthread_mutex_lock(&maps->lock);
 	m = find(maps, owner, session, name);
 	for (i = 0; m && i < m->nr_keys && slot < 0; i++)
@@ -299,11 +338,32 @@ int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, c
 		slot = m->attr.max_keys;
 		if (m->nr_keys < m->attr.max_keys) {
 			m->keys[m->nr_keys] = strdup(key);
+			*ret_new = m->keys[m->nr_keys] != NULL;
 			slot = m->keys[m->nr_keys] ? (int64_t)m->nr_keys++ : -ENOMEM;
 		}
 	}
 	pthread_mutex_unlock(&maps->lock);
 	return slot;
+}
+
+int64_t ltt_maps_slot(struct ltt_maps *maps, uid_t owner, const char *session, const char *name,
+		      const char *key)
+{
+	bool taken;
+
+	return ltt_maps_take_slot(maps, owner, session, name, key, &taken);
+}
+
+void ltt_maps_untake_slot(struct ltt_maps *maps, uid_t owner, const char *session,
+			  const char *name, const char *key)
+{
+	struct ltt_map *m;
+
+	pthread_mutex_lock(&maps->lock);
+	m = find(maps, owner, session, name);
+	if (m && m->nr_keys && !strcmp(m->keys[m->nr_keys - 1], key))
+		free(m->keys[--m->nr_keys]);
+	pthread_mutex_unlock(&maps->lock);
 }
 
 /* The sum over the CPUs of @a's counters of slot @slot. */
@@ -360,11 +420,31 @@ static void entry(const struct ltt_map *m, uint32_t k, int64_t uid, int64_t pid,
 	e->value = ltt_map_value(s, m->attr.value_type, &e->overflow);
 }
 
+/* Kernel map @m's description: one set, the kernel's (uid and pid 0). */
+static int describe_kernel(const struct ltt_maps *maps, const struct ltt_map *m,
+			   struct ltt_map_desc *d)
+{
+	uint64_t *v = calloc(slots_of(m), sizeof(*v));
+	uint32_t k;
+	int err;
+
+	if (!v)
+		return -ENOMEM;
+	err = maps->kernel->read(maps->kernel_arg, m->km, v, slots_of(m));
+	if (err)	/* the keys shown with 0 rather than none: logged by the domain */
+		memset(v, 0, slots_of(m) * sizeof(*v));
+	d->key_overflow = v[m->attr.max_keys];
+	for (k = 0; k < m->nr_keys; k++)
+		entry(m, k, 0, 0, v[k], &d->entries[d->nr_entries++]);
+	free(v);
+	return 0;
+}
+
 /* @m's description, its entries allocated (every key of every area); registry lock held. */
 static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
 		    struct ltt_map_desc *d)
 {
-	size_t groups = m->nr_areas + (m->shared != NULL);
+	size_t groups = m->km ? 1 : m->nr_areas + (m->shared != NULL);
 	uint32_t i, k;
 
 	memset(d, 0, sizeof(*d));
@@ -374,6 +454,8 @@ static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
 	if (groups && m->nr_keys &&
 	    !(d->entries = calloc(groups * m->nr_keys, sizeof(*d->entries))))
 		return -ENOMEM;
+	if (m->km)
+		return describe_kernel(maps, m, d);
 	for (i = 0; i < m->nr_areas; i++) {
 		d->key_overflow += sum(maps, m, &m->areas[i], m->attr.max_keys);
 		for (k = 0; k < m->nr_keys; k++)
@@ -389,16 +471,19 @@ static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
 }
 
 int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session,
-			 struct ltt_wbuf *w)
+			 bool with_kernel, struct ltt_wbuf *w)
 {
 	struct ltt_map_desc d;
 	struct ltt_map *m;
+	uint32_t n = 0;
 	int err = 0;
 
 	pthread_mutex_lock(&maps->lock);
-	ltt_wbuf_put_u32(w, count_locked(maps, owner, session));
+	for (m = maps->first; m; m = m->next)
+		n += of_session(m, owner, session) && (with_kernel || !is_kernel(m));
+	ltt_wbuf_put_u32(w, n);
 	for (m = maps->first; m && !err; m = m->next) {
-		if (!of_session(m, owner, session))
+		if (!of_session(m, owner, session) || (!with_kernel && is_kernel(m)))
 			continue;
 		err = describe(maps, m, &d);
 		if (!err)

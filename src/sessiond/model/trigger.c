@@ -298,6 +298,16 @@ void ltt_triggers_put_all(struct ltt_triggers *trs, struct ltt_trigger **v, size
 	free(v);
 }
 
+bool ltt_triggers_has_key(struct ltt_trigger *const *v, size_t n, uint64_t key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i]->key == key)
+			return true;
+	return false;
+}
+
 uint64_t ltt_triggers_generation(struct ltt_triggers *trs)
 {
 	uint64_t g;

@@ -162,6 +162,9 @@ size_t ltt_triggers_select(struct ltt_triggers *trs, uint32_t cond, uint32_t dom
 /** ltt_triggers_put_all() - drop the references of ltt_triggers_select()'s array and free it */
 void ltt_triggers_put_all(struct ltt_triggers *trs, struct ltt_trigger **v, size_t n);
 
+/** ltt_triggers_has_key() - is @key one of the @n triggers @v's (ltt_triggers_select())? */
+bool ltt_triggers_has_key(struct ltt_trigger *const *v, size_t n, uint64_t key);
+
 /** ltt_triggers_generation() - changes with each add and remove */
 uint64_t ltt_triggers_generation(struct ltt_triggers *trs);
 

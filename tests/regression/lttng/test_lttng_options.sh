@@ -246,8 +246,6 @@ refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by l
 	create x -F ctf-2
 refused "one ring buffer for a whole kernel channel (lttng enable-channel --kernel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out for the kernel channel; its kernel backends' buffers (the module's and tracefs's) are per CPU; user-space channels (-u) take per-channel" \
 	enable-channel -k c --buffer-allocation=per-channel
-refused "a kernel map channel (lttng add-map-channel --type=kernel) is not supported by ltt: record the kernel events in a channel and count them in the trace (babeltrace2 TRACE | sort | uniq -c), or give --type=user for program events; its map channels count user-space events, in the programs" \
-	add-map-channel --type=kernel -s s m
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
 	add-map-channel --type=user --update-policy=per-rule-match -s s m
 view="a filter, sort or aggregation of show-maps (lttng show-maps --type, --per, --uid, --pid, --all-uids, --all-pids, --shared, --system, --part-id, --cpu-id, --key, --key-glob, --non-init-values, --sort-by, --sort-order, --limit) is not supported by ltt: export the counters with 'lttctl export-maps' and query them with sqlite3 (the vmap view); its show-maps prints every key of each map channel with its value per user, summed over the CPUs"

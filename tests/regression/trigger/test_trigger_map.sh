@@ -48,7 +48,7 @@ ok_cmd "create s" lttctl create s -o "$TEST_TMP/s"
 
 # --- refusals: nothing added
 run lttctl add-map-channel --type=kernel -s s k
-like "$RC:$OUT" "^1:.*a kernel map channel .*is not supported by ltt" "--type=kernel: refused, said why"
+like "$RC:$OUT" "^1:.*(kernel map channels with ftrace's histogram triggers|kernel tracing)" "--type=kernel where the kernel can't count: refused, said why"
 run lttctl add-map-channel --type=bogus -s s k
 like "$RC:$OUT" "^[12]:.*invalid --type 'bogus'" "--type=bogus: refused"
 run lttctl add-map-channel -s s k
@@ -88,7 +88,7 @@ run lttctl add-trigger --name bad --condition=event-rule-matches --type=user --n
 like "$RC:$OUT" "^1:.*its trigger's only action" "incr-map-value with another action: refused"
 run lttctl add-trigger --name bad --condition=event-rule-matches --type=kernel:syscall --name=read \
 	--action=incr-map-value -s s --map counts --key '{event_name}'
-like "$RC:$OUT" "^1:.*ltt has no kernel maps" "a kernel rule counting: refused"
+like "$RC:$OUT" "^1:.*(a kernel rule in a --type=kernel map|kernel tracing)" "a kernel rule counting in a user map: refused"
 run lttctl add-trigger --name bad --condition=event-rule-matches --type=user --name='ltt_test:*' \
 	--action=incr-map-value -s s --map counts
 like "$RC:$OUT" "^[12]:.*needs its session, map channel and key" "no --key: refused"
