@@ -451,14 +451,16 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pend
 		case LTT_WIRE_FIXSTR:
 			if (!memchr(p, '\0', f->size))
 				return SIZE_MAX;
-			/* fall through */
+			size += f->size;
+			break;
 		case LTT_WIRE_BYTES:
 			size += f->size;
 			break;
 		case LTT_WIRE_STR:
 			if (!memchr(p, '\0', f->size))
 				return SIZE_MAX;
-			/* fall through */
+			size += 4 + strlen(row_str(f, p)) + 1;
+			break;
 		case LTT_WIRE_STRREF:
 			size += 4 + strlen(row_str(f, p)) + 1;
 			break;
