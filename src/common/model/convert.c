@@ -56,6 +56,16 @@ enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr 
 	return LTT_ERR_OK;
 }
 
+/*
+ * A channel's attributes that have the same name and type on both sides
+ * of the crossing: one list, so the two directions can't drift.
+ */
+#define CHANNEL_FIELDS(X)                                                       \
+	X(subbuf_size) X(num_subbuf) X(overwrite) X(switch_timer_us)           \
+	X(read_timer_us) X(tracefile_size) X(tracefile_count) X(buffer_type)   \
+	X(fsync) X(preallocation) X(allocation) X(auto_reclaim) X(auto_reclaim_us)
+#define COPY_FIELD(field) out->field = in->field;
+
 enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 						  struct ltt_channel_conf *out)
 {
@@ -64,19 +74,7 @@ enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr 
 		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
-	out->subbuf_size = in->subbuf_size;
-	out->num_subbuf = in->num_subbuf;
-	out->overwrite = in->overwrite;
-	out->switch_timer_us = in->switch_timer_us;
-	out->read_timer_us = in->read_timer_us;
-	out->tracefile_size = in->tracefile_size;
-	out->tracefile_count = in->tracefile_count;
-	out->buffer_type = in->buffer_type;
-	out->fsync = in->fsync;
-	out->preallocation = in->preallocation;
-	out->allocation = in->allocation;
-	out->auto_reclaim = in->auto_reclaim;
-	out->auto_reclaim_us = in->auto_reclaim_us;
+	CHANNEL_FIELDS(COPY_FIELD)
 	return LTT_ERR_OK;
 }
 
@@ -116,19 +114,7 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 {
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
-	out->subbuf_size = in->subbuf_size;
-	out->num_subbuf = in->num_subbuf;
-	out->overwrite = in->overwrite;
-	out->switch_timer_us = in->switch_timer_us;
-	out->read_timer_us = in->read_timer_us;
-	out->tracefile_size = in->tracefile_size;
-	out->tracefile_count = in->tracefile_count;
-	out->buffer_type = in->buffer_type;
-	out->fsync = in->fsync;
-	out->preallocation = in->preallocation;
-	out->allocation = in->allocation;
-	out->auto_reclaim = in->auto_reclaim;
-	out->auto_reclaim_us = in->auto_reclaim_us;
+	CHANNEL_FIELDS(COPY_FIELD)
 }
 
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
