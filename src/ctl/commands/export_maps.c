@@ -156,7 +156,8 @@ static int export(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	const char *session;
 	size_t n, i, group = 0, nr_keys = 0;
 	const char **args;
-	int ret = ctl_util_check_nr_args(ctx, args, ctl_util_args(pc, &args), 0);
+	int nr = ctl_util_args(pc, &args);
+	int ret = ctl_util_check_nr_args(ctx, args, nr, 0);
 
 	if (ret)
 		return ret;

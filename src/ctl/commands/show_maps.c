@@ -184,7 +184,8 @@ static int show(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	struct ltt_map_desc *maps;
 	const char *session, **args;
 	size_t n, i, shown = 0;
-	int ret = ctl_util_check_nr_args(ctx, args, ctl_util_args(pc, &args), 0);
+	int nr = ctl_util_args(pc, &args);
+	int ret = ctl_util_check_nr_args(ctx, args, nr, 0);
 
 	if (ret)
 		return ret;
