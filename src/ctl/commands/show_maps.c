@@ -119,7 +119,8 @@ static void show_one(struct ltt_map_desc *m)
 	uint32_t i;
 	int w = 3;
 
-	qsort(m->entries, m->nr_entries, sizeof(*m->entries), by_key);
+	if (m->nr_entries)	/* entries is NULL without one, which qsort() may not take */
+		qsort(m->entries, m->nr_entries, sizeof(*m->entries), by_key);
 	for (i = 0; i < m->nr_entries; i++)
 		if ((int)strlen(m->entries[i].key) > w)
 			w = (int)strlen(m->entries[i].key);
