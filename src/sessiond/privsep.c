@@ -20,6 +20,7 @@
 #include "common/base/as-user.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
+#include "common/base/paths.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/app/app.h"
 #include "sessiond/chunk/chunk-journal.h"
@@ -188,8 +189,14 @@ static bool stopping;		/* STOPPING came: a clean stop */
 
 void ltt_privsep_drops(const char *path, const char *agent_port_file)
 {
+	char client_sock[PATH_MAX];
+
 	snprintf(rundir, sizeof(rundir), "%s", path);
 	snprintf(port_file, sizeof(port_file), "%s", agent_port_file ? agent_port_file : "");
+	/* as main.c names it (a path that does not fit: every connection refused) */
+	if (ltt_path_join(client_sock, sizeof(client_sock), path, LTT_CLIENT_SOCKET_NAME))
+		snprintf(client_sock, sizeof(client_sock), "/");
+	ltt_chunk_owner_serve_clients(client_sock);
 }
 
 static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
@@ -355,14 +362,15 @@ static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 	static const char pem[] = "-----BEGIN ";
 	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
 	struct ucred cred;
-	socklen_t len = sizeof(cred);
+	int ret;
 
 	(void)state;
 	(void)w;
 	if (ltt_rbuf_end(r))
 		return -EINVAL;
-	if (getsockopt(in_fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
-		return -errno;
+	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
+	if (ret)
+		return ret;
 	return open_as(cred.uid, cred.gid, path, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true,
 		       ret_fd);
 }

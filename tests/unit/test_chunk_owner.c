@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -164,25 +165,55 @@ static int journal(const char *top, uint64_t id, uid_t uid, const char *output)
 	return ret;
 }
 
+/*
+ * A listener at @path (the daemon's client.sock), a connection to it and
+ * the one it accepted: sv[0] the accepted end, sv[1] the connecting one.
+ */
+static int client_pair(const char *path, int *ret_listener, int sv[2])
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+
+	if (strlen(path) >= sizeof(a.sun_path))
+		return -1;
+	memcpy(a.sun_path, path, strlen(path) + 1);
+	*ret_listener = socket(AF_UNIX, SOCK_STREAM, 0);
+	sv[1] = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (*ret_listener < 0 || sv[1] < 0 ||
+	    bind(*ret_listener, (struct sockaddr *)&a, sizeof(a)) || listen(*ret_listener, 1) ||
+	    connect(sv[1], (struct sockaddr *)&a, sizeof(a)))
+		return -1;
+	sv[0] = accept(*ret_listener, NULL, NULL);
+	return sv[0] < 0 ? -1 : 0;
+}
+
 /* OWNER_FILES once the daemon is not root: its sessions' owners only. */
 static void test_admitted(const char *top, const char *out)
 {
-	char path[4096], other[128], chunks[128];
-	int sv[2], hold = -1;
+	char path[4096], other[128], chunks[128], sock[128];
+	int sv[2], pair[2], hold = -1, listener = -1;
 	pid_t d = dropped_daemon(&hold);
 
 	snprintf(path, sizeof(path), "%s/gone", out);
 	snprintf(other, sizeof(other), "%s/victim", top);
 	snprintf(chunks, sizeof(chunks), "%s/chunks", top);
-	if (d < 0 || mkdir(path, 0700) || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) ||
-	    mkdir(chunks, 0700)) {
-		for (int i = 0; i < 10; i++)
+	snprintf(sock, sizeof(sock), "%s/client.sock", top);
+	if (d < 0 || mkdir(path, 0700) || client_pair(sock, &listener, sv) ||
+	    socketpair(AF_UNIX, SOCK_STREAM, 0, pair) || mkdir(chunks, 0700)) {
+		for (int i = 0; i < 16; i++)
 			tap_skip("no daemon dropped to nobody: can't test");
 		return;
 	}
 	ltt_chunk_owner_serve_daemon(d);
+	ltt_chunk_owner_serve_clients(sock);
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
 	       "the daemon is nobody: removing for uid 0, which owns no session: EPERM, kept");
+	tap_is_int((int)admit(sv[1], 6, "/"), -EPERM,
+		   "OWNER_ADD with a connection the daemon made itself (its peer reads as the "
+		   "listener's root): EPERM");
+	tap_is_int((int)admit(pair[0], 6, "/"), -EPERM,
+		   "OWNER_ADD with a socketpair, no connection client.sock accepted: EPERM");
+	tap_ok(serve(2, 0, "/", path, 0, NULL, 0) == -EPERM && exists(path),
+	       "so nothing is admitted for uid 0 in /: EPERM, kept");
 	tap_is_int((int)admit(sv[0], 7, out), 0,
 		   "OWNER_ADD of session 7: the owner read off the client's connection is uid 0");
 	tap_is_int(serve(2, USER, out, path, 0, NULL, 0), -EPERM,
@@ -193,18 +224,27 @@ static void test_admitted(const char *top, const char *out)
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
 	       "once it is gone, removing for uid 0: EPERM, kept");
 	tap_is_int((int)admit(sv[0], 8, out), 0, "session 8 admitted, uid 0");
+	tap_is_int((int)admit(sv[0], 8, out), -EEXIST, "session 8 again: EEXIST");
 	tap_ok(journal(top, 8, 0, out) == 0 && exists(journal_file(top, 8)),
 	       "JOURNAL_WRITE of session 8, naming its owner and output: written");
 	tap_ok(journal(top, 9, USER, out) == -EPERM && !exists(journal_file(top, 9)),
 	       "JOURNAL_WRITE naming uid %u, who owns no session: EPERM, nothing written", USER);
 	tap_ok(journal(top, 9, 0, other) == -EPERM && !exists(journal_file(top, 9)),
 	       "JOURNAL_WRITE naming another output: EPERM, nothing written");
+	tap_ok(journal(top, 9, 0, out) == -EPERM && !exists(journal_file(top, 9)),
+	       "JOURNAL_WRITE of session 9, never admitted, naming session 8's owner and "
+	       "output: EPERM, nothing written");
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == 0 && !exists(path),
 	       "removing for its owner, uid 0, in its output: done");
 	forget(8);
 	ltt_chunk_owner_serve_daemon(0);
+	ltt_chunk_owner_serve_clients(NULL);
 	close(sv[0]);
 	close(sv[1]);
+	close(pair[0]);
+	close(pair[1]);
+	close(listener);
+	unlink(sock);
 	close(hold);
 	waitpid(d, NULL, 0);
 }
@@ -220,7 +260,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(25);
+	tap_plan(30);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);

@@ -277,7 +277,8 @@ int ltt_chunk_journal_serve_write(const char *rundir, pid_t daemon, struct ltt_r
 	else if (s && copy)
 		ret = parse(copy, s, chunks, ends) < 0 ? -EINVAL :
 		      /* only what the next start may do with an owner's rights */
-		      !ltt_chunk_owner_admitted(s->uid, s->gid, s->output) ? -EPERM :
+		      !ltt_chunk_owner_admitted(s->uid, s->gid, s->output) ||
+		      !ltt_chunk_owner_is(id, s->uid, s->gid) ? -EPERM :
 		      served_path(rundir, daemon, id, path, sizeof(path));
 	if (!ret)
 		ret = ltt_file_replace(path, text, strlen(text), 0600);

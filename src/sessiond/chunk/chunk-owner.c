@@ -10,10 +10,12 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -352,10 +354,50 @@ static struct admitted {
 } *admitted;
 static size_t nr_admitted, cap_admitted;
 static pid_t serve_daemon;
+static char client_sock[sizeof(((struct sockaddr_un *)0)->sun_path)];
 
 void ltt_chunk_owner_serve_daemon(pid_t daemon)
 {
 	serve_daemon = daemon;
+}
+
+void ltt_chunk_owner_serve_clients(const char *path)
+{
+	snprintf(client_sock, sizeof(client_sock), "%s", path ? path : "");
+}
+
+/*
+ * A connection a socket the daemon calls client.sock accepted, as opposed
+ * to one the daemon connected itself: SO_PEERCRED on a connecting end
+ * reports its listener's credentials, so a dropped daemon that connected
+ * to any listener of root's (its own app.sock, bound while it was root)
+ * would pass for root.  An accepted socket's own name is its listener's
+ * path; a connecting end's is unnamed.
+ */
+int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred)
+{
+	struct sockaddr_un a;
+	socklen_t alen = sizeof(a), len = sizeof(*ret_cred);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, ret_cred, &len))
+		return -errno;
+	if (!client_sock[0])
+		return 0;	/* a daemon trusted as root: it could do this itself */
+	if (getsockname(fd, (struct sockaddr *)&a, &alen) || a.sun_family != AF_UNIX ||
+	    alen <= offsetof(struct sockaddr_un, sun_path) ||
+	    strncmp(a.sun_path, client_sock, sizeof(a.sun_path)) ||
+	    (serve_daemon > 0 && ret_cred->pid == serve_daemon))
+		return -EPERM;
+	return 0;
+}
+
+/* Was session @id admitted for @uid, @gid? */
+bool ltt_chunk_owner_is(uint64_t id, uid_t uid, gid_t gid)
+{
+	uid_t u;
+	gid_t g;
+
+	return !ltt_chunk_owner_serve_owner(id, &u, &g) && u == uid && g == gid;
 }
 
 /* Did the daemon give root's rights up (its effective uid, in /proc)? */
@@ -397,15 +439,20 @@ int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
 	uint64_t id = ltt_rbuf_get_u64(r);
 	const char *output = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
 	struct ucred cred;
-	socklen_t len = sizeof(cred);
 	struct admitted *grown;
+	uid_t u;
+	gid_t g;
 	char *copy;
+	int ret;
 
 	/* "": a session with no local output (its probe files only) */
 	if (ltt_rbuf_end(r) || (output[0] && output[0] != '/'))
 		return -EINVAL;
-	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
-		return -errno;
+	ret = ltt_chunk_owner_client_cred(fd, &cred);
+	if (ret)
+		return ret;
+	if (!ltt_chunk_owner_serve_owner(id, &u, &g))
+		return -EEXIST;		/* an id is admitted once */
 	if (nr_admitted == MAX_ADMITTED)
 		return -ENOSPC;
 	if (nr_admitted == cap_admitted) {

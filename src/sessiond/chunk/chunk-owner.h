@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct ucred;
+
 #include "common/base/codec.h"
 #include "common/trace/trace-repair.h"
 
@@ -93,6 +95,24 @@ int ltt_chunk_owner_serve(struct ltt_rbuf *r, struct ltt_wbuf *w);
  * (before the first request; 0, the default: a daemon trusted as root)
  */
 void ltt_chunk_owner_serve_daemon(pid_t daemon);
+
+/**
+ * ltt_chunk_owner_serve_clients() - the path of the daemon's client.sock
+ * (set before it drops; NULL or "": a daemon trusted as root, whose
+ * connections are not checked)
+ */
+void ltt_chunk_owner_serve_clients(const char *path);
+
+/**
+ * ltt_chunk_owner_client_cred() - the credentials of the client on @fd
+ * (SO_PEERCRED), once @fd is known for a connection client.sock accepted
+ * (not one the daemon connected itself, which reports its listener's
+ * credentials); -EPERM otherwise, or a negative errno
+ */
+int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred);
+
+/** ltt_chunk_owner_is() - was session @id admitted with owner @uid, @gid? */
+bool ltt_chunk_owner_is(uint64_t id, uid_t uid, gid_t gid);
 
 /**
  * ltt_chunk_owner_serve_admit() - the privileged end of OWNER_ADD: @r
