@@ -18,7 +18,7 @@
 kvm_init --module
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 kvm_boot kernel_map
-plan 32
+plan 34
 
 s=kernel_map
 n=$(kvm_file $s n)
@@ -72,6 +72,9 @@ is "$(kvm_file $s padd.rc) $(kvm_file $s ptrigger.rc) $(kvm_file $s pstart.rc)" 
 	"--privsep-user=nobody: the map and its trigger added, started"
 is "$(sql pexport)" "syscall_entry_getppid 40 syscall_exit_getppid 40 " \
 	"... counting exactly through the privileged part"
+is "$(kvm_file $s ptrigger2.rc)" 0 "a second counter of getppid under another key: added"
+is "$(sql pexport2)" "late 50 syscall_entry_getppid 65 syscall_exit_getppid 65 " \
+	"... it shares the histogram trigger and counts from then on: 25 calls, not the 40 before"
 is "$(kvm_file $s pinstances_left)" 0 "... its instance gone after destroy"
 is "$(kvm_file $s madd.rc)" 1 "the module backend: --type=kernel refused"
 like "$(kvm_file $s madd)" "ltt keeps kernel map channels with ftrace's histogram triggers, through the tracefs kernel backend" \

@@ -45,6 +45,7 @@ struct tf_mev {
 	char path[3 * LTT_FTRACE_NAME_MAX];	/* events/SYS/EVENT/ (in the instance) */
 	char filter[LTT_FTRACE_PREFILTER_MAX];
 	uint32_t counter;
+	uint64_t base;		/* its shared trigger's hits before it joined (0 after a clear) */
 };
 
 struct tf_map {
@@ -202,6 +203,8 @@ static bool writes(const struct tf_map *m, size_t i)
 	return true;
 }
 
+static int mev_base(const struct tf_map *m, struct tf_mev *e);
+
 static int map_event(struct tf_map *m, struct ltt_kabi_event_filter *ef)
 {
 	struct tf_mev e = { .counter = ef->event.id }, *grown;
@@ -218,8 +221,15 @@ static int map_event(struct tf_map *m, struct ltt_kabi_event_filter *ef)
 	if (!grown)
 		return -ENOMEM;
 	m->evs = grown;
-	/* ftrace keeps one such trigger an event: counters of the same one share it */
-	err = shares(m, &e) ? 0 : trigger_write(m, &e, m->paused ? ":pause" : "", false);
+	/*
+	 * ftrace keeps one such trigger an event: counters of the same one
+	 * share it, and a counter that joins counts from the hits it has now
+	 */
+	if (!shares(m, &e)) {
+		err = trigger_write(m, &e, m->paused ? ":pause" : "", false);
+	} else {
+		err = mev_base(m, &e);
+	}
 	if (err) {
 		LTT_WARN("kernel: ftrace instance %s: %s: the kernel refused the histogram trigger '" HIST_SPEC "%s%s': %s",
 			 m->name, e.name, e.filter[0] ? " if " : "", e.filter, strerror(-err));
@@ -257,7 +267,8 @@ static bool section_of(const struct tf_mev *e, const char *info)
 		cond = NULL;
 	if (!e->filter[0])
 		return !cond;
-	return cond && !strncmp(cond + 4, e->filter, n) && cond[4 + n] == ' ';
+	/* ftrace ends the line with " [active]" or " [paused]" after the filter */
+	return cond && !strncmp(cond + 4, e->filter, n) && !strncmp(cond + 4 + n, " [", 2);
 }
 
 /* The hit count of @e's trigger in its hist file; 0 when none can be read (logged). */
@@ -290,10 +301,23 @@ static uint64_t mev_count(const struct tf_map *m, const struct tf_mev *e, char *
 	return 0;
 }
 
+/* @e joins a trigger another counter made: its hits so far are not @e's. */
+static int mev_base(const struct tf_map *m, struct tf_mev *e)
+{
+	char *text = malloc(HIST_TEXT_MAX);
+
+	if (!text)
+		return -ENOMEM;
+	e->base = mev_count(m, e, text);
+	free(text);
+	return 0;
+}
+
 static int map_read(struct tf_map *m, struct ltt_kabi_map_read *arg)
 {
 	char *text = malloc(HIST_TEXT_MAX);
 	uint32_t top = 0;
+	uint64_t count;
 	size_t i;
 
 	if (!text)
@@ -304,7 +328,8 @@ static int map_read(struct tf_map *m, struct ltt_kabi_map_read *arg)
 
 		if (e->counter < arg->first || e->counter - arg->first >= LTT_KABI_MAP_READ_MAX)
 			continue;
-		arg->values[e->counter - arg->first] += mev_count(m, e, text);
+		count = mev_count(m, e, text);
+		arg->values[e->counter - arg->first] += count > e->base ? count - e->base : 0;
 		if (e->counter - arg->first + 1 > top)
 			top = e->counter - arg->first + 1;
 	}
@@ -330,6 +355,8 @@ static int map_ctl(struct tf_map *m, const struct ltt_kabi_map_ctl *arg)
 	}
 	if (arg->cmd != LTT_KABI_MAP_CLEAR)
 		m->paused = arg->cmd == LTT_KABI_MAP_PAUSE;
+	for (i = 0; !err && arg->cmd == LTT_KABI_MAP_CLEAR && i < m->nr_evs; i++)
+		m->evs[i].base = 0;	/* every trigger starts again from 0 */
 	return err;
 }
 

@@ -72,8 +72,16 @@ capture ptrigger lttctl add-trigger --name pv --condition=event-rule-matches \
 capture pstart lttctl start kp
 capture pcalls kworkload getppid 40
 capture pexport lttctl export-maps -s kp
+# a second counter of getppid under another key joins pv's histogram
+# trigger: it counts from then on, not the 40 calls before it
+capture ptrigger2 lttctl add-trigger --name pv2 --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --action=incr-map-value -s kp --map calls \
+	--key late
+capture pcalls2 kworkload getppid 25
+capture pexport2 lttctl export-maps -s kp
 capture pdestroy lttctl destroy kp
 capture premove lttctl remove-trigger pv
+capture premove2 lttctl remove-trigger pv2
 result pinstances_left "$(ls /sys/kernel/tracing/instances | grep -c '^ltt-')"
 stop_sessiond
 # the module as the kernel backend: no kernel map
