@@ -298,14 +298,48 @@ static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
  */
 static int passed_fd = -1;
 
+/* Do @fd's first @len bytes read @head? */
+static bool starts(int fd, const char *head, size_t len)
+{
+	char buf[64];
+
+	return len <= sizeof(buf) && pread(fd, buf, len, 0) == (ssize_t)len &&
+	       !memcmp(buf, head, len);
+}
+
+/*
+ * Does @fd hold @head anywhere?  Read in pieces that overlap by @len - 1
+ * bytes, the whole file (its size was capped): a certificate's text dump
+ * may run for kilobytes before its PEM block.
+ */
+static bool holds(int fd, const char *head, size_t len)
+{
+	char buf[4096];
+	size_t have = 0;
+	off_t off = 0;
+	ssize_t n;
+
+	if (!len || len >= sizeof(buf))
+		return false;
+	while ((n = pread(fd, buf + have, sizeof(buf) - have, off)) > 0) {
+		off += n;
+		have += (size_t)n;
+		if (memmem(buf, have, head, len))
+			return true;
+		if (have >= len) {	/* the last len - 1 bytes may begin @head */
+			memmove(buf, buf + have - (len - 1), len - 1);
+			have = len - 1;
+		}
+	}
+	return false;
+}
+
 static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
 		   size_t len, bool anywhere, int *ret_fd)
 {
 	struct ltt_as_user as;
-	char buf[4096];
 	struct stat st;
 	int fd = -1, err;
-	ssize_t n;
 
 	if (passed_fd >= 0)
 		close(passed_fd);
@@ -323,9 +357,7 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 	ltt_as_user_end(&as);
 	if (!err && (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > max))
 		err = -ENOEXEC;
-	n = err ? 0 : pread(fd, buf, anywhere ? sizeof(buf) - 1 : len, 0);
-	if (!err && (n < (ssize_t)len || (anywhere ? !memmem(buf, (size_t)n, head, len) :
-						     memcmp(buf, head, len) != 0)))
+	if (!err && !(anywhere ? holds(fd, head, len) : starts(fd, head, len)))
 		err = -ENOEXEC;
 	if (err) {
 		if (fd >= 0)

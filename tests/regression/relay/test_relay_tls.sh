@@ -224,6 +224,15 @@ is "$RC" 0 "record over TLS"
 snap=$(tail -n 1 <<<"$STDOUT")
 is "$(babeltrace2 "$snap" 2>/dev/null | grep -c 'role = "snap"')" "$N" "the relay wrote the snapshot: $N events"
 lttctl -q destroy sn
+# a certificate whose text dump runs past 4 KiB before its PEM block (what
+# 'openssl x509 -text' writes, for a long one): the root daemon's check
+# reads the whole file, as OpenSSL does
+{ for i in $(seq 80); do echo "        $i: explanatory text, as openssl x509 -text writes it ....."; done
+  cat "$C/client.pem"; } >"$C/client-text.pem"
+ok_cmd "a certificate with $(($(stat -c %s "$C/client-text.pem") - $(stat -c %s "$C/client.pem"))) bytes of text before its PEM block: taken" \
+	lttctl create st --snapshot --no-output --tls-cert "$C/client-text.pem" \
+	--tls-key "$C/client.key" --tls-ca "$C/ca.pem"
+lttctl -q destroy st
 ok_cmd "a snapshot session without TLS files" lttctl create sp --snapshot --no-output
 run lttctl snapshot add-output -s sp "tls://127.0.0.1:$CPORT:$DPORT"
 like "$RC:$ERR" "^1:Error: .*TLS needs a tls:// URL with all three of --tls-cert" \
