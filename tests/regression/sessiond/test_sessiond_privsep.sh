@@ -170,12 +170,15 @@ is "$(status_field "$spid" CapEff)/$(status_field "$spid" CapPrm)/$(status_field
 	"it has no capability: effective, permitted and bounding sets empty"
 is "$(status_field "$spid" NoNewPrivs)/$(status_field "$spid" Groups)" "1/" \
 	"no_new_privs set, no supplementary group"
-bad=0
+# each thread's status read once: a thread that ended meanwhile has none
+bad=0 seen=0
 for t in /proc/"$spid"/task/*; do
-	[ "$(status_field "${t#/proc/}" CapEff)/$(status_field "${t#/proc/}" CapBnd)/$(sed -n 's/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' "$t/status")" = \
-		"0000000000000000/0000000000000000/$nobody_uid" ] || bad=$((bad + 1))
+	st=$(cat "$t/status" 2>/dev/null) && [ -n "$st" ] || continue
+	seen=$((seen + 1))
+	[ "$(sed -n 's/^CapEff:[[:space:]]*//p; s/^CapBnd:[[:space:]]*//p; s/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' <<<"$st" | tr '\n' /)" = \
+		"$nobody_uid/0000000000000000/0000000000000000/" ] || bad=$((bad + 1))
 done
-is "$bad" 0 "and so has each of its threads ($(ls /proc/"$spid"/task | wc -l))"
+is "$bad" 0 "and so has each of its threads ($seen)"
 is "$(status_field "$priv" Uid | cut -d' ' -f1)" 0 "ltt-priv ($priv) keeps root's"
 run lttctl list
 like "$STDOUT" "1\) good " "--load's session, loaded by a process that kept root's rights"
