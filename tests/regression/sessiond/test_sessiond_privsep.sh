@@ -176,7 +176,10 @@ for t in /proc/"$spid"/task/*; do
 	st=$(cat "$t/status" 2>/dev/null) && [ -n "$st" ] || continue
 	seen=$((seen + 1))
 	[ "$(sed -n 's/^CapEff:[[:space:]]*//p; s/^CapBnd:[[:space:]]*//p; s/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' <<<"$st" | tr '\n' /)" = \
-		"$nobody_uid/0000000000000000/0000000000000000/" ] || bad=$((bad + 1))
+		"$nobody_uid/0000000000000000/0000000000000000/" ] || {
+		bad=$((bad + 1))
+		diag "$t: $(grep -E '^(Name|Uid|CapEff|CapBnd):' <<<"$st" | tr '\n\t' '  ')"
+	}
 done
 is "$bad" 0 "and so has each of its threads ($seen)"
 is "$(status_field "$priv" Uid | cut -d' ' -f1)" 0 "ltt-priv ($priv) keeps root's"
