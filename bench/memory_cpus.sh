@@ -24,7 +24,11 @@ if command -v lttng-sessiond >/dev/null && mkdir -p "$x" &&
 		-llttng-ust -ldl 2>/dev/null; then
 	cp "$(command -v lttng)" "$(command -v lttng-sessiond)" "$x/" &&
 		cp /usr/lib/*/lttng/libexec/lttng-consumerd "$x/" &&
-		extra="$extra bench-lttng/lttng bench-lttng/lttng-sessiond bench-lttng/lttng-consumerd bench-lttng/flood_lttng"
+		# its session schema: without it lttng-sessiond's session
+		# loading fails at start and the daemon quits (the guest's
+		# programs must be executable to be copied in)
+		install -m 755 /usr/share/xml/lttng/session.xsd "$x/session.xsd" &&
+		extra="$extra bench-lttng/lttng bench-lttng/lttng-sessiond bench-lttng/lttng-consumerd bench-lttng/flood_lttng bench-lttng/session.xsd"
 fi
 KVM_EXTRA_BINS=$extra KVM_SMP=$cpus KVM_MEM=${KVM_MEM:-2G} KVM_SCENARIO_TIMEOUT=1200 \
 	KVM_TIMEOUT=1500 "$top/tests/kernel/vm.sh" -o "$out/res" bench_ust_memory >"$out/console.log" 2>&1

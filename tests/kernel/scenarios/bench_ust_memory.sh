@@ -51,6 +51,9 @@ lttng_step() {
 }
 if [ -x /ltt/bin/lttng-sessiond ] && [ -x /ltt/bin/flood_lttng ]; then
 	export LTTNG_HOME=/tmp/lh
+	# the daemon loads saved sessions at start, and quits when it cannot
+	# read the schema they are checked against: memory_cpus.sh puts it here
+	export LTTNG_SESSION_CONFIG_XSD_PATH=/ltt/bin
 	mkdir -p "$LTTNG_HOME" /var/run/lttng
 	/ltt/bin/lttng-sessiond --no-kernel -vv --pidfile="$LTTNG_HOME/p.pid" \
 		--consumerd64-path=/ltt/bin/lttng-consumerd >"$LTT_OUT/lttng-sessiond" 2>&1 &
