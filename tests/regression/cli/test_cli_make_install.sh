@@ -57,6 +57,8 @@ for l in $(var lib_LTLIBRARIES); do
 done
 # libltt-ctl's XML module (save, load), loaded from there by path
 ok "$([ -f "$DEST$(var pkglibdir)/config-xml.so" ]; echo $?)" "lib: ltt/config-xml.so, the XML module"
+# lttctl's TLS module (create --tls-*, view --live tls://), the same way
+ok "$([ -f "$DEST$(var pkglibdir)/net-tls.so" ]; echo $?)" "lib: ltt/net-tls.so, the TLS module"
 for h in $(var pkginclude_HEADERS); do
 	ok "$(cmp -s "$LTT_TOP_SRCDIR/$h" "$DEST$(var includedir)/ltt/${h##*/}"; echo $?)" \
 		"header: ltt/${h##*/}"
@@ -142,8 +144,10 @@ export LD_LIBRARY_PATH="$libdir"
 export LTT_SESSIOND_PATH="$bindir/ltt-sessiond"
 LTT_CONSUMERD_PATH="$DEST$(var ltt_libexecdir)/ltt-consumerd"
 export LTT_CONSUMERD_PATH
-# (the installed programs would load $(pkglibdir)/config-xml.so: it is under DESTDIR)
+# (the installed programs would load $(pkglibdir)/config-xml.so and
+# net-tls.so: they are under DESTDIR)
 export LTT_CONFIG_XML_PATH="$DEST$(var pkglibdir)/config-xml.so"
+export LTT_NET_TLS_PATH="$DEST$(var pkglibdir)/net-tls.so"
 export LTT_UST_REGISTER_TIMEOUT=5000
 like "$(ldd "$bindir/lttctl")" "libltt-ctl\\.so\\.[0-9]+ => $libdir/libltt-ctl\\.so\\.[0-9]+ " \
 	"the installed lttctl runs with the installed libltt-ctl"
