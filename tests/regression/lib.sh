@@ -245,6 +245,22 @@ stop_proc() {
 }
 
 # start_sessiond [RUNDIR] [ARGS...]: returns once it accepts connections.
+# bad_modules FILE: two files in the place of a private module FILE
+# (src/common/base/module.h), to set its variable to: one that is not
+# there, and a library that is not ltt's module.
+bad_modules() {
+	echo "$TEST_TMP/none/$1" "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/libltt-ctl.so"
+}
+
+# bad_module_why BAD WHAT SYMBOL: the regex of why the loader refuses
+# BAD (one of bad_modules) as ltt's WHAT module, which exports SYMBOL
+bad_module_why() {
+	case $1 in
+	*/none/*) echo 'cannot open shared object file: No such file or directory' ;;
+	*) echo "not ltt's $2 module \\(no $3\\)" ;;
+	esac
+}
+
 # loaded_objects CMD...: the objects CMD's dynamic loader opened (its
 # own list, LD_DEBUG=files, dlopen() included), one a line
 loaded_objects() {

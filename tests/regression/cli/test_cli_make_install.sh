@@ -198,6 +198,13 @@ if python_env; then
 		'import ltt; print(" ".join("%s:%s" % (s.name, s.channels[0].name) for s in ltt.list_sessions()))'
 	is "$OUT" "demo:channel0" "python: the installed package (import ltt) lists the session, with the installed libltt-ctl"
 fi
+unlike "$(ldd "$bindir/lttctl")" 'libssl|libcrypto' "the installed lttctl links no libssl or libcrypto"
+# the installed TLS module loads (this lttctl's version): what is wrong
+# is then the certificate file, not the module
+run ilttctl create tlsx --snapshot --no-output --tls-cert "$TEST_TMP/none.pem" \
+	--tls-key "$TEST_TMP/none.key" --tls-ca "$TEST_TMP/none-ca.pem"
+like "$RC:$ERR" "^1:Error: TLS certificate '$TEST_TMP/none.pem' can't be used: .*; nothing was created" \
+	"create --tls-* with the installed TLS module: the missing certificate is named"
 run ilttctl save demo -o "$TEST_TMP/saved"
 ok "$RC" "save (the installed XML module)"
 like "$(cat "$TEST_TMP/saved/demo.ltt" 2>&1)" '<name>demo</name>' "save wrote demo.ltt"

@@ -75,11 +75,8 @@ fi
 lttctl -q destroy s1
 snapshot() { ls -R "$TEST_TMP/saved" "$HOME/.ltt" 2>&1; lttctl list 2>&1; }
 before=$(snapshot)
-for bad in "$TEST_TMP/none/config-xml.so" "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/libltt-ctl.so"; do
-	case $bad in
-	*/none/*) why='cannot open shared object file: No such file or directory' ;;
-	*) why="not ltt's XML module \\(no ltt_cfg_xml_module\\)" ;;
-	esac
+for bad in $(bad_modules config-xml.so); do
+	why=$(bad_module_why "$bad" XML ltt_cfg_xml_module)
 	export LTT_CONFIG_XML_PATH=$bad
 	run lttctl save -o "$TEST_TMP/saved2"
 	is "$RC" 1 "save, module $bad: exit 1"
