@@ -209,7 +209,8 @@ extern "C" {
 	X(AUTO_RECLAIM_SNAPSHOT, 269, "--auto-reclaim-memory=consumed gives back what the consumer reads, and a snapshot session's consumer reads nothing until a snapshot: use older-than:AGE, or off") \
 	X(MAP_KERNEL, 270, "ltt keeps kernel map channels with ftrace's histogram triggers, through the tracefs kernel backend: this daemon's kernel tracer has none (ltt's module, or a kernel built without CONFIG_HIST_TRIGGERS; the session daemon's log says which); record the events in a kernel channel and count them in the trace, or run ltt-sessiond --kernel-backend=tracefs on a kernel with histogram triggers") \
 	X(MAP_KERNEL_FILTER, 271, "a kernel map counts with ftrace's histogram triggers, whose filter must say the rule's filter exactly, and ftrace's filter grammar can't say this one (the session daemon's log names the event): filter on the event's own fields with ==, !=, <, <=, >, >=, & and \"prefix*\" globs joined by &&, || and !, or record the events and count them in the trace") \
-	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger")
+	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger") \
+	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

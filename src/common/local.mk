@@ -58,6 +58,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/evloop.c src/common/base/evloop.h \
 	src/common/base/fault.c src/common/base/fault.h \
 	src/common/base/log.c src/common/base/log.h \
+	src/common/base/module.c src/common/base/module.h \
 	src/common/base/name-index.c src/common/base/name-index.h \
 	src/common/base/names.c src/common/base/names.h \
 	src/common/base/output-error.c src/common/base/output-error.h \
@@ -77,3 +78,15 @@ src_common_libnet_la_SOURCES = \
 	src/common/net/xport.c src/common/net/xport.h
 src_common_libnet_la_CFLAGS = $(AM_CFLAGS) $(OPENSSL_CFLAGS)
 src_common_libnet_la_LIBADD = $(OPENSSL_LIBS)
+# libnet as a private module, net-tls.so in $(pkglibdir) beside the XML
+# one, for a program that needs TLS for a few commands only: it links
+# libnet-module (net-module.h), which loads it on first use, instead of
+# libnet and OpenSSL.  It exports its table (ltt_net_tls_module) only.
+pkglib_LTLIBRARIES += src/common/net-tls.la
+src_common_net_tls_la_SOURCES = src/common/net/net-tls.c src/common/net/net-module.h
+src_common_net_tls_la_LIBADD = src/common/libnet.la src/common/libcommon.la
+src_common_net_tls_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
+	-export-symbols-regex '^ltt_net_tls_module$$'
+noinst_LTLIBRARIES += src/common/libnet-module.la
+src_common_libnet_module_la_SOURCES = src/common/net/net-module.c src/common/net/net-module.h
+src_common_libnet_module_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_PKGLIBDIR=\"$(pkglibdir)\"

@@ -15,8 +15,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/base/sock.h"
+#include "common/net/net-module.h"
 #include "common/net/relay-conn.h"
-#include "common/net/xport.h"
 #include "ctl/bridge.h"
 
 #define BUF_SIZE (64 * 1024)
@@ -29,6 +30,7 @@ struct half {
 };
 
 struct pair {
+	const struct ltt_net_module *net;	/* the TLS module, which serves @x */
 	int fd;				/* the viewer's, plain */
 	struct ltt_xport *x;		/* the relay's, TLS */
 	struct half up;			/* viewer to relay */
@@ -63,7 +65,7 @@ static void pair_close(struct pair **slot)
 	if (!*slot)
 		return;
 	close((*slot)->fd);
-	ltt_xport_destroy((*slot)->x);
+	(*slot)->net->destroy((*slot)->x);
 	free(*slot);
 	*slot = NULL;
 }
@@ -75,6 +77,7 @@ static void pair_close(struct pair **slot)
  */
 static int pump(struct pair *p)
 {
+	const struct ltt_net_module *net = p->net;
 	bool moved = true;
 	ssize_t n;
 
@@ -92,7 +95,7 @@ static int pump(struct pair *p)
 			}
 		}
 		while (p->up.off < p->up.len) {
-			n = ltt_xport_write(p->x, p->up.buf + p->up.off, p->up.len - p->up.off);
+			n = net->write(p->x, p->up.buf + p->up.off, p->up.len - p->up.off);
 			if (n == -EAGAIN)
 				break;
 			if (n < 0)
@@ -103,7 +106,7 @@ static int pump(struct pair *p)
 		if (p->up.off == p->up.len)
 			p->up.off = p->up.len = 0;
 		if (p->down.len == 0 && !p->down.eof) {
-			n = ltt_xport_read(p->x, p->down.buf, BUF_SIZE);
+			n = net->read(p->x, p->down.buf, BUF_SIZE);
 			if (n == 0 || n == -ECONNRESET)
 				p->down.eof = true;
 			else if (n < 0 && n != -EAGAIN)
@@ -135,25 +138,25 @@ static void pair_events(const struct pair *p, struct pollfd *pfd)
 	pfd[0].fd = p->fd;
 	pfd[0].events = (short)((!p->up.len && !p->up.eof ? POLLIN : 0) |
 				(p->down.len ? POLLOUT : 0));
-	pfd[1].fd = ltt_xport_fd(p->x);
+	pfd[1].fd = p->net->fd(p->x);
 	pfd[1].events = (short)((!p->down.len && !p->down.eof ? POLLIN : 0) |
 				(p->up.len ? POLLOUT : 0));
-	if (ltt_xport_events(p->x) == EPOLLOUT && (p->up.len || !p->down.len))
+	if (p->net->events(p->x) == EPOLLOUT && (p->up.len || !p->down.len))
 		pfd[1].events |= POLLOUT;
 }
 
 /* A new viewer: its TLS connection to the relay, or closed (said why). */
-static struct pair *pair_open(int fd, int family, const char *host, uint16_t port,
-			      struct ltt_xport_ctx *tls)
+static struct pair *pair_open(const struct ltt_net_module *net, int fd, int family,
+			      const char *host, uint16_t port, struct ltt_xport_ctx *tls)
 {
 	char label[300];
 	struct pair *p = calloc(1, sizeof(*p));
 	int ret;
 
 	snprintf(label, sizeof(label), "lttctl: live bridge to %s:%u", host, (unsigned int)port);
-	ret = p ? ltt_relay_conn_open(family, host, port, tls,
-				      ltt_relay_conn_now_ms() + LTT_RELAY_CONN_TIMEOUT_MS, label,
-				      &p->x) : -ENOMEM;
+	ret = p ? net->conn_open(family, host, port, tls,
+				 (uint64_t)ltt_deadline_ms(LTT_RELAY_CONN_TIMEOUT_MS), label, &p->x) :
+		  -ENOMEM;
 	if (ret) {
 		if (ret != -EKEYREJECTED)	/* logged with OpenSSL's reason */
 			fprintf(stderr, "%s: %s: the viewer's connection is closed\n", label,
@@ -162,12 +165,13 @@ static struct pair *pair_open(int fd, int family, const char *host, uint16_t por
 		close(fd);
 		return NULL;
 	}
+	p->net = net;
 	p->fd = fd;
 	return p;
 }
 
-int ctl_bridge_run(int listen_fd, int family, const char *host, uint16_t port,
-		   struct ltt_xport_ctx *tls)
+int ctl_bridge_run(const struct ltt_net_module *net, int listen_fd, int family, const char *host,
+		   uint16_t port, struct ltt_xport_ctx *tls)
 {
 	struct pollfd pfd[1 + 2 * CTL_BRIDGE_MAX_PAIRS];
 	struct pair *pairs[CTL_BRIDGE_MAX_PAIRS] = { NULL };
@@ -206,7 +210,7 @@ int ctl_bridge_run(int listen_fd, int family, const char *host, uint16_t port,
 		}
 		for (i = 0; pairs[i]; i++)
 			;
-		pairs[i] = pair_open(fd, family, host, port, tls);
+		pairs[i] = pair_open(net, fd, family, host, port, tls);
 		if (pairs[i] && pump(pairs[i]))
 			pair_close(&pairs[i]);
 	}

@@ -457,20 +457,25 @@ enum ctl_opt {
 	{ "tls-ca", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val) + 2, \
 	  "TLS to the relay: the CA that signed the relay's certificate (PEM)", "FILE" }
 
+struct ltt_net_module;
 struct ltt_xport_ctx;
 
 /**
  * ctl_util_tls_files() - the three files of CTL_UTIL_TLS_OPTIONS (@values,
  * all three set), made absolute into @paths and loaded as a client's TLS
- * end, as the consumer or the bridge will
+ * end, as the consumer or the bridge will, by the TLS module (loaded
+ * here, on the first TLS command: common/net/net-module.h)
+ * @ret_net: the module, to use and free @ret_tls with (NULL: not wanted)
  * @ret_tls: the loaded end (NULL: freed here)
  * @outcome: ends the error's sentence ("; nothing was created", or "")
  *
  * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
- * (TLS_FILES: which file, what is wrong with it).
+ * (TLS_MODULE: the module's file and why it does not load; TLS_FILES:
+ * which file, what is wrong with it).
  */
 int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
-		       struct ltt_xport_ctx **ret_tls, const char *outcome);
+		       const struct ltt_net_module **ret_net, struct ltt_xport_ctx **ret_tls,
+		       const char *outcome);
 
 /**
  * ctl_util_out() - ctl_out_text(): kept for code written before out.h

@@ -55,4 +55,8 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/remove_trigger.c \
 	src/ctl/commands/wait_trigger.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
-src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)
+# TLS (create --tls-*, view --live tls://) is the TLS module, loaded by
+# those commands only (common/net/net-module.h): lttctl links neither
+# libnet nor OpenSSL.
+src_ctl_lttctl_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libnet-module.la \
+	src/common/libcommon.la $(POPT_LIBS)

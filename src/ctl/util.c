@@ -19,7 +19,7 @@
 #include "common/base/paths.h"
 #include "common/base/size.h"
 #include "common/model/uri.h"
-#include "common/net/xport.h"
+#include "common/net/net-module.h"
 #include "ctl/ctl.h"
 
 /*
@@ -500,11 +500,13 @@ int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls
 }
 
 int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
-		       struct ltt_xport_ctx **ret_tls, const char *outcome)
+		       const struct ltt_net_module **ret_net, struct ltt_xport_ctx **ret_tls,
+		       const char *outcome)
 {
 	static const char *const opt[3] = { "--tls-cert", "--tls-key", "--tls-ca" };
 	struct ltt_xport_tls_files f = { paths[0], paths[1], paths[2] };
-	char why[LTT_XPORT_ERR_MAX];
+	char why[LTT_PATH_MAX + LTT_XPORT_ERR_MAX];
+	const struct ltt_net_module *net;
 	struct ltt_xport_ctx *tls;
 	int i;
 
@@ -515,14 +517,21 @@ int ctl_util_tls_files(char *const *values, char paths[3][LTT_PATH_MAX],
 			return CTL_EXIT_FAILURE;
 		}
 	}
-	if (ltt_xport_ctx_create(&f, false, why, sizeof(why), &tls)) {
+	if (ltt_net_module_get(&net, why, sizeof(why))) {
+		ctl_out_error(LTT_ERR_TLS_MODULE, "%s: %s%s", why, ltt_strerror(LTT_ERR_TLS_MODULE),
+			      outcome);
+		return CTL_EXIT_FAILURE;
+	}
+	if (net->ctx_create(&f, false, why, sizeof(why), &tls)) {
 		ctl_out_error(LTT_ERR_TLS_FILES, "%s%s", why, outcome);
 		return CTL_EXIT_FAILURE;
 	}
+	if (ret_net)
+		*ret_net = net;
 	if (ret_tls)
 		*ret_tls = tls;
 	else
-		ltt_xport_ctx_destroy(tls);
+		net->ctx_destroy(tls);
 	return CTL_EXIT_OK;
 }
 

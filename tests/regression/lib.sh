@@ -30,6 +30,10 @@ fi
 # (libltt-ctl dlopen()s it, src/lib/ltt-ctl/config-module.h)
 LTT_CONFIG_XML_PATH="$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/config-xml.so"
 export LTT_CONFIG_XML_PATH
+# lttctl's TLS commands: the build tree's TLS module (lttctl dlopen()s
+# it, src/common/net/net-module.h)
+LTT_NET_TLS_PATH="$LTT_TOP_BUILDDIR/src/common/.libs/net-tls.so"
+export LTT_NET_TLS_PATH
 TEST_TIMEOUT=${TEST_TIMEOUT:-20}
 # babeltrace2 reading a trace from files: it ends on its own, but a
 # million events take tens of seconds of wall time on a loaded machine
@@ -241,6 +245,30 @@ stop_proc() {
 }
 
 # start_sessiond [RUNDIR] [ARGS...]: returns once it accepts connections.
+# bad_modules FILE: two files in the place of a private module FILE
+# (src/common/base/module.h), to set its variable to: one that is not
+# there, and a library that is not ltt's module.
+bad_modules() {
+	echo "$TEST_TMP/none/$1" "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/libltt-ctl.so"
+}
+
+# bad_module_why BAD WHAT SYMBOL: the regex of why the loader refuses
+# BAD (one of bad_modules) as ltt's WHAT module, which exports SYMBOL
+bad_module_why() {
+	case $1 in
+	*/none/*) echo 'cannot open shared object file: No such file or directory' ;;
+	*) echo "not ltt's $2 module \\(no $3\\)" ;;
+	esac
+}
+
+# loaded_objects CMD...: the objects CMD's dynamic loader opened (its
+# own list, LD_DEBUG=files, dlopen() included), one a line
+loaded_objects() {
+	LD_DEBUG=files LD_DEBUG_OUTPUT="$TEST_TMP/ld" "$@" >/dev/null 2>&1
+	sed -n 's/.*file=\([^ ]*\) .*\[0\];.*generating link map.*/\1/p' "$TEST_TMP"/ld.* | sort -u
+	rm -f "$TEST_TMP"/ld.*
+}
+
 start_sessiond() {
 	local dir=${1:-$LTT_RUNDIR}
 	[ $# -gt 0 ] && shift

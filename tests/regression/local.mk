@@ -55,6 +55,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/trigger/test_trigger_mi.sh \
 	tests/regression/sessiond/test_sessiond_client_idle.sh \
 	tests/regression/cli/test_cli_make_install.sh \
+	tests/regression/cli/test_cli_tls_module.sh \
 	tests/regression/sessiond/test_sessiond_notify.sh \
 	tests/regression/python/test_python_ctl.sh \
 	tests/regression/python/test_python_agent.sh \

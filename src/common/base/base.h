@@ -22,6 +22,7 @@
  *   paths.[ch]        where ltt keeps its files: home, run directories,
  *                     traces
  *   log.[ch]          leveled diagnostics on stderr, rate-limited
+ *   module.[ch]       ltt's private modules, dlopen()ed on first use
  *   escape.[ch]       strings from users, programs and peers made safe to
  *                     print
  *   names.[ch]        the names users give (sessions, channels, events),

@@ -39,6 +39,11 @@ int ltt_log_level(void)
 	return log_level;
 }
 
+const char *ltt_log_progname(void)
+{
+	return log_progname;
+}
+
 void ltt_log_ratelimit_set(unsigned int burst, unsigned int interval_ms)
 {
 	rl_burst = burst;

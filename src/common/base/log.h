@@ -28,6 +28,11 @@ void ltt_log_init(const char *progname, int level);
 int ltt_log_level(void);
 
 /**
+ * ltt_log_progname() - the name ltt_log_init() gave ("ltt" before)
+ */
+const char *ltt_log_progname(void);
+
+/**
  * ltt_log() - print "progname: LEVEL: message" on stderr; thread-safe
  *
  * The message is escaped whole (ltt_escape(), newlines included), so a

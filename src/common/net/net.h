@@ -9,6 +9,9 @@
  *                   TCP or TLS behind one set of calls
  *   relay-conn.[ch] opening a connection to ltt-relayd: resolve, connect,
  *                   the relay protocol's handshake
+ *   net-tls.c       the table of the two above as a module, net-tls.so
+ *   net-module.[ch] loading it on first use (libnet-module.la: neither
+ *                   libnet nor OpenSSL), for lttctl's TLS commands
  */
 #ifndef LTT_COMMON_NET_NET_H
 #define LTT_COMMON_NET_NET_H

@@ -199,7 +199,7 @@ static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
 		return CTL_EXIT_OK;
 	if (given != 3 || (!tls_url && !attr->snapshot))
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_TLS_FILES));
-	if (ctl_util_tls_files(&a->values[VAL_TLS_CERT], a->tls_path, NULL,
+	if (ctl_util_tls_files(&a->values[VAL_TLS_CERT], a->tls_path, NULL, NULL,
 			       "; nothing was created"))
 		return CTL_EXIT_FAILURE;
 	a->tls = (struct ltt_session_tls){ a->tls_path[0], a->tls_path[1], a->tls_path[2] };

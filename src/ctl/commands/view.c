@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "common/model/uri.h"
-#include "common/net/xport.h"
+#include "common/net/net-module.h"
 #include "ctl/bridge.h"
 #include "ctl/ctl.h"
 
@@ -70,8 +70,9 @@ static int view_path(const struct ctl_ctx *ctx, poptContext pc, const char *read
 	return run_reader(reader, dir);
 }
 
-/* The TLS end of --tls-cert, --tls-key, --tls-ca: all three, loaded. */
-static int bridge_tls(const struct ctl_ctx *ctx, char **values, struct ltt_xport_ctx **ret_tls)
+/* The TLS end of --tls-cert, --tls-key, --tls-ca: all three, loaded by the TLS module. */
+static int bridge_tls(const struct ctl_ctx *ctx, char **values, const struct ltt_net_module **ret_net,
+		      struct ltt_xport_ctx **ret_tls)
 {
 	char (*paths)[LTT_PATH_MAX];
 	int ret;
@@ -85,7 +86,7 @@ static int bridge_tls(const struct ctl_ctx *ctx, char **values, struct ltt_xport
 		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
 	}
-	ret = ctl_util_tls_files(&values[VAL_TLS_CERT], paths, ret_tls, "");
+	ret = ctl_util_tls_files(&values[VAL_TLS_CERT], paths, ret_net, ret_tls, "");
 	free(paths);
 	return ret;
 }
@@ -96,6 +97,7 @@ static int bridge_tls(const struct ctl_ctx *ctx, char **values, struct ltt_xport
  */
 static int view_live(const struct ctl_ctx *ctx, poptContext pc, char **values)
 {
+	const struct ltt_net_module *net = NULL;
 	struct ltt_xport_ctx *tls = NULL;
 	const char *url = values[VAL_LIVE];
 	uint64_t lport = 0;
@@ -119,14 +121,14 @@ static int view_live(const struct ctl_ctx *ctx, poptContext pc, char **values)
 					lport > 65535))
 		return ctl_util_usage_error(ctx, "--bridge-port '%s': give a port from 0 (a free one) "
 					    "to 65535", values[VAL_BRIDGE_PORT]);
-	ret = bridge_tls(ctx, values, &tls);
+	ret = bridge_tls(ctx, values, &net, &tls);
 	if (ret)
 		return ret;
 	ret = ctl_bridge_listen((uint16_t)lport, &fd, &port);
 	if (ret) {
 		ctl_out_error(LTT_ERR_UNKNOWN, "live bridge: can't listen on 127.0.0.1:%u: %s",
 			      (unsigned int)lport, strerror(-ret));
-		ltt_xport_ctx_destroy(tls);
+		net->ctx_destroy(tls);
 		return CTL_EXIT_FAILURE;
 	}
 	if (!uri.ctrl_port)
@@ -138,10 +140,10 @@ static int view_live(const struct ctl_ctx *ctx, poptContext pc, char **values)
 	       (unsigned int)port);
 	fflush(stdout);
 	signal(SIGPIPE, SIG_IGN);
-	ret = ctl_bridge_run(fd, (int)uri.family, uri.host, uri.ctrl_port, tls);
+	ret = ctl_bridge_run(net, fd, (int)uri.family, uri.host, uri.ctrl_port, tls);
 	ctl_out_error(LTT_ERR_UNKNOWN, "live bridge: %s", strerror(-ret));
 	close(fd);
-	ltt_xport_ctx_destroy(tls);
+	net->ctx_destroy(tls);
 	return CTL_EXIT_FAILURE;
 }
 

@@ -15,6 +15,7 @@
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/base/module.h"
 #include "lib/ltt-ctl/config-model.h"
 
 /* The module's file name in $pkglibdir, the variable that names another. */
@@ -26,11 +27,11 @@
 /*
  * What the module provides.  Its structs are the model's (config-model.h)
  * as this build lays them out, so the module and the library must come
- * from the same build: @version is the module's PACKAGE_VERSION, which
- * the loader compares with its own.
+ * from the same build: @head.version is the module's PACKAGE_VERSION, which
+ * the loader compares with its own (common/base/module.h).
  */
 struct ltt_cfg_module {
-	const char *version;
+	struct ltt_module_head head;
 	/* ltt_cfg_xml_read(), config-xml.h */
 	int (*read)(struct ltt_cfg_set *set, const char *path, char *err, size_t errlen);
 	/* ltt_cfg_xml_write(), config-xml-write.h */

@@ -654,7 +654,7 @@ out:
 /* The module's one export (config-module.h), found by libltt-ctl's dlsym(). */
 extern const struct ltt_cfg_module ltt_cfg_xml_module;
 const struct ltt_cfg_module ltt_cfg_xml_module = {
-	.version = PACKAGE_VERSION,
+	.head = { .version = PACKAGE_VERSION },
 	.read = ltt_cfg_xml_read,
 	.write = ltt_cfg_xml_write,
 };

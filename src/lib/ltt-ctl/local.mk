@@ -39,7 +39,7 @@ src_lib_ltt_ctl_libltt_cfg_model_la_SOURCES = \
 # config-xml.so, a private module in $(pkglibdir) that libltt-ctl loads
 # on a save's or a load's first use (config-module.h), the only code
 # that links libxml2.  It exports its table (ltt_cfg_xml_module) only.
-pkglib_LTLIBRARIES = src/lib/ltt-ctl/config-xml.la
+pkglib_LTLIBRARIES += src/lib/ltt-ctl/config-xml.la
 src_lib_ltt_ctl_config_xml_la_SOURCES = \
 	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h \
 	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \

@@ -57,6 +57,8 @@ for l in $(var lib_LTLIBRARIES); do
 done
 # libltt-ctl's XML module (save, load), loaded from there by path
 ok "$([ -f "$DEST$(var pkglibdir)/config-xml.so" ]; echo $?)" "lib: ltt/config-xml.so, the XML module"
+# lttctl's TLS module (create --tls-*, view --live tls://), the same way
+ok "$([ -f "$DEST$(var pkglibdir)/net-tls.so" ]; echo $?)" "lib: ltt/net-tls.so, the TLS module"
 for h in $(var pkginclude_HEADERS); do
 	ok "$(cmp -s "$LTT_TOP_SRCDIR/$h" "$DEST$(var includedir)/ltt/${h##*/}"; echo $?)" \
 		"header: ltt/${h##*/}"
@@ -142,8 +144,10 @@ export LD_LIBRARY_PATH="$libdir"
 export LTT_SESSIOND_PATH="$bindir/ltt-sessiond"
 LTT_CONSUMERD_PATH="$DEST$(var ltt_libexecdir)/ltt-consumerd"
 export LTT_CONSUMERD_PATH
-# (the installed programs would load $(pkglibdir)/config-xml.so: it is under DESTDIR)
+# (the installed programs would load $(pkglibdir)/config-xml.so and
+# net-tls.so: they are under DESTDIR)
 export LTT_CONFIG_XML_PATH="$DEST$(var pkglibdir)/config-xml.so"
+export LTT_NET_TLS_PATH="$DEST$(var pkglibdir)/net-tls.so"
 export LTT_UST_REGISTER_TIMEOUT=5000
 like "$(ldd "$bindir/lttctl")" "libltt-ctl\\.so\\.[0-9]+ => $libdir/libltt-ctl\\.so\\.[0-9]+ " \
 	"the installed lttctl runs with the installed libltt-ctl"
@@ -194,6 +198,13 @@ if python_env; then
 		'import ltt; print(" ".join("%s:%s" % (s.name, s.channels[0].name) for s in ltt.list_sessions()))'
 	is "$OUT" "demo:channel0" "python: the installed package (import ltt) lists the session, with the installed libltt-ctl"
 fi
+unlike "$(ldd "$bindir/lttctl")" 'libssl|libcrypto' "the installed lttctl links no libssl or libcrypto"
+# the installed TLS module loads (this lttctl's version): what is wrong
+# is then the certificate file, not the module
+run ilttctl create tlsx --snapshot --no-output --tls-cert "$TEST_TMP/none.pem" \
+	--tls-key "$TEST_TMP/none.key" --tls-ca "$TEST_TMP/none-ca.pem"
+like "$RC:$ERR" "^1:Error: TLS certificate '$TEST_TMP/none.pem' can't be used: .*; nothing was created" \
+	"create --tls-* with the installed TLS module: the missing certificate is named"
 run ilttctl save demo -o "$TEST_TMP/saved"
 ok "$RC" "save (the installed XML module)"
 like "$(cat "$TEST_TMP/saved/demo.ltt" 2>&1)" '<name>demo</name>' "save wrote demo.ltt"

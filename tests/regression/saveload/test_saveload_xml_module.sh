@@ -9,8 +9,8 @@
 # naming the file and why, and change nothing.
 #
 # What a process loaded: the dynamic loader's own list of the objects it
-# opens (LD_DEBUG=files, dlopen() included), and a running daemon's
-# /proc/PID/maps.
+# opens (loaded_objects, LD_DEBUG=files, dlopen() included), and a
+# running daemon's /proc/PID/maps.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
@@ -18,13 +18,6 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 MODULE=$LTT_CONFIG_XML_PATH
 HEAVY='libxml2|libicu|liblzma|libstdc\+\+'
 [ -f "$MODULE" ] || { echo "Bail out! $MODULE not built"; exit 1; }
-
-# loaded CMD...: the objects CMD's dynamic loader opened, one a line
-loaded() {
-	LD_DEBUG=files LD_DEBUG_OUTPUT="$TEST_TMP/ld" "$@" >/dev/null 2>&1
-	sed -n 's/.*file=\([^ ]*\) .*\[0\];.*generating link map.*/\1/p' "$TEST_TMP"/ld.* | sort -u
-	rm -f "$TEST_TMP"/ld.*
-}
 
 # shellcheck disable=SC2119
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
@@ -34,7 +27,7 @@ objs=""
 for cmd in "--version" "create s1 -o $TEST_TMP/trace" "enable-event -u -a" \
 	"enable-channel -u c2" "start" "list" "list s1" "status" "--mi xml list s1" "stop"; do
 	# shellcheck disable=SC2086
-	o=$(loaded "$LTTCTL_BIN" $cmd)
+	o=$(loaded_objects "$LTTCTL_BIN" $cmd)
 	objs+="$o"$'\n'
 	like "$o" 'libltt-ctl\.so' "lttctl $cmd: the loader's list holds libltt-ctl (the check sees it)"
 	unlike "$o" "$HEAVY" "lttctl $cmd: no libxml2, ICU, liblzma or libstdc++ loaded"
@@ -48,12 +41,12 @@ unlike "$(cat "/proc/$pid/maps")" 'libxml2|libicu|config-xml' \
 	"the running session daemon (a session started) maps no libxml2, ICU or XML module"
 
 # --- save and load do load it
-o=$(loaded "$LTTCTL_BIN" save s1 -o "$TEST_TMP/saved")
+o=$(loaded_objects "$LTTCTL_BIN" save s1 -o "$TEST_TMP/saved")
 like "$o" 'config-xml\.so' "save loads the XML module"
 like "$o" 'libxml2' "and libxml2 with it (the check sees a libxml2 loaded)"
 ok "$([ -s "$TEST_TMP/saved/s1.ltt" ]; echo $?)" "save wrote s1.ltt"
 lttctl -q destroy s1
-o=$(loaded "$LTTCTL_BIN" load -i "$TEST_TMP/saved")
+o=$(loaded_objects "$LTTCTL_BIN" load -i "$TEST_TMP/saved")
 like "$o" 'config-xml\.so' "load loads the XML module"
 run lttctl list s1
 like "$STDOUT" 'c2' "load made s1 again, with its channel c2"
@@ -82,11 +75,8 @@ fi
 lttctl -q destroy s1
 snapshot() { ls -R "$TEST_TMP/saved" "$HOME/.ltt" 2>&1; lttctl list 2>&1; }
 before=$(snapshot)
-for bad in "$TEST_TMP/none/config-xml.so" "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/libltt-ctl.so"; do
-	case $bad in
-	*/none/*) why='cannot open shared object file: No such file or directory' ;;
-	*) why="not ltt's XML module \\(no ltt_cfg_xml_module\\)" ;;
-	esac
+for bad in $(bad_modules config-xml.so); do
+	why=$(bad_module_why "$bad" XML ltt_cfg_xml_module)
 	export LTT_CONFIG_XML_PATH=$bad
 	run lttctl save -o "$TEST_TMP/saved2"
 	is "$RC" 1 "save, module $bad: exit 1"

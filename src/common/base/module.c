@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * module.c - ltt's private modules (module.h): dlopen() on first use.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/base/module.h"
+
+static pthread_mutex_t module_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Load @path's table of @spec into @ret; else say why in @err, as "PATH: why". */
+static int load(const struct ltt_module_spec *spec, const char *path,
+		const struct ltt_module_head **ret, char *err, size_t errlen)
+{
+	const struct ltt_module_head *m;
+	const char *why;
+	void *h;
+
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		why = dlerror();
+		/* dlerror() names the file: "PATH: cannot open shared object file: ..." */
+		snprintf(err, errlen, "%s", why ? why : path);
+		return -ENOENT;
+	}
+	m = dlsym(h, spec->symbol);
+	if (!m || !m->version) {
+		snprintf(err, errlen, "%s: not ltt's %s module (no %s)", path, spec->what,
+			 spec->symbol);
+		dlclose(h);
+		return -ENOENT;
+	}
+	if (strcmp(m->version, PACKAGE_VERSION)) {
+		snprintf(err, errlen, "%s: ltt %s's %s module, and this is ltt %s", path,
+			 m->version, spec->what, PACKAGE_VERSION);
+		dlclose(h);
+		return -ENOENT;
+	}
+	*ret = m;
+	return 0;
+}
+
+int ltt_module_get(const struct ltt_module_spec *spec, const struct ltt_module_head **slot,
+		   const struct ltt_module_head **ret_table, char *err, size_t errlen)
+{
+	const char *path = secure_getenv(spec->env);
+	int ret = 0;
+
+	if (!path || !*path)
+		path = spec->path;
+	pthread_mutex_lock(&module_lock);
+	if (!*slot)
+		ret = load(spec, path, slot, err, errlen);
+	if (!ret)
+		*ret_table = *slot;
+	pthread_mutex_unlock(&module_lock);
+	return ret;
+}
