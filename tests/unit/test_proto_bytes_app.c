@@ -122,6 +122,21 @@ static void check(const struct pin *pin)
 
 /* ---- the app protocol ---- */
 
+/* Decode a whole @fn message; encode what it gave. */
+#define REPUT(fn, type) \
+	static int reput_##fn(const uint8_t *p, size_t len, struct ltt_wbuf *w) \
+	{ \
+		static type m; \
+		struct ltt_rbuf r; \
+		int ret; \
+\
+		ltt_rbuf_init(&r, p, len); \
+		ret = ltt_app_get_##fn(&r, &m); \
+		if (!ret) \
+			ltt_app_put_##fn(w, &m); \
+		return ret; \
+	}
+
 static struct ltt_app_channel_add chan_ctx;	/* set up by main() */
 
 static void put_channel_add(struct ltt_wbuf *w)
@@ -139,18 +154,7 @@ static void put_channel_add_ctx(struct ltt_wbuf *w)
 	ltt_app_put_channel_add(w, &chan_ctx);
 }
 
-static int reput_channel_add(const uint8_t *p, size_t len, struct ltt_wbuf *w)
-{
-	static struct ltt_app_channel_add m;
-	struct ltt_rbuf r;
-	int ret;
-
-	ltt_rbuf_init(&r, p, len);
-	ret = ltt_app_get_channel_add(&r, &m);
-	if (!ret)
-		ltt_app_put_channel_add(w, &m);
-	return ret;
-}
+REPUT(channel_add, struct ltt_app_channel_add)
 
 static void put_channel_key(struct ltt_wbuf *w)
 {
@@ -183,18 +187,7 @@ static void put_event_filter(struct ltt_wbuf *w)
 	ltt_app_put_event_filter(w, &m);
 }
 
-static int reput_event_filter(const uint8_t *p, size_t len, struct ltt_wbuf *w)
-{
-	static struct ltt_app_event_filter m;
-	struct ltt_rbuf r;
-	int ret;
-
-	ltt_rbuf_init(&r, p, len);
-	ret = ltt_app_get_event_filter(&r, &m);
-	if (!ret)
-		ltt_app_put_event_filter(w, &m);
-	return ret;
-}
+REPUT(event_filter, struct ltt_app_event_filter)
 
 static void put_agent_rules(struct ltt_wbuf *w)
 {
@@ -242,18 +235,7 @@ static void put_notifier_add(struct ltt_wbuf *w)
 	ltt_app_put_notifier_add(w, &m);
 }
 
-static int reput_notifier_add(const uint8_t *p, size_t len, struct ltt_wbuf *w)
-{
-	struct ltt_app_notifier_add m;
-	struct ltt_rbuf r;
-	int ret;
-
-	ltt_rbuf_init(&r, p, len);
-	ret = ltt_app_get_notifier_add(&r, &m);
-	if (!ret)
-		ltt_app_put_notifier_add(w, &m);
-	return ret;
-}
+REPUT(notifier_add, struct ltt_app_notifier_add)
 
 static void put_counter_add(struct ltt_wbuf *w)
 {
@@ -264,18 +246,7 @@ static void put_counter_add(struct ltt_wbuf *w)
 	ltt_app_put_counter_add(w, &m);
 }
 
-static int reput_counter_add(const uint8_t *p, size_t len, struct ltt_wbuf *w)
-{
-	struct ltt_app_counter_add m;
-	struct ltt_rbuf r;
-	int ret;
-
-	ltt_rbuf_init(&r, p, len);
-	ret = ltt_app_get_counter_add(&r, &m);
-	if (!ret)
-		ltt_app_put_counter_add(w, &m);
-	return ret;
-}
+REPUT(counter_add, struct ltt_app_counter_add)
 
 /* A notification as libltt-ust writes it (src/ust/notify.c): three captures. */
 static void put_notify(struct ltt_wbuf *w)

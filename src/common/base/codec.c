@@ -649,7 +649,9 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 			ltt_rbuf_get_fixed_str(r, (char *)p, f->size);
 			break;
 		case LTT_WIRE_STR:
-			ltt_rbuf_get_str_copy(r, (char *)p, f->size);
+			ref = str_body(r, (uint32_t)get_uint(r, c->order, 4), f->size);
+			if (!r->err)
+				memcpy(p, ref, strlen(ref) + 1);	/* within f->size */
 			break;
 		case LTT_WIRE_STRREF:
 			ref = get_strref(r, c, f);

@@ -6,7 +6,7 @@
  * big-endian, for the relay and live protocols of relay-proto.h and
  * live-proto.h, which also carry strings in fixed, NUL-padded arrays).
  * A string travels as a u32 length that counts its NUL, then the bytes
- * and the NUL.  Both cursors keep a sticky error, so a sequence of puts or gets is checked
+ * and the NUL (in a table, the length in the table's byte order).  Both cursors keep a sticky error, so a sequence of puts or gets is checked
  * once at the end: nothing is read past the end of a received message and
  * no string is accepted without its NUL or with one inside it.
  *

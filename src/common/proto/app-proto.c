@@ -36,7 +36,6 @@
  * drives a loop.
  */
 #include <assert.h>
-#include <endian.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
