@@ -3,9 +3,11 @@
  * fuzz_app.c - the application protocol (common/proto/app-proto.h): what any
  * traced program, run by any user, sends the session daemon (header,
  * REGISTER, TRACEPOINTS, ACK), and what the tracer library receives
- * from the daemon.
+ * from the daemon (CHANNEL_*, EVENT_*, NOTIFIER_ADD, COUNTER_ADD).
  *
- * Input: byte 0 selects the decoder, the rest is its payload.  For
+ * Input: byte 0 selects the decoder, the rest is its payload (the
+ * decoders after TRACEPOINTS's selector came later: the seeds kept their
+ * bytes).  For
  * TRACEPOINTS, promises checked: every accepted description passes
  * ltt_app_tracepoint_valid(), encodes back to the exact payload, and
  * duplicates into a description of the same layout; all freed.
@@ -48,12 +50,25 @@ FUZZ_CODEC(event_enable, struct ltt_app_event_msg, ltt_app_get_event_enable,
 	   ltt_app_put_event_enable, true);
 FUZZ_CODEC(event_disable, struct ltt_app_event_msg, ltt_app_get_event_disable,
 	   ltt_app_put_event_disable, true);
+FUZZ_CODEC(event_filter, struct ltt_app_event_filter, ltt_app_get_event_filter,
+	   ltt_app_put_event_filter, true);
+FUZZ_CODEC(notifier_add, struct ltt_app_notifier_add, ltt_app_get_notifier_add,
+	   ltt_app_put_notifier_add, true);
+FUZZ_CODEC(counter_add, struct ltt_app_counter_add, ltt_app_get_counter_add,
+	   ltt_app_put_counter_add, true);
 
 static const struct ltt_fuzz_codec *const codecs[] = {
 	&hdr, &reg, &version, &ack, &channel_add, &channel_key, &event_enable, &event_disable,
 };
 
 #define SEL_TRACEPOINTS FUZZ_ARRAY_SIZE(codecs)
+
+/* Selected after TRACEPOINTS. */
+static const struct ltt_fuzz_codec *const later[] = {
+	&event_filter, &notifier_add, &counter_add,
+};
+
+#define NR_SEL (SEL_TRACEPOINTS + 1 + FUZZ_ARRAY_SIZE(later))
 
 static void check_tracepoints(const uint8_t *data, size_t size)
 {
@@ -89,10 +104,15 @@ static void check_tracepoints(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	unsigned int sel;
+
 	if (!size)
 		return 0;
-	if (data[0] % (SEL_TRACEPOINTS + 1) == SEL_TRACEPOINTS)
+	sel = data[0] % NR_SEL;
+	if (sel == SEL_TRACEPOINTS)
 		check_tracepoints(data + 1, size - 1);
+	else if (sel > SEL_TRACEPOINTS)
+		ltt_fuzz_codec_run(later[sel - SEL_TRACEPOINTS - 1], data + 1, size - 1, NULL);
 	else
 		ltt_fuzz_codec_pick(codecs, FUZZ_ARRAY_SIZE(codecs), data, size);
 	return 0;
@@ -111,6 +131,18 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 					  .enabled = true, .nr_streams = 4 };
 	uint64_t key = 77;
 	struct ltt_app_event_msg ev = { .channel_key = 5, .name = "app:hello", .event_id = 31 };
+	static const uint8_t prog[] = { 'L', 'T', 'T', 'F', 1, 1, 0, 0, 1, 0, 0, 0, 0 };
+	struct ltt_app_event_filter ef = {
+		.channel_key = 5, .name = "app:hello", .nr_programs = 2,
+		.programs = { { prog, sizeof(prog) }, { prog, 4 } },
+	};
+	struct ltt_app_notifier_add na = {
+		.key = LTT_APP_NOTIFIER_KEY_BIT | 3, .nr_captures = 2,
+		.captures = { "$ctx.vpid", "msg[2]" },
+	};
+	struct ltt_app_counter_add cn = {
+		.key = LTT_APP_NOTIFIER_KEY_BIT | 4, .nr_cpus = 8, .nr_slots = 5,
+	};
 	struct ltt_wbuf w;
 	unsigned int i;
 	char name[32];
@@ -124,6 +156,9 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &event_enable, 6, 0, &ev);
 	ev.event_id = 0;
 	ltt_fuzz_codec_seed(emit, &event_disable, 7, 0, &ev);
+	ltt_fuzz_codec_seed(emit, &event_filter, SEL_TRACEPOINTS + 1, 0, &ef);
+	ltt_fuzz_codec_seed(emit, &notifier_add, SEL_TRACEPOINTS + 2, 0, &na);
+	ltt_fuzz_codec_seed(emit, &counter_add, SEL_TRACEPOINTS + 3, 0, &cn);
 	ltt_wbuf_init(&w);
 	for (i = 0; i <= LTT_FUZZ_SEED_TP_COUNT; i++) {
 		ltt_wbuf_reset(&w);

@@ -430,9 +430,75 @@ static void test_field_table(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* Big-endian string rows, an absent string sent as length 0, arrays. */
+struct be_msg {
+	char name[8];
+	const char *ref;	/* "" sent as length 0 */
+};
+
+#define LTT_MSG struct be_msg
+LTT_CODEC(be_codec, LTT_CODEC_BE,
+	  LTT_ROW_STR(name), LTT_ROW_MAX(ref, STRREF, 0, LTT_ROW_EMPTY_ZERO, 8));
+#undef LTT_MSG
+
+struct elem {
+	uint16_t v;
+};
+
+#define LTT_MSG struct elem
+LTT_CODEC(elem_codec, LTT_CODEC_LE, LTT_ROW_U16(v));
+#undef LTT_MSG
+
+static void test_table_strings_arrays(void)
+{
+	const struct be_msg m = { .name = "ab", .ref = "cd" }, none = { .name = "ab", .ref = "" };
+	static const uint8_t want[] = { 0, 0, 0, 3, 'a', 'b', 0, 0, 0, 0, 3, 'c', 'd', 0 };
+	static const uint8_t want_none[] = { 0, 0, 0, 3, 'a', 'b', 0, 0, 0, 0, 0 };
+	const struct elem elems[3] = { { 1 }, { 0x203 }, { 0xffff } };
+	static const uint8_t want_elems[] = { 1, 0, 3, 2, 0xff, 0xff };
+	struct elem got_elems[3];
+	struct be_msg got;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint8_t *copy;
+
+	ltt_wbuf_init(&w);
+	ltt_codec_put(&w, &be_codec, &m);
+	tap_ok(bytes_are(&w, want, sizeof(want)), "big-endian table: strings' lengths big-endian");
+	copy = dup_bytes(want, sizeof(want));
+	ltt_rbuf_init(&r, copy, sizeof(want));
+	tap_ok(!ltt_codec_get_msg(&r, &be_codec, &got) && !strcmp(got.name, "ab") &&
+	       !strcmp(got.ref, "cd"), "big-endian table: strings decode back");
+	free(copy);
+	ltt_wbuf_reset(&w);
+	ltt_codec_put(&w, &be_codec, &none);
+	tap_ok(bytes_are(&w, want_none, sizeof(want_none)),
+	       "a borrowed \"\" sent as length 0 and no byte where the row says so");
+	copy = dup_bytes(want_none, sizeof(want_none));
+	ltt_rbuf_init(&r, copy, sizeof(want_none));
+	tap_ok(!ltt_codec_get_msg(&r, &be_codec, &got) && !strcmp(got.ref, ""),
+	       "... and decodes as \"\"");
+	free(copy);
+
+	ltt_wbuf_reset(&w);
+	ltt_codec_put_array(&w, &elem_codec, elems, sizeof(elems[0]), 3);
+	tap_ok(bytes_are(&w, want_elems, sizeof(want_elems)), "array: each element by its table");
+	copy = dup_bytes(want_elems, sizeof(want_elems));
+	ltt_rbuf_init(&r, copy, sizeof(want_elems));
+	tap_ok(!ltt_codec_get_array(&r, &elem_codec, got_elems, sizeof(got_elems[0]), 3) &&
+	       !ltt_rbuf_end(&r) && got_elems[1].v == 0x203 && got_elems[2].v == 0xffff,
+	       "array: decodes back");
+	ltt_rbuf_init(&r, copy, sizeof(want_elems) - 1);
+	tap_is_int(ltt_codec_get_array(&r, &elem_codec, got_elems, sizeof(got_elems[0]), 3),
+		   -EPROTO, "array: an element cut short is refused");
+	free(copy);
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	test_field_table();
+	test_table_strings_arrays();
 	test_big_endian();
 	test_wbuf_layout();
 	test_wbuf_growth();

@@ -270,9 +270,9 @@ int ltt_rbuf_get_bool(struct ltt_rbuf *r)
 	return v;
 }
 
-const char *ltt_rbuf_get_str(struct ltt_rbuf *r, size_t size)
+/* The @len bytes of a string whose length was read, at most @size: "" and the error when bad. */
+static const char *str_body(struct ltt_rbuf *r, uint32_t len, size_t size)
 {
-	uint32_t len = ltt_rbuf_get_u32(r);
 	const uint8_t *p;
 
 	if (r->err)
@@ -290,6 +290,13 @@ const char *ltt_rbuf_get_str(struct ltt_rbuf *r, size_t size)
 		return "";
 	}
 	return (const char *)p;
+}
+
+const char *ltt_rbuf_get_str(struct ltt_rbuf *r, size_t size)
+{
+	uint32_t len = ltt_rbuf_get_u32(r);
+
+	return str_body(r, len, size);
 }
 
 void ltt_rbuf_get_str_copy(struct ltt_rbuf *r, char *dst, size_t size)
@@ -429,6 +436,14 @@ static const char *row_str(const struct ltt_field *f, const uint8_t *p)
 	return ref ? ref : "";
 }
 
+/* The bytes after a STRREF row's length: its string and NUL, none for "" sent as 0. */
+static uint32_t strref_wire(const struct ltt_field *f, const char *s)
+{
+	if (!s[0] && (f->flags & LTT_ROW_EMPTY_ZERO))
+		return 0;
+	return (uint32_t)strlen(s) + 1;
+}
+
 /*
  * The bytes @m takes on the wire, its STRLEN rows' lengths into @pend and
  * into *@ret_nr the rows sent (up to a tail not sent); SIZE_MAX when a
@@ -462,7 +477,7 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pend
 			size += 4 + strlen(row_str(f, p)) + 1;
 			break;
 		case LTT_WIRE_STRREF:
-			size += 4 + strlen(row_str(f, p)) + 1;
+			size += 4 + strref_wire(f, row_str(f, p));
 			break;
 		case LTT_WIRE_STRLEN:
 			if (!memchr(p, '\0', f->size))
@@ -531,7 +546,7 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 		case LTT_WIRE_STR:
 		case LTT_WIRE_STRREF:
 			str = row_str(f, p);
-			len = (uint32_t)strlen(str) + 1;
+			len = f->wire == LTT_WIRE_STR ? (uint32_t)strlen(str) + 1 : strref_wire(f, str);
 			out = emit_uint(out, c->order, 4, len);
 			memcpy(out, str, len);
 			out += len;
@@ -584,6 +599,20 @@ static uint32_t get_strlen(struct ltt_rbuf *r, const struct ltt_codec *c,
 	return len;
 }
 
+/*
+ * A STRREF row's string, borrowed, its length in the table's byte order:
+ * a length of 0 is "" where the row sends "" so.
+ */
+static const char *get_strref(struct ltt_rbuf *r, const struct ltt_codec *c,
+			      const struct ltt_field *f)
+{
+	uint32_t len = (uint32_t)get_uint(r, c->order, 4);
+
+	if (!len && !r->err && (f->flags & LTT_ROW_EMPTY_ZERO))
+		return "";
+	return str_body(r, len, f->max);
+}
+
 /* The rows from @i on, absent: zero, the tail's presence (row @i) false. */
 static void zero_rest(const struct ltt_codec *c, size_t i, uint8_t *m)
 {
@@ -620,10 +649,12 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 			ltt_rbuf_get_fixed_str(r, (char *)p, f->size);
 			break;
 		case LTT_WIRE_STR:
-			ltt_rbuf_get_str_copy(r, (char *)p, f->size);
+			ref = str_body(r, (uint32_t)get_uint(r, c->order, 4), f->size);
+			if (!r->err)
+				memcpy(p, ref, strlen(ref) + 1);	/* within f->size */
 			break;
 		case LTT_WIRE_STRREF:
-			ref = ltt_rbuf_get_str(r, f->max);
+			ref = get_strref(r, c, f);
 			memcpy(p, &ref, sizeof(ref));
 			break;
 		case LTT_WIRE_STRLEN:
@@ -651,4 +682,19 @@ int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 	if (ltt_codec_get(r, c, ret))
 		return -EPROTO;
 	return ltt_rbuf_end(r);
+}
+
+void ltt_codec_put_array(struct ltt_wbuf *w, const struct ltt_codec *c, const void *elems,
+			 size_t esize, size_t count)
+{
+	for (size_t i = 0; i < count && !w->err; i++)
+		ltt_codec_put(w, c, (const uint8_t *)elems + i * esize);
+}
+
+int ltt_codec_get_array(struct ltt_rbuf *r, const struct ltt_codec *c, void *elems,
+			size_t esize, size_t count)
+{
+	for (size_t i = 0; i < count && !r->err; i++)
+		ltt_codec_get(r, c, (uint8_t *)elems + i * esize);
+	return r->err ? -EPROTO : 0;
 }

@@ -6,7 +6,7 @@
  * big-endian, for the relay and live protocols of relay-proto.h and
  * live-proto.h, which also carry strings in fixed, NUL-padded arrays).
  * A string travels as a u32 length that counts its NUL, then the bytes
- * and the NUL.  Both cursors keep a sticky error, so a sequence of puts or gets is checked
+ * and the NUL (in a table, the length in the table's byte order).  Both cursors keep a sticky error, so a sequence of puts or gets is checked
  * once at the end: nothing is read past the end of a received message and
  * no string is accepted without its NUL or with one inside it.
  *
@@ -142,7 +142,7 @@ enum ltt_wire {
 /* Row flags. */
 #define LTT_ROW_IF_PREV (1u << 0)	/* sent as 0 when the previous row's value is 0 */
 #define LTT_ROW_EMPTY_OK (1u << 1)	/* STRLEN: length 0 is decoded as "" */
-#define LTT_ROW_EMPTY_ZERO (1u << 2)	/* STRLEN: "" is sent as length 0 (and decoded) */
+#define LTT_ROW_EMPTY_ZERO (1u << 2)	/* STRLEN, STRREF: "" is sent as length 0 (and decoded) */
 
 /*
  * One field: members are integers (sent as unsigned), bool, char or
@@ -245,5 +245,26 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret);
  * exactly the message: bytes left over are refused (-EPROTO)
  */
 int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret);
+
+/*
+ * Arrays.  A count that a table decoded (a row with its maximum, so that
+ * it is bounded before it drives a loop) followed by that many elements,
+ * each laid out by its own table: a context list, enum entries, capture
+ * strings.  The element's table has no tail.
+ */
+
+/** ltt_codec_put_array() - append @count elements of @esize bytes at @elems (borrowed) */
+void ltt_codec_put_array(struct ltt_wbuf *w, const struct ltt_codec *c, const void *elems,
+			 size_t esize, size_t count);
+
+/**
+ * ltt_codec_get_array() - decode @count elements at @r's cursor into
+ * @elems (room for @count of @esize bytes)
+ *
+ * Returns 0, or -EPROTO (@r's error set) as ltt_codec_get() on the first
+ * element refused; the elements are then unspecified.
+ */
+int ltt_codec_get_array(struct ltt_rbuf *r, const struct ltt_codec *c, void *elems,
+			size_t esize, size_t count);
 
 #endif /* LTT_COMMON_CODEC_H */

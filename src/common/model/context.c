@@ -324,21 +324,22 @@ int ltt_ctx_perf_probe(const struct ltt_ctx *c, uid_t uid)
 	return 0;
 }
 
+#define LTT_MSG struct ltt_ctx
+LTT_CODEC(ctx_wire, LTT_CODEC_LE,
+	  LTT_ROW_U32(type), LTT_ROW_U32(perf_type), LTT_ROW_U64(perf_config), LTT_ROW_STR(name));
+#undef LTT_MSG
+
+const struct ltt_codec *const ltt_ctx_codec = &ctx_wire;
+
 void ltt_ctx_put(struct ltt_wbuf *w, const struct ltt_ctx *c)
 {
-	ltt_wbuf_put_u32(w, c->type);
-	ltt_wbuf_put_u32(w, c->perf_type);
-	ltt_wbuf_put_u64(w, c->perf_config);
-	ltt_wbuf_put_str(w, c->name);
+	ltt_codec_put(w, &ctx_wire, c);
 }
 
 void ltt_ctx_get(struct ltt_rbuf *r, struct ltt_ctx *ret)
 {
 	struct ltt_ctx c = { 0 };
 
-	c.type = ltt_rbuf_get_u32(r);
-	c.perf_type = ltt_rbuf_get_u32(r);
-	c.perf_config = ltt_rbuf_get_u64(r);
-	ltt_rbuf_get_str_copy(r, c.name, sizeof(c.name));
+	ltt_codec_get(r, &ctx_wire, &c);
 	*ret = c;
 }

@@ -127,6 +127,13 @@ void ltt_ctx_perf_attr(const struct ltt_ctx *c, struct perf_event_attr *ret);
  */
 int ltt_ctx_perf_probe(const struct ltt_ctx *c, uid_t uid);
 
+/*
+ * A context's wire form, a field table (codec.h): {u32 type, u32 perf_type,
+ * u64 perf_config, str name}, for the lists of contexts that messages carry
+ * (ltt_codec_put_array()).
+ */
+extern const struct ltt_codec *const ltt_ctx_codec;
+
 /** ltt_ctx_put() - append @c's wire form; an error is left in @w */
 void ltt_ctx_put(struct ltt_wbuf *w, const struct ltt_ctx *c);
 

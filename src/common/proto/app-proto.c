@@ -1,7 +1,32 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * app-proto.c - message names and the tracepoint description serializer
- * of the sessiond-application protocol.
+ * app-proto.c - message names, encoders and decoders of the
+ * sessiond-application protocol (app-proto.h).
+ *
+ * Every message's flat parts are field tables (codec.h), one per part, so
+ * that the encoders and decoders read the same description; a list is a
+ * count row with its limit, then elements of their own table
+ * (ltt_codec_put_array()).  What the tables leave decoded, code checks:
+ * names, enum ranges, keys' bits, a context's kind.  By hand, and why:
+ * - a description's shape (fields, each with enum entries): the walk
+ *   below keeps the nesting, the limits and its two passes, the tables
+ *   say each part's bytes;
+ * - EVENT_FILTER's programs, {u32 len, len bytes} borrowed as a pointer
+ *   and a length, which no row type says (this is its one message);
+ * - TRACEPOINTS's count, written as 0 then set once it is known;
+ * - the notification's head (magic and length: whether a whole message
+ *   is there yet) and captures (their type byte says what follows).
+ *
+ * Minors.  What a minor brought to the protocol is a message or a message
+ * part, never a field that an existing layout grows: EVENT_FILTER (1),
+ * AGENT_RULES and LOGGERS (3), NOTIFIER_* (4), GAP (6, LTT_APP_MINOR_GAP)
+ * and COUNTER_ADD (7, LTT_APP_MINOR_COUNTER) are whole messages, sent only
+ * to (or by) a peer of that minor, so their tables need no minor; the
+ * contexts after CHANNEL_ADD's nr_streams (2) are a part sent only when
+ * the channel has some, and only to a program of minor 2 or more; minor
+ * 5's flags ride in the high bits of a field's type byte that was there
+ * from the start (a value, not a field: a daemon before 5 refuses them as
+ * an unknown type).
  *
  * A description comes from another user's process, so decoding is two
  * passes over the message with one walker: the first validates
@@ -11,7 +36,6 @@
  * drives a loop.
  */
 #include <assert.h>
-#include <endian.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -35,7 +59,54 @@ const char *ltt_app_msg_name(uint32_t type)
 	return msg_names[type];
 }
 
-/* ---- encoding ---- */
+/* ---- a description's parts ---- */
+
+/* Its head: the fields follow. */
+struct wire_tp {
+	const char *name;
+	int32_t loglevel;
+	uint32_t nr_fields;
+};
+
+/* A field's fixed part: its enum entries and its enum name follow. */
+struct wire_field {
+	const char *name;
+	uint8_t type;		/* the type below, the flags above (type_byte()) */
+	uint8_t size;
+	uint8_t is_signed;
+	uint8_t base;
+	uint8_t encoding;
+	uint32_t length;
+	uint32_t nr_enum_entries;
+};
+
+/* One string: an enum name, a capture's expression. */
+struct wire_str {
+	const char *str;
+};
+
+#define LTT_MSG struct wire_tp
+LTT_CODEC(app_tp, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(name, LTT_APP_NAME_MAX), LTT_ROW_U32(loglevel),
+	  LTT_ROW_MAX(nr_fields, UINT, 4, 0, LTT_APP_MAX_FIELDS));
+#undef LTT_MSG
+
+#define LTT_MSG struct wire_field
+LTT_CODEC(app_field, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(name, LTT_APP_NAME_MAX), LTT_ROW_U8(type), LTT_ROW_U8(size),
+	  LTT_ROW_U8(is_signed), LTT_ROW_U8(base), LTT_ROW_U8(encoding), LTT_ROW_U32(length),
+	  LTT_ROW_MAX(nr_enum_entries, UINT, 4, 0, LTT_APP_MAX_ENUM_ENTRIES));
+#undef LTT_MSG
+
+/* start and end as two's complement */
+#define LTT_MSG struct ltt_ust_enum_entry
+LTT_CODEC(app_enum_entry, LTT_CODEC_LE,
+	  LTT_ROW_U64(start), LTT_ROW_U64(end), LTT_ROW_STRREF(label, LTT_APP_LABEL_MAX));
+#undef LTT_MSG
+
+#define LTT_MSG struct wire_str
+LTT_CODEC(app_enum_name, LTT_CODEC_LE, LTT_ROW_STRREF(str, LTT_APP_NAME_MAX));
+#undef LTT_MSG
 
 /* The type byte on the wire: the type below, the flags above (app-proto.h). */
 static uint8_t type_byte(uint8_t type, uint8_t flags)
@@ -43,65 +114,59 @@ static uint8_t type_byte(uint8_t type, uint8_t flags)
 	return (uint8_t)(type | flags << LTT_APP_FIELD_FLAGS_SHIFT);
 }
 
+/* ---- encoding ---- */
+
+/* A field: its fixed part @f, then @f->nr_enum_entries of @entries, then @enum_name. */
+static void put_field_parts(struct ltt_wbuf *w, const struct wire_field *f,
+			    const struct ltt_ust_enum_entry *entries, const char *enum_name)
+{
+	const struct wire_str name = { enum_name };
+
+	ltt_codec_put(w, &app_field, f);
+	ltt_codec_put_array(w, &app_enum_entry, entries, sizeof(*entries), f->nr_enum_entries);
+	ltt_codec_put(w, &app_enum_name, &name);
+}
+
 static void put_field(struct ltt_wbuf *w, const struct ltt_ust_field *f)
 {
 	const struct ltt_ust_enum_desc *desc = f->enum_desc;
-	uint32_t nr_entries = desc && desc->entries ? desc->nr_entries : 0;
-	uint32_t i;
+	const struct wire_field wf = {
+		.name = f->name, .type = type_byte(f->type, f->flags), .size = f->size,
+		.is_signed = f->is_signed, .base = f->base, .encoding = f->encoding,
+		.length = f->length, .nr_enum_entries = desc && desc->entries ? desc->nr_entries : 0,
+	};
 
-	ltt_wbuf_put_str(w, f->name);
-	ltt_wbuf_put_u8(w, type_byte(f->type, f->flags));
-	ltt_wbuf_put_u8(w, f->size);
-	ltt_wbuf_put_u8(w, f->is_signed);
-	ltt_wbuf_put_u8(w, f->base);
-	ltt_wbuf_put_u8(w, f->encoding);
-	ltt_wbuf_put_u32(w, f->length);
-	ltt_wbuf_put_u32(w, nr_entries);
-	for (i = 0; i < nr_entries; i++) {
-		ltt_wbuf_put_u64(w, (uint64_t)desc->entries[i].start);
-		ltt_wbuf_put_u64(w, (uint64_t)desc->entries[i].end);
-		ltt_wbuf_put_str(w, desc->entries[i].label);
-	}
-	ltt_wbuf_put_str(w, desc ? desc->name : "");
+	put_field_parts(w, &wf, desc ? desc->entries : NULL, desc ? desc->name : NULL);
 }
 
 void ltt_app_put_tracepoint(struct ltt_wbuf *w, const struct ltt_ust_tracepoint *tp)
 {
-	uint32_t nr_fields = tp->fields ? tp->nr_fields : 0;
+	const struct wire_tp head = {
+		tp->name, tp->loglevel, tp->fields ? tp->nr_fields : 0,
+	};
 	uint32_t i;
 
-	ltt_wbuf_put_str(w, tp->name);
-	ltt_wbuf_put_u32(w, (uint32_t)tp->loglevel);
-	ltt_wbuf_put_u32(w, nr_fields);
-	for (i = 0; i < nr_fields && !w->err; i++)
+	ltt_codec_put(w, &app_tp, &head);
+	for (i = 0; i < head.nr_fields && !w->err; i++)
 		put_field(w, &tp->fields[i]);
 }
 
 /* The same bytes from a decoded description (the daemon copies them so). */
 void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepoint *tp)
 {
-	const struct ltt_app_field *f;
-	uint32_t i, e;
+	const struct wire_tp head = { tp->name, tp->loglevel, tp->nr_fields };
+	uint32_t i;
 
-	ltt_wbuf_put_str(w, tp->name);
-	ltt_wbuf_put_u32(w, (uint32_t)tp->loglevel);
-	ltt_wbuf_put_u32(w, tp->nr_fields);
+	ltt_codec_put(w, &app_tp, &head);
 	for (i = 0; i < tp->nr_fields && !w->err; i++) {
-		f = &tp->fields[i];
-		ltt_wbuf_put_str(w, f->name);
-		ltt_wbuf_put_u8(w, type_byte(f->type, f->flags));
-		ltt_wbuf_put_u8(w, f->size);
-		ltt_wbuf_put_u8(w, f->is_signed);
-		ltt_wbuf_put_u8(w, f->base);
-		ltt_wbuf_put_u8(w, f->encoding);
-		ltt_wbuf_put_u32(w, f->length);
-		ltt_wbuf_put_u32(w, f->nr_enum_entries);
-		for (e = 0; e < f->nr_enum_entries; e++) {
-			ltt_wbuf_put_u64(w, (uint64_t)f->enum_entries[e].start);
-			ltt_wbuf_put_u64(w, (uint64_t)f->enum_entries[e].end);
-			ltt_wbuf_put_str(w, f->enum_entries[e].label);
-		}
-		ltt_wbuf_put_str(w, f->enum_name ? f->enum_name : "");
+		const struct ltt_app_field *f = &tp->fields[i];
+		const struct wire_field wf = {
+			.name = f->name, .type = type_byte(f->type, f->flags), .size = f->size,
+			.is_signed = f->is_signed, .base = f->base, .encoding = f->encoding,
+			.length = f->length, .nr_enum_entries = f->nr_enum_entries,
+		};
+
+		put_field_parts(w, &wf, f->enum_entries, f->enum_name);
 	}
 }
 
@@ -366,47 +431,44 @@ static char *keep(struct block *b, const char *s)
 /* One field into @f (names kept in @b); returns false when malformed. */
 static bool walk_field(struct ltt_rbuf *r, struct block *b, struct ltt_app_field *f)
 {
-	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	struct ltt_ust_enum_entry e;
+	struct wire_field wf;
+	struct wire_str name;
 	uint32_t i;
 
-	uint8_t type;
-
 	memset(f, 0, sizeof(*f));
-	type = ltt_rbuf_get_u8(r);
-	f->type = type & LTT_APP_FIELD_TYPE_MASK;
-	f->flags = (uint8_t)(type >> LTT_APP_FIELD_FLAGS_SHIFT);
-	f->size = ltt_rbuf_get_u8(r);
-	f->is_signed = ltt_rbuf_get_u8(r);
-	f->base = ltt_rbuf_get_u8(r);
-	f->encoding = ltt_rbuf_get_u8(r);
-	f->length = ltt_rbuf_get_u32(r);
-	f->nr_enum_entries = ltt_rbuf_get_u32(r);
-	if (r->err || !field_name_valid(name) || !field_kind_valid(f))
+	if (ltt_codec_get(r, &app_field, &wf))
 		return false;
-	f->name = keep(b, name);
+	f->type = wf.type & LTT_APP_FIELD_TYPE_MASK;
+	f->flags = (uint8_t)(wf.type >> LTT_APP_FIELD_FLAGS_SHIFT);
+	f->size = wf.size;
+	f->is_signed = wf.is_signed;
+	f->base = wf.base;
+	f->encoding = wf.encoding;
+	f->length = wf.length;
+	f->nr_enum_entries = wf.nr_enum_entries;
+	if (!field_name_valid(wf.name) || !field_kind_valid(f))
+		return false;
+	f->name = keep(b, wf.name);
 	if (b->fill && f->nr_enum_entries)
 		f->enum_entries = b->entries;
 	for (i = 0; i < f->nr_enum_entries; i++) {
-		uint64_t start = ltt_rbuf_get_u64(r);
-		uint64_t end = ltt_rbuf_get_u64(r);
-		const char *label = ltt_rbuf_get_str(r, LTT_APP_LABEL_MAX);
-
-		if (r->err || !entry_valid(f, start, end, label))
+		if (ltt_codec_get(r, &app_enum_entry, &e) ||
+		    !entry_valid(f, (uint64_t)e.start, (uint64_t)e.end, e.label))
 			return false;
 		if (b->fill) {
-			b->entries->start = (int64_t)start;
-			b->entries->end = (int64_t)end;
-			b->entries->label = keep(b, label);
+			b->entries->start = e.start;
+			b->entries->end = e.end;
+			b->entries->label = keep(b, e.label);
 			b->entries++;
 		} else {
-			keep(b, label);
+			keep(b, e.label);
 		}
 	}
 	b->nr_entries += f->nr_enum_entries;
-	name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
-	if (r->err || !enum_name_valid(f, name))
+	if (ltt_codec_get(r, &app_enum_name, &name) || !enum_name_valid(f, name.str))
 		return false;
-	f->enum_name = keep(b, name);
+	f->enum_name = keep(b, name.str);
 	return true;
 }
 
@@ -417,15 +479,15 @@ static bool walk_field(struct ltt_rbuf *r, struct block *b, struct ltt_app_field
 static bool walk(struct ltt_rbuf *r, struct block *b, struct ltt_app_tracepoint *tp)
 {
 	struct ltt_app_field seen[LTT_APP_MAX_FIELDS];
-	const char *name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
+	struct wire_tp head;
 	uint32_t i, j;
 
-	tp->loglevel = (int32_t)ltt_rbuf_get_u32(r);
-	tp->nr_fields = ltt_rbuf_get_u32(r);
-	if (r->err || !event_name_valid(name) || !loglevel_valid(tp->loglevel) ||
-	    tp->nr_fields > LTT_APP_MAX_FIELDS)
+	if (ltt_codec_get(r, &app_tp, &head) || !event_name_valid(head.name) ||
+	    !loglevel_valid(head.loglevel))
 		return false;
-	tp->name = keep(b, name);
+	tp->loglevel = head.loglevel;
+	tp->nr_fields = head.nr_fields;
+	tp->name = keep(b, head.name);
 	tp->fields = b->fill && tp->nr_fields ? b->fields : NULL;
 	for (i = 0; i < tp->nr_fields; i++) {
 		if (!walk_field(r, b, &seen[i]) || !field_place_valid(seen, i))
@@ -578,33 +640,107 @@ LTT_CODEC_PAIR(app, ack, struct ltt_app_ack)
 LTT_CODEC_PAIR(app, event_enable, struct ltt_app_event_msg)
 LTT_CODEC_PAIR(app, event_disable, struct ltt_app_event_msg)
 
+#define LTT_MSG struct ltt_app_channel_add
+LTT_CODEC(app_channel_add, LTT_CODEC_LE,
+	  LTT_ROW_U64(channel_key), LTT_ROW_U64(session_id), LTT_ROW_U32(stream_id),
+	  LTT_ROW_BOOL(enabled), LTT_ROW_U32(nr_streams));
+/* minor 2: after nr_streams when the channel has contexts, then the contexts */
+LTT_CODEC(app_channel_contexts, LTT_CODEC_LE, LTT_ROW_MAX(nr_contexts, UINT, 4, 0, LTT_CTX_MAX));
+#undef LTT_MSG
+
+/* CHANNEL_ENABLE, CHANNEL_DISABLE, CHANNEL_REMOVE */
+struct wire_key {
+	uint64_t key;
+};
+
+#define LTT_MSG struct wire_key
+LTT_CODEC(app_channel_key, LTT_CODEC_LE, LTT_ROW_U64(key));
+#undef LTT_MSG
+
+/* The programs follow, by hand (the file's head says why). */
+#define LTT_MSG struct ltt_app_event_filter
+LTT_CODEC(app_event_filter, LTT_CODEC_LE,
+	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX),
+	  LTT_ROW_MAX(nr_programs, UINT, 4, 0, LTT_APP_FILTER_MAX_PROGRAMS));
+#undef LTT_MSG
+
+/* TRACEPOINTS's head */
+struct wire_count {
+	uint32_t count;
+};
+
+#define LTT_MSG struct wire_count
+LTT_CODEC(app_tracepoints, LTT_CODEC_LE, LTT_ROW_MAX(count, UINT, 4, 0, LTT_APP_MAX_TRACEPOINTS));
+#undef LTT_MSG
+
+/* AGENT_RULES's head: the rules follow, each its own part. */
+struct wire_rules {
+	uint64_t channel_key;
+	uint32_t count;
+};
+
+#define LTT_MSG struct wire_rules
+LTT_CODEC(app_agent_rules, LTT_CODEC_LE,
+	  LTT_ROW_U64(channel_key), LTT_ROW_MAX(count, UINT, 4, 0, LTT_APP_AGENT_MAX_RULES));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_app_agent_rule
+LTT_CODEC(app_agent_rule, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(pattern, LTT_NAME_MAX), LTT_ROW_U32(loglevel_type), LTT_ROW_U32(loglevel),
+	  LTT_ROW_STRREF(exclusions, LTT_EXCLUSIONS_MAX));
+#undef LTT_MSG
+
+_Static_assert(LTT_TRIGGER_MAX_CAPTURES == 16, "ltt_app_notifier_add's and ltt_app_notify's arrays");
+
+/* The capture expressions follow, each a string. */
+#define LTT_MSG struct ltt_app_notifier_add
+LTT_CODEC(app_notifier_add, LTT_CODEC_LE,
+	  LTT_ROW_U64(key), LTT_ROW_MAX(nr_captures, UINT, 4, 0, LTT_TRIGGER_MAX_CAPTURES));
+#undef LTT_MSG
+
+/* A capture expression: the captures[] of ltt_app_notifier_add are its elements. */
+#define LTT_MSG struct wire_str
+LTT_CODEC(app_capture_expr, LTT_CODEC_LE, LTT_ROW_STRREF(str, LTT_CAPTURE_MAX));
+#undef LTT_MSG
+_Static_assert(sizeof(struct wire_str) == sizeof(((struct ltt_app_notifier_add *)0)->captures[0]),
+	       "a capture expression's table reads one captures[] element");
+
+#define LTT_MSG struct ltt_app_counter_add
+LTT_CODEC(app_counter_add, LTT_CODEC_LE,
+	  LTT_ROW_U64(key), LTT_ROW_U32(nr_cpus), LTT_ROW_U32(nr_slots));
+#undef LTT_MSG
+
+/* A notification after its magic and length: the captures follow, by hand. */
+#define LTT_MSG struct ltt_app_notify
+LTT_CODEC(app_notify, LTT_CODEC_LE,
+	  LTT_ROW_U64(key), LTT_ROW_U64(dropped), LTT_ROW_STRREF(event, LTT_APP_NAME_MAX),
+	  LTT_ROW_MAX(nr_captures, UINT, 4, 0, LTT_TRIGGER_MAX_CAPTURES));
+#undef LTT_MSG
+
 void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m)
 {
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_u64(w, m->session_id);
-	ltt_wbuf_put_u32(w, m->stream_id);
-	ltt_wbuf_put_u8(w, m->enabled);
-	ltt_wbuf_put_u32(w, m->nr_streams);
-	if (m->nr_contexts) {
-		uint32_t i;
-
-		ltt_wbuf_put_u32(w, m->nr_contexts);
-		for (i = 0; i < m->nr_contexts && i < LTT_CTX_MAX; i++)
-			ltt_ctx_put(w, &m->contexts[i]);
-	}
+	ltt_codec_put(w, &app_channel_add, m);
+	if (!m->nr_contexts)
+		return;
+	ltt_codec_put(w, &app_channel_contexts, m);
+	ltt_codec_put_array(w, ltt_ctx_codec, m->contexts, sizeof(m->contexts[0]),
+			    m->nr_contexts < LTT_CTX_MAX ? m->nr_contexts : LTT_CTX_MAX);
 }
 
-/* The context list of a CHANNEL_ADD: 0 or -EPROTO. */
+/*
+ * The context list of a CHANNEL_ADD: 0 or -EPROTO.  Sent only when not
+ * empty, so a count of 0 would be a second encoding of no list.
+ */
 static int get_contexts(struct ltt_rbuf *r, struct ltt_app_channel_add *m)
 {
 	uint32_t i, j;
 
-	m->nr_contexts = ltt_rbuf_get_u32(r);
-	if (r->err || !m->nr_contexts || m->nr_contexts > LTT_CTX_MAX)
+	if (ltt_codec_get(r, &app_channel_contexts, m) || !m->nr_contexts ||
+	    ltt_codec_get_array(r, ltt_ctx_codec, m->contexts, sizeof(m->contexts[0]),
+				m->nr_contexts))
 		return -EPROTO;
 	for (i = 0; i < m->nr_contexts; i++) {
-		ltt_ctx_get(r, &m->contexts[i]);
-		if (r->err || !ltt_ctx_check(&m->contexts[i]) ||
+		if (!ltt_ctx_check(&m->contexts[i]) ||
 		    !(ltt_ctx_domains(&m->contexts[i]) & LTT_CTX_DOMAIN_USER))
 			return -EPROTO;	/* a kernel-only type has no user-space writer */
 		for (j = 0; j < i; j++)
@@ -618,15 +754,9 @@ int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
 {
 	struct ltt_app_channel_add m;
 
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.session_id = ltt_rbuf_get_u64(r);
-	m.stream_id = ltt_rbuf_get_u32(r);
-	m.enabled = ltt_rbuf_get_bool(r);
-	m.nr_streams = ltt_rbuf_get_u32(r);
 	m.nr_contexts = 0;
-	if (!r->err && r->pos < r->len && get_contexts(r, &m))
-		return -EPROTO;
-	if (ltt_rbuf_end(r))
+	if (ltt_codec_get(r, &app_channel_add, &m) ||
+	    (r->pos < r->len && get_contexts(r, &m)) || ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;
 	return 0;
@@ -634,16 +764,18 @@ int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
 
 void ltt_app_put_channel_key(struct ltt_wbuf *w, uint64_t channel_key)
 {
-	ltt_wbuf_put_u64(w, channel_key);
+	const struct wire_key m = { channel_key };
+
+	ltt_codec_put(w, &app_channel_key, &m);
 }
 
 int ltt_app_get_channel_key(struct ltt_rbuf *r, uint64_t *ret_key)
 {
-	uint64_t key = ltt_rbuf_get_u64(r);
+	struct wire_key m;
 
-	if (ltt_rbuf_end(r))
+	if (ltt_codec_get_msg(r, &app_channel_key, &m))
 		return -EPROTO;
-	*ret_key = key;
+	*ret_key = m.key;
 	return 0;
 }
 
@@ -655,9 +787,7 @@ void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_fil
 		w->err = -EINVAL;
 		return;
 	}
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_str(w, m->name);
-	ltt_wbuf_put_u32(w, m->nr_programs);
+	ltt_codec_put(w, &app_event_filter, m);
 	for (i = 0; i < m->nr_programs; i++) {
 		const struct ltt_app_filter_program *p = &m->programs[i];
 
@@ -677,13 +807,8 @@ int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *re
 	struct ltt_app_event_filter m;
 	uint32_t i;
 
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.name = ltt_rbuf_get_str(r, LTT_APP_NAME_MAX);
-	m.nr_programs = ltt_rbuf_get_u32(r);
-	if (r->err || m.nr_programs > LTT_APP_FILTER_MAX_PROGRAMS) {
-		ltt_rbuf_fail(r);
+	if (ltt_codec_get(r, &app_event_filter, &m))
 		return -EPROTO;
-	}
 	for (i = 0; i < m.nr_programs; i++) {
 		uint32_t len = ltt_rbuf_get_u32(r);
 
@@ -707,32 +832,37 @@ int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *re
 
 size_t ltt_app_put_tracepoints_start(struct ltt_wbuf *w)
 {
+	const struct wire_count head = { 0 };
 	size_t start = w->len;
 
-	ltt_wbuf_put_u32(w, 0);
+	ltt_codec_put(w, &app_tracepoints, &head);
 	return start;
 }
 
 void ltt_app_put_tracepoints_finish(struct ltt_wbuf *w, size_t start, uint32_t count)
 {
-	uint32_t le = htole32(count);
+	const struct wire_count head = { count };
+	size_t end = w->len;
 
-	if (w->err || start + sizeof(le) > w->len)
+	if (w->err || start + sizeof(head) > end)
 		return;
-	memcpy(w->data + start, &le, sizeof(le));
+	/* The head again, over its placeholder: the buffer has the room. */
+	w->len = start;
+	ltt_codec_put(w, &app_tracepoints, &head);
+	w->len = end;
 }
 
 int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret_tps,
 			    uint32_t *ret_nr)
 {
 	struct ltt_app_tracepoint **tps = NULL;
-	uint32_t i, n = ltt_rbuf_get_u32(r);
+	struct wire_count head;
+	uint32_t i, n;
 	int ret = 0;
 
-	if (r->err || n > LTT_APP_MAX_TRACEPOINTS) {
-		ltt_rbuf_fail(r);
+	if (ltt_codec_get(r, &app_tracepoints, &head))
 		return -EPROTO;
-	}
+	n = head.count;
 	if (n) {
 		tps = calloc(n, sizeof(*tps));
 		if (!tps)
@@ -757,29 +887,24 @@ int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret
 
 void ltt_app_put_agent_rules_start(struct ltt_wbuf *w, uint64_t channel_key, uint32_t count)
 {
-	ltt_wbuf_put_u64(w, channel_key);
-	ltt_wbuf_put_u32(w, count);
+	const struct wire_rules m = { channel_key, count };
+
+	ltt_codec_put(w, &app_agent_rules, &m);
 }
 
 void ltt_app_put_agent_rule(struct ltt_wbuf *w, const struct ltt_app_agent_rule *m)
 {
-	ltt_wbuf_put_str(w, m->pattern);
-	ltt_wbuf_put_u32(w, m->loglevel_type);
-	ltt_wbuf_put_u32(w, (uint32_t)m->loglevel);
-	ltt_wbuf_put_str(w, m->exclusions);
+	ltt_codec_put(w, &app_agent_rule, m);
 }
 
 int ltt_app_get_agent_rules_start(struct ltt_rbuf *r, uint64_t *ret_key, uint32_t *ret_count)
 {
-	uint64_t key = ltt_rbuf_get_u64(r);
-	uint32_t count = ltt_rbuf_get_u32(r);
+	struct wire_rules m;
 
-	if (r->err || count > LTT_APP_AGENT_MAX_RULES) {
-		ltt_rbuf_fail(r);
+	if (ltt_codec_get(r, &app_agent_rules, &m))
 		return -EPROTO;
-	}
-	*ret_key = key;
-	*ret_count = count;
+	*ret_key = m.channel_key;
+	*ret_count = m.count;
 	return 0;
 }
 
@@ -788,14 +913,8 @@ int ltt_app_get_agent_rule(struct ltt_rbuf *r, struct ltt_app_agent_rule *ret)
 	struct ltt_rule_conf conf = { .type = LTT_EVENT_TRACEPOINT };
 	struct ltt_app_agent_rule m;
 
-	m.pattern = ltt_rbuf_get_str(r, LTT_NAME_MAX);
-	m.loglevel_type = ltt_rbuf_get_u32(r);
-	m.loglevel = (int32_t)ltt_rbuf_get_u32(r);
-	m.exclusions = ltt_rbuf_get_str(r, LTT_EXCLUSIONS_MAX);
-	if (r->err) {
-		ltt_rbuf_fail(r);
+	if (ltt_codec_get(r, &app_agent_rule, &m))
 		return -EPROTO;
-	}
 	strcpy(conf.pattern, m.pattern);
 	strcpy(conf.exclusions, m.exclusions);
 	conf.loglevel_type = (enum ltt_loglevel_type)m.loglevel_type;
@@ -822,30 +941,22 @@ bool ltt_app_logger_name_valid(const char *name)
 	return true;
 }
 
-_Static_assert(LTT_TRIGGER_MAX_CAPTURES == 16, "ltt_app_notifier_add's and ltt_app_notify's arrays");
-
 void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_add *m)
 {
-	uint32_t i;
-
-	ltt_wbuf_put_u64(w, m->key);
-	ltt_wbuf_put_u32(w, m->nr_captures);
-	for (i = 0; i < m->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
-		ltt_wbuf_put_str(w, m->captures[i]);
+	ltt_codec_put(w, &app_notifier_add, m);
+	ltt_codec_put_array(w, &app_capture_expr, m->captures, sizeof(m->captures[0]),
+			    m->nr_captures < LTT_TRIGGER_MAX_CAPTURES ? m->nr_captures
+								      : LTT_TRIGGER_MAX_CAPTURES);
 }
 
 int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *ret)
 {
 	struct ltt_app_notifier_add m = { 0 };
-	uint32_t i;
 
-	m.key = ltt_rbuf_get_u64(r);
-	m.nr_captures = ltt_rbuf_get_u32(r);
-	if (!(m.key & LTT_APP_NOTIFIER_KEY_BIT) || m.nr_captures > LTT_TRIGGER_MAX_CAPTURES)
-		ltt_rbuf_fail(r);
-	for (i = 0; i < m.nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
-		m.captures[i] = ltt_rbuf_get_str(r, LTT_CAPTURE_MAX);
-	if (ltt_rbuf_end(r))
+	if (ltt_codec_get(r, &app_notifier_add, &m) ||
+	    ltt_codec_get_array(r, &app_capture_expr, m.captures, sizeof(m.captures[0]),
+				m.nr_captures) ||
+	    ltt_rbuf_end(r) || !(m.key & LTT_APP_NOTIFIER_KEY_BIT))
 		return -EPROTO;
 	*ret = m;
 	return 0;
@@ -853,23 +964,16 @@ int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *re
 
 void ltt_app_put_counter_add(struct ltt_wbuf *w, const struct ltt_app_counter_add *m)
 {
-	ltt_wbuf_put_u64(w, m->key);
-	ltt_wbuf_put_u32(w, m->nr_cpus);
-	ltt_wbuf_put_u32(w, m->nr_slots);
+	ltt_codec_put(w, &app_counter_add, m);
 }
 
 int ltt_app_get_counter_add(struct ltt_rbuf *r, struct ltt_app_counter_add *ret)
 {
 	struct ltt_app_counter_add m;
 
-	m.key = ltt_rbuf_get_u64(r);
-	m.nr_cpus = ltt_rbuf_get_u32(r);
-	m.nr_slots = ltt_rbuf_get_u32(r);
-	if (!(m.key & LTT_APP_NOTIFIER_KEY_BIT) || !m.nr_cpus ||
-	    m.nr_cpus > LTT_APP_COUNTER_MAX_CPUS || !m.nr_slots ||
+	if (ltt_codec_get_msg(r, &app_counter_add, &m) || !(m.key & LTT_APP_NOTIFIER_KEY_BIT) ||
+	    !m.nr_cpus || m.nr_cpus > LTT_APP_COUNTER_MAX_CPUS || !m.nr_slots ||
 	    (uint64_t)m.nr_cpus * ltt_app_counter_stride(m.nr_slots) > LTT_APP_COUNTER_MAX_CELLS)
-		ltt_rbuf_fail(r);
-	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;
 	return 0;
@@ -904,11 +1008,7 @@ int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *re
 	if (len < mlen)
 		return -EAGAIN;
 	ltt_rbuf_init(&r, buf + 8, mlen - 8);
-	m.key = ltt_rbuf_get_u64(&r);
-	m.dropped = ltt_rbuf_get_u64(&r);
-	m.event = ltt_rbuf_get_str(&r, LTT_APP_NAME_MAX);
-	m.nr_captures = ltt_rbuf_get_u32(&r);
-	if (m.nr_captures > LTT_TRIGGER_MAX_CAPTURES)
+	if (ltt_codec_get(&r, &app_notify, &m))
 		return -EPROTO;
 	for (i = 0; i < m.nr_captures; i++)
 		ltt_capture_get(&r, &m.captures[i]);

@@ -2,6 +2,13 @@
 /*
  * lagent-proto.c - LTTng's agent protocol: encoding and checks
  * (lagent-proto.h).
+ *
+ * Big-endian field tables (codec.h) describe REGISTER, the commands'
+ * header, ENABLE's and DISABLE's payloads and the replies' heads; what
+ * they decode, code checks (a domain LTTng has, a pid, the major).  By
+ * hand: a LIST reply's names, count NUL-terminated strings that fill
+ * data_size with no length of their own, which no row type says.  The
+ * protocol has one version (2.0): no table has a minor.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -10,18 +17,69 @@
 
 #include "common/proto/lagent-proto.h"
 
+#define LTT_MSG struct ltt_lagent_register
+LTT_CODEC(lagent_register, LTT_CODEC_BE,
+	  LTT_ROW_U32(domain), LTT_ROW_U32(pid), LTT_ROW_U32(major), LTT_ROW_U32(minor));
+#undef LTT_MSG
+
+/* A daemon command's header: data_size bytes of payload follow. */
+struct cmd_hdr {
+	uint64_t data_size;
+	uint32_t cmd;
+	uint32_t cmd_version;	/* 0 */
+};
+
+#define LTT_MSG struct cmd_hdr
+LTT_CODEC(lagent_cmd_hdr, LTT_CODEC_BE,
+	  LTT_ROW_U64(data_size), LTT_ROW_U32(cmd), LTT_ROW_U32(cmd_version));
+#undef LTT_MSG
+
+struct enable {
+	int32_t loglevel;
+	uint32_t loglevel_type;
+	char name[LTT_LAGENT_NAME_SIZE];
+	const char *filter;
+};
+
+/*
+ * No filter goes as length 0 and no byte, as LTTng sends it; ltt only
+ * sends ENABLE, so the length has no limit of ltt's.
+ */
+#define LTT_MSG struct enable
+LTT_CODEC(lagent_enable, LTT_CODEC_BE,
+	  LTT_ROW_U32(loglevel), LTT_ROW_U32(loglevel_type), LTT_ROW_FIXSTR(name),
+	  LTT_ROW_MAX(filter, STRREF, 0, LTT_ROW_EMPTY_ZERO, UINT32_MAX));
+#undef LTT_MSG
+
+struct disable {
+	char name[LTT_LAGENT_NAME_SIZE];
+};
+
+#define LTT_MSG struct disable
+LTT_CODEC(lagent_disable, LTT_CODEC_BE, LTT_ROW_FIXSTR(name));
+#undef LTT_MSG
+
+/* A reply's head: every reply's status, and LIST's count of names and their bytes. */
+struct reply_head {
+	uint32_t status;
+	uint32_t data_size;
+	uint32_t count;
+};
+
+#define LTT_MSG struct reply_head
+LTT_CODEC(lagent_status, LTT_CODEC_BE, LTT_ROW_U32(status));
+LTT_CODEC(lagent_list_head, LTT_CODEC_BE,
+	  LTT_ROW_U32(status), LTT_ROW_U32(data_size), LTT_ROW_U32(count));
+#undef LTT_MSG
+
 int ltt_lagent_register_decode(const uint8_t *buf, struct ltt_lagent_register *ret_reg)
 {
 	struct ltt_lagent_register reg;
 	struct ltt_rbuf r;
 
 	ltt_rbuf_init(&r, buf, LTT_LAGENT_REGISTER_SIZE);
-	reg.domain = ltt_rbuf_get_be32(&r);
-	reg.pid = ltt_rbuf_get_be32(&r);
-	reg.major = ltt_rbuf_get_be32(&r);
-	reg.minor = ltt_rbuf_get_be32(&r);
-	if (ltt_rbuf_end(&r) || !strcmp(ltt_lagent_domain_name(reg.domain), "?") || !reg.pid ||
-	    reg.pid > INT32_MAX)
+	if (ltt_codec_get_msg(&r, &lagent_register, &reg) ||
+	    !strcmp(ltt_lagent_domain_name(reg.domain), "?") || !reg.pid || reg.pid > INT32_MAX)
 		return -EPROTO;
 	*ret_reg = reg;
 	return reg.major == LTT_LAGENT_MAJOR ? 0 : -EPROTONOSUPPORT;
@@ -61,16 +119,17 @@ static size_t reply_min(uint32_t cmd)
 int ltt_lagent_reply_size(uint32_t cmd, const uint8_t *buf, size_t len, size_t *ret_size)
 {
 	size_t size = reply_min(cmd);
+	struct reply_head h;
 	struct ltt_rbuf r;
-	uint32_t data_size;
 
-	if (cmd == LTT_LAGENT_LIST && len >= LTT_LAGENT_LIST_HDR_SIZE &&
-	    ltt_lagent_status_decode(buf) == LTT_LAGENT_STATUS_SUCCESS) {
-		ltt_rbuf_init(&r, buf + LTT_LAGENT_STATUS_SIZE, 4);
-		data_size = ltt_rbuf_get_be32(&r);
-		if (data_size > LTT_LAGENT_LIST_MAX)
-			return -EPROTO;
-		size += data_size;
+	if (cmd == LTT_LAGENT_LIST && len >= LTT_LAGENT_LIST_HDR_SIZE) {
+		ltt_rbuf_init(&r, buf, LTT_LAGENT_LIST_HDR_SIZE);
+		ltt_codec_get_msg(&r, &lagent_list_head, &h);	/* cannot fail */
+		if (h.status == LTT_LAGENT_STATUS_SUCCESS) {
+			if (h.data_size > LTT_LAGENT_LIST_MAX)
+				return -EPROTO;
+			size += h.data_size;
+		}
 	}
 	*ret_size = size;
 	return 0;
@@ -78,10 +137,12 @@ int ltt_lagent_reply_size(uint32_t cmd, const uint8_t *buf, size_t len, size_t *
 
 uint32_t ltt_lagent_status_decode(const uint8_t *buf)
 {
+	struct reply_head h;
 	struct ltt_rbuf r;
 
 	ltt_rbuf_init(&r, buf, LTT_LAGENT_STATUS_SIZE);
-	return ltt_rbuf_get_be32(&r);
+	ltt_codec_get_msg(&r, &lagent_status, &h);	/* cannot fail */
+	return h.status;
 }
 
 /* A logger name as an agent may report it: printable, bounded. */
@@ -100,25 +161,28 @@ static bool name_ok(const char *name, size_t len)
 int ltt_lagent_list_decode(const uint8_t *buf, size_t len, uint32_t *ret_status,
 			   void (*fn)(void *arg, const char *name), void *arg)
 {
-	uint32_t status, data_size, count, i;
 	const char *names, *p, *end;
+	struct reply_head h;
 	struct ltt_rbuf r;
+	uint32_t i;
 
-	ltt_rbuf_init(&r, buf, len);
-	status = ltt_rbuf_get_be32(&r);
-	if (status != LTT_LAGENT_STATUS_SUCCESS) {
+	if (len < LTT_LAGENT_STATUS_SIZE)
+		return -EPROTO;
+	h.status = ltt_lagent_status_decode(buf);
+	if (h.status != LTT_LAGENT_STATUS_SUCCESS) {
 		/* an agent that refused: its head only, as LTTng reads it */
-		*ret_status = status;
+		*ret_status = h.status;
 		return len == LTT_LAGENT_LIST_HDR_SIZE ? 0 : -EPROTO;
 	}
-	data_size = ltt_rbuf_get_be32(&r);
-	count = ltt_rbuf_get_be32(&r);
-	names = ltt_rbuf_get_bytes(&r, data_size);
-	if (ltt_rbuf_end(&r) || count > LTT_LAGENT_LIST_NAMES_MAX)
+	ltt_rbuf_init(&r, buf, len);
+	if (ltt_codec_get(&r, &lagent_list_head, &h))
+		return -EPROTO;
+	names = ltt_rbuf_get_bytes(&r, h.data_size);
+	if (ltt_rbuf_end(&r) || h.count > LTT_LAGENT_LIST_NAMES_MAX)
 		return -EPROTO;
 	/* every name checked before any is handed on */
-	end = names + data_size;
-	for (i = 0, p = names; i < count; i++) {
+	end = names + h.data_size;
+	for (i = 0, p = names; i < h.count; i++) {
 		const char *nul = memchr(p, '\0', (size_t)(end - p));
 
 		if (!nul || !name_ok(p, (size_t)(nul - p)))
@@ -127,44 +191,78 @@ int ltt_lagent_list_decode(const uint8_t *buf, size_t len, uint32_t *ret_status,
 	}
 	if (p != end)
 		return -EPROTO;
-	for (i = 0, p = names; i < count; i++) {
+	for (i = 0, p = names; i < h.count; i++) {
 		fn(arg, p);
 		p += strlen(p) + 1;
 	}
-	*ret_status = status;
+	*ret_status = h.status;
 	return 0;
 }
 
-static void put_hdr(struct ltt_wbuf *w, enum ltt_lagent_cmd cmd, uint64_t data_size)
+/*
+ * Command @cmd: its header, then @payload laid out by @c (NULL: none),
+ * the header's data_size the payload's bytes.
+ */
+static void put_command(struct ltt_wbuf *w, enum ltt_lagent_cmd cmd, const struct ltt_codec *c,
+			const void *payload)
 {
-	ltt_wbuf_put_be64(w, data_size);
-	ltt_wbuf_put_be32(w, cmd);
-	ltt_wbuf_put_be32(w, 0);
+	struct cmd_hdr h = { .cmd = cmd };
+	size_t start = w->len, end;
+
+	ltt_codec_put(w, &lagent_cmd_hdr, &h);
+	if (!c)
+		return;
+	ltt_codec_put(w, c, payload);
+	if (w->err)
+		return;
+	/* The header again, over itself, with the size now known. */
+	end = w->len;
+	h.data_size = end - start - LTT_LAGENT_CMD_HDR_SIZE;
+	w->len = start;
+	ltt_codec_put(w, &lagent_cmd_hdr, &h);
+	w->len = end;
+}
+
+/* @name into @dst (LTT_LAGENT_NAME_SIZE bytes, NUL-padded): false when too long. */
+static bool copy_name(char *dst, const char *name)
+{
+	size_t len = name ? strnlen(name, LTT_LAGENT_NAME_SIZE) : 0;
+
+	if (len == LTT_LAGENT_NAME_SIZE)
+		return false;
+	memset(dst, 0, LTT_LAGENT_NAME_SIZE);
+	memcpy(dst, name ? name : "", len);
+	return true;
 }
 
 void ltt_lagent_put_cmd(struct ltt_wbuf *w, enum ltt_lagent_cmd cmd)
 {
-	put_hdr(w, cmd, 0);
+	put_command(w, cmd, NULL, NULL);
 }
 
 void ltt_lagent_put_enable(struct ltt_wbuf *w, int32_t loglevel, uint32_t loglevel_type,
 			   const char *name, const char *filter)
 {
-	size_t flen = filter && *filter ? strlen(filter) + 1 : 0;
+	struct enable m = { .loglevel = loglevel, .loglevel_type = loglevel_type, .filter = filter };
 
-	put_hdr(w, LTT_LAGENT_ENABLE, 8 + LTT_LAGENT_NAME_SIZE + 4 + flen);
-	ltt_wbuf_put_be32(w, (uint32_t)loglevel);
-	ltt_wbuf_put_be32(w, loglevel_type);
-	ltt_wbuf_put_fixed_str(w, name, LTT_LAGENT_NAME_SIZE);
-	ltt_wbuf_put_be32(w, (uint32_t)flen);
-	if (flen)
-		ltt_wbuf_put_bytes(w, filter, flen);
+	if (!copy_name(m.name, name)) {
+		if (!w->err)
+			w->err = -EINVAL;
+		return;
+	}
+	put_command(w, LTT_LAGENT_ENABLE, &lagent_enable, &m);
 }
 
 void ltt_lagent_put_disable(struct ltt_wbuf *w, const char *name)
 {
-	put_hdr(w, LTT_LAGENT_DISABLE, LTT_LAGENT_NAME_SIZE);
-	ltt_wbuf_put_fixed_str(w, name, LTT_LAGENT_NAME_SIZE);
+	struct disable m;
+
+	if (!copy_name(m.name, name)) {
+		if (!w->err)
+			w->err = -EINVAL;
+		return;
+	}
+	put_command(w, LTT_LAGENT_DISABLE, &lagent_disable, &m);
 }
 
 /* @buf = "(@buf) && (@term)", or @term when @buf is empty. */
