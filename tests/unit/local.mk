@@ -13,6 +13,7 @@ UNIT_TESTS = \
 	tests/unit/test_live_proto \
 	tests/unit/test_relay_proto \
 	tests/unit/test_proto_bytes \
+	tests/unit/test_proto_minor_bytes \
 	tests/unit/test_error \
 	tests/unit/test_escape \
 	tests/unit/test_array \
@@ -76,6 +77,9 @@ tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_proto_bytes_SOURCES = tests/unit/test_proto_bytes.c $(UNIT_TAP_SOURCES)
 tests_unit_test_proto_bytes_LDADD = src/common/libcommon.la
+tests_unit_test_proto_minor_bytes_SOURCES = tests/unit/test_proto_minor_bytes.c \
+	$(UNIT_TAP_SOURCES)
+tests_unit_test_proto_minor_bytes_LDADD = src/common/libcommon.la
 
 tests_unit_test_filter_SOURCES = tests/unit/test_filter.c $(UNIT_TAP_SOURCES)
 tests_unit_test_filter_LDADD = src/common/libcommon.la
