@@ -430,19 +430,35 @@ static const char *row_str(const struct ltt_field *f, const uint8_t *p)
 }
 
 /*
- * The bytes @m takes on the wire, its STRLEN rows' lengths into @pend and
- * into *@ret_nr the rows sent (up to a tail not sent); SIZE_MAX when a
- * string does not fit its wire form (no NUL within its member).
+ * Is the row @f off the wire for a peer of @minor: a SINCE row (no bytes;
+ * it turns the rows after it on or off in *@off), or a row one turned off?
  */
-static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pending *pend,
-			size_t *ret_nr)
+static bool row_off(const struct ltt_field *f, uint32_t minor, bool *off)
+{
+	if (f->wire == LTT_WIRE_SINCE) {
+		*off = minor < f->max;
+		return true;
+	}
+	return *off;
+}
+
+/*
+ * The bytes @m takes on the wire for @minor, its STRLEN rows' lengths into
+ * @pend and into *@ret_nr the rows sent (up to a tail not sent); SIZE_MAX
+ * when a string does not fit its wire form (no NUL within its member).
+ */
+static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t minor,
+			struct pending *pend, size_t *ret_nr)
 {
 	size_t size = 0, i;
+	bool off = false;
 
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct ltt_field *f = &c->rows[i];
 		const uint8_t *p = m + f->offset;
 
+		if (row_off(f, minor, &off))
+			continue;
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
@@ -477,6 +493,8 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pend
 			if (!load_uint(p, f->size))
 				goto out;	/* the tail is not sent */
 			break;
+		case LTT_WIRE_SINCE:
+			break;	/* row_off()'s */
 		}
 	}
 out:
@@ -484,14 +502,16 @@ out:
 	return size;
 }
 
-void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *msg)
+void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *msg,
+		     uint32_t minor)
 {
 	const uint8_t *m = msg;
 	struct pending pend = { .in = 0 };
 	unsigned int nlen = 0, nbody = 0;
-	size_t nr, size = wire_size(c, m, &pend, &nr);
+	size_t nr, size = wire_size(c, m, minor, &pend, &nr);
 	uint8_t *out, *end;
 	uint64_t v = 0, prev;
+	bool off = false;
 
 	if (size == SIZE_MAX) {
 		if (!w->err)
@@ -508,6 +528,8 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 		const char *str;
 		uint32_t len;
 
+		if (row_off(f, minor, &off))
+			continue;
 		prev = v;
 		v = 0;
 		switch (f->wire) {
@@ -546,11 +568,17 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 			out += pend.len[nbody++];
 			break;
 		case LTT_WIRE_TAIL:
+		case LTT_WIRE_SINCE:
 			break;
 		}
 	}
 	assert(out == end);
 	(void)end;
+}
+
+void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
+{
+	ltt_codec_put_v(w, c, m, LTT_CODEC_ALL_MINORS);
 }
 
 /* The bytes of a STRBODY row: exactly one NUL, the last; 0 bytes is "". */
@@ -591,11 +619,12 @@ static void zero_rest(const struct ltt_codec *c, size_t i, uint8_t *m)
 		memset(m + c->rows[i].offset, 0, c->rows[i].size);
 }
 
-int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, uint32_t minor)
 {
 	uint8_t *m = ret;
 	struct pending pend = { .in = 0 };
 	const char *ref;
+	bool off = false;
 
 	for (size_t i = 0; i < c->nr_rows && !r->err; i++) {
 		const struct ltt_field *f = &c->rows[i];
@@ -603,6 +632,10 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 		const void *b;
 		uint64_t v;
 
+		if (row_off(f, minor, &off)) {
+			memset(p, 0, f->size);	/* a later minor's: zero */
+			continue;
+		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
@@ -641,14 +674,27 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 			}
 			store_uint(p, f->size, 1);
 			break;
+		case LTT_WIRE_SINCE:
+			break;	/* row_off()'s */
 		}
 	}
 	return r->err ? -EPROTO : 0;
 }
 
-int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 {
-	if (ltt_codec_get(r, c, ret))
+	return ltt_codec_get_v(r, c, ret, LTT_CODEC_ALL_MINORS);
+}
+
+int ltt_codec_get_msg_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret,
+			uint32_t minor)
+{
+	if (ltt_codec_get_v(r, c, ret, minor))
 		return -EPROTO;
 	return ltt_rbuf_end(r);
+}
+
+int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+{
+	return ltt_codec_get_msg_v(r, c, ret, LTT_CODEC_ALL_MINORS);
 }
