@@ -448,25 +448,36 @@ static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_ad
 		ltt_wbuf_put_str(w, text);
 }
 
+/*
+ * ADD_RELAY in tables where they can say it: its key and, from 1.13, the
+ * relay's address (before, two URLs that relay_url() makes follow the
+ * key); then the session.  The uuid (1.10: when there are bytes left;
+ * from 1.15 always) and the TLS files (1.15: after a flag that says
+ * whether they follow) are by hand, since the message or a flag, not
+ * the minor alone, says whether they are there.
+ */
+#define LTT_MSG struct ltt_consumer_add_relay
+LTT_CODEC(consumer_add_relay_key, LTT_CODEC_LE,
+	  LTT_ROW_U64(relay_key),
+	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_RELAY_ADDR),
+	  LTT_ROW_U8(addr.family), LTT_ROW_STR(addr.host), LTT_ROW_U16(addr.ctrl_port),
+	  LTT_ROW_U16(addr.data_port));
+LTT_CODEC(consumer_add_relay_session, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(hostname, LTT_CONSUMER_HOST_NAME_MAX),
+	  LTT_ROW_STRREF(session_name, LTT_CONSUMER_SESSION_NAME_MAX),
+	  LTT_ROW_STRREF(base_path, LTT_CONSUMER_BASE_PATH_MAX),
+	  LTT_ROW_U32(live_timer_us), LTT_ROW_U64(session_id), LTT_ROW_U64(creation_time));
+#undef LTT_MSG
+
 void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
 				uint32_t minor)
 {
-	ltt_wbuf_put_u64(w, m->relay_key);
-	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
-		ltt_wbuf_put_u8(w, m->addr.family);
-		ltt_wbuf_put_str(w, m->addr.host);
-		ltt_wbuf_put_u16(w, m->addr.ctrl_port);
-		ltt_wbuf_put_u16(w, m->addr.data_port);
-	} else {
+	ltt_codec_put_v(w, &consumer_add_relay_key, m, minor);
+	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		put_relay_url(w, &m->addr, false);
 		put_relay_url(w, &m->addr, true);
 	}
-	ltt_wbuf_put_str(w, m->hostname);
-	ltt_wbuf_put_str(w, m->session_name);
-	ltt_wbuf_put_str(w, m->base_path);
-	ltt_wbuf_put_u32(w, m->live_timer_us);
-	ltt_wbuf_put_u64(w, m->session_id);
-	ltt_wbuf_put_u64(w, m->creation_time);
+	ltt_codec_put(w, &consumer_add_relay_session, m);
 	if (m->has_uuid || minor >= LTT_CONSUMER_MINOR_TLS)
 		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
 	if (minor >= LTT_CONSUMER_MINOR_TLS) {
@@ -541,22 +552,12 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	const char *ctrl = NULL, *data = NULL;
 	int err;
 
-	m.relay_key = ltt_rbuf_get_u64(r);
-	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
-		m.addr.family = ltt_rbuf_get_u8(r);
-		ltt_rbuf_get_str_copy(r, m.addr.host, sizeof(m.addr.host));
-		m.addr.ctrl_port = ltt_rbuf_get_u16(r);
-		m.addr.data_port = ltt_rbuf_get_u16(r);
-	} else {
+	ltt_codec_get_v(r, &consumer_add_relay_key, &m, minor);
+	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		ctrl = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 		data = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 	}
-	m.hostname = ltt_rbuf_get_str(r, LTT_CONSUMER_HOST_NAME_MAX);
-	m.session_name = ltt_rbuf_get_str(r, LTT_CONSUMER_SESSION_NAME_MAX);
-	m.base_path = ltt_rbuf_get_str(r, LTT_CONSUMER_BASE_PATH_MAX);
-	m.live_timer_us = ltt_rbuf_get_u32(r);
-	m.session_id = ltt_rbuf_get_u64(r);
-	m.creation_time = ltt_rbuf_get_u64(r);
+	ltt_codec_get(r, &consumer_add_relay_session, &m);
 	/* bytes left: the uuid (1.10); always from 1.15 */
 	m.has_uuid = minor >= LTT_CONSUMER_MINOR_TLS || ltt_rbuf_end(r) != 0;
 	if (m.has_uuid) {
