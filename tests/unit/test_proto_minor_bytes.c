@@ -9,6 +9,7 @@
  * forms of each message: every truncation, one byte more, and each byte
  * set in turn to a few values; a form accepted must also decode to what
  * the old code decoded, so what it re-encodes to is folded into the hash.
+ * With them, the consumer's other messages that were written by hand.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -163,6 +164,8 @@ CLIENT(stall, struct ltt_stall_desc)
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
 CONSUMER(add_channel, struct ltt_consumer_add_channel)
+CONSUMER(add_snapshot_trace, struct ltt_consumer_add_snapshot_trace)
+CONSUMER(probe_output, struct ltt_consumer_probe_output)
 
 static void put_add_relay(struct ltt_wbuf *w, const void *m, uint32_t minor)
 {
@@ -310,6 +313,15 @@ static const struct ltt_consumer_add_channel add_channel_kernel = {
 	.domain = LTT_CONSUMER_DOMAIN_KERNEL, .subbuf_size = 1 << 16, .num_subbuf = 4,
 };
 
+static const struct ltt_consumer_add_snapshot_trace add_snapshot_trace = {
+	.key = 13, .uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+	.uid = 1003, .gid = 103,
+};
+
+static const struct ltt_consumer_probe_output probe_output = {
+	.dir = "/home/u/ltt-traces/s1/kernel", .uid = 1004, .gid = 104,
+};
+
 #define SAMPLE(fn, var, minor, len, hash, verdicts) \
 	{ #fn ":" #var "@" #minor, put_##fn, get_##fn, &var, sizeof(var), minor, len, hash, verdicts }
 
@@ -362,6 +374,9 @@ static const struct sample samples[] = {
 	SAMPLE(channel_stats, channel_stats, 4, 24, 0xda2bfb225e0d1f05ULL, 0x421ccf58a7b6c5afULL),
 	SAMPLE(channel_stats, channel_stats, 5, 52, 0xd89697efa934bda5ULL, 0xc6f79d3a82eb46bdULL),
 	SAMPLE(add_channel, add_channel_user, 0, 72, 0x15b7b97e92e7193aULL, 0x90bc988f1c72e934ULL),
+	SAMPLE(add_snapshot_trace, add_snapshot_trace, 0, 32,
+	       0x1ad96403d3b51a19ULL, 0xb428a84ffc78afc7ULL),
+	SAMPLE(probe_output, probe_output, 0, 41, 0x0144d69aacbbe5ceULL, 0xf71fec275719942eULL),
 	SAMPLE(add_channel, add_channel_kernel, 0, 71,
 	       0x919587fa2e4581e3ULL, 0xa8b656fe3d4a4f7eULL),
 };
