@@ -202,6 +202,16 @@ LTT_CODEC(consumer_rotate_trace, LTT_CODEC_LE,
 	  LTT_ROW_U64(trace_key), LTT_ROW_BOOL(clear), LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_consumer_add_snapshot_trace
+LTT_CODEC(consumer_add_snapshot_trace, LTT_CODEC_LE,
+	  LTT_ROW_U64(key), LTT_ROW_BYTES(uuid), LTT_ROW_U32(uid), LTT_ROW_U32(gid));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_probe_output
+LTT_CODEC(consumer_probe_output, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX), LTT_ROW_U32(uid), LTT_ROW_U32(gid));
+#undef LTT_MSG
+
 LTT_CODEC_PAIR(consumer, add_kernel_stream, struct ltt_consumer_add_kernel_stream)
 LTT_CODEC_PAIR(consumer, version, struct ltt_consumer_version)
 LTT_CODEC_PAIR(consumer, add_stream, struct ltt_consumer_add_stream)
@@ -210,6 +220,8 @@ LTT_CODEC_PAIR(consumer, snapshot_trace_relay, struct ltt_consumer_snapshot_trac
 LTT_CODEC_PAIR(consumer, relay_archive, struct ltt_consumer_relay_archive)
 LTT_CODEC_PAIR(consumer, snapshot_reply, struct ltt_consumer_snapshot_reply)
 LTT_CODEC_PAIR(consumer, rotate_trace, struct ltt_consumer_rotate_trace)
+LTT_CODEC_PAIR(consumer, add_snapshot_trace, struct ltt_consumer_add_snapshot_trace)
+LTT_CODEC_PAIR(consumer, probe_output, struct ltt_consumer_probe_output)
 
 void ltt_consumer_put_status(struct ltt_wbuf *w, int32_t status)
 {
@@ -363,52 +375,6 @@ int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_chann
 		if (m.error > 0)
 			ltt_rbuf_fail(r);	/* 0 or a negative errno */
 	}
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_add_snapshot_trace(struct ltt_wbuf *w,
-					 const struct ltt_consumer_add_snapshot_trace *m)
-{
-	ltt_wbuf_put_u64(w, m->key);
-	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, m->gid);
-}
-
-int ltt_consumer_get_add_snapshot_trace(struct ltt_rbuf *r,
-					struct ltt_consumer_add_snapshot_trace *ret)
-{
-	struct ltt_consumer_add_snapshot_trace m;
-	const void *uuid;
-
-	m.key = ltt_rbuf_get_u64(r);
-	uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
-	m.uid = ltt_rbuf_get_u32(r);
-	m.gid = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r) || !uuid)
-		return -EPROTO;
-	memcpy(m.uuid, uuid, sizeof(m.uuid));
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m)
-{
-	ltt_wbuf_put_str(w, m->dir);
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, m->gid);
-}
-
-int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_output *ret)
-{
-	struct ltt_consumer_probe_output m;
-
-	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	m.uid = ltt_rbuf_get_u32(r);
-	m.gid = ltt_rbuf_get_u32(r);
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
 	*ret = m;
