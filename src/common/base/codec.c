@@ -396,20 +396,6 @@ static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width,
 	return p + width;
 }
 
-static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
-{
-	switch (width) {
-	case 1:
-		return ltt_rbuf_get_u8(r);
-	case 2:
-		return order == LTT_CODEC_BE ? ltt_rbuf_get_be16(r) : ltt_rbuf_get_u16(r);
-	case 4:
-		return order == LTT_CODEC_BE ? ltt_rbuf_get_be32(r) : ltt_rbuf_get_u32(r);
-	default:
-		return order == LTT_CODEC_BE ? ltt_rbuf_get_be64(r) : ltt_rbuf_get_u64(r);
-	}
-}
-
 /* The wire length of a STRLEN row's string: its bytes and NUL, or 0 when "" goes as 0. */
 static uint32_t strlen_wire(const struct ltt_field *f, const char *s)
 {
@@ -581,6 +567,66 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
 	ltt_codec_put_v(w, c, m, LTT_CODEC_ALL_MINORS);
 }
 
+/* The integer of @width bytes at @p, in @order. */
+static inline uint64_t load_wire(const uint8_t *p, enum ltt_codec_order order, uint8_t width)
+{
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (width) {
+	case 1:
+		return *p;
+	case 2:
+		memcpy(&v16, p, 2);
+		return order == LTT_CODEC_BE ? be16toh(v16) : le16toh(v16);
+	case 4:
+		memcpy(&v32, p, 4);
+		return order == LTT_CODEC_BE ? be32toh(v32) : le32toh(v32);
+	default:
+		memcpy(&v64, p, 8);
+		return order == LTT_CODEC_BE ? be64toh(v64) : le64toh(v64);
+	}
+}
+
+static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
+{
+	const uint8_t *p = take(r, width);
+
+	return p ? load_wire(p, order, width) : 0;
+}
+
+/*
+ * The UINT or BOOL row @f at @r's cursor (no error yet) into its member
+ * at @p: the decoder's fast path, most rows being integers.  False, with
+ * @r failed, when @r is short or the value is out of the row's range.
+ */
+static inline bool get_int_row(struct ltt_rbuf *r, enum ltt_codec_order order,
+			       const struct ltt_field *f, uint8_t *p)
+{
+	const uint8_t *src = r->data + r->pos;
+	uint64_t v;
+
+	if (f->width > r->len - r->pos) {
+		ltt_rbuf_fail(r);
+		return false;
+	}
+	r->pos += f->width;
+	if (f->width == 8 && f->size == 8 && f->wire == LTT_WIRE_UINT && !f->max) {
+		memcpy(&v, src, 8);	/* any value: no check */
+		v = order == LTT_CODEC_BE ? be64toh(v) : le64toh(v);
+		memcpy(p, &v, 8);
+		return true;
+	}
+	v = load_wire(src, order, f->width);
+	if ((f->wire == LTT_WIRE_BOOL && v > 1) || (f->max && v > f->max) ||
+	    !store_uint(p, f->size, v)) {
+		ltt_rbuf_fail(r);
+		return false;
+	}
+	return true;
+}
+
 /* The bytes of a STRBODY row: exactly one NUL, the last; 0 bytes is "". */
 static void get_strbody(struct ltt_rbuf *r, uint32_t len, char *dst)
 {
@@ -621,29 +667,37 @@ static void zero_rest(const struct ltt_codec *c, size_t i, uint8_t *m)
 
 int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, uint32_t minor)
 {
+	const struct ltt_field *f, *end = c->rows + c->nr_rows;
+	enum ltt_codec_order order = c->order;
 	uint8_t *m = ret;
 	struct pending pend = { .in = 0 };
 	const char *ref;
 	bool off = false;
 
-	for (size_t i = 0; i < c->nr_rows && !r->err; i++) {
-		const struct ltt_field *f = &c->rows[i];
+	if (r->err)
+		return -EPROTO;
+	for (f = c->rows; f < end; f++) {
 		uint8_t *p = m + f->offset;
 		const void *b;
-		uint64_t v;
 
-		if (row_off(f, minor, &off)) {
+		if ((f->wire == LTT_WIRE_UINT || f->wire == LTT_WIRE_BOOL) && !off) {
+			if (!get_int_row(r, order, f, p))
+				return -EPROTO;
+			continue;
+		}
+		if (f->wire == LTT_WIRE_SINCE) {
+			off = minor < f->max;	/* as row_off() */
+			continue;
+		}
+		if (off) {
 			memset(p, 0, f->size);	/* a later minor's: zero */
 			continue;
 		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
-			v = get_uint(r, c->order, f->width);
-			if ((f->wire == LTT_WIRE_BOOL && v > 1) || (f->max && v > f->max) ||
-			    !store_uint(p, f->size, v))
-				ltt_rbuf_fail(r);
-			break;
+		case LTT_WIRE_SINCE:
+			break;	/* above */
 		case LTT_WIRE_BYTES:
 			b = ltt_rbuf_get_bytes(r, f->size);
 			if (b)
@@ -669,16 +723,16 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 			break;
 		case LTT_WIRE_TAIL:
 			if (r->pos == r->len) {
-				zero_rest(c, i, m);
+				zero_rest(c, (size_t)(f - c->rows), m);
 				return 0;
 			}
 			store_uint(p, f->size, 1);
 			break;
-		case LTT_WIRE_SINCE:
-			break;	/* row_off()'s */
 		}
+		if (r->err)
+			return -EPROTO;
 	}
-	return r->err ? -EPROTO : 0;
+	return 0;
 }
 
 int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
