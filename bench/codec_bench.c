@@ -7,9 +7,9 @@
  *
  * runs this program under callgrind with only the bench_* loops counted
  * and prints each loop's instructions per message.  Each loop puts or
- * gets one message N times (default 100000); the hand-written decoders
- * are what client-proto.c and relay-proto.c held before their tables,
- * kept here as the yardstick.
+ * gets one message N times (default 100000); the hand-written encoders
+ * and decoders (what relay-proto.c and client-proto.c held before their
+ * tables, or would) are the yardstick.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -40,6 +40,21 @@ static const struct ltt_channel_desc channel = {
 	.classes_refused = 15,
 };
 
+/* The relay index's encoder before its table. */
+static void hand_put_relay_index(struct ltt_wbuf *w, const struct ltt_relay_index *m)
+{
+	ltt_wbuf_put_be64(w, m->stream_handle);
+	ltt_wbuf_put_be64(w, m->net_seq_num);
+	ltt_wbuf_put_be64(w, m->packet_size);
+	ltt_wbuf_put_be64(w, m->content_size);
+	ltt_wbuf_put_be64(w, m->timestamp_begin);
+	ltt_wbuf_put_be64(w, m->timestamp_end);
+	ltt_wbuf_put_be64(w, m->events_discarded);
+	ltt_wbuf_put_be64(w, m->stream_id);
+	ltt_wbuf_put_be64(w, m->stream_instance_id);
+	ltt_wbuf_put_be64(w, m->packet_seq_num);
+}
+
 /* The relay index's decoder before its table. */
 static int hand_get_relay_index(struct ltt_rbuf *r, struct ltt_relay_index *ret)
 {
@@ -59,6 +74,36 @@ static int hand_get_relay_index(struct ltt_rbuf *r, struct ltt_relay_index *ret)
 		return -EPROTO;
 	*ret = m;
 	return 0;
+}
+
+/* The client channel's encoder, by hand, for minor 27 and later. */
+static void hand_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c)
+{
+	const struct ltt_channel_conf *a = &c->attr;
+
+	ltt_wbuf_put_u32(w, c->domain);
+	ltt_wbuf_put_str(w, a->name);
+	ltt_wbuf_put_u64(w, a->subbuf_size);
+	ltt_wbuf_put_u64(w, a->num_subbuf);
+	ltt_wbuf_put_u8(w, a->overwrite);
+	ltt_wbuf_put_u32(w, a->switch_timer_us);
+	ltt_wbuf_put_u32(w, a->read_timer_us);
+	ltt_wbuf_put_u64(w, a->tracefile_size);
+	ltt_wbuf_put_u64(w, a->tracefile_count);
+	ltt_wbuf_put_u32(w, a->buffer_type);
+	ltt_wbuf_put_u8(w, c->enabled);
+	ltt_wbuf_put_u64(w, c->discarded_events);
+	ltt_wbuf_put_u64(w, c->lost_packets);
+	ltt_wbuf_put_u32(w, (uint32_t)c->output_error);
+	ltt_wbuf_put_u64(w, (uint64_t)c->output_error_since);
+	ltt_wbuf_put_u64(w, c->error_events);
+	ltt_wbuf_put_u64(w, c->error_packets);
+	ltt_wbuf_put_u64(w, c->classes_refused);
+	ltt_wbuf_put_u8(w, a->fsync);
+	ltt_wbuf_put_u8(w, a->preallocation);
+	ltt_wbuf_put_u8(w, a->allocation);
+	ltt_wbuf_put_u8(w, a->auto_reclaim);
+	ltt_wbuf_put_u64(w, a->auto_reclaim_us);
 }
 
 /* A u32 that must not exceed @max. */
@@ -116,6 +161,14 @@ static __attribute__((noinline)) void bench_put_relay_index(struct ltt_wbuf *w, 
 	}
 }
 
+static __attribute__((noinline)) void bench_put_relay_index_hand(struct ltt_wbuf *w, long n)
+{
+	for (long i = 0; i < n; i++) {
+		ltt_wbuf_reset(w);
+		hand_put_relay_index(w, &relay_index);
+	}
+}
+
 static __attribute__((noinline)) void bench_get_relay_index(const struct ltt_wbuf *w, long n)
 {
 	struct ltt_relay_index m = { 0 };
@@ -144,6 +197,14 @@ static __attribute__((noinline)) void bench_put_channel(struct ltt_wbuf *w, long
 	for (long i = 0; i < n; i++) {
 		ltt_wbuf_reset(w);
 		ltt_proto_put_channel(w, &channel, LTT_CLIENT_MINOR);
+	}
+}
+
+static __attribute__((noinline)) void bench_put_channel_hand(struct ltt_wbuf *w, long n)
+{
+	for (long i = 0; i < n; i++) {
+		ltt_wbuf_reset(w);
+		hand_put_channel(w, &channel);
 	}
 }
 
@@ -182,6 +243,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ltt_wbuf_init(&w);
+	bench_put_relay_index_hand(&w, n);
+	bench_put_channel_hand(&w, n);
 	bench_put_relay_index(&w, n);
 	bench_get_relay_index(&w, n);
 	bench_get_relay_index_hand(&w, n);

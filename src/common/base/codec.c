@@ -445,11 +445,14 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t mi
 
 		if (row_off(f, minor, &off))
 			continue;
+		if (f->wire == LTT_WIRE_UINT || f->wire == LTT_WIRE_BOOL) {
+			size += f->width;	/* most rows: first */
+			continue;
+		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
-			size += f->width;
-			break;
+			break;	/* above */
 		case LTT_WIRE_FIXSTR:
 			if (!memchr(p, '\0', f->size))
 				return SIZE_MAX;
@@ -496,7 +499,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 	unsigned int nlen = 0, nbody = 0;
 	size_t nr, size = wire_size(c, m, minor, &pend, &nr);
 	uint8_t *out, *end;
-	uint64_t v = 0, prev;
+	uint64_t v = 0, prev, v64;
 	bool off = false;
 
 	if (size == SIZE_MAX) {
@@ -518,6 +521,13 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 			continue;
 		prev = v;
 		v = 0;
+		if (f->wire == LTT_WIRE_UINT && f->size == 8 && f->width == 8 && !f->flags) {
+			memcpy(&v, p, 8);	/* most rows: a u64 as it is */
+			v64 = c->order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
+			memcpy(out, &v64, 8);
+			out += 8;
+			continue;
+		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
