@@ -27,17 +27,14 @@ static const struct ltt_relay_index relay_index = {
 	.stream_instance_id = 9, .packet_seq_num = 10,
 };
 
+/* A user-space channel as the daemon lists it, its counters running. */
 static const struct ltt_channel_desc channel = {
 	.domain = LTT_DOMAIN_USER,
 	.attr = {
-		.name = "channel0", .subbuf_size = 1 << 20, .num_subbuf = 4, .overwrite = true,
-		.switch_timer_us = 1000, .read_timer_us = 2000, .tracefile_size = 1 << 24,
-		.tracefile_count = 8, .buffer_type = LTT_BUFFER_GLOBAL, .fsync = true,
-		.preallocation = 1, .allocation = 2, .auto_reclaim = 3, .auto_reclaim_us = 5000000,
+		.name = "channel0", .subbuf_size = 512 * 1024, .num_subbuf = 4,
+		.read_timer_us = 200000, .buffer_type = LTT_BUFFER_PER_UID,
 	},
-	.enabled = true, .discarded_events = 11, .lost_packets = 12, .output_error = 28,
-	.output_error_since = 1714564801, .error_events = 13, .error_packets = 14,
-	.classes_refused = 15,
+	.enabled = true, .discarded_events = 1234, .lost_packets = 5,
 };
 
 /* The relay index's encoder before its table. */
@@ -151,111 +148,67 @@ static void hand_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret)
 	a->auto_reclaim_us = ltt_rbuf_get_u64(r);
 }
 
-/* Each loop is a function of its own, bench_*, that callgrind counts alone. */
-
-static __attribute__((noinline)) void bench_put_relay_index(struct ltt_wbuf *w, long n)
-{
-	for (long i = 0; i < n; i++) {
-		ltt_wbuf_reset(w);
-		ltt_relay_put_index(w, &relay_index);
+/*
+ * Each loop is a function of its own, bench_*, that callgrind counts
+ * alone: @put encodes into the reset buffer w; @get decodes w's message
+ * with the cursor r and adds what it read (@got) to the sink.
+ */
+#define BENCH_PUT(name, put) \
+	static __attribute__((noinline)) void bench_##name(struct ltt_wbuf *w, long n) \
+	{ \
+		for (long i = 0; i < n; i++) { \
+			ltt_wbuf_reset(w); \
+			put; \
+		} \
 	}
-}
-
-static __attribute__((noinline)) void bench_put_relay_index_hand(struct ltt_wbuf *w, long n)
-{
-	for (long i = 0; i < n; i++) {
-		ltt_wbuf_reset(w);
-		hand_put_relay_index(w, &relay_index);
+#define BENCH_GET(name, type, get, got) \
+	static __attribute__((noinline)) void bench_##name(const struct ltt_wbuf *w, long n) \
+	{ \
+		type m = { 0 }; \
+		struct ltt_rbuf r; \
+\
+		for (long i = 0; i < n; i++) { \
+			ltt_rbuf_init(&r, w->data, w->len); \
+			sink += (uint64_t)(get) + (got); \
+		} \
 	}
-}
 
-static __attribute__((noinline)) void bench_get_relay_index(const struct ltt_wbuf *w, long n)
-{
-	struct ltt_relay_index m = { 0 };
-	struct ltt_rbuf r;
-
-	for (long i = 0; i < n; i++) {
-		ltt_rbuf_init(&r, w->data, w->len);
-		sink += (uint64_t)ltt_relay_get_index(&r, &m) + m.packet_seq_num;
-	}
-}
-
-static __attribute__((noinline)) void bench_get_relay_index_hand(const struct ltt_wbuf *w,
-								 long n)
-{
-	struct ltt_relay_index m = { 0 };
-	struct ltt_rbuf r;
-
-	for (long i = 0; i < n; i++) {
-		ltt_rbuf_init(&r, w->data, w->len);
-		sink += (uint64_t)hand_get_relay_index(&r, &m) + m.packet_seq_num;
-	}
-}
-
-static __attribute__((noinline)) void bench_put_channel(struct ltt_wbuf *w, long n)
-{
-	for (long i = 0; i < n; i++) {
-		ltt_wbuf_reset(w);
-		ltt_proto_put_channel(w, &channel, LTT_CLIENT_MINOR);
-	}
-}
-
-static __attribute__((noinline)) void bench_put_channel_hand(struct ltt_wbuf *w, long n)
-{
-	for (long i = 0; i < n; i++) {
-		ltt_wbuf_reset(w);
-		hand_put_channel(w, &channel);
-	}
-}
-
-static __attribute__((noinline)) void bench_get_channel(const struct ltt_wbuf *w, long n,
-							struct ltt_channel_desc *m)
-{
-	struct ltt_rbuf r;
-
-	for (long i = 0; i < n; i++) {
-		ltt_rbuf_init(&r, w->data, w->len);
-		ltt_proto_get_channel(&r, m, LTT_CLIENT_MINOR);
-		sink += (uint64_t)ltt_rbuf_end(&r) + m->attr.auto_reclaim_us;
-	}
-}
-
-static __attribute__((noinline)) void bench_get_channel_hand(const struct ltt_wbuf *w, long n,
-							     struct ltt_channel_desc *m)
-{
-	struct ltt_rbuf r;
-
-	for (long i = 0; i < n; i++) {
-		ltt_rbuf_init(&r, w->data, w->len);
-		hand_get_channel(&r, m);
-		sink += (uint64_t)ltt_rbuf_end(&r) + m->attr.auto_reclaim_us;
-	}
-}
+BENCH_PUT(put_relay_index_hand, hand_put_relay_index(w, &relay_index))
+BENCH_PUT(put_relay_index, ltt_relay_put_index(w, &relay_index))
+BENCH_PUT(put_channel_hand, hand_put_channel(w, &channel))
+BENCH_PUT(put_channel, ltt_proto_put_channel(w, &channel, LTT_CLIENT_MINOR))
+BENCH_GET(get_relay_index_hand, struct ltt_relay_index, hand_get_relay_index(&r, &m),
+	  m.packet_seq_num)
+BENCH_GET(get_relay_index, struct ltt_relay_index, ltt_relay_get_index(&r, &m),
+	  m.packet_seq_num)
+BENCH_GET(get_channel_hand, struct ltt_channel_desc,
+	  (hand_get_channel(&r, &m), ltt_rbuf_end(&r)), m.attr.auto_reclaim_us)
+BENCH_GET(get_channel, struct ltt_channel_desc,
+	  (ltt_proto_get_channel(&r, &m, LTT_CLIENT_MINOR), ltt_rbuf_end(&r)),
+	  m.attr.auto_reclaim_us)
 
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 100000;
-	struct ltt_channel_desc *m = malloc(sizeof(*m));
 	struct ltt_wbuf w;
 
-	if (n < 1 || !m) {
+	if (n < 1) {
 		fprintf(stderr, "usage: codec_bench [MESSAGES]\n");
 		return 2;
 	}
 	ltt_wbuf_init(&w);
 	bench_put_relay_index_hand(&w, n);
-	bench_put_channel_hand(&w, n);
 	bench_put_relay_index(&w, n);
-	bench_get_relay_index(&w, n);
 	bench_get_relay_index_hand(&w, n);
+	bench_get_relay_index(&w, n);
+	bench_put_channel_hand(&w, n);
 	bench_put_channel(&w, n);
-	bench_get_channel(&w, n, m);
-	bench_get_channel_hand(&w, n, m);
+	bench_get_channel_hand(&w, n);
+	bench_get_channel(&w, n);
 	if (w.err || sink == 0) {
 		fprintf(stderr, "codec_bench: a message was refused\n");
 		return 1;
 	}
 	ltt_wbuf_fini(&w);
-	free(m);
 	return 0;
 }
