@@ -112,6 +112,7 @@ static uint64_t verdicts(const struct sample *s, const uint8_t *msg, size_t len)
 static void check(const struct sample *s)
 {
 	uint64_t hash, vh = 0;
+	bool bytes_ok, verdicts_ok;
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
@@ -119,8 +120,10 @@ static void check(const struct sample *s)
 	hash = w.err ? (uint64_t)(int64_t)w.err : fnv1a(FNV_INIT, w.data, w.len);
 	if (s->get && !w.err)
 		vh = verdicts(s, w.data, w.len);
-	if (!tap_ok(w.len == s->len && hash == s->hash, "%s: the old encoder's bytes", s->name) |
-	    !tap_ok(vh == s->verdicts, "%s: the old decoder's verdicts", s->name))
+	bytes_ok = tap_ok(w.len == s->len && hash == s->hash, "%s: the old encoder's bytes",
+			  s->name);
+	verdicts_ok = tap_ok(vh == s->verdicts, "%s: the old decoder's verdicts", s->name);
+	if (!bytes_ok || !verdicts_ok)
 		tap_diag("%s: %zu, 0x%016" PRIx64 "ULL, 0x%016" PRIx64 "ULL",
 			 s->name, w.len, hash, vh);
 	ltt_wbuf_fini(&w);
