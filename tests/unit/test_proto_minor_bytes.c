@@ -164,42 +164,8 @@ CLIENT(relay_info, struct ltt_relay_desc)
 CLIENT(stall_waiting, struct ltt_stall_desc)
 CLIENT(stall, struct ltt_stall_desc)
 
-/*
- * ENABLE_CHANNEL's channel for @minor, as libltt-ctl sends it and the
- * session daemon reads it (lib/ltt-ctl/channel.c, sessiond/cmd/cmd-channel.c).
- */
-static void put_enable_channel(struct ltt_wbuf *w, const void *m, uint32_t minor)
-{
-	const struct ltt_channel_conf *a = m;
-
-	ltt_proto_put_channel_attr(w, a);
-	if (minor >= LTT_CLIENT_MINOR_FSYNC)
-		ltt_wbuf_put_u8(w, a->fsync);
-	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
-		ltt_wbuf_put_u8(w, a->preallocation);
-	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
-		ltt_wbuf_put_u8(w, a->allocation);
-	if (minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
-		ltt_proto_put_auto_reclaim(w, a);
-}
-
-static int get_enable_channel(struct ltt_rbuf *r, void *m, uint32_t minor)
-{
-	struct ltt_channel_conf *a = m;
-
-	ltt_proto_get_channel_attr(r, a);
-	if (minor >= LTT_CLIENT_MINOR_FSYNC)
-		a->fsync = ltt_rbuf_get_bool(r);
-	a->preallocation = LTT_PREALLOC_DEFAULT;
-	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
-		a->preallocation = ltt_rbuf_get_u8(r);
-	a->allocation = LTT_ALLOC_PER_CPU;
-	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
-		a->allocation = ltt_rbuf_get_u8(r);
-	if (minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
-		ltt_proto_get_auto_reclaim(r, a);
-	return r->err ? -EPROTO : 0;
-}
+/* ENABLE_CHANNEL's channel (pinned when libltt-ctl and the daemon each wrote it by hand). */
+CLIENT_V(channel_conf, struct ltt_channel_conf)
 
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
@@ -380,11 +346,11 @@ static const struct sample samples[] = {
 	SAMPLE(channel_info, channel, 0, 79, 0x39171ad1ea4b1994ULL, 0xd2c21319fa1b78a7ULL),
 	SAMPLE(channel_failure, channel, 0, 28, 0x30bb009ce6488c61ULL, 0x12d2fd21aa80a102ULL),
 	SAMPLE(auto_reclaim, channel.attr, 0, 9, 0x95839c1e78293ff3ULL, 0xb746dfce4c07c228ULL),
-	SAMPLE(enable_channel, channel.attr, 15, 58, 0xacd42f9679c721d6ULL, 0x79d5358063230f8fULL),
-	SAMPLE(enable_channel, channel.attr, 16, 59, 0x73aeb3b0ed5e8055ULL, 0xe9e9e36d6d48300aULL),
-	SAMPLE(enable_channel, channel.attr, 24, 60, 0xf05ba9a357940ebcULL, 0xfec78f10ba1df510ULL),
-	SAMPLE(enable_channel, channel.attr, 25, 61, 0xffcffe8dd0950cdaULL, 0x0b2cebb74b69b553ULL),
-	SAMPLE(enable_channel, channel.attr, 27, 70, 0xfaf8deee4a486662ULL, 0x4bfe59f0e66fe466ULL),
+	SAMPLE(channel_conf, channel.attr, 15, 58, 0xacd42f9679c721d6ULL, 0x79d5358063230f8fULL),
+	SAMPLE(channel_conf, channel.attr, 16, 59, 0x73aeb3b0ed5e8055ULL, 0xe9e9e36d6d48300aULL),
+	SAMPLE(channel_conf, channel.attr, 24, 60, 0xf05ba9a357940ebcULL, 0xfec78f10ba1df510ULL),
+	SAMPLE(channel_conf, channel.attr, 25, 61, 0xffcffe8dd0950cdaULL, 0x0b2cebb74b69b553ULL),
+	SAMPLE(channel_conf, channel.attr, 27, 70, 0xfaf8deee4a486662ULL, 0x4bfe59f0e66fe466ULL),
 	SAMPLE(rule_attr, rule_attr, 0, 20, 0x59f7084054446425ULL, 0xd5c98c154d7d4ba6ULL),
 	SAMPLE(rule_attr, rule_attr, 1, 24, 0x6d2ea73ec7bb2864ULL, 0x03d97db538fe9174ULL),
 	SAMPLE(rule_attr, rule_attr, 6, 24, 0x6d2ea73ec7bb2864ULL, 0x03d97db538fe9174ULL),

@@ -127,6 +127,13 @@ LTT_CODEC(client_session_info, LTT_CODEC_LE,
 #define LTT_MSG struct ltt_channel_conf
 LTT_CODEC(client_channel_attr, LTT_CODEC_LE, CHANNEL_ATTR_ROWS());
 LTT_CODEC(client_auto_reclaim, LTT_CODEC_LE, AUTO_RECLAIM_ROWS());
+/* ENABLE_CHANNEL's: the attributes, then what later minors brought. */
+LTT_CODEC(client_channel_conf, LTT_CODEC_LE,
+	  CHANNEL_ATTR_ROWS(),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_FSYNC), LTT_ROW_BOOL(fsync),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_PREALLOC), LTT_ROW_U8(preallocation),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_ALLOCATION), LTT_ROW_U8(allocation),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_AUTO_RECLAIM), AUTO_RECLAIM_ROWS());
 #undef LTT_MSG
 
 /* A channel as GET_SESSION sends it: before OUTPUT_ERRORS, its info alone. */
@@ -247,6 +254,7 @@ CLIENT_PART(stall_waiting, struct ltt_stall_desc, true, check_domain(r, &ret->do
 CLIENT_PART(stall, struct ltt_stall_desc, true, check_domain(r, &ret->domain))
 CLIENT_PART(snapshot_output, struct ltt_snapshot_output_conf, false, NO_CHECK)
 CLIENT_PART(snapshot_result, struct ltt_snapshot_result_desc, false, NO_CHECK)
+CLIENT_PART_V(channel_conf, struct ltt_channel_conf, NO_CHECK)
 CLIENT_PART_V(channel, struct ltt_channel_desc, check_domain(r, &ret->domain))
 CLIENT_PART_V(rule_attr, struct ltt_rule_conf, check_rule_type(r, ret, minor))
 CLIENT_PART_V(rule_info, struct ltt_rule_desc,
