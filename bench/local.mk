@@ -5,6 +5,12 @@ noinst_PROGRAMS += bench/rb_bench
 bench_rb_bench_SOURCES = bench/rb_bench.c
 bench_rb_bench_LDADD = src/common/libcommon.la
 
+# The field-table codec's instructions per message (bench/codec.sh).
+noinst_PROGRAMS += bench/codec_bench
+bench_codec_bench_SOURCES = bench/codec_bench.c
+bench_codec_bench_LDADD = src/common/libcommon.la
+EXTRA_DIST += bench/codec.sh
+
 # The writer's MADV_POPULATE_WRITE on opening a sub-buffer, alone.
 noinst_PROGRAMS += bench/populate_cost
 bench_populate_cost_SOURCES = bench/populate_cost.c

@@ -14,6 +14,7 @@ UNIT_TESTS = \
 	tests/unit/test_relay_proto \
 	tests/unit/test_proto_bytes \
 	tests/unit/test_proto_bytes_app \
+	tests/unit/test_proto_minor_bytes \
 	tests/unit/test_error \
 	tests/unit/test_escape \
 	tests/unit/test_array \
@@ -77,6 +78,9 @@ tests_unit_test_relay_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_proto_bytes_SOURCES = tests/unit/test_proto_bytes.c $(UNIT_TAP_SOURCES)
 tests_unit_test_proto_bytes_LDADD = src/common/libcommon.la
+tests_unit_test_proto_minor_bytes_SOURCES = tests/unit/test_proto_minor_bytes.c \
+	$(UNIT_TAP_SOURCES)
+tests_unit_test_proto_minor_bytes_LDADD = src/common/libcommon.la
 
 tests_unit_test_proto_bytes_app_SOURCES = tests/unit/test_proto_bytes_app.c $(UNIT_REF_TP_SOURCES) \
 	$(UNIT_TAP_SOURCES)

@@ -495,8 +495,86 @@ static void test_table_strings_arrays(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* A message that grew: a u16 from minor 3, a string and a u32 from minor 5, then one of any minor. */
+struct grown_msg {
+	uint32_t id;
+	uint16_t since3;
+	char since5[8];
+	uint32_t since5b;
+	uint8_t last;
+};
+
+#define LTT_MSG struct grown_msg
+LTT_CODEC(grown_codec, LTT_CODEC_LE,
+	  LTT_ROW_U32(id), LTT_ROW_SINCE(3), LTT_ROW_U16(since3),
+	  LTT_ROW_SINCE(5), LTT_ROW_STR(since5), LTT_ROW_U32(since5b),
+	  LTT_ROW_SINCE(0), LTT_ROW_U8(last));
+#undef LTT_MSG
+
+/* Decode @len bytes of @want (a heap copy) as a whole message of @minor into @got. */
+static int grown_decode(const uint8_t *want, size_t len, uint32_t minor, struct grown_msg *got)
+{
+	uint8_t *copy = dup_bytes(want, len);
+	struct ltt_rbuf r;
+	int err;
+
+	memset(got, 0xa5, sizeof(*got));
+	ltt_rbuf_init(&r, copy, len);
+	err = ltt_codec_get_msg_v(&r, &grown_codec, got, minor);
+	free(copy);
+	return err;
+}
+
+static void test_since_minor(void)
+{
+	static const struct grown_msg m = {
+		.id = 1, .since3 = 0x0302, .since5 = "ab", .since5b = 5, .last = 9,
+	};
+	static const uint8_t m2[] = { 1, 0, 0, 0, 9 };
+	static const uint8_t m3[] = { 1, 0, 0, 0, 2, 3, 9 };
+	static const uint8_t m5[] = { 1, 0, 0, 0, 2, 3, 3, 0, 0, 0, 'a', 'b', 0, 5, 0, 0, 0, 9 };
+	struct grown_msg got;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_codec_put_v(&w, &grown_codec, &m, 2);
+	tap_ok(bytes_are(&w, m2, sizeof(m2)), "since: minor 2 is sent neither range");
+	ltt_wbuf_reset(&w);
+	ltt_codec_put_v(&w, &grown_codec, &m, 4);
+	tap_ok(bytes_are(&w, m3, sizeof(m3)), "since: minor 4 is sent minor 3's row, not 5's");
+	ltt_wbuf_reset(&w);
+	ltt_codec_put_v(&w, &grown_codec, &m, 5);
+	tap_ok(bytes_are(&w, m5, sizeof(m5)), "since: minor 5 is sent every row");
+	ltt_wbuf_reset(&w);
+	ltt_codec_put(&w, &grown_codec, &m);
+	tap_ok(bytes_are(&w, m5, sizeof(m5)), "since: the put without a minor sends every row");
+	ltt_wbuf_fini(&w);
+
+	tap_ok(!grown_decode(m2, sizeof(m2), 2, &got) && got.id == 1 && !got.since3 &&
+	       !got.since5[0] && !got.since5b && got.last == 9,
+	       "since: minor 2's form decodes, the later rows as zero");
+	tap_ok(!grown_decode(m3, sizeof(m3), 4, &got) && got.since3 == 0x0302 &&
+	       !got.since5[0] && !got.since5b && got.last == 9,
+	       "since: minor 4's form decodes, minor 5's rows as zero");
+	tap_ok(!grown_decode(m5, sizeof(m5), 17, &got) && got.since3 == 0x0302 &&
+	       !strcmp(got.since5, "ab") && got.since5b == 5 && got.last == 9,
+	       "since: a later minor reads every row");
+	tap_ok(grown_decode(m3, sizeof(m3), 2, &got) == -EPROTO,
+	       "since: a row the peer's minor lacks is bytes left over, refused");
+	tap_ok(grown_decode(m2, sizeof(m2), 3, &got) == -EPROTO,
+	       "since: a row the peer's minor has is not optional");
+	tap_ok(grown_decode(m5, sizeof(m5) - 1, 5, &got) == -EPROTO,
+	       "since: a short message of the minor is refused");
+
+	ltt_rbuf_init(&r, m5, sizeof(m5));
+	tap_ok(!ltt_codec_get(&r, &grown_codec, &got) && r.pos == sizeof(m5) &&
+	       got.since5b == 5, "since: the get without a minor reads every row");
+}
+
 int main(void)
 {
+	test_since_minor();
 	test_field_table();
 	test_table_strings_arrays();
 	test_big_endian();

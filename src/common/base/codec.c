@@ -403,20 +403,6 @@ static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width,
 	return p + width;
 }
 
-static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
-{
-	switch (width) {
-	case 1:
-		return ltt_rbuf_get_u8(r);
-	case 2:
-		return order == LTT_CODEC_BE ? ltt_rbuf_get_be16(r) : ltt_rbuf_get_u16(r);
-	case 4:
-		return order == LTT_CODEC_BE ? ltt_rbuf_get_be32(r) : ltt_rbuf_get_u32(r);
-	default:
-		return order == LTT_CODEC_BE ? ltt_rbuf_get_be64(r) : ltt_rbuf_get_u64(r);
-	}
-}
-
 /* The wire length of a STRLEN row's string: its bytes and NUL, or 0 when "" goes as 0. */
 static uint32_t strlen_wire(const struct ltt_field *f, const char *s)
 {
@@ -445,24 +431,43 @@ static uint32_t strref_wire(const struct ltt_field *f, const char *s)
 }
 
 /*
- * The bytes @m takes on the wire, its STRLEN rows' lengths into @pend and
- * into *@ret_nr the rows sent (up to a tail not sent); SIZE_MAX when a
- * string does not fit its wire form (no NUL within its member).
+ * Is the row @f off the wire for a peer of @minor: a SINCE row (no bytes;
+ * it turns the rows after it on or off in *@off), or a row one turned off?
  */
-static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pending *pend,
-			size_t *ret_nr)
+static bool row_off(const struct ltt_field *f, uint32_t minor, bool *off)
+{
+	if (f->wire == LTT_WIRE_SINCE) {
+		*off = minor < f->max;
+		return true;
+	}
+	return *off;
+}
+
+/*
+ * The bytes @m takes on the wire for @minor, its STRLEN rows' lengths into
+ * @pend and into *@ret_nr the rows sent (up to a tail not sent); SIZE_MAX
+ * when a string does not fit its wire form (no NUL within its member).
+ */
+static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t minor,
+			struct pending *pend, size_t *ret_nr)
 {
 	size_t size = 0, i;
+	bool off = false;
 
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct ltt_field *f = &c->rows[i];
 		const uint8_t *p = m + f->offset;
 
+		if (row_off(f, minor, &off))
+			continue;
+		if (f->wire == LTT_WIRE_UINT || f->wire == LTT_WIRE_BOOL) {
+			size += f->width;	/* most rows: first */
+			continue;
+		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
-			size += f->width;
-			break;
+			break;	/* above */
 		case LTT_WIRE_FIXSTR:
 			if (!memchr(p, '\0', f->size))
 				return SIZE_MAX;
@@ -492,6 +497,8 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, struct pend
 			if (!load_uint(p, f->size))
 				goto out;	/* the tail is not sent */
 			break;
+		case LTT_WIRE_SINCE:
+			break;	/* row_off()'s */
 		}
 	}
 out:
@@ -499,14 +506,16 @@ out:
 	return size;
 }
 
-void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *msg)
+void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *msg,
+		     uint32_t minor)
 {
 	const uint8_t *m = msg;
 	struct pending pend = { .in = 0 };
 	unsigned int nlen = 0, nbody = 0;
-	size_t nr, size = wire_size(c, m, &pend, &nr);
+	size_t nr, size = wire_size(c, m, minor, &pend, &nr);
 	uint8_t *out, *end;
-	uint64_t v = 0, prev;
+	uint64_t v = 0, prev, v64;
+	bool off = false;
 
 	if (size == SIZE_MAX) {
 		if (!w->err)
@@ -523,8 +532,17 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 		const char *str;
 		uint32_t len;
 
+		if (row_off(f, minor, &off))
+			continue;
 		prev = v;
 		v = 0;
+		if (f->wire == LTT_WIRE_UINT && f->size == 8 && f->width == 8 && !f->flags) {
+			memcpy(&v, p, 8);	/* most rows: a u64 as it is */
+			v64 = c->order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
+			memcpy(out, &v64, 8);
+			out += 8;
+			continue;
+		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
@@ -561,11 +579,77 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *ms
 			out += pend.len[nbody++];
 			break;
 		case LTT_WIRE_TAIL:
+		case LTT_WIRE_SINCE:
 			break;
 		}
 	}
 	assert(out == end);
 	(void)end;
+}
+
+void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
+{
+	ltt_codec_put_v(w, c, m, LTT_CODEC_ALL_MINORS);
+}
+
+/* The integer of @width bytes at @p, in @order. */
+static inline uint64_t load_wire(const uint8_t *p, enum ltt_codec_order order, uint8_t width)
+{
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (width) {
+	case 1:
+		return *p;
+	case 2:
+		memcpy(&v16, p, 2);
+		return order == LTT_CODEC_BE ? be16toh(v16) : le16toh(v16);
+	case 4:
+		memcpy(&v32, p, 4);
+		return order == LTT_CODEC_BE ? be32toh(v32) : le32toh(v32);
+	default:
+		memcpy(&v64, p, 8);
+		return order == LTT_CODEC_BE ? be64toh(v64) : le64toh(v64);
+	}
+}
+
+static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
+{
+	const uint8_t *p = take(r, width);
+
+	return p ? load_wire(p, order, width) : 0;
+}
+
+/*
+ * The UINT or BOOL row @f at @r's cursor (no error yet) into its member
+ * at @p: the decoder's fast path, most rows being integers.  False, with
+ * @r failed, when @r is short or the value is out of the row's range.
+ */
+static inline bool get_int_row(struct ltt_rbuf *r, enum ltt_codec_order order,
+			       const struct ltt_field *f, uint8_t *p)
+{
+	const uint8_t *src = r->data + r->pos;
+	uint64_t v;
+
+	if (f->width > r->len - r->pos) {
+		ltt_rbuf_fail(r);
+		return false;
+	}
+	r->pos += f->width;
+	if (f->width == 8 && f->size == 8 && f->wire == LTT_WIRE_UINT && !f->max) {
+		memcpy(&v, src, 8);	/* any value: no check */
+		v = order == LTT_CODEC_BE ? be64toh(v) : le64toh(v);
+		memcpy(p, &v, 8);
+		return true;
+	}
+	v = load_wire(src, order, f->width);
+	if ((f->wire == LTT_WIRE_BOOL && v > 1) || (f->max && v > f->max) ||
+	    !store_uint(p, f->size, v)) {
+		ltt_rbuf_fail(r);
+		return false;
+	}
+	return true;
 }
 
 /* The bytes of a STRBODY row: exactly one NUL, the last; 0 bytes is "". */
@@ -620,26 +704,39 @@ static void zero_rest(const struct ltt_codec *c, size_t i, uint8_t *m)
 		memset(m + c->rows[i].offset, 0, c->rows[i].size);
 }
 
-int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, uint32_t minor)
 {
+	const struct ltt_field *f, *end = c->rows + c->nr_rows;
+	enum ltt_codec_order order = c->order;
 	uint8_t *m = ret;
 	struct pending pend = { .in = 0 };
 	const char *ref;
+	bool off = false;
 
-	for (size_t i = 0; i < c->nr_rows && !r->err; i++) {
-		const struct ltt_field *f = &c->rows[i];
+	if (r->err)
+		return -EPROTO;
+	for (f = c->rows; f < end; f++) {
 		uint8_t *p = m + f->offset;
 		const void *b;
-		uint64_t v;
 
+		if ((f->wire == LTT_WIRE_UINT || f->wire == LTT_WIRE_BOOL) && !off) {
+			if (!get_int_row(r, order, f, p))
+				return -EPROTO;
+			continue;
+		}
+		if (f->wire == LTT_WIRE_SINCE) {
+			off = minor < f->max;	/* as row_off() */
+			continue;
+		}
+		if (off) {
+			memset(p, 0, f->size);	/* a later minor's: zero */
+			continue;
+		}
 		switch (f->wire) {
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
-			v = get_uint(r, c->order, f->width);
-			if ((f->wire == LTT_WIRE_BOOL && v > 1) || (f->max && v > f->max) ||
-			    !store_uint(p, f->size, v))
-				ltt_rbuf_fail(r);
-			break;
+		case LTT_WIRE_SINCE:
+			break;	/* above */
 		case LTT_WIRE_BYTES:
 			b = ltt_rbuf_get_bytes(r, f->size);
 			if (b)
@@ -667,21 +764,34 @@ int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 			break;
 		case LTT_WIRE_TAIL:
 			if (r->pos == r->len) {
-				zero_rest(c, i, m);
+				zero_rest(c, (size_t)(f - c->rows), m);
 				return 0;
 			}
 			store_uint(p, f->size, 1);
 			break;
 		}
+		if (r->err)
+			return -EPROTO;
 	}
-	return r->err ? -EPROTO : 0;
+	return 0;
+}
+
+int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
+{
+	return ltt_codec_get_v(r, c, ret, LTT_CODEC_ALL_MINORS);
+}
+
+int ltt_codec_get_msg_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret,
+			uint32_t minor)
+{
+	if (ltt_codec_get_v(r, c, ret, minor))
+		return -EPROTO;
+	return ltt_rbuf_end(r);
 }
 
 int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret)
 {
-	if (ltt_codec_get(r, c, ret))
-		return -EPROTO;
-	return ltt_rbuf_end(r);
+	return ltt_codec_get_msg_v(r, c, ret, LTT_CODEC_ALL_MINORS);
 }
 
 void ltt_codec_put_array(struct ltt_wbuf *w, const struct ltt_codec *c, const void *elems,

@@ -38,6 +38,21 @@
  * message and applies the rule; ltt_codec_get() decodes one part of a
  * message at the cursor (a header, one entry of an array) and leaves the
  * rule to whoever holds the whole message, with ltt_rbuf_end().
+ *
+ * Fields of a later minor.  Where the peer's minor decides a field's
+ * presence (the client's and consumer's messages, whose HELLO settles
+ * the minor before anything else), the table says from which minor on
+ * with an LTT_ROW_SINCE(minor) row: the rows after it, up to the next
+ * LTT_ROW_SINCE(), are on the wire only when the peer's minor is at
+ * least @minor; LTT_ROW_SINCE(0) ends such a range.  ltt_codec_put_v(),
+ * ltt_codec_get_v() and ltt_codec_get_msg_v() take the connection's
+ * minor: a row of a later minor is neither written nor read, and decodes
+ * as zero; the functions without _v send and expect every row.  The
+ * trailing-bytes rule applies to the rows of the minor: a message of a
+ * peer of minor 3 that carries minor 4's rows is as malformed as any
+ * other with bytes left over.  A TAIL is for a field whose presence the
+ * message itself says (its length); a SINCE range for one whose presence
+ * the minor says.  A STRBODY row is in its STRLEN row's range.
  */
 #ifndef LTT_COMMON_CODEC_H
 #define LTT_COMMON_CODEC_H
@@ -137,6 +152,7 @@ enum ltt_wire {
 	LTT_WIRE_STRLEN,	/* a u32 length (NUL counted) of a STRBODY row further on */
 	LTT_WIRE_STRBODY,	/* the bytes an earlier STRLEN row announced */
 	LTT_WIRE_TAIL,		/* no bytes: the message may end here */
+	LTT_WIRE_SINCE,		/* no bytes: the rows after it need the minor in max */
 };
 
 /* Row flags. */
@@ -156,7 +172,8 @@ struct ltt_field {
 	uint32_t offset;	/* of the member */
 	uint32_t size;		/* of the member */
 	uint32_t max;		/* STRREF: the longest string decoded, NUL counted;
-				 * UINT: the largest value decoded (an enum's), 0: any */
+				 * UINT: the largest value decoded (an enum's), 0: any;
+				 * SINCE: the peer's minor the rows after it need */
 };
 
 enum ltt_codec_order { LTT_CODEC_LE, LTT_CODEC_BE };
@@ -188,6 +205,8 @@ struct ltt_codec {
 #define LTT_ROW_STRBODY(m) LTT_ROW(m, STRBODY, 0, 0)
 /* The rows after are optional; @present (a bool member) says whether they were sent. */
 #define LTT_ROW_TAIL(present) LTT_ROW(present, TAIL, 0, 0)
+/* The rows after, up to the next LTT_ROW_SINCE(), need a peer of @minor or later. */
+#define LTT_ROW_SINCE(minor) { "since", LTT_WIRE_SINCE, 0, 0, 0, 0, minor }
 
 /*
  * LTT_CODEC() - a static const struct ltt_codec @id (and its rows) for
@@ -220,30 +239,47 @@ struct ltt_codec {
 		return 0; \
 	}
 
+/* The minor of the _v functions that puts and gets every row: the functions without _v. */
+#define LTT_CODEC_ALL_MINORS UINT32_MAX
+
 /**
- * ltt_codec_put() - append the message @m (borrowed) laid out by @c
+ * ltt_codec_put_v() - append the message @m (borrowed) laid out by @c, as
+ * a peer of @minor takes it: without the rows of a later minor
  *
  * A string too long for its wire form (no room for its NUL in a FIXSTR
  * array, or in the member of a STR or STRLEN row) sets @w's error to
  * -EINVAL and writes nothing.
  */
+void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m,
+		     uint32_t minor);
+
+/** ltt_codec_put() - ltt_codec_put_v() of every row */
 void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m);
 
 /**
- * ltt_codec_get() - decode one part of a message at @r's cursor into @ret
+ * ltt_codec_get_v() - decode one part of a message at @r's cursor into
+ * @ret, as a peer of @minor sent it: the rows of a later minor are not
+ * read, and set to zero
  *
  * Returns 0, or -EPROTO (and @r's error set) when @r is short, a string
  * lacks its NUL or has one early, a length exceeds its member, a bool is
  * not 0 or 1, or an integer does not fit its member or exceeds its row's
- * maximum; *@ret is then
- * unspecified.  Bytes after the part are left to the caller.
+ * maximum; *@ret is then unspecified.  Bytes after the part are left to
+ * the caller.
  */
+int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, uint32_t minor);
+
+/** ltt_codec_get() - ltt_codec_get_v() of every row */
 int ltt_codec_get(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret);
 
 /**
- * ltt_codec_get_msg() - ltt_codec_get() of the rest of @r, which must be
- * exactly the message: bytes left over are refused (-EPROTO)
+ * ltt_codec_get_msg_v() - ltt_codec_get_v() of the rest of @r, which must
+ * be exactly the message: bytes left over are refused (-EPROTO)
  */
+int ltt_codec_get_msg_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret,
+			uint32_t minor);
+
+/** ltt_codec_get_msg() - ltt_codec_get_msg_v() of every row */
 int ltt_codec_get_msg(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret);
 
 /*

@@ -72,30 +72,24 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain)
 	return minor >= LTT_CLIENT_MINOR_JAVA;
 }
 
+/* The domain *@d: KERNEL, USER or an agent's, else @r fails and it is NONE. */
+static void check_domain(struct ltt_rbuf *r, enum ltt_domain *d)
+{
+	if (*d != LTT_DOMAIN_KERNEL && *d != LTT_DOMAIN_USER && !ltt_agent_domain(*d)) {
+		ltt_rbuf_fail(r);
+		*d = LTT_DOMAIN_NONE;
+	}
+}
+
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
 {
-	uint32_t d = ltt_rbuf_get_u32(r);
+	enum ltt_domain d = (enum ltt_domain)ltt_rbuf_get_u32(r);
 
-	if (d != LTT_DOMAIN_KERNEL && d != LTT_DOMAIN_USER && !ltt_agent_domain(d)) {
-		ltt_rbuf_fail(r);
-		return LTT_DOMAIN_NONE;
-	}
-	return (enum ltt_domain)d;
+	check_domain(r, &d);
+	return d;
 }
 
-/* A u32 that must not exceed @max. */
-static uint32_t get_enum(struct ltt_rbuf *r, uint32_t max)
-{
-	uint32_t v = ltt_rbuf_get_u32(r);
-
-	if (v > max) {
-		ltt_rbuf_fail(r);
-		return 0;
-	}
-	return v;
-}
-
-/* ---- the objects of fixed layout, as field tables (codec.h) ---- */
+/* ---- the objects, as field tables (codec.h) ---- */
 
 #define LTT_MSG struct ltt_session_conf
 LTT_CODEC(client_session_attr, LTT_CODEC_LE,
@@ -105,12 +99,91 @@ LTT_CODEC(client_session_tls, LTT_CODEC_LE,
 	  LTT_ROW_STR(tls_cert), LTT_ROW_STR(tls_key), LTT_ROW_STR(tls_ca));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_session_desc
+LTT_CODEC(client_session_info, LTT_CODEC_LE,
+	  LTT_ROW_STR(name), LTT_ROW_U64(id), LTT_ROW_STR(uuid), LTT_ROW_U32(uid),
+	  LTT_ROW_BOOL(active), LTT_ROW_BOOL(snapshot), LTT_ROW_U32(live_timer_us),
+	  LTT_ROW_ENUM(output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output),
+	  LTT_ROW_U64(creation_time),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_CLOCK),
+	  LTT_ROW_ENUM(clock_kind, LTT_TCLOCK_KIND_MAX), LTT_ROW_STR(clock_why));
+#undef LTT_MSG
+
+/*
+ * The rows of a channel's attributes, its automatic reclaim and its
+ * output failure, members of @in: nothing, or "attr." in a channel's
+ * description.  The failure's error is 0 or a positive errno.
+ */
+#define CHANNEL_ATTR_ROWS(in) \
+	LTT_ROW_STR(in name), LTT_ROW_U64(in subbuf_size), LTT_ROW_U64(in num_subbuf), \
+	LTT_ROW_BOOL(in overwrite), LTT_ROW_U32(in switch_timer_us), \
+	LTT_ROW_U32(in read_timer_us), LTT_ROW_U64(in tracefile_size), \
+	LTT_ROW_U64(in tracefile_count), LTT_ROW_ENUM(in buffer_type, LTT_BUFFER_GLOBAL)
+#define AUTO_RECLAIM_ROWS(in) LTT_ROW_U8(in auto_reclaim), LTT_ROW_U64(in auto_reclaim_us)
+#define CHANNEL_FAILURE_ROWS \
+	LTT_ROW_ENUM(output_error, INT32_MAX), LTT_ROW_U64(output_error_since), \
+	LTT_ROW_U64(error_events), LTT_ROW_U64(error_packets)
+
 #define LTT_MSG struct ltt_channel_conf
-LTT_CODEC(client_channel_attr, LTT_CODEC_LE,
-	  LTT_ROW_STR(name), LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf),
-	  LTT_ROW_BOOL(overwrite), LTT_ROW_U32(switch_timer_us), LTT_ROW_U32(read_timer_us),
-	  LTT_ROW_U64(tracefile_size), LTT_ROW_U64(tracefile_count),
-	  LTT_ROW_ENUM(buffer_type, LTT_BUFFER_GLOBAL));
+LTT_CODEC(client_channel_attr, LTT_CODEC_LE, CHANNEL_ATTR_ROWS());
+LTT_CODEC(client_auto_reclaim, LTT_CODEC_LE, AUTO_RECLAIM_ROWS());
+/* ENABLE_CHANNEL's: the attributes, then what later minors brought. */
+LTT_CODEC(client_channel_conf, LTT_CODEC_LE,
+	  CHANNEL_ATTR_ROWS(),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_FSYNC), LTT_ROW_BOOL(fsync),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_PREALLOC), LTT_ROW_U8(preallocation),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_ALLOCATION), LTT_ROW_U8(allocation),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_AUTO_RECLAIM), AUTO_RECLAIM_ROWS());
+#undef LTT_MSG
+
+/* A channel as GET_SESSION sends it: before OUTPUT_ERRORS, its info alone. */
+#define LTT_MSG struct ltt_channel_desc
+LTT_CODEC(client_channel, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), CHANNEL_ATTR_ROWS(attr.), LTT_ROW_BOOL(enabled),
+	  LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_OUTPUT_ERRORS), CHANNEL_FAILURE_ROWS,
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_CLASSES_REFUSED),
+	  LTT_ROW_U64(classes_refused), LTT_ROW_BOOL(attr.fsync),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_PREALLOC), LTT_ROW_U8(attr.preallocation),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_ALLOCATION), LTT_ROW_U8(attr.allocation),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_AUTO_RECLAIM), AUTO_RECLAIM_ROWS(attr.));
+LTT_CODEC(client_channel_failure, LTT_CODEC_LE, CHANNEL_FAILURE_ROWS);
+#undef LTT_MSG
+
+/*
+ * A rule's attributes, members of @in.  Its type came with minor 1 (a
+ * tracepoint before); the probe types with LTT_CLIENT_MINOR_PROBE, which
+ * get_rule_type() checks.
+ */
+#define RULE_ATTR_ROWS(in) \
+	LTT_ROW_STR(in pattern), LTT_ROW_ENUM(in loglevel_type, LTT_LOGLEVEL_SINGLE), \
+	LTT_ROW_U32(in loglevel), \
+	LTT_ROW_SINCE(1), LTT_ROW_ENUM(in type, LTT_EVENT_UPROBE), \
+	LTT_ROW_SINCE(LTT_CLIENT_MINOR_FILTER), LTT_ROW_STR(in filter), LTT_ROW_STR(in exclusions), \
+	LTT_ROW_SINCE(LTT_CLIENT_MINOR_PROBE), LTT_ROW_STR(in location)
+
+#define LTT_MSG struct ltt_rule_conf
+LTT_CODEC(client_rule_attr, LTT_CODEC_LE, RULE_ATTR_ROWS());
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_rule_desc
+LTT_CODEC(client_rule_info, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), LTT_ROW_STR(channel), RULE_ATTR_ROWS(attr.),
+	  LTT_ROW_SINCE(0), LTT_ROW_BOOL(enabled));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_relay_desc
+LTT_CODEC(client_relay_info, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), LTT_ROW_ENUM(state, LTT_RELAY_STATE_LOST), LTT_ROW_U32(error),
+	  LTT_ROW_STR(output_path), LTT_ROW_U64(packets_sent), LTT_ROW_U64(bytes_sent),
+	  LTT_ROW_U64(packets_lost));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_stall_desc
+LTT_CODEC(client_stall_waiting, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), LTT_ROW_U32(traces_waiting), LTT_ROW_BOOL(metadata_waiting));
+LTT_CODEC(client_stall, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), LTT_ROW_U64(since), LTT_ROW_STR(command));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_snapshot_output_conf
@@ -125,279 +198,80 @@ LTT_CODEC(client_snapshot_result, LTT_CODEC_LE,
 	  LTT_ROW_U64(packets_dropped));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_rotation_desc
+LTT_CODEC(client_rotation_desc, LTT_CODEC_LE,
+	  LTT_ROW_U64(timer_us), LTT_ROW_U64(size), LTT_ROW_U64(chunk_id),
+	  LTT_ROW_STR(last_archive),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_ROTATION_ERROR),
+	  LTT_ROW_U32(error), LTT_ROW_U64(error_since));
+#undef LTT_MSG
+
 /*
- * The put/get pair of the object @type through the table client_@name:
- * the decoder reads a part of a message into *@ret, zeroed first unless
- * @keep (a table of more members of the same object), its verdict in @r.
+ * The put/get pair of the object @type through the table client_@name
+ * for a peer of @minor, a parameter where @minor_param names it: the
+ * decoder reads a part of a message into *@ret, zeroed first unless
+ * @keep (a table of more members of the same object), and leaves its
+ * verdict in @r; then @check, a statement on r and ret, checks what the
+ * table cannot.
  */
-#define CLIENT_PART(name, type, keep) \
-	void ltt_proto_put_##name(struct ltt_wbuf *w, const type *m) \
+#define CLIENT_PART_(name, type, keep, minor_param, minor, check) \
+	void ltt_proto_put_##name(struct ltt_wbuf *w, const type *m minor_param) \
 	{ \
-		ltt_codec_put(w, &client_##name, m); \
+		ltt_codec_put_v(w, &client_##name, m, minor); \
 	} \
-	void ltt_proto_get_##name(struct ltt_rbuf *r, type *ret) \
+	void ltt_proto_get_##name(struct ltt_rbuf *r, type *ret minor_param) \
 	{ \
 		if (!(keep)) \
 			memset(ret, 0, sizeof(*ret)); \
-		ltt_codec_get(r, &client_##name, ret); \
+		if (!ltt_codec_get_v(r, &client_##name, ret, minor)) \
+			check; \
 	}
+#define NO_CHECK (void)0
+#define MINOR_PARAM , uint32_t minor
+/* ... of any minor */
+#define CLIENT_PART(name, type, keep, check) \
+	CLIENT_PART_(name, type, keep, , LTT_CODEC_ALL_MINORS, check)
+/* ... of the connection's minor, the functions' last parameter */
+#define CLIENT_PART_V(name, type, check) CLIENT_PART_(name, type, false, MINOR_PARAM, minor, check)
 
-CLIENT_PART(session_attr, struct ltt_session_conf, false)
-CLIENT_PART(session_tls, struct ltt_session_conf, true)
-CLIENT_PART(channel_attr, struct ltt_channel_conf, false)
-CLIENT_PART(snapshot_output, struct ltt_snapshot_output_conf, false)
-CLIENT_PART(snapshot_result, struct ltt_snapshot_result_desc, false)
-
-void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
-				uint32_t minor)
+/*
+ * A rule type of a peer of @minor: before LTT_CLIENT_MINOR_PROBE, none
+ * of the probe types (its table takes them all).
+ */
+static void check_rule_type(struct ltt_rbuf *r, const struct ltt_rule_conf *a, uint32_t minor)
 {
-	ltt_wbuf_put_str(w, s->name);
-	ltt_wbuf_put_u64(w, s->id);
-	ltt_wbuf_put_str(w, s->uuid);
-	ltt_wbuf_put_u32(w, (uint32_t)s->uid);
-	ltt_wbuf_put_u8(w, s->active);
-	ltt_wbuf_put_u8(w, s->snapshot);
-	ltt_wbuf_put_u32(w, s->live_timer_us);
-	ltt_wbuf_put_u32(w, s->output_type);
-	ltt_wbuf_put_str(w, s->output);
-	ltt_wbuf_put_u64(w, (uint64_t)s->creation_time);
-	if (minor >= LTT_CLIENT_MINOR_CLOCK) {
-		ltt_wbuf_put_u32(w, s->clock_kind);
-		ltt_wbuf_put_str(w, s->clock_why);
-	}
+	if (minor < LTT_CLIENT_MINOR_PROBE && a->type > LTT_EVENT_SYSCALL)
+		ltt_rbuf_fail(r);
 }
 
-void ltt_proto_get_session_info(struct ltt_rbuf *r, struct ltt_session_desc *ret,
-				uint32_t minor)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
-	ret->id = ltt_rbuf_get_u64(r);
-	ltt_rbuf_get_str_copy(r, ret->uuid, sizeof(ret->uuid));
-	ret->uid = (uid_t)ltt_rbuf_get_u32(r);
-	ret->active = ltt_rbuf_get_bool(r);
-	ret->snapshot = ltt_rbuf_get_bool(r);
-	ret->live_timer_us = ltt_rbuf_get_u32(r);
-	ret->output_type = get_enum(r, LTT_OUTPUT_NET);
-	ltt_rbuf_get_str_copy(r, ret->output, sizeof(ret->output));
-	ret->creation_time = (int64_t)ltt_rbuf_get_u64(r);
-	if (minor >= LTT_CLIENT_MINOR_CLOCK) {
-		ret->clock_known = true;
-		ret->clock_kind = get_enum(r, LTT_TCLOCK_KIND_MAX);
-		ltt_rbuf_get_str_copy(r, ret->clock_why, sizeof(ret->clock_why));
-	}
-}
+CLIENT_PART(session_attr, struct ltt_session_conf, false, NO_CHECK)
+CLIENT_PART(session_tls, struct ltt_session_conf, true, NO_CHECK)
+CLIENT_PART(channel_attr, struct ltt_channel_conf, false, NO_CHECK)
+CLIENT_PART(auto_reclaim, struct ltt_channel_conf, true, NO_CHECK)
+CLIENT_PART(channel_failure, struct ltt_channel_desc, true, NO_CHECK)
+CLIENT_PART(relay_info, struct ltt_relay_desc, false, check_domain(r, &ret->domain))
+CLIENT_PART(stall_waiting, struct ltt_stall_desc, true, check_domain(r, &ret->domain))
+CLIENT_PART(stall, struct ltt_stall_desc, true, check_domain(r, &ret->domain))
+CLIENT_PART(snapshot_output, struct ltt_snapshot_output_conf, false, NO_CHECK)
+CLIENT_PART(snapshot_result, struct ltt_snapshot_result_desc, false, NO_CHECK)
+CLIENT_PART_V(channel_conf, struct ltt_channel_conf, NO_CHECK)
+CLIENT_PART_V(channel, struct ltt_channel_desc, check_domain(r, &ret->domain))
+CLIENT_PART_V(rule_attr, struct ltt_rule_conf, check_rule_type(r, ret, minor))
+CLIENT_PART_V(rule_info, struct ltt_rule_desc,
+	      { check_domain(r, &ret->domain); check_rule_type(r, &ret->attr, minor); })
+CLIENT_PART_V(rotation_desc, struct ltt_rotation_desc, NO_CHECK)
 
+/* The session's clock, from LTT_CLIENT_MINOR_CLOCK on: known when the minor carries it. */
+CLIENT_PART_V(session_info, struct ltt_session_desc,
+	      ret->clock_known = minor >= LTT_CLIENT_MINOR_CLOCK)
+
+/* A channel's info: the channel of a peer before LTT_CLIENT_MINOR_OUTPUT_ERRORS. */
 void ltt_proto_put_channel_info(struct ltt_wbuf *w, const struct ltt_channel_desc *c)
 {
-	ltt_wbuf_put_u32(w, c->domain);
-	ltt_proto_put_channel_attr(w, &c->attr);
-	ltt_wbuf_put_u8(w, c->enabled);
-	ltt_wbuf_put_u64(w, c->discarded_events);
-	ltt_wbuf_put_u64(w, c->lost_packets);
+	ltt_proto_put_channel(w, c, LTT_CLIENT_MINOR_OUTPUT_ERRORS - 1);
 }
 
 void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret)
 {
-	memset(ret, 0, sizeof(*ret));
-	ret->domain = ltt_proto_get_domain(r);
-	ltt_proto_get_channel_attr(r, &ret->attr);
-	ret->enabled = ltt_rbuf_get_bool(r);
-	ret->discarded_events = ltt_rbuf_get_u64(r);
-	ret->lost_packets = ltt_rbuf_get_u64(r);
-}
-
-void ltt_proto_put_channel_failure(struct ltt_wbuf *w, const struct ltt_channel_desc *c)
-{
-	ltt_wbuf_put_u32(w, (uint32_t)c->output_error);
-	ltt_wbuf_put_u64(w, (uint64_t)c->output_error_since);
-	ltt_wbuf_put_u64(w, c->error_events);
-	ltt_wbuf_put_u64(w, c->error_packets);
-}
-
-void ltt_proto_get_channel_failure(struct ltt_rbuf *r, struct ltt_channel_desc *ret)
-{
-	ret->output_error = (int)ltt_rbuf_get_u32(r);
-	ret->output_error_since = (int64_t)ltt_rbuf_get_u64(r);
-	ret->error_events = ltt_rbuf_get_u64(r);
-	ret->error_packets = ltt_rbuf_get_u64(r);
-	if (ret->output_error < 0)
-		ltt_rbuf_fail(r);
-}
-
-void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c, uint32_t minor)
-{
-	ltt_proto_put_channel_info(w, c);
-	if (minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-		ltt_proto_put_channel_failure(w, c);
-	if (minor >= LTT_CLIENT_MINOR_CLASSES_REFUSED) {
-		ltt_wbuf_put_u64(w, c->classes_refused);
-		ltt_wbuf_put_u8(w, c->attr.fsync);
-	}
-	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
-		ltt_wbuf_put_u8(w, c->attr.preallocation);
-	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
-		ltt_wbuf_put_u8(w, c->attr.allocation);
-	if (minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
-		ltt_proto_put_auto_reclaim(w, &c->attr);
-}
-
-void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor)
-{
-	ltt_proto_get_channel_info(r, ret);
-	if (minor >= LTT_CLIENT_MINOR_OUTPUT_ERRORS)
-		ltt_proto_get_channel_failure(r, ret);
-	if (minor >= LTT_CLIENT_MINOR_CLASSES_REFUSED) {
-		ret->classes_refused = ltt_rbuf_get_u64(r);
-		ret->attr.fsync = ltt_rbuf_get_bool(r);
-	}
-	if (minor >= LTT_CLIENT_MINOR_PREALLOC)
-		ret->attr.preallocation = ltt_rbuf_get_u8(r);
-	if (minor >= LTT_CLIENT_MINOR_ALLOCATION)
-		ret->attr.allocation = ltt_rbuf_get_u8(r);
-	if (minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
-		ltt_proto_get_auto_reclaim(r, &ret->attr);
-}
-
-void ltt_proto_put_auto_reclaim(struct ltt_wbuf *w, const struct ltt_channel_conf *a)
-{
-	ltt_wbuf_put_u8(w, a->auto_reclaim);
-	ltt_wbuf_put_u64(w, a->auto_reclaim_us);
-}
-
-void ltt_proto_get_auto_reclaim(struct ltt_rbuf *r, struct ltt_channel_conf *ret)
-{
-	ret->auto_reclaim = ltt_rbuf_get_u8(r);
-	ret->auto_reclaim_us = ltt_rbuf_get_u64(r);
-}
-
-void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
-			     uint32_t minor)
-{
-	ltt_wbuf_put_str(w, a->pattern);
-	ltt_wbuf_put_u32(w, a->loglevel_type);
-	ltt_wbuf_put_u32(w, (uint32_t)a->loglevel);
-	if (minor >= 1)
-		ltt_wbuf_put_u32(w, a->type);
-	if (minor >= LTT_CLIENT_MINOR_FILTER) {
-		ltt_wbuf_put_str(w, a->filter);
-		ltt_wbuf_put_str(w, a->exclusions);
-	}
-	if (minor >= LTT_CLIENT_MINOR_PROBE)
-		ltt_wbuf_put_str(w, a->location);
-}
-
-void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
-			     uint32_t minor)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_rbuf_get_str_copy(r, ret->pattern, sizeof(ret->pattern));
-	ret->loglevel_type = get_enum(r, LTT_LOGLEVEL_SINGLE);
-	/* a 32-bit number: the domain's bounds are checked with the rule (attr.h) */
-	ret->loglevel = (int32_t)ltt_rbuf_get_u32(r);
-	ret->type = minor >= 1 ? get_enum(r, minor >= LTT_CLIENT_MINOR_PROBE ? LTT_EVENT_UPROBE :
-					  LTT_EVENT_SYSCALL) : LTT_EVENT_TRACEPOINT;
-	if (minor >= LTT_CLIENT_MINOR_FILTER) {
-		ltt_rbuf_get_str_copy(r, ret->filter, sizeof(ret->filter));
-		ltt_rbuf_get_str_copy(r, ret->exclusions, sizeof(ret->exclusions));
-	}
-	if (minor >= LTT_CLIENT_MINOR_PROBE)
-		ltt_rbuf_get_str_copy(r, ret->location, sizeof(ret->location));
-}
-
-void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,
-			     uint32_t minor)
-{
-	ltt_wbuf_put_u32(w, e->domain);
-	ltt_wbuf_put_str(w, e->channel);
-	ltt_proto_put_rule_attr(w, &e->attr, minor);
-	ltt_wbuf_put_u8(w, e->enabled);
-}
-
-void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *ret,
-			     uint32_t minor)
-{
-	memset(ret, 0, sizeof(*ret));
-	ret->domain = ltt_proto_get_domain(r);
-	ltt_rbuf_get_str_copy(r, ret->channel, sizeof(ret->channel));
-	ltt_proto_get_rule_attr(r, &ret->attr, minor);
-	ret->enabled = ltt_rbuf_get_bool(r);
-}
-
-void ltt_proto_put_relay_info(struct ltt_wbuf *w, const struct ltt_relay_desc *i)
-{
-	ltt_wbuf_put_u32(w, i->domain);
-	ltt_wbuf_put_u32(w, i->state);
-	ltt_wbuf_put_u32(w, (uint32_t)i->error);
-	ltt_wbuf_put_str(w, i->output_path);
-	ltt_wbuf_put_u64(w, i->packets_sent);
-	ltt_wbuf_put_u64(w, i->bytes_sent);
-	ltt_wbuf_put_u64(w, i->packets_lost);
-}
-
-void ltt_proto_get_relay_info(struct ltt_rbuf *r, struct ltt_relay_desc *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ret->domain = ltt_proto_get_domain(r);
-	ret->state = get_enum(r, LTT_RELAY_STATE_LOST);
-	ret->error = (int)ltt_rbuf_get_u32(r);
-	ltt_rbuf_get_str_copy(r, ret->output_path, sizeof(ret->output_path));
-	ret->packets_sent = ltt_rbuf_get_u64(r);
-	ret->bytes_sent = ltt_rbuf_get_u64(r);
-	ret->packets_lost = ltt_rbuf_get_u64(r);
-}
-
-void ltt_proto_put_stall_waiting(struct ltt_wbuf *w, const struct ltt_stall_desc *s)
-{
-	ltt_wbuf_put_u32(w, s->domain);
-	ltt_wbuf_put_u32(w, s->traces_waiting);
-	ltt_wbuf_put_u8(w, s->metadata_waiting);
-}
-
-void ltt_proto_get_stall_waiting(struct ltt_rbuf *r, struct ltt_stall_desc *ret)
-{
-	ret->domain = ltt_proto_get_domain(r);
-	ret->traces_waiting = ltt_rbuf_get_u32(r);
-	ret->metadata_waiting = ltt_rbuf_get_bool(r);
-}
-
-void ltt_proto_put_stall(struct ltt_wbuf *w, const struct ltt_stall_desc *s)
-{
-	ltt_wbuf_put_u32(w, s->domain);
-	ltt_wbuf_put_u64(w, (uint64_t)s->since);
-	ltt_wbuf_put_str(w, s->command);
-}
-
-void ltt_proto_get_stall(struct ltt_rbuf *r, struct ltt_stall_desc *ret)
-{
-	ret->domain = ltt_proto_get_domain(r);
-	ret->since = (int64_t)ltt_rbuf_get_u64(r);
-	ltt_rbuf_get_str_copy(r, ret->command, sizeof(ret->command));
-}
-
-void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i,
-				 uint32_t minor)
-{
-	ltt_wbuf_put_u64(w, i->timer_us);
-	ltt_wbuf_put_u64(w, i->size);
-	ltt_wbuf_put_u64(w, i->chunk_id);
-	ltt_wbuf_put_str(w, i->last_archive);
-	if (minor >= LTT_CLIENT_MINOR_ROTATION_ERROR) {
-		ltt_wbuf_put_u32(w, (uint32_t)i->error);
-		ltt_wbuf_put_u64(w, (uint64_t)i->error_since);
-	}
-}
-
-void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret,
-				 uint32_t minor)
-{
-	memset(ret, 0, sizeof(*ret));
-	ret->timer_us = ltt_rbuf_get_u64(r);
-	ret->size = ltt_rbuf_get_u64(r);
-	ret->chunk_id = ltt_rbuf_get_u64(r);
-	ltt_rbuf_get_str_copy(r, ret->last_archive, sizeof(ret->last_archive));
-	if (minor >= LTT_CLIENT_MINOR_ROTATION_ERROR) {
-		ret->error = (int32_t)ltt_rbuf_get_u32(r);
-		ret->error_since = (int64_t)ltt_rbuf_get_u64(r);
-	}
+	ltt_proto_get_channel(r, ret, LTT_CLIENT_MINOR_OUTPUT_ERRORS - 1);
 }

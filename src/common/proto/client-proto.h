@@ -424,6 +424,17 @@ void ltt_proto_get_channel_info(struct ltt_rbuf *r, struct ltt_channel_desc *ret
  */
 void ltt_proto_put_channel(struct ltt_wbuf *w, const struct ltt_channel_desc *c, uint32_t minor);
 void ltt_proto_get_channel(struct ltt_rbuf *r, struct ltt_channel_desc *ret, uint32_t minor);
+/*
+ * A channel as ENABLE_CHANNEL carries it for @minor: its attributes,
+ * then fsync (LTT_CLIENT_MINOR_FSYNC), preallocation (_PREALLOC),
+ * allocation (_ALLOCATION) and automatic reclaim (_AUTO_RECLAIM); get
+ * leaves those a peer's minor lacks 0 (the defaults), and checks no more
+ * than their wire form (attr.h checks the values).
+ */
+void ltt_proto_put_channel_conf(struct ltt_wbuf *w, const struct ltt_channel_conf *a,
+				uint32_t minor);
+void ltt_proto_get_channel_conf(struct ltt_rbuf *r, struct ltt_channel_conf *ret,
+				uint32_t minor);
 /* A channel's automatic reclaim (LTT_CLIENT_MINOR_AUTO_RECLAIM), in ENABLE_CHANNEL and GET_SESSION. */
 void ltt_proto_put_auto_reclaim(struct ltt_wbuf *w, const struct ltt_channel_conf *a);
 void ltt_proto_get_auto_reclaim(struct ltt_rbuf *r, struct ltt_channel_conf *ret);

@@ -202,6 +202,16 @@ LTT_CODEC(consumer_rotate_trace, LTT_CODEC_LE,
 	  LTT_ROW_U64(trace_key), LTT_ROW_BOOL(clear), LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_consumer_add_snapshot_trace
+LTT_CODEC(consumer_add_snapshot_trace, LTT_CODEC_LE,
+	  LTT_ROW_U64(key), LTT_ROW_BYTES(uuid), LTT_ROW_U32(uid), LTT_ROW_U32(gid));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_consumer_probe_output
+LTT_CODEC(consumer_probe_output, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(dir, LTT_CONSUMER_PATH_MAX), LTT_ROW_U32(uid), LTT_ROW_U32(gid));
+#undef LTT_MSG
+
 LTT_CODEC_PAIR(consumer, add_kernel_stream, struct ltt_consumer_add_kernel_stream)
 LTT_CODEC_PAIR(consumer, version, struct ltt_consumer_version)
 LTT_CODEC_PAIR(consumer, add_stream, struct ltt_consumer_add_stream)
@@ -210,6 +220,8 @@ LTT_CODEC_PAIR(consumer, snapshot_trace_relay, struct ltt_consumer_snapshot_trac
 LTT_CODEC_PAIR(consumer, relay_archive, struct ltt_consumer_relay_archive)
 LTT_CODEC_PAIR(consumer, snapshot_reply, struct ltt_consumer_snapshot_reply)
 LTT_CODEC_PAIR(consumer, rotate_trace, struct ltt_consumer_rotate_trace)
+LTT_CODEC_PAIR(consumer, add_snapshot_trace, struct ltt_consumer_add_snapshot_trace)
+LTT_CODEC_PAIR(consumer, probe_output, struct ltt_consumer_probe_output)
 
 void ltt_consumer_put_status(struct ltt_wbuf *w, int32_t status)
 {
@@ -369,52 +381,6 @@ int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_chann
 	return 0;
 }
 
-void ltt_consumer_put_add_snapshot_trace(struct ltt_wbuf *w,
-					 const struct ltt_consumer_add_snapshot_trace *m)
-{
-	ltt_wbuf_put_u64(w, m->key);
-	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, m->gid);
-}
-
-int ltt_consumer_get_add_snapshot_trace(struct ltt_rbuf *r,
-					struct ltt_consumer_add_snapshot_trace *ret)
-{
-	struct ltt_consumer_add_snapshot_trace m;
-	const void *uuid;
-
-	m.key = ltt_rbuf_get_u64(r);
-	uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
-	m.uid = ltt_rbuf_get_u32(r);
-	m.gid = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r) || !uuid)
-		return -EPROTO;
-	memcpy(m.uuid, uuid, sizeof(m.uuid));
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_probe_output(struct ltt_wbuf *w, const struct ltt_consumer_probe_output *m)
-{
-	ltt_wbuf_put_str(w, m->dir);
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, m->gid);
-}
-
-int ltt_consumer_get_probe_output(struct ltt_rbuf *r, struct ltt_consumer_probe_output *ret)
-{
-	struct ltt_consumer_probe_output m;
-
-	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	m.uid = ltt_rbuf_get_u32(r);
-	m.gid = ltt_rbuf_get_u32(r);
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
 /*
  * The canonical tcp:// URL of @port of @a's host, into @text (uri.h's
  * ltt_uri_format()).  Returns 0, -ENOMEM or -EINVAL.
@@ -448,25 +414,36 @@ static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_ad
 		ltt_wbuf_put_str(w, text);
 }
 
+/*
+ * ADD_RELAY in tables where they can say it: its key and, from 1.13, the
+ * relay's address (before, two URLs that relay_url() makes follow the
+ * key); then the session.  The uuid (1.10: when there are bytes left;
+ * from 1.15 always) and the TLS files (1.15: after a flag that says
+ * whether they follow) are by hand, since the message or a flag, not
+ * the minor alone, says whether they are there.
+ */
+#define LTT_MSG struct ltt_consumer_add_relay
+LTT_CODEC(consumer_add_relay_key, LTT_CODEC_LE,
+	  LTT_ROW_U64(relay_key),
+	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_RELAY_ADDR),
+	  LTT_ROW_U8(addr.family), LTT_ROW_STR(addr.host), LTT_ROW_U16(addr.ctrl_port),
+	  LTT_ROW_U16(addr.data_port));
+LTT_CODEC(consumer_add_relay_session, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(hostname, LTT_CONSUMER_HOST_NAME_MAX),
+	  LTT_ROW_STRREF(session_name, LTT_CONSUMER_SESSION_NAME_MAX),
+	  LTT_ROW_STRREF(base_path, LTT_CONSUMER_BASE_PATH_MAX),
+	  LTT_ROW_U32(live_timer_us), LTT_ROW_U64(session_id), LTT_ROW_U64(creation_time));
+#undef LTT_MSG
+
 void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
 				uint32_t minor)
 {
-	ltt_wbuf_put_u64(w, m->relay_key);
-	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
-		ltt_wbuf_put_u8(w, m->addr.family);
-		ltt_wbuf_put_str(w, m->addr.host);
-		ltt_wbuf_put_u16(w, m->addr.ctrl_port);
-		ltt_wbuf_put_u16(w, m->addr.data_port);
-	} else {
+	ltt_codec_put_v(w, &consumer_add_relay_key, m, minor);
+	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		put_relay_url(w, &m->addr, false);
 		put_relay_url(w, &m->addr, true);
 	}
-	ltt_wbuf_put_str(w, m->hostname);
-	ltt_wbuf_put_str(w, m->session_name);
-	ltt_wbuf_put_str(w, m->base_path);
-	ltt_wbuf_put_u32(w, m->live_timer_us);
-	ltt_wbuf_put_u64(w, m->session_id);
-	ltt_wbuf_put_u64(w, m->creation_time);
+	ltt_codec_put(w, &consumer_add_relay_session, m);
 	if (m->has_uuid || minor >= LTT_CONSUMER_MINOR_TLS)
 		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
 	if (minor >= LTT_CONSUMER_MINOR_TLS) {
@@ -541,22 +518,12 @@ int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay
 	const char *ctrl = NULL, *data = NULL;
 	int err;
 
-	m.relay_key = ltt_rbuf_get_u64(r);
-	if (minor >= LTT_CONSUMER_MINOR_RELAY_ADDR) {
-		m.addr.family = ltt_rbuf_get_u8(r);
-		ltt_rbuf_get_str_copy(r, m.addr.host, sizeof(m.addr.host));
-		m.addr.ctrl_port = ltt_rbuf_get_u16(r);
-		m.addr.data_port = ltt_rbuf_get_u16(r);
-	} else {
+	ltt_codec_get_v(r, &consumer_add_relay_key, &m, minor);
+	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		ctrl = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 		data = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 	}
-	m.hostname = ltt_rbuf_get_str(r, LTT_CONSUMER_HOST_NAME_MAX);
-	m.session_name = ltt_rbuf_get_str(r, LTT_CONSUMER_SESSION_NAME_MAX);
-	m.base_path = ltt_rbuf_get_str(r, LTT_CONSUMER_BASE_PATH_MAX);
-	m.live_timer_us = ltt_rbuf_get_u32(r);
-	m.session_id = ltt_rbuf_get_u64(r);
-	m.creation_time = ltt_rbuf_get_u64(r);
+	ltt_codec_get(r, &consumer_add_relay_session, &m);
 	/* bytes left: the uuid (1.10); always from 1.15 */
 	m.has_uuid = minor >= LTT_CONSUMER_MINOR_TLS || ltt_rbuf_end(r) != 0;
 	if (m.has_uuid) {

@@ -51,15 +51,7 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
-	ltt_proto_put_channel_attr(&w, &checked);
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_FSYNC)
-		ltt_wbuf_put_u8(&w, checked.fsync);
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_PREALLOC)
-		ltt_wbuf_put_u8(&w, checked.preallocation);
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_ALLOCATION)
-		ltt_wbuf_put_u8(&w, checked.allocation);
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
-		ltt_proto_put_auto_reclaim(&w, &checked);
+	ltt_proto_put_channel_conf(&w, &checked, ctl_minor(ctl));
 	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
 }
 

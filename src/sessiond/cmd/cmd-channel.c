@@ -52,17 +52,8 @@ enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct
 
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
-	ltt_proto_get_channel_attr(req, &attr);
-	if (ctx->minor >= LTT_CLIENT_MINOR_FSYNC)
-		attr.fsync = ltt_rbuf_get_bool(req);
-	attr.preallocation = LTT_PREALLOC_DEFAULT;
-	if (ctx->minor >= LTT_CLIENT_MINOR_PREALLOC)
-		attr.preallocation = ltt_rbuf_get_u8(req);
-	attr.allocation = LTT_ALLOC_PER_CPU;
-	if (ctx->minor >= LTT_CLIENT_MINOR_ALLOCATION)
-		attr.allocation = ltt_rbuf_get_u8(req);
-	if (ctx->minor >= LTT_CLIENT_MINOR_AUTO_RECLAIM)
-		ltt_proto_get_auto_reclaim(req, &attr);
+	/* a later minor's field an older client lacks: 0, its default */
+	ltt_proto_get_channel_conf(req, &attr, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	ret = ltt_cmd_change_domain(ctx, name, domain, check_attr, &attr, &ch);

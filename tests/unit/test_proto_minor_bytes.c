@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * test_proto_minor_bytes.c - the client protocol's and the consumer
+ * protocol's messages whose form depends on the peer's minor (or on
+ * what the message holds: a tail sent only when set), at every minor that
+ * changes them, give the bytes and the verdicts the hand-written codecs
+ * gave before field tables (codec.h) replaced them, captured from the old
+ * code as in test_proto_bytes.c.  The verdicts are those on the malformed
+ * forms of each message: every truncation, one byte more, and each byte
+ * set in turn to a few values; a form accepted must also decode to what
+ * the old code decoded, so what it re-encodes to is folded into the hash.
+ * With them, the consumer's other messages that were written by hand.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/model/uri.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/consumer-proto.h"
+#include "tap.h"
+
+struct sample {
+	const char *name;
+	void (*put)(struct ltt_wbuf *w, const void *m, uint32_t minor);
+	int (*get)(struct ltt_rbuf *r, void *ret, uint32_t minor);	/* NULL: put only */
+	const void *m;
+	size_t size;		/* of the struct */
+	uint32_t minor;
+	size_t len;		/* the old encoder's bytes: how many */
+	uint64_t hash;		/* and their FNV-1a hash */
+	uint64_t verdicts;	/* the FNV-1a hash of the old decoder's verdicts */
+};
+
+#define FNV_INIT 0xcbf29ce484222325ULL
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
+{
+	const uint8_t *p = data;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * Decode the @len bytes at @p as one whole message at the sample's minor
+ * and fold the verdict into @h; an accepted form also folds the bytes
+ * it re-encodes to (its decoded fields, since nothing else is compared).
+ */
+static uint64_t verdict(const struct sample *s, const uint8_t *p, size_t len, void *got,
+			uint64_t h)
+{
+	uint8_t *copy = malloc(len ? len : 1);	/* exactly the form: ASan sees overreads */
+	struct ltt_rbuf r;
+	struct ltt_wbuf w;
+	int32_t err;
+
+	if (!copy)
+		abort();
+	memcpy(copy, p, len);
+	memset(got, 0, s->size);
+	ltt_rbuf_init(&r, copy, len);
+	err = s->get(&r, got, s->minor);
+	if (!err)
+		err = ltt_rbuf_end(&r);
+	h = fnv1a(h, &err, sizeof(err));
+	if (!err) {
+		ltt_wbuf_init(&w);
+		s->put(&w, got, s->minor);
+		h = fnv1a(h, &w.err, sizeof(w.err));
+		h = fnv1a(h, &w.len, sizeof(w.len));
+		if (!w.err)
+			h = fnv1a(h, w.data, w.len);
+		ltt_wbuf_fini(&w);
+	}
+	free(copy);
+	return h;
+}
+
+static const uint8_t mutations[] = { 0x00, 0x01, 0x02, 0x05, 0x7f, 0x80, 0xff };
+
+static uint64_t verdicts(const struct sample *s, const uint8_t *msg, size_t len)
+{
+	uint8_t *form = malloc(len + 1);
+	void *got = malloc(s->size);
+	uint64_t h = FNV_INIT;
+
+	if (!form || !got)
+		abort();
+	for (size_t cut = 0; cut < len; cut++)
+		h = verdict(s, msg, cut, got, h);
+	memcpy(form, msg, len);
+	form[len] = 0;
+	h = verdict(s, form, len + 1, got, h);
+	for (size_t i = 0; i < len; i++) {
+		for (size_t v = 0; v < sizeof(mutations); v++) {
+			form[i] = mutations[v];
+			h = verdict(s, form, len, got, h);
+		}
+		form[i] = msg[i];
+	}
+	free(got);
+	free(form);
+	return h;
+}
+
+static void check(const struct sample *s)
+{
+	uint64_t hash, vh = 0;
+	bool bytes_ok, verdicts_ok;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	s->put(&w, s->m, s->minor);
+	hash = w.err ? (uint64_t)(int64_t)w.err : fnv1a(FNV_INIT, w.data, w.len);
+	if (s->get && !w.err)
+		vh = verdicts(s, w.data, w.len);
+	bytes_ok = tap_ok(w.len == s->len && hash == s->hash, "%s: the old encoder's bytes",
+			  s->name);
+	verdicts_ok = tap_ok(vh == s->verdicts, "%s: the old decoder's verdicts", s->name);
+	if (!bytes_ok || !verdicts_ok)
+		tap_diag("%s: %zu, 0x%016" PRIx64 "ULL, 0x%016" PRIx64 "ULL",
+			 s->name, w.len, hash, vh);
+	ltt_wbuf_fini(&w);
+}
+
+/* ---- adapters to one signature ---- */
+
+/* A client object of @minor; its decoder's error is in the cursor. */
+#define CLIENT_V(fn, type) \
+	static void put_##fn(struct ltt_wbuf *w, const void *m, uint32_t minor) \
+	{ ltt_proto_put_##fn(w, (const type *)m, minor); } \
+	static int get_##fn(struct ltt_rbuf *r, void *m, uint32_t minor) \
+	{ ltt_proto_get_##fn(r, (type *)m, minor); return r->err ? -EPROTO : 0; }
+
+/* A client object of any minor. */
+#define CLIENT(fn, type) \
+	static void put_##fn(struct ltt_wbuf *w, const void *m, uint32_t minor) \
+	{ (void)minor; ltt_proto_put_##fn(w, (const type *)m); } \
+	static int get_##fn(struct ltt_rbuf *r, void *m, uint32_t minor) \
+	{ (void)minor; ltt_proto_get_##fn(r, (type *)m); return r->err ? -EPROTO : 0; }
+
+/* A consumer message of any minor. */
+#define CONSUMER(fn, type) \
+	static void put_##fn(struct ltt_wbuf *w, const void *m, uint32_t minor) \
+	{ (void)minor; ltt_consumer_put_##fn(w, (const type *)m); } \
+	static int get_##fn(struct ltt_rbuf *r, void *m, uint32_t minor) \
+	{ (void)minor; return ltt_consumer_get_##fn(r, (type *)m); }
+
+CLIENT_V(session_info, struct ltt_session_desc)
+CLIENT_V(channel, struct ltt_channel_desc)
+CLIENT(channel_info, struct ltt_channel_desc)
+CLIENT(channel_failure, struct ltt_channel_desc)
+CLIENT(auto_reclaim, struct ltt_channel_conf)
+CLIENT_V(rule_attr, struct ltt_rule_conf)
+CLIENT_V(rule_info, struct ltt_rule_desc)
+CLIENT_V(rotation_desc, struct ltt_rotation_desc)
+CLIENT(relay_info, struct ltt_relay_desc)
+CLIENT(stall_waiting, struct ltt_stall_desc)
+CLIENT(stall, struct ltt_stall_desc)
+
+/* ENABLE_CHANNEL's channel (pinned when libltt-ctl and the daemon each wrote it by hand). */
+CLIENT_V(channel_conf, struct ltt_channel_conf)
+
+CONSUMER(add_trace, struct ltt_consumer_add_trace)
+CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
+CONSUMER(add_channel, struct ltt_consumer_add_channel)
+CONSUMER(add_snapshot_trace, struct ltt_consumer_add_snapshot_trace)
+CONSUMER(probe_output, struct ltt_consumer_probe_output)
+
+static void put_add_relay(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	ltt_consumer_put_add_relay(w, m, minor);
+}
+
+static int get_add_relay(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	return ltt_consumer_get_add_relay(r, m, minor);
+}
+
+/* CHANNEL_STATS's reply: the counters, and from 1.5 the failure. */
+static void put_channel_stats(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	ltt_consumer_put_channel_stats(w, m);
+	if (minor >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS)
+		ltt_consumer_put_channel_error(w, m);
+}
+
+static int get_channel_stats(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	(void)minor;
+	return ltt_consumer_get_channel_stats(r, m);
+}
+
+/* ---- samples: every field set, each to its own value ---- */
+
+static const struct ltt_session_desc session_info = {
+	.name = "s1", .id = 0x0102030405060708ULL, .uuid = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0",
+	.uid = 1000, .active = true, .snapshot = true, .live_timer_us = 100000,
+	.output_type = LTT_OUTPUT_NET, .output = "tcp://relay.example/x",
+	.creation_time = 1714564800, .clock_known = true, .clock_kind = 2,
+	.clock_why = "the TSC is invariant",
+};
+
+static const struct ltt_channel_desc channel = {
+	.domain = LTT_DOMAIN_USER,
+	.attr = {
+		.name = "channel0", .subbuf_size = 1 << 20, .num_subbuf = 4, .overwrite = true,
+		.switch_timer_us = 1000, .read_timer_us = 2000, .tracefile_size = 1 << 24,
+		.tracefile_count = 8, .buffer_type = LTT_BUFFER_GLOBAL, .fsync = true,
+		.preallocation = 1, .allocation = 2, .auto_reclaim = 3, .auto_reclaim_us = 5000000,
+	},
+	.enabled = true, .discarded_events = 11, .lost_packets = 12, .output_error = 28,
+	.output_error_since = 1714564801, .error_events = 13, .error_packets = 14,
+	.classes_refused = 15,
+};
+
+static const struct ltt_rule_conf rule_attr = {
+	.pattern = "flood:*", .loglevel_type = LTT_LOGLEVEL_SINGLE, .loglevel = -3,
+	.type = LTT_EVENT_SYSCALL, .filter = "$ctx.cpu_id == 1", .exclusions = "flood:a,flood:b",
+};
+
+static const struct ltt_rule_conf rule_attr_probe = {
+	.pattern = "p1", .type = LTT_EVENT_UPROBE, .location = "elf:/bin/true:main",
+};
+
+static const struct ltt_rule_desc rule_info = {
+	.domain = LTT_DOMAIN_KERNEL, .channel = "channel1",
+	.attr = {
+		.pattern = "sched_*", .loglevel_type = LTT_LOGLEVEL_SINGLE, .loglevel = 7,
+		.type = LTT_EVENT_SYSCALL, .filter = "prio > 3", .exclusions = "sched_a",
+		.location = "elf:/bin/ls:main",
+	},
+	.enabled = true,
+};
+
+static const struct ltt_rotation_desc rotation_desc = {
+	.timer_us = 60000000, .size = 1 << 26, .chunk_id = 4,
+	.last_archive = "/home/u/ltt-traces/s1/archives/20240501T120000-3", .error = 41,
+	.error_since = 1714564802,
+};
+
+static const struct ltt_relay_desc relay_info = {
+	.domain = LTT_DOMAIN_USER, .state = LTT_RELAY_STATE_LOST, .error = -111,
+	.output_path = "host-1/s1-20240501-120000", .packets_sent = 21, .bytes_sent = 86016,
+	.packets_lost = 2,
+};
+
+static const struct ltt_stall_desc stall = {
+	.domain = LTT_DOMAIN_KERNEL, .traces_waiting = 3, .since = 1714564803,
+	.command = "ADD_STREAM", .metadata_waiting = true,
+};
+
+static const struct ltt_consumer_add_relay add_relay = {
+	.relay_key = 9, .addr = { .family = LTT_URI_INET, .host = "10.1.2.3",
+				  .ctrl_port = 5342, .data_port = 5343 },
+	.hostname = "host-1", .session_name = "s1", .base_path = "s1-20240501-120000",
+	.live_timer_us = 2000000, .session_id = 42, .creation_time = 1714564800,
+};
+
+static const struct ltt_consumer_add_relay add_relay_uuid = {
+	.relay_key = 9, .addr = { .family = LTT_URI_ANY, .host = "relay.example",
+				  .ctrl_port = 6000, .data_port = 6001 },
+	.hostname = "host-1", .session_name = "s1", .base_path = "",
+	.session_id = 43, .creation_time = 1714564801, .has_uuid = true,
+	.uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+};
+
+static const struct ltt_consumer_add_relay add_relay_tls = {
+	.relay_key = 10, .addr = { .family = LTT_URI_INET6, .host = "::1",
+				   .ctrl_port = 7000, .data_port = 7001 },
+	.hostname = "host-2", .session_name = "s2", .base_path = "b/p",
+	.live_timer_us = 1, .session_id = 44, .creation_time = 1714564802, .has_uuid = true,
+	.uuid = { 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1 },
+	.tls_cert = "/etc/c.pem", .tls_key = "/etc/k.pem", .tls_ca = "/etc/ca.pem",
+};
+
+static const struct ltt_consumer_add_trace add_trace = {
+	.key = 5, .dir = "/home/u/ltt-traces/s1/ust",
+	.uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+	.uid = 1000, .gid = 100,
+};
+
+static const struct ltt_consumer_add_trace add_trace_relay = {
+	.key = 6, .dir = "ust", .uuid = { 9 }, .uid = 1001, .gid = 101, .relay_key = 9,
+};
+
+static const struct ltt_consumer_add_trace add_trace_resume = {
+	.key = 7, .dir = "ust", .uuid = { 8 }, .uid = 1002, .gid = 102, .resume = true,
+};
+
+static const struct ltt_consumer_flush_channel flush_channel = {
+	.channel_key = 0x700000008ULL, .final = true,
+};
+
+static const struct ltt_consumer_flush_channel flush_channel_stopped = {
+	.channel_key = 0x700000009ULL, .stopped = true,
+};
+
+static const struct ltt_consumer_channel_stats channel_stats = {
+	.events_lost = 1, .packets_lost = 2, .bytes_written = 3, .error = -28,
+	.error_since = 1714564804, .error_events = 4, .error_packets = 5,
+};
+
+static const struct ltt_consumer_add_channel add_channel_user = {
+	.key = 11, .trace_key = 5, .name = "channel0_1", .tracefile_size = 1 << 20,
+	.tracefile_count = 4, .switch_timer_us = 1000, .read_timer_us = 2000, .fsync = true,
+	.auto_reclaim = true, .auto_reclaim_ns = 5000000000ULL, .auto_reclaim_counts = 77,
+	.domain = LTT_CONSUMER_DOMAIN_USER,
+};
+
+static const struct ltt_consumer_add_channel add_channel_kernel = {
+	.key = 12, .trace_key = 6, .name = "channel0", .switch_timer_us = 1, .overwrite = true,
+	.domain = LTT_CONSUMER_DOMAIN_KERNEL, .subbuf_size = 1 << 16, .num_subbuf = 4,
+};
+
+static const struct ltt_consumer_add_snapshot_trace add_snapshot_trace = {
+	.key = 13, .uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
+	.uid = 1003, .gid = 103,
+};
+
+static const struct ltt_consumer_probe_output probe_output = {
+	.dir = "/home/u/ltt-traces/s1/kernel", .uid = 1004, .gid = 104,
+};
+
+#define SAMPLE(fn, var, minor, len, hash, verdicts) \
+	{ #fn ":" #var "@" #minor, put_##fn, get_##fn, &var, sizeof(var), minor, len, hash, verdicts }
+
+static const struct sample samples[] = {
+	SAMPLE(session_info, session_info, 19, 104, 0x816fa345de6acd84ULL, 0xec552c84b38efbceULL),
+	SAMPLE(session_info, session_info, 20, 133, 0x9d11e20eebecd918ULL, 0xf80c56f21688d139ULL),
+	SAMPLE(channel, channel, 2, 79, 0x39171ad1ea4b1994ULL, 0xd2c21319fa1b78a7ULL),
+	SAMPLE(channel, channel, 3, 107, 0x3f47cef3e9bd7310ULL, 0x8e75485ed244cf6eULL),
+	SAMPLE(channel, channel, 15, 107, 0x3f47cef3e9bd7310ULL, 0x8e75485ed244cf6eULL),
+	SAMPLE(channel, channel, 16, 116, 0x7df0fd7e9255539aULL, 0x2ce88e2a161c15caULL),
+	SAMPLE(channel, channel, 23, 116, 0x7df0fd7e9255539aULL, 0x2ce88e2a161c15caULL),
+	SAMPLE(channel, channel, 24, 117, 0x55d25912a6fd1061ULL, 0x5716fce07a2666f0ULL),
+	SAMPLE(channel, channel, 25, 118, 0xd17dbdb1c002d839ULL, 0x00ffd53578b7a5d9ULL),
+	SAMPLE(channel, channel, 26, 118, 0xd17dbdb1c002d839ULL, 0x00ffd53578b7a5d9ULL),
+	SAMPLE(channel, channel, 27, 127, 0x1e42cb1f921a5a07ULL, 0x1d778f1bfab40180ULL),
+	SAMPLE(channel_info, channel, 0, 79, 0x39171ad1ea4b1994ULL, 0xd2c21319fa1b78a7ULL),
+	SAMPLE(channel_failure, channel, 0, 28, 0x30bb009ce6488c61ULL, 0x12d2fd21aa80a102ULL),
+	SAMPLE(auto_reclaim, channel.attr, 0, 9, 0x95839c1e78293ff3ULL, 0xb746dfce4c07c228ULL),
+	SAMPLE(channel_conf, channel.attr, 15, 58, 0xacd42f9679c721d6ULL, 0x79d5358063230f8fULL),
+	SAMPLE(channel_conf, channel.attr, 16, 59, 0x73aeb3b0ed5e8055ULL, 0xe9e9e36d6d48300aULL),
+	SAMPLE(channel_conf, channel.attr, 24, 60, 0xf05ba9a357940ebcULL, 0xfec78f10ba1df510ULL),
+	SAMPLE(channel_conf, channel.attr, 25, 61, 0xffcffe8dd0950cdaULL, 0x0b2cebb74b69b553ULL),
+	SAMPLE(channel_conf, channel.attr, 27, 70, 0xfaf8deee4a486662ULL, 0x4bfe59f0e66fe466ULL),
+	SAMPLE(rule_attr, rule_attr, 0, 20, 0x59f7084054446425ULL, 0xd5c98c154d7d4ba6ULL),
+	SAMPLE(rule_attr, rule_attr, 1, 24, 0x6d2ea73ec7bb2864ULL, 0x03d97db538fe9174ULL),
+	SAMPLE(rule_attr, rule_attr, 6, 24, 0x6d2ea73ec7bb2864ULL, 0x03d97db538fe9174ULL),
+	SAMPLE(rule_attr, rule_attr, 7, 65, 0x5cfe7ee3c806eef4ULL, 0x98f164e8e2a62815ULL),
+	SAMPLE(rule_attr, rule_attr, 20, 65, 0x5cfe7ee3c806eef4ULL, 0x98f164e8e2a62815ULL),
+	SAMPLE(rule_attr, rule_attr, 21, 70, 0x9577f2ec983adabfULL, 0x65d6fa1a2e43ce8cULL),
+	SAMPLE(rule_attr, rule_attr_probe, 20, 29, 0x2dedf7607447e8d1ULL, 0xdd3375e1ba47bf50ULL),
+	SAMPLE(rule_attr, rule_attr_probe, 21, 52, 0x6464700a995313f3ULL, 0x8b54bd657bf4cf77ULL),
+	SAMPLE(rule_info, rule_info, 0, 38, 0x884fdb10f3809fc1ULL, 0xecc472750d6836c3ULL),
+	SAMPLE(rule_info, rule_info, 1, 42, 0xcf3fcfc04a21369eULL, 0x08188875e70ec633ULL),
+	SAMPLE(rule_info, rule_info, 7, 67, 0x69cb021838431057ULL, 0x3c0c138ac8a216edULL),
+	SAMPLE(rule_info, rule_info, 21, 88, 0xfdb1327c343ea806ULL, 0xca0cdb7e0cb93a67ULL),
+	SAMPLE(rotation_desc, rotation_desc, 12, 77, 0x77408d6e35819648ULL, 0x6c500e3c474ad76cULL),
+	SAMPLE(rotation_desc, rotation_desc, 13, 89, 0x1edd5a29d00c3339ULL, 0xd2a226178491eb89ULL),
+	SAMPLE(relay_info, relay_info, 0, 66, 0xb049064b3a7bbb37ULL, 0x0add55df077b3c1cULL),
+	SAMPLE(stall_waiting, stall, 0, 9, 0x78a6d55c07e37122ULL, 0x05fe0740c1e6098aULL),
+	SAMPLE(stall, stall, 0, 27, 0x892a17e38e92e2aaULL, 0x1dab80613bd8cd25ULL),
+	SAMPLE(add_relay, add_relay, 12, 117, 0x32aa86cd2b08936dULL, 0xf1a50dc3ecff1defULL),
+	SAMPLE(add_relay, add_relay_uuid, 12, 125, 0x7d049dfb3969ead8ULL, 0x2935ba4917c169feULL),
+	SAMPLE(add_relay, add_relay, 13, 87, 0x785d37f5040ecd77ULL, 0x5dacdeca0f99cdffULL),
+	SAMPLE(add_relay, add_relay_uuid, 14, 90, 0xcc7a60b56c1af081ULL, 0x18355690e4992af7ULL),
+	SAMPLE(add_relay, add_relay_tls, 14, 83, 0xffffffffffffffa3ULL, 0x0000000000000000ULL),
+	SAMPLE(add_relay, add_relay, 15, 104, 0xef2dad5f82656675ULL, 0x3e75647fce98f1b8ULL),
+	SAMPLE(add_relay, add_relay_uuid, 15, 91, 0x8ee2d546b1c6ab33ULL, 0xeffcd32e1c1cc3e9ULL),
+	SAMPLE(add_relay, add_relay_tls, 15, 130, 0xdc90628f58e1112aULL, 0xbfe2ee3a08f93c13ULL),
+	SAMPLE(add_trace, add_trace, 0, 62, 0x4bd046ba886438d7ULL, 0x225e34a99926ffbdULL),
+	SAMPLE(add_trace, add_trace_relay, 0, 48, 0xad17b4623f942112ULL, 0x7cf3e431a9a1990aULL),
+	SAMPLE(add_trace, add_trace_resume, 0, 49, 0x85ea3b1bad0b7e1aULL, 0xc9723a4cbb9e98f3ULL),
+	SAMPLE(flush_channel, flush_channel, 0, 9, 0x5b4a84a751799ce1ULL, 0x09b7bd6418490791ULL),
+	SAMPLE(flush_channel, flush_channel_stopped, 0, 10,
+	       0x39c089b1ca3617a0ULL, 0x877f0d05ce3d5b74ULL),
+	SAMPLE(channel_stats, channel_stats, 4, 24, 0xda2bfb225e0d1f05ULL, 0x421ccf58a7b6c5afULL),
+	SAMPLE(channel_stats, channel_stats, 5, 52, 0xd89697efa934bda5ULL, 0xc6f79d3a82eb46bdULL),
+	SAMPLE(add_channel, add_channel_user, 0, 72, 0x15b7b97e92e7193aULL, 0x90bc988f1c72e934ULL),
+	SAMPLE(add_snapshot_trace, add_snapshot_trace, 0, 32,
+	       0x1ad96403d3b51a19ULL, 0xb428a84ffc78afc7ULL),
+	SAMPLE(probe_output, probe_output, 0, 41, 0x0144d69aacbbe5ceULL, 0xf71fec275719942eULL),
+	SAMPLE(add_channel, add_channel_kernel, 0, 71,
+	       0x919587fa2e4581e3ULL, 0xa8b656fe3d4a4f7eULL),
+};
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof(samples) / sizeof(samples[0]); i++)
+		check(&samples[i]);
+	return tap_done();
+}
