@@ -165,6 +165,16 @@ struct ctl_domain_opts;
 /* The CMD_LIST_DOMAIN() set of @d's -k, -u, -p, -j and -l (0: none given). */
 unsigned int cmd_list_domains(const struct ctl_domain_opts *d);
 
+/**
+ * cmd_list_events() - list -k, -u, -j, -l or -p without NAME: the events
+ * of @domain that can be enabled (the kernel's tracepoints, or its system
+ * calls with @syscalls; the registered programs' events or loggers),
+ * with their fields when @fields (list_events.c)
+ *
+ * Returns an exit status; errors are printed.
+ */
+int cmd_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, bool syscalls, bool fields);
+
 /*
  * What list NAME and status take of LTTng 2.15's and 2.16's: the -c,
  * domain, --no-truncate (ltt truncates no name: taken) and --map-channel

@@ -31,6 +31,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/enable_event.c \
 	src/ctl/commands/help.c \
 	src/ctl/commands/list.c \
+	src/ctl/commands/list_events.c \
 	src/ctl/commands/load.c \
 	src/ctl/commands/save.c \
 	src/ctl/commands/set_session.c \
