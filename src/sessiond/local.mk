@@ -3,6 +3,7 @@ bin_PROGRAMS += src/sessiond/ltt-sessiond
 src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/sessiond.h \
 	src/sessiond/main.c \
+	src/sessiond/options.c src/sessiond/options.h \
 	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \

@@ -3,7 +3,8 @@
  * sessiond.h - map of ltt-sessiond, module by module.  See doc/sessiond.md
  * for its threads, object tree, ownership and lock order.
  *
- *   main.c         options, run directory, daemonizing, signals, start/stop
+ *   main.c         run directory, daemonizing, signals, start/stop
+ *   options.[ch]   the command line: options, bounds, clock, backend, user
  *   autoload.[ch]  the sessions loaded at start (--load, autoload directories)
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
  *   worker.[ch]    runs the commands that may wait, off the client thread
