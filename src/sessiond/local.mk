@@ -36,6 +36,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-push.c src/sessiond/ust/ust-push.h \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/ust/ust-buffers.c src/sessiond/ust/ust-buffers.h \
+	src/sessiond/ust/ust-buffers-stats.c \
 	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c src/sessiond/ust/ust-chan.c \
 	src/sessiond/ust/ust-trace-ops.c src/sessiond/ust/ust-trigger.c \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
