@@ -7,6 +7,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
+	src/sessiond/client-notify.c src/sessiond/client-notify.h \
+	src/sessiond/client-conn.c src/sessiond/client-conn.h \
 	src/sessiond/client-workers.c src/sessiond/client-workers.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
