@@ -85,6 +85,10 @@ void emit_test(unsigned long n);
 /* Does @e hold exactly what the test probe records for its seq? */
 bool test_event_ok(const struct event *e);
 void pin_cpu0(void);
+/* Write @text to the file @path (dies on error). */
+void write_file(const char *path, const char *text);
+/* CLOCK_MONOTONIC in ns. */
+uint64_t now_ns(void);
 
 /* ltt-ktest-read.c */
 /* Fetch the description of @name as the events of id @id (dies on error). */
@@ -111,6 +115,10 @@ int cmd_syscost(uint64_t n, const char *mode);
 int cmd_list(const char *what);
 /* The events LIST gives of @kind (dies on error): @ret_count of them, free() it. */
 struct ltt_kabi_list_entry *list_events(int tfd, uint32_t kind, uint32_t *ret_count);
+
+/* ltt-ktest-threads.c: a reader, a flusher and timers beside the writer */
+int cmd_stress(uint64_t n, uint64_t sbsize, uint64_t nsb, bool room);
+int cmd_timers(void);
 
 /* ltt-ktest-snap.c */
 int cmd_snapshot(uint64_t n);

@@ -11,6 +11,7 @@
 #include "common/base/size.h"
 #include "consumerd/channel.h"
 #include "consumerd/sink-relay.h"
+#include "consumerd/source-tracefs-events.h"
 #include "consumerd/source-tracefs.h"
 #include "consumerd/stream.h"
 #include "consumerd/trace.h"

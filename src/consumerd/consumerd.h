@@ -56,8 +56,9 @@
  *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
  *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
  *   source-tracefs.[ch] the "tracefs" source: an ftrace instance's
- *                   per_cpu/cpuN/trace_pipe_raw, converted; the channel's
- *                   copy of its event map
+ *                   per_cpu/cpuN/trace_pipe_raw, converted
+ *   source-tracefs-events.[ch]  a tracefs channel's copy of its event map:
+ *                   the published layouts and filters, synced, checked
  *   source.[ch]     the source interface
  *
  * Sinks and outputs (where packets go):
@@ -91,6 +92,7 @@
 #include "consumerd/prio.h"
 #include "consumerd/registry.h"
 #include "consumerd/source-kernel.h"
+#include "consumerd/source-tracefs-events.h"
 #include "consumerd/source-tracefs.h"
 #include "consumerd/source-ust.h"
 #include "consumerd/source.h"

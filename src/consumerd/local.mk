@@ -19,6 +19,7 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/source-ust.c src/consumerd/source-ust.h \
 	src/consumerd/source-kernel.c src/consumerd/source-kernel.h \
 	src/consumerd/source-tracefs.c src/consumerd/source-tracefs.h \
+	src/consumerd/source-tracefs-events.c src/consumerd/source-tracefs-events.h \
 	src/consumerd/sink.c src/consumerd/sink.h \
 	src/consumerd/sink-file.c src/consumerd/sink-file.h \
 	src/consumerd/sink-relay.c src/consumerd/sink-relay.h \

@@ -19,6 +19,7 @@
 #include "common/base/log.h"
 #include "consumerd/channel.h"
 #include "common/ftrace/ftrace-conv.h"
+#include "consumerd/source-tracefs-events.h"
 #include "consumerd/source-tracefs.h"
 #include "filter-vm/filter-vm.h"
 
@@ -28,37 +29,6 @@
 #define QUEUE_MAX 8
 /* A snapshot trace's ring, in packets: the kernel's sub-buffer count limits (2^20). */
 #define KEEP_MAX (1u << 20)
-
-/*
- * The latest programs of one event from the map's filter log, borrowed by
- * the converters.  One a later record replaces is retired, not freed: it
- * judges the records stamped before the later one's time.
- */
-struct tfs_filter {
-	struct ltt_ftrace_map_filter f;		/* first: f.prev is a tfs_filter's; f.buf owned */
-	int checked;				/* 0: not yet; 1: valid; -1: rejects all */
-	struct tfs_filter *next;		/* in the list of current or retired ones */
-};
-
-/* The channel's copy of its event map: layouts borrowed by its converters. */
-struct ltt_tfs_events {
-	const struct ltt_ftrace_map_shm *shm;	/* read-only mapping */
-	dev_t dev;				/* the memfd's identity */
-	ino_t ino;
-	uint32_t nr;				/* entries copied */
-	uint32_t ctf_id[LTT_FTRACE_MAP_CAPACITY];
-	uint32_t raw_id[LTT_FTRACE_MAP_CAPACITY];	/* 0: an ordinary event */
-	struct ltt_ftrace_event *layout[LTT_FTRACE_MAP_CAPACITY];	/* owned */
-	bool warned;				/* a bad entry was logged */
-	uint32_t filter_cursor;			/* bytes of the filter log copied */
-	struct tfs_filter *filters;		/* the current ones, one per event */
-	struct tfs_filter *retired;
-	bool filters_warned;			/* a bad filter record was logged */
-	uint64_t gen;				/* bumped by each new entry or filter */
-	struct ltt_ftrace_tasks *tasks;		/* the process contexts' tasks, or NULL */
-	struct tracefs_source *sources;		/* the channel's, linked by sib */
-	struct tracefs_source *converting;	/* the one in ltt_ftrace_conv_page() */
-};
 
 /* A page read ahead for the task table, converted at its turn. */
 struct ahead_page {
@@ -99,187 +69,6 @@ struct tracefs_source {
 	uint64_t nr_ahead;
 };
 
-int ltt_tfs_events_open(int map_fd, struct ltt_tfs_events **ret)
-{
-	const struct ltt_ftrace_map_shm *shm;
-	struct ltt_tfs_events *ev;
-	struct stat st;
-	int err;
-
-	if (fstat(map_fd, &st))
-		return -errno;
-	if (*ret)
-		return (*ret)->dev == st.st_dev && (*ret)->ino == st.st_ino ? 0 : -EINVAL;
-	err = ltt_ftrace_map_open(map_fd, &shm);
-	if (err)
-		return err;
-	ev = calloc(1, sizeof(*ev));
-	if (!ev) {
-		ltt_ftrace_map_unmap(shm);
-		return -ENOMEM;
-	}
-	ev->shm = shm;
-	ev->dev = st.st_dev;
-	ev->ino = st.st_ino;
-	*ret = ev;
-	return 0;
-}
-
-static void filters_free(struct tfs_filter *f)
-{
-	struct tfs_filter *next;
-
-	for (; f; f = next) {
-		next = f->next;
-		free(f->f.buf);
-		free(f);
-	}
-}
-
-void ltt_tfs_events_free(struct ltt_tfs_events *ev)
-{
-	uint32_t i;
-
-	if (!ev)
-		return;
-	filters_free(ev->filters);
-	filters_free(ev->retired);
-	if (ev->tasks) {
-		struct ltt_ftrace_tasks_stats st;
-
-		ltt_ftrace_tasks_stats(ev->tasks, &st);
-		LTT_INFO("tracefs: the process contexts' task table: %" PRIu64 " tasks, %" PRIu64 " read from /proc, %" PRIu64 " gone from /proc when met (ids guessed), %" PRIu64 " not kept (full)",
-			 st.tasks, st.proc_reads, st.guessed, st.full);
-	}
-	ltt_ftrace_tasks_destroy(ev->tasks);
-	for (i = 0; i < ev->nr; i++)
-		free(ev->layout[i]);
-	ltt_ftrace_map_unmap(ev->shm);
-	free(ev);
-}
-
-/*
- * Make @nf its event's current filter, retiring the one it replaces,
- * which judges the records before @nf's time (its prev).
- */
-static void filter_install(struct ltt_tfs_events *ev, struct tfs_filter *nf)
-{
-	struct tfs_filter **p;
-
-	for (p = &ev->filters; *p; p = &(*p)->next)
-		if ((*p)->f.ftrace_id == nf->f.ftrace_id && (*p)->f.raw_id == nf->f.raw_id) {
-			struct tfs_filter *old = *p;
-
-			*p = old->next;
-			old->next = ev->retired;
-			ev->retired = old;
-			nf->f.prev = &old->f;
-			break;
-		}
-	nf->next = ev->filters;
-	ev->filters = nf;
-	ev->gen++;
-}
-
-/* Copy the filter records published since the last sync; a bad one stops the copy. */
-static void filters_sync(struct ltt_tfs_events *ev, const char *label)
-{
-	struct tfs_filter *nf;
-	int err = 0;
-
-	while (!err) {
-		nf = calloc(1, sizeof(*nf));
-		if (!nf)
-			return;		/* tried again at the next page */
-		err = ltt_ftrace_map_filter_next(ev->shm, &ev->filter_cursor, &nf->f);
-		if (err) {
-			free(nf);
-			break;
-		}
-		filter_install(ev, nf);
-	}
-	if (err == -EINVAL && !ev->filters_warned) {
-		LTT_ERR("%s: the event map's filter log is invalid at byte %" PRIu32 ": later filters are not applied",
-			label, ev->filter_cursor);
-		ev->filters_warned = true;
-	}
-}
-
-/* Copy the entries published since the last sync; a bad one stops the copy. */
-static void events_sync(struct ltt_tfs_events *ev, const char *label)
-{
-	uint32_t pub = ltt_ftrace_map_published(ev->shm);
-	struct ltt_ftrace_map_entry e;
-
-	filters_sync(ev, label);
-	while (ev->nr < pub) {
-		if (ltt_ftrace_map_entry_get(ev->shm, ev->nr, &e)) {
-			if (!ev->warned)
-				LTT_ERR("%s: entry %" PRIu32 " of the event map is invalid: its records and those of later entries are not converted",
-					label, ev->nr);
-			ev->warned = true;
-			return;
-		}
-		ev->layout[ev->nr] = malloc(sizeof(e.layout));
-		if (!ev->layout[ev->nr])
-			return;		/* tried again at the next page */
-		memcpy(ev->layout[ev->nr], &e.layout, sizeof(e.layout));
-		ev->ctf_id[ev->nr] = e.ctf_id;
-		ev->raw_id[ev->nr] = e.raw_id;
-		ev->nr++;
-		ev->gen++;
-	}
-}
-
-/* The layout of the event (@ftrace_id, @raw_id) in @ev's copy, or NULL. */
-static const struct ltt_ftrace_event *events_layout(const struct ltt_tfs_events *ev,
-						    uint32_t ftrace_id, uint32_t raw_id)
-{
-	uint32_t i;
-
-	for (i = 0; i < ev->nr; i++)
-		if (ev->layout[i]->id == ftrace_id && ev->raw_id[i] == raw_id)
-			return ev->layout[i];
-	return NULL;
-}
-
-/*
- * Validate the programs of @tf and of those before it (its prev chain)
- * against the fields of @layout, once each.  One that fails (the session
- * daemon compiled it for other fields) becomes a program that rejects
- * every record, said once.
- */
-static void filter_check(struct tfs_filter *tf, const struct ltt_ftrace_event *layout,
-			 const char *label)
-{
-	/*
-	 * On the stack (2.7 KB): tracefs channels on different data
-	 * threads check their filters at once, each against its own fields.
-	 */
-	struct ltt_kabi_event_desc desc;
-	struct ltt_filter_field_desc fields[LTT_KABI_MAX_FIELDS];
-	bool have_fields = false;
-	uint32_t i;
-
-	for (; tf && !tf->checked;
-	     tf = (struct tfs_filter *)(uintptr_t)tf->f.prev) {	/* f is the first member */
-		if (!have_fields)
-			have_fields = !ltt_ftrace_filter_fields(layout, &desc, fields);
-		tf->checked = have_fields ? 1 : -1;
-		for (i = 0; i < tf->f.nr && tf->checked > 0; i++)
-			if (ltt_filter_validate(tf->f.code[i], tf->f.len[i], fields, desc.nr_fields))
-				tf->checked = -1;
-		if (tf->checked > 0)
-			continue;
-		LTT_ERR("%s: a filter of event %s:%s fails validation against its fields: its records are rejected",
-			label, layout->system, layout->name);
-		tf->f.nr = 1;
-		/* a program that accepts nothing (the filter VM does not write it) */
-		tf->f.code[0] = (uint8_t *)(uintptr_t)ltt_ftrace_map_reject_code;
-		tf->f.len[0] = LTT_FTRACE_MAP_REJECT_LEN;
-	}
-}
-
 /* Give the converter the channel's current filters, of the events it maps. */
 static void push_filters(struct tracefs_source *t)
 {
@@ -287,10 +76,10 @@ static void push_filters(struct tracefs_source *t)
 	struct tfs_filter *tf;
 
 	for (tf = t->events->filters; tf; tf = tf->next) {
-		layout = events_layout(t->events, tf->f.ftrace_id, tf->f.raw_id);
+		layout = ltt_tfs_events_layout(t->events, tf->f.ftrace_id, tf->f.raw_id);
 		if (!layout)
 			continue;	/* pushed once its entry is published */
-		filter_check(tf, layout, t->base.label);
+		ltt_tfs_events_filter_check(tf, layout, t->base.label);
 		ltt_ftrace_conv_set_filter(&t->conv, tf->f.ftrace_id, tf->f.raw_id, &tf->f);
 	}
 	t->gen = t->events->gen;
@@ -302,7 +91,7 @@ static void sync_map(struct tracefs_source *t)
 	struct ltt_tfs_events *ev = t->events;
 	int ret;
 
-	events_sync(ev, t->base.label);
+	ltt_tfs_events_sync(ev, t->base.label);
 	for (; t->mapped < ev->nr; t->mapped++) {
 		if (ev->raw_id[t->mapped])
 			ret = ltt_ftrace_conv_map_raw(&t->conv, ev->raw_id[t->mapped],

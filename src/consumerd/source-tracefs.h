@@ -79,25 +79,6 @@ struct ltt_source_tracefs_cfg {
 };
 
 /**
- * ltt_tfs_events_open() - the channel's copy of an event map, or a check
- * that @map_fd is the same map as the one it has
- * @map_fd: borrowed (a mapping of it is kept)
- * @ret: *@ret NULL: set to a new copy, to free with ltt_tfs_events_free();
- *       else the channel's, which @map_fd must be the map of
- *
- * Data thread.  Returns 0, -EINVAL (not a map, or another map than the
- * channel's), -ENOMEM, or mmap's or fstat's negative errno.
- */
-int ltt_tfs_events_open(int map_fd, struct ltt_tfs_events **ret);
-
-/**
- * ltt_tfs_events_free() - unmap and free; accepts NULL
- *
- * Once no source borrows it.
- */
-void ltt_tfs_events_free(struct ltt_tfs_events *ev);
-
-/**
  * ltt_source_tracefs_create() - start reading one CPU of a tracefs channel
  * @cfg: borrowed
  * @ret_src: to release with ltt_source_destroy()

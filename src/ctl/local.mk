@@ -2,7 +2,7 @@
 # command; see src/ctl/ctl.h for the map.
 bin_PROGRAMS += src/ctl/lttctl
 src_ctl_lttctl_SOURCES = \
-	src/ctl/ctl.h \
+	src/ctl/ctl.h src/ctl/commands.h \
 	src/ctl/main.c \
 	src/ctl/commands.c \
 	src/ctl/out.h \
@@ -10,16 +10,16 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/out.c \
 	src/ctl/out-text.c \
 	src/ctl/out-xml.c \
-	src/ctl/objects.c \
+	src/ctl/objects.c src/ctl/objects.h \
 	src/ctl/obj-trigger.c \
 	src/ctl/complete.c \
 	src/ctl/rc.c \
 	src/ctl/relayd.c \
 	src/ctl/bridge.c src/ctl/bridge.h \
-	src/ctl/util.c \
+	src/ctl/util.c src/ctl/util.h \
 	src/ctl/util-help.c \
-	src/ctl/util-session.c \
-	src/ctl/util-event.c \
+	src/ctl/util-session.c src/ctl/util-session.h \
+	src/ctl/util-event.c src/ctl/util-event.h \
 	src/ctl/trigger-build.c src/ctl/trigger-build.h \
 	src/ctl/report.c src/ctl/report.h \
 	src/ctl/commands/create.c \
@@ -31,6 +31,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/enable_event.c \
 	src/ctl/commands/help.c \
 	src/ctl/commands/list.c \
+	src/ctl/commands/list_events.c \
 	src/ctl/commands/load.c \
 	src/ctl/commands/save.c \
 	src/ctl/commands/set_session.c \

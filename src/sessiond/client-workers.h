@@ -2,8 +2,8 @@
 /*
  * client-workers.h - the client thread's per-user workers
  * (client-workers.c), and the thread's state they live in, which
- * client.c (connections, requests, notifications, run-as jobs) shares;
- * no other file includes it.
+ * client.c (connections, requests, run-as jobs), client-notify.c and
+ * client-conn.c share; no other file includes it.
  */
 #ifndef LTT_SESSIOND_CLIENT_WORKERS_H
 #define LTT_SESSIOND_CLIENT_WORKERS_H

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * client.c - the client thread (see client.h).
+ * client.c - the client thread (see client.h); a connection's state is
+ * client-conn.c's, the notifications to subscribers client-notify.c's.
  *
  * One event loop (common/base/evloop.h) over the listening socket and every
  * connection; the worker of each client user posts the commands it ran
@@ -37,46 +38,13 @@
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
+#include "sessiond/client-conn.h"
+#include "sessiond/client-notify.h"
 #include "sessiond/client-workers.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/worker.h"
-
-struct ltt_client_thread;
-
-struct conn {
-	struct ltt_client_thread *t;
-	int fd;
-	struct ltt_evloop_watch *watch;
-	struct ucred cred;
-	struct ltt_evloop_timer *deadline;	/* armed for the state the connection is in */
-	uint64_t hello_by;	/* ns: HELLO by then */
-	uint64_t msg_by;	/* ns: the request begun whole by then */
-	uint64_t reply_by;	/* ns: the reply taken by then */
-	uint64_t idle_since;	/* ns: no request nor reply since */
-	bool hello_done;
-	uint32_t minor;		/* agreed at HELLO */
-	bool busy;		/* its request runs on the worker: not watched meanwhile */
-	bool closing;		/* close once the reply is written */
-	/* SUBSCRIBE: a notification channel from then on (client-proto.h) */
-	bool sub;
-	uid_t sub_owner;	/* of the triggers it gets */
-	char sub_name[LTT_NAME_MAX];	/* "": every trigger of sub_owner's */
-	uint64_t sub_dropped;	/* notifications it missed since its last one */
-	/* Request being read. */
-	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
-	size_t hdr_got;
-	struct ltt_client_hdr hdr;
-	uint8_t *payload;	/* payload_cap bytes */
-	size_t payload_cap;
-	size_t payload_got;
-	uint64_t held;		/* in the user's budget: payload_cap, or the worker's copy */
-	bool skipping;		/* over the budget: the request's bytes are read, not kept */
-	/* Reply being written. */
-	struct ltt_wbuf out;
-	size_t out_off;
-};
 
 /* Does the peer process on @fd have @gid among its supplementary groups? */
 static bool peer_in_group(int fd, gid_t gid)
@@ -93,15 +61,6 @@ static bool peer_in_group(int fd, gid_t gid)
 	return false;
 }
 
-/*
- * What @c holds in its user's budget becomes @bytes (ltt_budget_hold());
- * root's connections are not counted.
- */
-static int budget_set(struct conn *c, uint64_t bytes)
-{
-	return ltt_budget_hold(c->cred.uid ? c->t->cfg.budget : NULL, c->cred.uid, &c->held,
-			       bytes);
-}
 /*
  * May the peer on @fd use this daemon?  Root always; for a personal daemon
  * its owner; for the root daemon the members of the tracing group, by the
@@ -130,63 +89,6 @@ static bool peer_allowed(const struct ltt_client_thread *t, int fd, const struct
 		if (groups[i] == t->cfg.tracing_gid)
 			return true;
 	return false;
-}
-
-static void conn_destroy(struct ltt_client_thread *t, struct conn *c)
-{
-	size_t i;
-
-	for (i = 0; i < LTT_MAX_CLIENTS; i++) {
-		if (t->conns[i] == c) {
-			t->conns[i] = NULL;
-			t->nr_conns--;
-			break;
-		}
-	}
-	ltt_evloop_unwatch(c->watch);
-	ltt_evloop_timer_destroy(c->deadline);
-	close(c->fd);
-	free(c->payload);
-	budget_set(c, 0);
-	ltt_wbuf_fini(&c->out);
-	free(c);
-}
-
-#define NS_PER_MS 1000000ULL
-
-/* Arm the deadline of the state @c is in (none while the worker runs its request). */
-static void conn_deadline(struct conn *c)
-{
-	uint64_t by, now = ltt_evloop_now_ns();
-
-	if (c->busy || c->sub)
-		by = 0;	/* a subscriber waits as long as it likes; a slow one misses notifications */
-	else if (!c->hello_done)
-		by = c->hello_by;
-	else if (c->out.len)
-		by = c->reply_by;
-	else if (c->hdr_got)
-		by = c->msg_by;
-	else if (c->t->cfg.idle_timeout_ms)
-		by = c->idle_since + c->t->cfg.idle_timeout_ms * NS_PER_MS;
-	else
-		by = 0;
-	if (by)
-		ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
-	else
-		ltt_evloop_timer_disarm(c->deadline);
-}
-
-/*
- * Watch for input while no reply is pending, for output while one is,
- * for nothing while the worker runs its request (a client that hung up
- * meanwhile is found out when its reply can't be sent); arm the deadline
- * that goes with it.
- */
-static int conn_rearm(struct conn *c)
-{
-	conn_deadline(c);
-	return ltt_evloop_watch_set(c->watch, c->busy ? 0 : c->out.len ? EPOLLOUT : EPOLLIN);
 }
 
 /* Queue a reply header with @status and, on success, the payload in @body. */
@@ -311,10 +213,10 @@ static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	(void)loop;
 	ltt_client_worker_put(c->t, job->uid);
 	c->busy = false;
-	budget_set(c, 0);	/* the worker's copy of the request is freed below */
+	ltt_client_conn_budget_set(c, 0);	/* the worker's copy of the request is freed below */
 	queue_reply(c, job->cmd, job->status, &job->reply);
-	if (conn_rearm(c))
-		conn_destroy(c->t, c);
+	if (ltt_client_conn_rearm(c))
+		ltt_client_conn_destroy(c->t, c);
 	cmd_job_free(job);
 }
 
@@ -389,7 +291,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 	c->payload = NULL;
 	c->payload_cap = 0;
 	if (!c->busy)
-		budget_set(c, 0);	/* else the worker's copy, until cmd_job_done() */
+		ltt_client_conn_budget_set(c, 0);	/* else the worker's copy, until cmd_job_done() */
 	c->hdr_got = 0;
 	c->payload_got = 0;
 }
@@ -426,7 +328,7 @@ static void start_skipping(struct conn *c)
 	free(c->payload);
 	c->payload = NULL;
 	c->payload_cap = 0;
-	budget_set(c, 0);
+	ltt_client_conn_budget_set(c, 0);
 	c->skipping = true;
 }
 
@@ -448,13 +350,13 @@ static int payload_room(struct conn *c)
 	if (cap < 2 * c->payload_cap)
 		cap = 2 * c->payload_cap <= c->hdr.payload_len ? 2 * c->payload_cap :
 								  c->hdr.payload_len;
-	if (budget_set(c, cap)) {
+	if (ltt_client_conn_budget_set(c, cap)) {
 		start_skipping(c);
 		return 0;
 	}
 	p = realloc(c->payload, cap ? cap : 1);
 	if (!p) {
-		budget_set(c, c->payload_cap);
+		ltt_client_conn_budget_set(c, c->payload_cap);
 		return -1;
 	}
 	c->payload = p;
@@ -494,7 +396,7 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 				c->msg_by = ltt_evloop_now_ns() +
 					    LTT_CLIENT_RECV_TIMEOUT_MS * NS_PER_MS;
 				c->hdr_got = (size_t)n;
-				conn_deadline(c);
+				ltt_client_conn_deadline(c);
 			} else {
 				c->hdr_got += (size_t)n;
 			}
@@ -516,7 +418,7 @@ complete:
 		} else {
 			handle_request(t, c);
 		}
-		return conn_rearm(c) ? -1 : 0;
+		return ltt_client_conn_rearm(c) ? -1 : 0;
 	}
 }
 
@@ -536,7 +438,7 @@ static int conn_write(struct conn *c)
 	if (c->closing)
 		return -1;
 	c->idle_since = ltt_evloop_now_ns();
-	return conn_rearm(c) ? -1 : 0;
+	return ltt_client_conn_rearm(c) ? -1 : 0;
 }
 
 /* Connections of @uid now served. */
@@ -575,7 +477,7 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 	else
 		ret = -1;	/* hang-up or error with nothing to read */
 	if (ret)
-		conn_destroy(c->t, c);
+		ltt_client_conn_destroy(c->t, c);
 }
 
 /* Close a connection past its deadline: silent or slow clients can't hold the slots. */
@@ -592,7 +494,7 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 			    (unsigned int)c->cred.uid,
 			    c->out.len ? "did not take its reply in time" :
 			    c->hdr_got ? "a request did not arrive whole in time" : "idle too long");
-	conn_destroy(c->t, c);
+	ltt_client_conn_destroy(c->t, c);
 }
 
 static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
@@ -641,151 +543,11 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	t->nr_conns++;
 	if (ltt_evloop_timer_create(loop, on_deadline, c, &c->deadline) ||
 	    ltt_evloop_watch(loop, fd, EPOLLIN, on_conn, c, &c->watch)) {
-		conn_destroy(t, c);
+		ltt_client_conn_destroy(t, c);
 		return;
 	}
 	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
-	conn_deadline(c);
-}
-
-/* A notification, or a trigger's end, on its way to the subscribers. */
-struct notify_job {
-	struct ltt_evloop_job job;	/* posted to the client thread */
-	struct ltt_client_thread *t;
-	struct ltt_firing *f;		/* NULL: trigger @name of @owner is gone */
-	void (*done)(void *arg);
-	void *arg;
-	uid_t owner;
-	char name[LTT_NAME_MAX];
-};
-
-static void notify_job_free(struct notify_job *j)
-{
-	if (j->done)
-		j->done(j->arg);
-	free(j);
-}
-
-/*
- * Append a message to @c's output, behind what it has not taken yet.
- * Returns 0, or -ENOBUFS: past LTT_CLIENT_SUB_QUEUE_MAX, nothing appended.
- */
-static int push_msg(struct conn *c, enum ltt_error_code status, const struct ltt_wbuf *body)
-{
-	struct ltt_client_hdr hdr = {
-		.magic = LTT_CLIENT_MAGIC,
-		.cmd = LTT_CLIENT_CMD_NOTIFICATION,
-		.status = (uint32_t)status,
-		.payload_len = body ? (uint32_t)body->len : 0,
-	};
-	size_t len = c->out.len;
-	uint8_t *p;
-
-	if (len + LTT_CLIENT_HDR_SIZE + hdr.payload_len > LTT_CLIENT_SUB_QUEUE_MAX)
-		return -ENOBUFS;
-	p = ltt_wbuf_reserve(&c->out, LTT_CLIENT_HDR_SIZE);
-	if (p) {
-		ltt_client_hdr_encode(&hdr, p);
-		if (body)
-			ltt_wbuf_put_bytes(&c->out, body->data, body->len);
-	}
-	if (c->out.err) {
-		c->out.err = 0;
-		c->out.len = len;	/* as it was: the message is dropped whole */
-		return -ENOBUFS;
-	}
-	return 0;
-}
-
-static bool subscribed(const struct conn *c, uid_t owner, const char *name)
-{
-	return c && c->sub && !c->closing && c->sub_owner == owner &&
-	       (!c->sub_name[0] || !strcmp(c->sub_name, name));
-}
-
-/* Write @f's notification to one subscriber, or count it missed. */
-static void notify_one(struct ltt_client_thread *t, struct conn *c, struct ltt_firing *f)
-{
-	struct ltt_notif_desc n = f->n;
-	struct ltt_wbuf body;
-
-	n.dropped += c->sub_dropped;
-	ltt_wbuf_init(&body);
-	ltt_notif_put(&body, &n);
-	if (body.err || push_msg(c, LTT_ERR_OK, &body)) {
-		c->sub_dropped++;
-		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
-	} else {
-		c->sub_dropped = 0;
-	}
-	ltt_wbuf_fini(&body);
-	if (conn_rearm(c))
-		conn_destroy(t, c);
-}
-
-/* The trigger of @j is gone: its own subscribers get the news and close. */
-static void gone_one(struct ltt_client_thread *t, struct conn *c)
-{
-	if (push_msg(c, LTT_ERR_TRIGGER_NOT_FOUND, NULL)) {
-		conn_destroy(t, c);
-		return;
-	}
-	c->closing = true;
-	if (conn_rearm(c))
-		conn_destroy(t, c);
-}
-
-static void on_notify_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	struct notify_job *j = (struct notify_job *)job;
-	struct ltt_client_thread *t = j->t;
-	const char *name = j->f ? j->f->n.trigger : j->name;
-	uid_t owner = j->f ? j->f->trigger->owner : j->owner;
-	size_t i;
-
-	(void)loop;
-	for (i = 0; i < LTT_MAX_CLIENTS; i++) {
-		struct conn *c = t->conns[i];
-
-		if (!subscribed(c, owner, name))
-			continue;
-		if (j->f)
-			notify_one(t, c, j->f);
-		else if (!strcmp(c->sub_name, name))
-			gone_one(t, c);
-	}
-	notify_job_free(j);
-}
-
-void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
-			      void (*done)(void *arg), void *arg)
-{
-	struct notify_job *j = calloc(1, sizeof(*j));
-
-	if (!j) {
-		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
-		done(arg);
-		return;
-	}
-	j->job.fn = on_notify_job;
-	j->t = t;
-	j->f = f;
-	j->done = done;
-	j->arg = arg;
-	ltt_evloop_post(t->srv.loop, &j->job);
-}
-
-void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, const char *name)
-{
-	struct notify_job *j = calloc(1, sizeof(*j));
-
-	if (!j)
-		return;	/* its subscribers see nothing more, and close when they like */
-	j->job.fn = on_notify_job;
-	j->t = t;
-	j->owner = owner;
-	snprintf(j->name, sizeof(j->name), "%s", name);
-	ltt_evloop_post(t->srv.loop, &j->job);
+	ltt_client_conn_deadline(c);
 }
 
 /* A job of ltt_client_thread_run_as(): to a worker and back, as a command's. */
@@ -865,8 +627,8 @@ static void job_free(struct ltt_evloop_job *j)
 {
 	struct run_as_job *r = (struct run_as_job *)j;
 
-	if (j->fn == on_notify_job) {
-		notify_job_free((struct notify_job *)j);
+	if (j->fn == ltt_client_notify_job_run) {
+		ltt_client_notify_job_free((struct notify_job *)j);
 	} else if (j->fn == run_as_submit || j->fn == run_as_run || j->fn == run_as_done) {
 		if (j->fn != run_as_done)
 			r->fn(r->arg, -ESHUTDOWN);
@@ -930,7 +692,7 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 	}
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])
-			conn_destroy(t, t->conns[i]);
+			ltt_client_conn_destroy(t, t->conns[i]);
 	ltt_evloop_server_fini(&t->srv);
 	free(t);
 }

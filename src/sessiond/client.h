@@ -67,6 +67,8 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
  */
 void ltt_client_thread_stop(struct ltt_client_thread *thread);
 
+/* client-notify.c: the notification channels (SUBSCRIBE) */
+
 struct ltt_firing;
 
 /**
@@ -90,6 +92,8 @@ void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
  * thread, never blocks
  */
 void ltt_client_thread_trigger_gone(struct ltt_client_thread *t, uid_t owner, const char *name);
+
+/* client.c */
 
 /**
  * ltt_client_thread_run_as() - run @fn(@arg, 0) on the worker of @uid's

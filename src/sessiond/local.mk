@@ -3,9 +3,12 @@ bin_PROGRAMS += src/sessiond/ltt-sessiond
 src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/sessiond.h \
 	src/sessiond/main.c \
+	src/sessiond/options.c src/sessiond/options.h \
 	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
 	src/sessiond/client.c src/sessiond/client.h \
+	src/sessiond/client-notify.c src/sessiond/client-notify.h \
+	src/sessiond/client-conn.c src/sessiond/client-conn.h \
 	src/sessiond/client-workers.c src/sessiond/client-workers.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
@@ -35,6 +38,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-push.c src/sessiond/ust/ust-push.h \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/ust/ust-buffers.c src/sessiond/ust/ust-buffers.h \
+	src/sessiond/ust/ust-buffers-stats.c \
 	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c src/sessiond/ust/ust-chan.c \
 	src/sessiond/ust/ust-trace-ops.c src/sessiond/ust/ust-trigger.c \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \

@@ -3,12 +3,14 @@
  * sessiond.h - map of ltt-sessiond, module by module.  See doc/sessiond.md
  * for its threads, object tree, ownership and lock order.
  *
- *   main.c         options, run directory, daemonizing, signals, start/stop
+ *   main.c         run directory, daemonizing, signals, start/stop
+ *   options.[ch]   the command line: options, bounds, clock, backend, user
  *   autoload.[ch]  the sessions loaded at start (--load, autoload directories)
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
  *   worker.[ch]    runs the commands that may wait, off the client thread
- *   client.[ch]    the client thread: client.sock, credentials, framing,
- *                  notification channels (SUBSCRIBE)
+ *   client.[ch]    the client thread: client.sock, credentials, framing
+ *   client-notify.[ch]  its notification channels (SUBSCRIBE)
+ *   client-conn.[ch]  a connection's state: budget, deadline, watch, end
  *   client-workers.[ch]  its per-user workers, and the thread's state
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *   privsep.[ch]   the privileged part's table of allowed requests (root)

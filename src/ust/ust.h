@@ -9,6 +9,9 @@
  *   init.c      the library's start-up, configuration from the environment,
  *               ltt_ust_register_module() and its bounded wait, fork().
  *   comm.c      one thread per session daemon: register, serve commands.
+ *   comm-cmd.[ch]  the commands a daemon sends (channels, events, filters,
+ *               agent rules, notifiers, counters), run for comm.c's thread;
+ *               comm-cmd.h: what the thread keeps of its daemon (struct daemon).
  *   lib-tracepoints.c  the library's own tracepoints, registered at start-up.
  *   agent.[ch]  what a language agent is told (its rules) and tells (loggers).
  *   statedump.c the objects the program has loaded, recorded for readers.

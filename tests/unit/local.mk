@@ -333,6 +333,7 @@ tests_unit_test_sink_file_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/test_sink_relay
 TESTS += tests/unit/test_sink_relay
 tests_unit_test_sink_relay_SOURCES = tests/unit/test_sink_relay.c $(UNIT_TAP_SOURCES) \
+	tests/unit/fake-relay.c tests/unit/fake-relay.h \
 	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-link.c src/consumerd/relay-session.c \
 	src/consumerd/relay-archive.c
 tests_unit_test_sink_relay_LDADD = src/common/libnet.la src/common/libcommon.la

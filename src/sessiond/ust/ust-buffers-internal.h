@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ust-buffers-internal.h - what the files of the user-space buffers share
- * (ust-buffers.c: owners, traces, channel buffers, statistics;
+ * (ust-buffers.c: owners, traces, channel buffers;
+ * ust-buffers-stats.c: what they hold and lost;
  * ust-handover.c: handing traces to the consumer and back;
  * ust-trace-ops.c: snapshots, rotations, regeneration, relay queries).
  * Not for the rest of the daemon: it uses ust-buffers.h.  Everything here

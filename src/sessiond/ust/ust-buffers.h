@@ -270,49 +270,6 @@ struct ltt_ust_chan *ltt_ust_buffers_find_chan(const struct ltt_ust_trace *trace
 					       const struct ltt_channel *channel);
 
 /**
- * ltt_ust_buffers_stats() - lost events and packets of @channel: of its
- * closed traces, then of its open ones so far, read from shared memory
- * (the ring buffers' counts, the consumer's statistics pages): never
- * waits for the consumer, and what a consumer that died counted stays
- */
-void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
-			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
-			   uint64_t *ret_packets_lost);
-
-/**
- * ltt_ust_buffers_failure() - @channel's output failure: the earliest
- * of its open traces' now, and the events and packets it made lose in
- * all its traces, closed ones included
- */
-void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
-			     const struct ltt_channel *channel, struct ltt_domain_failure *ret);
-
-/**
- * ltt_ust_buffers_mem() - the memory each ring buffer of @channel holds
- * now, in every trace of @session: @fn(@arg, m) once per stream, from the
- * blocks of its shared memory (fstat()), which the writer and the consumer
- * fill as they touch its pages.  Session lock held; never waits.
- */
-void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
-			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
-
-/**
- * ltt_ust_buffers_reclaim() - ltt_domain_ops.reclaim for every trace of
- * @session that has @channel: each trace's consumer gives back what it
- * consumed; the bytes are the memfds' blocks before less after.
- */
-int ltt_ust_buffers_reclaim(struct ltt_session *session, const struct ltt_channel *channel,
-			    uint64_t older_than_ns, uint64_t *subbufs, uint64_t *bytes);
-
-/**
- * ltt_ust_buffers_usage() - how full @channel's streams are, in every
- * trace of @session (shared memory only).  Returns 0, or -ENOENT when it
- * has no stream yet.
- */
-int ltt_ust_buffers_usage(struct ltt_session *session, const struct ltt_channel *channel,
-			  struct ltt_domain_usage *ret);
-
-/**
  * ltt_ust_buffers_flush_prepare() - what ltt_ust_buffers_flush() will
  * flush of @session; @ret_flush is always set (nothing, when out of memory)
  */
@@ -360,6 +317,51 @@ int ltt_ust_buffers_prepare(struct ltt_ust_buffers *b, struct ltt_session *sessi
  * lock held.
  */
 uint64_t ltt_ust_buffers_written(struct ltt_session *session);
+
+/* ust-buffers-stats.c: what the buffers hold and lost, from shared memory */
+
+/**
+ * ltt_ust_buffers_stats() - lost events and packets of @channel: of its
+ * closed traces, then of its open ones so far, read from shared memory
+ * (the ring buffers' counts, the consumer's statistics pages): never
+ * waits for the consumer, and what a consumer that died counted stays
+ */
+void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
+			   const struct ltt_channel *channel, uint64_t *ret_events_lost,
+			   uint64_t *ret_packets_lost);
+
+/**
+ * ltt_ust_buffers_failure() - @channel's output failure: the earliest
+ * of its open traces' now, and the events and packets it made lose in
+ * all its traces, closed ones included
+ */
+void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
+			     const struct ltt_channel *channel, struct ltt_domain_failure *ret);
+
+/**
+ * ltt_ust_buffers_mem() - the memory each ring buffer of @channel holds
+ * now, in every trace of @session: @fn(@arg, m) once per stream, from the
+ * blocks of its shared memory (fstat()), which the writer and the consumer
+ * fill as they touch its pages.  Session lock held; never waits.
+ */
+void ltt_ust_buffers_mem(struct ltt_session *session, const struct ltt_channel *channel,
+			 void (*fn)(void *arg, const struct ltt_domain_mem *m), void *arg);
+
+/**
+ * ltt_ust_buffers_reclaim() - ltt_domain_ops.reclaim for every trace of
+ * @session that has @channel: each trace's consumer gives back what it
+ * consumed; the bytes are the memfds' blocks before less after.
+ */
+int ltt_ust_buffers_reclaim(struct ltt_session *session, const struct ltt_channel *channel,
+			    uint64_t older_than_ns, uint64_t *subbufs, uint64_t *bytes);
+
+/**
+ * ltt_ust_buffers_usage() - how full @channel's streams are, in every
+ * trace of @session (shared memory only).  Returns 0, or -ENOENT when it
+ * has no stream yet.
+ */
+int ltt_ust_buffers_usage(struct ltt_session *session, const struct ltt_channel *channel,
+			  struct ltt_domain_usage *ret);
 
 /* ust-handover.c: its traces in the consumer-trace layer; closing traces */
 

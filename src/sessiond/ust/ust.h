@@ -10,7 +10,8 @@
  *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
  *   ust-trace-ops.c snapshots, rotations, regeneration, relay queries
  *   ust-buffers.[ch] its traces and channel buffers, per session
- *   ust-buffers-internal.h what ust-buffers.c, ust-handover.c and ust-chan.c share
+ *   ust-buffers-stats.c what they hold and lost: memory, reclaim, usage, losses
+ *   ust-buffers-internal.h what ust-buffers*.c, ust-handover.c and ust-chan.c share
  *   ust-handover.c its traces in the consumer-trace layer; closing traces
  *   ust-chan.c     what both share of a trace and its channels: keys, paths, counters
  *   ust-meta.[ch]  its event ids and metadata text

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * objects.h - the result objects several commands report in LTTng's
+ * machine interface (out.h, doc/mi.md): objects.c's, and obj-trigger.c's
+ * trigger.  Included through ctl.h.
+ */
+#ifndef LTT_CTL_OBJECTS_H
+#define LTT_CTL_OBJECTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ltt/ltt-ctl.h>
+
+/*
+ * objects.c: result objects several commands report, in LTTng's machine
+ * interface (out.h, doc/mi.md)
+ */
+
+/**
+ * ctl_obj_session_open() - open a <session> with the facts of @s (name,
+ * path, enabled, snapshot_mode, live_timer_interval); the caller may add
+ * children, then closes it with ctl_out_close()
+ */
+void ctl_obj_session_open(const struct ltt_session_info *s);
+
+/**
+ * ctl_obj_session_name() - a <session> holding only its name
+ */
+void ctl_obj_session_name(const char *name);
+
+/**
+ * ctl_obj_domain_type() - LTTng's name of @domain in its MI ("KERNEL",
+ * "UST", "JUL", "LOG4J", "PYTHON"); a static string
+ */
+const char *ctl_obj_domain_type(enum ltt_domain domain);
+
+/**
+ * ctl_obj_domain_open() - open a <domain>: LTTng's type of @domain (one
+ * table in objects.c) and its @buffers (DEFAULT: the domain's default);
+ * the caller adds channels, events or trackers, then ctl_out_close()
+ */
+void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers);
+
+/**
+ * ctl_obj_channel_open() - open a <channel>: its name, @enabled, and its
+ * <attributes> (@a in @domain of session @s, with its counters; the live
+ * timer the session's, the monitor timer the daemon's sampling period,
+ * blocking timeout 0); the caller may add <events> or <success>, then
+ * ctl_out_close()
+ */
+void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain domain,
+			  const struct ltt_channel_attr *a, bool enabled, uint64_t discarded_events,
+			  uint64_t lost_packets);
+
+/**
+ * ctl_obj_rule_open() - open an <event>: the rule @a of @domain (name,
+ * type, log level, filter, exclusions) and @enabled; the caller may add
+ * <success>, then ctl_out_close()
+ */
+void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled);
+
+/**
+ * ctl_obj_rule() - ctl_obj_rule_open() and ctl_out_close()
+ */
+void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled);
+
+/**
+ * ctl_obj_name_list() - an @element holding an @item per name of the
+ * comma-separated @list ("a,b": <exclusions><exclusion>a</exclusion>...)
+ */
+void ctl_obj_name_list(const char *element, const char *item, const char *list);
+
+/**
+ * ctl_obj_tracker() - a <TYPE_process_attr_tracker>: the process tracker
+ * @type, its @policy (ALL: a value <all>; NONE: no value) and, for a set,
+ * its @nr @ids
+ */
+void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
+		     const uint32_t *ids, size_t nr);
+
+/**
+ * ctl_obj_snapshot_output() - a <snapshot>: the snapshot output @o (its
+ * directory or relay URL as ctrl_url) of @session (NULL: not said)
+ */
+void ctl_obj_snapshot_output(const struct ltt_snapshot_output *o, const char *session);
+
+/**
+ * ctl_obj_rotation_schedule() - the <periodic> (@timer_us) and
+ * <size_threshold> (@size) schedules of a rotation, those not 0
+ */
+void ctl_obj_rotation_schedule(uint64_t timer_us, uint64_t size);
+
+/**
+ * ctl_obj_config() - a <save> or (@load) <load> of the @n session
+ * configuration files @files: the session (its name; with several, the
+ * one @asked or "*"), the file (with several, their directory) and, for
+ * load, the <overrides> (@override_name, @override_url: NULL or given)
+ */
+void ctl_obj_config(bool load, const struct ltt_session_file *files, size_t n, const char *asked,
+		    const char *override_name, const char *override_url);
+
+/**
+ * ctl_obj_context() - a <context>: the context @name ("vpid", "perf:cpu:
+ * cycles", "$app.P:C") as LTTng's MI types it; nothing for a context its
+ * MI has no type for
+ */
+void ctl_obj_context(const char *name);
+
+/**
+ * ctl_obj_version() - a <version>: lttctl's @version ("0.9.1") as LTTng's
+ * MI describes a version
+ */
+void ctl_obj_version(const char *version);
+
+/* obj-trigger.c: a trigger in LTTng's machine interface (doc/mi.md) */
+
+/**
+ * ctl_obj_trigger() - a <trigger>: @t's name, owner (the caller when
+ * @t's owner_uid is -1), condition, actions (an <action_list>) and the
+ * counters LTTng's schema has a place for (failures, notifications
+ * dropped)
+ */
+void ctl_obj_trigger(const struct ltt_trigger_info *t);
+
+#endif /* LTT_CTL_OBJECTS_H */

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * util-event.h - the domain options a command was given, and the steps
+ * enable-event and disable-event share (util-event.c).  Included through
+ * ctl.h.
+ */
+#ifndef LTT_CTL_UTIL_EVENT_H
+#define LTT_CTL_UTIL_EVENT_H
+
+#include <stddef.h>
+
+#include <popt.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "ctl/commands.h"
+
+/* The domain options a command was given: set by its option table. */
+struct ctl_domain_opts {
+	int kernel, user, python, jul, log4j;	/* -k, -u, -p, -j, -l */
+};
+
+/**
+ * ctl_util_any_domain() - the one domain of @o (kernel, user space or an
+ * agent domain)
+ * @ret_domain: LTT_DOMAIN_NONE when @o has none
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_USAGE after printing the error when
+ * two are given.
+ */
+int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,
+			enum ltt_domain *ret_domain);
+
+/**
+ * ctl_util_need_channel() - would a rule of @ev, which names no channel,
+ * be ambiguous in @detail (its domain has a channel other than channel0,
+ * as the session daemon checks)?  Then prints NEED_CHANNEL_NAME.
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+struct ctl_event_cmd;
+int ctl_util_need_channel(const struct ltt_session_detail *detail,
+			  const struct ctl_event_cmd *ev);
+
+/* What enable-event and disable-event share. */
+struct ctl_event_cmd {
+	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l: set by the option table */
+	int all;			/* -a */
+	enum ltt_domain domain;
+	const char *session;		/* -s, or the current session in current[] */
+	char current[LTT_NAME_MAX];
+	const char *channel;		/* -c, NULL for the default channel (an agent domain: its one) */
+	char **patterns;		/* NULL with -a: see ctl_util_name_list() */
+	size_t count;
+};
+
+/**
+ * ctl_util_event_cmd_init() - check "(-k|-u) (PATTERN[,...] | -a) [-s S] [-c C]"
+ * @pc: the command's context, its options parsed
+ * @session: the -s argument or NULL (borrowed for @ev's life)
+ * @channel: the -c argument or NULL (borrowed for @ev's life)
+ * @ev: kernel, user and all set by the options; the rest is filled here
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ * Call ctl_util_event_cmd_fini() in both cases.
+ */
+int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
+			    const char *channel, struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_event_cmd_fini() - free what ctl_util_event_cmd_init() allocated
+ */
+void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_event_channel() - the channel of @ev by name, the default one included
+ */
+const char *ctl_util_event_channel(const struct ctl_event_cmd *ev);
+
+#endif /* LTT_CTL_UTIL_EVENT_H */

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * util-session.h - what the commands share about sessions (util-session.c):
+ * connecting to the session daemon, the session a command is about (named,
+ * current, every one or a glob's), its detail and channels, the current
+ * session forgotten.  Included through ctl.h.
+ */
+#ifndef LTT_CTL_UTIL_SESSION_H
+#define LTT_CTL_UTIL_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <popt.h>
+
+#include <ltt/ltt-ctl.h>
+
+#include "ctl/commands.h"
+
+/**
+ * ctl_util_qualify_name() - name another user's session (root's view of
+ * the root daemon) "UID/NAME", the way commands name it, in place; the
+ * caller's own sessions keep their plain name (sessions are per user).
+ */
+void ctl_util_qualify_name(struct ltt_session_info *info);
+
+/**
+ * ctl_util_session_name() - the session a command is about
+ * @given: the NAME argument or -s option, NULL if none
+ * @buf: receives the current session's name when @given is NULL
+ * @len: size of @buf, at least LTT_NAME_MAX
+ * @ret_name: @given, or @buf
+ *
+ * Checks a given name; reads the current session otherwise.  Returns
+ * CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error (an invalid
+ * name, NO_SESSION, an unreadable .lttrc).
+ */
+int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name);
+
+/**
+ * ctl_util_connect() - connect to the session daemon, reporting errors
+ * @ctx: --rundir and -n; -v prints the run directory
+ * @spawn: start a personal daemon when none is running, unless -n
+ * @ret_ctl: the connection; close it with ltt_ctl_disconnect()
+ *
+ * Says so on stdout when it starts a daemon.  Returns CTL_EXIT_OK, or
+ * CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl);
+
+/**
+ * ctl_util_open_session() - the session of a "CMD [NAME]" line, and a connection
+ * @pc: the command's context, its options parsed
+ * @buf: receives the current session's name when no NAME was given
+ * @len: size of @buf, at least LTT_NAME_MAX
+ * @ret_session: NAME (borrowed from @pc) or @buf
+ * @ret_ctl: the connection; close it with ltt_ctl_disconnect()
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
+			  const char **ret_session, struct ltt_ctl **ret_ctl);
+
+/* A command's work on the session it is about, connected to its daemon. */
+typedef int (*ctl_session_run_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
+				  const char *session, void *arg);
+
+/**
+ * ctl_util_session_cmd() - the life of a "CMD [NAME]" command: parse
+ * @options (flags only), open the session (ctl_util_open_session()),
+ * call @run with it and @arg, then disconnect and free the context
+ *
+ * Returns what parsing or opening the session returns when it stops
+ * there, else what @run returns.
+ */
+int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			 const struct poptOption *options, ctl_session_run_fn run, void *arg);
+
+/* What ctl_util_each_session() runs on a session: CTL_EXIT_* after printing. */
+typedef int (*ctl_session_fn)(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+			      void *arg);
+
+/**
+ * ctl_util_each_session() - run @fn on a "CMD [NAME | -a | -g PATTERN]"
+ * line's sessions
+ * @pc: the command's context, its options parsed
+ * @all: -a: every session this user can see (root: every user's, their
+ *	names qualified as UID/NAME), going on past a failure; otherwise the
+ *	one named, or the current one
+ * @glob: -g PATTERN (NULL: none): as -a, those whose name matches
+ *	PATTERN (fnmatch(3)); none matching is no error, as in LTTng
+ * @fn: the command's work on one session, given @arg
+ *
+ * Connects (without starting a daemon) and disconnects.  Returns
+ * CTL_EXIT_OK, or the exit status after printing the error (-a with a
+ * name is a usage error; any failure of @fn fails the command).
+ */
+int ctl_util_each_session(const struct ctl_ctx *ctx, poptContext pc, bool all, const char *glob,
+			  ctl_session_fn fn, void *arg);
+
+/**
+ * ctl_util_sessions_cmd() - the life of a "CMD [NAME | -a | -g PATTERN]"
+ * command: parse @options, whose -a sets *@all and whose
+ * CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0) is the only string option, run
+ * @fn with @arg on the sessions (ctl_util_each_session()) inside a
+ * "sessions" element (out.h) when @list or -a or -g, then free all
+ *
+ * Returns the exit status.
+ */
+int ctl_util_sessions_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			  const struct poptOption *options, const int *all, bool list,
+			  ctl_session_fn fn, void *arg);
+
+/**
+ * ctl_util_rundir() - the run directory lttctl talks to, for messages
+ * @buf: used when --rundir was not given
+ *
+ * Returns --rundir, the library's default in @buf, or "(unknown)".
+ */
+const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
+
+/**
+ * ctl_util_get_session() - ltt_ctl_get_session(), printing its error; another
+ * user's session is named UID/NAME in the detail (ctl_util_qualify_name())
+ * @ret_detail: one heap block, free() it
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
+			 struct ltt_session_detail **ret_detail);
+
+/**
+ * ctl_util_find_channel() - the channel @name of @domain in @detail, or NULL
+ *
+ * Returns a pointer into @detail (borrowed).
+ */
+const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
+						     enum ltt_domain domain, const char *name);
+
+/**
+ * ctl_util_forget_session() - clear the current session if it is @session
+ *
+ * For destroy.  A failure is printed as a warning: the session is gone
+ * whatever happens to .lttrc.
+ */
+void ctl_util_forget_session(const char *session);
+
+#endif /* LTT_CTL_UTIL_SESSION_H */

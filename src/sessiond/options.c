@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * options.c - ltt-sessiond's command line: its options (popt), the
+ * per-user bounds given by option or environment and their ranges, the
+ * consumer's data threads, the kernel backend and its probes, the clock,
+ * and the user a root daemon drops to (--privsep-user).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <popt.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/base/log.h"
+#include "common/base/size.h"
+#include "common/proto/app-proto.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/consumer-proto.h"
+#include "sessiond/options.h"
+#include "sessiond/privsep.h"
+#include "sessiond/sessiond.h"
+
+/* One bound: its option, environment variable, range and default. */
+struct bound {
+	const char *option;
+	const char *env;
+	char **arg;
+	uint64_t min, max;
+	void *value;		/* unsigned int, or uint64_t for a size */
+	bool size;		/* "4M" accepted */
+};
+
+/* Digits only, within [@min, @max] (or a size with a unit for @size). */
+static int parse_bound(const struct bound *b, const char *text)
+{
+	uint64_t v = 0;
+	const char *p;
+
+	if (b->size) {
+		if (ltt_size_parse(text, &v))
+			return -EINVAL;
+	} else {
+		if (!*text || strlen(text) > 10)
+			return -EINVAL;
+		for (p = text; *p; p++) {
+			if (!isdigit((unsigned char)*p))
+				return -EINVAL;
+			v = v * 10 + (uint64_t)(*p - '0');
+		}
+	}
+	if (v < b->min || v > b->max)
+		return -ERANGE;
+	if (b->size)
+		*(uint64_t *)b->value = v;
+	else
+		*(unsigned int *)b->value = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * Parse the per-user bounds from the options, else the environment, else
+ * keep the defaults.  Returns 0, or -1 after saying what is wrong.
+ */
+static int parse_limits(struct options *opts)
+{
+	struct limits *lim = &opts->lim;
+	const struct bound bounds[] = {
+		{ "max-clients-per-uid", "LTT_SESSIOND_MAX_CLIENTS_PER_UID", &opts->max_clients_arg,
+		  1, LTT_MAX_CLIENTS, &lim->max_clients_per_uid, false },
+		{ "max-sessions-per-uid", "LTT_SESSIOND_MAX_SESSIONS_PER_UID",
+		  &opts->max_sessions_arg, 1, LTT_MAX_SESSIONS, &lim->max_sessions_per_uid, false },
+		{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID", &opts->max_apps_arg,
+		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
+		{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID", &opts->max_triggers_arg,
+		  1, LTT_TRIGGERS_MAX, &lim->max_triggers_per_uid, false },
+		{ "max-bytes-per-uid", "LTT_SESSIOND_MAX_BYTES_PER_UID", &opts->max_bytes_arg,
+		  LTT_CLIENT_MSG_MAX, 1ULL << 34, &lim->max_bytes_per_uid, true },
+		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
+		  4096, 1ULL << 30, &lim->metadata_max, true },
+		{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS", &opts->max_events_arg,
+		  1, LTT_APP_MAX_TRACEPOINTS, &lim->max_events, false },
+		{ "client-idle-timeout", "LTT_SESSIOND_CLIENT_IDLE_TIMEOUT", &opts->idle_arg,
+		  0, 86400, &lim->idle_timeout_s, false },
+		{ "consumerd-idle-ms", "LTT_SESSIOND_CONSUMERD_IDLE_MS", &opts->consumerd_idle_arg,
+		  0, 3600000, &lim->consumerd_idle_ms, false },
+	};
+	const char *text, *env = "LTT_SESSIOND_LOG_RATELIMIT";
+	size_t i;
+
+	*lim = (struct limits){
+		.max_clients_per_uid = LTT_MAX_CLIENTS_PER_UID,
+		.max_sessions_per_uid = LTT_MAX_SESSIONS_PER_UID,
+		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
+		.max_triggers_per_uid = LTT_TRIGGERS_MAX_PER_UID,
+		.max_bytes_per_uid = LTT_MAX_BYTES_PER_UID,
+		.metadata_max = LTT_APP_METADATA_MAX,
+		.max_events = LTT_APP_MAX_TRACEPOINTS,
+		.idle_timeout_s = LTT_CLIENT_IDLE_TIMEOUT_S,
+		.consumerd_idle_ms = LTT_CONSUMER_IDLE_MS,
+		.log_burst = LTT_LOG_RL_BURST,
+		.log_interval_s = LTT_LOG_RL_INTERVAL_MS / 1000,
+	};
+	for (i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++) {
+		const struct bound *b = &bounds[i];
+
+		text = *b->arg ? *b->arg : getenv(b->env);
+		if (!text || parse_bound(b, text) == 0)
+			continue;
+		fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give %s from %llu to %llu\n",
+			*b->arg ? "--" : "", *b->arg ? b->option : b->env, text,
+			b->size ? "a size (e.g. 4M)" : "a number",
+			(unsigned long long)b->min, (unsigned long long)b->max);
+		return -1;
+	}
+	text = opts->ratelimit_arg ? opts->ratelimit_arg : getenv(env);
+	if (text && ltt_log_ratelimit_parse(text, &lim->log_burst, &lim->log_interval_s)) {
+		fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give LINES/SECONDS (e.g. 10/5: at most 10 similar lines per 5 s), or 0 for no limit\n",
+			opts->ratelimit_arg ? "--" : "", opts->ratelimit_arg ? "log-ratelimit" : env,
+			text);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --consumerd-data-threads, else LTT_CONSUMERD_DATA_THREADS, checked here
+ * as the consumers would (a bad value would stop each of them): the
+ * option is passed on, the variable they inherit.
+ */
+static int parse_data_threads(struct options *opts)
+{
+	const char *text = opts->consumerd_threads_arg ? opts->consumerd_threads_arg :
+			   getenv(LTT_CONSUMER_DATA_THREADS_ENV);
+	unsigned int n;
+
+	if (!text)
+		return 0;
+	if (!ltt_consumer_data_threads_parse(text, &n)) {
+		if (opts->consumerd_threads_arg)	/* else the variable reaches them */
+			opts->consumer.data_threads = n;
+		return 0;
+	}
+	fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give a number from 1 to %d\n",
+		opts->consumerd_threads_arg ? "--" : "",
+		opts->consumerd_threads_arg ? "consumerd-data-threads" : LTT_CONSUMER_DATA_THREADS_ENV, text,
+		LTT_CONSUMER_DATA_THREADS_MAX);
+	return -1;
+}
+
+/*
+ * The user the main process drops to: --privsep-user, else
+ * $LTT_PRIVSEP_USER, else LTT_PRIVSEP_DEFAULT if it exists, else nobody
+ * (a root daemon with its privileged part only: the default is no
+ * demand, the option is).  "root" keeps root's rights.  -1 after saying
+ * what is wrong.
+ */
+static int parse_privsep_user(struct options *opts)
+{
+	const char *name = opts->privsep_user ? opts->privsep_user : getenv("LTT_PRIVSEP_USER");
+	const char *what = opts->privsep_user ? "--privsep-user" : "LTT_PRIVSEP_USER";
+	struct passwd *pw;
+
+	if (name && !strcmp(name, "root"))
+		return 0;	/* kept, as asked: with --no-privsep or not, root or not */
+	if (!opts->privsep_user && (geteuid() != 0 || opts->no_privsep))
+		return 0;
+	if (!name || (!*name && !opts->privsep_user)) {
+		what = "the default --privsep-user";
+		name = getpwnam(LTT_PRIVSEP_DEFAULT) ? LTT_PRIVSEP_DEFAULT : "nobody";
+	}
+	if (geteuid() != 0) {
+		fprintf(stderr, "ltt-sessiond: Error: --privsep-user=%s: only a root daemon drops root's rights; this one runs as uid %u already: leave the option out\n",
+			name, (unsigned int)geteuid());
+		return -1;
+	}
+	if (opts->no_privsep) {
+		fprintf(stderr, "ltt-sessiond: Error: --privsep-user=%s with --no-privsep: without its privileged part the daemon needs root's rights; leave one of them out\n",
+			name);
+		return -1;
+	}
+	pw = *name ? getpwnam(name) : NULL;
+	if (!pw) {
+		fprintf(stderr, "ltt-sessiond: Error: %s=%s: no such user; create it (adduser --system --group --no-create-home ltt) or name another, such as nobody (--privsep-user=root keeps root's rights)\n",
+			what, name);
+		return -1;
+	}
+	if (pw->pw_uid == 0 || pw->pw_gid == 0) {
+		fprintf(stderr, "ltt-sessiond: Error: %s=%s: that user is root's (uid %u, gid %u): name one with no rights, such as ltt or nobody\n",
+			what, name, (unsigned int)pw->pw_uid, (unsigned int)pw->pw_gid);
+		return -1;
+	}
+	opts->drop = true;
+	snprintf(opts->drop_name, sizeof(opts->drop_name), "%s", name);
+	opts->drop_uid = pw->pw_uid;
+	opts->drop_gid = pw->pw_gid;
+	return 0;
+}
+
+enum {
+	OPT_VERBOSE = 1,
+	OPT_HELP,
+	OPT_VERSION,
+};
+
+/* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
+static bool probes_valid(const char *list)
+{
+	size_t len = strlen(list), i;
+
+	if (len == 0 || len >= LTT_KMODULE_WHY_MAX - 16 || list[0] == ',' || list[len - 1] == ',')
+		return false;
+	for (i = 0; i < len; i++) {
+		if (list[i] == ',' ? list[i + 1] == ',' :
+		    !(islower((unsigned char)list[i]) || isdigit((unsigned char)list[i]) ||
+		      list[i] == '_'))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * --kernel-backend: NULL (auto) or "auto", "module", "tracefs"; -EINVAL
+ * otherwise.
+ */
+static int parse_backend(const char *arg, enum ltt_kernel_backend *ret)
+{
+	static const char *const names[] = {
+		[LTT_KERNEL_BACKEND_AUTO] = "auto",
+		[LTT_KERNEL_BACKEND_MODULE] = "module",
+		[LTT_KERNEL_BACKEND_TRACEFS] = "tracefs",
+	};
+	size_t i;
+
+	*ret = LTT_KERNEL_BACKEND_AUTO;
+	for (i = 0; arg && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(arg, names[i])) {
+			*ret = (enum ltt_kernel_backend)i;
+			return 0;
+		}
+	return arg ? -EINVAL : 0;
+}
+
+/* The clock of --clock, else $LTT_CLOCK, else auto; -1 after saying why not. */
+static int choose_clock(struct options *opts)
+{
+	const char *want = opts->clock ? opts->clock : getenv("LTT_CLOCK");
+	char err[256];
+
+	if (want && !*want)
+		want = NULL;
+	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "ltt-sessiond: Error: %s%s: %s\n", opts->clock ? "--clock=" : "LTT_CLOCK=",
+		want, err);
+	return -1;
+}
+
+/* ltt_options_parse(): options.h */
+int ltt_options_parse(int argc, const char **argv, struct options *opts)
+{
+	struct poptOption table[] = {
+		{ "daemonize", 'd', POPT_ARG_NONE, &opts->daemonize, 0,
+		  "detach, close standard streams, return once ready", NULL },
+		{ "background", 'b', POPT_ARG_NONE, &opts->background, 0,
+		  "detach, keep standard streams, return once ready", NULL },
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
+		{ "quiet", 'q', POPT_ARG_NONE, &opts->quiet, 0, "errors only", NULL },
+		{ "rundir", 0, POPT_ARG_STRING, &opts->rundir, 0,
+		  "run directory (default: $LTT_RUNDIR, /run/ltt for root, $LTT_HOME/.ltt)", "DIR" },
+		{ "group", 0, POPT_ARG_STRING, &opts->group, 0,
+		  "group allowed to use the root daemon (default: " LTT_TRACING_GROUP ")", "NAME" },
+		{ "consumerd-path", 0, POPT_ARG_STRING, &opts->consumerd_path, 0,
+		  "the consumer daemon program", "PATH" },
+		{ "consumerd-data-threads", 0, POPT_ARG_STRING, &opts->consumerd_threads_arg, 0,
+		  "the data threads of each consumer daemon, 1 to 64 (default: "
+		  "$LTT_CONSUMERD_DATA_THREADS, else one per CPU it may run on, at most 16)", "N" },
+		{ "no-privsep", 0, POPT_ARG_NONE, &opts->no_privsep, 0,
+		  "root: no privileged part: the kernel tracer, its module, the consumers and owners' files handled by this process (debugging)",
+		  NULL },
+		{ "privsep-user", 0, POPT_ARG_STRING, &opts->privsep_user, 0,
+		  "root: once its sockets are bound, the process that reads clients' and programs' "
+		  "messages becomes USER, with no capability (default: $LTT_PRIVSEP_USER, else "
+		  LTT_PRIVSEP_DEFAULT " if it exists, else nobody; root: it keeps root's rights)",
+		  "USER" },
+		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
+		  "no kernel tracing: don't load the kernel tracer", NULL },
+		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
+		  "how to trace the kernel: module (ltt's kernel module), tracefs (the "
+		  "kernel's own tracing buffers), auto (the module where it loads, else "
+		  "tracefs; the default)", "auto|module|tracefs" },
+		{ "kmod-probes", 0, POPT_ARG_STRING, &opts->kmod_probes, 0,
+		  "the kernel tracer's probes to enable, comma-separated (default: all)",
+		  "PROBE[,PROBE...]" },
+		{ "clock", 0, POPT_ARG_STRING, &opts->clock, 0,
+		  "the clock of user-space events: tsc (the CPU's time-stamp counter, a few ns), "
+		  "monotonic (clock_gettime), auto (tsc where the kernel keeps time with it, "
+		  "else monotonic; the default, or $LTT_CLOCK)", "auto|tsc|monotonic" },
+		{ "load", 'l', POPT_ARG_STRING, &opts->load, 0,
+		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
+		  "(default: the autoload directories, $LTT_HOME/.ltt/sessions/auto and, "
+		  "for root, " LTT_SYSCONFDIR "/ltt/sessions/auto)", "PATH" },
+		{ "max-clients-per-uid", 0, POPT_ARG_STRING, &opts->max_clients_arg, 0,
+		  "client connections one user (not root) may hold (default: 64)", "N" },
+		{ "max-sessions-per-uid", 0, POPT_ARG_STRING, &opts->max_sessions_arg, 0,
+		  "sessions one user (not root) may hold (default: 128)", "N" },
+		{ "max-apps-per-uid", 0, POPT_ARG_STRING, &opts->max_apps_arg, 0,
+		  "program connections one user (not root) may hold (default: 512)", "N" },
+		{ "max-triggers-per-uid", 0, POPT_ARG_STRING, &opts->max_triggers_arg, 0,
+		  "triggers one user (not root) may add (default: 256)", "N" },
+		{ "max-bytes-per-uid", 0, POPT_ARG_STRING, &opts->max_bytes_arg, 0,
+		  "bytes of requests and program messages one user (not root) may have the "
+		  "daemon hold while they arrive (default: 32M)", "SIZE" },
+		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
+		  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
+		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,
+		  "events kept per program (default: 65536)", "N" },
+		{ "client-idle-timeout", 0, POPT_ARG_STRING, &opts->idle_arg, 0,
+		  "close client connections idle so long between requests (default: 30; 0: never)",
+		  "SECONDS" },
+		{ "consumerd-idle-ms", 0, POPT_ARG_STRING, &opts->consumerd_idle_arg, 0,
+		  "keep a user's consumer daemon so long after its last session, for the next "
+		  "(default: 10000; 0: it exits with the last session)", "MS" },
+		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
+		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
+		  "LINES/SECONDS" },
+		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		POPT_TABLEEND
+	};
+	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
+	int rc, ret = 0;
+
+	while ((rc = poptGetNextOpt(ctx)) > 0) {
+		switch (rc) {
+		case OPT_VERBOSE:
+			opts->verbose++;
+			break;
+		case OPT_HELP:
+			poptPrintHelp(ctx, stdout, 0);
+			ret = 1;
+			goto out;
+		case OPT_VERSION:
+			printf("ltt-sessiond %s\n", PACKAGE_VERSION);
+			ret = 1;
+			goto out;
+		}
+	}
+	if (rc < -1) {
+		fprintf(stderr, "ltt-sessiond: Error: %s: %s\nTry 'ltt-sessiond --help'.\n",
+			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
+		ret = -1;
+	} else if (poptPeekArg(ctx)) {
+		fprintf(stderr, "ltt-sessiond: Error: unexpected argument '%s'\nTry 'ltt-sessiond --help'.\n",
+			poptPeekArg(ctx));
+		ret = -1;
+	} else if (opts->daemonize && opts->background) {
+		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
+		ret = -1;
+	} else if (parse_backend(opts->kernel_backend, &opts->backend)) {
+		fprintf(stderr, "ltt-sessiond: Error: --kernel-backend=%s: give auto, module or tracefs\n",
+			opts->kernel_backend);
+		ret = -1;
+	} else if (opts->kmod_probes && !probes_valid(opts->kmod_probes)) {
+		fprintf(stderr, "ltt-sessiond: Error: --kmod-probes=%s: give probe group names "
+			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
+		ret = -1;
+	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts) ||
+		   parse_privsep_user(opts)) {
+		ret = -1;
+	} else {
+		opts->consumer.path = opts->consumerd_path;
+		opts->consumer.verbose = opts->verbose;
+		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;
+	}
+out:
+	poptFreeContext(ctx);
+	return ret;
+}

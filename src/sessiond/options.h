@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * options.h - ltt-sessiond's command line (options.c): what it was given
+ * (struct options), each value checked and parsed, and what main.c makes
+ * of it.
+ */
+#ifndef LTT_SESSIOND_OPTIONS_H
+#define LTT_SESSIOND_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "common/trace/tclock.h"
+#include "sessiond/consumer/consumer.h"
+#include "sessiond/kernel/kernel.h"
+
+struct options {
+	int daemonize;		/* detach, close stdio */
+	int background;		/* detach, keep stdio */
+	int verbose;
+	int quiet;
+	char *rundir;
+	char *group;
+	char *consumerd_path;
+	char *consumerd_threads_arg;	/* --consumerd-data-threads as given, NULL: not given */
+	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
+	int no_kernel;		/* no kernel domain */
+	int no_privsep;		/* root: the kernel tracer's requests run in this process */
+	char *privsep_user;	/* --privsep-user as given */
+	bool drop;		/* root: this process drops to drop_uid, drop_gid */
+	uid_t drop_uid;
+	gid_t drop_gid;
+	char drop_name[64];	/* whose they are */
+	char *kmod_probes;	/* the tracer's probes to enable, NULL: all */
+	char *kernel_backend;	/* --kernel-backend as given, NULL: auto */
+	enum ltt_kernel_backend backend;
+	char *load;		/* --load: sessions to load at start, NULL: autoload */
+	char *clock;		/* --clock as given, NULL: $LTT_CLOCK, else auto */
+	struct ltt_tclock tclock;	/* the clock it chose */
+	/* Per-user bounds: as given (option, else environment), then parsed. */
+	char *max_clients_arg;
+	char *max_sessions_arg;
+	char *max_apps_arg;
+	char *max_triggers_arg;
+	char *max_bytes_arg;
+	char *metadata_max_arg;
+	char *max_events_arg;
+	char *idle_arg;
+	char *consumerd_idle_arg;
+	char *ratelimit_arg;
+	struct limits {
+		unsigned int max_clients_per_uid;
+		unsigned int max_sessions_per_uid;
+		unsigned int max_apps_per_uid;
+		unsigned int max_triggers_per_uid;
+		uint64_t max_bytes_per_uid;
+		uint64_t metadata_max;
+		unsigned int max_events;
+		unsigned int idle_timeout_s;
+		unsigned int consumerd_idle_ms;
+		unsigned int log_burst;
+		unsigned int log_interval_s;
+	} lim;
+};
+
+/**
+ * ltt_options_parse() - parse ltt-sessiond's @argc, @argv into @opts (the
+ * per-user bounds from their options, else their environment variables,
+ * else their defaults; the clock, the kernel backend, the user a root
+ * daemon drops to)
+ * @opts: zeroed by the caller; its strings, as given, are kept for the
+ *        process's life
+ *
+ * Returns 0, 1 when the run is over already (--help, --version: printed),
+ * or -1 after printing what is wrong (a usage error or a bad value).
+ */
+int ltt_options_parse(int argc, const char **argv, struct options *opts);
+
+#endif /* LTT_SESSIOND_OPTIONS_H */
