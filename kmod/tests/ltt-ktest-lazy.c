@@ -33,8 +33,7 @@
 
 #define SYSCOST_RUNS	5
 
-/* The "attached" count /proc/ltt-test reports, or -1. */
-static long attached(void)
+long attached(void)
 {
 	char buf[128], *p;
 	long n = -1;

@@ -27,6 +27,7 @@
  *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all (see -lazy.c)
  *   ltt-ktest contexts        CONTEXT_ADD: sizes, refusals (ltt-ktest-ctx.c)
  *   ltt-ktest kprobes [DIR]   KPROBE: kprobes, kretprobes (ltt-ktest-kprobe.c)
+ *   ltt-ktest maps            MAP: counters, refusals; CHANNEL_MEM (ltt-ktest-map.c)
  *   ltt-ktest list [syscalls] the event names the module lists
  *   ltt-ktest snapshot N      SNAPSHOT_SPAN/PEEK: twice in a row, nothing
  *                             consumed; N events written while snapshots
@@ -935,6 +936,8 @@ int main(int argc, char **argv)
 		cmd_contexts();
 	else if (argc >= 2 && !strcmp(argv[1], "kprobes"))
 		cmd_kprobes(argc >= 3 ? argv[2] : NULL);
+	else if (argc >= 2 && !strcmp(argv[1], "maps"))
+		cmd_maps();
 	else if (argc >= 2 && !strcmp(argv[1], "list"))
 		return cmd_list(argc >= 3 ? argv[2] : NULL);
 	else {
