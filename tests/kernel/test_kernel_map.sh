@@ -22,13 +22,8 @@ plan 31
 
 s=kernel_map
 n=$(kvm_file $s n)
-# sql FILE [MAP [KEY]]: "key value" rows of kernel map MAP (calls) in the export FILE
-sql() {
-	{ cat "$KVM_OUT/$s/$1" && echo "SELECT key, value FROM vmap WHERE channel_type = 'kernel'
-		AND group_type = 'kernel-global' AND channel_name = '${2:-calls}'
-		AND key LIKE '${3:-%}' ORDER BY key;"; } |
-		sqlite3 -batch -separator ' ' :memory: | tr '\n' ' '
-}
+# sql FILE [MAP [KEY]]: the rows of kernel map MAP (calls) in the export FILE
+sql() { kvm_map_sql "$s" "$@"; }
 t=$((2 * n))
 kvm_scenario_ok $s
 is "$(kvm_file $s hist)" 1 "the guest kernel has histogram triggers"

@@ -18,12 +18,8 @@ plan 18
 
 s=kernel_map_module
 n=$(kvm_file $s n)
-# sql FILE: "key value" rows of kernel map calls in the export FILE
-sql() {
-	{ cat "$KVM_OUT/$s/$1" && echo "SELECT key, value FROM vmap WHERE channel_type = 'kernel'
-		AND group_type = 'kernel-global' AND channel_name = 'calls' ORDER BY key;"; } |
-		sqlite3 -batch -separator ' ' :memory: | tr '\n' ' '
-}
+# sql FILE [MAP [KEY]]: the rows of kernel map MAP (calls) in the export FILE
+sql() { kvm_map_sql "$s" "$@"; }
 t=$((2 * n))
 kvm_scenario_ok $s
 is "$(kvm_file $s add_map.rc)" 0 "add-map-channel --type=kernel on the module backend"
