@@ -316,8 +316,8 @@ struct ltt_kabi_channel_mem {
  * such event (or another session's probe); ENOSPC LTT_KABI_MAP_MAX_EVENTS
  * reached, or a counter id at or past LTT_KABI_MAP_MAX_COUNTERS; EINVAL
  * as EVENT_ENABLE_FILTERED.  MAP_UNEVENT (struct ltt_kabi_event): stop
- * counting @name under @id (ENOENT if it is not); the counter keeps what
- * it counted.  MAP_READ: the counters [@first, @first + READ_MAX).
+ * counting @name under @id (ENOENT if it is not); what it counted leaves
+ * the counter with it (as a histogram trigger's hits on tracefs).  MAP_READ: the counters [@first, @first + READ_MAX).
  * MAP_CTL: pause, continue, or zero every counter (CLEAR: an event
  * counted on another CPU at that moment lands before or after).
  */
