@@ -8,13 +8,15 @@
 # counted while stopped; clear back to 0, then counting exactly again.
 # list --mem-usage: each CPU buffer of a 4 x 64 KiB channel as the module
 # counts it (its 5 sub-buffers' pages and their bookkeeping), labelled
-# so, and in the MI document.  (The tracefs backend: test_kernel_map.sh.)
+# so, its pages those /proc/vmallocinfo shows, and in the MI document.
+# A map counting and --mem-usage through the privileged part
+# (--privsep-user).  (The tracefs backend: test_kernel_map.sh.)
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 kvm_boot kernel_map_module
-plan 18
+plan 23
 
 s=kernel_map_module
 n=$(kvm_file $s n)
@@ -51,10 +53,22 @@ bytes=$(sed -n 's/^  kernel kch, uid 0, CPU [0-9]*: \([0-9]*\) bytes .*/\1/p' <<
 is "$(wc -l <<<"$bytes" | tr -d ' ')" 1 "... the same figure for each CPU ($bytes)"
 ok "$([ "${bytes:-0}" -ge $data ] && [ "${bytes:-0}" -lt $((data + 8192)) ]; echo $?)" \
 	"... its $data bytes of sub-buffer pages and under 8 KiB of bookkeeping"
+vm=$(kvm_file $s vmallocinfo)
+is "$(grep -c . <<<"$vm")" "$cpus" "/proc/vmallocinfo: one vmap()ed area of the module a CPU"
+# an area's size is its pages' and one guard page
+is "$(awk '{ print $2 - 4096 }' <<<"$vm" | sort -u | tr '\n' ' ')" "$data " \
+	"... each of the $data bytes of pages the module's count holds as its sub-buffers'"
 mi=$(tr -d ' \n' <"$KVM_OUT/$s/mem_mi")
 is "$(grep -o '<data_stream_info>' <<<"$mi" | wc -l | tr -d ' ')" "$cpus" \
 	"--mi xml: a data_stream_info a CPU buffer"
 like "$mi" "<total_memory_usage_bytes>$((bytes * cpus))</total_memory_usage_bytes></data_stream_info_set>" \
 	"... with the module's figures"
+# --- through the privileged part
+is "$(kvm_file $s padd.rc) $(kvm_file $s ptrigger.rc) $(kvm_file $s pstart.rc)" "0 0 0" \
+	"--privsep-user=nobody: a kernel map and its trigger added, started"
+is "$(sql pexport)" "syscall_entry_getppid 40 syscall_exit_getppid 40 " \
+	"... counting exactly through the privileged part"
+like "$(kvm_file $s pmem)" "  kernel kch: $((bytes * cpus)) bytes .* in $cpus buffers, the module's count" \
+	"... and --mem-usage's module count through it"
 kvm_kernel_clean $s
 done_testing

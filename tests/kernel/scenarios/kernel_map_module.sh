@@ -5,7 +5,9 @@
 # runs ($ctx.vtid > 1) under one key; the same event under the same key
 # again, refused; N calls counted while started, none while stopped,
 # clear back to 0, counting again.  Then list --mem-usage of a kernel
-# channel: the module's count of each CPU buffer (CHANNEL_MEM).
+# channel: the module's count of each CPU buffer (CHANNEL_MEM), beside
+# the kernel's /proc/vmallocinfo.  The same through the privileged part
+# (a daemon dropped to nobody, --privsep-user).
 N=200
 result n $N
 start_sessiond --kernel-backend=module || exit 1
@@ -45,6 +47,25 @@ capture menable lttctl enable-event -k ltt_test_event -c kch || exit 1
 capture mstart lttctl start mem || exit 1
 capture mem lttctl list mem --mem-usage=full
 capture mem_mi lttctl --mi xml list mem --mem-usage=full
+# the kernel's own list of the module's vmap()ed data areas, one a CPU
+grep '\[ltt_tracer\]' /proc/vmallocinfo | grep ' vmap' >"$LTT_OUT/vmallocinfo"
 result cpus "$(grep -c '^processor' /proc/cpuinfo)"
 capture mdestroy lttctl destroy mem
+capture premove lttctl remove-trigger twice
+stop_sessiond
+# every MAP and CHANNEL_MEM operation through the privileged part
+start_sessiond --kernel-backend=module --privsep-user=nobody || exit 1
+capture pcreate lttctl create kp -o "$LTT_OUT/kp-trace"
+capture padd lttctl add-map-channel --type=kernel -s kp calls
+capture ptrigger lttctl add-trigger --name pv --condition=event-rule-matches \
+	--type=kernel:syscall --name=getppid --action=incr-map-value -s kp --map calls \
+	--key '{event_name}'
+capture pchan lttctl enable-channel -k kch --subbuf-size 64k --num-subbuf 4 -s kp
+capture penable lttctl enable-event -k ltt_test_event -c kch -s kp
+capture pstart lttctl start kp
+capture pcalls kworkload getppid 40
+capture pexport lttctl export-maps -s kp
+capture pmem lttctl list kp --mem-usage=total
+capture pdestroy lttctl destroy kp
+capture premove2 lttctl remove-trigger pv
 stop_sessiond
