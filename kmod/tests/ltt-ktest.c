@@ -24,7 +24,7 @@
  *   ltt-ktest unpriv          as nobody: /proc/ltt and /proc/ltt-test refused
  *   ltt-ktest hold CMD...     run CMD while a session is open
  *   ltt-ktest lazy            tracepoint probes attached only while needed
- *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all (see -lazy.c)
+ *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all, rec, count (-lazy.c)
  *   ltt-ktest contexts        CONTEXT_ADD: sizes, refusals (ltt-ktest-ctx.c)
  *   ltt-ktest kprobes [DIR]   KPROBE: kprobes, kretprobes (ltt-ktest-kprobe.c)
  *   ltt-ktest maps            MAP: counters, refusals; CHANNEL_MEM (ltt-ktest-map.c)
