@@ -313,11 +313,13 @@ struct ltt_kabi_channel_mem {
  *
  * MAP_EVENT (struct ltt_kabi_event_filter: @event.id the counter):
  * EEXIST the map counts that event under that counter already; ENOENT no
- * such event (or another session's probe); ENOSPC LTT_KABI_MAP_MAX_EVENTS
- * reached, or a counter id at or past LTT_KABI_MAP_MAX_COUNTERS; EINVAL
- * as EVENT_ENABLE_FILTERED.  MAP_UNEVENT (struct ltt_kabi_event): stop
- * counting @name under @id (ENOENT if it is not); what it counted leaves
- * the counter with it (as a histogram trigger's hits on tracefs).  MAP_READ: the counters [@first, @first + READ_MAX).
+ * such event (or a session's own probe: a map belongs to no session);
+ * ENOSPC LTT_KABI_MAP_MAX_EVENTS reached, or a counter id at or past
+ * LTT_KABI_MAP_MAX_COUNTERS; EINVAL as EVENT_ENABLE_FILTERED.
+ * MAP_UNEVENT (struct ltt_kabi_event): stop counting @name under @id
+ * (ENOENT if it is not); what it counted leaves the counter with it (as
+ * a histogram trigger's hits on tracefs).  MAP_READ: the counters
+ * [@first, @first + READ_MAX) (@nr, @values and reserved zero on input).
  * MAP_CTL: pause, continue, or zero every counter (CLEAR: an event
  * counted on another CPU at that moment lands before or after).
  */
