@@ -5,8 +5,10 @@
 # CPU 0, with the module not loaded, loaded with no session (idle), with
 # one system call event enabled (syscall_entry_openat: every system call
 # takes the kernel's traced path, getppid() records nothing), and with
-# every system call event recorded (overwrite channel).  Three rounds,
-# each a median of 5 runs of 10^6 calls (2 x 10^5 for "all"); prints each
+# every system call event recorded (overwrite channel), getppid's entry
+# and exit recorded (rec) or counted in a kernel map (count: what the map
+# counted is printed, 10^6 each a round).  Three rounds, each a median of
+# 5 runs of 10^6 calls (2 x 10^5 for all, rec and count); prints each
 # state's median of the rounds' medians and its spread.
 #
 # LTT_KMOD_SRC=DIR measures another kmod/ tree (e.g. an older commit's).
@@ -24,8 +26,15 @@ d=$out/res/bench_syscall_cost
 echo "kernel $(cat "$out/res/kernel-release"), module from ${LTT_KMOD_SRC:-$top/kmod}"
 echo "tracepoint probes attached when idle: $(sort -u "$d/attached_idle" | tr '\n' ' ')"
 printf '%-10s %10s %10s %10s  %s\n' state ns/call min max "rounds (median of 5 runs each)"
-for s in unloaded idle one all; do
+echo "counted by the map (entry/exit), each round: $(sed -n 's/.* counted=\([0-9/]*\) .*/\1/p' "$d/count" | tr '\n' ' ')"
+for s in unloaded idle one all rec count; do
 	sed -n 's/.* median=\([0-9.]*\).*/\1/p' "$d/$s" | sort -n | awk -v s="$s" '
 		{ v[NR] = $1; all = all " " $1 }
 		END { printf "%-10s %10.1f %10.1f %10.1f  %s\n", s, v[int((NR + 1) / 2)], v[1], v[NR], all }'
 done
+# each round's medians in the order they ran: compare within a round
+for s in unloaded idle one all rec count; do
+	sed -n 's/.* median=\([0-9.]*\).*/\1/p' "$d/$s" | tr '\n' ' ' | sed "s/^/$s /;s/ $/\n/"
+done | awk '{ for (i = 2; i <= NF; i++) r[i] = r[i] " " $1 "=" $i } END {
+	for (i = 2; i in r; i++) print "round " i - 1 ":" r[i] }'
+

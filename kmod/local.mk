@@ -10,7 +10,7 @@
 KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-fields.h kmod/ltt-context.c kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
-	kmod/ltt-tracker.c kmod/ltt-kprobes.c kmod/ltt-lock.c kmod/ltt-object.c \
+	kmod/ltt-tracker.c kmod/ltt-kprobes.c kmod/ltt-map.c kmod/ltt-lock.c kmod/ltt-object.c \
 	kmod/probes/ltt-probe-block.c kmod/probes/ltt-probe-irq.c \
 	kmod/probes/ltt-probe-kmem.c kmod/probes/ltt-probe-logger.c \
 	kmod/probes/ltt-probe-net.c kmod/probes/ltt-probe-sched.c \
@@ -64,6 +64,7 @@ KTEST_META = kmod/tests/ltt-ktest-meta.c kmod/tests/ltt-ktest-meta.h src/session
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
 	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c kmod/tests/ltt-ktest-snap.c \
 	kmod/tests/ltt-ktest-ctx.c kmod/tests/ltt-ktest-kprobe.c kmod/tests/ltt-ktest-threads.c \
+	kmod/tests/ltt-ktest-map.c \
 	kmod/tests/ltt-ktest.h $(KTEST_META)
 kmod_tests_ltt_ktest_LDADD = src/common/libcommon.la
 kmod_tests_ltt_ktest_LDFLAGS = -all-static

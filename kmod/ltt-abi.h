@@ -50,9 +50,11 @@
  * 3 EVENT_ENABLE_FILTERED, EVENT_SET_FILTER; 4 CONTEXT_ADD;
  * 5 TRACKER_SET, TRACKER_GET; 6 STATEDUMP; 7 PROBE, ltt_kabi_version.probes;
  * 8 ltt_kabi_version.maps (the session daemon's tracefs backend's MAP
- * operations, kernel map channels: the module has none)
+ * operations, kernel map channels: the module had none);
+ * 9 CHANNEL_MEM; MAP, MAP_EVENT, MAP_UNEVENT, MAP_READ, MAP_CTL in the
+ * module (ltt_kabi_version.maps 1)
  */
-#define LTT_KABI_MINOR		8
+#define LTT_KABI_MINOR		9
 #define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
 					 * without consuming (SNAPSHOT_PEEK) */
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
@@ -61,6 +63,8 @@
 #define LTT_KABI_MINOR_STATEDUMP 6	/* the first minor with STATEDUMP */
 #define LTT_KABI_MINOR_PROBE	7	/* the first minor with PROBE */
 #define LTT_KABI_MINOR_MAP	8	/* the first minor with ltt_kabi_version.maps */
+#define LTT_KABI_MINOR_MEM	9	/* the first minor with CHANNEL_MEM */
+#define LTT_KABI_MINOR_KMAP	9	/* the first module with MAP objects */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -95,9 +99,9 @@ struct ltt_kabi_version {
 	__u32 probes;
 	/*
 	 * (1.8) Non-zero when the tracer counts events in kernel map
-	 * channels by itself (the session daemon's tracefs backend, on a
-	 * kernel with ftrace's histogram triggers); the module leaves 0.
-	 * Was reserved[0].
+	 * channels by itself (MAP objects): the session daemon's tracefs
+	 * backend, on a kernel with ftrace's histogram triggers; the module
+	 * from 1.9 on (before: 0).  Was reserved[0].
 	 */
 	__u32 maps;
 	__u32 reserved[6];
@@ -282,6 +286,65 @@ struct ltt_kabi_context {
 	__u32 reserved[6];
 };
 
+/*
+ * LTT_KABI_CHANNEL_MEM (channel fd, 1.9): the memory the tracer holds now
+ * for the ring buffer of CPU @cpu, counted by the tracer as it allocated
+ * it (not computed from the channel's sizes).  The module allocates a
+ * CPU's buffer whole when the channel is made: the figure does not grow
+ * with use.  ENOENT: @cpu is not a possible CPU.
+ */
+struct ltt_kabi_channel_mem {
+	__u32 cpu;		/* in */
+	__u32 reserved0;
+	__u64 bytes;		/* out: @data_bytes and the buffer's bookkeeping */
+	__u64 data_bytes;	/* out: the pages holding packets (PAGE_SIZE each) */
+	__u64 reserved[5];
+};
+
+/*
+ * Kernel map channels (1.9 in the module; 1.8 in the daemon's tracefs
+ * backend): a MAP object (LTT_KABI_MAP on the tracer fd, a new fd) holds
+ * counters that probes increment, no record written: an event counted
+ * under counter @id adds 1 to it each time it fires and its programs (if
+ * any) accept it.  A counter is the sum of every event counted under it;
+ * it counts only while the map is continued (MAP_CTL CONT; a new map is
+ * paused).  Closing the fd removes the map and its counters.  Per CPU
+ * in the module: an increment takes no lock and is exact.
+ *
+ * MAP_EVENT (struct ltt_kabi_event_filter: @event.id the counter):
+ * EEXIST the map counts that event under that counter already; ENOENT no
+ * such event (or a session's own probe: a map belongs to no session);
+ * ENOSPC LTT_KABI_MAP_MAX_EVENTS reached, or a counter id at or past
+ * LTT_KABI_MAP_MAX_COUNTERS; EINVAL as EVENT_ENABLE_FILTERED.
+ * MAP_UNEVENT (struct ltt_kabi_event): stop counting @name under @id
+ * (ENOENT if it is not); what it counted leaves the counter with it (as
+ * a histogram trigger's hits on tracefs).  MAP_READ: the counters
+ * [@first, @first + READ_MAX) (@nr, @values and reserved zero on input).
+ * MAP_CTL: pause, continue, or zero every counter (CLEAR: an event
+ * counted on another CPU at that moment lands before or after).
+ */
+#define LTT_KABI_MAP_READ_MAX		64	/* counters a MAP_READ returns */
+#define LTT_KABI_MAP_MAX_EVENTS		16384	/* (event, counter) pairs per map */
+#define LTT_KABI_MAP_MAX_COUNTERS	65536	/* counter ids: 0 .. MAX - 1 */
+
+struct ltt_kabi_map_read {
+	__u32 first;		/* in: the first counter */
+	__u32 nr;		/* out: the counters known from @first, up to READ_MAX */
+	__u64 values[LTT_KABI_MAP_READ_MAX];	/* out */
+	__u64 reserved[2];
+};
+
+enum ltt_kabi_map_cmd {
+	LTT_KABI_MAP_PAUSE = 1,
+	LTT_KABI_MAP_CONT = 2,
+	LTT_KABI_MAP_CLEAR = 3,
+};
+
+struct ltt_kabi_map_ctl {
+	__u32 cmd;		/* enum ltt_kabi_map_cmd */
+	__u32 reserved[3];
+};
+
 /* LTT_KABI_GET_NEXT_SUBBUF (stream fd): the oldest complete packet */
 struct ltt_kabi_subbuf {
 	__u64 offset;		/* out: its first byte in the stream's mmap area */
@@ -444,6 +507,7 @@ struct ltt_kabi_probe {
 #define LTT_KABI_SESSION	_IO(LTT_KABI_IOC, 0x01)		/* -> session fd */
 #define LTT_KABI_LIST		_IOWR(LTT_KABI_IOC, 0x02, struct ltt_kabi_list)
 #define LTT_KABI_EVENT_DESC	_IOWR(LTT_KABI_IOC, 0x03, struct ltt_kabi_event_desc)
+#define LTT_KABI_MAP		_IO(LTT_KABI_IOC, 0x04)		/* 1.9, -> map fd */
 
 /* session fd */
 #define LTT_KABI_CHANNEL	_IOW(LTT_KABI_IOC, 0x10, struct ltt_kabi_channel)	/* -> fd */
@@ -472,6 +536,13 @@ struct ltt_kabi_probe {
  */
 #define LTT_KABI_EVENT_SET_FILTER _IOW(LTT_KABI_IOC, 0x24, struct ltt_kabi_event_filter)
 #define LTT_KABI_CONTEXT_ADD	_IOWR(LTT_KABI_IOC, 0x25, struct ltt_kabi_context)	/* 1.4 */
+#define LTT_KABI_CHANNEL_MEM	_IOWR(LTT_KABI_IOC, 0x26, struct ltt_kabi_channel_mem)	/* 1.9 */
+
+/* map fd (1.9) */
+#define LTT_KABI_MAP_EVENT	_IOW(LTT_KABI_IOC, 0x40, struct ltt_kabi_event_filter)
+#define LTT_KABI_MAP_UNEVENT	_IOW(LTT_KABI_IOC, 0x41, struct ltt_kabi_event)
+#define LTT_KABI_MAP_READ	_IOWR(LTT_KABI_IOC, 0x42, struct ltt_kabi_map_read)
+#define LTT_KABI_MAP_CTL	_IOW(LTT_KABI_IOC, 0x43, struct ltt_kabi_map_ctl)
 
 /*
  * stream fd.  The reader (one per stream):

@@ -34,6 +34,7 @@ static int tracer_version(void __user *uarg)
 		.minor = LTT_KABI_MINOR,
 		.tracer_version = LTT_TRACER_VERSION,
 		.probes = ltt_kprobe_kinds(),
+		.maps = 1,	/* ltt-map.c */
 	};
 
 	return copy_to_user(uarg, &v, sizeof(v)) ? -EFAULT : 0;
@@ -94,6 +95,8 @@ static long tracer_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return tracer_list(uarg);
 	case LTT_KABI_EVENT_DESC:
 		return tracer_event_desc(uarg);
+	case LTT_KABI_MAP:
+		return arg ? -EINVAL : ltt_map_create_fd();
 	default:
 		return -ENOTTY;
 	}

@@ -268,28 +268,32 @@ static unsigned int count_filtered(const struct ltt_targets *tg)
 	return n;
 }
 
+/* Are @a and @b the same channel's, or the same map counter's? */
+static bool target_same(const struct ltt_target *a, const struct ltt_target *b)
+{
+	return a->chan == b->chan && a->entry == b->entry;
+}
+
 /*
- * Publish @desc's targets with @chan added (@id, @filter) or removed
- * (@add false).
+ * Publish @desc's targets with @tgt (a channel's, or a map counter's)
+ * added, or removed (@add false: only its chan and entry are read).
  */
-static int targets_update(struct ltt_event_desc *desc, struct ltt_channel *chan, u32 id,
-			  const struct ltt_kfilter *filter, bool add)
+static int targets_update(struct ltt_event_desc *desc, const struct ltt_target *tgt, bool add)
 {
 	struct ltt_targets *old = targets_of(desc), *new = NULL;
 	unsigned int n = old ? old->nr : 0, i, k = 0;
 
-	if (!add && n == 1 && old->t[0].chan != chan)
+	if (!add && n == 1 && !target_same(&old->t[0], tgt))
 		return 0;
 	if (add || n > 1) {
 		new = kmalloc(struct_size(new, t, n + 1), GFP_KERNEL);
 		if (!new)
 			return -ENOMEM;
 		for (i = 0; i < n; i++)
-			if (add || old->t[i].chan != chan)
+			if (add || !target_same(&old->t[i], tgt))
 				new->t[k++] = old->t[i];
 		if (add)
-			new->t[k++] = (struct ltt_target){ .chan = chan, .id = id,
-							   .filter = filter };
+			new->t[k++] = *tgt;
 		new->nr = k;
 		new->nr_filtered = count_filtered(new);
 		if (!k) {
@@ -370,15 +374,53 @@ static void enabled_remove(struct ltt_channel *chan, struct ltt_enabled *e)
 	enabled_free(chan, e);
 }
 
-/* Remove @chan from @desc's targets (cannot fail: retried), then detach. */
-static void event_remove_target(struct ltt_event_desc *desc, struct ltt_channel *chan)
+/* Remove @tgt from @desc's targets (cannot fail: retried), then detach. */
+static void target_remove(struct ltt_event_desc *desc, const struct ltt_target *tgt)
 {
 	/* removing allocates only when other targets remain: retry-safe */
-	while (targets_update(desc, chan, 0, NULL, false))
+	while (targets_update(desc, tgt, false))
 		cond_resched();
 	tracepoint_sync(desc);	/* unregistering cannot fail */
 	if (!targets_of(desc))
 		group_put(desc);
+}
+
+static void event_remove_target(struct ltt_event_desc *desc, struct ltt_channel *chan)
+{
+	target_remove(desc, &(struct ltt_target){ .chan = chan });
+}
+
+/*
+ * Add @tgt to @desc's targets, its group activated and its tracepoint
+ * attached as needed.  Nothing changes on error (@tgt's filter stays
+ * the caller's: no probe saw it).
+ */
+static int target_add(struct ltt_event_desc *desc, const struct ltt_target *tgt)
+{
+	bool first = !targets_of(desc);
+	int ret;
+
+	if (first) {
+		ret = group_get(desc);
+		if (ret)
+			return ret;
+	}
+	ret = targets_update(desc, tgt, true);
+	if (ret)
+		goto put;
+	ret = tracepoint_sync(desc);
+	if (ret) {
+		/* removing allocates only when other targets remain: retry-safe */
+		while (targets_update(desc, tgt, false))
+			cond_resched();
+		synchronize_rcu();	/* the filter stays the caller's: no probe sees it */
+		goto put;
+	}
+	return 0;
+put:
+	if (first)
+		group_put(desc);
+	return ret;
 }
 
 static struct ltt_enabled *enabled_find(struct ltt_channel *chan,
@@ -434,7 +476,6 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
 			      struct ltt_kfilter *filter)
 {
 	struct ltt_enabled *e;
-	bool first;
 	int ret;
 
 	lockdep_assert_held(&ltt_mutex);
@@ -450,22 +491,10 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
 	if (!e)
 		return -ENOMEM;
-	first = !targets_of(desc);
-	if (first) {
-		ret = group_get(desc);
-		if (ret)
-			goto fail;
-	}
-	ret = targets_update(desc, chan, id, filter, true);
-	if (ret)
-		goto put;
-	ret = tracepoint_sync(desc);
+	ret = target_add(desc, &(struct ltt_target){ .chan = chan, .id = id, .filter = filter });
 	if (ret) {
-		/* removing allocates only when other targets remain: retry-safe */
-		while (targets_update(desc, chan, 0, NULL, false))
-			cond_resched();
-		synchronize_rcu();	/* @filter stays the caller's: no probe sees it */
-		goto put;
+		kfree(e);
+		return ret;
 	}
 	e->desc = desc;
 	e->id = id;
@@ -473,12 +502,35 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
 	list_add_tail(&e->node, &chan->events);
 	chan->nr_events++;
 	return 0;
-put:
-	if (first)
-		group_put(desc);
-fail:
-	kfree(e);
-	return ret;
+}
+
+/**
+ * ltt_event_count() - count @e->desc's firings in @e's map counter
+ * @e: a map counter (ltt-map.c) not counting yet; its desc, id and
+ *     filter (NULL: none) set; the probes read it until ltt_event_uncount()
+ *
+ * Context: ltt_mutex held, process context.  Return: 0; -ENOENT a probe
+ * of a session's (maps belong to none); or as ltt_event_enable().
+ */
+int ltt_event_count(struct ltt_kmap_entry *e)
+{
+	lockdep_assert_held(&ltt_mutex);
+	if (e->desc->session)
+		return -ENOENT;
+	return target_add(e->desc, &(struct ltt_target){ .entry = e, .id = e->id,
+							 .filter = e->filter });
+}
+
+/**
+ * ltt_event_uncount() - undo ltt_event_count()
+ *
+ * Context: ltt_mutex held.  A probe may still be counting in @e on
+ * another CPU until a grace period.
+ */
+void ltt_event_uncount(struct ltt_kmap_entry *e)
+{
+	lockdep_assert_held(&ltt_mutex);
+	target_remove(e->desc, &(struct ltt_target){ .entry = e });
 }
 
 /**
@@ -497,7 +549,7 @@ int ltt_event_disable(struct ltt_channel *chan, const char *name)
 	e = desc ? enabled_find(chan, desc) : NULL;
 	if (!e)
 		return -ENOENT;
-	ret = targets_update(desc, chan, 0, NULL, false);
+	ret = targets_update(desc, &(struct ltt_target){ .chan = chan }, false);
 	if (ret)
 		return ret;
 	enabled_remove(chan, e);
@@ -607,7 +659,7 @@ bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
 	unsigned int i;
 
 	for (i = 0; tg && i < tg->nr; i++)
-		if (tg->t[i].chan->session == session)
+		if (tg->t[i].chan && tg->t[i].chan->session == session)
 			return true;
 	return false;
 }
@@ -708,6 +760,10 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 	char *p;
 	int ret;
 
+	if (unlikely(t->entry)) {
+		ltt_kmap_count(t->entry);	/* a map's counter: no record */
+		return -EAGAIN;
+	}
 	if (unlikely(!READ_ONCE(chan->active)))
 		return -EAGAIN;
 	/* trackers (ltt-tracker.c); state dump events describe every task */

@@ -141,8 +141,7 @@ out:
 	return err;
 }
 
-/* Check every program of @f against @desc's fields: 0 or -EINVAL. */
-static int validate(const struct ltt_kfilter *f, const struct ltt_event_desc *desc)
+int ltt_kfilter_validate(const struct ltt_kfilter *f, const struct ltt_event_desc *desc)
 {
 	struct ltt_filter_field_desc *fields;
 	unsigned int i;
@@ -171,6 +170,14 @@ static int validate(const struct ltt_kfilter *f, const struct ltt_event_desc *de
 	return ret;
 }
 
+int ltt_filter_get(struct ltt_kabi_event_filter *a, const void __user *uarg,
+		   struct ltt_kfilter **ret_filter)
+{
+	int ret = get_filter_arg(a, uarg, true);
+
+	return ret ? ret : copy_programs(a, ret_filter);
+}
+
 long ltt_filter_ioctl(struct ltt_channel *chan, unsigned int cmd, void __user *uarg)
 {
 	bool enable = cmd == LTT_KABI_EVENT_ENABLE_FILTERED;
@@ -186,7 +193,7 @@ long ltt_filter_ioctl(struct ltt_channel *chan, unsigned int cmd, void __user *u
 		return ret;
 	mutex_lock(&ltt_mutex);
 	desc = ltt_event_lookup(a.event.name);
-	ret = desc ? validate(f, desc) : -ENOENT;
+	ret = desc ? ltt_kfilter_validate(f, desc) : -ENOENT;
 	if (!ret && enable)
 		ret = ltt_event_enable_filtered(chan, desc, a.event.id, f);
 	else if (!ret)

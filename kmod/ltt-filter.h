@@ -17,6 +17,7 @@
 #include "filter-vm/filter-vm.h"	/* struct ltt_filter_arg */
 
 struct ltt_channel;
+struct ltt_event_desc;
 struct ltt_kfilter;
 
 /**
@@ -46,5 +47,26 @@ bool ltt_kfilter_accept(const struct ltt_kfilter *f, const struct ltt_filter_arg
  * changes on error.
  */
 long ltt_filter_ioctl(struct ltt_channel *chan, unsigned int cmd, void __user *uarg);
+
+/**
+ * ltt_filter_get() - copy and check a struct ltt_kabi_event_filter and
+ * its programs from user memory, as EVENT_ENABLE_FILTERED does
+ * @a: filled
+ * @uarg: the user's argument
+ * @ret_filter: the programs (NULL when there are none), the caller's to
+ *              publish or kvfree()
+ *
+ * Context: process.  Return: 0, -EINVAL, -EFAULT or -ENOMEM.
+ */
+int ltt_filter_get(struct ltt_kabi_event_filter *a, const void __user *uarg,
+		   struct ltt_kfilter **ret_filter);
+
+/**
+ * ltt_kfilter_validate() - check every program of @f (NULL: none) against
+ * @desc's fields
+ *
+ * Context: process, ltt_mutex held.  Return: 0, -EINVAL or -ENOMEM.
+ */
+int ltt_kfilter_validate(const struct ltt_kfilter *f, const struct ltt_event_desc *desc);
 
 #endif /* LTT_FILTER_H */

@@ -680,6 +680,15 @@ struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu)
 	return buf;
 }
 
+void ltt_rb_mem(const struct ltt_rb_buf *buf, u64 *ret_bytes, u64 *ret_data)
+{
+	u64 per_subbuf = sizeof(*buf->commit) + sizeof(*buf->events) + sizeof(*buf->table);
+
+	*ret_data = (u64)buf->nr_pages << PAGE_SHIFT;
+	*ret_bytes = *ret_data + buf->nr_pages * sizeof(*buf->pages) +
+		     buf->cfg->num_subbuf * per_subbuf + sizeof(*buf);
+}
+
 void ltt_rb_buf_destroy(struct ltt_rb_buf *buf)
 {
 	unsigned long i;

@@ -132,6 +132,18 @@ struct ltt_rb_buf *ltt_rb_buf_create(const struct ltt_rb_config *cfg, int cpu);
 void ltt_rb_buf_destroy(struct ltt_rb_buf *buf);
 
 /**
+ * ltt_rb_mem() - the memory @buf holds, as it was allocated
+ * @buf: a buffer ltt_rb_buf_create() returned
+ * @ret_bytes: every byte: the data pages, their table and the per
+ *             sub-buffer counters, the buffer's own structure
+ * @ret_data: the data pages alone
+ *
+ * Any context.  A buffer is allocated whole at creation: the figures do
+ * not change with use.
+ */
+void ltt_rb_mem(const struct ltt_rb_buf *buf, u64 *ret_bytes, u64 *ret_data);
+
+/**
  * ltt_rb_reserve() - reserve room for one event on this CPU's buffer
  * @buf: the buffer of the current CPU (preemption disabled by the caller)
  * @short_len: the event's size with a compact header

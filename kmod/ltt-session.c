@@ -134,6 +134,21 @@ static int get_event_arg(struct ltt_kabi_event *ev, void __user *uarg, bool enab
 	return 0;
 }
 
+/* CHANNEL_MEM: what the buffer of one CPU of @chan holds. */
+static int channel_mem(struct ltt_channel *chan, void __user *uarg)
+{
+	struct ltt_kabi_channel_mem m;
+
+	if (copy_from_user(&m, uarg, sizeof(m)))
+		return -EFAULT;
+	if (m.reserved0 || m.bytes || m.data_bytes || memchr_inv(m.reserved, 0, sizeof(m.reserved)))
+		return -EINVAL;
+	if (m.cpu >= nr_cpu_ids || !cpu_possible(m.cpu) || !chan->bufs[m.cpu])
+		return -ENOENT;
+	ltt_rb_mem(chan->bufs[m.cpu], &m.bytes, &m.data_bytes);
+	return copy_to_user(uarg, &m, sizeof(m)) ? -EFAULT : 0;
+}
+
 static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct ltt_channel *chan = file->private_data;
@@ -168,7 +183,8 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	case LTT_KABI_EVENT_ENABLE_FILTERED:
 	case LTT_KABI_EVENT_SET_FILTER:
 		return ltt_filter_ioctl(chan, cmd, uarg);
-
+	case LTT_KABI_CHANNEL_MEM:
+		return channel_mem(chan, uarg);
 	default:
 		return -ENOTTY;
 	}

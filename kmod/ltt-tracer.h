@@ -6,6 +6,7 @@
  *   ltt-core.c        module init/exit, /proc/ltt and the tracer ioctls
  *   ltt-session.c     session and channel file descriptors
  *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
+ *   ltt-map.c         map fds (MAP): counters the probes increment, no record
  *   ltt-statedump.c   the state dump at START and STATEDUMP
  *   ltt-filter.[ch]   event filters: their ioctls, $ctx, the probes' check
  *   ../src/filter-vm/ the filter validator and interpreter, shared with libltt-ust
@@ -31,6 +32,8 @@
  *
  *   session  <-ref-  channel  <-ref-  stream fd
  *     ^ fd             ^ fd
+ *   map (no session: freed when its fd closes)
+ *     ^ fd
  *
  * Each file descriptor holds a reference on what it names; a channel holds
  * one on its session.  Every anon-inode file also pins the module (its
@@ -124,12 +127,41 @@ struct ltt_enabled {
 	struct ltt_kfilter *filter;	/* NULL: none; as in its target */
 };
 
-/* Where an event goes: one per channel that enabled it. */
+/*
+ * A map (ltt-map.c): counters of events, no record written.  @active is
+ * read by probes (READ_ONCE); the rest is ltt_mutex's.
+ */
+struct ltt_kmap {
+	struct list_head entries;	/* struct ltt_kmap_entry.node */
+	unsigned int nr_entries;
+	int active;
+};
+
+/* One event counted in a map under counter @id: a target of the event. */
+struct ltt_kmap_entry {
+	struct list_head node;
+	struct ltt_kmap *map;
+	struct ltt_event_desc *desc;
+	u32 id;
+	struct ltt_kfilter *filter;	/* NULL: none; as in its target */
+	u64 __percpu *count;		/* firings on each CPU, since the map was made */
+	u64 base;			/* their sum at the last MAP_CLEAR */
+};
+
+/* Where an event goes: one per channel that enabled it, one per map counter. */
 struct ltt_target {
-	struct ltt_channel *chan;
+	struct ltt_channel *chan;	/* NULL for a map counter's */
+	struct ltt_kmap_entry *entry;	/* a map counter's, or NULL */
 	u32 id;
 	const struct ltt_kfilter *filter;	/* NULL: every event (ltt-filter.h) */
 };
+
+/* The record path's count of one firing in map counter @e (preemption disabled). */
+static __always_inline void ltt_kmap_count(struct ltt_kmap_entry *e)
+{
+	if (READ_ONCE(e->map->active))
+		this_cpu_inc(*e->count);
+}
 
 struct ltt_targets {
 	struct rcu_head rcu;
@@ -215,6 +247,8 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
 int ltt_event_set_filter(struct ltt_channel *chan, struct ltt_event_desc *desc,
 			 struct ltt_kfilter *filter);
 void ltt_events_detach_channel(struct ltt_channel *chan);
+int ltt_event_count(struct ltt_kmap_entry *e);
+void ltt_event_uncount(struct ltt_kmap_entry *e);
 int ltt_event_add(struct ltt_event_desc *desc);
 void ltt_event_remove(struct ltt_event_desc *desc);
 bool ltt_event_enabled_in_session(const struct ltt_event_desc *desc,
@@ -232,6 +266,9 @@ extern struct ltt_session *ltt_statedump_session;
 unsigned int ltt_kprobes_armed_count(void);
 int ltt_kprobe_create_fd(struct ltt_session *session, void __user *uarg);
 u32 ltt_kprobe_kinds(void);
+
+/* ltt-map.c */
+int ltt_map_create_fd(void);
 
 /* ltt-session.c */
 int ltt_session_create_fd(void);

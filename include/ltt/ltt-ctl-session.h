@@ -240,8 +240,10 @@ enum ltt_mem_how {
 	LTT_MEM_RESIDENT = 0,
 	/* the kernel's own count of a tracefs buffer's memory (buffer_size_kb) */
 	LTT_MEM_KERNEL_COUNT = 1,
-	/* the channel's size: the module allocates its buffers whole */
+	/* the channel's size: a module older than kernel ABI 1.9 says no more */
 	LTT_MEM_CONFIGURED = 2,
+	/* the module's own count of what it allocated for the buffer (client 1.29) */
+	LTT_MEM_MODULE_COUNT = 3,
 };
 
 /*

@@ -23,5 +23,6 @@ run errors
 run unpriv
 run fuzz 20000
 mkdir -p "$out/kprobes" && run kprobes "$out/kprobes"
+run maps
 run bench 100000
 exit $fail

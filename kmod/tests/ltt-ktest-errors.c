@@ -239,7 +239,8 @@ static const unsigned long cmds[] = {
 	LTT_KABI_CHANNEL, LTT_KABI_START, LTT_KABI_STOP, LTT_KABI_STREAM,
 	LTT_KABI_EVENT_ENABLE, LTT_KABI_EVENT_DISABLE, LTT_KABI_GET_NEXT_SUBBUF,
 	LTT_KABI_PUT_SUBBUF, LTT_KABI_FLUSH, LTT_KABI_STREAM_STATS, LTT_KABI_GET_HELD_SUBBUF,
-	LTT_KABI_SNAPSHOT_SPAN, LTT_KABI_SNAPSHOT_PEEK,
+	LTT_KABI_SNAPSHOT_SPAN, LTT_KABI_SNAPSHOT_PEEK, LTT_KABI_MAP, LTT_KABI_MAP_EVENT,
+	LTT_KABI_MAP_UNEVENT, LTT_KABI_MAP_READ, LTT_KABI_MAP_CTL, LTT_KABI_CHANNEL_MEM,
 };
 
 static uint64_t rnd(void)
@@ -268,7 +269,7 @@ int cmd_fuzz(unsigned long iters)
 {
 	uint8_t *page = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 			     -1, 0);
-	int fds[4], tfd = tracer(), ok_calls = 0, weird = 0;
+	int fds[5], tfd = tracer(), ok_calls = 0, weird = 0;
 	unsigned long i;
 	struct chan ch;
 
@@ -278,10 +279,13 @@ int cmd_fuzz(unsigned long iters)
 	channel(fds[1], 4096, 4, 0, &ch);
 	fds[2] = ch.fd;
 	fds[3] = ch.streams[0];
+	fds[4] = ioctl(tfd, LTT_KABI_MAP, 0);
+	if (fds[4] < 0)
+		die("LTT_KABI_MAP");
 	if (page == MAP_FAILED)
 		die("mmap");
 	for (i = 0; i < iters; i++) {
-		int fd = fds[random() % 4], ret;
+		int fd = fds[random() % 5], ret;
 		unsigned long cmd = random() % 4 ? cmds[random() % (sizeof(cmds) / sizeof(cmds[0]))]
 						 : (unsigned long)rnd();
 		void *arg;
@@ -302,19 +306,21 @@ int cmd_fuzz(unsigned long iters)
 		if (ret >= 0) {
 			ok_calls++;
 			if (cmd == LTT_KABI_SESSION || cmd == LTT_KABI_CHANNEL ||
-			    cmd == LTT_KABI_STREAM)
+			    cmd == LTT_KABI_STREAM || cmd == LTT_KABI_MAP)
 				close(ret);
 			else if (cmd != LTT_KABI_VERSION && cmd != LTT_KABI_LIST &&
 				 cmd != LTT_KABI_FLUSH && cmd != LTT_KABI_STREAM_STATS &&
 				 cmd != LTT_KABI_START && cmd != LTT_KABI_STOP &&
 				 cmd != LTT_KABI_GET_NEXT_SUBBUF && cmd != LTT_KABI_PUT_SUBBUF &&
 				 cmd != LTT_KABI_EVENT_DESC && cmd != LTT_KABI_SNAPSHOT_SPAN &&
-				 cmd != LTT_KABI_SNAPSHOT_PEEK)
+				 cmd != LTT_KABI_SNAPSHOT_PEEK && cmd != LTT_KABI_MAP_READ &&
+				 cmd != LTT_KABI_MAP_CTL && cmd != LTT_KABI_CHANNEL_MEM)
 				weird++;
 		}
 	}
 	check(weird == 0, "fuzz: %lu calls, %d succeeded (only commands that may), %d unexpected",
 	      iters, ok_calls, weird);
+	close(fds[4]);
 	close_chan(&ch);
 	close(fds[1]);
 	/* the tracer still works */

@@ -11,7 +11,10 @@
  *                             median of 5 runs: MODE plain (no session),
  *                             one (syscall_entry_openat enabled: every
  *                             system call on the traced path), all (every
- *                             system call event recorded, overwrite mode)
+ *                             system call event recorded, overwrite mode),
+ *                             rec (getppid's entry and exit recorded), count
+ *                             (the same counted in a map, MAP: what it
+ *                             counted printed, 5 N each)
  *   ltt-ktest list [syscalls] the event names the module lists
  */
 #ifndef _GNU_SOURCE
@@ -33,8 +36,7 @@
 
 #define SYSCOST_RUNS	5
 
-/* The "attached" count /proc/ltt-test reports, or -1. */
-static long attached(void)
+long attached(void)
 {
 	char buf[128], *p;
 	long n = -1;
@@ -195,10 +197,43 @@ static unsigned int enable_all_syscalls(int tfd, int cfd)
 	return id;
 }
 
+/*
+ * A map counting getppid's entry and exit (counters 0 and 1), continued:
+ * its fd (dies on error).
+ */
+static int map_getppid(int tfd)
+{
+	struct ltt_kabi_event_filter f = { 0 };
+	struct ltt_kabi_map_ctl c = { .cmd = LTT_KABI_MAP_CONT };
+	int mfd = ioctl(tfd, LTT_KABI_MAP, 0);
+
+	if (mfd < 0)
+		die("LTT_KABI_MAP");
+	strcpy(f.event.name, "syscall_entry_getppid");
+	if (ioctl(mfd, LTT_KABI_MAP_EVENT, &f))
+		die("LTT_KABI_MAP_EVENT");
+	strcpy(f.event.name, "syscall_exit_getppid");
+	f.event.id = 1;
+	if (ioctl(mfd, LTT_KABI_MAP_EVENT, &f) || ioctl(mfd, LTT_KABI_MAP_CTL, &c))
+		die("LTT_KABI_MAP_EVENT");
+	return mfd;
+}
+
+/* The two counters of map_getppid()'s map: "ENTRY/EXIT" (dies on error). */
+static void map_counted(int mfd, char *buf, size_t len)
+{
+	struct ltt_kabi_map_read r = { 0 };
+
+	if (ioctl(mfd, LTT_KABI_MAP_READ, &r))
+		die("LTT_KABI_MAP_READ");
+	snprintf(buf, len, "%" PRIu64 "/%" PRIu64, (uint64_t)r.values[0], (uint64_t)r.values[1]);
+}
+
 int cmd_syscost(uint64_t n, const char *mode)
 {
 	double ns[SYSCOST_RUNS];
-	int tfd = -1, sfd = -1, r;
+	char counted[64] = "-";
+	int tfd = -1, sfd = -1, mfd = -1, r;
 	unsigned int events = 0;
 	struct chan c;
 	uint64_t i, t0;
@@ -216,8 +251,13 @@ int cmd_syscost(uint64_t n, const char *mode)
 			events = !enable(c.fd, "syscall_entry_openat", 0);
 		else if (!strcmp(mode, "all"))
 			events = enable_all_syscalls(tfd, c.fd);
+		else if (!strcmp(mode, "rec"))
+			events = !enable(c.fd, "syscall_entry_getppid", 0) +
+				 !enable(c.fd, "syscall_exit_getppid", 1);
+		else if (!strcmp(mode, "count"))
+			mfd = map_getppid(tfd);
 		else
-			die("syscost: MODE is plain, one or all");
+			die("syscost: MODE is plain, one, all, rec or count");
 		if (ioctl(sfd, LTT_KABI_START, 0))
 			die("LTT_KABI_START");
 	}
@@ -227,6 +267,10 @@ int cmd_syscost(uint64_t n, const char *mode)
 			syscall(SYS_getppid);
 		ns[r] = (double)(mono_ns() - t0) / n;
 	}
+	if (mfd >= 0) {
+		map_counted(mfd, counted, sizeof(counted));
+		close(mfd);
+	}
 	if (sfd >= 0) {
 		ioctl(sfd, LTT_KABI_STOP, 0);
 		close_chan(&c);
@@ -234,8 +278,8 @@ int cmd_syscost(uint64_t n, const char *mode)
 		close(tfd);
 	}
 	qsort(ns, SYSCOST_RUNS, sizeof(ns[0]), cmp_double);
-	printf("syscost %s events=%u n=%" PRIu64 " best=%.1f median=%.1f worst=%.1f\n", mode,
-	       events, n, ns[0], ns[SYSCOST_RUNS / 2], ns[SYSCOST_RUNS - 1]);
+	printf("syscost %s events=%u counted=%s n=%" PRIu64 " best=%.1f median=%.1f worst=%.1f\n",
+	       mode, events, counted, n, ns[0], ns[SYSCOST_RUNS / 2], ns[SYSCOST_RUNS - 1]);
 	return 0;
 }
 

@@ -25,9 +25,10 @@
  *   ltt-ktest unpriv          as nobody: /proc/ltt and /proc/ltt-test refused
  *   ltt-ktest hold CMD...     run CMD while a session is open
  *   ltt-ktest lazy            tracepoint probes attached only while needed
- *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all (see -lazy.c)
+ *   ltt-ktest syscost N MODE  ns per getppid(): plain, one, all, rec, count (-lazy.c)
  *   ltt-ktest contexts        CONTEXT_ADD: sizes, refusals (ltt-ktest-ctx.c)
  *   ltt-ktest kprobes [DIR]   KPROBE: kprobes, kretprobes (ltt-ktest-kprobe.c)
+ *   ltt-ktest maps            MAP: counters, refusals; CHANNEL_MEM (ltt-ktest-map.c)
  *   ltt-ktest list [syscalls] the event names the module lists
  *   ltt-ktest snapshot N      SNAPSHOT_SPAN/PEEK: twice in a row, nothing
  *                             consumed; N events written while snapshots
@@ -253,7 +254,7 @@ static void check_version_and_list(int tfd)
 	ret = ioctl(tfd, LTT_KABI_VERSION, &v);
 	check(!ret && v.major == LTT_KABI_MAJOR &&
 	      v.minor == LTT_KABI_MINOR && !strcmp(v.tracer_version, "0.1.0") &&
-	      !v.maps && !v.reserved[0] && !v.reserved[5], "VERSION: %u.%u %.32s", v.major, v.minor,
+	      v.maps == 1 && !v.reserved[0] && !v.reserved[5], "VERSION: %u.%u %.32s", v.major, v.minor,
 	      v.tracer_version);
 	ret = ioctl(tfd, LTT_KABI_LIST, &l);
 	check(!ret && l.count >= 5, "LIST with no room: count %u", l.count);
@@ -688,6 +689,8 @@ int main(int argc, char **argv)
 		cmd_contexts();
 	else if (argc >= 2 && !strcmp(argv[1], "kprobes"))
 		cmd_kprobes(argc >= 3 ? argv[2] : NULL);
+	else if (argc >= 2 && !strcmp(argv[1], "maps"))
+		cmd_maps();
 	else if (argc >= 2 && !strcmp(argv[1], "list"))
 		return cmd_list(argc >= 3 ? argv[2] : NULL);
 	else {

@@ -111,6 +111,8 @@ int cmd_fuzz(unsigned long iters);
 
 /* ltt-ktest-lazy.c */
 int cmd_lazy(void);
+/* The "attached" count /proc/ltt-test reports, or -1. */
+long attached(void);
 int cmd_syscost(uint64_t n, const char *mode);
 int cmd_list(const char *what);
 /* The events LIST gives of @kind (dies on error): @ret_count of them, free() it. */
@@ -126,5 +128,7 @@ int cmd_snapshot(uint64_t n);
 int cmd_contexts(void);
 /* ltt-ktest-kprobe.c: KPROBE (1.7) */
 int cmd_kprobes(const char *dir);
+/* ltt-ktest-map.c: MAP and CHANNEL_MEM (1.9) */
+int cmd_maps(void);
 
 #endif

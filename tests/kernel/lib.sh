@@ -475,6 +475,16 @@ kvm_file() {
 	cat "$KVM_OUT/$1/$2" 2>/dev/null
 }
 
+# kvm_map_sql SCENARIO FILE [MAP [KEY]]: "key value ..." on one line, the
+# rows of kernel map MAP (calls) whose key is LIKE KEY (any) in the
+# export-maps output FILE of SCENARIO, read by sqlite3, ordered by key
+kvm_map_sql() {
+	{ cat "$KVM_OUT/$1/$2" && echo "SELECT key, value FROM vmap WHERE channel_type = 'kernel'
+		AND group_type = 'kernel-global' AND channel_name = '${3:-calls}'
+		AND key LIKE '${4:-%}' ORDER BY key;"; } |
+		sqlite3 -batch -separator ' ' :memory: | tr '\n' ' '
+}
+
 # kvm_counts SCENARIO TRACE: babeltrace2 reads the kernel trace TRACE of
 # SCENARIO; sets RC (its status, what it said shown otherwise), TEST_N
 # (its ltt_test_event events) and LOGGER_N (its ltt_logger events)

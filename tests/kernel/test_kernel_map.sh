@@ -10,25 +10,20 @@
 # counting exactly again; save keeps the kernel map; the map's ftrace
 # instance is gone after destroy; load brings it and its triggers back,
 # counting exactly; the same through the privileged part (a daemon
-# dropped to nobody, --privsep-user); with ltt's module as the backend,
-# refused.  (Without histogram triggers:
-# tests/regression/kernel/test_kernel_tracefs_map.sh.)
+# dropped to nobody, --privsep-user).  (Without histogram triggers:
+# tests/regression/kernel/test_kernel_tracefs_map.sh; with ltt's module
+# as the backend: test_kernel_map_module.sh.)
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 kvm_boot kernel_map
-plan 34
+plan 31
 
 s=kernel_map
 n=$(kvm_file $s n)
-# sql FILE [MAP [KEY]]: "key value" rows of kernel map MAP (calls) in the export FILE
-sql() {
-	{ cat "$KVM_OUT/$s/$1" && echo "SELECT key, value FROM vmap WHERE channel_type = 'kernel'
-		AND group_type = 'kernel-global' AND channel_name = '${2:-calls}'
-		AND key LIKE '${3:-%}' ORDER BY key;"; } |
-		sqlite3 -batch -separator ' ' :memory: | tr '\n' ' '
-}
+# sql FILE [MAP [KEY]]: the rows of kernel map MAP (calls) in the export FILE
+sql() { kvm_map_sql "$s" "$@"; }
 t=$((2 * n))
 kvm_scenario_ok $s
 is "$(kvm_file $s hist)" 1 "the guest kernel has histogram triggers"
@@ -76,9 +71,5 @@ is "$(kvm_file $s ptrigger2.rc)" 0 "a second counter of getppid under another ke
 is "$(sql pexport2)" "late 50 syscall_entry_getppid 65 syscall_exit_getppid 65 " \
 	"... it shares the histogram trigger and counts from then on: 25 calls, not the 40 before"
 is "$(kvm_file $s pinstances_left)" 0 "... its instance gone after destroy"
-is "$(kvm_file $s madd.rc)" 1 "the module backend: --type=kernel refused"
-like "$(kvm_file $s madd)" "ltt keeps kernel map channels with ftrace's histogram triggers, through the tracefs kernel backend" \
-	"... in one sentence saying what to do"
-like "$(kvm_file $s mshow)" "Session mm has no map channel" "... nothing added"
 kvm_kernel_clean $s
 done_testing

@@ -4,14 +4,15 @@
 # (discard, overwrite, stress with nested interrupts), timers, 62 refusals
 # by errno, a fuzz loop, unprivileged refusals, rmmod refused under a
 # session; tracepoint probes attached only while needed (lazy); kprobes
-# and kretprobes (PROBE) recorded exactly, armed only while enabled; the
+# and kretprobes (PROBE) recorded exactly, armed only while enabled;
+# maps (MAP) counting exactly, paused, cleared, and CHANNEL_MEM; the
 # probes= module parameter.  Traces read back with babeltrace2 here.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kmod_core kmod_probes_param
-plan 64
+plan 65
 
 # ktest KEY OKS: ltt-ktest's run KEY passed with exactly OKS checks.
 ktest() {
@@ -42,6 +43,7 @@ ktest ktest_unpriv 2
 ktest ktest_fuzz 2
 ktest ktest_lazy 14
 ktest ktest_kprobes 28
+ktest ktest_maps 23
 like "$(kvm_file kmod_core ktest_basic)" 'ok 12 - 20000 events recorded of 20000, 0 wrong, 0 missing' \
 	"basic: 20000 of 20000 test events, every field right"
 like "$(kvm_file kmod_core ktest_basic)" "GET_NEXT_SUBBUF's events: exact in every packet, 20000 in all \\(20000 events read\\)" \

@@ -205,6 +205,22 @@ static void test_module_probes(void)
 		   "... other features unchanged");
 }
 
+/* Kernel maps: the module's from 1.9 on; an older one refused, saying to reload it. */
+static void test_module_maps(void)
+{
+	struct ltt_kabi_version v = { .major = LTT_KABI_MAJOR, .minor = LTT_KABI_MINOR_KMAP,
+				      .maps = 1 };
+	char why[512];
+
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_MAP, "map m refused", why, sizeof(why)),
+		   0, "a module of 1.9 keeps kernel maps");
+	v = (struct ltt_kabi_version){ .major = LTT_KABI_MAJOR, .minor = LTT_KABI_MINOR_KMAP - 1 };
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_MAP, "map m refused", why, sizeof(why)),
+		   -ENOTTY, "a module of 1.8: ENOTTY");
+	tap_ok(strstr(why, "map m refused: the loaded kernel tracer speaks ABI 1.8, kernel map channels need 1.9: reload the module") != NULL,
+	       "... in one sentence: %s", why);
+}
+
 int main(void)
 {
 	int fds = count_entries("/proc/self/fd"), tasks = count_entries("/proc/self/task");
@@ -212,7 +228,7 @@ int main(void)
 	struct ltt_kabi *kabi = NULL;
 	int i, ret, wrong = 0;
 
-	tap_plan(14);
+	tap_plan(17);
 	ret = ltt_kabi_open(&ltt_kabi_module, "/nonexistent/ltt", &kabi, &version);
 	tap_is_int(ret, -ENOENT, "no tracer file: ENOENT");
 	tap_ok(!kabi, "and no handle");
@@ -231,5 +247,6 @@ int main(void)
 	ltt_kabi_close(NULL);
 	test_state_lock_given_back();
 	test_module_probes();
+	test_module_maps();
 	return tap_done();
 }

@@ -81,8 +81,9 @@ static const struct {
 	[LTT_LTTNG_GAP_PER_CHANNEL] = {
 		"one ring buffer for a whole kernel channel",
 		"lttng enable-channel --kernel --buffer-allocation=per-channel",
-		"its kernel backends' buffers (the module's and tracefs's) are per CPU; user-space "
-		"channels (-u) take per-channel",
+		"its kernel backends' buffers (the module's and tracefs's) are per CPU, written "
+		"without a lock (one buffer for every CPU serialises its writers: bench/README.md); "
+		"user-space channels (-u) take per-channel",
 		{ "give --buffer-allocation=per-cpu or leave it out for the kernel channel",
 		  "set the kernel channel's <allocation_policy> to PER_CPU or remove it" } },
 	[LTT_LTTNG_GAP_MAPS] = {

@@ -140,9 +140,10 @@
  * channels (ADD_MAP_CHANNEL, LIST_MAPS, the incr-map-value action); 27: a
  * channel's automatic reclaim, and how each MEM_USAGE entry was measured;
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
- * incr-map-value action after a kernel rule)
+ * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
+ * how may be LTT_MEM_MODULE_COUNT
  */
-#define LTT_CLIENT_MINOR 28
+#define LTT_CLIENT_MINOR 29
 /*
  * Map channels (doc/maps.md; wire forms in common/model/map.h):
  *   ADD_MAP_CHANNEL {str session, map_attr} -> {}
@@ -167,7 +168,8 @@
  *       per-channel buffer, which every CPU writes (0 before).  From 27
  *       each ends with {u8 how} (enum ltt_mem_how) and the kernel's CPU
  *       buffers are there too (tracefs: the kernel's count; the module:
- *       the channel's size); before, only user space's.
+ *       the channel's size; from 29, the module's own count where its
+ *       ABI has CHANNEL_MEM); before, only user space's.
  *   RECLAIM_MEMORY {str session, str channel, u64 older_than_ns}
  *       -> {u64 subbufs, u64 bytes}
  *       The user-space channel's (every discard-mode one's for "")
@@ -180,6 +182,8 @@
  */
 #define LTT_CLIENT_MINOR_MEM_USAGE 24
 #define LTT_CLIENT_MINOR_MEM_HOW 27
+/* how LTT_MEM_MODULE_COUNT (the module's count, kernel ABI 1.9); before: RESIDENT */
+#define LTT_CLIENT_MINOR_MEM_MODULE 29
 /*
  * ENABLE_CHANNEL's attribute is followed by {u8 preallocation} (after
  * fsync), GET_SESSION's channel by the same (after fsync): enum

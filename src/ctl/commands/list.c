@@ -206,6 +206,26 @@ static bool mem_of(const struct ltt_mem_stream *v, const struct ltt_channel_info
 }
 
 /*
+ * Are @ch's figures measured (the MI says no other)?  User space's are;
+ * a kernel channel's when the kernel counted each of its buffers.
+ */
+static bool mem_measured(const struct listing *l, const struct ltt_channel_info *ch)
+{
+	size_t i, n = 0;
+
+	if (ch->domain != LTT_DOMAIN_KERNEL)
+		return true;
+	for (i = 0; i < l->nr_mem; i++) {
+		if (!mem_of(&l->mem[i], ch))
+			continue;
+		if (l->mem[i].how == LTT_MEM_CONFIGURED)
+			return false;
+		n++;
+	}
+	return n > 0;
+}
+
+/*
  * LTTng 2.15's <data_stream_info_sets> of channel @ch (MI schema 4.2): a
  * set per owner (a user's <uid>, or a program's <pid>), a
  * <data_stream_info> per CPU with the bytes its buffer holds now, and
@@ -316,7 +336,7 @@ static void print_channel(const struct ltt_session_detail *d, const struct listi
 	if (!nr_rules)
 		ctl_out_text("      none\n");
 	/* LTTng has no memory figure of kernel channels */
-	if (l->mem && ch->domain != LTT_DOMAIN_KERNEL)
+	if (l->mem && mem_measured(l, ch))
 		put_mem_sets(l, ch);
 	ctl_out_close();
 }
@@ -612,6 +632,8 @@ static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, s
 		ctl_out_text(" in %zu buffers", n);
 	if (v->how == LTT_MEM_KERNEL_COUNT)
 		ctl_out_text(", the kernel's count (buffer_size_kb)");
+	else if (v->how == LTT_MEM_MODULE_COUNT)
+		ctl_out_text(", the module's count (allocated whole)");
 	else if (v->how == LTT_MEM_CONFIGURED)
 		ctl_out_text(", its configured size (allocated whole)");
 	ctl_out_text("\n");

@@ -36,8 +36,11 @@ static void put_stream(void *arg, const struct ltt_domain_mem *m)
 				   p->minor < LTT_CLIENT_MINOR_ALLOCATION ? 0 : m->cpu);
 	ltt_wbuf_put_u64(p->reply, m->resident);
 	ltt_wbuf_put_u64(p->reply, m->size);
+	/* a client before the module's count takes it as measured */
 	if (p->minor >= LTT_CLIENT_MINOR_MEM_HOW)
-		ltt_wbuf_put_u8(p->reply, m->how);
+		ltt_wbuf_put_u8(p->reply, m->how == LTT_MEM_MODULE_COUNT &&
+					  p->minor < LTT_CLIENT_MINOR_MEM_MODULE ?
+					  LTT_MEM_RESIDENT : m->how);
 	p->n++;
 }
 

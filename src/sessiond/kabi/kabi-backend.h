@@ -56,11 +56,12 @@ enum ltt_kabi_op {
 	LTT_KABI_OP_STREAM_USAGE,	/* the daemon's own: no ioctl of that name */
 	LTT_KABI_OP_WAKE_EARLY,		/* the daemon's own, tracefs only: see below */
 	LTT_KABI_OP_PROBE,		/* on a session: struct ltt_kabi_probe, creates a PROBE */
-	LTT_KABI_OP_MAP,		/* the daemon's own, tracefs only: see below */
+	LTT_KABI_OP_MAP,		/* see below */
 	LTT_KABI_OP_MAP_EVENT,
 	LTT_KABI_OP_MAP_UNEVENT,
 	LTT_KABI_OP_MAP_READ,
 	LTT_KABI_OP_MAP_CTL,
+	LTT_KABI_OP_CHANNEL_MEM,	/* the module only (1.9): tracefs has STREAM_USAGE.allocated */
 	LTT_KABI_OP_NR,
 };
 
@@ -92,11 +93,13 @@ struct ltt_kabi_stream_usage {
  */
 
 /*
- * Kernel map channels (doc/maps.md), the daemon's own operations (kernel
- * ABI 1.8, ltt_kabi_version.maps; the module: -ENOTTY).  MAP (the tracer,
- * no argument) makes a MAP object: counters the kernel keeps by itself,
- * no record read per event (tracefs: an ftrace instance of its own whose
- * events get histogram triggers), paused.  MAP_EVENT (a map, struct
+ * Kernel map channels (doc/maps.md), kernel ABI 1.8's operations on the
+ * tracefs backend, the module's ioctls of that name from 1.9 on
+ * (ltt_kabi_version.maps; their arguments are kmod/ltt-abi.h's).  MAP
+ * (the tracer, no argument) makes a MAP object: counters the kernel keeps
+ * by itself, no record read per event (tracefs: an ftrace instance of its
+ * own whose events get histogram triggers; the module: per-CPU counters
+ * its probes increment), paused.  MAP_EVENT (a map, struct
  * ltt_kabi_event_filter) counts event @name's occurrences that its
  * programs accept under counter @id: -EEXIST when the map counts that
  * event under that counter already; -ENOENT for no such event; -EOPNOTSUPP for programs the
@@ -107,23 +110,13 @@ struct ltt_kabi_stream_usage {
  * @values.  MAP_CTL (a map, struct ltt_kabi_map_ctl) pauses, continues
  * or zeroes every counter.
  */
-#define LTT_KABI_MAP_READ_MAX 64		/* counters a MAP_READ returns */
 
-struct ltt_kabi_map_read {
-	uint32_t first;			/* in: the first counter */
-	uint32_t nr;			/* out: the counters known from @first, up to READ_MAX */
-	uint64_t values[LTT_KABI_MAP_READ_MAX];
-};
-
-enum ltt_kabi_map_cmd {
-	LTT_KABI_MAP_PAUSE = 1,
-	LTT_KABI_MAP_CONT = 2,
-	LTT_KABI_MAP_CLEAR = 3,
-};
-
-struct ltt_kabi_map_ctl {
-	uint32_t cmd;			/* enum ltt_kabi_map_cmd */
-};
+/*
+ * CHANNEL_MEM (a channel, struct ltt_kabi_channel_mem): the memory the
+ * module holds for one CPU's buffer of the channel, as it allocated it
+ * (kernel ABI 1.9); the tracefs backend: -ENOTTY (STREAM_USAGE's
+ * @allocated says it).
+ */
 
 /*
  * A user pointer in an operation's argument (the ioctl style of

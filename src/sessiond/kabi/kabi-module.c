@@ -37,6 +37,12 @@ static const unsigned long requests[LTT_KABI_OP_NR] = {
 	[LTT_KABI_OP_EVENT_SET_FILTER] = LTT_KABI_EVENT_SET_FILTER,
 	[LTT_KABI_OP_CONTEXT_ADD] = LTT_KABI_CONTEXT_ADD,
 	[LTT_KABI_OP_PROBE] = LTT_KABI_PROBE,
+	[LTT_KABI_OP_MAP] = LTT_KABI_MAP,
+	[LTT_KABI_OP_MAP_EVENT] = LTT_KABI_MAP_EVENT,
+	[LTT_KABI_OP_MAP_UNEVENT] = LTT_KABI_MAP_UNEVENT,
+	[LTT_KABI_OP_MAP_READ] = LTT_KABI_MAP_READ,
+	[LTT_KABI_OP_MAP_CTL] = LTT_KABI_MAP_CTL,
+	[LTT_KABI_OP_CHANNEL_MEM] = LTT_KABI_CHANNEL_MEM,
 };
 
 /* The first minor of kernel ABI with each feature, and what it is called. */
@@ -53,7 +59,7 @@ static const struct {
 	[LTT_KABI_FEAT_KPROBE] = { LTT_KABI_MINOR_PROBE, "kernel probes need" },
 	[LTT_KABI_FEAT_UPROBE] = { LTT_KABI_MINOR_PROBE, "user-space probes need" },
 	[LTT_KABI_FEAT_SYSCALL_STRINGS] = { 0, "system call strings need" },	/* always */
-	[LTT_KABI_FEAT_MAP] = { 0, "kernel map channels need" },	/* never: see below */
+	[LTT_KABI_FEAT_MAP] = { LTT_KABI_MINOR_KMAP, "kernel map channels need" },
 };
 
 static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)
@@ -91,7 +97,7 @@ static int module_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 	if (op == LTT_KABI_OP_STREAM_USAGE)
 		return module_usage(obj, arg);
 	if (op == LTT_KABI_OP_WAKE_EARLY || !requests[op])
-		return -ENOTTY;	/* readers woken per sub-buffer; no map channels */
+		return -ENOTTY;	/* readers woken per sub-buffer */
 	/* no argument: 0, which the tracer checks (a missing third argument is garbage) */
 	rc = ioctl(obj->fd, requests[op], arg ? (unsigned long)arg : 0UL);
 
@@ -129,11 +135,6 @@ static int probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_fea
 static int module_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 			const char *what, char *why, size_t why_size)
 {
-	if (feature == LTT_KABI_FEAT_MAP) {
-		snprintf(why, why_size, "%s: ltt's module keeps no kernel map channels (ltt counts kernel events in maps with ftrace's histogram triggers): run the session daemon with the tracefs backend (ltt-sessiond --kernel-backend=tracefs) on a kernel built with CONFIG_HIST_TRIGGERS=y, or record the events and count them in the trace",
-			 what);
-		return -EOPNOTSUPP;
-	}
 	if (version->minor >= features[feature].minor &&
 	    (feature == LTT_KABI_FEAT_KPROBE || feature == LTT_KABI_FEAT_UPROBE))
 		return probe_lacks(version, feature, what, why, why_size);

@@ -419,6 +419,17 @@ int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream,
 	return err;
 }
 
+int ltt_kabi_channel_mem(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
+			 uint64_t *ret_bytes)
+{
+	struct ltt_kabi_channel_mem arg = { .cpu = cpu };
+	int err = call_op(kabi, LTT_KABI_OP_CHANNEL_MEM, channel, &arg, NULL);
+
+	if (err == 0)
+		*ret_bytes = arg.bytes;
+	return err;
+}
+
 int ltt_kabi_channel_wake_early(struct ltt_kabi *kabi, ltt_khandle channel)
 {
 	return call_op(kabi, LTT_KABI_OP_WAKE_EARLY, channel, NULL, NULL);

@@ -125,6 +125,17 @@ int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream,
 			  struct ltt_kabi_stream_usage *ret);
 
 /**
+ * ltt_kabi_channel_mem() - the bytes of memory the module holds for the
+ * buffer of CPU @cpu of @channel, as it allocated them (kernel ABI 1.9,
+ * CHANNEL_MEM); answers at once
+ *
+ * Returns 0, -ENOTTY (the tracefs backend, or a module older than 1.9),
+ * -ENOENT (no such CPU).
+ */
+int ltt_kabi_channel_mem(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
+			 uint64_t *ret_bytes);
+
+/**
  * ltt_kabi_channel_wake_early() - readers of @channel's streams woken by
  * each stream's first record (kabi-backend.h, WAKE_EARLY)
  *

@@ -217,10 +217,11 @@ struct ltt_supervisor *ltt_kernel_supervisor(struct ltt_domain_impl *d,
 /* kernel-trace.c: its traces in the consumer-trace layer; a dead consumer's taken over */
 /*
  * ltt_kernel_mem_usage() - ltt_domain_ops.mem_usage: each CPU buffer of
- * @channel, as the kernel counts its memory (tracefs' buffer_size_kb,
- * LTT_MEM_KERNEL_COUNT) or else the channel's size, which the module
- * allocates whole (LTT_MEM_CONFIGURED).  Session lock held; the tracer
- * answers at once.
+ * @channel, as the kernel counts its memory: the module's count of what
+ * it allocated (CHANNEL_MEM, LTT_MEM_MODULE_COUNT), tracefs'
+ * buffer_size_kb (LTT_MEM_KERNEL_COUNT), or else (a module older than
+ * kernel ABI 1.9) the channel's size, which the module allocates whole
+ * (LTT_MEM_CONFIGURED).  Session lock held; the tracer answers at once.
  */
 void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session,
 			  const struct ltt_channel *channel,

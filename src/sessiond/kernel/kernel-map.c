@@ -72,7 +72,7 @@ static int map_create(void *arg, uid_t owner, const char *session, const struct 
 	if (!err && active)
 		err = ltt_kabi_map_ctl(k->kabi, m->h, LTT_KABI_MAP_CONT);
 	if (err) {
-		LTT_WARN("%s: the kernel's histogram triggers can't be used: %s", what,
+		LTT_WARN("%s: the kernel tracer's counters can't be used: %s", what,
 			 strerror(-err));
 		ltt_kabi_release(k->kabi, m->h);
 		free(m);
@@ -100,7 +100,7 @@ static void map_destroy(void *arg, void *km)
 	if (*pm)
 		*pm = m->next;
 	pthread_mutex_unlock(&k->kmaps->lock);
-	ltt_kabi_release(k->kabi, m->h);	/* its histogram triggers with it */
+	ltt_kabi_release(k->kabi, m->h);	/* its counters with it */
 	free(m->counts);
 	free(m);
 }
@@ -110,7 +110,7 @@ static void map_ctl(struct ltt_kernel *k, const struct kmap *m, uint32_t cmd)
 	int err = ltt_kabi_map_ctl(k->kabi, m->h, cmd);
 
 	if (err)
-		LTT_WARN("kernel map channel %s of session %s: its histogram triggers were not all %s: %s",
+		LTT_WARN("kernel map channel %s of session %s: its counters were not all %s: %s",
 			 m->name, m->session, cmd == LTT_KABI_MAP_CLEAR ? "cleared" :
 			 cmd == LTT_KABI_MAP_PAUSE ? "paused" : "continued", strerror(-err));
 }
@@ -132,7 +132,7 @@ static int map_read(void *arg, void *km, uint64_t *values, uint32_t nr)
 	int err = ltt_kabi_map_read(k->kabi, m->h, values, nr);
 
 	if (err)
-		LTT_WARN("kernel map channel %s of session %s: its histograms were not read: %s",
+		LTT_WARN("kernel map channel %s of session %s: its counters were not read: %s",
 			 m->name, m->session, strerror(-err));
 	return err;
 }
@@ -249,7 +249,7 @@ static int count_one(struct ltt_kernel *k, struct kmap *m, const struct ltt_trig
 				 (uint8_t *const *)f.code, f.len, f.nr);
 	ltt_ust_filters_fini(&f);
 	if (ret == -ENOENT)
-		return 1;	/* not an event of ftrace's */
+		return 1;	/* not an event of the tracer's */
 	if (ret == -EOPNOTSUPP)
 		LTT_WARN("trigger '%s': kernel event %s: ftrace's filter grammar can't say its filter exactly, which a histogram trigger needs",
 			 t->conf.name, c->event);
@@ -257,7 +257,7 @@ static int count_one(struct ltt_kernel *k, struct kmap *m, const struct ltt_trig
 		LTT_WARN("trigger '%s': kernel event %s: another trigger counts it under key slot %u of this map already",
 			 t->conf.name, c->event, c->slot);
 	else if (ret)
-		LTT_WARN("trigger '%s': kernel event %s: its histogram trigger was refused: %s",
+		LTT_WARN("trigger '%s': kernel event %s: the kernel tracer refused to count it: %s",
 			 t->conf.name, c->event, strerror(-ret));
 	if (ret)
 		return ret;
@@ -299,9 +299,10 @@ static enum ltt_error_code count_all(struct ltt_kernel *k, struct arming *a)
 	if (ret || !counted)
 		uncount(k, m, a->t->key);
 	if (!ret && !counted)
-		LTT_WARN("trigger '%s': its kernel rule takes no event ftrace has", a->t->conf.name);
+		LTT_WARN("trigger '%s': its kernel rule takes no event the kernel tracer has",
+			 a->t->conf.name);
 	else if (!ret)
-		LTT_INFO("trigger '%s': %zu kernel event(s) counted by histogram triggers in map %s",
+		LTT_INFO("trigger '%s': %zu kernel event(s) counted by the kernel tracer in map %s",
 			 a->t->conf.name, counted, m->name);
 	return !ret && !counted ? LTT_ERR_KERNEL_EVENT_NOT_FOUND :
 	       ret == -EOPNOTSUPP ? LTT_ERR_MAP_KERNEL_FILTER :

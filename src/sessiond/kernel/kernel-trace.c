@@ -36,6 +36,7 @@ void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session
 	struct ltt_kabi_stream_usage su;
 	struct kernel_chan *kc;
 	unsigned int i;
+	uint64_t bytes;
 
 	if (!ks)
 		return;
@@ -48,7 +49,11 @@ void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session
 			m.cpu = k->cpus ? k->cpus[i] : i;
 			m.how = LTT_MEM_CONFIGURED;
 			m.resident = m.size;
-			if (!ltt_kabi_stream_usage(k->kabi, kc->streams[i], &su) && su.allocated) {
+			if (!ltt_kabi_channel_mem(k->kabi, kc->handle, m.cpu, &bytes)) {
+				m.how = LTT_MEM_MODULE_COUNT;
+				m.resident = bytes;
+			} else if (!ltt_kabi_stream_usage(k->kabi, kc->streams[i], &su) &&
+				   su.allocated) {
 				m.how = LTT_MEM_KERNEL_COUNT;
 				m.resident = su.allocated;
 			}

@@ -1,4 +1,4 @@
-# kmod_core: ltt-ktest in the guest: ABI, exact counts and losses, timers, stress, refusals, fuzz, lazy attach (test_kmod_core.sh)
+# kmod_core: ltt-ktest in the guest: ABI, exact counts and losses, timers, stress, refusals, fuzz, lazy attach, maps (test_kmod_core.sh)
 modprobe ltt-tracer || exit 1
 result attached_idle "$(sed -n 's/^attached //p' /proc/ltt-test)"
 mkdir -p basic logger statedump
@@ -22,6 +22,7 @@ kt ktest_fuzz fuzz 10000
 kt ktest_lazy lazy
 mkdir -p kprobes
 kt ktest_kprobes kprobes "$LTT_OUT/kprobes"
+kt ktest_maps maps
 result attached_after "$(sed -n 's/^attached //p' /proc/ltt-test)"
 capture hold ltt-ktest hold /usr/sbin/rmmod ltt_tracer
 result loaded_during_hold "$(grep -c '^ltt_tracer ' /proc/modules)"

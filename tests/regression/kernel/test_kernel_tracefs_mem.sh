@@ -3,12 +3,13 @@
 # channel on the tracefs backend: one line per CPU buffer with the
 # memory the kernel says it holds (its instance's per_cpu/cpuN/
 # buffer_size_kb, read here on its own), labelled as the kernel's count;
-# total adds them up; the MI document has no kernel figure, as LTTng's.
+# total adds them up; the MI document has the same figures (LTTng's has
+# no kernel figure: ltt's are the kernel's count, so they are there).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 10
+tracefs_setup 11
 
 lttctl -q create s -o "$TEST_TMP/s" &&
 	lttctl -q enable-channel -k kch --subbuf-size 64k --num-subbuf 4 &&
@@ -37,5 +38,7 @@ like "$STDOUT" "  kernel kch: $total bytes .* in $cpus buffers, the kernel's cou
 like "$STDOUT" "  total: $total bytes" "and the session's total"
 lttctl --mi xml list s --mem-usage=full >"$TEST_TMP/mem.xml"
 like "$(mi_valid "$TEST_TMP/mem.xml")" "validates" "--mi xml: valid against LTTng 2.15's schema"
-is "$(grep -c data_stream_info "$TEST_TMP/mem.xml")" 0 "with no kernel figure (LTTng's has none)"
+is "$(grep -c '<data_stream_info>' "$TEST_TMP/mem.xml")" "$cpus" "... a data_stream_info a CPU buffer"
+like "$(tr -d ' \n' <"$TEST_TMP/mem.xml")" "</sets><total_memory_usage_bytes>$total</total_memory_usage_bytes>" \
+	"... whose total is the kernel's count"
 lttctl -q destroy s

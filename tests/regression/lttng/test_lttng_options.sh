@@ -244,7 +244,7 @@ refused "$log4j2" add-trigger --condition=channel-buffer-usage-ge --session=s --
 	--domain=log4j2 --threshold-ratio=0.5 --action=notify
 refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by ltt: give --trace-format=ctf-1.8 or leave it out; it writes CTF 1.8, which babeltrace2 and Trace Compass read" \
 	create x -F ctf-2
-refused "one ring buffer for a whole kernel channel (lttng enable-channel --kernel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out for the kernel channel; its kernel backends' buffers (the module's and tracefs's) are per CPU; user-space channels (-u) take per-channel" \
+refused "one ring buffer for a whole kernel channel (lttng enable-channel --kernel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out for the kernel channel; its kernel backends' buffers (the module's and tracefs's) are per CPU, written without a lock (one buffer for every CPU serialises its writers: bench/README.md); user-space channels (-u) take per-channel" \
 	enable-channel -k c --buffer-allocation=per-channel
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
 	add-map-channel --type=user --update-policy=per-rule-match -s s m

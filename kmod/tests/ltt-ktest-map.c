@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ltt-ktest-map.c - map fds and CHANNEL_MEM (kernel ABI 1.9), through the
+ * raw ABI:
+ *
+ *   ltt-ktest maps   a map counting ltt_test_event under two counters and
+ *                    getppid's entry under a third: nothing while paused,
+ *                    exactly N once continued, 0 after CLEAR, one pair
+ *                    removed; the system call probes attached only while
+ *                    the map counts them; the refusals errno by errno;
+ *                    CHANNEL_MEM's figure and refusals
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "ltt-ktest.h"
+
+#define GETPPID	"syscall_entry_getppid"
+
+/* MAP_EVENT of @name under counter @id: the ioctl's return. */
+static int count(int mfd, const char *name, uint32_t id)
+{
+	struct ltt_kabi_event_filter f = { 0 };
+
+	snprintf(f.event.name, sizeof(f.event.name), "%s", name);
+	f.event.id = id;
+	return ioctl(mfd, LTT_KABI_MAP_EVENT, &f);
+}
+
+static int ctl(int mfd, uint32_t cmd)
+{
+	struct ltt_kabi_map_ctl c = { .cmd = cmd };
+
+	return ioctl(mfd, LTT_KABI_MAP_CTL, &c);
+}
+
+/* MAP_READ from 0: "nr v0 v1 v2" (dies on error). */
+static const char *counters(int mfd)
+{
+	static char out[128];
+	struct ltt_kabi_map_read r = { 0 };
+
+	if (ioctl(mfd, LTT_KABI_MAP_READ, &r))
+		die("LTT_KABI_MAP_READ");
+	snprintf(out, sizeof(out), "%u %" PRIu64 " %" PRIu64 " %" PRIu64, r.nr,
+		 (uint64_t)r.values[0], (uint64_t)r.values[1], (uint64_t)r.values[2]);
+	return out;
+}
+
+static void calls(int n)
+{
+	while (n-- > 0)
+		syscall(SYS_getppid);
+}
+
+static void map_refusals(int tfd, int mfd)
+{
+	struct ltt_kabi_event_filter f = { 0 };
+	struct ltt_kabi_map_read r = { 0 };
+	struct ltt_kabi_event ev = { 0 };
+
+	check(ioctl(tfd, LTT_KABI_MAP, 1) < 0 && errno == EINVAL, "MAP with an argument: EINVAL");
+	check(count(mfd, "ltt_test_event", 0) < 0 && errno == EEXIST,
+	      "MAP_EVENT of an event under its counter again: EEXIST");
+	check(count(mfd, "no_such_event", 5) < 0 && errno == ENOENT,
+	      "MAP_EVENT of no such event: ENOENT");
+	check(count(mfd, "ltt_test_event", LTT_KABI_MAP_MAX_COUNTERS) < 0 && errno == ENOSPC,
+	      "MAP_EVENT under counter MAP_MAX_COUNTERS: ENOSPC");
+	check(count(mfd, "", 5) < 0 && errno == EINVAL, "MAP_EVENT of an empty name: EINVAL");
+	snprintf(f.event.name, sizeof(f.event.name), "ltt_test_event");
+	f.event.id = 5;
+	f.reserved[0] = 1;
+	check(ioctl(mfd, LTT_KABI_MAP_EVENT, &f) < 0 && errno == EINVAL,
+	      "MAP_EVENT with reserved words not zero: EINVAL");
+	snprintf(ev.name, sizeof(ev.name), "ltt_test_event");
+	ev.id = 5;
+	check(ioctl(mfd, LTT_KABI_MAP_UNEVENT, &ev) < 0 && errno == ENOENT,
+	      "MAP_UNEVENT of a pair the map does not count: ENOENT");
+	r.nr = 1;
+	check(ioctl(mfd, LTT_KABI_MAP_READ, &r) < 0 && errno == EINVAL,
+	      "MAP_READ with nr not zero: EINVAL");
+	check(ctl(mfd, 0) < 0 && errno == EINVAL && ctl(mfd, 4) < 0 && errno == EINVAL,
+	      "MAP_CTL of an unknown command: EINVAL");
+	check(ioctl(mfd, LTT_KABI_EVENT_ENABLE, &ev) < 0 && errno == ENOTTY,
+	      "a channel's ioctl on a map fd: ENOTTY");
+}
+
+static void channel_mem(int tfd)
+{
+	struct ltt_kabi_channel_mem m = { 0 };
+	int sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	uint64_t data = 5 * 65536;
+	struct chan c;
+
+	if (sfd < 0)
+		die("LTT_KABI_SESSION");
+	channel(sfd, 65536, 4, 0, &c);
+	check(!ioctl(c.fd, LTT_KABI_CHANNEL_MEM, &m) && m.data_bytes == data &&
+	      m.bytes > data && m.bytes < data + 8192,
+	      "CHANNEL_MEM of 4 x 64 KiB, CPU 0: %" PRIu64 " bytes, %" PRIu64
+	      " of them the 5 sub-buffers' pages", (uint64_t)m.bytes, (uint64_t)m.data_bytes);
+	m = (struct ltt_kabi_channel_mem){ .cpu = 1U << 20 };
+	check(ioctl(c.fd, LTT_KABI_CHANNEL_MEM, &m) < 0 && errno == ENOENT,
+	      "CHANNEL_MEM of no such CPU: ENOENT");
+	m = (struct ltt_kabi_channel_mem){ .reserved = { 1 } };
+	check(ioctl(c.fd, LTT_KABI_CHANNEL_MEM, &m) < 0 && errno == EINVAL,
+	      "CHANNEL_MEM with reserved words not zero: EINVAL");
+	close_chan(&c);
+	close(sfd);
+}
+
+int cmd_maps(void)
+{
+	struct ltt_kabi_version v = { 0 };
+	struct ltt_kabi_event ev = { 0 };
+	int tfd = tracer(), mfd;
+	long a0 = attached();
+
+	check(!ioctl(tfd, LTT_KABI_VERSION, &v) && v.minor >= LTT_KABI_MINOR_KMAP && v.maps == 1,
+	      "VERSION: ABI 1.%u, maps %u", v.minor, v.maps);
+	mfd = ioctl(tfd, LTT_KABI_MAP, 0);
+	if (mfd < 0)
+		die("LTT_KABI_MAP");
+	check(!count(mfd, "ltt_test_event", 0) && !count(mfd, "ltt_test_event", 1) &&
+	      !count(mfd, GETPPID, 2),
+	      "MAP_EVENT: the test event under counters 0 and 1, getppid's entry under 2");
+	check(attached() == a0 + 2, "... sys_enter and sys_exit attached for it (%ld, %ld before)",
+	      attached(), a0);
+	map_refusals(tfd, mfd);
+	emit_test(100);
+	calls(40);
+	check(!strcmp(counters(mfd), "3 0 0 0"), "paused (a new map): nothing counted (%s)",
+	      counters(mfd));
+	if (ctl(mfd, LTT_KABI_MAP_CONT))
+		die("MAP_CTL CONT");
+	emit_test(100);
+	calls(40);
+	check(!strcmp(counters(mfd), "3 100 100 40"),
+	      "continued: 100 test events under each counter, 40 getppid (%s)", counters(mfd));
+	if (ctl(mfd, LTT_KABI_MAP_CLEAR))
+		die("MAP_CTL CLEAR");
+	check(!strcmp(counters(mfd), "3 0 0 0"), "CLEAR: every counter 0 (%s)", counters(mfd));
+	emit_test(7);
+	calls(3);
+	snprintf(ev.name, sizeof(ev.name), GETPPID);
+	ev.id = 2;
+	check(!ioctl(mfd, LTT_KABI_MAP_UNEVENT, &ev) && attached() == a0,
+	      "MAP_UNEVENT of getppid: its probes detached (%ld)", attached());
+	check(!strcmp(counters(mfd), "2 7 7 0"),
+	      "7 more test events counted after CLEAR; counter 2 gone with its pair (%s)",
+	      counters(mfd));
+	if (ctl(mfd, LTT_KABI_MAP_PAUSE))
+		die("MAP_CTL PAUSE");
+	emit_test(5);
+	check(!strcmp(counters(mfd), "2 7 7 0"), "paused again: nothing more (%s)", counters(mfd));
+	close(mfd);
+	check(count(mfd, "ltt_test_event", 0) < 0 && errno == EBADF, "the map's fd closed");
+	channel_mem(tfd);
+	close(tfd);
+	return 0;
+}
