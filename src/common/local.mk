@@ -6,7 +6,7 @@ noinst_LTLIBRARIES += src/common/libcommon.la
 # Its wings, from the top layer down (common.h is their map).
 src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/proto.h \
-	src/common/proto/app-proto.c src/common/proto/app-proto.h \
+	src/common/proto/app-proto.c src/common/proto/app-proto.h src/common/proto/app-tracepoint.c \
 	src/common/proto/client-proto.c src/common/proto/client-proto.h \
 	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
 	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \

@@ -297,6 +297,8 @@ struct ltt_app_field {
 	struct ltt_ust_enum_entry *enum_entries;	/* labels owned too */
 };
 
+/* app-tracepoint.c: a tracepoint's description */
+
 /**
  * ltt_app_put_tracepoint() - encode a program's tracepoint description
  * @w: the payload being built; an allocation failure is left in w->err
@@ -349,6 +351,22 @@ int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
  */
 void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
 			   struct ltt_filter_field_desc *fields);
+
+/**
+ * ltt_app_put_app_tracepoint() - encode a decoded description (borrowed)
+ * exactly as ltt_app_put_tracepoint() encodes the program's original
+ */
+void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepoint *tp);
+
+/**
+ * ltt_app_tracepoint_dup() - a copy of a decoded description, one heap
+ * block as ltt_app_get_tracepoint() returns
+ *
+ * Returns 0, -EPROTO if @tp (borrowed) is not a valid description, or
+ * -ENOMEM.  *@ret_tp set only on success.
+ */
+int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
+			   struct ltt_app_tracepoint **ret_tp);
 
 /*
  * The other messages' payloads.  Encoders append to @w, borrow what they
@@ -523,22 +541,6 @@ void ltt_app_put_tracepoints_finish(struct ltt_wbuf *w, size_t start, uint32_t c
  */
 int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret_tps,
 			    uint32_t *ret_nr);
-
-/**
- * ltt_app_put_app_tracepoint() - encode a decoded description (borrowed)
- * exactly as ltt_app_put_tracepoint() encodes the program's original
- */
-void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepoint *tp);
-
-/**
- * ltt_app_tracepoint_dup() - a copy of a decoded description, one heap
- * block as ltt_app_get_tracepoint() returns
- *
- * Returns 0, -EPROTO if @tp (borrowed) is not a valid description, or
- * -ENOMEM.  *@ret_tp set only on success.
- */
-int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
-			   struct ltt_app_tracepoint **ret_tp);
 
 /* NOTIFIER_ADD; strings point into the payload when decoded */
 struct ltt_app_notifier_add {

@@ -7,8 +7,8 @@
  *   proto.h            this map
  *   msg.[ch]           the framing of the app and consumer protocols: header, payload, fds
  *   client-proto.[ch]  lttctl and libltt-ctl to ltt-sessiond: commands, objects, minors
- *   app-proto.[ch]     ltt-sessiond and libltt-ust: registration, channels, event rules,
- *                      tracepoint descriptions
+ *   app-proto.[ch]     ltt-sessiond and libltt-ust: registration, channels, event rules
+ *   app-tracepoint.c   the app protocol's tracepoint descriptions (declared in app-proto.h)
  *   consumer-proto.[ch] ltt-sessiond to ltt-consumerd: channels, streams, traces, relays
  *   lagent-proto.[ch]  LTTng's agent protocol (its Python and Java agents) to ltt-sessiond
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
