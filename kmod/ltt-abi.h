@@ -313,7 +313,8 @@ struct ltt_kabi_channel_mem {
  *
  * MAP_EVENT (struct ltt_kabi_event_filter: @event.id the counter):
  * EEXIST the map counts that event under that counter already; ENOENT no
- * such event (or a session's own probe: a map belongs to no session);
+ * such event (or a session's own probe, or a state dump's event: a map
+ * belongs to no session);
  * ENOSPC LTT_KABI_MAP_MAX_EVENTS reached, or a counter id at or past
  * LTT_KABI_MAP_MAX_COUNTERS; EINVAL as EVENT_ENABLE_FILTERED.
  * MAP_UNEVENT (struct ltt_kabi_event): stop counting @name under @id
@@ -325,7 +326,7 @@ struct ltt_kabi_channel_mem {
  */
 #define LTT_KABI_MAP_READ_MAX		64	/* counters a MAP_READ returns */
 #define LTT_KABI_MAP_MAX_EVENTS		16384	/* (event, counter) pairs per map */
-#define LTT_KABI_MAP_MAX_COUNTERS	65536	/* counter ids: 0 .. MAX - 1 */
+#define LTT_KABI_MAP_MAX_COUNTERS	65537	/* counter ids: 0 .. MAX - 1: 65536 keys and the overflow */
 
 struct ltt_kabi_map_read {
 	__u32 first;		/* in: the first counter */

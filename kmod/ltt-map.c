@@ -75,6 +75,9 @@ static int map_event(struct ltt_kmap *m, const void __user *uarg)
 		ret = -ENOSPC;
 	if (!ret) {
 		e->desc = ltt_event_lookup(a.event.name);
+		/* a state dump's events belong to the session being dumped */
+		if (e->desc && (e->desc->flags & LTT_EVENT_STATEDUMP))
+			e->desc = NULL;
 		ret = e->desc ? ltt_kfilter_validate(f, e->desc) : -ENOENT;
 	}
 	if (!ret) {

@@ -14,6 +14,7 @@
 #include <linux/jiffies.h>
 #include <linux/log2.h>
 #include <linux/module.h>
+#include <linux/nospec.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
@@ -143,7 +144,10 @@ static int channel_mem(struct ltt_channel *chan, void __user *uarg)
 		return -EFAULT;
 	if (m.reserved0 || m.bytes || m.data_bytes || memchr_inv(m.reserved, 0, sizeof(m.reserved)))
 		return -EINVAL;
-	if (m.cpu >= nr_cpu_ids || !cpu_possible(m.cpu) || !chan->bufs[m.cpu])
+	if (m.cpu >= nr_cpu_ids)
+		return -ENOENT;
+	m.cpu = array_index_nospec(m.cpu, nr_cpu_ids);
+	if (!cpu_possible(m.cpu) || !chan->bufs[m.cpu])
 		return -ENOENT;
 	ltt_rb_mem(chan->bufs[m.cpu], &m.bytes, &m.data_bytes);
 	return copy_to_user(uarg, &m, sizeof(m)) ? -EFAULT : 0;

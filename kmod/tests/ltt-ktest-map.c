@@ -72,8 +72,15 @@ static void map_refusals(int tfd, int mfd)
 	      "MAP_EVENT of an event under its counter again: EEXIST");
 	check(count(mfd, "no_such_event", 5) < 0 && errno == ENOENT,
 	      "MAP_EVENT of no such event: ENOENT");
+	check(count(mfd, "lttng_statedump_start", 5) < 0 && errno == ENOENT,
+	      "MAP_EVENT of a state dump's event (a session's own): ENOENT");
 	check(count(mfd, "ltt_test_event", LTT_KABI_MAP_MAX_COUNTERS) < 0 && errno == ENOSPC,
 	      "MAP_EVENT under counter MAP_MAX_COUNTERS: ENOSPC");
+	snprintf(ev.name, sizeof(ev.name), "ltt_test_event");
+	ev.id = LTT_KABI_MAP_MAX_COUNTERS - 1;
+	check(!count(mfd, "ltt_test_event", LTT_KABI_MAP_MAX_COUNTERS - 1) &&
+	      !ioctl(mfd, LTT_KABI_MAP_UNEVENT, &ev),
+	      "MAP_EVENT under the last counter, a full map's overflow (65536 keys, then it): taken");
 	check(count(mfd, "", 5) < 0 && errno == EINVAL, "MAP_EVENT of an empty name: EINVAL");
 	snprintf(f.event.name, sizeof(f.event.name), "ltt_test_event");
 	f.event.id = 5;

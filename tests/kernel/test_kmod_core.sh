@@ -43,7 +43,7 @@ ktest ktest_unpriv 2
 ktest ktest_fuzz 2
 ktest ktest_lazy 14
 ktest ktest_kprobes 28
-ktest ktest_maps 23
+ktest ktest_maps 25
 like "$(kvm_file kmod_core ktest_basic)" 'ok 12 - 20000 events recorded of 20000, 0 wrong, 0 missing' \
 	"basic: 20000 of 20000 test events, every field right"
 like "$(kvm_file kmod_core ktest_basic)" "GET_NEXT_SUBBUF's events: exact in every packet, 20000 in all \\(20000 events read\\)" \

@@ -248,8 +248,12 @@ stop_proc() {
 # bad_modules FILE: two files in the place of a private module FILE
 # (src/common/base/module.h), to set its variable to: one that is not
 # there, and a library that is not ltt's module.
-bad_modules() {
+bad_modules() { # NAME REAL: and, as root, REAL's copy that others may write
 	echo "$TEST_TMP/none/$1" "$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/libltt-ctl.so"
+	if [ "$(id -u)" = 0 ] && mkdir -p "$TEST_TMP/.ww" && cp "$2" "$TEST_TMP/.ww/$1" &&
+		chmod 666 "$TEST_TMP/.ww/$1"; then
+		echo "$TEST_TMP/.ww/$1"
+	fi
 }
 
 # bad_module_why BAD WHAT SYMBOL: the regex of why the loader refuses
@@ -257,6 +261,7 @@ bad_modules() {
 bad_module_why() {
 	case $1 in
 	*/none/*) echo 'cannot open shared object file: No such file or directory' ;;
+	*/.ww/*) echo "not root's, or writable by group or others, which a process running as root does not load \\(named by [A-Z_]*\\)" ;;
 	*) echo "not ltt's $2 module \\(no $3\\)" ;;
 	esac
 }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/base/module.h"
 
@@ -45,6 +47,32 @@ static int load(const struct ltt_module_spec *spec, const char *path,
 	return 0;
 }
 
+/*
+ * A module named by @spec's variable, in a process running as root (a
+ * root shell's lttctl, a daemon it starts): only an absolute path to a
+ * file root owns that no one else may write, as for the installed one.
+ * A file that is not there is left to dlopen() to say so.
+ */
+static int env_path_trusted(const struct ltt_module_spec *spec, const char *path, char *err,
+			    size_t errlen)
+{
+	struct stat st;
+
+	if (geteuid() != 0)
+		return 0;
+	if (path[0] != '/') {
+		snprintf(err, errlen, "%s: %s names a relative path, which a process running as root does not load: give the module's absolute path",
+			 path, spec->env);
+		return -EPERM;
+	}
+	if (stat(path, &st) == 0 && (st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))) {
+		snprintf(err, errlen, "%s: not root's, or writable by group or others, which a process running as root does not load (named by %s)",
+			 path, spec->env);
+		return -EPERM;
+	}
+	return 0;
+}
+
 int ltt_module_get(const struct ltt_module_spec *spec, const struct ltt_module_head **slot,
 		   const struct ltt_module_head **ret_table, char *err, size_t errlen)
 {
@@ -53,8 +81,10 @@ int ltt_module_get(const struct ltt_module_spec *spec, const struct ltt_module_h
 
 	if (!path || !*path)
 		path = spec->path;
+	else
+		ret = env_path_trusted(spec, path, err, errlen);
 	pthread_mutex_lock(&module_lock);
-	if (!*slot)
+	if (!*slot && !ret)
 		ret = load(spec, path, slot, err, errlen);
 	if (!ret)
 		*ret_table = *slot;

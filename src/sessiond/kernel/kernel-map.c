@@ -307,6 +307,7 @@ static enum ltt_error_code count_all(struct ltt_kernel *k, struct arming *a)
 	return !ret && !counted ? LTT_ERR_KERNEL_EVENT_NOT_FOUND :
 	       ret == -EOPNOTSUPP ? LTT_ERR_MAP_KERNEL_FILTER :
 	       ret == -EEXIST ? LTT_ERR_MAP_KERNEL_TWICE :
+	       ret == -ENOSPC ? LTT_ERR_MAP_KERNEL_EVENTS :
 	       ret == -ENOMEM ? LTT_ERR_NOMEM : ret ? LTT_ERR_MAP_KERNEL : LTT_ERR_OK;
 }
 

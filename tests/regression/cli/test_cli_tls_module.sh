@@ -64,7 +64,7 @@ exec {BR}<&-
 # --- the module missing, or another file in its place
 snapshot() { ls "$TEST_TMP" "$HOME/.ltt" 2>&1; lttctl list 2>&1; }
 before=$(snapshot)
-for bad in $(bad_modules net-tls.so); do
+for bad in $(bad_modules net-tls.so "$MODULE"); do
 	why=$(bad_module_why "$bad" TLS ltt_net_tls_module)
 	export LTT_NET_TLS_PATH=$bad
 	want="^Error: $bad: $why: TLS needs ltt's TLS module \\(net-tls\\.so in ltt's library directory"

@@ -75,7 +75,7 @@ fi
 lttctl -q destroy s1
 snapshot() { ls -R "$TEST_TMP/saved" "$HOME/.ltt" 2>&1; lttctl list 2>&1; }
 before=$(snapshot)
-for bad in $(bad_modules config-xml.so); do
+for bad in $(bad_modules config-xml.so "$MODULE"); do
 	why=$(bad_module_why "$bad" XML ltt_cfg_xml_module)
 	export LTT_CONFIG_XML_PATH=$bad
 	run lttctl save -o "$TEST_TMP/saved2"
