@@ -663,7 +663,8 @@ static struct ltt_domain_impl *statedump_domain(const struct ltt_domains *set,
 }
 
 enum ltt_error_code ltt_chunk_regenerate_statedump(const struct ltt_domains *set,
-						   struct ltt_session *session)
+						   struct ltt_session *session,
+						   struct ltt_domain_settle *settle)
 {
 	struct ltt_domain_impl *d;
 	unsigned int i, nr = 0;
@@ -678,7 +679,7 @@ enum ltt_error_code ltt_chunk_regenerate_statedump(const struct ltt_domains *set
 	/* the kernel's first: a kernel tracer that lacks it changes nothing */
 	for (i = 0; i < 2; i++) {
 		d = statedump_domain(set, session, i);
-		ret = d ? d->ops->regenerate_statedump(d, session) : 0;
+		ret = d ? d->ops->regenerate_statedump(d, session, settle) : 0;
 		if (ret == -EOPNOTSUPP)
 			return LTT_ERR_STATEDUMP_KERNEL;
 		if (ret == -EBUSY)

@@ -117,13 +117,16 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
  * ltt_chunk_regenerate_statedump() - the kernel tracer records its state
  * dump again into @session's kernel channels, and the programs theirs
  * (lttng_ust_statedump:*) into its user-space channels
+ * @settle: receives the programs' confirmations, to wait for once
+ *          unlocked (ltt_domain_settle_wait()): then each has recorded it
  *
  * Session lock held.  Returns LTT_ERR_OK, STATEDUMP_DOMAIN (no channel in
  * either domain), SESSION_NOT_STARTED, STATEDUMP_KERNEL (the module is too
  * old: logged, and nothing asked), or UNKNOWN (the tracer failed: logged).
  */
 enum ltt_error_code ltt_chunk_regenerate_statedump(const struct ltt_domains *set,
-						   struct ltt_session *session);
+						   struct ltt_session *session,
+						   struct ltt_domain_settle *settle);
 
 /**
  * ltt_chunk_destroyed() - @session's traces are closed for good: a local

@@ -131,12 +131,29 @@ enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct 
 	return ltt_cmd_with_session(ctx, name, clear_locked, NULL);
 }
 
-static enum ltt_error_code regenerate_locked(const struct ltt_cmd_ctx *ctx,
-					     struct ltt_session *session, void *arg)
+static enum ltt_error_code regenerate_metadata_locked(const struct ltt_cmd_ctx *ctx,
+						      struct ltt_session *session, void *arg)
 {
-	if (*(const uint32_t *)arg == LTT_REGENERATE_STATEDUMP)
-		return ltt_chunk_regenerate_statedump(ctx->domains, session);
+	(void)arg;
 	return ltt_chunk_regenerate_metadata(ctx->domains, session);
+}
+
+/*
+ * Once this returns, every program registered then has recorded its state
+ * dump (or was dropped, warned about, for not confirming it in time): one
+ * that exits right after still leaves its dump in the trace.
+ */
+static enum ltt_error_code regenerate_statedump(const struct ltt_cmd_ctx *ctx, const char *name)
+{
+	struct ltt_cmd_change ch;
+	enum ltt_error_code ret;
+
+	ret = ltt_cmd_change_begin(ctx, name, &ch);
+	if (ret)
+		return ret;
+	ret = ltt_chunk_regenerate_statedump(ctx->domains, ch.session, &ch.settle);
+	ltt_cmd_change_end(ctx, &ch, "state dump");
+	return ret;
 }
 
 enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -147,9 +164,11 @@ enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt
 
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	if (what != LTT_REGENERATE_METADATA && what != LTT_REGENERATE_STATEDUMP)
+	if (what == LTT_REGENERATE_STATEDUMP)
+		return regenerate_statedump(ctx, name);
+	if (what != LTT_REGENERATE_METADATA)
 		return LTT_ERR_INVAL;
-	return ltt_cmd_with_session(ctx, name, regenerate_locked, &what);
+	return ltt_cmd_with_session(ctx, name, regenerate_metadata_locked, NULL);
 }
 
 void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,

@@ -157,12 +157,14 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
  * ltt_kernel_regenerate_statedump() - the domain's regenerate_statedump
  * operation (domain.h): the tracer records its state dump again into the
  * session's channels that enabled its events
+ * @settle: unused (the tracer has recorded the dump when it answers)
  *
  * Session lock held; the tracer answers at once.  Returns 0, -EBUSY (the
  * session is not recording), -EOPNOTSUPP (a tracer older than kernel ABI
  * 1.6: reload the module; logged), or the tracer's -errno.
  */
-int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session);
+int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session,
+				    struct ltt_domain_settle *settle);
 
 /* kernel-open.c: the tracer opened at start: its backend, the CPUs, the catalog */
 

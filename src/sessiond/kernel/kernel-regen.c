@@ -78,13 +78,15 @@ int ltt_kernel_regenerate_metadata(struct ltt_domain_impl *d, struct ltt_session
 	return ret;
 }
 
-int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session)
+int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session,
+				    struct ltt_domain_settle *settle)
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
 	char what[LTT_NAME_MAX + 64], why[512];
 	int ret;
 
+	(void)settle;	/* the tracer has recorded it when it answers */
 	snprintf(what, sizeof(what), "session '%s': regenerate statedump refused", session->name);
 	if (ltt_kernel_lacks(k, LTT_KABI_FEAT_STATEDUMP, what, why, sizeof(why))) {
 		LTT_WARN("%s", why);

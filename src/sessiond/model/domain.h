@@ -283,10 +283,13 @@ struct ltt_domain_ops {
 	/*
 	 * Optional: have the tracer record its state dump again into
 	 * @session's channels; absent: the domain has none (refused).
+	 * What must confirm it has recorded the dump (the programs) goes
+	 * into @settle, waited on by the caller once unlocked.
 	 * Returns 0, -EBUSY (not recording), -EOPNOTSUPP, or -errno.
 	 * Session lock held.
 	 */
-	int (*regenerate_statedump)(struct ltt_domain_impl *d, struct ltt_session *session);
+	int (*regenerate_statedump)(struct ltt_domain_impl *d, struct ltt_session *session,
+				    struct ltt_domain_settle *settle);
 	/* fini: every session is destroyed: release the domain. */
 	void (*fini)(struct ltt_domain_impl *d);
 	/*

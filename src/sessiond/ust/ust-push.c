@@ -540,20 +540,27 @@ void ltt_ust_push_remove(struct ltt_ust_apps *apps, struct ltt_session *session)
 	pthread_mutex_unlock(&apps->lock);
 }
 
-unsigned int ltt_ust_push_statedump(struct ltt_ust_apps *apps, struct ltt_session *session)
+unsigned int ltt_ust_push_statedump(struct ltt_ust_apps *apps, struct ltt_session *session,
+				    struct ltt_ust_acks *acks)
 {
 	struct ltt_app_chan *ac;
 	struct ltt_app *app;
-	unsigned int n = 0;
+	unsigned int n = 0, asked;
+	uint32_t seq = 0;
 
 	pthread_mutex_lock(&apps->lock);
 	cds_list_for_each_entry(app, &apps->list, node) {
 		if (app->dead)
 			continue;
+		asked = 0;
 		cds_list_for_each_entry(ac, &app->chans, node)
 			if (ac->session_id == session->id && ac->enabled &&
-			    !send_key_cmd(app, LTT_APP_MSG_CHANNEL_ENABLE, ac->key, NULL, -1, NULL))
-				n++;
+			    !send_key_cmd(app, LTT_APP_MSG_CHANNEL_ENABLE, ac->key, NULL, -1, &seq))
+				asked++;
+		/* its last one: it acks them in order, each after its dump */
+		if (asked)
+			ltt_ust_push_acks_add(acks, app, seq);
+		n += asked;
 	}
 	pthread_mutex_unlock(&apps->lock);
 	return n;

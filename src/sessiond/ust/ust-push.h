@@ -116,13 +116,17 @@ void ltt_ust_push_all(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
  * ltt_ust_push_statedump() - have every program record its state dump
  * (lttng_ust_statedump:*) again in each of @session's channels it has
  * enabled: CHANNEL_ENABLE of a channel enabled already (app-proto.h);
- * session lock held, takes apps->lock.  The sends never block, and
- * nothing is waited for: a stop after it finds what they recorded, as the
- * program reads its commands in order.
+ * session lock held, takes apps->lock.  The sends never block; each
+ * program acks once it recorded the dump, so waiting for @acks (no lock
+ * held) is waiting for the dumps: a program that exits right after the
+ * command returns has recorded its own (one asked but never waited for
+ * could exit before reading the command, and its dump was lost).
+ * @acks: as for ltt_ust_push_all()
  *
  * Returns the number of channels asked, over all programs.
  */
-unsigned int ltt_ust_push_statedump(struct ltt_ust_apps *apps, struct ltt_session *session);
+unsigned int ltt_ust_push_statedump(struct ltt_ust_apps *apps, struct ltt_session *session,
+				    struct ltt_ust_acks *acks);
 
 /**
  * ltt_ust_push_disable() - disable @session's channels in every program;

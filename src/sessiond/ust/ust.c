@@ -397,14 +397,19 @@ static int ust_reclaim(struct ltt_domain_impl *d, struct ltt_session *session,
 	return ltt_ust_buffers_reclaim(session, channel, older_than_ns, subbufs, bytes);
 }
 
-/* regenerate statedump: every program records its state dump again. */
-static int ust_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session)
+/*
+ * regenerate statedump: every program records its state dump again; the
+ * command returns once each confirmed it (@settle).
+ */
+static int ust_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_session *session,
+				    struct ltt_domain_settle *settle)
 {
+	struct ltt_ust *ust = to_ust(d);
 	unsigned int n;
 
 	if (!session->active)
 		return -EBUSY;
-	n = ltt_ust_push_statedump(&to_ust(d)->apps, session);
+	n = ltt_ust_push_statedump(&ust->apps, session, settle_acks(ust, settle));
 	LTT_INFO("session '%s': %u user-space channels of programs asked for their state dump",
 		 session->name, n);
 	return 0;

@@ -4,7 +4,8 @@
 # program's path, base address, size, PIC), build_id (the id readelf
 # reads), debug_link (name and CRC-32 of the separate debug file) for
 # each loaded object, procname, end; only into channels that enable them,
-# through their filters.  Then the users' tool: babeltrace2 --debug-info
+# through their filters; again at each regenerate statedump, recorded
+# when the command returns.  Then the users' tool: babeltrace2 --debug-info
 # turns the ip context into the function and the source line of the
 # tracepoint call, from the program's own DWARF and from a separate
 # debug file found through the debug link.
@@ -16,7 +17,7 @@ ust_setup
 cc_cmd=${LTT_TEST_CC:-cc}
 command -v "${cc_cmd%% *}" >/dev/null || skip_all "no C compiler to build the program"
 command -v objcopy >/dev/null || skip_all "no objcopy to split the debug information"
-plan 30
+plan 32
 
 # The program: three hits from one known line of known_call().
 src="$TEST_TMP/sdapp.c"
@@ -152,6 +153,22 @@ is "$(grep -c "lttng_ust_statedump:start: .*vpid = $rpid }" "$TEST_TMP/o6")" 3 \
 is "$(grep -c "lttng_ust_statedump:procname: .*vpid = $rpid }" "$TEST_TMP/o6")" 3 "  each whole (procname)"
 like "$(sed -n 's/.* \(lttng_ust_statedump:[a-z_]*\|ltt_test:seq\): .*/\1/p' "$TEST_TMP/o6" | uniq | tail -n 2 | tr '\n' ' ')" \
 	"^lttng_ust_statedump:end ltt_test:seq $" "  before the event the program emitted after them"
+
+# The command returns once each program has recorded its dump: one killed
+# as soon as it returns still has it in the trace.  (The daemon used not
+# to wait: a program that exited right after, before reading the command,
+# never dumped, which a loaded machine showed.)
+session s7 "$TEST_TMP/t7" 'lttng_ust_statedump:*'
+ust_app_bg -n 1 -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+wait_ready "$ready"
+kpid=$READY_PIDS
+lttctl -q regenerate statedump && kill -KILL "$kpid"
+ok $? "regenerate statedump, then the program killed at once"
+wait "$BG_PID"
+lttctl -q stop && lttctl -q destroy
+bt "$TEST_TMP/t7" "$TEST_TMP/o7"
+is "$(grep -c "lttng_ust_statedump:end: .*vpid = $kpid }" "$TEST_TMP/o7")" 2 \
+	"  its dump at registration and the regenerate's, each whole"
 
 # Only channels that enable them, through their filters.
 session s4 "$TEST_TMP/t4"
