@@ -168,89 +168,13 @@ CLIENT(stall, struct ltt_stall_desc)
 CLIENT_V(channel_conf, struct ltt_channel_conf)
 
 /*
- * CREATE_SESSION's request for @minor, as libltt-ctl sends it and the
- * session daemon reads it (lib/ltt-ctl/session.c, sessiond/cmd/cmd-session.c):
- * the session, then the client's home (minor 6), then the TLS files (23).
+ * CREATE_SESSION's request, the TLS files that end GET_SESSION's reply and
+ * one buffer of MEM_USAGE's reply (pinned when libltt-ctl and the daemon
+ * each wrote them by hand, minor by minor).
  */
-struct create_req {
-	struct ltt_session_conf conf;
-	const char *home;
-};
-
-static void put_create_session(struct ltt_wbuf *w, const void *m, uint32_t minor)
-{
-	const struct create_req *q = m;
-
-	ltt_proto_put_session_attr(w, &q->conf);
-	if (minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		ltt_wbuf_put_str(w, q->home);
-	if (minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_put_session_tls(w, &q->conf);
-}
-
-static int get_create_session(struct ltt_rbuf *r, void *m, uint32_t minor)
-{
-	struct create_req *q = m;
-
-	ltt_proto_get_session_attr(r, &q->conf);
-	q->home = "";
-	if (minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		q->home = ltt_rbuf_get_str(r, LTT_PATH_MAX);
-	if (minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_get_session_tls(r, &q->conf);
-	return r->err ? -EPROTO : 0;
-}
-
-/* The TLS files that end GET_SESSION's reply (sessiond/cmd/cmd-view.c, lib/ltt-ctl/list.c). */
-static void put_view_tls(struct ltt_wbuf *w, const void *m, uint32_t minor)
-{
-	const struct ltt_session_conf *a = m;
-
-	if (minor >= LTT_CLIENT_MINOR_TLS) {
-		ltt_wbuf_put_str(w, a->tls_cert);
-		ltt_wbuf_put_str(w, a->tls_key);
-		ltt_wbuf_put_str(w, a->tls_ca);
-	}
-}
-
-static int get_view_tls(struct ltt_rbuf *r, void *m, uint32_t minor)
-{
-	if (minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_get_session_tls(r, m);
-	return r->err ? -EPROTO : 0;
-}
-
-/* One buffer of MEM_USAGE's reply (sessiond/cmd/cmd-memory.c, lib/ltt-ctl/session.c). */
-static void put_mem_stream(struct ltt_wbuf *w, const void *v, uint32_t minor)
-{
-	const struct ltt_mem_stream *m = v;
-
-	ltt_wbuf_put_u32(w, (uint32_t)m->domain);
-	ltt_wbuf_put_str(w, m->channel);
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, (uint32_t)m->pid);
-	ltt_wbuf_put_u32(w, m->cpu);
-	ltt_wbuf_put_u64(w, m->resident);
-	ltt_wbuf_put_u64(w, m->size);
-	if (minor >= LTT_CLIENT_MINOR_MEM_HOW)
-		ltt_wbuf_put_u8(w, m->how);
-}
-
-static int get_mem_stream(struct ltt_rbuf *r, void *v, uint32_t minor)
-{
-	struct ltt_mem_stream *m = v;
-
-	m->domain = (enum ltt_domain)ltt_rbuf_get_u32(r);
-	ltt_rbuf_get_str_copy(r, m->channel, sizeof(m->channel));
-	m->uid = ltt_rbuf_get_u32(r);
-	m->pid = (int32_t)ltt_rbuf_get_u32(r);
-	m->cpu = ltt_rbuf_get_u32(r);
-	m->resident = ltt_rbuf_get_u64(r);
-	m->size = ltt_rbuf_get_u64(r);
-	if (minor >= LTT_CLIENT_MINOR_MEM_HOW)
-		m->how = ltt_rbuf_get_u8(r);
-	return r->err ? -EPROTO : 0;
-}
+CLIENT_V(session_create, struct ltt_session_create_req)
+CLIENT_V(session_tls, struct ltt_session_conf)
+CLIENT_V(mem_stream, struct ltt_mem_stream)
 
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
@@ -341,7 +265,7 @@ static const struct ltt_stall_desc stall = {
 	.command = "ADD_STREAM", .metadata_waiting = true,
 };
 
-static const struct create_req create_session = {
+static const struct ltt_session_create_req create_session = {
 	.conf = {
 		.name = "s1", .output_type = LTT_OUTPUT_NET, .output = "tls://relay.example/x",
 		.snapshot = true, .live_timer_us = 100000, .tls_cert = "/etc/c.pem",
@@ -350,7 +274,7 @@ static const struct create_req create_session = {
 	.home = "/home/u",
 };
 
-static const struct create_req create_session_defaults = {
+static const struct ltt_session_create_req create_session_defaults = {
 	.conf = { .output_type = LTT_OUTPUT_LOCAL }, .home = "",
 };
 
@@ -471,15 +395,15 @@ static const struct sample samples[] = {
 	SAMPLE(relay_info, relay_info, 0, 66, 0xb049064b3a7bbb37ULL, 0x0add55df077b3c1cULL),
 	SAMPLE(stall_waiting, stall, 0, 9, 0x78a6d55c07e37122ULL, 0x05fe0740c1e6098aULL),
 	SAMPLE(stall, stall, 0, 27, 0x892a17e38e92e2aaULL, 0x1dab80613bd8cd25ULL),
-	SAMPLE(create_session, create_session, 5, 42, 0xa7035d0c4eaf5f55ULL, 0x9de746ddf5519522ULL),
-	SAMPLE(create_session, create_session, 6, 54, 0x42ba2660080dc43fULL, 0xa7dabc8a0f046508ULL),
-	SAMPLE(create_session, create_session, 22, 54, 0x42ba2660080dc43fULL, 0xa7dabc8a0f046508ULL),
-	SAMPLE(create_session, create_session, 23, 100, 0x71239b296d3a1db1ULL, 0x7c11f205150213b2ULL),
-	SAMPLE(create_session, create_session_defaults, 23, 39,
+	SAMPLE(session_create, create_session, 5, 42, 0xa7035d0c4eaf5f55ULL, 0x9de746ddf5519522ULL),
+	SAMPLE(session_create, create_session, 6, 54, 0x42ba2660080dc43fULL, 0xa7dabc8a0f046508ULL),
+	SAMPLE(session_create, create_session, 22, 54, 0x42ba2660080dc43fULL, 0xa7dabc8a0f046508ULL),
+	SAMPLE(session_create, create_session, 23, 100, 0x71239b296d3a1db1ULL, 0x7c11f205150213b2ULL),
+	SAMPLE(session_create, create_session_defaults, 23, 39,
 	       0x021ac94f0473b458ULL, 0x3a9d656ae165e882ULL),
-	SAMPLE(view_tls, create_session.conf, 22, 0, 0xcbf29ce484222325ULL, 0xf23d7463d0ab926fULL),
-	SAMPLE(view_tls, create_session.conf, 23, 46, 0xb7abd91d8cb8fabbULL, 0x944be8c8cf34f485ULL),
-	SAMPLE(view_tls, create_session_defaults.conf, 23, 15,
+	SAMPLE(session_tls, create_session.conf, 22, 0, 0xcbf29ce484222325ULL, 0xf23d7463d0ab926fULL),
+	SAMPLE(session_tls, create_session.conf, 23, 46, 0xb7abd91d8cb8fabbULL, 0x944be8c8cf34f485ULL),
+	SAMPLE(session_tls, create_session_defaults.conf, 23, 15,
 	       0x18c1a0909a7c4132ULL, 0x5bd2c4466ff0a4c3ULL),
 	SAMPLE(mem_stream, mem_stream, 26, 45, 0x7ee4d5f9e38cca06ULL, 0xce1863b5ab2c1d9aULL),
 	SAMPLE(mem_stream, mem_stream, 27, 46, 0x2ba19b9da83b44ccULL, 0xc3c2693182d3ee35ULL),

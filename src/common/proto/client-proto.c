@@ -91,12 +91,25 @@ enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
 
 /* ---- the objects, as field tables (codec.h) ---- */
 
+/* A session's attributes and its TLS files, members of @in. */
+#define SESSION_ATTR_ROWS(in) \
+	LTT_ROW_STR(in name), LTT_ROW_ENUM(in output_type, LTT_OUTPUT_NET), \
+	LTT_ROW_STR(in output), LTT_ROW_BOOL(in snapshot), LTT_ROW_U32(in live_timer_us)
+#define SESSION_TLS_ROWS(in) LTT_ROW_STR(in tls_cert), LTT_ROW_STR(in tls_key), LTT_ROW_STR(in tls_ca)
+
 #define LTT_MSG struct ltt_session_conf
-LTT_CODEC(client_session_attr, LTT_CODEC_LE,
-	  LTT_ROW_STR(name), LTT_ROW_ENUM(output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output),
-	  LTT_ROW_BOOL(snapshot), LTT_ROW_U32(live_timer_us));
+LTT_CODEC(client_session_attr, LTT_CODEC_LE, SESSION_ATTR_ROWS());
+/* GET_SESSION's last: the TLS files, from the minor that brought them. */
 LTT_CODEC(client_session_tls, LTT_CODEC_LE,
-	  LTT_ROW_STR(tls_cert), LTT_ROW_STR(tls_key), LTT_ROW_STR(tls_ca));
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TLS), SESSION_TLS_ROWS());
+#undef LTT_MSG
+
+/* CREATE_SESSION's: the session, the client's home, then the TLS files. */
+#define LTT_MSG struct ltt_session_create_req
+LTT_CODEC(client_session_create, LTT_CODEC_LE,
+	  SESSION_ATTR_ROWS(conf.),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_DAEMON_DEFAULTS), LTT_ROW_STRREF(home, LTT_PATH_MAX),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TLS), SESSION_TLS_ROWS(conf.));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_session_desc
@@ -198,6 +211,13 @@ LTT_CODEC(client_snapshot_result, LTT_CODEC_LE,
 	  LTT_ROW_U64(packets_dropped));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_mem_stream
+LTT_CODEC(client_mem_stream, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), LTT_ROW_STR(channel), LTT_ROW_U32(uid), LTT_ROW_U32(pid),
+	  LTT_ROW_U32(cpu), LTT_ROW_U64(resident), LTT_ROW_U64(size),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_MEM_HOW), LTT_ROW_U8(how));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_rotation_desc
 LTT_CODEC(client_rotation_desc, LTT_CODEC_LE,
 	  LTT_ROW_U64(timer_us), LTT_ROW_U64(size), LTT_ROW_U64(chunk_id),
@@ -245,7 +265,6 @@ static void check_rule_type(struct ltt_rbuf *r, const struct ltt_rule_conf *a, u
 }
 
 CLIENT_PART(session_attr, struct ltt_session_conf, false, NO_CHECK)
-CLIENT_PART(session_tls, struct ltt_session_conf, true, NO_CHECK)
 CLIENT_PART(channel_attr, struct ltt_channel_conf, false, NO_CHECK)
 CLIENT_PART(auto_reclaim, struct ltt_channel_conf, true, NO_CHECK)
 CLIENT_PART(channel_failure, struct ltt_channel_desc, true, NO_CHECK)
@@ -260,6 +279,12 @@ CLIENT_PART_V(rule_attr, struct ltt_rule_conf, check_rule_type(r, ret, minor))
 CLIENT_PART_V(rule_info, struct ltt_rule_desc,
 	      { check_domain(r, &ret->domain); check_rule_type(r, &ret->attr, minor); })
 CLIENT_PART_V(rotation_desc, struct ltt_rotation_desc, NO_CHECK)
+
+CLIENT_PART_(session_tls, struct ltt_session_conf, true, MINOR_PARAM, minor, NO_CHECK)
+CLIENT_PART_V(mem_stream, struct ltt_mem_stream, NO_CHECK)
+/* The home of an older client: none. */
+CLIENT_PART_V(session_create, struct ltt_session_create_req,
+	      ret->home = ret->home ? ret->home : "")
 
 /* The session's clock, from LTT_CLIENT_MINOR_CLOCK on: known when the minor carries it. */
 CLIENT_PART_V(session_info, struct ltt_session_desc,

@@ -97,8 +97,7 @@ static struct ltt_session_tls *detail_tls(struct ltt_session_detail *d)
  */
 static int get_tls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_conf *conf)
 {
-	if (minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_get_session_tls(r, conf);
+	ltt_proto_get_session_tls(r, conf, minor);
 	return r->err ? -LTT_ERR_PROTOCOL : 0;
 }
 

@@ -174,32 +174,29 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_session_tls_text tls = { 0 };
-	struct ltt_session_conf attr, full;
-	const char *home = "";
+	struct ltt_session_create_req create;
+	struct ltt_session_conf *attr = &create.conf, full;
 	unsigned int attempt = 0;
 	enum ltt_error_code ret;
 	bool automatic;
 
-	ltt_proto_get_session_attr(req, &attr);
-	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		home = ltt_rbuf_get_str(req, LTT_PATH_MAX);
-	if (ctx->minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_get_session_tls(req, &attr);
+	/* a home or TLS files an older client lacks: "" */
+	ltt_proto_get_session_create(req, &create, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	/* Before minor 6 the client fills the name and output: both must be there. */
 	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		ret = ltt_attr_check_session_request(&attr);
+		ret = ltt_attr_check_session_request(attr);
 	else
-		ret = ltt_attr_check_session(&attr);
-	if (!ret && ltt_relay_tls_check(&attr, ctx->cred.uid, ctx->cred.gid, ctx->client_fd, &tls))
+		ret = ltt_attr_check_session(attr);
+	if (!ret && ltt_relay_tls_check(attr, ctx->cred.uid, ctx->cred.gid, ctx->client_fd, &tls))
 		ret = LTT_ERR_TLS_FILES;	/* the consumer could not use them either */
 	if (ret)
 		return ret;
-	automatic = !attr.name[0];
+	automatic = !attr->name[0];
 	do {
-		full = attr;
-		ret = complete_attr(ctx, home, &full, automatic, attempt);
+		full = *attr;
+		ret = complete_attr(ctx, create.home, &full, automatic, attempt);
 		if (!ret)
 			ret = ltt_attr_check_session(&full);
 		if (!ret)
