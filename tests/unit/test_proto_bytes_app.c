@@ -292,6 +292,87 @@ static int reput_notify(const uint8_t *p, size_t len, struct ltt_wbuf *w)
 	return 0;
 }
 
+/*
+ * LOGGERS as libltt-ust writes it (src/ust/agent.c): the count, then the
+ * names of @names[0..@nr) that fit in @max bytes, the first always.
+ */
+static size_t put_loggers_max(struct ltt_wbuf *w, const char *const *names, size_t nr,
+			      size_t max)
+{
+	size_t at = w->len, i;
+	uint32_t count = 0;
+
+	ltt_wbuf_put_u32(w, 0);
+	for (i = 0; i < nr; i++) {
+		size_t need = strlen(names[i]) + 1 + 4;
+
+		if (count && w->len + need > max)
+			break;
+		ltt_wbuf_put_str(w, names[i]);
+		count++;
+	}
+	if (!w->err) {
+		uint32_t le = htole32(count);
+
+		memcpy(w->data + at, &le, sizeof(le));
+	}
+	return count;
+}
+
+/* ... and as the session daemon reads it (src/sessiond/app/app-thread.c), @room names at most. */
+static int get_loggers_room(struct ltt_rbuf *r, const char **names, size_t room,
+			    uint32_t *ret_count)
+{
+	uint32_t n, i;
+
+	n = ltt_rbuf_get_u32(r);
+	if (r->err || n > room)
+		return -EPROTO;
+	for (i = 0; i < n; i++) {
+		names[i] = ltt_rbuf_get_str(r, LTT_NAME_MAX);
+		if (!names[i] || !ltt_app_logger_name_valid(names[i]))
+			return -EPROTO;
+	}
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret_count = n;
+	return 0;
+}
+
+static const char *const logger_names[] = { "root", "a.b.c", "caf\xc3\xa9.x", "z" };
+
+static void put_loggers(struct ltt_wbuf *w)
+{
+	put_loggers_max(w, logger_names, 4, 4096);
+}
+
+/* The names that fit in 30 bytes: two of them. */
+static void put_loggers_cut(struct ltt_wbuf *w)
+{
+	put_loggers_max(w, logger_names, 4, 30);
+}
+
+/* A first name longer than the room goes alone. */
+static void put_loggers_first(struct ltt_wbuf *w)
+{
+	put_loggers_max(w, logger_names + 2, 2, 8);
+}
+
+/* Decoded into room for four names; what they were, encoded again. */
+static int reput_loggers(const uint8_t *p, size_t len, struct ltt_wbuf *w)
+{
+	const char *names[4];
+	struct ltt_rbuf r;
+	uint32_t n;
+	int ret;
+
+	ltt_rbuf_init(&r, p, len);
+	ret = get_loggers_room(&r, names, 4, &n);
+	if (!ret && put_loggers_max(w, names, n, SIZE_MAX) != n)
+		abort();
+	return ret;
+}
+
 static void put_ref_tp(struct ltt_wbuf *w)
 {
 	ltt_app_put_tracepoint(w, &ref_tp);
@@ -473,6 +554,12 @@ static const struct pin pins[] = {
 	    16, 0xc2bc7c290a05c582ULL, 93, 0xa5593cc28d5c33cfULL },
 	{ "notification", put_notify, reput_notify,
 	    61, 0x498c24d89514081fULL, 291, 0xc0f2c187c97f865fULL },
+	{ "LOGGERS", put_loggers, reput_loggers,
+	    41, 0x8550c2b016cf635aULL, 71, 0x8daac7458b37c72cULL },
+	{ "LOGGERS, cut", put_loggers_cut, reput_loggers,
+	    23, 0x98f8356842441d74ULL, 39, 0x89de79e584dd403aULL },
+	{ "LOGGERS, a first name over the room", put_loggers_first, reput_loggers,
+	    16, 0xeff9f8101f53ed6cULL, 29, 0x77e162dd0e0efb58ULL },
 	{ "TRACEPOINTS (reference)", put_tracepoints_ref, reput_tracepoints,
 	    569, 0xa94d34b50f28d77bULL, 812, 0x3215f7f24e961364ULL },
 	{ "TRACEPOINTS (flags)", put_tracepoints_flagged, reput_tracepoints,
