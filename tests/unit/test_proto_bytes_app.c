@@ -292,70 +292,24 @@ static int reput_notify(const uint8_t *p, size_t len, struct ltt_wbuf *w)
 	return 0;
 }
 
-/*
- * LOGGERS as libltt-ust writes it (src/ust/agent.c): the count, then the
- * names of @names[0..@nr) that fit in @max bytes, the first always.
- */
-static size_t put_loggers_max(struct ltt_wbuf *w, const char *const *names, size_t nr,
-			      size_t max)
-{
-	size_t at = w->len, i;
-	uint32_t count = 0;
-
-	ltt_wbuf_put_u32(w, 0);
-	for (i = 0; i < nr; i++) {
-		size_t need = strlen(names[i]) + 1 + 4;
-
-		if (count && w->len + need > max)
-			break;
-		ltt_wbuf_put_str(w, names[i]);
-		count++;
-	}
-	if (!w->err) {
-		uint32_t le = htole32(count);
-
-		memcpy(w->data + at, &le, sizeof(le));
-	}
-	return count;
-}
-
-/* ... and as the session daemon reads it (src/sessiond/app/app-thread.c), @room names at most. */
-static int get_loggers_room(struct ltt_rbuf *r, const char **names, size_t room,
-			    uint32_t *ret_count)
-{
-	uint32_t n, i;
-
-	n = ltt_rbuf_get_u32(r);
-	if (r->err || n > room)
-		return -EPROTO;
-	for (i = 0; i < n; i++) {
-		names[i] = ltt_rbuf_get_str(r, LTT_NAME_MAX);
-		if (!names[i] || !ltt_app_logger_name_valid(names[i]))
-			return -EPROTO;
-	}
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret_count = n;
-	return 0;
-}
-
+/* LOGGERS (pinned when libltt-ust wrote it and the session daemon read it, each by hand). */
 static const char *const logger_names[] = { "root", "a.b.c", "caf\xc3\xa9.x", "z" };
 
 static void put_loggers(struct ltt_wbuf *w)
 {
-	put_loggers_max(w, logger_names, 4, 4096);
+	ltt_app_put_loggers(w, logger_names, 4, 4096);
 }
 
 /* The names that fit in 30 bytes: two of them. */
 static void put_loggers_cut(struct ltt_wbuf *w)
 {
-	put_loggers_max(w, logger_names, 4, 30);
+	ltt_app_put_loggers(w, logger_names, 4, 30);
 }
 
 /* A first name longer than the room goes alone. */
 static void put_loggers_first(struct ltt_wbuf *w)
 {
-	put_loggers_max(w, logger_names + 2, 2, 8);
+	ltt_app_put_loggers(w, logger_names + 2, 2, 8);
 }
 
 /* Decoded into room for four names; what they were, encoded again. */
@@ -367,8 +321,8 @@ static int reput_loggers(const uint8_t *p, size_t len, struct ltt_wbuf *w)
 	int ret;
 
 	ltt_rbuf_init(&r, p, len);
-	ret = get_loggers_room(&r, names, 4, &n);
-	if (!ret && put_loggers_max(w, names, n, SIZE_MAX) != n)
+	ret = ltt_app_get_loggers(&r, names, 4, &n);
+	if (!ret && ltt_app_put_loggers(w, names, n, SIZE_MAX) != n)
 		abort();
 	return ret;
 }
