@@ -176,6 +176,42 @@ CLIENT_V(session_create, struct ltt_session_create_req)
 CLIENT_V(session_tls, struct ltt_session_conf)
 CLIENT_V(mem_stream, struct ltt_mem_stream)
 
+/*
+ * LIST_TRACEPOINTS's request for @minor, as libltt-ctl sends it and the
+ * session daemon reads it (lib/ltt-ctl/list.c, sessiond/cmd/cmd-session.c):
+ * whether with fields, then from minor 1 the domain and the type.
+ */
+struct list_tp_req {
+	bool with_fields;
+	enum ltt_domain domain;
+	uint32_t type;
+};
+
+static void put_list_tracepoints(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	const struct list_tp_req *q = m;
+
+	ltt_wbuf_put_u8(w, q->with_fields);
+	if (minor >= 1) {
+		ltt_wbuf_put_u32(w, q->domain);
+		ltt_wbuf_put_u32(w, q->type);
+	}
+}
+
+static int get_list_tracepoints(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	struct list_tp_req *q = m;
+
+	q->with_fields = ltt_rbuf_get_bool(r);
+	q->domain = LTT_DOMAIN_USER;
+	q->type = LTT_EVENT_TRACEPOINT;
+	if (minor >= 1) {
+		q->domain = ltt_proto_get_domain(r);
+		q->type = ltt_rbuf_get_u32(r);
+	}
+	return r->err ? -EPROTO : 0;
+}
+
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
 CONSUMER(add_channel, struct ltt_consumer_add_channel)
@@ -281,6 +317,14 @@ static const struct ltt_session_create_req create_session_defaults = {
 static const struct ltt_mem_stream mem_stream = {
 	.domain = LTT_DOMAIN_USER, .channel = "channel0", .uid = 1000, .pid = -7,
 	.cpu = LTT_MEM_CPU_CHANNEL, .resident = 1 << 20, .size = 1 << 22, .how = 2,
+};
+
+static const struct list_tp_req list_tp = {
+	.with_fields = true, .domain = LTT_DOMAIN_KERNEL, .type = LTT_EVENT_SYSCALL,
+};
+
+static const struct list_tp_req list_tp_python = {
+	.domain = LTT_DOMAIN_PYTHON, .type = LTT_EVENT_TRACEPOINT,
 };
 
 static const struct ltt_consumer_add_relay add_relay = {
@@ -407,6 +451,12 @@ static const struct sample samples[] = {
 	       0x18c1a0909a7c4132ULL, 0x5bd2c4466ff0a4c3ULL),
 	SAMPLE(mem_stream, mem_stream, 26, 45, 0x7ee4d5f9e38cca06ULL, 0xce1863b5ab2c1d9aULL),
 	SAMPLE(mem_stream, mem_stream, 27, 46, 0x2ba19b9da83b44ccULL, 0xc3c2693182d3ee35ULL),
+	SAMPLE(list_tracepoints, list_tp, 0, 1,
+	       0xaf63bc4c8601b62cULL, 0xe7530b2d8b0d618eULL),
+	SAMPLE(list_tracepoints, list_tp, 1, 9,
+	       0xd19a47dd44aec13cULL, 0x88d93c678ee2d224ULL),
+	SAMPLE(list_tracepoints, list_tp_python, 17, 9,
+	       0x4b1e9f0cede3b71aULL, 0xac0de2e2a882b873ULL),
 	SAMPLE(add_relay, add_relay, 12, 117, 0x32aa86cd2b08936dULL, 0xf1a50dc3ecff1defULL),
 	SAMPLE(add_relay, add_relay_uuid, 12, 125, 0x7d049dfb3969ead8ULL, 0x2935ba4917c169feULL),
 	SAMPLE(add_relay, add_relay, 13, 87, 0x785d37f5040ecd77ULL, 0x5dacdeca0f99cdffULL),
