@@ -176,41 +176,8 @@ CLIENT_V(session_create, struct ltt_session_create_req)
 CLIENT_V(session_tls, struct ltt_session_conf)
 CLIENT_V(mem_stream, struct ltt_mem_stream)
 
-/*
- * LIST_TRACEPOINTS's request for @minor, as libltt-ctl sends it and the
- * session daemon reads it (lib/ltt-ctl/list.c, sessiond/cmd/cmd-session.c):
- * whether with fields, then from minor 1 the domain and the type.
- */
-struct list_tp_req {
-	bool with_fields;
-	enum ltt_domain domain;
-	uint32_t type;
-};
-
-static void put_list_tracepoints(struct ltt_wbuf *w, const void *m, uint32_t minor)
-{
-	const struct list_tp_req *q = m;
-
-	ltt_wbuf_put_u8(w, q->with_fields);
-	if (minor >= 1) {
-		ltt_wbuf_put_u32(w, q->domain);
-		ltt_wbuf_put_u32(w, q->type);
-	}
-}
-
-static int get_list_tracepoints(struct ltt_rbuf *r, void *m, uint32_t minor)
-{
-	struct list_tp_req *q = m;
-
-	q->with_fields = ltt_rbuf_get_bool(r);
-	q->domain = LTT_DOMAIN_USER;
-	q->type = LTT_EVENT_TRACEPOINT;
-	if (minor >= 1) {
-		q->domain = ltt_proto_get_domain(r);
-		q->type = ltt_rbuf_get_u32(r);
-	}
-	return r->err ? -EPROTO : 0;
-}
+/* LIST_TRACEPOINTS's request (pinned when libltt-ctl and the daemon each wrote it by hand). */
+CLIENT_V(list_tracepoints, struct ltt_list_tracepoints_req)
 
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
@@ -319,11 +286,11 @@ static const struct ltt_mem_stream mem_stream = {
 	.cpu = LTT_MEM_CPU_CHANNEL, .resident = 1 << 20, .size = 1 << 22, .how = 2,
 };
 
-static const struct list_tp_req list_tp = {
+static const struct ltt_list_tracepoints_req list_tp = {
 	.with_fields = true, .domain = LTT_DOMAIN_KERNEL, .type = LTT_EVENT_SYSCALL,
 };
 
-static const struct list_tp_req list_tp_python = {
+static const struct ltt_list_tracepoints_req list_tp_python = {
 	.domain = LTT_DOMAIN_PYTHON, .type = LTT_EVENT_TRACEPOINT,
 };
 

@@ -211,6 +211,11 @@ LTT_CODEC(client_snapshot_result, LTT_CODEC_LE,
 	  LTT_ROW_U64(packets_dropped));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_list_tracepoints_req
+LTT_CODEC(client_list_tracepoints, LTT_CODEC_LE,
+	  LTT_ROW_BOOL(with_fields), LTT_ROW_SINCE(1), LTT_ROW_U32(domain), LTT_ROW_U32(type));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_mem_stream
 LTT_CODEC(client_mem_stream, LTT_CODEC_LE,
 	  LTT_ROW_U32(domain), LTT_ROW_STR(channel), LTT_ROW_U32(uid), LTT_ROW_U32(pid),
@@ -285,6 +290,21 @@ CLIENT_PART_V(mem_stream, struct ltt_mem_stream, NO_CHECK)
 /* The home of an older client: none. */
 CLIENT_PART_V(session_create, struct ltt_session_create_req,
 	      ret->home = ret->home ? ret->home : "")
+
+/* What minor 0 lists: the user-space domain's tracepoints. */
+static void check_list_tracepoints(struct ltt_rbuf *r, struct ltt_list_tracepoints_req *q,
+				   uint32_t minor)
+{
+	if (minor >= 1) {
+		check_domain(r, &q->domain);
+		return;
+	}
+	q->domain = LTT_DOMAIN_USER;
+	q->type = LTT_EVENT_TRACEPOINT;
+}
+
+CLIENT_PART_V(list_tracepoints, struct ltt_list_tracepoints_req,
+	      check_list_tracepoints(r, ret, minor))
 
 /* The session's clock, from LTT_CLIENT_MINOR_CLOCK on: known when the minor carries it. */
 CLIENT_PART_V(session_info, struct ltt_session_desc,

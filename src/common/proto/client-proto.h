@@ -375,6 +375,13 @@ struct ltt_client_hdr {
 	uint32_t payload_len;
 };
 
+/* LIST_TRACEPOINTS's request (ltt_proto_put_list_tracepoints()). */
+struct ltt_list_tracepoints_req {
+	bool with_fields;
+	enum ltt_domain domain;
+	uint32_t type;		/* enum ltt_event_type, the command's to check */
+};
+
 /* CREATE_SESSION's request (ltt_proto_put_session_create()). */
 struct ltt_session_create_req {
 	struct ltt_session_conf conf;
@@ -502,6 +509,15 @@ enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
  */
 void ltt_proto_put_mem_stream(struct ltt_wbuf *w, const struct ltt_mem_stream *m, uint32_t minor);
 void ltt_proto_get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *ret, uint32_t minor);
+/*
+ * LIST_TRACEPOINTS's request for @minor: whether with fields, then from
+ * minor 1 the domain (checked) and the event type; get leaves a peer of
+ * minor 0 asking for the user-space domain's tracepoints.
+ */
+void ltt_proto_put_list_tracepoints(struct ltt_wbuf *w, const struct ltt_list_tracepoints_req *m,
+				    uint32_t minor);
+void ltt_proto_get_list_tracepoints(struct ltt_rbuf *r, struct ltt_list_tracepoints_req *ret,
+				    uint32_t minor);
 void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i,
 				 uint32_t minor);
 void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret,
