@@ -248,7 +248,7 @@ static void put_counter_add(struct ltt_wbuf *w)
 
 REPUT(counter_add, struct ltt_app_counter_add)
 
-/* A notification as libltt-ust writes it (src/ust/notify.c): three captures. */
+/* A notification as libltt-ust writes it (src/ust/notify.c): three captures, 3 dropped. */
 static void put_notify(struct ltt_wbuf *w)
 {
 	static const struct ltt_capture_desc caps[] = {
@@ -256,21 +256,16 @@ static void put_notify(struct ltt_wbuf *w)
 		{ .type = LTT_CAPTURE_STRING, .str = "hello" },
 		{ .type = LTT_CAPTURE_UNAVAILABLE },
 	};
+	const struct ltt_app_notify m = {
+		.key = LTT_APP_NOTIFIER_KEY_BIT | 7, .event = "prov:ev", .nr_captures = 3,
+	};
 	size_t start = w->len;
-	uint32_t len;
 
-	ltt_wbuf_put_u32(w, LTT_APP_NOTIFY_MAGIC);
-	ltt_wbuf_put_u32(w, 0);
-	ltt_wbuf_put_u64(w, LTT_APP_NOTIFIER_KEY_BIT | 7);
-	ltt_wbuf_put_u64(w, 3);
-	ltt_wbuf_put_str(w, "prov:ev");
-	ltt_wbuf_put_u32(w, 3);
+	ltt_app_put_notify_head(w, &m);
 	for (size_t i = 0; i < 3; i++)
 		ltt_capture_put(w, &caps[i]);
-	if (w->err)
-		return;
-	len = htole32((uint32_t)(w->len - start));
-	memcpy(w->data + start + 4, &len, 4);
+	if (!w->err)
+		ltt_app_seal_notify(w->data + start, w->len - start, 3);
 }
 
 /* What a notification decodes to, and the length it said. */

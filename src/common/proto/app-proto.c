@@ -36,6 +36,7 @@
  * drives a loop.
  */
 #include <assert.h>
+#include <endian.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -1025,6 +1026,26 @@ size_t ltt_app_counter_size(uint32_t nr_cpus, uint32_t nr_slots)
 {
 	return LTT_APP_COUNTER_HDR + (size_t)nr_cpus * ltt_app_counter_stride(nr_slots) *
 					     sizeof(uint64_t);
+}
+
+void ltt_app_put_notify_head(struct ltt_wbuf *w, const struct ltt_app_notify *m)
+{
+	ltt_wbuf_put_u32(w, LTT_APP_NOTIFY_MAGIC);
+	ltt_wbuf_put_u32(w, 0);		/* the length, once known */
+	ltt_codec_put(w, &app_notify, m);
+}
+
+/* Where the head puts the length and the dropped count: after the magic, after the key. */
+#define NOTIFY_LEN_AT 4
+#define NOTIFY_DROPPED_AT (4 + 4 + 8)
+
+void ltt_app_seal_notify(uint8_t *msg, size_t len, uint64_t dropped)
+{
+	uint32_t len32 = htole32((uint32_t)len);
+
+	memcpy(msg + NOTIFY_LEN_AT, &len32, sizeof(len32));
+	dropped = htole64(dropped);
+	memcpy(msg + NOTIFY_DROPPED_AT, &dropped, sizeof(dropped));
 }
 
 int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *ret,

@@ -609,6 +609,21 @@ struct ltt_app_notify {
 };
 
 /**
+ * ltt_app_put_notify_head() - a notification's head: the magic, a length
+ * of 0, then @m's key, dropped count, event name (borrowed) and number
+ * of captures; the captures follow (ltt_capture_put()), then
+ * ltt_app_seal_notify() sets the length
+ */
+void ltt_app_put_notify_head(struct ltt_wbuf *w, const struct ltt_app_notify *m);
+
+/**
+ * ltt_app_seal_notify() - set the length (@len bytes) and the dropped
+ * count of the whole notification at @msg, which a head began: a sender
+ * takes the count last, just before the send
+ */
+void ltt_app_seal_notify(uint8_t *msg, size_t len, uint64_t dropped);
+
+/**
  * ltt_app_get_notify() - the message at the start of @buf (@len bytes
  * read from the socket, perhaps several messages)
  * @ret_len: its length, to step to the next one
