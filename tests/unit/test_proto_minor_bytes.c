@@ -179,6 +179,49 @@ CLIENT_V(mem_stream, struct ltt_mem_stream)
 /* LIST_TRACEPOINTS's request (pinned when libltt-ctl and the daemon each wrote it by hand). */
 CLIENT_V(list_tracepoints, struct ltt_list_tracepoints_req)
 
+/*
+ * DISABLE_EVENT's request after its session and domain, for @minor, as
+ * libltt-ctl sends it and the session daemon reads it (lib/ltt-ctl/rule.c,
+ * sessiond/cmd/cmd-event.c): the channel, every rule or a pattern's, then
+ * from LTT_CLIENT_MINOR_FILTER whether one rule exactly, and that rule.
+ */
+struct disable_req {
+	char channel[LTT_NAME_MAX];
+	bool all;
+	char pattern[LTT_NAME_MAX];
+	bool exact;
+	struct ltt_rule_conf rule;
+};
+
+static void put_disable_event(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	const struct disable_req *q = m;
+
+	ltt_wbuf_put_str(w, q->channel);
+	ltt_wbuf_put_u8(w, q->all);
+	ltt_wbuf_put_str(w, q->pattern);
+	if (minor >= LTT_CLIENT_MINOR_FILTER) {
+		ltt_wbuf_put_u8(w, q->exact);
+		ltt_proto_put_rule_attr(w, &q->rule, minor);
+	}
+}
+
+static int get_disable_event(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	struct disable_req *q = m;
+
+	ltt_rbuf_get_str_copy(r, q->channel, sizeof(q->channel));
+	q->all = ltt_rbuf_get_bool(r);
+	ltt_rbuf_get_str_copy(r, q->pattern, sizeof(q->pattern));
+	if (minor >= LTT_CLIENT_MINOR_FILTER) {
+		q->exact = ltt_rbuf_get_bool(r);
+		ltt_proto_get_rule_attr(r, &q->rule, minor);
+	}
+	if (q->exact && q->all)
+		ltt_rbuf_fail(r);
+	return r->err ? -EPROTO : 0;
+}
+
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
 CONSUMER(add_channel, struct ltt_consumer_add_channel)
@@ -292,6 +335,19 @@ static const struct ltt_list_tracepoints_req list_tp = {
 
 static const struct ltt_list_tracepoints_req list_tp_python = {
 	.domain = LTT_DOMAIN_PYTHON, .type = LTT_EVENT_TRACEPOINT,
+};
+
+static const struct disable_req disable_pattern = { .channel = "channel0", .pattern = "flood:*" };
+
+static const struct disable_req disable_all = { .all = true };
+
+static const struct disable_req disable_exact = {
+	.channel = "channel1", .pattern = "p1", .exact = true,
+	.rule = {
+		.pattern = "p1", .loglevel_type = LTT_LOGLEVEL_SINGLE, .loglevel = 4,
+		.type = LTT_EVENT_UPROBE, .filter = "a == 1", .exclusions = "p1a",
+		.location = "elf:/bin/true:main",
+	},
 };
 
 static const struct ltt_consumer_add_relay add_relay = {
@@ -424,6 +480,18 @@ static const struct sample samples[] = {
 	       0xd19a47dd44aec13cULL, 0x88d93c678ee2d224ULL),
 	SAMPLE(list_tracepoints, list_tp_python, 17, 9,
 	       0x4b1e9f0cede3b71aULL, 0xac0de2e2a882b873ULL),
+	SAMPLE(disable_event, disable_pattern, 6, 26,
+	       0xad9486b7aa806299ULL, 0xfdd5d9279cbf4adaULL),
+	SAMPLE(disable_event, disable_pattern, 7, 54,
+	       0xe83d5b3e10625924ULL, 0xd081536deea08d3dULL),
+	SAMPLE(disable_event, disable_all, 7, 39,
+	       0x8a3db7843f81af27ULL, 0x01d283cc0f463145ULL),
+	SAMPLE(disable_event, disable_exact, 7, 60,
+	       0xc7a1553f70bd958cULL, 0x19f30535f0725bacULL),
+	SAMPLE(disable_event, disable_exact, 20, 60,
+	       0xc7a1553f70bd958cULL, 0x19f30535f0725bacULL),
+	SAMPLE(disable_event, disable_exact, 21, 83,
+	       0xfc9188836aff1d38ULL, 0x1cace3f2cb586b64ULL),
 	SAMPLE(add_relay, add_relay, 12, 117, 0x32aa86cd2b08936dULL, 0xf1a50dc3ecff1defULL),
 	SAMPLE(add_relay, add_relay_uuid, 12, 125, 0x7d049dfb3969ead8ULL, 0x2935ba4917c169feULL),
 	SAMPLE(add_relay, add_relay, 13, 87, 0x785d37f5040ecd77ULL, 0x5dacdeca0f99cdffULL),
