@@ -179,48 +179,8 @@ CLIENT_V(mem_stream, struct ltt_mem_stream)
 /* LIST_TRACEPOINTS's request (pinned when libltt-ctl and the daemon each wrote it by hand). */
 CLIENT_V(list_tracepoints, struct ltt_list_tracepoints_req)
 
-/*
- * DISABLE_EVENT's request after its session and domain, for @minor, as
- * libltt-ctl sends it and the session daemon reads it (lib/ltt-ctl/rule.c,
- * sessiond/cmd/cmd-event.c): the channel, every rule or a pattern's, then
- * from LTT_CLIENT_MINOR_FILTER whether one rule exactly, and that rule.
- */
-struct disable_req {
-	char channel[LTT_NAME_MAX];
-	bool all;
-	char pattern[LTT_NAME_MAX];
-	bool exact;
-	struct ltt_rule_conf rule;
-};
-
-static void put_disable_event(struct ltt_wbuf *w, const void *m, uint32_t minor)
-{
-	const struct disable_req *q = m;
-
-	ltt_wbuf_put_str(w, q->channel);
-	ltt_wbuf_put_u8(w, q->all);
-	ltt_wbuf_put_str(w, q->pattern);
-	if (minor >= LTT_CLIENT_MINOR_FILTER) {
-		ltt_wbuf_put_u8(w, q->exact);
-		ltt_proto_put_rule_attr(w, &q->rule, minor);
-	}
-}
-
-static int get_disable_event(struct ltt_rbuf *r, void *m, uint32_t minor)
-{
-	struct disable_req *q = m;
-
-	ltt_rbuf_get_str_copy(r, q->channel, sizeof(q->channel));
-	q->all = ltt_rbuf_get_bool(r);
-	ltt_rbuf_get_str_copy(r, q->pattern, sizeof(q->pattern));
-	if (minor >= LTT_CLIENT_MINOR_FILTER) {
-		q->exact = ltt_rbuf_get_bool(r);
-		ltt_proto_get_rule_attr(r, &q->rule, minor);
-	}
-	if (q->exact && q->all)
-		ltt_rbuf_fail(r);
-	return r->err ? -EPROTO : 0;
-}
+/* DISABLE_EVENT's request (pinned when libltt-ctl and the daemon each wrote it by hand). */
+CLIENT_V(disable_event, struct ltt_disable_event_req)
 
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
@@ -337,11 +297,11 @@ static const struct ltt_list_tracepoints_req list_tp_python = {
 	.domain = LTT_DOMAIN_PYTHON, .type = LTT_EVENT_TRACEPOINT,
 };
 
-static const struct disable_req disable_pattern = { .channel = "channel0", .pattern = "flood:*" };
+static const struct ltt_disable_event_req disable_pattern = { .channel = "channel0", .pattern = "flood:*" };
 
-static const struct disable_req disable_all = { .all = true };
+static const struct ltt_disable_event_req disable_all = { .all = true };
 
-static const struct disable_req disable_exact = {
+static const struct ltt_disable_event_req disable_exact = {
 	.channel = "channel1", .pattern = "p1", .exact = true,
 	.rule = {
 		.pattern = "p1", .loglevel_type = LTT_LOGLEVEL_SINGLE, .loglevel = 4,

@@ -163,17 +163,22 @@ LTT_CODEC(client_channel, LTT_CODEC_LE,
 LTT_CODEC(client_channel_failure, LTT_CODEC_LE, CHANNEL_FAILURE_ROWS);
 #undef LTT_MSG
 
+/* LTT_ROW_SINCE(@minor) of rows that are on the wire from minor @from on at the earliest. */
+#define SINCE_FROM(from, minor) LTT_ROW_SINCE((minor) > (from) ? (minor) : (from))
+
 /*
- * A rule's attributes, members of @in.  Its type came with minor 1 (a
- * tracepoint before); the probe types with LTT_CLIENT_MINOR_PROBE, which
- * get_rule_type() checks.
+ * A rule's attributes, members of @in, in a message from minor @from on
+ * (0: any).  Its type came with minor 1 (a tracepoint before); the probe
+ * types with LTT_CLIENT_MINOR_PROBE, which get_rule_type() checks.
  */
-#define RULE_ATTR_ROWS(in) \
+#define RULE_ATTR_ROWS_FROM(in, from) \
 	LTT_ROW_STR(in pattern), LTT_ROW_ENUM(in loglevel_type, LTT_LOGLEVEL_SINGLE), \
 	LTT_ROW_U32(in loglevel), \
-	LTT_ROW_SINCE(1), LTT_ROW_ENUM(in type, LTT_EVENT_UPROBE), \
-	LTT_ROW_SINCE(LTT_CLIENT_MINOR_FILTER), LTT_ROW_STR(in filter), LTT_ROW_STR(in exclusions), \
-	LTT_ROW_SINCE(LTT_CLIENT_MINOR_PROBE), LTT_ROW_STR(in location)
+	SINCE_FROM(from, 1), LTT_ROW_ENUM(in type, LTT_EVENT_UPROBE), \
+	SINCE_FROM(from, LTT_CLIENT_MINOR_FILTER), LTT_ROW_STR(in filter), \
+	LTT_ROW_STR(in exclusions), \
+	SINCE_FROM(from, LTT_CLIENT_MINOR_PROBE), LTT_ROW_STR(in location)
+#define RULE_ATTR_ROWS(in) RULE_ATTR_ROWS_FROM(in, 0)
 
 #define LTT_MSG struct ltt_rule_conf
 LTT_CODEC(client_rule_attr, LTT_CODEC_LE, RULE_ATTR_ROWS());
@@ -183,6 +188,14 @@ LTT_CODEC(client_rule_attr, LTT_CODEC_LE, RULE_ATTR_ROWS());
 LTT_CODEC(client_rule_info, LTT_CODEC_LE,
 	  LTT_ROW_U32(domain), LTT_ROW_STR(channel), RULE_ATTR_ROWS(attr.),
 	  LTT_ROW_SINCE(0), LTT_ROW_BOOL(enabled));
+#undef LTT_MSG
+
+/* DISABLE_EVENT's after its domain: one rule exactly came with filters. */
+#define LTT_MSG struct ltt_disable_event_req
+LTT_CODEC(client_disable_event, LTT_CODEC_LE,
+	  LTT_ROW_STR(channel), LTT_ROW_BOOL(all), LTT_ROW_STR(pattern),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_FILTER), LTT_ROW_BOOL(exact),
+	  RULE_ATTR_ROWS_FROM(rule., LTT_CLIENT_MINOR_FILTER));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_relay_desc
@@ -290,6 +303,17 @@ CLIENT_PART_V(mem_stream, struct ltt_mem_stream, NO_CHECK)
 /* The home of an older client: none. */
 CLIENT_PART_V(session_create, struct ltt_session_create_req,
 	      ret->home = ret->home ? ret->home : "")
+
+/* A rule of @minor's types; one rule exactly and every rule at once: refused. */
+static void check_disable_event(struct ltt_rbuf *r, const struct ltt_disable_event_req *q,
+				uint32_t minor)
+{
+	check_rule_type(r, &q->rule, minor);
+	if (q->exact && q->all)
+		ltt_rbuf_fail(r);
+}
+
+CLIENT_PART_V(disable_event, struct ltt_disable_event_req, check_disable_event(r, ret, minor))
 
 /* What minor 0 lists: the user-space domain's tracepoints. */
 static void check_list_tracepoints(struct ltt_rbuf *r, struct ltt_list_tracepoints_req *q,

@@ -375,6 +375,15 @@ struct ltt_client_hdr {
 	uint32_t payload_len;
 };
 
+/* DISABLE_EVENT's request after its session and domain (ltt_proto_put_disable_event()). */
+struct ltt_disable_event_req {
+	char channel[LTT_NAME_MAX];	/* "": the domain's default */
+	bool all;			/* every rule of the channel, */
+	char pattern[LTT_NAME_MAX];	/* else every rule of this pattern, */
+	bool exact;			/* or (LTT_CLIENT_MINOR_FILTER) this rule alone */
+	struct ltt_rule_conf rule;
+};
+
 /* LIST_TRACEPOINTS's request (ltt_proto_put_list_tracepoints()). */
 struct ltt_list_tracepoints_req {
 	bool with_fields;
@@ -509,6 +518,16 @@ enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
  */
 void ltt_proto_put_mem_stream(struct ltt_wbuf *w, const struct ltt_mem_stream *m, uint32_t minor);
 void ltt_proto_get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *ret, uint32_t minor);
+/*
+ * DISABLE_EVENT's request after its domain, for @minor: the channel,
+ * every rule or a pattern's, then from LTT_CLIENT_MINOR_FILTER whether
+ * one rule exactly and that rule (of the types @minor knows); get refuses
+ * one rule and every rule at once.
+ */
+void ltt_proto_put_disable_event(struct ltt_wbuf *w, const struct ltt_disable_event_req *m,
+				 uint32_t minor);
+void ltt_proto_get_disable_event(struct ltt_rbuf *r, struct ltt_disable_event_req *ret,
+				 uint32_t minor);
 /*
  * LIST_TRACEPOINTS's request for @minor: whether with fields, then from
  * minor 1 the domain (checked) and the event type; get leaves a peer of
