@@ -363,41 +363,52 @@ int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key)
 	return 0;
 }
 
+/* CHANNEL_STATS's reply on the wire: the output failure (1.5) when the length says so. */
+struct channel_stats_wire {
+	struct ltt_consumer_channel_stats m;
+	bool error_sent;
+};
+
+/* The failure: 0 or a negative errno, since when, what it cost. */
+#define CHANNEL_ERROR_ROWS \
+	LTT_ROW_U32(m.error), LTT_ROW_U64(m.error_since), LTT_ROW_U64(m.error_events), \
+	LTT_ROW_U64(m.error_packets)
+
+#define LTT_MSG struct channel_stats_wire
+LTT_CODEC(consumer_channel_stats, LTT_CODEC_LE,
+	  LTT_ROW_U64(m.events_lost), LTT_ROW_U64(m.packets_lost), LTT_ROW_U64(m.bytes_written),
+	  LTT_ROW_TAIL(error_sent), CHANNEL_ERROR_ROWS);
+LTT_CODEC(consumer_channel_error, LTT_CODEC_LE, CHANNEL_ERROR_ROWS);
+#undef LTT_MSG
+
 void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m)
 {
-	ltt_wbuf_put_u64(w, m->events_lost);
-	ltt_wbuf_put_u64(w, m->packets_lost);
-	ltt_wbuf_put_u64(w, m->bytes_written);
+	const struct channel_stats_wire s = { .m = *m };	/* the counters alone */
+
+	ltt_codec_put(w, &consumer_channel_stats, &s);
 }
 
 void ltt_consumer_put_channel_error(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m)
 {
-	ltt_wbuf_put_u32(w, (uint32_t)m->error);
-	ltt_wbuf_put_u64(w, (uint64_t)m->error_since);
-	ltt_wbuf_put_u64(w, m->error_events);
-	ltt_wbuf_put_u64(w, m->error_packets);
+	const struct channel_stats_wire s = { .m = *m, .error_sent = true };
+
+	ltt_codec_put(w, &consumer_channel_error, &s);
 }
 
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret)
 {
-	struct ltt_consumer_channel_stats m = { 0 };
+	struct channel_stats_wire s;
 
-	m.events_lost = ltt_rbuf_get_u64(r);
-	m.packets_lost = ltt_rbuf_get_u64(r);
-	m.bytes_written = ltt_rbuf_get_u64(r);
-	if (!r->err && r->pos < r->len) {	/* 1.3 */
-		m.error = (int32_t)ltt_rbuf_get_u32(r);
-		m.error_since = (int64_t)ltt_rbuf_get_u64(r);
-		m.error_events = ltt_rbuf_get_u64(r);
-		m.error_packets = ltt_rbuf_get_u64(r);
-		if (m.error > 0)
-			ltt_rbuf_fail(r);	/* 0 or a negative errno */
-	}
-	if (ltt_rbuf_end(r))
+	memset(&s, 0, sizeof(s));
+	if (ltt_codec_get_msg(r, &consumer_channel_stats, &s))
 		return -EPROTO;
-	*ret = m;
+	if (s.m.error > 0) {
+		ltt_rbuf_fail(r);	/* 0 or a negative errno */
+		return -EPROTO;
+	}
+	*ret = s.m;
 	return 0;
 }
 
