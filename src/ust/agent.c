@@ -9,7 +9,6 @@
  * condition are under agent_lock, a leaf taken after the ust lock, so
  * that an agent thread waits on it without holding anything else.
  */
-#include <endian.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -294,25 +293,15 @@ size_t ust_agent_nr_loggers(void)
 
 size_t ust_agent_encode_loggers(struct ltt_wbuf *w, size_t from, size_t max, uint32_t *ret_count)
 {
-	size_t at = w->len, i;
-	uint32_t count = 0;
+	size_t count = 0;
 
-	ltt_wbuf_put_u32(w, 0);
-	for (i = from; i < nr_loggers; i++) {
-		size_t need = strlen(loggers[i]) + 1 + 4;
-
-		if (count && w->len + need > max)
-			break;
-		ltt_wbuf_put_str(w, loggers[i]);
-		count++;
-	}
-	if (!w->err) {
-		uint32_t le = htole32(count);
-
-		memcpy(w->data + at, &le, sizeof(le));
-	}
-	*ret_count = count;
-	return i;
+	if (from < nr_loggers)
+		count = ltt_app_put_loggers(w, (const char *const *)loggers + from,
+					    nr_loggers - from, max);
+	else
+		ltt_wbuf_put_u32(w, 0);
+	*ret_count = (uint32_t)count;
+	return from + count;
 }
 
 void ust_agent_fork_prepare(void)

@@ -46,7 +46,6 @@
  * The area stays mapped until the notifier is freed, after its grace
  * period, so a probe that still sees it adds to mapped memory.
  */
-#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -64,6 +63,7 @@
 #include "common/base/sock.h"
 #include "common/model/trigger.h"
 #include "common/proto/app-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "ust/ust.h"
 
 struct ust_notifier {
@@ -325,80 +325,28 @@ void ust_notifiers_fork_child(void)
 /* ---- the message (fast path: no lock, no allocation) ---- */
 
 /*
- * The message being built in the caller's stack buffer.  Every put checks
- * its room; @fail says one did not fit (the message is then not sent:
- * what the room left for each capture makes that impossible, but a cut
- * message must never reach the socket).
+ * The message is built in the caller's stack buffer, a fixed ltt_wbuf:
+ * a put that does not fit sets its error, and the message is then not
+ * sent (what the room left for each capture makes that impossible, but a
+ * cut message must never reach the socket).
  */
-struct out {
-	uint8_t *p;
-	uint8_t *end;
-	bool fail;
-};
 
 /* A capture other than a string takes at most this: type and u64. */
 #define CAPTURE_MAX_FIXED 9
 
-static void put(struct out *o, const void *src, size_t n)
-{
-	if (o->fail || (size_t)(o->end - o->p) < n) {
-		o->fail = true;
-		return;
-	}
-	memcpy(o->p, src, n);
-	o->p += n;
-}
-
-static void put_u8(struct out *o, uint8_t v)
-{
-	put(o, &v, 1);
-}
-
-static void put_u32(struct out *o, uint32_t v)
-{
-	v = htole32(v);
-	put(o, &v, 4);
-}
-
-static void put_u64(struct out *o, uint64_t v)
-{
-	v = htole64(v);
-	put(o, &v, 8);
-}
-
-/* A codec string of @s's first @n bytes (no NUL among them). */
-static void put_str(struct out *o, const char *s, size_t n)
-{
-	put_u32(o, (uint32_t)n + 1);
-	put(o, s, n);
-	put_u8(o, 0);
-}
-
 /*
- * The head of a message: magic, a length and a count to be sealed, @key
- * and @event's name.  Returns where the count goes.
+ * The head of a message: @key, @event's name and the number of captures
+ * that follow; its length and count are sealed last (ltt_app_seal_notify()).
  */
-static uint8_t *put_head(struct out *o, uint64_t key, const char *event)
+static void put_head(struct ltt_wbuf *w, uint64_t key, const char *event, uint32_t nr_captures)
 {
-	uint8_t *dropped_at;
+	struct ltt_app_notify m;	/* its captures[] are not read: not set */
 
-	put_u32(o, LTT_APP_NOTIFY_MAGIC);
-	put_u32(o, 0);		/* the length, once known */
-	put_u64(o, key);
-	dropped_at = o->p;
-	put_u64(o, 0);		/* the count, taken just before the send */
-	put_str(o, event, strlen(event));
-	return dropped_at;
-}
-
-/* Set the length (@len bytes from @buf) and the count of a whole message. */
-static void seal(uint8_t *buf, size_t len, uint8_t *dropped_at, uint64_t dropped)
-{
-	uint32_t len32 = htole32((uint32_t)len);
-
-	memcpy(buf + 4, &len32, 4);
-	dropped = htole64(dropped);
-	memcpy(dropped_at, &dropped, 8);
+	m.key = key;
+	m.dropped = 0;		/* the count, taken just before the send */
+	m.event = event;
+	m.nr_captures = nr_captures;
+	ltt_app_put_notify_head(w, &m);
 }
 
 /*
@@ -418,25 +366,30 @@ static int send_msg(int fd, const void *buf, size_t len)
 	return errno == EWOULDBLOCK ? -EAGAIN : -errno;
 }
 
-static void cap_unavailable(struct out *o)
+static void cap_unavailable(struct ltt_wbuf *w)
 {
-	put_u8(o, LTT_CAPTURE_UNAVAILABLE);
+	const struct ltt_capture_desc c = { .type = LTT_CAPTURE_UNAVAILABLE };
+
+	ltt_capture_put(w, &c);
 }
 
-static void cap_bits(struct out *o, uint8_t type, uint64_t bits)
+static void cap_bits(struct ltt_wbuf *w, uint8_t type, uint64_t bits)
 {
-	put_u8(o, type);
-	put_u64(o, bits);
+	const struct ltt_capture_desc c = { .type = type, .bits = bits };
+
+	ltt_capture_put(w, &c);
 }
 
 /*
  * A STRING capture of @s (@n bytes, or up to a NUL among them), cut to
  * what a captured string keeps and to what the message has room for
- * before @end, on a UTF-8 character's boundary.
+ * before @end, on a UTF-8 character's boundary: ltt_capture_put()'s form
+ * of the cut string, written from its bytes as they are.
  */
-static void cap_string(struct out *o, const uint8_t *end, const char *s, size_t n)
+static void cap_string(struct ltt_wbuf *w, const uint8_t *end, const char *s, size_t n)
 {
-	size_t room = end > o->p ? (size_t)(end - o->p) : 0, max;
+	const uint8_t *at = w->data + w->len;
+	size_t room = end > at ? (size_t)(end - at) : 0, max;
 	const char *nul;
 
 	if (!s) {
@@ -447,7 +400,7 @@ static void cap_string(struct out *o, const uint8_t *end, const char *s, size_t 
 	if (nul)
 		n = (size_t)(nul - s);
 	if (room < 6) {		/* type, length, NUL: can't happen (CAPTURE_MAX_FIXED) */
-		o->fail = true;
+		w->err = -ENOSPC;
 		return;
 	}
 	max = room - 6 < LTT_CAPTURE_STR_MAX - 1 ? room - 6 : LTT_CAPTURE_STR_MAX - 1;
@@ -456,8 +409,10 @@ static void cap_string(struct out *o, const uint8_t *end, const char *s, size_t 
 		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
 			n--;	/* not inside a character */
 	}
-	put_u8(o, LTT_CAPTURE_STRING);
-	put_str(o, s, n);
+	ltt_wbuf_put_u8(w, LTT_CAPTURE_STRING);
+	ltt_wbuf_put_u32(w, (uint32_t)n + 1);
+	ltt_wbuf_put_bytes(w, s, n);
+	ltt_wbuf_put_u8(w, 0);
 }
 
 /* The integer of @size bytes at @p, sign-extended when @is_signed. */
@@ -489,11 +444,11 @@ static bool int_size(uint8_t size)
 	return size == 1 || size == 2 || size == 4 || size == 8;
 }
 
-static void cap_int(struct out *o, const void *p, uint8_t size, bool is_signed)
+static void cap_int(struct ltt_wbuf *w, const void *p, uint8_t size, bool is_signed)
 {
 	uint64_t v = p ? load_int(p, size, is_signed) : 0;	/* NULL elements: zeros */
 
-	cap_bits(o, is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED, v);
+	cap_bits(w, is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED, v);
 }
 
 /* One field of an event's description: what a capture needs of it. */
@@ -546,7 +501,7 @@ static bool field_find(const uint8_t *enc, size_t len, const char *name, struct 
 }
 
 /* FLOAT: the double's bits, a float widened. */
-static void cap_float(struct out *o, const void *p, uint8_t size)
+static void cap_float(struct ltt_wbuf *w, const void *p, uint8_t size)
 {
 	double d;
 	float f;
@@ -559,11 +514,11 @@ static void cap_float(struct out *o, const void *p, uint8_t size)
 		memcpy(&d, p, 8);
 	}
 	memcpy(&bits, &d, 8);
-	cap_bits(o, LTT_CAPTURE_FLOAT, bits);
+	cap_bits(w, LTT_CAPTURE_FLOAT, bits);
 }
 
 /* NAME or NAME[INDEX]: the value of the call's argument for that field. */
-static void cap_payload(struct out *o, const uint8_t *end, const struct ltt_capture_expr *e,
+static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt_capture_expr *e,
 			const struct ust_targets *ts, const struct ltt_ust_call *call)
 {
 	const struct ltt_ust_arg *a;
@@ -571,7 +526,7 @@ static void cap_payload(struct out *o, const uint8_t *end, const struct ltt_capt
 	bool whole = e->index < 0;
 
 	if (!call || !field_find(ts->enc, ts->enc_len, e->field, &f) || f.idx >= call->nr_args) {
-		cap_unavailable(o);
+		cap_unavailable(w);
 		return;
 	}
 	a = &call->args[f.idx];
@@ -579,19 +534,19 @@ static void cap_payload(struct out *o, const uint8_t *end, const struct ltt_capt
 	case LTT_UST_TYPE_INTEGER:
 	case LTT_UST_TYPE_ENUM:
 		if (whole && int_size(f.size) && a->p) {
-			cap_int(o, a->p, f.size, f.is_signed);
+			cap_int(w, a->p, f.size, f.is_signed);
 			return;
 		}
 		break;
 	case LTT_UST_TYPE_FLOAT:
 		if (whole && (f.size == 4 || f.size == 8) && a->p) {
-			cap_float(o, a->p, f.size);
+			cap_float(w, a->p, f.size);
 			return;
 		}
 		break;
 	case LTT_UST_TYPE_STRING:
 		if (whole) {
-			cap_string(o, end, a->p, a->n);
+			cap_string(w, end, a->p, a->n);
 			return;
 		}
 		break;
@@ -599,11 +554,11 @@ static void cap_payload(struct out *o, const uint8_t *end, const struct ltt_capt
 	case LTT_UST_TYPE_SEQUENCE:
 		/* text (1-byte UTF-8 elements) is a string whole */
 		if (whole && f.size == 1 && f.encoding == LTT_UST_ENCODING_UTF8) {
-			cap_string(o, end, a->p, a->n);
+			cap_string(w, end, a->p, a->n);
 			return;
 		}
 		if (!whole && (uint64_t)e->index < a->n && int_size(f.size)) {
-			cap_int(o, a->p ? (const uint8_t *)a->p + (size_t)e->index * f.size : NULL,
+			cap_int(w, a->p ? (const uint8_t *)a->p + (size_t)e->index * f.size : NULL,
 				f.size, f.is_signed);
 			return;
 		}
@@ -611,30 +566,30 @@ static void cap_payload(struct out *o, const uint8_t *end, const struct ltt_capt
 	default:
 		break;
 	}
-	cap_unavailable(o);	/* a type the expression does not fit */
+	cap_unavailable(w);	/* a type the expression does not fit */
 }
 
 /* $ctx.NAME: the value a filter reads. */
-static void cap_context(struct out *o, const uint8_t *end, const struct ltt_capture_expr *e)
+static void cap_context(struct ltt_wbuf *w, const uint8_t *end, const struct ltt_capture_expr *e)
 {
 	struct ltt_filter_value v;
 
 	if (ust_filter_read_ctx(e->ctx, &v)) {
-		cap_unavailable(o);	/* unknown: /proc could not tell */
+		cap_unavailable(w);	/* unknown: /proc could not tell */
 		return;
 	}
 	switch (v.type) {
 	case LTT_FTYPE_S64:
-		cap_bits(o, LTT_CAPTURE_SIGNED, (uint64_t)v.v.s);
+		cap_bits(w, LTT_CAPTURE_SIGNED, (uint64_t)v.v.s);
 		break;
 	case LTT_FTYPE_U64:
-		cap_bits(o, LTT_CAPTURE_UNSIGNED, v.v.u);
+		cap_bits(w, LTT_CAPTURE_UNSIGNED, v.v.u);
 		break;
 	case LTT_FTYPE_STR:
-		cap_string(o, end, v.v.str.p, v.v.str.n);
+		cap_string(w, end, v.v.str.p, v.v.str.n);
 		break;
 	default:
-		cap_unavailable(o);
+		cap_unavailable(w);
 		break;
 	}
 }
@@ -662,12 +617,10 @@ void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_ta
 {
 	struct ust_notifier *n = of_chan(chan);
 	uint8_t buf[LTT_APP_NOTIFY_MAX];
-	struct out o = { buf, buf + sizeof(buf), false };
-	uint8_t *dropped_at;
 	uint64_t dropped;
 	struct ltt_rbuf r;
+	struct ltt_wbuf w;
 	const char *event;
-	size_t len;
 	uint32_t i;
 	int saved_errno = errno;
 
@@ -681,23 +634,22 @@ void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_ta
 	event = ltt_rbuf_get_str(&r, LTT_APP_NAME_MAX);
 	if (r.err)
 		return;		/* a description the daemon refused: it can't enable it */
-	dropped_at = put_head(&o, n->chan.key, event);
-	put_u32(&o, n->nr_captures);
+	ltt_wbuf_init_fixed(&w, buf, sizeof(buf));
+	put_head(&w, n->chan.key, event, n->nr_captures);
 	/* each capture leaves room for those after it: a string is cut instead */
 	for (i = 0; i < n->nr_captures; i++) {
 		const struct ltt_capture_expr *e = &n->captures[i];
-		const uint8_t *end = o.end - CAPTURE_MAX_FIXED * (n->nr_captures - 1 - i);
+		const uint8_t *end = buf + sizeof(buf) - CAPTURE_MAX_FIXED * (n->nr_captures - 1 - i);
 
 		if (e->kind == LTT_CAPTURE_KIND_CONTEXT)
-			cap_context(&o, end, e);
+			cap_context(&w, end, e);
 		else
-			cap_payload(&o, end, e, ts, call);
+			cap_payload(&w, end, e, ts, call);
 	}
-	len = (size_t)(o.p - buf);
 	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
-	if (!o.fail) {
-		seal(buf, len, dropped_at, dropped);
-		if (!send_msg(n->fd, buf, len))
+	if (!w.err) {
+		ltt_app_seal_notify(buf, w.len, dropped);
+		if (!send_msg(n->fd, buf, w.len))
 			goto out;
 	}
 	/* full (EAGAIN), or the daemon's end closed: lost, and those it carried */
@@ -722,21 +674,20 @@ out:
 static void flush_one(struct ust_notifier *n, int64_t deadline)
 {
 	uint8_t buf[COUNT_MSG_SIZE];
-	struct out o = { buf, buf + sizeof(buf), false };
-	uint8_t *dropped_at;
 	uint64_t dropped;
+	struct ltt_wbuf w;
 	int ret;
 
 	if (n->fd < 0 || !__atomic_load_n(&n->dropped, __ATOMIC_RELAXED))
 		return;
-	dropped_at = put_head(&o, n->chan.key, "");
-	put_u32(&o, 0);		/* no capture */
-	if (o.fail || o.p != o.end)
+	ltt_wbuf_init_fixed(&w, buf, sizeof(buf));
+	put_head(&w, n->chan.key, "", 0);	/* no capture */
+	if (w.err || w.len != sizeof(buf))
 		return;		/* can't be: COUNT_MSG_SIZE is its size */
 	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
 	if (!dropped)
 		return;
-	seal(buf, sizeof(buf), dropped_at, dropped);
+	ltt_app_seal_notify(buf, sizeof(buf), dropped);
 	/* one record: a SOCK_SEQPACKET send is never partial */
 	ret = ltt_io_write_all_until(n->fd, buf, sizeof(buf), deadline);
 	if (ret) {

@@ -105,6 +105,31 @@ static void test_wbuf_growth(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* A fixed buffer: the caller's bytes, filled exactly, never grown nor freed. */
+static void test_wbuf_fixed(void)
+{
+	static const uint8_t want[] = { 7, 2, 0, 0, 0, 'x', 0 };
+	uint8_t buf[8] = { 0 };
+	struct ltt_wbuf w;
+
+	buf[7] = 0xee;
+	ltt_wbuf_init_fixed(&w, buf, 7);
+	ltt_wbuf_put_u8(&w, 7);
+	ltt_wbuf_put_str(&w, "x");
+	tap_ok(bytes_are(&w, want, sizeof(want)) && w.data == buf,
+	       "a fixed buffer takes puts that fit, in the caller's bytes");
+	ltt_wbuf_put_u8(&w, 1);
+	tap_ok(w.err == -ENOSPC && w.len == 7 && buf[7] == 0xee,
+	       "a put past its end: -ENOSPC, nothing written, not grown");
+	ltt_wbuf_put_bytes(&w, "", 0);
+	tap_ok(w.err == -ENOSPC && w.len == 7, "the error is sticky");
+	ltt_wbuf_reset(&w);
+	ltt_wbuf_put_u32(&w, 1);
+	tap_ok(!w.err && w.len == 4 && w.data == buf, "reset: the same bytes again");
+	ltt_wbuf_fini(&w);	/* ASan: a stack buffer is not freed */
+	tap_ok(!w.data && !w.len, "fini forgets it");
+}
+
 static void test_rbuf_ints(void)
 {
 	static const uint8_t msg[] = {
@@ -580,6 +605,7 @@ int main(void)
 	test_big_endian();
 	test_wbuf_layout();
 	test_wbuf_growth();
+	test_wbuf_fixed();
 	test_rbuf_ints();
 	test_rbuf_bools();
 	test_rbuf_strings();

@@ -167,10 +167,21 @@ ADAPT(consumer, rotate_trace, struct ltt_consumer_rotate_trace)
 	{ ltt_proto_get_##fn(r, (type *)m); return r->err ? -EPROTO : 0; }
 
 ADAPT_PART(session_attr, struct ltt_session_conf)
-ADAPT_PART(session_tls, struct ltt_session_conf)
 ADAPT_PART(channel_attr, struct ltt_channel_conf)
 ADAPT_PART(snapshot_output, struct ltt_snapshot_output_conf)
 ADAPT_PART(snapshot_result, struct ltt_snapshot_result_desc)
+
+/* The TLS files, as a peer that has them takes them. */
+static void put_client_session_tls(struct ltt_wbuf *w, const void *m)
+{
+	ltt_proto_put_session_tls(w, m, LTT_CODEC_ALL_MINORS);
+}
+
+static int get_client_session_tls(struct ltt_rbuf *r, void *m)
+{
+	ltt_proto_get_session_tls(r, m, LTT_CODEC_ALL_MINORS);
+	return r->err ? -EPROTO : 0;
+}
 
 static void put_relay_chunk_exists_reply(struct ltt_wbuf *w, const void *m)
 {

@@ -248,7 +248,7 @@ static void put_counter_add(struct ltt_wbuf *w)
 
 REPUT(counter_add, struct ltt_app_counter_add)
 
-/* A notification as libltt-ust writes it (src/ust/notify.c): three captures. */
+/* A notification as libltt-ust writes it (src/ust/notify.c): three captures, 3 dropped. */
 static void put_notify(struct ltt_wbuf *w)
 {
 	static const struct ltt_capture_desc caps[] = {
@@ -256,21 +256,16 @@ static void put_notify(struct ltt_wbuf *w)
 		{ .type = LTT_CAPTURE_STRING, .str = "hello" },
 		{ .type = LTT_CAPTURE_UNAVAILABLE },
 	};
+	const struct ltt_app_notify m = {
+		.key = LTT_APP_NOTIFIER_KEY_BIT | 7, .event = "prov:ev", .nr_captures = 3,
+	};
 	size_t start = w->len;
-	uint32_t len;
 
-	ltt_wbuf_put_u32(w, LTT_APP_NOTIFY_MAGIC);
-	ltt_wbuf_put_u32(w, 0);
-	ltt_wbuf_put_u64(w, LTT_APP_NOTIFIER_KEY_BIT | 7);
-	ltt_wbuf_put_u64(w, 3);
-	ltt_wbuf_put_str(w, "prov:ev");
-	ltt_wbuf_put_u32(w, 3);
+	ltt_app_put_notify_head(w, &m);
 	for (size_t i = 0; i < 3; i++)
 		ltt_capture_put(w, &caps[i]);
-	if (w->err)
-		return;
-	len = htole32((uint32_t)(w->len - start));
-	memcpy(w->data + start + 4, &len, 4);
+	if (!w->err)
+		ltt_app_seal_notify(w->data + start, w->len - start, 3);
 }
 
 /* What a notification decodes to, and the length it said. */
@@ -290,6 +285,41 @@ static int reput_notify(const uint8_t *p, size_t len, struct ltt_wbuf *w)
 	for (uint32_t i = 0; i < m.nr_captures; i++)
 		ltt_capture_put(w, &m.captures[i]);
 	return 0;
+}
+
+/* LOGGERS (pinned when libltt-ust wrote it and the session daemon read it, each by hand). */
+static const char *const logger_names[] = { "root", "a.b.c", "caf\xc3\xa9.x", "z" };
+
+static void put_loggers(struct ltt_wbuf *w)
+{
+	ltt_app_put_loggers(w, logger_names, 4, 4096);
+}
+
+/* The names that fit in 30 bytes: two of them. */
+static void put_loggers_cut(struct ltt_wbuf *w)
+{
+	ltt_app_put_loggers(w, logger_names, 4, 30);
+}
+
+/* A first name longer than the room goes alone. */
+static void put_loggers_first(struct ltt_wbuf *w)
+{
+	ltt_app_put_loggers(w, logger_names + 2, 2, 8);
+}
+
+/* Decoded into room for four names; what they were, encoded again. */
+static int reput_loggers(const uint8_t *p, size_t len, struct ltt_wbuf *w)
+{
+	const char *names[4];
+	struct ltt_rbuf r;
+	uint32_t n;
+	int ret;
+
+	ltt_rbuf_init(&r, p, len);
+	ret = ltt_app_get_loggers(&r, names, 4, &n);
+	if (!ret && ltt_app_put_loggers(w, names, n, SIZE_MAX) != n)
+		abort();
+	return ret;
 }
 
 static void put_ref_tp(struct ltt_wbuf *w)
@@ -473,6 +503,12 @@ static const struct pin pins[] = {
 	    16, 0xc2bc7c290a05c582ULL, 93, 0xa5593cc28d5c33cfULL },
 	{ "notification", put_notify, reput_notify,
 	    61, 0x498c24d89514081fULL, 291, 0xc0f2c187c97f865fULL },
+	{ "LOGGERS", put_loggers, reput_loggers,
+	    41, 0x8550c2b016cf635aULL, 71, 0x8daac7458b37c72cULL },
+	{ "LOGGERS, cut", put_loggers_cut, reput_loggers,
+	    23, 0x98f8356842441d74ULL, 39, 0x89de79e584dd403aULL },
+	{ "LOGGERS, a first name over the room", put_loggers_first, reput_loggers,
+	    16, 0xeff9f8101f53ed6cULL, 29, 0x77e162dd0e0efb58ULL },
 	{ "TRACEPOINTS (reference)", put_tracepoints_ref, reput_tracepoints,
 	    569, 0xa94d34b50f28d77bULL, 812, 0x3215f7f24e961364ULL },
 	{ "TRACEPOINTS (flags)", put_tracepoints_flagged, reput_tracepoints,

@@ -167,6 +167,21 @@ CLIENT(stall, struct ltt_stall_desc)
 /* ENABLE_CHANNEL's channel (pinned when libltt-ctl and the daemon each wrote it by hand). */
 CLIENT_V(channel_conf, struct ltt_channel_conf)
 
+/*
+ * CREATE_SESSION's request, the TLS files that end GET_SESSION's reply and
+ * one buffer of MEM_USAGE's reply (pinned when libltt-ctl and the daemon
+ * each wrote them by hand, minor by minor).
+ */
+CLIENT_V(session_create, struct ltt_session_create_req)
+CLIENT_V(session_tls, struct ltt_session_conf)
+CLIENT_V(mem_stream, struct ltt_mem_stream)
+
+/* LIST_TRACEPOINTS's request (pinned when libltt-ctl and the daemon each wrote it by hand). */
+CLIENT_V(list_tracepoints, struct ltt_list_tracepoints_req)
+
+/* DISABLE_EVENT's request (pinned when libltt-ctl and the daemon each wrote it by hand). */
+CLIENT_V(disable_event, struct ltt_disable_event_req)
+
 CONSUMER(add_trace, struct ltt_consumer_add_trace)
 CONSUMER(flush_channel, struct ltt_consumer_flush_channel)
 CONSUMER(add_channel, struct ltt_consumer_add_channel)
@@ -254,6 +269,45 @@ static const struct ltt_relay_desc relay_info = {
 static const struct ltt_stall_desc stall = {
 	.domain = LTT_DOMAIN_KERNEL, .traces_waiting = 3, .since = 1714564803,
 	.command = "ADD_STREAM", .metadata_waiting = true,
+};
+
+static const struct ltt_session_create_req create_session = {
+	.conf = {
+		.name = "s1", .output_type = LTT_OUTPUT_NET, .output = "tls://relay.example/x",
+		.snapshot = true, .live_timer_us = 100000, .tls_cert = "/etc/c.pem",
+		.tls_key = "/etc/k.pem", .tls_ca = "/etc/ca.pem",
+	},
+	.home = "/home/u",
+};
+
+static const struct ltt_session_create_req create_session_defaults = {
+	.conf = { .output_type = LTT_OUTPUT_LOCAL }, .home = "",
+};
+
+static const struct ltt_mem_stream mem_stream = {
+	.domain = LTT_DOMAIN_USER, .channel = "channel0", .uid = 1000, .pid = -7,
+	.cpu = LTT_MEM_CPU_CHANNEL, .resident = 1 << 20, .size = 1 << 22, .how = 2,
+};
+
+static const struct ltt_list_tracepoints_req list_tp = {
+	.with_fields = true, .domain = LTT_DOMAIN_KERNEL, .type = LTT_EVENT_SYSCALL,
+};
+
+static const struct ltt_list_tracepoints_req list_tp_python = {
+	.domain = LTT_DOMAIN_PYTHON, .type = LTT_EVENT_TRACEPOINT,
+};
+
+static const struct ltt_disable_event_req disable_pattern = { .channel = "channel0", .pattern = "flood:*" };
+
+static const struct ltt_disable_event_req disable_all = { .all = true };
+
+static const struct ltt_disable_event_req disable_exact = {
+	.channel = "channel1", .pattern = "p1", .exact = true,
+	.rule = {
+		.pattern = "p1", .loglevel_type = LTT_LOGLEVEL_SINGLE, .loglevel = 4,
+		.type = LTT_EVENT_UPROBE, .filter = "a == 1", .exclusions = "p1a",
+		.location = "elf:/bin/true:main",
+	},
 };
 
 static const struct ltt_consumer_add_relay add_relay = {
@@ -368,6 +422,36 @@ static const struct sample samples[] = {
 	SAMPLE(relay_info, relay_info, 0, 66, 0xb049064b3a7bbb37ULL, 0x0add55df077b3c1cULL),
 	SAMPLE(stall_waiting, stall, 0, 9, 0x78a6d55c07e37122ULL, 0x05fe0740c1e6098aULL),
 	SAMPLE(stall, stall, 0, 27, 0x892a17e38e92e2aaULL, 0x1dab80613bd8cd25ULL),
+	SAMPLE(session_create, create_session, 5, 42, 0xa7035d0c4eaf5f55ULL, 0x9de746ddf5519522ULL),
+	SAMPLE(session_create, create_session, 6, 54, 0x42ba2660080dc43fULL, 0xa7dabc8a0f046508ULL),
+	SAMPLE(session_create, create_session, 22, 54, 0x42ba2660080dc43fULL, 0xa7dabc8a0f046508ULL),
+	SAMPLE(session_create, create_session, 23, 100, 0x71239b296d3a1db1ULL, 0x7c11f205150213b2ULL),
+	SAMPLE(session_create, create_session_defaults, 23, 39,
+	       0x021ac94f0473b458ULL, 0x3a9d656ae165e882ULL),
+	SAMPLE(session_tls, create_session.conf, 22, 0, 0xcbf29ce484222325ULL, 0xf23d7463d0ab926fULL),
+	SAMPLE(session_tls, create_session.conf, 23, 46, 0xb7abd91d8cb8fabbULL, 0x944be8c8cf34f485ULL),
+	SAMPLE(session_tls, create_session_defaults.conf, 23, 15,
+	       0x18c1a0909a7c4132ULL, 0x5bd2c4466ff0a4c3ULL),
+	SAMPLE(mem_stream, mem_stream, 26, 45, 0x7ee4d5f9e38cca06ULL, 0xce1863b5ab2c1d9aULL),
+	SAMPLE(mem_stream, mem_stream, 27, 46, 0x2ba19b9da83b44ccULL, 0xc3c2693182d3ee35ULL),
+	SAMPLE(list_tracepoints, list_tp, 0, 1,
+	       0xaf63bc4c8601b62cULL, 0xe7530b2d8b0d618eULL),
+	SAMPLE(list_tracepoints, list_tp, 1, 9,
+	       0xd19a47dd44aec13cULL, 0x88d93c678ee2d224ULL),
+	SAMPLE(list_tracepoints, list_tp_python, 17, 9,
+	       0x4b1e9f0cede3b71aULL, 0xac0de2e2a882b873ULL),
+	SAMPLE(disable_event, disable_pattern, 6, 26,
+	       0xad9486b7aa806299ULL, 0xfdd5d9279cbf4adaULL),
+	SAMPLE(disable_event, disable_pattern, 7, 54,
+	       0xe83d5b3e10625924ULL, 0xd081536deea08d3dULL),
+	SAMPLE(disable_event, disable_all, 7, 39,
+	       0x8a3db7843f81af27ULL, 0x01d283cc0f463145ULL),
+	SAMPLE(disable_event, disable_exact, 7, 60,
+	       0xc7a1553f70bd958cULL, 0x19f30535f0725bacULL),
+	SAMPLE(disable_event, disable_exact, 20, 60,
+	       0xc7a1553f70bd958cULL, 0x19f30535f0725bacULL),
+	SAMPLE(disable_event, disable_exact, 21, 83,
+	       0xfc9188836aff1d38ULL, 0x1cace3f2cb586b64ULL),
 	SAMPLE(add_relay, add_relay, 12, 117, 0x32aa86cd2b08936dULL, 0xf1a50dc3ecff1defULL),
 	SAMPLE(add_relay, add_relay_uuid, 12, 125, 0x7d049dfb3969ead8ULL, 0x2935ba4917c169feULL),
 	SAMPLE(add_relay, add_relay, 13, 87, 0x785d37f5040ecd77ULL, 0x5dacdeca0f99cdffULL),

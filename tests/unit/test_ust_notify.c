@@ -14,6 +14,8 @@
  *     and double, string, text array, enum, array and sequence elements,
  *     an index out of range, a missing field, an index on a scalar;
  *     $ctx.vpid and $ctx.procname; NULL arguments; no capture at all;
+ *   - the bytes of every capture form but the context's, and of strings
+ *     cut, pinned before the encoder's head went on a table;
  *   - strings cut to LTT_CAPTURE_STR_MAX - 1 and to the 4096 bytes of a
  *     message, on a character boundary;
  *   - a filter that rejects sends nothing; an event both recorded in a
@@ -37,6 +39,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -376,6 +379,56 @@ out:
 	close(p[0]);
 }
 
+/* The FNV-1a hash of @len bytes at @p. */
+static uint64_t fnv1a(const uint8_t *p, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * Is the first message read the bytes the encoder wrote when it was
+ * pinned (@len bytes of hash @hash)?
+ */
+static bool pinned(size_t len, uint64_t hash, const char *what)
+{
+	size_t got = msg_len();
+
+	if (tap_ok(got == len && fnv1a(rbuf, got) == hash, "%s: the pinned bytes", what))
+		return true;
+	tap_diag("%s: %zu bytes, 0x%016" PRIx64 "ULL", what, got,
+		 fnv1a(rbuf, got < sizeof(rbuf) ? got : sizeof(rbuf)));
+	return false;
+}
+
+/* Every capture form but the context's (which vary), byte for byte. */
+static void test_bytes(void)
+{
+	static const char *const caps[] = {
+		"s", "u", "small", "d", "f", "str", "arr[2]", "arr[4]", "seq[1]", "seq[3]",
+		"nope", "s[0]", "text", "c",
+	};
+	const int arr[4] = { 10, -20, 30, -40 };
+	const uint16_t seq[3] = { 1, 65535, 3 };
+	const char text[8] = "hi";
+	struct ltt_app_notify m[2];
+	int p[2];
+
+	make_pair(p);
+	if (add_notifier(NKEY, p[1], 14, caps) || ltt_ust_test_enable_event(NKEY, "ntf:all", 0))
+		exit(1);
+	ltt_tracepoint(ntf, all, -7, UINT64_MAX - 1, 2.5, 0.25f, "hello", arr, seq, 3, text);
+	if (read_msgs(p[0], m, 2) == 1)
+		pinned(135, 0x0c16b23cf0badefdULL, "14 captures");
+	else
+		tap_ok(false, "14 captures: one message");
+	ltt_ust_test_remove_notifier(NKEY);
+	close(p[0]);
+}
+
 /* Strings cut: to LTT_CAPTURE_STR_MAX - 1, on a character, to fit 4096 bytes. */
 static void test_cut(void)
 {
@@ -411,6 +464,7 @@ static void test_cut(void)
 		tap_ok(cap_is(&c[15], LTT_CAPTURE_SIGNED, 42), "the capture after them still fits");
 		tap_ok(msg_len() <= LTT_APP_NOTIFY_MAX && msg_len() > LTT_APP_NOTIFY_MAX - 16,
 		       "the message fills LTT_APP_NOTIFY_MAX (%u bytes)", msg_len());
+		pinned(4095, 0x545bd76325c78310ULL, "15 strings cut");
 	}
 	ltt_ust_test_remove_notifier(NKEY);
 	close(p[0]);
@@ -945,6 +999,7 @@ int main(void)
 		return 1;
 	test_add_checks();
 	test_captures();
+	test_bytes();
 	test_cut();
 	test_filter();
 	test_dropped();

@@ -16,9 +16,18 @@ void ltt_wbuf_init(struct ltt_wbuf *w)
 	memset(w, 0, sizeof(*w));
 }
 
+void ltt_wbuf_init_fixed(struct ltt_wbuf *w, void *buf, size_t cap)
+{
+	memset(w, 0, sizeof(*w));
+	w->data = buf;
+	w->cap = cap;
+	w->fixed = 1;
+}
+
 void ltt_wbuf_fini(struct ltt_wbuf *w)
 {
-	free(w->data);
+	if (!w->fixed)
+		free(w->data);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -38,6 +47,11 @@ void *ltt_wbuf_reserve(struct ltt_wbuf *w, size_t len)
 	if (!w->data || len > w->cap - w->len) {
 		size_t cap = w->cap ? w->cap : 256;
 		uint8_t *data;
+
+		if (w->fixed) {
+			w->err = -ENOSPC;
+			return NULL;
+		}
 
 		while (cap - w->len < len) {
 			if (cap > SIZE_MAX / 2) {

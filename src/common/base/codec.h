@@ -65,7 +65,8 @@ struct ltt_wbuf {
 	uint8_t *data;
 	size_t len;
 	size_t cap;
-	int err;	/* 0 or -ENOMEM, sticky */
+	int err;	/* 0, -ENOMEM or (a fixed buffer full) -ENOSPC, sticky */
+	int fixed;	/* the caller's memory (ltt_wbuf_init_fixed()): never grown nor freed */
 };
 
 struct ltt_rbuf {
@@ -77,7 +78,14 @@ struct ltt_rbuf {
 
 /** ltt_wbuf_init() - an empty buffer; no allocation yet */
 void ltt_wbuf_init(struct ltt_wbuf *w);
-/** ltt_wbuf_fini() - free the buffer's memory; accepts a zeroed buffer */
+/**
+ * ltt_wbuf_init_fixed() - an empty buffer over the @cap bytes at @buf
+ * (borrowed), for a writer that may not allocate (a traced program's
+ * tracepoint, a signal handler): it never grows, and a put that does
+ * not fit sets the error to -ENOSPC and writes nothing
+ */
+void ltt_wbuf_init_fixed(struct ltt_wbuf *w, void *buf, size_t cap);
+/** ltt_wbuf_fini() - free the buffer's memory (not a fixed one's); accepts a zeroed buffer */
 void ltt_wbuf_fini(struct ltt_wbuf *w);
 /** ltt_wbuf_reset() - empty the buffer, keep its memory and clear the error */
 void ltt_wbuf_reset(struct ltt_wbuf *w);

@@ -30,6 +30,7 @@
  * app-tracepoint.c's.
  */
 #include <assert.h>
+#include <endian.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -396,6 +397,43 @@ bool ltt_app_logger_name_valid(const char *name)
 	return true;
 }
 
+/* A logger's name: the names of LOGGERS are its elements. */
+#define LTT_MSG struct wire_str
+LTT_CODEC(app_logger, LTT_CODEC_LE, LTT_ROW_STRREF(str, LTT_NAME_MAX));
+#undef LTT_MSG
+_Static_assert(sizeof(struct wire_str) == sizeof(const char *),
+	       "a logger's table reads one element of an array of names");
+
+/* A string's bytes on the wire: its length, then it and its NUL. */
+#define WIRE_STR_SIZE(s) (4 + strlen(s) + 1)
+
+size_t ltt_app_put_loggers(struct ltt_wbuf *w, const char *const *names, size_t nr, size_t max)
+{
+	size_t len = w->len + 4, count = 0;
+
+	while (count < nr && (!count || len + WIRE_STR_SIZE(names[count]) <= max))
+		len += WIRE_STR_SIZE(names[count++]);
+	ltt_wbuf_put_u32(w, (uint32_t)count);
+	ltt_codec_put_array(w, &app_logger, names, sizeof(names[0]), count);
+	return count;
+}
+
+int ltt_app_get_loggers(struct ltt_rbuf *r, const char **names, size_t room,
+			uint32_t *ret_count)
+{
+	uint32_t n = ltt_rbuf_get_u32(r), i;
+
+	if (r->err || n > room || ltt_codec_get_array(r, &app_logger, names, sizeof(names[0]), n))
+		return -EPROTO;
+	for (i = 0; i < n; i++)
+		if (!ltt_app_logger_name_valid(names[i]))
+			return -EPROTO;
+	if (ltt_rbuf_end(r))
+		return -EPROTO;
+	*ret_count = n;
+	return 0;
+}
+
 void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_add *m)
 {
 	ltt_codec_put(w, &app_notifier_add, m);
@@ -443,6 +481,26 @@ size_t ltt_app_counter_size(uint32_t nr_cpus, uint32_t nr_slots)
 {
 	return LTT_APP_COUNTER_HDR + (size_t)nr_cpus * ltt_app_counter_stride(nr_slots) *
 					     sizeof(uint64_t);
+}
+
+void ltt_app_put_notify_head(struct ltt_wbuf *w, const struct ltt_app_notify *m)
+{
+	ltt_wbuf_put_u32(w, LTT_APP_NOTIFY_MAGIC);
+	ltt_wbuf_put_u32(w, 0);		/* the length, once known */
+	ltt_codec_put(w, &app_notify, m);
+}
+
+/* Where the head puts the length and the dropped count: after the magic, after the key. */
+#define NOTIFY_LEN_AT 4
+#define NOTIFY_DROPPED_AT (4 + 4 + 8)
+
+void ltt_app_seal_notify(uint8_t *msg, size_t len, uint64_t dropped)
+{
+	uint32_t len32 = htole32((uint32_t)len);
+
+	memcpy(msg + NOTIFY_LEN_AT, &len32, sizeof(len32));
+	dropped = htole64(dropped);
+	memcpy(msg + NOTIFY_DROPPED_AT, &dropped, sizeof(dropped));
 }
 
 int ltt_app_get_notify(const uint8_t *buf, size_t len, struct ltt_app_notify *ret,

@@ -520,6 +520,24 @@ int ltt_app_get_agent_rule(struct ltt_rbuf *r, struct ltt_app_agent_rule *ret);
 bool ltt_app_logger_name_valid(const char *name);
 
 /**
+ * ltt_app_put_loggers() - a LOGGERS payload of the names at @names
+ * (@nr, borrowed) that fit in @max bytes of @w, the first always
+ *
+ * Returns how many it took: the next LOGGERS starts after them.
+ */
+size_t ltt_app_put_loggers(struct ltt_wbuf *w, const char *const *names, size_t nr, size_t max);
+
+/**
+ * ltt_app_get_loggers() - a whole LOGGERS payload into @names (room for
+ * @room; each borrows @r's message), their count in *@ret_count
+ *
+ * Returns 0, or -EPROTO: malformed, more than @room names, or one that
+ * is not ltt_app_logger_name_valid().
+ */
+int ltt_app_get_loggers(struct ltt_rbuf *r, const char **names, size_t room,
+			uint32_t *ret_count);
+
+/**
  * ltt_app_put_tracepoints_start() - begin a TRACEPOINTS payload
  *
  * Its count comes first but is known last: this writes a placeholder and
@@ -591,6 +609,21 @@ struct ltt_app_notify {
 	uint32_t nr_captures;
 	struct ltt_capture_desc captures[16];
 };
+
+/**
+ * ltt_app_put_notify_head() - a notification's head: the magic, a length
+ * of 0, then @m's key, dropped count, event name (borrowed) and number
+ * of captures; the captures follow (ltt_capture_put()), then
+ * ltt_app_seal_notify() sets the length
+ */
+void ltt_app_put_notify_head(struct ltt_wbuf *w, const struct ltt_app_notify *m);
+
+/**
+ * ltt_app_seal_notify() - set the length (@len bytes) and the dropped
+ * count of the whole notification at @msg, which a head began: a sender
+ * takes the count last, just before the send
+ */
+void ltt_app_seal_notify(uint8_t *msg, size_t len, uint64_t dropped);
 
 /**
  * ltt_app_get_notify() - the message at the start of @buf (@len bytes

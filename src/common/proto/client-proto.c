@@ -91,12 +91,25 @@ enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
 
 /* ---- the objects, as field tables (codec.h) ---- */
 
+/* A session's attributes and its TLS files, members of @in. */
+#define SESSION_ATTR_ROWS(in) \
+	LTT_ROW_STR(in name), LTT_ROW_ENUM(in output_type, LTT_OUTPUT_NET), \
+	LTT_ROW_STR(in output), LTT_ROW_BOOL(in snapshot), LTT_ROW_U32(in live_timer_us)
+#define SESSION_TLS_ROWS(in) LTT_ROW_STR(in tls_cert), LTT_ROW_STR(in tls_key), LTT_ROW_STR(in tls_ca)
+
 #define LTT_MSG struct ltt_session_conf
-LTT_CODEC(client_session_attr, LTT_CODEC_LE,
-	  LTT_ROW_STR(name), LTT_ROW_ENUM(output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output),
-	  LTT_ROW_BOOL(snapshot), LTT_ROW_U32(live_timer_us));
+LTT_CODEC(client_session_attr, LTT_CODEC_LE, SESSION_ATTR_ROWS());
+/* GET_SESSION's last: the TLS files, from the minor that brought them. */
 LTT_CODEC(client_session_tls, LTT_CODEC_LE,
-	  LTT_ROW_STR(tls_cert), LTT_ROW_STR(tls_key), LTT_ROW_STR(tls_ca));
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TLS), SESSION_TLS_ROWS());
+#undef LTT_MSG
+
+/* CREATE_SESSION's: the session, the client's home, then the TLS files. */
+#define LTT_MSG struct ltt_session_create_req
+LTT_CODEC(client_session_create, LTT_CODEC_LE,
+	  SESSION_ATTR_ROWS(conf.),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_DAEMON_DEFAULTS), LTT_ROW_STRREF(home, LTT_PATH_MAX),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TLS), SESSION_TLS_ROWS(conf.));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_session_desc
@@ -150,17 +163,22 @@ LTT_CODEC(client_channel, LTT_CODEC_LE,
 LTT_CODEC(client_channel_failure, LTT_CODEC_LE, CHANNEL_FAILURE_ROWS);
 #undef LTT_MSG
 
+/* LTT_ROW_SINCE(@minor) of rows that are on the wire from minor @from on at the earliest. */
+#define SINCE_FROM(from, minor) LTT_ROW_SINCE((minor) > (from) ? (minor) : (from))
+
 /*
- * A rule's attributes, members of @in.  Its type came with minor 1 (a
- * tracepoint before); the probe types with LTT_CLIENT_MINOR_PROBE, which
- * get_rule_type() checks.
+ * A rule's attributes, members of @in, in a message from minor @from on
+ * (0: any).  Its type came with minor 1 (a tracepoint before); the probe
+ * types with LTT_CLIENT_MINOR_PROBE, which get_rule_type() checks.
  */
-#define RULE_ATTR_ROWS(in) \
+#define RULE_ATTR_ROWS_FROM(in, from) \
 	LTT_ROW_STR(in pattern), LTT_ROW_ENUM(in loglevel_type, LTT_LOGLEVEL_SINGLE), \
 	LTT_ROW_U32(in loglevel), \
-	LTT_ROW_SINCE(1), LTT_ROW_ENUM(in type, LTT_EVENT_UPROBE), \
-	LTT_ROW_SINCE(LTT_CLIENT_MINOR_FILTER), LTT_ROW_STR(in filter), LTT_ROW_STR(in exclusions), \
-	LTT_ROW_SINCE(LTT_CLIENT_MINOR_PROBE), LTT_ROW_STR(in location)
+	SINCE_FROM(from, 1), LTT_ROW_ENUM(in type, LTT_EVENT_UPROBE), \
+	SINCE_FROM(from, LTT_CLIENT_MINOR_FILTER), LTT_ROW_STR(in filter), \
+	LTT_ROW_STR(in exclusions), \
+	SINCE_FROM(from, LTT_CLIENT_MINOR_PROBE), LTT_ROW_STR(in location)
+#define RULE_ATTR_ROWS(in) RULE_ATTR_ROWS_FROM(in, 0)
 
 #define LTT_MSG struct ltt_rule_conf
 LTT_CODEC(client_rule_attr, LTT_CODEC_LE, RULE_ATTR_ROWS());
@@ -170,6 +188,14 @@ LTT_CODEC(client_rule_attr, LTT_CODEC_LE, RULE_ATTR_ROWS());
 LTT_CODEC(client_rule_info, LTT_CODEC_LE,
 	  LTT_ROW_U32(domain), LTT_ROW_STR(channel), RULE_ATTR_ROWS(attr.),
 	  LTT_ROW_SINCE(0), LTT_ROW_BOOL(enabled));
+#undef LTT_MSG
+
+/* DISABLE_EVENT's after its domain: one rule exactly came with filters. */
+#define LTT_MSG struct ltt_disable_event_req
+LTT_CODEC(client_disable_event, LTT_CODEC_LE,
+	  LTT_ROW_STR(channel), LTT_ROW_BOOL(all), LTT_ROW_STR(pattern),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_FILTER), LTT_ROW_BOOL(exact),
+	  RULE_ATTR_ROWS_FROM(rule., LTT_CLIENT_MINOR_FILTER));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_relay_desc
@@ -196,6 +222,18 @@ LTT_CODEC(client_snapshot_output, LTT_CODEC_LE,
 LTT_CODEC(client_snapshot_result, LTT_CODEC_LE,
 	  LTT_ROW_STR(path), LTT_ROW_U64(packets), LTT_ROW_U64(bytes),
 	  LTT_ROW_U64(packets_dropped));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_list_tracepoints_req
+LTT_CODEC(client_list_tracepoints, LTT_CODEC_LE,
+	  LTT_ROW_BOOL(with_fields), LTT_ROW_SINCE(1), LTT_ROW_U32(domain), LTT_ROW_U32(type));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_mem_stream
+LTT_CODEC(client_mem_stream, LTT_CODEC_LE,
+	  LTT_ROW_U32(domain), LTT_ROW_STR(channel), LTT_ROW_U32(uid), LTT_ROW_U32(pid),
+	  LTT_ROW_U32(cpu), LTT_ROW_U64(resident), LTT_ROW_U64(size),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_MEM_HOW), LTT_ROW_U8(how));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_rotation_desc
@@ -245,7 +283,6 @@ static void check_rule_type(struct ltt_rbuf *r, const struct ltt_rule_conf *a, u
 }
 
 CLIENT_PART(session_attr, struct ltt_session_conf, false, NO_CHECK)
-CLIENT_PART(session_tls, struct ltt_session_conf, true, NO_CHECK)
 CLIENT_PART(channel_attr, struct ltt_channel_conf, false, NO_CHECK)
 CLIENT_PART(auto_reclaim, struct ltt_channel_conf, true, NO_CHECK)
 CLIENT_PART(channel_failure, struct ltt_channel_desc, true, NO_CHECK)
@@ -260,6 +297,38 @@ CLIENT_PART_V(rule_attr, struct ltt_rule_conf, check_rule_type(r, ret, minor))
 CLIENT_PART_V(rule_info, struct ltt_rule_desc,
 	      { check_domain(r, &ret->domain); check_rule_type(r, &ret->attr, minor); })
 CLIENT_PART_V(rotation_desc, struct ltt_rotation_desc, NO_CHECK)
+
+CLIENT_PART_(session_tls, struct ltt_session_conf, true, MINOR_PARAM, minor, NO_CHECK)
+CLIENT_PART_V(mem_stream, struct ltt_mem_stream, NO_CHECK)
+/* The home of an older client: none. */
+CLIENT_PART_V(session_create, struct ltt_session_create_req,
+	      ret->home = ret->home ? ret->home : "")
+
+/* A rule of @minor's types; one rule exactly and every rule at once: refused. */
+static void check_disable_event(struct ltt_rbuf *r, const struct ltt_disable_event_req *q,
+				uint32_t minor)
+{
+	check_rule_type(r, &q->rule, minor);
+	if (q->exact && q->all)
+		ltt_rbuf_fail(r);
+}
+
+CLIENT_PART_V(disable_event, struct ltt_disable_event_req, check_disable_event(r, ret, minor))
+
+/* What minor 0 lists: the user-space domain's tracepoints. */
+static void check_list_tracepoints(struct ltt_rbuf *r, struct ltt_list_tracepoints_req *q,
+				   uint32_t minor)
+{
+	if (minor >= 1) {
+		check_domain(r, &q->domain);
+		return;
+	}
+	q->domain = LTT_DOMAIN_USER;
+	q->type = LTT_EVENT_TRACEPOINT;
+}
+
+CLIENT_PART_V(list_tracepoints, struct ltt_list_tracepoints_req,
+	      check_list_tracepoints(r, ret, minor))
 
 /* The session's clock, from LTT_CLIENT_MINOR_CLOCK on: known when the minor carries it. */
 CLIENT_PART_V(session_info, struct ltt_session_desc,

@@ -379,6 +379,28 @@ struct ltt_client_hdr {
 	uint32_t payload_len;
 };
 
+/* DISABLE_EVENT's request after its session and domain (ltt_proto_put_disable_event()). */
+struct ltt_disable_event_req {
+	char channel[LTT_NAME_MAX];	/* "": the domain's default */
+	bool all;			/* every rule of the channel, */
+	char pattern[LTT_NAME_MAX];	/* else every rule of this pattern, */
+	bool exact;			/* or (LTT_CLIENT_MINOR_FILTER) this rule alone */
+	struct ltt_rule_conf rule;
+};
+
+/* LIST_TRACEPOINTS's request (ltt_proto_put_list_tracepoints()). */
+struct ltt_list_tracepoints_req {
+	bool with_fields;
+	enum ltt_domain domain;
+	uint32_t type;		/* enum ltt_event_type, the command's to check */
+};
+
+/* CREATE_SESSION's request (ltt_proto_put_session_create()). */
+struct ltt_session_create_req {
+	struct ltt_session_conf conf;
+	const char *home;	/* the client's home, "" for none; borrowed */
+};
+
 /**
  * ltt_client_cmd_name() - "CREATE_SESSION", or NULL for an unknown number
  */
@@ -410,9 +432,24 @@ int ltt_client_hdr_decode(const uint8_t *buf, struct ltt_client_hdr *ret_hdr);
  */
 void ltt_proto_put_session_attr(struct ltt_wbuf *w, const struct ltt_session_conf *a);
 void ltt_proto_get_session_attr(struct ltt_rbuf *r, struct ltt_session_conf *ret);
-/* CREATE_SESSION's TLS files of @a (minor 23), after the home; get fills @ret's. */
-void ltt_proto_put_session_tls(struct ltt_wbuf *w, const struct ltt_session_conf *a);
-void ltt_proto_get_session_tls(struct ltt_rbuf *r, struct ltt_session_conf *ret);
+/*
+ * The TLS files of @a that end GET_SESSION's reply, for @minor: none
+ * before LTT_CLIENT_MINOR_TLS; get fills @ret's three and leaves the rest.
+ */
+void ltt_proto_put_session_tls(struct ltt_wbuf *w, const struct ltt_session_conf *a,
+			       uint32_t minor);
+void ltt_proto_get_session_tls(struct ltt_rbuf *r, struct ltt_session_conf *ret,
+			       uint32_t minor);
+/*
+ * CREATE_SESSION's request for @minor: the session's attributes, then
+ * the client's home (LTT_CLIENT_MINOR_DAEMON_DEFAULTS), then its TLS
+ * files (LTT_CLIENT_MINOR_TLS); get leaves those a peer's minor lacks
+ * zero, the home "".
+ */
+void ltt_proto_put_session_create(struct ltt_wbuf *w, const struct ltt_session_create_req *m,
+				  uint32_t minor);
+void ltt_proto_get_session_create(struct ltt_rbuf *r, struct ltt_session_create_req *ret,
+				  uint32_t minor);
 /* @minor: the connection's; from LTT_CLIENT_MINOR_CLOCK on, with the clock. */
 void ltt_proto_put_session_info(struct ltt_wbuf *w, const struct ltt_session_desc *s,
 				uint32_t minor);
@@ -477,6 +514,33 @@ void ltt_proto_get_stall(struct ltt_rbuf *r, struct ltt_stall_desc *ret);
 enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r);
 /* Minor 5: ROTATION_INFO's reply {u64 timer_us, u64 size, u64 chunk_id, str last_archive}. */
 /* @minor: the connection's; from LTT_CLIENT_MINOR_ROTATION_ERROR on, with the failure. */
+/*
+ * One buffer of MEM_USAGE's reply for @minor: its domain, channel, owner,
+ * program, CPU, resident and largest sizes, then how it was measured
+ * (LTT_CLIENT_MINOR_MEM_HOW; get leaves it 0 before).  The values are
+ * the caller's to check.
+ */
+void ltt_proto_put_mem_stream(struct ltt_wbuf *w, const struct ltt_mem_stream *m, uint32_t minor);
+void ltt_proto_get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *ret, uint32_t minor);
+/*
+ * DISABLE_EVENT's request after its domain, for @minor: the channel,
+ * every rule or a pattern's, then from LTT_CLIENT_MINOR_FILTER whether
+ * one rule exactly and that rule (of the types @minor knows); get refuses
+ * one rule and every rule at once.
+ */
+void ltt_proto_put_disable_event(struct ltt_wbuf *w, const struct ltt_disable_event_req *m,
+				 uint32_t minor);
+void ltt_proto_get_disable_event(struct ltt_rbuf *r, struct ltt_disable_event_req *ret,
+				 uint32_t minor);
+/*
+ * LIST_TRACEPOINTS's request for @minor: whether with fields, then from
+ * minor 1 the domain (checked) and the event type; get leaves a peer of
+ * minor 0 asking for the user-space domain's tracepoints.
+ */
+void ltt_proto_put_list_tracepoints(struct ltt_wbuf *w, const struct ltt_list_tracepoints_req *m,
+				    uint32_t minor);
+void ltt_proto_get_list_tracepoints(struct ltt_rbuf *r, struct ltt_list_tracepoints_req *ret,
+				    uint32_t minor);
 void ltt_proto_put_rotation_desc(struct ltt_wbuf *w, const struct ltt_rotation_desc *i,
 				 uint32_t minor);
 void ltt_proto_get_rotation_desc(struct ltt_rbuf *r, struct ltt_rotation_desc *ret,

@@ -240,42 +240,49 @@ int ltt_consumer_get_status(struct ltt_rbuf *r, int32_t *ret_status)
 	return 0;
 }
 
+/*
+ * ADD_TRACE on the wire: 1.1's fields, then the relay key (1.2) when
+ * relayed or resumed, then the resume flag (1.4), a byte of 1 sent only
+ * when set: the tails' presence is what the message's length says.
+ */
+struct add_trace_wire {
+	struct ltt_consumer_add_trace m;
+	bool relay_sent;
+	bool resume_sent;
+	uint8_t resume;		/* 1 on the wire: 0 is sent by leaving it out */
+};
+
+#define LTT_MSG struct add_trace_wire
+LTT_CODEC(consumer_add_trace, LTT_CODEC_LE,
+	  LTT_ROW_U64(m.key), LTT_ROW_STRREF(m.dir, LTT_CONSUMER_PATH_MAX), LTT_ROW_BYTES(m.uuid),
+	  LTT_ROW_U32(m.uid), LTT_ROW_U32(m.gid),
+	  LTT_ROW_TAIL(relay_sent), LTT_ROW_U64(m.relay_key),
+	  LTT_ROW_TAIL(resume_sent), LTT_ROW_MAX(resume, UINT, 1, 0, 1));
+#undef LTT_MSG
+
 void ltt_consumer_put_add_trace(struct ltt_wbuf *w, const struct ltt_consumer_add_trace *m)
 {
-	ltt_wbuf_put_u64(w, m->key);
-	ltt_wbuf_put_str(w, m->dir);
-	ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
-	ltt_wbuf_put_u32(w, m->uid);
-	ltt_wbuf_put_u32(w, m->gid);
-	if (m->relay_key || m->resume)
-		ltt_wbuf_put_u64(w, m->relay_key);	/* 1.2; local traces as 1.1 */
-	if (m->resume)
-		ltt_wbuf_put_u8(w, 1);			/* 1.4; a new trace as 1.2 */
+	struct add_trace_wire t = {
+		.m = *m, .relay_sent = m->relay_key || m->resume, .resume_sent = m->resume,
+		.resume = 1,
+	};
+
+	ltt_codec_put(w, &consumer_add_trace, &t);
 }
 
 int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace *ret)
 {
-	struct ltt_consumer_add_trace m = { 0 };
-	const void *uuid;
+	struct add_trace_wire t;
 
-	m.key = ltt_rbuf_get_u64(r);
-	m.dir = ltt_rbuf_get_str(r, LTT_CONSUMER_PATH_MAX);
-	uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
-	m.uid = ltt_rbuf_get_u32(r);
-	m.gid = ltt_rbuf_get_u32(r);
-	if (!r->err && r->pos < r->len)
-		m.relay_key = ltt_rbuf_get_u64(r);	/* 1.2 */
-	if (!r->err && r->pos < r->len) {
-		int resume = ltt_rbuf_get_bool(r);	/* 1.4 */
-
-		m.resume = resume == 1;
-		if (resume != 1)
-			ltt_rbuf_fail(r);	/* 0 is sent by leaving the field out */
-	}
-	if (ltt_rbuf_end(r))
+	memset(&t, 0, sizeof(t));
+	if (ltt_codec_get_msg(r, &consumer_add_trace, &t))
 		return -EPROTO;
-	memcpy(m.uuid, uuid, sizeof(m.uuid));
-	*ret = m;
+	if (t.resume_sent && t.resume != 1) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	t.m.resume = t.resume_sent;
+	*ret = t.m;
 	return 0;
 }
 
@@ -304,27 +311,40 @@ int ltt_consumer_get_metadata(struct ltt_rbuf *r, struct ltt_consumer_metadata *
 	return 0;
 }
 
+/* FLUSH_CHANNEL on the wire: the stopped flag (1.11), a byte of 1 sent only when set. */
+struct flush_channel_wire {
+	struct ltt_consumer_flush_channel m;
+	bool stopped_sent;
+	uint8_t stopped;	/* 1 on the wire */
+};
+
+#define LTT_MSG struct flush_channel_wire
+LTT_CODEC(consumer_flush_channel, LTT_CODEC_LE,
+	  LTT_ROW_U64(m.channel_key), LTT_ROW_BOOL(m.final),
+	  LTT_ROW_TAIL(stopped_sent), LTT_ROW_MAX(stopped, UINT, 1, 0, 1));
+#undef LTT_MSG
+
 void ltt_consumer_put_flush_channel(struct ltt_wbuf *w,
 				    const struct ltt_consumer_flush_channel *m)
 {
-	ltt_wbuf_put_u64(w, m->channel_key);
-	ltt_wbuf_put_u8(w, m->final);
-	if (m->stopped)
-		ltt_wbuf_put_u8(w, 1);
+	struct flush_channel_wire f = { .m = *m, .stopped_sent = m->stopped, .stopped = 1 };
+
+	ltt_codec_put(w, &consumer_flush_channel, &f);
 }
 
 int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush_channel *ret)
 {
-	struct ltt_consumer_flush_channel m;
+	struct flush_channel_wire f;
 
-	m.channel_key = ltt_rbuf_get_u64(r);
-	m.final = ltt_rbuf_get_bool(r);
-	m.stopped = ltt_rbuf_end(r) != 0;	/* bytes left: the flag (1.11) */
-	if (m.stopped && ltt_rbuf_get_u8(r) != 1)
-		ltt_rbuf_fail(r);
-	if (ltt_rbuf_end(r))
+	memset(&f, 0, sizeof(f));
+	if (ltt_codec_get_msg(r, &consumer_flush_channel, &f))
 		return -EPROTO;
-	*ret = m;
+	if (f.stopped_sent && f.stopped != 1) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	f.m.stopped = f.stopped_sent;
+	*ret = f.m;
 	return 0;
 }
 
@@ -343,41 +363,52 @@ int ltt_consumer_get_key(struct ltt_rbuf *r, uint64_t *ret_key)
 	return 0;
 }
 
+/* CHANNEL_STATS's reply on the wire: the output failure (1.5) when the length says so. */
+struct channel_stats_wire {
+	struct ltt_consumer_channel_stats m;
+	bool error_sent;
+};
+
+/* The failure: 0 or a negative errno, since when, what it cost. */
+#define CHANNEL_ERROR_ROWS \
+	LTT_ROW_U32(m.error), LTT_ROW_U64(m.error_since), LTT_ROW_U64(m.error_events), \
+	LTT_ROW_U64(m.error_packets)
+
+#define LTT_MSG struct channel_stats_wire
+LTT_CODEC(consumer_channel_stats, LTT_CODEC_LE,
+	  LTT_ROW_U64(m.events_lost), LTT_ROW_U64(m.packets_lost), LTT_ROW_U64(m.bytes_written),
+	  LTT_ROW_TAIL(error_sent), CHANNEL_ERROR_ROWS);
+LTT_CODEC(consumer_channel_error, LTT_CODEC_LE, CHANNEL_ERROR_ROWS);
+#undef LTT_MSG
+
 void ltt_consumer_put_channel_stats(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m)
 {
-	ltt_wbuf_put_u64(w, m->events_lost);
-	ltt_wbuf_put_u64(w, m->packets_lost);
-	ltt_wbuf_put_u64(w, m->bytes_written);
+	const struct channel_stats_wire s = { .m = *m };	/* the counters alone */
+
+	ltt_codec_put(w, &consumer_channel_stats, &s);
 }
 
 void ltt_consumer_put_channel_error(struct ltt_wbuf *w,
 				    const struct ltt_consumer_channel_stats *m)
 {
-	ltt_wbuf_put_u32(w, (uint32_t)m->error);
-	ltt_wbuf_put_u64(w, (uint64_t)m->error_since);
-	ltt_wbuf_put_u64(w, m->error_events);
-	ltt_wbuf_put_u64(w, m->error_packets);
+	const struct channel_stats_wire s = { .m = *m, .error_sent = true };
+
+	ltt_codec_put(w, &consumer_channel_error, &s);
 }
 
 int ltt_consumer_get_channel_stats(struct ltt_rbuf *r, struct ltt_consumer_channel_stats *ret)
 {
-	struct ltt_consumer_channel_stats m = { 0 };
+	struct channel_stats_wire s;
 
-	m.events_lost = ltt_rbuf_get_u64(r);
-	m.packets_lost = ltt_rbuf_get_u64(r);
-	m.bytes_written = ltt_rbuf_get_u64(r);
-	if (!r->err && r->pos < r->len) {	/* 1.3 */
-		m.error = (int32_t)ltt_rbuf_get_u32(r);
-		m.error_since = (int64_t)ltt_rbuf_get_u64(r);
-		m.error_events = ltt_rbuf_get_u64(r);
-		m.error_packets = ltt_rbuf_get_u64(r);
-		if (m.error > 0)
-			ltt_rbuf_fail(r);	/* 0 or a negative errno */
-	}
-	if (ltt_rbuf_end(r))
+	memset(&s, 0, sizeof(s));
+	if (ltt_codec_get_msg(r, &consumer_channel_stats, &s))
 		return -EPROTO;
-	*ret = m;
+	if (s.m.error > 0) {
+		ltt_rbuf_fail(r);	/* 0 or a negative errno */
+		return -EPROTO;
+	}
+	*ret = s.m;
 	return 0;
 }
 

@@ -97,8 +97,7 @@ static struct ltt_session_tls *detail_tls(struct ltt_session_detail *d)
  */
 static int get_tls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_conf *conf)
 {
-	if (minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_get_session_tls(r, conf);
+	ltt_proto_get_session_tls(r, conf, minor);
 	return r->err ? -LTT_ERR_PROTOCOL : 0;
 }
 
@@ -214,6 +213,9 @@ int ltt_ctl_list_tracepoints(struct ltt_ctl *ctl, bool with_fields,
 int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_event_type type,
 			bool with_fields, struct ltt_tracepoint_info **ret_tps, size_t *ret_count)
 {
+	struct ltt_list_tracepoints_req req = {
+		.with_fields = with_fields, .domain = domain, .type = type,
+	};
 	struct ltt_tracepoint_info *tps = NULL, scratch;
 	struct ltt_field_info *fields;
 	size_t i, n, nr_fields = 0, len = 0;
@@ -233,11 +235,7 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 	if (ctl_minor(ctl) < 1 && (domain != LTT_DOMAIN_USER || type != LTT_EVENT_TRACEPOINT))
 		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u8(&w, with_fields);
-	if (ctl_minor(ctl) >= 1) {
-		ltt_wbuf_put_u32(&w, domain);
-		ltt_wbuf_put_u32(&w, type);
-	}
+	ltt_proto_put_list_tracepoints(&w, &req, ctl_minor(ctl));
 	ret = ctl_transact(ctl, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)

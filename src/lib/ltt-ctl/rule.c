@@ -72,7 +72,7 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
 static int disable(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
 		   const char *channel, const char *pattern, const struct ltt_rule_conf *exact)
 {
-	static const struct ltt_rule_conf none;
+	struct ltt_disable_event_req req = { .all = !pattern, .exact = exact != NULL };
 	struct ltt_wbuf w;
 	int ret;
 
@@ -81,16 +81,14 @@ static int disable(struct ltt_ctl *ctl, const char *session, enum ltt_domain dom
 		return -LTT_ERR_INVAL;
 	if (exact && ctl_minor(ctl) < LTT_CLIENT_MINOR_FILTER)
 		return -LTT_ERR_NOT_SUPPORTED;
+	strcpy(req.channel, channel ? channel : "");
+	strcpy(req.pattern, pattern ? pattern : "");
+	if (exact)
+		req.rule = *exact;
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;
-	ltt_wbuf_put_str(&w, channel ? channel : "");
-	ltt_wbuf_put_u8(&w, pattern == NULL);
-	ltt_wbuf_put_str(&w, pattern ? pattern : "");
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_FILTER) {
-		ltt_wbuf_put_u8(&w, exact != NULL);
-		ltt_proto_put_rule_attr(&w, exact ? exact : &none, ctl_minor(ctl));
-	}
+	ltt_proto_put_disable_event(&w, &req, ctl_minor(ctl));
 	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_EVENT, &w);
 }
 

@@ -72,6 +72,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		       struct ltt_session_info *ret_info)
 {
 	bool defaults = ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS;
+	struct ltt_session_create_req req = { .conf = *attr, .home = "" };
 	struct ltt_session_desc info;
 	char home[LTT_PATH_MAX];
 	struct ltt_wbuf w;
@@ -83,20 +84,13 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 	ret = ctl_err(defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr));
 	if (ret)
 		return ret;
-	ltt_wbuf_init(&w);
-	ltt_proto_put_session_attr(&w, attr);
-	if (defaults) {
-		/* No home known: the daemon uses the owner's. */
-		if (ltt_home_dir(home, sizeof(home)) || home[0] != '/')
-			home[0] = '\0';
-		ltt_wbuf_put_str(&w, home);
-	}
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_TLS) {
-		ltt_proto_put_session_tls(&w, attr);
-	} else if (attr->tls_cert[0]) {
-		ltt_wbuf_fini(&w);
+	if (attr->tls_cert[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_TLS)
 		return -LTT_ERR_NOT_SUPPORTED;	/* a daemon before TLS would stream in clear */
-	}
+	/* No home known: the daemon uses the owner's. */
+	if (defaults && !ltt_home_dir(home, sizeof(home)) && home[0] == '/')
+		req.home = home;
+	ltt_wbuf_init(&w);
+	ltt_proto_put_session_create(&w, &req, ctl_minor(ctl));
 	ret = ctl_transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
 	ltt_wbuf_fini(&w);
 	if (ret)
@@ -249,19 +243,6 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 /* Smallest encoding of a mem_stream, to bound its count. */
 #define MEM_STREAM_MIN (4 + LTT_WIRE_STR_MIN + 3 * 4 + 2 * 8)
 
-static void get_mem_stream(struct ltt_rbuf *r, struct ltt_mem_stream *m, uint32_t minor)
-{
-	m->domain = (enum ltt_domain)ltt_rbuf_get_u32(r);
-	ltt_rbuf_get_str_copy(r, m->channel, sizeof(m->channel));
-	m->uid = ltt_rbuf_get_u32(r);
-	m->pid = (int32_t)ltt_rbuf_get_u32(r);
-	m->cpu = ltt_rbuf_get_u32(r);
-	m->resident = ltt_rbuf_get_u64(r);
-	m->size = ltt_rbuf_get_u64(r);
-	if (minor >= LTT_CLIENT_MINOR_MEM_HOW)
-		m->how = ltt_rbuf_get_u8(r);
-}
-
 int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 		      struct ltt_mem_stream **ret_streams, size_t *ret_count)
 {
@@ -288,7 +269,7 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 		ltt_rbuf_fail(&r);
 	streams = r.err ? NULL : calloc(n ? n : 1, sizeof(*streams));
 	for (i = 0; streams && i < n; i++)
-		get_mem_stream(&r, &streams[i], ctl_minor(ctl));
+		ltt_proto_get_mem_stream(&r, &streams[i], ctl_minor(ctl));
 	if (!streams && !r.err)
 		ret = -LTT_ERR_NOMEM;
 	else if (ltt_rbuf_end(&r))

@@ -276,20 +276,12 @@ static int handle_loggers(struct ltt_app_thread *t, struct conn *c, struct ltt_m
 {
 	const char *names[SMALL_MSG_MAX / 5];
 	struct ltt_rbuf r;
-	uint32_t n, i;
+	uint32_t n;
 
 	if (msg->nr_fds || c->app->minor < LTT_APP_MINOR_AGENT)
 		return -EPROTO;
 	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
-	n = ltt_rbuf_get_u32(&r);
-	if (r.err || n > sizeof(names) / sizeof(names[0]))
-		return -EPROTO;
-	for (i = 0; i < n; i++) {
-		names[i] = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
-		if (!names[i] || !ltt_app_logger_name_valid(names[i]))
-			return -EPROTO;
-	}
-	if (ltt_rbuf_end(&r))
+	if (ltt_app_get_loggers(&r, names, sizeof(names) / sizeof(names[0]), &n))
 		return -EPROTO;
 	/* logger names count against the program's description bytes */
 	if (c->meta_bytes + msg->hdr.payload_len > t->cfg.metadata_max) {

@@ -334,48 +334,39 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_session *session;
 	struct ltt_channel *channel;
 	struct ltt_event_rule *rule;
-	const char *name, *chan_name, *pattern;
+	struct ltt_disable_event_req *q;
 	struct disable_undo undo = { NULL, 0 };
-	struct ltt_rule_conf *exact = NULL;
 	const struct ltt_agent_domain *agent;
+	struct ltt_rule_conf *exact;
 	enum ltt_domain domain, served;
-	bool all, is_exact = false;
 	struct agent_check check;
+	const char *name;
 	enum ltt_error_code ret;
 	ltt_cmd_check_fn fn;
 	void *arg;
 
+	q = malloc(sizeof(*q));		/* a rule's filter and more: off the stack */
+	if (!q)
+		return LTT_ERR_NOMEM;
 	name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 	domain = ltt_proto_get_domain(req);
-	chan_name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	all = ltt_rbuf_get_bool(req);
-	pattern = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-	if (ctx->minor >= LTT_CLIENT_MINOR_FILTER) {
-		exact = malloc(sizeof(*exact));
-		if (!exact)
-			return LTT_ERR_NOMEM;
-		is_exact = ltt_rbuf_get_bool(req);
-		ltt_proto_get_rule_attr(req, exact, ctx->minor);
-	}
-	if (ltt_rbuf_end(req) || (is_exact && all)) {
-		free(exact);
+	ltt_proto_get_disable_event(req, q, ctx->minor);
+	if (ltt_rbuf_end(req)) {
+		free(q);
 		return LTT_ERR_PROTOCOL;
 	}
-	if (!is_exact) {
-		free(exact);
-		exact = NULL;
-	}
-	ret = rule_domain(domain, chan_name, &served, &agent);
+	exact = q->exact ? &q->rule : NULL;
+	ret = rule_domain(domain, q->channel, &served, &agent);
 	if (!ret) {
 		fn = rule_check(agent, exact, &check, &arg);
 		ret = ltt_cmd_change_domain(ctx, name, served, exact ? fn : NULL, arg, &ch);
 	}
 	if (ret) {
-		free(exact);
+		free(q);
 		return ret;
 	}
 	session = ch.session;
-	ret = event_channel(ch.d, session, chan_name, false, agent, &channel);
+	ret = event_channel(ch.d, session, q->channel, false, agent, &channel);
 	if (ret)
 		goto out;
 	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
@@ -387,7 +378,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		if (!rule->enabled)
 			continue;
 		if (exact ? rule == ltt_channel_find_rule(channel, exact) :
-			    all || !strcmp(rule->attr.pattern, pattern)) {
+			    q->all || !strcmp(rule->attr.pattern, q->pattern)) {
 			rule->enabled = false;
 			undo.rules[undo.n++] = rule;
 		}
@@ -398,7 +389,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_disable, &undo);
 out:
 	free(undo.rules);
-	free(exact);
+	free(q);
 	ltt_cmd_change_end(ctx, &ch, "change");
 	return ret;
 }

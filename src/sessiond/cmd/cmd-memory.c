@@ -26,21 +26,19 @@ struct mem_put {
 static void put_stream(void *arg, const struct ltt_domain_mem *m)
 {
 	struct mem_put *p = arg;
+	struct ltt_mem_stream s = {
+		.domain = p->domain, .uid = m->uid, .pid = m->pid, .cpu = m->cpu,
+		.resident = m->resident, .size = m->size, .how = m->how,
+	};
 
-	ltt_wbuf_put_u32(p->reply, (uint32_t)p->domain);
-	ltt_wbuf_put_str(p->reply, p->channel);
-	ltt_wbuf_put_u32(p->reply, m->uid);
-	ltt_wbuf_put_u32(p->reply, (uint32_t)m->pid);
 	/* a client before per-channel buffers knows CPUs only */
-	ltt_wbuf_put_u32(p->reply, m->cpu == LTT_MEM_CPU_CHANNEL &&
-				   p->minor < LTT_CLIENT_MINOR_ALLOCATION ? 0 : m->cpu);
-	ltt_wbuf_put_u64(p->reply, m->resident);
-	ltt_wbuf_put_u64(p->reply, m->size);
+	if (s.cpu == LTT_MEM_CPU_CHANNEL && p->minor < LTT_CLIENT_MINOR_ALLOCATION)
+		s.cpu = 0;
 	/* a client before the module's count takes it as measured */
-	if (p->minor >= LTT_CLIENT_MINOR_MEM_HOW)
-		ltt_wbuf_put_u8(p->reply, m->how == LTT_MEM_MODULE_COUNT &&
-					  p->minor < LTT_CLIENT_MINOR_MEM_MODULE ?
-					  LTT_MEM_RESIDENT : m->how);
+	if (s.how == LTT_MEM_MODULE_COUNT && p->minor < LTT_CLIENT_MINOR_MEM_MODULE)
+		s.how = LTT_MEM_RESIDENT;
+	strcpy(s.channel, p->channel);
+	ltt_proto_put_mem_stream(p->reply, &s, p->minor);
 	p->n++;
 }
 

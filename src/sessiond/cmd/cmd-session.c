@@ -174,32 +174,29 @@ enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_session_tls_text tls = { 0 };
-	struct ltt_session_conf attr, full;
-	const char *home = "";
+	struct ltt_session_create_req create;
+	struct ltt_session_conf *attr = &create.conf, full;
 	unsigned int attempt = 0;
 	enum ltt_error_code ret;
 	bool automatic;
 
-	ltt_proto_get_session_attr(req, &attr);
-	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		home = ltt_rbuf_get_str(req, LTT_PATH_MAX);
-	if (ctx->minor >= LTT_CLIENT_MINOR_TLS)
-		ltt_proto_get_session_tls(req, &attr);
+	/* a home or TLS files an older client lacks: "" */
+	ltt_proto_get_session_create(req, &create, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
 	/* Before minor 6 the client fills the name and output: both must be there. */
 	if (ctx->minor >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
-		ret = ltt_attr_check_session_request(&attr);
+		ret = ltt_attr_check_session_request(attr);
 	else
-		ret = ltt_attr_check_session(&attr);
-	if (!ret && ltt_relay_tls_check(&attr, ctx->cred.uid, ctx->cred.gid, ctx->client_fd, &tls))
+		ret = ltt_attr_check_session(attr);
+	if (!ret && ltt_relay_tls_check(attr, ctx->cred.uid, ctx->cred.gid, ctx->client_fd, &tls))
 		ret = LTT_ERR_TLS_FILES;	/* the consumer could not use them either */
 	if (ret)
 		return ret;
-	automatic = !attr.name[0];
+	automatic = !attr->name[0];
 	do {
-		full = attr;
-		ret = complete_attr(ctx, home, &full, automatic, attempt);
+		full = *attr;
+		ret = complete_attr(ctx, create.home, &full, automatic, attempt);
 		if (!ret)
 			ret = ltt_attr_check_session(&full);
 		if (!ret)
@@ -632,31 +629,26 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			     struct ltt_wbuf *reply)
 {
-	bool with_fields = ltt_rbuf_get_bool(req);
-	enum ltt_domain domain = LTT_DOMAIN_USER;
-	uint32_t type = LTT_EVENT_TRACEPOINT;
+	struct ltt_list_tracepoints_req q;
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;
 	int err;
 
 	/* Minor 0 names no domain: the user-space domain's tracepoints. */
-	if (ctx->minor >= 1) {
-		domain = ltt_proto_get_domain(req);
-		type = ltt_rbuf_get_u32(req);
-	}
+	ltt_proto_get_list_tracepoints(req, &q, ctx->minor);
 	if (ltt_rbuf_end(req))
 		return LTT_ERR_PROTOCOL;
-	ret = ltt_cmd_domain(ctx, ltt_agent_domain(domain) ? LTT_DOMAIN_USER : domain, &d);
+	ret = ltt_cmd_domain(ctx, ltt_agent_domain(q.domain) ? LTT_DOMAIN_USER : q.domain, &d);
 	if (ret)
 		return ret;
-	if (type != LTT_EVENT_TRACEPOINT && type != LTT_EVENT_SYSCALL)
+	if (q.type != LTT_EVENT_TRACEPOINT && q.type != LTT_EVENT_SYSCALL)
 		return LTT_ERR_EVENT_TYPE;
-	if (ltt_agent_domain(domain)) {
-		if (!d->ops->list_loggers || type != LTT_EVENT_TRACEPOINT)
+	if (ltt_agent_domain(q.domain)) {
+		if (!d->ops->list_loggers || q.type != LTT_EVENT_TRACEPOINT)
 			return LTT_ERR_EVENT_TYPE;
-		return ltt_cmd_error(d->ops->list_loggers(d, domain, reply));
+		return ltt_cmd_error(d->ops->list_loggers(d, q.domain, reply));
 	}
-	err = d->ops->list_events(d, (enum ltt_event_type)type, with_fields, reply);
+	err = d->ops->list_events(d, (enum ltt_event_type)q.type, q.with_fields, reply);
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
 }
 

@@ -11,6 +11,7 @@
  * not ask itself.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
@@ -28,6 +29,17 @@ static const view_fn view_fns[] = {
 	[LTT_CMD_VIEW_KTRACKERS] = ltt_cmd_trackers_put_kernel,
 	[LTT_CMD_VIEW_MEMORY] = ltt_cmd_memory_put,
 };
+
+/* The session's TLS files (constants: no lock), the last of GET_SESSION's reply. */
+static void put_tls(const struct ltt_session *session, uint32_t minor, struct ltt_wbuf *reply)
+{
+	struct ltt_session_conf tls = { 0 };
+
+	memcpy(tls.tls_cert, session->tls_cert, sizeof(tls.tls_cert));
+	memcpy(tls.tls_key, session->tls_key, sizeof(tls.tls_key));
+	memcpy(tls.tls_ca, session->tls_ca, sizeof(tls.tls_ca));
+	ltt_proto_put_session_tls(reply, &tls, minor);
+}
 
 enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name,
 				 enum ltt_cmd_view kind, struct ltt_wbuf *reply)
@@ -48,12 +60,8 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 	/* the consumers, asked without the session's lock */
 	if (kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_CONSUMER_STALL)
 		ltt_cmd_stall_put(ctx, session, false, reply);
-	if (kind == LTT_CMD_VIEW_TREE && ctx->minor >= LTT_CLIENT_MINOR_TLS) {
-		/* constants of the session: no lock */
-		ltt_wbuf_put_str(reply, session->tls_cert);
-		ltt_wbuf_put_str(reply, session->tls_key);
-		ltt_wbuf_put_str(reply, session->tls_ca);
-	}
+	if (kind == LTT_CMD_VIEW_TREE)
+		put_tls(session, ctx->minor, reply);
 	ltt_session_put(ctx->registry, session);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
