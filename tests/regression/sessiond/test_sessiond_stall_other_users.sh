@@ -12,8 +12,11 @@
 # bounds are scaled under the sanitizers, LTT_TEST_TIME_SCALE)
 # and before the daemon gave up on B's ADD_TRACE (its log line).  Once
 # B's consumer runs again, b lost nothing: recorded + discarded =
-# committed.  Each command answers within 100 ms (the issue's bound;
-# ~10 ms here), the program within a second (it starts and records).
+# committed.  The issue's bound is 100 ms a command (~10 ms here, each
+# shown); the test asserts 1 s, a fifth of B's 5 s deadline, so that a
+# command that waited on B's consumer fails and a loaded machine's
+# scheduling does not (104 ms was seen under a load of 10); the program
+# within a second (it starts and records).
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -24,7 +27,7 @@ plan 52
 
 root_sessiond
 nobody_home
-bound=$((100 * ${LTT_TEST_TIME_SCALE:-1}))
+bound=$((1000 * ${LTT_TEST_TIME_SCALE:-1}))
 # timed NAME CMD...: run CMD (RC, OUT, STDOUT as run sets them), its
 # wall time in MS (shown), GAVE: whether the daemon had given up on B's
 # ADD_TRACE when it returned.
@@ -40,7 +43,7 @@ timed() {
 # in_time NAME: the command timed last answered within the bound, before
 # the daemon gave up waiting for B's consumer.  list reads b under its
 # state lock, which B's owner thread gives back while it waits for the
-# consumer (it keeps b's gate): no 100 ms wait for b's lock any more.
+# consumer (it keeps b's gate): no wait for b's lock any more.
 in_time() {
 	ok "$([ "$MS" -lt "$bound" ] && [ "$GAVE" = 0 ]; echo $?)" \
 		"$1 answered in $MS ms (< $bound), before the daemon gave up on B's consumer"
