@@ -131,23 +131,75 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
 	free(kc);
 }
 
-/* The channel's streams in the tracer, one per possible CPU. */
-static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc)
+/*
+ * The channel's streams in the tracer not taken yet, one per possible CPU;
+ * with a module of kernel ABI 1.10, only those of the CPUs online since
+ * the channel was made: the module makes no buffer for the others
+ * (LTT_KABI_STREAM_IF_ALLOCATED), and gives a CPU's as it comes online,
+ * taken at the next start or stop (streams_catch_up()).  @fresh (NULL, or
+ * one flag per possible CPU): set for each stream taken now.  Returns the
+ * number taken or -errno.
+ */
+static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, bool *fresh)
 {
+	char why[256];
+	uint32_t flags = ltt_kernel_lacks(k, LTT_KABI_FEAT_HOTPLUG, "", why, sizeof(why)) ?
+			 0 : LTT_KABI_STREAM_IF_ALLOCATED;
 	unsigned int i;
-	int ret;
+	int ret, n = 0;
 
-	kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
+	if (!kc->streams)
+		kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
 	if (!kc->streams)
 		return -ENOMEM;
 	for (i = 0; i < k->nr_cpus; i++) {
-		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], &kc->streams[i]);
-		if (ret == -ENOENT)
-			continue;	/* not a CPU of this machine after all */
+		if (kc->streams[i])
+			continue;
+		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], flags,
+					     &kc->streams[i]);
+		if (ret == -ENOENT || ret == -EAGAIN)
+			continue;	/* not a CPU of this machine after all; never online */
 		if (ret)
 			return ret;
+		if (fresh)
+			fresh[i] = true;
+		n++;
 	}
-	return 0;
+	return n;
+}
+
+/*
+ * The streams of the CPUs that came online since @ks's channels' streams
+ * were taken (ABI 1.10: their buffers made then), taken now and handed to
+ * its consumer as at the first start, so that what they recorded is read
+ * (what a buffer could not keep meanwhile is counted lost in its packets,
+ * as any).  At each start and stop, session lock held.
+ */
+static void streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
+	bool *fresh = calloc(k->nr_cpus ? k->nr_cpus : 1, sizeof(*fresh));
+	struct kernel_chan *kc;
+	int n, ret;
+
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (!fresh)
+			break;
+		memset(fresh, 0, k->nr_cpus * sizeof(*fresh));
+		n = chan_streams(k, kc, fresh);
+		if (n <= 0 || !c)
+			continue;	/* none; or the next consumer gets them all */
+		ret = ltt_kernel_streams_to_consumer(k, kc, c, fresh);
+		if (!ret)
+			ret = ltt_consumer_streams_sent(c, kc->cc.key);
+		if (ret)
+			LTT_WARN("session '%s': channel %s: the streams of %d CPU(s) come online: %s",
+				 ks->trace.session->name, kc->cc.channel->attr.name, n, strerror(-ret));
+		else
+			LTT_INFO("session '%s': channel %s: the streams of %d CPU(s) come online taken",
+				 ks->trace.session->name, kc->cc.channel->attr.name, n);
+	}
+	free(fresh);
 }
 
 /*
@@ -224,7 +276,9 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	if (!ret)
 		ret = ltt_kernel_context_apply(k->kabi, channel, kc->handle);
 	if (!ret)
-		ret = chan_streams(k, kc);
+		ret = chan_streams(k, kc, NULL);
+	if (ret > 0)
+		ret = 0;
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -369,6 +423,8 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 			session_release(k, session);
 			return ret;
 		}
+	} else {
+		streams_catch_up(k, ks);
 	}
 	ret = ltt_kernel_sync_events(k, ks);
 	if (!ret)
@@ -404,6 +460,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
+		streams_catch_up(k, ks);
 		c = ltt_ctrace_consumer(&ks->trace);
 		/* the trace reads whole only with every text its events need */
 		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
