@@ -9,8 +9,9 @@
 # again; a STREAM without the flag, as a daemon before 1.10 asks, makes
 # CPU 3's buffer then.  Through the session daemon (--kernel-backend=
 # module): list --mem-usage=full shows buffers for CPUs 0-1 only; CPU 2
-# onlined while recording, the N test events written there are all in
-# the trace babeltrace2 reads, from cpu_id 2.
+# onlined while recording: its stream taken at once (the daemon watches
+# the CPU's uevent), the N test events written there all in the trace
+# babeltrace2 reads, from cpu_id 2.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 KVM_SMP=4
@@ -18,7 +19,7 @@ KVM_APPEND=maxcpus=2
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_hotplug
-plan 13
+plan 15
 
 s=kernel_hotplug
 n=$(kvm_file $s n)
@@ -40,9 +41,11 @@ mem_cpus() {
 }
 is "$(kvm_file $s start.rc)" 0 "the session daemon: a kernel channel started with CPUs 2-3 offline"
 is "$(mem_cpus mem)" "0 1 " "list --mem-usage=full: buffers for CPUs 0 and 1 only"
-is "$(kvm_file $s online_load) $(kvm_file $s load.rc) $(kvm_file $s stop.rc)" "0-2 0 0" \
-	"CPU 2 onlined while recording, $n test events written there, stopped"
-is "$(mem_cpus mem_after)" "0 1 2 " "... then CPU 2's buffer too, CPU 3's still none"
+is "$(kvm_file $s online_load) $(kvm_file $s stream_file)" "0-2 1" \
+	"CPU 2 onlined while recording: the daemon hands its stream to the consumer at once (its file made)"
+is "$(mem_cpus mem_online)" "0 1 2 " "... list --mem-usage=full shows its buffer, before any stop; CPU 3's still none"
+is "$(kvm_file $s load.rc) $(kvm_file $s stop.rc)" "0 0" "$n test events written on CPU 2, stopped"
+is "$(mem_cpus mem_after)" "0 1 2 " "... the same after the stop"
 run babeltrace2 "$KVM_OUT/$s/trace"
 [ "$RC" = 0 ] || diag "$ERR"
 is "$(grep -c ' ltt_test_event: { cpu_id = 2 }' <<<"$STDOUT") $(grep -c ' ltt_test_event: ' <<<"$STDOUT")" \

@@ -136,7 +136,8 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
  * with a module of kernel ABI 1.10, only those of the CPUs online since
  * the channel was made: the module makes no buffer for the others
  * (LTT_KABI_STREAM_IF_ALLOCATED), and gives a CPU's as it comes online,
- * taken at the next start or stop (streams_catch_up()).  @fresh (NULL, or
+ * taken then (kernel-hotplug.c) or at the next start or stop
+ * (ltt_kernel_streams_catch_up()).  @fresh (NULL, or
  * one flag per possible CPU): set for each stream taken now.  Returns the
  * number taken or -errno.
  */
@@ -168,14 +169,7 @@ static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, bool *fres
 	return n;
 }
 
-/*
- * The streams of the CPUs that came online since @ks's channels' streams
- * were taken (ABI 1.10: their buffers made then), taken now and handed to
- * its consumer as at the first start, so that what they recorded is read
- * (what a buffer could not keep meanwhile is counted lost in its packets,
- * as any).  At each start and stop, session lock held.
- */
-static void streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks)
+void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
 	bool *fresh = calloc(k->nr_cpus ? k->nr_cpus : 1, sizeof(*fresh));
@@ -264,6 +258,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		.stream_id = channel->stream_id,
 	};
 	struct kernel_chan *kc = calloc(1, sizeof(*kc));
+	char why[256];
 	int ret;
 
 	if (!kc)
@@ -279,6 +274,8 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		ret = chan_streams(k, kc, NULL);
 	if (ret > 0)
 		ret = 0;
+	if (!ret && !ltt_kernel_lacks(k, LTT_KABI_FEAT_HOTPLUG, "", why, sizeof(why)))
+		ltt_khotplug_start(k);	/* without it, streams come at start and stop */
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -424,7 +421,7 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 			return ret;
 		}
 	} else {
-		streams_catch_up(k, ks);
+		ltt_kernel_streams_catch_up(k, ks);
 	}
 	ret = ltt_kernel_sync_events(k, ks);
 	if (!ret)
@@ -460,7 +457,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
-		streams_catch_up(k, ks);
+		ltt_kernel_streams_catch_up(k, ks);
 		c = ltt_ctrace_consumer(&ks->trace);
 		/* the trace reads whole only with every text its events need */
 		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
@@ -676,6 +673,8 @@ static void kernel_fini(struct ltt_domain_impl *d)
 
 	ltt_knotify_free(k->notify);	/* before the tracer closes */
 	k->notify = NULL;
+	ltt_khotplug_free(k->hotplug);
+	k->hotplug = NULL;
 	ltt_kmaps_detach(k);
 	ltt_supervisor_fini(&k->consumer);
 	kernel_release(k);

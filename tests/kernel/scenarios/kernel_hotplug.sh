@@ -11,8 +11,9 @@ modprobe ltt-tracer || exit 1
 capture ktest ltt-ktest hotplug 2 3 $N
 result online_after "$(cat /sys/devices/system/cpu/online)"
 # The same through the session daemon: a kernel channel's buffers for
-# CPUs 0-1 only (--mem-usage=full), CPU 2 onlined while recording, N test
-# events written there, its stream taken at the stop and read whole.
+# CPUs 0-1 only (--mem-usage=full), CPU 2 onlined while recording: its
+# stream taken on the CPU's uevent (the consumer opens its file), N test
+# events written there, read whole.
 start_sessiond --kernel-backend=module || exit 1
 capture create lttctl create hp -o "$LTT_OUT/trace" || exit 1
 capture chan lttctl enable-channel -k kch --subbuf-size 64k --num-subbuf 4 -s hp || exit 1
@@ -21,6 +22,14 @@ capture start lttctl start hp || exit 1
 capture mem lttctl list hp --mem-usage=full
 echo 1 >/sys/devices/system/cpu/cpu2/online
 result online_load "$(cat /sys/devices/system/cpu/online)"
+# the consumer's file of CPU 2's stream, made once the daemon handed it over
+i=0
+until [ -n "$(find "$LTT_OUT/trace" -name kch_2 2>/dev/null)" ] || [ $i -ge 3000 ]; do
+	usleep 10000
+	i=$((i + 1))
+done
+result stream_file "$(find "$LTT_OUT/trace" -name kch_2 | wc -l)"
+capture mem_online lttctl list hp --mem-usage=full
 capture load taskset -c 2 sh -c "echo $N >/proc/ltt-test"
 capture stop lttctl stop hp
 capture mem_after lttctl list hp --mem-usage=full
