@@ -135,3 +135,39 @@ int cmd_hotplug(unsigned int cpu, unsigned int other, uint64_t n)
 	free(seen);
 	return 0;
 }
+
+/*
+ * chanmem: a figure, not a check: the bytes CHANNEL_MEM counts over every
+ * possible CPU for a channel of @nsb x @sbsize whose streams are asked
+ * for as a daemon of 1.10 asks (STREAM_IF_ALLOCATED: the CPUs online
+ * since), then for one asked as before (every possible CPU).
+ */
+int cmd_chanmem(uint64_t sbsize, uint64_t nsb)
+{
+	int tfd = tracer(), sfd, pass, i, fd;
+
+	sfd = ioctl(tfd, LTT_KABI_SESSION, 0);
+	if (sfd < 0)
+		die("LTT_KABI_SESSION");
+	for (pass = 0; pass < 2; pass++) {
+		struct ltt_kabi_channel a = { .subbuf_size = sbsize, .num_subbuf = nsb };
+		int cfd = ioctl(sfd, LTT_KABI_CHANNEL, &a), bufs = 0;
+		uint64_t total = 0;
+
+		if (cfd < 0)
+			die("LTT_KABI_CHANNEL");
+		for (i = 0; i < nr_cpus(); i++) {
+			fd = stream_of(cfd, i, pass ? 0 : LTT_KABI_STREAM_IF_ALLOCATED);
+			if (fd >= 0)
+				close(fd);
+			bufs += mem_of(cfd, i) > 0;
+			total += mem_of(cfd, i) > 0 ? (uint64_t)mem_of(cfd, i) : 0;
+		}
+		printf("%s: %d of %d possible CPUs' buffers, %" PRIu64 " bytes\n",
+		       pass ? "every-possible" : "online-only", bufs, nr_cpus(), total);
+		close(cfd);
+	}
+	close(sfd);
+	close(tfd);
+	return 0;
+}

@@ -32,6 +32,8 @@
  *   ltt-ktest hotplug CPU OTHER N  buffers of the CPUs online only: CPU and OTHER
  *                             offline at the start; N test events on CPU
  *                             once onlined (ltt-ktest-hotplug.c)
+ *   ltt-ktest chanmem SB N    a figure: CHANNEL_MEM's total with streams asked
+ *                             for the online CPUs, then every possible one
  *   ltt-ktest list [syscalls] the event names the module lists
  *   ltt-ktest snapshot N      SNAPSHOT_SPAN/PEEK: twice in a row, nothing
  *                             consumed; N events written while snapshots
@@ -696,6 +698,8 @@ int main(int argc, char **argv)
 	else if (argc >= 5 && !strcmp(argv[1], "hotplug"))
 		cmd_hotplug(strtoul(argv[2], NULL, 0), strtoul(argv[3], NULL, 0),
 			    strtoull(argv[4], NULL, 0));
+	else if (argc >= 4 && !strcmp(argv[1], "chanmem"))
+		return cmd_chanmem(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0));
 	else if (argc >= 2 && !strcmp(argv[1], "list"))
 		return cmd_list(argc >= 3 ? argv[2] : NULL);
 	else {

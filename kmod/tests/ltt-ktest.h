@@ -136,5 +136,6 @@ int cmd_kprobes(const char *dir);
 int cmd_maps(void);
 /* ltt-ktest-hotplug.c: buffers of the CPUs online only (1.10) */
 int cmd_hotplug(unsigned int cpu, unsigned int other, uint64_t n);
+int cmd_chanmem(uint64_t sbsize, uint64_t nsb);
 
 #endif
