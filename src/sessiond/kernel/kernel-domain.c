@@ -131,6 +131,14 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
 	free(kc);
 }
 
+/* Does @k's tracer make buffers for the online CPUs only (module, 1.10)? */
+static bool online_only(const struct ltt_kernel *k)
+{
+	char why[256];
+
+	return !ltt_kernel_lacks(k, LTT_KABI_FEAT_HOTPLUG, "", why, sizeof(why));
+}
+
 /*
  * The channel's streams in the tracer not taken yet, one per possible CPU;
  * with a module of kernel ABI 1.10, only those of the CPUs online since
@@ -143,9 +151,7 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
  */
 static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, bool *fresh)
 {
-	char why[256];
-	uint32_t flags = ltt_kernel_lacks(k, LTT_KABI_FEAT_HOTPLUG, "", why, sizeof(why)) ?
-			 0 : LTT_KABI_STREAM_IF_ALLOCATED;
+	uint32_t flags = online_only(k) ? LTT_KABI_STREAM_IF_ALLOCATED : 0;
 	unsigned int i;
 	int ret, n = 0;
 
@@ -187,10 +193,10 @@ void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks
 		if (!ret)
 			ret = ltt_consumer_streams_sent(c, kc->cc.key);
 		if (ret)
-			LTT_WARN("session '%s': channel %s: the streams of %d CPU(s) come online: %s",
+			LTT_WARN("session '%s': kernel channel %s: the streams of %d CPU(s) that came online not handed to the consumer (%s): a new consumer gets them",
 				 ks->trace.session->name, kc->cc.channel->attr.name, n, strerror(-ret));
 		else
-			LTT_INFO("session '%s': channel %s: the streams of %d CPU(s) come online taken",
+			LTT_INFO("session '%s': kernel channel %s: the streams of %d CPU(s) that came online handed to the consumer",
 				 ks->trace.session->name, kc->cc.channel->attr.name, n);
 	}
 	free(fresh);
@@ -258,7 +264,6 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		.stream_id = channel->stream_id,
 	};
 	struct kernel_chan *kc = calloc(1, sizeof(*kc));
-	char why[256];
 	int ret;
 
 	if (!kc)
@@ -274,7 +279,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 		ret = chan_streams(k, kc, NULL);
 	if (ret > 0)
 		ret = 0;
-	if (!ret && !ltt_kernel_lacks(k, LTT_KABI_FEAT_HOTPLUG, "", why, sizeof(why)))
+	if (!ret && online_only(k))
 		ltt_khotplug_start(k);	/* without it, streams come at start and stop */
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
