@@ -54,6 +54,8 @@ EXTRA_DIST += bench/uprobe.sh
 EXTRA_DIST += bench/memory.sh
 # The same in a QEMU guest of many vCPUs (bench/memory_cpus.sh).
 EXTRA_DIST += bench/memory_cpus.sh
+# The module's buffer memory with CPUs possible but offline (bench/kernel_hotplug_mem.sh).
+EXTRA_DIST += bench/kernel_hotplug_mem.sh
 
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/tls.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \

@@ -64,7 +64,7 @@ KTEST_META = kmod/tests/ltt-ktest-meta.c kmod/tests/ltt-ktest-meta.h src/session
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
 	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c kmod/tests/ltt-ktest-snap.c \
 	kmod/tests/ltt-ktest-ctx.c kmod/tests/ltt-ktest-kprobe.c kmod/tests/ltt-ktest-threads.c \
-	kmod/tests/ltt-ktest-map.c \
+	kmod/tests/ltt-ktest-map.c kmod/tests/ltt-ktest-hotplug.c \
 	kmod/tests/ltt-ktest.h $(KTEST_META)
 kmod_tests_ltt_ktest_LDADD = src/common/libcommon.la
 kmod_tests_ltt_ktest_LDFLAGS = -all-static

@@ -10,7 +10,7 @@
  *   /proc/ltt              the tracer (open: root, CAP_SYS_ADMIN)
  *    └─ session            LTT_KABI_SESSION
  *        └─ channel        LTT_KABI_CHANNEL  (before the first start only)
- *            └─ stream     LTT_KABI_STREAM   (one per possible CPU)
+ *            └─ stream     LTT_KABI_STREAM   (one per CPU with a buffer)
  *
  * Closing a descriptor releases what it names once nothing else uses it:
  * a stream stays readable until its channel and the stream fd itself are
@@ -52,9 +52,11 @@
  * 8 ltt_kabi_version.maps (the session daemon's tracefs backend's MAP
  * operations, kernel map channels: the module had none);
  * 9 CHANNEL_MEM; MAP, MAP_EVENT, MAP_UNEVENT, MAP_READ, MAP_CTL in the
- * module (ltt_kabi_version.maps 1)
+ * module (ltt_kabi_version.maps 1);
+ * 10 buffers for the CPUs online only: ltt_kabi_stream.flags
+ * (STREAM_IF_ALLOCATED), channel fd poll, CHANNEL_MEM 0 for a CPU never online
  */
-#define LTT_KABI_MINOR		9
+#define LTT_KABI_MINOR		10
 #define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
 					 * without consuming (SNAPSHOT_PEEK) */
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
@@ -65,6 +67,7 @@
 #define LTT_KABI_MINOR_MAP	8	/* the first minor with ltt_kabi_version.maps */
 #define LTT_KABI_MINOR_MEM	9	/* the first minor with CHANNEL_MEM */
 #define LTT_KABI_MINOR_KMAP	9	/* the first module with MAP objects */
+#define LTT_KABI_MINOR_HOTPLUG	10	/* the first with STREAM_IF_ALLOCATED */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -184,11 +187,25 @@ struct ltt_kabi_channel {
 	__u32 reserved[8];
 };
 
-/* LTT_KABI_STREAM (channel fd): the stream of @cpu, returned as a new fd */
+/*
+ * LTT_KABI_STREAM (channel fd): the stream of @cpu, returned as a new fd.
+ *
+ * A channel holds a buffer for each CPU online when it is made, and gains
+ * one for each CPU that comes online later, before that CPU runs; a CPU
+ * going offline keeps its buffer (1.10; before, every possible CPU's
+ * buffer was made with the channel).  For a possible CPU without a buffer
+ * yet, STREAM makes its buffer then, unless @flags has
+ * STREAM_IF_ALLOCATED: EAGAIN then, and the channel fd polls readable
+ * (POLLIN) while some CPU's buffer exists whose stream was not asked for:
+ * ask for it then.  ENOENT: @cpu is not a possible CPU.
+ */
 struct ltt_kabi_stream {
 	__u32 cpu;		/* a possible CPU; each may be asked once (EBUSY after) */
-	__u32 reserved[3];
+	__u32 flags;		/* 1.10: LTT_KABI_STREAM_*; before, reserved (0) */
+	__u32 reserved[2];
 };
+
+#define LTT_KABI_STREAM_IF_ALLOCATED	0x1	/* EAGAIN rather than a new buffer */
 
 /* LTT_KABI_EVENT_ENABLE and _DISABLE (channel fd) */
 struct ltt_kabi_event {
@@ -290,8 +307,9 @@ struct ltt_kabi_context {
  * LTT_KABI_CHANNEL_MEM (channel fd, 1.9): the memory the tracer holds now
  * for the ring buffer of CPU @cpu, counted by the tracer as it allocated
  * it (not computed from the channel's sizes).  The module allocates a
- * CPU's buffer whole when the channel is made: the figure does not grow
- * with use.  ENOENT: @cpu is not a possible CPU.
+ * CPU's buffer whole when the channel is made or the CPU comes online
+ * (1.10; see STREAM): the figure does not grow with use; 0 for a CPU
+ * without a buffer yet (1.10).  ENOENT: @cpu is not a possible CPU.
  */
 struct ltt_kabi_channel_mem {
 	__u32 cpu;		/* in */

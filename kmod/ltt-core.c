@@ -112,12 +112,18 @@ static int __init ltt_init(void)
 {
 	int ret;
 
-	ret = ltt_events_init(probes);
+	ret = ltt_channels_hotplug_init();
 	if (ret)
 		return ret;
+	ret = ltt_events_init(probes);
+	if (ret) {
+		ltt_channels_hotplug_exit();
+		return ret;
+	}
 	ltt_proc = proc_create(LTT_KABI_PROC_NAME, 0600, NULL, &tracer_proc_ops);
 	if (!ltt_proc) {
 		ltt_events_exit();
+		ltt_channels_hotplug_exit();
 		return -ENOMEM;
 	}
 	pr_info("ltt: tracer %s loaded (ABI %u.%u)\n", LTT_TRACER_VERSION,
@@ -131,6 +137,7 @@ static void __exit ltt_exit(void)
 	ltt_events_exit();
 	/* no session is left (each fd pinned the module), so no probe is attached */
 	tracepoint_synchronize_unregister();
+	ltt_channels_hotplug_exit();
 }
 
 module_init(ltt_init);

@@ -776,7 +776,13 @@ int ltt_event_reserve(const struct ltt_event_desc *desc, const struct ltt_target
 	if (unlikely(desc->flags & LTT_EVENT_STATEDUMP) &&
 	    chan->session != READ_ONCE(ltt_statedump_session))
 		return -EAGAIN;
-	buf = chan->bufs[smp_processor_id()];
+	/*
+	 * Never NULL: a CPU's buffer is added before it comes up (or it does
+	 * not come up) and kept after it goes down.  A guard, not a path.
+	 */
+	buf = READ_ONCE(chan->bufs[smp_processor_id()]);
+	if (WARN_ON_ONCE(!buf))
+		return -ENOBUFS;
 	if (unlikely(this_cpu_inc_return(ltt_nesting) > LTT_MAX_NESTING)) {
 		local_inc(&buf->events_lost);
 		ret = -EBUSY;

@@ -383,12 +383,11 @@ void ltt_rb_timer_start(struct ltt_rb_buf *buf)
 		return;
 	WRITE_ONCE(buf->timer_stop, false);
 	t->expires = jiffies + buf->cfg->switch_timer_jiffies;
-	cpus_read_lock();
+	/* hotplug held off by the caller (lockdep_assert_cpus_held() is not exported) */
 	if (cpu_online(buf->cpu))
 		add_timer_on(t, buf->cpu);
 	else
 		add_timer(t);
-	cpus_read_unlock();
 }
 
 void ltt_rb_timer_stop(struct ltt_rb_buf *buf)

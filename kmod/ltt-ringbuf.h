@@ -2,7 +2,9 @@
 /*
  * ltt-ringbuf.h - the per-CPU ring buffer of one kernel stream.
  *
- * One buffer per possible CPU per channel.  Only code running on that CPU
+ * One buffer per CPU that has been online since the channel was made (a
+ * CPU's is added before it comes up, kept after it goes down).  Only code
+ * running on that CPU
  * (with preemption disabled) writes it: process context, softirqs, hard
  * interrupts and NMIs nest on top of each other, and every writer's
  * reservation is one local_cmpxchg() on the write position, which is
@@ -184,7 +186,10 @@ void ltt_rb_flush(struct ltt_rb_buf *buf, bool report_loss);
 /* Flush on the buffer's own CPU, in any context but NMI; true if a packet completed. */
 bool ltt_rb_flush_local(struct ltt_rb_buf *buf, bool report_loss);
 
-/* Switch timer: start (@cfg->switch_timer_jiffies != 0) and stop (sync). */
+/*
+ * Switch timer: start (@cfg->switch_timer_jiffies != 0; the caller holds
+ * CPU hotplug off: the timer is pinned to an online CPU) and stop (sync).
+ */
 void ltt_rb_timer_start(struct ltt_rb_buf *buf);
 void ltt_rb_timer_stop(struct ltt_rb_buf *buf);
 

@@ -9,12 +9,15 @@
  * the last reference, whatever the order of the closes.
  */
 #include <linux/anon_inodes.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/jiffies.h>
 #include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/nospec.h>
+#include <linux/poll.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
@@ -23,6 +26,69 @@
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"
 
+/* ---- CPU hotplug: a buffer for each CPU that comes online ---- */
+
+static enum cpuhp_state ltt_cpuhp_state;
+
+/**
+ * ltt_channel_buf_add() - give @chan a buffer for @cpu if it has none
+ *
+ * Process context, CPU hotplug held off (read or write).  Writes to
+ * @chan->bufs are serialised by that and, outside hotplug callbacks (which
+ * exclude every reader of the lock), by ltt_mutex.  Starts the buffer's
+ * switch timer when the channel records already.  Return: 0 or -ENOMEM.
+ */
+int ltt_channel_buf_add(struct ltt_channel *chan, unsigned int cpu)
+{
+	struct ltt_rb_buf *buf;
+
+	if (chan->bufs[cpu])
+		return 0;
+	buf = ltt_rb_buf_create(&chan->cfg, cpu);
+	if (!buf)
+		return -ENOMEM;
+	/* release: a probe on @cpu, or poll, sees it initialized */
+	smp_store_release(&chan->bufs[cpu], buf);
+	if (READ_ONCE(chan->active))
+		ltt_rb_timer_start(buf);
+	wake_up_interruptible(&chan->stream_wait);
+	return 0;
+}
+
+/*
+ * Before @cpu can run (prepare stage, on the CPU bringing it up): its
+ * buffer in channel @node, or the CPU does not come online (-ENOMEM), so
+ * that no probe ever runs on a CPU without its buffer.  A CPU going down
+ * keeps its buffer: what it recorded is still to be read.  Also called by
+ * cpuhp_state_add_instance() for each CPU online when a channel is made.
+ */
+static int channel_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	struct ltt_channel *chan = hlist_entry(node, struct ltt_channel, cpuhp_node);
+	int ret = ltt_channel_buf_add(chan, cpu);
+
+	cond_resched();
+	return ret;
+}
+
+/* Module init: the dynamic hotplug state each channel is an instance of. */
+int ltt_channels_hotplug_init(void)
+{
+	int ret = cpuhp_setup_state_multi(CPUHP_BP_PREPARE_DYN, "ltt:channel_prepare",
+					  channel_cpu_prepare, NULL);
+
+	if (ret < 0)
+		return ret;
+	ltt_cpuhp_state = ret;
+	return 0;
+}
+
+/* Module exit: no channel is left (each channel fd pins the module). */
+void ltt_channels_hotplug_exit(void)
+{
+	cpuhp_remove_multi_state(ltt_cpuhp_state);
+}
+
 /* ---- timers ---- */
 
 static void read_timer_fn(struct timer_list *t)
@@ -30,19 +96,26 @@ static void read_timer_fn(struct timer_list *t)
 	struct ltt_channel *chan = ltt_from_timer(chan, t, read_timer);
 	unsigned int cpu;
 
-	for_each_possible_cpu(cpu)
-		if (ltt_rb_ready(chan->bufs[cpu]))
-			wake_up_interruptible(&chan->bufs[cpu]->read_wait);
+	for_each_possible_cpu(cpu) {
+		struct ltt_rb_buf *buf = READ_ONCE(chan->bufs[cpu]);
+
+		if (buf && ltt_rb_ready(buf))
+			wake_up_interruptible(&buf->read_wait);
+	}
 	if (!READ_ONCE(chan->read_timer_stop))
 		mod_timer(t, jiffies + chan->read_timer_jiffies);
 }
 
+/* Hotplug held off: no buffer appears meanwhile (see ltt_channel_buf_add()). */
 static void channel_timers_start(struct ltt_channel *chan)
 {
 	unsigned int cpu;
 
+	cpus_read_lock();
 	for_each_possible_cpu(cpu)
-		ltt_rb_timer_start(chan->bufs[cpu]);
+		if (chan->bufs[cpu])
+			ltt_rb_timer_start(chan->bufs[cpu]);
+	cpus_read_unlock();
 	if (chan->read_timer_jiffies && !timer_pending(&chan->read_timer)) {
 		WRITE_ONCE(chan->read_timer_stop, false);
 		mod_timer(&chan->read_timer, jiffies + chan->read_timer_jiffies);
@@ -53,8 +126,11 @@ static void channel_timers_stop(struct ltt_channel *chan)
 {
 	unsigned int cpu;
 
+	cpus_read_lock();
 	for_each_possible_cpu(cpu)
-		ltt_rb_timer_stop(chan->bufs[cpu]);
+		if (chan->bufs[cpu])
+			ltt_rb_timer_stop(chan->bufs[cpu]);
+	cpus_read_unlock();
 	WRITE_ONCE(chan->read_timer_stop, true);
 	ltt_timer_delete_sync(&chan->read_timer);
 }
@@ -95,7 +171,8 @@ static int session_stop(struct ltt_session *s)
 	list_for_each_entry(chan, &s->channels, node) {
 		channel_timers_stop(chan);
 		for_each_possible_cpu(cpu)
-			ltt_rb_flush(chan->bufs[cpu], true);
+			if (READ_ONCE(chan->bufs[cpu]))
+				ltt_rb_flush(chan->bufs[cpu], true);
 	}
 	return 0;
 }
@@ -115,9 +192,12 @@ static int channel_release(struct inode *inode, struct file *file)
 	mutex_unlock(&ltt_mutex);
 	/* no probe (tracepoint or direct call) is still writing into it */
 	tracepoint_synchronize_unregister();
+	/* no CPU coming up adds a buffer any more */
+	cpuhp_state_remove_instance_nocalls(ltt_cpuhp_state, &chan->cpuhp_node);
 	channel_timers_stop(chan);
 	for_each_possible_cpu(cpu)
-		ltt_rb_finalize(chan->bufs[cpu]);
+		if (chan->bufs[cpu])
+			ltt_rb_finalize(chan->bufs[cpu]);
 	ltt_channel_put(chan);
 	return 0;
 }
@@ -135,10 +215,11 @@ static int get_event_arg(struct ltt_kabi_event *ev, void __user *uarg, bool enab
 	return 0;
 }
 
-/* CHANNEL_MEM: what the buffer of one CPU of @chan holds. */
+/* CHANNEL_MEM: what the buffer of one CPU of @chan holds (0: none yet). */
 static int channel_mem(struct ltt_channel *chan, void __user *uarg)
 {
 	struct ltt_kabi_channel_mem m;
+	struct ltt_rb_buf *buf;
 
 	if (copy_from_user(&m, uarg, sizeof(m)))
 		return -EFAULT;
@@ -147,9 +228,11 @@ static int channel_mem(struct ltt_channel *chan, void __user *uarg)
 	if (m.cpu >= nr_cpu_ids)
 		return -ENOENT;
 	m.cpu = array_index_nospec(m.cpu, nr_cpu_ids);
-	if (!cpu_possible(m.cpu) || !chan->bufs[m.cpu])
+	if (!cpu_possible(m.cpu))
 		return -ENOENT;
-	ltt_rb_mem(chan->bufs[m.cpu], &m.bytes, &m.data_bytes);
+	buf = READ_ONCE(chan->bufs[m.cpu]);
+	if (buf)
+		ltt_rb_mem(buf, &m.bytes, &m.data_bytes);
 	return copy_to_user(uarg, &m, sizeof(m)) ? -EFAULT : 0;
 }
 
@@ -167,11 +250,16 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	case LTT_KABI_STREAM:
 		if (copy_from_user(&st, uarg, sizeof(st)))
 			return -EFAULT;
-		if (memchr_inv(st.reserved, 0, sizeof(st.reserved)))
+		if (memchr_inv(st.reserved, 0, sizeof(st.reserved)) ||
+		    st.flags & ~LTT_KABI_STREAM_IF_ALLOCATED)
 			return -EINVAL;
-		if (st.cpu >= nr_cpu_ids || !cpu_possible(st.cpu))
+		if (st.cpu >= nr_cpu_ids)
 			return -ENOENT;
-		return ltt_stream_create_fd(chan, st.cpu);
+		st.cpu = array_index_nospec(st.cpu, nr_cpu_ids);
+		if (!cpu_possible(st.cpu))
+			return -ENOENT;
+		return ltt_stream_create_fd(chan, st.cpu,
+					    !(st.flags & LTT_KABI_STREAM_IF_ALLOCATED));
 	case LTT_KABI_EVENT_ENABLE:
 	case LTT_KABI_EVENT_DISABLE:
 		ret = get_event_arg(&ev, uarg, cmd == LTT_KABI_EVENT_ENABLE);
@@ -194,9 +282,23 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 	}
 }
 
+/* Readable while some CPU's buffer has no stream fd yet (a CPU came online). */
+static __poll_t channel_poll(struct file *file, poll_table *wait)
+{
+	struct ltt_channel *chan = file->private_data;
+	unsigned int cpu;
+
+	poll_wait(file, &chan->stream_wait, wait);
+	for_each_possible_cpu(cpu)
+		if (READ_ONCE(chan->bufs[cpu]) && !test_bit(cpu, chan->stream_taken))
+			return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+
 static const struct file_operations channel_fops = {
 	.owner = THIS_MODULE,
 	.release = channel_release,
+	.poll = channel_poll,
 	.unlocked_ioctl = channel_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
 };
@@ -227,7 +329,6 @@ static struct ltt_channel *channel_create(struct ltt_session *s, const struct lt
 {
 	struct ltt_channel *chan = kzalloc(sizeof(*chan), GFP_KERNEL);
 	struct ltt_rb_config *cfg;
-	unsigned int cpu;
 
 	if (!chan)
 		return NULL;
@@ -248,16 +349,14 @@ static struct ltt_channel *channel_create(struct ltt_session *s, const struct lt
 	memcpy(cfg->uuid, c->uuid, sizeof(cfg->uuid));
 	cfg->switch_timer_jiffies = c->switch_timer_us ?
 				    max(1UL, usecs_to_jiffies(c->switch_timer_us)) : 0;
+	init_waitqueue_head(&chan->stream_wait);
 	chan->bufs = kcalloc(nr_cpu_ids, sizeof(*chan->bufs), GFP_KERNEL);
 	chan->stream_taken = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	if (!chan->bufs || !chan->stream_taken)
 		goto fail;
-	for_each_possible_cpu(cpu) {
-		chan->bufs[cpu] = ltt_rb_buf_create(cfg, cpu);
-		if (!chan->bufs[cpu])
-			goto fail;
-		cond_resched();
-	}
+	/* the online CPUs' buffers, hotplug held off; then each CPU's as it comes up */
+	if (cpuhp_state_add_instance(ltt_cpuhp_state, &chan->cpuhp_node))
+		goto fail;
 	return chan;
 fail:
 	ltt_channel_put(chan);
@@ -291,6 +390,7 @@ static int session_add_channel(struct ltt_session *s, void __user *uarg)
 	}
 	fd = anon_inode_getfd("[ltt_channel]", &channel_fops, chan, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
+		cpuhp_state_remove_instance_nocalls(ltt_cpuhp_state, &chan->cpuhp_node);
 		ltt_channel_put(chan);
 		ret = fd;
 		goto out;

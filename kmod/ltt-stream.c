@@ -4,6 +4,7 @@
  * buffer (ioctls, poll, read-only mmap, splice).
  */
 #include <linux/anon_inodes.h>
+#include <linux/cpu.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -248,11 +249,15 @@ static const struct file_operations stream_fops = {
  * ltt_stream_create_fd() - the reader fd of @chan's buffer of @cpu
  * @chan: the channel (its fd is open)
  * @cpu: a possible CPU
+ * @alloc: allocate @cpu's buffer when the CPU has not been online since
+ *         the channel was made (a daemon older than ABI 1.10 asks for every
+ *         possible CPU); otherwise -EAGAIN for such a CPU
  *
- * Process context, takes ltt_mutex.  Return: the fd; -EBUSY when that
- * stream was already handed out; -ENOMEM, -EMFILE...
+ * Process context, takes ltt_mutex and the CPU hotplug lock.  Return: the
+ * fd; -EBUSY when that stream was already handed out; -EAGAIN (above);
+ * -ENOMEM, -EMFILE...
  */
-int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu)
+int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu, bool alloc)
 {
 	struct ltt_stream *st;
 	int fd;
@@ -265,6 +270,11 @@ int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu)
 		fd = -EBUSY;
 		goto fail;
 	}
+	cpus_read_lock();
+	fd = !chan->bufs[cpu] && !alloc ? -EAGAIN : ltt_channel_buf_add(chan, cpu);
+	cpus_read_unlock();
+	if (fd)
+		goto fail;
 	kref_get(&chan->ref);
 	st->chan = chan;
 	st->buf = chan->bufs[cpu];

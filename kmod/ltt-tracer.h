@@ -40,8 +40,9 @@
  * fops' owner), so the module cannot be unloaded while any of them exists.
  *
  * Locks, in order: ltt_mutex (all control state: sessions' channel lists,
- * event targets, tracepoint registration) -> cpu hotplug lock (flush) ->
- * the kernel's tracepoint mutex.  Each stream's reader mutex (buf->lock)
+ * event targets, tracepoint registration) -> cpu hotplug lock (flush,
+ * timers, a channel's buffers: ltt_channel_buf_add()) -> the kernel's
+ * tracepoint mutex.  Hotplug callbacks take no lock of ours.  Each stream's reader mutex (buf->lock)
  * is taken alone.  The record path takes no lock: targets are RCU
  * (preemption disabled), buffers per CPU.
  */
@@ -55,6 +56,7 @@
 #include <linux/rcupdate.h>
 #include <linux/timer.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 
 #include "ltt-abi.h"
 #include "ltt-ringbuf.h"
@@ -107,8 +109,14 @@ struct ltt_channel {
 	struct ltt_session *session;	/* a reference */
 	struct list_head node;		/* in session->channels until its fd closes */
 	struct ltt_rb_config cfg;
-	struct ltt_rb_buf **bufs;	/* [nr_cpu_ids]; NULL for impossible CPUs */
+	/*
+	 * [nr_cpu_ids]: NULL for a CPU not online since the channel was made
+	 * (ltt_channel_buf_add() sets each once; probes READ_ONCE())
+	 */
+	struct ltt_rb_buf **bufs;
 	unsigned long *stream_taken;	/* bitmap, ltt_mutex */
+	wait_queue_head_t stream_wait;	/* a buffer was added: channel fd poll */
+	struct hlist_node cpuhp_node;	/* an instance of the hotplug state, fd open */
 	int active;			/* read by probes (READ_ONCE) */
 	int tracking;			/* session->tracking, for probes (READ_ONCE) */
 	struct list_head events;	/* struct ltt_enabled, ltt_mutex */
@@ -272,9 +280,12 @@ int ltt_map_create_fd(void);
 
 /* ltt-session.c */
 int ltt_session_create_fd(void);
+int ltt_channel_buf_add(struct ltt_channel *chan, unsigned int cpu);
+int ltt_channels_hotplug_init(void);
+void ltt_channels_hotplug_exit(void);
 
 /* ltt-stream.c */
-int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu);
+int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu, bool alloc);
 
 /* ltt-object.c */
 extern atomic_t ltt_nr_sessions;

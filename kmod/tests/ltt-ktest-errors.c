@@ -184,9 +184,12 @@ int cmd_errors(void)
 	st.cpu = 100000;
 	refuse(ch.fd, LTT_KABI_STREAM, &st, ENOENT, "STREAM of no CPU");
 	st.cpu = 0;
-	st.reserved[0] = 1;
+	st.reserved[1] = 1;
 	refuse(ch.fd, LTT_KABI_STREAM, &st, EINVAL, "STREAM reserved not zero");
-	st.reserved[0] = 0;
+	st.reserved[1] = 0;
+	st.flags = LTT_KABI_STREAM_IF_ALLOCATED << 1;
+	refuse(ch.fd, LTT_KABI_STREAM, &st, EINVAL, "STREAM unknown flag");
+	st.flags = LTT_KABI_STREAM_IF_ALLOCATED;
 	refuse(ch.fd, LTT_KABI_STREAM, &st, EBUSY, "STREAM asked twice");
 	event_refusals(ch.fd);
 	stream_refusals(&ch);

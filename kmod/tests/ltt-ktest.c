@@ -29,6 +29,11 @@
  *   ltt-ktest contexts        CONTEXT_ADD: sizes, refusals (ltt-ktest-ctx.c)
  *   ltt-ktest kprobes [DIR]   KPROBE: kprobes, kretprobes (ltt-ktest-kprobe.c)
  *   ltt-ktest maps            MAP: counters, refusals; CHANNEL_MEM (ltt-ktest-map.c)
+ *   ltt-ktest hotplug CPU OTHER N  buffers of the CPUs online only: CPU and OTHER
+ *                             offline at the start; N test events on CPU
+ *                             once onlined (ltt-ktest-hotplug.c)
+ *   ltt-ktest chanmem SB N    a figure: CHANNEL_MEM's total with streams asked
+ *                             for the online CPUs, then every possible one
  *   ltt-ktest list [syscalls] the event names the module lists
  *   ltt-ktest snapshot N      SNAPSHOT_SPAN/PEEK: twice in a row, nothing
  *                             consumed; N events written while snapshots
@@ -197,8 +202,7 @@ bool test_event_ok(const struct event *e)
 	return true;
 }
 
-/* Count test events of @t: each seq < @n at most once, fields right. */
-static uint64_t count_test(const struct trace *t, uint64_t n, uint64_t *ret_wrong,
+uint64_t count_test(const struct trace *t, uint64_t n, uint64_t *ret_wrong,
 			   uint8_t *seen)
 {
 	uint64_t count = 0, wrong = 0;
@@ -691,6 +695,11 @@ int main(int argc, char **argv)
 		cmd_kprobes(argc >= 3 ? argv[2] : NULL);
 	else if (argc >= 2 && !strcmp(argv[1], "maps"))
 		cmd_maps();
+	else if (argc >= 5 && !strcmp(argv[1], "hotplug"))
+		cmd_hotplug(strtoul(argv[2], NULL, 0), strtoul(argv[3], NULL, 0),
+			    strtoull(argv[4], NULL, 0));
+	else if (argc >= 4 && !strcmp(argv[1], "chanmem"))
+		return cmd_chanmem(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0));
 	else if (argc >= 2 && !strcmp(argv[1], "list"))
 		return cmd_list(argc >= 3 ? argv[2] : NULL);
 	else {

@@ -84,6 +84,9 @@ enum { F_SEQ, F_VALUE, F_NEG, F_FLAGS, F_NAME, F_TAG, F_BYTES };
 void emit_test(unsigned long n);
 /* Does @e hold exactly what the test probe records for its seq? */
 bool test_event_ok(const struct event *e);
+/* Count test events of @t: each seq < @n at most once (@seen, n + 1
+ * bytes, marks them), fields right; the others in *@ret_wrong. */
+uint64_t count_test(const struct trace *t, uint64_t n, uint64_t *ret_wrong, uint8_t *seen);
 void pin_cpu0(void);
 /* Write @text to the file @path (dies on error). */
 void write_file(const char *path, const char *text);
@@ -101,7 +104,8 @@ int pull(struct chan *c, int cpu, int out, const uint8_t *map, size_t map_len);
 void decode_file(struct chan *c, int cpu, int out, struct trace *t);
 size_t map_size(const struct chan *c);
 int open_out(const char *dir, int cpu);
-/* pull() then decode_file() for every stream of @c (files in @dir or temporary). */
+/* pull() then decode_file() for every stream of @c (files in @dir or
+ * temporary); a stream < 0 (none asked for) is skipped. */
 int drain(struct chan *c, const char *dir, struct trace *t);
 uint64_t stats_discarded(struct chan *c);
 
@@ -130,5 +134,8 @@ int cmd_contexts(void);
 int cmd_kprobes(const char *dir);
 /* ltt-ktest-map.c: MAP and CHANNEL_MEM (1.9) */
 int cmd_maps(void);
+/* ltt-ktest-hotplug.c: buffers of the CPUs online only (1.10) */
+int cmd_hotplug(unsigned int cpu, unsigned int other, uint64_t n);
+int cmd_chanmem(uint64_t sbsize, uint64_t nsb);
 
 #endif

@@ -64,6 +64,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel/kernel-domain.c src/sessiond/kernel/kernel-events.c src/sessiond/kernel/kernel.h \
 	src/sessiond/kernel/kernel-trace.c src/sessiond/kernel/kernel-internal.h \
 	src/sessiond/kernel/kernel-stall.c src/sessiond/kernel/kernel-open.c \
+	src/sessiond/kernel/kernel-hotplug.c \
 	src/sessiond/kernel/kernel-context.c src/sessiond/kernel/kernel-context.h \
 	src/sessiond/kernel/kernel-snapshot.c src/sessiond/kernel/kernel-relay.c \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \

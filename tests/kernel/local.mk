@@ -21,6 +21,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_kprobe.sh \
 	tests/kernel/test_kernel_map.sh \
 	tests/kernel/test_kernel_map_module.sh \
+	tests/kernel/test_kernel_hotplug.sh \
 	tests/kernel/test_kernel_net_lifecycle.sh \
 	tests/kernel/test_kernel_regen.sh \
 	tests/kernel/test_kernel_stalled.sh \

@@ -1,7 +1,7 @@
 #!/bin/bash
 # ltt-tracer.ko's core, through its raw ABI (kmod/tests/ltt-ktest in the
 # guest): every object and field, exact counts and loss accounting
-# (discard, overwrite, stress with nested interrupts), timers, 62 refusals
+# (discard, overwrite, stress with nested interrupts), timers, 63 refusals
 # by errno, a fuzz loop, unprivileged refusals, rmmod refused under a
 # session; tracepoint probes attached only while needed (lazy); kprobes
 # and kretprobes (PROBE) recorded exactly, armed only while enabled;
@@ -38,7 +38,7 @@ ktest ktest_discard 3
 ktest ktest_overwrite 5
 ktest ktest_logger 3
 ktest ktest_statedump 5
-ktest ktest_errors 68
+ktest ktest_errors 69
 ktest ktest_unpriv 2
 ktest ktest_fuzz 2
 ktest ktest_lazy 14

@@ -221,6 +221,23 @@ static void test_module_maps(void)
 	       "... in one sentence: %s", why);
 }
 
+/*
+ * Buffers for the online CPUs only: a module of 1.10 is asked with
+ * STREAM_IF_ALLOCATED, one of 1.9 without (it has every possible CPU's
+ * buffer).
+ */
+static void test_module_hotplug(void)
+{
+	struct ltt_kabi_version v = { .major = LTT_KABI_MAJOR, .minor = LTT_KABI_MINOR_HOTPLUG };
+	char why[512];
+
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_HOTPLUG, "h", why, sizeof(why)), 0,
+		   "a module of 1.10 makes buffers for the online CPUs only");
+	v.minor = LTT_KABI_MINOR_HOTPLUG - 1;
+	tap_is_int(ltt_kabi_module.lacks(&v, LTT_KABI_FEAT_HOTPLUG, "h", why, sizeof(why)),
+		   -ENOTTY, "a module of 1.9: asked for every possible CPU's stream, as before");
+}
+
 int main(void)
 {
 	int fds = count_entries("/proc/self/fd"), tasks = count_entries("/proc/self/task");
@@ -228,7 +245,7 @@ int main(void)
 	struct ltt_kabi *kabi = NULL;
 	int i, ret, wrong = 0;
 
-	tap_plan(17);
+	tap_plan(19);
 	ret = ltt_kabi_open(&ltt_kabi_module, "/nonexistent/ltt", &kabi, &version);
 	tap_is_int(ret, -ENOENT, "no tracer file: ENOENT");
 	tap_ok(!kabi, "and no handle");
@@ -248,5 +265,6 @@ int main(void)
 	test_state_lock_given_back();
 	test_module_probes();
 	test_module_maps();
+	test_module_hotplug();
 	return tap_done();
 }

@@ -236,7 +236,7 @@ static void test_ops(struct ltt_kabi *kabi)
 	       !ltt_kabi_tracker_get(kabi, session, 0, &policy, got, &nr) && nr == 3 &&
 	       got[0] == 5 && got[2] == 9 && policy == LTT_KABI_TRACKER_POLICY_SET,
 	       "a tracker's ids: set, then read back (5 7 9)");
-	tap_ok(!ltt_kabi_stream_create(kabi, chan, 7, &stream) && !ltt_kabi_dup(kabi, stream, &fd) &&
+	tap_ok(!ltt_kabi_stream_create(kabi, chan, 7, 0, &stream) && !ltt_kabi_dup(kabi, stream, &fd) &&
 	       read(fd, buf, sizeof(buf) - 1) == 5 && !strcmp(buf, "cpu 7"),
 	       "a stream's fd, passed back: what the child wrote in it reads here ('%s')", buf);
 	if (fd >= 0)

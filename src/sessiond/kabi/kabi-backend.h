@@ -166,6 +166,9 @@ enum ltt_kabi_feature {
 	LTT_KABI_FEAT_UPROBE,		/* PROBE of UPROBE */
 	LTT_KABI_FEAT_SYSCALL_STRINGS,	/* system call paths and names read as strings */
 	LTT_KABI_FEAT_MAP,		/* MAP and its operations (kernel map channels) */
+	LTT_KABI_FEAT_HOTPLUG,		/* STREAM_IF_ALLOCATED: no buffer for a CPU never online
+					 * (the module from 1.10; tracefs lacks it: the kernel has
+					 * every possible CPU's) */
 };
 
 struct ltt_kabi_backend {

@@ -60,6 +60,7 @@ static const struct {
 	[LTT_KABI_FEAT_UPROBE] = { LTT_KABI_MINOR_PROBE, "user-space probes need" },
 	[LTT_KABI_FEAT_SYSCALL_STRINGS] = { 0, "system call strings need" },	/* always */
 	[LTT_KABI_FEAT_MAP] = { LTT_KABI_MINOR_KMAP, "kernel map channels need" },
+	[LTT_KABI_FEAT_HOTPLUG] = { LTT_KABI_MINOR_HOTPLUG, "buffers for the online CPUs only need" },
 };
 
 static int module_open(const char *path, struct ltt_kabi_obj *ret_tracer)

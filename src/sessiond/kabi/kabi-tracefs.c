@@ -206,6 +206,12 @@ static int tracefs_filter_context_lacks(uint32_t type, const char *what, char *w
 static int tracefs_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_feature feature,
 			 const char *what, char *why, size_t why_size)
 {
+	if (feature == LTT_KABI_FEAT_HOTPLUG) {
+		/* the kernel's ring buffer has every possible CPU's: nothing to wait for */
+		snprintf(why, why_size, "%s: the kernel's buffers exist for every possible CPU",
+			 what);
+		return -EOPNOTSUPP;
+	}
 	if (feature != LTT_KABI_FEAT_MAP)
 		return tracefs_probe_lacks(version, feature, what, why, why_size);
 	if (version->maps)

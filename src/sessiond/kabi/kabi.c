@@ -401,9 +401,9 @@ int ltt_kabi_channel_create(struct ltt_kabi *kabi, ltt_khandle session,
 }
 
 int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
-			   ltt_khandle *ret_stream)
+			   uint32_t flags, ltt_khandle *ret_stream)
 {
-	struct ltt_kabi_stream arg = { .cpu = cpu };
+	struct ltt_kabi_stream arg = { .cpu = cpu, .flags = flags };
 
 	return call_op(kabi, LTT_KABI_OP_STREAM, channel, &arg, ret_stream);
 }

@@ -110,9 +110,12 @@ int ltt_kabi_channel_create(struct ltt_kabi *kabi, ltt_khandle session,
 
 /**
  * ltt_kabi_stream_create() - the stream of @cpu in @channel
+ * @flags: 0, or LTT_KABI_STREAM_IF_ALLOCATED where the backend does not
+ *         lack LTT_KABI_FEAT_HOTPLUG: -EAGAIN for a CPU not online since
+ *         the channel was made, rather than its buffer made now
  */
 int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu,
-			   ltt_khandle *ret_stream);
+			   uint32_t flags, ltt_khandle *ret_stream);
 
 /**
  * ltt_kabi_stream_usage() - the bytes @stream holds that its reader has

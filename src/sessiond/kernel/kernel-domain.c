@@ -131,23 +131,75 @@ static void chan_release(struct ltt_kernel *k, struct kernel_chan *kc)
 	free(kc);
 }
 
-/* The channel's streams in the tracer, one per possible CPU. */
-static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc)
+/* Does @k's tracer make buffers for the online CPUs only (module, 1.10)? */
+static bool online_only(const struct ltt_kernel *k)
 {
-	unsigned int i;
-	int ret;
+	char why[256];
 
-	kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
+	return !ltt_kernel_lacks(k, LTT_KABI_FEAT_HOTPLUG, "", why, sizeof(why));
+}
+
+/*
+ * The channel's streams in the tracer not taken yet, one per possible CPU;
+ * with a module of kernel ABI 1.10, only those of the CPUs online since
+ * the channel was made: the module makes no buffer for the others
+ * (LTT_KABI_STREAM_IF_ALLOCATED), and gives a CPU's as it comes online,
+ * taken then (kernel-hotplug.c) or at the next start or stop
+ * (ltt_kernel_streams_catch_up()).  @fresh (NULL, or
+ * one flag per possible CPU): set for each stream taken now.  Returns the
+ * number taken or -errno.
+ */
+static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, bool *fresh)
+{
+	uint32_t flags = online_only(k) ? LTT_KABI_STREAM_IF_ALLOCATED : 0;
+	unsigned int i;
+	int ret, n = 0;
+
+	if (!kc->streams)
+		kc->streams = calloc(k->nr_cpus, sizeof(*kc->streams));
 	if (!kc->streams)
 		return -ENOMEM;
 	for (i = 0; i < k->nr_cpus; i++) {
-		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], &kc->streams[i]);
-		if (ret == -ENOENT)
-			continue;	/* not a CPU of this machine after all */
+		if (kc->streams[i])
+			continue;
+		ret = ltt_kabi_stream_create(k->kabi, kc->handle, k->cpus[i], flags,
+					     &kc->streams[i]);
+		if (ret == -ENOENT || ret == -EAGAIN)
+			continue;	/* not a CPU of this machine after all; never online */
 		if (ret)
 			return ret;
+		if (fresh)
+			fresh[i] = true;
+		n++;
 	}
-	return 0;
+	return n;
+}
+
+void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
+	bool *fresh = calloc(k->nr_cpus ? k->nr_cpus : 1, sizeof(*fresh));
+	struct kernel_chan *kc;
+	int n, ret;
+
+	cds_list_for_each_entry(kc, &ks->trace.chans, cc.node) {
+		if (!fresh)
+			break;
+		memset(fresh, 0, k->nr_cpus * sizeof(*fresh));
+		n = chan_streams(k, kc, fresh);
+		if (n <= 0 || !c)
+			continue;	/* none; or the next consumer gets them all */
+		ret = ltt_kernel_streams_to_consumer(k, kc, c, fresh);
+		if (!ret)
+			ret = ltt_consumer_streams_sent(c, kc->cc.key);
+		if (ret)
+			LTT_WARN("session '%s': kernel channel %s: the streams of %d CPU(s) that came online not handed to the consumer (%s): a new consumer gets them",
+				 ks->trace.session->name, kc->cc.channel->attr.name, n, strerror(-ret));
+		else
+			LTT_INFO("session '%s': kernel channel %s: the streams of %d CPU(s) that came online handed to the consumer",
+				 ks->trace.session->name, kc->cc.channel->attr.name, n);
+	}
+	free(fresh);
 }
 
 /*
@@ -224,7 +276,11 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	if (!ret)
 		ret = ltt_kernel_context_apply(k->kabi, channel, kc->handle);
 	if (!ret)
-		ret = chan_streams(k, kc);
+		ret = chan_streams(k, kc, NULL);
+	if (ret > 0)
+		ret = 0;
+	if (!ret && online_only(k))
+		ltt_khotplug_start(k);	/* without it, streams come at start and stop */
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -369,6 +425,8 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 			session_release(k, session);
 			return ret;
 		}
+	} else {
+		ltt_kernel_streams_catch_up(k, ks);
 	}
 	ret = ltt_kernel_sync_events(k, ks);
 	if (!ret)
@@ -404,6 +462,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
+		ltt_kernel_streams_catch_up(k, ks);
 		c = ltt_ctrace_consumer(&ks->trace);
 		/* the trace reads whole only with every text its events need */
 		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
@@ -619,6 +678,8 @@ static void kernel_fini(struct ltt_domain_impl *d)
 
 	ltt_knotify_free(k->notify);	/* before the tracer closes */
 	k->notify = NULL;
+	ltt_khotplug_free(k->hotplug);
+	k->hotplug = NULL;
 	ltt_kmaps_detach(k);
 	ltt_supervisor_fini(&k->consumer);
 	kernel_release(k);

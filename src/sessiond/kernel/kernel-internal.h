@@ -35,7 +35,7 @@ struct kernel_chan {
 	 */
 	bool paged;
 	struct ltt_consumer_channel_stats cached;	/* its last status */
-	ltt_khandle *streams;		/* one per possible CPU, 0 if none */
+	ltt_khandle *streams;		/* one per possible CPU, 0 if none (yet) */
 	struct kernel_event *events;	/* ids in order: events[i].id == i */
 	size_t nr_events;
 	size_t cap_events;
@@ -61,6 +61,33 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
+
+/**
+ * ltt_kernel_streams_catch_up() - the streams of the CPUs that came
+ * online since @ks's channels' streams were taken (kernel ABI 1.10: their
+ * buffers made then), taken now and handed to its consumer as at the
+ * first start, then STREAMS_SENT, so that what they record is read (what
+ * a buffer could not keep before is counted lost in its packets, as any).
+ * At each start and stop, and when a CPU comes online (kernel-hotplug.c);
+ * session lock held (kernel-domain.c).
+ */
+void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks);
+
+/* kernel-hotplug.c: a thread that catches up every session's streams
+ * when a CPU comes online; started once (0 or -errno, logged), freed at
+ * the domain's end (NULL accepted) */
+int ltt_khotplug_start(struct ltt_kernel *k);
+void ltt_khotplug_free(struct ltt_khotplug *h);
+
+/**
+ * ltt_kernel_streams_to_consumer() - hand @kc's streams to consumer @c, a
+ * dup of each fd, with the channel's event map when the backend's streams
+ * are pages (tracefs): every stream, or those @only (NULL, or one flag
+ * per possible CPU) sets.  The caller sends STREAMS_SENT.  Returns 0 or
+ * -errno (the streams before the failure handed).
+ */
+int ltt_kernel_streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
+				   struct ltt_consumer *c, const bool *only);
 
 /* kernel-events.c: the events of kernel channels, kept to their rules */
 

@@ -312,7 +312,7 @@ static int open_streams(struct knotifier *n)
 		s->n = n;
 		s->cpu = k->cpus[i];
 		s->fd = -1;
-		ret = ltt_kabi_stream_create(n->kn->kabi, n->chan, s->cpu, &s->handle);
+		ret = ltt_kabi_stream_create(n->kn->kabi, n->chan, s->cpu, 0, &s->handle);
 		if (ret == -ENOENT)
 			continue;	/* not a CPU of this machine after all */
 		n->nr_streams++;

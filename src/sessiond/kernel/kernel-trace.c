@@ -62,12 +62,8 @@ void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session
 	}
 }
 
-/*
- * Hand the channel's streams to the consumer, a dup of each fd; with the
- * channel's event map when the backend's streams are pages (tracefs).
- */
-static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
-			       struct ltt_consumer *c)
+int ltt_kernel_streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
+				   struct ltt_consumer *c, const bool *only)
 {
 	bool paged = ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_KERNEL_STATS;
 	int fd, map_fd = -1, ret = 0, stats_fd = paged ? kc->cc.stats.fd : -1;
@@ -77,7 +73,7 @@ static int streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 	if (k->backend->pages)
 		ret = ltt_kabi_dup(k->kabi, kc->handle, &map_fd);
 	for (i = 0; !ret && kc->streams && i < k->nr_cpus; i++) {
-		if (!kc->streams[i])
+		if (!kc->streams[i] || (only && !only[i]))
 			continue;
 		ret = ltt_kabi_dup(k->kabi, kc->streams[i], &fd);
 		if (ret)
@@ -134,7 +130,7 @@ static int trace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt
 	ret = ltt_consumer_add_channel(c, &cc);
 	if (ret)
 		return ret;
-	ret = streams_to_consumer(k, kc, c);
+	ret = ltt_kernel_streams_to_consumer(k, kc, c, NULL);
 	/* even after a failure: the streams added are announced, not held back */
 	err = ltt_consumer_streams_sent(c, kc->cc.key);
 	return ret ? ret : err;

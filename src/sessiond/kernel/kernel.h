@@ -58,6 +58,7 @@
 
 struct ltt_triggers;
 struct ltt_knotify;
+struct ltt_khotplug;
 struct ltt_kmaps;
 
 /* Which kernel tracer backend to use (ltt-sessiond --kernel-backend). */
@@ -91,6 +92,7 @@ struct ltt_kernel {
 	/* Triggers (model/trigger.h): set before the first command. */
 	struct ltt_triggers *triggers;
 	struct ltt_knotify *notify;	/* kernel-notify.c: NULL until a kernel event rule */
+	struct ltt_khotplug *hotplug;	/* kernel-hotplug.c: NULL until a channel */
 	struct ltt_kmaps *kmaps;	/* kernel-map.c: NULL until attached */
 };
 
