@@ -18,8 +18,6 @@
 #include "consumerd/data-relay.h"
 #include "consumerd/sink-relay.h"
 
-#define RELAY_TICK_MS 500	/* a relay's stall and close deadlines are checked */
-
 /* A relay whose I/O data-0 does, and its live timer. */
 struct relay_reg {
 	struct ltt_relay *relay;
@@ -28,7 +26,7 @@ struct relay_reg {
 	struct ltt_evloop_watch *ctrl_w, *data_w, *kick_w;
 	uint32_t ctrl_events, data_events;	/* what the watches wait for */
 	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
-	struct ltt_evloop_timer *tick;		/* RELAY_TICK_MS */
+	struct ltt_evloop_timer *tick;		/* LTT_SINK_RELAY_TICK_MS */
 	bool closing;				/* DEL_RELAY: on rs->closing */
 };
 
@@ -111,8 +109,8 @@ int ltt_data_relay_add(struct ltt_data_relays *rs, struct ltt_relay *relay)
 	if (!ret)
 		ret = ltt_evloop_timer_create(rs->loop, on_relay_tick, rg, &rg->tick);
 	if (!ret)
-		ltt_evloop_timer_arm(rg->tick, RELAY_TICK_MS * 1000000ull,
-				     RELAY_TICK_MS * 1000000ull);
+		ltt_evloop_timer_arm(rg->tick, LTT_SINK_RELAY_TICK_MS * 1000000ull,
+				     LTT_SINK_RELAY_TICK_MS * 1000000ull);
 	live_us = ltt_sink_relay_live_timer_us(relay);
 	if (!ret && live_us) {
 		ret = ltt_evloop_timer_create(rs->loop, on_live_timer, rg, &rg->live_timer);

@@ -59,6 +59,12 @@
 /* A relay that moves nothing this long while we wait on it is given up. */
 #define LTT_SINK_RELAY_STALL_MS 10000
 
+/*
+ * How often data-0 checks each relay's stall and close deadlines when no
+ * fd fires: a relay that stalls is given up within STALL_MS + TICK_MS.
+ */
+#define LTT_SINK_RELAY_TICK_MS 500
+
 /* A control queue larger than this means the relay stopped reading. */
 #define LTT_SINK_RELAY_CTRL_QUEUE_MAX (8u << 20)
 

@@ -38,6 +38,7 @@
 #include "common/trace/ctf.h"
 #include "common/trace/ringbuf.h"
 #include "consumerd-harness.h"
+#include "consumerd/sink-relay.h"
 
 /*
  * Streaming to a real ltt-relayd (1.2): ADD_RELAY, relayed traces, the
@@ -104,6 +105,25 @@ static int relayd_start(const char *run, const char *out, int *cport, int *dport
 	*pid = (pid_t)atoi((char *)buf);
 	free(buf);
 	return *cport > 0 && *dport > 0 && *pid > 0 ? 0 : -1;
+}
+
+/*
+ * Send ltt-relayd @pid signal @sig and wait for it to be gone, WAIT_MS at
+ * most (it is not our child: -b detached it); 0 once it is.  Its sockets
+ * are closed by then, so the consumer's connections to it see their end.
+ */
+static int relayd_stop(pid_t pid, int sig)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0), n;
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+	if (fd < 0)
+		return -errno;
+	n = kill(pid, sig) ? -1 : 0;
+	while (!n && (n = poll(&pfd, 1, WAIT_MS)) < 0 && errno == EINTR)
+		n = 0;
+	close(fd);
+	return n == 1 ? 0 : -ETIMEDOUT;
 }
 
 /* ADD_RELAY; @ret_path gets the relay's output path. */
@@ -204,6 +224,19 @@ static int relay_status(struct ch_cons *c, uint64_t key, struct ltt_consumer_rel
 	return status;
 }
 
+struct relay_death {
+	struct ch_cons *c;
+	struct ltt_consumer_relay_status_reply rs;
+};
+
+/* Has the consumer recorded relay 7's connection error (ch_wait_until)? */
+static bool relay_failed(void *arg)
+{
+	struct relay_death *d = arg;
+
+	return !relay_status(d->c, 7, &d->rs) && d->rs.conn_error;
+}
+
 /* The commands a relayed trace refuses. */
 static void test_relay_refusals(struct ch_cons *c, int cport, int dport)
 {
@@ -240,6 +273,7 @@ static void test_relay(const char *base)
 	struct ch_chan_args la = { .key = 20, .trace_key = 3, .name = "loc" };
 	struct ch_ts_args a = { .num_subbuf = 8, .wakeups = true, .seal = true };
 	struct ltt_consumer_relay_status_reply rs = { 0 };
+	struct relay_death ds = { 0 };
 	char run[PATH_MAX], out[PATH_MAX], rpath[PATH_MAX], tdir[PATH_MAX], p[PATH_MAX];
 	static const char text[] = "/* CTF 1.8 */ trace { major = 1; minor = 8; };\n";
 	struct ch_tstream s0, s1, l0;
@@ -302,12 +336,17 @@ static void test_relay(const char *base)
 	ch_check_metadata(ch_path_of(p, tdir, "metadata"), text, sizeof(text) - 1);
 
 	/* the relay dies: its streams drop, the local one goes on, nothing hangs */
-	kill(rpid, SIGKILL);
-	for (i = 0; i < WAIT_MS / 5 && !rs.conn_error; i++) {
-		dropped = ch_put_events(&s0, 20);
-		ch_flush(&c, 10, 0);
-		relay_status(&c, 7, &rs);
-	}
+	tap_is_int(relayd_stop(rpid, SIGKILL), 0, "ltt-relayd killed (SIGKILL) and gone");
+	/*
+	 * A packet on its way to the dead relay: the consumer gives the
+	 * connection up when it sees its end, at the latest when its stall
+	 * deadline passes (checked at its next tick).
+	 */
+	ch_put_events(&s0, 20);
+	ch_flush(&c, 10, 0);
+	ds.c = &c;
+	ch_wait_until(relay_failed, &ds, LTT_SINK_RELAY_STALL_MS + LTT_SINK_RELAY_TICK_MS);
+	rs = ds.rs;
 	tap_ok(rs.conn_error != 0, "the relay's death is recorded: %s", strerror(-rs.conn_error));
 	ch_put_events(&s0, 200);
 	tap_is_int(ch_flush(&c, 10, 0), 0, "a flush of the dead relay's channel still answers");
@@ -377,7 +416,7 @@ static void test_relay_live(const char *base)
 	close(c.fd);
 	c.fd = -1;
 	tap_is_int(ch_wait(&c, WAIT_MS), 0, "the consumer exits 0 with a relay left (closed)");
-	kill(rpid, SIGTERM);
+	tap_is_int(relayd_stop(rpid, SIGTERM), 0, "ltt-relayd stops on SIGTERM");
 	ch_tstream_fini(&s0);
 	ch_tstream_fini(&s1);
 }
