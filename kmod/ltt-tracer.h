@@ -43,7 +43,8 @@
  * event targets, tracepoint registration) -> cpu hotplug lock (flush) ->
  * the kernel's tracepoint mutex.  Each stream's reader mutex (buf->lock)
  * is taken alone.  The record path takes no lock: targets are RCU
- * (preemption disabled), buffers per CPU.
+ * (preemption disabled), buffers per CPU.  A map's lock (its counters,
+ * ltt-map.c) comes before ltt_mutex.
  */
 #ifndef LTT_TRACER_H
 #define LTT_TRACER_H
@@ -55,6 +56,7 @@
 #include <linux/rcupdate.h>
 #include <linux/timer.h>
 #include <linux/types.h>
+#include <linux/xarray.h>
 
 #include "ltt-abi.h"
 #include "ltt-ringbuf.h"
@@ -129,10 +131,13 @@ struct ltt_enabled {
 
 /*
  * A map (ltt-map.c): counters of events, no record written.  @active is
- * read by probes (READ_ONCE); the rest is ltt_mutex's.
+ * read by probes (READ_ONCE); the rest is @lock's (taken before
+ * ltt_mutex, which guards the entries' places in their events' targets).
  */
 struct ltt_kmap {
+	struct mutex lock;
 	struct list_head entries;	/* struct ltt_kmap_entry.node */
+	struct xarray ids;		/* counter id -> its newest entry (->same: older) */
 	unsigned int nr_entries;
 	int active;
 };
@@ -140,6 +145,7 @@ struct ltt_kmap {
 /* One event counted in a map under counter @id: a target of the event. */
 struct ltt_kmap_entry {
 	struct list_head node;
+	struct ltt_kmap_entry *same;	/* the next entry of counter @id, or NULL */
 	struct ltt_kmap *map;
 	struct ltt_event_desc *desc;
 	u32 id;

@@ -130,5 +130,6 @@ int cmd_contexts(void);
 int cmd_kprobes(const char *dir);
 /* ltt-ktest-map.c: MAP and CHANNEL_MEM (1.9) */
 int cmd_maps(void);
+int cmd_mapread(unsigned int passes);
 
 #endif
