@@ -135,7 +135,7 @@ struct ltt_enabled {
  * ltt_mutex, which guards the entries' places in their events' targets).
  */
 struct ltt_kmap {
-	struct mutex lock;
+	struct mutex lock;		/* this map's ioctls; taken before ltt_mutex */
 	struct list_head entries;	/* struct ltt_kmap_entry.node */
 	struct xarray ids;		/* counter id -> its newest entry (->same: older) */
 	unsigned int nr_entries;
