@@ -333,18 +333,24 @@ struct ltt_kabi_channel_mem {
  * EEXIST the map counts that event under that counter already; ENOENT no
  * such event (or a session's own probe, or a state dump's event: a map
  * belongs to no session);
- * ENOSPC LTT_KABI_MAP_MAX_EVENTS reached, or a counter id at or past
- * LTT_KABI_MAP_MAX_COUNTERS; EINVAL as EVENT_ENABLE_FILTERED.
+ * ENOSPC LTT_KABI_MAP_MAX_EVENTS reached, a counter id at or past
+ * LTT_KABI_MAP_MAX_COUNTERS, or the event counted under
+ * LTT_KABI_MAP_EVENT_MAX_COUNTERS counters already, all maps together
+ * (every firing walks them; modules of 1.9 before this limit had none
+ * but failed with ENOMEM somewhere past 131,000); EINVAL as
+ * EVENT_ENABLE_FILTERED.
  * MAP_UNEVENT (struct ltt_kabi_event): stop counting @name under @id
  * (ENOENT if it is not); what it counted leaves the counter with it (as
  * a histogram trigger's hits on tracefs).  MAP_READ: the counters
- * [@first, @first + READ_MAX) (@nr, @values and reserved zero on input).
+ * [@first, @first + READ_MAX) (@nr, @values and reserved zero on input),
+ * in time proportional to the pairs it sums, whatever the map's size.
  * MAP_CTL: pause, continue, or zero every counter (CLEAR: an event
  * counted on another CPU at that moment lands before or after).
  */
 #define LTT_KABI_MAP_READ_MAX		64	/* counters a MAP_READ returns */
 #define LTT_KABI_MAP_MAX_EVENTS		16384	/* (event, counter) pairs per map */
 #define LTT_KABI_MAP_MAX_COUNTERS	65537	/* counter ids: 0 .. MAX - 1: 65536 keys and the overflow */
+#define LTT_KABI_MAP_EVENT_MAX_COUNTERS	16384	/* (map, counter) pairs per event */
 
 struct ltt_kabi_map_read {
 	__u32 first;		/* in: the first counter */

@@ -4,6 +4,7 @@
  * each is enabled (its targets), kernel tracepoint attachment, and the
  * record path every probe goes through.
  */
+#include <linux/mm.h>		/* kvmalloc() */
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -268,6 +269,16 @@ static unsigned int count_filtered(const struct ltt_targets *tg)
 	return n;
 }
 
+/* How many of @tg's targets are map counters (NULL: none). */
+static unsigned int map_targets(const struct ltt_targets *tg)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; tg && i < tg->nr; i++)
+		n += !!tg->t[i].entry;
+	return n;
+}
+
 /* Are @a and @b the same channel's, or the same map counter's? */
 static bool target_same(const struct ltt_target *a, const struct ltt_target *b)
 {
@@ -277,6 +288,8 @@ static bool target_same(const struct ltt_target *a, const struct ltt_target *b)
 /*
  * Publish @desc's targets with @tgt (a channel's, or a map counter's)
  * added, or removed (@add false: only its chan and entry are read).
+ * -ENOSPC: a map counter past LTT_KABI_MAP_EVENT_MAX_COUNTERS (channels
+ * are bounded by sessions and their channels); -ENOMEM.
  */
 static int targets_update(struct ltt_event_desc *desc, const struct ltt_target *tgt, bool add)
 {
@@ -285,8 +298,10 @@ static int targets_update(struct ltt_event_desc *desc, const struct ltt_target *
 
 	if (!add && n == 1 && !target_same(&old->t[0], tgt))
 		return 0;
+	if (add && tgt->entry && map_targets(old) >= LTT_KABI_MAP_EVENT_MAX_COUNTERS)
+		return -ENOSPC;
 	if (add || n > 1) {
-		new = kmalloc(struct_size(new, t, n + 1), GFP_KERNEL);
+		new = kvmalloc(struct_size(new, t, n + 1), GFP_KERNEL);
 		if (!new)
 			return -ENOMEM;
 		for (i = 0; i < n; i++)
@@ -297,13 +312,13 @@ static int targets_update(struct ltt_event_desc *desc, const struct ltt_target *
 		new->nr = k;
 		new->nr_filtered = count_filtered(new);
 		if (!k) {
-			kfree(new);
+			kvfree(new);
 			new = NULL;
 		}
 	}
 	rcu_assign_pointer(desc->targets, new);
 	if (old)
-		kfree_rcu(old, rcu);
+		kvfree_rcu(old, rcu);
 	return 0;
 }
 
@@ -510,7 +525,9 @@ int ltt_event_enable_filtered(struct ltt_channel *chan, struct ltt_event_desc *d
  *     filter (NULL: none) set; the probes read it until ltt_event_uncount()
  *
  * Context: ltt_mutex held, process context.  Return: 0; -ENOENT a probe
- * of a session's (maps belong to none); or as ltt_event_enable().
+ * of a session's (maps belong to none); -ENOSPC the event counts under
+ * LTT_KABI_MAP_EVENT_MAX_COUNTERS counters already, all maps together;
+ * or as ltt_event_enable().
  */
 int ltt_event_count(struct ltt_kmap_entry *e)
 {
@@ -617,7 +634,7 @@ int ltt_event_set_filter(struct ltt_channel *chan, struct ltt_event_desc *desc,
 	lockdep_assert_held(&ltt_mutex);
 	if (!e || !old)
 		return -ENOENT;
-	new = kmalloc(struct_size(new, t, old->nr), GFP_KERNEL);
+	new = kvmalloc(struct_size(new, t, old->nr), GFP_KERNEL);
 	if (!new)
 		return -ENOMEM;
 	memcpy(new->t, old->t, old->nr * sizeof(old->t[0]));
@@ -627,7 +644,7 @@ int ltt_event_set_filter(struct ltt_channel *chan, struct ltt_event_desc *desc,
 			new->t[i].filter = filter;
 	new->nr_filtered = count_filtered(new);
 	rcu_assign_pointer(desc->targets, new);
-	kfree_rcu(old, rcu);
+	kvfree_rcu(old, rcu);
 	ltt_kfilter_free_rcu(e->filter);
 	e->filter = filter;
 	return 0;

@@ -44,7 +44,8 @@
  * timers, a channel's buffers: ltt_channel_buf_add()) -> the kernel's
  * tracepoint mutex.  Hotplug callbacks take no lock of ours.  Each stream's reader mutex (buf->lock)
  * is taken alone.  The record path takes no lock: targets are RCU
- * (preemption disabled), buffers per CPU.
+ * (preemption disabled), buffers per CPU.  A map's lock (its counters,
+ * ltt-map.c) comes before ltt_mutex.
  */
 #ifndef LTT_TRACER_H
 #define LTT_TRACER_H
@@ -57,6 +58,7 @@
 #include <linux/timer.h>
 #include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/xarray.h>
 
 #include "ltt-abi.h"
 #include "ltt-ringbuf.h"
@@ -137,10 +139,13 @@ struct ltt_enabled {
 
 /*
  * A map (ltt-map.c): counters of events, no record written.  @active is
- * read by probes (READ_ONCE); the rest is ltt_mutex's.
+ * read by probes (READ_ONCE); the rest is @lock's (taken before
+ * ltt_mutex, which guards the entries' places in their events' targets).
  */
 struct ltt_kmap {
+	struct mutex lock;		/* this map's ioctls; taken before ltt_mutex */
 	struct list_head entries;	/* struct ltt_kmap_entry.node */
+	struct xarray ids;		/* counter id -> its newest entry (->same: older) */
 	unsigned int nr_entries;
 	int active;
 };
@@ -148,6 +153,7 @@ struct ltt_kmap {
 /* One event counted in a map under counter @id: a target of the event. */
 struct ltt_kmap_entry {
 	struct list_head node;
+	struct ltt_kmap_entry *same;	/* the next entry of counter @id, or NULL */
 	struct ltt_kmap *map;
 	struct ltt_event_desc *desc;
 	u32 id;

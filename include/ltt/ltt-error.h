@@ -211,7 +211,7 @@ extern "C" {
 	X(MAP_KERNEL_FILTER, 271, "a kernel map counts with ftrace's histogram triggers, whose filter must say the rule's filter exactly, and ftrace's filter grammar can't say this one (the session daemon's log names the event): filter on the event's own fields with ==, !=, <, <=, >, >=, & and \"prefix*\" globs joined by &&, || and !, or record the events and count them in the trace") \
 	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger") \
 	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module") \
-	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit")
+	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -29,6 +29,7 @@
  *   ltt-ktest contexts        CONTEXT_ADD: sizes, refusals (ltt-ktest-ctx.c)
  *   ltt-ktest kprobes [DIR]   KPROBE: kprobes, kretprobes (ltt-ktest-kprobe.c)
  *   ltt-ktest maps            MAP: counters, refusals; CHANNEL_MEM (ltt-ktest-map.c)
+ *   ltt-ktest mapread PASSES  ms to read a map of 16384 pairs (-map.c; a bench)
  *   ltt-ktest hotplug CPU OTHER N  buffers of the CPUs online only: CPU and OTHER
  *                             offline at the start; N test events on CPU
  *                             once onlined (ltt-ktest-hotplug.c)
@@ -695,6 +696,8 @@ int main(int argc, char **argv)
 		cmd_kprobes(argc >= 3 ? argv[2] : NULL);
 	else if (argc >= 2 && !strcmp(argv[1], "maps"))
 		cmd_maps();
+	else if (argc >= 3 && !strcmp(argv[1], "mapread"))
+		return cmd_mapread(strtoul(argv[2], NULL, 0));
 	else if (argc >= 5 && !strcmp(argv[1], "hotplug"))
 		cmd_hotplug(strtoul(argv[2], NULL, 0), strtoul(argv[3], NULL, 0),
 			    strtoull(argv[4], NULL, 0));

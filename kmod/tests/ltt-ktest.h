@@ -134,6 +134,7 @@ int cmd_contexts(void);
 int cmd_kprobes(const char *dir);
 /* ltt-ktest-map.c: MAP and CHANNEL_MEM (1.9) */
 int cmd_maps(void);
+int cmd_mapread(unsigned int passes);
 /* ltt-ktest-hotplug.c: buffers of the CPUs online only (1.10) */
 int cmd_hotplug(unsigned int cpu, unsigned int other, uint64_t n);
 int cmd_chanmem(uint64_t sbsize, uint64_t nsb);
