@@ -445,16 +445,43 @@ static uint32_t strref_wire(const struct ltt_field *f, const char *s)
 }
 
 /*
- * Is the row @f off the wire for a peer of @minor: a SINCE row (no bytes;
- * it turns the rows after it on or off in *@off), or a row one turned off?
+ * The rows a message's gates turn off: a SINCE row's range (the peer's
+ * minor) and a WHEN row's (an earlier member's value), each up to the
+ * next row of its kind; a row is off when either is.
  */
-static bool row_off(const struct ltt_field *f, uint32_t minor, bool *off)
+struct gates {
+	bool since, when, off;
+};
+
+/* Does the WHEN row @f let the rows after it on the wire, @m's member being what it is? */
+static bool when_on(const struct ltt_field *f, const uint8_t *m)
 {
-	if (f->wire == LTT_WIRE_SINCE) {
-		*off = minor < f->max;
-		return true;
-	}
-	return *off;
+	uint64_t v;
+
+	if (!f->size)
+		return true;	/* LTT_ROW_WHEN_END() */
+	v = load_uint(m + f->offset, f->size);
+	if (f->flags & LTT_ROW_WHEN_BITS)
+		return (v & f->max) == f->max;
+	return v == f->max;
+}
+
+/*
+ * Is the row @f of @m off the wire for a peer of @minor: a gate (no
+ * bytes; it turns the rows after it on or off in @g), or a row one
+ * turned off?
+ */
+static bool row_off(const struct ltt_field *f, const uint8_t *m, uint32_t minor,
+		    struct gates *g)
+{
+	if (f->wire == LTT_WIRE_SINCE)
+		g->since = minor < f->max;
+	else if (f->wire == LTT_WIRE_WHEN)
+		g->when = !when_on(f, m);
+	else
+		return g->off;
+	g->off = g->since || g->when;
+	return true;
 }
 
 /*
@@ -466,13 +493,13 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t mi
 			struct pending *pend, size_t *ret_nr)
 {
 	size_t size = 0, i;
-	bool off = false;
+	struct gates g = { false, false, false };
 
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct ltt_field *f = &c->rows[i];
 		const uint8_t *p = m + f->offset;
 
-		if (row_off(f, minor, &off))
+		if (row_off(f, m, minor, &g))
 			continue;
 		if (f->wire == LTT_WIRE_UINT || f->wire == LTT_WIRE_BOOL) {
 			size += f->width;	/* most rows: first */
@@ -512,6 +539,7 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t mi
 				goto out;	/* the tail is not sent */
 			break;
 		case LTT_WIRE_SINCE:
+		case LTT_WIRE_WHEN:
 			break;	/* row_off()'s */
 		}
 	}
@@ -529,7 +557,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 	size_t nr, size = wire_size(c, m, minor, &pend, &nr);
 	uint8_t *out, *end;
 	uint64_t v = 0, prev, v64;
-	bool off = false;
+	struct gates g = { false, false, false };
 
 	if (size == SIZE_MAX) {
 		if (!w->err)
@@ -546,7 +574,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 		const char *str;
 		uint32_t len;
 
-		if (row_off(f, minor, &off))
+		if (row_off(f, m, minor, &g))
 			continue;
 		prev = v;
 		v = 0;
@@ -594,6 +622,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 			break;
 		case LTT_WIRE_TAIL:
 		case LTT_WIRE_SINCE:
+		case LTT_WIRE_WHEN:
 			break;
 		}
 	}
@@ -725,7 +754,8 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 	uint8_t *m = ret;
 	struct pending pend = { .in = 0 };
 	const char *ref;
-	bool off = false;
+	struct gates g = { false, false, false };
+	bool off = false;	/* g.off, in a register */
 
 	if (r->err)
 		return -EPROTO;
@@ -738,8 +768,9 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 				return -EPROTO;
 			continue;
 		}
-		if (f->wire == LTT_WIRE_SINCE) {
-			off = minor < f->max;	/* as row_off() */
+		if (f->wire == LTT_WIRE_SINCE || f->wire == LTT_WIRE_WHEN) {
+			row_off(f, m, minor, &g);	/* a WHEN's member: decoded above */
+			off = g.off;
 			continue;
 		}
 		if (off) {
@@ -750,6 +781,7 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
 		case LTT_WIRE_SINCE:
+		case LTT_WIRE_WHEN:
 			break;	/* above */
 		case LTT_WIRE_BYTES:
 			b = ltt_rbuf_get_bytes(r, f->size);
