@@ -536,18 +536,27 @@ LTT_CODEC(grown_codec, LTT_CODEC_LE,
 	  LTT_ROW_SINCE(0), LTT_ROW_U8(last));
 #undef LTT_MSG
 
-/* Decode @len bytes of @want (a heap copy) as a whole message of @minor into @got. */
-static int grown_decode(const uint8_t *want, size_t len, uint32_t minor, struct grown_msg *got)
+/*
+ * Decode @len bytes of @want (a heap copy) as a whole message of @minor
+ * laid out by @c into @got (@size bytes, first filled with garbage).
+ */
+static int minor_decode(const struct ltt_codec *c, const uint8_t *want, size_t len,
+			uint32_t minor, void *got, size_t size)
 {
 	uint8_t *copy = dup_bytes(want, len);
 	struct ltt_rbuf r;
 	int err;
 
-	memset(got, 0xa5, sizeof(*got));
+	memset(got, 0xa5, size);
 	ltt_rbuf_init(&r, copy, len);
-	err = ltt_codec_get_msg_v(&r, &grown_codec, got, minor);
+	err = ltt_codec_get_msg_v(&r, c, got, minor);
 	free(copy);
 	return err;
+}
+
+static int grown_decode(const uint8_t *want, size_t len, uint32_t minor, struct grown_msg *got)
+{
+	return minor_decode(&grown_codec, want, len, minor, got, sizeof(*got));
 }
 
 static void test_since_minor(void)
@@ -618,18 +627,9 @@ LTT_CODEC(gated_codec, LTT_CODEC_LE,
 	  LTT_ROW_U8(last));
 #undef LTT_MSG
 
-/* Decode @len bytes of @want (a heap copy) as a whole message of @minor into @got. */
 static int gated_decode(const uint8_t *want, size_t len, uint32_t minor, struct gated_msg *got)
 {
-	uint8_t *copy = dup_bytes(want, len);
-	struct ltt_rbuf r;
-	int err;
-
-	memset(got, 0xa5, sizeof(*got));
-	ltt_rbuf_init(&r, copy, len);
-	err = ltt_codec_get_msg_v(&r, &gated_codec, got, minor);
-	free(copy);
-	return err;
+	return minor_decode(&gated_codec, want, len, minor, got, sizeof(*got));
 }
 
 /* @m put for @minor is the @len bytes at @want, which decode back to @m. */
