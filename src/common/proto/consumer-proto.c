@@ -434,47 +434,53 @@ static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_ad
 }
 
 /*
- * ADD_RELAY in tables where they can say it: its key and, from 1.13, the
- * relay's address (before, two URLs that relay_url() makes follow the
- * key); then the session.  The uuid (1.10: when there are bytes left;
- * from 1.15 always) and the TLS files (1.15: after a flag that says
- * whether they follow) are by hand, since the message or a flag, not
- * the minor alone, says whether they are there.
+ * ADD_RELAY on the wire: its key and, from 1.13, the relay's address
+ * (before, two URLs that relay_url() makes follow the key); then the
+ * session; then the uuid, which before 1.15 the message's length says
+ * (1.10's tail), from 1.15 always, with a flag that says whether the TLS
+ * files follow.
  */
-#define LTT_MSG struct ltt_consumer_add_relay
+struct add_relay_wire {
+	struct ltt_consumer_add_relay m;
+	bool tls_sent;		/* 1.15: the TLS files follow */
+};
+
+#define LTT_MSG struct add_relay_wire
 LTT_CODEC(consumer_add_relay_key, LTT_CODEC_LE,
-	  LTT_ROW_U64(relay_key),
+	  LTT_ROW_U64(m.relay_key),
 	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_RELAY_ADDR),
-	  LTT_ROW_U8(addr.family), LTT_ROW_STR(addr.host), LTT_ROW_U16(addr.ctrl_port),
-	  LTT_ROW_U16(addr.data_port));
+	  LTT_ROW_U8(m.addr.family), LTT_ROW_STR(m.addr.host), LTT_ROW_U16(m.addr.ctrl_port),
+	  LTT_ROW_U16(m.addr.data_port));
 LTT_CODEC(consumer_add_relay_session, LTT_CODEC_LE,
-	  LTT_ROW_STRREF(hostname, LTT_CONSUMER_HOST_NAME_MAX),
-	  LTT_ROW_STRREF(session_name, LTT_CONSUMER_SESSION_NAME_MAX),
-	  LTT_ROW_STRREF(base_path, LTT_CONSUMER_BASE_PATH_MAX),
-	  LTT_ROW_U32(live_timer_us), LTT_ROW_U64(session_id), LTT_ROW_U64(creation_time));
+	  LTT_ROW_STRREF(m.hostname, LTT_CONSUMER_HOST_NAME_MAX),
+	  LTT_ROW_STRREF(m.session_name, LTT_CONSUMER_SESSION_NAME_MAX),
+	  LTT_ROW_STRREF(m.base_path, LTT_CONSUMER_BASE_PATH_MAX),
+	  LTT_ROW_U32(m.live_timer_us), LTT_ROW_U64(m.session_id), LTT_ROW_U64(m.creation_time),
+	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_TLS),
+	  LTT_ROW_BYTES(m.uuid), LTT_ROW_BOOL(tls_sent), LTT_ROW_WHEN_EQ(tls_sent, 1),
+	  LTT_ROW_STRREF(m.tls_cert, LTT_CONSUMER_TLS_PATH_MAX),
+	  LTT_ROW_STRREF(m.tls_key, LTT_CONSUMER_TLS_PATH_MAX),
+	  LTT_ROW_STRREF(m.tls_ca, LTT_CONSUMER_TLS_PATH_MAX));
+LTT_CODEC(consumer_add_relay_uuid_tail, LTT_CODEC_LE,	/* before 1.15 */
+	  LTT_ROW_TAIL(m.has_uuid), LTT_ROW_BYTES(m.uuid));
 #undef LTT_MSG
 
 void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
 				uint32_t minor)
 {
-	ltt_codec_put_v(w, &consumer_add_relay_key, m, minor);
+	const struct add_relay_wire t = { .m = *m, .tls_sent = m->tls_cert != NULL };
+
+	ltt_codec_put_v(w, &consumer_add_relay_key, &t, minor);
 	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		put_relay_url(w, &m->addr, false);
 		put_relay_url(w, &m->addr, true);
 	}
-	ltt_codec_put(w, &consumer_add_relay_session, m);
-	if (m->has_uuid || minor >= LTT_CONSUMER_MINOR_TLS)
-		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
-	if (minor >= LTT_CONSUMER_MINOR_TLS) {
-		ltt_wbuf_put_u8(w, m->tls_cert ? 1 : 0);
-		if (m->tls_cert) {
-			ltt_wbuf_put_str(w, m->tls_cert);
-			ltt_wbuf_put_str(w, m->tls_key);
-			ltt_wbuf_put_str(w, m->tls_ca);
-		}
-	} else if (m->tls_cert) {
+	ltt_codec_put_v(w, &consumer_add_relay_session, &t, minor);
+	if (minor >= LTT_CONSUMER_MINOR_TLS)
+		return;
+	ltt_codec_put(w, &consumer_add_relay_uuid_tail, &t);
+	if (m->tls_cert)
 		w->err = -EPROTONOSUPPORT;	/* an older consumer would speak plain */
-	}
 }
 
 /*
@@ -533,40 +539,33 @@ static int relay_addr_check(const struct ltt_consumer_relay_addr *a)
 int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret,
 			       uint32_t minor)
 {
-	struct ltt_consumer_add_relay m = { 0 };
+	struct add_relay_wire t;
+	struct ltt_consumer_add_relay *m = &t.m;
 	const char *ctrl = NULL, *data = NULL;
 	int err;
 
-	ltt_codec_get_v(r, &consumer_add_relay_key, &m, minor);
+	memset(&t, 0, sizeof(t));
+	ltt_codec_get_v(r, &consumer_add_relay_key, &t, minor);
 	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		ctrl = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 		data = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 	}
-	ltt_codec_get(r, &consumer_add_relay_session, &m);
-	/* bytes left: the uuid (1.10); always from 1.15 */
-	m.has_uuid = minor >= LTT_CONSUMER_MINOR_TLS || ltt_rbuf_end(r) != 0;
-	if (m.has_uuid) {
-		const void *uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
-
-		if (uuid)
-			memcpy(m.uuid, uuid, sizeof(m.uuid));
-	}
-	if (minor >= LTT_CONSUMER_MINOR_TLS && ltt_rbuf_get_bool(r)) {
-		m.tls_cert = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
-		m.tls_key = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
-		m.tls_ca = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
-	}
+	ltt_codec_get_v(r, &consumer_add_relay_session, &t, minor);
+	if (minor < LTT_CONSUMER_MINOR_TLS)
+		ltt_codec_get(r, &consumer_add_relay_uuid_tail, &t);
+	else
+		m->has_uuid = true;
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	err = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_check(&m.addr) :
-	      relay_addr_of_urls(ctrl, data, &m.addr);
+	err = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_check(&m->addr) :
+	      relay_addr_of_urls(ctrl, data, &m->addr);
 	if (err == -ENOMEM)
 		return err;
-	if (!m.relay_key || err || !*m.hostname || !*m.session_name)
+	if (!m->relay_key || err || !*m->hostname || !*m->session_name)
 		return -EINVAL;
-	if (m.tls_cert && (!*m.tls_cert || !*m.tls_key || !*m.tls_ca))
+	if (m->tls_cert && (!*m->tls_cert || !*m->tls_key || !*m->tls_ca))
 		return -EINVAL;
-	*ret = m;
+	*ret = *m;
 	return 0;
 }
 
