@@ -179,6 +179,7 @@ enum ltt_wire {
 	LTT_WIRE_STRLEN,	/* a u32 length (NUL counted) of a STRBODY row further on */
 	LTT_WIRE_STRBODY,	/* the bytes an earlier STRLEN row announced */
 	LTT_WIRE_TAIL,		/* no bytes: the message may end here */
+	/* the gates, last (the codec tests wire >= LTT_WIRE_SINCE) */
 	LTT_WIRE_SINCE,		/* no bytes: the rows after it need the minor in max */
 	LTT_WIRE_WHEN,		/* no bytes: the rows after it need the member to be max */
 };
