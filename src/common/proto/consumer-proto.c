@@ -91,12 +91,12 @@ static uint32_t add_channel_nr_ctx(const struct ltt_consumer_add_channel *m)
 
 void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_add_channel *m)
 {
-	struct add_channel_wire t = {
-		.m = *m, .domain_sent = m->domain != LTT_CONSUMER_DOMAIN_USER,
-		.flags = (uint8_t)(m->overwrite | m->fsync << 1 |
-				   m->auto_reclaim << ADD_CHANNEL_RECLAIM_BIT),
-	};
+	struct add_channel_wire t;
 
+	/* the rows' members, not the contexts (a few KiB the table never reads) */
+	memcpy(&t.m, m, offsetof(struct ltt_consumer_add_channel, ctx));
+	t.flags = (uint8_t)(m->overwrite | m->fsync << 1 | m->auto_reclaim << ADD_CHANNEL_RECLAIM_BIT);
+	t.domain_sent = m->domain != LTT_CONSUMER_DOMAIN_USER;
 	ltt_codec_put(w, &consumer_add_channel, &t);
 	ltt_codec_put_array(w, ltt_ctx_codec, m->ctx, sizeof(m->ctx[0]), add_channel_nr_ctx(m));
 }
