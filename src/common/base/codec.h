@@ -27,7 +27,10 @@
  * than its rows: bytes left after the last row make it malformed
  * (-EPROTO).  It may be shorter only where its table says so, at an
  * LTT_ROW_TAIL(): the rows after it are optional (a later minor appended
- * them, or LTTng defined a longer form), and absent they decode as zero.
+ * them, or LTTng defined a longer form), and absent they decode as zero;
+ * rows a gate turns off (a later minor's, or ones an earlier field says
+ * are absent: below) are not on the wire at all, so their bytes are
+ * bytes left over.
  * Why refuse rather than skip: every protocol's handshake (the relay's
  * VERSION, the live CONNECT, the client's and consumer's HELLO, the app's
  * REGISTER) settles on min(minor) of both peers, so a sender never writes fields
@@ -242,8 +245,8 @@ struct ltt_codec {
 /*
  * The rows after, up to the next LTT_ROW_WHEN_*(), are on the wire only
  * when @m (an integer or bool member of an earlier row) equals @v, in the
- * member's unsigned bits / has bit @bit set.  LTT_ROW_WHEN_END(): from
- * here on, always.
+ * member's unsigned bits (@v within 32 bits) / has bit @bit set.
+ * LTT_ROW_WHEN_END(): from here on, always.
  */
 #define LTT_ROW_WHEN_EQ(m, v) LTT_ROW_MAX(m, WHEN, 0, 0, (uint32_t)(v))
 #define LTT_ROW_WHEN_BIT(m, bit) LTT_ROW_MAX(m, WHEN, 0, LTT_ROW_WHEN_BITS, 1u << (bit))
