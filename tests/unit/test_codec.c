@@ -536,18 +536,27 @@ LTT_CODEC(grown_codec, LTT_CODEC_LE,
 	  LTT_ROW_SINCE(0), LTT_ROW_U8(last));
 #undef LTT_MSG
 
-/* Decode @len bytes of @want (a heap copy) as a whole message of @minor into @got. */
-static int grown_decode(const uint8_t *want, size_t len, uint32_t minor, struct grown_msg *got)
+/*
+ * Decode @len bytes of @want (a heap copy) as a whole message of @minor
+ * laid out by @c into @got (@size bytes, first filled with garbage).
+ */
+static int minor_decode(const struct ltt_codec *c, const uint8_t *want, size_t len,
+			uint32_t minor, void *got, size_t size)
 {
 	uint8_t *copy = dup_bytes(want, len);
 	struct ltt_rbuf r;
 	int err;
 
-	memset(got, 0xa5, sizeof(*got));
+	memset(got, 0xa5, size);
 	ltt_rbuf_init(&r, copy, len);
-	err = ltt_codec_get_msg_v(&r, &grown_codec, got, minor);
+	err = ltt_codec_get_msg_v(&r, c, got, minor);
 	free(copy);
 	return err;
+}
+
+static int grown_decode(const uint8_t *want, size_t len, uint32_t minor, struct grown_msg *got)
+{
+	return minor_decode(&grown_codec, want, len, minor, got, sizeof(*got));
 }
 
 static void test_since_minor(void)
@@ -597,9 +606,95 @@ static void test_since_minor(void)
 	       got.since5b == 5, "since: the get without a minor reads every row");
 }
 
+/*
+ * Rows an earlier row decides: a body after a status of 0 alone, an age
+ * after a flags byte with bit 2 set, of which a row from minor 3 on.
+ */
+struct gated_msg {
+	int32_t status;
+	uint16_t body;
+	uint8_t flags;
+	uint32_t age;
+	uint16_t newer;
+	uint8_t last;
+};
+
+#define LTT_MSG struct gated_msg
+LTT_CODEC(gated_codec, LTT_CODEC_LE,
+	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), LTT_ROW_U16(body), LTT_ROW_WHEN_END(),
+	  LTT_ROW_MAX(flags, UINT, 1, 0, 7), LTT_ROW_WHEN_BIT(flags, 2), LTT_ROW_U32(age),
+	  LTT_ROW_SINCE(3), LTT_ROW_U16(newer), LTT_ROW_WHEN_END(), LTT_ROW_SINCE(0),
+	  LTT_ROW_U8(last));
+#undef LTT_MSG
+
+static int gated_decode(const uint8_t *want, size_t len, uint32_t minor, struct gated_msg *got)
+{
+	return minor_decode(&gated_codec, want, len, minor, got, sizeof(*got));
+}
+
+/* @m put for @minor is the @len bytes at @want, which decode back to @m. */
+static bool gated_round_trip(const struct gated_msg *m, uint32_t minor, const uint8_t *want,
+			     size_t len)
+{
+	struct gated_msg got;
+	struct ltt_wbuf w;
+	bool same;
+
+	ltt_wbuf_init(&w);
+	ltt_codec_put_v(&w, &gated_codec, m, minor);
+	same = bytes_are(&w, want, len) && !gated_decode(want, len, minor, &got) &&
+	       got.status == m->status && got.flags == m->flags && got.last == m->last &&
+	       got.body == (m->status ? 0 : m->body) &&
+	       got.age == (m->flags & 4 ? m->age : 0) &&
+	       got.newer == (m->flags & 4 && minor >= 3 ? m->newer : 0);
+	ltt_wbuf_fini(&w);
+	return same;
+}
+
+static void test_when_gates(void)
+{
+	static const struct gated_msg ok = {
+		.status = 0, .body = 0x0201, .flags = 6, .age = 9, .newer = 0x0403, .last = 7,
+	};
+	static const struct gated_msg failed = {
+		.status = -5, .body = 0x0201, .flags = 3, .age = 9, .newer = 0x0403, .last = 7,
+	};
+	static const uint8_t ok5[] = { 0, 0, 0, 0, 1, 2, 6, 9, 0, 0, 0, 3, 4, 7 };
+	static const uint8_t ok2[] = { 0, 0, 0, 0, 1, 2, 6, 9, 0, 0, 0, 7 };
+	static const uint8_t failed5[] = { 0xfb, 0xff, 0xff, 0xff, 3, 7 };
+	uint8_t bad[sizeof(ok5)];
+	struct gated_msg got;
+
+	tap_ok(gated_round_trip(&ok, 5, ok5, sizeof(ok5)),
+	       "when: status 0 and bit 2 set send the body and the age, both decoded");
+	tap_ok(gated_round_trip(&ok, 2, ok2, sizeof(ok2)),
+	       "when: a row in a WHEN range and a SINCE range needs both on");
+	tap_ok(gated_round_trip(&failed, 5, failed5, sizeof(failed5)),
+	       "when: a failure status and bit 2 clear send neither, decoded as zero");
+
+	memcpy(bad, ok5, sizeof(ok5));
+	bad[0] = 0xfb;
+	tap_is_int(gated_decode(bad, sizeof(bad), 5, &got), -EPROTO,
+		   "when: a body after a failure status is bytes left over, refused");
+	memcpy(bad, failed5, sizeof(failed5));
+	memset(bad, 0, 4);
+	tap_is_int(gated_decode(bad, sizeof(failed5), 5, &got), -EPROTO,
+		   "when: status 0 without its body is refused");
+	memcpy(bad, ok5, sizeof(ok5));
+	bad[6] = 3;
+	tap_is_int(gated_decode(bad, sizeof(ok5), 5, &got), -EPROTO,
+		   "when: bit 2 clear before the age's bytes: left over, refused");
+	bad[6] = 4;
+	tap_ok(!gated_decode(bad, sizeof(ok5), 5, &got) && got.age == 9 && got.newer == 0x0403,
+	       "when: bit 2 alone opens the range, the other bits not needed");
+	tap_is_int(gated_decode(ok5, sizeof(ok5) - 1, 5, &got), -EPROTO,
+		   "when: a message short of its open range's rows is refused");
+}
+
 int main(void)
 {
 	test_since_minor();
+	test_when_gates();
 	test_field_table();
 	test_table_strings_arrays();
 	test_big_endian();

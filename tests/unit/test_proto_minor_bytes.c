@@ -188,6 +188,26 @@ CONSUMER(add_channel, struct ltt_consumer_add_channel)
 CONSUMER(add_snapshot_trace, struct ltt_consumer_add_snapshot_trace)
 CONSUMER(probe_output, struct ltt_consumer_probe_output)
 
+/*
+ * A consumer reply whose body follows a status of 0 only: the status as
+ * the consumer writes it first (ltt_consumer_put_status()), then the body
+ * on success; the decoder takes the whole reply.
+ */
+#define CONSUMER_REPLY(fn, type) \
+	static void put_##fn(struct ltt_wbuf *w, const void *m, uint32_t minor) \
+	{ \
+		(void)minor; \
+		ltt_consumer_put_status(w, ((const type *)m)->status); \
+		if (!((const type *)m)->status) \
+			ltt_consumer_put_##fn(w, (const type *)m); \
+	} \
+	static int get_##fn(struct ltt_rbuf *r, void *m, uint32_t minor) \
+	{ (void)minor; return ltt_consumer_get_##fn(r, (type *)m); }
+
+CONSUMER_REPLY(add_relay_reply, struct ltt_consumer_add_relay_reply)
+CONSUMER_REPLY(relay_pending_reply, struct ltt_consumer_relay_pending_reply)
+CONSUMER_REPLY(relay_status_reply, struct ltt_consumer_relay_status_reply)
+
 static void put_add_relay(struct ltt_wbuf *w, const void *m, uint32_t minor)
 {
 	ltt_consumer_put_add_relay(w, m, minor);
@@ -373,6 +393,53 @@ static const struct ltt_consumer_add_channel add_channel_kernel = {
 	.domain = LTT_CONSUMER_DOMAIN_KERNEL, .subbuf_size = 1 << 16, .num_subbuf = 4,
 };
 
+/* A user-space channel without reclaim; tracefs with contexts; a domain no consumer knows. */
+static const struct ltt_consumer_add_channel add_channel_plain = {
+	.key = 14, .trace_key = 7, .name = "chan", .tracefile_size = 0, .switch_timer_us = 3,
+	.read_timer_us = 4, .overwrite = true, .domain = LTT_CONSUMER_DOMAIN_USER,
+};
+
+static const struct ltt_consumer_add_channel add_channel_tracefs = {
+	.key = 15, .trace_key = 8, .name = "channel0", .tracefile_count = 2, .fsync = true,
+	.domain = LTT_CONSUMER_DOMAIN_TRACEFS, .subbuf_size = 1 << 12, .num_subbuf = 8,
+	.stream_id = 3, .nr_ctx = 2,
+	.ctx = { { .type = LTT_CONTEXT_TID, .name = "tid" },
+		 { .type = LTT_CONTEXT_PROCNAME, .name = "procname" } },
+};
+
+static const struct ltt_consumer_add_channel add_channel_tracefs_bare = {
+	.key = 16, .trace_key = 9, .name = "c", .domain = LTT_CONSUMER_DOMAIN_TRACEFS,
+	.subbuf_size = 1 << 12, .num_subbuf = 2,
+};
+
+static const struct ltt_consumer_add_channel add_channel_unknown = {
+	.key = 17, .trace_key = 10, .name = "c", .domain = 3, .subbuf_size = 1 << 12,
+	.num_subbuf = 2,
+};
+
+/* The replies whose body follows a status of 0, and failures that stand alone. */
+static const struct ltt_consumer_add_relay_reply add_relay_reply = {
+	.output_path = "/srv/t/box/s1-20231114-221320",
+};
+
+static const struct ltt_consumer_add_relay_reply add_relay_reply_failed = {
+	.status = -ECONNREFUSED, .output_path = "",
+};
+
+static const struct ltt_consumer_relay_pending_reply relay_pending = { .pending = 1 };
+static const struct ltt_consumer_relay_pending_reply relay_pending_not = { 0 };
+static const struct ltt_consumer_relay_pending_reply relay_pending_failed = {
+	.status = -ECONNRESET,
+};
+
+static const struct ltt_consumer_relay_status_reply relay_status = {
+	.conn_error = -EPIPE, .packets_sent = 10, .bytes_sent = 40960, .packets_lost = 1,
+};
+
+static const struct ltt_consumer_relay_status_reply relay_status_failed = {
+	.status = -ENOENT,
+};
+
 static const struct ltt_consumer_add_snapshot_trace add_snapshot_trace = {
 	.key = 13, .uuid = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 },
 	.uid = 1003, .gid = 103,
@@ -474,6 +541,28 @@ static const struct sample samples[] = {
 	SAMPLE(probe_output, probe_output, 0, 41, 0x0144d69aacbbe5ceULL, 0xf71fec275719942eULL),
 	SAMPLE(add_channel, add_channel_kernel, 0, 71,
 	       0x919587fa2e4581e3ULL, 0xa8b656fe3d4a4f7eULL),
+	SAMPLE(add_channel, add_channel_plain, 0, 50,
+	       0x34a0389b115acefbULL, 0xb58203175436cc09ULL),
+	SAMPLE(add_channel, add_channel_tracefs, 0, 132,
+	       0x4ebd636b2af1d8c8ULL, 0x63e6ef2392f8e1d9ULL),
+	SAMPLE(add_channel, add_channel_tracefs_bare, 0, 72,
+	       0xca86660373e4d9f5ULL, 0xcf1f6e0e29baa8a7ULL),
+	SAMPLE(add_channel, add_channel_unknown, 0, 64,
+	       0x441e7954a394f210ULL, 0x5fd0688821526f51ULL),
+	SAMPLE(add_relay_reply, add_relay_reply, 0, 38,
+	       0xb23e6e800717a9c5ULL, 0x806fa7bf6a7d6645ULL),
+	SAMPLE(add_relay_reply, add_relay_reply_failed, 0, 4,
+	       0x67dd75243a503cd7ULL, 0xc9bb138f826baa6dULL),
+	SAMPLE(relay_pending_reply, relay_pending, 0, 5,
+	       0xe4bc4ed9252be79cULL, 0x3526e93cdbb8adc6ULL),
+	SAMPLE(relay_pending_reply, relay_pending_not, 0, 5,
+	       0xe4bc4fd9252be94fULL, 0x7a4ff6e866c5118aULL),
+	SAMPLE(relay_pending_reply, relay_pending_failed, 0, 4,
+	       0x4a55757634ce7bbeULL, 0x0d06ded6e57aa6ccULL),
+	SAMPLE(relay_status_reply, relay_status, 0, 32,
+	       0x72e1db871de69f6dULL, 0xfb0b72e0b8d06e77ULL),
+	SAMPLE(relay_status_reply, relay_status_failed, 0, 4,
+	       0x7053767088d9a6c0ULL, 0x7a006ce34bbe5a02ULL),
 };
 
 int main(void)

@@ -445,16 +445,47 @@ static uint32_t strref_wire(const struct ltt_field *f, const char *s)
 }
 
 /*
- * Is the row @f off the wire for a peer of @minor: a SINCE row (no bytes;
- * it turns the rows after it on or off in *@off), or a row one turned off?
+ * The rows a message's gates turn off: a SINCE row's range (the peer's
+ * minor) and a WHEN row's (an earlier member's value), each up to the
+ * next row of its kind, as two bits; a row is off when either is set.
  */
-static bool row_off(const struct ltt_field *f, uint32_t minor, bool *off)
+#define GATE_SINCE 1u
+#define GATE_WHEN 2u
+
+/* Does the WHEN row @f let the rows after it on the wire, @m's member being what it is? */
+static __attribute__((noinline)) bool when_on(const struct ltt_field *f, const uint8_t *m)
 {
-	if (f->wire == LTT_WIRE_SINCE) {
-		*off = minor < f->max;
-		return true;
-	}
-	return *off;
+	uint64_t v;
+
+	if (!f->size)
+		return true;	/* LTT_ROW_WHEN_END() */
+	v = load_uint(m + f->offset, f->size);
+	if (f->flags & LTT_ROW_WHEN_BITS)
+		return (v & f->max) == f->max;
+	return v == f->max;
+}
+
+/* The gates' bits @off after the gate @f (a SINCE or WHEN row). */
+static inline unsigned int gate_set(const struct ltt_field *f, const uint8_t *m,
+				    uint32_t minor, unsigned int off)
+{
+	if (f->wire == LTT_WIRE_SINCE)
+		return (off & ~GATE_SINCE) | (minor < f->max ? GATE_SINCE : 0);
+	return (off & ~GATE_WHEN) | (when_on(f, m) ? 0 : GATE_WHEN);
+}
+
+/*
+ * Is the row @f of @m off the wire for a peer of @minor: a gate (no
+ * bytes; it turns the rows after it on or off in *@off), or a row one
+ * turned off?
+ */
+static inline bool row_off(const struct ltt_field *f, const uint8_t *m, uint32_t minor,
+			   unsigned int *off)
+{
+	if (f->wire < LTT_WIRE_SINCE)
+		return *off != 0;	/* most rows: not a gate */
+	*off = gate_set(f, m, minor, *off);
+	return true;
 }
 
 /*
@@ -466,13 +497,13 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t mi
 			struct pending *pend, size_t *ret_nr)
 {
 	size_t size = 0, i;
-	bool off = false;
+	unsigned int off = 0;
 
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct ltt_field *f = &c->rows[i];
 		const uint8_t *p = m + f->offset;
 
-		if (row_off(f, minor, &off))
+		if (row_off(f, m, minor, &off))
 			continue;
 		if (f->wire == LTT_WIRE_UINT || f->wire == LTT_WIRE_BOOL) {
 			size += f->width;	/* most rows: first */
@@ -512,6 +543,7 @@ static size_t wire_size(const struct ltt_codec *c, const uint8_t *m, uint32_t mi
 				goto out;	/* the tail is not sent */
 			break;
 		case LTT_WIRE_SINCE:
+		case LTT_WIRE_WHEN:
 			break;	/* row_off()'s */
 		}
 	}
@@ -529,7 +561,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 	size_t nr, size = wire_size(c, m, minor, &pend, &nr);
 	uint8_t *out, *end;
 	uint64_t v = 0, prev, v64;
-	bool off = false;
+	unsigned int off = 0;
 
 	if (size == SIZE_MAX) {
 		if (!w->err)
@@ -546,7 +578,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 		const char *str;
 		uint32_t len;
 
-		if (row_off(f, minor, &off))
+		if (row_off(f, m, minor, &off))
 			continue;
 		prev = v;
 		v = 0;
@@ -594,6 +626,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 			break;
 		case LTT_WIRE_TAIL:
 		case LTT_WIRE_SINCE:
+		case LTT_WIRE_WHEN:
 			break;
 		}
 	}
@@ -725,7 +758,7 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 	uint8_t *m = ret;
 	struct pending pend = { .in = 0 };
 	const char *ref;
-	bool off = false;
+	unsigned int off = 0;	/* the gates' bits */
 
 	if (r->err)
 		return -EPROTO;
@@ -738,8 +771,8 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 				return -EPROTO;
 			continue;
 		}
-		if (f->wire == LTT_WIRE_SINCE) {
-			off = minor < f->max;	/* as row_off() */
+		if (f->wire >= LTT_WIRE_SINCE) {
+			off = gate_set(f, m, minor, off);	/* a WHEN's member: decoded above */
 			continue;
 		}
 		if (off) {
@@ -750,6 +783,7 @@ int ltt_codec_get_v(struct ltt_rbuf *r, const struct ltt_codec *c, void *ret, ui
 		case LTT_WIRE_UINT:
 		case LTT_WIRE_BOOL:
 		case LTT_WIRE_SINCE:
+		case LTT_WIRE_WHEN:
 			break;	/* above */
 		case LTT_WIRE_BYTES:
 			b = ltt_rbuf_get_bytes(r, f->size);

@@ -27,7 +27,10 @@
  * than its rows: bytes left after the last row make it malformed
  * (-EPROTO).  It may be shorter only where its table says so, at an
  * LTT_ROW_TAIL(): the rows after it are optional (a later minor appended
- * them, or LTTng defined a longer form), and absent they decode as zero.
+ * them, or LTTng defined a longer form), and absent they decode as zero;
+ * rows a gate turns off (a later minor's, or ones an earlier field says
+ * are absent: below) are not on the wire at all, so their bytes are
+ * bytes left over.
  * Why refuse rather than skip: every protocol's handshake (the relay's
  * VERSION, the live CONNECT, the client's and consumer's HELLO, the app's
  * REGISTER) settles on min(minor) of both peers, so a sender never writes fields
@@ -53,6 +56,25 @@
  * other with bytes left over.  A TAIL is for a field whose presence the
  * message itself says (its length); a SINCE range for one whose presence
  * the minor says.  A STRBODY row is in its STRLEN row's range.
+ *
+ * Fields an earlier field decides.  Where a value already on the wire
+ * says whether fields follow (a flag bit: ADD_CHANNEL's reclaim ages; an
+ * enum: its domain's block; a status: a reply's body after 0 alone), the
+ * table says so with a gate: LTT_ROW_WHEN_EQ(member, v) or
+ * LTT_ROW_WHEN_BIT(member, bit) turns the rows after it, up to the next
+ * LTT_ROW_WHEN_*(), on only when the member (that of an earlier row,
+ * which the decoder has read by then) equals @v or has @bit set;
+ * LTT_ROW_WHEN_END() ends the range.  ltt_codec_put() and ltt_codec_get()
+ * both evaluate the gate, the encoder on the member it is given, the
+ * decoder on the member it decoded, so the two agree as long as the
+ * member's row sends its value as it is: a UINT of the member's width
+ * (or a BOOL), outside any range that is off, without LTT_ROW_IF_PREV.
+ * Rows turned off are neither written nor read, and decode as zero.  The
+ * trailing-bytes rule applies to the rows turned on: a reply of a
+ * failure status followed by a body is as malformed as any other with
+ * bytes left over.  A WHEN range and a SINCE range are independent (a
+ * row is on the wire when both are on); a TAIL is for the last fields,
+ * whose presence the length alone says, and stands outside WHEN ranges.
  */
 #ifndef LTT_COMMON_CODEC_H
 #define LTT_COMMON_CODEC_H
@@ -160,13 +182,16 @@ enum ltt_wire {
 	LTT_WIRE_STRLEN,	/* a u32 length (NUL counted) of a STRBODY row further on */
 	LTT_WIRE_STRBODY,	/* the bytes an earlier STRLEN row announced */
 	LTT_WIRE_TAIL,		/* no bytes: the message may end here */
+	/* the gates, last (the codec tests wire >= LTT_WIRE_SINCE) */
 	LTT_WIRE_SINCE,		/* no bytes: the rows after it need the minor in max */
+	LTT_WIRE_WHEN,		/* no bytes: the rows after it need the member to be max */
 };
 
 /* Row flags. */
 #define LTT_ROW_IF_PREV (1u << 0)	/* sent as 0 when the previous row's value is 0 */
 #define LTT_ROW_EMPTY_OK (1u << 1)	/* STRLEN: length 0 is decoded as "" */
 #define LTT_ROW_EMPTY_ZERO (1u << 2)	/* STRLEN, STRREF: "" is sent as length 0 (and decoded) */
+#define LTT_ROW_WHEN_BITS (1u << 3)	/* WHEN: the member needs max's bits set, not to equal it */
 
 /*
  * One field: members are integers (sent as unsigned), bool, char or
@@ -181,7 +206,8 @@ struct ltt_field {
 	uint32_t size;		/* of the member */
 	uint32_t max;		/* STRREF: the longest string decoded, NUL counted;
 				 * UINT: the largest value decoded (an enum's), 0: any;
-				 * SINCE: the peer's minor the rows after it need */
+				 * SINCE: the peer's minor the rows after it need;
+				 * WHEN: the member's value (or bits) they need */
 };
 
 enum ltt_codec_order { LTT_CODEC_LE, LTT_CODEC_BE };
@@ -215,6 +241,16 @@ struct ltt_codec {
 #define LTT_ROW_TAIL(present) LTT_ROW(present, TAIL, 0, 0)
 /* The rows after, up to the next LTT_ROW_SINCE(), need a peer of @minor or later. */
 #define LTT_ROW_SINCE(minor) { "since", LTT_WIRE_SINCE, 0, 0, 0, 0, minor }
+
+/*
+ * The rows after, up to the next LTT_ROW_WHEN_*(), are on the wire only
+ * when @m (an integer or bool member of an earlier row) equals @v, in the
+ * member's unsigned bits (@v within 32 bits) / has bit @bit set.
+ * LTT_ROW_WHEN_END(): from here on, always.
+ */
+#define LTT_ROW_WHEN_EQ(m, v) LTT_ROW_MAX(m, WHEN, 0, 0, (uint32_t)(v))
+#define LTT_ROW_WHEN_BIT(m, bit) LTT_ROW_MAX(m, WHEN, 0, LTT_ROW_WHEN_BITS, 1u << (bit))
+#define LTT_ROW_WHEN_END() { "when", LTT_WIRE_WHEN, 0, 0, 0, 0, 0 }
 
 /*
  * LTT_CODEC() - a static const struct ltt_codec @id (and its rows) for

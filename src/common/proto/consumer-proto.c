@@ -51,47 +51,54 @@ static bool pow2_within(uint64_t v, uint64_t min, uint64_t max)
 	return v >= min && v <= max && !(v & (v - 1));
 }
 
-void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_add_channel *m)
+/*
+ * ADD_CHANNEL on the wire: the flags byte (overwrite, fsync from 1.12,
+ * auto-reclaim from 1.17: bits 0, 1 and 2), the reclaim ages when bit 2
+ * is set, then, for a kernel or tracefs channel only (a user-space one
+ * ends as 1.0 did, so any consumer takes it), the domain and its buffer
+ * geometry, and for tracefs its stream id and contexts.
+ */
+struct add_channel_wire {
+	struct ltt_consumer_add_channel m;
+	uint8_t flags;
+	bool domain_sent;	/* the length says: user space's has no block */
+};
+
+#define ADD_CHANNEL_RECLAIM_BIT 2
+
+#define LTT_MSG struct add_channel_wire
+LTT_CODEC(consumer_add_channel, LTT_CODEC_LE,
+	  LTT_ROW_U64(m.key), LTT_ROW_U64(m.trace_key), LTT_ROW_STRREF(m.name, NAME_MAX + 1),
+	  LTT_ROW_U64(m.tracefile_size), LTT_ROW_U64(m.tracefile_count),
+	  LTT_ROW_U32(m.switch_timer_us), LTT_ROW_U32(m.read_timer_us),
+	  LTT_ROW_MAX(flags, UINT, 1, 0, 7),
+	  LTT_ROW_WHEN_BIT(flags, ADD_CHANNEL_RECLAIM_BIT),
+	  LTT_ROW_U64(m.auto_reclaim_ns), LTT_ROW_U64(m.auto_reclaim_counts),
+	  LTT_ROW_WHEN_END(),
+	  LTT_ROW_TAIL(domain_sent), LTT_ROW_U8(m.domain), LTT_ROW_U64(m.subbuf_size),
+	  LTT_ROW_U64(m.num_subbuf),
+	  LTT_ROW_WHEN_EQ(m.domain, LTT_CONSUMER_DOMAIN_TRACEFS),
+	  LTT_ROW_U32(m.stream_id), LTT_ROW_MAX(m.nr_ctx, UINT, 4, 0, LTT_CTX_MAX));
+#undef LTT_MSG
+
+/* The contexts that follow the table: a tracefs channel's, as many as fit. */
+static uint32_t add_channel_nr_ctx(const struct ltt_consumer_add_channel *m)
 {
-	ltt_wbuf_put_u64(w, m->key);
-	ltt_wbuf_put_u64(w, m->trace_key);
-	ltt_wbuf_put_str(w, m->name);
-	ltt_wbuf_put_u64(w, m->tracefile_size);
-	ltt_wbuf_put_u64(w, m->tracefile_count);
-	ltt_wbuf_put_u32(w, m->switch_timer_us);
-	ltt_wbuf_put_u32(w, m->read_timer_us);
-	ltt_wbuf_put_u8(w, (uint8_t)(m->overwrite | m->fsync << 1 | m->auto_reclaim << 2));
-	if (m->auto_reclaim) {
-		ltt_wbuf_put_u64(w, m->auto_reclaim_ns);
-		ltt_wbuf_put_u64(w, m->auto_reclaim_counts);
-	}
-	if (m->domain == LTT_CONSUMER_DOMAIN_USER)
-		return;		/* as 1.0: any consumer takes it */
-	ltt_wbuf_put_u8(w, m->domain);
-	ltt_wbuf_put_u64(w, m->subbuf_size);
-	ltt_wbuf_put_u64(w, m->num_subbuf);
 	if (m->domain != LTT_CONSUMER_DOMAIN_TRACEFS)
-		return;
-	ltt_wbuf_put_u32(w, m->stream_id);
-	ltt_wbuf_put_u32(w, m->nr_ctx);
-	for (uint32_t i = 0; i < m->nr_ctx && i < LTT_CTX_MAX; i++)
-		ltt_ctx_put(w, &m->ctx[i]);
+		return 0;
+	return m->nr_ctx < LTT_CTX_MAX ? m->nr_ctx : LTT_CTX_MAX;
 }
 
-/* A tracefs channel's stream id and contexts, after the domain block. */
-static int get_tracefs_block(struct ltt_rbuf *r, struct ltt_consumer_add_channel *m)
+void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_add_channel *m)
 {
-	uint32_t i;
+	struct add_channel_wire t;
 
-	m->stream_id = ltt_rbuf_get_u32(r);
-	m->nr_ctx = ltt_rbuf_get_u32(r);
-	if (r->err || m->nr_ctx > LTT_CTX_MAX) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	for (i = 0; i < m->nr_ctx; i++)
-		ltt_ctx_get(r, &m->ctx[i]);
-	return 0;
+	/* the rows' members, not the contexts (a few KiB the table never reads) */
+	memcpy(&t.m, m, offsetof(struct ltt_consumer_add_channel, ctx));
+	t.flags = (uint8_t)(m->overwrite | m->fsync << 1 | m->auto_reclaim << ADD_CHANNEL_RECLAIM_BIT);
+	t.domain_sent = m->domain != LTT_CONSUMER_DOMAIN_USER;
+	ltt_codec_put(w, &consumer_add_channel, &t);
+	ltt_codec_put_array(w, ltt_ctx_codec, m->ctx, sizeof(m->ctx[0]), add_channel_nr_ctx(m));
 }
 
 /*
@@ -114,52 +121,33 @@ static int tracefs_ctx_check(const struct ltt_consumer_add_channel *m)
 
 int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret)
 {
-	struct ltt_consumer_add_channel m = { .domain = LTT_CONSUMER_DOMAIN_USER };
-	uint8_t flags;
+	struct add_channel_wire t;
 
-	m.key = ltt_rbuf_get_u64(r);
-	m.trace_key = ltt_rbuf_get_u64(r);
-	m.name = ltt_rbuf_get_str(r, NAME_MAX + 1);
-	m.tracefile_size = ltt_rbuf_get_u64(r);
-	m.tracefile_count = ltt_rbuf_get_u64(r);
-	m.switch_timer_us = ltt_rbuf_get_u32(r);
-	m.read_timer_us = ltt_rbuf_get_u32(r);
-	flags = ltt_rbuf_get_u8(r);
-	if (flags & ~7u)
-		ltt_rbuf_fail(r);
-	m.overwrite = flags & 1;
-	m.fsync = flags >> 1 & 1;
-	m.auto_reclaim = flags >> 2 & 1;
-	if (m.auto_reclaim) {
-		m.auto_reclaim_ns = ltt_rbuf_get_u64(r);
-		m.auto_reclaim_counts = ltt_rbuf_get_u64(r);
-	}
-	if (!r->err && r->pos < r->len) {
-		m.domain = ltt_rbuf_get_u8(r);
-		m.subbuf_size = ltt_rbuf_get_u64(r);
-		m.num_subbuf = ltt_rbuf_get_u64(r);
-		if (m.domain == LTT_CONSUMER_DOMAIN_USER)
-			ltt_rbuf_fail(r);	/* user space sends no block */
-		if (m.domain == LTT_CONSUMER_DOMAIN_TRACEFS)
-			get_tracefs_block(r, &m);
-	}
+	memset(&t, 0, sizeof(t));
+	ltt_codec_get(r, &consumer_add_channel, &t);
+	ltt_codec_get_array(r, ltt_ctx_codec, t.m.ctx, sizeof(t.m.ctx[0]), add_channel_nr_ctx(&t.m));
+	if (t.domain_sent && t.m.domain == LTT_CONSUMER_DOMAIN_USER)
+		ltt_rbuf_fail(r);	/* user space sends no block */
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	if (m.domain > LTT_CONSUMER_DOMAIN_TRACEFS ||
-	    (m.auto_reclaim && (m.domain != LTT_CONSUMER_DOMAIN_USER || m.overwrite)))
+	t.m.overwrite = t.flags & 1;
+	t.m.fsync = t.flags >> 1 & 1;
+	t.m.auto_reclaim = t.flags >> ADD_CHANNEL_RECLAIM_BIT & 1;
+	if (t.m.domain > LTT_CONSUMER_DOMAIN_TRACEFS ||
+	    (t.m.auto_reclaim && (t.m.domain != LTT_CONSUMER_DOMAIN_USER || t.m.overwrite)))
 		return -EOPNOTSUPP;
-	if (m.domain != LTT_CONSUMER_DOMAIN_USER &&
-	    (!pow2_within(m.subbuf_size, LTT_KABI_MIN_SUBBUF_SIZE, LTT_KABI_MAX_SUBBUF_SIZE) ||
-	     !pow2_within(m.num_subbuf, LTT_KABI_MIN_NUM_SUBBUF, LTT_KABI_MAX_NUM_SUBBUF) ||
-	     m.subbuf_size * m.num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU))
+	if (t.m.domain != LTT_CONSUMER_DOMAIN_USER &&
+	    (!pow2_within(t.m.subbuf_size, LTT_KABI_MIN_SUBBUF_SIZE, LTT_KABI_MAX_SUBBUF_SIZE) ||
+	     !pow2_within(t.m.num_subbuf, LTT_KABI_MIN_NUM_SUBBUF, LTT_KABI_MAX_NUM_SUBBUF) ||
+	     t.m.subbuf_size * t.m.num_subbuf > LTT_KABI_MAX_BUFFER_PER_CPU))
 		return -EINVAL;
-	if (m.domain == LTT_CONSUMER_DOMAIN_TRACEFS) {
-		int err = tracefs_ctx_check(&m);
+	if (t.m.domain == LTT_CONSUMER_DOMAIN_TRACEFS) {
+		int err = tracefs_ctx_check(&t.m);
 
 		if (err)
 			return err;
 	}
-	*ret = m;
+	*ret = t.m;
 	return 0;
 }
 
@@ -446,47 +434,53 @@ static void put_relay_url(struct ltt_wbuf *w, const struct ltt_consumer_relay_ad
 }
 
 /*
- * ADD_RELAY in tables where they can say it: its key and, from 1.13, the
- * relay's address (before, two URLs that relay_url() makes follow the
- * key); then the session.  The uuid (1.10: when there are bytes left;
- * from 1.15 always) and the TLS files (1.15: after a flag that says
- * whether they follow) are by hand, since the message or a flag, not
- * the minor alone, says whether they are there.
+ * ADD_RELAY on the wire: its key and, from 1.13, the relay's address
+ * (before, two URLs that relay_url() makes follow the key); then the
+ * session; then the uuid, which before 1.15 the message's length says
+ * (1.10's tail), from 1.15 always, with a flag that says whether the TLS
+ * files follow.
  */
-#define LTT_MSG struct ltt_consumer_add_relay
+struct add_relay_wire {
+	struct ltt_consumer_add_relay m;
+	bool tls_sent;		/* 1.15: the TLS files follow */
+};
+
+#define LTT_MSG struct add_relay_wire
 LTT_CODEC(consumer_add_relay_key, LTT_CODEC_LE,
-	  LTT_ROW_U64(relay_key),
+	  LTT_ROW_U64(m.relay_key),
 	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_RELAY_ADDR),
-	  LTT_ROW_U8(addr.family), LTT_ROW_STR(addr.host), LTT_ROW_U16(addr.ctrl_port),
-	  LTT_ROW_U16(addr.data_port));
+	  LTT_ROW_U8(m.addr.family), LTT_ROW_STR(m.addr.host), LTT_ROW_U16(m.addr.ctrl_port),
+	  LTT_ROW_U16(m.addr.data_port));
 LTT_CODEC(consumer_add_relay_session, LTT_CODEC_LE,
-	  LTT_ROW_STRREF(hostname, LTT_CONSUMER_HOST_NAME_MAX),
-	  LTT_ROW_STRREF(session_name, LTT_CONSUMER_SESSION_NAME_MAX),
-	  LTT_ROW_STRREF(base_path, LTT_CONSUMER_BASE_PATH_MAX),
-	  LTT_ROW_U32(live_timer_us), LTT_ROW_U64(session_id), LTT_ROW_U64(creation_time));
+	  LTT_ROW_STRREF(m.hostname, LTT_CONSUMER_HOST_NAME_MAX),
+	  LTT_ROW_STRREF(m.session_name, LTT_CONSUMER_SESSION_NAME_MAX),
+	  LTT_ROW_STRREF(m.base_path, LTT_CONSUMER_BASE_PATH_MAX),
+	  LTT_ROW_U32(m.live_timer_us), LTT_ROW_U64(m.session_id), LTT_ROW_U64(m.creation_time),
+	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_TLS),
+	  LTT_ROW_BYTES(m.uuid), LTT_ROW_BOOL(tls_sent), LTT_ROW_WHEN_EQ(tls_sent, 1),
+	  LTT_ROW_STRREF(m.tls_cert, LTT_CONSUMER_TLS_PATH_MAX),
+	  LTT_ROW_STRREF(m.tls_key, LTT_CONSUMER_TLS_PATH_MAX),
+	  LTT_ROW_STRREF(m.tls_ca, LTT_CONSUMER_TLS_PATH_MAX));
+LTT_CODEC(consumer_add_relay_uuid_tail, LTT_CODEC_LE,	/* before 1.15 */
+	  LTT_ROW_TAIL(m.has_uuid), LTT_ROW_BYTES(m.uuid));
 #undef LTT_MSG
 
 void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_add_relay *m,
 				uint32_t minor)
 {
-	ltt_codec_put_v(w, &consumer_add_relay_key, m, minor);
+	const struct add_relay_wire t = { .m = *m, .tls_sent = m->tls_cert != NULL };
+
+	ltt_codec_put_v(w, &consumer_add_relay_key, &t, minor);
 	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		put_relay_url(w, &m->addr, false);
 		put_relay_url(w, &m->addr, true);
 	}
-	ltt_codec_put(w, &consumer_add_relay_session, m);
-	if (m->has_uuid || minor >= LTT_CONSUMER_MINOR_TLS)
-		ltt_wbuf_put_bytes(w, m->uuid, sizeof(m->uuid));
-	if (minor >= LTT_CONSUMER_MINOR_TLS) {
-		ltt_wbuf_put_u8(w, m->tls_cert ? 1 : 0);
-		if (m->tls_cert) {
-			ltt_wbuf_put_str(w, m->tls_cert);
-			ltt_wbuf_put_str(w, m->tls_key);
-			ltt_wbuf_put_str(w, m->tls_ca);
-		}
-	} else if (m->tls_cert) {
+	ltt_codec_put_v(w, &consumer_add_relay_session, &t, minor);
+	if (minor >= LTT_CONSUMER_MINOR_TLS)
+		return;
+	ltt_codec_put(w, &consumer_add_relay_uuid_tail, &t);
+	if (m->tls_cert)
 		w->err = -EPROTONOSUPPORT;	/* an older consumer would speak plain */
-	}
 }
 
 /*
@@ -545,59 +539,64 @@ static int relay_addr_check(const struct ltt_consumer_relay_addr *a)
 int ltt_consumer_get_add_relay(struct ltt_rbuf *r, struct ltt_consumer_add_relay *ret,
 			       uint32_t minor)
 {
-	struct ltt_consumer_add_relay m = { 0 };
+	struct add_relay_wire t;
+	struct ltt_consumer_add_relay *m = &t.m;
 	const char *ctrl = NULL, *data = NULL;
 	int err;
 
-	ltt_codec_get_v(r, &consumer_add_relay_key, &m, minor);
+	memset(&t, 0, sizeof(t));
+	ltt_codec_get_v(r, &consumer_add_relay_key, &t, minor);
 	if (minor < LTT_CONSUMER_MINOR_RELAY_ADDR) {
 		ctrl = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 		data = ltt_rbuf_get_str(r, LTT_CONSUMER_URL_MAX);
 	}
-	ltt_codec_get(r, &consumer_add_relay_session, &m);
-	/* bytes left: the uuid (1.10); always from 1.15 */
-	m.has_uuid = minor >= LTT_CONSUMER_MINOR_TLS || ltt_rbuf_end(r) != 0;
-	if (m.has_uuid) {
-		const void *uuid = ltt_rbuf_get_bytes(r, sizeof(m.uuid));
-
-		if (uuid)
-			memcpy(m.uuid, uuid, sizeof(m.uuid));
-	}
-	if (minor >= LTT_CONSUMER_MINOR_TLS && ltt_rbuf_get_bool(r)) {
-		m.tls_cert = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
-		m.tls_key = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
-		m.tls_ca = ltt_rbuf_get_str(r, LTT_CONSUMER_TLS_PATH_MAX);
-	}
+	ltt_codec_get_v(r, &consumer_add_relay_session, &t, minor);
+	if (minor < LTT_CONSUMER_MINOR_TLS)
+		ltt_codec_get(r, &consumer_add_relay_uuid_tail, &t);
+	else
+		m->has_uuid = true;
 	if (ltt_rbuf_end(r))
 		return -EPROTO;
-	err = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_check(&m.addr) :
-	      relay_addr_of_urls(ctrl, data, &m.addr);
+	err = minor >= LTT_CONSUMER_MINOR_RELAY_ADDR ? relay_addr_check(&m->addr) :
+	      relay_addr_of_urls(ctrl, data, &m->addr);
 	if (err == -ENOMEM)
 		return err;
-	if (!m.relay_key || err || !*m.hostname || !*m.session_name)
+	if (!m->relay_key || err || !*m->hostname || !*m->session_name)
 		return -EINVAL;
-	if (m.tls_cert && (!*m.tls_cert || !*m.tls_key || !*m.tls_ca))
+	if (m->tls_cert && (!*m->tls_cert || !*m->tls_key || !*m->tls_ca))
 		return -EINVAL;
-	*ret = m;
+	*ret = *m;
 	return 0;
 }
+
+/*
+ * The replies whose body follows a status of 0 alone: each body's rows
+ * once, in the table the consumer's handler puts after its status and in
+ * the table of the whole reply that the session daemon decodes.
+ */
+#define ADD_RELAY_REPLY_BODY LTT_ROW_STRREF(output_path, PATH_MAX)
+
+#define LTT_MSG struct ltt_consumer_add_relay_reply
+LTT_CODEC(consumer_add_relay_reply_body, LTT_CODEC_LE, ADD_RELAY_REPLY_BODY);
+LTT_CODEC(consumer_add_relay_reply, LTT_CODEC_LE,
+	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), ADD_RELAY_REPLY_BODY);
+#undef LTT_MSG
 
 void ltt_consumer_put_add_relay_reply(struct ltt_wbuf *w,
 				      const struct ltt_consumer_add_relay_reply *m)
 {
-	ltt_wbuf_put_str(w, m->output_path);
+	ltt_codec_put(w, &consumer_add_relay_reply_body, m);
 }
 
 int ltt_consumer_get_add_relay_reply(struct ltt_rbuf *r,
 				     struct ltt_consumer_add_relay_reply *ret)
 {
-	struct ltt_consumer_add_relay_reply m = { .output_path = "" };
+	struct ltt_consumer_add_relay_reply m = { 0 };
 
-	m.status = (int32_t)ltt_rbuf_get_u32(r);
-	if (!r->err && !m.status)
-		m.output_path = ltt_rbuf_get_str(r, PATH_MAX);
-	if (ltt_rbuf_end(r))
+	if (ltt_codec_get_msg(r, &consumer_add_relay_reply, &m))
 		return -EPROTO;
+	if (!m.output_path)
+		m.output_path = "";	/* a failure's */
 	*ret = m;
 	return 0;
 }
@@ -617,10 +616,27 @@ int ltt_consumer_get_relay_key(struct ltt_rbuf *r, uint64_t *ret_key)
 	return 0;
 }
 
+#define LTT_MSG struct ltt_consumer_relay_pending_reply
+LTT_CODEC(consumer_relay_pending_reply_body, LTT_CODEC_LE, LTT_ROW_BOOL(pending));
+LTT_CODEC(consumer_relay_pending_reply, LTT_CODEC_LE,
+	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), LTT_ROW_BOOL(pending));
+#undef LTT_MSG
+
+/* RELAY_STATUS's counters: the connection's error (0 or a negative errno), what went, what not. */
+#define RELAY_STATUS_REPLY_BODY \
+	LTT_ROW_U32(conn_error), LTT_ROW_U64(packets_sent), LTT_ROW_U64(bytes_sent), \
+	LTT_ROW_U64(packets_lost)
+
+#define LTT_MSG struct ltt_consumer_relay_status_reply
+LTT_CODEC(consumer_relay_status_reply_body, LTT_CODEC_LE, RELAY_STATUS_REPLY_BODY);
+LTT_CODEC(consumer_relay_status_reply, LTT_CODEC_LE,
+	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), RELAY_STATUS_REPLY_BODY);
+#undef LTT_MSG
+
 void ltt_consumer_put_relay_pending_reply(struct ltt_wbuf *w,
 					  const struct ltt_consumer_relay_pending_reply *m)
 {
-	ltt_wbuf_put_u8(w, m->pending ? 1 : 0);
+	ltt_codec_put(w, &consumer_relay_pending_reply_body, m);
 }
 
 int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
@@ -628,10 +644,7 @@ int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
 {
 	struct ltt_consumer_relay_pending_reply m = { 0 };
 
-	m.status = (int32_t)ltt_rbuf_get_u32(r);
-	if (!r->err && !m.status)
-		m.pending = (uint8_t)ltt_rbuf_get_bool(r);
-	if (ltt_rbuf_end(r))
+	if (ltt_codec_get_msg(r, &consumer_relay_pending_reply, &m))
 		return -EPROTO;
 	*ret = m;
 	return 0;
@@ -640,10 +653,7 @@ int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
 void ltt_consumer_put_relay_status_reply(struct ltt_wbuf *w,
 					 const struct ltt_consumer_relay_status_reply *m)
 {
-	ltt_wbuf_put_u32(w, (uint32_t)m->conn_error);
-	ltt_wbuf_put_u64(w, m->packets_sent);
-	ltt_wbuf_put_u64(w, m->bytes_sent);
-	ltt_wbuf_put_u64(w, m->packets_lost);
+	ltt_codec_put(w, &consumer_relay_status_reply_body, m);
 }
 
 int ltt_consumer_get_relay_status_reply(struct ltt_rbuf *r,
@@ -651,17 +661,12 @@ int ltt_consumer_get_relay_status_reply(struct ltt_rbuf *r,
 {
 	struct ltt_consumer_relay_status_reply m = { 0 };
 
-	m.status = (int32_t)ltt_rbuf_get_u32(r);
-	if (!r->err && !m.status) {
-		m.conn_error = (int32_t)ltt_rbuf_get_u32(r);
-		m.packets_sent = ltt_rbuf_get_u64(r);
-		m.bytes_sent = ltt_rbuf_get_u64(r);
-		m.packets_lost = ltt_rbuf_get_u64(r);
-		if (m.conn_error > 0)
-			ltt_rbuf_fail(r);	/* 0 or a negative errno */
-	}
-	if (ltt_rbuf_end(r))
+	if (ltt_codec_get_msg(r, &consumer_relay_status_reply, &m))
 		return -EPROTO;
+	if (m.conn_error > 0) {
+		ltt_rbuf_fail(r);	/* 0 or a negative errno */
+		return -EPROTO;
+	}
 	*ret = m;
 	return 0;
 }
