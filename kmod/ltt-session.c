@@ -38,7 +38,7 @@ static enum cpuhp_state ltt_cpuhp_state;
  * exclude every reader of the lock), by ltt_mutex.  Starts the buffer's
  * switch timer when the channel records already.  Return: 0 or -ENOMEM.
  */
-int ltt_channel_buf_add(struct ltt_channel *chan, unsigned int cpu)
+static int ltt_channel_buf_add(struct ltt_channel *chan, unsigned int cpu)
 {
 	struct ltt_rb_buf *buf;
 
@@ -236,6 +236,35 @@ static int channel_mem(struct ltt_channel *chan, void __user *uarg)
 	return copy_to_user(uarg, &m, sizeof(m)) ? -EFAULT : 0;
 }
 
+/*
+ * STREAM: the reader fd of @chan's buffer of @cpu (a possible CPU); with
+ * @alloc, the buffer made when the CPU has not been online since the
+ * channel was (a daemon older than ABI 1.10 asks for every possible
+ * CPU), else -EAGAIN for such a CPU.  Process context; takes ltt_mutex
+ * and the CPU hotplug lock.  Return: the fd; -EBUSY when that stream was
+ * handed out already; -EAGAIN (above); -ENOMEM, -EMFILE...
+ */
+static int channel_stream(struct ltt_channel *chan, unsigned int cpu, bool alloc)
+{
+	int fd;
+
+	mutex_lock(&ltt_mutex);
+	if (test_bit(cpu, chan->stream_taken)) {
+		fd = -EBUSY;
+		goto out;
+	}
+	cpus_read_lock();
+	fd = !chan->bufs[cpu] && !alloc ? -EAGAIN : ltt_channel_buf_add(chan, cpu);
+	cpus_read_unlock();
+	if (!fd)
+		fd = ltt_stream_fd(chan, cpu);
+	if (fd >= 0)
+		set_bit(cpu, chan->stream_taken);
+out:
+	mutex_unlock(&ltt_mutex);
+	return fd;
+}
+
 static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct ltt_channel *chan = file->private_data;
@@ -258,8 +287,7 @@ static long channel_ioctl(struct file *file, unsigned int cmd, unsigned long arg
 		st.cpu = array_index_nospec(st.cpu, nr_cpu_ids);
 		if (!cpu_possible(st.cpu))
 			return -ENOENT;
-		return ltt_stream_create_fd(chan, st.cpu,
-					    !(st.flags & LTT_KABI_STREAM_IF_ALLOCATED));
+		return channel_stream(chan, st.cpu, !(st.flags & LTT_KABI_STREAM_IF_ALLOCATED));
 	case LTT_KABI_EVENT_ENABLE:
 	case LTT_KABI_EVENT_DISABLE:
 		ret = get_event_arg(&ev, uarg, cmd == LTT_KABI_EVENT_ENABLE);

@@ -246,35 +246,18 @@ static const struct file_operations stream_fops = {
 };
 
 /**
- * ltt_stream_create_fd() - the reader fd of @chan's buffer of @cpu
- * @chan: the channel (its fd is open)
- * @cpu: a possible CPU
- * @alloc: allocate @cpu's buffer when the CPU has not been online since
- *         the channel was made (a daemon older than ABI 1.10 asks for every
- *         possible CPU); otherwise -EAGAIN for such a CPU
+ * ltt_stream_fd() - a reader fd of @chan's buffer of @cpu, which exists
+ * (ltt-session.c's STREAM: which CPU, once, its buffer made)
  *
- * Process context, takes ltt_mutex and the CPU hotplug lock.  Return: the
- * fd; -EBUSY when that stream was already handed out; -EAGAIN (above);
- * -ENOMEM, -EMFILE...
+ * Process context, ltt_mutex held.  Return: the fd; -ENOMEM, -EMFILE...
  */
-int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu, bool alloc)
+int ltt_stream_fd(struct ltt_channel *chan, unsigned int cpu)
 {
-	struct ltt_stream *st;
+	struct ltt_stream *st = kzalloc(sizeof(*st), GFP_KERNEL);
 	int fd;
 
-	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!st)
 		return -ENOMEM;
-	mutex_lock(&ltt_mutex);
-	if (test_bit(cpu, chan->stream_taken)) {
-		fd = -EBUSY;
-		goto fail;
-	}
-	cpus_read_lock();
-	fd = !chan->bufs[cpu] && !alloc ? -EAGAIN : ltt_channel_buf_add(chan, cpu);
-	cpus_read_unlock();
-	if (fd)
-		goto fail;
 	kref_get(&chan->ref);
 	st->chan = chan;
 	st->buf = chan->bufs[cpu];
@@ -282,13 +265,7 @@ int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu, bool alloc)
 	if (fd < 0) {
 		/* never the last reference: the channel fd holds one */
 		refcount_dec(&chan->ref.refcount);
-		goto fail;
+		kfree(st);
 	}
-	set_bit(cpu, chan->stream_taken);
-	mutex_unlock(&ltt_mutex);
-	return fd;
-fail:
-	mutex_unlock(&ltt_mutex);
-	kfree(st);
 	return fd;
 }

@@ -286,12 +286,11 @@ int ltt_map_create_fd(void);
 
 /* ltt-session.c */
 int ltt_session_create_fd(void);
-int ltt_channel_buf_add(struct ltt_channel *chan, unsigned int cpu);
 int ltt_channels_hotplug_init(void);
 void ltt_channels_hotplug_exit(void);
 
 /* ltt-stream.c */
-int ltt_stream_create_fd(struct ltt_channel *chan, unsigned int cpu, bool alloc);
+int ltt_stream_fd(struct ltt_channel *chan, unsigned int cpu);
 
 /* ltt-object.c */
 extern atomic_t ltt_nr_sessions;

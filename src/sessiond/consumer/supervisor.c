@@ -252,6 +252,11 @@ int ltt_supervisor_timer_create(struct ltt_supervisor *sup, ltt_evloop_timer_fn 
 	return ltt_evloop_timer_create(sup->loop, fn, arg, ret_timer);
 }
 
+int ltt_supervisor_watch_fd(struct ltt_supervisor *sup, int fd, ltt_evloop_fd_fn fn, void *arg)
+{
+	return ltt_evloop_watch(sup->loop, fd, EPOLLIN, fn, arg, NULL);
+}
+
 /* Posted by ltt_supervisor_renew(): the consumer taken away exits. */
 struct renew_job {
 	struct ltt_supervisor_job job;

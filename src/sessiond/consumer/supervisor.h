@@ -151,6 +151,14 @@ int ltt_supervisor_timer_create(struct ltt_supervisor *sup, ltt_evloop_timer_fn 
 				struct ltt_evloop_timer **ret_timer);
 
 /**
+ * ltt_supervisor_watch_fd() - @fn(loop, @fd, events, @arg) on the
+ * supervisor's thread when @fd is readable, until the supervisor ends
+ * (the caller closes @fd after ltt_supervisor_fini()); from a posted job
+ * only.  Returns 0 or -errno.
+ */
+int ltt_supervisor_watch_fd(struct ltt_supervisor *sup, int fd, ltt_evloop_fd_fn fn, void *arg);
+
+/**
  * ltt_supervisor_groups_changed() - would a consumer spawned now get other
  * supplementary groups than the current one got?  Only for consumers of
  * another user (ltt_supervisor_set_user()); false when none runs.

@@ -145,7 +145,7 @@ static bool online_only(const struct ltt_kernel *k)
  * the channel was made: the module makes no buffer for the others
  * (LTT_KABI_STREAM_IF_ALLOCATED), and gives a CPU's as it comes online,
  * taken then (kernel-hotplug.c) or at the next start or stop
- * (ltt_kernel_streams_catch_up()).  @fresh (NULL, or
+ * (streams_catch_up()).  @fresh (NULL, or
  * one flag per possible CPU): set for each stream taken now.  Returns the
  * number taken or -errno.
  */
@@ -175,7 +175,15 @@ static int chan_streams(struct ltt_kernel *k, struct kernel_chan *kc, bool *fres
 	return n;
 }
 
-void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks)
+/*
+ * The streams of the CPUs that came online since @ks's channels' streams
+ * were taken (kernel ABI 1.10: their buffers made then), taken now and
+ * handed to its consumer as at the first start, then STREAMS_SENT, so
+ * that what they record is read (what a buffer could not keep before is
+ * counted lost in its packets, as any).  At each start and stop, and when
+ * a CPU comes online (cpus_online()); session lock held.
+ */
+static void streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks)
 {
 	struct ltt_consumer *c = ltt_ctrace_consumer(&ks->trace);
 	bool *fresh = calloc(k->nr_cpus ? k->nr_cpus : 1, sizeof(*fresh));
@@ -200,6 +208,20 @@ void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks
 				 ks->trace.session->name, kc->cc.channel->attr.name, n);
 	}
 	free(fresh);
+}
+
+static void catch_up_session(struct ltt_session *session, void *arg)
+{
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+
+	if (ks)
+		streams_catch_up(arg, ks);
+}
+
+/* A CPU came online (kernel-hotplug.c, on the supervisor's thread): every live session's new streams. */
+static void cpus_online(struct ltt_kernel *k)
+{
+	ltt_session_each_live(k->registry, catch_up_session, k);
 }
 
 /*
@@ -280,7 +302,7 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	if (ret > 0)
 		ret = 0;
 	if (!ret && online_only(k))
-		ltt_khotplug_start(k);	/* without it, streams come at start and stop */
+		ltt_khotplug_start(k, cpus_online);	/* without it, streams come at start and stop */
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -426,7 +448,7 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 			return ret;
 		}
 	} else {
-		ltt_kernel_streams_catch_up(k, ks);
+		streams_catch_up(k, ks);
 	}
 	ret = ltt_kernel_sync_events(k, ks);
 	if (!ret)
@@ -462,7 +484,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ks = state_of(session);
 	if (ks) {
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
-		ltt_kernel_streams_catch_up(k, ks);
+		streams_catch_up(k, ks);
 		c = ltt_ctrace_consumer(&ks->trace);
 		/* the trace reads whole only with every text its events need */
 		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
@@ -678,10 +700,10 @@ static void kernel_fini(struct ltt_domain_impl *d)
 
 	ltt_knotify_free(k->notify);	/* before the tracer closes */
 	k->notify = NULL;
-	ltt_khotplug_free(k->hotplug);
-	k->hotplug = NULL;
 	ltt_kmaps_detach(k);
 	ltt_supervisor_fini(&k->consumer);
+	ltt_khotplug_free(k->hotplug);	/* after its loop */
+	k->hotplug = NULL;
 	kernel_release(k);
 	if (k->module_loaded)
 		ltt_kmodule_unload(LTT_KMODULE_TRACER);

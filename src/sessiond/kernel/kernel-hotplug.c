@@ -1,30 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kernel-hotplug.c - the streams of CPUs that come online while sessions
- * trace (kernel-internal.h).
+ * kernel-hotplug.c - the watch on CPUs coming online (kernel-internal.h).
  *
  * ltt's module of kernel ABI 1.10 makes a channel's buffer for a CPU as
  * the CPU comes online, before it runs (doc/kmod.md, "Buffers for the
  * online CPUs only").  The kernel announces each CPU it brought online
  * with a uevent ("online@/devices/system/cpu/cpuN"), sent once the CPU
- * runs, so after that buffer exists: one thread, started with the first
- * channel made, waits for them on a kobject uevent netlink socket (no
- * privilege needed) and posts a job to the kernel consumer's supervisor
- * (the one thread that waits for that consumer on no client's behalf),
- * which takes the new streams of every live session and hands them to
- * its consumer (ltt_kernel_streams_catch_up(), the path of each start and
- * stop).  The channels' own fds poll readable
- * too, but the daemon never holds a module channel's fd outside the
- * kernel thread (kabi.c: only streams leave it), so the uevent it is.
+ * runs, so after that buffer exists.  A kobject uevent netlink socket (no
+ * privilege needed), opened with the first channel made, is watched by
+ * the kernel consumer's supervisor loop (the one thread that waits for
+ * that consumer on no client's behalf); on such a uevent it calls the
+ * domain's @online there, which takes the new streams of every live
+ * session and hands them to its consumer (kernel-domain.c, the path of
+ * each start and stop).  The channels' own fds poll readable too, but
+ * the daemon never holds a module channel's fd outside the kernel thread
+ * (kabi.c: only streams leave it), so the uevent it is.
  */
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/netlink.h>
@@ -33,10 +30,10 @@
 #include "sessiond/kernel/kernel-internal.h"
 
 struct ltt_khotplug {
+	struct ltt_supervisor_job job;	/* posted once: the watch set up on the loop */
 	struct ltt_kernel *k;
+	void (*online)(struct ltt_kernel *k);
 	int nl;			/* NETLINK_KOBJECT_UEVENT, the kernel's group */
-	int wake_fd;		/* eventfd: stop */
-	pthread_t thread;
 };
 
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -49,75 +46,41 @@ static bool cpu_online_event(const char *msg, size_t len)
 	return len > sizeof(want) && !memcmp(msg, want, sizeof(want) - 1);
 }
 
-struct catch_up_job {
-	struct ltt_supervisor_job sj;
-	struct ltt_kernel *k;
-};
-
-static void catch_up_session(struct ltt_session *session, void *arg)
-{
-	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
-
-	if (ks)
-		ltt_kernel_streams_catch_up(arg, ks);
-}
-
-/* On the supervisor's thread: every live session's new streams. */
-static void catch_up_run(struct ltt_supervisor_job *sj)
-{
-	struct catch_up_job *j = caa_container_of(sj, struct catch_up_job, sj);
-
-	ltt_session_each_live(j->k->registry, catch_up_session, j->k);
-	free(j);
-}
-
-static void catch_up_cancel(struct ltt_supervisor_job *sj)
-{
-	free(caa_container_of(sj, struct catch_up_job, sj));
-}
-
-static void catch_up_post(struct ltt_kernel *k)
-{
-	struct catch_up_job *j = calloc(1, sizeof(*j));
-
-	if (!j)
-		return;	/* the next start or stop takes them */
-	j->sj.run = catch_up_run;
-	j->sj.cancel = catch_up_cancel;
-	j->k = k;
-	if (ltt_supervisor_post(&k->consumer, &j->sj))
-		free(j);
-}
-
-static void *watcher_main(void *arg)
+/* The supervisor's loop: uevents to read. */
+static void on_uevents(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct ltt_khotplug *h = arg;
-	struct pollfd p[2] = { { .fd = h->nl, .events = POLLIN },
-			       { .fd = h->wake_fd, .events = POLLIN } };
 	char msg[2048];
-	sigset_t all;
+	bool online = false;
 	ssize_t n;
-	bool online;
 
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	for (;;) {
-		if (poll(p, 2, -1) < 0 && errno != EINTR)
-			break;
-		if (p[1].revents)
-			break;
-		online = false;
-		while ((n = recv(h->nl, msg, sizeof(msg), MSG_DONTWAIT)) > 0)
-			online |= cpu_online_event(msg, (size_t)n);
-		if (n < 0 && errno == ENOBUFS)
-			online = true;	/* some lost: look anyway */
-		if (online)
-			catch_up_post(h->k);
-	}
-	return NULL;
+	(void)loop;
+	(void)events;
+	while ((n = recv(fd, msg, sizeof(msg), MSG_DONTWAIT)) > 0)
+		online |= cpu_online_event(msg, (size_t)n);
+	if (n < 0 && errno == ENOBUFS)
+		online = true;	/* some lost: look anyway */
+	if (online)
+		h->online(h->k);
 }
 
-int ltt_khotplug_start(struct ltt_kernel *k)
+/* On the supervisor's thread: watch the socket there. */
+static void watch_run(struct ltt_supervisor_job *job)
+{
+	struct ltt_khotplug *h = caa_container_of(job, struct ltt_khotplug, job);
+	int ret = ltt_supervisor_watch_fd(&h->k->consumer, h->nl, on_uevents, h);
+
+	if (ret)
+		LTT_WARN("kernel: no watch on CPUs coming online (%s): their streams are taken at the next start or stop",
+			 strerror(-ret));
+}
+
+static void watch_cancel(struct ltt_supervisor_job *job)
+{
+	(void)job;	/* the domain frees it (ltt_khotplug_free()) */
+}
+
+int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k))
 {
 	struct sockaddr_nl addr = { .nl_family = AF_NETLINK, .nl_groups = 1 };
 	struct ltt_khotplug *h;
@@ -132,19 +95,20 @@ int ltt_khotplug_start(struct ltt_kernel *k)
 		goto out;
 	}
 	h->k = k;
-	h->nl = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
-	h->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (h->nl < 0 || h->wake_fd < 0 || bind(h->nl, (struct sockaddr *)&addr, sizeof(addr)))
+	h->online = online;
+	h->job.run = watch_run;
+	h->job.cancel = watch_cancel;
+	h->nl = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+		       NETLINK_KOBJECT_UEVENT);
+	if (h->nl < 0 || bind(h->nl, (struct sockaddr *)&addr, sizeof(addr)))
 		ret = -errno;
 	if (!ret)
-		ret = -pthread_create(&h->thread, NULL, watcher_main, h);
+		ret = ltt_supervisor_post(&k->consumer, &h->job);
 	if (ret) {
 		LTT_WARN("kernel: no watch on CPUs coming online (%s): their streams are taken at the next start or stop",
 			 strerror(-ret));
 		if (h->nl >= 0)
 			close(h->nl);
-		if (h->wake_fd >= 0)
-			close(h->wake_fd);
 		free(h);
 		goto out;
 	}
@@ -156,13 +120,8 @@ out:
 
 void ltt_khotplug_free(struct ltt_khotplug *h)
 {
-	uint64_t one = 1;
-
 	if (!h)
 		return;
-	(void)!write(h->wake_fd, &one, sizeof(one));
-	pthread_join(h->thread, NULL);
 	close(h->nl);
-	close(h->wake_fd);
 	free(h);
 }

@@ -62,32 +62,15 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
 
-/**
- * ltt_kernel_streams_catch_up() - the streams of the CPUs that came
- * online since @ks's channels' streams were taken (kernel ABI 1.10: their
- * buffers made then), taken now and handed to its consumer as at the
- * first start, then STREAMS_SENT, so that what they record is read (what
- * a buffer could not keep before is counted lost in its packets, as any).
- * At each start and stop, and when a CPU comes online (kernel-hotplug.c);
- * session lock held (kernel-domain.c).
+/* kernel-hotplug.c: the watch on CPUs coming online */
+/*
+ * ltt_khotplug_start() sets it up once on the kernel consumer's
+ * supervisor loop, which calls @online there on each (0 or -errno,
+ * logged: without it their streams come at start and stop);
+ * ltt_khotplug_free() after the supervisor (NULL accepted).
  */
-void ltt_kernel_streams_catch_up(struct ltt_kernel *k, struct kernel_session *ks);
-
-/* kernel-hotplug.c: a thread that catches up every session's streams
- * when a CPU comes online; started once (0 or -errno, logged), freed at
- * the domain's end (NULL accepted) */
-int ltt_khotplug_start(struct ltt_kernel *k);
+int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k));
 void ltt_khotplug_free(struct ltt_khotplug *h);
-
-/**
- * ltt_kernel_streams_to_consumer() - hand @kc's streams to consumer @c, a
- * dup of each fd, with the channel's event map when the backend's streams
- * are pages (tracefs): every stream, or those @only (NULL, or one flag
- * per possible CPU) sets.  The caller sends STREAMS_SENT.  Returns 0 or
- * -errno (the streams before the failure handed).
- */
-int ltt_kernel_streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
-				   struct ltt_consumer *c, const bool *only);
 
 /* kernel-events.c: the events of kernel channels, kept to their rules */
 
@@ -244,6 +227,16 @@ struct ltt_supervisor *ltt_kernel_supervisor(struct ltt_domain_impl *d,
 					     const struct ltt_session *session);
 
 /* kernel-trace.c: its traces in the consumer-trace layer; a dead consumer's taken over */
+/**
+ * ltt_kernel_streams_to_consumer() - hand @kc's streams to consumer @c, a
+ * dup of each fd, with the channel's event map when the backend's streams
+ * are pages (tracefs): every stream, or those @only (NULL, or one flag
+ * per possible CPU) sets.  The caller sends STREAMS_SENT.  Returns 0 or
+ * -errno (the streams before the failure handed).
+ */
+int ltt_kernel_streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
+				   struct ltt_consumer *c, const bool *only);
+
 /*
  * ltt_kernel_mem_usage() - ltt_domain_ops.mem_usage: each CPU buffer of
  * @channel, as the kernel counts its memory: the module's count of what

@@ -22,6 +22,7 @@
  *                  catalog (which events a rule stands for)
  *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
+ *   kernel-hotplug.c the watch on CPUs coming online (module, kernel ABI 1.10)
  *   kmodule.[ch]   loading the tracer module with libkmod, and why it failed
  *
  *   ltt_kernel (one, root daemon only)   the tracer (kabi.h: its own
