@@ -9,7 +9,9 @@
  * forms of each message: every truncation, one byte more, and each byte
  * set in turn to a few values; a form accepted must also decode to what
  * the old code decoded, so what it re-encodes to is folded into the hash.
- * With them, the consumer's other messages that were written by hand.
+ * With them, the consumer's other messages that were written by hand, and
+ * trigger-proto.c's triggers, their descriptions, captures and
+ * notifications.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +24,7 @@
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "tap.h"
 
 struct sample {
@@ -230,6 +233,32 @@ static int get_channel_stats(struct ltt_rbuf *r, void *m, uint32_t minor)
 {
 	(void)minor;
 	return ltt_consumer_get_channel_stats(r, m);
+}
+
+/*
+ * trigger-proto.c's objects (pinned when it wrote and read each by hand):
+ * the trigger, its description of the connection's minor, a capture and a
+ * notification; each decoder leaves its verdict in the cursor.
+ */
+#define TRIGGER(fn, type) \
+	static void put_##fn(struct ltt_wbuf *w, const void *m, uint32_t minor) \
+	{ (void)minor; ltt_##fn##_put(w, (const type *)m); } \
+	static int get_##fn(struct ltt_rbuf *r, void *m, uint32_t minor) \
+	{ (void)minor; ltt_##fn##_get(r, (type *)m); return r->err ? -EPROTO : 0; }
+
+TRIGGER(trigger, struct ltt_trigger_conf)
+TRIGGER(capture, struct ltt_capture_desc)
+TRIGGER(notif, struct ltt_notif_desc)
+
+static void put_trigger_desc(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	ltt_trigger_desc_put(w, m, minor);
+}
+
+static int get_trigger_desc(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	ltt_trigger_desc_get(r, m, minor);
+	return r->err ? -EPROTO : 0;
 }
 
 /* ---- samples: every field set, each to its own value ---- */
@@ -449,6 +478,95 @@ static const struct ltt_consumer_probe_output probe_output = {
 	.dir = "/home/u/ltt-traces/s1/kernel", .uid = 1004, .gid = 104,
 };
 
+/* An event rule's trigger: two captures, one notify action once after 3 times. */
+static const struct ltt_trigger_conf trigger_notify = {
+	.name = "t1", .owner_uid = 1000, .cond = LTT_CONDITION_EVENT_RULE_MATCHES,
+	.domain = LTT_DOMAIN_USER,
+	.rule = {
+		.pattern = "app:*", .loglevel_type = LTT_LOGLEVEL_RANGE, .loglevel = 6,
+		.type = LTT_EVENT_TRACEPOINT, .filter = "size > 3", .exclusions = "app:x",
+	},
+	.nr_captures = 2, .captures = { "size", "$ctx.vpid" },
+	.nr_actions = 1,
+	.actions = { { .type = LTT_ACTION_NOTIFY, .rate_policy = LTT_RATE_ONCE_AFTER,
+		       .rate_count = 3 } },
+};
+
+/* A buffer-usage trigger of every session action, the snapshot's with an output. */
+static const struct ltt_trigger_conf trigger_session = {
+	.name = "t2", .owner_uid = -1, .cond = LTT_CONDITION_BUFFER_USAGE_GE,
+	.domain = LTT_DOMAIN_KERNEL, .session = "s1", .channel = "channel0",
+	.threshold_size = 0x0102030405060708ULL, .threshold_ppm = 750000,
+	.nr_actions = 5,
+	.actions = {
+		{ .type = LTT_ACTION_START_SESSION, .rate_count = 1, .session = "s2" },
+		{ .type = LTT_ACTION_STOP_SESSION, .rate_policy = LTT_RATE_EVERY,
+		  .rate_count = 2, .session = "s3" },
+		{ .type = LTT_ACTION_ROTATE_SESSION, .rate_count = 4, .session = "s1" },
+		{ .type = LTT_ACTION_SNAPSHOT_SESSION, .rate_count = 1, .session = "s1",
+		  .has_output = true,
+		  .output = { .id = 7, .name = "o1", .max_size = 1 << 20,
+			      .output_type = LTT_OUTPUT_NET, .output = "tcp://relay.example/x" } },
+		{ .type = LTT_ACTION_SNAPSHOT_SESSION, .rate_count = 9, .session = "s4" },
+	},
+};
+
+/* A counting trigger: incr-map-value into a map and a key template. */
+static const struct ltt_trigger_conf trigger_map = {
+	.name = "t3", .owner_uid = 0, .cond = LTT_CONDITION_EVENT_RULE_MATCHES,
+	.domain = LTT_DOMAIN_KERNEL,
+	.rule = { .pattern = "sched_switch", .type = LTT_EVENT_TRACEPOINT },
+	.nr_actions = 1,
+	.actions = { { .type = LTT_ACTION_INCR_MAP_VALUE, .rate_count = 1, .session = "s1",
+		       .map = "map0", .key = "${EVENT_NAME}-${prev_comm}" } },
+};
+
+static const struct ltt_trigger_desc trigger_desc = {
+	.conf = {
+		.name = "t4", .owner_uid = 1001, .cond = LTT_CONDITION_SESSION_ROTATION_FINISHES,
+		.session = "s1", .nr_actions = 2,
+		.actions = {
+			{ .type = LTT_ACTION_NOTIFY, .rate_count = 1 },
+			{ .type = LTT_ACTION_SNAPSHOT_SESSION, .rate_count = 1, .session = "s1" },
+		},
+	},
+	.fired = 11, .dropped = 12, .runs = { 13, 14 }, .failures = { 15, 16 },
+	.last_error = { 0, -17 }, .pending = { 18, 19 }, .pending_since = 0x1112131415161718LL,
+};
+
+static const struct ltt_capture_desc capture_unavailable = { .type = LTT_CAPTURE_UNAVAILABLE };
+static const struct ltt_capture_desc capture_signed = {
+	.type = LTT_CAPTURE_SIGNED, .bits = (uint64_t)-42,
+};
+static const struct ltt_capture_desc capture_unsigned = {
+	.type = LTT_CAPTURE_UNSIGNED, .bits = 0x8070605040302010ULL,
+};
+static const struct ltt_capture_desc capture_float = {
+	.type = LTT_CAPTURE_FLOAT, .bits = 0x400921fb54442d18ULL,
+};
+static const struct ltt_capture_desc capture_string = { .type = LTT_CAPTURE_STRING, .str = "abc" };
+static const struct ltt_capture_desc capture_string_null = { .type = LTT_CAPTURE_STRING };
+static const struct ltt_capture_desc capture_unknown = { .type = 9, .bits = 5 };
+
+static const struct ltt_notif_desc notif = {
+	.trigger = "t1", .cond = LTT_CONDITION_EVENT_RULE_MATCHES, .seq = 21,
+	.time_ns = 0x2122232425262728LL, .dropped = 22, .session = "s1", .event = "app:x",
+	.pid = 4242, .value = 23, .path = "/home/u/ltt-traces/s1/archives/1",
+	.nr_captures = 5,
+	.captures = {
+		{ .type = LTT_CAPTURE_SIGNED, .bits = 1 },
+		{ .type = LTT_CAPTURE_UNAVAILABLE },
+		{ .type = LTT_CAPTURE_STRING, .str = "x" },
+		{ .type = LTT_CAPTURE_FLOAT, .bits = 0x3ff0000000000000ULL },
+		{ .type = LTT_CAPTURE_UNSIGNED, .bits = 2 },
+	},
+};
+
+/* Without captures, its strings NULL (sent as ""). */
+static const struct ltt_notif_desc notif_bare = {
+	.trigger = "t2", .cond = LTT_CONDITION_BUFFER_USAGE_LE, .seq = 1, .time_ns = -1,
+};
+
 #define SAMPLE(fn, var, minor, len, hash, verdicts) \
 	{ #fn ":" #var "@" #minor, put_##fn, get_##fn, &var, sizeof(var), minor, len, hash, verdicts }
 
@@ -563,6 +681,34 @@ static const struct sample samples[] = {
 	       0x72e1db871de69f6dULL, 0xfb0b72e0b8d06e77ULL),
 	SAMPLE(relay_status_reply, relay_status_failed, 0, 4,
 	       0x7053767088d9a6c0ULL, 0x7a006ce34bbe5a02ULL),
+	SAMPLE(trigger, trigger_notify, 0, 143,
+	       0xdc9cba7c7511d50eULL, 0xe376f282832e71dbULL),
+	SAMPLE(trigger, trigger_session, 0, 259,
+	       0x0ec49f1ce4ad5c87ULL, 0x43d455e9098da610ULL),
+	SAMPLE(trigger, trigger_map, 0, 156,
+	       0xbc98dbf1ad6350e8ULL, 0xb03d93181e3fdd58ULL),
+	SAMPLE(trigger_desc, trigger_desc, 21, 184,
+	       0xff3a52c2dd8fd33aULL, 0xb1cf12c9b186917cULL),
+	SAMPLE(trigger_desc, trigger_desc, 22, 200,
+	       0x08dfcdcdde83e54bULL, 0x6fa6837cfabdefd5ULL),
+	SAMPLE(capture, capture_unavailable, 0, 1,
+	       0xaf63bd4c8601b7dfULL, 0x2b2c6441f42245ccULL),
+	SAMPLE(capture, capture_signed, 0, 9,
+	       0xb53646544808c31dULL, 0x563f237b5b38c469ULL),
+	SAMPLE(capture, capture_unsigned, 0, 9,
+	       0xe47beab1b186ce65ULL, 0xd0c9686df8e919c2ULL),
+	SAMPLE(capture, capture_float, 0, 9,
+	       0x8a63e1dfd5b7166cULL, 0x6868c4f0ebc6f4ecULL),
+	SAMPLE(capture, capture_string, 0, 9,
+	       0x4d1a3bff562079ebULL, 0x477fb9f1e8de184aULL),
+	SAMPLE(capture, capture_string_null, 0, 6,
+	       0x58dc8903f486edf6ULL, 0x6d65114115c09ca8ULL),
+	SAMPLE(capture, capture_unknown, 0, 9,
+	       0x90fc82ae13ff05e1ULL, 0xedc7ecade7ee4c44ULL),
+	SAMPLE(notif, notif, 0, 144,
+	       0xb4cee4068e4f82a3ULL, 0xcfdcc3b590117710ULL),
+	SAMPLE(notif, notif_bare, 0, 70,
+	       0x23e04558791dfcbfULL, 0xab75b01684920083ULL),
 };
 
 int main(void)

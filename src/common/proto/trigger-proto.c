@@ -1,138 +1,165 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * trigger-proto.c - triggers', notifications' and captures' wire forms
- * (see trigger-proto.h).
+ * (see trigger-proto.h), on the codec's tables (codec.h).
+ *
+ * A trigger is its head's table, the rule (client-proto.c's rule_attr
+ * part, at LTT_CLIENT_MINOR_TRIGGER), its capture expressions (an array
+ * after a count a one-row table bounds), its condition's table and its
+ * actions (an array of the action table, whose snapshot output follows
+ * has_output and whose map and key follow INCR_MAP_VALUE, each behind an
+ * LTT_ROW_WHEN_EQ gate).  A trigger's description adds its counters: an
+ * element an action, then from LTT_CLIENT_MINOR_PENDING (an LTT_ROW_SINCE,
+ * and the array only for such a peer) the waiting runs.  A notification
+ * is a table, then its captures.
+ *
+ * Left by hand: a capture.  It is a tagged union whose three number tags
+ * (SIGNED, UNSIGNED, FLOAT) share one u64 and whose unknown tags the
+ * encoder still writes with the u64: a gate turns rows on for one value or
+ * one bit, and rows it turns off decode as zero, so three ranges of one
+ * member would clear each other.  Its four lines say the form as well as
+ * a table would.
  */
 #include <string.h>
 
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
 
-static void put_action(struct ltt_wbuf *w, const struct ltt_action_conf *a)
-{
-	ltt_wbuf_put_u32(w, a->type);
-	ltt_wbuf_put_u32(w, a->rate_policy);
-	ltt_wbuf_put_u64(w, a->rate_count);
-	ltt_wbuf_put_str(w, a->session);
-	ltt_wbuf_put_u8(w, a->has_output);
-	if (a->has_output)
-		ltt_proto_put_snapshot_output(w, &a->output);
-	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
-		ltt_wbuf_put_str(w, a->map);
-		ltt_wbuf_put_str(w, a->key);
-	}
-}
+#define LTT_MSG struct ltt_action_conf
+/* The snapshot output's rows are client-proto.c's snapshot_output table's. */
+LTT_CODEC(trigger_action, LTT_CODEC_LE,
+	  LTT_ROW_U32(type), LTT_ROW_U32(rate_policy), LTT_ROW_U64(rate_count),
+	  LTT_ROW_STR(session), LTT_ROW_BOOL(has_output),
+	  LTT_ROW_WHEN_EQ(has_output, 1),
+	  LTT_ROW_U32(output.id), LTT_ROW_STR(output.name), LTT_ROW_U64(output.max_size),
+	  LTT_ROW_ENUM(output.output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output.output),
+	  LTT_ROW_WHEN_EQ(type, LTT_ACTION_INCR_MAP_VALUE),
+	  LTT_ROW_STR(map), LTT_ROW_STR(key));
+#undef LTT_MSG
 
-static void get_action(struct ltt_rbuf *r, struct ltt_action_conf *a)
-{
-	int has;
+#define LTT_MSG struct ltt_trigger_conf
+LTT_CODEC(trigger_head, LTT_CODEC_LE,
+	  LTT_ROW_STR(name), LTT_ROW_U64(owner_uid), LTT_ROW_U32(cond), LTT_ROW_U32(domain));
+LTT_CODEC(trigger_nr_captures, LTT_CODEC_LE,
+	  LTT_ROW_ENUM(nr_captures, LTT_TRIGGER_MAX_CAPTURES));
+LTT_CODEC(trigger_cond, LTT_CODEC_LE,
+	  LTT_ROW_STR(session), LTT_ROW_STR(channel), LTT_ROW_U64(threshold_size),
+	  LTT_ROW_U32(threshold_ppm), LTT_ROW_ENUM(nr_actions, LTT_TRIGGER_MAX_ACTIONS));
+#undef LTT_MSG
 
-	a->type = ltt_rbuf_get_u32(r);
-	a->rate_policy = ltt_rbuf_get_u32(r);
-	a->rate_count = ltt_rbuf_get_u64(r);
-	ltt_rbuf_get_str_copy(r, a->session, sizeof(a->session));
-	has = ltt_rbuf_get_bool(r);
-	a->has_output = has == 1;
-	if (a->has_output)
-		ltt_proto_get_snapshot_output(r, &a->output);
-	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
-		ltt_rbuf_get_str_copy(r, a->map, sizeof(a->map));
-		ltt_rbuf_get_str_copy(r, a->key, sizeof(a->key));
-	}
+/* One capture expression of a trigger's array (char[LTT_CAPTURE_MAX]). */
+struct capture_expr {
+	char text[LTT_CAPTURE_MAX];
+};
+
+#define LTT_MSG struct capture_expr
+LTT_CODEC(trigger_capture_expr, LTT_CODEC_LE, LTT_ROW_STR(text));
+#undef LTT_MSG
+
+/* One action's counters in a description (its arrays', i-th of each). */
+struct action_counters {
+	uint64_t runs;
+	uint64_t failures;
+	int32_t last_error;
+};
+
+#define LTT_MSG struct action_counters
+LTT_CODEC(trigger_counters, LTT_CODEC_LE,
+	  LTT_ROW_U64(runs), LTT_ROW_U64(failures), LTT_ROW_U32(last_error));
+#undef LTT_MSG
+
+/* One action's waiting runs (an element of uint32_t pending[]). */
+struct action_pending {
+	uint32_t runs;
+};
+
+#define LTT_MSG struct action_pending
+LTT_CODEC(trigger_pending, LTT_CODEC_LE, LTT_ROW_U32(runs));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_trigger_desc
+LTT_CODEC(trigger_fired, LTT_CODEC_LE, LTT_ROW_U64(fired), LTT_ROW_U64(dropped));
+LTT_CODEC(trigger_pending_since, LTT_CODEC_LE,
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_PENDING), LTT_ROW_U64(pending_since));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_notif_desc
+LTT_CODEC(trigger_notif, LTT_CODEC_LE,
+	  LTT_ROW_STRREF(trigger, LTT_NAME_MAX), LTT_ROW_U32(cond), LTT_ROW_U64(seq),
+	  LTT_ROW_U64(time_ns), LTT_ROW_U64(dropped), LTT_ROW_STRREF(session, LTT_NAME_MAX),
+	  LTT_ROW_STRREF(event, LTT_NAME_MAX), LTT_ROW_U64(pid), LTT_ROW_U64(value),
+	  LTT_ROW_STRREF(path, LTT_PATH_MAX),
+	  LTT_ROW_ENUM(nr_captures, LTT_TRIGGER_MAX_CAPTURES));
+#undef LTT_MSG
+
+/* Elements an array sends: its count, no more than its room. */
+static size_t sent(uint32_t count, size_t room)
+{
+	return count < room ? count : room;
 }
 
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
-	uint32_t i;
-
-	ltt_wbuf_put_str(w, c->name);
-	ltt_wbuf_put_u64(w, (uint64_t)c->owner_uid);
-	ltt_wbuf_put_u32(w, c->cond);
-	ltt_wbuf_put_u32(w, c->domain);
+	ltt_codec_put(w, &trigger_head, c);
 	ltt_proto_put_rule_attr(w, &c->rule, LTT_CLIENT_MINOR_TRIGGER);
-	ltt_wbuf_put_u32(w, c->nr_captures);
-	for (i = 0; i < c->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
-		ltt_wbuf_put_str(w, c->captures[i]);
-	ltt_wbuf_put_str(w, c->session);
-	ltt_wbuf_put_str(w, c->channel);
-	ltt_wbuf_put_u64(w, c->threshold_size);
-	ltt_wbuf_put_u32(w, c->threshold_ppm);
-	ltt_wbuf_put_u32(w, c->nr_actions);
-	for (i = 0; i < c->nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
-		put_action(w, &c->actions[i]);
+	ltt_codec_put(w, &trigger_nr_captures, c);
+	ltt_codec_put_array(w, &trigger_capture_expr, c->captures, sizeof(c->captures[0]),
+			    sent(c->nr_captures, LTT_TRIGGER_MAX_CAPTURES));
+	ltt_codec_put(w, &trigger_cond, c);
+	ltt_codec_put_array(w, &trigger_action, c->actions, sizeof(c->actions[0]),
+			    sent(c->nr_actions, LTT_TRIGGER_MAX_ACTIONS));
 }
 
 void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret)
 {
-	uint32_t i;
-
 	memset(ret, 0, sizeof(*ret));
-	ltt_rbuf_get_str_copy(r, ret->name, sizeof(ret->name));
-	ret->owner_uid = (int64_t)ltt_rbuf_get_u64(r);
-	ret->cond = ltt_rbuf_get_u32(r);
-	ret->domain = ltt_rbuf_get_u32(r);
+	if (ltt_codec_get(r, &trigger_head, ret))
+		return;
 	ltt_proto_get_rule_attr(r, &ret->rule, LTT_CLIENT_MINOR_TRIGGER);
-	ret->nr_captures = ltt_rbuf_get_u32(r);
-	if (ret->nr_captures > LTT_TRIGGER_MAX_CAPTURES) {
-		ltt_rbuf_fail(r);
+	if (r->err || ltt_codec_get(r, &trigger_nr_captures, ret) ||
+	    ltt_codec_get_array(r, &trigger_capture_expr, ret->captures,
+				sizeof(ret->captures[0]), ret->nr_captures) ||
+	    ltt_codec_get(r, &trigger_cond, ret))
 		return;
-	}
-	for (i = 0; i < ret->nr_captures; i++)
-		ltt_rbuf_get_str_copy(r, ret->captures[i], sizeof(ret->captures[i]));
-	ltt_rbuf_get_str_copy(r, ret->session, sizeof(ret->session));
-	ltt_rbuf_get_str_copy(r, ret->channel, sizeof(ret->channel));
-	ret->threshold_size = ltt_rbuf_get_u64(r);
-	ret->threshold_ppm = ltt_rbuf_get_u32(r);
-	ret->nr_actions = ltt_rbuf_get_u32(r);
-	if (ret->nr_actions > LTT_TRIGGER_MAX_ACTIONS) {
-		ltt_rbuf_fail(r);
-		return;
-	}
-	for (i = 0; i < ret->nr_actions; i++)
-		get_action(r, &ret->actions[i]);
+	ltt_codec_get_array(r, &trigger_action, ret->actions, sizeof(ret->actions[0]),
+			    ret->nr_actions);
 }
 
 void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor)
 {
-	uint32_t i;
+	struct action_counters n[LTT_TRIGGER_MAX_ACTIONS];
+	size_t nr = sent(d->conf.nr_actions, LTT_TRIGGER_MAX_ACTIONS);
 
+	for (size_t i = 0; i < nr; i++)
+		n[i] = (struct action_counters){ d->runs[i], d->failures[i], d->last_error[i] };
 	ltt_trigger_put(w, &d->conf);
-	ltt_wbuf_put_u64(w, d->fired);
-	ltt_wbuf_put_u64(w, d->dropped);
-	for (i = 0; i < d->conf.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++) {
-		ltt_wbuf_put_u64(w, d->runs[i]);
-		ltt_wbuf_put_u64(w, d->failures[i]);
-		ltt_wbuf_put_u32(w, (uint32_t)d->last_error[i]);
-	}
-	if (minor < LTT_CLIENT_MINOR_PENDING)
-		return;
-	ltt_wbuf_put_u64(w, (uint64_t)d->pending_since);
-	for (i = 0; i < d->conf.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
-		ltt_wbuf_put_u32(w, d->pending[i]);
+	ltt_codec_put(w, &trigger_fired, d);
+	ltt_codec_put_array(w, &trigger_counters, n, sizeof(n[0]), nr);
+	ltt_codec_put_v(w, &trigger_pending_since, d, minor);
+	if (minor >= LTT_CLIENT_MINOR_PENDING)
+		ltt_codec_put_array(w, &trigger_pending, d->pending, sizeof(d->pending[0]), nr);
 }
 
 void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor)
 {
-	uint32_t i;
+	struct action_counters n[LTT_TRIGGER_MAX_ACTIONS];
+	size_t nr;
 
+	memset(ret, 0, sizeof(*ret));
 	ltt_trigger_get(r, &ret->conf);
-	ret->fired = ltt_rbuf_get_u64(r);
-	ret->dropped = ltt_rbuf_get_u64(r);
-	memset(ret->runs, 0, sizeof(ret->runs));
-	memset(ret->failures, 0, sizeof(ret->failures));
-	memset(ret->last_error, 0, sizeof(ret->last_error));
-	for (i = 0; i < ret->conf.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++) {
-		ret->runs[i] = ltt_rbuf_get_u64(r);
-		ret->failures[i] = ltt_rbuf_get_u64(r);
-		ret->last_error[i] = (int32_t)ltt_rbuf_get_u32(r);
-	}
-	memset(ret->pending, 0, sizeof(ret->pending));
-	ret->pending_since = 0;
-	if (minor < LTT_CLIENT_MINOR_PENDING)
+	nr = ret->conf.nr_actions;
+	if (r->err || ltt_codec_get(r, &trigger_fired, ret) ||
+	    ltt_codec_get_array(r, &trigger_counters, n, sizeof(n[0]), nr))
 		return;
-	ret->pending_since = (int64_t)ltt_rbuf_get_u64(r);
-	for (i = 0; i < ret->conf.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
-		ret->pending[i] = ltt_rbuf_get_u32(r);
+	for (size_t i = 0; i < nr; i++) {
+		ret->runs[i] = n[i].runs;
+		ret->failures[i] = n[i].failures;
+		ret->last_error[i] = n[i].last_error;
+	}
+	if (ltt_codec_get_v(r, &trigger_pending_since, ret, minor) ||
+	    minor < LTT_CLIENT_MINOR_PENDING)
+		return;
+	ltt_codec_get_array(r, &trigger_pending, ret->pending, sizeof(ret->pending[0]), nr);
 }
 
 void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c)
@@ -166,44 +193,18 @@ void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret)
 
 void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n)
 {
-	uint32_t i;
-
-	ltt_wbuf_put_str(w, n->trigger);
-	ltt_wbuf_put_u32(w, n->cond);
-	ltt_wbuf_put_u64(w, n->seq);
-	ltt_wbuf_put_u64(w, (uint64_t)n->time_ns);
-	ltt_wbuf_put_u64(w, n->dropped);
-	ltt_wbuf_put_str(w, n->session ? n->session : "");
-	ltt_wbuf_put_str(w, n->event ? n->event : "");
-	ltt_wbuf_put_u64(w, (uint64_t)n->pid);
-	ltt_wbuf_put_u64(w, n->value);
-	ltt_wbuf_put_str(w, n->path ? n->path : "");
-	ltt_wbuf_put_u32(w, n->nr_captures);
-	for (i = 0; i < n->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
+	ltt_codec_put(w, &trigger_notif, n);
+	for (size_t i = 0; i < sent(n->nr_captures, LTT_TRIGGER_MAX_CAPTURES); i++)
 		ltt_capture_put(w, &n->captures[i]);
 }
 
 void ltt_notif_get(struct ltt_rbuf *r, struct ltt_notif_desc *ret)
 {
-	uint32_t i;
-
 	memset(ret, 0, sizeof(*ret));
-	ret->trigger = ltt_rbuf_get_str(r, LTT_NAME_MAX);
-	ret->cond = ltt_rbuf_get_u32(r);
-	ret->seq = ltt_rbuf_get_u64(r);
-	ret->time_ns = (int64_t)ltt_rbuf_get_u64(r);
-	ret->dropped = ltt_rbuf_get_u64(r);
-	ret->session = ltt_rbuf_get_str(r, LTT_NAME_MAX);
-	ret->event = ltt_rbuf_get_str(r, LTT_NAME_MAX);
-	ret->pid = (int64_t)ltt_rbuf_get_u64(r);
-	ret->value = ltt_rbuf_get_u64(r);
-	ret->path = ltt_rbuf_get_str(r, LTT_PATH_MAX);
-	ret->nr_captures = ltt_rbuf_get_u32(r);
-	if (ret->nr_captures > LTT_TRIGGER_MAX_CAPTURES) {
-		ltt_rbuf_fail(r);
+	if (ltt_codec_get(r, &trigger_notif, ret)) {
 		ret->nr_captures = 0;
 		return;
 	}
-	for (i = 0; i < ret->nr_captures; i++)
+	for (uint32_t i = 0; i < ret->nr_captures; i++)
 		ltt_capture_get(r, &ret->captures[i]);
 }
