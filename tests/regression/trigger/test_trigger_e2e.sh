@@ -97,7 +97,15 @@ for d in "$TEST_TMP"/snap/*/; do
 	grep -q 'seq = 5000 }' "$TEST_TMP/snap.txt" && hits=$((hits + 1))
 done
 is "$n" 1 "one snapshot was taken"
-is "$hits" 1 "event 5000 is in exactly one snapshot"
+# The snapshot leaves out, and counts, a packet a writer is still in
+# after 10 ms (doc/consumerd.md): the program goes on past 5000, and a
+# loaded machine can preempt it inside the packet that holds 5000.
+if [ "$hits" = 0 ] && grep -Eq "session 'snap': snapshot .*, [1-9][0-9]* overwritten while copied" \
+	"$SESSIOND_LOG"; then
+	diag "event 5000's packet was left out of the snapshot and counted: a writer was still in it"
+	hits=1
+fi
+is "$hits" 1 "event 5000 is in exactly one snapshot (or its packet counted as left out)"
 is "$(trigger_count at5000 fired)" 1 "list-triggers: at5000 fired once"
 is "$(trigger_count at5000 runs | tr '\n' ' ')" "1 1 " "both actions ran once"
 is "$(trigger_count at5000 failures | tr '\n' ' ')" "0 0 " "neither failed"
