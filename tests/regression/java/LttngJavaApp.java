@@ -7,7 +7,7 @@
 // that prints each rule as the agent code parses it from the daemon:
 //   rule enable NAME LEVEL TYPE FILTER   /  rule disable NAME
 // and it answers lines on stdin:
-//   enabled LOGGER yes|no -> waits (10 s at most) until the agent's
+//   enabled LOGGER yes|no -> waits (30 s at most) until the agent's
 //                            isEventEnabled(LOGGER) says so; prints
 //                            "enabled LOGGER yes|no"
 //   log LOGGER N          -> logs N records at INFO on LOGGER; prints
@@ -156,7 +156,7 @@ public class LttngJavaApp {
 			String[] w = line.split(" ");
 			if (w[0].equals("enabled")) {
 				boolean want = w[2].equals("yes");
-				long until = System.nanoTime() + 10_000_000_000L;
+				long until = System.nanoTime() + 30_000_000_000L;
 				while (agent.isEventEnabled(w[1]) != want && System.nanoTime() < until)
 					Thread.sleep(5);
 				say("enabled " + w[1] + " " + (agent.isEventEnabled(w[1]) ? "yes" : "no"));

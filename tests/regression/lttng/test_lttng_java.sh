@@ -37,14 +37,14 @@ app_start() {
 	coproc APP { timeout "$TEST_TIMEOUT" java -cp "$TEST_TMP/classes:$CP" \
 		-Djava.library.path=/usr/lib/x86_64-linux-gnu/jni LttngJavaApp "$1" 2>>"$TEST_TMP/java.err" |
 		tee -a "$SPY"; }
-	read -r -t 30 LINE <&"${APP[0]}"
-	while [[ "$LINE" == rule\ * ]]; do read -r -t 30 LINE <&"${APP[0]}"; done
+	read -r -t 45 LINE <&"${APP[0]}"
+	while [[ "$LINE" == rule\ * ]]; do read -r -t 45 LINE <&"${APP[0]}"; done
 }
 # ask LINE: send a command, print the answer (rule lines, the spy's, skipped)
 ask() {
 	echo "$1" >&"${APP[1]}"
-	read -r -t 30 LINE <&"${APP[0]}"
-	while [[ "$LINE" == rule\ * ]]; do read -r -t 30 LINE <&"${APP[0]}"; done
+	read -r -t 45 LINE <&"${APP[0]}"
+	while [[ "$LINE" == rule\ * ]]; do read -r -t 45 LINE <&"${APP[0]}"; done
 	echo "$LINE"
 }
 # spy_saw REGEX: the spy printed a matching rule line (waits 10 s at most)

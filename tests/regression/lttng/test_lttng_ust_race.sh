@@ -77,8 +77,10 @@ export B THREADS TOGGLES
 lttng_run '
 	lttng create s -o "$TEST_TMP/lttng" >/dev/null && lttng enable-event -u race:fire -s s >/dev/null &&
 		lttng start s >/dev/null || exit 1
-	timeout "$TEST_TIMEOUT" "$B/race_app" "$B/race_probe.so" $THREADS "$TEST_TMP/lready" \
-		"$TEST_TMP/lstop" >"$TEST_TMP/lttng.out" &
+	# registered before main(), however loaded the machine: LTTng-UST
+	# gives up after 3 s by default, and the program then records nothing
+	LTTNG_UST_REGISTER_TIMEOUT=-1 timeout "$TEST_TIMEOUT" "$B/race_app" "$B/race_probe.so" \
+		$THREADS "$TEST_TMP/lready" "$TEST_TMP/lstop" >"$TEST_TMP/lttng.out" &
 	app=$!
 	timeout "$TEST_TIMEOUT" bash -c "tail -n +1 -F \"\$1\" 2>/dev/null | grep -m1 ready | wc -l" \
 		_ "$TEST_TMP/lready" | grep -qx 1 || exit 1
