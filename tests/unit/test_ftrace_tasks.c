@@ -133,14 +133,14 @@ static bool is(const char *got, const char *want, const char *what)
 
 int main(void)
 {
-	struct ltt_ftrace_task_cur cur0, cur1;
+	struct ltt_ftrace_task_cur cur0, cur1, cur2;
 	struct ltt_ftrace_tasks *t;
 	struct ahead a = { 0 };
 	char want[128], comm[32];
 	int me = getpid(), parent = getppid();
 	FILE *f;
 
-	tap_plan(17);
+	tap_plan(20);
 	layouts();
 	tap_ok(r_switch.op == LTT_FTRACE_TASK_SWITCH && r_rename.op == LTT_FTRACE_TASK_RENAME &&
 	       r_newtask.op == LTT_FTRACE_TASK_FORK && r_exec.op == LTT_FTRACE_TASK_EXEC,
@@ -179,6 +179,14 @@ int main(void)
 	is(who(t, &cur1, 1, GONE + 1, 25), want, "CPU 1's record of before, converted after: kid");
 	snprintf(want, sizeof(want), "knew %d %d %d %d", me, parent, me, GONE + 1);
 	is(who(t, &cur1, 1, GONE + 1, 35), want, "CPU 1's record of after, with no switch: knew");
+	/* a CPU that meets the thread first after the rename was applied */
+	ltt_ftrace_task_cur_init(&cur2);
+	snprintf(want, sizeof(want), "kid %d %d %d %d", me, parent, me, GONE + 1);
+	is(who(t, &cur2, 2, GONE + 1, 27), want,
+	   "CPU 2's first record of it, of before the rename converted after it: kid");
+	is(who(t, &cur2, 2, GONE + 1, 28), want, "... and its next of before: kid");
+	snprintf(want, sizeof(want), "knew %d %d %d %d", me, parent, me, GONE + 1);
+	is(who(t, &cur2, 2, GONE + 1, 36), want, "... then its first of after, with no switch: knew");
 
 	/* a child process of the thread, gone; then one in a new namespace */
 	apply(t, &cur0, 0, &r_newtask, GONE + 1, GONE + 2, "knew", 0, 40);

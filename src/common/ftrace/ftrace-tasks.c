@@ -304,6 +304,8 @@ void ltt_ftrace_tasks_rename(struct ltt_ftrace_tasks *t, int32_t tid, const char
 		e->comm_ts = ts;
 		return;
 	}
+	/* a CPU whose records of before are converted later names them so */
+	memcpy(e->prev_comm, e->comm, sizeof(e->prev_comm));
 	set_comm(e, comm, len, ts);
 	t->gen++;
 }
@@ -509,9 +511,21 @@ static void cur_load(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task_cur *cur
 {
 	const struct ltt_ftrace_task *e = tid > 0 ? ltt_ftrace_tasks_get(t, tid, ts) : NULL;
 
-	if (e)
+	if (e) {
 		cur->task = *e;
-	else if (tid > 0)	/* no room: a process of its own, its name unknown */
+		if (ts < e->comm_ts && e->prev_comm[0]) {
+			/*
+			 * A record of before its rename, converted after another
+			 * CPU's record of the rename: its name then.  Held as
+			 * stale, so that ltt_ftrace_task_current() takes the new
+			 * name from comm_ts on.
+			 */
+			memcpy(cur->task.comm, e->prev_comm, sizeof(cur->task.comm));
+			cur->task.comm_ts = 0;
+			cur->gen = t->gen - 1;
+			return;
+		}
+	} else if (tid > 0)	/* no room: a process of its own, its name unknown */
 		cur->task = (struct ltt_ftrace_task){ .tid = tid, .pid = tid, .vtid = tid,
 						      .vpid = tid, .guessed = true };
 	else

@@ -43,6 +43,7 @@ struct ltt_ftrace_task {
 	int32_t vtid, vpid;		/* in the pid namespace /proc shows it in last */
 	char comm[LTT_FTRACE_COMM_LEN];	/* NUL-padded, maybe without a NUL */
 	uint64_t comm_ts;		/* the record time @comm holds from */
+	char prev_comm[LTT_FTRACE_COMM_LEN];	/* its name before @comm_ts ("": not known) */
 	uint64_t born_ts;		/* the time it entered the table (0: the seed) */
 	uint64_t dead_ts;		/* its free's time; 0: alive as far as known */
 	bool nested;			/* in a pid namespace below /proc's */
