@@ -302,7 +302,8 @@ tests_unit_test_ust_rcu_LDADD = src/ust/libust.la
 # writes on a real pipe, its captures, filters, a full pipe, removal.
 check_PROGRAMS += tests/unit/test_ust_notify
 TESTS += tests/unit/test_ust_notify
-tests_unit_test_ust_notify_SOURCES = tests/unit/test_ust_notify.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ust_notify_SOURCES = tests/unit/test_ust_notify.c tests/unit/notify-socket.c \
+	tests/unit/notify-socket.h $(UNIT_TAP_SOURCES)
 tests_unit_test_ust_notify_LDADD = src/ust/libust.la -lpthread
 
 # Map channels: the daemon's registry and the counters libltt-ust adds
