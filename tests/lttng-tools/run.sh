@@ -29,7 +29,7 @@ TESTS=("$@")
 	ust/test_event_tracef tools/wildcard/test_event_wildcard ust/buffers-pid/test_buffers_pid
 	ust/multi-session/test_multi_session tools/filtering/test_valid_filter
 	tools/filtering/test_invalid_filter tools/filtering/test_unsupported_op
-	tools/exclusion/test_exclusion tools/regen-statedump/test_ust)
+	tools/exclusion/test_exclusion tools/regen-statedump/test_ust ust/nprocesses/test_nprocesses)
 [ "$(id -u)" = 0 ] && unshare -m -p -f --mount-proc true 2>/dev/null || {
 	echo "$0: needs root and unshare -m -p (the tests' pgrep and kill must see only their own daemons)" >&2
 	exit 2
