@@ -29,7 +29,8 @@ TESTS=("$@")
 	ust/test_event_tracef tools/wildcard/test_event_wildcard ust/buffers-pid/test_buffers_pid
 	ust/multi-session/test_multi_session tools/filtering/test_valid_filter
 	tools/filtering/test_invalid_filter tools/filtering/test_unsupported_op
-	tools/exclusion/test_exclusion tools/regen-statedump/test_ust ust/nprocesses/test_nprocesses)
+	tools/exclusion/test_exclusion tools/regen-statedump/test_ust ust/nprocesses/test_nprocesses
+	ust/namespaces/test_ns_contexts_change)
 [ "$(id -u)" = 0 ] && unshare -m -p -f --mount-proc true 2>/dev/null || {
 	echo "$0: needs root and unshare -m -p (the tests' pgrep and kill must see only their own daemons)" >&2
 	exit 2
@@ -95,6 +96,9 @@ build "$u/gen-ust-events/gen-ust-events" "$u/gen-ust-events/gen-ust-events.c" "$
 build "$u/gen-ust-nevents/gen-ust-nevents" "$u/gen-ust-nevents/gen-ust-nevents.c" "$u/gen-ust-nevents/tp.c" "$t/utils/utils.c"
 build "$u/gen-ust-nevents-str/gen-ust-nevents-str" "$u/gen-ust-nevents-str/gen-ust-nevents-str.c" "$u/gen-ust-nevents-str/tp.c" "$t/utils/utils.c"
 build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c"
+# (with LTTng-UST's fork helper, whose unshare() and setns() it calls)
+build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
+	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" -lpopt -llttng-ust-fork
 f=$t/regression/tools/filtering
 build "$f/gen-ust-events" "$f/gen-ust-events.c" "$f/tp.c" "$t/utils/utils.c"
 m=$t/regression/ust/multi-session
