@@ -78,7 +78,8 @@ TESTS += tests/regression/sessiond/test_sessiond_layers.sh
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
-	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c
+	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c \
+	tests/regression/lttng-ust/multi_app.c
 EXTRA_DIST += tests/regression/sessiond/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
@@ -276,6 +277,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_stopped_timers.sh \
 	tests/regression/ust/test_ust_basic.sh \
 	tests/regression/lttng/test_lttng_ust_record.sh \
+	tests/regression/lttng/test_lttng_ust_multi_provider.sh \
 	tests/regression/lttng/test_lttng_ust_filter.sh \
 	tests/regression/lttng/test_lttng_ust_symbols.sh \
 	tests/regression/lttng/test_lttng_ust_race.sh \
