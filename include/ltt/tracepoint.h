@@ -332,6 +332,19 @@ void ltt_ust_vtracelog_as(struct ltt_ust_tracepoint *tp, uint64_t ip, const char
 void ltt_ust_objects_update(uint64_t ip);
 
 /**
+ * ltt_ust_namespaces_changed() - forget the calling thread's namespace
+ * ids, so that the *_ns contexts (cgroup_ns ... uts_ns) read them again
+ * at its next event
+ *
+ * libltt-ust calls it itself when unshare() or setns() succeeds in a
+ * program that links it (it wraps both), and LTTng's fork helper
+ * (liblttng-ust-fork.so) through ltt's liblttng-ust.so.1.  Call it after
+ * entering namespaces otherwise (syscall(SYS_setns, ...), a clone()d
+ * thread that unshares).  Async-signal-safe; the calling thread only.
+ */
+void ltt_ust_namespaces_changed(void);
+
+/**
  * ltt_ust_fd_owned() - 1 if libltt-ust keeps @fd open (a socket to
  * a session daemon, an eventfd, a stream's lock), else 0
  *

@@ -155,8 +155,17 @@ LU_EXPORT void lttng_ust_after_fork_child(sigset_t *restore_sigset)
 	LU_EXPORT void lttng_ust_##name(void) \
 	{ \
 	}
-NOTHING_TO_DO(after_setns)
-NOTHING_TO_DO(after_unshare)
+/* LTTng's fork helper wraps setns() and unshare(): the thread's *_ns contexts are read again. */
+LU_EXPORT void lttng_ust_after_setns(void)
+{
+	ltt_ust_namespaces_changed();
+}
+
+LU_EXPORT void lttng_ust_after_unshare(void)
+{
+	ltt_ust_namespaces_changed();
+}
+
 NOTHING_TO_DO(after_setuid)
 NOTHING_TO_DO(after_setgid)
 NOTHING_TO_DO(after_seteuid)

@@ -389,18 +389,22 @@ static void registered_destroy(struct registered *r)
 }
 
 /*
- * Has a registered provider an event named @name?  (Two providers of one
- * name, in two libraries: LTTng records each event once, so does ltt.)
+ * Is the event of descriptor @d registered already?  A library linked
+ * twice with one provider's probes registers the descriptors the dynamic
+ * linker resolved for both, the first library's: LTTng-UST keys its
+ * events by descriptor and records each once, so does ltt.  Two
+ * providers of one name, each with its own descriptors (dlopen()ed
+ * libraries), make two events of the name, both recorded by each call.
  * Under @lock.
  */
-static bool registered_has(const char *name)
+static bool registered_has(const struct lu_event_desc *d)
 {
 	const struct registered *r;
 	uint32_t i;
 
 	for (r = providers; r; r = r->next) {
 		for (i = 0; i < r->nr; i++) {
-			if (!strcmp(r->events[i]->name, name))
+			if (r->events[i]->desc == d)
 				return true;
 		}
 	}
@@ -435,9 +439,9 @@ LU_EXPORT void *lttng_ust_probe_register(const struct lu_probe_desc *desc)
 	for (i = 0; i < desc->nr_events; i++) {
 		struct lu_event *ev = event_create(desc, desc->event_desc[i]);
 
-		if (ev && registered_has(ev->name)) {
-			lu_debug("%s: already registered by another provider of that name, which "
-				 "records it", ev->name);
+		if (ev && registered_has(ev->desc)) {
+			lu_debug("%s: its descriptor is registered already (the provider's "
+				 "probes are in two objects): recorded once", ev->name);
 			event_destroy(ev);
 		} else if (ev) {	/* an event ltt cannot describe is left out, said once */
 			r->events[r->nr] = ev;

@@ -14,9 +14,13 @@
  *     (perf_event_open(), user space only) and read with rdpmc from its
  *     mapped page when the kernel allows, else with read().
  * A fork()ed child forgets them all (ust_ctx_fork_child()), as LTTng-UST
- * does.  As LTTng-UST without its preloaded helper, a thread that changes
- * namespace (unshare(), setns()) or name, or a process that changes ids
- * (setuid()...), keeps the values read first.
+ * does.  A thread that enters namespaces forgets their ids
+ * (ltt_ust_namespaces_changed()), as LTTng-UST's wrappers of unshare()
+ * and setns() make it do: libltt-ust has its own wrappers (below), which
+ * a program linking it calls in place of libc's, so the fast path reads
+ * no more than before.  As LTTng-UST without its preloaded helper, a
+ * thread that changes name, or a process that changes ids (setuid()...),
+ * keeps the values read first.
  *
  * A value that cannot be read is written as 0 (procname: "").
  */
@@ -385,6 +389,38 @@ uint8_t *ust_ctx_write(const struct ust_channel *chan, uint8_t *p, uintptr_t ip)
 	for (i = 0; i < chan->nr_ctx; i++)
 		p = write_one(&chan->ctx[i], p, ip);
 	return p;
+}
+
+void ltt_ust_namespaces_changed(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_NS; i++)
+		tls.have &= ~HAVE_NS(i);
+}
+
+/*
+ * unshare() and setns(), in place of libc's for the program that links
+ * libltt-ust (the dynamic linker finds these first: libc comes after
+ * libltt-ust in the program's list).  The system call as libc makes it,
+ * then the thread's namespace ids are forgotten.
+ */
+__attribute__((visibility("default"))) int unshare(int flags)
+{
+	int ret = (int)syscall(SYS_unshare, flags);
+
+	if (!ret)
+		ltt_ust_namespaces_changed();
+	return ret;
+}
+
+__attribute__((visibility("default"))) int setns(int fd, int nstype)
+{
+	int ret = (int)syscall(SYS_setns, fd, nstype);
+
+	if (!ret)
+		ltt_ust_namespaces_changed();
+	return ret;
 }
 
 void ust_ctx_fork_child(void)

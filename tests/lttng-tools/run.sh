@@ -29,7 +29,8 @@ TESTS=("$@")
 	ust/test_event_tracef tools/wildcard/test_event_wildcard ust/buffers-pid/test_buffers_pid
 	ust/multi-session/test_multi_session tools/filtering/test_valid_filter
 	tools/filtering/test_invalid_filter tools/filtering/test_unsupported_op
-	tools/exclusion/test_exclusion)
+	tools/exclusion/test_exclusion tools/regen-statedump/test_ust ust/nprocesses/test_nprocesses
+	ust/namespaces/test_ns_contexts_change)
 [ "$(id -u)" = 0 ] && unshare -m -p -f --mount-proc true 2>/dev/null || {
 	echo "$0: needs root and unshare -m -p (the tests' pgrep and kill must see only their own daemons)" >&2
 	exit 2
@@ -95,10 +96,29 @@ build "$u/gen-ust-events/gen-ust-events" "$u/gen-ust-events/gen-ust-events.c" "$
 build "$u/gen-ust-nevents/gen-ust-nevents" "$u/gen-ust-nevents/gen-ust-nevents.c" "$u/gen-ust-nevents/tp.c" "$t/utils/utils.c"
 build "$u/gen-ust-nevents-str/gen-ust-nevents-str" "$u/gen-ust-nevents-str/gen-ust-nevents-str.c" "$u/gen-ust-nevents-str/tp.c" "$t/utils/utils.c"
 build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c"
+# (with LTTng-UST's fork helper, whose unshare() and setns() it calls)
+build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
+	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" -lpopt -llttng-ust-fork
 f=$t/regression/tools/filtering
 build "$f/gen-ust-events" "$f/gen-ust-events.c" "$f/tp.c" "$t/utils/utils.c"
 m=$t/regression/ust/multi-session
 build "$m/gen-nevents" "$m/gen-nevents.c" "$m/tp.c"
+# multi-lib: providers of one event in libraries the program dlopen()s
+# (probes_X: the X variant of multi:tp), call sites in the program (which
+# loads LTTng-UST only through them) or in libraries of their own
+m=$t/regression/ust/multi-lib
+cc_ml() { cc -O1 -fPIC -I"$m" "$@" 2>>"$S/build/cc.log" || echo "# could not build multi-lib's $*"; }
+mkdir -p "$m/.libs"
+for x in a a_prime b c c_prime d e f g h i j k l m n o p; do
+	X=$(echo "${x%_prime}" | tr a-p A-P)
+	cc_ml -shared -DACTIVATE_PROBES_$X -o "$m/.libs/libprobes_$x.so" "$m/probes.c" -llttng-ust
+done
+for v in 1 2; do
+	cc_ml -shared -DVALUE=$v$v$v$v$v -o "$m/.libs/libcallsites_$v.so" "$m/callsites.c" -llttng-ust
+done
+cc_ml -DHAS_CALLSITES=1 -o "$m/exec-with-callsites" "$m/multi-lib-test.c" "$m/callsites.c" -lpopt -ldl
+cc_ml -DHAS_CALLSITES=0 -o "$m/exec-without-callsites" "$m/multi-lib-test.c" "$m/probes.c" \
+	-lpopt -ldl -llttng-ust
 
 pass=0 fail=0
 for test in "${TESTS[@]}"; do

@@ -82,7 +82,8 @@ EXTRA_DIST += tests/regression/harness/test_harness_wall_limit.sh tests/wall-lim
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
-	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c
+	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c \
+	tests/regression/lttng-ust/multi_app.c
 EXTRA_DIST += tests/regression/sessiond/test_sessiond_layers.sh tests/regression/sessiond-layers.py
 
 # Save and load (lttctl save/load, ltt-sessiond --load): real daemons, a
@@ -236,6 +237,7 @@ tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_context.sh \
 	tests/regression/ust/test_ust_statedump.sh \
+	tests/regression/ust/test_ust_ns_change.sh \
 	tests/regression/ust/test_ust_tracef.sh \
 	tests/regression/ust/test_ust_reuse_output.sh \
 	tests/regression/ust/test_ust_many_events.sh \
@@ -279,6 +281,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_stopped_timers.sh \
 	tests/regression/ust/test_ust_basic.sh \
 	tests/regression/lttng/test_lttng_ust_record.sh \
+	tests/regression/lttng/test_lttng_ust_multi_provider.sh \
 	tests/regression/lttng/test_lttng_ust_filter.sh \
 	tests/regression/lttng/test_lttng_ust_symbols.sh \
 	tests/regression/lttng/test_lttng_ust_race.sh \

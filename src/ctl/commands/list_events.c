@@ -6,6 +6,8 @@
  * loggers, program by program, with their fields (-f).  list.c parses the
  * line and calls it.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,12 +59,37 @@ static void open_event(enum ltt_domain domain, const char *name, bool syscall, c
 }
 
 /*
+ * How a program is named, as LTTng's client names it: the first word of
+ * its command line (/proc/PID/cmdline: argv[0], the path it was started
+ * by), read here; @procname (the daemon's, 16 bytes at most) when that
+ * cannot be read (the program has exited, or lives in another PID
+ * namespace).  @buf holds the name returned.
+ */
+static const char *program_name(pid_t pid, const char *procname, char *buf, size_t len)
+{
+	char path[64];
+	size_t n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/cmdline", (long)pid);
+	f = fopen(path, "re");
+	if (f) {
+		n = fread(buf, 1, len - 1, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	return buf[0] ? buf : procname;
+}
+
+/*
  * The events of running programs, program by program: in LTTng's MI,
  * <pids>, each <pid> with its <events>.  @domain: user or python.
  */
 static void print_program_events(enum ltt_domain domain, const struct ltt_tracepoint_info *tps,
 				 size_t count)
 {
+	char cmdline[PATH_MAX];
+	const char *name;
 	size_t i;
 	pid_t last = 0;
 
@@ -73,10 +100,11 @@ static void print_program_events(enum ltt_domain domain, const struct ltt_tracep
 				ctl_out_close();	/* events */
 				ctl_out_close();	/* pid */
 			}
-			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, tps[i].procname);
+			name = program_name(tps[i].pid, tps[i].procname, cmdline, sizeof(cmdline));
+			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, name);
 			ctl_out_open("pid");
 			ctl_out_i64("id", tps[i].pid);
-			ctl_out_str("name", tps[i].procname);
+			ctl_out_str("name", name);
 			ctl_out_open("events");
 		}
 		last = tps[i].pid;

@@ -321,6 +321,7 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	struct ltt_app_chan *ac;
+	bool added;
 
 	if (!ltt_ust_push_wanted(session, app)) {
 		/*
@@ -343,6 +344,7 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 		ac = ltt_app_find_chan(app, chan->cc.key);
 		if (!ac && !can_write(app, session, channel))
 			continue;
+		added = !ac;
 		if (!ac) {
 			ac = ltt_app_chan_new();
 			if (!ac)
@@ -362,6 +364,16 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 			ac->enabled = channel->enabled;
 		}
 		sync_events(b, trace, chan, app, ac, last);
+		/*
+		 * A channel the program gets enabled (the session's first
+		 * start with the program registered): CHANNEL_ENABLE once its
+		 * events are, so that it records its state dump there, as it
+		 * does at each later start.  (A program still registering
+		 * dumps at REGISTER_DONE and takes this as a no-op.)
+		 */
+		if (added && ac->enabled &&
+		    send_key_cmd(app, LTT_APP_MSG_CHANNEL_ENABLE, chan->cc.key, NULL, -1, last))
+			return;
 	}
 }
 

@@ -76,7 +76,9 @@ bool ltt_ust_push_wanted(struct ltt_session *session, const struct ltt_app *app)
  * channels, the events, as far as ltt_ust_push_prepare() made their
  * buffers and ids (never calls the consumer); a program the session does
  * not want (ltt_ust_push_wanted(): untracked) gets nothing, and the
- * channels it had are disabled
+ * channels it had are disabled.  A channel it gets enabled is enabled
+ * once more after its events (CHANNEL_ENABLE), for the program's state
+ * dump, as at a restart.
  * @last: receives the seq of the last command sent, if any was
  *
  * Session lock and apps->lock held.

@@ -39,7 +39,7 @@ is "$(grep -c "session 'p' created by uid $(id -u), output '$TEST_TMP/x\\\\x1b\\
 	"the daemon logs the path escaped, on the session's own line"
 is "$(grep -c '^Info: forged' "$SESSIOND_LOG")" 0 "no forged line starts in the log"
 
-# --- program names (a program's comm, which any user chooses)
+# --- program names (a program's path and comm, which any user chooses)
 evil="$TEST_TMP/e${ESC}[7m"$'\a'
 cp "$UST_APP" "$evil"
 open_fifo ready "$TEST_TMP/ready"
@@ -53,7 +53,7 @@ wait_ready $ready
 ok $? "a program named e ESC [7m BEL registered"
 run lttctl list -u
 ok "$(raw "$OUT"; echo $((!$?)))" "list -u prints no control character"
-like "$OUT" "^PID: $READY_PIDS - Name: e\\\\x1b\\[7m\\\\x07\$" "list -u shows the program's name escaped"
+like "$OUT" "^PID: $READY_PIDS - Name: $TEST_TMP/e\\\\x1b\\[7m\\\\x07\$" "list -u shows the program's path escaped"
 echo go >&$go
 wait $app
 ok "$(raw "$(cat "$SESSIOND_LOG")"; echo $((!$?)))" "the daemon's log holds no control character after it"

@@ -43,7 +43,7 @@ ok_cmd "start" lttctl start
 app_start
 is "$LINE" "ready 1" "import lttngust returned registered, with its handler on (the rule's ENABLE came first)"
 run lttctl list -p
-like "$OUT" "Name: python3" "list -p: the program of LTTng's agent"
+like "$OUT" "Name: $PYTHON3\$" "list -p: the program of LTTng's agent, by its path"
 like "$OUT" "    qa.app" "list -p: its logger qa.app (the agent's LIST reply)"
 like "$OUT" "    qa.other" "list -p: its logger qa.other"
 like "$(cat "$SESSIOND_LOG")" "LTTng python agent of pid [0-9]+ \(python3\) registered \(protocol 2.0\)" \

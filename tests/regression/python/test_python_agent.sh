@@ -101,7 +101,7 @@ held=$!
 wait_ready $ready
 ok $? "the program registered"
 run lttctl list -p
-like "$OUT" "PID: $READY_PIDS - Name: python3" "list -p: the program, by its pid"
+like "$OUT" "PID: $READY_PIDS - Name: $PYTHON3\$" "list -p: the program, by its pid and path"
 like "$OUT" "    qa.app" "list -p: qa.app"
 like "$OUT" "    other" "list -p: other"
 lttctl --mi xml list -p >"$TEST_TMP/loggers.xml" 2>/dev/null

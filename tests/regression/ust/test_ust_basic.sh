@@ -8,7 +8,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 51
+plan 52
 
 N=200
 OUTDIR="$TEST_TMP/trace"
@@ -33,7 +33,10 @@ ok $? "the program registered"
 pid=$READY_PIDS
 
 run lttctl list -u
-like "$STDOUT" "PID: $pid - Name: ust_app" "list -u: the program, by pid and name"
+is "$(grep "^PID: $pid " <<<"$STDOUT")" "PID: $pid - Name: $UST_APP" \
+	"list -u: the program, by pid and the path it was started by (argv[0], as LTTng's list -u)"
+like "$(lttctl --mi xml list -u | tr -d ' \n')" "<pid><id>$pid</id><name>$UST_APP</name>" \
+	"  and in the MI (<pid>'s <name>)"
 for ev in "seq (loglevel: DEBUG_LINE (13))" "types (loglevel: WARNING (4))" \
 	"crit (loglevel: CRIT (2))" "debug (loglevel: DEBUG (14))"; do
 	like "$STDOUT" "^    ltt_test:${ev//[()]/.}\$" "list -u: ltt_test:$ev"

@@ -1,9 +1,10 @@
 #!/bin/bash
 # test_ust_statedump.sh - lttng_ust_statedump:* as lttng-ust writes them:
-# at each start, before the program's events, start, then bin_info (the
-# program's path, base address, size, PIC), build_id (the id readelf
-# reads), debug_link (name and CRC-32 of the separate debug file) for
-# each loaded object, procname, end; only into channels that enable them,
+# at each start (a program's first one too when it registered before),
+# before the program's events, start, then bin_info (the program's path,
+# base address, size, PIC), build_id (the id readelf reads), debug_link
+# (name and CRC-32 of the separate debug file) for each loaded object,
+# procname, end; only into channels that enable them,
 # through their filters; again at each regenerate statedump, recorded
 # when the command returns.  Then the users' tool: babeltrace2 --debug-info
 # turns the ip context into the function and the source line of the
@@ -17,7 +18,7 @@ ust_setup
 cc_cmd=${LTT_TEST_CC:-cc}
 command -v "${cc_cmd%% *}" >/dev/null || skip_all "no C compiler to build the program"
 command -v objcopy >/dev/null || skip_all "no objcopy to split the debug information"
-plan 32
+plan 38
 
 # The program: three hits from one known line of known_call().
 src="$TEST_TMP/sdapp.c"
@@ -134,6 +135,33 @@ upid=$READY_PIDS
 is "$(grep -c "lttng_ust_statedump:start: .*vpid = $upid }" "$TEST_TMP/o3")" 2 \
 	"a program registered in a started session, stopped and started again: two dumps"
 is "$(grep -c "lttng_ust_statedump:end: .*vpid = $upid }" "$TEST_TMP/o3")" 2 "  each ended"
+
+# A program registered before the session starts has no channel of it
+# then: its dump comes at the session's first start, whole, before its
+# events, as LTTng-UST's (lttng-tools' regen-statedump/test_ust counts
+# it); a stop and a start make the second.
+lttctl -q create s8 -o "$TEST_TMP/t8" && lttctl -q enable-channel -u c &&
+	lttctl -q enable-event -u 'lttng_ust_statedump:*,ltt_test:seq' -c c &&
+	lttctl -q add-context -u -c c -t vpid
+ust_app_bg -n 1 -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+wait_ready "$ready"
+fpid=$READY_PIDS
+lttctl -q start s8
+ok $? "a program registered, then its session started"
+lttctl -q stop s8 && lttctl -q start s8
+echo go >&"$go"
+wait "$BG_PID"
+lttctl -q stop s8 && lttctl -q destroy s8
+bt "$TEST_TMP/t8" "$TEST_TMP/o8"
+for e in start procname end; do
+	is "$(grep -c "lttng_ust_statedump:$e: .*vpid = $fpid }" "$TEST_TMP/o8")" 2 \
+		"  $e: once at the first start, once at the second"
+done
+is "$(grep -c "lttng_ust_statedump:bin_info: .*vpid = $fpid }.*path = \"[^\"]*libltt-ust[^\"]*\"" "$TEST_TMP/o8")" 2 \
+	"  bin_info of libltt-ust in each"
+like "$(sed -n 's/.* \(lttng_ust_statedump:[a-z_]*\|ltt_test:seq\): .*/\1/p' "$TEST_TMP/o8" | uniq | tr '\n' ' ')" \
+	"^lttng_ust_statedump:start (lttng_ust_statedump:[a-z_]+ )+lttng_ust_statedump:end lttng_ust_statedump:start (lttng_ust_statedump:[a-z_]+ )+lttng_ust_statedump:end ltt_test:seq \$" \
+	"  two dumps, then the program's event"
 
 # regenerate statedump: each program records its dump again, now, in
 # the session's channels (once at registration, then once per regenerate).
