@@ -295,6 +295,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_clear_live.sh \
 	tests/regression/relay/test_relay_stream.sh \
 	tests/regression/relay/test_relay_tls.sh \
+	tests/regression/relay/test_relay_tls_silent.sh \
 	tests/regression/relay/test_relay_lttng.sh \
 	tests/regression/relay/test_relay_stall.sh \
 	tests/regression/relay/test_relay_lost_events.sh \
