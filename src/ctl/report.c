@@ -212,7 +212,7 @@ void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code)
 	int err = code < 0 ? -code : code;
 	bool relay = ctl_report_relay_code(err);
 
-	if (!relay && err != LTT_ERR_BUFFER_MEMORY &&
+	if (!relay && err != LTT_ERR_BUFFER_MEMORY && err != LTT_ERR_OUTPUT_CREATE &&
 	    (err < LTT_ERR_OUTPUT_NO_SPACE || err > LTT_ERR_OUTPUT_IO)) {
 		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
 		return;
