@@ -77,7 +77,7 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch)
 			     " packets\n", ch->error_events, ch->error_packets);
 	if (ch->classes_refused) {
 		ctl_out_text("      event descriptions refused: %" PRIu64
-			     " (the channel describes at most 65,536 events; programs' events beyond are not recorded)\n",
+			     " (programs' events not recorded: past the 65,536 the channel describes, or described past the session daemon's --app-metadata-max or --max-bytes-per-uid; its log names each program)\n",
 			     ch->classes_refused);
 	}
 }
@@ -132,7 +132,7 @@ static void report_failure(const struct ltt_session_detail *d, const struct ltt_
 	if (ch->classes_refused)
 		ctl_out_warn(LTT_ERR_LIMIT,
 			     "channel '%s' of session '%s' refused %" PRIu64
-			     " event descriptions: it describes at most 65,536 events, and programs announced more; their events beyond are not recorded (give those programs a channel or a session of their own).",
+			     " event descriptions: programs announced more events than the 65,536 it describes, or described them past the session daemon's --app-metadata-max or --max-bytes-per-uid (its log names each program and why); those events are not recorded (give those programs a channel or a session of their own, or the daemon larger limits).",
 			     ch->attr.name, d->info.name, ch->classes_refused);
 }
 
@@ -212,7 +212,7 @@ void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code)
 	int err = code < 0 ? -code : code;
 	bool relay = ctl_report_relay_code(err);
 
-	if (!relay && err != LTT_ERR_BUFFER_MEMORY &&
+	if (!relay && err != LTT_ERR_BUFFER_MEMORY && err != LTT_ERR_OUTPUT_CREATE &&
 	    (err < LTT_ERR_OUTPUT_NO_SPACE || err > LTT_ERR_OUTPUT_IO)) {
 		ctl_out_error(code, "session '%s': %s", session, ltt_strerror(code));
 		return;

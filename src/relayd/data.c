@@ -304,7 +304,9 @@ static bool data_established(const struct ltt_relay_conn *conn)
  * A consumer opens its data connection with its session, and sends its
  * first packet only once tracing starts, maybe much later.  So silent data
  * connections may wait as long as they are no more than the open sessions
- * (each consumer session has one); past that they are closed.
+ * (each consumer session has one); past that they are closed.  Only
+ * connections past their TLS handshake are asked (server.c): a stranger
+ * who can't speak TLS to the relay takes no member's slot.
  */
 static bool data_may_wait(struct ltt_relay_conn *conn)
 {

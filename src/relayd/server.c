@@ -159,16 +159,30 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 	bool hello_over = conn->hello && now_ns() >= conn->hello_end;
 
 	(void)loop;
-	if (hello_over && srv->ops->may_wait && !conn->closing && !srv->ops->busy(conn) &&
-	    srv->ops->may_wait(conn)) {
-		if (!conn->waiting)
+	/*
+	 * Only a peer that finished its TLS handshake (on a plain relay, any
+	 * that sent nothing malformed: none half-sent) may hold a silent
+	 * slot: a stranger's connections that never speak TLS took them from
+	 * members' idle sessions (issue 61).
+	 */
+	if (hello_over && conn->shaken && srv->ops->may_wait && !conn->closing &&
+	    !srv->ops->busy(conn) && srv->ops->may_wait(conn)) {
+		if (!conn->waiting) {
 			srv->waiting_count++;
+			LTT_DBG("%s connection from %s: silent past %llu ms, kept (%u silent)",
+				srv->ops->name, conn->peer,
+				(unsigned long long)(srv->hello_ns / 1000000), srv->waiting_count);
+		}
 		conn->waiting = true;
 		conn->hello_end = now_ns() + srv->hello_ns;
 		ltt_evloop_timer_arm(conn->deadline, srv->hello_ns, 0);
 		return;
 	}
-	if (hello_over && !conn->closing)
+	if (hello_over && !conn->closing && !conn->shaken)
+		LTT_WARN_RL("%s connection from %s: no TLS handshake within %llu ms of connecting: closed",
+			    srv->ops->name, conn->peer,
+			    (unsigned long long)(srv->hello_ns / 1000000));
+	else if (hello_over && !conn->closing)
 		LTT_WARN_RL("%s connection from %s: no %s within %llu ms of connecting: closed",
 			 srv->ops->name, conn->peer, srv->ops->first,
 			 (unsigned long long)(srv->hello_ns / 1000000));

@@ -18,7 +18,8 @@
  * excepted) holds at most cfg.max_per_uid connections; before HELLO a
  * request is at most LTT_CLIENT_PRE_HELLO_MAX bytes, and a request's
  * buffer grows as its bytes arrive, within the bytes its user may hold
- * at once in all their connections and programs (cfg.budget): one that
+ * at once in all their client connections (cfg.budget; their programs
+ * have a budget of their own): one that
  * would pass it is read to its end without being kept and answered
  * CLIENT_BYTES.  Logs a client can trigger are rate-limited.
  */

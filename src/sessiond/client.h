@@ -40,7 +40,9 @@ struct ltt_client_thread_config {
 	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
 	struct ltt_triggers *triggers;	/* borrowed: SUBSCRIBE finds the triggers there */
 	/*
-	 * Borrowed, shared with the program thread: the request bytes a user
+	 * Borrowed, this thread's alone (programs have their own, so a
+	 * user's pending requests never refuse its programs' descriptions):
+	 * the request bytes a user
 	 * (root excepted) may hold at once; a request that would pass it is
 	 * read and dropped, and answered CLIENT_BYTES.  NULL: no budget.
 	 */

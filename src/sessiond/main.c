@@ -136,7 +136,13 @@ struct daemon {
 	struct ltt_maps maps;
 	struct ltt_trigger_runner *runner;
 	struct ltt_lagent *lagent;	/* LTTng's agents, NULL: none */
-	struct ltt_budget budget;	/* bytes per user, of both threads */
+	/*
+	 * Bytes per user: one budget for client requests, one for program
+	 * messages, so a user's pending requests never refuse its programs'
+	 * event descriptions (issue 61).
+	 */
+	struct ltt_budget client_budget;
+	struct ltt_budget app_budget;
 	int app_fd, client_fd;		/* listening, until their threads take them */
 	bool dropped;			/* root's rights given up (ltt_priv_drop()) */
 };
@@ -228,10 +234,10 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.max_per_uid = lim->max_clients_per_uid,
 		.idle_timeout_ms = lim->idle_timeout_s * 1000,
 		.triggers = &d->triggers,
-		.budget = &d->budget,
+		.budget = &d->client_budget,
 	};
 	struct ltt_app_thread_config acfg = {
-		.budget = &d->budget,
+		.budget = &d->app_budget,
 		.max_per_uid = lim->max_apps_per_uid,
 		.max_unregistered_per_uid = lim->max_apps_per_uid < LTT_APP_MAX_UNREGISTERED_PER_UID ?
 			lim->max_apps_per_uid : LTT_APP_MAX_UNREGISTERED_PER_UID,
@@ -296,7 +302,8 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_triggers_fini(&d->triggers);
 	ltt_maps_fini(&d->maps);
 	ltt_session_registry_fini(&d->registry);
-	ltt_budget_fini(&d->budget);
+	ltt_budget_fini(&d->client_budget);
+	ltt_budget_fini(&d->app_budget);
 }
 
 /*
@@ -454,7 +461,8 @@ static int run(const struct options *opts)
 	if (d.domains.v[ltt_domain_index(LTT_DOMAIN_KERNEL)] && ltt_kmaps_attach(&d.kernel, &d.maps))
 		LTT_WARN("no memory for kernel map channels: they are refused");
 	d.ust.max_events = opts->lim.max_events;
-	ltt_budget_init(&d.budget, opts->lim.max_bytes_per_uid);
+	ltt_budget_init(&d.client_budget, opts->lim.max_bytes_per_uid);
+	ltt_budget_init(&d.app_budget, opts->lim.max_bytes_per_uid);
 	ret = serve_start(&d, &rd, root, gr, group, &opts->lim);
 	/* Loaded before "ready": a session the caller waits for exists then. */
 	if (!ret)

@@ -312,8 +312,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		{ "max-triggers-per-uid", 0, POPT_ARG_STRING, &opts->max_triggers_arg, 0,
 		  "triggers one user (not root) may add (default: 256)", "N" },
 		{ "max-bytes-per-uid", 0, POPT_ARG_STRING, &opts->max_bytes_arg, 0,
-		  "bytes of requests and program messages one user (not root) may have the "
-		  "daemon hold while they arrive (default: 32M)", "SIZE" },
+		  "bytes of requests, and as many of program messages, one user (not root) may "
+		  "have the daemon hold while they arrive (default: 32M)", "SIZE" },
 		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
 		  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
 		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,

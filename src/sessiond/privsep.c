@@ -298,30 +298,38 @@ static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
  */
 static int passed_fd = -1;
 
-/* Do @fd's first @len bytes read @head? */
-static bool starts(int fd, const char *head, size_t len)
+/* Do @fd's first @len bytes, of the @size checked, read @head? */
+static bool starts(int fd, const char *head, size_t len, off_t size)
 {
 	char buf[64];
 
-	return len <= sizeof(buf) && pread(fd, buf, len, 0) == (ssize_t)len &&
+	return len <= sizeof(buf) && (off_t)len <= size && pread(fd, buf, len, 0) == (ssize_t)len &&
 	       !memcmp(buf, head, len);
 }
 
 /*
- * Does @fd hold @head anywhere?  Read in pieces that overlap by @len - 1
- * bytes, the whole file (its size was capped): a certificate's text dump
+ * Does @fd hold @head anywhere in its first @size bytes, the size checked?
+ * Read in pieces that overlap by @len - 1 bytes, never past @size: a file
+ * grown since the check (or a /proc file, of size 0, that reads on for
+ * hundreds of GiB) must not hold this loop.  A certificate's text dump
  * may run for kilobytes before its PEM block.
  */
-static bool holds(int fd, const char *head, size_t len)
+static bool holds(int fd, const char *head, size_t len, off_t size)
 {
 	char buf[4096];
-	size_t have = 0;
+	size_t have = 0, want;
 	off_t off = 0;
 	ssize_t n;
 
 	if (!len || len >= sizeof(buf))
 		return false;
-	while ((n = pread(fd, buf + have, sizeof(buf) - have, off)) > 0) {
+	while (off < size) {
+		want = sizeof(buf) - have;
+		if ((off_t)want > size - off)
+			want = (size_t)(size - off);
+		n = pread(fd, buf + have, want, off);
+		if (n <= 0)
+			break;
 		off += n;
 		have += (size_t)n;
 		if (memmem(buf, have, head, len))
@@ -357,7 +365,8 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 	ltt_as_user_end(&as);
 	if (!err && (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > max))
 		err = -ENOEXEC;
-	if (!err && !(anywhere ? holds(fd, head, len) : starts(fd, head, len)))
+	if (!err && !(anywhere ? holds(fd, head, len, st.st_size) :
+				 starts(fd, head, len, st.st_size)))
 		err = -ENOEXEC;
 	if (err) {
 		if (fd >= 0)

@@ -61,6 +61,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/python/test_python_ctl.sh \
 	tests/regression/python/test_python_agent.sh \
 	tests/regression/lttng/test_lttng_agent.sh \
+	tests/regression/lttng/test_lttng_agent_limits.sh \
 	tests/regression/lttng/test_lttng_java.sh \
 	tests/regression/lttng/test_lttng_agent_record.sh \
 	tests/regression/lttng/test_lttng_java_record.sh \
@@ -71,6 +72,7 @@ TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
 	tests/regression/lttng_agent_app.py tests/regression/lttng_agent_record.py \
+	tests/regression/lttng_agent_fake.py \
 	tests/regression/java/LttngJavaApp.java \
 	tests/regression/kload-lib.sh
 
@@ -296,6 +298,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_clear_live.sh \
 	tests/regression/relay/test_relay_stream.sh \
 	tests/regression/relay/test_relay_tls.sh \
+	tests/regression/relay/test_relay_tls_silent.sh \
 	tests/regression/relay/test_relay_lttng.sh \
 	tests/regression/relay/test_relay_stall.sh \
 	tests/regression/relay/test_relay_lost_events.sh \

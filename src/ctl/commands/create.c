@@ -5,8 +5,12 @@
  * Everything the user typed is checked here first; the default output
  * directory and the automatic name are the library's to choose.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/model/attr.h"
 #include "common/model/uri.h"
@@ -113,6 +117,41 @@ static int set_url_pair(const struct create_args *a, struct ltt_session_attr *at
 	return CTL_EXIT_OK;
 }
 
+/*
+ * Can output directory @path (absolute) be made?  The deepest part of it
+ * that exists must be a directory in which a directory can be made (one
+ * is, and removed at once: /proc, say, takes none).  An existing @path is
+ * left to start, which checks that the owner can write there.  Returns 0
+ * or -errno (-ENOENT, -ENOTDIR: it can't; others, as -EACCES, are start's
+ * to tell, as the owner's consumer meets them).
+ */
+static int output_creatable(const char *path)
+{
+	char dir[LTT_PATH_MAX], probe[LTT_PATH_MAX + 32];
+	struct stat st;
+	char *slash;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return -ENAMETOOLONG;
+	while (stat(dir, &st)) {
+		if (errno != ENOENT)
+			return -errno;
+		slash = strrchr(dir, '/');
+		if (!slash)
+			return -ENOENT;
+		slash[slash == dir] = '\0';	/* "/x" -> "/" */
+	}
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (!strcmp(dir, path))
+		return 0;
+	snprintf(probe, sizeof(probe), "%s/.ltt-probe-XXXXXX", strcmp(dir, "/") ? dir : "");
+	if (!mkdtemp(probe))
+		return -errno;
+	rmdir(probe);
+	return 0;
+}
+
 /* The output of -o, -U, -C/-D or --no-output into @attr. */
 static int set_output(const struct create_args *a, struct ltt_session_attr *attr)
 {
@@ -145,6 +184,16 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 	} else {
 		attr->output_type = LTT_OUTPUT_LOCAL;
 		attr->output[0] = '\0';
+	}
+	if (attr->output_type == LTT_OUTPUT_LOCAL && attr->output[0]) {
+		int err = output_creatable(attr->output);
+
+		if (err == -ENOENT || err == -ENOTDIR) {
+			ctl_out_error(LTT_ERR_OUTPUT_CREATE, "output directory '%s': %s (%s); nothing was created",
+				      attr->output, ltt_strerror(LTT_ERR_OUTPUT_CREATE),
+				      strerror(-err));
+			return CTL_EXIT_FAILURE;
+		}
 	}
 	return CTL_EXIT_OK;
 }

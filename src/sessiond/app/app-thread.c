@@ -24,8 +24,10 @@
  *   registration, and for every message but TRACEPOINTS, a message is at
  *   most SMALL_MSG_MAX bytes; TRACEPOINTS messages are refused (read and
  *   discarded, the program stays) once a program's descriptions would
- *   pass cfg.metadata_max bytes, or its user's messages and requests
- *   being read would pass the bytes a user may hold at once (cfg.budget).
+ *   pass cfg.metadata_max bytes, or its user's program messages being
+ *   read would pass the bytes a user may hold at once (cfg.budget, the
+ *   programs' own: the user's client requests can't exhaust it); the
+ *   listener hears of each refusal (refused()), which `list` counts.
  * - Logs a program can trigger are rate-limited (LTT_WARN_RL()).
  *
  * The thread is an event loop (common/base/evloop.h): a watch on the listener
@@ -94,6 +96,7 @@ struct conn {
 	uint64_t held;		/* in the user's budget: cap */
 	size_t got;
 	bool discard;		/* over the description limit: read and drop */
+	uint8_t head[4];	/* the payload's first bytes (TRACEPOINTS: its count) */
 	struct ltt_app_notify_reader notify;	/* its notification socket, once it has one */
 };
 
@@ -238,6 +241,8 @@ static void on_done_timer(struct ltt_evloop *loop, void *arg)
 		ltt_evloop_timer_arm(t->done_timer, DONE_CHECK_MS * NS_PER_MS, 0);
 }
 
+static int answer(struct ltt_app_thread *t, struct conn *c, struct ltt_app_done *d);
+
 static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
 {
 	struct ltt_app_done *d;
@@ -259,6 +264,15 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 	d = ltt_app_done_create(c->app);
 	t->cfg.listener.tracepoints(t->cfg.listener.arg, c->app, tps, n, d);
 	free(tps);
+	return answer(t, c, d);
+}
+
+/*
+ * Answer @c's TRACEPOINTS message with REGISTER_DONE once the work that
+ * holds @d is done (NULL: now).  Returns 0 or an error to drop the app.
+ */
+static int answer(struct ltt_app_thread *t, struct conn *c, struct ltt_app_done *d)
+{
 	if (!d)
 		return ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
 	/* Everything the active sessions want of them pushed: let it go on. */
@@ -355,6 +369,35 @@ static int handle_gap(struct conn *c, struct ltt_msg *msg)
 	return 0;
 }
 
+/*
+ * The descriptions a refused TRACEPOINTS message held, as its count says
+ * (the payload was not kept), at most LTT_APP_MAX_TRACEPOINTS.
+ */
+static uint32_t refused_count(const struct conn *c)
+{
+	struct ltt_rbuf r;
+	uint32_t n;
+
+	if (c->hdr.payload_len < sizeof(c->head))
+		return 0;
+	ltt_rbuf_init(&r, c->head, sizeof(c->head));
+	n = ltt_rbuf_get_u32(&r);
+	return n < LTT_APP_MAX_TRACEPOINTS ? n : LTT_APP_MAX_TRACEPOINTS;
+}
+
+/* A refused TRACEPOINTS message: counted, then answered.  0 or an error to drop the app. */
+static int refused(struct ltt_app_thread *t, struct conn *c)
+{
+	struct ltt_app_done *d = NULL;
+	uint32_t n = refused_count(c);
+
+	if (c->registered && n && t->cfg.listener.refused) {
+		d = ltt_app_done_create(c->app);
+		t->cfg.listener.refused(t->cfg.listener.arg, c->app, n, d);
+	}
+	return answer(t, c, d);
+}
+
 /* A whole message is in: handle it.  Returns 0, or an error to drop the app. */
 static int dispatch(struct ltt_app_thread *t, struct conn *c)
 {
@@ -365,9 +408,9 @@ static int dispatch(struct ltt_app_thread *t, struct conn *c)
 	c->cap = 0;
 	budget_set(t, c, 0);	/* msg holds the payload until the end: bounded, one at a time */
 	if (c->discard) {
-		/* Over its description limit: answered, kept out, the program goes on. */
+		/* Over its description limit: answered, kept out, counted, the program goes on. */
 		c->discard = false;
-		ret = ltt_app_send(c->app, LTT_APP_MSG_REGISTER_DONE, NULL, NULL, 0, NULL);
+		ret = refused(t, c);
 	} else if (!c->registered && msg.hdr.type != LTT_APP_MSG_REGISTER)
 		ret = -EPROTO;
 	else if (c->registered && msg.hdr.type == LTT_APP_MSG_REGISTER)
@@ -520,7 +563,7 @@ static int header_done(struct ltt_app_thread *t, struct conn *c)
 static int conn_read(struct ltt_app_thread *t, struct conn *c)
 {
 	int fd = c->app->fd, ret;
-	uint8_t *p;
+	uint8_t *p = NULL;
 	size_t len;
 	ssize_t n;
 
@@ -558,6 +601,10 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 		if (ret)
 			return ret;
 	} else {
+		if (c->got < sizeof(c->head))	/* kept or discarded: its count is known */
+			memcpy(c->head + c->got, p,
+			       (size_t)n < sizeof(c->head) - c->got ? (size_t)n :
+			       sizeof(c->head) - c->got);
 		c->got += (size_t)n;
 	}
 	if (c->got < c->hdr.payload_len)

@@ -242,6 +242,14 @@ struct ltt_app_listener {
 	void (*loggers)(void *arg, struct ltt_app *app, const char *const *names, size_t nr);
 	/* @app's notifier @m->key fired (a valid message, borrowed for the call). */
 	void (*notified)(void *arg, struct ltt_app *app, const struct ltt_app_notify *m);
+	/*
+	 * @app's event descriptions, @nr of them as its message said, were
+	 * refused (over metadata_max or the budget): its events are not
+	 * traced there.  The message's answer waits for the work that holds
+	 * @done (ltt_app_done_hold()), so the refusal is counted before the
+	 * program records.  NULL: not told.
+	 */
+	void (*refused)(void *arg, struct ltt_app *app, uint32_t nr, struct ltt_app_done *done);
 	/* @app, which was added, is gone: drop its reference. */
 	void (*removed)(void *arg, struct ltt_app *app);
 	void *arg;
@@ -254,9 +262,10 @@ struct ltt_app_thread_config {
 	unsigned int max_unregistered_per_uid;	/* of which waiting to register */
 	uint64_t metadata_max;			/* bytes of event descriptions per program */
 	/*
-	 * Borrowed, shared with the client thread: the message bytes a user
-	 * (root excepted) may hold at once; event descriptions that would
-	 * pass it are read and dropped, as over metadata_max.  NULL: none.
+	 * Borrowed, this thread's alone (the client thread has its own): the
+	 * message bytes a user's programs (root's excepted) may hold at
+	 * once; event descriptions that would pass it are read and dropped,
+	 * as over metadata_max.  NULL: none.
 	 */
 	struct ltt_budget *budget;
 };

@@ -376,16 +376,19 @@ static bool has_channel(const struct ltt_cmd_ctx *ctx, const struct ltt_session 
 /*
  * Have every domain with channels start recording @session, which is
  * locked; on failure, the domains already started are stopped and the
- * session unlocked.  Returns 0 (still locked) or the failing -errno.
+ * session unlocked.  Returns 0 (still locked) or the failing -errno;
+ * an output's failure also in *@ret_output_err, and *@ret_create: it
+ * was making the output's directory.
  */
 static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
-			 struct ltt_domain_settle *settle, int *ret_output_err)
+			 struct ltt_domain_settle *settle, int *ret_output_err, bool *ret_create)
 {
 	struct ltt_domain_impl *d;
 	size_t i, j;
 	int ret;
 
 	session->output_err = 0;
+	session->output_create = false;
 	__atomic_store_n(&session->active, true, __ATOMIC_RELAXED);
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = recording_domain(ctx, session, i);
@@ -398,6 +401,7 @@ static int start_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *sess
 	LTT_ERR("session '%s': the %s domain can't start: %s", session->name,
 		ltt_domain_name(d->type), strerror(-ret));
 	*ret_output_err = session->output_err;
+	*ret_create = session->output_create;
 	__atomic_store_n(&session->active, false, __ATOMIC_RELAXED);
 	ltt_session_unlock(session);
 	ltt_domain_settle_wait(settle, NULL);
@@ -456,7 +460,7 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	struct ltt_session *session;
 	enum ltt_error_code ret;
 	int err, output_err = 0;
-	bool net;
+	bool net, create = false;
 
 	ret = lock_named_session(ctx, req, &session);
 	if (ret)
@@ -470,12 +474,12 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 		;
 	else if ((ret = reach_relay(session)))
 		;
-	else if ((err = start_domains(ctx, session, &settle, &output_err))) {
+	else if ((err = start_domains(ctx, session, &settle, &output_err, &create))) {
 		/* Unlocked, and the domains that had started are stopped. */
 		net = session->output_type == LTT_OUTPUT_NET;
 		ltt_session_put(ctx->registry, session);
 		if (output_err)
-			return ltt_cmd_output_error(output_err);
+			return create ? LTT_ERR_OUTPUT_CREATE : ltt_cmd_output_error(output_err);
 		return net ? start_relay_error(err) : ltt_cmd_domain_error(err);
 	}
 	if (!ret) {

@@ -399,6 +399,8 @@ static int check_output(struct ltt_kernel *k, struct ltt_session *session,
 		return ret;	/* the consumer's failure (stalled, gone), not the output's */
 	if (ret == -EOPNOTSUPP)
 		ret = 0;
+	/* the probe makes the directory: a part missing is one it can't make */
+	session->output_create = ret == -ENOENT || ret == -ENOTDIR;
 	c = ks ? ltt_ctrace_consumer(&ks->trace) : NULL;
 	cds_list_for_each_entry(kc, ks && c && !ret ? &ks->trace.chans : &no_chans, cc.node) {
 		if (!ltt_consumer_flush_channel(c, kc->cc.key, false) &&

@@ -109,3 +109,38 @@ void ltt_lagent_port_remove(const char *path, unsigned int port)
 	if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == port)
 		unlink(path);
 }
+
+int ltt_lagent_peer_uid(int fd, uid_t *ret_uid)
+{
+	struct sockaddr_in self, peer;
+	socklen_t slen = sizeof(self), plen = sizeof(peer);
+	char want[64], line[512], local[32], remote[32];
+	unsigned long uid;
+	int ret = -ENOENT;
+	FILE *f;
+
+	if (getsockname(fd, (struct sockaddr *)&self, &slen) ||
+	    getpeername(fd, (struct sockaddr *)&peer, &plen))
+		return -errno;
+	if (self.sin_family != AF_INET || peer.sin_family != AF_INET)
+		return -EAFNOSUPPORT;
+	/* the peer's socket: its local end is our peer, its remote end us */
+	snprintf(want, sizeof(want), "%08X:%04X %08X:%04X", (unsigned int)peer.sin_addr.s_addr,
+		 (unsigned int)ntohs(peer.sin_port), (unsigned int)self.sin_addr.s_addr,
+		 (unsigned int)ntohs(self.sin_port));
+	f = fopen("/proc/net/tcp", "re");
+	if (!f)
+		return -errno;
+	while (ret && fgets(line, sizeof(line), f)) {
+		/* sl local rem st tx:rx tr:when retrnsmt uid ... */
+		if (sscanf(line, " %*s %31s %31s %*s %*s %*s %*s %lu", local, remote, &uid) != 3)
+			continue;
+		snprintf(line, sizeof(line), "%s %s", local, remote);
+		if (!strcmp(line, want)) {
+			*ret_uid = (uid_t)uid;
+			ret = 0;
+		}
+	}
+	fclose(f);
+	return ret;
+}

@@ -31,6 +31,13 @@
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */
 
+/* the limits as add_name() and on_accept() say them */
+_Static_assert(LTT_LAGENT_AGENT_NAMES == 4096, "add_name() says 4,096");
+_Static_assert(LTT_LAGENT_USER_LIST_BYTES == 256 << 10, "add_name() says 256 KiB");
+/* 16 users' listings (the most that LTT_LAGENT_MAX_AGENTS allows) fit a client's reply */
+_Static_assert(LTT_LAGENT_MAX_AGENTS / LTT_LAGENT_USER_AGENTS * LTT_LAGENT_USER_LIST_BYTES <=
+	       (4U << 20), "listings past 4 MiB");
+
 /* One rule as an agent is told it (ENABLE's fields). */
 struct key {
 	uint32_t domain;
@@ -62,6 +69,7 @@ struct conn {
 	int fd;
 	struct ltt_evloop_watch *watch;
 	struct ltt_evloop_timer *deadline;	/* REGISTER, then each awaited answer */
+	uid_t uid;		/* its owner's (/proc/net/tcp); (uid_t)-1: not known */
 	bool registered;
 	struct ltt_lagent_register reg;
 	char procname[17];
@@ -85,6 +93,14 @@ struct ltt_lagent {
 	struct cds_list_head owners;	/* the thread's */
 };
 
+/* What one user's agents put in a listing, and left out of it. */
+struct list_user {
+	uid_t uid;
+	size_t bytes;
+	uint32_t past_agent;	/* names past LTT_LAGENT_AGENT_NAMES */
+	uint32_t past_user;	/* names past LTT_LAGENT_USER_LIST_BYTES */
+};
+
 /* A listing: the caller's and each awaited LIST's reference. */
 struct list_req {
 	struct ltt_evloop_job job;
@@ -98,7 +114,12 @@ struct list_req {
 	struct ltt_evloop_timer *timer;	/* the thread's, until done */
 	struct ltt_wbuf names;		/* the thread's until done */
 	uint32_t count;
-	const struct conn *from;	/* the thread's: whose names are being added */
+	struct list_user *users;	/* the thread's: LTT_LAGENT_USER_LIST_BYTES each */
+	size_t nr_users;
+	/* the thread's, for the answer being taken */
+	const struct conn *from;	/* whose names are being added */
+	struct list_user *user;		/* its owner's, NULL: out of memory */
+	uint32_t from_names;		/* names it added */
 };
 
 struct sync_job {
@@ -135,6 +156,7 @@ static void req_put(struct list_req *req)
 	if (!last)
 		return;
 	ltt_wbuf_fini(&req->names);
+	free(req->users);
 	pthread_mutex_destroy(&req->lock);
 	pthread_cond_destroy(&req->cond);
 	free(req);
@@ -143,6 +165,19 @@ static void req_put(struct list_req *req)
 /* The listing is complete (or out of time): wake its caller.  The thread's. */
 static void req_finish(struct list_req *req)
 {
+	const struct list_user *u;
+	size_t i;
+
+	/* a line per user and limit: one user's lines don't hide another's */
+	for (i = 0; i < req->nr_users; i++) {
+		u = &req->users[i];
+		if (u->past_agent)
+			LTT_WARN("LTTng %s agents of uid %d: %u loggers left out of the listing, past the 4,096 loggers one agent may list",
+				 ltt_lagent_domain_name(req->domain), (int)u->uid, u->past_agent);
+		if (u->past_user)
+			LTT_WARN("LTTng %s agents of uid %d: %u loggers left out of the listing, past the 256 KiB of loggers one user's agents may list",
+				 ltt_lagent_domain_name(req->domain), (int)u->uid, u->past_user);
+	}
 	ltt_evloop_timer_destroy(req->timer);
 	req->timer = NULL;
 	pthread_mutex_lock(&req->lock);
@@ -434,16 +469,52 @@ static void skip_name(void *arg, const char *name)
 	(void)name;
 }
 
+/*
+ * An entry of the listing, unless it is past a limit: the answering
+ * agent's LTT_LAGENT_AGENT_NAMES loggers, its owner's
+ * LTT_LAGENT_USER_LIST_BYTES in this listing (4 MiB for 16 users: one
+ * user's agents can't take the reply past what a client takes).
+ */
 static void add_name(void *arg, const char *name)
 {
 	struct list_req *req = arg;
+	size_t bytes = 4 + strlen(req->from->procname) + 1 + strlen(name) + 1 + 8;
 
+	if (!req->user)
+		return;		/* out of memory: not listed */
+	if (req->from_names >= LTT_LAGENT_AGENT_NAMES) {
+		req->user->past_agent++;
+		return;
+	}
+	if (req->user->bytes + bytes > LTT_LAGENT_USER_LIST_BYTES) {
+		req->user->past_user++;
+		return;
+	}
+	req->from_names++;
+	req->user->bytes += bytes;
 	ltt_wbuf_put_u32(&req->names, req->from->reg.pid);
 	ltt_wbuf_put_str(&req->names, req->from->procname);
 	ltt_wbuf_put_str(&req->names, name);
 	ltt_wbuf_put_u32(&req->names, 0);
 	ltt_wbuf_put_u32(&req->names, 0);
 	req->count++;
+}
+
+/* @uid's share of listing @req, NULL: out of memory.  The thread's. */
+static struct list_user *list_user(struct list_req *req, uid_t uid)
+{
+	struct list_user *v;
+	size_t i;
+
+	for (i = 0; i < req->nr_users; i++)
+		if (req->users[i].uid == uid)
+			return &req->users[i];
+	v = realloc(req->users, (req->nr_users + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	req->users = v;
+	v[req->nr_users] = (struct list_user){ .uid = uid };
+	return &v[req->nr_users++];
 }
 
 /* One whole answer to @e, @len bytes at c->in.  0 or -1 (closed). */
@@ -459,6 +530,8 @@ static int on_answer(struct conn *c, const struct expect *e, size_t len)
 		done = req->done;
 		pthread_mutex_unlock(&req->lock);
 		req->from = c;
+		req->user = done ? NULL : list_user(req, c->uid);
+		req->from_names = 0;
 		ret = ltt_lagent_list_decode(c->in, len, &status, done ? skip_name : add_name, req);
 	} else {
 		status = ltt_lagent_status_decode(c->in);
@@ -556,11 +629,24 @@ static void conn_late(struct ltt_evloop *loop, void *arg)
 static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 {
 	struct ltt_lagent *a = arg;
+	unsigned int mine = 0;
+	uid_t uid;
 	struct conn *c;
 
 	if (a->nr_conns >= LTT_LAGENT_MAX_AGENTS) {
-		LTT_WARN_RL("%u LTTng agents are connected: another one refused",
+		LTT_WARN_RL("%u LTTng agents are connected, the limit of all users': another one refused",
 			    LTT_LAGENT_MAX_AGENTS);
+		close(fd);
+		return;
+	}
+	/* one user's agents, silent or not, can't take the others' slots */
+	if (ltt_lagent_peer_uid(fd, &uid))
+		uid = (uid_t)-1;
+	cds_list_for_each_entry(c, &a->conns, node)
+		mine += c->uid == uid;
+	if (mine >= LTT_LAGENT_USER_AGENTS) {
+		LTT_WARN_RL("uid %d has %u LTTng agents connected, the limit per user: another one refused",
+			    (int)uid, LTT_LAGENT_USER_AGENTS);
 		close(fd);
 		return;
 	}
@@ -578,6 +664,7 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 	}
 	c->lagent = a;
 	c->fd = fd;
+	c->uid = uid;
 	ltt_wbuf_init(&c->out);
 	if (ltt_evloop_timer_create(loop, conn_late, c, &c->deadline) ||
 	    ltt_evloop_watch(loop, fd, EPOLLIN, conn_event, c, &c->watch)) {

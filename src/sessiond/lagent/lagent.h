@@ -33,12 +33,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "common/base/codec.h"
 #include "sessiond/model/session.h"
 
 #define LTT_LAGENT_ROOT_PORT_FILE "/var/run/lttng/agent.port"
 #define LTT_LAGENT_MAX_AGENTS 1024	/* connections, registered or not */
+#define LTT_LAGENT_USER_AGENTS 64	/* connections of one user, registered or not */
+#define LTT_LAGENT_AGENT_NAMES 4096	/* loggers one agent's answer to LIST adds */
+/* bytes of a listing's reply one user's agents fill: 16 users' fill 4 MiB */
+#define LTT_LAGENT_USER_LIST_BYTES ((size_t)256 << 10)
 #define LTT_LAGENT_REGISTER_MS 5000	/* to send REGISTER once connected */
 #define LTT_LAGENT_REPLY_MS 10000	/* to answer a command */
 #define LTT_LAGENT_LIST_MS 3000		/* a listing waits this long for the agents */
@@ -115,6 +120,16 @@ int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len);
  * Returns 0 or -errno.
  */
 int ltt_lagent_listen(int *ret_fd, unsigned int *ret_port);
+
+/**
+ * ltt_lagent_peer_uid() - the user that owns the other end of accepted
+ * loopback TCP connection @fd (its socket's line in /proc/net/tcp), into
+ * *@ret_uid
+ *
+ * Returns 0, -ENOENT (no such line: the peer is gone, or in another
+ * network namespace) or -errno.
+ */
+int ltt_lagent_peer_uid(int fd, uid_t *ret_uid);
 
 /**
  * ltt_lagent_port_write() - @port as decimal text in @path, its directory

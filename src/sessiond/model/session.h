@@ -154,6 +154,7 @@ struct ltt_session {
 	bool destroyed;
 	int output_err;			/* a domain's start failed on the output:
 					 * its -errno (0 otherwise) */
+	bool output_create;		/* ... making its directory (the probe) */
 	int relay_err;			/* net: the relay did not answer the last
 					 * start, its -errno (0 otherwise) */
 	unsigned int nr_rules;		/* over all channels */

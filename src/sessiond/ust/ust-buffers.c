@@ -634,6 +634,8 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 		LTT_WARN("session '%s': can't write a trace under %s: %s", session->name,
 			 session->output, strerror(-ret));
 		session->output_err = ret;
+		/* the probe makes the directory: a part missing is one it can't make */
+		session->output_create = ret == -ENOENT || ret == -ENOTDIR;
 		return ret;
 	}
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {

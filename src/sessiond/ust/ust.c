@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/size.h"
 #include "common/base/name-index.h"
 #include "common/model/attr.h"
 #include "common/proto/lagent-proto.h"
@@ -582,6 +583,7 @@ struct owner_job {
 	struct ltt_app_done *done;	/* the message answered once pushed, or NULL */
 	struct ltt_app_done_hold *hold;
 	bool removed;			/* the program left: close its per-PID trace */
+	uint32_t refused;		/* or: it described this many events, refused */
 };
 
 static void owner_job_free(struct owner_job *j)
@@ -600,6 +602,23 @@ static void owner_job_cancel(struct ltt_supervisor_job *sj)
 static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
 			    struct ltt_app *app);
 
+/*
+ * @app's @nr event descriptions were refused: each channel of @session
+ * that would have traced it counts them (list shows them, stop warns).
+ * Session lock held.
+ */
+static void count_refused(struct ltt_session *session, struct ltt_app *app, uint32_t nr)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	struct ltt_channel *channel;
+
+	if (!dom || !ltt_ust_push_wanted(session, app))
+		return;
+	cds_list_for_each_entry(channel, &dom->channels, node)
+		if (channel->enabled)
+			ltt_add_sat(&channel->classes_refused, nr);
+}
+
 static void owner_job_run(struct ltt_supervisor_job *sj)
 {
 	struct owner_job *j = caa_container_of(sj, struct owner_job, sj);
@@ -607,6 +626,11 @@ static void owner_job_run(struct ltt_supervisor_job *sj)
 
 	if (j->removed) {
 		close_pid_trace(j->ust, session, j->app);
+	} else if (j->refused) {
+		ltt_session_lock(session);
+		if (!session->destroyed)
+			count_refused(session, j->app, j->refused);
+		ltt_session_unlock(session);
 	} else {
 		/* Sessions first (registry, then each session), then the apps lock. */
 		ltt_session_lock(session);
@@ -631,11 +655,12 @@ static bool owner_stalled(void *arg)
 
 /*
  * Have @session's owner's thread push @app (or, @removed, close its
- * per-PID trace); @session's reference is taken.  With @done, the program's
- * message waits for it (unless that owner's consumer stalls).
+ * per-PID trace, or, @refused, count its refused descriptions); @session's
+ * reference is taken.  With @done, the program's message waits for it
+ * (unless that owner's consumer stalls).
  */
 static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, struct ltt_app *app,
-			   struct ltt_app_done *done, bool removed)
+			   struct ltt_app_done *done, bool removed, uint32_t refused)
 {
 	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&ust->buffers, session);
 	struct owner_job *j = o ? calloc(1, sizeof(*j)) : NULL;
@@ -653,6 +678,7 @@ static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, str
 	ltt_app_get(app);
 	j->app = app;
 	j->removed = removed;
+	j->refused = refused;
 	if (done) {
 		j->done = done;
 		j->hold = ltt_app_done_hold(done, owner_stalled, o);
@@ -661,7 +687,7 @@ static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, str
 		 * has its buffers there (ltt_app_done_arm() after the push),
 		 * never for another user's: that one releases it at once.
 		 */
-		if (session->uid != app->uid)
+		if (session->uid != app->uid || refused)
 			ltt_app_done_arm(j->hold);
 	}
 	if (ltt_supervisor_post(&o->consumer, &j->sj)) {
@@ -688,11 +714,30 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
 	pthread_mutex_unlock(&ust->apps.lock);
 	if (!ltt_session_snapshot_list(ust->registry, 0, &sessions, &n)) {
 		for (i = 0; i < n; i++)
-			post_owner_job(ust, sessions[i], app, done, false);
+			post_owner_job(ust, sessions[i], app, done, false, 0);
 		free(sessions);
 	}
 	/* sent before REGISTER_DONE: the program notifies from its first event */
 	ltt_ust_triggers_sync_app(ust, app);
+}
+
+/*
+ * A program's event descriptions were refused: each session's owner's
+ * thread counts them in the session's channels that would trace it,
+ * before the program is answered (@done; never waiting for a stalled
+ * consumer: the count needs none).
+ */
+static void app_refused(void *arg, struct ltt_app *app, uint32_t nr, struct ltt_app_done *done)
+{
+	struct ltt_ust *ust = arg;
+	struct ltt_session **sessions;
+	size_t i, n;
+
+	if (!nr || ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++)
+		post_owner_job(ust, sessions[i], app, done, false, nr);
+	free(sessions);
 }
 
 /* A program's notifier fired (its notification pipe). */
@@ -788,7 +833,7 @@ static void app_removed(void *arg, struct ltt_app *app)
 	pthread_mutex_unlock(&ust->apps.lock);
 	if (!ltt_session_snapshot_list(ust->registry, 0, &sessions, &n)) {
 		for (i = 0; i < n; i++)
-			post_owner_job(ust, sessions[i], app, NULL, true);
+			post_owner_job(ust, sessions[i], app, NULL, true, 0);
 		free(sessions);
 	}
 	if (ust->maps)	/* its per-process counters: dropped, or summed into the shared set */
@@ -804,6 +849,7 @@ void ltt_ust_app_listener(struct ltt_ust *ust, struct ltt_app_listener *ret_list
 		.tracepoints = app_tracepoints,
 		.loggers = app_loggers,
 		.notified = app_notified,
+		.refused = app_refused,
 		.removed = app_removed,
 		.arg = ust,
 	};

@@ -245,7 +245,7 @@ lttctl -q destroy sp
 # group here, which the daemon does not count, and refuses; a directory
 # the user can't enter refuses them too)
 if ! can_switch_user || ! getent group adm >/dev/null; then
-	skip 10 "a root daemon's clients need root, setpriv, nobody and the group adm"
+	skip 14 "a root daemon's clients need root, setpriv, nobody and the group adm"
 else
 	R3="$TEST_TMP/rootd"
 	mkdir -p "$R3" "$TEST_TMP/nbcerts"
@@ -283,6 +283,31 @@ else
 	is "$(g_ctl list 2>/dev/null | grep -c 'rc ')" 0 "... no session rc"
 	like "$(cat "$TEST_TMP/rootd.log")" "TLS file $TEST_TMP/rootcerts/client.pem: not a regular file that uid [0-9]+" \
 		"and says which file"
+	# a file the user may read whose size, checked, is 0 and that reads
+	# on (the environment of one of nobody's processes, 100 KB, then a
+	# PEM block's first line; a file grown after the check reads the same
+	# way): ltt-priv reads no further than the size it checked and
+	# refuses it, free for the next request (it read on, to the end of
+	# whatever it had grown to, hours for the sparse TiB of the issue,
+	# took the file, and the daemon found it empty)
+	exec {nbfd}< <(exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		env "PAD=$(printf '%0100000d' 0)" "PEM=-----BEGIN CERTIFICATE-----" \
+		sh -c 'echo $$; exec sleep 60')
+	read -r -t "$TEST_TIMEOUT" nb_sleep <&"$nbfd"
+	pm=/proc/$nb_sleep/environ
+	sed -e "s|$C/client.pem|$pm|g" "$saved" >"$TEST_TMP/pm.ltt"
+	chmod 644 "$TEST_TMP/pm.ltt"
+	t0=$SECONDS
+	run g_ctl load -i "$TEST_TMP/pm.ltt" --override-name pm tls
+	like "$RC:$ERR" "^1:Error: .*session 'pm'" \
+		"a TLS file of size 0 whose PEM text comes after 100 KB (nobody's $pm): refused"
+	ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... at once ($((SECONDS - t0)) s)"
+	like "$(cat "$TEST_TMP/rootd.log")" "TLS file $pm: not a regular file that uid [0-9]+ .*PEM files of at most 1 MiB \(Exec format error\)" \
+		"by ltt-priv, which opened it with the user's rights and read none of it past its size 0; the log says which file"
+	kill "$nb_sleep"
+	exec {nbfd}<&-
+	run g_ctl list
+	like "$RC:$STDOUT" "^0:" "the next client's request is answered"
 	chmod 0644 "$TEST_TMP/nbcerts/"*
 	run g_ctl create g "${N3[@]}"
 	is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Session g created." "once their mode lets the user read them: created"

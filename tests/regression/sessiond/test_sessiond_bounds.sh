@@ -16,7 +16,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and a nobody user"
 [ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 need_proto_client
-plan 57
+plan 59
 
 # --- the bounds' options: bad values are refused clearly, nothing starts
 run "$SESSIOND" --rundir "$TEST_TMP/bad" --max-apps-per-uid=0
@@ -264,12 +264,22 @@ is "$(grep -c '^    peer_hold:ev' <<<"$STDOUT")" 50 "--app-max-events=50: 50 of 
 peer_end M2
 grep -q 'announces more than 50 events: 50 are ignored' "$LOG2"
 ok $? "and the reason is logged"
+# (a session that would trace it: the refusal is counted there, list
+# shows it and stop says it; before, only the daemon's log did)
+lttctl -q create ref -o "$TEST_TMP/ref" && lttctl -q enable-event -u 'peer_hold:*' -s ref &&
+	lttctl -q start ref
 peer_bg M3 root "$app_sock" idle 1 3000
 peer_read M3
 is "$LINE" "HELD opened=1 registered=1 closed=0" \
 	"a program describing more than 64 KiB of events still registers"
 run lttctl list -u
 is "$(grep -c '^    peer_hold:ev' <<<"$STDOUT")" 0 "--app-metadata-max=64K: none of those events is kept"
+like "$(lttctl list ref)" "event descriptions refused: 3000 \(programs' events not recorded: .*--app-metadata-max" \
+	"list: the session that would trace it counts the 3000 descriptions refused, counted before the program was answered"
+run lttctl stop ref
+like "$OUT" "channel 'channel0' of session 'ref' refused 3000 event descriptions: .*--app-metadata-max or --max-bytes-per-uid" \
+	"stop says so"
+lttctl -q destroy ref
 peer_end M3
 grep -q 'describes more than 65536 bytes of events: [0-9]* more bytes refused' "$LOG2"
 ok $? "and the reason is logged"

@@ -5,14 +5,18 @@
 # without being kept and answered CLIENT_BYTES, another user's large
 # request and commands go through meanwhile, and the daemon's peak
 # resident size grows by about the budget, not by what was sent (issue
-# 51: 64 such connections took a root daemon from 4.8 MB to 269 MB).
+# 51: 64 such connections took a root daemon from 4.8 MB to 269 MB); the
+# same user's program registers meanwhile and its events are kept
+# (programs have a budget of their own).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
 need_proto_client
+PEER="$LTT_TOP_BUILDDIR/tests/regression/peer_hold"
+[ -x "$PEER" ] || { echo "Bail out! $PEER not built"; exit 1; }
 [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
 	skip_all "needs root, setpriv and the group nogroup to act as two other users"
-plan 11
+plan 13
 
 # Two users without a passwd entry, admitted by their primary group.
 U1=4101 U2=4102
@@ -55,6 +59,21 @@ run as_gid_user $U2 "$LTTCTL_BIN" create other --no-output
 is "$RC" 0 "user $U2 creates a session meanwhile"
 run lttctl --rundir "$run_dir" list
 like "$OUT" "other" "root lists it meanwhile"
+
+# Meanwhile U1's own program registers and its events are kept: programs
+# have a budget of their own (issue 61: U1's pending requests had its
+# program's descriptions refused, its events untraced)
+mkfifo "$TEST_TMP/pin" "$TEST_TMP/pout"
+as_gid_user $U1 "$PEER" "$run_dir/app.sock" idle 1 40 <"$TEST_TMP/pin" >"$TEST_TMP/pout" &
+pbg=$!
+exec {PIN}>"$TEST_TMP/pin" {POUT}<"$TEST_TMP/pout"
+read -t "$TEST_TIMEOUT" -r -u "$POUT" LINE
+is "$LINE" "HELD opened=1 registered=1 closed=0" "user $U1's program registers meanwhile"
+run lttctl --rundir "$run_dir" list -u
+is "$(grep -c '^    peer_hold:ev' <<<"$STDOUT")" 40 \
+	"... and its 40 events are kept: its requests' bytes don't refuse its program's descriptions"
+exec {PIN}>&- {POUT}<&-
+wait $pbg
 
 grow=$(( ($(hwm) - base) / 1024 ))
 if [ -n "${ASAN_OPTIONS:-}" ]; then

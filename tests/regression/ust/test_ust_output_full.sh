@@ -6,7 +6,9 @@
 # space is freed it starts and the session records again: what the
 # buffers held is written, and every event emitted is in the trace or
 # counted lost, exactly.  Then the trace's directory is removed while it
-# records: list and stop say so and start refuses with the reason.
+# records: list and stop say so and start refuses with the reason.  An
+# output directory that can't be created (/proc/nope) is refused by
+# create, and by start for a session loaded with it, saying so.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -19,7 +21,7 @@ mount -t tmpfs -o size=1m,mode=0755 ltt-test "$FS" 2>/dev/null ||
 	skip_all "can't mount a tmpfs here"
 # Unmounted whatever happens (lazily: a dying consumer may still hold files).
 trap 'umount -l "$FS" 2>/dev/null; _cleanup' EXIT
-plan 49
+plan 55
 
 # list_field SESSION LABEL: the value after "LABEL: " in 'lttctl list SESSION'.
 list_field() {
@@ -141,4 +143,26 @@ is "$ERR" "Error: session 'gone': output directory $TEST_TMP/gone: the trace's d
 run lttctl destroy gone
 is "$RC" 0 "destroy gives up what the buffers still hold, without waiting"
 unlike "$(lttctl list)" "gone" "the session is gone"
+
+# --- an output directory that can't be created (/proc takes no new
+# directory; issue 61: create took it and start said it "was removed")
+nope=$(sed -n 's/.*X(OUTPUT_CREATE, [0-9]*, "\(.*\)").*/\1/p' "$LTT_TOP_SRCDIR/include/ltt/ltt-error.h")
+run lttctl create pn -o /proc/nope
+is "$RC:$ERR" "1:Error: output directory '/proc/nope': $nope (No such file or directory); nothing was created" \
+	"create -o /proc/nope: refused, the output can't be created"
+unlike "$(lttctl list)" "pn" "no session pn"
+run lttctl create pf -o /etc/passwd/trace
+is "$RC:$ERR" "1:Error: output directory '/etc/passwd/trace': $nope (Not a directory); nothing was created" \
+	"create under a file: refused"
+# one loaded from a file, which the daemon takes as written: start says
+# why, and the session stays stopped
+lttctl -q create pn -o "$TEST_TMP/pn" && lttctl -q enable-event -u ltt_test:seq -s pn &&
+	lttctl -q save pn && lttctl -q destroy pn
+sed "s|$TEST_TMP/pn|/proc/nope|" "$LTT_HOME/.ltt/sessions/pn.ltt" >"$TEST_TMP/pn.ltt"
+ok_cmd "a session of output /proc/nope loaded" lttctl load -i "$TEST_TMP/pn.ltt" pn
+run lttctl start pn
+is "$RC:$ERR" "1:Error: session 'pn': output directory /proc/nope: $nope" \
+	"its start: refused, the output can't be created (not 'removed')"
+like "$(lttctl list pn)" "\[inactive\]" "it stays stopped"
+lttctl -q destroy pn
 done_testing
