@@ -65,6 +65,17 @@ is "$(xp /command/name)/$(xp /command/output/version/string)" "version/$(lttctl 
 grep -q "<command xmlns=\"$L\"" "$DOC"
 ok $? "version: the root is LTTng's command, in LTTng's namespace"
 is "$(xmllint --xpath 'string(/*/@schemaVersion)' "$DOC")" 4.1 "version: schemaVersion 4.1"
+# LTTng takes the type in any case (its save-load tests say --mi XML)
+for type in XML Xml; do
+	run lttctl --mi "$type" version
+	is "$RC:$STDOUT" "0:$(lttctl --mi xml version)" "--mi $type: the document of --mi xml"
+done
+run lttctl --mi=XML version
+is "$RC:$(grep -c '<command ' <<<"$STDOUT")" "0:1" "--mi=XML: one document"
+run lttctl --mi json version
+is "$RC:$STDOUT" "2:" "--mi json: a usage error, no document"
+like "$ERR" "^Error: --mi 'json': unknown machine interface format: lttctl --mi accepts xml only" \
+	"--mi json: what is accepted"
 mi 1 "list, no daemon" list
 like "$ERR" "^Error: session daemon \\(run directory $LTT_RUNDIR\\): no session daemon" \
 	"list, no daemon: the error on stderr names the run directory"
