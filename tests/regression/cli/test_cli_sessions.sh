@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 77
+plan 84
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -169,6 +169,24 @@ is "$(head -n 1 <<<"$STDOUT")" "Session none (no output) [inactive]" "list none:
 run lttctl list live2
 is "$(head -n 1 <<<"$STDOUT")" "Session live2 (net://127.0.0.1:$P4:7000) [inactive] [live, 2000 us]" \
 	"list live2: header with the live period"
+# LTTng's spelling: the period as the word after --live (its tests'
+# "create NAME --live 2000000 -U URL"), when that word reads as a period
+run lttctl create live4 --live 2000000 -U "net://127.0.0.1:$P4"
+is "$RC:$(sed -n 3p <<<"$OUT")" "0:Live timer interval set to 2000000 us" "--live 2000000: the period, as LTTng takes it"
+run lttctl create live5 --live 2s -U "net://127.0.0.1:$P4"
+is "$RC:$(sed -n 3p <<<"$OUT")" "0:Live timer interval set to 2000000 us" "--live 2s: a period with a unit"
+run lttctl create --live live6 -U "net://127.0.0.1:$P4"
+is "$RC:$OUT" "0:Session live6 created."$'\n'"Traces will be sent to net://127.0.0.1:$P4"$'\n'"Live timer interval set to 1000000 us" \
+	"--live NAME: a word that is no period stays the name (default period)"
+run lttctl create live7 --live 500 -U "net://127.0.0.1:$P4"
+like "$RC:$OUT" "^2:Error: invalid live timer period '500': use microseconds from 1000" \
+	"--live 500: the word is the period, and too short: refused"
+is "$(lttctl list | grep -c ') live[4-7] ')" 3 "live4, live5, live6 listed, not live7"
+run lttctl list live4
+is "$(head -n 1 <<<"$STDOUT")" "Session live4 (net://127.0.0.1:$P4) [inactive] [live, 2000000 us]" \
+	"list live4: the period of --live 2000000"
+lttctl -q destroy live4 && lttctl -q destroy live5 && lttctl -q destroy live6
+ok $? "destroy live4, live5, live6"
 cd "$TEST_TMP" || exit 1
 
 # --- -q, --rundir
