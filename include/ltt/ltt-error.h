@@ -162,7 +162,7 @@ extern "C" {
 	X(CONTEXT_DOMAIN, 205, "this context type does not exist in that domain: 'lttctl add-context --list -k' shows the kernel domain's, 'lttctl add-context --list -u' user space's (ip, pthread_id and perf:thread counters are user space's; pid, tid, ppid, prio, nice, hostname... the kernel's)") \
 	X(KERNEL_CONTEXT_MODULE, 206, "the loaded kernel tracer predates kernel contexts (kernel ABI 1.4): unload ltt-tracer and restart ltt-sessiond so that it loads the installed module") \
 	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)") \
-	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
+	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only (its -p/--pid is --vpid, as LTTng takes it); --uid and --gid are trackers of the kernel domain (-k)") \
 	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(STATEDUMP_KERNEL, 225, "the loaded kernel tracer is too old to record its state dump on demand (ltt-tracer.ko before kernel ABI 1.6): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(STATEDUMP_DOMAIN, 226, "regenerate statedump records the state dump of the kernel tracer and of the traced programs into the session's channels, and this session has none: add a channel first") \
