@@ -9,6 +9,7 @@
  * the buffer ownership of the domain's other channels unless told
  * otherwise.  Every channel of the list is checked before any is sent.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,6 +201,11 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	}
 	if (a->discard && a->overwrite)
 		return ctl_util_usage_error(ctx, "choose --discard or --overwrite, not both");
+	/* LTTng's check: a count of files only means something with a size */
+	if (a->numbers[VAL_TRACEFILE_COUNT] && !a->numbers[VAL_TRACEFILE_SIZE])
+		return ctl_util_usage_error(ctx, "-W/--tracefile-count needs -C/--tracefile-size: "
+					    "without a size limit a stream has one file, and a "
+					    "count of files changes nothing");
 	/* LTTng's blocking mode: 0 is its default, what ltt's programs do */
 	if (a->values[VAL_BLOCKING_TIMEOUT] && a->numbers[VAL_BLOCKING_TIMEOUT])
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
@@ -292,6 +298,14 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 			attr->overwrite = true;
 	}
 	apply_options(a, attr);
+	/* A trace file holds whole sub-buffers: LTTng rounds a smaller size up. */
+	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size) {
+		ctl_out_warn(LTT_ERR_TRACEFILE_ROUNDED, "channel '%s': --tracefile-size %" PRIu64
+			     " rounded up to the sub-buffer size, %" PRIu64 ": %s", name,
+			     attr->tracefile_size, attr->subbuf_size,
+			     ltt_strerror(LTT_ERR_TRACEFILE_ROUNDED));
+		attr->tracefile_size = attr->subbuf_size;
+	}
 	ret = ltt_conv_channel_attr_to_conf(attr, &conf);
 	if (!ret)
 		ret = ltt_attr_check_channel(&conf, domain);
@@ -439,11 +453,12 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "read-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READ_TIMER,
 		  "read timer period in microseconds, or with a unit: us, ms, s, m, h (0: off)",
 		  "US" },
-		{ "tracefile-size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACEFILE_SIZE,
-		  "maximum size of each trace file (0: unlimited)", "SIZE" },
-		{ "tracefile-count", 0, POPT_ARG_STRING, NULL,
+		{ "tracefile-size", 'C', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACEFILE_SIZE,
+		  "maximum size of each trace file (0: unlimited; under the sub-buffer size: "
+		  "rounded up to it)", "SIZE" },
+		{ "tracefile-count", 'W', POPT_ARG_STRING, NULL,
 		  CTL_OPT_VALUE + VAL_TRACEFILE_COUNT,
-		  "maximum number of trace files per stream (0: unlimited)", "N" },
+		  "maximum number of trace files per stream (0: unlimited; needs -C)", "N" },
 		{ "monitor-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_MONITOR_TIMER,
 		  "LTTng's buffer usage sampling period: taken, and ltt samples every "
 		  "channel every 50 ms instead (see the man page)", "US" },

@@ -222,10 +222,10 @@ fails 1 "Error: channel 'c9' of session 'a': $m_count" enable-channel -u c9 -s a
 fails 1 "Error: channel 'c9' of session 'a': $m_count" enable-channel -u c9 -s a --num-subbuf 0
 fails 2 "Error: invalid --num-subbuf 'x': give a decimal number" enable-channel -u c9 -s a --num-subbuf x
 fails 2 "Error: invalid --num-subbuf '-2': give a decimal number" enable-channel -u c9 -s a --num-subbuf -2
-fails 1 "Error: channel 'c9' of session 'a': invalid tracefile size: use 0 (unlimited) or at least the sub-buffer size" \
-	enable-channel -u c9 -s a --tracefile-size 4k
-fails 1 "Error: channel 'c9' of session 'a': invalid tracefile size: use 0 (unlimited) or at least the sub-buffer size" \
-	enable-channel -u c9 -s a --subbuf-size 64k --tracefile-size 32k
+fails 2 "Error: -W/--tracefile-count needs -C/--tracefile-size: without a size limit a stream has one file, and a count of files changes nothing" \
+	enable-channel -u c9 -s a --tracefile-count 4
+fails 2 "Error: -W/--tracefile-count needs -C/--tracefile-size: without a size limit a stream has one file, and a count of files changes nothing" \
+	enable-channel -u c9 -s a -W 4 -C 0
 fails 2 "Error: invalid --switch-timer '4294967296': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	enable-channel -u c9 -s a --switch-timer 4294967296
 fails 2 "Error: invalid --read-timer '1sec': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \

@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 84
+plan 94
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -274,6 +274,32 @@ run_noclock lttctl list c -k
 is "$STDOUT" "Session c (no output) [inactive]
 
 No channels." "list c -k: the kernel domain only, empty"
+
+# LTTng's -C/-W (--tracefile-size, --tracefile-count), and its rounding of
+# a trace file size under the sub-buffer size up to it (a file holds whole
+# sub-buffers), with a warning; a count without a size refused, as LTTng.
+lttctl -q create tf --no-output
+run lttctl enable-channel -u t1 -C 4k -W 3
+is "$RC:$STDOUT" "0:Channel t1 enabled for session tf." "enable-channel -C 4k -W 3: enabled"
+is "$ERR" "Warning: channel 't1': --tracefile-size 4096 rounded up to the sub-buffer size, 524288: a trace file holds whole sub-buffers, so a trace file size under the sub-buffer size is taken as the sub-buffer size, as LTTng takes it: give -C/--tracefile-size of at least --subbuf-size to choose the size yourself" \
+	"-C under the sub-buffer size: the warning says what was taken"
+run lttctl enable-channel -u t2 --subbuf-size 64k --tracefile-size 32k --tracefile-count 2
+like "$RC:$ERR" "^0:Warning: channel 't2': --tracefile-size 32768 rounded up to the sub-buffer size, 65536: " \
+	"--tracefile-size 32k, sub-buffers of 64k: rounded to 64k"
+run lttctl enable-channel -u t3 -C 1M
+is "$RC:$ERR" "0:" "-C 1M (over the sub-buffer size): no warning"
+run lttctl enable-channel -u t4 -W 10
+is "$RC:$STDOUT" "2:" "-W without -C: a usage error, as LTTng refuses it"
+is "${ERR%%$'\n'*}" "Error: -W/--tracefile-count needs -C/--tracefile-size: without a size limit a stream has one file, and a count of files changes nothing" \
+	"-W without -C: why"
+run_noclock lttctl list tf
+is "$(grep -A10 '^- t1:' <<<"$STDOUT" | grep -A1 'tracefile size')" "      tracefile size: 512 KiB
+      tracefile count: 3" "list: t1's files of one sub-buffer (512 KiB), 3 of them"
+is "$(grep -A10 '^- t2:' <<<"$STDOUT" | grep -A1 'tracefile size')" "      tracefile size: 64 KiB
+      tracefile count: 2" "list: t2's files of 64 KiB, 2 of them"
+is "$(grep -A10 '^- t3:' <<<"$STDOUT" | grep 'tracefile size')" "      tracefile size: 1 MiB" "list: t3's 1 MiB"
+unlike "$STDOUT" "- t4:" "list: no t4"
+lttctl -q destroy tf
 
 # Names that look like format strings or hold spaces are names like others.
 for n in '%s%n%x' 'my session'; do
