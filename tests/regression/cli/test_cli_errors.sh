@@ -277,7 +277,6 @@ fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" enable-event -u ev9 -
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" disable-event -u ev1 -s a -c nope
 fails 1 "Error: channel 'channel0' of session 'e': $m_chan_nf" disable-event -u ev1 -s e
 fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u nope -s a -c channel0
-fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev2 -s a -c channel0
 fails 1 "Error: event rule 'ev*' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u 'ev*' -s a -c channel0
 fails 1 "Error: channel 'c1' of session 'a': $m_ev_nf" disable-event -u -a -c c1 -s a
 # session a has c1 and c2 besides channel0: a rule without -c is ambiguous (as LTTng)
@@ -313,8 +312,21 @@ fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identi
 	enable-event -u n1,n2,ev1 -s a -c channel0
 fails 1 "Error: event rule 'a b': $m_ev_name" enable-event -u -s a -- 'n1,a b'
 fails 2 "Error: event rule 'n1' is twice in the list" enable-event -u n1,n1 -s a
-fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,nope -s a -c channel0
-fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,ev2 -s a -c channel0
+# --- disable-event of a list, as LTTng: one by one, exit 1 when one failed
+run lttctl disable-event -u ev2 -s a -c channel0
+is "$RC:$STDOUT:$ERR" "0:Event rule ev2 disabled in channel channel0 of session a (user).:" \
+	"disable-event of a rule disabled already: succeeds, as LTTng"
+run lttctl disable-event -u nope,ev1,ev2 -s a -c channel0
+is "$RC" 1 "disable-event nope,ev1,ev2: exit 1 (nope has no rule)"
+is "$ERR" "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" \
+	"disable-event nope,ev1,ev2: the error names nope alone"
+is "$STDOUT" "Event rule ev1 disabled in channel channel0 of session a (user).
+Event rule ev2 disabled in channel channel0 of session a (user)." \
+	"disable-event nope,ev1,ev2: ev1 and ev2 disabled all the same, as LTTng"
+like "$(lttctl list a)" "ev1 \(loglevel: any\) \[disabled\]" "disable-event nope,ev1,ev2: ev1 is disabled"
+lttctl -q enable-event -u ev1 -s a -c channel0
+ok $? "ev1 enabled again"
+STATE=$(state)
 
 # --- no session given and no current session
 mv "$rc_file" "$rc_file.saved"

@@ -275,7 +275,16 @@ mi 0 "disable-event" disable-event -u a,b -c c2
 is "$(xp /command/output/channel/name)/$(xp "count(/command/output/channel/events/event)")" c2/2 \
 	"disable-event: the channel and the two rules"
 is "$(xp /command/output/channel/events/event[1]/enabled)" false "disable-event: disabled"
-mi 1 "disable-event, not enabled" disable-event -u a -c c2
+mi 0 "disable-event, disabled already: succeeds, as LTTng" disable-event -u a -c c2
+is "$(xp /command/output/channel/events/event[1]/name)/$(xp /command/output/channel/events/event[1]/enabled)" a/false \
+	"disable-event, disabled already: the rule, disabled"
+mi 1 "disable-event, no such rule" disable-event -u nosuch -c c2
+is "$(xp /command/output/channel/events/event/name):$(xp /command/output/channel/events/event/success)" "nosuch:false" \
+	"disable-event, no such rule: its event, success false, as LTTng"
+lttctl -q enable-event -u a -c c2
+mi 1 "disable-event a,nosuch,b: a and b disabled, nosuch not" disable-event -u a,nosuch,b -c c2
+is "$(xp "count(/command/output/channel/events/event[success='true'])"):$(xp "/command/output/channel/events/event[success='false']/name")" \
+	"2:nosuch" "  two events with success true (a enabled, b disabled already), nosuch's false, as LTTng"
 mi 0 "disable-event -a" disable-event -u -a -c ch
 mi 2 "disable-event without a domain" disable-event x
 mi 0 "disable-channel" disable-channel -u ch
