@@ -225,6 +225,8 @@ wait $app
 
 # --- start, stop, rotation, regenerate
 mi 0 "start" start
+is "$(xp "count(/command/output/sessions/session)"):$(xp /command/output/sessions/session/name):$(xp /command/output/sessions/session/enabled)" \
+	1:s1:true "start: LTTng's sessions/session, its name, enabled true"
 mi 0 "list s1, started" list s1
 is "$(xp $S/enabled)" true "list s1: enabled once started"
 mi 1 "start, started already" start
@@ -246,7 +248,10 @@ mi 0 "metadata regenerate" metadata regenerate
 is "$(xp /command/name)/$(xp /command/output/metadata_action/name)" metadata/regenerate \
 	"metadata regenerate: LTTng's older command, its own document"
 mi 0 "stop" stop
+is "$(xp "count(/command/output/sessions/session)"):$(xp /command/output/sessions/session/name):$(xp /command/output/sessions/session/enabled)" \
+	1:s1:false "stop: LTTng's sessions/session, its name, enabled false"
 mi 1 "stop, stopped already" stop
+is "$(xp "count(/command/output/sessions/session)")" 0 "stop, stopped already: no session in the document"
 mi 2 "stop, bad option" stop --bogus
 
 # --- snapshots
