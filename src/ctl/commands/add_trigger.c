@@ -524,7 +524,7 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 		ctl_util_trigger_error(attr->name, ret);
 	if (ret)
 		return CTL_EXIT_FAILURE;
-	ctl_out_info("Trigger %s added.", name);
+	ctl_out_info("Added trigger `%s`.", name);
 	put_added(attr, name);
 	return CTL_EXIT_OK;
 }

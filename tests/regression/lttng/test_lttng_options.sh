@@ -169,11 +169,11 @@ else
 	like "$ERR" "^Error: trigger 't2' of uid 2: " "the trigger and uid named"
 	is "$(state)" "$before" "nothing changed"
 	run lttctl remove-trigger t2 --owner-uid 1
-	is "$RC:$OUT" "0:Removed trigger t2." "root removes uid 1's trigger t2"
+	is "$RC:$OUT" "0:Removed trigger \`t2\`." "root removes uid 1's trigger t2"
 	unlike "$(lttctl list-triggers)" "t2" "the trigger t2 is gone"
 fi
 run lttctl remove-trigger t1 --owner-uid "$(id -u)"
-is "$RC:$OUT" "0:Removed trigger t1." "remove-trigger --owner-uid of the caller: removed"
+is "$RC:$OUT" "0:Removed trigger \`t1\`." "remove-trigger --owner-uid of the caller: removed"
 unlike "$(lttctl list-triggers)" "t1" "the trigger t1 is gone"
 
 # --- disable-event --tracepoint / --syscall: only the rules of that type

@@ -194,7 +194,7 @@ ok_cmd "add a python trigger on one record, with captures" lttctl add-trigger --
 	--filter='msg == "info 7"' --capture=msg --capture=logger_name --capture=int_loglevel \
 	--capture='$ctx.vpid' --action=notify
 run lttctl list-triggers
-like "$OUT" "rule: qa.app \(type: python, log level: exactly WARNING\)" \
+like "$OUT" "rule: qa.app \(type: python:logging, log level is WARNING\)" \
 	"list-triggers shows the python rule"
 open_fifo PW "$TEST_TMP/pw"
 lttctl wait-trigger py7 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/pw.out" 2>&"$PW" &
