@@ -213,7 +213,8 @@ extern "C" {
 	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module") \
 	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit") \
 	X(TRACEFILE_ROUNDED, 295, "a trace file holds whole sub-buffers, so a trace file size under the sub-buffer size is taken as the sub-buffer size, as LTTng takes it: give -C/--tracefile-size of at least --subbuf-size to choose the size yourself") \
-	X(AGENT_CHANNEL, 296, "the python, JUL and log4j domains record in a channel of their own (lttng_python_channel, lttng_jul_channel, lttng_log4j_channel): with -p, -j or -l the rules go there whatever -c says, as LTTng takes it; leave -c out")
+	X(AGENT_CHANNEL, 296, "the python, JUL and log4j domains record in a channel of their own (lttng_python_channel, lttng_jul_channel, lttng_log4j_channel): with -p, -j or -l the rules go there whatever -c says, as LTTng takes it; leave -c out") \
+	X(METADATA_CHANNEL, 297, "ltt has no metadata ring buffer to size or time: the session daemon sends each program's metadata to the consumer as it is made, so LTTng's user-space 'metadata' channel sets nothing (its options were checked as a channel's; the buffer ownership is the session's channels'); nothing was made")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

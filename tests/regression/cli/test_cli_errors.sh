@@ -255,9 +255,12 @@ fails 1 "Error: channel 'c9' of session 'a': invalid buffer ownership for this d
 	enable-channel -u c9 -s a --buffers-global
 fails 1 "Error: channel 'k9' of session 'a': invalid buffer ownership for this domain: user channels take per-uid or per-pid, kernel channels global" \
 	enable-channel -k k9 -s a --buffers-uid
-for bad in metadata .hid -dash 'a b' 'a/b' "$long" 'é'; do
+for bad in .hid -dash 'a b' 'a/b' "$long" 'é'; do
 	fails 1 "Error: channel '$(quoted "$bad")': $m_chan_name" enable-channel -u -s a -- "$bad"
 done
+# metadata: reserved, but for LTTng's user space metadata channel (test_cli_sessions)
+fails 1 "Error: channel 'metadata': $m_chan_name" enable-channel -k -s a -- metadata
+fails 1 "Error: channel 'metadata': $m_chan_name" enable-event -u ev9 -s a -c metadata
 fails 1 "Error: channel 'bad/c': $m_chan_name" enable-event -u ev9 -s a -c bad/c
 fails 1 "Error: channel 'c9' of session 'b': a channel can't be added to an active session; stop the session first" \
 	enable-channel -u c9 -s b

@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 94
+plan 101
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -300,6 +300,27 @@ is "$(grep -A10 '^- t2:' <<<"$STDOUT" | grep -A1 'tracefile size')" "      trace
 is "$(grep -A10 '^- t3:' <<<"$STDOUT" | grep 'tracefile size')" "      tracefile size: 1 MiB" "list: t3's 1 MiB"
 unlike "$STDOUT" "- t4:" "list: no t4"
 lttctl -q destroy tf
+
+# LTTng's user-space "metadata" channel (its periodical-metadata-flush
+# tests): checked as a channel, taken with a warning, nothing made
+lttctl -q create md --no-output
+run lttctl enable-channel --buffers-pid -u metadata -s md --switch-timer 200000
+is "$RC:$STDOUT" "0:Channel metadata enabled for session md." "enable-channel -u metadata --switch-timer: taken"
+like "$ERR" "^Warning: channel 'metadata' of session 'md': ltt has no metadata ring buffer to size or time" \
+	"... with a warning saying why it sets nothing"
+ok_cmd "a per-PID channel next to it" lttctl enable-channel --buffers-pid -u channel0 -s md --switch-timer 100000
+run lttctl enable-channel -u metadata -s md --buffers-uid
+like "$RC:$ERR" "^1:Error: channel 'metadata' of session 'md': all channels of a domain in a session must use the same buffer ownership" \
+	"metadata per UID in a per-PID session: refused, as LTTng refuses it"
+run lttctl enable-channel -u metadata -s md --subbuf-size 3000
+like "$RC:$ERR" "^1:Error: channel 'metadata' of session 'md': invalid sub-buffer size" \
+	"metadata with a sub-buffer size a channel can't have: refused"
+run lttctl enable-channel -k metadata -s md
+like "$RC:$ERR" "^1:Error: channel 'metadata': invalid channel name" "-k metadata: still a reserved name"
+run lttctl list md
+is "$(grep -c '^- ' <<<"$STDOUT"):$(grep -c 'metadata' <<<"$STDOUT")" "1:0" \
+	"list md: channel0 alone, no metadata channel (as LTTng lists none)"
+lttctl -q destroy md
 
 # Names that look like format strings or hold spaces are names like others.
 for n in '%s%n%x' 'my session'; do
