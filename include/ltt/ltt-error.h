@@ -131,7 +131,7 @@ extern "C" {
 	X(CONFIG_UNSUPPORTED, 156, "the LTTng session configuration asks for something ltt does not have: change or remove that part as the message says; nothing was loaded") \
 	X(CONFIG_MODULE, 157, "save and load need ltt's XML module (config-xml.so in ltt's library directory), which is missing or does not load (the message names the file and why): reinstall ltt, or set LTT_CONFIG_XML_PATH to the module") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
-	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only") \
+	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only (in any case: XML too)") \
 	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal); run it without --mi") \
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
@@ -162,7 +162,7 @@ extern "C" {
 	X(CONTEXT_DOMAIN, 205, "this context type does not exist in that domain: 'lttctl add-context --list -k' shows the kernel domain's, 'lttctl add-context --list -u' user space's (ip, pthread_id and perf:thread counters are user space's; pid, tid, ppid, prio, nice, hostname... the kernel's)") \
 	X(KERNEL_CONTEXT_MODULE, 206, "the loaded kernel tracer predates kernel contexts (kernel ABI 1.4): unload ltt-tracer and restart ltt-sessiond so that it loads the installed module") \
 	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)") \
-	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only; --pid, --uid and --gid are trackers of the kernel domain (-k)") \
+	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only (its -p/--pid is --vpid, as LTTng takes it); --uid and --gid are trackers of the kernel domain (-k)") \
 	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(STATEDUMP_KERNEL, 225, "the loaded kernel tracer is too old to record its state dump on demand (ltt-tracer.ko before kernel ABI 1.6): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(STATEDUMP_DOMAIN, 226, "regenerate statedump records the state dump of the kernel tracer and of the traced programs into the session's channels, and this session has none: add a channel first") \
@@ -212,6 +212,9 @@ extern "C" {
 	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger") \
 	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module") \
 	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit") \
+	X(TRACEFILE_ROUNDED, 295, "a trace file holds whole sub-buffers, so a trace file size under the sub-buffer size is taken as the sub-buffer size, as LTTng takes it: give -C/--tracefile-size of at least --subbuf-size to choose the size yourself") \
+	X(AGENT_CHANNEL, 296, "the python, JUL and log4j domains record in a channel of their own (lttng_python_channel, lttng_jul_channel, lttng_log4j_channel): with -p, -j or -l the rules go there whatever -c says, as LTTng takes it; leave -c out") \
+	X(METADATA_CHANNEL, 297, "ltt has no metadata ring buffer to size or time: the session daemon sends each program's metadata to the consumer as it is made, so LTTng's user-space 'metadata' channel sets nothing (its options were checked as a channel's; the buffer ownership is the session's channels'); nothing was made") \
 	X(OUTPUT_CREATE, 330, "the output directory can't be created: a missing part of its path can't be made where it would go (a file system such as /proc takes no new directory) or a part of it is not a directory; give an output directory where the session's owner can create one")
 
 enum ltt_error_code {

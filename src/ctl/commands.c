@@ -74,7 +74,7 @@ static const struct ctl_cmd commands[] = {
 	  "[--name NAME] [--owner-uid UID] --condition=TYPE [CONDITION-OPTION...] "
 	  "--action=TYPE [ACTION-ARGUMENT...] [--action=TYPE [ACTION-ARGUMENT...]]..." },
 	{ "list-triggers", cmd_list_triggers, "List the triggers, their conditions and actions",
-	  "" },
+	  "[--counters]" },
 	{ "remove-trigger", cmd_remove_trigger, "Remove a trigger", "TRIGGER [--owner-uid UID]" },
 	{ "wait-trigger", cmd_wait_trigger, "Print a trigger's notifications as they come",
 	  "TRIGGER [--timeout SEC] [--count N]" },

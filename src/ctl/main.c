@@ -105,6 +105,21 @@ static const char *const option_env[] = {
 };
 
 /*
+ * LTTng's LTTNG_SESSIOND_PATH names the daemon program when ltt's own
+ * LTT_SESSIOND_PATH (or --sessiond-path) does not: LTTng's tests set it
+ * to /bin/true so that no command starts a daemon behind their back.
+ * Returns 0, or -1 when out of memory.
+ */
+static int lttng_sessiond_path(void)
+{
+	const char *lttng = getenv("LTTNG_SESSIOND_PATH"), *ltt = getenv("LTT_SESSIOND_PATH");
+
+	if (!lttng || !*lttng || (ltt && *ltt))
+		return 0;
+	return setenv("LTT_SESSIOND_PATH", lttng, 1);
+}
+
+/*
  * Parse the global options into @ctx.  Returns -1 to go on with the
  * command, or the exit status (after --help, --version or a usage error).
  */
@@ -264,7 +279,8 @@ int main(int argc, char **argv)
 		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return ctl_out_end(CTL_EXIT_FAILURE);
 	}
-	ret = parse_global(pc, &ctx, rundir, sizeof(rundir));
+	ret = lttng_sessiond_path() ? ctl_util_usage_error(&ctx, "%s", ltt_strerror(LTT_ERR_NOMEM)) :
+				      parse_global(pc, &ctx, rundir, sizeof(rundir));
 	ctl_out_init(format, ctx.quiet);
 	if (ret >= 0)
 		goto end;

@@ -88,6 +88,14 @@ void ctl_obj_session_name(const char *name)
 	ctl_out_close();
 }
 
+void ctl_obj_session_state(const char *name, bool enabled)
+{
+	ctl_out_open("session");
+	ctl_out_str("name", name);
+	ctl_out_bool("enabled", enabled);
+	ctl_out_close();
+}
+
 void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain domain,
 			  const struct ltt_channel_attr *a, bool enabled, uint64_t discarded_events,
 			  uint64_t lost_packets)

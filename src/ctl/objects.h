@@ -30,6 +30,12 @@ void ctl_obj_session_open(const struct ltt_session_info *s);
 void ctl_obj_session_name(const char *name);
 
 /**
+ * ctl_obj_session_state() - a <session> holding its name and whether it
+ * traces now (<enabled>), what LTTng's start and stop write
+ */
+void ctl_obj_session_state(const char *name, bool enabled);
+
+/**
  * ctl_obj_domain_type() - LTTng's name of @domain in its MI ("KERNEL",
  * "UST", "JUL", "LOG4J", "PYTHON"); a static string
  */

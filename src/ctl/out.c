@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/base/escape.h"
 #include "ctl/ctl.h"
@@ -26,7 +27,7 @@ static struct {
 
 int ctl_out_format_parse(const char *name, enum ctl_out_format *ret_format)
 {
-	if (strcmp(name, "xml"))
+	if (strcasecmp(name, "xml"))
 		return -EINVAL;
 	*ret_format = CTL_OUT_XML;
 	return 0;

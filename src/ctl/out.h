@@ -47,7 +47,8 @@ enum ctl_out_format {
 
 /**
  * ctl_out_format_parse() - the format of "--mi NAME"
- * @name: "xml" (the only machine interface, as LTTng's)
+ * @name: "xml" in any case ("XML", as LTTng takes it: the only machine
+ *        interface)
  * @ret_format: the format
  *
  * Returns 0, or -EINVAL for any other name.

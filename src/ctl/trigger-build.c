@@ -237,8 +237,8 @@ static int rule_loglevel(const char *text, struct ltt_trigger_condition *c)
 	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
 	if (len >= sizeof(level) ||
 	    ltt_loglevel_parse_domain(c->domain, level, &c->rule.loglevel)) {
-		ctl_out_error(LTT_ERR_LOGLEVEL, "--log-level '%s': %s", text,
-			      ltt_strerror(LTT_ERR_LOGLEVEL));
+		/* LTTng's words (its add-trigger tests compare them) */
+		ctl_out_error(LTT_ERR_LOGLEVEL, "Failed to parse log level string `%s`.", level);
 		return CTL_EXIT_FAILURE;
 	}
 	c->rule.loglevel_type = ranged ? LTT_LOGLEVEL_RANGE : LTT_LOGLEVEL_SINGLE;
@@ -256,6 +256,11 @@ static int rule_exclusions(const struct ctl_ctx *ctx, const struct ctl_trigger_l
 	if (c->domain != LTT_DOMAIN_USER)
 		return ctl_util_usage_error(ctx, "--exclude-name: only user-space rules take "
 					    "exclusions (--type=user)");
+	if (!ltt_event_pattern_is_glob(c->rule.pattern)) {	/* LTTng's words */
+		ctl_out_error(LTT_ERR_EXCLUSION, "Event %s: Exclusions can only be used with a "
+			      "globbing pattern", c->rule.pattern);
+		return CTL_EXIT_FAILURE;
+	}
 	strcpy(list, l->exclusions);
 	if (ltt_attr_normalize_exclusions(c->rule.pattern, list, sizeof(list))) {
 		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s' for the pattern '%s': %s",
@@ -340,25 +345,38 @@ static int build_condition(const struct ctl_ctx *ctx, const struct ctl_trigger_l
 	}
 }
 
-/* --rate-policy: every:N or once-after:N, N at least 1. */
+/*
+ * --rate-policy: every:N or once-after:N, N at least 1; a bad one is said
+ * in LTTng's words (its add-trigger tests compare them).
+ */
 static int action_rate(const struct ctl_trigger_part *p, struct ltt_trigger_action *a)
 {
 	const char *text = p->val[O_RATE], *colon = text ? strchr(text, ':') : NULL;
-	char what[64];
 	uint64_t n = 0;
 
 	if (!text)
 		return CTL_GO_ON;
-	if (colon && colon - text == 5 && !strncmp(text, "every", 5))
+	if (!colon) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "Rate policy format is invalid.");
+		return CTL_EXIT_FAILURE;
+	}
+	if (colon - text == 5 && !strncmp(text, "every", 5)) {
 		a->rate_policy = LTT_RATE_EVERY;
-	else if (colon && colon - text == 10 && !strncmp(text, "once-after", 10))
+	} else if (colon - text == 10 && !strncmp(text, "once-after", 10)) {
 		a->rate_policy = LTT_RATE_ONCE_AFTER;
-	else
-		colon = NULL;
-	if (!colon || ctl_util_parse_u64(colon + 1, UINT64_MAX, &n) || !n) {
-		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "%s: rate policy '%s': give every:N or "
-			      "once-after:N, N a number of times at least 1",
-			      ctl_trigger_part_name(p, what, sizeof(what)), text);
+	} else {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "Rate policy type `%.*s` unknown.",
+			      (int)(colon - text), text);
+		return CTL_EXIT_FAILURE;
+	}
+	if (ctl_util_parse_u64(colon + 1, UINT64_MAX, &n)) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "Failed to parse rate policy value `%s` as "
+			      "an integer.", colon + 1);
+		return CTL_EXIT_FAILURE;
+	}
+	if (!n) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "Rate policy value `%s` must be > 0.",
+			      colon + 1);
 		return CTL_EXIT_FAILURE;
 	}
 	a->rate_count = n;
@@ -429,7 +447,6 @@ static int action_map(const struct ctl_ctx *ctx, const struct ctl_trigger_part *
 static int build_action(const struct ctl_ctx *ctx, const struct ctl_trigger_part *p,
 			struct ltt_trigger_action *a)
 {
-	char what[64];
 	int ret;
 
 	a->type = (enum ltt_action_type)p->type;
@@ -438,10 +455,10 @@ static int build_action(const struct ctl_ctx *ctx, const struct ctl_trigger_part
 		return ret;
 	if (a->type == LTT_ACTION_INCR_MAP_VALUE)
 		return action_map(ctx, p, a);
-	if (!p->arg)
-		return ctl_util_usage_error(ctx, "%s needs the session it acts on: --action=%s "
-					    "SESSION", ctl_trigger_part_name(p, what, sizeof(what)),
-					    ltt_action_type_name(a->type));
+	if (!p->arg) {	/* LTTng's words */
+		ctl_out_error(LTT_ERR_USAGE, "Missing session name.");
+		return CTL_EXIT_USAGE;
+	}
 	if (ctl_util_check_session_name(p->arg))
 		return CTL_EXIT_FAILURE;
 	strcpy(a->session, p->arg);

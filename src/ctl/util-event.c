@@ -62,10 +62,11 @@ int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const cha
 			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
 		ret = CTL_EXIT_FAILURE;
 	}
+	/* LTTng ignores -c with an agent domain: its rules go to their channel */
 	if (!ret && channel && agent && strcmp(channel, agent->channel)) {
-		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", channel,
-			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
-		ret = CTL_EXIT_FAILURE;
+		ctl_out_warn(LTT_ERR_AGENT_CHANNEL, "-c %s ignored: %s", channel,
+			     ltt_strerror(LTT_ERR_AGENT_CHANNEL));
+		channel = NULL;
 	}
 	ev->channel = channel;
 	if (!ret && nr)

@@ -58,7 +58,9 @@ struct ctl_event_cmd {
  * ctl_util_event_cmd_init() - check "(-k|-u) (PATTERN[,...] | -a) [-s S] [-c C]"
  * @pc: the command's context, its options parsed
  * @session: the -s argument or NULL (borrowed for @ev's life)
- * @channel: the -c argument or NULL (borrowed for @ev's life)
+ * @channel: the -c argument or NULL (borrowed for @ev's life); with an
+ *           agent domain (-p, -j, -l) another channel than the domain's
+ *           own is ignored with a warning (AGENT_CHANNEL), as LTTng does
  * @ev: kernel, user and all set by the options; the rest is filled here
  *
  * Returns CTL_EXIT_OK, or the exit status after printing the error.

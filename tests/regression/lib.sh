@@ -457,11 +457,11 @@ mi_xp() {
 }
 
 # trigger_count NAME WHAT: a counter of trigger NAME as `lttctl
-# list-triggers` prints it (LTTng's MI has no place for most of them):
+# list-triggers --counters` prints it (LTTng's MI has no place for most of them):
 # fired, dropped (notifications), or runs / failures (one line per
 # action, in order); nothing when NAME is not listed.
 trigger_count() {
-	lttctl list-triggers 2>/dev/null | awk -v name="$1" -v what="$2" '
+	lttctl list-triggers --counters 2>/dev/null | awk -v name="$1" -v what="$2" '
 		/^- name: / { mine = ($3 == name); next }
 		!mine { next }
 		what == "fired" && /^  fired: / { sub(/,$/, "", $2); print $2 }

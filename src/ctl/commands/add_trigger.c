@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,8 @@ struct word {
 	const struct poptOption *opt;	/* NULL: an argument */
 	char text[80];			/* the option as typed, for messages: "--name", "-n" */
 	const char *value;		/* the option's value ("" for a flag), or the argument */
+	const char *raw;		/* the word as typed: "--condition=foo" */
+	int argn;			/* its place on the line, the command's word 1 (LTTng's count) */
 };
 
 /* "--name"'s entry, "-n"'s; NULL if none. */
@@ -185,9 +188,47 @@ static bool takes_value(const struct poptOption *o)
 	return (o->argInfo & POPT_ARG_MASK) != POPT_ARG_NONE;
 }
 
-/* The option of word @t ("--opt", "--opt=V", "-o", "-oV") into @w; @ret_inline its =V. */
-static int find_word_option(const struct ctl_ctx *ctx, const char *t, struct word *w,
-			    const char **ret_inline)
+/*
+ * LTTng's words for a usage error of add-trigger's line, its tests
+ * compare them whole: one line, no usage line after it.  Returns
+ * CTL_EXIT_USAGE.
+ */
+static int lttng_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int lttng_usage_error(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	ctl_out_error(LTT_ERR_USAGE, "%s", msg);
+	return CTL_EXIT_USAGE;
+}
+
+/*
+ * LTTng's list after a condition or action type it does not know, with
+ * ltt's types: "Valid condition names are:", then a line per name.
+ */
+static void list_names(int code, bool actions)
+{
+	const char *name;
+	int i;
+
+	ctl_out_error(code, "Valid %s names are:", actions ? "action" : "condition");
+	for (i = 1; i < 32; i++) {
+		name = actions ? ltt_action_type_name((enum ltt_action_type)i) :
+				 ltt_condition_type_name((enum ltt_condition_type)i);
+		if (name)
+			ctl_out_error(code, "  %s", name);
+	}
+}
+
+/*
+ * The option of word @t ("--opt", "--opt=V", "-o", "-oV"), word @argn of
+ * the line (the command is 1, as LTTng counts), into @w; @ret_inline its =V.
+ */
+static int find_word_option(const char *t, int argn, struct word *w, const char **ret_inline)
 {
 	const char *eq = strchr(t, '=');
 	size_t len;
@@ -204,7 +245,8 @@ static int find_word_option(const struct ctl_ctx *ctx, const char *t, struct wor
 			w->opt = NULL;
 	}
 	if (!w->opt)
-		return ctl_util_usage_error(ctx, "%s: unknown option", t);
+		return lttng_usage_error("While parsing argument #%d (`%s`): Unknown option `%.*s`",
+					 argn, t, (int)len, t);
 	snprintf(w->text, sizeof(w->text), "%.*s", (int)len, t);
 	return CTL_GO_ON;
 }
@@ -213,14 +255,16 @@ static int find_word_option(const struct ctl_ctx *ctx, const char *t, struct wor
 static int read_word(const struct ctl_ctx *ctx, struct reader *r, struct word *w)
 {
 	const char *t = r->argv[r->i++], *value;
-	int ret;
+	int ret, argn = r->i;
 
 	memset(w, 0, sizeof(*w));
+	w->raw = t;
+	w->argn = argn;
 	if (r->no_opts || t[0] != '-' || !t[1]) {
 		w->value = t;
 		return CTL_GO_ON;
 	}
-	ret = find_word_option(ctx, t, w, &value);
+	ret = find_word_option(t, argn, w, &value);
 	if (ret != CTL_GO_ON)
 		return ret;
 	if (!takes_value(w->opt)) {
@@ -230,8 +274,14 @@ static int read_word(const struct ctl_ctx *ctx, struct reader *r, struct word *w
 		return CTL_GO_ON;
 	}
 	if (!value) {
-		if (r->i >= r->argc)
-			return ctl_util_usage_error(ctx, "%s: missing argument", w->text);
+		if (r->i >= r->argc) {
+			ret = lttng_usage_error("While parsing argument #%d (`%s`): Missing "
+						"required argument for option `%s`", argn, t,
+						w->text);
+			if (w->opt->val == O_CONDITION || w->opt->val == O_ACTION)
+				list_names(LTT_ERR_USAGE, w->opt->val == O_ACTION);
+			return ret;
+		}
 		value = r->argv[r->i++];
 	}
 	w->value = value;
@@ -324,16 +374,17 @@ static int take_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 
 /* --condition=TYPE: the condition's part begins. */
 static int start_condition(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
-			   struct ctl_trigger_part **cur,
-			   const char *type)
+			   struct ctl_trigger_part **cur, const struct word *w)
 {
+	const char *type = w->value;
+
 	if (l->has_condition)
-		return ctl_util_usage_error(ctx, "--condition is given twice: a trigger has one "
-					    "condition");
+		return lttng_usage_error("A --condition was already given.");
 	l->condition.type = ltt_condition_type_parse(type);
-	if (!l->condition.type) {
-		ctl_out_error(LTT_ERR_TRIGGER_CONDITION, "condition '%s': %s", type,
-			      ltt_strerror(LTT_ERR_TRIGGER_CONDITION));
+	if (!l->condition.type) {	/* LTTng's words, with ltt's types */
+		ctl_out_error(LTT_ERR_TRIGGER_CONDITION, "While parsing argument #%d (`%s`): "
+			      "Unknown condition name '%s'", w->argn, w->raw, type);
+		list_names(LTT_ERR_TRIGGER_CONDITION, false);
 		return CTL_EXIT_FAILURE;
 	}
 	l->condition.kind = PART_CONDITION;
@@ -344,17 +395,18 @@ static int start_condition(const struct ctl_ctx *ctx, struct ctl_trigger_line *l
 
 /* --action=TYPE: an action's part begins. */
 static int start_action(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
-			struct ctl_trigger_part **cur,
-			const char *type)
+			struct ctl_trigger_part **cur, const struct word *w)
 {
+	const char *type = w->value;
 	struct ctl_trigger_part *a;
 
 	if (!l->has_condition)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
 					    "first (--condition=TYPE), then the actions", type);
-	if (!ltt_action_type_parse(type)) {
-		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "action '%s': %s", type,
-			      ltt_strerror(LTT_ERR_TRIGGER_ACTION));
+	if (!ltt_action_type_parse(type)) {	/* LTTng's words, with ltt's types */
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "While parsing argument #%d (`%s`): "
+			      "Unknown action name '%s'", w->argn, w->raw, type);
+		list_names(LTT_ERR_TRIGGER_ACTION, true);
 		return CTL_EXIT_FAILURE;
 	}
 	if (l->nr_actions == LTT_TRIGGER_MAX_ACTIONS) {
@@ -373,16 +425,55 @@ static int start_action(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 /* A word that is no option: an action's SESSION. */
 static int take_arg(const struct ctl_ctx *ctx, struct ctl_trigger_part *p, const char *arg)
 {
-	char what[64];
-
 	if (p->kind == PART_ACTION && p->type != LTT_ACTION_NOTIFY && !p->arg) {
 		p->arg = arg;
 		return CTL_GO_ON;
 	}
-	if (p->kind == PART_ACTION && p->type == LTT_ACTION_NOTIFY)
-		return ctl_util_usage_error(ctx, "unexpected argument '%s': %s takes no session",
-					    arg, ctl_trigger_part_name(p, what, sizeof(what)));
-	return ctl_util_usage_error(ctx, "unexpected argument '%s'", arg);
+	/* LTTng's two spellings: an action's, and the condition's or the line's */
+	if (p->kind == PART_ACTION)
+		return lttng_usage_error("Unexpected argument `%s`.", arg);
+	return lttng_usage_error("Unexpected argument '%s'", arg);
+}
+
+/*
+ * LTTng's words for a rule type of --type that takes no --location or
+ * --event-name (its lttng_event_rule_type_str()); NULL for a probe type,
+ * or one ltt does not know (the later checks say what is wrong with it).
+ */
+static const char *lttng_rule_words(const char *type)
+{
+	static const struct {
+		const char *type, *words;
+	} types[] = {
+		{ "user", "user tracepoint" }, { "user:tracepoint", "user tracepoint" },
+		{ "kernel", "kernel tracepoint" }, { "kernel:tracepoint", "kernel tracepoint" },
+		{ "syscall", "kernel syscall" }, { "kernel:syscall", "kernel syscall" },
+		{ "syscall:entry+exit", "kernel syscall" },
+		{ "kernel:syscall:entry+exit", "kernel syscall" },
+		{ "python", "python logging" }, { "python:logging", "python logging" },
+		{ "jul:logging", "jul logging" }, { "log4j:logging", "log4j logging" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strcmp(types[i].type, type))
+			return types[i].words;
+	return NULL;
+}
+
+/*
+ * -L/--location, -E/--event-name: LTTng's probe rules, which ltt lacks
+ * (refused, LTTNG_UNSUPPORTED); after a --type that is no probe, the
+ * misuse is said in LTTng's words, as its add-trigger tests compare them.
+ */
+static int probe_option(const struct ctl_trigger_part *p, const struct word *w)
+{
+	const char *type = p->kind == PART_CONDITION ? p->val[O_TYPE] : NULL;
+	const char *words = type ? lttng_rule_words(type) : NULL;
+
+	if (!words)
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
+	return lttng_usage_error("Can't use --%s with %s event rules.", w->opt->longName, words);
 }
 
 /* --list-options: the options, for completion scripts. */
@@ -406,12 +497,12 @@ static int take_word(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 		ctl_util_help(ctx->cmd, options, help_footer);
 		return CTL_EXIT_OK;
 	case O_CONDITION:
-		return start_condition(ctx, l, cur, w->value);
+		return start_condition(ctx, l, cur, w);
 	case O_ACTION:
-		return start_action(ctx, l, cur, w->value);
+		return start_action(ctx, l, cur, w);
 	case O_LOCATION:
 	case O_EVENT_NAME:
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
+		return probe_option(*cur, w);
 	default:
 		return take_option(ctx, l, *cur, w);
 	}
@@ -441,11 +532,7 @@ static int scan(const struct ctl_ctx *ctx, int argc, const char **argv, struct c
 			return ret;
 	}
 	if (!l->has_condition)
-		return ctl_util_usage_error(ctx, "a condition is needed: --condition=TYPE, then "
-					    "its options ('lttctl help add-trigger' lists them)");
-	if (!l->nr_actions)
-		return ctl_util_usage_error(ctx, "an action is needed after the condition: "
-					    "--action=TYPE (e.g. --action=notify)");
+		return lttng_usage_error("Missing --condition.");
 	return CTL_GO_ON;
 }
 
@@ -524,7 +611,7 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 		ctl_util_trigger_error(attr->name, ret);
 	if (ret)
 		return CTL_EXIT_FAILURE;
-	ctl_out_info("Trigger %s added.", name);
+	ctl_out_info("Added trigger `%s`.", name);
 	put_added(attr, name);
 	return CTL_EXIT_OK;
 }
@@ -545,6 +632,9 @@ int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ltt_ctl_trigger_attr_init(attr);
 		ret = ctl_trigger_build(ctx, l, attr);
 	}
+	/* After the condition's checks, in LTTng's order (a bad log level first) */
+	if (ret == CTL_GO_ON && !l->nr_actions)
+		ret = lttng_usage_error("Need at least one --action.");
 	if (ret == CTL_GO_ON)
 		ret = check_whole(attr) ? CTL_EXIT_FAILURE : add(ctx, attr);
 	free(l);

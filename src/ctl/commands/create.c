@@ -44,23 +44,48 @@ struct create_args {
 
 /*
  * popt would take the word after a bare --live as its optional period, so
- * "create --live NAME" would read NAME as a number.  The period only comes
- * attached (--live=US): spell a bare --live as "--live=".  Returns a copy
- * of @argv to free(), or NULL.
+ * "create --live NAME" would read NAME as a number.  LTTng takes the next
+ * word as the period whatever it is ("create --live 2000000 -U URL" is its
+ * tests' spelling, and it refuses "create --live NAME"): ltt takes it only
+ * when it reads as a period (ctl_util_parse_us()), and leaves any other
+ * word to be the NAME.  A bare --live is spelled "--live=" for popt, and a
+ * period word is attached to it ("--live=2000000", in *@ret_joined, to
+ * free() after the copy).  Returns a copy of @argv to free(), its
+ * @ret_argc words (one fewer when a period is attached), or NULL.
  */
-static const char **attach_live_period(int argc, const char **argv)
+static const char **attach_live_period(int argc, const char **argv, int *ret_argc,
+				       char **ret_joined)
 {
 	const char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
-	int i;
+	uint64_t period;
+	int i, n = 0;
 
+	*ret_joined = NULL;
 	if (!copy)
 		return NULL;
-	for (i = 0; i <= argc; i++)
-		copy[i] = argv[i];
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
-		if (!strcmp(argv[i], "--live"))
-			copy[i] = "--live=";
+	for (i = 0; i < argc; i++) {
+		copy[n++] = argv[i];
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!i || strcmp(argv[i], "--live"))
+			continue;
+		copy[n - 1] = "--live=";
+		if (*ret_joined || i + 1 == argc ||
+		    ctl_util_parse_us(argv[i + 1], UINT64_MAX, &period) == -EINVAL)
+			continue;
+		/* The first --live only: a period given twice is an extra word. */
+		if (asprintf(ret_joined, "--live=%s", argv[i + 1]) < 0) {
+			*ret_joined = NULL;
+			free(copy);
+			return NULL;
+		}
+		copy[n - 1] = *ret_joined;
+		i++;
 	}
+	for (i++; i < argc; i++)
+		copy[n++] = argv[i];
+	copy[n] = NULL;
+	*ret_argc = n;
 	return copy;
 }
 
@@ -328,6 +353,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct create_args a = { 0 };
 	struct ltt_session_attr attr;
+	char *joined;
 	const char **args;
 	poptContext pc;
 	int ret;
@@ -358,7 +384,7 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	args = attach_live_period(argc, argv);
+	args = attach_live_period(argc, argv, &argc, &joined);
 	if (!args) {
 		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
@@ -377,5 +403,6 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 end:
 	ctl_util_free_values(a.values, NR_VALS);
 	free(args);
+	free(joined);
 	return ret;
 }

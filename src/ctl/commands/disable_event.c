@@ -3,9 +3,12 @@
  * disable_event.c - lttctl disable-event: disable the rules of exactly
  * the patterns given, or every rule of a channel.
  *
- * No rule is disabled unless every pattern of the list has an enabled
- * rule in the channel.  --tracepoint or --syscall (LTTng's) keep to the
- * rules of that type, each disabled on its own.
+ * The patterns of a list are disabled one by one, as LTTng does: a
+ * pattern whose rules are disabled already succeeds, one without a rule
+ * fails with its error and the others are still disabled; the command
+ * then exits 1.  The channel is checked first: without it nothing is
+ * done.  --tracepoint or --syscall (LTTng's) keep to the rules of that
+ * type, each disabled on its own.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,38 +24,47 @@ enum {
 /* No --tracepoint or --syscall: rules of any type. */
 #define ANY_TYPE (-1)
 
-/* Is @r an enabled rule of @ev's channel, of @pattern (NULL: any) and @type? */
-static bool is_target(const struct ltt_event_rule_info *r, const struct ctl_event_cmd *ev,
-		      const char *pattern, int type)
+/* Is @r a rule of @ev's channel, of @pattern (NULL: any) and @type? */
+static bool is_rule_of(const struct ltt_event_rule_info *r, const struct ctl_event_cmd *ev,
+		       const char *pattern, int type)
 {
-	return r->domain == ev->domain && r->enabled &&
-	       !strcmp(r->channel, ctl_util_event_channel(ev)) &&
+	return r->domain == ev->domain && !strcmp(r->channel, ctl_util_event_channel(ev)) &&
 	       (!pattern || !strcmp(r->attr.pattern, pattern)) &&
 	       (type == ANY_TYPE || (int)r->attr.type == type);
 }
 
-/* Has the channel of @ev an enabled rule of @pattern (NULL: any) and @type? */
-static bool has_enabled_rule(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
-			     const char *pattern, int type)
+/* Is @r an enabled rule of @ev's channel, of @pattern (NULL: any) and @type? */
+static bool is_target(const struct ltt_event_rule_info *r, const struct ctl_event_cmd *ev,
+		      const char *pattern, int type)
+{
+	return r->enabled && is_rule_of(r, ev, pattern, type);
+}
+
+/*
+ * Has the channel of @ev a rule of @pattern (NULL: any) and @type, an
+ * enabled one when @enabled?
+ */
+static bool has_rule(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
+		     const char *pattern, int type, bool enabled)
 {
 	size_t i;
 
 	for (i = 0; i < d->nr_rules; i++)
-		if (is_target(&d->rules[i], ev, pattern, type))
+		if (enabled ? is_target(&d->rules[i], ev, pattern, type) :
+			      is_rule_of(&d->rules[i], ev, pattern, type))
 			return true;
 	return false;
 }
 
 /*
- * Would every pattern disable something?  Prints the first that would not.
- * A channel that is not there: the daemon is asked, for its reason (a
- * domain it does not serve); that changes nothing.
+ * Is the channel there, and has it an enabled rule for -a?  Prints why
+ * not.  A channel that is not there: the daemon is asked, for its reason
+ * (a domain it does not serve); that changes nothing.
  */
 static int check_rules(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
 		       const struct ctl_event_cmd *ev, int type)
 {
 	const char *channel = ctl_util_event_channel(ev);
-	size_t i;
 	int code;
 
 	if (ctl_util_need_channel(d, ev))
@@ -64,32 +76,32 @@ static int check_rules(struct ltt_ctl *ctl, const struct ltt_session_detail *d,
 			      ltt_strerror(code ? code : LTT_ERR_CHANNEL_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
-	if (ev->all && !has_enabled_rule(d, ev, NULL, type)) {
+	if (ev->all && !has_rule(d, ev, NULL, type, true)) {
 		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND, "channel '%s' of session '%s': %s", channel,
 			      ev->session, ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
-		return CTL_EXIT_FAILURE;
-	}
-	for (i = 0; i < ev->count; i++) {
-		if (has_enabled_rule(d, ev, ev->patterns[i], type))
-			continue;
-		ctl_out_error(LTT_ERR_EVENT_NOT_FOUND,
-			      "event rule '%s' in channel '%s' of session '%s': %s",
-			      ev->patterns[i], channel, ev->session,
-			      ltt_strerror(LTT_ERR_EVENT_NOT_FOUND));
 		return CTL_EXIT_FAILURE;
 	}
 	return CTL_EXIT_OK;
 }
 
-/* The rules of @d that disabling @pattern (NULL: all) turned off, as objects. */
+/*
+ * The rules of @d that disabling @pattern (NULL: all) turned off, as
+ * objects with LTTng's <success> (lttng-tools' test_mi counts them);
+ * @any: those disabled already too.
+ */
 static void out_disabled(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
-			 const char *pattern, int type)
+			 const char *pattern, int type, bool any)
 {
 	size_t i;
 
-	for (i = 0; i < d->nr_rules; i++)
-		if (is_target(&d->rules[i], ev, pattern, type))
-			ctl_obj_rule(d->rules[i].domain, &d->rules[i].attr, false);
+	for (i = 0; i < d->nr_rules; i++) {
+		if (any ? !is_rule_of(&d->rules[i], ev, pattern, type) :
+			  !is_target(&d->rules[i], ev, pattern, type))
+			continue;
+		ctl_obj_rule_open(d->rules[i].domain, &d->rules[i].attr, false);
+		ctl_out_bool("success", true);
+		ctl_out_close();
+	}
 }
 
 /* Disable the rules of @pattern (NULL: all) and @type one by one. */
@@ -112,11 +124,15 @@ static int disable_rules(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
 			 const char *pattern, int type)
 {
 	const char *channel = ctl_util_event_channel(ev);
-	int ret;
+	bool enabled = !pattern || has_rule(d, ev, pattern, type, true);
+	int ret = 0;
 
-	if (type == ANY_TYPE)
+	/* A pattern whose rules are all disabled already succeeds, as LTTng's. */
+	if (!enabled && !has_rule(d, ev, pattern, type, false))
+		ret = LTT_ERR_EVENT_NOT_FOUND;	/* LTTng's error: the others go on */
+	else if (enabled && type == ANY_TYPE)
 		ret = ltt_ctl_disable_event(ctl, ev->session, ev->domain, ev->channel, pattern);
-	else
+	else if (enabled)
 		ret = disable_typed(ctl, d, ev, pattern, type);
 	if (ret && pattern)
 		ctl_out_error(ret, "event rule '%s' in channel '%s' of session '%s': %s", pattern,
@@ -130,8 +146,14 @@ static int disable_rules(const struct ctl_ctx *ctx, struct ltt_ctl *ctl,
 	else
 		ctl_out_info("All event rules disabled in channel %s of session %s (%s).",
 			      channel, ev->session, ltt_domain_name(ev->domain));
-	if (!ret)
-		out_disabled(d, ev, pattern, type);
+	if (!ret) {
+		out_disabled(d, ev, pattern, type, !enabled);
+	} else if (pattern) {	/* LTTng's <event> of a pattern it could not disable */
+		ctl_out_open("event");
+		ctl_out_str("name", pattern);
+		ctl_out_bool("success", false);
+		ctl_out_close();
+	}
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
@@ -140,6 +162,7 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, in
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
 	size_t i;
+	bool go;
 	int ret;
 
 	ret = ctl_util_connect(ctx, false, &ctl);
@@ -147,13 +170,16 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, in
 		ret = ctl_util_get_session(ctl, ev->session, &d);
 	if (!ret)
 		ret = check_rules(ctl, d, ev, type);
+	go = !ret;
 	ctl_out_open("channel");	/* the rules disabled, in their channel */
 	ctl_out_str("name", ctl_util_event_channel(ev));
 	ctl_out_open("events");
 	if (!ret && ev->all)
 		ret = disable_rules(ctx, ctl, d, ev, NULL, type);
-	for (i = 0; i < ev->count && !ret; i++)
-		ret = disable_rules(ctx, ctl, d, ev, ev->patterns[i], type);
+	/* Each pattern, whatever the others did (LTTng's way): 1 if one failed. */
+	for (i = 0; go && i < ev->count; i++)
+		if (disable_rules(ctx, ctl, d, ev, ev->patterns[i], type))
+			ret = CTL_EXIT_FAILURE;
 	ctl_out_close();
 	ctl_out_close();
 	free(d);

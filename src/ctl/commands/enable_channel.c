@@ -9,6 +9,7 @@
  * the buffer ownership of the domain's other channels unless told
  * otherwise.  Every channel of the list is checked before any is sent.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,6 +201,11 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 	}
 	if (a->discard && a->overwrite)
 		return ctl_util_usage_error(ctx, "choose --discard or --overwrite, not both");
+	/* LTTng's check: a count of files only means something with a size */
+	if (a->numbers[VAL_TRACEFILE_COUNT] && !a->numbers[VAL_TRACEFILE_SIZE])
+		return ctl_util_usage_error(ctx, "-W/--tracefile-count needs -C/--tracefile-size: "
+					    "without a size limit a stream has one file, and a "
+					    "count of files changes nothing");
 	/* LTTng's blocking mode: 0 is its default, what ltt's programs do */
 	if (a->values[VAL_BLOCKING_TIMEOUT] && a->numbers[VAL_BLOCKING_TIMEOUT])
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
@@ -254,6 +260,12 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->buffer_type = a->buffer_type;
 }
 
+/* LTTng's user space "metadata" channel (enable_metadata()). */
+static bool is_metadata(enum ltt_domain domain, const char *name)
+{
+	return domain == LTT_DOMAIN_USER && !strcmp(name, "metadata");
+}
+
 /* The buffer ownership of the domain's channels, DEFAULT if it has none. */
 static enum ltt_buffer_type domain_buffer_type(const struct ltt_session_detail *d,
 					       enum ltt_domain domain)
@@ -292,6 +304,14 @@ static int make_attr(const struct channel_args *a, const struct ltt_session_deta
 			attr->overwrite = true;
 	}
 	apply_options(a, attr);
+	/* A trace file holds whole sub-buffers: LTTng rounds a smaller size up. */
+	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size) {
+		ctl_out_warn(LTT_ERR_TRACEFILE_ROUNDED, "channel '%s': --tracefile-size %" PRIu64
+			     " rounded up to the sub-buffer size, %" PRIu64 ": %s", name,
+			     attr->tracefile_size, attr->subbuf_size,
+			     ltt_strerror(LTT_ERR_TRACEFILE_ROUNDED));
+		attr->tracefile_size = attr->subbuf_size;
+	}
 	ret = ltt_conv_channel_attr_to_conf(attr, &conf);
 	if (!ret)
 		ret = ltt_attr_check_channel(&conf, domain);
@@ -332,6 +352,47 @@ static int check_clash(const struct ltt_session_detail *d, enum ltt_domain domai
 	return CTL_EXIT_OK;
 }
 
+/*
+ * LTTng's user space channel "metadata": the attributes of the session's
+ * metadata ring buffer (its tests give it --switch-timer and --buffers-*).
+ * ltt has none to set: the session daemon sends each program's metadata to
+ * the consumer as it is made.  The options are checked as a channel's,
+ * the buffer ownership against the domain's channels (LTTng refuses a
+ * mismatch too), then taken with a warning; nothing is made (LTTng lists
+ * and saves no such channel either).
+ */
+static int enable_metadata(const struct channel_args *a, const struct ltt_session_detail *d)
+{
+	enum ltt_buffer_type owner = domain_buffer_type(d, LTT_DOMAIN_USER);
+	struct ltt_channel_attr attr;
+	struct ltt_channel_conf conf;
+	int ret;
+
+	ltt_ctl_channel_attr_init(&attr, LTT_DOMAIN_USER);
+	apply_options(a, &attr);
+	if (attr.tracefile_size && attr.tracefile_size < attr.subbuf_size)
+		attr.tracefile_size = attr.subbuf_size;
+	ret = ltt_conv_channel_attr_to_conf(&attr, &conf);	/* checked as channel0's */
+	if (!ret)
+		ret = ltt_attr_check_channel(&conf, LTT_DOMAIN_USER);
+	if (!ret && a->buffer_type != LTT_BUFFER_DEFAULT && owner != LTT_BUFFER_DEFAULT &&
+	    a->buffer_type != owner)
+		ret = LTT_ERR_BUFFER_TYPE_MISMATCH;
+	if (ret) {
+		ctl_out_error(ret, "channel 'metadata' of session '%s': %s", d->info.name,
+			      ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_warn(LTT_ERR_METADATA_CHANNEL, "channel 'metadata' of session '%s': %s",
+		     d->info.name, ltt_strerror(LTT_ERR_METADATA_CHANNEL));
+	ctl_out_info("Channel metadata enabled for session %s.", d->info.name);
+	snprintf(attr.name, sizeof(attr.name), "%s", "metadata");
+	ctl_obj_channel_open(&d->info, LTT_DOMAIN_USER, &attr, true, 0, 0);
+	ctl_out_bool("success", true);
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
 /* Check every channel of @names, then enable them one by one. */
 static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args *a,
 			   enum ltt_domain domain, const char *session, char **names,
@@ -355,12 +416,18 @@ static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args 
 		goto end;
 	}
 	for (i = 0; i < count && !ret; i++) {
+		if (is_metadata(domain, names[i]))
+			continue;
 		ret = make_attr(a, d, domain, names[i], &attrs[i]);
 		if (!ret)
 			ret = check_clash(d, domain, attrs, i);
 	}
 	ctl_out_open("channels");	/* those enabled */
 	for (i = 0; i < count && !ret; i++) {
+		if (is_metadata(domain, names[i])) {
+			ret = enable_metadata(a, d);
+			continue;
+		}
 		ret = ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]);
 		if (ret) {
 			ctl_out_error(ret, "channel '%s' of session '%s': %s", names[i], session,
@@ -379,6 +446,12 @@ end:
 	free(d);
 	ltt_ctl_disconnect(ctl);
 	return ret;
+}
+
+/* A channel name, or (user space) LTTng's "metadata". */
+static bool user_name_valid(const char *name)
+{
+	return !strcmp(name, "metadata") || ltt_channel_name_valid(name);
 }
 
 /* The checks that need no daemon, then the work. */
@@ -403,7 +476,8 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	ret = parse_values(ctx, a);
 	if (ret != CTL_GO_ON)
 		return ret;
-	ret = ctl_util_name_list(ctx, args[0], "channel", ltt_channel_name_valid,
+	ret = ctl_util_name_list(ctx, args[0], "channel",
+				 domain == LTT_DOMAIN_USER ? user_name_valid : ltt_channel_name_valid,
 				 LTT_ERR_CHANNEL_NAME, &names, &count);
 	if (!ret)
 		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
@@ -439,11 +513,12 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "read-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READ_TIMER,
 		  "read timer period in microseconds, or with a unit: us, ms, s, m, h (0: off)",
 		  "US" },
-		{ "tracefile-size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACEFILE_SIZE,
-		  "maximum size of each trace file (0: unlimited)", "SIZE" },
-		{ "tracefile-count", 0, POPT_ARG_STRING, NULL,
+		{ "tracefile-size", 'C', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACEFILE_SIZE,
+		  "maximum size of each trace file (0: unlimited; under the sub-buffer size: "
+		  "rounded up to it)", "SIZE" },
+		{ "tracefile-count", 'W', POPT_ARG_STRING, NULL,
 		  CTL_OPT_VALUE + VAL_TRACEFILE_COUNT,
-		  "maximum number of trace files per stream (0: unlimited)", "N" },
+		  "maximum number of trace files per stream (0: unlimited; needs -C)", "N" },
 		{ "monitor-timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_MONITOR_TIMER,
 		  "LTTng's buffer usage sampling period: taken, and ltt samples every "
 		  "channel every 50 ms instead (see the man page)", "US" },

@@ -89,7 +89,7 @@ static int remove_one(struct ltt_ctl *ctl, const char *name, int64_t owner)
 	if (ret) {
 		ctl_util_trigger_error(name, ret);
 	} else {
-		ctl_out_info("Removed trigger %s.", name);
+		ctl_out_info("Removed trigger `%s`.", name);
 		if (removed)
 			ctl_obj_trigger(removed);
 	}

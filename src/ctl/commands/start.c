@@ -15,7 +15,7 @@ static int start(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *ses
 		return CTL_EXIT_FAILURE;
 	}
 	ctl_out_info("Tracing started for session %s.", session);
-	ctl_obj_session_name(session);
+	ctl_obj_session_state(session, true);
 	return CTL_EXIT_OK;
 }
 
@@ -29,5 +29,5 @@ int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, false, start, NULL);
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, start, NULL);
 }

@@ -31,7 +31,7 @@ static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *sess
 	if (wait)
 		ret = ctl_report_wait_data(ctx, ctl, session, false);
 	ctl_out_info("Tracing stopped for session %s.", session);
-	ctl_obj_session_name(session);
+	ctl_obj_session_state(session, false);
 	ctl_report_lost(ctl, session);
 	report_rotation(ctl, session);
 	return ret;
@@ -49,5 +49,5 @@ int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, false, stop, &no_wait);
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, stop, &no_wait);
 }

@@ -5,6 +5,7 @@
  *
  *   lttctl track -u|-k [-s SESSION] --vpid ID[,ID]... | --vuid U[,U]... | --vgid G[,G]...
  *   lttctl track -k [-s SESSION] --pid ID[,ID]... | --uid U[,U]... | --gid G[,G]...
+ *   lttctl track -u [-s SESSION] -p|--pid ID[,ID]...   LTTng's --vpid of user space
  *   lttctl track -u|-k [-s SESSION] --all --vpid | --vuid | --vgid | (-k) --pid | --uid | --gid
  *   lttctl untrack ...     the same, removing
  *
@@ -116,6 +117,24 @@ static void scan_given(int argc, const char **argv, struct track_cmd *t)
 		if (argv[i][0] == '-' && argv[i][1] == 'p')
 			t->given[LTT_TRACKER_PID] = true;
 	}
+}
+
+/*
+ * LTTng's -p/--pid with -u: its user space domain has no pid tracker, and
+ * LTTng takes --pid there as --vpid (the ids of the process's own pid
+ * namespace).  Naming both is refused: one tracker, two lists.
+ */
+static int pid_as_vpid(const struct ctl_ctx *ctx, struct track_cmd *t, char **values)
+{
+	if (t->domain != LTT_DOMAIN_USER || !t->given[LTT_TRACKER_PID])
+		return CTL_EXIT_OK;
+	if (t->given[LTT_TRACKER_VPID])
+		return ctl_util_usage_error(ctx, "with -u, -p/--pid is --vpid: give one of them");
+	t->given[LTT_TRACKER_PID] = false;
+	t->given[LTT_TRACKER_VPID] = true;
+	values[VAL_VPID] = values[VAL_PID];
+	values[VAL_PID] = NULL;
+	return CTL_EXIT_OK;
 }
 
 /* The kernel domain's trackers named for user space: refused, with the reason. */
@@ -286,7 +305,8 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 		{ "vgid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_VGID,
 		  "group ids or names (none with --all)", "VGID[,VGID]..." },
 		{ "pid", 'p', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_PID,
-		  "kernel: process ids in the initial pid namespace (none with --all)",
+		  "kernel: process ids in the initial pid namespace; user space: --vpid, as "
+		  "LTTng takes it (none with --all)",
 		  "PID[,PID]..." },
 		{ "uid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_UID,
 		  "kernel: user ids or names in the initial user namespace (none with --all)",
@@ -309,6 +329,8 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
 	if (!ret)
 		ret = ctl_util_domain(ctx, kernel, user, &t.domain);
+	if (!ret)
+		ret = pid_as_vpid(ctx, &t, values);
 	if (!ret)
 		ret = refuse_domain(&t);
 	if (!ret)

@@ -27,12 +27,12 @@ wait $waiter
 result wait.rc $?
 # every record read: until the trigger counts N (bounded, 30 s)
 i=0
-until lttctl list-triggers | grep -Eq "^  fired: $N times?,"; do
+until lttctl list-triggers --counters | grep -Eq "^  fired: $N times?,"; do
 	[ $i -ge 3000 ] && break
 	usleep 10000
 	i=$((i + 1))
 done
-capture triggers lttctl list-triggers
+capture triggers lttctl list-triggers --counters
 capture triggers_mi lttctl --mi xml list-triggers
 capture stop lttctl stop
 capture list lttctl list kr

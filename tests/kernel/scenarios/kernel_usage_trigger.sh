@@ -24,4 +24,4 @@ result wait.rc $?
 kill -CONT $cons
 capture stop lttctl stop
 capture list lttctl list ku
-capture triggers lttctl list-triggers
+capture triggers lttctl list-triggers --counters

@@ -222,10 +222,10 @@ fails 1 "Error: channel 'c9' of session 'a': $m_count" enable-channel -u c9 -s a
 fails 1 "Error: channel 'c9' of session 'a': $m_count" enable-channel -u c9 -s a --num-subbuf 0
 fails 2 "Error: invalid --num-subbuf 'x': give a decimal number" enable-channel -u c9 -s a --num-subbuf x
 fails 2 "Error: invalid --num-subbuf '-2': give a decimal number" enable-channel -u c9 -s a --num-subbuf -2
-fails 1 "Error: channel 'c9' of session 'a': invalid tracefile size: use 0 (unlimited) or at least the sub-buffer size" \
-	enable-channel -u c9 -s a --tracefile-size 4k
-fails 1 "Error: channel 'c9' of session 'a': invalid tracefile size: use 0 (unlimited) or at least the sub-buffer size" \
-	enable-channel -u c9 -s a --subbuf-size 64k --tracefile-size 32k
+fails 2 "Error: -W/--tracefile-count needs -C/--tracefile-size: without a size limit a stream has one file, and a count of files changes nothing" \
+	enable-channel -u c9 -s a --tracefile-count 4
+fails 2 "Error: -W/--tracefile-count needs -C/--tracefile-size: without a size limit a stream has one file, and a count of files changes nothing" \
+	enable-channel -u c9 -s a -W 4 -C 0
 fails 2 "Error: invalid --switch-timer '4294967296': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	enable-channel -u c9 -s a --switch-timer 4294967296
 fails 2 "Error: invalid --read-timer '1sec': use microseconds from 0 to 4294967295, or a value with a unit: us, ms, s, m, h (\"1s\")" \
@@ -255,9 +255,12 @@ fails 1 "Error: channel 'c9' of session 'a': invalid buffer ownership for this d
 	enable-channel -u c9 -s a --buffers-global
 fails 1 "Error: channel 'k9' of session 'a': invalid buffer ownership for this domain: user channels take per-uid or per-pid, kernel channels global" \
 	enable-channel -k k9 -s a --buffers-uid
-for bad in metadata .hid -dash 'a b' 'a/b' "$long" 'é'; do
+for bad in .hid -dash 'a b' 'a/b' "$long" 'é'; do
 	fails 1 "Error: channel '$(quoted "$bad")': $m_chan_name" enable-channel -u -s a -- "$bad"
 done
+# metadata: reserved, but for LTTng's user space metadata channel (test_cli_sessions)
+fails 1 "Error: channel 'metadata': $m_chan_name" enable-channel -k -s a -- metadata
+fails 1 "Error: channel 'metadata': $m_chan_name" enable-event -u ev9 -s a -c metadata
 fails 1 "Error: channel 'bad/c': $m_chan_name" enable-event -u ev9 -s a -c bad/c
 fails 1 "Error: channel 'c9' of session 'b': a channel can't be added to an active session; stop the session first" \
 	enable-channel -u c9 -s b
@@ -277,7 +280,6 @@ fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" enable-event -u ev9 -
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" disable-event -u ev1 -s a -c nope
 fails 1 "Error: channel 'channel0' of session 'e': $m_chan_nf" disable-event -u ev1 -s e
 fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u nope -s a -c channel0
-fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev2 -s a -c channel0
 fails 1 "Error: event rule 'ev*' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u 'ev*' -s a -c channel0
 fails 1 "Error: channel 'c1' of session 'a': $m_ev_nf" disable-event -u -a -c c1 -s a
 # session a has c1 and c2 besides channel0: a rule without -c is ambiguous (as LTTng)
@@ -313,8 +315,21 @@ fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identi
 	enable-event -u n1,n2,ev1 -s a -c channel0
 fails 1 "Error: event rule 'a b': $m_ev_name" enable-event -u -s a -- 'n1,a b'
 fails 2 "Error: event rule 'n1' is twice in the list" enable-event -u n1,n1 -s a
-fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,nope -s a -c channel0
-fails 1 "Error: event rule 'ev2' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u ev1,ev2 -s a -c channel0
+# --- disable-event of a list, as LTTng: one by one, exit 1 when one failed
+run lttctl disable-event -u ev2 -s a -c channel0
+is "$RC:$STDOUT:$ERR" "0:Event rule ev2 disabled in channel channel0 of session a (user).:" \
+	"disable-event of a rule disabled already: succeeds, as LTTng"
+run lttctl disable-event -u nope,ev1,ev2 -s a -c channel0
+is "$RC" 1 "disable-event nope,ev1,ev2: exit 1 (nope has no rule)"
+is "$ERR" "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" \
+	"disable-event nope,ev1,ev2: the error names nope alone"
+is "$STDOUT" "Event rule ev1 disabled in channel channel0 of session a (user).
+Event rule ev2 disabled in channel channel0 of session a (user)." \
+	"disable-event nope,ev1,ev2: ev1 and ev2 disabled all the same, as LTTng"
+like "$(lttctl list a)" "ev1 \(loglevel: any\) \[disabled\]" "disable-event nope,ev1,ev2: ev1 is disabled"
+lttctl -q enable-event -u ev1 -s a -c channel0
+ok $? "ev1 enabled again"
+STATE=$(state)
 
 # --- no session given and no current session
 mv "$rc_file" "$rc_file.saved"

@@ -65,6 +65,17 @@ is "$(xp /command/name)/$(xp /command/output/version/string)" "version/$(lttctl 
 grep -q "<command xmlns=\"$L\"" "$DOC"
 ok $? "version: the root is LTTng's command, in LTTng's namespace"
 is "$(xmllint --xpath 'string(/*/@schemaVersion)' "$DOC")" 4.1 "version: schemaVersion 4.1"
+# LTTng takes the type in any case (its save-load tests say --mi XML)
+for type in XML Xml; do
+	run lttctl --mi "$type" version
+	is "$RC:$STDOUT" "0:$(lttctl --mi xml version)" "--mi $type: the document of --mi xml"
+done
+run lttctl --mi=XML version
+is "$RC:$(grep -c '<command ' <<<"$STDOUT")" "0:1" "--mi=XML: one document"
+run lttctl --mi json version
+is "$RC:$STDOUT" "2:" "--mi json: a usage error, no document"
+like "$ERR" "^Error: --mi 'json': unknown machine interface format: lttctl --mi accepts xml only" \
+	"--mi json: what is accepted"
 mi 1 "list, no daemon" list
 like "$ERR" "^Error: session daemon \\(run directory $LTT_RUNDIR\\): no session daemon" \
 	"list, no daemon: the error on stderr names the run directory"
@@ -214,6 +225,8 @@ wait $app
 
 # --- start, stop, rotation, regenerate
 mi 0 "start" start
+is "$(xp "count(/command/output/sessions/session)"):$(xp /command/output/sessions/session/name):$(xp /command/output/sessions/session/enabled)" \
+	1:s1:true "start: LTTng's sessions/session, its name, enabled true"
 mi 0 "list s1, started" list s1
 is "$(xp $S/enabled)" true "list s1: enabled once started"
 mi 1 "start, started already" start
@@ -235,7 +248,10 @@ mi 0 "metadata regenerate" metadata regenerate
 is "$(xp /command/name)/$(xp /command/output/metadata_action/name)" metadata/regenerate \
 	"metadata regenerate: LTTng's older command, its own document"
 mi 0 "stop" stop
+is "$(xp "count(/command/output/sessions/session)"):$(xp /command/output/sessions/session/name):$(xp /command/output/sessions/session/enabled)" \
+	1:s1:false "stop: LTTng's sessions/session, its name, enabled false"
 mi 1 "stop, stopped already" stop
+is "$(xp "count(/command/output/sessions/session)")" 0 "stop, stopped already: no session in the document"
 mi 2 "stop, bad option" stop --bogus
 
 # --- snapshots
@@ -264,7 +280,16 @@ mi 0 "disable-event" disable-event -u a,b -c c2
 is "$(xp /command/output/channel/name)/$(xp "count(/command/output/channel/events/event)")" c2/2 \
 	"disable-event: the channel and the two rules"
 is "$(xp /command/output/channel/events/event[1]/enabled)" false "disable-event: disabled"
-mi 1 "disable-event, not enabled" disable-event -u a -c c2
+mi 0 "disable-event, disabled already: succeeds, as LTTng" disable-event -u a -c c2
+is "$(xp /command/output/channel/events/event[1]/name)/$(xp /command/output/channel/events/event[1]/enabled)" a/false \
+	"disable-event, disabled already: the rule, disabled"
+mi 1 "disable-event, no such rule" disable-event -u nosuch -c c2
+is "$(xp /command/output/channel/events/event/name):$(xp /command/output/channel/events/event/success)" "nosuch:false" \
+	"disable-event, no such rule: its event, success false, as LTTng"
+lttctl -q enable-event -u a -c c2
+mi 1 "disable-event a,nosuch,b: a and b disabled, nosuch not" disable-event -u a,nosuch,b -c c2
+is "$(xp "count(/command/output/channel/events/event[success='true'])"):$(xp "/command/output/channel/events/event[success='false']/name")" \
+	"2:nosuch" "  two events with success true (a enabled, b disabled already), nosuch's false, as LTTng"
 mi 0 "disable-event -a" disable-event -u -a -c ch
 mi 2 "disable-event without a domain" disable-event x
 mi 0 "disable-channel" disable-channel -u ch

@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 77
+plan 101
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -169,6 +169,24 @@ is "$(head -n 1 <<<"$STDOUT")" "Session none (no output) [inactive]" "list none:
 run lttctl list live2
 is "$(head -n 1 <<<"$STDOUT")" "Session live2 (net://127.0.0.1:$P4:7000) [inactive] [live, 2000 us]" \
 	"list live2: header with the live period"
+# LTTng's spelling: the period as the word after --live (its tests'
+# "create NAME --live 2000000 -U URL"), when that word reads as a period
+run lttctl create live4 --live 2000000 -U "net://127.0.0.1:$P4"
+is "$RC:$(sed -n 3p <<<"$OUT")" "0:Live timer interval set to 2000000 us" "--live 2000000: the period, as LTTng takes it"
+run lttctl create live5 --live 2s -U "net://127.0.0.1:$P4"
+is "$RC:$(sed -n 3p <<<"$OUT")" "0:Live timer interval set to 2000000 us" "--live 2s: a period with a unit"
+run lttctl create --live live6 -U "net://127.0.0.1:$P4"
+is "$RC:$OUT" "0:Session live6 created."$'\n'"Traces will be sent to net://127.0.0.1:$P4"$'\n'"Live timer interval set to 1000000 us" \
+	"--live NAME: a word that is no period stays the name (default period)"
+run lttctl create live7 --live 500 -U "net://127.0.0.1:$P4"
+like "$RC:$OUT" "^2:Error: invalid live timer period '500': use microseconds from 1000" \
+	"--live 500: the word is the period, and too short: refused"
+is "$(lttctl list | grep -c ') live[4-7] ')" 3 "live4, live5, live6 listed, not live7"
+run lttctl list live4
+is "$(head -n 1 <<<"$STDOUT")" "Session live4 (net://127.0.0.1:$P4) [inactive] [live, 2000000 us]" \
+	"list live4: the period of --live 2000000"
+lttctl -q destroy live4 && lttctl -q destroy live5 && lttctl -q destroy live6
+ok $? "destroy live4, live5, live6"
 cd "$TEST_TMP" || exit 1
 
 # --- -q, --rundir
@@ -256,6 +274,53 @@ run_noclock lttctl list c -k
 is "$STDOUT" "Session c (no output) [inactive]
 
 No channels." "list c -k: the kernel domain only, empty"
+
+# LTTng's -C/-W (--tracefile-size, --tracefile-count), and its rounding of
+# a trace file size under the sub-buffer size up to it (a file holds whole
+# sub-buffers), with a warning; a count without a size refused, as LTTng.
+lttctl -q create tf --no-output
+run lttctl enable-channel -u t1 -C 4k -W 3
+is "$RC:$STDOUT" "0:Channel t1 enabled for session tf." "enable-channel -C 4k -W 3: enabled"
+is "$ERR" "Warning: channel 't1': --tracefile-size 4096 rounded up to the sub-buffer size, 524288: a trace file holds whole sub-buffers, so a trace file size under the sub-buffer size is taken as the sub-buffer size, as LTTng takes it: give -C/--tracefile-size of at least --subbuf-size to choose the size yourself" \
+	"-C under the sub-buffer size: the warning says what was taken"
+run lttctl enable-channel -u t2 --subbuf-size 64k --tracefile-size 32k --tracefile-count 2
+like "$RC:$ERR" "^0:Warning: channel 't2': --tracefile-size 32768 rounded up to the sub-buffer size, 65536: " \
+	"--tracefile-size 32k, sub-buffers of 64k: rounded to 64k"
+run lttctl enable-channel -u t3 -C 1M
+is "$RC:$ERR" "0:" "-C 1M (over the sub-buffer size): no warning"
+run lttctl enable-channel -u t4 -W 10
+is "$RC:$STDOUT" "2:" "-W without -C: a usage error, as LTTng refuses it"
+is "${ERR%%$'\n'*}" "Error: -W/--tracefile-count needs -C/--tracefile-size: without a size limit a stream has one file, and a count of files changes nothing" \
+	"-W without -C: why"
+run_noclock lttctl list tf
+is "$(grep -A10 '^- t1:' <<<"$STDOUT" | grep -A1 'tracefile size')" "      tracefile size: 512 KiB
+      tracefile count: 3" "list: t1's files of one sub-buffer (512 KiB), 3 of them"
+is "$(grep -A10 '^- t2:' <<<"$STDOUT" | grep -A1 'tracefile size')" "      tracefile size: 64 KiB
+      tracefile count: 2" "list: t2's files of 64 KiB, 2 of them"
+is "$(grep -A10 '^- t3:' <<<"$STDOUT" | grep 'tracefile size')" "      tracefile size: 1 MiB" "list: t3's 1 MiB"
+unlike "$STDOUT" "- t4:" "list: no t4"
+lttctl -q destroy tf
+
+# LTTng's user-space "metadata" channel (its periodical-metadata-flush
+# tests): checked as a channel, taken with a warning, nothing made
+lttctl -q create md --no-output
+run lttctl enable-channel --buffers-pid -u metadata -s md --switch-timer 200000
+is "$RC:$STDOUT" "0:Channel metadata enabled for session md." "enable-channel -u metadata --switch-timer: taken"
+like "$ERR" "^Warning: channel 'metadata' of session 'md': ltt has no metadata ring buffer to size or time" \
+	"... with a warning saying why it sets nothing"
+ok_cmd "a per-PID channel next to it" lttctl enable-channel --buffers-pid -u channel0 -s md --switch-timer 100000
+run lttctl enable-channel -u metadata -s md --buffers-uid
+like "$RC:$ERR" "^1:Error: channel 'metadata' of session 'md': all channels of a domain in a session must use the same buffer ownership" \
+	"metadata per UID in a per-PID session: refused, as LTTng refuses it"
+run lttctl enable-channel -u metadata -s md --subbuf-size 3000
+like "$RC:$ERR" "^1:Error: channel 'metadata' of session 'md': invalid sub-buffer size" \
+	"metadata with a sub-buffer size a channel can't have: refused"
+run lttctl enable-channel -k metadata -s md
+like "$RC:$ERR" "^1:Error: channel 'metadata': invalid channel name" "-k metadata: still a reserved name"
+run lttctl list md
+is "$(grep -c '^- ' <<<"$STDOUT"):$(grep -c 'metadata' <<<"$STDOUT")" "1:0" \
+	"list md: channel0 alone, no metadata channel (as LTTng lists none)"
+lttctl -q destroy md
 
 # Names that look like format strings or hold spaces are names like others.
 for n in '%s%n%x' 'my session'; do

@@ -40,7 +40,7 @@ run lttctl add-trigger --name c --condition=event-rule-matches --type=kernel:sys
 	--name=getppid --action=incr-map-value -s m --map um --key '{event_name}'
 like "$RC:$OUT" "^1:.*a kernel rule in a --type=kernel map" "a kernel rule counting in a user map: refused"
 run lttctl list-triggers
-unlike "$OUT" "Trigger c\\b|name: c$" "no trigger was added"
+unlike "$OUT" "trigger \`c\`|name: c$" "no trigger was added"
 run lttctl add-map-channel --type=kernel --buffer-ownership=process -s m km
 like "$RC:$OUT" "^2:.*are for user-space maps" "--type=kernel with --buffer-ownership: a usage error"
 lttctl -q destroy m

@@ -22,7 +22,7 @@ for j in ${CP//:/ }; do
 	[ -f "$j" ] || skip_all "$j is missing: scripts/deps.sh installs liblttng-ust-agent-java and liblog4j1.2-java"
 done
 ust_setup --log
-plan 56
+plan 58
 
 export LTTNG_HOME="$HOME"	# the Java agents read the passwd entry's home otherwise
 export LTTNG_UST_REGISTER_TIMEOUT=0	# LTTng's own tracer, under the JNI library: no daemon of LTTng's
@@ -131,11 +131,15 @@ like "$OUT" "      \\* \\(log4j logger, loglevel: any" "loaded: its rule * at an
 before=$(lttctl list s)
 run lttctl enable-event -j qa.app --loglevel TRACE
 like "$RC:$OUT" "^1:Error: log level 'TRACE'" "-j --loglevel TRACE (log4j's): refused"
-run lttctl enable-event -j qa.app -c channel0
-like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-j -c channel0: refused"
 run lttctl enable-event -j -l qa.app
 like "$RC:$OUT" "^2:.*choose one domain" "-j and -l: refused"
 is "$(lttctl list s)" "$before" "nothing changed"
+# LTTng's tests' 'enable-event ev1 -c testChannel -j': -c ignored, as LTTng
+run lttctl enable-event -j qa.cx -c testChannel -s s
+is "$RC:$STDOUT" "0:Event rule qa.cx enabled in channel lttng_jul_channel of session s (jul)." \
+	"-j -c testChannel: in lttng_jul_channel, -c ignored as LTTng ignores it"
+like "$ERR" "^Warning: -c testChannel ignored: " "  with a warning (AGENT_CHANNEL)"
+unlike "$(lttctl list s)" "testChannel" "  no channel testChannel made"
 
 # --- log4j 1.2
 ok_cmd "create l" lttctl create l -o "$TEST_TMP/l"

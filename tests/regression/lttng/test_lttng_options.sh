@@ -67,7 +67,7 @@ like "$(lttctl --mi xml list s | tr -d " \n")" "<channel><name>m</name>[^/]*</en
 	"--mi xml: channel m reads its buffers through mmap"
 
 # --- LTTng's spellings: disable-event --all-events, -n of stop, destroy
-# and rotate, -p of track (--pid: kernel only, so refused for -u, by its name)
+# and rotate, -p of track (--pid; with -u LTTng's --vpid)
 lttctl -q create n -o "$TEST_TMP/n" && lttctl -q enable-event -u 'a*,b*' && lttctl -q start n
 run lttctl disable-event -u --all-events -s n
 is "$RC:$OUT" "0:All event rules disabled in channel channel0 of session n (user)." "disable-event --all-events: -a"
@@ -79,10 +79,12 @@ is "$RC:$OUT" "0:Tracing stopped for session n." "stop -n: --no-wait"
 run lttctl destroy -n n
 is "$RC:$OUT" "0:Session n destroyed." "destroy -n: --no-wait"
 run lttctl track -u -s s --pid=1
-long="$RC:$ERR"
+long="$RC:$OUT"
+lttctl -q track -u -s s --vpid --all
 run lttctl track -u -s s -p1
-is "$RC:$ERR" "$long" "track -p: --pid's short form, refused for -u by the same sentence"
-like "$long" "^1:Error: track -u --pid: the user-space domain has" "track -u --pid: the sentence"
+is "$RC:$OUT" "$long" "track -p: --pid's short form, with -u the vpid tracker as --pid"
+is "$long" "0:vpid 1 tracked in session s (user)." "track -u --pid: LTTng's --vpid"
+lttctl -q track -u -s s --vpid --all
 lttctl -q set-session s
 
 # --- no -c while the domain has a channel other than channel0
@@ -167,11 +169,11 @@ else
 	like "$ERR" "^Error: trigger 't2' of uid 2: " "the trigger and uid named"
 	is "$(state)" "$before" "nothing changed"
 	run lttctl remove-trigger t2 --owner-uid 1
-	is "$RC:$OUT" "0:Removed trigger t2." "root removes uid 1's trigger t2"
+	is "$RC:$OUT" "0:Removed trigger \`t2\`." "root removes uid 1's trigger t2"
 	unlike "$(lttctl list-triggers)" "t2" "the trigger t2 is gone"
 fi
 run lttctl remove-trigger t1 --owner-uid "$(id -u)"
-is "$RC:$OUT" "0:Removed trigger t1." "remove-trigger --owner-uid of the caller: removed"
+is "$RC:$OUT" "0:Removed trigger \`t1\`." "remove-trigger --owner-uid of the caller: removed"
 unlike "$(lttctl list-triggers)" "t1" "the trigger t1 is gone"
 
 # --- disable-event --tracepoint / --syscall: only the rules of that type

@@ -17,7 +17,7 @@
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
 [ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
 ust_setup
-plan 87
+plan 91
 
 mkdir -p "$TEST_TMP/py/ltt"
 for f in __init__.py agent.py; do
@@ -38,8 +38,6 @@ run lttctl create s -o "$TEST_TMP/t1"
 is "$RC" 0 "create s"
 run lttctl enable-event -p 'qa app'
 like "$RC:$OUT" "^1:.*logger pattern \\(python, JUL, log4j\\) is 1 to 255 characters" "a logger pattern with a space: PYTHON_NAME"
-run lttctl enable-event -p qa.app -c channel0
-like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "-p with another channel: PYTHON_CHANNEL"
 run lttctl enable-event -p qa.app --loglevel LOUD
 like "$RC:$OUT" "^1:.*log level 'LOUD'" "-p with an unknown level: LOGLEVEL"
 run lttctl enable-event -p qa.app --syscall
@@ -48,6 +46,20 @@ run lttctl enable-event -p -u qa.app
 is "$RC" 2 "-p -u: a usage error"
 run lttctl list s
 unlike "$OUT" "lttng_python_channel|qa.app" "the refusals made no channel and no rule"
+# LTTng ignores -c with an agent domain: so does ltt, with a warning
+lttctl -q create cx --no-output
+run lttctl enable-event -p qa.other -c channel0 -s cx
+is "$RC:$STDOUT" "0:Event rule qa.other enabled in channel lttng_python_channel of session cx (python)." \
+	"-p with -c channel0: in lttng_python_channel, as LTTng"
+is "$ERR" "Warning: -c channel0 ignored: the python, JUL and log4j domains record in a channel of their own (lttng_python_channel, lttng_jul_channel, lttng_log4j_channel): with -p, -j or -l the rules go there whatever -c says, as LTTng takes it; leave -c out" \
+	"-p with -c: AGENT_CHANNEL, a warning"
+run lttctl list cx
+unlike "$OUT" "- channel0:" "-p -c channel0 made no channel0"
+run lttctl disable-event -p qa.other -c testChannel -s cx
+is "$RC:$STDOUT" "0:Event rule qa.other disabled in channel lttng_python_channel of session cx (python)." \
+	"disable-event -p -c testChannel: -c ignored too"
+like "$(lttctl list cx)" "qa.other \(python logger, loglevel: any\) \[disabled\]" "... the rule disabled"
+lttctl -q destroy cx && lttctl -q set-session s
 
 # --- a logger at WARNING: the 300 warnings exactly
 ok_cmd "enable-event -p qa.app --loglevel WARNING" lttctl enable-event -p qa.app --loglevel WARNING
@@ -182,7 +194,7 @@ ok_cmd "add a python trigger on one record, with captures" lttctl add-trigger --
 	--filter='msg == "info 7"' --capture=msg --capture=logger_name --capture=int_loglevel \
 	--capture='$ctx.vpid' --action=notify
 run lttctl list-triggers
-like "$OUT" "rule: qa.app \(type: python, log level: exactly WARNING\)" \
+like "$OUT" "rule: qa.app \(type: python:logging, log level is WARNING\)" \
 	"list-triggers shows the python rule"
 open_fifo PW "$TEST_TMP/pw"
 lttctl wait-trigger py7 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/pw.out" 2>&"$PW" &

@@ -7,7 +7,7 @@
 
 test_init
 need_proto_client
-plan 115
+plan 119
 
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
 sock="$LTT_RUNDIR/client.sock"
@@ -236,6 +236,16 @@ is "$OUT" "Error: session daemon (run directory $spawn): could not start a sessi
 run env LTT_SESSIOND_PATH=/bin/false "$LTTCTL_BIN" --rundir "$spawn" create s
 is "$OUT" "Error: session daemon (run directory $spawn): could not start a session daemon; run 'ltt-sessiond -vvv' by hand to see why" \
 	"a program that fails: SESSIOND_SPAWN"
+# LTTng's LTTNG_SESSIOND_PATH: its tests' /bin/true starts no daemon
+run env -u LTT_SESSIOND_PATH LTTNG_SESSIOND_PATH=/bin/true "$LTTCTL_BIN" --rundir "$spawn" create s
+is "$RC:$STDOUT" "1:" "LTTNG_SESSIOND_PATH=/bin/true create: exit 1, nothing created"
+like "$ERR" "^Error: session daemon \(run directory $spawn\): no session daemon is running" \
+	"LTTNG_SESSIOND_PATH=/bin/true: no session daemon, as LTTng says"
+ok "$([ ! -S "$spawn/client.sock" ] && [ -z "$(sessiond_pid "$spawn")" ]; echo $?)" \
+	"LTTNG_SESSIOND_PATH=/bin/true: no daemon started"
+run env LTT_SESSIOND_PATH=/bin/false LTTNG_SESSIOND_PATH=/bin/true "$LTTCTL_BIN" --rundir "$spawn" create s
+like "$RC:$ERR" "^1:Error: session daemon \(run directory $spawn\): could not start a session daemon" \
+	"LTT_SESSIOND_PATH comes first: /bin/false ran, and failed"
 run lttctl --rundir "$spawn" create s --no-output
 is "$STDOUT" "Spawned a session daemon (run directory $spawn)
 Session s created.

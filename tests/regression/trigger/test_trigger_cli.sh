@@ -54,20 +54,32 @@ reaches --condition=session-consumed-size-ge -s s1 --threshold-size=1G \
 reaches $ROT --action=notify -- 	# "--" ends the options: nothing follows
 
 # --- the refusals the brief of add-trigger lists
-refused 1 "condition 'foo': invalid condition: give one of event-rule-matches" \
+refused 1 "While parsing argument #2 \\(\`--condition=foo\`\\): Unknown condition name 'foo'\$" \
 	--condition=foo --action=notify
-refused 1 "action 'bar': invalid action" $ROT --action=bar
-refused 2 "a condition is needed: --condition=TYPE" --name=t
+is "$(sed -n '2,$p' <<<"$ERR")" "Error: Valid condition names are:
+Error:   event-rule-matches
+Error:   channel-buffer-usage-ge
+Error:   channel-buffer-usage-le
+Error:   session-consumed-size-ge
+Error:   session-rotation-starts
+Error:   session-rotation-finishes" "  then LTTng's list, of ltt's condition types"
+refused 1 "While parsing argument #4 \\(\`--action=bar\`\\): Unknown action name 'bar'\$" $ROT --action=bar
+like "$ERR" "Error: Valid action names are:
+Error:   notify
+Error:   start-session" "  then LTTng's list, of ltt's action types"
+refused 1 "Failed to parse log level string \`FOO\`\\.\$" --condition=event-rule-matches -l FOO
+is "$(wc -l <<<"$ERR")" 1 "  a bad log level before the missing action, as LTTng says it"
+refused 2 "Missing --condition\\.\$" --name=t
 refused 2 "--action=notify before --condition" --action=notify $ROT
-refused 2 "an action is needed after the condition" $ROT
-refused 2 "action 1 \\(start-session\\) needs the session it acts on: --action=start-session SESSION" \
-	$ROT --action=start-session
-refused 2 "action 2 \\(snapshot-session\\) needs the session it acts on" \
+refused 2 "Need at least one --action\\.\$" $ROT
+refused 2 "Missing session name\\.\$" $ROT --action=start-session
+refused 2 "Missing session name\\.\$" \
 	$ROT --action=notify --action=snapshot-session --max-size=1M
-refused 1 "action 1 \\(notify\\): rate policy 'every:0': give every:N or once-after:N" \
+refused 1 "Rate policy value \`0\` must be > 0\\.\$" \
 	$ROT --action=notify --rate-policy=every:0
-refused 1 "action 1 \\(notify\\): rate policy 'foo:3'" $ROT --action=notify --rate-policy=foo:3
-refused 1 "action 1 \\(notify\\): rate policy 'once-after:'" $ROT --action=notify \
+refused 1 "Rate policy type \`foo\` unknown\\.\$" $ROT --action=notify --rate-policy=foo:3
+refused 1 "Rate policy format is invalid\\.\$" $ROT --action=notify --rate-policy=every
+refused 1 "Failed to parse rate policy value \`\` as an integer\\.\$" $ROT --action=notify \
 	--rate-policy=once-after:
 refused 1 "capture 'a\\[x\\]': invalid capture" \
 	--condition=event-rule-matches --capture='a[x]' --action=notify
@@ -107,20 +119,29 @@ refused 1 "trigger 'bad name': invalid trigger name" --name='bad name' $ROT --ac
 refused 1 "event name pattern '': " --condition=event-rule-matches --name= --action=notify
 refused 1 "snapshot name 'a/b': " $ROT --action=snapshot-session s1 --name=a/b
 
+# LTTng's words are the whole of stderr, as its add-trigger tests compare
+# them: one line, no usage line after it
+for args in "--name=t" "$ROT" "$ROT --bogus --action=notify" "$ROT --action=notify s2"; do
+	# shellcheck disable=SC2086
+	run lttctl add-trigger $args
+	is "$(wc -l <<<"$ERR")" 1 "add-trigger $args: one line on stderr ($ERR)"
+done
+
 # --- the grammar's other refusals
-refused 2 "--bogus: unknown option" $ROT --bogus --action=notify
-refused 2 "-Z: unknown option" $ROT -Z --action=notify
-refused 2 "--session: missing argument" --condition=session-rotation-starts --session
+refused 2 "While parsing argument #4 \\(\`--bogus\`\\): Unknown option \`--bogus\`\$" \
+	$ROT --bogus --action=notify
+refused 2 "While parsing argument #4 \\(\`-Z\`\\): Unknown option \`-Z\`\$" $ROT -Z --action=notify
+refused 2 "While parsing argument #3 \\(\`--session\`\\): Missing required argument for option \`--session\`\$" \
+	--condition=session-rotation-starts --session
 refused 2 "--kernel takes no value" --condition=channel-buffer-usage-ge --kernel=1 \
 	--action=notify
 refused 2 "-s is given twice for condition session-rotation-starts" \
 	$ROT -s s2 --action=notify
-refused 2 "--condition is given twice: a trigger has one condition" \
+refused 2 "A --condition was already given\\.\$" \
 	$ROT --condition=session-rotation-finishes --action=notify
-refused 2 "unexpected argument 's2': action 1 \\(notify\\) takes no session" \
-	$ROT --action=notify s2
-refused 2 "unexpected argument 's3'" $ROT --action=stop-session s2 s3
-refused 2 "unexpected argument 'stray'" stray $ROT --action=notify
+refused 2 "Unexpected argument \`s2\`\\.\$" $ROT --action=notify s2
+refused 2 "Unexpected argument \`s3\`\\.\$" $ROT --action=stop-session s2 s3
+refused 2 "Unexpected argument 'stray'\$" stray $ROT --action=notify
 refused 2 "condition session-rotation-starts needs the session: --session=SESSION" \
 	--condition=session-rotation-starts --action=notify
 refused 2 "condition channel-buffer-usage-ge needs the channel: --channel=CHANNEL" \
@@ -148,7 +169,12 @@ refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, ker
 	--condition=event-rule-matches --type=jul --action=notify
 refused 1 "--type 'kernel:syscall:entry': ltt's system call rules take both the entry and the exit" \
 	--condition=event-rule-matches -t kernel:syscall:entry --action=notify
-refused 1 "--exclude-name 'prov:a' for the pattern 'prov:b': exclusions need a pattern with an unescaped '\\*' \(e.g. --name='prov:\\*'\)" \
+# -L/-E after a --type that is no probe: LTTng's words (probes themselves: LTTNG_UNSUPPORTED)
+refused 2 "Can't use --location with user tracepoint event rules\\.\$" \
+	--condition=event-rule-matches --type=user --location=hello --action=notify
+refused 2 "Can't use --event-name with kernel syscall event rules\\.\$" \
+	--condition=event-rule-matches --type=kernel:syscall -E hello --action=notify
+refused 1 "Event prov:b: Exclusions can only be used with a globbing pattern\$" \
 	--condition=event-rule-matches -n prov:b -x prov:a --action=notify
 refused 1 "--exclude-name 'other:a' for the pattern 'prov:\\*': each exclusion must be" \
 	--condition=event-rule-matches -n 'prov:*' -x other:a --action=notify
@@ -156,7 +182,7 @@ refused 2 "--exclude-name: only user-space rules take exclusions" \
 	--condition=event-rule-matches -t kernel -x a --action=notify
 refused 2 "--exclude-name: the name is empty" \
 	--condition=event-rule-matches -n 'p:*' -x '' --action=notify
-refused 1 "--log-level 'BOGUS': invalid log level" \
+refused 1 "Failed to parse log level string \`BOGUS\`\\.\$" \
 	--condition=event-rule-matches -l BOGUS --action=notify
 refused 1 "--log-level 'INFO..': kernel events have no log level" \
 	--condition=event-rule-matches -t kernel:tracepoint -l INFO.. --action=notify
@@ -179,7 +205,7 @@ run lttctl --mi xml add-trigger --condition=foo --action=notify
 printf '%s\n' "$STDOUT" >"$TEST_TMP/refused.xml"
 is "$RC:$(mi_xp /command/name "$TEST_TMP/refused.xml"):$(mi_xp /command/success "$TEST_TMP/refused.xml")" \
 	"1:add-trigger:false" "--mi xml add-trigger --condition=foo: exit 1, LTTng's document, success false"
-like "$ERR" "^Error: condition 'foo': " "  the reason on stderr"
+like "$ERR" "^Error: While parsing argument #2 \\(\`--condition=foo\`\\): Unknown condition name 'foo'" "  the reason on stderr"
 if command -v xmllint >/dev/null; then
 	is "$(mi_valid "$TEST_TMP/refused.xml")" "$TEST_TMP/refused.xml validates" \
 		"  it validates against LTTng's schema"

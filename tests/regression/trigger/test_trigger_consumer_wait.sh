@@ -43,11 +43,11 @@ is $? 0 "the program wrote its $N events flat out"
 
 # the trigger fires on the daemon's next look at the buffers; its
 # rotation finds the consumer stopped and waits for it
-timeout "$TEST_TIMEOUT" bash -c 'until "$0" list-triggers 2>/dev/null |
+timeout "$TEST_TIMEOUT" bash -c 'until "$0" list-triggers --counters 2>/dev/null |
 	grep -q "pending: 1 (waiting for the consumer since "; do :; done' "$LTTCTL_BIN"
 ok $? "list-triggers shows the rotation pending, waiting for the consumer"
 # 'half' has the only rotate-session action: the only "pending" line
-like "$(lttctl list-triggers)" \
+like "$(lttctl list-triggers --counters)" \
 	"^ *runs: 1, failures: 0, pending: 1 \(waiting for the consumer since [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\)$" \
 	"the waiting action is not counted failed"
 is "$(narchives "$TEST_TMP/bw")" 0 "nothing rotated while the consumer is stopped"

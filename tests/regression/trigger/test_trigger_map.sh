@@ -101,7 +101,7 @@ ok_cmd "add trigger few" lttctl add-trigger --name few --condition=event-rule-ma
 	--type=user --name='ltt_test:*' --action=incr-map-value s -c small \
 	--key '{provider_name}/{event_name}'
 run lttctl list-triggers
-like "$OUT" "incr-map-value s, map channel: small, key: \\{provider_name\\}/\\{event_name\\}" \
+like "$OUT" "incr-map-value session \`s\`, map channel: small, key: \\{provider_name\\}/\\{event_name\\}" \
 	"list-triggers shows the action, its map channel and key"
 
 # --- stopped: nothing counted

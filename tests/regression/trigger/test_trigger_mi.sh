@@ -94,7 +94,7 @@ is "$(xp $T/name)" trigger0 "add-trigger: the daemon's name, trigger0"
 run lttctl add-trigger --name ev --condition=event-rule-matches -n ltt_test:seq \
 	-f 'seq == 1' -l DEBUG.. --capture seq --capture role --capture nofield \
 	--capture '$ctx.vpid' --capture 'samples[2]' --action=notify
-is "$RC/$STDOUT" "0/Trigger ev added." "add-trigger ev (text): Trigger ev added."
+is "$RC/$STDOUT" "0/Added trigger \`ev\`." "add-trigger ev (text): LTTng's words, Added trigger \`ev\`."
 mi 1 "add-trigger rot again" add-trigger --name=rot --condition=session-rotation-starts -s s1 \
 	--action=notify
 is "$(xp /command/success)" false "  success false"
@@ -132,10 +132,38 @@ A="$T/action/action_list/action[2]/action_rotate_session"
 is "$(xp "$A/session_name")/$(xp "$A/rate_policy/rate_policy_every_n/interval")" \
 	"s1/1" "trigger0: action 2, rotate-session s1 every:1"
 run lttctl list-triggers
-like "$STDOUT" "    rule: ltt_test:seq \\(type: user, log level: DEBUG or more severe, filter: seq == 1\\)" \
-	"list-triggers (text): ev's rule"
-like "$STDOUT" '    captures: seq, role, nofield, \$ctx.vpid, samples\[2\]' "list-triggers (text): ev's captures"
-like "$STDOUT" "    session: s1, threshold: 1 GiB" "list-triggers (text): trigger0's condition"
+# LTTng 2.13's layout, line for line (its test_list_triggers_cli's)
+is "$(sed -n '/^- name: ev$/,/^- name: /p' <<<"$STDOUT" | sed '$d')" "- name: ev
+  owner uid: $(id -u)
+  condition: event rule matches
+    rule: ltt_test:seq (type: user tracepoint, filter: seq == 1, log level at least DEBUG)
+    captures:
+      - seq
+      - role
+      - nofield
+      - \$ctx.vpid
+      - samples[2]
+    errors: none
+  actions:
+    notify
+      errors: none
+  errors: none" "list-triggers (text): ev in LTTng's layout, its rule and captures"
+is "$(sed -n '/^- name: trigger0$/,$p' <<<"$STDOUT")" "- name: trigger0
+  owner uid: $(id -u)
+  condition: session consumed size
+    session name: s1
+    threshold: 1073741824 bytes
+    errors: none
+  actions:
+    snapshot session \`snap\`, path: $TEST_TMP/p, name: big, max size: 2097152, rate policy: once after 2 occurrences
+      errors: none
+    rotate session \`s1\`
+      errors: none
+  errors: none" "list-triggers (text): trigger0, last by name, its condition and actions"
+is "$(grep '^- name: ' <<<"$STDOUT")" "- name: ev
+- name: rot
+- name: trigger0" "list-triggers (text): sorted by name, as LTTng"
+unlike "$STDOUT" "fired:|runs:" "list-triggers (text): ltt's counters only with --counters"
 
 # --- a rotation: rot's snapshot fails (s1 is no snapshot session), then it notifies
 waiter --mi xml wait-trigger rot --timeout 20
@@ -159,11 +187,19 @@ is "$(xp "$T/action/action_list/action[1]/$F")/$(xp "$T/action/action_list/actio
 is "$(xp "$T/error_query_results/error_query_result[name='dropped notifications']/error_query_result_counter/value")" 0 \
 	"rot: no notification dropped"
 run lttctl list-triggers
-is "$(grep -A4 '^- name: rot$' <<<"$STDOUT" | grep '^  fired: ')" "  fired: 1 time, notifications dropped: 0" \
-	"list-triggers (text): rot fired once (LTTng's MI has no place for it)"
-like "$STDOUT" "    snapshot-session s1, rate policy: every:1
+like "$STDOUT" "    snapshot session \`s1\`
+      errors:
+        total execution failures: 1
+    notify
+      errors: none" "list-triggers (text): the failed action's error, as LTTng names it"
+run lttctl list-triggers --counters
+is "$(grep -A8 '^- name: rot$' <<<"$STDOUT" | grep '^  fired: ')" "  fired: 1 time, notifications dropped: 0" \
+	"list-triggers --counters: rot fired once (LTTng has no place for it)"
+like "$STDOUT" "    snapshot session \`s1\`
+      errors:
+        total execution failures: 1
       runs: 1, failures: 1, last error: SNAPSHOT_NOT_SNAPSHOT" \
-	"list-triggers (text): the failed action, its runs and its error"
+	"list-triggers --counters: the failed action, its runs and its error"
 
 # --- an event, in text then in a document
 waiter wait-trigger ev --timeout 20

@@ -62,7 +62,8 @@ stalled_b_resume
 wait $brot
 timeout "$TEST_TIMEOUT" bash -c 'until [ -d "$0/archives" ]; do :; done' "$nhome/b"
 ok $? "B's consumer runs again: B's trigger rotated b"
-like "$(b_ctl list-triggers)" "rotate-session b, rate policy: every:1
+like "$(b_ctl list-triggers --counters)" "rotate session \`b\`
+ *errors: none
  *runs: 1, failures: 0" "its action ran once, and did not fail"
 ok_cmd "B stops b" b_ctl stop b
 dropped=$(lost_sum b_ctl list b)

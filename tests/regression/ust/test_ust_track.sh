@@ -147,7 +147,7 @@ like "$RC/$ERR" "0/Warning: vpid 9 was not tracked in session s2 \(user\)" "untr
 before=$(lttctl list s2 | grep -A3 'Process trackers')
 for args in "--vpid abc" "--vpid 12x" "--vpid -3" "--vpid 1,,2" "--vpid 1,1" "--vpid ''" \
 	"--vpid 4294967296" "--vuid no-such-user-xyz" "--vgid no-such-group-xyz" "--vpid" \
-	"--vpid 1 --all" "" "--vuid -1" "--pid 1" "-k --vpid 1"; do
+	"--vpid 1 --all" "" "--vuid -1" "--uid 1" "--pid 1 --vpid 2" "-p abc" "-k --vpid 1"; do
 	eval "run lttctl track -u $args"
 	[ "$args" = "-k --vpid 1" ] && run lttctl track -k --vpid 1
 	ok "$([ "$RC" != 0 ] && [ -n "$ERR" ]; echo $?)" "track $args: refused ($RC: ${ERR%%$'\n'*})"
@@ -158,10 +158,18 @@ like "$RC/$ERR" "1/Error: --vpid: 1025 ids: a tracker holds at most 1024 ids" "1
 # kernel trackers are tested in a guest (tests/kernel/test_kernel_track.sh).
 run lttctl track -k --vpid 1
 like "$RC/$ERR" "1/Error: .*[Kk]ernel" "the kernel domain: refused with the daemon's reason"
-run lttctl track -u --pid 1
-like "$RC/$ERR" "1/Error: track -u --pid: the user-space domain has the trackers --vpid, --vuid and --vgid only" \
-	"--pid (a kernel tracker) with -u: a clear sentence"
+run lttctl track -u --gid 1
+like "$RC/$ERR" "1/Error: track -u --gid: the user-space domain has the trackers --vpid, --vuid and --vgid only" \
+	"--gid (a kernel tracker) with -u: a clear sentence"
 is "$(lttctl list s2 | grep -A3 'Process trackers')" "$before" "the trackers did not change"
+# LTTng's tracker tests' spelling: -p/--pid with -u is the vpid tracker
+run lttctl track -p 666 -u
+is "$RC/$STDOUT" "0/vpid 666 tracked in session s2 (user)." "track -p 666 -u: LTTng's --vpid"
+like "$(lttctl list s2 | grep 'process ids (vpid)')" "process ids \(vpid\) +(.*, )?666(, .*)?$" \
+	"... 666 is in the vpid set"
+run lttctl untrack -u --pid=666
+is "$RC/$STDOUT" "0/vpid 666 untracked in session s2 (user)." "untrack -u --pid=666: out of the vpid set"
+is "$(lttctl list s2 | grep -A3 'Process trackers')" "$before" "... the trackers are as before"
 run lttctl track -u -s nosuch --vpid 1
 like "$RC/$ERR" "1/Error: vpid tracker of session 'nosuch': no session by that name" "an unknown session"
 
