@@ -212,7 +212,10 @@ extern "C" {
 	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger") \
 	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module") \
 	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit") \
-	X(OUTPUT_CREATE, 330, "the output directory can't be created: a missing part of its path can't be made where it would go (a file system such as /proc takes no new directory) or a part of it is not a directory; give an output directory where the session's owner can create one")
+	X(OUTPUT_CREATE, 330, "the output directory can't be created: a missing part of its path can't be made where it would go (a file system such as /proc takes no new directory) or a part of it is not a directory; give an output directory where the session's owner can create one") \
+	X(BLOCKING_TIMEOUT, 350, "--blocking-timeout takes 0, inf, or microseconds (a value with a unit: us, ms, s, m, h) up to 2147483647999 (LTTng's limit, 2^31 - 1 ms), and only on a user-space channel: the kernel's writers can't wait; give such a value, or leave it out of a kernel channel") \
+	X(BLOCKING_OVERWRITE, 351, "--blocking-timeout makes a program wait for room in a full channel, and an overwrite-mode channel is never full (its writers overwrite the oldest events): give --discard, or leave --blocking-timeout out (or 0)") \
+	X(BLOCKING_DAEMON, 352, "the session daemon predates blocking channels (--blocking-timeout, client protocol 1.30): restart ltt-sessiond from this version of ltt, or leave --blocking-timeout out")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),
