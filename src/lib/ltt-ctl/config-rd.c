@@ -293,7 +293,7 @@ void ltt_cfg_rd_blocking(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel
 	v = strtoll(buf, &end, 10);
 	if (errno || end == buf || *end || v < -1 ||
 	    (v > 0 && (unsigned long long)v > LTT_BLOCKING_TIMEOUT_MAX_US)) {
-		ltt_cfg_rd_fail(rd, n, "<blocking_timeout> is -1 (inf) or microseconds from 0 to "
+		ltt_cfg_rd_fail(rd, n, "a blocking timeout is -1 (inf) or microseconds from 0 to "
 				"%llu, not '%s'", (unsigned long long)LTT_BLOCKING_TIMEOUT_MAX_US, buf);
 		return;
 	}
