@@ -15,7 +15,10 @@
 #   lost x 2 ms), and recorded + lost == N exactly;
 # - the variable not set, or LTT_UST_ALLOW_BLOCKING=0 over LTTng's: the
 #   program never waits (it finishes while the consumer is stopped, with an
-#   inf channel), recorded + lost == N.
+#   inf channel), recorded + lost == N;
+# - LTT_UST_ALLOW_BLOCKING=1 (ltt's own variable) waits as LTTng's does;
+# - inf, and the channel disabled while the program waits: it stops
+#   waiting (that event counted lost) and finishes.
 # And the option's rules (LTTng's): user space only, not with --overwrite
 # (but a snapshot session's implicit overwrite mode takes it), at most
 # 2^31 - 1 ms; lttctl list and --mi xml show it.
@@ -30,7 +33,7 @@ x86_64) SYS_FUTEX=202 ;;
 aarch64) SYS_FUTEX=98 ;;
 *) SYS_FUTEX= ;;
 esac
-plan 40
+plan 45
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -180,4 +183,18 @@ app_exit
 is $? 0 "LTT_UST_ALLOW_BLOCKING=1: and finishes"
 accounted own
 is "$rec:$lost" "$N:0" "LTT_UST_ALLOW_BLOCKING=1: all $N recorded, 0 lost"
+
+# --- the channel disabled while a program waits forever: it gives up
+N=1000
+blocked_run off $N inf LTTNG_UST_ALLOW_BLOCKING=1
+futex_waiting "$APP"
+ok $? "disabled: the program waits"
+run lttctl disable-channel -u b -s off
+is "$RC" 0 "disabled: disable-channel returns while the program waits"
+app_exit
+is $? 0 "disabled: the program stops waiting and finishes, the consumer still stopped"
+kill -CONT "$CONS"
+accounted off
+is "$lost" 1 "disabled: the event that waited is counted lost, the later ones not recorded (the channel is off)"
+ok "$([ "$rec" -gt 0 ] && [ "$rec" -lt $N ]; echo $?)" "disabled: those before it are in the trace ($rec)"
 done_testing
