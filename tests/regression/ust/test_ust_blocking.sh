@@ -21,7 +21,7 @@
 #   waiting (that event counted lost) and finishes.
 # And the option's rules (LTTng's): user space only, not with --overwrite
 # (but a snapshot session's implicit overwrite mode takes it), at most
-# 2^31 - 1 ms; lttctl list and --mi xml show it.
+# 2^31 - 1 ms; lttctl list and --mi xml show it, save and load keep it.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -33,7 +33,7 @@ x86_64) SYS_FUTEX=202 ;;
 aarch64) SYS_FUTEX=98 ;;
 *) SYS_FUTEX= ;;
 esac
-plan 45
+plan 47
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -117,6 +117,12 @@ is "$(lttctl list rules | grep -c '^ *blocking timeout: 1500000 us ')$(lttctl li
 	11 "list shows both"
 is "$(lttctl --mi xml list pid | mi_xp '//channel[name="t2"]/attributes/blocking_timeout')" \
 	-1 "--mi xml: inf is -1, as LTTng writes it"
+lttctl -q save -o "$TEST_TMP/saved" pid
+is "$(grep -ho '<blocking_timeout>[^<]*</blocking_timeout>' "$TEST_TMP"/saved/*)" \
+	"<blocking_timeout>-1</blocking_timeout>" "save writes inf as LTTng does (-1)"
+lttctl -q destroy pid
+run lttctl load -i "$TEST_TMP/saved" pid
+is "$RC:$(lttctl list pid | grep -c '^ *blocking timeout: inf ')" 0:1 "load brings it back"
 lttctl -q create snap --snapshot -o "$TEST_TMP/snap"
 run lttctl enable-channel -u s --blocking-timeout=1000
 is "$RC" 0 "a snapshot session's channel (overwrite mode by default) takes it, as LTTng's"
