@@ -16,7 +16,8 @@
 # - the variable not set, or LTT_UST_ALLOW_BLOCKING=0 over LTTng's: the
 #   program never waits (it finishes while the consumer is stopped, with an
 #   inf channel), recorded + lost == N;
-# - LTT_UST_ALLOW_BLOCKING=1 (ltt's own variable) waits as LTTng's does;
+# - LTT_UST_ALLOW_BLOCKING=1 (ltt's own variable) waits as LTTng's does,
+#   and so does a program in a per-process channel;
 # - inf, and the channel disabled while the program waits: it stops
 #   waiting (that event counted lost) and finishes.
 # And the option's rules (LTTng's): user space only, not with --overwrite
@@ -33,7 +34,7 @@ x86_64) SYS_FUTEX=202 ;;
 aarch64) SYS_FUTEX=98 ;;
 *) SYS_FUTEX= ;;
 esac
-plan 47
+plan 50
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -62,7 +63,8 @@ futex_waiting() {
 blocked_run() {
 	local name=$1 n=$2 timeout=$3
 	shift 3
-	seq_session "$name" b --subbuf-size 4k --num-subbuf 2 --blocking-timeout="$timeout"
+	seq_session "$name" b --subbuf-size 4k --num-subbuf 2 --blocking-timeout="$timeout" \
+		${BLOCK_OPTS:-}
 	export "$@"
 	ust_app_bg -C -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n "$n" -r "$name"
 	unset "${@%%=*}"
@@ -189,6 +191,17 @@ app_exit
 is $? 0 "LTT_UST_ALLOW_BLOCKING=1: and finishes"
 accounted own
 is "$rec:$lost" "$N:0" "LTT_UST_ALLOW_BLOCKING=1: all $N recorded, 0 lost"
+
+# --- per-process buffers: the same
+N=1000
+BLOCK_OPTS=--buffers-pid blocked_run perpid $N inf LTTNG_UST_ALLOW_BLOCKING=1
+futex_waiting "$APP"
+ok $? "per process: the program waits"
+kill -CONT "$CONS"
+app_exit
+is $? 0 "per process: and finishes"
+accounted perpid
+is "$rec:$lost" "$N:0" "per process: all $N recorded, 0 lost"
 
 # --- the channel disabled while a program waits forever: it gives up
 N=1000
