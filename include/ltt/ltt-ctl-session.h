@@ -114,8 +114,23 @@ struct ltt_channel_attr {
 	uint8_t auto_reclaim;
 	uint8_t pad1[4];		/* zero */
 	uint64_t auto_reclaim_us LTT_RESERVED_ALIGN;
-	uint8_t reserved[112] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * 328, added in 1.30 (--blocking-timeout): how long a program that
+	 * allows it (LTT_UST_ALLOW_BLOCKING, LTTNG_UST_ALLOW_BLOCKING) waits
+	 * for room when the channel is full, before it drops the event, in
+	 * microseconds: 0 never waits (the default),
+	 * LTT_BLOCKING_TIMEOUT_INF as long as it takes, else at most
+	 * LTT_BLOCKING_TIMEOUT_MAX_US.  User space only; in overwrite mode
+	 * the channel never runs out of room, so nothing waits.
+	 */
+	uint64_t blocking_timeout_us LTT_RESERVED_ALIGN;
+	uint8_t reserved[104] LTT_RESERVED_ALIGN;	/* zero */
 };
+
+/* ltt_channel_attr.blocking_timeout_us: wait as long as it takes ("inf") */
+#define LTT_BLOCKING_TIMEOUT_INF UINT64_MAX
+/* its largest finite value: LTTng's, 2^31 - 1 ms (its tracer's poll() takes an int) */
+#define LTT_BLOCKING_TIMEOUT_MAX_US ((uint64_t)2147483647 * 1000 + 999)
 
 /* What kind of event a rule's pattern names. */
 enum ltt_event_type {

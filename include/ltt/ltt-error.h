@@ -215,7 +215,10 @@ extern "C" {
 	X(TRACEFILE_ROUNDED, 295, "a trace file holds whole sub-buffers, so a trace file size under the sub-buffer size is taken as the sub-buffer size, as LTTng takes it: give -C/--tracefile-size of at least --subbuf-size to choose the size yourself") \
 	X(AGENT_CHANNEL, 296, "the python, JUL and log4j domains record in a channel of their own (lttng_python_channel, lttng_jul_channel, lttng_log4j_channel): with -p, -j or -l the rules go there whatever -c says, as LTTng takes it; leave -c out") \
 	X(METADATA_CHANNEL, 297, "ltt has no metadata ring buffer to size or time: the session daemon sends each program's metadata to the consumer as it is made, so LTTng's user-space 'metadata' channel sets nothing (its options were checked as a channel's; the buffer ownership is the session's channels'); nothing was made") \
-	X(OUTPUT_CREATE, 330, "the output directory can't be created: a missing part of its path can't be made where it would go (a file system such as /proc takes no new directory) or a part of it is not a directory; give an output directory where the session's owner can create one")
+	X(OUTPUT_CREATE, 330, "the output directory can't be created: a missing part of its path can't be made where it would go (a file system such as /proc takes no new directory) or a part of it is not a directory; give an output directory where the session's owner can create one") \
+	X(BLOCKING_TIMEOUT, 350, "--blocking-timeout takes 0, inf, or microseconds (a value with a unit: us, ms, s, m, h) up to 2147483647999 (LTTng's limit, 2^31 - 1 ms), and only on a user-space channel: the kernel's writers can't wait; give such a value, or leave it out of a kernel channel") \
+	X(BLOCKING_OVERWRITE, 351, "--blocking-timeout makes a program wait for room in a full channel, and an overwrite-mode channel is never full (its writers overwrite the oldest events): give --discard, or leave --blocking-timeout out (or 0)") \
+	X(BLOCKING_DAEMON, 352, "the session daemon predates blocking channels (--blocking-timeout, client protocol 1.30): restart ltt-sessiond from this version of ltt, or leave --blocking-timeout out")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

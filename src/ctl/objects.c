@@ -119,8 +119,9 @@ void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain doma
 	ctl_out_u64("lost_packets", lost_packets);
 	/* the daemon samples every channel's buffer usage (triggers) at this period */
 	ctl_out_u64("monitor_timer_interval", LTT_LTTNG_MONITOR_PERIOD_US);
-	/* ltt's programs never wait for room in a full buffer */
-	ctl_out_i64("blocking_timeout", 0);
+	/* LTTng's: -1 for inf */
+	ctl_out_i64("blocking_timeout", a->blocking_timeout_us == LTT_BLOCKING_TIMEOUT_INF ? -1 :
+			(int64_t)a->blocking_timeout_us);
 	ctl_out_close();
 }
 

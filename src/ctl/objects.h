@@ -52,8 +52,8 @@ void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers);
  * ctl_obj_channel_open() - open a <channel>: its name, @enabled, and its
  * <attributes> (@a in @domain of session @s, with its counters; the live
  * timer the session's, the monitor timer the daemon's sampling period,
- * blocking timeout 0); the caller may add <events> or <success>, then
- * ctl_out_close()
+ * the blocking timeout @a's, -1 for inf); the caller may add <events> or
+ * <success>, then ctl_out_close()
  */
 void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain domain,
 			  const struct ltt_channel_attr *a, bool enabled, uint64_t discarded_events,

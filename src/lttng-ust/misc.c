@@ -188,11 +188,9 @@ static const struct {
 } env_refused[] = {
 	{ "LTTNG_UST_REGISTER_TIMEOUT", "LTT_UST_REGISTER_TIMEOUT", NULL },
 	{ "LTTNG_HOME", "LTT_HOME", NULL },
-	{ "LTTNG_UST_ALLOW_BLOCKING", NULL, "ltt's channels never make a program wait: an event "
-	  "that finds its buffer full is discarded and counted lost; unset it, or give the "
-	  "channel more room (lttctl enable-channel --subbuf-size, --num-subbuf)" },
-	{ "LTTNG_UST_BLOCKING_RETRY_TIMEOUT", NULL, "ltt's channels never block (see "
-	  "LTTNG_UST_ALLOW_BLOCKING); unset it" },
+	{ "LTTNG_UST_BLOCKING_RETRY_TIMEOUT", NULL, "a blocked event waits for the consumer's "
+	  "wakeup, not by polling, so there is no retry period to set (LTTNG_UST_ALLOW_BLOCKING "
+	  "and the channel's --blocking-timeout say whether and how long); unset it" },
 	{ "LTTNG_UST_CLOCK_PLUGIN", NULL, "ltt records with its own clock (CLOCK_MONOTONIC) and "
 	  "loads no clock plugin; unset it" },
 	{ "LTTNG_UST_GETCPU_PLUGIN", NULL, "ltt picks the CPU itself and loads no getcpu plugin; "

@@ -326,6 +326,40 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
 	return 0;
 }
 
+/*
+ * May this program's events wait for room in a full channel that has a
+ * blocking timeout (lttctl enable-channel --blocking-timeout)?  Only when
+ * asked: LTT_UST_ALLOW_BLOCKING non-empty and not "0"; when it is not
+ * set, LTTng-UST's LTTNG_UST_ALLOW_BLOCKING, set to anything (as
+ * LTTng-UST reads it).  Read here, after the constructors, so that the
+ * LTTng-UST libraries need not map it (doc/lttng-ust.md).
+ */
+static bool blocking_allowed(void)
+{
+	const char *v = getenv("LTT_UST_ALLOW_BLOCKING");
+
+	if (v)
+		return v[0] && strcmp(v, "0");
+	return getenv("LTTNG_UST_ALLOW_BLOCKING") != NULL;
+}
+
+/*
+ * Let @chan's writers wait for room (@on and allowed), or stop them
+ * waiting: a writer blocked in a stream of a channel being disabled,
+ * removed or quiesced gives up its event, so that the grace period the
+ * caller waits for next ends.
+ */
+static void channel_set_blocking(struct ust_channel *chan, bool on)
+{
+	uint32_t i;
+
+	if (on && !chan->streams[0].rb.block_timeout_us)
+		return;	/* the channel never blocks: no getenv() */
+	on = on && blocking_allowed();
+	for (i = 0; i < chan->nr_streams; i++)
+		ltt_rb_set_blocking(&chan->streams[i].rb, on);
+}
+
 void ust_channel_set_enabled(struct ust_channel *chan, bool on)
 {
 	int enabled = UST_CHAN_OFF;
@@ -336,6 +370,8 @@ void ust_channel_set_enabled(struct ust_channel *chan, bool on)
 		enabled = chan->nr_streams && chan->streams[0].rb.clock == LTT_TCLOCK_TSC ?
 			  UST_CHAN_ON : UST_CHAN_ON_READ;
 	__atomic_store_n(&chan->enabled, enabled, __ATOMIC_RELAXED);
+	if (chan->nr_streams)
+		channel_set_blocking(chan, on);
 }
 
 void ust_channels_quiesce(void)

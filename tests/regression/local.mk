@@ -317,6 +317,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_reclaim.sh \
 	tests/regression/ust/test_ust_auto_reclaim.sh \
 	tests/regression/ust/test_ust_full_speed.sh \
+	tests/regression/ust/test_ust_blocking.sh \
 	tests/regression/ust/test_ust_data_threads.sh \
 	tests/regression/sessiond/test_sessiond_data_threads.sh \
 	tests/regression/ust/test_ust_daemon_restart.sh \

@@ -192,6 +192,10 @@ tests_unit_test_ringbuf_torn_SOURCES = tests/unit/test_ringbuf_torn.c $(UNIT_TAP
 tests_unit_test_ringbuf_torn_LDADD = src/common/libcommon.la
 
 # The reader's wakeups, each interleaving played in one thread.
+check_PROGRAMS += tests/unit/test_ringbuf_blocking
+TESTS += tests/unit/test_ringbuf_blocking
+tests_unit_test_ringbuf_blocking_SOURCES = tests/unit/test_ringbuf_blocking.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ringbuf_blocking_LDADD = src/common/libcommon.la -lpthread
 check_PROGRAMS += tests/unit/test_ringbuf_wakeup
 TESTS += tests/unit/test_ringbuf_wakeup
 tests_unit_test_ringbuf_wakeup_SOURCES = tests/unit/test_ringbuf_wakeup.c $(UNIT_TAP_SOURCES)

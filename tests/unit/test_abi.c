@@ -80,8 +80,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_channel_attr, auto_reclaim, 315),
 	OFF_(ltt_channel_attr, pad1, 316),
 	OFF_(ltt_channel_attr, auto_reclaim_us, 320),
-	OFF_(ltt_channel_attr, reserved, 328),
-	RSV_(ltt_channel_attr, 112),
+	OFF_(ltt_channel_attr, blocking_timeout_us, 328),	/* client minor 30 */
+	OFF_(ltt_channel_attr, reserved, 336),
+	RSV_(ltt_channel_attr, 104),				/* 112 before minor 30 */
 
 	SIZE_(ltt_event_rule_attr, 400),
 	OFF_(ltt_event_rule_attr, pattern, 0),

@@ -73,6 +73,11 @@ enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum l
 	    attr->auto_reclaim_us > UINT64_MAX / 1000 ||
 	    (attr->auto_reclaim && (domain != LTT_DOMAIN_USER || attr->overwrite)))
 		return LTT_ERR_AUTO_RECLAIM;
+	/* LTTng's rules: user space (per user or per process), 2^31 - 1 ms at most */
+	if (attr->blocking_timeout_us &&
+	    (domain != LTT_DOMAIN_USER || (attr->blocking_timeout_us != LTT_BLOCKING_TIMEOUT_INF &&
+					   attr->blocking_timeout_us > LTT_BLOCKING_TIMEOUT_MAX_US)))
+		return LTT_ERR_BLOCKING_TIMEOUT;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
 		return LTT_ERR_TRACEFILE_SIZE;
 	if ((attr->switch_timer_us && attr->switch_timer_us < LTT_MIN_TIMER_US) ||

@@ -50,7 +50,13 @@ enum ltt_error_code ltt_attr_channel_defaults(struct ltt_channel_conf *attr,
  * LTT_ERR_TIMER_MIN (a switch or read timer under LTT_MIN_TIMER_US),
  * LTT_ERR_BUFFER_PREALLOCATION, LTT_ERR_KERNEL_ON_DEMAND,
  * LTT_ERR_AUTO_RECLAIM (an unknown policy, an age without OLDER_THAN or
- * none with it, a kernel or overwrite-mode channel) or LTT_ERR_DOMAIN.
+ * none with it, a kernel or overwrite-mode channel),
+ * LTT_ERR_BLOCKING_TIMEOUT (a blocking timeout on a kernel channel, or
+ * past LTT_BLOCKING_TIMEOUT_MAX_US but not LTT_BLOCKING_TIMEOUT_INF) or
+ * LTT_ERR_DOMAIN.  A blocking timeout in overwrite mode is taken, as
+ * LTTng takes it (a snapshot session's channels are in overwrite mode by
+ * default): nothing ever waits there.  lttctl refuses an explicit
+ * --overwrite with it, as LTTng's CLI does (BLOCKING_OVERWRITE).
  */
 enum ltt_error_code ltt_attr_check_channel(struct ltt_channel_conf *attr, enum ltt_domain domain);
 

@@ -63,7 +63,8 @@ enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr 
 #define CHANNEL_FIELDS(X)                                                       \
 	X(subbuf_size) X(num_subbuf) X(overwrite) X(switch_timer_us)           \
 	X(read_timer_us) X(tracefile_size) X(tracefile_count) X(buffer_type)   \
-	X(fsync) X(preallocation) X(allocation) X(auto_reclaim) X(auto_reclaim_us)
+	X(fsync) X(preallocation) X(allocation) X(auto_reclaim) X(auto_reclaim_us)      \
+	X(blocking_timeout_us)
 #define COPY_FIELD(field) out->field = in->field;
 
 enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,

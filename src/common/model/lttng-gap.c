@@ -19,11 +19,6 @@ static const struct {
 		"ltt's ring buffers are memfds, which need no directory and leave no files to "
 		"read after a crash",
 		{ "leave out --shm-path", "remove <shared_memory_path>" } },
-	[LTT_LTTNG_GAP_BLOCKING_TIMEOUT] = {
-		"a blocking timeout", "lttng enable-channel --blocking-timeout",
-		"its applications never wait for room in a buffer (a full buffer "
-		"drops the event and counts it)",
-		{ "give --blocking-timeout=0 or leave it out", "set it to 0 or remove it" } },
 	[LTT_LTTNG_GAP_MONITOR_TIMER] = {
 		"a buffer usage sampling period under 50 ms", "lttng enable-channel --monitor-timer",
 		"ltt samples the buffer usage of every channel every 50 ms, which meets any "

@@ -11,7 +11,6 @@
 
 enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_SHM_PATH,		/* lttng create --shm-path */
-	LTT_LTTNG_GAP_BLOCKING_TIMEOUT,	/* lttng enable-channel --blocking-timeout (not 0) */
 	LTT_LTTNG_GAP_MONITOR_TIMER,	/* lttng enable-channel --monitor-timer under 50 ms */
 	LTT_LTTNG_GAP_LIST_DOMAIN,	/* lttng list --domain */
 	LTT_LTTNG_GAP_TRIGGER_PROBE,	/* lttng add-trigger --type=kernel:kprobe|uprobe, -L, -E */

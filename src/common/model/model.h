@@ -72,6 +72,7 @@ struct ltt_channel_conf {
 	uint8_t allocation;	/* minor 25: nor this (enum ltt_buffer_allocation) */
 	uint8_t auto_reclaim;	/* minor 27: nor these (enum ltt_auto_reclaim) */
 	uint64_t auto_reclaim_us;	/* OLDER_THAN's age; else 0 */
+	uint64_t blocking_timeout_us;	/* minor 30: 0, us, or LTT_BLOCKING_TIMEOUT_INF */
 };
 
 /* An event rule's attributes (public: struct ltt_rule_conf). */

@@ -141,9 +141,17 @@
  * channel's automatic reclaim, and how each MEM_USAGE entry was measured;
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
- * how may be LTT_MEM_MODULE_COUNT
+ * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout
  */
-#define LTT_CLIENT_MINOR 29
+#define LTT_CLIENT_MINOR 30
+/*
+ * ENABLE_CHANNEL's attribute is followed by {u64 blocking_timeout_us}
+ * (after auto_reclaim_us), GET_SESSION's channel by the same: 0, the
+ * microseconds a program that allows it waits for room in the full
+ * channel, or LTT_BLOCKING_TIMEOUT_INF.  A client refuses a non-zero one
+ * toward an older daemon (BLOCKING_DAEMON).
+ */
+#define LTT_CLIENT_MINOR_BLOCKING 30
 /*
  * Map channels (doc/maps.md; wire forms in common/model/map.h):
  *   ADD_MAP_CHANNEL {str session, map_attr} -> {}

@@ -77,6 +77,13 @@ static inline bool commit_set(struct ltt_rb *rb, uint64_t pos, uint64_t seen,
 					   false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
+/*
+ * Reader: after a store of consumed that gives writers room back, wake
+ * the writers that wait for it (discard mode; ringbuf.c, "Blocking
+ * writers").  One fence and one load when none waits.
+ */
+void ltt_rb_wake_writers(struct ltt_rb *rb);
+
 /* Write the opener's fields of the packet starting at @start. */
 static inline void open_packet(struct ltt_rb *rb, uint64_t start, uint64_t ts)
 {

@@ -93,6 +93,7 @@ static void advance(struct ltt_rb *rb, uint64_t to)
 	rb->consumed = to;
 	/* release: our reads of the packet are done before writers reuse it */
 	__atomic_store_n(&rb->shm->consumed, to, __ATOMIC_RELEASE);
+	ltt_rb_wake_writers(rb);
 }
 
 /* Has a writer entered the next lap of the sub-buffer at @pos? */
@@ -158,8 +159,10 @@ static enum sb_state reader_sleep(struct ltt_rb *rb, uint64_t pos, uint64_t *ret
 	 * scribbled it, discard-mode writers would drop everything while we
 	 * wait for them.  Publish ours again.
 	 */
-	if (__atomic_load_n(&rb->shm->consumed, __ATOMIC_RELAXED) != pos)
+	if (__atomic_load_n(&rb->shm->consumed, __ATOMIC_RELAXED) != pos) {
 		__atomic_store_n(&rb->shm->consumed, pos, __ATOMIC_RELEASE);
+		ltt_rb_wake_writers(rb);
+	}
 	if (!rb->overwrite)
 		heal_unopened(rb, pos);
 	__atomic_store_n(&rb->shm->reader_waiting, 1, __ATOMIC_RELAXED);
@@ -402,6 +405,7 @@ int ltt_rb_reclaim(struct ltt_rb *rb, uint64_t older_than, uint64_t *ret_subbufs
 				 __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&rb->shm->consumed, c, __ATOMIC_SEQ_CST);
+	ltt_rb_wake_writers(rb);	/* those that waited on us meanwhile */
 	if (!ret && n)
 		rb->reclaimed = first + n * rb->subbuf_size;
 	if (!ret)

@@ -17,6 +17,8 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -52,6 +54,10 @@ _Static_assert(offsetof(struct ltt_rb_packet_header, cpu_id) == LTT_RB_PH_CPU_ID
 _Static_assert(offsetof(struct ltt_rb_shm, offset) == 1 * LTT_RB_CACHELINE, "offset line");
 _Static_assert(offsetof(struct ltt_rb_shm, events_lost) == 2 * LTT_RB_CACHELINE, "lost line");
 _Static_assert(offsetof(struct ltt_rb_shm, consumed) == 3 * LTT_RB_CACHELINE, "reader line");
+_Static_assert(offsetof(struct ltt_rb_shm, block_timeout_us) == 2 * LTT_RB_CACHELINE + 16,
+	       "block timeout");
+_Static_assert(offsetof(struct ltt_rb_shm, writers_waiting) == 3 * LTT_RB_CACHELINE + 12 &&
+	       offsetof(struct ltt_rb_shm, room_seq) == 3 * LTT_RB_CACHELINE + 16, "room words");
 _Static_assert(sizeof(struct ltt_rb_shm) == 5 * LTT_RB_CACHELINE, "region header size");
 _Static_assert(sizeof(struct ltt_rb_shm_commit) == LTT_RB_CACHELINE, "commit record size");
 
@@ -134,6 +140,7 @@ int ltt_rb_init_region(void *mem, size_t len, const struct ltt_rb_config *cfg)
 	shm->overwrite = cfg->overwrite ? 1 : 0;
 	shm->clock = (uint16_t)cfg->clock;
 	shm->clock_base = cfg->clock_base;
+	shm->block_timeout_us = cfg->overwrite ? 0 : cfg->block_timeout_us;
 	shm->stream_id = cfg->stream_id;
 	shm->cpu = cfg->cpu;
 	shm->event_ctx_len = cfg->event_ctx_len;
@@ -184,6 +191,8 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.clock = hdr.clock;
 	h.clock_base = hdr.clock_base;
 	h.wakeup_fd = -1;
+	/* any value will do: it only bounds this handle's writers' waits */
+	h.block_timeout_us = hdr.overwrite ? 0 : hdr.block_timeout_us;
 	h.stream_id = hdr.stream_id;
 	h.cpu = hdr.cpu;
 	h.event_ctx_len = hdr.event_ctx_len;
@@ -225,6 +234,115 @@ void ltt_rb_wakeup(struct ltt_rb *rb)
 	ret = syscall(SYS_write, rb->wakeup_fd, &one, sizeof(one));
 	(void)ret;	/* nothing to do: the reader's timer covers a failure */
 	errno = saved;
+}
+
+/*
+ * Blocking writers (doc/ust.md, "Blocking writers").  A writer that finds
+ * the buffer full says so in writers_waiting, then sleeps on the futex
+ * room_seq as it read it before; the reader, after each store of consumed
+ * that gives room back, bumps room_seq and wakes them if one said so.
+ * The futex is the region's (shared: no FUTEX_PRIVATE_FLAG), so writers
+ * of every process mapping it are woken.
+ */
+static long futex(uint32_t *word, int op, uint32_t val, const struct timespec *ts)
+{
+	return syscall(SYS_futex, word, op, val, ts, NULL, FUTEX_BITSET_MATCH_ANY);
+}
+
+/* Wake every writer waiting on @rb's region, whatever it waits for. */
+static void wake_all_writers(struct ltt_rb *rb)
+{
+	int saved = errno;
+
+	__atomic_fetch_add(&rb->shm->room_seq, 1, __ATOMIC_SEQ_CST);
+	(void)futex(&rb->shm->room_seq, FUTEX_WAKE, INT_MAX, NULL);
+	errno = saved;
+}
+
+void ltt_rb_wake_writers(struct ltt_rb *rb)
+{
+	if (rb->overwrite)
+		return;
+	/*
+	 * After our store of consumed; pairs with the fence in
+	 * wait_for_room(): either its re-check sees our store, or we see
+	 * its flag (store-buffering forbidden).
+	 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!__atomic_load_n(&rb->shm->writers_waiting, __ATOMIC_RELAXED) ||
+	    !__atomic_exchange_n(&rb->shm->writers_waiting, 0, __ATOMIC_RELAXED))
+		return;
+	wake_all_writers(rb);
+}
+
+void ltt_rb_set_blocking(struct ltt_rb *rb, bool on)
+{
+	if (!rb)
+		return;
+	if (on) {
+		__atomic_store_n(&rb->block_on, 1, __ATOMIC_SEQ_CST);
+		return;
+	}
+	/* before the wake: a writer woken by it sees 0 and gives up */
+	if (__atomic_exchange_n(&rb->block_on, 0, __ATOMIC_SEQ_CST) && rb->block_timeout_us)
+		wake_all_writers(rb);
+}
+
+/* Discard mode: does the reader still hold the previous lap of @start? */
+static bool reader_behind(const struct ltt_rb *rb, uint64_t start)
+{
+	return start - __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE) >= rb->buf_size;
+}
+
+/*
+ * The sub-buffer at @start is not consumed yet and this handle's writers
+ * may wait: sleep until the reader gives room back, or until *@deadline
+ * (CLOCK_MONOTONIC, set at the event's first wait; none when it waits
+ * forever).  Returns true to try the reservation again (woken, room came,
+ * or a signal), false to drop the event (timed out, or blocking turned
+ * off).  No spinning: one futex wait, on a word only the reader's wake
+ * and ltt_rb_set_blocking() change.  Out of line: only full buffers get
+ * here.
+ */
+static __attribute__((noinline, cold)) bool wait_for_room(struct ltt_rb *rb, uint64_t start,
+							   struct timespec *deadline, bool *armed)
+{
+	bool forever = rb->block_timeout_us == LTT_RB_BLOCK_FOREVER;
+	uint32_t seq;
+	int saved, err = 0;
+
+	if (!__atomic_load_n(&rb->block_on, __ATOMIC_SEQ_CST))
+		return false;
+	saved = errno;	/* the program's errno is its own */
+	if (!*armed && !forever) {
+		uint64_t us = rb->block_timeout_us;
+
+		clock_gettime(CLOCK_MONOTONIC, deadline);
+		deadline->tv_sec += (time_t)(us / 1000000);
+		deadline->tv_nsec += (long)(us % 1000000) * 1000;
+		if (deadline->tv_nsec >= 1000000000L) {
+			deadline->tv_sec++;
+			deadline->tv_nsec -= 1000000000L;
+		}
+	}
+	*armed = true;
+	seq = __atomic_load_n(&rb->shm->room_seq, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&rb->shm->writers_waiting, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);	/* pairs with ltt_rb_wake_writers() */
+	if (!reader_behind(rb, start)) {
+		errno = saved;
+		return true;	/* room came meanwhile */
+	}
+	if (!__atomic_load_n(&rb->block_on, __ATOMIC_SEQ_CST)) {
+		errno = saved;
+		return false;
+	}
+	/* the system call itself: no cancellation point inside an event */
+	if (futex(&rb->shm->room_seq, FUTEX_WAIT_BITSET, seq, forever ? NULL : deadline))
+		err = errno;
+	errno = saved;
+	/* a last look: the reader may have made room as the time ran out */
+	return err != ETIMEDOUT || !reader_behind(rb, start);
 }
 
 /*
@@ -378,7 +496,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
 	uint32_t cpu = LTT_TCLOCK_NO_CPU;
 	unsigned int backoff = 0;
-	bool open, close_old, close_new, have_ts;
+	bool open, close_old, close_new, have_ts, armed = false;
+	struct timespec deadline = { 0, 0 };
 
 	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
 		return -EINVAL;
@@ -410,6 +529,13 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 					continue;
 				if (rec)	/* an earlier attempt's intent */
 					__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
+				/* a blocking writer waits for the reader (one test when not) */
+				if (__builtin_expect(rb->block_timeout_us != 0, 0) &&
+				    reader_behind(rb, start) &&
+				    wait_for_room(rb, start, &deadline, &armed)) {
+					old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+					continue;
+				}
 				drop_event(rb);
 				return -ENOBUFS;
 			}

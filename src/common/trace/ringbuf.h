@@ -118,11 +118,20 @@ struct ltt_rb_shm {
 	/* cache line 2: only touched when events are lost */
 	uint64_t events_lost;		/* running total of dropped events */
 	uint64_t clock_base;		/* constant: subtracted from the TSC (tclock.h) */
-	uint8_t pad2[LTT_RB_CACHELINE - 16];
+	/*
+	 * constant: how long a writer allowed to block waits for room in a
+	 * full discard-mode buffer, in microseconds: 0 never (and in regions
+	 * before it, where these bytes were padding), UINT64_MAX forever
+	 * (ltt_rb_set_blocking())
+	 */
+	uint64_t block_timeout_us;
+	uint8_t pad2[LTT_RB_CACHELINE - 24];
 	/* cache line 3: the reader's words */
 	uint64_t consumed;		/* read position, stored by the reader */
 	uint32_t reader_waiting;	/* 1: the reader sleeps, wake it */
-	uint8_t pad3[LTT_RB_CACHELINE - 12];
+	uint32_t writers_waiting;	/* 1: writers wait for room, wake them (reader clears) */
+	uint32_t room_seq;		/* futex word: bumped each time writers are woken */
+	uint8_t pad3[LTT_RB_CACHELINE - 20];
 	/* cache line 4: writers without a record (doc/ust.md, "Writers that die") */
 	uint64_t untracked;		/* their slots in flight; the repair waits for 0 */
 	uint8_t pad4[LTT_RB_CACHELINE - 8];
@@ -207,6 +216,12 @@ struct ltt_rb_config {
 	bool overwrite;		/* flight-recorder mode */
 	uint32_t clock;		/* enum ltt_tclock_kind: what writers and reader read */
 	uint64_t clock_base;	/* TSC: subtracted from each read (ltt_tclock_base()); else 0 */
+	/*
+	 * Discard mode: how long a writer that may block (ltt_rb_set_blocking())
+	 * waits for the reader to make room, in microseconds; 0: never,
+	 * LTT_RB_BLOCK_FOREVER: as long as it takes.  Ignored in overwrite mode.
+	 */
+	uint64_t block_timeout_us;
 	uint32_t stream_id;
 	uint32_t cpu;
 	uint8_t uuid[16];
@@ -273,6 +288,14 @@ struct ltt_rb {
 	uint32_t clock;				/* enum ltt_tclock_kind */
 	uint64_t clock_base;			/* 0 unless the TSC */
 	int wakeup_fd;				/* eventfd to wake the reader, or -1 */
+	/*
+	 * A writer's wait for room (discard mode): the region's timeout as
+	 * attach read it (0: never), and whether this handle's writers may
+	 * wait now (ltt_rb_set_blocking(); atomic: another thread turns it
+	 * off while writers wait)
+	 */
+	uint64_t block_timeout_us;
+	uint32_t block_on;
 	uint32_t stream_id;
 	uint32_t cpu;
 	uint32_t event_ctx_len;			/* as the region said (checked) */
@@ -397,6 +420,26 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len);
  */
 void ltt_rb_set_wakeup_fd(struct ltt_rb *rb, int fd);
 
+/* ltt_rb_config.block_timeout_us: a writer waits as long as it takes */
+#define LTT_RB_BLOCK_FOREVER UINT64_MAX
+
+/**
+ * ltt_rb_set_blocking() - may this handle's writers wait for room?
+ * @rb: a writer's handle
+ * @on: true: an event that finds a discard-mode buffer full waits up to
+ *      the region's block_timeout_us for the reader to make room before it
+ *      is dropped; false: it is dropped at once (the default after attach)
+ *
+ * Any thread, while writers of @rb write: turning it off wakes the
+ * region's waiting writers, and those of @rb give up their wait (their
+ * events are dropped and counted, as without blocking).  Nothing changes
+ * for a region whose timeout is 0 or in overwrite mode.  The wait is a
+ * futex on the region's room_seq, which the reader bumps and wakes as it
+ * gives sub-buffers back (only when a writer said it waits): no spinning,
+ * and the fast path is untouched (doc/ust.md, "Blocking writers").
+ */
+void ltt_rb_set_blocking(struct ltt_rb *rb, bool on);
+
 /**
  * ltt_rb_reserve_slow() - the complete reserve path; use ltt_rb_reserve_ts()
  *
@@ -477,7 +520,8 @@ static inline uint64_t ltt_rb_clock_cpu(const struct ltt_rb *rb, uint32_t *cpu)
  * header.
  *
  * Any thread of any process, including signal handlers: lock-free, no
- * system call.  The caller must ltt_rb_commit() the slot after writing
+ * system call (but a blocking writer's wait for room: ltt_rb_set_blocking()).
+ * The caller must ltt_rb_commit() the slot after writing
  * exactly @ret_slot->len bytes; until then the sub-buffer cannot be read.
  * Timestamps are non-decreasing in buffer order.
  * Returns 0; -ENOBUFS when the event is dropped because the buffer is full

@@ -30,7 +30,7 @@ enum {
 	VAL_TRACEFILE_SIZE,
 	VAL_TRACEFILE_COUNT,
 	VAL_MONITOR_TIMER,	/* 0 or from 50 ms: met by the daemon's sampling (man page) */
-	VAL_BLOCKING_TIMEOUT,	/* 0 only: ltt's programs never block */
+	VAL_BLOCKING_TIMEOUT,	/* user space: microseconds, or inf (UINT64_MAX) */
 	VAL_WATCHDOG_TIMER,	/* LTTng 2.15's: the consumer repairs as it reads (man page) */
 	VAL_OUTPUT,		/* LTTng's mmap or splice: the consumer picks (man page) */
 	VAL_OWNERSHIP,		/* LTTng 2.14's --buffer-ownership: the --buffers-* options */
@@ -64,8 +64,9 @@ static const struct {
 	[VAL_MONITOR_TIMER] = { "--monitor-timer", false, true, UINT64_MAX,
 				"use microseconds, or a value with a unit: us, ms, s, m, h "
 				"(\"1s\")" },
-	[VAL_BLOCKING_TIMEOUT] = { "--blocking-timeout", false, true, UINT64_MAX,
-				   "use microseconds, a value with a unit: us, ms, s, m, h, or inf" },
+	[VAL_BLOCKING_TIMEOUT] = { "--blocking-timeout", false, true, LTT_BLOCKING_TIMEOUT_MAX_US,
+				   "use microseconds up to 2147483647999 (2^31 - 1 ms, LTTng's "
+				   "limit), a value with a unit: us, ms, s, m, h, or inf" },
 	[VAL_WATCHDOG_TIMER] = { "--watchdog-timer", false, true, UINT64_MAX,
 				 "use microseconds, or a value with a unit: us, ms, s, m, h "
 				 "(\"1s\")" },
@@ -206,9 +207,13 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 		return ctl_util_usage_error(ctx, "-W/--tracefile-count needs -C/--tracefile-size: "
 					    "without a size limit a stream has one file, and a "
 					    "count of files changes nothing");
-	/* LTTng's blocking mode: 0 is its default, what ltt's programs do */
-	if (a->values[VAL_BLOCKING_TIMEOUT] && a->numbers[VAL_BLOCKING_TIMEOUT])
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
+	/* LTTng's CLI rules: no kernel channel, no explicit --overwrite (but 0) */
+	if (a->values[VAL_BLOCKING_TIMEOUT] &&
+	    (a->kernel || (a->numbers[VAL_BLOCKING_TIMEOUT] && a->overwrite))) {
+		ret = a->kernel ? LTT_ERR_BLOCKING_TIMEOUT : LTT_ERR_BLOCKING_OVERWRITE;
+		ctl_out_error(ret, "%s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
 	/* LTTng's monitor timer: 0 turns LTTng's sampling off; ltt's is never slower than 50 ms */
 	if (a->values[VAL_MONITOR_TIMER] && a->numbers[VAL_MONITOR_TIMER] &&
 	    a->numbers[VAL_MONITOR_TIMER] < LTT_LTTNG_MONITOR_PERIOD_US)
@@ -252,6 +257,8 @@ static void apply_options(const struct channel_args *a, struct ltt_channel_attr 
 		attr->preallocation = a->preallocation;
 	if (a->allocation)
 		attr->allocation = a->allocation;
+	if (a->values[VAL_BLOCKING_TIMEOUT])
+		attr->blocking_timeout_us = a->numbers[VAL_BLOCKING_TIMEOUT];
 	if (a->values[VAL_RECLAIM]) {
 		attr->auto_reclaim = a->auto_reclaim;
 		attr->auto_reclaim_us = a->auto_reclaim_us;
@@ -524,8 +531,10 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "channel every 50 ms instead (see the man page)", "US" },
 		{ "blocking-timeout", 0, POPT_ARG_STRING, NULL,
 		  CTL_OPT_VALUE + VAL_BLOCKING_TIMEOUT,
-		  "LTTng's wait for room in a full buffer: 0 only, what ltt's programs do "
-		  "(they never wait)", "US" },
+		  "user space, discard mode: how long a program that allows it "
+		  "(LTTNG_UST_ALLOW_BLOCKING) waits for room in a full buffer before it "
+		  "drops the event, in microseconds or with a unit: us, ms, s, m, h, or inf "
+		  "(0: never, the default)", "US|inf" },
 		{ "output", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
 		  "LTTng's way of reading the buffers, mmap or splice: taken, and ltt's "
 		  "consumer picks splice for the kernel, mmap for user space (see the man page)",

@@ -313,6 +313,12 @@ static void print_channel(const struct ltt_session_detail *d, const struct listi
 	else if (a->auto_reclaim == LTT_AUTO_RECLAIM_OLDER_THAN)
 		ctl_out_text("      automatic memory reclaim: older-than %" PRIu64 " us (read, and "
 			     "closed that long ago)\n", a->auto_reclaim_us);
+	if (a->blocking_timeout_us == LTT_BLOCKING_TIMEOUT_INF)
+		ctl_out_text("      blocking timeout: inf (a program that allows it waits for room "
+			     "as long as it takes)\n");
+	else if (a->blocking_timeout_us)
+		ctl_out_text("      blocking timeout: %" PRIu64 " us (a program that allows it waits "
+			     "that long for room)\n", a->blocking_timeout_us);
 	ctl_out_text("      discarded events: %" PRIu64 "\n", ch->discarded_events);
 	ctl_out_text("      lost packets: %" PRIu64 "\n", ch->lost_packets);
 	ctl_report_output_failure(ch);

@@ -48,6 +48,8 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 		return -LTT_ERR_NOT_SUPPORTED;	/* it predates --buffer-allocation */
 	if (checked.auto_reclaim && ctl_minor(ctl) < LTT_CLIENT_MINOR_AUTO_RECLAIM)
 		return -LTT_ERR_NOT_SUPPORTED;	/* it predates --auto-reclaim-memory */
+	if (checked.blocking_timeout_us && ctl_minor(ctl) < LTT_CLIENT_MINOR_BLOCKING)
+		return -LTT_ERR_BLOCKING_DAEMON;	/* it would drop it: say so */
 	ret = ctl_begin_domain_req(&w, ctl, session, domain);
 	if (ret)
 		return ret;

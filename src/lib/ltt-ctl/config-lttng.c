@@ -162,7 +162,7 @@ static uint64_t num(struct ltt_cfg_rd *rd, xmlNodePtr parent, const char *name, 
 	return n ? ltt_cfg_rd_number(rd, n, max) : dflt;
 }
 
-/* A signed xs:int or xs:integer (loglevel, blocking_timeout). */
+/* A signed xs:int or xs:integer (loglevel). */
 static long long signed_num(struct ltt_cfg_rd *rd, xmlNodePtr n)
 {
 	char buf[32], *end;
@@ -475,8 +475,8 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 		if (!rd->ret && us && us < LTT_LTTNG_MONITOR_PERIOD_US)
 			refuse_gap(rd, n, LTT_LTTNG_GAP_MONITOR_TIMER);
 	}
-	if ((n = child(ch, "blocking_timeout")) && signed_num(rd, n) && !rd->ret)
-		refuse_gap(rd, n, LTT_LTTNG_GAP_BLOCKING_TIMEOUT);
+	if ((n = child(ch, "blocking_timeout")))
+		ltt_cfg_rd_blocking(rd, n, a);
 	/* LTTng 2.15's watchdog: read and dropped, ltt's consumer repairs as it reads */
 	num(rd, ch, "watchdog_timer_interval", UINT64_MAX, 0);
 	if ((n = child(ch, "allocation_policy")))

@@ -281,3 +281,21 @@ void ltt_cfg_rd_reclaim(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel_
 	if (!a->auto_reclaim_us)
 		ltt_cfg_rd_fail(rd, p, "<periodic> needs an <age_threshold> above 0 (microseconds)");
 }
+
+void ltt_cfg_rd_blocking(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel_conf *a)
+{
+	char buf[32], *end;
+	long long v;
+
+	if (!ltt_cfg_rd_token(rd, n, buf, sizeof(buf)))
+		return;
+	errno = 0;
+	v = strtoll(buf, &end, 10);
+	if (errno || end == buf || *end || v < -1 ||
+	    (v > 0 && (unsigned long long)v > LTT_BLOCKING_TIMEOUT_MAX_US)) {
+		ltt_cfg_rd_fail(rd, n, "a blocking timeout is -1 (inf) or microseconds from 0 to "
+				"%llu, not '%s'", (unsigned long long)LTT_BLOCKING_TIMEOUT_MAX_US, buf);
+		return;
+	}
+	a->blocking_timeout_us = v == -1 ? LTT_BLOCKING_TIMEOUT_INF : (uint64_t)v;
+}

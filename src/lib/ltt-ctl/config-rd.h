@@ -106,6 +106,15 @@ void ltt_cfg_rd_probe(struct ltt_cfg_rd *rd, xmlNodePtr ev, struct ltt_rule_conf
  */
 void ltt_cfg_rd_reclaim(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel_conf *a);
 
+/**
+ * ltt_cfg_rd_blocking() - a <blocking_timeout> (LTTng's, which ltt's
+ * format has too) into @a's blocking timeout: -1 for inf, else
+ * microseconds up to LTT_BLOCKING_TIMEOUT_MAX_US; anything else is an
+ * error with the line.  (Whether the channel may have one is the
+ * daemon's check: a kernel channel's must be 0.)
+ */
+void ltt_cfg_rd_blocking(struct ltt_cfg_rd *rd, xmlNodePtr n, struct ltt_channel_conf *a);
+
 #define LTT_CFG_RD_LOOKUP(rd, n, names) \
 	ltt_cfg_rd_lookup((rd), (n), (names), (int)(sizeof(names) / sizeof((names)[0])))
 

@@ -208,6 +208,10 @@ static void write_channel(struct writer *wr, const struct ltt_session_detail *d,
 	if (c->attr.allocation == LTT_ALLOC_PER_CHANNEL)	/* absent: per CPU */
 		put(wr, "allocation_policy", "%s", "PER_CHANNEL");
 	write_reclaim(wr, &c->attr);
+	if (c->attr.blocking_timeout_us == LTT_BLOCKING_TIMEOUT_INF)	/* absent: 0 */
+		put(wr, "blocking_timeout", "%d", -1);
+	else if (c->attr.blocking_timeout_us)
+		put(wr, "blocking_timeout", "%llu", (unsigned long long)c->attr.blocking_timeout_us);
 	open_el(wr, "events");
 	for (i = 0; i < d->nr_rules; i++)
 		if (d->rules[i].domain == LTT_CFG_RULE_DOMAIN(c) &&

@@ -275,6 +275,9 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	opt = ltt_cfg_rd_child(ch, "reclaim_policy");
 	if (opt)
 		ltt_cfg_rd_reclaim(rd, opt, &c->attr);
+	opt = ltt_cfg_rd_child(ch, "blocking_timeout");
+	if (opt)
+		ltt_cfg_rd_blocking(rd, opt, &c->attr);
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
 		n++;
 	c->rules = calloc(n ? n : 1, sizeof(*c->rules));

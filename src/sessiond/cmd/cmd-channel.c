@@ -16,7 +16,8 @@ static bool same_attr(const struct ltt_channel_conf *a, const struct ltt_channel
 	       a->tracefile_count == b->tracefile_count && a->buffer_type == b->buffer_type &&
 	       a->fsync == b->fsync && a->preallocation == b->preallocation &&
 	       a->allocation == b->allocation &&
-	       a->auto_reclaim == b->auto_reclaim && a->auto_reclaim_us == b->auto_reclaim_us;
+	       a->auto_reclaim == b->auto_reclaim && a->auto_reclaim_us == b->auto_reclaim_us &&
+	       a->blocking_timeout_us == b->blocking_timeout_us;
 }
 
 /*

@@ -369,6 +369,13 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 		.overwrite = channel->attr.overwrite,
 		.clock = trace->ct.session->clock_kind,
 		.clock_base = trace->ct.session->clock_base,
+		/*
+		 * A snapshot session's consumer makes no room as it records
+		 * (a snapshot reads without consuming): its writers never
+		 * wait, whatever the channel says (doc/ust.md)
+		 */
+		.block_timeout_us = trace->ct.session->snapshot ? 0 :
+				    channel->attr.blocking_timeout_us,
 		.stream_id = channel->stream_id,
 		.cpu = cpu,
 		.event_ctx_len = (uint32_t)ltt_ctx_len(channel->contexts, channel->nr_contexts),

@@ -202,9 +202,11 @@ refused "$LH/r-app" "appctx\\.lttng" "[0-9]+" \
 refused "$LH/r-shm" "shm\\.lttng" "[0-9]+" \
 	"a directory of ring buffer files for lttng-crash \\(lttng create --shm-path\\) is not supported by ltt: remove <shared_memory_path>; ltt's ring buffers are memfds" \
 	"--shm-path"
-refused "$LH/r-blk" "blk\\.lttng" "[0-9]+" \
-	"a blocking timeout \\(lttng enable-channel --blocking-timeout\\) is not supported by ltt" \
-	"--blocking-timeout"
+# LTTng's blocking timeout is ltt's too (test_ust_blocking.sh): it comes back
+run lttctl load -i "$LH/r-blk" blk
+is "$RC" 0 "lttng: a channel with a blocking timeout loads"
+like "$(lttctl list blk)" "blocking timeout: 100 us" "and keeps its timeout (100 us)"
+lttctl -q destroy blk
 cp "$LH/r-shm/shm.lttng" "$LH/saved/"
 refused "$LH/saved" "shm\\.lttng" "[0-9]+" "a directory of ring buffer files for lttng-crash" \
 	"a directory with one refused file"

@@ -2,7 +2,8 @@
 # LTTng's command lines that ltt lacks a feature for: each refused in the
 # sentence of src/common/model/lttng-gap.c (the one load uses), exit 1, never a
 # bare "unknown option", nothing changed (the session's listing is the
-# same before and after); --monitor-timer and --blocking-timeout=0 taken;
+# same before and after); --monitor-timer and --blocking-timeout=0 taken
+# (test_ust_blocking.sh has the other timeouts);
 # list SESSION --channel=C; metadata regenerate; a rule without -c while
 # the domain has another channel than channel0 (NEED_CHANNEL_NAME, as
 # LTTng); -g, --sessiond-path, --relayd-path; snapshot -C/-D;
@@ -32,10 +33,6 @@ refused() {
 }
 refused "a directory of ring buffer files for lttng-crash (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt's ring buffers are memfds, which need no directory and leave no files to read after a crash" \
 	create x --shm-path="$TEST_TMP/shm"
-refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not supported by ltt: give --blocking-timeout=0 or leave it out; its applications never wait for room in a buffer (a full buffer drops the event and counts it)" \
-	enable-channel -u c --blocking-timeout=100
-refused "a blocking timeout (lttng enable-channel --blocking-timeout) is not supported by ltt: give --blocking-timeout=0 or leave it out; its applications never wait for room in a buffer (a full buffer drops the event and counts it)" \
-	enable-channel -u c --blocking-timeout inf
 refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
 	enable-channel -u c --monitor-timer=10ms
 refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \
