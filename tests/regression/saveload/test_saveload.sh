@@ -278,6 +278,16 @@ run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$TEST_TMP/run5" \
 	--load "$TEST_TMP/nothing-here.ltt"
 ok "$([ "$RC" -ne 0 ]; echo $?)" "ltt-sessiond --load of a missing file does not start"
 like "$ERR" "nothing-here\.ltt: No such file" "and says which file is missing"
+# --load of a directory without saved sessions: the daemon starts with
+# none, as LTTng's does (lttng-tools' test_autoload starts it so).
+mkdir "$TEST_TMP/empty-load"
+# (--background keeps the standard streams: into a file, not a pipe)
+timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$TEST_TMP/run6" \
+	--load "$TEST_TMP/empty-load" >"$TEST_TMP/run6.out" 2>&1
+is "$?" 0 "ltt-sessiond --load EMPTYDIR --background starts"
+run env LTT_RUNDIR="$TEST_TMP/run6" "$LTTCTL_BIN" list
+is "$RC:$STDOUT" "0:No sessions." "and serves, with no session"
+stop_sessiond "$TEST_TMP/run6"
 # The autoload directory of the daemon's user.
 mkdir -p "$SAVED/auto"
 sed 's|<name>good</name>|<name>autoloaded</name>|' "$BAD/good.ltt" >"$SAVED/auto/a.ltt"
