@@ -443,9 +443,17 @@ static void read_event(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain dom
 	r->enabled = boolean(rd, child(ev, "enabled"), true);
 	a->loglevel_type = lt ? (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(rd, lt, loglevel_types)
 			      : LTT_LOGLEVEL_ALL;
-	/* LTTng's user-space levels are ltt's, by number; ALL ignores a level as LTTng does. */
+	/*
+	 * LTTng's user-space levels are ltt's, by number; ALL ignores a level
+	 * as LTTng does, and LTTng reads the level -1 of RANGE or SINGLE as
+	 * every level (its tracers match -1 to any), which is ALL.
+	 */
 	if (a->loglevel_type != LTT_LOGLEVEL_ALL)
 		a->loglevel = lv ? (int)signed_num(rd, lv) : -1;
+	if (a->loglevel_type != LTT_LOGLEVEL_ALL && lv && a->loglevel == -1) {
+		a->loglevel_type = LTT_LOGLEVEL_ALL;
+		a->loglevel = 0;
+	}
 	ltt_cfg_rd_filter(rd, ev, a);
 }
 

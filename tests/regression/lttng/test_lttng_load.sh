@@ -74,6 +74,19 @@ else
 	is "${ERR#*lttng216.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "lttng216.lttng: for the same reason"
 fi
 
+# A level of -1 with RANGE or SINGLE: LTTng's "every level" (lttng-tools'
+# load-42-complex.lttng has one), loaded as a rule of any level beside
+# the one of the same name with a range.
+run lttctl load -i "$FIX/ust-loglevel-all.lttng"
+is "$RC" 0 "ust-loglevel-all.lttng: a level of -1 loads"
+run lttctl list llall
+like "$STDOUT" "uevent_same_name_diff_llevel \\(loglevel: any\\) \\[disabled\\]" \
+	"RANGE -1: a rule of any level, disabled as saved"
+like "$STDOUT" "uevent_same_name_diff_llevel \\(loglevel: INFO or more severe\\) \\[enabled\\]" \
+	"RANGE 6 of the same name: its own rule"
+like "$STDOUT" "uevent_single_all \\(loglevel: any\\) \\[enabled\\]" "SINGLE -1: any level too"
+lttctl -q destroy llall
+
 # LTTng's own files, from Debian's lttng-tools.
 NLTTNG=50
 if ! command -v lttng >/dev/null || ! command -v lttng-sessiond >/dev/null; then
