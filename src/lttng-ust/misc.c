@@ -178,7 +178,6 @@ static const struct {
 	const char *name, *mapped_to, *why;
 } env_refused[] = {
 	{ "LTTNG_UST_REGISTER_TIMEOUT", "LTT_UST_REGISTER_TIMEOUT", NULL },
-	{ "LTTNG_HOME", "LTT_HOME", NULL },
 	{ "LTTNG_UST_ALLOW_BLOCKING", NULL, "ltt's channels never make a program wait: an event "
 	  "that finds its buffer full is discarded and counted lost; unset it, or give the "
 	  "channel more room (lttctl enable-channel --subbuf-size, --num-subbuf)" },

@@ -58,21 +58,17 @@ static int load_path(const char *rundir, const char *path, bool autoload)
 /* An autoload directory: skipped if missing. */
 static void load_dir(const char *rundir, const char *dir)
 {
-	struct stat st;
-
-	if (!stat(dir, &st) && S_ISDIR(st.st_mode))
+	if (is_dir(dir))
 		load_path(rundir, dir, true);
 }
 
 int ltt_autoload_run(const char *rundir, const char *path, bool root)
 {
-	char home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 64];
+	char dir[LTT_PATH_MAX];
 
 	if (path)
 		return load_path(rundir, path, false) ? -EINVAL : 0;
-	if (!ltt_home_dir(home, sizeof(home)) &&
-	    snprintf(dir, sizeof(dir), "%s/%s/sessions/%s", home, LTT_PERSONAL_RUNDIR_NAME,
-		     LTT_AUTOLOAD_DIR_NAME) < (int)sizeof(dir))
+	if (!ltt_home_find(LTT_HOME_AUTOLOAD, dir, sizeof(dir)))
 		load_dir(rundir, dir);
 	if (root)
 		load_dir(rundir, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);

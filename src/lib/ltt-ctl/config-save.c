@@ -50,16 +50,9 @@ void ltt_ctl_save_opts_init(struct ltt_save_opts *opts)
 		memset(opts, 0, sizeof(*opts));
 }
 
-/* $LTT_HOME/.ltt/sessions */
 int ltt_cfg_user_dir(char *buf, size_t len)
 {
-	char home[LTT_PATH_MAX], dot[LTT_PATH_MAX + 8];
-
-	if (ltt_home_dir(home, sizeof(home)) ||
-	    ltt_path_join(dot, sizeof(dot), home, LTT_PERSONAL_RUNDIR_NAME) ||
-	    ltt_path_join(buf, len, dot, SESSIONS_DIR_NAME))
-		return -LTT_ERR_CONFIG_IO;
-	return 0;
+	return ltt_home_find(LTT_HOME_SESSIONS, buf, len) ? -LTT_ERR_CONFIG_IO : 0;
 }
 
 bool ltt_cfg_ends_with(const char *s, const char *suffix)

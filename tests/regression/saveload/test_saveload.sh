@@ -39,6 +39,30 @@ like "$STDOUT" "Traces will be written in $LTT_HOME/ltt-traces/auto-[0-9]{8}-[0-
 	"create: an automatic name's output holds the date once"
 lttctl -q destroy -a
 
+# LTTNG_HOME without LTT_HOME: LTTng's layout, as lttng-tools' tests set
+# it (test_autoload): the default output in $LTTNG_HOME/lttng-traces,
+# saved sessions in $LTTNG_HOME/.lttng/sessions, its auto loaded at start.
+LH="$TEST_TMP/lttng-home"
+mkdir -p "$LH"
+lh() { timeout "$TEST_TIMEOUT" env -u LTT_HOME LTTNG_HOME="$LH" "$@"; }
+run lh "$LTTCTL_BIN" create lh1
+like "$STDOUT" "Traces will be written in $LH/lttng-traces/lh1-[0-9]{8}-[0-9]{6}\$" \
+	"LTTNG_HOME: the default output is \$LTTNG_HOME/lttng-traces/NAME-DATE"
+run lh "$LTTCTL_BIN" create
+like "$STDOUT" "Traces will be written in $LH/lttng-traces/auto-[0-9]{8}-[0-9]{6}\$" \
+	"LTTNG_HOME: an automatic name's too, the date once"
+run lh "$LTTCTL_BIN" save lh1
+like "$STDOUT" "Session lh1 saved to $LH/\\.lttng/sessions/lh1\\." \
+	"LTTNG_HOME: save's default directory is \$LTTNG_HOME/.lttng/sessions"
+lttctl -q destroy -a
+mkdir -p "$LH/.lttng/sessions/auto"
+mv "$LH/.lttng/sessions/lh1".* "$LH/.lttng/sessions/auto/"
+lh "$SESSIOND" --daemonize --rundir "$TEST_TMP/run-lh"
+is $? 0 "LTTNG_HOME: a daemon starts"
+run env LTT_RUNDIR="$TEST_TMP/run-lh" "$LTTCTL_BIN" list
+like "$STDOUT" "1\\) lh1 " "LTTNG_HOME: it loaded \$LTTNG_HOME/.lttng/sessions/auto at start"
+stop_sessiond "$TEST_TMP/run-lh"
+
 # A session with everything the format holds: two channels of every
 # attribute, rules of every loglevel type, disabled rules and channel.
 lttctl -q create rec -o "$TEST_TMP/trace1"
