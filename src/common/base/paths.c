@@ -44,15 +44,13 @@ int ltt_home_find(enum ltt_home_file what, char *buf, size_t len)
 		[LTT_HOME_RUNDIR] = "/" LTT_PERSONAL_RUNDIR_NAME,
 		[LTT_HOME_RC] = "/" LTT_RC_NAME,
 		[LTT_HOME_TRACES] = "/" LTT_TRACES_DIR_NAME,
-		[LTT_HOME_SESSIONS] = "/" LTT_PERSONAL_RUNDIR_NAME "/sessions",
-		[LTT_HOME_AUTOLOAD] = "/" LTT_PERSONAL_RUNDIR_NAME "/sessions/auto",
+		[LTT_HOME_SESSIONS] = "/.lttng/sessions",
+		[LTT_HOME_AUTOLOAD] = "/.lttng/sessions/auto",
 		[LTT_HOME_AGENT_PORT] = "/.lttng/agent.port",
 	};
 	/* LTTng's layout, where it differs */
 	static const char *const lttng_names[] = {
 		[LTT_HOME_TRACES] = "/" LTT_LTTNG_TRACES_DIR_NAME,
-		[LTT_HOME_SESSIONS] = "/.lttng/sessions",
-		[LTT_HOME_AUTOLOAD] = "/.lttng/sessions/auto",
 	};
 	const char *home, *name;
 	int n;

@@ -19,16 +19,15 @@
  * What ltt keeps in a home directory, as ltt_home_find() resolves it.
  * The home is $LTT_HOME, else $LTTNG_HOME, else $HOME, else the passwd
  * entry's home; $LTTNG_HOME's (without $LTT_HOME) has LTTng's layout,
- * where the default traces directory is lttng-traces and the saved
- * sessions are in .lttng/sessions, as LTTng's.
+ * where the default traces directory is lttng-traces, as LTTng's.
  */
 enum ltt_home_file {
 	LTT_HOME_DIR,		/* the home directory itself */
 	LTT_HOME_RUNDIR,	/* .ltt: a personal daemon's run directory */
 	LTT_HOME_RC,		/* .lttrc: lttctl's current session */
 	LTT_HOME_TRACES,	/* ltt-traces; lttng-traces in $LTTNG_HOME */
-	LTT_HOME_SESSIONS,	/* .ltt/sessions: saved sessions; .lttng/sessions in $LTTNG_HOME */
-	LTT_HOME_AUTOLOAD,	/* its auto: loaded by a daemon at start */
+	LTT_HOME_SESSIONS,	/* .lttng/sessions: saved sessions, as LTTng's */
+	LTT_HOME_AUTOLOAD,	/* .lttng/sessions/auto: loaded by a daemon at start */
 	/*
 	 * .lttng/agent.port, in the home LTTng's agents read: $LTTNG_HOME,
 	 * else $HOME, else the passwd entry's ($LTT_HOME is not theirs)
