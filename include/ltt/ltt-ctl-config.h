@@ -23,16 +23,29 @@ extern "C" {
 struct ltt_session_file {
 	char name[LTT_NAME_MAX];	/* loaded: the name it got (--override-name) */
 	char path[LTT_PATH_MAX];	/* the configuration file */
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zeroed */
+	/*
+	 * Saved (taken from the reserved bytes; NULL from an older library):
+	 * why the session went to a file of ltt's format (NAME.ltt) and not
+	 * of LTTng's (NAME.lttng), a sentence naming what of it only ltt has,
+	 * valid while the library is loaded; NULL in LTTng's format, and for
+	 * a load.
+	 */
+	const char *not_lttng LTT_RESERVED_ALIGN;
+	uint8_t reserved[56] LTT_RESERVED_ALIGN;	/* zeroed */
 };
 
 /* What ltt_ctl_save_sessions() saves where: ltt_ctl_save_opts_init() first. */
 struct ltt_save_opts {
 	const char *session;	/* NULL: every session of the caller's */
 	/*
-	 * NULL: $LTT_HOME/.ltt/sessions, one NAME.ltt file per session.  A
-	 * directory (existing, or a path not ending in ".ltt": created) gets
-	 * the same; a file (existing, or ending in ".ltt") holds them all.
+	 * NULL: $LTT_HOME/.lttng/sessions (LTTng's), one file per session:
+	 * NAME.lttng in LTTng 2.13's format, or NAME.ltt in ltt's for a
+	 * session LTTng's format can't hold (ltt_session_file's not_lttng
+	 * says why).  A directory (existing, or a path not ending in ".ltt"
+	 * or ".lttng": created) gets the same; a file (existing, or ending
+	 * in ".ltt" or ".lttng") holds them all: in ltt's format for a name
+	 * ending in ".ltt", else in LTTng's (-LTT_ERR_CONFIG_LTTNG_FORMAT
+	 * when it can't hold one of them).
 	 */
 	const char *path;
 	bool force;		/* replace existing files */
@@ -48,8 +61,8 @@ struct ltt_save_opts {
 struct ltt_load_opts {
 	const char *session;	/* NULL: every session found */
 	/*
-	 * A file, or a directory whose *.ltt files are read.  NULL: the
-	 * user's $LTT_HOME/.ltt/sessions, then the system's
+	 * A file, or a directory whose *.ltt and *.lttng files are read.
+	 * NULL: the user's $LTT_HOME/.lttng/sessions, then the system's
 	 * SYSCONFDIR/ltt/sessions (a session in both: the user's).
 	 */
 	const char *path;
@@ -75,7 +88,8 @@ void ltt_ctl_save_opts_init(struct ltt_save_opts *opts);
 void ltt_ctl_load_opts_init(struct ltt_load_opts *opts);
 
 /**
- * ltt_ctl_save_sessions() - write sessions' configurations as XML
+ * ltt_ctl_save_sessions() - write sessions' configurations as XML, in
+ * LTTng 2.13's session format where it holds the session, else in ltt's
  * (DATADIR/ltt/xml/session.xsd, doc/save-load.md): outputs, live timer,
  * snapshot flag, whether started, channels with every attribute and
  * state, event rules with type, pattern, log level and state
@@ -85,7 +99,9 @@ void ltt_ctl_load_opts_init(struct ltt_load_opts *opts);
  *
  * Every target is checked before any is written; each file is replaced
  * atomically.  Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_CONFIG_EXISTS
- * (a file exists and not @opts->force), -LTT_ERR_CONFIG_IO,
+ * (a file exists and not @opts->force; in a directory, a session's file
+ * of either format), -LTT_ERR_CONFIG_LTTNG_FORMAT (a file not named .ltt
+ * and a session LTTng's format can't hold), -LTT_ERR_CONFIG_IO,
  * -LTT_ERR_NOT_SUPPORTED (non-zero reserved bytes), or a connection
  * error; ltt_ctl_error_detail() names the file or session.
  */

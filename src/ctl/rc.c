@@ -25,13 +25,7 @@
 
 int ctl_rc_path(char *buf, size_t len)
 {
-	char home[LTT_PATH_MAX];
-	int ret;
-
-	ret = ltt_home_dir(home, sizeof(home));
-	if (ret)
-		return ret;
-	return ltt_path_join(buf, len, home, LTT_RC_NAME);
+	return ltt_home_find(LTT_HOME_RC, buf, len);
 }
 
 /* The whole file as a string (returns-must-free); "" when it does not exist. */

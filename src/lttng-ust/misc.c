@@ -187,7 +187,6 @@ static const struct {
 	const char *name, *mapped_to, *why;
 } env_refused[] = {
 	{ "LTTNG_UST_REGISTER_TIMEOUT", "LTT_UST_REGISTER_TIMEOUT", NULL },
-	{ "LTTNG_HOME", "LTT_HOME", NULL },
 	{ "LTTNG_UST_BLOCKING_RETRY_TIMEOUT", NULL, "a blocked event waits for the consumer's "
 	  "wakeup, not by polling, so there is no retry period to set (LTTNG_UST_ALLOW_BLOCKING "
 	  "and the channel's --blocking-timeout say whether and how long); unset it" },

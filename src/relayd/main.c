@@ -185,8 +185,6 @@ static int parse_addrs(const struct options *o, struct relayd *r)
 static int resolve_dirs(const struct options *o, struct relayd *r)
 {
 	const char *env = getenv("LTT_RUNDIR");
-	char home[PATH_MAX];
-	bool have_home = !ltt_home_dir(home, sizeof(home));
 	int ret;
 
 	if (env && *env)
@@ -194,8 +192,7 @@ static int resolve_dirs(const struct options *o, struct relayd *r)
 	else if (geteuid() == 0)
 		ret = snprintf(r->rundir, sizeof(r->rundir), "%s", LTT_ROOT_RUNDIR) < 0;
 	else
-		ret = have_home ? ltt_path_join(r->rundir, sizeof(r->rundir), home,
-						LTT_PERSONAL_RUNDIR_NAME) : -ENOENT;
+		ret = ltt_home_find(LTT_HOME_RUNDIR, r->rundir, sizeof(r->rundir));
 	if (ret) {
 		fprintf(stderr, "ltt-relayd: Error: no run directory: set LTT_RUNDIR, LTT_HOME or HOME\n");
 		return -1;
@@ -203,8 +200,7 @@ static int resolve_dirs(const struct options *o, struct relayd *r)
 	if (o->output)
 		ret = ltt_path_absolute(r->output, sizeof(r->output), o->output);
 	else
-		ret = have_home ? ltt_path_join(r->output, sizeof(r->output), home,
-						LTT_TRACES_DIR_NAME) : -ENOENT;
+		ret = ltt_home_find(LTT_HOME_TRACES, r->output, sizeof(r->output));
 	if (ret) {
 		fprintf(stderr, "ltt-relayd: Error: no output directory: pass -o DIR, or set LTT_HOME or HOME\n");
 		return -1;

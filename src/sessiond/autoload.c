@@ -22,9 +22,18 @@ static void loaded(const char *name, const char *file)
 	LTT_INFO("session '%s' loaded from %s", name, file);
 }
 
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
 /*
- * Load @path through our own socket; log why nothing was loaded (for
- * @autoload, a directory without saved sessions is no error).
+ * Load @path through our own socket; log why nothing was loaded.  A
+ * directory without saved sessions is no error (an autoload one, or
+ * --load's: LTTng's daemon starts with no session then); a --load path
+ * that does not exist, or holds a file that can't be loaded, is.
  */
 static int load_path(const char *rundir, const char *path, bool autoload)
 {
@@ -32,9 +41,15 @@ static int load_path(const char *rundir, const char *path, bool autoload)
 	int ret;
 
 	ret = ltt_lib_load_path(rundir, path, loaded, err, sizeof(err));
-	if (ret == -LTT_ERR_CONFIG_NOT_FOUND && autoload)
+	if (ret == -LTT_ERR_CONFIG_NOT_FOUND && autoload) {
 		LTT_DBG("no saved session in %s", path);
-	else if (ret)
+		return 0;
+	}
+	if (ret == -LTT_ERR_CONFIG_NOT_FOUND && is_dir(path)) {
+		LTT_INFO("no saved session in %s: starting without one", path);
+		return 0;
+	}
+	if (ret)
 		LTT_ERR("no session loaded from %s: %s%s%s", path, err, *err ? ": " : "",
 			ltt_strerror(ret));
 	return ret;
@@ -43,21 +58,17 @@ static int load_path(const char *rundir, const char *path, bool autoload)
 /* An autoload directory: skipped if missing. */
 static void load_dir(const char *rundir, const char *dir)
 {
-	struct stat st;
-
-	if (!stat(dir, &st) && S_ISDIR(st.st_mode))
+	if (is_dir(dir))
 		load_path(rundir, dir, true);
 }
 
 int ltt_autoload_run(const char *rundir, const char *path, bool root)
 {
-	char home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 64];
+	char dir[LTT_PATH_MAX];
 
 	if (path)
 		return load_path(rundir, path, false) ? -EINVAL : 0;
-	if (!ltt_home_dir(home, sizeof(home)) &&
-	    snprintf(dir, sizeof(dir), "%s/%s/sessions/%s", home, LTT_PERSONAL_RUNDIR_NAME,
-		     LTT_AUTOLOAD_DIR_NAME) < (int)sizeof(dir))
+	if (!ltt_home_find(LTT_HOME_AUTOLOAD, dir, sizeof(dir)))
 		load_dir(rundir, dir);
 	if (root)
 		load_dir(rundir, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-/* Below $LTT_HOME/.ltt/sessions and SYSCONFDIR/ltt/sessions. */
+/* Below SYSCONFDIR/ltt/sessions (the user's: paths.h's LTT_HOME_AUTOLOAD). */
 #define LTT_AUTOLOAD_DIR_NAME "auto"
 
 /**
@@ -18,7 +18,8 @@
  * the sessions belong to the daemon's user)
  * @rundir: the daemon's run directory; its client thread must serve
  * @path: --load's file or directory (absolute), or NULL for the autoload
- *        directories: $LTT_HOME/.ltt/sessions/auto and, for @root,
+ *        directories: the home's .lttng/sessions/auto (ltt_home_find()'s
+ *        LTT_HOME_AUTOLOAD: $LTTNG_HOME's as LTTng's) and, for @root,
  *        SYSCONFDIR/ltt/sessions/auto (missing ones are skipped)
  *
  * Called by the main thread before the daemon says it is ready.  A

@@ -43,7 +43,6 @@
 static int resolve_rundir(const struct options *opts, char *buf, size_t len)
 {
 	const char *env = getenv("LTT_RUNDIR");
-	char home[PATH_MAX];
 
 	if (opts->rundir && *opts->rundir)
 		env = opts->rundir;
@@ -54,9 +53,7 @@ static int resolve_rundir(const struct options *opts, char *buf, size_t len)
 		strcpy(buf, LTT_ROOT_RUNDIR);
 		return 0;
 	}
-	if (ltt_home_dir(home, sizeof(home)))
-		return -ENOENT;
-	return ltt_path_join(buf, len, home, LTT_PERSONAL_RUNDIR_NAME);
+	return ltt_home_find(LTT_HOME_RUNDIR, buf, len);
 }
 
 /*

@@ -301,7 +301,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "else monotonic; the default, or $LTT_CLOCK)", "auto|tsc|monotonic" },
 		{ "load", 'l', POPT_ARG_STRING, &opts->load, 0,
 		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
-		  "(default: the autoload directories, $LTT_HOME/.ltt/sessions/auto and, "
+		  "(default: the autoload directories, $LTT_HOME/.lttng/sessions/auto and, "
 		  "for root, " LTT_SYSCONFDIR "/ltt/sessions/auto)", "PATH" },
 		{ "max-clients-per-uid", 0, POPT_ARG_STRING, &opts->max_clients_arg, 0,
 		  "client connections one user (not root) may hold (default: 64)", "N" },

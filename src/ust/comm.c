@@ -6,7 +6,8 @@
  *
  * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
  * the root daemon's /run/ltt/app.sock and the user's own
- * $LTT_HOME/.ltt/app.sock (LTT_HOME defaults to HOME).
+ * $LTT_HOME/.ltt/app.sock (the home of common/base/paths.h's
+ * ltt_home_find(): LTT_HOME, else LTTNG_HOME, else HOME).
  *
  * The threads are the library's own: they block every signal, never record
  * events, and may block on their socket (with 10 s send and receive
@@ -78,7 +79,7 @@ static void add_daemon(const char *dir)
 static void configure(void)
 {
 	const char *rundir = getenv("LTT_RUNDIR");
-	char home[4096], dir[4096];
+	char dir[4096];
 
 	configured = true;
 	if (rundir && *rundir) {
@@ -86,8 +87,7 @@ static void configure(void)
 		return;
 	}
 	add_daemon(LTT_ROOT_RUNDIR);
-	if (!ltt_home_dir(home, sizeof(home)) &&
-	    !ltt_path_join(dir, sizeof(dir), home, LTT_PERSONAL_RUNDIR_NAME))
+	if (!ltt_home_find(LTT_HOME_RUNDIR, dir, sizeof(dir)))
 		add_daemon(dir);
 }
 

@@ -40,11 +40,13 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${LTT_BUILDDIR:-$TOP/build}
 if [ "$B" = installed ]; then
 	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond) CONSUMERD=
-	LTTRUN=$(command -v ltt-run) COMPAT_LIBDIR=
+	LTTRUN=$(command -v ltt-run) COMPAT_LIBDIR= CONFIG_XML=
 else
 	LTTCTL=$B/src/ctl/lttctl SESSIOND=$B/src/sessiond/ltt-sessiond
 	CONSUMERD=$B/src/consumerd/ltt-consumerd LTTRUN=$B/src/lttng-ust/ltt-run
 	COMPAT_LIBDIR=$B/src/lttng-ust/.libs
+	# save and load's XML module, from the build tree as tests/regression/lib.sh
+	CONFIG_XML=$B/src/lib/ltt-ctl/.libs/config-xml.so
 fi
 for f in "$LTTCTL" "$SESSIOND" "$LTTRUN"; do
 	[ -x "$f" ] || { echo "$0: ltt is not built: '$f' (build it, or set LTT_BUILDDIR)" >&2; exit 2; }
@@ -130,6 +132,7 @@ for test in "${TESTS[@]}"; do
 	(cd "$t/regression/$(dirname "$test")" &&
 		env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
+			${CONFIG_XML:+LTT_CONFIG_XML_PATH="$CONFIG_XML"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
 			unshare -m -p -f --mount-proc bash -c '
 			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1

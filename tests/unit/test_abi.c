@@ -212,8 +212,9 @@ static const struct frozen lp64[] = {
 	SIZE_(ltt_session_file, 4416),
 	OFF_(ltt_session_file, name, 0),
 	OFF_(ltt_session_file, path, 256),
-	OFF_(ltt_session_file, reserved, 4352),
-	RSV_(ltt_session_file, 64),
+	OFF_(ltt_session_file, not_lttng, 4352),
+	OFF_(ltt_session_file, reserved, 4360),
+	RSV_(ltt_session_file, 56),
 
 	SIZE_(ltt_save_opts, 88),
 	OFF_(ltt_save_opts, session, 0),

@@ -13,22 +13,60 @@
 
 #include "common/base/paths.h"
 
-int ltt_home_dir(char *buf, size_t len)
+/* The first of @names set and not empty, else the passwd entry's home. */
+static const char *home_of(const char *const *names)
 {
-	const char *home = getenv("LTT_HOME");
 	struct passwd *pw;
+	const char *home;
 
-	if (!home || !*home)
-		home = getenv("HOME");
-	if (!home || !*home) {
-		pw = getpwuid(getuid());
-		home = pw ? pw->pw_dir : NULL;
+	for (; *names; names++) {
+		home = getenv(*names);
+		if (home && *home)
+			return home;
 	}
-	if (!home || !*home)
+	pw = getpwuid(getuid());
+	return pw && pw->pw_dir[0] ? pw->pw_dir : NULL;
+}
+
+bool ltt_home_is_lttng(void)
+{
+	const char *ltt = getenv("LTT_HOME"), *lttng = getenv("LTTNG_HOME");
+
+	return !(ltt && *ltt) && lttng && *lttng;
+}
+
+int ltt_home_find(enum ltt_home_file what, char *buf, size_t len)
+{
+	static const char *const ltt[] = { "LTT_HOME", "LTTNG_HOME", "HOME", NULL };
+	static const char *const lttng[] = { "LTTNG_HOME", "HOME", NULL };
+	static const char *const names[] = {
+		[LTT_HOME_DIR] = "",
+		[LTT_HOME_RUNDIR] = "/" LTT_PERSONAL_RUNDIR_NAME,
+		[LTT_HOME_RC] = "/" LTT_RC_NAME,
+		[LTT_HOME_TRACES] = "/" LTT_TRACES_DIR_NAME,
+		[LTT_HOME_SESSIONS] = "/.lttng/sessions",
+		[LTT_HOME_AUTOLOAD] = "/.lttng/sessions/auto",
+		[LTT_HOME_AGENT_PORT] = "/.lttng/agent.port",
+	};
+	/* LTTng's layout, where it differs */
+	static const char *const lttng_names[] = {
+		[LTT_HOME_TRACES] = "/" LTT_LTTNG_TRACES_DIR_NAME,
+	};
+	const char *home, *name;
+	int n;
+
+	if ((size_t)what >= sizeof(names) / sizeof(names[0]))
+		return -EINVAL;
+	home = home_of(what == LTT_HOME_AGENT_PORT ? lttng : ltt);
+	if (!home)
 		return -ENOENT;
-	if (strlen(home) >= len)
+	name = names[what];
+	if ((size_t)what < sizeof(lttng_names) / sizeof(lttng_names[0]) && lttng_names[what] &&
+	    ltt_home_is_lttng())
+		name = lttng_names[what];
+	n = snprintf(buf, len, "%s%s", home, name);
+	if (n < 0 || (size_t)n >= len)
 		return -ENAMETOOLONG;
-	strcpy(buf, home);
 	return 0;
 }
 

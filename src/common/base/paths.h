@@ -5,20 +5,52 @@
 #ifndef LTT_COMMON_PATHS_H
 #define LTT_COMMON_PATHS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #define LTT_ROOT_RUNDIR "/run/ltt"
 #define LTT_PERSONAL_RUNDIR_NAME ".ltt"
 #define LTT_RC_NAME ".lttrc"
-#define LTT_TRACES_DIR_NAME "ltt-traces"
+#define LTT_TRACES_DIR_NAME "ltt-traces"	/* in a home of ltt's layout */
+#define LTT_LTTNG_TRACES_DIR_NAME "lttng-traces"	/* in $LTTNG_HOME */
+
+/*
+ * What ltt keeps in a home directory, as ltt_home_find() resolves it.
+ * The home is $LTT_HOME, else $LTTNG_HOME, else $HOME, else the passwd
+ * entry's home; $LTTNG_HOME's (without $LTT_HOME) has LTTng's layout,
+ * where the default traces directory is lttng-traces, as LTTng's.
+ */
+enum ltt_home_file {
+	LTT_HOME_DIR,		/* the home directory itself */
+	LTT_HOME_RUNDIR,	/* .ltt: a personal daemon's run directory */
+	LTT_HOME_RC,		/* .lttrc: lttctl's current session */
+	LTT_HOME_TRACES,	/* ltt-traces; lttng-traces in $LTTNG_HOME */
+	LTT_HOME_SESSIONS,	/* .lttng/sessions: saved sessions, as LTTng's */
+	LTT_HOME_AUTOLOAD,	/* .lttng/sessions/auto: loaded by a daemon at start */
+	/*
+	 * .lttng/agent.port, in the home LTTng's agents read: $LTTNG_HOME,
+	 * else $HOME, else the passwd entry's ($LTT_HOME is not theirs)
+	 */
+	LTT_HOME_AGENT_PORT,
+};
 
 /**
- * ltt_home_dir() - $LTT_HOME, else $HOME, else the passwd entry's home
+ * ltt_home_find() - the path of @what (enum ltt_home_file) for this
+ * process, into @buf: the one place every program of ltt resolves its
+ * home directory and what it keeps there
  *
- * Returns 0, -ENOENT if none is known, -ENAMETOOLONG if @len is too small.
+ * Reads the environment and, without it, the passwd entry of the real
+ * uid: not for a thread that changes either.  Returns 0, -ENOENT if no
+ * home is known, -ENAMETOOLONG if @len is too small.
  */
-int ltt_home_dir(char *buf, size_t len);
+int ltt_home_find(enum ltt_home_file what, char *buf, size_t len);
+
+/**
+ * ltt_home_is_lttng() - does the home of ltt_home_find() have LTTng's
+ * layout ($LTTNG_HOME set, $LTT_HOME not)?
+ */
+bool ltt_home_is_lttng(void);
 
 /**
  * ltt_path_join() - "@dir/@name" into @buf

@@ -48,8 +48,8 @@ int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "load every session found (the default)", NULL },
 		{ "input-path", 'i', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_INPUT,
-		  "load from FILE, or from the .ltt files of DIR; default "
-		  "$LTT_HOME/.ltt/sessions, then the system directory", "FILE|DIR" },
+		  "load from FILE, or from the .lttng and .ltt files of DIR; default "
+		  "$LTT_HOME/.lttng/sessions, then the system directory", "FILE|DIR" },
 		{ "force", 'f', POPT_ARG_NONE, &force, 0,
 		  "destroy an existing session of the same name first", NULL },
 		{ "no-triggers", 0, POPT_ARG_NONE, &no_triggers, 0,

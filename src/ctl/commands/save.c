@@ -46,8 +46,13 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	}
 	if (!n)
 		ctl_out_info("No sessions to save.");
-	for (i = 0; i < n; i++)
-		ctl_out_info("Session %s saved to %s", files[i].name, files[i].path);
+	for (i = 0; i < n; i++) {
+		if (files[i].not_lttng)
+			ctl_out_info("Session %s saved to %s, in ltt's format: %s.", files[i].name,
+				     files[i].path, files[i].not_lttng);
+		else
+			ctl_out_info("Session %s saved to %s", files[i].name, files[i].path);
+	}
 	if (n)
 		ctl_obj_config(false, files, n, NULL, NULL, NULL);
 	free(files);
@@ -64,8 +69,9 @@ int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "save every session (the default)", NULL },
 		{ "output-path", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
-		  "save in directory DIR (NAME.ltt files) or in FILE (a path ending in .ltt); "
-		  "default $LTT_HOME/.ltt/sessions", "FILE|DIR" },
+		  "save in directory DIR (NAME.lttng files, LTTng's format; NAME.ltt where it "
+		  "can't hold the session) or in FILE (a path ending in .lttng or .ltt); "
+		  "default $LTT_HOME/.lttng/sessions", "FILE|DIR" },
 		{ "force", 'f', POPT_ARG_NONE, &force, 0, "overwrite existing files", NULL },
 		{ "no-triggers", 0, POPT_ARG_NONE, &no_triggers, 0,
 		  "save no trigger with the sessions", NULL },

@@ -5,6 +5,7 @@
  * schema cannot say (a value valid for its domain, nothing twice).
  */
 #include <string.h>
+#include <strings.h>
 
 #include "common/model/map.h"
 #include "common/model/attr.h"
@@ -268,4 +269,90 @@ int ltt_cfg_check_session(const struct ltt_cfg_session *s, char *err, size_t err
 	if (!ret)
 		ret = check_maps(s, err, errlen);
 	return ret ? ret : check_triggers(s, err, errlen);
+}
+
+const char *ltt_cfg_lttng_context(const char *name)
+{
+	/* LTTng 2.13's words for the contexts ltt has, ltt's in lower case */
+	static const char *const words[] = {
+		"PID", "PROCNAME", "PRIO", "NICE", "VPID", "TID", "VTID", "PPID", "VPPID",
+		"PTHREAD_ID", "HOSTNAME", "IP", "INTERRUPTIBLE", "PREEMPTIBLE",
+		"NEED_RESCHEDULE", "MIGRATABLE",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcasecmp(words[i], name))
+			return words[i];
+	return NULL;
+}
+
+/* A context LTTng's format has: its <type> word, or a user-space perf counter's <perf>. */
+static bool lttng_context(const struct ltt_context_info *c)
+{
+	return ltt_cfg_lttng_context(c->context.name) ||
+	       (c->domain == LTT_DOMAIN_USER && !strncmp(c->context.name, "perf:thread:", 12));
+}
+
+enum ltt_buffer_type ltt_cfg_buffer_type(const struct ltt_channel_info *c)
+{
+	if (c->attr.buffer_type != LTT_BUFFER_DEFAULT && c->attr.buffer_type <= LTT_BUFFER_GLOBAL)
+		return c->attr.buffer_type;
+	return c->domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
+}
+
+/*
+ * What LTTng's channel lacks of @c, or NULL.  An attribute at its
+ * domain's default is no gap: a load of the file takes the default again.
+ */
+static const char *channel_gap(const struct ltt_channel_info *c)
+{
+	const struct ltt_channel_attr *a = &c->attr;
+	uint8_t prealloc = c->domain == LTT_DOMAIN_USER ? LTT_PREALLOC_ON_DEMAND
+							 : LTT_PREALLOC_PREALLOCATE;
+
+	if (a->fsync)
+		return "LTTng's session format has no synced channel (enable-channel --fsync)";
+	if (a->preallocation && a->preallocation != prealloc)
+		return "LTTng 2.13's session format has no buffer preallocation policy "
+		       "(enable-channel --buffer-preallocation)";
+	if (a->allocation == LTT_ALLOC_PER_CHANNEL)
+		return "LTTng 2.13's session format has no per-channel buffers "
+		       "(enable-channel --buffer-allocation=per-channel)";
+	if (a->auto_reclaim != LTT_AUTO_RECLAIM_OFF)
+		return "LTTng 2.13's session format has no automatic memory reclaim "
+		       "(enable-channel --auto-reclaim-memory)";
+	return NULL;
+}
+
+const char *ltt_cfg_lttng_gap(const struct ltt_session_detail *d, const struct ltt_cfg_extra *x)
+{
+	const struct ltt_channel_info *c, *o;
+	const char *gap;
+	size_t i, j;
+
+	if (d->tls)
+		return "LTTng's session format has no TLS relay output (tls://)";
+	if (x->nr_triggers)
+		return "LTTng's session format holds no triggers (save --no-triggers leaves them out)";
+	if (x->nr_maps)
+		return "LTTng 2.13's session format has no map channels";
+	for (i = 0; i < d->nr_channels; i++) {
+		c = &d->channels[i];
+		gap = channel_gap(c);
+		if (gap)
+			return gap;
+		for (j = 0; j < i; j++) {
+			o = &d->channels[j];
+			if (o->domain == c->domain &&
+			    ltt_cfg_buffer_type(o) != ltt_cfg_buffer_type(c))
+				return "LTTng's session format has one buffer type per domain, and "
+				       "this session's channels of one domain have two";
+		}
+	}
+	for (i = 0; i < x->contexts.n; i++)
+		if (!lttng_context(&x->contexts.v[i]))
+			return "LTTng 2.13's session format has no element for one of its "
+			       "contexts (it has its own types and user-space perf counters)";
+	return NULL;
 }

@@ -74,16 +74,8 @@ static void refuse_gap(struct ltt_cfg_rd *rd, xmlNodePtr n, enum ltt_lttng_gap g
 								sizeof(why)));
 }
 
-/* LTTng's words, indexed by ltt's enums where ltt has the thing. */
-static const char *const overwrite_modes[] = { "DISCARD", "OVERWRITE" };
+/* LTTng's words ltt has no enum for (the others: config-words.h). */
 static const char *const output_types[] = { "SPLICE", "MMAP" };	/* ltt: one way, ignored */
-static const char *const buffer_types[] = {
-	[LTT_BUFFER_PER_UID] = "PER_UID", [LTT_BUFFER_PER_PID] = "PER_PID",
-	[LTT_BUFFER_GLOBAL] = "GLOBAL",
-};
-static const char *const loglevel_types[] = {
-	[LTT_LOGLEVEL_ALL] = "ALL", [LTT_LOGLEVEL_RANGE] = "RANGE", [LTT_LOGLEVEL_SINGLE] = "SINGLE",
-};
 
 /*
  * LTTng's kernel probe types: ltt's (LTTng saves --probe as PROBE,
@@ -441,11 +433,21 @@ static void read_event(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain dom
 	a->type = event_type(rd, ev, domain, a->pattern);
 	ltt_cfg_rd_probe(rd, ev, a);
 	r->enabled = boolean(rd, child(ev, "enabled"), true);
-	a->loglevel_type = lt ? (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(rd, lt, loglevel_types)
-			      : LTT_LOGLEVEL_ALL;
-	/* LTTng's user-space levels are ltt's, by number; ALL ignores a level as LTTng does. */
+	a->loglevel_type = LTT_LOGLEVEL_ALL;
+	if (lt)
+		a->loglevel_type = (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(
+			rd, lt, ltt_cfg_lttng_loglevel_types);
+	/*
+	 * LTTng's user-space levels are ltt's, by number; ALL ignores a level
+	 * as LTTng does, and LTTng reads the level -1 of RANGE or SINGLE as
+	 * every level (its tracers match -1 to any), which is ALL.
+	 */
 	if (a->loglevel_type != LTT_LOGLEVEL_ALL)
 		a->loglevel = lv ? (int)signed_num(rd, lv) : -1;
+	if (a->loglevel_type != LTT_LOGLEVEL_ALL && lv && a->loglevel == -1) {
+		a->loglevel_type = LTT_LOGLEVEL_ALL;
+		a->loglevel = 0;
+	}
 	ltt_cfg_rd_filter(rd, ev, a);
 }
 
@@ -456,7 +458,7 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	xmlNodePtr n;
 
 	if ((n = child(ch, "overwrite_mode")))
-		a->overwrite = LTT_CFG_RD_LOOKUP(rd, n, overwrite_modes) == 1;
+		a->overwrite = LTT_CFG_RD_LOOKUP(rd, n, ltt_cfg_lttng_overwrite_modes) == 1;
 	a->subbuf_size = num(rd, ch, "subbuffer_size", UINT64_MAX, a->subbuf_size);
 	a->num_subbuf = num(rd, ch, "subbuffer_count", UINT64_MAX, a->num_subbuf);
 	a->switch_timer_us = (uint32_t)num(rd, ch, "switch_timer_interval", UINT32_MAX,
@@ -695,7 +697,7 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 	ch = child(child(dom, "channels"), "channel");
 	if (child(dom, "buffer_type"))
 		buffers = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(rd, child(dom, "buffer_type"),
-								  buffer_types);
+								  ltt_cfg_lttng_buffer_types);
 	list_of(rd, child(dom, "channels"), "channel");
 	if (ltt_agent_domain(d)) {
 		for (; ch && !rd->ret; ch = next(ch))

@@ -37,6 +37,10 @@ struct ltt_cfg_module {
 	/* ltt_cfg_xml_write(), config-xml-write.h */
 	int (*write)(const char *path, struct ltt_session_detail *const *details,
 		     const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen);
+	/* ltt_cfg_lttng_write(), config-lttng-write.h: the same in LTTng's format */
+	int (*write_lttng)(const char *path, struct ltt_session_detail *const *details,
+			   const struct ltt_cfg_extra *extras, size_t n, char *err,
+			   size_t errlen);
 };
 
 /**

@@ -50,16 +50,9 @@ void ltt_ctl_save_opts_init(struct ltt_save_opts *opts)
 		memset(opts, 0, sizeof(*opts));
 }
 
-/* $LTT_HOME/.ltt/sessions */
 int ltt_cfg_user_dir(char *buf, size_t len)
 {
-	char home[LTT_PATH_MAX], dot[LTT_PATH_MAX + 8];
-
-	if (ltt_home_dir(home, sizeof(home)) ||
-	    ltt_path_join(dot, sizeof(dot), home, LTT_PERSONAL_RUNDIR_NAME) ||
-	    ltt_path_join(buf, len, dot, SESSIONS_DIR_NAME))
-		return -LTT_ERR_CONFIG_IO;
-	return 0;
+	return ltt_home_find(LTT_HOME_SESSIONS, buf, len) ? -LTT_ERR_CONFIG_IO : 0;
 }
 
 bool ltt_cfg_ends_with(const char *s, const char *suffix)
@@ -105,7 +98,14 @@ static int save_names(struct ltt_ctl *ctl, const char *session, char (**ret_name
 	return 0;
 }
 
-/* Where to save: @ret_dir true for a directory of NAME.ltt files. */
+/* Is @path a file of either format, by its name? */
+static bool config_file_name(const char *path)
+{
+	return ltt_cfg_ends_with(path, LTT_CFG_SUFFIX) ||
+	       ltt_cfg_ends_with(path, LTT_CFG_LTTNG_SUFFIX);
+}
+
+/* Where to save: @ret_dir true for a directory of one file per session. */
 static int save_target(struct ltt_ctl *ctl, const char *path, char *buf, size_t len,
 		       bool *ret_dir)
 {
@@ -123,9 +123,9 @@ static int save_target(struct ltt_ctl *ctl, const char *path, char *buf, size_t 
 		if (strlen(path) >= len)
 			return -LTT_ERR_INVAL;
 		strcpy(buf, path);
-		dir = stat(path, &st) ? !ltt_cfg_ends_with(path, LTT_CFG_SUFFIX) : S_ISDIR(st.st_mode);
+		dir = stat(path, &st) ? !config_file_name(path) : S_ISDIR(st.st_mode);
 	}
-	/* "DIR/" names a directory: files go in as "DIR/NAME.ltt". */
+	/* "DIR/" names a directory: files go in as "DIR/NAME.lttng". */
 	for (n = strlen(buf); dir && n > 1 && buf[n - 1] == '/'; n--)
 		buf[n - 1] = '\0';
 	if (dir && ltt_mkdir_p(buf, 0700)) {
@@ -136,35 +136,66 @@ static int save_target(struct ltt_ctl *ctl, const char *path, char *buf, size_t 
 	return 0;
 }
 
-/* The files to write, every one checked (exists and not @force) first. */
-static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
-		      char (*names)[LTT_NAME_MAX], size_t n, struct ltt_session_file *files)
+/*
+ * The file of @file's session in directory @dir: NAME.lttng, or NAME.ltt
+ * for a session LTTng's format can't hold; with @other, the name of the
+ * other format instead.  Returns 0 or -LTT_ERR_CONFIG_IO (too long).
+ */
+static int dir_file(struct ltt_ctl *ctl, const char *dir, const struct ltt_session_file *file,
+		    bool other, char *buf, size_t len)
 {
-	char target[LTT_PATH_MAX];
+	bool lttng = other ? file->not_lttng != NULL : file->not_lttng == NULL;
+	const char *sfx = lttng ? LTT_CFG_LTTNG_SUFFIX : LTT_CFG_SUFFIX;
+	int n = snprintf(buf, len, "%s/%s%s", dir, file->name, sfx);
+
+	if (n >= 0 && (size_t)n < len)
+		return 0;
+	ltt_cfg_detail(ctl, "%s/%s%s: path too long", dir, file->name, sfx);
+	return -LTT_ERR_CONFIG_IO;
+}
+
+/*
+ * The files to write, every one checked (exists and not @force) first,
+ * and (@ret_dir) whether they are a directory's, one per session.  A
+ * directory's NAME.lttng, or NAME.ltt where @gaps (one per session)
+ * says why LTTng's format can't hold it; a file's format is its name's.
+ */
+static int save_files(struct ltt_ctl *ctl, const struct ltt_save_opts *o,
+		      char (*names)[LTT_NAME_MAX], const char *const *gaps, size_t n,
+		      struct ltt_session_file *files, bool *ret_dir)
+{
+	char target[LTT_PATH_MAX], other[LTT_PATH_MAX];
 	size_t i;
-	bool dir;
+	bool dir = false;
 	int ret;
 
 	ret = save_target(ctl, o->path, target, sizeof(target), &dir);
-	if (ret)
-		return ret;
-	for (i = 0; i < n; i++) {
-		int len;
-
+	for (i = 0; i < n && !ret; i++) {
 		strcpy(files[i].name, names[i]);
-		len = dir ? snprintf(files[i].path, sizeof(files[i].path), "%s/%s%s", target,
-				     names[i], LTT_CFG_SUFFIX)
-			  : snprintf(files[i].path, sizeof(files[i].path), "%s", target);
-		if (len < 0 || (size_t)len >= sizeof(files[i].path)) {
-			ltt_cfg_detail(ctl, "%s/%s%s: path too long", target, names[i], LTT_CFG_SUFFIX);
-			return -LTT_ERR_CONFIG_IO;
+		if (!dir && !ltt_cfg_ends_with(target, LTT_CFG_SUFFIX) && gaps[i]) {
+			ltt_cfg_detail(ctl, "%s: session '%s': %s", target, names[i], gaps[i]);
+			return -LTT_ERR_CONFIG_LTTNG_FORMAT;
 		}
-		if (!o->force && !access(files[i].path, F_OK)) {
-			ltt_cfg_detail(ctl, "%s", files[i].path);
-			return -LTT_ERR_CONFIG_EXISTS;
+		if (!dir) {
+			snprintf(files[i].path, sizeof(files[i].path), "%s", target);
+			continue;
+		}
+		files[i].not_lttng = gaps[i];
+		ret = dir_file(ctl, target, &files[i], false, files[i].path, sizeof(files[i].path));
+		if (!ret)
+			ret = dir_file(ctl, target, &files[i], true, other, sizeof(other));
+		/* the other format's file would hold the session twice */
+		if (!ret && !o->force && (!access(files[i].path, F_OK) || !access(other, F_OK))) {
+			ltt_cfg_detail(ctl, "%s", access(files[i].path, F_OK) ? other : files[i].path);
+			ret = -LTT_ERR_CONFIG_EXISTS;
 		}
 	}
-	return 0;
+	if (!ret && !dir && !o->force && !access(target, F_OK)) {
+		ltt_cfg_detail(ctl, "%s", target);
+		ret = -LTT_ERR_CONFIG_EXISTS;
+	}
+	*ret_dir = dir;
+	return ret;
 }
 
 /* @session's map channels' attributes into @x (none from a daemon without maps). */
@@ -256,20 +287,41 @@ int ltt_cfg_get_trackers(struct ltt_ctl *ctl, const char *session, struct ltt_cf
 	return err;
 }
 
-/* Write the @n sessions' @details to @files with @m: one file each, or all in one. */
+/* The writer of @path's format: ltt's for a .ltt file, else LTTng's. */
+static int write_file(const struct ltt_cfg_module *m, const char *path,
+		      struct ltt_session_detail *const *details, const struct ltt_cfg_extra *extras,
+		      size_t n, char *err)
+{
+	if (ltt_cfg_ends_with(path, LTT_CFG_SUFFIX))
+		return m->write(path, details, extras, n, err, LTT_LIB_DETAIL_MAX);
+	return m->write_lttng(path, details, extras, n, err, LTT_LIB_DETAIL_MAX);
+}
+
+/*
+ * Write the @n sessions' @details to @files with @m: one file each (a
+ * directory's: the other format's file of a session, which -f let
+ * through, removed once it is written), or all in one.
+ */
 static int save_write(struct ltt_ctl *ctl, const struct ltt_cfg_module *m,
 		      struct ltt_session_detail **details, const struct ltt_cfg_extra *extras,
-		      size_t n, struct ltt_session_file *files)
+		      size_t n, struct ltt_session_file *files, bool dir)
 {
-	char *err = ltt_lib_detail(ctl);
+	char *err = ltt_lib_detail(ctl), parent[LTT_PATH_MAX], other[LTT_PATH_MAX], *slash;
 	size_t i;
 	int ret = 0;
 
-	if (n > 1 && !strcmp(files[0].path, files[1].path))
-		return m->write(files[0].path, details, extras, n, err, LTT_LIB_DETAIL_MAX);
-	for (i = 0; i < n && !ret; i++)
-		ret = m->write(files[i].path, &details[i], &extras[i], 1, err,
-			       LTT_LIB_DETAIL_MAX);
+	if (!dir)
+		return write_file(m, files[0].path, details, extras, n, err);
+	for (i = 0; i < n && !ret; i++) {
+		ret = write_file(m, files[i].path, &details[i], &extras[i], 1, err);
+		snprintf(parent, sizeof(parent), "%s", files[i].path);
+		slash = strrchr(parent, '/');
+		if (!ret && slash) {
+			*slash = '\0';
+			if (!dir_file(ctl, parent, &files[i], true, other, sizeof(other)))
+				unlink(other);
+		}
+	}
 	return ret;
 }
 
@@ -295,6 +347,8 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	struct ltt_cfg_extra *extras = NULL;
 	struct ltt_cfg_trackers *trackers = NULL;
 	struct ltt_session_file *files = NULL;
+	const char **gaps = NULL;
+	bool dir = false;
 	char (*names)[LTT_NAME_MAX] = NULL;
 	const struct ltt_cfg_module *m;
 	size_t i, n = 0;
@@ -315,7 +369,8 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	files = calloc(n ? n : 1, sizeof(*files));
 	extras = calloc(n ? n : 1, sizeof(*extras));
 	trackers = calloc(n ? n : 1, sizeof(*trackers));
-	if (!details || !files || !extras || !trackers) {
+	gaps = calloc(n ? n : 1, sizeof(*gaps));
+	if (!details || !files || !extras || !trackers || !gaps) {
 		ret = -LTT_ERR_NOMEM;
 		goto out;
 	}
@@ -333,10 +388,12 @@ int ltt_ctl_save_sessions(struct ltt_ctl *ctl, const struct ltt_save_opts *opts,
 	}
 	if (!ret && n && !opts->no_triggers)
 		ret = ltt_cfg_save_triggers(ctl, names, n, extras);
+	for (i = 0; !ret && i < n; i++)
+		gaps[i] = ltt_cfg_lttng_gap(details[i], &extras[i]);
 	if (!ret && n)
-		ret = save_files(ctl, opts, names, n, files);
-	if (!ret)
-		ret = save_write(ctl, m, details, extras, n, files);
+		ret = save_files(ctl, opts, names, gaps, n, files, &dir);
+	if (!ret && n)
+		ret = save_write(ctl, m, details, extras, n, files, dir);
 	if (!ret) {
 		*ret_files = files;
 		*ret_count = n;
@@ -354,6 +411,7 @@ out:
 	free(extras);
 	free(details);
 	free(trackers);
+	free(gaps);
 	free(files);
 	free(names);
 	return ret;

@@ -16,7 +16,7 @@
 
 #include "lib/ltt-ctl/config-model.h"
 
-#define SESSIONS_DIR_NAME "sessions"	/* in $LTT_HOME/.ltt and SYSCONFDIR/ltt */
+#define SESSIONS_DIR_NAME "sessions"	/* in SYSCONFDIR/ltt */
 
 /* The detail of the failure the call returns (ltt_ctl_error_detail()). */
 void ltt_cfg_detail(struct ltt_ctl *ctl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -24,7 +24,10 @@ void ltt_cfg_detail(struct ltt_ctl *ctl, const char *fmt, ...) __attribute__((fo
 /* Are the @n bytes at @p all zero (a public struct's reserved room)? */
 bool ltt_cfg_reserved_zero(const uint8_t *p, size_t n);
 
-/* $LTT_HOME/.ltt/sessions into @buf.  Returns 0 or -LTT_ERR_CONFIG_IO. */
+/*
+ * The user's saved sessions directory (ltt_home_find()'s
+ * LTT_HOME_SESSIONS) into @buf.  Returns 0 or -LTT_ERR_CONFIG_IO.
+ */
 int ltt_cfg_user_dir(char *buf, size_t len);
 
 /* Does @s end with @suffix, and have more before it? */

@@ -24,6 +24,7 @@
 #include "common/model/attr.h"
 #include "common/model/uri.h"
 #include "lib/ltt-ctl/config-check.h"
+#include "lib/ltt-ctl/config-lttng-write.h"
 #include "lib/ltt-ctl/config-lttng.h"
 #include "lib/ltt-ctl/config-module.h"
 #include "lib/ltt-ctl/config-rd.h"
@@ -660,4 +661,5 @@ const struct ltt_cfg_module ltt_cfg_xml_module = {
 	.head = { .version = PACKAGE_VERSION },
 	.read = ltt_cfg_xml_read,
 	.write = ltt_cfg_xml_write,
+	.write_lttng = ltt_cfg_lttng_write,
 };

@@ -72,7 +72,6 @@ static const char *tracing_group(void)
 int ltt_ctl_default_rundir(char *buf, size_t len)
 {
 	const char *env = getenv("LTT_RUNDIR");
-	char home[PATH_MAX];
 
 	if (!buf)
 		return -LTT_ERR_INVAL;
@@ -86,11 +85,7 @@ int ltt_ctl_default_rundir(char *buf, size_t len)
 		strcpy(buf, LTT_ROOT_RUNDIR);
 		return 0;
 	}
-	if (ltt_home_dir(home, sizeof(home)))
-		return -LTT_ERR_INVAL;
-	if (ltt_path_join(buf, len, home, LTT_PERSONAL_RUNDIR_NAME))
-		return -LTT_ERR_INVAL;
-	return 0;
+	return ltt_home_find(LTT_HOME_RUNDIR, buf, len) ? -LTT_ERR_INVAL : 0;
 }
 
 int ltt_ctl_timeout_from_env(unsigned int *ret_ms)

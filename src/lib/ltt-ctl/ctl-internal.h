@@ -16,9 +16,12 @@
  *   config-xml.[ch]   the XML module: ltt's format (xml/session.xsd) read.
  *   config-xml-write.[ch]  ... and written.
  *   config-lttng.[ch] ... LTTng's .lttng files read as ltt's own.
+ *   config-lttng-write.[ch]  ... and sessions written in LTTng's format.
+ *   config-xml-put.[ch]  ... the elements both writers put, one file each.
  *   config-rd.[ch]    ... the values of a parsed document read into the model.
- *   config-words.[ch] ... the format's words, shared by the reader and the writer.
- *   config-check.[ch] a saved session checked as a whole.
+ *   config-words.[ch] ... each format's words, shared by its reader and writer.
+ *   config-check.[ch] a saved session checked as a whole; what LTTng's format
+ *                     can't hold of a session to save.
  *   config-model.[ch] the model of saved sessions.
  * The calls of the client protocol (src/common/proto/client-proto.h):
  *   list.c            the sessions, one session in detail, the events offered.

@@ -45,6 +45,8 @@ src_lib_ltt_ctl_config_xml_la_SOURCES = \
 	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \
 	src/lib/ltt-ctl/config-lttng.c src/lib/ltt-ctl/config-lttng.h \
 	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h \
+	src/lib/ltt-ctl/config-lttng-write.c src/lib/ltt-ctl/config-lttng-write.h \
+	src/lib/ltt-ctl/config-xml-put.c src/lib/ltt-ctl/config-xml-put.h \
 	src/lib/ltt-ctl/config-words.c src/lib/ltt-ctl/config-words.h
 nodist_src_lib_ltt_ctl_config_xml_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
 src_lib_ltt_ctl_config_xml_la_CFLAGS = $(AM_CFLAGS) $(XML2_CFLAGS)

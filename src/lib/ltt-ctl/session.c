@@ -27,15 +27,16 @@ void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
 }
 
 /*
- * For a daemon older than client protocol minor 6: fill in the automatic
- * name and default output of a session to create, as the daemon does from
- * minor 6 on.  Automatic names are "auto-DATE", then "auto-DATE-N" for
+ * For a daemon older than client protocol minor 6, or a home of LTTng's
+ * layout ($LTTNG_HOME: the daemon knows ltt's only): fill in the
+ * automatic name and default output of a session to create, as the
+ * daemon does from minor 6 on.  Automatic names are "auto-DATE", then "auto-DATE-N" for
  * the @attempt-th retry when several sessions are created in the same
  * second.
  */
 static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
 {
-	char date[32], home[PATH_MAX], dir[PATH_MAX + 32];
+	char date[32], dir[PATH_MAX];
 	time_t now = time(NULL);
 	bool automatic = !attr->name[0];
 	struct tm tm;
@@ -49,9 +50,7 @@ static int complete_session_attr(struct ltt_session_conf *attr, unsigned int att
 		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
 		return 0;
-	if (ltt_home_dir(home, sizeof(home)))
-		return -LTT_ERR_OUTPUT_PATH;
-	if (ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME))
+	if (ltt_home_find(LTT_HOME_TRACES, dir, sizeof(dir)))
 		return -LTT_ERR_OUTPUT_PATH;
 	/* An automatic name already holds the date. */
 	if (automatic)
@@ -87,7 +86,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 	if (attr->tls_cert[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_TLS)
 		return -LTT_ERR_NOT_SUPPORTED;	/* a daemon before TLS would stream in clear */
 	/* No home known: the daemon uses the owner's. */
-	if (defaults && !ltt_home_dir(home, sizeof(home)) && home[0] == '/')
+	if (defaults && !ltt_home_find(LTT_HOME_DIR, home, sizeof(home)) && home[0] == '/')
 		req.home = home;
 	ltt_wbuf_init(&w);
 	ltt_proto_put_session_create(&w, &req, ctl_minor(ctl));
@@ -120,8 +119,11 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 	ret = ctl_err(ltt_conv_session_attr_to_conf(attr, &conf));
 	if (ret)
 		return ret;
-	/* The daemon resolves the defaults itself (and retries automatic names). */
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS)
+	/*
+	 * The daemon resolves the defaults itself (and retries automatic
+	 * names), in a home of ltt's layout.
+	 */
+	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS && !ltt_home_is_lttng())
 		return create_once(ctl, &conf, ret_info);
 	do {
 		full = conf;

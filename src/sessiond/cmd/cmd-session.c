@@ -38,30 +38,29 @@ static enum ltt_error_code check_relay(const struct ltt_session_conf *attr, stru
 }
 
 /*
- * The home directory of a session's default output: the one the client
- * gave (its $LTT_HOME or $HOME), else ours for a client of our own uid
- * (a personal daemon, or the sessions a root daemon loads itself), else
- * the owner's from the password database.
+ * The traces directory of a session's default output: HOME/ltt-traces
+ * for the home the client gave (its ltt_home_find() home; a client whose
+ * home has LTTng's layout, $LTTNG_HOME, completes the output itself),
+ * else ours for a client of our own uid (a personal daemon, or the
+ * sessions a root daemon loads itself: ltt_home_find()'s), else the
+ * owner's home from the password database.
  */
-static int owner_home(const struct ltt_cmd_ctx *ctx, const char *client_home, char *buf,
+static int traces_dir(const struct ltt_cmd_ctx *ctx, const char *client_home, char *buf,
 		      size_t len)
 {
 	struct passwd pw, *found = NULL;
 	char pwbuf[4096];
 
-	if (client_home[0]) {
-		if (client_home[0] != '/' || strlen(client_home) >= len)
-			return -EINVAL;
-		strcpy(buf, client_home);
-		return 0;
-	}
+	if (client_home[0] && client_home[0] != '/')
+		return -EINVAL;
+	if (client_home[0])
+		return ltt_path_join(buf, len, client_home, LTT_TRACES_DIR_NAME);
 	if (ctx->cred.uid == ltt_priv_daemon_uid())
-		return ltt_home_dir(buf, len);
+		return ltt_home_find(LTT_HOME_TRACES, buf, len);
 	if (getpwuid_r(ctx->cred.uid, &pw, pwbuf, sizeof(pwbuf), &found) || !found ||
-	    pw.pw_dir[0] != '/' || strlen(pw.pw_dir) >= len)
+	    pw.pw_dir[0] != '/')
 		return -ENOENT;
-	strcpy(buf, pw.pw_dir);
-	return 0;
+	return ltt_path_join(buf, len, pw.pw_dir, LTT_TRACES_DIR_NAME);
 }
 
 /*
@@ -74,7 +73,7 @@ static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session_conf *attr, bool automatic,
 					 unsigned int attempt)
 {
-	char date[32], home[LTT_PATH_MAX], dir[LTT_PATH_MAX + 16];
+	char date[32], dir[LTT_PATH_MAX];
 	time_t now = time(NULL);
 	struct tm tm;
 	int n;
@@ -87,8 +86,7 @@ static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const ch
 		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
 		return LTT_ERR_OK;
-	if (owner_home(ctx, client_home, home, sizeof(home)) ||
-	    ltt_path_join(dir, sizeof(dir), home, LTT_TRACES_DIR_NAME)) {
+	if (traces_dir(ctx, client_home, dir, sizeof(dir))) {
 		LTT_WARN("session '%s': no home directory for uid %u's default output",
 			 attr->name, (unsigned int)ctx->cred.uid);
 		return LTT_ERR_OUTPUT_PATH;

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,29 +15,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/base/paths.h"
 #include "sessiond/lagent/lagent.h"
 
 int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len)
 {
-	const char *home = getenv("LTTNG_HOME");
-	struct passwd *pw;
-
-	if (root_daemon) {
-		if (strlen(LTT_LAGENT_ROOT_PORT_FILE) >= len)
-			return -ENAMETOOLONG;
-		strcpy(buf, LTT_LAGENT_ROOT_PORT_FILE);
-		return 0;
-	}
-	if (!home || !*home)
-		home = getenv("HOME");
-	if (!home || !*home) {
-		pw = getpwuid(geteuid());
-		home = pw ? pw->pw_dir : NULL;
-	}
-	if (!home || !*home)
-		return -ENOENT;
-	if ((size_t)snprintf(buf, len, "%s/.lttng/agent.port", home) >= len)
+	if (!root_daemon)
+		return ltt_home_find(LTT_HOME_AGENT_PORT, buf, len);
+	if (strlen(LTT_LAGENT_ROOT_PORT_FILE) >= len)
 		return -ENAMETOOLONG;
+	strcpy(buf, LTT_LAGENT_ROOT_PORT_FILE);
 	return 0;
 }
 

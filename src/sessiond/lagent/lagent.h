@@ -107,7 +107,8 @@ int ltt_lagent_list(struct ltt_lagent *lagent, uint32_t domain, struct ltt_wbuf 
  * ltt_lagent_port_file() - where LTTng's agents read this daemon's port:
  * LTT_LAGENT_ROOT_PORT_FILE for the root daemon (@root_daemon), else
  * $LTTNG_HOME/.lttng/agent.port ($HOME, then the passwd entry's home,
- * without LTTNG_HOME), as the agents look
+ * without LTTNG_HOME: ltt_home_find()'s LTT_HOME_AGENT_PORT), as the
+ * agents look
  *
  * Returns 0, -ENOENT (no home) or -ENAMETOOLONG.
  */

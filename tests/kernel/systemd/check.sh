@@ -47,7 +47,7 @@ until_true 60 restarted
 result restarted $?
 result nrestarts "$(prop NRestarts)"
 capture after_restart_list lttctl list
-rm -f "$AUTO"/*.ltt
+rm -f "$AUTO"/*.ltt "$AUTO"/*.lttng
 
 # --- systemctl stop: every running session flushed, then a clean stop
 capture f_create lttctl create flush -o "$OUT/flush-trace"

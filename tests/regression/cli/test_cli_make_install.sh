@@ -207,7 +207,7 @@ like "$RC:$ERR" "^1:Error: TLS certificate '$TEST_TMP/none.pem' can't be used: .
 	"create --tls-* with the installed TLS module: the missing certificate is named"
 run ilttctl save demo -o "$TEST_TMP/saved"
 ok "$RC" "save (the installed XML module)"
-like "$(cat "$TEST_TMP/saved/demo.ltt" 2>&1)" '<name>demo</name>' "save wrote demo.ltt"
+like "$(cat "$TEST_TMP/saved/demo.lttng" 2>&1)" '<name>demo</name>' "save wrote demo.lttng"
 ok_cmd "destroy" ilttctl destroy
 run ilttctl load -i "$TEST_TMP/saved"
 ok "$RC" "load"

@@ -108,7 +108,8 @@ is "$(grep -E " plain: .*\\{ tid = $pid \\}" "$bt" | sed -n 's/.*arg1 = \([0-9]*
 is "$(grep -E " guarded: .*\\{ tid = $pid \\}" "$bt" | sed -n 's/.*arg1 = \([0-9]*\) .*/\1/p' | awk '{ s += $1 } END { print s }')" \
 	$((N * (N + 1) / 2)) "the guarded probe's argument: 1..$N"
 
-run lttctl save s -o "$TEST_TMP/saved"
+mkdir -p "$TEST_TMP/saved"
+run lttctl save s -o "$TEST_TMP/saved/s.ltt"
 is "$RC" 0 "a session with probe rules is saved (test_saveload_probe.sh loads them back)"
 is "$(grep -c '<attributes>' "$TEST_TMP/saved/s.ltt")" 4 "... each probe with its location"
 lttctl -q destroy s

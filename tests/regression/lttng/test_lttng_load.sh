@@ -74,6 +74,19 @@ else
 	is "${ERR#*lttng216.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "lttng216.lttng: for the same reason"
 fi
 
+# A level of -1 with RANGE or SINGLE: LTTng's "every level" (lttng-tools'
+# load-42-complex.lttng has one), loaded as a rule of any level beside
+# the one of the same name with a range.
+run lttctl load -i "$FIX/ust-loglevel-all.lttng"
+is "$RC" 0 "ust-loglevel-all.lttng: a level of -1 loads"
+run lttctl list llall
+like "$STDOUT" "uevent_same_name_diff_llevel \\(loglevel: any\\) \\[disabled\\]" \
+	"RANGE -1: a rule of any level, disabled as saved"
+like "$STDOUT" "uevent_same_name_diff_llevel \\(loglevel: INFO or more severe\\) \\[enabled\\]" \
+	"RANGE 6 of the same name: its own rule"
+like "$STDOUT" "uevent_single_all \\(loglevel: any\\) \\[enabled\\]" "SINGLE -1: any level too"
+lttctl -q destroy llall
+
 # LTTng's own files, from Debian's lttng-tools.
 NLTTNG=50
 if ! command -v lttng >/dev/null || ! command -v lttng-sessiond >/dev/null; then
@@ -224,5 +237,90 @@ like "$STDOUT" "      my.logger \\(jul logger, loglevel: INFO or more severe\\) 
 # (lttng save writes the filter LTTng made of the rule, the user's inside it)
 like "$STDOUT" "      org.\\* \\(log4j logger, loglevel: WARN only\\) \\[enabled\\] \\[filter: .*msg == \"x\\*\".*\\]" \
 	"java: the log4j rule at WARN only, its filter"
+
+# ltt's save writes LTTng 2.13's format (NAME.lttng) for what it holds,
+# which Debian's lttng loads; a session with what only ltt has goes to
+# NAME.ltt, save saying why; load takes both.
+lttctl -q destroy -a
+ok_cmd "ltt: sessions of what LTTng's format holds" eval '
+	lttctl -q create lx -o "$TEST_TMP/lx" &&
+	lttctl -q enable-channel -u chan-save --subbuf-size 16k --num-subbuf 8 --switch-timer 200000 \
+		--read-timer 300000 --tracefile-size 1M --tracefile-count 4 &&
+	lttctl -q enable-event -u -c chan-save tp:tptest &&
+	lttctl -q enable-event -u -c chan-save ltt_test:crit --loglevel TRACE_WARNING &&
+	lttctl -q enable-event -u -c chan-save ltt_test:debug --loglevel-only TRACE_DEBUG &&
+	lttctl -q disable-event -u -c chan-save ltt_test:debug &&
+	lttctl -q enable-event -u -c chan-save "ltt_test:*" --filter "seq >= 0" &&
+	lttctl -q add-context -u -c chan-save -t vpid -t procname &&
+	lttctl -q track -u --vpid 666 &&
+	lttctl -q create lx-x -o "$TEST_TMP/lx-x" &&
+	lttctl -q enable-event -u "ltt_test:*" --filter "seq >= 0" --exclude ltt_test:types &&
+	lttctl -q create lx-snap --snapshot -o "$TEST_TMP/lx-snapdir" &&
+	lttctl -q enable-event -u ltt_test:seq &&
+	lttctl -q create lx-rot -o "$TEST_TMP/lx-rot" && lttctl -q enable-event -u ltt_test:seq &&
+	lttctl -q enable-rotation --timer 5s && lttctl -q enable-rotation --size 2M &&
+	lttctl -q create lx-net --set-url="net://127.0.0.1:$CPORT:$DPORT/lx-sub" &&
+	lttctl -q enable-event -u ltt_test:seq &&
+	lttctl -q create lx-none --no-output && lttctl -q enable-event -u ltt_test:seq'
+LX="$TEST_TMP/ltt-saved"
+run lttctl save -a -o "$LX"
+is "$RC" 0 "save -a -o DIR: saved"
+for s in lx lx-x lx-snap lx-rot lx-net lx-none; do
+	like "$STDOUT" "Session $s saved to $LX/$s\\.lttng\$" "save: $s.lttng, LTTng's format"
+done
+if command -v xmllint >/dev/null && [ -f /usr/share/xml/lttng/session.xsd ]; then
+	run xmllint --noout --schema /usr/share/xml/lttng/session.xsd "$LX"/*.lttng
+	is "$RC" 0 "the six files follow LTTng's session.xsd"
+else
+	skip 1 "no xmllint or no LTTng session.xsd (/usr/share/xml/lttng)"
+fi
+lttctl -q destroy -a
+run lttctl load -i "$LX"
+is "$RC" 0 "ltt loads what it saved in LTTng's format"
+matches "$(lttctl list lx)" "chan-save: \\[enabled\\].*sub-buffer size: 16 KiB.*sub-buffer count: 8.*switch timer: 200000 us.*read timer: 300000 us.*tracefile size: 1 MiB.*tracefile count: 4" \
+	"lx: the channel's attributes come back"
+like "$(lttctl list lx-x)" "ltt_test:\\* \\(loglevel: any\\) \\(excludes: ltt_test:types\\) \\[enabled\\] \\[filter: seq >= 0\\]" \
+	"lx-x: the filter and exclusion come back"
+like "$(lttctl list lx-snap)" "Snapshot output: \\[1\\] snapshot-1: $TEST_TMP/lx-snapdir" \
+	"lx-snap: its snapshot output comes back"
+lttctl -q destroy -a
+LXN="$LH/ltt-saved"
+nobody_dir "$LXN" 2>/dev/null || mkdir -p "$LXN"
+# (not lx-none.lttng: LTTng 2.13.9's load refuses, "Invalid parameter",
+# the very file its own save writes for a --no-output session)
+cp "$LX"/*.lttng "$LXN/" && rm "$LXN/lx-none.lttng" && chmod 644 "$LXN"/*.lttng
+ok_cmd "Debian's lttng load -i takes the files ltt wrote" L load -i "$LXN"
+# (not lttng list lx-x: LTTng 2.13.9's daemon dies listing a rule with exclusions)
+run lttng_do lttng list lx
+like "$STDOUT" "chan-save: \\[enabled\\]" "lttng list lx: the channel"
+like "$STDOUT" "ltt_test:crit \\(loglevel <= TRACE_WARNING \\(4\\)\\) \\(type: tracepoint\\) \\[enabled\\]" \
+	"lttng list lx: a rule with its level range"
+like "$STDOUT" "ltt_test:debug \\(loglevel == TRACE_DEBUG \\(14\\)\\) \\(type: tracepoint\\) \\[disabled\\]" \
+	"lttng list lx: a rule of one level, disabled"
+like "$STDOUT" "ltt_test:\\* \\(type: tracepoint\\) \\[enabled\\] \\[filter: 'seq >= 0'\\]" \
+	"lttng list lx: the filtered rule"
+like "$STDOUT" "Virtual process IDs: +666" "lttng list lx: the vpid tracker"
+run lttng_do lttng list lx-rot
+like "$STDOUT" "timer period: 5000000 us" "lttng list lx-rot: the periodic rotation"
+like "$STDOUT" "size threshold: 2097152 bytes" "lttng list lx-rot: the size rotation"
+run lttng_do lttng snapshot list-output -s lx-snap
+like "$STDOUT" "$TEST_TMP/lx-snapdir" "lttng snapshot list-output: the snapshot output"
+L destroy -a
+
+# A session with what only ltt has (a synced channel): NAME.ltt and why;
+# a file named .lttng refused; load takes a directory of both.
+lttctl -q create lx-fsync -o "$TEST_TMP/lx-fsync" && lttctl -q enable-channel -u c --fsync
+run lttctl save lx-fsync -o "$LX"
+like "$STDOUT" "Session lx-fsync saved to $LX/lx-fsync\\.ltt, in ltt's format: LTTng's session format has no synced channel \\(enable-channel --fsync\\)\\.\$" \
+	"save: a synced channel's session goes to NAME.ltt, save says why"
+run lttctl save lx-fsync -o "$TEST_TMP/one.lttng"
+is "$RC:$([ -e "$TEST_TMP/one.lttng" ] && echo written)" "1:" "save -o FILE.lttng of it: refused, nothing written"
+like "$ERR" "session 'lx-fsync': LTTng's session format has no synced channel" "... naming the session and why"
+lttctl -q destroy -a
+run lttctl load -i "$LX"
+is "$RC" 0 "load -i DIR: .lttng and .ltt files together"
+like "$STDOUT" "Session lx-fsync loaded from $LX/lx-fsync\\.ltt" "... the .ltt one"
+like "$STDOUT" "Session lx loaded from $LX/lx\\.lttng" "... and the .lttng ones"
+lttctl -q destroy -a
 
 done_testing

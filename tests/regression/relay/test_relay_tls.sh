@@ -137,7 +137,7 @@ like "$STDOUT" "Relay connection \(user space\): connected, [1-9][0-9]* packets 
 	"list: nothing lost"
 # save keeps the TLS files; load gives them back
 run lttctl save tls
-saved="$LTT_HOME/.ltt/sessions/tls.ltt"
+saved="$LTT_HOME/.lttng/sessions/tls.ltt"
 is "$RC:$(sed -n '/<tls>/,/<\/tls>/p' "$saved" | tr -d ' \n')" \
 	"0:<tls><cert>$C/client.pem</cert><key>$C/client.key</key><ca>$C/ca.pem</ca></tls>" \
 	"save writes the session's TLS files"

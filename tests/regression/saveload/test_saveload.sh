@@ -12,7 +12,9 @@
 ust_setup
 BAD="$LTT_TOP_SRCDIR/tests/regression/saveload"
 
-SAVED="$HOME/.ltt/sessions"
+SAVED="$HOME/.lttng/sessions"
+# why a session with a net_ns context is saved in ltt's format
+CTX_GAP="in ltt's format: LTTng 2.13's session format has no element for one of its contexts (it has its own types and user-space perf counters)."
 N=100
 declare -A c1
 
@@ -38,6 +40,30 @@ like "$STDOUT" "Session auto-[0-9]{8}-[0-9]{6} created" "create: the daemon pick
 like "$STDOUT" "Traces will be written in $LTT_HOME/ltt-traces/auto-[0-9]{8}-[0-9]{6}\$" \
 	"create: an automatic name's output holds the date once"
 lttctl -q destroy -a
+
+# LTTNG_HOME without LTT_HOME: LTTng's layout, as lttng-tools' tests set
+# it (test_autoload): the default output in $LTTNG_HOME/lttng-traces,
+# saved sessions in $LTTNG_HOME/.lttng/sessions, its auto loaded at start.
+LH="$TEST_TMP/lttng-home"
+mkdir -p "$LH"
+lh() { timeout "$TEST_TIMEOUT" env -u LTT_HOME LTTNG_HOME="$LH" "$@"; }
+run lh "$LTTCTL_BIN" create lh1
+like "$STDOUT" "Traces will be written in $LH/lttng-traces/lh1-[0-9]{8}-[0-9]{6}\$" \
+	"LTTNG_HOME: the default output is \$LTTNG_HOME/lttng-traces/NAME-DATE"
+run lh "$LTTCTL_BIN" create
+like "$STDOUT" "Traces will be written in $LH/lttng-traces/auto-[0-9]{8}-[0-9]{6}\$" \
+	"LTTNG_HOME: an automatic name's too, the date once"
+run lh "$LTTCTL_BIN" save lh1
+like "$STDOUT" "Session lh1 saved to $LH/\\.lttng/sessions/lh1\\." \
+	"LTTNG_HOME: save's default directory is \$LTTNG_HOME/.lttng/sessions"
+lttctl -q destroy -a
+mkdir -p "$LH/.lttng/sessions/auto"
+mv "$LH/.lttng/sessions/lh1".* "$LH/.lttng/sessions/auto/"
+lh "$SESSIOND" --daemonize --rundir "$TEST_TMP/run-lh"
+is $? 0 "LTTNG_HOME: a daemon starts"
+run env LTT_RUNDIR="$TEST_TMP/run-lh" "$LTTCTL_BIN" list
+like "$STDOUT" "1\\) lh1 " "LTTNG_HOME: it loaded \$LTTNG_HOME/.lttng/sessions/auto at start"
+stop_sessiond "$TEST_TMP/run-lh"
 
 # A session with everything the format holds: two channels of every
 # attribute, rules of every loglevel type, disabled rules and channel.
@@ -66,7 +92,8 @@ is "$(grep -A3 'Contexts:' "$TEST_TMP/before" | grep -c '^      [a-z]')" 4 \
 
 run lttctl save rec
 is "$RC" 0 "save NAME"
-is "$STDOUT" "Session rec saved to $SAVED/rec.ltt" "save: in \$LTT_HOME/.ltt/sessions/NAME.ltt"
+is "$STDOUT" "Session rec saved to $SAVED/rec.ltt, $CTX_GAP" \
+	"save: in \$LTT_HOME/.lttng/sessions, NAME.ltt (net_ns has no place in LTTng's format), saying why"
 run xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$SAVED/rec.ltt"
 is "$RC" 0 "the saved file is valid against the installed schema (xmllint)"
 is "$(sed -n '/<contexts>/,/<\/contexts>/p' "$SAVED/rec.ltt" | grep -o '<type>[^<]*</type>' | tr '\n' ' ')" \
@@ -91,7 +118,7 @@ snapshot_lists "$TEST_TMP/before"
 lttctl -q destroy rec
 run lttctl load rec
 is "$RC" 0 "load NAME"
-is "$STDOUT" "Session rec loaded from $SAVED/rec.ltt" "load: from \$LTT_HOME/.ltt/sessions"
+is "$STDOUT" "Session rec loaded from $SAVED/rec.ltt" "load: from \$LTT_HOME/.lttng/sessions"
 snapshot_lists "$TEST_TMP/after"
 is "$(diff "$TEST_TMP/before" "$TEST_TMP/after")" "" "load: list is identical"
 
@@ -137,10 +164,11 @@ lttctl -q save -f other
 snapshot_lists "$TEST_TMP/before"
 
 # -a: every session, and load of the directory.
-rm -f "$SAVED"/*.ltt
+rm -f "$SAVED"/*.ltt "$SAVED"/*.lttng
 run lttctl save -a
 is "$RC" 0 "save -a"
-is "$(ls "$SAVED")" "$(printf 'other.ltt\nrec.ltt')" "save -a: one file per session"
+is "$(ls "$SAVED")" "$(printf 'other.lttng\nrec.ltt')" \
+	"save -a: one file per session, in LTTng's format where it holds the session"
 lttctl -q destroy -a
 run lttctl load -a
 is "$RC" 0 "load -a"
@@ -163,7 +191,7 @@ lttctl -q load -i "$TEST_TMP/all.ltt"
 snapshot_lists "$TEST_TMP/after"
 is "$(diff "$TEST_TMP/before" "$TEST_TMP/after")" "" "load -i FILE: list is identical"
 run lttctl save -o "$TEST_TMP/dir/" rec
-is "$STDOUT" "Session rec saved to $TEST_TMP/dir/rec.ltt" "save -o DIR/: NAME.ltt in it"
+is "$STDOUT" "Session rec saved to $TEST_TMP/dir/rec.ltt, $CTX_GAP" "save -o DIR/: NAME.ltt in it"
 
 # --override-name.
 run lttctl load -i "$TEST_TMP/all.ltt" rec --override-name rec2
@@ -278,12 +306,22 @@ run timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$TEST_TMP/run5" \
 	--load "$TEST_TMP/nothing-here.ltt"
 ok "$([ "$RC" -ne 0 ]; echo $?)" "ltt-sessiond --load of a missing file does not start"
 like "$ERR" "nothing-here\.ltt: No such file" "and says which file is missing"
+# --load of a directory without saved sessions: the daemon starts with
+# none, as LTTng's does (lttng-tools' test_autoload starts it so).
+mkdir "$TEST_TMP/empty-load"
+# (--background keeps the standard streams: into a file, not a pipe)
+timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$TEST_TMP/run6" \
+	--load "$TEST_TMP/empty-load" >"$TEST_TMP/run6.out" 2>&1
+is "$?" 0 "ltt-sessiond --load EMPTYDIR --background starts"
+run env LTT_RUNDIR="$TEST_TMP/run6" "$LTTCTL_BIN" list
+is "$RC:$STDOUT" "0:No sessions." "and serves, with no session"
+stop_sessiond "$TEST_TMP/run6"
 # The autoload directory of the daemon's user.
 mkdir -p "$SAVED/auto"
 sed 's|<name>good</name>|<name>autoloaded</name>|' "$BAD/good.ltt" >"$SAVED/auto/a.ltt"
 start_sessiond "$TEST_TMP/run4"
 run env LTT_RUNDIR="$TEST_TMP/run4" "$LTTCTL_BIN" list
-like "$STDOUT" "1\) autoloaded " "a daemon loads \$LTT_HOME/.ltt/sessions/auto at start"
+like "$STDOUT" "1\) autoloaded " "a daemon loads \$LTT_HOME/.lttng/sessions/auto at start"
 stop_sessiond "$TEST_TMP/run4"
 rm -r "$SAVED/auto"
 

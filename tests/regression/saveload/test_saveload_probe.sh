@@ -51,7 +51,9 @@ fi
 before=$(lttctl list s)
 like "$before" "plain \\(type: userspace-probe, location: sdt:$PROG:ltt_test:plain\\)" \
 	"list shows the SDT probe's location"
-run lttctl save s -o "$TEST_TMP/saved"
+# ltt's format (a .ltt file; a directory would get LTTng's, s.lttng)
+mkdir -p "$TEST_TMP/saved"
+run lttctl save s -o "$TEST_TMP/saved/s.ltt"
 is "$RC" 0 "a session with probe rules is saved"
 F="$TEST_TMP/saved/s.ltt"
 valid=$(xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$F" 2>&1)

@@ -44,7 +44,7 @@ unlike "$(cat "/proc/$pid/maps")" 'libxml2|libicu|config-xml' \
 o=$(loaded_objects "$LTTCTL_BIN" save s1 -o "$TEST_TMP/saved")
 like "$o" 'config-xml\.so' "save loads the XML module"
 like "$o" 'libxml2' "and libxml2 with it (the check sees a libxml2 loaded)"
-ok "$([ -s "$TEST_TMP/saved/s1.ltt" ]; echo $?)" "save wrote s1.ltt"
+ok "$([ -s "$TEST_TMP/saved/s1.lttng" ]; echo $?)" "save wrote s1.lttng"
 lttctl -q destroy s1
 o=$(loaded_objects "$LTTCTL_BIN" load -i "$TEST_TMP/saved")
 like "$o" 'config-xml\.so' "load loads the XML module"
@@ -73,7 +73,7 @@ fi
 
 # --- the module missing, or another file in its place
 lttctl -q destroy s1
-snapshot() { ls -R "$TEST_TMP/saved" "$HOME/.ltt" 2>&1; lttctl list 2>&1; }
+snapshot() { ls -R "$TEST_TMP/saved" "$HOME/.ltt" "$HOME/.lttng" 2>&1; lttctl list 2>&1; }
 before=$(snapshot)
 for bad in $(bad_modules config-xml.so "$MODULE"); do
 	why=$(bad_module_why "$bad" XML ltt_cfg_xml_module)

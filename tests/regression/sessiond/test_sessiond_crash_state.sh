@@ -218,7 +218,7 @@ rotate_case rotate-archived
 daemon_start
 lttctl -q create sv -o "$TEST_TMP/sv" && lttctl -q enable-event -u ltt_test:seq
 lttctl -q save sv
-f="$HOME/.ltt/sessions/sv.ltt"
+f="$HOME/.lttng/sessions/sv.lttng"
 ok "$([ -s "$f" ]; echo $?)" "save: a first version saved"
 old=$(cat "$f")
 lttctl -q enable-event -u ltt_test:other

@@ -18,7 +18,7 @@ LISTEN=(timeout $((TEST_TIMEOUT * 3)) python3 "$LTT_TOP_SRCDIR/tests/regression/
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }
 if ! { lttctl -q create keepme -o "$TEST_TMP/keep" &&
 	lttctl -q enable-event -u 'hello_world:*' &&
-	lttctl -q save keepme -o "$LTT_HOME/.ltt/sessions/auto"; }; then
+	lttctl -q save keepme -o "$LTT_HOME/.lttng/sessions/auto"; }; then
 	echo "Bail out! can't save a session to autoload"
 	exit 1
 fi

@@ -112,7 +112,7 @@ for s in plain rec aged; do
 done
 
 # save and load: LTTng 2.15's element, in ltt's format (xml/session.xsd)
-SAVED="$HOME/.ltt/sessions"
+SAVED="$HOME/.lttng/sessions"
 for s in rec aged; do
 	lttctl save $s >/dev/null
 	run xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$SAVED/$s.ltt"

@@ -206,7 +206,9 @@ ok_cmd "track vpid" lttctl track -u -s s4 --vpid 42,17
 ok_cmd "untrack vgid --all" lttctl untrack -u -s s4 --vgid --all
 ok_cmd "enable" lttctl enable-event -u -s s4 ltt_test:seq
 list_before=$(lttctl list s4)
-ok_cmd "save s4" lttctl save s4 -o "$TEST_TMP/saved"
+# (in ltt's format, a .ltt file: a directory would get LTTng's, s4.lttng)
+mkdir -p "$TEST_TMP/saved"
+ok_cmd "save s4" lttctl save s4 -o "$TEST_TMP/saved/s4.ltt"
 saved=$(cat "$TEST_TMP/saved/s4.ltt")
 like "$saved" "<policy>none</policy>" "the file has the vgid tracker"
 matches "$saved" "<type>vpid</type>[[:space:]]*<policy>set</policy>[[:space:]]*<id>17</id>[[:space:]]*<id>42</id>" \
