@@ -217,7 +217,7 @@ ok $? "a program registered"
 mi 0 "list -u -f" list -u -f
 P="/command/output/domains/domain[type='UST']/pids/pid"
 like "$(xp "$P/id")" "^[1-9][0-9]*$" "list -u: the program's pid"
-is "$(xp "$P/name")" "e\\x1b[7m" "list -u: its name, escaped"
+is "$(xp "$P/name")" "$TEST_TMP/e\\x1b[7m" "list -u: its name, the path it was started by, escaped"
 ok "$([ "$(xp "count($P/events/event/event_fields/event_field)")" -gt 0 ]; echo $?)" \
 	"list -u -f: its events' fields"
 echo go >&$go
