@@ -70,6 +70,8 @@ int ltt_autoload_run(const char *rundir, const char *path, bool root)
 		return load_path(rundir, path, false) ? -EINVAL : 0;
 	if (!ltt_home_find(LTT_HOME_AUTOLOAD, dir, sizeof(dir)))
 		load_dir(rundir, dir);
+	if (!ltt_home_find(LTT_HOME_AUTOLOAD_OLD, dir, sizeof(dir)))
+		load_dir(rundir, dir);
 	if (root)
 		load_dir(rundir, LTT_SYSCONFDIR "/ltt/sessions/" LTT_AUTOLOAD_DIR_NAME);
 	return 0;

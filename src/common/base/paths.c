@@ -47,6 +47,8 @@ int ltt_home_find(enum ltt_home_file what, char *buf, size_t len)
 		[LTT_HOME_SESSIONS] = "/.lttng/sessions",
 		[LTT_HOME_AUTOLOAD] = "/.lttng/sessions/auto",
 		[LTT_HOME_AGENT_PORT] = "/.lttng/agent.port",
+		[LTT_HOME_SESSIONS_OLD] = "/" LTT_PERSONAL_RUNDIR_NAME "/sessions",
+		[LTT_HOME_AUTOLOAD_OLD] = "/" LTT_PERSONAL_RUNDIR_NAME "/sessions/auto",
 	};
 	/* LTTng's layout, where it differs */
 	static const char *const lttng_names[] = {

@@ -33,6 +33,13 @@ enum ltt_home_file {
 	 * else $HOME, else the passwd entry's ($LTT_HOME is not theirs)
 	 */
 	LTT_HOME_AGENT_PORT,
+	/*
+	 * .ltt/sessions and .ltt/sessions/auto: where ltt kept saved
+	 * sessions before it took LTTng's place; still read (after the
+	 * above, which win by name), never written
+	 */
+	LTT_HOME_SESSIONS_OLD,
+	LTT_HOME_AUTOLOAD_OLD,
 };
 
 /**

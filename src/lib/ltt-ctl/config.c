@@ -122,6 +122,9 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		ret = ltt_cfg_user_dir(dir, sizeof(dir));
 		if (!ret)
 			ret = read_dir(ctl, m, user, dir, false);
+		/* ltt's directory of before, whose sessions the one above overrides by name */
+		if (!ret && !ltt_home_find(LTT_HOME_SESSIONS_OLD, dir, sizeof(dir)))
+			ret = read_dir(ctl, m, user, dir, false);
 		if (!ret && !(o->session && find_cfg(user, o->session)))
 			ret = read_dir(ctl, m, sys, LTT_SYSCONFDIR "/ltt/" SESSIONS_DIR_NAME, false);
 	}
@@ -137,8 +140,9 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 		if (found)
 			sel[n++] = found;
 	} else {
-		for (i = 0; i < user->nr; i++)
-			sel[n++] = &user->v[i];
+		for (i = 0; i < user->nr; i++)	/* a name once: the newer directory's */
+			if (find_cfg(user, user->v[i].attr.name) == &user->v[i])
+				sel[n++] = &user->v[i];
 		for (i = 0; i < sys->nr; i++)
 			if (!find_cfg(user, sys->v[i].attr.name))
 				sel[n++] = &sys->v[i];

@@ -324,6 +324,21 @@ run env LTT_RUNDIR="$TEST_TMP/run4" "$LTTCTL_BIN" list
 like "$STDOUT" "1\) autoloaded " "a daemon loads \$LTT_HOME/.lttng/sessions/auto at start"
 stop_sessiond "$TEST_TMP/run4"
 rm -r "$SAVED/auto"
+# ltt's directory of before, $LTT_HOME/.ltt/sessions: still read, its
+# auto loaded at start, a name in .lttng/sessions wins.
+OLD="$LTT_HOME/.ltt/sessions"
+mkdir -p "$OLD/auto"
+sed 's|<name>good</name>|<name>oldauto</name>|' "$BAD/good.ltt" >"$OLD/auto/a.ltt"
+sed 's|<name>good</name>|<name>oldsaved</name>|' "$BAD/good.ltt" >"$OLD/o.ltt"
+start_sessiond "$TEST_TMP/run7"
+run env LTT_RUNDIR="$TEST_TMP/run7" "$LTTCTL_BIN" list
+like "$STDOUT" "1\) oldauto " "a daemon loads ltt's old \$LTT_HOME/.ltt/sessions/auto at start too"
+run env LTT_RUNDIR="$TEST_TMP/run7" "$LTTCTL_BIN" load oldsaved
+is "$RC" 0 "load NAME finds a session in ltt's old directory"
+run env LTT_RUNDIR="$TEST_TMP/run7" "$LTTCTL_BIN" list
+like "$STDOUT" "oldsaved" "and loads it"
+stop_sessiond "$TEST_TMP/run7"
+rm -r "$OLD"
 
 # A snapshot session's output (its snapshot output) comes back with it.
 ok_cmd "a snapshot session" lttctl -q create fr --snapshot -o "$TEST_TMP/snaps"
