@@ -106,7 +106,7 @@ extern "C" {
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
 	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)") \
-	X(SNAPSHOT_NOT_SNAPSHOT, 130, "the session is not in snapshot mode: snapshots are taken of sessions created with 'lttctl create --snapshot'") \
+	X(SNAPSHOT_NOT_SNAPSHOT, 130, "the session is not in snapshot mode: snapshots are taken of sessions created with 'lttctl create --snapshot' or --no-output") \
 	X(SNAPSHOT_NO_OUTPUT, 131, "the session has no snapshot output: give one to 'snapshot record' (-o DIR) or add one with 'lttctl snapshot add-output'") \
 	X(SNAPSHOT_OUTPUT_EXISTS, 132, "the session already has a snapshot output (one per session is supported): delete it first with 'lttctl snapshot del-output'") \
 	X(SNAPSHOT_OUTPUT_NOT_FOUND, 133, "the session has no snapshot output by that name or id; 'lttctl snapshot list-output' shows it") \

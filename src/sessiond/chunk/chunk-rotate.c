@@ -36,8 +36,10 @@
 static enum ltt_error_code refusal(const struct ltt_session *session, bool clear)
 {
 	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
-	if (session->snapshot)
+	if (session->snapshot && session->snapshot_mode)
 		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
+	if (session->snapshot)
+		return LTT_ERR_ROTATE_OUTPUT;	/* --no-output */
 	if (session->output_type != LTT_OUTPUT_LOCAL && session->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
@@ -619,8 +621,6 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	size_t i;
 
 	/* a snapshot session's next snapshots hold the new text; a relay rewrites it */
-	if (!session->snapshot && session->output_type == LTT_OUTPUT_NONE)
-		return LTT_ERR_ROTATE_OUTPUT;
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];
 		if (d && session->domains[i].nr_channels && !d->ops->regenerate_metadata)

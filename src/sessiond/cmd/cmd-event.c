@@ -78,7 +78,7 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
 		attr.buffer_type = domain->buffer_type;
 	/* a flight recorder keeps the newest events, as LTTng's snapshot sessions */
-	if (session->snapshot)
+	if (session->snapshot_mode)
 		attr.overwrite = true;
 	return ltt_cmd_add_channel(d, session, &attr, ret_channel);
 }

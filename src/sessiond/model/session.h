@@ -130,7 +130,16 @@ struct ltt_session {
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
 	/* their texts, where the daemon may not read them (set once, at creation) */
 	struct ltt_session_tls_text tls_text;
+	/*
+	 * snapshot: no output of its own (created with --snapshot or with
+	 * --no-output): its consumer writes nothing but snapshots, to its
+	 * snapshot output or one given to a record, as LTTng's sessions
+	 * without an output.  snapshot_mode: created with --snapshot, whose
+	 * channels default to overwrite mode (a flight recorder) and which
+	 * list shows as a snapshot session.
+	 */
 	bool snapshot;
+	bool snapshot_mode;
 	uint32_t live_timer_us;
 	/*
 	 * The clock's offset from the Epoch (ns) in the metadata of every

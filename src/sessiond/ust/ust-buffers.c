@@ -337,8 +337,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 		return NULL;
 	/* its consumer is told after its program is: ltt_ust_buffers_settle() */
 	ltt_ctrace_init(&trace->ct, &ltt_ust_trace_ops, session, ltt_ust_new_key(b),
-			session->snapshot || session->output_type != LTT_OUTPUT_NONE ?
-			LTT_CTRACE_OWED : LTT_CTRACE_NONE);
+			LTT_CTRACE_OWED);
 	trace->per_pid = per_pid;
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;

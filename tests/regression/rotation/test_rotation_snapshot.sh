@@ -4,8 +4,8 @@
 # (exact sequence numbers) and consumes nothing (the next one holds them
 # again, plus the new ones); records while active and while stopped; -m
 # bounds a snapshot and keeps the newest packets; babeltrace2 reads every
-# snapshot; snapshot outputs (list, add, del); bad inputs refused clearly
-# with nothing changed.
+# snapshot; snapshot outputs (list, add, del); a --no-output session takes
+# them too (as LTTng's); bad inputs refused clearly with nothing changed.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -225,6 +225,35 @@ is "$RC" 1 "rotate a snapshot session: refused"
 like "$ERR" "snapshot session writes nothing until 'lttctl snapshot record'" "rotate: says why"
 run lttctl enable-rotation -s s1 --timer 1000000
 like "$ERR" "snapshot session writes nothing" "enable-rotation: says why"
+
+# A session created with --no-output takes snapshots as LTTng's does: a
+# snapshot output added after its start, records there; its channels
+# default to discard mode and list does not call it a snapshot session;
+# it has no chunk to rotate.
+ok_cmd "a session without output" lttctl create no --no-output
+ok_cmd "its channel, no mode given" lttctl enable-channel -u -s no chan --subbuf-size $SUBBUF --num-subbuf 8
+run lttctl list no
+like "$STDOUT" "discard" "  in discard mode (--no-output is no flight recorder)"
+unlike "$STDOUT" "\[snapshot\]" "  list does not call it a snapshot session"
+ok_cmd "its rule" lttctl enable-event -u -s no ltt_test:seq -c chan
+ok_cmd "start no" lttctl start no
+run lttctl snapshot record -s no
+like "$RC:$ERR" "^1:.*has no snapshot output" "record before an output is added: refused, saying why"
+run lttctl snapshot add-output -s no "file://$TEST_TMP/nosnaps"
+is "$RC" 0 "add-output to the started --no-output session: taken"
+run lttctl snapshot list-output -s no
+like "$STDOUT" "\[1\] snapshot-1: $TEST_TMP/nosnaps" "  listed as snapshot-1"
+ust_app -n 50 -r nout >/dev/null
+run lttctl snapshot record -s no
+is "$RC" 0 "record the --no-output session"
+dn=$(snap_dir "$STDOUT")
+like "$dn" "^$TEST_TMP/nosnaps/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" "  in the output, snapshot-1-YYYYmmdd-HHMMSS-0"
+bt "$dn" "$TEST_TMP/nout"
+is "$(seqs "$TEST_TMP/nout" nout)" "$(seq 0 49 | tr '\n' ' ')" "  it holds seq 0..49"
+run lttctl rotate no
+like "$RC:$ERR" "^1:.*no output to rotate" "rotate the --no-output session: refused, saying why"
+run lttctl enable-rotation -s no --timer 1000000
+like "$RC:$ERR" "^1:.*no output to rotate" "enable-rotation: refused, saying why"
 
 ok_cmd "destroy" lttctl destroy -a
 done_testing
