@@ -36,7 +36,8 @@ int ltt_snapshot_open(const struct ltt_trace *t, const char *dir, struct ltt_sna
 	if (!err)
 		err = ltt_fs_mkdirat(o.dir_fd, LTT_TRACE_INDEX_DIR_NAME, &t->owner, &o.index_fd);
 	cfg.dir_fd = o.dir_fd;
-	cfg.index_dir_fd = o.index_fd;
+	/* no index files, as LTTng's snapshots: its index/ is left empty */
+	cfg.index_dir_fd = -1;
 	cfg.owner = t->owner;
 	cfg.metadata = true;
 	if (!err)

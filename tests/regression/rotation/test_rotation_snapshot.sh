@@ -48,6 +48,8 @@ run lttctl snapshot record
 is "$RC" 0 "record while active"
 d1=$(snap_dir "$STDOUT")
 like "$d1" "^$SNAPS/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" "named snapshot-1-YYYYmmdd-HHMMSS-0"
+ok $([ "$(find "$d1" -type f -name 'chan_*' | wc -l)" -ge 1 ]; echo $?) "  its stream files"
+is "$(find "$d1" -type f -name '*.idx' | wc -l)" 0 "  and no index files (as LTTng's snapshots)"
 bt "$d1" "$TEST_TMP/s1"
 is $? 0 "babeltrace2 reads the first snapshot"
 is "$(cat "$TEST_TMP/s1.err")" "" "babeltrace2: no warning"
@@ -120,7 +122,13 @@ run lttctl snapshot add-output relative/dir
 like "$RC:$ERR" "^1:Error: URL 'relative/dir': " "a relative path where a URL goes: refused (-o DIR takes one)"
 run lttctl snapshot record -o "$TEST_TMP/oneoff"
 is "$RC" 0 "record -o DIR without a session output"
-like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-[0-9]{8}-[0-9]{6}-5\$" "  in DIR, named snapshot-...-5 (the 6th snapshot)"
+like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-0-[0-9]{8}-[0-9]{6}-5\$" \
+	"  in DIR, named snapshot-0-...-5 (the 6th snapshot; a one-off output is snapshot-0, as LTTng's)"
+ok_cmd "add-output again" lttctl snapshot add-output -n kept "file://$SNAPS"
+run lttctl snapshot record -o "$TEST_TMP/oneoff"
+like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-0-[0-9]{8}-[0-9]{6}-6\$" \
+	"  -o DIR while the session has an output: snapshot-0 too, not the output's name"
+ok_cmd "del-output kept" lttctl snapshot del-output kept
 is "$(ls "$SNAPS" | wc -l)" "$before" "nothing new in the old output"
 
 # Bad input: refused, clearly, nothing changed.
