@@ -116,7 +116,7 @@ extern "C" {
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
 	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
 	X(ROTATE_NEVER_STARTED, 140, "the session was never started, so it has no trace chunk to rotate or clear yet; run 'lttctl start' first") \
-	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear, nor metadata to regenerate (created with --no-output)") \
+	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear (created with --no-output)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
 	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \
@@ -211,7 +211,10 @@ extern "C" {
 	X(MAP_KERNEL_FILTER, 271, "a kernel map counts with ftrace's histogram triggers, whose filter must say the rule's filter exactly, and ftrace's filter grammar can't say this one (the session daemon's log names the event): filter on the event's own fields with ==, !=, <, <=, >, >=, & and \"prefix*\" globs joined by &&, || and !, or record the events and count them in the trace") \
 	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger") \
 	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module") \
-	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit")
+	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit") \
+	X(REGEN_PER_PID, 280, "per-PID recording sessions are not supported: the metadata of a session with per-PID user-space buffers (--buffers-pid) can't be regenerated, as in LTTng; give its channels per-user buffers (the default) in a new session") \
+	X(REGEN_LIVE, 281, "live sessions are not supported: a live session's metadata can't be regenerated, as in LTTng (its viewers read it as it is written); create the session without --live") \
+	X(ROTATE_LIVE, 282, "rotation is not available for live sessions, as in LTTng: its viewers follow one trace; create the session without --live to rotate it")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -40,6 +40,8 @@ static enum ltt_error_code refusal(const struct ltt_session *session, bool clear
 		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
 	if (session->snapshot)
 		return LTT_ERR_ROTATE_OUTPUT;	/* --no-output */
+	if (session->live_timer_us && !clear)
+		return LTT_ERR_ROTATE_LIVE;	/* as LTTng (a clear is taken) */
 	if (session->output_type != LTT_OUTPUT_LOCAL && session->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
@@ -620,6 +622,11 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	int ret = 0, err;
 	size_t i;
 
+	/* refused as LTTng refuses them */
+	if (session->live_timer_us)
+		return LTT_ERR_REGEN_LIVE;
+	if (session->domains[LTT_DOMAIN_IDX_USER].buffer_type == LTT_BUFFER_PER_PID)
+		return LTT_ERR_REGEN_PER_PID;
 	/* a snapshot session's next snapshots hold the new text; a relay rewrites it */
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];

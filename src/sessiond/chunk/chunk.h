@@ -62,7 +62,7 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
  *               and on ROTATE_INCOMPLETE, when the archive exists)
  *
  * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
- * session), ROTATE_SNAPSHOT, ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
+ * session), ROTATE_SNAPSHOT, ROTATE_LIVE (as LTTng), ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
  * trace could not move: logged), or OUTPUT_* / NOMEM for the archive
  * directory (the chunk then stays where it was written).
  */
@@ -103,7 +103,8 @@ int ltt_chunk_list_dir(const struct ltt_session *session, const char *dir,
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *
- * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (no output),
+ * Session lock held.  Returns LTT_ERR_OK, REGEN_LIVE (a live session) or
+ * REGEN_PER_PID (per-PID user-space buffers), as LTTng refuses them,
  * NOT_SUPPORTED (a domain with channels that can't), REGEN_RELAY (the
  * relay is older than protocol 2.13: refused by the first trace, before
  * any changed), or CONSUMERD (logged).  A snapshot session's next

@@ -49,6 +49,8 @@ static enum ltt_error_code enable_locked(const struct ltt_cmd_ctx *ctx,
 	/* a session without output (a snapshot one or not) has no chunk, as LTTng's */
 	if (session->snapshot)
 		return session->snapshot_mode ? LTT_ERR_ROTATE_SNAPSHOT : LTT_ERR_ROTATE_OUTPUT;
+	if (session->live_timer_us)
+		return LTT_ERR_ROTATE_LIVE;
 	if (s->timer_us) {
 		session->rotate_timer_us = s->timer_us;
 		session->rotate_next_ns = ltt_evloop_now_ns() + s->timer_us * 1000;

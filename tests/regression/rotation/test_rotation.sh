@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 40
+plan 44
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -137,6 +137,18 @@ run lttctl disable-rotation -s idle --size
 like "$RC:$ERR" "^1:.*no such rotation schedule" "disable-rotation of a schedule not set is refused"
 run lttctl enable-rotation -s nosuch --timer 1000000
 is "$RC" 1 "enable-rotation of an unknown session exits 1"
+# a live session rotates neither by hand nor on a schedule, as LTTng's (the
+# relay is reached at start: none needed to be refused)
+lttctl -q create lv --live=1000000 --set-url net://127.0.0.1:1:2 && lttctl -q enable-event -u ltt_test:seq -s lv
+lv_before=$(lttctl list lv)
+run lttctl rotate lv
+like "$RC:$ERR" "^1:Error: .*rotation is not available for live sessions" "rotate of a live session: refused, as LTTng"
+run lttctl enable-rotation -s lv --timer 500ms
+like "$RC:$ERR" "^1:Error: .*rotation is not available for live sessions" "enable-rotation --timer 500ms of a live session: refused"
+run lttctl enable-rotation -s lv --size 1M
+like "$RC:$ERR" "^1:Error: .*rotation is not available for live sessions" "enable-rotation --size of a live session: refused"
+is "$(lttctl list lv)" "$lv_before" "  no schedule set"
+lttctl -q destroy lv
 lttctl -q create nout --no-output
 run lttctl enable-rotation -s nout --timer 1000000
 like "$RC:$ERR" "^1:.*no output to rotate or clear" "a session without output can't rotate"
