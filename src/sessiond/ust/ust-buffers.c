@@ -615,6 +615,7 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	struct ltt_consumer *c;
+	char dir[LTT_PATH_MAX];
 	uint64_t gen;
 	int ret;
 
@@ -626,12 +627,19 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	c = ltt_ust_owner_get(b, session, &gen);
 	if (!c)
 		return 0;
-	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
+	/*
+	 * The current chunk's ust/, made by the probe: there even when no
+	 * program records, as LTTng makes it at start.
+	 */
+	ret = snprintf(dir, sizeof(dir), "%s/ust", session->chunk_dir);
+	if (ret < 0 || (size_t)ret >= sizeof(dir))
+		return -ENAMETOOLONG;
+	ret = ltt_consumer_probe_output(c, dir, session->uid, session->gid);
 	if (ltt_consumer_call_failed(ret))
 		return ret;	/* the consumer's failure (stalled, gone), not the output's */
 	if (ret && ret != -EOPNOTSUPP) {
 		LTT_WARN("session '%s': can't write a trace under %s: %s", session->name,
-			 session->output, strerror(-ret));
+			 dir, strerror(-ret));
 		session->output_err = ret;
 		return ret;
 	}

@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 44
+plan 47
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -120,6 +120,14 @@ bt "$st_arch" "$TEST_TMP/st1.out"
 bt "$(archives "$TEST_TMP/st" | grep -v -F "$st_arch")" "$TEST_TMP/st2.out"
 is "$(grep -c 'role = "one"' "$TEST_TMP/st1.out"):$(grep -c 'role = "two"' "$TEST_TMP/st2.out"):$(grep -c 'role = "one"' "$TEST_TMP/st2.out")" \
 	"1000:1000:0" "started again, the session records into the new chunk"
+
+# a session that records nothing has its ust/ from its start on, as LTTng's
+lttctl -q create em -o "$TEST_TMP/em" && lttctl -q enable-event -u ltt_test:seq -s em
+ok $([ ! -e "$TEST_TMP/em" ]; echo $?) "nothing written before start"
+lttctl -q start em
+ok $([ -d "$TEST_TMP/em/ust" ]; echo $?) "started, no program: OUTPUT/ust exists"
+lttctl -q stop em && lttctl -q destroy em
+is "$(find "$TEST_TMP/em" -mindepth 1)" "$TEST_TMP/em/ust" "  destroyed: ust/ stays, nothing else"
 
 # --- 6. refusals that change nothing ----------------------------------
 lttctl -q create idle -o "$TEST_TMP/idle" && lttctl -q enable-event -u ltt_test:seq -s idle
