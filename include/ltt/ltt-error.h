@@ -214,7 +214,8 @@ extern "C" {
 	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit") \
 	X(REGEN_PER_PID, 280, "per-PID recording sessions are not supported: the metadata of a session with per-PID user-space buffers (--buffers-pid) can't be regenerated, as in LTTng; give its channels per-user buffers (the default) in a new session") \
 	X(REGEN_LIVE, 281, "live sessions are not supported: a live session's metadata can't be regenerated, as in LTTng (its viewers read it as it is written); create the session without --live") \
-	X(ROTATE_LIVE, 282, "rotation is not available for live sessions, as in LTTng: its viewers follow one trace; create the session without --live to rotate it")
+	X(ROTATE_LIVE, 282, "rotation is not available for live sessions, as in LTTng: its viewers follow one trace; create the session without --live to rotate it") \
+	X(ROTATE_AFTER_STOP, 283, "the session was already rotated once since it stopped, which ended its trace chunk (as in LTTng): nothing was recorded since; start it again to begin a new chunk")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

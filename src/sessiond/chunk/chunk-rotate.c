@@ -65,9 +65,11 @@ uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *se
 
 void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session)
 {
-	if (!session->chunk_begin) {
+	if (!session->chunk_begin || session->rotated_stopped) {
+		/* the first chunk, or the one a rotation of the stopped session began */
+		session->rotate_written = session->chunk_begin ? ltt_chunk_written(set, session) : 0;
+		session->rotated_stopped = false;
 		session->chunk_begin = (int64_t)time(NULL);
-		session->rotate_written = 0;
 		ltt_chunk_journal_write_live(session);
 	}
 	if (session->rotate_timer_us)
@@ -465,6 +467,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	struct relays rs;
 	int err, ret;
 
+	if (!code && session->rotated_stopped)
+		code = LTT_ERR_ROTATE_AFTER_STOP;	/* as LTTng: its chunk ended */
 	if (!code && session->output_type == LTT_OUTPUT_NET)
 		code = net_refusal(set, session);
 	if (code)
@@ -517,6 +521,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return archive_error(session, ret);
 	strcpy(session->last_archive, path);
 	strcpy(ret_archive, path);
+	session->rotated_stopped = !session->active;
 	session->rotate_err = 0;	/* what a schedule's failure said is over */
 	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
@@ -709,6 +714,15 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 	}
 	/* a local session's archives need no relay (ltt_chunk_relay_last() for those) */
 	archive_left(NULL, session, (int64_t)time(NULL), true);
+	if (session->rotated_stopped) {
+		/* its chunk ended at that rotation: nothing was recorded since */
+		ret = ltt_chunk_remove_tree(session, session->chunk_dir);
+		if (ret)
+			LTT_ERR("session '%s': can't remove %s, where nothing was recorded: %s",
+				session->name, session->chunk_dir, strerror(-ret));
+		ltt_chunk_journal_remove(session);
+		return;
+	}
 	current_chunk(session, &cur);
 	ret = archive(NULL, session, &cur, (int64_t)time(NULL), path);
 	if (ret)
@@ -796,6 +810,15 @@ void ltt_chunk_relay_last(struct ltt_session *session, int domain, struct ltt_re
 				domain_subdir(r->domain), strerror(-ret));
 	}
 	current_chunk(session, &cur);
+	if (session->rotated_stopped) {
+		/* its chunk ended at that rotation: the relay deletes where nothing was recorded */
+		ret = relay_chunk(&rs, &cur, 0, NULL);
+		if (ret)
+			LTT_ERR("session '%s': the relay can't delete %s%s%s, where nothing was recorded: %s",
+				session->name, cur.dir, cur.dir[0] ? "/" : "",
+				domain_subdir(r->domain), strerror(-ret));
+		return;
+	}
 	ret = relay_chunk(&rs, &cur, session->last_end, path);
 	if (ret) {
 		LTT_ERR("session '%s': its last trace chunk (%s%s%s on the relay) can't be archived: %s",

@@ -62,7 +62,9 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
  *               and on ROTATE_INCOMPLETE, when the archive exists)
  *
  * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
- * session), ROTATE_SNAPSHOT, ROTATE_LIVE (as LTTng), ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
+ * session), ROTATE_SNAPSHOT, ROTATE_LIVE (as LTTng), ROTATE_AFTER_STOP (a
+ * rotation of the stopped session ended its chunk, as LTTng's: destroy
+ * then archives nothing more), ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
  * trace could not move: logged), or OUTPUT_* / NOMEM for the archive
  * directory (the chunk then stays where it was written).
  */

@@ -183,6 +183,13 @@ struct ltt_session {
 	int64_t chunk_begin;		/* when it began (first start, rotation); 0: never started */
 	char chunk_dir[LTT_PATH_MAX];	/* its root: output itself for chunk 0 */
 	char last_archive[LTT_PATH_MAX];	/* the newest archived chunk, or "" */
+	/*
+	 * A rotation while the session was stopped ended its chunk, as LTTng's
+	 * ends it: until the next start, no rotation, and destroy archives
+	 * nothing more (the directory the traces moved to holds nothing
+	 * recorded: removed).  The next start begins the chunk anew.
+	 */
+	bool rotated_stopped;
 	uint64_t rotate_timer_us;	/* rotation schedule: period, 0 off */
 	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
 	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */

@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 47
+plan 52
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -120,6 +120,26 @@ bt "$st_arch" "$TEST_TMP/st1.out"
 bt "$(archives "$TEST_TMP/st" | grep -v -F "$st_arch")" "$TEST_TMP/st2.out"
 is "$(grep -c 'role = "one"' "$TEST_TMP/st1.out"):$(grep -c 'role = "two"' "$TEST_TMP/st2.out"):$(grep -c 'role = "one"' "$TEST_TMP/st2.out")" \
 	"1000:1000:0" "started again, the session records into the new chunk"
+
+# rotate, stop, rotate, destroy (lttng-tools' rotation/test_ust): two
+# chunks, as LTTng's; the rotation of the stopped session ended the chunk
+# (a second one is refused, as LTTng's) and destroy archives nothing more
+lttctl -q create rs -o "$TEST_TMP/rs" &&
+	lttctl -q enable-event -u ltt_test:seq -s rs &&
+	lttctl -q start rs || { echo "Bail out! session rs"; exit 1; }
+ust_app -n 10 -r first
+lttctl -q rotate rs
+ust_app -n 20 -r second
+lttctl -q stop rs
+ok_cmd "rotate the stopped session" lttctl rotate rs
+run lttctl rotate rs
+like "$RC:$ERR" "^1:Error: .*already rotated once since it stopped" "a second rotation before a start: refused, as LTTng"
+lttctl -q destroy rs
+is "$(narchives "$TEST_TMP/rs")" 2 "rotate, stop, rotate, destroy: two archives, as LTTng"
+is "$(ls "$TEST_TMP/rs")" "archives" "  and no other chunk left in the output"
+read -r bad full <<<"$(read_chunks "$TEST_TMP/rs.out" $(archives "$TEST_TMP/rs"))"
+is "$bad:$full:$(grep -c 'role = "first"' "$TEST_TMP/rs.out"):$(grep -c 'role = "second"' "$TEST_TMP/rs.out")" \
+	"0:2:10:20" "  each reads alone, the first holds the 10 events before the rotation, the second the 20 after"
 
 # a session that records nothing has its ust/ from its start on, as LTTng's
 lttctl -q create em -o "$TEST_TMP/em" && lttctl -q enable-event -u ltt_test:seq -s em
