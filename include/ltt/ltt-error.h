@@ -116,7 +116,7 @@ extern "C" {
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
 	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
 	X(ROTATE_NEVER_STARTED, 140, "the session was never started, so it has no trace chunk to rotate or clear yet; run 'lttctl start' first") \
-	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear (created with --no-output)") \
+	X(ROTATE_OUTPUT, 141, "this session has no output to rotate (created with --no-output: it writes nothing but snapshots)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
 	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \

@@ -36,10 +36,10 @@
 static enum ltt_error_code refusal(const struct ltt_session *session, bool clear)
 {
 	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
-	if (session->snapshot && session->snapshot_mode)
-		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
+	if (session->snapshot && !clear)
+		return session->snapshot_mode ? LTT_ERR_ROTATE_SNAPSHOT : LTT_ERR_ROTATE_OUTPUT;
 	if (session->snapshot)
-		return LTT_ERR_ROTATE_OUTPUT;	/* --no-output */
+		return LTT_ERR_OK;	/* a clear empties its buffers */
 	if (session->live_timer_us && !clear)
 		return LTT_ERR_ROTATE_LIVE;	/* as LTTng (a clear is taken) */
 	if (session->output_type != LTT_OUTPUT_LOCAL && session->output_type != LTT_OUTPUT_NET)
@@ -607,7 +607,7 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 		return code;
 	if (!session->chunk_begin)
 		return LTT_ERR_OK;	/* nothing recorded yet */
-	if (session->output_type == LTT_OUTPUT_NET)
+	if (session->output_type == LTT_OUTPUT_NET && !session->snapshot)
 		return net_clear(set, session);
 	ret = rotate_domains(set, session, NULL, true);
 	if (ret) {

@@ -75,9 +75,11 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
  * ltt_chunk_clear() - drop what @session recorded in its current chunk and
  * its buffers; recording goes on in the same directories
  *
- * Session lock held.  Returns LTT_ERR_OK (also for a session never
- * started: nothing to drop), ROTATE_OUTPUT, NOT_SUPPORTED (a snapshot
- * session), or CONSUMERD when a trace could not be cleared (logged).
+ * A session without output (a snapshot session, --no-output) has its
+ * buffers emptied: the snapshots taken later hold only what is recorded
+ * after, as LTTng's.  Session lock held.  Returns LTT_ERR_OK (also for a
+ * session never started: nothing to drop), ROTATE_OUTPUT, or CONSUMERD
+ * when a trace could not be cleared (logged).
  */
 enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session);
 

@@ -263,5 +263,28 @@ like "$RC:$ERR" "^1:.*no output to rotate" "rotate the --no-output session: refu
 run lttctl enable-rotation -s no --timer 1000000
 like "$RC:$ERR" "^1:.*no output to rotate" "enable-rotation: refused, saying why"
 
+# clear of a snapshot session empties its buffers, as LTTng's: the next
+# snapshot holds nothing recorded before the clear, the one after that the
+# events recorded since (a --no-output session's the same)
+for cs in "cs --snapshot -o $TEST_TMP/cssnaps" "cn --no-output"; do
+	set -- $cs
+	lttctl -q create "$@" && lttctl -q enable-channel -u -s $1 chan --subbuf-size $SUBBUF --num-subbuf 8 &&
+		lttctl -q enable-event -u -s $1 ltt_test:seq -c chan && lttctl -q start $1 ||
+		{ echo "Bail out! session $1"; exit 1; }
+	ust_app -n 40 -r before >/dev/null
+	run lttctl snapshot record -s $1 -o "$TEST_TMP/$1-out"
+	bt "$(snap_dir "$STDOUT")" "$TEST_TMP/$1.1"
+	is "$(seqs "$TEST_TMP/$1.1" before)" "$(seq 0 39 | tr '\n' ' ')" "$1: a snapshot holds the 40 events"
+	ok_cmd "$1: clear" lttctl clear $1
+	run lttctl snapshot record -s $1 -o "$TEST_TMP/$1-out"
+	bt "$(snap_dir "$STDOUT")" "$TEST_TMP/$1.2"
+	is "$RC:$(grep -c ' ltt_test:seq: ' "$TEST_TMP/$1.2")" "0:0" "$1: the snapshot after the clear holds no event"
+	ust_app -n 15 -r after >/dev/null
+	run lttctl snapshot record -s $1 -o "$TEST_TMP/$1-out"
+	bt "$(snap_dir "$STDOUT")" "$TEST_TMP/$1.3"
+	is "$(seqs "$TEST_TMP/$1.3" before)|$(seqs "$TEST_TMP/$1.3" after)" "|$(seq 0 14 | tr '\n' ' ')" \
+		"$1: the next one holds the 15 events recorded since, none of before"
+done
+
 ok_cmd "destroy" lttctl destroy -a
 done_testing
