@@ -721,6 +721,7 @@ static const struct ltt_output_ops file_output_ops = {
 int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out)
 {
 	struct file_output *fo;
+	bool alone = false;
 	int ret;
 
 	if (!cfg || !ret_out || cfg->dir_fd < 0 || (cfg->resume && cfg->index_dir_fd < 0))
@@ -748,10 +749,19 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 		file_output_destroy(&fo->base);
 		return ret;
 	}
-	/* ours while we live: a repair after a crash leaves it alone */
+	/*
+	 * Ours while we live: a repair after a crash leaves it alone.  A new
+	 * trace's output holds it alone when no one writes a trace there now.
+	 */
 	ret = ltt_fs_open_dir(fo->dir_fd, &fo->owner, &fo->lock_fd);
-	if (!ret)
+	if (!ret && cfg->metadata && !cfg->resume) {
+		ret = ltt_trace_dir_hold_alone(fo->lock_fd);
+		alone = !ret;
+		if (ret == -EWOULDBLOCK)
+			ret = ltt_trace_dir_hold(fo->lock_fd);
+	} else if (!ret) {
 		ret = ltt_trace_dir_hold(fo->lock_fd);
+	}
 	if (ret)
 		LTT_WARN("trace directory being repaired or locked (%s): written anyway",
 			 strerror(-ret));
@@ -768,7 +778,16 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 			return ret;
 		}
 	} else if (cfg->metadata) {
-		/* A directory that already holds a trace is not written over. */
+		/*
+		 * An old trace there, which no one writes now, is written over,
+		 * as LTTng's: its files go first.  One being written is not
+		 * (-EEXIST: the caller puts the new trace beside it).
+		 */
+		if (alone && !faccessat(fo->dir_fd, "metadata", F_OK, AT_SYMLINK_NOFOLLOW)) {
+			ret = ltt_fs_remove_trace_files(fo->dir_fd, fo->index_dir_fd, &fo->owner);
+			if (ret)
+				LTT_WARN("can't remove the old trace's files: %s", strerror(-ret));
+		}
 		ret = ltt_fs_create_new(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd);
 		if (ret) {
 			file_output_destroy(&fo->base);
