@@ -262,6 +262,11 @@ run lttctl rotate no
 like "$RC:$ERR" "^1:.*no output to rotate" "rotate the --no-output session: refused, saying why"
 run lttctl enable-rotation -s no --timer 1000000
 like "$RC:$ERR" "^1:.*no output to rotate" "enable-rotation: refused, saying why"
+ok_cmd "save the --no-output session" lttctl save no -o "$TEST_TMP/nosave"
+lttctl -q stop no && lttctl -q destroy no
+ok_cmd "load it back" lttctl load -i "$TEST_TMP/nosave/no.ltt"
+run lttctl snapshot list-output -s no
+like "$STDOUT" "\[1\] snapshot-1: $TEST_TMP/nosnaps" "  with its snapshot output"
 
 # clear of a snapshot session empties its buffers, as LTTng's: the next
 # snapshot holds nothing recorded before the clear, the one after that the
