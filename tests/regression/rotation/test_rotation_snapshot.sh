@@ -258,6 +258,9 @@ dn=$(snap_dir "$STDOUT")
 like "$dn" "^$TEST_TMP/nosnaps/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" "  in the output, snapshot-1-YYYYmmdd-HHMMSS-0"
 bt "$dn" "$TEST_TMP/nout"
 is "$(seqs "$TEST_TMP/nout" nout)" "$(seq 0 49 | tr '\n' ' ')" "  it holds seq 0..49"
+run lttctl snapshot record -s no ""
+like "$RC:$(snap_dir "$STDOUT")" "^0:$TEST_TMP/nosnaps/snapshot-1-[0-9]{8}-[0-9]{6}-1\$" \
+	"record with an empty URL argument: none, as LTTng's (lttng-tools' tests give one)"
 run lttctl rotate no
 like "$RC:$ERR" "^1:.*no output to rotate" "rotate the --no-output session: refused, saying why"
 run lttctl enable-rotation -s no --timer 1000000
