@@ -106,7 +106,7 @@ extern "C" {
 	X(TRACEFILE_CLASH, 111, "two channels of the domain would write files of the same name: a channel NAME with --tracefile-size writes NAME_CPU_N, which a channel NAME_CPU without it writes too; rename one of them") \
 	X(SESSIOND_TIMEOUT, 112, "the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT") \
 	X(SESSION_AMBIGUOUS, 113, "several users have a session by that name: name one as UID/NAME ('lttctl list' shows them so)") \
-	X(SNAPSHOT_NOT_SNAPSHOT, 130, "the session is not in snapshot mode: snapshots are taken of sessions created with 'lttctl create --snapshot'") \
+	X(SNAPSHOT_NOT_SNAPSHOT, 130, "the session is not in snapshot mode: snapshots are taken of sessions created with 'lttctl create --snapshot' or --no-output") \
 	X(SNAPSHOT_NO_OUTPUT, 131, "the session has no snapshot output: give one to 'snapshot record' (-o DIR) or add one with 'lttctl snapshot add-output'") \
 	X(SNAPSHOT_OUTPUT_EXISTS, 132, "the session already has a snapshot output (one per session is supported): delete it first with 'lttctl snapshot del-output'") \
 	X(SNAPSHOT_OUTPUT_NOT_FOUND, 133, "the session has no snapshot output by that name or id; 'lttctl snapshot list-output' shows it") \
@@ -116,7 +116,7 @@ extern "C" {
 	X(SNAPSHOT_OUTPUT_NAME, 137, "invalid snapshot output name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '.' or '-'") \
 	X(SNAPSHOT_EXISTS, 138, "the snapshot's directory holds a trace already: give another name (-n) or directory") \
 	X(ROTATE_NEVER_STARTED, 140, "the session was never started, so it has no trace chunk to rotate or clear yet; run 'lttctl start' first") \
-	X(ROTATE_OUTPUT, 141, "this session has no output to rotate or clear, nor metadata to regenerate (created with --no-output)") \
+	X(ROTATE_OUTPUT, 141, "this session has no output to rotate (created with --no-output: it writes nothing but snapshots)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
 	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size at least 65536 bytes (suffixes k, M, G)") \
@@ -212,6 +212,10 @@ extern "C" {
 	X(MAP_KERNEL_TWICE, 272, "a kernel map counts an event once under a key: another trigger counts one of this rule's events under the same key of this map already; count it under another key, or remove the other trigger") \
 	X(TLS_MODULE, 273, "TLS needs ltt's TLS module (net-tls.so in ltt's library directory, which brings OpenSSL), which is missing or does not load (the message names the file and why): reinstall ltt (the ltt-tools package), or set LTT_NET_TLS_PATH to the module") \
 	X(MAP_KERNEL_EVENTS, 274, "ltt's kernel module counts at most 16384 (event, key) pairs in one kernel map, and one event under at most 16384 keys of all kernel maps together: this trigger would take it past them (a rule on every system call is some 900 events); count fewer events in this map (a narrower --name), spread the triggers over more maps, or use the tracefs kernel backend, which has no such limit") \
+	X(REGEN_PER_PID, 280, "per-PID recording sessions are not supported: the metadata of a session with per-PID user-space buffers (--buffers-pid) can't be regenerated, as in LTTng; give its channels per-user buffers (the default) in a new session") \
+	X(REGEN_LIVE, 281, "live sessions are not supported: a live session's metadata can't be regenerated, as in LTTng (its viewers read it as it is written); create the session without --live") \
+	X(ROTATE_LIVE, 282, "rotation is not available for live sessions, as in LTTng: its viewers follow one trace; create the session without --live to rotate it") \
+	X(ROTATE_AFTER_STOP, 283, "the session was already rotated once since it stopped, which ended its trace chunk (as in LTTng): nothing was recorded since; start it again to begin a new chunk") \
 	X(CONFIG_LTTNG_FORMAT, 290, "LTTng's session format can't hold this session (the message says what of it is ltt's only), and the file to save to is not a .ltt file: save to a path ending in .ltt, or to a directory, where it goes in ltt's format") \
 	X(TRACEFILE_ROUNDED, 295, "a trace file holds whole sub-buffers, so a trace file size under the sub-buffer size is taken as the sub-buffer size, as LTTng takes it: give -C/--tracefile-size of at least --subbuf-size to choose the size yourself") \
 	X(AGENT_CHANNEL, 296, "the python, JUL and log4j domains record in a channel of their own (lttng_python_channel, lttng_jul_channel, lttng_log4j_channel): with -p, -j or -l the rules go there whatever -c says, as LTTng takes it; leave -c out") \

@@ -51,6 +51,26 @@ static int move_channels(struct ltt_cmd_ctx *ctx, struct ltt_trace *t,
 	return ret;
 }
 
+/*
+ * A clear of snapshot trace @t: nothing is written, its buffers are
+ * emptied for the snapshots to come (ltt_snapshot_clear_part()).
+ */
+static int clear_snapshot(struct ltt_cmd_ctx *ctx, struct ltt_trace *t)
+{
+	struct ltt_data_req req = { .type = LTT_DATA_SNAPSHOT, .clear = true };
+	struct ltt_channel *c;
+	int ret = 0;
+
+	for (c = ctx->reg.channels; c && !ret; c = c->next) {
+		if (c->trace != t)
+			continue;
+		req.chan = c;
+		ret = ltt_data_call(ctx->reg.data, &req);
+	}
+	LTT_INFO("trace %" PRIu64 ": snapshot buffers cleared%s", t->key, ret ? " (with errors)" : "");
+	return ret;
+}
+
 /* ROTATE_TRACE {u64 trace_key, u8 clear, str dir} */
 int ltt_cmd_rotate_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
 			 struct ltt_wbuf *reply)
@@ -65,6 +85,12 @@ int ltt_cmd_rotate_trace(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt
 	t = ltt_registry_trace(&ctx->reg, m.trace_key);
 	if (!t)
 		return ltt_registry_no_such("ROTATE_TRACE", "trace", m.trace_key);
+	if (t->snapshot) {
+		/* it writes nothing until a snapshot: a clear only, in place */
+		if (!m.clear || m.dir[0])
+			return -EINVAL;
+		return clear_snapshot(ctx, t);
+	}
 	if (t->relay && m.clear) {
 		LTT_WARN("ROTATE_TRACE: trace %s goes to a relay: clear not supported", t->path);
 		return -EOPNOTSUPP;

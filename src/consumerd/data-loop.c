@@ -582,6 +582,8 @@ static int do_snapshot(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	const struct ltt_stream *s;
 	int ret;
 
+	if (req->clear)
+		return ltt_snapshot_clear_part(req->part);
 	for (s = req->part->streams; s; s = s->next) {
 		ret = grow_scratch(&dt->scratch, s->src->packet_size);
 		if (ret)

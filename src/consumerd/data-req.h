@@ -77,7 +77,9 @@ struct ltt_data_req {
 	int map_fd;			/* ADD_FTRACE_STREAM: the event map, borrowed */
 	bool final;			/* FLUSH */
 	bool stopped;			/* FLUSH: the writers are stopped (slow timers) */
-	bool clear;			/* NEW_CHUNK: drop what the old chunk holds */
+	bool clear;			/* NEW_CHUNK: drop what the old chunk holds;
+					 * SNAPSHOT: copy nothing, later snapshots
+					 * start after what the buffers hold */
 	struct ltt_channel_stats stats;	/* STATS: the result */
 	const struct ltt_output *snap_out;	/* SNAPSHOT: where (borrowed) */
 	uint64_t max_packets;		/* SNAPSHOT: per stream, 0: all */

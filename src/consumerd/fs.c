@@ -2,6 +2,7 @@
 /*
  * fs.c - directories and files created for a trace's owner.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -116,6 +117,41 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 		return ret;
 	*ret_fd = fd;
 	return 0;
+}
+
+/* Remove the regular files of directory @fd (closed here). */
+static int remove_files(int fd)
+{
+	struct dirent *e;
+	int ret = 0;
+	DIR *d;
+
+	d = fdopendir(fd);
+	if (!d) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	while ((e = readdir(d)))
+		if (e->d_type == DT_REG && unlinkat(dirfd(d), e->d_name, 0) && !ret)
+			ret = -errno;
+	closedir(d);
+	return ret;
+}
+
+int ltt_fs_remove_trace_files(int dir_fd, int index_fd, const struct ltt_owner *owner)
+{
+	bool switched = as_owner(owner);
+	int fd, ret = 0;
+
+	fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ret = fd < 0 ? -errno : remove_files(fd);
+	if (!ret && index_fd >= 0) {
+		fd = openat(index_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		ret = fd < 0 ? -errno : remove_files(fd);
+	}
+	as_self(switched);
+	return ret;
 }
 
 int ltt_fs_open_dir(int dir_fd, const struct ltt_owner *owner, int *ret_fd)

@@ -53,6 +53,16 @@ int ltt_fs_mkdir_path(const char *path, const struct ltt_owner *owner, int *ret_
 int ltt_fs_mkdirat(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd);
 
 /**
+ * ltt_fs_remove_trace_files() - remove, as @owner, the files of an old
+ * trace: the regular files of directory @dir_fd and of its index
+ * directory @index_fd (-1: none)
+ * @owner: borrowed
+ *
+ * Returns 0 or the first negative errno (what could be removed is).
+ */
+int ltt_fs_remove_trace_files(int dir_fd, int index_fd, const struct ltt_owner *owner);
+
+/**
  * ltt_fs_open_dir() - open the directory @dir_fd (an O_PATH one) for
  * reading, as @owner, for what an O_PATH descriptor can't do (flock())
  * @owner: borrowed

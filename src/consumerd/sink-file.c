@@ -121,7 +121,10 @@ static int file_name(const struct ltt_tracefile *tf, uint64_t no, bool index, ch
 	return ltt_tracefile_name(tf->base_name, tf->max_size != 0, no, index, buf, len);
 }
 
-/* Create the data and index files of file @no; the index gets its header. */
+/*
+ * Create the data and index files of file @no; the index gets its header.
+ * An output without index (a snapshot's) has no index file: -1.
+ */
 static int open_files(struct ltt_tracefile *tf, uint64_t no, int *ret_fd, int *ret_idx_fd)
 {
 	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
@@ -139,6 +142,10 @@ static int open_files(struct ltt_tracefile *tf, uint64_t no, int *ret_fd, int *r
 		LTT_ERR("can't create the stream file %s: %s", name, strerror(-ret));
 		return ret;
 	}
+	if (tf->index_dir_fd < 0) {
+		idx_fd = -1;
+		goto done;
+	}
 	ret = ltt_fs_create(tf->index_dir_fd, idx_name, tf->owner, &idx_fd);
 	if (ret) {
 		LTT_ERR("can't create the index file %s: %s", idx_name, strerror(-ret));
@@ -152,6 +159,7 @@ static int open_files(struct ltt_tracefile *tf, uint64_t no, int *ret_fd, int *r
 		unlinkat(tf->index_dir_fd, idx_name, 0);
 		goto fail_data;
 	}
+done:
 	*ret_fd = fd;
 	*ret_idx_fd = idx_fd;
 	tf->dirs_dirty = true;
@@ -170,7 +178,7 @@ static void remove_files(struct ltt_tracefile *tf, uint64_t no)
 	if (!file_name(tf, no, false, name, sizeof(name)) &&
 	    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
 		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
-	if (!file_name(tf, no, true, name, sizeof(name)) &&
+	if (tf->index_dir_fd >= 0 && !file_name(tf, no, true, name, sizeof(name)) &&
 	    unlinkat(tf->index_dir_fd, name, 0) && errno != ENOENT)
 		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
 }
@@ -370,11 +378,11 @@ static int sync_packet(struct ltt_tracefile *tf)
 
 	if (tf->sync_after >= 0 && fdatasync(tf->sync_after))
 		return -errno;
-	if (fdatasync(tf->fd) || fdatasync(tf->idx_fd))
+	if (fdatasync(tf->fd) || (tf->idx_fd >= 0 && fdatasync(tf->idx_fd)))
 		return -errno;
 	if (tf->dirs_dirty) {
 		ret = sync_dir(tf->dir_fd);
-		if (!ret)
+		if (!ret && tf->index_dir_fd >= 0)
 			ret = sync_dir(tf->index_dir_fd);
 		if (ret)
 			return ret;
@@ -396,6 +404,8 @@ static int files_removed(const struct ltt_tracefile *tf)
 		return -errno;
 	if (!st.st_nlink)
 		return -ENOENT;
+	if (tf->idx_fd < 0)
+		return 0;
 	if (fstat(tf->idx_fd, &st))
 		return -errno;
 	return st.st_nlink ? 0 : -ENOENT;
@@ -410,7 +420,7 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	struct file_count *cnt;
 	int ret;
 
-	if (tf->fd < 0 || tf->idx_fd < 0)
+	if (tf->fd < 0 || (tf->idx_fd < 0 && tf->index_dir_fd >= 0))
 		return -EBADF;
 	if (tf->resumed) {
 		if (pkt->entry.packet_seq_num <= tf->last_seq)
@@ -440,13 +450,14 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 		ltt_fault_fire();
 	}
 	ltt_ctf_index_entry(&pkt->entry, rec);
-	ret = ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
+	ret = tf->idx_fd < 0 ? 0 : ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
 	if (!ret && tf->fsync)
 		ret = sync_packet(tf);	/* not on the disk: not written, cut back */
 	if (!ret)
 		ret = files_removed(tf);	/* unlinked meanwhile: written nowhere */
 	if (ret) {
-		cut_back(tf->idx_fd, tf->idx_size, "index file");
+		if (tf->idx_fd >= 0)
+			cut_back(tf->idx_fd, tf->idx_size, "index file");
 		cut_back(tf->fd, tf->size, "stream file");
 		return ret;
 	}
@@ -571,7 +582,7 @@ static int file_remove(struct ltt_sink *sink)
 		if (!file_name(tf, no, false, name, sizeof(name)) &&
 		    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
 			one = -errno;
-		if (!file_name(tf, no, true, name, sizeof(name)) &&
+		if (tf->index_dir_fd >= 0 && !file_name(tf, no, true, name, sizeof(name)) &&
 		    unlinkat(tf->index_dir_fd, name, 0) && errno != ENOENT && !one)
 			one = -errno;
 		if (one && !ret) {
@@ -710,9 +721,10 @@ static const struct ltt_output_ops file_output_ops = {
 int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out)
 {
 	struct file_output *fo;
+	bool alone = false;
 	int ret;
 
-	if (!cfg || !ret_out || cfg->dir_fd < 0 || cfg->index_dir_fd < 0)
+	if (!cfg || !ret_out || cfg->dir_fd < 0 || (cfg->resume && cfg->index_dir_fd < 0))
 		return -EINVAL;
 	fo = calloc(1, sizeof(*fo));
 	if (!fo)
@@ -727,20 +739,29 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 	/* our own descriptors: the data thread never depends on the trace's */
 	fo->index_dir_fd = fo->meta_fd = fo->lock_fd = fo->sync_after = -1;
 	fo->dir_fd = fcntl(cfg->dir_fd, F_DUPFD_CLOEXEC, 3);
-	if (fo->dir_fd >= 0)
+	if (fo->dir_fd >= 0 && cfg->index_dir_fd >= 0)
 		fo->index_dir_fd = fcntl(cfg->index_dir_fd, F_DUPFD_CLOEXEC, 3);
-	if (fo->index_dir_fd >= 0 && cfg->fsync && cfg->sync_after >= 0)
+	if (fo->dir_fd >= 0 && cfg->fsync && cfg->sync_after >= 0)
 		fo->sync_after = fcntl(cfg->sync_after, F_DUPFD_CLOEXEC, 3);
-	if (fo->dir_fd < 0 || fo->index_dir_fd < 0 ||
+	if (fo->dir_fd < 0 || (cfg->index_dir_fd >= 0 && fo->index_dir_fd < 0) ||
 	    (cfg->fsync && cfg->sync_after >= 0 && fo->sync_after < 0)) {
 		ret = -errno;
 		file_output_destroy(&fo->base);
 		return ret;
 	}
-	/* ours while we live: a repair after a crash leaves it alone */
+	/*
+	 * Ours while we live: a repair after a crash leaves it alone.  A new
+	 * trace's output holds it alone when no one writes a trace there now.
+	 */
 	ret = ltt_fs_open_dir(fo->dir_fd, &fo->owner, &fo->lock_fd);
-	if (!ret)
+	if (!ret && cfg->metadata && !cfg->resume) {
+		ret = ltt_trace_dir_hold_alone(fo->lock_fd);
+		alone = !ret;
+		if (ret == -EWOULDBLOCK)
+			ret = ltt_trace_dir_hold(fo->lock_fd);
+	} else if (!ret) {
 		ret = ltt_trace_dir_hold(fo->lock_fd);
+	}
 	if (ret)
 		LTT_WARN("trace directory being repaired or locked (%s): written anyway",
 			 strerror(-ret));
@@ -757,7 +778,16 @@ int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_
 			return ret;
 		}
 	} else if (cfg->metadata) {
-		/* A directory that already holds a trace is not written over. */
+		/*
+		 * An old trace there, which no one writes now, is written over,
+		 * as LTTng's: its files go first.  One being written is not
+		 * (-EEXIST: the caller puts the new trace beside it).
+		 */
+		if (alone && !faccessat(fo->dir_fd, "metadata", F_OK, AT_SYMLINK_NOFOLLOW)) {
+			ret = ltt_fs_remove_trace_files(fo->dir_fd, fo->index_dir_fd, &fo->owner);
+			if (ret)
+				LTT_WARN("can't remove the old trace's files: %s", strerror(-ret));
+		}
 		ret = ltt_fs_create_new(fo->dir_fd, "metadata", &fo->owner, &fo->meta_fd);
 		if (ret) {
 			file_output_destroy(&fo->base);

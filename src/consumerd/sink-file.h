@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * sink-file.h - the "file" output: a trace directory on a local file
- * system.  Each stream's sink writes its data file and its index file,
- * with tracefile size/count rotation.
+ * system.  Each stream's sink writes its data file and its index file
+ * (none for an output without index/: a snapshot's), with tracefile
+ * size/count rotation.
  *
  * Without a size limit a stream writes DIR/BASE and DIR/index/BASE.idx
  * (BASE is CHANNEL_CPU).  With one, it writes BASE_0, BASE_1, ... and
@@ -43,7 +44,8 @@
 
 struct ltt_sink_file_cfg {
 	int dir_fd;			/* the trace directory (borrowed, dup'ed) */
-	int index_dir_fd;		/* its index/ (borrowed, dup'ed) */
+	int index_dir_fd;		/* its index/ (borrowed, dup'ed); -1: no
+					 * index files (a snapshot's, as LTTng's) */
 	struct ltt_owner owner;		/* who gets the files */
 	uint64_t max_size;		/* bytes per file, 0: one file */
 	uint64_t max_count;		/* files kept, 0: all */
@@ -64,7 +66,8 @@ struct ltt_sink_file_cfg {
  *       not depend on the trace that owns them
  * @ret_out: to release with ltt_output_destroy()
  *
- * Any thread.  Returns 0, -EINVAL, -ENOMEM, dup()'s negative errno, or
+ * Any thread.  Returns 0, -EINVAL (also: resume without an index),
+ * -ENOMEM, dup()'s negative errno, or
  * with cfg->metadata, ltt_fs_create_new()'s (-EEXIST: a trace is there).
  */
 int ltt_sink_file_output_create(const struct ltt_sink_file_cfg *cfg, struct ltt_output **ret_out);

@@ -36,7 +36,8 @@ int ltt_snapshot_open(const struct ltt_trace *t, const char *dir, struct ltt_sna
 	if (!err)
 		err = ltt_fs_mkdirat(o.dir_fd, LTT_TRACE_INDEX_DIR_NAME, &t->owner, &o.index_fd);
 	cfg.dir_fd = o.dir_fd;
-	cfg.index_dir_fd = o.index_fd;
+	/* no index files, as LTTng's snapshots: its index/ is left empty */
+	cfg.index_dir_fd = -1;
 	cfg.owner = t->owner;
 	cfg.metadata = true;
 	if (!err)
@@ -124,6 +125,8 @@ static int snapshot_stream(struct ltt_stream *s, const struct ltt_output *out,
 	ret = ltt_source_snap_span(s->src, max_packets, &begin, &end);
 	if (ret)
 		return ret;
+	if (begin < s->snap_floor)
+		begin = s->snap_floor;	/* a clear dropped what was before */
 	n = snprintf(name, sizeof(name), "%s_%" PRIu32, s->chan->name, s->cpu);
 	if (n < 0 || (size_t)n >= sizeof(name))
 		return -ENAMETOOLONG;
@@ -152,6 +155,23 @@ static int snapshot_stream(struct ltt_stream *s, const struct ltt_output *out,
 	}
 	ltt_sink_destroy(sink);
 	return ret == -EAGAIN || ret == -ESTALE || ret == -EIO ? 0 : ret;
+}
+
+int ltt_snapshot_clear_part(struct ltt_chan_part *part)
+{
+	uint64_t begin, end;
+	struct ltt_stream *s;
+	int ret;
+
+	for (s = part->streams; s; s = s->next) {
+		ret = ltt_source_snap_span(s->src, 0, &begin, &end);
+		if (ret) {
+			LTT_WARN("%s: snapshot clear: %s", s->src->label, strerror(-ret));
+			return ret;
+		}
+		s->snap_floor = end;
+	}
+	return 0;
 }
 
 int ltt_snapshot_part(struct ltt_chan_part *part, const struct ltt_output *out,

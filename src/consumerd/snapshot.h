@@ -81,6 +81,17 @@ void ltt_snapshot_close(struct ltt_snapshot_out *out);
  * without consuming (a kernel tracer before ABI 1.2), or the output's
  * negative errno.
  */
+/**
+ * ltt_snapshot_clear_part() - a clear of @part's streams (a snapshot
+ * trace's): each one's open packet is closed, and the snapshots taken
+ * later copy only the packets after what the buffers hold now, as LTTng's
+ * clear of a snapshot session empties its buffers
+ *
+ * Data thread of @part (LTT_DATA_SNAPSHOT with clear).  Returns 0 or the
+ * first source's error (-EOPNOTSUPP: one can't be read without consuming).
+ */
+int ltt_snapshot_clear_part(struct ltt_chan_part *part);
+
 int ltt_snapshot_part(struct ltt_chan_part *part, const struct ltt_output *out,
 		      uint64_t max_packets, struct ltt_scratch *scratch,
 		      struct ltt_snapshot_counts *counts);

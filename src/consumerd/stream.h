@@ -55,6 +55,8 @@ struct ltt_stream {
 	uint64_t packets_written;
 	uint64_t packets_already;	/* handed out again, already in the output */
 	uint64_t packets_cleared;	/* read and dropped by a clear (not lost) */
+	uint64_t snap_floor;		/* a snapshot trace's: snapshots copy no packet
+					 * before it (a clear's end of the buffers) */
 	uint64_t events_cleared;	/* their events */
 	uint64_t sinks_lost_packets;	/* what the sinks of earlier chunks lost */
 	uint64_t sinks_lost_events;	/* (ltt_sink_lost()), carried over */

@@ -10,7 +10,8 @@
 #
 # TEST: a path under tests/regression (default: the list below).  Each
 # runs in a scratch directory (mktemp -d; -k keeps it) and in its own
-# mount and PID namespaces, with a private /run: the tests look for
+# mount, PID and network namespaces (the relay's ports its own), with a
+# private /run, `lttng-relayd` running ltt-relayd: the tests look for
 # their daemons with pgrep and kill what they find, so they must see
 # no other `lttng-sessiond` of the machine.  Needs root, unshare, cc,
 # babeltrace (1) and an ltt build (LTT_BUILDDIR, default ./build next
@@ -40,9 +41,10 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${LTT_BUILDDIR:-$TOP/build}
 if [ "$B" = installed ]; then
 	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond) CONSUMERD=
+	RELAYD=$(command -v ltt-relayd)
 	LTTRUN=$(command -v ltt-run) COMPAT_LIBDIR= CONFIG_XML=
 else
-	LTTCTL=$B/src/ctl/lttctl SESSIOND=$B/src/sessiond/ltt-sessiond
+	LTTCTL=$B/src/ctl/lttctl SESSIOND=$B/src/sessiond/ltt-sessiond RELAYD=$B/src/relayd/ltt-relayd
 	CONSUMERD=$B/src/consumerd/ltt-consumerd LTTRUN=$B/src/lttng-ust/ltt-run
 	COMPAT_LIBDIR=$B/src/lttng-ust/.libs
 	# save and load's XML module, from the build tree as tests/regression/lib.sh
@@ -55,7 +57,7 @@ done
 S=$(mktemp -d "${TMPDIR:-/tmp}/ltt-lttng-tools.XXXXXX")
 $keep || trap 'rm -rf "$S"' EXIT
 cp -r "$SRC/tests" "$S/tests"
-mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-consumerd" \
+mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-consumerd" "$S/src/bin/lttng-relayd" \
 	"$S/home" "$S/tmp" "$S/build"
 
 # The stand-ins.  lttng-sessiond: LTTng's options that ltt takes
@@ -80,7 +82,14 @@ for a in "\$@"; do
 done
 exec -a lttng-sessiond "$SESSIOND" "\${args[@]}"
 SHIM
-chmod +x "$S/src/bin/lttng/lttng" "$S/src/bin/lttng-sessiond/lttng-sessiond"
+# lttng-relayd: ltt-relayd takes LTTng's -b, -d and -o; argv[0] stays
+# lttng-relayd for the tests' pgrep.
+cat >"$S/src/bin/lttng-relayd/lttng-relayd" <<SHIM
+#!/bin/bash
+exec -a lttng-relayd "$RELAYD" "\$@"
+SHIM
+chmod +x "$S/src/bin/lttng/lttng" "$S/src/bin/lttng-sessiond/lttng-sessiond" \
+	"$S/src/bin/lttng-relayd/lttng-relayd"
 
 # Their test programs, with LTTng-UST's headers, as their Makefile.am
 # build them (utils.c wants lttng-tools' own headers and a config.h).
@@ -134,8 +143,9 @@ for test in "${TESTS[@]}"; do
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
 			${CONFIG_XML:+LTT_CONFIG_XML_PATH="$CONFIG_XML"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
-			unshare -m -p -f --mount-proc bash -c '
+			unshare -m -p -n -f --mount-proc bash -c '
 			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1
+			ip link set lo up || exit 1
 			mkdir -p /run/lttng
 			exec timeout 900 "$1" bash "$2"' run "$LTTRUN" "./$(basename "$test")") >"$log" 2>&1
 	rc=$?

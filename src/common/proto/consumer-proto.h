@@ -281,7 +281,10 @@
  *       are read without being written (not counted lost), every stream
  *       file and index is deleted and started again, the metadata file
  *       is written again whole.  -ENOENT for an unknown trace,
- *       -EOPNOTSUPP for a relayed one.
+ *       -EOPNOTSUPP for a relayed one.  A snapshot trace takes clear 1
+ *       only (-EINVAL otherwise): each stream's open packet is closed and
+ *       the snapshots taken later copy only packets after what its
+ *       buffers hold now (LTTng's clear of a snapshot session).
  *   RESET_METADATA {u64 trace_key}
  *       Empties the trace's metadata file; the session daemon then sends
  *       the whole text again in one METADATA (a regeneration, e.g. after

@@ -256,3 +256,10 @@ int ltt_trace_dir_hold(int dir_fd)
 {
 	return flock(dir_fd, LOCK_SH | LOCK_NB) ? -errno : 0;
 }
+
+int ltt_trace_dir_hold_alone(int dir_fd)
+{
+	if (flock(dir_fd, LOCK_EX | LOCK_NB))
+		return -errno;
+	return ltt_trace_dir_hold(dir_fd);	/* ours now: shared, for the others to come */
+}

@@ -72,4 +72,13 @@ int ltt_trace_repair(const char *path, struct ltt_repair_stats *stats);
  */
 int ltt_trace_dir_hold(int dir_fd);
 
+/**
+ * ltt_trace_dir_hold_alone() - ltt_trace_dir_hold(), when no descriptor
+ * holds the directory already (no writer of ours or of another process,
+ * no repair): what trace is there is written by no one now
+ * @dir_fd: as ltt_trace_dir_hold()'s
+ * Return: 0 (held), -EWOULDBLOCK (another holds it: not held) or -errno.
+ */
+int ltt_trace_dir_hold_alone(int dir_fd);
+
 #endif /* LTT_COMMON_TRACE_REPAIR_H */

@@ -10,7 +10,7 @@ static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 	int ret = ltt_ctl_clear_session(ctl, session);
 
 	if (ret == -LTT_ERR_NOT_SUPPORTED) {
-		ctl_out_error(ret, "session '%s': clearing is not supported for it (a snapshot session, or a session daemon without trace chunks)",
+		ctl_out_error(ret, "session '%s': clearing is not supported for it (a session daemon without trace chunks, or an older one for a snapshot session)",
 			      session);
 		return CTL_EXIT_FAILURE;
 	}

@@ -167,11 +167,7 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 
 	if (ctl_util_need_channel(d, ev))
 		return CTL_EXIT_FAILURE;
-	if (ev->channel && !ctl_util_find_channel(d, ev->domain, ev->channel)) {
-		ctl_out_error(LTT_ERR_CHANNEL_NOT_FOUND, "channel '%s' of session '%s': %s",
-			      ev->channel, ev->session, ltt_strerror(LTT_ERR_CHANNEL_NOT_FOUND));
-		return CTL_EXIT_FAILURE;
-	}
+	/* a channel named and missing is made by the daemon, as LTTng's does */
 	for (i = 0; i < ev->count; i++) {
 		strcpy(attr->pattern, ev->patterns[i]);
 		if (set_exclusions(ev, text, attr))

@@ -135,7 +135,7 @@ static int check_snap_outputs(const struct ltt_cfg_session *s, char *err, size_t
 	if (!s->nr_snap_outputs)
 		return 0;
 	o = &s->snap_outputs[0];
-	if (!s->attr.snapshot) {
+	if (!s->attr.snapshot && s->attr.output_type != LTT_OUTPUT_NONE) {
 		ltt_cfg_err(err, errlen, "%s:%ld: session '%s' has snapshot outputs but is not a snapshot session",
 			s->file, o->line, s->attr.name);
 		return -LTT_ERR_CONFIG_INVALID;

@@ -216,7 +216,7 @@ static int cfg_maps(struct ltt_ctl *ctl, const char *session, struct ltt_cfg_ext
 
 /*
  * What ltt_ctl_get_session() does not say about a session: its map
- * channels, a snapshot session's snapshot outputs, a session's rotation
+ * channels, the snapshot outputs of a session without output, a session's rotation
  * schedule.  A daemon without them (-LTT_ERR_NOT_SUPPORTED) has none to
  * save.  @x->maps and @x->snap_outputs are the caller's to free.  Returns
  * 0 or -LTT_ERR_*.
@@ -231,15 +231,16 @@ int ltt_cfg_get_extra(struct ltt_ctl *ctl, const struct ltt_session_info *info,
 	ret = cfg_maps(ctl, info->name, x);
 	if (ret)
 		return ret;
-	if (info->snapshot)
+	/* a session without output, --snapshot or --no-output, may have one */
+	if (info->output_type == LTT_OUTPUT_NONE)
 		ret = ltt_ctl_snapshot_list_outputs(ctl, info->name, &x->snap_outputs,
 						    &x->nr_snap_outputs);
-	else if (info->output_type != LTT_OUTPUT_NONE &&
-		 !(ret = ltt_ctl_rotation_info(ctl, info->name, &rot))) {
+	else if (!(ret = ltt_ctl_rotation_info(ctl, info->name, &rot))) {
 		x->rotate_timer_us = rot.timer_us;
 		x->rotate_size = rot.size;
 	}
-	return ret == -LTT_ERR_NOT_SUPPORTED ? 0 : ret;
+	/* an older daemon's --no-output session takes no snapshot output */
+	return ret == -LTT_ERR_NOT_SUPPORTED || ret == -LTT_ERR_SNAPSHOT_NOT_SNAPSHOT ? 0 : ret;
 }
 
 /* @session's @n trackers of @domain into @row.  Returns 0 or -LTT_ERR_*. */

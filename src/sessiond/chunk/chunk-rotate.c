@@ -36,8 +36,12 @@
 static enum ltt_error_code refusal(const struct ltt_session *session, bool clear)
 {
 	/* first: a snapshot session's output type is NONE (its output is the snapshots') */
+	if (session->snapshot && !clear)
+		return session->snapshot_mode ? LTT_ERR_ROTATE_SNAPSHOT : LTT_ERR_ROTATE_OUTPUT;
 	if (session->snapshot)
-		return clear ? LTT_ERR_NOT_SUPPORTED : LTT_ERR_ROTATE_SNAPSHOT;
+		return LTT_ERR_OK;	/* a clear empties its buffers */
+	if (session->live_timer_us && !clear)
+		return LTT_ERR_ROTATE_LIVE;	/* as LTTng (a clear is taken) */
 	if (session->output_type != LTT_OUTPUT_LOCAL && session->output_type != LTT_OUTPUT_NET)
 		return LTT_ERR_ROTATE_OUTPUT;
 	if (!session->chunk_begin && !clear)
@@ -61,9 +65,11 @@ uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *se
 
 void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session)
 {
-	if (!session->chunk_begin) {
+	if (!session->chunk_begin || session->rotated_stopped) {
+		/* the first chunk, or the one a rotation of the stopped session began */
+		session->rotate_written = session->chunk_begin ? ltt_chunk_written(set, session) : 0;
+		session->rotated_stopped = false;
 		session->chunk_begin = (int64_t)time(NULL);
-		session->rotate_written = 0;
 		ltt_chunk_journal_write_live(session);
 	}
 	if (session->rotate_timer_us)
@@ -461,6 +467,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	struct relays rs;
 	int err, ret;
 
+	if (!code && session->rotated_stopped)
+		code = LTT_ERR_ROTATE_AFTER_STOP;	/* as LTTng: its chunk ended */
 	if (!code && session->output_type == LTT_OUTPUT_NET)
 		code = net_refusal(set, session);
 	if (code)
@@ -513,6 +521,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 		return archive_error(session, ret);
 	strcpy(session->last_archive, path);
 	strcpy(ret_archive, path);
+	session->rotated_stopped = !session->active;
 	session->rotate_err = 0;	/* what a schedule's failure said is over */
 	session->rotate_retry_ns = 0;
 	LTT_INFO("session '%s': trace chunk archived in %s", session->name, path);
@@ -598,7 +607,7 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 		return code;
 	if (!session->chunk_begin)
 		return LTT_ERR_OK;	/* nothing recorded yet */
-	if (session->output_type == LTT_OUTPUT_NET)
+	if (session->output_type == LTT_OUTPUT_NET && !session->snapshot)
 		return net_clear(set, session);
 	ret = rotate_domains(set, session, NULL, true);
 	if (ret) {
@@ -618,9 +627,12 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	int ret = 0, err;
 	size_t i;
 
+	/* refused as LTTng refuses them */
+	if (session->live_timer_us)
+		return LTT_ERR_REGEN_LIVE;
+	if (session->domains[LTT_DOMAIN_IDX_USER].buffer_type == LTT_BUFFER_PER_PID)
+		return LTT_ERR_REGEN_PER_PID;
 	/* a snapshot session's next snapshots hold the new text; a relay rewrites it */
-	if (!session->snapshot && session->output_type == LTT_OUTPUT_NONE)
-		return LTT_ERR_ROTATE_OUTPUT;
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = set->v[i];
 		if (d && session->domains[i].nr_channels && !d->ops->regenerate_metadata)
@@ -702,6 +714,15 @@ void ltt_chunk_destroyed(struct ltt_session *session)
 	}
 	/* a local session's archives need no relay (ltt_chunk_relay_last() for those) */
 	archive_left(NULL, session, (int64_t)time(NULL), true);
+	if (session->rotated_stopped) {
+		/* its chunk ended at that rotation: nothing was recorded since */
+		ret = ltt_chunk_remove_tree(session, session->chunk_dir);
+		if (ret)
+			LTT_ERR("session '%s': can't remove %s, where nothing was recorded: %s",
+				session->name, session->chunk_dir, strerror(-ret));
+		ltt_chunk_journal_remove(session);
+		return;
+	}
 	current_chunk(session, &cur);
 	ret = archive(NULL, session, &cur, (int64_t)time(NULL), path);
 	if (ret)
@@ -789,6 +810,15 @@ void ltt_chunk_relay_last(struct ltt_session *session, int domain, struct ltt_re
 				domain_subdir(r->domain), strerror(-ret));
 	}
 	current_chunk(session, &cur);
+	if (session->rotated_stopped) {
+		/* its chunk ended at that rotation: the relay deletes where nothing was recorded */
+		ret = relay_chunk(&rs, &cur, 0, NULL);
+		if (ret)
+			LTT_ERR("session '%s': the relay can't delete %s%s%s, where nothing was recorded: %s",
+				session->name, cur.dir, cur.dir[0] ? "/" : "",
+				domain_subdir(r->domain), strerror(-ret));
+		return;
+	}
 	ret = relay_chunk(&rs, &cur, session->last_end, path);
 	if (ret) {
 		LTT_ERR("session '%s': its last trace chunk (%s%s%s on the relay) can't be archived: %s",

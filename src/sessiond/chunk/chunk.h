@@ -62,7 +62,9 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
  *               and on ROTATE_INCOMPLETE, when the archive exists)
  *
  * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
- * session), ROTATE_SNAPSHOT, ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
+ * session), ROTATE_SNAPSHOT, ROTATE_LIVE (as LTTng), ROTATE_AFTER_STOP (a
+ * rotation of the stopped session ended its chunk, as LTTng's: destroy
+ * then archives nothing more), ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
  * trace could not move: logged), or OUTPUT_* / NOMEM for the archive
  * directory (the chunk then stays where it was written).
  */
@@ -73,9 +75,11 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
  * ltt_chunk_clear() - drop what @session recorded in its current chunk and
  * its buffers; recording goes on in the same directories
  *
- * Session lock held.  Returns LTT_ERR_OK (also for a session never
- * started: nothing to drop), ROTATE_OUTPUT, NOT_SUPPORTED (a snapshot
- * session), or CONSUMERD when a trace could not be cleared (logged).
+ * A session without output (a snapshot session, --no-output) has its
+ * buffers emptied: the snapshots taken later hold only what is recorded
+ * after, as LTTng's.  Session lock held.  Returns LTT_ERR_OK (also for a
+ * session never started: nothing to drop), ROTATE_OUTPUT, or CONSUMERD
+ * when a trace could not be cleared (logged).
  */
 enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session);
 
@@ -103,7 +107,8 @@ int ltt_chunk_list_dir(const struct ltt_session *session, const char *dir,
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *
- * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (no output),
+ * Session lock held.  Returns LTT_ERR_OK, REGEN_LIVE (a live session) or
+ * REGEN_PER_PID (per-PID user-space buffers), as LTTng refuses them,
  * NOT_SUPPORTED (a domain with channels that can't), REGEN_RELAY (the
  * relay is older than protocol 2.13: refused by the first trace, before
  * any changed), or CONSUMERD (logged).  A snapshot session's next

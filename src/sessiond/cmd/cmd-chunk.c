@@ -46,10 +46,11 @@ static enum ltt_error_code enable_locked(const struct ltt_cmd_ctx *ctx,
 {
 	const struct schedule *s = arg;
 
+	/* a session without output (a snapshot one or not) has no chunk, as LTTng's */
 	if (session->snapshot)
-		return LTT_ERR_ROTATE_SNAPSHOT;
-	if (session->output_type == LTT_OUTPUT_NONE)
-		return LTT_ERR_ROTATE_OUTPUT;
+		return session->snapshot_mode ? LTT_ERR_ROTATE_SNAPSHOT : LTT_ERR_ROTATE_OUTPUT;
+	if (session->live_timer_us)
+		return LTT_ERR_ROTATE_LIVE;
 	if (s->timer_us) {
 		session->rotate_timer_us = s->timer_us;
 		session->rotate_next_ns = ltt_evloop_now_ns() + s->timer_us * 1000;

@@ -86,7 +86,8 @@ static enum ltt_error_code add_context(struct ltt_domain_impl *d, struct ltt_ses
 			return ret;
 	}
 	if (chan_name[0] || !dom->nr_channels) {
-		ret = ltt_cmd_rule_channel(d, session, chan_name, true, &channel);
+		ret = ltt_cmd_rule_channel(d, session, chan_name, LTT_CMD_CHANNEL_MAKE_DEFAULT,
+					   &channel);
 		if (!ret)
 			ret = add_one(channel, c);
 		if (!ret) {

@@ -11,6 +11,7 @@
 
 #include "common/base/as-user.h"
 #include "common/base/log.h"
+#include "common/base/names.h"
 #include "common/model/agent.h"
 #include "common/model/attr.h"
 #include "common/probe/probe-loc.h"
@@ -37,15 +38,17 @@ static bool need_channel_name(struct ltt_session_domain *domain)
 }
 
 /*
- * The channel a rule goes to: the named one, which must exist, or the
- * default channel, created with the domain's defaults on first use as
- * users expect; NEED_CHANNEL_NAME when need_channel_name().  An agent
- * rule's (@agent) default is its domain's user-space channel (agent.h),
- * made the same way; event_channel() sees that agent rules go there only.
- * Session lock held.
+ * The channel a rule goes to: the named one, or the default channel;
+ * NEED_CHANNEL_NAME when need_channel_name().  One that does not exist is
+ * created with the domain's defaults as @make allows: an enable-event's,
+ * named or not, as LTTng's enable-event creates it (-c NAME of a channel
+ * the session lacks makes it); add-context's, only the default channel.
+ * An agent rule's (@agent) default is its domain's user-space channel
+ * (agent.h), made the same way; event_channel() sees that agent rules go
+ * there only.  Session lock held.
  */
 static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					const char *name, bool create,
+					const char *name, enum ltt_cmd_channel_make make,
 					const struct ltt_agent_domain *agent,
 					struct ltt_channel **ret_channel)
 {
@@ -64,16 +67,18 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
 		*ret_channel = channel;
 		return 0;
 	}
-	if (named || !create)
+	if (make == LTT_CMD_CHANNEL_FIND || (named && make != LTT_CMD_CHANNEL_MAKE_ANY))
 		return LTT_ERR_CHANNEL_NOT_FOUND;
 	ret = ltt_attr_channel_defaults(&attr, d->type);
 	if (ret)
 		return ret;
+	if (strlen(name) >= sizeof(attr.name) || !ltt_channel_name_valid(name))
+		return LTT_ERR_CHANNEL_NAME;
 	strcpy(attr.name, name);
 	if (domain->buffer_type != LTT_BUFFER_DEFAULT)
 		attr.buffer_type = domain->buffer_type;
 	/* a flight recorder keeps the newest events, as LTTng's snapshot sessions */
-	if (session->snapshot)
+	if (session->snapshot_mode)
 		attr.overwrite = true;
 	return ltt_cmd_add_channel(d, session, &attr, ret_channel);
 }
@@ -84,14 +89,14 @@ static enum ltt_error_code rule_channel(struct ltt_domain_impl *d, struct ltt_se
  * Session lock held.
  */
 static enum ltt_error_code event_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					 const char *name, bool create,
+					 const char *name, enum ltt_cmd_channel_make make,
 					 const struct ltt_agent_domain *agent,
 					 struct ltt_channel **ret_channel)
 {
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
 
-	ret = rule_channel(d, session, name, create, agent, &channel);
+	ret = rule_channel(d, session, name, make, agent, &channel);
 	if (ret)
 		return ret;
 	if (channel->agent != agent)
@@ -296,7 +301,7 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 	if (ret)
 		return ret;
 	session = ch.session;
-	ret = event_channel(ch.d, session, chan_name, true, agent, &channel);
+	ret = event_channel(ch.d, session, chan_name, LTT_CMD_CHANNEL_MAKE_ANY, agent, &channel);
 	if (ret)
 		goto out;
 	rule = ltt_channel_find_rule(channel, &attr);
@@ -366,7 +371,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		return ret;
 	}
 	session = ch.session;
-	ret = event_channel(ch.d, session, q->channel, false, agent, &channel);
+	ret = event_channel(ch.d, session, q->channel, LTT_CMD_CHANNEL_FIND, agent, &channel);
 	if (ret)
 		goto out;
 	undo.rules = calloc(channel->nr_rules ? channel->nr_rules : 1, sizeof(*undo.rules));
@@ -395,8 +400,8 @@ out:
 }
 
 enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					 const char *name, bool create,
+					 const char *name, enum ltt_cmd_channel_make make,
 					 struct ltt_channel **ret_channel)
 {
-	return rule_channel(d, session, name, create, NULL, ret_channel);
+	return rule_channel(d, session, name, make, NULL, ret_channel);
 }

@@ -6,11 +6,16 @@
  * A snapshot session records into its buffers only (overwrite mode by
  * default: a flight recorder); its consumer writes nothing until a
  * snapshot, which copies what the buffers hold without consuming it, into
- * OUTPUT/NAME-YYYYmmdd-HHMMSS-N (N counts the session's snapshots from 0),
- * as LTTng names them; or, for a net:// output, to that relay, which
- * writes it in HOST/BASE/NAME-YYYYmmdd-HHMMSS-N (BASE: the URL's path,
- * else the session's name: sessiond/consumer/relay.h).  One snapshot output per
- * session, as LTTng.
+ * OUTPUT/NAME-YYYYmmdd-HHMMSS-N (N counts the session's snapshots from 0;
+ * NAME: the output's, snapshot-ID by default, snapshot-0 for an output
+ * given to the record alone), as LTTng names them, with no index files (as
+ * LTTng's); or, for a net:// output, to that relay, which writes it in
+ * HOST/BASE/NAME-YYYYmmdd-HHMMSS-N (BASE: the URL's path, else
+ * SESSION-YYYYmmdd-HHMMSS, the session's creation: sessiond/consumer/relay.h).
+ * One snapshot output per session, as LTTng.  A session created with
+ * --no-output takes snapshots as one created with --snapshot does (it has
+ * no output at first, and its channels default to discard mode), as
+ * LTTng's.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -189,7 +194,9 @@ enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
 
 /*
  * The output a record uses: the session's, with the request's non-empty
- * fields over it.  Session lock held.
+ * name and size over it; or, when the request gives an output, that one
+ * alone, named as the request says or "snapshot-0" (as LTTng's one-off
+ * outputs, which have no id).  Session lock held.
  */
 static enum ltt_error_code record_output(const struct ltt_session *session, bool has,
 					 const struct ltt_snapshot_output_conf *o,
@@ -205,10 +212,10 @@ static enum ltt_error_code record_output(const struct ltt_session *session, bool
 		if (code)
 			return code;
 		if (o->output_type != LTT_OUTPUT_NONE) {
+			memset(ret, 0, sizeof(*ret));
 			ret->output_type = o->output_type;
 			strcpy(ret->output, o->output);
-			if (!session->has_snap_output)
-				strcpy(ret->name, "snapshot");
+			strcpy(ret->name, "snapshot-0");
 		}
 		if (o->name[0])
 			strcpy(ret->name, o->name);

@@ -188,14 +188,22 @@ enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct l
 enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply);
 
+/* Which missing channel ltt_cmd_rule_channel() creates. */
+enum ltt_cmd_channel_make {
+	LTT_CMD_CHANNEL_FIND,		/* none */
+	LTT_CMD_CHANNEL_MAKE_DEFAULT,	/* the default channel (@name "") */
+	LTT_CMD_CHANNEL_MAKE_ANY,	/* the named one too (enable-event, as LTTng's) */
+};
+
 /**
  * ltt_cmd_rule_channel() - the channel @name of @session's domain @d, or
  * with @name "" the default channel, created with the domain's defaults
- * when @create and it does not exist yet (ltt_cmd_add_channel()); session
- * lock held.  Returns LTT_ERR_OK, CHANNEL_NOT_FOUND or the creation's code.
+ * as @make says when it does not exist yet (ltt_cmd_add_channel());
+ * session lock held.  Returns LTT_ERR_OK, CHANNEL_NOT_FOUND or the
+ * creation's code.
  */
 enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_session *session,
-					 const char *name, bool create,
+					 const char *name, enum ltt_cmd_channel_make make,
 					 struct ltt_channel **ret_channel);
 
 /* cmd-context.c: add-context, list contexts */

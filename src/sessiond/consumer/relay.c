@@ -223,6 +223,24 @@ static void host_name(char *buf, size_t len)
 }
 
 /*
+ * The directory a relay names for @session when the URL gives no path:
+ * "SESSION-YYYYmmdd-HHMMSS", its creation's local time, in @buf (@len
+ * bytes).  Returns 0, -EINVAL or -ENAMETOOLONG.
+ */
+static int session_dir(const struct ltt_session *session, char *buf, size_t len)
+{
+	char date[32];
+	struct tm tm;
+	int w;
+
+	if (!localtime_r(&session->creation_time, &tm) ||
+	    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return -EINVAL;
+	w = snprintf(buf, len, "%s-%s", session->name, date);
+	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
+}
+
+/*
  * The base path of a relay session re-created after its consumer died:
  * the first one's ("PATH", or "SESSION-DATE" as the relay names it) and
  * "-N".
@@ -230,17 +248,16 @@ static void host_name(char *buf, size_t len)
 static int restart_path(const struct ltt_session *session, const char *path, unsigned int n,
 			char *buf, size_t len)
 {
-	char date[32];
-	struct tm tm;
-	int w;
+	char dir[LTT_NAME_MAX + 32];
+	int w, ret;
 
 	if (path && *path) {
 		w = snprintf(buf, len, "%s-%u", path, n);
 	} else {
-		if (!localtime_r(&session->creation_time, &tm) ||
-		    !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
-			return -EINVAL;
-		w = snprintf(buf, len, "%s-%s-%u", session->name, date, n);
+		ret = session_dir(session, dir, sizeof(dir));
+		if (ret)
+			return ret;
+		w = snprintf(buf, len, "%s-%u", dir, n);
 	}
 	return w < 0 || (size_t)w >= len ? -ENAMETOOLONG : 0;
 }
@@ -453,7 +470,8 @@ void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
 			const struct ltt_uri *net, const char *dir_name)
 {
-	const char *base;
+	char base[LTT_NAME_MAX + 32];
+	const char *path;
 	int n;
 
 	memset(s, 0, sizeof(*s));
@@ -461,8 +479,15 @@ int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *sess
 	if (net->scheme != LTT_URI_NET)
 		return -EINVAL;
 	s->net = *net;
-	base = s->net.path[0] ? s->net.path : session->name;
-	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", base, dir_name);
+	/* as LTTng's: the URL's path, else the session's name and creation time */
+	path = s->net.path;
+	if (!path[0]) {
+		n = session_dir(session, base, sizeof(base));
+		if (n)
+			return n;
+		path = base;
+	}
+	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", path, dir_name);
 	return n < 0 || (size_t)n >= sizeof(s->base_path) ? -ENAMETOOLONG : 0;
 }
 

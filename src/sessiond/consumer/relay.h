@@ -190,7 +190,8 @@ struct ltt_relay_snap {
 /**
  * ltt_relay_snap_init() - a snapshot of @session to the relay of net URL
  * @net (parsed where it came in), in the relay directory named @dir_name
- * ("NAME-DATE-N")
+ * ("NAME-DATE-N") below the URL's path, or below SESSION-YYYYmmdd-HHMMSS
+ * (the session's creation) when it has none, as LTTng's
  * Returns 0, -EINVAL (not a net URL), -ENAMETOOLONG.
  */
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,

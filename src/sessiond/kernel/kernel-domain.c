@@ -108,8 +108,6 @@ static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 		ret = ltt_kernel_snapshot_may_add(to_kernel(d));
 		if (ret)
 			return ret;
-	} else if (session->output_type == LTT_OUTPUT_NONE) {
-		return LTT_ERR_KERNEL_NO_OUTPUT;
 	}
 	/* The tracer fixes a session's channels at its first start. */
 	return ltt_session_domain((struct ltt_session *)session, LTT_DOMAIN_KERNEL)->state ?
@@ -428,8 +426,6 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	int ret;
 
 	(void)settle;	/* the tracer answers at once: nothing to wait for */
-	if (session->output_type == LTT_OUTPUT_NONE && !session->snapshot)
-		return -EOPNOTSUPP;
 	if (session->output_type == LTT_OUTPUT_LOCAL) {
 		ret = check_output(k, session, ks);
 		if (ret)

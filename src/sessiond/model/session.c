@@ -195,7 +195,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	strcpy(session->tls_ca, attr->tls_ca);
 	/* a relay's chunks are named relative to its session's directory: "" first */
 	strcpy(session->chunk_dir, attr->output_type == LTT_OUTPUT_NET ? "" : attr->output);
-	session->snapshot = attr->snapshot;
+	session->snapshot = attr->snapshot || attr->output_type == LTT_OUTPUT_NONE;
+	session->snapshot_mode = attr->snapshot;
 	session->live_timer_us = attr->live_timer_us;
 	session->next_snap_output_id = 1;
 	if (attr->snapshot) {
@@ -362,7 +363,7 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc
 	uuid_unparse_lower(session->uuid, info.uuid);
 	info.uid = session->uid;
 	info.active = __atomic_load_n(&session->active, __ATOMIC_RELAXED);
-	info.snapshot = session->snapshot;
+	info.snapshot = session->snapshot_mode;
 	info.live_timer_us = session->live_timer_us;
 	info.output_type = session->output_type;
 	strcpy(info.output, session->output);

@@ -130,7 +130,16 @@ struct ltt_session {
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
 	/* their texts, where the daemon may not read them (set once, at creation) */
 	struct ltt_session_tls_text tls_text;
+	/*
+	 * snapshot: no output of its own (created with --snapshot or with
+	 * --no-output): its consumer writes nothing but snapshots, to its
+	 * snapshot output or one given to a record, as LTTng's sessions
+	 * without an output.  snapshot_mode: created with --snapshot, whose
+	 * channels default to overwrite mode (a flight recorder) and which
+	 * list shows as a snapshot session.
+	 */
 	bool snapshot;
+	bool snapshot_mode;
 	uint32_t live_timer_us;
 	/*
 	 * The clock's offset from the Epoch (ns) in the metadata of every
@@ -175,6 +184,13 @@ struct ltt_session {
 	int64_t chunk_begin;		/* when it began (first start, rotation); 0: never started */
 	char chunk_dir[LTT_PATH_MAX];	/* its root: output itself for chunk 0 */
 	char last_archive[LTT_PATH_MAX];	/* the newest archived chunk, or "" */
+	/*
+	 * A rotation while the session was stopped ended its chunk, as LTTng's
+	 * ends it: until the next start, no rotation, and destroy archives
+	 * nothing more (the directory the traces moved to holds nothing
+	 * recorded: removed).  The next start begins the chunk anew.
+	 */
+	bool rotated_stopped;
 	uint64_t rotate_timer_us;	/* rotation schedule: period, 0 off */
 	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
 	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */

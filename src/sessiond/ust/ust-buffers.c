@@ -337,8 +337,7 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 		return NULL;
 	/* its consumer is told after its program is: ltt_ust_buffers_settle() */
 	ltt_ctrace_init(&trace->ct, &ltt_ust_trace_ops, session, ltt_ust_new_key(b),
-			session->snapshot || session->output_type != LTT_OUTPUT_NONE ?
-			LTT_CTRACE_OWED : LTT_CTRACE_NONE);
+			LTT_CTRACE_OWED);
 	trace->per_pid = per_pid;
 	trace->uid = app->uid;
 	trace->bits_per_long = app->bits_per_long;
@@ -623,6 +622,7 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	struct ltt_ust_trace *trace;
 	struct ltt_ust_chan *chan;
 	struct ltt_consumer *c;
+	char dir[LTT_PATH_MAX];
 	uint64_t gen;
 	int ret;
 
@@ -634,12 +634,19 @@ static int check_output(struct ltt_ust_buffers *b, struct ltt_session *session)
 	c = ltt_ust_owner_get(b, session, &gen);
 	if (!c)
 		return 0;
-	ret = ltt_consumer_probe_output(c, session->output, session->uid, session->gid);
+	/*
+	 * The current chunk's ust/, made by the probe: there even when no
+	 * program records, as LTTng makes it at start.
+	 */
+	ret = snprintf(dir, sizeof(dir), "%s/ust", session->chunk_dir);
+	if (ret < 0 || (size_t)ret >= sizeof(dir))
+		return -ENAMETOOLONG;
+	ret = ltt_consumer_probe_output(c, dir, session->uid, session->gid);
 	if (ltt_consumer_call_failed(ret))
 		return ret;	/* the consumer's failure (stalled, gone), not the output's */
 	if (ret && ret != -EOPNOTSUPP) {
 		LTT_WARN("session '%s': can't write a trace under %s: %s", session->name,
-			 session->output, strerror(-ret));
+			 dir, strerror(-ret));
 		session->output_err = ret;
 		/* the probe makes the directory: a part missing is one it can't make */
 		session->output_create = ret == -ENOENT || ret == -ENOTDIR;

@@ -276,7 +276,6 @@ fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identi
 	enable-event -u ev1 -s a -c channel0
 fails 1 "Error: event rule 'x' in channel 'channel0' of session 'b': an identical event rule is already enabled in this channel" \
 	enable-event -u x -s b
-fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" enable-event -u ev9 -s a -c nope
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" disable-event -u ev1 -s a -c nope
 fails 1 "Error: channel 'channel0' of session 'e': $m_chan_nf" disable-event -u ev1 -s e
 fails 1 "Error: event rule 'nope' in channel 'channel0' of session 'a': $m_ev_nf" disable-event -u nope -s a -c channel0

@@ -55,8 +55,9 @@ refused 1 "Error: channel 'kc' of session 's': $m_kernel" enable-channel -k kc -
 refused 1 "Error: channel 'k1' of session 's': $m_kernel" enable-channel -k k1,k2
 refused 1 "Error: event rule 'sched_switch' in channel 'channel0' of session 's': $m_kernel" \
 	enable-event -k sched_switch
-# A named channel is looked up by lttctl first: there is none in the domain.
-refused 1 "Error: channel 'kc' of session 's': no channel by that name in this domain; 'lttctl list SESSION' shows the channels" \
+# A named channel the domain lacks is made by the daemon (as LTTng's), which
+# has no kernel tracer to make it with.
+refused 1 "Error: event rule 'sched_switch' in channel 'kc' of session 's': $m_kernel" \
 	enable-event -k sched_switch -c kc
 refused 1 "Error: event rule '*' in channel 'channel0' of session 's': $m_kernel" enable-event -k -a
 refused 1 "Error: channel 'kc' of session 's': $m_kernel" disable-channel -k kc

@@ -6,7 +6,8 @@
 # (test_ust_blocking.sh has the other timeouts);
 # list SESSION --channel=C; metadata regenerate; a rule without -c while
 # the domain has another channel than channel0 (NEED_CHANNEL_NAME, as
-# LTTng); -g, --sessiond-path, --relayd-path; snapshot -C/-D;
+# LTTng); enable-event -c of a channel the session lacks makes it with
+# the domain's defaults (as LTTng); -g, --sessiond-path, --relayd-path; snapshot -C/-D;
 # disable-event --tracepoint/--syscall; view -t; remove-trigger
 # --owner-uid; add-trigger's probe types, -L and -E, its JUL and log4j
 # types, add-context's kernel perf counters, $app. contexts and call
@@ -95,6 +96,31 @@ lttctl -q create p -o "$TEST_TMP/p" && lttctl -q enable-event -p py.logger
 run lttctl enable-event -u ev1
 is "$RC:$OUT" "0:Event rule ev1 enabled in channel channel0 of session p (user)." \
 	"lttng_python_channel leaves no doubt: no -c is channel0"
+
+# --- enable-event -c NAME of a channel the session lacks: made with the
+# domain's defaults, as LTTng's enable-event makes it; then, as LTTng, a
+# rule without -c must name its channel.  add-context makes channel0 only.
+lttctl -q create g -o "$TEST_TMP/g" && lttctl -q enable-event -u ev0 -s g
+run lttctl enable-event -u tp:tptest -c testchan -s g
+is "$RC:$OUT" "0:Event rule tp:tptest enabled in channel testchan of session g (user)." \
+	"enable-event -c testchan of a session without it: made, the rule in it"
+chan_attrs() { lttctl list g -c "$1" | sed -n '/Attributes:/,/^ *$/p'; }
+like "$(chan_attrs testchan)" "sub-buffer size" "list g -c testchan: the new channel's attributes"
+is "$(chan_attrs testchan)" "$(chan_attrs channel0)" "  the domain's defaults, as channel0's"
+like "$(lttctl list g -c testchan)" "tp:tptest .*\[enabled\]" "  its rule is enabled"
+run lttctl enable-event -u tp:other -c testchan -s g
+is "$RC:$(lttctl list g | grep -c '^- testchan:')" "0:1" "a second rule -c testchan goes to it, no second channel"
+run lttctl enable-event -u ev9 -s g
+is "$RC:$ERR" "1:Error: session 'g', user domain (it has channel 'testchan'): $need" \
+	"then a rule without -c is refused, as LTTng (the domain has a channel other than channel0)"
+run lttctl enable-event -u ev9 -c 'bad/name' -s g
+like "$RC:$ERR" "^1:Error: channel 'bad/name': invalid channel name" "-c of an invalid name: refused, nothing made"
+lttctl -q create h -o "$TEST_TMP/h"
+run lttctl add-context -u -t vpid -c nochan -s h
+like "$RC:$ERR" "^1:.*no channel by that name" "add-context -c of a missing channel: refused (it makes channel0 only)"
+unlike "$(lttctl list h)" "nochan" "  nothing made"
+lttctl -q destroy g && lttctl -q destroy h
+lttctl -q set-session s
 
 # --- list SESSION --channel=C
 lttctl -q set-session s

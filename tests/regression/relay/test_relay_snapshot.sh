@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_relay_snapshot.sh - snapshots sent to a real ltt-relayd on loopback:
 # create --snapshot --set-url net://..., snapshot record: the relay writes
-# each snapshot as its own complete trace, HOST/SESSION/NAME-DATE-N, that
+# each snapshot as its own complete trace, HOST/SESSION-CREATED/NAME-DATE-N
+# (CREATED: the session's creation, YYYYmmdd-HHMMSS, as LTTng's), that
 # babeltrace2 reads; a record holds every event emitted before it (exact
 # sequence numbers) and consumes nothing (the next holds them again plus
 # the new ones); -m bounds it; add-output and record with a net:// URL
@@ -43,13 +44,13 @@ ok_cmd "enable ltt_test:seq" lttctl enable-event -u -s ns ltt_test:seq -c chan
 ok_cmd "start" lttctl start ns
 ust_app -n 100 -r first >/dev/null
 is $? 0 "a program emitted 100 events"
-ok $([ ! -e "$RELAY_OUT/$host/ns" ]; echo $?) "the relay wrote nothing before a record"
+ok $(ls -d "$RELAY_OUT/$host"/ns* >/dev/null 2>&1; [ $? != 0 ]; echo $?) "the relay wrote nothing before a record"
 
 run lttctl snapshot record -s ns
 is "$RC" 0 "record to the relay while active"
 d1=$(tail -n 1 <<<"$STDOUT")
-like "$d1" "^$RELAY_OUT/$host/ns/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" \
-	"the relay wrote it in HOST/SESSION/snapshot-1-YYYYmmdd-HHMMSS-0"
+like "$d1" "^$RELAY_OUT/$host/ns-[0-9]{8}-[0-9]{6}/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" \
+	"the relay wrote it in HOST/SESSION-YYYYmmdd-HHMMSS/snapshot-1-YYYYmmdd-HHMMSS-0, as LTTng's"
 ok $([ -s "$d1/$UID_PATH/metadata" ] && [ -d "$d1/$UID_PATH/index" ]; echo $?) \
 	"a complete trace: metadata, index, at once when record returns"
 bt "$d1" "$TEST_TMP/s1"
@@ -63,7 +64,8 @@ ust_app -n 50 -r second >/dev/null
 run lttctl snapshot record -s ns -n again
 is "$RC" 0 "a second record"
 d2=$(tail -n 1 <<<"$STDOUT")
-like "$d2" "^$RELAY_OUT/$host/ns/again-[0-9]{8}-[0-9]{6}-1\$" "-n names it again-...-1"
+like "$d2" "^$RELAY_OUT/$host/ns-[0-9]{8}-[0-9]{6}/again-[0-9]{8}-[0-9]{6}-1\$" "-n names it again-...-1"
+is "$(dirname "$d2")" "$(dirname "$d1")" "  in the same session directory"
 bt "$d2" "$TEST_TMP/s2"
 is $? 0 "babeltrace2 reads the second snapshot"
 is "$(seqs "$TEST_TMP/s2" first)" "$(seq 0 99 | tr '\n' ' ')" \
@@ -124,13 +126,13 @@ ok_cmd "del-output" lttctl snapshot del-output -s ns2 remote
 run lttctl snapshot record -s ns2 "$URL/oneoff"
 is "$RC" 0 "record with a one-off net:// URL"
 d5=$(tail -n 1 <<<"$STDOUT")
-like "$d5" "^$RELAY_OUT/$host/oneoff/snapshot-[0-9]{8}-[0-9]{6}-1\$" "in HOST/PATH/snapshot-...-1"
+like "$d5" "^$RELAY_OUT/$host/oneoff/snapshot-0-[0-9]{8}-[0-9]{6}-1\$" "in HOST/PATH/snapshot-0-...-1 (a one-off output's name, as LTTng's)"
 bt "$d5" "$TEST_TMP/s5"
 is "$(seqs "$TEST_TMP/s5" third)" "$(seq 0 29 | tr '\n' ' ')" "seq 0..29 again"
 run lttctl snapshot record -s ns2 -C "tcp://127.0.0.1:$CPORT/pair" -D "tcp://127.0.0.1:$DPORT"
 is "$RC" 0 "record with LTTng's -C and -D: the relay's two ports"
 d7=$(tail -n 1 <<<"$STDOUT")
-like "$d7" "^$RELAY_OUT/$host/pair/snapshot-[0-9]{8}-[0-9]{6}-2\$" "in HOST/PATH of -C/snapshot-...-2"
+like "$d7" "^$RELAY_OUT/$host/pair/snapshot-0-[0-9]{8}-[0-9]{6}-2\$" "in HOST/PATH of -C/snapshot-0-...-2"
 bt "$d7" "$TEST_TMP/s7"
 is "$(seqs "$TEST_TMP/s7" third)" "$(seq 0 29 | tr '\n' ' ')" "-C -D: seq 0..29 again"
 

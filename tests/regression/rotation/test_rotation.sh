@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 40
+plan 52
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -121,6 +121,34 @@ bt "$(archives "$TEST_TMP/st" | grep -v -F "$st_arch")" "$TEST_TMP/st2.out"
 is "$(grep -c 'role = "one"' "$TEST_TMP/st1.out"):$(grep -c 'role = "two"' "$TEST_TMP/st2.out"):$(grep -c 'role = "one"' "$TEST_TMP/st2.out")" \
 	"1000:1000:0" "started again, the session records into the new chunk"
 
+# rotate, stop, rotate, destroy (lttng-tools' rotation/test_ust): two
+# chunks, as LTTng's; the rotation of the stopped session ended the chunk
+# (a second one is refused, as LTTng's) and destroy archives nothing more
+lttctl -q create rs -o "$TEST_TMP/rs" &&
+	lttctl -q enable-event -u ltt_test:seq -s rs &&
+	lttctl -q start rs || { echo "Bail out! session rs"; exit 1; }
+ust_app -n 10 -r first
+lttctl -q rotate rs
+ust_app -n 20 -r second
+lttctl -q stop rs
+ok_cmd "rotate the stopped session" lttctl rotate rs
+run lttctl rotate rs
+like "$RC:$ERR" "^1:Error: .*already rotated once since it stopped" "a second rotation before a start: refused, as LTTng"
+lttctl -q destroy rs
+is "$(narchives "$TEST_TMP/rs")" 2 "rotate, stop, rotate, destroy: two archives, as LTTng"
+is "$(ls "$TEST_TMP/rs")" "archives" "  and no other chunk left in the output"
+read -r bad full <<<"$(read_chunks "$TEST_TMP/rs.out" $(archives "$TEST_TMP/rs"))"
+is "$bad:$full:$(grep -c 'role = "first"' "$TEST_TMP/rs.out"):$(grep -c 'role = "second"' "$TEST_TMP/rs.out")" \
+	"0:2:10:20" "  each reads alone, the first holds the 10 events before the rotation, the second the 20 after"
+
+# a session that records nothing has its ust/ from its start on, as LTTng's
+lttctl -q create em -o "$TEST_TMP/em" && lttctl -q enable-event -u ltt_test:seq -s em
+ok $([ ! -e "$TEST_TMP/em" ]; echo $?) "nothing written before start"
+lttctl -q start em
+ok $([ -d "$TEST_TMP/em/ust" ]; echo $?) "started, no program: OUTPUT/ust exists"
+lttctl -q stop em && lttctl -q destroy em
+is "$(find "$TEST_TMP/em" -mindepth 1)" "$TEST_TMP/em/ust" "  destroyed: ust/ stays, nothing else"
+
 # --- 6. refusals that change nothing ----------------------------------
 lttctl -q create idle -o "$TEST_TMP/idle" && lttctl -q enable-event -u ltt_test:seq -s idle
 before=$(lttctl list idle)
@@ -137,9 +165,21 @@ run lttctl disable-rotation -s idle --size
 like "$RC:$ERR" "^1:.*no such rotation schedule" "disable-rotation of a schedule not set is refused"
 run lttctl enable-rotation -s nosuch --timer 1000000
 is "$RC" 1 "enable-rotation of an unknown session exits 1"
+# a live session rotates neither by hand nor on a schedule, as LTTng's (the
+# relay is reached at start: none needed to be refused)
+lttctl -q create lv --live=1000000 --set-url net://127.0.0.1:1:2 && lttctl -q enable-event -u ltt_test:seq -s lv
+lv_before=$(lttctl list lv)
+run lttctl rotate lv
+like "$RC:$ERR" "^1:Error: .*rotation is not available for live sessions" "rotate of a live session: refused, as LTTng"
+run lttctl enable-rotation -s lv --timer 500ms
+like "$RC:$ERR" "^1:Error: .*rotation is not available for live sessions" "enable-rotation --timer 500ms of a live session: refused"
+run lttctl enable-rotation -s lv --size 1M
+like "$RC:$ERR" "^1:Error: .*rotation is not available for live sessions" "enable-rotation --size of a live session: refused"
+is "$(lttctl list lv)" "$lv_before" "  no schedule set"
+lttctl -q destroy lv
 lttctl -q create nout --no-output
 run lttctl enable-rotation -s nout --timer 1000000
-like "$RC:$ERR" "^1:.*no output to rotate or clear" "a session without output can't rotate"
+like "$RC:$ERR" "^1:.*no output to rotate" "a session without output can't rotate"
 is "$(lttctl list idle)" "$before" "after the refusals, list shows the session unchanged"
 ok "$([ ! -e "$TEST_TMP/idle/archives" ] && echo 0 || echo 1)" "... and no archive was made"
 done_testing

@@ -8,7 +8,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 29
+plan 31
 
 # count_role FILE ROLE: ltt_test:seq events of ROLE in FILE.
 count_role() {
@@ -91,8 +91,8 @@ lttctl -q destroy a1 && lttctl -q destroy a2
 lttctl -q create idle -o "$TEST_TMP/idle" && lttctl -q enable-event -u ltt_test:seq -s idle
 ok_cmd "clear of a session never started: nothing to drop" lttctl clear idle
 lttctl -q create nout --no-output
-run lttctl clear nout
-like "$RC:$ERR" "^1:.*no output to rotate or clear" "clear of a session without output is refused"
+ok_cmd "clear of a session without output: taken, as LTTng (its buffers emptied: test_rotation_snapshot.sh)" \
+	lttctl clear nout
 run lttctl clear nosuch
 is "$RC" 1 "clear of an unknown session exits 1"
 
@@ -115,9 +115,22 @@ is "$RC:$ERR" "1:Error: session 'm': the session is not started" \
 run lttctl regenerate clocks -s m
 is "$RC" 2 "regenerate of something else is a usage error"
 run lttctl regenerate metadata -s nout
-like "$RC:$ERR" "^1:.*no output to rotate or clear" "regenerate metadata of a session without output is refused"
+is "$RC" 0 "regenerate metadata of a session without output: taken, as LTTng (its snapshots hold the new text)"
 run lttctl regenerate metadata -s nosuch
 is "$RC" 1 "regenerate metadata of an unknown session exits 1"
+# per-PID buffers: refused, as LTTng refuses them (its reason); the trace
+# goes on whole (a live session's: test_relay_regen.sh)
+lttctl -q create mp -o "$TEST_TMP/mp" && lttctl -q enable-channel -u --buffers-pid -s mp cp &&
+	lttctl -q enable-event -u ltt_test:seq -s mp -c cp && lttctl -q start mp ||
+	{ echo "Bail out! session mp"; exit 1; }
+ust_app -n 10 -r p1
+run lttctl regenerate metadata -s mp
+like "$RC:$ERR" "^1:Error: .*per-PID recording sessions are not supported" \
+	"regenerate metadata of a per-PID session: refused, as LTTng"
+ust_app -n 10 -r p2
+lttctl -q destroy mp
+bt "$TEST_TMP/mp" "$TEST_TMP/mp.out"
+is "$?:$(count_role "$TEST_TMP/mp.out" p1):$(count_role "$TEST_TMP/mp.out" p2)" "0:10:10" "  its trace reads whole"
 lttctl -q destroy m
 # a snapshot session: the next snapshots hold the new metadata, whole
 lttctl -q create ms --snapshot -o "$TEST_TMP/ms" && lttctl -q enable-event -u ltt_test:seq -s ms &&

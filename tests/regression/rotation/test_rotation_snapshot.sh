@@ -4,8 +4,8 @@
 # (exact sequence numbers) and consumes nothing (the next one holds them
 # again, plus the new ones); records while active and while stopped; -m
 # bounds a snapshot and keeps the newest packets; babeltrace2 reads every
-# snapshot; snapshot outputs (list, add, del); bad inputs refused clearly
-# with nothing changed.
+# snapshot; snapshot outputs (list, add, del); a --no-output session takes
+# them too (as LTTng's); bad inputs refused clearly with nothing changed.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -48,6 +48,8 @@ run lttctl snapshot record
 is "$RC" 0 "record while active"
 d1=$(snap_dir "$STDOUT")
 like "$d1" "^$SNAPS/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" "named snapshot-1-YYYYmmdd-HHMMSS-0"
+ok $([ "$(find "$d1" -type f -name 'chan_*' | wc -l)" -ge 1 ]; echo $?) "  its stream files"
+is "$(find "$d1" -type f -name '*.idx' | wc -l)" 0 "  and no index files (as LTTng's snapshots)"
 bt "$d1" "$TEST_TMP/s1"
 is $? 0 "babeltrace2 reads the first snapshot"
 is "$(cat "$TEST_TMP/s1.err")" "" "babeltrace2: no warning"
@@ -120,7 +122,13 @@ run lttctl snapshot add-output relative/dir
 like "$RC:$ERR" "^1:Error: URL 'relative/dir': " "a relative path where a URL goes: refused (-o DIR takes one)"
 run lttctl snapshot record -o "$TEST_TMP/oneoff"
 is "$RC" 0 "record -o DIR without a session output"
-like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-[0-9]{8}-[0-9]{6}-5\$" "  in DIR, named snapshot-...-5 (the 6th snapshot)"
+like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-0-[0-9]{8}-[0-9]{6}-5\$" \
+	"  in DIR, named snapshot-0-...-5 (the 6th snapshot; a one-off output is snapshot-0, as LTTng's)"
+ok_cmd "add-output again" lttctl snapshot add-output -n kept "file://$SNAPS"
+run lttctl snapshot record -o "$TEST_TMP/oneoff"
+like "$(snap_dir "$STDOUT")" "^$TEST_TMP/oneoff/snapshot-0-[0-9]{8}-[0-9]{6}-6\$" \
+	"  -o DIR while the session has an output: snapshot-0 too, not the output's name"
+ok_cmd "del-output kept" lttctl snapshot del-output kept
 is "$(ls "$SNAPS" | wc -l)" "$before" "nothing new in the old output"
 
 # Bad input: refused, clearly, nothing changed.
@@ -225,6 +233,66 @@ is "$RC" 1 "rotate a snapshot session: refused"
 like "$ERR" "snapshot session writes nothing until 'lttctl snapshot record'" "rotate: says why"
 run lttctl enable-rotation -s s1 --timer 1000000
 like "$ERR" "snapshot session writes nothing" "enable-rotation: says why"
+
+# A session created with --no-output takes snapshots as LTTng's does: a
+# snapshot output added after its start, records there; its channels
+# default to discard mode and list does not call it a snapshot session;
+# it has no chunk to rotate.
+ok_cmd "a session without output" lttctl create no --no-output
+ok_cmd "its channel, no mode given" lttctl enable-channel -u -s no chan --subbuf-size $SUBBUF --num-subbuf 8
+run lttctl list no
+like "$STDOUT" "discard" "  in discard mode (--no-output is no flight recorder)"
+unlike "$STDOUT" "\[snapshot\]" "  list does not call it a snapshot session"
+ok_cmd "its rule" lttctl enable-event -u -s no ltt_test:seq -c chan
+ok_cmd "start no" lttctl start no
+run lttctl snapshot record -s no
+like "$RC:$ERR" "^1:.*has no snapshot output" "record before an output is added: refused, saying why"
+run lttctl snapshot add-output -s no "file://$TEST_TMP/nosnaps"
+is "$RC" 0 "add-output to the started --no-output session: taken"
+run lttctl snapshot list-output -s no
+like "$STDOUT" "\[1\] snapshot-1: $TEST_TMP/nosnaps" "  listed as snapshot-1"
+ust_app -n 50 -r nout >/dev/null
+run lttctl snapshot record -s no
+is "$RC" 0 "record the --no-output session"
+dn=$(snap_dir "$STDOUT")
+like "$dn" "^$TEST_TMP/nosnaps/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" "  in the output, snapshot-1-YYYYmmdd-HHMMSS-0"
+bt "$dn" "$TEST_TMP/nout"
+is "$(seqs "$TEST_TMP/nout" nout)" "$(seq 0 49 | tr '\n' ' ')" "  it holds seq 0..49"
+run lttctl snapshot record -s no ""
+like "$RC:$(snap_dir "$STDOUT")" "^0:$TEST_TMP/nosnaps/snapshot-1-[0-9]{8}-[0-9]{6}-1\$" \
+	"record with an empty URL argument: none, as LTTng's (lttng-tools' tests give one)"
+run lttctl rotate no
+like "$RC:$ERR" "^1:.*no output to rotate" "rotate the --no-output session: refused, saying why"
+run lttctl enable-rotation -s no --timer 1000000
+like "$RC:$ERR" "^1:.*no output to rotate" "enable-rotation: refused, saying why"
+ok_cmd "save the --no-output session" lttctl save no -o "$TEST_TMP/nosave"
+lttctl -q stop no && lttctl -q destroy no
+ok_cmd "load it back" lttctl load -i "$TEST_TMP/nosave/no.ltt"
+run lttctl snapshot list-output -s no
+like "$STDOUT" "\[1\] snapshot-1: $TEST_TMP/nosnaps" "  with its snapshot output"
+
+# clear of a snapshot session empties its buffers, as LTTng's: the next
+# snapshot holds nothing recorded before the clear, the one after that the
+# events recorded since (a --no-output session's the same)
+for cs in "cs --snapshot -o $TEST_TMP/cssnaps" "cn --no-output"; do
+	set -- $cs
+	lttctl -q create "$@" && lttctl -q enable-channel -u -s $1 chan --subbuf-size $SUBBUF --num-subbuf 8 &&
+		lttctl -q enable-event -u -s $1 ltt_test:seq -c chan && lttctl -q start $1 ||
+		{ echo "Bail out! session $1"; exit 1; }
+	ust_app -n 40 -r before >/dev/null
+	run lttctl snapshot record -s $1 -o "$TEST_TMP/$1-out"
+	bt "$(snap_dir "$STDOUT")" "$TEST_TMP/$1.1"
+	is "$(seqs "$TEST_TMP/$1.1" before)" "$(seq 0 39 | tr '\n' ' ')" "$1: a snapshot holds the 40 events"
+	ok_cmd "$1: clear" lttctl clear $1
+	run lttctl snapshot record -s $1 -o "$TEST_TMP/$1-out"
+	bt "$(snap_dir "$STDOUT")" "$TEST_TMP/$1.2"
+	is "$RC:$(grep -c ' ltt_test:seq: ' "$TEST_TMP/$1.2")" "0:0" "$1: the snapshot after the clear holds no event"
+	ust_app -n 15 -r after >/dev/null
+	run lttctl snapshot record -s $1 -o "$TEST_TMP/$1-out"
+	bt "$(snap_dir "$STDOUT")" "$TEST_TMP/$1.3"
+	is "$(seqs "$TEST_TMP/$1.3" before)|$(seqs "$TEST_TMP/$1.3" after)" "|$(seq 0 14 | tr '\n' ' ')" \
+		"$1: the next one holds the 15 events recorded since, none of before"
+done
 
 ok_cmd "destroy" lttctl destroy -a
 done_testing
