@@ -10,6 +10,7 @@
  * requests on LTTng's socket and runs them on its workers.
  *
  *   lttng-compat.c       the table of LTTng's commands, errors, sessions
+ *   lttng-compat-chan.c  domains, channels, event rules, contexts
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -85,6 +86,8 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
  */
 void ltt_lttng_compat_unlisten(const char *path);
 
+/* lttng-compat-chan.c: what the table of lttng-compat.c runs there */
+
 /* One LTTng request being served. */
 struct ltt_lttng_call {
 	const struct ltt_cmd_ctx *ctx;
@@ -96,6 +99,13 @@ struct ltt_lttng_call {
 
 /* A handler: an LTTng return code (LTT_LTTNG_OK or an error). */
 typedef uint32_t (*ltt_lttng_fn)(struct ltt_lttng_call *call);
+
+uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call);
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a
