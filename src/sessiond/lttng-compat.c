@@ -385,7 +385,7 @@ static uint32_t data_pending(struct ltt_lttng_call *call)
 	err = session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, -1, &reply);
 	if (err == LTT_ERR_SESSION_ACTIVE) {
 		ltt_wbuf_fini(&reply);
-		return 13;	/* LTTNG_ERR_SESSION_STARTED, as LTTng for an active session */
+		return LTT_LTTNG_ERR_SESSION_STARTED;	/* as LTTng, for an active session */
 	}
 	if (!err) {
 		ltt_rbuf_init(&r, reply.data, reply.len);
@@ -430,6 +430,9 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_LIST_DOMAINS] = { ltt_lttng_list_domains, NULL },
 	[LTT_LTTNG_CMD_LIST_CHANNELS] = { ltt_lttng_list_channels, NULL },
 	[LTT_LTTNG_CMD_LIST_EVENTS] = { ltt_lttng_list_events, NULL },
+	[LTT_LTTNG_CMD_SESSION_LIST_ROTATION_SCHEDULES] = { ltt_lttng_list_rotation_schedules, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY] = { ltt_lttng_tracker_policy, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET] = { ltt_lttng_tracker_values, NULL },
 	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { NULL, "lttctl disable-channel" },
 	[LTT_LTTNG_CMD_DISABLE_EVENT] = { NULL, "lttctl disable-event" },
 	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { NULL, "lttctl list -k --syscall" },
@@ -610,6 +613,16 @@ static void write_pid(const char *dir)
 	close(fd);
 }
 
+int ltt_lttng_compat_socket(char *buf, size_t len)
+{
+	char dir[LTT_PATH_MAX];
+	int ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+
+	if (!ret)
+		ret = ltt_path_join(buf, len, dir, LTT_LTTNG_CLIENT_SOCKET) ? -ENAMETOOLONG : 0;
+	return ret;
+}
+
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
 			    int *ret_fd)
 {
@@ -618,7 +631,7 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 
 	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
 	if (!ret)
-		ret = ltt_path_join(path, len, dir, LTT_LTTNG_CLIENT_SOCKET) ? -ENAMETOOLONG : 0;
+		ret = ltt_lttng_compat_socket(path, len);
 	if (ret) {
 		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
 			strerror(-ret));

@@ -11,6 +11,7 @@
  *
  *   lttng-compat.c       the table of LTTng's commands, errors, sessions
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
+ *   lttng-compat-view.c  rotation schedules, trackers (what list asks)
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -63,6 +64,12 @@ void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct 
  */
 int ltt_lttng_compat_dir(char *buf, size_t len);
 
+/**
+ * ltt_lttng_compat_socket() - the path of LTTng's client socket in
+ * ltt_lttng_compat_dir(); 0 or its negative errno
+ */
+int ltt_lttng_compat_socket(char *buf, size_t len);
+
 struct group;
 
 /**
@@ -106,6 +113,12 @@ uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call);
+
+/* lttng-compat-view.c: likewise */
+
+uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_policy(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call);
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a

@@ -396,7 +396,7 @@ static int run(const struct options *opts)
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1 };
-	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX];
+	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
@@ -429,7 +429,9 @@ static int run(const struct options *opts)
 		ltt_privsep_consumers(&opts->consumer);
 		if (opts->drop)
 			ltt_privsep_drops(rundir, agent_port_file(rundir, port_file,
-								  sizeof(port_file)) ? NULL : port_file);
+								  sizeof(port_file)) ? NULL : port_file,
+					  opts->lttng_compat && !ltt_lttng_compat_socket(
+						  lttng_sock, sizeof(lttng_sock)) ? lttng_sock : NULL);
 		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));

@@ -62,6 +62,7 @@
 #define LTT_LTTNG_OK 10
 #define LTT_LTTNG_ERR_UNK 11
 #define LTT_LTTNG_ERR_UND 12
+#define LTT_LTTNG_ERR_SESSION_STARTED 13
 #define LTT_LTTNG_ERR_UNKNOWN_DOMAIN 14
 #define LTT_LTTNG_ERR_NOT_SUPPORTED 15
 #define LTT_LTTNG_ERR_SESS_NOT_FOUND 23
@@ -84,6 +85,7 @@
 #define LTT_LTTNG_ERR_INVALID_EVENT_NAME 112
 #define LTT_LTTNG_ERR_INVALID_CHANNEL_NAME 113
 #define LTT_LTTNG_ERR_INVALID_PROTOCOL 152
+#define LTT_LTTNG_ERR_TRACKER_POLICY 163	/* PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY */
 #define LTT_LTTNG_ERR_NR 171
 
 /*
@@ -172,6 +174,7 @@ struct ltt_lttng_req {
 	uint16_t home_dir_size;	/* create */
 	uint64_t descriptor_size;
 	uint32_t uri_count;	/* set consumer URI */
+	int32_t process_attr;	/* trackers: enum lttng_process_attr */
 	int32_t value_type;	/* tracker add/remove */
 	uint32_t name_len;
 };
