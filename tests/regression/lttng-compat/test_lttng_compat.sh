@@ -1,0 +1,139 @@
+#!/bin/bash
+# test_lttng_compat.sh - ltt-sessiond --lttng-compat serves LTTng 2.13's
+# clients, unchanged, on LTTng's client socket (/var/run/lttng, as root:
+# the test runs in its own mount namespace with its own /run):
+# Debian's /usr/bin/lttng creates a session, enables an event, starts,
+# stops and destroys it, and exactly the events of a program built with
+# Debian's LTTng-UST headers are recorded (babeltrace2); lttctl lists
+# the session lttng created and lttng the one lttctl created;
+# python3-lttng (Debian's) does ros2_tracing's sequence and its events are
+# recorded with its contexts; a command ltt does not serve gets LTTng's
+# error and the daemon's log names the lttctl command; malformed
+# requests get an error or a closed connection and the daemon serves on;
+# and a socket a live lttng-sessiond serves is refused, never taken over.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
+
+compat_require
+lttng_can_run ||
+	skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
+# the whole test in a mount namespace with its own /run (/var/run/lttng)
+if [ -z "${LTT_COMPAT_NS:-}" ]; then
+	exec env LTT_COMPAT_NS=1 unshare -m bash "$0" "$@"
+fi
+mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
+	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
+ust_setup --log --lttng-compat
+plan 39
+
+SOCK=/var/run/lttng/client-lttng-sessiond
+HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
+N=25
+export LTTNG_HOME="$TEST_TMP/lttng-home"
+mkdir -p "$LTTNG_HOME"
+compat_build
+# LTTng's tools, never ltt's: Debian's binaries by their paths
+LTTNG=/usr/bin/lttng
+lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+
+ok "$([ -S "$SOCK" ] && echo 0 || echo 1)" "the daemon listens on $SOCK"
+is "$(cat /var/run/lttng/lttng-sessiond.pid 2>/dev/null)" "$(sessiond_pid)" \
+	"... and lttng-sessiond.pid beside it holds its pid"
+
+# --- Debian's lttng drives a whole recording ---
+run lttng create s -o "$TEST_TMP/lttng-trace"
+ok $RC "lttng create" || diag "$OUT"
+like "$OUT" "Traces will be output to $TEST_TMP/lttng-trace" "... told where its traces go"
+run lttng enable-event -u compat:basic -s s
+ok $RC "lttng enable-event -u compat:basic" || diag "$OUT"
+run lttctl list
+like "$STDOUT" "s \\($TEST_TMP/lttng-trace\\)" "lttctl list shows the session lttng created"
+run lttctl list s
+like "$STDOUT" "compat:basic" "... with the rule lttng enabled"
+run lttng start s
+ok $RC "lttng start" || diag "$OUT"
+compat_run $N
+is $? 0 "the program built with LTTng-UST's headers runs under ltt-run"
+run lttng stop s
+ok $RC "lttng stop (waits on DATA_PENDING)" || diag "$OUT"
+run lttng list s
+like "$STDOUT" "compat:basic \\(type: tracepoint\\) \\[enabled\\]" "lttng list s shows its event rule" ||
+	diag "$OUT"
+run lttng destroy s
+ok $RC "lttng destroy" || diag "$OUT"
+bt "$TEST_TMP/lttng-trace" "$TEST_TMP/lttng.txt"
+is "$(count_events "$TEST_TMP/lttng.txt" compat:basic)" $N "exactly the $N compat:basic events were recorded"
+is "$(grep -c '^\[' "$TEST_TMP/lttng.txt")" $N "... and no other event (the program emits 11 kinds)"
+run lttctl list
+unlike "$STDOUT" "s \\(" "lttctl list: the session lttng destroyed is gone"
+
+# --- the other way round ---
+lttctl create fromltt -o "$TEST_TMP/ltt-trace" >/dev/null
+run lttng list
+like "$STDOUT" "fromltt \\[inactive\\]" "lttng list shows the session lttctl created"
+run lttng enable-event -u 'compat:*' -x compat:basic -s fromltt
+ok $RC "lttng enable-event with an exclusion on it" || diag "$OUT"
+run lttng enable-event -u compat:basic --filter 'i < 5' -s fromltt
+ok $RC "lttng enable-event with a filter on it" || diag "$OUT"
+run lttctl list fromltt
+like "$STDOUT" "compat:basic .*filter: i < 5" "lttctl list shows the filter lttng set" || diag "$STDOUT"
+lttctl start fromltt >/dev/null && compat_run $N && lttctl stop fromltt >/dev/null
+bt "$TEST_TMP/ltt-trace" "$TEST_TMP/ltt.txt"
+is "$(count_events "$TEST_TMP/ltt.txt" compat:basic)" 5 \
+	"lttng's exclusion of compat:basic from compat:*, its filter i < 5 on compat:basic: 5 recorded"
+is "$(count_events "$TEST_TMP/ltt.txt" compat:ints)" $N "... and the $N compat:ints of compat:*"
+lttctl destroy fromltt >/dev/null
+
+# --- python3-lttng, as ros2_tracing drives it ---
+run /usr/bin/python3 "$HERE/ros2_sequence.py" start ros "$TEST_TMP/ros-trace"
+ok $RC "python3-lttng: alive, create, handle, enable_channel, enable_event, add_context x3, start" ||
+	diag "$OUT"
+run lttctl list ros
+like "$STDOUT" "- ros2: \\[enabled\\]" "... its channel ros2 is ltt's" || diag "$STDOUT"
+compat_run $N
+run /usr/bin/python3 "$HERE/ros2_sequence.py" stop ros
+ok $RC "python3-lttng: stop, destroy" || diag "$OUT"
+bt "$TEST_TMP/ros-trace" "$TEST_TMP/ros.txt"
+is "$(count_events "$TEST_TMP/ros.txt" compat:basic)" $N "... and the $N compat:basic events were recorded"
+is "$(grep -c "compat:basic: { cpu_id = [0-9]* }, { vpid = [0-9]*, vtid = [0-9]*, procname = \"compat_app\" }" \
+	"$TEST_TMP/ros.txt")" $N "... each with the contexts vpid, vtid and procname" ||
+	diag "$(grep -m1 compat:basic "$TEST_TMP/ros.txt")"
+
+# --- what ltt does not serve, and what no LTTng client sends ---
+lttctl create other >/dev/null
+run lttng snapshot list-output -s other
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "lttng snapshot list-output: refused (status $RC)"
+like "$OUT" "Operation not supported" "... with LTTng's sentence for NOT_SUPPORTED"
+like "$(cat "$SESSIOND_LOG")" "SNAPSHOT_LIST_OUTPUT: ltt-sessiond --lttng-compat does not serve this command; use lttctl snapshot list-output" \
+	"... and the daemon's log names the lttctl command"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" short)" closed \
+	"half a request, then the client's end shut: closed without a reply"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" unknown)" 12 \
+	"command 99, which LTTng 2.13 lacks: LTTNG_ERR_UND"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" huge)" 152 \
+	"ENABLE_CHANNEL announcing a 16 MiB variable part: LTTNG_ERR_INVALID_PROTOCOL"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" badname)" 152 \
+	"a session name without its NUL: LTTNG_ERR_INVALID_PROTOCOL"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" bigname)" 152 \
+	"a session descriptor whose name runs past its bytes: LTTNG_ERR_INVALID_PROTOCOL"
+run lttng list
+like "$STDOUT" "other \\[inactive\\]" "the daemon serves on, its sessions as they were"
+
+# --- a socket a live lttng-sessiond serves is never taken over ---
+stop_sessiond
+timeout "$TEST_TIMEOUT" /usr/bin/lttng-sessiond --daemonize --no-kernel \
+	--pidfile="$TEST_TMP/lttng-sessiond.pid" ||
+	{ echo "Bail out! Debian's lttng-sessiond did not start"; exit 1; }
+LTTNG_PID=$(cat "$TEST_TMP/lttng-sessiond.pid")
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run2" --lttng-compat
+is $RC 1 "ltt-sessiond --lttng-compat beside a live lttng-sessiond: refused, status 1"
+like "$ERR" "--lttng-compat: a live session daemon \\(lttng-sessiond, or another ltt-sessiond --lttng-compat\\) serves $SOCK already; ltt-sessiond never takes it over" \
+	"... in one sentence"
+run lttng create still -o "$TEST_TMP/still"
+like "$OUT" "Session still created" "LTTng's daemon still serves its socket" || diag "$OUT"
+kill "$LTTNG_PID"
+wait_pid_exit "$LTTNG_PID"
+
+done_testing
