@@ -469,3 +469,111 @@ uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
 	ltt_wbuf_fini(&reply);
 	return ret;
 }
+
+uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	ret = check_domain(call);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	begin_domain_req(call, &w);
+	ltt_wbuf_put_str(&w, call->req.channel);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return ltt_lttng_code(call, err);
+}
+
+/*
+ * DISABLE_EVENT: the rules of a name in the channel, or ("" as the name)
+ * every rule of it, as LTTng; the event's filter and exclusions are not
+ * looked at (LTTng's daemon does not either).
+ */
+uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call)
+{
+	struct ltt_disable_event_req *q = calloc(1, sizeof(*q));
+	struct ltt_lttng_event ev;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	ret = q ? check_domain(call) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK)
+		ret = get_event(call, &q->rule, &ev);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	if (!q->rule.pattern[0] && call->req.domain == LTT_DOMAIN_KERNEL &&
+	    ev.type != LTT_LTTNG_EVENT_ALL) {
+		ret = ltt_lttng_refuse(call, "disabling every kernel rule of one event type",
+				       "lttctl disable-event -k -a (every rule of the channel)");
+		goto out;
+	}
+	snprintf(q->channel, sizeof(q->channel), "%s", call->req.channel);
+	q->all = !q->rule.pattern[0];
+	snprintf(q->pattern, sizeof(q->pattern), "%s", q->rule.pattern);
+	memset(&q->rule, 0, sizeof(q->rule));
+	begin_domain_req(call, &w);
+	ltt_proto_put_disable_event(&w, q, call->ctx->minor);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_DISABLE_EVENT, &w, NULL);
+	ltt_wbuf_fini(&w);
+	ret = ltt_lttng_code(call, err);
+out:
+	free(q);
+	return ret;
+}
+
+/*
+ * LIST_TRACEPOINTS: what ltt's LIST_TRACEPOINTS lists of the domain, as
+ * LTTng lists its events: a count, then each {event, name} with its
+ * program's pid (0 for the kernel) and log level.
+ */
+uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
+{
+	struct ltt_list_tracepoints_req q = { .domain = (enum ltt_domain)call->req.domain,
+					      .type = LTT_EVENT_TRACEPOINT };
+	uint32_t i, j, n, nf, count = 0, ret;
+	struct ltt_lttng_event ev;
+	struct ltt_wbuf w, reply;
+	const char *name;
+	struct ltt_rbuf r;
+
+	ret = check_domain(call);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_proto_put_list_tracepoints(&w, &q, call->ctx->minor);
+	ret = ltt_lttng_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply));
+	ltt_wbuf_fini(&w);
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
+	for (i = 0; i < n && !r.err; i++) {
+		memset(&ev, 0, sizeof(ev));
+		ev.pid = (int32_t)ltt_rbuf_get_u32(&r);
+		(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);	/* the program: LTTng's client reads /proc */
+		name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+		ev.loglevel = (int32_t)ltt_rbuf_get_u32(&r);
+		nf = ltt_rbuf_get_u32(&r);
+		for (j = 0; j < nf && !r.err; j++) {
+			(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+			(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+		}
+		if (r.err)
+			break;
+		ev.type = LTT_LTTNG_EVENT_TRACEPOINT;
+		ev.loglevel_type = LTT_LOGLEVEL_ALL;
+		ev.enabled = -1;	/* as LTTng lists a tracepoint: neither */
+		ev.name_len = (uint32_t)strlen(name) + 1;
+		ltt_lttng_put_event(&call->data, &ev);
+		ltt_wbuf_put_bytes(&call->data, name, ev.name_len);
+		count++;
+	}
+	if (ret == LTT_LTTNG_OK && ltt_rbuf_end(&r))
+		ret = LTT_LTTNG_ERR_FATAL;
+	if (ret == LTT_LTTNG_OK)
+		ltt_wbuf_put_u32(&call->hdr, count);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}

@@ -49,6 +49,8 @@ static const struct {
 	{ LTT_ERR_DOMAIN, LTT_LTTNG_ERR_UNKNOWN_DOMAIN },
 	{ LTT_ERR_PROTOCOL, LTT_LTTNG_ERR_INVALID_PROTOCOL },
 	{ LTT_ERR_INVAL, LTT_LTTNG_ERR_INVALID },
+	{ LTT_ERR_NEED_CHANNEL_NAME, LTT_LTTNG_ERR_NEED_CHANNEL_NAME },
+	{ LTT_ERR_EVENT_NOT_FOUND, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
 };
 
 uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
@@ -433,10 +435,10 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SESSION_LIST_ROTATION_SCHEDULES] = { ltt_lttng_list_rotation_schedules, NULL },
 	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY] = { ltt_lttng_tracker_policy, NULL },
 	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET] = { ltt_lttng_tracker_values, NULL },
-	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { NULL, "lttctl disable-channel" },
-	[LTT_LTTNG_CMD_DISABLE_EVENT] = { NULL, "lttctl disable-event" },
+	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { ltt_lttng_disable_channel, NULL },
+	[LTT_LTTNG_CMD_DISABLE_EVENT] = { ltt_lttng_disable_event, NULL },
 	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { NULL, "lttctl list -k --syscall" },
-	[LTT_LTTNG_CMD_LIST_TRACEPOINTS] = { NULL, "lttctl list -u / -k" },
+	[LTT_LTTNG_CMD_LIST_TRACEPOINTS] = { ltt_lttng_list_tracepoints, NULL },
 	[LTT_LTTNG_CMD_LIST_TRACEPOINT_FIELDS] = { NULL, "lttctl list -u -f" },
 	[LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT] = { NULL, "lttctl snapshot add-output" },
 	[LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT] = { NULL, "lttctl snapshot del-output" },

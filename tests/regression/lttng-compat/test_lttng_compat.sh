@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 39
+plan 45
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -101,8 +101,27 @@ is "$(grep -c "compat:basic: { cpu_id = [0-9]* }, { vpid = [0-9]*, vtid = [0-9]*
 	"$TEST_TMP/ros.txt")" $N "... each with the contexts vpid, vtid and procname" ||
 	diag "$(grep -m1 compat:basic "$TEST_TMP/ros.txt")"
 
-# --- what ltt does not serve, and what no LTTng client sends ---
+# --- disabling, and the tracepoints of the programs running ---
 lttctl create other >/dev/null
+lttng enable-event -u compat:basic -s other >/dev/null
+run lttng disable-event -u compat:basic -s other
+ok $RC "lttng disable-event" || diag "$OUT"
+run lttng disable-channel -u channel0 -s other
+ok $RC "lttng disable-channel" || diag "$OUT"
+run lttctl list other
+like "$STDOUT" "- channel0: \\[disabled\\]" "lttctl list shows the channel lttng disabled"
+like "$STDOUT" "compat:basic .*\\[disabled\\]" "... and its rule, disabled" || diag "$STDOUT"
+open_fifo READY "$TEST_TMP/ready"
+open_fifo GO "$TEST_TMP/go"
+ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n 1
+wait_ready $READY
+run lttng list -u
+like "$STDOUT" "PID: $READY_PIDS - Name: " "lttng list -u: the registered program, by its pid" || diag "$OUT"
+like "$STDOUT" "ltt_test:seq \\(loglevel: .*\\) \\(type: tracepoint\\)" "... with its tracepoints"
+echo go >&$GO
+wait $BG_PID
+
+# --- what ltt does not serve, and what no LTTng client sends ---
 run lttng snapshot list-output -s other
 ok "$([ $RC != 0 ] && echo 0 || echo 1)" "lttng snapshot list-output: refused (status $RC)"
 like "$OUT" "Operation not supported" "... with LTTng's sentence for NOT_SUPPORTED"
