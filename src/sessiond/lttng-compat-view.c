@@ -5,6 +5,7 @@
  * trackers' policies and values, read from ltt's ROTATION_INFO and
  * LIST_TRACKERS (lttng-compat.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,4 +153,107 @@ uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call)
 		ret = LTT_LTTNG_ERR_NOMEM;
 	ltt_wbuf_fini(&ids);
 	return ret;
+}
+
+/* ltt's request {str session, u32 domain, u32 type} of @call's tracker. */
+static uint32_t begin_tracker_req(struct ltt_lttng_call *call, struct ltt_wbuf *w)
+{
+	int type = tracker_type(call->req.process_attr);
+
+	if (type < 0)
+		return LTT_LTTNG_ERR_INVALID;
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, call->req.session);
+	ltt_wbuf_put_u32(w, call->req.domain);
+	ltt_wbuf_put_u32(w, (uint32_t)type);
+	return LTT_LTTNG_OK;
+}
+
+/*
+ * SET_POLICY: INCLUDE_ALL is ltt's all, EXCLUDE_ALL its none; INCLUDE_SET
+ * starts an empty set (ltt's none, which tracking values makes a set),
+ * and changes nothing where the tracker is a set already, as LTTng.
+ */
+uint32_t ltt_lttng_tracker_set_policy(struct ltt_lttng_call *call)
+{
+	uint32_t policy = 0, ret;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	if (call->req.policy < 0 || call->req.policy > LTT_TRACKER_SET)
+		return LTT_LTTNG_ERR_TRACKER_POLICY;
+	if (call->req.policy == LTT_TRACKER_SET) {
+		ret = get_tracker(call, &policy, NULL);
+		if (ret != LTT_LTTNG_OK || policy == LTT_TRACKER_SET)
+			return ret;
+	}
+	ret = begin_tracker_req(call, &w);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	ltt_wbuf_put_u32(&w, call->req.policy == LTT_TRACKER_ALL ? LTT_TRACKER_ALL :
+								   LTT_TRACKER_NONE);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_TRACKER_POLICY, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return ltt_lttng_code(call, err);
+}
+
+/* ADD_INCLUDE_VALUE, REMOVE_INCLUDE_VALUE: one id, or a user's or group's name. */
+static uint32_t tracker_edit(struct ltt_lttng_call *call, bool add)
+{
+	const char *name = NULL;
+	enum ltt_error_code err;
+	char id[24];
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	uint32_t ret;
+	uint8_t changed = 0;
+
+	if (call->req.value_type == 2 || call->req.value_type == 4) {	/* USER_NAME, GROUP_NAME */
+		name = call->req.name_len ? ltt_rbuf_get_bytes(&call->extra, call->req.name_len) :
+					    NULL;
+		if (!name || strnlen(name, call->req.name_len) != call->req.name_len - 1u)
+			return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	} else if (call->req.value_type < 0 || call->req.value_type > 4 ||
+		   call->req.value > UINT32_MAX) {
+		return LTT_LTTNG_ERR_INVALID;
+	} else {
+		snprintf(id, sizeof(id), "%llu", (unsigned long long)call->req.value);
+		name = id;
+	}
+	if (ltt_rbuf_end(&call->extra))
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	ret = begin_tracker_req(call, &w);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	ltt_wbuf_put_u32(&w, 1);
+	ltt_wbuf_put_str(&w, name);
+	ltt_wbuf_init(&reply);
+	err = ltt_lttng_ltt(call, add ? LTT_CLIENT_CMD_TRACK : LTT_CLIENT_CMD_UNTRACK, &w, &reply);
+	ltt_wbuf_fini(&w);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		if (ltt_rbuf_get_u32(&r) != 1)
+			ltt_rbuf_fail(&r);
+		changed = ltt_rbuf_get_u8(&r);
+		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
+	}
+	ltt_wbuf_fini(&reply);
+	if (err == LTT_ERR_TRACKER_NAME)
+		return call->req.value_type == 2 ? LTT_LTTNG_ERR_USER_NOT_FOUND :
+						   LTT_LTTNG_ERR_GROUP_NOT_FOUND;
+	if (err == LTT_ERR_TRACKER_UNCHANGED || (!err && !changed))
+		return add ? LTT_LTTNG_ERR_PROCESS_ATTR_EXISTS : LTT_LTTNG_ERR_PROCESS_ATTR_MISSING;
+	if (err == LTT_ERR_TRACKER_POLICY)
+		return LTT_LTTNG_ERR_TRACKER_POLICY;
+	return ltt_lttng_code(call, err);
+}
+
+uint32_t ltt_lttng_tracker_add(struct ltt_lttng_call *call)
+{
+	return tracker_edit(call, true);
+}
+
+uint32_t ltt_lttng_tracker_remove(struct ltt_lttng_call *call)
+{
+	return tracker_edit(call, false);
 }

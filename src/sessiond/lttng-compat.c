@@ -435,6 +435,9 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SESSION_LIST_ROTATION_SCHEDULES] = { ltt_lttng_list_rotation_schedules, NULL },
 	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY] = { ltt_lttng_tracker_policy, NULL },
 	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET] = { ltt_lttng_tracker_values, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY] = { ltt_lttng_tracker_set_policy, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_ADD_INCLUDE_VALUE] = { ltt_lttng_tracker_add, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE] = { ltt_lttng_tracker_remove, NULL },
 	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { ltt_lttng_disable_channel, NULL },
 	[LTT_LTTNG_CMD_DISABLE_EVENT] = { ltt_lttng_disable_event, NULL },
 	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { NULL, "lttctl list -k --syscall" },
@@ -460,12 +463,6 @@ static const char *instead(uint32_t cmd)
 	if (cmd < LTT_LTTNG_CMD_NR_ && entries[cmd].instead)
 		return entries[cmd].instead;
 	switch (cmd) {
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_ADD_INCLUDE_VALUE:
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE:
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY:
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY:
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET:
-		return "lttctl track / untrack / list";
 	case LTT_LTTNG_CMD_ROTATION_GET_INFO:
 	case LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE:
 	case LTT_LTTNG_CMD_SESSION_LIST_ROTATION_SCHEDULES:

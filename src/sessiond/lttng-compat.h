@@ -11,7 +11,7 @@
  *
  *   lttng-compat.c       the table of LTTng's commands, errors, sessions
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
- *   lttng-compat-view.c  rotation schedules, trackers (what list asks)
+ *   lttng-compat-view.c  rotation schedules, process attribute trackers
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -122,6 +122,9 @@ uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_policy(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_set_policy(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_add(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_remove(struct ltt_lttng_call *call);
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a

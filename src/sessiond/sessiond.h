@@ -14,7 +14,7 @@
  *   client-workers.[ch]  its per-user workers, and the thread's state
  *   lttng-compat.[ch]  LTTng 2.13's client protocol on the commands (--lttng-compat)
  *   lttng-compat-chan.c  its domains, channels, event rules, contexts
- *   lttng-compat-view.c  its rotation schedules and trackers, as list asks
+ *   lttng-compat-view.c  its rotation schedules and process attribute trackers
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *   privsep.[ch]   the privileged part's table of allowed requests (root)
  *

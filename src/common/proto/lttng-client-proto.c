@@ -44,17 +44,16 @@ LTT_CODEC(lttng_req_ulen, LTTNG_ORDER, LTT_ROW_U32(length));
 LTT_CODEC(lttng_req_create, LTTNG_ORDER,
 	  LTT_ROW_U16(home_dir_size), LTT_ROW_U64(descriptor_size));
 LTT_CODEC(lttng_req_uris, LTTNG_ORDER, LTT_ROW_U32(uri_count));
-/* process_attr, value_type, an 8-byte value, name_len: the value unread */
-LTT_CODEC(lttng_req_tracker, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(value_type));
+/* process_attr, value_type, an 8-byte value (its pid, uid or gid), name_len */
+LTT_CODEC(lttng_req_tracker, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(value_type),
+	  LTT_ROW_U64(value), LTT_ROW_U32(name_len));
 LTT_CODEC(lttng_req_attr, LTTNG_ORDER, LTT_ROW_U32(process_attr));
-LTT_CODEC(lttng_req_tracker_name, LTTNG_ORDER, LTT_ROW_U32(name_len));
+LTT_CODEC(lttng_req_policy, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(policy));
 #undef LTT_MSG
 
 /* LTTng's process attribute value types that name a user or a group. */
 #define TRACKER_USER_NAME 2
 #define TRACKER_GROUP_NAME 4
-/* Where a tracker's name length is in the union: after two i32 and an 8-byte value. */
-#define TRACKER_NAME_LEN_OFF 16
 
 /* Decode @c at @off of the fixed request @msg into @ret. */
 static int get_at(const uint8_t *msg, size_t off, const struct ltt_codec *c, void *ret)
@@ -73,9 +72,10 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 	case LTT_LTTNG_CMD_DISABLE_CHANNEL:	/* disable.channel_name */
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_list, req);
 	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY:
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY:
 	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_attr, req);
+	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_policy, req);
 	default:
 		break;
 	}
@@ -89,10 +89,7 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 	case EXTRA_URIS:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_uris, req);
 	case EXTRA_TRACKER:
-		if (get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_tracker, req))
-			return -EPROTO;
-		return get_at(msg, LTT_LTTNG_OFF_UNION + TRACKER_NAME_LEN_OFF,
-			      &lttng_req_tracker_name, req);
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_tracker, req);
 	default:
 		return 0;
 	}

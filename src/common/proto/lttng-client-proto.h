@@ -87,7 +87,11 @@
 #define LTT_LTTNG_ERR_INVALID_EVENT_NAME 112
 #define LTT_LTTNG_ERR_INVALID_CHANNEL_NAME 113
 #define LTT_LTTNG_ERR_INVALID_PROTOCOL 152
-#define LTT_LTTNG_ERR_TRACKER_POLICY 163	/* PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY */
+#define LTT_LTTNG_ERR_TRACKER_POLICY 163
+#define LTT_LTTNG_ERR_PROCESS_ATTR_EXISTS 114
+#define LTT_LTTNG_ERR_PROCESS_ATTR_MISSING 115
+#define LTT_LTTNG_ERR_USER_NOT_FOUND 160
+#define LTT_LTTNG_ERR_GROUP_NOT_FOUND 161	/* PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY */
 #define LTT_LTTNG_ERR_NR 171
 
 /*
@@ -177,8 +181,10 @@ struct ltt_lttng_req {
 	uint64_t descriptor_size;
 	uint32_t uri_count;	/* set consumer URI */
 	int32_t process_attr;	/* trackers: enum lttng_process_attr */
-	int32_t value_type;	/* tracker add/remove */
-	uint32_t name_len;
+	int32_t value_type;	/* tracker add/remove: enum lttng_process_attr_value_type */
+	uint64_t value;		/* its pid, uid or gid */
+	uint32_t name_len;	/* or its user or group name's length (NUL included) */
+	int32_t policy;		/* set policy: enum lttng_tracking_policy */
 };
 
 /* struct lttng_channel_comm and the name that follows it. */

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 45
+plan 49
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -111,6 +111,18 @@ ok $RC "lttng disable-channel" || diag "$OUT"
 run lttctl list other
 like "$STDOUT" "- channel0: \\[disabled\\]" "lttctl list shows the channel lttng disabled"
 like "$STDOUT" "compat:basic .*\\[disabled\\]" "... and its rule, disabled" || diag "$STDOUT"
+run lttng track -u --vpid 42,43 -s other
+ok $RC "lttng track -u --vpid 42,43" || diag "$OUT"
+lttng untrack -u --vpid 43 -s other >/dev/null
+run lttctl list other
+like "$STDOUT" "process ids \\(vpid\\) +42
+" "lttctl list: the vpid tracker lttng set, 43 untracked" || diag "$STDOUT"
+run lttng list other
+like "$STDOUT" "Virtual process IDs: +42
+" "lttng list shows it too"
+lttng untrack -u --vgid --all -s other >/dev/null
+run lttctl list other
+like "$STDOUT" "group ids \\(vgid\\) +none" "lttng untrack --vgid --all: lttctl list says none"
 open_fifo READY "$TEST_TMP/ready"
 open_fifo GO "$TEST_TMP/go"
 ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n 1
