@@ -12,6 +12,7 @@
  *   lttng-compat.c       the table of LTTng's commands, errors, sessions
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
  *   lttng-compat-view.c  rotation schedules, process attribute trackers
+ *   lttng-compat-chunk.c snapshots
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -125,6 +126,13 @@ uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_set_policy(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_add(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_remove(struct ltt_lttng_call *call);
+
+/* lttng-compat-chunk.c: likewise */
+
+uint32_t ltt_lttng_snapshot_add_output(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_snapshot_del_output(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call);
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a

@@ -49,6 +49,12 @@ LTT_CODEC(lttng_req_tracker, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32
 	  LTT_ROW_U64(value), LTT_ROW_U32(name_len));
 LTT_CODEC(lttng_req_attr, LTTNG_ORDER, LTT_ROW_U32(process_attr));
 LTT_CODEC(lttng_req_policy, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(policy));
+/* The snapshot commands' output, and the record's wait before it. */
+#define SNAPSHOT_OUTPUT_ROWS(in) \
+	LTT_ROW_U32(in id), LTT_ROW_U64(in max_size), LTT_ROW_FIXSTR(in name), \
+	LTT_ROW_FIXSTR(in ctrl_url), LTT_ROW_FIXSTR(in data_url)
+LTT_CODEC(lttng_req_snapshot, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS(output.));
+LTT_CODEC(lttng_req_record, LTTNG_ORDER, LTT_ROW_U32(wait), SNAPSHOT_OUTPUT_ROWS(output.));
 #undef LTT_MSG
 
 /* LTTng's process attribute value types that name a user or a group. */
@@ -76,6 +82,11 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_attr, req);
 	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_policy, req);
+	case LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT:
+	case LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_snapshot, req);
+	case LTT_LTTNG_CMD_SNAPSHOT_RECORD:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_record, req);
 	default:
 		break;
 	}
@@ -199,6 +210,10 @@ LTT_CODEC(lttng_descriptor, LTTNG_ORDER,
 	  LTT_ROW_U8(type), LTT_ROW_U8(output_type), LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_lttng_snapshot_output
+LTT_CODEC(lttng_snapshot_output, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS());
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_lttng_uri
 LTT_CODEC(lttng_uri, LTTNG_ORDER,
 	  LTT_ROW_U32(dtype), LTT_ROW_U32(utype), LTT_ROW_U32(stype), LTT_ROW_U32(proto),
@@ -230,3 +245,4 @@ LTTNG_PUT(descriptor, struct ltt_lttng_descriptor)
 LTTNG_GET(descriptor, struct ltt_lttng_descriptor)
 LTTNG_PUT(uri, struct ltt_lttng_uri)
 LTTNG_GET(uri, struct ltt_lttng_uri)
+LTTNG_PUT(snapshot_output, struct ltt_lttng_snapshot_output)

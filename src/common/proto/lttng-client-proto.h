@@ -167,6 +167,15 @@ enum { LTT_LTTNG_DESC_REGULAR = 1, LTT_LTTNG_DESC_SNAPSHOT = 2, LTT_LTTNG_DESC_L
 enum { LTT_LTTNG_DESC_OUT_NONE = 0, LTT_LTTNG_DESC_OUT_LOCAL = 1, LTT_LTTNG_DESC_OUT_NETWORK = 2 };
 #define LTT_LTTNG_URI_DST_PATH 3	/* enum lttng_dst_type */
 
+/* struct lttng_snapshot_output (packed: 8,459 bytes). */
+struct ltt_lttng_snapshot_output {
+	uint32_t id;
+	uint64_t max_size;
+	char name[LTT_LTTNG_NAME_MAX];
+	char ctrl_url[LTT_LTTNG_PATH_MAX];
+	char data_url[LTT_LTTNG_PATH_MAX];
+};
+
 /* The parts of the fixed request ltt reads. */
 struct ltt_lttng_req {
 	uint32_t cmd;
@@ -185,6 +194,8 @@ struct ltt_lttng_req {
 	uint64_t value;		/* its pid, uid or gid */
 	uint32_t name_len;	/* or its user or group name's length (NUL included) */
 	int32_t policy;		/* set policy: enum lttng_tracking_policy */
+	uint32_t wait;		/* snapshot record */
+	struct ltt_lttng_snapshot_output output;	/* snapshot commands */
 };
 
 /* struct lttng_channel_comm and the name that follows it. */
@@ -312,6 +323,7 @@ void ltt_lttng_put_domain(struct ltt_wbuf *w, const struct ltt_lttng_domain *m);
 void ltt_lttng_get_descriptor(struct ltt_rbuf *r, struct ltt_lttng_descriptor *ret);
 void ltt_lttng_put_descriptor(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m);
 void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
+void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
 
 #endif /* LTT_COMMON_LTTNG_CLIENT_PROTO_H */

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 49
+plan 53
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -133,11 +133,24 @@ like "$STDOUT" "ltt_test:seq \\(loglevel: .*\\) \\(type: tracepoint\\)" "... wit
 echo go >&$GO
 wait $BG_PID
 
+# --- snapshots ---
+run lttng create snap --snapshot -o "$TEST_TMP/snap"
+ok $RC "lttng create --snapshot" || diag "$OUT"
+run lttng snapshot list-output -s snap
+like "$STDOUT" "\\[1\\] snapshot-1: $TEST_TMP/snap" "lttng snapshot list-output: the session's output" ||
+	diag "$OUT"
+lttng enable-event -u compat:basic -s snap >/dev/null && lttng start snap >/dev/null && compat_run $N
+run lttng snapshot record -s snap
+ok $RC "lttng snapshot record" || diag "$OUT"
+bt "$TEST_TMP/snap" "$TEST_TMP/snap.txt"
+is "$(count_events "$TEST_TMP/snap.txt" compat:basic)" $N "... holds the $N compat:basic events"
+lttng destroy snap >/dev/null
+
 # --- what ltt does not serve, and what no LTTng client sends ---
-run lttng snapshot list-output -s other
-ok "$([ $RC != 0 ] && echo 0 || echo 1)" "lttng snapshot list-output: refused (status $RC)"
+run lttng save other -o "$TEST_TMP/saved"
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "lttng save: refused (status $RC)"
 like "$OUT" "Operation not supported" "... with LTTng's sentence for NOT_SUPPORTED"
-like "$(cat "$SESSIOND_LOG")" "SNAPSHOT_LIST_OUTPUT: ltt-sessiond --lttng-compat does not serve this command; use lttctl snapshot list-output" \
+like "$(cat "$SESSIOND_LOG")" "SAVE_SESSION: ltt-sessiond --lttng-compat does not serve this command; use lttctl save" \
 	"... and the daemon's log names the lttctl command"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" short)" closed \
 	"half a request, then the client's end shut: closed without a reply"
