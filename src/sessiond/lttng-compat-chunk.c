@@ -198,3 +198,178 @@ uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call)
 	return err == LTT_ERR_OUTPUT_NO_SPACE || err == LTT_ERR_OUTPUT_IO ? ERR_SNAPSHOT_FAIL :
 									    snapshot_code(call, err);
 }
+
+/* ltt's rotation failures by LTTng's codes. */
+static uint32_t rotation_code(struct ltt_lttng_call *call, enum ltt_error_code err)
+{
+	switch (err) {
+	case LTT_ERR_ROTATE_NEVER_STARTED:
+		return 50;	/* START_SESSION_ONCE */
+	case LTT_ERR_ROTATE_SNAPSHOT:
+		return 130;	/* ROTATION_NOT_AVAILABLE */
+	case LTT_ERR_ROTATE_OUTPUT:
+		return 135;	/* NO_SESSION_OUTPUT */
+	case LTT_ERR_ROTATION_NOT_SET:
+		return 132;	/* ROTATION_SCHEDULE_NOT_SET */
+	default:
+		return ltt_lttng_code(call, err);
+	}
+}
+
+/* The session's rotation state (ROTATION_INFO) into @rot. */
+static enum ltt_error_code rotation_info(struct ltt_lttng_call *call, struct ltt_rotation_desc *rot)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ltt_proto_get_rotation_desc(&r, rot, call->ctx->minor);
+		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
+	}
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return err;
+}
+
+/*
+ * ROTATE_SESSION: ltt rotates before it answers; the rotation's id is the
+ * chunk the session writes now, which ROTATION_GET_INFO then knows.
+ */
+uint32_t ltt_lttng_rotate_session(struct ltt_lttng_call *call)
+{
+	struct ltt_rotation_desc *rot = malloc(sizeof(*rot));
+	enum ltt_error_code err = rot ? LTT_ERR_OK : LTT_ERR_NOMEM;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (!err)
+		err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATE_SESSION, &w, NULL);
+	if (!err)
+		err = rotation_info(call, rot);
+	if (!err)
+		ltt_wbuf_put_u64(&call->data, rot->chunk_id);
+	ltt_wbuf_fini(&w);
+	free(rot);
+	return rotation_code(call, err);
+}
+
+/*
+ * Where the last archive is: its path, on this host or (a relay's
+ * session) the relay's, as LTTng says it.
+ */
+static uint32_t archive_location(struct ltt_lttng_call *call, const char *archive,
+				 struct ltt_lttng_rotation_info *info)
+{
+	struct ltt_session_desc *s = malloc(sizeof(*s));
+	struct ltt_wbuf reply;
+	struct ltt_rbuf r;
+	struct ltt_uri u;
+	uint32_t ret;
+
+	ltt_wbuf_init(&reply);
+	ret = s ? ltt_lttng_session_tree(call, &reply, &r) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ltt_proto_get_session_info(&r, s, call->ctx->minor);
+		ret = r.err ? LTT_LTTNG_ERR_FATAL : LTT_LTTNG_OK;
+	}
+	if (ret == LTT_LTTNG_OK && s->output_type == LTT_OUTPUT_NET && !ltt_uri_parse(s->output, &u)) {
+		info->location_type = 2;
+		snprintf(info->host, sizeof(info->host), "%s", u.host);
+		info->ctrl_port = u.ctrl_port;
+		info->data_port = u.data_port;
+		snprintf(info->relative_path, sizeof(info->relative_path), "%s", archive);
+	} else if (ret == LTT_LTTNG_OK) {
+		info->location_type = 1;
+		snprintf(info->path, sizeof(info->path), "%s", archive);
+	}
+	free(s);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+/* ROTATION_GET_INFO: the rotation of the current chunk is done; an older one expired. */
+uint32_t ltt_lttng_rotation_get_info(struct ltt_lttng_call *call)
+{
+	struct ltt_lttng_rotation_info *info = calloc(1, sizeof(*info));
+	struct ltt_rotation_desc *rot = malloc(sizeof(*rot));
+	enum ltt_error_code err = info && rot ? LTT_ERR_OK : LTT_ERR_NOMEM;
+	uint32_t ret;
+
+	if (!err)
+		err = rotation_info(call, rot);
+	ret = rotation_code(call, err);
+	if (ret == LTT_LTTNG_OK && rot->chunk_id == call->req.rotation_id && rot->last_archive[0]) {
+		info->status = 2;	/* COMPLETED */
+		ret = archive_location(call, rot->last_archive, info);
+	} else if (ret == LTT_LTTNG_OK) {
+		info->status = 3;	/* EXPIRED */
+	}
+	if (ret == LTT_LTTNG_OK)
+		ltt_lttng_put_rotation_info(&call->data, info);
+	free(info);
+	free(rot);
+	return ret;
+}
+
+/* ROTATION_SET_SCHEDULE: one schedule set or unset. */
+uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call)
+{
+	bool periodic = call->req.sched_type == 1;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	if (call->req.sched_type > 1 || call->req.sched_set > 1 ||
+	    (call->req.sched_set && !call->req.sched_value))
+		return LTT_LTTNG_ERR_INVALID;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (call->req.sched_set) {
+		ltt_wbuf_put_u64(&w, periodic ? call->req.sched_value : 0);
+		ltt_wbuf_put_u64(&w, periodic ? 0 : call->req.sched_value);
+	} else {
+		ltt_wbuf_put_u8(&w, periodic);
+		ltt_wbuf_put_u8(&w, !periodic);
+	}
+	err = ltt_lttng_ltt(call, call->req.sched_set ? LTT_CLIENT_CMD_ENABLE_ROTATION :
+							LTT_CLIENT_CMD_DISABLE_ROTATION, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return rotation_code(call, err);
+}
+
+/* CLEAR_SESSION, REGENERATE_METADATA, REGENERATE_STATEDUMP: a session's name, and what. */
+static uint32_t session_op(struct ltt_lttng_call *call, unsigned int cmd, int what)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (what >= 0)
+		ltt_wbuf_put_u32(&w, (uint32_t)what);
+	err = ltt_lttng_ltt(call, cmd, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return rotation_code(call, err);
+}
+
+uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call)
+{
+	return session_op(call, LTT_CLIENT_CMD_CLEAR_SESSION, -1);
+}
+
+uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call)
+{
+	return session_op(call, LTT_CLIENT_CMD_REGENERATE, LTT_REGENERATE_METADATA);
+}
+
+uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call)
+{
+	return session_op(call, LTT_CLIENT_CMD_REGENERATE, LTT_REGENERATE_STATEDUMP);
+}

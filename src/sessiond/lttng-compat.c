@@ -448,10 +448,12 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SNAPSHOT_LIST_OUTPUT] = { ltt_lttng_snapshot_list_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = { ltt_lttng_snapshot_record, NULL },
 	[LTT_LTTNG_CMD_SAVE_SESSION] = { NULL, "lttctl save" },
-	[LTT_LTTNG_CMD_ROTATE_SESSION] = { NULL, "lttctl rotate" },
-	[LTT_LTTNG_CMD_CLEAR_SESSION] = { NULL, "lttctl clear" },
-	[LTT_LTTNG_CMD_REGENERATE_METADATA] = { NULL, "lttctl regenerate metadata" },
-	[LTT_LTTNG_CMD_REGENERATE_STATEDUMP] = { NULL, "lttctl regenerate statedump" },
+	[LTT_LTTNG_CMD_ROTATE_SESSION] = { ltt_lttng_rotate_session, NULL },
+	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = { ltt_lttng_rotation_get_info, NULL },
+	[LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE] = { ltt_lttng_rotation_set_schedule, NULL },
+	[LTT_LTTNG_CMD_CLEAR_SESSION] = { ltt_lttng_clear_session, NULL },
+	[LTT_LTTNG_CMD_REGENERATE_METADATA] = { ltt_lttng_regenerate_metadata, NULL },
+	[LTT_LTTNG_CMD_REGENERATE_STATEDUMP] = { ltt_lttng_regenerate_statedump, NULL },
 	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { NULL, "lttctl add-trigger" },
 	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { NULL, "lttctl remove-trigger" },
 	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { NULL, "lttctl list-triggers" },
@@ -462,14 +464,7 @@ static const char *instead(uint32_t cmd)
 {
 	if (cmd < LTT_LTTNG_CMD_NR_ && entries[cmd].instead)
 		return entries[cmd].instead;
-	switch (cmd) {
-	case LTT_LTTNG_CMD_ROTATION_GET_INFO:
-	case LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE:
-	case LTT_LTTNG_CMD_SESSION_LIST_ROTATION_SCHEDULES:
-		return "lttctl enable-rotation / disable-rotation / list";
-	default:
-		return "lttctl";
-	}
+	return "lttctl";
 }
 
 /* Serve @call: its LTTng return code, its command header and payload filled. */

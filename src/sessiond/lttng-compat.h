@@ -12,7 +12,7 @@
  *   lttng-compat.c       the table of LTTng's commands, errors, sessions
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
  *   lttng-compat-view.c  rotation schedules, process attribute trackers
- *   lttng-compat-chunk.c snapshots
+ *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -133,6 +133,12 @@ uint32_t ltt_lttng_snapshot_add_output(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_snapshot_del_output(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_rotate_session(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_rotation_get_info(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call);
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a

@@ -55,6 +55,9 @@ LTT_CODEC(lttng_req_policy, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(
 	LTT_ROW_FIXSTR(in ctrl_url), LTT_ROW_FIXSTR(in data_url)
 LTT_CODEC(lttng_req_snapshot, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS(output.));
 LTT_CODEC(lttng_req_record, LTTNG_ORDER, LTT_ROW_U32(wait), SNAPSHOT_OUTPUT_ROWS(output.));
+LTT_CODEC(lttng_req_rotation, LTTNG_ORDER, LTT_ROW_U64(rotation_id));
+LTT_CODEC(lttng_req_schedule, LTTNG_ORDER,
+	  LTT_ROW_U8(sched_type), LTT_ROW_U8(sched_set), LTT_ROW_U64(sched_value));
 #undef LTT_MSG
 
 /* LTTng's process attribute value types that name a user or a group. */
@@ -87,6 +90,10 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_snapshot, req);
 	case LTT_LTTNG_CMD_SNAPSHOT_RECORD:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_record, req);
+	case LTT_LTTNG_CMD_ROTATION_GET_INFO:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_rotation, req);
+	case LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_schedule, req);
 	default:
 		break;
 	}
@@ -214,6 +221,18 @@ LTT_CODEC(lttng_descriptor, LTTNG_ORDER,
 LTT_CODEC(lttng_snapshot_output, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS());
 #undef LTT_MSG
 
+/* The location's union: 4,357 bytes, a local path its first 4,096. */
+#define LTT_MSG struct ltt_lttng_rotation_info
+LTT_CODEC(lttng_rotation_info, LTTNG_ORDER,
+	  LTT_ROW_U32(status), LTT_ROW_U8(location_type),
+	  LTT_ROW_WHEN_EQ(location_type, 1), LTT_ROW_FIXSTR(path), LTT_ROW_BYTES(pad),
+	  LTT_ROW_WHEN_END(),
+	  LTT_ROW_WHEN_EQ(location_type, 0), LTT_ROW_BYTES(path), LTT_ROW_BYTES(pad),
+	  LTT_ROW_WHEN_END(),
+	  LTT_ROW_WHEN_EQ(location_type, 2), LTT_ROW_FIXSTR(host), LTT_ROW_U8(protocol),
+	  LTT_ROW_U16(ctrl_port), LTT_ROW_U16(data_port), LTT_ROW_FIXSTR(relative_path));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_lttng_uri
 LTT_CODEC(lttng_uri, LTTNG_ORDER,
 	  LTT_ROW_U32(dtype), LTT_ROW_U32(utype), LTT_ROW_U32(stype), LTT_ROW_U32(proto),
@@ -246,3 +265,4 @@ LTTNG_GET(descriptor, struct ltt_lttng_descriptor)
 LTTNG_PUT(uri, struct ltt_lttng_uri)
 LTTNG_GET(uri, struct ltt_lttng_uri)
 LTTNG_PUT(snapshot_output, struct ltt_lttng_snapshot_output)
+LTTNG_PUT(rotation_info, struct ltt_lttng_rotation_info)

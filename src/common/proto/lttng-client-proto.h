@@ -195,6 +195,10 @@ struct ltt_lttng_req {
 	uint32_t name_len;	/* or its user or group name's length (NUL included) */
 	int32_t policy;		/* set policy: enum lttng_tracking_policy */
 	uint32_t wait;		/* snapshot record */
+	uint64_t rotation_id;	/* rotation get info */
+	uint8_t sched_type;	/* rotation set schedule: 0 size, 1 periodic */
+	uint8_t sched_set;	/* 1: set it to sched_value, 0: unset it */
+	uint64_t sched_value;	/* bytes, or microseconds */
 	struct ltt_lttng_snapshot_output output;	/* snapshot commands */
 };
 
@@ -288,6 +292,19 @@ struct ltt_lttng_uri {
 	char dst[LTT_LTTNG_PATH_MAX];	/* a path, or an address */
 };
 
+/* The reply of ROTATION_GET_INFO (lttng_rotation_get_info_return, 4,362 bytes). */
+struct ltt_lttng_rotation_info {
+	int32_t status;		/* enum lttng_rotation_state */
+	int8_t location_type;	/* 0 none, 1 local, 2 relay */
+	char path[LTT_LTTNG_PATH_MAX];	/* local: absolute */
+	uint8_t pad[261];	/* 0: the rest of the union after a local path */
+	char host[256];		/* relay: */
+	int8_t protocol;	/* 0: TCP */
+	uint16_t ctrl_port;
+	uint16_t data_port;
+	char relative_path[LTT_LTTNG_PATH_MAX];
+};
+
 /**
  * ltt_lttng_cmd_name() - "CREATE_SESSION_EXT", or NULL for a number 2.13 lacks
  */
@@ -323,6 +340,7 @@ void ltt_lttng_put_domain(struct ltt_wbuf *w, const struct ltt_lttng_domain *m);
 void ltt_lttng_get_descriptor(struct ltt_rbuf *r, struct ltt_lttng_descriptor *ret);
 void ltt_lttng_put_descriptor(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m);
 void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
+void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
 

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 53
+plan 57
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -145,6 +145,20 @@ ok $RC "lttng snapshot record" || diag "$OUT"
 bt "$TEST_TMP/snap" "$TEST_TMP/snap.txt"
 is "$(count_events "$TEST_TMP/snap.txt" compat:basic)" $N "... holds the $N compat:basic events"
 lttng destroy snap >/dev/null
+
+# --- rotations ---
+lttng create rot -o "$TEST_TMP/rot" >/dev/null && lttng enable-event -u compat:basic -s rot >/dev/null &&
+	lttng start rot >/dev/null && compat_run $N
+run lttng rotate rot
+like "$STDOUT" "Trace chunk archive for session rot is now readable at $TEST_TMP/rot/archives/" \
+	"lttng rotate: waits for ROTATION_GET_INFO's completed archive and says where" || diag "$OUT"
+bt "$(sed -n 's/.* is now readable at //p' <<<"$STDOUT")" "$TEST_TMP/rot.txt"
+is "$(count_events "$TEST_TMP/rot.txt" compat:basic)" $N "... which holds the $N compat:basic events"
+run lttng enable-rotation -s rot --timer 10s
+ok $RC "lttng enable-rotation --timer 10s" || diag "$OUT"
+run lttng list rot
+like "$STDOUT" "timer period: 10000000 us" "lttng list: the schedule, read back from ltt"
+lttng destroy rot >/dev/null
 
 # --- what ltt does not serve, and what no LTTng client sends ---
 run lttng save other -o "$TEST_TMP/saved"
