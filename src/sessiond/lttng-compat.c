@@ -537,7 +537,8 @@ size_t ltt_lttng_compat_extra(const uint8_t *msg)
 	struct ltt_lttng_req req;
 	size_t extra;
 
-	if (ltt_lttng_get_req(msg, &req) || req.fd_count || ltt_lttng_req_extra(&req, &extra))
+	/* a request with descriptors too: its answer is a refusal, after its bytes */
+	if (ltt_lttng_get_req(msg, &req) || ltt_lttng_req_extra(&req, &extra))
 		return 0;
 	return extra;
 }

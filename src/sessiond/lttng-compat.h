@@ -30,8 +30,7 @@
 /**
  * ltt_lttng_compat_extra() - the bytes that follow the fixed request at
  * @msg (LTT_LTTNG_MSG_SIZE bytes, borrowed): its variable part; 0 for a
- * request refused whole (malformed, with descriptors), which
- * ltt_lttng_compat_run() answers.  Any thread.
+ * malformed request, which ltt_lttng_compat_run() answers.  Any thread.
  */
 size_t ltt_lttng_compat_extra(const uint8_t *msg);
 
