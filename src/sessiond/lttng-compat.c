@@ -218,6 +218,11 @@ static uint32_t create_output(struct ltt_lttng_call *call, struct create *cr)
 		break;
 	}
 	conf->output_type = LTT_OUTPUT_NET;
+	if (!cr->desc.uri_count) {
+		/* the daemon's default relay, as LTTng's: this host's */
+		snprintf(conf->output, sizeof(conf->output), "net://127.0.0.1");
+		return LTT_LTTNG_OK;
+	}
 	if (cr->desc.uri_count != 2 ||
 	    relay_url(&cr->uris[0], &cr->uris[1], conf->output, sizeof(conf->output)))
 		return ltt_lttng_refuse(call, "this network output (a relay's control and data at different hosts)",
@@ -225,35 +230,55 @@ static uint32_t create_output(struct ltt_lttng_call *call, struct create *cr)
 	return LTT_LTTNG_OK;
 }
 
+/*
+ * LTTng's URIs of the output ltt chose: a local directory, or a relay's
+ * control and data ports (IPv4 or IPv6 address, or a host name as LTTng
+ * keeps one).  Returns how many (0 for none), into @uris[2].
+ */
+static uint8_t output_uris(const struct ltt_session_desc *info, struct ltt_lttng_uri *uris)
+{
+	struct ltt_uri u;
+	int i;
+
+	if (info->output_type == LTT_OUTPUT_LOCAL) {
+		uris[0].dtype = LTT_LTTNG_URI_DST_PATH;
+		snprintf(uris[0].dst, sizeof(uris[0].dst), "%s", info->output);
+		return 1;
+	}
+	if (info->output_type != LTT_OUTPUT_NET || ltt_uri_parse(info->output, &u))
+		return 0;
+	for (i = 0; i < 2; i++) {
+		uris[i].dtype = u.family == LTT_URI_INET6 ? 2 : 1;
+		uris[i].stype = (uint32_t)i;	/* control, data */
+		uris[i].proto = 1;		/* TCP */
+		uris[i].port = i ? u.data_port : u.ctrl_port;
+		snprintf(uris[i].dst, sizeof(uris[i].dst), "%s", u.host);
+		snprintf(uris[i].subdir, sizeof(uris[i].subdir), "%s", u.path);
+	}
+	return 2;
+}
+
 /* The descriptor of the session created: the client's, named, its output resolved. */
 static void put_created(struct ltt_wbuf *w, const struct create *cr,
 			const struct ltt_session_desc *info)
 {
 	struct ltt_lttng_descriptor d = cr->desc;
-	struct ltt_lttng_uri *uri;
-	size_t i;
+	struct ltt_lttng_uri *uris = calloc(2, sizeof(*uris));
+	uint8_t i;
 
+	if (!uris) {
+		w->err = -ENOMEM;
+		return;
+	}
 	d.name_len = (uint32_t)strlen(info->name) + 1;
-	if (d.output_type == LTT_LTTNG_DESC_OUT_LOCAL)
-		d.uri_count = 1;
+	d.uri_count = output_uris(info, uris);
 	ltt_lttng_put_descriptor(w, &d);
 	if (d.type == LTT_LTTNG_DESC_LIVE)
 		ltt_wbuf_put_u64(w, cr->live_timer_us);
 	ltt_wbuf_put_bytes(w, info->name, d.name_len);
-	if (d.output_type == LTT_LTTNG_DESC_OUT_LOCAL) {
-		uri = calloc(1, sizeof(*uri));
-		if (!uri) {
-			w->err = -ENOMEM;
-			return;
-		}
-		uri->dtype = LTT_LTTNG_URI_DST_PATH;
-		snprintf(uri->dst, sizeof(uri->dst), "%s", info->output);
-		ltt_lttng_put_uri(w, uri);
-		free(uri);
-		return;
-	}
 	for (i = 0; i < d.uri_count; i++)
-		ltt_lttng_put_uri(w, &cr->uris[i]);
+		ltt_lttng_put_uri(w, &uris[i]);
+	free(uris);
 }
 
 static uint32_t create_session(struct ltt_lttng_call *call)
