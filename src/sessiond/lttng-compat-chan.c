@@ -524,19 +524,66 @@ out:
 	return ret;
 }
 
-/*
- * LIST_TRACEPOINTS: what ltt's LIST_TRACEPOINTS lists of the domain, as
- * LTTng lists its events: a count, then each {event, name} with its
- * program's pid (0 for the kernel) and log level.
- */
-uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
+/* A listed tracepoint, as LTTng lists an event: {event, name}. */
+static void put_tracepoint(struct ltt_wbuf *w, int32_t pid, const char *name, int32_t loglevel)
 {
-	struct ltt_list_tracepoints_req q = { .domain = (enum ltt_domain)call->req.domain,
+	struct ltt_lttng_event ev = {
+		.type = LTT_LTTNG_EVENT_TRACEPOINT, .loglevel_type = LTT_LOGLEVEL_ALL,
+		.loglevel = loglevel, .enabled = -1,	/* as LTTng lists one: neither */
+		.pid = pid, .name_len = (uint32_t)strlen(name) + 1,
+	};
+
+	ltt_lttng_put_event(w, &ev);
+	ltt_wbuf_put_bytes(w, name, ev.name_len);
+}
+
+/* LTTng's field type (enum lttng_event_field_type) of ltt's type name. */
+static uint8_t field_type(const char *type)
+{
+	static const char *const names[] = { "integer", "enum", "float", "string" };
+	uint8_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strncmp(type, names[i], strlen(names[i])))
+			return (uint8_t)(i + 1);
+	return 0;	/* OTHER: arrays, sequences, structures */
+}
+
+/* One field: {u8 type, u8 nowrite, u32 name_len, u32 event_len}, its name, its event. */
+static void put_field(struct ltt_wbuf *w, const char *field, const char *type, int32_t pid,
+		      const char *name, int32_t loglevel)
+{
+	size_t len = strlen(field) + 1;
+	struct ltt_wbuf ev;
+
+	ltt_wbuf_init(&ev);
+	put_tracepoint(&ev, pid, name, loglevel);
+	ltt_wbuf_put_u8(w, field_type(type));
+	ltt_wbuf_put_u8(w, 0);
+	ltt_wbuf_put_u32(w, (uint32_t)len);
+	ltt_wbuf_put_u32(w, (uint32_t)ev.len);
+	ltt_wbuf_put_bytes(w, field, len);
+	ltt_wbuf_put_bytes(w, ev.data, ev.len);
+	if (ev.err)
+		w->err = ev.err;
+	ltt_wbuf_fini(&ev);
+}
+
+/*
+ * LIST_TRACEPOINTS and (@fields) LIST_TRACEPOINT_FIELDS: what ltt's
+ * LIST_TRACEPOINTS lists of the domain, as LTTng lists them: a count,
+ * then each tracepoint as an event with its program's pid (0 for the
+ * kernel), or each field with its tracepoint's event.
+ */
+static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields)
+{
+	struct ltt_list_tracepoints_req q = { .with_fields = fields,
+					      .domain = (enum ltt_domain)call->req.domain,
 					      .type = LTT_EVENT_TRACEPOINT };
 	uint32_t i, j, n, nf, count = 0, ret;
-	struct ltt_lttng_event ev;
+	const char *name, *field, *type;
 	struct ltt_wbuf w, reply;
-	const char *name;
+	int32_t pid, loglevel;
 	struct ltt_rbuf r;
 
 	ret = check_domain(call);
@@ -550,25 +597,23 @@ uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
 	ltt_rbuf_init(&r, reply.data, reply.len);
 	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
 	for (i = 0; i < n && !r.err; i++) {
-		memset(&ev, 0, sizeof(ev));
-		ev.pid = (int32_t)ltt_rbuf_get_u32(&r);
+		pid = (int32_t)ltt_rbuf_get_u32(&r);
 		(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);	/* the program: LTTng's client reads /proc */
 		name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
-		ev.loglevel = (int32_t)ltt_rbuf_get_u32(&r);
+		loglevel = (int32_t)ltt_rbuf_get_u32(&r);
 		nf = ltt_rbuf_get_u32(&r);
 		for (j = 0; j < nf && !r.err; j++) {
-			(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);
-			(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+			field = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+			type = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+			if (!r.err && fields && strlen(field) < LTT_LTTNG_SYMBOL_LEN) {
+				put_field(&call->data, field, type, pid, name, loglevel);
+				count++;
+			}
 		}
-		if (r.err)
-			break;
-		ev.type = LTT_LTTNG_EVENT_TRACEPOINT;
-		ev.loglevel_type = LTT_LOGLEVEL_ALL;
-		ev.enabled = -1;	/* as LTTng lists a tracepoint: neither */
-		ev.name_len = (uint32_t)strlen(name) + 1;
-		ltt_lttng_put_event(&call->data, &ev);
-		ltt_wbuf_put_bytes(&call->data, name, ev.name_len);
-		count++;
+		if (!r.err && !fields) {
+			put_tracepoint(&call->data, pid, name, loglevel);
+			count++;
+		}
 	}
 	if (ret == LTT_LTTNG_OK && ltt_rbuf_end(&r))
 		ret = LTT_LTTNG_ERR_FATAL;
@@ -576,4 +621,14 @@ uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
 		ltt_wbuf_put_u32(&call->hdr, count);
 	ltt_wbuf_fini(&reply);
 	return ret;
+}
+
+uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
+{
+	return list_tracepoints(call, false);
+}
+
+uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call)
+{
+	return list_tracepoints(call, true);
 }

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 57
+plan 58
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -130,6 +130,10 @@ wait_ready $READY
 run lttng list -u
 like "$STDOUT" "PID: $READY_PIDS - Name: " "lttng list -u: the registered program, by its pid" || diag "$OUT"
 like "$STDOUT" "ltt_test:seq \\(loglevel: .*\\) \\(type: tracepoint\\)" "... with its tracepoints"
+run lttng list -u -f
+like "$STDOUT" "ltt_test:seq \\(loglevel: .*\\) \\(type: tracepoint\\)
+ *field: role \\(string\\)
+ *field: thread \\(integer\\)" "lttng list -u -f: and their fields, with their types" || diag "$OUT"
 echo go >&$GO
 wait $BG_PID
 
