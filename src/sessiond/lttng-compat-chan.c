@@ -342,7 +342,7 @@ uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call)
 	uint32_t i, ret;
 
 	ltt_wbuf_init(&reply);
-	ret = ltt_lttng_session_tree(call, &reply, &r);
+	ret = ltt_lttng_session_tree(call, &reply, &r, NULL);
 	if (ret == LTT_LTTNG_OK && each_channel(call, &r, add_domain, &d))
 		ret = LTT_LTTNG_ERR_FATAL;
 	for (i = 0; ret == LTT_LTTNG_OK && i <= LTT_DOMAIN_PYTHON; i++) {
@@ -397,7 +397,7 @@ uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call)
 	uint32_t ret;
 
 	ltt_wbuf_init(&reply);
-	ret = ltt_lttng_session_tree(call, &reply, &r);
+	ret = ltt_lttng_session_tree(call, &reply, &r, NULL);
 	if (ret == LTT_LTTNG_OK && each_channel(call, &r, put_channel, &l))
 		ret = LTT_LTTNG_ERR_FATAL;
 	if (ret == LTT_LTTNG_OK)
@@ -450,7 +450,7 @@ uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
 	struct ltt_rbuf r;
 
 	ltt_wbuf_init(&reply);
-	ret = rd ? ltt_lttng_session_tree(call, &reply, &r) : LTT_LTTNG_ERR_NOMEM;
+	ret = rd ? ltt_lttng_session_tree(call, &reply, &r, NULL) : LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK && each_channel(call, &r, no_channel, NULL))
 		ret = LTT_LTTNG_ERR_FATAL;
 	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;

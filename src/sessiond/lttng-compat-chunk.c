@@ -274,12 +274,7 @@ static uint32_t archive_location(struct ltt_lttng_call *call, const char *archiv
 	uint32_t ret;
 
 	ltt_wbuf_init(&reply);
-	ret = s ? ltt_lttng_session_tree(call, &reply, &r) : LTT_LTTNG_ERR_NOMEM;
-	if (ret == LTT_LTTNG_OK) {
-		ltt_rbuf_init(&r, reply.data, reply.len);
-		ltt_proto_get_session_info(&r, s, call->ctx->minor);
-		ret = r.err ? LTT_LTTNG_ERR_FATAL : LTT_LTTNG_OK;
-	}
+	ret = s ? ltt_lttng_session_tree(call, &reply, &r, s) : LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK && s->output_type == LTT_OUTPUT_NET && !ltt_uri_parse(s->output, &u)) {
 		info->location_type = 2;
 		snprintf(info->host, sizeof(info->host), "%s", u.host);

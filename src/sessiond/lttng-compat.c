@@ -108,9 +108,9 @@ static enum ltt_error_code session_cmd(struct ltt_lttng_call *call, unsigned int
 }
 
 uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
-				struct ltt_rbuf *r)
+				struct ltt_rbuf *r, struct ltt_session_desc *ret_info)
 {
-	struct ltt_session_desc *info = malloc(sizeof(*info));
+	struct ltt_session_desc *info = ret_info ? ret_info : malloc(sizeof(*info));
 	enum ltt_error_code err;
 
 	if (!info)
@@ -122,7 +122,8 @@ uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *re
 		if (r->err)
 			err = LTT_ERR_PROTOCOL;
 	}
-	free(info);
+	if (info != ret_info)
+		free(info);
 	return ltt_lttng_code(call, err);
 }
 

@@ -164,9 +164,10 @@ uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
 
 /**
  * ltt_lttng_session_tree() - GET_SESSION of @call's session into @reply:
- * on LTT_LTTNG_OK, @r reads it from its channel count on
+ * on LTT_LTTNG_OK, @r reads it from its channel count on, and the
+ * session's description is in @ret_info (NULL: not wanted)
  */
 uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
-				struct ltt_rbuf *r);
+				struct ltt_rbuf *r, struct ltt_session_desc *ret_info);
 
 #endif /* LTT_SESSIOND_LTTNG_COMPAT_H */
