@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 58
+plan 60
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -182,6 +182,24 @@ is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" bigname)" 152 \
 	"a session descriptor whose name runs past its bytes: LTTNG_ERR_INVALID_PROTOCOL"
 run lttng list
 like "$STDOUT" "other \\[inactive\\]" "the daemon serves on, its sessions as they were"
+
+# --- a user's daemon: LTTng's socket in $LTTNG_HOME/.lttng ---
+if can_switch_user; then
+	U="$TEST_TMP/user"
+	nobody_dir "$U"
+	as_nobody env HOME="$U" LTTNG_HOME="$U" LTT_HOME="$U" "$SESSIOND" --daemonize \
+		--rundir "$U/run" --lttng-compat --no-kernel
+	is "$(stat -c '%U %a' "$U/.lttng/client-lttng-sessiond" 2>&1)" "nobody 600" \
+		"a user's daemon: its socket in \$LTTNG_HOME/.lttng, the user's alone"
+	as_nobody env HOME="$U" LTTNG_HOME="$U" "$LTTNG" create mine -o "$U/tr" >/dev/null 2>&1
+	run as_nobody env LTT_RUNDIR="$U/run" "$LTTCTL_BIN" list
+	like "$STDOUT" "mine \\($U/tr\\)" "... where the user's lttng creates a session lttctl lists" ||
+		diag "$OUT"
+	UPID=$(cat "$U/run/sessiond.pid")
+	kill "$UPID" && wait_pid_exit "$UPID"
+else
+	skip 2 "no setpriv or no user nobody: a user's daemon is not tested"
+fi
 
 # --- a socket a live lttng-sessiond serves is never taken over ---
 stop_sessiond
