@@ -11,6 +11,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
 	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
 	src/common/proto/live-proto.c src/common/proto/live-proto.h \
+	src/common/proto/lttng-client-proto.c src/common/proto/lttng-client-proto.h \
 	src/common/proto/msg.c src/common/proto/msg.h \
 	src/common/proto/relay-proto.c src/common/proto/relay-proto.h \
 	src/common/proto/trigger-proto.c src/common/proto/trigger-proto.h \

@@ -44,6 +44,7 @@
 #include "sessiond/client-workers.h"
 #include "sessiond/client.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/lttng-compat.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/worker.h"
 
@@ -92,6 +93,27 @@ static bool peer_allowed(const struct ltt_client_thread *t, int fd, const struct
 	return false;
 }
 
+/*
+ * LTTng's wire: @body is the whole reply (ltt_lttng_compat_run()), else
+ * an LTTng error for @status; the connection ends with it, as LTTng's.
+ */
+static void queue_lttng_reply(struct conn *c, enum ltt_error_code status,
+			      const struct ltt_wbuf *body)
+{
+	const uint8_t *msg = c->payload && c->payload_got >= LTT_LTTNG_MSG_SIZE ? c->payload : NULL;
+
+	ltt_wbuf_reset(&c->out);
+	c->out_off = 0;
+	c->reply_by = ltt_evloop_now_ns() + LTT_CLIENT_SEND_TIMEOUT_MS * NS_PER_MS;
+	c->closing = true;
+	if (!status && body)
+		ltt_wbuf_put_bytes(&c->out, body->data, body->len);
+	else
+		ltt_lttng_compat_error(msg, status, &c->out);
+	if (c->out.err)
+		ltt_wbuf_reset(&c->out);	/* no memory for the reply: close */
+}
+
 /* Queue a reply header with @status and, on success, the payload in @body. */
 static void queue_reply(struct conn *c, uint16_t cmd, enum ltt_error_code status,
 			const struct ltt_wbuf *body)
@@ -103,6 +125,10 @@ static void queue_reply(struct conn *c, uint16_t cmd, enum ltt_error_code status
 	};
 	uint8_t *p;
 
+	if (c->t->cfg.wire == LTT_CLIENT_WIRE_LTTNG) {
+		queue_lttng_reply(c, status, body);
+		return;
+	}
 	if (!status && body && body->len > LTT_CLIENT_MSG_MAX - LTT_CLIENT_HDR_SIZE)
 		hdr.status = LTT_ERR_LIMIT;
 	if (!hdr.status && body)
@@ -192,6 +218,7 @@ struct cmd_job {
 	uid_t uid;			/* whose worker runs it */
 	struct ltt_cmd_ctx ctx;
 	uint16_t cmd;
+	bool lttng;			/* LTTng's wire: payload is its request */
 	uint8_t *payload;
 	uint32_t len;
 	struct ltt_wbuf reply;
@@ -227,7 +254,11 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	struct cmd_job *job = (struct cmd_job *)j;
 
 	(void)loop;
-	job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len, &job->reply);
+	if (job->lttng)
+		job->status = ltt_lttng_compat_run(&job->ctx, job->payload, job->len, &job->reply);
+	else
+		job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len,
+					       &job->reply);
 	job->job.fn = cmd_job_done;
 	ltt_evloop_post(job->c->t->srv.loop, &job->job);
 }
@@ -249,6 +280,7 @@ static int submit(struct ltt_client_thread *t, struct conn *c, const struct ltt_
 	job->c = c;
 	job->ctx = *ctx;
 	job->cmd = c->hdr.cmd;
+	job->lttng = t->cfg.wire == LTT_CLIENT_WIRE_LTTNG;
 	job->payload = c->payload;	/* taken */
 	job->len = c->hdr.payload_len;
 	ltt_wbuf_init(&job->reply);
@@ -272,7 +304,15 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 	struct ltt_wbuf body;
 	enum ltt_error_code ret;
 
-	if (c->hello_done && ltt_cmd_may_wait(c->hdr.cmd) && !submit(t, c, &ctx)) {
+	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG) {
+		/* every LTTng command on the worker; here only without memory for the job */
+		if (submit(t, c, &ctx)) {
+			ltt_wbuf_init(&body);
+			ret = ltt_lttng_compat_run(&ctx, c->payload, c->hdr.payload_len, &body);
+			queue_reply(c, c->hdr.cmd, ret, &body);
+			ltt_wbuf_fini(&body);
+		}
+	} else if (c->hello_done && ltt_cmd_may_wait(c->hdr.cmd) && !submit(t, c, &ctx)) {
 		/* The reply comes with the job; meanwhile the connection rests. */
 	} else if (c->hdr.cmd == LTT_CLIENT_CMD_HELLO) {
 		handle_hello(c, &c->hdr);
@@ -295,6 +335,36 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		ltt_client_conn_budget_set(c, 0);	/* else the worker's copy, until cmd_job_done() */
 	c->hdr_got = 0;
 	c->payload_got = 0;
+}
+
+/*
+ * LTTng's wire has no header of ltt's: a connection starts where ltt's
+ * would have read one announcing the fixed request, whose bytes are the
+ * payload; then lttng_sized() extends it by the variable part.
+ */
+static void lttng_expect_request(struct conn *c)
+{
+	c->hello_done = true;
+	c->minor = LTT_CLIENT_MINOR;
+	c->hdr = (struct ltt_client_hdr){ .magic = LTT_CLIENT_MAGIC,
+					  .payload_len = LTT_LTTNG_MSG_SIZE };
+	c->hdr_got = LTT_CLIENT_HDR_SIZE;
+	c->payload_got = 0;
+	c->lttng_sized = false;
+	c->msg_by = ltt_evloop_now_ns() + LTT_CLIENT_RECV_TIMEOUT_MS * NS_PER_MS;
+}
+
+/* The fixed request is in: true when a variable part follows (the request grew). */
+static bool lttng_sized(struct conn *c)
+{
+	size_t extra;
+
+	if (c->lttng_sized)
+		return false;
+	c->lttng_sized = true;
+	extra = ltt_lttng_compat_extra(c->payload);
+	c->hdr.payload_len += (uint32_t)extra;
+	return extra > 0;
 }
 
 /* A request header is whole: check it.  Returns 0, or -1 to drop the client. */
@@ -411,6 +481,8 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 		if (c->payload_got < c->hdr.payload_len)
 			continue;
 complete:
+		if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG && !c->skipping && lttng_sized(c))
+			continue;	/* the variable part, at the top of the loop */
 		if (c->skipping) {
 			queue_reply(c, c->hdr.cmd, LTT_ERR_CLIENT_BYTES, NULL);
 			c->skipping = false;
@@ -548,6 +620,8 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 		return;
 	}
 	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
+	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
+		lttng_expect_request(c);
 	ltt_client_conn_deadline(c);
 }
 

@@ -2,7 +2,10 @@
 /*
  * client.h - the client thread: accepts connections on client.sock,
  * checks each peer's credentials, frames requests without ever blocking
- * on one client, and runs the commands (cmd.h).
+ * on one client, and runs the commands (cmd.h).  A second one serves
+ * LTTng's client socket with --lttng-compat: the same connections,
+ * limits and workers, LTTng's framing, its requests translated to the
+ * same commands (lttng-compat.h).
  */
 #ifndef LTT_SESSIOND_CLIENT_H
 #define LTT_SESSIOND_CLIENT_H
@@ -28,8 +31,15 @@
 #define LTT_CLIENT_SEND_TIMEOUT_MS 10000	/* a reply must be taken by then */
 #define LTT_CLIENT_PRE_HELLO_MAX 4096	/* payload bytes of a request before HELLO */
 
+/* What a client thread's connections speak. */
+enum ltt_client_wire {
+	LTT_CLIENT_WIRE_LTT = 0,	/* ltt's client protocol (client-proto.h) */
+	LTT_CLIENT_WIRE_LTTNG,		/* LTTng 2.13's (lttng-compat.h): --lttng-compat */
+};
+
 struct ltt_client_thread_config {
 	int listen_fd;		/* taken: closed by ltt_client_thread_stop() */
+	enum ltt_client_wire wire;
 	struct ltt_session_registry *registry;	/* borrowed */
 	const struct ltt_domains *domains;	/* borrowed */
 	bool root_daemon;

@@ -33,6 +33,7 @@
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/kernel/kernel-notify.h"
 #include "sessiond/kernel/kernel-map.h"
+#include "sessiond/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
@@ -127,6 +128,7 @@ struct daemon {
 	struct ltt_ust ust;
 	struct ltt_kernel kernel;
 	struct ltt_client_thread *clients;
+	struct ltt_client_thread *lttng_clients;	/* --lttng-compat, else NULL */
 	struct ltt_app_thread *apps;
 	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 	struct ltt_triggers triggers;
@@ -141,6 +143,8 @@ struct daemon {
 	struct ltt_budget client_budget;
 	struct ltt_budget app_budget;
 	int app_fd, client_fd;		/* listening, until their threads take them */
+	int lttng_fd;			/* --lttng-compat's, the same; -1: none */
+	char lttng_path[PATH_MAX];	/* its socket, "" for none */
 	bool dropped;			/* root's rights given up (ltt_priv_drop()) */
 };
 
@@ -265,6 +269,18 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		LTT_ERR("can't start the client thread: %s", strerror(-ret));
 		return ret;
 	}
+	if (d->lttng_fd >= 0) {
+		/* LTTng's clients: the same sessions, limits and workers' commands */
+		ccfg.listen_fd = d->lttng_fd;
+		ccfg.wire = LTT_CLIENT_WIRE_LTTNG;
+		ccfg.triggers = NULL;	/* no SUBSCRIBE on LTTng's wire */
+		d->lttng_fd = -1;
+		ret = ltt_client_thread_start(&ccfg, &d->lttng_clients);
+		if (ret) {
+			LTT_ERR("can't start the LTTng client thread: %s", strerror(-ret));
+			return ret;
+		}
+	}
 	ret = ltt_trigger_runner_start(&d->triggers, &d->registry, &d->domains, d->clients,
 				       &d->runner);
 	if (ret)
@@ -287,6 +303,7 @@ static void serve_stop(struct daemon *d, bool root)
 	};
 
 	ltt_trigger_runner_stop(d->runner);
+	ltt_client_thread_stop(d->lttng_clients);
 	ltt_client_thread_stop(d->clients);
 	ltt_chunk_sched_stop(d->sched);
 	ltt_cmd_destroy_all(&ctx);
@@ -375,8 +392,8 @@ static int run(const struct options *opts)
 	int ready_fd = -1, sfd = -1, ret;
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
-	struct daemon d = { .app_fd = -1, .client_fd = -1 };
-	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX];
+	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1 };
+	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
@@ -409,7 +426,9 @@ static int run(const struct options *opts)
 		ltt_privsep_consumers(&opts->consumer);
 		if (opts->drop)
 			ltt_privsep_drops(rundir, agent_port_file(rundir, port_file,
-								  sizeof(port_file)) ? NULL : port_file);
+								  sizeof(port_file)) ? NULL : port_file,
+					  opts->lttng_compat && !ltt_lttng_compat_socket(
+						  lttng_sock, sizeof(lttng_sock)) ? lttng_sock : NULL);
 		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));
@@ -430,11 +449,15 @@ static int run(const struct options *opts)
 	ret = listen_on(&rd, LTT_APP_SOCKET_NAME, root, gr, &d.app_fd);
 	if (!ret)
 		ret = listen_on(&rd, LTT_CLIENT_SOCKET_NAME, root, gr, &d.client_fd);
+	if (!ret && opts->lttng_compat)
+		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
+					      &d.lttng_fd);
 	/* both sockets bound, no thread yet: root's rights are given up here */
 	if (!ret && opts->drop)
 		ret = drop_root(opts, rundir, opts->load ? load : NULL, &autoload);
 	if (ret) {
 		unlink_sockets(&rd);
+		ltt_lttng_compat_unlisten(d.lttng_path);
 		goto out;
 	}
 	d.dropped = opts->drop;
@@ -475,12 +498,15 @@ static int run(const struct options *opts)
 	serve_stop(&d, root);
 	ltt_chunk_journal_fini();
 	unlink_sockets(&rd);
+	ltt_lttng_compat_unlisten(d.lttng_path);
 out:
 	ltt_autoload_finish(&autoload, false);
 	if (d.app_fd >= 0)
 		close(d.app_fd);
 	if (d.client_fd >= 0)
 		close(d.client_fd);
+	if (d.lttng_fd >= 0)
+		close(d.lttng_fd);
 	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)

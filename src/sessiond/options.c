@@ -286,6 +286,10 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "messages becomes USER, with no capability (default: $LTT_PRIVSEP_USER, else "
 		  LTT_PRIVSEP_DEFAULT " if it exists, else nobody; root: it keeps root's rights)",
 		  "USER" },
+		{ "lttng-compat", 0, POPT_ARG_NONE, &opts->lttng_compat, 0,
+		  "also serve LTTng 2.13's clients (Debian's lttng, liblttng-ctl, python3-lttng) on "
+		  "LTTng's client socket (root: /var/run/lttng; others: $LTTNG_HOME or $HOME/.lttng), "
+		  "unless a live lttng-sessiond serves it", NULL },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,

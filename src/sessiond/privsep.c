@@ -22,6 +22,7 @@
 #include "common/proto/app-proto.h"
 #include "common/base/paths.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/app/app.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
@@ -183,11 +184,11 @@ static int owner_files(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wb
  * file (AGENT_PORT), and its run directory's files (sockets, pid file,
  * the chunk journals' directory when empty), removed at a clean stop.
  */
-static char rundir[PATH_MAX], port_file[PATH_MAX];
+static char rundir[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 static unsigned int agent_port;	/* 0: no port file written */
 static bool stopping;		/* STOPPING came: a clean stop */
 
-void ltt_privsep_drops(const char *path, const char *agent_port_file)
+void ltt_privsep_drops(const char *path, const char *agent_port_file, const char *lttng_path)
 {
 	char client_sock[PATH_MAX];
 
@@ -196,7 +197,8 @@ void ltt_privsep_drops(const char *path, const char *agent_port_file)
 	/* as main.c names it (a path that does not fit: every connection refused) */
 	if (ltt_path_join(client_sock, sizeof(client_sock), path, LTT_CLIENT_SOCKET_NAME))
 		snprintf(client_sock, sizeof(client_sock), "/");
-	ltt_chunk_owner_serve_clients(client_sock);
+	snprintf(lttng_sock, sizeof(lttng_sock), "%s", lttng_path ? lttng_path : "");
+	ltt_chunk_owner_serve_clients(client_sock, lttng_sock);
 }
 
 static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
@@ -270,6 +272,30 @@ static void rundir_clean(pid_t daemon)
 		unlinkat(dfd, "chunks", AT_REMOVEDIR);	/* the journals', when empty */
 	}
 	close(dfd);
+}
+
+/* LTTng's client socket and its pid file (--lttng-compat), if the pid file names @daemon. */
+static void lttng_clean(pid_t daemon)
+{
+	char dir[PATH_MAX], pid[PATH_MAX], text[32] = "";
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (!lttng_sock[0] || !strrchr(lttng_sock, '/'))
+		return;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(strrchr(lttng_sock, '/') - lttng_sock), lttng_sock);
+	if (ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_PID_FILE))
+		return;
+	fd = open(pid, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	n = fd >= 0 ? read(fd, text, sizeof(text) - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0 || strtol(text, NULL, 10) != (long)daemon)
+		return;
+	if (!lstat(lttng_sock, &st) && S_ISSOCK(st.st_mode))
+		unlink(lttng_sock);
+	unlink(pid);
 }
 
 static int owner_add(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
@@ -476,8 +502,10 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 	/* as the daemon would have, at a clean stop (a killed one leaves them) */
 	if (stopping && agent_port)
 		ltt_lagent_port_remove(port_file, agent_port);
-	if (stopping)
+	if (stopping) {
 		rundir_clean(daemon);
+		lttng_clean(daemon);
+	}
 	ltt_chunk_owner_serve_fini();
 	if (passed_fd >= 0)
 		close(passed_fd);

@@ -35,9 +35,12 @@ void ltt_privsep_consumers(const struct ltt_consumer_config *cfg);
  * named by a request: @port_file, LTTng's agents' port file (NULL: none),
  * which AGENT_PORT writes; and @rundir, whose sockets, pid file and empty
  * journals' directory the privileged part removes at a clean stop
- * (STOPPING), if the pid file names the daemon.  Both copied.
+ * (STOPPING), if the pid file names the daemon; @lttng_sock, LTTng's
+ * client socket it serves (--lttng-compat; NULL: none), whose clients
+ * are the daemon's too, and which it removes likewise with its
+ * lttng-sessiond.pid.  All copied.
  */
-void ltt_privsep_drops(const char *rundir, const char *port_file);
+void ltt_privsep_drops(const char *rundir, const char *port_file, const char *lttng_sock);
 
 /**
  * ltt_privsep_serve() - the privileged process's life (ltt_priv_start()'s

@@ -12,6 +12,10 @@
  *   client-notify.[ch]  its notification channels (SUBSCRIBE)
  *   client-conn.[ch]  a connection's state: budget, deadline, watch, end
  *   client-workers.[ch]  its per-user workers, and the thread's state
+ *   lttng-compat.[ch]  LTTng 2.13's client protocol on the commands (--lttng-compat)
+ *   lttng-compat-chan.c  its domains, channels, event rules, contexts
+ *   lttng-compat-view.c  its rotation schedules and process attribute trackers
+ *   lttng-compat-chunk.c its snapshots, rotations, clear, regenerate
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *   privsep.[ch]   the privileged part's table of allowed requests (root)
  *

@@ -7,6 +7,7 @@
 # fuzzes one for longer.
 FUZZ_TARGETS = \
 	tests/fuzz/fuzz_client \
+	tests/fuzz/fuzz_lttng \
 	tests/fuzz/fuzz_app \
 	tests/fuzz/fuzz_lagent \
 	tests/fuzz/fuzz_tsdl \
@@ -54,6 +55,11 @@ tests_fuzz_fuzz_client_SOURCES = tests/fuzz/fuzz_client.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_client_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_client_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_client_LDADD = $(FUZZ_LINK_WITH)
+
+tests_fuzz_fuzz_lttng_SOURCES = tests/fuzz/fuzz_lttng.c $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_lttng_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_lttng_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_lttng_LDADD = $(FUZZ_LINK_WITH)
 
 tests_fuzz_fuzz_app_SOURCES = tests/fuzz/fuzz_app.c tests/fuzz/seed-tp.c tests/fuzz/seed-tp.h \
 	tests/unit/ref-tp.c tests/unit/ref-tp.h $(FUZZ_COMMON_SRC)

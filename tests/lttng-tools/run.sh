@@ -8,6 +8,10 @@
 #
 #   tests/lttng-tools/run.sh [-k] LTTNG_TOOLS_SRC [TEST...]
 #
+# LTT_LTTNG_CLIENT=debian: `lttng` is Debian's own /usr/bin/lttng, and
+# `lttng-sessiond` ltt-sessiond --lttng-compat, which it drives over
+# LTTng's client protocol (doc/lttng-compat.md).
+#
 # TEST: a path under tests/regression (default: the list below).  Each
 # runs in a scratch directory (mktemp -d; -k keeps it) and in its own
 # mount, PID and network namespaces (the relay's ports its own), with a
@@ -65,9 +69,11 @@ mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-consum
 # (utils.sh's start_lttng_sessiond passes a stray "1", which LTTng's
 # daemon ignores and ltt's refuses); argv[0] stays lttng-sessiond so
 # that the tests' pgrep finds the daemon.
+CLIENT=$LTTCTL COMPAT=
+[ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng COMPAT=--lttng-compat
 cat >"$S/src/bin/lttng/lttng" <<SHIM
 #!/bin/bash
-exec "$LTTCTL" "\$@"
+exec "$CLIENT" "\$@"
 SHIM
 cat >"$S/src/bin/lttng-sessiond/lttng-sessiond" <<SHIM
 #!/bin/bash
@@ -80,7 +86,7 @@ for a in "\$@"; do
 	-*) args+=("\$a") ;;
 	esac
 done
-exec -a lttng-sessiond "$SESSIOND" "\${args[@]}"
+exec -a lttng-sessiond "$SESSIOND" $COMPAT "\${args[@]}"
 SHIM
 # lttng-relayd: ltt-relayd takes LTTng's -b, -d and -o; argv[0] stays
 # lttng-relayd for the tests' pgrep.

@@ -8,6 +8,7 @@ UNIT_TESTS = \
 	tests/unit/test_evloop \
 	tests/unit/test_client_proto \
 	tests/unit/test_client_objects \
+	tests/unit/test_lttng_proto \
 	tests/unit/test_consumer_proto \
 	tests/unit/test_consumer_proto_relay \
 	tests/unit/test_live_proto \
@@ -63,6 +64,8 @@ tests_unit_test_client_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_client_objects_SOURCES = tests/unit/test_client_objects.c $(UNIT_TAP_SOURCES)
 tests_unit_test_client_objects_LDADD = src/common/libcommon.la
+tests_unit_test_lttng_proto_SOURCES = tests/unit/test_lttng_proto.c $(UNIT_TAP_SOURCES)
+tests_unit_test_lttng_proto_LDADD = src/common/libcommon.la
 
 tests_unit_test_consumer_proto_SOURCES = tests/unit/test_consumer_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_test_consumer_proto_LDADD = src/common/libcommon.la

@@ -189,22 +189,24 @@ static int client_pair(const char *path, int *ret_listener, int sv[2])
 /* OWNER_FILES once the daemon is not root: its sessions' owners only. */
 static void test_admitted(const char *top, const char *out)
 {
-	char path[4096], other[128], chunks[128], sock[128];
-	int sv[2], pair[2], hold = -1, listener = -1;
+	char path[4096], other[128], chunks[128], sock[128], lsock[128];
+	int sv[2], lsv[2], pair[2], hold = -1, listener = -1, llistener = -1;
 	pid_t d = dropped_daemon(&hold);
 
 	snprintf(path, sizeof(path), "%s/gone", out);
 	snprintf(other, sizeof(other), "%s/victim", top);
 	snprintf(chunks, sizeof(chunks), "%s/chunks", top);
 	snprintf(sock, sizeof(sock), "%s/client.sock", top);
+	snprintf(lsock, sizeof(lsock), "%s/client-lttng-sessiond", top);
 	if (d < 0 || mkdir(path, 0700) || client_pair(sock, &listener, sv) ||
+	    client_pair(lsock, &llistener, lsv) ||
 	    socketpair(AF_UNIX, SOCK_STREAM, 0, pair) || mkdir(chunks, 0700)) {
-		for (int i = 0; i < 16; i++)
+		for (int i = 0; i < 18; i++)
 			tap_skip("no daemon dropped to nobody: can't test");
 		return;
 	}
 	ltt_chunk_owner_serve_daemon(d);
-	ltt_chunk_owner_serve_clients(sock);
+	ltt_chunk_owner_serve_clients(sock, NULL);
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
 	       "the daemon is nobody: removing for uid 0, which owns no session: EPERM, kept");
 	tap_is_int((int)admit(sv[1], 6, "/"), -EPERM,
@@ -223,6 +225,13 @@ static void test_admitted(const char *top, const char *out)
 	tap_is_int(forget(7), 0, "OWNER_DROP of session 7");
 	tap_ok(serve(2, 0, out, path, 0, NULL, 0) == -EPERM && exists(path),
 	       "once it is gone, removing for uid 0: EPERM, kept");
+	tap_is_int((int)admit(lsv[0], 10, out), -EPERM,
+		   "OWNER_ADD with a connection of another socket of root's (LTTng's client "
+		   "socket, not served): EPERM");
+	ltt_chunk_owner_serve_clients(sock, lsock);
+	tap_ok(admit(lsv[0], 10, out) == 0 && !forget(10),
+	       "OWNER_ADD with a connection LTTng's client socket accepted, the daemon serving "
+	       "it (--lttng-compat): admitted");
 	tap_is_int((int)admit(sv[0], 8, out), 0, "session 8 admitted, uid 0");
 	tap_is_int((int)admit(sv[0], 8, out), -EEXIST, "session 8 again: EEXIST");
 	tap_ok(journal(top, 8, 0, out) == 0 && exists(journal_file(top, 8)),
@@ -238,13 +247,17 @@ static void test_admitted(const char *top, const char *out)
 	       "removing for its owner, uid 0, in its output: done");
 	forget(8);
 	ltt_chunk_owner_serve_daemon(0);
-	ltt_chunk_owner_serve_clients(NULL);
+	ltt_chunk_owner_serve_clients(NULL, NULL);
 	close(sv[0]);
 	close(sv[1]);
+	close(lsv[0]);
+	close(lsv[1]);
+	close(llistener);
 	close(pair[0]);
 	close(pair[1]);
 	close(listener);
 	unlink(sock);
+	unlink(lsock);
 	close(hold);
 	waitpid(d, NULL, 0);
 }
@@ -260,7 +273,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(30);
+	tap_plan(32);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);

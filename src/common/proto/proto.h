@@ -13,6 +13,7 @@
  *   lagent-proto.[ch]  LTTng's agent protocol (its Python and Java agents) to ltt-sessiond
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
  *   live-proto.[ch]    ltt-relayd's live port to viewers: LTTng's live protocol, big-endian
+ *   lttng-client-proto.[ch] LTTng 2.13's client protocol (ltt-sessiond --lttng-compat)
  *   trigger-proto.[ch] the client protocol's triggers, their counters, notifications and
  *                      captures (the capture form app-proto.c reads too)
  *

@@ -355,19 +355,22 @@ static struct admitted {
 static size_t nr_admitted, cap_admitted;
 static pid_t serve_daemon;
 static char client_sock[sizeof(((struct sockaddr_un *)0)->sun_path)];
+static char lttng_sock[sizeof(((struct sockaddr_un *)0)->sun_path)];
 
 void ltt_chunk_owner_serve_daemon(pid_t daemon)
 {
 	serve_daemon = daemon;
 }
 
-void ltt_chunk_owner_serve_clients(const char *path)
+void ltt_chunk_owner_serve_clients(const char *path, const char *lttng_path)
 {
 	snprintf(client_sock, sizeof(client_sock), "%s", path ? path : "");
+	snprintf(lttng_sock, sizeof(lttng_sock), "%s", lttng_path ? lttng_path : "");
 }
 
 /*
- * A connection a socket the daemon calls client.sock accepted, as opposed
+ * A connection a socket the daemon calls client.sock (or LTTng's client
+ * socket, --lttng-compat) accepted, as opposed
  * to one the daemon connected itself: SO_PEERCRED on a connecting end
  * reports its listener's credentials, so a dropped daemon that connected
  * to any listener of root's (its own app.sock, bound while it was root)
@@ -385,7 +388,8 @@ int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred)
 		return 0;	/* a daemon trusted as root: it could do this itself */
 	if (getsockname(fd, (struct sockaddr *)&a, &alen) || a.sun_family != AF_UNIX ||
 	    alen <= offsetof(struct sockaddr_un, sun_path) ||
-	    strncmp(a.sun_path, client_sock, sizeof(a.sun_path)) ||
+	    (strncmp(a.sun_path, client_sock, sizeof(a.sun_path)) &&
+	     (!lttng_sock[0] || strncmp(a.sun_path, lttng_sock, sizeof(a.sun_path)))) ||
 	    (serve_daemon > 0 && ret_cred->pid == serve_daemon))
 		return -EPERM;
 	return 0;

@@ -99,9 +99,10 @@ void ltt_chunk_owner_serve_daemon(pid_t daemon);
 /**
  * ltt_chunk_owner_serve_clients() - the path of the daemon's client.sock
  * (set before it drops; NULL or "": a daemon trusted as root, whose
- * connections are not checked)
+ * connections are not checked), and of LTTng's client socket it serves
+ * too (--lttng-compat; NULL or "": none)
  */
-void ltt_chunk_owner_serve_clients(const char *path);
+void ltt_chunk_owner_serve_clients(const char *path, const char *lttng_path);
 
 /**
  * ltt_chunk_owner_client_cred() - the credentials of the client on @fd

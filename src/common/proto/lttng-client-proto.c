@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * lttng-client-proto.c - LTTng 2.13's client protocol as field tables
+ * (lttng-client-proto.h).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "common/proto/lttng-client-proto.h"
+
+/* LTTng's structures travel in the host's byte order. */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LTTNG_ORDER LTT_CODEC_BE
+#else
+#define LTTNG_ORDER LTT_CODEC_LE
+#endif
+
+/* How a command's variable part is sized (the table's third column). */
+enum extra_kind { EXTRA_NONE, EXTRA_LEN, EXTRA_ULEN, EXTRA_CREATE, EXTRA_URIS, EXTRA_TRACKER };
+
+#define NAME_(name, num, extra) [num] = #name,
+static const char *const cmd_names[LTT_LTTNG_CMD_NR_] = { LTT_LTTNG_CMD_TABLE(NAME_) };
+#undef NAME_
+
+#define EXTRA_(name, num, extra) [num] = EXTRA_##extra,
+static const unsigned char cmd_extra[LTT_LTTNG_CMD_NR_] = { LTT_LTTNG_CMD_TABLE(EXTRA_) };
+#undef EXTRA_
+
+const char *ltt_lttng_cmd_name(uint32_t cmd)
+{
+	return cmd < LTT_LTTNG_CMD_NR_ ? cmd_names[cmd] : NULL;
+}
+
+/* ---- the fixed request, part by part ---- */
+
+#define LTT_MSG struct ltt_lttng_req
+LTT_CODEC(lttng_req_cmd, LTTNG_ORDER, LTT_ROW_U32(cmd), LTT_ROW_FIXSTR(session));
+LTT_CODEC(lttng_req_domain, LTTNG_ORDER, LTT_ROW_U32(domain), LTT_ROW_U32(buf_type));
+LTT_CODEC(lttng_req_fds, LTTNG_ORDER, LTT_ROW_U32(fd_count));
+/* The union's members, each at its start. */
+LTT_CODEC(lttng_req_len, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U32(length));
+LTT_CODEC(lttng_req_list, LTTNG_ORDER, LTT_ROW_FIXSTR(channel));
+LTT_CODEC(lttng_req_ulen, LTTNG_ORDER, LTT_ROW_U32(length));
+LTT_CODEC(lttng_req_create, LTTNG_ORDER,
+	  LTT_ROW_U16(home_dir_size), LTT_ROW_U64(descriptor_size));
+LTT_CODEC(lttng_req_uris, LTTNG_ORDER, LTT_ROW_U32(uri_count));
+/* process_attr, value_type, an 8-byte value (its pid, uid or gid), name_len */
+LTT_CODEC(lttng_req_tracker, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(value_type),
+	  LTT_ROW_U64(value), LTT_ROW_U32(name_len));
+LTT_CODEC(lttng_req_attr, LTTNG_ORDER, LTT_ROW_U32(process_attr));
+LTT_CODEC(lttng_req_policy, LTTNG_ORDER, LTT_ROW_U32(process_attr), LTT_ROW_U32(policy));
+/* The snapshot commands' output, and the record's wait before it. */
+#define SNAPSHOT_OUTPUT_ROWS(in) \
+	LTT_ROW_U32(in id), LTT_ROW_U64(in max_size), LTT_ROW_FIXSTR(in name), \
+	LTT_ROW_FIXSTR(in ctrl_url), LTT_ROW_FIXSTR(in data_url)
+LTT_CODEC(lttng_req_snapshot, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS(output.));
+LTT_CODEC(lttng_req_record, LTTNG_ORDER, LTT_ROW_U32(wait), SNAPSHOT_OUTPUT_ROWS(output.));
+LTT_CODEC(lttng_req_rotation, LTTNG_ORDER, LTT_ROW_U64(rotation_id));
+LTT_CODEC(lttng_req_schedule, LTTNG_ORDER,
+	  LTT_ROW_U8(sched_type), LTT_ROW_U8(sched_set), LTT_ROW_U64(sched_value));
+#undef LTT_MSG
+
+/* LTTng's process attribute value types that name a user or a group. */
+#define TRACKER_USER_NAME 2
+#define TRACKER_GROUP_NAME 4
+
+/* Decode @c at @off of the fixed request @msg into @ret. */
+static int get_at(const uint8_t *msg, size_t off, const struct ltt_codec *c, void *ret)
+{
+	struct ltt_rbuf r;
+
+	ltt_rbuf_init(&r, msg + off, LTT_LTTNG_MSG_SIZE - off);
+	return ltt_codec_get(&r, c, ret);
+}
+
+/* The union as command @req->cmd uses it. */
+static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
+{
+	switch (req->cmd) {
+	case LTT_LTTNG_CMD_LIST_EVENTS:
+	case LTT_LTTNG_CMD_DISABLE_CHANNEL:	/* disable.channel_name */
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_list, req);
+	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY:
+	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_attr, req);
+	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_policy, req);
+	case LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT:
+	case LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_snapshot, req);
+	case LTT_LTTNG_CMD_SNAPSHOT_RECORD:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_record, req);
+	case LTT_LTTNG_CMD_ROTATION_GET_INFO:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_rotation, req);
+	case LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_schedule, req);
+	default:
+		break;
+	}
+	switch (cmd_extra[req->cmd]) {
+	case EXTRA_LEN:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_len, req);
+	case EXTRA_ULEN:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_ulen, req);
+	case EXTRA_CREATE:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_create, req);
+	case EXTRA_URIS:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_uris, req);
+	case EXTRA_TRACKER:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_tracker, req);
+	default:
+		return 0;
+	}
+}
+
+int ltt_lttng_get_req(const uint8_t *msg, struct ltt_lttng_req *ret)
+{
+	struct ltt_lttng_req req;
+
+	memset(&req, 0, sizeof(req));
+	if (get_at(msg, 0, &lttng_req_cmd, &req)) {
+		/* the command alone, for the reply */
+		ret->cmd = req.cmd;
+		return -EPROTO;
+	}
+	if (get_at(msg, LTT_LTTNG_OFF_DOMAIN, &lttng_req_domain, &req) ||
+	    get_at(msg, LTT_LTTNG_OFF_FD_COUNT, &lttng_req_fds, &req)) {
+		ret->cmd = req.cmd;
+		return -EPROTO;
+	}
+	if (!ltt_lttng_cmd_name(req.cmd)) {
+		*ret = req;
+		return -ENOSYS;
+	}
+	if (get_union(msg, &req)) {
+		ret->cmd = req.cmd;
+		return -EPROTO;
+	}
+	*ret = req;
+	return 0;
+}
+
+int ltt_lttng_req_extra(const struct ltt_lttng_req *req, size_t *ret_len)
+{
+	uint64_t len = 0;
+
+	switch (req->cmd < LTT_LTTNG_CMD_NR_ ? cmd_extra[req->cmd] : EXTRA_NONE) {
+	case EXTRA_LEN:
+	case EXTRA_ULEN:
+		len = req->length;
+		break;
+	case EXTRA_CREATE:
+		len = (uint64_t)req->home_dir_size + req->descriptor_size;
+		if (req->descriptor_size > LTT_LTTNG_EXTRA_MAX)
+			return -EPROTO;
+		break;
+	case EXTRA_URIS:
+		len = (uint64_t)req->uri_count * LTT_LTTNG_URI_SIZE;
+		break;
+	case EXTRA_TRACKER:
+		if (req->value_type == TRACKER_USER_NAME || req->value_type == TRACKER_GROUP_NAME)
+			len = req->name_len;
+		break;
+	default:
+		break;
+	}
+	if (len > LTT_LTTNG_EXTRA_MAX)
+		return -EPROTO;
+	*ret_len = (size_t)len;
+	return 0;
+}
+
+/* ---- the objects ---- */
+
+#define LTT_MSG struct ltt_lttng_reply
+LTT_CODEC(lttng_reply, LTTNG_ORDER,
+	  LTT_ROW_U32(cmd), LTT_ROW_U32(ret_code), LTT_ROW_U32(pid),
+	  LTT_ROW_U32(cmd_header_size), LTT_ROW_U32(data_size), LTT_ROW_U32(fd_count));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_channel
+LTT_CODEC(lttng_channel, LTTNG_ORDER,
+	  LTT_ROW_U32(name_len), LTT_ROW_U8(enabled), LTT_ROW_U8(overwrite),
+	  LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf), LTT_ROW_U32(switch_timer_us),
+	  LTT_ROW_U32(read_timer_us), LTT_ROW_U8(output), LTT_ROW_U64(tracefile_size),
+	  LTT_ROW_U64(tracefile_count), LTT_ROW_U32(live_timer_us),
+	  LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets),
+	  LTT_ROW_U64(monitor_timer_us), LTT_ROW_U64(blocking_timeout_us));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_event
+LTT_CODEC(lttng_event, LTTNG_ORDER,
+	  LTT_ROW_U8(type), LTT_ROW_U8(loglevel_type), LTT_ROW_U32(loglevel),
+	  LTT_ROW_U8(enabled), LTT_ROW_U32(pid), LTT_ROW_U32(flags), LTT_ROW_U32(name_len),
+	  LTT_ROW_U32(exclusion_count), LTT_ROW_U32(filter_len), LTT_ROW_U32(bytecode_len),
+	  LTT_ROW_U32(uprobe_len), LTT_ROW_U32(probe_attr_len),
+	  LTT_ROW_U32(function_attr_len));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_session
+LTT_CODEC(lttng_session, LTTNG_ORDER,
+	  LTT_ROW_FIXSTR(name), LTT_ROW_FIXSTR(path), LTT_ROW_BYTES(pad), LTT_ROW_U32(enabled),
+	  LTT_ROW_U32(snapshot_mode), LTT_ROW_U32(live_timer_us), LTT_ROW_BYTES(padding),
+	  LTT_ROW_U64(extended));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_session_ext
+LTT_CODEC(lttng_session_ext, LTTNG_ORDER, LTT_ROW_U64(creation_time), LTT_ROW_U8(is_set));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_domain
+LTT_CODEC(lttng_domain, LTTNG_ORDER, LTT_ROW_U32(type), LTT_ROW_U32(buf_type), LTT_ROW_BYTES(rest));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_descriptor
+LTT_CODEC(lttng_descriptor, LTTNG_ORDER,
+	  LTT_ROW_U8(type), LTT_ROW_U8(output_type), LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_snapshot_output
+LTT_CODEC(lttng_snapshot_output, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS());
+#undef LTT_MSG
+
+/* The location's union: 4,357 bytes, a local path its first 4,096. */
+#define LTT_MSG struct ltt_lttng_rotation_info
+LTT_CODEC(lttng_rotation_info, LTTNG_ORDER,
+	  LTT_ROW_U32(status), LTT_ROW_U8(location_type),
+	  LTT_ROW_WHEN_EQ(location_type, 1), LTT_ROW_FIXSTR(path), LTT_ROW_BYTES(pad),
+	  LTT_ROW_WHEN_END(),
+	  LTT_ROW_WHEN_EQ(location_type, 0), LTT_ROW_BYTES(path), LTT_ROW_BYTES(pad),
+	  LTT_ROW_WHEN_END(),
+	  LTT_ROW_WHEN_EQ(location_type, 2), LTT_ROW_FIXSTR(host), LTT_ROW_U8(protocol),
+	  LTT_ROW_U16(ctrl_port), LTT_ROW_U16(data_port), LTT_ROW_FIXSTR(relative_path));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_uri
+LTT_CODEC(lttng_uri, LTTNG_ORDER,
+	  LTT_ROW_U32(dtype), LTT_ROW_U32(utype), LTT_ROW_U32(stype), LTT_ROW_U32(proto),
+	  LTT_ROW_U16(port), LTT_ROW_FIXSTR(subdir), LTT_ROW_FIXSTR(dst));
+#undef LTT_MSG
+
+/* The put and the part-get of table lttng_@name for @type. */
+#define LTTNG_PUT(name, type) \
+	void ltt_lttng_put_##name(struct ltt_wbuf *w, const type *m) \
+	{ \
+		ltt_codec_put(w, &lttng_##name, m); \
+	}
+#define LTTNG_GET(name, type) \
+	void ltt_lttng_get_##name(struct ltt_rbuf *r, type *ret) \
+	{ \
+		memset(ret, 0, sizeof(*ret)); \
+		ltt_codec_get(r, &lttng_##name, ret); \
+	}
+
+LTTNG_PUT(reply, struct ltt_lttng_reply)
+LTTNG_PUT(channel, struct ltt_lttng_channel)
+LTTNG_GET(channel, struct ltt_lttng_channel)
+LTTNG_PUT(event, struct ltt_lttng_event)
+LTTNG_GET(event, struct ltt_lttng_event)
+LTTNG_PUT(session, struct ltt_lttng_session)
+LTTNG_PUT(session_ext, struct ltt_lttng_session_ext)
+LTTNG_PUT(domain, struct ltt_lttng_domain)
+LTTNG_PUT(descriptor, struct ltt_lttng_descriptor)
+LTTNG_GET(descriptor, struct ltt_lttng_descriptor)
+LTTNG_PUT(uri, struct ltt_lttng_uri)
+LTTNG_GET(uri, struct ltt_lttng_uri)
+LTTNG_PUT(snapshot_output, struct ltt_lttng_snapshot_output)
+LTTNG_PUT(rotation_info, struct ltt_lttng_rotation_info)

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * lttng-client-proto.h - LTTng 2.13's client protocol, the one Debian's
+ * `lttng` and liblttng-ctl (python3-lttng too) speak to lttng-sessiond on
+ * its client socket, as ltt-sessiond --lttng-compat serves it
+ * (doc/lttng-compat.md).  Read from lttng-tools 2.13.9's
+ * sessiond-comm.h, lttng-ctl.c and the public headers; the layouts are
+ * x86-64's (LTTng's structures are packed, in the host's byte order:
+ * LTTNG_ORDER below).
+ *
+ * One connection per command.  The client writes a fixed 13,156-byte
+ * request (lttcomm_session_msg: the command, a struct lttng_session whose
+ * name alone is read, a struct lttng_domain, a union of per-command fixed
+ * parts, an fd count), then the command's variable part, whose length
+ * the fixed part says (ltt_lttng_req_extra()), then any descriptors.  The
+ * daemon answers with a 24-byte reply header {u32 cmd, u32 ret_code
+ * (LTTng's error code, 10: OK), u32 pid, u32 cmd_header_size, u32
+ * data_size, u32 fd_count}, the command header, the payload; then it
+ * closes the connection.  A reply with an error carries nothing more.
+ *
+ * The objects below are ltt's C structs of LTTng's wire forms; each is a
+ * field table in lttng-client-proto.c with its put/get pair.  What
+ * LTTng's structures hold that ltt never reads (a session's path in a
+ * request, a domain's attributes) is not described: those bytes are
+ * skipped by offset.
+ */
+#ifndef LTT_COMMON_LTTNG_CLIENT_PROTO_H
+#define LTT_COMMON_LTTNG_CLIENT_PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/base/codec.h"
+
+/* The socket's name, in /var/run/lttng (root) or $LTTNG_HOME/.lttng (others). */
+#define LTT_LTTNG_CLIENT_SOCKET "client-lttng-sessiond"
+#define LTT_LTTNG_ROOT_RUNDIR "/var/run/lttng"
+#define LTT_LTTNG_HOME_RUNDIR ".lttng"
+/* What LTTng's tools read to find the daemon's pid. */
+#define LTT_LTTNG_PID_FILE "lttng-sessiond.pid"
+
+/* LTTng's sizes (lttng/constant.h, x86-64). */
+#define LTT_LTTNG_NAME_MAX 255		/* lttng_session.name */
+#define LTT_LTTNG_SYMBOL_LEN 256	/* channel and event names */
+#define LTT_LTTNG_PATH_MAX 4096
+#define LTT_LTTNG_MSG_SIZE 13156	/* sizeof(struct lttcomm_session_msg) */
+#define LTT_LTTNG_REPLY_SIZE 24		/* sizeof(struct lttcomm_lttng_msg) */
+#define LTT_LTTNG_SESSION_SIZE 4376	/* sizeof(struct lttng_session) */
+#define LTT_LTTNG_SESSION_EXT_SIZE 9	/* its extended part: {u64 creation_time, u8 is_set} */
+#define LTT_LTTNG_DOMAIN_SIZE 308	/* sizeof(struct lttng_domain) */
+#define LTT_LTTNG_URI_SIZE 8210		/* sizeof(struct lttng_uri) */
+/* The largest variable part taken (a filter's bytecode is at most 64 KiB, its text too). */
+#define LTT_LTTNG_EXTRA_MAX (1U << 20)
+
+/* Where lttcomm_session_msg's parts are. */
+#define LTT_LTTNG_OFF_SESSION 4
+#define LTT_LTTNG_OFF_DOMAIN 4380
+#define LTT_LTTNG_OFF_UNION 4688
+#define LTT_LTTNG_OFF_FD_COUNT 13152
+
+/* LTTng's error codes ltt answers with (lttng/lttng-error.h). */
+#define LTT_LTTNG_OK 10
+#define LTT_LTTNG_ERR_UNK 11
+#define LTT_LTTNG_ERR_UND 12
+#define LTT_LTTNG_ERR_SESSION_STARTED 13
+#define LTT_LTTNG_ERR_UNKNOWN_DOMAIN 14
+#define LTT_LTTNG_ERR_NOT_SUPPORTED 15
+#define LTT_LTTNG_ERR_SESS_NOT_FOUND 23
+#define LTT_LTTNG_ERR_FATAL 25
+#define LTT_LTTNG_ERR_NOMEM 26
+#define LTT_LTTNG_ERR_EXIST_SESS 28
+#define LTT_LTTNG_ERR_EPERM 32
+#define LTT_LTTNG_ERR_KERN_NA 33
+#define LTT_LTTNG_ERR_UST_CHAN_NOT_FOUND 59
+#define LTT_LTTNG_ERR_CHAN_EXIST 62
+#define LTT_LTTNG_ERR_UST_EVENT_EXIST 75
+#define LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND 76
+#define LTT_LTTNG_ERR_UST_CONTEXT_EXIST 77
+#define LTT_LTTNG_ERR_UST_CONTEXT_INVAL 78
+#define LTT_LTTNG_ERR_NEED_ROOT_SESSIOND 79
+#define LTT_LTTNG_ERR_TRACE_ALREADY_STARTED 80
+#define LTT_LTTNG_ERR_TRACE_ALREADY_STOPPED 81
+#define LTT_LTTNG_ERR_NEED_CHANNEL_NAME 83
+#define LTT_LTTNG_ERR_INVALID 97
+#define LTT_LTTNG_ERR_FILTER_INVAL 106
+#define LTT_LTTNG_ERR_EXCLUSION_INVAL 110
+#define LTT_LTTNG_ERR_INVALID_EVENT_NAME 112
+#define LTT_LTTNG_ERR_INVALID_CHANNEL_NAME 113
+#define LTT_LTTNG_ERR_INVALID_PROTOCOL 152
+#define LTT_LTTNG_ERR_TRACKER_POLICY 163
+#define LTT_LTTNG_ERR_PROCESS_ATTR_EXISTS 114
+#define LTT_LTTNG_ERR_PROCESS_ATTR_MISSING 115
+#define LTT_LTTNG_ERR_USER_NOT_FOUND 160
+#define LTT_LTTNG_ERR_GROUP_NOT_FOUND 161	/* PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY */
+#define LTT_LTTNG_ERR_NR 171
+
+/*
+ * X(NAME, number, variable part): LTTng 2.13's commands (numbers 0-52,
+ * with gaps), and what says the length of the variable part that follows
+ * the fixed request: NONE, LEN (a u32 after the union's channel name:
+ * enable, disable, context), ULEN (a u32 at the union's start: channel,
+ * trigger, error query), CREATE (u16 home size + u64 descriptor size),
+ * URIS (a u32 count of struct lttng_uri), TRACKER (a name's length when
+ * the value is a user or group name).
+ */
+#define LTT_LTTNG_CMD_TABLE(X) \
+	X(ADD_CONTEXT, 0, LEN) \
+	X(DISABLE_CHANNEL, 2, NONE) \
+	X(DISABLE_EVENT, 3, LEN) \
+	X(LIST_SYSCALLS, 4, NONE) \
+	X(ENABLE_CHANNEL, 5, ULEN) \
+	X(ENABLE_EVENT, 6, LEN) \
+	X(DESTROY_SESSION, 9, NONE) \
+	X(LIST_CHANNELS, 10, NONE) \
+	X(LIST_DOMAINS, 11, NONE) \
+	X(LIST_EVENTS, 12, NONE) \
+	X(LIST_SESSIONS, 13, NONE) \
+	X(LIST_TRACEPOINTS, 14, NONE) \
+	X(REGISTER_CONSUMER, 15, NONE) \
+	X(START_TRACE, 16, NONE) \
+	X(STOP_TRACE, 17, NONE) \
+	X(LIST_TRACEPOINT_FIELDS, 18, NONE) \
+	X(DISABLE_CONSUMER, 19, NONE) \
+	X(ENABLE_CONSUMER, 20, NONE) \
+	X(SET_CONSUMER_URI, 21, URIS) \
+	X(DATA_PENDING, 24, NONE) \
+	X(SNAPSHOT_ADD_OUTPUT, 25, NONE) \
+	X(SNAPSHOT_DEL_OUTPUT, 26, NONE) \
+	X(SNAPSHOT_LIST_OUTPUT, 27, NONE) \
+	X(SNAPSHOT_RECORD, 28, NONE) \
+	X(SAVE_SESSION, 31, NONE) \
+	X(PROCESS_ATTR_TRACKER_ADD_INCLUDE_VALUE, 32, TRACKER) \
+	X(PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE, 33, TRACKER) \
+	X(PROCESS_ATTR_TRACKER_GET_POLICY, 34, NONE) \
+	X(PROCESS_ATTR_TRACKER_SET_POLICY, 35, NONE) \
+	X(PROCESS_ATTR_TRACKER_GET_INCLUSION_SET, 36, NONE) \
+	X(SET_SESSION_SHM_PATH, 40, NONE) \
+	X(REGENERATE_METADATA, 41, NONE) \
+	X(REGENERATE_STATEDUMP, 42, NONE) \
+	X(REGISTER_TRIGGER, 43, ULEN) \
+	X(UNREGISTER_TRIGGER, 44, ULEN) \
+	X(ROTATE_SESSION, 45, NONE) \
+	X(ROTATION_GET_INFO, 46, NONE) \
+	X(ROTATION_SET_SCHEDULE, 47, NONE) \
+	X(SESSION_LIST_ROTATION_SCHEDULES, 48, NONE) \
+	X(CREATE_SESSION_EXT, 49, CREATE) \
+	X(CLEAR_SESSION, 50, NONE) \
+	X(LIST_TRIGGERS, 51, NONE) \
+	X(EXECUTE_ERROR_QUERY, 52, ULEN)
+
+enum ltt_lttng_cmd {
+#define LTT_LTTNG_CMD_ENUM_(name, num, extra) LTT_LTTNG_CMD_##name = (num),
+	LTT_LTTNG_CMD_TABLE(LTT_LTTNG_CMD_ENUM_)
+#undef LTT_LTTNG_CMD_ENUM_
+	LTT_LTTNG_CMD_NR_,
+};
+
+/* LTTng's domain buffer types (enum lttng_buffer_type). */
+enum { LTT_LTTNG_BUFFER_PER_PID = 0, LTT_LTTNG_BUFFER_PER_UID = 1, LTT_LTTNG_BUFFER_GLOBAL = 2 };
+/* LTTng's event types (enum lttng_event_type) ltt maps. */
+enum {
+	LTT_LTTNG_EVENT_ALL = -1, LTT_LTTNG_EVENT_TRACEPOINT = 0, LTT_LTTNG_EVENT_PROBE = 1,
+	LTT_LTTNG_EVENT_FUNCTION = 2, LTT_LTTNG_EVENT_SYSCALL = 5,
+};
+/* A session descriptor's types and outputs (session-descriptor-internal.h). */
+enum { LTT_LTTNG_DESC_REGULAR = 1, LTT_LTTNG_DESC_SNAPSHOT = 2, LTT_LTTNG_DESC_LIVE = 3 };
+enum { LTT_LTTNG_DESC_OUT_NONE = 0, LTT_LTTNG_DESC_OUT_LOCAL = 1, LTT_LTTNG_DESC_OUT_NETWORK = 2 };
+#define LTT_LTTNG_URI_DST_PATH 3	/* enum lttng_dst_type */
+
+/* struct lttng_snapshot_output (packed: 8,459 bytes). */
+struct ltt_lttng_snapshot_output {
+	uint32_t id;
+	uint64_t max_size;
+	char name[LTT_LTTNG_NAME_MAX];
+	char ctrl_url[LTT_LTTNG_PATH_MAX];
+	char data_url[LTT_LTTNG_PATH_MAX];
+};
+
+/* The parts of the fixed request ltt reads. */
+struct ltt_lttng_req {
+	uint32_t cmd;
+	char session[LTT_LTTNG_NAME_MAX];
+	uint32_t domain;	/* enum lttng_domain_type */
+	uint32_t buf_type;	/* enum lttng_buffer_type */
+	uint32_t fd_count;
+	/* the union, as the command uses it */
+	char channel[LTT_LTTNG_SYMBOL_LEN];	/* enable, disable, context, list */
+	uint32_t length;	/* enable, disable, context, channel, trigger, error query */
+	uint16_t home_dir_size;	/* create */
+	uint64_t descriptor_size;
+	uint32_t uri_count;	/* set consumer URI */
+	int32_t process_attr;	/* trackers: enum lttng_process_attr */
+	int32_t value_type;	/* tracker add/remove: enum lttng_process_attr_value_type */
+	uint64_t value;		/* its pid, uid or gid */
+	uint32_t name_len;	/* or its user or group name's length (NUL included) */
+	int32_t policy;		/* set policy: enum lttng_tracking_policy */
+	uint32_t wait;		/* snapshot record */
+	uint64_t rotation_id;	/* rotation get info */
+	uint8_t sched_type;	/* rotation set schedule: 0 size, 1 periodic */
+	uint8_t sched_set;	/* 1: set it to sched_value, 0: unset it */
+	uint64_t sched_value;	/* bytes, or microseconds */
+	struct ltt_lttng_snapshot_output output;	/* snapshot commands */
+};
+
+/* struct lttng_channel_comm and the name that follows it. */
+struct ltt_lttng_channel {
+	uint32_t name_len;	/* NUL included */
+	uint8_t enabled;
+	int8_t overwrite;	/* -1: the domain's default (discard) */
+	uint64_t subbuf_size;
+	uint64_t num_subbuf;
+	uint32_t switch_timer_us;
+	uint32_t read_timer_us;
+	uint8_t output;		/* 0: splice, 1: mmap */
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	uint32_t live_timer_us;
+	uint64_t discarded_events;
+	uint64_t lost_packets;
+	uint64_t monitor_timer_us;
+	int64_t blocking_timeout_us;
+};
+
+/* struct lttng_event_comm; its name, exclusions, filter and bytecode follow. */
+struct ltt_lttng_event {
+	int8_t type;
+	int8_t loglevel_type;
+	int32_t loglevel;
+	int8_t enabled;
+	int32_t pid;
+	uint32_t flags;
+	uint32_t name_len;	/* NUL included */
+	uint32_t exclusion_count;	/* each: {u32 len (NUL included), name} */
+	uint32_t filter_len;	/* NUL included, 0: none */
+	uint32_t bytecode_len;
+	uint32_t uprobe_len;
+	uint32_t probe_attr_len;
+	uint32_t function_attr_len;
+};
+
+/* The reply header (struct lttcomm_lttng_msg). */
+struct ltt_lttng_reply {
+	uint32_t cmd;
+	uint32_t ret_code;
+	uint32_t pid;
+	uint32_t cmd_header_size;
+	uint32_t data_size;
+	uint32_t fd_count;
+};
+
+/* A session as LIST_SESSIONS returns it (struct lttng_session; extended: after all). */
+struct ltt_lttng_session {
+	char name[LTT_LTTNG_NAME_MAX];
+	char path[LTT_LTTNG_PATH_MAX];
+	uint8_t pad[1];
+	uint32_t enabled;
+	uint32_t snapshot_mode;
+	uint32_t live_timer_us;
+	uint8_t padding[4];
+	uint64_t extended;	/* a pointer: 0 on the wire */
+};
+
+/* Its extended part, after the array. */
+struct ltt_lttng_session_ext {
+	uint64_t creation_time;
+	uint8_t is_set;
+};
+
+/* A domain as LIST_DOMAINS returns it (struct lttng_domain; its attr zero). */
+struct ltt_lttng_domain {
+	uint32_t type;
+	uint32_t buf_type;
+	uint8_t rest[LTT_LTTNG_DOMAIN_SIZE - 8];
+};
+
+/* A session descriptor's header (lttng_session_descriptor_comm; LIVE: + u64 timer). */
+struct ltt_lttng_descriptor {
+	uint8_t type;
+	uint8_t output_type;
+	uint32_t name_len;	/* NUL included, 0: the daemon names it */
+	uint8_t uri_count;
+};
+
+/* A struct lttng_uri. */
+struct ltt_lttng_uri {
+	uint32_t dtype;		/* 1 IPv4, 2 IPv6, 3 path */
+	uint32_t utype;
+	uint32_t stype;
+	uint32_t proto;
+	uint16_t port;
+	char subdir[LTT_LTTNG_PATH_MAX];
+	char dst[LTT_LTTNG_PATH_MAX];	/* a path, or an address */
+};
+
+/* The reply of ROTATION_GET_INFO (lttng_rotation_get_info_return, 4,362 bytes). */
+struct ltt_lttng_rotation_info {
+	int32_t status;		/* enum lttng_rotation_state */
+	int8_t location_type;	/* 0 none, 1 local, 2 relay */
+	char path[LTT_LTTNG_PATH_MAX];	/* local: absolute */
+	uint8_t pad[261];	/* 0: the rest of the union after a local path */
+	char host[256];		/* relay: */
+	int8_t protocol;	/* 0: TCP */
+	uint16_t ctrl_port;
+	uint16_t data_port;
+	char relative_path[LTT_LTTNG_PATH_MAX];
+};
+
+/**
+ * ltt_lttng_cmd_name() - "CREATE_SESSION_EXT", or NULL for a number 2.13 lacks
+ */
+const char *ltt_lttng_cmd_name(uint32_t cmd);
+
+/**
+ * ltt_lttng_get_req() - read the fixed request (LTT_LTTNG_MSG_SIZE bytes
+ * at @msg, borrowed) into @ret: the command, session name, domain and
+ * the union as the command uses it
+ *
+ * Returns 0, -EPROTO for a name without its NUL, or -ENOSYS for a
+ * command number 2.13 lacks (@ret has the number).
+ */
+int ltt_lttng_get_req(const uint8_t *msg, struct ltt_lttng_req *ret);
+
+/**
+ * ltt_lttng_req_extra() - the bytes of @req's variable part
+ *
+ * Returns 0 and sets *@ret_len, or -EPROTO when it would pass
+ * LTT_LTTNG_EXTRA_MAX.
+ */
+int ltt_lttng_req_extra(const struct ltt_lttng_req *req, size_t *ret_len);
+
+/* Object serializers: each get reads one object at the cursor (sticky error). */
+void ltt_lttng_put_reply(struct ltt_wbuf *w, const struct ltt_lttng_reply *m);
+void ltt_lttng_get_channel(struct ltt_rbuf *r, struct ltt_lttng_channel *ret);
+void ltt_lttng_put_channel(struct ltt_wbuf *w, const struct ltt_lttng_channel *m);
+void ltt_lttng_get_event(struct ltt_rbuf *r, struct ltt_lttng_event *ret);
+void ltt_lttng_put_event(struct ltt_wbuf *w, const struct ltt_lttng_event *m);
+void ltt_lttng_put_session(struct ltt_wbuf *w, const struct ltt_lttng_session *m);
+void ltt_lttng_put_session_ext(struct ltt_wbuf *w, const struct ltt_lttng_session_ext *m);
+void ltt_lttng_put_domain(struct ltt_wbuf *w, const struct ltt_lttng_domain *m);
+void ltt_lttng_get_descriptor(struct ltt_rbuf *r, struct ltt_lttng_descriptor *ret);
+void ltt_lttng_put_descriptor(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m);
+void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
+void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
+void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
+void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
+
+#endif /* LTT_COMMON_LTTNG_CLIENT_PROTO_H */

@@ -1,0 +1,634 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttng-compat-chan.c - LTTng 2.13's domains, channels, event rules and
+ * contexts on ltt's commands (lttng-compat.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/base/log.h"
+#include "common/model/agent.h"
+#include "common/model/context.h"
+#include "common/proto/client-proto.h"
+#include "sessiond/lttng-compat.h"
+
+/* The domains ltt serves to LTTng's clients: the kernel and user space. */
+static uint32_t check_domain(const struct ltt_lttng_call *call)
+{
+	if (call->req.domain == LTT_DOMAIN_KERNEL || call->req.domain == LTT_DOMAIN_USER)
+		return LTT_LTTNG_OK;
+	if (ltt_agent_domain((enum ltt_domain)call->req.domain))
+		return ltt_lttng_refuse(call, "the agents' domains (-j, -l, -p)",
+					"lttctl enable-event --jul / --log4j / --python");
+	return LTT_LTTNG_ERR_UNKNOWN_DOMAIN;
+}
+
+/* ltt's request {str session, u32 domain} that the command's own part follows. */
+static void begin_domain_req(const struct ltt_lttng_call *call, struct ltt_wbuf *w)
+{
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, call->req.session);
+	ltt_wbuf_put_u32(w, call->req.domain);
+}
+
+/* ltt's buffer type of LTTng's (the domain's); -1: none LTTng has. */
+static int buffer_type(uint32_t t)
+{
+	switch (t) {
+	case LTT_LTTNG_BUFFER_PER_UID:
+		return LTT_BUFFER_PER_UID;
+	case LTT_LTTNG_BUFFER_PER_PID:
+		return LTT_BUFFER_PER_PID;
+	case LTT_LTTNG_BUFFER_GLOBAL:
+		return LTT_BUFFER_GLOBAL;
+	default:
+		return -1;
+	}
+}
+
+/* LTTng's of ltt's buffer type, in domain @domain. */
+static uint32_t lttng_buffer_type(enum ltt_buffer_type t, uint32_t domain)
+{
+	if (t == LTT_BUFFER_PER_PID)
+		return LTT_LTTNG_BUFFER_PER_PID;
+	if (t == LTT_BUFFER_GLOBAL || (t == LTT_BUFFER_DEFAULT && domain == LTT_DOMAIN_KERNEL))
+		return LTT_LTTNG_BUFFER_GLOBAL;
+	return LTT_LTTNG_BUFFER_PER_UID;
+}
+
+/* A name of @len bytes (NUL included, at most @max) at @r's cursor, or NULL (@r failed). */
+static const char *get_name(struct ltt_rbuf *r, uint32_t len, size_t max)
+{
+	const char *p = len && len <= max ? ltt_rbuf_get_bytes(r, len) : NULL;
+
+	if (!p || strnlen(p, len) != len - 1u) {
+		ltt_rbuf_fail(r);
+		return NULL;
+	}
+	return p;
+}
+
+uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
+{
+	struct ltt_channel_conf conf = { 0 };
+	struct ltt_lttng_channel ch;
+	enum ltt_error_code err;
+	const char *name;
+	struct ltt_wbuf w;
+	uint32_t ret;
+	int bt;
+
+	ret = check_domain(call);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	ltt_lttng_get_channel(&call->extra, &ch);
+	name = get_name(&call->extra, ch.name_len, LTT_NAME_MAX);
+	if (ltt_rbuf_end(&call->extra))
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	bt = buffer_type(call->req.buf_type);
+	if (bt < 0)
+		return LTT_LTTNG_ERR_INVALID;
+	if (ch.blocking_timeout_us)
+		return ltt_lttng_refuse(call, "a blocking timeout (--blocking-timeout)",
+					"a channel that discards (the default) or overwrites");
+	snprintf(conf.name, sizeof(conf.name), "%s", name);
+	conf.subbuf_size = ch.subbuf_size;
+	conf.num_subbuf = ch.num_subbuf;
+	conf.overwrite = ch.overwrite == 1;
+	conf.switch_timer_us = ch.switch_timer_us;
+	conf.read_timer_us = ch.read_timer_us;
+	conf.tracefile_size = ch.tracefile_size;
+	conf.tracefile_count = ch.tracefile_count;
+	conf.buffer_type = (enum ltt_buffer_type)bt;
+	begin_domain_req(call, &w);
+	ltt_proto_put_channel_conf(&w, &conf, call->ctx->minor);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return ltt_lttng_code(call, err);
+}
+
+/* ltt's event type of LTTng's; -1: one ltt does not take from LTTng's clients here. */
+static int event_type(int8_t t, uint32_t domain)
+{
+	switch (t) {
+	case LTT_LTTNG_EVENT_TRACEPOINT:
+		return LTT_EVENT_TRACEPOINT;
+	case LTT_LTTNG_EVENT_SYSCALL:
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_SYSCALL : -1;
+	case LTT_LTTNG_EVENT_ALL:	/* user space: its tracepoints are all it has */
+		return domain == LTT_DOMAIN_USER ? LTT_EVENT_TRACEPOINT : -1;
+	default:
+		return -1;
+	}
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* LTTng's exclusions at @r's cursor into ltt's list (sorted, unique, comma-separated). */
+static uint32_t get_exclusions(struct ltt_rbuf *r, uint32_t count, char *out, size_t size)
+{
+	const char **names;
+	size_t used = 0;
+	uint32_t i;
+
+	out[0] = '\0';
+	if (!count)
+		return LTT_LTTNG_OK;
+	if (count > size / 2)
+		return LTT_LTTNG_ERR_EXCLUSION_INVAL;
+	names = calloc(count, sizeof(*names));
+	if (!names)
+		return LTT_LTTNG_ERR_NOMEM;
+	for (i = 0; i < count && !r->err; i++)
+		names[i] = get_name(r, ltt_rbuf_get_u32(r), LTT_LTTNG_SYMBOL_LEN);
+	if (r->err) {
+		free(names);
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	}
+	qsort(names, count, sizeof(*names), cmp_names);
+	for (i = 0; i < count; i++) {
+		size_t n = strlen(names[i]);
+
+		if (i && !strcmp(names[i], names[i - 1]))
+			continue;
+		if (used + n + 2 > size) {
+			free(names);
+			return LTT_LTTNG_ERR_EXCLUSION_INVAL;
+		}
+		if (used)
+			out[used++] = ',';
+		memcpy(out + used, names[i], n + 1);
+		used += n;
+	}
+	free(names);
+	return LTT_LTTNG_OK;
+}
+
+/*
+ * ENABLE_EVENT's variable part: the event, its name, exclusions, filter
+ * text and bytecode (ltt compiles the text itself), and the attributes of
+ * probes (refused before).  Fills @rule; @ret_type: LTTng's event type.
+ */
+static uint32_t get_event(struct ltt_lttng_call *call, struct ltt_rule_conf *rule,
+			  struct ltt_lttng_event *ev)
+{
+	struct ltt_rbuf *r = &call->extra;
+	const char *name, *filter = "";
+	uint32_t ret;
+
+	ltt_lttng_get_event(r, ev);
+	name = get_name(r, ev->name_len, LTT_LTTNG_SYMBOL_LEN);
+	if (r->err)
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	ret = get_exclusions(r, ev->exclusion_count, rule->exclusions, sizeof(rule->exclusions));
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	if (ev->filter_len)
+		filter = get_name(r, ev->filter_len, sizeof(rule->filter));
+	if (ev->bytecode_len)
+		(void)ltt_rbuf_get_bytes(r, ev->bytecode_len);
+	if (ev->uprobe_len || ev->probe_attr_len || ev->function_attr_len)
+		(void)ltt_rbuf_get_bytes(r, (size_t)ev->uprobe_len + ev->probe_attr_len +
+					    ev->function_attr_len);
+	if (ltt_rbuf_end(r))
+		return ev->filter_len > sizeof(rule->filter) ? LTT_LTTNG_ERR_FILTER_INVAL :
+							       LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	snprintf(rule->pattern, sizeof(rule->pattern), "%s", name);
+	snprintf(rule->filter, sizeof(rule->filter), "%s", filter);
+	if (ev->loglevel_type < LTT_LOGLEVEL_ALL || ev->loglevel_type > LTT_LOGLEVEL_SINGLE)
+		return LTT_LTTNG_ERR_INVALID;
+	rule->loglevel_type = (enum ltt_loglevel_type)ev->loglevel_type;
+	rule->loglevel = rule->loglevel_type == LTT_LOGLEVEL_ALL ? 0 : ev->loglevel;
+	return LTT_LTTNG_OK;
+}
+
+/* ltt's ENABLE_EVENT of @rule in @call's channel. */
+static enum ltt_error_code enable_rule(struct ltt_lttng_call *call, const struct ltt_rule_conf *rule)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	begin_domain_req(call, &w);
+	ltt_wbuf_put_str(&w, call->req.channel);
+	ltt_proto_put_rule_attr(&w, rule, call->ctx->minor);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ENABLE_EVENT, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return err;
+}
+
+uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call)
+{
+	struct ltt_rule_conf *rule = calloc(1, sizeof(*rule));
+	struct ltt_lttng_event ev;
+	enum ltt_error_code err;
+	uint32_t ret;
+	int type;
+
+	ret = rule ? check_domain(call) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK)
+		ret = get_event(call, rule, &ev);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	type = event_type(ev.type, call->req.domain);
+	if (ev.type == LTT_LTTNG_EVENT_ALL && call->req.domain == LTT_DOMAIN_KERNEL) {
+		/* the kernel's every event: its tracepoints and its system calls */
+		rule->type = LTT_EVENT_TRACEPOINT;
+		err = enable_rule(call, rule);
+		rule->type = LTT_EVENT_SYSCALL;
+		ret = ltt_lttng_code(call, err ? err : enable_rule(call, rule));
+		goto out;
+	}
+	if (type < 0) {
+		ret = ltt_lttng_refuse(call, "this event type (probes, functions, user-space probes)",
+				       "lttctl enable-event --probe / --function / --userspace-probe");
+		goto out;
+	}
+	rule->type = (enum ltt_event_type)type;
+	ret = ltt_lttng_code(call, enable_rule(call, rule));
+out:
+	free(rule);
+	return ret;
+}
+
+/* LTTng's context types (enum lttng_event_context_type) by the names ltt knows them. */
+static const char *const context_names[] = {
+	[0] = "pid", [2] = "procname", [3] = "prio", [4] = "nice", [5] = "vpid", [6] = "tid",
+	[7] = "vtid", [8] = "ppid", [9] = "vppid", [10] = "pthread_id", [11] = "hostname",
+	[12] = "ip", [16] = "interruptible", [17] = "preemptible", [18] = "need_reschedule",
+	[19] = "migratable", [20] = "callstack-kernel", [21] = "callstack-user",
+	[22] = "cgroup_ns", [23] = "ipc_ns", [24] = "mnt_ns", [25] = "net_ns", [26] = "pid_ns",
+	[27] = "user_ns", [28] = "uts_ns", [29] = "uid", [30] = "euid", [31] = "suid",
+	[32] = "gid", [33] = "egid", [34] = "sgid", [35] = "vuid", [36] = "veuid",
+	[37] = "vsuid", [38] = "vgid", [39] = "vegid", [40] = "vsgid", [41] = "time_ns",
+};
+
+uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call)
+{
+	const char *name = NULL;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+	struct ltt_ctx c;
+	uint32_t type, ret;
+
+	ret = check_domain(call);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	type = ltt_rbuf_get_u32(&call->extra);
+	if (call->extra.err)
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	if (type < sizeof(context_names) / sizeof(context_names[0]))
+		name = context_names[type];
+	/* perf counters and application contexts carry more: none of it read */
+	if (!name)
+		return ltt_lttng_refuse(call, "this context type (perf counters, application contexts)",
+					"lttctl add-context -t perf:thread:NAME");
+	if (ltt_rbuf_end(&call->extra))
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	if (ltt_ctx_parse(name, &c))
+		return ltt_lttng_refuse(call, name, "lttctl add-context --list for the contexts ltt has");
+	begin_domain_req(call, &w);
+	ltt_wbuf_put_str(&w, call->req.channel);
+	ltt_ctx_put(&w, &c);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return ltt_lttng_code(call, err);
+}
+
+/*
+ * The session's channels from GET_SESSION's reply at @r: @fn(@arg, ch)
+ * for each (@ch reused); then @r is at the rules' count.  Returns 0, or
+ * -1 for a reply that does not read.
+ */
+static int each_channel(struct ltt_lttng_call *call, struct ltt_rbuf *r,
+			void (*fn)(void *arg, const struct ltt_channel_desc *ch), void *arg)
+{
+	struct ltt_channel_desc ch;
+	uint32_t i, n = ltt_rbuf_get_u32(r);
+
+	for (i = 0; i < n && !r->err; i++) {
+		ltt_proto_get_channel(r, &ch, call->ctx->minor);
+		if (!r->err)
+			fn(arg, &ch);
+	}
+	return r->err ? -1 : 0;
+}
+
+/* LIST_DOMAINS: a domain is listed when it has a channel. */
+struct domains {
+	uint32_t buf_type[LTT_DOMAIN_PYTHON + 1];
+	bool has[LTT_DOMAIN_PYTHON + 1];
+};
+
+static void add_domain(void *arg, const struct ltt_channel_desc *ch)
+{
+	struct domains *d = arg;
+
+	if (ch->domain > LTT_DOMAIN_PYTHON || d->has[ch->domain])
+		return;
+	d->has[ch->domain] = true;
+	d->buf_type[ch->domain] = lttng_buffer_type(ch->attr.buffer_type, ch->domain);
+}
+
+uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call)
+{
+	struct ltt_lttng_domain dom;
+	struct domains d = { 0 };
+	struct ltt_wbuf reply;
+	struct ltt_rbuf r;
+	uint32_t i, ret;
+
+	ltt_wbuf_init(&reply);
+	ret = ltt_lttng_session_tree(call, &reply, &r, NULL);
+	if (ret == LTT_LTTNG_OK && each_channel(call, &r, add_domain, &d))
+		ret = LTT_LTTNG_ERR_FATAL;
+	for (i = 0; ret == LTT_LTTNG_OK && i <= LTT_DOMAIN_PYTHON; i++) {
+		if (!d.has[i])
+			continue;
+		memset(&dom, 0, sizeof(dom));
+		dom.type = i;
+		dom.buf_type = d.buf_type[i];
+		ltt_lttng_put_domain(&call->data, &dom);
+	}
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+/* LIST_CHANNELS: the channels of the request's domain, counted. */
+struct channels {
+	struct ltt_lttng_call *call;
+	uint32_t count;
+	uint32_t live_timer_us;
+};
+
+static void put_channel(void *arg, const struct ltt_channel_desc *ch)
+{
+	struct channels *l = arg;
+	struct ltt_lttng_channel c = { 0 };
+
+	if (ch->domain != l->call->req.domain)
+		return;
+	c.name_len = (uint32_t)strlen(ch->attr.name) + 1;
+	c.enabled = ch->enabled;
+	c.overwrite = ch->attr.overwrite;
+	c.subbuf_size = ch->attr.subbuf_size;
+	c.num_subbuf = ch->attr.num_subbuf;
+	c.switch_timer_us = ch->attr.switch_timer_us;
+	c.read_timer_us = ch->attr.read_timer_us;
+	c.output = ch->domain == LTT_DOMAIN_KERNEL ? 0 : 1;	/* splice, mmap: LTTng's */
+	c.tracefile_size = ch->attr.tracefile_size;
+	c.tracefile_count = ch->attr.tracefile_count;
+	c.live_timer_us = l->live_timer_us;
+	c.discarded_events = ch->discarded_events;
+	c.lost_packets = ch->lost_packets;
+	ltt_lttng_put_channel(&l->call->data, &c);
+	ltt_wbuf_put_bytes(&l->call->data, ch->attr.name, c.name_len);
+	l->count++;
+}
+
+uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call)
+{
+	struct channels l = { .call = call };
+	struct ltt_wbuf reply;
+	struct ltt_rbuf r;
+	uint32_t ret;
+
+	ltt_wbuf_init(&reply);
+	ret = ltt_lttng_session_tree(call, &reply, &r, NULL);
+	if (ret == LTT_LTTNG_OK && each_channel(call, &r, put_channel, &l))
+		ret = LTT_LTTNG_ERR_FATAL;
+	if (ret == LTT_LTTNG_OK)
+		ltt_wbuf_put_u32(&call->hdr, l.count);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+static void no_channel(void *arg, const struct ltt_channel_desc *ch)
+{
+	(void)arg, (void)ch;
+}
+
+/* One rule of the request's channel, as LTTng lists an event. */
+static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd)
+{
+	const struct ltt_rule_conf *a = &rd->attr;
+	struct ltt_lttng_event ev = { 0 };
+	const char *p, *comma;
+	uint32_t n;
+
+	ev.type = a->type == LTT_EVENT_SYSCALL ? LTT_LTTNG_EVENT_SYSCALL :
+		  a->type == LTT_EVENT_KPROBE ? LTT_LTTNG_EVENT_PROBE :
+		  a->type == LTT_EVENT_FUNCTION ? LTT_LTTNG_EVENT_FUNCTION : LTT_LTTNG_EVENT_TRACEPOINT;
+	ev.loglevel_type = (int8_t)a->loglevel_type;
+	ev.loglevel = a->loglevel_type == LTT_LOGLEVEL_ALL ? -1 : a->loglevel;
+	ev.enabled = rd->enabled;
+	ev.name_len = (uint32_t)strlen(a->pattern) + 1;
+	for (p = a->exclusions, n = 0; *p; n++, p = *comma ? comma + 1 : comma)
+		comma = p + strcspn(p, ",");
+	ev.exclusion_count = n;
+	ev.filter_len = a->filter[0] ? (uint32_t)strlen(a->filter) + 1 : 0;
+	ltt_lttng_put_event(&call->data, &ev);
+	ltt_wbuf_put_bytes(&call->data, a->pattern, ev.name_len);
+	for (p = a->exclusions; *p; p = *comma ? comma + 1 : comma) {
+		comma = p + strcspn(p, ",");
+		ltt_wbuf_put_u32(&call->data, (uint32_t)(comma - p) + 1);
+		ltt_wbuf_put_bytes(&call->data, p, (size_t)(comma - p));
+		ltt_wbuf_put_u8(&call->data, 0);
+	}
+	if (ev.filter_len)
+		ltt_wbuf_put_bytes(&call->data, a->filter, ev.filter_len);
+}
+
+uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
+{
+	struct ltt_rule_desc *rd = malloc(sizeof(*rd));
+	uint32_t i, n, count = 0, ret;
+	struct ltt_wbuf reply;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&reply);
+	ret = rd ? ltt_lttng_session_tree(call, &reply, &r, NULL) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK && each_channel(call, &r, no_channel, NULL))
+		ret = LTT_LTTNG_ERR_FATAL;
+	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
+	for (i = 0; i < n && !r.err; i++) {
+		ltt_proto_get_rule_info(&r, rd, call->ctx->minor);
+		if (r.err || rd->domain != call->req.domain || strcmp(rd->channel, call->req.channel))
+			continue;
+		put_rule(call, rd);
+		count++;
+	}
+	if (ret == LTT_LTTNG_OK && r.err)
+		ret = LTT_LTTNG_ERR_FATAL;
+	if (ret == LTT_LTTNG_OK)
+		ltt_wbuf_put_u32(&call->hdr, count);
+	free(rd);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	ret = check_domain(call);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	begin_domain_req(call, &w);
+	ltt_wbuf_put_str(&w, call->req.channel);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return ltt_lttng_code(call, err);
+}
+
+/*
+ * DISABLE_EVENT: the rules of a name in the channel, or ("" as the name)
+ * every rule of it, as LTTng; the event's filter and exclusions are not
+ * looked at (LTTng's daemon does not either).
+ */
+uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call)
+{
+	struct ltt_disable_event_req *q = calloc(1, sizeof(*q));
+	struct ltt_lttng_event ev;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	ret = q ? check_domain(call) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK)
+		ret = get_event(call, &q->rule, &ev);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	if (!q->rule.pattern[0] && call->req.domain == LTT_DOMAIN_KERNEL &&
+	    ev.type != LTT_LTTNG_EVENT_ALL) {
+		ret = ltt_lttng_refuse(call, "disabling every kernel rule of one event type",
+				       "lttctl disable-event -k -a (every rule of the channel)");
+		goto out;
+	}
+	snprintf(q->channel, sizeof(q->channel), "%s", call->req.channel);
+	q->all = !q->rule.pattern[0];
+	snprintf(q->pattern, sizeof(q->pattern), "%s", q->rule.pattern);
+	memset(&q->rule, 0, sizeof(q->rule));
+	begin_domain_req(call, &w);
+	ltt_proto_put_disable_event(&w, q, call->ctx->minor);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_DISABLE_EVENT, &w, NULL);
+	ltt_wbuf_fini(&w);
+	ret = ltt_lttng_code(call, err);
+out:
+	free(q);
+	return ret;
+}
+
+/* A listed tracepoint, as LTTng lists an event: {event, name}. */
+static void put_tracepoint(struct ltt_wbuf *w, int32_t pid, const char *name, int32_t loglevel)
+{
+	struct ltt_lttng_event ev = {
+		.type = LTT_LTTNG_EVENT_TRACEPOINT, .loglevel_type = LTT_LOGLEVEL_ALL,
+		.loglevel = loglevel, .enabled = -1,	/* as LTTng lists one: neither */
+		.pid = pid, .name_len = (uint32_t)strlen(name) + 1,
+	};
+
+	ltt_lttng_put_event(w, &ev);
+	ltt_wbuf_put_bytes(w, name, ev.name_len);
+}
+
+/* LTTng's field type (enum lttng_event_field_type) of ltt's type name. */
+static uint8_t field_type(const char *type)
+{
+	static const char *const names[] = { "integer", "enum", "float", "string" };
+	uint8_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strncmp(type, names[i], strlen(names[i])))
+			return (uint8_t)(i + 1);
+	return 0;	/* OTHER: arrays, sequences, structures */
+}
+
+/* One field: {u8 type, u8 nowrite, u32 name_len, u32 event_len}, its name, its event. */
+static void put_field(struct ltt_wbuf *w, const char *field, const char *type, int32_t pid,
+		      const char *name, int32_t loglevel)
+{
+	size_t len = strlen(field) + 1;
+	struct ltt_wbuf ev;
+
+	ltt_wbuf_init(&ev);
+	put_tracepoint(&ev, pid, name, loglevel);
+	ltt_wbuf_put_u8(w, field_type(type));
+	ltt_wbuf_put_u8(w, 0);
+	ltt_wbuf_put_u32(w, (uint32_t)len);
+	ltt_wbuf_put_u32(w, (uint32_t)ev.len);
+	ltt_wbuf_put_bytes(w, field, len);
+	ltt_wbuf_put_bytes(w, ev.data, ev.len);
+	if (ev.err)
+		w->err = ev.err;
+	ltt_wbuf_fini(&ev);
+}
+
+/*
+ * LIST_TRACEPOINTS and (@fields) LIST_TRACEPOINT_FIELDS: what ltt's
+ * LIST_TRACEPOINTS lists of the domain, as LTTng lists them: a count,
+ * then each tracepoint as an event with its program's pid (0 for the
+ * kernel), or each field with its tracepoint's event.
+ */
+static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields)
+{
+	struct ltt_list_tracepoints_req q = { .with_fields = fields,
+					      .domain = (enum ltt_domain)call->req.domain,
+					      .type = LTT_EVENT_TRACEPOINT };
+	uint32_t i, j, n, nf, count = 0, ret;
+	const char *name, *field, *type;
+	struct ltt_wbuf w, reply;
+	int32_t pid, loglevel;
+	struct ltt_rbuf r;
+
+	ret = check_domain(call);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_proto_put_list_tracepoints(&w, &q, call->ctx->minor);
+	ret = ltt_lttng_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply));
+	ltt_wbuf_fini(&w);
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
+	for (i = 0; i < n && !r.err; i++) {
+		pid = (int32_t)ltt_rbuf_get_u32(&r);
+		(void)ltt_rbuf_get_str(&r, LTT_PATH_MAX);	/* the program: LTTng's client reads /proc */
+		name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+		loglevel = (int32_t)ltt_rbuf_get_u32(&r);
+		nf = ltt_rbuf_get_u32(&r);
+		for (j = 0; j < nf && !r.err; j++) {
+			field = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+			type = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
+			if (!r.err && fields && strlen(field) < LTT_LTTNG_SYMBOL_LEN) {
+				put_field(&call->data, field, type, pid, name, loglevel);
+				count++;
+			}
+		}
+		if (!r.err && !fields) {
+			put_tracepoint(&call->data, pid, name, loglevel);
+			count++;
+		}
+	}
+	if (ret == LTT_LTTNG_OK && ltt_rbuf_end(&r))
+		ret = LTT_LTTNG_ERR_FATAL;
+	if (ret == LTT_LTTNG_OK)
+		ltt_wbuf_put_u32(&call->hdr, count);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
+{
+	return list_tracepoints(call, false);
+}
+
+uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call)
+{
+	return list_tracepoints(call, true);
+}

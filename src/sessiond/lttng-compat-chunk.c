@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttng-compat-chunk.c - LTTng 2.13's snapshot commands on ltt's
+ * (lttng-compat.h): outputs added, deleted and listed, records.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/model/uri.h"
+#include "common/proto/client-proto.h"
+#include "sessiond/lttng-compat.h"
+
+/* LTTng's error codes of the snapshot commands (lttng/lttng-error.h). */
+#define ERR_SNAPSHOT_OUTPUT_EXIST 31
+#define ERR_SNAPSHOT_FAIL 51
+#define ERR_NO_CONSUMER 109
+#define ERR_NOT_SNAPSHOT_SESSION 124
+
+/* ltt's snapshot failures by LTTng's codes. */
+static uint32_t snapshot_code(struct ltt_lttng_call *call, enum ltt_error_code err)
+{
+	switch (err) {
+	case LTT_ERR_SNAPSHOT_NOT_SNAPSHOT:
+		return ERR_NOT_SNAPSHOT_SESSION;
+	case LTT_ERR_SNAPSHOT_OUTPUT_EXISTS:
+		return ERR_SNAPSHOT_OUTPUT_EXIST;
+	case LTT_ERR_SNAPSHOT_NO_OUTPUT:
+		return ERR_NO_CONSUMER;
+	case LTT_ERR_SNAPSHOT_OUTPUT_NOT_FOUND:
+		return LTT_LTTNG_ERR_INVALID;
+	default:
+		return ltt_lttng_code(call, err);
+	}
+}
+
+/*
+ * ltt's output of LTTng's URLs: a path or file:// URL is a local
+ * directory; a relay is one net:// URL, or a control and a data tcp://
+ * URL.  Returns 0, or -1 for URLs ltt does not take.
+ */
+static int output_of(const struct ltt_lttng_snapshot_output *o, struct ltt_snapshot_output_conf *c)
+{
+	struct ltt_uri ctrl, data, net;
+	const char *path = o->ctrl_url;
+
+	if (!strncmp(path, "file://", 7))
+		path += 7;
+	if (path[0] == '/' && !o->data_url[0]) {
+		c->output_type = LTT_OUTPUT_LOCAL;
+		snprintf(c->output, sizeof(c->output), "%s", path);
+		return 0;
+	}
+	if (ltt_uri_parse(o->ctrl_url, &ctrl))
+		return -1;
+	if (!o->data_url[0]) {
+		if (ctrl.scheme != LTT_URI_NET)
+			return -1;
+		net = ctrl;
+	} else if (ltt_uri_parse(o->data_url, &data) || ltt_uri_net_from_tcp(&ctrl, &data, &net)) {
+		return -1;
+	}
+	c->output_type = LTT_OUTPUT_NET;
+	return ltt_uri_format(&net, c->output, sizeof(c->output)) ? -1 : 0;
+}
+
+/* @call's output as ltt's, named; LTT_LTTNG_OK or an error. */
+static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_output_conf *c)
+{
+	const struct ltt_lttng_snapshot_output *o = &call->req.output;
+
+	memset(c, 0, sizeof(*c));
+	c->id = o->id;
+	c->max_size = o->max_size;
+	snprintf(c->name, sizeof(c->name), "%s", o->name);
+	if (o->ctrl_url[0] && output_of(o, c))
+		return ltt_lttng_refuse(call, "this snapshot output URL",
+					"a directory, a net:// URL, or tcp:// control and data URLs");
+	return LTT_LTTNG_OK;
+}
+
+/* ADD_OUTPUT: the reply is the output's id (lttcomm_lttng_output_id). */
+uint32_t ltt_lttng_snapshot_add_output(struct ltt_lttng_call *call)
+{
+	struct ltt_snapshot_output_conf *c = malloc(sizeof(*c));
+	enum ltt_error_code err;
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	uint32_t ret;
+
+	ret = c ? get_output(call, c) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK && !c->output[0])
+		ret = LTT_LTTNG_ERR_INVALID;
+	if (ret != LTT_LTTNG_OK) {
+		free(c);
+		return ret;
+	}
+	c->id = 0;	/* the daemon's to choose */
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_proto_put_snapshot_output(&w, c);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ltt_proto_get_snapshot_output(&r, c);
+		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
+	}
+	if (!err)
+		ltt_wbuf_put_u32(&call->data, c->id);
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	free(c);
+	return snapshot_code(call, err);
+}
+
+/* DEL_OUTPUT: by id, else by name. */
+uint32_t ltt_lttng_snapshot_del_output(struct ltt_lttng_call *call)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_wbuf_put_u32(&w, call->req.output.id);
+	ltt_wbuf_put_str(&w, call->req.output.id ? "" : call->req.output.name);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return snapshot_code(call, err);
+}
+
+/* LIST_OUTPUT: an array of struct lttng_snapshot_output, the URL as the control one. */
+uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call)
+{
+	struct ltt_lttng_snapshot_output *o = malloc(sizeof(*o));
+	struct ltt_snapshot_output_conf *c = malloc(sizeof(*c));
+	enum ltt_error_code err = o && c ? LTT_ERR_OK : LTT_ERR_NOMEM;
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	uint32_t i, n;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (!err)
+		err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply);
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	n = err ? 0 : ltt_rbuf_get_u32(&r);
+	for (i = 0; i < n && !r.err; i++) {
+		ltt_proto_get_snapshot_output(&r, c);
+		memset(o, 0, sizeof(*o));
+		o->id = c->id;
+		o->max_size = c->max_size;
+		if (strlen(c->name) >= sizeof(o->name) || strlen(c->output) >= sizeof(o->ctrl_url))
+			continue;	/* a name LTTng's struct can't hold */
+		memcpy(o->name, c->name, strlen(c->name) + 1);
+		memcpy(o->ctrl_url, c->output, strlen(c->output) + 1);
+		ltt_lttng_put_snapshot_output(&call->data, o);
+	}
+	if (!err && ltt_rbuf_end(&r))
+		err = LTT_ERR_PROTOCOL;
+	free(o);
+	free(c);
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return snapshot_code(call, err);
+}
+
+/*
+ * RECORD: into the session's output, or the one given (its fields
+ * override the session's); ltt's record returns once it is written,
+ * whether or not LTTng's client asked to wait.
+ */
+uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call)
+{
+	const struct ltt_lttng_snapshot_output *o = &call->req.output;
+	struct ltt_snapshot_output_conf *c = malloc(sizeof(*c));
+	bool given = o->ctrl_url[0] || o->name[0] || o->max_size;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	ret = c ? get_output(call, c) : LTT_LTTNG_ERR_NOMEM;
+	if (ret != LTT_LTTNG_OK) {
+		free(c);
+		return ret;
+	}
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_wbuf_put_u8(&w, given);
+	if (given)
+		ltt_proto_put_snapshot_output(&w, c);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, NULL);
+	ltt_wbuf_fini(&w);
+	free(c);
+	if (err == LTT_ERR_SNAPSHOT_NO_OUTPUT)
+		return ERR_NO_CONSUMER;
+	return err == LTT_ERR_OUTPUT_NO_SPACE || err == LTT_ERR_OUTPUT_IO ? ERR_SNAPSHOT_FAIL :
+									    snapshot_code(call, err);
+}
+
+/* ltt's rotation failures by LTTng's codes. */
+static uint32_t rotation_code(struct ltt_lttng_call *call, enum ltt_error_code err)
+{
+	switch (err) {
+	case LTT_ERR_ROTATE_NEVER_STARTED:
+		return 50;	/* START_SESSION_ONCE */
+	case LTT_ERR_ROTATE_SNAPSHOT:
+		return 130;	/* ROTATION_NOT_AVAILABLE */
+	case LTT_ERR_ROTATE_OUTPUT:
+		return 135;	/* NO_SESSION_OUTPUT */
+	case LTT_ERR_ROTATION_NOT_SET:
+		return 132;	/* ROTATION_SCHEDULE_NOT_SET */
+	default:
+		return ltt_lttng_code(call, err);
+	}
+}
+
+/* The session's rotation state (ROTATION_INFO) into @rot. */
+static enum ltt_error_code rotation_info(struct ltt_lttng_call *call, struct ltt_rotation_desc *rot)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ltt_proto_get_rotation_desc(&r, rot, call->ctx->minor);
+		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
+	}
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return err;
+}
+
+/*
+ * ROTATE_SESSION: ltt rotates before it answers; the rotation's id is the
+ * chunk the session writes now, which ROTATION_GET_INFO then knows.
+ */
+uint32_t ltt_lttng_rotate_session(struct ltt_lttng_call *call)
+{
+	struct ltt_rotation_desc *rot = malloc(sizeof(*rot));
+	enum ltt_error_code err = rot ? LTT_ERR_OK : LTT_ERR_NOMEM;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (!err)
+		err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATE_SESSION, &w, NULL);
+	if (!err)
+		err = rotation_info(call, rot);
+	if (!err)
+		ltt_wbuf_put_u64(&call->data, rot->chunk_id);
+	ltt_wbuf_fini(&w);
+	free(rot);
+	return rotation_code(call, err);
+}
+
+/*
+ * Where the last archive is: its path, on this host or (a relay's
+ * session) the relay's, as LTTng says it.
+ */
+static uint32_t archive_location(struct ltt_lttng_call *call, const char *archive,
+				 struct ltt_lttng_rotation_info *info)
+{
+	struct ltt_session_desc *s = malloc(sizeof(*s));
+	struct ltt_wbuf reply;
+	struct ltt_rbuf r;
+	struct ltt_uri u;
+	uint32_t ret;
+
+	ltt_wbuf_init(&reply);
+	ret = s ? ltt_lttng_session_tree(call, &reply, &r, s) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK && s->output_type == LTT_OUTPUT_NET && !ltt_uri_parse(s->output, &u)) {
+		info->location_type = 2;
+		snprintf(info->host, sizeof(info->host), "%s", u.host);
+		info->ctrl_port = u.ctrl_port;
+		info->data_port = u.data_port;
+		snprintf(info->relative_path, sizeof(info->relative_path), "%s", archive);
+	} else if (ret == LTT_LTTNG_OK) {
+		info->location_type = 1;
+		snprintf(info->path, sizeof(info->path), "%s", archive);
+	}
+	free(s);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+/* ROTATION_GET_INFO: the rotation of the current chunk is done; an older one expired. */
+uint32_t ltt_lttng_rotation_get_info(struct ltt_lttng_call *call)
+{
+	struct ltt_lttng_rotation_info *info = calloc(1, sizeof(*info));
+	struct ltt_rotation_desc *rot = malloc(sizeof(*rot));
+	enum ltt_error_code err = info && rot ? LTT_ERR_OK : LTT_ERR_NOMEM;
+	uint32_t ret;
+
+	if (!err)
+		err = rotation_info(call, rot);
+	ret = rotation_code(call, err);
+	if (ret == LTT_LTTNG_OK && rot->chunk_id == call->req.rotation_id && rot->last_archive[0]) {
+		info->status = 2;	/* COMPLETED */
+		ret = archive_location(call, rot->last_archive, info);
+	} else if (ret == LTT_LTTNG_OK) {
+		info->status = 3;	/* EXPIRED */
+	}
+	if (ret == LTT_LTTNG_OK)
+		ltt_lttng_put_rotation_info(&call->data, info);
+	free(info);
+	free(rot);
+	return ret;
+}
+
+/* ROTATION_SET_SCHEDULE: one schedule set or unset. */
+uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call)
+{
+	bool periodic = call->req.sched_type == 1;
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	if (call->req.sched_type > 1 || call->req.sched_set > 1 ||
+	    (call->req.sched_set && !call->req.sched_value))
+		return LTT_LTTNG_ERR_INVALID;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (call->req.sched_set) {
+		ltt_wbuf_put_u64(&w, periodic ? call->req.sched_value : 0);
+		ltt_wbuf_put_u64(&w, periodic ? 0 : call->req.sched_value);
+	} else {
+		ltt_wbuf_put_u8(&w, periodic);
+		ltt_wbuf_put_u8(&w, !periodic);
+	}
+	err = ltt_lttng_ltt(call, call->req.sched_set ? LTT_CLIENT_CMD_ENABLE_ROTATION :
+							LTT_CLIENT_CMD_DISABLE_ROTATION, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return rotation_code(call, err);
+}
+
+/* CLEAR_SESSION, REGENERATE_METADATA, REGENERATE_STATEDUMP: a session's name, and what. */
+static uint32_t session_op(struct ltt_lttng_call *call, unsigned int cmd, int what)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (what >= 0)
+		ltt_wbuf_put_u32(&w, (uint32_t)what);
+	err = ltt_lttng_ltt(call, cmd, &w, NULL);
+	ltt_wbuf_fini(&w);
+	return rotation_code(call, err);
+}
+
+uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call)
+{
+	return session_op(call, LTT_CLIENT_CMD_CLEAR_SESSION, -1);
+}
+
+uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call)
+{
+	return session_op(call, LTT_CLIENT_CMD_REGENERATE, LTT_REGENERATE_METADATA);
+}
+
+uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call)
+{
+	return session_op(call, LTT_CLIENT_CMD_REGENERATE, LTT_REGENERATE_STATEDUMP);
+}

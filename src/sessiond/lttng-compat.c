@@ -1,0 +1,713 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttng-compat.c - LTTng 2.13's client commands on ltt's (lttng-compat.h):
+ * the table of LTTng's commands, the error codes, and the sessions
+ * (create, list, start, stop, data pending, destroy).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/base/log.h"
+#include "common/base/sock.h"
+#include "common/base/paths.h"
+#include "common/model/uri.h"
+#include "common/proto/client-proto.h"
+#include "sessiond/lttng-compat.h"
+
+/* ---- errors ---- */
+
+/* ltt's codes that have an LTTng twin. */
+static const struct {
+	enum ltt_error_code ltt;
+	uint32_t lttng;
+} codes[] = {
+	{ LTT_ERR_NOMEM, LTT_LTTNG_ERR_NOMEM },
+	{ LTT_ERR_PERM, LTT_LTTNG_ERR_EPERM },
+	{ LTT_ERR_SESSION_NOT_FOUND, LTT_LTTNG_ERR_SESS_NOT_FOUND },
+	{ LTT_ERR_SESSION_EXISTS, LTT_LTTNG_ERR_EXIST_SESS },
+	{ LTT_ERR_SESSION_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
+	{ LTT_ERR_SESSION_NOT_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STOPPED },
+	{ LTT_ERR_CHANNEL_EXISTS, LTT_LTTNG_ERR_CHAN_EXIST },
+	{ LTT_ERR_CHANNEL_NOT_FOUND, LTT_LTTNG_ERR_UST_CHAN_NOT_FOUND },
+	{ LTT_ERR_CHANNEL_NAME, LTT_LTTNG_ERR_INVALID_CHANNEL_NAME },
+	{ LTT_ERR_EVENT_NAME, LTT_LTTNG_ERR_INVALID_EVENT_NAME },
+	{ LTT_ERR_EVENT_EXISTS, LTT_LTTNG_ERR_UST_EVENT_EXIST },
+	{ LTT_ERR_FILTER, LTT_LTTNG_ERR_FILTER_INVAL },
+	{ LTT_ERR_EXCLUSION, LTT_LTTNG_ERR_EXCLUSION_INVAL },
+	{ LTT_ERR_CONTEXT_EXISTS, LTT_LTTNG_ERR_UST_CONTEXT_EXIST },
+	{ LTT_ERR_CONTEXT_TYPE, LTT_LTTNG_ERR_UST_CONTEXT_INVAL },
+	{ LTT_ERR_KERNEL_NEEDS_ROOT, LTT_LTTNG_ERR_NEED_ROOT_SESSIOND },
+	{ LTT_ERR_KERNEL_UNAVAILABLE, LTT_LTTNG_ERR_KERN_NA },
+	{ LTT_ERR_KERNEL_DISABLED, LTT_LTTNG_ERR_KERN_NA },
+	{ LTT_ERR_DOMAIN, LTT_LTTNG_ERR_UNKNOWN_DOMAIN },
+	{ LTT_ERR_PROTOCOL, LTT_LTTNG_ERR_INVALID_PROTOCOL },
+	{ LTT_ERR_INVAL, LTT_LTTNG_ERR_INVALID },
+	{ LTT_ERR_NEED_CHANNEL_NAME, LTT_LTTNG_ERR_NEED_CHANNEL_NAME },
+	{ LTT_ERR_EVENT_NOT_FOUND, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
+};
+
+uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
+{
+	size_t i;
+
+	if (err == LTT_ERR_OK)
+		return LTT_LTTNG_OK;
+	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+		if (codes[i].ltt == err)
+			return codes[i].lttng;
+	/* LTTng's client prints its own sentence for a code: ltt's is here. */
+	LTT_WARN_RL("LTTng client pid %d: %s: %s (%s)", (int)call->ctx->cred.pid,
+		    ltt_lttng_cmd_name(call->req.cmd), ltt_strerror(err), ltt_error_name(err));
+	return LTT_LTTNG_ERR_UNK;
+}
+
+uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
+			  const char *instead)
+{
+	LTT_WARN_RL("LTTng client pid %d: %s: ltt-sessiond --lttng-compat does not serve %s; use %s",
+		    (int)call->ctx->cred.pid, ltt_lttng_cmd_name(call->req.cmd), what, instead);
+	return LTT_LTTNG_ERR_NOT_SUPPORTED;
+}
+
+enum ltt_error_code ltt_lttng_ltt(struct ltt_lttng_call *call, unsigned int cmd,
+				  const struct ltt_wbuf *req, struct ltt_wbuf *reply)
+{
+	struct ltt_wbuf none;
+	enum ltt_error_code err;
+
+	if (req && req->err)
+		return LTT_ERR_NOMEM;
+	ltt_wbuf_init(&none);
+	err = ltt_cmd_dispatch(call->ctx, cmd, req ? req->data : NULL, req ? req->len : 0,
+			       reply ? reply : &none);
+	ltt_wbuf_fini(&none);
+	return err;
+}
+
+/* ltt's request that is a session name, then @extra_u8 unless it is -1. */
+static enum ltt_error_code session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
+				       int extra_u8, struct ltt_wbuf *reply)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	if (extra_u8 >= 0)
+		ltt_wbuf_put_u8(&w, (uint8_t)extra_u8);
+	err = ltt_lttng_ltt(call, cmd, &w, reply);
+	ltt_wbuf_fini(&w);
+	return err;
+}
+
+uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
+				struct ltt_rbuf *r, struct ltt_session_desc *ret_info)
+{
+	struct ltt_session_desc *info = ret_info ? ret_info : malloc(sizeof(*info));
+	enum ltt_error_code err;
+
+	if (!info)
+		return LTT_LTTNG_ERR_NOMEM;
+	err = session_cmd(call, LTT_CLIENT_CMD_GET_SESSION, -1, reply);
+	if (!err) {
+		ltt_rbuf_init(r, reply->data, reply->len);
+		ltt_proto_get_session_info(r, info, call->ctx->minor);
+		if (r->err)
+			err = LTT_ERR_PROTOCOL;
+	}
+	if (info != ret_info)
+		free(info);
+	return ltt_lttng_code(call, err);
+}
+
+/* ---- sessions ---- */
+
+/*
+ * ltt's net URL of a relay given by LTTng's two URIs (control, data: an
+ * address each, the control one's subdirectory the path).  Returns 0 or
+ * -EINVAL.
+ */
+static int relay_url(const struct ltt_lttng_uri *ctrl, const struct ltt_lttng_uri *data,
+		     char *buf, size_t len)
+{
+	struct ltt_uri u = { .scheme = LTT_URI_NET };
+
+	if ((ctrl->dtype != 1 && ctrl->dtype != 2) || data->dtype != ctrl->dtype ||
+	    strcmp(ctrl->dst, data->dst) || strlen(ctrl->dst) >= sizeof(u.host))
+		return -EINVAL;
+	u.family = ctrl->dtype == 1 ? LTT_URI_INET : LTT_URI_INET6;
+	snprintf(u.host, sizeof(u.host), "%s", ctrl->dst);
+	snprintf(u.path, sizeof(u.path), "%s", ctrl->subdir);
+	u.ctrl_port = ctrl->port;
+	u.data_port = data->port;
+	return ltt_uri_format(&u, buf, len) ? -EINVAL : 0;
+}
+
+/* The descriptor the client sent, and what ltt creates of it. */
+struct create {
+	struct ltt_lttng_descriptor desc;
+	uint64_t live_timer_us;
+	struct ltt_lttng_uri *uris;	/* desc.uri_count */
+	struct ltt_session_create_req req;
+};
+
+/* Read CREATE_SESSION_EXT's variable part: the home, then the descriptor. */
+static uint32_t get_create(struct ltt_lttng_call *call, struct create *cr, char *home)
+{
+	struct ltt_rbuf *r = &call->extra;
+	const char *name = "";
+	size_t i;
+
+	if (call->req.home_dir_size) {
+		ltt_rbuf_get_fixed_str(r, home, call->req.home_dir_size <= LTT_PATH_MAX ?
+					      call->req.home_dir_size : 0);
+		if (call->req.home_dir_size > LTT_PATH_MAX || home[0] != '/')
+			ltt_rbuf_fail(r);
+	}
+	ltt_lttng_get_descriptor(r, &cr->desc);
+	if (cr->desc.type == LTT_LTTNG_DESC_LIVE)
+		cr->live_timer_us = ltt_rbuf_get_u64(r);
+	if (cr->desc.name_len) {
+		name = ltt_rbuf_get_bytes(r, cr->desc.name_len);
+		if (!name || cr->desc.name_len > LTT_LTTNG_NAME_MAX ||
+		    strnlen(name, cr->desc.name_len) != cr->desc.name_len - 1u)
+			return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	}
+	if (cr->desc.uri_count > 2 || cr->desc.type < LTT_LTTNG_DESC_REGULAR ||
+	    cr->desc.type > LTT_LTTNG_DESC_LIVE || cr->desc.output_type > LTT_LTTNG_DESC_OUT_NETWORK)
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	cr->uris = calloc(cr->desc.uri_count ? cr->desc.uri_count : 1, sizeof(*cr->uris));
+	if (!cr->uris)
+		return LTT_LTTNG_ERR_NOMEM;
+	for (i = 0; i < cr->desc.uri_count; i++)
+		ltt_lttng_get_uri(r, &cr->uris[i]);
+	if (ltt_rbuf_end(r))
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	snprintf(cr->req.conf.name, sizeof(cr->req.conf.name), "%s", name);
+	cr->req.home = home;
+	return LTT_LTTNG_OK;
+}
+
+/* The output of @cr as ltt's session attributes. */
+static uint32_t create_output(struct ltt_lttng_call *call, struct create *cr)
+{
+	struct ltt_session_conf *conf = &cr->req.conf;
+	conf->snapshot = cr->desc.type == LTT_LTTNG_DESC_SNAPSHOT;
+	if (cr->live_timer_us > UINT32_MAX)
+		return LTT_LTTNG_ERR_INVALID;
+	conf->live_timer_us = (uint32_t)cr->live_timer_us;
+	switch (cr->desc.output_type) {
+	case LTT_LTTNG_DESC_OUT_NONE:
+		conf->output_type = LTT_OUTPUT_NONE;
+		return cr->desc.uri_count ? LTT_LTTNG_ERR_INVALID_PROTOCOL : LTT_LTTNG_OK;
+	case LTT_LTTNG_DESC_OUT_LOCAL:
+		conf->output_type = LTT_OUTPUT_LOCAL;
+		if (!cr->desc.uri_count)
+			return LTT_LTTNG_OK;	/* the daemon's default, under the client's home */
+		if (cr->desc.uri_count != 1 || cr->uris[0].dtype != LTT_LTTNG_URI_DST_PATH)
+			return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+		snprintf(conf->output, sizeof(conf->output), "%s", cr->uris[0].dst);
+		return LTT_LTTNG_OK;
+	default:
+		break;
+	}
+	conf->output_type = LTT_OUTPUT_NET;
+	if (!cr->desc.uri_count) {
+		/* the daemon's default relay, as LTTng's: this host's */
+		snprintf(conf->output, sizeof(conf->output), "net://127.0.0.1");
+		return LTT_LTTNG_OK;
+	}
+	if (cr->desc.uri_count != 2 ||
+	    relay_url(&cr->uris[0], &cr->uris[1], conf->output, sizeof(conf->output)))
+		return ltt_lttng_refuse(call, "this network output (a relay's control and data at different hosts)",
+					"lttctl create --set-url");
+	return LTT_LTTNG_OK;
+}
+
+/*
+ * LTTng's URIs of the output ltt chose: a local directory, or a relay's
+ * control and data ports (IPv4 or IPv6 address, or a host name as LTTng
+ * keeps one).  Returns how many (0 for none), into @uris[2].
+ */
+static uint8_t output_uris(const struct ltt_session_desc *info, struct ltt_lttng_uri *uris)
+{
+	struct ltt_uri u;
+	int i;
+
+	if (info->output_type == LTT_OUTPUT_LOCAL) {
+		uris[0].dtype = LTT_LTTNG_URI_DST_PATH;
+		snprintf(uris[0].dst, sizeof(uris[0].dst), "%s", info->output);
+		return 1;
+	}
+	if (info->output_type != LTT_OUTPUT_NET || ltt_uri_parse(info->output, &u))
+		return 0;
+	for (i = 0; i < 2; i++) {
+		uris[i].dtype = u.family == LTT_URI_INET6 ? 2 : 1;
+		uris[i].stype = (uint32_t)i;	/* control, data */
+		uris[i].proto = 1;		/* TCP */
+		uris[i].port = i ? u.data_port : u.ctrl_port;
+		snprintf(uris[i].dst, sizeof(uris[i].dst), "%s", u.host);
+		snprintf(uris[i].subdir, sizeof(uris[i].subdir), "%s", u.path);
+	}
+	return 2;
+}
+
+/* The descriptor of the session created: the client's, named, its output resolved. */
+static void put_created(struct ltt_wbuf *w, const struct create *cr,
+			const struct ltt_session_desc *info)
+{
+	struct ltt_lttng_descriptor d = cr->desc;
+	struct ltt_lttng_uri *uris = calloc(2, sizeof(*uris));
+	uint8_t i;
+
+	if (!uris) {
+		w->err = -ENOMEM;
+		return;
+	}
+	d.name_len = (uint32_t)strlen(info->name) + 1;
+	d.uri_count = output_uris(info, uris);
+	ltt_lttng_put_descriptor(w, &d);
+	if (d.type == LTT_LTTNG_DESC_LIVE)
+		ltt_wbuf_put_u64(w, cr->live_timer_us);
+	ltt_wbuf_put_bytes(w, info->name, d.name_len);
+	for (i = 0; i < d.uri_count; i++)
+		ltt_lttng_put_uri(w, &uris[i]);
+	free(uris);
+}
+
+static uint32_t create_session(struct ltt_lttng_call *call)
+{
+	struct ltt_session_desc *info = NULL;
+	struct create *cr = calloc(1, sizeof(*cr));
+	char *home = calloc(1, LTT_PATH_MAX);
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	uint32_t ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ret = cr && home ? get_create(call, cr, home) : LTT_LTTNG_ERR_NOMEM;
+	if (ret == LTT_LTTNG_OK)
+		ret = create_output(call, cr);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	ltt_proto_put_session_create(&w, &cr->req, call->ctx->minor);
+	ret = ltt_lttng_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply));
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	info = malloc(sizeof(*info));
+	if (!info) {
+		ret = LTT_LTTNG_ERR_NOMEM;
+		goto out;
+	}
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	ltt_proto_get_session_info(&r, info, call->ctx->minor);
+	if (ltt_rbuf_end(&r))
+		ret = LTT_LTTNG_ERR_FATAL;
+	else
+		put_created(&call->data, cr, info);
+out:
+	free(info);
+	if (cr)
+		free(cr->uris);
+	free(cr);
+	free(home);
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+/* What LTTng's list shows as a session's destination. */
+static void session_path(const struct ltt_session_desc *s, char *buf, size_t len)
+{
+	if (s->output_type == LTT_OUTPUT_NONE)
+		buf[0] = '\0';
+	else
+		snprintf(buf, len, "%s", s->output);
+}
+
+static uint32_t list_sessions(struct ltt_lttng_call *call)
+{
+	struct ltt_lttng_session *ls = calloc(1, sizeof(*ls));
+	struct ltt_session_desc *s = calloc(1, sizeof(*s));
+	struct ltt_lttng_session_ext *ext = NULL;
+	struct ltt_wbuf reply;
+	enum ltt_error_code err;
+	struct ltt_rbuf r;
+	uint32_t i, k = 0, n = 0;
+	uint32_t ret;
+
+	ltt_wbuf_init(&reply);
+	err = ls && s ? ltt_lttng_ltt(call, LTT_CLIENT_CMD_LIST_SESSIONS, NULL, &reply) :
+			LTT_ERR_NOMEM;
+	ret = ltt_lttng_code(call, err);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	n = ltt_rbuf_get_u32(&r);
+	ext = calloc(n && !r.err && n <= reply.len ? n : 1, sizeof(*ext));
+	if (!ext || r.err || n > reply.len) {
+		ret = ext ? LTT_LTTNG_ERR_FATAL : LTT_LTTNG_ERR_NOMEM;
+		goto out;
+	}
+	for (i = 0; i < n && !r.err; i++) {
+		ltt_proto_get_session_info(&r, s, call->ctx->minor);
+		memset(ls, 0, sizeof(*ls));
+		if (strlen(s->name) >= sizeof(ls->name)) {
+			/* ltt's names have a byte more than LTTng's */
+			LTT_WARN_RL("LTTng client pid %d: session '%s' has a name longer than LTTng's %d bytes: not listed to LTTng's clients",
+				    (int)call->ctx->cred.pid, s->name, LTT_LTTNG_NAME_MAX - 1);
+			continue;
+		}
+		memcpy(ls->name, s->name, strlen(s->name) + 1);
+		session_path(s, ls->path, sizeof(ls->path));
+		ls->enabled = s->active;
+		ls->snapshot_mode = s->snapshot;
+		ls->live_timer_us = s->live_timer_us;
+		ltt_lttng_put_session(&call->data, ls);
+		ext[k].creation_time = (uint64_t)s->creation_time;
+		ext[k++].is_set = 1;
+	}
+	for (i = 0; i < k; i++)
+		ltt_lttng_put_session_ext(&call->data, &ext[i]);
+	if (ltt_rbuf_end(&r))
+		ret = LTT_LTTNG_ERR_FATAL;
+out:
+	free(ls);
+	free(s);
+	free(ext);
+	ltt_wbuf_fini(&reply);
+	return ret;
+}
+
+static uint32_t start_trace(struct ltt_lttng_call *call)
+{
+	enum ltt_error_code err = session_cmd(call, LTT_CLIENT_CMD_START_SESSION, -1, NULL);
+
+	if (err == LTT_ERR_SESSION_ACTIVE)
+		return LTT_LTTNG_ERR_TRACE_ALREADY_STARTED;
+	return ltt_lttng_code(call, err);
+}
+
+/* Stopped with the data written: DATA_PENDING answers 0 at once after it. */
+static uint32_t stop_trace(struct ltt_lttng_call *call)
+{
+	return ltt_lttng_code(call, session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, NULL));
+}
+
+static uint32_t data_pending(struct ltt_lttng_call *call)
+{
+	struct ltt_wbuf reply;
+	enum ltt_error_code err;
+	struct ltt_rbuf r;
+	uint8_t pending;
+
+	ltt_wbuf_init(&reply);
+	err = session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, -1, &reply);
+	if (err == LTT_ERR_SESSION_ACTIVE) {
+		ltt_wbuf_fini(&reply);
+		return LTT_LTTNG_ERR_SESSION_STARTED;	/* as LTTng, for an active session */
+	}
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		pending = (uint8_t)ltt_rbuf_get_bool(&r);
+		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
+		if (!err)
+			ltt_wbuf_put_u8(&call->data, pending);
+	}
+	ltt_wbuf_fini(&reply);
+	return ltt_lttng_code(call, err);
+}
+
+/* Destroyed, no rotation to report: the command header {i32 rotation_state 0}. */
+static uint32_t destroy_session(struct ltt_lttng_call *call)
+{
+	uint32_t ret;
+
+	ret = ltt_lttng_code(call, session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, -1, NULL));
+	if (ret == LTT_LTTNG_OK)
+		ltt_wbuf_put_u32(&call->hdr, 0);
+	return ret;
+}
+
+/* ---- the table ---- */
+
+/* What serves each command: a handler, or what to use instead. */
+struct lttng_entry {
+	ltt_lttng_fn fn;
+	const char *instead;
+};
+
+static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
+	[LTT_LTTNG_CMD_CREATE_SESSION_EXT] = { create_session, NULL },
+	[LTT_LTTNG_CMD_LIST_SESSIONS] = { list_sessions, NULL },
+	[LTT_LTTNG_CMD_START_TRACE] = { start_trace, NULL },
+	[LTT_LTTNG_CMD_STOP_TRACE] = { stop_trace, NULL },
+	[LTT_LTTNG_CMD_DATA_PENDING] = { data_pending, NULL },
+	[LTT_LTTNG_CMD_DESTROY_SESSION] = { destroy_session, NULL },
+	[LTT_LTTNG_CMD_ENABLE_CHANNEL] = { ltt_lttng_enable_channel, NULL },
+	[LTT_LTTNG_CMD_ENABLE_EVENT] = { ltt_lttng_enable_event, NULL },
+	[LTT_LTTNG_CMD_ADD_CONTEXT] = { ltt_lttng_add_context, NULL },
+	[LTT_LTTNG_CMD_LIST_DOMAINS] = { ltt_lttng_list_domains, NULL },
+	[LTT_LTTNG_CMD_LIST_CHANNELS] = { ltt_lttng_list_channels, NULL },
+	[LTT_LTTNG_CMD_LIST_EVENTS] = { ltt_lttng_list_events, NULL },
+	[LTT_LTTNG_CMD_SESSION_LIST_ROTATION_SCHEDULES] = { ltt_lttng_list_rotation_schedules, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY] = { ltt_lttng_tracker_policy, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET] = { ltt_lttng_tracker_values, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY] = { ltt_lttng_tracker_set_policy, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_ADD_INCLUDE_VALUE] = { ltt_lttng_tracker_add, NULL },
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE] = { ltt_lttng_tracker_remove, NULL },
+	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { ltt_lttng_disable_channel, NULL },
+	[LTT_LTTNG_CMD_DISABLE_EVENT] = { ltt_lttng_disable_event, NULL },
+	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { NULL, "lttctl list -k --syscall" },
+	[LTT_LTTNG_CMD_LIST_TRACEPOINTS] = { ltt_lttng_list_tracepoints, NULL },
+	[LTT_LTTNG_CMD_LIST_TRACEPOINT_FIELDS] = { ltt_lttng_list_tracepoint_fields, NULL },
+	[LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT] = { ltt_lttng_snapshot_add_output, NULL },
+	[LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT] = { ltt_lttng_snapshot_del_output, NULL },
+	[LTT_LTTNG_CMD_SNAPSHOT_LIST_OUTPUT] = { ltt_lttng_snapshot_list_output, NULL },
+	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = { ltt_lttng_snapshot_record, NULL },
+	[LTT_LTTNG_CMD_SAVE_SESSION] = { NULL, "lttctl save" },
+	[LTT_LTTNG_CMD_ROTATE_SESSION] = { ltt_lttng_rotate_session, NULL },
+	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = { ltt_lttng_rotation_get_info, NULL },
+	[LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE] = { ltt_lttng_rotation_set_schedule, NULL },
+	[LTT_LTTNG_CMD_CLEAR_SESSION] = { ltt_lttng_clear_session, NULL },
+	[LTT_LTTNG_CMD_REGENERATE_METADATA] = { ltt_lttng_regenerate_metadata, NULL },
+	[LTT_LTTNG_CMD_REGENERATE_STATEDUMP] = { ltt_lttng_regenerate_statedump, NULL },
+	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { NULL, "lttctl add-trigger" },
+	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { NULL, "lttctl remove-trigger" },
+	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { NULL, "lttctl list-triggers" },
+};
+
+/* The rest: what LTTng's own tools do with them. */
+static const char *instead(uint32_t cmd)
+{
+	if (cmd < LTT_LTTNG_CMD_NR_ && entries[cmd].instead)
+		return entries[cmd].instead;
+	return "lttctl";
+}
+
+/* Serve @call: its LTTng return code, its command header and payload filled. */
+static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t len)
+{
+	size_t extra;
+	int err;
+
+	if (len < LTT_LTTNG_MSG_SIZE)
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	err = ltt_lttng_get_req(msg, &call->req);
+	if (err == -ENOSYS) {
+		LTT_WARN_RL("LTTng client pid %d sent command %u, which LTTng 2.13 lacks: ltt-sessiond --lttng-compat speaks LTTng 2.13's client protocol",
+			    (int)call->ctx->cred.pid, call->req.cmd);
+		return LTT_LTTNG_ERR_UND;
+	}
+	if (err || ltt_lttng_req_extra(&call->req, &extra) || len != LTT_LTTNG_MSG_SIZE + extra) {
+		LTT_WARN_RL("LTTng client pid %d: a malformed request (command %u, %zu bytes): refused",
+			    (int)call->ctx->cred.pid, call->req.cmd, len);
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	}
+	if (call->req.fd_count)
+		return ltt_lttng_refuse(call, "file descriptors (user-space probes)",
+					"lttctl enable-event --userspace-probe");
+	ltt_rbuf_init(&call->extra, msg + LTT_LTTNG_MSG_SIZE, extra);
+	if (!entries[call->req.cmd].fn)
+		return ltt_lttng_refuse(call, "this command", instead(call->req.cmd));
+	return entries[call->req.cmd].fn(call);
+}
+
+/* Append the reply of @cmd: its header, then @hdr and @data on success. */
+static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const struct ltt_wbuf *hdr,
+		      const struct ltt_wbuf *data)
+{
+	struct ltt_lttng_reply r = { .cmd = cmd, .ret_code = code };
+
+	if (code == LTT_LTTNG_OK && hdr && data) {
+		r.cmd_header_size = (uint32_t)hdr->len;
+		r.data_size = (uint32_t)data->len;
+	}
+	ltt_lttng_put_reply(w, &r);
+	if (r.cmd_header_size)
+		ltt_wbuf_put_bytes(w, hdr->data, hdr->len);
+	if (r.data_size)
+		ltt_wbuf_put_bytes(w, data->data, data->len);
+}
+
+enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const uint8_t *msg,
+					 size_t len, struct ltt_wbuf *reply)
+{
+	struct ltt_lttng_call call = { .ctx = ctx };
+	uint32_t code;
+
+	ltt_wbuf_init(&call.hdr);
+	ltt_wbuf_init(&call.data);
+	code = serve(&call, msg, len);
+	if (code == LTT_LTTNG_OK && (call.hdr.err || call.data.err))
+		code = LTT_LTTNG_ERR_NOMEM;
+	LTT_DBG("LTTng client pid %d uid %u: %s (%u) -> %u", (int)ctx->cred.pid,
+		(unsigned int)ctx->cred.uid, ltt_lttng_cmd_name(call.req.cmd) ?: "?",
+		call.req.cmd, code);
+	put_reply(reply, call.req.cmd, code, &call.hdr, &call.data);
+	ltt_wbuf_fini(&call.hdr);
+	ltt_wbuf_fini(&call.data);
+	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
+}
+
+size_t ltt_lttng_compat_extra(const uint8_t *msg)
+{
+	struct ltt_lttng_req req;
+	size_t extra;
+
+	/* a request with descriptors too: its answer is a refusal, after its bytes */
+	if (ltt_lttng_get_req(msg, &req) || ltt_lttng_req_extra(&req, &extra))
+		return 0;
+	return extra;
+}
+
+void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply)
+{
+	struct ltt_lttng_req req = { 0 };
+
+	if (msg)
+		(void)ltt_lttng_get_req(msg, &req);
+	put_reply(reply, msg ? req.cmd : 0,
+		  err == LTT_ERR_NOMEM || err == LTT_ERR_CLIENT_BYTES ? LTT_LTTNG_ERR_NOMEM :
+								       LTT_LTTNG_ERR_FATAL,
+		  NULL, NULL);
+}
+
+int ltt_lttng_compat_dir(char *buf, size_t len)
+{
+	const char *home = getenv("LTTNG_HOME");
+	char dir[LTT_PATH_MAX];
+	int n;
+
+	if (geteuid() == 0) {
+		n = snprintf(buf, len, "%s", LTT_LTTNG_ROOT_RUNDIR);
+		return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	}
+	if (!home || !*home)
+		home = getenv("HOME");
+	if (!home || !*home) {
+		if (ltt_home_dir(dir, sizeof(dir)))
+			return -ENOENT;
+		home = dir;
+	}
+	return ltt_path_join(buf, len, home, LTT_LTTNG_HOME_RUNDIR);
+}
+
+/* Make @dir as LTTng does: root's shared (0755), a user's private (0700). */
+static int make_dir(const char *dir, bool root)
+{
+	struct stat st;
+
+	if (mkdir(dir, root ? 0755 : 0700) && errno != EEXIST)
+		return -errno;
+	if (stat(dir, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return -EPERM;
+	return 0;
+}
+
+/* Write our pid into @dir's lttng-sessiond.pid, where LTTng's tools look. */
+static void write_pid(const char *dir)
+{
+	char path[LTT_PATH_MAX], text[32];
+	int fd, n;
+
+	if (ltt_path_join(path, sizeof(path), dir, LTT_LTTNG_PID_FILE))
+		return;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (fd < 0) {
+		LTT_WARN("--lttng-compat: can't write %s: %s", path, strerror(errno));
+		return;
+	}
+	n = snprintf(text, sizeof(text), "%ld\n", (long)getpid());
+	if (write(fd, text, (size_t)n) != n)
+		LTT_WARN("--lttng-compat: can't write %s: %s", path, strerror(errno));
+	close(fd);
+}
+
+int ltt_lttng_compat_socket(char *buf, size_t len)
+{
+	char dir[LTT_PATH_MAX];
+	int ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+
+	if (!ret)
+		ret = ltt_path_join(buf, len, dir, LTT_LTTNG_CLIENT_SOCKET) ? -ENAMETOOLONG : 0;
+	return ret;
+}
+
+int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
+			    int *ret_fd)
+{
+	char dir[LTT_PATH_MAX];
+	int fd, ret;
+
+	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+	if (!ret)
+		ret = ltt_lttng_compat_socket(path, len);
+	if (ret) {
+		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
+			strerror(-ret));
+		return ret;
+	}
+	/* A daemon that answers there keeps it: LTTng's, or another ltt-sessiond's. */
+	if (!ltt_sock_connect_unix(path, &fd)) {
+		close(fd);
+		LTT_ERR("--lttng-compat: a live session daemon (lttng-sessiond, or another ltt-sessiond --lttng-compat) serves %s already; ltt-sessiond never takes it over: stop that daemon, or leave --lttng-compat out",
+			path);
+		path[0] = '\0';
+		return -EADDRINUSE;
+	}
+	ret = make_dir(dir, root);
+	if (!ret)
+		ret = ltt_sock_listen_unix(path, root ? (gr ? 0660 : 0600) : 0600, &fd);
+	if (!ret && root && gr && chown(path, 0, gr->gr_gid)) {
+		ret = -errno;
+		close(fd);
+		unlink(path);
+	}
+	if (ret) {
+		LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
+		path[0] = '\0';
+		return ret;
+	}
+	write_pid(dir);
+	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s", path);
+	*ret_fd = fd;
+	return 0;
+}
+
+void ltt_lttng_compat_unlisten(const char *path)
+{
+	char pid[LTT_PATH_MAX], text[32];
+	const char *slash;
+	ssize_t n;
+	int fd;
+
+	if (!path || !path[0])
+		return;
+	unlink(path);
+	slash = strrchr(path, '/');
+	if (!slash || snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
+			       LTT_LTTNG_PID_FILE) >= (int)sizeof(pid))
+		return;
+	/* the pid file, while it is still ours */
+	fd = open(pid, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return;
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n > 0) {
+		text[n] = '\0';
+		if (strtol(text, NULL, 10) == (long)getpid())
+			unlink(pid);
+	}
+}

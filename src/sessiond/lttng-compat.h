@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * lttng-compat.h - LTTng 2.13's client protocol on ltt's commands
+ * (ltt-sessiond --lttng-compat, doc/lttng-compat.md).  A request in
+ * LTTng's layout (common/proto/lttng-client-proto.h) is decoded into the
+ * requests ltt's own client protocol carries, run through the same
+ * command table (cmd.h: ltt_cmd_dispatch()), and their replies are
+ * encoded in LTTng's layout: no second command layer, the same sessions
+ * for `lttng` and `lttctl`.  The client thread (client.c) frames the
+ * requests on LTTng's socket and runs them on its workers.
+ *
+ *   lttng-compat.c       the table of LTTng's commands, errors, sessions
+ *   lttng-compat-chan.c  domains, channels, event rules, contexts
+ *   lttng-compat-view.c  rotation schedules, process attribute trackers
+ *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
+ */
+#ifndef LTT_SESSIOND_LTTNG_COMPAT_H
+#define LTT_SESSIOND_LTTNG_COMPAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <ltt/ltt-error.h>
+
+#include "common/base/codec.h"
+#include "common/proto/lttng-client-proto.h"
+#include "sessiond/cmd/cmd.h"
+
+/**
+ * ltt_lttng_compat_extra() - the bytes that follow the fixed request at
+ * @msg (LTT_LTTNG_MSG_SIZE bytes, borrowed): its variable part; 0 for a
+ * malformed request, which ltt_lttng_compat_run() answers.  Any thread.
+ */
+size_t ltt_lttng_compat_extra(const uint8_t *msg);
+
+/**
+ * ltt_lttng_compat_run() - run one LTTng request, @len bytes at @msg
+ * (borrowed): its fixed part and its variable part; append LTTng's whole
+ * reply (header, command header, payload) to @reply
+ *
+ * What ltt does not serve, and what is malformed, is answered with an
+ * LTTng error (and said in the daemon's log, with what to use instead);
+ * nothing is changed then.  The client thread or its worker, as a
+ * command.  Returns LTT_ERR_OK, or NOMEM when the reply could not be
+ * written.
+ */
+enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const uint8_t *msg,
+					 size_t len, struct ltt_wbuf *reply);
+
+/**
+ * ltt_lttng_compat_error() - append an LTTng reply that says ltt's @err
+ * (the daemon's own failure: no memory, too many bytes) to the request
+ * whose fixed part is at @msg (NULL: unknown)
+ */
+void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply);
+
+/**
+ * ltt_lttng_compat_dir() - the directory of LTTng's client socket for
+ * this daemon: /var/run/lttng for root, else $LTTNG_HOME/.lttng (else
+ * $HOME's), as LTTng's clients look for it
+ *
+ * Returns 0, -ENOENT (no home), or -ENAMETOOLONG.
+ */
+int ltt_lttng_compat_dir(char *buf, size_t len);
+
+/**
+ * ltt_lttng_compat_socket() - the path of LTTng's client socket in
+ * ltt_lttng_compat_dir(); 0 or its negative errno
+ */
+int ltt_lttng_compat_socket(char *buf, size_t len);
+
+struct group;
+
+/**
+ * ltt_lttng_compat_listen() - listen on LTTng's client socket
+ * (ltt_lttng_compat_dir()'s client-lttng-sessiond), made as LTTng makes
+ * it: root's root:@gr 0660 (0600 without the group), a user's 0600; and
+ * write lttng-sessiond.pid beside it
+ * @path: receives the socket's path (@len bytes; "" on failure)
+ * @ret_fd: the listening socket
+ *
+ * Never replaces a socket a live daemon answers on.  Main thread, before
+ * root's rights are given up.  Returns 0, -EADDRINUSE when one answers
+ * there, or a negative errno; each logged in one sentence.
+ */
+int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
+			    int *ret_fd);
+
+/**
+ * ltt_lttng_compat_unlisten() - remove the socket at @path ("" or NULL:
+ * none) and the pid file beside it while it holds our pid
+ */
+void ltt_lttng_compat_unlisten(const char *path);
+
+/* lttng-compat-chan.c: what the table of lttng-compat.c runs there */
+
+/* One LTTng request being served. */
+struct ltt_lttng_call {
+	const struct ltt_cmd_ctx *ctx;
+	struct ltt_lttng_req req;
+	struct ltt_rbuf extra;	/* its variable part */
+	struct ltt_wbuf hdr;	/* the reply's command header */
+	struct ltt_wbuf data;	/* the reply's payload */
+};
+
+/* A handler: an LTTng return code (LTT_LTTNG_OK or an error). */
+typedef uint32_t (*ltt_lttng_fn)(struct ltt_lttng_call *call);
+
+uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call);
+
+/* lttng-compat-view.c: likewise */
+
+uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_policy(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_set_policy(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_add(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_tracker_remove(struct ltt_lttng_call *call);
+
+/* lttng-compat-chunk.c: likewise */
+
+uint32_t ltt_lttng_snapshot_add_output(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_snapshot_del_output(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_rotate_session(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_rotation_get_info(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call);
+
+/**
+ * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a
+ * failed encoding is NOMEM); its reply payload into @reply (may be NULL)
+ * Returns ltt's code.
+ */
+enum ltt_error_code ltt_lttng_ltt(struct ltt_lttng_call *call, unsigned int cmd,
+				  const struct ltt_wbuf *req, struct ltt_wbuf *reply);
+
+/**
+ * ltt_lttng_code() - LTTng's code for ltt's @err in @call's command;
+ * one with no close match is logged with ltt's sentence
+ */
+uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err);
+
+/**
+ * ltt_lttng_refuse() - log that ltt does not serve @what of @call's
+ * command (rate-limited, with @instead: what to use) and return
+ * LTT_LTTNG_ERR_NOT_SUPPORTED
+ */
+uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
+			  const char *instead);
+
+/**
+ * ltt_lttng_session_tree() - GET_SESSION of @call's session into @reply:
+ * on LTT_LTTNG_OK, @r reads it from its channel count on, and the
+ * session's description is in @ret_info (NULL: not wanted)
+ */
+uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
+				struct ltt_rbuf *r, struct ltt_session_desc *ret_info);
+
+#endif /* LTT_SESSIOND_LTTNG_COMPAT_H */

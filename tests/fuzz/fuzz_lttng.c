@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * fuzz_lttng.c - LTTng 2.13's client protocol (common/proto/
+ * lttng-client-proto.h) as ltt-sessiond --lttng-compat receives it from
+ * any local user: the fixed request and the size of its variable part,
+ * and the objects of the variable parts (a channel, an event, a session
+ * descriptor, a URI).
+ *
+ * Input: byte 0 below 0x80 selects an object decoder, the rest is its
+ * bytes; from 0x80 on, the rest is the start of a fixed request, the
+ * remainder of its 13,156 bytes zero.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/proto/lttng-client-proto.h"
+#include "fuzz.h"
+
+FUZZ_CODEC_VOID(channel, struct ltt_lttng_channel, ltt_lttng_get_channel,
+		ltt_lttng_put_channel, true);
+FUZZ_CODEC_VOID(event, struct ltt_lttng_event, ltt_lttng_get_event, ltt_lttng_put_event, true);
+FUZZ_CODEC_VOID(descriptor, struct ltt_lttng_descriptor, ltt_lttng_get_descriptor,
+		ltt_lttng_put_descriptor, true);
+/* a fixed array's bytes after its NUL are not read back: not canonical */
+FUZZ_CODEC_VOID(uri, struct ltt_lttng_uri, ltt_lttng_get_uri, ltt_lttng_put_uri, false);
+
+static const struct ltt_fuzz_codec *const codecs[] = { &channel, &event, &descriptor, &uri };
+
+/* What the daemon reads of a fixed request, and how much it then waits for. */
+static void check_request(const uint8_t *data, size_t size)
+{
+	uint8_t *msg = calloc(1, LTT_LTTNG_MSG_SIZE);	/* exactly the request: ASan sees overreads */
+	struct ltt_lttng_req req;
+	size_t extra;
+	int ret;
+
+	if (!msg)
+		abort();
+	memcpy(msg, data, size < LTT_LTTNG_MSG_SIZE ? size : LTT_LTTNG_MSG_SIZE);
+	memset(&req, 0, sizeof(req));
+	ret = ltt_lttng_get_req(msg, &req);
+	if (!ret) {
+		FUZZ_CHECK(ltt_lttng_cmd_name(req.cmd));
+		FUZZ_CHECK(memchr(req.session, '\0', sizeof(req.session)));
+		FUZZ_CHECK(memchr(req.channel, '\0', sizeof(req.channel)));
+		if (!ltt_lttng_req_extra(&req, &extra))
+			FUZZ_CHECK(extra <= LTT_LTTNG_EXTRA_MAX);
+	} else {
+		FUZZ_CHECK(ret == -EPROTO || (ret == -ENOSYS && !ltt_lttng_cmd_name(req.cmd)));
+	}
+	free(msg);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (!size)
+		return 0;
+	if (data[0] < 0x80)
+		ltt_fuzz_codec_pick(codecs, FUZZ_ARRAY_SIZE(codecs), data, size);
+	else
+		check_request(data + 1, size - 1);
+	return 0;
+}
+
+/* The start of a fixed request: @cmd, session "s", @union_bytes at the union. */
+static void seed_request(ltt_fuzz_emit_fn emit, const char *name, uint32_t cmd,
+			 const void *union_bytes, size_t len)
+{
+	size_t size = 1 + LTT_LTTNG_OFF_UNION + len;
+	uint8_t *buf = calloc(1, size);
+
+	if (!buf)
+		abort();
+	buf[0] = 0x80;
+	memcpy(buf + 1, &cmd, 4);	/* the host's order, as LTTng's */
+	buf[1 + LTT_LTTNG_OFF_SESSION] = 's';
+	memcpy(buf + 1 + LTT_LTTNG_OFF_UNION, union_bytes, len);
+	emit(name, buf, size);
+	free(buf);
+}
+
+void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
+{
+	struct ltt_lttng_channel ch = { .name_len = 5, .enabled = 1, .overwrite = -1,
+					.subbuf_size = 524288, .num_subbuf = 4, .output = 1,
+					.monitor_timer_us = 1000000 };
+	struct ltt_lttng_event ev = { .type = 0, .loglevel_type = 1, .loglevel = 6, .enabled = 1,
+				      .name_len = 8, .exclusion_count = 1, .filter_len = 6 };
+	struct ltt_lttng_descriptor d = { .type = 1, .output_type = 1, .name_len = 2,
+					  .uri_count = 1 };
+	static struct ltt_lttng_uri u = { .dtype = 3, .dst = "/tmp/lttng-traces/s" };
+	uint8_t create[10] = { 0 }, enable[260] = { 0 };
+	uint64_t dsize = 7 + 2 + LTT_LTTNG_URI_SIZE;
+	uint32_t len = 43 + 8;
+
+	ltt_fuzz_codec_seed(emit, &channel, 0, 0, &ch);
+	ltt_fuzz_codec_seed(emit, &event, 1, 0, &ev);
+	ltt_fuzz_codec_seed(emit, &descriptor, 2, 0, &d);
+	ltt_fuzz_codec_seed(emit, &uri, 3, 0, &u);
+	memcpy(create + 2, &dsize, 8);
+	seed_request(emit, "request-create", 49, create, sizeof(create));
+	memcpy(enable, "channel0", 8);
+	memcpy(enable + 256, &len, 4);
+	seed_request(emit, "request-enable-event", 6, enable, sizeof(enable));
+	seed_request(emit, "request-list", 13, NULL, 0);
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/python3
+# lttng_wire.py SOCKET CASE: one request on LTTng 2.13's client socket,
+# as no LTTng client would send it, then prints the reply's return code
+# (LTTng's error code) or "closed" when the daemon closed the connection
+# without one.  CASE: short (half of the fixed request, then the
+# writer's end shut), unknown (command 99), huge (ENABLE_CHANNEL
+# announcing a 16 MiB variable part), badname (a session name without
+# its NUL), bigname (CREATE_SESSION_EXT whose descriptor's name length
+# runs past its bytes).
+import socket
+import struct
+import sys
+
+MSG_SIZE = 13156  # struct lttcomm_session_msg
+OFF_UNION = 4688
+
+
+def request(cmd, session=b"s", union=b""):
+    msg = bytearray(MSG_SIZE)
+    struct.pack_into("<I", msg, 0, cmd)
+    msg[4:4 + len(session)] = session
+    msg[OFF_UNION:OFF_UNION + len(union)] = union
+    return bytes(msg)
+
+
+def main():
+    path, case = sys.argv[1], sys.argv[2]
+    extra = b""
+    if case == "short":
+        data = request(13)[:MSG_SIZE // 2]
+    elif case == "unknown":
+        data = request(99)
+    elif case == "huge":
+        data = request(5, union=struct.pack("<I", 16 << 20))
+    elif case == "badname":
+        data = request(16, session=b"x" * 255)
+    else:  # bigname: a regular descriptor announcing a 200-byte name, 3 sent
+        desc = struct.pack("<BBIB", 1, 0, 200, 0) + b"ab\0"
+        data = request(49, union=struct.pack("<HQ", 0, len(desc)))
+        extra = desc
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(10)
+    s.connect(path)
+    s.sendall(data + extra)
+    if case == "short":
+        s.shutdown(socket.SHUT_WR)
+    reply = b""
+    try:
+        while len(reply) < 24:
+            chunk = s.recv(24 - len(reply))
+            if not chunk:
+                break
+            reply += chunk
+    except ConnectionResetError:
+        pass
+    if len(reply) < 24:
+        print("closed")
+    else:
+        print(struct.unpack_from("<I", reply, 4)[0])
+
+
+main()

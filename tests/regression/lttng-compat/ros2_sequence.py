@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+# ros2_sequence.py start SESSION DIR | stop SESSION: what ros2_tracing
+# (humble, iron) asks of python3-lttng, Debian's, around a traced run:
+# start: session_daemon_alive, create_session, create_handle,
+# enable_channel with its attributes, enable_event of every compat:*
+# tracepoint, add_context vpid, vtid, procname, start_tracing; stop:
+# stop_tracing, destroy_session.  Prints what failed and exits 1.
+import sys
+
+import lttng
+
+
+def check(what, ret):
+    if ret < 0:
+        print(f"{what}: {lttng.strerror(ret)} ({ret})")
+        sys.exit(1)
+
+
+def start(name, path):
+    if not lttng.session_daemon_alive():
+        print("session_daemon_alive: 0")
+        sys.exit(1)
+    check("create", lttng.create(name, path))
+    domain = lttng.Domain()
+    domain.type = lttng.DOMAIN_UST
+    domain.buf_type = lttng.BUFFER_PER_UID
+    handle = lttng.Handle(name, domain)
+    channel = lttng.Channel()
+    channel.name = "ros2"
+    channel.attr.overwrite = 0
+    channel.attr.subbuf_size = 2 * 4096
+    channel.attr.num_subbuf = 8
+    channel.attr.switch_timer_interval = 0
+    channel.attr.read_timer_interval = 200
+    channel.attr.output = lttng.EVENT_MMAP
+    check("enable_channel", lttng.enable_channel(handle, channel))
+    event = lttng.Event()
+    event.name = "compat:*"
+    event.type = lttng.EVENT_TRACEPOINT
+    event.loglevel_type = lttng.EVENT_LOGLEVEL_ALL
+    check("enable_event", lttng.enable_event(handle, event, channel.name))
+    for ctx_type in (lttng.EVENT_CONTEXT_VPID, lttng.EVENT_CONTEXT_VTID,
+                     lttng.EVENT_CONTEXT_PROCNAME):
+        context = lttng.EventContext()
+        context.ctx = ctx_type
+        check("add_context", lttng.add_context(handle, context, None, None))
+    check("start", lttng.start(name))
+
+
+def stop(name):
+    check("stop", lttng.stop(name))
+    check("destroy", lttng.destroy(name))
+
+
+if sys.argv[1] == "start":
+    start(sys.argv[2], sys.argv[3])
+else:
+    stop(sys.argv[2])
