@@ -583,22 +583,13 @@ void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct 
 
 int ltt_lttng_compat_dir(char *buf, size_t len)
 {
-	const char *home = getenv("LTTNG_HOME");
-	char dir[LTT_PATH_MAX];
 	int n;
 
 	if (geteuid() == 0) {
 		n = snprintf(buf, len, "%s", LTT_LTTNG_ROOT_RUNDIR);
 		return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 	}
-	if (!home || !*home)
-		home = getenv("HOME");
-	if (!home || !*home) {
-		if (ltt_home_dir(dir, sizeof(dir)))
-			return -ENOENT;
-		home = dir;
-	}
-	return ltt_path_join(buf, len, home, LTT_LTTNG_HOME_RUNDIR);
+	return ltt_home_find(LTT_HOME_LTTNG_RUNDIR, buf, len);
 }
 
 /* Make @dir as LTTng does: root's shared (0755), a user's private (0700). */

@@ -47,6 +47,7 @@ int ltt_home_find(enum ltt_home_file what, char *buf, size_t len)
 		[LTT_HOME_SESSIONS] = "/.lttng/sessions",
 		[LTT_HOME_AUTOLOAD] = "/.lttng/sessions/auto",
 		[LTT_HOME_AGENT_PORT] = "/.lttng/agent.port",
+		[LTT_HOME_LTTNG_RUNDIR] = "/.lttng",
 		[LTT_HOME_SESSIONS_OLD] = "/" LTT_PERSONAL_RUNDIR_NAME "/sessions",
 		[LTT_HOME_AUTOLOAD_OLD] = "/" LTT_PERSONAL_RUNDIR_NAME "/sessions/auto",
 	};
@@ -59,7 +60,7 @@ int ltt_home_find(enum ltt_home_file what, char *buf, size_t len)
 
 	if ((size_t)what >= sizeof(names) / sizeof(names[0]))
 		return -EINVAL;
-	home = home_of(what == LTT_HOME_AGENT_PORT ? lttng : ltt);
+	home = home_of(what == LTT_HOME_AGENT_PORT || what == LTT_HOME_LTTNG_RUNDIR ? lttng : ltt);
 	if (!home)
 		return -ENOENT;
 	name = names[what];

@@ -33,6 +33,8 @@ enum ltt_home_file {
 	 * else $HOME, else the passwd entry's ($LTT_HOME is not theirs)
 	 */
 	LTT_HOME_AGENT_PORT,
+	/* .lttng in that same home: an LTTng client's run directory (lttng-compat) */
+	LTT_HOME_LTTNG_RUNDIR,
 	/*
 	 * .ltt/sessions and .ltt/sessions/auto: where ltt kept saved
 	 * sessions before it took LTTng's place; still read (after the

@@ -35,7 +35,6 @@
 /* The socket's name, in /var/run/lttng (root) or $LTTNG_HOME/.lttng (others). */
 #define LTT_LTTNG_CLIENT_SOCKET "client-lttng-sessiond"
 #define LTT_LTTNG_ROOT_RUNDIR "/var/run/lttng"
-#define LTT_LTTNG_HOME_RUNDIR ".lttng"
 /* What LTTng's tools read to find the daemon's pid. */
 #define LTT_LTTNG_PID_FILE "lttng-sessiond.pid"
 
