@@ -337,6 +337,10 @@ const char *ltt_cfg_lttng_gap(const struct ltt_session_detail *d, const struct l
 		return "LTTng's session format holds no triggers (save --no-triggers leaves them out)";
 	if (x->nr_maps)
 		return "LTTng 2.13's session format has no map channels";
+	/* LTTng writes a session's own output there (and can't load it back) */
+	if (!d->info.snapshot && x->nr_snap_outputs)
+		return "LTTng's session format holds snapshot outputs only for a --snapshot "
+		       "session, not for this --no-output one";
 	for (i = 0; i < d->nr_channels; i++) {
 		c = &d->channels[i];
 		gap = channel_gap(c);

@@ -267,6 +267,8 @@ run lttctl enable-rotation -s no --timer 1000000
 like "$RC:$ERR" "^1:.*no output to rotate" "enable-rotation: refused, saying why"
 ok_cmd "save the --no-output session" lttctl save no -o "$TEST_TMP/nosave"
 lttctl -q stop no && lttctl -q destroy no
+is "$(ls "$TEST_TMP/nosave")" "no.ltt" \
+	"saved in ltt's format: LTTng's holds snapshot outputs only for --snapshot sessions"
 ok_cmd "load it back" lttctl load -i "$TEST_TMP/nosave/no.ltt"
 run lttctl snapshot list-output -s no
 like "$STDOUT" "\[1\] snapshot-1: $TEST_TMP/nosnaps" "  with its snapshot output"
