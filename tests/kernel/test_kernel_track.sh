@@ -95,8 +95,8 @@ is "$(kvm_file $s ref_absent.rc)" 0 "untrack of a pid not in the set: succeeds..
 like "$(kvm_file $s ref_absent)" "pid 424242 was not tracked" "... with the TRACKER_UNCHANGED warning"
 is "$(kvm_file $s ref_policy.rc)" 1 "untrack --uid 5 from 'all': refused"
 like "$(kvm_file $s ref_policy)" "no list of ids to remove" "... TRACKER_POLICY"
-is "$(kvm_file $s ref_u_pid.rc)" 1 "track -u --pid: refused"
-like "$(kvm_file $s ref_u_pid)" "user-space domain has the trackers --vpid, --vuid and --vgid only" \
+is "$(kvm_file $s ref_u_uid_track.rc)" 1 "track -u --uid: refused (-u's --pid is LTTng's --vpid)"
+like "$(kvm_file $s ref_u_uid_track)" "user-space domain has the trackers --vpid, --vuid and --vgid only" \
 	"... with the sentence"
 is "$(kvm_file $s ref_u_uid.rc)" 1 "untrack -u --all --uid: refused"
 ref_list=$(kvm_file $s ref_unchanged)

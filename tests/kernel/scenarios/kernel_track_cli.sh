@@ -14,7 +14,7 @@ capture ref_gname lttctl track -k -s t_ref --gid no_such_group
 capture ref_value lttctl track -k -s t_ref --pid 12x
 capture ref_absent lttctl untrack -k -s t_ref --pid 424242
 capture ref_policy lttctl untrack -k -s t_ref --uid 5
-capture ref_u_pid lttctl track -u -s t_ref --pid 1
+capture ref_u_uid_track lttctl track -u -s t_ref --uid 1
 capture ref_u_uid lttctl untrack -u -s t_ref --all --uid
 capture ref_unchanged lttctl list -k t_ref
 

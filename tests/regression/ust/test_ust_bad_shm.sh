@@ -54,7 +54,7 @@ bad drip "got 2 dropped before the end EOF" \
 
 run lttctl list -u
 is "$(printf '%s\n' "$STDOUT" | grep -c '^PID: ')" 1 "list -u: one program"
-like "$STDOUT" "^PID: $good_pid - Name: ust_app\$" "list -u: the good one"
+like "$STDOUT" "^PID: $good_pid - Name: (.*/)?ust_app\$" "list -u: the good one"
 like "$(cat "$SESSIOND_LOG")" "speaks app protocol 2\.x, this daemon 1\.x: refused" "the daemon logged the wrong major"
 like "$(cat "$SESSIOND_LOG")" "sent malformed tracepoint descriptions: dropped" "the daemon logged the bad descriptions"
 like "$(cat "$SESSIOND_LOG")" "sent a malformed or unexpected ACK message: dropped" "the daemon logged the bogus ack"

@@ -91,7 +91,7 @@ ok $? "the program registered with the second daemon"
 wait_log "ust_app \\(pid $pid, uid [0-9]+\\) registered again [0-9]+\\.[0-9] s after its previous session daemon went away; it was recording into 1 channels then: what it did in between is in no trace"
 ok $? "the second daemon says the program was recorded when the first went, and that the gap is in no trace (${LINE##*: Warning: })"
 run lttctl list -u
-like "$STDOUT" "PID: $pid - Name: ust_app" "list -u: the program, by its pid"
+like "$STDOUT" "PID: $pid - Name: (.*/)?ust_app" "list -u: the program, by its pid"
 
 # SIGTERM: the daemon shuts down cleanly (sessions destroyed, the
 # program's channels removed).
