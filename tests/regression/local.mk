@@ -276,6 +276,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/rotation/test_rotation_owner_stalled.sh \
 	tests/regression/trigger/test_trigger_owner_stalled.sh \
 	tests/regression/trigger/test_trigger_consumer_wait.sh \
+	tests/regression/trigger/test_trigger_usage_stalled.sh \
 	tests/regression/sessiond/test_sessiond_privsep.sh \
 	tests/regression/ust/test_ust_tracefile_count_lost.sh \
 	tests/regression/rotation/test_rotation_sched_error.sh \
