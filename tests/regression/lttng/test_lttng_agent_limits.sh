@@ -67,8 +67,9 @@ is "$(grep -c '^ *root\.x*\.[0-9]*$' <<<"$STDOUT")" 4096 \
 	"root's agent of 5,000 loggers: 4,096 listed, the limit per agent"
 is "$(grep -c '^ *late\.x*\.[0-9]*$' <<<"$STDOUT")" 3 "root's other agent: its 3 loggers"
 # an entry: u32 pid, the program's name and the logger's, each with its
-# NUL, two u32s
-comm=$(sed -n 's/^PID: [0-9]* - Name: //p' <<<"$STDOUT" | sort -u)
+# NUL, two u32s; the program's name is the daemon's (its /proc/PID/comm),
+# not the path lttctl prints
+comm=$(cat "/proc/$(pgrep -P "$PID_nb" | head -1)/comm")
 entry=$((4 + ${#comm} + 1 + 200 + 1 + 8))
 is "$(grep -c '^ *nb\.x*\.[0-9]*$' <<<"$STDOUT")" $((262144 / entry)) \
 	"nobody's 64 agents' 6,400 loggers of 200 bytes: the $((262144 / entry)) entries of $entry bytes that fill 256 KiB"
