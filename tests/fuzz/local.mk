@@ -9,6 +9,7 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_client \
 	tests/fuzz/fuzz_app \
 	tests/fuzz/fuzz_lagent \
+	tests/fuzz/fuzz_lagentd \
 	tests/fuzz/fuzz_tsdl \
 	tests/fuzz/fuzz_consumer \
 	tests/fuzz/fuzz_relay \
@@ -65,6 +66,13 @@ tests_fuzz_fuzz_lagent_SOURCES = tests/fuzz/fuzz_lagent.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_lagent_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_lagent_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_lagent_LDADD = $(FUZZ_LINK_WITH)
+
+# the agent port's real server (its thread, its loop), on loopback
+tests_fuzz_fuzz_lagentd_SOURCES = tests/fuzz/fuzz_lagentd.c src/sessiond/lagent/lagent.c \
+	src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_lagentd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_lagentd_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_lagentd_LDADD = $(FUZZ_LINK_WITH)
 
 tests_fuzz_fuzz_tsdl_SOURCES = tests/fuzz/fuzz_tsdl.c tests/fuzz/seed-tp.c tests/fuzz/seed-tp.h \
 	tests/unit/ref-tp.c tests/unit/ref-tp.h src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
