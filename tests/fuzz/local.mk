@@ -14,6 +14,7 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_consumer \
 	tests/fuzz/fuzz_relay \
 	tests/fuzz/fuzz_relayd \
+	tests/fuzz/fuzz_relayd_tls \
 	tests/fuzz/fuzz_live \
 	tests/fuzz/fuzz_ctf \
 	tests/fuzz/fuzz_ringbuf \
@@ -105,6 +106,13 @@ tests_fuzz_fuzz_relayd_SOURCES = tests/fuzz/fuzz_relayd.c $(FUZZ_COMMON_SRC) \
 tests_fuzz_fuzz_relayd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_relayd_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_relayd_LDADD = src/common/libnet.la $(FUZZ_LINK_WITH)
+
+# the same servers speaking TLS: a stranger's handshake bytes, a member's
+# bytes after a real handshake
+tests_fuzz_fuzz_relayd_tls_SOURCES = $(tests_fuzz_fuzz_relayd_SOURCES) tests/fuzz/tls-certs.h
+tests_fuzz_fuzz_relayd_tls_CFLAGS = $(tests_fuzz_fuzz_relayd_CFLAGS) -DFUZZ_RELAYD_TLS
+tests_fuzz_fuzz_relayd_tls_LDFLAGS = $(tests_fuzz_fuzz_relayd_LDFLAGS)
+tests_fuzz_fuzz_relayd_tls_LDADD = $(tests_fuzz_fuzz_relayd_LDADD)
 
 tests_fuzz_fuzz_live_SOURCES = tests/fuzz/fuzz_live.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_live_CFLAGS = $(FUZZ_COMPILE_FLAGS)
