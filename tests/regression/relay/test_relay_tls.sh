@@ -245,7 +245,7 @@ lttctl -q destroy sp
 # group here, which the daemon does not count, and refuses; a directory
 # the user can't enter refuses them too)
 if ! can_switch_user || ! getent group adm >/dev/null; then
-	skip 14 "a root daemon's clients need root, setpriv, nobody and the group adm"
+	skip 17 "a root daemon's clients need root, setpriv, nobody and the group adm"
 else
 	R3="$TEST_TMP/rootd"
 	mkdir -p "$R3" "$TEST_TMP/nbcerts"
@@ -306,6 +306,30 @@ else
 		"by ltt-priv, which opened it with the user's rights and read none of it past its size 0; the log says which file"
 	kill "$nb_sleep"
 	exec {nbfd}<&-
+	# a TLS file on a file system that never answers (a FUSE mount whose
+	# server never reads /dev/fuse: fuse_stall.py): ltt-priv opens it in
+	# a child of its own, kills it after 2 s and refuses the file, free
+	# for the next request (it opened it in its one loop, which waited
+	# for good, and every daemon request that needs root with it)
+	mkdir -p "$TEST_TMP/stall"
+	coproc STALL { exec python3 "$LTT_TOP_SRCDIR/tests/regression/fuse_stall.py" "$TEST_TMP/stall" 2>&1; }
+	LINE=
+	read -r -t "$TEST_TIMEOUT" LINE <&"${STALL[0]}"
+	if [ "$LINE" != mounted ]; then
+		skip 3 "no stalled FUSE mount here ($LINE)"
+	else
+		sed -e "s|$C/client.pem|$TEST_TMP/stall/client.pem|g" "$saved" >"$TEST_TMP/fs.ltt"
+		chmod 644 "$TEST_TMP/fs.ltt"
+		t0=$SECONDS
+		run g_ctl load -i "$TEST_TMP/fs.ltt" --override-name fs tls
+		like "$RC:$ERR" "^1:Error: .*session 'fs'" \
+			"a TLS file on a FUSE mount that never answers: refused"
+		ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s: ltt-priv waits 2 s)"
+		like "$(cat "$TEST_TMP/rootd.log")" "$TEST_TMP/stall/client.pem: its file system did not answer within 2000 ms: refused" \
+			"ltt-priv says which file it gave up on"
+	fi
+	exec {STALL[1]}>&-
+	wait "$STALL_PID" 2>/dev/null
 	run g_ctl list
 	like "$RC:$STDOUT" "^0:" "the next client's request is answered"
 	chmod 0644 "$TEST_TMP/nbcerts/"*
