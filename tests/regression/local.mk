@@ -74,7 +74,6 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
 	tests/regression/lttng_agent_app.py tests/regression/lttng_agent_record.py \
 	tests/regression/lttng_agent_fake.py \
-	tests/regression/fuse_stall.py \
 	tests/regression/java/LttngJavaApp.java \
 	tests/regression/kload-lib.sh
 

@@ -306,30 +306,39 @@ else
 		"by ltt-priv, which opened it with the user's rights and read none of it past its size 0; the log says which file"
 	kill "$nb_sleep"
 	exec {nbfd}<&-
-	# a TLS file on a file system that never answers (a FUSE mount whose
-	# server never reads /dev/fuse: fuse_stall.py): ltt-priv opens it in
-	# a child of its own, kills it after 2 s and refuses the file, free
+	# a TLS file on a file system that never answers (stuckfs, a FUSE
+	# mount told to stop answering: SIGUSR1): ltt-priv opens it in a
+	# child of its own, kills it after 2 s and refuses the file, free
 	# for the next request (it opened it in its one loop, which waited
 	# for good, and every daemon request that needs root with it)
-	mkdir -p "$TEST_TMP/stall"
-	coproc STALL { exec python3 "$LTT_TOP_SRCDIR/tests/regression/fuse_stall.py" "$TEST_TMP/stall" 2>&1; }
-	LINE=
-	read -r -t "$TEST_TIMEOUT" LINE <&"${STALL[0]}"
-	if [ "$LINE" != mounted ]; then
-		skip 3 "no stalled FUSE mount here ($LINE)"
+	mkdir -p "$TEST_TMP/fsback" "$TEST_TMP/fsmnt"
+	install -m 0644 "$C/client.pem" "$TEST_TMP/fsback/client.pem"
+	"$LTT_TOP_BUILDDIR/tests/regression/stuckfs" "$TEST_TMP/fsback" "$TEST_TMP/fsmnt" \
+		"$TEST_TMP/fs.state" 2>"$TEST_TMP/stuckfs.err" &
+	fs_pid=$!
+	TAP_PIDS="$TAP_PIDS $fs_pid"
+	# fs_wait STATE: stuckfs said STATE (bounded; it exits 77 without FUSE)
+	fs_wait() {
+		timeout "$TEST_TIMEOUT" bash -c \
+			'until [ "$(cat "$1" 2>/dev/null)" = "$2" ]; do kill -0 "$0" 2>/dev/null || exit 3; done' \
+			"$fs_pid" "$TEST_TMP/fs.state" "$1"
+	}
+	if ! fs_wait running; then
+		skip 3 "no FUSE mount here ($(cat "$TEST_TMP/stuckfs.err"))"
 	else
-		sed -e "s|$C/client.pem|$TEST_TMP/stall/client.pem|g" "$saved" >"$TEST_TMP/fs.ltt"
+		kill -USR1 "$fs_pid" && fs_wait stuck
+		sed -e "s|$C/client.pem|$TEST_TMP/fsmnt/client.pem|g" "$saved" >"$TEST_TMP/fs.ltt"
 		chmod 644 "$TEST_TMP/fs.ltt"
 		t0=$SECONDS
 		run g_ctl load -i "$TEST_TMP/fs.ltt" --override-name fs tls
 		like "$RC:$ERR" "^1:Error: .*session 'fs'" \
-			"a TLS file on a FUSE mount that never answers: refused"
+			"a TLS file on a FUSE mount that stopped answering: refused"
 		ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s: ltt-priv waits 2 s)"
-		like "$(cat "$TEST_TMP/rootd.log")" "$TEST_TMP/stall/client.pem: its file system did not answer within 2000 ms: refused" \
+		like "$(cat "$TEST_TMP/rootd.log")" "$TEST_TMP/fsmnt/client.pem: its file system did not answer within 2000 ms: refused" \
 			"ltt-priv says which file it gave up on"
 	fi
-	exec {STALL[1]}>&-
-	wait "$STALL_PID" 2>/dev/null
+	kill -TERM "$fs_pid" 2>/dev/null && wait "$fs_pid" 2>/dev/null
+	umount -l "$TEST_TMP/fsmnt" 2>/dev/null
 	run g_ctl list
 	like "$RC:$STDOUT" "^0:" "the next client's request is answered"
 	chmod 0644 "$TEST_TMP/nbcerts/"*
