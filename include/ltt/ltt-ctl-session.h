@@ -338,7 +338,14 @@ struct ltt_tracepoint_info {
 	int loglevel;
 	size_t nr_fields;
 	struct ltt_field_info *fields;	/* points inside the returned block */
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * Agent domains: 1 when pid is the agent's claim, which the daemon
+	 * could not check (it can't tell which process holds the agent's
+	 * connection: another PID namespace's, or another user's process
+	 * to a personal daemon); procname is then "".  0 otherwise.
+	 */
+	uint32_t pid_claimed;
+	uint8_t reserved[56] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /**

@@ -74,9 +74,17 @@ int ltt_trace_create(uint64_t key, const char *dir, const uint8_t *uuid,
 	out.metadata = true;
 	out.resume = resume;
 	ret = ltt_sink_file_output_create(&out, &t->output);
+	if (ret == -EEXIST) {
+		/*
+		 * Not an error: the session daemon names the trace anew (a
+		 * program registered again in the same second, after an exec,
+		 * or an output used again) and says it if it has to give up.
+		 */
+		LTT_INFO("trace %s: a trace is there already: not written over", dir);
+		goto fail;
+	}
 	if (ret) {
-		LTT_ERR("trace %s: can't create its metadata file: %s%s", dir, strerror(-ret),
-			ret == -EEXIST ? " (a trace is there already)" : "");
+		LTT_ERR("trace %s: can't create its metadata file: %s", dir, strerror(-ret));
 		goto fail;
 	}
 	*ret_trace = t;

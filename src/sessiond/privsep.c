@@ -15,12 +15,15 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/base/as-user.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
+#include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/proto/msg.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-client-proto.h"
 #include "sessiond/app/app.h"
@@ -324,6 +327,9 @@ static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
  */
 static int passed_fd = -1;
 
+/* The magic of open_as()'s answer from its child (not a protocol: a pipe of its own). */
+#define OPEN_MAGIC 0x6c74704fu
+
 /* Do @fd's first @len bytes, of the @size checked, read @head? */
 static bool starts(int fd, const char *head, size_t len, off_t size)
 {
@@ -368,18 +374,14 @@ static bool holds(int fd, const char *head, size_t len, off_t size)
 	return false;
 }
 
-static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
-		   size_t len, bool anywhere, int *ret_fd)
+/* open_here()'s work, in a child: open_as(). */
+static int open_here(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
+		     size_t len, bool anywhere, int *ret_fd)
 {
 	struct ltt_as_user as;
 	struct stat st;
 	int fd = -1, err;
 
-	if (passed_fd >= 0)
-		close(passed_fd);
-	passed_fd = -1;
-	if (path[0] != '/')
-		return -EINVAL;
 	/* a device or FIFO is not even opened */
 	err = ltt_as_user_begin(uid, gid, &as);
 	if (!err && stat(path, &st))
@@ -399,6 +401,70 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 			close(fd);
 		return err == -ENOTDIR ? -ENOENT : err;
 	}
+	*ret_fd = fd;
+	return 0;
+}
+
+/*
+ * @path opened and checked (open_here()) in a child of its own, which
+ * hands the file back: a file system that never answers (a FUSE mount
+ * whose server is stopped) holds that child, not this loop, which kills
+ * it after LTT_PRIV_OPEN_MS and refuses the file (-ETIMEDOUT).
+ */
+static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
+		   size_t len, bool anywhere, int *ret_fd)
+{
+	struct pollfd p = { .events = POLLIN };
+	int32_t err = 0;
+	struct ltt_msg m;
+	int sv[2], fd = -1, ret;
+	pid_t pid;
+
+	if (passed_fd >= 0)
+		close(passed_fd);
+	passed_fd = -1;
+	if (path[0] != '/')
+		return -EINVAL;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		close(sv[0]);
+		close(sv[1]);
+		return ret;
+	}
+	if (!pid) {
+		close(sv[0]);
+		err = open_here(uid, gid, path, max, head, len, anywhere, &fd);
+		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd, !err) ? 1 : 0);
+	}
+	close(sv[1]);
+	p.fd = sv[0];
+	do
+		ret = poll(&p, 1, LTT_PRIV_OPEN_MS);
+	while (ret < 0 && errno == EINTR);
+	if (ret > 0 && !ltt_msg_recv(sv[0], OPEN_MAGIC, sizeof(err), 1, &m)) {
+		if (m.hdr.payload_len == sizeof(err))
+			memcpy(&err, m.payload, sizeof(err));
+		else
+			err = -EPROTO;
+		fd = err ? -1 : ltt_msg_take_fd(&m, 0);
+		ltt_msg_fini(&m);
+		if (!err && fd < 0)
+			err = -EPROTO;
+	} else {
+		err = ret > 0 ? -EPROTO : -ETIMEDOUT;
+		LTT_WARN("%s: its file system did not answer within %d ms: refused", path,
+			 LTT_PRIV_OPEN_MS);
+	}
+	close(sv[0]);
+	/* gone already, or held by its file system: a FUSE wait ends at SIGKILL */
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	if (err)
+		return err;
 	*ret_fd = passed_fd = fd;
 	return 0;
 }

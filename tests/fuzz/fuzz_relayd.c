@@ -16,10 +16,20 @@
  * in turn; then the control connection closes.  Promises checked: no
  * crash, no leak (LeakSanitizer), and the relay closes every connection
  * whose peer closed (within 10 s: a relay that keeps one is a hang).
+ *
+ * Built with FUZZ_RELAYD_TLS (fuzz_relayd_tls), the control and data
+ * servers speak TLS (ltt_relay_server_set_tls(), the certificates of
+ * tls-certs.h) and the input has one more byte first: bit 0 clear, the
+ * consumer's bytes go to them as they are (what a stranger's handshake
+ * bytes do); set, the consumer's connections complete a real handshake
+ * with a certificate the CA signed first, and their bytes travel inside
+ * TLS (what a member's bytes after the handshake do).  The viewer's
+ * connection is plain in both.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +51,9 @@
 #include "relayd/model.h"
 #include "relayd/server.h"
 #include "relayd/session.h"
+#ifdef FUZZ_RELAYD_TLS
+#include "tls-certs.h"
+#endif
 
 #define DEADLINE_NS (10ULL * 1000000000)
 
@@ -48,6 +61,8 @@ enum { CTRL, DATA, LIVE, NCONN };
 
 struct peer {
 	int fd;
+	struct ltt_xport *x;	/* TLS after a real handshake, else NULL (owns fd) */
+	bool handshaken;
 	const uint8_t *out;
 	size_t out_len, sent;
 	bool shut;	/* our side closed for writing */
@@ -63,6 +78,8 @@ struct relay {
 	uint16_t port[NCONN];
 	struct peer peer[NCONN];
 	int phase;		/* the connection being served, NCONN at the end */
+	struct ltt_xport_ctx *tls[2];	/* the servers' and the consumer's (TLS only) */
+	bool inside;		/* the consumer's bytes go inside TLS */
 	uint64_t deadline;
 	bool hung;
 };
@@ -89,6 +106,44 @@ static void peer_connect(struct relay *r, int i)
 	FUZZ_CHECK(fd >= 0);
 	FUZZ_CHECK(!connect(fd, (struct sockaddr *)&a, sizeof(a)) || errno == EINPROGRESS);
 	r->peer[i].fd = fd;
+	if (r->inside && i != LIVE)
+		FUZZ_CHECK(!ltt_xport_create(fd, r->tls[1], "127.0.0.1", &r->peer[i].x));
+}
+
+/* One step of @p's handshake: false while it is not done (eof: failed). */
+static bool peer_handshake(struct peer *p)
+{
+	int ret;
+
+	if (!p->x || p->handshaken)
+		return true;
+	ret = ltt_xport_handshake(p->x);
+	if (ret == -EAGAIN)
+		return false;
+	FUZZ_CHECK(!ret);	/* our certificate is the CA's: never refused */
+	p->handshaken = true;
+	return true;
+}
+
+static ssize_t peer_recv(struct peer *p, void *buf, size_t len)
+{
+	ssize_t n;
+
+	if (!p->x)
+		return recv(p->fd, buf, len, MSG_DONTWAIT);
+	n = ltt_xport_read(p->x, buf, len);
+	if (n < 0) {
+		errno = (int)-n;
+		return -1;
+	}
+	return n;
+}
+
+static ssize_t peer_send(struct peer *p, const void *buf, size_t len)
+{
+	if (!p->x)
+		return send(p->fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+	return ltt_xport_write(p->x, buf, len);
 }
 
 /* Send what the socket takes, read (and drop) what the relay answered. */
@@ -97,8 +152,10 @@ static void peer_io(struct peer *p)
 	uint8_t buf[65536];
 	ssize_t n;
 
+	if (!peer_handshake(p))
+		return;
 	while (!p->eof) {
-		n = recv(p->fd, buf, sizeof(buf), MSG_DONTWAIT);
+		n = peer_recv(p, buf, sizeof(buf));
 		if (n > 0)
 			continue;
 		if (n == 0 || (errno != EAGAIN && errno != EINTR))
@@ -108,7 +165,7 @@ static void peer_io(struct peer *p)
 		break;
 	}
 	while (!p->eof && p->sent < p->out_len) {
-		n = send(p->fd, p->out + p->sent, p->out_len - p->sent, MSG_DONTWAIT | MSG_NOSIGNAL);
+		n = peer_send(p, p->out + p->sent, p->out_len - p->sent);
 		if (n <= 0)
 			break;
 		p->sent += (size_t)n;
@@ -124,7 +181,8 @@ static bool all_read(const struct ltt_relay_server *srv, const struct peer *p)
 		return true;
 	if (p->sent < p->out_len || !srv->conns)
 		return false;
-	return !ioctl(ltt_xport_fd(srv->conns->x), FIONREAD, &pending) && pending == 0;
+	return !ioctl(ltt_xport_fd(srv->conns->x), FIONREAD, &pending) && pending == 0 &&
+	       !ltt_xport_pending(srv->conns->x);
 }
 
 /* After every batch of the loop: move the phases on. */
@@ -151,8 +209,8 @@ static void step(struct ltt_evloop *loop, void *arg)
 	}
 	if (r->phase < NCONN) {
 		p = &r->peer[r->phase];
-		if (p->sent == p->out_len && !p->shut) {
-			shutdown(p->fd, SHUT_WR);
+		if (p->sent == p->out_len && !p->shut && (!p->x || p->handshaken)) {
+			shutdown(p->fd, SHUT_WR);	/* under TLS too: no close_notify */
 			p->shut = true;
 		}
 		if (!p->eof)
@@ -178,6 +236,36 @@ static int remove_one(const char *path, const struct stat *st, int type, struct 
 	return remove(path);
 }
 
+#ifdef FUZZ_RELAYD_TLS
+/* @text into the file @name of the relay's directory; its path in @path. */
+static void put_file(const struct relay *r, const char *name, const char *text, char *path,
+		     size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", r->dir, name);
+	f = fopen(path, "we");
+	FUZZ_CHECK(f && fputs(text, f) >= 0 && !fclose(f));
+}
+
+/* The servers speak TLS; the consumer's end has the CA's client certificate. */
+static void tls_start(struct relay *r)
+{
+	char ca[128], cert[128], key[128], err[LTT_XPORT_ERR_MAX];
+	struct ltt_xport_tls_files files = { cert, key, ca };
+
+	put_file(r, ".ca.pem", FUZZ_TLS_CA_PEM, ca, sizeof(ca));
+	put_file(r, ".relay.pem", FUZZ_TLS_RELAY_PEM, cert, sizeof(cert));
+	put_file(r, ".relay.key", FUZZ_TLS_RELAY_KEY, key, sizeof(key));
+	FUZZ_CHECK(!ltt_xport_ctx_create(&files, true, err, sizeof(err), &r->tls[0]));
+	put_file(r, ".client.pem", FUZZ_TLS_CLIENT_PEM, cert, sizeof(cert));
+	put_file(r, ".client.key", FUZZ_TLS_CLIENT_KEY, key, sizeof(key));
+	FUZZ_CHECK(!ltt_xport_ctx_create(&files, false, err, sizeof(err), &r->tls[1]));
+	ltt_relay_server_set_tls(r->srv[CTRL], r->tls[0]);
+	ltt_relay_server_set_tls(r->srv[DATA], r->tls[0]);
+}
+#endif
+
 static void relay_start(struct relay *r)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
@@ -201,6 +289,9 @@ static void relay_start(struct relay *r)
 	lcfg.loop = r->loop;
 	lcfg.listen_fd = fd[LIVE];
 	FUZZ_CHECK(!ltt_relay_live_start(&lcfg, &r->live));
+#ifdef FUZZ_RELAYD_TLS
+	tls_start(r);
+#endif
 }
 
 static void relay_stop(struct relay *r)
@@ -213,8 +304,12 @@ static void relay_stop(struct relay *r)
 	ltt_evloop_destroy(r->loop);
 	ltt_relay_model_destroy(r->model);
 	for (i = 0; i < NCONN; i++)
-		if (r->peer[i].fd >= 0)
+		if (r->peer[i].x)
+			ltt_xport_destroy(r->peer[i].x);	/* closes its fd */
+		else if (r->peer[i].fd >= 0)
 			close(r->peer[i].fd);
+	ltt_xport_ctx_destroy(r->tls[0]);
+	ltt_xport_ctx_destroy(r->tls[1]);
 	nftw(r->dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
@@ -226,8 +321,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!logs_quiet) {
 		ltt_log_init("fuzz_relayd", getenv("LTT_FUZZ_VERBOSE") ? LTT_LOG_DEBUG : -1);
+		/* as in the daemons: a TLS end writing to a closed socket gets EPIPE */
+		signal(SIGPIPE, SIG_IGN);
 		logs_quiet = true;
 	}
+#ifdef FUZZ_RELAYD_TLS
+	if (size < 1)
+		return 0;
+	r.inside = data[0] & 1;
+	data++;
+	size--;
+#endif
 	if (size < 4)
 		return 0;
 	ctrl_len = data[0] | (size_t)data[1] << 8;
@@ -340,6 +444,27 @@ static void seed_live(struct ltt_wbuf *w)
 	ltt_wbuf_fini(&p);
 }
 
+/* A seed; with TLS, twice: bytes inside TLS, and as they are. */
+static void seed(ltt_fuzz_emit_fn emit, const char *name, const uint8_t *data, size_t len)
+{
+#ifdef FUZZ_RELAYD_TLS
+	uint8_t *in = malloc(len + 1);
+	char n[64];
+
+	FUZZ_CHECK(in);
+	memcpy(in + 1, data, len);
+	in[0] = 1;
+	snprintf(n, sizeof(n), "inside-%s", name);
+	emit(n, in, len + 1);
+	in[0] = 0;
+	snprintf(n, sizeof(n), "outside-%s", name);
+	emit(n, in, len + 1);
+	free(in);
+#else
+	emit(name, data, len);
+#endif
+}
+
 void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 {
 	static const char tsdl[] = "/* CTF 1.8 */\ntrace { major = 1; minor = 8; };\n";
@@ -370,12 +495,12 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_wbuf_put_bytes(&in, pkt, 4096);
 	ltt_wbuf_put_bytes(&in, live.data, live.len);
 	FUZZ_CHECK(!in.err && !ctrl.err && !live.err);
-	emit("session-0", in.data, in.len);
+	seed(emit, "session-0", in.data, in.len);
 	/* the same without the data connection's packet */
 	in.data[2] = in.data[3] = 0;
 	memmove(in.data + 4 + ctrl.len, in.data + 4 + ctrl.len + LTT_RELAY_DATA_HDR_SIZE + 4096,
 		live.len);
-	emit("session-nodata", in.data, 4 + ctrl.len + live.len);
+	seed(emit, "session-nodata", in.data, 4 + ctrl.len + live.len);
 	ltt_wbuf_fini(&ctrl);
 	ltt_wbuf_fini(&live);
 	ltt_wbuf_fini(&in);

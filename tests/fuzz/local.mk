@@ -10,10 +10,12 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_lttng \
 	tests/fuzz/fuzz_app \
 	tests/fuzz/fuzz_lagent \
+	tests/fuzz/fuzz_lagentd \
 	tests/fuzz/fuzz_tsdl \
 	tests/fuzz/fuzz_consumer \
 	tests/fuzz/fuzz_relay \
 	tests/fuzz/fuzz_relayd \
+	tests/fuzz/fuzz_relayd_tls \
 	tests/fuzz/fuzz_live \
 	tests/fuzz/fuzz_ctf \
 	tests/fuzz/fuzz_ringbuf \
@@ -72,6 +74,13 @@ tests_fuzz_fuzz_lagent_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_lagent_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_lagent_LDADD = $(FUZZ_LINK_WITH)
 
+# the agent port's real server (its thread, its loop), on loopback
+tests_fuzz_fuzz_lagentd_SOURCES = tests/fuzz/fuzz_lagentd.c src/sessiond/lagent/lagent.c \
+	src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h $(FUZZ_COMMON_SRC)
+tests_fuzz_fuzz_lagentd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
+tests_fuzz_fuzz_lagentd_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_lagentd_LDADD = $(FUZZ_LINK_WITH)
+
 tests_fuzz_fuzz_tsdl_SOURCES = tests/fuzz/fuzz_tsdl.c tests/fuzz/seed-tp.c tests/fuzz/seed-tp.h \
 	tests/unit/ref-tp.c tests/unit/ref-tp.h src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
 	$(FUZZ_COMMON_SRC)
@@ -103,6 +112,13 @@ tests_fuzz_fuzz_relayd_SOURCES = tests/fuzz/fuzz_relayd.c $(FUZZ_COMMON_SRC) \
 tests_fuzz_fuzz_relayd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_relayd_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_relayd_LDADD = src/common/libnet.la $(FUZZ_LINK_WITH)
+
+# the same servers speaking TLS: a stranger's handshake bytes, a member's
+# bytes after a real handshake
+tests_fuzz_fuzz_relayd_tls_SOURCES = $(tests_fuzz_fuzz_relayd_SOURCES) tests/fuzz/tls-certs.h
+tests_fuzz_fuzz_relayd_tls_CFLAGS = $(tests_fuzz_fuzz_relayd_CFLAGS) -DFUZZ_RELAYD_TLS
+tests_fuzz_fuzz_relayd_tls_LDFLAGS = $(tests_fuzz_fuzz_relayd_LDFLAGS)
+tests_fuzz_fuzz_relayd_tls_LDADD = $(tests_fuzz_fuzz_relayd_LDADD)
 
 tests_fuzz_fuzz_live_SOURCES = tests/fuzz/fuzz_live.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_live_CFLAGS = $(FUZZ_COMPILE_FLAGS)

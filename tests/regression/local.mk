@@ -62,6 +62,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/python/test_python_agent.sh \
 	tests/regression/lttng/test_lttng_agent.sh \
 	tests/regression/lttng/test_lttng_agent_limits.sh \
+	tests/regression/lttng/test_lttng_agent_pid.sh \
 	tests/regression/lttng/test_lttng_java.sh \
 	tests/regression/lttng/test_lttng_agent_record.sh \
 	tests/regression/lttng/test_lttng_java_record.sh \
@@ -276,6 +277,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/rotation/test_rotation_owner_stalled.sh \
 	tests/regression/trigger/test_trigger_owner_stalled.sh \
 	tests/regression/trigger/test_trigger_consumer_wait.sh \
+	tests/regression/trigger/test_trigger_usage_stalled.sh \
 	tests/regression/sessiond/test_sessiond_privsep.sh \
 	tests/regression/ust/test_ust_tracefile_count_lost.sh \
 	tests/regression/rotation/test_rotation_sched_error.sh \

@@ -5,7 +5,8 @@
 # characters long ("PREFIX" then x's then ".N"), and prints, once every
 # connection was told REGISTRATION_DONE or was closed (30 s at most):
 #   registered R closed C
-# It then serves its connections until its stdin closes.
+# It then serves its connections until its stdin closes.  Each
+# registration gives its own pid, or $AGENT_PID when set (a claim).
 #   usage: lttng_agent_fake.py PORT DOMAIN CONNS NAMES NAME-LEN PREFIX
 import os
 import select
@@ -16,6 +17,7 @@ import time
 
 port, domain, conns, names, name_len = (int(a) for a in sys.argv[1:6])
 prefix = sys.argv[6]
+claimed = int(os.environ.get("AGENT_PID", os.getpid()))
 
 
 def name(i):
@@ -29,7 +31,7 @@ list_reply = struct.pack(">III", 1, len(listing), names) + listing
 socks = {}
 for _ in range(conns):
     s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(struct.pack(">IIII", domain, os.getpid(), 2, 0))
+    s.sendall(struct.pack(">IIII", domain, claimed, 2, 0))
     socks[s] = b""
 registered = closed = 0
 pending = set(socks)

@@ -179,8 +179,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_tracepoint_info, loglevel, 280),
 	OFF_(ltt_tracepoint_info, nr_fields, 288),
 	OFF_(ltt_tracepoint_info, fields, 296),
-	OFF_(ltt_tracepoint_info, reserved, 304),
-	RSV_(ltt_tracepoint_info, 64),
+	OFF_(ltt_tracepoint_info, pid_claimed, 304),
+	OFF_(ltt_tracepoint_info, reserved, 312),
+	RSV_(ltt_tracepoint_info, 56),
 
 	SIZE_(ltt_snapshot_output, 4440),
 	OFF_(ltt_snapshot_output, id, 0),

@@ -396,6 +396,15 @@ struct ltt_disable_event_req {
 	struct ltt_rule_conf rule;
 };
 
+/*
+ * LIST_TRACEPOINTS's reply: its entries are {u32 pid, str procname, str
+ * name, u32 loglevel, u32 nr_fields, then each field's str name, str
+ * type}.  An agent domain's loggers have no level: their loglevel word
+ * holds these flags (0 from a daemon before them).
+ */
+/* pid is the agent's word: the system could not tell which process holds its connection */
+#define LTT_LIST_AGENT_PID_CLAIMED 0x1u
+
 /* LIST_TRACEPOINTS's request (ltt_proto_put_list_tracepoints()). */
 struct ltt_list_tracepoints_req {
 	bool with_fields;

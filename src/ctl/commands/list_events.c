@@ -100,7 +100,9 @@ static void print_program_events(enum ltt_domain domain, const struct ltt_tracep
 				ctl_out_close();	/* events */
 				ctl_out_close();	/* pid */
 			}
-			name = program_name(tps[i].pid, tps[i].procname, cmdline, sizeof(cmdline));
+			/* a claimed pid may be another program's: not named after it */
+			name = tps[i].pid_claimed ? "? (its agent's claim, not checked)" :
+				program_name(tps[i].pid, tps[i].procname, cmdline, sizeof(cmdline));
 			ctl_out_text("\nPID: %ld - Name: %s\n", (long)tps[i].pid, name);
 			ctl_out_open("pid");
 			ctl_out_i64("id", tps[i].pid);

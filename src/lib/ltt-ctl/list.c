@@ -257,8 +257,14 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 	fields = (struct ltt_field_info *)(tps + n);
 	ltt_rbuf_init(&r, reply, len);
 	ltt_rbuf_get_u32(&r);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		fields += get_tracepoint_info(&r, &tps[i], fields, true);
+		/* a logger has no level: the word holds its entry's flags */
+		if (ltt_agent_domain(domain)) {
+			tps[i].pid_claimed = !!((uint32_t)tps[i].loglevel & LTT_LIST_AGENT_PID_CLAIMED);
+			tps[i].loglevel = 0;
+		}
+	}
 	*ret_tps = tps;
 	*ret_count = n;
 out:

@@ -180,7 +180,8 @@ static void usage(const struct ltt_domains *set, struct ltt_session *session,
  * The level conditions on @session, looked at each tick while it is
  * active: session-consumed-size-ge (the bytes its consumers wrote, as the
  * rotation schedule reads them) and channel-buffer-usage-ge/-le.  Session
- * lock held.
+ * lock held, or its state lock alone (reads only: its gate's holder waits
+ * on a consumer).
  */
 static void levels(const struct ltt_domains *set, struct ltt_session *session)
 {
@@ -208,8 +209,10 @@ static void levels(const struct ltt_domains *set, struct ltt_session *session)
 /*
  * Every tick: each session found due is posted to its owner's thread.  A
  * session whose lock is taken (its owner's thread rotating it, or waiting
- * for its consumer) is looked at again at the next tick: this thread
- * never waits for a session, so no owner's consumer delays the others'.
+ * for its consumer) is looked at again at the next tick, but for its
+ * levels, which are looked at whenever its state lock is free: this
+ * thread never waits for a session, so no owner's consumer delays the
+ * others'.
  */
 static void on_tick(struct ltt_evloop *loop, void *arg)
 {
@@ -234,6 +237,15 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 				posted = !post_job(cs, sessions[i], true);
 			}
 			ltt_session_unlock(sessions[i]);
+		} else if (ltt_session_trylock_state(sessions[i])) {
+			/*
+			 * A change waits on a consumer with the state lock given
+			 * back (a program's trace handed to a stalled one): the
+			 * buffers its programs fill meanwhile are looked at all
+			 * the same, read from shared memory.
+			 */
+			levels(cs->set, sessions[i]);
+			ltt_session_unlock_state(sessions[i]);
 		}
 		if (!posted)
 			ltt_session_put(cs->reg, sessions[i]);

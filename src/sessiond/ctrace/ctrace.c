@@ -283,7 +283,8 @@ static struct ltt_consumer *hand_over(struct ltt_ctrace *t)
 		t->refused = true;
 		LTT_ERR("session '%s': can't create %s %s: %s%s", t->session->name, t->ops->noun,
 			t->path, strerror(-ret),
-			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" : "");
+			ret == -EOPNOTSUPP ? " (the consumer daemon is too old for snapshots)" :
+			ret == -EEXIST ? " (a trace is there under each of its names)" : "");
 		return NULL;
 	}
 	return c;

@@ -5,6 +5,7 @@
  * session daemon writes it (lagent.h).
  */
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -96,12 +97,12 @@ void ltt_lagent_port_remove(const char *path, unsigned int port)
 		unlink(path);
 }
 
-int ltt_lagent_peer_uid(int fd, uid_t *ret_uid)
+int ltt_lagent_peer(int fd, uid_t *ret_uid, unsigned long *ret_inode)
 {
 	struct sockaddr_in self, peer;
 	socklen_t slen = sizeof(self), plen = sizeof(peer);
 	char want[64], line[512], local[32], remote[32];
-	unsigned long uid;
+	unsigned long uid, inode;
 	int ret = -ENOENT;
 	FILE *f;
 
@@ -118,15 +119,89 @@ int ltt_lagent_peer_uid(int fd, uid_t *ret_uid)
 	if (!f)
 		return -errno;
 	while (ret && fgets(line, sizeof(line), f)) {
-		/* sl local rem st tx:rx tr:when retrnsmt uid ... */
-		if (sscanf(line, " %*s %31s %31s %*s %*s %*s %*s %lu", local, remote, &uid) != 3)
+		/* sl local rem st tx:rx tr:when retrnsmt uid timeout inode ... */
+		if (sscanf(line, " %*s %31s %31s %*s %*s %*s %*s %lu %*s %lu", local, remote, &uid,
+			   &inode) != 4)
 			continue;
 		snprintf(line, sizeof(line), "%s %s", local, remote);
 		if (!strcmp(line, want)) {
 			*ret_uid = (uid_t)uid;
+			*ret_inode = inode;
 			ret = 0;
 		}
 	}
 	fclose(f);
 	return ret;
+}
+
+/* Does process @pid hold socket @inode?  1, 0, or -errno: no verdict. */
+static int pid_holds(uint32_t pid, unsigned long inode)
+{
+	char path[64], link[64], want[48];
+	unsigned int n = 0;
+	struct dirent *e;
+	ssize_t len;
+	int ret = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%u/fd", pid);
+	d = opendir(path);
+	if (!d)
+		return -errno;	/* gone, another PID namespace's, or not ours to read */
+	snprintf(want, sizeof(want), "socket:[%lu]", inode);
+	errno = 0;
+	while (ret == 0 && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (++n > LTT_LAGENT_PID_FDS) {
+			ret = -E2BIG;
+			break;
+		}
+		len = readlinkat(dirfd(d), e->d_name, link, sizeof(link) - 1);
+		if (len <= 0)
+			continue;
+		link[len] = '\0';
+		if (!strcmp(link, want))
+			ret = 1;
+	}
+	if (!ret && errno)
+		ret = -errno;	/* the listing failed */
+	closedir(d);
+	return ret;
+}
+
+/* Is @uid one of process @pid's (its status's Uid: line)?  1, 0 or -errno. */
+static int pid_of_user(uint32_t pid, uid_t uid)
+{
+	unsigned long u[4];
+	char path[64], line[256];
+	int ret = -ENOENT, i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%u/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (ret < 0 && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Uid: %lu %lu %lu %lu", &u[0], &u[1], &u[2], &u[3]) != 4)
+			continue;
+		ret = 0;
+		for (i = 0; i < 4; i++)
+			ret |= u[i] == (unsigned long)uid;
+	}
+	fclose(f);
+	return ret;
+}
+
+int ltt_lagent_pid_check(uint32_t pid, uid_t uid, unsigned long inode)
+{
+	int ret;
+
+	if (!pid || !inode || uid == (uid_t)-1)
+		return -ENOENT;		/* no line for its socket: nothing to check with */
+	ret = pid_holds(pid, inode);
+	if (ret >= 0 || ret == -ENOENT)
+		return ret;		/* a verdict, or no such process here */
+	/* its descriptors are not ours to read: its owner at least */
+	return pid_of_user(pid, uid);
 }

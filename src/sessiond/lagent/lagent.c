@@ -26,6 +26,7 @@
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/model/agent.h"
+#include "common/proto/client-proto.h"
 #include "common/proto/lagent-proto.h"
 #include "sessiond/lagent/lagent.h"
 
@@ -70,7 +71,9 @@ struct conn {
 	struct ltt_evloop_watch *watch;
 	struct ltt_evloop_timer *deadline;	/* REGISTER, then each awaited answer */
 	uid_t uid;		/* its owner's (/proc/net/tcp); (uid_t)-1: not known */
+	unsigned long inode;	/* its peer's socket there; 0: not known */
 	bool registered;
+	bool pid_claimed;	/* reg.pid not checked: the system can't tell */
 	struct ltt_lagent_register reg;
 	char procname[17];
 	uint8_t *in;
@@ -437,7 +440,6 @@ static int on_register(struct conn *c)
 	int ret;
 
 	ret = ltt_lagent_register_decode(c->in, &c->reg);
-	read_procname(c->reg.pid, c->procname, sizeof(c->procname));
 	if (ret == -EPROTONOSUPPORT) {
 		snprintf(why, sizeof(why), "refused: it speaks the agent protocol %u.%u, ltt %u.%u",
 			 c->reg.major, c->reg.minor, LTT_LAGENT_MAJOR, LTT_LAGENT_MINOR);
@@ -449,11 +451,28 @@ static int on_register(struct conn *c)
 		conn_close(c, "refused: a registration of no LTTng agent domain or pid");
 		return -1;
 	}
+	/*
+	 * The pid is the agent's word: checked against the process that
+	 * holds the connection's other end where the system can tell, so
+	 * that no agent lists its loggers under another program's name.
+	 */
+	ret = ltt_lagent_pid_check(c->reg.pid, c->uid, c->inode);
+	if (ret == 0) {
+		snprintf(why, sizeof(why),
+			 "refused: it claims pid %u, a process that does not hold its connection",
+			 c->reg.pid);
+		conn_close(c, why);
+		return -1;
+	}
+	c->pid_claimed = ret < 0;
+	if (!c->pid_claimed)
+		read_procname(c->reg.pid, c->procname, sizeof(c->procname));
 	c->registered = true;
 	ltt_evloop_timer_disarm(c->deadline);
-	LTT_INFO("LTTng %s agent of pid %u (%s) registered (protocol %u.%u)",
-		 ltt_lagent_domain_name(c->reg.domain), c->reg.pid, c->procname, c->reg.major,
-		 c->reg.minor);
+	LTT_INFO("LTTng %s agent of pid %u (%s) registered (protocol %u.%u)%s",
+		 ltt_lagent_domain_name(c->reg.domain), c->reg.pid,
+		 c->pid_claimed ? "?" : c->procname, c->reg.major, c->reg.minor,
+		 c->pid_claimed ? "; its pid is its claim, not checked (the system can't tell which process holds its connection)" : "");
 	if (reconcile(c))
 		return -1;
 	ltt_wbuf_init(&w);
@@ -495,7 +514,8 @@ static void add_name(void *arg, const char *name)
 	ltt_wbuf_put_u32(&req->names, req->from->reg.pid);
 	ltt_wbuf_put_str(&req->names, req->from->procname);
 	ltt_wbuf_put_str(&req->names, name);
-	ltt_wbuf_put_u32(&req->names, 0);
+	/* loggers have no level: the word holds the entry's flags */
+	ltt_wbuf_put_u32(&req->names, req->from->pid_claimed ? LTT_LIST_AGENT_PID_CLAIMED : 0);
 	ltt_wbuf_put_u32(&req->names, 0);
 	req->count++;
 }
@@ -630,6 +650,7 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 {
 	struct ltt_lagent *a = arg;
 	unsigned int mine = 0;
+	unsigned long inode;
 	uid_t uid;
 	struct conn *c;
 
@@ -640,8 +661,10 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 		return;
 	}
 	/* one user's agents, silent or not, can't take the others' slots */
-	if (ltt_lagent_peer_uid(fd, &uid))
+	if (ltt_lagent_peer(fd, &uid, &inode)) {
 		uid = (uid_t)-1;
+		inode = 0;
+	}
 	cds_list_for_each_entry(c, &a->conns, node)
 		mine += c->uid == uid;
 	if (mine >= LTT_LAGENT_USER_AGENTS) {
@@ -665,6 +688,7 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 	c->lagent = a;
 	c->fd = fd;
 	c->uid = uid;
+	c->inode = inode;
 	ltt_wbuf_init(&c->out);
 	if (ltt_evloop_timer_create(loop, conn_late, c, &c->deadline) ||
 	    ltt_evloop_watch(loop, fd, EPOLLIN, conn_event, c, &c->watch)) {

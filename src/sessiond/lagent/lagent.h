@@ -123,14 +123,31 @@ int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len);
 int ltt_lagent_listen(int *ret_fd, unsigned int *ret_port);
 
 /**
- * ltt_lagent_peer_uid() - the user that owns the other end of accepted
- * loopback TCP connection @fd (its socket's line in /proc/net/tcp), into
- * *@ret_uid
+ * ltt_lagent_peer() - the other end of accepted loopback TCP connection
+ * @fd, as its socket's line in /proc/net/tcp says: the user that owns it
+ * into *@ret_uid, its inode into *@ret_inode
  *
  * Returns 0, -ENOENT (no such line: the peer is gone, or in another
  * network namespace) or -errno.
  */
-int ltt_lagent_peer_uid(int fd, uid_t *ret_uid);
+int ltt_lagent_peer(int fd, uid_t *ret_uid, unsigned long *ret_inode);
+
+/* The descriptors of a process looked through for a socket, at most. */
+#define LTT_LAGENT_PID_FDS 65536
+
+/**
+ * ltt_lagent_pid_check() - an agent's claimed @pid checked against its
+ * connection, whose peer socket /proc/net/tcp gave (ltt_lagent_peer()):
+ * owned by @uid, inode @inode.  Where this daemon may read the process's
+ * descriptors (/proc/PID/fd: its own user's), the process must hold that
+ * socket; where it may not, the process must be @uid's (/proc/PID/status).
+ *
+ * Returns 1 (checked), 0 (the claim is false), or -errno when the system
+ * can't tell: -ENOENT (no such process here: gone, or in another PID
+ * namespace; or no socket line), -EACCES (neither file readable).  A
+ * process of over LTT_LAGENT_PID_FDS descriptors is checked by its user.
+ */
+int ltt_lagent_pid_check(uint32_t pid, uid_t uid, unsigned long inode);
 
 /**
  * ltt_lagent_port_write() - @port as decimal text in @path, its directory

@@ -155,7 +155,8 @@ struct ltt_domain_ops {
 	 * Optional (channel-buffer-usage triggers): how full @channel's
 	 * streams are now, read without waiting for anyone.  Returns 0, or
 	 * -ENOENT while the channel has no stream (no program, not started).
-	 * Session lock held.
+	 * Session lock held, or its state lock alone (the gate's holder
+	 * waits on a consumer): reads only.
 	 */
 	int (*channel_usage)(struct ltt_domain_impl *d, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_usage *ret);

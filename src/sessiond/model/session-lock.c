@@ -64,6 +64,11 @@ void ltt_session_lock_state(struct ltt_session *session)
 	pthread_mutex_lock(&session->lock);
 }
 
+bool ltt_session_trylock_state(struct ltt_session *session)
+{
+	return !pthread_mutex_trylock(&session->lock);
+}
+
 void ltt_session_unlock_state(struct ltt_session *session)
 {
 	pthread_mutex_unlock(&session->lock);

@@ -414,6 +414,14 @@ bool ltt_session_trylock(struct ltt_session *session);
 void ltt_session_lock_state(struct ltt_session *session);
 void ltt_session_unlock_state(struct ltt_session *session);
 
+/*
+ * ltt_session_lock_state() without waiting: true when it was free
+ * (taken), as it is while the gate's holder waits on a consumer
+ * (ltt_session_wait_begin()).  The rotation thread's looks at the levels
+ * of a session whose change waits: reads, never a change.
+ */
+bool ltt_session_trylock_state(struct ltt_session *session);
+
 /**
  * ltt_session_wait_begin() - the calling thread is about to wait on
  * another thread or process (a consumer round trip, the kernel thread):

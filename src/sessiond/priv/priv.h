@@ -96,6 +96,13 @@ enum ltt_priv_request {
 /* The largest files PROBE_FILE and TLS_FILE open (elf-probe.c reads 512 MiB) */
 #define LTT_PRIV_PROBE_FILE_MAX ((off_t)512 << 20)
 #define LTT_PRIV_TLS_FILE_MAX ((off_t)1 << 20)
+/*
+ * How long ltt-priv waits for a user-named file (TLS, probe) to open and
+ * pass its checks, in a child of its own: past it, the child is killed
+ * and the file refused (a file system that never answers, a stalled FUSE
+ * mount, holds no one but that child).
+ */
+#define LTT_PRIV_OPEN_MS 2000
 
 struct ltt_priv;
 

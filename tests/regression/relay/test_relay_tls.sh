@@ -245,7 +245,7 @@ lttctl -q destroy sp
 # group here, which the daemon does not count, and refuses; a directory
 # the user can't enter refuses them too)
 if ! can_switch_user || ! getent group adm >/dev/null; then
-	skip 14 "a root daemon's clients need root, setpriv, nobody and the group adm"
+	skip 17 "a root daemon's clients need root, setpriv, nobody and the group adm"
 else
 	R3="$TEST_TMP/rootd"
 	mkdir -p "$R3" "$TEST_TMP/nbcerts"
@@ -306,6 +306,39 @@ else
 		"by ltt-priv, which opened it with the user's rights and read none of it past its size 0; the log says which file"
 	kill "$nb_sleep"
 	exec {nbfd}<&-
+	# a TLS file on a file system that never answers (stuckfs, a FUSE
+	# mount told to stop answering: SIGUSR1): ltt-priv opens it in a
+	# child of its own, kills it after 2 s and refuses the file, free
+	# for the next request (it opened it in its one loop, which waited
+	# for good, and every daemon request that needs root with it)
+	mkdir -p "$TEST_TMP/fsback" "$TEST_TMP/fsmnt"
+	install -m 0644 "$C/client.pem" "$TEST_TMP/fsback/client.pem"
+	"$LTT_TOP_BUILDDIR/tests/regression/stuckfs" "$TEST_TMP/fsback" "$TEST_TMP/fsmnt" \
+		"$TEST_TMP/fs.state" 2>"$TEST_TMP/stuckfs.err" &
+	fs_pid=$!
+	TAP_PIDS="$TAP_PIDS $fs_pid"
+	# fs_wait STATE: stuckfs said STATE (bounded; it exits 77 without FUSE)
+	fs_wait() {
+		timeout "$TEST_TIMEOUT" bash -c \
+			'until [ "$(cat "$1" 2>/dev/null)" = "$2" ]; do kill -0 "$0" 2>/dev/null || exit 3; done' \
+			"$fs_pid" "$TEST_TMP/fs.state" "$1"
+	}
+	if ! fs_wait running; then
+		skip 3 "no FUSE mount here ($(cat "$TEST_TMP/stuckfs.err"))"
+	else
+		kill -USR1 "$fs_pid" && fs_wait stuck
+		sed -e "s|$C/client.pem|$TEST_TMP/fsmnt/client.pem|g" "$saved" >"$TEST_TMP/fs.ltt"
+		chmod 644 "$TEST_TMP/fs.ltt"
+		t0=$SECONDS
+		run g_ctl load -i "$TEST_TMP/fs.ltt" --override-name fs tls
+		like "$RC:$ERR" "^1:Error: .*session 'fs'" \
+			"a TLS file on a FUSE mount that stopped answering: refused"
+		ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s: ltt-priv waits 2 s)"
+		like "$(cat "$TEST_TMP/rootd.log")" "$TEST_TMP/fsmnt/client.pem: its file system did not answer within 2000 ms: refused" \
+			"ltt-priv says which file it gave up on"
+	fi
+	kill -TERM "$fs_pid" 2>/dev/null && wait "$fs_pid" 2>/dev/null
+	umount -l "$TEST_TMP/fsmnt" 2>/dev/null
 	run g_ctl list
 	like "$RC:$STDOUT" "^0:" "the next client's request is answered"
 	chmod 0644 "$TEST_TMP/nbcerts/"*
