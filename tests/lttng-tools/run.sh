@@ -105,6 +105,10 @@ SRC=$(readlink -f "$1")
 shift
 TESTS=("$@")
 [ ${#TESTS[@]} -gt 0 ] || TESTS=("${ALL_TESTS[@]}")
+for test in "${TESTS[@]}"; do
+	[ -f "$SRC/tests/regression/$test" ] ||
+		usage "no test $test in $SRC/tests/regression (--list shows the tests)"
+done
 [ "$(id -u)" = 0 ] && unshare -m -p -n -f --mount-proc true 2>/dev/null || {
 	echo "$0: needs root and unshare -m -p -n (the tests' pgrep and kill must see only their own daemons)" >&2
 	exit 2
@@ -222,11 +226,11 @@ cat >"$S/build/config.h" <<'EOF'
 EOF
 cat >"$S/build/logging.c" <<'EOF'
 #include <common/error.h>
-int lttng_opt_quiet = 1, lttng_opt_verbose, lttng_opt_mi;
 DEFINE_URCU_TLS(const char *, logger_thread_name);
 const char *log_add_time(void) { return ""; }
 void lttng_abort_on_error(void) { }
 EOF
+echo 'int lttng_opt_quiet = 1, lttng_opt_verbose, lttng_opt_mi;' >"$S/build/options.c"
 ccflags=(-O1 -include "$S/build/config.h" -I"$SRC/include" -I"$SRC/src" -I"$t/utils" -I"$t/utils/testapp")
 build() { # OUTPUT [CFLAG...] SOURCE... [-lLIB...]
 	local out=$1 a dirs=()
@@ -256,7 +260,11 @@ done
 r=$t/regression
 build "$r/tools/filtering/gen-ust-events" "$r/tools/filtering/gen-ust-events.c" "$r/tools/filtering/tp.c" \
 	"$t/utils/utils.c" "${ust[@]}"
-build "$r/tools/live/live_test" "$r/tools/live/live_test.c" "$t/utils/tap/tap.c" "$S/build/logging.c"
+build "$r/tools/live/live_test" "$r/tools/live/live_test.c" "$t/utils/tap/tap.c" "$S/build/logging.c" \
+	"$S/build/options.c"
+n=$r/tools/notification
+build "$n/default_pipe_size_getter" "$n/default_pipe_size_getter.c" "$SRC/src/common/pipe.c" \
+	"$SRC/src/common/readwrite.c" "$S/build/logging.c"
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do
 	build "$r/ust/$d/gen-events" "$r/ust/$d/main.c" "$r/ust/$d/tp.c" "${ust[@]}"
@@ -310,7 +318,7 @@ for test in "${TESTS[@]}"; do
 		pass=$((pass + 1))
 	else
 		why="exit $rc"
-		[ "$rc" = 124 ] && why="timed out after $limit s"
+		[ "$rc" = 124 ] || [ "$rc" = 137 ] && why="timed out after $limit s"
 		echo "FAIL $test ($why, $nok ok, $nnot not ok, plan ${plan:-none}, ${took} s; $log)"
 		grep -m5 '^not ok ' "$log" | sed 's/^/	/'
 		fail=$((fail + 1))
