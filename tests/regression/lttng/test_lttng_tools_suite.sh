@@ -15,7 +15,7 @@
 # the sanitizer's runtime) or when the source can't be had.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 
-# Those that pass whole, reliably, in a few seconds each (alone on the
+# Those that pass whole, reliably, in under a minute each (alone on the
 # 2-CPU machine: doc/lttng-tools-tests.md); each may take LIMIT seconds,
 # several times that, and the whole run WHOLE seconds, so that the test
 # ends within 8 minutes however loaded the machine is.
