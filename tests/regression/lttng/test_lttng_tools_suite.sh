@@ -15,7 +15,7 @@
 # the sanitizer's runtime) or when the source can't be had.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 
-# Those that pass whole, reliably, in under a minute each (alone on the
+# Those that passed whole in every run, in under a minute each (alone on the
 # 2-CPU machine: doc/lttng-tools-tests.md); each may take LIMIT seconds,
 # several times that, and the whole run WHOLE seconds, so that the test
 # ends within 8 minutes however loaded the machine is.
@@ -25,15 +25,22 @@ TESTS=(
 	ust/multi-session/test_multi_session
 	ust/namespaces/test_ns_contexts
 	ust/overlap/test_overlap
+	ust/periodical-metadata-flush/test_periodical_metadata_flush
+	ust/rotation-destroy-flush/test_rotation_destroy_flush
 	ust/test_event_basic
 	ust/test_event_tracef
 	tools/channel/test_channel
 	tools/exclusion/test_exclusion
 	tools/filtering/test_invalid_filter
 	tools/filtering/test_unsupported_op
+	tools/live/test_lttng_ust
+	tools/live/test_ust
+	tools/live/test_ust_tracefile_count
+	tools/regen-statedump/test_ust
 	tools/rotation/test_save_load_mi
 	tools/streaming/test_ust
 	tools/tracefile-limits/test_tracefile_count
+	tools/tracefile-limits/test_tracefile_size
 )
 LIMIT=120 WHOLE=420
 
