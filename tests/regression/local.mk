@@ -103,6 +103,11 @@ EXTRA_DIST += tests/regression/saveload/test_saveload_xml_module.sh
 # fixtures (a kernel session, what ltt lacks).
 TESTS += tests/regression/lttng/test_lttng_load.sh
 EXTRA_DIST += tests/regression/lttng/test_lttng_load.sh tests/regression/saveload-lttng
+# lttng-tools 2.13.9's own tests that pass whole against ltt, run by
+# tests/lttng-tools/run.sh from Debian's lttng-tools source.
+TESTS += tests/regression/lttng/test_lttng_tools_suite.sh
+EXTRA_DIST += tests/regression/lttng/test_lttng_tools_suite.sh \
+	tests/lttng-tools/run.sh tests/lttng-tools/fetch-src.sh
 EXTRA_DIST += tests/regression/lttng-mi
 
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.

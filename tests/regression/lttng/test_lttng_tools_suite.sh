@@ -1,0 +1,71 @@
+#!/bin/bash
+# test_lttng_tools_suite.sh - lttng-tools 2.13.9's own regression tests
+# that pass whole against ltt (doc/lttng-tools-tests.md), one TAP check
+# each, run by tests/lttng-tools/run.sh: LTTng's scripts drive lttctl,
+# ltt-sessiond and ltt-relayd through LTTng's command lines, and their
+# programs, built with LTTng-UST's headers, record through ltt's
+# liblttng-ust.so.1.  A check passes when every check of its LTTng test
+# passed, as many as the test planned, within LIMIT seconds.  The source
+# is LTT_LTTNG_TOOLS_SRC, or fetched from Debian's source package into
+# the build directory (tests/lttng-tools/fetch-src.sh).  Only tests that
+# pass reliably are here, and the whole takes under 8 minutes on the
+# 2-CPU development machine (doc/lttng-tools-tests.md says what each
+# took).  Skipped without root (run.sh's namespaces), in a sanitizer
+# build (LTTng's programs would load ltt's sanitized libraries without
+# the sanitizer's runtime) or when the source can't be had.
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+
+# Those that passed whole in every run, in under a minute each (alone on the
+# 2-CPU machine: doc/lttng-tools-tests.md); each may take LIMIT seconds,
+# several times that, and the whole run WHOLE seconds, so that the test
+# ends within 8 minutes however loaded the machine is.
+TESTS=(
+	ust/before-after/test_before_after
+	ust/buffers-pid/test_buffers_pid
+	ust/multi-session/test_multi_session
+	ust/namespaces/test_ns_contexts
+	ust/overlap/test_overlap
+	ust/periodical-metadata-flush/test_periodical_metadata_flush
+	ust/rotation-destroy-flush/test_rotation_destroy_flush
+	ust/test_event_basic
+	ust/test_event_tracef
+	tools/channel/test_channel
+	tools/exclusion/test_exclusion
+	tools/filtering/test_invalid_filter
+	tools/filtering/test_unsupported_op
+	tools/live/test_lttng_ust
+	tools/live/test_ust
+	tools/live/test_ust_tracefile_count
+	tools/regen-statedump/test_ust
+	tools/rotation/test_save_load_mi
+	tools/streaming/test_ust
+	tools/tracefile-limits/test_tracefile_count
+	tools/tracefile-limits/test_tracefile_size
+)
+LIMIT=120 WHOLE=420
+
+test_init
+[ "$(id -u)" = 0 ] || skip_all "needs root: run.sh runs each LTTng test in its own namespaces"
+if grep -q '^CFLAGS = .*-fsanitize' "$LTT_TOP_BUILDDIR/Makefile"; then
+	skip_all "a sanitizer build: LTTng's test programs would load ltt's sanitized libraries without the sanitizer's runtime"
+fi
+src=${LTT_LTTNG_TOOLS_SRC:-$LTT_TOP_BUILDDIR/lttng-tools-2.13.9}
+why=$(sh "$LTT_TOP_SRCDIR/tests/lttng-tools/fetch-src.sh" "$src" 2>&1 >/dev/null) ||
+	skip_all "no lttng-tools 2.13.9 source in $src: $why"
+plan ${#TESTS[@]}
+
+out="$TEST_TMP/run.out"
+LTT_BUILDDIR=$LTT_TOP_BUILDDIR TMPDIR=$TEST_TMP timeout -k 10 "$WHOLE" \
+	bash "$LTT_TOP_SRCDIR/tests/lttng-tools/run.sh" -k -t "$LIMIT" "$src" "${TESTS[@]}" >"$out" 2>&1
+for t in "${TESTS[@]}"; do
+	line=$(grep -E "^(PASS|FAIL) $t " "$out")
+	: "${line:=NOT RUN $t (the whole run passed its $WHOLE s)}"
+	like "$line" "^PASS " "lttng-tools' $t passes whole: ${line#* $t }"
+	if [[ $line == FAIL* ]]; then
+		log=$(sed -n 's/.*; \(.*\.log\))$/\1/p' <<<"$line")
+		diag "its log's last lines:"
+		[ -f "$log" ] && diag "$(tail -n 30 "$log")"
+	fi
+done
+grep '^# could not build' "$out" | while read -r l; do diag "$l"; done
+done_testing
