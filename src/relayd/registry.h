@@ -81,6 +81,9 @@ struct ltt_relay_model {
 	size_t index_window;			/* index entries kept in memory per
 						 * stream (LTT_RELAY_INDEX_WINDOW) */
 	struct ltt_relay_limits limits;
+	bool group_by_session;			/* --group-output-by-session: sessions
+						 * in SESSION/HOST-DATE, not
+						 * HOST/SESSION-DATE */
 	unsigned int session_count;		/* sessions in the model */
 	unsigned int stream_count;		/* streams in the model */
 };

@@ -451,9 +451,8 @@ void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 }
 
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
-			const struct ltt_uri *net, const char *dir_name)
+			const struct ltt_uri *net)
 {
-	const char *base;
 	int n;
 
 	memset(s, 0, sizeof(*s));
@@ -461,8 +460,7 @@ int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *sess
 	if (net->scheme != LTT_URI_NET)
 		return -EINVAL;
 	s->net = *net;
-	base = s->net.path[0] ? s->net.path : session->name;
-	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", base, dir_name);
+	n = snprintf(s->base_path, sizeof(s->base_path), "%s", s->net.path);
 	return n < 0 || (size_t)n >= sizeof(s->base_path) ? -ENAMETOOLONG : 0;
 }
 
