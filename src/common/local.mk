@@ -17,6 +17,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/ftrace/ftrace-conv.c src/common/ftrace/ftrace-conv-setup.c src/common/ftrace/ftrace-conv.h \
 	src/common/ftrace/ftrace-format.c src/common/ftrace/ftrace-format.h \
 	src/common/ftrace/ftrace-map.c src/common/ftrace/ftrace-map.h \
+	src/common/ftrace/ftrace-names.c src/common/ftrace/ftrace-names.h \
 	src/common/ftrace/ftrace-prefilter.c src/common/ftrace/ftrace-prefilter.h \
 	src/common/ftrace/ftrace-tasks.c src/common/ftrace/ftrace-tasks.h \
 	src/common/ftrace/ftrace.h \

@@ -375,9 +375,10 @@ tests_unit_test_kernel_filter_LDADD = src/common/libcommon.la
 # babeltrace2).  The shared part finds or mounts tracefs.
 UNIT_TRACEFS_SOURCES = tests/unit/tracefs-util.c tests/unit/tracefs-util.h
 check_PROGRAMS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv \
-	tests/unit/test_ftrace_filter tests/unit/test_ftrace_prefilter tests/unit/test_ftrace_tasks
+	tests/unit/test_ftrace_filter tests/unit/test_ftrace_prefilter tests/unit/test_ftrace_tasks \
+	tests/unit/test_ftrace_names
 TESTS += tests/unit/test_ftrace_format tests/unit/test_ftrace_conv tests/unit/test_ftrace_filter \
-	tests/unit/test_ftrace_prefilter tests/unit/test_ftrace_tasks
+	tests/unit/test_ftrace_prefilter tests/unit/test_ftrace_tasks tests/unit/test_ftrace_names
 tests_unit_test_ftrace_format_SOURCES = tests/unit/test_ftrace_format.c \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_format_LDADD = src/common/libcommon.la
@@ -393,3 +394,5 @@ tests_unit_test_ftrace_prefilter_SOURCES = tests/unit/test_ftrace_prefilter.c \
 tests_unit_test_ftrace_prefilter_LDADD = src/common/libcommon.la
 tests_unit_test_ftrace_tasks_SOURCES = tests/unit/test_ftrace_tasks.c $(UNIT_TAP_SOURCES)
 tests_unit_test_ftrace_tasks_LDADD = src/common/libcommon.la
+tests_unit_test_ftrace_names_SOURCES = tests/unit/test_ftrace_names.c $(UNIT_TAP_SOURCES)
+tests_unit_test_ftrace_names_LDADD = src/common/libcommon.la

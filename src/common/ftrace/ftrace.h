@@ -17,6 +17,8 @@
  *                         pids) for the events' contexts
  *   ftrace-format.[ch]    the layout of an event's fields, read from its
  *                         tracefs format file
+ *   ftrace-names.[ch]     the tag (pid, PID namespace) in the names of a
+ *                         daemon's instances and probe groups
  */
 #ifndef LTT_COMMON_FTRACE_FTRACE_H
 #define LTT_COMMON_FTRACE_FTRACE_H

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/ftrace/ftrace-names.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 
 #define TRACEFS_USUAL_PLACE "/sys/kernel/tracing"
@@ -495,15 +496,36 @@ int tracefs_catalog_open(const char *path, struct tracefs **ret_t)
 
 /* The daemon's pid, in its instances' and probes' names: 0 until the privileged part sets it. */
 static pid_t name_pid;
+static char name_tag[LTT_FTRACE_TAG_MAX];
+static uint64_t name_ns;
 
 void ltt_kabi_tracefs_name_pid(pid_t pid)
 {
 	name_pid = pid;
+	name_tag[0] = '\0';
 }
 
-pid_t tracefs_name_pid(void)
+const char *tracefs_name_tag(void)
 {
-	return name_pid ? name_pid : getpid();
+	if (!name_tag[0]) {
+		if (!name_pid)
+			name_pid = getpid();
+		name_ns = ltt_ftrace_pidns();
+		/* an unknown namespace judges nothing; its names still differ from the initial one's */
+		ltt_ftrace_tag(name_tag, sizeof(name_tag), name_pid,
+			       name_ns == LTT_FTRACE_PIDNS_UNKNOWN ? 1 : name_ns);
+	}
+	return name_tag;
+}
+
+bool tracefs_name_stale(const char *s, size_t *ret_len)
+{
+	pid_t pid;
+	uint64_t ns;
+
+	tracefs_name_tag();
+	*ret_len = ltt_ftrace_tag_parse(s, &pid, &ns);
+	return *ret_len && ltt_ftrace_tag_stale(pid, ns, name_pid, name_ns);
 }
 
 /* ---- the dynamic events files: uprobe_events, kprobe_events, dynamic_events ---- */

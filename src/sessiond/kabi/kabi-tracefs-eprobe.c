@@ -28,15 +28,15 @@ void tracefs_eprobe_check(struct tracefs *t)
 	char def[128];
 
 	snprintf(def, sizeof(def),
-		 "e:" TRACEFS_PROBE_GROUP "%d/check syscalls/" SYSCALL_ENTER "getpid",
-		 (int)tracefs_name_pid());
+		 "e:" TRACEFS_PROBE_GROUP "%s/check syscalls/" SYSCALL_ENTER "getpid",
+		 tracefs_name_tag());
 	t->eprobes = !tracefs_append(t, TRACEFS_DYNAMIC_EVENTS, def);
 	if (!t->eprobes) {
 		LTT_INFO("kernel: no event probes (e: refused by %s/" TRACEFS_DYNAMIC_EVENTS
 			 "): system call paths and names are recorded as addresses", t->root);
 		return;
 	}
-	snprintf(def, sizeof(def), "-:" TRACEFS_PROBE_GROUP "%d/check", (int)tracefs_name_pid());
+	snprintf(def, sizeof(def), "-:" TRACEFS_PROBE_GROUP "%s/check", tracefs_name_tag());
 	(void)tracefs_append(t, TRACEFS_DYNAMIC_EVENTS, def);
 }
 
@@ -61,7 +61,7 @@ static int eprobe_definition(const struct tracefs_event *ev, const char *text,
 	size_t len;
 	uint32_t i;
 
-	n = snprintf(def, size, "e:" TRACEFS_PROBE_GROUP "%d/%s %s/%s", (int)tracefs_name_pid(), ev->event,
+	n = snprintf(def, size, "e:" TRACEFS_PROBE_GROUP "%s/%s %s/%s", tracefs_name_tag(), ev->event,
 		     ev->system, ev->event);
 	for (i = 0; n > 0 && (size_t)n < size && i < orig->nr_fields; i++) {
 		const struct ltt_ftrace_field *f = &orig->fields[i];
@@ -122,13 +122,13 @@ void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
 	/* its arguments, after "e:GROUP/EVENT syscalls/EVENT" */
 	ev->eprobe_args = strdup(strchr(def, ' ') + strlen(" syscalls/") + strlen(ev->event));
 	if (!ev->eprobe_args) {
-		snprintf(def, TRACEFS_PROBE_DEF_MAX, "-:" TRACEFS_PROBE_GROUP "%d/%s", (int)tracefs_name_pid(),
+		snprintf(def, TRACEFS_PROBE_DEF_MAX, "-:" TRACEFS_PROBE_GROUP "%s/%s", tracefs_name_tag(),
 			 ev->event);
 		(void)tracefs_append(t, TRACEFS_DYNAMIC_EVENTS, def);
 		goto out;
 	}
 	LTT_INFO("kernel: %s recorded through event probes as %s", ev->name, def);
-	snprintf(ev->system, sizeof(ev->system), TRACEFS_PROBE_GROUP "%d", (int)tracefs_name_pid());
+	snprintf(ev->system, sizeof(ev->system), TRACEFS_PROBE_GROUP "%s", tracefs_name_tag());
 	ev->eprobe = true;
 out:
 	free(text);
@@ -207,7 +207,7 @@ void tracefs_eprobe_copies_remove(struct tf_chan *c)
 	size_t i;
 	int ret;
 
-	snprintf(group, sizeof(group), TRACEFS_PROBE_GROUP "%d", (int)tracefs_name_pid());
+	snprintf(group, sizeof(group), TRACEFS_PROBE_GROUP "%s", tracefs_name_tag());
 	for (i = 0; i < c->nr_copies; i++) {
 		ret = tracefs_dyn_remove(c->t, TRACEFS_DYNAMIC_EVENTS, group, c->copies[i].event);
 		if (ret && ret != -ENOENT)

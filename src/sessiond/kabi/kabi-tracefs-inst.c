@@ -112,13 +112,16 @@ void tracefs_put(struct tracefs *t)
 /* Is instance @name a daemon's that is gone (or this daemon's, from before)? */
 static bool stale(const char *name)
 {
+	const char *rest = name + strlen(TRACEFS_INSTANCE_PREFIX);
 	unsigned int n;
-	int pid, end = 0;
+	size_t len;
+	int end = 0;
 
-	if (sscanf(name, TRACEFS_INSTANCE_PREFIX "%d-%u%n", &pid, &n, &end) != 2 ||
-	    name[end] || pid <= 0)
+	if (strncmp(name, TRACEFS_INSTANCE_PREFIX, strlen(TRACEFS_INSTANCE_PREFIX)))
 		return false;
-	return pid == tracefs_name_pid() || (kill(pid, 0) && errno == ESRCH);
+	if (!tracefs_name_stale(rest, &len))
+		return false;
+	return sscanf(rest + len, "-%u%n", &n, &end) == 1 && !rest[len + end];
 }
 
 void tracefs_reap_stale(struct tracefs *t)
@@ -245,7 +248,7 @@ static int chan_instance(struct tf_chan *c)
 	struct tracefs *t = c->t;
 	char path[sizeof("instances/") + TRACEFS_INSTANCE_MAX];
 
-	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)tracefs_name_pid(),
+	snprintf(c->name, sizeof(c->name), TRACEFS_INSTANCE_PREFIX "%s-%u", tracefs_name_tag(),
 		 t->next_instance++);
 	snprintf(path, sizeof(path), "instances/%s", c->name);
 	if (mkdirat(t->root_fd, path, 0700))

@@ -100,7 +100,7 @@ static int map_new(struct tracefs *t, struct ltt_kabi_obj *ret_new)
 	if (!m)
 		return -ENOMEM;
 	m->paused = true;
-	snprintf(m->name, sizeof(m->name), TRACEFS_INSTANCE_PREFIX "%d-%u", (int)tracefs_name_pid(),
+	snprintf(m->name, sizeof(m->name), TRACEFS_INSTANCE_PREFIX "%s-%u", tracefs_name_tag(),
 		 t->next_instance++);
 	snprintf(path, sizeof(path), "instances/%s", m->name);
 	if (mkdirat(t->root_fd, path, 0700)) {

@@ -6,7 +6,7 @@
  *
  * A probe is one definition written to uprobe_events (kprobe_events for
  * kernel probes), appended (a truncating open would remove every probe of
- * every tool), under the group ltt_PID (the daemon's pid, tracefs_name_pid()) and the event
+ * every tool), under the group ltt_TAG (the daemon's pid and namespace, tracefs_name_tag()) and the event
  * pN: events/ltt_PID/pN exists in the top level and in every instance,
  * where EVENT_ENABLE enables it.  The catalog knows it as "__ltt_PID_pN"
  * (tracefs names no system "_"), which the PROBE call returns as the
@@ -287,14 +287,14 @@ int tracefs_probe_create(struct tracefs *t, struct ltt_kabi_probe *arg,
 	p->t = t;
 	p->file = user ? UPROBE_EVENTS : KPROBE_EVENTS;
 	p->nr = arg->instrumentation == LTT_KABI_KRETPROBE ? 2 : 1;
-	snprintf(p->group, sizeof(p->group), TRACEFS_PROBE_GROUP "%d", (int)tracefs_name_pid());
+	snprintf(p->group, sizeof(p->group), TRACEFS_PROBE_GROUP "%s", tracefs_name_tag());
 	n = t->next_probe++;
 	for (i = 0; i < p->nr; i++) {
 		const char *suffix = p->nr == 1 ? "" : i ? "_return" : "_entry";
 
 		snprintf(p->event[i], sizeof(p->event[i]), "p%u%s", n, suffix);
-		snprintf(p->name[i], sizeof(p->name[i]), "__" TRACEFS_PROBE_GROUP "%d_p%u%s",
-			 (int)tracefs_name_pid(), n, suffix);
+		snprintf(p->name[i], sizeof(p->name[i]), "__" TRACEFS_PROBE_GROUP "%s_p%u%s",
+			 tracefs_name_tag(), n, suffix);
 	}
 	ret = probe_place(p, arg, def, TRACEFS_PROBE_DEF_MAX);
 	if (ret)
@@ -338,11 +338,12 @@ void tracefs_probe_release(struct ltt_kabi_obj *obj)
 /* Is group @group a daemon's that is gone (or this process's, from before)? */
 static bool stale_group(const char *group)
 {
-	int pid, end = 0;
+	size_t len;
 
-	if (sscanf(group, TRACEFS_PROBE_GROUP "%d%n", &pid, &end) != 1 || group[end] || pid <= 0)
+	if (strncmp(group, TRACEFS_PROBE_GROUP, strlen(TRACEFS_PROBE_GROUP)))
 		return false;
-	return pid == tracefs_name_pid() || (kill(pid, 0) && errno == ESRCH);
+	group += strlen(TRACEFS_PROBE_GROUP);
+	return tracefs_name_stale(group, &len) && !group[len];
 }
 
 /* The stale probes defined in @file: "p:GROUP/EVENT ...", "r:...", one a line. */

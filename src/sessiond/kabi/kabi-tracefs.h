@@ -287,8 +287,14 @@ ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);
  */
 void ltt_kabi_tracefs_name_pid(pid_t pid);
 
-/* The pid in the names of this daemon's instances and probe groups. */
-pid_t tracefs_name_pid(void);
+/* The tag in the names of this daemon's instances and probe groups (common/ftrace/ftrace-names.h). */
+const char *tracefs_name_tag(void);
+
+/*
+ * Is the tag at @s a gone daemon's of this daemon's namespace (or this
+ * daemon's, from before)?  *@ret_len: the tag's length, 0 if @s has none.
+ */
+bool tracefs_name_stale(const char *s, size_t *ret_len);
 
 /* Append one command to dynamic events file @file (never truncated: other tools' probes live there). */
 int tracefs_append(const struct tracefs *t, const char *file, const char *text);
