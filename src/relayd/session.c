@@ -179,6 +179,22 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 }
 
 /*
+ * The streams of @s at or below @from are about to be cleared: their last
+ * files stay open, so that a viewer still reads the packet it was handed
+ * the index of before the clear (babeltrace 1 asked for it for ever).
+ */
+static void keep_for_viewers(struct ltt_relay_session *s, const char *from)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st; st = st->next)
+		if (path_under(st->trace->pathname, from))
+			ltt_relay_stream_keep_files_locked(st);
+	pthread_mutex_unlock(&s->model->lock);
+}
+
+/*
  * The streams of @s at or below @from were cleared: a viewer hangs up on
  * them at its next index request and attaches them no more, so that it
  * skips what the clear removed (as LTTng's relay does).
@@ -216,6 +232,7 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 	if (busy)
 		return -EBUSY;
 	if (!*to) {	/* a clear: the chunk is discarded, and its viewers skip it */
+		keep_for_viewers(s, from);
 		ret = lstat(src, &sb) ? -errno :
 		      nftw(src, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 		if (ret == -ENOENT)
