@@ -111,7 +111,7 @@ B=${LTT_BUILDDIR:-$TOP/build}
 if [ "$B" = installed ]; then
 	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond)
 	RELAYD=$(command -v ltt-relayd) LTTRUN=$(command -v ltt-run)
-	CONSUMERD= COMPAT_LIBDIR= CONFIG_XML=
+	CONSUMERD='' COMPAT_LIBDIR='' CONFIG_XML=''
 else
 	LTTCTL=$B/src/ctl/lttctl SESSIOND=$B/src/sessiond/ltt-sessiond
 	RELAYD=$B/src/relayd/ltt-relayd LTTRUN=$B/src/lttng-ust/ltt-run
@@ -243,8 +243,9 @@ done
 build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
 	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" "${ust[@]}" -llttng-ust-fork -lpopt
 build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c" "${ust[@]}"
+read -ra xml <<<"$(pkg-config --cflags libxml-2.0)"
 for x in validate_xml extract_xml pretty_xml; do
-	build "$t/utils/xml-utils/$x" $(pkg-config --cflags libxml-2.0) "$t/utils/xml-utils/$x.c" -lxml2
+	build "$t/utils/xml-utils/$x" "${xml[@]}" "$t/utils/xml-utils/$x.c" -lxml2
 done
 r=$t/regression
 build "$r/tools/filtering/gen-ust-events" "$r/tools/filtering/gen-ust-events.c" "$r/tools/filtering/tp.c" \
@@ -266,7 +267,7 @@ m=$r/ust/multi-lib
 build "$m/exec-with-callsites" -DHAS_CALLSITES=1 "$m/multi-lib-test.c" "$m/callsites.c" -ldl -lpopt
 build "$m/exec-without-callsites" -DHAS_CALLSITES=0 "$m/multi-lib-test.c" "$m/probes.c" -lpopt "${ust[@]}"
 for p in a a_prime b c c_prime d e f g h i j k l m n o p; do
-	so "$m/.libs/libprobes_$p.so" -DACTIVATE_PROBES_$(echo "${p%_prime}" | tr a-z A-Z) "$m/probes.c"
+	so "$m/.libs/libprobes_$p.so" "-DACTIVATE_PROBES_$(echo "${p%_prime}" | tr a-z A-Z)" "$m/probes.c"
 done
 so "$m/.libs/libcallsites_1.so" -DVALUE=11111 "$m/callsites.c"
 so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
