@@ -2,6 +2,9 @@
 LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
 TEST_EXTENSIONS = .sh
 SH_LOG_DRIVER = $(LOG_DRIVER)
+# Every test, script or program, under one wall-clock bound (tests/wall-limit.sh).
+LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/wall-limit.sh
+SH_LOG_COMPILER = $(LOG_COMPILER)
 # LTT_TEST_CC, LTT_TEST_CFLAGS: how a test compiles a program against the
 # build's libraries (a sanitizer build's need its runtime).
 AM_TESTS_ENVIRONMENT = \

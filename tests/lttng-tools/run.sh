@@ -1,70 +1,148 @@
 #!/bin/bash
 # tests/lttng-tools/run.sh - run lttng-tools' own regression tests for
 # user space against ltt: `lttng` runs lttctl, `lttng-sessiond` runs
-# ltt-sessiond, and their test programs (built here with LTTng-UST's
-# headers, Debian's liblttng-ust-dev) run on ltt's liblttng-ust.so.1.
-# Results: doc/lttng-tools-tests.md.  It fetches nothing: give it the
-# path of an lttng-tools source tree (2.13.9's, as doc/ says).
+# ltt-sessiond, `lttng-relayd` runs ltt-relayd, and their test programs
+# (built here with LTTng-UST's headers, Debian's liblttng-ust-dev) run
+# on ltt's liblttng-ust.so.1.  Results: doc/lttng-tools-tests.md.  It
+# fetches nothing: give it the path of an lttng-tools source tree
+# (2.13.9's; tests/lttng-tools/fetch-src.sh gets one).
 #
-#   tests/lttng-tools/run.sh [-k] LTTNG_TOOLS_SRC [TEST...]
+#   tests/lttng-tools/run.sh [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST...]
+#   tests/lttng-tools/run.sh --list
 #
-# TEST: a path under tests/regression (default: the list below).  Each
-# runs in a scratch directory (mktemp -d; -k keeps it) and in its own
-# mount and PID namespaces, with a private /run: the tests look for
-# their daemons with pgrep and kill what they find, so they must see
-# no other `lttng-sessiond` of the machine.  Needs root, unshare, cc,
-# babeltrace (1) and an ltt build (LTT_BUILDDIR, default ./build next
-# to this script's tree) or installed ltt (LTT_BUILDDIR=installed).
+# TEST: a path under tests/regression (default: every test of --list,
+# the tests of ust/ and tools/ a user-space host can run: not those of
+# lttng-modules, of a program or Python module that drives the daemon
+# through liblttng-ctl, or of Java).  Each runs in a scratch directory
+# (mktemp -d; -k keeps it), at most SECONDS (-t, default 900), in its
+# own mount, PID and network namespaces with a private /run: the tests
+# look for their daemons with pgrep and kill what they find, so they
+# must see no other daemon of the machine; the relay's ports and `tc`
+# are the namespace's (loopback only).  Needs root, unshare, ip, cc,
+# libxml2's headers, babeltrace (1) and an ltt build (LTT_BUILDDIR,
+# default ./build next to this script's tree) or installed ltt
+# (LTT_BUILDDIR=installed).  Prints one line a test, PASS or FAIL.
 set -u
-keep=false
-[ "${1:-}" = -k ] && keep=true && shift
-if [ $# -lt 1 ] || [ ! -f "$1/tests/utils/utils.sh" ]; then
-	echo "usage: $0 [-k] LTTNG_TOOLS_SRC [TEST...]: LTTNG_TOOLS_SRC must be an lttng-tools source tree (with tests/utils/utils.sh)" >&2
+
+ALL_TESTS=(
+	ust/before-after/test_before_after
+	ust/blocking/test_blocking
+	ust/buffers-pid/test_buffers_pid
+	ust/clock-override/test_clock_override
+	ust/getcpu-override/test_getcpu_override
+	ust/high-throughput/test_high_throughput
+	ust/low-throughput/test_low_throughput
+	ust/multi-lib/test_multi_lib
+	ust/multi-session/test_multi_session
+	ust/namespaces/test_ns_contexts
+	ust/namespaces/test_ns_contexts_change
+	ust/nprocesses/test_nprocesses
+	ust/overlap/test_overlap
+	ust/periodical-metadata-flush/test_periodical_metadata_flush
+	ust/rotation-destroy-flush/test_rotation_destroy_flush
+	ust/test_event_basic
+	ust/test_event_perf
+	ust/test_event_tracef
+	tools/base-path/test_ust
+	tools/channel/test_channel
+	tools/clear/test_ust
+	tools/crash/test_crash
+	tools/exclusion/test_exclusion
+	tools/filtering/test_invalid_filter
+	tools/filtering/test_unsupported_op
+	tools/filtering/test_valid_filter
+	tools/live/test_lttng_ust
+	tools/live/test_ust
+	tools/live/test_ust_tracefile_count
+	tools/metadata/test_ust
+	tools/mi/test_mi
+	tools/notification/test_notification_notifier_discarded_count
+	tools/regen-metadata/test_ust
+	tools/regen-statedump/test_ust
+	tools/relayd-grouping/test_ust
+	tools/rotation/test_save_load_mi
+	tools/rotation/test_ust
+	tools/save-load/test_autoload
+	tools/save-load/test_load
+	tools/save-load/test_save
+	tools/snapshots/test_ust_fast
+	tools/snapshots/test_ust_long
+	tools/snapshots/test_ust_streaming
+	tools/streaming/test_high_throughput_limits
+	tools/streaming/test_ust
+	tools/tracefile-limits/test_tracefile_count
+	tools/tracefile-limits/test_tracefile_size
+	tools/tracker/test_event_tracker
+	tools/trigger/test_add_trigger_cli
+	tools/trigger/test_remove_trigger_cli
+	tools/wildcard/test_event_wildcard
+)
+
+usage() {
+	echo "usage: $0 [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST...] | $0 --list" >&2
+	echo "$1" >&2
 	exit 2
-fi
+}
+
+keep=false limit=900
+while [ $# -gt 0 ]; do
+	case $1 in
+	--list) printf '%s\n' "${ALL_TESTS[@]}"; exit 0 ;;
+	-k) keep=true; shift ;;
+	-t) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage "-t: give the seconds a test may run (a whole number)"
+		limit=$2; shift 2 ;;
+	-*) usage "unknown option '$1'" ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 1 ] && [ -f "$1/tests/utils/utils.sh" ] ||
+	usage "LTTNG_TOOLS_SRC must be an lttng-tools source tree (with tests/utils/utils.sh)"
 SRC=$(readlink -f "$1")
 shift
 TESTS=("$@")
-[ ${#TESTS[@]} -gt 0 ] || TESTS=(ust/test_event_basic ust/before-after/test_before_after
-	ust/test_event_tracef tools/wildcard/test_event_wildcard ust/buffers-pid/test_buffers_pid
-	ust/multi-session/test_multi_session tools/filtering/test_valid_filter
-	tools/filtering/test_invalid_filter tools/filtering/test_unsupported_op
-	tools/exclusion/test_exclusion)
-[ "$(id -u)" = 0 ] && unshare -m -p -f --mount-proc true 2>/dev/null || {
-	echo "$0: needs root and unshare -m -p (the tests' pgrep and kill must see only their own daemons)" >&2
+[ ${#TESTS[@]} -gt 0 ] || TESTS=("${ALL_TESTS[@]}")
+[ "$(id -u)" = 0 ] && unshare -m -p -n -f --mount-proc true 2>/dev/null || {
+	echo "$0: needs root and unshare -m -p -n (the tests' pgrep and kill must see only their own daemons)" >&2
 	exit 2
 }
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${LTT_BUILDDIR:-$TOP/build}
 if [ "$B" = installed ]; then
-	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond) CONSUMERD=
-	LTTRUN=$(command -v ltt-run) COMPAT_LIBDIR=
+	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond)
+	RELAYD=$(command -v ltt-relayd) LTTRUN=$(command -v ltt-run)
+	CONSUMERD='' COMPAT_LIBDIR='' CONFIG_XML=''
 else
 	LTTCTL=$B/src/ctl/lttctl SESSIOND=$B/src/sessiond/ltt-sessiond
-	CONSUMERD=$B/src/consumerd/ltt-consumerd LTTRUN=$B/src/lttng-ust/ltt-run
-	COMPAT_LIBDIR=$B/src/lttng-ust/.libs
+	RELAYD=$B/src/relayd/ltt-relayd LTTRUN=$B/src/lttng-ust/ltt-run
+	CONSUMERD=$B/src/consumerd/ltt-consumerd COMPAT_LIBDIR=$B/src/lttng-ust/.libs
+	CONFIG_XML=$B/src/lib/ltt-ctl/.libs/config-xml.so	# save and load's module
 fi
-for f in "$LTTCTL" "$SESSIOND" "$LTTRUN"; do
+for f in "$LTTCTL" "$SESSIOND" "$RELAYD" "$LTTRUN"; do
 	[ -x "$f" ] || { echo "$0: ltt is not built: '$f' (build it, or set LTT_BUILDDIR)" >&2; exit 2; }
 done
 
 S=$(mktemp -d "${TMPDIR:-/tmp}/ltt-lttng-tools.XXXXXX")
 $keep || trap 'rm -rf "$S"' EXIT
 cp -r "$SRC/tests" "$S/tests"
-mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-consumerd" \
-	"$S/home" "$S/tmp" "$S/build"
+mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-relayd" \
+	"$S/src/bin/lttng-consumerd" "$S/src/common/config" "$S/home" "$S/tmp" "$S/build"
 
-# The stand-ins.  lttng-sessiond: LTTng's options that ltt takes
+# The schemas the tests validate LTTng's MI output and saved sessions
+# with, where they look for them (in the scratch copy, not in ltt).
+cp "$SRC"/src/common/mi-lttng-*.xsd "$S/src/common/"
+cp "$SRC/src/common/config/session.xsd" "$S/src/common/config/"
+
+# The stand-ins; argv[0] stays LTTng's name, so that the tests' pgrep
+# finds the daemons.  lttng-sessiond: LTTng's options that ltt takes
 # otherwise (its consumer paths) left out, and words that are no option
 # (utils.sh's start_lttng_sessiond passes a stray "1", which LTTng's
-# daemon ignores and ltt's refuses); argv[0] stays lttng-sessiond so
-# that the tests' pgrep finds the daemon.
-cat >"$S/src/bin/lttng/lttng" <<SHIM
+# daemon ignores and ltt's refuses).
+cat >"$S/src/bin/lttng/lttng" <<STANDIN
 #!/bin/bash
 exec "$LTTCTL" "\$@"
-SHIM
-cat >"$S/src/bin/lttng-sessiond/lttng-sessiond" <<SHIM
+STANDIN
+cat >"$S/src/bin/lttng-sessiond/lttng-sessiond" <<STANDIN
 #!/bin/bash
 args=() value=false
 for a in "\$@"; do
@@ -76,53 +154,158 @@ for a in "\$@"; do
 	esac
 done
 exec -a lttng-sessiond "$SESSIOND" "\${args[@]}"
-SHIM
-chmod +x "$S/src/bin/lttng/lttng" "$S/src/bin/lttng-sessiond/lttng-sessiond"
-
-# Their test programs, with LTTng-UST's headers, as their Makefile.am
-# build them (utils.c wants lttng-tools' own headers and a config.h).
-t=$S/tests
-: >"$S/build/config.h"
-build() {
-	local out=$1
+STANDIN
+# lttng-relayd: LTTng's options (getopt_long's, so a long one may be
+# shortened) to ltt-relayd's.  Output by host is ltt's only layout;
+# the options ltt-relayd lacks are refused, saying so.
+cat >"$S/src/bin/lttng-relayd/lttng-relayd" <<STANDIN
+#!/bin/bash
+longs=(control-port data-port live-port daemonize background group fd-pool-size help
+	output verbose config version working-directory group-output-by-session
+	group-output-by-host disallow-clear)
+lacks() {
+	echo "lttng-relayd (ltt's stand-in): ltt-relayd has no \$1; run it without" >&2
+	exit 1
+}
+[ -z "\${LTTNG_RELAYD_WORKING_DIRECTORY:-}" ] || lacks "working directory (LTTNG_RELAYD_WORKING_DIRECTORY)"
+args=()
+while [ \$# -gt 0 ]; do
+	a=\$1 value=
 	shift
-	cc -O1 -I"$S/build" -I"$SRC/include" -I"$SRC/src" -I"$t/utils" -I"$t/utils/testapp" \
-		-I"$(dirname "$1")" -o "$out" "$@" -llttng-ust -llttng-ust-common -ldl 2>>"$S/build/cc.log" ||
+	case \$a in
+	--*=*) value=\${a#*=} a=\${a%%=*} ;;
+	esac
+	if [[ \$a == --?* ]]; then
+		match=()
+		for l in "\${longs[@]}"; do
+			[[ \$l == "\${a#--}" ]] && match=("\$l") && break
+			[[ \$l == "\${a#--}"* ]] && match+=("\$l")
+		done
+		[ \${#match[@]} = 1 ] || { echo "lttng-relayd: unknown or ambiguous option '\$a'" >&2; exit 1; }
+		a=--\${match[0]}
+	fi
+	case \$a in
+	-C | -D | -L | -o | --control-port | --data-port | --live-port | --output)
+		[ -n "\$value" ] || { value=\$1; shift; }
+		args+=("\$a" "\$value") ;;
+	-[CDLo]?*) args+=("\$a") ;;
+	-d | -b | -h | -V | -v* | --daemonize | --background | --help | --version | --verbose)
+		args+=("\$a") ;;
+	-p | --group-output-by-host) ;;
+	-s | --group-output-by-session) lacks "output grouped by session (--group-output-by-session)" ;;
+	-w | --working-directory) lacks "--working-directory" ;;
+	-g | --group) lacks "--group (its sockets are the network's)" ;;
+	-x | --disallow-clear) lacks "--disallow-clear" ;;
+	-f | --config) lacks "configuration file (--config)" ;;
+	--fd-pool-size) lacks "--fd-pool-size" ;;
+	*) echo "lttng-relayd: unknown option '\$a'" >&2; exit 1 ;;
+	esac
+done
+exec -a lttng-relayd "$RELAYD" "\${args[@]}"
+STANDIN
+chmod +x "$S"/src/bin/lttng*/lttng*
+
+# The test programs and libraries, with LTTng-UST's headers, as their
+# Makefile.am build them; lttng-tools' own headers want a config.h, and
+# its logging macros (live_test's) a few symbols of its libcommon.
+t=$S/tests
+cat >"$S/build/config.h" <<'EOF'
+#define _GNU_SOURCE 1
+#define VERSION_MAJOR 2
+#define VERSION_MINOR 13
+EOF
+cat >"$S/build/logging.c" <<'EOF'
+#include <common/error.h>
+int lttng_opt_quiet = 1, lttng_opt_verbose, lttng_opt_mi;
+DEFINE_URCU_TLS(const char *, logger_thread_name);
+const char *log_add_time(void) { return ""; }
+void lttng_abort_on_error(void) { }
+EOF
+ccflags=(-O1 -include "$S/build/config.h" -I"$SRC/include" -I"$SRC/src" -I"$t/utils" -I"$t/utils/testapp")
+build() { # OUTPUT [CFLAG...] SOURCE... [-lLIB...]
+	local out=$1 a dirs=()
+	shift
+	for a in "$@"; do
+		[[ $a == *.c ]] && dirs+=(-I"$(dirname "$a")")
+	done
+	mkdir -p "$(dirname "$out")"
+	cc "${ccflags[@]}" "${dirs[@]}" -o "$out" "$@" 2>>"$S/build/cc.log" ||
 		echo "# could not build $out (see $S/build/cc.log)"
 }
+so() { # OUTPUT [CFLAG...] SOURCE...: a shared library with its tracepoints
+	build "$@" -shared -fPIC -llttng-ust -ldl
+}
+ust=(-llttng-ust -llttng-ust-common -ldl)
 u=$t/utils/testapp
-build "$u/gen-ust-events/gen-ust-events" "$u/gen-ust-events/gen-ust-events.c" "$u/gen-ust-events/tp.c" "$t/utils/utils.c"
-build "$u/gen-ust-nevents/gen-ust-nevents" "$u/gen-ust-nevents/gen-ust-nevents.c" "$u/gen-ust-nevents/tp.c" "$t/utils/utils.c"
-build "$u/gen-ust-nevents-str/gen-ust-nevents-str" "$u/gen-ust-nevents-str/gen-ust-nevents-str.c" "$u/gen-ust-nevents-str/tp.c" "$t/utils/utils.c"
-build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c"
-f=$t/regression/tools/filtering
-build "$f/gen-ust-events" "$f/gen-ust-events.c" "$f/tp.c" "$t/utils/utils.c"
-m=$t/regression/ust/multi-session
-build "$m/gen-nevents" "$m/gen-nevents.c" "$m/tp.c"
+for app in gen-ust-events gen-ust-nevents gen-ust-nevents-str; do
+	build "$u/$app/$app" "$u/$app/$app.c" "$u/$app/tp.c" "$t/utils/utils.c" "${ust[@]}"
+done
+build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
+	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" "${ust[@]}" -llttng-ust-fork -lpopt
+build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c" "${ust[@]}"
+read -ra xml <<<"$(pkg-config --cflags libxml-2.0)"
+for x in validate_xml extract_xml pretty_xml; do
+	build "$t/utils/xml-utils/$x" "${xml[@]}" "$t/utils/xml-utils/$x.c" -lxml2
+done
+r=$t/regression
+build "$r/tools/filtering/gen-ust-events" "$r/tools/filtering/gen-ust-events.c" "$r/tools/filtering/tp.c" \
+	"$t/utils/utils.c" "${ust[@]}"
+build "$r/tools/live/live_test" "$r/tools/live/live_test.c" "$t/utils/tap/tap.c" "$S/build/logging.c"
+build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
+for d in low-throughput high-throughput; do
+	build "$r/ust/$d/gen-events" "$r/ust/$d/main.c" "$r/ust/$d/tp.c" "${ust[@]}"
+done
+o=$r/ust/overlap/demo
+build "$o/demo" "$o/demo.c" -ldl
+so "$o/.libs/liblttng-ust-provider-ust-tests-demo.so" "$o/tp.c" "$o/tp2.c"
+so "$o/.libs/liblttng-ust-provider-ust-tests-demo3.so" "$o/tp3.c"
+so "$r/ust/clock-override/.libs/lttng-ust-clock-override-test.so" \
+	"$r/ust/clock-override/lttng-ust-clock-override-test.c"
+so "$r/ust/getcpu-override/.libs/lttng-ust-getcpu-override-test.so" \
+	"$r/ust/getcpu-override/lttng-ust-getcpu-override-test.c"
+m=$r/ust/multi-lib
+build "$m/exec-with-callsites" -DHAS_CALLSITES=1 "$m/multi-lib-test.c" "$m/callsites.c" -ldl -lpopt
+build "$m/exec-without-callsites" -DHAS_CALLSITES=0 "$m/multi-lib-test.c" "$m/probes.c" -lpopt "${ust[@]}"
+for p in a a_prime b c c_prime d e f g h i j k l m n o p; do
+	so "$m/.libs/libprobes_$p.so" "-DACTIVATE_PROBES_$(echo "${p%_prime}" | tr a-z A-Z)" "$m/probes.c"
+done
+so "$m/.libs/libcallsites_1.so" -DVALUE=11111 "$m/callsites.c"
+so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
+
+# One test: in its namespaces, a private /run (the root daemon's
+# /run/ltt), home and temporary directory, loopback up; the programs
+# on ltt's libraries (utils.sh sets LTTNG_UST_REGISTER_TIMEOUT=-1 after
+# ltt-run ran: set here too, so that ltt-run gives ltt's libraries its
+# equivalent).
+run_one() { # TEST LOG
+	(cd "$t/regression/$(dirname "$1")" &&
+		env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
+			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
+			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
+			${CONFIG_XML:+LTT_CONFIG_XML_PATH="$CONFIG_XML"} \
+			unshare -m -p -n -f --mount-proc bash -c '
+			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1
+			mkdir -p /run/lttng
+			ip link set lo up || exit 1
+			exec timeout -k 10 "$1" "$2" bash "$3"' run "$limit" "$LTTRUN" "./$(basename "$1")") >"$2" 2>&1
+}
 
 pass=0 fail=0
 for test in "${TESTS[@]}"; do
 	log=$S/$(echo "$test" | tr / _).log
-	# in their namespaces: a private /run (the root daemon's /run/ltt),
-	# home and temporary directory; the programs on ltt's libraries
-	# (utils.sh sets LTTNG_UST_REGISTER_TIMEOUT=-1 after ltt-run ran:
-	# set here too, so that ltt-run gives ltt's libraries its equivalent)
-	(cd "$t/regression/$(dirname "$test")" &&
-		env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
-			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
-			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
-			unshare -m -p -f --mount-proc bash -c '
-			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1
-			mkdir -p /run/lttng
-			exec timeout 900 "$1" bash "$2"' run "$LTTRUN" "./$(basename "$test")") >"$log" 2>&1
+	start=$SECONDS
+	run_one "$test" "$log"
 	rc=$?
+	took=$((SECONDS - start))
 	nok=$(grep -c '^ok ' "$log") nnot=$(grep -c '^not ok ' "$log")
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log" | head -1)
 	if [ "$rc" = 0 ] && [ "$nnot" = 0 ] && [ "$nok" = "${plan:-x}" ]; then
-		echo "PASS $test ($nok of $plan)"
+		echo "PASS $test ($nok of $plan, ${took} s)"
 		pass=$((pass + 1))
 	else
-		echo "FAIL $test (exit $rc, $nok ok, $nnot not ok, plan ${plan:-none}; $log)"
+		why="exit $rc"
+		[ "$rc" = 124 ] && why="timed out after $limit s"
+		echo "FAIL $test ($why, $nok ok, $nnot not ok, plan ${plan:-none}, ${took} s; $log)"
 		grep -m5 '^not ok ' "$log" | sed 's/^/	/'
 		fail=$((fail + 1))
 	fi

@@ -189,6 +189,9 @@ test_init() {
 	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-test.XXXXXX")
 	chmod 755 "$TEST_TMP"
 	trap _cleanup EXIT
+	# bash runs no EXIT trap when a signal ends it: tests/wall-limit.sh's
+	# SIGTERM must still take the test's daemons down
+	trap 'exit 143' TERM
 	export HOME="$TEST_TMP/home" LTT_HOME="$TEST_TMP/home"
 	export LTT_RUNDIR="$TEST_TMP/run"
 	export LTT_SESSIOND_PATH="$SESSIOND"

@@ -5,7 +5,8 @@
 # kernel/ (tracefs), relay/ (ltt-relayd, streaming, live), rotation/
 # (rotation, clear, snapshot), trigger/, lttng/ (LTTng's command lines,
 # agents, liblttng-ust and saved sessions), saveload/, python/ and
-# consumerd/ (ltt-consumerd against a fake session daemon).  What they
+# consumerd/ (ltt-consumerd against a fake session daemon) and harness/
+# (the suite's own machinery).  What they
 # share stays here: lib.sh (sourced by every test as
 # "$LTT_TOP_SRCDIR/tests/regression/lib.sh"), the AREA-lib.sh files, the
 # helper programs and the fixtures.
@@ -75,6 +76,9 @@ EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/n
 
 # The session daemon's folders held against their map (sessiond.h).
 TESTS += tests/regression/sessiond/test_sessiond_layers.sh
+# The suite's bound on one test's wall-clock time (tests/wall-limit.sh).
+TESTS += tests/regression/harness/test_harness_wall_limit.sh
+EXTRA_DIST += tests/regression/harness/test_harness_wall_limit.sh tests/wall-limit.sh
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \

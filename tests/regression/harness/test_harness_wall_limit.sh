@@ -1,0 +1,49 @@
+#!/bin/bash
+# tests/wall-limit.sh, the suite's bound on one test's wall-clock time:
+# a test that passes keeps its output and status; one that hangs is
+# stopped at the bound, its traps run (its daemons go with it), and it
+# ends as a failure that says so, instead of holding the suite.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+test_init
+plan 9
+wall="$LTT_TOP_SRCDIR/tests/wall-limit.sh"
+d="$TEST_TMP/w"
+mkdir -p "$d"
+
+# A test that ends by itself: its output and status pass through.
+cat > "$d/quick.sh" <<'T'
+#!/bin/sh
+echo "1..1"
+echo "ok 1 - quick"
+exit 3
+T
+chmod +x "$d/quick.sh"
+out=$(LTT_TEST_WALL=60 sh "$wall" "$d/quick.sh")
+is "$?" 3 "a test's own exit status passes through"
+like "$out" "ok 1 - quick" "its output passes through"
+unlike "$out" "Bail out" "and nothing is added to it"
+
+# A test that waits forever: opening a FIFO no one writes.  Its TERM
+# trap (lib.sh's) must run, as its daemons' cleanup does.
+mkfifo "$d/never"
+cat > "$d/hang.sh" <<T
+#!/bin/bash
+trap 'echo cleaned > "$d/cleaned"' EXIT
+trap 'exit 143' TERM
+echo "1..1"
+read -r x < "$d/never"
+T
+chmod +x "$d/hang.sh"
+begin=$(date +%s)
+out=$(LTT_TEST_WALL=2 sh "$wall" "$d/hang.sh")
+rc=$?
+took=$(($(date +%s) - begin))
+is "$rc" 1 "a test past its bound ends in failure"
+like "$out" "^Bail out! .*hang.sh ran past its wall-clock bound of 2 s" "which says what happened, as TAP's Bail out"
+[ "$took" -lt 30 ]; ok $? "it is stopped at the bound with SIGTERM, not left to the SIGKILL 30 s on (took ${took} s)"
+is "$(cat "$d/cleaned" 2>/dev/null)" cleaned "the test's EXIT trap ran on the way out"
+
+# The suite runs every test through it.
+mk="$LTT_TOP_SRCDIR/tests/local.mk"
+like "$(grep '^LOG_COMPILER' "$mk")" "tests/wall-limit.sh" "programs run under the bound"
+like "$(grep '^SH_LOG_COMPILER' "$mk")" "LOG_COMPILER" "scripts run under the bound"
