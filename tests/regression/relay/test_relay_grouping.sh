@@ -8,7 +8,8 @@
 # its date) and --group-output-by-session (SESSION/HOST-DATE[/BASE]),
 # both refused together; and a session daemon's streamed, live and
 # snapshot sessions written where LTTng's relay writes them in each
-# layout (snapshots in the session's directory: SESSION-DATE/NAME-DATE-N).
+# layout (snapshots in the session's directory: SESSION-DATE/NAME-DATE-N;
+# snapshot record's empty URL, which LTTng's tests pass, is none).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -151,6 +152,10 @@ run lttctl snapshot record -s sh
 d=$(tail -n 1 <<<"$STDOUT")
 like "$d" "^$OUTH/$host/sh-$DATE/snapshot-1-$DATE-0\$" "by host: HOST/SESSION-DATE/snapshot-1-DATE-0"
 is "$(events "$d")" "$N" "  its $N events"
+run lttctl snapshot record -s sh ""
+is "$RC" 0 "record with an empty URL (LTTng's tests pass one): the session's output"
+like "$(tail -n 1 <<<"$STDOUT")" "^$OUTH/$host/sh-$DATE/snapshot-1-$DATE-1\$" \
+	"  HOST/SESSION-DATE/snapshot-1-DATE-1"
 lttctl -q destroy sh
 ok_cmd "a streamed session, by host" record sth -U "$URL"
 is "$(events "$(one_dir "$OUTH/$host/sth-*")")" "$N" "HOST/SESSION-DATE, $N events"
