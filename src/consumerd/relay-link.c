@@ -21,6 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/sockios.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
+#include <stddef.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -187,12 +190,44 @@ static uint64_t unacked_bytes(const struct ltt_relay *r)
 	return sum;
 }
 
+/* A link this slow may take this many no-progress times per segment. */
+#define SLOW_LINK_FACTOR 6
+
+/*
+ * Is a socket of @r's still crossing a slow link: bytes unacknowledged,
+ * the relay's receive window open (it reads: a stopped relay's closes),
+ * and an ACK within SLOW_LINK_FACTOR no-progress times?  Over a link of
+ * 25 kbit/s, loopback's 64 KiB segments are acknowledged 20 s apart:
+ * SIOCOUTQ alone stays still that long.  A dead path gets no ACK.
+ */
+static bool slow_link_alive(const struct ltt_relay *r)
+{
+	int fds[2] = { ltt_xport_fd(r->ctrl), ltt_xport_fd(r->data) }, q, i;
+	struct tcp_info ti;
+	socklen_t len;
+
+	for (i = 0; i < 2; i++) {
+		len = sizeof(ti);
+		memset(&ti, 0, sizeof(ti));
+		if (fds[i] < 0 || ioctl(fds[i], SIOCOUTQ, &q) || q <= 0 ||
+		    getsockopt(fds[i], IPPROTO_TCP, TCP_INFO, &ti, &len))
+			continue;
+		/* tcpi_snd_wnd came with Linux 5.4: a shorter answer has none */
+		if (len >= offsetof(struct tcp_info, tcpi_snd_wnd) + sizeof(ti.tcpi_snd_wnd) &&
+		    ti.tcpi_snd_wnd > 0 &&
+		    ti.tcpi_last_ack_recv < (uint64_t)stall_ms * SLOW_LINK_FACTOR)
+			return true;
+	}
+	return false;
+}
+
 /*
  * A relay that takes nothing and answers nothing for stall_ms while we
  * wait on it is given up, so that data pending, flushes and the writers
  * never wait on it forever.  Progress is any byte moving: sent, received,
  * or leaving our sockets (SIOCOUTQ going down: over a slow link the
- * socket drains for long between two sends).  Locked.
+ * socket drains for long between two sends), or a socket still crossing
+ * a slow link (slow_link_alive()).  Locked.
  */
 static void check_stall(struct ltt_relay *r)
 {
@@ -201,7 +236,7 @@ static void check_stall(struct ltt_relay *r)
 	if (r->conn_error)
 		return;
 	unacked = unacked_bytes(r);
-	if (unacked < r->unacked)
+	if (unacked < r->unacked || (unacked && slow_link_alive(r)))
 		r->progress_ms = now;
 	r->unacked = unacked;
 	if (rlink_busy(r) && now - r->progress_ms > stall_ms) {

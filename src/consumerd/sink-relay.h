@@ -36,8 +36,9 @@
  * A connection that fails (the relay closed it, a send or receive error,
  * a malformed reply, an unanswered request past the deadline, no byte
  * moved for LTT_SINK_RELAY_STALL_MS while some wait to: sent, received,
- * or leaving our sockets, SIOCOUTQ going down; a relay that says data
- * is pending that long after it acknowledged all we sent) is recorded
+ * or leaving our sockets, SIOCOUTQ going down, or still crossing a slow
+ * link to a relay whose window is open; a relay that says data is
+ * pending that long after it acknowledged all we sent) is recorded
  * once (conn_error, logged); from then on the relay's sinks never block
  * and drop every packet they are given, counted in packets_lost, so the
  * ring buffers keep being read and writers never stall (as LTTng's

@@ -1,11 +1,14 @@
 #!/bin/bash
-# A session streaming to a relay over a slow link (an htb class of 800
+# A session streaming to a relay over a slow link (an htb class of 200
 # kbit/s on loopback, in a network namespace of the test's own, as
 # LTTng's streaming/test_high_throughput_limits throttles it): stop waits
 # until the relay has every packet, for as long as the data moves, even
 # when the consumer's socket only drains (no send for longer than the
 # consumer's no-progress time, here 1 s: SIOCOUTQ going down is progress)
-# and when the relay is stopped (SIGSTOP) for a while shorter than it; no
+# and when no byte is acknowledged for longer than that (a 64 KiB
+# loopback segment takes 2.6 s at 200 kbit/s: the relay's window open
+# and an ACK within 6 no-progress times is progress too), and when the
+# relay is stopped (SIGSTOP) for a while shorter than it; no
 # packet is lost: recorded + discarded = committed, the relay's trace
 # complete when stop returns.  A relay stopped for good is given up after
 # the no-progress time: stop says the relay was lost, never hangs.
@@ -18,9 +21,9 @@ if [ -z "${LTT_TEST_NETNS:-}" ]; then
 fi
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 ip link set lo up || { echo "Bail out! lo of the test's namespace"; exit 1; }
-# 800 kbit/s for all of loopback: the relay's ports as the rest.
+# 200 kbit/s for all of loopback: the relay's ports as the rest.
 if ! tc qdisc add dev lo root handle 1: htb default 11 ||
-	! tc class add dev lo parent 1: classid 1:11 htb rate 800kbit ceil 800kbit; then
+	! tc class add dev lo parent 1: classid 1:11 htb rate 200kbit ceil 200kbit; then
 	skip_all "tc can't make an htb class here (sch_htb missing?)"
 fi
 
@@ -37,10 +40,10 @@ start_relayd -o "$RELAY_OUT" || { echo "Bail out! ltt-relayd did not start"; exi
 URL="net://127.0.0.1:$CPORT:$DPORT"
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-# session NAME: streamed, one channel of 4 x 64 KiB a CPU, ltt_test:seq.
+# session NAME: streamed, one channel of 4 x 16 KiB a CPU, ltt_test:seq.
 session() {
 	lttctl -q create "$1" -U "$URL" &&
-		lttctl -q enable-channel -u -s "$1" chan --subbuf-size 64k --num-subbuf 4 &&
+		lttctl -q enable-channel -u -s "$1" chan --subbuf-size 16k --num-subbuf 4 &&
 		lttctl -q enable-event -u -s "$1" ltt_test:seq -c chan &&
 		lttctl -q start "$1"
 }
