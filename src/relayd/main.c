@@ -307,14 +307,17 @@ static int env_uint(const char *name, unsigned int def, unsigned int min, unsign
 	return 0;
 }
 
-/* The idle time and the model's limits, from the environment. */
-static int env_settings(unsigned int *ret_idle, unsigned int *ret_hello,
-			struct ltt_relay_limits *ret_limits)
+/* The idle times and the model's limits, from the environment. */
+static int env_settings(unsigned int *ret_idle, unsigned int *ret_bound_idle,
+			unsigned int *ret_hello, struct ltt_relay_limits *ret_limits)
 {
 	int ret;
 
 	ret = env_uint(LTT_RELAYD_IDLE_ENV, LTT_RELAY_DEFAULT_IDLE_MS, 1, 3600000,
 		       "milliseconds", ret_idle);
+	if (!ret)
+		ret = env_uint(LTT_RELAYD_BOUND_IDLE_ENV, LTT_RELAYD_DEFAULT_BOUND_IDLE_MS, 1,
+			       3600000, "milliseconds", ret_bound_idle);
 	if (!ret)
 		ret = env_uint(LTT_RELAYD_HELLO_ENV, LTT_RELAY_DEFAULT_HELLO_MS, 1, 3600000,
 			       "milliseconds", ret_hello);
@@ -396,10 +399,10 @@ static int serve_start(struct relayd *r, const struct options *o)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
 	struct ltt_relay_limits limits;
-	unsigned int idle, hello, max_conns;
+	unsigned int idle, bound_idle, hello, max_conns;
 	int ret;
 
-	ret = env_settings(&idle, &hello, &limits);
+	ret = env_settings(&idle, &bound_idle, &hello, &limits);
 	if (ret)
 		return ret;
 	ret = ltt_relay_model_create(r->output, &r->model);
@@ -419,6 +422,7 @@ static int serve_start(struct relayd *r, const struct options *o)
 	if (!ret) {
 		r->fd[CTRL] = -1;
 		ltt_relay_server_set_max_conns(r->ctrl, max_conns);
+		ltt_relay_server_set_bound_idle(r->ctrl, bound_idle);
 		ltt_relay_server_set_tls(r->ctrl, r->tls);
 		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
 					     idle, hello, &r->data);
@@ -426,6 +430,7 @@ static int serve_start(struct relayd *r, const struct options *o)
 	if (!ret) {
 		r->fd[DATA] = -1;
 		ltt_relay_server_set_max_conns(r->data, max_conns);
+		ltt_relay_server_set_bound_idle(r->data, bound_idle);
 		ltt_relay_server_set_tls(r->data, r->tls);
 		lcfg.model = r->model;
 		lcfg.loop = r->loop;
