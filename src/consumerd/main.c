@@ -136,6 +136,30 @@ static long default_threads(void)
 	return n > LTT_DATA_THREADS_DEFAULT_MAX ? LTT_DATA_THREADS_DEFAULT_MAX : n;
 }
 
+/*
+ * $LTT_CONSUMERD_RELAY_STALL_MS: how long a relay may move nothing while
+ * we wait on it (ltt_sink_relay_set_stall_ms()).  0, or -1 (said) for a
+ * value that is not 100 to 3600000.
+ */
+static int relay_stall(void)
+{
+	const char *env = getenv(LTT_SINK_RELAY_STALL_ENV);
+	unsigned long ms;
+	char *end;
+
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	ms = strtoul(env, &end, 10);
+	if (errno || *end || env[0] == '-' || ms < 100 || ms > 3600000) {
+		fprintf(stderr, "ltt-consumerd: Error: %s must be milliseconds from 100 to 3600000, not '%s'\n",
+			LTT_SINK_RELAY_STALL_ENV, env);
+		return -1;
+	}
+	ltt_sink_relay_set_stall_ms((unsigned int)ms);
+	return 0;
+}
+
 /* Returns 0 to run, 1 to exit 0 (help, version), -1 to exit 1. */
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
@@ -219,6 +243,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		ret = -1;
 	} else if ((opts->uid < 0) != (opts->gid < 0)) {
 		fprintf(stderr, "ltt-consumerd: Error: --uid and --gid go together\n");
+		ret = -1;
+	} else if (relay_stall()) {
 		ret = -1;
 	} else if (!opts->data_threads) {
 		opts->data_threads = default_threads();

@@ -14,12 +14,18 @@
  * replies come, and that the command thread reads.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/sockios.h>
+#include <linux/tcp.h>
+#include <netinet/in.h>
+#include <stddef.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -164,16 +170,78 @@ bool rlink_busy(const struct ltt_relay *r)
 	return !rlink_q_empty(&r->ctrl_q) || !rlink_q_empty(&r->data_q) || r->exp_head;
 }
 
+/* LTT_SINK_RELAY_STALL_MS, or $LTT_CONSUMERD_RELAY_STALL_MS (main.c) */
+static unsigned int stall_ms = LTT_SINK_RELAY_STALL_MS;
+
+void ltt_sink_relay_set_stall_ms(unsigned int ms)
+{
+	stall_ms = ms;
+}
+
+/* Bytes our two sockets hold that the relay's host did not acknowledge. */
+static uint64_t unacked_bytes(const struct ltt_relay *r)
+{
+	int fds[2] = { ltt_xport_fd(r->ctrl), ltt_xport_fd(r->data) }, q, i;
+	uint64_t sum = 0;
+
+	for (i = 0; i < 2; i++)
+		if (fds[i] >= 0 && !ioctl(fds[i], SIOCOUTQ, &q) && q > 0)
+			sum += (uint64_t)q;
+	return sum;
+}
+
+/* A link this slow may take this many no-progress times per segment. */
+#define SLOW_LINK_FACTOR 6
+
 /*
- * A relay that takes nothing and answers nothing for
- * LTT_SINK_RELAY_STALL_MS while we wait on it is given up, so that data
- * pending, flushes and the writers never wait on it forever.  Locked.
+ * Is a socket of @r's still crossing a slow link: bytes unacknowledged,
+ * the relay's receive window open (it reads: a stopped relay's closes),
+ * and an ACK within SLOW_LINK_FACTOR no-progress times?  Over a link of
+ * 25 kbit/s, loopback's 64 KiB segments are acknowledged 20 s apart:
+ * SIOCOUTQ alone stays still that long.  A dead path gets no ACK.
+ */
+static bool slow_link_alive(const struct ltt_relay *r)
+{
+	int fds[2] = { ltt_xport_fd(r->ctrl), ltt_xport_fd(r->data) }, q, i;
+	struct tcp_info ti;
+	socklen_t len;
+
+	for (i = 0; i < 2; i++) {
+		len = sizeof(ti);
+		memset(&ti, 0, sizeof(ti));
+		if (fds[i] < 0 || ioctl(fds[i], SIOCOUTQ, &q) || q <= 0 ||
+		    getsockopt(fds[i], IPPROTO_TCP, TCP_INFO, &ti, &len))
+			continue;
+		/* tcpi_snd_wnd came with Linux 5.4: a shorter answer has none */
+		if (len >= offsetof(struct tcp_info, tcpi_snd_wnd) + sizeof(ti.tcpi_snd_wnd) &&
+		    ti.tcpi_snd_wnd > 0 &&
+		    ti.tcpi_last_ack_recv < (uint64_t)stall_ms * SLOW_LINK_FACTOR)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A relay that takes nothing and answers nothing for stall_ms while we
+ * wait on it is given up, so that data pending, flushes and the writers
+ * never wait on it forever.  Progress is any byte moving: sent, received,
+ * or leaving our sockets (SIOCOUTQ going down: over a slow link the
+ * socket drains for long between two sends), or a socket still crossing
+ * a slow link (slow_link_alive()).  Locked.
  */
 static void check_stall(struct ltt_relay *r)
 {
-	if (!r->conn_error && rlink_busy(r) &&
-	    ltt_relay_conn_now_ms() - r->progress_ms > LTT_SINK_RELAY_STALL_MS) {
-		LTT_ERR("%s: no progress for %d s", r->label, LTT_SINK_RELAY_STALL_MS / 1000);
+	uint64_t unacked, now = ltt_relay_conn_now_ms();
+
+	if (r->conn_error)
+		return;
+	unacked = unacked_bytes(r);
+	if (unacked < r->unacked || (unacked && slow_link_alive(r)))
+		r->progress_ms = now;
+	r->unacked = unacked;
+	if (rlink_busy(r) && now - r->progress_ms > stall_ms) {
+		LTT_ERR("%s: no progress for %u ms (%" PRIu64 " bytes unacknowledged in our sockets)",
+			r->label, stall_ms, unacked);
 		rlink_fail(r, -ETIMEDOUT);
 	}
 }
@@ -807,6 +875,27 @@ static bool streams_unanswered(const struct ltt_relay *r)
 	return false;
 }
 
+/*
+ * The relay answered data pending with nothing left on our side: sent
+ * and acknowledged.  It may still be writing; one that says "pending" for
+ * stall_ms after that waits for what will never come, and is given up.
+ * Locked.
+ */
+static void pending_unfed(struct ltt_relay *r)
+{
+	uint64_t now = ltt_relay_conn_now_ms();
+
+	if (!r->dp_pending || unacked_bytes(r)) {
+		r->dp_unfed_ms = 0;
+	} else if (!r->dp_unfed_ms) {
+		r->dp_unfed_ms = now;
+	} else if (now - r->dp_unfed_ms > stall_ms) {
+		LTT_ERR("%s: the relay still says data is pending %u ms after it acknowledged "
+			"all we sent", r->label, stall_ms);
+		rlink_fail(r, -ETIMEDOUT);
+	}
+}
+
 int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 {
 	int ret;
@@ -822,6 +911,7 @@ int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 		*ret_pending = r->dp_pending;	/* the answer to the last query */
 		if (r->dp_pending)
 			r->dp_have = false;	/* the next call asks again */
+		pending_unfed(r);
 	} else if (!ret && !r->dp_in_flight) {
 		ret = send_pending_query(r);
 		rlink_kick(r);

@@ -113,11 +113,14 @@ struct ltt_relay {
 	int conn_error;
 	bool publish;			/* streams added since the last STREAMS_SENT */
 	uint64_t progress_ms;		/* when bytes last moved, or work began */
+	uint64_t unacked;		/* our sockets' SIOCOUTQ at the last check */
 	uint64_t gen;			/* packets and metadata given so far */
 	uint64_t dp_gen;		/* gen when the last data pending query was sent */
 	bool dp_in_flight;		/* its replies are not all in */
 	bool dp_have;			/* its answer, dp_pending, is known */
 	bool dp_pending;
+	uint64_t dp_unfed_ms;		/* since when it says pending with nothing
+					 * of ours unsent or unacknowledged, or 0 */
 	bool marking_dp;		/* queue_ctrl() marks requests e->dp */
 	bool closing;			/* DEL_RELAY: the data thread closes it */
 	uint64_t close_deadline_ms;

@@ -35,7 +35,10 @@
  *
  * A connection that fails (the relay closed it, a send or receive error,
  * a malformed reply, an unanswered request past the deadline, no byte
- * moved for LTT_SINK_RELAY_STALL_MS while some wait to) is recorded
+ * moved for LTT_SINK_RELAY_STALL_MS while some wait to: sent, received,
+ * or leaving our sockets, SIOCOUTQ going down, or still crossing a slow
+ * link to a relay whose window is open; a relay that says data is
+ * pending that long after it acknowledged all we sent) is recorded
  * once (conn_error, logged); from then on the relay's sinks never block
  * and drop every packet they are given, counted in packets_lost, so the
  * ring buffers keep being read and writers never stall (as LTTng's
@@ -56,8 +59,18 @@
 /* The longest a relay's destruction waits for its last bytes to go. */
 #define LTT_SINK_RELAY_FINAL_MS 1000
 
-/* A relay that moves nothing this long while we wait on it is given up. */
+/*
+ * A relay that moves nothing this long while we wait on it is given up;
+ * $LTT_CONSUMERD_RELAY_STALL_MS changes it (main.c).
+ */
 #define LTT_SINK_RELAY_STALL_MS 10000
+#define LTT_SINK_RELAY_STALL_ENV "LTT_CONSUMERD_RELAY_STALL_MS"
+
+/**
+ * ltt_sink_relay_set_stall_ms() - the no-progress time after which a
+ * relay is given up, for every relay; at start-up, before any relay
+ */
+void ltt_sink_relay_set_stall_ms(unsigned int ms);
 
 /*
  * How often data-0 checks each relay's stall and close deadlines when no

@@ -238,9 +238,8 @@ static void message(enum ctl_out_msg level, int code, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Polls of DATA_PENDING: every 100 ms, for 60 s at most. */
+/* Polls of DATA_PENDING: every 100 ms, while the data moves (report.h). */
 #define DATA_WAIT_POLL_MS 100
-#define DATA_WAIT_MAX_MS 60000
 
 int ctl_report_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
 		       bool warn_only)
@@ -248,14 +247,12 @@ int ctl_report_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const c
 	const struct timespec poll_interval = { .tv_nsec = DATA_WAIT_POLL_MS * 1000000L };
 	enum ctl_out_msg level = warn_only ? CTL_OUT_MSG_WARNING : CTL_OUT_MSG_ERROR;
 	bool pending = false, dots = false;
-	int ret, waited;
+	int ret;
 
-	for (waited = 0;; waited += DATA_WAIT_POLL_MS) {
+	for (;;) {
 		ret = ltt_ctl_data_pending(ctl, session, &pending);
 		/* A daemon without DATA_PENDING can't stream: nothing is pending. */
-		if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending) || waited >= DATA_WAIT_MAX_MS)
-			break;
-		if (ret)
+		if (ret || !pending)
 			break;
 		/* Progress for a person: text only. */
 		if (!dots && !ctx->quiet)
@@ -270,14 +267,9 @@ int ctl_report_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const c
 	if (dots && !ctx->quiet)
 		ctl_out_raw("\n");
 	fflush(stdout);
-	if (ret == -LTT_ERR_NOT_SUPPORTED || (!ret && !pending))
+	if (ret == -LTT_ERR_NOT_SUPPORTED || !ret)
 		return CTL_EXIT_OK;
-	if (!ret)
-		message(level, LTT_ERR_RELAY_TIMEOUT, "session '%s': the relay daemon still lacks "
-			"data after %d s; 'lttctl list %s' shows its connection", session,
-			DATA_WAIT_MAX_MS / 1000, session);
-	else
-		message(level, ret, "session '%s': %s", session, ltt_strerror(ret));
+	message(level, ret, "session '%s': %s", session, ltt_strerror(ret));
 	return warn_only ? CTL_EXIT_OK : CTL_EXIT_FAILURE;
 }
 

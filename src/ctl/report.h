@@ -58,11 +58,13 @@ void ctl_report_error(struct ltt_ctl *ctl, const char *session, int code);
  * @warn_only: a relay lost or too slow is a warning (destroy), not an
  *             error (stop)
  *
- * Polls ltt_ctl_data_pending() every 100 ms, 60 s at most, printing
- * "Waiting for data availability" and a dot per poll while data is
- * pending (not with -q).  Returns CTL_EXIT_OK at once for a local session
- * or a daemon without streaming; CTL_EXIT_FAILURE after printing why
- * (RELAY_LOST, still pending at the end) unless @warn_only.
+ * Polls ltt_ctl_data_pending() every 100 ms, printing "Waiting for data
+ * availability" and a dot per poll while data is pending (not with -q),
+ * for as long as the data moves: the consumer daemons, which see the
+ * sockets, give up a relay that moves nothing for 10 s (RELAY_LOST), so
+ * a slow link is waited for and a stuck relay is not.  Returns
+ * CTL_EXIT_OK at once for a local session or a daemon without streaming;
+ * CTL_EXIT_FAILURE after printing why (RELAY_LOST) unless @warn_only.
  */
 int ctl_report_wait_data(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
 		       bool warn_only);

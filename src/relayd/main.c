@@ -38,11 +38,18 @@ struct options {
 	char *pidfile;
 	char *ratelimit;	/* --log-ratelimit as given */
 	char *tls_cert, *tls_key, *tls_ca;	/* all three, or none: plain */
+	char *workdir;		/* -w, else $LTT_RELAYD_WORKING_DIRECTORY */
 	int daemonize, background;
 	int verbose, quiet;
+	int group_by_session, group_by_host;
 };
 
 enum { OPT_VERBOSE = 1, OPT_HELP, OPT_VERSION };
+
+/* The working directory's variables: ltt's, then LTTng's name. */
+static const char *const workdir_envs[] = {
+	"LTT_RELAYD_WORKING_DIRECTORY", "LTTNG_RELAYD_WORKING_DIRECTORY",
+};
 
 enum { CTRL, DATA, LIVE, NPORTS };
 
@@ -91,6 +98,15 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		  "detach, keep standard streams, return once listening", NULL },
 		{ "pidfile", 'p', POPT_ARG_STRING, &o->pidfile, 0, "write the pid to FILE",
 		  "FILE" },
+		{ "working-directory", 'w', POPT_ARG_STRING, &o->workdir, 0,
+		  "run in DIR (default: where started; / with -d or -b)", "DIR" },
+		/* LTTng's tests spell it so (getopt_long takes any unique prefix) */
+		{ "working-dir", 0, POPT_ARG_STRING | POPT_ARGFLAG_DOC_HIDDEN, &o->workdir, 0,
+		  NULL, NULL },
+		{ "group-output-by-host", 0, POPT_ARG_NONE, &o->group_by_host, 0,
+		  "write sessions in OUTPUT/HOST/SESSION-DATE (the default)", NULL },
+		{ "group-output-by-session", 0, POPT_ARG_NONE, &o->group_by_session, 0,
+		  "write sessions in OUTPUT/SESSION/HOST-DATE", NULL },
 		{ "tls-cert", 0, POPT_ARG_STRING, &o->tls_cert, 0,
 		  "speak only TLS 1.3 on every port, with this certificate (PEM)", "FILE" },
 		{ "tls-key", 0, POPT_ARG_STRING, &o->tls_key, 0,
@@ -137,6 +153,10 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		ret = usage_error("--output: give a directory");
 	} else if (o->pidfile && !*o->pidfile) {
 		ret = usage_error("--pidfile: give a file");
+	} else if (o->workdir && !*o->workdir) {
+		ret = usage_error("--working-directory: give a directory");
+	} else if (o->group_by_host && o->group_by_session) {
+		ret = usage_error("choose one of --group-output-by-host and --group-output-by-session");
 	} else if ((o->tls_cert || o->tls_key || o->tls_ca) &&
 		   !(o->tls_cert && o->tls_key && o->tls_ca)) {
 		ret = usage_error("TLS needs all three of --tls-cert, --tls-key and --tls-ca (the CA that signs the clients' certificates)");
@@ -283,14 +303,17 @@ static int env_uint(const char *name, unsigned int def, unsigned int min, unsign
 	return 0;
 }
 
-/* The idle time and the model's limits, from the environment. */
-static int env_settings(unsigned int *ret_idle, unsigned int *ret_hello,
-			struct ltt_relay_limits *ret_limits)
+/* The idle times and the model's limits, from the environment. */
+static int env_settings(unsigned int *ret_idle, unsigned int *ret_bound_idle,
+			unsigned int *ret_hello, struct ltt_relay_limits *ret_limits)
 {
 	int ret;
 
 	ret = env_uint(LTT_RELAYD_IDLE_ENV, LTT_RELAY_DEFAULT_IDLE_MS, 1, 3600000,
 		       "milliseconds", ret_idle);
+	if (!ret)
+		ret = env_uint(LTT_RELAYD_BOUND_IDLE_ENV, LTT_RELAYD_DEFAULT_BOUND_IDLE_MS, 1,
+			       3600000, "milliseconds", ret_bound_idle);
 	if (!ret)
 		ret = env_uint(LTT_RELAYD_HELLO_ENV, LTT_RELAY_DEFAULT_HELLO_MS, 1, 3600000,
 			       "milliseconds", ret_hello);
@@ -368,14 +391,14 @@ static unsigned int fit_nofile(struct ltt_relay_limits *l)
 	return (unsigned int)conns;
 }
 
-static int serve_start(struct relayd *r)
+static int serve_start(struct relayd *r, const struct options *o)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
 	struct ltt_relay_limits limits;
-	unsigned int idle, hello, max_conns;
+	unsigned int idle, bound_idle, hello, max_conns;
 	int ret;
 
-	ret = env_settings(&idle, &hello, &limits);
+	ret = env_settings(&idle, &bound_idle, &hello, &limits);
 	if (ret)
 		return ret;
 	ret = ltt_relay_model_create(r->output, &r->model);
@@ -383,6 +406,7 @@ static int serve_start(struct relayd *r)
 		LTT_ERR("can't use the output directory %s: %s", r->output, strerror(-ret));
 		return ret;
 	}
+	r->model->group_by_session = o->group_by_session;
 	max_conns = fit_nofile(&limits);
 	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);
@@ -394,6 +418,7 @@ static int serve_start(struct relayd *r)
 	if (!ret) {
 		r->fd[CTRL] = -1;
 		ltt_relay_server_set_max_conns(r->ctrl, max_conns);
+		ltt_relay_server_set_bound_idle(r->ctrl, bound_idle);
 		ltt_relay_server_set_tls(r->ctrl, r->tls);
 		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
 					     idle, hello, &r->data);
@@ -401,6 +426,7 @@ static int serve_start(struct relayd *r)
 	if (!ret) {
 		r->fd[DATA] = -1;
 		ltt_relay_server_set_max_conns(r->data, max_conns);
+		ltt_relay_server_set_bound_idle(r->data, bound_idle);
 		ltt_relay_server_set_tls(r->data, r->tls);
 		lcfg.model = r->model;
 		lcfg.loop = r->loop;
@@ -511,11 +537,53 @@ static int load_tls(const struct options *o, struct relayd *r)
 	return 0;
 }
 
+/*
+ * -w, else the first variable of workdir_envs set: the directory to run in,
+ * entered before anything else (a relative -o, -p or LTT_RUNDIR is then
+ * taken from it).  @ret_set: whether there is one.  0, or -1 after saying
+ * why.
+ */
+static int enter_workdir(const struct options *o, bool *ret_set)
+{
+	const char *dir = o->workdir, *from = "--working-directory";
+	size_t i;
+
+	for (i = 0; !dir && i < sizeof(workdir_envs) / sizeof(workdir_envs[0]); i++) {
+		dir = getenv(workdir_envs[i]);
+		if (dir && !*dir)
+			dir = NULL;
+		from = workdir_envs[i];
+	}
+	*ret_set = dir != NULL;
+	if (!dir)
+		return 0;
+	if (chdir(dir)) {
+		fprintf(stderr, "ltt-relayd: Error: Failed to change working directory to \"%s\" (%s): %s: give an existing directory\n",
+			dir, from, strerror(errno));
+		return -1;
+	}
+	/* as LTTng's relay: worth saying, not fatal (permissions may change) */
+	if (access(".", W_OK))
+		LTT_WARN("Working directory \"%s\" is not writable: %s", dir, strerror(errno));
+	else
+		LTT_DBG("working directory %s (%s)", dir, from);
+	return 0;
+}
+
 static int run(const struct options *o)
 {
 	struct relayd r = { .fd = { -1, -1, -1 }, .sfd = -1 };
 	int ready_fd = -1, i, ret;
+	unsigned int ready_flags = 0;
+	bool workdir;
 
+	if (enter_workdir(o, &workdir))
+		return 1;
+	if (o->daemonize)
+		ready_flags |= LTT_DAEMON_CLOSE_STDIO;
+	/* detached, the relay holds no directory but its own (LTTng's -d and -b) */
+	if ((o->daemonize || o->background) && !workdir)
+		ready_flags |= LTT_DAEMON_CHDIR_ROOT;
 	if (parse_addrs(o, &r) || resolve_dirs(o, &r) || load_tls(o, &r)) {
 		ltt_xport_ctx_destroy(r.tls);
 		return 1;
@@ -528,14 +596,15 @@ static int run(const struct options *o)
 	if (!ret)
 		ret = listen_all(&r);
 	if (!ret)
-		ret = serve_start(&r);
+		ret = serve_start(&r, o);
 	if (!ret)
 		ret = publish(&r, o);
 	if (!ret) {
-		LTT_INFO("ready: control port %u, data port %u, live port %u%s, output %s, pid %ld",
-			 r.port[CTRL], r.port[DATA], r.port[LIVE], r.tls ? " (TLS 1.3 only)" : "",
-			 r.output, (long)getpid());
-		ltt_daemon_ready(ready_fd, o->daemonize);
+		LTT_INFO("ready: control port %u, data port %u, live port %u%s, output %s "
+			 "(grouped by %s), pid %ld", r.port[CTRL], r.port[DATA], r.port[LIVE],
+			 r.tls ? " (TLS 1.3 only)" : "", r.output,
+			 o->group_by_session ? "session" : "host", (long)getpid());
+		ltt_daemon_ready(ready_fd, ready_flags);
 		ready_fd = -1;
 		ret = ltt_evloop_run(r.loop);
 		if (ret)
@@ -597,5 +666,6 @@ out:
 	free(o.tls_cert);
 	free(o.tls_key);
 	free(o.tls_ca);
+	free(o.workdir);
 	return ret;
 }

@@ -330,6 +330,11 @@ int ltt_relay_model_read_packet(struct ltt_relay_model *m, uint64_t handle, uint
 	if (len > left)
 		len = (size_t)left;
 	file_off = e->entry.offset + (offset - e->viewer_offset);
+	if (st->cleared) {	/* its files are gone: the ones kept for viewers */
+		fd = ltt_relay_stream_kept_fd_locked(st, e->file_no);
+		ret = fd < 0 ? fd : 0;
+		goto out;
+	}
 	ret = ltt_tracefile_name(st->channel_name, st->max_size != 0, e->file_no, false, name,
 				 sizeof(name));
 	if (!ret) {
@@ -362,7 +367,10 @@ int ltt_relay_model_read_metadata(struct ltt_relay_model *m, uint64_t handle, ui
 		len = 0;
 	else if (len > st->meta_size - offset)
 		len = (size_t)(st->meta_size - offset);
-	if (!ret && len) {
+	if (!ret && len && st->cleared) {
+		fd = ltt_relay_stream_kept_fd_locked(st, 0);
+		ret = fd < 0 ? fd : 0;
+	} else if (!ret && len) {
 		fd = openat(st->trace->dir_fd, "metadata", O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 		if (fd < 0)
 			ret = -errno;

@@ -89,8 +89,9 @@ struct ltt_relay_stream_info {
  * @output_dir: absolute; created (with parents) if missing
  * @ret_model: to free with ltt_relay_model_destroy()
  *
- * The limits are the defaults (LTT_RELAY_DEFAULT_*); the caller may change
- * @ret_model->limits before serving.
+ * The limits are the defaults (LTT_RELAY_DEFAULT_*), sessions are grouped
+ * by host; the caller may change @ret_model->limits and
+ * ->group_by_session before serving.
  *
  * Returns 0, -EINVAL (relative or too long), -ENOMEM, or mkdir's error.
  */

@@ -86,9 +86,13 @@ void ltt_relay_stream_close_files(struct ltt_relay_stream *st)
 
 void ltt_relay_stream_free(struct ltt_relay_stream *st)
 {
+	unsigned int i;
+
 	if (!st)
 		return;
 	ltt_relay_stream_close_files(st);
+	for (i = 0; i < st->kept_n; i++)
+		close(st->kept_fds[i]);
 	free(st->packets.items);
 	free(st->indexes.items);
 	free(st->entries);

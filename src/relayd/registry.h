@@ -81,6 +81,9 @@ struct ltt_relay_model {
 	size_t index_window;			/* index entries kept in memory per
 						 * stream (LTT_RELAY_INDEX_WINDOW) */
 	struct ltt_relay_limits limits;
+	bool group_by_session;			/* --group-output-by-session: sessions
+						 * in SESSION/HOST-DATE, not
+						 * HOST/SESSION-DATE */
 	unsigned int session_count;		/* sessions in the model */
 	unsigned int stream_count;		/* streams in the model */
 };
@@ -125,6 +128,9 @@ struct ltt_relay_fifo {
 	size_t head, len, cap;
 };
 
+/* Files of a cleared stream kept open for its viewers (its last two). */
+#define LTT_RELAY_KEPT_FILES 2
+
 struct ltt_relay_stream {
 	struct ltt_relay_session *session;
 	struct ltt_relay_trace *trace;
@@ -135,6 +141,11 @@ struct ltt_relay_stream {
 	bool metadata;
 	bool sent, closed;
 	bool cleared;				/* a clear deleted its files: viewers skip the rest */
+	int kept_fds[LTT_RELAY_KEPT_FILES];	/* then: its last files, open, so that
+						 * what viewers were handed stays
+						 * readable (stream.h) */
+	unsigned int kept_n;			/* kept_fds[0..kept_n) are open */
+	uint64_t kept_first;			/* the file number of kept_fds[0] */
 	uint64_t close_seq;			/* last net_seq_num (UINT64_MAX: none) */
 	uint64_t announced_seq;			/* DATA_PENDING's, UINT64_MAX: none */
 

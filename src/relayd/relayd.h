@@ -37,6 +37,10 @@
 
 /* Milliseconds a peer may stall in the middle of a message (default 30 s). */
 #define LTT_RELAYD_IDLE_ENV "LTT_RELAYD_IDLE_TIMEOUT_MS"
+/* The same once its connection is established (default 10 min, at least
+ * the idle time: a shaped slow link's segments may be minutes apart). */
+#define LTT_RELAYD_BOUND_IDLE_ENV "LTT_RELAYD_BOUND_IDLE_TIMEOUT_MS"
+#define LTT_RELAYD_DEFAULT_BOUND_IDLE_MS 600000
 /* Milliseconds a new control or data connection has to send its first
  * message (default 30 s). */
 #define LTT_RELAYD_HELLO_ENV "LTT_RELAYD_HELLO_TIMEOUT_MS"

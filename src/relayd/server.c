@@ -140,7 +140,7 @@ void ltt_relay_conn_update(struct ltt_relay_conn *conn)
 			left = srv->idle_ns;
 		ltt_evloop_timer_arm(conn->deadline, left ? left : 1, 0);
 	} else if (stalled || conn->closing || srv->ops->busy(conn))
-		ltt_evloop_timer_arm(conn->deadline, srv->idle_ns, 0);
+		ltt_evloop_timer_arm(conn->deadline, srv->bound_idle_ns, 0);
 	else
 		ltt_evloop_timer_disarm(conn->deadline);
 }
@@ -148,8 +148,8 @@ void ltt_relay_conn_update(struct ltt_relay_conn *conn)
 /*
  * The connection's one timer: a peer that has not sent its first message
  * (conn->hello) gets idle_ns from the accept, whatever it sends meanwhile
- * (then ->may_wait decides); afterwards, idle_ns without progress in the
- * middle of a message or with replies unsent.
+ * (then ->may_wait decides); afterwards, bound_idle_ns without progress
+ * in the middle of a message or with replies unsent.
  */
 static void on_deadline(struct ltt_evloop *loop, void *arg)
 {
@@ -188,7 +188,8 @@ static void on_deadline(struct ltt_evloop *loop, void *arg)
 			 (unsigned long long)(srv->hello_ns / 1000000));
 	else if (!conn->closing)
 		LTT_WARN_RL("%s connection from %s: no progress for %llu ms in the middle of a message: closed",
-			 srv->ops->name, conn->peer, (unsigned long long)(srv->idle_ns / 1000000));
+			 srv->ops->name, conn->peer,
+			 (unsigned long long)((conn->hello ? srv->idle_ns : srv->bound_idle_ns) / 1000000));
 	conn_close(conn);
 }
 
@@ -337,6 +338,13 @@ static void refuse_log(struct ltt_relay_server *srv, const char *peer)
 	srv->refused_log_ns = now;
 }
 
+void ltt_relay_server_set_bound_idle(struct ltt_relay_server *srv, unsigned int ms)
+{
+	uint64_t ns = (uint64_t)ms * 1000000;
+
+	srv->bound_idle_ns = ns > srv->idle_ns ? ns : srv->idle_ns;
+}
+
 void ltt_relay_server_set_max_conns(struct ltt_relay_server *srv, unsigned int max)
 {
 	if (max < 1)
@@ -394,6 +402,7 @@ int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *mode
 	srv->ops = ops;
 	srv->listen_fd = -1;
 	srv->idle_ns = (uint64_t)idle_ms * 1000000;
+	srv->bound_idle_ns = srv->idle_ns;
 	srv->hello_ns = (uint64_t)hello_ms * 1000000;
 	srv->max_conns = LTT_RELAY_MAX_CONNS;
 	ret = ltt_evloop_timer_create(loop, on_resume, srv, &srv->resume);

@@ -94,6 +94,7 @@ struct ltt_relay_server {
 	unsigned int refused;			/* since the last log line */
 	uint64_t refused_log_ns;		/* when it was logged */
 	uint64_t idle_ns;
+	uint64_t bound_idle_ns;			/* idle_ns once established */
 	uint64_t hello_ns;			/* to send the first message */
 	struct ltt_xport_ctx *tls;		/* NULL: plain; borrowed */
 };
@@ -111,6 +112,15 @@ struct ltt_relay_server {
 int ltt_relay_server_start(struct ltt_evloop *loop, struct ltt_relay_model *model,
 			   const struct ltt_relay_proto_ops *ops, int listen_fd, unsigned int idle_ms,
 			   unsigned int hello_ms, struct ltt_relay_server **ret_server);
+
+/**
+ * ltt_relay_server_set_bound_idle() - the deadline of a half-sent message
+ * or unsent replies on an established connection (ops->established: a
+ * session bound, a packet begun), @ms, at least the idle time: over a
+ * slow shaped link a peer's next segment may take minutes to come
+ * (default: the idle time)
+ */
+void ltt_relay_server_set_bound_idle(struct ltt_relay_server *srv, unsigned int ms);
 
 /**
  * ltt_relay_server_set_max_conns() - accept at most @max connections

@@ -24,24 +24,38 @@
 /* The "-YYYYmmdd-HHMMSS" a session's directory name ends with. */
 #define SESSION_DATE_LEN 16
 
-/* OUTDIR/HOST/(BASE or NAME-DATE) into s->output_path. */
+/*
+ * The session's directory into s->output_path, and made: LTTng's two
+ * layouts, by host (the default) and by session:
+ *
+ *   OUTDIR/HOST/BASE                    OUTDIR/NAME/HOST-DATE/BASE
+ *   OUTDIR/HOST/NAME-DATE               OUTDIR/NAME/HOST-DATE
+ *   OUTDIR/HOST/NAME (the name holds its date already: LTTng's auto-DATE)
+ */
 static int session_dir(struct ltt_relay_model *m, const struct ltt_relay_create_session *req,
 		       struct ltt_relay_session *s)
 {
+	const char *sep = req->base_path[0] ? "/" : "";
 	char date[32];
 	struct tm tm;
 	time_t t = (time_t)req->creation_time;
 	int n;
 
-	if (req->base_path[0]) {
+	if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return -EINVAL;
+	if (m->group_by_session)
+		n = snprintf(s->output_path, sizeof(s->output_path), "%s/%s/%s-%s%s%s",
+			     m->output_dir, req->session_name, req->hostname, date, sep,
+			     req->base_path);
+	else if (req->base_path[0])
 		n = snprintf(s->output_path, sizeof(s->output_path), "%s/%s/%s", m->output_dir,
 			     req->hostname, req->base_path);
-	} else {
-		if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
-			return -EINVAL;
+	else if (req->session_name_contains_creation_time)
+		n = snprintf(s->output_path, sizeof(s->output_path), "%s/%s/%s", m->output_dir,
+			     req->hostname, req->session_name);
+	else
 		n = snprintf(s->output_path, sizeof(s->output_path), "%s/%s/%s-%s", m->output_dir,
 			     req->hostname, req->session_name, date);
-	}
 	if (n < 0 || (size_t)n >= sizeof(s->output_path))
 		return -ENAMETOOLONG;
 	return ltt_mkdir_p(s->output_path, 0750);
@@ -56,8 +70,10 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	if (!ltt_relay_name_valid(req->hostname) || !ltt_relay_name_valid(req->session_name) ||
 	    !ltt_relay_relpath_valid(req->base_path, true))
 		return -EINVAL;
-	/* without a base path the directory is NAME-YYYYmmdd-HHMMSS */
-	if (!req->base_path[0] && strlen(req->session_name) > NAME_MAX - SESSION_DATE_LEN)
+	/* by host without a base path the directory is NAME-YYYYmmdd-HHMMSS */
+	if (!m->group_by_session && !req->base_path[0] &&
+	    !req->session_name_contains_creation_time &&
+	    strlen(req->session_name) > NAME_MAX - SESSION_DATE_LEN)
 		return -ENAMETOOLONG;
 	pthread_mutex_lock(&m->lock);
 	ret = m->session_count >= m->limits.max_sessions ? -EMFILE : 0;
@@ -163,6 +179,22 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 }
 
 /*
+ * The streams of @s at or below @from are about to be cleared: their last
+ * files stay open, so that a viewer still reads the packet it was handed
+ * the index of before the clear (babeltrace 1 asked for it for ever).
+ */
+static void keep_for_viewers(struct ltt_relay_session *s, const char *from)
+{
+	struct ltt_relay_stream *st;
+
+	pthread_mutex_lock(&s->model->lock);
+	for (st = s->streams; st; st = st->next)
+		if (path_under(st->trace->pathname, from))
+			ltt_relay_stream_keep_files_locked(st);
+	pthread_mutex_unlock(&s->model->lock);
+}
+
+/*
  * The streams of @s at or below @from were cleared: a viewer hangs up on
  * them at its next index request and attaches them no more, so that it
  * skips what the clear removed (as LTTng's relay does).
@@ -200,6 +232,7 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 	if (busy)
 		return -EBUSY;
 	if (!*to) {	/* a clear: the chunk is discarded, and its viewers skip it */
+		keep_for_viewers(s, from);
 		ret = lstat(src, &sb) ? -errno :
 		      nftw(src, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 		if (ret == -ENOENT)

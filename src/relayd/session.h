@@ -21,7 +21,10 @@
  * @ret_session: holds one reference, the caller's (the control connection)
  *
  * Creates OUTDIR/HOSTNAME/(BASE_PATH or SESSION-YYYYmmdd-HHMMSS, local
- * time of creation_time).  An existing directory is used as it is (each
+ * time of creation_time; SESSION alone when the request says the name
+ * holds its creation time), or with m->group_by_session
+ * OUTDIR/SESSION/HOSTNAME-YYYYmmdd-HHMMSS[/BASE_PATH], as LTTng's relay
+ * does.  An existing directory is used as it is (each
  * domain of one tracing session is a relay session of its own, all in one
  * directory); traces in it are never overwritten (ltt_relay_stream_add()).
  * Server thread.  Returns 0, -EINVAL for a name that is not a plain path

@@ -686,6 +686,56 @@ bool ltt_relay_stream_pending_locked(const struct ltt_relay_stream *st)
 	return missing(st, st->closed ? st->close_seq : st->announced_seq);
 }
 
+void ltt_relay_stream_keep_files_locked(struct ltt_relay_stream *st)
+{
+	char name[NAME_MAX + 1];
+	uint64_t first, no;
+	int fd;
+
+	if (st->kept_n)
+		return;
+	if (st->metadata) {
+		first = 0;
+		no = 0;
+	} else if (st->entry_count > st->entry_base) {
+		/* the files of the entries viewers may still be handed */
+		first = st->entries[0].file_no;
+		no = st->file_no;
+		if (first < st->oldest_no)
+			first = st->oldest_no;
+		if (no - first >= LTT_RELAY_KEPT_FILES)
+			first = no - (LTT_RELAY_KEPT_FILES - 1);
+	} else {
+		return;		/* no packet was ever indexed: none to read */
+	}
+	st->kept_first = first;
+	for (; first <= no; first++) {
+		if (st->metadata)
+			snprintf(name, sizeof(name), "%s", METADATA_NAME);
+		else if (ltt_tracefile_name(st->channel_name, st->max_size != 0, first, false, name,
+					    sizeof(name)))
+			break;
+		fd = openat(st->trace->dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (fd < 0) {
+			LTT_WARN("stream %" PRIu64 " (%s of %s): can't keep %s open for its viewers "
+				 "across the clear: %s", st->handle, st->channel_name,
+				 st->trace->pathname, name, strerror(errno));
+			break;
+		}
+		st->kept_fds[st->kept_n++] = fd;
+	}
+}
+
+int ltt_relay_stream_kept_fd_locked(const struct ltt_relay_stream *st, uint64_t no)
+{
+	int fd;
+
+	if (no < st->kept_first || no - st->kept_first >= st->kept_n)
+		return -ESTALE;
+	fd = fcntl(st->kept_fds[no - st->kept_first], F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
+}
+
 bool ltt_relay_stream_hup_locked(const struct ltt_relay_stream *st)
 {
 	if (!st->closed)

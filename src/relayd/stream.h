@@ -134,6 +134,29 @@ int ltt_relay_stream_data_pending(struct ltt_relay_session *s, uint64_t handle, 
  */
 int ltt_relay_stream_quiescent(struct ltt_relay_session *s, uint64_t handle);
 
+/**
+ * ltt_relay_stream_keep_files_locked() - a clear is about to delete @st's
+ * files: open its last ones for reading first (a metadata stream's file;
+ * a data stream's last LTT_RELAY_KEPT_FILES tracefiles that hold entries
+ * viewers may still be handed), as LTTng's relay keeps a viewer's files
+ * open, so that the packet a viewer got the index of before the clear
+ * stays readable after it (ltt_relay_stream_kept_fd_locked()).  The
+ * descriptors go with the stream.
+ *
+ * Lock held, server thread.  Best effort: a file that can't be opened is
+ * not kept (logged); its packets then read as gone (EOF).
+ */
+void ltt_relay_stream_keep_files_locked(struct ltt_relay_stream *st);
+
+/**
+ * ltt_relay_stream_kept_fd_locked() - cleared @st's file number @no (0
+ * for metadata), kept open by ltt_relay_stream_keep_files_locked()
+ *
+ * Lock held, any thread.  Returns a new descriptor (the caller closes
+ * it), -ESTALE when that file was not kept, or dup()'s -errno.
+ */
+int ltt_relay_stream_kept_fd_locked(const struct ltt_relay_stream *st, uint64_t no);
+
 /* Does @st wait for packets (see ltt_relay_session_pending())?  Lock held. */
 bool ltt_relay_stream_pending_locked(const struct ltt_relay_stream *st);
 /* Closed and nothing more to come.  Lock held. */

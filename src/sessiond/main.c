@@ -490,7 +490,8 @@ static int run(const struct options *opts)
 		      ltt_autoload_run(rundir, opts->load ? load : NULL, root);
 	if (!ret) {
 		LTT_INFO("ready: run directory %s, pid %ld", rundir, (long)getpid());
-		ltt_daemon_ready(ready_fd, opts->daemonize);
+		ltt_daemon_ready(ready_fd, opts->daemonize ?
+				 LTT_DAEMON_CLOSE_STDIO | LTT_DAEMON_CHDIR_ROOT : 0);
 		ready_fd = -1;
 		wait_for_stop(sfd);
 		ltt_daemon_stopping();

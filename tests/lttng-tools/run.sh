@@ -80,6 +80,7 @@ ALL_TESTS=(
 	tools/trigger/test_add_trigger_cli
 	tools/trigger/test_remove_trigger_cli
 	tools/wildcard/test_event_wildcard
+	tools/working-directory/test_relayd_working_directory
 )
 
 usage() {
@@ -166,8 +167,8 @@ done
 exec -a lttng-sessiond "$SESSIOND" $COMPAT "\${args[@]}"
 STANDIN
 # lttng-relayd: LTTng's options (getopt_long's, so a long one may be
-# shortened) to ltt-relayd's.  Output by host is ltt's only layout;
-# the options ltt-relayd lacks are refused, saying so.
+# shortened) to ltt-relayd's; the options ltt-relayd lacks are refused,
+# saying so.  ltt-relayd reads LTTNG_RELAYD_WORKING_DIRECTORY itself.
 cat >"$S/src/bin/lttng-relayd/lttng-relayd" <<STANDIN
 #!/bin/bash
 longs=(control-port data-port live-port daemonize background group fd-pool-size help
@@ -177,7 +178,6 @@ lacks() {
 	echo "lttng-relayd (ltt's stand-in): ltt-relayd has no \$1; run it without" >&2
 	exit 1
 }
-[ -z "\${LTTNG_RELAYD_WORKING_DIRECTORY:-}" ] || lacks "working directory (LTTNG_RELAYD_WORKING_DIRECTORY)"
 args=()
 while [ \$# -gt 0 ]; do
 	a=\$1 value=
@@ -195,15 +195,15 @@ while [ \$# -gt 0 ]; do
 		a=--\${match[0]}
 	fi
 	case \$a in
-	-C | -D | -L | -o | --control-port | --data-port | --live-port | --output)
+	-C | -D | -L | -o | -w | --control-port | --data-port | --live-port | --output | \
+		--working-directory)
 		[ -n "\$value" ] || { value=\$1; shift; }
 		args+=("\$a" "\$value") ;;
-	-[CDLo]?*) args+=("\$a") ;;
+	-[CDLow]?*) args+=("\$a") ;;
 	-d | -b | -h | -V | -v* | --daemonize | --background | --help | --version | --verbose)
 		args+=("\$a") ;;
-	-p | --group-output-by-host) ;;
-	-s | --group-output-by-session) lacks "output grouped by session (--group-output-by-session)" ;;
-	-w | --working-directory) lacks "--working-directory" ;;
+	-p | --group-output-by-host) args+=(--group-output-by-host) ;;
+	-s | --group-output-by-session) args+=(--group-output-by-session) ;;
 	-g | --group) lacks "--group (its sockets are the network's)" ;;
 	-x | --disallow-clear) lacks "--disallow-clear" ;;
 	-f | --config) lacks "configuration file (--config)" ;;

@@ -300,6 +300,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_filter.sh \
 	tests/regression/rotation/test_rotation_snapshot.sh \
 	tests/regression/relay/test_relay_snapshot.sh \
+	tests/regression/relay/test_relay_grouping.sh \
+	tests/regression/relay/test_relay_slow_link.sh \
 	tests/regression/relay/test_relay_rotation.sh \
 	tests/regression/relay/test_relay_regen.sh \
 	tests/regression/relay/test_relay_clear_live.sh \

@@ -67,7 +67,7 @@
 
 struct opts {
 	const char *host, *session, *base_path, *pathname;
-	bool index_first, keep_open, whole;
+	bool index_first, keep_open, whole, name_has_date;
 	uint64_t tracefile_size, tracefile_count;
 	uint32_t live_timer;
 	int wait_s;
@@ -220,6 +220,7 @@ static uint64_t create_session(void)
 	cs.live_timer_us = o.live_timer;
 	cs.session_id = 42;
 	cs.creation_time = (uint64_t)time(NULL);
+	cs.session_name_contains_creation_time = o.name_has_date;
 	ltt_wbuf_init(&w);
 	ltt_relay_put_create_session(&w, &cs);
 	request(LTT_RELAY_CREATE_SESSION, &w);
@@ -675,6 +676,11 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--whole")) {
 			o.whole = true;
+			continue;
+		}
+		/* CREATE_SESSION's session_name_contains_creation_time */
+		if (!strcmp(a, "--name-has-date")) {
+			o.name_has_date = true;
 			continue;
 		}
 		if (!v)

@@ -116,13 +116,13 @@ static void notify_systemd(const char *msg)
 		close(fd);
 }
 
-void ltt_daemon_ready(int ready_fd, bool close_stdio)
+void ltt_daemon_ready(int ready_fd, unsigned int flags)
 {
 	char byte = 0;
 	int null;
 
 	notify_systemd("READY=1");
-	if (close_stdio) {
+	if (flags & LTT_DAEMON_CLOSE_STDIO) {
 		null = open("/dev/null", O_RDWR | O_CLOEXEC);
 		if (null >= 0) {
 			dup2(null, STDIN_FILENO);
@@ -130,9 +130,9 @@ void ltt_daemon_ready(int ready_fd, bool close_stdio)
 			dup2(null, STDERR_FILENO);
 			close(null);
 		}
-		if (chdir("/"))
-			LTT_DBG("chdir /: %s", strerror(errno));
 	}
+	if ((flags & LTT_DAEMON_CHDIR_ROOT) && chdir("/"))
+		LTT_DBG("chdir /: %s", strerror(errno));
 	if (ready_fd >= 0) {
 		if (write(ready_fd, &byte, 1) != 1)
 			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));

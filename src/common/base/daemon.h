@@ -20,15 +20,20 @@
  */
 int ltt_daemon_detach(int *ret_ready_fd);
 
+/* ltt_daemon_ready()'s @flags */
+#define LTT_DAEMON_CLOSE_STDIO 0x1	/* standard streams to /dev/null (-d) */
+#define LTT_DAEMON_CHDIR_ROOT 0x2	/* chdir / (-d; the relay's -b too) */
+
 /**
  * ltt_daemon_ready() - tell the waiting caller, and systemd, that we serve
  * @ready_fd: from ltt_daemon_detach(), or -1; closed here
- * @close_stdio: (-d) standard streams to /dev/null and chdir /
+ * @flags: LTT_DAEMON_CLOSE_STDIO, LTT_DAEMON_CHDIR_ROOT, done before the
+ *         caller is told
  *
  * Sends READY=1 to $NOTIFY_SOCKET when systemd set it (Type=notify),
  * without libsystemd.
  */
-void ltt_daemon_ready(int ready_fd, bool close_stdio);
+void ltt_daemon_ready(int ready_fd, unsigned int flags);
 
 /**
  * ltt_daemon_notify_connect() - connect to $NOTIFY_SOCKET now, for the

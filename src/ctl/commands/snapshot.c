@@ -95,6 +95,9 @@ static int check_args(const struct ctl_ctx *ctx, struct snap_args *a)
 	if (size && (ltt_size_parse(size, &a->out.max_size) || !a->out.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of bytes above 0, with an optional k, M or G suffix",
 					    size);
+	/* record's URL "" is none, as LTTng's (its tests pass one) */
+	if (a->sub == SUB_RECORD && a->nr_args && !*a->args[0])
+		a->nr_args = 0;
 	a->has_out = name || size || a->values[VAL_OUTPUT] || a->values[VAL_CTRL] ||
 		     a->values[VAL_DATA] || a->nr_args;
 	if (a->sub == SUB_ADD || a->sub == SUB_RECORD)

@@ -272,11 +272,12 @@ static int record_domains(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 }
 
 /*
- * Send the snapshot to @relay (@out's, a net URL), in the relay's
- * directory @dir_name: the domains send their traces, then the relay
- * sessions are drained and closed; @res->path gets that directory as the
- * relay names it: one relay session per consumer (the kernel's, each
- * user-space owner's), all in that directory.  Session lock held.
+ * Send the snapshot to @relay (@out's, a net URL), in the directory
+ * @dir_name of the session's relay directory: the domains send their
+ * traces, then the relay sessions are drained and closed; @res->path gets
+ * that directory as the relay names it: one relay session per consumer
+ * (the kernel's, each user-space owner's), all in one directory.
+ * Session lock held.
  */
 static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 		      const struct ltt_snapshot_output_conf *out, const struct ltt_uri *relay,
@@ -284,19 +285,23 @@ static int record_net(const struct ltt_cmd_ctx *ctx, struct ltt_session *session
 		      enum ltt_error_code *ret_code)
 {
 	struct ltt_relay_snap *net;
-	int err;
+	int err, n;
 
 	net = calloc(1, sizeof(*net));
 	if (!net)
 		return -ENOMEM;
-	err = ltt_relay_snap_init(net, session, relay, dir_name);
+	err = ltt_relay_snap_init(net, session, relay);
 	if (!err)
-		err = record_domains(ctx, session, NULL, net, out->max_size, res);
+		err = record_domains(ctx, session, dir_name, net, out->max_size, res);
 	err = ltt_relay_snap_end(net, err);
 	if (err && net->relay_err)
 		*ret_code = err == -EIO ? LTT_ERR_RELAY_LOST : ltt_relay_error_code(err);
-	snprintf(res->path, sizeof(res->path), "%s", net->output_path[0] ? net->output_path :
-										 net->base_path);
+	/* the relay's directory (the URL's path before it answered) and ours in it */
+	n = snprintf(res->path, sizeof(res->path), "%s%s%s",
+		     net->output_path[0] ? net->output_path : net->base_path,
+		     net->output_path[0] || net->base_path[0] ? "/" : "", dir_name);
+	if (n < 0 || (size_t)n >= sizeof(res->path))
+		res->path[0] = '\0';	/* too long to show: nothing rather than a part */
 	free(net);
 	return err;
 }

@@ -468,10 +468,8 @@ void ltt_relay_status(struct ltt_relay_link *link, struct ltt_consumer *c, uint6
 }
 
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
-			const struct ltt_uri *net, const char *dir_name)
+			const struct ltt_uri *net)
 {
-	char base[LTT_NAME_MAX + 32];
-	const char *path;
 	int n;
 
 	memset(s, 0, sizeof(*s));
@@ -479,15 +477,7 @@ int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *sess
 	if (net->scheme != LTT_URI_NET)
 		return -EINVAL;
 	s->net = *net;
-	/* as LTTng's: the URL's path, else the session's name and creation time */
-	path = s->net.path;
-	if (!path[0]) {
-		n = session_dir(session, base, sizeof(base));
-		if (n)
-			return n;
-		path = base;
-	}
-	n = snprintf(s->base_path, sizeof(s->base_path), "%s/%s", path, dir_name);
+	n = snprintf(s->base_path, sizeof(s->base_path), "%s", s->net.path);
 	return n < 0 || (size_t)n >= sizeof(s->base_path) ? -ENAMETOOLONG : 0;
 }
 

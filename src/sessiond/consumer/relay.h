@@ -180,7 +180,7 @@ struct ltt_relay_snap_conn {
 struct ltt_relay_snap {
 	const struct ltt_session *session;
 	struct ltt_uri net;
-	char base_path[LTT_CONSUMER_BASE_PATH_MAX];
+	char base_path[LTT_CONSUMER_BASE_PATH_MAX];	/* the URL's path, "": none */
 	unsigned int nr;
 	struct ltt_relay_snap_conn v[LTT_RELAY_SNAP_MAX];
 	int relay_err;			/* the relay's failure (-errno), 0 if none */
@@ -189,13 +189,15 @@ struct ltt_relay_snap {
 
 /**
  * ltt_relay_snap_init() - a snapshot of @session to the relay of net URL
- * @net (parsed where it came in), in the relay directory named @dir_name
- * ("NAME-DATE-N") below the URL's path, or below SESSION-YYYYmmdd-HHMMSS
- * (the session's creation) when it has none, as LTTng's
+ * @net (parsed where it came in): its relay sessions are in the
+ * directory the relay names after the session (or the URL's path), as
+ * the session's own would be; the domains send their traces below the
+ * snapshot's directory there ("NAME-DATE-N/ust/..."), as LTTng's
+ * snapshots are laid out on a relay.
  * Returns 0, -EINVAL (not a net URL), -ENAMETOOLONG.
  */
 int ltt_relay_snap_init(struct ltt_relay_snap *s, const struct ltt_session *session,
-			const struct ltt_uri *net, const char *dir_name);
+			const struct ltt_uri *net);
 
 /**
  * ltt_relay_snap_key() - the relay key of @s in consumer @c (generation

@@ -81,14 +81,13 @@ int ltt_kernel_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	n = budget(k, ks, max_size, &bytes);
 	if (n < 0)
 		return (int)n;
+	if (snprintf(path, sizeof(path), "%s/%s", dir, ks->trace.path) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
 	if (net) {
-		snprintf(path, sizeof(path), "%s", ks->trace.path);
 		err = ltt_relay_snap_key(net, c, ks->trace.gen, ltt_kernel_new_key(k), &relay);
 		if (!err)
-			err = ltt_consumer_snapshot_trace_relay(c, ks->trace.key, relay, ks->trace.path,
+			err = ltt_consumer_snapshot_trace_relay(c, ks->trace.key, relay, path,
 								(uint64_t)n, bytes, &rep);
-	} else if (snprintf(path, sizeof(path), "%s/%s", dir, ks->trace.path) >= (int)sizeof(path)) {
-		return -ENAMETOOLONG;
 	} else {
 		err = ltt_consumer_snapshot_trace(c, ks->trace.key, path, (uint64_t)n, bytes, &rep);
 	}

@@ -244,10 +244,11 @@ struct ltt_domain_ops {
 	void (*settle_wait)(struct ltt_domain_impl *d, void *pending, const char *what);
 	/*
 	 * Optional, for a snapshot session: write what the domain's buffers
-	 * hold now under @dir, without consuming them; or, @net not NULL
-	 * (@dir NULL), send it to that relay (sessiond/consumer/relay.h: struct
-	 * ltt_relay_snap, which also gets the relay's failure; the caller
-	 * drains and closes it).  @max_size bytes in all (0: no limit),
+	 * hold now under @dir, without consuming them; or, @net not NULL,
+	 * send it to that relay as traces of the relay session's directory
+	 * below @dir, there a relative path, the snapshot's name
+	 * (sessiond/consumer/relay.h: struct ltt_relay_snap, which also gets
+	 * the relay's failure; the caller drains and closes it).  @max_size bytes in all (0: no limit),
 	 * shared by the streams.  Returns 0, -ENOSPC when @max_size can't
 	 * hold one packet of each stream, -EEXIST when a trace is there,
 	 * -EOPNOTSUPP (a domain that can't send to a relay), or the output's

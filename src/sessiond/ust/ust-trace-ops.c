@@ -85,13 +85,13 @@ static int snapshot_trace(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace
 		return -ETIMEDOUT;
 	cds_list_for_each_entry(chan, &trace->ct.chans, cc.node)
 		ltt_add_sat(&bytes, ltt_ust_chan_bytes(chan));
+	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->ct.path) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
 	if (net) {
 		err = ltt_relay_snap_key(net, c, trace->ct.gen, ltt_ust_new_key(b), &relay);
 		return err ? err : ltt_consumer_snapshot_trace_relay(c, trace->ct.key, relay,
-								     trace->ct.path, n, bytes, rep);
+								     path, n, bytes, rep);
 	}
-	if (snprintf(path, sizeof(path), "%s/%s", dir, trace->ct.path) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
 	return ltt_consumer_snapshot_trace(c, trace->ct.key, path, n, bytes, rep);
 }
 

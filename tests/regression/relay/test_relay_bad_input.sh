@@ -3,17 +3,20 @@
 # and data ports: each bad connection is logged (one line naming the
 # peer) and closed, the relay lives on, and a session streaming at the
 # same time is not disturbed: its trace comes out byte for byte right.
+# A peer not established yet is given the idle time in the middle of a
+# message, an established one (a packet begun) the longer bound idle
+# time (a slow shaped link's segments may be minutes apart).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
 ust_setup
 relayd_init
-plan 49
+plan 50
 
 LOCAL=$(make_local_trace "$TEST_TMP/local" 2000)
 ok $? "a local session recorded a trace"
-export LTT_RELAYD_IDLE_TIMEOUT_MS=1000
+export LTT_RELAYD_IDLE_TIMEOUT_MS=1000 LTT_RELAYD_BOUND_IDLE_TIMEOUT_MS=3000
 # Each bad connection is asserted on by its own line: no rate limit here
 # (test_relay_ratelimit.sh tests it).
 export LTT_RELAYD_LOG_RATELIMIT=0
@@ -184,12 +187,16 @@ close_conn
 data_conn
 close_conn
 
+t0=$(date +%s%N)
 run relay_client --session stall stall "$CPORT" "$DPORT"
+t1=$(date +%s%N)
 like "$OUT" $'CLOSED_BY_RELAY\nRESENT pending=0' \
 	"data, half a packet then silence: closed; the packet sent again is taken"
+ok "$([ $(((t1 - t0) / 1000000)) -ge 2900 ]; echo $?)" \
+	"  established: closed after the bound idle time, not the idle time ($(((t1 - t0) / 1000000)) ms)"
 sdir=$(printf '%s\n' "$OUT" | sed -n 's/^OUTPUT //p')/ust/uid/0/64-bit
 is "$(stat -c %s "$sdir/chan_0")" 8192 "data, the half packet was cut from the file, the whole one kept"
-log_has "data connection from $peer_re: no progress for 1000 ms in the middle of a message: closed" \
+log_has "data connection from $peer_re: no progress for 3000 ms in the middle of a message: closed" \
 	"data, a stalled packet: logged"
 
 # --- random garbage, many times, on both ports, and idle connections

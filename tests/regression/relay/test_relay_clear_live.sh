@@ -3,11 +3,15 @@
 # streamed to a real ltt-relayd.  The live protocol (2.4) has no message
 # for a clear; the relay makes its viewers skip what the clear removed, as
 # LTTng's relay does: a scripted viewer (live_probe) that had attached the
-# cleared streams without reading them gets a hang-up at its next index
-# request, not their packets, and is told of the new chunk's streams
-# only; a babeltrace2 viewer watching across the clear keeps what it had
-# printed (100 events) and then prints the 20 events recorded after the
-# clear, exactly; one attached after the clear prints those 20 only.
+# cleared streams and been handed the index of one packet still reads
+# that packet after the clear (its files are kept open for it, as LTTng's
+# relay keeps a viewer's), then gets a hang-up at its next index request,
+# not the packets it was not handed, and is told of the new chunk's
+# streams only; a babeltrace2 viewer and a babeltrace 1 viewer watching
+# across the clear keep what they had printed (100 events), print the 20
+# events recorded after the clear, exactly, and end with the session's
+# destroy (babeltrace 1 asked for ever for a packet the clear had
+# deleted); one attached after the clear prints those 20 only.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
@@ -55,9 +59,14 @@ ust_app -n 100 -r a >/dev/null
 timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace2 -i lttng-live "$LURL" \
 	>"$TEST_TMP/v1" 2>"$TEST_TMP/v1.err" &
 v1=$!
-VIEWERS="$v1"
+timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace -i lttng-live "$LURL" \
+	>"$TEST_TMP/b1" 2>"$TEST_TMP/b1.err" &
+b1=$!
+VIEWERS="$v1 $b1"
 wait_for "$TEST_TMP/v1" 'role = "a"' 100
 is "$(role_count "$TEST_TMP/v1" a)" 100 "viewer 1 printed the 100 events before the clear"
+wait_for "$TEST_TMP/b1" 'role = "a"' 100
+is "$(role_count "$TEST_TMP/b1" a)" 100 "babeltrace 1 printed them too"
 
 # A scripted viewer attaches the same streams and reads none of them.
 spawn p "$PROBE_BIN" 127.0.0.1 "$LPORT"
@@ -69,11 +78,28 @@ ask_list p "attach $sid 1"
 old=$(tr '|' '\n' <<<"$R" | grep '^stream ' | grep ' meta=0 ')
 s1=$(sed -n '1s/^stream id=\([0-9]*\) .*/\1/p' <<<"$old")
 like "$old" "path=[^ ]*ust/uid/" "the probe attached the chunk's data streams (ust/uid/...)"
+# the metadata, then the first data stream that has a packet: its index,
+# the packet not read
+for m in $(tr '|' '\n' <<<"$R" | grep '^stream ' | grep ' meta=1 ' | ids); do
+	for ((i = 0; i < 1000; i++)); do
+		ask p "metadata $m"
+		[[ $R == "metadata status=1 "* ]] || break
+	done
+done
+for s1 in $(ids <<<"$old"); do
+	ask p "index $s1"
+	[[ $R == "index status=1 "* ]] && break
+done
+like "$R" "^index status=1 " "the probe is handed the index of a packet (stream $s1)"
+off=$(sed -n 's/.* offset=\([0-9]*\) .*/\1/p' <<<"$R")
 
 ok_cmd "stop" lttctl stop lc
 ok_cmd "clear" lttctl clear lc
 ok_cmd "start again" lttctl start lc
 
+ask p "packet $s1 $off 4096"
+is "$R" "packet status=1 flags=0 len=4096 head=c11ffcc1" \
+	"the packet it was handed before the clear is still read whole after it (CTF magic first, little-endian)"
 ask p "index $s1"
 like "$R" "^index status=3 " \
 	"a cleared stream's next index is a hang-up (HUP), not the packets the clear removed"
@@ -88,16 +114,20 @@ is "$(comm -12 <(ids <<<"$old") <(ids <<<"$new") | wc -l)" 0 "and of none of the
 timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace2 -i lttng-live "$LURL" \
 	>"$TEST_TMP/v2" 2>"$TEST_TMP/v2.err" &
 v2=$!
-VIEWERS="$v1 $v2"
+VIEWERS="$v1 $b1 $v2"
 wait_for "$TEST_TMP/v2" 'role = "d"' 20
 ok_cmd "destroy" lttctl destroy lc
 wait $v1
 is $? 0 "viewer 1 ends cleanly with the session"
 wait $v2
 is $? 0 "viewer 2 too"
+wait $b1
+is $? 0 "babeltrace 1 ends cleanly with the session too"
 VIEWERS=
 is "$(role_count "$TEST_TMP/v1" a) $(role_count "$TEST_TMP/v1" d)" "100 20" \
 	"viewer 1: the 100 events it had before the clear, then exactly the 20 after"
+is "$(role_count "$TEST_TMP/b1" a) $(role_count "$TEST_TMP/b1" d)" "100 20" \
+	"babeltrace 1: the same 100, then the same 20"
 is "$(role_count "$TEST_TMP/v2" a) $(role_count "$TEST_TMP/v2" d)" "0 20" \
 	"viewer 2: only the 20 events after the clear"
 is "$(grep -c ' ltt_test:seq: ' "$TEST_TMP/v2")" 20 "  and nothing else"

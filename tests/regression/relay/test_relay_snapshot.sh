@@ -1,8 +1,8 @@
 #!/bin/bash
 # test_relay_snapshot.sh - snapshots sent to a real ltt-relayd on loopback:
 # create --snapshot --set-url net://..., snapshot record: the relay writes
-# each snapshot as its own complete trace, HOST/SESSION-CREATED/NAME-DATE-N
-# (CREATED: the session's creation, YYYYmmdd-HHMMSS, as LTTng's), that
+# each snapshot as its own complete trace, HOST/SESSION-DATE/NAME-DATE-N
+# (LTTng's layout: the session's directory, the snapshot's in it), that
 # babeltrace2 reads; a record holds every event emitted before it (exact
 # sequence numbers) and consumes nothing (the next holds them again plus
 # the new ones); -m bounds it; add-output and record with a net:// URL
@@ -44,13 +44,15 @@ ok_cmd "enable ltt_test:seq" lttctl enable-event -u -s ns ltt_test:seq -c chan
 ok_cmd "start" lttctl start ns
 ust_app -n 100 -r first >/dev/null
 is $? 0 "a program emitted 100 events"
-ok $(ls -d "$RELAY_OUT/$host"/ns* >/dev/null 2>&1; [ $? != 0 ]; echo $?) "the relay wrote nothing before a record"
+ok $(compgen -G "$RELAY_OUT/$host/ns*" >/dev/null; [ $? = 1 ]; echo $?) \
+	"the relay wrote nothing before a record"
 
 run lttctl snapshot record -s ns
 is "$RC" 0 "record to the relay while active"
 d1=$(tail -n 1 <<<"$STDOUT")
-like "$d1" "^$RELAY_OUT/$host/ns-[0-9]{8}-[0-9]{6}/snapshot-1-[0-9]{8}-[0-9]{6}-0\$" \
-	"the relay wrote it in HOST/SESSION-YYYYmmdd-HHMMSS/snapshot-1-YYYYmmdd-HHMMSS-0, as LTTng's"
+DATE='[0-9]{8}-[0-9]{6}'
+like "$d1" "^$RELAY_OUT/$host/ns-$DATE/snapshot-1-$DATE-0\$" \
+	"the relay wrote it in HOST/SESSION-DATE/snapshot-1-YYYYmmdd-HHMMSS-0"
 ok $([ -s "$d1/$UID_PATH/metadata" ] && [ -d "$d1/$UID_PATH/index" ]; echo $?) \
 	"a complete trace: metadata, index, at once when record returns"
 bt "$d1" "$TEST_TMP/s1"
@@ -64,8 +66,7 @@ ust_app -n 50 -r second >/dev/null
 run lttctl snapshot record -s ns -n again
 is "$RC" 0 "a second record"
 d2=$(tail -n 1 <<<"$STDOUT")
-like "$d2" "^$RELAY_OUT/$host/ns-[0-9]{8}-[0-9]{6}/again-[0-9]{8}-[0-9]{6}-1\$" "-n names it again-...-1"
-is "$(dirname "$d2")" "$(dirname "$d1")" "  in the same session directory"
+like "$d2" "^$RELAY_OUT/$host/ns-$DATE/again-$DATE-1\$" "-n names it again-...-1, beside the first"
 bt "$d2" "$TEST_TMP/s2"
 is $? 0 "babeltrace2 reads the second snapshot"
 is "$(seqs "$TEST_TMP/s2" first)" "$(seq 0 99 | tr '\n' ' ')" \
