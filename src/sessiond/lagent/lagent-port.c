@@ -97,30 +97,20 @@ void ltt_lagent_port_remove(const char *path, unsigned int port)
 		unlink(path);
 }
 
-int ltt_lagent_peer(int fd, uid_t *ret_uid, unsigned long *ret_inode)
+/* The line of @file ("local remote" as @want) that names a socket: its owner and inode. */
+static int peer_in(const char *file, const char *want, uid_t *ret_uid, unsigned long *ret_inode)
 {
-	struct sockaddr_in self, peer;
-	socklen_t slen = sizeof(self), plen = sizeof(peer);
-	char want[64], line[512], local[32], remote[32];
+	char line[512], local[64], remote[64];
 	unsigned long uid, inode;
 	int ret = -ENOENT;
 	FILE *f;
 
-	if (getsockname(fd, (struct sockaddr *)&self, &slen) ||
-	    getpeername(fd, (struct sockaddr *)&peer, &plen))
-		return -errno;
-	if (self.sin_family != AF_INET || peer.sin_family != AF_INET)
-		return -EAFNOSUPPORT;
-	/* the peer's socket: its local end is our peer, its remote end us */
-	snprintf(want, sizeof(want), "%08X:%04X %08X:%04X", (unsigned int)peer.sin_addr.s_addr,
-		 (unsigned int)ntohs(peer.sin_port), (unsigned int)self.sin_addr.s_addr,
-		 (unsigned int)ntohs(self.sin_port));
-	f = fopen("/proc/net/tcp", "re");
+	f = fopen(file, "re");
 	if (!f)
 		return -errno;
 	while (ret && fgets(line, sizeof(line), f)) {
 		/* sl local rem st tx:rx tr:when retrnsmt uid timeout inode ... */
-		if (sscanf(line, " %*s %31s %31s %*s %*s %*s %*s %lu %*s %lu", local, remote, &uid,
+		if (sscanf(line, " %*s %63s %63s %*s %*s %*s %*s %lu %*s %lu", local, remote, &uid,
 			   &inode) != 4)
 			continue;
 		snprintf(line, sizeof(line), "%s %s", local, remote);
@@ -132,6 +122,34 @@ int ltt_lagent_peer(int fd, uid_t *ret_uid, unsigned long *ret_inode)
 	}
 	fclose(f);
 	return ret;
+}
+
+int ltt_lagent_peer(int fd, uid_t *ret_uid, unsigned long *ret_inode)
+{
+	/* an IPv4 address as an IPv6 socket's line shows it: ::ffff:a.b.c.d */
+	static const char mapped[] = "0000000000000000FFFF0000";
+	struct sockaddr_in self, peer;
+	socklen_t slen = sizeof(self), plen = sizeof(peer);
+	char want[128];
+	int ret;
+
+	if (getsockname(fd, (struct sockaddr *)&self, &slen) ||
+	    getpeername(fd, (struct sockaddr *)&peer, &plen))
+		return -errno;
+	if (self.sin_family != AF_INET || peer.sin_family != AF_INET)
+		return -EAFNOSUPPORT;
+	/* the peer's socket: its local end is our peer, its remote end us */
+	snprintf(want, sizeof(want), "%08X:%04X %08X:%04X", (unsigned int)peer.sin_addr.s_addr,
+		 (unsigned int)ntohs(peer.sin_port), (unsigned int)self.sin_addr.s_addr,
+		 (unsigned int)ntohs(self.sin_port));
+	ret = peer_in("/proc/net/tcp", want, ret_uid, ret_inode);
+	if (ret != -ENOENT)
+		return ret;
+	/* a dual-stack IPv6 socket connected to our IPv4 port (Java's, by default) */
+	snprintf(want, sizeof(want), "%s%08X:%04X %s%08X:%04X", mapped,
+		 (unsigned int)peer.sin_addr.s_addr, (unsigned int)ntohs(peer.sin_port), mapped,
+		 (unsigned int)self.sin_addr.s_addr, (unsigned int)ntohs(self.sin_port));
+	return peer_in("/proc/net/tcp6", want, ret_uid, ret_inode);
 }
 
 /* Does process @pid hold socket @inode?  1, 0, or -errno: no verdict. */
