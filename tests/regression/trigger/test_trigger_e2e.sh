@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 110
+plan 111
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -365,7 +365,8 @@ is "$(trigger_xml sv-ev sv-usage | grep -o '<session_name>[^<]*</session_name>' 
 	"<session_name>sv2</session_name>" "its triggers act on sv2, the session loaded"
 # --no-triggers (LTTng 2.16's): save and load leave the triggers out
 ok_cmd "save sv2 --no-triggers" lttctl save sv2 --no-triggers -o "$TEST_TMP/save-nt"
-is "$(grep -c '<trigger>' "$TEST_TMP/save-nt/sv2.ltt")" 0 "save --no-triggers: the file holds no trigger"
+is "$(ls "$TEST_TMP/save-nt")" sv2.lttng "save --no-triggers: a session LTTng's format holds is saved in it"
+is "$(grep -c '<trigger>' "$TEST_TMP/save-nt/sv2.lttng")" 0 "save --no-triggers: the file holds no trigger"
 lttctl -q destroy sv2 && lttctl -q destroy sv && lttctl -q remove-trigger sv-ev &&
 	lttctl -q remove-trigger sv-usage
 ok_cmd "load sv --no-triggers" lttctl load sv -i "$TEST_TMP/save" --no-triggers

@@ -158,8 +158,8 @@ is "$RC:$ERR" "1:Error: output directory '/etc/passwd/trace': $nope (Not a direc
 # why, and the session stays stopped
 lttctl -q create pn -o "$TEST_TMP/pn" && lttctl -q enable-event -u ltt_test:seq -s pn &&
 	lttctl -q save pn && lttctl -q destroy pn
-sed "s|$TEST_TMP/pn|/proc/nope|" "$LTT_HOME/.ltt/sessions/pn.ltt" >"$TEST_TMP/pn.ltt"
-ok_cmd "a session of output /proc/nope loaded" lttctl load -i "$TEST_TMP/pn.ltt" pn
+sed "s|$TEST_TMP/pn|/proc/nope|" "$LTT_HOME/.lttng/sessions/pn.lttng" >"$TEST_TMP/pn.lttng"
+ok_cmd "a session of output /proc/nope loaded" lttctl load -i "$TEST_TMP/pn.lttng" pn
 run lttctl start pn
 is "$RC:$ERR" "1:Error: session 'pn': output directory /proc/nope: $nope" \
 	"its start: refused, the output can't be created (not 'removed')"
