@@ -107,16 +107,17 @@ unlike "$ref_list" "424242" "... the pid set without 424242"
 # Save and load
 is "$(cat "$KVM_OUT/$s"/{track_more,untrack_gid,save,destroy_ref,load}.rc | tr -d '\n')" 00000 \
 	"track, untrack, save, destroy, load succeed"
-saved=$(ls "$KVM_OUT/$s/saved/"*.ltt 2>/dev/null | head -n 1)
+# saved in LTTng's format, which holds every tracker of the kernel
+saved=$(ls "$KVM_OUT/$s/saved/"*.lttng 2>/dev/null | head -n 1)
 like "$(tr -d ' \n\t' <"$saved" 2>/dev/null)" \
-	"<tracker><type>uid</type><policy>set</policy><id>0</id><id>1000</id></tracker>" \
-	"the saved file holds the kernel uid tracker"
-if command -v xmllint >/dev/null; then
-	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$saved" 2>"$TEST_TMP/save.err"
-	is $? 0 "the saved file validates against xml/session.xsd"
+	"<uid_process_attr_tracker><process_attr_values><uid><id>0</id></uid><uid><id>1000</id></uid></process_attr_values></uid_process_attr_tracker>" \
+	"the saved file (LTTng's format) holds the kernel uid tracker"
+if command -v xmllint >/dev/null && [ -f /usr/share/xml/lttng/session.xsd ]; then
+	xmllint --noout --schema /usr/share/xml/lttng/session.xsd "$saved" 2>"$TEST_TMP/save.err"
+	is $? 0 "the saved file validates against LTTng's session.xsd"
 	[ -s "$TEST_TMP/save.err" ] && diag "$(head -n 5 "$TEST_TMP/save.err")"
 else
-	skip 1 "xmllint not installed"
+	skip 1 "xmllint or LTTng's session.xsd (lttng-tools) not installed"
 fi
 trk() { # FILE: the kernel domain's <process_attr_trackers> of a list --mi xml
 	sed 's| xmlns="[^"]*"||' "$1" | xmllint --xpath '//domain[type="KERNEL"]/process_attr_trackers' - 2>/dev/null |

@@ -1,6 +1,6 @@
 #!/bin/bash
 # test_ust_trace_refused.sh - the consumer refuses a session's trace (its
-# directory can't be made: OUTPUT/ust is a file): the stop that leaves
+# directory can't be made: OUTPUT/ust/uid is a file): the stop that leaves
 # its programs' events unwritten fails and says why, every time, instead
 # of returning 0 with nothing recorded and nothing counted.  Another
 # session of the same consumer records as usual.
@@ -19,8 +19,9 @@ ok_cmd "create ok" lttctl create ok -o "$TEST_TMP/ok"
 lttctl -q enable-event -u ltt_test:seq -s ok
 ok_cmd "start s" lttctl start s
 ok_cmd "start ok" lttctl start ok
-# start made the output directory; its traces go under ust/, now a file
-touch "$TEST_TMP/s/ust"
+# start made the output directory and its ust/ (as LTTng's); the traces
+# go under ust/uid/, now a file
+touch "$TEST_TMP/s/ust/uid"
 ust_app -n $N -r main
 is $? 0 "a program recorded $N events in both sessions"
 
