@@ -30,10 +30,16 @@ command -v apt-get >/dev/null || fail "no apt-get: this needs Debian (12, whose 
 # Does apt know lttng-tools' source?  If not, add bookworm's deb-src.
 if ! apt-cache showsrc lttng-tools 2>/dev/null | grep -q "^Version: $VERSION"; then
 	[ "$(id -u)" = 0 ] || fail "apt has no deb-src for lttng-tools $VERSION, and adding one needs root"
+	# the archive this machine's apt already takes its packages from
+	uri=$( (sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null
+		awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z+]+:\/\//) { print $i; break } }' \
+			/etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null) |
+		tr ' ' '\n' | grep -v -e '-security' -e '^$' | head -n 1)
+	[ -n "$uri" ] || fail "apt's sources name no Debian archive to take lttng-tools' source from"
 	cat >"$LIST" <<-EOF
 	# lttng-tools' source for ltt's tests/lttng-tools (fetch-src.sh)
 	Types: deb-src
-	URIs: http://deb.debian.org/debian
+	URIs: $uri
 	Suites: bookworm bookworm-updates
 	Components: main
 	Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
