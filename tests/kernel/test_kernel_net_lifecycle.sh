@@ -115,16 +115,17 @@ kvm_kernel_clean $s
 # ---- kernel_net_snapshot ----
 s=kernel_net_snapshot
 kvm_scenario_ok $s
-# snap SESSION NAME: the snapshot NAME-DATE-N the relay wrote in HOST/SESSION/
-snap() { ls -d "$KVM_OUT/$s"/relay/*/"$1"/"$2"-* 2>/dev/null | head -n 1; }
+# snap SESSION NAME: the snapshot NAME-DATE-N the relay wrote in the
+# session's directory, HOST/SESSION-DATE/, as LTTng's relay lays it out
+snap() { ls -d "$KVM_OUT/$s"/relay/*/"$1"-*/"$2"-* 2>/dev/null | head -n 1; }
 for r in first second net here both; do
 	[ "$(kvm_file $s rec_$r.rc)" = 0 ] || diag "snapshot record -n $r: $(kvm_file $s rec_$r)"
 done
 is "$(rcs $s rec_first rec_second rec_net rec_here rec_both)" "0 0 0 0 0 " \
 	"snapshot record of kernel channels succeeds each time, to the relay and to a directory"
-like "$(kvm_file $s rec_first)" "relay/.*/ksn/first-" "record prints the snapshot's directory on the relay"
+like "$(kvm_file $s rec_first)" "relay/.*/ksn-[0-9]{8}-[0-9]{6}/first-" "record prints the snapshot's directory on the relay"
 first=$(snap ksn first) second=$(snap ksn second)
-ok "$([ -f "$first/kernel/metadata" ]; echo $?)" "the relay wrote HOST/ksn/first-DATE-0/kernel"
+ok "$([ -f "$first/kernel/metadata" ]; echo $?)" "the relay wrote HOST/ksn-DATE/first-DATE-0/kernel"
 run babeltrace2 "$first"
 is "$RC" 0 "babeltrace2 reads the first snapshot from the relay"
 is "$(seqs <(echo "$STDOUT") | tr '\n' ' ')" "$(seq 0 299 | tr '\n' ' ')" \
