@@ -41,6 +41,9 @@ TESTS=(
 	tools/streaming/test_ust
 	tools/tracefile-limits/test_tracefile_count
 	tools/tracefile-limits/test_tracefile_size
+	tools/snapshots/test_ust_fast
+	tools/save-load/test_save
+	tools/working-directory/test_relayd_working_directory
 )
 LIMIT=120 WHOLE=420
 
