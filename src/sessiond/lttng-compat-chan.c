@@ -89,9 +89,9 @@ uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 	bt = buffer_type(call->req.buf_type);
 	if (bt < 0)
 		return LTT_LTTNG_ERR_INVALID;
-	if (ch.blocking_timeout_us)
-		return ltt_lttng_refuse(call, "a blocking timeout (--blocking-timeout)",
-					"a channel that discards (the default) or overwrites");
+	/* LTTng's blocking timeout: -1 is "inf", any other negative none of its */
+	if (ch.blocking_timeout_us < -1)
+		return LTT_LTTNG_ERR_INVALID;
 	snprintf(conf.name, sizeof(conf.name), "%s", name);
 	conf.subbuf_size = ch.subbuf_size;
 	conf.num_subbuf = ch.num_subbuf;
@@ -100,6 +100,8 @@ uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 	conf.read_timer_us = ch.read_timer_us;
 	conf.tracefile_size = ch.tracefile_size;
 	conf.tracefile_count = ch.tracefile_count;
+	conf.blocking_timeout_us = ch.blocking_timeout_us == -1 ? LTT_BLOCKING_TIMEOUT_INF :
+								 (uint64_t)ch.blocking_timeout_us;
 	conf.buffer_type = (enum ltt_buffer_type)bt;
 	begin_domain_req(call, &w);
 	ltt_proto_put_channel_conf(&w, &conf, call->ctx->minor);
@@ -384,6 +386,8 @@ static void put_channel(void *arg, const struct ltt_channel_desc *ch)
 	c.live_timer_us = l->live_timer_us;
 	c.discarded_events = ch->discarded_events;
 	c.lost_packets = ch->lost_packets;
+	c.blocking_timeout_us = ch->attr.blocking_timeout_us == LTT_BLOCKING_TIMEOUT_INF ?
+					-1 : (int64_t)ch->attr.blocking_timeout_us;
 	ltt_lttng_put_channel(&l->call->data, &c);
 	ltt_wbuf_put_bytes(&l->call->data, ch->attr.name, c.name_len);
 	l->count++;

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 60
+plan 65
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -77,6 +77,17 @@ run lttng enable-event -u 'compat:*' -x compat:basic -s fromltt
 ok $RC "lttng enable-event with an exclusion on it" || diag "$OUT"
 run lttng enable-event -u compat:basic --filter 'i < 5' -s fromltt
 ok $RC "lttng enable-event with a filter on it" || diag "$OUT"
+run lttng enable-channel -u blk -s fromltt --blocking-timeout=inf
+ok $RC "lttng enable-channel --blocking-timeout=inf" || diag "$OUT"
+run lttng enable-channel -u blk2 -s fromltt --blocking-timeout=2000
+ok $RC "lttng enable-channel --blocking-timeout=2000" || diag "$OUT"
+run lttctl list fromltt
+like "$STDOUT" "blocking timeout: inf" "lttctl list: the blocking timeout lttng set, inf"
+like "$STDOUT" "blocking timeout: 2000 us" "... and 2000 us"
+run lttng list fromltt
+is "$(awk '/^- /{c=$2} /Blocking timeout/{sub(/^ */, ""); print c, $0}' <<<"$STDOUT" | grep "^blk")" \
+	"blk: Blocking timeout: infinite
+blk2: Blocking timeout: 2000 us" "lttng list shows both back, as from LTTng's daemon"
 run lttctl list fromltt
 like "$STDOUT" "compat:basic .*filter: i < 5" "lttctl list shows the filter lttng set" || diag "$STDOUT"
 lttctl start fromltt >/dev/null && compat_run $N && lttctl stop fromltt >/dev/null
