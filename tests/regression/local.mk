@@ -73,7 +73,7 @@ TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
 	tests/regression/lttng_agent_app.py tests/regression/lttng_agent_record.py \
-	tests/regression/lttng_agent_fake.py \
+	tests/regression/lttng_agent_fake.py tests/regression/agent-fake-lib.sh \
 	tests/regression/java/LttngJavaApp.java \
 	tests/regression/kload-lib.sh
 

@@ -16,39 +16,8 @@
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
-can_switch_user || skip_all "needs root, setpriv and the user nobody (an agent of another user)"
-python_env || skip_all "configured without the Python package (no python3)"
-ust_setup --log
-plan 14
-
-PORT=$(cat "$HOME/.lttng/agent.port" 2>/dev/null)
-FAKE="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_fake.py"
-FAKE_PIDS=
-trap 'for p in $FAKE_PIDS; do kill "$p"; done 2>/dev/null; _cleanup' EXIT
-
-# fake_agent NAME [nobody] CONNS NAMES NAME-LEN PREFIX: a fake JUL agent
-# (as nobody if said), its stdin held on fd IN_NAME (closing it ends the
-# agent), its first line ("registered R closed C") in LINE, its pid in
-# PID_NAME.
-fake_agent() {
-	local name=$1 w r
-	local pre=()
-	shift
-	if [ "$1" = nobody ]; then
-		pre=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
-		shift
-	fi
-	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
-	timeout "$TEST_TIMEOUT" "${pre[@]}" env "${PYENV[@]}" "$PYTHON3" -B "$FAKE" "$PORT" 3 "$@" \
-		<"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
-	FAKE_PIDS="$FAKE_PIDS $!"
-	eval "PID_$name=$!"
-	exec {w}>"$TEST_TMP/$name.in"
-	exec {r}<"$TEST_TMP/$name.out"
-	eval "IN_$name=$w"
-	LINE=
-	read -r -t "$TEST_TIMEOUT" LINE <&"$r"
-}
+. "$LTT_TOP_SRCDIR/tests/regression/agent-fake-lib.sh"
+agent_fake_init 14
 
 like "$PORT" '^[0-9]+$' "the daemon's agent port"
 fake_agent root 1 5000 20 root.

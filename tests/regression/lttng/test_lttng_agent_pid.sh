@@ -16,58 +16,26 @@
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
-can_switch_user || skip_all "needs root, setpriv and the user nobody (an agent of another user)"
-python_env || skip_all "configured without the Python package (no python3)"
-ust_setup --log
-plan 14
-
-PORT=$(cat "$HOME/.lttng/agent.port" 2>/dev/null)
-FAKE="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_fake.py"
-FAKE_PIDS=
-trap 'for p in $FAKE_PIDS; do kill "$p"; done 2>/dev/null; _cleanup' EXIT
-NOBODY=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
-
-# fake_agent NAME [nobody] PREFIX [CLAIM]: one fake JUL agent (as nobody
-# if said) of 3 loggers named PREFIX..., claiming pid CLAIM (its own
-# without), its stdin held open, its first line ("registered R closed
-# C") in LINE, the pid of its python in PY_NAME.
-fake_agent() {
-	local name=$1 w r
-	local pre=() claim=()
-	shift
-	if [ "$1" = nobody ]; then
-		pre=("${NOBODY[@]}")
-		shift
-	fi
-	[ -n "${2:-}" ] && claim=(AGENT_PID="$2")
-	mkfifo "$TEST_TMP/$name.in" "$TEST_TMP/$name.out"
-	timeout "$TEST_TIMEOUT" "${pre[@]}" env "${PYENV[@]}" "${claim[@]}" "$PYTHON3" -B "$FAKE" \
-		"$PORT" 3 1 3 20 "$1" <"$TEST_TMP/$name.in" >"$TEST_TMP/$name.out" &
-	FAKE_PIDS="$FAKE_PIDS $!"
-	exec {w}>"$TEST_TMP/$name.in"
-	exec {r}<"$TEST_TMP/$name.out"
-	LINE=
-	read -r -t "$TEST_TIMEOUT" LINE <&"$r"
-	eval "PY_$name=\$(pgrep -P $! | head -1)"
-}
+. "$LTT_TOP_SRCDIR/tests/regression/agent-fake-lib.sh"
+agent_fake_init 14
 
 like "$PORT" '^[0-9]+$' "the daemon's agent port"
-fake_agent own own.
+fake_agent own 1 3 20 own.
 is "$LINE" "registered 1 closed 0" "root's agent that gives its own pid: registered"
-fake_agent nbown nobody nbown.
+fake_agent nbown nobody 1 3 20 nbown.
 is "$LINE" "registered 1 closed 0" "nobody's agent that gives its own pid: registered"
-fake_agent liar nobody liar. $$
+fake_agent liar nobody claim=$$ 1 3 20 liar.
 is "$LINE" "registered 0 closed 1" "nobody's agent that claims root's shell's pid ($$): refused"
 like "$(cat "$SESSIOND_LOG")" "agent of pid $$ \\(\\?\\): refused: it claims pid $$, a process that does not hold its connection" \
 	"the log says why"
 "${NOBODY[@]}" sleep "$TEST_TIMEOUT" &
 other=$!
 FAKE_PIDS="$FAKE_PIDS $other"
-fake_agent liar2 nobody liar2. $other
+fake_agent liar2 nobody claim=$other 1 3 20 liar2.
 is "$LINE" "registered 0 closed 1" "nobody's agent that claims another of nobody's processes ($other): refused"
 nopid=$(($(cat /proc/sys/kernel/pid_max) - 1))
 while [ -e "/proc/$nopid" ]; do nopid=$((nopid - 1)); done
-fake_agent far far. $nopid
+fake_agent far claim=$nopid 1 3 20 far.
 is "$LINE" "registered 1 closed 0" "an agent that claims pid $nopid, which no process has here: registered"
 like "$(cat "$SESSIOND_LOG")" "agent of pid $nopid \\(\\?\\) registered .*its pid is its claim, not checked" \
 	"the log says its pid is not checked"
