@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -527,6 +528,13 @@ int main(int argc, const char **argv)
 		ret = ret > 0 ? 0 : 1;
 		goto out;
 	}
+	/*
+	 * Run by another name than lttng-sessiond's (exec -a, systemd's
+	 * ExecStart=@): the kernel named the process after the file, and tools
+	 * that find LTTng's daemon by its pid file check /proc/PID/comm.
+	 */
+	if (opts.as_lttng)
+		prctl(PR_SET_NAME, LTT_LTTNG_SESSIOND_NAME, 0, 0, 0);
 	level = opts.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + opts.verbose;
 	ltt_log_init("ltt-sessiond", level);
 	ltt_log_ratelimit_set(opts.lim.log_burst, opts.lim.log_interval_s * 1000);

@@ -14,11 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "common/base/size.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/options.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
@@ -337,6 +339,16 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 	};
 	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
 	int rc, ret = 0;
+
+	/*
+	 * Started as LTTng's daemon (argv[0] is lttng-sessiond: the
+	 * ltt-lttng-compat package's /usr/bin/lttng-sessiond, or exec -a): the
+	 * tools that run lttng-sessiond by name expect LTTng's client socket,
+	 * so --lttng-compat goes without saying.
+	 */
+	opts->as_lttng = ltt_daemon_started_as(argc, argv, LTT_LTTNG_SESSIOND_NAME);
+	if (opts->as_lttng)
+		opts->lttng_compat = 1;
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		switch (rc) {

@@ -163,3 +163,14 @@ int ltt_daemon_block_signals(bool nonblock, int *ret_sfd)
 	*ret_sfd = sfd;
 	return 0;
 }
+
+/* ltt_daemon_started_as(): daemon.h */
+bool ltt_daemon_started_as(int argc, const char **argv, const char *name)
+{
+	const char *base;
+
+	if (argc < 1 || !argv[0])
+		return false;
+	base = strrchr(argv[0], '/');
+	return !strcmp(base ? base + 1 : argv[0], name);
+}

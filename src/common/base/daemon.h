@@ -63,4 +63,15 @@ void ltt_daemon_stopping(void);
  */
 int ltt_daemon_block_signals(bool nonblock, int *ret_sfd);
 
+/**
+ * ltt_daemon_started_as() - was the program run by the name @name?
+ * @argc: main()'s
+ * @argv: main()'s; argv[0]'s last path component is compared
+ * @name: e.g. "lttng-sessiond"
+ *
+ * The ltt-lttng-compat package installs ltt's daemons under LTTng's names;
+ * run so, they take LTTng's options and serve LTTng's tools.
+ */
+bool ltt_daemon_started_as(int argc, const char **argv, const char *name);
+
 #endif /* LTT_COMMON_DAEMON_H */

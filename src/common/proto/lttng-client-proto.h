@@ -37,6 +37,11 @@
 #define LTT_LTTNG_ROOT_RUNDIR "/var/run/lttng"
 /* What LTTng's tools read to find the daemon's pid. */
 #define LTT_LTTNG_PID_FILE "lttng-sessiond.pid"
+/*
+ * LTTng's daemon's name: ltt-sessiond run by it serves LTTng's clients and
+ * keeps it as its process name (/proc/PID/comm), which tools check.
+ */
+#define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
 
 /* LTTng's sizes (lttng/constant.h, x86-64). */
 #define LTT_LTTNG_NAME_MAX 255		/* lttng_session.name */
