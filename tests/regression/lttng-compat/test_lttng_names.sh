@@ -8,7 +8,7 @@
 #   its pid beside LTTng's socket, and its process is named
 #   lttng-sessiond (/proc/PID/comm, which ros2_tracing checks), also when
 #   only argv[0] says so (exec -a, systemd's ExecStart=@); both are gone
-#   once it stopped;
+#   once it stopped; lttctl create spawns it so from LTTNG_SESSIOND_PATH;
 # - run as ltt-sessiond, it is ltt-sessiond and serves no LTTng socket;
 # - ltt-relayd run as lttng-relayd takes LTTng's -p and -s (output grouped
 #   by host, by session); as ltt-relayd, -p is its pid file.
@@ -28,7 +28,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-names-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 test_init
-plan 15
+plan 17
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 PIDF=/var/run/lttng/lttng-sessiond.pid
@@ -66,6 +66,15 @@ ok "$([ ! -e "$SOCK" ] && [ ! -e "$PIDF" ]; echo $?)" "stopped: its LTTng socket
 pid=$(sessiond_pid)
 is "$(comm "$pid")/$(cat "$PIDF" 2>/dev/null)" "lttng-sessiond/$pid" \
 	"exec -a lttng-sessiond: named lttng-sessiond too, its pid in $PIDF"
+stop_sessiond
+
+# --- spawned by lttctl from LTTNG_SESSIOND_PATH (lttng create does so)
+run env -u LTT_SESSIOND_PATH LTTNG_SESSIOND_PATH="$TEST_TMP/bin/lttng-sessiond" "$LTTCTL_BIN" create spawned -o "$TEST_TMP/spawned"
+pid=$(sessiond_pid)
+is "$RC/$(comm "$pid")" 0/lttng-sessiond "lttctl create spawns LTTNG_SESSIOND_PATH's lttng-sessiond, by that name" ||
+	diag "$OUT"
+run lttng list
+like "$STDOUT" "spawned \\[inactive\\]" "... which serves Debian's lttng its session"
 stop_sessiond
 
 # --- as ltt-sessiond: ltt's daemon, LTTng's socket left alone
