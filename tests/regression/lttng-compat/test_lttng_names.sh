@@ -19,14 +19,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
-compat_require
-lttng_can_run ||
-	skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
-if [ -z "${LTT_COMPAT_NS:-}" ]; then
-	exec env LTT_COMPAT_NS=1 unshare -m bash "$0" "$@"
-fi
-mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-names-test /run ||
-	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
+compat_private_run "$0" "$@"
 test_init
 plan 17
 
