@@ -8,7 +8,8 @@
 #   its pid beside LTTng's socket, and its process is named
 #   lttng-sessiond (/proc/PID/comm, which ros2_tracing checks), also when
 #   only argv[0] says so (exec -a, systemd's ExecStart=@); both are gone
-#   once it stopped; lttctl create spawns it so from LTTNG_SESSIOND_PATH;
+#   once it stopped; lttctl create spawns it so from LTTNG_SESSIOND_PATH,
+#   and, run as lttng (a link), the lttng-sessiond beside that link;
 # - run as ltt-sessiond, it is ltt-sessiond and serves no LTTng socket;
 # - ltt-relayd run as lttng-relayd takes LTTng's -p and -s (output grouped
 #   by host, by session); as ltt-relayd, -p is its pid file.
@@ -21,7 +22,7 @@
 
 compat_private_run "$0" "$@"
 test_init
-plan 17
+plan 19
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 PIDF=/var/run/lttng/lttng-sessiond.pid
@@ -68,6 +69,17 @@ is "$RC/$(comm "$pid")" 0/lttng-sessiond "lttctl create spawns LTTNG_SESSIOND_PA
 	diag "$OUT"
 run lttng list
 like "$STDOUT" "spawned \\[inactive\\]" "... which serves Debian's lttng its session"
+stop_sessiond
+
+# --- lttctl run as lttng (the package's /usr/bin/lttng) spawns the
+# lttng-sessiond beside it
+ln -s "$LTTCTL_BIN" "$TEST_TMP/bin/lttng"
+run env -u LTT_SESSIOND_PATH "$TEST_TMP/bin/lttng" create bylttng -o "$TEST_TMP/bylttng"
+pid=$(sessiond_pid)
+is "$RC/$(comm "$pid")" 0/lttng-sessiond "lttctl run as lttng: create spawns the lttng-sessiond beside it" ||
+	diag "$OUT"
+run lttng list
+like "$STDOUT" "bylttng \\[inactive\\]" "... which serves Debian's lttng its session"
 stop_sessiond
 
 # --- as ltt-sessiond: ltt's daemon, LTTng's socket left alone
