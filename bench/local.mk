@@ -5,6 +5,12 @@ noinst_PROGRAMS += bench/rb_bench
 bench_rb_bench_SOURCES = bench/rb_bench.c
 bench_rb_bench_LDADD = src/common/libcommon.la
 
+# Each stage of the fast path timed alone, TSC-bracketed (bench/README.md,
+# "Where the cycles go").
+noinst_PROGRAMS += bench/fastpath_stages
+bench_fastpath_stages_SOURCES = bench/fastpath_stages.c
+bench_fastpath_stages_LDADD = src/common/libcommon.la
+
 # The field-table codec's instructions per message (bench/codec.sh).
 noinst_PROGRAMS += bench/codec_bench
 bench_codec_bench_SOURCES = bench/codec_bench.c
