@@ -739,6 +739,21 @@ void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay 
 	}
 }
 
+bool ltt_data_loop_live_pending(struct ltt_data_thread *dt, const struct ltt_relay *relay)
+{
+	struct ltt_chan_part *part;
+	struct ltt_stream *s;
+
+	for (part = dt->parts; part; part = part->data_next) {
+		if (part->chan->relay != relay)
+			continue;
+		for (s = part->streams; s; s = s->next)
+			if (ltt_source_open_filled(s->src))
+				return true;
+	}
+	return false;
+}
+
 /* The loop's busy hook: give every busy stream another budget. */
 static void drain_busy(struct ltt_evloop *loop, void *arg)
 {

@@ -418,8 +418,17 @@ void ltt_live_next_index(struct live_viewer *v, uint64_t id, bool may_hold)
 		next_index(v, vs, &ix);
 	if (ix.status != LTT_LIVE_INDEX_HUP && ix.status != LTT_LIVE_INDEX_ERR)
 		streams = new_streams_pending(v);
-	/* held on: unless streams came since it was held (the viewer may want them) */
-	if (may_hold && vs && nothing_new(vs, &ix) &&
+	/*
+	 * Held, unless the viewer was given something lately: babeltrace2
+	 * gathers messages and hands them to its output only when its
+	 * lttng-live source returns for want of data (a stream answered
+	 * RETRY), and its muxer, which asks the source again before it
+	 * passes on what it has, only when that happens twice.  So after
+	 * news the next LIVE_RELEASES nothing-new requests are answered at
+	 * once, and only the one after is held.  Held on, unless streams
+	 * came since it was held (the viewer may want them).
+	 */
+	if (may_hold && vs && !v->releases && nothing_new(vs, &ix) &&
 	    (!streams || (v->held ? v->hold_streams_pending : true))) {
 		if (!v->held)
 			v->hold_streams_pending = streams;
@@ -428,6 +437,12 @@ void ltt_live_next_index(struct live_viewer *v, uint64_t id, bool may_hold)
 		return;
 	}
 	v->held = false;
+	if (vs && nothing_new(vs, &ix)) {
+		if (v->releases)
+			v->releases--;
+	} else {
+		v->releases = LIVE_RELEASES;
+	}
 	if (streams)
 		ix.flags |= LTT_LIVE_FLAG_NEW_STREAM;
 	if (vs && ix.status == LTT_LIVE_INDEX_INACTIVE) {
@@ -480,6 +495,7 @@ static int cmd_get_packet(struct live_viewer *v, struct ltt_rbuf *r)
 	v->out.len = head;
 	if (!ret && got) {
 		rp = (struct ltt_live_packet_reply){ LTT_LIVE_PACKET_OK, got, 0 };
+		v->releases = LIVE_RELEASES;
 		ltt_live_put_packet_reply(&v->out, &rp);
 		v->out.len += got;
 		return 0;

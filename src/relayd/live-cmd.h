@@ -19,6 +19,7 @@
 #define LIVE_PACKET_MAX (1u << 20)		/* bytes per GET_PACKET reply */
 #define LIVE_METADATA_MAX (4u << 20)		/* per GET_METADATA reply (4 KiB packets) */
 #define LIVE_REQ_MAX (LTT_LIVE_CMD_HDR_SIZE + 20)
+#define LIVE_RELEASES 2				/* see ltt_live_next_index() */
 
 struct live_vstream {
 	uint64_t handle;
@@ -65,6 +66,8 @@ struct live_viewer {
 	 * stream comes, or LIVE_HOLD_NS passed (live.c).
 	 */
 	bool held;
+	unsigned int releases;			/* nothing-new requests to answer at
+						 * once (after news: LIVE_RELEASES) */
 	uint64_t hold_id;			/* the stream asked for */
 	bool hold_streams_pending;		/* new streams were pending already */
 };

@@ -102,6 +102,8 @@ static void answer_held(struct live_viewer *v, bool may_hold)
 	if (v->held)
 		return;
 	v->live->nheld--;
+	LTT_DBG("live: viewer %" PRIu64 ": GET_NEXT_INDEX of stream %" PRIu64 " answered (%s)",
+		v->id, v->hold_id, may_hold ? "news" : "the hold ended");
 	ltt_evloop_timer_disarm(v->timer);
 	viewer_send(v);
 }

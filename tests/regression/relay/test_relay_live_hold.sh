@@ -4,9 +4,12 @@
 # INACTIVE with the beacon the viewer has) until its stream moves, so a
 # viewer gets the index of a packet that comes within the hold in the
 # reply to the request it sent before, not a RETRY it would sleep on
-# (issue 60).  A scripted viewer (live_probe) sends the request; the
-# relay's debug log says it is held; a scripted consumer (relay_feed)
-# then sends a packet, a beacon or a stream; the one reply is read.
+# (issue 60).  After news (an index, a new beacon, packet bytes) the next
+# two requests with nothing new are answered at once: babeltrace2
+# hands what it gathered to its output only then.  A scripted viewer
+# (live_probe) sends the request; the relay's debug log says it is held;
+# a scripted consumer (relay_feed) then sends a packet, a beacon or a
+# stream; the one reply is read.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
@@ -43,6 +46,14 @@ reply() {
 	R=""
 	read -r -t "$TEST_TIMEOUT" R <&"$OUT_p"
 }
+# released STREAM WHAT: the two requests after news are answered at once,
+# nothing new (RETRY, or INACTIVE with the beacon the viewer has)
+released() {
+	local a b
+	ask p "index $1" && a=$R && ask p "index $1" && b=$R
+	like "$a|$b" "^index status=[25] .*\|index status=[25] " \
+		"after $2: the next two requests answered at once, nothing new"
+}
 
 send_held "$H1"
 ok $? "GET_NEXT_INDEX on a stream with nothing yet is held, not answered RETRY"
@@ -53,6 +64,7 @@ is "$R" "index status=1 flags=1 offset=0 packet_size=2048 content_size=1120 begi
 	"the held request is answered with the packet's index (OK, not RETRY)"
 ask p "metadata $H0" && ask p "packet $H1 0 256"
 is "$R" "packet status=1 flags=0 len=256 head=c11ffcc1" "and its packet is read"
+released "$H1" "the packet"
 
 send_held "$H1"
 ok $? "held again: nothing after that packet"
@@ -60,11 +72,13 @@ feed f "beacon 1 5000"
 reply
 is "$R" "index status=5 flags=0 offset=0 packet_size=0 content_size=0 begin=0 end=5000 class=0" \
 	"a beacon answers it: INACTIVE up to the beacon's time"
+released "$H1" "the beacon"
 send_held "$H1"
 ok $? "the same beacon again is nothing new: held"
 feed f "beacon 1 6000"
 reply
 like "$R" "^index status=5 flags=0 .* end=6000 " "a newer beacon answers it"
+released "$H2" "the newer beacon"
 
 # Another viewer is served while the first one's request is held.
 send_held "$H2"
