@@ -182,6 +182,12 @@ tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
 tests_regression_live_probe_LDADD = src/common/libcommon.la
 TESTS += tests/regression/relay/test_relay_live_proto.sh
 EXTRA_DIST += tests/regression/relay/test_relay_live_proto.sh
+# A GET_NEXT_INDEX with nothing new is held until its stream moves.
+TESTS += tests/regression/relay/test_relay_live_hold.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_hold.sh
+# A live session's events are sent between live ticks.
+TESTS += tests/regression/relay/test_relay_live_early.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_early.sh
 # A real ltt trace streamed by relay_client, read live by babeltrace2.
 TESTS += tests/regression/relay/test_relay_live_replay.sh
 EXTRA_DIST += tests/regression/relay/test_relay_live_replay.sh

@@ -227,10 +227,17 @@ static void test_session(void)
 	tap_is_int((int)f.meta_unanswerable, 0,
 		   "ltt-relayd (GET_CONFIGURATION's LTT flag) is asked to answer every SEND_METADATA");
 
-	/* live: a tick after a write sends nothing, the next one a beacon */
+	/*
+	 * live, to ltt-relayd (which serves a beacon only once the packets
+	 * before it are written): a tick after a write sends a beacon too,
+	 * so that a viewer knows at once nothing follows that packet
+	 */
 	ltt_sink_idle(sink, 123456789, 3);
-	ltt_sink_idle(sink, 223456789, 3);
 	tap_ok(fake_wait(&f, &f.nr_beacons, 1) && f.nr_beacons == 1 &&
+	       f.last_beacon.timestamp_end == 123456789,
+	       "ltt-relayd: a tick just after a packet sends a beacon");
+	ltt_sink_idle(sink, 223456789, 3);
+	tap_ok(fake_wait(&f, &f.nr_beacons, 2) && f.nr_beacons == 2 &&
 	       f.last_beacon.timestamp_end == 223456789 && f.last_beacon.stream_id == 3 &&
 	       f.last_beacon.stream_handle == 101, "an idle stream sends one beacon with the time");
 
@@ -416,9 +423,9 @@ static void test_announce(void)
 	tap_ok(!ltt_sink_write(a, &pkt) && fake_wait(&f, &f.nr_indexes, 1),
 	       "a packet of it reached the relay, with its index");
 	tap_is_int((int)f.streams_sent, 0, "not announced while its channel's streams may come");
-	ltt_sink_idle(a, 5000, 3);	/* wrote since the last tick: nothing */
+	ltt_sink_idle(a, 5000, 3);	/* wrote since the last tick: a beacon (ltt-relayd) */
 	ltt_sink_idle(a, 6000, 3);	/* a beacon, after what the tick would announce */
-	tap_ok(fake_wait(&f, &f.nr_beacons, 1), "two live ticks (a beacon came)");
+	tap_ok(fake_wait(&f, &f.nr_beacons, 2), "two live ticks (two beacons came)");
 	tap_is_int((int)f.streams_sent, 0, "and still not announced: a tick does not split a channel");
 	tap_ok(!ltt_output_open_sink(cout, "chan_1", &b) && fake_wait(&f, &f.nr_streams, 3),
 	       "the channel's second stream is added");
@@ -432,8 +439,8 @@ static void test_announce(void)
 	       fake_wait(&f, &f.nr_streams, 4), "another channel's stream");
 	ltt_sink_idle(a, 7000, 3);
 	ltt_sink_idle(a, 8000, 3);
-	fake_wait(&f, &f.nr_beacons, 3);
-	tap_ok(f.nr_beacons == 3 && f.streams_sent == 1,
+	fake_wait(&f, &f.nr_beacons, 4);
+	tap_ok(f.nr_beacons == 4 && f.streams_sent == 1,
 	       "ticks while it is incomplete announce nothing");
 	ltt_sink_destroy(c);
 	ltt_output_destroy(other);
