@@ -135,30 +135,29 @@ STAGE(st_loop)
 	return 0;
 }
 
-STAGE(st_rdtscp)
+/* The fast path's clock read of @kind, @n times (a constant: inlined). */
+static inline __attribute__((always_inline)) uint64_t tclock_loop(uint64_t n, uint32_t kind)
 {
 	uint64_t i, sum = 0;
 	uint32_t cpu;
 
-	(void)st;
 	for (i = 0; i < n; i++) {
-		sum += ltt_tclock_read_cpu(LTT_TCLOCK_TSC, &cpu);
+		sum += ltt_tclock_read_cpu(kind, &cpu);
 		__asm__ volatile("" : "+r"(cpu) :: "memory");
 	}
 	return sum;
 }
 
+STAGE(st_rdtscp)
+{
+	(void)st;
+	return tclock_loop(n, LTT_TCLOCK_TSC);
+}
+
 STAGE(st_lfence_rdtsc)
 {
-	uint64_t i, sum = 0;
-	uint32_t cpu;
-
 	(void)st;
-	for (i = 0; i < n; i++) {
-		sum += ltt_tclock_read_cpu(LTT_TCLOCK_TSC_LFENCE, &cpu);
-		__asm__ volatile("" ::: "memory");
-	}
-	return sum;
+	return tclock_loop(n, LTT_TCLOCK_TSC_LFENCE);
 }
 
 STAGE(st_rdtsc)
