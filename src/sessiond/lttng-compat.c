@@ -480,9 +480,10 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_CLEAR_SESSION] = { ltt_lttng_clear_session, NULL },
 	[LTT_LTTNG_CMD_REGENERATE_METADATA] = { ltt_lttng_regenerate_metadata, NULL },
 	[LTT_LTTNG_CMD_REGENERATE_STATEDUMP] = { ltt_lttng_regenerate_statedump, NULL },
-	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { NULL, "lttctl add-trigger" },
-	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { NULL, "lttctl remove-trigger" },
-	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { NULL, "lttctl list-triggers" },
+	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY] = { ltt_lttng_trigger_cmd, NULL },
 };
 
 /* The rest: what LTTng's own tools do with them. */

@@ -13,6 +13,8 @@
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
  *   lttng-compat-view.c  rotation schedules, process attribute trackers
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
+ *   lttng-compat-trigger.c triggers and error queries
+ *   lttng-compat-notif.c the notification channel (sessiond-notification)
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -139,6 +141,10 @@ uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call);
+
+/* lttng-compat-trigger.c: REGISTER_TRIGGER, UNREGISTER_TRIGGER, LIST_TRIGGERS, EXECUTE_ERROR_QUERY */
+
+uint32_t ltt_lttng_trigger_cmd(struct ltt_lttng_call *call);
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a

@@ -1,0 +1,107 @@
+#!/bin/bash
+# test_lttng_compat_triggers.sh - LTTng 2.13's triggers on ltt-sessiond
+# --lttng-compat, translated onto ltt's own (one engine): Debian's
+# /usr/bin/lttng adds, lists (text and --mi xml) and removes triggers,
+# lttctl lists what lttng added and lttng what lttctl added; a duplicate
+# name gets LTTng's error; what ltt's triggers lack is refused with
+# LTTng's NOT_SUPPORTED and a sentence in the daemon's log; the error
+# queries list-triggers runs answer with ltt's counters; and a C program
+# linked to Debian's liblttng-ctl registers a trigger with a notify
+# action, subscribes on LTTng's notification channel
+# (sessiond-notification) and receives the notification, its
+# evaluation's values included.  As root in its own mount namespace
+# (/var/run/lttng), as test_lttng_compat.sh.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
+
+compat_require
+lttng_can_run ||
+	skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
+if [ -z "${LTT_COMPAT_NS:-}" ]; then
+	exec env LTT_COMPAT_NS=1 unshare -m bash "$0" "$@"
+fi
+mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
+	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
+ust_setup --log --lttng-compat
+plan 32
+
+export LTTNG_HOME="$TEST_TMP/lttng-home"
+mkdir -p "$LTTNG_HOME"
+LTTNG=/usr/bin/lttng
+lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+
+lttctl create s1 -o "$TEST_TMP/s1" >/dev/null
+lttctl enable-channel -u c1 -s s1 >/dev/null
+
+# --- lttng adds, lttctl lists ---
+run lttng add-trigger --name t1 --condition event-rule-matches --type=user \
+	--name='compat:ev*' --filter 'i > 3' --log-level=TRACE_INFO.. \
+	--capture i --capture '$ctx.vpid' --action notify \
+	--action start-session s1 --rate-policy=once-after:3
+ok $RC "lttng add-trigger (a user rule with a filter, a log level, captures; two actions)" ||
+	diag "$OUT"
+like "$STDOUT" "Added trigger \`t1\`" "... and lttng says so"
+run lttctl list-triggers
+like "$STDOUT" "t1" "lttctl list-triggers shows the trigger lttng added"
+like "$STDOUT" "compat:ev\\*" "... with its rule's pattern" || diag "$OUT"
+like "$STDOUT" "i > 3" "... its filter"
+like "$STDOUT" "ctx.vpid" "... its captures"
+like "$STDOUT" "start session \`s1\`, rate policy: once after 3 occurrences" "... and the start-session action's rate policy"
+run lttng add-trigger --name t1 --condition event-rule-matches --type=user --name=x \
+	--action notify
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a second trigger named t1 is refused (status $RC)"
+like "$OUT" "Trigger already registered" "... with LTTng's TRIGGER_EXISTS"
+run lttng add-trigger --condition event-rule-matches --type=user --name=compat:auto \
+	--action notify
+like "$STDOUT" "Added trigger \`trigger[0-9]*\`" "a trigger lttng does not name gets a daemon's name" ||
+	diag "$OUT"
+
+# --- lttctl adds, lttng lists ---
+lttctl add-trigger --name u1 --condition=channel-buffer-usage-ge --session=s1 -u \
+	--channel=c1 --threshold-ratio=0.75 --action=notify >/dev/null
+# stop-session: Debian's lttng 2.13.9 aborts writing a rotate-session
+# action's MI (it asks a notify action's rate policy of it), whatever the daemon
+lttctl add-trigger --name c1 --condition=session-consumed-size-ge --session=s1 \
+	--threshold-size=1M --action=stop-session s1 --rate-policy=every:2 >/dev/null
+lttctl add-trigger --name r1 --condition=session-rotation-finishes --session=s1 \
+	--action=notify --action=snapshot-session s1 >/dev/null
+run lttng list-triggers
+ok $RC "lttng list-triggers" || diag "$OUT"
+like "$STDOUT" "rule: compat:ev\\* \\(type: user tracepoint, filter: i > 3, log level at least INFO\\)" \
+	"... shows t1's rule as LTTng writes it"
+like "$STDOUT" "start session \`s1\`, rate policy: once after 3 occurrences" "... its second action"
+like "$STDOUT" "condition: buffer usage high" "... lttctl's buffer usage trigger"
+like "$STDOUT" "threshold \\(ratio\\): 0.75" "... with its ratio" || diag "$OUT"
+like "$STDOUT" "condition: session consumed size" "... lttctl's consumed size trigger"
+like "$STDOUT" "stop session \`s1\`, rate policy: every 2 occurrences" "... its action and rate policy"
+like "$STDOUT" "condition: session rotation completed" "... lttctl's rotation trigger"
+like "$STDOUT" "snapshot session \`s1\`" "... and its snapshot action"
+unlike "$OUT" "Failed to query errors" "the error queries list-triggers runs are answered"
+run lttng --mi xml list-triggers
+ok $RC "lttng --mi xml list-triggers" || diag "$OUT"
+is "$(grep -o '<trigger><name>[^<]*</name>' <<<"$STDOUT" | sed 's/<[^>]*>//g' | sort | tr '\n' ' ')" \
+	"c1 r1 t1 trigger0 u1 " "... lists the five triggers, by name"
+like "$STDOUT" "<capture_descriptors><event_expr><event_expr_payload_field><name>i</name>" \
+	"... t1's captures"
+like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
+	"... and the actions' failures ltt counts (none)"
+
+# --- what ltt's triggers lack ---
+run lttng add-trigger --condition event-rule-matches --type=jul --name=x --action notify
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a JUL rule in a trigger is refused (status $RC)"
+like "$OUT" "Operation not supported" "... with LTTng's NOT_SUPPORTED"
+like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve event rules of the JUL and log4j domains in triggers" \
+	"... and the daemon's log says what ltt lacks"
+
+# --- lttng removes ---
+run lttng remove-trigger t1
+ok $RC "lttng remove-trigger t1" || diag "$OUT"
+run lttctl list-triggers
+unlike "$STDOUT" "t1" "lttctl list-triggers no longer shows it"
+run lttng remove-trigger u1
+ok $RC "lttng removes a trigger lttctl added" || diag "$OUT"
+run lttng remove-trigger nosuch
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "removing a trigger that does not exist fails (status $RC)"
+like "$OUT" "Couldn't find trigger with name \`nosuch\`" "... as lttng says it" || diag "$OUT"
