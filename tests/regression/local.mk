@@ -345,4 +345,5 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py

@@ -261,6 +261,10 @@ static void get_exclusions(struct dec *d, uint32_t count, uint32_t bytes, char *
 		get_lstring(d, name, sizeof(name), "an exclusion longer than ltt's 255 bytes");
 		if (failed(d))
 			return;
+		if (!name[0] || strchr(name, ',')) {
+			lacks(d, "an empty exclusion, or one with a ','");
+			return;
+		}
 		if (used + strlen(name) + 2 > size) {
 			lacks(d, "exclusions longer than ltt's 4,095 bytes");
 			return;
@@ -275,6 +279,7 @@ static void get_kprobe_location(struct dec *d, uint32_t len, struct ltt_rule_con
 {
 	struct ltt_probe_loc loc = { .kind = LTT_PROBE_KSYM };
 	size_t start = d->r->pos;
+	char why[128];
 	uint8_t type = ltt_rbuf_get_u8(d->r);
 
 	if (type == KPROBE_SYMBOL) {
@@ -295,7 +300,8 @@ static void get_kprobe_location(struct dec *d, uint32_t len, struct ltt_rule_con
 		malformed(d);
 		return;
 	}
-	if (ltt_probe_loc_format(&loc, false, rule->location, sizeof(rule->location)))
+	if (ltt_probe_loc_format(&loc, false, rule->location, sizeof(rule->location)) ||
+	    ltt_probe_loc_parse(LTT_EVENT_KPROBE, rule->location, &loc, why, sizeof(why)))
 		lacks(d, "this probe location");
 }
 
@@ -417,8 +423,13 @@ static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
 			return;
 		}
 		c->nr_captures = n;
-		for (i = 0; i < n && !failed(d); i++)
+		for (i = 0; i < n && !failed(d); i++) {
+			struct ltt_capture_expr e;
+
 			get_capture(d, c->captures[i], sizeof(c->captures[i]));
+			if (!failed(d) && ltt_capture_parse(c->captures[i], &e))
+				lacks(d, "a capture ltt does not take (a field's name, NAME[INDEX], or a context filters take)");
+		}
 		return;
 	case COND_CONSUMED:
 		c->cond = LTT_CONDITION_SESSION_CONSUMED_SIZE_GE;

@@ -25,7 +25,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 32
+plan 46
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -105,3 +105,73 @@ ok $RC "lttng removes a trigger lttctl added" || diag "$OUT"
 run lttng remove-trigger nosuch
 ok "$([ $RC != 0 ] && echo 0 || echo 1)" "removing a trigger that does not exist fails (status $RC)"
 like "$OUT" "Couldn't find trigger with name \`nosuch\`" "... as lttng says it" || diag "$OUT"
+
+# --- the notification channel, from a program linked to liblttng-ctl ---
+SOCKDIR=/var/run/lttng
+ok "$([ -S $SOCKDIR/sessiond-notification ] && echo 0 || echo 1)" \
+	"the daemon listens on LTTng's notification channel, $SOCKDIR/sessiond-notification"
+CLIENT="$TEST_TMP/lttng_notif_client"
+cc -o "$CLIENT" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/lttng_notif_client.c" \
+	-llttng-ctl 2>"$TEST_TMP/client-cc.err"
+ok $? "the notification client builds against Debian's liblttng-ctl" ||
+	diag "$(cat "$TEST_TMP/client-cc.err")"
+compat_build
+# notif_wait NAME ARGS...: the client in the background, subscribed once
+# it wrote "ready" into the fifo; its output in $TEST_TMP/NAME.out
+notif_wait() {
+	local name=$1 line=
+	shift
+	mkfifo "$TEST_TMP/$name.ready"
+	timeout "$TEST_TIMEOUT" "$CLIENT" "$1" "$TEST_TMP/$name.ready" "${@:2}" \
+		>"$TEST_TMP/$name.out" 2>"$TEST_TMP/$name.err" &
+	CLIENT_PID=$!
+	read -r -t "$TEST_TIMEOUT" line <"$TEST_TMP/$name.ready"
+	[ "$line" = ready ]
+}
+notif_wait ev event n1 'compat:basic' i text nosuch
+ok $? "the client registered a trigger with a notify action and subscribed to its condition (a second subscription: ALREADY_SUBSCRIBED)" ||
+	diag "$(cat "$TEST_TMP/ev.err")"
+run lttctl list-triggers
+like "$STDOUT" "n1" "lttctl list-triggers shows the program's trigger"
+compat_run 5
+wait $CLIENT_PID
+ok $? "the client received a notification" || diag "$(cat "$TEST_TMP/ev.err")"
+is "$(cat "$TEST_TMP/ev.out")" "trigger n1 captures 3 'été' unavailable" \
+	"... of its trigger, with the captures of the one event i == 3 (a missing field: unavailable)"
+run lttctl list-triggers
+unlike "$STDOUT" "n1" "... and it unregistered its trigger"
+
+lttng create s2 -o "$TEST_TMP/s2" >/dev/null
+lttng enable-event -u compat:basic -s s2 >/dev/null
+lttng start s2 >/dev/null
+notif_wait rot rotation r2 s2
+ok $? "a client subscribed to session s2's rotations" || diag "$(cat "$TEST_TMP/rot.err")"
+compat_run 5
+run lttng rotate s2
+ok $RC "lttng rotate s2" || diag "$OUT"
+archive=$(sed -n 's/.* is now readable at \(.*\)$/\1/p' <<<"$STDOUT")
+wait $CLIENT_PID
+ok $? "the client received the rotation's notification" || diag "$(cat "$TEST_TMP/rot.err")"
+is "$(cat "$TEST_TMP/rot.out")" "trigger r2 rotation 1 archive $archive" \
+	"... with the rotation's id and the archive lttng rotate printed"
+
+# another major version of the notification protocol is refused
+is "$(/usr/bin/python3 - "$SOCKDIR/sessiond-notification" <<'PY'
+import socket, struct, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(struct.pack("=bII", 0, 2, 0) + bytes([2, 0]))
+data = b""
+while len(data) < 21:
+    chunk = s.recv(64)
+    if not chunk:
+        break
+    data += chunk
+hs = struct.unpack("=bIIBB", data[:11])
+rep = struct.unpack("=bIIb", data[11:21])
+print(hs[3], hs[4], rep[0], rep[3], s.recv(1) == b"")
+PY
+)" "1 1 3 -6 True" \
+	"a client of notification protocol 2.0 gets 1.1's handshake, UNSUPPORTED_VERSION, and the connection closed"
+like "$(cat "$SESSIOND_LOG")" "speaks the notification protocol 2.0, ltt-sessiond --lttng-compat LTTng 2.13's 1.1: refused" \
+	"... and the daemon's log says so"
