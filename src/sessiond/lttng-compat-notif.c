@@ -115,9 +115,9 @@ static int8_t subscription(struct ltt_lttng_subs **subs, const struct ucred *cre
 		err = canonical(c, &cond);
 	free(c);
 	if (err) {
-		LTT_WARN_RL("LTTng notification client pid %d: %s a condition %s: refused",
+		LTT_WARN_RL("LTTng notification client pid %d: %s a condition ltt can't take (%s): refused",
 			    (int)cred->pid, add ? "subscribes to" : "unsubscribes from",
-			    err == -ENOTSUP ? why : "that is malformed");
+			    err == -ENOTSUP ? why : "malformed");
 		return LTT_LTTNG_NOTIF_INVALID;
 	}
 	at = find(*subs, &cond);

@@ -276,6 +276,7 @@ if [ -n "$COMPAT" ]; then
 	build "$g/utils/register-some-triggers" "$g/utils/register-some-triggers.c" -llttng-ctl
 	build "$n/base_client" "$n/base_client.c" -llttng-ctl
 	build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
+	build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
 fi
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do
