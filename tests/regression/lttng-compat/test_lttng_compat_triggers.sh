@@ -25,7 +25,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 46
+plan 50
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -154,6 +154,24 @@ wait $CLIENT_PID
 ok $? "the client received the rotation's notification" || diag "$(cat "$TEST_TMP/rot.err")"
 is "$(cat "$TEST_TMP/rot.out")" "trigger r2 rotation 1 archive $archive" \
 	"... with the rotation's id and the archive lttng rotate printed"
+
+# an action that fails is counted, and the error query lttng list-triggers runs says so
+run lttng add-trigger --name e1 --condition event-rule-matches --type=user --name=compat:basic \
+	--filter 'i == 3' --action start-session s2 --action notify
+ok $RC "lttng add-trigger e1: start s2, which is active (it fails), then notify" || diag "$OUT"
+open_fifo W "$TEST_TMP/w"
+lttctl wait-trigger e1 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w.out" 2>&"$W" &
+WAITER=$!
+read_line "$W" && [[ $LINE == "Waiting for trigger "* ]]
+ok $? "lttctl wait-trigger waits for the trigger lttng added"
+compat_run 5
+wait $WAITER
+ok $? "... and gets its notification, after its start-session action ran"
+run lttng list-triggers
+like "$STDOUT" "start session \`s2\`
+      errors:
+        total execution failures: 1" "lttng list-triggers: the failed start-session is counted (EXECUTE_ERROR_QUERY)" ||
+	diag "$OUT"
 
 # another major version of the notification protocol is refused
 is "$(/usr/bin/python3 - "$SOCKDIR/sessiond-notification" <<'PY'
