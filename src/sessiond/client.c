@@ -339,34 +339,27 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 }
 
 /*
- * LTTng's wire has no header of ltt's: a connection starts where ltt's
- * would have read one announcing the fixed request, whose bytes are the
- * payload; then lttng_sized() extends it by the variable part.
+ * LTTng's wires have no header of ltt's: a connection starts where ltt's
+ * would have read one announcing @len bytes (the client socket's fixed
+ * request, the notification channel's 9-byte message header), which are
+ * the payload; then lttng_sized() or conn_read() extends it by the
+ * variable part they say.
  */
-static void lttng_expect_request(struct conn *c)
+static void lttng_expect(struct conn *c, uint32_t len)
 {
-	c->hello_done = true;
-	c->minor = LTT_CLIENT_MINOR;
-	c->hdr = (struct ltt_client_hdr){ .magic = LTT_CLIENT_MAGIC,
-					  .payload_len = LTT_LTTNG_MSG_SIZE };
+	c->hdr = (struct ltt_client_hdr){ .magic = LTT_CLIENT_MAGIC, .payload_len = len };
 	c->hdr_got = LTT_CLIENT_HDR_SIZE;
 	c->payload_got = 0;
 	c->lttng_sized = false;
 	c->msg_by = ltt_evloop_now_ns() + LTT_CLIENT_RECV_TIMEOUT_MS * NS_PER_MS;
 }
 
-/*
- * LTTng's notification channel: a message's 9-byte header is read as the
- * payload, then extended by the size it says (notif_sized()).
- */
-static void notif_expect(struct conn *c)
+/* LTTng's client socket: every connection one request, no HELLO. */
+static void lttng_expect_request(struct conn *c)
 {
-	c->hdr = (struct ltt_client_hdr){ .magic = LTT_CLIENT_MAGIC,
-					  .payload_len = LTT_LTTNG_NOTIF_HDR_SIZE };
-	c->hdr_got = LTT_CLIENT_HDR_SIZE;
-	c->payload_got = 0;
-	c->lttng_sized = false;
-	c->msg_by = ltt_evloop_now_ns() + LTT_CLIENT_RECV_TIMEOUT_MS * NS_PER_MS;
+	c->hello_done = true;
+	c->minor = LTT_CLIENT_MINOR;
+	lttng_expect(c, LTT_LTTNG_MSG_SIZE);
 }
 
 /* A whole notification channel message is in: answer it.  0, or -1 to drop @c. */
@@ -392,7 +385,7 @@ static int notif_request(struct conn *c)
 	}
 	c->closing = ret > 0;
 	c->reply_by = ltt_evloop_now_ns() + LTT_CLIENT_SEND_TIMEOUT_MS * NS_PER_MS;
-	notif_expect(c);
+	lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);
 	return ltt_client_conn_rearm(c) ? -1 : 0;
 }
 
@@ -683,7 +676,7 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
 		lttng_expect_request(c);
 	else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
-		notif_expect(c);
+		lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);	/* its handshake first */
 	ltt_client_conn_deadline(c);
 }
 

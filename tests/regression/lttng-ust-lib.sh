@@ -59,6 +59,23 @@ lttng_can_run() {
 	[ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null
 }
 
+# compat_setup "$@": for a test of ltt-sessiond --lttng-compat as root,
+# whose LTTng clients use /var/run/lttng: skip unless LTTng's tools are
+# there and this is root with mount namespaces; else run the test script
+# again in a mount namespace of its own with a private /run, and start
+# the daemon there (ust_setup --log --lttng-compat).
+compat_setup() {
+	compat_require
+	lttng_can_run ||
+		skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
+	if [ -z "${LTT_COMPAT_NS:-}" ]; then
+		exec env LTT_COMPAT_NS=1 unshare -m bash "$0" "$@"
+	fi
+	mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
+		{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
+	ust_setup --log --lttng-compat
+}
+
 # lttng_run SCRIPT: bash SCRIPT with a private lttng-sessiond running
 # (LTTNG_HOME=$TEST_TMP/lttng-home; APP, DUP_APP, N, TEST_TMP, TEST_TIMEOUT
 # exported); its output in $TEST_TMP/lttng.log.  Returns SCRIPT's status.

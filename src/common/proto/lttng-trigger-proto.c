@@ -305,6 +305,16 @@ static void get_kprobe_location(struct dec *d, uint32_t len, struct ltt_rule_con
 		lacks(d, "this probe location");
 }
 
+/* A rule's pattern (@pattern_len bytes) and filter (@filter_len, 0: none). */
+static void get_pattern_filter(struct dec *d, uint32_t pattern_len, uint32_t filter_len,
+			       struct ltt_rule_conf *rule)
+{
+	get_string(d, pattern_len, false, rule->pattern, sizeof(rule->pattern),
+		   "a pattern longer than ltt's 255 bytes");
+	get_string(d, filter_len, true, rule->filter, sizeof(rule->filter),
+		   "a filter longer than ltt's 4,096 bytes");
+}
+
 /* The event rule of an event-rule-matches condition into @c's domain and rule. */
 static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 {
@@ -319,10 +329,7 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 			lacks(d, "a system call rule of entries or exits alone (ltt's take both)");
 		c->domain = LTT_DOMAIN_KERNEL;
 		rule->type = LTT_EVENT_SYSCALL;
-		get_string(d, h.b, false, rule->pattern, sizeof(rule->pattern),
-			   "a pattern longer than ltt's 255 bytes");
-		get_string(d, h.c, true, rule->filter, sizeof(rule->filter),
-			   "a filter longer than ltt's 4,096 bytes");
+		get_pattern_filter(d, h.b, h.c, rule);
 		return;
 	case RULE_KPROBE:
 		get_hdr(d, &rule_hdr2, &h);
@@ -337,10 +344,7 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 		get_hdr(d, &rule_hdr2, &h);
 		c->domain = LTT_DOMAIN_KERNEL;
 		rule->type = LTT_EVENT_TRACEPOINT;
-		get_string(d, h.a, false, rule->pattern, sizeof(rule->pattern),
-			   "a pattern longer than ltt's 255 bytes");
-		get_string(d, h.b, true, rule->filter, sizeof(rule->filter),
-			   "a filter longer than ltt's 4,096 bytes");
+		get_pattern_filter(d, h.a, h.b, rule);
 		return;
 	case RULE_UPROBE:
 		lacks(d, "user-space probe rules (their location passes a file descriptor)");
@@ -361,10 +365,7 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 		return;
 	}
 	rule->type = LTT_EVENT_TRACEPOINT;
-	get_string(d, h.a, false, rule->pattern, sizeof(rule->pattern),
-		   "a pattern longer than ltt's 255 bytes");
-	get_string(d, h.b, true, rule->filter, sizeof(rule->filter),
-		   "a filter longer than ltt's 4,096 bytes");
+	get_pattern_filter(d, h.a, h.b, rule);
 	get_llr(d, h.c, rule);
 	if (type == RULE_USER_TP && !failed(d))
 		get_exclusions(d, h.d, h.e, rule->exclusions, sizeof(rule->exclusions));

@@ -16,15 +16,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 
-compat_require
-lttng_can_run ||
-	skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
-if [ -z "${LTT_COMPAT_NS:-}" ]; then
-	exec env LTT_COMPAT_NS=1 unshare -m bash "$0" "$@"
-fi
-mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
-	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
-ust_setup --log --lttng-compat
+compat_setup "$@"
 plan 50
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
