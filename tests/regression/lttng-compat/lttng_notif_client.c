@@ -13,6 +13,10 @@
  *   lttng_notif_client rotation READY_FILE NAME SESSION
  *       session rotation completed of SESSION; prints
  *       "trigger NAME rotation ID archive PATH"
+ *   lttng_notif_client usage READY_FILE NAME SESSION CHANNEL
+ *       buffer usage high of user-space channel CHANNEL of SESSION, at
+ *       1 byte (its first event not consumed yet); prints "trigger NAME
+ *       usage BYTES of CAPACITY"
  *
  * Exits 0 once it printed one, 1 on any failure (said on stderr).
  */
@@ -75,6 +79,19 @@ static int print_event(const struct lttng_evaluation *e)
 	return 0;
 }
 
+static int print_usage(const struct lttng_evaluation *e)
+{
+	uint64_t use;
+	double ratio;
+
+	if (lttng_evaluation_buffer_usage_get_usage(e, &use) != LTTNG_EVALUATION_STATUS_OK ||
+	    lttng_evaluation_buffer_usage_get_usage_ratio(e, &ratio) != LTTNG_EVALUATION_STATUS_OK)
+		return fail("no usage in the evaluation");
+	/* the capacity, as LTTng's evaluation has it: the use over its ratio */
+	printf(" usage %" PRIu64 " of %.0f", use, ratio > 0 ? (double)use / ratio : 0.0);
+	return 0;
+}
+
 static int print_rotation(const struct lttng_evaluation *e)
 {
 	const struct lttng_trace_archive_location *loc;
@@ -97,6 +114,16 @@ static struct lttng_condition *condition_of(int argc, char **argv)
 	struct lttng_event_rule *rule;
 	int i;
 
+	if (!strcmp(argv[1], "usage")) {
+		c = lttng_condition_buffer_usage_high_create();
+		if (argc < 6 || !c ||
+		    lttng_condition_buffer_usage_set_session_name(c, argv[4]) ||
+		    lttng_condition_buffer_usage_set_channel_name(c, argv[5]) ||
+		    lttng_condition_buffer_usage_set_domain_type(c, LTTNG_DOMAIN_UST) ||
+		    lttng_condition_buffer_usage_set_threshold(c, 1))
+			return NULL;
+		return c;
+	}
 	if (!strcmp(argv[1], "rotation")) {
 		c = lttng_condition_session_rotation_completed_create();
 		if (c && lttng_condition_session_rotation_set_session_name(c, argv[4]) !=
@@ -128,8 +155,9 @@ int main(int argc, char **argv)
 	FILE *ready;
 	int ret;
 
-	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "rotation")))
-		return fail("usage: lttng_notif_client event|rotation READY_FILE NAME PATTERN|SESSION [CAPTURE...]");
+	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "rotation") &&
+			 strcmp(argv[1], "usage")))
+		return fail("usage: lttng_notif_client event|rotation|usage READY_FILE NAME PATTERN|SESSION [CAPTURE...|CHANNEL]");
 	cond = condition_of(argc, argv);
 	if (!cond)
 		return fail("can't make the condition");
@@ -160,8 +188,17 @@ int main(int argc, char **argv)
 	lttng_trigger_get_name(lttng_notification_get_trigger(notification), &name);
 	printf("trigger %s", name ? name : "?");
 	e = lttng_notification_get_evaluation(notification);
-	ret = lttng_evaluation_get_type(e) == LTTNG_CONDITION_TYPE_SESSION_ROTATION_COMPLETED ?
-	      print_rotation(e) : print_event(e);
+	switch (lttng_evaluation_get_type(e)) {
+	case LTTNG_CONDITION_TYPE_SESSION_ROTATION_COMPLETED:
+		ret = print_rotation(e);
+		break;
+	case LTTNG_CONDITION_TYPE_BUFFER_USAGE_HIGH:
+		ret = print_usage(e);
+		break;
+	default:
+		ret = print_event(e);
+		break;
+	}
 	printf("\n");
 	fflush(stdout);
 	if (lttng_notification_channel_unsubscribe(channel, cond) !=

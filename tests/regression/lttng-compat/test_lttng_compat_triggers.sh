@@ -17,7 +17,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 
 compat_setup "$@"
-plan 50
+plan 53
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -146,6 +146,21 @@ wait $CLIENT_PID
 ok $? "the client received the rotation's notification" || diag "$(cat "$TEST_TMP/rot.err")"
 is "$(cat "$TEST_TMP/rot.out")" "trigger r2 rotation 1 archive $archive" \
 	"... with the rotation's id and the archive lttng rotate printed"
+
+# buffer usage: the bytes used and the channel's capacity (4 sub-buffers of 4 KiB)
+lttng create s3 -o "$TEST_TMP/s3" >/dev/null
+lttng enable-channel -u c3 -s s3 --subbuf-size 4096 --num-subbuf 4 >/dev/null
+lttng enable-event -u compat:basic -s s3 -c c3 >/dev/null
+lttng start s3 >/dev/null
+notif_wait use usage u3 s3 c3
+ok $? "a client subscribed to buffer usage high of s3's channel c3 (1 byte)" ||
+	diag "$(cat "$TEST_TMP/use.err")"
+compat_run 5
+wait $CLIENT_PID
+ok $? "the client received the buffer usage notification" || diag "$(cat "$TEST_TMP/use.err")"
+like "$(cat "$TEST_TMP/use.out")" "^trigger u3 usage [1-9][0-9]* of 16384\$" \
+	"... with the bytes used and the channel's capacity, 16384 bytes"
+lttng destroy s3 >/dev/null
 
 # an action that fails is counted, and the error query lttng list-triggers runs says so
 run lttng add-trigger --name e1 --condition event-rule-matches --type=user --name=compat:basic \
