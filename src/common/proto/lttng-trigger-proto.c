@@ -1006,15 +1006,18 @@ static void mp_uint(struct ltt_wbuf *w, uint64_t v)
 	ltt_wbuf_put_be64(w, v);
 }
 
-void ltt_lttng_capture_values_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n)
+void ltt_lttng_capture_values_put(struct ltt_wbuf *w, uint32_t count,
+				  const struct ltt_notif_desc *n)
 {
+	static const struct ltt_capture_desc none = { .type = LTT_CAPTURE_UNAVAILABLE };
 	uint32_t i;
 	size_t len;
 
+	/* as many as the condition has: LTTng's client reads one a descriptor */
 	ltt_wbuf_put_u8(w, 0xdd);	/* array 32 */
-	ltt_wbuf_put_be32(w, n->nr_captures);
-	for (i = 0; i < n->nr_captures; i++) {
-		const struct ltt_capture_desc *v = &n->captures[i];
+	ltt_wbuf_put_be32(w, count);
+	for (i = 0; i < count; i++) {
+		const struct ltt_capture_desc *v = i < n->nr_captures ? &n->captures[i] : &none;
 
 		switch (v->type) {
 		case LTT_CAPTURE_SIGNED:
@@ -1081,7 +1084,7 @@ void ltt_lttng_evaluation_put(struct ltt_wbuf *w, const struct ltt_trigger_conf 
 		}
 		at = w->len;
 		put32(w, 0);
-		ltt_lttng_capture_values_put(w, n);
+		ltt_lttng_capture_values_put(w, c->nr_captures, n);
 		if (!w->err) {
 			uint32_t len = (uint32_t)(w->len - at - 4);
 			struct ltt_wbuf fix;

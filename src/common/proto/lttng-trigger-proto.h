@@ -166,8 +166,10 @@ void ltt_lttng_error_counter_put(struct ltt_wbuf *w, const char *name, const cha
 
 /**
  * ltt_lttng_capture_values_put() - @n's captures as LTTng's MessagePack
- * array (nil for an unavailable one)
+ * array of @count values, its condition's count (nil for one unavailable
+ * or missing)
  */
-void ltt_lttng_capture_values_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n);
+void ltt_lttng_capture_values_put(struct ltt_wbuf *w, uint32_t count,
+				  const struct ltt_notif_desc *n);
 
 #endif /* LTT_COMMON_LTTNG_TRIGGER_PROTO_H */
