@@ -19,6 +19,7 @@
 #include "common/base/paths.h"
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/lttng-compat.h"
 
 /* ---- errors ---- */
@@ -480,9 +481,10 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_CLEAR_SESSION] = { ltt_lttng_clear_session, NULL },
 	[LTT_LTTNG_CMD_REGENERATE_METADATA] = { ltt_lttng_regenerate_metadata, NULL },
 	[LTT_LTTNG_CMD_REGENERATE_STATEDUMP] = { ltt_lttng_regenerate_statedump, NULL },
-	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { NULL, "lttctl add-trigger" },
-	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { NULL, "lttctl remove-trigger" },
-	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { NULL, "lttctl list-triggers" },
+	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY] = { ltt_lttng_trigger_cmd, NULL },
 };
 
 /* The rest: what LTTng's own tools do with them. */
@@ -635,43 +637,69 @@ int ltt_lttng_compat_socket(char *buf, size_t len)
 	return ret;
 }
 
-int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd)
+/* Listen on @path as LTTng makes its sockets; 0 or a negative errno, logged. */
+static int listen_one(const char *path, bool root, const struct group *gr, int *ret_fd)
 {
-	char dir[LTT_PATH_MAX];
 	int fd, ret;
 
-	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
-	if (!ret)
-		ret = ltt_lttng_compat_socket(path, len);
-	if (ret) {
-		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
-			strerror(-ret));
-		return ret;
-	}
 	/* A daemon that answers there keeps it: LTTng's, or another ltt-sessiond's. */
 	if (!ltt_sock_connect_unix(path, &fd)) {
 		close(fd);
 		LTT_ERR("--lttng-compat: a live session daemon (lttng-sessiond, or another ltt-sessiond --lttng-compat) serves %s already; ltt-sessiond never takes it over: stop that daemon, or leave --lttng-compat out",
 			path);
-		path[0] = '\0';
 		return -EADDRINUSE;
 	}
-	ret = make_dir(dir, root);
-	if (!ret)
-		ret = ltt_sock_listen_unix(path, root ? (gr ? 0660 : 0600) : 0600, &fd);
+	ret = ltt_sock_listen_unix(path, root ? (gr ? 0660 : 0600) : 0600, &fd);
 	if (!ret && root && gr && chown(path, 0, gr->gr_gid)) {
 		ret = -errno;
 		close(fd);
 		unlink(path);
 	}
 	if (ret) {
-		LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
+		if (ret != -EADDRINUSE)
+			LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
+			    int *ret_fd, int *ret_notif_fd)
+{
+	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX];
+	int fd = -1, ret;
+
+	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+	if (!ret)
+		ret = ltt_lttng_compat_socket(path, len);
+	if (!ret && ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET))
+		ret = -ENAMETOOLONG;
+	if (ret) {
+		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
+			strerror(-ret));
+		path[0] = '\0';
+		return ret;
+	}
+	ret = make_dir(dir, root);
+	if (ret)
+		LTT_ERR("--lttng-compat: can't make %s: %s", dir, strerror(-ret));
+	if (!ret)
+		ret = listen_one(path, root, gr, &fd);
+	if (!ret) {
+		ret = listen_one(notif, root, gr, ret_notif_fd);
+		if (ret) {
+			close(fd);
+			unlink(path);
+		}
+	}
+	if (ret) {
 		path[0] = '\0';
 		return ret;
 	}
 	write_pid(dir);
-	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s", path);
+	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s",
+		 path, notif);
 	*ret_fd = fd;
 	return 0;
 }
@@ -687,6 +715,10 @@ void ltt_lttng_compat_unlisten(const char *path)
 		return;
 	unlink(path);
 	slash = strrchr(path, '/');
+	/* the notification channel's socket beside it */
+	if (slash && snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
+			      LTT_LTTNG_NOTIF_SOCKET) < (int)sizeof(pid))
+		unlink(pid);
 	if (!slash || snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
 			       LTT_LTTNG_PID_FILE) >= (int)sizeof(pid))
 		return;

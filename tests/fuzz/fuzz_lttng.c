@@ -4,7 +4,11 @@
  * lttng-client-proto.h) as ltt-sessiond --lttng-compat receives it from
  * any local user: the fixed request and the size of its variable part,
  * and the objects of the variable parts (a channel, an event, a session
- * descriptor, a URI).
+ * descriptor, a URI), and LTTng's serialized triggers, conditions and
+ * error queries (common/proto/lttng-trigger-proto.h) and notification
+ * channel message headers: what a trigger command or the notification
+ * channel receives.  A trigger the decoders accept encodes back (ltt's
+ * reading of it has an LTTng form) into one they read the same.
  *
  * Input: byte 0 below 0x80 selects an object decoder, the rest is its
  * bytes; from 0x80 on, the rest is the start of a fixed request, the
@@ -15,7 +19,55 @@
 #include <string.h>
 
 #include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "fuzz.h"
+
+/* The trigger decoders as codecs: accepted is 0 and read to the end. */
+static int get_trigger(struct ltt_rbuf *r, struct ltt_trigger_conf *c)
+{
+	bool hidden;
+
+	return ltt_lttng_trigger_get(r, c, &hidden, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+}
+
+static void put_trigger(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	FUZZ_CHECK(!ltt_lttng_trigger_put(w, c));
+}
+
+static int get_condition(struct ltt_rbuf *r, struct ltt_trigger_conf *c)
+{
+	return ltt_lttng_condition_get(r, c, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+}
+
+static void put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	FUZZ_CHECK(!ltt_lttng_condition_put(w, c));
+}
+
+static int get_query(struct ltt_rbuf *r, struct ltt_lttng_error_query *q)
+{
+	return ltt_lttng_error_query_get(r, q, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+}
+
+static void put_query(struct ltt_wbuf *w, const struct ltt_lttng_error_query *q)
+{
+	uint32_t i;
+
+	ltt_wbuf_put_u8(w, q->target);
+	FUZZ_CHECK(!ltt_lttng_trigger_put(w, &q->trigger));
+	if (q->target != LTT_LTTNG_QUERY_ACTION)
+		return;
+	ltt_wbuf_put_u32(w, q->nr_path);
+	for (i = 0; i < q->nr_path; i++)
+		ltt_wbuf_put_u64(w, q->path[i]);
+}
+
+FUZZ_CODEC(trigger, struct ltt_trigger_conf, get_trigger, put_trigger, false);
+FUZZ_CODEC(condition, struct ltt_trigger_conf, get_condition, put_condition, false);
+FUZZ_CODEC(query, struct ltt_lttng_error_query, get_query, put_query, false);
+FUZZ_CODEC_VOID(notif_hdr, struct ltt_lttng_notif_hdr, ltt_lttng_notif_hdr_get,
+		ltt_lttng_notif_hdr_put, true);
 
 FUZZ_CODEC_VOID(channel, struct ltt_lttng_channel, ltt_lttng_get_channel,
 		ltt_lttng_put_channel, true);
@@ -25,7 +77,9 @@ FUZZ_CODEC_VOID(descriptor, struct ltt_lttng_descriptor, ltt_lttng_get_descripto
 /* a fixed array's bytes after its NUL are not read back: not canonical */
 FUZZ_CODEC_VOID(uri, struct ltt_lttng_uri, ltt_lttng_get_uri, ltt_lttng_put_uri, false);
 
-static const struct ltt_fuzz_codec *const codecs[] = { &channel, &event, &descriptor, &uri };
+static const struct ltt_fuzz_codec *const codecs[] = {
+	&channel, &event, &descriptor, &uri, &trigger, &condition, &query, &notif_hdr,
+};
 
 /* What the daemon reads of a fixed request, and how much it then waits for. */
 static void check_request(const uint8_t *data, size_t size)
@@ -80,6 +134,61 @@ static void seed_request(ltt_fuzz_emit_fn emit, const char *name, uint32_t cmd,
 	free(buf);
 }
 
+/* A trigger of each condition LTTng has, and an error query and a message header. */
+static void seed_triggers(ltt_fuzz_emit_fn emit)
+{
+	static struct ltt_trigger_conf c;
+	static struct ltt_lttng_error_query q;
+	struct ltt_lttng_notif_hdr h = { .type = LTT_LTTNG_NOTIF_SUBSCRIBE, .size = 40 };
+
+	memset(&c, 0, sizeof(c));
+	strcpy(c.name, "t1");
+	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	c.domain = LTT_DOMAIN_USER;
+	strcpy(c.rule.pattern, "prov:ev*");
+	strcpy(c.rule.filter, "x > 3");
+	strcpy(c.rule.exclusions, "prov:eva,prov:evb");
+	c.rule.loglevel_type = LTT_LOGLEVEL_RANGE;
+	c.rule.loglevel = 6;
+	c.nr_captures = 3;
+	strcpy(c.captures[0], "x");
+	strcpy(c.captures[1], "arr[2]");
+	strcpy(c.captures[2], "$ctx.vpid");
+	c.nr_actions = 3;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_NOTIFY, .rate_count = 1 };
+	c.actions[1] = (struct ltt_action_conf){ .type = LTT_ACTION_START_SESSION,
+						 .rate_policy = LTT_RATE_ONCE_AFTER, .rate_count = 3,
+						 .session = "s" };
+	c.actions[2] = (struct ltt_action_conf){ .type = LTT_ACTION_SNAPSHOT_SESSION,
+						 .rate_count = 1, .session = "s", .has_output = true,
+						 .output = { .output_type = LTT_OUTPUT_LOCAL,
+							     .output = "/tmp/snap" } };
+	ltt_fuzz_codec_seed(emit, &trigger, 4, 0, &c);
+	q.target = LTT_LTTNG_QUERY_ACTION;
+	q.trigger = c;
+	q.nr_path = 1;
+	q.path[0] = 2;
+	ltt_fuzz_codec_seed(emit, &query, 6, 0, &q);
+	c.domain = LTT_DOMAIN_KERNEL;
+	c.rule = (struct ltt_rule_conf){ .pattern = "myprobe", .type = LTT_EVENT_KPROBE,
+					 .location = "do_sys_open+16" };
+	c.nr_captures = 0;
+	ltt_fuzz_codec_seed(emit, &trigger, 4, 1, &c);
+	memset(&c, 0, sizeof(c));
+	c.cond = LTT_CONDITION_BUFFER_USAGE_GE;
+	c.domain = LTT_DOMAIN_USER;
+	strcpy(c.session, "s");
+	strcpy(c.channel, "channel0");
+	c.threshold_ppm = 750000;
+	ltt_fuzz_codec_seed(emit, &condition, 5, 0, &c);
+	c.cond = LTT_CONDITION_SESSION_CONSUMED_SIZE_GE;
+	c.threshold_size = 1 << 20;
+	ltt_fuzz_codec_seed(emit, &condition, 5, 1, &c);
+	c.cond = LTT_CONDITION_SESSION_ROTATION_FINISHES;
+	ltt_fuzz_codec_seed(emit, &condition, 5, 2, &c);
+	ltt_fuzz_codec_seed(emit, &notif_hdr, 7, 0, &h);
+}
+
 void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 {
 	struct ltt_lttng_channel ch = { .name_len = 5, .enabled = 1, .overwrite = -1,
@@ -98,6 +207,7 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &event, 1, 0, &ev);
 	ltt_fuzz_codec_seed(emit, &descriptor, 2, 0, &d);
 	ltt_fuzz_codec_seed(emit, &uri, 3, 0, &u);
+	seed_triggers(emit);
 	memcpy(create + 2, &dsize, 8);
 	seed_request(emit, "request-create", 49, create, sizeof(create));
 	memcpy(enable, "channel0", 8);

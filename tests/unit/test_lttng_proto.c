@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "tap.h"
 
 /* A fixed request of @cmd for session "s1" with @u at the union (@len bytes). */
@@ -178,12 +179,70 @@ static void test_objects(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* LTTng's serialized triggers and evaluations (lttng-trigger-proto.h). */
+static void test_triggers(void)
+{
+	static struct ltt_trigger_conf c, back;
+	struct ltt_notif_desc n = { .nr_captures = 1 };
+	static const uint8_t values[] = {
+		105, 16, 0, 0, 0,		/* event rule matches, 16 bytes of MessagePack */
+		0xdd, 0, 0, 0, 3,		/* an array of 3: one a capture */
+		0xcf, 0, 0, 0, 0, 0, 0, 0, 7,	/* the value */
+		0xc0, 0xc0,			/* the two the notification lacks: nil */
+	};
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t len;
+	bool hidden;
+
+	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	c.domain = LTT_DOMAIN_USER;
+	strcpy(c.rule.pattern, "p:e");
+	c.nr_captures = 3;
+	strcpy(c.captures[0], "a");
+	strcpy(c.captures[1], "b[2]");
+	strcpy(c.captures[2], "$ctx.vpid");
+	n.captures[0] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_UNSIGNED, .bits = 7 };
+	ltt_wbuf_init(&w);
+	ltt_lttng_evaluation_put(&w, &c, &n, 0);
+	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
+	       "an evaluation has a value for each of its condition's captures, nil for one missing");
+	ltt_wbuf_reset(&w);
+	c.cond = LTT_CONDITION_BUFFER_USAGE_LE;
+	c.nr_captures = 0;
+	strcpy(c.name, "t");
+	c.owner_uid = 1000;
+	strcpy(c.session, "s");
+	strcpy(c.channel, "channel0");
+	c.threshold_ppm = 750000;
+	c.nr_actions = 2;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_NOTIFY, .rate_count = 1 };
+	c.actions[1] = (struct ltt_action_conf){ .type = LTT_ACTION_STOP_SESSION, .session = "s",
+						 .rate_policy = LTT_RATE_ONCE_AFTER, .rate_count = 4 };
+	memset(&c.rule, 0, sizeof(c.rule));
+	memset(c.captures, 0, sizeof(c.captures));
+	tap_ok(!ltt_lttng_trigger_put(&w, &c) && !w.err, "a buffer usage trigger encodes");
+	memcpy(&len, w.data + 8, 4);
+	tap_ok(len == w.len - 17, "... its length counts what follows its 17-byte header");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_lttng_trigger_get(&r, &back, &hidden, NULL) && !ltt_rbuf_end(&r) &&
+	       !memcmp(&back, &c, sizeof(c)) && !hidden,
+	       "... and decodes back to the same trigger (ratio, actions, rate policies)");
+	r.len--;
+	r.pos = 0;
+	r.err = 0;
+	tap_ok(ltt_lttng_trigger_get(&r, &back, &hidden, NULL) == -EPROTO,
+	       "... one byte short: malformed");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
-	tap_plan(27);
+	tap_plan(32);
 	test_sizes();
 	test_request();
 	test_extra();
 	test_objects();
+	test_triggers();
 	return tap_done();
 }

@@ -346,6 +346,7 @@ void ltt_lttng_put_descriptor(struct ltt_wbuf *w, const struct ltt_lttng_descrip
 void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
 void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
+void ltt_lttng_get_snapshot_output(struct ltt_rbuf *r, struct ltt_lttng_snapshot_output *ret);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
 
 #endif /* LTT_COMMON_LTTNG_CLIENT_PROTO_H */
