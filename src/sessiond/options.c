@@ -19,6 +19,7 @@
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/options.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
@@ -258,6 +259,19 @@ static int choose_clock(struct options *opts)
 	return -1;
 }
 
+/*
+ * Started as LTTng's daemon (argv[0]'s name is lttng-sessiond: `lttng
+ * create` spawning LTTNG_SESSIOND_PATH or the packaged lttng-sessiond, a
+ * link or diversion to ltt-sessiond)?  Then --lttng-compat is implied.
+ */
+static bool started_as_lttng(const char *argv0)
+{
+	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
+
+	base = base ? base + 1 : argv0;
+	return base && !strcmp(base, LTT_LTTNG_SESSIOND_NAME);
+}
+
 /* ltt_options_parse(): options.h */
 int ltt_options_parse(int argc, const char **argv, struct options *opts)
 {
@@ -290,6 +304,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "also serve LTTng 2.13's clients (Debian's lttng, liblttng-ctl, python3-lttng) on "
 		  "LTTng's client socket (root: /var/run/lttng; others: $LTTNG_HOME or $HOME/.lttng), "
 		  "unless a live lttng-sessiond serves it", NULL },
+		{ "no-lttng-compat", 0, POPT_ARG_NONE, &opts->no_lttng_compat, 0,
+		  "not --lttng-compat, even when started as lttng-sessiond", NULL },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
@@ -361,6 +377,9 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		fprintf(stderr, "ltt-sessiond: Error: unexpected argument '%s'\nTry 'ltt-sessiond --help'.\n",
 			poptPeekArg(ctx));
 		ret = -1;
+	} else if (opts->lttng_compat && opts->no_lttng_compat) {
+		fprintf(stderr, "ltt-sessiond: Error: choose one of --lttng-compat and --no-lttng-compat\n");
+		ret = -1;
 	} else if (opts->daemonize && opts->background) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
 		ret = -1;
@@ -376,6 +395,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		   parse_privsep_user(opts)) {
 		ret = -1;
 	} else {
+		if (!opts->no_lttng_compat && started_as_lttng(argv[0]))
+			opts->lttng_compat = 1;
 		opts->consumer.path = opts->consumerd_path;
 		opts->consumer.verbose = opts->verbose;
 		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;

@@ -35,6 +35,8 @@
 /* The socket's name, in /var/run/lttng (root) or $LTTNG_HOME/.lttng (others). */
 #define LTT_LTTNG_CLIENT_SOCKET "client-lttng-sessiond"
 #define LTT_LTTNG_ROOT_RUNDIR "/var/run/lttng"
+/* LTTng's daemon's program name: ltt-sessiond started so serves LTTng's clients. */
+#define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
 /* What LTTng's tools read to find the daemon's pid. */
 #define LTT_LTTNG_PID_FILE "lttng-sessiond.pid"
 

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 65
+plan 69
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -226,5 +226,20 @@ run lttng create still -o "$TEST_TMP/still"
 like "$OUT" "Session still created" "LTTng's daemon still serves its socket" || diag "$OUT"
 kill "$LTTNG_PID"
 wait_pid_exit "$LTTNG_PID"
+
+# --- no daemon alive: `lttng create` spawns LTTNG_SESSIOND_PATH, ltt-sessiond as lttng-sessiond ---
+run env LTTNG_SESSIOND_PATH="$SESSIOND" LTT_RUNDIR="$TEST_TMP/run3" timeout "$TEST_TIMEOUT" \
+	"$LTTNG" create spawned -o "$TEST_TMP/spawned"
+like "$OUT" "Spawning a session daemon
+Session spawned created" "lttng create, no daemon alive: spawns LTTNG_SESSIOND_PATH, then creates" ||
+	diag "$OUT"
+SPID=$(sessiond_pid "$TEST_TMP/run3")
+is "$(tr '\0' ' ' <"/proc/$SPID/cmdline" 2>/dev/null)" "lttng-sessiond --daemonize " \
+	"... ltt-sessiond, started as LTTng starts its daemon, serves LTTng's clients"
+run env LTT_RUNDIR="$TEST_TMP/run3" "$LTTCTL_BIN" list
+like "$STDOUT" "spawned \\($TEST_TMP/spawned\\)" "... the session lttng created in it, lttctl lists" || diag "$OUT"
+kill "$SPID" && wait_pid_exit "$SPID"
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run4" --lttng-compat --no-lttng-compat
+like "$RC:$ERR" "^1:.*choose one of --lttng-compat and --no-lttng-compat" "--lttng-compat with --no-lttng-compat: refused"
 
 done_testing
