@@ -163,6 +163,13 @@ enum {
 	LTT_LTTNG_EVENT_ALL = -1, LTT_LTTNG_EVENT_TRACEPOINT = 0, LTT_LTTNG_EVENT_PROBE = 1,
 	LTT_LTTNG_EVENT_FUNCTION = 2, LTT_LTTNG_EVENT_SYSCALL = 5,
 };
+/* LTTng's log level types (enum lttng_loglevel_type). */
+enum { LTT_LTTNG_LOGLEVEL_ALL = 0, LTT_LTTNG_LOGLEVEL_RANGE = 1, LTT_LTTNG_LOGLEVEL_SINGLE = 2 };
+/* LTTng's context types (enum lttng_event_context_type) that carry more than their number. */
+enum {
+	LTT_LTTNG_CTX_PERF_COUNTER = 1, LTT_LTTNG_CTX_PERF_CPU_COUNTER = 13,
+	LTT_LTTNG_CTX_PERF_THREAD_COUNTER = 14, LTT_LTTNG_CTX_APP = 15,
+};
 /* A session descriptor's types and outputs (session-descriptor-internal.h). */
 enum { LTT_LTTNG_DESC_REGULAR = 1, LTT_LTTNG_DESC_SNAPSHOT = 2, LTT_LTTNG_DESC_LIVE = 3 };
 enum { LTT_LTTNG_DESC_OUT_NONE = 0, LTT_LTTNG_DESC_OUT_LOCAL = 1, LTT_LTTNG_DESC_OUT_NETWORK = 2 };
@@ -306,6 +313,17 @@ struct ltt_lttng_rotation_info {
 	char relative_path[LTT_LTTNG_PATH_MAX];
 };
 
+/*
+ * ADD_CONTEXT's variable part after its u32 type, for a perf counter
+ * (lttng_event_context_perf_counter_comm; its name follows: LTTng's
+ * client makes it of the user's, ':' and '-' as '_', "perf_thread_NAME").
+ */
+struct ltt_lttng_perf_counter {
+	uint32_t type;		/* perf_event_attr.type */
+	uint64_t config;	/* perf_event_attr.config */
+	uint32_t name_len;	/* NUL included */
+};
+
 /**
  * ltt_lttng_cmd_name() - "CREATE_SESSION_EXT", or NULL for a number 2.13 lacks
  */
@@ -344,5 +362,27 @@ void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
 void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
+void ltt_lttng_get_perf_counter(struct ltt_rbuf *r, struct ltt_lttng_perf_counter *ret);
+void ltt_lttng_put_perf_counter(struct ltt_wbuf *w, const struct ltt_lttng_perf_counter *m);
+
+/**
+ * ltt_lttng_agent_filter() - an agent rule's filter as LTTng's client
+ * sends it, and LTTng's daemon lists it: the user's filter @user ("":
+ * none) and-ed with the logger's name @name (unless "*") and the log
+ * level (unless @ll_type is LTT_LTTNG_LOGLEVEL_ALL), with LTTng's
+ * parentheses: "(F) && (logger_name == \"N\")", then
+ * "(...) && (int_loglevel >= L)" (== for one level); into @buf (@len bytes)
+ *
+ * Returns 0, -ENOMEM, or -ENAMETOOLONG when it does not fit.
+ */
+int ltt_lttng_agent_filter(const char *user, const char *name, int8_t ll_type, int32_t level,
+			   char *buf, size_t len);
+
+/**
+ * ltt_lttng_agent_user_filter() - the user's part of @text, a filter of
+ * ltt_lttng_agent_filter()'s form for @name, @ll_type and @level, in
+ * place ("" when there is none); a text of another form is left whole
+ */
+void ltt_lttng_agent_user_filter(char *text, const char *name, int8_t ll_type, int32_t level);
 
 #endif /* LTT_COMMON_LTTNG_CLIENT_PROTO_H */

@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 69
+plan 90
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -103,6 +103,11 @@ ok $RC "python3-lttng: alive, create, handle, enable_channel, enable_event, add_
 	diag "$OUT"
 run lttctl list ros
 like "$STDOUT" "- ros2: \\[enabled\\]" "... its channel ros2 is ltt's" || diag "$STDOUT"
+run /usr/bin/python3 "$HERE/ros2_sequence.py" list ros
+is "$OUT" "domain 2 buf_type=1
+channel ros2 enabled=1 overwrite=0 subbuf_size=8192 num_subbuf=8 read_timer=200 output=1
+event ros2 compat:* type=0 enabled=1" \
+	"python3-lttng list_domains, list_channels, list_events: what it set, as LTTng's daemon lists it"
 compat_run $N
 run /usr/bin/python3 "$HERE/ros2_sequence.py" stop ros
 ok $RC "python3-lttng: stop, destroy" || diag "$OUT"
@@ -111,6 +116,13 @@ is "$(count_events "$TEST_TMP/ros.txt" compat:basic)" $N "... and the $N compat:
 is "$(grep -c "compat:basic: { cpu_id = [0-9]* }, { vpid = [0-9]*, vtid = [0-9]*, procname = \"compat_app\" }" \
 	"$TEST_TMP/ros.txt")" $N "... each with the contexts vpid, vtid and procname" ||
 	diag "$(grep -m1 compat:basic "$TEST_TMP/ros.txt")"
+
+run /usr/bin/python3 "$HERE/ros2_sequence.py" snapshot psnap "$TEST_TMP/psnap"
+ok $RC "python3-lttng create_snapshot" || diag "$OUT"
+run lttng snapshot list-output -s psnap
+like "$STDOUT" "\\[1\\] snapshot-1: $TEST_TMP/psnap" "... a snapshot session, its output the one given" ||
+	diag "$OUT"
+lttng destroy psnap >/dev/null
 
 # --- disabling, and the tracepoints of the programs running ---
 lttctl create other >/dev/null
@@ -147,6 +159,80 @@ like "$STDOUT" "ltt_test:seq \\(loglevel: .*\\) \\(type: tracepoint\\)
  *field: thread \\(integer\\)" "lttng list -u -f: and their fields, with their types" || diag "$OUT"
 echo go >&$GO
 wait $BG_PID
+
+# --- the agents' domains (-j, -l, -p): their rules, listed both ways, and recorded ---
+run lttng create ag -o "$TEST_TMP/ag"
+lttng enable-event -j foo -s ag >/dev/null && lttng enable-event -j -a -s ag >/dev/null
+run lttng enable-event -l bar --loglevel-only WARN --filter 'msg == "x"' -s ag
+ok $RC "lttng enable-event -l with a level and a filter" || diag "$OUT"
+run lttng enable-event -p qa.app --loglevel WARNING -s ag
+ok $RC "lttng enable-event -p --loglevel WARNING" || diag "$OUT"
+run lttctl list ag
+like "$STDOUT" "foo \\(jul logger, loglevel: any\\) \\[enabled\\]
+ *\\* \\(jul logger, loglevel: any\\) \\[enabled\\]" \
+	"lttctl list: the JUL rules lttng enabled, the logger's part of their filter ltt's own" || diag "$STDOUT"
+like "$STDOUT" "bar \\(log4j logger, loglevel: WARN only\\) \\[enabled\\] \\[filter: msg == \"x\"\\]" \
+	"... the log4j rule, its level, the user's filter alone"
+like "$STDOUT" "qa.app \\(python logger, loglevel: WARNING or more severe\\) \\[enabled\\]" "... the python rule"
+run lttng list ag -l
+like "$STDOUT" "- bar \\[enabled\\] \\(loglevel == LOG4J_WARN\\) \\[filter: '\\(\\(msg == \"x\"\\) && \\(logger_name == \"bar\"\\)\\) && \\(int_loglevel == 30000\\)'\\]" \
+	"lttng list -l: the rule with the filter LTTng's client sent, as LTTng's daemon lists it" || diag "$OUT"
+run lttng list ag
+like "$(tr '\n' ' ' <<<"$STDOUT")" "=== Domain: java.util.logging \\(JUL\\) ===.*=== Domain: log4j ===.*=== Domain: Python logging ===" \
+	"lttng list: the three agent domains, each with a rule" || diag "$OUT"
+lttng disable-event -j foo -s ag >/dev/null
+run lttctl list ag
+like "$STDOUT" "foo \\(jul logger, loglevel: any\\) \\[disabled\\]
+ *\\* \\(jul logger, loglevel: any\\) \\[enabled\\]" "lttng disable-event -j foo: that rule alone disabled"
+lttng disable-event -j -a -s ag >/dev/null
+like "$(lttctl list ag)" "\\* \\(jul logger, loglevel: any\\) \\[disabled\\]" "lttng disable-event -j -a: every JUL rule"
+if python_env; then
+	mkdir -p "$TEST_TMP/py/ltt"
+	ln -s "$LTT_TOP_SRCDIR/src/python/ltt/__init__.py" "$LTT_TOP_SRCDIR/src/python/ltt/agent.py" \
+		"$TEST_TMP/py/ltt/"
+	ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/_ltt.so" "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" \
+		"$TEST_TMP/py/ltt/"
+	lttng start ag >/dev/null
+	env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B \
+		"$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py" burst >"$TEST_TMP/burst.out" 2>&1
+	is $? 0 "a program logging through ltt's python agent ran" || diag "$(cat "$TEST_TMP/burst.out")"
+	lttng stop ag >/dev/null
+	bt "$TEST_TMP/ag" "$TEST_TMP/ag.txt"
+	is "$(grep -c ' lttng_python:event: ' "$TEST_TMP/ag.txt")" 300 \
+		"lttng's -p qa.app --loglevel WARNING: its 300 warnings recorded, not its infos nor other's debugs"
+else
+	skip 2 "configured without the Python package: no python agent run"
+fi
+run lttng disable-event -p -a -s ag
+like "$(lttctl list ag)" "qa.app \\(python logger, loglevel: WARNING or more severe\\) \\[disabled\\]" \
+	"lttng disable-event -p -a: the python rule disabled"
+run lttng enable-channel -j chan -s ag
+unlike "$RC" "^0$" "lttng enable-channel -j: refused (LTTng's client does too)"
+lttng destroy ag >/dev/null
+
+# --- system calls, perf counters, application contexts ---
+run lttctl list -k --syscall
+NSYS=$(grep -c '^ *[a-z_0-9]* (type: syscall)$' <<<"$STDOUT")
+if [ "$RC" = 0 ] && [ "$NSYS" -gt 0 ]; then
+	run lttng list -k --syscall
+	is "$(grep -c '^ *[a-z_0-9]* \[64-bit\]$' <<<"$STDOUT")" "$NSYS" \
+		"lttng list -k --syscall: the $NSYS system calls lttctl lists, each 64-bit" || diag "$OUT"
+else
+	skip 1 "no kernel domain here: lttctl list -k --syscall lists none"
+fi
+lttctl create ctx --no-output >/dev/null
+lttng enable-channel -u c1 -s ctx >/dev/null
+run lttng add-context -u -t perf:thread:task-clock -t perf:thread:raw:r1:myraw -c c1 -s ctx
+run lttctl list ctx
+like "$STDOUT" "perf:thread:task-clock" "lttng add-context perf:thread:task-clock: ltt's per-thread counter" ||
+	diag "$OUT"
+run lttng add-context -k -t perf:cpu:cycles -s ctx
+like "$RC:$OUT" "^[1-9]:.*Operation not supported" "perf:cpu:cycles (a per-CPU counter): refused"
+run lttng add-context -u -t '$app.myprov:myctx' -s ctx
+like "$RC:$OUT" "^[1-9]:.*Operation not supported" '$app.myprov:myctx (an application context): refused'
+like "$(cat "$SESSIOND_LOG")" "ADD_CONTEXT: ltt-sessiond --lttng-compat does not serve application contexts" \
+	"... and the daemon's log says why"
+lttctl destroy ctx >/dev/null
 
 # --- snapshots ---
 run lttng create snap --snapshot -o "$TEST_TMP/snap"
