@@ -3,6 +3,7 @@
  * lttng-compat-chan.c - LTTng 2.13's domains, channels, event rules and
  * contexts on ltt's commands (lttng-compat.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "common/base/log.h"
 #include "common/model/agent.h"
 #include "common/model/context.h"
+#include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/lttng-compat.h"
 
@@ -128,6 +130,12 @@ static int event_type(int8_t t, uint32_t domain)
 		return LTT_EVENT_TRACEPOINT;
 	case LTT_LTTNG_EVENT_SYSCALL:
 		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_SYSCALL : -1;
+	case LTT_LTTNG_EVENT_PROBE:
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_KPROBE : -1;
+	case LTT_LTTNG_EVENT_FUNCTION:	/* LTTng's: a kretprobe, the function's entry and return */
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_FUNCTION : -1;
+	case LTT_LTTNG_EVENT_USERSPACE_PROBE:
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_UPROBE : -1;
 	case LTT_LTTNG_EVENT_ALL:	/* user space, agents: their tracepoints are all they have */
 		return domain != LTT_DOMAIN_KERNEL ? LTT_EVENT_TRACEPOINT : -1;
 	default:
@@ -181,6 +189,55 @@ static uint32_t get_exclusions(struct ltt_rbuf *r, uint32_t count, char *out, si
 }
 
 /*
+ * A kernel probe's attributes, @len bytes at @r's cursor, as ltt's
+ * location into @buf: SYMBOL[+OFFSET], or 0xADDR.  @r fails on a part
+ * that does not read, or does not add up to @len.
+ */
+static void get_probe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size)
+{
+	struct ltt_probe_loc *loc = calloc(1, sizeof(*loc));
+	struct ltt_lttng_probe_attr pa;
+	const char *symbol;
+
+	ltt_lttng_get_probe_attr(r, &pa);
+	symbol = get_name(r, pa.symbol_len, LTT_PROBE_SYMBOL_MAX);
+	if (!loc || r->err || len != LTT_LTTNG_PROBE_ATTR_SIZE + pa.symbol_len) {
+		free(loc);
+		ltt_rbuf_fail(r);
+		return;
+	}
+	loc->kind = symbol[0] ? LTT_PROBE_KSYM : LTT_PROBE_KADDR;
+	snprintf(loc->symbol, sizeof(loc->symbol), "%s", symbol);
+	loc->offset = pa.offset;
+	loc->addr = pa.addr;
+	ltt_probe_loc_format(loc, false, buf, size);
+	free(loc);
+}
+
+/* A kernel probe rule's location as LTTng's attributes, appended to @w. */
+static void put_probe(struct ltt_wbuf *w, int type, const char *location)
+{
+	struct ltt_probe_loc *loc = calloc(1, sizeof(*loc));
+	struct ltt_lttng_probe_attr pa = { .symbol_len = 1 };
+	char why[128];
+
+	if (!loc) {
+		w->err = -ENOMEM;
+		return;
+	}
+	if (!ltt_probe_loc_parse(type, location, loc, why, sizeof(why))) {
+		pa.addr = loc->kind == LTT_PROBE_KADDR ? loc->addr : 0;
+		pa.offset = loc->kind == LTT_PROBE_KSYM ? loc->offset : 0;
+		if (loc->kind == LTT_PROBE_KADDR)
+			loc->symbol[0] = '\0';
+		pa.symbol_len = (uint32_t)strlen(loc->symbol) + 1;
+	}
+	ltt_lttng_put_probe_attr(w, &pa);
+	ltt_wbuf_put_bytes(w, pa.symbol_len > 1 ? loc->symbol : "", pa.symbol_len);
+	free(loc);
+}
+
+/*
  * ENABLE_EVENT's variable part: the event, its name, exclusions, filter
  * text and bytecode (ltt compiles the text itself), and the attributes of
  * probes (refused before).  Fills @rule; @ret_type: LTTng's event type.
@@ -203,9 +260,13 @@ static uint32_t get_event(struct ltt_lttng_call *call, struct ltt_rule_conf *rul
 		filter = get_name(r, ev->filter_len, sizeof(rule->filter));
 	if (ev->bytecode_len)
 		(void)ltt_rbuf_get_bytes(r, ev->bytecode_len);
-	if (ev->uprobe_len || ev->probe_attr_len || ev->function_attr_len)
-		(void)ltt_rbuf_get_bytes(r, (size_t)ev->uprobe_len + ev->probe_attr_len +
-					    ev->function_attr_len);
+	if (ev->uprobe_len &&
+	    ltt_lttng_get_uprobe(r, ev->uprobe_len, rule->location, sizeof(rule->location)))
+		ltt_rbuf_fail(r);
+	if (ev->function_attr_len)	/* refused: see event_type() */
+		(void)ltt_rbuf_get_bytes(r, ev->function_attr_len);
+	if (ev->probe_attr_len)
+		get_probe(r, ev->probe_attr_len, rule->location, sizeof(rule->location));
 	if (ltt_rbuf_end(r))
 		return ev->filter_len > sizeof(rule->filter) ? LTT_LTTNG_ERR_FILTER_INVAL :
 							       LTT_LTTNG_ERR_INVALID_PROTOCOL;
@@ -257,8 +318,8 @@ uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call)
 		goto out;
 	}
 	if (type < 0) {
-		ret = ltt_lttng_refuse(call, "this event type (probes, functions, user-space probes)",
-				       "lttctl enable-event --probe / --function / --userspace-probe");
+		ret = ltt_lttng_refuse(call, "this event type (ftrace's function entries, or a probe outside the kernel domain)",
+				       "lttctl enable-event -k --function");
 		goto out;
 	}
 	rule->type = (enum ltt_event_type)type;
@@ -526,14 +587,22 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 		     char *composed, size_t composed_len)
 {
 	const struct ltt_rule_conf *a = &rd->attr;
+	bool probe = a->type == LTT_EVENT_KPROBE || a->type == LTT_EVENT_FUNCTION;
 	struct ltt_lttng_event ev = { 0 };
+	struct ltt_wbuf attr;
 	const char *filter;
 	const char *p, *comma;
 	uint32_t n;
 
 	ev.type = a->type == LTT_EVENT_SYSCALL ? LTT_LTTNG_EVENT_SYSCALL :
 		  a->type == LTT_EVENT_KPROBE ? LTT_LTTNG_EVENT_PROBE :
-		  a->type == LTT_EVENT_FUNCTION ? LTT_LTTNG_EVENT_FUNCTION : LTT_LTTNG_EVENT_TRACEPOINT;
+		  a->type == LTT_EVENT_FUNCTION ? LTT_LTTNG_EVENT_FUNCTION :
+						 LTT_LTTNG_EVENT_TRACEPOINT;
+	/*
+	 * (A user-space probe is listed as a tracepoint: LTTng's client takes
+	 * one only with its binary's descriptor, which ltt's replies do not
+	 * pass, and would refuse the whole listing.)
+	 */
 	ev.loglevel_type = (int8_t)a->loglevel_type;
 	ev.loglevel = a->loglevel_type == LTT_LOGLEVEL_ALL ? -1 : a->loglevel;
 	ev.enabled = rd->enabled;
@@ -546,6 +615,11 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 							  a->loglevel, composed, composed_len))
 		filter = composed;	/* what LTTng's client sent, and LTTng's daemon lists */
 	ev.filter_len = filter[0] ? (uint32_t)strlen(filter) + 1 : 0;
+	if (probe) {
+		ltt_wbuf_init(&attr);
+		put_probe(&attr, a->type, a->location);
+		ev.probe_attr_len = (uint32_t)attr.len;
+	}
 	ltt_lttng_put_event(&call->data, &ev);
 	ltt_wbuf_put_bytes(&call->data, a->pattern, ev.name_len);
 	for (p = a->exclusions; *p; p = *comma ? comma + 1 : comma) {
@@ -556,6 +630,12 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 	}
 	if (ev.filter_len)
 		ltt_wbuf_put_bytes(&call->data, filter, ev.filter_len);
+	if (probe) {
+		ltt_wbuf_put_bytes(&call->data, attr.data, attr.len);
+		if (attr.err)
+			call->data.err = attr.err;
+		ltt_wbuf_fini(&attr);
+	}
 }
 
 uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)

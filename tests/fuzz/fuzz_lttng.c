@@ -4,14 +4,15 @@
  * lttng-client-proto.h) as ltt-sessiond --lttng-compat receives it from
  * any local user: the fixed request and the size of its variable part,
  * the objects of the variable parts (a channel, an event, a session
- * descriptor, a URI, a perf counter context), and an agent rule's filter
+ * descriptor, a URI, a perf counter context, a kernel probe's
+ * attributes, a user-space probe's location), and an agent rule's filter
  * as LTTng's client composes it, taken apart again.
  *
  * Input: byte 0 below 0x40 selects an object decoder, the rest is its
- * bytes; from 0x40 to 0x7f, the rest is an agent rule (its logger name,
+ * bytes; from 0x40 to 0x5f, the rest is an agent rule (its logger name,
  * NUL, a log level type byte, a 4-byte level, the user's filter); from
- * 0x80 on, the rest is the start of a fixed request, the remainder of
- * its 13,156 bytes zero.
+ * 0x60 to 0x7f, a user-space probe's location; from 0x80 on, the rest is
+ * the start of a fixed request, the remainder of its 13,156 bytes zero.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -30,8 +31,11 @@ FUZZ_CODEC_VOID(uri, struct ltt_lttng_uri, ltt_lttng_get_uri, ltt_lttng_put_uri,
 FUZZ_CODEC_VOID(perf_counter, struct ltt_lttng_perf_counter, ltt_lttng_get_perf_counter,
 		ltt_lttng_put_perf_counter, true);
 
+FUZZ_CODEC_VOID(probe_attr, struct ltt_lttng_probe_attr, ltt_lttng_get_probe_attr,
+		ltt_lttng_put_probe_attr, true);
+
 static const struct ltt_fuzz_codec *const codecs[] = { &channel, &event, &descriptor, &uri,
-						       &perf_counter };
+						       &perf_counter, &probe_attr };
 
 /*
  * An agent rule's filter composed as LTTng's client does, then its
@@ -92,14 +96,38 @@ static void check_request(const uint8_t *data, size_t size)
 	free(msg);
 }
 
+/* A user-space probe's location, all of @data: ltt's location text of it, or refused. */
+static void check_uprobe(const uint8_t *data, size_t size)
+{
+	uint8_t *copy = malloc(size ? size : 1);	/* exactly the bytes: ASan sees overreads */
+	char buf[LTT_LTTNG_PATH_MAX + 600];
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!copy)
+		abort();
+	memcpy(copy, data, size);
+	ltt_rbuf_init(&r, copy, size);
+	ret = ltt_lttng_get_uprobe(&r, (uint32_t)size, buf, sizeof(buf));
+	if (!ret) {
+		FUZZ_CHECK(!r.err && r.pos == size);
+		FUZZ_CHECK(!strncmp(buf, "elf:", 4) || !strncmp(buf, "sdt:", 4));
+	} else {
+		FUZZ_CHECK(ret == -EPROTO || ret == -ENAMETOOLONG);
+	}
+	free(copy);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!size)
 		return 0;
 	if (data[0] < 0x40)
 		ltt_fuzz_codec_pick(codecs, FUZZ_ARRAY_SIZE(codecs), data, size);
-	else if (data[0] < 0x80)
+	else if (data[0] < 0x60)
 		check_agent_filter(data + 1, size - 1);
+	else if (data[0] < 0x80)
+		check_uprobe(data + 1, size - 1);
 	else
 		check_request(data + 1, size - 1);
 	return 0;
@@ -133,7 +161,10 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 					  .uri_count = 1 };
 	static struct ltt_lttng_uri u = { .dtype = 3, .dst = "/tmp/lttng-traces/s" };
 	struct ltt_lttng_perf_counter pc = { .type = 1, .config = 1, .name_len = 23 };
+	struct ltt_lttng_probe_attr pa = { .offset = 4, .symbol_len = 17 };
 	/* logger qa.app, a range (1) from level 30 (LE), the filter msg == "x" */
+	/* a function's: type 0, lengths 5 and 9, "main", "/bin/app", lookup ELF (1) */
+	static const char uprobe[] = "\x60\0\x05\0\0\0\x09\0\0\0main\0/bin/app\0\x01";
 	static const char agent[] = "\x40qa.app\0\x01\x1e\0\0\0msg == \"x\"";
 	uint8_t create[10] = { 0 }, enable[260] = { 0 };
 	uint64_t dsize = 7 + 2 + LTT_LTTNG_URI_SIZE;
@@ -144,7 +175,9 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &descriptor, 2, 0, &d);
 	ltt_fuzz_codec_seed(emit, &uri, 3, 0, &u);
 	ltt_fuzz_codec_seed(emit, &perf_counter, 4, 0, &pc);
+	ltt_fuzz_codec_seed(emit, &probe_attr, 5, 0, &pa);
 	emit("agent-filter", (const uint8_t *)agent, sizeof(agent) - 1);
+	emit("uprobe-elf", (const uint8_t *)uprobe, sizeof(uprobe) - 1);
 	memcpy(create + 2, &dsize, 8);
 	seed_request(emit, "request-create", 49, create, sizeof(create));
 	memcpy(enable, "channel0", 8);

@@ -220,6 +220,17 @@ LTT_CODEC(lttng_descriptor, LTTNG_ORDER,
 	  LTT_ROW_U8(type), LTT_ROW_U8(output_type), LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_lttng_probe_attr
+LTT_CODEC(lttng_probe_attr, LTTNG_ORDER,
+	  LTT_ROW_U64(addr), LTT_ROW_U64(offset), LTT_ROW_U32(symbol_len));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_uprobe_lens
+LTT_CODEC(lttng_uprobe_function, LTTNG_ORDER, LTT_ROW_U32(name_len), LTT_ROW_U32(path_len));
+LTT_CODEC(lttng_uprobe_sdt, LTTNG_ORDER,
+	  LTT_ROW_U32(name_len), LTT_ROW_U32(provider_len), LTT_ROW_U32(path_len));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_lttng_perf_counter
 LTT_CODEC(lttng_perf_counter, LTTNG_ORDER,
 	  LTT_ROW_U32(type), LTT_ROW_U64(config), LTT_ROW_U32(name_len));
@@ -274,8 +285,51 @@ LTTNG_PUT(uri, struct ltt_lttng_uri)
 LTTNG_GET(uri, struct ltt_lttng_uri)
 LTTNG_PUT(snapshot_output, struct ltt_lttng_snapshot_output)
 LTTNG_PUT(rotation_info, struct ltt_lttng_rotation_info)
+LTTNG_PUT(probe_attr, struct ltt_lttng_probe_attr)
+LTTNG_GET(probe_attr, struct ltt_lttng_probe_attr)
 LTTNG_PUT(perf_counter, struct ltt_lttng_perf_counter)
 LTTNG_GET(perf_counter, struct ltt_lttng_perf_counter)
+
+/* ---- user-space probe locations ---- */
+
+/* A string of @len bytes, its NUL last and only, at @r's cursor; NULL: @r failed. */
+static const char *get_string(struct ltt_rbuf *r, uint32_t len)
+{
+	const char *p = len > 1 && len <= LTT_LTTNG_PATH_MAX ? ltt_rbuf_get_bytes(r, len) : NULL;
+
+	if (!p || strnlen(p, len) != len - 1u) {
+		ltt_rbuf_fail(r);
+		return NULL;
+	}
+	return p;
+}
+
+int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size)
+{
+	struct ltt_lttng_uprobe_lens l = { 0 };
+	size_t start = r->pos;
+	const char *name, *provider = NULL, *path;
+	int8_t type = (int8_t)ltt_rbuf_get_u8(r), lookup;
+	int n;
+
+	ltt_codec_get(r, type == LTT_LTTNG_UPROBE_SDT ? &lttng_uprobe_sdt :
+			 &lttng_uprobe_function, &l);
+	name = get_string(r, l.name_len);
+	if (type == LTT_LTTNG_UPROBE_SDT)
+		provider = get_string(r, l.provider_len);
+	path = get_string(r, l.path_len);
+	lookup = (int8_t)ltt_rbuf_get_u8(r);
+	if (r->err || (type != LTT_LTTNG_UPROBE_FUNCTION && type != LTT_LTTNG_UPROBE_SDT) ||
+	    (type == LTT_LTTNG_UPROBE_SDT ? lookup != LTT_LTTNG_UPROBE_LOOKUP_SDT :
+					     lookup > LTT_LTTNG_UPROBE_LOOKUP_ELF) ||
+	    r->pos - start != len) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	n = provider ? snprintf(buf, size, "sdt:%s:%s:%s", path, provider, name) :
+		       snprintf(buf, size, "elf:%s:%s", path, name);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
 
 /* ---- the agents' filters ---- */
 

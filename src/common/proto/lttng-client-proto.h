@@ -72,6 +72,7 @@
 #define LTT_LTTNG_ERR_EXIST_SESS 28
 #define LTT_LTTNG_ERR_EPERM 32
 #define LTT_LTTNG_ERR_KERN_NA 33
+#define LTT_LTTNG_ERR_KERN_ENABLE_FAIL 43
 #define LTT_LTTNG_ERR_UST_CHAN_NOT_FOUND 59
 #define LTT_LTTNG_ERR_CHAN_EXIST 62
 #define LTT_LTTNG_ERR_UST_EVENT_EXIST 75
@@ -162,6 +163,7 @@ enum { LTT_LTTNG_BUFFER_PER_PID = 0, LTT_LTTNG_BUFFER_PER_UID = 1, LTT_LTTNG_BUF
 enum {
 	LTT_LTTNG_EVENT_ALL = -1, LTT_LTTNG_EVENT_TRACEPOINT = 0, LTT_LTTNG_EVENT_PROBE = 1,
 	LTT_LTTNG_EVENT_FUNCTION = 2, LTT_LTTNG_EVENT_SYSCALL = 5,
+	LTT_LTTNG_EVENT_USERSPACE_PROBE = 6,
 };
 /* LTTng's log level types (enum lttng_loglevel_type). */
 enum { LTT_LTTNG_LOGLEVEL_ALL = 0, LTT_LTTNG_LOGLEVEL_RANGE = 1, LTT_LTTNG_LOGLEVEL_SINGLE = 2 };
@@ -324,6 +326,35 @@ struct ltt_lttng_perf_counter {
 	uint32_t name_len;	/* NUL included */
 };
 
+/*
+ * A kernel probe's or function's attributes in ENABLE_EVENT and
+ * LIST_EVENTS (lttng_event_probe_attr_comm; the symbol's name follows,
+ * "" with an address).
+ */
+struct ltt_lttng_probe_attr {
+	uint64_t addr;
+	uint64_t offset;
+	uint32_t symbol_len;	/* NUL included */
+};
+#define LTT_LTTNG_PROBE_ATTR_SIZE 20
+
+/*
+ * A user-space probe's location in ENABLE_EVENT (lttng_userspace_probe_
+ * location_comm): {i8 type}, then a function's {u32 name_len, u32
+ * path_len, name, path} or an SDT probe's {u32 probe_len, u32
+ * provider_len, u32 path_len, probe, provider, path}, then {i8 lookup
+ * method}; lengths with their NUL.  The binary's descriptor comes apart,
+ * SCM_RIGHTS.
+ */
+struct ltt_lttng_uprobe_lens {
+	uint32_t name_len;	/* the function's, or the SDT probe's */
+	uint32_t provider_len;	/* SDT only */
+	uint32_t path_len;
+};
+enum { LTT_LTTNG_UPROBE_FUNCTION = 0, LTT_LTTNG_UPROBE_SDT = 1 };
+enum { LTT_LTTNG_UPROBE_LOOKUP_DEFAULT = 0, LTT_LTTNG_UPROBE_LOOKUP_ELF = 1,
+       LTT_LTTNG_UPROBE_LOOKUP_SDT = 2 };
+
 /**
  * ltt_lttng_cmd_name() - "CREATE_SESSION_EXT", or NULL for a number 2.13 lacks
  */
@@ -362,8 +393,20 @@ void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
 void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
+void ltt_lttng_get_probe_attr(struct ltt_rbuf *r, struct ltt_lttng_probe_attr *ret);
+void ltt_lttng_put_probe_attr(struct ltt_wbuf *w, const struct ltt_lttng_probe_attr *m);
 void ltt_lttng_get_perf_counter(struct ltt_rbuf *r, struct ltt_lttng_perf_counter *ret);
 void ltt_lttng_put_perf_counter(struct ltt_wbuf *w, const struct ltt_lttng_perf_counter *m);
+
+/**
+ * ltt_lttng_get_uprobe() - the user-space probe location of @len bytes
+ * at @r's cursor as ltt's location text into @buf (@size bytes):
+ * "elf:PATH:FUNCTION" or "sdt:PATH:PROVIDER:NAME"
+ *
+ * Returns 0; -EPROTO (and @r failed) for a location that does not read
+ * or add up to @len; -ENAMETOOLONG when it does not fit @buf.
+ */
+int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size);
 
 /**
  * ltt_lttng_agent_filter() - an agent rule's filter as LTTng's client

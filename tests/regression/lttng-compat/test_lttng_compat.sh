@@ -26,7 +26,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 90
+plan 96
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -220,6 +220,44 @@ if [ "$RC" = 0 ] && [ "$NSYS" -gt 0 ]; then
 else
 	skip 1 "no kernel domain here: lttctl list -k --syscall lists none"
 fi
+# kernel probes and functions: ltt's own rules (placed with kprobe_events on tracefs)
+lttctl create kp --no-output >/dev/null
+run lttng enable-event -k --probe __x64_sys_getppid+4 kp1 -s kp
+run2=$RC
+run lttng enable-event -k --function 0xffffffff81000000 kf1 -s kp
+TFS=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+if [ -e "${TFS:-/sys/kernel/tracing}/kprobe_events" ] && [ "$run2" = 0 ]; then
+	like "$(lttctl list kp)" "kp1 .*__x64_sys_getppid\\+4" \
+		"lttng enable-event -k --probe SYMBOL+4: ltt's kernel probe at that place"
+	like "$(lttng list kp)" "kp1 \\(type: probe\\).*
+ *offset: 0x4
+ *symbol: __x64_sys_getppid" "... lttng lists it with its symbol and offset"
+else
+	like "$run2:$(grep -m1 'probe kp1 refused' "$SESSIOND_LOG")" "^[1-9][0-9]*:.*this kernel's tracefs has no kprobe_events" \
+		"lttng enable-event -k --probe: ltt's kernel domain takes the probe (this kernel can't place it: said so)"
+	like "$RC:$(grep -m1 'probe kf1 refused' "$SESSIOND_LOG")" "^[1-9][0-9]*:.*this kernel's tracefs has no kprobe_events" \
+		"lttng enable-event -k --function 0xADDR: the same"
+fi
+lttctl destroy kp >/dev/null
+# user-space probes: lttng passes the binary's descriptor (SCM_RIGHTS); ltt takes the path
+PROG=$(readlink -f "$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog")
+if [ -w "${TFS:-/sys/kernel/tracing}/uprobe_events" ] && [ -x "$PROG" ]; then
+	kernel_lock
+	lttng create up -o "$TEST_TMP/up" >/dev/null
+	run lttng enable-event -k --userspace-probe="elf:$PROG:uprobe_target" up1 -s up
+	ok $RC "lttng enable-event -k --userspace-probe=elf:PROG:FUNCTION, its descriptor passed" ||
+		diag "status $RC: $OUT"
+	lttng enable-event -k --userspace-probe="sdt:$PROG:ltt_test:plain" up2 -s up >/dev/null
+	like "$(lttctl list up)" "up1 \\(type: userspace-probe, location: elf:$PROG:uprobe_target\\)" \
+		"lttctl lists ltt's user-space probe rule, at the function of that file"
+	lttng start up >/dev/null && "$PROG" 10 >/dev/null && lttng stop up >/dev/null
+	bt "$TEST_TMP/up" "$TEST_TMP/up.txt"
+	is "$(grep -c ' up1: ' "$TEST_TMP/up.txt"):$(grep -c ' up2: ' "$TEST_TMP/up.txt")" 10:10 \
+		"... the program's 10 calls of the function and 10 of the SDT probe recorded"
+	lttng destroy up >/dev/null
+else
+	skip 3 "no writable uprobe_events, or no uprobe_prog: user-space probes not tried"
+fi
 lttctl create ctx --no-output >/dev/null
 lttng enable-channel -u c1 -s ctx >/dev/null
 run lttng add-context -u -t perf:thread:task-clock -t perf:thread:raw:r1:myraw -c c1 -s ctx
@@ -275,6 +313,8 @@ is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" huge)" 152 \
 	"ENABLE_CHANNEL announcing a 16 MiB variable part: LTTNG_ERR_INVALID_PROTOCOL"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" badname)" 152 \
 	"a session name without its NUL: LTTNG_ERR_INVALID_PROTOCOL"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" fdlate)" "waited
+15" "a request passing a descriptor: answered once its byte came (LTTng's client sends it after the request)"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" bigname)" 152 \
 	"a session descriptor whose name runs past its bytes: LTTNG_ERR_INVALID_PROTOCOL"
 run lttng list
