@@ -7,7 +7,12 @@
 # Debian's LTTng-UST headers are recorded (babeltrace2); lttctl lists
 # the session lttng created and lttng the one lttctl created;
 # python3-lttng (Debian's) does ros2_tracing's sequence and its events are
-# recorded with its contexts; a command ltt does not serve gets LTTng's
+# recorded with its contexts, and lists what it set; the agents' domains
+# (-j, -l, -p): their rules listed both ways, a python agent's and
+# Debian's JUL agent's records; system calls, kernel probes, user-space
+# probes (their descriptor passed) recorded, perf counter contexts;
+# `lttng create` with no daemon spawns ltt-sessiond as lttng-sessiond;
+# a command ltt does not serve gets LTTng's
 # error and the daemon's log names the lttctl command; malformed
 # requests get an error or a closed connection and the daemon serves on;
 # and a socket a live lttng-sessiond serves is refused, never taken over.
@@ -26,7 +31,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 96
+plan 97
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -202,6 +207,32 @@ if python_env; then
 		"lttng's -p qa.app --loglevel WARNING: its 300 warnings recorded, not its infos nor other's debugs"
 else
 	skip 2 "configured without the Python package: no python agent run"
+fi
+# Debian's Java agent (JUL) under ltt-run, its rules set by Debian's lttng
+JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
+JCP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
+if command -v javac >/dev/null && [ -f "$JNI/liblttng-ust-jul-jni.so" ] &&
+	mkdir -p "$TEST_TMP/classes" && javac -d "$TEST_TMP/classes" -cp "$JCP" \
+		"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
+	lttng create jl -o "$TEST_TMP/jl" >/dev/null
+	lttng enable-event -j qa.app --loglevel JUL_WARNING -s jl >/dev/null &&
+		lttng enable-event -j qa.other --loglevel-only JUL_CONFIG -s jl >/dev/null &&
+		lttng enable-event -j 'qa.fmt.*' --filter 'msg == "keep*"' -s jl >/dev/null &&
+		lttng start jl >/dev/null
+	printf 'enabled qa.app yes\nrecord 4\nexit\n' |
+		LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$JCP" -Djava.library.path="$JNI" \
+		LttngJavaApp jul >"$TEST_TMP/jul.out"
+	lttng stop jl >/dev/null
+	bt "$TEST_TMP/jl" "$TEST_TMP/jl.txt"
+	is "$(grep ' lttng_jul:event: ' "$TEST_TMP/jl.txt" | grep -o 'logger_name = "[^"]*"' | sort | uniq -c |
+		awk '{ print $1, $4 }')" '8 "qa.app"
+14 "qa.fmt.sub"
+4 "qa.other"' \
+		"JUL through Debian's agent, rules by lttng -j: qa.app's WARNING and SEVERE (8), qa.other's CONFIG (4), qa.fmt.sub's keep* records (14)" ||
+		diag "$(cat "$TEST_TMP/jul.out" "$TEST_TMP/app.err")"
+	lttng destroy jl >/dev/null
+else
+	skip 1 "no javac or no Debian's JUL agent: no Java agent run"
 fi
 run lttng disable-event -p -a -s ag
 like "$(lttctl list ag)" "qa.app \\(python logger, loglevel: WARNING or more severe\\) \\[disabled\\]" \
