@@ -9,7 +9,7 @@
 # python3-lttng (Debian's) does ros2_tracing's sequence and its events are
 # recorded with its contexts, and lists what it set; the agents' domains
 # (-j, -l, -p): their rules listed both ways, a python agent's and
-# Debian's JUL agent's records; system calls, kernel probes, user-space
+# Debian's JUL and log4j agents' records; system calls, kernel probes, user-space
 # probes (their descriptor passed) recorded, perf counter contexts;
 # `lttng create` with no daemon spawns ltt-sessiond as lttng-sessiond;
 # a command ltt does not serve gets LTTng's
@@ -31,7 +31,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 97
+plan 98
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -208,31 +208,40 @@ if python_env; then
 else
 	skip 2 "configured without the Python package: no python agent run"
 fi
-# Debian's Java agent (JUL) under ltt-run, its rules set by Debian's lttng
+# Debian's Java agents (JUL, log4j) under ltt-run, their rules set by Debian's lttng
 JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
 JCP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
-if command -v javac >/dev/null && [ -f "$JNI/liblttng-ust-jul-jni.so" ] &&
-	mkdir -p "$TEST_TMP/classes" && javac -d "$TEST_TMP/classes" -cp "$JCP" \
-		"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
-	lttng create jl -o "$TEST_TMP/jl" >/dev/null
-	lttng enable-event -j qa.app --loglevel JUL_WARNING -s jl >/dev/null &&
-		lttng enable-event -j qa.other --loglevel-only JUL_CONFIG -s jl >/dev/null &&
-		lttng enable-event -j 'qa.fmt.*' --filter 'msg == "keep*"' -s jl >/dev/null &&
-		lttng start jl >/dev/null
+# java_agent jul|log4j OPT RANGE_LEVEL ONE_LEVEL EXPECTED: a level range on
+# qa.app, one level on qa.other, a filter on qa.fmt.*, 4 rounds of records;
+# EXPECTED: the count of each logger's records; one TAP result.
+java_agent() {
+	local fw=$1 opt=$2
+	lttng create "j$fw" -o "$TEST_TMP/j$fw" >/dev/null
+	lttng enable-event "$opt" qa.app --loglevel "$3" -s "j$fw" >/dev/null &&
+		lttng enable-event "$opt" qa.other --loglevel-only "$4" -s "j$fw" >/dev/null &&
+		lttng enable-event "$opt" 'qa.fmt.*' --filter 'msg == "keep*"' -s "j$fw" >/dev/null &&
+		lttng start "j$fw" >/dev/null
 	printf 'enabled qa.app yes\nrecord 4\nexit\n' |
 		LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$JCP" -Djava.library.path="$JNI" \
-		LttngJavaApp jul >"$TEST_TMP/jul.out"
-	lttng stop jl >/dev/null
-	bt "$TEST_TMP/jl" "$TEST_TMP/jl.txt"
-	is "$(grep ' lttng_jul:event: ' "$TEST_TMP/jl.txt" | grep -o 'logger_name = "[^"]*"' | sort | uniq -c |
-		awk '{ print $1, $4 }')" '8 "qa.app"
-14 "qa.fmt.sub"
-4 "qa.other"' \
-		"JUL through Debian's agent, rules by lttng -j: qa.app's WARNING and SEVERE (8), qa.other's CONFIG (4), qa.fmt.sub's keep* records (14)" ||
-		diag "$(cat "$TEST_TMP/jul.out" "$TEST_TMP/app.err")"
-	lttng destroy jl >/dev/null
+		LttngJavaApp "$fw" >"$TEST_TMP/$fw.out"
+	lttng stop "j$fw" >/dev/null
+	bt "$TEST_TMP/j$fw" "$TEST_TMP/j$fw.txt"
+	is "$(grep " lttng_$fw:event: " "$TEST_TMP/j$fw.txt" | grep -o 'logger_name = "[^"]*"' | sort |
+		uniq -c | awk '{ print $1, $4 }' | tr '\n' ' ')" "$5" \
+		"$fw through Debian's agent, rules by lttng $opt: qa.app's $3 and above, qa.other's $4, qa.fmt.sub's keep* records" ||
+		diag "$(cat "$TEST_TMP/$fw.out" "$TEST_TMP/app.err")"
+	lttng destroy "j$fw" >/dev/null
+}
+if command -v javac >/dev/null && [ -f "$JNI/liblttng-ust-jul-jni.so" ] &&
+	[ -f "$JNI/liblttng-ust-log4j-jni.so" ] && [ -f "$JARS/log4j-1.2.jar" ] &&
+	mkdir -p "$TEST_TMP/classes" && javac -d "$TEST_TMP/classes" -cp "$JCP" \
+		"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
+	# JUL's 7 levels a round: WARNING and SEVERE, CONFIG; keep* in 2 rounds of 4
+	java_agent jul -j JUL_WARNING JUL_CONFIG '8 "qa.app" 14 "qa.fmt.sub" 4 "qa.other" '
+	# log4j's 6: WARN, ERROR and FATAL, DEBUG
+	java_agent log4j -l LOG4J_WARN LOG4J_DEBUG '12 "qa.app" 12 "qa.fmt.sub" 4 "qa.other" '
 else
-	skip 1 "no javac or no Debian's JUL agent: no Java agent run"
+	skip 2 "no javac, or no Debian's Java agents (liblttng-ust-agent-java-jni, liblog4j1.2-java)"
 fi
 run lttng disable-event -p -a -s ag
 like "$(lttctl list ag)" "qa.app \\(python logger, loglevel: WARNING or more severe\\) \\[disabled\\]" \
