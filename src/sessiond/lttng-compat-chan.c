@@ -23,7 +23,8 @@ static bool agent_domain(const struct ltt_lttng_call *call)
 
 /*
  * The domains ltt serves to LTTng's clients: the kernel and user space,
- * and (@agents: event rules, their list, the loggers) the agents'.
+ * and (@agents: event rules, their list, the loggers, contexts) the
+ * agents'.
  */
 static uint32_t check_domain(const struct ltt_lttng_call *call, bool agents)
 {
@@ -31,8 +32,8 @@ static uint32_t check_domain(const struct ltt_lttng_call *call, bool agents)
 		return LTT_LTTNG_OK;
 	if (agent_domain(call))
 		return agents ? LTT_LTTNG_OK :
-				ltt_lttng_refuse(call, "channels and contexts of the agents' domains (-j, -l, -p): their rules are in user space's lttng_*_channel",
-						 "lttctl enable-channel -u / add-context -u on that channel");
+				ltt_lttng_refuse(call, "channels of the agents' domains (-j, -l, -p): their rules are in user space's lttng_*_channel",
+						 "lttctl enable-channel -u on that channel");
 	return LTT_LTTNG_ERR_UNKNOWN_DOMAIN;
 }
 
@@ -436,18 +437,22 @@ static uint32_t get_context(struct ltt_lttng_call *call, struct ltt_ctx *c)
 
 uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call)
 {
+	const struct ltt_agent_domain *agent = ltt_agent_domain((enum ltt_domain)call->req.domain);
 	enum ltt_error_code err;
 	struct ltt_wbuf w;
 	struct ltt_ctx c;
 	uint32_t ret;
 
-	ret = check_domain(call, false);
+	ret = check_domain(call, true);
 	if (ret == LTT_LTTNG_OK)
 		ret = get_context(call, &c);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
-	begin_domain_req(call, &w);
-	ltt_wbuf_put_str(&w, call->req.channel);
+	/* an agent domain's context: its user-space lttng_*_channel's, as LTTng */
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_wbuf_put_u32(&w, agent ? (uint32_t)LTT_DOMAIN_USER : call->req.domain);
+	ltt_wbuf_put_str(&w, agent && !call->req.channel[0] ? agent->channel : call->req.channel);
 	ltt_ctx_put(&w, &c);
 	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL);
 	ltt_wbuf_fini(&w);

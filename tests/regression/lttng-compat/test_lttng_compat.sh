@@ -31,7 +31,7 @@ fi
 mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 ust_setup --log --lttng-compat
-plan 98
+plan 99
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -185,6 +185,9 @@ like "$STDOUT" "- bar \\[enabled\\] \\(loglevel == LOG4J_WARN\\) \\[filter: '\\(
 run lttng list ag
 like "$(tr '\n' ' ' <<<"$STDOUT")" "=== Domain: java.util.logging \\(JUL\\) ===.*=== Domain: log4j ===.*=== Domain: Python logging ===" \
 	"lttng list: the three agent domains, each with a rule" || diag "$OUT"
+run lttng add-context -j -t vpid -s ag
+like "$RC:$(lttctl list ag -c lttng_jul_channel | tr '\n' ' ')" "^0:.*Contexts: +vpid" \
+	"lttng add-context -j: the context of lttng_jul_channel, as LTTng" || diag "$OUT"
 lttng disable-event -j foo -s ag >/dev/null
 run lttctl list ag
 like "$STDOUT" "foo \\(jul logger, loglevel: any\\) \\[disabled\\]
