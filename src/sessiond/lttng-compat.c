@@ -52,6 +52,8 @@ static const struct {
 	{ LTT_ERR_INVAL, LTT_LTTNG_ERR_INVALID },
 	{ LTT_ERR_NEED_CHANNEL_NAME, LTT_LTTNG_ERR_NEED_CHANNEL_NAME },
 	{ LTT_ERR_EVENT_NOT_FOUND, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
+	{ LTT_ERR_PROBE_NOT_FOUND, LTT_LTTNG_ERR_KERN_ENABLE_FAIL },
+	{ LTT_ERR_PROBE_TRACER, LTT_LTTNG_ERR_KERN_ENABLE_FAIL },
 };
 
 uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
@@ -467,7 +469,7 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE] = { ltt_lttng_tracker_remove, NULL },
 	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { ltt_lttng_disable_channel, NULL },
 	[LTT_LTTNG_CMD_DISABLE_EVENT] = { ltt_lttng_disable_event, NULL },
-	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { NULL, "lttctl list -k --syscall" },
+	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { ltt_lttng_list_syscalls, NULL },
 	[LTT_LTTNG_CMD_LIST_TRACEPOINTS] = { ltt_lttng_list_tracepoints, NULL },
 	[LTT_LTTNG_CMD_LIST_TRACEPOINT_FIELDS] = { ltt_lttng_list_tracepoint_fields, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT] = { ltt_lttng_snapshot_add_output, NULL },
@@ -495,6 +497,17 @@ static const char *instead(uint32_t cmd)
 	return "lttctl";
 }
 
+/*
+ * The byte LTTng's client sends its descriptors on, after the request
+ * (one sendmsg for all of them): 1 when @req passes any.  Read before
+ * the reply: a client still sending them to a closed connection would
+ * die of SIGPIPE.
+ */
+static size_t fds_byte(const struct ltt_lttng_req *req)
+{
+	return req->fd_count ? 1 : 0;
+}
+
 /* Serve @call: its LTTng return code, its command header and payload filled. */
 static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t len)
 {
@@ -509,14 +522,21 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 			    (int)call->ctx->cred.pid, call->req.cmd);
 		return LTT_LTTNG_ERR_UND;
 	}
-	if (err || ltt_lttng_req_extra(&call->req, &extra) || len != LTT_LTTNG_MSG_SIZE + extra) {
+	if (err || ltt_lttng_req_extra(&call->req, &extra) ||
+	    len != LTT_LTTNG_MSG_SIZE + extra + fds_byte(&call->req)) {
 		LTT_WARN_RL("LTTng client pid %d: a malformed request (command %u, %zu bytes): refused",
 			    (int)call->ctx->cred.pid, call->req.cmd, len);
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	}
-	if (call->req.fd_count)
-		return ltt_lttng_refuse(call, "file descriptors (user-space probes)",
-					"lttctl enable-event --userspace-probe");
+	/*
+	 * A user-space probe's ENABLE_EVENT passes its binary's descriptor
+	 * (SCM_RIGHTS, on the byte after the request): ltt opens the path
+	 * itself, with the client's rights (cmd-event.c), so the descriptor is
+	 * read past, which closes it.  No other request of 2.13's passes one.
+	 */
+	if (call->req.fd_count && !(call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT &&
+				    call->req.fd_count == 1))
+		return ltt_lttng_refuse(call, "file descriptors", "lttctl");
 	ltt_rbuf_init(&call->extra, msg + LTT_LTTNG_MSG_SIZE, extra);
 	if (!entries[call->req.cmd].fn)
 		return ltt_lttng_refuse(call, "this command", instead(call->req.cmd));
@@ -565,10 +585,9 @@ size_t ltt_lttng_compat_extra(const uint8_t *msg)
 	struct ltt_lttng_req req;
 	size_t extra;
 
-	/* a request with descriptors too: its answer is a refusal, after its bytes */
 	if (ltt_lttng_get_req(msg, &req) || ltt_lttng_req_extra(&req, &extra))
 		return 0;
-	return extra;
+	return extra + fds_byte(&req);
 }
 
 void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply)

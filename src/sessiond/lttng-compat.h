@@ -122,6 +122,7 @@ uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_syscalls(struct ltt_lttng_call *call);
 
 /* lttng-compat-view.c: likewise */
 

@@ -3,16 +3,20 @@
  * fuzz_lttng.c - LTTng 2.13's client protocol (common/proto/
  * lttng-client-proto.h) as ltt-sessiond --lttng-compat receives it from
  * any local user: the fixed request and the size of its variable part,
- * and the objects of the variable parts (a channel, an event, a session
- * descriptor, a URI), and LTTng's serialized triggers, conditions and
- * error queries (common/proto/lttng-trigger-proto.h) and notification
- * channel message headers: what a trigger command or the notification
- * channel receives.  A trigger the decoders accept encodes back (ltt's
- * reading of it has an LTTng form) into one they read the same.
+ * the objects of the variable parts (a channel, an event, a session
+ * descriptor, a URI, a perf counter context, a kernel probe's
+ * attributes, a user-space probe's location), LTTng's serialized
+ * triggers, conditions and error queries (common/proto/
+ * lttng-trigger-proto.h) and notification channel message headers (what a
+ * trigger command or the notification channel receives: a trigger the
+ * decoders accept encodes back into one they read the same), and an
+ * agent rule's filter as LTTng's client composes it, taken apart again.
  *
- * Input: byte 0 below 0x80 selects an object decoder, the rest is its
- * bytes; from 0x80 on, the rest is the start of a fixed request, the
- * remainder of its 13,156 bytes zero.
+ * Input: byte 0 below 0x40 selects an object decoder, the rest is its
+ * bytes; from 0x40 to 0x5f, the rest is an agent rule (its logger name,
+ * NUL, a log level type byte, a 4-byte level, the user's filter); from
+ * 0x60 to 0x7f, a user-space probe's location; from 0x80 on, the rest is
+ * the start of a fixed request, the remainder of its 13,156 bytes zero.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -76,10 +80,50 @@ FUZZ_CODEC_VOID(descriptor, struct ltt_lttng_descriptor, ltt_lttng_get_descripto
 		ltt_lttng_put_descriptor, true);
 /* a fixed array's bytes after its NUL are not read back: not canonical */
 FUZZ_CODEC_VOID(uri, struct ltt_lttng_uri, ltt_lttng_get_uri, ltt_lttng_put_uri, false);
+FUZZ_CODEC_VOID(perf_counter, struct ltt_lttng_perf_counter, ltt_lttng_get_perf_counter,
+		ltt_lttng_put_perf_counter, true);
+
+FUZZ_CODEC_VOID(probe_attr, struct ltt_lttng_probe_attr, ltt_lttng_get_probe_attr,
+		ltt_lttng_put_probe_attr, true);
 
 static const struct ltt_fuzz_codec *const codecs[] = {
 	&channel, &event, &descriptor, &uri, &trigger, &condition, &query, &notif_hdr,
+	&perf_counter, &probe_attr,
 };
+
+/*
+ * An agent rule's filter composed as LTTng's client does, then its
+ * user's part taken back: the user's filter again, whenever the logger
+ * name is one LTTng's client sends (a symbol, shorter than 256 bytes).
+ */
+static void check_agent_filter(const uint8_t *data, size_t size)
+{
+	char *name, *user, *composed;
+	const uint8_t *nul = memchr(data, '\0', size);
+	size_t nlen, ulen;
+	int8_t ll_type;
+	int32_t level;
+
+	if (!nul || (size_t)(nul - data) + 6 > size)
+		return;
+	nlen = (size_t)(nul - data);
+	ll_type = (int8_t)(nul[1] % 3);
+	memcpy(&level, nul + 2, 4);
+	ulen = size - nlen - 6;
+	name = strndup((const char *)data, nlen);
+	user = strndup((const char *)nul + 6, ulen);
+	composed = malloc(4097);
+	if (!name || !user || !composed)
+		abort();
+	if (nlen < LTT_LTTNG_SYMBOL_LEN &&
+	    !ltt_lttng_agent_filter(user, name, ll_type, level, composed, 4097)) {
+		ltt_lttng_agent_user_filter(composed, name, ll_type, level);
+		FUZZ_CHECK(!strcmp(composed, user));
+	}
+	free(name);
+	free(user);
+	free(composed);
+}
 
 /* What the daemon reads of a fixed request, and how much it then waits for. */
 static void check_request(const uint8_t *data, size_t size)
@@ -106,12 +150,38 @@ static void check_request(const uint8_t *data, size_t size)
 	free(msg);
 }
 
+/* A user-space probe's location, all of @data: ltt's location text of it, or refused. */
+static void check_uprobe(const uint8_t *data, size_t size)
+{
+	uint8_t *copy = malloc(size ? size : 1);	/* exactly the bytes: ASan sees overreads */
+	char buf[LTT_LTTNG_PATH_MAX + 600];
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!copy)
+		abort();
+	memcpy(copy, data, size);
+	ltt_rbuf_init(&r, copy, size);
+	ret = ltt_lttng_get_uprobe(&r, (uint32_t)size, buf, sizeof(buf));
+	if (!ret) {
+		FUZZ_CHECK(!r.err && r.pos == size);
+		FUZZ_CHECK(!strncmp(buf, "elf:", 4) || !strncmp(buf, "sdt:", 4));
+	} else {
+		FUZZ_CHECK(ret == -EPROTO || ret == -ENAMETOOLONG);
+	}
+	free(copy);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!size)
 		return 0;
-	if (data[0] < 0x80)
+	if (data[0] < 0x40)
 		ltt_fuzz_codec_pick(codecs, FUZZ_ARRAY_SIZE(codecs), data, size);
+	else if (data[0] < 0x60)
+		check_agent_filter(data + 1, size - 1);
+	else if (data[0] < 0x80)
+		check_uprobe(data + 1, size - 1);
 	else
 		check_request(data + 1, size - 1);
 	return 0;
@@ -199,6 +269,12 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	struct ltt_lttng_descriptor d = { .type = 1, .output_type = 1, .name_len = 2,
 					  .uri_count = 1 };
 	static struct ltt_lttng_uri u = { .dtype = 3, .dst = "/tmp/lttng-traces/s" };
+	struct ltt_lttng_perf_counter pc = { .type = 1, .config = 1, .name_len = 23 };
+	struct ltt_lttng_probe_attr pa = { .offset = 4, .symbol_len = 17 };
+	/* logger qa.app, a range (1) from level 30 (LE), the filter msg == "x" */
+	/* a function's: type 0, lengths 5 and 9, "main", "/bin/app", lookup ELF (1) */
+	static const char uprobe[] = "\x60\0\x05\0\0\0\x09\0\0\0main\0/bin/app\0\x01";
+	static const char agent[] = "\x40qa.app\0\x01\x1e\0\0\0msg == \"x\"";
 	uint8_t create[10] = { 0 }, enable[260] = { 0 };
 	uint64_t dsize = 7 + 2 + LTT_LTTNG_URI_SIZE;
 	uint32_t len = 43 + 8;
@@ -208,6 +284,10 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &descriptor, 2, 0, &d);
 	ltt_fuzz_codec_seed(emit, &uri, 3, 0, &u);
 	seed_triggers(emit);
+	ltt_fuzz_codec_seed(emit, &perf_counter, 8, 0, &pc);
+	ltt_fuzz_codec_seed(emit, &probe_attr, 9, 0, &pa);
+	emit("agent-filter", (const uint8_t *)agent, sizeof(agent) - 1);
+	emit("uprobe-elf", (const uint8_t *)uprobe, sizeof(uprobe) - 1);
 	memcpy(create + 2, &dsize, 8);
 	seed_request(emit, "request-create", 49, create, sizeof(create));
 	memcpy(enable, "channel0", 8);

@@ -147,7 +147,7 @@ cp "$SRC/src/common/config/session.xsd" "$S/src/common/config/"
 # otherwise (its consumer paths) left out, and words that are no option
 # (utils.sh's start_lttng_sessiond passes a stray "1", which LTTng's
 # daemon ignores and ltt's refuses).
-CLIENT=$LTTCTL COMPAT=
+CLIENT=$LTTCTL COMPAT=--no-lttng-compat
 [ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng COMPAT=--lttng-compat
 cat >"$S/src/bin/lttng/lttng" <<STANDIN
 #!/bin/bash
