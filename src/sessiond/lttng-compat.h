@@ -13,6 +13,8 @@
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
  *   lttng-compat-view.c  rotation schedules, process attribute trackers
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
+ *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
+ *                        refusals, the session's tree
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -140,6 +142,8 @@ uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call);
 
+/* lttng-compat-call.c: what every handler above calls */
+
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a
  * failed encoding is NOMEM); its reply payload into @reply (may be NULL)
@@ -169,5 +173,13 @@ uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
  */
 uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
 				struct ltt_rbuf *r, struct ltt_session_desc *ret_info);
+
+/**
+ * ltt_lttng_session_cmd() - run ltt's command @cmd whose request is
+ * @call's session name, then @extra_u8 unless it is -1; its reply
+ * payload into @reply (may be NULL).  Returns ltt's code.
+ */
+enum ltt_error_code ltt_lttng_session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
+					  int extra_u8, struct ltt_wbuf *reply);
 
 #endif /* LTT_SESSIOND_LTTNG_COMPAT_H */
