@@ -119,7 +119,8 @@ bool ctl_cmd_lttng_gap(const char *name, enum ltt_lttng_gap *ret_gap)
 	return false;
 }
 
-void ctl_cmd_print_list(FILE *fp)
+/* One line per command, name and summary, on @fp. */
+static void print_list(FILE *fp)
 {
 	size_t i;
 
@@ -129,7 +130,8 @@ void ctl_cmd_print_list(FILE *fp)
 	fputs("\n'lttctl help COMMAND' or 'lttctl COMMAND --help' describes a command.\n", fp);
 }
 
-void ctl_cmd_out_list(void)
+/* The commands as a <commands> result object. */
+static void out_list(void)
 {
 	size_t i;
 
@@ -141,6 +143,13 @@ void ctl_cmd_out_list(void)
 		ctl_out_close();
 	}
 	ctl_out_close();
+}
+
+void ctl_cmd_help(const struct poptOption *options, const char *footer)
+{
+	static const struct ctl_help_list list = { print_list, out_list };
+
+	ctl_util_help_all(&list, options, footer);
 }
 
 void ctl_cmd_print_names(FILE *fp)
@@ -175,7 +184,7 @@ int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (nr) {
 		ret = help_command(ctx, args[0]);
 	} else {
-		ctl_util_help(NULL, NULL, "'lttctl --help' also lists the global options.\n");
+		ctl_cmd_help(NULL, "'lttctl --help' also lists the global options.\n");
 		ret = CTL_EXIT_OK;
 	}
 	poptFreeContext(pc);
