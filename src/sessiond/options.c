@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "common/base/size.h"
 #include "common/proto/app-proto.h"
@@ -353,13 +354,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 			goto out;
 		}
 	}
-	if (rc < -1) {
-		fprintf(stderr, "ltt-sessiond: Error: %s: %s\nTry 'ltt-sessiond --help'.\n",
-			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
-		ret = -1;
-	} else if (poptPeekArg(ctx)) {
-		fprintf(stderr, "ltt-sessiond: Error: unexpected argument '%s'\nTry 'ltt-sessiond --help'.\n",
-			poptPeekArg(ctx));
+	if (ltt_daemon_args_end("ltt-sessiond", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+				poptStrerror(rc), poptPeekArg(ctx))) {
 		ret = -1;
 	} else if (opts->daemonize && opts->background) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
