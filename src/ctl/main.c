@@ -86,7 +86,7 @@ static const struct poptOption global_options[] = {
 
 static void print_global_help(void)
 {
-	ctl_util_help(NULL, global_options, NULL);
+	ctl_cmd_help(global_options, NULL);
 }
 
 /* --rundir DIR, made absolute: the daemon we may start runs elsewhere. */

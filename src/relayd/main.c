@@ -163,13 +163,8 @@ static int parse_options(int argc, const char **argv, struct options *o)
 			goto out;
 		}
 	}
-	if (rc < -1) {
-		fprintf(stderr, "ltt-relayd: Error: %s: %s\nTry 'ltt-relayd --help'.\n",
-			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
-		ret = -1;
-	} else if (poptPeekArg(ctx)) {
-		fprintf(stderr, "ltt-relayd: Error: unexpected argument '%s'\nTry 'ltt-relayd --help'.\n",
-			poptPeekArg(ctx));
+	if (ltt_daemon_args_end("ltt-relayd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+				poptStrerror(rc), poptPeekArg(ctx))) {
 		ret = -1;
 	} else if (o->daemonize && o->background) {
 		ret = usage_error("choose one of --daemonize and --background");

@@ -768,6 +768,19 @@ static void job_free(struct ltt_evloop_job *j)
 	}
 }
 
+/*
+ * The client thread's timer of idle workers, made before it starts;
+ * without it (no memory), a worker stops with its user's last command.
+ */
+static int add_idle_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_client_thread *t = arg;
+
+	if (ltt_evloop_timer_create(loop, ltt_client_workers_idle, t, &t->idle))
+		t->idle = NULL;
+	return 0;
+}
+
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
@@ -782,15 +795,9 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 	t->cfg = *cfg;
 	if (!t->cfg.max_per_uid)
 		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
-	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
-				     "clients", accept_one, t);
-	/* without it (no memory), a worker stops with its user's last command */
-	if (!ret && ltt_evloop_timer_create(t->srv.loop, ltt_client_workers_idle, t, &t->idle))
-		t->idle = NULL;
-	if (!ret)
-		ret = ltt_evloop_server_start(&t->srv, "client thread");
+	ret = ltt_evloop_server_open(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
+				     "clients", accept_one, t, add_idle_timer, "client thread");
 	if (ret) {
-		ltt_evloop_server_fini(&t->srv);
 		free(t);
 		return ret;
 	}

@@ -15,6 +15,8 @@
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
  *   lttng-compat-trigger.c triggers and error queries
  *   lttng-compat-notif.c the notification channel (sessiond-notification)
+ *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
+ *                        refusals, the session's tree
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -186,6 +188,7 @@ bool ltt_lttng_notif_message(const struct ltt_lttng_subs *subs, const struct ltt
 
 /** ltt_lttng_notif_free() - a connection's conditions; accepts NULL */
 void ltt_lttng_notif_free(struct ltt_lttng_subs *subs);
+/* lttng-compat-call.c: what every handler above calls */
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a
@@ -216,5 +219,13 @@ uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
  */
 uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
 				struct ltt_rbuf *r, struct ltt_session_desc *ret_info);
+
+/**
+ * ltt_lttng_session_cmd() - run ltt's command @cmd whose request is
+ * @call's session name, then @extra_u8 unless it is -1; its reply
+ * payload into @reply (may be NULL).  Returns ltt's code.
+ */
+enum ltt_error_code ltt_lttng_session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
+					  int extra_u8, struct ltt_wbuf *reply);
 
 #endif /* LTT_SESSIOND_LTTNG_COMPAT_H */

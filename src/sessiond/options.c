@@ -357,13 +357,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 			goto out;
 		}
 	}
-	if (rc < -1) {
-		fprintf(stderr, "ltt-sessiond: Error: %s: %s\nTry 'ltt-sessiond --help'.\n",
-			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
-		ret = -1;
-	} else if (poptPeekArg(ctx)) {
-		fprintf(stderr, "ltt-sessiond: Error: unexpected argument '%s'\nTry 'ltt-sessiond --help'.\n",
-			poptPeekArg(ctx));
+	if (ltt_daemon_args_end("ltt-sessiond", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+				poptStrerror(rc), poptPeekArg(ctx))) {
 		ret = -1;
 	} else if (opts->lttng_compat && opts->no_lttng_compat) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --lttng-compat and --no-lttng-compat\n");
