@@ -41,7 +41,7 @@ void tracefs_eprobe_check(struct tracefs *t)
 }
 
 /* Pointer arguments that are not strings (as the module's, kmod/scripts). */
-static bool string_arg(const char *name)
+bool tracefs_string_arg(const char *name)
 {
 	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
 }
@@ -71,7 +71,7 @@ static int eprobe_definition(const struct tracefs_event *ev, const char *text,
 			continue;
 		for (line = text; line && !str; line = strchr(line + 1, '\n'))
 			str = sscanf(line, " field:const char * %63[^;]", name) == 1 &&
-			      !strcmp(name, f->name) && string_arg(name);
+			      !strcmp(name, f->name) && tracefs_string_arg(name);
 		len = (size_t)n;
 		if (str)
 			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name,
@@ -95,6 +95,8 @@ void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
 	ssize_t len;
 	int ret;
 
+	if (!t->eprobes)
+		tracefs_bpf_strings(t, ev);	/* the BPF program reads them, where it can */
 	if (!t->eprobes || ev->eprobe_tried || strcmp(ev->system, "syscalls") ||
 	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
 		return;
@@ -240,7 +242,7 @@ int tracefs_eprobe_layout(const struct tracefs *t, const struct tracefs_event *e
 {
 	int err = tracefs_layout(t, ev, ret);
 
-	if (!err && ev->eprobe)
+	if (!err && (ev->eprobe || ev->bpf))
 		tracefs_eprobe_bases(t, ev, ret);
 	return err;
 }

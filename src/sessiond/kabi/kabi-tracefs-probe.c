@@ -53,7 +53,7 @@ uint32_t tracefs_probe_offered(const struct tracefs *t)
 		bits |= 1U << LTT_KABI_UPROBE;
 	if (!faccessat(t->root_fd, KPROBE_EVENTS, W_OK, 0))
 		bits |= 1U << LTT_KABI_KPROBE | 1U << LTT_KABI_KRETPROBE;
-	if (t->eprobes)
+	if (t->eprobes || t->bpf)
 		bits |= 1U << LTT_KABI_SYSCALL;	/* system call strings */
 	return bits;
 }
