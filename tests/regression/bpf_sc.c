@@ -10,6 +10,8 @@
  *                           "own R lost L" (L counts every process's)
  *   bpf_sc bench N PATH     ns per openat(PATH), without and with the
  *                           program recording it: "off NS on NS"
+ *   bpf_sc time N PATH      ns per openat(PATH), nothing loaded: "ns NS"
+ *                           (bench/bpf.sh times it under a session)
  * Exit 77 when BPF can't be loaded here (the reason on stderr).
  */
 #include <errno.h>
@@ -138,6 +140,11 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	mode = argv[1];
+	if (!strcmp(mode, "time")) {
+		open_n(n / 10 + 1, argv[3]);	/* warm */
+		printf("ns %.1f\n", ns_per_call(n, argv[3]));
+		return 0;
+	}
 	ret = ltt_bpf_sc_create((uint32_t)nr_cpus, strcmp(mode, "lost") ? 1u << 22 : 4096, &b,
 				why, sizeof(why));
 	if (ret) {

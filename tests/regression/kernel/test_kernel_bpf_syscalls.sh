@@ -24,7 +24,7 @@ fi
 if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
 	skip_all "can't tell whether this kernel refuses event probes"
 fi
-plan 12
+plan 13
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
@@ -61,6 +61,17 @@ pairs=$(grep -E 'syscall_(entry|exit)_openat' <<<"$TEXT" | awk -v p=/nonexistent
 is "$pairs" 100 "each entry followed on its CPU by its exit (ret -2): one time line"
 unlike "$TEXT" "filename = 0x" "no filename is an address"
 lttctl -q destroy s
+
+# a filter on the string, run by the consumer
+lttctl -q create f -o "$TEST_TMP/f" &&
+	lttctl -q enable-event -k --syscall openat --filter 'filename == "/nonexistent-ltt-*"' -s f &&
+	lttctl -q start f
+for i in 1 2 3 4 5; do : 2>/dev/null </nonexistent-ltt-probe; : 2>/dev/null </other-ltt-probe; done
+lttctl -q stop f
+FTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f/kernel" | grep 'syscall_entry_openat:')
+is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$FTEXT"):$(grep -vc 'filename = "/nonexistent-ltt-' <<<"$FTEXT")" \
+	"5:0" "--filter 'filename == \"/nonexistent-ltt-*\"': its 5 entries, no other"
+lttctl -q destroy f
 
 # LTT_KERNEL_BPF=off: the addresses, as before
 stop_sessiond
