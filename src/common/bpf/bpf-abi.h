@@ -34,7 +34,18 @@
 
 /* The control array's slots (u64 each). */
 #define LTT_BPF_CTL_ON		0	/* nonzero: record (the session started) */
-#define LTT_BPF_CTL_NR		1
+#define LTT_BPF_CTL_TRACK	1	/* the pid tracker: one of LTT_BPF_TRACK_* */
+#define LTT_BPF_CTL_NR		2
+
+/*
+ * The pid tracker: every task (ALL), none (NONE), or those whose thread
+ * or thread group id is in the pids map (SET), which the program adds
+ * each child a listed task forks to.
+ */
+#define LTT_BPF_TRACK_ALL	0
+#define LTT_BPF_TRACK_SET	1
+#define LTT_BPF_TRACK_NONE	2
+#define LTT_BPF_PIDS_MAX	8192
 
 /* What the program does at a system call's entry: the map's value, by number. */
 struct ltt_bpf_call {

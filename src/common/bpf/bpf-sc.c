@@ -216,16 +216,35 @@ int ltt_bpf_sc_set(struct ltt_bpf_sc *b, uint32_t nr, const struct ltt_bpf_call 
 	return 0;
 }
 
-int ltt_bpf_sc_switch(struct ltt_bpf_sc *b, bool on)
+static int set_ctl(struct ltt_bpf_sc *b, uint32_t slot, uint64_t v)
 {
-	uint32_t key = LTT_BPF_CTL_ON;
-	uint64_t v = on;
-
-	if (!b)
-		return -EINVAL;
-	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.ctl), &key, &v, BPF_ANY))
+	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.ctl), &slot, &v, BPF_ANY))
 		return -errno;
 	return 0;
+}
+
+int ltt_bpf_sc_switch(struct ltt_bpf_sc *b, bool on)
+{
+	return b ? set_ctl(b, LTT_BPF_CTL_ON, on) : -EINVAL;
+}
+
+int ltt_bpf_sc_track(struct ltt_bpf_sc *b, uint32_t track, const uint32_t *ids, uint32_t nr)
+{
+	int fd, ret;
+	uint32_t i, key;
+	uint8_t one = 1;
+
+	if (!b || track > LTT_BPF_TRACK_NONE || nr > LTT_BPF_PIDS_MAX || (nr && !ids))
+		return -EINVAL;
+	fd = bpf_map__fd(b->skel->maps.pids);
+	ret = set_ctl(b, LTT_BPF_CTL_TRACK, LTT_BPF_TRACK_NONE);	/* while it changes */
+	while (!ret && !bpf_map_get_next_key(fd, NULL, &key))
+		if (bpf_map_delete_elem(fd, &key))
+			ret = -errno;
+	for (i = 0; !ret && track == LTT_BPF_TRACK_SET && i < nr; i++)
+		if (bpf_map_update_elem(fd, &ids[i], &one, BPF_ANY))
+			ret = -errno;
+	return ret ? ret : set_ctl(b, LTT_BPF_CTL_TRACK, track);
 }
 
 int ltt_bpf_sc_ring_fd(const struct ltt_bpf_sc *b, uint32_t cpu)

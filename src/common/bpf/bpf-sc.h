@@ -62,6 +62,15 @@ int ltt_bpf_sc_set(struct ltt_bpf_sc *b, uint32_t nr, const struct ltt_bpf_call 
 int ltt_bpf_sc_switch(struct ltt_bpf_sc *b, bool on);
 
 /**
+ * ltt_bpf_sc_track() - the pid tracker: @track one of LTT_BPF_TRACK_*,
+ * with SET's @nr @ids (thread group ids; their threads and the children
+ * they fork from now on are recorded).  Nothing is recorded while the
+ * set changes.  Returns 0, -EINVAL (@track, more than LTT_BPF_PIDS_MAX
+ * ids) or a map update's -errno.
+ */
+int ltt_bpf_sc_track(struct ltt_bpf_sc *b, uint32_t track, const uint32_t *ids, uint32_t nr);
+
+/**
  * ltt_bpf_sc_ring_fd() - a new fd of CPU @cpu's ring (the caller's, to
  * hand to a consumer: read and written, as a ring's reader must), or
  * -errno (-ENOENT: no such CPU)

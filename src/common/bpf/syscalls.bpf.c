@@ -11,6 +11,7 @@
  * Compiled once at build time (clang -target bpf) and embedded in the
  * privileged part (bpftool gen skeleton): the only program it loads.
  */
+#include <stdbool.h>
 #include <linux/types.h>
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -31,6 +32,7 @@ struct thread_info {
 
 struct task_struct {
 	struct thread_info thread_info;
+	int pid, tgid;
 } __attribute__((preserve_access_index));
 
 #define TS_COMPAT 0x0002	/* a 32-bit call: other numbers, not recorded (as ftrace) */
@@ -84,6 +86,56 @@ struct {
 	__type(key, __u32);
 	__type(value, struct scratch);
 } scratch SEC(".maps");
+
+/* The pid tracker's tasks (LTT_BPF_TRACK_SET): thread or thread group ids. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, LTT_BPF_PIDS_MAX);
+	__type(key, __u32);
+	__type(value, __u8);
+} pids SEC(".maps");
+
+static __always_inline __u64 ctl_of(__u32 slot)
+{
+	__u64 *v = bpf_map_lookup_elem(&ctl, &slot);
+
+	return v ? *v : 0;
+}
+
+static __always_inline bool listed(__u32 tid, __u32 tgid)
+{
+	return bpf_map_lookup_elem(&pids, &tid) || bpf_map_lookup_elem(&pids, &tgid);
+}
+
+/* Is the current task one the pid tracker records? */
+static __always_inline bool tracked(void)
+{
+	__u64 track = ctl_of(LTT_BPF_CTL_TRACK), id;
+
+	if (track == LTT_BPF_TRACK_ALL)
+		return true;
+	if (track != LTT_BPF_TRACK_SET)
+		return false;
+	id = bpf_get_current_pid_tgid();
+	return listed((__u32)id, (__u32)(id >> 32));
+}
+
+/* A listed task's child is listed too (as ftrace's event-fork). */
+SEC("raw_tracepoint/sched_process_fork")
+int ltt_fork(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *parent = (struct task_struct *)ctx->args[0];
+	struct task_struct *child = (struct task_struct *)ctx->args[1];
+	__u32 pid;
+	__u8 one = 1;
+
+	if (ctl_of(LTT_BPF_CTL_TRACK) != LTT_BPF_TRACK_SET ||
+	    !listed((__u32)BPF_CORE_READ(parent, pid), (__u32)BPF_CORE_READ(parent, tgid)))
+		return 0;
+	pid = (__u32)BPF_CORE_READ(child, pid);
+	bpf_map_update_elem(&pids, &pid, &one, BPF_ANY);
+	return 0;
+}
 
 static __always_inline void count_lost(__u32 cpu)
 {
@@ -147,7 +199,7 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 		return 0;
 	k = (__u32)nr;
 	sc = bpf_map_lookup_elem(&calls, &k);
-	if (!sc || !sc->enter_id)
+	if (!sc || !sc->enter_id || !tracked())
 		return 0;
 	task = (struct task_struct *)bpf_get_current_task();
 	if (BPF_CORE_READ(task, thread_info.status) & TS_COMPAT)

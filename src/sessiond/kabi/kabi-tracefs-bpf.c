@@ -227,6 +227,22 @@ int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32
 	return bpf_update(c);
 }
 
+int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p)
+{
+	uint32_t track = p->policy == LTT_KABI_TRACKER_POLICY_SET  ? LTT_BPF_TRACK_SET :
+			 p->policy == LTT_KABI_TRACKER_POLICY_NONE ? LTT_BPF_TRACK_NONE :
+								     LTT_BPF_TRACK_ALL;
+	int ret;
+
+	if (!c->bpf)
+		return 0;
+	ret = ltt_bpf_sc_track(c->bpf, track, p->ids, p->nr);
+	if (ret)
+		LTT_WARN("kernel: ftrace instance %s: the BPF program's pid tracker not set: %s",
+			 c->name, strerror(-ret));
+	return ret;
+}
+
 int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
 		     struct ltt_kabi_obj *ret_new)
 {
@@ -297,6 +313,13 @@ int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32
 	(void)id;
 	(void)on;
 	return -EOPNOTSUPP;
+}
+
+int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p)
+{
+	(void)c;
+	(void)p;
+	return 0;
 }
 
 int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,

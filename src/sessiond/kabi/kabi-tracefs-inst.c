@@ -300,9 +300,9 @@ static int chan_new(struct tf_session *s, const struct ltt_kabi_channel *attr,
 	if (!ret)
 		ret = ltt_ftrace_map_create(&s->t->page, &map_fd, &c->map);
 	if (!ret)
-		ret = tracefs_track_chan(s, c);
+		ret = tracefs_bpf_chan_open(c, attr);	/* before the tracker: it has its own */
 	if (!ret)
-		ret = tracefs_bpf_chan_open(c, attr);
+		ret = tracefs_track_chan(s, c);
 	if (!ret && s->started)
 		ret = ltt_write_control(c->dir_fd, "tracing_on", "1");
 	if (ret) {

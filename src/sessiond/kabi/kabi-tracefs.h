@@ -300,6 +300,9 @@ int tracefs_bpf_switch(struct tf_chan *c);
  */
 int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32_t id, bool on);
 
+/* The pid tracker @p given to @c's program (its instance's: kabi-tracefs-track.c).  0 or -errno. */
+int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p);
+
 /* BPF_RING on @c: the fd of a ring or of the lost counts (kabi-backend.h). */
 int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
 		     struct ltt_kabi_obj *ret_new);

@@ -24,7 +24,7 @@ fi
 if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
 	skip_all "can't tell whether this kernel refuses event probes"
 fi
-plan 13
+plan 14
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
@@ -72,6 +72,23 @@ FTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f/kernel" | grep 'syscall_e
 is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$FTEXT"):$(grep -vc 'filename = "/nonexistent-ltt-' <<<"$FTEXT")" \
 	"5:0" "--filter 'filename == \"/nonexistent-ltt-*\"': its 5 entries, no other"
 lttctl -q destroy f
+
+# the pid tracker: this shell's calls, its children's forked after, not
+# another process's (one forked before the tracker)
+mkfifo "$TEST_TMP/go"
+( read -r _ <"$TEST_TMP/go"; for i in 1 2 3; do : 2>/dev/null </nonexistent-ltt-other; done ) &
+other=$!
+lttctl -q create t -o "$TEST_TMP/t" && lttctl -q enable-event -k --syscall openat -s t &&
+	lttctl -q track -k --pid=$$ -s t && lttctl -q start t
+for i in 1 2 3 4 5; do : 2>/dev/null </nonexistent-ltt-probe; done
+bash -c ': 2>/dev/null </nonexistent-ltt-child'
+echo go >"$TEST_TMP/go"
+wait $other
+lttctl -q stop t
+TTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/t/kernel" | grep 'syscall_entry_openat:')
+is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$TTEXT"):$(grep -c 'filename = "/nonexistent-ltt-child"' <<<"$TTEXT"):$(grep -c 'filename = "/nonexistent-ltt-other"' <<<"$TTEXT")" \
+	"5:1:0" "track -k --pid: the shell's 5 entries, its new child's 1, none of a process forked before"
+lttctl -q destroy t
 
 # LTT_KERNEL_BPF=off: the addresses, as before
 stop_sessiond
