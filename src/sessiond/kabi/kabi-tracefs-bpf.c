@@ -27,7 +27,6 @@
 #include "common/bpf/bpf-sc.h"
 
 #define SYSCALL_ENTER "sys_enter_"
-#define STR_FIELD "\tfield:const char * "
 
 void tracefs_bpf_check(struct tracefs *t)
 {
@@ -58,11 +57,8 @@ void tracefs_bpf_check(struct tracefs *t)
 static int call_args(const char *text, const struct ltt_ftrace_event *orig, uint8_t *ret_nargs,
 		     uint8_t *ret_mask)
 {
-	char name[LTT_FTRACE_NAME_MAX];
-	const char *line;
 	uint32_t i, n = 0;
 	uint8_t mask = 0;
-	bool str;
 
 	for (i = 0; i < orig->nr_fields; i++) {
 		const struct ltt_ftrace_field *f = &orig->fields[i];
@@ -72,11 +68,7 @@ static int call_args(const char *text, const struct ltt_ftrace_event *orig, uint
 		if (f->kind != LTT_FTRACE_INT || f->offset != LTT_BPF_HDR + 8 * n ||
 		    n >= LTT_BPF_ARGS)
 			return -ENOTSUP;
-		str = false;
-		for (line = text; line && !str; line = strchr(line + 1, '\n'))
-			str = sscanf(line, " field:const char * %63[^;]", name) == 1 &&
-			      !strcmp(name, f->name) && tracefs_string_arg(name);
-		if (str)
+		if (tracefs_string_field(text, f->name))
 			mask |= 1u << n;
 		n++;
 	}
@@ -87,25 +79,15 @@ static int call_args(const char *text, const struct ltt_ftrace_event *orig, uint
 
 void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
 {
-	char path[3 * LTT_FTRACE_NAME_MAX], *text = NULL;
 	struct ltt_ftrace_event *orig = NULL;
-	const char *why = NULL;
+	char *text = NULL;
 	int nr = -ENOENT;
-	ssize_t len;
 
-	if (!t->bpf || ev->bpf_tried || strcmp(ev->system, "syscalls") ||
-	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+	if (!t->bpf || ev->bpf_tried)
 		return;
 	ev->bpf_tried = true;
-	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
-	orig = malloc(sizeof(*orig));
-	if (!text || !orig)
-		goto out;
-	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
-	len = tracefs_read_text(t, path, text);
-	if (len < 0 || ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
-		goto out;
-	text[len] = '\0';
+	if (tracefs_entry_format(t, ev, &text, &orig))
+		return;		/* not a system call's entry, or its format unreadable */
 	nr = ltt_bpf_sc_number(ev->event + strlen(SYSCALL_ENTER));
 	if (nr < 0 || call_args(text, orig, &ev->bpf_nargs, &ev->bpf_mask) || !ev->bpf_mask)
 		goto out;	/* no string, or a call the program can't say: ftrace's event */
@@ -114,7 +96,7 @@ void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
 	LTT_DBG("kernel: %s recorded by the BPF program (call %d, strings 0x%x)", ev->name, nr,
 		ev->bpf_mask);
 out:
-	if (!ev->bpf && nr < 0 && orig && text)
+	if (!ev->bpf && nr < 0)
 		LTT_DBG("kernel: %s: no system call number known for %s: its strings are addresses",
 			ev->name, ev->event);
 	free(text);

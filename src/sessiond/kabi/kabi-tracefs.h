@@ -310,6 +310,18 @@ int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
 /* Pointer arguments that are strings (not buf, msg_ptr...: the module's table). */
 bool tracefs_string_arg(const char *name);
 
+/* Does format @text declare @field a string argument (const char *, tracefs_string_arg())? */
+bool tracefs_string_field(const char *text, const char *field);
+
+/*
+ * The format of system call entry event @ev (syscalls/sys_enter_X): its
+ * text, NUL-ended, and its layout, both allocated (the caller frees
+ * them).  Returns 0, -ENOENT (not a system call's entry), -ENOMEM, or
+ * the read's or the parse's error.
+ */
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig);
+
 /* kabi-tracefs-catalog.c: the tracer's state: the mount, its event catalog, the layouts */
 
 /*

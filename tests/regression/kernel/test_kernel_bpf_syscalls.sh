@@ -12,11 +12,7 @@
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
-tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
-tfs=${tfs:-/sys/kernel/tracing}
-if [ "$(id -u)" != 0 ] || [ ! -d "$tfs/events" ]; then
-	skip_all "needs root and tracefs"
-fi
+tracefs_or_skip
 [ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
 	skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
 "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
@@ -28,8 +24,7 @@ plan 14
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG"
+tracefs_sessiond "$LOG"
 ok $? "a root daemon with --kernel-backend=tracefs started"
 bstr="system call paths and names: read as strings by ltt's BPF program: this kernel refuses event probes"
 like "$(lttctl list -k | head -n 3)" "Kernel tracer: tracefs .*$bstr" "list -k names the BPF source"
@@ -92,8 +87,7 @@ lttctl -q destroy t
 
 # LTT_KERNEL_BPF=off: the addresses, as before
 stop_sessiond
-LTT_KERNEL_BPF=off timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG.off"
+LTT_KERNEL_BPF=off tracefs_sessiond "$LOG.off"
 like "$(lttctl list -k | head -n 3)" "recorded as their addresses" \
 	"LTT_KERNEL_BPF=off: list -k says the paths are addresses"
 lttctl -q create s2 -o "$TEST_TMP/s2" && lttctl -q enable-event -k --syscall openat -s s2 &&
