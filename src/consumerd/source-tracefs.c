@@ -79,6 +79,7 @@ struct tracefs_source {
 	size_t lost_len;
 	uint64_t lost_seen;		/* of lost[cpu], counted already */
 	uint64_t bpf_torn;		/* ring records too short to hold a record */
+	int ep;				/* with a ring: an epoll of the pipe and the ring, or -1 */
 };
 
 /* Give the converter the channel's current filters, of the events it maps. */
@@ -527,6 +528,8 @@ static void tracefs_destroy(struct ltt_source *src)
 		LTT_DBG("%s: BPF ring: %" PRIu64 " lost, %" PRIu64 " torn records", t->base.label,
 			t->lost_seen, t->bpf_torn);
 	ltt_bpf_ring_close(&t->ring);
+	if (t->ep >= 0)
+		close(t->ep);
 	if (t->lost)
 		munmap((void *)t->lost, t->lost_len);
 	ltt_ftrace_conv_fini(&t->conv);
@@ -725,6 +728,28 @@ static int init_conv(struct tracefs_source *t, const struct ltt_source_tracefs_c
 	return ret == -ENOTSUP ? -EINVAL : ret;
 }
 
+/*
+ * The data thread waits on an epoll of the pipe and the ring: the program
+ * wakes the ring's reader once it is half full, whether the pipe fills or
+ * not (a channel that records only system call entries with strings).
+ * The pipe's wakeups arm as before (rearm() polls the pipe itself).
+ */
+static int watch_both(struct tracefs_source *t)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+
+	t->ep = epoll_create1(EPOLL_CLOEXEC);
+	if (t->ep < 0)
+		return -errno;
+	ev.data.fd = t->fd;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, t->fd, &ev))
+		return -errno;
+	ev.data.fd = t->ring.fd;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, t->ring.fd, &ev))
+		return -errno;
+	return 0;
+}
+
 /* The CPU's BPF ring and the lost counts, mapped; the converter asks the ring. */
 static int attach_bpf(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
 {
@@ -739,7 +764,7 @@ static int attach_bpf(struct tracefs_source *t, const struct ltt_source_tracefs_
 	}
 	t->lost_seen = t->lost ? t->lost[cfg->cpu] : 0;	/* before the stream: not ours */
 	ltt_ftrace_conv_set_side(&t->conv, bpf_side, t);
-	return 0;
+	return watch_both(t);
 }
 
 /* A blocking read would stall the data thread: the pipe must not block. */
@@ -776,6 +801,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->events = cfg->events;
 	t->stats_fd = -1;
 	t->ring.fd = -1;
+	t->ep = -1;
 	snprintf(t->base.label, sizeof(t->base.label), "tracefs channel %s cpu %" PRIu32,
 		 cfg->chan_name, cfg->cpu);
 	t->fd = fcntl(cfg->pipe_fd, F_DUPFD_CLOEXEC, 3);
@@ -790,7 +816,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 		tracefs_destroy(&t->base);
 		return ret;
 	}
-	t->base.poll_fd = t->fd;
+	t->base.poll_fd = t->ep >= 0 ? t->ep : t->fd;
 	t->ahead_tail = &t->ahead;
 	t->sib = t->events->sources;
 	t->events->sources = t;

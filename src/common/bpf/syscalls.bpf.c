@@ -189,7 +189,7 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	struct task_struct *task;
 	struct ltt_bpf_call *sc;
 	struct scratch *s;
-	__u64 *on, v;
+	__u64 *on, v, wake;
 	void *ring;
 	__u8 *rec;
 	int i;
@@ -227,7 +227,14 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	}
 	cpu = bpf_get_smp_processor_id();
 	ring = bpf_map_lookup_elem(&rings, &cpu);
-	if (!ring || bpf_ringbuf_output(ring, s->buf, (8 + off) & (SCRATCH - 1), BPF_RB_NO_WAKEUP))
+	if (!ring) {
+		count_lost(cpu);
+		return 0;
+	}
+	/* the reader is woken once the ring is half full, not for each record */
+	wake = bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) * 2 >=
+	       bpf_ringbuf_query(ring, BPF_RB_RING_SIZE) ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(ring, s->buf, (8 + off) & (SCRATCH - 1), wake))
 		count_lost(cpu);
 	return 0;
 }

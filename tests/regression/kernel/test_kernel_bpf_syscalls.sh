@@ -20,7 +20,7 @@ tracefs_or_skip
 if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
 	skip_all "can't tell whether this kernel refuses event probes"
 fi
-plan 14
+plan 16
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
@@ -84,6 +84,22 @@ TTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/t/kernel" | grep 'syscall_e
 is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$TTEXT"):$(grep -c 'filename = "/nonexistent-ltt-child"' <<<"$TTEXT"):$(grep -c 'filename = "/nonexistent-ltt-other"' <<<"$TTEXT")" \
 	"5:1:0" "track -k --pid: the shell's 5 entries, its new child's 1, none of a process forked before"
 lttctl -q destroy t
+
+# rings of 64 KiB (a channel of 2 x 4 KiB), 7 times that recorded: the
+# consumer reads them as the pipe fills, or when the program wakes it at
+# half a ring; the filter keeps the entries (the exits have no filename)
+lttctl -q create w -o "$TEST_TMP/w" &&
+	lttctl -q enable-channel -k --subbuf-size=4096 --num-subbuf=2 c -s w &&
+	lttctl -q enable-event -k --syscall openat --filter 'filename == "/w*"' -c c -s w &&
+	lttctl -q start w
+ok $? "a session recording openat in a channel of 8 KiB"
+wlong=/w$(printf 'w%.0s' $(seq 200))
+for i in $(seq 2000); do : 2>/dev/null <"$wlong"; done
+lttctl -q stop w
+WTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/w/kernel" 2>&1)
+is "$(grep -c "filename = \"$wlong\"" <<<"$WTEXT"):$(grep -c 'syscall_exit_openat' <<<"$WTEXT"):$(grep -ci 'discarded' <<<"$WTEXT")" \
+	"2000:0:0" "2,000 entries of 240 bytes (7 times the rings), none lost, no exit kept"
+lttctl -q destroy w
 
 # LTT_KERNEL_BPF=off: the addresses, as before
 stop_sessiond
