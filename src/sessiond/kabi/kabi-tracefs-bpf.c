@@ -137,10 +137,13 @@ int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t l
 	return err;
 }
 
-/* Each ring: twice the channel's buffer per CPU, a power of two, 64 KiB at least. */
+/*
+ * Each ring: the channel's buffer per CPU, a power of two, 64 KiB at
+ * least (the program wakes the reader at half of it).
+ */
 static uint32_t ring_bytes(const struct ltt_kabi_channel *attr)
 {
-	uint64_t want = 2 * attr->subbuf_size * attr->num_subbuf;
+	uint64_t want = attr->subbuf_size * attr->num_subbuf;
 	uint32_t bytes = 64 * 1024;
 
 	while (bytes < want && bytes < (1u << 30))
