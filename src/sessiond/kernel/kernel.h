@@ -88,7 +88,7 @@ struct ltt_kernel {
 	 * tracer itself (the module, event probes), else why not, or
 	 * LTT_KERNEL_BPF_STRINGS when ltt's BPF program reads them
 	 */
-	char strings_why[384];
+	char strings_why[512];
 	uint64_t next_key;		/* atomic: consumer keys */
 	uint32_t *cpus;			/* the possible CPUs: one stream each */
 	unsigned int nr_cpus;

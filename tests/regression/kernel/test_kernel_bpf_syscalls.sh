@@ -20,7 +20,7 @@ tracefs_or_skip
 if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
 	skip_all "can't tell whether this kernel refuses event probes"
 fi
-plan 16
+plan 17
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
@@ -104,8 +104,10 @@ lttctl -q destroy w
 # LTT_KERNEL_BPF=off: the addresses, as before
 stop_sessiond
 LTT_KERNEL_BPF=off tracefs_sessiond "$LOG.off"
-like "$(lttctl list -k | head -n 3)" "recorded as their addresses" \
-	"LTT_KERNEL_BPF=off: list -k says the paths are addresses"
+like "$(lttctl list -k | head -n 3)" "recorded as their addresses: .*ltt's BPF program does not read them here \\(the daemon's log says why" \
+	"LTT_KERNEL_BPF=off: list -k says the paths are addresses, and where to read why"
+like "$(cat "$LOG.off")" "LTT_KERNEL_BPF=off: system call paths and names are recorded as addresses" \
+	"... the daemon's log says why, in one sentence"
 lttctl -q create s2 -o "$TEST_TMP/s2" && lttctl -q enable-event -k --syscall openat -s s2 &&
 	lttctl -q start s2 && { : 2>/dev/null </nonexistent-ltt-probe; lttctl -q stop s2; }
 like "$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/s2/kernel" | grep -m 1 'syscall_entry_openat:')" \
