@@ -107,7 +107,14 @@ struct ltt_kabi_version {
 	 * from 1.9 on (before: 0).  Was reserved[0].
 	 */
 	__u32 maps;
-	__u32 reserved[6];
+	/*
+	 * Non-zero when the session daemon's tracefs backend reads system
+	 * call strings with its BPF program (doc/kernel-bpf.md): each
+	 * channel's CPUs then have a BPF ring beside their stream.  The
+	 * module leaves 0.  Was reserved[0].
+	 */
+	__u32 bpf;
+	__u32 reserved[5];
 };
 
 /*

@@ -14,6 +14,8 @@
 # shell test_trigger_map.sh loads lttctl export-maps' SQL into.  babeltrace
 # (1) and iproute2: what lttng-tools' own tests (tests/lttng-tools/run.sh,
 # test_lttng_tools_suite.sh) read traces and bring loopback up with.
+# libbpf-dev, clang and bpftool: the BPF system call source, its program
+# compiled and embedded at build time (optional: configure says without).
 # python3-lttng: LTTng's Python bindings, which test_lttng_compat.sh drives
 # ltt-sessiond --lttng-compat with, as ROS 2's tracing does.  liblttng-ctl-dev:
 # LTTng's control library's headers, which test_lttng_compat_triggers.sh's
@@ -27,7 +29,8 @@ libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev libssl-dev openssl
 babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
 python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni
-liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3 babeltrace iproute2 python3-lttng liblttng-ctl-dev"
+liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3 babeltrace iproute2 python3-lttng liblttng-ctl-dev
+libbpf-dev clang bpftool"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

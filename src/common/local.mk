@@ -23,6 +23,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/ftrace/ftrace-prefilter.c src/common/ftrace/ftrace-prefilter.h \
 	src/common/ftrace/ftrace-tasks.c src/common/ftrace/ftrace-tasks.h \
 	src/common/ftrace/ftrace.h \
+	src/common/bpf/bpf-abi.h src/common/bpf/bpf-ring.c src/common/bpf/bpf-ring.h \
 	src/common/model/agent.c src/common/model/agent.h \
 	src/common/model/attr.c src/common/model/attr.h \
 	src/common/model/context.c src/common/model/context.h \
@@ -93,3 +94,34 @@ src_common_net_tls_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
 noinst_LTLIBRARIES += src/common/libnet-module.la
 src_common_libnet_module_la_SOURCES = src/common/net/net-module.c src/common/net/net-module.h
 src_common_libnet_module_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_PKGLIBDIR=\"$(pkglibdir)\"
+
+# The BPF system call source's loader (doc/kernel-bpf.md): the program,
+# compiled here once for the BPF target and embedded by bpftool's
+# skeleton; only the privileged part links it, and libbpf with it.
+EXTRA_DIST += src/common/bpf/syscalls.bpf.c
+if BUILD_BPF
+noinst_LTLIBRARIES += src/common/libbpfsc.la
+src_common_libbpfsc_la_SOURCES = src/common/bpf/bpf-sc.c src/common/bpf/bpf-sc.h
+nodist_src_common_libbpfsc_la_SOURCES = src/common/bpf/syscalls.skel.h src/common/bpf/syscall-nrs.h
+src_common_libbpfsc_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src/common/bpf
+src_common_libbpfsc_la_CFLAGS = $(AM_CFLAGS) $(LIBBPF_CFLAGS)
+src_common_libbpfsc_la_LIBADD = $(LIBBPF_LIBS)
+BUILT_SOURCES += src/common/bpf/syscalls.skel.h src/common/bpf/syscall-nrs.h
+CLEANFILES += src/common/bpf/syscalls.bpf.o src/common/bpf/syscalls.skel.h \
+	src/common/bpf/syscall-nrs.h
+# The system calls' numbers by name ({ "openat", 257 },), from the C
+# library's <sys/syscall.h>: ftrace names the calls, the program sees numbers.
+src/common/bpf/syscall-nrs.h:
+	@$(MKDIR_P) src/common/bpf
+	$(AM_V_GEN)echo '#include <sys/syscall.h>' | $(CPP) -dM - | \
+		sed -n 's/^#define __NR_\([a-z0-9_]*\) \([0-9]*\)$$/	{ "\1", \2 },/p' | \
+		LC_ALL=C sort > $@.tmp && test -s $@.tmp && mv $@.tmp $@
+src/common/bpf/syscalls.bpf.o: $(top_srcdir)/src/common/bpf/syscalls.bpf.c \
+		$(top_srcdir)/src/common/bpf/bpf-abi.h
+	@$(MKDIR_P) src/common/bpf
+	$(AM_V_GEN)$(BPF_CLANG) -target bpf -O2 -g -D__TARGET_ARCH_x86 $(BPF_CPPFLAGS) \
+		-I$(top_srcdir)/src/common/bpf -c $(top_srcdir)/src/common/bpf/syscalls.bpf.c -o $@
+src/common/bpf/syscalls.skel.h: src/common/bpf/syscalls.bpf.o
+	$(AM_V_GEN)$(BPFTOOL) gen skeleton src/common/bpf/syscalls.bpf.o name ltt_syscalls > $@.tmp && \
+		mv $@.tmp $@
+endif

@@ -8,8 +8,10 @@
  * command thread.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/base/log.h"
 #include "common/base/names.h"
@@ -188,6 +190,16 @@ int ltt_cmd_add_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_m
 	return add_stream(ctx, m.channel_key, m.cpu, LTT_CONSUMER_DOMAIN_USER, &req);
 }
 
+/* Forget ADD_BPF_RING's fds. */
+static void drop_bpf(struct ltt_cmd_ctx *ctx)
+{
+	if (!ctx->bpf.has)
+		return;
+	close(ctx->bpf.ring_fd);
+	close(ctx->bpf.lost_fd);
+	ctx->bpf.has = false;
+}
+
 /*
  * ADD_KERNEL_STREAM {u64 channel_key, u32 cpu} + stream fd;
  * ADD_FTRACE_STREAM: the same + the channel's event map (1.9);
@@ -206,6 +218,7 @@ int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struc
 			     type == LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS,
 	};
 	struct ltt_consumer_add_kernel_stream m;
+	int ret;
 
 	if (ltt_consumer_get_add_kernel_stream(r, &m))
 		return -EPROTO;
@@ -215,8 +228,57 @@ int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struc
 		req.map_fd = msg->fds[1];
 	if (req.has_stats)
 		req.stats_fd = msg->fds[ftrace ? 2 : 1];
-	return add_stream(ctx, m.channel_key, m.cpu,
-			  ftrace ? LTT_CONSUMER_DOMAIN_TRACEFS : LTT_CONSUMER_DOMAIN_KERNEL, &req);
+	if (ftrace && ctx->bpf.has && ctx->bpf.channel_key == m.channel_key &&
+	    ctx->bpf.cpu == m.cpu) {
+		req.has_bpf = true;
+		req.bpf_ring_fd = ctx->bpf.ring_fd;
+		req.bpf_lost_fd = ctx->bpf.lost_fd;
+	}
+	ret = add_stream(ctx, m.channel_key, m.cpu,
+			 ftrace ? LTT_CONSUMER_DOMAIN_TRACEFS : LTT_CONSUMER_DOMAIN_KERNEL, &req);
+	if (req.has_bpf)
+		drop_bpf(ctx);	/* the source mapped what it keeps */
+	return ret;
+}
+
+/*
+ * ADD_BPF_RING {u64 channel_key, u32 cpu} + the CPU's BPF ring, the
+ * channel's lost counts: kept for the CPU's ADD_FTRACE_STREAM, next.
+ */
+int ltt_cmd_add_bpf_ring(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
+			 struct ltt_wbuf *reply)
+{
+	struct ltt_consumer_add_kernel_stream m;
+	struct ltt_channel *chan;
+	int ret, ring, lost;
+
+	(void)reply;
+	if (ltt_consumer_get_add_kernel_stream(r, &m))
+		return -EPROTO;
+	ret = channel_of(ctx, m.channel_key, "ADD_BPF_RING", &chan);
+	if (ret)
+		return ret;
+	if (chan->domain != LTT_CONSUMER_DOMAIN_TRACEFS) {
+		LTT_WARN("ADD_BPF_RING: channel %s is not a tracefs channel", chan->name);
+		return -EPROTO;
+	}
+	drop_bpf(ctx);
+	ring = fcntl(msg->fds[0], F_DUPFD_CLOEXEC, 3);
+	ret = ring < 0 ? -errno : 0;
+	lost = ret ? -1 : fcntl(msg->fds[1], F_DUPFD_CLOEXEC, 3);
+	if (!ret && lost < 0)
+		ret = -errno;
+	if (ret) {
+		if (ring >= 0)
+			close(ring);
+		return ret;
+	}
+	ctx->bpf.has = true;
+	ctx->bpf.ring_fd = ring;
+	ctx->bpf.lost_fd = lost;
+	ctx->bpf.channel_key = m.channel_key;
+	ctx->bpf.cpu = m.cpu;
+	return 0;
 }
 
 /*

@@ -74,6 +74,7 @@ static const struct cmd_handler handlers[LTT_CONSUMER_MSG_NR_] = {
 	[LTT_CONSUMER_MSG_ADD_FTRACE_STREAM] = { ltt_cmd_add_kernel_stream, 2 },
 	[LTT_CONSUMER_MSG_ADD_KERNEL_STREAM_STATS] = { ltt_cmd_add_kernel_stream, 2 },
 	[LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS] = { ltt_cmd_add_kernel_stream, 3 },
+	[LTT_CONSUMER_MSG_ADD_BPF_RING] = { ltt_cmd_add_bpf_ring, 2 },
 	[LTT_CONSUMER_MSG_ADD_RELAY] = { ltt_cmd_add_relay, 0 },
 	[LTT_CONSUMER_MSG_RELAY_DATA_PENDING] = { ltt_cmd_relay_data_pending, 0 },
 	[LTT_CONSUMER_MSG_RELAY_STATUS] = { ltt_cmd_relay_status, 0 },

@@ -31,6 +31,13 @@ struct ltt_cmd_ctx {
 	bool hello_done;
 	uint32_t minor;		/* the protocol minor both sides speak */
 	bool bye;		/* incompatible peer: exit after replying */
+	/* ADD_BPF_RING's fds (ours), until the CPU's ADD_FTRACE_STREAM */
+	struct {
+		bool has;
+		uint64_t channel_key;
+		uint32_t cpu;
+		int ring_fd, lost_fd;
+	} bpf;
 };
 
 /*
@@ -69,7 +76,7 @@ int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data);
 ltt_cmd_fn ltt_cmd_add_trace, ltt_cmd_add_snapshot_trace, ltt_cmd_metadata,
 	ltt_cmd_reset_metadata, ltt_cmd_destroy_trace, ltt_cmd_probe_output;
 /* cmd-channel.c: channels and their streams */
-ltt_cmd_fn ltt_cmd_add_channel, ltt_cmd_add_stream, ltt_cmd_add_kernel_stream,
+ltt_cmd_fn ltt_cmd_add_channel, ltt_cmd_add_stream, ltt_cmd_add_kernel_stream, ltt_cmd_add_bpf_ring,
 	ltt_cmd_streams_sent, ltt_cmd_flush_channel, ltt_cmd_channel_stats,
 	ltt_cmd_reclaim_channel, ltt_cmd_destroy_channel;
 /* cmd-relay.c: relay sessions */

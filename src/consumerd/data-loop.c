@@ -366,7 +366,9 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	if (req->type == LTT_DATA_ADD_KERNEL_STREAM)
 		ret = make_kernel_source(req, &src);
 	else if (req->type == LTT_DATA_ADD_FTRACE_STREAM)
-		ret = ltt_source_tracefs_of(chan, req->cpu, req->stream_fd, req->map_fd, &src);
+		ret = ltt_source_tracefs_of(chan, req->cpu, req->stream_fd, req->map_fd,
+					    req->has_bpf ? req->bpf_ring_fd : -1,
+					    req->has_bpf ? req->bpf_lost_fd : -1, &src);
 	else
 		ret = make_ust_source(dt, req, &src);
 	if (ret)

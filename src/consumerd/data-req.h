@@ -75,6 +75,8 @@ struct ltt_data_req {
 	int stream_fd;			/* ADD_KERNEL_STREAM, ADD_FTRACE_STREAM: borrowed,
 					 * dup'ed if kept */
 	int map_fd;			/* ADD_FTRACE_STREAM: the event map, borrowed */
+	bool has_bpf;			/* ADD_FTRACE_STREAM: the CPU's BPF ring and lost counts */
+	int bpf_ring_fd, bpf_lost_fd;	/* borrowed */
 	bool final;			/* FLUSH */
 	bool stopped;			/* FLUSH: the writers are stopped (slow timers) */
 	bool clear;			/* NEW_CHUNK: drop what the old chunk holds;

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/bpf/bpf-ring.h"
 #include "common/filter/filter-compile.h"
 #include "common/ftrace/ftrace-map.h"
 #include "common/base/log.h"
@@ -67,6 +69,17 @@ struct tracefs_source {
 	struct tracefs_source *sib;	/* the channel's next source */
 	struct ahead_page *ahead, **ahead_tail;	/* pages read ahead, oldest first */
 	uint64_t nr_ahead;
+	/*
+	 * The CPU's BPF ring (doc/kernel-bpf.md; ring.prod NULL: none): its
+	 * records go into the stream in time order with the pipe's, and
+	 * what the program could not put there (lost[cpu]) is discarded.
+	 */
+	struct ltt_bpf_ring ring;
+	const uint64_t *lost;		/* the channel's lost counts, mapped, or NULL */
+	size_t lost_len;
+	uint64_t lost_seen;		/* of lost[cpu], counted already */
+	uint64_t bpf_torn;		/* ring records too short to hold a record */
+	int ep;				/* with a ring: an epoll of the pipe and the ring, or -1 */
 };
 
 /* Give the converter the channel's current filters, of the events it maps. */
@@ -135,6 +148,71 @@ static int enqueue(void *arg, const void *packet, size_t size,
 	q->events = t->conv.pkt_events;
 	t->q_count++;
 	return 0;
+}
+
+/* ---- the CPU's BPF ring ---- */
+
+/* What the program lost since the last look: discarded. */
+static void bpf_count_lost(struct tracefs_source *t)
+{
+	uint64_t now;
+
+	if (!t->lost)
+		return;
+	now = __atomic_load_n(&t->lost[t->conv.cpu], __ATOMIC_RELAXED);
+	if (now > t->lost_seen) {
+		ltt_ftrace_conv_add_discarded(&t->conv, now - t->lost_seen);
+		t->lost_seen = now;
+	}
+}
+
+/*
+ * The ring's records stamped up to @upto into the stream; with @room,
+ * only while the packet queue has room for two more.  True when records
+ * are left that @upto allows (the queue filled).
+ */
+static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn emit,
+		     void *arg, bool room)
+{
+	const uint8_t *p;
+	uint32_t len;
+	uint64_t ts;
+
+	bpf_count_lost(t);
+	while ((p = ltt_bpf_ring_peek(&t->ring, &len))) {
+		if (room && !t->keep && t->q_count + 2 > t->q_len)
+			return true;
+		if (len < 8 + 8) {	/* a stamp and a common header at least */
+			t->bpf_torn++;
+			ltt_ftrace_conv_add_discarded(&t->conv, 1);
+			ltt_bpf_ring_next(&t->ring);
+			continue;
+		}
+		memcpy(&ts, p, sizeof(ts));
+		if (ts > upto)
+			return false;
+		(void)ltt_ftrace_conv_record(&t->conv, ts, p + 8, len - 8, emit, arg);
+		ltt_bpf_ring_next(&t->ring);
+	}
+	return false;
+}
+
+/* The converter's side: the ring's records before the page's record at @ts. */
+static void bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emit_arg)
+{
+	(void)bpf_take(arg, ts, emit, emit_arg, false);
+}
+
+/*
+ * The pipe is empty: what the ring holds is older than anything the
+ * pipe will give.  True when records are left (the queue filled).
+ */
+static bool bpf_drain(struct tracefs_source *t)
+{
+	if (!t->ring.prod)
+		return false;
+	sync_map(t);
+	return bpf_take(t, UINT64_MAX, enqueue, t, true);
 }
 
 /*
@@ -298,18 +376,23 @@ static void read_failed(struct tracefs_source *t, int err)
  */
 static int refill(struct tracefs_source *t)
 {
+	bool spent;
 	int ret;
 
 	while (!t->q_count) {
 		if (t->caught_up && !t->flush) {
 			t->caught_up = false;
 			if (!rearm(t))
-				return -EAGAIN;
+				return bpf_drain(t) || t->q_count ? 0 : -EAGAIN;
 		}
-		ret = t->reads < t->budget ? read_page(t) : -EAGAIN;
+		spent = t->reads >= t->budget;
+		ret = spent ? -EAGAIN : read_page(t);
 		if (ret == 1)
 			t->caught_up = !t->flush;
 		if (ret >= 0)
+			continue;
+		/* the pipe is empty: the ring's records come next */
+		if (ret == -EAGAIN && !spent && (bpf_drain(t) || t->q_count))
 			continue;
 		if (ret != -EAGAIN)
 			read_failed(t, ret);
@@ -413,6 +496,9 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 	/* dropped since the last switch: in the next packet's events_discarded */
 	if (!read_dropped(t, &dropped) && dropped > t->dropped)
 		ltt_add_sat(&stats->events_lost, dropped - t->dropped);
+	/* and what the BPF program lost since */
+	if (t->lost && t->lost[t->conv.cpu] > t->lost_seen)
+		ltt_add_sat(&stats->events_lost, t->lost[t->conv.cpu] - t->lost_seen);
 	ltt_add_sat(&stats->packets_lost, t->read_errors);
 }
 
@@ -438,6 +524,14 @@ static void tracefs_destroy(struct ltt_source *src)
 		t->ahead = a->next;
 		free(a);
 	}
+	if (t->ring.prod || t->bpf_torn)
+		LTT_DBG("%s: BPF ring: %" PRIu64 " lost, %" PRIu64 " torn records", t->base.label,
+			t->lost_seen, t->bpf_torn);
+	ltt_bpf_ring_close(&t->ring);
+	if (t->ep >= 0)
+		close(t->ep);
+	if (t->lost)
+		munmap((void *)t->lost, t->lost_len);
 	ltt_ftrace_conv_fini(&t->conv);
 	for (i = 0; t->q && i < t->q_len; i++)
 		free(t->q[i].buf);
@@ -470,6 +564,8 @@ static int tracefs_keep(struct ltt_source *src)
 		ret = read_page(t);
 		if (ret == 0 || (ret == 1 && t->flush))
 			continue;
+		if (ret == -EAGAIN)
+			(void)bpf_drain(t);	/* a ring of packets: never full */
 		if (ret == 1 || ret == -EAGAIN)
 			break;
 		read_failed(t, ret);
@@ -632,6 +728,45 @@ static int init_conv(struct tracefs_source *t, const struct ltt_source_tracefs_c
 	return ret == -ENOTSUP ? -EINVAL : ret;
 }
 
+/*
+ * The data thread waits on an epoll of the pipe and the ring: the program
+ * wakes the ring's reader once it is half full, whether the pipe fills or
+ * not (a channel that records only system call entries with strings).
+ * The pipe's wakeups arm as before (rearm() polls the pipe itself).
+ */
+static int watch_both(struct tracefs_source *t)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+
+	t->ep = epoll_create1(EPOLL_CLOEXEC);
+	if (t->ep < 0)
+		return -errno;
+	ev.data.fd = t->fd;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, t->fd, &ev))
+		return -errno;
+	ev.data.fd = t->ring.fd;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, t->ring.fd, &ev))
+		return -errno;
+	return 0;
+}
+
+/* The CPU's BPF ring and the lost counts, mapped; the converter asks the ring. */
+static int attach_bpf(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
+{
+	int ret = ltt_bpf_ring_open(cfg->bpf_ring_fd, &t->ring);
+
+	if (!ret && cfg->bpf_lost_fd >= 0)
+		ret = ltt_bpf_lost_open(cfg->bpf_lost_fd, cfg->cpu, &t->lost, &t->lost_len);
+	if (ret) {
+		LTT_ERR("%s: the BPF ring or its lost counts can't be mapped (%s): refused",
+			t->base.label, strerror(-ret));
+		return ret;
+	}
+	t->lost_seen = t->lost ? t->lost[cfg->cpu] : 0;	/* before the stream: not ours */
+	ltt_ftrace_conv_set_side(&t->conv, bpf_side, t);
+	return watch_both(t);
+}
+
 /* A blocking read would stall the data thread: the pipe must not block. */
 static int nonblock(int fd)
 {
@@ -665,6 +800,8 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->keep = cfg->keep;
 	t->events = cfg->events;
 	t->stats_fd = -1;
+	t->ring.fd = -1;
+	t->ep = -1;
 	snprintf(t->base.label, sizeof(t->base.label), "tracefs channel %s cpu %" PRIu32,
 		 cfg->chan_name, cfg->cpu);
 	t->fd = fcntl(cfg->pipe_fd, F_DUPFD_CLOEXEC, 3);
@@ -673,11 +810,13 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 		ret = init_conv(t, cfg);
 	if (!ret)
 		ret = alloc_queue(t, cfg->num_subbuf);
+	if (!ret && cfg->bpf_ring_fd >= 0)
+		ret = attach_bpf(t, cfg);
 	if (ret) {
 		tracefs_destroy(&t->base);
 		return ret;
 	}
-	t->base.poll_fd = t->fd;
+	t->base.poll_fd = t->ep >= 0 ? t->ep : t->fd;
 	t->ahead_tail = &t->ahead;
 	t->sib = t->events->sources;
 	t->events->sources = t;
@@ -688,7 +827,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 }
 
 int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, int map_fd,
-			  struct ltt_source **ret_src)
+			  int bpf_ring_fd, int bpf_lost_fd, struct ltt_source **ret_src)
 {
 	struct ltt_source_tracefs_cfg cfg = {
 		.chan_name = chan->name,
@@ -701,6 +840,8 @@ int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, i
 		.nr_ctx = chan->nr_ctx,
 		.pipe_fd = pipe_fd,
 		.keep = chan->snapshot,
+		.bpf_ring_fd = bpf_ring_fd,
+		.bpf_lost_fd = bpf_lost_fd,
 	};
 	bool first = !chan->tfs_events;
 	int ret;

@@ -76,6 +76,12 @@ struct ltt_source_tracefs_cfg {
 	int pipe_fd;			/* trace_pipe_raw: borrowed, dup'ed */
 	struct ltt_tfs_events *events;	/* the channel's: borrowed, outlives the source */
 	bool keep;			/* a snapshot trace's: keep num_subbuf packets */
+	/*
+	 * The CPU's BPF ring and the channel's lost counts (doc/kernel-bpf.md),
+	 * borrowed, mapped; -1: none.  Its records go into the stream in time
+	 * order with the pipe's.
+	 */
+	int bpf_ring_fd, bpf_lost_fd;
 };
 
 /**
@@ -99,6 +105,8 @@ struct ltt_channel;
  * @cpu: the stream's CPU
  * @pipe_fd: its trace_pipe_raw (borrowed, dup'ed)
  * @map_fd: the channel's event map (borrowed)
+ * @bpf_ring_fd, @bpf_lost_fd: the CPU's BPF ring, the channel's BPF lost
+ *        counts (borrowed), or -1
  * @ret_src: to release with ltt_source_destroy()
  *
  * Data thread.  Returns 0, -EINVAL (not a map, another map than the
@@ -106,6 +114,6 @@ struct ltt_channel;
  * another negative errno of mmap, fstat or dup.
  */
 int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, int map_fd,
-			  struct ltt_source **ret_src);
+			  int bpf_ring_fd, int bpf_lost_fd, struct ltt_source **ret_src);
 
 #endif /* LTT_CONSUMERD_SOURCE_TRACEFS_H */

@@ -63,6 +63,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
 	src/sessiond/kabi/kabi-tracefs-probe.c src/sessiond/kabi/kabi-tracefs-eprobe.c \
+	src/sessiond/kabi/kabi-tracefs-bpf.c \
 	src/sessiond/kabi/kabi-tracefs-catalog.c \
 	src/sessiond/kabi/kabi-tracefs-track.c src/sessiond/kabi/kabi-tracefs-map.c \
 	src/sessiond/kabi/kabi-tracefs-statedump.c \
@@ -87,3 +88,7 @@ src_sessiond_ltt_sessiond_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconf
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)
 src_sessiond_ltt_sessiond_LDADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libnet.la src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \
 	$(KMOD_LIBS)
+# The BPF system call source's loader, in the privileged part (kabi-tracefs-bpf.c)
+if BUILD_BPF
+src_sessiond_ltt_sessiond_LDADD += src/common/libbpfsc.la $(LIBBPF_LIBS)
+endif

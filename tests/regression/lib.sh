@@ -206,6 +206,23 @@ test_init() {
 # the other such tests to end; the lock is held until this one's
 # processes are gone (its daemons inherit it).  The wait is bounded by
 # the time such a whole test may take (KERNEL_LOCK_WAIT, 600 s).
+# tracefs_or_skip: $tfs, where tracefs is mounted (its usual place when
+# nowhere); the test is skipped unless it runs as root with tracefs there.
+tracefs_or_skip() {
+	tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+	tfs=${tfs:-/sys/kernel/tracing}
+	if [ "$(id -u)" != 0 ] || [ ! -d "$tfs/events" ]; then
+		skip_all "needs root and tracefs"
+	fi
+}
+
+# tracefs_sessiond LOG: a root daemon of this test's run directory with
+# --kernel-backend=tracefs, -vv, its log in LOG.
+tracefs_sessiond() {
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
+		--kernel-backend=tracefs </dev/null >/dev/null 2>"$1"
+}
+
 kernel_lock() {
 	local f="${TMPDIR:-/tmp}/ltt-tests-kernel.lock" w=${KERNEL_LOCK_WAIT:-600}
 	exec {_kernel_lock}>>"$f"

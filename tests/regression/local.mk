@@ -34,6 +34,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_snapshot.sh \
 	tests/regression/kernel/test_kernel_tracefs_triggers.sh \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
+	tests/regression/kernel/test_kernel_bpf_source.sh \
+	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
 	tests/regression/lttng/test_lttng_spellings.sh \
 	tests/regression/lttng/test_lttng_options.sh \
 	tests/regression/sessiond/test_sessiond_daemon.sh \
@@ -355,3 +357,12 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py
+
+# The BPF system call source's program alone: loaded, read, its losses
+# and cost (test_kernel_bpf_source.sh, bench/bpf.sh).
+if BUILD_BPF
+check_PROGRAMS += tests/regression/bpf_sc
+tests_regression_bpf_sc_SOURCES = tests/regression/bpf_sc.c
+tests_regression_bpf_sc_CFLAGS = $(AM_CFLAGS) $(LIBBPF_CFLAGS)
+tests_regression_bpf_sc_LDADD = src/common/libbpfsc.la src/common/libcommon.la $(LIBBPF_LIBS)
+endif

@@ -663,6 +663,8 @@ static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64
 				c->st.torn_pages++;
 			return;
 		}
+		if (rec.p && c->side && !c->scan)
+			c->side(c->side_arg, ts, emit, arg);	/* its records of before, first */
 		if (rec.p)
 			take_record(c, ts, &rec, emit, arg);
 		pos += (size_t)n;
@@ -759,6 +761,30 @@ bool ltt_ftrace_record_args(const struct ltt_ftrace_event *ev, const void *rec, 
 }
 
 /* ---- the rest of the API (its set-up: ftrace-conv-setup.c) ---- */
+
+void ltt_ftrace_conv_set_side(struct ltt_ftrace_conv *c, ltt_ftrace_side_fn side, void *arg)
+{
+	if (!c)
+		return;
+	c->side = side;
+	c->side_arg = arg;
+}
+
+int ltt_ftrace_conv_record(struct ltt_ftrace_conv *c, uint64_t ts, const void *rec, size_t len,
+			   ltt_ftrace_emit_fn emit, void *arg)
+{
+	const struct view v = { rec, len };
+	int before, ret;
+
+	if (!c || !rec || (!emit && !c->visit))
+		return -EINVAL;
+	before = c->emit_err;	/* a page's, when called from its side */
+	c->emit_err = 0;
+	take_record(c, ts, &v, emit, arg);
+	ret = c->emit_err;
+	c->emit_err = before ? before : ret;
+	return ret;
+}
 
 int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, void *arg)
 {

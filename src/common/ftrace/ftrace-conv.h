@@ -104,6 +104,27 @@ struct ltt_ftrace_conv_stats {
 typedef void (*ltt_ftrace_visit_fn)(void *arg, const struct ltt_ftrace_map *m, uint64_t ts,
 				    const void *rec, size_t len);
 
+/**
+ * ltt_ftrace_emit_fn - the sink of finished packets
+ * @arg: the caller's
+ * @packet: @size bytes, valid for the call only (the converter reuses it)
+ * @idx: the packet's index entry (offset 0: the sink knows where it goes)
+ *
+ * Returns 0, or a negative errno: the packet's events are then counted
+ * as discarded (stats.emit_failed) and the conversion goes on.
+ */
+typedef int (*ltt_ftrace_emit_fn)(void *arg, const void *packet, size_t size,
+				  const struct ltt_ctf_index_entry *idx);
+
+/**
+ * ltt_ftrace_side_fn - a second source of the stream's records (the BPF
+ * rings' system calls, doc/kernel-bpf.md), asked before each page record
+ * stamped @ts to convert its own records stamped up to @ts
+ * (ltt_ftrace_conv_record()), so the stream's events stay in time order
+ */
+typedef void (*ltt_ftrace_side_fn)(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit,
+				   void *emit_arg);
+
 struct ltt_ftrace_conv {
 	uint8_t uuid[LTT_CTF_UUID_LEN];
 	uint32_t stream_id;
@@ -128,22 +149,13 @@ struct ltt_ftrace_conv {
 	struct ltt_ftrace_task_cur cur;	/* the task this CPU runs, as its records say */
 	bool task_ctx;			/* a context of @ctx_types reads @cur */
 	bool scan;			/* in ltt_ftrace_conv_scan_tasks() */
+	ltt_ftrace_side_fn side;	/* ltt_ftrace_conv_set_side(), or NULL */
+	void *side_arg;
 	ltt_ftrace_visit_fn visit;	/* during ltt_ftrace_conv_visit() only */
 	void *visit_arg;
 	struct ltt_ftrace_conv_stats st;
 };
 
-/**
- * ltt_ftrace_emit_fn - the sink of finished packets
- * @arg: the caller's
- * @packet: @size bytes, valid for the call only (the converter reuses it)
- * @idx: the packet's index entry (offset 0: the sink knows where it goes)
- *
- * Returns 0, or a negative errno: the packet's events are then counted
- * as discarded (stats.emit_failed) and the conversion goes on.
- */
-typedef int (*ltt_ftrace_emit_fn)(void *arg, const void *packet, size_t size,
-				  const struct ltt_ctf_index_entry *idx);
 
 /**
  * ltt_ftrace_conv_init() - set up the converter of one stream
@@ -297,6 +309,22 @@ int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *conv, const void *page, size_t
  */
 bool ltt_ftrace_record_args(const struct ltt_ftrace_event *ev, const void *rec, size_t len,
 			    struct ltt_filter_arg *args, int32_t *biased);
+
+/**
+ * ltt_ftrace_conv_set_side() - @side (NULL: none) is asked before each
+ * record of a page converted, never during a scan of the task table
+ */
+void ltt_ftrace_conv_set_side(struct ltt_ftrace_conv *conv, ltt_ftrace_side_fn side, void *arg);
+
+/**
+ * ltt_ftrace_conv_record() - convert one record of the stream that no
+ * page holds (a side source's): @rec, @len bytes laid out as ftrace's
+ * (common header first), stamped @ts; mapped, filtered, counted and
+ * written as a page's record is.  Returns 0, -EINVAL (NULL), or the
+ * first error @emit returned.
+ */
+int ltt_ftrace_conv_record(struct ltt_ftrace_conv *conv, uint64_t ts, const void *rec, size_t len,
+			   ltt_ftrace_emit_fn emit, void *arg);
 
 /**
  * ltt_ftrace_conv_flush() - close the current packet (content_size below

@@ -95,6 +95,15 @@
  *       last fd, kept up to date as ADD_STREAM_STATS's (below), its
  *       source_events_lost word too: the session daemon reads a kernel
  *       channel's counters and failure there, without asking.
+ *   ADD_BPF_RING {u64 channel_key, u32 cpu} + 2 fds (1.18,
+ *       LTT_CONSUMER_MINOR_BPF_RING): for a tracefs channel whose system
+ *       call strings a BPF program records (doc/kernel-bpf.md), sent right
+ *       before the CPU's ADD_FTRACE_STREAM(_STATS): the CPU's BPF ring
+ *       buffer and the channel's lost counts (an array of u64 by CPU),
+ *       both mapped by the consumer, which puts the ring's records into
+ *       the CPU's stream in time order with the pipe's.  Kept until that
+ *       stream comes (a later ADD_BPF_RING replaces it); -EPROTO for a
+ *       channel of another domain.
  *   FLUSH_CHANNEL {u64 channel_key, u8 final [, u8 stopped (1.11)]}
  *       Closes the current sub-buffer of every stream and writes every
  *       complete one; replies once it is on disk.  final: no writer remains,
@@ -308,7 +317,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 17
+#define LTT_CONSUMER_MINOR 18
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -352,6 +361,8 @@
 #define LTT_CONSUMER_MINOR_RECLAIM 16
 /* The minor that brought ADD_CHANNEL's automatic reclaim (flags bit 2). */
 #define LTT_CONSUMER_MINOR_AUTO_RECLAIM 17
+/* The minor that brought ADD_BPF_RING. */
+#define LTT_CONSUMER_MINOR_BPF_RING 18
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 
@@ -383,7 +394,8 @@
 	X(ADD_FTRACE_STREAM, 25) \
 	X(ADD_KERNEL_STREAM_STATS, 26) \
 	X(ADD_FTRACE_STREAM_STATS, 27) \
-	X(RECLAIM_CHANNEL, 28)
+	X(RECLAIM_CHANNEL, 28) \
+	X(ADD_BPF_RING, 29)
 
 enum ltt_consumer_msg {
 #define LTT_CONSUMER_MSG_ENUM_(name, num) LTT_CONSUMER_MSG_##name = (num),

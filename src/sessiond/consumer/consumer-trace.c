@@ -179,6 +179,20 @@ int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key,
 				      fds, 2, stats_fd);
 }
 
+int ltt_consumer_add_bpf_ring(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+			      int ring_fd, int lost_fd)
+{
+	struct ltt_consumer_add_kernel_stream m = { .channel_key = channel_key, .cpu = cpu };
+	int fds[2] = { ring_fd, lost_fd };
+	struct ltt_consumer_call k = {
+		.type = LTT_CONSUMER_MSG_ADD_BPF_RING, .fds = fds, .nr_fds = 2,
+		.minor = LTT_CONSUMER_MINOR_BPF_RING,
+	};
+
+	ltt_consumer_put_add_kernel_stream(&k.req, &m);
+	return ltt_consumer_call(c, &k);
+}
+
 int ltt_consumer_add_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 			    int shm_fd, int wakeup_fd)
 {

@@ -246,6 +246,14 @@ int ltt_consumer_add_kernel_stream(struct ltt_consumer *c, uint64_t channel_key,
  * event map (common/ftrace/ftrace-map.h); consumer 1.9.  @stats_fd as above
  * (ADD_FTRACE_STREAM_STATS).
  */
+/*
+ * The BPF ring of a tracefs channel's CPU and the channel's lost counts
+ * (doc/kernel-bpf.md), sent right before that CPU's ADD_FTRACE_STREAM;
+ * consumer 1.18 (the caller checks).
+ */
+int ltt_consumer_add_bpf_ring(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
+			      int ring_fd, int lost_fd);
+
 int ltt_consumer_add_ftrace_stream(struct ltt_consumer *c, uint64_t channel_key, uint32_t cpu,
 				   int pipe_fd, int map_fd, int stats_fd);
 

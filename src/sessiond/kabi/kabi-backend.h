@@ -33,6 +33,7 @@ enum ltt_kabi_kind {
 	LTT_KABI_KIND_STREAM,
 	LTT_KABI_KIND_PROBE,		/* a probe placed from outside (PROBE): released to remove it */
 	LTT_KABI_KIND_MAP,		/* counters the kernel keeps (MAP): released to remove them */
+	LTT_KABI_KIND_BPF,		/* a BPF ring or the lost counts a consumer reads (BPF_RING) */
 };
 
 /* The operations a backend runs (each as the module's ioctl of that name). */
@@ -62,7 +63,22 @@ enum ltt_kabi_op {
 	LTT_KABI_OP_MAP_READ,
 	LTT_KABI_OP_MAP_CTL,
 	LTT_KABI_OP_CHANNEL_MEM,	/* the module only (1.9): tracefs has STREAM_USAGE.allocated */
+	LTT_KABI_OP_BPF_RING,		/* the daemon's own, tracefs with BPF only: see below */
 	LTT_KABI_OP_NR,
+};
+
+/*
+ * BPF_RING, on a channel of the tracefs backend where it records system
+ * call strings with its BPF program (ltt_kabi_version.bpf): an object
+ * (LTT_KABI_KIND_BPF) whose fd a consumer reads beside the CPU's stream:
+ * CPU @cpu's ring (@which RING), or the channel's lost counts, a u64
+ * per CPU (LOST).  doc/kernel-bpf.md.
+ */
+#define LTT_KABI_BPF_RING 0
+#define LTT_KABI_BPF_LOST 1
+struct ltt_kabi_bpf_ring {
+	uint32_t cpu;
+	uint32_t which;
 };
 
 /*

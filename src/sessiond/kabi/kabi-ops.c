@@ -83,4 +83,6 @@ const struct ltt_kabi_op_desc ltt_kabi_ops[LTT_KABI_OP_NR] = {
 				  LTT_KABI_KIND_NONE, NULL },
 	[LTT_KABI_OP_CHANNEL_MEM] = { "CHANNEL_MEM", LTT_KABI_KIND_CHANNEL,
 				      sizeof(struct ltt_kabi_channel_mem), LTT_KABI_KIND_NONE, NULL },
+	[LTT_KABI_OP_BPF_RING] = { "BPF_RING", LTT_KABI_KIND_CHANNEL,
+				   sizeof(struct ltt_kabi_bpf_ring), LTT_KABI_KIND_BPF, NULL },
 };

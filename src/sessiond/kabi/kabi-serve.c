@@ -148,7 +148,8 @@ static int put_run_reply(struct ltt_kabi_server *s, const struct ltt_kabi_op_des
 		return ret;
 	ltt_wbuf_put_u32(w, id);
 	/* what a consumer reads (kabi.c's KOP_DUP): nothing else leaves this process */
-	if (made.kind == LTT_KABI_KIND_STREAM || (made.kind == LTT_KABI_KIND_CHANNEL && b->pages))
+	if (made.kind == LTT_KABI_KIND_STREAM || made.kind == LTT_KABI_KIND_BPF ||
+	    (made.kind == LTT_KABI_KIND_CHANNEL && b->pages))
 		*ret_fd = made.fd;
 	return 0;
 }

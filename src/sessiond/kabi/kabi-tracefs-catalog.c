@@ -438,6 +438,8 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		err = (int)len;
 	else if (raw_id)	/* a state dump event: raw_data's header, the module's fields */
 		err = tracefs_statedump_layout(raw_id, text, (size_t)len, ret, &why);
+	else if (ev->bpf)	/* the BPF program's record: the strings in it */
+		err = tracefs_bpf_parse(ev, text, (size_t)len, ret, &why);
 	else
 		err = ltt_ftrace_format_parse(ev->system, text, (size_t)len, ret, &why);
 	if (err)

@@ -41,9 +41,48 @@ void tracefs_eprobe_check(struct tracefs *t)
 }
 
 /* Pointer arguments that are not strings (as the module's, kmod/scripts). */
-static bool string_arg(const char *name)
+bool tracefs_string_arg(const char *name)
 {
 	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
+}
+
+bool tracefs_string_field(const char *text, const char *field)
+{
+	char name[LTT_FTRACE_NAME_MAX];
+	const char *line;
+
+	for (line = text; line; line = strchr(line + 1, '\n'))
+		if (sscanf(line, " field:const char * %63[^;]", name) == 1 && !strcmp(name, field))
+			return tracefs_string_arg(name);
+	return false;
+}
+
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text;
+	struct ltt_ftrace_event *orig;
+	const char *why = NULL;
+	ssize_t len;
+
+	if (strcmp(ev->system, "syscalls") ||
+	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+		return -ENOENT;
+	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
+	orig = malloc(sizeof(*orig));
+	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
+	len = text && orig ? tracefs_read_text(t, path, text) : -ENOMEM;
+	if (len >= 0 && ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
+		len = -EINVAL;
+	if (len < 0) {
+		free(text);
+		free(orig);
+		return (int)len;
+	}
+	text[len] = '\0';
+	*ret_text = text;
+	*ret_orig = orig;
+	return 0;
 }
 
 /*
@@ -55,8 +94,6 @@ static bool string_arg(const char *name)
 static int eprobe_definition(const struct tracefs_event *ev, const char *text,
 			     const struct ltt_ftrace_event *orig, char *def, size_t size)
 {
-	char name[LTT_FTRACE_NAME_MAX];
-	const char *line = text;
 	int strings = 0, n;
 	size_t len;
 	uint32_t i;
@@ -65,13 +102,11 @@ static int eprobe_definition(const struct tracefs_event *ev, const char *text,
 		     ev->system, ev->event);
 	for (i = 0; n > 0 && (size_t)n < size && i < orig->nr_fields; i++) {
 		const struct ltt_ftrace_field *f = &orig->fields[i];
-		bool str = false;
+		bool str;
 
 		if (!strcmp(f->name, "__syscall_nr"))
 			continue;
-		for (line = text; line && !str; line = strchr(line + 1, '\n'))
-			str = sscanf(line, " field:const char * %63[^;]", name) == 1 &&
-			      !strcmp(name, f->name) && string_arg(name);
+		str = tracefs_string_field(text, f->name);
 		len = (size_t)n;
 		if (str)
 			n = snprintf(def + len, size - len, " %s=+0($%s):ustring", f->name,
@@ -89,26 +124,18 @@ static int eprobe_definition(const struct tracefs_event *ev, const char *text,
 
 void tracefs_eprobe_strings(const struct tracefs *t, struct tracefs_event *ev)
 {
-	char path[3 * LTT_FTRACE_NAME_MAX], *text = NULL, *def = NULL;
 	struct ltt_ftrace_event *orig = NULL;
-	const char *why = NULL;
-	ssize_t len;
+	char *text = NULL, *def = NULL;
 	int ret;
 
-	if (!t->eprobes || ev->eprobe_tried || strcmp(ev->system, "syscalls") ||
-	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+	if (!t->eprobes)
+		tracefs_bpf_strings(t, ev);	/* the BPF program reads them, where it can */
+	if (!t->eprobes || ev->eprobe_tried)
 		return;
 	ev->eprobe_tried = true;
-	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
-	orig = malloc(sizeof(*orig));
 	def = malloc(TRACEFS_PROBE_DEF_MAX);
-	if (!text || !orig || !def)
+	if (!def || tracefs_entry_format(t, ev, &text, &orig))
 		goto out;
-	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
-	len = tracefs_read_text(t, path, text);
-	if (len < 0 || ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
-		goto out;
-	text[len] = '\0';
 	ret = eprobe_definition(ev, text, orig, def, TRACEFS_PROBE_DEF_MAX);
 	if (ret > 0)
 		ret = tracefs_append(t, TRACEFS_DYNAMIC_EVENTS, def);
@@ -240,7 +267,7 @@ int tracefs_eprobe_layout(const struct tracefs *t, const struct tracefs_event *e
 {
 	int err = tracefs_layout(t, ev, ret);
 
-	if (!err && ev->eprobe)
+	if (!err && (ev->eprobe || ev->bpf))
 		tracefs_eprobe_bases(t, ev, ret);
 	return err;
 }

@@ -178,6 +178,11 @@ static int session_switch(struct tf_session *s, bool on)
 	}
 	if (!ret)
 		s->started = on;
+	for (c = s->chans; c; c = c->next) {
+		err = tracefs_bpf_switch(c);
+		if (err && !ret)
+			ret = err;
+	}
 	return ret;
 }
 
@@ -265,6 +270,7 @@ static int chan_instance(struct tf_chan *c)
 
 static void chan_free(struct tf_chan *c, int map_fd)
 {
+	tracefs_bpf_chan_close(c);
 	tracefs_eprobe_copies_remove(c);	/* disabled in the instance first */
 	if (c->dir_fd >= 0) {
 		(void)ltt_write_control(c->dir_fd, "tracing_on", "0");
@@ -293,6 +299,8 @@ static int chan_new(struct tf_session *s, const struct ltt_kabi_channel *attr,
 		ret = chan_setup(c, attr);
 	if (!ret)
 		ret = ltt_ftrace_map_create(&s->t->page, &map_fd, &c->map);
+	if (!ret)
+		ret = tracefs_bpf_chan_open(c, attr);	/* before the tracker: it has its own */
 	if (!ret)
 		ret = tracefs_track_chan(s, c);
 	if (!ret && s->started)
@@ -378,6 +386,8 @@ static int kernel_filter(struct tf_chan *c, const struct tracefs_event *ev, cons
 	char path[3 * LTT_FTRACE_NAME_MAX];
 	int ret;
 
+	if (ev->bpf)
+		return 0;	/* recorded by the BPF program: the consumer filters alone */
 	snprintf(path, sizeof(path), "events/%s/%s/filter", ev->system, ev->event);
 	ret = ltt_write_control(c->dir_fd, path, text ? text : "0");
 	if (ret && text) {
@@ -411,8 +421,8 @@ static void kernel_prefilter(struct tf_chan *c, const struct tracefs_event *ev,
 	static struct ltt_ftrace_event names;
 	static char text[LTT_FTRACE_PREFILTER_MAX];
 
-	if (c->tasks && task_event(ev))
-		return;		/* the task table reads all its records */
+	if ((c->tasks && task_event(ev)) || ev->bpf)
+		return;		/* the task table reads all its records; no ftrace event */
 	names = *layout;
 	tracefs_kernel_names(ev, &names);
 	if (ltt_ftrace_prefilter(&names, code, len, nr, text, sizeof(text)) != 1)
@@ -498,13 +508,14 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 	struct tracefs_event copy, *ev = &copy;
 	struct ltt_ftrace_event *layout;
 	char path[4 * LTT_FTRACE_NAME_MAX];
-	uint32_t raw_id;
+	uint32_t raw_id, id;
 	int ret;
 
 	ret = chan_event_layout(c, e->name, true, &copy, &layout);
 	if (ret)
 		return ret;
 	raw_id = tracefs_statedump_raw_id(ev);
+	id = layout->id;
 	ret = 0;
 	if (c->tasks && task_event(ev) && !ltt_ftrace_map_recorded(c->map, layout->id))
 		/* read for the table until now: its records before this one are not the user's */
@@ -517,6 +528,8 @@ static int event_enable(struct tf_chan *c, const struct ltt_kabi_event *e,
 	if (!ret && raw_id)	/* the daemon writes it: nothing to enable in ftrace */
 		c->sd_events |= 1u << (raw_id - TRACEFS_SD_RAW_ID_FIRST);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
+	if (!ret && ev->bpf)	/* its records: the BPF program's, in @c's rings */
+		return tracefs_bpf_enable(c, ev, id, true);
 	if (!ret && !raw_id)
 		ret = ltt_write_control(c->dir_fd, path, "1");
 	return ret;
@@ -574,6 +587,8 @@ static int event_disable(struct tf_chan *c, const struct ltt_kabi_event *e)
 	}
 	if (c->tasks && task_event(ev))
 		return event_untask(c, ev);
+	if (ev->bpf)
+		return tracefs_bpf_enable(c, ev, 0, false);
 	snprintf(path, sizeof(path), "events/%s/%s/enable", ev->system, ev->event);
 	return ltt_write_control(c->dir_fd, path, "0");
 }
@@ -753,6 +768,8 @@ int tracefs_inst_run(enum ltt_kabi_op op, struct ltt_kabi_obj *obj, void *arg,
 		return session_statedump(obj->priv);
 	case LTT_KABI_OP_STREAM_USAGE:
 		return stream_usage(obj->priv, arg);
+	case LTT_KABI_OP_BPF_RING:
+		return tracefs_bpf_ring(obj->priv, arg, ret_new);
 	case LTT_KABI_OP_WAKE_EARLY:
 		return ltt_write_control(((struct tf_chan *)obj->priv)->dir_fd, "buffer_percent", "0");
 	default:

@@ -53,7 +53,7 @@ uint32_t tracefs_probe_offered(const struct tracefs *t)
 		bits |= 1U << LTT_KABI_UPROBE;
 	if (!faccessat(t->root_fd, KPROBE_EVENTS, W_OK, 0))
 		bits |= 1U << LTT_KABI_KPROBE | 1U << LTT_KABI_KRETPROBE;
-	if (t->eprobes)
+	if (t->eprobes || t->bpf)
 		bits |= 1U << LTT_KABI_SYSCALL;	/* system call strings */
 	return bits;
 }
@@ -389,7 +389,7 @@ int tracefs_probe_lacks(const struct ltt_kabi_version *version, enum ltt_kabi_fe
 	if (feature == LTT_KABI_FEAT_SYSCALL_STRINGS) {
 		if (version->probes & 1U << LTT_KABI_SYSCALL)
 			return 0;
-		snprintf(why, why_size, "%s: recorded as their addresses: this kernel refuses event probes (e: in dynamic_events, a kernel built without CONFIG_PROBE_EVENTS' eprobes), which would read them as strings; ltt's module records them where it loads",
+		snprintf(why, why_size, "%s: recorded as their addresses: this kernel refuses event probes (e: in dynamic_events, a kernel built without CONFIG_PROBE_EVENTS' eprobes), which would read them as strings, and ltt's BPF program does not read them here (the daemon's log says why: no BTF, BPF refused, LTT_KERNEL_BPF=off, or ltt built without it); ltt's module records them where it loads",
 			 what);
 		return -EOPNOTSUPP;
 	}

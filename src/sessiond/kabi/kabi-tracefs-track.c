@@ -231,6 +231,8 @@ int tracefs_track_set(struct tf_session *s, const struct ltt_kabi_tracker *arg)
 	for (c = s->chans; c; c = c->next) {
 		err = chan_change(c, &s->pids, &new, s->started);
 		ret = ret ? ret : err;
+		err = tracefs_bpf_track(c, &new);	/* its system calls with strings */
+		ret = ret ? ret : err;
 	}
 	free(s->pids.ids);
 	s->pids = new;
@@ -256,9 +258,12 @@ int tracefs_track_chan(const struct tf_session *s, struct tf_chan *c)
 {
 	static const struct tf_pids all = { .policy = LTT_KABI_TRACKER_POLICY_ALL };
 
+	int ret;
+
 	if (s->pids.policy == LTT_KABI_TRACKER_POLICY_ALL)
 		return 0;
-	return chan_change(c, &all, &s->pids, false);
+	ret = chan_change(c, &all, &s->pids, false);
+	return ret ? ret : tracefs_bpf_track(c, &s->pids);
 }
 
 void tracefs_track_fini(struct tf_session *s)

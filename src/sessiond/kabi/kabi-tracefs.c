@@ -39,6 +39,7 @@ static int tracefs_open(const char *path, struct ltt_kabi_obj *ret_tracer)
 	tracefs_reap_stale(t);
 	tracefs_probe_reap_stale(t);	/* after the instances that enabled them */
 	tracefs_eprobe_check(t);
+	tracefs_bpf_check(t);	/* where there are none */
 	ret = fcntl(t->root_fd, F_DUPFD_CLOEXEC, 3);	/* the object's own fd */
 	if (ret < 0) {
 		ret = -errno;
@@ -59,6 +60,7 @@ static int version(const struct tracefs *t, struct ltt_kabi_version *v)
 	v->minor = LTT_KABI_MINOR;
 	v->probes = tracefs_probe_offered(t);
 	v->maps = tracefs_map_offered(t);
+	v->bpf = t->bpf;
 	snprintf(v->tracer_version, sizeof(v->tracer_version), "tracefs %.*s",
 		 (int)sizeof(v->tracer_version) - 9, uts.release);
 	return 0;

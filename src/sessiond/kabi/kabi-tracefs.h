@@ -22,6 +22,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <linux/types.h>
+
+#include "common/bpf/bpf-abi.h"
 #include "common/ftrace/ftrace-format.h"
 #include "common/base/paths.h"	/* ltt_write_control(): tracefs' control files */
 #include "sessiond/kabi/kabi-backend.h"
@@ -49,6 +52,14 @@ struct tracefs_event {
 	 */
 	bool eprobe, eprobe_tried;
 	char *eprobe_args;	/* eprobe: its definition's arguments (each channel's copy) */
+	/*
+	 * A system call's entry recorded by the BPF program instead
+	 * (kabi-tracefs-bpf.c; system and event stay ftrace's), or tried
+	 * and left as it is: its call's number, arguments, strings (bit i).
+	 */
+	bool bpf, bpf_tried;
+	uint16_t bpf_nr;
+	uint8_t bpf_nargs, bpf_mask;
 };
 
 /* A channel's copy of a system call's event probe (kabi-tracefs-probe.c). */
@@ -67,6 +78,7 @@ struct tracefs {
 	unsigned int next_instance;	/* N of the next ltt-PID-N */
 	unsigned int next_probe;	/* N of the next probe ltt_PID/pN */
 	bool eprobes;			/* the kernel takes event probes (e:) */
+	bool bpf;			/* else the BPF program reads system call strings */
 	char (*doomed)[TRACEFS_INSTANCE_MAX];	/* instances to remove once unused */
 	size_t nr_doomed;
 };
@@ -105,6 +117,10 @@ struct tf_chan {
 	 */
 	struct tf_eprobe_copy *copies;
 	size_t nr_copies;
+	/* The BPF program recording its system calls' strings (t->bpf), or NULL. */
+	struct ltt_bpf_sc *bpf;
+	uint64_t bpf_on[LTT_BPF_SC_MAX / 64];	/* bit per call enabled */
+	unsigned int bpf_calls;			/* how many */
 };
 
 /*
@@ -248,6 +264,63 @@ int tracefs_eprobe_layout(const struct tracefs *t, const struct tracefs_event *e
  */
 int tracefs_event_layout(const struct tracefs *t, const char *name,
 			 const struct tracefs_event **ret_ev, struct ltt_ftrace_event **ret_layout);
+
+/* kabi-tracefs-bpf.c: the BPF system call source, where event probes are refused */
+
+/* Can the BPF program read system call strings here (no event probes)?  Sets t->bpf. */
+void tracefs_bpf_check(struct tracefs *t);
+
+/*
+ * System call entry event @ev, if its call has path or name arguments and
+ * t->bpf: marked as recorded by the BPF program (its number, arguments,
+ * strings).  Anything else: @ev unchanged.
+ */
+void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev);
+
+/*
+ * The layout of @ev's BPF records from its format file's @text (@len
+ * bytes): the format's, the strings as __data_loc; ltt_ftrace_format_parse()'s
+ * return and @why.
+ */
+int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
+		      struct ltt_ftrace_event *ret, const char **why);
+
+/* CHANNEL: the program loaded for @c (t->bpf), recording nothing yet.  0 or -errno. */
+int tracefs_bpf_chan_open(struct tf_chan *c, const struct ltt_kabi_channel *attr);
+
+/* Unload @c's program (accepts none). */
+void tracefs_bpf_chan_close(struct tf_chan *c);
+
+/* START, STOP: @c's program records while its session does.  0 or -errno. */
+int tracefs_bpf_switch(struct tf_chan *c);
+
+/*
+ * Record (@on) @ev, a BPF event, in @c with id @id (its layout's), or not.
+ * Returns 0, -EOPNOTSUPP (no program) or the map's -errno.
+ */
+int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32_t id, bool on);
+
+/* The pid tracker @p given to @c's program (its instance's: kabi-tracefs-track.c).  0 or -errno. */
+int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p);
+
+/* BPF_RING on @c: the fd of a ring or of the lost counts (kabi-backend.h). */
+int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
+		     struct ltt_kabi_obj *ret_new);
+
+/* Pointer arguments that are strings (not buf, msg_ptr...: the module's table). */
+bool tracefs_string_arg(const char *name);
+
+/* Does format @text declare @field a string argument (const char *, tracefs_string_arg())? */
+bool tracefs_string_field(const char *text, const char *field);
+
+/*
+ * The format of system call entry event @ev (syscalls/sys_enter_X): its
+ * text, NUL-ended, and its layout, both allocated (the caller frees
+ * them).  Returns 0, -ENOENT (not a system call's entry), -ENOMEM, or
+ * the read's or the parse's error.
+ */
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig);
 
 /* kabi-tracefs-catalog.c: the tracer's state: the mount, its event catalog, the layouts */
 

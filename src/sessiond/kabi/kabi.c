@@ -135,12 +135,12 @@ found:
 }
 
 /*
- * KOP_DUP: a duplicate of a stream's fd, for a consumer; or of a channel's
+ * KOP_DUP: a duplicate of a stream's fd (or a BPF ring's), for a consumer; or of a channel's
  * when the backend's channel fd is the event map consumers read (pages).
  */
 static void dup_fd(struct ltt_kabi *kabi, struct kobj *obj, struct kreq *req)
 {
-	bool may = obj->o.kind == LTT_KABI_KIND_STREAM ||
+	bool may = obj->o.kind == LTT_KABI_KIND_STREAM || obj->o.kind == LTT_KABI_KIND_BPF ||
 		   (obj->o.kind == LTT_KABI_KIND_CHANNEL && kabi->backend->pages);
 	int rc = may ? fcntl(obj->o.fd, F_DUPFD_CLOEXEC, 3) : -1;
 
@@ -406,6 +406,14 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 	struct ltt_kabi_stream arg = { .cpu = cpu, .flags = flags };
 
 	return call_op(kabi, LTT_KABI_OP_STREAM, channel, &arg, ret_stream);
+}
+
+int ltt_kabi_bpf_ring(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu, uint32_t which,
+		      ltt_khandle *ret_obj)
+{
+	struct ltt_kabi_bpf_ring arg = { .cpu = cpu, .which = which };
+
+	return call_op(kabi, LTT_KABI_OP_BPF_RING, channel, &arg, ret_obj);
 }
 
 int ltt_kabi_stream_usage(struct ltt_kabi *kabi, ltt_khandle stream,

@@ -118,6 +118,15 @@ int ltt_kabi_stream_create(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t 
 			   uint32_t flags, ltt_khandle *ret_stream);
 
 /**
+ * ltt_kabi_bpf_ring() - BPF_RING on @channel (kabi-backend.h): an object
+ * whose fd a consumer reads (ltt_kabi_dup()), CPU @cpu's BPF ring (@which
+ * LTT_KABI_BPF_RING) or the channel's lost counts (LTT_KABI_BPF_LOST);
+ * released by the caller.  Returns 0 or -errno (-EOPNOTSUPP: no BPF).
+ */
+int ltt_kabi_bpf_ring(struct ltt_kabi *kabi, ltt_khandle channel, uint32_t cpu, uint32_t which,
+		      ltt_khandle *ret_obj);
+
+/**
  * ltt_kabi_stream_usage() - the bytes @stream holds that its reader has
  * not read yet (channel-buffer-usage triggers), and the events it could
  * not keep so far (kernel-notify.c); answers at once

@@ -848,6 +848,9 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 	if (ltt_kernel_lacks(kernel, LTT_KABI_FEAT_SYSCALL_STRINGS, "system call paths and names",
 			     kernel->strings_why, sizeof(kernel->strings_why)))
 		LTT_INFO("kernel: %s", kernel->strings_why);
+	else if (kernel->version.bpf)	/* said in list -k and the env: which source */
+		snprintf(kernel->strings_why, sizeof(kernel->strings_why), "%s",
+			 LTT_KERNEL_BPF_STRINGS);
 	else
 		kernel->strings_why[0] = '\0';
 	uname(&kernel->uts);

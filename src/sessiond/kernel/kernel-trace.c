@@ -62,6 +62,52 @@ void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session
 	}
 }
 
+/*
+ * What kabi object @which of @kc's CPU @cpu (BPF_RING) is: a dup of its fd
+ * into *@ret_fd, the object released.
+ */
+static int bpf_fd(struct ltt_kernel *k, struct kernel_chan *kc, uint32_t cpu, uint32_t which,
+		  int *ret_fd)
+{
+	ltt_khandle h;
+	int ret = ltt_kabi_bpf_ring(k->kabi, kc->handle, cpu, which, &h);
+
+	if (ret)
+		return ret;
+	ret = ltt_kabi_dup(k->kabi, h, ret_fd);
+	ltt_kabi_release(k->kabi, h);
+	return ret;
+}
+
+/*
+ * The BPF ring of @kc's CPU @cpu and the lost counts to @c, before the
+ * CPU's stream (the consumer keeps them for it), where the backend
+ * records system call strings with BPF.
+ */
+static int bpf_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc, struct ltt_consumer *c,
+			   uint32_t cpu)
+{
+	int ring = -1, lost = -1, ret;
+
+	if (!k->version.bpf)
+		return 0;
+	if (ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_BPF_RING) {
+		LTT_WARN("kernel: channel %s: the consumer is too old for the BPF rings (consumer protocol 1.%u): system call strings are not recorded",
+			 kc->cc.channel->attr.name, ltt_consumer_minor(c));
+		return 0;
+	}
+	ret = bpf_fd(k, kc, cpu, LTT_KABI_BPF_RING, &ring);
+	if (!ret)
+		ret = bpf_fd(k, kc, cpu, LTT_KABI_BPF_LOST, &lost);
+	if (!ret)
+		ret = ltt_consumer_add_bpf_ring(c, kc->cc.key, cpu, ring, lost);
+	if (ring >= 0)
+		close(ring);
+	if (lost >= 0)
+		close(lost);
+	return ret;
+}
+
 int ltt_kernel_streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 				   struct ltt_consumer *c, const bool *only)
 {
@@ -79,6 +125,8 @@ int ltt_kernel_streams_to_consumer(struct ltt_kernel *k, struct kernel_chan *kc,
 		if (ret)
 			break;
 		if (map_fd >= 0)
+			ret = bpf_to_consumer(k, kc, c, k->cpus[i]);
+		if (!ret && map_fd >= 0)
 			ret = ltt_consumer_add_ftrace_stream(c, kc->cc.key, k->cpus[i], fd, map_fd,
 							     stats_fd);
 		else

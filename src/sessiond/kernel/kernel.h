@@ -69,6 +69,9 @@ enum ltt_kernel_backend {
 	LTT_KERNEL_BACKEND_TRACEFS,	/* the kernel's own buffers */
 };
 
+/* strings_why where the BPF program reads system call strings (doc/kernel-bpf.md) */
+#define LTT_KERNEL_BPF_STRINGS "system call paths and names: read as strings by ltt's BPF program: this kernel refuses event probes (doc/kernel-bpf.md)"
+
 struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
 	struct ltt_kabi *kabi;
@@ -80,8 +83,12 @@ struct ltt_kernel {
 	struct utsname uts;
 	bool module_loaded;		/* we loaded the tracer: unload it at the end */
 	char backend_why[LTT_KMODULE_WHY_MAX + 64];	/* why this backend ("": as asked) */
-	/* "" when system call paths and names are recorded as strings, else why not */
-	char strings_why[384];
+	/*
+	 * "" when system call paths and names are recorded as strings by the
+	 * tracer itself (the module, event probes), else why not, or
+	 * LTT_KERNEL_BPF_STRINGS when ltt's BPF program reads them
+	 */
+	char strings_why[512];
 	uint64_t next_key;		/* atomic: consumer keys */
 	uint32_t *cpus;			/* the possible CPUs: one stream each */
 	unsigned int nr_cpus;

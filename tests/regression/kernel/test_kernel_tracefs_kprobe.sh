@@ -6,16 +6,13 @@
 # nothing placed.  Where the kernel has kprobe_events they are recorded:
 # tests/kernel/test_kernel_kprobe.sh, in Debian's kernel.  And a kernel
 # that refuses event probes (e:, this one too): list -k and the trace's
-# env say that system call paths are recorded as their addresses.
+# env say that system call paths are recorded as their addresses (the BPF
+# program that would read them turned off: LTT_KERNEL_BPF=off).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
-tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
-tfs=${tfs:-/sys/kernel/tracing}
-if [ "$(id -u)" != 0 ] || [ ! -d "$tfs/events" ]; then
-	skip_all "needs root and tracefs"
-fi
+tracefs_or_skip
 if [ -e "$tfs/kprobe_events" ]; then
 	skip_all "this kernel has kprobe_events: tests/kernel/test_kernel_kprobe.sh records them"
 fi
@@ -23,8 +20,9 @@ plan 15
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG"
+# LTT_KERNEL_BPF=off: the addresses, not the BPF program's strings
+# (test_kernel_bpf_syscalls.sh records those)
+LTT_KERNEL_BPF=off tracefs_sessiond "$LOG"
 ok $? "a root daemon with --kernel-backend=tracefs started"
 lttctl -q create s -o "$TEST_TMP/s"
 before=$(lttctl list s)

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * bpf-abi.h - what the BPF system call source's program (syscalls.bpf.c)
+ * and user space (bpf-sc.c loads it, bpf-ring.c reads its records) agree
+ * on: the map of enabled system calls and the records it writes
+ * (doc/kernel-bpf.md).  Included by both sides: plain fixed-width types,
+ * the includer gives them (<linux/types.h> in BPF, <stdint.h> mapped to
+ * the __u names in user space).
+ *
+ * A record in a CPU's ring: {u64 timestamp (CLOCK_MONOTONIC ns,
+ * bpf_ktime_get_ns(), the ftrace instances' "mono" clock)} then the
+ * record ftrace's syscalls/sys_enter_NAME would hold, laid out as its
+ * format file says (common header: u16 common_type, u8 flags, u8
+ * preempt_count, s32 common_pid; s32 __syscall_nr at 8; argument i at
+ * 16 + 8 i), except that each argument the system call's entry marks as
+ * a string holds a __data_loc (u32: offset from the record's start in
+ * the low 16 bits, length with the NUL in the high 16) of the string
+ * read from the process, placed after the arguments.  What no ring could
+ * take is counted in the lost array (u64 per CPU, mappable read-only).  A string of
+ * LTT_BPF_STR_MAX - 1 bytes or more is cut there and ends with
+ * LTT_BPF_CUT_MARK; one that can't be read is "" (its length 1).
+ */
+#ifndef LTT_COMMON_BPF_ABI_H
+#define LTT_COMMON_BPF_ABI_H
+
+#define LTT_BPF_SC_MAX		1024	/* system call numbers served: 0 .. MAX - 1 */
+#define LTT_BPF_ARGS		6
+#define LTT_BPF_STR_MAX		256	/* bytes read of a string, its NUL included */
+#define LTT_BPF_HDR		16	/* common header and __syscall_nr, padded */
+#define LTT_BPF_REC_MAX		(LTT_BPF_HDR + 8 * LTT_BPF_ARGS + LTT_BPF_ARGS * LTT_BPF_STR_MAX)
+/* A cut string's last bytes: U+2026, the ellipsis, in UTF-8. */
+#define LTT_BPF_CUT_MARK	"\xe2\x80\xa6"
+#define LTT_BPF_CUT_MARK_LEN	3
+
+/* The control array's slots (u64 each). */
+#define LTT_BPF_CTL_ON		0	/* nonzero: record (the session started) */
+#define LTT_BPF_CTL_TRACK	1	/* the pid tracker: one of LTT_BPF_TRACK_* */
+#define LTT_BPF_CTL_NR		2
+
+/*
+ * The pid tracker: every task (ALL), none (NONE), or those whose thread
+ * or thread group id is in the pids map (SET), which the program adds
+ * each child a listed task forks to.
+ */
+#define LTT_BPF_TRACK_ALL	0
+#define LTT_BPF_TRACK_SET	1
+#define LTT_BPF_TRACK_NONE	2
+#define LTT_BPF_PIDS_MAX	8192
+
+/* What the program does at a system call's entry: the map's value, by number. */
+struct ltt_bpf_call {
+	__u16 enter_id;		/* the record's common_type (ftrace's id); 0: not recorded */
+	__u8 nargs;		/* arguments recorded: 0 .. LTT_BPF_ARGS */
+	__u8 str_mask;		/* bit i: argument i is a string read from the process */
+};
+
+#endif /* LTT_COMMON_BPF_ABI_H */

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * syscalls.bpf.c - the BPF system call source's program (doc/kernel-bpf.md):
+ * at each system call's entry (raw tracepoint sys_enter), when the call is
+ * one the daemon enabled (the map calls) and the session records (ctl),
+ * the record ftrace's sys_enter_NAME would hold, its string arguments
+ * read from the process, into this CPU's ring (rings[cpu]); a record no
+ * ring could take is counted in lost, per CPU.  bpf-abi.h says the
+ * record's layout.  x86_64 (its system call registers).
+ *
+ * Compiled once at build time (clang -target bpf) and embedded in the
+ * privileged part (bpftool gen skeleton): the only program it loads.
+ */
+#include <stdbool.h>
+#include <linux/types.h>
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
+
+#include "bpf-abi.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* The kernel's, as far as the program reads them: CO-RE finds the offsets. */
+struct pt_regs {
+	unsigned long di, si, dx, r10, r8, r9;
+} __attribute__((preserve_access_index));
+
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+struct task_struct {
+	struct thread_info thread_info;
+	int pid, tgid;
+} __attribute__((preserve_access_index));
+
+#define TS_COMPAT 0x0002	/* a 32-bit call: other numbers, not recorded (as ftrace) */
+
+#define SCRATCH 8192
+#define OFF_MASK 2047		/* bounds a string's place for the verifier */
+
+struct ring {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);	/* set by the loader */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY_OF_MAPS);
+	__uint(max_entries, 1);		/* the CPUs: set by the loader */
+	__type(key, __u32);
+	__array(values, struct ring);
+} rings SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, LTT_BPF_SC_MAX);
+	__type(key, __u32);
+	__type(value, struct ltt_bpf_call);
+} calls SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, LTT_BPF_CTL_NR);
+	__type(key, __u32);
+	__type(value, __u64);
+} ctl SEC(".maps");
+
+/* By CPU, mapped read-only by the consumer (BPF_F_MMAPABLE). */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__uint(max_entries, 1);		/* the CPUs: set by the loader */
+	__type(key, __u32);
+	__type(value, __u64);
+} lost SEC(".maps");
+
+struct scratch {
+	__u8 buf[SCRATCH];
+};
+
+/* A CPU's record being built (a program does not run twice at once on a CPU). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+/* The pid tracker's tasks (LTT_BPF_TRACK_SET): thread or thread group ids. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, LTT_BPF_PIDS_MAX);
+	__type(key, __u32);
+	__type(value, __u8);
+} pids SEC(".maps");
+
+static __always_inline __u64 ctl_of(__u32 slot)
+{
+	__u64 *v = bpf_map_lookup_elem(&ctl, &slot);
+
+	return v ? *v : 0;
+}
+
+static __always_inline bool listed(__u32 tid, __u32 tgid)
+{
+	return bpf_map_lookup_elem(&pids, &tid) || bpf_map_lookup_elem(&pids, &tgid);
+}
+
+/* Is the current task one the pid tracker records? */
+static __always_inline bool tracked(void)
+{
+	__u64 track = ctl_of(LTT_BPF_CTL_TRACK), id;
+
+	if (track == LTT_BPF_TRACK_ALL)
+		return true;
+	if (track != LTT_BPF_TRACK_SET)
+		return false;
+	id = bpf_get_current_pid_tgid();
+	return listed((__u32)id, (__u32)(id >> 32));
+}
+
+/* A listed task's child is listed too (as ftrace's event-fork). */
+SEC("raw_tracepoint/sched_process_fork")
+int ltt_fork(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct task_struct *parent = (struct task_struct *)ctx->args[0];
+	struct task_struct *child = (struct task_struct *)ctx->args[1];
+	__u32 pid;
+	__u8 one = 1;
+
+	if (ctl_of(LTT_BPF_CTL_TRACK) != LTT_BPF_TRACK_SET ||
+	    !listed((__u32)BPF_CORE_READ(parent, pid), (__u32)BPF_CORE_READ(parent, tgid)))
+		return 0;
+	pid = (__u32)BPF_CORE_READ(child, pid);
+	bpf_map_update_elem(&pids, &pid, &one, BPF_ANY);
+	return 0;
+}
+
+static __always_inline void count_lost(__u32 cpu)
+{
+	__u64 *n = bpf_map_lookup_elem(&lost, &cpu);
+
+	if (n)
+		__sync_fetch_and_add(n, 1);
+}
+
+static __always_inline __u64 arg_of(struct pt_regs *regs, int i)
+{
+	switch (i) {
+	case 0: return BPF_CORE_READ(regs, di);
+	case 1: return BPF_CORE_READ(regs, si);
+	case 2: return BPF_CORE_READ(regs, dx);
+	case 3: return BPF_CORE_READ(regs, r10);
+	case 4: return BPF_CORE_READ(regs, r8);
+	default: return BPF_CORE_READ(regs, r9);
+	}
+}
+
+/*
+ * The string at @uptr into @rec at @off (bounded): its __data_loc, and
+ * @off past it.  Cut strings end with the mark; unreadable ones are "".
+ */
+static __always_inline __u32 read_str(__u8 *rec, __u32 *off, __u64 uptr)
+{
+	__u32 at = *off & OFF_MASK;
+	__u8 *p = rec + at;
+	long n = bpf_probe_read_user_str(p, LTT_BPF_STR_MAX, (const void *)uptr);
+
+	if (n <= 0) {
+		p[0] = '\0';
+		n = 1;
+	} else if (n == LTT_BPF_STR_MAX) {
+		p[LTT_BPF_STR_MAX - 4] = 0xe2;
+		p[LTT_BPF_STR_MAX - 3] = 0x80;
+		p[LTT_BPF_STR_MAX - 2] = 0xa6;
+		p[LTT_BPF_STR_MAX - 1] = '\0';
+	}
+	*off = at + (__u32)n;
+	return ((__u32)n << 16) | at;
+}
+
+SEC("raw_tracepoint/sys_enter")
+int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
+	long nr = (long)ctx->args[1];
+	__u32 key = LTT_BPF_CTL_ON, zero = 0, cpu, k, off;
+	struct task_struct *task;
+	struct ltt_bpf_call *sc;
+	struct scratch *s;
+	__u64 *on, v, wake;
+	void *ring;
+	__u8 *rec;
+	int i;
+
+	on = bpf_map_lookup_elem(&ctl, &key);
+	if (!on || !*on || nr < 0 || nr >= LTT_BPF_SC_MAX)
+		return 0;
+	k = (__u32)nr;
+	sc = bpf_map_lookup_elem(&calls, &k);
+	if (!sc || !sc->enter_id || !tracked())
+		return 0;
+	task = (struct task_struct *)bpf_get_current_task();
+	if (BPF_CORE_READ(task, thread_info.status) & TS_COMPAT)
+		return 0;
+	s = bpf_map_lookup_elem(&scratch, &zero);
+	if (!s)
+		return 0;
+	*(__u64 *)s->buf = bpf_ktime_get_ns();
+	rec = s->buf + 8;
+	*(__u16 *)rec = sc->enter_id;
+	rec[2] = 0;
+	rec[3] = 0;
+	*(__s32 *)(rec + 4) = (__s32)bpf_get_current_pid_tgid();
+	*(__s32 *)(rec + 8) = (__s32)nr;
+	*(__u32 *)(rec + 12) = 0;
+	off = LTT_BPF_HDR + 8 * (sc->nargs > LTT_BPF_ARGS ? LTT_BPF_ARGS : sc->nargs);
+#pragma unroll
+	for (i = 0; i < LTT_BPF_ARGS; i++) {
+		if (i >= sc->nargs)
+			break;
+		v = arg_of(regs, i);
+		if (sc->str_mask & (1u << i))
+			v = read_str(rec, &off, v);
+		*(__u64 *)(rec + LTT_BPF_HDR + 8 * i) = v;
+	}
+	cpu = bpf_get_smp_processor_id();
+	ring = bpf_map_lookup_elem(&rings, &cpu);
+	if (!ring) {
+		count_lost(cpu);
+		return 0;
+	}
+	/* the reader is woken once the ring is half full, not for each record */
+	wake = bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) * 2 >=
+	       bpf_ringbuf_query(ring, BPF_RB_RING_SIZE) ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(ring, s->buf, (8 + off) & (SCRATCH - 1), wake))
+		count_lost(cpu);
+	return 0;
+}

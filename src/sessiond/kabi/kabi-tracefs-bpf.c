@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-tracefs-bpf.c - the tracefs backend's BPF system call source
+ * (doc/kernel-bpf.md): where the kernel refuses event probes, a system
+ * call's entry whose call has path or name arguments is recorded by ltt's
+ * BPF program (common/bpf/bpf-sc.h) instead of ftrace's sys_enter_X:
+ * the same record, its strings read from the process.  Each channel
+ * loads the program with a ring per CPU (handed to the consumer beside
+ * the CPU's trace_pipe_raw, BPF_RING) and enables the calls in its map.
+ * The catalog's event keeps its ftrace names: its layout is the format
+ * file's with the strings as __data_loc (tracefs_bpf_layout()).
+ * Privileged part only (the kernel thread, as root): the program is the
+ * one embedded at build time, nothing a client sends is loaded.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/base/log.h"
+#include "sessiond/kabi/kabi-tracefs.h"
+
+#ifdef HAVE_BPF
+#include <bpf/libbpf.h>
+
+#include "common/bpf/bpf-sc.h"
+
+#define SYSCALL_ENTER "sys_enter_"
+
+void tracefs_bpf_check(struct tracefs *t)
+{
+	const char *env = getenv("LTT_KERNEL_BPF");
+	char why[512] = "";
+
+	t->bpf = false;
+	if (t->eprobes)
+		return;		/* event probes read the strings */
+	if (env && !strcmp(env, "off")) {
+		LTT_INFO("kernel: LTT_KERNEL_BPF=off: system call paths and names are recorded as addresses");
+		return;
+	}
+	if (ltt_bpf_sc_available(why, sizeof(why))) {
+		LTT_INFO("kernel: no event probes, and %s: system call paths and names are recorded as addresses",
+			 why);
+		return;
+	}
+	t->bpf = true;
+	LTT_INFO("kernel: no event probes: system call paths and names are read by ltt's BPF program");
+}
+
+/*
+ * The arguments of system call entry @text (its format): how many, and
+ * which are strings (bit i: argument i), as the event probes take them.
+ * Returns 0, or -ENOTSUP (an argument that is not an 8-byte slot, too many).
+ */
+static int call_args(const char *text, const struct ltt_ftrace_event *orig, uint8_t *ret_nargs,
+		     uint8_t *ret_mask)
+{
+	uint32_t i, n = 0;
+	uint8_t mask = 0;
+
+	for (i = 0; i < orig->nr_fields; i++) {
+		const struct ltt_ftrace_field *f = &orig->fields[i];
+
+		if (!strcmp(f->name, "__syscall_nr"))
+			continue;
+		if (f->kind != LTT_FTRACE_INT || f->offset != LTT_BPF_HDR + 8 * n ||
+		    n >= LTT_BPF_ARGS)
+			return -ENOTSUP;
+		if (tracefs_string_field(text, f->name))
+			mask |= 1u << n;
+		n++;
+	}
+	*ret_nargs = (uint8_t)n;
+	*ret_mask = mask;
+	return 0;
+}
+
+void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
+{
+	struct ltt_ftrace_event *orig = NULL;
+	char *text = NULL;
+	int nr = -ENOENT;
+
+	if (!t->bpf || ev->bpf_tried)
+		return;
+	ev->bpf_tried = true;
+	if (tracefs_entry_format(t, ev, &text, &orig))
+		return;		/* not a system call's entry, or its format unreadable */
+	nr = ltt_bpf_sc_number(ev->event + strlen(SYSCALL_ENTER));
+	if (nr < 0 || call_args(text, orig, &ev->bpf_nargs, &ev->bpf_mask) || !ev->bpf_mask)
+		goto out;	/* no string, or a call the program can't say: ftrace's event */
+	ev->bpf_nr = (uint16_t)nr;
+	ev->bpf = true;
+	LTT_DBG("kernel: %s recorded by the BPF program (call %d, strings 0x%x)", ev->name, nr,
+		ev->bpf_mask);
+out:
+	if (!ev->bpf && nr < 0)
+		LTT_DBG("kernel: %s: no system call number known for %s: its strings are addresses",
+			ev->name, ev->event);
+	free(text);
+	free(orig);
+}
+
+int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
+		      struct ltt_ftrace_event *ret, const char **why)
+{
+	char name[LTT_FTRACE_NAME_MAX], *out = malloc(LTT_FTRACE_MAX_TEXT + 1);
+	const char *line, *end = text + len, *nl;
+	unsigned int off;
+	size_t used = 0, n;
+	int err = out ? 0 : -ENOMEM;
+
+	/* each string argument's slot holds the string's __data_loc (bpf-abi.h) */
+	for (line = text; line < end && !err; line = nl ? nl + 1 : end) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		n = (size_t)((nl ? nl : end) - line);
+		if (n < sizeof(name) * 2 &&
+		    sscanf(line, " field:const char * %63[^;]; offset:%u;", name, &off) == 2 &&
+		    tracefs_string_arg(name))
+			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used,
+				       "\tfield:__data_loc char[] %s;\toffset:%u;\tsize:4;\tsigned:0;\n",
+				       name, off) < 0 ? -EINVAL : 0;
+		else
+			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used, "%.*s\n", (int)n,
+				       line) < 0 ? -EINVAL : 0;
+		used += strlen(out + used);
+		if (used >= LTT_FTRACE_MAX_TEXT)
+			err = -E2BIG;
+	}
+	if (!err)
+		err = ltt_ftrace_format_parse(ev->system, out, used, ret, why);
+	else
+		*why = "the BPF record's layout can't be written";
+	free(out);
+	return err;
+}
+
+/*
+ * Each ring: the channel's buffer per CPU, a power of two, 64 KiB at
+ * least (the program wakes the reader at half of it).
+ */
+static uint32_t ring_bytes(const struct ltt_kabi_channel *attr)
+{
+	uint64_t want = attr->subbuf_size * attr->num_subbuf;
+	uint32_t bytes = 64 * 1024;
+
+	while (bytes < want && bytes < (1u << 30))
+		bytes <<= 1;
+	return bytes;
+}
+
+int tracefs_bpf_chan_open(struct tf_chan *c, const struct ltt_kabi_channel *attr)
+{
+	int cpus = libbpf_num_possible_cpus();
+	char why[512] = "";
+	int ret;
+
+	if (!c->t->bpf)
+		return 0;
+	if (cpus <= 0)
+		return cpus < 0 ? cpus : -EINVAL;
+	ret = ltt_bpf_sc_create((uint32_t)cpus, ring_bytes(attr), &c->bpf, why, sizeof(why));
+	if (ret)
+		LTT_WARN("kernel: ftrace instance %s: %s", c->name, why);
+	return ret;
+}
+
+void tracefs_bpf_chan_close(struct tf_chan *c)
+{
+	ltt_bpf_sc_destroy(c->bpf);
+	c->bpf = NULL;
+}
+
+/* Recording: the session started and one call enabled (the program costs every call). */
+static int bpf_update(struct tf_chan *c)
+{
+	return ltt_bpf_sc_switch(c->bpf, c->s && c->s->started && c->bpf_calls);
+}
+
+int tracefs_bpf_switch(struct tf_chan *c)
+{
+	return c->bpf ? bpf_update(c) : 0;
+}
+
+int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32_t id, bool on)
+{
+	struct ltt_bpf_call call = { 0 };
+	uint64_t bit = 1ull << (ev->bpf_nr % 64);
+	bool was;
+	int ret;
+
+	if (!c->bpf)
+		return -EOPNOTSUPP;
+	was = c->bpf_on[ev->bpf_nr / 64] & bit;
+	if (on) {
+		call.enter_id = (uint16_t)id;
+		call.nargs = ev->bpf_nargs;
+		call.str_mask = ev->bpf_mask;
+	}
+	ret = ltt_bpf_sc_set(c->bpf, ev->bpf_nr, &call);
+	if (ret)
+		return ret;
+	if (on && !was) {
+		c->bpf_on[ev->bpf_nr / 64] |= bit;
+		c->bpf_calls++;
+	} else if (!on && was) {
+		c->bpf_on[ev->bpf_nr / 64] &= ~bit;
+		c->bpf_calls--;
+	}
+	return bpf_update(c);
+}
+
+int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p)
+{
+	uint32_t track = p->policy == LTT_KABI_TRACKER_POLICY_SET  ? LTT_BPF_TRACK_SET :
+			 p->policy == LTT_KABI_TRACKER_POLICY_NONE ? LTT_BPF_TRACK_NONE :
+								     LTT_BPF_TRACK_ALL;
+	int ret;
+
+	if (!c->bpf)
+		return 0;
+	ret = ltt_bpf_sc_track(c->bpf, track, p->ids, p->nr);
+	if (ret)
+		LTT_WARN("kernel: ftrace instance %s: the BPF program's pid tracker not set: %s",
+			 c->name, strerror(-ret));
+	return ret;
+}
+
+int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
+		     struct ltt_kabi_obj *ret_new)
+{
+	int fd;
+
+	if (!c->bpf)
+		return -EOPNOTSUPP;
+	if (arg->which == LTT_KABI_BPF_RING)
+		fd = ltt_bpf_sc_ring_fd(c->bpf, arg->cpu);
+	else if (arg->which == LTT_KABI_BPF_LOST)
+		fd = ltt_bpf_sc_lost_fd(c->bpf);
+	else
+		return -EINVAL;
+	if (fd < 0)
+		return fd;
+	*ret_new = (struct ltt_kabi_obj){ .fd = fd };
+	return 0;
+}
+
+#else /* !HAVE_BPF: built without the BPF source */
+
+void tracefs_bpf_check(struct tracefs *t)
+{
+	t->bpf = false;
+	if (!t->eprobes)
+		LTT_INFO("kernel: no event probes, and ltt was built without its BPF system call source (configure: libbpf-dev, clang, bpftool): system call paths and names are recorded as addresses");
+}
+
+void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
+{
+	(void)t;
+	(void)ev;
+}
+
+int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
+		      struct ltt_ftrace_event *ret, const char **why)
+{
+	(void)ev;
+	(void)text;
+	(void)len;
+	(void)ret;
+	*why = "built without the BPF source";
+	return -EOPNOTSUPP;
+}
+
+int tracefs_bpf_chan_open(struct tf_chan *c, const struct ltt_kabi_channel *attr)
+{
+	(void)c;
+	(void)attr;
+	return 0;
+}
+
+void tracefs_bpf_chan_close(struct tf_chan *c)
+{
+	(void)c;
+}
+
+int tracefs_bpf_switch(struct tf_chan *c)
+{
+	(void)c;
+	return 0;
+}
+
+int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32_t id, bool on)
+{
+	(void)c;
+	(void)ev;
+	(void)id;
+	(void)on;
+	return -EOPNOTSUPP;
+}
+
+int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p)
+{
+	(void)c;
+	(void)p;
+	return 0;
+}
+
+int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
+		     struct ltt_kabi_obj *ret_new)
+{
+	(void)c;
+	(void)arg;
+	(void)ret_new;
+	return -EOPNOTSUPP;
+}
+
+#endif /* HAVE_BPF */

@@ -1,0 +1,115 @@
+#!/bin/bash
+# test_kernel_bpf_syscalls.sh - system call strings through the BPF system
+# call source (doc/kernel-bpf.md) on a kernel that refuses event probes
+# (this development machine's): `enable-event -k --syscall openat`, a
+# program opening /nonexistent-ltt-probe 100 times, and the trace holds
+# 100 syscall_entry_openat of that process with filename exactly that
+# path (babeltrace2 reads it), each with its syscall_exit_openat from
+# tracefs in the same stream, on one clock; a path longer than the bound
+# cut and marked; list -k and the trace's env name the source;
+# LTT_KERNEL_BPF=off, the addresses again.
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
+
+test_init
+tracefs_or_skip
+[ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
+	skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
+"$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
+[ $? = 77 ] && skip_all "BPF can't be loaded here"
+if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
+	skip_all "can't tell whether this kernel refuses event probes"
+fi
+plan 17
+kernel_lock
+
+LOG="$TEST_TMP/sessiond.log"
+tracefs_sessiond "$LOG"
+ok $? "a root daemon with --kernel-backend=tracefs started"
+bstr="system call paths and names: read as strings by ltt's BPF program: this kernel refuses event probes"
+like "$(lttctl list -k | head -n 3)" "Kernel tracer: tracefs .*$bstr" "list -k names the BPF source"
+
+lttctl -q create s -o "$TEST_TMP/s" && lttctl -q enable-event -k --syscall openat -s s &&
+	lttctl -q start s
+ok $? "a session recording openat started"
+# each redirection: one openat(AT_FDCWD, PATH, O_RDONLY) of this shell's, ENOENT
+for i in $(seq 100); do : 2>/dev/null </nonexistent-ltt-probe; done
+long=/$(printf 'z%.0s' $(seq 400))
+for i in 1 2 3; do : 2>/dev/null <"$long"; done
+lttctl -q stop s
+ok $? "stopped after the programs"
+run babeltrace2 --output-format=ctf-metadata "$TEST_TMP/s/kernel"
+like "$STDOUT" "ltt_syscall_strings = \"$bstr" "the trace's env names the source"
+TEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/s/kernel")
+is "$(grep -c "syscall_entry_openat: .*filename = \"/nonexistent-ltt-probe\"" <<<"$TEXT")" 100 \
+	"100 syscall_entry_openat with filename \"/nonexistent-ltt-probe\""
+is "$(grep "syscall_entry_openat: .*filename = \"/nonexistent-ltt-probe\"" <<<"$TEXT" |
+	grep -c '{ dfd = -100, filename = "/nonexistent-ltt-probe", flags = 0, mode = 0 }')" 100 \
+	"... each with the module's fields: dfd -100, flags 0, mode 0, no __syscall_nr"
+cut=${long:0:252}$'\xe2\x80\xa6'
+is "$(grep -c "filename = \"$cut\"" <<<"$TEXT")" 3 "a 401-byte path: cut to 252 bytes and the mark, 3 times"
+# each entry of the program's is followed, on its CPU, by its exit (tracefs's), ret -2
+pairs=$(grep -E 'syscall_(entry|exit)_openat' <<<"$TEXT" | awk -v p=/nonexistent-ltt-probe '
+	/syscall_entry_openat/ && index($0, "filename = \"" p "\"") { match($0, /cpu_id = [0-9]+/); open[substr($0, RSTART, RLENGTH)] = 1; next }
+	/syscall_exit_openat/ { match($0, /cpu_id = [0-9]+/); c = substr($0, RSTART, RLENGTH); if (open[c] && /ret = -2/) n++; open[c] = 0 }
+	END { print n + 0 }')
+is "$pairs" 100 "each entry followed on its CPU by its exit (ret -2): one time line"
+unlike "$TEXT" "filename = 0x" "no filename is an address"
+lttctl -q destroy s
+
+# a filter on the string, run by the consumer
+lttctl -q create f -o "$TEST_TMP/f" &&
+	lttctl -q enable-event -k --syscall openat --filter 'filename == "/nonexistent-ltt-*"' -s f &&
+	lttctl -q start f
+for i in 1 2 3 4 5; do : 2>/dev/null </nonexistent-ltt-probe; : 2>/dev/null </other-ltt-probe; done
+lttctl -q stop f
+FTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f/kernel" | grep 'syscall_entry_openat:')
+is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$FTEXT"):$(grep -vc 'filename = "/nonexistent-ltt-' <<<"$FTEXT")" \
+	"5:0" "--filter 'filename == \"/nonexistent-ltt-*\"': its 5 entries, no other"
+lttctl -q destroy f
+
+# the pid tracker: this shell's calls, its children's forked after, not
+# another process's (one forked before the tracker)
+mkfifo "$TEST_TMP/go"
+( read -r _ <"$TEST_TMP/go"; for i in 1 2 3; do : 2>/dev/null </nonexistent-ltt-other; done ) &
+other=$!
+lttctl -q create t -o "$TEST_TMP/t" && lttctl -q enable-event -k --syscall openat -s t &&
+	lttctl -q track -k --pid=$$ -s t && lttctl -q start t
+for i in 1 2 3 4 5; do : 2>/dev/null </nonexistent-ltt-probe; done
+bash -c ': 2>/dev/null </nonexistent-ltt-child'
+echo go >"$TEST_TMP/go"
+wait $other
+lttctl -q stop t
+TTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/t/kernel" | grep 'syscall_entry_openat:')
+is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$TTEXT"):$(grep -c 'filename = "/nonexistent-ltt-child"' <<<"$TTEXT"):$(grep -c 'filename = "/nonexistent-ltt-other"' <<<"$TTEXT")" \
+	"5:1:0" "track -k --pid: the shell's 5 entries, its new child's 1, none of a process forked before"
+lttctl -q destroy t
+
+# rings of 64 KiB (a channel of 2 x 4 KiB), 7 times that recorded: the
+# consumer reads them as the pipe fills, or when the program wakes it at
+# half a ring; the filter keeps the entries (the exits have no filename)
+lttctl -q create w -o "$TEST_TMP/w" &&
+	lttctl -q enable-channel -k --subbuf-size=4096 --num-subbuf=2 c -s w &&
+	lttctl -q enable-event -k --syscall openat --filter 'filename == "/w*"' -c c -s w &&
+	lttctl -q start w
+ok $? "a session recording openat in a channel of 8 KiB"
+wlong=/w$(printf 'w%.0s' $(seq 200))
+for i in $(seq 2000); do : 2>/dev/null <"$wlong"; done
+lttctl -q stop w
+WTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/w/kernel" 2>&1)
+is "$(grep -c "filename = \"$wlong\"" <<<"$WTEXT"):$(grep -c 'syscall_exit_openat' <<<"$WTEXT"):$(grep -ci 'discarded' <<<"$WTEXT")" \
+	"2000:0:0" "2,000 entries of 240 bytes (7 times the rings), none lost, no exit kept"
+lttctl -q destroy w
+
+# LTT_KERNEL_BPF=off: the addresses, as before
+stop_sessiond
+LTT_KERNEL_BPF=off tracefs_sessiond "$LOG.off"
+like "$(lttctl list -k | head -n 3)" "recorded as their addresses: .*ltt's BPF program does not read them here \\(the daemon's log says why" \
+	"LTT_KERNEL_BPF=off: list -k says the paths are addresses, and where to read why"
+like "$(cat "$LOG.off")" "LTT_KERNEL_BPF=off: system call paths and names are recorded as addresses" \
+	"... the daemon's log says why, in one sentence"
+lttctl -q create s2 -o "$TEST_TMP/s2" && lttctl -q enable-event -k --syscall openat -s s2 &&
+	lttctl -q start s2 && { : 2>/dev/null </nonexistent-ltt-probe; lttctl -q stop s2; }
+like "$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/s2/kernel" | grep -m 1 'syscall_entry_openat:')" \
+	"filename = 0x" "... and the trace has them so"
+lttctl -q destroy s2
