@@ -735,6 +735,14 @@ void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay 
 	/* a relayed channel has one part, on this thread (data.h) */
 	for (part = relay_part(dt->parts, relay); part; part = relay_part(part->data_next, relay)) {
 		for (s = part->streams; s; s = s->next) {
+			/*
+			 * The beacon's time is read before the switch: an event
+			 * not in the packet it closes was reserved after it, so
+			 * is later (the sink raises the time to the end of the
+			 * packet it sent; LTTng's consumer reads it first too).
+			 */
+			uint64_t now = ltt_source_now(s->src);
+
 			if (s->sink && ltt_sink_wants_packet(s->sink))
 				ltt_stream_switch_empty(s);
 			else
@@ -742,7 +750,7 @@ void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay 
 			drain_stream(dt, s);
 			/* a beacon, unless the sink finds its packet news enough */
 			if (s->sink)
-				ltt_sink_idle(s->sink, ltt_source_now(s->src), s->src->stream_id);
+				ltt_sink_idle(s->sink, now, s->src->stream_id);
 		}
 	}
 }

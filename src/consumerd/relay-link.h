@@ -55,6 +55,7 @@ struct relay_stream {
 	bool close_later;		/* once the data queue has sent its last packet */
 	bool sink_open;			/* a sink writes it */
 	bool wrote;			/* a packet since the last live tick */
+	uint64_t last_end;		/* timestamp_end of its last packet sent */
 	bool ready;			/* the relay gave its handle */
 	bool refused;			/* the relay refused it: its packets drop */
 	bool waiting;			/* its sink waits on wake_fd */

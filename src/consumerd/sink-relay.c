@@ -207,6 +207,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	st->next_seq++;
 	r->gen++;
 	st->wrote = true;
+	st->last_end = pkt->entry.timestamp_end;
 	rs->instance_id = pkt->entry.stream_instance_id;
 	rlink_publish_streams(r);
 	if (queue_index(r, st, &idx, true, pkt->events))
@@ -225,7 +226,12 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	struct ltt_relay_index beacon = {
 		.stream_handle = st->handle,
 		.net_seq_num = st->next_seq ? st->next_seq - 1 : UINT64_MAX,
-		.timestamp_end = now_ns,
+		/*
+		 * Never before the end of the packet sent last: a viewer
+		 * read up to there (babeltrace2 fails on a time that goes
+		 * back).  @now_ns was read before the switch that closed it.
+		 */
+		.timestamp_end = now_ns > st->last_end ? now_ns : st->last_end,
 		.stream_id = stream_id,
 		.stream_instance_id = rs->instance_id,
 	};

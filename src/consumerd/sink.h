@@ -160,6 +160,9 @@ bool ltt_sink_wants_packet(struct ltt_sink *sink);
  * ltt_sink_idle() - the live timer ticked: a sink that wrote nothing since
  * the previous call tells its reader the stream is quiet up to @now_ns (a
  * relay beacon); other sinks do nothing
+ * @now_ns: the source's clock read before the stream was switched (an
+ *          event the switch left out is later); the relay sink raises it
+ *          to the end of the last packet it sent
  * @stream_id: the stream's CTF stream class id
  *
  * Data thread, after the stream was switched and drained.

@@ -351,11 +351,13 @@ EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regressi
 # LTTng's own clients (Debian's lttng, python3-lttng) on ltt-sessiond --lttng-compat.
 TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
-	tests/regression/lttng-compat/test_lttng_compat_triggers.sh
+	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \
+	tests/regression/lttng-compat/test_deb_scripts.sh \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py
 
 # The BPF system call source's program alone: loaded, read, its losses

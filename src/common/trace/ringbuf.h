@@ -496,6 +496,19 @@ static inline uint64_t ltt_rb_clock_cpu(const struct ltt_rb *rb, uint32_t *cpu)
 	return ltt_tclock_read_cpu(rb->clock, cpu) - rb->clock_base;
 }
 
+/*
+ * ltt_rb_prefetch_at() - the address a writer whose slot starts at
+ * position @pos prefetches for writing: LTT_RB_PREFETCH_AHEAD bytes on,
+ * wrapped into the data area.  The data area ends the mapping; past it
+ * another mapping may follow (often another buffer's shared header, which
+ * its writers and reader keep hot), whose lines a prefetch for writing
+ * would take from them.  A prefetch never faults, but it does fetch.
+ */
+static inline const void *ltt_rb_prefetch_at(const struct ltt_rb *rb, uint64_t pos)
+{
+	return (const char *)rb->data + ((pos + LTT_RB_PREFETCH_AHEAD) & (rb->buf_size - 1));
+}
+
 /**
  * ltt_rb_reserve_ts() - reserve one event whose size depends on its timestamp
  * (ltt_rb_reserve_in() is its body, shared with ltt_rb_reserve_rec();
@@ -604,10 +617,9 @@ ltt_rb_try_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, bo
 	/*
 	 * The line a dozen small events on, taken for writing now, so that
 	 * the locked instructions of the events before it do not wait for
-	 * its fetch (bench/README.md, "Where the cycles go").  A prefetch
-	 * never faults: past the data area's end it is dropped.
+	 * its fetch (bench/README.md, "Where the cycles go").
 	 */
-	__builtin_prefetch((const char *)ret_slot->data + LTT_RB_PREFETCH_AHEAD, 1, 3);
+	__builtin_prefetch(ltt_rb_prefetch_at(rb, old), 1, 3);
 	ret_slot->pos = old;
 	ret_slot->ts = ts;
 	ret_slot->ts_delta = ts - prev;

@@ -9,6 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/live-lib.sh"
 
 ust_setup --log
 relayd_init
@@ -35,8 +36,10 @@ timeout 12 bash -c '
 		:
 	done' "$OUT"
 ok $? "the relay has their packet indexed before the first live tick"
-timeout $((12 - (SECONDS - START) > 1 ? 12 - (SECONDS - START) : 1)) bash -c '
-	until [ "$(grep -c "ltt_test:seq" "$0")" -ge 10 ]; do :; done' "$TEST_TMP/view"
+# (tail -F follows the viewer's output: no loop spinning beside the
+# daemons the check times)
+TEST_TIMEOUT=$((12 - (SECONDS - START) > 1 ? 12 - (SECONDS - START) : 1)) \
+	wait_for "$TEST_TMP/view" "ltt_test:seq" 10
 ok $? "and the live viewer printed the 10 events ($((SECONDS - START)) s after start)"
 is "$(grep -c "ltt_test:seq" "$TEST_TMP/view")" 10 "exactly those 10"
 ok_cmd "destroy" lttctl -q destroy S

@@ -36,15 +36,19 @@ like "$R" "^attach status=1 count=3\|" "a viewer attaches"
 
 # held: N held lines in the log so far
 held=0
-# send_held STREAM: the request sent, not answered until the log says held
+# send_held STREAM [VIEWER]: the request sent (by viewer p unless
+# VIEWER), not answered until the log says held
 send_held() {
-	echo "index $1" >&"$IN_p"
+	local in="IN_${2:-p}"
+	echo "index $1" >&"${!in}"
 	held=$((held + 1))
 	wait_for "$LOG" "viewer [0-9]+: GET_NEXT_INDEX of stream [0-9]+ held" "$held"
 }
+# reply [VIEWER]: the held request's one reply line, in R
 reply() {
+	local out="OUT_${1:-p}"
 	R=""
-	read -r -t "$TEST_TIMEOUT" R <&"$OUT_p"
+	read -r -t "$TEST_TIMEOUT" R <&"${!out}"
 }
 # released STREAM WHAT: the two requests after news are answered at once,
 # nothing new (RETRY, or INACTIVE with the beacon the viewer has)
@@ -86,7 +90,7 @@ ok $? "the first viewer's request on the other stream is held"
 spawn q "$PROBE_BIN" 127.0.0.1 "$LPORT"
 ask q connect && ask q create && ask q "attach $S" 4 && ask q "index $H1"
 like "$R" "^index status=1 flags=1 offset=0 " "a second viewer gets an index at once meanwhile"
-feed f "stream chan_2 $P" && feed f sent
+feed f "stream chan_2 $P" && H3=$(echo "$R" | cut -d' ' -f3) && feed f sent
 ok $? "a stream is added"
 reply
 like "$R" "^index status=2 flags=2 " "the held request is answered when a stream comes: NEW_STREAM"
@@ -107,5 +111,22 @@ wait_for "$LOG" "closed: the viewer left" $((gone + 1))
 ok $? "the viewer leaves while held: its connection is closed"
 ask q "index $H2"
 like "$R" "^index status=2 " "the relay serves the other viewer on (it held nothing for it)"
+# The stream, then the session, go while a request on them is held:
+# answered at once, HUP (a third viewer, which holds nothing yet)
+spawn w "$PROBE_BIN" 127.0.0.1 "$LPORT"
+ask w connect && ask w create && ask w "attach $S" 5
+like "$R" "^attach status=1 count=4\|" "a third viewer attaches: the metadata and three data streams"
+send_held "$H2" w
+ok $? "its request on a stream with no packet is held"
+feed f "close 2"
+reply w
+like "$R" "^index status=3 " "the stream closes: the held request is answered HUP"
+ask w "index $H3" && a=$R && ask w "index $H3"
+like "$a|$R" "^index status=2 .*\|index status=2 " "(the two requests after news, answered at once)"
+send_held "$H3" w
+ok $? "held on the last stream"
+feed f end
+reply w
+like "$R" "^index status=3 " "the consumer's connections close (the session with them): answered HUP"
 ok_cmd "the relay runs" kill -0 "$RELAYD_PID"
 done_testing

@@ -236,8 +236,17 @@ static void test_session(void)
 	tap_ok(fake_wait(&f, &f.nr_beacons, 1) && f.nr_beacons == 1 &&
 	       f.last_beacon.timestamp_end == 123456789,
 	       "ltt-relayd: a tick just after a packet sends a beacon");
-	ltt_sink_idle(sink, 223456789, 3);
+	/*
+	 * The tick read its clock before the switch that closed the packet
+	 * just sent (timestamp_end 2002): the beacon is not before that end,
+	 * where a viewer has read to (babeltrace2 fails on a time going back)
+	 */
+	ltt_sink_idle(sink, 1500, 3);
 	tap_ok(fake_wait(&f, &f.nr_beacons, 2) && f.nr_beacons == 2 &&
+	       f.last_beacon.timestamp_end == 2002,
+	       "a beacon whose time is before the last packet's end says that end");
+	ltt_sink_idle(sink, 223456789, 3);
+	tap_ok(fake_wait(&f, &f.nr_beacons, 3) && f.nr_beacons == 3 &&
 	       f.last_beacon.timestamp_end == 223456789 && f.last_beacon.stream_id == 3 &&
 	       f.last_beacon.stream_handle == 101, "an idle stream sends one beacon with the time");
 

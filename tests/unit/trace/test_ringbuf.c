@@ -341,6 +341,40 @@ static void test_reserve_ts(void)
 }
 
 /* One writer, a draining reader, no loss allowed (the writer retries). */
+/*
+ * A writer prefetches LTT_RB_PREFETCH_AHEAD bytes past its slot: inside the
+ * data area, which ends the mapping, also for the last sub-buffer's last
+ * slots (wrapped to the first).
+ */
+static void test_prefetch_in_area(void)
+{
+	struct rbh_region r = { .fd = -1 };
+	struct ltt_rb rb;
+	const char *data, *end, *p;
+	uint64_t lap = 3 * 4 * 4096, pos;
+	bool inside = true;
+
+	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "create a 4 x 4 KiB region"))
+		return;
+	rbh_must_attach(&rb, &r);
+	data = rb.data;
+	end = data + rb.buf_size;
+	tap_ok((const char *)r.mem + r.len == end, "the data area ends the mapping");
+	/* every 8-byte slot start of a whole lap, three laps on */
+	for (pos = lap; pos < lap + rb.buf_size; pos += 8) {
+		p = ltt_rb_prefetch_at(&rb, pos);
+		inside &= p >= data && p < end;
+	}
+	tap_ok(inside, "every prefetch lies in the data area");
+	pos = lap + rb.buf_size - 64;	/* the last line of the last sub-buffer */
+	tap_ok(ltt_rb_prefetch_at(&rb, pos) == data + LTT_RB_PREFETCH_AHEAD - 64,
+	       "the last line's: the first sub-buffer's, not past the mapping");
+	pos = lap + 100;
+	tap_ok(ltt_rb_prefetch_at(&rb, pos) == data + 100 + LTT_RB_PREFETCH_AHEAD,
+	       "elsewhere, LTT_RB_PREFETCH_AHEAD bytes past the slot");
+	rbh_region_destroy(&r);
+}
+
 static void test_single_writer(void)
 {
 	struct rbh_region r = { .fd = -1 };
@@ -852,6 +886,7 @@ int main(void)
 {
 	test_geometry();
 	test_attach();
+	test_prefetch_in_area();
 	test_lengths();
 	test_timestamps();
 	test_reserve_ts();
