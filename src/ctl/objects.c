@@ -14,6 +14,7 @@
 
 #include "common/model/agent.h"
 #include "common/model/lttng-gap.h"
+#include "common/model/uri.h"
 #include "ctl/ctl.h"
 
 /*
@@ -73,9 +74,14 @@ void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers)
 
 void ctl_obj_session_open(const struct ltt_session_info *s)
 {
+	char path[LTT_URI_TEXT_SIZE + 32] = "";
+
+	/* a relay's as LTTng's MI gives it: "tcp4://HOST:CTRL/ [data: DATA]" */
+	if (s->output_type != LTT_OUTPUT_NONE)
+		ltt_uri_lttng_path(s->output, path, sizeof(path));
 	ctl_out_open("session");
 	ctl_out_str("name", s->name);
-	ctl_out_str("path", s->output_type != LTT_OUTPUT_NONE ? s->output : "");
+	ctl_out_str("path", path);
 	ctl_out_bool("enabled", s->active);
 	ctl_out_u64("snapshot_mode", s->snapshot);
 	ctl_out_u64("live_timer_interval", s->live_timer_us);
@@ -248,12 +254,22 @@ void ctl_obj_version(const char *version)
 
 void ctl_obj_snapshot_output(const struct ltt_snapshot_output *o, const char *session)
 {
+	struct ltt_uri uri;
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE] = "";
+
+	/* a relay's two ports as LTTng's MI gives them: "tcp4://HOST:PORT/" each */
+	if (o->output_type != LTT_OUTPUT_NET || ltt_uri_parse(o->output, &uri) || uri.tls ||
+	    ltt_uri_format_lttng(&uri, 0, ctrl, sizeof(ctrl)) ||
+	    ltt_uri_format_lttng(&uri, 1, data, sizeof(data))) {
+		snprintf(ctrl, sizeof(ctrl), "%s", o->output);
+		data[0] = '\0';
+	}
 	ctl_out_open("snapshot");
 	ctl_out_u64("id", o->id);
 	ctl_out_str("name", o->name);
 	ctl_out_str("session_name", session);
-	ctl_out_str("ctrl_url", o->output);
-	ctl_out_str("data_url", "");
+	ctl_out_str("ctrl_url", ctrl);
+	ctl_out_str("data_url", data);
 	ctl_out_u64("max_size", o->max_size);
 	ctl_out_close();
 }

@@ -344,10 +344,18 @@ mi 1 "status, no current session" status
 # --- a streamed session
 start_relayd || { echo "Bail out! the relay daemon did not start"; exit 1; }
 mi 0 "create a streamed session" create r1 -U "net://127.0.0.1:$CPORT:$DPORT"
-like "$(xp /command/output/session/path)" "127.0.0.1" "create -U: the relay in the path"
+is "$(xp /command/output/session/path)" "tcp4://127.0.0.1:$CPORT/ [data: $DPORT]" \
+	"create -U: the relay in the path, as LTTng's MI gives it"
 mi 0 "enable-event in the streamed session" enable-event -u -a
 mi 0 "start the streamed session" start
 mi 0 "list the streamed session" list r1
+is "$(xp $S/path)" "tcp4://127.0.0.1:$CPORT/ [data: $DPORT]" "list: the relay's path, as LTTng's"
+mi 0 "create a snapshot session without output" create rs --snapshot --no-output
+mi 0 "snapshot add-output to the relay" snapshot add-output -s rs "net://127.0.0.1:$CPORT:$DPORT"
+is "$(xp $A/output/snapshot/ctrl_url) $(xp $A/output/snapshot/data_url)" \
+	"tcp4://127.0.0.1:$CPORT/ tcp4://127.0.0.1:$DPORT/" \
+	"snapshot add-output: the relay's two ports, as LTTng's MI gives them"
+mi 0 "destroy the snapshot session" destroy rs
 mi 0 "stop the streamed session" stop r1
 mi 0 "destroy the streamed session" destroy r1
 
