@@ -159,6 +159,9 @@ is "$(xp $E/loglevel_type)/$(xp $E/loglevel)" SINGLE/TRACE_INFO "enable-event --
 mi 0 "enable-event, three patterns" enable-event -u a,b,c -c c2
 is "$(xp "count($E)")" 3 "enable-event a,b,c: three rules"
 mi 1 "enable-event, enabled already" enable-event -u 'foo:*' -c ch --loglevel WARNING
+mi 1 "enable-event of a list, one enabled already" enable-event -u d,bar,e -c ch --loglevel-only TRACE_INFO
+is "$(xp "count($E[success='true'])")/$(xp "$E[success='false']/name")" 2/bar \
+	"enable-event d,bar,e: d and e enabled, bar (enabled already) not, as LTTng's"
 mi 1 "enable-event, a bad channel name (a missing one is made, as LTTng's)" enable-event -u x -c 'bad/name'
 mi 2 "enable-event, pattern and -a" enable-event -u x -a
 mi 1 "enable-event, bad log level" enable-event -u x --loglevel LOUD
