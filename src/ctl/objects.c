@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/model/agent.h"
@@ -228,6 +229,33 @@ void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
 		else
 			ctl_out_u64("id", ids[i]);
 		ctl_out_close();
+		ctl_out_close();
+	}
+	ctl_out_close();
+	ctl_out_close();
+}
+
+void ctl_obj_tracker_edit(enum ltt_tracker_type type, char *const *values, size_t nr,
+			  bool success)
+{
+	const char *name = ltt_tracker_type_name(type);
+	char element[64];
+	size_t i;
+
+	snprintf(element, sizeof(element), "%s_process_attr_tracker", name);
+	ctl_out_open(element);
+	ctl_out_open("process_attr_values");
+	for (i = 0; i < (values ? nr : 1); i++) {
+		ctl_out_open(name);
+		ctl_out_open("type");
+		if (!values)
+			ctl_out_bool("all", true);
+		else if (values[i][strspn(values[i], "0123456789")] == '\0')
+			ctl_out_u64("id", strtoull(values[i], NULL, 10));
+		else
+			ctl_out_str("name", values[i]);
+		ctl_out_close();
+		ctl_out_bool("success", success);
 		ctl_out_close();
 	}
 	ctl_out_close();

@@ -86,6 +86,15 @@ void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
 		     const uint32_t *ids, size_t nr);
 
 /**
+ * ctl_obj_tracker_edit() - what track or untrack did to one tracker, as
+ * LTTng's MI gives it: a <TYPE_process_attr_tracker> whose values are
+ * those given (@values[0..@nr): an <id>, or a user's or group's <name>;
+ * NULL: --all, <all>true</all>), each with its <success>
+ */
+void ctl_obj_tracker_edit(enum ltt_tracker_type type, char *const *values, size_t nr,
+			  bool success);
+
+/**
  * ctl_obj_snapshot_output() - a <snapshot>: the snapshot output @o (its
  * directory or relay URL as ctrl_url) of @session (NULL: not said)
  */

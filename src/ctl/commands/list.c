@@ -371,8 +371,15 @@ static bool print_domain(struct ltt_ctl *ctl, const struct ltt_session_detail *d
 		if (!nr_channels++)
 			buffers = d->channels[i].attr.buffer_type;
 	}
-	if (!nr_channels)
+	if (!nr_channels) {
+		/* MI: a domain whose trackers leave some process out, as LTTng's has it */
+		if (!channel && cmd_track_some(ctl, d->info.name, domain)) {
+			ctl_obj_domain_open(domain, buffers);
+			cmd_track_list_mi(ctl, d->info.name, domain);
+			ctl_out_close();
+		}
 		return false;
+	}
 	ctl_obj_domain_open(domain, buffers);
 	if (buffers == LTT_BUFFER_DEFAULT)
 		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;

@@ -324,9 +324,14 @@ is "$(xp /command/output/session/name)" s9 "-q: the session"
 T=/command/output/process_attr_trackers
 mi 0 "track" track -u -s s1 --vpid 12,5
 is "$(xp "$T/vpid_process_attr_tracker/process_attr_values/vpid[1]/type/id")+$(xp "$T/vpid_process_attr_tracker/process_attr_values/vpid[2]/type/id")" \
-	5+12 "track: the tracker's values"
+	12+5 "track: the values given, as LTTng's"
 mi 0 "untrack --all" untrack -u -s s1 --vgid --all
-is "$(xp "count($T/vgid_process_attr_tracker/process_attr_values/*)")" 0 "untrack --all: no value left"
+is "$(xp "count($T/vgid_process_attr_tracker/process_attr_values/*)")/$(xp "$T/vgid_process_attr_tracker/process_attr_values/vgid/type/all")/$(xp "$T/vgid_process_attr_tracker/process_attr_values/vgid/success")" \
+	1/true/true "untrack --all: one value, all, its success, as LTTng's"
+mi 0 "track in a session without channels" track -u -s s3 --vpid 4
+mi 0 "list it" list s3
+is "$(xp "$U/process_attr_trackers/vpid_process_attr_tracker/process_attr_values/vpid/type/id")" 4 \
+	"list of a session without channels: its user-space domain and tracker, as LTTng's"
 mi 0 "list with trackers" list s1
 is "$(xp "count($U/process_attr_trackers/vpid_process_attr_tracker/process_attr_values/vpid)")/$(xp "$U/process_attr_trackers/vuid_process_attr_tracker/process_attr_values/vuid/type/all")" \
 	2/true "list s1: the domain's trackers (vpid 2 values, vuid all)"
