@@ -300,6 +300,10 @@ is "$(xp $C/name)/$(xp $C/enabled)" ch/false "disable-channel: ch, disabled"
 mi 1 "disable-channel, disabled already" disable-channel -u ch
 mi 1 "disable-channel, no such channel" disable-channel -u nosuch
 mi 0 "clear" clear s1
+is "$(xp "count(/command/output/sessions/session)")/$(xp /command/output/sessions/session/name)" 1/s1 \
+	"clear: the session in <sessions>, as LTTng's"
+mi 0 "clear -a" clear -a
+is "$(xp "count(/command/output/sessions/session)")" "$(lttctl list | grep -c ') ')" "clear -a: every session, in <sessions>"
 
 # --- view, unknown commands, bad global options: no document, as LTTng
 mi_none 1 "view" view -e /bin/echo
