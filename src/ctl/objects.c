@@ -211,26 +211,48 @@ void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, b
 	ctl_out_close();
 }
 
-void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
-		     const uint32_t *ids, size_t nr)
+/* <TYPE_process_attr_tracker><process_attr_values> opened; the values' element name. */
+static const char *tracker_open(enum ltt_tracker_type type)
 {
 	const char *name = ltt_tracker_type_name(type);
 	char element[64];
-	size_t i;
 
 	snprintf(element, sizeof(element), "%s_process_attr_tracker", name);
 	ctl_out_open(element);
 	ctl_out_open("process_attr_values");
-	for (i = 0; policy != LTT_TRACKER_NONE && i < (policy == LTT_TRACKER_ALL ? 1 : nr); i++) {
-		ctl_out_open(name);
-		ctl_out_open("type");
-		if (policy == LTT_TRACKER_ALL)
-			ctl_out_bool("all", true);
-		else
-			ctl_out_u64("id", ids[i]);
-		ctl_out_close();
-		ctl_out_close();
-	}
+	return name;
+}
+
+/*
+ * One value <@name><type>...</type></@name>: <all>true</all> (@all), a
+ * <name> (@text not NULL) or an <id>; then <success> when @success >= 0.
+ */
+static void tracker_value(const char *name, bool all, const char *text, uint64_t id,
+			  int success)
+{
+	ctl_out_open(name);
+	ctl_out_open("type");
+	if (all)
+		ctl_out_bool("all", true);
+	else if (text)
+		ctl_out_str("name", text);
+	else
+		ctl_out_u64("id", id);
+	ctl_out_close();
+	if (success >= 0)
+		ctl_out_bool("success", success);
+	ctl_out_close();
+}
+
+void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
+		     const uint32_t *ids, size_t nr)
+{
+	const char *name = tracker_open(type);
+	bool all = policy == LTT_TRACKER_ALL;
+	size_t i;
+
+	for (i = 0; policy != LTT_TRACKER_NONE && i < (all ? 1 : nr); i++)
+		tracker_value(name, all, NULL, all ? 0 : ids[i], -1);
 	ctl_out_close();
 	ctl_out_close();
 }
@@ -238,25 +260,14 @@ void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
 void ctl_obj_tracker_edit(enum ltt_tracker_type type, char *const *values, size_t nr,
 			  bool success)
 {
-	const char *name = ltt_tracker_type_name(type);
-	char element[64];
+	const char *name = tracker_open(type);
 	size_t i;
+	bool id;
 
-	snprintf(element, sizeof(element), "%s_process_attr_tracker", name);
-	ctl_out_open(element);
-	ctl_out_open("process_attr_values");
 	for (i = 0; i < (values ? nr : 1); i++) {
-		ctl_out_open(name);
-		ctl_out_open("type");
-		if (!values)
-			ctl_out_bool("all", true);
-		else if (values[i][strspn(values[i], "0123456789")] == '\0')
-			ctl_out_u64("id", strtoull(values[i], NULL, 10));
-		else
-			ctl_out_str("name", values[i]);
-		ctl_out_close();
-		ctl_out_bool("success", success);
-		ctl_out_close();
+		id = values && values[i][strspn(values[i], "0123456789")] == '\0';
+		tracker_value(name, !values, values && !id ? values[i] : NULL,
+			      id ? strtoull(values[i], NULL, 10) : 0, success);
 	}
 	ctl_out_close();
 	ctl_out_close();
