@@ -132,10 +132,10 @@ void ctl_obj_version(const char *version);
 
 /**
  * ctl_obj_trigger() - a <trigger>: @t's name, owner (the caller when
- * @t's owner_uid is -1), condition, actions (an <action_list>) and the
- * counters LTTng's schema has a place for (failures, notifications
- * dropped)
+ * @t's owner_uid is -1), condition, actions (an <action_list>) and, with
+ * @counters (list-triggers, as LTTng's), the counters LTTng's schema has
+ * a place for (failures, notifications dropped)
  */
-void ctl_obj_trigger(const struct ltt_trigger_info *t);
+void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters);
 
 #endif /* LTT_CTL_OBJECTS_H */
