@@ -48,6 +48,7 @@ TESTS=(
 	tools/mi/test_mi
 	tools/save-load/test_load
 	ust/getcpu-override/test_getcpu_override
+	tools/trigger/test_remove_trigger_cli
 )
 LIMIT=120 WHOLE=420
 
