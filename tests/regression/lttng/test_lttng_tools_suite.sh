@@ -44,11 +44,6 @@ TESTS=(
 	tools/snapshots/test_ust_fast
 	tools/save-load/test_save
 	tools/working-directory/test_relayd_working_directory
-	tools/metadata/test_ust
-	tools/mi/test_mi
-	tools/save-load/test_load
-	ust/getcpu-override/test_getcpu_override
-	tools/trigger/test_remove_trigger_cli
 )
 LIMIT=120 WHOLE=420
 
