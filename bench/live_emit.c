@@ -18,6 +18,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef LIVE_EMIT_LTTNG
+/*
+ * The same program for LTTng-UST, built by bench/live_latency.sh
+ * (TRACERS=lttng: gcc -DLIVE_EMIT_LTTNG -Ibench/lttng ... -llttng-ust),
+ * never by make: bench/lttng/live_tp.h declares the same event.
+ */
+#define LTTNG_UST_TRACEPOINT_DEFINE
+#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
+#include "live_tp.h"
+#define EMIT(seq, t) lttng_ust_tracepoint(bench, stamp, seq, t)
+#else
 #include <ltt/tracepoint.h>
 
 LTT_TRACEPOINT_EVENT(bench, stamp,
@@ -25,6 +36,8 @@ LTT_TRACEPOINT_EVENT(bench, stamp,
 	LTT_TP_FIELDS(
 		ltt_field_integer(uint64_t, seq, seq)
 		ltt_field_integer(uint64_t, t, t)))
+#define EMIT(seq, t) ltt_tracepoint(bench, stamp, seq, t)
+#endif
 
 static uint64_t realtime_ns(void)
 {
@@ -73,7 +86,7 @@ int main(int argc, char **argv)
 	srandom((unsigned int)seed);
 	for (i = 0; i < n; i++) {
 		pause_us(lo + (unsigned long)random() % (hi - lo + 1));
-		ltt_tracepoint(bench, stamp, i, realtime_ns());
+		EMIT(i, realtime_ns());
 	}
 	printf("emitted %lu\n", n);
 	return 0;

@@ -20,6 +20,13 @@
 # line read from a pipe: babeltrace2 runs under stdbuf -oL).  Latency =
 # arrival - recorded.  Printed per run and over all the runs of a timer:
 # p50, p90, p99 and max in ms, and the goal (timer / 2 + 20 ms).
+#
+# TRACERS="ltt lttng" measures Debian's LTTng beside ltt, in the same run
+# and with the same viewer options: lttng-sessiond and lttng-relayd (run
+# as nobody, so that their LTTNG_HOME is this run's and a root session
+# daemon elsewhere is left alone) and bench/live_emit.c built here for
+# LTTng-UST (-DLIVE_EMIT_LTTNG, bench/lttng/live_tp.h, -llttng-ust).  For figures
+# comparable with LTTng's own viewer default, RETRY=100000.
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init "${1:-.}"
@@ -28,8 +35,10 @@ EVENTS=${3:-200}
 TIMERS=${TIMERS:-"1000000 100000 10000"}
 RETRY=${RETRY:-1000}
 read -r GAP_LO GAP_HI <<< "${GAP:-10000 90000}"
+TRACERS=${TRACERS:-ltt}
 RELAYD=$B/src/relayd/ltt-relayd
 EMIT=$B/bench/live_emit
+SRC=$(cd "$(dirname "$0")" && pwd)/lttng
 
 command -v babeltrace2 > /dev/null || { echo "$0: needs babeltrace2" >&2; exit 2; }
 for f in "$RELAYD" "$EMIT"; do
@@ -37,8 +46,11 @@ for f in "$RELAYD" "$EMIT"; do
 done
 
 relay_stop() {
-	[ -f "$BENCH_TMP/relayd.pid" ] && kill "$(cat "$BENCH_TMP/relayd.pid")" 2>/dev/null
-	rm -f "$BENCH_TMP/relayd.pid"
+	local f
+	for f in "$BENCH_TMP/relayd.pid" "$BENCH_TMP/lttng/relayd.pid" "$BENCH_TMP/lttng/sessiond.pid"; do
+		[ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null
+		rm -f "$f"
+	done
 }
 # KEEP=1 keeps the viewers' output (arrival time, line) for a look.
 keep() {
@@ -47,6 +59,29 @@ keep() {
 		echo "kept the viewers' output in $BENCH_TMP.kept" >&2
 }
 trap 'relay_stop; keep; bench_cleanup' EXIT
+
+# as_nobody CMD...: LTTng's side, as nobody with this run's LTTNG_HOME
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups env LTTNG_HOME="$BENCH_TMP/lttng" "$@"
+}
+if [[ " $TRACERS " == *" lttng "* ]]; then
+	for t in lttng lttng-sessiond lttng-relayd setpriv gcc; do
+		command -v $t > /dev/null || { echo "$0: TRACERS=lttng needs $t" >&2; exit 2; }
+	done
+	mkdir -p "$BENCH_TMP/lttng" && chmod 1777 "$BENCH_TMP" "$BENCH_TMP/lttng"
+	LTTNG_EMIT=$BENCH_TMP/lttng/live_emit_lttng
+	gcc -O2 -DLIVE_EMIT_LTTNG -I"$SRC" -o "$LTTNG_EMIT" "$SRC/../live_emit.c" -llttng-ust -ldl ||
+		{ echo "$0: cannot build the LTTng program" >&2; exit 2; }
+	# LTTng's relay takes no port 0: three ports of a range unlikely to be taken
+	LT_BASE=$((30000 + RANDOM % 20000))
+	LT_CTRL=$LT_BASE LT_DATA=$((LT_BASE + 1)) LT_LIVE=$((LT_BASE + 2))
+	as_nobody lttng-sessiond --daemonize --no-kernel --pidfile="$BENCH_TMP/lttng/sessiond.pid" ||
+		{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+	as_nobody lttng-relayd --daemonize -o "$BENCH_TMP/lttng/relay" \
+		-C "tcp://127.0.0.1:$LT_CTRL" -D "tcp://127.0.0.1:$LT_DATA" -L "tcp://127.0.0.1:$LT_LIVE" ||
+		{ echo "$0: lttng-relayd did not start" >&2; exit 1; }
+	pgrep -u 65534 -x lttng-relayd > "$BENCH_TMP/lttng/relayd.pid"
+fi
 
 daemon_start
 # -b returns once the ports listen and their files are written.
@@ -89,38 +124,65 @@ wait_lines() {
 	return 1
 }
 
-# one_run TIMER RUN: one session, one viewer, one program; prints the
-# figures and leaves the latencies in $BENCH_TMP/lat-TIMER.
+# one_run TRACER TIMER RUN: one session, one viewer, one program; prints
+# the figures and leaves the latencies in $BENCH_TMP/lat-TRACER-TIMER.
 one_run() {
-	local timer=$1 run=$2 s="lat${1}_$2" out="$BENCH_TMP/view-$1-$2" vpid i
-	ctl create "$s" --live="$timer" --set-url "net://127.0.0.1:$CTRL:$DATA" &&
-		ctl enable-event -u bench:stamp -s "$s" && ctl start "$s" || return 1
+	local tracer=$1 timer=$2 run=$3 s="lat${2}_$3" out="$BENCH_TMP/view-$1-$2-$3" vpid i live
+	if [ "$tracer" = lttng ]; then
+		live=$LT_LIVE
+		as_nobody lttng -q create "$s" --live="$timer" \
+			--set-url="net://127.0.0.1:$LT_CTRL:$LT_DATA" &&
+			as_nobody lttng -q enable-event -u bench:stamp -s "$s" &&
+			as_nobody lttng -q start "$s" || return 1
+	else
+		live=$LIVE
+		ctl create "$s" --live="$timer" --set-url "net://127.0.0.1:$CTRL:$DATA" &&
+			ctl enable-event -u bench:stamp -s "$s" && ctl start "$s" || return 1
+	fi
 	stdbuf -oL babeltrace2 --retry-duration="$RETRY" -i lttng-live \
-		"net://127.0.0.1:$LIVE/host/$HOST/$s" 2> "$out.err" | stamp > "$out" &
+		"net://127.0.0.1:$live/host/$HOST/$s" 2> "$out.err" | stamp > "$out" &
 	vpid=$!
 	for ((i = 0; i < 200; i++)); do
-		babeltrace2 query src.ctf.lttng-live sessions -p "url=\"net://127.0.0.1:$LIVE\"" 2> /dev/null |
+		babeltrace2 query src.ctf.lttng-live sessions -p "url=\"net://127.0.0.1:$live\"" 2> /dev/null |
 			grep -B2 "session-name: $s\$" | grep -q "client-count: 1" && break
 		sleep 0.05
 	done
-	"$EMIT" -n "$EVENTS" -a "$GAP_LO" -b "$GAP_HI" -s "$run" > /dev/null
+	if [ "$tracer" = lttng ]; then
+		as_nobody "$LTTNG_EMIT" -n "$EVENTS" -a "$GAP_LO" -b "$GAP_HI" -s "$run" > /dev/null
+	else
+		"$EMIT" -n "$EVENTS" -a "$GAP_LO" -b "$GAP_HI" -s "$run" > /dev/null
+	fi
 	wait_lines "$out" "$EVENTS" $((timer / 1000000 + 10)) ||
-		{ echo "run $run: only $(grep -c ' bench:stamp: ' "$out") of $EVENTS events printed";
+		{ echo "$tracer run $run: only $(grep -c ' bench:stamp: ' "$out") of $EVENTS events printed";
 		  tail -n 5 "$out.err"; } >&2
-	ctl destroy "$s"
+	if [ "$tracer" = lttng ]; then
+		as_nobody lttng -q destroy "$s"
+	else
+		ctl destroy "$s"
+	fi
 	wait "$vpid"
-	latencies "$out" | tee -a "$BENCH_TMP/lat-$timer" | pct
+	latencies "$out" | tee -a "$BENCH_TMP/lat-$tracer-$timer" | pct
 }
 
-printf '%-9s %-5s %8s %8s %8s %8s %6s %8s\n' timer run p50_ms p90_ms p99_ms max_ms n goal_ms
+printf '%-6s %-9s %-5s %8s %8s %8s %8s %6s %8s\n' tracer timer run p50_ms p90_ms p99_ms max_ms n goal_ms
 for timer in $TIMERS; do
 	goal=$(awk -v t="$timer" 'BEGIN { printf "%.0f", t / 2000 + 20 }')
-	: > "$BENCH_TMP/lat-$timer"
-	for ((r = 1; r <= RUNS; r++)); do
-		read -r p50 p90 p99 max n <<< "$(one_run "$timer" "$r")"
-		printf '%-9s %-5s %8s %8s %8s %8s %6s %8s\n' "${timer}us" "$r" "$p50" "$p90" "$p99" "$max" "$n" "$goal"
+	for tracer in $TRACERS; do
+		: > "$BENCH_TMP/lat-$tracer-$timer"
 	done
-	read -r p50 p90 p99 max n <<< "$(pct < "$BENCH_TMP/lat-$timer")"
-	printf '%-9s %-5s %8s %8s %8s %8s %6s %8s\n' "${timer}us" all "$p50" "$p90" "$p99" "$max" "$n" "$goal"
+	# the tracers' runs alternate, so that a change of load falls on both
+	for ((r = 1; r <= RUNS; r++)); do
+		for tracer in $TRACERS; do
+			read -r p50 p90 p99 max n <<< "$(one_run "$tracer" "$timer" "$r")"
+			printf '%-6s %-9s %-5s %8s %8s %8s %8s %6s %8s\n' "$tracer" "${timer}us" "$r" \
+				"$p50" "$p90" "$p99" "$max" "$n" "$goal"
+		done
+	done
+	for tracer in $TRACERS; do
+		read -r p50 p90 p99 max n <<< "$(pct < "$BENCH_TMP/lat-$tracer-$timer")"
+		printf '%-6s %-9s %-5s %8s %8s %8s %8s %6s %8s\n' "$tracer" "${timer}us" all \
+			"$p50" "$p90" "$p99" "$max" "$n" "$goal"
+	done
 done
-echo "babeltrace2 --retry-duration=$RETRY; gaps $GAP_LO-$GAP_HI us; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)," \
+	"$(nproc) CPUs; babeltrace2 --retry-duration=$RETRY; gaps $GAP_LO-$GAP_HI us; load: $(cut -d' ' -f1-3 /proc/loadavg)"

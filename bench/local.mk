@@ -5,6 +5,12 @@ noinst_PROGRAMS += bench/rb_bench
 bench_rb_bench_SOURCES = bench/rb_bench.c
 bench_rb_bench_LDADD = src/common/libcommon.la
 
+# Each stage of the fast path timed alone, TSC-bracketed (bench/README.md,
+# "Where the cycles go").
+noinst_PROGRAMS += bench/fastpath_stages
+bench_fastpath_stages_SOURCES = bench/fastpath_stages.c
+bench_fastpath_stages_LDADD = src/common/libcommon.la
+
 # The field-table codec's instructions per message (bench/codec.sh).
 noinst_PROGRAMS += bench/codec_bench
 bench_codec_bench_SOURCES = bench/codec_bench.c
@@ -61,7 +67,7 @@ EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/tls.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh bench/kernel_map_read.sh bench/kernel_track.sh bench/kernel_context_cost.sh \
 	bench/conn_rss.sh \
-	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h
+	bench/lttng/flood_lttng.c bench/lttng/flood_tp.h bench/lttng/live_tp.h
 
 # Kernel tracing overhead, ltt-tracer.ko beside ftrace: run in the guest
 # bench/kernel.sh boots (static, as the guest's other test programs).

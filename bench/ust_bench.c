@@ -33,6 +33,9 @@
  *                              auto (the default: what ltt-sessiond picks)
  *   ust_bench -P               one ring buffer per channel, which every
  *                              thread writes (--buffer-allocation=per-channel)
+ *   ust_bench -s 4096          the recorded cases' sub-buffers, in KiB (default
+ *                              256; a power of two): a buffer larger than the
+ *                              CPU's caches
  *
  * ns/event is what each thread sees (its events over its own time), and
  * user-space instructions per event come from the CPU's counter when
@@ -116,7 +119,7 @@ FILTER_EVENT(counted)
 #define FULL_SUBBUF_SIZE ((uint64_t)64 * 1024)
 #define CHANNEL 1		/* overwrite mode: the recorded cases */
 #define FULL_CHANNEL 2		/* discard mode, kept full: "dropped" */
-#define MAX_RUNS 99
+#define MAX_RUNS 999
 #define MAX_THREADS 64		/* -t: at most this many writers */
 
 enum bench_case {
@@ -518,12 +521,17 @@ int main(int argc, char **argv)
 	bool exact = false;
 	long n = 2000000;
 	uint64_t failed0, failed;
+	uint64_t subbuf_kib = SUBBUF_SIZE / 1024;
 	const char *clock = "auto";
 	char err[256];
 
 	isolate(argv);
-	while ((opt = getopt(argc, argv, "c:t:n:r:xC:k:P")) != -1) {
-		if (opt == 'k') {
+	while ((opt = getopt(argc, argv, "c:t:n:r:xC:k:Ps:")) != -1) {
+		if (opt == 's') {
+			subbuf_kib = strtoull(optarg, NULL, 0);
+			if (subbuf_kib < 4 || subbuf_kib & (subbuf_kib - 1))
+				which = -2;
+		} else if (opt == 'k') {
 			clock = optarg;
 		} else if (opt == 'C') {
 			if (parse_contexts(optarg))
@@ -555,11 +563,11 @@ int main(int argc, char **argv)
 	if (which == -2 || threads < 0 || threads > MAX_THREADS || n <= 0 || runs < 1 || runs > MAX_RUNS) {
 		fprintf(stderr, "usage: %s [-c disabled|int_string|three_ints|dropped|filter_int|"
 			"filter_glob|filter_no|counted] [-t 1..64] [-n N] [-r RUNS] [-x] [-C CONTEXT,...] "
-			"[-k auto|tsc|monotonic] [-P]\n",
+			"[-k auto|tsc|monotonic] [-P] [-s SUBBUF_KIB]\n",
 			argv[0]);
 		return 2;
 	}
-	if (make_channel(CHANNEL, SUBBUF_SIZE, true) ||
+	if (make_channel(CHANNEL, subbuf_kib * 1024, true) ||
 	    make_channel(FULL_CHANNEL, FULL_SUBBUF_SIZE, false) ||
 	    ltt_ust_test_enable_event(CHANNEL, "bench:int_string", 1) ||
 	    ltt_ust_test_enable_event(CHANNEL, "bench:three_ints", 2) ||

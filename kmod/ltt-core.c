@@ -108,6 +108,12 @@ static const struct proc_ops tracer_proc_ops = {
 	.proc_compat_ioctl = tracer_ioctl,
 };
 
+/* Each probe file's group, from probes/ltt-probes.h. */
+#define LTT_PROBE_EXTERN(n) extern struct ltt_probe ltt_probe_##n;
+LTT_PROBES(LTT_PROBE_EXTERN)
+#define LTT_PROBE_PTR(n) &ltt_probe_##n,
+static struct ltt_probe * const ltt_probes[] = { LTT_PROBES(LTT_PROBE_PTR) };
+
 static int __init ltt_init(void)
 {
 	int ret;
@@ -115,7 +121,7 @@ static int __init ltt_init(void)
 	ret = ltt_channels_hotplug_init();
 	if (ret)
 		return ret;
-	ret = ltt_events_init(probes);
+	ret = ltt_events_init(ltt_probes, ARRAY_SIZE(ltt_probes), probes);
 	if (ret) {
 		ltt_channels_hotplug_exit();
 		return ret;

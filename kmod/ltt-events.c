@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ltt-events.c - the events the tracer knows (from kmod/probes/), where
- * each is enabled (its targets), kernel tracepoint attachment, and the
- * record path every probe goes through.
+ * ltt-events.c - the events the tracer knows (from kmod/probes/, whose
+ * table module init gives it), where each is enabled (its targets), kernel
+ * tracepoint attachment, and the record path every probe goes through.
  */
 #include <linux/mm.h>		/* kvmalloc() */
 #include <linux/percpu.h>
@@ -13,15 +13,12 @@
 
 #include "ltt-tracer.h"
 #include "wrapper/ltt-wrapper.h"	/* put_unaligned() */
-#include "probes/ltt-probes.h"
 
 #define SYSCALL_ENTRY_PREFIX	LTT_KABI_SYSCALL_ENTRY_PREFIX
 
-/* Each probe file's group, from probes/ltt-probes.h. */
-#define LTT_PROBE_EXTERN(n) extern struct ltt_probe ltt_probe_##n;
-LTT_PROBES(LTT_PROBE_EXTERN)
-#define LTT_PROBE_PTR(n) &ltt_probe_##n,
-static struct ltt_probe * const ltt_probes[] = { LTT_PROBES(LTT_PROBE_PTR) };
+/* Every probe group, as module init gives them (ltt_events_init()). */
+static struct ltt_probe * const *ltt_probes;
+static unsigned int ltt_nr_probes;
 
 static LIST_HEAD(ltt_events);		/* every struct ltt_event_desc, ltt_mutex */
 static unsigned int ltt_tp_attached;	/* tracepoint probes attached, ltt_mutex */
@@ -69,7 +66,7 @@ static void probes_report(const char *what)
 	char names[256] = "";
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
+	for (i = 0; i < ltt_nr_probes; i++) {
 		if (i)
 			strlcat(names, ",", sizeof(names));
 		strlcat(names, ltt_probes[i]->name, sizeof(names));
@@ -88,7 +85,7 @@ static int probes_select(const char *list)
 	unsigned int i;
 	int ret = 0;
 
-	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++)
+	for (i = 0; i < ltt_nr_probes; i++)
 		ltt_probes[i]->selected = !list || !*skip_spaces(list);
 	if (!list || !*skip_spaces(list))
 		return 0;
@@ -98,10 +95,10 @@ static int probes_select(const char *list)
 	rest = copy;
 	while (!ret && (item = strsep(&rest, ","))) {
 		item = strim(item);
-		for (i = 0; i < ARRAY_SIZE(ltt_probes); i++)
+		for (i = 0; i < ltt_nr_probes; i++)
 			if (!strcmp(item, ltt_probes[i]->name))
 				break;
-		if (i < ARRAY_SIZE(ltt_probes)) {
+		if (i < ltt_nr_probes) {
 			ltt_probes[i]->selected = true;
 			continue;
 		}
@@ -119,6 +116,8 @@ static int probes_select(const char *list)
 
 /**
  * ltt_events_init() - register the events of the selected probe groups
+ * @table: every probe group of the module (kept until ltt_events_exit())
+ * @nr: how many
  * @probes: the probes= module parameter: comma-separated group names
  *          (LTT_PROBES), or NULL or blank for every group
  *
@@ -127,16 +126,18 @@ static int probes_select(const char *list)
  * @probes or an invalid event (both reported with pr_err()); -ENOMEM; or
  * the error of a group's init().  Nothing stays registered on error.
  */
-int ltt_events_init(const char *probes)
+int ltt_events_init(struct ltt_probe * const *table, unsigned int nr, const char *probes)
 {
 	unsigned int i, j;
 	int ret;
 
+	ltt_probes = table;
+	ltt_nr_probes = nr;
 	ret = probes_select(probes);
 	if (ret)
 		return ret;
 	mutex_lock(&ltt_mutex);
-	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
+	for (i = 0; i < ltt_nr_probes; i++) {
 		struct ltt_probe *probe = ltt_probes[i];
 
 		probe->nr_active = 0;
@@ -156,7 +157,7 @@ int ltt_events_init(const char *probes)
 	}
 	for_each_kernel_tracepoint(find_tracepoint, NULL);
 	mutex_unlock(&ltt_mutex);
-	for (i = 0; i < ARRAY_SIZE(ltt_probes); i++) {
+	for (i = 0; i < ltt_nr_probes; i++) {
 		struct ltt_probe *probe = ltt_probes[i];
 
 		if (!probe->selected || !probe->init) {
@@ -186,7 +187,7 @@ fail:
  */
 void ltt_events_exit(void)
 {
-	unsigned int i = ARRAY_SIZE(ltt_probes);
+	unsigned int i = ltt_nr_probes;
 
 	while (i--) {
 		struct ltt_probe *probe = ltt_probes[i];

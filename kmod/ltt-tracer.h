@@ -25,8 +25,10 @@
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
  *
- * From the top down, but that ltt-events.c names the state dump's probe
- * group in its table of every group (probes/ltt-probes.h).
+ * From the top down: ltt-core.c holds the table of every probe group
+ * (probes/ltt-probes.h) and gives it to ltt-events.c at module init, so
+ * the probes, the state dump's among them, record through ltt-events.c
+ * without it naming them.
  *
  * Objects and references (doc/kmod.md has the whole picture):
  *
@@ -248,7 +250,7 @@ struct ltt_ctx {
 };
 
 /* ltt-events.c */
-int ltt_events_init(const char *probes);
+int ltt_events_init(struct ltt_probe * const *table, unsigned int nr, const char *probes);
 void ltt_events_exit(void);
 int ltt_tracepoint_attach(struct tracepoint *tp, void *probe, void *data);
 void ltt_tracepoint_detach(struct tracepoint *tp, void *probe, void *data);

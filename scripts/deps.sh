@@ -15,7 +15,9 @@
 # (1) and iproute2: what lttng-tools' own tests (tests/lttng-tools/run.sh,
 # test_lttng_tools_suite.sh) read traces and bring loopback up with.
 # python3-lttng: LTTng's Python bindings, which test_lttng_compat.sh drives
-# ltt-sessiond --lttng-compat with, as ROS 2's tracing does.  Kernel-module test packages come with
+# ltt-sessiond --lttng-compat with, as ROS 2's tracing does.  liblttng-ctl-dev:
+# LTTng's control library's headers, which test_lttng_compat_triggers.sh's
+# notification client and lttng-tools' own C tests build against.  Kernel-module test packages come with
 # --kernel; clang and its sanitizer and libFuzzer runtimes
 # (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
 set -eu
@@ -25,7 +27,7 @@ libpopt-dev libxml2-dev uuid-dev libkmod-dev liburcu-dev libssl-dev openssl
 babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
 python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni
-liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3 babeltrace iproute2 python3-lttng"
+liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3 babeltrace iproute2 python3-lttng liblttng-ctl-dev"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

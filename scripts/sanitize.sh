@@ -30,8 +30,8 @@ passes=${*:-asan tsan}
 [ -x "$top/configure" ] || (cd "$top" && ./bootstrap >/dev/null 2>&1) ||
 	{ echo "sanitize.sh: ./bootstrap failed; run it by hand to see why" >&2; exit 1; }
 
-TSAN_TESTS="tests/unit/test_ringbuf tests/unit/test_ringbuf_overwrite tests/unit/test_ringbuf_blocking tests/unit/test_evloop tests/unit/test_sink_relay \
-tests/unit/test_tracepoint_ser tests/unit/test_tracepoint_cpu tests/regression/consumerd/test_consumerd_threads"
+TSAN_TESTS="tests/unit/trace/test_ringbuf tests/unit/trace/test_ringbuf_overwrite tests/unit/trace/test_ringbuf_blocking tests/unit/base/test_evloop tests/unit/consumerd/test_sink_relay \
+tests/unit/ust/test_tracepoint_ser tests/unit/ust/test_tracepoint_cpu tests/regression/consumerd/test_consumerd_threads"
 
 # configure_san DIR FLAGS: a clang build of the tree with FLAGS, once.
 configure_san() {
@@ -115,7 +115,7 @@ for p in $passes; do
 	tsan)
 		run_pass tsan "${LTT_TSAN_BUILDDIR:-$top/build-tsan}" "-fsanitize=thread" \
 			TESTS="$TSAN_TESTS" check_PROGRAMS="$TSAN_TESTS" \
-			check_LTLIBRARIES=tests/unit/test_tracepoint_plugin.la check_DATA= ;;
+			check_LTLIBRARIES=tests/unit/ust/test_tracepoint_plugin.la check_DATA= ;;
 	*)
 		echo "sanitize.sh: unknown pass '$p' (asan, tsan)" >&2
 		exit 2 ;;

@@ -7,8 +7,9 @@ sysusersdir = $(prefix)/lib/sysusers.d
 sysusers_DATA = systemd/ltt.conf
 
 EXTRA_DIST += systemd/ltt-sessiond.service.in systemd/ltt-relayd.service.in \
-	systemd/ltt.sysusers.conf
-CLEANFILES += systemd/ltt-sessiond.service systemd/ltt-relayd.service systemd/ltt.conf
+	systemd/ltt.sysusers.conf systemd/lttng-compat.conf.in
+CLEANFILES += systemd/ltt-sessiond.service systemd/ltt-relayd.service systemd/ltt.conf \
+	systemd/lttng-compat.conf
 
 # @bindir[@] keeps config.status from substituting the pattern itself.
 systemd/ltt-sessiond.service: $(srcdir)/systemd/ltt-sessiond.service.in Makefile
@@ -22,6 +23,27 @@ systemd/ltt-relayd.service: $(srcdir)/systemd/ltt-relayd.service.in Makefile
 	$(SED) -e 's|@bindir[@]|$(bindir)|g' \
 		$(srcdir)/systemd/ltt-relayd.service.in > $@.tmp && \
 	mv -f $@.tmp $@
+
+# make install-lttng-compat: the drop-in that turns --lttng-compat on for
+# the root daemon's unit (ltt-sessiond.service.d/lttng-compat.conf), which
+# a plain make install leaves out: the host may run LTTng's daemon.  The
+# ltt-lttng-compat package holds it (debian/rules; doc/lttng-packaging.md).
+systemd/lttng-compat.conf: $(srcdir)/systemd/lttng-compat.conf.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) systemd && \
+	$(SED) -e 's|@bindir[@]|$(bindir)|g' \
+		$(srcdir)/systemd/lttng-compat.conf.in > $@.tmp && \
+	mv -f $@.tmp $@
+
+install-lttng-compat: systemd/lttng-compat.conf
+	$(MKDIR_P) '$(DESTDIR)$(systemdsystemunitdir)/ltt-sessiond.service.d'
+	$(INSTALL_DATA) systemd/lttng-compat.conf \
+		'$(DESTDIR)$(systemdsystemunitdir)/ltt-sessiond.service.d/lttng-compat.conf'
+
+uninstall-lttng-compat:
+	rm -f '$(DESTDIR)$(systemdsystemunitdir)/ltt-sessiond.service.d/lttng-compat.conf'
+	-rmdir '$(DESTDIR)$(systemdsystemunitdir)/ltt-sessiond.service.d'
+
+.PHONY: install-lttng-compat uninstall-lttng-compat
 
 # Installed as ltt.conf; the group follows configure --with-tracing-group.
 systemd/ltt.conf: $(srcdir)/systemd/ltt.sysusers.conf Makefile

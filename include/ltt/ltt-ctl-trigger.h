@@ -225,7 +225,11 @@ struct ltt_notification {
 	/* EVENT_RULE_MATCHES: the event and the program that emitted it */
 	char event[LTT_NAME_MAX];
 	int64_t pid;
-	/* CONSUMED_SIZE_GE: bytes written; BUFFER_USAGE_*: bytes used */
+	/*
+	 * CONSUMED_SIZE_GE: bytes written; BUFFER_USAGE_*: bytes used;
+	 * ROTATION_*: the rotation's id, the number of the trace chunk it
+	 * begins (0 from older daemons)
+	 */
 	uint64_t value;
 	char path[LTT_PATH_MAX];	/* ROTATION_*: the trace chunk's archive */
 	uint32_t nr_captures;		/* the condition's captures, in order */

@@ -23,7 +23,7 @@
  * ABI (doc/libltt-ctl.md, "ABI rules"):
  *  - Every struct of these headers ends with reserved room, `uint8_t reserved[N]`,
  *    8-byte aligned (LTT_RESERVED_ALIGN).  Its size and the offset of each
- *    field are frozen (tests/unit/test_abi.c): a later version adds a
+ *    field are frozen (tests/unit/ctl/test_abi.c): a later version adds a
  *    field by taking whole 8-byte units from the front of the reserved
  *    room, never by moving, resizing or removing a field or growing the
  *    struct.

@@ -716,6 +716,14 @@ static void on_reclaim_timer(struct ltt_evloop *loop, void *arg)
 	part->reclaim_got = packets_got(part);
 }
 
+/* The first part from @part on (in dt->parts) of a channel relayed by @relay. */
+static struct ltt_chan_part *relay_part(struct ltt_chan_part *part, const struct ltt_relay *relay)
+{
+	while (part && part->chan->relay != relay)
+		part = part->data_next;
+	return part;
+}
+
 /* The relays' live timers (data-relay.h's live_tick). */
 void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay *relay)
 {
@@ -723,20 +731,30 @@ void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay 
 	struct ltt_stream *s;
 
 	/* a relayed channel has one part, on this thread (data.h) */
-	for (part = dt->parts; part; part = part->data_next) {
-		if (part->chan->relay != relay)
-			continue;
+	for (part = relay_part(dt->parts, relay); part; part = relay_part(part->data_next, relay)) {
 		for (s = part->streams; s; s = s->next) {
 			if (s->sink && ltt_sink_wants_packet(s->sink))
 				ltt_stream_switch_empty(s);
 			else
 				ltt_stream_switch(s);
 			drain_stream(dt, s);
-			/* the sink sends no beacon while a packet is on its way */
+			/* a beacon, unless the sink finds its packet news enough */
 			if (s->sink)
 				ltt_sink_idle(s->sink, ltt_source_now(s->src), s->src->stream_id);
 		}
 	}
+}
+
+bool ltt_data_loop_live_pending(struct ltt_data_thread *dt, const struct ltt_relay *relay)
+{
+	struct ltt_chan_part *part;
+	struct ltt_stream *s;
+
+	for (part = relay_part(dt->parts, relay); part; part = relay_part(part->data_next, relay))
+		for (s = part->streams; s; s = s->next)
+			if (ltt_source_open_filled(s->src))
+				return true;
+	return false;
 }
 
 /* The loop's busy hook: give every busy stream another budget. */

@@ -64,4 +64,12 @@ void ltt_data_loop_request(struct ltt_evloop *loop, struct ltt_evloop_job *job);
  */
 void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay *relay);
 
+/**
+ * ltt_data_loop_live_pending() - data-relay.h's live_pending hook: does a
+ * stream of @relay's channels hold events in its open packet?
+ *
+ * @dt's thread (LTT_DATA_RELAY_THREAD).
+ */
+bool ltt_data_loop_live_pending(struct ltt_data_thread *dt, const struct ltt_relay *relay);
+
 #endif /* LTT_CONSUMERD_DATA_LOOP_H */

@@ -26,6 +26,8 @@ struct relay_reg {
 	struct ltt_evloop_watch *ctrl_w, *data_w, *kick_w;
 	uint32_t ctrl_events, data_events;	/* what the watches wait for */
 	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
+	struct ltt_evloop_timer *peek_timer;	/* live, between ticks; or NULL */
+	bool peek_ticked;			/* the last look ticked early */
 	struct ltt_evloop_timer *tick;		/* LTT_SINK_RELAY_TICK_MS */
 	bool closing;				/* DEL_RELAY: on rs->closing */
 };
@@ -33,6 +35,7 @@ struct relay_reg {
 static void free_relay_reg(struct relay_reg *rg)
 {
 	ltt_evloop_timer_destroy(rg->live_timer);
+	ltt_evloop_timer_destroy(rg->peek_timer);
 	ltt_evloop_timer_destroy(rg->tick);
 	ltt_evloop_unwatch(rg->kick_w);
 	ltt_evloop_unwatch(rg->ctrl_w);
@@ -82,6 +85,29 @@ static void on_live_timer(struct ltt_evloop *loop, void *arg)
 	rg->rs->live_tick(rg->rs->dt, rg->relay);
 }
 
+/*
+ * Between live ticks: events written since the last tick are sent at the
+ * next look, with a tick of the whole relay (a viewer needs every
+ * stream's news, beacons included, to print them), not at the next
+ * tick.  At most every other look ticks early, so a stream that keeps
+ * writing makes at most LTT_DATA_LIVE_PEEKS / 2 packets more per live
+ * period than the timer alone.
+ */
+static void on_peek_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct relay_reg *rg = arg;
+
+	(void)loop;
+	if (rg->peek_ticked) {
+		rg->peek_ticked = false;
+		return;
+	}
+	if (!rg->rs->live_pending(rg->rs->dt, rg->relay))
+		return;
+	rg->rs->live_tick(rg->rs->dt, rg->relay);
+	rg->peek_ticked = true;
+}
+
 /* A relay that waits for nothing it watches still meets its deadlines. */
 static void on_relay_tick(struct ltt_evloop *loop, void *arg)
 {
@@ -118,6 +144,13 @@ int ltt_data_relay_add(struct ltt_data_relays *rs, struct ltt_relay *relay)
 			ltt_evloop_timer_arm(rg->live_timer, (uint64_t)live_us * 1000,
 					     (uint64_t)live_us * 1000);
 	}
+	if (!ret && live_us / LTT_DATA_LIVE_PEEKS >= LTT_DATA_LIVE_PEEK_MIN_US) {
+		uint64_t ns = (uint64_t)(live_us / LTT_DATA_LIVE_PEEKS) * 1000;
+
+		ret = ltt_evloop_timer_create(rs->loop, on_peek_timer, rg, &rg->peek_timer);
+		if (!ret)
+			ltt_evloop_timer_arm(rg->peek_timer, ns, ns);
+	}
 	if (ret) {
 		free_relay_reg(rg);
 		return ret;
@@ -140,6 +173,8 @@ int ltt_data_relay_remove(struct ltt_data_relays *rs, struct ltt_relay *relay)
 	*p = rg->next;
 	ltt_evloop_timer_destroy(rg->live_timer);
 	rg->live_timer = NULL;
+	ltt_evloop_timer_destroy(rg->peek_timer);
+	rg->peek_timer = NULL;
 	rg->closing = true;
 	rg->next = rs->closing;
 	rs->closing = rg;

@@ -17,6 +17,15 @@ struct ltt_relay;
  * A data thread's relays, embedded in it, touched by that thread alone
  * (data-0's; the others have none).
  */
+/*
+ * A live relay's streams are looked at LTT_DATA_LIVE_PEEKS times per live
+ * timer period, when that is at least LTT_DATA_LIVE_PEEK_MIN_US apart:
+ * events are sent at the next look (every other one at most), not at the
+ * next tick.
+ */
+#define LTT_DATA_LIVE_PEEKS 8
+#define LTT_DATA_LIVE_PEEK_MIN_US 1000
+
 struct relay_reg;
 struct ltt_data_relays {
 	struct ltt_evloop *loop;	/* the thread's (borrowed) */
@@ -32,6 +41,11 @@ struct ltt_data_relays {
 	 * thread.
 	 */
 	void (*live_tick)(struct ltt_data_thread *dt, const struct ltt_relay *relay);
+	/*
+	 * Between live ticks: does a stream of the relay's channels hold
+	 * events no packet closed yet?  data-loop.c's, set with live_tick.
+	 */
+	bool (*live_pending)(struct ltt_data_thread *dt, const struct ltt_relay *relay);
 };
 
 /**

@@ -67,6 +67,7 @@ static int thread_start(struct ltt_data_threads *all, unsigned int index,
 	dt->relays.loop = dt->loop;
 	dt->relays.dt = dt;
 	dt->relays.live_tick = ltt_data_loop_live_tick;
+	dt->relays.live_pending = ltt_data_loop_live_pending;
 	pthread_mutex_init(&dt->lock, NULL);
 	pthread_cond_init(&dt->cond, NULL);
 	ret = -pthread_create(&dt->thread, NULL, data_main, dt);

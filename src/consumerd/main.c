@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "consumerd/consumerd.h"
 
@@ -231,12 +232,8 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 			goto out;
 		}
 	}
-	if (rc < -1) {
-		fprintf(stderr, "ltt-consumerd: Error: %s: %s\nTry 'ltt-consumerd --help'.\n",
-			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
-		ret = -1;
-	} else if (poptPeekArg(ctx)) {
-		fprintf(stderr, "ltt-consumerd: Error: unexpected argument '%s'\n", poptPeekArg(ctx));
+	if (ltt_daemon_args_end("ltt-consumerd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+				poptStrerror(rc), poptPeekArg(ctx))) {
 		ret = -1;
 	} else if (opts->cmd_fd < 0) {
 		fprintf(stderr, "ltt-consumerd: Error: no --cmd-fd: ltt-consumerd is started by ltt-sessiond, not by hand\n");

@@ -104,6 +104,7 @@ struct ltt_relay {
 	pthread_mutex_t lock;		/* leaf: everything below */
 	struct byteq ctrl_q, data_q;
 	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
+	const struct relay_stream *q_stream;	/* whose packet data_q holds last */
 	struct expect *exp_head, **exp_tail;
 	uint64_t meta_unanswered;	/* SEND_METADATA not answered: no new packet goes */
 	uint8_t reply[16];		/* the reply being received */

@@ -202,6 +202,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	} else {
 		r->q_packets++;
 		r->q_bytes += content;
+		r->q_stream = st;
 	}
 	st->next_seq++;
 	r->gen++;
@@ -231,8 +232,17 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 
 	pthread_mutex_lock(&r->lock);
 	rlink_publish_streams(r);
-	/* a packet still on its way is news enough */
-	if (!r->conn_error && st->ready && !st->wrote && rlink_q_empty(&r->data_q))
+	/*
+	 * ltt-relayd serves a beacon only after the packets whose indexes
+	 * went before it are written: every stream gets one at each tick, so
+	 * that a viewer knows at once that nothing follows a packet just
+	 * sent (babeltrace2 prints its events only then).  Another relay
+	 * could let the beacon overtake a packet of its stream still on its
+	 * way: such a stream sends none (its packet is news enough), nor does
+	 * one whose packet is still in the queue.
+	 */
+	if (!r->conn_error && st->ready &&
+	    (r->ltt_ext || (!st->wrote && (rlink_q_empty(&r->data_q) || r->q_stream != st))))
 		queue_index(r, st, &beacon, false, 0);
 	if (!r->conn_error && !rlink_q_empty(&r->ctrl_q)) {
 		rlink_send_queue(r, r->ctrl, &r->ctrl_q);

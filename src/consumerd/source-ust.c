@@ -267,6 +267,13 @@ static void ust_switch_empty(struct ltt_source *src)
 	ust_flush(src, true);
 }
 
+static bool ust_open_filled(const struct ltt_source *src)
+{
+	const struct ust_source *s = (const struct ust_source *)src;
+
+	return ltt_rb_open_filled(&s->rb);
+}
+
 static int ust_give_up(struct ltt_source *src)
 {
 	struct ust_source *s = (struct ust_source *)src;
@@ -400,6 +407,7 @@ static const struct ltt_source_ops ust_ops = {
 	.put = ust_put,
 	.switch_packet = ust_switch,
 	.switch_empty = ust_switch_empty,
+	.open_filled = ust_open_filled,
 	.give_up = ust_give_up,
 	.reads = ust_reads,
 	.snap_span = ust_snap_span,

@@ -30,6 +30,11 @@ void ltt_source_switch_empty(struct ltt_source *src)
 		src->ops->switch_packet(src);
 }
 
+bool ltt_source_open_filled(const struct ltt_source *src)
+{
+	return src->ops->open_filled && src->ops->open_filled(src);
+}
+
 int ltt_source_give_up(struct ltt_source *src)
 {
 	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;

@@ -70,6 +70,11 @@ struct ltt_source_ops {
 	 */
 	void (*switch_empty)(struct ltt_source *src);
 	/*
+	 * Optional: does the open packet hold events (switch_packet would
+	 * close one)?  Cheap: a live relay's consumer asks it between ticks.
+	 */
+	bool (*open_filled)(const struct ltt_source *src);
+	/*
 	 * Optional: no writer remains; give up the packet at the read
 	 * position if it will never complete.  0 given up; -ENODATA none;
 	 * -EBUSY it is complete, -EAGAIN raced: read again.
@@ -171,6 +176,12 @@ void ltt_source_switch(struct ltt_source *src);
  * Data thread.
  */
 void ltt_source_switch_empty(struct ltt_source *src);
+
+/**
+ * ltt_source_open_filled() - does @src's open packet hold events?  False
+ * for a source that cannot tell.
+ */
+bool ltt_source_open_filled(const struct ltt_source *src);
 
 /**
  * ltt_source_give_up() - give up a packet no writer will complete

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * commands.c - the command table of lttctl.
+ * commands.c - the command table of lttctl, and its help command (lttctl
+ * help: the command list, or one command's help).
  */
 #include <string.h>
 
@@ -118,7 +119,8 @@ bool ctl_cmd_lttng_gap(const char *name, enum ltt_lttng_gap *ret_gap)
 	return false;
 }
 
-void ctl_cmd_print_list(FILE *fp)
+/* One line per command, name and summary, on @fp. */
+static void print_list(FILE *fp)
 {
 	size_t i;
 
@@ -128,7 +130,8 @@ void ctl_cmd_print_list(FILE *fp)
 	fputs("\n'lttctl help COMMAND' or 'lttctl COMMAND --help' describes a command.\n", fp);
 }
 
-void ctl_cmd_out_list(void)
+/* The commands as a <commands> result object. */
+static void out_list(void)
 {
 	size_t i;
 
@@ -142,10 +145,48 @@ void ctl_cmd_out_list(void)
 	ctl_out_close();
 }
 
+void ctl_cmd_help(const struct poptOption *options, const char *footer)
+{
+	static const struct ctl_help_list list = { print_list, out_list };
+
+	ctl_util_help_all(&list, options, footer);
+}
+
 void ctl_cmd_print_names(FILE *fp)
 {
 	size_t i;
 
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(fp, "%s\n", commands[i].name);
+}
+
+/* One command's help is what "lttctl CMD --help" prints. */
+static int help_command(const struct ctl_ctx *ctx, const char *name)
+{
+	struct ctl_ctx cmd_ctx = *ctx;
+	const char *argv[] = { name, "--help", NULL };
+
+	cmd_ctx.cmd = ctl_cmd_find(name);
+	if (!cmd_ctx.cmd)
+		return ctl_util_usage_error(ctx, "unknown command '%s'", name);
+	return cmd_ctx.cmd->run(&cmd_ctx, 2, argv);
+}
+
+int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	const char **args;
+	poptContext pc;
+	int ret, nr;
+
+	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
+	if (ret != CTL_GO_ON)
+		return ret;
+	if (nr) {
+		ret = help_command(ctx, args[0]);
+	} else {
+		ctl_cmd_help(NULL, "'lttctl --help' also lists the global options.\n");
+		ret = CTL_EXIT_OK;
+	}
+	poptFreeContext(pc);
+	return ret;
 }

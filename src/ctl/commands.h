@@ -16,6 +16,8 @@
 
 #include "common/model/lttng-gap.h"
 
+struct poptOption;
+
 enum ctl_exit {
 	CTL_EXIT_OK = 0,
 	CTL_EXIT_FAILURE = 1,
@@ -56,14 +58,10 @@ const struct ctl_cmd *ctl_cmd_find(const char *name);
 bool ctl_cmd_lttng_gap(const char *name, enum ltt_lttng_gap *ret_gap);
 
 /**
- * ctl_cmd_print_list() - one line per command, name and summary, on @fp
+ * ctl_cmd_help() - lttctl's help: its options @options (NULL: none), the
+ * commands, then @footer (NULL: none); as text and as a result object
  */
-void ctl_cmd_print_list(FILE *fp);
-
-/**
- * ctl_cmd_out_list() - the commands as a <commands> result object
- */
-void ctl_cmd_out_list(void);
+void ctl_cmd_help(const struct poptOption *options, const char *footer);
 
 /**
  * ctl_cmd_print_names() - the commands' names on @fp, one per line

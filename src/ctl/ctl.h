@@ -3,10 +3,12 @@
  * ctl.h - lttctl, the command line of ltt: a map of its modules.
  *
  *   main.c         global options, then dispatch to one command
- *   commands.[ch]  the command table: name, function, summary, usage;
- *                  commands.h: what a command is (context, exit status)
- *                  and each command's entry
+ *   commands.[ch]  the command table: name, function, summary, usage, and
+ *                  the help command, which lists it; commands.h: what a
+ *                  command is (context, exit status) and each command's entry
  *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
+ *                  (but help's, in commands.c); below the table, never
+ *                  calling it
  *   complete.c     names for completion scripts: sessions, channels,
  *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc

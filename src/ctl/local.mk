@@ -29,7 +29,6 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/disable_event.c \
 	src/ctl/commands/enable_channel.c \
 	src/ctl/commands/enable_event.c \
-	src/ctl/commands/help.c \
 	src/ctl/commands/list.c \
 	src/ctl/commands/list_events.c \
 	src/ctl/commands/load.c \

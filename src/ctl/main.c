@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "ctl/ctl.h"
 
@@ -84,7 +86,7 @@ static const struct poptOption global_options[] = {
 
 static void print_global_help(void)
 {
-	ctl_util_help(NULL, global_options, NULL);
+	ctl_cmd_help(global_options, NULL);
 }
 
 /* --rundir DIR, made absolute: the daemon we may start runs elsewhere. */
@@ -108,15 +110,31 @@ static const char *const option_env[] = {
  * LTTng's LTTNG_SESSIOND_PATH names the daemon program when ltt's own
  * LTT_SESSIOND_PATH (or --sessiond-path) does not: LTTng's tests set it
  * to /bin/true so that no command starts a daemon behind their back.
+ * Neither set, and run as lttng (the ltt-lttng-compat package's
+ * /usr/bin/lttng, a link to lttctl): the lttng-sessiond beside that link
+ * (the installed one when run by a bare name), which serves LTTng's
+ * clients too, so that the user's python3-lttng and liblttng-ctl
+ * programs find the daemon `lttng create` started.
  * Returns 0, or -1 when out of memory.
  */
-static int lttng_sessiond_path(void)
+static int lttng_sessiond_path(const char *argv0)
 {
 	const char *lttng = getenv("LTTNG_SESSIOND_PATH"), *ltt = getenv("LTT_SESSIOND_PATH");
+	char path[LTT_PATH_MAX];
+	const char *slash;
 
-	if (!lttng || !*lttng || (ltt && *ltt))
+	if (ltt && *ltt)
 		return 0;
-	return setenv("LTT_SESSIOND_PATH", lttng, 1);
+	if (lttng && *lttng)
+		return setenv("LTT_SESSIOND_PATH", lttng, 1);
+	if (!argv0 || !ltt_daemon_started_as(1, &argv0, "lttng"))
+		return 0;
+	slash = strrchr(argv0, '/');
+	if (slash)
+		snprintf(path, sizeof(path), "%.*s/lttng-sessiond", (int)(slash - argv0), argv0);
+	else
+		snprintf(path, sizeof(path), "%s/lttng-sessiond", LTT_BINDIR);
+	return access(path, X_OK) ? 0 : setenv("LTT_SESSIOND_PATH", path, 1);
 }
 
 /*
@@ -279,7 +297,7 @@ int main(int argc, char **argv)
 		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return ctl_out_end(CTL_EXIT_FAILURE);
 	}
-	ret = lttng_sessiond_path() ? ctl_util_usage_error(&ctx, "%s", ltt_strerror(LTT_ERR_NOMEM)) :
+	ret = lttng_sessiond_path(argv[0]) ? ctl_util_usage_error(&ctx, "%s", ltt_strerror(LTT_ERR_NOMEM)) :
 				      parse_global(pc, &ctx, rundir, sizeof(rundir));
 	ctl_out_init(format, ctx.quiet);
 	if (ret >= 0)

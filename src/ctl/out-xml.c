@@ -17,7 +17,7 @@
  * lacks (help, wait-trigger) write ltt's own document (xml/mi.xsd, no
  * namespace), with messages, warnings, errors and the exit status.  With
  * no command (an unknown one, a bad global option) or one whose output is
- * no document (view), stdout gets nothing, as from LTTng.
+ * no document (view, export-maps), stdout gets nothing, as from LTTng.
  *
  * The document is built in memory and written at the end, so stdout
  * gets a whole document or nothing.

@@ -465,6 +465,37 @@ static int build_action(const struct ctl_ctx *ctx, const struct ctl_trigger_part
 	return action_output(ctx, p, a);
 }
 
+/*
+ * incr-map-value's --type=user|kernel (LTTng 2.16's): the domain of its
+ * map channel.  ltt's map is the one of the condition rule's domain:
+ * the type, when given, says the same.
+ */
+static int action_map_type(const struct ctl_ctx *ctx, const struct ctl_trigger_part *p,
+			   const struct ltt_trigger_condition *c)
+{
+	const char *type = p->val[O_TYPE];
+	enum ltt_domain domain;
+	char what[64];
+
+	if (!type)
+		return CTL_GO_ON;
+	ctl_trigger_part_name(p, what, sizeof(what));
+	if (!strcmp(type, "user"))
+		domain = LTT_DOMAIN_USER;
+	else if (!strcmp(type, "kernel"))
+		domain = LTT_DOMAIN_KERNEL;
+	else
+		return ctl_util_usage_error(ctx, "%s: invalid --type '%s': give user or kernel "
+					    "(the map channel's)", what, type);
+	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES && c->domain != domain)
+		return ctl_util_usage_error(ctx, "%s --type=%s: the condition's rule is %s's; a "
+					    "map counts the events of rules of its own type: give "
+					    "--type=%s", what, type,
+					    c->domain == LTT_DOMAIN_KERNEL ? "the kernel" : "user space",
+					    c->domain == LTT_DOMAIN_KERNEL ? "kernel" : "user");
+	return CTL_GO_ON;
+}
+
 int ctl_trigger_build(const struct ctl_ctx *ctx, const struct ctl_trigger_line *l,
 		      struct ltt_trigger_attr *attr)
 {
@@ -474,8 +505,11 @@ int ctl_trigger_build(const struct ctl_ctx *ctx, const struct ctl_trigger_line *
 	ret = build_trigger(ctx, &l->trigger, attr);
 	if (ret == CTL_GO_ON)
 		ret = build_condition(ctx, l, &attr->condition);
-	for (i = 0; i < l->nr_actions && ret == CTL_GO_ON; i++)
+	for (i = 0; i < l->nr_actions && ret == CTL_GO_ON; i++) {
 		ret = build_action(ctx, &l->actions[i], &attr->actions[i]);
+		if (ret == CTL_GO_ON && attr->actions[i].type == LTT_ACTION_INCR_MAP_VALUE)
+			ret = action_map_type(ctx, &l->actions[i], &attr->condition);
+	}
 	attr->nr_actions = (uint32_t)l->nr_actions;
 	return ret;
 }

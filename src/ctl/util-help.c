@@ -124,9 +124,9 @@ static void out_options(const struct poptOption *options)
 	ctl_out_close();
 }
 
-/* @cmd's help (NULL: lttctl's) as text, in @fp. */
-static void print_help(FILE *fp, const struct ctl_cmd *cmd, const struct poptOption *options,
-		       const char *footer)
+/* @cmd's help (NULL: lttctl's, then @list if any) as text, in @fp. */
+static void print_help(FILE *fp, const struct ctl_cmd *cmd, const struct ctl_help_list *list,
+		       const struct poptOption *options, const char *footer)
 {
 	ctl_util_print_usage(fp, cmd);
 	if (cmd)
@@ -137,17 +137,18 @@ static void print_help(FILE *fp, const struct ctl_cmd *cmd, const struct poptOpt
 		fputc('\n', fp);
 	if (options)
 		ctl_util_print_options(fp, options);
-	if (!cmd) {
+	if (list) {
 		if (options)
 			fputc('\n', fp);
-		ctl_cmd_print_list(fp);
+		list->print(fp);
 	}
 	if (footer)
 		fputs(footer, fp);
 }
 
-void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
-		   const char *footer)
+/* ctl_util_help() and ctl_util_help_all(): @cmd's, or lttctl's and @list. */
+static void help(const struct ctl_cmd *cmd, const struct ctl_help_list *list,
+		 const struct poptOption *options, const char *footer)
 {
 	char usage[1024], *text = NULL;
 	size_t len;
@@ -155,7 +156,7 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 
 	fp = open_memstream(&text, &len);
 	if (fp) {
-		print_help(fp, cmd, options, footer);
+		print_help(fp, cmd, list, options, footer);
 		if (fclose(fp))
 			text = NULL;
 	}
@@ -168,9 +169,21 @@ void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 	ctl_out_str("summary", cmd ? cmd->summary : NULL);
 	if (options)
 		out_options(options);
-	if (!cmd)
-		ctl_cmd_out_list();
+	if (list)
+		list->out();
 	ctl_out_close();
+}
+
+void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
+		   const char *footer)
+{
+	help(cmd, NULL, options, footer);
+}
+
+void ctl_util_help_all(const struct ctl_help_list *list, const struct poptOption *options,
+		       const char *footer)
+{
+	help(NULL, list, options, footer);
 }
 
 void ctl_util_print_help(const struct ctl_ctx *ctx, const struct poptOption *options)

@@ -268,3 +268,34 @@ void ctl_util_forget_session(const char *session)
 			     strerror(-ret));
 	}
 }
+
+int ctl_util_channel_target(const struct ctl_ctx *ctx, poptContext pc, bool kernel, bool user,
+			    const char *session, bool (*valid)(const char *),
+			    bool (*valid_user)(const char *),
+			    int (*between)(const struct ctl_ctx *ctx, void *arg), void *arg,
+			    struct ctl_channel_target *t)
+{
+	const char **args;
+	int ret, nr;
+
+	memset(t, 0, sizeof(*t));
+	nr = ctl_util_args(pc, &args);
+	if (!nr)
+		return ctl_util_usage_error(ctx, "a channel name is needed");
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_domain(ctx, kernel, user, &t->domain);
+	if (ret)
+		return ret;
+	if (between) {
+		ret = between(ctx, arg);
+		if (ret != CTL_GO_ON)
+			return ret;
+	}
+	if (t->domain == LTT_DOMAIN_USER && valid_user)
+		valid = valid_user;
+	ret = ctl_util_name_list(ctx, args[0], "channel", valid, LTT_ERR_CHANNEL_NAME, &t->names,
+				 &t->count);
+	return ret ? ret : ctl_util_session_name(session, t->current, sizeof(t->current),
+						 &t->session);
+}

@@ -37,6 +37,32 @@ void ctl_util_qualify_name(struct ltt_session_info *info);
  */
 int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name);
 
+/* What enable-channel and disable-channel act on (ctl_util_channel_target()). */
+struct ctl_channel_target {
+	enum ltt_domain domain;
+	const char *session;		/* given, or current */
+	char current[LTT_NAME_MAX];
+	char **names;			/* the channels: free() it, also on failure */
+	size_t count;
+};
+
+/**
+ * ctl_util_channel_target() - the argument of enable-channel and
+ * disable-channel: one comma-separated list of channel names, each
+ * checked by @valid (@valid_user in user space, when not NULL), in the
+ * domain of -k / -u, in the session @session (NULL: the current one)
+ * @between: NULL, or run with @arg once the domain is known, before the
+ *           names are read: CTL_GO_ON goes on, anything else is returned
+ * @t: what was found
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_channel_target(const struct ctl_ctx *ctx, poptContext pc, bool kernel, bool user,
+			    const char *session, bool (*valid)(const char *),
+			    bool (*valid_user)(const char *),
+			    int (*between)(const struct ctl_ctx *ctx, void *arg), void *arg,
+			    struct ctl_channel_target *t);
+
 /**
  * ctl_util_connect() - connect to the session daemon, reporting errors
  * @ctx: --rundir and -n; -v prints the run directory

@@ -138,13 +138,26 @@ void ctl_util_print_options(FILE *fp, const struct poptOption *options);
 
 /**
  * ctl_util_help() - a help: usage, then summary and options of @cmd, or
- * (@cmd NULL) lttctl's options, if any, and its commands, then @footer;
- * as text, and as a <help> result object
+ * (@cmd NULL) lttctl's options, if any, then @footer; as text, and as a
+ * <help> result object
  * @options: NULL for none
  * @footer: a last paragraph of text (ends with a newline), NULL for none
  */
 void ctl_util_help(const struct ctl_cmd *cmd, const struct poptOption *options,
 		   const char *footer);
+
+/* What lttctl's own help lists after its options: its commands, given by the table. */
+struct ctl_help_list {
+	void (*print)(FILE *fp);	/* as text */
+	void (*out)(void);		/* as a result object */
+};
+
+/**
+ * ctl_util_help_all() - lttctl's help, as ctl_util_help(NULL, ...), with
+ * @list after its options (commands.c's ctl_cmd_help() gives the commands)
+ */
+void ctl_util_help_all(const struct ctl_help_list *list, const struct poptOption *options,
+		       const char *footer);
 
 /**
  * ctl_util_list_options() - the options of @options on @fp, one per line:

@@ -399,21 +399,66 @@ static void next_index(struct live_viewer *v, struct live_vstream *vs, struct lt
 	}
 }
 
-static int cmd_get_next_index(struct live_viewer *v, struct ltt_rbuf *r)
+/* Would @ix tell the viewer nothing it does not know (it would ask again)? */
+static bool nothing_new(const struct live_vstream *vs, const struct ltt_live_index *ix)
+{
+	if (ix->status == LTT_LIVE_INDEX_RETRY)
+		return true;
+	return ix->status == LTT_LIVE_INDEX_INACTIVE && vs->beacon_sent &&
+	       vs->beacon_ts == ix->timestamp_end;
+}
+
+void ltt_live_next_index(struct live_viewer *v, uint64_t id, bool may_hold)
 {
 	struct ltt_live_index ix = { .status = LTT_LIVE_INDEX_ERR };
-	struct live_vstream *vs;
+	struct live_vstream *vs = find_vstream(v, id);
+	bool streams = false;
+
+	if (vs)
+		next_index(v, vs, &ix);
+	if (ix.status != LTT_LIVE_INDEX_HUP && ix.status != LTT_LIVE_INDEX_ERR)
+		streams = new_streams_pending(v);
+	/*
+	 * Held, unless the viewer was given something lately: babeltrace2
+	 * gathers messages and hands them to its output only when its
+	 * lttng-live source returns for want of data (a stream answered
+	 * RETRY), and its muxer, which asks the source again before it
+	 * passes on what it has, only when that happens twice.  So after
+	 * news the next LIVE_RELEASES nothing-new requests are answered at
+	 * once, and only the one after is held.  Held on, unless streams
+	 * came since it was held (the viewer may want them).
+	 */
+	if (may_hold && vs && !v->releases && nothing_new(vs, &ix) &&
+	    (!streams || (v->held ? v->hold_streams_pending : true))) {
+		if (!v->held)
+			v->hold_streams_pending = streams;
+		v->held = true;
+		v->hold_id = id;
+		return;
+	}
+	v->held = false;
+	if (vs && nothing_new(vs, &ix)) {
+		if (v->releases)
+			v->releases--;
+	} else {
+		v->releases = LIVE_RELEASES;
+	}
+	if (streams)
+		ix.flags |= LTT_LIVE_FLAG_NEW_STREAM;
+	if (vs && ix.status == LTT_LIVE_INDEX_INACTIVE) {
+		vs->beacon_sent = true;
+		vs->beacon_ts = ix.timestamp_end;
+	}
+	ltt_live_put_index(&v->out, &ix);
+}
+
+static int cmd_get_next_index(struct live_viewer *v, struct ltt_rbuf *r)
+{
 	uint64_t id;
 
 	if (ltt_live_get_u64(r, &id))
 		return -EPROTO;
-	vs = find_vstream(v, id);
-	if (vs)
-		next_index(v, vs, &ix);
-	if (ix.status != LTT_LIVE_INDEX_HUP && ix.status != LTT_LIVE_INDEX_ERR &&
-	    new_streams_pending(v))
-		ix.flags |= LTT_LIVE_FLAG_NEW_STREAM;
-	ltt_live_put_index(&v->out, &ix);
+	ltt_live_next_index(v, id, true);
 	return 0;
 }
 
@@ -450,6 +495,7 @@ static int cmd_get_packet(struct live_viewer *v, struct ltt_rbuf *r)
 	v->out.len = head;
 	if (!ret && got) {
 		rp = (struct ltt_live_packet_reply){ LTT_LIVE_PACKET_OK, got, 0 };
+		v->releases = LIVE_RELEASES;
 		ltt_live_put_packet_reply(&v->out, &rp);
 		v->out.len += got;
 		return 0;

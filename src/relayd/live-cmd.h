@@ -19,6 +19,7 @@
 #define LIVE_PACKET_MAX (1u << 20)		/* bytes per GET_PACKET reply */
 #define LIVE_METADATA_MAX (4u << 20)		/* per GET_METADATA reply (4 KiB packets) */
 #define LIVE_REQ_MAX (LTT_LIVE_CMD_HDR_SIZE + 20)
+#define LIVE_RELEASES 2				/* see ltt_live_next_index() */
 
 struct live_vstream {
 	uint64_t handle;
@@ -29,6 +30,8 @@ struct live_vstream {
 	uint64_t pos;				/* data: next index entry */
 	uint64_t metadata_sent;			/* metadata: bytes sent */
 	uint64_t metadata_version;		/* metadata: the relay's, of those bytes */
+	bool beacon_sent;			/* data: INACTIVE was answered ... */
+	uint64_t beacon_ts;			/* ... with this timestamp_end */
 };
 
 struct live_vsession {
@@ -57,6 +60,16 @@ struct live_viewer {
 	size_t nsessions;
 	struct live_vstream *streams;
 	size_t nstreams, streams_cap;
+	/*
+	 * A GET_NEXT_INDEX with nothing new to say is held, not answered
+	 * RETRY, until its stream has an index or a new beacon, or a new
+	 * stream comes, or LIVE_HOLD_NS passed (live.c).
+	 */
+	bool held;
+	unsigned int releases;			/* nothing-new requests to answer at
+						 * once (after news: LIVE_RELEASES) */
+	uint64_t hold_id;			/* the stream asked for */
+	bool hold_streams_pending;		/* new streams were pending already */
 };
 
 struct ltt_relay_live {
@@ -67,11 +80,20 @@ struct ltt_relay_live {
 	struct ltt_evloop_watch *listen_watch;
 	struct live_viewer *viewers;
 	unsigned int nviewers;
+	unsigned int nheld;			/* viewers with a request held */
+	struct ltt_evloop_timer *wake;		/* the model changed: look at them */
 	uint64_t next_viewer_id;
 };
 
 /* A request's handler: its reply appended to v->out; 0 or -errno (drop the viewer). */
 typedef int (*ltt_live_cmd_fn)(struct live_viewer *v, struct ltt_rbuf *r);
+
+/*
+ * Answer GET_NEXT_INDEX for stream @id in v->out, or, when @may_hold and
+ * the answer would tell nothing new (RETRY, or INACTIVE with the beacon
+ * the viewer was given already), leave v->out empty and set v->held.
+ */
+void ltt_live_next_index(struct live_viewer *v, uint64_t id, bool may_hold);
 
 /* The handler of command @cmd (enum ltt_live_cmd), or NULL for an unknown one. */
 ltt_live_cmd_fn ltt_live_cmd_handler(uint32_t cmd);

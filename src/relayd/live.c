@@ -54,6 +54,13 @@
 #define LIVE_MAX_VIEWERS LTT_RELAY_LIVE_MAX_VIEWERS
 #define LIVE_KEEP_BUF (64u << 10)		/* reply buffer kept between replies */
 #define LIVE_IO_TIMEOUT_NS (10ULL * 1000000000ULL)
+/*
+ * How long a GET_NEXT_INDEX with nothing new is held before RETRY.
+ * Viewers block on the reply (babeltrace2's lttng-live has no timeout on
+ * it, a signal interrupts it); a live stream gets a beacon every live
+ * tick, which answers it before that.
+ */
+#define LIVE_HOLD_NS (1000ULL * 1000000ULL)
 
 static void viewer_destroy(struct live_viewer *v)
 {
@@ -61,6 +68,8 @@ static void viewer_destroy(struct live_viewer *v)
 
 	for (size_t i = 0; i < v->nsessions; i++)
 		ltt_relay_model_viewer_put(live->model, v->sessions[i].id);
+	if (v->held)
+		live->nheld--;
 	ltt_evloop_unwatch(v->watch);
 	ltt_evloop_timer_destroy(v->timer);
 	ltt_xport_destroy(v->x);
@@ -84,11 +93,30 @@ static void viewer_drop(struct live_viewer *v, const char *why)
 
 static void viewer_io(struct ltt_evloop *loop, int fd, uint32_t events, void *arg);
 
+static void viewer_send(struct live_viewer *v);
+
+/* Answer @v's held request now (@may_hold: unless there is still nothing new). */
+static void answer_held(struct live_viewer *v, bool may_hold)
+{
+	ltt_live_next_index(v, v->hold_id, may_hold);
+	if (v->held)
+		return;
+	v->live->nheld--;
+	LTT_DBG("live: viewer %" PRIu64 ": GET_NEXT_INDEX of stream %" PRIu64 " answered (%s)",
+		v->id, v->hold_id, may_hold ? "news" : "the hold ended");
+	ltt_evloop_timer_disarm(v->timer);
+	viewer_send(v);
+}
+
 static void viewer_timeout(struct ltt_evloop *loop, void *arg)
 {
 	struct live_viewer *v = arg;
 
 	(void)loop;
+	if (v->held) {
+		answer_held(v, false);	/* RETRY, or the same beacon */
+		return;
+	}
 	viewer_drop(v, v->out_pos < v->out.len ? "it did not read its reply in time" :
 		       !v->connected && !v->req_len ? "it sent no CONNECT in time" :
 		       "its request did not arrive in time");
@@ -261,7 +289,29 @@ static void viewer_receive(struct live_viewer *v)
 			       "protocol error");
 		return;
 	}
+	if (v->held) {		/* answered when its stream moves (live_changed()) */
+		LTT_DBG("live: viewer %" PRIu64 ": GET_NEXT_INDEX of stream %" PRIu64 " held",
+			v->id, v->hold_id);
+		v->live->nheld++;
+		ltt_evloop_timer_arm(v->timer, LIVE_HOLD_NS, 0);
+		return;
+	}
 	viewer_send(v);
+}
+
+/*
+ * While a request is held the viewer must wait for its reply: bytes from
+ * it break the protocol, and its end of file says it left.
+ */
+static void held_readable(struct live_viewer *v)
+{
+	uint8_t b;
+	ssize_t n = ltt_xport_read(v->x, &b, 1);
+
+	if (n == -EAGAIN)
+		return;
+	viewer_drop(v, n == 0 || n == -ECONNRESET ? "the viewer left" :
+		       n > 0 ? "a request before the reply to its last" : strerror((int)-n));
 }
 
 /* The TLS handshake's next step, before any request. */
@@ -301,8 +351,36 @@ static void viewer_io(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
 			viewer_send(v);
 		return;
 	}
+	if (v->held) {
+		if (events & (EPOLLIN | EPOLLERR | EPOLLHUP))
+			held_readable(v);
+		return;
+	}
 	if (events & (EPOLLIN | EPOLLERR | EPOLLHUP))
 		viewer_receive(v);
+}
+
+/* The model changed: answer the held requests that have something now. */
+static void live_wake(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_relay_live *live = arg;
+	struct live_viewer *v, *next;
+
+	(void)loop;
+	for (v = live->viewers; v && live->nheld; v = next) {
+		next = v->next;		/* v may be dropped */
+		if (v->held)
+			answer_held(v, true);
+	}
+}
+
+/* Called by the model (on this thread): look at the held requests from the loop. */
+static void live_changed(void *arg)
+{
+	struct ltt_relay_live *live = arg;
+
+	if (live->nheld && !ltt_evloop_timer_armed(live->wake))
+		ltt_evloop_timer_arm(live->wake, 1, 0);
 }
 
 static int viewer_create(struct ltt_relay_live *live, int fd)
@@ -382,12 +460,19 @@ int ltt_relay_live_start(const struct ltt_relay_live_cfg *cfg, struct ltt_relay_
 	live->loop = cfg->loop;
 	live->listen_fd = cfg->listen_fd;
 	live->tls = cfg->tls;
-	ret = ltt_evloop_watch(live->loop, live->listen_fd, EPOLLIN, live_accept, live,
-			       &live->listen_watch);
+	ret = ltt_evloop_timer_create(live->loop, live_wake, live, &live->wake);
+	if (!ret) {
+		ret = ltt_evloop_watch(live->loop, live->listen_fd, EPOLLIN, live_accept, live,
+				       &live->listen_watch);
+		if (ret)
+			ltt_evloop_timer_destroy(live->wake);
+	}
 	if (ret) {
 		free(live);
 		return ret;
 	}
+	live->model->changed_fn = live_changed;
+	live->model->changed_arg = live;
 	*ret_live = live;
 	return 0;
 }
@@ -396,8 +481,11 @@ void ltt_relay_live_stop(struct ltt_relay_live *live)
 {
 	if (!live)
 		return;
+	live->model->changed_fn = NULL;
+	live->model->changed_arg = NULL;
 	while (live->viewers)
 		viewer_destroy(live->viewers);
+	ltt_evloop_timer_destroy(live->wake);
 	ltt_evloop_unwatch(live->listen_watch);
 	close(live->listen_fd);
 	free(live);

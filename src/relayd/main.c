@@ -81,6 +81,26 @@ static int usage_error(const char *what)
 	return -1;
 }
 
+/*
+ * Started as lttng-relayd (the ltt-lttng-compat package's
+ * /usr/bin/lttng-relayd): the tools that run it by that name give LTTng's
+ * options, whose short -p and -s group the output (by host, by session);
+ * ltt-relayd's own -p, its pid file, is then --pidfile alone.
+ */
+static void lttng_short_options(struct poptOption *table)
+{
+	for (; table->longName || table->shortName; table++) {
+		if (!table->longName)
+			continue;
+		if (!strcmp(table->longName, "pidfile"))
+			table->shortName = '\0';
+		else if (!strcmp(table->longName, "group-output-by-host"))
+			table->shortName = 'p';
+		else if (!strcmp(table->longName, "group-output-by-session"))
+			table->shortName = 's';
+	}
+}
+
 static int parse_options(int argc, const char **argv, struct options *o)
 {
 	struct poptOption table[] = {
@@ -123,8 +143,12 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
-	poptContext ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
+	poptContext ctx;
 	int rc, ret = 0;
+
+	if (ltt_daemon_started_as(argc, argv, "lttng-relayd"))
+		lttng_short_options(table);
+	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		if (rc == OPT_VERBOSE) {
@@ -139,13 +163,8 @@ static int parse_options(int argc, const char **argv, struct options *o)
 			goto out;
 		}
 	}
-	if (rc < -1) {
-		fprintf(stderr, "ltt-relayd: Error: %s: %s\nTry 'ltt-relayd --help'.\n",
-			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
-		ret = -1;
-	} else if (poptPeekArg(ctx)) {
-		fprintf(stderr, "ltt-relayd: Error: unexpected argument '%s'\nTry 'ltt-relayd --help'.\n",
-			poptPeekArg(ctx));
+	if (ltt_daemon_args_end("ltt-relayd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+				poptStrerror(rc), poptPeekArg(ctx))) {
 		ret = -1;
 	} else if (o->daemonize && o->background) {
 		ret = usage_error("choose one of --daemonize and --background");

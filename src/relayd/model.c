@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -113,31 +114,64 @@ static void stream_info(const struct ltt_relay_stream *st, struct ltt_relay_stre
 	info->ctf_stream_id = st->ctf_stream_id;
 }
 
+/*
+ * One listing: the nodes of a list (each's next pointer at @next_off) that
+ * @want keeps (NULL: all), each filled by @fill into an array of @size
+ * bytes a node, in the list's order or (@reverse) the other way.
+ */
+struct listing {
+	size_t next_off;
+	size_t size;
+	bool reverse;
+	bool (*want)(const void *node, const void *arg);
+	void (*fill)(const void *node, void *info);
+	const void *arg;
+};
+
+/* @l's nodes from @first into a new array (*@ret, *@ret_count); model lock held. */
+static int list_locked(const struct listing *l, const void *first, void **ret, size_t *ret_count)
+{
+	const void *node;
+	size_t n = 0, i = 0;
+	char *infos = NULL;
+
+	for (node = first; node; node = *(const void *const *)((const char *)node + l->next_off))
+		n += !l->want || l->want(node, l->arg);
+	if (n && !(infos = calloc(n, l->size)))
+		return -ENOMEM;
+	for (node = first; node; node = *(const void *const *)((const char *)node + l->next_off)) {
+		if (l->want && !l->want(node, l->arg))
+			continue;
+		l->fill(node, infos + (l->reverse ? n - 1 - i : i) * l->size);
+		i++;
+	}
+	*ret = infos;
+	*ret_count = n;
+	return 0;
+}
+
+static void session_fill(const void *node, void *info)
+{
+	session_info(node, info);
+}
+
 int ltt_relay_model_list_sessions(struct ltt_relay_model *m, struct ltt_relay_session_info **ret_infos,
 				  size_t *ret_count)
 {
-	struct ltt_relay_session_info *infos = NULL;
-	struct ltt_relay_session *s;
-	size_t n = 0, i = 0;
-	int ret = 0;
+	/* oldest first: the list holds the newest first */
+	static const struct listing sessions = {
+		.next_off = offsetof(struct ltt_relay_session, next),
+		.size = sizeof(struct ltt_relay_session_info), .reverse = true, .fill = session_fill,
+	};
+	void *infos;
+	int ret;
 
 	pthread_mutex_lock(&m->lock);
-	for (s = m->sessions; s; s = s->next)
-		n++;
-	if (n) {
-		infos = calloc(n, sizeof(*infos));
-		if (!infos)
-			ret = -ENOMEM;
-	}
-	/* oldest first: the list holds the newest first */
-	for (s = m->sessions; s && !ret; s = s->next, i++)
-		session_info(s, &infos[n - 1 - i]);
+	ret = list_locked(&sessions, m->sessions, &infos, ret_count);
 	pthread_mutex_unlock(&m->lock);
-	if (ret)
-		return ret;
-	*ret_infos = infos;
-	*ret_count = n;
-	return 0;
+	if (!ret)
+		*ret_infos = infos;
+	return ret;
 }
 
 int ltt_relay_model_session_info(struct ltt_relay_model *m, uint64_t session_id,
@@ -153,42 +187,47 @@ int ltt_relay_model_session_info(struct ltt_relay_model *m, uint64_t session_id,
 	return s ? 0 : -ENOENT;
 }
 
+/* Which streams a listing wants: after a handle, and only those sent or all. */
+struct stream_want {
+	uint64_t after;
+	bool sent_only;
+};
+
+static bool stream_wanted(const void *node, const void *arg)
+{
+	const struct ltt_relay_stream *st = node;
+	const struct stream_want *w = arg;
+
+	/* a cleared stream is no viewer's any more (its files are gone) */
+	return st->handle > w->after && (st->sent || !w->sent_only) && !st->cleared;
+}
+
+static void stream_fill(const void *node, void *info)
+{
+	stream_info(node, info);
+}
+
 int ltt_relay_model_list_streams(struct ltt_relay_model *m, uint64_t session_id, uint64_t after,
 				 bool sent_only, struct ltt_relay_stream_info **ret_infos,
 				 size_t *ret_count)
 {
-	struct ltt_relay_stream_info *infos = NULL;
+	struct stream_want w = { .after = after, .sent_only = sent_only };
+	struct listing streams = {
+		.next_off = offsetof(struct ltt_relay_stream, next),
+		.size = sizeof(struct ltt_relay_stream_info), .want = stream_wanted,
+		.fill = stream_fill, .arg = &w,
+	};
 	struct ltt_relay_session *s;
-	struct ltt_relay_stream *st;
-	size_t n = 0, i = 0;
-	int ret = 0;
+	void *infos;
+	int ret;
 
 	pthread_mutex_lock(&m->lock);
 	s = ltt_relay_model_find_session_locked(m, session_id);
-	if (!s) {
-		ret = -ENOENT;
-		goto out;
-	}
-	/* a cleared stream is no viewer's any more (its files are gone) */
-	for (st = s->streams; st; st = st->next)
-		n += st->handle > after && (st->sent || !sent_only) && !st->cleared;
-	if (n) {
-		infos = calloc(n, sizeof(*infos));
-		if (!infos) {
-			ret = -ENOMEM;
-			goto out;
-		}
-	}
-	for (st = s->streams; st; st = st->next)
-		if (st->handle > after && (st->sent || !sent_only) && !st->cleared)
-			stream_info(st, &infos[i++]);
-out:
+	ret = s ? list_locked(&streams, s->streams, &infos, ret_count) : -ENOENT;
 	pthread_mutex_unlock(&m->lock);
-	if (ret)
-		return ret;
-	*ret_infos = infos;
-	*ret_count = n;
-	return 0;
+	if (!ret)
+		*ret_infos = infos;
+	return ret;
 }
 
 int ltt_relay_model_stream_info(struct ltt_relay_model *m, uint64_t handle,

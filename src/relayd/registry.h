@@ -86,7 +86,21 @@ struct ltt_relay_model {
 						 * HOST/SESSION-DATE */
 	unsigned int session_count;		/* sessions in the model */
 	unsigned int stream_count;		/* streams in the model */
+	/*
+	 * What live viewers may be waiting for changed (an index, a beacon,
+	 * metadata, a stream added, sent or closed): called on the loop's
+	 * thread, lock not held; the live server's (live.c), or NULL.
+	 */
+	void (*changed_fn)(void *arg);
+	void *changed_arg;
 };
+
+/* Tell the live server that what a held request waits for may be there. */
+static inline void ltt_relay_model_changed(struct ltt_relay_model *m)
+{
+	if (m->changed_fn)
+		m->changed_fn(m->changed_arg);
+}
 
 struct ltt_relay_trace {
 	struct ltt_relay_trace *next;

@@ -128,6 +128,7 @@ void ltt_relay_session_close(struct ltt_relay_session *s)
 	s->closed = true;
 	s->generation++;
 	pthread_mutex_unlock(&s->model->lock);
+	ltt_relay_model_changed(s->model);
 	LTT_INFO("session %" PRIu64 " %s of %s closed", s->id, s->session_name, s->hostname);
 }
 
@@ -144,6 +145,8 @@ void ltt_relay_session_streams_sent(struct ltt_relay_session *s)
 	if (changed)
 		s->generation++;
 	pthread_mutex_unlock(&s->model->lock);
+	if (changed)
+		ltt_relay_model_changed(s->model);
 }
 
 /* Is trace @path @from or below it? */

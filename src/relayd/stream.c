@@ -357,6 +357,7 @@ int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add
 	ltt_relay_model_insert_stream_locked(m, st);
 	s->generation++;
 	pthread_mutex_unlock(&m->lock);
+	ltt_relay_model_changed(m);
 	LTT_DBG("session %" PRIu64 ": stream %" PRIu64 " %s/%s added", s->id, st->handle,
 		req->pathname, st->channel_name);
 	*ret_handle = st->handle;
@@ -399,6 +400,7 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 	pthread_mutex_lock(&s->model->lock);
 	st->meta_size += total;
 	pthread_mutex_unlock(&s->model->lock);
+	ltt_relay_model_changed(s->model);
 	return 0;
 }
 
@@ -488,6 +490,7 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 	st->has_beacon = false;
 	st->ctf_stream_id = idx->entry.stream_id;
 	pthread_mutex_unlock(&m->lock);
+	ltt_relay_model_changed(m);
 	return 0;
 }
 
@@ -597,6 +600,7 @@ int ltt_relay_stream_index(struct ltt_relay_session *s, const struct ltt_relay_i
 		st->beacon_ts = msg->timestamp_end;
 		st->ctf_stream_id = msg->stream_id;
 		pthread_mutex_unlock(&m->lock);
+		ltt_relay_model_changed(m);
 		return 0;
 	}
 	if (st->any_index && msg->net_seq_num <= st->last_index_seq)
@@ -666,6 +670,7 @@ int ltt_relay_stream_close(struct ltt_relay_session *s, uint64_t handle, uint64_
 	}
 	pthread_mutex_unlock(&s->model->lock);
 	release_files(st);
+	ltt_relay_model_changed(s->model);
 	return 0;
 }
 
@@ -862,6 +867,7 @@ int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
 	memset(pkt, 0, sizeof(*pkt));
 	if (s->written_fn)
 		s->written_fn(s->written_arg);
+	ltt_relay_model_changed(s->model);	/* a closed stream's last packet: HUP */
 	ltt_relay_session_put(s);
 	return ret;
 }

@@ -12,6 +12,7 @@
 #include "common/base/budget.h"
 #include "common/base/evloop.h"
 #include "sessiond/client-conn.h"
+#include "sessiond/lttng-compat.h"
 #include "sessiond/client-workers.h"
 
 /*
@@ -39,6 +40,7 @@ void ltt_client_conn_destroy(struct ltt_client_thread *t, struct conn *c)
 	ltt_evloop_timer_destroy(c->deadline);
 	close(c->fd);
 	free(c->payload);
+	ltt_lttng_notif_free(c->lsubs);
 	ltt_client_conn_budget_set(c, 0);
 	ltt_wbuf_fini(&c->out);
 	free(c);

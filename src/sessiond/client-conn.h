@@ -21,6 +21,7 @@
 #define NS_PER_MS 1000000ULL
 
 struct ltt_client_thread;
+struct ltt_lttng_subs;
 
 struct conn {
 	struct ltt_client_thread *t;
@@ -41,6 +42,7 @@ struct conn {
 	uid_t sub_owner;	/* of the triggers it gets */
 	char sub_name[LTT_NAME_MAX];	/* "": every trigger of sub_owner's */
 	uint64_t sub_dropped;	/* notifications it missed since its last one */
+	struct ltt_lttng_subs *lsubs;	/* LTTng's notification channel: its conditions */
 	/* Request being read. */
 	uint8_t hdrbuf[LTT_CLIENT_HDR_SIZE];
 	size_t hdr_got;

@@ -18,6 +18,7 @@
 #include "sessiond/client-notify.h"
 #include "sessiond/client-workers.h"
 #include "sessiond/client.h"
+#include "sessiond/lttng-compat.h"
 #include "sessiond/model/trigger.h"
 
 /* A notification, or a trigger's end, on its way to the subscribers. */
@@ -75,6 +76,30 @@ static bool subscribed(const struct conn *c, uid_t owner, const char *name)
 	       (!c->sub_name[0] || !strcmp(c->sub_name, name));
 }
 
+/*
+ * LTTng's notification channel: @f's notification as LTTng sends it, if
+ * @c subscribed to its trigger's condition; one that would pass
+ * LTT_CLIENT_SUB_QUEUE_MAX is counted missed, and the next one sent is
+ * preceded by LTTng's NOTIFICATION_DROPPED.
+ */
+static void notify_lttng(struct ltt_client_thread *t, struct conn *c, struct ltt_firing *f)
+{
+	size_t len = c->out.len;
+
+	if (!ltt_lttng_notif_message(c->lsubs, f, c->sub_dropped > 0, &c->out))
+		return;
+	if (c->out.err || c->out.len > LTT_CLIENT_SUB_QUEUE_MAX) {
+		c->out.err = 0;
+		c->out.len = len;	/* as it was: the message is dropped whole */
+		c->sub_dropped++;
+		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
+	} else {
+		c->sub_dropped = 0;
+	}
+	if (ltt_client_conn_rearm(c))
+		ltt_client_conn_destroy(t, c);
+}
+
 /* Write @f's notification to one subscriber, or count it missed. */
 static void notify_one(struct ltt_client_thread *t, struct conn *c, struct ltt_firing *f)
 {
@@ -121,7 +146,9 @@ void ltt_client_notify_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j
 
 		if (!subscribed(c, owner, name))
 			continue;
-		if (j->f)
+		if (j->f && t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
+			notify_lttng(t, c, j->f);
+		else if (j->f)
 			notify_one(t, c, j->f);
 		else if (!strcmp(c->sub_name, name))
 			gone_one(t, c);

@@ -38,6 +38,7 @@
 #include "common/base/log.h"
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "common/proto/trigger-proto.h"
 #include "sessiond/client-conn.h"
 #include "sessiond/client-notify.h"
@@ -338,20 +339,54 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 }
 
 /*
- * LTTng's wire has no header of ltt's: a connection starts where ltt's
- * would have read one announcing the fixed request, whose bytes are the
- * payload; then lttng_sized() extends it by the variable part.
+ * LTTng's wires have no header of ltt's: a connection starts where ltt's
+ * would have read one announcing @len bytes (the client socket's fixed
+ * request, the notification channel's 9-byte message header), which are
+ * the payload; then lttng_sized() or conn_read() extends it by the
+ * variable part they say.
  */
-static void lttng_expect_request(struct conn *c)
+static void lttng_expect(struct conn *c, uint32_t len)
 {
-	c->hello_done = true;
-	c->minor = LTT_CLIENT_MINOR;
-	c->hdr = (struct ltt_client_hdr){ .magic = LTT_CLIENT_MAGIC,
-					  .payload_len = LTT_LTTNG_MSG_SIZE };
+	c->hdr = (struct ltt_client_hdr){ .magic = LTT_CLIENT_MAGIC, .payload_len = len };
 	c->hdr_got = LTT_CLIENT_HDR_SIZE;
 	c->payload_got = 0;
 	c->lttng_sized = false;
 	c->msg_by = ltt_evloop_now_ns() + LTT_CLIENT_RECV_TIMEOUT_MS * NS_PER_MS;
+}
+
+/* LTTng's client socket: every connection one request, no HELLO. */
+static void lttng_expect_request(struct conn *c)
+{
+	c->hello_done = true;
+	c->minor = LTT_CLIENT_MINOR;
+	lttng_expect(c, LTT_LTTNG_MSG_SIZE);
+}
+
+/* A whole notification channel message is in: answer it.  0, or -1 to drop @c. */
+static int notif_request(struct conn *c)
+{
+	bool handshaken = c->hello_done;
+	int ret;
+
+	ret = ltt_lttng_notif_request(&c->lsubs, &c->cred, &handshaken, c->payload,
+				      c->hdr.payload_len, &c->out);
+	free(c->payload);
+	c->payload = NULL;
+	c->payload_cap = 0;
+	ltt_client_conn_budget_set(c, 0);
+	if (ret < 0 || c->out.err)
+		return -1;
+	if (handshaken && !c->hello_done) {
+		/* a subscriber from now on: no deadline, ltt's notifications of its own triggers */
+		c->hello_done = true;
+		c->sub = true;
+		c->sub_owner = c->cred.uid;
+		c->sub_name[0] = '\0';
+	}
+	c->closing = ret > 0;
+	c->reply_by = ltt_evloop_now_ns() + LTT_CLIENT_SEND_TIMEOUT_MS * NS_PER_MS;
+	lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);
+	return ltt_client_conn_rearm(c) ? -1 : 0;
 }
 
 /* The fixed request is in: true when a variable part follows (the request grew). */
@@ -440,8 +475,9 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 {
 	ssize_t n;
 
-	if (c->sub)
-		return -1;	/* a notification channel takes no request: bytes or EOF end it */
+	/* ltt's notification channel takes no request: bytes or EOF end it; LTTng's does */
+	if (c->sub && t->cfg.wire != LTT_CLIENT_WIRE_LTTNG_NOTIF)
+		return -1;
 	for (;;) {
 		if (c->hdr_got < LTT_CLIENT_HDR_SIZE) {
 			n = read(c->fd, c->hdrbuf + c->hdr_got, LTT_CLIENT_HDR_SIZE - c->hdr_got);
@@ -481,6 +517,23 @@ static int conn_read(struct ltt_client_thread *t, struct conn *c)
 		if (c->payload_got < c->hdr.payload_len)
 			continue;
 complete:
+		if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF) {
+			if (c->skipping)
+				return -1;	/* past its user's budget: LTTng's channel has no error to say it */
+			if (!c->lttng_sized) {
+				size_t extra = ltt_lttng_notif_extra(c->payload);
+
+				c->lttng_sized = true;
+				if (!extra) {
+					LTT_WARN_RL("LTTng notification client pid %d uid %u sent a malformed message: disconnected",
+						    (int)c->cred.pid, (unsigned int)c->cred.uid);
+					return -1;
+				}
+				c->hdr.payload_len += (uint32_t)extra;
+				continue;	/* its payload, at the top of the loop */
+			}
+			return notif_request(c);
+		}
 		if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG && !c->skipping && lttng_sized(c))
 			continue;	/* the variable part, at the top of the loop */
 		if (c->skipping) {
@@ -622,6 +675,8 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
 	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
 		lttng_expect_request(c);
+	else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
+		lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);	/* its handshake first */
 	ltt_client_conn_deadline(c);
 }
 
@@ -713,6 +768,19 @@ static void job_free(struct ltt_evloop_job *j)
 	}
 }
 
+/*
+ * The client thread's timer of idle workers, made before it starts;
+ * without it (no memory), a worker stops with its user's last command.
+ */
+static int add_idle_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_client_thread *t = arg;
+
+	if (ltt_evloop_timer_create(loop, ltt_client_workers_idle, t, &t->idle))
+		t->idle = NULL;
+	return 0;
+}
+
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
@@ -727,15 +795,9 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 	t->cfg = *cfg;
 	if (!t->cfg.max_per_uid)
 		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
-	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
-				     "clients", accept_one, t);
-	/* without it (no memory), a worker stops with its user's last command */
-	if (!ret && ltt_evloop_timer_create(t->srv.loop, ltt_client_workers_idle, t, &t->idle))
-		t->idle = NULL;
-	if (!ret)
-		ret = ltt_evloop_server_start(&t->srv, "client thread");
+	ret = ltt_evloop_server_open(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
+				     "clients", accept_one, t, add_idle_timer, "client thread");
 	if (ret) {
-		ltt_evloop_server_fini(&t->srv);
 		free(t);
 		return ret;
 	}

@@ -35,6 +35,7 @@
 enum ltt_client_wire {
 	LTT_CLIENT_WIRE_LTT = 0,	/* ltt's client protocol (client-proto.h) */
 	LTT_CLIENT_WIRE_LTTNG,		/* LTTng 2.13's (lttng-compat.h): --lttng-compat */
+	LTT_CLIENT_WIRE_LTTNG_NOTIF,	/* LTTng 2.13's notification channel (lttng-compat.h) */
 };
 
 struct ltt_client_thread_config {

@@ -11,7 +11,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/client-conn.c src/sessiond/client-conn.h \
 	src/sessiond/client-workers.c src/sessiond/client-workers.h \
 	src/sessiond/lttng-compat.c src/sessiond/lttng-compat-chan.c src/sessiond/lttng-compat-view.c \
-	src/sessiond/lttng-compat-chunk.c \
+	src/sessiond/lttng-compat-chunk.c src/sessiond/lttng-compat-trigger.c \
+	src/sessiond/lttng-compat-notif.c \
+	src/sessiond/lttng-compat-call.c \
 	src/sessiond/lttng-compat.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \

@@ -3,6 +3,7 @@
  * lttng-compat-chan.c - LTTng 2.13's domains, channels, event rules and
  * contexts on ltt's commands (lttng-compat.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,17 +11,29 @@
 #include "common/base/log.h"
 #include "common/model/agent.h"
 #include "common/model/context.h"
+#include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/lttng-compat.h"
 
-/* The domains ltt serves to LTTng's clients: the kernel and user space. */
-static uint32_t check_domain(const struct ltt_lttng_call *call)
+/* Is @call's domain an agent's (-j, -l, -p)? */
+static bool agent_domain(const struct ltt_lttng_call *call)
+{
+	return ltt_agent_domain((enum ltt_domain)call->req.domain) != NULL;
+}
+
+/*
+ * The domains ltt serves to LTTng's clients: the kernel and user space,
+ * and (@agents: event rules, their list, the loggers, contexts) the
+ * agents'.
+ */
+static uint32_t check_domain(const struct ltt_lttng_call *call, bool agents)
 {
 	if (call->req.domain == LTT_DOMAIN_KERNEL || call->req.domain == LTT_DOMAIN_USER)
 		return LTT_LTTNG_OK;
-	if (ltt_agent_domain((enum ltt_domain)call->req.domain))
-		return ltt_lttng_refuse(call, "the agents' domains (-j, -l, -p)",
-					"lttctl enable-event --jul / --log4j / --python");
+	if (agent_domain(call))
+		return agents ? LTT_LTTNG_OK :
+				ltt_lttng_refuse(call, "channels of the agents' domains (-j, -l, -p): their rules are in user space's lttng_*_channel",
+						 "lttctl enable-channel -u on that channel");
 	return LTT_LTTNG_ERR_UNKNOWN_DOMAIN;
 }
 
@@ -79,7 +92,7 @@ uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 	uint32_t ret;
 	int bt;
 
-	ret = check_domain(call);
+	ret = check_domain(call, false);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
 	ltt_lttng_get_channel(&call->extra, &ch);
@@ -118,8 +131,14 @@ static int event_type(int8_t t, uint32_t domain)
 		return LTT_EVENT_TRACEPOINT;
 	case LTT_LTTNG_EVENT_SYSCALL:
 		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_SYSCALL : -1;
-	case LTT_LTTNG_EVENT_ALL:	/* user space: its tracepoints are all it has */
-		return domain == LTT_DOMAIN_USER ? LTT_EVENT_TRACEPOINT : -1;
+	case LTT_LTTNG_EVENT_PROBE:
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_KPROBE : -1;
+	case LTT_LTTNG_EVENT_FUNCTION:	/* LTTng's: a kretprobe, the function's entry and return */
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_FUNCTION : -1;
+	case LTT_LTTNG_EVENT_USERSPACE_PROBE:
+		return domain == LTT_DOMAIN_KERNEL ? LTT_EVENT_UPROBE : -1;
+	case LTT_LTTNG_EVENT_ALL:	/* user space, agents: their tracepoints are all they have */
+		return domain != LTT_DOMAIN_KERNEL ? LTT_EVENT_TRACEPOINT : -1;
 	default:
 		return -1;
 	}
@@ -171,6 +190,55 @@ static uint32_t get_exclusions(struct ltt_rbuf *r, uint32_t count, char *out, si
 }
 
 /*
+ * A kernel probe's attributes, @len bytes at @r's cursor, as ltt's
+ * location into @buf: SYMBOL[+OFFSET], or 0xADDR.  @r fails on a part
+ * that does not read, or does not add up to @len.
+ */
+static void get_probe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size)
+{
+	struct ltt_probe_loc *loc = calloc(1, sizeof(*loc));
+	struct ltt_lttng_probe_attr pa;
+	const char *symbol;
+
+	ltt_lttng_get_probe_attr(r, &pa);
+	symbol = get_name(r, pa.symbol_len, LTT_PROBE_SYMBOL_MAX);
+	if (!loc || r->err || len != LTT_LTTNG_PROBE_ATTR_SIZE + pa.symbol_len) {
+		free(loc);
+		ltt_rbuf_fail(r);
+		return;
+	}
+	loc->kind = symbol[0] ? LTT_PROBE_KSYM : LTT_PROBE_KADDR;
+	snprintf(loc->symbol, sizeof(loc->symbol), "%s", symbol);
+	loc->offset = pa.offset;
+	loc->addr = pa.addr;
+	ltt_probe_loc_format(loc, false, buf, size);
+	free(loc);
+}
+
+/* A kernel probe rule's location as LTTng's attributes, appended to @w. */
+static void put_probe(struct ltt_wbuf *w, int type, const char *location)
+{
+	struct ltt_probe_loc *loc = calloc(1, sizeof(*loc));
+	struct ltt_lttng_probe_attr pa = { .symbol_len = 1 };
+	char why[128];
+
+	if (!loc) {
+		w->err = -ENOMEM;
+		return;
+	}
+	if (!ltt_probe_loc_parse(type, location, loc, why, sizeof(why))) {
+		pa.addr = loc->kind == LTT_PROBE_KADDR ? loc->addr : 0;
+		pa.offset = loc->kind == LTT_PROBE_KSYM ? loc->offset : 0;
+		if (loc->kind == LTT_PROBE_KADDR)
+			loc->symbol[0] = '\0';
+		pa.symbol_len = (uint32_t)strlen(loc->symbol) + 1;
+	}
+	ltt_lttng_put_probe_attr(w, &pa);
+	ltt_wbuf_put_bytes(w, pa.symbol_len > 1 ? loc->symbol : "", pa.symbol_len);
+	free(loc);
+}
+
+/*
  * ENABLE_EVENT's variable part: the event, its name, exclusions, filter
  * text and bytecode (ltt compiles the text itself), and the attributes of
  * probes (refused before).  Fills @rule; @ret_type: LTTng's event type.
@@ -193,9 +261,13 @@ static uint32_t get_event(struct ltt_lttng_call *call, struct ltt_rule_conf *rul
 		filter = get_name(r, ev->filter_len, sizeof(rule->filter));
 	if (ev->bytecode_len)
 		(void)ltt_rbuf_get_bytes(r, ev->bytecode_len);
-	if (ev->uprobe_len || ev->probe_attr_len || ev->function_attr_len)
-		(void)ltt_rbuf_get_bytes(r, (size_t)ev->uprobe_len + ev->probe_attr_len +
-					    ev->function_attr_len);
+	if (ev->uprobe_len &&
+	    ltt_lttng_get_uprobe(r, ev->uprobe_len, rule->location, sizeof(rule->location)))
+		ltt_rbuf_fail(r);
+	if (ev->function_attr_len)	/* refused: see event_type() */
+		(void)ltt_rbuf_get_bytes(r, ev->function_attr_len);
+	if (ev->probe_attr_len)
+		get_probe(r, ev->probe_attr_len, rule->location, sizeof(rule->location));
 	if (ltt_rbuf_end(r))
 		return ev->filter_len > sizeof(rule->filter) ? LTT_LTTNG_ERR_FILTER_INVAL :
 							       LTT_LTTNG_ERR_INVALID_PROTOCOL;
@@ -205,6 +277,8 @@ static uint32_t get_event(struct ltt_lttng_call *call, struct ltt_rule_conf *rul
 		return LTT_LTTNG_ERR_INVALID;
 	rule->loglevel_type = (enum ltt_loglevel_type)ev->loglevel_type;
 	rule->loglevel = rule->loglevel_type == LTT_LOGLEVEL_ALL ? 0 : ev->loglevel;
+	if (agent_domain(call))
+		ltt_lttng_agent_user_filter(rule->filter, rule->pattern, ev->loglevel_type, ev->loglevel);
 	return LTT_LTTNG_OK;
 }
 
@@ -230,7 +304,7 @@ uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call)
 	uint32_t ret;
 	int type;
 
-	ret = rule ? check_domain(call) : LTT_LTTNG_ERR_NOMEM;
+	ret = rule ? check_domain(call, true) : LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK)
 		ret = get_event(call, rule, &ev);
 	if (ret != LTT_LTTNG_OK)
@@ -245,8 +319,8 @@ uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call)
 		goto out;
 	}
 	if (type < 0) {
-		ret = ltt_lttng_refuse(call, "this event type (probes, functions, user-space probes)",
-				       "lttctl enable-event --probe / --function / --userspace-probe");
+		ret = ltt_lttng_refuse(call, "this event type (ftrace's function entries, or a probe outside the kernel domain)",
+				       "lttctl enable-event -k --function");
 		goto out;
 	}
 	rule->type = (enum ltt_event_type)type;
@@ -268,32 +342,117 @@ static const char *const context_names[] = {
 	[37] = "vsuid", [38] = "vgid", [39] = "vegid", [40] = "vsgid", [41] = "time_ns",
 };
 
+/* LTTng's client's name of a raw counter "perf:thread:raw:rHEX:NAME". */
+#define RAW_PREFIX "perf_thread_raw_r"
+
+/* LTTng's name of ltt's counter @name: ':' and '-' made '_' ("perf_thread_cpu_cycles"). */
+static void lttng_counter_name(const char *name, char *buf, size_t len)
+{
+	size_t i;
+
+	snprintf(buf, len, "%s", name);
+	for (i = 0; buf[i]; i++)
+		if (buf[i] == ':' || buf[i] == '-')
+			buf[i] = '_';
+}
+
+/*
+ * ltt's per-thread counter @c of LTTng's (its perf type and config, and
+ * its name as LTTng's client made it of the user's: a named counter's,
+ * or "perf_thread_raw_rHEX_NAME").  Returns 0, or -1: none ltt has.
+ */
+static int perf_context(const char *lttng_name, uint32_t perf_type, uint64_t config,
+			struct ltt_ctx *c)
+{
+	char name[LTT_CTX_NAME_MAX], conv[LTT_CTX_NAME_MAX];
+	const char *p, *ltt_name;
+	size_t i;
+
+	if (!strncmp(lttng_name, RAW_PREFIX, strlen(RAW_PREFIX))) {
+		p = lttng_name + strlen(RAW_PREFIX);
+		p += strspn(p, "0123456789abcdefABCDEF");
+		if (*p != '_' || snprintf(name, sizeof(name), "perf:thread:raw:r%.*s:%s",
+					  (int)(p - lttng_name - strlen(RAW_PREFIX)),
+					  lttng_name + strlen(RAW_PREFIX), p + 1) >= (int)sizeof(name))
+			return -1;
+	} else {
+		name[0] = '\0';
+		for (i = 0; (ltt_name = ltt_ctx_list_name_domain(i, LTT_CTX_DOMAIN_USER)); i++) {
+			lttng_counter_name(ltt_name, conv, sizeof(conv));
+			if (!strncmp(ltt_name, "perf:thread:", 12) && !strcmp(conv, lttng_name)) {
+				snprintf(name, sizeof(name), "%s", ltt_name);
+				break;
+			}
+		}
+	}
+	/* the counter the name says is the one LTTng's client asked for */
+	if (!name[0] || ltt_ctx_parse(name, c) || c->perf_type != perf_type ||
+	    c->perf_config != config)
+		return -1;
+	return 0;
+}
+
+/*
+ * ADD_CONTEXT's variable part into @c: {u32 type}, and for a perf
+ * counter {u32 perf type, u64 config, u32 name_len, name}; an
+ * application context's ({u32, u32, provider, name}) is refused.
+ */
+static uint32_t get_context(struct ltt_lttng_call *call, struct ltt_ctx *c)
+{
+	struct ltt_rbuf *r = &call->extra;
+	uint32_t type = ltt_rbuf_get_u32(r);
+	struct ltt_lttng_perf_counter pc;
+	const char *name = NULL;
+
+	if (r->err)
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	if (type == LTT_LTTNG_CTX_PERF_THREAD_COUNTER || type == LTT_LTTNG_CTX_PERF_CPU_COUNTER ||
+	    type == LTT_LTTNG_CTX_PERF_COUNTER) {
+		ltt_lttng_get_perf_counter(r, &pc);
+		name = get_name(r, pc.name_len, LTT_LTTNG_SYMBOL_LEN);
+		if (ltt_rbuf_end(r))
+			return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+		if (type != LTT_LTTNG_CTX_PERF_THREAD_COUNTER)
+			return ltt_lttng_refuse(call, "per-CPU perf counters (perf:cpu:...): ltt counts per thread, in user space",
+						"lttctl add-context -u -t perf:thread:NAME");
+		if (perf_context(name, pc.type, pc.config, c))
+			return ltt_lttng_refuse(call, "this perf counter",
+						"lttctl add-context --list for the counters ltt has");
+		return LTT_LTTNG_OK;
+	}
+	if (type == LTT_LTTNG_CTX_APP)
+		return ltt_lttng_refuse(call, "application contexts ($app.PROVIDER:NAME): ltt's agents provide none",
+					"lttctl add-context --list for the contexts ltt has");
+	if (type < sizeof(context_names) / sizeof(context_names[0]))
+		name = context_names[type];
+	if (!name)
+		return ltt_lttng_refuse(call, "this context type",
+					"lttctl add-context --list for the contexts ltt has");
+	if (ltt_rbuf_end(r))
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	if (ltt_ctx_parse(name, c))
+		return ltt_lttng_refuse(call, name, "lttctl add-context --list for the contexts ltt has");
+	return LTT_LTTNG_OK;
+}
+
 uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call)
 {
-	const char *name = NULL;
+	const struct ltt_agent_domain *agent = ltt_agent_domain((enum ltt_domain)call->req.domain);
 	enum ltt_error_code err;
 	struct ltt_wbuf w;
 	struct ltt_ctx c;
-	uint32_t type, ret;
+	uint32_t ret;
 
-	ret = check_domain(call);
+	ret = check_domain(call, true);
+	if (ret == LTT_LTTNG_OK)
+		ret = get_context(call, &c);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
-	type = ltt_rbuf_get_u32(&call->extra);
-	if (call->extra.err)
-		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
-	if (type < sizeof(context_names) / sizeof(context_names[0]))
-		name = context_names[type];
-	/* perf counters and application contexts carry more: none of it read */
-	if (!name)
-		return ltt_lttng_refuse(call, "this context type (perf counters, application contexts)",
-					"lttctl add-context -t perf:thread:NAME");
-	if (ltt_rbuf_end(&call->extra))
-		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
-	if (ltt_ctx_parse(name, &c))
-		return ltt_lttng_refuse(call, name, "lttctl add-context --list for the contexts ltt has");
-	begin_domain_req(call, &w);
-	ltt_wbuf_put_str(&w, call->req.channel);
+	/* an agent domain's context: its user-space lttng_*_channel's, as LTTng */
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_wbuf_put_u32(&w, agent ? (uint32_t)LTT_DOMAIN_USER : call->req.domain);
+	ltt_wbuf_put_str(&w, agent && !call->req.channel[0] ? agent->channel : call->req.channel);
 	ltt_ctx_put(&w, &c);
 	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL);
 	ltt_wbuf_fini(&w);
@@ -337,16 +496,29 @@ static void add_domain(void *arg, const struct ltt_channel_desc *ch)
 
 uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call)
 {
+	struct ltt_rule_desc *rd = malloc(sizeof(*rd));
 	struct ltt_lttng_domain dom;
 	struct domains d = { 0 };
 	struct ltt_wbuf reply;
 	struct ltt_rbuf r;
-	uint32_t i, ret;
+	uint32_t i, n, ret;
 
 	ltt_wbuf_init(&reply);
-	ret = ltt_lttng_session_tree(call, &reply, &r, NULL);
+	ret = rd ? ltt_lttng_session_tree(call, &reply, &r, NULL) : LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK && each_channel(call, &r, add_domain, &d))
 		ret = LTT_LTTNG_ERR_FATAL;
+	/* an agent's domain is listed when it has a rule, with user space's buffers */
+	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
+	for (i = 0; i < n && !r.err; i++) {
+		ltt_proto_get_rule_info(&r, rd, call->ctx->minor);
+		if (!r.err && ltt_agent_domain(rd->domain) && rd->domain <= LTT_DOMAIN_PYTHON) {
+			d.has[rd->domain] = true;
+			d.buf_type[rd->domain] = d.buf_type[LTT_DOMAIN_USER];
+		}
+	}
+	if (ret == LTT_LTTNG_OK && r.err)
+		ret = LTT_LTTNG_ERR_FATAL;
+	free(rd);
 	for (i = 0; ret == LTT_LTTNG_OK && i <= LTT_DOMAIN_PYTHON; i++) {
 		if (!d.has[i])
 			continue;
@@ -416,16 +588,26 @@ static void no_channel(void *arg, const struct ltt_channel_desc *ch)
 }
 
 /* One rule of the request's channel, as LTTng lists an event. */
-static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd)
+static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd,
+		     char *composed, size_t composed_len)
 {
 	const struct ltt_rule_conf *a = &rd->attr;
+	bool probe = a->type == LTT_EVENT_KPROBE || a->type == LTT_EVENT_FUNCTION;
 	struct ltt_lttng_event ev = { 0 };
+	struct ltt_wbuf attr;
+	const char *filter;
 	const char *p, *comma;
 	uint32_t n;
 
 	ev.type = a->type == LTT_EVENT_SYSCALL ? LTT_LTTNG_EVENT_SYSCALL :
 		  a->type == LTT_EVENT_KPROBE ? LTT_LTTNG_EVENT_PROBE :
-		  a->type == LTT_EVENT_FUNCTION ? LTT_LTTNG_EVENT_FUNCTION : LTT_LTTNG_EVENT_TRACEPOINT;
+		  a->type == LTT_EVENT_FUNCTION ? LTT_LTTNG_EVENT_FUNCTION :
+						 LTT_LTTNG_EVENT_TRACEPOINT;
+	/*
+	 * (A user-space probe is listed as a tracepoint: LTTng's client takes
+	 * one only with its binary's descriptor, which ltt's replies do not
+	 * pass, and would refuse the whole listing.)
+	 */
 	ev.loglevel_type = (int8_t)a->loglevel_type;
 	ev.loglevel = a->loglevel_type == LTT_LOGLEVEL_ALL ? -1 : a->loglevel;
 	ev.enabled = rd->enabled;
@@ -433,7 +615,16 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 	for (p = a->exclusions, n = 0; *p; n++, p = *comma ? comma + 1 : comma)
 		comma = p + strcspn(p, ",");
 	ev.exclusion_count = n;
-	ev.filter_len = a->filter[0] ? (uint32_t)strlen(a->filter) + 1 : 0;
+	filter = a->filter;
+	if (agent_domain(call) && !ltt_lttng_agent_filter(a->filter, a->pattern, ev.loglevel_type,
+							  a->loglevel, composed, composed_len))
+		filter = composed;	/* what LTTng's client sent, and LTTng's daemon lists */
+	ev.filter_len = filter[0] ? (uint32_t)strlen(filter) + 1 : 0;
+	if (probe) {
+		ltt_wbuf_init(&attr);
+		put_probe(&attr, a->type, a->location);
+		ev.probe_attr_len = (uint32_t)attr.len;
+	}
 	ltt_lttng_put_event(&call->data, &ev);
 	ltt_wbuf_put_bytes(&call->data, a->pattern, ev.name_len);
 	for (p = a->exclusions; *p; p = *comma ? comma + 1 : comma) {
@@ -443,32 +634,42 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 		ltt_wbuf_put_u8(&call->data, 0);
 	}
 	if (ev.filter_len)
-		ltt_wbuf_put_bytes(&call->data, a->filter, ev.filter_len);
+		ltt_wbuf_put_bytes(&call->data, filter, ev.filter_len);
+	if (probe) {
+		ltt_wbuf_put_bytes(&call->data, attr.data, attr.len);
+		if (attr.err)
+			call->data.err = attr.err;
+		ltt_wbuf_fini(&attr);
+	}
 }
 
 uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
 {
 	struct ltt_rule_desc *rd = malloc(sizeof(*rd));
+	char *composed = malloc(LTT_FILTER_MAX);
 	uint32_t i, n, count = 0, ret;
 	struct ltt_wbuf reply;
 	struct ltt_rbuf r;
 
 	ltt_wbuf_init(&reply);
-	ret = rd ? ltt_lttng_session_tree(call, &reply, &r, NULL) : LTT_LTTNG_ERR_NOMEM;
+	ret = rd && composed ? ltt_lttng_session_tree(call, &reply, &r, NULL) : LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK && each_channel(call, &r, no_channel, NULL))
 		ret = LTT_LTTNG_ERR_FATAL;
 	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
 	for (i = 0; i < n && !r.err; i++) {
 		ltt_proto_get_rule_info(&r, rd, call->ctx->minor);
-		if (r.err || rd->domain != call->req.domain || strcmp(rd->channel, call->req.channel))
+		/* an agent's rules are its domain's, whatever their channel */
+		if (r.err || rd->domain != call->req.domain ||
+		    (!agent_domain(call) && strcmp(rd->channel, call->req.channel)))
 			continue;
-		put_rule(call, rd);
+		put_rule(call, rd, composed, LTT_FILTER_MAX);
 		count++;
 	}
 	if (ret == LTT_LTTNG_OK && r.err)
 		ret = LTT_LTTNG_ERR_FATAL;
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->hdr, count);
+	free(composed);
 	free(rd);
 	ltt_wbuf_fini(&reply);
 	return ret;
@@ -480,7 +681,7 @@ uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call)
 	struct ltt_wbuf w;
 	uint32_t ret;
 
-	ret = check_domain(call);
+	ret = check_domain(call, false);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
 	begin_domain_req(call, &w);
@@ -503,7 +704,7 @@ uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call)
 	struct ltt_wbuf w;
 	uint32_t ret;
 
-	ret = q ? check_domain(call) : LTT_LTTNG_ERR_NOMEM;
+	ret = q ? check_domain(call, true) : LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK)
 		ret = get_event(call, &q->rule, &ev);
 	if (ret != LTT_LTTNG_OK)
@@ -515,7 +716,8 @@ uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call)
 		goto out;
 	}
 	snprintf(q->channel, sizeof(q->channel), "%s", call->req.channel);
-	q->all = !q->rule.pattern[0];
+	/* an agent's "*" is every rule of its domain, as LTTng's */
+	q->all = !q->rule.pattern[0] || (agent_domain(call) && !strcmp(q->rule.pattern, "*"));
 	snprintf(q->pattern, sizeof(q->pattern), "%s", q->rule.pattern);
 	memset(&q->rule, 0, sizeof(q->rule));
 	begin_domain_req(call, &w);
@@ -528,13 +730,19 @@ out:
 	return ret;
 }
 
-/* A listed tracepoint, as LTTng lists an event: {event, name}. */
-static void put_tracepoint(struct ltt_wbuf *w, int32_t pid, const char *name, int32_t loglevel)
+/* LTTng's flag of a system call of the host's word size (LTTNG_EVENT_FLAG_SYSCALL_64). */
+#define SYSCALL_HOST_BITS (sizeof(long) == 8 ? 2u : 1u)
+
+/* A listed tracepoint or (@syscall) system call, as LTTng lists an event: {event, name}. */
+static void put_tracepoint(struct ltt_wbuf *w, int32_t pid, const char *name, int32_t loglevel,
+			   bool syscall)
 {
 	struct ltt_lttng_event ev = {
-		.type = LTT_LTTNG_EVENT_TRACEPOINT, .loglevel_type = LTT_LOGLEVEL_ALL,
+		.type = syscall ? LTT_LTTNG_EVENT_SYSCALL : LTT_LTTNG_EVENT_TRACEPOINT,
+		.loglevel_type = LTT_LOGLEVEL_ALL,
 		.loglevel = loglevel, .enabled = -1,	/* as LTTng lists one: neither */
 		.pid = pid, .name_len = (uint32_t)strlen(name) + 1,
+		.flags = syscall ? SYSCALL_HOST_BITS : 0,
 	};
 
 	ltt_lttng_put_event(w, &ev);
@@ -561,7 +769,7 @@ static void put_field(struct ltt_wbuf *w, const char *field, const char *type, i
 	struct ltt_wbuf ev;
 
 	ltt_wbuf_init(&ev);
-	put_tracepoint(&ev, pid, name, loglevel);
+	put_tracepoint(&ev, pid, name, loglevel, false);
 	ltt_wbuf_put_u8(w, field_type(type));
 	ltt_wbuf_put_u8(w, 0);
 	ltt_wbuf_put_u32(w, (uint32_t)len);
@@ -574,23 +782,26 @@ static void put_field(struct ltt_wbuf *w, const char *field, const char *type, i
 }
 
 /*
- * LIST_TRACEPOINTS and (@fields) LIST_TRACEPOINT_FIELDS: what ltt's
- * LIST_TRACEPOINTS lists of the domain, as LTTng lists them: a count,
- * then each tracepoint as an event with its program's pid (0 for the
- * kernel), or each field with its tracepoint's event.
+ * LIST_TRACEPOINTS, (@fields) LIST_TRACEPOINT_FIELDS and (@syscalls)
+ * LIST_SYSCALLS: what ltt's LIST_TRACEPOINTS lists of the domain (the
+ * kernel's system calls), as LTTng lists them: a count, then each
+ * tracepoint as an event with its program's pid (0 for the kernel), or
+ * each field with its tracepoint's event.
  */
-static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields)
+static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields, bool syscalls)
 {
 	struct ltt_list_tracepoints_req q = { .with_fields = fields,
-					      .domain = (enum ltt_domain)call->req.domain,
-					      .type = LTT_EVENT_TRACEPOINT };
+					      .domain = syscalls ? LTT_DOMAIN_KERNEL :
+							(enum ltt_domain)call->req.domain,
+					      .type = syscalls ? LTT_EVENT_SYSCALL :
+							LTT_EVENT_TRACEPOINT };
 	uint32_t i, j, n, nf, count = 0, ret;
 	const char *name, *field, *type;
 	struct ltt_wbuf w, reply;
 	int32_t pid, loglevel;
 	struct ltt_rbuf r;
 
-	ret = check_domain(call);
+	ret = syscalls ? LTT_LTTNG_OK : check_domain(call, true);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
 	ltt_wbuf_init(&w);
@@ -615,7 +826,7 @@ static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields)
 			}
 		}
 		if (!r.err && !fields) {
-			put_tracepoint(&call->data, pid, name, loglevel);
+			put_tracepoint(&call->data, pid, name, loglevel, syscalls);
 			count++;
 		}
 	}
@@ -629,10 +840,15 @@ static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields)
 
 uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call)
 {
-	return list_tracepoints(call, false);
+	return list_tracepoints(call, false, false);
 }
 
 uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call)
 {
-	return list_tracepoints(call, true);
+	return list_tracepoints(call, true, false);
+}
+
+uint32_t ltt_lttng_list_syscalls(struct ltt_lttng_call *call)
+{
+	return list_tracepoints(call, false, true);
 }

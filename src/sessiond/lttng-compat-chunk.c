@@ -9,6 +9,7 @@
 
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/lttng-compat.h"
 
 /* LTTng's error codes of the snapshot commands (lttng/lttng-error.h). */
@@ -34,36 +35,6 @@ static uint32_t snapshot_code(struct ltt_lttng_call *call, enum ltt_error_code e
 	}
 }
 
-/*
- * ltt's output of LTTng's URLs: a path or file:// URL is a local
- * directory; a relay is one net:// URL, or a control and a data tcp://
- * URL.  Returns 0, or -1 for URLs ltt does not take.
- */
-static int output_of(const struct ltt_lttng_snapshot_output *o, struct ltt_snapshot_output_conf *c)
-{
-	struct ltt_uri ctrl, data, net;
-	const char *path = o->ctrl_url;
-
-	if (!strncmp(path, "file://", 7))
-		path += 7;
-	if (path[0] == '/' && !o->data_url[0]) {
-		c->output_type = LTT_OUTPUT_LOCAL;
-		snprintf(c->output, sizeof(c->output), "%s", path);
-		return 0;
-	}
-	if (ltt_uri_parse(o->ctrl_url, &ctrl))
-		return -1;
-	if (!o->data_url[0]) {
-		if (ctrl.scheme != LTT_URI_NET)
-			return -1;
-		net = ctrl;
-	} else if (ltt_uri_parse(o->data_url, &data) || ltt_uri_net_from_tcp(&ctrl, &data, &net)) {
-		return -1;
-	}
-	c->output_type = LTT_OUTPUT_NET;
-	return ltt_uri_format(&net, c->output, sizeof(c->output)) ? -1 : 0;
-}
-
 /* @call's output as ltt's, named; LTT_LTTNG_OK or an error. */
 static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_output_conf *c)
 {
@@ -73,7 +44,7 @@ static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_outp
 	c->id = o->id;
 	c->max_size = o->max_size;
 	snprintf(c->name, sizeof(c->name), "%s", o->name);
-	if (o->ctrl_url[0] && output_of(o, c))
+	if (o->ctrl_url[0] && ltt_lttng_snapshot_output_to_ltt(o, c))
 		return ltt_lttng_refuse(call, "this snapshot output URL",
 					"a directory, a net:// URL, or tcp:// control and data URLs");
 	return LTT_LTTNG_OK;

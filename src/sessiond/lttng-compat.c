@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lttng-compat.c - LTTng 2.13's client commands on ltt's (lttng-compat.h):
- * the table of LTTng's commands, the error codes, and the sessions
+ * the table of LTTng's commands and the sessions
  * (create, list, start, stop, data pending, destroy).
  */
 #include <errno.h>
@@ -19,113 +19,8 @@
 #include "common/base/paths.h"
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/lttng-compat.h"
-
-/* ---- errors ---- */
-
-/* ltt's codes that have an LTTng twin. */
-static const struct {
-	enum ltt_error_code ltt;
-	uint32_t lttng;
-} codes[] = {
-	{ LTT_ERR_NOMEM, LTT_LTTNG_ERR_NOMEM },
-	{ LTT_ERR_PERM, LTT_LTTNG_ERR_EPERM },
-	{ LTT_ERR_SESSION_NOT_FOUND, LTT_LTTNG_ERR_SESS_NOT_FOUND },
-	{ LTT_ERR_SESSION_EXISTS, LTT_LTTNG_ERR_EXIST_SESS },
-	{ LTT_ERR_SESSION_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
-	{ LTT_ERR_SESSION_NOT_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STOPPED },
-	{ LTT_ERR_CHANNEL_EXISTS, LTT_LTTNG_ERR_CHAN_EXIST },
-	{ LTT_ERR_CHANNEL_NOT_FOUND, LTT_LTTNG_ERR_UST_CHAN_NOT_FOUND },
-	{ LTT_ERR_CHANNEL_NAME, LTT_LTTNG_ERR_INVALID_CHANNEL_NAME },
-	{ LTT_ERR_EVENT_NAME, LTT_LTTNG_ERR_INVALID_EVENT_NAME },
-	{ LTT_ERR_EVENT_EXISTS, LTT_LTTNG_ERR_UST_EVENT_EXIST },
-	{ LTT_ERR_FILTER, LTT_LTTNG_ERR_FILTER_INVAL },
-	{ LTT_ERR_EXCLUSION, LTT_LTTNG_ERR_EXCLUSION_INVAL },
-	{ LTT_ERR_CONTEXT_EXISTS, LTT_LTTNG_ERR_UST_CONTEXT_EXIST },
-	{ LTT_ERR_CONTEXT_TYPE, LTT_LTTNG_ERR_UST_CONTEXT_INVAL },
-	{ LTT_ERR_KERNEL_NEEDS_ROOT, LTT_LTTNG_ERR_NEED_ROOT_SESSIOND },
-	{ LTT_ERR_KERNEL_UNAVAILABLE, LTT_LTTNG_ERR_KERN_NA },
-	{ LTT_ERR_KERNEL_DISABLED, LTT_LTTNG_ERR_KERN_NA },
-	{ LTT_ERR_DOMAIN, LTT_LTTNG_ERR_UNKNOWN_DOMAIN },
-	{ LTT_ERR_PROTOCOL, LTT_LTTNG_ERR_INVALID_PROTOCOL },
-	{ LTT_ERR_INVAL, LTT_LTTNG_ERR_INVALID },
-	{ LTT_ERR_NEED_CHANNEL_NAME, LTT_LTTNG_ERR_NEED_CHANNEL_NAME },
-	{ LTT_ERR_EVENT_NOT_FOUND, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
-};
-
-uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
-{
-	size_t i;
-
-	if (err == LTT_ERR_OK)
-		return LTT_LTTNG_OK;
-	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
-		if (codes[i].ltt == err)
-			return codes[i].lttng;
-	/* LTTng's client prints its own sentence for a code: ltt's is here. */
-	LTT_WARN_RL("LTTng client pid %d: %s: %s (%s)", (int)call->ctx->cred.pid,
-		    ltt_lttng_cmd_name(call->req.cmd), ltt_strerror(err), ltt_error_name(err));
-	return LTT_LTTNG_ERR_UNK;
-}
-
-uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
-			  const char *instead)
-{
-	LTT_WARN_RL("LTTng client pid %d: %s: ltt-sessiond --lttng-compat does not serve %s; use %s",
-		    (int)call->ctx->cred.pid, ltt_lttng_cmd_name(call->req.cmd), what, instead);
-	return LTT_LTTNG_ERR_NOT_SUPPORTED;
-}
-
-enum ltt_error_code ltt_lttng_ltt(struct ltt_lttng_call *call, unsigned int cmd,
-				  const struct ltt_wbuf *req, struct ltt_wbuf *reply)
-{
-	struct ltt_wbuf none;
-	enum ltt_error_code err;
-
-	if (req && req->err)
-		return LTT_ERR_NOMEM;
-	ltt_wbuf_init(&none);
-	err = ltt_cmd_dispatch(call->ctx, cmd, req ? req->data : NULL, req ? req->len : 0,
-			       reply ? reply : &none);
-	ltt_wbuf_fini(&none);
-	return err;
-}
-
-/* ltt's request that is a session name, then @extra_u8 unless it is -1. */
-static enum ltt_error_code session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
-				       int extra_u8, struct ltt_wbuf *reply)
-{
-	enum ltt_error_code err;
-	struct ltt_wbuf w;
-
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, call->req.session);
-	if (extra_u8 >= 0)
-		ltt_wbuf_put_u8(&w, (uint8_t)extra_u8);
-	err = ltt_lttng_ltt(call, cmd, &w, reply);
-	ltt_wbuf_fini(&w);
-	return err;
-}
-
-uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
-				struct ltt_rbuf *r, struct ltt_session_desc *ret_info)
-{
-	struct ltt_session_desc *info = ret_info ? ret_info : malloc(sizeof(*info));
-	enum ltt_error_code err;
-
-	if (!info)
-		return LTT_LTTNG_ERR_NOMEM;
-	err = session_cmd(call, LTT_CLIENT_CMD_GET_SESSION, -1, reply);
-	if (!err) {
-		ltt_rbuf_init(r, reply->data, reply->len);
-		ltt_proto_get_session_info(r, info, call->ctx->minor);
-		if (r->err)
-			err = LTT_ERR_PROTOCOL;
-	}
-	if (info != ret_info)
-		free(info);
-	return ltt_lttng_code(call, err);
-}
 
 /* ---- sessions ---- */
 
@@ -389,7 +284,7 @@ out:
 
 static uint32_t start_trace(struct ltt_lttng_call *call)
 {
-	enum ltt_error_code err = session_cmd(call, LTT_CLIENT_CMD_START_SESSION, -1, NULL);
+	enum ltt_error_code err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_START_SESSION, -1, NULL);
 
 	if (err == LTT_ERR_SESSION_ACTIVE)
 		return LTT_LTTNG_ERR_TRACE_ALREADY_STARTED;
@@ -399,7 +294,7 @@ static uint32_t start_trace(struct ltt_lttng_call *call)
 /* Stopped with the data written: DATA_PENDING answers 0 at once after it. */
 static uint32_t stop_trace(struct ltt_lttng_call *call)
 {
-	return ltt_lttng_code(call, session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, NULL));
+	return ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, NULL));
 }
 
 static uint32_t data_pending(struct ltt_lttng_call *call)
@@ -410,7 +305,7 @@ static uint32_t data_pending(struct ltt_lttng_call *call)
 	uint8_t pending;
 
 	ltt_wbuf_init(&reply);
-	err = session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, -1, &reply);
+	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, -1, &reply);
 	if (err == LTT_ERR_SESSION_ACTIVE) {
 		ltt_wbuf_fini(&reply);
 		return LTT_LTTNG_ERR_SESSION_STARTED;	/* as LTTng, for an active session */
@@ -431,7 +326,7 @@ static uint32_t destroy_session(struct ltt_lttng_call *call)
 {
 	uint32_t ret;
 
-	ret = ltt_lttng_code(call, session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, -1, NULL));
+	ret = ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, -1, NULL));
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->hdr, 0);
 	return ret;
@@ -466,7 +361,7 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE] = { ltt_lttng_tracker_remove, NULL },
 	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = { ltt_lttng_disable_channel, NULL },
 	[LTT_LTTNG_CMD_DISABLE_EVENT] = { ltt_lttng_disable_event, NULL },
-	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { NULL, "lttctl list -k --syscall" },
+	[LTT_LTTNG_CMD_LIST_SYSCALLS] = { ltt_lttng_list_syscalls, NULL },
 	[LTT_LTTNG_CMD_LIST_TRACEPOINTS] = { ltt_lttng_list_tracepoints, NULL },
 	[LTT_LTTNG_CMD_LIST_TRACEPOINT_FIELDS] = { ltt_lttng_list_tracepoint_fields, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT] = { ltt_lttng_snapshot_add_output, NULL },
@@ -480,9 +375,10 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_CLEAR_SESSION] = { ltt_lttng_clear_session, NULL },
 	[LTT_LTTNG_CMD_REGENERATE_METADATA] = { ltt_lttng_regenerate_metadata, NULL },
 	[LTT_LTTNG_CMD_REGENERATE_STATEDUMP] = { ltt_lttng_regenerate_statedump, NULL },
-	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { NULL, "lttctl add-trigger" },
-	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { NULL, "lttctl remove-trigger" },
-	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { NULL, "lttctl list-triggers" },
+	[LTT_LTTNG_CMD_REGISTER_TRIGGER] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_UNREGISTER_TRIGGER] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_LIST_TRIGGERS] = { ltt_lttng_trigger_cmd, NULL },
+	[LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY] = { ltt_lttng_trigger_cmd, NULL },
 };
 
 /* The rest: what LTTng's own tools do with them. */
@@ -491,6 +387,17 @@ static const char *instead(uint32_t cmd)
 	if (cmd < LTT_LTTNG_CMD_NR_ && entries[cmd].instead)
 		return entries[cmd].instead;
 	return "lttctl";
+}
+
+/*
+ * The byte LTTng's client sends its descriptors on, after the request
+ * (one sendmsg for all of them): 1 when @req passes any.  Read before
+ * the reply: a client still sending them to a closed connection would
+ * die of SIGPIPE.
+ */
+static size_t fds_byte(const struct ltt_lttng_req *req)
+{
+	return req->fd_count ? 1 : 0;
 }
 
 /* Serve @call: its LTTng return code, its command header and payload filled. */
@@ -507,14 +414,21 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 			    (int)call->ctx->cred.pid, call->req.cmd);
 		return LTT_LTTNG_ERR_UND;
 	}
-	if (err || ltt_lttng_req_extra(&call->req, &extra) || len != LTT_LTTNG_MSG_SIZE + extra) {
+	if (err || ltt_lttng_req_extra(&call->req, &extra) ||
+	    len != LTT_LTTNG_MSG_SIZE + extra + fds_byte(&call->req)) {
 		LTT_WARN_RL("LTTng client pid %d: a malformed request (command %u, %zu bytes): refused",
 			    (int)call->ctx->cred.pid, call->req.cmd, len);
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	}
-	if (call->req.fd_count)
-		return ltt_lttng_refuse(call, "file descriptors (user-space probes)",
-					"lttctl enable-event --userspace-probe");
+	/*
+	 * A user-space probe's ENABLE_EVENT passes its binary's descriptor
+	 * (SCM_RIGHTS, on the byte after the request): ltt opens the path
+	 * itself, with the client's rights (cmd-event.c), so the descriptor is
+	 * read past, which closes it.  No other request of 2.13's passes one.
+	 */
+	if (call->req.fd_count && !(call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT &&
+				    call->req.fd_count == 1))
+		return ltt_lttng_refuse(call, "file descriptors", "lttctl");
 	ltt_rbuf_init(&call->extra, msg + LTT_LTTNG_MSG_SIZE, extra);
 	if (!entries[call->req.cmd].fn)
 		return ltt_lttng_refuse(call, "this command", instead(call->req.cmd));
@@ -563,10 +477,9 @@ size_t ltt_lttng_compat_extra(const uint8_t *msg)
 	struct ltt_lttng_req req;
 	size_t extra;
 
-	/* a request with descriptors too: its answer is a refusal, after its bytes */
 	if (ltt_lttng_get_req(msg, &req) || ltt_lttng_req_extra(&req, &extra))
 		return 0;
-	return extra;
+	return extra + fds_byte(&req);
 }
 
 void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply)
@@ -635,43 +548,69 @@ int ltt_lttng_compat_socket(char *buf, size_t len)
 	return ret;
 }
 
-int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd)
+/* Listen on @path as LTTng makes its sockets; 0 or a negative errno, logged. */
+static int listen_one(const char *path, bool root, const struct group *gr, int *ret_fd)
 {
-	char dir[LTT_PATH_MAX];
 	int fd, ret;
 
-	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
-	if (!ret)
-		ret = ltt_lttng_compat_socket(path, len);
-	if (ret) {
-		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
-			strerror(-ret));
-		return ret;
-	}
 	/* A daemon that answers there keeps it: LTTng's, or another ltt-sessiond's. */
 	if (!ltt_sock_connect_unix(path, &fd)) {
 		close(fd);
 		LTT_ERR("--lttng-compat: a live session daemon (lttng-sessiond, or another ltt-sessiond --lttng-compat) serves %s already; ltt-sessiond never takes it over: stop that daemon, or leave --lttng-compat out",
 			path);
-		path[0] = '\0';
 		return -EADDRINUSE;
 	}
-	ret = make_dir(dir, root);
-	if (!ret)
-		ret = ltt_sock_listen_unix(path, root ? (gr ? 0660 : 0600) : 0600, &fd);
+	ret = ltt_sock_listen_unix(path, root ? (gr ? 0660 : 0600) : 0600, &fd);
 	if (!ret && root && gr && chown(path, 0, gr->gr_gid)) {
 		ret = -errno;
 		close(fd);
 		unlink(path);
 	}
 	if (ret) {
-		LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
+		if (ret != -EADDRINUSE)
+			LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	*ret_fd = fd;
+	return 0;
+}
+
+int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
+			    int *ret_fd, int *ret_notif_fd)
+{
+	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX];
+	int fd = -1, ret;
+
+	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+	if (!ret)
+		ret = ltt_lttng_compat_socket(path, len);
+	if (!ret && ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET))
+		ret = -ENAMETOOLONG;
+	if (ret) {
+		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
+			strerror(-ret));
+		path[0] = '\0';
+		return ret;
+	}
+	ret = make_dir(dir, root);
+	if (ret)
+		LTT_ERR("--lttng-compat: can't make %s: %s", dir, strerror(-ret));
+	if (!ret)
+		ret = listen_one(path, root, gr, &fd);
+	if (!ret) {
+		ret = listen_one(notif, root, gr, ret_notif_fd);
+		if (ret) {
+			close(fd);
+			unlink(path);
+		}
+	}
+	if (ret) {
 		path[0] = '\0';
 		return ret;
 	}
 	write_pid(dir);
-	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s", path);
+	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s",
+		 path, notif);
 	*ret_fd = fd;
 	return 0;
 }
@@ -687,6 +626,10 @@ void ltt_lttng_compat_unlisten(const char *path)
 		return;
 	unlink(path);
 	slash = strrchr(path, '/');
+	/* the notification channel's socket beside it */
+	if (slash && snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
+			      LTT_LTTNG_NOTIF_SOCKET) < (int)sizeof(pid))
+		unlink(pid);
 	if (!slash || snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
 			       LTT_LTTNG_PID_FILE) >= (int)sizeof(pid))
 		return;

@@ -13,6 +13,10 @@
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
  *   lttng-compat-view.c  rotation schedules, process attribute trackers
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
+ *   lttng-compat-trigger.c triggers and error queries
+ *   lttng-compat-notif.c the notification channel (sessiond-notification)
+ *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
+ *                        refusals, the session's tree
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -74,22 +78,25 @@ struct group;
 
 /**
  * ltt_lttng_compat_listen() - listen on LTTng's client socket
- * (ltt_lttng_compat_dir()'s client-lttng-sessiond), made as LTTng makes
- * it: root's root:@gr 0660 (0600 without the group), a user's 0600; and
- * write lttng-sessiond.pid beside it
- * @path: receives the socket's path (@len bytes; "" on failure)
- * @ret_fd: the listening socket
+ * (ltt_lttng_compat_dir()'s client-lttng-sessiond) and its notification
+ * channel's (sessiond-notification beside it), made as LTTng makes them:
+ * root's root:@gr 0660 (0600 without the group), a user's 0600; and
+ * write lttng-sessiond.pid beside them
+ * @path: receives the client socket's path (@len bytes; "" on failure)
+ * @ret_fd: the listening client socket
+ * @ret_notif_fd: the listening notification channel socket
  *
  * Never replaces a socket a live daemon answers on.  Main thread, before
  * root's rights are given up.  Returns 0, -EADDRINUSE when one answers
  * there, or a negative errno; each logged in one sentence.
  */
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd);
+			    int *ret_fd, int *ret_notif_fd);
 
 /**
  * ltt_lttng_compat_unlisten() - remove the socket at @path ("" or NULL:
- * none) and the pid file beside it while it holds our pid
+ * none), the notification channel's beside it, and the pid file while it
+ * holds our pid
  */
 void ltt_lttng_compat_unlisten(const char *path);
 
@@ -117,6 +124,7 @@ uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_list_syscalls(struct ltt_lttng_call *call);
 
 /* lttng-compat-view.c: likewise */
 
@@ -139,6 +147,48 @@ uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call);
+
+/* lttng-compat-trigger.c: REGISTER_TRIGGER, UNREGISTER_TRIGGER, LIST_TRIGGERS, EXECUTE_ERROR_QUERY */
+
+uint32_t ltt_lttng_trigger_cmd(struct ltt_lttng_call *call);
+
+/* lttng-compat-notif.c: the notification channel (client.c, client-notify.c) */
+
+struct ltt_lttng_subs;
+struct ltt_firing;
+struct ucred;
+
+/**
+ * ltt_lttng_notif_extra() - the payload's bytes of the notification
+ * channel message whose header (LTT_LTTNG_NOTIF_HDR_SIZE bytes) is at
+ * @hdr; 0 for one LTTng's daemon refuses (a bad type or size, descriptors)
+ */
+size_t ltt_lttng_notif_extra(const uint8_t *hdr);
+
+/**
+ * ltt_lttng_notif_request() - a whole message (@len bytes at @msg) of
+ * the client of @cred: the handshake (*@handshaken set), a subscription
+ * to a condition or its end (into *@subs, allocated at the first); the
+ * replies appended to @out.  Client thread.
+ *
+ * Returns 0, 1 (close once @out is written: another major version), or
+ * -1 (close now: malformed, or a command before the handshake).
+ */
+int ltt_lttng_notif_request(struct ltt_lttng_subs **subs, const struct ucred *cred,
+			    bool *handshaken, const uint8_t *msg, size_t len, struct ltt_wbuf *out);
+
+/**
+ * ltt_lttng_notif_message() - append @f's notification to @out as LTTng
+ * sends it (after a NOTIFICATION_DROPPED message when @dropped: some
+ * were missed since the last), if @subs holds its trigger's condition;
+ * returns whether it did.  Client thread.
+ */
+bool ltt_lttng_notif_message(const struct ltt_lttng_subs *subs, const struct ltt_firing *f,
+			     bool dropped, struct ltt_wbuf *out);
+
+/** ltt_lttng_notif_free() - a connection's conditions; accepts NULL */
+void ltt_lttng_notif_free(struct ltt_lttng_subs *subs);
+/* lttng-compat-call.c: what every handler above calls */
 
 /**
  * ltt_lttng_ltt() - run ltt's command @cmd with the request @req (a
@@ -169,5 +219,13 @@ uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
  */
 uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *reply,
 				struct ltt_rbuf *r, struct ltt_session_desc *ret_info);
+
+/**
+ * ltt_lttng_session_cmd() - run ltt's command @cmd whose request is
+ * @call's session name, then @extra_u8 unless it is -1; its reply
+ * payload into @reply (may be NULL).  Returns ltt's code.
+ */
+enum ltt_error_code ltt_lttng_session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
+					  int extra_u8, struct ltt_wbuf *reply);
 
 #endif /* LTT_SESSIOND_LTTNG_COMPAT_H */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -129,6 +130,7 @@ struct daemon {
 	struct ltt_kernel kernel;
 	struct ltt_client_thread *clients;
 	struct ltt_client_thread *lttng_clients;	/* --lttng-compat, else NULL */
+	struct ltt_client_thread *lttng_notif;	/* --lttng-compat's notification channel */
 	struct ltt_app_thread *apps;
 	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 	struct ltt_triggers triggers;
@@ -144,6 +146,7 @@ struct daemon {
 	struct ltt_budget app_budget;
 	int app_fd, client_fd;		/* listening, until their threads take them */
 	int lttng_fd;			/* --lttng-compat's, the same; -1: none */
+	int lttng_notif_fd;		/* its notification channel's; -1: none */
 	char lttng_path[PATH_MAX];	/* its socket, "" for none */
 	bool dropped;			/* root's rights given up (ltt_priv_drop()) */
 };
@@ -280,9 +283,20 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 			LTT_ERR("can't start the LTTng client thread: %s", strerror(-ret));
 			return ret;
 		}
+		/* and LTTng's notification channel: subscribers of ltt's triggers */
+		ccfg.listen_fd = d->lttng_notif_fd;
+		ccfg.wire = LTT_CLIENT_WIRE_LTTNG_NOTIF;
+		ccfg.triggers = &d->triggers;
+		d->lttng_notif_fd = -1;
+		ret = ltt_client_thread_start(&ccfg, &d->lttng_notif);
+		if (ret) {
+			LTT_ERR("can't start the LTTng notification channel thread: %s",
+				strerror(-ret));
+			return ret;
+		}
 	}
 	ret = ltt_trigger_runner_start(&d->triggers, &d->registry, &d->domains, d->clients,
-				       &d->runner);
+				       d->lttng_notif, &d->runner);
 	if (ret)
 		LTT_ERR("can't start the trigger runner: %s", strerror(-ret));
 	return ret;
@@ -303,6 +317,7 @@ static void serve_stop(struct daemon *d, bool root)
 	};
 
 	ltt_trigger_runner_stop(d->runner);
+	ltt_client_thread_stop(d->lttng_notif);
 	ltt_client_thread_stop(d->lttng_clients);
 	ltt_client_thread_stop(d->clients);
 	ltt_chunk_sched_stop(d->sched);
@@ -392,7 +407,7 @@ static int run(const struct options *opts)
 	int ready_fd = -1, sfd = -1, ret;
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
-	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1 };
+	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
@@ -451,7 +466,7 @@ static int run(const struct options *opts)
 		ret = listen_on(&rd, LTT_CLIENT_SOCKET_NAME, root, gr, &d.client_fd);
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
-					      &d.lttng_fd);
+					      &d.lttng_fd, &d.lttng_notif_fd);
 	/* both sockets bound, no thread yet: root's rights are given up here */
 	if (!ret && opts->drop)
 		ret = drop_root(opts, rundir, opts->load ? load : NULL, &autoload);
@@ -508,6 +523,8 @@ out:
 		close(d.client_fd);
 	if (d.lttng_fd >= 0)
 		close(d.lttng_fd);
+	if (d.lttng_notif_fd >= 0)
+		close(d.lttng_notif_fd);
 	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)
@@ -527,6 +544,13 @@ int main(int argc, const char **argv)
 		ret = ret > 0 ? 0 : 1;
 		goto out;
 	}
+	/*
+	 * Run by another name than lttng-sessiond's (exec -a, systemd's
+	 * ExecStart=@): the kernel named the process after the file, and tools
+	 * that find LTTng's daemon by its pid file check /proc/PID/comm.
+	 */
+	if (opts.as_lttng)
+		prctl(PR_SET_NAME, LTT_LTTNG_SESSIOND_NAME, 0, 0, 0);
 	level = opts.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + opts.verbose;
 	ltt_log_init("ltt-sessiond", level);
 	ltt_log_ratelimit_set(opts.lim.log_burst, opts.lim.log_interval_s * 1000);

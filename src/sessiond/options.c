@@ -14,11 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "common/base/size.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/options.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
@@ -290,6 +292,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "also serve LTTng 2.13's clients (Debian's lttng, liblttng-ctl, python3-lttng) on "
 		  "LTTng's client socket (root: /var/run/lttng; others: $LTTNG_HOME or $HOME/.lttng), "
 		  "unless a live lttng-sessiond serves it", NULL },
+		{ "no-lttng-compat", 0, POPT_ARG_NONE, &opts->no_lttng_compat, 0,
+		  "not --lttng-compat, even when started as lttng-sessiond", NULL },
 		{ "no-kernel", 0, POPT_ARG_NONE, &opts->no_kernel, 0,
 		  "no kernel tracing: don't load the kernel tracer", NULL },
 		{ "kernel-backend", 0, POPT_ARG_STRING, &opts->kernel_backend, 0,
@@ -353,13 +357,11 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 			goto out;
 		}
 	}
-	if (rc < -1) {
-		fprintf(stderr, "ltt-sessiond: Error: %s: %s\nTry 'ltt-sessiond --help'.\n",
-			poptBadOption(ctx, POPT_BADOPTION_NOALIAS), poptStrerror(rc));
+	if (ltt_daemon_args_end("ltt-sessiond", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
+				poptStrerror(rc), poptPeekArg(ctx))) {
 		ret = -1;
-	} else if (poptPeekArg(ctx)) {
-		fprintf(stderr, "ltt-sessiond: Error: unexpected argument '%s'\nTry 'ltt-sessiond --help'.\n",
-			poptPeekArg(ctx));
+	} else if (opts->lttng_compat && opts->no_lttng_compat) {
+		fprintf(stderr, "ltt-sessiond: Error: choose one of --lttng-compat and --no-lttng-compat\n");
 		ret = -1;
 	} else if (opts->daemonize && opts->background) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --daemonize and --background\n");
@@ -376,6 +378,17 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		   parse_privsep_user(opts)) {
 		ret = -1;
 	} else {
+		/*
+		 * Started as LTTng's daemon (argv[0] is lttng-sessiond: `lttng
+		 * create` spawning LTTNG_SESSIOND_PATH, the ltt-lttng-compat
+		 * package's /usr/bin/lttng-sessiond, exec -a): what runs
+		 * lttng-sessiond by name expects LTTng's client socket, so
+		 * --lttng-compat goes without saying, unless --no-lttng-compat.
+		 */
+		opts->as_lttng = !opts->no_lttng_compat &&
+				 ltt_daemon_started_as(argc, argv, LTT_LTTNG_SESSIOND_NAME);
+		if (opts->as_lttng)
+			opts->lttng_compat = 1;
 		opts->consumer.path = opts->consumerd_path;
 		opts->consumer.verbose = opts->verbose;
 		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;

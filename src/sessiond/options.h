@@ -27,6 +27,8 @@ struct options {
 	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
 	int no_kernel;		/* no kernel domain */
 	int lttng_compat;	/* also serve LTTng's clients on LTTng's socket */
+	int no_lttng_compat;	/* not even when started as lttng-sessiond */
+	bool as_lttng;		/* started as lttng-sessiond: --lttng-compat, and that name */
 	int no_privsep;		/* root: the kernel tracer's requests run in this process */
 	char *privsep_user;	/* --privsep-user as given */
 	bool drop;		/* root: this process drops to drop_uid, drop_gid */

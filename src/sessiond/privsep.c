@@ -26,6 +26,7 @@
 #include "common/proto/msg.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/app/app.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
@@ -277,7 +278,7 @@ static void rundir_clean(pid_t daemon)
 	close(dfd);
 }
 
-/* LTTng's client socket and its pid file (--lttng-compat), if the pid file names @daemon. */
+/* LTTng's client and notification sockets and its pid file (--lttng-compat), if the pid file names @daemon. */
 static void lttng_clean(pid_t daemon)
 {
 	char dir[PATH_MAX], pid[PATH_MAX], text[32] = "";
@@ -298,7 +299,12 @@ static void lttng_clean(pid_t daemon)
 		return;
 	if (!lstat(lttng_sock, &st) && S_ISSOCK(st.st_mode))
 		unlink(lttng_sock);
-	unlink(pid);
+	/* the notification channel's socket beside it */
+	if (!ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_NOTIF_SOCKET) && !lstat(pid, &st) &&
+	    S_ISSOCK(st.st_mode))
+		unlink(pid);
+	if (!ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_PID_FILE))
+		unlink(pid);
 }
 
 static int owner_add(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)

@@ -34,6 +34,7 @@ struct ltt_trigger_runner {
 	struct ltt_session_registry *reg;
 	const struct ltt_domains *domains;
 	struct ltt_client_thread *clients;
+	struct ltt_client_thread *lttng_notif;	/* NULL: none */
 	pthread_mutex_t lock;		/* over @stopping, submissions and @waiting */
 	pthread_cond_t wake;		/* @waiting has a new first try, or @stopping */
 	pthread_t retrier;		/* hands the waiting runs back to their workers */
@@ -139,6 +140,10 @@ static bool notify_up_to_session(struct run *run)
 			return true;
 		__atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
 		ltt_client_thread_notify(run->r->clients, f, run_put, run);
+		if (run->r->lttng_notif) {
+			__atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
+			ltt_client_thread_notify(run->r->lttng_notif, f, run_put, run);
+		}
 	}
 	return false;
 }
@@ -312,7 +317,7 @@ static void *retrier(void *arg)
 
 int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_registry *reg,
 			     const struct ltt_domains *domains, struct ltt_client_thread *clients,
-			     struct ltt_trigger_runner **ret)
+			     struct ltt_client_thread *lttng_notif, struct ltt_trigger_runner **ret)
 {
 	struct ltt_trigger_runner *r = calloc(1, sizeof(*r));
 	pthread_condattr_t ca;
@@ -324,6 +329,7 @@ int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_regist
 	r->reg = reg;
 	r->domains = domains;
 	r->clients = clients;
+	r->lttng_notif = lttng_notif;
 	CDS_INIT_LIST_HEAD(&r->waiting);
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_condattr_init(&ca);

@@ -31,12 +31,14 @@ struct ltt_trigger_runner;
 /**
  * ltt_trigger_runner_start() - start the runner and make it @trs's hooks
  * @reg, @domains, @clients: borrowed; they must outlive the runner
+ * @lttng_notif: LTTng's notification channel's thread (--lttng-compat),
+ *               told each notification too; NULL: none
  *
  * Returns 0 or a negative errno.
  */
 int ltt_trigger_runner_start(struct ltt_triggers *trs, struct ltt_session_registry *reg,
 			     const struct ltt_domains *domains, struct ltt_client_thread *clients,
-			     struct ltt_trigger_runner **ret);
+			     struct ltt_client_thread *lttng_notif, struct ltt_trigger_runner **ret);
 
 /**
  * ltt_trigger_runner_stop() - no more firings are taken (those that come

@@ -383,50 +383,68 @@ static bool read_at(int fd, void *buf, size_t len, off_t off)
 	return pread(fd, buf, len, off) == (ssize_t)len;
 }
 
+/* Section headers read at once by read_debug_link(): 4 KiB on the stack. */
+#define SHDR_BATCH 64
+/* The most of a section-name table read_debug_link() reads at once. */
+#define SHSTRTAB_MAX ((ElfW(Xword))1 << 16)
+
 /*
  * The .gnu_debuglink section of @o's file (not loaded: read from the
  * file): the name of its separate debug file, then its CRC-32, 4-aligned.
+ * The section headers are read SHDR_BATCH at a time and the section-name
+ * table in one read (the start of it, past SHSTRTAB_MAX): a few reads an
+ * object, not two a section (the state dump is on a program's start-up
+ * path: bench/README.md, "Start-up of an instrumented program").
  */
 static void read_debug_link(struct object *o)
 {
 	int fd = open(o->path, O_RDONLY | O_CLOEXEC);
 	ElfW(Ehdr) eh;
-	ElfW(Shdr) strtab, sh;
+	ElfW(Shdr) strtab, sh[SHDR_BATCH];
 	static const char want[] = ".gnu_debuglink";
-	char name[sizeof(want)], *data = NULL;
+	char *names = NULL, *data = NULL;
+	ElfW(Xword) names_len;
 	size_t end;
-	ElfW(Half) i;
+	ElfW(Half) i, j, n;
 
 	if (fd < 0)
 		return;
 	if (!read_at(fd, &eh, sizeof(eh), 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
 	    eh.e_shentsize != sizeof(ElfW(Shdr)) || eh.e_shstrndx >= eh.e_shnum ||
 	    !read_at(fd, &strtab, sizeof(strtab),
-		     (off_t)(eh.e_shoff + (uint64_t)eh.e_shstrndx * sizeof(sh))))
+		     (off_t)(eh.e_shoff + (uint64_t)eh.e_shstrndx * sizeof(strtab))))
 		goto out;
-	for (i = 0; i < eh.e_shnum; i++) {
-		if (!read_at(fd, &sh, sizeof(sh), (off_t)(eh.e_shoff + (uint64_t)i * sizeof(sh))))
-			goto out;
-		/* the name and its NUL: a longer name differs in the last byte */
-		if (sh.sh_type != SHT_PROGBITS || sh.sh_name >= strtab.sh_size ||
-		    !read_at(fd, name, sizeof(name), (off_t)(strtab.sh_offset + sh.sh_name)) ||
-		    memcmp(name, want, sizeof(want)))
-			continue;
-		if (sh.sh_size < 8 || sh.sh_size > PATH_MAX)
-			goto out;
-		data = malloc(sh.sh_size);
-		if (!data || !read_at(fd, data, sh.sh_size, (off_t)sh.sh_offset))
-			goto out;
-		end = strnlen(data, sh.sh_size);
-		/* the name, its NUL, padding to 4, then the CRC */
-		if (end == 0 || ((end + 4) & ~(size_t)3) + 4 > sh.sh_size)
-			goto out;
-		memcpy(&o->crc, data + ((end + 4) & ~(size_t)3), sizeof(o->crc));
-		o->debug_link = data;
-		data = NULL;
+	names_len = strtab.sh_size < SHSTRTAB_MAX ? strtab.sh_size : SHSTRTAB_MAX;
+	names = malloc(names_len + 1);
+	if (!names || !read_at(fd, names, names_len, (off_t)strtab.sh_offset))
 		goto out;
+	names[names_len] = 0;	/* a name running off the end stops here */
+	for (i = 0; i < eh.e_shnum; i += n) {
+		n = eh.e_shnum - i < SHDR_BATCH ? eh.e_shnum - i : SHDR_BATCH;
+		if (!read_at(fd, sh, n * sizeof(sh[0]),
+			     (off_t)(eh.e_shoff + (uint64_t)i * sizeof(sh[0]))))
+			goto out;
+		for (j = 0; j < n; j++) {
+			if (sh[j].sh_type != SHT_PROGBITS || sh[j].sh_name >= names_len ||
+			    strcmp(names + sh[j].sh_name, want))
+				continue;
+			if (sh[j].sh_size < 8 || sh[j].sh_size > PATH_MAX)
+				goto out;
+			data = malloc(sh[j].sh_size);
+			if (!data || !read_at(fd, data, sh[j].sh_size, (off_t)sh[j].sh_offset))
+				goto out;
+			end = strnlen(data, sh[j].sh_size);
+			/* the name, its NUL, padding to 4, then the CRC */
+			if (end == 0 || ((end + 4) & ~(size_t)3) + 4 > sh[j].sh_size)
+				goto out;
+			memcpy(&o->crc, data + ((end + 4) & ~(size_t)3), sizeof(o->crc));
+			o->debug_link = data;
+			data = NULL;
+			goto out;
+		}
 	}
 out:
+	free(names);
 	free(data);
 	close(fd);
 }

@@ -16,7 +16,9 @@
  * Mutant N depends only on SEED, N and the inputs, so a failure printed as
  * "mutant N" is reproduced with -x N.  When an input makes the target
  * abort or crash (a failed check, a sanitizer report, a signal), the input
- * is written to ./fuzz-crash-input first.
+ * is written first to $LTT_FUZZ_CRASH, else to
+ * $TMPDIR/fuzz-crash-TARGET.PID (TMPDIR unset: /tmp): never into the
+ * directory it runs in, a source tree's root among them.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -43,6 +45,10 @@ static struct input *inputs;
 static size_t nr_inputs;
 static const char *seeds_dir;
 
+/* Where a crashing input goes, and what says so: made before any input runs. */
+static char crash_path[4096];
+static char crash_msg[4200];
+
 /* The input being run, for the crash handlers (no allocation there). */
 static const uint8_t *volatile cur_data;
 static volatile size_t cur_len;
@@ -55,7 +61,7 @@ static void save_current(void)
 
 	if (!p)
 		return;
-	fd = open("fuzz-crash-input", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fd = open(crash_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		return;
 	while (left) {
@@ -72,10 +78,8 @@ static void save_current(void)
 
 static void on_crash(int sig)
 {
-	static const char msg[] = "fuzz driver: input written to ./fuzz-crash-input\n";
-
 	save_current();
-	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+	if (write(STDERR_FILENO, crash_msg, strlen(crash_msg)) < 0) {
 		/* nothing better to do */
 	}
 	signal(sig, SIG_DFL);
@@ -297,6 +301,20 @@ static void emit_seed(const char *name, const void *data, size_t len)
 	}
 }
 
+/* crash_path and crash_msg for the target @argv0. */
+static void crash_path_init(const char *argv0)
+{
+	const char *env = getenv("LTT_FUZZ_CRASH"), *tmp = getenv("TMPDIR");
+	const char *name = strrchr(argv0, '/') ? strrchr(argv0, '/') + 1 : argv0;
+
+	if (env && *env)
+		snprintf(crash_path, sizeof(crash_path), "%s", env);
+	else
+		snprintf(crash_path, sizeof(crash_path), "%s/fuzz-crash-%s.%ld",
+			 tmp && *tmp ? tmp : "/tmp", name, (long)getpid());
+	snprintf(crash_msg, sizeof(crash_msg), "fuzz driver: input written to %s\n", crash_path);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: fuzz-target [-n RUNS] [-t SECONDS] [-s SEED] PATH...\n"
@@ -354,6 +372,7 @@ int main(int argc, char **argv)
 
 		return fwrite(buf, 1, len, stdout) == len ? 0 : 1;
 	}
+	crash_path_init(argv[0]);
 	signal(SIGABRT, on_crash);
 	signal(SIGSEGV, on_crash);
 	signal(SIGBUS, on_crash);

@@ -3,19 +3,75 @@
  * fuzz_lttng.c - LTTng 2.13's client protocol (common/proto/
  * lttng-client-proto.h) as ltt-sessiond --lttng-compat receives it from
  * any local user: the fixed request and the size of its variable part,
- * and the objects of the variable parts (a channel, an event, a session
- * descriptor, a URI).
+ * the objects of the variable parts (a channel, an event, a session
+ * descriptor, a URI, a perf counter context, a kernel probe's
+ * attributes, a user-space probe's location), LTTng's serialized
+ * triggers, conditions and error queries (common/proto/
+ * lttng-trigger-proto.h) and notification channel message headers (what a
+ * trigger command or the notification channel receives: a trigger the
+ * decoders accept encodes back into one they read the same), and an
+ * agent rule's filter as LTTng's client composes it, taken apart again.
  *
- * Input: byte 0 below 0x80 selects an object decoder, the rest is its
- * bytes; from 0x80 on, the rest is the start of a fixed request, the
- * remainder of its 13,156 bytes zero.
+ * Input: byte 0 below 0x40 selects an object decoder, the rest is its
+ * bytes; from 0x40 to 0x5f, the rest is an agent rule (its logger name,
+ * NUL, a log level type byte, a 4-byte level, the user's filter); from
+ * 0x60 to 0x7f, a user-space probe's location; from 0x80 on, the rest is
+ * the start of a fixed request, the remainder of its 13,156 bytes zero.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "fuzz.h"
+
+/* The trigger decoders as codecs: accepted is 0 and read to the end. */
+static int get_trigger(struct ltt_rbuf *r, struct ltt_trigger_conf *c)
+{
+	bool hidden;
+
+	return ltt_lttng_trigger_get(r, c, &hidden, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+}
+
+static void put_trigger(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	FUZZ_CHECK(!ltt_lttng_trigger_put(w, c));
+}
+
+static int get_condition(struct ltt_rbuf *r, struct ltt_trigger_conf *c)
+{
+	return ltt_lttng_condition_get(r, c, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+}
+
+static void put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	FUZZ_CHECK(!ltt_lttng_condition_put(w, c));
+}
+
+static int get_query(struct ltt_rbuf *r, struct ltt_lttng_error_query *q)
+{
+	return ltt_lttng_error_query_get(r, q, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+}
+
+static void put_query(struct ltt_wbuf *w, const struct ltt_lttng_error_query *q)
+{
+	uint32_t i;
+
+	ltt_wbuf_put_u8(w, q->target);
+	FUZZ_CHECK(!ltt_lttng_trigger_put(w, &q->trigger));
+	if (q->target != LTT_LTTNG_QUERY_ACTION)
+		return;
+	ltt_wbuf_put_u32(w, q->nr_path);
+	for (i = 0; i < q->nr_path; i++)
+		ltt_wbuf_put_u64(w, q->path[i]);
+}
+
+FUZZ_CODEC(trigger, struct ltt_trigger_conf, get_trigger, put_trigger, false);
+FUZZ_CODEC(condition, struct ltt_trigger_conf, get_condition, put_condition, false);
+FUZZ_CODEC(query, struct ltt_lttng_error_query, get_query, put_query, false);
+FUZZ_CODEC_VOID(notif_hdr, struct ltt_lttng_notif_hdr, ltt_lttng_notif_hdr_get,
+		ltt_lttng_notif_hdr_put, true);
 
 FUZZ_CODEC_VOID(channel, struct ltt_lttng_channel, ltt_lttng_get_channel,
 		ltt_lttng_put_channel, true);
@@ -24,8 +80,50 @@ FUZZ_CODEC_VOID(descriptor, struct ltt_lttng_descriptor, ltt_lttng_get_descripto
 		ltt_lttng_put_descriptor, true);
 /* a fixed array's bytes after its NUL are not read back: not canonical */
 FUZZ_CODEC_VOID(uri, struct ltt_lttng_uri, ltt_lttng_get_uri, ltt_lttng_put_uri, false);
+FUZZ_CODEC_VOID(perf_counter, struct ltt_lttng_perf_counter, ltt_lttng_get_perf_counter,
+		ltt_lttng_put_perf_counter, true);
 
-static const struct ltt_fuzz_codec *const codecs[] = { &channel, &event, &descriptor, &uri };
+FUZZ_CODEC_VOID(probe_attr, struct ltt_lttng_probe_attr, ltt_lttng_get_probe_attr,
+		ltt_lttng_put_probe_attr, true);
+
+static const struct ltt_fuzz_codec *const codecs[] = {
+	&channel, &event, &descriptor, &uri, &trigger, &condition, &query, &notif_hdr,
+	&perf_counter, &probe_attr,
+};
+
+/*
+ * An agent rule's filter composed as LTTng's client does, then its
+ * user's part taken back: the user's filter again, whenever the logger
+ * name is one LTTng's client sends (a symbol, shorter than 256 bytes).
+ */
+static void check_agent_filter(const uint8_t *data, size_t size)
+{
+	char *name, *user, *composed;
+	const uint8_t *nul = memchr(data, '\0', size);
+	size_t nlen, ulen;
+	int8_t ll_type;
+	int32_t level;
+
+	if (!nul || (size_t)(nul - data) + 6 > size)
+		return;
+	nlen = (size_t)(nul - data);
+	ll_type = (int8_t)(nul[1] % 3);
+	memcpy(&level, nul + 2, 4);
+	ulen = size - nlen - 6;
+	name = strndup((const char *)data, nlen);
+	user = strndup((const char *)nul + 6, ulen);
+	composed = malloc(4097);
+	if (!name || !user || !composed)
+		abort();
+	if (nlen < LTT_LTTNG_SYMBOL_LEN &&
+	    !ltt_lttng_agent_filter(user, name, ll_type, level, composed, 4097)) {
+		ltt_lttng_agent_user_filter(composed, name, ll_type, level);
+		FUZZ_CHECK(!strcmp(composed, user));
+	}
+	free(name);
+	free(user);
+	free(composed);
+}
 
 /* What the daemon reads of a fixed request, and how much it then waits for. */
 static void check_request(const uint8_t *data, size_t size)
@@ -52,12 +150,38 @@ static void check_request(const uint8_t *data, size_t size)
 	free(msg);
 }
 
+/* A user-space probe's location, all of @data: ltt's location text of it, or refused. */
+static void check_uprobe(const uint8_t *data, size_t size)
+{
+	uint8_t *copy = malloc(size ? size : 1);	/* exactly the bytes: ASan sees overreads */
+	char buf[LTT_LTTNG_PATH_MAX + 600];
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!copy)
+		abort();
+	memcpy(copy, data, size);
+	ltt_rbuf_init(&r, copy, size);
+	ret = ltt_lttng_get_uprobe(&r, (uint32_t)size, buf, sizeof(buf));
+	if (!ret) {
+		FUZZ_CHECK(!r.err && r.pos == size);
+		FUZZ_CHECK(!strncmp(buf, "elf:", 4) || !strncmp(buf, "sdt:", 4));
+	} else {
+		FUZZ_CHECK(ret == -EPROTO || ret == -ENAMETOOLONG);
+	}
+	free(copy);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!size)
 		return 0;
-	if (data[0] < 0x80)
+	if (data[0] < 0x40)
 		ltt_fuzz_codec_pick(codecs, FUZZ_ARRAY_SIZE(codecs), data, size);
+	else if (data[0] < 0x60)
+		check_agent_filter(data + 1, size - 1);
+	else if (data[0] < 0x80)
+		check_uprobe(data + 1, size - 1);
 	else
 		check_request(data + 1, size - 1);
 	return 0;
@@ -80,6 +204,61 @@ static void seed_request(ltt_fuzz_emit_fn emit, const char *name, uint32_t cmd,
 	free(buf);
 }
 
+/* A trigger of each condition LTTng has, and an error query and a message header. */
+static void seed_triggers(ltt_fuzz_emit_fn emit)
+{
+	static struct ltt_trigger_conf c;
+	static struct ltt_lttng_error_query q;
+	struct ltt_lttng_notif_hdr h = { .type = LTT_LTTNG_NOTIF_SUBSCRIBE, .size = 40 };
+
+	memset(&c, 0, sizeof(c));
+	strcpy(c.name, "t1");
+	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	c.domain = LTT_DOMAIN_USER;
+	strcpy(c.rule.pattern, "prov:ev*");
+	strcpy(c.rule.filter, "x > 3");
+	strcpy(c.rule.exclusions, "prov:eva,prov:evb");
+	c.rule.loglevel_type = LTT_LOGLEVEL_RANGE;
+	c.rule.loglevel = 6;
+	c.nr_captures = 3;
+	strcpy(c.captures[0], "x");
+	strcpy(c.captures[1], "arr[2]");
+	strcpy(c.captures[2], "$ctx.vpid");
+	c.nr_actions = 3;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_NOTIFY, .rate_count = 1 };
+	c.actions[1] = (struct ltt_action_conf){ .type = LTT_ACTION_START_SESSION,
+						 .rate_policy = LTT_RATE_ONCE_AFTER, .rate_count = 3,
+						 .session = "s" };
+	c.actions[2] = (struct ltt_action_conf){ .type = LTT_ACTION_SNAPSHOT_SESSION,
+						 .rate_count = 1, .session = "s", .has_output = true,
+						 .output = { .output_type = LTT_OUTPUT_LOCAL,
+							     .output = "/tmp/snap" } };
+	ltt_fuzz_codec_seed(emit, &trigger, 4, 0, &c);
+	q.target = LTT_LTTNG_QUERY_ACTION;
+	q.trigger = c;
+	q.nr_path = 1;
+	q.path[0] = 2;
+	ltt_fuzz_codec_seed(emit, &query, 6, 0, &q);
+	c.domain = LTT_DOMAIN_KERNEL;
+	c.rule = (struct ltt_rule_conf){ .pattern = "myprobe", .type = LTT_EVENT_KPROBE,
+					 .location = "do_sys_open+16" };
+	c.nr_captures = 0;
+	ltt_fuzz_codec_seed(emit, &trigger, 4, 1, &c);
+	memset(&c, 0, sizeof(c));
+	c.cond = LTT_CONDITION_BUFFER_USAGE_GE;
+	c.domain = LTT_DOMAIN_USER;
+	strcpy(c.session, "s");
+	strcpy(c.channel, "channel0");
+	c.threshold_ppm = 750000;
+	ltt_fuzz_codec_seed(emit, &condition, 5, 0, &c);
+	c.cond = LTT_CONDITION_SESSION_CONSUMED_SIZE_GE;
+	c.threshold_size = 1 << 20;
+	ltt_fuzz_codec_seed(emit, &condition, 5, 1, &c);
+	c.cond = LTT_CONDITION_SESSION_ROTATION_FINISHES;
+	ltt_fuzz_codec_seed(emit, &condition, 5, 2, &c);
+	ltt_fuzz_codec_seed(emit, &notif_hdr, 7, 0, &h);
+}
+
 void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 {
 	struct ltt_lttng_channel ch = { .name_len = 5, .enabled = 1, .overwrite = -1,
@@ -90,6 +269,12 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	struct ltt_lttng_descriptor d = { .type = 1, .output_type = 1, .name_len = 2,
 					  .uri_count = 1 };
 	static struct ltt_lttng_uri u = { .dtype = 3, .dst = "/tmp/lttng-traces/s" };
+	struct ltt_lttng_perf_counter pc = { .type = 1, .config = 1, .name_len = 23 };
+	struct ltt_lttng_probe_attr pa = { .offset = 4, .symbol_len = 17 };
+	/* logger qa.app, a range (1) from level 30 (LE), the filter msg == "x" */
+	/* a function's: type 0, lengths 5 and 9, "main", "/bin/app", lookup ELF (1) */
+	static const char uprobe[] = "\x60\0\x05\0\0\0\x09\0\0\0main\0/bin/app\0\x01";
+	static const char agent[] = "\x40qa.app\0\x01\x1e\0\0\0msg == \"x\"";
 	uint8_t create[10] = { 0 }, enable[260] = { 0 };
 	uint64_t dsize = 7 + 2 + LTT_LTTNG_URI_SIZE;
 	uint32_t len = 43 + 8;
@@ -98,6 +283,11 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	ltt_fuzz_codec_seed(emit, &event, 1, 0, &ev);
 	ltt_fuzz_codec_seed(emit, &descriptor, 2, 0, &d);
 	ltt_fuzz_codec_seed(emit, &uri, 3, 0, &u);
+	seed_triggers(emit);
+	ltt_fuzz_codec_seed(emit, &perf_counter, 8, 0, &pc);
+	ltt_fuzz_codec_seed(emit, &probe_attr, 9, 0, &pa);
+	emit("agent-filter", (const uint8_t *)agent, sizeof(agent) - 1);
+	emit("uprobe-elf", (const uint8_t *)uprobe, sizeof(uprobe) - 1);
 	memcpy(create + 2, &dsize, 8);
 	seed_request(emit, "request-create", 49, create, sizeof(create));
 	memcpy(enable, "channel0", 8);

@@ -41,7 +41,8 @@ for t in $targets; do
 			"$work/log") runs"
 		crash=$(ls "$work"/crash-* 2>/dev/null | head -n 1)
 	else
-		(cd "$work" && "$bin" -n "$runs" -t "$seconds" "$corpus/$t") >"$work/log" 2>&1
+		(cd "$work" && LTT_FUZZ_CRASH="$work/fuzz-crash-input" \
+			"$bin" -n "$runs" -t "$seconds" "$corpus/$t") >"$work/log" 2>&1
 		status=$?
 		what=$(sed -n 's/^fuzz driver: //p' "$work/log")
 		crash=$(ls "$work"/fuzz-crash-input 2>/dev/null)

@@ -29,7 +29,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_systemd.sh \
 	tests/kernel/test_deb.sh
 TESTS += $(KERNEL_TESTS)
-EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/sysroot.sh tests/ctf-kernel-table.py tests/kernel/README.md \
+EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/sysroot.sh tests/kernel/deb-compat.sh tests/ctf-kernel-table.py tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \
 	tests/kernel/scenarios tests/kernel/vm.sh tests/kernel/systemd
 

@@ -10,10 +10,13 @@
 # python3 (python3-ltt's).
 SYSD_PKGS="systemd,systemd-sysv,kmod,procps,adduser,python3,libpopt0,libxml2,libkmod2,liburcu8,libuuid1"
 
-# sysd_root: the Debian root as a tar, cached (SYSD_TAR), made again when
-# the package list, mmdebstrap or the apt sources change.  Skips the test
-# (skip_all) where it can't be made: no package mirror answers.
+# sysd_root [PKG,...]: the Debian root as a tar, cached (SYSD_TAR), made
+# again when the package list, mmdebstrap or the apt sources change; with
+# PKGs, Debian's packages added to SYSD_PKGS, in a tar of its own (named
+# after them).  Skips the test (skip_all) where it can't be made: no
+# package mirror answers.
 sysd_root() {
+	SYSD_EXTRA=${1:-}
 	command -v mmdebstrap >/dev/null ||
 		skip_all "mmdebstrap is not installed (scripts/deps.sh --kernel)"
 	kvm_lock || { echo "Bail out! $KVM_CACHE/lock held too long"; exit 1; }
@@ -29,21 +32,21 @@ sysd_root_make() {
 	local key sources f
 	sources=$(ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
 		/etc/apt/sources.list.d/*.sources 2>/dev/null)
-	SYSD_TAR=$KVM_CACHE/systemd-root.tar
+	SYSD_TAR=$KVM_CACHE/systemd-root${SYSD_EXTRA:+-$(echo "$SYSD_EXTRA" | cksum | cut -d' ' -f1)}.tar
 	key=$(
-		echo "$SYSD_PKGS"
+		echo "$SYSD_PKGS${SYSD_EXTRA:+,$SYSD_EXTRA}"
 		mmdebstrap --version
 		for f in $sources; do sha256sum "$f"; done
 	)
 	[ -s "$SYSD_TAR" ] && [ "$(cat "$SYSD_TAR.key" 2>/dev/null)" = "$key" ] && return 0
 	# shellcheck disable=SC2086
-	if ! timeout 900 mmdebstrap --variant=minbase --include="$SYSD_PKGS" \
-		"$(. /etc/os-release && echo "$VERSION_CODENAME")" "$KVM_CACHE/systemd-root.new.tar" $sources \
+	if ! timeout 900 mmdebstrap --variant=minbase --include="$SYSD_PKGS${SYSD_EXTRA:+,$SYSD_EXTRA}" \
+		"$(. /etc/os-release && echo "$VERSION_CODENAME")" "${SYSD_TAR%.tar}.new.tar" $sources \
 		>"$KVM_CACHE/systemd-root.log" 2>&1; then
-		rm -rf "$KVM_CACHE/systemd-root.new.tar"
+		rm -rf "${SYSD_TAR%.tar}.new.tar"
 		return 1
 	fi
-	mv "$KVM_CACHE/systemd-root.new.tar" "$SYSD_TAR"
+	mv "${SYSD_TAR%.tar}.new.tar" "$SYSD_TAR"
 	echo "$key" >"$SYSD_TAR.key"
 }
 

@@ -16,20 +16,25 @@
 #   system user ltt exist,
 #   the demo records the example's events, the kernel is traced with
 #   the DKMS module, and dpkg -r stops the daemon.
+# - ltt-lttng-compat, in a root with Debian's LTTng, by chroot then
+#   booted with systemd: tests/kernel/deb-compat.sh says what it checks.
 # Skips where QEMU, the kernel, mmdebstrap or the packaging tools
 # (scripts/deps.sh --kernel) are missing, or no package mirror answers.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 
 kvm_init
-for t in dpkg-buildpackage dh dh_dkms lintian dkms babeltrace2; do
+for t in dpkg-buildpackage dh dh_dkms lintian dkms babeltrace2 lttng-gen-tp; do
 	command -v $t >/dev/null || skip_all "$t is not installed (scripts/deps.sh --kernel)"
 done
 dpkg-checkbuilddeps "$LTT_TOP_SRCDIR/debian/control" 2>"$TEST_TMP/bdeps" ||
 	skip_all "$(cat "$TEST_TMP/bdeps") (scripts/deps.sh --kernel)"
 . "$KVM_SRC/sysroot.sh"
+. "$KVM_SRC/deb-compat.sh"
+deb_compat_root
 sysd_root
-plan 36
+plan 70
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=$(dpkg-architecture -qDEB_HOST_ARCH)
@@ -46,13 +51,13 @@ rc=$?
 is "$rc" 0 "dpkg-buildpackage -b -us -uc builds them"
 [ "$rc" = 0 ] || { tail -n 30 "$TEST_TMP/build.log" | sed 's/^/# /'; echo "Bail out! no packages"; exit 1; }
 D=$TEST_TMP
-pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt"
+pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt ltt-lttng-compat"
 got=""
 for p in $pkgs; do
 	[ -s "$D/${p}_${VER}_$ARCH.deb" ] && got="$got $p"
 done
 [ -s "$D/ltt-modules-dkms_${VER}_all.deb" ] && got="$got ltt-modules-dkms"
-is "$got" " $pkgs ltt-modules-dkms" "the programs, two libraries, their -dev packages, the Python package and the module's DKMS package"
+is "$got" " $pkgs ltt-modules-dkms" "the programs, two libraries, their -dev packages, the Python package, LTTng's place and the module's DKMS package"
 lintian "$D/ltt_${VER}_$ARCH.changes" >"$TEST_TMP/lintian" 2>&1
 is "$(grep -cE '^[EW]: ' "$TEST_TMP/lintian")" 0 "lintian reports no error and no warning"
 grep -E '^[EW]: ' "$TEST_TMP/lintian" | head -n 20 | sed 's/^/# /'
@@ -166,4 +171,8 @@ is "$(f remove.rc)" 0 "dpkg -r ltt-tools"
 is "$(f active_after_remove)/$(f sessiond_after_remove)" "inactive/0" "stops the session daemon"
 is "$(f bins_after_remove)" 0 "and takes its programs"
 unlike "$(f journal)" "ERROR|Error:" "the journal has no error"
+
+# --- ltt-lttng-compat: ltt in LTTng's place, and LTTng back
+compat_build
+deb_compat_checks
 done_testing

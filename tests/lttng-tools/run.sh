@@ -147,7 +147,7 @@ cp "$SRC/src/common/config/session.xsd" "$S/src/common/config/"
 # otherwise (its consumer paths) left out, and words that are no option
 # (utils.sh's start_lttng_sessiond passes a stray "1", which LTTng's
 # daemon ignores and ltt's refuses).
-CLIENT=$LTTCTL COMPAT=
+CLIENT=$LTTCTL COMPAT=--no-lttng-compat
 [ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng COMPAT=--lttng-compat
 cat >"$S/src/bin/lttng/lttng" <<STANDIN
 #!/bin/bash
@@ -265,6 +265,19 @@ build "$r/tools/live/live_test" "$r/tools/live/live_test.c" "$t/utils/tap/tap.c"
 n=$r/tools/notification
 build "$n/default_pipe_size_getter" "$n/default_pipe_size_getter.c" "$SRC/src/common/pipe.c" \
 	"$SRC/src/common/readwrite.c" "$S/build/logging.c"
+# The C programs of the trigger and notification tests, on Debian's
+# liblttng-ctl (liblttng-ctl-dev): they drive the daemon as any LTTng
+# program does (ltt-sessiond --lttng-compat serves them, LTT_LTTNG_CLIENT=debian).
+if [ -n "$COMPAT" ]; then
+	g=$r/tools/trigger
+	build "$g/name/trigger_name" "$g/name/trigger_name.c" "$t/utils/tap/tap.c" -llttng-ctl
+	build "$g/utils/notification-client" "$g/utils/notification-client.c" "$t/utils/utils.c" \
+		-llttng-ctl
+	build "$g/utils/register-some-triggers" "$g/utils/register-some-triggers.c" -llttng-ctl
+	build "$n/base_client" "$n/base_client.c" -llttng-ctl
+	build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
+	build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
+fi
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do
 	build "$r/ust/$d/gen-events" "$r/ust/$d/main.c" "$r/ust/$d/tp.c" "${ust[@]}"

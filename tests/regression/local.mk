@@ -182,6 +182,12 @@ tests_regression_live_probe_SOURCES = tests/regression/live_probe.c
 tests_regression_live_probe_LDADD = src/common/libcommon.la
 TESTS += tests/regression/relay/test_relay_live_proto.sh
 EXTRA_DIST += tests/regression/relay/test_relay_live_proto.sh
+# A GET_NEXT_INDEX with nothing new is held until its stream moves.
+TESTS += tests/regression/relay/test_relay_live_hold.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_hold.sh
+# A live session's events are sent between live ticks.
+TESTS += tests/regression/relay/test_relay_live_early.sh
+EXTRA_DIST += tests/regression/relay/test_relay_live_early.sh
 # A real ltt trace streamed by relay_client, read live by babeltrace2.
 TESTS += tests/regression/relay/test_relay_live_replay.sh
 EXTRA_DIST += tests/regression/relay/test_relay_live_replay.sh
@@ -343,6 +349,11 @@ REGRESSION_UST_TESTS = \
 TESTS += $(REGRESSION_UST_TESTS)
 EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh
 # LTTng's own clients (Debian's lttng, python3-lttng) on ltt-sessiond --lttng-compat.
-TESTS += tests/regression/lttng-compat/test_lttng_compat.sh
+TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
+	tests/regression/lttng-compat/test_lttng_names.sh \
+	tests/regression/lttng-compat/test_lttng_compat_triggers.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
+	tests/regression/lttng-compat/test_lttng_names.sh \
+	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py

@@ -59,6 +59,21 @@ lttng_can_run() {
 	[ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null
 }
 
+# compat_private_run SCRIPT [ARGS...]: for a test of LTTng's root paths
+# (/var/run/lttng): skips without LTTng's tools, root or a mount
+# namespace; else runs SCRIPT again in a mount namespace with its own
+# /run, and returns there.  Call it as compat_private_run "$0" "$@".
+compat_private_run() {
+	compat_require
+	lttng_can_run ||
+		skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
+	if [ -z "${LTT_COMPAT_NS:-}" ]; then
+		exec env LTT_COMPAT_NS=1 unshare -m bash "$@"
+	fi
+	mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
+		{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
+}
+
 # lttng_run SCRIPT: bash SCRIPT with a private lttng-sessiond running
 # (LTTNG_HOME=$TEST_TMP/lttng-home; APP, DUP_APP, N, TEST_TMP, TEST_TIMEOUT
 # exported); its output in $TEST_TMP/lttng.log.  Returns SCRIPT's status.

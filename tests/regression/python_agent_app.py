@@ -8,6 +8,10 @@ python_agent_app.py MODE [ARGS]: imports ltt.agent, then
   fork           fork: the child logs 100 warnings on qa.child, the
                  parent 100 on qa.app; both exit 0
   threads N      N threads, 100 warnings each on qa.app
+  clock          10 warnings on qa.app whose times a filter sets (within a
+                 second, across seconds, backwards, an hour and a day on),
+                 each message ending with the asctime Python's Formatter
+                 gives that time
   level          print the agent's handler level and exit
 Exits 0 unless something raised.
 """
@@ -59,5 +63,21 @@ elif mode == "threads":
         t.start()
     for t in ts:
         t.join()
+elif mode == "clock":
+    fmt = logging.Formatter()
+    base = 1700000000.0
+    stamps = [base + d for d in (0.001, 0.998, 0.9995, 1.0, 1.25, 0.5, 3600.75, 3600.75,
+                                 86400.004, 0.999)]
+
+    class At(logging.Filter):
+        def filter(self, record):
+            record.created = stamps[record.args[0]]
+            record.msecs = int((record.created - int(record.created)) * 1000)
+            record.msg = "at %d: " + fmt.formatTime(record)
+            return True
+
+    app.addFilter(At())
+    for i in range(len(stamps)):
+        app.warning("at %d", i)
 elif mode == "level":
     print(ltt.agent._handler.level)

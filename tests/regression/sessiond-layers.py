@@ -16,19 +16,23 @@ lines that say what is wrong:
   - no file includes a header of a folder the map lists before its own;
   - no object calls a function defined in such a folder;
   - no two folders call each other (a circle across layers);
-  - no files of one folder call each other around a circle, but
-    SESSIOND_CIRCLES_KEPT's;
+  - no files of one folder call each other around a circle;
   - the libraries' folders (src/ust, src/lib/ltt-ctl, src/lttng-ust), and
     ltt-consumerd's, ltt-relayd's and ltt-tracer.ko's (kmod), one layer a
     file: their map header (FLAT below) names every .c and .h in its
     first comment, from the top layer down; no file calls one listed above
     it (at most FLAT's limit of such arrows) and no files call each other
-    in a circle but CIRCLES_KEPT's (nm of the objects in BUILDDIR, when
-    built);
+    in a circle (nm of the objects in BUILDDIR, when built);
   - src/common's wings (common.h names them from the top layer down,
     each with its map header): every file in its wing's map, no file
     includes a header of a wing above its own, no function calls one of a
-    wing above its own, no two wings call each other.
+    wing above its own, no two wings call each other;
+  - every folder of src/ and kmod/ (tests' own folders aside), from nm
+    of every object built there: no circle of its own files, and no
+    circle between its subfolders (each taken whole, with what lies
+    below it) and its own files (each taken alone, so a folder's table
+    above its subfolder and its helpers below it are layers, not a
+    circle).  No circle is excepted by name.
 """
 import glob
 import os
@@ -79,9 +83,9 @@ def calls_between(objs):
             for g in defs.get(s, ()) if g != a and len(defs[s]) == 1}
 
 
-def circles_of(calls, kept, where):
-    """A line for each name of calls that calls itself back around a
-    circle, but circles within one of the sets kept."""
+def rings_of(calls):
+    """{name: the names of its circle, itself included}, for each name of
+    calls that calls itself back around a circle."""
     reach = {}
     for a, b in calls:
         reach.setdefault(a, set()).add(b)
@@ -93,13 +97,58 @@ def circles_of(calls, kept, where):
             if more:
                 reach[a] |= more
                 changed = True
-    out = []
-    for a in sorted(reach):
-        ring = {b for b in reach[a] if a in reach.get(b, ())} | {a}
-        if a in reach[a] and not any(ring <= k for k in kept):
-            out.append('%s/%s calls itself back through %s' %
-                       (where, a, ', '.join(sorted(ring - {a}))))
-    return out
+    return {a: {b for b in reach[a] if a in reach.get(b, ())} | {a}
+            for a in reach if a in reach[a]}
+
+
+def circles_of(calls, where, keep=lambda ring: True):
+    """A line for each name of calls that calls itself back around a
+    circle (one that keep(ring) is true of)."""
+    return ['%s/%s calls itself back through %s' % (where, a, ', '.join(sorted(ring - {a})))
+            for a, ring in sorted(rings_of(calls).items()) if keep(ring)]
+
+
+def tree_circles():
+    """Every folder of src/ and kmod/, from nm of every object built there
+    (not tests' own: objects named tests_*, folders named tests): no circle
+    of its own files; no circle between its subfolders, each whole, and
+    its own files, each alone."""
+    objs = {}           # 'src/ctl/commands/x.c' -> object
+    for top in ('src', 'kmod'):
+        for dp, dn, fn in os.walk(os.path.join(build, top)):
+            dn[:] = [d for d in dn if d != 'tests']
+            folder = os.path.relpath(dp, build)
+            if folder.endswith('/.libs'):
+                folder = folder[:-len('/.libs')]
+            for n in fn:
+                if not n.endswith('.o') or n.startswith('tests_') or n.endswith('.mod.o'):
+                    continue
+                c = re.sub(r'^(\w+_la|ltt_\w+|lttctl)-', '', n)[:-2] + '.c'
+                if not os.path.exists(os.path.join(src, folder, c)):
+                    continue    # the module's link of its objects, or one left from a removed file
+                objs.setdefault(folder + '/' + c, os.path.join(dp, n))
+    if not objs:
+        print('ok no circle of files inside any folder of src/ and kmod/ # SKIP not built in ' + build)
+        print('ok no circle between the folders of src/ and kmod/ # SKIP')
+        return
+    calls = calls_between(objs)
+    inside, between = [], []
+    folders = {os.path.dirname(f) for f in objs}
+    for d in sorted(folders):
+        own = {(a, b) for a, b in calls if os.path.dirname(a) == d == os.path.dirname(b)}
+        inside += circles_of({(os.path.basename(a), os.path.basename(b)) for a, b in own}, d)
+
+        def node(f):
+            """f's node at d's level: its own file, or the subfolder it lies in."""
+            rest = os.path.relpath(f, d)
+            return rest if '/' not in rest else rest.split('/')[0] + '/'
+        level = {(node(a), node(b)) for a, b in calls
+                 if a.startswith(d + '/') and b.startswith(d + '/') and node(a) != node(b)}
+        # a circle of its own files alone is said above
+        between += circles_of(level, d, lambda ring: any(n.endswith('/') for n in ring))
+    check('no circle of files inside any folder of src/ and kmod/ (%d objects)' % len(objs), inside)
+    check('no circle between the folders of src/ and kmod/ (each subfolder whole, '
+          'each of its parent\'s files alone)', between)
 
 
 check('the map names folders (%s)' % ' '.join(order), [] if len(order) >= 5 else ['too few'])
@@ -130,11 +179,6 @@ check('every file of ltt-consumerd and ltt-relayd is in its map header', problem
 FLAT = (('src/ust', 'ust.h', 0), ('src/lib/ltt-ctl', 'ctl-internal.h', 0),
         ('src/lttng-ust', 'lttng-ust.h', 0), ('src/consumerd', 'consumerd.h', 0),
         ('src/relayd', 'relayd.h', 0), ('kmod', 'ltt-tracer.h', 1))
-# Circles kept for now (issue 49), each the whole set of files it may go
-# through: the tracer's table of probe groups in ltt-events.c names the state dump's,
-# which records through ltt-events.c, its filters' check between them
-# (ltt-tracer.h says so).
-CIRCLES_KEPT = {'kmod': ({'ltt-events.c', 'ltt-statedump.c', 'ltt-filter.c'},)}
 
 
 def flat_map(d, hdr):
@@ -176,7 +220,7 @@ for d, hdr, limit in FLAT:
                 for a, b in calls if a in rank_of and b in rank_of and rank_of[b] < rank_of[a])
     if len(up) > limit:
         ups += up + ['%s: %d calls up, at most %d' % (d, len(up), limit)]
-    circles += circles_of(calls, CIRCLES_KEPT.get(d, ()), d)
+    circles += circles_of(calls, d)
 if not glob.glob(os.path.join(build, 'src', 'ust', '.libs', '*.o')):
     print('ok the libraries\' calls not checked # SKIP not built in ' + build)
     print('ok the libraries\' circles not checked # SKIP')
@@ -280,6 +324,7 @@ if not objs:
     print('ok prototypes not checked # SKIP')
     print('ok no circle of folders # SKIP')
     print('ok no circle of files inside a folder # SKIP')
+    tree_circles()
     sys.exit(0)
 defs, undef = {}, {}
 for o in objs:
@@ -326,14 +371,11 @@ check('no circle of folders',
 
 # Inside a folder, no two files call each other, directly or around a
 # circle: each folder's own layers (kabi's tracefs backend: its table,
-# probes, instances, event probes, catalog, state dump, tracker).  Kept
-# for now (issue 49), each the whole set of files it may go through:
-SESSIOND_CIRCLES_KEPT = {'cmd': {'cmd-memory.c', 'cmd-view.c'},
-                         'consumer': {'consumer-call.c', 'consumer-proc.c'},
-                         'ust': {'ust-buffers.c', 'ust-handover.c'}}
+# probes, instances, event probes, catalog, state dump, tracker).
 problems = []
 for f in order:
     fobjs = {re.sub(r'^ltt_sessiond-', '', os.path.basename(o))[:-2] + '.c': o
              for o in objs if os.path.basename(os.path.dirname(o)) == f}
-    problems += circles_of(calls_between(fobjs), [SESSIOND_CIRCLES_KEPT.get(f, set())], f)
+    problems += circles_of(calls_between(fobjs), f)
 check('no circle of files inside a folder of src/sessiond', problems)
+tree_circles()

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/signalfd.h>
@@ -162,4 +163,29 @@ int ltt_daemon_block_signals(bool nonblock, int *ret_sfd)
 		return -errno;
 	*ret_sfd = sfd;
 	return 0;
+}
+
+/* ltt_daemon_started_as(): daemon.h */
+bool ltt_daemon_started_as(int argc, const char **argv, const char *name)
+{
+	const char *base;
+
+	if (argc < 1 || !argv[0])
+		return false;
+	base = strrchr(argv[0], '/');
+	return !strcmp(base ? base + 1 : argv[0], name);
+}
+
+/* ltt_daemon_args_end(): daemon.h */
+int ltt_daemon_args_end(const char *prog, int rc, const char *bad, const char *why,
+			const char *rest)
+{
+	if (rc < -1)
+		fprintf(stderr, "%s: Error: %s: %s\nTry '%s --help'.\n", prog, bad, why, prog);
+	else if (rest)
+		fprintf(stderr, "%s: Error: unexpected argument '%s'\nTry '%s --help'.\n", prog,
+			rest, prog);
+	else
+		return 0;
+	return -1;
 }

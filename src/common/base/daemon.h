@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * daemon.h - what the daemons (ltt-sessiond, ltt-relayd) share to start:
- * detaching from the caller until ready, telling the caller and systemd
- * they are ready, and taking their stop signals through a signalfd.
+ * the end of their option parsing (ltt-consumerd's too), detaching from
+ * the caller until ready, telling the caller and systemd they are ready,
+ * and taking their stop signals through a signalfd.
  */
 #ifndef LTT_COMMON_DAEMON_H
 #define LTT_COMMON_DAEMON_H
@@ -62,5 +63,29 @@ void ltt_daemon_stopping(void);
  * a negative errno.
  */
 int ltt_daemon_block_signals(bool nonblock, int *ret_sfd);
+
+/**
+ * ltt_daemon_started_as() - was the program run by the name @name?
+ * @argc: main()'s
+ * @argv: main()'s; argv[0]'s last path component is compared
+ * @name: e.g. "lttng-sessiond"
+ *
+ * The ltt-lttng-compat package installs ltt's daemons under LTTng's names;
+ * run so, they take LTTng's options and serve LTTng's tools.
+ */
+bool ltt_daemon_started_as(int argc, const char **argv, const char *name);
+
+/**
+ * ltt_daemon_args_end() - the end of a daemon's option parsing, the same
+ * for the three daemons
+ * @prog: the daemon's name, for the message
+ * @rc: popt's last code: below -1, an error in option @bad that @why says
+ * @rest: the first argument popt left (NULL: none): no daemon takes one
+ *
+ * Says on stderr what is wrong, and to try @prog --help.  Returns 0, or
+ * -1 when the command line is wrong (said).
+ */
+int ltt_daemon_args_end(const char *prog, int rc, const char *bad, const char *why,
+			const char *rest);
 
 #endif /* LTT_COMMON_DAEMON_H */

@@ -633,6 +633,21 @@ int ltt_evloop_server_start(struct ltt_evloop_server *s, const char *name)
 	return ret;
 }
 
+int ltt_evloop_server_open(struct ltt_evloop_server *s, int fd, int flags, const char *what,
+			   ltt_evloop_accept_fn fn, void *arg,
+			   int (*prepare)(struct ltt_evloop *loop, void *arg), const char *name)
+{
+	int ret = ltt_evloop_server_init(s, fd, flags, what, fn, arg);
+
+	if (!ret && prepare)
+		ret = prepare(s->loop, arg);
+	if (!ret)
+		ret = ltt_evloop_server_start(s, name);
+	if (ret)
+		ltt_evloop_server_fini(s);
+	return ret;
+}
+
 void ltt_evloop_server_stop(struct ltt_evloop_server *s)
 {
 	if (!s->started)

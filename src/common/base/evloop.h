@@ -243,6 +243,19 @@ int ltt_evloop_server_init(struct ltt_evloop_server *s, int fd, int flags, const
 int ltt_evloop_server_start(struct ltt_evloop_server *s, const char *name);
 
 /**
+ * ltt_evloop_server_open() - a server as every daemon thread starts one:
+ * ltt_evloop_server_init() (@fd, @flags, @what, @fn, @arg), then
+ * @prepare(@s->loop, @arg) (NULL: none) to add its timers and watches,
+ * then ltt_evloop_server_start() (@name)
+ * @fd: taken whatever the result
+ *
+ * Returns 0, or a negative errno with @s finished (ltt_evloop_server_fini()).
+ */
+int ltt_evloop_server_open(struct ltt_evloop_server *s, int fd, int flags, const char *what,
+			   ltt_evloop_accept_fn fn, void *arg,
+			   int (*prepare)(struct ltt_evloop *loop, void *arg), const char *name);
+
+/**
  * ltt_evloop_server_stop() - stop @s's thread, if started, and wait for
  * it to return; the loop and the socket stay, for ltt_evloop_server_fini()
  *

@@ -32,17 +32,36 @@ static bool reserved_zero(const uint8_t *reserved, size_t len)
 	return true;
 }
 
+/* A struct coming in: refused (false) when reserved_zero() is not, else @out cleared. */
+static bool accept_in(const uint8_t *reserved, size_t len, void *out, size_t size)
+{
+	if (!reserved_zero(reserved, len))
+		return false;
+	memset(out, 0, size);
+	return true;
+}
+
+/*
+ * The fields that have the same name and type on both sides of the
+ * crossing, one list a struct, so the two directions can't drift: A()
+ * for a fixed-size string, X() for a value.
+ */
+#define SESSION_FIELDS(A, X) A(name) X(output_type) A(output) X(snapshot) X(live_timer_us)
+#define RULE_FIELDS(A, X) A(pattern) X(loglevel_type) X(loglevel) X(type)
+#define CONTEXT_FIELDS(A, X) X(perf_type) X(perf_config) A(name)
+#define RELAY_FIELDS(A, X) X(domain) X(state) X(error) A(output_path) X(packets_sent) \
+	X(bytes_sent) X(packets_lost)
+#define SNAPSHOT_OUTPUT_FIELDS(A, X) X(id) A(name) X(max_size) X(output_type) A(output)
+#define STALL_FIELDS(A, X) X(domain) X(traces_waiting) X(since) A(command) X(metadata_waiting)
+#define COPY_STRING(field) COPY_ARRAY(out, in, field);
+#define COPY_VALUE(field) out->field = in->field;
+
 enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr *in,
 						  struct ltt_session_conf *out)
 {
-	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+	if (!accept_in(in->reserved, sizeof(in->reserved), out, sizeof(*out)))
 		return LTT_ERR_NOT_SUPPORTED;
-	memset(out, 0, sizeof(*out));
-	COPY_ARRAY(out, in, name);
-	out->output_type = in->output_type;
-	COPY_ARRAY(out, in, output);
-	out->snapshot = in->snapshot;
-	out->live_timer_us = in->live_timer_us;
+	SESSION_FIELDS(COPY_STRING, COPY_VALUE)
 	if (in->tls && (!in->tls->cert || !in->tls->key || !in->tls->ca ||
 			strlen(in->tls->cert) >= sizeof(out->tls_cert) ||
 			strlen(in->tls->key) >= sizeof(out->tls_key) ||
@@ -65,7 +84,6 @@ enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr 
 	X(read_timer_us) X(tracefile_size) X(tracefile_count) X(buffer_type)   \
 	X(fsync) X(preallocation) X(allocation) X(auto_reclaim) X(auto_reclaim_us)      \
 	X(blocking_timeout_us)
-#define COPY_FIELD(field) out->field = in->field;
 
 enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr *in,
 						  struct ltt_channel_conf *out)
@@ -75,7 +93,7 @@ enum ltt_error_code ltt_conv_channel_attr_to_conf(const struct ltt_channel_attr 
 		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
-	CHANNEL_FIELDS(COPY_FIELD)
+	CHANNEL_FIELDS(COPY_VALUE)
 	return LTT_ERR_OK;
 }
 
@@ -94,13 +112,9 @@ static bool copy_str(char *dst, size_t size, const char *s)
 enum ltt_error_code ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr *in,
 					       struct ltt_rule_conf *out)
 {
-	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+	if (!accept_in(in->reserved, sizeof(in->reserved), out, sizeof(*out)))
 		return LTT_ERR_NOT_SUPPORTED;
-	memset(out, 0, sizeof(*out));
-	COPY_ARRAY(out, in, pattern);
-	out->loglevel_type = in->loglevel_type;
-	out->loglevel = in->loglevel;
-	out->type = in->type;
+	RULE_FIELDS(COPY_STRING, COPY_VALUE)
 	if (!copy_str(out->filter, sizeof(out->filter), in->filter))
 		return LTT_ERR_FILTER;
 	if (!copy_str(out->exclusions, sizeof(out->exclusions), in->exclusions))
@@ -115,27 +129,20 @@ void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 {
 	memset(out, 0, sizeof(*out));
 	COPY_ARRAY(out, in, name);
-	CHANNEL_FIELDS(COPY_FIELD)
+	CHANNEL_FIELDS(COPY_VALUE)
 }
 
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
 				   struct ltt_session_attr *out)
 {
 	memset(out, 0, sizeof(*out));
-	COPY_ARRAY(out, in, name);
-	out->output_type = in->output_type;
-	COPY_ARRAY(out, in, output);
-	out->snapshot = in->snapshot;
-	out->live_timer_us = in->live_timer_us;
+	SESSION_FIELDS(COPY_STRING, COPY_VALUE)
 }
 
 void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event_rule_attr *out)
 {
 	memset(out, 0, sizeof(*out));
-	COPY_ARRAY(out, in, pattern);
-	out->loglevel_type = in->loglevel_type;
-	out->loglevel = in->loglevel;
-	out->type = in->type;
+	RULE_FIELDS(COPY_STRING, COPY_VALUE)
 	out->filter = in->filter[0] ? in->filter : NULL;
 	out->exclusions = in->exclusions[0] ? in->exclusions : NULL;
 	out->location = in->location[0] ? in->location : NULL;
@@ -194,40 +201,22 @@ void ltt_conv_rule_desc_to_info(const struct ltt_rule_desc *in, struct ltt_event
 void ltt_conv_relay_desc_to_info(const struct ltt_relay_desc *in, struct ltt_relay_info *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->domain = in->domain;
-	out->state = in->state;
-	out->error = in->error;
-	COPY_ARRAY(out, in, output_path);
-	out->packets_sent = in->packets_sent;
-	out->bytes_sent = in->bytes_sent;
-	out->packets_lost = in->packets_lost;
+	RELAY_FIELDS(COPY_STRING, COPY_VALUE)
 }
 
 void ltt_conv_stall_desc_to_info(const struct ltt_stall_desc *in,
 				 struct ltt_consumer_stall_info *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->domain = in->domain;
-	out->traces_waiting = in->traces_waiting;
-	out->since = in->since;
-	COPY_ARRAY(out, in, command);
-	out->metadata_waiting = in->metadata_waiting;
+	STALL_FIELDS(COPY_STRING, COPY_VALUE)
 }
 
 enum ltt_error_code ltt_conv_snapshot_output_to_conf(const struct ltt_snapshot_output *in,
 						     struct ltt_snapshot_output_conf *out)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(in->reserved); i++)
-		if (in->reserved[i])
-			return LTT_ERR_NOT_SUPPORTED;
-	memset(out, 0, sizeof(*out));
-	out->id = in->id;
-	COPY_ARRAY(out, in, name);
-	out->max_size = in->max_size;
-	out->output_type = in->output_type;
-	COPY_ARRAY(out, in, output);
+	if (!accept_in(in->reserved, sizeof(in->reserved), out, sizeof(*out)))
+		return LTT_ERR_NOT_SUPPORTED;
+	SNAPSHOT_OUTPUT_FIELDS(COPY_STRING, COPY_VALUE)
 	return LTT_ERR_OK;
 }
 
@@ -235,11 +224,7 @@ void ltt_conv_snapshot_output_conf_to_output(const struct ltt_snapshot_output_co
 					     struct ltt_snapshot_output *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->id = in->id;
-	COPY_ARRAY(out, in, name);
-	out->max_size = in->max_size;
-	out->output_type = in->output_type;
-	COPY_ARRAY(out, in, output);
+	SNAPSHOT_OUTPUT_FIELDS(COPY_STRING, COPY_VALUE)
 }
 
 void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_desc *in,
@@ -254,13 +239,10 @@ void ltt_conv_snapshot_result_desc_to_result(const struct ltt_snapshot_result_de
 
 enum ltt_error_code ltt_conv_context_to_ctx(const struct ltt_context *in, struct ltt_ctx *out)
 {
-	if (!reserved_zero(in->reserved, sizeof(in->reserved)))
+	if (!accept_in(in->reserved, sizeof(in->reserved), out, sizeof(*out)))
 		return LTT_ERR_NOT_SUPPORTED;
-	memset(out, 0, sizeof(*out));
 	out->type = in->type;
-	out->perf_type = in->perf_type;
-	out->perf_config = in->perf_config;
-	COPY_ARRAY(out, in, name);
+	CONTEXT_FIELDS(COPY_STRING, COPY_VALUE)
 	return LTT_ERR_OK;
 }
 
@@ -268,9 +250,7 @@ void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->type = (enum ltt_context_type)in->type;
-	out->perf_type = in->perf_type;
-	out->perf_config = in->perf_config;
-	COPY_ARRAY(out, in, name);
+	CONTEXT_FIELDS(COPY_STRING, COPY_VALUE)
 }
 
 static enum ltt_error_code action_to_conf(const struct ltt_trigger_action *in,

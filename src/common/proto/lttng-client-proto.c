@@ -4,6 +4,9 @@
  * (lttng-client-proto.h).
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/proto/lttng-client-proto.h"
@@ -217,6 +220,22 @@ LTT_CODEC(lttng_descriptor, LTTNG_ORDER,
 	  LTT_ROW_U8(type), LTT_ROW_U8(output_type), LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_lttng_probe_attr
+LTT_CODEC(lttng_probe_attr, LTTNG_ORDER,
+	  LTT_ROW_U64(addr), LTT_ROW_U64(offset), LTT_ROW_U32(symbol_len));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_uprobe_lens
+LTT_CODEC(lttng_uprobe_function, LTTNG_ORDER, LTT_ROW_U32(name_len), LTT_ROW_U32(path_len));
+LTT_CODEC(lttng_uprobe_sdt, LTTNG_ORDER,
+	  LTT_ROW_U32(name_len), LTT_ROW_U32(provider_len), LTT_ROW_U32(path_len));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_perf_counter
+LTT_CODEC(lttng_perf_counter, LTTNG_ORDER,
+	  LTT_ROW_U32(type), LTT_ROW_U64(config), LTT_ROW_U32(name_len));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_lttng_snapshot_output
 LTT_CODEC(lttng_snapshot_output, LTTNG_ORDER, SNAPSHOT_OUTPUT_ROWS());
 #undef LTT_MSG
@@ -265,4 +284,122 @@ LTTNG_GET(descriptor, struct ltt_lttng_descriptor)
 LTTNG_PUT(uri, struct ltt_lttng_uri)
 LTTNG_GET(uri, struct ltt_lttng_uri)
 LTTNG_PUT(snapshot_output, struct ltt_lttng_snapshot_output)
+LTTNG_GET(snapshot_output, struct ltt_lttng_snapshot_output)
 LTTNG_PUT(rotation_info, struct ltt_lttng_rotation_info)
+LTTNG_PUT(probe_attr, struct ltt_lttng_probe_attr)
+LTTNG_GET(probe_attr, struct ltt_lttng_probe_attr)
+LTTNG_PUT(perf_counter, struct ltt_lttng_perf_counter)
+LTTNG_GET(perf_counter, struct ltt_lttng_perf_counter)
+
+/* ---- user-space probe locations ---- */
+
+/* A string of @len bytes, its NUL last and only, at @r's cursor; NULL: @r failed. */
+static const char *get_string(struct ltt_rbuf *r, uint32_t len)
+{
+	const char *p = len > 1 && len <= LTT_LTTNG_PATH_MAX ? ltt_rbuf_get_bytes(r, len) : NULL;
+
+	if (!p || strnlen(p, len) != len - 1u) {
+		ltt_rbuf_fail(r);
+		return NULL;
+	}
+	return p;
+}
+
+int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size)
+{
+	struct ltt_lttng_uprobe_lens l = { 0 };
+	size_t start = r->pos;
+	const char *name, *provider = NULL, *path;
+	int8_t type = (int8_t)ltt_rbuf_get_u8(r), lookup;
+	int n;
+
+	ltt_codec_get(r, type == LTT_LTTNG_UPROBE_SDT ? &lttng_uprobe_sdt :
+			 &lttng_uprobe_function, &l);
+	name = get_string(r, l.name_len);
+	if (type == LTT_LTTNG_UPROBE_SDT)
+		provider = get_string(r, l.provider_len);
+	path = get_string(r, l.path_len);
+	lookup = (int8_t)ltt_rbuf_get_u8(r);
+	if (r->err || (type != LTT_LTTNG_UPROBE_FUNCTION && type != LTT_LTTNG_UPROBE_SDT) ||
+	    (type == LTT_LTTNG_UPROBE_SDT ? lookup != LTT_LTTNG_UPROBE_LOOKUP_SDT :
+					     lookup > LTT_LTTNG_UPROBE_LOOKUP_ELF) ||
+	    r->pos - start != len) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	n = provider ? snprintf(buf, size, "sdt:%s:%s:%s", path, provider, name) :
+		       snprintf(buf, size, "elf:%s:%s", path, name);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+/* ---- the agents' filters ---- */
+
+/* The comparison of the level LTTng's client adds for @ll_type: a range's, or one level's. */
+static const char *level_op(int8_t ll_type)
+{
+	return ll_type == LTT_LTTNG_LOGLEVEL_RANGE ? ">=" : "==";
+}
+
+int ltt_lttng_agent_filter(const char *user, const char *name, int8_t ll_type, int32_t level,
+			   char *buf, size_t len)
+{
+	char *tmp = malloc(len);
+	int n;
+
+	if (!tmp)
+		return -ENOMEM;
+	snprintf(tmp, len, "%s", user);
+	if (strcmp(name, "*"))
+		n = tmp[0] ? snprintf(buf, len, "(%s) && (logger_name == \"%s\")", tmp, name) :
+			     snprintf(buf, len, "logger_name == \"%s\"", name);
+	else
+		n = snprintf(buf, len, "%s", tmp);
+	if (n >= 0 && (size_t)n < len && ll_type != LTT_LTTNG_LOGLEVEL_ALL) {
+		snprintf(tmp, len, "%s", buf);
+		n = tmp[0] ? snprintf(buf, len, "(%s) && (int_loglevel %s %d)", tmp,
+				      level_op(ll_type), level) :
+			     snprintf(buf, len, "int_loglevel %s %d", level_op(ll_type), level);
+	}
+	free(tmp);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/*
+ * Peel @text (changed in place) of "(X) && (@tail)" into X, or of
+ * "@tail" alone into "".  Returns 0, or -1 when it has neither form.
+ */
+static int peel(char *text, const char *tail)
+{
+	size_t n = strlen(text), t = strlen(tail);
+
+	if (!strcmp(text, tail)) {
+		text[0] = '\0';
+		return 0;
+	}
+	if (n < t + 8 || text[0] != '(' || strncmp(text + n - t - 1, tail, t) ||
+	    strncmp(text + n - t - 7, ") && (", 6) || text[n - 1] != ')')
+		return -1;
+	memmove(text, text + 1, n - t - 8);
+	text[n - t - 8] = '\0';
+	return 0;
+}
+
+void ltt_lttng_agent_user_filter(char *text, const char *name, int8_t ll_type, int32_t level)
+{
+	char *copy = strdup(text);
+	char tail[LTT_LTTNG_SYMBOL_LEN + 32];
+	bool ok = copy != NULL;
+
+	if (ok && ll_type != LTT_LTTNG_LOGLEVEL_ALL) {
+		snprintf(tail, sizeof(tail), "int_loglevel %s %d", level_op(ll_type), level);
+		ok = !peel(copy, tail);
+	}
+	if (ok && strcmp(name, "*")) {
+		ok = snprintf(tail, sizeof(tail), "logger_name == \"%s\"", name) <
+		     (int)sizeof(tail);
+		ok = ok && !peel(copy, tail);
+	}
+	if (ok)
+		strcpy(text, copy);
+	free(copy);
+}

@@ -35,8 +35,15 @@
 /* The socket's name, in /var/run/lttng (root) or $LTTNG_HOME/.lttng (others). */
 #define LTT_LTTNG_CLIENT_SOCKET "client-lttng-sessiond"
 #define LTT_LTTNG_ROOT_RUNDIR "/var/run/lttng"
+/* LTTng's daemon's program name: ltt-sessiond started so serves LTTng's clients. */
+#define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
 /* What LTTng's tools read to find the daemon's pid. */
 #define LTT_LTTNG_PID_FILE "lttng-sessiond.pid"
+/*
+ * LTTng's daemon's name: ltt-sessiond run by it serves LTTng's clients and
+ * keeps it as its process name (/proc/PID/comm), which tools check.
+ */
+#define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
 
 /* LTTng's sizes (lttng/constant.h, x86-64). */
 #define LTT_LTTNG_NAME_MAX 255		/* lttng_session.name */
@@ -70,6 +77,7 @@
 #define LTT_LTTNG_ERR_EXIST_SESS 28
 #define LTT_LTTNG_ERR_EPERM 32
 #define LTT_LTTNG_ERR_KERN_NA 33
+#define LTT_LTTNG_ERR_KERN_ENABLE_FAIL 43
 #define LTT_LTTNG_ERR_UST_CHAN_NOT_FOUND 59
 #define LTT_LTTNG_ERR_CHAN_EXIST 62
 #define LTT_LTTNG_ERR_UST_EVENT_EXIST 75
@@ -160,6 +168,14 @@ enum { LTT_LTTNG_BUFFER_PER_PID = 0, LTT_LTTNG_BUFFER_PER_UID = 1, LTT_LTTNG_BUF
 enum {
 	LTT_LTTNG_EVENT_ALL = -1, LTT_LTTNG_EVENT_TRACEPOINT = 0, LTT_LTTNG_EVENT_PROBE = 1,
 	LTT_LTTNG_EVENT_FUNCTION = 2, LTT_LTTNG_EVENT_SYSCALL = 5,
+	LTT_LTTNG_EVENT_USERSPACE_PROBE = 6,
+};
+/* LTTng's log level types (enum lttng_loglevel_type). */
+enum { LTT_LTTNG_LOGLEVEL_ALL = 0, LTT_LTTNG_LOGLEVEL_RANGE = 1, LTT_LTTNG_LOGLEVEL_SINGLE = 2 };
+/* LTTng's context types (enum lttng_event_context_type) that carry more than their number. */
+enum {
+	LTT_LTTNG_CTX_PERF_COUNTER = 1, LTT_LTTNG_CTX_PERF_CPU_COUNTER = 13,
+	LTT_LTTNG_CTX_PERF_THREAD_COUNTER = 14, LTT_LTTNG_CTX_APP = 15,
 };
 /* A session descriptor's types and outputs (session-descriptor-internal.h). */
 enum { LTT_LTTNG_DESC_REGULAR = 1, LTT_LTTNG_DESC_SNAPSHOT = 2, LTT_LTTNG_DESC_LIVE = 3 };
@@ -304,6 +320,46 @@ struct ltt_lttng_rotation_info {
 	char relative_path[LTT_LTTNG_PATH_MAX];
 };
 
+/*
+ * ADD_CONTEXT's variable part after its u32 type, for a perf counter
+ * (lttng_event_context_perf_counter_comm; its name follows: LTTng's
+ * client makes it of the user's, ':' and '-' as '_', "perf_thread_NAME").
+ */
+struct ltt_lttng_perf_counter {
+	uint32_t type;		/* perf_event_attr.type */
+	uint64_t config;	/* perf_event_attr.config */
+	uint32_t name_len;	/* NUL included */
+};
+
+/*
+ * A kernel probe's or function's attributes in ENABLE_EVENT and
+ * LIST_EVENTS (lttng_event_probe_attr_comm; the symbol's name follows,
+ * "" with an address).
+ */
+struct ltt_lttng_probe_attr {
+	uint64_t addr;
+	uint64_t offset;
+	uint32_t symbol_len;	/* NUL included */
+};
+#define LTT_LTTNG_PROBE_ATTR_SIZE 20
+
+/*
+ * A user-space probe's location in ENABLE_EVENT (lttng_userspace_probe_
+ * location_comm): {i8 type}, then a function's {u32 name_len, u32
+ * path_len, name, path} or an SDT probe's {u32 probe_len, u32
+ * provider_len, u32 path_len, probe, provider, path}, then {i8 lookup
+ * method}; lengths with their NUL.  The binary's descriptor comes apart,
+ * SCM_RIGHTS.
+ */
+struct ltt_lttng_uprobe_lens {
+	uint32_t name_len;	/* the function's, or the SDT probe's */
+	uint32_t provider_len;	/* SDT only */
+	uint32_t path_len;
+};
+enum { LTT_LTTNG_UPROBE_FUNCTION = 0, LTT_LTTNG_UPROBE_SDT = 1 };
+enum { LTT_LTTNG_UPROBE_LOOKUP_DEFAULT = 0, LTT_LTTNG_UPROBE_LOOKUP_ELF = 1,
+       LTT_LTTNG_UPROBE_LOOKUP_SDT = 2 };
+
 /**
  * ltt_lttng_cmd_name() - "CREATE_SESSION_EXT", or NULL for a number 2.13 lacks
  */
@@ -341,6 +397,41 @@ void ltt_lttng_put_descriptor(struct ltt_wbuf *w, const struct ltt_lttng_descrip
 void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
 void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
+void ltt_lttng_get_snapshot_output(struct ltt_rbuf *r, struct ltt_lttng_snapshot_output *ret);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
+void ltt_lttng_get_probe_attr(struct ltt_rbuf *r, struct ltt_lttng_probe_attr *ret);
+void ltt_lttng_put_probe_attr(struct ltt_wbuf *w, const struct ltt_lttng_probe_attr *m);
+void ltt_lttng_get_perf_counter(struct ltt_rbuf *r, struct ltt_lttng_perf_counter *ret);
+void ltt_lttng_put_perf_counter(struct ltt_wbuf *w, const struct ltt_lttng_perf_counter *m);
+
+/**
+ * ltt_lttng_get_uprobe() - the user-space probe location of @len bytes
+ * at @r's cursor as ltt's location text into @buf (@size bytes):
+ * "elf:PATH:FUNCTION" or "sdt:PATH:PROVIDER:NAME"
+ *
+ * Returns 0; -EPROTO (and @r failed) for a location that does not read
+ * or add up to @len; -ENAMETOOLONG when it does not fit @buf.
+ */
+int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size);
+
+/**
+ * ltt_lttng_agent_filter() - an agent rule's filter as LTTng's client
+ * sends it, and LTTng's daemon lists it: the user's filter @user ("":
+ * none) and-ed with the logger's name @name (unless "*") and the log
+ * level (unless @ll_type is LTT_LTTNG_LOGLEVEL_ALL), with LTTng's
+ * parentheses: "(F) && (logger_name == \"N\")", then
+ * "(...) && (int_loglevel >= L)" (== for one level); into @buf (@len bytes)
+ *
+ * Returns 0, -ENOMEM, or -ENAMETOOLONG when it does not fit.
+ */
+int ltt_lttng_agent_filter(const char *user, const char *name, int8_t ll_type, int32_t level,
+			   char *buf, size_t len);
+
+/**
+ * ltt_lttng_agent_user_filter() - the user's part of @text, a filter of
+ * ltt_lttng_agent_filter()'s form for @name, @ll_type and @level, in
+ * place ("" when there is none); a text of another form is left whole
+ */
+void ltt_lttng_agent_user_filter(char *text, const char *name, int8_t ll_type, int32_t level);
 
 #endif /* LTT_COMMON_LTTNG_CLIENT_PROTO_H */

@@ -14,15 +14,18 @@
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
  *   live-proto.[ch]    ltt-relayd's live port to viewers: LTTng's live protocol, big-endian
  *   lttng-client-proto.[ch] LTTng 2.13's client protocol (ltt-sessiond --lttng-compat)
+ *   lttng-trigger-proto.[ch] its serialized triggers, conditions, actions, evaluations,
+ *                      error queries and notification channel messages, on ltt's triggers
  *   trigger-proto.[ch] the client protocol's triggers, their counters, notifications and
  *                      captures (the capture form app-proto.c reads too)
  *
  * Layers, top down: app-proto (it reads trigger-proto.c's captures),
  * trigger-proto (a trigger's rule and snapshot output travel in
- * client-proto.c's forms), the other protocols, msg.  Every protocol
- * uses base/codec.h; client-proto.c and the app and consumer protocols'
- * users msg.h too.  But for those two arrows, no protocol's file
- * includes another's.  Include the header of the protocol you speak,
+ * client-proto.c's forms), lttng-trigger-proto (a snapshot action's
+ * output travels in lttng-client-proto.c's form), the other protocols,
+ * msg.  Every protocol uses base/codec.h; client-proto.c and the app and
+ * consumer protocols' users msg.h too.  But for those three arrows, no
+ * protocol's file includes another's.  Include the header of the protocol you speak,
  * not this one.
  */
 #ifndef LTT_COMMON_PROTO_PROTO_H

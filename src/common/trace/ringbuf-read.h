@@ -35,6 +35,16 @@
 int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty);
 
 /**
+ * ltt_rb_open_filled() - does the open sub-buffer hold events?
+ * @rb: any handle
+ *
+ * True when a writer reserved in the current sub-buffer since it was
+ * opened (ltt_rb_flush(@rb, false) would close a packet): one load of the
+ * write position, for a live reader that looks between its ticks.
+ */
+bool ltt_rb_open_filled(const struct ltt_rb *rb);
+
+/**
  * ltt_rb_reclaim() - give back the pages of the sub-buffers already
  * consumed (doc/memory.md), while the writers go on
  * @rb: the reader's handle, mapped writable (MADV_REMOVE punches its

@@ -599,6 +599,16 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 	return 0;
 }
 
+bool ltt_rb_open_filled(const struct ltt_rb *rb)
+{
+	uint64_t off;
+
+	if (!rb)
+		return false;
+	off = __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED);
+	return (off & (rb->subbuf_size - 1)) != 0;
+}
+
 int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 {
 	uint64_t old, in_sb, new, ts, lost, seen = 0;

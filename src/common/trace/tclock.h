@@ -100,11 +100,22 @@ static inline uint64_t ltt_tclock_read_cpu(uint32_t kind, uint32_t *cpu)
 {
 #if LTT_TCLOCK_HAVE_TSC
 	if (__builtin_expect(kind == LTT_TCLOCK_TSC, 1)) {
-		unsigned int aux;
-		uint64_t tsc = __rdtscp(&aux);
+		/*
+		 * Not __rdtscp(): GCC stores its TSC_AUX through the pointer,
+		 * a store to the stack nothing reads.  The "memory" clobber
+		 * keeps the compiler from moving the read before the loads
+		 * it must follow (RDTSCP keeps the CPU from it).
+		 */
+#if defined(__x86_64__)
+		/* RDTSCP zeroes the registers' upper halves: no extension */
+		uint64_t lo, hi, aux;
+#else
+		uint32_t lo, hi, aux;
+#endif
 
-		*cpu = aux & 0xfff;
-		return tsc;
+		__asm__ volatile("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+		*cpu = (uint32_t)aux & 0xfff;
+		return (uint64_t)hi << 32 | lo;
 	}
 	if (kind == LTT_TCLOCK_TSC_LFENCE) {
 		_mm_lfence();

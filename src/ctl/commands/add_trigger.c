@@ -55,7 +55,8 @@ static const struct poptOption options[] = {
 	  "TYPE" },
 	{ "type", 't', POPT_ARG_STRING, NULL, O_TYPE,
 	  "event-rule-matches: user (the default), kernel:tracepoint, kernel:syscall "
-	  "or python", "TYPE" },
+	  "or python; incr-map-value: user or kernel, its map channel's (the rule's)",
+	  "TYPE" },
 	{ "exclude-name", 'x', POPT_ARG_STRING, NULL, O_EXCLUDE,
 	  "event-rule-matches: not the events of that name or pattern (repeatable; "
 	  "user space, with a '*' pattern)", "NAME" },
@@ -120,6 +121,7 @@ static const char help_footer[] =
 	"  rotate-session SESSION\n"
 	"  snapshot-session SESSION   [-n NAME] [-m SIZE] [--path DIR | --url URL]\n"
 	"  incr-map-value             (-s SESSION | SESSION) (--map | -c) CHANNEL --key TEMPLATE\n"
+	"                             [--type user|kernel]\n"
 	"                             (alone, after a user-space event-rule-matches; no rate)\n"
 	"Options belong to what they follow: the trigger before --condition, the\n"
 	"condition up to the first --action, then each action.  The session daemon\n"
@@ -150,7 +152,8 @@ static const unsigned int action_opts[] = {
 	[LTT_ACTION_ROTATE_SESSION] = B(O_RATE),
 	[LTT_ACTION_SNAPSHOT_SESSION] = B(O_RATE) | B(O_NAME) | B(O_MAX_SIZE) | B(O_PATH) |
 					B(O_URL),
-	[LTT_ACTION_INCR_MAP_VALUE] = B(O_SESSION) | B(O_CHANNEL) | B(O_MAP) | B(O_KEY),
+	[LTT_ACTION_INCR_MAP_VALUE] = B(O_SESSION) | B(O_CHANNEL) | B(O_MAP) | B(O_KEY) |
+				      B(O_TYPE),
 };
 
 /* Reading the words of the line one by one. */

@@ -84,28 +84,14 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
 	const struct disable_args *a = arg;
-	char current[LTT_NAME_MAX];
-	const char *session, **args;
-	enum ltt_domain domain;
-	char **names = NULL;
-	size_t count;
-	int ret, nr;
+	struct ctl_channel_target t;
+	int ret;
 
-	nr = ctl_util_args(pc, &args);
-	if (!nr)
-		return ctl_util_usage_error(ctx, "a channel name is needed");
-	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	ret = ctl_util_channel_target(ctx, pc, a->kernel, a->user, a->values[VAL_SESSION],
+				      ltt_channel_name_valid, NULL, NULL, NULL, &t);
 	if (!ret)
-		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
-	if (!ret)
-		ret = ctl_util_name_list(ctx, args[0], "channel", ltt_channel_name_valid,
-					 LTT_ERR_CHANNEL_NAME, &names, &count);
-	if (!ret)
-		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
-					    &session);
-	if (!ret)
-		ret = disable_channels(ctx, domain, session, names, count);
-	free(names);
+		ret = disable_channels(ctx, t.domain, t.session, t.names, t.count);
+	free(t.names);
 	return ret;
 }
 

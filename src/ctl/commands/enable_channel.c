@@ -461,37 +461,24 @@ static bool user_name_valid(const char *name)
 	return !strcmp(name, "metadata") || ltt_channel_name_valid(name);
 }
 
+/* What ctl_util_channel_target() checks between the domain and the names. */
+static int check_values(const struct ctl_ctx *ctx, void *arg)
+{
+	return parse_values(ctx, arg);
+}
+
 /* The checks that need no daemon, then the work. */
 static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
 	struct channel_args *a = arg;
-	char current[LTT_NAME_MAX];
-	const char *session, **args;
-	enum ltt_domain domain;
-	char **names = NULL;
-	size_t count;
-	int ret, nr;
+	struct ctl_channel_target t;
+	int ret;
 
-	nr = ctl_util_args(pc, &args);
-	if (!nr)
-		return ctl_util_usage_error(ctx, "a channel name is needed");
-	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	ret = ctl_util_channel_target(ctx, pc, a->kernel, a->user, a->values[VAL_SESSION],
+				      ltt_channel_name_valid, user_name_valid, check_values, a, &t);
 	if (!ret)
-		ret = ctl_util_domain(ctx, a->kernel, a->user, &domain);
-	if (ret)
-		return ret;
-	ret = parse_values(ctx, a);
-	if (ret != CTL_GO_ON)
-		return ret;
-	ret = ctl_util_name_list(ctx, args[0], "channel",
-				 domain == LTT_DOMAIN_USER ? user_name_valid : ltt_channel_name_valid,
-				 LTT_ERR_CHANNEL_NAME, &names, &count);
-	if (!ret)
-		ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current),
-					    &session);
-	if (!ret)
-		ret = enable_channels(ctx, a, domain, session, names, count);
-	free(names);
+		ret = enable_channels(ctx, a, t.domain, t.session, t.names, t.count);
+	free(t.names);
 	return ret;
 }
 

@@ -164,6 +164,12 @@ static int export(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	if (v[VAL_FORMAT] && strcmp(v[VAL_FORMAT], "sqlite"))
 		return ctl_util_usage_error(ctx, "invalid --format '%s': give sqlite (the only "
 					    "one)", v[VAL_FORMAT]);
+	/* An SQL script on stdout: no document could hold it (doc/mi.md). */
+	if (ctl_out_format() != CTL_OUT_TEXT) {
+		ctl_out_error(LTT_ERR_MI_UNSUPPORTED, "export-maps: %s",
+			      ltt_strerror(LTT_ERR_MI_UNSUPPORTED));
+		return CTL_EXIT_FAILURE;
+	}
 	ret = ctl_maps_fetch(ctx, v[VAL_SESSION], current, sizeof(current), &session, &maps, &n);
 	if (ret)
 		return ret;

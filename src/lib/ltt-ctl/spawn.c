@@ -118,12 +118,19 @@ int ltt_ctl_spawn_sessiond(const char *rundir)
 		return -LTT_ERR_SESSIOND_SPAWN;
 	}
 	if (pid == 0) {
+		/*
+		 * argv[0] is the program's own name: run as lttng-sessiond (the
+		 * ltt-lttng-compat package's, named by LTTNG_SESSIOND_PATH) the
+		 * daemon serves LTTng's clients too, as its name promises.
+		 */
+		const char *name = strrchr(prog, '/') ? strrchr(prog, '/') + 1 : prog;
+
 		/* --group only when asked for: the daemon's default is ltt's group. */
 		if (group && *group)
-			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, "--group",
-			      group, (char *)NULL);
+			execl(prog, name, "--daemonize", "--rundir", rundir, "--group", group,
+			      (char *)NULL);
 		else
-			execl(prog, "ltt-sessiond", "--daemonize", "--rundir", rundir, (char *)NULL);
+			execl(prog, name, "--daemonize", "--rundir", rundir, (char *)NULL);
 		_exit(127);
 	}
 	/* --daemonize exits only once the daemon accepts connections. */

@@ -29,6 +29,7 @@ import os
 import re
 import sys
 import threading
+import time
 
 __all__ = []
 
@@ -81,6 +82,7 @@ class _Handler(logging.Handler):
         self._rules = ()
         self._wants = {}        # logger name -> (lowest level, single levels)
         self._time = logging.Formatter()
+        self._second = (None, "")   # the last whole second formatted, and its text
 
     def set_rules(self, rules):
         """Apply the rules of the channels that record (from _agent.rules())."""
@@ -105,6 +107,22 @@ class _Handler(logging.Handler):
         self._wants[name] = want
         return want
 
+    def _asctime(self, record):
+        """logging.Formatter's asctime, its date and time formatted once a
+        second: localtime() and strftime() were most of a recorded call's
+        cost (bench/README.md, "Python agent").  The pair is replaced
+        whole, so racing threads read one second's text or another's."""
+        fmt = self._time
+        created = record.created
+        sec = int(created)
+        last = self._second
+        if last[0] != sec:
+            last = (sec, time.strftime(fmt.default_time_format, fmt.converter(created)))
+            self._second = last
+        if fmt.default_msec_format:
+            return fmt.default_msec_format % (last[1], record.msecs)
+        return last[1]
+
     def handle(self, record):
         # no lock and no filter: the rules are replaced whole, and a record
         # no rule takes costs this lookup
@@ -112,7 +130,7 @@ class _Handler(logging.Handler):
         level = record.levelno
         if level >= want[0] or level in want[1]:
             try:
-                _agent.event(self._time.formatTime(record), record.getMessage(),
+                _agent.event(self._asctime(record), record.getMessage(),
                              record.name, record.funcName, record.lineno, level,
                              record.thread or 0, record.threadName or "")
             except Exception:   # a record whose message fails to format

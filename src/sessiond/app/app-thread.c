@@ -803,6 +803,14 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	cds_list_add_tail(&c->node, &t->conns);
 }
 
+/* The app thread's timer of programs' done messages, made before it starts. */
+static int add_done_timer(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_app_thread *t = arg;
+
+	return ltt_evloop_timer_create(loop, on_done_timer, t, &t->done_timer);
+}
+
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 			 struct ltt_app_thread **ret_thread)
 {
@@ -822,14 +830,9 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	if (!t->cfg.metadata_max)
 		t->cfg.metadata_max = LTT_APP_METADATA_MAX;
 	CDS_INIT_LIST_HEAD(&t->conns);
-	ret = ltt_evloop_server_init(&t->srv, cfg->listen_fd, SOCK_CLOEXEC, "programs",
-				     accept_one, t);
-	if (!ret)
-		ret = ltt_evloop_timer_create(t->srv.loop, on_done_timer, t, &t->done_timer);
-	if (!ret)
-		ret = ltt_evloop_server_start(&t->srv, "app thread");
+	ret = ltt_evloop_server_open(&t->srv, cfg->listen_fd, SOCK_CLOEXEC, "programs",
+				     accept_one, t, add_done_timer, "app thread");
 	if (ret) {
-		ltt_evloop_server_fini(&t->srv);
 		free(t);
 		return ret;
 	}

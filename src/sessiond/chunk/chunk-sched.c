@@ -173,7 +173,7 @@ static void usage(const struct ltt_domains *set, struct ltt_session *session,
 					     share(u.capacity, t->conf.threshold_ppm);
 	ltt_triggers_level(set->triggers, t, session,
 			   ge ? u.highest >= threshold : u.lowest <= threshold,
-			   ge ? u.highest : u.lowest);
+			   ge ? u.highest : u.lowest, u.capacity);
 }
 
 /*

@@ -129,12 +129,3 @@ enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct
 	ltt_wbuf_put_u64(reply, r.bytes);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
-
-enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply)
-{
-	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
-
-	return ltt_rbuf_end(req) ? LTT_ERR_PROTOCOL :
-				   ltt_cmd_view(ctx, name, LTT_CMD_VIEW_MEMORY, reply);
-}

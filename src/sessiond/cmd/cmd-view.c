@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * cmd-view.c - what `lttctl list SESSION` is told (GET_SESSION,
+ * cmd-view.c - what `lttctl list SESSION` is told (GET_SESSION, MEM_USAGE,
  * LIST_CONTEXTS, ROTATION_INFO, LIST_TRACKERS), as the session is now.
  *
  * list reads a session under its state lock alone (ltt_session_lock_state()),
@@ -101,4 +101,13 @@ enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct 
 
 	ret = ltt_cmd_trackers_target(ctx, req, &name, &kind);
 	return ret ? ret : ltt_cmd_view(ctx, name, kind, reply);
+}
+
+enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply)
+{
+	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
+
+	return ltt_rbuf_end(req) ? LTT_ERR_PROTOCOL :
+				   ltt_cmd_view(ctx, name, LTT_CMD_VIEW_MEMORY, reply);
 }

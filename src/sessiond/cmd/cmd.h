@@ -13,7 +13,7 @@
  *   cmd-event.c    enable-event, disable-event
  *   cmd-context.c  add-context, list contexts
  *   cmd-tracker.c  track, untrack, tracker policies
- *   cmd-memory.c   list --mem-usage, reclaim-memory
+ *   cmd-memory.c   list --mem-usage's view, reclaim-memory
  *   cmd-map.c      add-map-channel, the maps' counters (show-maps, export-maps)
  *   cmd-snapshot.c snapshot outputs and snapshot record
  *   cmd-chunk.c    rotate, enable-rotation, disable-rotation, clear, regenerate
@@ -103,7 +103,7 @@ enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int
  */
 bool ltt_cmd_may_wait(unsigned int cmd);
 
-/* cmd-view.c: what list is told, as the session is now */
+/* cmd-view.c: what list is told, as the session is now, --mem-usage included */
 
 enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					struct ltt_wbuf *reply);
@@ -113,6 +113,8 @@ enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct 
 					  struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply);
+enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply);
 
 /**
  * ltt_cmd_view() - append @kind of the session @name to @reply, as it is
@@ -242,10 +244,8 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 				      struct ltt_wbuf *reply);
 
-/* cmd-memory.c: list --mem-usage, reclaim-memory */
+/* cmd-memory.c: list --mem-usage's view, reclaim-memory */
 
-enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply);
 enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					   struct ltt_wbuf *reply);
 

@@ -25,6 +25,7 @@
 #include "common/proto/msg.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/model/session.h"
+#include "sessiond/priv/priv.h"
 
 /* How long a command waits for the space to send itself whole. */
 #define SEND_TIMEOUT_MS 5000
@@ -495,4 +496,26 @@ bool ltt_consumer_owes(struct ltt_consumer *c)
 	owes = !drain_owed(c) && c->fd >= 0 && c->owed;
 	pthread_mutex_unlock(&c->lock);
 	return owes;
+}
+
+void ltt_consumer_kill(struct ltt_consumer *c)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret;
+
+	if (!c->remote) {
+		kill(c->pid, SIGKILL);
+		return;
+	}
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, (uint32_t)c->pid);
+	ret = ltt_priv_call(ltt_priv_get(), LTT_PRIV_CONSUMER_KILL, &w, &m, &r);
+	ltt_wbuf_fini(&w);
+	if (!ret)
+		ltt_msg_fini(&m);
+	else if (ret != -ESRCH)
+		LTT_ERR("consumer daemon pid %ld: the privileged part can't kill it: %s",
+			(long)c->pid, strerror(-ret));
 }

@@ -97,8 +97,6 @@ static inline int ltt_consumer_call_skip_status(struct ltt_rbuf *r)
 	return ltt_consumer_get_status(r, &status);
 }
 
-/* consumer-proc.c: killing it */
-
 /*
  * ltt_consumer_kill() - SIGKILL it: ourselves, or through the privileged
  * part (CONSUMER_KILL) when that spawned it (it may run as a user we

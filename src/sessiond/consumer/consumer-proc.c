@@ -185,28 +185,6 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 	return 0;
 }
 
-void ltt_consumer_kill(struct ltt_consumer *c)
-{
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	struct ltt_msg m;
-	int ret;
-
-	if (!c->remote) {
-		kill(c->pid, SIGKILL);
-		return;
-	}
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, (uint32_t)c->pid);
-	ret = ltt_priv_call(ltt_priv_get(), LTT_PRIV_CONSUMER_KILL, &w, &m, &r);
-	ltt_wbuf_fini(&w);
-	if (!ret)
-		ltt_msg_fini(&m);
-	else if (ret != -ESRCH)
-		LTT_ERR("consumer daemon pid %ld: the privileged part can't kill it: %s",
-			(long)c->pid, strerror(-ret));
-}
-
 void ltt_consumer_unwritten_add(struct ltt_consumer *c, uint64_t events)
 {
 	__atomic_add_fetch(&c->unwritten, events, __ATOMIC_RELAXED);

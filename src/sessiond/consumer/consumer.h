@@ -11,7 +11,7 @@
  *   consumer.h     the link's API: every command of consumer-trace.c, -relay.c
  *   consumer-proc.c an ltt-consumerd: spawned, its handshake, reaped
  *   consumer-call.[ch] the one call every command makes: deadlines, owed and
- *                  late replies, stalled or lost (.h: the consumer object)
+ *                  late replies, stalled, lost and killed (.h: the consumer object)
  *   consumer-trace.c its trace commands: traces, channels, streams, metadata,
  *                  rotations, statistics, snapshots
  *   consumer-relay.c its relay output commands

@@ -796,13 +796,10 @@ int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
 		free(a);
 		return ret;
 	}
-	ret = ltt_evloop_server_init(&a->srv, fd, SOCK_NONBLOCK | SOCK_CLOEXEC, "LTTng agents",
-				     on_accept, a);
-	if (!ret)
-		ret = ltt_evloop_server_start(&a->srv, "agent thread");
+	ret = ltt_evloop_server_open(&a->srv, fd, SOCK_NONBLOCK | SOCK_CLOEXEC, "LTTng agents",
+				     on_accept, a, NULL, "agent thread");
 	if (ret) {
 		LTT_ERR("can't start the agent thread: %s", strerror(-ret));
-		ltt_evloop_server_fini(&a->srv);
 		free(a);
 		return ret;
 	}

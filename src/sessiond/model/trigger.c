@@ -450,7 +450,8 @@ bool ltt_trigger_on_session(const struct ltt_trigger *t, const struct ltt_sessio
 
 /* Fire @t, a condition on @session, with its archive @path and @value. */
 static void fire_session(struct ltt_triggers *trs, struct ltt_trigger *t,
-			 const struct ltt_session *session, const char *path, uint64_t value)
+			 const struct ltt_session *session, const char *path, uint64_t value,
+			 uint64_t capacity)
 {
 	struct ltt_firing *f = ltt_firing_new(trs, t);
 
@@ -461,6 +462,7 @@ static void fire_session(struct ltt_triggers *trs, struct ltt_trigger *t,
 	snprintf(f->session, sizeof(f->session), "%s", session->name);
 	snprintf(f->path, sizeof(f->path), "%s", path ? path : "");
 	f->n.value = value;
+	f->capacity = capacity;
 	ltt_triggers_fire(trs, f, 0);
 }
 
@@ -476,7 +478,10 @@ void ltt_triggers_session_event(struct ltt_triggers *trs, const struct ltt_sessi
 	for (i = 0; i < n; i++) {
 		if (!ltt_trigger_on_session(v[i], session, cond))
 			continue;
-		fire_session(trs, v[i], session, path, 0);
+		/* the rotation's id: the chunk it makes, which the session writes after it */
+		fire_session(trs, v[i], session, path,
+			     cond == LTT_CONDITION_SESSION_ROTATION_STARTS ? session->chunk_id + 1 :
+									    session->chunk_id, 0);
 	}
 	ltt_triggers_put_all(trs, v, n);
 }
@@ -498,7 +503,8 @@ bool ltt_triggers_watch(struct ltt_triggers *trs, const struct ltt_session *sess
 }
 
 void ltt_triggers_level(struct ltt_triggers *trs, struct ltt_trigger *t,
-			const struct ltt_session *session, bool holds, uint64_t value)
+			const struct ltt_session *session, bool holds, uint64_t value,
+			uint64_t capacity)
 {
 	bool crossed;
 
@@ -507,7 +513,7 @@ void ltt_triggers_level(struct ltt_triggers *trs, struct ltt_trigger *t,
 	t->held = holds;
 	pthread_mutex_unlock(&trs->lock);
 	if (crossed)
-		fire_session(trs, t, session, "", value);
+		fire_session(trs, t, session, "", value, capacity);
 }
 
 void ltt_triggers_consumed(struct ltt_triggers *trs, const struct ltt_session *session,
@@ -520,6 +526,6 @@ void ltt_triggers_consumed(struct ltt_triggers *trs, const struct ltt_session *s
 	for (i = 0; i < n; i++)
 		if (ltt_trigger_on_session(v[i], session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
 			ltt_triggers_level(trs, v[i], session,
-					   written >= v[i]->conf.threshold_size, written);
+					   written >= v[i]->conf.threshold_size, written, 0);
 	ltt_triggers_put_all(trs, v, n);
 }

@@ -73,6 +73,7 @@ struct ltt_firing {
 	char event[LTT_APP_NAME_MAX];
 	char path[LTT_PATH_MAX];
 	char strings[LTT_APP_NOTIFY_MAX];	/* the captured strings */
+	uint64_t capacity;		/* BUFFER_USAGE_*: the channel's bytes (LTTng's evaluation) */
 };
 
 /* What the daemon's trigger runner is told; any thread, no lock held. */
@@ -229,12 +230,14 @@ bool ltt_triggers_watch(struct ltt_triggers *trs, const struct ltt_session *sess
 
 /**
  * ltt_triggers_level() - a look at @t's level condition (consumed size,
- * buffer usage) on @session found it holding or not, @value the measure:
- * fires @t when it begins to hold (once per crossing: again only after a
- * look finds it not holding)
+ * buffer usage) on @session found it holding or not, @value the measure
+ * (@capacity: the channel's bytes, for buffer usage; else 0): fires @t
+ * when it begins to hold (once per crossing: again only after a look
+ * finds it not holding)
  */
 void ltt_triggers_level(struct ltt_triggers *trs, struct ltt_trigger *t,
-			const struct ltt_session *session, bool holds, uint64_t value);
+			const struct ltt_session *session, bool holds, uint64_t value,
+			uint64_t capacity);
 
 /**
  * ltt_triggers_consumed() - @session's consumers wrote @written bytes:

@@ -29,8 +29,6 @@
 #include "sessiond/priv/priv.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
-struct cds_list_head ltt_ust_no_traces = CDS_LIST_HEAD_INIT(ltt_ust_no_traces);
-
 void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const struct ltt_consumer_config *consumer)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);

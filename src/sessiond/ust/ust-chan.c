@@ -19,6 +19,8 @@
 #include "common/trace/tclock.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
+struct cds_list_head ltt_ust_no_traces = CDS_LIST_HEAD_INIT(ltt_ust_no_traces);
+
 uint64_t ltt_ust_new_key(struct ltt_ust_buffers *b)
 {
 	return __atomic_fetch_add(&b->next_key, 1, __ATOMIC_RELAXED);

@@ -4,7 +4,7 @@
 # document on stdout that validates against LTTng 2.13's mi-lttng-4.1.xsd
 # (tests/regression/lttng-mi), with LTTng's names and what the command
 # did; help and wait-trigger write ltt's own (xml/mi.xsd); an unknown
-# command, a bad global option and view write none, as LTTng.  The exit
+# command, a bad global option, view and export-maps write none.  The exit
 # status is that of text mode.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -305,8 +305,10 @@ is "$(xp "count(/command/output/sessions/session)")/$(xp /command/output/session
 mi 0 "clear -a" clear -a
 is "$(xp "count(/command/output/sessions/session)")" "$(lttctl list | grep -c ') ')" "clear -a: every session, in <sessions>"
 
-# --- view, unknown commands, bad global options: no document, as LTTng
+# --- view, export-maps, unknown commands, bad global options: no document
+# (LTTng has neither command; the others, as LTTng)
 mi_none 1 "view" view -e /bin/echo
+mi_none 1 "export-maps (an SQL script)" export-maps -s s1
 mi_none 2 "an unknown command" nosuch
 mi_none 2 "a bad global option" --bogus list
 

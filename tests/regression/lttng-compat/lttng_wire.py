@@ -6,13 +6,16 @@
 # writer's end shut), unknown (command 99), huge (ENABLE_CHANNEL
 # announcing a 16 MiB variable part), badname (a session name without
 # its NUL), bigname (CREATE_SESSION_EXT whose descriptor's name length
-# runs past its bytes).
+# runs past its bytes), fdlate (LIST_SESSIONS announcing a descriptor,
+# sent on its byte only after 0.3 s without a reply: prints "waited"
+# then the code when the daemon waited for it before answering).
 import socket
 import struct
 import sys
 
 MSG_SIZE = 13156  # struct lttcomm_session_msg
 OFF_UNION = 4688
+OFF_FD_COUNT = 13152
 
 
 def request(cmd, session=b"s", union=b""):
@@ -34,6 +37,10 @@ def main():
         data = request(5, union=struct.pack("<I", 16 << 20))
     elif case == "badname":
         data = request(16, session=b"x" * 255)
+    elif case == "fdlate":
+        data = bytearray(request(13))
+        struct.pack_into("<I", data, OFF_FD_COUNT, 1)
+        data = bytes(data)
     else:  # bigname: a regular descriptor announcing a 200-byte name, 3 sent
         desc = struct.pack("<BBIB", 1, 0, 200, 0) + b"ab\0"
         data = request(49, union=struct.pack("<HQ", 0, len(desc)))
@@ -44,6 +51,16 @@ def main():
     s.sendall(data + extra)
     if case == "short":
         s.shutdown(socket.SHUT_WR)
+    if case == "fdlate":
+        s.settimeout(0.3)
+        try:
+            print("answered early" if s.recv(24) else "closed early")
+            return
+        except socket.timeout:
+            print("waited")
+        s.settimeout(10)
+        with open("/dev/null", "rb") as f:
+            socket.send_fds(s, [b"\0"], [f.fileno()])
     reply = b""
     try:
         while len(reply) < 24:

@@ -1,10 +1,15 @@
 #!/usr/bin/python3
-# ros2_sequence.py start SESSION DIR | stop SESSION: what ros2_tracing
-# (humble, iron) asks of python3-lttng, Debian's, around a traced run:
-# start: session_daemon_alive, create_session, create_handle,
-# enable_channel with its attributes, enable_event of every compat:*
-# tracepoint, add_context vpid, vtid, procname, start_tracing; stop:
-# stop_tracing, destroy_session.  Prints what failed and exits 1.
+# ros2_sequence.py start SESSION DIR | stop SESSION | list SESSION |
+# snapshot SESSION DIR: what ros2_tracing (humble, iron) asks of
+# python3-lttng, Debian's, around a traced run: start:
+# session_daemon_alive, create_session, create_handle, enable_channel
+# with its attributes, enable_event of every compat:* tracepoint,
+# add_context vpid, vtid, procname, start_tracing; stop: stop_tracing,
+# destroy_session.  And what else it wraps: list prints list_domains,
+# list_channels (with their attributes) and list_events of SESSION's
+# user-space domain, a line each; snapshot creates a snapshot
+# session writing to DIR (create_snapshot).  Prints what failed and
+# exits 1.
 import sys
 
 import lttng
@@ -52,7 +57,28 @@ def stop(name):
     check("destroy", lttng.destroy(name))
 
 
+def listing(name):
+    # (not list_sessions: Debian's python3-lttng crashes in it, with
+    # LTTng's own daemon too)
+    for d in lttng.list_domains(name):
+        print(f"domain {d.type} buf_type={d.buf_type}")
+    domain = lttng.Domain()
+    domain.type = lttng.DOMAIN_UST
+    handle = lttng.Handle(name, domain)
+    for c in lttng.list_channels(handle).values():
+        a = c.attr
+        print(f"channel {c.name} enabled={c.enabled} overwrite={a.overwrite} "
+              f"subbuf_size={a.subbuf_size} num_subbuf={a.num_subbuf} "
+              f"read_timer={a.read_timer_interval} output={a.output}")
+        for e in lttng.list_events(handle, c.name).values():
+            print(f"event {c.name} {e.name} type={e.type} enabled={e.enabled}")
+
+
 if sys.argv[1] == "start":
     start(sys.argv[2], sys.argv[3])
+elif sys.argv[1] == "list":
+    listing(sys.argv[2])
+elif sys.argv[1] == "snapshot":
+    check("create_snapshot", lttng.create_snapshot(sys.argv[2], sys.argv[3]))
 else:
     stop(sys.argv[2])

@@ -7,7 +7,12 @@
 # Debian's LTTng-UST headers are recorded (babeltrace2); lttctl lists
 # the session lttng created and lttng the one lttctl created;
 # python3-lttng (Debian's) does ros2_tracing's sequence and its events are
-# recorded with its contexts; a command ltt does not serve gets LTTng's
+# recorded with its contexts, and lists what it set; the agents' domains
+# (-j, -l, -p): their rules listed both ways, a python agent's and
+# Debian's JUL and log4j agents' records; system calls, kernel probes, user-space
+# probes (their descriptor passed) recorded, perf counter contexts;
+# `lttng create` with no daemon spawns ltt-sessiond as lttng-sessiond;
+# a command ltt does not serve gets LTTng's
 # error and the daemon's log names the lttctl command; malformed
 # requests get an error or a closed connection and the daemon serves on;
 # and a socket a live lttng-sessiond serves is refused, never taken over.
@@ -16,17 +21,10 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 
-compat_require
-lttng_can_run ||
-	skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
-if [ -z "${LTT_COMPAT_NS:-}" ]; then
-	exec env LTT_COMPAT_NS=1 unshare -m bash "$0" "$@"
-fi
-mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
-	{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
+compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 66
+plan 100
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -109,6 +107,11 @@ ok $RC "python3-lttng: alive, create, handle, enable_channel, enable_event, add_
 	diag "$OUT"
 run lttctl list ros
 like "$STDOUT" "- ros2: \\[enabled\\]" "... its channel ros2 is ltt's" || diag "$STDOUT"
+run /usr/bin/python3 "$HERE/ros2_sequence.py" list ros
+is "$OUT" "domain 2 buf_type=1
+channel ros2 enabled=1 overwrite=0 subbuf_size=8192 num_subbuf=8 read_timer=200 output=1
+event ros2 compat:* type=0 enabled=1" \
+	"python3-lttng list_domains, list_channels, list_events: what it set, as LTTng's daemon lists it"
 compat_run $N
 run /usr/bin/python3 "$HERE/ros2_sequence.py" stop ros
 ok $RC "python3-lttng: stop, destroy" || diag "$OUT"
@@ -117,6 +120,13 @@ is "$(count_events "$TEST_TMP/ros.txt" compat:basic)" $N "... and the $N compat:
 is "$(grep -c "compat:basic: { cpu_id = [0-9]* }, { vpid = [0-9]*, vtid = [0-9]*, procname = \"compat_app\" }" \
 	"$TEST_TMP/ros.txt")" $N "... each with the contexts vpid, vtid and procname" ||
 	diag "$(grep -m1 compat:basic "$TEST_TMP/ros.txt")"
+
+run /usr/bin/python3 "$HERE/ros2_sequence.py" snapshot psnap "$TEST_TMP/psnap"
+ok $RC "python3-lttng create_snapshot" || diag "$OUT"
+run lttng snapshot list-output -s psnap
+like "$STDOUT" "\\[1\\] snapshot-1: $TEST_TMP/psnap" "... a snapshot session, its output the one given" ||
+	diag "$OUT"
+lttng destroy psnap >/dev/null
 
 # --- disabling, and the tracepoints of the programs running ---
 lttctl create other >/dev/null
@@ -153,6 +163,156 @@ like "$STDOUT" "ltt_test:seq \\(loglevel: .*\\) \\(type: tracepoint\\)
  *field: thread \\(integer\\)" "lttng list -u -f: and their fields, with their types" || diag "$OUT"
 echo go >&$GO
 wait $BG_PID
+
+# --- the agents' domains (-j, -l, -p): their rules, listed both ways, and recorded ---
+run lttng create ag -o "$TEST_TMP/ag"
+lttng enable-event -j foo -s ag >/dev/null && lttng enable-event -j -a -s ag >/dev/null
+run lttng enable-event -l bar --loglevel-only WARN --filter 'msg == "x"' -s ag
+ok $RC "lttng enable-event -l with a level and a filter" || diag "$OUT"
+run lttng enable-event -p qa.app --loglevel WARNING -s ag
+ok $RC "lttng enable-event -p --loglevel WARNING" || diag "$OUT"
+run lttctl list ag
+like "$STDOUT" "foo \\(jul logger, loglevel: any\\) \\[enabled\\]
+ *\\* \\(jul logger, loglevel: any\\) \\[enabled\\]" \
+	"lttctl list: the JUL rules lttng enabled, the logger's part of their filter ltt's own" || diag "$STDOUT"
+like "$STDOUT" "bar \\(log4j logger, loglevel: WARN only\\) \\[enabled\\] \\[filter: msg == \"x\"\\]" \
+	"... the log4j rule, its level, the user's filter alone"
+like "$STDOUT" "qa.app \\(python logger, loglevel: WARNING or more severe\\) \\[enabled\\]" "... the python rule"
+run lttng list ag -l
+like "$STDOUT" "- bar \\[enabled\\] \\(loglevel == LOG4J_WARN\\) \\[filter: '\\(\\(msg == \"x\"\\) && \\(logger_name == \"bar\"\\)\\) && \\(int_loglevel == 30000\\)'\\]" \
+	"lttng list -l: the rule with the filter LTTng's client sent, as LTTng's daemon lists it" || diag "$OUT"
+run lttng list ag
+like "$(tr '\n' ' ' <<<"$STDOUT")" "=== Domain: java.util.logging \\(JUL\\) ===.*=== Domain: log4j ===.*=== Domain: Python logging ===" \
+	"lttng list: the three agent domains, each with a rule" || diag "$OUT"
+run lttng add-context -j -t vpid -s ag
+like "$RC:$(lttctl list ag -c lttng_jul_channel | tr '\n' ' ')" "^0:.*Contexts: +vpid" \
+	"lttng add-context -j: the context of lttng_jul_channel, as LTTng" || diag "$OUT"
+lttng disable-event -j foo -s ag >/dev/null
+run lttctl list ag
+like "$STDOUT" "foo \\(jul logger, loglevel: any\\) \\[disabled\\]
+ *\\* \\(jul logger, loglevel: any\\) \\[enabled\\]" "lttng disable-event -j foo: that rule alone disabled"
+lttng disable-event -j -a -s ag >/dev/null
+like "$(lttctl list ag)" "\\* \\(jul logger, loglevel: any\\) \\[disabled\\]" "lttng disable-event -j -a: every JUL rule"
+if python_env; then
+	mkdir -p "$TEST_TMP/py/ltt"
+	ln -s "$LTT_TOP_SRCDIR/src/python/ltt/__init__.py" "$LTT_TOP_SRCDIR/src/python/ltt/agent.py" \
+		"$TEST_TMP/py/ltt/"
+	ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/_ltt.so" "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" \
+		"$TEST_TMP/py/ltt/"
+	lttng start ag >/dev/null
+	env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B \
+		"$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py" burst >"$TEST_TMP/burst.out" 2>&1
+	is $? 0 "a program logging through ltt's python agent ran" || diag "$(cat "$TEST_TMP/burst.out")"
+	lttng stop ag >/dev/null
+	bt "$TEST_TMP/ag" "$TEST_TMP/ag.txt"
+	is "$(grep -c ' lttng_python:event: ' "$TEST_TMP/ag.txt")" 300 \
+		"lttng's -p qa.app --loglevel WARNING: its 300 warnings recorded, not its infos nor other's debugs"
+else
+	skip 2 "configured without the Python package: no python agent run"
+fi
+# Debian's Java agents (JUL, log4j) under ltt-run, their rules set by Debian's lttng
+JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
+JCP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
+# java_agent jul|log4j OPT RANGE_LEVEL ONE_LEVEL EXPECTED: a level range on
+# qa.app, one level on qa.other, a filter on qa.fmt.*, 4 rounds of records;
+# EXPECTED: the count of each logger's records; one TAP result.
+java_agent() {
+	local fw=$1 opt=$2
+	lttng create "j$fw" -o "$TEST_TMP/j$fw" >/dev/null
+	lttng enable-event "$opt" qa.app --loglevel "$3" -s "j$fw" >/dev/null &&
+		lttng enable-event "$opt" qa.other --loglevel-only "$4" -s "j$fw" >/dev/null &&
+		lttng enable-event "$opt" 'qa.fmt.*' --filter 'msg == "keep*"' -s "j$fw" >/dev/null &&
+		lttng start "j$fw" >/dev/null
+	printf 'enabled qa.app yes\nrecord 4\nexit\n' |
+		LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$JCP" -Djava.library.path="$JNI" \
+		LttngJavaApp "$fw" >"$TEST_TMP/$fw.out"
+	lttng stop "j$fw" >/dev/null
+	bt "$TEST_TMP/j$fw" "$TEST_TMP/j$fw.txt"
+	is "$(grep " lttng_$fw:event: " "$TEST_TMP/j$fw.txt" | grep -o 'logger_name = "[^"]*"' | sort |
+		uniq -c | awk '{ print $1, $4 }' | tr '\n' ' ')" "$5" \
+		"$fw through Debian's agent, rules by lttng $opt: qa.app's $3 and above, qa.other's $4, qa.fmt.sub's keep* records" ||
+		diag "$(cat "$TEST_TMP/$fw.out" "$TEST_TMP/app.err")"
+	lttng destroy "j$fw" >/dev/null
+}
+if command -v javac >/dev/null && [ -f "$JNI/liblttng-ust-jul-jni.so" ] &&
+	[ -f "$JNI/liblttng-ust-log4j-jni.so" ] && [ -f "$JARS/log4j-1.2.jar" ] &&
+	mkdir -p "$TEST_TMP/classes" && javac -d "$TEST_TMP/classes" -cp "$JCP" \
+		"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
+	# JUL's 7 levels a round: WARNING and SEVERE, CONFIG; keep* in 2 rounds of 4
+	java_agent jul -j JUL_WARNING JUL_CONFIG '8 "qa.app" 14 "qa.fmt.sub" 4 "qa.other" '
+	# log4j's 6: WARN, ERROR and FATAL, DEBUG
+	java_agent log4j -l LOG4J_WARN LOG4J_DEBUG '12 "qa.app" 12 "qa.fmt.sub" 4 "qa.other" '
+else
+	skip 2 "no javac, or no Debian's Java agents (liblttng-ust-agent-java-jni, liblog4j1.2-java)"
+fi
+run lttng disable-event -p -a -s ag
+like "$(lttctl list ag)" "qa.app \\(python logger, loglevel: WARNING or more severe\\) \\[disabled\\]" \
+	"lttng disable-event -p -a: the python rule disabled"
+run lttng enable-channel -j chan -s ag
+unlike "$RC" "^0$" "lttng enable-channel -j: refused (LTTng's client does too)"
+lttng destroy ag >/dev/null
+
+# --- system calls, perf counters, application contexts ---
+run lttctl list -k --syscall
+NSYS=$(grep -c '^ *[a-z_0-9]* (type: syscall)$' <<<"$STDOUT")
+if [ "$RC" = 0 ] && [ "$NSYS" -gt 0 ]; then
+	run lttng list -k --syscall
+	is "$(grep -c '^ *[a-z_0-9]* \[64-bit\]$' <<<"$STDOUT")" "$NSYS" \
+		"lttng list -k --syscall: the $NSYS system calls lttctl lists, each 64-bit" || diag "$OUT"
+else
+	skip 1 "no kernel domain here: lttctl list -k --syscall lists none"
+fi
+# kernel probes and functions: ltt's own rules (placed with kprobe_events on tracefs)
+lttctl create kp --no-output >/dev/null
+run lttng enable-event -k --probe __x64_sys_getppid+4 kp1 -s kp
+run2=$RC
+run lttng enable-event -k --function 0xffffffff81000000 kf1 -s kp
+TFS=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+if [ -e "${TFS:-/sys/kernel/tracing}/kprobe_events" ] && [ "$run2" = 0 ]; then
+	like "$(lttctl list kp)" "kp1 .*__x64_sys_getppid\\+4" \
+		"lttng enable-event -k --probe SYMBOL+4: ltt's kernel probe at that place"
+	like "$(lttng list kp)" "kp1 \\(type: probe\\).*
+ *offset: 0x4
+ *symbol: __x64_sys_getppid" "... lttng lists it with its symbol and offset"
+else
+	like "$run2:$(grep -m1 'probe kp1 refused' "$SESSIOND_LOG")" "^[1-9][0-9]*:.*this kernel's tracefs has no kprobe_events" \
+		"lttng enable-event -k --probe: ltt's kernel domain takes the probe (this kernel can't place it: said so)"
+	like "$RC:$(grep -m1 'probe kf1 refused' "$SESSIOND_LOG")" "^[1-9][0-9]*:.*this kernel's tracefs has no kprobe_events" \
+		"lttng enable-event -k --function 0xADDR: the same"
+fi
+lttctl destroy kp >/dev/null
+# user-space probes: lttng passes the binary's descriptor (SCM_RIGHTS); ltt takes the path
+PROG=$(readlink -f "$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog")
+if [ -w "${TFS:-/sys/kernel/tracing}/uprobe_events" ] && [ -x "$PROG" ]; then
+	kernel_lock
+	lttng create up -o "$TEST_TMP/up" >/dev/null
+	run lttng enable-event -k --userspace-probe="elf:$PROG:uprobe_target" up1 -s up
+	ok $RC "lttng enable-event -k --userspace-probe=elf:PROG:FUNCTION, its descriptor passed" ||
+		diag "status $RC: $OUT"
+	lttng enable-event -k --userspace-probe="sdt:$PROG:ltt_test:plain" up2 -s up >/dev/null
+	like "$(lttctl list up)" "up1 \\(type: userspace-probe, location: elf:$PROG:uprobe_target\\)" \
+		"lttctl lists ltt's user-space probe rule, at the function of that file"
+	lttng start up >/dev/null && "$PROG" 10 >/dev/null && lttng stop up >/dev/null
+	bt "$TEST_TMP/up" "$TEST_TMP/up.txt"
+	is "$(grep -c ' up1: ' "$TEST_TMP/up.txt"):$(grep -c ' up2: ' "$TEST_TMP/up.txt")" 10:10 \
+		"... the program's 10 calls of the function and 10 of the SDT probe recorded"
+	lttng destroy up >/dev/null
+else
+	skip 3 "no writable uprobe_events, or no uprobe_prog: user-space probes not tried"
+fi
+lttctl create ctx --no-output >/dev/null
+lttng enable-channel -u c1 -s ctx >/dev/null
+run lttng add-context -u -t perf:thread:task-clock -t perf:thread:raw:r1:myraw -c c1 -s ctx
+run lttctl list ctx
+like "$STDOUT" "perf:thread:task-clock" "lttng add-context perf:thread:task-clock: ltt's per-thread counter" ||
+	diag "$OUT"
+run lttng add-context -k -t perf:cpu:cycles -s ctx
+like "$RC:$OUT" "^[1-9]:.*Operation not supported" "perf:cpu:cycles (a per-CPU counter): refused"
+run lttng add-context -u -t '$app.myprov:myctx' -s ctx
+like "$RC:$OUT" "^[1-9]:.*Operation not supported" '$app.myprov:myctx (an application context): refused'
+like "$(cat "$SESSIOND_LOG")" "ADD_CONTEXT: ltt-sessiond --lttng-compat does not serve application contexts" \
+	"... and the daemon's log says why"
+lttctl destroy ctx >/dev/null
 
 # --- snapshots ---
 run lttng create snap --snapshot -o "$TEST_TMP/snap"
@@ -195,6 +355,8 @@ is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" huge)" 152 \
 	"ENABLE_CHANNEL announcing a 16 MiB variable part: LTTNG_ERR_INVALID_PROTOCOL"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" badname)" 152 \
 	"a session name without its NUL: LTTNG_ERR_INVALID_PROTOCOL"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" fdlate)" "waited
+15" "a request passing a descriptor: answered once its byte came (LTTng's client sends it after the request)"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" bigname)" 152 \
 	"a session descriptor whose name runs past its bytes: LTTNG_ERR_INVALID_PROTOCOL"
 run lttng list
@@ -232,5 +394,20 @@ run lttng create still -o "$TEST_TMP/still"
 like "$OUT" "Session still created" "LTTng's daemon still serves its socket" || diag "$OUT"
 kill "$LTTNG_PID"
 wait_pid_exit "$LTTNG_PID"
+
+# --- no daemon alive: `lttng create` spawns LTTNG_SESSIOND_PATH, ltt-sessiond as lttng-sessiond ---
+run env LTTNG_SESSIOND_PATH="$SESSIOND" LTT_RUNDIR="$TEST_TMP/run3" timeout "$TEST_TIMEOUT" \
+	"$LTTNG" create spawned -o "$TEST_TMP/spawned"
+like "$OUT" "Spawning a session daemon
+Session spawned created" "lttng create, no daemon alive: spawns LTTNG_SESSIOND_PATH, then creates" ||
+	diag "$OUT"
+SPID=$(sessiond_pid "$TEST_TMP/run3")
+is "$(tr '\0' ' ' <"/proc/$SPID/cmdline" 2>/dev/null)" "lttng-sessiond --daemonize " \
+	"... ltt-sessiond, started as LTTng starts its daemon, serves LTTng's clients"
+run env LTT_RUNDIR="$TEST_TMP/run3" "$LTTCTL_BIN" list
+like "$STDOUT" "spawned \\($TEST_TMP/spawned\\)" "... the session lttng created in it, lttctl lists" || diag "$OUT"
+kill "$SPID" && wait_pid_exit "$SPID"
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run4" --lttng-compat --no-lttng-compat
+like "$RC:$ERR" "^1:.*choose one of --lttng-compat and --no-lttng-compat" "--lttng-compat with --no-lttng-compat: refused"
 
 done_testing

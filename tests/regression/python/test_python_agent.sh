@@ -7,7 +7,8 @@
 # level on every logger; a fork (the child under its own pid); threads;
 # a disabled rule; list -p with a running program; MI; save and load;
 # refusals that change nothing; python triggers (captures, counts, a
-# match not recorded); and a program without a daemon, whose
+# match not recorded); asctime across seconds, backwards and hours on
+# (the agent formats a second once); and a program without a daemon, whose
 # handler then lets no record reach it; a snapshot session; a program
 # whose daemon is killed under it logs on and exits 0.
 
@@ -17,7 +18,7 @@
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
 [ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
 ust_setup
-plan 91
+plan 99
 
 mkdir -p "$TEST_TMP/py/ltt"
 for f in __init__.py agent.py; do
@@ -82,7 +83,7 @@ bt "$TEST_TMP/t1" "$TEST_TMP/out1"
 is $? 0 "babeltrace2 reads the trace"
 py_events "$TEST_TMP/out1" >"$TEST_TMP/ev1"
 is "$(wc -l <"$TEST_TMP/ev1")" 300 "300 events: the warnings of qa.app, no info, no other logger"
-is "$(grep -c 'logger_name = "qa.app", funcName = "burst", lineno = 28, int_loglevel = 30, ' "$TEST_TMP/ev1")" 300 \
+is "$(grep -c 'logger_name = "qa.app", funcName = "burst", lineno = 32, int_loglevel = 30, ' "$TEST_TMP/ev1")" 300 \
 	"each with the logger, function, line and level of its call"
 is "$(sed -n 's/.*msg = "warning \([0-9]*\) of qa.app".*/\1/p' "$TEST_TMP/ev1" | sort -n | uniq | wc -l)" 300 \
 	"each formatted message once: warning 0 .. 299"
@@ -220,6 +221,22 @@ ok_cmd "remove py7" lttctl remove-trigger py7
 ok_cmd "destroy pt" lttctl destroy pt
 is "$(pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
 	"no session, no trigger: the handler lets no record through"
+
+# --- asctime: the agent formats a second's date and time once, yet each
+# record's asctime is what Python's Formatter prints for its own time:
+# within a second, across seconds, backwards, an hour and a day on
+ok_cmd "create ck" lttctl create ck -o "$TEST_TMP/tck"
+ok_cmd "enable-event -p qa.app (ck)" lttctl enable-event -p qa.app -s ck
+ok_cmd "start ck" lttctl start ck
+pyapp clock >/dev/null 2>&1
+is $? 0 "the clock program ran"
+ok_cmd "stop ck" lttctl stop ck
+bt "$TEST_TMP/tck" "$TEST_TMP/outck"
+py_events "$TEST_TMP/outck" >"$TEST_TMP/evck"
+is "$(wc -l <"$TEST_TMP/evck")" 10 "ck: the 10 records"
+is "$(sed -n 's/.*asctime = "\([^"]*\)", msg = "at [0-9]*: \([^"]*\)".*/\1|\2/p' "$TEST_TMP/evck" |
+	awk -F'|' '$1 == $2' | wc -l)" 10 "ck: each asctime is the Formatter's for its record's time"
+ok_cmd "destroy ck" lttctl destroy ck
 
 # --- the daemon dies under a registered program: it goes on and exits 0
 mkfifo "$TEST_TMP/go2"

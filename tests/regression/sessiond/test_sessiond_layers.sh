@@ -8,14 +8,16 @@
 # the libraries (src/ust, src/lib/ltt-ctl, src/lttng-ust), ltt-consumerd,
 # ltt-relayd and the kernel tracer (kmod) the same way, file by file:
 # every file in its map header, listed from the top layer down, no call
-# up the list (but each folder's few, counted) and no circle of files
-# (but those the script names); and src/common's wings (common.h) the
-# same way as sessiond's folders.
+# up the list (but each folder's few, counted) and no circle of files;
+# src/common's wings (common.h) the same way as sessiond's folders; and
+# every folder of src/ and kmod/, from what is built there: no circle of
+# its own files, none between its subfolders and its own files.  No
+# circle is excepted by name.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 16
+plan 18
 python3 "$LTT_TOP_SRCDIR/tests/regression/sessiond-layers.py" "$LTT_TOP_SRCDIR" \
 	"$LTT_TOP_BUILDDIR" > "${TMPDIR:-/tmp}/layers.$$" 2>&1
 while IFS= read -r line; do

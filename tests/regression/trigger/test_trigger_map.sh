@@ -4,7 +4,8 @@
 # event, 2 threads), its events counted in the program by triggers'
 # incr-map-value actions, nothing recorded:
 #  - exact counts per key through export-maps | sqlite3 (the vmap view)
-#    and through show-maps; a key template with both fields;
+#    and through show-maps; a key template with both fields; the action
+#    as LTTng 2.16 writes it (--session, --channel, --type=user);
 #  - --max-key-count: keys past it are counted as key overflow, none lost;
 #  - nothing counted while the session is stopped;
 #  - clear brings every counter to 0 and counting resumes exactly;
@@ -24,7 +25,7 @@
 
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 106
+plan 108
 
 N=20000			# events of each name per thread
 T=2
@@ -95,8 +96,17 @@ like "$RC:$OUT" "^[12]:.*needs its session, map channel and key" "no --key: refu
 run lttctl list-triggers
 unlike "$OUT" "bad" "no trigger was added"
 
-ok_cmd "add trigger by_name" lttctl add-trigger --name by_name --condition=event-rule-matches \
-	--type=user --name='ltt_test:*' --action=incr-map-value -s s --map counts --key '{event_name}'
+run lttctl add-trigger --name bad --condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value --session=s --channel=counts --type=kernel --key '{event_name}'
+like "$RC:$OUT" "^2:.*--type=kernel: the condition's rule is user space's" \
+	"incr-map-value --type=kernel after a user-space rule: a usage error"
+run lttctl add-trigger --name bad --condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value --session=s --channel=counts --type=python --key '{event_name}'
+like "$RC:$OUT" "^2:.*invalid --type 'python': give user or kernel" "incr-map-value --type=python: a usage error"
+# as LTTng 2.16 writes it: --session, --channel, --type of the map channel
+ok_cmd "add trigger by_name (LTTng 2.16's words)" lttctl add-trigger --name by_name \
+	--condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value --session=s --channel=counts --type=user --key '{event_name}'
 ok_cmd "add trigger few" lttctl add-trigger --name few --condition=event-rule-matches \
 	--type=user --name='ltt_test:*' --action=incr-map-value s -c small \
 	--key '{provider_name}/{event_name}'

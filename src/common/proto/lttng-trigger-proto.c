@@ -1,0 +1,1127 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * lttng-trigger-proto.c - LTTng 2.13's serialized triggers on ltt's
+ * (lttng-trigger-proto.h): the fixed headers as field tables, the
+ * variable parts (strings, nested objects) by hand around them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/model/uri.h"
+#include "common/probe/probe-loc.h"
+#include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
+
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LTTNG_ORDER LTT_CODEC_BE
+#define get32 ltt_rbuf_get_be32
+#define get64 ltt_rbuf_get_be64
+#define put32 ltt_wbuf_put_be32
+#define put64 ltt_wbuf_put_be64
+#else
+#define LTTNG_ORDER LTT_CODEC_LE
+#define get32 ltt_rbuf_get_u32
+#define get64 ltt_rbuf_get_u64
+#define put32 ltt_wbuf_put_u32
+#define put64 ltt_wbuf_put_u64
+#endif
+
+/* LTTng's type numbers (condition.h, event-rule.h, action.h, event-expr.h). */
+enum {
+	COND_CONSUMED = 100, COND_USAGE_HIGH = 101, COND_USAGE_LOW = 102,
+	COND_ROT_ONGOING = 103, COND_ROT_COMPLETED = 104, COND_RULE_MATCHES = 105,
+};
+enum {
+	RULE_SYSCALL = 0, RULE_KPROBE = 1, RULE_KERNEL_TP = 2, RULE_UPROBE = 3,
+	RULE_USER_TP = 4, RULE_JUL = 5, RULE_LOG4J = 6, RULE_PYTHON = 7,
+};
+enum { ACT_NOTIFY = 0, ACT_START = 1, ACT_STOP = 2, ACT_ROTATE = 3, ACT_SNAPSHOT = 4, ACT_LIST = 5 };
+enum { EXPR_PAYLOAD = 0, EXPR_CONTEXT = 1, EXPR_APP_CONTEXT = 2, EXPR_ELEMENT = 3 };
+enum { LLR_EXACTLY = 0, LLR_AT_LEAST = 1 };
+enum { RATE_EVERY_N = 0, RATE_ONCE_AFTER_N = 1 };
+enum { KPROBE_SYMBOL = 0, KPROBE_ADDRESS = 1 };
+enum { LOCATION_LOCAL = 1, LOCATION_RELAY = 2 };
+
+#define SNAPSHOT_OUTPUT_SIZE 8459	/* packed struct lttng_snapshot_output */
+#define LLR_SIZE 8			/* struct lttng_log_level_rule_comm, not packed */
+#define LOCATION_UNION_SIZE 13		/* the union of lttng_trace_archive_location_comm */
+
+/* ---- the fixed headers ---- */
+
+struct trigger_hdr {
+	uint64_t uid;
+	uint32_t length;
+	uint32_t name_len;
+	uint8_t hidden;
+};
+
+struct usage_hdr {
+	uint8_t in_bytes;
+	uint64_t bytes;
+	uint64_t ratio_bits;	/* a double */
+	uint32_t session_len;
+	uint32_t channel_len;
+	uint8_t domain;
+};
+
+/* The event rules' headers: at most five u32 lengths. */
+struct rule_hdr {
+	uint32_t a, b, c, d, e;
+};
+
+struct llr {
+	uint8_t type;
+	uint8_t pad[3];
+	uint32_t level;
+};
+
+struct rate {
+	uint8_t type;
+	uint64_t value;
+};
+
+struct snapshot_hdr {
+	uint32_t session_len;
+	uint32_t output_len;
+	uint32_t policy_len;
+};
+
+struct location_hdr {
+	uint8_t type;
+	uint32_t len;		/* LOCAL: the path's; RELAY: the host's */
+	uint8_t pad[9];		/* LOCAL: the rest of the union */
+	uint8_t protocol;	/* RELAY: */
+	uint16_t ctrl_port;
+	uint16_t data_port;
+	uint32_t relative_len;
+};
+
+struct result_hdr {
+	uint8_t type;
+	uint32_t name_len;
+	uint32_t desc_len;
+};
+
+#define LTT_MSG struct ltt_lttng_notif_hdr
+LTT_CODEC(notif_hdr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U32(size), LTT_ROW_U32(fds));
+#undef LTT_MSG
+#define LTT_MSG struct trigger_hdr
+LTT_CODEC(trigger_hdr, LTTNG_ORDER, LTT_ROW_U64(uid), LTT_ROW_U32(length), LTT_ROW_U32(name_len),
+	  LTT_ROW_U8(hidden));
+#undef LTT_MSG
+#define LTT_MSG struct usage_hdr
+LTT_CODEC(usage_hdr, LTTNG_ORDER, LTT_ROW_U8(in_bytes), LTT_ROW_U64(bytes), LTT_ROW_U64(ratio_bits),
+	  LTT_ROW_U32(session_len), LTT_ROW_U32(channel_len), LTT_ROW_U8(domain));
+#undef LTT_MSG
+#define LTT_MSG struct rule_hdr
+LTT_CODEC(rule_hdr2, LTTNG_ORDER, LTT_ROW_U32(a), LTT_ROW_U32(b));
+LTT_CODEC(rule_hdr3, LTTNG_ORDER, LTT_ROW_U32(a), LTT_ROW_U32(b), LTT_ROW_U32(c));
+LTT_CODEC(rule_hdr5, LTTNG_ORDER, LTT_ROW_U32(a), LTT_ROW_U32(b), LTT_ROW_U32(c), LTT_ROW_U32(d),
+	  LTT_ROW_U32(e));
+#undef LTT_MSG
+#define LTT_MSG struct llr
+LTT_CODEC(llr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_BYTES(pad), LTT_ROW_U32(level));
+#undef LTT_MSG
+#define LTT_MSG struct rate
+LTT_CODEC(rate, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U64(value));
+#undef LTT_MSG
+#define LTT_MSG struct snapshot_hdr
+LTT_CODEC(snapshot_hdr, LTTNG_ORDER, LTT_ROW_U32(session_len), LTT_ROW_U32(output_len),
+	  LTT_ROW_U32(policy_len));
+#undef LTT_MSG
+#define LTT_MSG struct location_hdr
+LTT_CODEC(location_hdr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U32(len),
+	  LTT_ROW_WHEN_EQ(type, LOCATION_LOCAL), LTT_ROW_BYTES(pad), LTT_ROW_WHEN_END(),
+	  LTT_ROW_WHEN_EQ(type, LOCATION_RELAY), LTT_ROW_U8(protocol), LTT_ROW_U16(ctrl_port),
+	  LTT_ROW_U16(data_port), LTT_ROW_U32(relative_len));
+#undef LTT_MSG
+#define LTT_MSG struct result_hdr
+LTT_CODEC(result_hdr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U32(name_len), LTT_ROW_U32(desc_len));
+#undef LTT_MSG
+
+void ltt_lttng_notif_hdr_get(struct ltt_rbuf *r, struct ltt_lttng_notif_hdr *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_codec_get(r, &notif_hdr, ret);
+}
+
+void ltt_lttng_notif_hdr_put(struct ltt_wbuf *w, const struct ltt_lttng_notif_hdr *h)
+{
+	ltt_codec_put(w, &notif_hdr, h);
+}
+
+/* ---- decoding ---- */
+
+/* A decoding's state: the first failure wins. */
+struct dec {
+	struct ltt_rbuf *r;
+	int err;		/* 0, -EPROTO, -ENOTSUP */
+	const char *why;	/* -ENOTSUP: what ltt lacks */
+};
+
+static void malformed(struct dec *d)
+{
+	ltt_rbuf_fail(d->r);
+	if (!d->err)
+		d->err = -EPROTO;
+}
+
+static void lacks(struct dec *d, const char *why)
+{
+	if (!d->err) {
+		d->err = -ENOTSUP;
+		d->why = why;
+	}
+}
+
+static bool failed(struct dec *d)
+{
+	if (d->r->err && !d->err)
+		d->err = -EPROTO;
+	return d->err != 0;
+}
+
+static void get_hdr(struct dec *d, const struct ltt_codec *c, void *ret)
+{
+	if (!failed(d) && ltt_codec_get(d->r, c, ret))
+		malformed(d);
+}
+
+/*
+ * A string of @len bytes, NUL included (0: none, when @optional) into
+ * @dst of @size bytes.  One longer than ltt keeps is refused (@what).
+ */
+static void get_string(struct dec *d, uint32_t len, bool optional, char *dst, size_t size,
+		       const char *what)
+{
+	const char *s;
+
+	dst[0] = '\0';
+	if (failed(d))
+		return;
+	if (!len) {
+		if (!optional)
+			malformed(d);
+		return;
+	}
+	s = ltt_rbuf_get_bytes(d->r, len);
+	if (!s || s[len - 1] || strlen(s) != len - 1u) {
+		malformed(d);
+		return;
+	}
+	if (len > size) {
+		lacks(d, what);
+		return;
+	}
+	memcpy(dst, s, len);
+}
+
+/* LTTng's {u32 len} string. */
+static void get_lstring(struct dec *d, char *dst, size_t size, const char *what)
+{
+	uint32_t len = get32(d->r);
+
+	get_string(d, len, false, dst, size, what);
+}
+
+static void get_llr(struct dec *d, uint32_t len, struct ltt_rule_conf *rule)
+{
+	struct llr l;
+
+	rule->loglevel_type = LTT_LOGLEVEL_ALL;
+	rule->loglevel = 0;
+	if (!len || failed(d))
+		return;
+	if (len != LLR_SIZE) {
+		malformed(d);
+		return;
+	}
+	get_hdr(d, &llr, &l);
+	if (failed(d))
+		return;
+	if (l.type == LLR_EXACTLY)
+		rule->loglevel_type = LTT_LOGLEVEL_SINGLE;
+	else if (l.type == LLR_AT_LEAST)
+		rule->loglevel_type = LTT_LOGLEVEL_RANGE;
+	else
+		malformed(d);
+	rule->loglevel = (int32_t)l.level;
+}
+
+static void get_exclusions(struct dec *d, uint32_t count, uint32_t bytes, char *dst, size_t size)
+{
+	size_t start = d->r->pos, used = 0;
+	char name[LTT_NAME_MAX];
+	uint32_t i;
+
+	dst[0] = '\0';
+	for (i = 0; i < count && !failed(d); i++) {
+		get_lstring(d, name, sizeof(name), "an exclusion longer than ltt's 255 bytes");
+		if (failed(d))
+			return;
+		if (!name[0] || strchr(name, ',')) {
+			lacks(d, "an empty exclusion, or one with a ','");
+			return;
+		}
+		if (used + strlen(name) + 2 > size) {
+			lacks(d, "exclusions longer than ltt's 4,095 bytes");
+			return;
+		}
+		used += (size_t)snprintf(dst + used, size - used, "%s%s", used ? "," : "", name);
+	}
+	if (!failed(d) && d->r->pos - start != bytes)
+		malformed(d);
+}
+
+static void get_kprobe_location(struct dec *d, uint32_t len, struct ltt_rule_conf *rule)
+{
+	struct ltt_probe_loc loc = { .kind = LTT_PROBE_KSYM };
+	size_t start = d->r->pos;
+	char why[128];
+	uint8_t type = ltt_rbuf_get_u8(d->r);
+
+	if (type == KPROBE_SYMBOL) {
+		uint32_t slen = get32(d->r);
+
+		loc.offset = get64(d->r);
+		get_string(d, slen, false, loc.symbol, sizeof(loc.symbol),
+			   "a probe symbol longer than ltt's 255 bytes");
+	} else if (type == KPROBE_ADDRESS) {
+		loc.kind = LTT_PROBE_KADDR;
+		loc.addr = get64(d->r);
+	} else {
+		malformed(d);
+	}
+	if (failed(d))
+		return;
+	if (d->r->pos - start != len) {
+		malformed(d);
+		return;
+	}
+	if (ltt_probe_loc_format(&loc, false, rule->location, sizeof(rule->location)) ||
+	    ltt_probe_loc_parse(LTT_EVENT_KPROBE, rule->location, &loc, why, sizeof(why)))
+		lacks(d, "this probe location");
+}
+
+/* A rule's pattern (@pattern_len bytes) and filter (@filter_len, 0: none). */
+static void get_pattern_filter(struct dec *d, uint32_t pattern_len, uint32_t filter_len,
+			       struct ltt_rule_conf *rule)
+{
+	get_string(d, pattern_len, false, rule->pattern, sizeof(rule->pattern),
+		   "a pattern longer than ltt's 255 bytes");
+	get_string(d, filter_len, true, rule->filter, sizeof(rule->filter),
+		   "a filter longer than ltt's 4,096 bytes");
+}
+
+/* The event rule of an event-rule-matches condition into @c's domain and rule. */
+static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
+{
+	struct ltt_rule_conf *rule = &c->rule;
+	uint8_t type = ltt_rbuf_get_u8(d->r);
+	struct rule_hdr h = { 0 };
+
+	switch (type) {
+	case RULE_SYSCALL:
+		get_hdr(d, &rule_hdr3, &h);
+		if (!failed(d) && h.a != 0)	/* entry and exit */
+			lacks(d, "a system call rule of entries or exits alone (ltt's take both)");
+		c->domain = LTT_DOMAIN_KERNEL;
+		rule->type = LTT_EVENT_SYSCALL;
+		get_pattern_filter(d, h.b, h.c, rule);
+		return;
+	case RULE_KPROBE:
+		get_hdr(d, &rule_hdr2, &h);
+		c->domain = LTT_DOMAIN_KERNEL;
+		rule->type = LTT_EVENT_KPROBE;
+		get_string(d, h.a, false, rule->pattern, sizeof(rule->pattern),
+			   "an event name longer than ltt's 255 bytes");
+		if (!failed(d))
+			get_kprobe_location(d, h.b, rule);
+		return;
+	case RULE_KERNEL_TP:
+		get_hdr(d, &rule_hdr2, &h);
+		c->domain = LTT_DOMAIN_KERNEL;
+		rule->type = LTT_EVENT_TRACEPOINT;
+		get_pattern_filter(d, h.a, h.b, rule);
+		return;
+	case RULE_UPROBE:
+		lacks(d, "user-space probe rules (their location passes a file descriptor)");
+		return;
+	case RULE_USER_TP:
+		get_hdr(d, &rule_hdr5, &h);
+		c->domain = LTT_DOMAIN_USER;
+		break;
+	case RULE_JUL:
+	case RULE_LOG4J:
+	case RULE_PYTHON:
+		get_hdr(d, &rule_hdr3, &h);
+		c->domain = type == RULE_JUL ? LTT_DOMAIN_JUL :
+			    type == RULE_LOG4J ? LTT_DOMAIN_LOG4J : LTT_DOMAIN_PYTHON;
+		break;
+	default:
+		malformed(d);
+		return;
+	}
+	rule->type = LTT_EVENT_TRACEPOINT;
+	get_pattern_filter(d, h.a, h.b, rule);
+	get_llr(d, h.c, rule);
+	if (type == RULE_USER_TP && !failed(d))
+		get_exclusions(d, h.d, h.e, rule->exclusions, sizeof(rule->exclusions));
+}
+
+/* One capture descriptor as ltt's capture text. */
+static void get_capture(struct dec *d, char *dst, size_t size)
+{
+	char name[LTT_CAPTURE_MAX];
+	uint8_t type = ltt_rbuf_get_u8(d->r);
+	uint32_t index;
+
+	switch (type) {
+	case EXPR_PAYLOAD:
+	case EXPR_CONTEXT:
+		get_lstring(d, name, sizeof(name), "a capture longer than ltt's 255 bytes");
+		if (!failed(d) && snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "",
+					   name) >= (int)size)
+			lacks(d, "a capture longer than ltt's 255 bytes");
+		return;
+	case EXPR_APP_CONTEXT:
+		lacks(d, "captures of application contexts ($app.)");
+		return;
+	case EXPR_ELEMENT:
+		index = get32(d->r);
+		if (ltt_rbuf_get_u8(d->r) != EXPR_PAYLOAD) {
+			if (!failed(d))
+				lacks(d, "captures of an element of anything but a payload field");
+			return;
+		}
+		get_lstring(d, name, sizeof(name), "a capture longer than ltt's 255 bytes");
+		if (!failed(d) && snprintf(dst, size, "%s[%u]", name, index) >= (int)size)
+			lacks(d, "a capture longer than ltt's 255 bytes");
+		return;
+	default:
+		malformed(d);
+	}
+}
+
+static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
+{
+	uint8_t type = ltt_rbuf_get_u8(d->r);
+	struct usage_hdr u;
+	uint32_t i, n;
+	double ratio;
+
+	switch (type) {
+	case COND_RULE_MATCHES:
+		c->cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+		get_rule(d, c);
+		n = get32(d->r);
+		if (failed(d))
+			return;
+		if (n > LTT_TRIGGER_MAX_CAPTURES) {
+			lacks(d, "more than ltt's 16 captures");
+			return;
+		}
+		c->nr_captures = n;
+		for (i = 0; i < n && !failed(d); i++) {
+			struct ltt_capture_expr e;
+
+			get_capture(d, c->captures[i], sizeof(c->captures[i]));
+			if (!failed(d) && ltt_capture_parse(c->captures[i], &e))
+				lacks(d, "a capture ltt does not take (a field's name, NAME[INDEX], or a context filters take)");
+		}
+		return;
+	case COND_CONSUMED:
+		c->cond = LTT_CONDITION_SESSION_CONSUMED_SIZE_GE;
+		c->threshold_size = get64(d->r);
+		get_lstring(d, c->session, sizeof(c->session), "a session name longer than ltt's");
+		return;
+	case COND_USAGE_HIGH:
+	case COND_USAGE_LOW:
+		c->cond = type == COND_USAGE_HIGH ? LTT_CONDITION_BUFFER_USAGE_GE :
+						    LTT_CONDITION_BUFFER_USAGE_LE;
+		get_hdr(d, &usage_hdr, &u);
+		if (failed(d))
+			return;
+		c->domain = u.domain;
+		if (u.in_bytes) {
+			c->threshold_size = u.bytes;
+			if (!u.bytes)
+				lacks(d, "a buffer usage threshold of 0 bytes (give a ratio of 0)");
+		} else {
+			memcpy(&ratio, &u.ratio_bits, sizeof(ratio));
+			if (!(ratio >= 0.0 && ratio <= 1.0))
+				malformed(d);
+			else
+				c->threshold_ppm = (uint32_t)(ratio * LTT_TRIGGER_PPM + 0.5);
+		}
+		get_string(d, u.session_len, false, c->session, sizeof(c->session),
+			   "a session name longer than ltt's");
+		get_string(d, u.channel_len, false, c->channel, sizeof(c->channel),
+			   "a channel name longer than ltt's");
+		return;
+	case COND_ROT_ONGOING:
+	case COND_ROT_COMPLETED:
+		c->cond = type == COND_ROT_ONGOING ? LTT_CONDITION_SESSION_ROTATION_STARTS :
+						     LTT_CONDITION_SESSION_ROTATION_FINISHES;
+		get_lstring(d, c->session, sizeof(c->session), "a session name longer than ltt's");
+		return;
+	default:
+		malformed(d);
+	}
+}
+
+static void get_rate(struct dec *d, struct ltt_action_conf *a)
+{
+	struct rate rp;
+
+	get_hdr(d, &rate, &rp);
+	if (failed(d))
+		return;
+	if ((rp.type != RATE_EVERY_N && rp.type != RATE_ONCE_AFTER_N) || !rp.value) {
+		malformed(d);
+		return;
+	}
+	a->rate_policy = rp.type == RATE_EVERY_N ? LTT_RATE_EVERY : LTT_RATE_ONCE_AFTER;
+	a->rate_count = rp.value;
+}
+
+/* The URL of an LTTng snapshot output as ltt's output; -1 for one ltt does not take. */
+int ltt_lttng_snapshot_output_to_ltt(const struct ltt_lttng_snapshot_output *o,
+				     struct ltt_snapshot_output_conf *c)
+{
+	struct ltt_uri ctrl, data, net;
+	const char *path = o->ctrl_url;
+
+	if (!strncmp(path, "file://", 7))
+		path += 7;
+	if (path[0] == '/' && !o->data_url[0]) {
+		c->output_type = LTT_OUTPUT_LOCAL;
+		snprintf(c->output, sizeof(c->output), "%s", path);
+		return 0;
+	}
+	if (ltt_uri_parse(o->ctrl_url, &ctrl))
+		return -1;
+	if (!o->data_url[0]) {
+		if (ctrl.scheme != LTT_URI_NET)
+			return -1;
+		net = ctrl;
+	} else if (ltt_uri_parse(o->data_url, &data) || ltt_uri_net_from_tcp(&ctrl, &data, &net)) {
+		return -1;
+	}
+	c->output_type = LTT_OUTPUT_NET;
+	return ltt_uri_format(&net, c->output, sizeof(c->output)) ? -1 : 0;
+}
+
+static void get_snapshot(struct dec *d, struct ltt_action_conf *a)
+{
+	struct ltt_lttng_snapshot_output *o;
+	struct snapshot_hdr h;
+	size_t start;
+
+	get_hdr(d, &snapshot_hdr, &h);
+	if (failed(d))
+		return;
+	get_string(d, h.session_len, false, a->session, sizeof(a->session),
+		   "a session name longer than ltt's");
+	if (h.output_len && !failed(d)) {
+		if (h.output_len != SNAPSHOT_OUTPUT_SIZE) {
+			malformed(d);
+			return;
+		}
+		o = malloc(sizeof(*o));
+		if (!o) {
+			lacks(d, "memory");
+			return;
+		}
+		ltt_lttng_get_snapshot_output(d->r, o);
+		if (!failed(d)) {
+			a->has_output = true;
+			a->output.id = o->id;
+			a->output.max_size = o->max_size;
+			snprintf(a->output.name, sizeof(a->output.name), "%s", o->name);
+			if (ltt_lttng_snapshot_output_to_ltt(o, &a->output))
+				lacks(d, "this snapshot output URL (ltt takes a directory, a net:// URL, or tcp:// control and data URLs)");
+		}
+		free(o);
+	}
+	start = d->r->pos;
+	get_rate(d, a);
+	if (!failed(d) && d->r->pos - start != h.policy_len)
+		malformed(d);
+}
+
+/* One action (@depth 0: the trigger's, which may be a list) into @c's actions. */
+static void get_action(struct dec *d, struct ltt_trigger_conf *c, int depth)
+{
+	uint8_t type = ltt_rbuf_get_u8(d->r);
+	struct ltt_action_conf *a;
+	uint32_t i, n;
+
+	if (failed(d))
+		return;
+	if (type == ACT_LIST) {
+		n = get32(d->r);
+		if (depth) {
+			lacks(d, "a list of actions within a list");
+			return;
+		}
+		if (n > LTT_TRIGGER_MAX_ACTIONS) {
+			lacks(d, "more than ltt's 8 actions");
+			return;
+		}
+		for (i = 0; i < n && !failed(d); i++)
+			get_action(d, c, depth + 1);
+		return;
+	}
+	if (c->nr_actions >= LTT_TRIGGER_MAX_ACTIONS) {
+		lacks(d, "more than ltt's 8 actions");
+		return;
+	}
+	a = &c->actions[c->nr_actions++];
+	switch (type) {
+	case ACT_NOTIFY:
+		a->type = LTT_ACTION_NOTIFY;
+		get_rate(d, a);
+		return;
+	case ACT_START:
+	case ACT_STOP:
+	case ACT_ROTATE:
+		a->type = type == ACT_START ? LTT_ACTION_START_SESSION :
+			  type == ACT_STOP ? LTT_ACTION_STOP_SESSION : LTT_ACTION_ROTATE_SESSION;
+		get_lstring(d, a->session, sizeof(a->session), "a session name longer than ltt's");
+		get_rate(d, a);
+		return;
+	case ACT_SNAPSHOT:
+		a->type = LTT_ACTION_SNAPSHOT_SESSION;
+		get_snapshot(d, a);
+		return;
+	default:
+		malformed(d);
+	}
+}
+
+static int dec_end(struct dec *d, const char **why)
+{
+	failed(d);
+	if (d->err == -ENOTSUP && why)
+		*why = d->why;
+	return d->err;
+}
+
+int ltt_lttng_condition_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, const char **why)
+{
+	struct dec d = { .r = r };
+
+	memset(ret, 0, sizeof(*ret));
+	ret->owner_uid = -1;
+	get_condition(&d, ret);
+	return dec_end(&d, why);
+}
+
+int ltt_lttng_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, bool *ret_hidden,
+			  const char **why)
+{
+	struct dec d = { .r = r };
+	struct trigger_hdr h;
+	size_t start;
+
+	memset(ret, 0, sizeof(*ret));
+	get_hdr(&d, &trigger_hdr, &h);
+	if (failed(&d))
+		return dec_end(&d, why);
+	start = r->pos;
+	if (h.uid > UINT32_MAX - 1)
+		malformed(&d);
+	ret->owner_uid = (int64_t)h.uid;
+	*ret_hidden = h.hidden;
+	get_string(&d, h.name_len, true, ret->name, sizeof(ret->name),
+		   "a trigger name longer than ltt's 255 bytes");
+	get_condition(&d, ret);
+	get_action(&d, ret, 0);
+	if (!failed(&d) && r->pos - start != h.length)
+		malformed(&d);
+	return dec_end(&d, why);
+}
+
+int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *ret,
+			      const char **why)
+{
+	bool hidden;
+	uint32_t i;
+	int err;
+
+	ret->target = ltt_rbuf_get_u8(r);
+	if (r->err || ret->target > LTT_LTTNG_QUERY_ACTION) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	err = ltt_lttng_trigger_get(r, &ret->trigger, &hidden, why);
+	if (err)
+		return err;
+	ret->nr_path = 0;
+	if (ret->target != LTT_LTTNG_QUERY_ACTION)
+		return 0;
+	ret->nr_path = get32(r);
+	if (ret->nr_path > 2) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	for (i = 0; i < ret->nr_path; i++)
+		ret->path[i] = get64(r);
+	return r->err ? -EPROTO : 0;
+}
+
+/* ---- encoding ---- */
+
+/* @s as LTTng's string of @len bytes (NUL included), its length given apart. */
+static void put_string(struct ltt_wbuf *w, const char *s)
+{
+	ltt_wbuf_put_bytes(w, s, strlen(s) + 1);
+}
+
+static uint32_t slen(const char *s)
+{
+	return (uint32_t)strlen(s) + 1;
+}
+
+static uint32_t slen_opt(const char *s)
+{
+	return s[0] ? slen(s) : 0;
+}
+
+static void put_lstring(struct ltt_wbuf *w, const char *s)
+{
+	put32(w, slen(s));
+	put_string(w, s);
+}
+
+static void put_llr(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
+{
+	struct llr l = {
+		.type = rule->loglevel_type == LTT_LOGLEVEL_SINGLE ? LLR_EXACTLY : LLR_AT_LEAST,
+		.level = (uint32_t)rule->loglevel,
+	};
+
+	if (rule->loglevel_type != LTT_LOGLEVEL_ALL)
+		ltt_codec_put(w, &llr, &l);
+}
+
+/* The exclusions of @rule ("a,b"), each as {u32 len} name; their count and bytes. */
+static void exclusions_size(const char *list, uint32_t *count, uint32_t *bytes)
+{
+	const char *p = list;
+	size_t n;
+
+	*count = 0;
+	*bytes = 0;
+	while (*p) {
+		n = strcspn(p, ",");
+		(*count)++;
+		*bytes += 4 + (uint32_t)n + 1;
+		p += n + (p[n] == ',');
+	}
+}
+
+static void put_exclusions(struct ltt_wbuf *w, const char *list)
+{
+	const char *p = list;
+	size_t n;
+
+	while (*p) {
+		n = strcspn(p, ",");
+		put32(w, (uint32_t)n + 1);
+		ltt_wbuf_put_bytes(w, p, n);
+		ltt_wbuf_put_u8(w, 0);
+		p += n + (p[n] == ',');
+	}
+}
+
+static int put_kprobe(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
+{
+	struct ltt_probe_loc loc;
+	char why[128];
+	struct rule_hdr h;
+
+	if (ltt_probe_loc_parse(LTT_EVENT_KPROBE, rule->location, &loc, why, sizeof(why)))
+		return -ENOTSUP;
+	h.a = slen(rule->pattern);
+	h.b = loc.kind == LTT_PROBE_KADDR ? 1 + 8 : 1 + 4 + 8 + slen(loc.symbol);
+	ltt_wbuf_put_u8(w, RULE_KPROBE);
+	ltt_codec_put(w, &rule_hdr2, &h);
+	put_string(w, rule->pattern);
+	if (loc.kind == LTT_PROBE_KADDR) {
+		ltt_wbuf_put_u8(w, KPROBE_ADDRESS);
+		put64(w, loc.addr);
+	} else {
+		ltt_wbuf_put_u8(w, KPROBE_SYMBOL);
+		put32(w, slen(loc.symbol));
+		put64(w, loc.offset);
+		put_string(w, loc.symbol);
+	}
+	return 0;
+}
+
+static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	const struct ltt_rule_conf *rule = &c->rule;
+	struct rule_hdr h = { .a = slen(rule->pattern), .b = slen_opt(rule->filter) };
+	uint8_t type;
+
+	if (c->domain == LTT_DOMAIN_KERNEL) {
+		switch (rule->type) {
+		case LTT_EVENT_TRACEPOINT:
+			ltt_wbuf_put_u8(w, RULE_KERNEL_TP);
+			ltt_codec_put(w, &rule_hdr2, &h);
+			break;
+		case LTT_EVENT_SYSCALL:
+			h = (struct rule_hdr){ .a = 0, .b = slen(rule->pattern),
+					       .c = slen_opt(rule->filter) };
+			ltt_wbuf_put_u8(w, RULE_SYSCALL);
+			ltt_codec_put(w, &rule_hdr3, &h);
+			break;
+		case LTT_EVENT_KPROBE:
+			return put_kprobe(w, rule);
+		default:
+			return -ENOTSUP;	/* functions, user-space probes */
+		}
+		put_string(w, rule->pattern);
+		if (rule->filter[0])
+			put_string(w, rule->filter);
+		return 0;
+	}
+	switch (c->domain) {
+	case LTT_DOMAIN_USER:
+		type = RULE_USER_TP;
+		break;
+	case LTT_DOMAIN_JUL:
+		type = RULE_JUL;
+		break;
+	case LTT_DOMAIN_LOG4J:
+		type = RULE_LOG4J;
+		break;
+	case LTT_DOMAIN_PYTHON:
+		type = RULE_PYTHON;
+		break;
+	default:
+		return -ENOTSUP;
+	}
+	if (rule->type != LTT_EVENT_TRACEPOINT)
+		return -ENOTSUP;
+	h.c = rule->loglevel_type == LTT_LOGLEVEL_ALL ? 0 : LLR_SIZE;
+	ltt_wbuf_put_u8(w, type);
+	if (type == RULE_USER_TP) {
+		exclusions_size(rule->exclusions, &h.d, &h.e);
+		ltt_codec_put(w, &rule_hdr5, &h);
+	} else {
+		ltt_codec_put(w, &rule_hdr3, &h);
+	}
+	put_string(w, rule->pattern);
+	if (rule->filter[0])
+		put_string(w, rule->filter);
+	put_llr(w, rule);
+	if (type == RULE_USER_TP)
+		put_exclusions(w, rule->exclusions);
+	return 0;
+}
+
+static int put_capture(struct ltt_wbuf *w, const char *text)
+{
+	struct ltt_capture_expr e;
+
+	if (ltt_capture_parse(text, &e))
+		return -ENOTSUP;
+	if (e.kind == LTT_CAPTURE_KIND_CONTEXT) {
+		ltt_wbuf_put_u8(w, EXPR_CONTEXT);
+		put_lstring(w, text + 5);
+		return 0;
+	}
+	if (e.index >= 0) {
+		ltt_wbuf_put_u8(w, EXPR_ELEMENT);
+		put32(w, (uint32_t)e.index);
+	}
+	ltt_wbuf_put_u8(w, EXPR_PAYLOAD);
+	put_lstring(w, e.field);
+	return 0;
+}
+
+/* The condition of @c into @w; -ENOTSUP leaves @w's length as it was. */
+static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	struct usage_hdr u;
+	double ratio;
+	uint32_t i;
+	int err = 0;
+
+	switch (c->cond) {
+	case LTT_CONDITION_EVENT_RULE_MATCHES:
+		ltt_wbuf_put_u8(w, COND_RULE_MATCHES);
+		err = put_rule(w, c);
+		put32(w, c->nr_captures);
+		for (i = 0; i < c->nr_captures && !err; i++)
+			err = put_capture(w, c->captures[i]);
+		return err;
+	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
+		ltt_wbuf_put_u8(w, COND_CONSUMED);
+		put64(w, c->threshold_size);
+		put_lstring(w, c->session);
+		return 0;
+	case LTT_CONDITION_BUFFER_USAGE_GE:
+	case LTT_CONDITION_BUFFER_USAGE_LE:
+		ltt_wbuf_put_u8(w, c->cond == LTT_CONDITION_BUFFER_USAGE_GE ? COND_USAGE_HIGH :
+									     COND_USAGE_LOW);
+		ratio = c->threshold_size ? 0.0 : (double)c->threshold_ppm / LTT_TRIGGER_PPM;
+		u = (struct usage_hdr){
+			.in_bytes = c->threshold_size != 0,
+			.bytes = c->threshold_size,
+			.session_len = slen(c->session),
+			.channel_len = slen(c->channel),
+			.domain = (uint8_t)c->domain,
+		};
+		memcpy(&u.ratio_bits, &ratio, sizeof(ratio));
+		ltt_codec_put(w, &usage_hdr, &u);
+		put_string(w, c->session);
+		put_string(w, c->channel);
+		return 0;
+	case LTT_CONDITION_SESSION_ROTATION_STARTS:
+	case LTT_CONDITION_SESSION_ROTATION_FINISHES:
+		ltt_wbuf_put_u8(w, c->cond == LTT_CONDITION_SESSION_ROTATION_STARTS ?
+					   COND_ROT_ONGOING : COND_ROT_COMPLETED);
+		put_lstring(w, c->session);
+		return 0;
+	default:
+		return -ENOTSUP;
+	}
+}
+
+int ltt_lttng_condition_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	size_t len = w->len;
+	int err = put_condition(w, c);
+
+	if (err)
+		w->len = len;
+	return err;
+}
+
+static void put_rate(struct ltt_wbuf *w, const struct ltt_action_conf *a)
+{
+	struct rate rp = {
+		.type = a->rate_policy == LTT_RATE_ONCE_AFTER ? RATE_ONCE_AFTER_N : RATE_EVERY_N,
+		.value = a->rate_count ? a->rate_count : 1,
+	};
+
+	ltt_codec_put(w, &rate, &rp);
+}
+
+static void put_snapshot(struct ltt_wbuf *w, const struct ltt_action_conf *a)
+{
+	struct ltt_lttng_snapshot_output *o = NULL;
+	struct snapshot_hdr h = { .session_len = slen(a->session), .policy_len = 9 };
+
+	if (a->has_output) {
+		o = calloc(1, sizeof(*o));
+		if (!o) {
+			w->err = -ENOMEM;
+			return;
+		}
+		o->id = a->output.id;
+		o->max_size = a->output.max_size;
+		snprintf(o->name, sizeof(o->name), "%s", a->output.name);
+		snprintf(o->ctrl_url, sizeof(o->ctrl_url), "%s", a->output.output);
+		h.output_len = SNAPSHOT_OUTPUT_SIZE;
+	}
+	ltt_codec_put(w, &snapshot_hdr, &h);
+	put_string(w, a->session);
+	if (o)
+		ltt_lttng_put_snapshot_output(w, o);
+	put_rate(w, a);
+	free(o);
+}
+
+static int put_action(struct ltt_wbuf *w, const struct ltt_action_conf *a)
+{
+	switch (a->type) {
+	case LTT_ACTION_NOTIFY:
+		ltt_wbuf_put_u8(w, ACT_NOTIFY);
+		put_rate(w, a);
+		return 0;
+	case LTT_ACTION_START_SESSION:
+	case LTT_ACTION_STOP_SESSION:
+	case LTT_ACTION_ROTATE_SESSION:
+		ltt_wbuf_put_u8(w, a->type == LTT_ACTION_START_SESSION ? ACT_START :
+				   a->type == LTT_ACTION_STOP_SESSION ? ACT_STOP : ACT_ROTATE);
+		put_lstring(w, a->session);
+		put_rate(w, a);
+		return 0;
+	case LTT_ACTION_SNAPSHOT_SESSION:
+		ltt_wbuf_put_u8(w, ACT_SNAPSHOT);
+		put_snapshot(w, a);
+		return 0;
+	default:
+		return -ENOTSUP;	/* incr-map-value: LTTng 2.13 has none */
+	}
+}
+
+int ltt_lttng_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	struct trigger_hdr h = {
+		.uid = c->owner_uid < 0 ? 0 : (uint64_t)c->owner_uid,
+		.name_len = slen_opt(c->name),
+	};
+	size_t start = w->len, body;
+	uint32_t i;
+	int err;
+
+	ltt_codec_put(w, &trigger_hdr, &h);
+	body = w->len;
+	if (c->name[0])
+		put_string(w, c->name);
+	err = put_condition(w, c);
+	ltt_wbuf_put_u8(w, ACT_LIST);
+	put32(w, c->nr_actions);
+	for (i = 0; i < c->nr_actions && !err; i++)
+		err = put_action(w, &c->actions[i]);
+	if (err) {
+		w->len = start;
+		return err;
+	}
+	/* the length of what follows the header, now known */
+	if (!w->err) {
+		struct ltt_wbuf fix;
+
+		ltt_wbuf_init_fixed(&fix, w->data + start + 8, 4);
+		put32(&fix, (uint32_t)(w->len - body));
+	}
+	return 0;
+}
+
+/* ---- evaluations ---- */
+
+/* MessagePack: what LTTng's tracers write for the captured values. */
+static void mp_uint(struct ltt_wbuf *w, uint64_t v)
+{
+	ltt_wbuf_put_u8(w, 0xcf);
+	ltt_wbuf_put_be64(w, v);
+}
+
+void ltt_lttng_capture_values_put(struct ltt_wbuf *w, uint32_t count,
+				  const struct ltt_notif_desc *n)
+{
+	static const struct ltt_capture_desc none = { .type = LTT_CAPTURE_UNAVAILABLE };
+	uint32_t i;
+	size_t len;
+
+	/* as many as the condition has: LTTng's client reads one a descriptor */
+	ltt_wbuf_put_u8(w, 0xdd);	/* array 32 */
+	ltt_wbuf_put_be32(w, count);
+	for (i = 0; i < count; i++) {
+		const struct ltt_capture_desc *v = i < n->nr_captures ? &n->captures[i] : &none;
+
+		switch (v->type) {
+		case LTT_CAPTURE_SIGNED:
+			if ((int64_t)v->bits >= 0) {
+				mp_uint(w, v->bits);
+			} else {
+				ltt_wbuf_put_u8(w, 0xd3);	/* int 64 */
+				ltt_wbuf_put_be64(w, v->bits);
+			}
+			break;
+		case LTT_CAPTURE_UNSIGNED:
+			mp_uint(w, v->bits);
+			break;
+		case LTT_CAPTURE_FLOAT:
+			ltt_wbuf_put_u8(w, 0xcb);	/* float 64 */
+			ltt_wbuf_put_be64(w, v->bits);
+			break;
+		case LTT_CAPTURE_STRING:
+			len = v->str ? strlen(v->str) : 0;
+			ltt_wbuf_put_u8(w, 0xdb);	/* str 32 */
+			ltt_wbuf_put_be32(w, (uint32_t)len);
+			ltt_wbuf_put_bytes(w, v->str ? v->str : "", len);
+			break;
+		default:
+			ltt_wbuf_put_u8(w, 0xc0);	/* nil: unavailable */
+			break;
+		}
+	}
+}
+
+/* An archive's location: a local path, or a relay's net:// URL. */
+static void put_location(struct ltt_wbuf *w, const char *path)
+{
+	struct location_hdr h = { .type = LOCATION_LOCAL };
+	struct ltt_uri u;
+
+	if (path[0] != '/' && !ltt_uri_parse(path, &u) && u.scheme == LTT_URI_NET) {
+		h.type = LOCATION_RELAY;
+		h.len = slen(u.host);
+		h.ctrl_port = u.ctrl_port;
+		h.data_port = u.data_port;
+		h.relative_len = slen(u.path);
+		ltt_codec_put(w, &location_hdr, &h);
+		put_string(w, u.host);
+		put_string(w, u.path);
+		return;
+	}
+	h.len = slen(path);
+	ltt_codec_put(w, &location_hdr, &h);
+	put_string(w, path);
+}
+
+void ltt_lttng_evaluation_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c,
+			      const struct ltt_notif_desc *n, uint64_t capacity)
+{
+	size_t at;
+
+	switch (c->cond) {
+	case LTT_CONDITION_EVENT_RULE_MATCHES:
+		ltt_wbuf_put_u8(w, COND_RULE_MATCHES);
+		if (!c->nr_captures) {
+			put32(w, 0);
+			return;
+		}
+		at = w->len;
+		put32(w, 0);
+		ltt_lttng_capture_values_put(w, c->nr_captures, n);
+		if (!w->err) {
+			uint32_t len = (uint32_t)(w->len - at - 4);
+			struct ltt_wbuf fix;
+
+			ltt_wbuf_init_fixed(&fix, w->data + at, 4);
+			put32(&fix, len);
+		}
+		return;
+	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
+		ltt_wbuf_put_u8(w, COND_CONSUMED);
+		put64(w, n->value);
+		return;
+	case LTT_CONDITION_BUFFER_USAGE_GE:
+	case LTT_CONDITION_BUFFER_USAGE_LE:
+		ltt_wbuf_put_u8(w, c->cond == LTT_CONDITION_BUFFER_USAGE_GE ? COND_USAGE_HIGH :
+									     COND_USAGE_LOW);
+		put64(w, n->value);
+		put64(w, capacity);
+		return;
+	default:	/* the rotations */
+		ltt_wbuf_put_u8(w, c->cond == LTT_CONDITION_SESSION_ROTATION_STARTS ?
+					   COND_ROT_ONGOING : COND_ROT_COMPLETED);
+		put64(w, n->value);
+		ltt_wbuf_put_u8(w, n->path && n->path[0] ? 1 : 0);
+		if (n->path && n->path[0])
+			put_location(w, n->path);
+		return;
+	}
+}
+
+void ltt_lttng_error_counter_put(struct ltt_wbuf *w, const char *name, const char *desc,
+				 uint64_t value)
+{
+	struct result_hdr h = { .type = 0, .name_len = slen(name), .desc_len = slen(desc) };
+
+	ltt_codec_put(w, &result_hdr, &h);
+	put_string(w, name);
+	put_string(w, desc);
+	put64(w, value);
+}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttng-compat-trigger.c - LTTng 2.13's trigger commands on ltt's
+ * (lttng-compat.h): REGISTER_TRIGGER, UNREGISTER_TRIGGER, LIST_TRIGGERS
+ * and EXECUTE_ERROR_QUERY become ADD_TRIGGER, REMOVE_TRIGGER and
+ * LIST_TRIGGERS of ltt's own triggers (cmd-trigger.c), translated by
+ * common/proto/lttng-trigger-proto.h: the same triggers for `lttng` and
+ * `lttctl`, one engine.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/base/log.h"
+#include "common/proto/client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
+#include "common/proto/trigger-proto.h"
+#include "sessiond/lttng-compat.h"
+
+/* LTTng's trigger codes (lttng/lttng-error.h). */
+#define ERR_INVALID_TRIGGER 125
+#define ERR_TRIGGER_EXISTS 126
+#define ERR_TRIGGER_NOT_FOUND 127
+#define ERR_INVALID_CAPTURE_EXPRESSION 165
+
+/* ltt's trigger failures by LTTng's codes. */
+static uint32_t trigger_code(struct ltt_lttng_call *call, enum ltt_error_code err)
+{
+	switch (err) {
+	case LTT_ERR_TRIGGER_EXISTS:
+		return ERR_TRIGGER_EXISTS;
+	case LTT_ERR_TRIGGER_NOT_FOUND:
+		return ERR_TRIGGER_NOT_FOUND;
+	case LTT_ERR_TRIGGER_OWNER:
+		return LTT_LTTNG_ERR_EPERM;
+	case LTT_ERR_TRIGGER_CAPTURE:
+		return ERR_INVALID_CAPTURE_EXPRESSION;
+	case LTT_ERR_TRIGGER_NAME:
+	case LTT_ERR_TRIGGER_CONDITION:
+	case LTT_ERR_TRIGGER_ACTION:
+	case LTT_ERR_TRIGGER_THRESHOLD:
+		LTT_WARN_RL("LTTng client pid %d: %s: %s", (int)call->ctx->cred.pid,
+			    ltt_lttng_cmd_name(call->req.cmd), ltt_strerror(err));
+		return ERR_INVALID_TRIGGER;
+	case LTT_ERR_TRIGGER_UNSUPPORTED:
+		return ltt_lttng_refuse(call, "a trigger of this condition on this host",
+					"a condition ltt-sessiond evaluates here (lttctl-add-trigger(1))");
+	default:
+		return ltt_lttng_code(call, err);
+	}
+}
+
+/*
+ * The trigger in @call's variable part into @c: LTT_LTTNG_OK, or the
+ * reply's code (what ltt lacks refused and logged).
+ */
+static uint32_t get_trigger(struct ltt_lttng_call *call, struct ltt_trigger_conf *c)
+{
+	const char *why = NULL;
+	bool hidden = false;
+	int err = ltt_lttng_trigger_get(&call->extra, c, &hidden, &why);
+
+	if (!err && ltt_rbuf_end(&call->extra))
+		err = -EPROTO;
+	if (err == -ENOTSUP)
+		return ltt_lttng_refuse(call, why, "lttctl add-trigger, with what ltt's triggers take");
+	if (err)
+		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	if (hidden)	/* only LTTng's own daemon makes them */
+		return ltt_lttng_refuse(call, "hidden triggers", "a trigger that is not hidden");
+	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+	    (c->domain == LTT_DOMAIN_JUL || c->domain == LTT_DOMAIN_LOG4J))
+		return ltt_lttng_refuse(call, "event rules of the JUL and log4j domains in triggers",
+					"a user-space, kernel or python event rule");
+	return LTT_LTTNG_OK;
+}
+
+static uint32_t register_trigger(struct ltt_lttng_call *call)
+{
+	struct ltt_trigger_conf *c = malloc(sizeof(*c));
+	struct ltt_wbuf w, reply;
+	const char *name;
+	struct ltt_rbuf r;
+	uint32_t ret;
+
+	if (!c)
+		return LTT_LTTNG_ERR_NOMEM;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ret = get_trigger(call, c);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	ltt_trigger_put(&w, c);
+	ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply));
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+	if (ltt_rbuf_end(&r)) {
+		ret = LTT_LTTNG_ERR_FATAL;
+		goto out;
+	}
+	/* the trigger as registered: named, its owner resolved */
+	memcpy(c->name, name, strlen(name) + 1);
+	if (c->owner_uid < 0)
+		c->owner_uid = call->ctx->cred.uid;
+	if (ltt_lttng_trigger_put(&call->data, c))
+		ret = LTT_LTTNG_ERR_FATAL;
+out:
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	free(c);
+	return ret;
+}
+
+static uint32_t unregister_trigger(struct ltt_lttng_call *call)
+{
+	struct ltt_trigger_conf *c = malloc(sizeof(*c));
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	if (!c)
+		return LTT_LTTNG_ERR_NOMEM;
+	ltt_wbuf_init(&w);
+	ret = get_trigger(call, c);
+	if (ret == LTT_LTTNG_OK && !c->name[0])
+		ret = ERR_TRIGGER_NOT_FOUND;	/* an anonymous one: ltt names all of its */
+	if (ret == LTT_LTTNG_OK) {
+		ltt_wbuf_put_str(&w, c->name);
+		ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_REMOVE_TRIGGER, &w, NULL));
+	}
+	ltt_wbuf_fini(&w);
+	free(c);
+	return ret;
+}
+
+/* ltt's triggers the caller sees (LIST_TRIGGERS): a heap array of *@ret_n. */
+static uint32_t ltt_triggers(struct ltt_lttng_call *call, struct ltt_trigger_desc **ret,
+			     uint32_t *ret_n)
+{
+	struct ltt_trigger_desc *v = NULL;
+	struct ltt_wbuf reply;
+	struct ltt_rbuf r;
+	uint32_t i, n = 0, ret_code;
+
+	ltt_wbuf_init(&reply);
+	ret_code = ltt_lttng_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_LIST_TRIGGERS, NULL,
+						      &reply));
+	if (ret_code == LTT_LTTNG_OK) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		n = ltt_rbuf_get_u32(&r);
+		if (!r.err && n <= reply.len)
+			v = calloc(n ? n : 1, sizeof(*v));
+		for (i = 0; v && i < n && !r.err; i++)
+			ltt_trigger_desc_get(&r, &v[i], call->ctx->minor);
+		if (!v)
+			ret_code = r.err || n > reply.len ? LTT_LTTNG_ERR_FATAL : LTT_LTTNG_ERR_NOMEM;
+		else if (ltt_rbuf_end(&r))
+			ret_code = LTT_LTTNG_ERR_FATAL;
+	}
+	ltt_wbuf_fini(&reply);
+	if (ret_code != LTT_LTTNG_OK) {
+		free(v);
+		return ret_code;
+	}
+	*ret = v;
+	*ret_n = n;
+	return LTT_LTTNG_OK;
+}
+
+/* LIST_TRIGGERS: {u32 count, u32 length} then the triggers. */
+static uint32_t list_triggers(struct ltt_lttng_call *call)
+{
+	struct ltt_trigger_desc *v = NULL;
+	uint32_t i, n = 0, listed = 0;
+	struct ltt_wbuf fix;
+	size_t at, body;
+	uint32_t ret;
+
+	ret = ltt_triggers(call, &v, &n);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
+	at = call->data.len;
+	ltt_wbuf_put_u32(&call->data, 0);
+	ltt_wbuf_put_u32(&call->data, 0);
+	body = call->data.len;
+	for (i = 0; i < n; i++) {
+		if (ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
+			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (a user-space probe, an incr-map-value action): not listed to LTTng's clients; lttctl list-triggers shows it",
+				    (int)call->ctx->cred.pid, v[i].conf.name);
+			continue;
+		}
+		listed++;
+	}
+	if (!call->data.err) {
+		ltt_wbuf_init_fixed(&fix, call->data.data + at, 8);
+		ltt_wbuf_put_u32(&fix, listed);
+		ltt_wbuf_put_u32(&fix, (uint32_t)(call->data.len - body));
+	}
+	free(v);
+	return LTT_LTTNG_OK;
+}
+
+/*
+ * EXECUTE_ERROR_QUERY: the counters ltt keeps of the trigger named (the
+ * caller's; root: anyone's): of a condition, its lost notifications
+ * (LTTng's "discarded tracer messages", for event-rule-matches
+ * conditions as LTTng); of an action, its failed runs ("total execution
+ * failures"); of a trigger, none (as LTTng).
+ */
+static uint32_t execute_error_query(struct ltt_lttng_call *call)
+{
+	struct ltt_lttng_error_query *q = malloc(sizeof(*q));
+	const struct ltt_trigger_desc *t = NULL;
+	struct ltt_trigger_desc *v = NULL;
+	const char *why = NULL;
+	uint32_t i, n = 0, ret;
+	uint64_t action;
+	int err;
+
+	if (!q)
+		return LTT_LTTNG_ERR_NOMEM;
+	err = ltt_lttng_error_query_get(&call->extra, q, &why);
+	if (!err && ltt_rbuf_end(&call->extra))
+		err = -EPROTO;
+	if (err) {
+		free(q);
+		return err == -ENOTSUP ? ltt_lttng_refuse(call, why, "lttctl list-triggers") :
+					 LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	}
+	ret = ltt_triggers(call, &v, &n);
+	for (i = 0; ret == LTT_LTTNG_OK && i < n && !t; i++)
+		if (!strcmp(v[i].conf.name, q->trigger.name) &&
+		    (q->trigger.owner_uid < 0 || v[i].conf.owner_uid == q->trigger.owner_uid))
+			t = &v[i];
+	if (ret == LTT_LTTNG_OK && !t)
+		ret = ERR_TRIGGER_NOT_FOUND;
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	switch (q->target) {
+	case LTT_LTTNG_QUERY_CONDITION:
+		if (t->conf.cond != LTT_CONDITION_EVENT_RULE_MATCHES)
+			goto none;
+		ltt_wbuf_put_u32(&call->data, 1);
+		ltt_lttng_error_counter_put(&call->data, "discarded tracer messages",
+					    "Count of messages discarded by the tracer due to a communication error with the session daemon",
+					    t->dropped);
+		break;
+	case LTT_LTTNG_QUERY_ACTION:
+		/* the list's element, or the only action */
+		action = q->nr_path ? q->path[0] : 0;
+		if (q->nr_path > 1 || action >= t->conf.nr_actions) {
+			ret = LTT_LTTNG_ERR_INVALID;
+			goto out;
+		}
+		ltt_wbuf_put_u32(&call->data, 1);
+		ltt_lttng_error_counter_put(&call->data, "total execution failures",
+					    "Aggregated count of errors encountered when executing the action",
+					    t->failures[action]);
+		break;
+	default:
+none:
+		ltt_wbuf_put_u32(&call->data, 0);
+		break;
+	}
+out:
+	free(v);
+	free(q);
+	return ret;
+}
+
+uint32_t ltt_lttng_trigger_cmd(struct ltt_lttng_call *call)
+{
+	switch (call->req.cmd) {
+	case LTT_LTTNG_CMD_REGISTER_TRIGGER:
+		return register_trigger(call);
+	case LTT_LTTNG_CMD_UNREGISTER_TRIGGER:
+		return unregister_trigger(call);
+	case LTT_LTTNG_CMD_LIST_TRIGGERS:
+		return list_triggers(call);
+	default:
+		return execute_error_query(call);
+	}
+}

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lttng_notif_client.c - a client of LTTng's control library (Debian's
+ * liblttng-ctl, linked as any LTTng program links it) for
+ * test_lttng_compat_triggers.sh: it registers a trigger whose action is
+ * notify, subscribes to its condition on LTTng's notification channel,
+ * writes "ready" to READY_FILE, then prints the notification it receives:
+ *
+ *   lttng_notif_client event READY_FILE NAME PATTERN CAPTURE...
+ *       event-rule-matches of user-space events PATTERN with a filter
+ *       "i == 3" and the payload fields CAPTURE captured; prints
+ *       "trigger NAME captures V1 V2 ..." (a missing one "unavailable")
+ *   lttng_notif_client rotation READY_FILE NAME SESSION
+ *       session rotation completed of SESSION; prints
+ *       "trigger NAME rotation ID archive PATH"
+ *   lttng_notif_client usage READY_FILE NAME SESSION CHANNEL
+ *       buffer usage high of user-space channel CHANNEL of SESSION, at
+ *       1 byte (its first event not consumed yet); prints "trigger NAME
+ *       usage BYTES of CAPACITY"
+ *
+ * Exits 0 once it printed one, 1 on any failure (said on stderr).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <lttng/lttng.h>
+
+static int fail(const char *what)
+{
+	fprintf(stderr, "lttng_notif_client: %s\n", what);
+	return 1;
+}
+
+static void print_value(const struct lttng_event_field_value *v)
+{
+	const char *s;
+	uint64_t u;
+	int64_t i;
+
+	switch (lttng_event_field_value_get_type(v)) {
+	case LTTNG_EVENT_FIELD_VALUE_TYPE_UNSIGNED_INT:
+		lttng_event_field_value_unsigned_int_get_value(v, &u);
+		printf(" %" PRIu64, u);
+		break;
+	case LTTNG_EVENT_FIELD_VALUE_TYPE_SIGNED_INT:
+		lttng_event_field_value_signed_int_get_value(v, &i);
+		printf(" %" PRId64, i);
+		break;
+	case LTTNG_EVENT_FIELD_VALUE_TYPE_STRING:
+		lttng_event_field_value_string_get_value(v, &s);
+		printf(" '%s'", s);
+		break;
+	default:
+		printf(" type%d", (int)lttng_event_field_value_get_type(v));
+		break;
+	}
+}
+
+static int print_event(const struct lttng_evaluation *e)
+{
+	const struct lttng_event_field_value *values, *v;
+	unsigned int i, n;
+
+	if (lttng_evaluation_event_rule_matches_get_captured_values(e, &values) !=
+	    LTTNG_EVALUATION_EVENT_RULE_MATCHES_STATUS_OK ||
+	    lttng_event_field_value_array_get_length(values, &n) != LTTNG_EVENT_FIELD_VALUE_STATUS_OK)
+		return fail("no captured values in the evaluation");
+	printf(" captures");
+	for (i = 0; i < n; i++) {
+		if (lttng_event_field_value_array_get_element_at_index(values, i, &v) ==
+		    LTTNG_EVENT_FIELD_VALUE_STATUS_UNAVAILABLE)
+			printf(" unavailable");
+		else
+			print_value(v);
+	}
+	return 0;
+}
+
+static int print_usage(const struct lttng_evaluation *e)
+{
+	uint64_t use;
+	double ratio;
+
+	if (lttng_evaluation_buffer_usage_get_usage(e, &use) != LTTNG_EVALUATION_STATUS_OK ||
+	    lttng_evaluation_buffer_usage_get_usage_ratio(e, &ratio) != LTTNG_EVALUATION_STATUS_OK)
+		return fail("no usage in the evaluation");
+	/* the capacity, as LTTng's evaluation has it: the use over its ratio */
+	printf(" usage %" PRIu64 " of %.0f", use, ratio > 0 ? (double)use / ratio : 0.0);
+	return 0;
+}
+
+static int print_rotation(const struct lttng_evaluation *e)
+{
+	const struct lttng_trace_archive_location *loc;
+	const char *path = "?";
+	uint64_t id;
+
+	if (lttng_evaluation_session_rotation_get_id(e, &id) != LTTNG_EVALUATION_STATUS_OK ||
+	    lttng_evaluation_session_rotation_completed_get_location(e, &loc) !=
+	    LTTNG_EVALUATION_STATUS_OK || !loc)
+		return fail("no rotation id or location in the evaluation");
+	lttng_trace_archive_location_local_get_absolute_path(loc, &path);
+	printf(" rotation %" PRIu64 " archive %s", id, path);
+	return 0;
+}
+
+/* The condition of the mode @argv[1]. */
+static struct lttng_condition *condition_of(int argc, char **argv)
+{
+	struct lttng_condition *c = NULL;
+	struct lttng_event_rule *rule;
+	int i;
+
+	if (!strcmp(argv[1], "usage")) {
+		c = lttng_condition_buffer_usage_high_create();
+		if (argc < 6 || !c ||
+		    lttng_condition_buffer_usage_set_session_name(c, argv[4]) ||
+		    lttng_condition_buffer_usage_set_channel_name(c, argv[5]) ||
+		    lttng_condition_buffer_usage_set_domain_type(c, LTTNG_DOMAIN_UST) ||
+		    lttng_condition_buffer_usage_set_threshold(c, 1))
+			return NULL;
+		return c;
+	}
+	if (!strcmp(argv[1], "rotation")) {
+		c = lttng_condition_session_rotation_completed_create();
+		if (c && lttng_condition_session_rotation_set_session_name(c, argv[4]) !=
+		    LTTNG_CONDITION_STATUS_OK)
+			return NULL;
+		return c;
+	}
+	rule = lttng_event_rule_user_tracepoint_create();
+	if (!rule || lttng_event_rule_user_tracepoint_set_name_pattern(rule, argv[4]) ||
+	    lttng_event_rule_user_tracepoint_set_filter(rule, "i == 3"))
+		return NULL;
+	c = lttng_condition_event_rule_matches_create(rule);
+	for (i = 5; c && i < argc; i++)
+		if (lttng_condition_event_rule_matches_append_capture_descriptor(
+			    c, lttng_event_expr_event_payload_field_create(argv[i])) !=
+		    LTTNG_CONDITION_STATUS_OK)
+			return NULL;
+	return c;
+}
+
+int main(int argc, char **argv)
+{
+	struct lttng_notification_channel *channel;
+	struct lttng_notification *notification;
+	const struct lttng_evaluation *e;
+	struct lttng_condition *cond;
+	struct lttng_trigger *trigger;
+	const char *name = NULL;
+	FILE *ready;
+	int ret;
+
+	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "rotation") &&
+			 strcmp(argv[1], "usage")))
+		return fail("usage: lttng_notif_client event|rotation|usage READY_FILE NAME PATTERN|SESSION [CAPTURE...|CHANNEL]");
+	cond = condition_of(argc, argv);
+	if (!cond)
+		return fail("can't make the condition");
+	trigger = lttng_trigger_create(cond, lttng_action_notify_create());
+	if (!trigger)
+		return fail("can't make the trigger");
+	ret = lttng_register_trigger_with_name(trigger, argv[3]);
+	if (ret != LTTNG_OK) {
+		fprintf(stderr, "lttng_notif_client: register: %s\n", lttng_strerror(-ret));
+		return 1;
+	}
+	channel = lttng_notification_channel_create(lttng_session_daemon_notification_endpoint);
+	if (!channel)
+		return fail("can't open the notification channel");
+	if (lttng_notification_channel_subscribe(channel, cond) !=
+	    LTTNG_NOTIFICATION_CHANNEL_STATUS_OK)
+		return fail("can't subscribe");
+	/* subscribing twice is LTTng's ALREADY_SUBSCRIBED */
+	if (lttng_notification_channel_subscribe(channel, cond) !=
+	    LTTNG_NOTIFICATION_CHANNEL_STATUS_ALREADY_SUBSCRIBED)
+		return fail("a second subscription to the condition was not ALREADY_SUBSCRIBED");
+	ready = fopen(argv[2], "w");
+	if (!ready || fputs("ready\n", ready) == EOF || fclose(ready))
+		return fail("can't write the ready file");
+	if (lttng_notification_channel_get_next_notification(channel, &notification) !=
+	    LTTNG_NOTIFICATION_CHANNEL_STATUS_OK)
+		return fail("no notification");
+	lttng_trigger_get_name(lttng_notification_get_trigger(notification), &name);
+	printf("trigger %s", name ? name : "?");
+	e = lttng_notification_get_evaluation(notification);
+	switch (lttng_evaluation_get_type(e)) {
+	case LTTNG_CONDITION_TYPE_SESSION_ROTATION_COMPLETED:
+		ret = print_rotation(e);
+		break;
+	case LTTNG_CONDITION_TYPE_BUFFER_USAGE_HIGH:
+		ret = print_usage(e);
+		break;
+	default:
+		ret = print_event(e);
+		break;
+	}
+	printf("\n");
+	fflush(stdout);
+	if (lttng_notification_channel_unsubscribe(channel, cond) !=
+	    LTTNG_NOTIFICATION_CHANNEL_STATUS_OK)
+		return fail("can't unsubscribe");
+	lttng_notification_destroy(notification);
+	lttng_notification_channel_destroy(channel);
+	lttng_unregister_trigger(trigger);
+	lttng_trigger_destroy(trigger);
+	lttng_condition_destroy(cond);
+	return ret;
+}

@@ -1,0 +1,203 @@
+#!/bin/bash
+# test_lttng_compat_triggers.sh - LTTng 2.13's triggers on ltt-sessiond
+# --lttng-compat, translated onto ltt's own (one engine): Debian's
+# /usr/bin/lttng adds, lists (text and --mi xml) and removes triggers,
+# lttctl lists what lttng added and lttng what lttctl added; a duplicate
+# name gets LTTng's error; what ltt's triggers lack is refused with
+# LTTng's NOT_SUPPORTED and a sentence in the daemon's log; the error
+# queries list-triggers runs answer with ltt's counters; and a C program
+# linked to Debian's liblttng-ctl registers a trigger with a notify
+# action, subscribes on LTTng's notification channel
+# (sessiond-notification) and receives the notification, its
+# evaluation's values included.  As root in its own mount namespace
+# (/var/run/lttng), as test_lttng_compat.sh.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
+
+compat_private_run "$0" "$@"
+ust_setup --log --lttng-compat
+plan 53
+
+export LTTNG_HOME="$TEST_TMP/lttng-home"
+mkdir -p "$LTTNG_HOME"
+LTTNG=/usr/bin/lttng
+lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+
+lttctl create s1 -o "$TEST_TMP/s1" >/dev/null
+lttctl enable-channel -u c1 -s s1 >/dev/null
+
+# --- lttng adds, lttctl lists ---
+run lttng add-trigger --name t1 --condition event-rule-matches --type=user \
+	--name='compat:ev*' --filter 'i > 3' --log-level=TRACE_INFO.. \
+	--capture i --capture '$ctx.vpid' --action notify \
+	--action start-session s1 --rate-policy=once-after:3
+ok $RC "lttng add-trigger (a user rule with a filter, a log level, captures; two actions)" ||
+	diag "$OUT"
+like "$STDOUT" "Added trigger \`t1\`" "... and lttng says so"
+run lttctl list-triggers
+like "$STDOUT" "t1" "lttctl list-triggers shows the trigger lttng added"
+like "$STDOUT" "compat:ev\\*" "... with its rule's pattern" || diag "$OUT"
+like "$STDOUT" "i > 3" "... its filter"
+like "$STDOUT" "ctx.vpid" "... its captures"
+like "$STDOUT" "start session \`s1\`, rate policy: once after 3 occurrences" "... and the start-session action's rate policy"
+run lttng add-trigger --name t1 --condition event-rule-matches --type=user --name=x \
+	--action notify
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a second trigger named t1 is refused (status $RC)"
+like "$OUT" "Trigger already registered" "... with LTTng's TRIGGER_EXISTS"
+run lttng add-trigger --condition event-rule-matches --type=user --name=compat:auto \
+	--action notify
+like "$STDOUT" "Added trigger \`trigger[0-9]*\`" "a trigger lttng does not name gets a daemon's name" ||
+	diag "$OUT"
+
+# --- lttctl adds, lttng lists ---
+lttctl add-trigger --name u1 --condition=channel-buffer-usage-ge --session=s1 -u \
+	--channel=c1 --threshold-ratio=0.75 --action=notify >/dev/null
+# stop-session: Debian's lttng 2.13.9 aborts writing a rotate-session
+# action's MI (it asks a notify action's rate policy of it), whatever the daemon
+lttctl add-trigger --name c1 --condition=session-consumed-size-ge --session=s1 \
+	--threshold-size=1M --action=stop-session s1 --rate-policy=every:2 >/dev/null
+lttctl add-trigger --name r1 --condition=session-rotation-finishes --session=s1 \
+	--action=notify --action=snapshot-session s1 >/dev/null
+run lttng list-triggers
+ok $RC "lttng list-triggers" || diag "$OUT"
+like "$STDOUT" "rule: compat:ev\\* \\(type: user tracepoint, filter: i > 3, log level at least INFO\\)" \
+	"... shows t1's rule as LTTng writes it"
+like "$STDOUT" "start session \`s1\`, rate policy: once after 3 occurrences" "... its second action"
+like "$STDOUT" "condition: buffer usage high" "... lttctl's buffer usage trigger"
+like "$STDOUT" "threshold \\(ratio\\): 0.75" "... with its ratio" || diag "$OUT"
+like "$STDOUT" "condition: session consumed size" "... lttctl's consumed size trigger"
+like "$STDOUT" "stop session \`s1\`, rate policy: every 2 occurrences" "... its action and rate policy"
+like "$STDOUT" "condition: session rotation completed" "... lttctl's rotation trigger"
+like "$STDOUT" "snapshot session \`s1\`" "... and its snapshot action"
+unlike "$OUT" "Failed to query errors" "the error queries list-triggers runs are answered"
+run lttng --mi xml list-triggers
+ok $RC "lttng --mi xml list-triggers" || diag "$OUT"
+is "$(grep -o '<trigger><name>[^<]*</name>' <<<"$STDOUT" | sed 's/<[^>]*>//g' | sort | tr '\n' ' ')" \
+	"c1 r1 t1 trigger0 u1 " "... lists the five triggers, by name"
+like "$STDOUT" "<capture_descriptors><event_expr><event_expr_payload_field><name>i</name>" \
+	"... t1's captures"
+like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
+	"... and the actions' failures ltt counts (none)"
+
+# --- what ltt's triggers lack ---
+run lttng add-trigger --condition event-rule-matches --type=jul --name=x --action notify
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a JUL rule in a trigger is refused (status $RC)"
+like "$OUT" "Operation not supported" "... with LTTng's NOT_SUPPORTED"
+like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve event rules of the JUL and log4j domains in triggers" \
+	"... and the daemon's log says what ltt lacks"
+
+# --- lttng removes ---
+run lttng remove-trigger t1
+ok $RC "lttng remove-trigger t1" || diag "$OUT"
+run lttctl list-triggers
+unlike "$STDOUT" "t1" "lttctl list-triggers no longer shows it"
+run lttng remove-trigger u1
+ok $RC "lttng removes a trigger lttctl added" || diag "$OUT"
+run lttng remove-trigger nosuch
+ok "$([ $RC != 0 ] && echo 0 || echo 1)" "removing a trigger that does not exist fails (status $RC)"
+like "$OUT" "Couldn't find trigger with name \`nosuch\`" "... as lttng says it" || diag "$OUT"
+
+# --- the notification channel, from a program linked to liblttng-ctl ---
+SOCKDIR=/var/run/lttng
+ok "$([ -S $SOCKDIR/sessiond-notification ] && echo 0 || echo 1)" \
+	"the daemon listens on LTTng's notification channel, $SOCKDIR/sessiond-notification"
+CLIENT="$TEST_TMP/lttng_notif_client"
+cc -o "$CLIENT" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/lttng_notif_client.c" \
+	-llttng-ctl 2>"$TEST_TMP/client-cc.err"
+ok $? "the notification client builds against Debian's liblttng-ctl" ||
+	diag "$(cat "$TEST_TMP/client-cc.err")"
+compat_build
+# notif_wait NAME ARGS...: the client in the background, subscribed once
+# it wrote "ready" into the fifo; its output in $TEST_TMP/NAME.out
+notif_wait() {
+	local name=$1 line=
+	shift
+	mkfifo "$TEST_TMP/$name.ready"
+	timeout "$TEST_TIMEOUT" "$CLIENT" "$1" "$TEST_TMP/$name.ready" "${@:2}" \
+		>"$TEST_TMP/$name.out" 2>"$TEST_TMP/$name.err" &
+	CLIENT_PID=$!
+	read -r -t "$TEST_TIMEOUT" line <"$TEST_TMP/$name.ready"
+	[ "$line" = ready ]
+}
+notif_wait ev event n1 'compat:basic' i text nosuch
+ok $? "the client registered a trigger with a notify action and subscribed to its condition (a second subscription: ALREADY_SUBSCRIBED)" ||
+	diag "$(cat "$TEST_TMP/ev.err")"
+run lttctl list-triggers
+like "$STDOUT" "n1" "lttctl list-triggers shows the program's trigger"
+compat_run 5
+wait $CLIENT_PID
+ok $? "the client received a notification" || diag "$(cat "$TEST_TMP/ev.err")"
+is "$(cat "$TEST_TMP/ev.out")" "trigger n1 captures 3 'été' unavailable" \
+	"... of its trigger, with the captures of the one event i == 3 (a missing field: unavailable)"
+run lttctl list-triggers
+unlike "$STDOUT" "n1" "... and it unregistered its trigger"
+
+lttng create s2 -o "$TEST_TMP/s2" >/dev/null
+lttng enable-event -u compat:basic -s s2 >/dev/null
+lttng start s2 >/dev/null
+notif_wait rot rotation r2 s2
+ok $? "a client subscribed to session s2's rotations" || diag "$(cat "$TEST_TMP/rot.err")"
+compat_run 5
+run lttng rotate s2
+ok $RC "lttng rotate s2" || diag "$OUT"
+archive=$(sed -n 's/.* is now readable at \(.*\)$/\1/p' <<<"$STDOUT")
+wait $CLIENT_PID
+ok $? "the client received the rotation's notification" || diag "$(cat "$TEST_TMP/rot.err")"
+is "$(cat "$TEST_TMP/rot.out")" "trigger r2 rotation 1 archive $archive" \
+	"... with the rotation's id and the archive lttng rotate printed"
+
+# buffer usage: the bytes used and the channel's capacity (4 sub-buffers of 4 KiB)
+lttng create s3 -o "$TEST_TMP/s3" >/dev/null
+lttng enable-channel -u c3 -s s3 --subbuf-size 4096 --num-subbuf 4 >/dev/null
+lttng enable-event -u compat:basic -s s3 -c c3 >/dev/null
+lttng start s3 >/dev/null
+notif_wait use usage u3 s3 c3
+ok $? "a client subscribed to buffer usage high of s3's channel c3 (1 byte)" ||
+	diag "$(cat "$TEST_TMP/use.err")"
+compat_run 5
+wait $CLIENT_PID
+ok $? "the client received the buffer usage notification" || diag "$(cat "$TEST_TMP/use.err")"
+like "$(cat "$TEST_TMP/use.out")" "^trigger u3 usage [1-9][0-9]* of 16384\$" \
+	"... with the bytes used and the channel's capacity, 16384 bytes"
+lttng destroy s3 >/dev/null
+
+# an action that fails is counted, and the error query lttng list-triggers runs says so
+run lttng add-trigger --name e1 --condition event-rule-matches --type=user --name=compat:basic \
+	--filter 'i == 3' --action start-session s2 --action notify
+ok $RC "lttng add-trigger e1: start s2, which is active (it fails), then notify" || diag "$OUT"
+open_fifo W "$TEST_TMP/w"
+lttctl wait-trigger e1 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w.out" 2>&"$W" &
+WAITER=$!
+read_line "$W" && [[ $LINE == "Waiting for trigger "* ]]
+ok $? "lttctl wait-trigger waits for the trigger lttng added"
+compat_run 5
+wait $WAITER
+ok $? "... and gets its notification, after its start-session action ran"
+run lttng list-triggers
+like "$STDOUT" "start session \`s2\`
+      errors:
+        total execution failures: 1" "lttng list-triggers: the failed start-session is counted (EXECUTE_ERROR_QUERY)" ||
+	diag "$OUT"
+
+# another major version of the notification protocol is refused
+is "$(/usr/bin/python3 - "$SOCKDIR/sessiond-notification" <<'PY'
+import socket, struct, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(struct.pack("=bII", 0, 2, 0) + bytes([2, 0]))
+data = b""
+while len(data) < 21:
+    chunk = s.recv(64)
+    if not chunk:
+        break
+    data += chunk
+hs = struct.unpack("=bIIBB", data[:11])
+rep = struct.unpack("=bIIb", data[11:21])
+print(hs[3], hs[4], rep[0], rep[3], s.recv(1) == b"")
+PY
+)" "1 1 3 -6 True" \
+	"a client of notification protocol 2.0 gets 1.1's handshake, UNSUPPORTED_VERSION, and the connection closed"
+like "$(cat "$SESSIOND_LOG")" "speaks the notification protocol 2.0, ltt-sessiond --lttng-compat LTTng 2.13's 1.1: refused" \
+	"... and the daemon's log says so"

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * test_lttng_proto.c - unit tests of common/proto/lttng-client-proto.c,
+ * LTTng 2.13's client protocol: the sizes of LTTng's structures as the
+ * tables write them (measured on lttng-tools 2.13.9's headers, x86-64),
+ * the fixed request read at LTTng's offsets, the variable part each
+ * command announces and its bound, and the objects' round trips and
+ * truncations.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-trigger-proto.h"
+#include "tests/unit/tap.h"
+
+/* A fixed request of @cmd for session "s1" with @u at the union (@len bytes). */
+static uint8_t *request(uint32_t cmd, const void *u, size_t len)
+{
+	uint8_t *msg = calloc(1, LTT_LTTNG_MSG_SIZE);
+
+	if (!msg)
+		abort();
+	memcpy(msg, &cmd, 4);
+	memcpy(msg + LTT_LTTNG_OFF_SESSION, "s1", 3);
+	if (u)
+		memcpy(msg + LTT_LTTNG_OFF_UNION, u, len);
+	return msg;
+}
+
+/* The bytes @put writes of a zeroed object. */
+#define SIZE_OF(type, put)						\
+	({								\
+		type *o_ = calloc(1, sizeof(type));			\
+		struct ltt_wbuf w_;					\
+		size_t n_;						\
+									\
+		ltt_wbuf_init(&w_);					\
+		put(&w_, o_);						\
+		n_ = w_.err ? 0 : w_.len;				\
+		ltt_wbuf_fini(&w_);					\
+		free(o_);						\
+		n_;							\
+	})
+
+static void test_sizes(void)
+{
+	struct ltt_lttng_rotation_info ri = { .location_type = 2 };
+	struct ltt_wbuf w;
+
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_reply, ltt_lttng_put_reply), LTT_LTTNG_REPLY_SIZE,
+		   "lttcomm_lttng_msg: 24 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_session, ltt_lttng_put_session),
+		   LTT_LTTNG_SESSION_SIZE, "struct lttng_session: 4,376 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, ltt_lttng_put_session_ext),
+		   LTT_LTTNG_SESSION_EXT_SIZE, "its extended part: 9 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_domain, ltt_lttng_put_domain),
+		   LTT_LTTNG_DOMAIN_SIZE, "struct lttng_domain: 308 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_channel, ltt_lttng_put_channel), 83,
+		   "lttng_channel_comm: 83 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_event, ltt_lttng_put_event), 43,
+		   "lttng_event_comm: 43 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, ltt_lttng_put_descriptor), 7,
+		   "lttng_session_descriptor_comm: 7 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_uri, ltt_lttng_put_uri), LTT_LTTNG_URI_SIZE,
+		   "struct lttng_uri: 8,210 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_snapshot_output, ltt_lttng_put_snapshot_output),
+		   8459, "struct lttng_snapshot_output: 8,459 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_rotation_info, ltt_lttng_put_rotation_info), 4362,
+		   "lttng_rotation_get_info_return, no location: 4,362 bytes");
+	ltt_wbuf_init(&w);
+	ltt_lttng_put_rotation_info(&w, &ri);
+	tap_is_int((int)w.len, 4362, "... and with a relay's location");
+	ltt_wbuf_fini(&w);
+}
+
+static void test_request(void)
+{
+	/* ENABLE_EVENT: union {char channel_name[256]; u32 length}; domain UST, per-uid */
+	uint8_t u[260] = "chan", *msg;
+	uint32_t len = 77, dom[2] = { 2, 1 }, fds = 0;
+	struct ltt_lttng_req req;
+	size_t extra;
+
+	memcpy(u + 256, &len, 4);
+	msg = request(6, u, sizeof(u));
+	memcpy(msg + LTT_LTTNG_OFF_DOMAIN, dom, sizeof(dom));
+	tap_ok(!ltt_lttng_get_req(msg, &req) && req.cmd == 6 && !strcmp(req.session, "s1") &&
+	       req.domain == 2 && req.buf_type == 1 && !strcmp(req.channel, "chan") &&
+	       req.length == 77 && !req.fd_count,
+	       "ENABLE_EVENT read at LTTng's offsets: session, domain, channel, length");
+	tap_ok(!ltt_lttng_req_extra(&req, &extra) && extra == 77, "... 77 bytes follow it");
+	fds = 1;
+	memcpy(msg + LTT_LTTNG_OFF_FD_COUNT, &fds, 4);
+	tap_ok(!ltt_lttng_get_req(msg, &req) && req.fd_count == 1, "its fd count is read");
+	len = LTT_LTTNG_EXTRA_MAX + 1;
+	memcpy(msg + LTT_LTTNG_OFF_UNION + 256, &len, 4);
+	tap_ok(!ltt_lttng_get_req(msg, &req) && ltt_lttng_req_extra(&req, &extra) == -EPROTO,
+	       "a variable part past LTT_LTTNG_EXTRA_MAX: EPROTO");
+	memset(msg + LTT_LTTNG_OFF_UNION, 'x', 256);
+	tap_is_int(ltt_lttng_get_req(msg, &req), -EPROTO, "a channel name without its NUL: EPROTO");
+	free(msg);
+	msg = request(16, NULL, 0);
+	memset(msg + LTT_LTTNG_OFF_SESSION, 'y', LTT_LTTNG_NAME_MAX);
+	tap_is_int(ltt_lttng_get_req(msg, &req), -EPROTO, "a session name without its NUL: EPROTO");
+	free(msg);
+	msg = request(99, NULL, 0);
+	tap_ok(ltt_lttng_get_req(msg, &req) == -ENOSYS && req.cmd == 99,
+	       "command 99, which 2.13 lacks: ENOSYS, the number kept for the reply");
+	free(msg);
+	msg = request(7, NULL, 0);
+	tap_is_int(ltt_lttng_get_req(msg, &req), -ENOSYS, "command 7, a gap of 2.13's: ENOSYS");
+	free(msg);
+}
+
+static void test_extra(void)
+{
+	/* CREATE_SESSION_EXT: union {u16 home_dir_size; u64 session_descriptor_size} */
+	uint8_t create[10], *msg;
+	uint16_t home = 12;
+	uint64_t desc = 8217;
+	uint32_t count = 2, tracker[5] = { 1, 2, 0, 0, 9 };
+	struct ltt_lttng_req req;
+	size_t extra;
+
+	memcpy(create, &home, 2);
+	memcpy(create + 2, &desc, 8);
+	msg = request(49, create, sizeof(create));
+	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) &&
+	       extra == 12 + 8217, "CREATE_SESSION_EXT: its home, then its descriptor");
+	free(msg);
+	msg = request(21, &count, 4);
+	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) &&
+	       extra == 2 * LTT_LTTNG_URI_SIZE, "SET_CONSUMER_URI: 2 struct lttng_uri");
+	free(msg);
+	/* a user name (value type 2) of 9 bytes; a pid (0) has none */
+	msg = request(32, tracker, sizeof(tracker));
+	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) &&
+	       extra == 9 && req.process_attr == 1, "a tracker's user name: its 9 bytes follow");
+	tracker[1] = 0;
+	memcpy(msg + LTT_LTTNG_OFF_UNION, tracker, sizeof(tracker));
+	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) && !extra,
+	       "a tracker's pid: nothing follows");
+	free(msg);
+	msg = request(13, NULL, 0);
+	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) && !extra &&
+	       !strcmp(ltt_lttng_cmd_name(13), "LIST_SESSIONS"), "LIST_SESSIONS: nothing follows");
+	free(msg);
+}
+
+static void test_objects(void)
+{
+	struct ltt_lttng_event ev = { .type = -1, .loglevel_type = 1, .loglevel = 6, .enabled = 1,
+				      .name_len = 9, .filter_len = 7 }, ev2;
+	struct ltt_lttng_channel ch = { .name_len = 5, .overwrite = -1, .subbuf_size = 4096,
+					.blocking_timeout_us = -1 }, ch2;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_lttng_put_event(&w, &ev);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_lttng_get_event(&r, &ev2);
+	tap_ok(!ltt_rbuf_end(&r) && !memcmp(&ev, &ev2, sizeof(ev)),
+	       "an event: its round trip, type -1 (all) kept");
+	ltt_rbuf_init(&r, w.data, w.len - 1);
+	ltt_lttng_get_event(&r, &ev2);
+	tap_ok(r.err, "... one byte short: refused");
+	ltt_wbuf_reset(&w);
+	ltt_lttng_put_channel(&w, &ch);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_lttng_get_channel(&r, &ch2);
+	tap_ok(!ltt_rbuf_end(&r) && !memcmp(&ch, &ch2, sizeof(ch)) &&
+	       !memcmp(w.data + 4 + 1 + 1, &ch.subbuf_size, 8),
+	       "a channel: its round trip, its sub-buffer size at byte 6 (packed)");
+	ltt_wbuf_fini(&w);
+}
+
+/* LTTng's serialized triggers and evaluations (lttng-trigger-proto.h). */
+static void test_triggers(void)
+{
+	static struct ltt_trigger_conf c, back;
+	struct ltt_notif_desc n = { .nr_captures = 1 };
+	static const uint8_t values[] = {
+		105, 16, 0, 0, 0,		/* event rule matches, 16 bytes of MessagePack */
+		0xdd, 0, 0, 0, 3,		/* an array of 3: one a capture */
+		0xcf, 0, 0, 0, 0, 0, 0, 0, 7,	/* the value */
+		0xc0, 0xc0,			/* the two the notification lacks: nil */
+	};
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t len;
+	bool hidden;
+
+	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	c.domain = LTT_DOMAIN_USER;
+	strcpy(c.rule.pattern, "p:e");
+	c.nr_captures = 3;
+	strcpy(c.captures[0], "a");
+	strcpy(c.captures[1], "b[2]");
+	strcpy(c.captures[2], "$ctx.vpid");
+	n.captures[0] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_UNSIGNED, .bits = 7 };
+	ltt_wbuf_init(&w);
+	ltt_lttng_evaluation_put(&w, &c, &n, 0);
+	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
+	       "an evaluation has a value for each of its condition's captures, nil for one missing");
+	ltt_wbuf_reset(&w);
+	c.cond = LTT_CONDITION_BUFFER_USAGE_LE;
+	c.nr_captures = 0;
+	strcpy(c.name, "t");
+	c.owner_uid = 1000;
+	strcpy(c.session, "s");
+	strcpy(c.channel, "channel0");
+	c.threshold_ppm = 750000;
+	c.nr_actions = 2;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_NOTIFY, .rate_count = 1 };
+	c.actions[1] = (struct ltt_action_conf){ .type = LTT_ACTION_STOP_SESSION, .session = "s",
+						 .rate_policy = LTT_RATE_ONCE_AFTER, .rate_count = 4 };
+	memset(&c.rule, 0, sizeof(c.rule));
+	memset(c.captures, 0, sizeof(c.captures));
+	tap_ok(!ltt_lttng_trigger_put(&w, &c) && !w.err, "a buffer usage trigger encodes");
+	memcpy(&len, w.data + 8, 4);
+	tap_ok(len == w.len - 17, "... its length counts what follows its 17-byte header");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_lttng_trigger_get(&r, &back, &hidden, NULL) && !ltt_rbuf_end(&r) &&
+	       !memcmp(&back, &c, sizeof(c)) && !hidden,
+	       "... and decodes back to the same trigger (ratio, actions, rate policies)");
+	r.len--;
+	r.pos = 0;
+	r.err = 0;
+	tap_ok(ltt_lttng_trigger_get(&r, &back, &hidden, NULL) == -EPROTO,
+	       "... one byte short: malformed");
+	ltt_wbuf_fini(&w);
+}
+
+int main(void)
+{
+	tap_plan(32);
+	test_sizes();
+	test_request();
+	test_extra();
+	test_objects();
+	test_triggers();
+	return tap_done();
+}

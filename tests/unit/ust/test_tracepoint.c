@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * test_tracepoint.c - libltt-ust in a real program (test_tracepoint_app,
+ * linked to the shared library) against a fake session daemon that speaks
+ * app-proto.h from this process: start-up without a daemon, with a dead or
+ * silent one, registration and the commands, a daemon that dies, fork() and
+ * dlopen().  Each run gets its own run directory (LTT_RUNDIR).
+ */
+#include <errno.h>
+#include <sched.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/sysinfo.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/trace/ringbuf.h"
+#include "tests/unit/fake-app.h"
+#include "tests/unit/tap.h"
+
+#define WAIT_MS FAKE_WAIT_MS
+#define CHAN_KEY 77
+
+static char plugin_path[PATH_MAX];
+
+/* ---- the tests ---- */
+
+/*
+ * No daemon at all: runs at once, tracepoints off, start-up cost small.
+ * "At once" is shown by events, not by a wall-clock bound a loaded
+ * machine stretches: a program given an hour's registration timeout ends
+ * (bounded reap), so it waited for no daemon.
+ */
+static void test_no_daemon(void)
+{
+	const char *args[] = { "quick", NULL };
+	char line[64] = "";
+	unsigned long long ns = 0, best_ns = ULLONG_MAX;
+	struct fake f;
+	int i, ok = 0;
+
+	fake_init(&f, false);
+	for (i = 0; i < 5; i++) {
+		int out = -1;
+		pid_t pid;
+		FILE *fp;
+
+		pid = fake_spawn(&f, NULL, args, &out);
+		fp = fdopen(out, "r");
+		if (fp && fgets(line, sizeof(line), fp) && sscanf(line, "startup_ns %llu", &ns) == 1 &&
+		    ns < best_ns)
+			best_ns = ns;
+		if (fp)
+			fclose(fp);
+		ok += fake_reap(pid, WAIT_MS) == 0;
+	}
+	tap_is_int(ok, 5, "no daemon: the program runs, its disabled tracepoints stay off");
+	tap_is_int(fake_reap(fake_spawn(&f, "3600000", args, NULL), WAIT_MS), 0,
+		   "no daemon: no wait (given an hour's timeout, the program ends)");
+	/* A figure, not a pass/fail time: the benches under bench/ measure it. */
+	tap_ok(best_ns != ULLONG_MAX, "the program reports its start-up cost (%llu us)",
+	       best_ns / 1000);
+	fake_fini(&f);
+}
+
+/* A socket file nobody listens on: refused at once, no wait either (as above). */
+static void test_dead_socket(void)
+{
+	const char *args[] = { "quick", NULL };
+	struct fake f;
+	int status;
+
+	fake_init(&f, true);
+	close(f.lfd);	/* the file stays, the listener is gone */
+	f.lfd = -1;
+	status = fake_reap(fake_spawn(&f, "3600000", args, NULL), WAIT_MS);
+	tap_is_int(status, 0, "dead daemon socket: the program runs");
+	tap_ok(status == 0, "dead daemon socket: no wait (given an hour's timeout, it ends)");
+	fake_fini(&f);
+}
+
+/*
+ * A daemon that never answers: the wait is LTT_UST_REGISTER_TIMEOUT.  No
+ * upper bound on the wall-clock time, which a loaded machine stretches:
+ * a second program, started first against the same silent daemon with an
+ * hour's timeout, is still waiting when the first has given up, which only
+ * the timeout each was given can explain (ignored, both would wait the
+ * default 3 s, and the first started would end first).  The lower bound
+ * holds however slow the machine: t0 is taken before the program starts.
+ */
+static void test_silent_daemon(void)
+{
+	const char *args[] = { "quick", NULL };
+	pid_t slow, quick;
+	struct fake f;
+	uint64_t t0, took;
+	int status;
+
+	fake_init(&f, true);
+	slow = fake_spawn(&f, "3600000", args, NULL);
+	t0 = fake_now_ms();
+	quick = fake_spawn(&f, "300", args, NULL);
+	/* bounded: a program that waited for ever would fail here */
+	status = fake_reap(quick, WAIT_MS);
+	took = fake_now_ms() - t0;
+	tap_is_int(status, 0, "silent daemon: the program runs");
+	tap_ok(took >= 300 && slow > 0 && waitpid(slow, &status, WNOHANG) == 0,
+	       "silent daemon: waited LTT_UST_REGISTER_TIMEOUT (%llu ms), while one given an hour still waits",
+	       (unsigned long long)took);
+	if (slow > 0) {
+		kill(slow, SIGKILL);
+		waitpid(slow, &status, 0);
+	}
+	fake_fini(&f);
+}
+
+/* A channel whose region is garbage, and commands that are wrong. */
+static void check_refusals(struct fake *f)
+{
+	struct ltt_wbuf w;
+	int fds[2], status;
+
+	fds[0] = memfd_create("ltt-bad", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	fds[1] = eventfd(0, EFD_CLOEXEC);
+	if (ftruncate(fds[0], 3 * 4096) == 0 && write(fds[0], "garbage", 7) == 7 &&
+	    !fcntl(fds[0], F_ADD_SEALS, F_SEAL_SHRINK)) {
+		ltt_wbuf_init(&w);
+		ltt_wbuf_put_u64(&w, CHAN_KEY + 1);
+		ltt_wbuf_put_u64(&w, 1);
+		ltt_wbuf_put_u32(&w, 0);
+		ltt_wbuf_put_u8(&w, 1);
+		ltt_wbuf_put_u32(&w, 1);
+		status = fake_command(f, LTT_APP_MSG_CHANNEL_ADD, &w, fds, 2);
+		tap_ok(status < 0 && status != INT_MIN, "a corrupt region is refused (%d)", status);
+		ltt_wbuf_fini(&w);
+	}
+	close(fds[0]);
+	close(fds[1]);
+	/* a good region, but not sealed: it could shrink under the program */
+	fds[0] = memfd_create("ltt-unsealed", MFD_CLOEXEC);
+	fds[1] = eventfd(0, EFD_CLOEXEC);
+	if (!ftruncate(fds[0], (off_t)f->streams[0].len)) {
+		ltt_wbuf_init(&w);
+		ltt_wbuf_put_u64(&w, CHAN_KEY + 2);
+		ltt_wbuf_put_u64(&w, 1);
+		ltt_wbuf_put_u32(&w, 0);
+		ltt_wbuf_put_u8(&w, 1);
+		ltt_wbuf_put_u32(&w, 1);
+		tap_is_int(fake_command(f, LTT_APP_MSG_CHANNEL_ADD, &w, fds, 2), -EPERM,
+			   "a region not sealed against shrinking is refused");
+		ltt_wbuf_fini(&w);
+	}
+	close(fds[0]);
+	close(fds[1]);
+	tap_is_int(fake_command(f, 99, NULL, NULL, 0), -ENOSYS, "an unknown command: ENOSYS");
+	tap_is_int(fake_event_enable(f, CHAN_KEY, "app:nosuch", 3), -ENOENT,
+		   "an unknown event: ENOENT");
+	tap_is_int(fake_event_enable(f, CHAN_KEY + 5, "app:first", 3), -ENOENT,
+		   "an unknown channel: ENOENT");
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, 1);	/* too short for CHANNEL_ENABLE */
+	tap_is_int(fake_command(f, LTT_APP_MSG_CHANNEL_ENABLE, &w, NULL, 0), -EPROTO,
+		   "a malformed command: EPROTO");
+	ltt_wbuf_fini(&w);
+}
+
+/* Registration, the commands, an event enabled before main(). */
+static void test_register(void)
+{
+	const char *args[] = { "first", NULL };
+	uint32_t ids[16];
+	int values[16], i, status;
+	struct fake f;
+	unsigned int n;
+	pid_t pid;
+
+	fake_init(&f, true);
+	pid = fake_spawn(&f, NULL, args, NULL);
+	if (!tap_ok(fake_register(&f), "REGISTER, REGISTER_OK, TRACEPOINTS")) {
+		fake_reap(pid, WAIT_MS);
+		fake_fini(&f);
+		return;
+	}
+	tap_is_int(f.pid, pid, "REGISTER: the pid");
+	tap_is_int(f.nr_cpus, get_nprocs_conf(), "REGISTER: the CPUs");
+	tap_ok(f.procname[0] != '\0', "REGISTER: the process name (%s)", f.procname);
+	i = fake_find_tp(&f, "app:warn");
+	tap_ok(fake_find_tp(&f, "app:first") >= 0 && i >= 0 && f.loglevels[i] == 4 &&
+	       fake_find_tp(&f, "lttng_ust_tracef:event") >= 0, "TRACEPOINTS: names and levels, in one message");
+	tap_is_int(fake_channel_add(&f, CHAN_KEY), 0, "CHANNEL_ADD acknowledged");
+	check_refusals(&f);
+	tap_is_int(fake_event_enable(&f, CHAN_KEY, "app:first", 0), 0, "EVENT_ENABLE acknowledged");
+	tap_is_int(fake_event_enable(&f, CHAN_KEY, "lttng_ust_tracef:event", TRACEF_ID), 0,
+		   "EVENT_ENABLE of tracef");
+	tap_ok(fake_done(&f), "REGISTER_DONE");
+	status = fake_reap(pid, WAIT_MS);
+	tap_is_int(status, 0, "the program ran and exited");
+	n = fake_read_events(&f, ids, values, 16);
+	tap_ok(n == 2 && ids[0] == 0 && values[0] == 42,
+	       "the first call of main() was recorded, after exit (%u events)", n);
+	tap_ok(n == 2 && ids[1] == TRACEF_ID && values[1] == 43, "and ltt_tracef() after it");
+	fake_fini(&f);
+}
+
+
+/* The daemon goes away mid-run, then comes back: the program carries on. */
+static void test_daemon_dies(void)
+{
+	const char *args[] = { "loop", "1500", NULL };
+	uint32_t ids[4096];
+	int values[4096], status;
+	struct fake f;
+	unsigned int n;
+	pid_t pid;
+
+	fake_init(&f, true);
+	pid = fake_spawn(&f, NULL, args, NULL);
+	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) ||
+	    fake_event_enable(&f, CHAN_KEY, "app:first", 0) || !fake_done(&f)) {
+		tap_ok(false, "registration for the dying-daemon test");
+		fake_reap(pid, WAIT_MS);
+		fake_fini(&f);
+		return;
+	}
+	/* Over 20 events in: a packet header per stream, then at most 16 bytes each. */
+	tap_ok(fake_wait_written(&f, f.nr_streams * LTT_RB_PACKET_HEADER_SIZE + 20 * 16, WAIT_MS),
+	       "the program records events");
+	close(f.fd);		/* the daemon "dies" */
+	f.fd = -1;
+	tap_ok(fake_register(&f) && f.pid == (uint32_t)pid,
+	       "after the daemon's death, the program registers again");
+	tap_ok(fake_done(&f), "second registration done");
+	status = fake_reap(pid, WAIT_MS);
+	tap_is_int(status, 0, "the program survived and exited normally");
+	n = fake_read_events(&f, ids, values, 4096);
+	tap_ok(n > 10 && n < 1500, "events recorded until the daemon died, not after (%u)", n);
+	fake_fini(&f);
+}
+
+/* fork(): the child registers as itself, with nothing of its parent's. */
+static void test_fork(void)
+{
+	const char *args[] = { "fork", NULL };
+	uint32_t ids[16];
+	int values[16], status;
+	struct fake f;
+	unsigned int n;
+	pid_t pid;
+	int parent_fd;
+
+	fake_init(&f, true);
+	pid = fake_spawn(&f, NULL, args, NULL);
+	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) ||
+	    fake_event_enable(&f, CHAN_KEY, "app:first", 0) || !fake_done(&f)) {
+		tap_ok(false, "registration for the fork test");
+		fake_reap(pid, WAIT_MS);
+		fake_fini(&f);
+		return;
+	}
+	parent_fd = f.fd;
+	f.fd = -1;
+	tap_ok(fake_register(&f), "the child registers");
+	tap_ok(f.ppid == (uint32_t)pid && f.pid != (uint32_t)pid,
+	       "as itself (pid %u, parent %u)", f.pid, f.ppid);
+	tap_ok(fake_find_tp(&f, "app:first") >= 0, "with its tracepoints");
+	fake_done(&f);
+	status = fake_reap(pid, WAIT_MS);
+	tap_is_int(status, 0, "parent and child ran (the child's tracepoints were off)");
+	n = fake_read_events(&f, ids, values, 16);
+	tap_ok(n == 2 && values[0] + values[1] == 4,
+	       "only the parent's events are in the parent's buffers (%u)", n);
+	close(parent_fd);
+	fake_fini(&f);
+}
+
+/* dlopen(): the module's tracepoints are reported and can be enabled. */
+static void test_dlopen(void)
+{
+	const char *args[] = { "dlopen", plugin_path, NULL };
+	uint32_t ids[16];
+	int values[16], status;
+	struct fake f;
+	struct ltt_msg m;
+	unsigned int n;
+	pid_t pid;
+
+	fake_init(&f, true);
+	/* an hour's timeout: ending at all shows it did not wait for it */
+	pid = fake_spawn(&f, "3600000", args, NULL);
+	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) || !fake_done(&f)) {
+		tap_ok(false, "registration for the dlopen test");
+		fake_reap(pid, WAIT_MS);
+		fake_fini(&f);
+		return;
+	}
+	tap_ok(fake_find_tp(&f, "plugin:hello") < 0, "the plugin's events are not known before");
+	f.nr_tps = 0;
+	tap_ok(fake_recv(&f, LTT_APP_MSG_TRACEPOINTS, &m), "dlopen(): a new TRACEPOINTS message");
+	ltt_msg_fini(&m);
+	tap_ok(fake_find_tp(&f, "plugin:hello") >= 0 && fake_find_tp(&f, "app:first") < 0,
+	       "with the plugin's events only");
+	tap_is_int(fake_event_enable(&f, CHAN_KEY, "plugin:hello", 1), 0, "enable the plugin's event");
+	tap_ok(fake_done(&f), "REGISTER_DONE answers it");
+	status = fake_reap(pid, WAIT_MS);
+	tap_is_int(status, 0, "dlopen() returned with the event enabled (%d)", status);
+	tap_ok(status == 0, "as soon as REGISTER_DONE came, not at the timeout (an hour)");
+	n = fake_read_events(&f, ids, values, 16);
+	tap_ok(n == 1 && ids[0] == 1 && values[0] == 7, "the plugin's event was recorded");
+	fake_fini(&f);
+}
+
+
+int main(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+	fake_program_path("test_tracepoint_app", fake_app_path, sizeof(fake_app_path));
+	fake_program_path(".libs/test_tracepoint_plugin.so", plugin_path, sizeof(plugin_path));
+	test_no_daemon();
+	test_dead_socket();
+	test_silent_daemon();
+	test_register();
+	test_daemon_dies();
+	test_fork();
+	test_dlopen();
+	return tap_done();
+}
