@@ -127,7 +127,7 @@ extern "C" {
 	X(CONFIG_IO, 152, "the session configuration file or directory can't be read or written (the message names it and why)") \
 	X(CONFIG_EXISTS, 153, "a saved configuration of that name already exists; use -f (--force) to overwrite it") \
 	X(CONFIG_NOT_FOUND, 154, "no saved session configuration found (no file, or none holds that session); check the name and -i, or save the session first") \
-	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs exactly one session to load: name the session, or give -i a file that holds only one") \
+	X(CONFIG_OVERRIDE_NAME, 155, "--override-name needs the session to load named, as LTTng's load does: give its name after the options") \
 	X(CONFIG_UNSUPPORTED, 156, "the LTTng session configuration asks for something ltt does not have: change or remove that part as the message says; nothing was loaded") \
 	X(CONFIG_MODULE, 157, "save and load need ltt's XML module (config-xml.so in ltt's library directory), which is missing or does not load (the message names the file and why): reinstall ltt, or set LTT_CONFIG_XML_PATH to the module") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \

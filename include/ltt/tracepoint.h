@@ -387,6 +387,15 @@ void ltt_ust_fd_own(int fd);
  */
 void ltt_ust_fd_disown(int fd);
 
+/**
+ * ltt_ust_getcpu_set() - take each event's CPU from @getcpu instead of
+ * the processor (LTTng-UST's getcpu plugin: lttng_ust_getcpu_override());
+ * NULL: the processor's again.  The number picks the event's per-CPU
+ * buffer (modulo their number) and is its cpu_id.  @getcpu is called
+ * from any thread, in a signal handler too, once per event and channel.
+ */
+void ltt_ust_getcpu_set(int (*getcpu)(void));
+
 #define LTT_UST_TRACEF_MAX 512
 
 /* ------------------------------------------------------------------ */

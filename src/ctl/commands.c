@@ -15,7 +15,7 @@ static const struct ctl_cmd commands[] = {
 	{ "start", cmd_start, "Start tracing", "[NAME | -a | -g PATTERN]" },
 	{ "stop", cmd_stop, "Stop tracing", "[NAME | -a | -g PATTERN] [--no-wait]" },
 	{ "list", cmd_list, "List the sessions, or one session's channels and event rules",
-	  "[NAME [-c CHANNEL] [-k] [-u] [-p] [-j] [-l]] [-k | -u | -p | -j | -l] [-f]" },
+	  "[NAME [-c CHANNEL] [-k] [-u] [-p] [-j] [-l] | NAME -d] [-k | -u | -p | -j | -l] [-f]" },
 	{ "status", cmd_status, "Show the current session",
 	  "[-c CHANNEL] [-k] [-u] [-p] [-j] [-l]" },
 	{ "set-session", cmd_set_session, "Make a session the current one", "NAME" },

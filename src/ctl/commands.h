@@ -142,6 +142,12 @@ void cmd_track_list(struct ltt_ctl *ctl, const char *session, bool kernel, bool 
 void cmd_track_list_mi(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
 
 /**
+ * cmd_track_some() - whether a process tracker of @session's @domain
+ * leaves some process out (LTTng then has the domain, channels or not)
+ */
+bool cmd_track_some(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain);
+
+/**
  * cmd_list_show_session() - print one session in full (list NAME, status)
  * @ctl: the connection (borrowed)
  * @session: its name

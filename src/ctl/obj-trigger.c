@@ -9,7 +9,8 @@
  *     <condition> <condition_event_rule_matches> ... or the others
  *     <action> <action_list> <action>... (LTTng's add-trigger always
  *       makes a list, so ltt's actions are one)
- *     <error_query_results>      ltt's notifications dropped
+ *     <error_query_results>      ltt's notifications dropped (list-triggers'
+ *                                only, as LTTng's)
  *   </trigger>
  *
  * What LTTng's schema has no place for is in list-triggers' text only:
@@ -188,7 +189,7 @@ static const char *action_element(enum ltt_action_type type)
 	}
 }
 
-static void put_action(const struct ltt_trigger_info *t, uint32_t i)
+static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counters)
 {
 	const struct ltt_trigger_action *a = &t->attr.actions[i];
 
@@ -221,12 +222,13 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i)
 		ctl_out_close();
 	}
 	ctl_out_close();
-	put_counter("total execution failures", "times the action ran and failed",
-		    t->actions_failed[i]);
+	if (counters)
+		put_counter("total execution failures", "times the action ran and failed",
+			    t->actions_failed[i]);
 	ctl_out_close();
 }
 
-void ctl_obj_trigger(const struct ltt_trigger_info *t)
+void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
 {
 	uint32_t i;
 
@@ -237,10 +239,11 @@ void ctl_obj_trigger(const struct ltt_trigger_info *t)
 	ctl_out_open("action");
 	ctl_out_open("action_list");
 	for (i = 0; i < t->attr.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
-		put_action(t, i);
+		put_action(t, i, counters);
 	ctl_out_close();
 	ctl_out_close();
-	put_counter("dropped notifications",
-		    "notifications lost on their way to the subscribers", t->dropped);
+	if (counters)
+		put_counter("dropped notifications",
+			    "notifications lost on their way to the subscribers", t->dropped);
 	ctl_out_close();
 }

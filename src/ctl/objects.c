@@ -10,10 +10,12 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/model/agent.h"
 #include "common/model/lttng-gap.h"
+#include "common/model/uri.h"
 #include "ctl/ctl.h"
 
 /*
@@ -73,9 +75,14 @@ void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers)
 
 void ctl_obj_session_open(const struct ltt_session_info *s)
 {
+	char path[LTT_URI_TEXT_SIZE + 32] = "";
+
+	/* a relay's as LTTng's MI gives it: "tcp4://HOST:CTRL/ [data: DATA]" */
+	if (s->output_type != LTT_OUTPUT_NONE)
+		ltt_uri_lttng_path(s->output, path, sizeof(path));
 	ctl_out_open("session");
 	ctl_out_str("name", s->name);
-	ctl_out_str("path", s->output_type != LTT_OUTPUT_NONE ? s->output : "");
+	ctl_out_str("path", path);
 	ctl_out_bool("enabled", s->active);
 	ctl_out_u64("snapshot_mode", s->snapshot);
 	ctl_out_u64("live_timer_interval", s->live_timer_us);
@@ -204,25 +211,63 @@ void ctl_obj_rule(enum ltt_domain domain, const struct ltt_event_rule_attr *a, b
 	ctl_out_close();
 }
 
-void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
-		     const uint32_t *ids, size_t nr)
+/* <TYPE_process_attr_tracker><process_attr_values> opened; the values' element name. */
+static const char *tracker_open(enum ltt_tracker_type type)
 {
 	const char *name = ltt_tracker_type_name(type);
 	char element[64];
-	size_t i;
 
 	snprintf(element, sizeof(element), "%s_process_attr_tracker", name);
 	ctl_out_open(element);
 	ctl_out_open("process_attr_values");
-	for (i = 0; policy != LTT_TRACKER_NONE && i < (policy == LTT_TRACKER_ALL ? 1 : nr); i++) {
-		ctl_out_open(name);
-		ctl_out_open("type");
-		if (policy == LTT_TRACKER_ALL)
-			ctl_out_bool("all", true);
-		else
-			ctl_out_u64("id", ids[i]);
-		ctl_out_close();
-		ctl_out_close();
+	return name;
+}
+
+/*
+ * One value <@name><type>...</type></@name>: <all>true</all> (@all), a
+ * <name> (@text not NULL) or an <id>; then <success> when @success >= 0.
+ */
+static void tracker_value(const char *name, bool all, const char *text, uint64_t id,
+			  int success)
+{
+	ctl_out_open(name);
+	ctl_out_open("type");
+	if (all)
+		ctl_out_bool("all", true);
+	else if (text)
+		ctl_out_str("name", text);
+	else
+		ctl_out_u64("id", id);
+	ctl_out_close();
+	if (success >= 0)
+		ctl_out_bool("success", success);
+	ctl_out_close();
+}
+
+void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
+		     const uint32_t *ids, size_t nr)
+{
+	const char *name = tracker_open(type);
+	bool all = policy == LTT_TRACKER_ALL;
+	size_t i;
+
+	for (i = 0; policy != LTT_TRACKER_NONE && i < (all ? 1 : nr); i++)
+		tracker_value(name, all, NULL, all ? 0 : ids[i], -1);
+	ctl_out_close();
+	ctl_out_close();
+}
+
+void ctl_obj_tracker_edit(enum ltt_tracker_type type, char *const *values, size_t nr,
+			  bool success)
+{
+	const char *name = tracker_open(type);
+	size_t i;
+	bool id;
+
+	for (i = 0; i < (values ? nr : 1); i++) {
+		id = values && values[i][strspn(values[i], "0123456789")] == '\0';
+		tracker_value(name, !values, values && !id ? values[i] : NULL,
+			      id ? strtoull(values[i], NULL, 10) : 0, success);
 	}
 	ctl_out_close();
 	ctl_out_close();
@@ -248,12 +293,22 @@ void ctl_obj_version(const char *version)
 
 void ctl_obj_snapshot_output(const struct ltt_snapshot_output *o, const char *session)
 {
+	struct ltt_uri uri;
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE] = "";
+
+	/* a relay's two ports as LTTng's MI gives them: "tcp4://HOST:PORT/" each */
+	if (o->output_type != LTT_OUTPUT_NET || ltt_uri_parse(o->output, &uri) || uri.tls ||
+	    ltt_uri_format_lttng(&uri, 0, ctrl, sizeof(ctrl)) ||
+	    ltt_uri_format_lttng(&uri, 1, data, sizeof(data))) {
+		snprintf(ctrl, sizeof(ctrl), "%s", o->output);
+		data[0] = '\0';
+	}
 	ctl_out_open("snapshot");
 	ctl_out_u64("id", o->id);
 	ctl_out_str("name", o->name);
 	ctl_out_str("session_name", session);
-	ctl_out_str("ctrl_url", o->output);
-	ctl_out_str("data_url", "");
+	ctl_out_str("ctrl_url", ctrl);
+	ctl_out_str("data_url", data);
 	ctl_out_u64("max_size", o->max_size);
 	ctl_out_close();
 }

@@ -86,6 +86,15 @@ void ctl_obj_tracker(enum ltt_tracker_type type, enum ltt_tracker_policy policy,
 		     const uint32_t *ids, size_t nr);
 
 /**
+ * ctl_obj_tracker_edit() - what track or untrack did to one tracker, as
+ * LTTng's MI gives it: a <TYPE_process_attr_tracker> whose values are
+ * those given (@values[0..@nr): an <id>, or a user's or group's <name>;
+ * NULL: --all, <all>true</all>), each with its <success>
+ */
+void ctl_obj_tracker_edit(enum ltt_tracker_type type, char *const *values, size_t nr,
+			  bool success);
+
+/**
  * ctl_obj_snapshot_output() - a <snapshot>: the snapshot output @o (its
  * directory or relay URL as ctrl_url) of @session (NULL: not said)
  */
@@ -123,10 +132,10 @@ void ctl_obj_version(const char *version);
 
 /**
  * ctl_obj_trigger() - a <trigger>: @t's name, owner (the caller when
- * @t's owner_uid is -1), condition, actions (an <action_list>) and the
- * counters LTTng's schema has a place for (failures, notifications
- * dropped)
+ * @t's owner_uid is -1), condition, actions (an <action_list>) and, with
+ * @counters (list-triggers, as LTTng's), the counters LTTng's schema has
+ * a place for (failures, notifications dropped)
  */
-void ctl_obj_trigger(const struct ltt_trigger_info *t);
+void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters);
 
 #endif /* LTT_CTL_OBJECTS_H */

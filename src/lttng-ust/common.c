@@ -403,15 +403,15 @@ LU_EXPORT void lttng_ust_common_alloc_tls(void)
 {
 }
 
-/* ---- overrides ltt does not take: its clock and CPU are its own ---- */
+/* ---- the getcpu plugin's override; the clock's, which ltt does not take ---- */
 
 #define CLOCK_REFUSED "ltt records with its own clock (CLOCK_MONOTONIC); a clock plugin is not supported"
 
+/* a plugin's lttng_ust_getcpu_plugin_init() calls it (liblttng-ust loads the plugin) */
 LU_EXPORT int lttng_ust_getcpu_override(int (*getcpu)(void))
 {
-	(void)getcpu;
-	LU_UNSUPPORTED("ltt picks the CPU itself; a getcpu plugin is not supported");
-	return -EINVAL;
+	ltt_ust_getcpu_set(getcpu);
+	return 0;
 }
 
 LU_EXPORT int lttng_ust_enable_trace_clock_override(void)

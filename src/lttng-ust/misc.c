@@ -9,6 +9,7 @@
  * hooks have nothing to do.  What ltt cannot honour yet returns what
  * lttng-ust returns on failure and says so under LTTNG_UST_DEBUG.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -192,8 +193,6 @@ static const struct {
 	  "and the channel's --blocking-timeout say whether and how long); unset it" },
 	{ "LTTNG_UST_CLOCK_PLUGIN", NULL, "ltt records with its own clock (CLOCK_MONOTONIC) and "
 	  "loads no clock plugin; unset it" },
-	{ "LTTNG_UST_GETCPU_PLUGIN", NULL, "ltt picks the CPU itself and loads no getcpu plugin; "
-	  "unset it" },
 	{ "LTTNG_UST_WITHOUT_BADDR_STATEDUMP", NULL, "ltt's state dump cannot be turned off per "
 	  "program; leave the lttng_ust_statedump:bin_info, build_id and debug_link events "
 	  "disabled instead" },
@@ -220,6 +219,36 @@ __attribute__((constructor)) static void env_check(void)
 			fprintf(stderr, "ltt: %s is not read by ltt's libraries: set %s (ltt-run "
 				"sets it from %s).\n", name, to, name);
 	}
+}
+
+/*
+ * LTTNG_UST_GETCPU_PLUGIN: the shared object to load, whose
+ * lttng_ust_getcpu_plugin_init() gives each event's CPU through
+ * lttng_ust_getcpu_override(), before the program's first event, as
+ * LTTng-UST does.  Not in a program that runs with more privileges than
+ * its user's (secure_getenv()).
+ */
+__attribute__((constructor)) static void getcpu_plugin_load(void)
+{
+	const char *path = secure_getenv("LTTNG_UST_GETCPU_PLUGIN");
+	void (*init)(void);
+	void *plugin;
+
+	if (!path || !*path)
+		return;
+	plugin = dlopen(path, RTLD_NOW);
+	if (!plugin) {
+		fprintf(stderr, "ltt: LTTNG_UST_GETCPU_PLUGIN: %s; events carry the CPU they ran on: "
+			"give the path of a getcpu plugin.\n", dlerror());
+		return;
+	}
+	*(void **)&init = dlsym(plugin, "lttng_ust_getcpu_plugin_init");
+	if (!init) {
+		fprintf(stderr, "ltt: LTTNG_UST_GETCPU_PLUGIN: %s has no lttng_ust_getcpu_plugin_init(); "
+			"events carry the CPU they ran on: give the path of a getcpu plugin.\n", path);
+		return;
+	}
+	init();
 }
 
 /* lttng-ust's own logging set-up. */

@@ -225,7 +225,7 @@ static void session_path(const struct ltt_session_desc *s, char *buf, size_t len
 	if (s->output_type == LTT_OUTPUT_NONE)
 		buf[0] = '\0';
 	else
-		snprintf(buf, len, "%s", s->output);
+		ltt_uri_lttng_path(s->output, buf, len);
 }
 
 static uint32_t list_sessions(struct ltt_lttng_call *call)

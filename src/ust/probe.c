@@ -57,6 +57,13 @@
  */
 static __thread uint32_t cpu_hint = LTT_TCLOCK_NO_CPU;
 
+int (*ust_getcpu_fn)(void);
+
+void ltt_ust_getcpu_set(int (*getcpu)(void))
+{
+	__atomic_store_n(&ust_getcpu_fn, getcpu, __ATOMIC_RELAXED);
+}
+
 /* More CPUs than streams (CPUs added since), or no CPU number. */
 static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
 								     uint32_t cpu)
@@ -73,7 +80,9 @@ static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 {
 	uint32_t cpu = cpu_hint;
 
-	if (__builtin_expect(cpu >= chan->nr_streams, 0))
+	/* a getcpu plugin's number, asked for each event, as LTTng-UST does */
+	if (__builtin_expect(cpu >= chan->nr_streams ||
+			     __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED) != NULL, 0))
 		cpu = (uint32_t)ust_current_cpu();	/* -1 wraps: the slow path */
 	if (__builtin_expect(cpu < chan->nr_streams, 1))
 		return &chan->streams[cpu];
@@ -474,8 +483,10 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 		return reserve_first_slow(ctx);
 	cpu = cpu_hint;
 	idx = ust_wrec_idx;
+	/* a getcpu plugin's number is asked for each event: pick_stream() */
 	if (__builtin_expect(cpu >= chan->nr_streams || idx == UST_WREC_UNSET ||
-			     payload_len > PAYLOAD_MAX, 0))
+			     payload_len > PAYLOAD_MAX ||
+			     __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED) != NULL, 0))
 		return reserve_first_slow(ctx);
 	s = (struct ust_stream *)&chan->streams[cpu];
 	rec = &s->wrecs[idx];

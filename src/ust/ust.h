@@ -560,12 +560,20 @@ uint8_t *ust_ctx_write(const struct ust_channel *chan, uint8_t *p, uintptr_t ip)
 /** ust_ctx_fork_child() - forget the parent's ids and counters in a child just forked */
 void ust_ctx_fork_child(void);
 
+/* A getcpu plugin's function (ltt_ust_getcpu_set()), or NULL. */
+extern int (*ust_getcpu_fn)(void);
+
 /*
- * The CPU we run on: from the rseq area glibc registers for each thread
- * (three instructions), else sched_getcpu() (the vDSO).
+ * The CPU we run on: a getcpu plugin's number when one is set, else from
+ * the rseq area glibc registers for each thread (three instructions),
+ * else sched_getcpu() (the vDSO).
  */
 static inline int ust_current_cpu(void)
 {
+	int (*getcpu)(void) = __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED);
+
+	if (__builtin_expect(getcpu != NULL, 0))
+		return getcpu();
 #ifdef HAVE_RSEQ_AREA
 	if (__builtin_expect(__rseq_size != 0, 1)) {
 		const struct rseq *rs = (const struct rseq *)(void *)

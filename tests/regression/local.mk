@@ -264,6 +264,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_layout.sh \
 	tests/regression/ust/test_ust_channel_name_max.sh \
 	tests/regression/ust/test_ust_pid_procname.sh \
+	tests/regression/ust/test_ust_env_dates.sh \
 	tests/regression/ust/test_ust_trace_refused.sh \
 	tests/regression/ust/test_ust_consumer_stuck.sh \
 	tests/regression/ust/test_ust_consumer_takeover.sh \
@@ -304,6 +305,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/lttng/test_lttng_ust_race.sh \
 	tests/regression/lttng/test_lttng_ust_helpers.sh \
 	tests/regression/lttng/test_lttng_ust_env.sh \
+	tests/regression/lttng/test_lttng_ust_getcpu.sh \
 	tests/regression/ust/test_ust_clock.sh \
 	tests/regression/ust/test_ust_filter.sh \
 	tests/regression/rotation/test_rotation_snapshot.sh \

@@ -25,10 +25,6 @@ static const struct {
 		"longer period",
 		{ "give --monitor-timer=50ms or more, or leave it out",
 		  "set monitor_timer_interval to 50000 or more, or remove it" } },
-	[LTT_LTTNG_GAP_LIST_DOMAIN] = {
-		"a list of a session's domains alone", "lttng list --domain",
-		"it shows each domain of the session with its channels",
-		{ "run 'lttctl list SESSION'", "" } },
 	[LTT_LTTNG_GAP_TRIGGER_PROBE] = {
 		"a probe event rule", "lttng add-trigger --type=kernel:kprobe or kernel:uprobe, "
 		"-L/--location, -E/--event-name",

@@ -347,3 +347,33 @@ int ltt_uri_net_port(const struct ltt_uri *net, int data, struct ltt_uri *ret_ur
 	*ret_uri = tcp;
 	return 0;
 }
+
+int ltt_uri_format_lttng(const struct ltt_uri *uri, int data, char *buf, unsigned long len)
+{
+	int v6, n;
+
+	if (!uri || !buf || uri->scheme != LTT_URI_NET)
+		return -EINVAL;
+	/* LTTng resolves a name to an address of IPv4 unless told IPv6 */
+	v6 = uri->family == LTT_URI_INET6;
+	n = snprintf(buf, len, "tcp%c://%s%.255s%s:%u/%.4095s", v6 ? '6' : '4', v6 ? "[" : "",
+		     uri->host, v6 ? "]" : "", data ? uri->data_port : uri->ctrl_port, uri->path);
+	if (n < 0)
+		return -EINVAL;
+	return (unsigned long)n < len ? 0 : -ENOSPC;
+}
+
+void ltt_uri_lttng_path(const char *output, char *buf, unsigned long len)
+{
+	struct ltt_uri uri;
+	size_t end;
+
+	/* TLS has no LTTng form: ltt's URL says it */
+	if (ltt_uri_parse(output, &uri) || uri.scheme != LTT_URI_NET || uri.tls ||
+	    ltt_uri_format_lttng(&uri, 0, buf, len)) {
+		snprintf(buf, len, "%s", output);
+		return;
+	}
+	end = strlen(buf);
+	snprintf(buf + end, len - end, " [data: %u]", uri.data_port);
+}

@@ -108,4 +108,24 @@ int ltt_uri_net_from_tcp(const struct ltt_uri *ctrl, const struct ltt_uri *data,
  */
 int ltt_uri_net_port(const struct ltt_uri *net, int data, struct ltt_uri *ret_uri);
 
+/**
+ * ltt_uri_format_lttng() - one port of a relay's net URL as LTTng's lists
+ * and MI give it: "tcp4://HOST:PORT/PATH" ("tcp6://[ADDR]:PORT/PATH")
+ * @uri: a net URL
+ * @data: false for its control port, true for its data port
+ * @buf: @len: where to write; LTT_URI_TEXT_SIZE bytes always suffice
+ * Returns 0, -ENOSPC if @buf is too small, or -EINVAL if @uri is not a
+ * net URL.
+ */
+int ltt_uri_format_lttng(const struct ltt_uri *uri, int data, char *buf, unsigned long len);
+
+/**
+ * ltt_uri_lttng_path() - a session's output as LTTng's session list gives
+ * its path: a relay's "tcp4://HOST:CTRL/PATH [data: DATA]", anything else
+ * (a directory, a tls:// URL, which LTTng has no form for) as it is
+ * @output: a directory or a URL, borrowed
+ * @buf: @len: where to write (truncated to fit)
+ */
+void ltt_uri_lttng_path(const char *output, char *buf, unsigned long len);
+
 #endif /* LTT_COMMON_URI_H */

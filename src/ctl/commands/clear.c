@@ -25,18 +25,13 @@ static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 
 int cmd_clear(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	poptContext pc;
-	int ret, all = 0;
+	int all = 0;
 	struct poptOption options[] = {
 		{ "all", 'a', POPT_ARG_NONE, &all, 0, "clear every session", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, NULL, &pc);
-	if (ret != CTL_GO_ON)
-		return ret;
-	ret = ctl_util_each_session(ctx, pc, all, NULL, clear_one, NULL);
-	poptFreeContext(pc);
-	return ret;
+	/* MI: the sessions in a <sessions>, one or all, as LTTng's */
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, clear_one, NULL);
 }

@@ -159,7 +159,11 @@ static const char *type_label(enum ltt_event_type type)
 	       type == LTT_EVENT_FUNCTION ? "kernel function probe " : "";
 }
 
-/* Would every rule be accepted?  Prints the first that would not. */
+/*
+ * Would every rule be accepted?  Prints the first that would not.  One
+ * enabled already is not refused here: as LTTng's, the others of the
+ * list are enabled, and it is said to have failed (enable_rules()).
+ */
 static int check_rules(const struct ltt_session_detail *d, const struct ctl_event_cmd *ev,
 		       struct ltt_event_rule_attr *attr, struct rule_text *text)
 {
@@ -172,14 +176,6 @@ static int check_rules(const struct ltt_session_detail *d, const struct ctl_even
 		strcpy(attr->pattern, ev->patterns[i]);
 		if (set_exclusions(ev, text, attr))
 			return CTL_EXIT_FAILURE;
-		if (rule_enabled(d, ev, attr)) {
-			ctl_out_error(LTT_ERR_EVENT_EXISTS,
-				      "%sevent rule '%s' in channel '%s' of session '%s': %s",
-				      type_label(attr->type), attr->pattern,
-				      ctl_util_event_channel(ev), ev->session,
-				      ltt_strerror(LTT_ERR_EVENT_EXISTS));
-			return CTL_EXIT_FAILURE;
-		}
 	}
 	return CTL_EXIT_OK;
 }
@@ -208,6 +204,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 {
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
+	bool some_enabled = false;
 	size_t i, t;
 	int ret;
 
@@ -218,7 +215,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr, text);
 	}
-	ctl_out_open("events");	/* those enabled */
+	ctl_out_open("events");	/* those enabled, and those enabled already (success false) */
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		for (i = 0; i < ev->count && !ret; i++) {
@@ -226,6 +223,18 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 			ret = set_exclusions(ev, text, attr);
 			if (ret)
 				break;
+			if (rule_enabled(d, ev, attr)) {
+				ctl_out_error(LTT_ERR_EVENT_EXISTS,
+					      "%sevent rule '%s' in channel '%s' of session '%s': %s",
+					      type_label(attr->type), attr->pattern,
+					      ctl_util_event_channel(ev), ev->session,
+					      ltt_strerror(LTT_ERR_EVENT_EXISTS));
+				ctl_obj_rule_open(ev->domain, attr, true);
+				ctl_out_bool("success", false);
+				ctl_out_close();
+				some_enabled = true;
+				continue;
+			}
 			ret = ltt_ctl_enable_event(ctl, ev->session, ev->domain, ev->channel, attr);
 			if (ret) {
 				ctl_out_error(ret,
@@ -251,7 +260,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	ctl_out_close();
 	free(d);
 	ltt_ctl_disconnect(ctl);
-	return ret;
+	return ret ? ret : some_enabled ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
 /* The directory of $PATH ("DIR/") holding the program of @len bytes at @name, into @dir. */

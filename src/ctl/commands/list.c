@@ -371,8 +371,15 @@ static bool print_domain(struct ltt_ctl *ctl, const struct ltt_session_detail *d
 		if (!nr_channels++)
 			buffers = d->channels[i].attr.buffer_type;
 	}
-	if (!nr_channels)
+	if (!nr_channels) {
+		/* MI: a domain whose trackers leave some process out, as LTTng's has it */
+		if (!channel && cmd_track_some(ctl, d->info.name, domain)) {
+			ctl_obj_domain_open(domain, buffers);
+			cmd_track_list_mi(ctl, d->info.name, domain);
+			ctl_out_close();
+		}
 		return false;
+	}
 	ctl_obj_domain_open(domain, buffers);
 	if (buffers == LTT_BUFFER_DEFAULT)
 		buffers = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
@@ -608,6 +615,61 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 	return CTL_EXIT_OK;
 }
 
+/*
+ * --domain: @session's domains alone, as LTTng's list gives them: the
+ * kernel's and user space's when they have a channel (an agent's rules
+ * are recorded in user-space channels), an agent's when it has a rule.
+ */
+static int show_domains(struct ltt_ctl *ctl, const char *session)
+{
+	static const char *const names[] = {
+		[LTT_DOMAIN_KERNEL] = "Kernel", [LTT_DOMAIN_USER] = "UST global",
+		[LTT_DOMAIN_JUL] = "JUL (Java Util Logging)",
+		[LTT_DOMAIN_LOG4J] = "LOG4j (Logging for Java)",
+		[LTT_DOMAIN_PYTHON] = "Python (logging)",
+	};
+	static const enum ltt_domain order[] = { LTT_DOMAIN_KERNEL, LTT_DOMAIN_USER,
+						 LTT_DOMAIN_JUL, LTT_DOMAIN_LOG4J,
+						 LTT_DOMAIN_PYTHON };
+	struct ltt_session_detail *d;
+	size_t i, j, n = 0;
+	int ret;
+
+	ret = ctl_util_get_session(ctl, session, &d);
+	if (ret)
+		return ret;
+	ctl_out_text("Session ");
+	print_session(&d->info);
+	ctl_out_open("sessions");
+	ctl_obj_session_open(&d->info);
+	ctl_out_text("\nDomains:\n-------------\n");
+	ctl_out_open("domains");
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		enum ltt_buffer_type buffers = LTT_BUFFER_DEFAULT;
+		bool has = false;
+
+		for (j = 0; !has && j < d->nr_channels; j++) {
+			has = d->channels[j].domain == order[i];
+			buffers = d->channels[j].attr.buffer_type;
+		}
+		for (j = 0; !has && ltt_agent_domain(order[i]) && j < d->nr_rules; j++)
+			has = d->rules[j].domain == order[i];
+		if (!has)
+			continue;
+		n++;
+		ctl_out_text("  - %s\n", names[order[i]]);
+		ctl_obj_domain_open(order[i], ltt_agent_domain(order[i]) ? LTT_BUFFER_DEFAULT : buffers);
+		ctl_out_close();
+	}
+	if (!n)
+		ctl_out_text("  None\n");
+	ctl_out_close();
+	ctl_out_close();
+	ctl_out_close();
+	free(d);
+	return CTL_EXIT_OK;
+}
+
 /* One line: the buffers v[0..n) of one channel (and owner, and CPU), added to @total. */
 static void print_mem_line(enum mem_mode mode, const struct ltt_mem_stream *v, size_t n,
 			   uint64_t *total)
@@ -684,6 +746,7 @@ struct list_args {
 	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */
 	int fields, syscalls;
 	int no_truncate;		/* LTTng's: changes nothing */
+	int domains_only;		/* --domain */
 	enum mem_mode mem;
 	char *values[3];	/* --channel, --mem-usage, --map-channel */
 };
@@ -719,6 +782,10 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	if (a->mem && !name)
 		return ctl_util_usage_error(ctx, "--mem-usage shows the memory of a session's "
 					    "buffers: give the session's NAME");
+	if (a->domains_only && (!name || channel || a->mem || a->values[2]))
+		return ctl_util_usage_error(ctx, "--domain lists a session's domains alone: give "
+					    "the session's NAME, without --channel, --map-channel and "
+					    "--mem-usage");
 	/* MI: in each channel, as LTTng 2.15's schema 4.2 has it */
 	if (a->mem && ctl_out_format() == CTL_OUT_XML)
 		ctl_out_schema("4.2");
@@ -751,7 +818,9 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 		ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	if (name && a->values[2])
+	if (name && a->domains_only)
+		ret = show_domains(ctl, name);
+	else if (name && a->values[2])
 		ret = ctl_maps_list_one(ctl, name, a->values[2]);
 	else if (!name && (user || kernel || agent))
 		ret = cmd_list_events(ctl, domain, syscalls, fields);
@@ -781,9 +850,8 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "mem-usage", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + 1,
 		  "with NAME: the memory its buffers hold now, per channel (total), per "
 		  "channel and owner (compact) or per buffer (full)", "total|compact|full" },
-		CTL_UTIL_GAP_OPTION("domain", 'd', POPT_ARG_NONE, LTT_LTTNG_GAP_LIST_DOMAIN,
-				    "LTTng's list of a session's domains alone (refused: 'lttctl "
-				    "list NAME' shows them with their channels)", NULL),
+		{ "domain", 'd', POPT_ARG_NONE, &a.domains_only, 0,
+		  "with NAME: the session's domains alone", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};

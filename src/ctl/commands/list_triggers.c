@@ -227,7 +227,7 @@ static void show_trigger(const struct ltt_trigger_info *t, bool counters)
 	uint32_t i;
 
 	ctl_out_text("- name: %s\n  owner uid: %" PRId64 "\n", t->attr.name, t->attr.owner_uid);
-	ctl_obj_trigger(t);
+	ctl_obj_trigger(t, true);
 	ctl_out_text("  condition: %s\n", condition_words(c->type));
 	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES)
 		show_rule(c);

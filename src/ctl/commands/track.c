@@ -197,20 +197,6 @@ static int check_line(const struct ctl_ctx *ctx, char **values, struct track_cmd
 	return CTL_EXIT_OK;
 }
 
-/* The tracker as it is now, as a <tracker> result object. */
-static void out_tracker(struct ltt_ctl *ctl, const struct track_cmd *t,
-			enum ltt_tracker_type type)
-{
-	enum ltt_tracker_policy policy;
-	uint32_t *ids = NULL;
-	size_t nr = 0;
-
-	if (ltt_ctl_list_tracker(ctl, t->session, t->domain, type, &policy, &ids, &nr))
-		return;
-	ctl_obj_tracker(type, policy, ids, nr);
-	free(ids);
-}
-
 /* Track or untrack the values of one tracker. */
 static int edit_values(struct ltt_ctl *ctl, const struct track_cmd *t, enum ltt_tracker_type type)
 {
@@ -271,14 +257,14 @@ static int run(const struct ctl_ctx *ctx, struct track_cmd *t)
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	ctl_out_open("process_attr_trackers");	/* the trackers changed, as they are now */
+	/* as LTTng's: the values given, each with its success */
+	ctl_out_open("process_attr_trackers");
 	for (k = 0; k < LTT_TRACKER_NR && !ret; k++) {
 		if (!t->given[k])
 			continue;
 		ret = t->values[k] ? edit_values(ctl, t, (enum ltt_tracker_type)k) :
 				     edit_all(ctl, t, (enum ltt_tracker_type)k);
-		if (!ret)
-			out_tracker(ctl, t, (enum ltt_tracker_type)k);
+		ctl_obj_tracker_edit((enum ltt_tracker_type)k, t->values[k], t->nr[k], !ret);
 	}
 	ctl_out_close();
 	ltt_ctl_disconnect(ctl);
@@ -425,4 +411,23 @@ void cmd_track_list(struct ltt_ctl *ctl, const char *session, bool kernel, bool 
 void cmd_track_list_mi(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
 {
 	list_domain(ctl, session, domain, true);
+}
+
+bool cmd_track_some(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain)
+{
+	size_t k, n = domain == LTT_DOMAIN_KERNEL ? LTT_TRACKER_NR : LTT_TRACKER_NR_USER;
+	enum ltt_tracker_policy policy;
+	bool some = false;
+	uint32_t *ids;
+	size_t nr;
+
+	for (k = 0; k < n && !some; k++) {
+		ids = NULL;
+		if (ltt_ctl_list_tracker(ctl, session, domain, (enum ltt_tracker_type)k, &policy,
+					 &ids, &nr))
+			break;	/* an older daemon, or no such domain */
+		some = policy != LTT_TRACKER_ALL;
+		free(ids);
+	}
+	return some;
 }

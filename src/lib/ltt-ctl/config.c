@@ -158,9 +158,34 @@ static int select_sessions(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 	return 0;
 }
 
+/*
+ * --override-url's URL, or an absolute path (LTTng takes one), and the
+ * output it gives: a URL as given, a directory as LTTng records it, the
+ * text of its URL, which ends in '/'.
+ */
+static int override_output(const char *url, struct ltt_uri *uri, char out[LTT_PATH_MAX])
+{
+	char file[LTT_PATH_MAX + 8];
+
+	if (strlen(url) >= LTT_PATH_MAX)
+		return -1;
+	snprintf(file, sizeof(file), "file://%s", url);
+	if (ltt_uri_parse(url[0] == '/' ? file : url, uri) ||
+	    (uri->scheme != LTT_URI_FILE && uri->scheme != LTT_URI_NET))
+		return -1;
+	if (uri->scheme == LTT_URI_NET) {
+		strcpy(out, url);
+		return 0;
+	}
+	if (snprintf(out, LTT_PATH_MAX, "%s%s", uri->path,
+		     uri->path[strlen(uri->path) - 1] == '/' ? "" : "/") >= LTT_PATH_MAX)
+		return -1;
+	return 0;
+}
+
 /* --override-url on a snapshot session with snapshot outputs: they go there. */
 static void override_snap_outputs(struct ltt_cfg_session *s, const struct ltt_uri *uri,
-				  const char *url)
+				  const char *output)
 {
 	size_t i;
 
@@ -168,7 +193,7 @@ static void override_snap_outputs(struct ltt_cfg_session *s, const struct ltt_ur
 		struct ltt_snapshot_output_conf *so = &s->snap_outputs[i].attr;
 
 		so->output_type = uri->scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
-		strcpy(so->output, uri->scheme == LTT_URI_FILE ? uri->path : url);
+		strcpy(so->output, output);
 	}
 }
 
@@ -176,15 +201,15 @@ static void override_snap_outputs(struct ltt_cfg_session *s, const struct ltt_ur
 static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			   struct ltt_cfg_session **sel, size_t n)
 {
+	char output[LTT_PATH_MAX];
 	struct ltt_uri uri;
 	size_t i;
 	int ret;
 
-	if (o->override_name && n != 1)
+	/* as LTTng's: the session named, even where the file holds one */
+	if (o->override_name && (!o->session || n != 1))
 		return -LTT_ERR_CONFIG_OVERRIDE_NAME;
-	if (o->override_url && (strlen(o->override_url) >= LTT_PATH_MAX ||
-				ltt_uri_parse(o->override_url, &uri) ||
-				(uri.scheme != LTT_URI_FILE && uri.scheme != LTT_URI_NET))) {
+	if (o->override_url && override_output(o->override_url, &uri, output)) {
 		ltt_cfg_detail(ctl, "--override-url '%s'", o->override_url);
 		return -LTT_ERR_URL;
 	}
@@ -197,10 +222,10 @@ static int apply_overrides(struct ltt_ctl *ctl, const struct ltt_load_opts *o,
 			snprintf(a->name, sizeof(a->name), "%s", o->override_name);
 		if (o->override_url && sel[i]->nr_snap_outputs) {
 			/* a snapshot session's outputs are its snapshot outputs */
-			override_snap_outputs(sel[i], &uri, o->override_url);
+			override_snap_outputs(sel[i], &uri, output);
 		} else if (o->override_url) {
 			a->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
-			strcpy(a->output, uri.scheme == LTT_URI_FILE ? uri.path : o->override_url);
+			strcpy(a->output, output);
 		}
 		ret = ltt_cfg_check_session(sel[i], ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX);
 		if (ret)

@@ -43,17 +43,22 @@ void ltt_trace_host_init(struct ltt_trace_host *host)
 void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
 			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX])
 {
-	time_t ctime = (time_t)session->creation_time;
-	struct tm tm;
-
 	info->hostname = host->hostname;
 	info->trace_name = session->name;
 	info->creation_datetime = datetime;
 	memcpy(info->clock_uuid, host->boot_id, sizeof(info->clock_uuid));
 	info->clock_offset_ns = __atomic_load_n(&session->clock_offset_ns, __ATOMIC_RELAXED);
-	if (!localtime_r(&ctime, &tm) ||
-	    !strftime(datetime, LTT_TRACE_DATETIME_MAX, "%Y-%m-%dT%H:%M:%S%z", &tm))
-		strcpy(datetime, "1970-01-01T00:00:00+0000");
+	ltt_trace_host_datetime((time_t)session->creation_time, datetime);
+}
+
+void ltt_trace_host_datetime(time_t when, char datetime[LTT_TRACE_DATETIME_MAX])
+{
+	struct tm tm;
+
+	/* ISO 8601's basic form, as LTTng writes it: readers rebuild paths from it */
+	if (!localtime_r(&when, &tm) ||
+	    !strftime(datetime, LTT_TRACE_DATETIME_MAX, "%Y%m%dT%H%M%S%z", &tm))
+		strcpy(datetime, "19700101T000000+0000");
 }
 
 void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsdl_trace *info)

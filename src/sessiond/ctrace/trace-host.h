@@ -36,6 +36,13 @@ void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_ses
 			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX]);
 
 /**
+ * ltt_trace_host_datetime() - @when in local time, in the form of the
+ * env's dates: ISO 8601's basic form with the zone, "20240501T120000+0200"
+ * (LTTng's: a session's directory name is the date's "20240501-120000")
+ */
+void ltt_trace_host_datetime(time_t when, char datetime[LTT_TRACE_DATETIME_MAX]);
+
+/**
  * ltt_trace_host_user_clock() - the clock of @session's user-space events
  * in @info: for the TSC, its frequency, and the session's offset in
  * seconds and cycles (ltt_tclock_offset()); for both, its name and the

@@ -240,6 +240,8 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 	if (t->procname) {
 		put_fmt(e, "\tvpid = %" PRId32 ";\n", t->vpid);
 		put_env_str(e, "procname", t->procname);
+		if (t->vpid_datetime)
+			put_env_str(e, "vpid_datetime", t->vpid_datetime);
 	}
 	put_env_str(e, "ltt_tracer_name", "ltt");
 	put_env_str(e, "ltt_version", PACKAGE_VERSION);

@@ -65,12 +65,13 @@ struct ltt_tsdl_trace {
 	const char *clock_read;		/* set with clock_name */
 	const char *hostname;
 	const char *trace_name;		/* the session's name */
-	const char *creation_datetime;	/* ISO-8601, e.g. "2024-05-01T12:00:00+02:00" */
+	const char *creation_datetime;	/* ISO 8601, e.g. "20240501T120000+0200" */
 	const char *buffering;		/* "uid" or "pid" (user space), "global" (kernel) */
 	uint32_t buffering_id;		/* the UID or the PID */
 	uint32_t bits_per_long;		/* 32 or 64: the applications' ABI */
 	int32_t vpid;			/* per-PID: the process; -1 per-UID */
 	const char *procname;		/* per-PID: its name; NULL per-UID */
+	const char *vpid_datetime;	/* per-PID: when it registered, as creation_datetime; or NULL */
 	/* Kernel traces ("global") only, from uname(2); NULL otherwise. */
 	const char *sysname;
 	const char *kernel_release;

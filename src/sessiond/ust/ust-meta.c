@@ -30,7 +30,8 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 			const uuid_t trace_uuid)
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-	char created[LTT_TRACE_DATETIME_MAX], name[LTT_ESCAPE_SIZE(sizeof(app->procname))];
+	char created[LTT_TRACE_DATETIME_MAX], registered[LTT_TRACE_DATETIME_MAX];
+	char name[LTT_ESCAPE_SIZE(sizeof(app->procname))];
 	struct ltt_tsdl_trace info = {
 		.buffering = per_pid ? "pid" : "uid",
 		.buffering_id = per_pid ? (uint32_t)app->pid : (uint32_t)app->uid,
@@ -43,6 +44,11 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	int ret;
 
 	ltt_trace_host_fill(host, session, &info, created);
+	if (per_pid) {
+		/* the date of its directory's name (ltt_ust_trace_path()) */
+		ltt_trace_host_datetime(app->registered_at, registered);
+		info.vpid_datetime = registered;
+	}
 	ltt_trace_host_user_clock(session, &info);
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
 	ret = ltt_tsdl_trace_header(text, &info);

@@ -170,6 +170,7 @@ static int regenerate_trace(struct ltt_ust_buffers *b, struct ltt_session *sessi
 	app.pid = trace->pid;
 	app.uid = trace->uid;
 	app.bits_per_long = trace->bits_per_long;
+	app.registered_at = trace->registered_at;
 	strcpy(app.procname, trace->procname);
 	ltt_wbuf_init(&header);
 	ret = ltt_ust_meta_header(&header, &b->host, session, &app, trace->per_pid, trace->ct.uuid);

@@ -310,8 +310,6 @@ fails 2 "Error: empty channel name in the list 'n1,,n2'" enable-channel -u n1,,n
 fails 2 "Error: empty channel name in the list 'n1,'" enable-channel -u n1, -s a
 fails 1 "Error: channel 'nope' of session 'a': $m_chan_nf" disable-channel -u c1,nope -s a
 fails 1 "Error: channel 'c2' of session 'a': the channel is already disabled" disable-channel -u c1,c2 -s a
-fails 1 "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identical event rule is already enabled in this channel" \
-	enable-event -u n1,n2,ev1 -s a -c channel0
 fails 1 "Error: event rule 'a b': $m_ev_name" enable-event -u -s a -- 'n1,a b'
 fails 2 "Error: event rule 'n1' is twice in the list" enable-event -u n1,n1 -s a
 # --- disable-event of a list, as LTTng: one by one, exit 1 when one failed
@@ -328,6 +326,15 @@ Event rule ev2 disabled in channel channel0 of session a (user)." \
 like "$(lttctl list a)" "ev1 \(loglevel: any\) \[disabled\]" "disable-event nope,ev1,ev2: ev1 is disabled"
 lttctl -q enable-event -u ev1 -s a -c channel0
 ok $? "ev1 enabled again"
+# --- enable-event of a list with a rule enabled already, as LTTng: the
+# others enabled, that one said to have failed, exit 1
+run lttctl enable-event -u m1,ev1,m2 -s a -c channel0
+is "$RC:$STDOUT" "1:Event rule m1 enabled in channel channel0 of session a (user).
+Event rule m2 enabled in channel channel0 of session a (user)." \
+	"enable-event m1,ev1,m2 (ev1 enabled already): exit 1, m1 and m2 enabled all the same"
+is "$ERR" "Error: event rule 'ev1' in channel 'channel0' of session 'a': an identical event rule is already enabled in this channel" \
+	"enable-event m1,ev1,m2: the error names ev1 alone"
+like "$(lttctl list a)" "m2 \(loglevel: any\) \[enabled\]" "enable-event m1,ev1,m2: m2 is enabled"
 STATE=$(state)
 
 # --- no session given and no current session

@@ -159,6 +159,9 @@ is "$(xp $E/loglevel_type)/$(xp $E/loglevel)" SINGLE/TRACE_INFO "enable-event --
 mi 0 "enable-event, three patterns" enable-event -u a,b,c -c c2
 is "$(xp "count($E)")" 3 "enable-event a,b,c: three rules"
 mi 1 "enable-event, enabled already" enable-event -u 'foo:*' -c ch --loglevel WARNING
+mi 1 "enable-event of a list, one enabled already" enable-event -u d,bar,e -c ch --loglevel-only TRACE_INFO
+is "$(xp "count($E[success='true'])")/$(xp "$E[success='false']/name")" 2/bar \
+	"enable-event d,bar,e: d and e enabled, bar (enabled already) not, as LTTng's"
 mi 1 "enable-event, a bad channel name (a missing one is made, as LTTng's)" enable-event -u x -c 'bad/name'
 mi 2 "enable-event, pattern and -a" enable-event -u x -a
 mi 1 "enable-event, bad log level" enable-event -u x --loglevel LOUD
@@ -297,6 +300,10 @@ is "$(xp $C/name)/$(xp $C/enabled)" ch/false "disable-channel: ch, disabled"
 mi 1 "disable-channel, disabled already" disable-channel -u ch
 mi 1 "disable-channel, no such channel" disable-channel -u nosuch
 mi 0 "clear" clear s1
+is "$(xp "count(/command/output/sessions/session)")/$(xp /command/output/sessions/session/name)" 1/s1 \
+	"clear: the session in <sessions>, as LTTng's"
+mi 0 "clear -a" clear -a
+is "$(xp "count(/command/output/sessions/session)")" "$(lttctl list | grep -c ') ')" "clear -a: every session, in <sessions>"
 
 # --- view, export-maps, unknown commands, bad global options: no document
 # (LTTng has neither command; the others, as LTTng)
@@ -323,9 +330,14 @@ is "$(xp /command/output/session/name)" s9 "-q: the session"
 T=/command/output/process_attr_trackers
 mi 0 "track" track -u -s s1 --vpid 12,5
 is "$(xp "$T/vpid_process_attr_tracker/process_attr_values/vpid[1]/type/id")+$(xp "$T/vpid_process_attr_tracker/process_attr_values/vpid[2]/type/id")" \
-	5+12 "track: the tracker's values"
+	12+5 "track: the values given, as LTTng's"
 mi 0 "untrack --all" untrack -u -s s1 --vgid --all
-is "$(xp "count($T/vgid_process_attr_tracker/process_attr_values/*)")" 0 "untrack --all: no value left"
+is "$(xp "count($T/vgid_process_attr_tracker/process_attr_values/*)")/$(xp "$T/vgid_process_attr_tracker/process_attr_values/vgid/type/all")/$(xp "$T/vgid_process_attr_tracker/process_attr_values/vgid/success")" \
+	1/true/true "untrack --all: one value, all, its success, as LTTng's"
+mi 0 "track in a session without channels" track -u -s s3 --vpid 4
+mi 0 "list it" list s3
+is "$(xp "$U/process_attr_trackers/vpid_process_attr_tracker/process_attr_values/vpid/type/id")" 4 \
+	"list of a session without channels: its user-space domain and tracker, as LTTng's"
 mi 0 "list with trackers" list s1
 is "$(xp "count($U/process_attr_trackers/vpid_process_attr_tracker/process_attr_values/vpid)")/$(xp "$U/process_attr_trackers/vuid_process_attr_tracker/process_attr_values/vuid/type/all")" \
 	2/true "list s1: the domain's trackers (vpid 2 values, vuid all)"
@@ -346,10 +358,18 @@ mi 1 "status, no current session" status
 # --- a streamed session
 start_relayd || { echo "Bail out! the relay daemon did not start"; exit 1; }
 mi 0 "create a streamed session" create r1 -U "net://127.0.0.1:$CPORT:$DPORT"
-like "$(xp /command/output/session/path)" "127.0.0.1" "create -U: the relay in the path"
+is "$(xp /command/output/session/path)" "tcp4://127.0.0.1:$CPORT/ [data: $DPORT]" \
+	"create -U: the relay in the path, as LTTng's MI gives it"
 mi 0 "enable-event in the streamed session" enable-event -u -a
 mi 0 "start the streamed session" start
 mi 0 "list the streamed session" list r1
+is "$(xp $S/path)" "tcp4://127.0.0.1:$CPORT/ [data: $DPORT]" "list: the relay's path, as LTTng's"
+mi 0 "create a snapshot session without output" create rs --snapshot --no-output
+mi 0 "snapshot add-output to the relay" snapshot add-output -s rs "net://127.0.0.1:$CPORT:$DPORT"
+is "$(xp $A/output/snapshot/ctrl_url) $(xp $A/output/snapshot/data_url)" \
+	"tcp4://127.0.0.1:$CPORT/ tcp4://127.0.0.1:$DPORT/" \
+	"snapshot add-output: the relay's two ports, as LTTng's MI gives them"
+mi 0 "destroy the snapshot session" destroy rs
 mi 0 "stop the streamed session" stop r1
 mi 0 "destroy the streamed session" destroy r1
 

@@ -24,7 +24,7 @@
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 99
+plan 100
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -50,6 +50,12 @@ run lttctl list
 like "$STDOUT" "s \\($TEST_TMP/lttng-trace\\)" "lttctl list shows the session lttng created"
 run lttctl list s
 like "$STDOUT" "compat:basic" "... with the rule lttng enabled"
+# a streamed session's path, as LTTng's list gives it (no relay needed to list it)
+lttctl -q create nr -U net://127.0.0.1:15342:15343 >/dev/null
+run lttng list
+like "$STDOUT" "Trace output: tcp4://127\\.0\\.0\\.1:15342/ \\[data: 15343\\]" \
+	"lttng list: a streamed session's path, in LTTng's form" || diag "$OUT"
+lttctl -q destroy nr >/dev/null
 run lttng start s
 ok $RC "lttng start" || diag "$OUT"
 compat_run $N

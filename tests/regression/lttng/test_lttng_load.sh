@@ -45,7 +45,7 @@ run lttctl load -i "$FIX/kernel.lttng" --override-url "file://$TEST_TMP/kern"
 kernel_rc=$RC kernel_err=$ERR
 if [ "$RC" = 0 ]; then
 	run lttctl list kern
-	like "$STDOUT" "Session kern \\($TEST_TMP/kern\\)" "kernel.lttng: --override-url gives the output"
+	like "$STDOUT" "Session kern \\($TEST_TMP/kern/\\)" "kernel.lttng: --override-url gives the output"
 	like "$STDOUT" "Automatic rotation schedule: every 3000000 us" "kernel.lttng: the periodic rotation"
 	like "$STDOUT" "Domain: Kernel" "kernel.lttng: the kernel domain"
 	like "$STDOUT" "Buffering scheme: global" "kernel.lttng: GLOBAL buffers"

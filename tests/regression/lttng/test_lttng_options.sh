@@ -36,10 +36,20 @@ refused "a directory of ring buffer files for lttng-crash (lttng create --shm-pa
 	create x --shm-path="$TEST_TMP/shm"
 refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
 	enable-channel -u c --monitor-timer=10ms
-refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \
-	list --domain s
-refused "a list of a session's domains alone (lttng list --domain) is not supported by ltt: run 'lttctl list SESSION'; it shows each domain of the session with its channels" \
-	list -d s
+# list -d/--domain: the session's domains alone, as LTTng's list gives them
+lttctl -q enable-event -j jev -s s
+run lttctl list -d s
+is "$RC:$(sed -n '/^Domains:/,$p' <<<"$STDOUT")" "0:Domains:
+-------------
+  - UST global
+  - JUL (Java Util Logging)" "list -d s: its domains, user space and JUL, as LTTng's"
+run lttctl --mi xml list --domain s
+printf '%s\n' "$STDOUT" >"$TEST_TMP/domains.xml"
+is "$(mi_valid "$TEST_TMP/domains.xml" >/dev/null; echo $?) $(mi_xp "count(//domains/domain)" <<<"$STDOUT"): $(mi_xp "//domains/domain[1]/type" <<<"$STDOUT") $(mi_xp "//domains/domain[2]/type" <<<"$STDOUT")" \
+	"0 2: UST JUL" "list --domain s, --mi xml: LTTng's document, sessions/session/domains, UST and JUL"
+run lttctl list -d
+is "$RC" 2 "list -d without a session: a usage error"
+lttctl -q disable-event -j jev -s s
 run lttctl enable-channel -u c --monitor-timer=bogus
 is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --monitor-timer 'bogus': use microseconds, or a value with a unit: us, ms, s, m, h (\"1s\")" \
 	"--monitor-timer: a bad period is a usage error"

@@ -132,7 +132,7 @@ ok_cmd "enable-rotation --timer on a net:// session" lttctl enable-rotation -s e
 ok_cmd "save it" lttctl -q save ex -o "$TEST_TMP/ex.ltt"
 is "$(xmllint --xpath 'concat(//session/output/net, " ", //rotation_schedules/timer_us)' "$TEST_TMP/ex.ltt")" \
 	"$URL 1000000" "the file holds the relay's URL and the timer"
-ok_cmd "load it as ex2" lttctl -q load -i "$TEST_TMP/ex.ltt" --override-name ex2
+ok_cmd "load it as ex2" lttctl -q load -i "$TEST_TMP/ex.ltt" ex --override-name ex2
 is "$(lttctl list ex2 | grep -i rotat)" "$(lttctl list ex | grep -i rotat)" \
 	"ex2 lists the same rotation schedule"
 lttctl -q destroy ex2

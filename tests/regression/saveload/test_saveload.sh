@@ -138,7 +138,7 @@ lttctl -q save -f rec
 lttctl -q destroy rec
 lttctl -q load rec --override-url "file://$TEST_TMP/trace2"
 run lttctl list
-like "$STDOUT" "rec \($TEST_TMP/trace2\)" "--override-url file://: the loaded session writes there"
+like "$STDOUT" "rec \($TEST_TMP/trace2/\)" "--override-url file://: the loaded session writes there (LTTng's form, ending in /)"
 record "$TEST_TMP/trace2"
 is "${c1[seq]}:${c1[crit]}:${c1[debug]}:${c1[types]}" "$N:$N:0:0" \
 	"the original session recorded seq and crit, not the disabled debug nor types"
@@ -201,11 +201,21 @@ ok $? "the renamed session has the original's channels and rules"
 like "$(lttctl list rec2 | sed -n 1p)" "^Session rec2 \(" "the renamed session is called so"
 run lttctl load -i "$TEST_TMP/all.ltt" --override-name rec3
 is "$RC" 1 "--override-name with two sessions is refused"
-like "$ERR" "override-name needs exactly one session" "and says why"
+like "$ERR" "override-name needs the session to load named" "and says why"
 run lttctl load -i "$TEST_TMP/all.ltt" rec --override-name rec4 --override-url 'ftp://x'
 is "$RC" 1 "a bad --override-url is refused"
 like "$ERR" "invalid URL" "and says why"
 lttctl -q destroy rec2
+# LTTng's forms: --override-name with the session named, even where the
+# file holds only it; --override-url taking an absolute path, recorded
+# as LTTng records it (the text of its URL, ending in /)
+run lttctl load -i "$TEST_TMP/dir/rec.ltt" --override-name rec3
+is "$RC:$(lttctl list | grep -c ' rec3 ')" 1:0 "--override-name without the session's name: refused, as LTTng's"
+run lttctl load -i "$TEST_TMP/dir/rec.ltt" rec --override-name rec3 --override-url "$TEST_TMP/trace3"
+is "$RC" 0 "--override-url with an absolute path, as LTTng's"
+is "$(lttctl --mi xml list rec3 | mi_xp /command/output/sessions/session/path)" "$TEST_TMP/trace3/" \
+	"the session writes there; its path is LTTng's, ending in /"
+lttctl -q destroy rec3
 run lttctl load nosuch
 is "$RC" 1 "load of an unknown session fails"
 like "$ERR" "session 'nosuch'.*no saved session configuration found" "and says so"

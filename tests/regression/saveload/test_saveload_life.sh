@@ -61,8 +61,8 @@ is "$(diff "$TEST_TMP/fr2.before" "$TEST_TMP/fr2.after")" "" "its snapshot outpu
 lttctl -q destroy fr2
 ok_cmd "load --override-url file://" lttctl -q load -i "$TEST_TMP/fr2.ltt" \
 	--override-url "file://$TEST_TMP/moved"
-like "$(lttctl snapshot list-output -s fr2)" "\[1\] snapshot-1: $TEST_TMP/moved \(" \
-	"--override-url moves the snapshot output"
+like "$(lttctl snapshot list-output -s fr2)" "\[1\] snapshot-1: $TEST_TMP/moved/ \(" \
+	"--override-url moves the snapshot output (recorded as LTTng does, ending in /)"
 lttctl -q destroy fr2
 # A file written before snapshot outputs were saved: the session's output.
 sed -e 's|<none></none>|<local>'"$TEST_TMP"'/old</local>|' -e '/snapshot_output/,/snapshot_outputs>/d' \

@@ -80,6 +80,7 @@ mi 0 "add-trigger rot" add-trigger --name=rot --condition=session-rotation-finis
 T=/command/output/trigger
 is "$(xp /command/name)/$(xp $T/name)/$(xp $T/owner_uid)" "add-trigger/rot/$(id -u)" \
 	"add-trigger rot: LTTng's add-trigger document, the trigger's name and owner"
+is "$(xp "count(//error_query_results)")" 0 "add-trigger rot: no counters, as LTTng's"
 is "$(xp $T/condition/condition_session_rotation_completed/session_name)" s1 \
 	"add-trigger rot: condition_session_rotation_completed of s1"
 L=$T/action/action_list
@@ -243,6 +244,7 @@ ok $? "wait-trigger rot: subscribed again"
 mi 0 "remove-trigger rot" remove-trigger rot
 is "$(xp /command/name)/$(xp /command/output/trigger/name)/$(xp /command/output/trigger/condition/condition_session_rotation_completed/session_name)" \
 	"remove-trigger/rot/s1" "remove-trigger rot: the trigger removed, as LTTng writes it"
+is "$(xp "count(//error_query_results)")" 0 "remove-trigger rot: no counters, as LTTng's (list-triggers has them)"
 waited
 is $? 1 "wait-trigger rot: exit 1 when the trigger is removed"
 like "$(cat "$TEST_TMP/wait.err")" "Error: trigger 'rot' was removed: no more notifications will come" \

@@ -135,8 +135,8 @@ is "$RC" 1 "untrack of a pid from 'all' fails too (LTTng's semantics)"
 # --- MI: track's result and list's <trackers>
 run lttctl --mi xml track -u --vpid 7,3
 is "$RC" 0 "track --mi xml"
-matches "$(tr -d ' \n' <<<"$STDOUT")" "<process_attr_trackers><vpid_process_attr_tracker><process_attr_values><vpid><type><id>3</id></type></vpid><vpid><type><id>7</id></type></vpid></process_attr_values></vpid_process_attr_tracker></process_attr_trackers>" \
-	"its result: the tracker as it is now, ids in order"
+matches "$(tr -d ' \n' <<<"$STDOUT")" "<process_attr_trackers><vpid_process_attr_tracker><process_attr_values><vpid><type><id>7</id></type><success>true</success></vpid><vpid><type><id>3</id></type><success>true</success></vpid></process_attr_values></vpid_process_attr_tracker></process_attr_trackers>" \
+	"its result, as LTTng's: the values given, in their order, each with its success"
 run lttctl track -u --vpid 3
 is "$RC" 0 "tracking a tracked pid succeeds"
 like "$ERR" "Warning: vpid 3 was already tracked in session s2 \(user\)" "... with a warning"
