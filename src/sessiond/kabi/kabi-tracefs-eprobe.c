@@ -40,9 +40,17 @@ void tracefs_eprobe_check(struct tracefs *t)
 	(void)tracefs_append(t, TRACEFS_DYNAMIC_EVENTS, def);
 }
 
-/* Pointer arguments that are not strings (as the module's, kmod/scripts). */
+/*
+ * Pointer arguments that are not strings (as the module's, kmod/scripts).
+ * @name is what follows "const char * " on a format line: an identifier
+ * there is a string's; "const * argv" is the rest of execve's "const
+ * char *const * argv", a pointer to pointers, never a string.
+ */
 bool tracefs_string_arg(const char *name)
 {
+	if (!*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
+					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+		return false;
 	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
 }
 

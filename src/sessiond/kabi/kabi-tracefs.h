@@ -307,7 +307,7 @@ int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p);
 int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
 		     struct ltt_kabi_obj *ret_new);
 
-/* Pointer arguments that are strings (not buf, msg_ptr...: the module's table). */
+/* Pointer arguments that are strings: an identifier after "const char * ", not buf, msg_ptr... (the module's table). */
 bool tracefs_string_arg(const char *name);
 
 /* Does format @text declare @field a string argument (const char *, tracefs_string_arg())? */
