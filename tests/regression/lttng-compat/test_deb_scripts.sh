@@ -25,7 +25,8 @@ plan 17
 
 MA=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 # debian/rules' list, as it hands it to dh_installdeb
-DIV=$(make -s --no-print-directory -C "$LTT_TOP_SRCDIR" -f debian/rules \
+# (a make of its own: not the jobserver or the flags of the make running this test)
+DIV=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$LTT_TOP_SRCDIR" -f debian/rules \
 	--eval 'ltt-print-diversions: ; @echo $(strip $(LTTNG_DIVERSIONS))' ltt-print-diversions)
 is "$(wc -w <<<"$DIV")" 10 "debian/rules lists 10 diversions"
 
