@@ -11,6 +11,7 @@
  * net/ (net.h): the network transport, plain or TLS, and the relay connection
  * proto/ (proto.h): the protocols' wire forms and framing
  * ftrace/ (ftrace.h): the kernel's own trace events (tracefs)
+ * bpf/ (bpf.h): the BPF system call source: its loader, rings, program
  * model/ (model.h): sessions, channels, rules, triggers as the daemons hold them
  * filter/ (filter.h): LTTng's filter language, parsed and compiled
  * probe/ (probe.h): probes placed from outside a program, ELF files
@@ -20,7 +21,7 @@
  * net/ is libnet.la (OpenSSL with it); every other wing is libcommon.la.
  * Which process pulls which wing (by its includes):
  *   ltt-sessiond   every wing
- *   ltt-consumerd  net, proto, ftrace, model (context), filter, trace, base
+ *   ltt-consumerd  net, proto, ftrace, bpf (ring), model (context), filter, trace, base
  *   ltt-relayd     net, proto (relay, live), model (uri), trace, base
  *   lttctl         net, model, probe, trace (tracefile), base
  *   libltt-ctl     proto (client, trigger), model, probe, base

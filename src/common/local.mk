@@ -23,6 +23,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/ftrace/ftrace-prefilter.c src/common/ftrace/ftrace-prefilter.h \
 	src/common/ftrace/ftrace-tasks.c src/common/ftrace/ftrace-tasks.h \
 	src/common/ftrace/ftrace.h \
+	src/common/bpf/bpf.h \
 	src/common/bpf/bpf-abi.h src/common/bpf/bpf-ring.c src/common/bpf/bpf-ring.h \
 	src/common/model/agent.c src/common/model/agent.h \
 	src/common/model/attr.c src/common/model/attr.h \

@@ -21,6 +21,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/comm.c \
 	src/ust/comm-cmd.c src/ust/comm-cmd.h \
 	src/ust/fds.c \
+	src/ust/getcpu.c \
 	src/ust/agent.c src/ust/agent.h \
 	src/ust/testing.c src/ust/ust-internal.h
 src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS)

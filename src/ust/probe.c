@@ -57,13 +57,6 @@
  */
 static __thread uint32_t cpu_hint = LTT_TCLOCK_NO_CPU;
 
-int (*ust_getcpu_fn)(void);
-
-void ltt_ust_getcpu_set(int (*getcpu)(void))
-{
-	__atomic_store_n(&ust_getcpu_fn, getcpu, __ATOMIC_RELAXED);
-}
-
 /* More CPUs than streams (CPUs added since), or no CPU number. */
 static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_channel *chan,
 								     uint32_t cpu)

@@ -33,6 +33,8 @@
  *               grace periods (rcu.h: included by the files that use them).
  *   fds.c       the fds the library keeps open, which LTTng's fd helper
  *               leaves open when a program closes every fd.
+ *   getcpu.c    the getcpu plugin's function (ltt_ust_getcpu_set()), which
+ *               ust_current_cpu() asks for each event's CPU when one is set.
  *   base.c      the ust lock, the start-up condition, the debug switch.
  *
  * Objects and references:
@@ -107,6 +109,35 @@ void ust_debug_init(void);
 
 /** ust_debug() - a diagnostic on stderr when LTT_UST_DEBUG is set */
 void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- getcpu.c ---- */
+
+/* A getcpu plugin's function (ltt_ust_getcpu_set()), or NULL; hidden: read PC-relative, no GOT. */
+extern int (*ust_getcpu_fn)(void) __attribute__((visibility("hidden")));
+
+/*
+ * The CPU we run on: a getcpu plugin's number when one is set, else from
+ * the rseq area glibc registers for each thread (three instructions),
+ * else sched_getcpu() (the vDSO).
+ */
+static inline int ust_current_cpu(void)
+{
+	int (*getcpu)(void) = __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED);
+
+	if (__builtin_expect(getcpu != NULL, 0))
+		return getcpu();
+#ifdef HAVE_RSEQ_AREA
+	if (__builtin_expect(__rseq_size != 0, 1)) {
+		const struct rseq *rs = (const struct rseq *)(void *)
+			((char *)__builtin_thread_pointer() + __rseq_offset);
+		int32_t cpu = (int32_t)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+
+		if (__builtin_expect(cpu >= 0, 1))
+			return cpu;
+	}
+#endif
+	return sched_getcpu();
+}
 
 /* ---- fds.c ---- */
 
@@ -559,33 +590,6 @@ uint8_t *ust_ctx_write(const struct ust_channel *chan, uint8_t *p, uintptr_t ip)
 
 /** ust_ctx_fork_child() - forget the parent's ids and counters in a child just forked */
 void ust_ctx_fork_child(void);
-
-/* A getcpu plugin's function (ltt_ust_getcpu_set()), or NULL. */
-extern int (*ust_getcpu_fn)(void);
-
-/*
- * The CPU we run on: a getcpu plugin's number when one is set, else from
- * the rseq area glibc registers for each thread (three instructions),
- * else sched_getcpu() (the vDSO).
- */
-static inline int ust_current_cpu(void)
-{
-	int (*getcpu)(void) = __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED);
-
-	if (__builtin_expect(getcpu != NULL, 0))
-		return getcpu();
-#ifdef HAVE_RSEQ_AREA
-	if (__builtin_expect(__rseq_size != 0, 1)) {
-		const struct rseq *rs = (const struct rseq *)(void *)
-			((char *)__builtin_thread_pointer() + __rseq_offset);
-		int32_t cpu = (int32_t)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
-
-		if (__builtin_expect(cpu >= 0, 1))
-			return cpu;
-	}
-#endif
-	return sched_getcpu();
-}
 
 /* ---- probe.c ---- */
 

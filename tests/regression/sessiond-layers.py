@@ -255,7 +255,7 @@ for w in wings:
     named = set()
     if os.path.exists(path):
         head = open(path).read().split('\n */', 1)[0]
-        for m in re.finditer(r'^ \*   ([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])\s', head, re.M):
+        for m in re.finditer(r'^ \*   ([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*)(\.\[ch\]|\.[ch])\s', head, re.M):
             named.update(m.group(1) + e for e in (['.c', '.h'] if m.group(2) == '.[ch]' else [m.group(2)]))
     problems += ['common/%s/%s is not in %s' % (w, n, wing_hdr[w]) for n in sorted(there - named)]
     problems += ['%s names common/%s/%s, which does not exist' % (wing_hdr[w], w, n)

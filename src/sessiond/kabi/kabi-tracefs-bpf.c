@@ -8,7 +8,8 @@
  * loads the program with a ring per CPU (handed to the consumer beside
  * the CPU's trace_pipe_raw, BPF_RING) and enables the calls in its map.
  * The catalog's event keeps its ftrace names: its layout is the format
- * file's with the strings as __data_loc (tracefs_bpf_layout()).
+ * file's with the strings as __data_loc (tracefs_bpf_parse(), the
+ * catalog's).
  * Privileged part only (the kernel thread, as root): the program is the
  * one embedded at build time, nothing a client sends is loaded.
  */
@@ -101,40 +102,6 @@ out:
 			ev->name, ev->event);
 	free(text);
 	free(orig);
-}
-
-int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
-		      struct ltt_ftrace_event *ret, const char **why)
-{
-	char name[LTT_FTRACE_NAME_MAX], *out = malloc(LTT_FTRACE_MAX_TEXT + 1);
-	const char *line, *end = text + len, *nl;
-	unsigned int off;
-	size_t used = 0, n;
-	int err = out ? 0 : -ENOMEM;
-
-	/* each string argument's slot holds the string's __data_loc (bpf-abi.h) */
-	for (line = text; line < end && !err; line = nl ? nl + 1 : end) {
-		nl = memchr(line, '\n', (size_t)(end - line));
-		n = (size_t)((nl ? nl : end) - line);
-		if (n < sizeof(name) * 2 &&
-		    sscanf(line, " field:const char * %63[^;]; offset:%u;", name, &off) == 2 &&
-		    tracefs_string_arg(name))
-			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used,
-				       "\tfield:__data_loc char[] %s;\toffset:%u;\tsize:4;\tsigned:0;\n",
-				       name, off) < 0 ? -EINVAL : 0;
-		else
-			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used, "%.*s\n", (int)n,
-				       line) < 0 ? -EINVAL : 0;
-		used += strlen(out + used);
-		if (used >= LTT_FTRACE_MAX_TEXT)
-			err = -E2BIG;
-	}
-	if (!err)
-		err = ltt_ftrace_format_parse(ev->system, out, used, ret, why);
-	else
-		*why = "the BPF record's layout can't be written";
-	free(out);
-	return err;
 }
 
 /*
@@ -260,17 +227,6 @@ void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
 {
 	(void)t;
 	(void)ev;
-}
-
-int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
-		      struct ltt_ftrace_event *ret, const char **why)
-{
-	(void)ev;
-	(void)text;
-	(void)len;
-	(void)ret;
-	*why = "built without the BPF source";
-	return -EOPNOTSUPP;
 }
 
 int tracefs_bpf_chan_open(struct tf_chan *c, const struct ltt_kabi_channel *attr)

@@ -421,6 +421,94 @@ void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_even
 	}
 }
 
+/*
+ * Pointer arguments that are not strings (as the module's, kmod/scripts).
+ * @name is what follows "const char * " on a format line: an identifier
+ * there is a string's; "const * argv" is the rest of execve's "const
+ * char *const * argv", a pointer to pointers, never a string.
+ */
+bool tracefs_string_arg(const char *name)
+{
+	if (!*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
+					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+		return false;
+	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
+}
+
+bool tracefs_string_field(const char *text, const char *field)
+{
+	char name[LTT_FTRACE_NAME_MAX];
+	const char *line;
+
+	for (line = text; line; line = strchr(line + 1, '\n'))
+		if (sscanf(line, " field:const char * %63[^;]", name) == 1 && !strcmp(name, field))
+			return tracefs_string_arg(name);
+	return false;
+}
+
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig)
+{
+	char path[3 * LTT_FTRACE_NAME_MAX], *text;
+	struct ltt_ftrace_event *orig;
+	const char *why = NULL;
+	ssize_t len;
+
+	if (strcmp(ev->system, "syscalls") ||
+	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+		return -ENOENT;
+	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
+	orig = malloc(sizeof(*orig));
+	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
+	len = text && orig ? tracefs_read_text(t, path, text) : -ENOMEM;
+	if (len >= 0 && ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
+		len = -EINVAL;
+	if (len < 0) {
+		free(text);
+		free(orig);
+		return (int)len;
+	}
+	text[len] = '\0';
+	*ret_text = text;
+	*ret_orig = orig;
+	return 0;
+}
+
+int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
+		      struct ltt_ftrace_event *ret, const char **why)
+{
+	char name[LTT_FTRACE_NAME_MAX], *out = malloc(LTT_FTRACE_MAX_TEXT + 1);
+	const char *line, *end = text + len, *nl;
+	unsigned int off;
+	size_t used = 0, n;
+	int err = out ? 0 : -ENOMEM;
+
+	/* each string argument's slot holds the string's __data_loc (bpf-abi.h) */
+	for (line = text; line < end && !err; line = nl ? nl + 1 : end) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		n = (size_t)((nl ? nl : end) - line);
+		if (n < sizeof(name) * 2 &&
+		    sscanf(line, " field:const char * %63[^;]; offset:%u;", name, &off) == 2 &&
+		    tracefs_string_arg(name))
+			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used,
+				       "\tfield:__data_loc char[] %s;\toffset:%u;\tsize:4;\tsigned:0;\n",
+				       name, off) < 0 ? -EINVAL : 0;
+		else
+			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used, "%.*s\n", (int)n,
+				       line) < 0 ? -EINVAL : 0;
+		used += strlen(out + used);
+		if (used >= LTT_FTRACE_MAX_TEXT)
+			err = -E2BIG;
+	}
+	if (!err)
+		err = ltt_ftrace_format_parse(ev->system, out, used, ret, why);
+	else
+		*why = "the BPF record's layout can't be written";
+	free(out);
+	return err;
+}
+
+
 int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 		   struct ltt_ftrace_event *ret)
 {

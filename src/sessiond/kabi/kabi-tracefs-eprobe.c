@@ -41,59 +41,6 @@ void tracefs_eprobe_check(struct tracefs *t)
 }
 
 /*
- * Pointer arguments that are not strings (as the module's, kmod/scripts).
- * @name is what follows "const char * " on a format line: an identifier
- * there is a string's; "const * argv" is the rest of execve's "const
- * char *const * argv", a pointer to pointers, never a string.
- */
-bool tracefs_string_arg(const char *name)
-{
-	if (!*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
-					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
-		return false;
-	return strcmp(name, "buf") && strcmp(name, "msg_ptr") && strcmp(name, "u_msg_ptr");
-}
-
-bool tracefs_string_field(const char *text, const char *field)
-{
-	char name[LTT_FTRACE_NAME_MAX];
-	const char *line;
-
-	for (line = text; line; line = strchr(line + 1, '\n'))
-		if (sscanf(line, " field:const char * %63[^;]", name) == 1 && !strcmp(name, field))
-			return tracefs_string_arg(name);
-	return false;
-}
-
-int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
-			 struct ltt_ftrace_event **ret_orig)
-{
-	char path[3 * LTT_FTRACE_NAME_MAX], *text;
-	struct ltt_ftrace_event *orig;
-	const char *why = NULL;
-	ssize_t len;
-
-	if (strcmp(ev->system, "syscalls") ||
-	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
-		return -ENOENT;
-	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
-	orig = malloc(sizeof(*orig));
-	snprintf(path, sizeof(path), "events/%s/%s/format", ev->system, ev->event);
-	len = text && orig ? tracefs_read_text(t, path, text) : -ENOMEM;
-	if (len >= 0 && ltt_ftrace_format_parse(ev->system, text, (size_t)len, orig, &why))
-		len = -EINVAL;
-	if (len < 0) {
-		free(text);
-		free(orig);
-		return (int)len;
-	}
-	text[len] = '\0';
-	*ret_text = text;
-	*ret_orig = orig;
-	return 0;
-}
-
-/*
  * The event probe of @ev (syscalls/sys_enter_X, format @text, layout
  * @orig) into @def: each argument under its name, a string one read from
  * the process ("+0($filename):ustring"), the others of their size and

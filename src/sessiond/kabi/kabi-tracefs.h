@@ -5,8 +5,10 @@
  * kabi-tracefs.c: its table; kabi-tracefs-probe.c: probes placed from
  * outside; kabi-tracefs-map.c: kernel map channels (histogram triggers); kabi-tracefs-inst.c: sessions, channels as ftrace instances,
  * streams, events; kabi-tracefs-eprobe.c: event probes, the strings of
- * system calls; kabi-tracefs-catalog.c: the tracer's state, its catalog,
- * event layouts and the dynamic events files; kabi-tracefs-statedump.c:
+ * system calls; kabi-tracefs-bpf.c: the BPF system call source, those
+ * strings where event probes are refused; kabi-tracefs-catalog.c: the
+ * tracer's state, its catalog, event layouts (the BPF records' too), the
+ * system call formats' string arguments and the dynamic events files; kabi-tracefs-statedump.c:
  * the state dump; kabi-tracefs-track.c: the pid tracker.
  * Kernel thread only.
  *
@@ -277,14 +279,6 @@ void tracefs_bpf_check(struct tracefs *t);
  */
 void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev);
 
-/*
- * The layout of @ev's BPF records from its format file's @text (@len
- * bytes): the format's, the strings as __data_loc; ltt_ftrace_format_parse()'s
- * return and @why.
- */
-int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
-		      struct ltt_ftrace_event *ret, const char **why);
-
 /* CHANNEL: the program loaded for @c (t->bpf), recording nothing yet.  0 or -errno. */
 int tracefs_bpf_chan_open(struct tf_chan *c, const struct ltt_kabi_channel *attr);
 
@@ -306,21 +300,6 @@ int tracefs_bpf_track(struct tf_chan *c, const struct tf_pids *p);
 /* BPF_RING on @c: the fd of a ring or of the lost counts (kabi-backend.h). */
 int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
 		     struct ltt_kabi_obj *ret_new);
-
-/* Pointer arguments that are strings: an identifier after "const char * ", not buf, msg_ptr... (the module's table). */
-bool tracefs_string_arg(const char *name);
-
-/* Does format @text declare @field a string argument (const char *, tracefs_string_arg())? */
-bool tracefs_string_field(const char *text, const char *field);
-
-/*
- * The format of system call entry event @ev (syscalls/sys_enter_X): its
- * text, NUL-ended, and its layout, both allocated (the caller frees
- * them).  Returns 0, -ENOENT (not a system call's entry), -ENOMEM, or
- * the read's or the parse's error.
- */
-int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
-			 struct ltt_ftrace_event **ret_orig);
 
 /* kabi-tracefs-catalog.c: the tracer's state: the mount, its event catalog, the layouts */
 
@@ -349,6 +328,29 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
  * of the event calls them.
  */
 void tracefs_kernel_names(const struct tracefs_event *ev, struct ltt_ftrace_event *layout);
+
+/* Pointer arguments that are strings: an identifier after "const char * ", not buf, msg_ptr... (the module's table). */
+bool tracefs_string_arg(const char *name);
+
+/* Does format @text declare @field a string argument (const char *, tracefs_string_arg())? */
+bool tracefs_string_field(const char *text, const char *field);
+
+/*
+ * The format of system call entry event @ev (syscalls/sys_enter_X): its
+ * text, NUL-ended, and its layout, both allocated (the caller frees
+ * them).  Returns 0, -ENOENT (not a system call's entry), -ENOMEM, or
+ * the read's or the parse's error.
+ */
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig);
+
+/*
+ * The layout of @ev's BPF records from its format file's @text (@len
+ * bytes): the format's, the strings as __data_loc; ltt_ftrace_format_parse()'s
+ * return and @why.
+ */
+int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
+		      struct ltt_ftrace_event *ret, const char **why);
 
 /* At most LTT_FTRACE_MAX_TEXT bytes of @path under tracefs into @buf: bytes or -errno. */
 ssize_t tracefs_read_text(const struct tracefs *t, const char *path, char *buf);

@@ -21,6 +21,7 @@
  *   kabi-tracefs-statedump.c its state dump, recorded through trace_marker_raw
  *   kabi-tracefs-probe.c its probes placed from outside (uprobe_events, kprobe_events)
  *   kabi-tracefs-eprobe.c its event probes: system calls' strings (dynamic_events)
+ *   kabi-tracefs-bpf.c its BPF system call source: those strings where event probes are refused
  *   kabi-tracefs-map.c its kernel map channels: counters kept by histogram triggers
  *   kabi-remote.[ch] the backend's open, run and release sent to the root
  *                  daemon's privileged part (priv/priv.h), generic over
