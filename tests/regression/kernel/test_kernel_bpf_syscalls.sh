@@ -20,7 +20,7 @@ tracefs_or_skip
 if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
 	skip_all "can't tell whether this kernel refuses event probes"
 fi
-plan 17
+plan 18
 kernel_lock
 
 LOG="$TEST_TMP/sessiond.log"
@@ -100,6 +100,16 @@ WTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/w/kernel" 2>&1)
 is "$(grep -c "filename = \"$wlong\"" <<<"$WTEXT"):$(grep -c 'syscall_exit_openat' <<<"$WTEXT"):$(grep -ci 'discarded' <<<"$WTEXT")" \
 	"2000:0:0" "2,000 entries of 240 bytes (7 times the rings), none lost, no exit kept"
 lttctl -q destroy w
+
+# execve: its filename a string, its argv and envp (const char *const *)
+# pointers, not strings: a session enabling it starts and records the path
+cp /bin/true "$TEST_TMP/ltt-execve-probe"
+lttctl -q create x -o "$TEST_TMP/x" && lttctl -q enable-event -k --syscall execve -s x &&
+	lttctl -q start x && { "$TEST_TMP/ltt-execve-probe"; lttctl -q stop x; }
+is "$?:$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/x/kernel" 2>&1 |
+	grep -c "syscall_entry_execve: .*filename = \"$TEST_TMP/ltt-execve-probe\", argv = [0-9]")" "0:1" \
+	"execve: a session enabling it records the call, filename a string, argv an address"
+lttctl -q destroy x
 
 # LTT_KERNEL_BPF=off: the addresses, as before
 stop_sessiond
