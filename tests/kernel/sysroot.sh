@@ -8,7 +8,7 @@
 # Debian's packages of the root: systemd, what ltt's programs link,
 # adduser (ltt-tools' postinst makes the tracing group with it) and
 # python3 (python3-ltt's).
-SYSD_PKGS="systemd,systemd-sysv,kmod,procps,adduser,python3,libpopt0,libxml2,libkmod2,liburcu8,libuuid1"
+SYSD_PKGS="systemd,systemd-sysv,kmod,procps,adduser,python3,libpopt0,libxml2,libkmod2,liburcu8,libuuid1,libbpf1"
 
 # sysd_root [PKG,...]: the Debian root as a tar, cached (SYSD_TAR), made
 # again when the package list, mmdebstrap or the apt sources change; with
