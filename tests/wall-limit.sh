@@ -6,9 +6,30 @@
 # written), so that one hang shows as that test's failure, with its log,
 # instead of holding the whole suite until CI gives up on it.  The test
 # is sent SIGTERM (its traps clean up its daemons), then SIGKILL 30 s on.
+#
+# Whatever the test started and left running when it ended (its traps
+# never ran: it was killed; or they missed one) is killed after it, said
+# in a TAP comment: every process of the test inherits LTT_TEST_MARK,
+# this run's own, and keeps it (daemons, their privileged part and
+# consumers included).  A daemon left so had run on for 100 minutes.
 limit=${LTT_TEST_WALL:-1200}
+LTT_TEST_MARK="$$.$(date +%s%N)"
+export LTT_TEST_MARK
 timeout -k 30 "$limit" "$@"
 rc=$?
+mark=$LTT_TEST_MARK
+unset LTT_TEST_MARK	# the search's own processes have it not
+left=$(grep -lsxzF "LTT_TEST_MARK=$mark" /proc/[0-9]*/environ |
+	sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' | grep -vx "$$")
+if [ -n "$left" ]; then
+	names=
+	for p in $left; do
+		names="$names $p ($(cat "/proc/$p/comm" 2>/dev/null))"
+	done
+	# shellcheck disable=SC2086 # a list of pids
+	kill -KILL $left 2>/dev/null
+	echo "# wall-limit.sh: killed what $1 left running:$names"
+fi
 case $rc in
 124 | 137)
 	echo "Bail out! $1 ran past its wall-clock bound of $limit s (LTT_TEST_WALL) and was stopped: something in it waited without a bound; its log above shows the last step it took"

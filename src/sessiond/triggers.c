@@ -28,6 +28,14 @@
 #define RETRY_FIRST_MS 100
 #define RETRY_MAX_MS 2000
 #define PENDING_MAX_MS 60000
+/*
+ * Firings on their way (to the client threads, to the owner's worker) at
+ * most: past it, a firing is counted as a dropped notification of its
+ * trigger, not queued.  A kernel rule matching some 200 000 times a second
+ * (sched_switch) against a client thread that fell behind had queued them
+ * without bound (14 GB; each is some 8 KiB).
+ */
+#define RUNS_MAX 4096
 
 struct ltt_trigger_runner {
 	struct ltt_triggers *trs;
@@ -40,6 +48,7 @@ struct ltt_trigger_runner {
 	pthread_t retrier;		/* hands the waiting runs back to their workers */
 	bool retrier_started;
 	bool stopping;
+	unsigned int runs;		/* atomic: runs not freed yet, at most RUNS_MAX */
 	struct cds_list_head waiting;	/* struct run: a session action waits for its consumer */
 };
 
@@ -63,6 +72,7 @@ static void run_put(void *arg)
 
 	if (__atomic_sub_fetch(&run->refs, 1, __ATOMIC_ACQ_REL))
 		return;
+	__atomic_sub_fetch(&run->r->runs, 1, __ATOMIC_RELAXED);
 	ltt_firing_free(run->trs, run->f);
 	free(run);
 }
@@ -239,12 +249,20 @@ static void run_job(void *arg, int fail)
 static void on_fired(void *arg, struct ltt_firing *f)
 {
 	struct ltt_trigger_runner *r = arg;
-	struct run *run = calloc(1, sizeof(*run));
+	struct run *run;
 	bool more;
 
+	if (__atomic_add_fetch(&r->runs, 1, __ATOMIC_RELAXED) > RUNS_MAX) {
+		__atomic_sub_fetch(&r->runs, 1, __ATOMIC_RELAXED);
+		ltt_triggers_count_dropped(r->trs, f->trigger, 1);
+		ltt_firing_free(r->trs, f);
+		return;
+	}
+	run = calloc(1, sizeof(*run));
 	pthread_mutex_lock(&r->lock);
 	if (!run || r->stopping) {
 		pthread_mutex_unlock(&r->lock);
+		__atomic_sub_fetch(&r->runs, 1, __ATOMIC_RELAXED);
 		if (!run)
 			ltt_triggers_count_dropped(r->trs, f->trigger, 1);
 		ltt_firing_free(r->trs, f);

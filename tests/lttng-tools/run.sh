@@ -303,14 +303,20 @@ so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
 # /run/ltt), home and temporary directory, loopback up; the programs
 # on ltt's libraries (utils.sh sets LTTNG_UST_REGISTER_TIMEOUT=-1 after
 # ltt-run ran: set here too, so that ltt-run gives ltt's libraries its
-# equivalent).
+# equivalent).  The namespace's first process (timeout) is killed when
+# unshare dies (--kill-child), and unshare when this script does
+# (setpriv --pdeathsig, unshare a child of this shell: exec), even by
+# SIGKILL: the kernel then kills every process of the namespace, so no
+# daemon of a test outlives this script.  Without it, a run.sh killed
+# left its test running in the namespace, daemons and all, up to -t.
 run_one() { # TEST LOG
 	(cd "$t/regression/$(dirname "$1")" &&
-		env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
+		exec env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
 			${CONFIG_XML:+LTT_CONFIG_XML_PATH="$CONFIG_XML"} \
-			unshare -m -p -n -f --mount-proc bash -c '
+			setpriv --pdeathsig KILL \
+			unshare -m -p -n -f --kill-child --mount-proc bash -c '
 			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1
 			mkdir -p /run/lttng
 			ip link set lo up || exit 1

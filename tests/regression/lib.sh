@@ -206,6 +206,21 @@ test_init() {
 # the other such tests to end; the lock is held until this one's
 # processes are gone (its daemons inherit it).  The wait is bounded by
 # the time such a whole test may take (KERNEL_LOCK_WAIT, 600 s).
+# lttng_tools_src_or_skip: $src, lttng-tools 2.13.9's source for
+# tests/lttng-tools/run.sh (LTT_LTTNG_TOOLS_SRC, or fetched into the build
+# directory); the test is skipped without it, without root (run.sh's
+# namespaces) or in a sanitizer build.
+lttng_tools_src_or_skip() {
+	[ "$(id -u)" = 0 ] || skip_all "needs root: run.sh runs each LTTng test in its own namespaces"
+	if grep -q '^CFLAGS = .*-fsanitize' "$LTT_TOP_BUILDDIR/Makefile"; then
+		skip_all "a sanitizer build: LTTng's test programs would load ltt's sanitized libraries without the sanitizer's runtime"
+	fi
+	src=${LTT_LTTNG_TOOLS_SRC:-$LTT_TOP_BUILDDIR/lttng-tools-2.13.9}
+	local why
+	why=$(sh "$LTT_TOP_SRCDIR/tests/lttng-tools/fetch-src.sh" "$src" 2>&1 >/dev/null) ||
+		skip_all "no lttng-tools 2.13.9 source in $src: $why"
+}
+
 # tracefs_or_skip: $tfs, where tracefs is mounted (its usual place when
 # nowhere); the test is skipped unless it runs as root with tracefs there.
 tracefs_or_skip() {

@@ -33,6 +33,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_filter.sh \
 	tests/regression/kernel/test_kernel_tracefs_snapshot.sh \
 	tests/regression/kernel/test_kernel_tracefs_triggers.sh \
+	tests/regression/kernel/test_kernel_tracefs_trigger_flood.sh \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
 	tests/regression/kernel/test_kernel_bpf_source.sh \
 	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
@@ -110,6 +111,9 @@ EXTRA_DIST += tests/regression/lttng/test_lttng_load.sh tests/regression/saveloa
 TESTS += tests/regression/lttng/test_lttng_tools_suite.sh
 EXTRA_DIST += tests/regression/lttng/test_lttng_tools_suite.sh \
 	tests/lttng-tools/run.sh tests/lttng-tools/fetch-src.sh
+# run.sh killed leaves no process of its test (its namespace dies with it).
+TESTS += tests/regression/lttng/test_lttng_tools_kill.sh
+EXTRA_DIST += tests/regression/lttng/test_lttng_tools_kill.sh
 EXTRA_DIST += tests/regression/lttng-mi
 
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.

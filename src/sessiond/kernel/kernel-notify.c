@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "common/base/errmap.h"
+#include "common/base/evloop.h"
 #include "common/ftrace/ftrace-conv.h"
 #include "common/ftrace/ftrace-map.h"
 #include "common/base/log.h"
@@ -37,6 +38,15 @@
 #define KN_TAG_STREAMS	20	/* a tag: serial << 20 | the stream's index */
 #define KN_DRAIN_PAGES	KN_NUM_SUBBUF	/* pages read a wake-up: epoll says the rest */
 #define KN_WAKE_TAG	0	/* the eventfd's: no notifier has serial 0 */
+/*
+ * ftrace's dropped count of a stream is read (a round trip to the
+ * privileged part) at most this often: read at every drain, a busy rule
+ * (sched_switch, which the reader's own wake-ups feed) kept both
+ * processes busy on it.  A stream drained since its last reading is read
+ * again once due, drained or not: a drop is counted at most about two
+ * intervals late.
+ */
+#define KN_USAGE_INTERVAL_MS	100
 
 struct knotifier;
 
@@ -50,6 +60,8 @@ struct kn_stream {
 	uint64_t lost;			/* conv's discarded counted as dropped so far */
 	uint64_t torn_pages;		/* conv's torn pages counted so far (1 each) */
 	uint64_t dropped;		/* ftrace's dropped events counted so far */
+	uint64_t usage_due_ns;		/* monotonic: when @dropped may be read again */
+	bool usage_stale;		/* drained since @dropped was read */
 };
 
 /* The channel of one trigger, and what its records are read with. */
@@ -86,6 +98,7 @@ struct ltt_knotify {
 	pthread_t reader;
 	bool reading;
 	bool stopping;			/* atomic: set under @lock */
+	bool usage_stale;		/* the reader's: a stream's is (or may be) */
 	uint8_t *page;			/* the reader's */
 	size_t page_size;
 };
@@ -150,9 +163,15 @@ static const struct ltt_errmap refusals[] = {
 static void notifier_free(struct knotifier *n)
 {
 	struct ltt_knotify *kn = n->kn;
+	struct ltt_kabi_stream_usage u;
 	uint32_t i;
 
 	for (i = 0; i < n->nr_streams; i++) {
+		/* what ftrace dropped since the reader last looked (it looks at intervals) */
+		if (n->t && n->streams[i].handle &&
+		    !ltt_kabi_stream_usage(kn->kabi, n->streams[i].handle, &u) &&
+		    u.dropped > n->streams[i].dropped)
+			ltt_triggers_count_dropped(kn->trs, n->t, u.dropped - n->streams[i].dropped);
 		if (n->streams[i].fd >= 0) {
 			if (kn->epfd >= 0)
 				(void)epoll_ctl(kn->epfd, EPOLL_CTL_DEL, n->streams[i].fd, NULL);
@@ -492,16 +511,40 @@ static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, co
 }
 
 /*
+ * ftrace's dropped count of @s (a round trip to the privileged part),
+ * what it grew by counted as the trigger's dropped notifications: if @s
+ * was drained since the last reading and KN_USAGE_INTERVAL_MS passed
+ * since.  kn->lock held.
+ */
+static void read_usage(struct ltt_knotify *kn, struct kn_stream *s, uint64_t now)
+{
+	struct ltt_kabi_stream_usage u;
+
+	if (!s->usage_stale)
+		return;
+	if (now < s->usage_due_ns) {
+		kn->usage_stale = true;
+		return;
+	}
+	s->usage_stale = false;
+	s->usage_due_ns = now + (uint64_t)KN_USAGE_INTERVAL_MS * 1000000;
+	if (!ltt_kabi_stream_usage(kn->kabi, s->handle, &u) && u.dropped > s->dropped) {
+		ltt_triggers_count_dropped(kn->trs, s->n->t, u.dropped - s->dropped);
+		s->dropped = u.dropped;
+	}
+}
+
+/*
  * The pages @s holds now, at most KN_DRAIN_PAGES (a stream that keeps
  * filling is reported again, level-triggered, after the others had their
  * turn); what ftrace could not keep (its full buffer's "dropped events",
  * a page's missed ones, torn records, at least one a torn page) counted
- * as the trigger's dropped notifications.  kn->lock held.
+ * as the trigger's dropped notifications, ftrace's at most every
+ * KN_USAGE_INTERVAL_MS (read_usage()).  kn->lock held.
  */
 static void drain(struct ltt_knotify *kn, struct kn_stream *s)
 {
 	struct ltt_ftrace_conv_stats st;
-	struct ltt_kabi_stream_usage u;
 	ssize_t r = 1;
 	int i;
 
@@ -517,10 +560,24 @@ static void drain(struct ltt_knotify *kn, struct kn_stream *s)
 		s->lost = st.discarded;
 		s->torn_pages = st.torn_pages;
 	}
-	if (!ltt_kabi_stream_usage(kn->kabi, s->handle, &u) && u.dropped > s->dropped) {
-		ltt_triggers_count_dropped(kn->trs, s->n->t, u.dropped - s->dropped);
-		s->dropped = u.dropped;
-	}
+	s->usage_stale = true;
+	read_usage(kn, s, ltt_evloop_now_ns());
+}
+
+/*
+ * Each stream's dropped count read if it is stale and due; kn->usage_stale
+ * says whether one is left stale.  kn->lock held.
+ */
+static void read_usages(struct ltt_knotify *kn)
+{
+	uint64_t now = ltt_evloop_now_ns();
+	struct knotifier *n;
+	uint32_t i;
+
+	kn->usage_stale = false;
+	cds_list_for_each_entry(n, &kn->list, node)
+		for (i = 0; i < n->nr_streams; i++)
+			read_usage(kn, &n->streams[i], now);
 }
 
 /* The stream tagged @tag, if its notifier is still there.  kn->lock held. */
@@ -544,7 +601,8 @@ static void *reader_main(void *arg)
 	int i, nr;
 
 	for (;;) {
-		nr = epoll_wait(kn->epfd, ev, 32, -1);
+		/* a stale dropped count is read when due, whether more comes or not */
+		nr = epoll_wait(kn->epfd, ev, 32, kn->usage_stale ? KN_USAGE_INTERVAL_MS : -1);
 		if (nr < 0 && errno == EINTR)
 			continue;
 		if (nr < 0) {
@@ -562,6 +620,11 @@ static void *reader_main(void *arg)
 			s = kn->stopping ? NULL : find_stream(kn, ev[i].data.u64);
 			if (s)
 				drain(kn, s);
+			pthread_mutex_unlock(&kn->lock);
+		}
+		if (kn->usage_stale) {
+			pthread_mutex_lock(&kn->lock);
+			read_usages(kn);
 			pthread_mutex_unlock(&kn->lock);
 		}
 		if (__atomic_load_n(&kn->stopping, __ATOMIC_ACQUIRE))

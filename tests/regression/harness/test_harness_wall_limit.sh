@@ -2,10 +2,12 @@
 # tests/wall-limit.sh, the suite's bound on one test's wall-clock time:
 # a test that passes keeps its output and status; one that hangs is
 # stopped at the bound, its traps run (its daemons go with it), and it
-# ends as a failure that says so, instead of holding the suite.
+# ends as a failure that says so, instead of holding the suite.  What a
+# test left running when it ended (a daemon its traps missed, or all of
+# them when it was killed) is killed after it, and said.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 test_init
-plan 9
+plan 12
 wall="$LTT_TOP_SRCDIR/tests/wall-limit.sh"
 d="$TEST_TMP/w"
 mkdir -p "$d"
@@ -42,6 +44,29 @@ is "$rc" 1 "a test past its bound ends in failure"
 like "$out" "^Bail out! .*hang.sh ran past its wall-clock bound of 2 s" "which says what happened, as TAP's Bail out"
 [ "$took" -lt 30 ]; ok $? "it is stopped at the bound with SIGTERM, not left to the SIGKILL 30 s on (took ${took} s)"
 is "$(cat "$d/cleaned" 2>/dev/null)" cleaned "the test's EXIT trap ran on the way out"
+
+# A test that ends leaving a process of its own running (in a session
+# of its own, as a daemon is): it is killed after the test, and said.
+cat > "$d/leaky.sh" <<T
+#!/bin/bash
+echo "1..1"
+setsid tail -f /dev/null </dev/null >/dev/null 2>&1 &
+echo \$! > "$d/leaked.pid"
+echo "ok 1 - leaky"
+T
+chmod +x "$d/leaky.sh"
+out=$(LTT_TEST_WALL=60 sh "$wall" "$d/leaky.sh")
+is "$?" 0 "a test that left a process: its status passes through"
+pid=$(cat "$d/leaked.pid")
+like "$out" "^# wall-limit.sh: killed what .*leaky.sh left running: $pid \(tail\)\$" \
+	"the process it left is said, in a TAP comment"
+# killed: gone, or a zombie until its new parent reaps it (bounded)
+deadline=$((SECONDS + 10))
+until ! [ -d "/proc/$pid" ] || grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null ||
+	[ $SECONDS -ge $deadline ]; do :; done
+left=$( ([ -d "/proc/$pid" ] && ! grep -q '^State:.*Z' "/proc/$pid/status") && echo "$pid")
+kill -KILL "$pid" 2>/dev/null	# whatever the check says: none left by this test
+is "$left" "" "and it is killed"
 
 # The suite runs every test through it.
 mk="$LTT_TOP_SRCDIR/tests/local.mk"

@@ -48,13 +48,7 @@ TESTS=(
 LIMIT=120 WHOLE=420
 
 test_init
-[ "$(id -u)" = 0 ] || skip_all "needs root: run.sh runs each LTTng test in its own namespaces"
-if grep -q '^CFLAGS = .*-fsanitize' "$LTT_TOP_BUILDDIR/Makefile"; then
-	skip_all "a sanitizer build: LTTng's test programs would load ltt's sanitized libraries without the sanitizer's runtime"
-fi
-src=${LTT_LTTNG_TOOLS_SRC:-$LTT_TOP_BUILDDIR/lttng-tools-2.13.9}
-why=$(sh "$LTT_TOP_SRCDIR/tests/lttng-tools/fetch-src.sh" "$src" 2>&1 >/dev/null) ||
-	skip_all "no lttng-tools 2.13.9 source in $src: $why"
+lttng_tools_src_or_skip
 plan ${#TESTS[@]}
 
 out="$TEST_TMP/run.out"
