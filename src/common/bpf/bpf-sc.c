@@ -65,6 +65,9 @@ struct ltt_bpf_sc {
 
 /* libbpf's messages: its warnings at debug level (a refusal is said by us). */
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	char line[512];
 
