@@ -81,6 +81,11 @@ lttctl -q start lv
 timeout "$BT_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LPORT/host/$(hostname)/lv" \
 	>"$TEST_TMP/live.txt" 2>"$TEST_TMP/live.err" &
 viewer=$!
+# babeltrace2 attaches from the last packet: the calls come once it has
+# (the consumer sends between live ticks, so a call made before could
+# be in a packet the viewer never asks for)
+wait_for "$RELAYD_LOG" "attached session [0-9]+ lv " ||
+	diag "the viewer did not attach within ${TEST_TIMEOUT}s"
 load 250
 wait_for "$TEST_TMP/live.txt" " syscall_entry_getppid: .*\\{ tid = $T \\}" 250
 ok $? "the live viewer shows all 250 calls while the session is active"
