@@ -11,13 +11,13 @@ test_init
 BPF_SC="$LTT_TOP_BUILDDIR/tests/regression/bpf_sc"
 [ -x "$BPF_SC" ] || skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
 [ "$(id -u)" = 0 ] || skip_all "needs root"
-run "$BPF_SC" strings 1 /nonexistent-ltt-probe
+run "$BPF_SC" strings 1 /nonexistent-ltt-bpfsrc
 [ "$RC" = 77 ] && skip_all "BPF can't be loaded here: $ERR"
 plan 7
 
-run "$BPF_SC" strings 100 /nonexistent-ltt-probe
+run "$BPF_SC" strings 100 /nonexistent-ltt-bpfsrc
 is "$RC" 0 "the program loaded, 100 openat recorded and read"
-is "$(grep '^filename' <<<"$STDOUT")" "filename 100 /nonexistent-ltt-probe" \
+is "$(grep '^filename' <<<"$STDOUT")" "filename 100 /nonexistent-ltt-bpfsrc" \
 	"100 records of this thread's openat, each with the filename exactly"
 like "$STDOUT" "other dfd=-100 flags=0x80000 mode=0" "... and the other arguments as passed"
 

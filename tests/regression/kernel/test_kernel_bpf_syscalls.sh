@@ -32,8 +32,10 @@ like "$(lttctl list -k | head -n 3)" "Kernel tracer: tracefs .*$bstr" "list -k n
 lttctl -q create s -o "$TEST_TMP/s" && lttctl -q enable-event -k --syscall openat -s s &&
 	lttctl -q start s
 ok $? "a session recording openat started"
-# each redirection: one openat(AT_FDCWD, PATH, O_RDONLY) of this shell's, ENOENT
-for i in $(seq 100); do : 2>/dev/null </nonexistent-ltt-probe; done
+# each redirection: one openat(AT_FDCWD, PATH, O_RDONLY) of this shell's,
+# ENOENT; the path is this test's alone (the suite runs others beside it)
+P=/nonexistent-ltt-probe-$$
+for i in $(seq 100); do : 2>/dev/null <"$P"; done
 long=/$(printf 'z%.0s' $(seq 400))
 for i in 1 2 3; do : 2>/dev/null <"$long"; done
 lttctl -q stop s
@@ -41,15 +43,15 @@ ok $? "stopped after the programs"
 run babeltrace2 --output-format=ctf-metadata "$TEST_TMP/s/kernel"
 like "$STDOUT" "ltt_syscall_strings = \"$bstr" "the trace's env names the source"
 TEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/s/kernel")
-is "$(grep -c "syscall_entry_openat: .*filename = \"/nonexistent-ltt-probe\"" <<<"$TEXT")" 100 \
-	"100 syscall_entry_openat with filename \"/nonexistent-ltt-probe\""
-is "$(grep "syscall_entry_openat: .*filename = \"/nonexistent-ltt-probe\"" <<<"$TEXT" |
-	grep -c '{ dfd = -100, filename = "/nonexistent-ltt-probe", flags = 0, mode = 0 }')" 100 \
+is "$(grep -c "syscall_entry_openat: .*filename = \"$P\"" <<<"$TEXT")" 100 \
+	"100 syscall_entry_openat with filename \"$P\""
+is "$(grep "syscall_entry_openat: .*filename = \"$P\"" <<<"$TEXT" |
+	grep -c "{ dfd = -100, filename = \"$P\", flags = 0, mode = 0 }")" 100 \
 	"... each with the module's fields: dfd -100, flags 0, mode 0, no __syscall_nr"
 cut=${long:0:252}$'\xe2\x80\xa6'
 is "$(grep -c "filename = \"$cut\"" <<<"$TEXT")" 3 "a 401-byte path: cut to 252 bytes and the mark, 3 times"
 # each entry of the program's is followed, on its CPU, by its exit (tracefs's), ret -2
-pairs=$(grep -E 'syscall_(entry|exit)_openat' <<<"$TEXT" | awk -v p=/nonexistent-ltt-probe '
+pairs=$(grep -E 'syscall_(entry|exit)_openat' <<<"$TEXT" | awk -v p="$P" '
 	/syscall_entry_openat/ && index($0, "filename = \"" p "\"") { match($0, /cpu_id = [0-9]+/); open[substr($0, RSTART, RLENGTH)] = 1; next }
 	/syscall_exit_openat/ { match($0, /cpu_id = [0-9]+/); c = substr($0, RSTART, RLENGTH); if (open[c] && /ret = -2/) n++; open[c] = 0 }
 	END { print n + 0 }')
@@ -61,10 +63,10 @@ lttctl -q destroy s
 lttctl -q create f -o "$TEST_TMP/f" &&
 	lttctl -q enable-event -k --syscall openat --filter 'filename == "/nonexistent-ltt-*"' -s f &&
 	lttctl -q start f
-for i in 1 2 3 4 5; do : 2>/dev/null </nonexistent-ltt-probe; : 2>/dev/null </other-ltt-probe; done
+for i in 1 2 3 4 5; do : 2>/dev/null <"$P"; : 2>/dev/null </other-ltt-probe; done
 lttctl -q stop f
 FTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f/kernel" | grep 'syscall_entry_openat:')
-is "$(grep -c 'filename = "/nonexistent-ltt-probe"' <<<"$FTEXT"):$(grep -vc 'filename = "/nonexistent-ltt-' <<<"$FTEXT")" \
+is "$(grep -c "filename = \"$P\"" <<<"$FTEXT"):$(grep -vc 'filename = "/nonexistent-ltt-' <<<"$FTEXT")" \
 	"5:0" "--filter 'filename == \"/nonexistent-ltt-*\"': its 5 entries, no other"
 lttctl -q destroy f
 
