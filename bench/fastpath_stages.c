@@ -261,7 +261,8 @@ STAGE(st_copy_buf_prefetch)
 	uint64_t i, pos = 0;
 
 	for (i = 0; i < n; i++, pos += EVENT_LEN) {
-		__builtin_prefetch(st->data + ((pos + LTT_RB_PREFETCH_AHEAD) & st->data_mask), 1, 3);
+		/* as ltt_rb_prefetch_at(): past the slot, the region's guard page after the data */
+		__builtin_prefetch(st->data + (pos & st->data_mask) + LTT_RB_PREFETCH_AHEAD, 1, 3);
 		write_event(st->data + (pos & st->data_mask), (uint32_t)i, i);
 		__asm__ volatile("" ::: "memory");
 	}

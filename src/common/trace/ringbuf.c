@@ -114,8 +114,8 @@ size_t ltt_rb_region_size(uint64_t subbuf_size, uint64_t num_subbuf)
 
 	if (!geometry_ok(subbuf_size, num_subbuf))
 		return 0;
-	/* at most 2^20 * 64 + 2^16 + 2^32 * 2^20: no 64-bit overflow */
-	total = data_offset(num_subbuf) + subbuf_size * num_subbuf;
+	/* at most 2^20 * 64 + 2^16 + 2^32 * 2^20 + 2^12: no 64-bit overflow */
+	total = data_offset(num_subbuf) + subbuf_size * num_subbuf + LTT_RB_GUARD_SIZE;
 	if (total > SIZE_MAX)
 		return 0;
 	return (size_t)total;

@@ -42,8 +42,9 @@
 #include "kmod/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
-#define LTT_RB_ABI_VERSION	5u	/* 2: commit words count events; 3: the writer area;
-					   4: the untracked writers' count; 5: the clock */
+#define LTT_RB_ABI_VERSION	6u	/* 2: commit words count events; 3: the writer area;
+					   4: the untracked writers' count; 5: the clock;
+					   6: the guard page after the data area */
 
 #define LTT_RB_MIN_SUBBUF_SIZE	((uint64_t)4096)
 #define LTT_RB_MAX_SUBBUF_SIZE	((uint64_t)1 << 32)	/* as LTT_MAX_SUBBUF_SIZE */
@@ -53,6 +54,15 @@
 #define LTT_RB_CACHELINE	64
 #define LTT_RB_LAP_BITS		8u	/* laps a commit word's bytes field spans */
 #define LTT_RB_PREFETCH_AHEAD	256	/* bytes after a slot its writer prefetches */
+/*
+ * The region's last page, after the data area: nobody writes nor reads it,
+ * so its memory is never taken (but by a preallocated channel's
+ * fallocate()); it is there so that a writer's prefetch past its slot
+ * (ltt_rb_prefetch_at()) stays inside the region from the last sub-buffer
+ * too, with no wrap to compute.
+ */
+#define LTT_RB_GUARD_SIZE	LTT_RB_PAGE_SIZE
+_Static_assert(LTT_RB_PREFETCH_AHEAD <= LTT_RB_GUARD_SIZE, "the prefetch stays in the region");
 
 /*
  * The CTF packet header and packet context at the start of every
@@ -497,16 +507,18 @@ static inline uint64_t ltt_rb_clock_cpu(const struct ltt_rb *rb, uint32_t *cpu)
 }
 
 /*
- * ltt_rb_prefetch_at() - the address a writer whose slot starts at
- * position @pos prefetches for writing: LTT_RB_PREFETCH_AHEAD bytes on,
- * wrapped into the data area.  The data area ends the mapping; past it
- * another mapping may follow (often another buffer's shared header, which
- * its writers and reader keep hot), whose lines a prefetch for writing
- * would take from them.  A prefetch never faults, but it does fetch.
+ * ltt_rb_prefetch_at() - the address a writer whose slot starts at @data
+ * prefetches for writing: LTT_RB_PREFETCH_AHEAD bytes on, inside the
+ * region (from the last sub-buffer's last bytes, in its guard page,
+ * LTT_RB_GUARD_SIZE).  Past the region another mapping may follow (often
+ * another buffer's shared header, which its writers and reader keep hot),
+ * whose lines a prefetch for writing would take from them: a prefetch
+ * never faults, but it does fetch.  The guard page is never touched, so
+ * its prefetch finds no page and is dropped.
  */
-static inline const void *ltt_rb_prefetch_at(const struct ltt_rb *rb, uint64_t pos)
+static inline const void *ltt_rb_prefetch_at(const void *data)
 {
-	return (const char *)rb->data + ((pos + LTT_RB_PREFETCH_AHEAD) & (rb->buf_size - 1));
+	return (const char *)data + LTT_RB_PREFETCH_AHEAD;
 }
 
 /**
@@ -619,7 +631,7 @@ ltt_rb_try_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, bo
 	 * the locked instructions of the events before it do not wait for
 	 * its fetch (bench/README.md, "Where the cycles go").
 	 */
-	__builtin_prefetch(ltt_rb_prefetch_at(rb, old), 1, 3);
+	__builtin_prefetch(ltt_rb_prefetch_at(ret_slot->data), 1, 3);
 	ret_slot->pos = old;
 	ret_slot->ts = ts;
 	ret_slot->ts_delta = ts - prev;

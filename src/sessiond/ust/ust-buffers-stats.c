@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
+#include "common/trace/ringbuf.h"
 #include "common/trace/tclock.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
@@ -36,7 +37,11 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 	}
 }
 
-/* The bytes of memory stream @i of @chan holds now, and its size: 0 or -errno. */
+/*
+ * The bytes of memory stream @i of @chan holds now, and what it can hold
+ * (its size but the guard page, which nothing touches: ringbuf.h): 0 or
+ * -errno.
+ */
 static int stream_mem(const struct ltt_ust_chan *chan, unsigned int i, uint64_t *ret_resident,
 		      uint64_t *ret_size)
 {
@@ -46,6 +51,8 @@ static int stream_mem(const struct ltt_ust_chan *chan, unsigned int i, uint64_t 
 		return -EBADF;
 	*ret_resident = (uint64_t)st.st_blocks * 512;
 	*ret_size = (uint64_t)st.st_size;
+	if (*ret_size >= LTT_RB_GUARD_SIZE)
+		*ret_size -= LTT_RB_GUARD_SIZE;
 	return 0;
 }
 

@@ -390,11 +390,12 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 	/*
 	 * ftruncate() reserves the size, not the pages: a CPU's take memory
 	 * as it first writes (on-demand).  preallocate: every page now, so
-	 * that recording never waits for memory (doc/memory.md).
+	 * that recording never waits for memory (doc/memory.md), but the
+	 * guard page, which nothing writes.
 	 */
 	if (ftruncate(fd, (off_t)len) ||
 	    (channel->attr.preallocation == LTT_PREALLOC_PREALLOCATE &&
-	     fallocate(fd, 0, 0, (off_t)len))) {
+	     fallocate(fd, 0, 0, (off_t)(len - LTT_RB_GUARD_SIZE)))) {
 		ret = -errno;
 		goto err;
 	}

@@ -33,11 +33,13 @@
 static void test_geometry(void)
 {
 	tap_is_u64(rbh_doff(2), 36864, "data offset of 2 sub-buffers: 9 pages (writer area 33 KiB)");
-	tap_is_u64(ltt_rb_region_size(4096, 2), rbh_doff(2) + 2 * 4096, "region size 2 x 4 KiB");
-	tap_is_u64(ltt_rb_region_size(4096, 64), rbh_doff(64) + 64 * 4096,
+	tap_is_u64(ltt_rb_region_size(4096, 2), rbh_doff(2) + 2 * 4096 + 4096,
+		   "region size 2 x 4 KiB: the data area and a guard page");
+	tap_is_u64(ltt_rb_region_size(4096, 64), rbh_doff(64) + 64 * 4096 + 4096,
 		   "region size 64 x 4 KiB: commit records spill onto another page");
 	tap_is_u64(rbh_doff(64), 40960, "data offset of 64 sub-buffers: 10 pages");
-	tap_is_u64(ltt_rb_region_size(1 << 20, 4), rbh_doff(4) + 4 * (1 << 20), "region size 4 x 1 MiB");
+	tap_is_u64(ltt_rb_region_size(1 << 20, 4), rbh_doff(4) + 4 * (1 << 20) + 4096,
+		   "region size 4 x 1 MiB");
 	tap_is_u64(ltt_rb_region_size(4096, 1), 0, "one sub-buffer is refused");
 	tap_is_u64(ltt_rb_region_size(2048, 2), 0, "sub-buffers under 4 KiB are refused");
 	tap_is_u64(ltt_rb_region_size(12288, 2), 0, "sub-buffer size not a power of two");
@@ -342,36 +344,54 @@ static void test_reserve_ts(void)
 
 /* One writer, a draining reader, no loss allowed (the writer retries). */
 /*
- * A writer prefetches LTT_RB_PREFETCH_AHEAD bytes past its slot: inside the
- * data area, which ends the mapping, also for the last sub-buffer's last
- * slots (wrapped to the first).
+ * A writer prefetches LTT_RB_PREFETCH_AHEAD bytes past its slot, with no
+ * wrap: inside the region also from the last sub-buffer's last slots,
+ * in the guard page that ends it, which three laps of writing leave
+ * untouched (no page taken in the memfd, every byte 0).
  */
-static void test_prefetch_in_area(void)
+static void test_prefetch_in_region(void)
 {
 	struct rbh_region r = { .fd = -1 };
 	struct ltt_rb rb;
-	const char *data, *end, *p;
-	uint64_t lap = 3 * 4 * 4096, pos;
-	bool inside = true;
+	struct ltt_rb_slot slot;
+	const char *data, *end, *guard, *p;
+	uint64_t pos, i, events = 0;
+	bool inside = true, past = false, zero = true;
+	unsigned char vec = 1;
 
-	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "create a 4 x 4 KiB region"))
+	if (!tap_ok(rbh_region_create(&r, 4096, 4, true) == 0, "create a 4 x 4 KiB region"))
 		return;
 	rbh_must_attach(&rb, &r);
 	data = rb.data;
-	end = data + rb.buf_size;
-	tap_ok((const char *)r.mem + r.len == end, "the data area ends the mapping");
-	/* every 8-byte slot start of a whole lap, three laps on */
-	for (pos = lap; pos < lap + rb.buf_size; pos += 8) {
-		p = ltt_rb_prefetch_at(&rb, pos);
-		inside &= p >= data && p < end;
+	guard = data + rb.buf_size;
+	end = (const char *)r.mem + r.len;
+	tap_ok(end == guard + LTT_RB_GUARD_SIZE, "a guard page of %u bytes ends the region",
+	       (unsigned)LTT_RB_GUARD_SIZE);
+	/* every 8-byte slot start of a lap */
+	for (pos = 0; pos < rb.buf_size; pos += 8) {
+		p = ltt_rb_prefetch_at(data + pos);
+		inside &= p > data && p < end;
+		past |= p >= guard;
 	}
-	tap_ok(inside, "every prefetch lies in the data area");
-	pos = lap + rb.buf_size - 64;	/* the last line of the last sub-buffer */
-	tap_ok(ltt_rb_prefetch_at(&rb, pos) == data + LTT_RB_PREFETCH_AHEAD - 64,
-	       "the last line's: the first sub-buffer's, not past the mapping");
-	pos = lap + 100;
-	tap_ok(ltt_rb_prefetch_at(&rb, pos) == data + 100 + LTT_RB_PREFETCH_AHEAD,
-	       "elsewhere, LTT_RB_PREFETCH_AHEAD bytes past the slot");
+	tap_ok(inside, "every prefetch lies in the region");
+	tap_ok(past, "the last slots' prefetches reach into the guard page");
+	tap_ok(ltt_rb_prefetch_at(data + 100) == data + 100 + LTT_RB_PREFETCH_AHEAD,
+	       "LTT_RB_PREFETCH_AHEAD bytes past the slot");
+	/* three laps of 24-byte events (overwrite mode: no reader needed) */
+	for (i = 0; i < 3 * 4 * 4096 / 24; i++) {
+		if (ltt_rb_reserve(&rb, 24, &slot) == 0) {
+			memset(slot.data, 0xa5, 24);
+			ltt_rb_commit(&rb, &slot);
+			events++;
+		}
+	}
+	tap_ok(events > 2 * 4 * 4096 / 24, "%" PRIu64 " events written over three laps", events);
+	/* first: reading the page below takes it */
+	tap_ok(mincore((void *)guard, LTT_RB_GUARD_SIZE, &vec) == 0 && !(vec & 1),
+	       "the guard page's memory is never taken");
+	for (p = guard; p < end; p++)
+		zero &= *(const volatile char *)p == 0;
+	tap_ok(zero, "the guard page is never written");
 	rbh_region_destroy(&r);
 }
 
@@ -886,7 +906,7 @@ int main(void)
 {
 	test_geometry();
 	test_attach();
-	test_prefetch_in_area();
+	test_prefetch_in_region();
 	test_lengths();
 	test_timestamps();
 	test_reserve_ts();
