@@ -458,15 +458,40 @@ struct ust_channel *ust_channel_find_target(const void *owner, uint64_t key)
 	return ust_channel_find(owner, key);
 }
 
+/* @chan's hint_streams (ust.h) under the getcpu plugin of the moment; ust lock held */
+static void channel_hint_cpu(struct ust_channel *chan)
+{
+	uint32_t n = __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED) ? 0 : chan->nr_streams;
+
+	__atomic_store_n(&chan->hint_streams, n, __ATOMIC_RELAXED);
+}
+
 int ust_channel_insert(struct ust_channel *chan)
 {
 	if (chan->key & LTT_APP_NOTIFIER_KEY_BIT)
 		return -EINVAL;
 	if (ust_channel_find(chan->owner, chan->key))
 		return -EEXIST;
+	channel_hint_cpu(chan);
 	chan->next = channels;
 	channels = chan;
 	return 0;
+}
+
+/*
+ * The getcpu plugin (getcpu.c): set, then every channel told under the
+ * ust lock, as ust_channel_insert() tells a new one, so that no channel
+ * is left taking its CPU hints from RDTSCP while the plugin is set.
+ */
+void ltt_ust_getcpu_set(int (*getcpu)(void))
+{
+	struct ust_channel *c;
+
+	ust_lock();
+	__atomic_store_n(&ust_getcpu_fn, getcpu, __ATOMIC_RELAXED);
+	for (c = channels; c; c = c->next)
+		channel_hint_cpu(c);
+	ust_unlock();
 }
 
 int ust_channel_remove(struct ust_channel *chan, struct ust_retire *retire)

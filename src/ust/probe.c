@@ -66,17 +66,17 @@ static __attribute__((noinline)) struct ust_stream *pick_stream_slow(struct ust_
 
 /*
  * The stream of the CPU we run on: the hint, else (a thread's first
- * event, CLOCK_MONOTONIC, an event dropped before its clock was read)
- * the CPU of the moment, from the rseq area (ust_current_cpu()).
+ * event, CLOCK_MONOTONIC, an event dropped before its clock was read, a
+ * getcpu plugin's channel: hint_streams 0) the CPU of the moment, from
+ * the rseq area or the plugin (ust_current_cpu()).
  */
 static inline struct ust_stream *pick_stream(struct ust_channel *chan)
 {
 	uint32_t cpu = cpu_hint;
 
-	/* a getcpu plugin's number, asked for each event, as LTTng-UST does */
-	if (__builtin_expect(cpu >= chan->nr_streams ||
-			     __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED) != NULL, 0))
-		cpu = (uint32_t)ust_current_cpu();	/* -1 wraps: the slow path */
+	if (__builtin_expect(cpu < __atomic_load_n(&chan->hint_streams, __ATOMIC_RELAXED), 1))
+		return &chan->streams[cpu];
+	cpu = (uint32_t)ust_current_cpu();	/* -1 wraps: the slow path */
 	if (__builtin_expect(cpu < chan->nr_streams, 1))
 		return &chan->streams[cpu];
 	return pick_stream_slow(chan, cpu);
@@ -476,10 +476,10 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 		return reserve_first_slow(ctx);
 	cpu = cpu_hint;
 	idx = ust_wrec_idx;
-	/* a getcpu plugin's number is asked for each event: pick_stream() */
-	if (__builtin_expect(cpu >= chan->nr_streams || idx == UST_WREC_UNSET ||
-			     payload_len > PAYLOAD_MAX ||
-			     __atomic_load_n(&ust_getcpu_fn, __ATOMIC_RELAXED) != NULL, 0))
+	/* hint_streams is 0 under a getcpu plugin, asked in pick_stream() */
+	if (__builtin_expect(cpu >= __atomic_load_n(&chan->hint_streams, __ATOMIC_RELAXED) ||
+			     idx == UST_WREC_UNSET ||
+			     payload_len > PAYLOAD_MAX, 0))
 		return reserve_first_slow(ctx);
 	s = (struct ust_stream *)&chan->streams[cpu];
 	rec = &s->wrecs[idx];

@@ -33,7 +33,8 @@
  *               grace periods (rcu.h: included by the files that use them).
  *   fds.c       the fds the library keeps open, which LTTng's fd helper
  *               leaves open when a program closes every fd.
- *   getcpu.c    the getcpu plugin's function (ltt_ust_getcpu_set()), which
+ *   getcpu.c    the getcpu plugin's function (ltt_ust_getcpu_set(), in
+ *               channel.c, which tells the channels: hint_streams), which
  *               ust_current_cpu() asks for each event's CPU when one is set.
  *   base.c      the ust lock, the start-up condition, the debug switch.
  *
@@ -112,7 +113,11 @@ void ust_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- getcpu.c ---- */
 
-/* A getcpu plugin's function (ltt_ust_getcpu_set()), or NULL; hidden: read PC-relative, no GOT. */
+/*
+ * A getcpu plugin's function (ltt_ust_getcpu_set(), channel.c), or NULL;
+ * hidden: read PC-relative, no GOT.  The fast path does not read it: a
+ * channel's hint_streams is 0 while it is set.
+ */
 extern int (*ust_getcpu_fn)(void) __attribute__((visibility("hidden")));
 
 /*
@@ -420,6 +425,13 @@ struct ust_channel {
 	 */
 	uint32_t nr_streams;
 	uint32_t nr_owned;
+	/*
+	 * The CPU hints the fast path takes as they are (a slot below this):
+	 * nr_streams, or 0 while a getcpu plugin says each event's CPU, so
+	 * that every event asks it (ust_current_cpu()) without a test of its
+	 * own; ust lock (ust_channel_insert(), ltt_ust_getcpu_set())
+	 */
+	uint32_t hint_streams;
 	struct ust_stream streams[];
 };
 

@@ -4,8 +4,8 @@
  * event into: every event of threads that start and end while recording,
  * the stream of the CPU a thread runs on (with the TSC, the CPU of its
  * previous timestamp) before and after it moves, after its CPU's buffer
- * filled up; a channel whose streams count different clocks refused; and
- * a thread cancelled while it records.
+ * filled up; a channel whose streams count different clocks refused; a
+ * getcpu plugin's CPU; and a thread cancelled while it records.
  *
  * As test_tracepoint_ser.c, the test plays the session daemon in-process
  * (ust-rings.h) and never contacts a real one.
@@ -296,6 +296,85 @@ static void test_cpu_after_drops(void)
 		   p.cpu[1]);
 }
 
+/*
+ * A getcpu plugin (ltt_ust_getcpu_set()) says each event's stream, set
+ * after the channel exists (every channel is told) and before one is
+ * added (the new one is told): the thread, pinned to one CPU, writes
+ * into the plugin's CPU's stream while it is set, and into its own
+ * before and after, the fast path having no test of the plugin.
+ */
+static int plugin_cpu;
+
+static int plugin_getcpu(void)
+{
+	return plugin_cpu;
+}
+
+static void test_getcpu_plugin(void)
+{
+	uint32_t nr = (uint32_t)get_nprocs_conf(), i, k;
+	uint32_t clock = ltt_tclock_tsc_kind("/proc/cpuinfo");
+	struct region rs[2][64];
+	void *mems[64];
+	size_t lens[64];
+	long long counts[2][64];
+	cpu_set_t allowed;
+	int cpu = -1, n;
+
+	CPU_ZERO(&allowed);
+	sched_getaffinity(0, sizeof(allowed), &allowed);
+	for (n = 0; n < (int)nr && n < 64 && cpu < 0; n++)
+		if (CPU_ISSET(n, &allowed))
+			cpu = n;
+	if (nr < 2 || nr > 64 || cpu < 0 || !pin(cpu)) {
+		tap_skip("getcpu plugin: needs two CPUs and one this process may run on");
+		tap_skip("getcpu plugin: needs two CPUs and one this process may run on");
+		tap_skip("getcpu plugin: needs two CPUs and one this process may run on");
+		return;
+	}
+	plugin_cpu = (cpu + 1) % (int)nr;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < nr; i++) {
+			region_new_clock(&rs[k][i], 1 << 16, 4, clock);
+			mems[i] = rs[k][i].mem;
+			lens[i] = rs[k][i].len;
+		}
+		if (k == 1)
+			ltt_ust_getcpu_set(plugin_getcpu);	/* after the first channel */
+		if (ltt_ust_test_add_channel(11 + k, nr, mems, lens) ||
+		    ltt_ust_test_enable_event(11 + k, "cpu:tick", 8)) {
+			tap_diag("cannot add the channel");
+			exit(1);
+		}
+		if (k == 0)
+			for (n = 0; n < 100; n++)
+				ltt_tracepoint(cpu, tick, n);	/* the hint is this CPU's */
+	}
+	for (n = 0; n < 300; n++)
+		ltt_tracepoint(cpu, tick, n);
+	ltt_ust_getcpu_set(NULL);
+	for (n = 0; n < 50; n++)
+		ltt_tracepoint(cpu, tick, n);
+	for (k = 0; k < 2; k++) {
+		count_per_stream(rs[k], nr, 8, counts[k]);
+		ltt_ust_test_remove_channel(11 + k);
+		for (i = 0; i < nr; i++)
+			region_free(&rs[k][i]);
+	}
+	tap_ok(counts[0][plugin_cpu] == 300 && counts[1][plugin_cpu] == 300,
+	       "getcpu plugin: its CPU %d's streams hold the 300 events written while it was set "
+	       "(%lld, %lld), in a channel added before it and one added after", plugin_cpu,
+	       counts[0][plugin_cpu], counts[1][plugin_cpu]);
+	tap_is_int(counts[0][cpu], 150,
+		   "getcpu plugin: the thread's CPU %d's stream holds the 100 before and the 50 after it",
+		   cpu);
+	tap_is_int(counts[1][cpu], 50, "getcpu plugin: and the 50 after it in the later channel");
+	CPU_ZERO(&allowed);
+	for (n = 0; n < 64; n++)
+		CPU_SET(n, &allowed);
+	sched_setaffinity(0, sizeof(allowed), &allowed);
+}
+
 static void *cancelled_main(void *arg)
 {
 	(void)arg;
@@ -381,6 +460,7 @@ int main(int argc, char **argv)
 		}
 		test_cpu_after_drops();
 		test_mixed_clocks();
+		test_getcpu_plugin();
 	}
 	test_cancelled();
 	rmdir(getenv("LTT_RUNDIR"));
