@@ -482,6 +482,11 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 			     payload_len > PAYLOAD_MAX, 0))
 		return reserve_first_slow(ctx);
 	s = (struct ust_stream *)&chan->streams[cpu];
+	/*
+	 * One register from here on: without it GCC computes the stream's
+	 * address again (a multiplication) for the ring buffer's fields.
+	 */
+	__asm__("" : "+r"(s));
 	rec = &s->wrecs[idx];
 	if (__builtin_expect(__atomic_load_n(&rec->pos, __ATOMIC_RELAXED) != 0, 0))
 		return reserve_first_slow(ctx);

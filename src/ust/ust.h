@@ -361,15 +361,26 @@ int ust_filter_read_ctx(unsigned int id, struct ltt_filter_value *out);
 
 /* ---- channel.c ---- */
 
+/*
+ * Padded to UST_STREAM_SIZE, a power of two, so that the fast path finds
+ * a CPU's stream with a shift rather than a multiplication.
+ */
+#define UST_STREAM_SIZE 512
 struct ust_stream {
-	struct ltt_rb rb;	/* attached to mem */
-	struct ltt_rb_wrec *wrecs;	/* our block's records, or ust_untracked_wrecs */
-	void *mem;
-	size_t len;
-	bool mapped;		/* mem is ours to munmap */
-	int wakeup_fd;		/* ours to close, or -1 */
-	int lock_fd;		/* holds our writer block's lock, or -1 */
+	union {
+		struct {
+			struct ltt_rb rb;	/* attached to mem */
+			struct ltt_rb_wrec *wrecs;	/* our block's records, or ust_untracked_wrecs */
+			void *mem;
+			size_t len;
+			bool mapped;		/* mem is ours to munmap */
+			int wakeup_fd;		/* ours to close, or -1 */
+			int lock_fd;		/* holds our writer block's lock, or -1 */
+		};
+		uint8_t ust_stream_size[UST_STREAM_SIZE];
+	};
 };
+_Static_assert(sizeof(struct ust_stream) == UST_STREAM_SIZE, "a stream is UST_STREAM_SIZE bytes");
 
 /*
  * The records of a stream whose writer block could not be taken (no

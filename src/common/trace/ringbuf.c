@@ -186,6 +186,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.event_one = (uint64_t)1 << h.count_shift;
 	h.bytes_mask = h.event_one - 1;
 	h.subbuf_mask = h.subbuf_size - 1;
+	h.buf_mask = h.buf_size - 1;
 	h.index_mask = h.num_subbuf - 1;
 	h.overwrite = hdr.overwrite;
 	h.clock = hdr.clock;

@@ -294,6 +294,7 @@ struct ltt_rb {
 	uint64_t bytes_mask;			/* (1 << count_shift) - 1 */
 	uint64_t event_one;			/* 1 << count_shift: one event */
 	uint64_t subbuf_mask;			/* subbuf_size - 1 */
+	uint64_t buf_mask;			/* buf_size - 1: a position's offset in data */
 	uint64_t index_mask;			/* num_subbuf - 1 */
 	bool overwrite;
 	uint32_t clock;				/* enum ltt_tclock_kind */
@@ -625,7 +626,7 @@ ltt_rb_try_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, bo
 		__atomic_thread_fence(__ATOMIC_RELEASE);
 #endif
 	/* in_sb + len < subbuf_size: the slot lies inside the mapping */
-	ret_slot->data = (void *)((uintptr_t)rb->data + (uintptr_t)(old & (rb->buf_size - 1)));
+	ret_slot->data = (void *)((uintptr_t)rb->data + (uintptr_t)(old & rb->buf_mask));
 	/*
 	 * The line a dozen small events on, taken for writing now, so that
 	 * the locked instructions of the events before it do not wait for
