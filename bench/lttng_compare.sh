@@ -15,7 +15,7 @@
 # per CPU in discard mode, big enough that nothing is dropped during a
 # run.  Both session daemons run together; each round runs every
 # tracer's program once, in turn, so that a load that changes during the
-# series weighs on each alike.  Per tracer: the median ns/event the
+# series weighs on each alike.  Per tracer: the median and best ns/event the
 # program measures around its loop, and the instructions per event
 # callgrind counts in that loop.
 # "ltt compat" is the LTTng program itself (Debian's headers) run under
@@ -78,7 +78,9 @@ filters+=("${more[@]}")
 with_filter() { [ -n "$1" ] && printf '%s\n' --filter "$1"; }
 
 declare -a ltt_ns ltt_insn ltt_events lttng_ns lttng_insn lttng_events compat_ns compat_insn compat_events
-declare -a before_ns before_insn
+declare -a before_ns before_insn ltt_best compat_best lttng_best
+# best < FILE: the lowest of the values one a line
+best() { sort -n | head -1; }
 # compat PROGRAM...: PROGRAM on ltt's LTTng-UST compatible libraries
 compat() {
 	LTT_LTTNG_UST_LIBDIR=$B/src/lttng-ust/.libs \
@@ -145,6 +147,9 @@ for i in "${!filters[@]}"; do
 	ltt_ns[i]=$(median < "$BENCH_TMP/run_ltt")
 	compat_ns[i]=$(median < "$BENCH_TMP/run_compat")
 	lttng_ns[i]=$(median < "$BENCH_TMP/run_lttng")
+	ltt_best[i]=$(best < "$BENCH_TMP/run_ltt")
+	compat_best[i]=$(best < "$BENCH_TMP/run_compat")
+	lttng_best[i]=$(best < "$BENCH_TMP/run_lttng")
 	ltt_insn[i]=$(insn worker_main "$FLOOD")
 	compat_insn[i]=$(CG_PREFIX=compat insn bench_events "$LTTNG_FLOOD")
 	lttng_insn[i]=$(insn bench_events "$LTTNG_FLOOD")
@@ -162,19 +167,21 @@ for i in "${!filters[@]}"; do
 done
 daemon_stop
 
-printf '%-18s %-13s %10s %16s %14s\n' filter tracer ns/event instructions/ev "events in trace"
+echo "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown)"
+printf '%-18s %-13s %10s %8s %16s %14s\n' filter tracer ns/event best instructions/ev "events in trace"
 for i in "${!filters[@]}"; do
 	f=${filters[i]}
-	printf '%-18s %-13s %10s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" \
+	printf '%-18s %-13s %10s %8s %16s %14s\n' "${f:-(none)}" ltt "${ltt_ns[i]}" "${ltt_best[i]}" \
 		"${ltt_insn[i]:-n/a}" "${ltt_events[i]}"
-	printf '%-18s %-13s %10s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
-		"${compat_insn[i]:-n/a}" "${compat_events[i]}"
-	[ -n "${COMPAT_BEFORE:-}" ] && printf '%-18s %-13s %10s %16s %14s\n' "" "compat before" \
-		"${before_ns[i]}" "${before_insn[i]:-n/a}" "(same trace)"
-	printf '%-18s %-13s %10s %16s %14s\n' "" LTTng "${lttng_ns[i]}" \
+	printf '%-18s %-13s %10s %8s %16s %14s\n' "" "ltt compat" "${compat_ns[i]}" \
+		"${compat_best[i]}" "${compat_insn[i]:-n/a}" "${compat_events[i]}"
+	[ -n "${COMPAT_BEFORE:-}" ] && printf '%-18s %-13s %10s %8s %16s %14s\n' "" "compat before" \
+		"${before_ns[i]}" "" "${before_insn[i]:-n/a}" "(same trace)"
+	printf '%-18s %-13s %10s %8s %16s %14s\n' "" LTTng "${lttng_ns[i]}" "${lttng_best[i]}" \
 		"${lttng_insn[i]:-n/a}" "${lttng_events[i]}"
 	awk -v a="${ltt_ns[i]}" -v c="${compat_ns[i]}" -v b="${lttng_ns[i]}" \
-		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f, ltt compat / LTTng: %.2f\n", "", a / b, c / b }'
+		-v ab="${ltt_best[i]}" -v bb="${lttng_best[i]}" \
+		'BEGIN { if (b > 0) printf "%-18s ltt / LTTng time: %.2f (best runs: %.2f), ltt compat / LTTng: %.2f\n", "", a / b, ab / bb, c / b }'
 done
 echo "(expected of each tracer without a filter: $((RUNS * EVENTS + 1)) events, plus the" \
 	"callgrind run's $EVENTS; with v > 10, 11 fewer per run; ltt compat's count holds" \
