@@ -46,6 +46,13 @@
  * cannot overflow a size_t.
  */
 #define PAYLOAD_MAX ((size_t)UINT32_MAX - HDR_EXTENDED - LTT_RB_EVENT_CTX_MAX)
+/*
+ * The plain fast path's bound: one comparison with an immediate; a
+ * payload above it (no sub-buffer of 2 GiB or less holds it) takes the
+ * slow path, which clamps it to PAYLOAD_MAX.
+ */
+#define PAYLOAD_FAST_MAX ((size_t)INT32_MAX)
+_Static_assert(PAYLOAD_FAST_MAX <= PAYLOAD_MAX, "the fast path's bound is within the clamp");
 
 /*
  * The CPU of the calling thread's last TSC read: RDTSCP returns it with
@@ -479,7 +486,7 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	/* hint_streams is 0 under a getcpu plugin, asked in pick_stream() */
 	if (__builtin_expect(cpu >= __atomic_load_n(&chan->hint_streams, __ATOMIC_RELAXED) ||
 			     idx == UST_WREC_UNSET ||
-			     payload_len > PAYLOAD_MAX, 0))
+			     payload_len > PAYLOAD_FAST_MAX, 0))
 		return reserve_first_slow(ctx);
 	s = (struct ust_stream *)&chan->streams[cpu];
 	/*

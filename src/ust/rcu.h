@@ -60,8 +60,19 @@ static inline __attribute__((always_inline)) bool ust_rcu_lock(void)
 /* ust_rcu_unlock() - leave the section (release: our reads come first) */
 static inline __attribute__((always_inline)) void ust_rcu_unlock(void)
 {
+#if defined(__x86_64__)
+	/*
+	 * One plain decrement of the word in memory, not a load, a
+	 * subtraction and a store: only this thread writes it, a signal
+	 * handler's section between would have left it as it found it, and
+	 * on x86 a store is a release (the clobber keeps the compiler's
+	 * accesses of the section before it).
+	 */
+	__asm__ volatile("subq $1, %0" : "+m"(ust_rcu_ctr) : : "memory");
+#else
 	__atomic_store_n(&ust_rcu_ctr, __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) - 1,
 			 __ATOMIC_RELEASE);
+#endif
 }
 
 /**
