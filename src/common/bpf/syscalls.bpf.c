@@ -4,7 +4,8 @@
  * at each system call's entry (raw tracepoint sys_enter), when the call is
  * one the daemon enabled (the map calls) and the session records (ctl),
  * the record ftrace's sys_enter_NAME would hold, its string arguments
- * read from the process, into this CPU's ring (rings[cpu]); a record no
+ * read from the process (and connect's sockaddr, poll's count, as
+ * lttng-modules writes them), into this CPU's ring (rings[cpu]); a record no
  * ring could take is counted in lost, per CPU.  bpf-abi.h says the
  * record's layout.  x86_64 (its system call registers).
  *
@@ -180,12 +181,78 @@ static __always_inline __u32 read_str(__u8 *rec, __u32 *off, __u64 uptr)
 	return ((__u32)n << 16) | at;
 }
 
+#define AF_INET 2
+#define AF_INET6 10
+
+static __always_inline __u16 swab16(__u16 v)
+{
+	return (__u16)((v >> 8) | (v << 8));
+}
+
+/*
+ * connect's sockaddr at @uptr (@alen bytes) as lttng-modules writes it:
+ * its fields at @p, its address at @off (bpf-abi.h, SOCKADDR).  What
+ * can't be read is left 0, as lttng-modules leaves it.
+ */
+static __always_inline void read_sockaddr(__u8 *rec, __u8 *p, __u32 *off, __u64 uptr, long alen)
+{
+	__u32 at = *off & OFF_MASK, v4 = at, v6 = at;
+	__u16 family = 0, port = 0, *g;
+	__u8 *a = rec + at;
+	int i;
+
+	if (alen >= 2 && bpf_probe_read_user(&family, sizeof(family), (const void *)uptr))
+		family = 0;
+	if (family == AF_INET && alen >= 16) {
+		bpf_probe_read_user(&port, sizeof(port), (const void *)(uptr + 2));
+		if (bpf_probe_read_user(a, 4, (const void *)(uptr + 4)))
+			*(__u32 *)a = 0;
+		v4 = (4u << 16) | at;
+		at += 4;
+	} else if (family == AF_INET6 && alen >= 28) {
+		bpf_probe_read_user(&port, sizeof(port), (const void *)(uptr + 2));
+		if (bpf_probe_read_user(a, 16, (const void *)(uptr + 8)))
+			__builtin_memset(a, 0, 16);
+		g = (__u16 *)a;
+#pragma unroll
+		for (i = 0; i < 8; i++)
+			g[i] = swab16(g[i]);
+		v6 = (16u << 16) | at;
+		at += 16;
+	}
+	*(__u16 *)p = family;
+	*(__u16 *)(p + 2) = swab16(port);
+	*(__u32 *)(p + 4) = v4;
+	*(__u32 *)(p + 8) = v6;
+	*(__u32 *)(p + 12) = 0;
+	*off = at;
+}
+
+/*
+ * poll's and ppoll's array at @uptr of @nfds pollfds: how many
+ * lttng-modules writes (bounded, 0 when they can't be read) and whether
+ * there were more (bpf-abi.h, POLLFD).  The bounded array spans two
+ * pages at most: its first and last pollfd read, every page was.
+ */
+static __always_inline void read_pollfd(__u8 *p, __u64 uptr, __u32 nfds)
+{
+	__u32 len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : nfds;
+	__u64 one;
+
+	if (len && (bpf_probe_read_user(&one, sizeof(one), (const void *)uptr) ||
+		    bpf_probe_read_user(&one, sizeof(one), (const void *)(uptr + 8 * (len - 1)))))
+		len = 0;
+	*(__u32 *)p = len;
+	*(__u32 *)(p + 4) = nfds > LTT_BPF_POLL_MAX;
+	*(__u64 *)(p + 8) = 0;
+}
+
 SEC("raw_tracepoint/sys_enter")
 int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
 	long nr = (long)ctx->args[1];
-	__u32 key = LTT_BPF_CTL_ON, zero = 0, cpu, k, off;
+	__u32 key = LTT_BPF_CTL_ON, zero = 0, cpu, k, off, pay;
 	struct task_struct *task;
 	struct ltt_bpf_call *sc;
 	struct scratch *s;
@@ -215,7 +282,8 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	*(__s32 *)(rec + 4) = (__s32)bpf_get_current_pid_tgid();
 	*(__s32 *)(rec + 8) = (__s32)nr;
 	*(__u32 *)(rec + 12) = 0;
-	off = LTT_BPF_HDR + 8 * (sc->nargs > LTT_BPF_ARGS ? LTT_BPF_ARGS : sc->nargs);
+	pay = LTT_BPF_HDR + 8 * (sc->nargs > LTT_BPF_ARGS ? LTT_BPF_ARGS : sc->nargs);
+	off = pay + (sc->payload ? LTT_BPF_PAYLOAD_BYTES : 0);
 #pragma unroll
 	for (i = 0; i < LTT_BPF_ARGS; i++) {
 		if (i >= sc->nargs)
@@ -225,6 +293,10 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 			v = read_str(rec, &off, v);
 		*(__u64 *)(rec + LTT_BPF_HDR + 8 * i) = v;
 	}
+	if (sc->payload == LTT_BPF_PAYLOAD_SOCKADDR)
+		read_sockaddr(rec, rec + (pay & 127), &off, arg_of(regs, 1), (int)arg_of(regs, 2));
+	else if (sc->payload == LTT_BPF_PAYLOAD_POLLFD)
+		read_pollfd(rec + (pay & 127), arg_of(regs, 0), (__u32)arg_of(regs, 1));
 	cpu = bpf_get_smp_processor_id();
 	ring = bpf_map_lookup_elem(&rings, &cpu);
 	if (!ring) {

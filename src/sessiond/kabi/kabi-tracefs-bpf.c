@@ -2,9 +2,11 @@
 /*
  * kabi-tracefs-bpf.c - the tracefs backend's BPF system call source
  * (doc/kernel-bpf.md): where the kernel refuses event probes, a system
- * call's entry whose call has path or name arguments is recorded by ltt's
- * BPF program (common/bpf/bpf-sc.h) instead of ftrace's sys_enter_X:
- * the same record, its strings read from the process.  Each channel
+ * call's entry whose call has path or name arguments, or a structure
+ * lttng-modules reads (connect's sockaddr, poll's pollfds), is recorded
+ * by ltt's BPF program (common/bpf/bpf-sc.h) instead of ftrace's
+ * sys_enter_X: the same record, its strings read from the process, the
+ * structure's fields after the arguments.  Each channel
  * loads the program with a ring per CPU (handed to the consumer beside
  * the CPU's trace_pipe_raw, BPF_RING) and enables the calls in its map.
  * The catalog's event keeps its ftrace names: its layout is the format
@@ -51,6 +53,19 @@ void tracefs_bpf_check(struct tracefs *t)
 }
 
 /*
+ * The structure lttng-modules reads at @call's entry (its overrides):
+ * one of LTT_BPF_PAYLOAD_* (bpf-abi.h says what each records).
+ */
+static uint8_t call_payload(const char *call)
+{
+	if (!strcmp(call, "connect"))
+		return LTT_BPF_PAYLOAD_SOCKADDR;
+	if (!strcmp(call, "poll") || !strcmp(call, "ppoll"))
+		return LTT_BPF_PAYLOAD_POLLFD;
+	return LTT_BPF_PAYLOAD_NONE;
+}
+
+/*
  * The arguments of system call entry @text (its format): how many, and
  * which are strings (bit i: argument i), as the event probes take them.
  * Returns 0, or -ENOTSUP (an argument that is not an 8-byte slot, too many).
@@ -90,12 +105,15 @@ void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
 	if (tracefs_entry_format(t, ev, &text, &orig))
 		return;		/* not a system call's entry, or its format unreadable */
 	nr = ltt_bpf_sc_number(ev->event + strlen(SYSCALL_ENTER));
-	if (nr < 0 || call_args(text, orig, &ev->bpf_nargs, &ev->bpf_mask) || !ev->bpf_mask)
-		goto out;	/* no string, or a call the program can't say: ftrace's event */
+	ev->bpf_payload = call_payload(ev->event + strlen(SYSCALL_ENTER));
+	if (nr < 0 || call_args(text, orig, &ev->bpf_nargs, &ev->bpf_mask) ||
+	    (!ev->bpf_mask && !ev->bpf_payload) ||
+	    (ev->bpf_payload && ev->bpf_nargs < 3))
+		goto out;	/* nothing to read, or a call the program can't say: ftrace's event */
 	ev->bpf_nr = (uint16_t)nr;
 	ev->bpf = true;
-	LTT_DBG("kernel: %s recorded by the BPF program (call %d, strings 0x%x)", ev->name, nr,
-		ev->bpf_mask);
+	LTT_DBG("kernel: %s recorded by the BPF program (call %d, strings 0x%x, structure %u)",
+		ev->name, nr, ev->bpf_mask, ev->bpf_payload);
 out:
 	if (!ev->bpf && nr < 0)
 		LTT_DBG("kernel: %s: no system call number known for %s: its strings are addresses",
@@ -165,6 +183,7 @@ int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32
 		call.enter_id = (uint16_t)id;
 		call.nargs = ev->bpf_nargs;
 		call.str_mask = ev->bpf_mask;
+		call.payload = ev->bpf_payload;
 	}
 	ret = ltt_bpf_sc_set(c->bpf, ev->bpf_nr, &call);
 	if (ret)

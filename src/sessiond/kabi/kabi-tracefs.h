@@ -57,11 +57,12 @@ struct tracefs_event {
 	/*
 	 * A system call's entry recorded by the BPF program instead
 	 * (kabi-tracefs-bpf.c; system and event stay ftrace's), or tried
-	 * and left as it is: its call's number, arguments, strings (bit i).
+	 * and left as it is: its call's number, arguments, strings (bit i),
+	 * the structure it reads (LTT_BPF_PAYLOAD_*, common/bpf/bpf-abi.h).
 	 */
 	bool bpf, bpf_tried;
 	uint16_t bpf_nr;
-	uint8_t bpf_nargs, bpf_mask;
+	uint8_t bpf_nargs, bpf_mask, bpf_payload;
 };
 
 /* A channel's copy of a system call's event probe (kabi-tracefs-probe.c). */
@@ -346,7 +347,8 @@ int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev
 
 /*
  * The layout of @ev's BPF records from its format file's @text (@len
- * bytes): the format's, the strings as __data_loc; ltt_ftrace_format_parse()'s
+ * bytes): the format's, the strings as __data_loc, the fields of the
+ * structure it reads after the arguments; ltt_ftrace_format_parse()'s
  * return and @why.
  */
 int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
