@@ -231,6 +231,21 @@ tracefs_or_skip() {
 	fi
 }
 
+# bpf_source_or_skip: tracefs_or_skip, and the test is skipped unless the
+# BPF system call source records here (doc/kernel-bpf.md): ltt built with
+# it, the kernel loading its program and refusing event probes (the
+# source is used only then).
+bpf_source_or_skip() {
+	tracefs_or_skip
+	[ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
+		skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
+	"$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
+	[ $? = 77 ] && skip_all "BPF can't be loaded here"
+	if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
+		skip_all "can't tell whether this kernel refuses event probes"
+	fi
+}
+
 # tracefs_sessiond LOG: a root daemon of this test's run directory with
 # --kernel-backend=tracefs, -vv, its log in LOG.
 tracefs_sessiond() {

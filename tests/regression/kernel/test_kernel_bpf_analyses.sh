@@ -12,25 +12,9 @@
 test_init
 command -v lttng-iousagetop >/dev/null ||
 	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
-tracefs_or_skip
-[ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
-	skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
-"$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
-[ $? = 77 ] && skip_all "BPF can't be loaded here"
-if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
-	skip_all "can't tell whether this kernel refuses event probes"
-fi
+bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 tracefs_setup 9
-LA_TIMEOUT=300
-
-# analysis NAME [ARG...]: lttng-NAME on the trace, its output in
-# $TEST_TMP/NAME.txt; its exit status.
-analysis() {
-	local name=$1
-	shift
-	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
-}
 
 F=$TEST_TMP/ltt-bpf-io-$$
 lttctl -q create t -o "$TEST_TMP/t" &&
