@@ -33,7 +33,8 @@
  *                          family; writev of 1, 2 and 3 bytes to a pipe;
  *                          poll on the pipe's read end (POLLIN) and the
  *                          TCP socket (POLLOUT), on 600 pollfds (-1), on
- *                          an unreadable array; epoll_ctl adding the
+ *                          an unreadable array; ppoll on the two (a zero
+ *                          timeout); epoll_ctl adding the
  *                          pipe's read end (EPOLLIN, data 0x1234); prints
  *                          "tid T port P pipe R W tcp S epoll E v6 0|1"
  *
@@ -380,6 +381,7 @@ static int payloads_load(void)
 	(void)syscall(SYS_poll, two, 2, 0);
 	(void)syscall(SYS_poll, many, 600, 0);
 	(void)syscall(SYS_poll, (void *)8, 2, 0);
+	(void)syscall(SYS_ppoll, two, 2, &(struct timespec){ 0 }, NULL, 8);
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	if (ep < 0 || syscall(SYS_epoll_ctl, ep, EPOLL_CTL_ADD, pipefd[0], &ev)) {
 		fprintf(stderr, "kload: payloads: epoll: %s\n", strerror(errno));

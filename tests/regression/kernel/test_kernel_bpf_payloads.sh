@@ -5,17 +5,18 @@
 # program of known calls (kload payloads: connect to its own listener on
 # 127.0.0.1 and to [2001:db8::1:2]:4243, a connect whose length holds no
 # family, writev of 3 iovecs, poll on 2 fds, on 600, on a bad address,
-# epoll_ctl) and babeltrace2 reads exactly lttng-modules' fields:
-# connect's family, dport, v4addr and v6addr; poll's fds_length and
-# overflow (600 cut to 512 and marked); the other calls' arguments as
-# ftrace gives them (writev's vlen 3, epoll_ctl's op and fd).
+# ppoll on 2, epoll_ctl) and babeltrace2 reads exactly lttng-modules'
+# fields: connect's family, dport, v4addr and v6addr; poll's and ppoll's
+# fds_length and overflow (600 cut to 512 and marked); the other calls'
+# arguments as ftrace gives them (writev's vlen 3, epoll_ctl's op and
+# fd).  A filter on an added field (family == 0) keeps that connect alone.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 12
+plan 15
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
@@ -59,7 +60,24 @@ like "$(grep 'syscall_entry_poll: .*nfds = 600,' <<<"$ENTRIES")" \
 like "$(grep 'syscall_entry_poll: .*ufds = 0x8,' <<<"$ENTRIES")" \
 	"nfds = 2, timeout_msecs = 0, fds_length = 0, overflow = 0 }" \
 	"poll on an unreadable array: fds_length 0, as lttng-modules when its copy fails"
+like "$(grep 'syscall_entry_ppoll:' <<<"$ENTRIES")" \
+	"nfds = 2, tsp = 0x[0-9A-F]+, sigmask = 0x0, sigsetsize = 8, fds_length = 2, overflow = 0 }" \
+	"ppoll on 2 fds: its arguments, fds_length 2, overflow 0"
 like "$(grep 'syscall_entry_epoll_ctl:' <<<"$ENTRIES")" \
 	"{ epfd = $ep, op = 1, fd = $rfd, event = 0x[0-9A-F]+ }" \
 	"epoll_ctl: epfd, op 1 (EPOLL_CTL_ADD), the pipe's fd"
 lttctl -q destroy p
+
+# a filter on a field the program adds, run by the consumer
+lttctl -q create f -o "$TEST_TMP/f" &&
+	lttctl -q enable-event -k --syscall connect --filter 'family == 0' -s f &&
+	lttctl -q add-context -k -t tid -s f &&
+	lttctl -q start f
+out=$("$KLOAD" payloads)
+ok $? "kload payloads ran again, in a session recording connect with --filter 'family == 0'"
+lttctl -q stop f
+read -r _ tid _ <<<"$out"
+FTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f/kernel" | grep "tid = $tid }")
+is "$(grep -c 'syscall_entry_connect:' <<<"$FTEXT"):$(grep -c 'syscall_entry_connect: .*addrlen = 1, family = 0,' <<<"$FTEXT")" \
+	"1:1" "... its one connect whose length holds no family, no other"
+lttctl -q destroy f
