@@ -35,8 +35,10 @@
  *                          TCP socket (POLLOUT), on 600 pollfds (-1), on
  *                          an unreadable array; ppoll on the two (a zero
  *                          timeout); epoll_ctl adding the
- *                          pipe's read end (EPOLLIN, data 0x1234); prints
- *                          "tid T port P pipe R W tcp S epoll E v6 0|1"
+ *                          pipe's read end (EPOLLIN, data 0x1234); accept
+ *                          of the TCP connection; prints "tid T port P
+ *                          pipe R W tcp S epoll E v6 0|1 cport C" (C the
+ *                          TCP socket's own port)
  *
  * Exits 0 once done, 1 on a failed call (said on stderr), 2 on bad usage.
  */
@@ -344,12 +346,12 @@ static int rename_load(long n, const char *name)
 
 static int payloads_load(void)
 {
-	struct sockaddr_in sin = { .sin_family = AF_INET };
+	struct sockaddr_in sin = { .sin_family = AF_INET }, peer, own;
 	struct sockaddr_in6 six = { .sin6_family = AF_INET6, .sin6_port = htons(4243) };
 	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0x1234 };
 	static struct pollfd many[600];
 	struct pollfd two[2];
-	socklen_t len = sizeof(sin);
+	socklen_t len = sizeof(sin), plen = sizeof(peer), olen = sizeof(own);
 	int lis, tcp, udp6, pipefd[2], ep, v6 = 0;
 	char a[] = "a", bc[] = "bc", def[] = "def";
 	struct iovec iov[3] = { { a, 1 }, { bc, 2 }, { def, 3 } };
@@ -387,8 +389,14 @@ static int payloads_load(void)
 		fprintf(stderr, "kload: payloads: epoll: %s\n", strerror(errno));
 		return 1;
 	}
-	printf("tid %ld port %u pipe %d %d tcp %d epoll %d v6 %d\n", (long)syscall(SYS_gettid),
-	       ntohs(sin.sin_port), pipefd[0], pipefd[1], tcp, ep, v6);
+	if (syscall(SYS_accept, lis, &peer, &plen) < 0 ||
+	    getsockname(tcp, (struct sockaddr *)&own, &olen)) {
+		fprintf(stderr, "kload: payloads: accept: %s\n", strerror(errno));
+		return 1;
+	}
+	printf("tid %ld port %u pipe %d %d tcp %d epoll %d v6 %d cport %u\n",
+	       (long)syscall(SYS_gettid), ntohs(sin.sin_port), pipefd[0], pipefd[1], tcp, ep, v6,
+	       ntohs(own.sin_port));
 	return 0;
 }
 

@@ -68,10 +68,16 @@
  * POLLFD: poll's and ppoll's (the array argument 0, its count argument
  *   1): u32 fds_length at P (the count, at most LTT_BPF_POLL_MAX; 0 when
  *   the array can't be read), u8 overflow at P + 4 (1: more than that).
+ * ACCEPT: accept's and accept4's, at the exit (the record ftrace's
+ *   sys_exit_NAME holds, ret at 16, P = 24): s32 upeer_addrlen at P (the
+ *   length the kernel wrote back; 0 when unreadable), then SOCKADDR's
+ *   fields from P + 4 with sport for dport, of the buffer the entry
+ *   passed (argument 1, its length at argument 2).
  */
 #define LTT_BPF_PAYLOAD_NONE	 0
 #define LTT_BPF_PAYLOAD_SOCKADDR 1
 #define LTT_BPF_PAYLOAD_POLLFD	 2
+#define LTT_BPF_PAYLOAD_ACCEPT	 3
 #define LTT_BPF_POLL_MAX	512	/* pollfds: a page's, as lttng-modules bounds them */
 
 /* What the program does at a system call's entry: the map's value, by number. */
@@ -80,7 +86,8 @@ struct ltt_bpf_call {
 	__u8 nargs;		/* arguments recorded: 0 .. LTT_BPF_ARGS */
 	__u8 str_mask;		/* bit i: argument i is a string read from the process */
 	__u8 payload;		/* LTT_BPF_PAYLOAD_*: a structure read after the arguments */
-	__u8 reserved[3];
+	__u8 exit_payload;	/* LTT_BPF_PAYLOAD_ACCEPT: the exit's */
+	__u16 exit_id;		/* the exit's record's common_type; 0: ftrace records it */
 };
 
 #endif /* LTT_COMMON_BPF_ABI_H */

@@ -446,16 +446,16 @@ bool tracefs_string_field(const char *text, const char *field)
 	return false;
 }
 
-int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
-			 struct ltt_ftrace_event **ret_orig)
+/* The format of @ev, a system call event whose name starts with @prefix. */
+static int call_format(const struct tracefs *t, const struct tracefs_event *ev, const char *prefix,
+		       char **ret_text, struct ltt_ftrace_event **ret_orig)
 {
 	char path[3 * LTT_FTRACE_NAME_MAX], *text;
 	struct ltt_ftrace_event *orig;
 	const char *why = NULL;
 	ssize_t len;
 
-	if (strcmp(ev->system, "syscalls") ||
-	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+	if (strcmp(ev->system, "syscalls") || strncmp(ev->event, prefix, strlen(prefix)))
 		return -ENOENT;
 	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
 	orig = malloc(sizeof(*orig));
@@ -474,6 +474,18 @@ int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev
 	return 0;
 }
 
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig)
+{
+	return call_format(t, ev, SYSCALL_ENTER, ret_text, ret_orig);
+}
+
+int tracefs_exit_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			struct ltt_ftrace_event **ret_orig)
+{
+	return call_format(t, ev, SYSCALL_EXIT, ret_text, ret_orig);
+}
+
 /*
  * The format lines of @payload's fields (bpf-abi.h), at @at, the
  * arguments' end, into @out (@size bytes): lttng-modules' names and
@@ -481,7 +493,6 @@ int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev
  */
 static int payload_lines(uint8_t payload, unsigned int at, char *out, size_t size)
 {
-	static const char line[] = "\tfield:%s;\toffset:%u;\tsize:%u;\tsigned:0;\n";
 	static const struct {
 		uint8_t payload;
 		const char *decl;
@@ -493,6 +504,11 @@ static int payload_lines(uint8_t payload, unsigned int at, char *out, size_t siz
 		{ LTT_BPF_PAYLOAD_SOCKADDR, "__data_loc u16[] v6addr", 8, 4 },
 		{ LTT_BPF_PAYLOAD_POLLFD, "unsigned int fds_length", 0, 4 },
 		{ LTT_BPF_PAYLOAD_POLLFD, "u8 overflow", 4, 1 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "int upeer_addrlen", 0, 4 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "unsigned short family", 4, 2 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "unsigned short sport", 6, 2 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "__data_loc u8[] v4addr", 8, 4 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "__data_loc u16[] v6addr", 12, 4 },
 	};
 	size_t i, used = 0;
 	int n;
@@ -500,8 +516,9 @@ static int payload_lines(uint8_t payload, unsigned int at, char *out, size_t siz
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		if (fields[i].payload != payload)
 			continue;
-		n = snprintf(out + used, size - used, line, fields[i].decl, at + fields[i].off,
-			     fields[i].size);
+		n = snprintf(out + used, size - used, "\tfield:%s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
+			     fields[i].decl, at + fields[i].off, fields[i].size,
+			     !strncmp(fields[i].decl, "int ", 4));
 		if (n < 0 || (size_t)n >= size - used)
 			return -1;
 		used += (size_t)n;

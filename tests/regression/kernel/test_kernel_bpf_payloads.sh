@@ -5,8 +5,9 @@
 # program of known calls (kload payloads: connect to its own listener on
 # 127.0.0.1 and to [2001:db8::1:2]:4243, a connect whose length holds no
 # family, writev of 3 iovecs, poll on 2 fds, on 600, on a bad address,
-# ppoll on 2, epoll_ctl) and babeltrace2 reads exactly lttng-modules'
-# fields: connect's family, dport, v4addr and v6addr; poll's and ppoll's
+# ppoll on 2, epoll_ctl, accept) and babeltrace2 reads exactly
+# lttng-modules' fields: connect's family, dport, v4addr and v6addr;
+# accept's exit's upeer_addrlen, family, sport, v4addr; poll's and ppoll's
 # fds_length and overflow (600 cut to 512 and marked); the other calls'
 # arguments as ftrace gives them (writev's vlen 3, epoll_ctl's op and
 # fd).  A filter on an added field (family == 0) keeps that connect alone.
@@ -16,22 +17,23 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 15
+plan 16
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
 ok $? "a root daemon with --kernel-backend=tracefs started"
 lttctl -q create p -o "$TEST_TMP/p" &&
-	lttctl -q enable-event -k --syscall connect,writev,poll,ppoll,epoll_ctl -s p &&
+	lttctl -q enable-event -k --syscall connect,writev,poll,ppoll,epoll_ctl,accept,accept4 -s p &&
 	lttctl -q add-context -k -t tid -s p &&
 	lttctl -q start p
-ok $? "a session recording connect, writev, poll, ppoll, epoll_ctl started"
+ok $? "a session recording connect, writev, poll, ppoll, epoll_ctl, accept, accept4 started"
 out=$("$KLOAD" payloads)
 ok $? "kload payloads ran: $out"
 lttctl -q stop p
-read -r _ tid _ port _ rfd wfd _ tcp _ ep _ v6 <<<"$out"
+read -r _ tid _ port _ rfd wfd _ tcp _ ep _ v6 _ cport <<<"$out"
 TEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/p/kernel" | grep "tid = $tid }")
 ENTRIES=$(grep -o 'syscall_entry_[a-z_0-9]*: .*' <<<"$TEXT")
+EXITS=$(grep -o 'syscall_exit_[a-z_0-9]*: .*' <<<"$TEXT")
 
 v4="_v4addr_length = 4, v4addr = \\[ \\[0\\] = 127, \\[1\\] = 0, \\[2\\] = 0, \\[3\\] = 1 \\]"
 nov4="_v4addr_length = 0, v4addr = \\[ \\]"
@@ -66,6 +68,9 @@ like "$(grep 'syscall_entry_ppoll:' <<<"$ENTRIES")" \
 like "$(grep 'syscall_entry_epoll_ctl:' <<<"$ENTRIES")" \
 	"{ epfd = $ep, op = 1, fd = $rfd, event = 0x[0-9A-F]+ }" \
 	"epoll_ctl: epfd, op 1 (EPOLL_CTL_ADD), the pipe's fd"
+like "$(grep 'syscall_exit_accept:' <<<"$EXITS")" \
+	"{ ret = [0-9]+, upeer_addrlen = 16, family = 2, sport = $cport, $v4, $nov6 }" \
+	"accept's exit: the peer 127.0.0.1:$cport (upeer_addrlen 16, family 2, sport, v4addr)"
 lttctl -q destroy p
 
 # a filter on a field the program adds, run by the consumer
