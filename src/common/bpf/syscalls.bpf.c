@@ -309,14 +309,19 @@ static __always_inline struct ltt_bpf_call *recorded(long nr)
 	struct task_struct *task;
 	__u64 *on;
 
+	struct ltt_bpf_call *sc;
+
 	on = bpf_map_lookup_elem(&ctl, &key);
 	if (!on || !*on || nr < 0 || nr >= LTT_BPF_SC_MAX)
 		return NULL;
 	k = (__u32)nr;
+	sc = bpf_map_lookup_elem(&calls, &k);
+	if (!sc || (!sc->enter_id && !sc->exit_id))
+		return NULL;	/* most calls: before reading the task */
 	task = (struct task_struct *)bpf_get_current_task();
 	if (BPF_CORE_READ(task, thread_info.status) & TS_COMPAT)
 		return NULL;
-	return bpf_map_lookup_elem(&calls, &k);
+	return sc;
 }
 
 SEC("raw_tracepoint/sys_enter")
@@ -332,7 +337,7 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	int i;
 
 	sc = recorded(nr);
-	if (!sc || (!sc->enter_id && !sc->exit_id) || !tracked())
+	if (!sc || !tracked())
 		return 0;
 	if (sc->exit_id && sc->exit_payload == LTT_BPF_PAYLOAD_ACCEPT) {
 		tid = (__u32)bpf_get_current_pid_tgid();
