@@ -17,7 +17,7 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 16
+plan 17
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
@@ -76,13 +76,16 @@ lttctl -q destroy p
 # a filter on a field the program adds, run by the consumer
 lttctl -q create f -o "$TEST_TMP/f" &&
 	lttctl -q enable-event -k --syscall connect --filter 'family == 0' -s f &&
+	lttctl -q enable-event -k --syscall accept -s f &&
+	lttctl -q disable-event -k --syscall accept -s f &&
 	lttctl -q add-context -k -t tid -s f &&
 	lttctl -q start f
 out=$("$KLOAD" payloads)
-ok $? "kload payloads ran again, in a session recording connect with --filter 'family == 0'"
+ok $? "kload payloads ran again, in a session recording connect with --filter 'family == 0' (accept enabled, then disabled)"
 lttctl -q stop f
 read -r _ tid _ <<<"$out"
 FTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/f/kernel" | grep "tid = $tid }")
 is "$(grep -c 'syscall_entry_connect:' <<<"$FTEXT"):$(grep -c 'syscall_entry_connect: .*addrlen = 1, family = 0,' <<<"$FTEXT")" \
 	"1:1" "... its one connect whose length holds no family, no other"
+is "$(grep -c 'syscall_e[a-z]*_accept' <<<"$FTEXT")" 0 "... no accept: its exit disabled is not recorded"
 lttctl -q destroy f
