@@ -235,16 +235,26 @@ static int count_exit(struct ltt_bpf_sc *b, bool more)
 	return 0;
 }
 
+int ltt_bpf_sc_get(const struct ltt_bpf_sc *b, uint32_t nr, struct ltt_bpf_call *ret)
+{
+	if (!b || !ret || nr >= LTT_BPF_SC_MAX)
+		return -EINVAL;
+	if (bpf_map_lookup_elem(bpf_map__fd(b->skel->maps.calls), &nr, ret))
+		return -errno;
+	return 0;
+}
+
 int ltt_bpf_sc_set(struct ltt_bpf_sc *b, uint32_t nr, const struct ltt_bpf_call *call)
 {
 	struct ltt_bpf_call was = { 0 };
-	int fd, ret = 0;
+	int fd, ret;
 
 	if (!b || !call || nr >= LTT_BPF_SC_MAX || call->nargs > LTT_BPF_ARGS)
 		return -EINVAL;
+	ret = ltt_bpf_sc_get(b, nr, &was);
+	if (ret)
+		return ret;
 	fd = bpf_map__fd(b->skel->maps.calls);
-	if (bpf_map_lookup_elem(fd, &nr, &was))
-		return -errno;
 	if (call->exit_id && !was.exit_id)
 		ret = count_exit(b, true);
 	if (!ret && bpf_map_update_elem(fd, &nr, call, BPF_ANY)) {

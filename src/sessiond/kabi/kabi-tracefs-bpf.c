@@ -174,15 +174,9 @@ int tracefs_bpf_chan_open(struct tf_chan *c, const struct ltt_kabi_channel *attr
 		return 0;
 	if (cpus <= 0)
 		return cpus < 0 ? cpus : -EINVAL;
-	c->bpf_call = calloc(LTT_BPF_SC_MAX, sizeof(*c->bpf_call));
-	if (!c->bpf_call)
-		return -ENOMEM;
 	ret = ltt_bpf_sc_create((uint32_t)cpus, ring_bytes(attr), &c->bpf, why, sizeof(why));
-	if (ret) {
+	if (ret)
 		LTT_WARN("kernel: ftrace instance %s: %s", c->name, why);
-		free(c->bpf_call);
-		c->bpf_call = NULL;
-	}
 	return ret;
 }
 
@@ -190,8 +184,6 @@ void tracefs_bpf_chan_close(struct tf_chan *c)
 {
 	ltt_bpf_sc_destroy(c->bpf);
 	c->bpf = NULL;
-	free(c->bpf_call);
-	c->bpf_call = NULL;
 }
 
 /* Recording: the session started and one call enabled (the program costs every call). */
@@ -213,7 +205,9 @@ int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32
 
 	if (!c->bpf)
 		return -EOPNOTSUPP;
-	call = c->bpf_call[ev->bpf_nr];
+	ret = ltt_bpf_sc_get(c->bpf, ev->bpf_nr, &call);	/* the other half's kept */
+	if (ret)
+		return ret;
 	if (at_exit(ev)) {
 		was = call.exit_id;
 		call.exit_id = on ? (uint16_t)id : 0;
@@ -228,7 +222,6 @@ int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32
 	ret = ltt_bpf_sc_set(c->bpf, ev->bpf_nr, &call);
 	if (ret)
 		return ret;
-	c->bpf_call[ev->bpf_nr] = call;
 	if (on && !was)
 		c->bpf_calls++;
 	else if (!on && was)

@@ -123,7 +123,6 @@ struct tf_chan {
 	size_t nr_copies;
 	/* The BPF program recording its system calls' strings (t->bpf), or NULL. */
 	struct ltt_bpf_sc *bpf;
-	struct ltt_bpf_call *bpf_call;		/* as set in its map: LTT_BPF_SC_MAX, by number */
 	unsigned int bpf_calls;			/* entries and exits enabled there */
 };
 
