@@ -82,11 +82,17 @@ int ltt_tclock_plugin_set(unsigned int which, const void *fnp)
 	return ret;
 }
 
+/* ltt's own clock's callbacks, as void (*)(void) (the generic function pointer type) */
+static void (*const own[LTT_TCLOCK_NR_CBS])(void) = {
+	[LTT_TCLOCK_CB_READ64] = (void (*)(void))own_read64,
+	[LTT_TCLOCK_CB_FREQ] = (void (*)(void))own_freq,
+	[LTT_TCLOCK_CB_UUID] = (void (*)(void))own_uuid,
+	[LTT_TCLOCK_CB_NAME] = (void (*)(void))own_name,
+	[LTT_TCLOCK_CB_DESCRIPTION] = (void (*)(void))own_description,
+};
+
 int ltt_tclock_plugin_get(unsigned int which, void *fnp)
 {
-	ltt_tclock_u64_fn read64 = own_read64, freq = own_freq;
-	ltt_tclock_uuid_fn uuid = own_uuid;
-	ltt_tclock_text_fn name = own_name, description = own_description;
 	void (*fn)(void) = NULL;
 
 	if (which >= LTT_TCLOCK_NR_CBS)
@@ -95,27 +101,9 @@ int ltt_tclock_plugin_get(unsigned int which, void *fnp)
 	if (enabled)
 		fn = cbs[which];
 	pthread_mutex_unlock(&lock);
-	if (fn) {
-		memcpy(fnp, &fn, sizeof(fn));
-		return 0;
-	}
-	switch (which) {
-	case LTT_TCLOCK_CB_READ64:
-		memcpy(fnp, &read64, sizeof(read64));
-		break;
-	case LTT_TCLOCK_CB_FREQ:
-		memcpy(fnp, &freq, sizeof(freq));
-		break;
-	case LTT_TCLOCK_CB_UUID:
-		memcpy(fnp, &uuid, sizeof(uuid));
-		break;
-	case LTT_TCLOCK_CB_NAME:
-		memcpy(fnp, &name, sizeof(name));
-		break;
-	default:
-		memcpy(fnp, &description, sizeof(description));
-		break;
-	}
+	if (!fn)
+		fn = own[which];
+	memcpy(fnp, &fn, sizeof(fn));
 	return 0;
 }
 
