@@ -22,6 +22,8 @@ enum ctl_exit {
 	CTL_EXIT_OK = 0,
 	CTL_EXIT_FAILURE = 1,
 	CTL_EXIT_USAGE = 2,
+	/* add-context: a perf counter this machine can't count (LTTng's CMD_WARNING) */
+	CTL_EXIT_WARNING = 4,
 };
 
 struct ctl_cmd;

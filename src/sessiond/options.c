@@ -253,8 +253,10 @@ static int choose_clock(struct options *opts)
 
 	if (want && !*want)
 		want = NULL;
-	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err)))
+	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err))) {
+		ltt_tclock_plugin_choose(&opts->tclock, "ltt-sessiond");
 		return 0;
+	}
 	fprintf(stderr, "ltt-sessiond: Error: %s%s: %s\n", opts->clock ? "--clock=" : "LTT_CLOCK=",
 		want, err);
 	return -1;

@@ -312,6 +312,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/lttng/test_lttng_ust_helpers.sh \
 	tests/regression/lttng/test_lttng_ust_env.sh \
 	tests/regression/lttng/test_lttng_ust_getcpu.sh \
+	tests/regression/lttng/test_lttng_ust_clock_plugin.sh \
 	tests/regression/ust/test_ust_clock.sh \
 	tests/regression/ust/test_ust_filter.sh \
 	tests/regression/rotation/test_rotation_snapshot.sh \
