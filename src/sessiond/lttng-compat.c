@@ -20,7 +20,9 @@
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lttng-compat.h"
+#include "sessiond/priv/priv.h"
 
 /* ---- sessions ---- */
 
@@ -332,6 +334,54 @@ static uint32_t destroy_session(struct ltt_lttng_call *call)
 	return ret;
 }
 
+/* LTTng's codes of SAVE_SESSION (lttng/lttng-error.h). */
+#define ERR_SAVE_FILE_EXIST 85
+#define ERR_SAVE_IO_FAIL 86
+
+/*
+ * SAVE_SESSION (`lttng save`): the session, or every one of the
+ * client's, written in LTTng 2.13's format to DIR/NAME.lttng, DIR the
+ * client's path or the default one, as LTTng's daemon writes them.  The
+ * saving is libltt-ctl's (lttctl save's) through the daemon's own client
+ * socket, as the daemon's user: it serves that user's clients only, and
+ * a root daemon's only while it keeps root's rights (the files are
+ * written with them, as root's client would).
+ */
+static uint32_t save_session(struct ltt_lttng_call *call)
+{
+	const struct ltt_lttng_req *q = &call->req;
+	char err[LTT_LIB_DETAIL_MAX];
+	size_t n = 0;
+	int ret;
+
+	if (q->save_omit_name || q->save_omit_output)
+		return ltt_lttng_refuse(call, "saving without a name or an output", "lttctl save");
+	if (call->ctx->cred.uid == ltt_priv_daemon_uid() && call->ctx->cred.uid != geteuid())
+		return ltt_lttng_refuse(call, "saving once root's rights are given up (--privsep-user)",
+					"lttctl save, or --privsep-user=root");
+	if (call->ctx->cred.uid != geteuid() || !call->ctx->rundir)
+		return ltt_lttng_refuse(call, "saving another user's sessions",
+					"lttctl save, as that user");
+	ret = ltt_lib_save_lttng(call->ctx->rundir, q->save_name[0] ? q->save_name : NULL,
+				 q->save_url[0] ? q->save_url : NULL, q->save_overwrite != 0, &n,
+				 err, sizeof(err));
+	if (ret)
+		LTT_WARN_RL("LTTng client pid %d: SAVE_SESSION: %s%s%s (%zu saved)",
+			    (int)call->ctx->cred.pid, err, *err ? ": " : "", ltt_strerror(ret), n);
+	switch (ret) {
+	case 0:
+		return LTT_LTTNG_OK;
+	case -LTT_ERR_CONFIG_EXISTS:
+		return ERR_SAVE_FILE_EXIST;
+	case -LTT_ERR_CONFIG_IO:
+	case -LTT_ERR_CONFIG_MODULE:
+	case -LTT_ERR_CONFIG_LTTNG_FORMAT:
+		return ERR_SAVE_IO_FAIL;
+	default:
+		return ltt_lttng_code(call, (enum ltt_error_code)-ret);
+	}
+}
+
 /* ---- the table ---- */
 
 /* What serves each command: a handler, or what to use instead. */
@@ -368,7 +418,7 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT] = { ltt_lttng_snapshot_del_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_LIST_OUTPUT] = { ltt_lttng_snapshot_list_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = { ltt_lttng_snapshot_record, NULL },
-	[LTT_LTTNG_CMD_SAVE_SESSION] = { NULL, "lttctl save" },
+	[LTT_LTTNG_CMD_SAVE_SESSION] = { save_session, NULL },
 	[LTT_LTTNG_CMD_ROTATE_SESSION] = { ltt_lttng_rotate_session, NULL },
 	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = { ltt_lttng_rotation_get_info, NULL },
 	[LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE] = { ltt_lttng_rotation_set_schedule, NULL },

@@ -239,6 +239,7 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.idle_timeout_ms = lim->idle_timeout_s * 1000,
 		.triggers = &d->triggers,
 		.budget = &d->client_budget,
+		.rundir = rd->path,
 	};
 	struct ltt_app_thread_config acfg = {
 		.budget = &d->app_budget,
