@@ -348,6 +348,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_tracefile_clash.sh \
 	tests/regression/cli/test_cli_escape.sh \
 	tests/regression/cli/test_cli_mi.sh \
+	tests/regression/cli/test_cli_mi_schema.sh \
 	tests/regression/sessiond/test_sessiond_bounds.sh \
 	tests/regression/rotation/test_rotation.sh \
 	tests/regression/rotation/test_rotation_clear.sh \
