@@ -336,6 +336,30 @@ int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t siz
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
+int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location)
+{
+	const char *path, *name;
+	struct ltt_lttng_uprobe_lens l = { 0 };
+
+	/* "elf:PATH:FUNCTION": a function's name has no ':', a path may */
+	if (strncmp(location, "elf:", 4) || !(name = strrchr(location, ':')) || name == location + 3)
+		return -EINVAL;
+	path = location + 4;
+	l.path_len = (uint32_t)(name - path) + 1;
+	name++;
+	l.name_len = (uint32_t)strlen(name) + 1;
+	if (l.path_len < 2 || l.name_len < 2 || l.path_len > LTT_LTTNG_PATH_MAX ||
+	    l.name_len > LTT_LTTNG_PATH_MAX)
+		return -EINVAL;
+	ltt_wbuf_put_u8(w, LTT_LTTNG_UPROBE_FUNCTION);
+	ltt_codec_put(w, &lttng_uprobe_function, &l);
+	ltt_wbuf_put_bytes(w, name, l.name_len);
+	ltt_wbuf_put_bytes(w, path, l.path_len - 1);
+	ltt_wbuf_put_u8(w, 0);
+	ltt_wbuf_put_u8(w, LTT_LTTNG_UPROBE_LOOKUP_ELF);
+	return 0;
+}
+
 /* ---- the agents' filters ---- */
 
 /* The comparison of the level LTTng's client adds for @ll_type: a range's, or one level's. */

@@ -421,6 +421,17 @@ void ltt_lttng_put_perf_counter(struct ltt_wbuf *w, const struct ltt_lttng_perf_
 int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size);
 
 /**
+ * ltt_lttng_put_uprobe() - the user-space probe location of ltt's text
+ * @location, "elf:PATH:FUNCTION", as LTTng lists it: a function's
+ * location, looked up in the ELF symbols (ltt_lttng_get_uprobe()'s
+ * layout); LTTng's client takes one without the binary's descriptor
+ *
+ * Returns 0, or -EINVAL for another text (an SDT probe's: LTTng's client
+ * takes one only with its binary's descriptor); nothing is put then.
+ */
+int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location);
+
+/**
  * ltt_lttng_agent_filter() - an agent rule's filter as LTTng's client
  * sends it, and LTTng's daemon lists it: the user's filter @user ("":
  * none) and-ed with the logger's name @name (unless "*") and the log

@@ -24,7 +24,7 @@
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 100
+plan 102
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -292,13 +292,22 @@ if [ -w "${TFS:-/sys/kernel/tracing}/uprobe_events" ] && [ -x "$PROG" ]; then
 	lttng enable-event -k --userspace-probe="sdt:$PROG:ltt_test:plain" up2 -s up >/dev/null
 	like "$(lttctl list up)" "up1 \\(type: userspace-probe, location: elf:$PROG:uprobe_target\\)" \
 		"lttctl lists ltt's user-space probe rule, at the function of that file"
+	run lttng list up -k
+	is "$(grep -A4 '^      up1 ' <<<"$STDOUT")" "      up1 (type: userspace-probe) [enabled]
+        Type: Function
+        Binary path:   $PROG
+        Function:      uprobe_target()
+        Lookup method: ELF" "lttng list -k: the function's probe as LTTng lists it, with its location" ||
+		diag "$OUT"
+	like "$STDOUT" "up2 \\(type: tracepoint\\) \\[enabled\\]" \
+		"... the SDT probe's as a tracepoint (LTTng's client takes its location only with the binary's descriptor)"
 	lttng start up >/dev/null && "$PROG" 10 >/dev/null && lttng stop up >/dev/null
 	bt "$TEST_TMP/up" "$TEST_TMP/up.txt"
 	is "$(grep -c ' up1: ' "$TEST_TMP/up.txt"):$(grep -c ' up2: ' "$TEST_TMP/up.txt")" 10:10 \
 		"... the program's 10 calls of the function and 10 of the SDT probe recorded"
 	lttng destroy up >/dev/null
 else
-	skip 3 "no writable uprobe_events, or no uprobe_prog: user-space probes not tried"
+	skip 5 "no writable uprobe_events, or no uprobe_prog: user-space probes not tried"
 fi
 lttctl create ctx --no-output >/dev/null
 lttng enable-channel -u c1 -s ctx >/dev/null
