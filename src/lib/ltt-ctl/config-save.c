@@ -418,6 +418,21 @@ out:
 	return ret;
 }
 
+int ltt_cfg_daemon_open(const char *rundir, char *err, size_t errlen, struct ltt_ctl **ret)
+{
+	if (err && errlen)
+		err[0] = '\0';
+	return ltt_ctl_connect(rundir, ret);
+}
+
+int ltt_cfg_daemon_close(struct ltt_ctl *ctl, int ret, char *err, size_t errlen)
+{
+	if (ret && err && errlen)
+		snprintf(err, errlen, "%s", ltt_ctl_error_detail(ctl));
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
 int ltt_lib_save_lttng(const char *rundir, const char *session, const char *dir, bool force,
 		       size_t *ret_count, char *err, size_t errlen)
 {
@@ -430,9 +445,7 @@ int ltt_lib_save_lttng(const char *rundir, const char *session, const char *dir,
 	int ret;
 
 	*ret_count = 0;
-	if (err && errlen)
-		err[0] = '\0';
-	ret = ltt_ctl_connect(rundir, &ctl);
+	ret = ltt_cfg_daemon_open(rundir, err, errlen, &ctl);
 	if (ret)
 		return ret;
 	if (dir)
@@ -466,11 +479,8 @@ int ltt_lib_save_lttng(const char *rundir, const char *session, const char *dir,
 			(*ret_count)++;
 		}
 	}
-	if (ret && err && errlen)
-		snprintf(err, errlen, "%s", ltt_ctl_error_detail(ctl));
 	free(names);
-	ltt_ctl_disconnect(ctl);
-	return ret;
+	return ltt_cfg_daemon_close(ctl, ret, err, errlen);
 }
 
 /* Load: reading */
