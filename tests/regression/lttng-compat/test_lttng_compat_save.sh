@@ -8,8 +8,8 @@
 # without --force, says a missing session is missing; and `lttng load`
 # of the file gives the session back as it was (lttng list and lttctl
 # list the same channels, rules and contexts).  The root daemon keeps
-# root's rights here (--privsep-user=root): one that gives them up refuses
-# SAVE_SESSION (test_lttng_compat.sh).  As root in its own mount
+# root's rights here (--privsep-user=root), and saves itself; one that
+# gives them up has its privileged part save (test_lttng_compat.sh).  As root in its own mount
 # namespace (/var/run/lttng), as test_lttng_compat.sh.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
