@@ -35,6 +35,8 @@ struct ctl_ctx {
 	bool no_sessiond;		/* -n: never start a session daemon */
 	const char *rundir;		/* --rundir, NULL for the library's default */
 	const struct ctl_cmd *cmd;	/* the command being run */
+	/* argv[0] when run by the name lttng (ltt-lttng-compat's link), else NULL */
+	const char *lttng_name;
 };
 
 typedef int (*ctl_cmd_fn)(const struct ctl_ctx *ctx, int argc, const char **argv);

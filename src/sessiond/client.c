@@ -301,6 +301,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		.cred = c->cred,
 		.client_fd = c->fd,
 		.minor = c->minor,
+		.rundir = t->cfg.rundir,
 	};
 	struct ltt_wbuf body;
 	enum ltt_error_code ret;

@@ -50,6 +50,8 @@ struct ltt_client_thread_config {
 	unsigned int max_per_uid;	/* connections per user, root not limited; 0: default */
 	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
 	struct ltt_triggers *triggers;	/* borrowed: SUBSCRIBE finds the triggers there */
+	/* borrowed: the daemon's run directory, where LTTng's SAVE_SESSION reaches its own socket */
+	const char *rundir;
 	/*
 	 * Borrowed, this thread's alone (programs have their own, so a
 	 * user's pending requests never refuse its programs' descriptions):

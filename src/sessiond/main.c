@@ -239,6 +239,7 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.idle_timeout_ms = lim->idle_timeout_s * 1000,
 		.triggers = &d->triggers,
 		.budget = &d->client_budget,
+		.rundir = rd->path,
 	};
 	struct ltt_app_thread_config acfg = {
 		.budget = &d->app_budget,
@@ -484,6 +485,8 @@ static int run(const struct options *opts)
 		 opts->tclock.why);
 	ltt_domains_init(&d.domains);
 	ltt_triggers_init(&d.triggers, opts->lim.max_triggers_per_uid);
+	d.triggers.rule_slots[0] = opts->lim.rule_slots_kernel;
+	d.triggers.rule_slots[1] = opts->lim.rule_slots_user;
 	d.domains.triggers = &d.triggers;
 	ltt_maps_init(&d.maps);
 	d.domains.maps = &d.maps;
@@ -570,6 +573,8 @@ out:
 	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);
 	free(opts.max_triggers_arg);
+	free(opts.rule_slots_kernel_arg);
+	free(opts.rule_slots_user_arg);
 	free(opts.max_bytes_arg);
 	free(opts.consumerd_idle_arg);
 	free(opts.metadata_max_arg);

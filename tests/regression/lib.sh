@@ -480,20 +480,23 @@ timeline_order() {
 		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n'
 }
 
-# mi_valid FILE: validate an lttctl --mi xml document against its schema:
-# LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi, LTTng's own
-# file) for a document in LTTng's namespace, or LTTng 2.15's
-# mi-lttng-4.2.xsd for one that says schemaVersion="4.2" (list
-# --mem-usage), ltt's xml/mi.xsd for ltt's own (help, wait-trigger, the
-# trigger commands).  Prints xmllint's verdict ("FILE validates");
-# returns its status.
+# mi_valid FILE: validate an lttctl --mi xml document against its
+# schemas: ltt's own, xml/mi.xsd (which imports xml/lttng-mi.xsd for
+# LTTng's namespace: what `make install` puts in $(datadir)/ltt/xml),
+# for every document; and for one in LTTng's namespace LTTng's too, the
+# reference: LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi,
+# LTTng's own file), or LTTng 2.15's mi-lttng-4.2.xsd for one that says
+# schemaVersion="4.2" (list --mem-usage).  Prints xmllint's verdict
+# ("FILE validates", or the first schema's errors); returns its status.
 mi_valid() {
-	local xsd="$LTT_TOP_SRCDIR/xml/mi.xsd" v
+	local v out
 	if grep -q 'xmlns="https://lttng.org/xml/ns/lttng-mi"' "$1"; then
 		v=$(sed -n 's/.* schemaVersion="\([0-9.]*\)".*/\1/p' "$1" | head -1)
-		xsd="$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-${v:-4.1}.xsd"
+		out=$(xmllint --noout --schema \
+			"$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-${v:-4.1}.xsd" "$1" 2>&1) ||
+			{ printf '%s\n' "$out"; return 1; }
 	fi
-	xmllint --noout --schema "$xsd" "$1" 2>&1
+	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$1" 2>&1
 }
 
 # mi_xp XPATH [FILE]: the string value of XPATH in an --mi xml document

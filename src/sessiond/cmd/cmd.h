@@ -54,6 +54,8 @@ struct ltt_cmd_ctx {
 	struct ucred cred;	/* the client */
 	int client_fd;		/* its connection (borrowed), -1: the daemon's own */
 	uint32_t minor;		/* the protocol minor agreed with it */
+	/* the daemon's run directory (its client socket): NULL outside a client thread */
+	const char *rundir;
 };
 
 typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
