@@ -44,7 +44,6 @@ struct options {
 	int group_by_session, group_by_host;
 };
 
-enum { OPT_VERBOSE = 1, OPT_HELP, OPT_VERSION };
 
 /* The working directory's variables: ltt's, then LTTng's name. */
 static const char *const workdir_envs[] = {
@@ -101,6 +100,12 @@ static void lttng_short_options(struct poptOption *table)
 	}
 }
 
+/* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
+static void print_help(void *ctx)
+{
+	poptPrintHelp(ctx, stdout, 0);
+}
+
 static int parse_options(int argc, const char **argv, struct options *o)
 {
 	struct poptOption table[] = {
@@ -136,11 +141,11 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &o->ratelimit, 0,
 		  "at most LINES similar lines a peer causes per SECONDS, 0: no limit (default: 10/5)",
 		  "LINES/SECONDS" },
-		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &o->quiet, 0, "errors only", NULL },
-		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
-		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		{ "help", 'h', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
 	poptContext ctx;
@@ -151,17 +156,9 @@ static int parse_options(int argc, const char **argv, struct options *o)
 	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		if (rc == OPT_VERBOSE) {
-			o->verbose++;
-		} else if (rc == OPT_HELP) {
-			poptPrintHelp(ctx, stdout, 0);
-			ret = 1;
+		ret = ltt_daemon_opt("ltt-relayd", rc, &o->verbose, print_help, ctx);
+		if (ret)
 			goto out;
-		} else if (rc == OPT_VERSION) {
-			printf("ltt-relayd %s\n", PACKAGE_VERSION);
-			ret = 1;
-			goto out;
-		}
 	}
 	if (ltt_daemon_args_end("ltt-relayd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
 				poptStrerror(rc), poptPeekArg(ctx))) {

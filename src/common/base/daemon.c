@@ -176,6 +176,23 @@ bool ltt_daemon_started_as(int argc, const char **argv, const char *name)
 	return !strcmp(base ? base + 1 : argv[0], name);
 }
 
+/* ltt_daemon_opt(): daemon.h */
+int ltt_daemon_opt(const char *prog, int rc, int *verbose, void (*help)(void *arg), void *arg)
+{
+	switch (rc) {
+	case LTT_DAEMON_OPT_VERBOSE:
+		(*verbose)++;
+		return 0;
+	case LTT_DAEMON_OPT_HELP:
+		help(arg);
+		return 1;
+	case LTT_DAEMON_OPT_VERSION:
+		printf("%s %s\n", prog, PACKAGE_VERSION);
+		return 1;
+	}
+	return 0;
+}
+
 /* ltt_daemon_args_end(): daemon.h */
 int ltt_daemon_args_end(const char *prog, int rc, const char *bad, const char *why,
 			const char *rest)

@@ -75,6 +75,24 @@ int ltt_daemon_block_signals(bool nonblock, int *ret_sfd);
  */
 bool ltt_daemon_started_as(int argc, const char **argv, const char *name);
 
+/* The codes of the options every daemon's popt table has; its own follow. */
+enum {
+	LTT_DAEMON_OPT_VERBOSE = 1,	/* -v */
+	LTT_DAEMON_OPT_HELP,		/* -h */
+	LTT_DAEMON_OPT_VERSION,		/* -V */
+	LTT_DAEMON_OPT_OWN,		/* the daemon's first own code */
+};
+
+/**
+ * ltt_daemon_opt() - popt's code @rc, if one every daemon has: -v counted
+ * in *@verbose, -h: @help(@arg) prints the help, -V: @prog's version
+ * printed; any other code: nothing done
+ *
+ * Returns 1 when the daemon is to exit now (help or version printed),
+ * else 0.
+ */
+int ltt_daemon_opt(const char *prog, int rc, int *verbose, void (*help)(void *arg), void *arg);
+
 /**
  * ltt_daemon_args_end() - the end of a daemon's option parsing, the same
  * for the three daemons
