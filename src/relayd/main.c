@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -354,22 +353,11 @@ static int env_settings(unsigned int *ret_idle, unsigned int *ret_bound_idle,
 /* Raise the soft open file limit to the hard one; the soft limit then. */
 static uint64_t raise_nofile(void)
 {
-	struct rlimit rl;
+	uint64_t n;
 
-	if (getrlimit(RLIMIT_NOFILE, &rl))
+	if (ltt_daemon_raise_nofile(&n))
 		return 1024;
-	if (rl.rlim_cur < rl.rlim_max) {
-		struct rlimit want = { rl.rlim_max, rl.rlim_max };
-
-		if (!setrlimit(RLIMIT_NOFILE, &want))
-			rl.rlim_cur = rl.rlim_max;
-		else
-			LTT_DBG("can't raise the open file limit to %llu: %s",
-				(unsigned long long)rl.rlim_max, strerror(errno));
-	}
-	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (1u << 30))
-		return 1u << 30;
-	return rl.rlim_cur;
+	return n > (1u << 30) ? 1u << 30 : n;
 }
 
 /*
