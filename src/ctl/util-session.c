@@ -237,6 +237,19 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 	return CTL_EXIT_FAILURE;
 }
 
+int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
+			   struct ltt_session_detail **ret_detail)
+{
+	struct ltt_ctl *ctl;
+	int ret = ctl_util_connect(ctx, false, &ctl);
+
+	if (ret)
+		return ret;
+	ret = ctl_util_get_session(ctl, session, ret_detail);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
 const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
 						     enum ltt_domain domain, const char *name)
 {

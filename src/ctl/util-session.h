@@ -188,6 +188,15 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail);
 
 /**
+ * ctl_util_fetch_session() - ctl_util_get_session() on a connection of
+ * its own (ctl_util_connect(), no daemon started), closed before it returns
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
+			   struct ltt_session_detail **ret_detail);
+
+/**
  * ctl_util_find_channel() - the channel @name of @domain in @detail, or NULL
  *
  * Returns a pointer into @detail (borrowed).
