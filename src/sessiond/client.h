@@ -69,7 +69,7 @@ struct ltt_client_thread;
 /**
  * ltt_client_thread_start() - start serving clients
  * @cfg: copied
- * @ret_thread: to stop with ltt_client_thread_stop()
+ * @ret_thread: to stop with ltt_client_thread_stop() (NULL on error)
  *
  * Returns 0 or a negative errno; on error the listening socket is closed.
  */

@@ -287,7 +287,8 @@ out:
 
 static uint32_t start_trace(struct ltt_lttng_call *call)
 {
-	enum ltt_error_code err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_START_SESSION, -1, NULL);
+	enum ltt_error_code err =
+		ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_START_SESSION, 0, 0, NULL);
 
 	if (err == LTT_ERR_SESSION_ACTIVE)
 		return LTT_LTTNG_ERR_TRACE_ALREADY_STARTED;
@@ -297,7 +298,8 @@ static uint32_t start_trace(struct ltt_lttng_call *call)
 /* Stopped with the data written: DATA_PENDING answers 0 at once after it. */
 static uint32_t stop_trace(struct ltt_lttng_call *call)
 {
-	return ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, NULL));
+	return ltt_lttng_code(call,
+			      ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, 1, NULL));
 }
 
 static uint32_t data_pending(struct ltt_lttng_call *call)
@@ -308,7 +310,7 @@ static uint32_t data_pending(struct ltt_lttng_call *call)
 	uint8_t pending;
 
 	ltt_wbuf_init(&reply);
-	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, -1, &reply);
+	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, 0, 0, &reply);
 	if (err == LTT_ERR_SESSION_ACTIVE) {
 		ltt_wbuf_fini(&reply);
 		return LTT_LTTNG_ERR_SESSION_STARTED;	/* as LTTng, for an active session */
@@ -329,7 +331,8 @@ static uint32_t destroy_session(struct ltt_lttng_call *call)
 {
 	uint32_t ret;
 
-	ret = ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, -1, NULL));
+	ret = ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, 0, 0,
+							 NULL));
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->hdr, 0);
 	return ret;

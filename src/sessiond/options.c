@@ -209,12 +209,6 @@ static int parse_privsep_user(struct options *opts)
 	return 0;
 }
 
-enum {
-	OPT_VERBOSE = 1,
-	OPT_HELP,
-	OPT_VERSION,
-};
-
 /* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
 static bool probes_valid(const char *list)
 {
@@ -271,6 +265,12 @@ static int choose_clock(struct options *opts)
 }
 
 /* ltt_options_parse(): options.h */
+/* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
+static void print_help(void *ctx)
+{
+	poptPrintHelp(ctx, stdout, 0);
+}
+
 int ltt_options_parse(int argc, const char **argv, struct options *opts)
 {
 	struct poptOption table[] = {
@@ -278,7 +278,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "detach, close standard streams, return once ready", NULL },
 		{ "background", 'b', POPT_ARG_NONE, &opts->background, 0,
 		  "detach, keep standard streams, return once ready", NULL },
-		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &opts->quiet, 0, "errors only", NULL },
 		{ "rundir", 0, POPT_ARG_STRING, &opts->rundir, 0,
@@ -353,27 +353,17 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
 		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
 		  "LINES/SECONDS" },
-		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
-		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		{ "help", 'h', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
 	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
 	int rc, ret = 0;
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		switch (rc) {
-		case OPT_VERBOSE:
-			opts->verbose++;
-			break;
-		case OPT_HELP:
-			poptPrintHelp(ctx, stdout, 0);
-			ret = 1;
+		ret = ltt_daemon_opt("ltt-sessiond", rc, &opts->verbose, print_help, ctx);
+		if (ret)
 			goto out;
-		case OPT_VERSION:
-			printf("ltt-sessiond %s\n", PACKAGE_VERSION);
-			ret = 1;
-			goto out;
-		}
 	}
 	if (ltt_daemon_args_end("ltt-sessiond", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
 				poptStrerror(rc), poptPeekArg(ctx))) {

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/base/array.h"
 #include "common/base/as-user.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
@@ -139,11 +140,10 @@ static int consumer_spawn(void *state, struct ltt_rbuf *r, int in_fd, struct ltt
 		return -EPERM;
 	prune_children();
 	if (nr_children == cap_children) {
-		grown = realloc(children, (cap_children * 2 + 4) * sizeof(*children));
+		grown = ltt_array_grow(children, &cap_children, sizeof(*children));
 		if (!grown)
 			return -ENOMEM;
 		children = grown;
-		cap_children = cap_children * 2 + 4;
 	}
 	/* the daemon's child, not ours: it reaps it, it waits on it */
 	pid = ltt_consumer_fork(&consumer_cfg, as_user ? uid : (uid_t)-1, gid, in_fd, true, &pidfd);

@@ -386,9 +386,10 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 
 /**
  * ltt_cmd_update() - have domain @d follow a change of @session's tree
- * (ops->update); session lock held
+ * (ops->update records it, then ops->apply where the domain has one);
+ * session lock held
  * @undo: on failure, called with @arg to take the change back, after
- *        which the domain is updated again
+ *        which the domain is updated (and applied) again
  *
  * Returns LTT_ERR_OK, or the code of the failure (NOMEM, LIMIT,
  * CONSUMERD, TRACER): then the tree is as it was before the change.
