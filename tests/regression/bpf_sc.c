@@ -11,6 +11,9 @@
  *   bpf_sc bench N PATH     ns per openat(PATH), without and with the
  *                           program recording it: "off NS on NS"
  *   bpf_sc time N PATH      ns per openat(PATH), nothing loaded: "ns NS"
+ *   bpf_sc fault N -        openat(AT_FDCWD, an address not mapped,
+ *                           O_RDWR|O_NONBLOCK, 0123) N times, nothing
+ *                           loaded: a path no program can read ("")
  *   bpf_sc timepoll N -     ns per poll() of a pipe's two ends (timeout
  *                           0), nothing loaded: "ns NS"
  *   bpf_sc benchpoll N -    the same without and with the program
@@ -165,12 +168,19 @@ int main(int argc, char **argv)
 	int ret, cpu, lost_fd;
 
 	if (argc != 4 || (n = strtol(argv[2], NULL, 10)) <= 0 || nr_cpus <= 0) {
-		fprintf(stderr, "usage: bpf_sc strings|lost|bench|time N PATH | timepoll|benchpoll N -\n");
+		fprintf(stderr, "usage: bpf_sc strings|lost|bench|time N PATH | timepoll|benchpoll|fault N -\n");
 		return 2;
 	}
 	mode = argv[1];
 	if (!strcmp(mode, "timepoll")) {
 		printf("ns %.1f\n", poll_ns(n));
+		return 0;
+	}
+	if (!strcmp(mode, "fault")) {
+		for (; n > 0; n--)
+			if (syscall(SYS_openat, AT_FDCWD, (const char *)1, O_RDWR | O_NONBLOCK,
+				    0123) != -1 || errno != EFAULT)
+				return 1;
 		return 0;
 	}
 	if (!strcmp(mode, "time")) {

@@ -13,6 +13,7 @@ test_init
 command -v lttng-iousagetop >/dev/null ||
 	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
 bpf_source_or_skip
+command -v babeltrace >/dev/null || skip_all "babeltrace (1) is not installed"
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 tracefs_setup 9
 
@@ -30,7 +31,9 @@ dd if="$F" of=/dev/null bs=4096 status=none &
 rpid=$!
 wait $rpid
 lttctl -q stop && lttctl -q destroy
-is "$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/t/kernel" | grep -c "syscall_entry_openat: .*filename = \"$F\"")" 2 \
+# babeltrace 1: babeltrace2 2.0 shows a path not read ("") as an earlier
+# event's path, this one's too (doc/kernel-bpf.md)
+is "$(timeout "$BT_TIMEOUT" babeltrace "$TEST_TMP/t/kernel" | grep -c "syscall_entry_openat: .*filename = \"$F\"")" 2 \
 	"the trace holds both opens of the file, by its path"
 
 analysis syscallstats
