@@ -6,9 +6,23 @@
  *   commands.[ch]  the command table: name, function, summary, usage, and
  *                  the help command, which lists it; commands.h: what a
  *                  command is (context, exit status) and each command's entry
- *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
- *                  (but help's, in commands.c); below the table, never
- *                  calling it
+ *   commands/      one file per command, in a folder by subject:
+ *                  commands/SUBJECT/NAME.c exports cmd_NAME() (but help's,
+ *                  in commands.c); below the table, never calling it
+ *     sessions/    create, destroy, start, stop, set-session, list (a
+ *                  session in full, for status too), status, view, version
+ *     events/      what a session records: enable-/disable-channel,
+ *                  enable-/disable-event, add-context, track and untrack,
+ *                  list's events that can be enabled (list_events.c)
+ *     triggers/    add-, list-, remove- and wait-trigger
+ *     maps/        add-map-channel, show-maps (a map channel's counters,
+ *                  for list and export-maps too), export-maps
+ *     output/      what a session wrote: snapshot, rotate, enable- and
+ *                  disable-rotation, clear, regenerate (and metadata),
+ *                  reclaim-memory
+ *     saveload/    save, load
+ *                  sessions/ calls into events/ and maps/, nothing else
+ *                  crosses a subject
  *   complete.c     names for completion scripts: sessions, channels,
  *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc

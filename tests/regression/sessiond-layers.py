@@ -113,7 +113,7 @@ def tree_circles():
     (not tests' own: objects named tests_*, folders named tests): no circle
     of its own files; no circle between its subfolders, each whole, and
     its own files, each alone."""
-    objs = {}           # 'src/ctl/commands/x.c' -> object
+    objs = {}           # 'src/ctl/commands/sessions/x.c' -> object
     for top in ('src', 'kmod'):
         for dp, dn, fn in os.walk(os.path.join(build, top)):
             dn[:] = [d for d in dn if d != 'tests']
