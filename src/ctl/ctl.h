@@ -42,8 +42,10 @@
  *   out.[ch]       the output: text or MI (out-text.c, out-xml.c,
  *                  out-impl.h)
  *
- * A file of lttctl includes ctl.h, which includes the headers above and
- * declares the calls of complete.c, rc.c and relayd.c.
+ * A file of lttctl includes ctl.h, which includes commands.h, objects.h
+ * and out.h and declares the calls of complete.c, rc.c and relayd.c; a
+ * file includes the other headers above it uses itself (util.h,
+ * util-session.h, util-event.h, report.h...), no umbrella.
  *
  * lttctl is a thin layer over libltt-ctl: it checks what the user typed,
  * sends it, and prints what came back.  A command returns its exit status:
@@ -65,9 +67,6 @@
 #include "ctl/commands.h"
 #include "ctl/objects.h"
 #include "ctl/out.h"
-#include "ctl/util-event.h"
-#include "ctl/util-session.h"
-#include "ctl/util.h"
 
 /* complete.c */
 

@@ -21,6 +21,7 @@
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
 #include "ctl/trigger-build.h"
+#include "ctl/util.h"
 
 const char *ctl_trigger_part_name(const struct ctl_trigger_part *p, char *buf, size_t len)
 {

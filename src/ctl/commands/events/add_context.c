@@ -15,6 +15,8 @@
 #include "common/model/agent.h"
 #include "common/base/names.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_SESSION,

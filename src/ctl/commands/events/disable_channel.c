@@ -9,6 +9,8 @@
 
 #include "common/base/names.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_SESSION,

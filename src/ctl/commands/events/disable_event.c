@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util-event.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_SESSION,

@@ -19,6 +19,8 @@
 #include "common/base/size.h"
 #include "common/trace/tracefile.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /* The string options, in values[]. */
 enum {

@@ -16,6 +16,9 @@
 #include "common/base/names.h"
 #include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
+#include "ctl/util-event.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_SESSION,

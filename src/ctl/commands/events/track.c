@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_SESSION,

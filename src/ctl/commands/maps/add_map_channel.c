@@ -15,6 +15,8 @@
 #include "common/base/names.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum { VAL_SESSION, VAL_TYPE, VAL_VALUE_TYPE, VAL_MAX_KEYS, VAL_OWNERSHIP, VAL_DEAD, NR_VALS };
 

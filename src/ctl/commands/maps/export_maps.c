@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util.h"
 
 enum { VAL_SESSION, VAL_FORMAT, NR_VALS };
 

@@ -12,6 +12,8 @@
 #include "common/model/lttng-gap.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum { VAL_SESSION, NR_VALS };
 

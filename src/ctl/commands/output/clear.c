@@ -3,6 +3,8 @@
  * clear.c - lttctl clear: discard what sessions recorded so far.
  */
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
 		     void *arg)

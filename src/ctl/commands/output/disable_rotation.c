@@ -4,6 +4,8 @@
  * or size rotation schedule.
  */
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum { VAL_SESSION, NR_VALUES };
 

@@ -7,6 +7,8 @@
 
 #include "common/base/size.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum { VAL_SESSION, VAL_TIMER, VAL_SIZE, NR_VALUES };
 

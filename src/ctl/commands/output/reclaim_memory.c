@@ -11,6 +11,8 @@
 #include "common/base/size.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum { VAL_SESSION, VAL_OLDER_THAN, NR_VALS };
 

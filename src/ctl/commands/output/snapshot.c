@@ -15,6 +15,8 @@
 #include "common/base/size.h"
 #include "ctl/ctl.h"
 #include "ctl/out.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_SESSION,	/* -s SESSION */

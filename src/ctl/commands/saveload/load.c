@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum { VAL_INPUT, VAL_URL, VAL_NAME, NR_VALS };
 

@@ -16,6 +16,8 @@
 #include "common/model/uri.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 
 /* The string options, in values[]. */

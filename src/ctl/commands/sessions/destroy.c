@@ -7,6 +7,8 @@
 
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /* Stop @session (waiting for its data unless *@arg, --no-wait), then destroy it. */
 static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,

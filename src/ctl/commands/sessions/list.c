@@ -13,6 +13,9 @@
 #include "common/model/uri.h"
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-event.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 static const char *output_text(const struct ltt_session_info *s)
 {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /* Make @session current once the daemon has shown that it exists. */
 static int set_session(const struct ctl_ctx *ctx, const char *session)

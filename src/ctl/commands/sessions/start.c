@@ -4,6 +4,8 @@
  */
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 static int start(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session, void *arg)
 {

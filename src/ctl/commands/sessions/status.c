@@ -4,6 +4,9 @@
  * list NAME's options choose (LTTng 2.15's status takes them too).
  */
 #include "ctl/ctl.h"
+#include "ctl/util-event.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 struct status_args {
 	struct ctl_domain_opts d;	/* -k, -u, -p, -j, -l */

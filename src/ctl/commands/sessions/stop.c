@@ -4,6 +4,8 @@
  */
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /* Scheduled rotations that fail: what they should have archived is not yet. */
 static void report_rotation(struct ltt_ctl *ctl, const char *session)

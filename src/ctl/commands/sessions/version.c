@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /* The daemon's version; none running is not an error here. */
 static int print_daemon_version(const struct ctl_ctx *ctx)

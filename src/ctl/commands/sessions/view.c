@@ -16,6 +16,8 @@
 #include "common/net/net-module.h"
 #include "ctl/bridge.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 #define MAX_READER_ARGS 32
 

@@ -34,6 +34,8 @@
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
 #include "ctl/trigger-build.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 
 

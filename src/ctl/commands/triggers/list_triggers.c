@@ -29,6 +29,8 @@
 
 #include "ctl/ctl.h"
 #include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /* LTTng's words for the type of @c's rule. */
 static const char *rule_type_words(const struct ltt_trigger_condition *c)

@@ -12,6 +12,8 @@
 
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 /*
  * The trigger @name of @owner (-1: the caller's, else the one of that name

@@ -17,6 +17,8 @@
 
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 enum {
 	VAL_TIMEOUT,
