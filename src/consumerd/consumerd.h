@@ -1,83 +1,91 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * consumerd.h - map of ltt-consumerd, module by module.  See
+ * consumerd.h - map of ltt-consumerd, module by module, each under its
+ * folder: cmd/, data/, trace/, source/, sink/, relay/.  See
  * doc/consumerd.md for its threads, object tree, states, ownership, lock
  * order and flush protocol.
  *
  *   main.c          options, signals, dropping to the owner's ids, starting
  *                   and stopping the threads
  *
- * The command thread (the main thread after start):
- *   cmd.[ch]        the socket, HELLO, the one command table, dispatch,
+ * cmd/: the command thread (the main thread after start):
+ *   cmd/cmd.[ch]    the socket, HELLO, the one command table, dispatch,
  *                   the reply; the handlers' contract
- *   cmd-trace.c     ADD_TRACE, ADD_SNAPSHOT_TRACE, METADATA,
+ *   cmd/cmd-trace.c     ADD_TRACE, ADD_SNAPSHOT_TRACE, METADATA,
  *                   RESET_METADATA, DESTROY_TRACE, PROBE_OUTPUT
- *   cmd-channel.c   ADD_CHANNEL, ADD_STREAM, ADD_KERNEL_STREAM,
+ *   cmd/cmd-channel.c   ADD_CHANNEL, ADD_STREAM, ADD_KERNEL_STREAM,
  *                   ADD_FTRACE_STREAM, STREAMS_SENT, FLUSH_CHANNEL,
  *                   CHANNEL_STATS, DESTROY_CHANNEL
- *   cmd-relay.c     ADD_RELAY, RELAY_DATA_PENDING, RELAY_STATUS,
+ *   cmd/cmd-relay.c     ADD_RELAY, RELAY_DATA_PENDING, RELAY_STATUS,
  *                   RELAY_ARCHIVE, RELAY_ARCHIVE_RESULT, DEL_RELAY
- *   cmd-chunk.c     ROTATE_TRACE (new chunk, clear), SNAPSHOT_TRACE,
+ *   cmd/cmd-chunk.c     ROTATE_TRACE (new chunk, clear), SNAPSHOT_TRACE,
  *                   SNAPSHOT_TRACE_RELAY
- *   registry.[ch]   the traces, channels and relays by key, their limits,
- *                   their removal (a channel's through its parts' data
- *                   threads); a key that names nothing
+ *   cmd/registry.[ch]   the traces, channels and relays by key, their
+ *                   limits, their removal (a channel's through its parts'
+ *                   data threads); a key that names nothing
  *
- * The data threads (data-0 .. data-N-1, --data-threads N), each its own
- * event loop over the channel parts it was given:
- *   data.[ch]       the threads: their start and stop, placement (which
+ * data/: the data threads (data-0 .. data-N-1, --data-threads N), each
+ * its own event loop over the channel parts it was given:
+ *   data/data.[ch]  the threads: their start and stop, placement (which
  *                   thread runs which part), the command thread's calls
  *                   (a channel request fanned out to its parts' threads)
- *   data-loop.[ch]  each thread's loop: its streams' sources and sinks,
- *                   its parts' timers, the requests it runs and their
- *                   answers
- *   data-relay.[ch] the relays, all on data-0: socket watches, tick, live
- *                   timer (data-loop.c's walk, handed down as a hook),
- *                   closing
- *   data-req.h      the requests the data threads run and what they
+ *   data/data-loop.[ch]  each thread's loop: its streams' sources and
+ *                   sinks, its parts' timers, the requests it runs and
+ *                   their answers
+ *   data/data-relay.[ch] the relays, all on data-0: socket watches, tick,
+ *                   live timer (data-loop.c's walk, handed down as a
+ *                   hook), closing
+ *   data/data-req.h the requests the data threads run and what they
  *                   report: a channel's counters, a snapshot's counts
  *                   (below the object tree, which names them)
- *   prio.[ch]       each data thread's own scheduling: real-time, else
+ *   data/prio.[ch]  each data thread's own scheduling: real-time, else
  *                   nice -10
  *
- * The object tree (a snapshot reads a trace's channels and streams):
- *   snapshot.[ch]   a snapshot: the buffers copied, unconsumed, to a
+ * trace/: the object tree (a snapshot reads a trace's channels and
+ * streams):
+ *   trace/snapshot.[ch] a snapshot: the buffers copied, unconsumed, to a
  *                   directory or a relay path
- *   trace.[ch]      a trace: local directories, a relay path or a snapshot
- *                   trace; its chunk; its packetized metadata through its
- *                   output
- *   channel.[ch]    a channel: configuration, its parts (the streams one
- *                   data thread runs, with its timers), their stats, its
- *                   output in its trace
- *   stream.[ch]     a stream: packets from its source to its sink, its
+ *   trace/trace.[ch]    a trace: local directories, a relay path or a
+ *                   snapshot trace; its chunk; its packetized metadata
+ *                   through its output
+ *   trace/channel.[ch]  a channel: configuration, its parts (the streams
+ *                   one data thread runs, with its timers), their stats,
+ *                   its output in its trace
+ *   trace/stream.[ch]   a stream: packets from its source to its sink, its
  *                   states, failures and counters
  *
- * Sources (what a stream reads):
- *   source-ust.[ch] the "ust" source: a user-space shared-memory ring buffer
- *   source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko stream fd
- *   source-tracefs.[ch] the "tracefs" source: an ftrace instance's
- *                   per_cpu/cpuN/trace_pipe_raw, converted
- *   source-tracefs-events.[ch]  a tracefs channel's copy of its event map:
- *                   the published layouts and filters, synced, checked
- *   source.[ch]     the source interface
+ * source/: what a stream reads:
+ *   source/source-ust.[ch]  the "ust" source: a user-space shared-memory
+ *                   ring buffer
+ *   source/source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko
+ *                   stream fd
+ *   source/source-tracefs.[ch]  the "tracefs" source: an ftrace
+ *                   instance's per_cpu/cpuN/trace_pipe_raw, converted
+ *   source/source-tracefs-events.[ch]  a tracefs channel's copy of its
+ *                   event map: the published layouts and filters, synced,
+ *                   checked
+ *   source/source.[ch]  the source interface
  *
- * Sinks and outputs (where packets go):
- *   sink-file.[ch]  the file output: data and index files, rotation, splice,
- *                   taking over a dead consumer's files
- *   fs.[ch]         creating directories and files for the trace's owner
- *   sink-relay.[ch] the relay output: its sinks and outputs, queues,
+ * sink/: sinks and outputs (where packets go):
+ *   sink/sink-file.[ch] the file output: data and index files, rotation,
+ *                   splice, taking over a dead consumer's files
+ *   sink/fs.[ch]    creating directories and files for the trace's owner
+ *   sink/sink-relay.[ch]  the relay output: its sinks and outputs, queues,
  *                   beacons, data pending, connection loss
- *   sink.[ch]       the sink and output interface
+ *   sink/sink.[ch]  the sink and output interface
  *
- * The relay link (inside the relay output):
- *   relay-session.c its life: connect (the command thread, with a
+ * relay/: the relay link (inside the relay output):
+ *   relay/relay-session.c  its life: connect (the command thread, with a
  *                   deadline), close and destroy (data-0)
- *   relay-archive.c a closed chunk archived on the relay (ARCHIVE_CHUNK)
- *   relay-link.[ch] one relay session's connections: socket I/O, requests
- *                   and the replies awaited, the relay's lock; an archive's
- *                   steps through the two calls relay-archive.c sets
+ *   relay/relay-archive.c  a closed chunk archived on the relay
+ *                   (ARCHIVE_CHUNK)
+ *   relay/relay-link.[ch]  one relay session's connections: socket I/O,
+ *                   requests and the replies awaited, the relay's lock; an
+ *                   archive's steps through the two calls relay-archive.c
+ *                   sets
  *
- * Each file calls only files listed below it.
+ * Each file calls only files listed below it, so no folder calls one
+ * listed above it.
  *
  * The tracefs source converts pages with common/ftrace/ftrace-conv.[ch], which
  * the session daemon's kernel notifiers also read records with.
@@ -85,22 +93,22 @@
 #ifndef LTT_CONSUMERD_CONSUMERD_H
 #define LTT_CONSUMERD_CONSUMERD_H
 
-#include "consumerd/channel.h"
-#include "consumerd/cmd.h"
-#include "consumerd/data.h"
-#include "consumerd/fs.h"
-#include "consumerd/prio.h"
-#include "consumerd/registry.h"
-#include "consumerd/source-kernel.h"
-#include "consumerd/source-tracefs-events.h"
-#include "consumerd/source-tracefs.h"
-#include "consumerd/source-ust.h"
-#include "consumerd/source.h"
-#include "consumerd/stream.h"
-#include "consumerd/sink-file.h"
-#include "consumerd/sink-relay.h"
-#include "consumerd/sink.h"
-#include "consumerd/snapshot.h"
-#include "consumerd/trace.h"
+#include "consumerd/cmd/cmd.h"
+#include "consumerd/cmd/registry.h"
+#include "consumerd/data/data.h"
+#include "consumerd/data/prio.h"
+#include "consumerd/sink/fs.h"
+#include "consumerd/sink/sink-file.h"
+#include "consumerd/sink/sink-relay.h"
+#include "consumerd/sink/sink.h"
+#include "consumerd/source/source-kernel.h"
+#include "consumerd/source/source-tracefs-events.h"
+#include "consumerd/source/source-tracefs.h"
+#include "consumerd/source/source-ust.h"
+#include "consumerd/source/source.h"
+#include "consumerd/trace/channel.h"
+#include "consumerd/trace/snapshot.h"
+#include "consumerd/trace/stream.h"
+#include "consumerd/trace/trace.h"
 
 #endif /* LTT_CONSUMERD_CONSUMERD_H */

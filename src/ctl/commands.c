@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util.h"
 
 static const struct ctl_cmd commands[] = {
 	{ "create", cmd_create, "Create a tracing session and make it the current one",

@@ -2,8 +2,8 @@
 /*
  * commands.h - what a command of lttctl is (its context, its exit status,
  * its row of the table), the command table (commands.c), each command's
- * entry (commands/NAME.c), and what list, status, show-maps and track
- * give one another.  Included through ctl.h.
+ * entry (commands/SUBJECT/NAME.c), and what list, status, show-maps and
+ * track give one another.  Included through ctl.h.
  */
 #ifndef LTT_CTL_COMMANDS_H
 #define LTT_CTL_COMMANDS_H
@@ -73,7 +73,7 @@ void ctl_cmd_help(const struct poptOption *options, const char *footer);
  */
 void ctl_cmd_print_names(FILE *fp);
 
-/* commands/NAME.c: each parses its own options from argv[1] on. */
+/* commands/SUBJECT/NAME.c: each parses its own options from argv[1] on. */
 int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_start(const struct ctl_ctx *ctx, int argc, const char **argv);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 int ctl_complete_sessions(const struct ctl_ctx *ctx)
 {

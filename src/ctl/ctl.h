@@ -6,9 +6,23 @@
  *   commands.[ch]  the command table: name, function, summary, usage, and
  *                  the help command, which lists it; commands.h: what a
  *                  command is (context, exit status) and each command's entry
- *   commands/      one file per command: commands/NAME.c exports cmd_NAME()
- *                  (but help's, in commands.c); below the table, never
- *                  calling it
+ *   commands/      one file per command, in a folder by subject:
+ *                  commands/SUBJECT/NAME.c exports cmd_NAME() (but help's,
+ *                  in commands.c); below the table, never calling it
+ *     sessions/    create, destroy, start, stop, set-session, list (a
+ *                  session in full, for status too), status, view, version
+ *     events/      what a session records: enable-/disable-channel,
+ *                  enable-/disable-event, add-context, track and untrack,
+ *                  list's events that can be enabled (list_events.c)
+ *     triggers/    add-, list-, remove- and wait-trigger
+ *     maps/        add-map-channel, show-maps (a map channel's counters,
+ *                  for list and export-maps too), export-maps
+ *     output/      what a session wrote: snapshot, rotate, enable- and
+ *                  disable-rotation, clear, regenerate (and metadata),
+ *                  reclaim-memory
+ *     saveload/    save, load
+ *                  sessions/ calls into events/ and maps/, nothing else
+ *                  crosses a subject
  *   complete.c     names for completion scripts: sessions, channels,
  *                  triggers
  *   rc.c           the current session, kept in $LTT_HOME/.lttrc
@@ -28,8 +42,10 @@
  *   out.[ch]       the output: text or MI (out-text.c, out-xml.c,
  *                  out-impl.h)
  *
- * A file of lttctl includes ctl.h, which includes the headers above and
- * declares the calls of complete.c, rc.c and relayd.c.
+ * A file of lttctl includes ctl.h, which includes commands.h, objects.h
+ * and out.h and declares the calls of complete.c, rc.c and relayd.c; a
+ * file includes the other headers above it uses itself (util.h,
+ * util-session.h, util-event.h, report.h...), no umbrella.
  *
  * lttctl is a thin layer over libltt-ctl: it checks what the user typed,
  * sends it, and prints what came back.  A command returns its exit status:
@@ -51,9 +67,6 @@
 #include "ctl/commands.h"
 #include "ctl/objects.h"
 #include "ctl/out.h"
-#include "ctl/util-event.h"
-#include "ctl/util-session.h"
-#include "ctl/util.h"
 
 /* complete.c */
 

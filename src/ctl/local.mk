@@ -1,5 +1,6 @@
 # src/ctl: lttctl, the command line.  A command table plus one file per
-# command; see src/ctl/ctl.h for the map.
+# command, in a folder by subject (commands/sessions, events, triggers,
+# maps, output, saveload); see src/ctl/ctl.h for the map.
 bin_PROGRAMS += src/ctl/lttctl
 src_ctl_lttctl_SOURCES = \
 	src/ctl/ctl.h src/ctl/commands.h \
@@ -22,38 +23,38 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/util-event.c src/ctl/util-event.h \
 	src/ctl/trigger-build.c src/ctl/trigger-build.h \
 	src/ctl/report.c src/ctl/report.h \
-	src/ctl/commands/create.c \
-	src/ctl/commands/destroy.c \
-	src/ctl/commands/disable_channel.c \
-	src/ctl/commands/add_context.c \
-	src/ctl/commands/disable_event.c \
-	src/ctl/commands/enable_channel.c \
-	src/ctl/commands/enable_event.c \
-	src/ctl/commands/list.c \
-	src/ctl/commands/list_events.c \
-	src/ctl/commands/load.c \
-	src/ctl/commands/save.c \
-	src/ctl/commands/set_session.c \
-	src/ctl/commands/start.c \
-	src/ctl/commands/status.c \
-	src/ctl/commands/stop.c \
-	src/ctl/commands/version.c \
-	src/ctl/commands/view.c \
-	src/ctl/commands/snapshot.c \
-	src/ctl/commands/rotate.c \
-	src/ctl/commands/reclaim_memory.c \
-	src/ctl/commands/add_map_channel.c \
-	src/ctl/commands/show_maps.c \
-	src/ctl/commands/export_maps.c \
-	src/ctl/commands/enable_rotation.c \
-	src/ctl/commands/disable_rotation.c \
-	src/ctl/commands/clear.c \
-	src/ctl/commands/regenerate.c \
-	src/ctl/commands/track.c \
-	src/ctl/commands/add_trigger.c \
-	src/ctl/commands/list_triggers.c \
-	src/ctl/commands/remove_trigger.c \
-	src/ctl/commands/wait_trigger.c
+	src/ctl/commands/sessions/create.c \
+	src/ctl/commands/sessions/destroy.c \
+	src/ctl/commands/sessions/start.c \
+	src/ctl/commands/sessions/stop.c \
+	src/ctl/commands/sessions/set_session.c \
+	src/ctl/commands/sessions/status.c \
+	src/ctl/commands/sessions/list.c \
+	src/ctl/commands/sessions/view.c \
+	src/ctl/commands/sessions/version.c \
+	src/ctl/commands/events/enable_channel.c \
+	src/ctl/commands/events/disable_channel.c \
+	src/ctl/commands/events/enable_event.c \
+	src/ctl/commands/events/disable_event.c \
+	src/ctl/commands/events/add_context.c \
+	src/ctl/commands/events/list_events.c \
+	src/ctl/commands/events/track.c \
+	src/ctl/commands/triggers/add_trigger.c \
+	src/ctl/commands/triggers/list_triggers.c \
+	src/ctl/commands/triggers/remove_trigger.c \
+	src/ctl/commands/triggers/wait_trigger.c \
+	src/ctl/commands/maps/add_map_channel.c \
+	src/ctl/commands/maps/show_maps.c \
+	src/ctl/commands/maps/export_maps.c \
+	src/ctl/commands/output/snapshot.c \
+	src/ctl/commands/output/rotate.c \
+	src/ctl/commands/output/enable_rotation.c \
+	src/ctl/commands/output/disable_rotation.c \
+	src/ctl/commands/output/clear.c \
+	src/ctl/commands/output/regenerate.c \
+	src/ctl/commands/output/reclaim_memory.c \
+	src/ctl/commands/saveload/save.c \
+	src/ctl/commands/saveload/load.c
 src_ctl_lttctl_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 # TLS (create --tls-*, view --live tls://) is the TLS module, loaded by
 # those commands only (common/net/net-module.h): lttctl links neither

@@ -15,6 +15,7 @@
 #include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "ctl/ctl.h"
+#include "ctl/util.h"
 
 enum {
 	OPT_HELP = 1,

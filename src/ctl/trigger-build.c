@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * trigger-build.c - add-trigger's line, cut into parts by
- * commands/add_trigger.c, turned into a struct ltt_trigger_attr: the
+ * commands/triggers/add_trigger.c, turned into a struct ltt_trigger_attr: the
  * trigger's name and owner, its condition (a session's, a buffer's
  * usage, an event rule's with its exclusions and captures) and each
  * action, every value checked with a sentence naming its option
@@ -21,6 +21,7 @@
 #include "common/model/trigger.h"
 #include "ctl/ctl.h"
 #include "ctl/trigger-build.h"
+#include "ctl/util.h"
 
 const char *ctl_trigger_part_name(const struct ctl_trigger_part *p, char *buf, size_t len)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * trigger-build.h - add-trigger's line cut into parts (by
- * commands/add_trigger.c's scan()), and the trigger made of them
+ * commands/triggers/add_trigger.c's scan()), and the trigger made of them
  * (trigger-build.c).
  */
 #ifndef LTT_CTL_TRIGGER_BUILD_H

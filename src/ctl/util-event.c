@@ -11,6 +11,9 @@
 #include "common/model/agent.h"
 #include "common/base/names.h"
 #include "ctl/ctl.h"
+#include "ctl/util-event.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts *o,
 			enum ltt_domain *ret_domain)

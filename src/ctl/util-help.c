@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util.h"
 
 #define GLOBAL_USAGE "[OPTION...] COMMAND [ARG...]"
 #define HELP_COLUMN 30	/* where option descriptions start */

@@ -16,6 +16,8 @@
 #include "common/base/names.h"
 #include "common/base/paths.h"
 #include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
 
 int ctl_util_session_name(const char *given, char *buf, size_t len, const char **ret_name)
 {

@@ -21,6 +21,7 @@
 #include "common/model/uri.h"
 #include "common/net/net-module.h"
 #include "ctl/ctl.h"
+#include "ctl/util.h"
 
 /*
  * The messages below go through the output abstraction (out.h); these

@@ -9,8 +9,9 @@ under a line "/* FILE.c: ..." (a header without one: its own FILE.c).
 Prints one line per check, "ok DESC" or "not ok DESC" followed by "# ..."
 lines that say what is wrong:
   - every .c and .h of a folder is named by its map, and every name is a file;
-  - every .c and .h of src/consumerd and src/relayd is named in the first
-    comment of consumerd.h and relayd.h;
+  - every .c and .h of src/consumerd and src/relayd, their subfolders'
+    too, is named in the first comment of consumerd.h and relayd.h (by
+    its path below the daemon's folder: cmd/cmd.c);
   - every prototype lies under the file that defines it (nm of the
     daemon's objects in BUILDDIR, when they are built);
   - no file includes a header of a folder the map lists before its own;
@@ -20,9 +21,11 @@ lines that say what is wrong:
   - the libraries' folders (src/ust, src/lib/ltt-ctl, src/lttng-ust), and
     ltt-consumerd's, ltt-relayd's and ltt-tracer.ko's (kmod), one layer a
     file: their map header (FLAT below) names every .c and .h in its
-    first comment, from the top layer down; no file calls one listed above
-    it (at most FLAT's limit of such arrows) and no files call each other
-    in a circle (nm of the objects in BUILDDIR, when built);
+    first comment, from the top layer down, a file of a subfolder by its
+    path (cmd/cmd.c) or the subfolder whole (probes/), tests' own folders
+    aside; no file calls one listed above it (at most FLAT's limit of
+    such arrows) and no files call each other in a circle (nm of the
+    objects in BUILDDIR, subfolders' too, when built);
   - src/common's wings (common.h names them from the top layer down,
     each with its map header): every file in its wing's map, no file
     includes a header of a wing above its own, no function calls one of a
@@ -113,7 +116,7 @@ def tree_circles():
     (not tests' own: objects named tests_*, folders named tests): no circle
     of its own files; no circle between its subfolders, each whole, and
     its own files, each alone."""
-    objs = {}           # 'src/ctl/commands/x.c' -> object
+    objs = {}           # 'src/ctl/commands/sessions/x.c' -> object
     for top in ('src', 'kmod'):
         for dp, dn, fn in os.walk(os.path.join(build, top)):
             dn[:] = [d for d in dn if d != 'tests']
@@ -162,16 +165,30 @@ dirs = {d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))}
 problems += ['folder %s/ is not in the map' % d for d in sorted(dirs - set(order))]
 check('every file of every folder is in its map header, and only those', problems)
 
-# The other daemons are one folder each, mapped by DAEMON.h's first comment.
+
+
+def files_under(d):
+    """The .c and .h files of d (below src), its subfolders' too (not
+    tests' own folders), by their path below d."""
+    found = []
+    for dp, dn, fn in os.walk(os.path.join(src, d)):
+        dn[:] = sorted(x for x in dn if x != 'tests')
+        rel = os.path.relpath(dp, os.path.join(src, d))
+        found += [n if rel == '.' else rel + '/' + n for n in fn if n.endswith(('.c', '.h'))]
+    return sorted(found)
+
+
+# The other daemons, each mapped by DAEMON.h's first comment: a file of a
+# subfolder by its path below the daemon's folder.
 problems = []
 for d in ('consumerd', 'relayd'):
     head = open(os.path.join(src, 'src', d, d + '.h')).read().split('\n */', 1)[0]
     named = set()
-    for m in re.finditer(r'\b([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])(?!\w)', head):
+    for m in re.finditer(r'(?<![\w/])([a-z][a-z0-9/-]*)(\.\[ch\]|\.[ch])(?!\w)', head):
         named.update(m.group(1) + e for e in (['.c', '.h'] if m.group(2) == '.[ch]' else [m.group(2)]))
-    for path in sorted(glob.glob(os.path.join(src, 'src', d, '*.[ch]'))):
-        if os.path.basename(path) not in named | {d + '.h'}:
-            problems.append('src/%s/%s is not in %s.h' % (d, os.path.basename(path), d))
+    for f in files_under(os.path.join('src', d)):
+        if f not in named | {d + '.h'}:
+            problems.append('src/%s/%s is not in %s.h' % (d, f, d))
 check('every file of ltt-consumerd and ltt-relayd is in its map header', problems)
 
 # The libraries: one folder each, its files in layers, listed from the
@@ -182,38 +199,53 @@ FLAT = (('src/ust', 'ust.h', 0), ('src/lib/ltt-ctl', 'ctl-internal.h', 0),
 
 
 def flat_map(d, hdr):
-    """The .c and .h files of d's map, top layer first."""
+    """The .c and .h files of d's map, top layer first (a subfolder's
+    by its path: cmd/cmd.c), and the subfolders it names whole
+    (probes/)."""
     head = open(os.path.join(src, d, hdr)).read().split('\n */', 1)[0]
     names = []
-    for m in re.finditer(r'^ \*   ([a-z][a-z0-9-]*)(\.\[ch\]|\.[ch])\s', head, re.M):
+    for m in re.finditer(r'^ \*   ([a-z][a-z0-9/-]*)(\.\[ch\]|\.[ch])\s', head, re.M):
         for e in (['.c', '.h'] if m.group(2) == '.[ch]' else [m.group(2)]):
             if m.group(1) + e not in names:
                 names.append(m.group(1) + e)
-    return names
+    whole = re.findall(r'^ \*   ([a-z][a-z0-9-]*/)\s', head, re.M)
+    return names, whole
 
 
 def flat_calls(d, files):
-    """{(caller.c, callee.c)} between d's files, from nm of its objects."""
+    """{(caller.c, callee.c)} between d's files (paths below d), from
+    nm of its objects, its subfolders' too."""
     objs = {}
-    for o in glob.glob(os.path.join(build, d, '.libs', '*.o')) + \
-            glob.glob(os.path.join(build, d, '*.o')):
-        c = re.sub(r'^(\w+_la|ltt_consumerd|ltt_relayd)-', '', os.path.basename(o))[:-2] + '.c'
-        if c in files:      # else generated, or an object left from a removed file
-            objs.setdefault(c, o)
+    for dp, dn, fn in os.walk(os.path.join(build, d)):
+        dn[:] = [x for x in dn if x != 'tests']
+        rel = os.path.relpath(dp, os.path.join(build, d))
+        if rel == '.libs' or rel.endswith('/.libs'):
+            rel = os.path.dirname(rel) or '.'
+        for o in fn:
+            if not o.endswith('.o'):
+                continue
+            c = re.sub(r'^(\w+_la|ltt_consumerd|ltt_relayd)-', '', o)[:-2] + '.c'
+            c = c if rel == '.' else rel + '/' + c
+            if c in files:      # else generated, or an object left from a removed file
+                objs.setdefault(c, os.path.join(dp, o))
     return calls_between(objs)
 
 
 problems = []
 for d, hdr, _ in FLAT:
-    there = {os.path.basename(p) for p in glob.glob(os.path.join(src, d, '*.[ch]'))}
-    named = set(flat_map(d, hdr))
-    problems += ['%s/%s is not in %s' % (d, n, hdr) for n in sorted(there - named - {hdr})]
+    there = set(files_under(d))
+    names, whole = flat_map(d, hdr)
+    named = set(names)
+    problems += ['%s/%s is not in %s' % (d, n, hdr) for n in sorted(there - named - {hdr})
+                 if not any(n.startswith(w) for w in whole)]
     problems += ['%s names %s/%s, which does not exist' % (hdr, d, n) for n in sorted(named - there)]
+    problems += ['%s names %s/%s, which does not exist' % (hdr, d, w) for w in whole
+                 if not os.path.isdir(os.path.join(src, d, w))]
 check('every file of the libraries, ltt-consumerd, ltt-relayd and kmod is in its map header',
       problems)
 ups, circles = [], []
 for d, hdr, limit in FLAT:
-    names = flat_map(d, hdr)
+    names = flat_map(d, hdr)[0]
     calls = flat_calls(d, {n for n in names if n.endswith('.c')})
     rank_of = {n: i for i, n in enumerate(names)}
     up = sorted('%s/%s calls %s, listed above it in %s' % (d, a, b, hdr)

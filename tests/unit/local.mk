@@ -340,7 +340,7 @@ tests_unit_ust_test_ust_notify_app_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/consumerd/test_sink_file
 TESTS += tests/unit/consumerd/test_sink_file
 tests_unit_consumerd_test_sink_file_SOURCES = tests/unit/consumerd/test_sink_file.c $(UNIT_TAP_SOURCES) \
-	src/consumerd/sink.c src/consumerd/sink-file.c src/consumerd/fs.c
+	src/consumerd/sink/sink.c src/consumerd/sink/sink-file.c src/consumerd/sink/fs.c
 tests_unit_consumerd_test_sink_file_LDADD = src/common/libcommon.la
 
 # ltt-consumerd's relay output against a fake relay on loopback.
@@ -348,8 +348,9 @@ check_PROGRAMS += tests/unit/consumerd/test_sink_relay
 TESTS += tests/unit/consumerd/test_sink_relay
 tests_unit_consumerd_test_sink_relay_SOURCES = tests/unit/consumerd/test_sink_relay.c $(UNIT_TAP_SOURCES) \
 	tests/unit/fake-relay.c tests/unit/fake-relay.h \
-	src/consumerd/sink.c src/consumerd/sink-relay.c src/consumerd/relay-link.c src/consumerd/relay-session.c \
-	src/consumerd/relay-archive.c
+	src/consumerd/sink/sink.c src/consumerd/sink/sink-relay.c \
+	src/consumerd/relay/relay-link.c src/consumerd/relay/relay-session.c \
+	src/consumerd/relay/relay-archive.c
 tests_unit_consumerd_test_sink_relay_LDADD = src/common/libnet.la src/common/libcommon.la
 
 # A consumer stream between its seams: the real ust source, a test sink
@@ -357,8 +358,8 @@ tests_unit_consumerd_test_sink_relay_LDADD = src/common/libnet.la src/common/lib
 check_PROGRAMS += tests/unit/consumerd/test_stream
 TESTS += tests/unit/consumerd/test_stream
 tests_unit_consumerd_test_stream_SOURCES = tests/unit/consumerd/test_stream.c $(UNIT_TAP_SOURCES) \
-	src/consumerd/stream.c src/consumerd/source.c src/consumerd/source-ust.c \
-	src/consumerd/sink.c
+	src/consumerd/trace/stream.c src/consumerd/source/source.c \
+	src/consumerd/source/source-ust.c src/consumerd/sink/sink.c
 tests_unit_consumerd_test_stream_LDADD = src/common/libcommon.la
 
 # The relay daemon's model (sessions, streams, pairing, rotation, the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * chan-stats.c - a channel's statistics page, made here and read here for
- * every domain; the consumers write it (consumerd/stream.c).
+ * every domain; the consumers write it (consumerd/trace/stream.c).
  */
 #include <errno.h>
 #include <fcntl.h>

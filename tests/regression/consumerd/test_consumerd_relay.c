@@ -38,7 +38,7 @@
 #include "common/trace/ctf.h"
 #include "common/trace/ringbuf.h"
 #include "consumerd-harness.h"
-#include "consumerd/sink-relay.h"
+#include "consumerd/sink/sink-relay.h"
 
 /*
  * Streaming to a real ltt-relayd (1.2): ADD_RELAY, relayed traces, the

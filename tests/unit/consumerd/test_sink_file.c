@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "common/trace/ctf.h"
-#include "consumerd/sink-file.h"
+#include "consumerd/sink/sink-file.h"
 #include "tests/unit/tap.h"
 
 #define BIG (3u << 20)	/* larger than the sink's pipe */

@@ -22,7 +22,7 @@
 
 #include "common/model/uri.h"
 #include "common/proto/relay-proto.h"
-#include "consumerd/sink-relay.h"
+#include "consumerd/sink/sink-relay.h"
 #include "tests/unit/fake-relay.h"
 #include "tests/unit/tap.h"
 

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "common/trace/ringbuf.h"
-#include "consumerd/channel.h"
-#include "consumerd/source-ust.h"
-#include "consumerd/stream.h"
+#include "consumerd/source/source-ust.h"
+#include "consumerd/trace/channel.h"
+#include "consumerd/trace/stream.h"
 #include "tests/unit/tap.h"
 
 #define SUBBUF 4096u

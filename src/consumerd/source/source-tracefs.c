@@ -1,0 +1,858 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source-tracefs.c - the "tracefs" source: trace_pipe_raw pages into CTF
+ * packets.  See source-tracefs.h for what the kernel does and the design.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/bpf/bpf-ring.h"
+#include "common/filter/filter-compile.h"
+#include "common/ftrace/ftrace-map.h"
+#include "common/base/log.h"
+#include "consumerd/trace/channel.h"
+#include "common/ftrace/ftrace-conv.h"
+#include "consumerd/source/source-tracefs-events.h"
+#include "consumerd/source/source-tracefs.h"
+#include "filter-vm/filter-vm.h"
+
+/* The largest ring-buffer page read (buffer_subbuf_size_kb); 4096 here. */
+#define PAGE_MAX 65536
+/* Packets of one page's conversion, at most: a page's records grow about 2x. */
+#define QUEUE_MAX 8
+/* A snapshot trace's ring, in packets: the kernel's sub-buffer count limits (2^20). */
+#define KEEP_MAX (1u << 20)
+
+/* A page read ahead for the task table, converted at its turn. */
+struct ahead_page {
+	struct ahead_page *next;
+	size_t len;
+	uint8_t data[];
+};
+
+/* A finished packet waiting to be written: the content, its index entry. */
+struct queued {
+	uint8_t *buf;			/* packet_size bytes */
+	struct ltt_ctf_index_entry idx;
+	uint64_t events;
+};
+
+struct tracefs_source {
+	struct ltt_source base;
+	int fd;				/* trace_pipe_raw (ours) */
+	int stats_fd;			/* per_cpu/cpuN/stats, or -1 */
+	uint64_t dropped;		/* its "dropped events", last counted */
+	struct ltt_tfs_events *events;	/* the channel's (borrowed) */
+	uint32_t mapped;		/* of events->nr, mapped into conv */
+	uint64_t gen;			/* events->gen the converter's filters follow */
+	struct ltt_ftrace_conv conv;
+	uint8_t *page;			/* PAGE_MAX bytes */
+	struct queued *q;		/* q_len slots */
+	unsigned int q_len, q_head, q_count;	/* slots, first, waiting */
+	bool held;			/* q[q_head] is out (get without put) */
+	bool keep;			/* a snapshot trace's: q is a ring of the newest packets */
+	uint64_t q_pos;			/* keep: the position of q[q_head], in packets */
+	bool flush;			/* switch asked: close the packet once read empty */
+	uint64_t budget;		/* pages a wakeup or a switch reads at most */
+	uint64_t reads;			/* pages read since the last -EAGAIN */
+	bool caught_up;			/* a wakeup's reads reached a short page */
+	uint64_t read_errors;		/* reads that failed (not EAGAIN) or gave no page */
+	struct tracefs_source *sib;	/* the channel's next source */
+	struct ahead_page *ahead, **ahead_tail;	/* pages read ahead, oldest first */
+	uint64_t nr_ahead;
+	/*
+	 * The CPU's BPF ring (doc/kernel-bpf.md; ring.prod NULL: none): its
+	 * records go into the stream in time order with the pipe's, and
+	 * what the program could not put there (lost[cpu]) is discarded.
+	 */
+	struct ltt_bpf_ring ring;
+	const uint64_t *lost;		/* the channel's lost counts, mapped, or NULL */
+	size_t lost_len;
+	uint64_t lost_seen;		/* of lost[cpu], counted already */
+	uint64_t bpf_torn;		/* ring records too short to hold a record */
+	int ep;				/* with a ring: an epoll of the pipe and the ring, or -1 */
+};
+
+/* Give the converter the channel's current filters, of the events it maps. */
+static void push_filters(struct tracefs_source *t)
+{
+	const struct ltt_ftrace_event *layout;
+	struct tfs_filter *tf;
+
+	for (tf = t->events->filters; tf; tf = tf->next) {
+		layout = ltt_tfs_events_layout(t->events, tf->f.ftrace_id, tf->f.raw_id);
+		if (!layout)
+			continue;	/* pushed once its entry is published */
+		ltt_tfs_events_filter_check(tf, layout, t->base.label);
+		ltt_ftrace_conv_set_filter(&t->conv, tf->f.ftrace_id, tf->f.raw_id, &tf->f);
+	}
+	t->gen = t->events->gen;
+}
+
+/* Map what the channel's copy holds and this converter does not yet. */
+static void sync_map(struct tracefs_source *t)
+{
+	struct ltt_tfs_events *ev = t->events;
+	int ret;
+
+	ltt_tfs_events_sync(ev, t->base.label);
+	for (; t->mapped < ev->nr; t->mapped++) {
+		if (ev->raw_id[t->mapped])
+			ret = ltt_ftrace_conv_map_raw(&t->conv, ev->raw_id[t->mapped],
+						      ev->ctf_id[t->mapped], ev->layout[t->mapped]);
+		else
+			ret = ltt_ftrace_conv_map(&t->conv, ev->layout[t->mapped]->id,
+						  ev->ctf_id[t->mapped], ev->layout[t->mapped]);
+		if (ret == -ENOMEM)
+			return;		/* tried again at the next page */
+		if (ret)
+			LTT_ERR("%s: event %s:%s refused by the conversion (%s): its records are skipped",
+				t->base.label, ev->layout[t->mapped]->system,
+				ev->layout[t->mapped]->name, strerror(-ret));
+	}
+	if (t->gen != ev->gen)
+		push_filters(t);
+}
+
+/* The converter's emit: queue a copy of the packet, or refuse it (counted). */
+static int enqueue(void *arg, const void *packet, size_t size,
+		   const struct ltt_ctf_index_entry *idx)
+{
+	struct tracefs_source *t = arg;
+	size_t content = (size_t)((idx->content_size + 7) / 8);
+	struct queued *q;
+
+	if (size != t->base.packet_size || content > size)
+		return -ENOBUFS;
+	if (t->q_count == t->q_len && t->keep) {
+		/* the oldest packet makes room: a flight recorder's, not a loss */
+		t->q_head = (t->q_head + 1) % t->q_len;
+		t->q_count--;
+		t->q_pos++;
+	}
+	if (t->q_count == t->q_len)
+		return -ENOBUFS;
+	q = &t->q[(t->q_head + t->q_count) % t->q_len];
+	/* the sink writes the padding (ltt_sink_packet_content()) */
+	memcpy(q->buf, packet, content);
+	q->idx = *idx;
+	q->events = t->conv.pkt_events;
+	t->q_count++;
+	return 0;
+}
+
+/* ---- the CPU's BPF ring ---- */
+
+/* What the program lost since the last look: discarded. */
+static void bpf_count_lost(struct tracefs_source *t)
+{
+	uint64_t now;
+
+	if (!t->lost)
+		return;
+	now = __atomic_load_n(&t->lost[t->conv.cpu], __ATOMIC_RELAXED);
+	if (now > t->lost_seen) {
+		ltt_ftrace_conv_add_discarded(&t->conv, now - t->lost_seen);
+		t->lost_seen = now;
+	}
+}
+
+/*
+ * The ring's records stamped up to @upto into the stream; with @room,
+ * only while the packet queue has room for two more.  True when records
+ * are left that @upto allows (the queue filled).
+ */
+static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn emit,
+		     void *arg, bool room)
+{
+	const uint8_t *p;
+	uint32_t len;
+	uint64_t ts;
+
+	bpf_count_lost(t);
+	while ((p = ltt_bpf_ring_peek(&t->ring, &len))) {
+		if (room && !t->keep && t->q_count + 2 > t->q_len)
+			return true;
+		if (len < 8 + 8) {	/* a stamp and a common header at least */
+			t->bpf_torn++;
+			ltt_ftrace_conv_add_discarded(&t->conv, 1);
+			ltt_bpf_ring_next(&t->ring);
+			continue;
+		}
+		memcpy(&ts, p, sizeof(ts));
+		if (ts > upto)
+			return false;
+		(void)ltt_ftrace_conv_record(&t->conv, ts, p + 8, len - 8, emit, arg);
+		ltt_bpf_ring_next(&t->ring);
+	}
+	return false;
+}
+
+/* The converter's side: the ring's records before the page's record at @ts. */
+static void bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emit_arg)
+{
+	(void)bpf_take(arg, ts, emit, emit_arg, false);
+}
+
+/*
+ * The pipe is empty: what the ring holds is older than anything the
+ * pipe will give.  True when records are left (the queue filled).
+ */
+static bool bpf_drain(struct tracefs_source *t)
+{
+	if (!t->ring.prod)
+		return false;
+	sync_map(t);
+	return bpf_take(t, UINT64_MAX, enqueue, t, true);
+}
+
+/*
+ * Was the page just read (@n bytes) less than half full?  Then the read
+ * reached the page the kernel is writing: what follows is what came
+ * since, the reader's own system calls among them when they are traced.
+ */
+static bool page_short(const struct tracefs_source *t, size_t n)
+{
+	const struct ltt_ftrace_page_layout *pl = &t->conv.page;
+	uint64_t commit = 0;
+
+	if (pl->commit_offset > n || pl->commit_size > sizeof(commit) ||
+	    pl->commit_size > n - pl->commit_offset)
+		return true;
+	memcpy(&commit, t->page + pl->commit_offset, pl->commit_size);	/* little-endian */
+	commit &= (1u << 30) - 1;	/* bits 30, 31: the missed-events flags */
+	return commit < (n - pl->data_offset) / 2;
+}
+
+/*
+ * Read one page and convert it: 0, 1 (it was short: page_short()),
+ * -EAGAIN (empty), or read()'s error.
+ */
+static int read_page(struct tracefs_source *t)
+{
+	struct ahead_page *a = t->ahead;
+	ssize_t n;
+
+	if (a) {	/* read ahead already: its turn */
+		n = (ssize_t)a->len;
+		memcpy(t->page, a->data, a->len);
+		t->ahead = a->next;
+		if (!t->ahead)
+			t->ahead_tail = &t->ahead;
+		t->nr_ahead--;
+		free(a);
+	} else {
+		n = read(t->fd, t->page, PAGE_MAX);
+	}
+	if (n < 0)
+		return -errno;
+	if (n == 0)
+		return -EAGAIN;
+	t->reads++;
+	sync_map(t);
+	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
+	t->events->converting = t;
+	n = ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL ? -1 : n;
+	t->events->converting = NULL;
+	if (n < 0)
+		return -EIO;
+	return page_short(t, (size_t)n);
+}
+
+/*
+ * Read @t's buffer ahead, as far as its budget, into its list of pages
+ * read ahead, and apply what their records change in the task table.
+ */
+static void read_ahead(struct tracefs_source *t)
+{
+	struct ahead_page *a;
+	ssize_t n;
+
+	sync_map(t);
+	while (t->nr_ahead < t->budget) {
+		a = malloc(sizeof(*a) + PAGE_MAX);
+		if (!a)
+			return;
+		n = read(t->fd, a->data, PAGE_MAX);
+		if (n <= 0) {
+			free(a);
+			return;		/* an error: the page's turn reads it again */
+		}
+		a->len = (size_t)n;
+		a->next = NULL;
+		*t->ahead_tail = a;
+		t->ahead_tail = &a->next;
+		t->nr_ahead++;
+		(void)ltt_ftrace_conv_scan_tasks(&t->conv, a->data, a->len);
+	}
+}
+
+/*
+ * The task table's lookahead (ltt_ftrace_tasks_set_lookahead()): a task
+ * met on one CPU, gone from /proc, whose fork waits in another's buffer.
+ * Each source's pages read ahead are converted at its turn.  Not the
+ * source converting: a fork is in its buffer before the child's records
+ * (already read), and its converter is in use.
+ */
+static void lookahead(void *arg)
+{
+	struct ltt_tfs_events *ev = arg;
+	struct tracefs_source *t;
+
+	for (t = ev->sources; t; t = t->sib)
+		if (t != ev->converting)
+			read_ahead(t);
+}
+
+/*
+ * Stop reading until the next wakeup: ask the kernel for one.  ftrace
+ * arms its buffer_percent wakeup only when the file is polled, and an
+ * edge-triggered epoll polls it only when woken, so without this the
+ * first wakeup would be the last.  True when the buffer is already past
+ * that level: read on (within the budget).
+ */
+static bool rearm(struct tracefs_source *t)
+{
+	struct pollfd p = { .fd = t->fd, .events = POLLIN };
+
+	t->reads = 0;
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+
+/* A switch asked for: close the partial packet. */
+static int flushed(struct tracefs_source *t)
+{
+	t->flush = false;
+	t->caught_up = false;
+	t->reads = 0;
+	/* -ENODATA: no packet open; an emit error is counted by the converter */
+	ltt_ftrace_conv_flush(&t->conv, enqueue, t);
+	return t->q_count ? 0 : -EAGAIN;
+}
+
+/* @pkt: the packet @q, its @size bytes at @buf (q's or a copy). */
+static void fill_packet(const struct queued *q, void *buf, uint64_t size,
+			struct ltt_sink_packet *pkt)
+{
+	pkt->len = size;
+	pkt->iov[0].iov_base = buf;
+	pkt->iov[0].iov_len = (size_t)size;
+	pkt->iovcnt = 1;
+	pkt->splice_fd = -1;
+	pkt->events = q->events;
+	pkt->entry = q->idx;
+}
+
+/* A read that failed, or gave no page: counted, logged once. */
+static void read_failed(struct tracefs_source *t, int err)
+{
+	if (t->read_errors++)
+		return;
+	if (err == -EIO)
+		LTT_ERR("%s: a read gave less than a page header: skipped, counted lost (further ones are not logged)",
+			t->base.label);
+	else
+		LTT_ERR("%s: can't read a page: %s (counted; further ones are not logged)",
+			t->base.label, strerror(-err));
+}
+
+/*
+ * Fill the queue: read pages until one yields a packet.  A wakeup's reads
+ * end at a short page (the kernel's current one) or an empty buffer; a
+ * switch's, at an empty buffer, then it closes the partial packet.  Both
+ * read at most the buffer's pages (budget): the reader's own system
+ * calls, when traced, would otherwise keep a page of their own ready
+ * for it forever.  A read that fails is counted; the next wakeup or
+ * timer tries again.
+ */
+static int refill(struct tracefs_source *t)
+{
+	bool spent;
+	int ret;
+
+	while (!t->q_count) {
+		if (t->caught_up && !t->flush) {
+			t->caught_up = false;
+			if (!rearm(t))
+				return bpf_drain(t) || t->q_count ? 0 : -EAGAIN;
+		}
+		spent = t->reads >= t->budget;
+		ret = spent ? -EAGAIN : read_page(t);
+		if (ret == 1)
+			t->caught_up = !t->flush;
+		if (ret >= 0)
+			continue;
+		/* the pipe is empty: the ring's records come next */
+		if (ret == -EAGAIN && !spent && (bpf_drain(t) || t->q_count))
+			continue;
+		if (ret != -EAGAIN)
+			read_failed(t, ret);
+		if (ret == -EIO)
+			continue;	/* that read consumed it: the next one */
+		if (t->flush)
+			return flushed(t);
+		if (!rearm(t))
+			return -EAGAIN;
+	}
+	return 0;
+}
+
+static int tracefs_get(struct ltt_source *src, struct ltt_scratch *scratch,
+		       struct ltt_sink_packet *ret_pkt)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	int ret;
+
+	(void)scratch;
+	if (t->held)
+		return -EBUSY;
+	ret = refill(t);
+	if (ret)
+		return ret;
+	/* the head of the queue, lent until put */
+	fill_packet(&t->q[t->q_head], t->q[t->q_head].buf, t->base.packet_size, ret_pkt);
+	t->held = true;
+	return 0;
+}
+
+static int tracefs_put(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	if (!t->held)
+		return -EINVAL;
+	t->held = false;
+	t->q_head = (t->q_head + 1) % t->q_len;
+	t->q_count--;
+	t->q_pos++;		/* keep mode's positions follow the head */
+	return 0;
+}
+
+/* The value of "dropped events:" in the stats file's text @s. */
+static int parse_dropped(const char *s, uint64_t *ret)
+{
+	const char *p = strstr(s, "dropped events:");
+
+	if (!p || sscanf(p, "dropped events: %" SCNu64, ret) != 1)
+		return -EINVAL;
+	return 0;
+}
+
+/* The stats file's "dropped events" (non-overwrite losses): 0 or -errno. */
+static int read_dropped(const struct tracefs_source *t, uint64_t *ret)
+{
+	char text[1024];
+	ssize_t n;
+
+	if (t->stats_fd < 0)
+		return -EBADF;
+	n = pread(t->stats_fd, text, sizeof(text) - 1, 0);
+	if (n < 0)
+		return -errno;
+	text[n] = '\0';
+	return parse_dropped(text, ret);
+}
+
+/* Events a full non-overwrite buffer dropped since the last look: discarded. */
+static void count_dropped(struct tracefs_source *t)
+{
+	uint64_t now;
+
+	if (read_dropped(t, &now) || now <= t->dropped)
+		return;
+	ltt_ftrace_conv_add_discarded(&t->conv, now - t->dropped);
+	t->dropped = now;
+}
+
+/*
+ * Close the open packet: once every page the kernel holds is read (get
+ * goes on until EAGAIN), the converter's partial packet is flushed.
+ */
+static void tracefs_switch(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	count_dropped(t);
+	t->flush = true;
+}
+
+static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats *stats)
+{
+	const struct tracefs_source *t = (const struct tracefs_source *)src;
+	struct ltt_ftrace_conv_stats st;
+	uint64_t dropped;
+
+	ltt_ftrace_conv_stats(&t->conv, &st);
+	ltt_add_sat(&stats->events_lost, st.discarded);
+	/* dropped since the last switch: in the next packet's events_discarded */
+	if (!read_dropped(t, &dropped) && dropped > t->dropped)
+		ltt_add_sat(&stats->events_lost, dropped - t->dropped);
+	/* and what the BPF program lost since */
+	if (t->lost && t->lost[t->conv.cpu] > t->lost_seen)
+		ltt_add_sat(&stats->events_lost, t->lost[t->conv.cpu] - t->lost_seen);
+	ltt_add_sat(&stats->packets_lost, t->read_errors);
+}
+
+static void tracefs_destroy(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	struct ltt_ftrace_conv_stats st;
+	unsigned int i;
+
+	struct tracefs_source **p;
+	struct ahead_page *a;
+
+	ltt_ftrace_conv_stats(&t->conv, &st);
+	if (t->conv.tasks)
+		LTT_DBG("%s: %" PRIu64 " records read for the task table only", t->base.label,
+			st.tasks_only);
+	for (p = t->events ? &t->events->sources : NULL; p && *p; p = &(*p)->sib)
+		if (*p == t) {
+			*p = t->sib;
+			break;
+		}
+	while ((a = t->ahead)) {
+		t->ahead = a->next;
+		free(a);
+	}
+	if (t->ring.prod || t->bpf_torn)
+		LTT_DBG("%s: BPF ring: %" PRIu64 " lost, %" PRIu64 " torn records", t->base.label,
+			t->lost_seen, t->bpf_torn);
+	ltt_bpf_ring_close(&t->ring);
+	if (t->ep >= 0)
+		close(t->ep);
+	if (t->lost)
+		munmap((void *)t->lost, t->lost_len);
+	ltt_ftrace_conv_fini(&t->conv);
+	for (i = 0; t->q && i < t->q_len; i++)
+		free(t->q[i].buf);
+	free(t->q);
+	free(t->page);
+	if (t->stats_fd >= 0)
+		close(t->stats_fd);
+	if (t->fd >= 0)
+		close(t->fd);
+	free(t);
+}
+
+/*
+ * Keep mode: read what is ready into the ring, closing the partial
+ * packet when a switch asked for it.  A call reads at most the kernel
+ * buffer's pages (the budget: the reader's own system calls, when
+ * traced, would otherwise keep a page ready forever).  As refill()
+ * does, a wakeup's reads stop at a short page, a switch's go on to an
+ * empty buffer: a short page is also the rest of a page an earlier read
+ * took part of while the kernel wrote it, with whole pages behind it.
+ * 0 caught up (or a read failed: counted, the next wakeup or timer tries
+ * again); -EBUSY more is ready.
+ */
+static int tracefs_keep(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	int ret;
+
+	for (t->reads = 0; t->reads < t->budget;) {
+		ret = read_page(t);
+		if (ret == 0 || (ret == 1 && t->flush))
+			continue;
+		if (ret == -EAGAIN)
+			(void)bpf_drain(t);	/* a ring of packets: never full */
+		if (ret == 1 || ret == -EAGAIN)
+			break;
+		read_failed(t, ret);
+		if (ret != -EIO) {
+			(void)rearm(t);	/* the next wakeup, or a timer, tries again */
+			return 0;
+		}
+	}
+	if (t->reads == t->budget)
+		return -EBUSY;
+	if (t->flush)
+		flushed(t);
+	return rearm(t) ? -EBUSY : 0;
+}
+
+/*
+ * Take in what the kernel holds and close the open packet, then the
+ * ring's newest @max_packets: positions in bytes, by packet_size.
+ */
+static int tracefs_snap_span(struct ltt_source *src, uint64_t max_packets, uint64_t *ret_begin,
+			     uint64_t *ret_end)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	uint64_t n;
+
+	count_dropped(t);
+	t->flush = true;
+	tracefs_keep(src);
+	if (t->flush)
+		flushed(t);	/* the budget ran out first: what was read is in */
+	n = t->q_count;
+	if (max_packets && max_packets < n)
+		n = max_packets;
+	*ret_end = (t->q_pos + t->q_count) * src->packet_size;
+	*ret_begin = *ret_end - n * src->packet_size;
+	return 0;
+}
+
+/* The ring's packet at @pos, copied into @scratch. */
+static int tracefs_snap_peek(struct ltt_source *src, uint64_t pos, struct ltt_scratch *scratch,
+			     struct ltt_sink_packet *ret_pkt)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	uint64_t n = pos / src->packet_size;
+	const struct queued *q;
+
+	if (pos % src->packet_size || n >= t->q_pos + t->q_count)
+		return -EINVAL;
+	if (n < t->q_pos)
+		return -ESTALE;		/* the ring went past it since the span */
+	if (scratch->len < src->packet_size)
+		return -ENOMEM;
+	q = &t->q[(t->q_head + (n - t->q_pos)) % t->q_len];
+	memcpy(scratch->buf, q->buf, (size_t)((q->idx.content_size + 7) / 8));
+	fill_packet(q, scratch->buf, src->packet_size, ret_pkt);
+	return 0;
+}
+
+static const struct ltt_source_ops tracefs_ops = {
+	.name = "tracefs",
+	.get = tracefs_get,
+	.put = tracefs_put,
+	.switch_packet = tracefs_switch,
+	.stats = tracefs_stats,
+	.destroy = tracefs_destroy,
+};
+
+/* A snapshot trace's: never drained, its packets kept for the snapshots. */
+static const struct ltt_source_ops tracefs_keep_ops = {
+	.name = "tracefs",
+	.get = tracefs_get,
+	.put = tracefs_put,
+	.switch_packet = tracefs_switch,
+	.keep = tracefs_keep,
+	.snap_span = tracefs_snap_span,
+	.snap_peek = tracefs_snap_peek,
+	.stats = tracefs_stats,
+	.destroy = tracefs_destroy,
+};
+
+/*
+ * per_cpu/cpuN/stats beside the pipe, found through /proc/self/fd (the
+ * protocol passes only the pipe): -1 when it can't be, logged.
+ */
+static int open_stats(struct tracefs_source *t)
+{
+	static const char pipe_name[] = "/trace_pipe_raw";
+	char link[64], path[4096];
+	size_t len;
+	ssize_t n;
+	int fd;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", t->fd);
+	n = readlink(link, path, sizeof(path) - 1);
+	len = n > 0 ? (size_t)n : 0;
+	path[len] = '\0';
+	if (len < sizeof(pipe_name) || strcmp(path + len - (sizeof(pipe_name) - 1), pipe_name) ||
+	    len + 6 >= sizeof(path)) {
+		LTT_WARN("%s: the pipe's stats file can't be found (%s): events a full buffer drops are not counted",
+			 t->base.label, n < 0 ? strerror(errno) : "not a trace_pipe_raw");
+		return -1;
+	}
+	strcpy(path + len - (sizeof(pipe_name) - 1), "/stats");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		LTT_WARN("%s: can't open %s (%s): events a full buffer drops are not counted",
+			 t->base.label, path, strerror(errno));
+	return fd;
+}
+
+/*
+ * The packet queue: room for one page's packets, and the converter's
+ * flush; a snapshot trace's ring, at least the kernel buffer's count.
+ */
+static int alloc_queue(struct tracefs_source *t, uint64_t num_subbuf)
+{
+	uint64_t n = 3 + 4 * 4096 / t->base.packet_size;
+	unsigned int i;
+
+	if (n > QUEUE_MAX)
+		n = QUEUE_MAX;
+	if (t->keep)	/* enqueue() overwrites: no room needed for a page's packets */
+		n = num_subbuf > KEEP_MAX ? KEEP_MAX : num_subbuf;
+	t->q = calloc((size_t)n, sizeof(*t->q));
+	if (!t->q)
+		return -ENOMEM;
+	t->q_len = (unsigned int)n;
+	for (i = 0; i < t->q_len; i++) {
+		t->q[i].buf = malloc((size_t)t->base.packet_size);
+		if (!t->q[i].buf)
+			return -ENOMEM;
+	}
+	t->page = malloc(PAGE_MAX);
+	return t->page ? 0 : -ENOMEM;
+}
+
+/* The converter of the stream, with the map's page layout and the contexts. */
+static int init_conv(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
+{
+	uint32_t i;
+	int ret;
+
+	ret = ltt_ftrace_conv_init(&t->conv, cfg->uuid, cfg->stream_id, cfg->cpu,
+				   (size_t)cfg->packet_size, &cfg->events->shm->page);
+	if (ret)
+		return ret;
+	for (i = 0; i < cfg->nr_ctx; i++)
+		if (ltt_ftrace_conv_task_context(cfg->ctx[i].type))
+			break;
+	/* the channel's first stream seeds its table from /proc */
+	if (i < cfg->nr_ctx && !cfg->events->tasks) {
+		ret = ltt_ftrace_tasks_create(&cfg->events->tasks);
+		if (!ret)
+			ltt_ftrace_tasks_set_lookahead(cfg->events->tasks, lookahead, cfg->events);
+	}
+	if (!ret)
+		ret = ltt_ftrace_conv_set_tasks(&t->conv, cfg->events->tasks);
+	if (!ret)
+		ret = ltt_ftrace_conv_set_contexts(&t->conv, cfg->ctx, cfg->nr_ctx);
+	return ret == -ENOTSUP ? -EINVAL : ret;
+}
+
+/*
+ * The data thread waits on an epoll of the pipe and the ring: the program
+ * wakes the ring's reader once it is half full, whether the pipe fills or
+ * not (a channel that records only system call entries with strings).
+ * The pipe's wakeups arm as before (rearm() polls the pipe itself).
+ */
+static int watch_both(struct tracefs_source *t)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+
+	t->ep = epoll_create1(EPOLL_CLOEXEC);
+	if (t->ep < 0)
+		return -errno;
+	ev.data.fd = t->fd;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, t->fd, &ev))
+		return -errno;
+	ev.data.fd = t->ring.fd;
+	if (epoll_ctl(t->ep, EPOLL_CTL_ADD, t->ring.fd, &ev))
+		return -errno;
+	return 0;
+}
+
+/* The CPU's BPF ring and the lost counts, mapped; the converter asks the ring. */
+static int attach_bpf(struct tracefs_source *t, const struct ltt_source_tracefs_cfg *cfg)
+{
+	int ret = ltt_bpf_ring_open(cfg->bpf_ring_fd, &t->ring);
+
+	if (!ret && cfg->bpf_lost_fd >= 0)
+		ret = ltt_bpf_lost_open(cfg->bpf_lost_fd, cfg->cpu, &t->lost, &t->lost_len);
+	if (ret) {
+		LTT_ERR("%s: the BPF ring or its lost counts can't be mapped (%s): refused",
+			t->base.label, strerror(-ret));
+		return ret;
+	}
+	t->lost_seen = t->lost ? t->lost[cfg->cpu] : 0;	/* before the stream: not ours */
+	ltt_ftrace_conv_set_side(&t->conv, bpf_side, t);
+	return watch_both(t);
+}
+
+/* A blocking read would stall the data thread: the pipe must not block. */
+static int nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0 || (!(fl & O_NONBLOCK) && fcntl(fd, F_SETFL, fl | O_NONBLOCK)))
+		return -errno;
+	return 0;
+}
+
+int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
+			      struct ltt_source **ret_src)
+{
+	struct tracefs_source *t;
+	int ret;
+
+	if (!cfg || !cfg->chan_name || !cfg->uuid || !cfg->events || !ret_src ||
+	    cfg->pipe_fd < 0 || cfg->packet_size > SIZE_MAX || !cfg->num_subbuf)
+		return -EINVAL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->base.ops = cfg->keep ? &tracefs_keep_ops : &tracefs_ops;
+	t->base.poll_events = EPOLLIN | EPOLLET;
+	t->base.packet_size = cfg->packet_size;
+	/* a flush's budget: the kernel's buffer, converted, and what the queue holds */
+	t->base.nr_packets = 2 * cfg->num_subbuf + QUEUE_MAX;
+	t->budget = cfg->packet_size * cfg->num_subbuf / 4096 + 1;	/* pages of 4 KiB */
+	t->base.stream_id = cfg->stream_id;
+	t->base.copies = cfg->keep;	/* snap_peek copies out of the ring */
+	t->keep = cfg->keep;
+	t->events = cfg->events;
+	t->stats_fd = -1;
+	t->ring.fd = -1;
+	t->ep = -1;
+	snprintf(t->base.label, sizeof(t->base.label), "tracefs channel %s cpu %" PRIu32,
+		 cfg->chan_name, cfg->cpu);
+	t->fd = fcntl(cfg->pipe_fd, F_DUPFD_CLOEXEC, 3);
+	ret = t->fd < 0 ? -errno : nonblock(t->fd);
+	if (!ret)
+		ret = init_conv(t, cfg);
+	if (!ret)
+		ret = alloc_queue(t, cfg->num_subbuf);
+	if (!ret && cfg->bpf_ring_fd >= 0)
+		ret = attach_bpf(t, cfg);
+	if (ret) {
+		tracefs_destroy(&t->base);
+		return ret;
+	}
+	t->base.poll_fd = t->ep >= 0 ? t->ep : t->fd;
+	t->ahead_tail = &t->ahead;
+	t->sib = t->events->sources;
+	t->events->sources = t;
+	t->stats_fd = open_stats(t);
+	read_dropped(t, &t->dropped);	/* what was dropped before is not ours */
+	*ret_src = &t->base;
+	return 0;
+}
+
+int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, int map_fd,
+			  int bpf_ring_fd, int bpf_lost_fd, struct ltt_source **ret_src)
+{
+	struct ltt_source_tracefs_cfg cfg = {
+		.chan_name = chan->name,
+		.cpu = cpu,
+		.uuid = chan->uuid,
+		.packet_size = chan->subbuf_size,
+		.num_subbuf = chan->num_subbuf,
+		.stream_id = chan->stream_id,
+		.ctx = chan->ctx,
+		.nr_ctx = chan->nr_ctx,
+		.pipe_fd = pipe_fd,
+		.keep = chan->snapshot,
+		.bpf_ring_fd = bpf_ring_fd,
+		.bpf_lost_fd = bpf_lost_fd,
+	};
+	bool first = !chan->tfs_events;
+	int ret;
+
+	ret = ltt_tfs_events_open(map_fd, &chan->tfs_events);
+	if (ret == -EINVAL)
+		LTT_ERR("tracefs channel %s cpu %" PRIu32 ": %s: refused", chan->name, cpu,
+			first ? "the fd is not an event map (common/ftrace/ftrace-map.h)" :
+				"the event map is not the one of the channel's other streams");
+	if (ret)
+		return ret;
+	cfg.events = chan->tfs_events;
+	return ltt_source_tracefs_create(&cfg, ret_src);
+}

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * disable_rotation.c - lttctl disable-rotation: remove a session's timer
+ * or size rotation schedule.
+ */
+#include "ctl/ctl.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
+
+enum { VAL_SESSION, NR_VALUES };
+
+static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int timer, int size)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_ctl *ctl = NULL;
+	const char *session, **args;
+	int ret;
+
+	if (ctl_util_args(pc, &args))
+		return ctl_util_usage_error(ctx, "unexpected argument '%s'", args[0]);
+	if (!timer && !size)
+		return ctl_util_usage_error(ctx, "give --timer, --size, or both");
+	ret = ctl_util_session_name(values[VAL_SESSION], current, sizeof(current), &session);
+	if (!ret)
+		ret = ctl_util_connect(ctx, false, &ctl);
+	if (ret)
+		return ret;
+	ret = ltt_ctl_disable_rotation(ctl, session, timer, size);
+	ltt_ctl_disconnect(ctl);
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_info("Disabled the %s rotation of session %s.",
+		      timer && size ? "timer and size" : timer ? "timer" : "size", session);
+	ctl_out_open("rotation_schedule_results");
+	ctl_out_str("session_name", session);
+	ctl_out_open("rotation_schedule_result");
+	ctl_out_open("rotation_schedule");	/* the schedules removed */
+	if (timer) {
+		ctl_out_open("periodic");
+		ctl_out_close();
+	}
+	if (size) {
+		ctl_out_open("size_threshold");
+		ctl_out_close();
+	}
+	ctl_out_close();
+	ctl_out_bool("success", true);
+	ctl_out_close();
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
+int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char *values[NR_VALUES] = { 0 };
+	int ret, timer = 0, size = 0;
+	poptContext pc;
+	struct poptOption options[] = {
+		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
+		  "the session (default: the current one)", "SESSION" },
+		{ "timer", 0, POPT_ARG_NONE, &timer, 0, "remove the timer schedule", NULL },
+		{ "size", 0, POPT_ARG_NONE, &size, 0, "remove the size schedule", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
+	if (ret == CTL_GO_ON) {
+		ret = run(ctx, pc, values, timer, size);
+		poptFreeContext(pc);
+	}
+	ctl_util_free_values(values, NR_VALUES);
+	return ret;
+}

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * create.c - lttctl create: a new session, which becomes the current one.
+ *
+ * Everything the user typed is checked here first; the default output
+ * directory and the automatic name are the library's to choose.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/model/attr.h"
+#include "common/model/uri.h"
+#include "ctl/ctl.h"
+#include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
+
+
+/* The string options, in values[]. */
+enum {
+	VAL_OUTPUT,		/* -o DIR */
+	VAL_URL,		/* -U URL */
+	VAL_LIVE,		/* --live[=US]: "" for the default period */
+	VAL_CTRL,		/* -C URL */
+	VAL_DATA,		/* -D URL */
+	VAL_SHM_PATH,		/* --shm-path DIR: refused */
+	VAL_TLS_CERT,		/* --tls-cert FILE */
+	VAL_TLS_KEY,		/* --tls-key FILE */
+	VAL_TLS_CA,		/* --tls-ca FILE */
+	VAL_TRACE_FORMAT,	/* -F FORMAT: LTTng 2.15's; CTF 1.8, ltt's, or refused */
+	NR_VALS,
+};
+
+struct create_args {
+	const char *name;	/* NULL: automatic */
+	char *values[NR_VALS];
+	int no_output;
+	int snapshot;
+	char tls_path[3][LTT_PATH_MAX];	/* the TLS files, absolute */
+	struct ltt_session_tls tls;
+};
+
+/*
+ * popt would take the word after a bare --live as its optional period, so
+ * "create --live NAME" would read NAME as a number.  LTTng takes the next
+ * word as the period whatever it is ("create --live 2000000 -U URL" is its
+ * tests' spelling, and it refuses "create --live NAME"): ltt takes it only
+ * when it reads as a period (ctl_util_parse_us()), and leaves any other
+ * word to be the NAME.  A bare --live is spelled "--live=" for popt, and a
+ * period word is attached to it ("--live=2000000", in *@ret_joined, to
+ * free() after the copy).  Returns a copy of @argv to free(), its
+ * @ret_argc words (one fewer when a period is attached), or NULL.
+ */
+static const char **attach_live_period(int argc, const char **argv, int *ret_argc,
+				       char **ret_joined)
+{
+	const char **copy = malloc(((size_t)argc + 1) * sizeof(*copy));
+	uint64_t period;
+	int i, n = 0;
+
+	*ret_joined = NULL;
+	if (!copy)
+		return NULL;
+	for (i = 0; i < argc; i++) {
+		copy[n++] = argv[i];
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!i || strcmp(argv[i], "--live"))
+			continue;
+		copy[n - 1] = "--live=";
+		if (*ret_joined || i + 1 == argc ||
+		    ctl_util_parse_us(argv[i + 1], UINT64_MAX, &period) == -EINVAL)
+			continue;
+		/* The first --live only: a period given twice is an extra word. */
+		if (asprintf(ret_joined, "--live=%s", argv[i + 1]) < 0) {
+			*ret_joined = NULL;
+			free(copy);
+			return NULL;
+		}
+		copy[n - 1] = *ret_joined;
+		i++;
+	}
+	for (i++; i < argc; i++)
+		copy[n++] = argv[i];
+	copy[n] = NULL;
+	*ret_argc = n;
+	return copy;
+}
+
+/*
+ * LTTng 2.15's -F/--trace-format: its default and ctf-1.8 are what ltt
+ * writes; ctf-2 is refused.  Returns 0 or the exit status after printing.
+ */
+static int check_trace_format(const struct ctl_ctx *ctx, const char *format)
+{
+	if (!strcmp(format, "default") || !strcmp(format, "ctf-1.8"))
+		return 0;
+	if (!strcmp(format, "ctf-2"))
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_CTF2);
+	return ctl_util_usage_error(ctx, "invalid --trace-format '%s': give default or ctf-1.8 "
+				    "(ltt writes CTF 1.8)", format);
+}
+
+/* The NAME argument, and the checks between options. */
+static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_args *a)
+{
+	const char **args;
+	int nr;
+
+	nr = ctl_util_args(pc, &args);
+	if (ctl_util_check_nr_args(ctx, args, nr, 1))
+		return CTL_EXIT_USAGE;
+	if (a->values[VAL_SHM_PATH])
+		return ctl_util_refuse_gap(LTT_LTTNG_GAP_SHM_PATH);
+	if (a->values[VAL_TRACE_FORMAT]) {
+		nr = check_trace_format(ctx, a->values[VAL_TRACE_FORMAT]);
+		if (nr)
+			return nr;
+	}
+	a->name = args[0];
+	nr = !!a->values[VAL_OUTPUT] + !!a->values[VAL_URL] + !!a->no_output;
+	if (nr > 1)
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_OUTPUT_CONFLICT));
+	/* -C and -D: both, and no other output. */
+	if ((a->values[VAL_CTRL] || a->values[VAL_DATA]) &&
+	    (!a->values[VAL_CTRL] || !a->values[VAL_DATA] || nr))
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_URL_PAIR));
+	if (a->snapshot && a->values[VAL_LIVE])
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_SNAPSHOT_LIVE));
+	return CTL_GO_ON;
+}
+
+/* The net URL of -C and -D into @attr. */
+static int set_url_pair(const struct create_args *a, struct ltt_session_attr *attr)
+{
+	if (ctl_util_url_pair(a->values[VAL_CTRL], a->values[VAL_DATA], attr->output,
+			      sizeof(attr->output)))
+		return CTL_EXIT_FAILURE;
+	attr->output_type = LTT_OUTPUT_NET;
+	return CTL_EXIT_OK;
+}
+
+/*
+ * Can output directory @path (absolute) be made?  The deepest part of it
+ * that exists must be a directory in which a directory can be made (one
+ * is, and removed at once: /proc, say, takes none).  An existing @path is
+ * left to start, which checks that the owner can write there.  Returns 0
+ * or -errno (-ENOENT, -ENOTDIR: it can't; others, as -EACCES, are start's
+ * to tell, as the owner's consumer meets them).
+ */
+static int output_creatable(const char *path)
+{
+	char dir[LTT_PATH_MAX], probe[LTT_PATH_MAX + 32];
+	struct stat st;
+	char *slash;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
+		return -ENAMETOOLONG;
+	while (stat(dir, &st)) {
+		if (errno != ENOENT)
+			return -errno;
+		slash = strrchr(dir, '/');
+		if (!slash)
+			return -ENOENT;
+		slash[slash == dir] = '\0';	/* "/x" -> "/" */
+	}
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (!strcmp(dir, path))
+		return 0;
+	snprintf(probe, sizeof(probe), "%s/.ltt-probe-XXXXXX", strcmp(dir, "/") ? dir : "");
+	if (!mkdtemp(probe))
+		return -errno;
+	rmdir(probe);
+	return 0;
+}
+
+/* The output of -o, -U, -C/-D or --no-output into @attr. */
+static int set_output(const struct create_args *a, struct ltt_session_attr *attr)
+{
+	const char *output = a->values[VAL_OUTPUT], *url = a->values[VAL_URL];
+	struct ltt_uri uri;
+
+	if (a->values[VAL_CTRL]) {
+		return set_url_pair(a, attr);
+	} else if (a->no_output) {
+		attr->output_type = LTT_OUTPUT_NONE;
+	} else if (output) {
+		attr->output_type = LTT_OUTPUT_LOCAL;
+		if (ctl_util_abs_path(output, attr->output, sizeof(attr->output))) {
+			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", output,
+				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
+			return CTL_EXIT_FAILURE;
+		}
+	} else if (url) {
+		/* tcp:// names one port of a relay: not an output of its own. */
+		if (strlen(url) >= sizeof(attr->output) || ltt_uri_parse(url, &uri) ||
+		    uri.scheme == LTT_URI_TCP) {
+			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
+			return CTL_EXIT_FAILURE;
+		}
+		attr->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+		strcpy(attr->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
+	} else if (a->values[VAL_LIVE]) {
+		attr->output_type = LTT_OUTPUT_NET;
+		strcpy(attr->output, LTT_DEFAULT_LIVE_URL);
+	} else {
+		attr->output_type = LTT_OUTPUT_LOCAL;
+		attr->output[0] = '\0';
+	}
+	if (attr->output_type == LTT_OUTPUT_LOCAL && attr->output[0]) {
+		int err = output_creatable(attr->output);
+
+		if (err == -ENOENT || err == -ENOTDIR) {
+			ctl_out_error(LTT_ERR_OUTPUT_CREATE, "output directory '%s': %s (%s); nothing was created",
+				      attr->output, ltt_strerror(LTT_ERR_OUTPUT_CREATE),
+				      strerror(-err));
+			return CTL_EXIT_FAILURE;
+		}
+	}
+	return CTL_EXIT_OK;
+}
+
+/* What to create, from the checked arguments. */
+static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
+		     struct ltt_session_attr *attr)
+{
+	const char *live = a->values[VAL_LIVE];
+	uint64_t period = LTT_DEFAULT_LIVE_TIMER_US;
+	int ret;
+
+	ltt_ctl_session_attr_init(attr);
+	if (a->name) {
+		if (ctl_util_check_session_name(a->name))
+			return CTL_EXIT_FAILURE;
+		strcpy(attr->name, a->name);
+	}
+	if (live && *live && (ctl_util_parse_us(live, UINT32_MAX, &period) ||
+			      period < LTT_MIN_LIVE_TIMER_US))
+		return ctl_util_usage_error(ctx, "invalid live timer period '%s': use "
+					    "microseconds from %u to %u, or a value with a unit: "
+					    "us, ms, s, m, h (\"1s\")", live,
+					    LTT_MIN_LIVE_TIMER_US, UINT32_MAX);
+	ret = set_output(a, attr);
+	if (ret)
+		return ret;
+	if (live && attr->output_type != LTT_OUTPUT_NET)
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_LIVE_NEEDS_NET));
+	attr->snapshot = a->snapshot;
+	attr->live_timer_us = live ? (uint32_t)period : 0;
+	return CTL_EXIT_OK;
+}
+
+/*
+ * --tls-cert, --tls-key, --tls-ca: all three, made absolute, and usable
+ * (loaded here as the consumer will), into @attr.  A tls:// output needs
+ * them; they go with no other (but a snapshot session's later outputs).
+ */
+static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
+		   struct ltt_session_attr *attr)
+{
+	struct ltt_uri uri;
+	int i, given = 0;
+	bool tls_url;
+
+	for (i = 0; i < 3; i++)
+		given += a->values[VAL_TLS_CERT + i] != NULL;
+	tls_url = attr->output_type == LTT_OUTPUT_NET && !ltt_uri_parse(attr->output, &uri) &&
+		  uri.tls;
+	if (given == 0 && !tls_url)
+		return CTL_EXIT_OK;
+	if (given != 3 || (!tls_url && !attr->snapshot))
+		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_TLS_FILES));
+	if (ctl_util_tls_files(&a->values[VAL_TLS_CERT], a->tls_path, NULL, NULL,
+			       "; nothing was created"))
+		return CTL_EXIT_FAILURE;
+	a->tls = (struct ltt_session_tls){ a->tls_path[0], a->tls_path[1], a->tls_path[2] };
+	attr->tls = &a->tls;
+	return CTL_EXIT_OK;
+}
+
+static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
+{
+	ctl_out_info("Session %s created.", info->name);
+	if (info->snapshot) {
+		ctl_out_info("Snapshot mode: events stay in the buffers until 'lttctl snapshot record' writes them ('lttctl snapshot list-output' shows where).");
+		return;
+	}
+	switch (info->output_type) {
+	case LTT_OUTPUT_LOCAL:
+		ctl_out_info("Traces will be written in %s", info->output);
+		break;
+	case LTT_OUTPUT_NET:
+		ctl_out_info("Traces will be sent to %s", info->output);
+		break;
+	case LTT_OUTPUT_NONE:
+		ctl_out_info("No output: the traces stay in the tracing buffers.");
+		break;
+	}
+	if (info->live_timer_us)
+		ctl_out_info("Live timer interval set to %u us", info->live_timer_us);
+}
+
+/*
+ * Create the session described by @attr and make it the current one;
+ * @local_relay: it streams to the default local relay, started if needed.
+ */
+static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr,
+		  bool local_relay)
+{
+	struct ltt_session_info info;
+	struct ltt_ctl *ctl;
+	int ret;
+
+	ret = ctl_util_connect(ctx, true, &ctl);
+	if (ret)
+		return ret;
+	if (local_relay) {
+		ret = ctl_relayd_ensure_local(ctx, ltt_ctl_rundir(ctl));
+		if (ret) {
+			ltt_ctl_disconnect(ctl);
+			return ret;
+		}
+	}
+	ret = ltt_ctl_create_session(ctl, attr, &info);
+	ltt_ctl_disconnect(ctl);
+	if (ret) {
+		if (ctl_report_relay_code(ret))
+			ctl_out_error(ret, "session '%s': relay %s: %s",
+				      *attr->name ? attr->name : "(new)", attr->output,
+				      ltt_strerror(ret));
+		else if (*attr->name)
+			ctl_out_error(ret, "session '%s': %s", attr->name, ltt_strerror(ret));
+		else
+			ctl_out_error(ret, "new session: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	print_created(ctx, &info);
+	ctl_obj_session_open(&info);
+	ctl_out_close();
+	ret = ctl_rc_write(info.name);
+	if (ret) {
+		ctl_out_warn(LTT_ERR_CURRENT_SESSION_FILE,
+			     "session '%s' is not the current session: %s", info.name,
+			     strerror(-ret));
+	}
+	return CTL_EXIT_OK;
+}
+
+int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct create_args a = { 0 };
+	struct ltt_session_attr attr;
+	char *joined;
+	const char **args;
+	poptContext pc;
+	int ret;
+	struct poptOption options[] = {
+		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
+		  "write the traces in directory DIR", "DIR" },
+		{ "set-url", 'U', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_URL,
+		  "write or send the traces to URL: file://, net://, net4://, net6://, "
+		  "tls://, tls4://, tls6:// (TLS 1.3: with --tls-cert, --tls-key, --tls-ca)", "URL" },
+		{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CTRL,
+		  "send to the relay whose control port is URL: tcp://HOST[:PORT][/PATH] "
+		  "(with -D)", "URL" },
+		{ "data-url", 'D', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_DATA,
+		  "the relay's data port: tcp://HOST[:PORT], the host of -C (with -C)", "URL" },
+		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
+		{ "shm-path", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SHM_PATH,
+		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
+		  "its buffers itself)", "DIR" },
+		{ "trace-format", 'F', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_FORMAT,
+		  "LTTng's trace format: default or ctf-1.8, what ltt writes (ctf-2 refused)",
+		  "FORMAT" },
+		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
+		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
+		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,
+		  "a live session, sent to " LTT_DEFAULT_LIVE_URL " unless -U says otherwise; "
+		  "US: the live timer period, 1000000 by default (at least 1000)", "US" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	args = attach_live_period(argc, argv, &argc, &joined);
+	if (!args) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	ret = ctl_util_parse(ctx, argc, args, options, a.values, &pc);
+	if (ret != CTL_GO_ON)
+		goto end;
+	ret = check_args(ctx, pc, &a);
+	if (ret == CTL_GO_ON)
+		ret = make_attr(ctx, &a, &attr);
+	if (!ret)
+		ret = set_tls(ctx, &a, &attr);
+	if (!ret)
+		ret = create(ctx, &attr, a.values[VAL_LIVE] && !a.values[VAL_URL] && !a.values[VAL_CTRL]);
+	poptFreeContext(pc);
+end:
+	ctl_util_free_values(a.values, NR_VALS);
+	free(args);
+	free(joined);
+	return ret;
+}

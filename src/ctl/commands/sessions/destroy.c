@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * destroy.c - lttctl destroy: stop sessions and destroy them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctl/ctl.h"
+#include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
+
+/* Stop @session (waiting for its data unless *@arg, --no-wait), then destroy it. */
+static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session,
+		       void *arg)
+{
+	bool wait = !*(const int *)arg;
+	int ret;
+
+	ret = ltt_ctl_stop_session(ctl, session, wait);
+	if (!ret)
+		ctl_report_lost(ctl, session);
+	/* The trace is cut short where the consumer died: say so, destroy anyway. */
+	if (ret == -LTT_ERR_CONSUMERD)
+		ctl_out_warn(ret, "session '%s': %s", session, ltt_strerror(ret));
+	if (ret == -LTT_ERR_SESSION_NOT_STARTED || ret == -LTT_ERR_CONSUMERD)
+		ret = 0;
+	/* Streamed: the relay gets everything before the connections close. */
+	if (!ret && wait)
+		ctl_report_wait_data(ctx, ctl, session, true);
+	if (!ret)
+		ret = ltt_ctl_destroy_session(ctl, session);
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_util_forget_session(session);
+	ctl_out_info("Session %s destroyed.", session);
+	ctl_obj_session_name(session);
+	return CTL_EXIT_OK;
+}
+
+int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	int all = 0, no_wait = 0;
+	struct poptOption options[] = {
+		{ "all", 'a', POPT_ARG_NONE, &all, 0, "destroy every session", NULL },
+		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
+		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
+		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, destroy_one, &no_wait);
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * stop.c - lttctl stop: stop tracing in sessions.
+ */
+#include "ctl/ctl.h"
+#include "ctl/report.h"
+#include "ctl/util-session.h"
+#include "ctl/util.h"
+
+/* Scheduled rotations that fail: what they should have archived is not yet. */
+static void report_rotation(struct ltt_ctl *ctl, const char *session)
+{
+	struct ltt_rotation_info ri;
+
+	if (ltt_ctl_rotation_info(ctl, session, &ri) || !ri.error)
+		return;	/* an older daemon, or nothing failing */
+	ctl_out_warn(ri.error,
+		     "session '%s': its scheduled rotations fail ('lttctl list %s' says since when): %s The chunks not archived yet stay in its output directory; the next rotation that succeeds, or destroy, archives them.",
+		     session, session, ltt_strerror(ri.error));
+}
+
+static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *session, void *arg)
+{
+	bool wait = !*(int *)arg;
+	int ret;
+
+	ret = ltt_ctl_stop_session(ctl, session, wait);
+	if (ret) {
+		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	/* Streamed: once the relay has everything, as stop promises. */
+	if (wait)
+		ret = ctl_report_wait_data(ctx, ctl, session, false);
+	ctl_out_info("Tracing stopped for session %s.", session);
+	ctl_obj_session_state(session, false);
+	ctl_report_lost(ctl, session);
+	report_rotation(ctl, session);
+	return ret;
+}
+
+int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	int all = 0, no_wait = 0;
+	struct poptOption options[] = {
+		{ "all", 'a', POPT_ARG_NONE, &all, 0, "stop every session", NULL },
+		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
+		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
+		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, stop, &no_wait);
+}
