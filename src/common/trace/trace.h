@@ -19,6 +19,10 @@
  *   ctf.[ch]            the binary framing of ltt's CTF 1.8 traces that
  *                       is not TSDL: packet headers, indexes
  *   tracefile.[ch]      the names of a stream's files (consumer, relay)
+ *   tclock-abi.c        in a daemon's executable: the functions a clock
+ *                       plugin calls, exported
+ *   tclock-plugin.c     LTTng-UST's clock plugin: loaded, its callbacks,
+ *                       its read
  *   tclock.[ch]         the clock of user-space events
  */
 #ifndef LTT_COMMON_TRACE_TRACE_H
