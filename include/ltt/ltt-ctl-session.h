@@ -43,7 +43,11 @@ struct ltt_session_attr {
 	/* NULL, or the files of tls:// outputs (the session's and a snapshot
 	 * session's later ones); borrowed for the call */
 	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
-	uint8_t reserved[120];	/* zero */
+	/* NULL or "": buffers in memory only; else an absolute directory where
+	 * the user-space ring buffers and metadata are files, for ltt-crash
+	 * (lttng-crash) to read after a crash (added in 1.31); borrowed */
+	const char *shm_path LTT_RESERVED_ALIGN;
+	uint8_t reserved[112];	/* zero */
 };
 
 /*

@@ -223,7 +223,9 @@ extern "C" {
 	X(OUTPUT_CREATE, 330, "the output directory can't be created: a missing part of its path can't be made where it would go (a file system such as /proc takes no new directory) or a part of it is not a directory; give an output directory where the session's owner can create one") \
 	X(BLOCKING_TIMEOUT, 350, "--blocking-timeout takes 0, inf, or microseconds (a value with a unit: us, ms, s, m, h) up to 2147483647999 (LTTng's limit, 2^31 - 1 ms), and only on a user-space channel: the kernel's writers can't wait; give such a value, or leave it out of a kernel channel") \
 	X(BLOCKING_OVERWRITE, 351, "--blocking-timeout makes a program wait for room in a full channel, and an overwrite-mode channel is never full (its writers overwrite the oldest events): give --discard, or leave --blocking-timeout out (or 0)") \
-	X(BLOCKING_DAEMON, 352, "the session daemon predates blocking channels (--blocking-timeout, client protocol 1.30): restart ltt-sessiond from this version of ltt, or leave --blocking-timeout out")
+	X(BLOCKING_DAEMON, 352, "the session daemon predates blocking channels (--blocking-timeout, client protocol 1.30): restart ltt-sessiond from this version of ltt, or leave --blocking-timeout out") \
+	X(SHM_PATH, 380, "the shared memory path (--shm-path) must be an absolute directory path shorter than 4096 bytes where the session's owner can create directories: give such a directory") \
+	X(SHM_PATH_DAEMON, 381, "the session daemon predates ring buffers in files (--shm-path, client protocol 1.31): restart ltt-sessiond from this version of ltt, or leave --shm-path out")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -193,6 +193,27 @@ struct ltt_rb_repair_ops {
 	void *arg;
 };
 
+/*
+ * The repair's operations for a reader holding an open file description of
+ * the region's file of its own (the writers' block locks are OFD locks
+ * on it): ltt_rb_file_repair_init(), then ltt_rb_repair_subbuf(rb, &.ops).
+ */
+struct ltt_rb_file_repair {
+	struct ltt_rb_repair_ops ops;
+	const struct ltt_rb *rb;	/* the reader's handle: its events' context length */
+	int fd;				/* the description (borrowed) */
+	short lock_type;		/* F_WRLCK; F_RDLCK for a read-only descriptor */
+};
+
+/**
+ * ltt_rb_file_repair_init() - @r's operations: a block's lock is
+ * @lock_type on byte @block of @fd (F_OFD_SETLK; a live writer's lock
+ * refuses either type), the filler ltt_ctf_torn_event() with @rb's
+ * context length
+ */
+void ltt_rb_file_repair_init(struct ltt_rb_file_repair *r, const struct ltt_rb *rb, int fd,
+			     short lock_type);
+
 /**
  * ltt_rb_repair_subbuf() - finish the packet a dead writer left incomplete
  * @rb: the reader's handle

@@ -25,7 +25,7 @@ enum {
 	VAL_LIVE,		/* --live[=US]: "" for the default period */
 	VAL_CTRL,		/* -C URL */
 	VAL_DATA,		/* -D URL */
-	VAL_SHM_PATH,		/* --shm-path DIR: refused */
+	VAL_SHM_PATH,		/* --shm-path DIR: ring buffers in files there */
 	VAL_TLS_CERT,		/* --tls-cert FILE */
 	VAL_TLS_KEY,		/* --tls-key FILE */
 	VAL_TLS_CA,		/* --tls-ca FILE */
@@ -112,8 +112,6 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 	nr = ctl_util_args(pc, &args);
 	if (ctl_util_check_nr_args(ctx, args, nr, 1))
 		return CTL_EXIT_USAGE;
-	if (a->values[VAL_SHM_PATH])
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_SHM_PATH);
 	if (a->values[VAL_TRACE_FORMAT]) {
 		nr = check_trace_format(ctx, a->values[VAL_TRACE_FORMAT]);
 		if (nr)
@@ -223,6 +221,33 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 	return CTL_EXIT_OK;
 }
 
+/*
+ * --shm-path DIR, made absolute, into @attr->shm_path (pointing to a
+ * static copy): a directory that exists or can be made, as -o's.
+ */
+static int set_shm_path(const struct create_args *a, struct ltt_session_attr *attr)
+{
+	static char shm_room[LTT_PATH_MAX];
+	const char *dir = a->values[VAL_SHM_PATH];
+	int err;
+
+	if (!dir)
+		return CTL_EXIT_OK;
+	if (!*dir || ctl_util_abs_path(dir, shm_room, sizeof(shm_room))) {
+		ctl_out_error(LTT_ERR_SHM_PATH, "shared memory path '%s': %s", dir,
+			      ltt_strerror(LTT_ERR_SHM_PATH));
+		return CTL_EXIT_FAILURE;
+	}
+	err = output_creatable(shm_room);
+	if (err == -ENOENT || err == -ENOTDIR) {
+		ctl_out_error(LTT_ERR_SHM_PATH, "shared memory path '%s': %s (%s); nothing was created",
+			      shm_room, ltt_strerror(LTT_ERR_SHM_PATH), strerror(-err));
+		return CTL_EXIT_FAILURE;
+	}
+	attr->shm_path = shm_room;
+	return CTL_EXIT_OK;
+}
+
 /* What to create, from the checked arguments. */
 static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 		     struct ltt_session_attr *attr)
@@ -250,7 +275,7 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_LIVE_NEEDS_NET));
 	attr->snapshot = a->snapshot;
 	attr->live_timer_us = live ? (uint32_t)period : 0;
-	return CTL_EXIT_OK;
+	return set_shm_path(a, attr);
 }
 
 /*
@@ -370,8 +395,8 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the relay's data port: tcp://HOST[:PORT], the host of -C (with -C)", "URL" },
 		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
 		{ "shm-path", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SHM_PATH,
-		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
-		  "its buffers itself)", "DIR" },
+		  "the user-space ring buffers and metadata as files under DIR, which "
+		  "ltt-crash (lttng-crash) reads after a crash", "DIR" },
 		{ "trace-format", 'F', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_FORMAT,
 		  "LTTng's trace format: default or ctf-1.8, what ltt writes (ctf-2 refused)",
 		  "FORMAT" },

@@ -399,6 +399,8 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 	ltt_conv_session_conf_to_attr(&s->attr, &attr);
 	if (s->attr.tls_cert[0])
 		attr.tls = &tls;	/* the files of its tls:// outputs, as saved */
+	if (s->attr.shm_path[0])
+		attr.shm_path = s->attr.shm_path;	/* LTTng's <shared_memory_path> */
 	ret = ltt_ctl_create_session(ctl, &attr, &info);
 	if (ret) {
 		ltt_cfg_detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);

@@ -128,6 +128,8 @@ struct ltt_session {
 	struct ltt_uri relay;
 	/* tls:// outputs' PEM files (absolute paths; "" for none), from creation on */
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
+	/* "" or the directory of its user-space buffers' files (ust-shm.h) */
+	char shm_path[LTT_PATH_MAX];
 	/* their texts, where the daemon may not read them (set once, at creation) */
 	struct ltt_session_tls_text tls_text;
 	/*

@@ -72,6 +72,11 @@
  *   JOURNAL_WRITE {u64 id, str text} -> {}: session @id's chunk journal,
  *       kept if it names an admitted session's owner and output
  *   JOURNAL_REMOVE {u64 id} -> {}: forget it (chunk/chunk-journal.c)
+ *   SHM_FILE {u64 id, u8 job, u64 keep, str path} -> {}, and for jobs 1
+ *       and 2 the file: a --shm-path file of admitted session @id, made,
+ *       opened or removed with its owner's rights (ust/ust-shm.h's jobs:
+ *       1 create a stream file, 2 open the metadata to append, 3 remove
+ *       a trace's files and the directories they leave empty)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -91,6 +96,7 @@ enum ltt_priv_request {
 	LTT_PRIV_JOURNAL_REMOVE = 15,
 	LTT_PRIV_PROBE_FILE = 16,
 	LTT_PRIV_TLS_FILE = 17,
+	LTT_PRIV_SHM_FILE = 18,
 };
 
 /* The largest files PROBE_FILE and TLS_FILE open (elf-probe.c reads 512 MiB) */
@@ -202,6 +208,18 @@ int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd);
  * -ENOEXEC (not such a file), or another -errno.
  */
 int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd);
+
+/**
+ * ltt_priv_shm_file() - job @job (ust/ust-shm.h's LTT_UST_SHM_*) on the
+ * --shm-path file or directory @path of session @id, with its owner's
+ * rights: once the daemon gave root's rights up, by the privileged part
+ * (SHM_FILE), for an admitted session only; @keep and @ret_fd as
+ * ltt_ust_shm_job()'s.  Returns 1 (nothing done: the caller does it with
+ * ltt_as_user_begin()), 0, -EPERM (no admitted session @id), or as
+ * ltt_ust_shm_job().
+ */
+int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t keep,
+		      int *ret_fd);
 
 /**
  * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the
