@@ -324,7 +324,9 @@ struct ltt_session_detail {
 	struct ltt_consumer_stall_info *stalls;	/* points inside the block */
 	/* The files of its tls:// outputs (minor 21), NULL when none: inside the block */
 	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
-	uint8_t reserved[104];	/* zero */
+	/* Its --shm-path directory (minor 31), NULL when none: inside the block */
+	const char *shm_path LTT_RESERVED_ALIGN;
+	uint8_t reserved[96];	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */

@@ -147,7 +147,7 @@
 /*
  * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
  * directory where the session's user-space ring buffers and metadata are
- * files (lttctl create --shm-path).  A client refuses one toward an older
+ * files (lttctl create --shm-path); GET_SESSION's reply ends with the same.  A client refuses one toward an older
  * daemon (SHM_PATH_DAEMON).
  */
 #define LTT_CLIENT_MINOR_SHM_PATH 31

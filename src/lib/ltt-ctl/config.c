@@ -492,6 +492,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 		snprintf(s->attr.tls_key, sizeof(s->attr.tls_key), "%s", d->tls->key);
 		snprintf(s->attr.tls_ca, sizeof(s->attr.tls_ca), "%s", d->tls->ca);
 	}
+	if (d->shm_path)
+		snprintf(s->attr.shm_path, sizeof(s->attr.shm_path), "%s", d->shm_path);
 	s->started = d->info.active;
 	s->file = "(the replaced session)";
 	s->channels = calloc(d->nr_channels + 1, sizeof(*s->channels));

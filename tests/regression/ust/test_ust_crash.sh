@@ -15,7 +15,7 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 34
+plan 38
 
 T=2 N=1500
 SHM="$TEST_TMP/shm"
@@ -98,6 +98,20 @@ start_sessiond
 ok_cmd "pid: create with --shm-path" lttctl create pid --shm-path "$TEST_TMP/shm2" -o "$TEST_TMP/out2"
 ok_cmd "pid: a per-PID channel, started" \
 	bash -c "$LTTCTL_BIN enable-channel -u chan --buffers-pid >/dev/null && $LTTCTL_BIN enable-event -u ltt_test:seq -c chan >/dev/null && $LTTCTL_BIN start >/dev/null"
+# Saved and loaded with it: ltt's format and LTTng's.
+mkdir "$TEST_TMP/saved" "$TEST_TMP/saved2"
+lttctl -q save pid -o "$TEST_TMP/saved/pid.ltt"
+is "$(grep -c "<shm_path>$TEST_TMP/shm2</shm_path>" "$TEST_TMP/saved/pid.ltt")" 1 \
+	"pid: save keeps the shm path (ltt's format)"
+lttctl -q save pid -o "$TEST_TMP/saved/pid.lttng"
+is "$(grep -c "<shared_memory_path>$TEST_TMP/shm2</shared_memory_path>" "$TEST_TMP/saved/pid.lttng")" 1 \
+	"pid: and in LTTng's (<shared_memory_path>)"
+run lttctl load -i "$TEST_TMP/saved/pid.ltt" --override-name pid2 pid
+is "$RC" 0 "pid: the saved session loads as pid2"
+lttctl -q save pid2 -o "$TEST_TMP/saved2/pid2.ltt"
+is "$(grep -c "<shm_path>$TEST_TMP/shm2</shm_path>" "$TEST_TMP/saved2/pid2.ltt")" 1 \
+	"pid: pid2 has the shm path"
+lttctl -q destroy pid2
 ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -t 1 -n 10 -r pid
 wait_ready $ready
 ok $? "pid: the program registered"
