@@ -58,8 +58,9 @@ static int unstick(struct stream *s, const struct ltt_rb_file_repair *r)
 }
 
 /*
- * Every packet of the ring buffer mapped in @s from its read position on
- * into @out.  The open packet is closed first, as a stop would.
+ * Every packet of the ring buffer mapped in @s from the reader's position
+ * (rewound to the oldest packet still there) on into @out.  The open
+ * packet is closed first, as a stop would.
  */
 static int drain(struct stream *s, int out, struct crash_counts *c)
 {
@@ -118,6 +119,8 @@ static int one_stream(int in_dir, int out_dir, const char *path, const char *nam
 	ret = ltt_rb_attach(&s.rb, mem, (size_t)st.st_size);
 	if (ret)
 		goto out;
+	/* what the consumer wrote out is still there until the writers came round */
+	ltt_rb_rewind_oldest(&s.rb);
 	out = openat(out_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
 	if (out < 0) {
 		ret = -errno;

@@ -332,6 +332,34 @@ static uint32_t destroy_session(struct ltt_lttng_call *call)
 	return ret;
 }
 
+/*
+ * SET_SESSION_SHM_PATH, which `lttng create --shm-path DIR` sends right
+ * after CREATE_SESSION_EXT with DIR/NAME-DATE (its own naming, kept as
+ * it is): the session's user-space buffers become files there
+ * (ust/ust-shm.h).  As LTTng, refused once the session has recorded.
+ */
+static uint32_t set_shm_path(struct ltt_lttng_call *call)
+{
+	const char *path = call->req.shm_path;
+	struct ltt_session *session;
+	uint32_t ret = LTT_LTTNG_OK;
+
+	if (path[0] != '/' || strlen(path) >= sizeof(session->shm_path))
+		return LTT_LTTNG_ERR_INVALID;
+	if (ltt_session_find(call->ctx->registry, call->req.session, call->ctx->cred.uid, &session))
+		return LTT_LTTNG_ERR_SESS_NOT_FOUND;
+	ltt_session_lock(session);
+	if (session->active || ltt_session_domain(session, LTT_DOMAIN_USER)->state) {
+		ret = LTT_LTTNG_ERR_SESSION_STARTED;
+	} else {
+		strcpy(session->shm_path, path);
+		session->shm_path_whole = true;
+	}
+	ltt_session_unlock(session);
+	ltt_session_put(call->ctx->registry, session);
+	return ret;
+}
+
 /* ---- the table ---- */
 
 /* What serves each command: a handler, or what to use instead. */
@@ -369,6 +397,7 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SNAPSHOT_LIST_OUTPUT] = { ltt_lttng_snapshot_list_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = { ltt_lttng_snapshot_record, NULL },
 	[LTT_LTTNG_CMD_SAVE_SESSION] = { NULL, "lttctl save" },
+	[LTT_LTTNG_CMD_SET_SESSION_SHM_PATH] = { set_shm_path, NULL },
 	[LTT_LTTNG_CMD_ROTATE_SESSION] = { ltt_lttng_rotate_session, NULL },
 	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = { ltt_lttng_rotation_get_info, NULL },
 	[LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE] = { ltt_lttng_rotation_set_schedule, NULL },

@@ -264,6 +264,20 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 int ltt_rb_snapshot_span(struct ltt_rb *rb, uint64_t max_packets, struct ltt_rb_span *ret);
 
 /**
+ * ltt_rb_rewind_oldest() - move the reader back to the oldest sub-buffer
+ * the writers have not entered again since it was written
+ * @rb: the reader's handle on a region no writer and no other reader
+ *      uses any more (ltt-crash's private copy of a file)
+ *
+ * The sub-buffers already consumed stay in the region until the writers
+ * come round to them: after this call the reader takes them again, from
+ * the oldest.  One a reader gave back (ltt_rb_reclaim()) reads as zeros
+ * and fails validation (-EIO, counted in stats.packets_corrupt).
+ * Returns 0 or -EINVAL.
+ */
+int ltt_rb_rewind_oldest(struct ltt_rb *rb);
+
+/**
  * ltt_rb_peek_subbuf() - copy and validate the sub-buffer at @pos without
  * consuming it
  * @rb: the reader's handle (the thread that reads the stream)

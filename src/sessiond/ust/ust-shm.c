@@ -19,7 +19,7 @@
 #include "sessiond/ust/ust-buffers-internal.h"
 #include "sessiond/ust/ust-shm.h"
 
-/* DIR/NAME-DATE of @session into @buf; 0 or -ENAMETOOLONG / -EINVAL. */
+/* DIR/NAME-DATE of @session (or DIR, whole) into @buf; 0 or -ENAMETOOLONG / -EINVAL. */
 static int session_dir(const struct ltt_session *session, char *buf, size_t len)
 {
 	time_t t = (time_t)session->creation_time;
@@ -27,9 +27,12 @@ static int session_dir(const struct ltt_session *session, char *buf, size_t len)
 	struct tm tm;
 	int n;
 
-	if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+	if (session->shm_path_whole)
+		n = snprintf(buf, len, "%s", session->shm_path);
+	else if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
 		return -EINVAL;
-	n = snprintf(buf, len, "%s/%s-%s", session->shm_path, session->name, date);
+	else
+		n = snprintf(buf, len, "%s/%s-%s", session->shm_path, session->name, date);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 

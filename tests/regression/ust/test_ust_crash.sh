@@ -7,7 +7,8 @@
 # full sub-buffers and the one being written at the crash.  Also: the
 # layout under the shared memory path, files made only when a program
 # registers, a per-PID trace's files gone with its program, the files
-# left as they were by the reader, and bad input refused.
+# left as they were by the reader, packets the consumer wrote out read
+# again, save and load keeping the path, and bad input refused.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -15,7 +16,7 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 38
+plan 41
 
 T=2 N=1500
 SHM="$TEST_TMP/shm"
@@ -124,4 +125,12 @@ wait $BG_PID
 ok $? "pid: the program ran to its end"
 timeout "$TEST_TIMEOUT" bash -c 'while [ -e "$0" ]; do :; done' "$(dirname "$(dirname "$(dirname "$PTRACE")")")"
 ok $? "pid: its exit removed its trace's files and the directories up to NAME-DATE"
+
+# Stopped: the consumer wrote every packet out, and they are still in the
+# buffers until the writers come round: ltt-crash reads them back.
+ok_cmd "stopped: create, enable, start" bash -c "$LTTCTL_BIN create stopped --shm-path '$TEST_TMP/shm3' -o '$TEST_TMP/out3' >/dev/null && $LTTCTL_BIN enable-event -u ltt_test:seq >/dev/null && $LTTCTL_BIN start >/dev/null"
+ust_app -t 1 -n 100 -r stopped && lttctl -q stop stopped
+ok $? "stopped: 100 events recorded, the session stopped (all written out)"
+is "$("$CRASH" "$TEST_TMP/shm3" | grep -c ' ltt_test:seq: ')" 100 \
+	"stopped: ltt-crash still reads the 100 events from the buffers' files"
 done_testing
