@@ -20,6 +20,7 @@
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
+#include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/lttng-compat.h"
 
 /* ---- sessions ---- */
@@ -349,8 +350,13 @@ static uint32_t set_shm_path(struct ltt_lttng_call *call)
 	if (ltt_session_find(call->ctx->registry, call->req.session, call->ctx->cred.uid, &session))
 		return LTT_LTTNG_ERR_SESS_NOT_FOUND;
 	ltt_session_lock(session);
-	if (session->active || ltt_session_domain(session, LTT_DOMAIN_USER)->state) {
+	if (session->active || ltt_session_domain(session, LTT_DOMAIN_USER)->state ||
+	    session->shm_path[0]) {
 		ret = LTT_LTTNG_ERR_SESSION_STARTED;
+	} else if (ltt_chunk_owner_set_shm(call->ctx->client_fd, session->id, path)) {
+		LTT_WARN("session '%s': the privileged part did not take its shared memory path %s: refused",
+			 session->name, path);
+		ret = LTT_LTTNG_ERR_EPERM;	/* it makes the files: it must know the path */
 	} else {
 		strcpy(session->shm_path, path);
 		session->shm_path_whole = true;

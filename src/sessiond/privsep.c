@@ -515,7 +515,16 @@ static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 		       ret_fd);
 }
 
-/* SHM_FILE {u64 id, u8 job, u64 keep, str path}: as admitted session @id's owner */
+/* OWNER_SHM {u64 id, str shm} + the owner's connection */
+static int owner_shm(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	(void)state;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_owner_serve_set_shm(r, in_fd);
+}
+
+/* SHM_FILE {u64 id, u8 job, u64 keep, str path}: as admitted session @id's owner, below its shm path */
 static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
 {
 	uint64_t id = ltt_rbuf_get_u64(r), keep;
@@ -533,7 +542,7 @@ static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 	path = ltt_rbuf_get_str(r, PATH_MAX - 1);
 	if (ltt_rbuf_end(r) || keep > PATH_MAX)
 		return -EINVAL;
-	ret = ltt_chunk_owner_serve_owner(id, &uid, &gid);
+	ret = ltt_chunk_owner_serve_shm(id, path, (size_t)keep, &uid, &gid);
 	if (ret)
 		return ret;
 	if (passed_fd >= 0)
@@ -589,6 +598,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_PROBE_FILE, "PROBE_FILE", 9, false, probe_file },
 	{ LTT_PRIV_TLS_FILE, "TLS_FILE", 1, true, tls_file },
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
+	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

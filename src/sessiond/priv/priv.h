@@ -62,7 +62,7 @@
  *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
  *       time namespace (/proc/PID/ns/time, which only root reads of
  *       another user's process)
- *   OWNER_ADD {u64 id, str output}, the connection of the client that
+ *   OWNER_ADD {u64 id, str output, str shm}, the connection of the client that
  *       created session @id (SCM_RIGHTS) -> {u32 uid, u32 gid}: its
  *       credentials (SO_PEERCRED), the only owners OWNER_FILES serves
  *       once the daemon is not root (chunk/chunk-owner.c)
@@ -76,7 +76,12 @@
  *       and 2 the file: a --shm-path file of admitted session @id, made,
  *       opened or removed with its owner's rights (ust/ust-shm.h's jobs:
  *       1 create a stream file, 2 open the metadata to append, 3 remove
- *       a trace's files and the directories they leave empty)
+ *       a trace's files and the directories they leave empty), below
+ *       the shared memory path it was admitted with only, never a
+ *       directory above it removed
+ *   OWNER_SHM {u64 id, str shm}, the connection of session @id's owner
+ *       (SCM_RIGHTS) -> {}: the shared memory path of a session admitted
+ *       without one (LTTng's SET_SESSION_SHM_PATH), set once
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -97,6 +102,7 @@ enum ltt_priv_request {
 	LTT_PRIV_PROBE_FILE = 16,
 	LTT_PRIV_TLS_FILE = 17,
 	LTT_PRIV_SHM_FILE = 18,
+	LTT_PRIV_OWNER_SHM = 19,
 };
 
 /* The largest files PROBE_FILE and TLS_FILE open (elf-probe.c reads 512 MiB) */
