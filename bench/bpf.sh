@@ -6,7 +6,10 @@
 # openat of a missing path (tests/regression/bpf_sc time: N calls timed
 # by the caller), in a session recording `--syscall openat` through BPF,
 # the same with LTT_KERNEL_BPF=off (tracefs alone), and with no session;
-# RUNS runs of each.  Prints each configuration's min, median and max.
+# then the same for poll() of two fds (bpf_sc timepoll: a structure,
+# fds_length and overflow, read by the program) with `--syscall poll`.
+# RUNS runs of each.  Prints the machine and its clock source, then each
+# configuration's min, median and max.
 # The program alone, without the daemons: bpf_sc bench N PATH.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,11 +21,15 @@ TIMER=$B/tests/regression/bpf_sc
 [ -x "$TIMER" ] || { echo "$0: make tests/regression/bpf_sc in $B first" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "$0: needs root (kernel tracing)" >&2; exit 2; }
 
-# one configuration's runs: ns per call of each
+# one configuration's runs: ns per call of each ($CALL: openat or poll)
 runs_of() {
 	local i
 	for i in $(seq "$runs"); do
-		"$TIMER" time "$n" /nonexistent-ltt-bench | awk '{ print $2 }'
+		if [ "$CALL" = poll ]; then
+			"$TIMER" timepoll "$n" -
+		else
+			"$TIMER" time "$n" /nonexistent-ltt-bench
+		fi | awk '{ print $2 }'
 	done
 }
 
@@ -32,16 +39,21 @@ report() {
 }
 
 session() {
-	ctl create b -o "$BENCH_TMP/b" >/dev/null && ctl enable-event -k --syscall openat -s b >/dev/null &&
+	ctl create b -o "$BENCH_TMP/b" >/dev/null && ctl enable-event -k --syscall "$CALL" -s b >/dev/null &&
 		ctl start b >/dev/null
 }
 
-printf '%-10s %8s %8s %8s  %s\n' config min median max "ns/call of each run"
-runs_of | report none
-daemon_start --kernel-backend=tracefs
-session && runs_of | report bpf
-ctl destroy b >/dev/null
-daemon_stop
-LTT_KERNEL_BPF=off daemon_start --kernel-backend=tracefs
-session && runs_of | report tracefs
-ctl destroy b >/dev/null
+echo "machine: $(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2-), $(nproc) CPUs, Linux $(uname -r), clock source $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+for CALL in openat poll; do
+	echo "$CALL:"
+	printf '%-10s %8s %8s %8s  %s\n' config min median max "ns/call of each run"
+	runs_of | report none
+	daemon_start --kernel-backend=tracefs
+	session && runs_of | report bpf
+	ctl destroy b >/dev/null
+	daemon_stop
+	LTT_KERNEL_BPF=off daemon_start --kernel-backend=tracefs
+	session && runs_of | report tracefs
+	ctl destroy b >/dev/null
+	daemon_stop
+done

@@ -204,7 +204,7 @@ struct ltt_session_info {
 	 * leave clock and clock_read "" and clock_reason NULL.
 	 */
 	char clock[16] LTT_RESERVED_ALIGN;	/* 4424: "tsc" or "monotonic" */
-	char clock_read[16];		/* 4440: "rdtscp", "lfence; rdtsc" or "clock_gettime" */
+	char clock_read[16];		/* 4440: "rdtscp", "lfence; rdtsc", "clock_gettime" or "read64()" */
 	/*
 	 * 4456: why the daemon chose it (a sentence); inside the returned
 	 * block (NULL from ltt_ctl_create_session(), which returns none)

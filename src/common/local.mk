@@ -3,6 +3,10 @@
 # filter parser and compiler are here (user space only); the VM they
 # compile for is src/filter-vm, which the kernel module builds too.
 noinst_LTLIBRARIES += src/common/libcommon.la
+# ltt-sessiond exports LTTng-UST's clock plugin functions
+# (common/trace/tclock-abi.c, in its sources).
+tclock_abi_exports = -Wl,--export-dynamic-symbol=lttng_ust_trace_clock_* \
+	-Wl,--export-dynamic-symbol=lttng_ust_enable_trace_clock_override
 # Its wings, from the top layer down (common.h is their map).
 src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/proto.h \
@@ -47,6 +51,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/trace/ringbuf-repair.c \
 	src/common/trace/ringbuf.c src/common/trace/ringbuf.h \
 	src/common/trace/tclock.c src/common/trace/tclock.h \
+	src/common/trace/tclock-plugin.c \
 	src/common/trace/trace-repair.c src/common/trace/trace-repair.h \
 	src/common/trace/trace.h \
 	src/common/trace/tracefile.c src/common/trace/tracefile.h \

@@ -40,10 +40,7 @@ struct options {
 };
 
 enum {
-	OPT_VERBOSE = 1,
-	OPT_HELP,
-	OPT_VERSION,
-	OPT_CMD_FD,
+	OPT_CMD_FD = LTT_DAEMON_OPT_OWN,
 	OPT_UID,
 	OPT_GID,
 	OPT_DATA_THREADS,
@@ -162,6 +159,14 @@ static int relay_stall(void)
 }
 
 /* Returns 0 to run, 1 to exit 0 (help, version), -1 to exit 1. */
+/* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
+static void print_help(void *ctx)
+{
+	printf("ltt-consumerd: the consumer daemon of ltt.  ltt-sessiond starts it;\n"
+	       "it is not meant to be run by hand.\n\n");
+	poptPrintHelp(ctx, stdout, 0);
+}
+
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
 	char *fd_arg = NULL, *uid_arg = NULL, *gid_arg = NULL, *threads_arg = NULL;
@@ -174,10 +179,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "gid", 0, POPT_ARG_STRING, &gid_arg, OPT_GID, "run with this group", "GID" },
 		{ "data-threads", 0, POPT_ARG_STRING, &threads_arg, OPT_DATA_THREADS,
 		  "threads that move packets (default: one per CPU it may run on, at most 16)", "N" },
-		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
-		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
-		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		{ "help", 'h', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
 	poptContext ctx = poptGetContext("ltt-consumerd", argc, argv, table, 0);
@@ -185,9 +190,6 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
 		switch (rc) {
-		case OPT_VERBOSE:
-			opts->verbose++;
-			break;
 		case OPT_CMD_FD:
 			opts->cmd_fd = parse_fd(fd_arg);
 			if (opts->cmd_fd < 0) {
@@ -220,16 +222,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 				goto out;
 			}
 			break;
-		case OPT_HELP:
-			printf("ltt-consumerd: the consumer daemon of ltt.  ltt-sessiond starts it;\n"
-			       "it is not meant to be run by hand.\n\n");
-			poptPrintHelp(ctx, stdout, 0);
-			ret = 1;
-			goto out;
-		case OPT_VERSION:
-			printf("ltt-consumerd %s\n", PACKAGE_VERSION);
-			ret = 1;
-			goto out;
+		default:
+			ret = ltt_daemon_opt("ltt-consumerd", rc, &opts->verbose, print_help, ctx);
+			if (ret)
+				goto out;
 		}
 	}
 	if (ltt_daemon_args_end("ltt-consumerd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),

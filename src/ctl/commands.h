@@ -22,6 +22,8 @@ enum ctl_exit {
 	CTL_EXIT_OK = 0,
 	CTL_EXIT_FAILURE = 1,
 	CTL_EXIT_USAGE = 2,
+	/* add-context: a perf counter this machine can't count (LTTng's CMD_WARNING) */
+	CTL_EXIT_WARNING = 4,
 };
 
 struct ctl_cmd;
@@ -33,6 +35,8 @@ struct ctl_ctx {
 	bool no_sessiond;		/* -n: never start a session daemon */
 	const char *rundir;		/* --rundir, NULL for the library's default */
 	const struct ctl_cmd *cmd;	/* the command being run */
+	/* argv[0] when run by the name lttng (ltt-lttng-compat's link), else NULL */
+	const char *lttng_name;
 };
 
 typedef int (*ctl_cmd_fn)(const struct ctl_ctx *ctx, int argc, const char **argv);

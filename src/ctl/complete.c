@@ -50,17 +50,12 @@ int ctl_complete_channels(const struct ctl_ctx *ctx, const char *session)
 {
 	struct ltt_session_detail *detail;
 	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl;
 	size_t i;
 	int ret;
 
 	ret = ctl_util_session_name(session, current, sizeof(current), &session);
 	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
-	if (ret)
-		return ret;
-	ret = ctl_util_get_session(ctl, session, &detail);
-	ltt_ctl_disconnect(ctl);
+		ret = ctl_util_fetch_session(ctx, session, &detail);
 	if (ret)
 		return ret;
 	for (i = 0; i < detail->nr_channels; i++) {

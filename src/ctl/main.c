@@ -155,9 +155,9 @@ static int parse_global(poptContext pc, struct ctl_ctx *ctx, char *rundir, size_
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERSION:
-			ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
+			ctl_obj_version_text(ctx, PACKAGE_VERSION, true);
 			ctl_out_begin("version");	/* LTTng's document of version */
-			ctl_obj_version(PACKAGE_VERSION);
+			ctl_obj_version(PACKAGE_VERSION, ctx->lttng_name != NULL);
 			ret = CTL_EXIT_OK;
 			break;
 		case OPT_VERBOSE:
@@ -291,6 +291,8 @@ int main(int argc, char **argv)
 	if (ret != CTL_GO_ON)
 		return ret;
 	ctl_out_init(format, false);
+	if (argc > 0 && ltt_daemon_started_as(1, (const char **)argv, "lttng"))
+		ctx.lttng_name = argv[0];
 	pc = poptGetContext(NULL, argc, (const char **)argv, global_options,
 			    POPT_CONTEXT_POSIXMEHARDER);
 	if (!pc) {

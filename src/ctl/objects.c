@@ -273,13 +273,17 @@ void ctl_obj_tracker_edit(enum ltt_tracker_type type, char *const *values, size_
 	ctl_out_close();
 }
 
-void ctl_obj_version(const char *version)
+void ctl_obj_version(const char *version, bool as_lttng)
 {
 	unsigned int major = 0, minor = 0, patch = 0;
+	char name[64];
 
+	snprintf(name, sizeof(name), "ltt %s", version);
+	if (as_lttng)
+		version = CTL_LTTNG_VERSION;
 	sscanf(version, "%u.%u.%u", &major, &minor, &patch);
 	ctl_out_open("version");
-	ctl_out_str("name", "ltt");
+	ctl_out_str("name", as_lttng ? name : "ltt");
 	ctl_out_str("string", version);
 	ctl_out_u64("major", major);
 	ctl_out_u64("minor", minor);
@@ -289,6 +293,17 @@ void ctl_obj_version(const char *version)
 	ctl_out_str("license", "LGPL-2.1 (libraries), GPL-2.0 (programs)");
 	ctl_out_str("description", "ltt: a Linux tracing toolchain that speaks LTTng's interfaces");
 	ctl_out_close();
+}
+
+void ctl_obj_version_text(const struct ctl_ctx *ctx, const char *version, bool option)
+{
+	if (!ctx->lttng_name)
+		ctl_out_text("lttctl %s\n", version);
+	else if (option)
+		ctl_out_text("%s (LTTng Trace Control) %s - ltt %s\n", ctx->lttng_name,
+			     CTL_LTTNG_VERSION, version);
+	else
+		ctl_out_text("lttng version %s - ltt %s\n", CTL_LTTNG_VERSION, version);
 }
 
 void ctl_obj_snapshot_output(const struct ltt_snapshot_output *o, const char *session)

@@ -12,6 +12,8 @@
 
 #include <ltt/ltt-ctl.h>
 
+struct ctl_ctx;
+
 /*
  * objects.c: result objects several commands report, in LTTng's machine
  * interface (out.h, doc/mi.md)
@@ -122,11 +124,29 @@ void ctl_obj_config(bool load, const struct ltt_session_file *files, size_t n, c
  */
 void ctl_obj_context(const char *name);
 
+/*
+ * The LTTng release whose interfaces ltt serves (its client protocol, MI
+ * 4.1, saved sessions): the version lttctl says it is when run by the
+ * name lttng, so that what reads `lttng --version` or `lttng --mi xml
+ * version` to know what it may ask finds LTTng 2.13's.
+ */
+#define CTL_LTTNG_VERSION "2.13.9"
+
 /**
  * ctl_obj_version() - a <version>: lttctl's @version ("0.9.1") as LTTng's
- * MI describes a version
+ * MI describes a version; with @as_lttng (lttctl run as lttng),
+ * CTL_LTTNG_VERSION's numbers, ltt's version as its name (where LTTng's
+ * has its release's name)
  */
-void ctl_obj_version(const char *version);
+void ctl_obj_version(const char *version, bool as_lttng);
+
+/**
+ * ctl_obj_version_text() - the first line of `lttctl --version` (@option)
+ * or `lttctl version`: "lttctl VERSION"; run as lttng (@ctx->lttng_name),
+ * LTTng's: "ARGV0 (LTTng Trace Control) 2.13.9 - ltt VERSION" and
+ * "lttng version 2.13.9 - ltt VERSION"
+ */
+void ctl_obj_version_text(const struct ctl_ctx *ctx, const char *version, bool option);
 
 /* obj-trigger.c: a trigger in LTTng's machine interface (doc/mi.md) */
 

@@ -28,14 +28,19 @@ int ctl_rc_path(char *buf, size_t len)
 	return ltt_home_find(LTT_HOME_RC, buf, len);
 }
 
-/* The whole file as a string (returns-must-free); "" when it does not exist. */
-static int rc_load(const char *path, char **ret_text)
+/*
+ * The whole file, its path in @path (LTT_PATH_MAX), as a string
+ * (returns-must-free); "" when it does not exist.
+ */
+static int rc_load(char *path, char **ret_text)
 {
 	size_t len = 0;
 	ssize_t n;
 	char *text;
-	int fd, ret = 0;
+	int fd, ret = ctl_rc_path(path, LTT_PATH_MAX);
 
+	if (ret)
+		return ret;
 	text = malloc(RC_SIZE_MAX + 1);
 	if (!text)
 		return -ENOMEM;
@@ -97,9 +102,6 @@ int ctl_rc_read(char *buf, size_t len)
 	char *text;
 	int ret;
 
-	ret = ctl_rc_path(path, sizeof(path));
-	if (ret)
-		return ret;
 	ret = rc_load(path, &text);
 	if (ret)
 		return ret;
@@ -133,9 +135,6 @@ static int rc_update(const char *session)
 	char *text, *out;
 	int ret;
 
-	ret = ctl_rc_path(path, sizeof(path));
-	if (ret)
-		return ret;
 	ret = rc_load(path, &text);
 	if (ret)
 		return ret;

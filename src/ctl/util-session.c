@@ -237,6 +237,19 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 	return CTL_EXIT_FAILURE;
 }
 
+int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
+			   struct ltt_session_detail **ret_detail)
+{
+	struct ltt_ctl *ctl;
+	int ret = ctl_util_connect(ctx, false, &ctl);
+
+	if (ret)
+		return ret;
+	ret = ctl_util_get_session(ctl, session, ret_detail);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
 const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
 						     enum ltt_domain domain, const char *name)
 {
@@ -269,12 +282,12 @@ void ctl_util_forget_session(const char *session)
 	}
 }
 
-int ctl_util_channel_target(const struct ctl_ctx *ctx, poptContext pc, bool kernel, bool user,
-			    const char *session, bool (*valid)(const char *),
-			    bool (*valid_user)(const char *),
-			    int (*between)(const struct ctl_ctx *ctx, void *arg), void *arg,
-			    struct ctl_channel_target *t)
+/* ctl_util_channel_run()'s channels, into @t (t->names: free() it, also on failure). */
+static int channel_target(const struct ctl_ctx *ctx, poptContext pc,
+			  const struct ctl_channel_opts *o, void *arg, struct ctl_channel_target *t)
 {
+	const struct ctl_channel_cmd *cmd = o->cmd;
+	bool (*valid)(const char *) = cmd->valid;
 	const char **args;
 	int ret, nr;
 
@@ -284,18 +297,47 @@ int ctl_util_channel_target(const struct ctl_ctx *ctx, poptContext pc, bool kern
 		return ctl_util_usage_error(ctx, "a channel name is needed");
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
 	if (!ret)
-		ret = ctl_util_domain(ctx, kernel, user, &t->domain);
+		ret = ctl_util_domain(ctx, o->kernel, o->user, &t->domain);
 	if (ret)
 		return ret;
-	if (between) {
-		ret = between(ctx, arg);
+	if (cmd->between) {
+		ret = cmd->between(ctx, arg);
 		if (ret != CTL_GO_ON)
 			return ret;
 	}
-	if (t->domain == LTT_DOMAIN_USER && valid_user)
-		valid = valid_user;
+	if (t->domain == LTT_DOMAIN_USER && cmd->valid_user)
+		valid = cmd->valid_user;
 	ret = ctl_util_name_list(ctx, args[0], "channel", valid, LTT_ERR_CHANNEL_NAME, &t->names,
 				 &t->count);
-	return ret ? ret : ctl_util_session_name(session, t->current, sizeof(t->current),
-						 &t->session);
+	return ret ? ret : ctl_util_session_name(o->session ? *o->session : NULL, t->current,
+						 sizeof(t->current), &t->session);
+}
+
+int ctl_util_channel_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	const struct ctl_channel_opts *o = arg;
+	struct ctl_channel_target t;
+	int ret = channel_target(ctx, pc, o, arg, &t);
+
+	if (!ret)
+		ret = o->cmd->work(ctx, arg, &t);
+	free(t.names);
+	return ret;
+}
+
+int ctl_util_channel_done(int code, const char *session, const struct ltt_session_detail *d,
+			  enum ltt_domain domain, const struct ltt_channel_attr *attr,
+			  bool enabled)
+{
+	if (code) {
+		ctl_out_error(code, "channel '%s' of session '%s': %s", attr->name, session,
+			      ltt_strerror(code));
+		return CTL_EXIT_FAILURE;
+	}
+	ctl_out_info("Channel %s %s for session %s.", attr->name, enabled ? "enabled" : "disabled",
+		     session);
+	ctl_obj_channel_open(&d->info, domain, attr, enabled, 0, 0);
+	ctl_out_bool("success", true);
+	ctl_out_close();
+	return CTL_EXIT_OK;
 }

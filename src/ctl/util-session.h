@@ -46,22 +46,54 @@ struct ctl_channel_target {
 	size_t count;
 };
 
+/* How enable-channel or disable-channel reads its channels, and its work. */
+struct ctl_channel_cmd {
+	bool (*valid)(const char *);		/* a channel name */
+	bool (*valid_user)(const char *);	/* in user space; NULL: @valid */
+	/* NULL, or run once the domain is known, before the names are read:
+	 * CTL_GO_ON goes on, anything else is returned */
+	int (*between)(const struct ctl_ctx *ctx, void *arg);
+	/* the work on the channels found */
+	int (*work)(const struct ctl_ctx *ctx, void *arg, const struct ctl_channel_target *t);
+};
+
+/* The head (first member) of enable-channel's and disable-channel's arguments. */
+struct ctl_channel_opts {
+	const struct ctl_channel_cmd *cmd;
+	int kernel, user;		/* -k, -u */
+	char **session;			/* where -s's value goes (NULL: the current one) */
+};
+
+/* Their -k, -u and -s options, into @opts (a struct ctl_channel_opts) and values[@val]. */
+#define CTL_UTIL_CHANNEL_OPTIONS(opts, val) \
+	{ "kernel", 'k', POPT_ARG_NONE, &(opts).kernel, 0, "a kernel channel", NULL }, \
+	{ "userspace", 'u', POPT_ARG_NONE, &(opts).user, 0, "a user space channel", NULL }, \
+	{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val), \
+	  "the session (default: the current one)", "SESSION" }
+
 /**
- * ctl_util_channel_target() - the argument of enable-channel and
- * disable-channel: one comma-separated list of channel names, each
- * checked by @valid (@valid_user in user space, when not NULL), in the
- * domain of -k / -u, in the session @session (NULL: the current one)
- * @between: NULL, or run with @arg once the domain is known, before the
- *           names are read: CTL_GO_ON goes on, anything else is returned
- * @t: what was found
+ * ctl_util_channel_run() - the run of enable-channel and disable-channel
+ * (ctl_util_run()'s @run), @arg their arguments, a struct ctl_channel_opts
+ * first: its argument, one comma-separated list of channel names, each
+ * checked by the cmd's valid (valid_user in user space), in the domain of
+ * -k / -u, in the session of -s (else the current one), then the cmd's
+ * work(@ctx, @arg, what was found)
  *
  * Returns CTL_EXIT_OK, or the exit status after printing the error.
  */
-int ctl_util_channel_target(const struct ctl_ctx *ctx, poptContext pc, bool kernel, bool user,
-			    const char *session, bool (*valid)(const char *),
-			    bool (*valid_user)(const char *),
-			    int (*between)(const struct ctl_ctx *ctx, void *arg), void *arg,
-			    struct ctl_channel_target *t);
+int ctl_util_channel_run(const struct ctl_ctx *ctx, poptContext pc, void *arg);
+
+/**
+ * ctl_util_channel_done() - one channel of enable-channel or
+ * disable-channel: @code, the daemon's answer for channel @attr of
+ * session @d (named @session by the user) in @domain; prints the error,
+ * or the line and the <channel> object that say it is now @enabled
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_channel_done(int code, const char *session, const struct ltt_session_detail *d,
+			  enum ltt_domain domain, const struct ltt_channel_attr *attr,
+			  bool enabled);
 
 /**
  * ctl_util_connect() - connect to the session daemon, reporting errors
@@ -154,6 +186,15 @@ const char *ctl_util_rundir(const struct ctl_ctx *ctx, char *buf, size_t len);
  */
 int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail);
+
+/**
+ * ctl_util_fetch_session() - ctl_util_get_session() on a connection of
+ * its own (ctl_util_connect(), no daemon started), closed before it returns
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
+			   struct ltt_session_detail **ret_detail);
 
 /**
  * ctl_util_find_channel() - the channel @name of @domain in @detail, or NULL

@@ -45,6 +45,7 @@
 
 #include <ltt/tracepoint.h>
 
+#include "common/trace/tclock.h"
 #include "lttng-ust/lttng-ust.h"
 
 #define GP_COUNT 1UL
@@ -403,9 +404,7 @@ LU_EXPORT void lttng_ust_common_alloc_tls(void)
 {
 }
 
-/* ---- the getcpu plugin's override; the clock's, which ltt does not take ---- */
-
-#define CLOCK_REFUSED "ltt records with its own clock (CLOCK_MONOTONIC); a clock plugin is not supported"
+/* ---- the getcpu plugin's override; the clock plugin's (common/trace/tclock.h) ---- */
 
 /* a plugin's lttng_ust_getcpu_plugin_init() calls it (liblttng-ust loads the plugin) */
 LU_EXPORT int lttng_ust_getcpu_override(int (*getcpu)(void))
@@ -414,32 +413,5 @@ LU_EXPORT int lttng_ust_getcpu_override(int (*getcpu)(void))
 	return 0;
 }
 
-LU_EXPORT int lttng_ust_enable_trace_clock_override(void)
-{
-	LU_UNSUPPORTED(CLOCK_REFUSED);
-	return -EINVAL;
-}
-
-#define CLOCK_CB(name, type) \
-	LU_EXPORT int lttng_ust_trace_clock_set_##name##_cb(type cb) \
-	{ \
-		(void)cb; \
-		LU_UNSUPPORTED(CLOCK_REFUSED); \
-		return -EINVAL; \
-	} \
-	LU_EXPORT int lttng_ust_trace_clock_get_##name##_cb(type *cb) \
-	{ \
-		(void)cb; \
-		LU_UNSUPPORTED(CLOCK_REFUSED); \
-		return -EINVAL; \
-	}
-
-typedef uint64_t (*clock_u64_fn)(void);
-typedef int (*clock_uuid_fn)(char *uuid);
-typedef const char *(*clock_text_fn)(void);
-
-CLOCK_CB(read64, clock_u64_fn)
-CLOCK_CB(freq, clock_u64_fn)
-CLOCK_CB(uuid, clock_uuid_fn)
-CLOCK_CB(name, clock_text_fn)
-CLOCK_CB(description, clock_text_fn)
+/* a clock plugin's lttng_ust_clock_plugin_init() calls them (liblttng-ust loads it) */
+LTT_TCLOCK_PLUGIN_ABI(LU_EXPORT)

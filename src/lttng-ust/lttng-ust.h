@@ -21,7 +21,7 @@
  * liblttng-ust-common.so.1 (common.sym)
  *   common.c      the RCU of inlined readers (lttng_ust_urcu_*: liburcu's
  *                 bulletproof counter scheme), the fd tracker, the clock
- *                 and getcpu overrides (refused), cancel state
+ *                 plugin's and getcpu plugin's overrides, cancel state
  * each library
  *   lttng-ust.h   this map, and what the files share (LU_EXPORT, debug.c's)
  *   lttng-abi.h   the LTTng objects' layouts (lttng-ust 2.13's ABI)

@@ -21,6 +21,7 @@
 
 #include <ltt/tracepoint.h>
 
+#include "common/trace/tclock.h"
 #include "lttng-ust/lttng-abi.h"
 #include "lttng-ust/lttng-ust.h"
 
@@ -191,8 +192,6 @@ static const struct {
 	{ "LTTNG_UST_BLOCKING_RETRY_TIMEOUT", NULL, "a blocked event waits for the consumer's "
 	  "wakeup, not by polling, so there is no retry period to set (LTTNG_UST_ALLOW_BLOCKING "
 	  "and the channel's --blocking-timeout say whether and how long); unset it" },
-	{ "LTTNG_UST_CLOCK_PLUGIN", NULL, "ltt records with its own clock (CLOCK_MONOTONIC) and "
-	  "loads no clock plugin; unset it" },
 	{ "LTTNG_UST_WITHOUT_BADDR_STATEDUMP", NULL, "ltt's state dump cannot be turned off per "
 	  "program; leave the lttng_ust_statedump:bin_info, build_id and debug_link events "
 	  "disabled instead" },
@@ -249,6 +248,18 @@ __attribute__((constructor)) static void getcpu_plugin_load(void)
 		return;
 	}
 	init();
+}
+
+/*
+ * LTTNG_UST_CLOCK_PLUGIN: the shared object whose
+ * lttng_ust_clock_plugin_init() gives the clock of this program's
+ * events, loaded before its first event, as LTTng-UST does; its events
+ * are counted by it in the buffers of a session daemon that loaded it
+ * too (common/trace/tclock.h).
+ */
+__attribute__((constructor)) static void clock_plugin_load(void)
+{
+	ltt_tclock_plugin_choose(NULL, "ltt");
 }
 
 /* lttng-ust's own logging set-up. */

@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -44,7 +43,6 @@ struct options {
 	int group_by_session, group_by_host;
 };
 
-enum { OPT_VERBOSE = 1, OPT_HELP, OPT_VERSION };
 
 /* The working directory's variables: ltt's, then LTTng's name. */
 static const char *const workdir_envs[] = {
@@ -101,6 +99,12 @@ static void lttng_short_options(struct poptOption *table)
 	}
 }
 
+/* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
+static void print_help(void *ctx)
+{
+	poptPrintHelp(ctx, stdout, 0);
+}
+
 static int parse_options(int argc, const char **argv, struct options *o)
 {
 	struct poptOption table[] = {
@@ -136,11 +140,11 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &o->ratelimit, 0,
 		  "at most LINES similar lines a peer causes per SECONDS, 0: no limit (default: 10/5)",
 		  "LINES/SECONDS" },
-		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &o->quiet, 0, "errors only", NULL },
-		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
-		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		{ "help", 'h', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
 	poptContext ctx;
@@ -151,17 +155,9 @@ static int parse_options(int argc, const char **argv, struct options *o)
 	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		if (rc == OPT_VERBOSE) {
-			o->verbose++;
-		} else if (rc == OPT_HELP) {
-			poptPrintHelp(ctx, stdout, 0);
-			ret = 1;
+		ret = ltt_daemon_opt("ltt-relayd", rc, &o->verbose, print_help, ctx);
+		if (ret)
 			goto out;
-		} else if (rc == OPT_VERSION) {
-			printf("ltt-relayd %s\n", PACKAGE_VERSION);
-			ret = 1;
-			goto out;
-		}
 	}
 	if (ltt_daemon_args_end("ltt-relayd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
 				poptStrerror(rc), poptPeekArg(ctx))) {
@@ -357,22 +353,11 @@ static int env_settings(unsigned int *ret_idle, unsigned int *ret_bound_idle,
 /* Raise the soft open file limit to the hard one; the soft limit then. */
 static uint64_t raise_nofile(void)
 {
-	struct rlimit rl;
+	uint64_t n;
 
-	if (getrlimit(RLIMIT_NOFILE, &rl))
+	if (ltt_daemon_raise_nofile(&n))
 		return 1024;
-	if (rl.rlim_cur < rl.rlim_max) {
-		struct rlimit want = { rl.rlim_max, rl.rlim_max };
-
-		if (!setrlimit(RLIMIT_NOFILE, &want))
-			rl.rlim_cur = rl.rlim_max;
-		else
-			LTT_DBG("can't raise the open file limit to %llu: %s",
-				(unsigned long long)rl.rlim_max, strerror(errno));
-	}
-	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (1u << 30))
-		return 1u << 30;
-	return rl.rlim_cur;
+	return n > (1u << 30) ? 1u << 30 : n;
 }
 
 /*

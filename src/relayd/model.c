@@ -150,6 +150,49 @@ static int list_locked(const struct listing *l, const void *first, void **ret, s
 	return 0;
 }
 
+/*
+ * list_locked() under the model's lock: of its sessions, or (@session_id
+ * not NULL) of that session's streams (-ENOENT: no such session).
+ */
+static int list_locking(struct ltt_relay_model *m, const struct listing *l,
+			const uint64_t *session_id, void **ret_infos, size_t *ret_count)
+{
+	struct ltt_relay_session *s = NULL;
+	int ret;
+
+	pthread_mutex_lock(&m->lock);
+	if (session_id)
+		s = ltt_relay_model_find_session_locked(m, *session_id);
+	if (session_id && !s)
+		ret = -ENOENT;
+	else
+		ret = list_locked(l, s ? (const void *)s->streams : (const void *)m->sessions,
+				  ret_infos, ret_count);
+	pthread_mutex_unlock(&m->lock);
+	return ret;
+}
+
+/*
+ * The info of session @id, or (@stream) of the stream of handle @id, read
+ * under the model's lock into @ret_info.  Returns 0 or -ENOENT.
+ */
+static int info_locking(struct ltt_relay_model *m, uint64_t id, bool stream, void *ret_info)
+{
+	const void *node;
+
+	pthread_mutex_lock(&m->lock);
+	if (stream)
+		node = ltt_relay_model_find_stream_locked(m, id);
+	else
+		node = ltt_relay_model_find_session_locked(m, id);
+	if (node && stream)
+		stream_info(node, ret_info);
+	else if (node)
+		session_info(node, ret_info);
+	pthread_mutex_unlock(&m->lock);
+	return node ? 0 : -ENOENT;
+}
+
 static void session_fill(const void *node, void *info)
 {
 	session_info(node, info);
@@ -164,11 +207,8 @@ int ltt_relay_model_list_sessions(struct ltt_relay_model *m, struct ltt_relay_se
 		.size = sizeof(struct ltt_relay_session_info), .reverse = true, .fill = session_fill,
 	};
 	void *infos;
-	int ret;
+	int ret = list_locking(m, &sessions, NULL, &infos, ret_count);
 
-	pthread_mutex_lock(&m->lock);
-	ret = list_locked(&sessions, m->sessions, &infos, ret_count);
-	pthread_mutex_unlock(&m->lock);
 	if (!ret)
 		*ret_infos = infos;
 	return ret;
@@ -177,14 +217,7 @@ int ltt_relay_model_list_sessions(struct ltt_relay_model *m, struct ltt_relay_se
 int ltt_relay_model_session_info(struct ltt_relay_model *m, uint64_t session_id,
 				 struct ltt_relay_session_info *ret_info)
 {
-	struct ltt_relay_session *s;
-
-	pthread_mutex_lock(&m->lock);
-	s = ltt_relay_model_find_session_locked(m, session_id);
-	if (s)
-		session_info(s, ret_info);
-	pthread_mutex_unlock(&m->lock);
-	return s ? 0 : -ENOENT;
+	return info_locking(m, session_id, false, ret_info);
 }
 
 /* Which streams a listing wants: after a handle, and only those sent or all. */
@@ -217,14 +250,9 @@ int ltt_relay_model_list_streams(struct ltt_relay_model *m, uint64_t session_id,
 		.size = sizeof(struct ltt_relay_stream_info), .want = stream_wanted,
 		.fill = stream_fill, .arg = &w,
 	};
-	struct ltt_relay_session *s;
 	void *infos;
-	int ret;
+	int ret = list_locking(m, &streams, &session_id, &infos, ret_count);
 
-	pthread_mutex_lock(&m->lock);
-	s = ltt_relay_model_find_session_locked(m, session_id);
-	ret = s ? list_locked(&streams, s->streams, &infos, ret_count) : -ENOENT;
-	pthread_mutex_unlock(&m->lock);
 	if (!ret)
 		*ret_infos = infos;
 	return ret;
@@ -233,14 +261,19 @@ int ltt_relay_model_list_streams(struct ltt_relay_model *m, uint64_t session_id,
 int ltt_relay_model_stream_info(struct ltt_relay_model *m, uint64_t handle,
 				struct ltt_relay_stream_info *ret_info)
 {
-	struct ltt_relay_stream *st;
+	return info_locking(m, handle, true, ret_info);
+}
 
-	pthread_mutex_lock(&m->lock);
-	st = ltt_relay_model_find_stream_locked(m, handle);
-	if (st)
-		stream_info(st, ret_info);
-	pthread_mutex_unlock(&m->lock);
-	return st ? 0 : -ENOENT;
+/* Data stream @handle (NULL: *@ret is -ENOENT, or -EINVAL: a metadata stream); lock held. */
+static struct ltt_relay_stream *data_stream_locked(struct ltt_relay_model *m, uint64_t handle,
+						   int *ret)
+{
+	struct ltt_relay_stream *st = ltt_relay_model_find_stream_locked(m, handle);
+
+	if (st && !st->metadata)
+		return st;
+	*ret = st ? -EINVAL : -ENOENT;
+	return NULL;
 }
 
 int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64_t pos,
@@ -250,18 +283,14 @@ int ltt_relay_model_get_index(struct ltt_relay_model *m, uint64_t handle, uint64
 	int ret = 0;
 
 	pthread_mutex_lock(&m->lock);
-	st = ltt_relay_model_find_stream_locked(m, handle);
-	if (!st)
-		ret = -ENOENT;
-	else if (st->metadata)
-		ret = -EINVAL;
-	else if (st->cleared)
+	st = data_stream_locked(m, handle, &ret);
+	if (st && st->cleared)
 		ret = -EPIPE;	/* what a clear removed is not handed out: hang up */
-	else if (pos < st->entry_base)
+	else if (st && pos < st->entry_base)
 		ret = -ESTALE;
-	else if (pos < st->entry_count)
+	else if (st && pos < st->entry_count)
 		*ret_entry = st->entries[pos - st->entry_base];
-	else
+	else if (st)
 		ret = ltt_relay_stream_hup_locked(st) ? -EPIPE : -EAGAIN;
 	pthread_mutex_unlock(&m->lock);
 	return ret;
@@ -274,14 +303,10 @@ static int seek(struct ltt_relay_model *m, uint64_t handle, bool last, uint64_t 
 	int ret = 0;
 
 	pthread_mutex_lock(&m->lock);
-	st = ltt_relay_model_find_stream_locked(m, handle);
-	if (!st)
-		ret = -ENOENT;
-	else if (st->metadata)
-		ret = -EINVAL;
-	else if (last && st->entry_count > st->entry_base)
+	st = data_stream_locked(m, handle, &ret);
+	if (st && last && st->entry_count > st->entry_base)
 		*ret_pos = st->entry_count - 1;
-	else
+	else if (st)
 		*ret_pos = st->entry_base;
 	pthread_mutex_unlock(&m->lock);
 	return ret;

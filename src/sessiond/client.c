@@ -301,6 +301,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		.cred = c->cred,
 		.client_fd = c->fd,
 		.minor = c->minor,
+		.rundir = t->cfg.rundir,
 	};
 	struct ltt_wbuf body;
 	enum ltt_error_code ret;
@@ -781,28 +782,29 @@ static int add_idle_timer(struct ltt_evloop *loop, void *arg)
 	return 0;
 }
 
-int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
-			    struct ltt_client_thread **ret_thread)
+/* A new thread's object, with @cfg and its defaults (NULL: no memory). */
+static struct ltt_client_thread *thread_new(const struct ltt_client_thread_config *cfg)
 {
-	struct ltt_client_thread *t;
-	int ret;
+	struct ltt_client_thread *t = calloc(1, sizeof(*t));
 
-	t = calloc(1, sizeof(*t));
-	if (!t) {
-		close(cfg->listen_fd);
-		return -ENOMEM;
-	}
+	if (!t)
+		return NULL;
 	t->cfg = *cfg;
 	if (!t->cfg.max_per_uid)
 		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
-	ret = ltt_evloop_server_open(&t->srv, cfg->listen_fd, SOCK_CLOEXEC | SOCK_NONBLOCK,
-				     "clients", accept_one, t, add_idle_timer, "client thread");
-	if (ret) {
-		free(t);
-		return ret;
-	}
-	*ret_thread = t;
-	return 0;
+	return t;
+}
+
+int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
+			    struct ltt_client_thread **ret_thread)
+{
+	struct ltt_client_thread *t = thread_new(cfg);
+	int ret;
+
+	*ret_thread = ltt_evloop_server_adopt(t, t ? &t->srv : NULL, cfg->listen_fd,
+					      SOCK_CLOEXEC | SOCK_NONBLOCK, "clients", accept_one,
+					      add_idle_timer, "client thread", &ret);
+	return ret;
 }
 
 void ltt_client_thread_stop(struct ltt_client_thread *t)

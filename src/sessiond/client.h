@@ -50,6 +50,8 @@ struct ltt_client_thread_config {
 	unsigned int max_per_uid;	/* connections per user, root not limited; 0: default */
 	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
 	struct ltt_triggers *triggers;	/* borrowed: SUBSCRIBE finds the triggers there */
+	/* borrowed: the daemon's run directory, where LTTng's SAVE_SESSION reaches its own socket */
+	const char *rundir;
 	/*
 	 * Borrowed, this thread's alone (programs have their own, so a
 	 * user's pending requests never refuse its programs' descriptions):
@@ -67,7 +69,7 @@ struct ltt_client_thread;
 /**
  * ltt_client_thread_start() - start serving clients
  * @cfg: copied
- * @ret_thread: to stop with ltt_client_thread_stop()
+ * @ret_thread: to stop with ltt_client_thread_stop() (NULL on error)
  *
  * Returns 0 or a negative errno; on error the listening socket is closed.
  */

@@ -82,15 +82,18 @@ enum ltt_error_code ltt_lttng_ltt(struct ltt_lttng_call *call, unsigned int cmd,
 }
 
 enum ltt_error_code ltt_lttng_session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
-					  int extra_u8, struct ltt_wbuf *reply)
+					  uint32_t extra, unsigned int extra_bytes,
+					  struct ltt_wbuf *reply)
 {
 	enum ltt_error_code err;
 	struct ltt_wbuf w;
 
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_str(&w, call->req.session);
-	if (extra_u8 >= 0)
-		ltt_wbuf_put_u8(&w, (uint8_t)extra_u8);
+	if (extra_bytes == 1)
+		ltt_wbuf_put_u8(&w, (uint8_t)extra);
+	else if (extra_bytes == 4)
+		ltt_wbuf_put_u32(&w, extra);
 	err = ltt_lttng_ltt(call, cmd, &w, reply);
 	ltt_wbuf_fini(&w);
 	return err;
@@ -104,7 +107,7 @@ uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *re
 
 	if (!info)
 		return LTT_LTTNG_ERR_NOMEM;
-	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_GET_SESSION, -1, reply);
+	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_GET_SESSION, 0, 0, reply);
 	if (!err) {
 		ltt_rbuf_init(r, reply->data, reply->len);
 		ltt_proto_get_session_info(r, info, call->ctx->minor);

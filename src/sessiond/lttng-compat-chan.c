@@ -594,7 +594,7 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 	const struct ltt_rule_conf *a = &rd->attr;
 	bool probe = a->type == LTT_EVENT_KPROBE || a->type == LTT_EVENT_FUNCTION;
 	struct ltt_lttng_event ev = { 0 };
-	struct ltt_wbuf attr;
+	struct ltt_wbuf attr, uprobe;
 	const char *filter;
 	const char *p, *comma;
 	uint32_t n;
@@ -604,10 +604,16 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 		  a->type == LTT_EVENT_FUNCTION ? LTT_LTTNG_EVENT_FUNCTION :
 						 LTT_LTTNG_EVENT_TRACEPOINT;
 	/*
-	 * (A user-space probe is listed as a tracepoint: LTTng's client takes
-	 * one only with its binary's descriptor, which ltt's replies do not
-	 * pass, and would refuse the whole listing.)
+	 * A user-space probe at a function: LTTng's, with its location.  One
+	 * at an SDT probe is listed as a tracepoint: LTTng's client takes that
+	 * location only with its binary's descriptor, which ltt's replies do
+	 * not pass, and would refuse the whole listing.
 	 */
+	ltt_wbuf_init(&uprobe);
+	if (a->type == LTT_EVENT_UPROBE && !ltt_lttng_put_uprobe(&uprobe, a->location)) {
+		ev.type = LTT_LTTNG_EVENT_USERSPACE_PROBE;
+		ev.uprobe_len = (uint32_t)uprobe.len;
+	}
 	ev.loglevel_type = (int8_t)a->loglevel_type;
 	ev.loglevel = a->loglevel_type == LTT_LOGLEVEL_ALL ? -1 : a->loglevel;
 	ev.enabled = rd->enabled;
@@ -641,6 +647,11 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 			call->data.err = attr.err;
 		ltt_wbuf_fini(&attr);
 	}
+	if (ev.uprobe_len)
+		ltt_wbuf_put_bytes(&call->data, uprobe.data, uprobe.len);
+	if (uprobe.err)
+		call->data.err = uprobe.err;
+	ltt_wbuf_fini(&uprobe);
 }
 
 uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)

@@ -313,16 +313,8 @@ uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call)
 /* CLEAR_SESSION, REGENERATE_METADATA, REGENERATE_STATEDUMP: a session's name, and what. */
 static uint32_t session_op(struct ltt_lttng_call *call, unsigned int cmd, int what)
 {
-	enum ltt_error_code err;
-	struct ltt_wbuf w;
-
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, call->req.session);
-	if (what >= 0)
-		ltt_wbuf_put_u32(&w, (uint32_t)what);
-	err = ltt_lttng_ltt(call, cmd, &w, NULL);
-	ltt_wbuf_fini(&w);
-	return rotation_code(call, err);
+	return rotation_code(call, ltt_lttng_session_cmd(call, cmd, (uint32_t)what,
+							 what >= 0 ? 4 : 0, NULL));
 }
 
 uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call)

@@ -22,6 +22,7 @@
 #define ERR_TRIGGER_EXISTS 126
 #define ERR_TRIGGER_NOT_FOUND 127
 #define ERR_INVALID_CAPTURE_EXPRESSION 165
+#define ERR_EVENT_NOTIFIER_ERROR_ACCOUNTING_FULL 168
 
 /* ltt's trigger failures by LTTng's codes. */
 static uint32_t trigger_code(struct ltt_lttng_call *call, enum ltt_error_code err)
@@ -35,6 +36,8 @@ static uint32_t trigger_code(struct ltt_lttng_call *call, enum ltt_error_code er
 		return LTT_LTTNG_ERR_EPERM;
 	case LTT_ERR_TRIGGER_CAPTURE:
 		return ERR_INVALID_CAPTURE_EXPRESSION;
+	case LTT_ERR_TRIGGER_RULE_SLOTS:
+		return ERR_EVENT_NOTIFIER_ERROR_ACCOUNTING_FULL;
 	case LTT_ERR_TRIGGER_NAME:
 	case LTT_ERR_TRIGGER_CONDITION:
 	case LTT_ERR_TRIGGER_ACTION:

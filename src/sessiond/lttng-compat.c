@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,9 @@
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/chunk/chunk-owner.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lttng-compat.h"
+#include "sessiond/priv/priv.h"
 
 /* ---- sessions ---- */
 
@@ -285,7 +288,8 @@ out:
 
 static uint32_t start_trace(struct ltt_lttng_call *call)
 {
-	enum ltt_error_code err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_START_SESSION, -1, NULL);
+	enum ltt_error_code err =
+		ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_START_SESSION, 0, 0, NULL);
 
 	if (err == LTT_ERR_SESSION_ACTIVE)
 		return LTT_LTTNG_ERR_TRACE_ALREADY_STARTED;
@@ -295,7 +299,8 @@ static uint32_t start_trace(struct ltt_lttng_call *call)
 /* Stopped with the data written: DATA_PENDING answers 0 at once after it. */
 static uint32_t stop_trace(struct ltt_lttng_call *call)
 {
-	return ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, NULL));
+	return ltt_lttng_code(call,
+			      ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_STOP_SESSION, 1, 1, NULL));
 }
 
 static uint32_t data_pending(struct ltt_lttng_call *call)
@@ -306,7 +311,7 @@ static uint32_t data_pending(struct ltt_lttng_call *call)
 	uint8_t pending;
 
 	ltt_wbuf_init(&reply);
-	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, -1, &reply);
+	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DATA_PENDING, 0, 0, &reply);
 	if (err == LTT_ERR_SESSION_ACTIVE) {
 		ltt_wbuf_fini(&reply);
 		return LTT_LTTNG_ERR_SESSION_STARTED;	/* as LTTng, for an active session */
@@ -327,7 +332,8 @@ static uint32_t destroy_session(struct ltt_lttng_call *call)
 {
 	uint32_t ret;
 
-	ret = ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, -1, NULL));
+	ret = ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_DESTROY_SESSION, 0, 0,
+							 NULL));
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->hdr, 0);
 	return ret;
@@ -366,6 +372,101 @@ static uint32_t set_shm_path(struct ltt_lttng_call *call)
 	return ret;
 }
 
+/* LTTng's codes of SAVE_SESSION (lttng/lttng-error.h). */
+#define ERR_SAVE_FILE_EXIST 85
+#define ERR_SAVE_IO_FAIL 86
+/* How long a root client's save, made by the privileged part, may take. */
+#define SAVE_TIMEOUT_MS 30000
+
+/*
+ * A root client's save in a root daemon that gave root's rights up: its
+ * privileged part saves (ltt_priv_save_lttng()); wait for the result.
+ * Returns ltt_lib_save_lttng()'s, -EPERM (not for this client), or
+ * -LTT_ERR_CONFIG_IO when the privileged part's save did not answer.
+ */
+static int save_as_root(struct ltt_lttng_call *call, const char *session, const char *dir,
+			bool force, size_t *ret_count, char *err, size_t errlen)
+{
+	struct ltt_priv_save_result res;
+	struct pollfd p = { .events = POLLIN };
+	ssize_t n = -1;
+	int ret;
+
+	ret = ltt_priv_save_lttng(call->ctx->client_fd, session, dir, force, &p.fd);
+	if (ret > 0 || ret == -EPERM)
+		return -EPERM;
+	if (ret) {
+		snprintf(err, errlen, "the privileged part: %s", strerror(-ret));
+		return -LTT_ERR_CONFIG_IO;
+	}
+	do
+		ret = poll(&p, 1, SAVE_TIMEOUT_MS);
+	while (ret < 0 && errno == EINTR);
+	if (ret > 0)
+		n = read(p.fd, &res, sizeof(res));
+	close(p.fd);
+	if (n != (ssize_t)sizeof(res)) {
+		snprintf(err, errlen, "the privileged part's save %s",
+			 ret > 0 ? "ended without a result" : "did not end in time");
+		return -LTT_ERR_CONFIG_IO;
+	}
+	*ret_count = res.count;
+	res.err[sizeof(res.err) - 1] = '\0';
+	snprintf(err, errlen, "%s", res.err);
+	return res.ret;
+}
+
+/*
+ * SAVE_SESSION (`lttng save`): the session, or every one of the
+ * client's, written in LTTng 2.13's format to DIR/NAME.lttng, DIR the
+ * client's path or the default one, as LTTng's daemon writes them.  The
+ * saving is libltt-ctl's (lttctl save's) through the daemon's own client
+ * socket, as the daemon's user: it serves that user's clients only; a
+ * root daemon that gave root's rights up has its privileged part do it
+ * for root's clients (ltt_priv_save_lttng(): root's sessions, root's
+ * files).
+ */
+static uint32_t save_session(struct ltt_lttng_call *call)
+{
+	const struct ltt_lttng_req *q = &call->req;
+	char err[LTT_LIB_DETAIL_MAX];
+	size_t n = 0;
+	int ret;
+
+	if (q->save_omit_name || q->save_omit_output)
+		return ltt_lttng_refuse(call, "saving without a name or an output", "lttctl save");
+	if (call->ctx->cred.uid == 0 && ltt_priv_daemon_uid() == 0 && geteuid() != 0) {
+		ret = save_as_root(call, q->save_name[0] ? q->save_name : NULL,
+				   q->save_url[0] ? q->save_url : NULL, q->save_overwrite != 0, &n,
+				   err, sizeof(err));
+		if (ret == -EPERM)
+			return ltt_lttng_refuse(call, "saving another user's sessions",
+						"lttctl save, as that user");
+	} else if (call->ctx->cred.uid != geteuid() || !call->ctx->rundir) {
+		return ltt_lttng_refuse(call, "saving another user's sessions",
+					"lttctl save, as that user");
+	} else {
+		ret = ltt_lib_save_lttng(call->ctx->rundir, q->save_name[0] ? q->save_name : NULL,
+					 q->save_url[0] ? q->save_url : NULL, q->save_overwrite != 0,
+					 &n, err, sizeof(err));
+	}
+	if (ret)
+		LTT_WARN_RL("LTTng client pid %d: SAVE_SESSION: %s%s%s (%zu saved)",
+			    (int)call->ctx->cred.pid, err, *err ? ": " : "", ltt_strerror(ret), n);
+	switch (ret) {
+	case 0:
+		return LTT_LTTNG_OK;
+	case -LTT_ERR_CONFIG_EXISTS:
+		return ERR_SAVE_FILE_EXIST;
+	case -LTT_ERR_CONFIG_IO:
+	case -LTT_ERR_CONFIG_MODULE:
+	case -LTT_ERR_CONFIG_LTTNG_FORMAT:
+		return ERR_SAVE_IO_FAIL;
+	default:
+		return ltt_lttng_code(call, (enum ltt_error_code)-ret);
+	}
+}
+
 /* ---- the table ---- */
 
 /* What serves each command: a handler, or what to use instead. */
@@ -402,7 +503,7 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT] = { ltt_lttng_snapshot_del_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_LIST_OUTPUT] = { ltt_lttng_snapshot_list_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = { ltt_lttng_snapshot_record, NULL },
-	[LTT_LTTNG_CMD_SAVE_SESSION] = { NULL, "lttctl save" },
+	[LTT_LTTNG_CMD_SAVE_SESSION] = { save_session, NULL },
 	[LTT_LTTNG_CMD_SET_SESSION_SHM_PATH] = { set_shm_path, NULL },
 	[LTT_LTTNG_CMD_ROTATE_SESSION] = { ltt_lttng_rotate_session, NULL },
 	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = { ltt_lttng_rotation_get_info, NULL },

@@ -222,10 +222,11 @@ uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *re
 
 /**
  * ltt_lttng_session_cmd() - run ltt's command @cmd whose request is
- * @call's session name, then @extra_u8 unless it is -1; its reply
- * payload into @reply (may be NULL).  Returns ltt's code.
+ * @call's session name, then @extra in @extra_bytes bytes (1 or 4; 0:
+ * none); its reply payload into @reply (may be NULL).  Returns ltt's code.
  */
 enum ltt_error_code ltt_lttng_session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
-					  int extra_u8, struct ltt_wbuf *reply);
+					  uint32_t extra, unsigned int extra_bytes,
+					  struct ltt_wbuf *reply);
 
 #endif /* LTT_SESSIOND_LTTNG_COMPAT_H */

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -239,6 +238,7 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.idle_timeout_ms = lim->idle_timeout_s * 1000,
 		.triggers = &d->triggers,
 		.budget = &d->client_budget,
+		.rundir = rd->path,
 	};
 	struct ltt_app_thread_config acfg = {
 		.budget = &d->app_budget,
@@ -343,25 +343,16 @@ static void serve_stop(struct daemon *d, bool root)
 static void raise_nofile(const struct limits *lim)
 {
 	uint64_t need = LTT_MAX_CLIENTS + LTT_UST_MAX_APPS + 1024;
-	struct rlimit rl;
+	uint64_t n;
 
-	if (getrlimit(RLIMIT_NOFILE, &rl))
+	if (ltt_daemon_raise_nofile(&n))
 		return;
-	if (rl.rlim_cur < rl.rlim_max) {
-		struct rlimit want = { rl.rlim_max, rl.rlim_max };
-
-		if (!setrlimit(RLIMIT_NOFILE, &want))
-			rl.rlim_cur = rl.rlim_max;
-		else
-			LTT_DBG("can't raise the open file limit to %llu: %s",
-				(unsigned long long)rl.rlim_max, strerror(errno));
-	}
-	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
+	if (n < need)
 		LTT_WARN("the open file limit is %llu: fewer than the %u clients, %u programs and their traces may need (%llu); raise it (LimitNOFILE=, ulimit -Hn)",
-			 (unsigned long long)rl.rlim_cur, LTT_MAX_CLIENTS, LTT_UST_MAX_APPS,
+			 (unsigned long long)n, LTT_MAX_CLIENTS, LTT_UST_MAX_APPS,
 			 (unsigned long long)need);
 	LTT_INFO("open file limit %llu; per user: %u clients, %u programs; %llu bytes of event descriptions and %u events per program",
-		 (unsigned long long)rl.rlim_cur, lim->max_clients_per_uid, lim->max_apps_per_uid,
+		 (unsigned long long)n, lim->max_clients_per_uid, lim->max_apps_per_uid,
 		 (unsigned long long)lim->metadata_max, lim->max_events);
 }
 
@@ -484,6 +475,8 @@ static int run(const struct options *opts)
 		 opts->tclock.why);
 	ltt_domains_init(&d.domains);
 	ltt_triggers_init(&d.triggers, opts->lim.max_triggers_per_uid);
+	d.triggers.rule_slots[0] = opts->lim.rule_slots_kernel;
+	d.triggers.rule_slots[1] = opts->lim.rule_slots_user;
 	d.domains.triggers = &d.triggers;
 	ltt_maps_init(&d.maps);
 	d.domains.maps = &d.maps;
@@ -570,6 +563,8 @@ out:
 	free(opts.max_sessions_arg);
 	free(opts.max_apps_arg);
 	free(opts.max_triggers_arg);
+	free(opts.rule_slots_kernel_arg);
+	free(opts.rule_slots_user_arg);
 	free(opts.max_bytes_arg);
 	free(opts.consumerd_idle_arg);
 	free(opts.metadata_max_arg);

@@ -78,6 +78,12 @@ static int parse_limits(struct options *opts)
 		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
 		{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID", &opts->max_triggers_arg,
 		  1, LTT_TRIGGERS_MAX, &lim->max_triggers_per_uid, false },
+		{ "event-notifier-error-buffer-size-kernel",
+		  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_KERNEL", &opts->rule_slots_kernel_arg,
+		  1, LTT_TRIGGER_RULE_SLOTS_MAX, &lim->rule_slots_kernel, false },
+		{ "event-notifier-error-buffer-size-userspace",
+		  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE", &opts->rule_slots_user_arg,
+		  1, LTT_TRIGGER_RULE_SLOTS_MAX, &lim->rule_slots_user, false },
 		{ "max-bytes-per-uid", "LTT_SESSIOND_MAX_BYTES_PER_UID", &opts->max_bytes_arg,
 		  LTT_CLIENT_MSG_MAX, 1ULL << 34, &lim->max_bytes_per_uid, true },
 		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
@@ -97,6 +103,8 @@ static int parse_limits(struct options *opts)
 		.max_sessions_per_uid = LTT_MAX_SESSIONS_PER_UID,
 		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
 		.max_triggers_per_uid = LTT_TRIGGERS_MAX_PER_UID,
+		.rule_slots_kernel = LTT_TRIGGER_RULE_SLOTS,
+		.rule_slots_user = LTT_TRIGGER_RULE_SLOTS,
 		.max_bytes_per_uid = LTT_MAX_BYTES_PER_UID,
 		.metadata_max = LTT_APP_METADATA_MAX,
 		.max_events = LTT_APP_MAX_TRACEPOINTS,
@@ -201,12 +209,6 @@ static int parse_privsep_user(struct options *opts)
 	return 0;
 }
 
-enum {
-	OPT_VERBOSE = 1,
-	OPT_HELP,
-	OPT_VERSION,
-};
-
 /* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
 static bool probes_valid(const char *list)
 {
@@ -253,14 +255,22 @@ static int choose_clock(struct options *opts)
 
 	if (want && !*want)
 		want = NULL;
-	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err)))
+	if (!ltt_tclock_choose(want, "/sys", "/proc/cpuinfo", NULL, &opts->tclock, err, sizeof(err))) {
+		ltt_tclock_plugin_choose(&opts->tclock, "ltt-sessiond");
 		return 0;
+	}
 	fprintf(stderr, "ltt-sessiond: Error: %s%s: %s\n", opts->clock ? "--clock=" : "LTT_CLOCK=",
 		want, err);
 	return -1;
 }
 
 /* ltt_options_parse(): options.h */
+/* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
+static void print_help(void *ctx)
+{
+	poptPrintHelp(ctx, stdout, 0);
+}
+
 int ltt_options_parse(int argc, const char **argv, struct options *opts)
 {
 	struct poptOption table[] = {
@@ -268,7 +278,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "detach, close standard streams, return once ready", NULL },
 		{ "background", 'b', POPT_ARG_NONE, &opts->background, 0,
 		  "detach, keep standard streams, return once ready", NULL },
-		{ "verbose", 'v', POPT_ARG_NONE, NULL, OPT_VERBOSE,
+		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &opts->quiet, 0, "errors only", NULL },
 		{ "rundir", 0, POPT_ARG_STRING, &opts->rundir, 0,
@@ -319,6 +329,14 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "program connections one user (not root) may hold (default: 512)", "N" },
 		{ "max-triggers-per-uid", 0, POPT_ARG_STRING, &opts->max_triggers_arg, 0,
 		  "triggers one user (not root) may add (default: 256)", "N" },
+		{ "event-notifier-error-buffer-size-kernel", 0, POPT_ARG_STRING,
+		  &opts->rule_slots_kernel_arg, 0,
+		  "event-rule-matches triggers of the kernel, all users together, at most: "
+		  "LTTng's error counter slots, one a trigger (default: 4096)", "SLOTS" },
+		{ "event-notifier-error-buffer-size-userspace", 0, POPT_ARG_STRING,
+		  &opts->rule_slots_user_arg, 0,
+		  "event-rule-matches triggers of user space (its agents' domains too), all "
+		  "users together, at most (default: 4096)", "SLOTS" },
 		{ "max-bytes-per-uid", 0, POPT_ARG_STRING, &opts->max_bytes_arg, 0,
 		  "bytes of requests, and as many of program messages, one user (not root) may "
 		  "have the daemon hold while they arrive (default: 32M)", "SIZE" },
@@ -335,27 +353,17 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
 		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
 		  "LINES/SECONDS" },
-		{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, "show this help", NULL },
-		{ "version", 'V', POPT_ARG_NONE, NULL, OPT_VERSION, "show the version", NULL },
+		{ "help", 'h', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_HELP, "show this help", NULL },
+		{ "version", 'V', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
 	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
 	int rc, ret = 0;
 
 	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		switch (rc) {
-		case OPT_VERBOSE:
-			opts->verbose++;
-			break;
-		case OPT_HELP:
-			poptPrintHelp(ctx, stdout, 0);
-			ret = 1;
+		ret = ltt_daemon_opt("ltt-sessiond", rc, &opts->verbose, print_help, ctx);
+		if (ret)
 			goto out;
-		case OPT_VERSION:
-			printf("ltt-sessiond %s\n", PACKAGE_VERSION);
-			ret = 1;
-			goto out;
-		}
 	}
 	if (ltt_daemon_args_end("ltt-sessiond", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
 				poptStrerror(rc), poptPeekArg(ctx))) {

@@ -46,6 +46,8 @@ struct options {
 	char *max_sessions_arg;
 	char *max_apps_arg;
 	char *max_triggers_arg;
+	char *rule_slots_kernel_arg;	/* --event-notifier-error-buffer-size-kernel */
+	char *rule_slots_user_arg;	/* --event-notifier-error-buffer-size-userspace */
 	char *max_bytes_arg;
 	char *metadata_max_arg;
 	char *max_events_arg;
@@ -57,6 +59,8 @@ struct options {
 		unsigned int max_sessions_per_uid;
 		unsigned int max_apps_per_uid;
 		unsigned int max_triggers_per_uid;
+		unsigned int rule_slots_kernel;	/* event-rule-matches triggers, all users */
+		unsigned int rule_slots_user;
 		uint64_t max_bytes_per_uid;
 		uint64_t metadata_max;
 		unsigned int max_events;

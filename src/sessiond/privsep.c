@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/base/array.h"
 #include "common/base/as-user.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
@@ -35,6 +36,7 @@
 #include "sessiond/kabi/kabi-remote.h"
 #include "sessiond/kabi/kabi-tracefs.h"
 #include "sessiond/kernel/kmodule.h"
+#include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lagent/lagent.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
@@ -139,11 +141,10 @@ static int consumer_spawn(void *state, struct ltt_rbuf *r, int in_fd, struct ltt
 		return -EPERM;
 	prune_children();
 	if (nr_children == cap_children) {
-		grown = realloc(children, (cap_children * 2 + 4) * sizeof(*children));
+		grown = ltt_array_grow(children, &cap_children, sizeof(*children));
 		if (!grown)
 			return -ENOMEM;
 		children = grown;
-		cap_children = cap_children * 2 + 4;
 	}
 	/* the daemon's child, not ours: it reaps it, it waits on it */
 	pid = ltt_consumer_fork(&consumer_cfg, as_user ? uid : (uid_t)-1, gid, in_fd, true, &pidfd);
@@ -557,6 +558,63 @@ static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 	return ret;
 }
 
+/*
+ * SAVE_LTTNG {str session, str dir, u8 force} + root's client's
+ * connection: root's sessions saved as root (root's files), by a
+ * process detached at once (a grandchild: this loop waits for no one,
+ * and the daemon, whose client thread serves the save, is never held
+ * by it), which writes its result on the pipe passed back.
+ */
+static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+		      int *ret_fd)
+{
+	const char *session = ltt_rbuf_get_str(r, LTT_NAME_MAX - 1);
+	const char *dir = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	bool force = ltt_rbuf_get_u8(r) != 0;
+	struct ltt_priv_save_result res = { 0 };
+	struct ucred cred;
+	size_t n = 0;
+	int p[2], ret;
+	pid_t pid;
+
+	(void)state;
+	(void)w;
+	if (ltt_rbuf_end(r) || (dir[0] && dir[0] != '/'))
+		return -EINVAL;
+	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
+	if (ret)
+		return ret;
+	if (cred.uid != 0)
+		return -EPERM;	/* root's sessions, root's files: root's client only */
+	if (passed_fd >= 0)
+		close(passed_fd);
+	passed_fd = -1;
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		if (fork() == 0) {
+			res.ret = ltt_lib_save_lttng(rundir, session[0] ? session : NULL,
+						     dir[0] ? dir : NULL, force, &n, res.err,
+						     sizeof(res.err));
+			res.count = (uint32_t)n;
+			_exit(write(p[1], &res, sizeof(res)) == (ssize_t)sizeof(res) ? 0 : 1);
+		}
+		_exit(0);
+	}
+	ret = pid < 0 ? -errno : 0;
+	close(p[1]);
+	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	if (ret) {
+		close(p[0]);
+		return ret;
+	}
+	*ret_fd = passed_fd = p[0];
+	return 0;
+}
+
 static pid_t served;	/* the daemon's pid: its journals are named after it */
 
 static int journal_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
@@ -597,6 +655,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_JOURNAL_REMOVE, "JOURNAL_REMOVE", 8, false, journal_remove },
 	{ LTT_PRIV_PROBE_FILE, "PROBE_FILE", 9, false, probe_file },
 	{ LTT_PRIV_TLS_FILE, "TLS_FILE", 1, true, tls_file },
+	{ LTT_PRIV_SAVE_LTTNG, "SAVE_LTTNG", 3, true, save_lttng },
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
 	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
 };

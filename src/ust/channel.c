@@ -470,6 +470,18 @@ int ust_channel_insert(struct ust_channel *chan)
 	return 0;
 }
 
+int ust_channel_add(struct ust_channel *chan)
+{
+	int ret;
+
+	ust_lock();
+	ret = ust_channel_insert(chan);
+	ust_unlock();
+	if (ret)
+		ust_channel_destroy(chan);
+	return ret;
+}
+
 int ust_channel_remove(struct ust_channel *chan, struct ust_retire *retire)
 {
 	struct ust_channel **pc;

@@ -51,12 +51,7 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 			  strerror(-ret));
 		return ret;
 	}
-	ust_lock();
-	ret = ust_channel_insert(chan);
-	ust_unlock();
-	if (ret)
-		ust_channel_destroy(chan);
-	return ret;
+	return ust_channel_add(chan);
 }
 
 /* CHANNEL_ENABLE and CHANNEL_DISABLE; the channel into *@ret_chan */

@@ -40,7 +40,7 @@ lib_LTLIBRARIES += src/ust/libltt-ust.la
 src_ust_libltt_ust_la_SOURCES =
 src_ust_libltt_ust_la_LIBADD = src/ust/libust.la
 src_ust_libltt_ust_la_LDFLAGS = -version-info 0:0:0 -no-undefined -Wl,-z,now -Wl,-z,nodelete \
-	-export-symbols-regex '^(ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|probe_commit_copy|objects_update|namespaces_changed|tracef|tracef_event|vtracef_as|tracelog|tracelog_events|vtracelog_as|fd_lock|fd_unlock|fd_lock_held|fd_owned|fd_own|fd_disown|getcpu_set|agent_wait|agent_rules|agent_add_loggers)|unshare|setns)$$'
+	-export-symbols-regex '^(ltt_ust_(register_module|unregister_module|probe_reserve|probe_reserve_filter|probe_commit|probe_commit_copy|objects_update|namespaces_changed|tracef|tracef_event|vtracef_as|tracelog|tracelog_events|vtracelog_as|fd_lock|fd_unlock|fd_lock_held|fd_owned|fd_own|fd_disown|getcpu_set|agent_wait|agent_rules|agent_add_loggers)|ltt_tclock_plugin_(set|get|enable|choose)|unshare|setns)$$'
 
 pkginclude_HEADERS += include/ltt/tracepoint.h include/ltt/tracepoint-types.h
 

@@ -24,12 +24,7 @@ int ltt_ust_test_add_channel(uint64_t key, uint32_t nr_streams, void *const *mem
 	ret = ust_channel_wrap(&test_owner, key, nr_streams, mems, lens, &chan);
 	if (ret)
 		return ret;
-	ust_lock();
-	ret = ust_channel_insert(chan);
-	ust_unlock();
-	if (ret)
-		ust_channel_destroy(chan);
-	return ret;
+	return ust_channel_add(chan);
 }
 
 int ltt_ust_test_set_contexts(uint64_t key, const struct ltt_ctx *ctx, uint32_t nr)

@@ -481,6 +481,12 @@ void ust_channel_destroy(struct ust_channel *chan);
 int ust_channel_insert(struct ust_channel *chan);
 
 /**
+ * ust_channel_add() - ust_channel_insert() under the ust lock (not held);
+ * a channel refused is destroyed.  Returns as ust_channel_insert().
+ */
+int ust_channel_add(struct ust_channel *chan);
+
+/**
  * ust_channel_find() - the channel @key of @owner, or NULL; ust lock held.
  * Never a notifier's: CHANNEL_* commands can't reach one.
  */

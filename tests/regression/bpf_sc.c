@@ -11,6 +11,11 @@
  *   bpf_sc bench N PATH     ns per openat(PATH), without and with the
  *                           program recording it: "off NS on NS"
  *   bpf_sc time N PATH      ns per openat(PATH), nothing loaded: "ns NS"
+ *   bpf_sc timepoll N -     ns per poll() of a pipe's two ends (timeout
+ *                           0), nothing loaded: "ns NS"
+ *   bpf_sc benchpoll N -    the same without and with the program
+ *                           recording it (its pollfd count read): "off
+ *                           NS on NS"
  *                           (bench/bpf.sh times it under a session)
  * Exit 77 when BPF can't be loaded here (the reason on stderr).
  */
@@ -20,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -123,6 +129,29 @@ static double ns_per_call(long n, const char *path)
 	return ((double)(z.tv_sec - a.tv_sec) * 1e9 + (double)(z.tv_nsec - a.tv_nsec)) / (double)n;
 }
 
+/* ns per poll of a pipe's two ends, @n of them (after a tenth to warm up) */
+static double poll_ns(long n)
+{
+	struct pollfd fds[2];
+	struct timespec a, z;
+	int p[2];
+	long i;
+
+	if (pipe(p))
+		return -1;
+	fds[0] = (struct pollfd){ .fd = p[0], .events = POLLIN };
+	fds[1] = (struct pollfd){ .fd = p[1], .events = POLLOUT };
+	for (i = 0; i < n / 10 + 1; i++)
+		(void)syscall(SYS_poll, fds, 2, 0);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (i = 0; i < n; i++)
+		(void)syscall(SYS_poll, fds, 2, 0);
+	clock_gettime(CLOCK_MONOTONIC, &z);
+	close(p[0]);
+	close(p[1]);
+	return ((double)(z.tv_sec - a.tv_sec) * 1e9 + (double)(z.tv_nsec - a.tv_nsec)) / (double)n;
+}
+
 int main(int argc, char **argv)
 {
 	struct ltt_bpf_call call = { .enter_id = ID, .nargs = 4, .str_mask = 1u << 1 };
@@ -136,10 +165,14 @@ int main(int argc, char **argv)
 	int ret, cpu, lost_fd;
 
 	if (argc != 4 || (n = strtol(argv[2], NULL, 10)) <= 0 || nr_cpus <= 0) {
-		fprintf(stderr, "usage: bpf_sc strings|lost|bench N PATH\n");
+		fprintf(stderr, "usage: bpf_sc strings|lost|bench|time N PATH | timepoll|benchpoll N -\n");
 		return 2;
 	}
 	mode = argv[1];
+	if (!strcmp(mode, "timepoll")) {
+		printf("ns %.1f\n", poll_ns(n));
+		return 0;
+	}
 	if (!strcmp(mode, "time")) {
 		open_n(n / 10 + 1, argv[3]);	/* warm */
 		printf("ns %.1f\n", ns_per_call(n, argv[3]));
@@ -150,6 +183,17 @@ int main(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "bpf_sc: %s\n", why);
 		return 77;
+	}
+	if (!strcmp(mode, "benchpoll")) {
+		struct ltt_bpf_call pc = { .enter_id = ID, .nargs = 3,
+					   .payload = LTT_BPF_PAYLOAD_POLLFD };
+
+		off = poll_ns(n);
+		if (ltt_bpf_sc_set(b, SYS_poll, &pc) || ltt_bpf_sc_switch(b, true))
+			return 1;
+		printf("off %.0f on %.0f\n", off, poll_ns(n));
+		ltt_bpf_sc_destroy(b);
+		return 0;
 	}
 	off = ns_per_call(n, argv[3]);
 	if (ltt_bpf_sc_set(b, SYS_openat, &call) || ltt_bpf_sc_switch(b, true))

@@ -56,3 +56,12 @@ go() {
 		wait "${GPID[$name]}"
 	done
 }
+
+# analysis NAME [ARG...]: lttng-analyses' lttng-NAME on the trace in
+# $TEST_TMP/t, its output in $TEST_TMP/NAME.txt; its exit status.
+LA_TIMEOUT=300
+analysis() {
+	local name=$1
+	shift
+	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
+}

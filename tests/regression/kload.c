@@ -25,6 +25,20 @@
  *                          forks a child process that makes N, then
  *                          starts a thread that makes N; prints "tids
  *                          MAIN CHILD THREAD" (test_kernel_tracefs_procname.sh)
+ *   kload payloads         system calls with structures in user memory
+ *                          (test_kernel_bpf_payloads.sh): a TCP connect to
+ *                          a listener of its own on 127.0.0.1, a UDP
+ *                          connect to [2001:db8::1:2]:4243 (its result
+ *                          aside), a connect whose length (1) holds no
+ *                          family; writev of 1, 2 and 3 bytes to a pipe;
+ *                          poll on the pipe's read end (POLLIN) and the
+ *                          TCP socket (POLLOUT), on 600 pollfds (-1), on
+ *                          an unreadable array; ppoll on the two (a zero
+ *                          timeout); epoll_ctl adding the
+ *                          pipe's read end (EPOLLIN, data 0x1234); accept
+ *                          of the TCP connection; prints "tid T port P
+ *                          pipe R W tcp S epoll E v6 0|1 cport C" (C the
+ *                          TCP socket's own port)
  *
  * Exits 0 once done, 1 on a failed call (said on stderr), 2 on bad usage.
  */
@@ -35,7 +49,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/epoll.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -324,6 +344,62 @@ static int rename_load(long n, const char *name)
 	return 0;
 }
 
+static int payloads_load(void)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET }, peer, own;
+	struct sockaddr_in6 six = { .sin6_family = AF_INET6, .sin6_port = htons(4243) };
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0x1234 };
+	static struct pollfd many[600];
+	struct pollfd two[2];
+	socklen_t len = sizeof(sin), plen = sizeof(peer), olen = sizeof(own);
+	int lis, tcp, udp6, pipefd[2], ep, v6 = 0;
+	char a[] = "a", bc[] = "bc", def[] = "def";
+	struct iovec iov[3] = { { a, 1 }, { bc, 2 }, { def, 3 } };
+	size_t i;
+
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	lis = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	tcp = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (lis < 0 || tcp < 0 || bind(lis, (struct sockaddr *)&sin, sizeof(sin)) ||
+	    listen(lis, 1) || getsockname(lis, (struct sockaddr *)&sin, &len) ||
+	    syscall(SYS_connect, tcp, &sin, sizeof(sin)) || pipe2(pipefd, O_CLOEXEC)) {
+		fprintf(stderr, "kload: payloads: %s\n", strerror(errno));
+		return 1;
+	}
+	udp6 = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (udp6 >= 0 && inet_pton(AF_INET6, "2001:db8::1:2", &six.sin6_addr) == 1) {
+		(void)syscall(SYS_connect, udp6, &six, sizeof(six));
+		v6 = 1;
+	}
+	(void)syscall(SYS_connect, tcp, &sin, 1);
+	if (syscall(SYS_writev, pipefd[1], iov, 3) != 6) {
+		fprintf(stderr, "kload: payloads: writev: %s\n", strerror(errno));
+		return 1;
+	}
+	two[0] = (struct pollfd){ .fd = pipefd[0], .events = POLLIN };
+	two[1] = (struct pollfd){ .fd = tcp, .events = POLLOUT };
+	for (i = 0; i < sizeof(many) / sizeof(many[0]); i++)
+		many[i] = (struct pollfd){ .fd = -1 };
+	(void)syscall(SYS_poll, two, 2, 0);
+	(void)syscall(SYS_poll, many, 600, 0);
+	(void)syscall(SYS_poll, (void *)8, 2, 0);
+	(void)syscall(SYS_ppoll, two, 2, &(struct timespec){ 0 }, NULL, 8);
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	if (ep < 0 || syscall(SYS_epoll_ctl, ep, EPOLL_CTL_ADD, pipefd[0], &ev)) {
+		fprintf(stderr, "kload: payloads: epoll: %s\n", strerror(errno));
+		return 1;
+	}
+	if (syscall(SYS_accept, lis, &peer, &plen) < 0 ||
+	    getsockname(tcp, (struct sockaddr *)&own, &olen)) {
+		fprintf(stderr, "kload: payloads: accept: %s\n", strerror(errno));
+		return 1;
+	}
+	printf("tid %ld port %u pipe %d %d tcp %d epoll %d v6 %d cport %u\n",
+	       (long)syscall(SYS_gettid), ntohs(sin.sin_port), pipefd[0], pipefd[1], tcp, ep, v6,
+	       ntohs(own.sin_port));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
@@ -340,6 +416,8 @@ int main(int argc, char **argv)
 		return gated_load(count(argv[2]), count(argv[3]), count(argv[4]));
 	if (argc == 4 && !strcmp(argv[1], "rename"))
 		return rename_load(count(argv[2]), argv[3]);
-	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME\n");
+	if (argc == 2 && !strcmp(argv[1], "payloads"))
+		return payloads_load();
+	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME | payloads\n");
 	return 2;
 }

@@ -231,6 +231,21 @@ tracefs_or_skip() {
 	fi
 }
 
+# bpf_source_or_skip: tracefs_or_skip, and the test is skipped unless the
+# BPF system call source records here (doc/kernel-bpf.md): ltt built with
+# it, the kernel loading its program and refusing event probes (the
+# source is used only then).
+bpf_source_or_skip() {
+	tracefs_or_skip
+	[ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
+		skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
+	"$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
+	[ $? = 77 ] && skip_all "BPF can't be loaded here"
+	if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
+		skip_all "can't tell whether this kernel refuses event probes"
+	fi
+}
+
 # tracefs_sessiond LOG: a root daemon of this test's run directory with
 # --kernel-backend=tracefs, -vv, its log in LOG.
 tracefs_sessiond() {
@@ -465,20 +480,23 @@ timeline_order() {
 		s/.* syscall_exit_getppid: .*/X/' | tr -d '\n'
 }
 
-# mi_valid FILE: validate an lttctl --mi xml document against its schema:
-# LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi, LTTng's own
-# file) for a document in LTTng's namespace, or LTTng 2.15's
-# mi-lttng-4.2.xsd for one that says schemaVersion="4.2" (list
-# --mem-usage), ltt's xml/mi.xsd for ltt's own (help, wait-trigger, the
-# trigger commands).  Prints xmllint's verdict ("FILE validates");
-# returns its status.
+# mi_valid FILE: validate an lttctl --mi xml document against its
+# schemas: ltt's own, xml/mi.xsd (which imports xml/lttng-mi.xsd for
+# LTTng's namespace: what `make install` puts in $(datadir)/ltt/xml),
+# for every document; and for one in LTTng's namespace LTTng's too, the
+# reference: LTTng 2.13's mi-lttng-4.1.xsd (tests/regression/lttng-mi,
+# LTTng's own file), or LTTng 2.15's mi-lttng-4.2.xsd for one that says
+# schemaVersion="4.2" (list --mem-usage).  Prints xmllint's verdict
+# ("FILE validates", or the first schema's errors); returns its status.
 mi_valid() {
-	local xsd="$LTT_TOP_SRCDIR/xml/mi.xsd" v
+	local v out
 	if grep -q 'xmlns="https://lttng.org/xml/ns/lttng-mi"' "$1"; then
 		v=$(sed -n 's/.* schemaVersion="\([0-9.]*\)".*/\1/p' "$1" | head -1)
-		xsd="$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-${v:-4.1}.xsd"
+		out=$(xmllint --noout --schema \
+			"$LTT_TOP_SRCDIR/tests/regression/lttng-mi/mi-lttng-${v:-4.1}.xsd" "$1" 2>&1) ||
+			{ printf '%s\n' "$out"; return 1; }
 	fi
-	xmllint --noout --schema "$xsd" "$1" 2>&1
+	xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/mi.xsd" "$1" 2>&1
 }
 
 # mi_xp XPATH [FILE]: the string value of XPATH in an --mi xml document

@@ -37,6 +37,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
 	tests/regression/kernel/test_kernel_bpf_source.sh \
 	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
+	tests/regression/kernel/test_kernel_bpf_payloads.sh \
+	tests/regression/kernel/test_kernel_bpf_analyses.sh \
 	tests/regression/lttng/test_lttng_spellings.sh \
 	tests/regression/lttng/test_lttng_options.sh \
 	tests/regression/sessiond/test_sessiond_daemon.sh \
@@ -310,6 +312,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/lttng/test_lttng_ust_helpers.sh \
 	tests/regression/lttng/test_lttng_ust_env.sh \
 	tests/regression/lttng/test_lttng_ust_getcpu.sh \
+	tests/regression/lttng/test_lttng_ust_clock_plugin.sh \
 	tests/regression/ust/test_ust_clock.sh \
 	tests/regression/ust/test_ust_filter.sh \
 	tests/regression/rotation/test_rotation_snapshot.sh \
@@ -349,6 +352,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_tracefile_clash.sh \
 	tests/regression/cli/test_cli_escape.sh \
 	tests/regression/cli/test_cli_mi.sh \
+	tests/regression/cli/test_cli_mi_schema.sh \
 	tests/regression/sessiond/test_sessiond_bounds.sh \
 	tests/regression/rotation/test_rotation.sh \
 	tests/regression/rotation/test_rotation_clear.sh \
@@ -359,10 +363,14 @@ EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regressi
 TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/test_lttng_compat_save.sh \
+	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/test_lttng_compat_save.sh \
+	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/test_deb_scripts.sh \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py

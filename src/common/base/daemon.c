@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -174,6 +175,43 @@ bool ltt_daemon_started_as(int argc, const char **argv, const char *name)
 		return false;
 	base = strrchr(argv[0], '/');
 	return !strcmp(base ? base + 1 : argv[0], name);
+}
+
+/* ltt_daemon_raise_nofile(): daemon.h */
+int ltt_daemon_raise_nofile(uint64_t *ret_limit)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return -errno;
+	if (rl.rlim_cur < rl.rlim_max) {
+		struct rlimit want = { rl.rlim_max, rl.rlim_max };
+
+		if (!setrlimit(RLIMIT_NOFILE, &want))
+			rl.rlim_cur = rl.rlim_max;
+		else
+			LTT_DBG("can't raise the open file limit to %llu: %s",
+				(unsigned long long)rl.rlim_max, strerror(errno));
+	}
+	*ret_limit = rl.rlim_cur == RLIM_INFINITY ? UINT64_MAX : (uint64_t)rl.rlim_cur;
+	return 0;
+}
+
+/* ltt_daemon_opt(): daemon.h */
+int ltt_daemon_opt(const char *prog, int rc, int *verbose, void (*help)(void *arg), void *arg)
+{
+	switch (rc) {
+	case LTT_DAEMON_OPT_VERBOSE:
+		(*verbose)++;
+		return 0;
+	case LTT_DAEMON_OPT_HELP:
+		help(arg);
+		return 1;
+	case LTT_DAEMON_OPT_VERSION:
+		printf("%s %s\n", prog, PACKAGE_VERSION);
+		return 1;
+	}
+	return 0;
 }
 
 /* ltt_daemon_args_end(): daemon.h */

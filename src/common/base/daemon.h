@@ -9,6 +9,7 @@
 #define LTT_COMMON_DAEMON_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /**
  * ltt_daemon_detach() - detach from the caller (-b, -d)
@@ -74,6 +75,33 @@ int ltt_daemon_block_signals(bool nonblock, int *ret_sfd);
  * run so, they take LTTng's options and serve LTTng's tools.
  */
 bool ltt_daemon_started_as(int argc, const char **argv, const char *name);
+
+/**
+ * ltt_daemon_raise_nofile() - raise the soft open file limit to the hard
+ * one (a failure logged at debug level)
+ * @ret_limit: the soft limit then; UINT64_MAX: none
+ *
+ * Returns 0, or -errno when the limit can't be read.
+ */
+int ltt_daemon_raise_nofile(uint64_t *ret_limit);
+
+/* The codes of the options every daemon's popt table has; its own follow. */
+enum {
+	LTT_DAEMON_OPT_VERBOSE = 1,	/* -v */
+	LTT_DAEMON_OPT_HELP,		/* -h */
+	LTT_DAEMON_OPT_VERSION,		/* -V */
+	LTT_DAEMON_OPT_OWN,		/* the daemon's first own code */
+};
+
+/**
+ * ltt_daemon_opt() - popt's code @rc, if one every daemon has: -v counted
+ * in *@verbose, -h: @help(@arg) prints the help, -V: @prog's version
+ * printed; any other code: nothing done
+ *
+ * Returns 1 when the daemon is to exit now (help or version printed),
+ * else 0.
+ */
+int ltt_daemon_opt(const char *prog, int rc, int *verbose, void (*help)(void *arg), void *arg);
 
 /**
  * ltt_daemon_args_end() - the end of a daemon's option parsing, the same

@@ -648,6 +648,23 @@ int ltt_evloop_server_open(struct ltt_evloop_server *s, int fd, int flags, const
 	return ret;
 }
 
+void *ltt_evloop_server_adopt(void *owner, struct ltt_evloop_server *s, int fd, int flags,
+			      const char *what, ltt_evloop_accept_fn fn,
+			      int (*prepare)(struct ltt_evloop *loop, void *arg), const char *name,
+			      int *ret)
+{
+	if (!owner) {
+		close(fd);
+		*ret = -ENOMEM;
+		return NULL;
+	}
+	*ret = ltt_evloop_server_open(s, fd, flags, what, fn, owner, prepare, name);
+	if (!*ret)
+		return owner;
+	free(owner);
+	return NULL;
+}
+
 void ltt_evloop_server_stop(struct ltt_evloop_server *s)
 {
 	if (!s->started)

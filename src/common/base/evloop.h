@@ -256,6 +256,20 @@ int ltt_evloop_server_open(struct ltt_evloop_server *s, int fd, int flags, const
 			   int (*prepare)(struct ltt_evloop *loop, void *arg), const char *name);
 
 /**
+ * ltt_evloop_server_adopt() - ltt_evloop_server_open() for a thread's
+ * object @owner (malloc()'d, NULL: it could not be), which holds @s and
+ * is the accept function's and @prepare's argument
+ * @fd: taken whatever the result
+ * @ret: 0, or the negative errno (-ENOMEM: @owner NULL)
+ *
+ * Returns @owner, its thread started, or NULL with @owner freed.
+ */
+void *ltt_evloop_server_adopt(void *owner, struct ltt_evloop_server *s, int fd, int flags,
+			      const char *what, ltt_evloop_accept_fn fn,
+			      int (*prepare)(struct ltt_evloop *loop, void *arg), const char *name,
+			      int *ret);
+
+/**
  * ltt_evloop_server_stop() - stop @s's thread, if started, and wait for
  * it to return; the loop and the socket stay, for ltt_evloop_server_fini()
  *

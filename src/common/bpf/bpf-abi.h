@@ -19,6 +19,11 @@
  * take is counted in the lost array (u64 per CPU, mappable read-only).  A string of
  * LTT_BPF_STR_MAX - 1 bytes or more is cut there and ends with
  * LTT_BPF_CUT_MARK; one that can't be read is "" (its length 1).
+ *
+ * A call whose entry lttng-modules writes with a structure read from the
+ * process (its payload, LTT_BPF_PAYLOAD_*) has LTT_BPF_PAYLOAD_BYTES
+ * more after the arguments, laid out as below, and its sequences'
+ * elements after them (a __data_loc each, of the bytes, as a string's).
  */
 #ifndef LTT_COMMON_BPF_ABI_H
 #define LTT_COMMON_BPF_ABI_H
@@ -27,7 +32,10 @@
 #define LTT_BPF_ARGS		6
 #define LTT_BPF_STR_MAX		256	/* bytes read of a string, its NUL included */
 #define LTT_BPF_HDR		16	/* common header and __syscall_nr, padded */
-#define LTT_BPF_REC_MAX		(LTT_BPF_HDR + 8 * LTT_BPF_ARGS + LTT_BPF_ARGS * LTT_BPF_STR_MAX)
+#define LTT_BPF_PAYLOAD_BYTES	16	/* a payload's fixed fields, after the arguments */
+#define LTT_BPF_PAYLOAD_DATA	16	/* a payload's sequences' bytes, at most */
+#define LTT_BPF_REC_MAX		(LTT_BPF_HDR + 8 * LTT_BPF_ARGS + LTT_BPF_PAYLOAD_BYTES + \
+				 LTT_BPF_PAYLOAD_DATA + LTT_BPF_ARGS * LTT_BPF_STR_MAX)
 /* A cut string's last bytes: U+2026, the ellipsis, in UTF-8. */
 #define LTT_BPF_CUT_MARK	"\xe2\x80\xa6"
 #define LTT_BPF_CUT_MARK_LEN	3
@@ -47,11 +55,39 @@
 #define LTT_BPF_TRACK_NONE	2
 #define LTT_BPF_PIDS_MAX	8192
 
+/*
+ * The structures read from the process, as lttng-modules' overrides
+ * write them (its fields, at offsets from the payload's start P):
+ *
+ * SOCKADDR: connect's (argument 1, its length argument 2): u16 family
+ *   at P (0 when the length can't hold it), u16 dport at P + 2 (the
+ *   port, in the host's order), __data_loc u8[] v4addr at P + 4 (4
+ *   bytes for AF_INET, else none), __data_loc u16[] v6addr at P + 8 (8
+ *   16-bit groups, host order, for AF_INET6, else none).  A length too
+ *   short for the family's structure: the family alone.
+ * POLLFD: poll's and ppoll's (the array argument 0, its count argument
+ *   1): u32 fds_length at P (the count, at most LTT_BPF_POLL_MAX; 0 when
+ *   the array can't be read), u8 overflow at P + 4 (1: more than that).
+ * ACCEPT: accept's and accept4's, at the exit (the record ftrace's
+ *   sys_exit_NAME holds, ret at 16, P = 24): s32 upeer_addrlen at P (the
+ *   length the kernel wrote back; 0 when unreadable), then SOCKADDR's
+ *   fields from P + 4 with sport for dport, of the buffer the entry
+ *   passed (argument 1, its length at argument 2).
+ */
+#define LTT_BPF_PAYLOAD_NONE	 0
+#define LTT_BPF_PAYLOAD_SOCKADDR 1
+#define LTT_BPF_PAYLOAD_POLLFD	 2
+#define LTT_BPF_PAYLOAD_ACCEPT	 3
+#define LTT_BPF_POLL_MAX	512	/* pollfds: a page's, as lttng-modules bounds them */
+
 /* What the program does at a system call's entry: the map's value, by number. */
 struct ltt_bpf_call {
 	__u16 enter_id;		/* the record's common_type (ftrace's id); 0: not recorded */
 	__u8 nargs;		/* arguments recorded: 0 .. LTT_BPF_ARGS */
 	__u8 str_mask;		/* bit i: argument i is a string read from the process */
+	__u8 payload;		/* LTT_BPF_PAYLOAD_*: a structure read after the arguments */
+	__u8 exit_payload;	/* LTT_BPF_PAYLOAD_ACCEPT: the exit's */
+	__u16 exit_id;		/* the exit's record's common_type; 0: ftrace records it */
 };
 
 #endif /* LTT_COMMON_BPF_ABI_H */

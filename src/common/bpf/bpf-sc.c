@@ -61,6 +61,9 @@ struct ltt_bpf_sc {
 	struct ltt_syscalls *skel;
 	int *rings;		/* by CPU */
 	uint32_t nr_cpus;
+	/* the exit's program, attached while some call's exit is the program's */
+	struct bpf_link *exit_link;
+	uint32_t exits;
 };
 
 /* libbpf's messages: its warnings at debug level (a refusal is said by us). */
@@ -105,6 +108,7 @@ void ltt_bpf_sc_destroy(struct ltt_bpf_sc *b)
 		if (b->rings[i] >= 0)
 			close(b->rings[i]);
 	free(b->rings);
+	bpf_link__destroy(b->exit_link);
 	ltt_syscalls__destroy(b->skel);
 	free(b);
 }
@@ -165,6 +169,8 @@ int ltt_bpf_sc_create(uint32_t nr_cpus, uint32_t ring_bytes, struct ltt_bpf_sc *
 		ltt_bpf_sc_destroy(b);
 		return err;
 	}
+	/* sys_exit costs every call: attached only while an exit is enabled */
+	bpf_program__set_autoattach(b->skel->progs.ltt_sys_exit, false);
 	err = bpf_map__set_max_entries(b->skel->maps.rings, nr_cpus);
 	if (!err)
 		err = bpf_map__set_max_entries(b->skel->maps.lost, nr_cpus);
@@ -210,13 +216,56 @@ int ltt_bpf_sc_available(char *why, size_t why_size)
 	return ret;
 }
 
-int ltt_bpf_sc_set(struct ltt_bpf_sc *b, uint32_t nr, const struct ltt_bpf_call *call)
+/* One exit more (@more) or less given to the program: its attachment follows. */
+static int count_exit(struct ltt_bpf_sc *b, bool more)
 {
-	if (!b || !call || nr >= LTT_BPF_SC_MAX || call->nargs > LTT_BPF_ARGS)
+	struct bpf_link *link;
+
+	if (more && !b->exits) {
+		link = bpf_program__attach(b->skel->progs.ltt_sys_exit);
+		if (!link)
+			return -errno;
+		b->exit_link = link;
+	}
+	b->exits += more ? 1 : -1;
+	if (!b->exits) {
+		bpf_link__destroy(b->exit_link);
+		b->exit_link = NULL;
+	}
+	return 0;
+}
+
+int ltt_bpf_sc_get(const struct ltt_bpf_sc *b, uint32_t nr, struct ltt_bpf_call *ret)
+{
+	if (!b || !ret || nr >= LTT_BPF_SC_MAX)
 		return -EINVAL;
-	if (bpf_map_update_elem(bpf_map__fd(b->skel->maps.calls), &nr, call, BPF_ANY))
+	if (bpf_map_lookup_elem(bpf_map__fd(b->skel->maps.calls), &nr, ret))
 		return -errno;
 	return 0;
+}
+
+int ltt_bpf_sc_set(struct ltt_bpf_sc *b, uint32_t nr, const struct ltt_bpf_call *call)
+{
+	struct ltt_bpf_call was = { 0 };
+	int fd, ret;
+
+	if (!b || !call || nr >= LTT_BPF_SC_MAX || call->nargs > LTT_BPF_ARGS)
+		return -EINVAL;
+	ret = ltt_bpf_sc_get(b, nr, &was);
+	if (ret)
+		return ret;
+	fd = bpf_map__fd(b->skel->maps.calls);
+	if (call->exit_id && !was.exit_id)
+		ret = count_exit(b, true);
+	if (!ret && bpf_map_update_elem(fd, &nr, call, BPF_ANY)) {
+		ret = -errno;
+		if (call->exit_id && !was.exit_id)
+			count_exit(b, false);
+		return ret;
+	}
+	if (!ret && !call->exit_id && was.exit_id)
+		count_exit(b, false);
+	return ret;
 }
 
 static int set_ctl(struct ltt_bpf_sc *b, uint32_t slot, uint64_t v)

@@ -53,10 +53,18 @@ void ltt_bpf_sc_destroy(struct ltt_bpf_sc *b);
 
 /**
  * ltt_bpf_sc_set() - what the program does at system call @nr's entry
- * (@call->enter_id 0: nothing).  Returns 0, -EINVAL (@nr out of range,
- * more than LTT_BPF_ARGS arguments) or the map update's -errno.
+ * (@call->enter_id 0: nothing) and exit (@call->exit_id 0: nothing; the
+ * exit's program is attached while some call has one).  Returns 0,
+ * -EINVAL (@nr out of range, more than LTT_BPF_ARGS arguments), the
+ * attach's or the map update's -errno.
  */
 int ltt_bpf_sc_set(struct ltt_bpf_sc *b, uint32_t nr, const struct ltt_bpf_call *call);
+
+/**
+ * ltt_bpf_sc_get() - what the program does at system call @nr, as last
+ * set (all 0 at first).  Returns 0, -EINVAL or the map lookup's -errno.
+ */
+int ltt_bpf_sc_get(const struct ltt_bpf_sc *b, uint32_t nr, struct ltt_bpf_call *ret);
 
 /** ltt_bpf_sc_switch() - record (@on) or not.  Returns 0 or -errno. */
 int ltt_bpf_sc_switch(struct ltt_bpf_sc *b, bool on);

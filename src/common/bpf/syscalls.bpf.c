@@ -4,9 +4,12 @@
  * at each system call's entry (raw tracepoint sys_enter), when the call is
  * one the daemon enabled (the map calls) and the session records (ctl),
  * the record ftrace's sys_enter_NAME would hold, its string arguments
- * read from the process, into this CPU's ring (rings[cpu]); a record no
- * ring could take is counted in lost, per CPU.  bpf-abi.h says the
- * record's layout.  x86_64 (its system call registers).
+ * read from the process (and connect's sockaddr, poll's count, as
+ * lttng-modules writes them), into this CPU's ring (rings[cpu]); at
+ * accept's exit (raw tracepoint sys_exit), sys_exit_NAME's record and
+ * the peer's sockaddr.  A record no ring could take is counted in lost,
+ * per CPU.  bpf-abi.h says the records' layout.  x86_64 (its system
+ * call registers).
  *
  * Compiled once at build time (clang -target bpf) and embedded in the
  * privileged part (bpftool gen skeleton): the only program it loads.
@@ -23,7 +26,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* The kernel's, as far as the program reads them: CO-RE finds the offsets. */
 struct pt_regs {
-	unsigned long di, si, dx, r10, r8, r9;
+	unsigned long di, si, dx, r10, r8, r9, orig_ax;
 } __attribute__((preserve_access_index));
 
 struct thread_info {
@@ -94,6 +97,18 @@ struct {
 	__type(key, __u32);
 	__type(value, __u8);
 } pids SEC(".maps");
+
+/* accept's buffers, by thread, from its entry to its exit (ACCEPT) */
+struct accept_args {
+	__u64 addr, lenp;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, LTT_BPF_PIDS_MAX);
+	__type(key, __u32);
+	__type(value, struct accept_args);
+} pending SEC(".maps");
 
 static __always_inline __u64 ctl_of(__u32 slot)
 {
@@ -180,42 +195,163 @@ static __always_inline __u32 read_str(__u8 *rec, __u32 *off, __u64 uptr)
 	return ((__u32)n << 16) | at;
 }
 
-SEC("raw_tracepoint/sys_enter")
-int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
+#define AF_INET 2
+#define AF_INET6 10
+
+static __always_inline __u16 swab16(__u16 v)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
-	long nr = (long)ctx->args[1];
-	__u32 key = LTT_BPF_CTL_ON, zero = 0, cpu, k, off;
-	struct task_struct *task;
-	struct ltt_bpf_call *sc;
-	struct scratch *s;
-	__u64 *on, v, wake;
-	void *ring;
-	__u8 *rec;
+	return (__u16)((v >> 8) | (v << 8));
+}
+
+/*
+ * A sockaddr at @uptr (@alen bytes) as lttng-modules writes connect's
+ * and accept's: its 12 bytes of fields at @p, its address at @off
+ * (bpf-abi.h, SOCKADDR).  What can't be read is left 0, as
+ * lttng-modules leaves it.
+ */
+static __always_inline void read_sockaddr(__u8 *rec, __u8 *p, __u32 *off, __u64 uptr, long alen)
+{
+	__u32 at = *off & OFF_MASK, v4 = at, v6 = at;
+	__u16 family = 0, port = 0, *g;
+	__u8 *a = rec + at;
 	int i;
 
-	on = bpf_map_lookup_elem(&ctl, &key);
-	if (!on || !*on || nr < 0 || nr >= LTT_BPF_SC_MAX)
-		return 0;
-	k = (__u32)nr;
-	sc = bpf_map_lookup_elem(&calls, &k);
-	if (!sc || !sc->enter_id || !tracked())
-		return 0;
-	task = (struct task_struct *)bpf_get_current_task();
-	if (BPF_CORE_READ(task, thread_info.status) & TS_COMPAT)
-		return 0;
-	s = bpf_map_lookup_elem(&scratch, &zero);
+	if (alen >= 2 && bpf_probe_read_user(&family, sizeof(family), (const void *)uptr))
+		family = 0;
+	if (family == AF_INET && alen >= 16) {
+		bpf_probe_read_user(&port, sizeof(port), (const void *)(uptr + 2));
+		if (bpf_probe_read_user(a, 4, (const void *)(uptr + 4)))
+			*(__u32 *)a = 0;
+		v4 = (4u << 16) | at;
+		at += 4;
+	} else if (family == AF_INET6 && alen >= 28) {
+		bpf_probe_read_user(&port, sizeof(port), (const void *)(uptr + 2));
+		if (bpf_probe_read_user(a, 16, (const void *)(uptr + 8)))
+			__builtin_memset(a, 0, 16);
+		g = (__u16 *)a;
+#pragma unroll
+		for (i = 0; i < 8; i++)
+			g[i] = swab16(g[i]);
+		v6 = (16u << 16) | at;
+		at += 16;
+	}
+	*(__u16 *)p = family;
+	*(__u16 *)(p + 2) = swab16(port);
+	*(__u32 *)(p + 4) = v4;
+	*(__u32 *)(p + 8) = v6;
+	*off = at;
+}
+
+/*
+ * poll's and ppoll's array at @uptr of @nfds pollfds: how many
+ * lttng-modules writes (bounded, 0 when they can't be read) and whether
+ * there were more (bpf-abi.h, POLLFD).  The bounded array spans two
+ * pages at most: its first and last pollfd read, every page was.
+ */
+static __always_inline void read_pollfd(__u8 *p, __u64 uptr, __u32 nfds)
+{
+	__u32 len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : nfds;
+	__u64 one;
+
+	if (len && (bpf_probe_read_user(&one, sizeof(one), (const void *)uptr) ||
+		    bpf_probe_read_user(&one, sizeof(one), (const void *)(uptr + 8 * (len - 1)))))
+		len = 0;
+	*(__u32 *)p = len;
+	*(__u32 *)(p + 4) = nfds > LTT_BPF_POLL_MAX;
+	*(__u64 *)(p + 8) = 0;
+}
+
+/*
+ * This CPU's record, begun: its time stamp and the common header of
+ * event @id of call @nr (bpf-abi.h); NULL when there is no scratch.
+ */
+static __always_inline __u8 *begin_record(__u16 id, long nr)
+{
+	__u32 zero = 0;
+	struct scratch *s = bpf_map_lookup_elem(&scratch, &zero);
+	__u8 *rec;
+
 	if (!s)
-		return 0;
+		return NULL;
 	*(__u64 *)s->buf = bpf_ktime_get_ns();
 	rec = s->buf + 8;
-	*(__u16 *)rec = sc->enter_id;
+	*(__u16 *)rec = id;
 	rec[2] = 0;
 	rec[3] = 0;
 	*(__s32 *)(rec + 4) = (__s32)bpf_get_current_pid_tgid();
 	*(__s32 *)(rec + 8) = (__s32)nr;
 	*(__u32 *)(rec + 12) = 0;
-	off = LTT_BPF_HDR + 8 * (sc->nargs > LTT_BPF_ARGS ? LTT_BPF_ARGS : sc->nargs);
+	return rec;
+}
+
+/* The record begun at @rec, @len bytes, into this CPU's ring, or counted lost. */
+static __always_inline void emit_record(__u8 *rec, __u32 len)
+{
+	__u32 cpu = bpf_get_smp_processor_id();
+	void *ring = bpf_map_lookup_elem(&rings, &cpu);
+	__u64 wake;
+
+	if (!ring) {
+		count_lost(cpu);
+		return;
+	}
+	/* the reader is woken once the ring is half full, not for each record */
+	wake = bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) * 2 >=
+	       bpf_ringbuf_query(ring, BPF_RB_RING_SIZE) ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(ring, rec - 8, (8 + len) & (SCRATCH - 1), wake))
+		count_lost(cpu);
+}
+
+/* The call's entry in calls when the session records this task's native calls. */
+static __always_inline struct ltt_bpf_call *recorded(long nr)
+{
+	__u32 key = LTT_BPF_CTL_ON, k;
+	struct task_struct *task;
+	__u64 *on;
+
+	struct ltt_bpf_call *sc;
+
+	on = bpf_map_lookup_elem(&ctl, &key);
+	if (!on || !*on || nr < 0 || nr >= LTT_BPF_SC_MAX)
+		return NULL;
+	k = (__u32)nr;
+	sc = bpf_map_lookup_elem(&calls, &k);
+	if (!sc || (!sc->enter_id && !sc->exit_id))
+		return NULL;	/* most calls: before reading the task */
+	task = (struct task_struct *)bpf_get_current_task();
+	if (BPF_CORE_READ(task, thread_info.status) & TS_COMPAT)
+		return NULL;
+	return sc;
+}
+
+SEC("raw_tracepoint/sys_enter")
+int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
+	long nr = (long)ctx->args[1];
+	struct accept_args acc;
+	struct ltt_bpf_call *sc;
+	__u32 off, pay, tid;
+	__u8 *rec;
+	__u64 v;
+	int i;
+
+	sc = recorded(nr);
+	if (!sc || !tracked())
+		return 0;
+	if (sc->exit_id && sc->exit_payload == LTT_BPF_PAYLOAD_ACCEPT) {
+		tid = (__u32)bpf_get_current_pid_tgid();
+		acc.addr = arg_of(regs, 1);
+		acc.lenp = arg_of(regs, 2);
+		bpf_map_update_elem(&pending, &tid, &acc, BPF_ANY);
+	}
+	if (!sc->enter_id)
+		return 0;
+	rec = begin_record(sc->enter_id, nr);
+	if (!rec)
+		return 0;
+	pay = LTT_BPF_HDR + 8 * (sc->nargs > LTT_BPF_ARGS ? LTT_BPF_ARGS : sc->nargs);
+	off = pay + (sc->payload ? LTT_BPF_PAYLOAD_BYTES : 0);
 #pragma unroll
 	for (i = 0; i < LTT_BPF_ARGS; i++) {
 		if (i >= sc->nargs)
@@ -225,16 +361,52 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 			v = read_str(rec, &off, v);
 		*(__u64 *)(rec + LTT_BPF_HDR + 8 * i) = v;
 	}
-	cpu = bpf_get_smp_processor_id();
-	ring = bpf_map_lookup_elem(&rings, &cpu);
-	if (!ring) {
-		count_lost(cpu);
+	if (sc->payload == LTT_BPF_PAYLOAD_SOCKADDR) {
+		read_sockaddr(rec, rec + (pay & 127), &off, arg_of(regs, 1), (int)arg_of(regs, 2));
+		*(__u32 *)(rec + (pay & 127) + 12) = 0;
+	} else if (sc->payload == LTT_BPF_PAYLOAD_POLLFD) {
+		read_pollfd(rec + (pay & 127), arg_of(regs, 0), (__u32)arg_of(regs, 1));
+	}
+	emit_record(rec, off);
+	return 0;
+}
+
+/*
+ * At the exit of a call whose exit the daemon gave the program (accept,
+ * accept4): ftrace's sys_exit_NAME record (ret) and the peer's address
+ * lttng-modules writes there, read from the buffers its entry passed.
+ */
+SEC("raw_tracepoint/sys_exit")
+int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
+	long nr = (long)BPF_CORE_READ(regs, orig_ax);
+	struct accept_args *acc;
+	struct ltt_bpf_call *sc;
+	__u32 tid, off;
+	__s32 alen = 0;
+	__u8 *rec, *p;
+
+	sc = recorded(nr);
+	if (!sc || !sc->exit_id)
+		return 0;
+	tid = (__u32)bpf_get_current_pid_tgid();
+	acc = bpf_map_lookup_elem(&pending, &tid);
+	if (!acc)
+		return 0;	/* its entry was before the session recorded, or not tracked */
+	rec = begin_record(sc->exit_id, nr);
+	if (!rec) {
+		bpf_map_delete_elem(&pending, &tid);
 		return 0;
 	}
-	/* the reader is woken once the ring is half full, not for each record */
-	wake = bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) * 2 >=
-	       bpf_ringbuf_query(ring, BPF_RB_RING_SIZE) ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
-	if (bpf_ringbuf_output(ring, s->buf, (8 + off) & (SCRATCH - 1), wake))
-		count_lost(cpu);
+	*(__s64 *)(rec + LTT_BPF_HDR) = (__s64)ctx->args[1];
+	p = rec + LTT_BPF_HDR + 8;
+	off = LTT_BPF_HDR + 8 + LTT_BPF_PAYLOAD_BYTES;
+	if (acc->lenp && bpf_probe_read_user(&alen, sizeof(alen), (const void *)acc->lenp))
+		alen = 0;
+	*(__s32 *)p = alen;
+	read_sockaddr(rec, p + 4, &off, acc->addr, acc->addr ? alen : 0);
+	bpf_map_delete_elem(&pending, &tid);
+	emit_record(rec, off);
 	return 0;
 }

@@ -275,26 +275,29 @@ static int gen_literal(struct gen *g, const struct ltt_filter_node *n, int negat
 
 static int gen(struct gen *g, const struct ltt_filter_node *n);
 
-static int gen_int(struct gen *g, const struct ltt_filter_node *n, const char *what)
+/* Emit @n, of a type @ok takes: else "@what takes @wants (or a comparison)". */
+static int gen_typed(struct gen *g, const struct ltt_filter_node *n, const char *what,
+		     int (*ok)(int t), const char *wants)
 {
 	int t = gen(g, n);
 
 	if (t < 0)
 		return -1;
-	if (!is_int(t))
-		return fail(g, n->pos, -EINVAL, "%s takes an integer (or a comparison)", what);
+	if (!ok(t))
+		return fail(g, n->pos, -EINVAL, "%s takes %s (or a comparison)", what, wants);
 	return t;
+}
+
+static int gen_int(struct gen *g, const struct ltt_filter_node *n, const char *what)
+{
+	return gen_typed(g, n, what, is_int, "an integer");
 }
 
 /* Emit @n as a truth value (an integer or a float, LTTng's): S64 0 or 1. */
 static int gen_bool(struct gen *g, const struct ltt_filter_node *n, const char *what)
 {
-	int t = gen(g, n);
-
-	if (t < 0)
+	if (gen_typed(g, n, what, is_num, "a number") < 0)
 		return -1;
-	if (!is_num(t))
-		return fail(g, n->pos, -EINVAL, "%s takes a number (or a comparison)", what);
 	emit_u8(g, LTT_FOP_TO_BOOL);
 	return LTT_FTYPE_S64;
 }

@@ -140,44 +140,27 @@ static int wait_x(struct ltt_xport *x, uint64_t deadline)
 		       deadline);
 }
 
-/* Send all of @len bytes, or fail, within the deadline. */
-static int send_all(struct ltt_xport *x, const void *buf, size_t len, uint64_t deadline)
+/*
+ * Move all of @len bytes, or fail, within the deadline: sent from @out,
+ * or (@out NULL) received into @in, where a close is -EPROTO.
+ */
+static int move_all(struct ltt_xport *x, const void *out, void *in, size_t len,
+		    uint64_t deadline)
 {
-	const uint8_t *p = buf;
+	size_t done = 0;
 	ssize_t n;
 	int ret;
 
-	while (len) {
-		n = ltt_xport_write(x, p, len);
+	while (done < len) {
+		if (out)
+			n = ltt_xport_write(x, (const uint8_t *)out + done, len - done);
+		else
+			n = ltt_xport_read(x, (uint8_t *)in + done, len - done);
 		if (n > 0) {
-			p += n;
-			len -= (size_t)n;
+			done += (size_t)n;
 			continue;
 		}
-		if (n != -EAGAIN)
-			return (int)n;
-		ret = wait_x(x, deadline);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* Receive exactly @len bytes within the deadline; a close is -EPROTO. */
-static int recv_all(struct ltt_xport *x, void *buf, size_t len, uint64_t deadline)
-{
-	uint8_t *p = buf;
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = ltt_xport_read(x, p, len);
-		if (n > 0) {
-			p += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n == 0 || n == -ECONNRESET)
+		if (!out && (n == 0 || n == -ECONNRESET))
 			return -EPROTO;		/* closed: not the relay we expect */
 		if (n != -EAGAIN)
 			return (int)n;
@@ -200,7 +183,7 @@ static int send_request(struct ltt_xport *x, uint32_t cmd, const struct ltt_wbuf
 	ltt_wbuf_put_bytes(&w, pl->data, pl->len);
 	ret = w.err ? w.err : pl->err;
 	if (!ret)
-		ret = send_all(x, w.data, w.len, deadline);
+		ret = move_all(x, w.data, NULL, w.len, deadline);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -219,7 +202,7 @@ int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *l
 	ret = send_request(x, LTT_RELAY_VERSION, &pl, deadline);
 	ltt_wbuf_fini(&pl);
 	if (!ret)
-		ret = recv_all(x, buf, sizeof(buf), deadline);
+		ret = move_all(x, NULL, buf, sizeof(buf), deadline);
 	if (ret == -EKEYREJECTED)	/* TLS 1.3: a refused certificate shows here */
 		LTT_ERR("%s: the relay refused the TLS connection: %s", label, ltt_xport_error(x));
 	if (ret)
@@ -275,7 +258,7 @@ int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_co
 	ret = send_request(x, LTT_RELAY_CREATE_SESSION, &pl, deadline);
 	ltt_wbuf_fini(&pl);
 	if (!ret)
-		ret = recv_all(x, head, sizeof(head), deadline);
+		ret = move_all(x, NULL, head, sizeof(head), deadline);
 	if (ret)
 		return ret;
 	len = (uint32_t)head[12] << 24 | (uint32_t)head[13] << 16 | (uint32_t)head[14] << 8 |
@@ -287,7 +270,7 @@ int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_co
 	ret = !buf || !rep ? -ENOMEM : 0;
 	if (!ret) {
 		memcpy(buf, head, sizeof(head));
-		ret = recv_all(x, buf + sizeof(head), len, deadline);
+		ret = move_all(x, NULL, buf + sizeof(head), len, deadline);
 	}
 	if (!ret) {
 		ltt_rbuf_init(&rb, buf, sizeof(head) + len);
@@ -314,7 +297,7 @@ static int call(struct ltt_xport *x, uint32_t cmd, const struct ltt_wbuf *pl, ui
 {
 	int ret = send_request(x, cmd, pl, deadline);
 
-	return ret ? ret : recv_all(x, buf, len, deadline);
+	return ret ? ret : move_all(x, NULL, buf, len, deadline);
 }
 
 int ltt_relay_conn_get_configuration(struct ltt_xport *x, uint64_t deadline, const char *label,

@@ -62,6 +62,8 @@ LTT_CODEC(lttng_req_rotation, LTTNG_ORDER, LTT_ROW_U64(rotation_id));
 LTT_CODEC(lttng_req_schedule, LTTNG_ORDER,
 	  LTT_ROW_U8(sched_type), LTT_ROW_U8(sched_set), LTT_ROW_U64(sched_value));
 LTT_CODEC(lttng_req_shm_path, LTTNG_ORDER, LTT_ROW_FIXSTR(shm_path));
+LTT_CODEC(lttng_req_save, LTTNG_ORDER, LTT_ROW_FIXSTR(save_name), LTT_ROW_FIXSTR(save_url),
+	  LTT_ROW_U8(save_overwrite), LTT_ROW_U8(save_omit_name), LTT_ROW_U8(save_omit_output));
 #undef LTT_MSG
 
 /* LTTng's process attribute value types that name a user or a group. */
@@ -100,6 +102,8 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_schedule, req);
 	case LTT_LTTNG_CMD_SET_SESSION_SHM_PATH:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_shm_path, req);
+	case LTT_LTTNG_CMD_SAVE_SESSION:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_save, req);
 	default:
 		break;
 	}
@@ -333,6 +337,30 @@ int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t siz
 	n = provider ? snprintf(buf, size, "sdt:%s:%s:%s", path, provider, name) :
 		       snprintf(buf, size, "elf:%s:%s", path, name);
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location)
+{
+	const char *path, *name;
+	struct ltt_lttng_uprobe_lens l = { 0 };
+
+	/* "elf:PATH:FUNCTION": a function's name has no ':', a path may */
+	if (strncmp(location, "elf:", 4) || !(name = strrchr(location, ':')) || name == location + 3)
+		return -EINVAL;
+	path = location + 4;
+	l.path_len = (uint32_t)(name - path) + 1;
+	name++;
+	l.name_len = (uint32_t)strlen(name) + 1;
+	if (l.path_len < 2 || l.name_len < 2 || l.path_len > LTT_LTTNG_PATH_MAX ||
+	    l.name_len > LTT_LTTNG_PATH_MAX)
+		return -EINVAL;
+	ltt_wbuf_put_u8(w, LTT_LTTNG_UPROBE_FUNCTION);
+	ltt_codec_put(w, &lttng_uprobe_function, &l);
+	ltt_wbuf_put_bytes(w, name, l.name_len);
+	ltt_wbuf_put_bytes(w, path, l.path_len - 1);
+	ltt_wbuf_put_u8(w, 0);
+	ltt_wbuf_put_u8(w, LTT_LTTNG_UPROBE_LOOKUP_ELF);
+	return 0;
 }
 
 /* ---- the agents' filters ---- */

@@ -216,6 +216,12 @@ struct ltt_lttng_req {
 	uint64_t sched_value;	/* bytes, or microseconds */
 	struct ltt_lttng_snapshot_output output;	/* snapshot commands */
 	char shm_path[LTT_LTTNG_PATH_MAX];	/* set session shm path */
+	/* save session (struct lttng_save_session_attr) */
+	char save_name[LTT_LTTNG_NAME_MAX];	/* "": every session */
+	char save_url[LTT_LTTNG_PATH_MAX];	/* "": the daemon's default */
+	uint8_t save_overwrite;
+	uint8_t save_omit_name;
+	uint8_t save_omit_output;
 };
 
 /* struct lttng_channel_comm and the name that follows it. */
@@ -414,6 +420,17 @@ void ltt_lttng_put_perf_counter(struct ltt_wbuf *w, const struct ltt_lttng_perf_
  * or add up to @len; -ENAMETOOLONG when it does not fit @buf.
  */
 int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t size);
+
+/**
+ * ltt_lttng_put_uprobe() - the user-space probe location of ltt's text
+ * @location, "elf:PATH:FUNCTION", as LTTng lists it: a function's
+ * location, looked up in the ELF symbols (ltt_lttng_get_uprobe()'s
+ * layout); LTTng's client takes one without the binary's descriptor
+ *
+ * Returns 0, or -EINVAL for another text (an SDT probe's: LTTng's client
+ * takes one only with its binary's descriptor); nothing is put then.
+ */
+int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location);
 
 /**
  * ltt_lttng_agent_filter() - an agent rule's filter as LTTng's client

@@ -482,11 +482,17 @@ static inline void ltt_rb_wrec_set(struct ltt_rb_wrec *rec, uint64_t pos, uint64
 void ltt_rb_wakeup(struct ltt_rb *rb);
 
 /*
- * Now, on @rb's clock: CLOCK_MONOTONIC ns, or TSC cycles less the
- * session's base, which count from CLOCK_MONOTONIC's zero (common/trace/tclock.h).
+ * Now, for the reader of @rb (its flushes, the packets it checks, the
+ * ages it reclaims by): CLOCK_MONOTONIC ns, or TSC cycles less the
+ * session's base, which count from CLOCK_MONOTONIC's zero
+ * (common/trace/tclock.h).  A clock plugin's buffer: the writers' last
+ * timestamp, for the writers' clock is theirs (a program loads the
+ * plugin or not, as with LTTng-UST) and need not be the reader's.
  */
 static inline uint64_t ltt_rb_clock(const struct ltt_rb *rb)
 {
+	if (rb->clock == LTT_TCLOCK_PLUGIN)
+		return __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
 	return ltt_tclock_read(rb->clock) - rb->clock_base;
 }
 

@@ -16,6 +16,8 @@
 
 const char *ltt_tclock_name(uint32_t kind)
 {
+	if (kind == LTT_TCLOCK_PLUGIN)
+		return "plugin";
 	return ltt_tclock_is_tsc(kind) ? "tsc" : "monotonic";
 }
 
@@ -26,6 +28,8 @@ const char *ltt_tclock_read_name(uint32_t kind)
 		return "rdtscp";
 	case LTT_TCLOCK_TSC_LFENCE:
 		return "lfence; rdtsc";
+	case LTT_TCLOCK_PLUGIN:
+		return "read64()";	/* the clock plugin's */
 	default:
 		return "clock_gettime";
 	}
@@ -291,6 +295,11 @@ uint64_t ltt_tclock_freq(const struct ltt_tclock *c)
 	struct ltt_tclock_pair now;
 	unsigned __int128 hz;
 
+	if (c->kind == LTT_TCLOCK_PLUGIN) {
+		struct ltt_tclock_plugin_info p;
+
+		return ltt_tclock_plugin_info(&p) && p.freq ? p.freq : LTT_TCLOCK_NS_FREQ;
+	}
 	if (!ltt_tclock_is_tsc(c->kind))
 		return LTT_TCLOCK_NS_FREQ;
 	ltt_tclock_pair(&now);

@@ -140,6 +140,17 @@ static int parse_types(const struct ctl_ctx *ctx, enum ltt_domain domain, const 
 	return CTL_EXIT_OK;
 }
 
+/*
+ * A type this machine can't count (no PMU, perf_event_paranoid): exit
+ * status 4, LTTng's for a context its daemon refused, which its tests
+ * read as "this tracer can't add that context here" and skip on.
+ */
+static int refused_status(int code)
+{
+	return code == -LTT_ERR_PERF_UNAVAILABLE || code == -LTT_ERR_PERF_DENIED ?
+		       CTL_EXIT_WARNING : CTL_EXIT_FAILURE;
+}
+
 static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_domain domain,
 		   const char *channel, const struct ltt_context *ctxs, size_t nr)
 {
@@ -155,7 +166,7 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 		if (code) {
 			ctl_out_error(code, "context %s, session '%s': %s", ctxs[i].name, session,
 				      ltt_strerror(code));
-			ret = CTL_EXIT_FAILURE;
+			ret = refused_status(code);
 			break;
 		}
 		if (channel)

@@ -16,8 +16,8 @@ enum {
 };
 
 struct disable_args {
+	struct ctl_channel_opts opts;	/* first: ctl_util_channel_run()'s */
 	char *values[NR_VALS];
-	int kernel, user;
 };
 
 /*
@@ -46,14 +46,20 @@ static int check_channels(struct ltt_ctl *ctl, const struct ltt_session_detail *
 	return CTL_EXIT_OK;
 }
 
-static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
-			    const char *session, char **names, size_t count)
+/* Check every channel of @t, then disable them one by one. */
+static int disable_channels(const struct ctl_ctx *ctx, void *arg,
+			    const struct ctl_channel_target *t)
 {
+	enum ltt_domain domain = t->domain;
+	const char *session = t->session;
+	char **names = t->names;
+	size_t count = t->count;
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
 	size_t i;
 	int ret;
 
+	(void)arg;	/* disable-channel has no option of its own */
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (!ret)
 		ret = ctl_util_get_session(ctl, session, &d);
@@ -61,19 +67,9 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 		ret = check_channels(ctl, d, domain, names, count);
 	ctl_out_open("channels");	/* those disabled */
 	for (i = 0; i < count && !ret; i++) {
-		ret = ltt_ctl_disable_channel(ctl, session, domain, names[i]);
-		if (ret) {
-			ctl_out_error(ret, "channel '%s' of session '%s': %s", names[i], session,
-				     ltt_strerror(ret));
-			ret = CTL_EXIT_FAILURE;
-			break;
-		}
-		ctl_out_info("Channel %s disabled for session %s.", names[i], session);
-		ctl_obj_channel_open(&d->info, domain, &ctl_util_find_channel(d, domain, names[i])->attr,
-				     false,
-				     0, 0);
-		ctl_out_bool("success", true);
-		ctl_out_close();
+		ret = ctl_util_channel_done(ltt_ctl_disable_channel(ctl, session, domain, names[i]),
+					    session, d, domain,
+					    &ctl_util_find_channel(d, domain, names[i])->attr, false);
 	}
 	ctl_out_close();
 	free(d);
@@ -81,31 +77,21 @@ static int disable_channels(const struct ctl_ctx *ctx, enum ltt_domain domain,
 	return ret;
 }
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
-{
-	const struct disable_args *a = arg;
-	struct ctl_channel_target t;
-	int ret;
-
-	ret = ctl_util_channel_target(ctx, pc, a->kernel, a->user, a->values[VAL_SESSION],
-				      ltt_channel_name_valid, NULL, NULL, NULL, &t);
-	if (!ret)
-		ret = disable_channels(ctx, t.domain, t.session, t.names, t.count);
-	free(t.names);
-	return ret;
-}
+static const struct ctl_channel_cmd disable_cmd = {
+	.valid = ltt_channel_name_valid,
+	.work = disable_channels,
+};
 
 int cmd_disable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	struct disable_args a = { 0 };
+	struct disable_args a = { .opts.cmd = &disable_cmd };
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "a kernel channel", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "a user space channel", NULL },
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_CHANNEL_OPTIONS(a.opts, VAL_SESSION),
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
+	a.opts.session = &a.values[VAL_SESSION];
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, ctl_util_channel_run,
+			    &a);
 }

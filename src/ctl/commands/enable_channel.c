@@ -73,9 +73,9 @@ static const struct {
 };
 
 struct channel_args {
+	struct ctl_channel_opts opts;	/* first: ctl_util_channel_run()'s */
 	char *values[NR_VALS];
 	uint64_t numbers[NR_VALS];	/* parsed values[VAL_SUBBUF_SIZE...] */
-	int kernel, user;
 	int discard, overwrite;
 	int fsync;
 	uint8_t preallocation;		/* enum ltt_buffer_preallocation */
@@ -101,7 +101,7 @@ static int check_output(const struct ctl_ctx *ctx, const struct channel_args *a)
 	if (strcmp(output, "mmap") && strcmp(output, "splice"))
 		return ctl_util_usage_error(ctx, "invalid --output '%s': give mmap or splice",
 					    output);
-	if (a->user && !strcmp(output, "splice"))
+	if (a->opts.user && !strcmp(output, "splice"))
 		return ctl_util_usage_error(ctx, "--output=splice is for kernel channels: user "
 					    "space buffers are read through mmap (give "
 					    "--output=mmap or leave it out)");
@@ -146,7 +146,7 @@ static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a
 	const char *owner = a->values[VAL_OWNERSHIP], *alloc = a->values[VAL_ALLOCATION];
 	const char *pre = a->values[VAL_PREALLOC];
 
-	if (a->values[VAL_WATCHDOG_TIMER] && !a->user)
+	if (a->values[VAL_WATCHDOG_TIMER] && !a->opts.user)
 		return ctl_util_usage_error(ctx, "--watchdog-timer is for user space channels (-u)");
 	if (owner && !strcmp(owner, "system"))
 		a->buffers_global++;
@@ -164,7 +164,7 @@ static int check_lttng_buffers(const struct ctl_ctx *ctx, struct channel_args *a
 	else if (pre)
 		return ctl_util_usage_error(ctx, "invalid --buffer-preallocation '%s': give "
 					    "preallocate or on-demand", pre);
-	if (alloc && !strcmp(alloc, "per-channel") && a->kernel)
+	if (alloc && !strcmp(alloc, "per-channel") && a->opts.kernel)
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_PER_CHANNEL);
 	if (alloc && !strcmp(alloc, "per-channel"))
 		a->allocation = LTT_ALLOC_PER_CHANNEL;
@@ -209,8 +209,8 @@ static int parse_values(const struct ctl_ctx *ctx, struct channel_args *a)
 					    "count of files changes nothing");
 	/* LTTng's CLI rules: no kernel channel, no explicit --overwrite (but 0) */
 	if (a->values[VAL_BLOCKING_TIMEOUT] &&
-	    (a->kernel || (a->numbers[VAL_BLOCKING_TIMEOUT] && a->overwrite))) {
-		ret = a->kernel ? LTT_ERR_BLOCKING_TIMEOUT : LTT_ERR_BLOCKING_OVERWRITE;
+	    (a->opts.kernel || (a->numbers[VAL_BLOCKING_TIMEOUT] && a->overwrite))) {
+		ret = a->opts.kernel ? LTT_ERR_BLOCKING_TIMEOUT : LTT_ERR_BLOCKING_OVERWRITE;
 		ctl_out_error(ret, "%s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
@@ -400,11 +400,15 @@ static int enable_metadata(const struct channel_args *a, const struct ltt_sessio
 	return CTL_EXIT_OK;
 }
 
-/* Check every channel of @names, then enable them one by one. */
-static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args *a,
-			   enum ltt_domain domain, const char *session, char **names,
-			   size_t count)
+/* Check every channel of @t, then enable them one by one. */
+static int enable_channels(const struct ctl_ctx *ctx, void *arg,
+			   const struct ctl_channel_target *t)
 {
+	const struct channel_args *a = arg;
+	enum ltt_domain domain = t->domain;
+	const char *session = t->session;
+	char **names = t->names;
+	size_t count = t->count;
 	struct ltt_channel_attr *attrs = NULL;
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
@@ -435,17 +439,8 @@ static int enable_channels(const struct ctl_ctx *ctx, const struct channel_args 
 			ret = enable_metadata(a, d);
 			continue;
 		}
-		ret = ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]);
-		if (ret) {
-			ctl_out_error(ret, "channel '%s' of session '%s': %s", names[i], session,
-				     ltt_strerror(ret));
-			ret = CTL_EXIT_FAILURE;
-			break;
-		}
-		ctl_out_info("Channel %s enabled for session %s.", names[i], session);
-		ctl_obj_channel_open(&d->info, domain, &attrs[i], true, 0, 0);
-		ctl_out_bool("success", true);
-		ctl_out_close();
+		ret = ctl_util_channel_done(ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]),
+					    session, d, domain, &attrs[i], true);
 	}
 	ctl_out_close();
 end:
@@ -461,35 +456,24 @@ static bool user_name_valid(const char *name)
 	return !strcmp(name, "metadata") || ltt_channel_name_valid(name);
 }
 
-/* What ctl_util_channel_target() checks between the domain and the names. */
+/* What ctl_util_channel_run() checks between the domain and the names. */
 static int check_values(const struct ctl_ctx *ctx, void *arg)
 {
 	return parse_values(ctx, arg);
 }
 
-/* The checks that need no daemon, then the work. */
-static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
-{
-	struct channel_args *a = arg;
-	struct ctl_channel_target t;
-	int ret;
-
-	ret = ctl_util_channel_target(ctx, pc, a->kernel, a->user, a->values[VAL_SESSION],
-				      ltt_channel_name_valid, user_name_valid, check_values, a, &t);
-	if (!ret)
-		ret = enable_channels(ctx, a, t.domain, t.session, t.names, t.count);
-	free(t.names);
-	return ret;
-}
+static const struct ctl_channel_cmd enable_cmd = {
+	.valid = ltt_channel_name_valid,
+	.valid_user = user_name_valid,
+	.between = check_values,
+	.work = enable_channels,
+};
 
 int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	struct channel_args a = { 0 };
+	struct channel_args a = { .opts.cmd = &enable_cmd };
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "a kernel channel", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "a user space channel", NULL },
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_CHANNEL_OPTIONS(a.opts, VAL_SESSION),
 		{ "discard", 0, POPT_ARG_NONE, &a.discard, 0,
 		  "when full, drop new events (the default)", NULL },
 		{ "overwrite", 0, POPT_ARG_NONE, &a.overwrite, 0,
@@ -553,5 +537,7 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
+	a.opts.session = &a.values[VAL_SESSION];
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, ctl_util_channel_run,
+			    &a);
 }

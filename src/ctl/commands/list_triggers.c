@@ -52,18 +52,11 @@ static const char *rule_type_words(const struct ltt_trigger_condition *c)
 /* LTTng's name of a domain in a buffer usage condition. */
 static const char *domain_words(enum ltt_domain domain)
 {
-	switch (domain) {
-	case LTT_DOMAIN_KERNEL:
-		return "kernel";
-	case LTT_DOMAIN_PYTHON:
-		return "python";
-	case LTT_DOMAIN_JUL:
-		return "jul";
-	case LTT_DOMAIN_LOG4J:
-		return "log4j";
-	default:
-		return "ust";
-	}
+	bool ltt_words = domain == LTT_DOMAIN_KERNEL || domain == LTT_DOMAIN_PYTHON ||
+			 domain == LTT_DOMAIN_JUL || domain == LTT_DOMAIN_LOG4J;
+
+	/* ltt's names, but "ust" for user space (and anything else) */
+	return ltt_words ? ltt_domain_name(domain) : "ust";
 }
 
 /* ", log level is L" or ", log level at least L" (a number without a name). */

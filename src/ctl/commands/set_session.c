@@ -10,14 +10,8 @@
 static int set_session(const struct ctl_ctx *ctx, const char *session)
 {
 	struct ltt_session_detail *detail;
-	struct ltt_ctl *ctl;
-	int ret;
+	int ret = ctl_util_fetch_session(ctx, session, &detail);
 
-	ret = ctl_util_connect(ctx, false, &ctl);
-	if (ret)
-		return ret;
-	ret = ctl_util_get_session(ctl, session, &detail);
-	ltt_ctl_disconnect(ctl);
 	if (ret)
 		return ret;
 	free(detail);

@@ -44,8 +44,8 @@ int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
 	ret = ctl_util_parse_args(ctx, argc, argv, 0, &pc, &args, &nr);
 	if (ret != CTL_GO_ON)
 		return ret;
-	ctl_out_text("lttctl %s\n", PACKAGE_VERSION);
-	ctl_obj_version(PACKAGE_VERSION);
+	ctl_obj_version_text(ctx, PACKAGE_VERSION, false);
+	ctl_obj_version(PACKAGE_VERSION, ctx->lttng_name != NULL);
 	ret = print_daemon_version(ctx);
 	poptFreeContext(pc);
 	return ret;

@@ -321,14 +321,5 @@ static void write_session(struct ltt_cfg_put *p, const struct ltt_session_detail
 int ltt_cfg_lttng_write(const char *path, struct ltt_session_detail *const *details,
 			const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
 {
-	struct ltt_cfg_put p;
-	size_t i;
-
-	if (ltt_cfg_put_begin(&p)) {
-		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(ENOMEM));
-		return -LTT_ERR_CONFIG_IO;
-	}
-	for (i = 0; i < n; i++)
-		write_session(&p, details[i], &extras[i]);
-	return ltt_cfg_put_end(&p, path, err, errlen);
+	return ltt_cfg_put_sessions(path, details, extras, n, 0, write_session, err, errlen);
 }

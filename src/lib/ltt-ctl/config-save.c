@@ -418,4 +418,69 @@ out:
 	return ret;
 }
 
+int ltt_cfg_daemon_open(const char *rundir, char *err, size_t errlen, struct ltt_ctl **ret)
+{
+	if (err && errlen)
+		err[0] = '\0';
+	return ltt_ctl_connect(rundir, ret);
+}
+
+int ltt_cfg_daemon_close(struct ltt_ctl *ctl, int ret, char *err, size_t errlen)
+{
+	if (ret && err && errlen)
+		snprintf(err, errlen, "%s", ltt_ctl_error_detail(ctl));
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int ltt_lib_save_lttng(const char *rundir, const char *session, const char *dir, bool force,
+		       size_t *ret_count, char *err, size_t errlen)
+{
+	char (*names)[LTT_NAME_MAX] = NULL;
+	char target[LTT_PATH_MAX], file[LTT_PATH_MAX];
+	struct ltt_session_file *files;
+	struct ltt_save_opts opts;
+	struct ltt_ctl *ctl;
+	size_t i, n = 0, got;
+	int ret;
+
+	*ret_count = 0;
+	ret = ltt_cfg_daemon_open(rundir, err, errlen, &ctl);
+	if (ret)
+		return ret;
+	if (dir)
+		snprintf(target, sizeof(target), "%s", dir);
+	else if (ltt_cfg_user_dir(target, sizeof(target))) {
+		target[0] = '\0';
+		ltt_cfg_detail(ctl, "no home directory: set LTTNG_HOME or HOME, or give a path");
+	}
+	ret = dir || target[0] ? save_names(ctl, session, &names, &n) : -LTT_ERR_CONFIG_IO;
+	if (!ret && n && ltt_mkdir_p(target, 0700)) {
+		ltt_cfg_detail(ctl, "%s: can't create the directory: %s", target, strerror(errno));
+		ret = -LTT_ERR_CONFIG_IO;
+	}
+	/* one file each, so that a session LTTng's format can't hold is refused, not made .ltt */
+	ltt_ctl_save_opts_init(&opts);
+	opts.force = force;
+	opts.no_triggers = true;	/* LTTng 2.13 saves none with a session */
+	for (i = 0; !ret && i < n; i++) {
+		if (snprintf(file, sizeof(file), "%s/%s%s", target, names[i],
+			     LTT_CFG_LTTNG_SUFFIX) >= (int)sizeof(file)) {
+			ltt_cfg_detail(ctl, "%s/%s%s: path too long", target, names[i],
+				       LTT_CFG_LTTNG_SUFFIX);
+			ret = -LTT_ERR_CONFIG_IO;
+			break;
+		}
+		opts.session = names[i];
+		opts.path = file;
+		ret = ltt_ctl_save_sessions(ctl, &opts, &files, &got);
+		if (!ret) {
+			free(files);
+			(*ret_count)++;
+		}
+	}
+	free(names);
+	return ltt_cfg_daemon_close(ctl, ret, err, errlen);
+}
+
 /* Load: reading */

@@ -30,6 +30,16 @@ bool ltt_cfg_reserved_zero(const uint8_t *p, size_t n);
  */
 int ltt_cfg_user_dir(char *buf, size_t len);
 
+/*
+ * A session daemon's own saving or loading (ltt_lib_save_lttng(),
+ * ltt_lib_load_path()): ltt_cfg_daemon_open() empties @err and connects
+ * to the daemon of @rundir (0 or -LTT_ERR_*); ltt_cfg_daemon_close()
+ * copies the connection's error detail into @err when @ret is an error,
+ * disconnects, and returns @ret.
+ */
+int ltt_cfg_daemon_open(const char *rundir, char *err, size_t errlen, struct ltt_ctl **ret);
+int ltt_cfg_daemon_close(struct ltt_ctl *ctl, int ret, char *err, size_t errlen);
+
 /* Does @s end with @suffix, and have more before it? */
 bool ltt_cfg_ends_with(const char *s, const char *suffix);
 

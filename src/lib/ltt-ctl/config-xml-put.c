@@ -29,6 +29,26 @@ int ltt_cfg_put_begin(struct ltt_cfg_put *p)
 	return 0;
 }
 
+int ltt_cfg_put_sessions(const char *path, struct ltt_session_detail *const *details,
+			 const struct ltt_cfg_extra *extras, size_t n, int version,
+			 void (*write)(struct ltt_cfg_put *p, const struct ltt_session_detail *d,
+				       const struct ltt_cfg_extra *x),
+			 char *err, size_t errlen)
+{
+	struct ltt_cfg_put p;
+	size_t i;
+
+	if (ltt_cfg_put_begin(&p)) {
+		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(ENOMEM));
+		return -LTT_ERR_CONFIG_IO;
+	}
+	if (version && p.ret >= 0)
+		p.ret = xmlTextWriterWriteFormatAttribute(p.w, BAD_CAST "version", "%d", version);
+	for (i = 0; i < n; i++)
+		write(&p, details[i], &extras[i]);
+	return ltt_cfg_put_end(&p, path, err, errlen);
+}
+
 int ltt_cfg_put_end(struct ltt_cfg_put *p, const char *path, char *err, size_t errlen)
 {
 	int ret;

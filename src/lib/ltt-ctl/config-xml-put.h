@@ -43,6 +43,22 @@ int ltt_cfg_put_begin(struct ltt_cfg_put *p);
  */
 int ltt_cfg_put_end(struct ltt_cfg_put *p, const char *path, char *err, size_t errlen);
 
+struct ltt_cfg_extra;
+
+/**
+ * ltt_cfg_put_sessions() - a whole document of both writers: <sessions>
+ * (with a version attribute @version; 0: none) holding, for each of the
+ * @n sessions, what @write(p, details[i], &extras[i]) puts; the file at
+ * @path replaced with it (ltt_cfg_put_end())
+ *
+ * Returns 0, or -LTT_ERR_CONFIG_IO with what failed in @err.
+ */
+int ltt_cfg_put_sessions(const char *path, struct ltt_session_detail *const *details,
+			 const struct ltt_cfg_extra *extras, size_t n, int version,
+			 void (*write)(struct ltt_cfg_put *p, const struct ltt_session_detail *d,
+				       const struct ltt_cfg_extra *x),
+			 char *err, size_t errlen);
+
 /* <@name>text</@name>, the text as printf() makes it from @fmt. */
 void ltt_cfg_put(struct ltt_cfg_put *p, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

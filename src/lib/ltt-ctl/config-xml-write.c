@@ -353,17 +353,6 @@ static void write_session(struct ltt_cfg_put *wr, const struct ltt_session_detai
 int ltt_cfg_xml_write(const char *path, struct ltt_session_detail *const *details,
 		      const struct ltt_cfg_extra *extras, size_t n, char *err, size_t errlen)
 {
-	struct ltt_cfg_put p;
-	size_t i;
-
-	if (ltt_cfg_put_begin(&p)) {
-		ltt_cfg_err(err, errlen, "%s: %s", path, strerror(ENOMEM));
-		return -LTT_ERR_CONFIG_IO;
-	}
-	if (p.ret >= 0)
-		p.ret = xmlTextWriterWriteFormatAttribute(p.w, BAD_CAST "version", "%d",
-							  LTT_CFG_VERSION);
-	for (i = 0; i < n; i++)
-		write_session(&p, details[i], &extras[i]);
-	return ltt_cfg_put_end(&p, path, err, errlen);
+	return ltt_cfg_put_sessions(path, details, extras, n, LTT_CFG_VERSION, write_session, err,
+				    errlen);
 }

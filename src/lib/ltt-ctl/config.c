@@ -690,20 +690,15 @@ int ltt_lib_load_path(const char *rundir, const char *path,
 	size_t i, n;
 	int ret;
 
-	if (err && errlen)
-		err[0] = '\0';
-	ret = ltt_ctl_connect(rundir, &ctl);
+	ret = ltt_cfg_daemon_open(rundir, err, errlen, &ctl);
 	if (ret)
 		return ret;
 	ltt_ctl_load_opts_init(&opts);
 	opts.path = path;
 	ret = ltt_ctl_load_sessions(ctl, &opts, &files, &n);
-	if (ret && err && errlen)
-		snprintf(err, errlen, "%s", ltt_ctl_error_detail(ctl));
 	for (i = 0; !ret && loaded && i < n; i++)
 		loaded(files[i].name, files[i].path);
 	if (!ret)
 		free(files);
-	ltt_ctl_disconnect(ctl);
-	return ret;
+	return ltt_cfg_daemon_close(ctl, ret, err, errlen);
 }

@@ -45,6 +45,7 @@
 #ifndef LTT_LIB_CTL_INTERNAL_H
 #define LTT_LIB_CTL_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -140,6 +141,27 @@ int ctl_get_rules(struct ltt_rbuf *r, uint32_t minor, size_t nr,
  * Returns 0 or -LTT_ERR_PROTOCOL (@r's error set).
  */
 int ctl_get_stalls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_detail *d);
+
+/**
+ * ltt_lib_save_lttng() - save sessions of the daemon of @rundir in LTTng
+ * 2.13's format, as LTTng's daemon does for `lttng save`: for a session
+ * daemon serving LTTng's SAVE_SESSION (src/sessiond/lttng-compat.c)
+ * @session: the session to save, or NULL for every one of the caller's
+ * @dir: the directory of the files, created if missing (each session in
+ *       DIR/NAME.lttng); NULL: $LTTNG_HOME/.lttng/sessions (else $HOME's)
+ * @force: replace existing files
+ * @ret_count: receives the number of sessions saved (those saved before
+ *             a failure stay)
+ * @err: receives what failed, with the file ("" if nothing to add)
+ * @errlen: size of @err
+ *
+ * Connects as any client (the sessions are the caller's uid's), saves
+ * no trigger (LTTng 2.13 saves none), refuses a session LTTng's format
+ * can't hold (-LTT_ERR_CONFIG_LTTNG_FORMAT), disconnects.  Returns 0 or
+ * -LTT_ERR_*.
+ */
+int ltt_lib_save_lttng(const char *rundir, const char *session, const char *dir, bool force,
+		       size_t *ret_count, char *err, size_t errlen);
 
 struct ltt_trigger_conf;
 struct ltt_trigger_desc;

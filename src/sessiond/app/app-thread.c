@@ -811,17 +811,13 @@ static int add_done_timer(struct ltt_evloop *loop, void *arg)
 	return ltt_evloop_timer_create(loop, on_done_timer, t, &t->done_timer);
 }
 
-int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
-			 struct ltt_app_thread **ret_thread)
+/* A new thread's object, with @cfg and its defaults (NULL: no memory). */
+static struct ltt_app_thread *thread_new(const struct ltt_app_thread_config *cfg)
 {
-	struct ltt_app_thread *t;
-	int ret;
+	struct ltt_app_thread *t = calloc(1, sizeof(*t));
 
-	t = calloc(1, sizeof(*t));
-	if (!t) {
-		close(cfg->listen_fd);
-		return -ENOMEM;
-	}
+	if (!t)
+		return NULL;
 	t->cfg = *cfg;
 	if (!t->cfg.max_per_uid)
 		t->cfg.max_per_uid = LTT_APP_MAX_PER_UID;
@@ -830,14 +826,19 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	if (!t->cfg.metadata_max)
 		t->cfg.metadata_max = LTT_APP_METADATA_MAX;
 	CDS_INIT_LIST_HEAD(&t->conns);
-	ret = ltt_evloop_server_open(&t->srv, cfg->listen_fd, SOCK_CLOEXEC, "programs",
-				     accept_one, t, add_done_timer, "app thread");
-	if (ret) {
-		free(t);
-		return ret;
-	}
-	*ret_thread = t;
-	return 0;
+	return t;
+}
+
+int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
+			 struct ltt_app_thread **ret_thread)
+{
+	struct ltt_app_thread *t = thread_new(cfg);
+	int ret;
+
+	*ret_thread = ltt_evloop_server_adopt(t, t ? &t->srv : NULL, cfg->listen_fd, SOCK_CLOEXEC,
+					      "programs", accept_one, add_done_timer, "app thread",
+					      &ret);
+	return ret;
 }
 
 void ltt_app_thread_stop(struct ltt_app_thread *t)

@@ -274,7 +274,8 @@ struct ltt_app_thread;
 
 /**
  * ltt_app_thread_start() - serve applications on @cfg->listen_fd
- * Returns 0 or a negative errno (the socket is closed on error).
+ * Returns 0 or a negative errno (the socket is closed, *@ret_thread NULL,
+ * on error).
  */
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 			 struct ltt_app_thread **ret_thread);

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/base/array.h"
 #include "common/base/as-user.h"
 #include "common/base/fault.h"
 #include "ltt/ltt-ctl-common.h"
@@ -462,11 +463,10 @@ int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
 	if (nr_admitted == MAX_ADMITTED)
 		return -ENOSPC;
 	if (nr_admitted == cap_admitted) {
-		grown = realloc(admitted, (cap_admitted * 2 + 16) * sizeof(*admitted));
+		grown = ltt_array_grow(admitted, &cap_admitted, sizeof(*admitted));
 		if (!grown)
 			return -ENOMEM;
 		admitted = grown;
-		cap_admitted = cap_admitted * 2 + 16;
 	}
 	copy = strdup(output);
 	shm_copy = strdup(shm);

@@ -145,18 +145,29 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	return LTT_ERRMAP(add_channel_errors, err, ltt_cmd_error);
 }
 
+/* The domain's update, then its apply where it has one. */
+static int update_apply(struct ltt_domain_impl *d, struct ltt_session *session,
+			struct ltt_domain_settle *settle)
+{
+	int err = d->ops->update(d, session, settle);
+
+	if (!err && d->ops->apply)
+		err = d->ops->apply(d, session, settle);
+	return err;
+}
+
 enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session *session,
 				   struct ltt_domain_settle *settle, void (*undo)(void *arg),
 				   void *arg)
 {
-	int err = d->ops->update(d, session, settle);
+	int err = update_apply(d, session, settle);
 
 	if (!err)
 		return LTT_ERR_OK;
 	LTT_WARN("session '%s': the %s tracer could not follow a change (%s): undone",
 		 session->name, ltt_domain_name(d->type), strerror(-err));
 	undo(arg);
-	if (d->ops->update(d, session, settle))
+	if (update_apply(d, session, settle))
 		LTT_ERR("session '%s': the %s domain could not go back to its rules",
 			session->name, ltt_domain_name(d->type));
 	return ltt_cmd_domain_error(err);

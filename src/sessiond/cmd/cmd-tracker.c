@@ -5,10 +5,10 @@
  *
  * Values are resolved (user and group names looked up) before the session
  * is locked, then the new tracker replaces the old one and the domain
- * follows (ops->update); once the command returns, the active session's
+ * follows (ops->update, then ops->apply); once the command returns, the active session's
  * programs record by the new trackers (doc/trackers.md).  Both domains go
  * through here; where they differ, the domain says (ops->check_tracker:
- * which types it has, whether its tracer can track; ops->update applies).
+ * which types it has, whether its tracer can track; ops->update records, ops->apply applies).
  */
 #include <errno.h>
 #include <grp.h>

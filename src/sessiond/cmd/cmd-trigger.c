@@ -131,6 +131,8 @@ static enum ltt_error_code add_error(int err)
 	case -EDQUOT:
 	case -ENOSPC:
 		return LTT_ERR_TRIGGER_LIMIT;
+	case -EMLINK:
+		return LTT_ERR_TRIGGER_RULE_SLOTS;
 	case -EINVAL:
 		return LTT_ERR_FILTER;
 	default:

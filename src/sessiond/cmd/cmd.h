@@ -54,6 +54,8 @@ struct ltt_cmd_ctx {
 	struct ucred cred;	/* the client */
 	int client_fd;		/* its connection (borrowed), -1: the daemon's own */
 	uint32_t minor;		/* the protocol minor agreed with it */
+	/* the daemon's run directory (its client socket): NULL outside a client thread */
+	const char *rundir;
 };
 
 typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -384,9 +386,10 @@ enum ltt_error_code ltt_cmd_domain(const struct ltt_cmd_ctx *ctx, enum ltt_domai
 
 /**
  * ltt_cmd_update() - have domain @d follow a change of @session's tree
- * (ops->update); session lock held
+ * (ops->update records it, then ops->apply where the domain has one);
+ * session lock held
  * @undo: on failure, called with @arg to take the change back, after
- *        which the domain is updated again
+ *        which the domain is updated (and applied) again
  *
  * Returns LTT_ERR_OK, or the code of the failure (NOMEM, LIMIT,
  * CONSUMERD, TRACER): then the tree is as it was before the change.

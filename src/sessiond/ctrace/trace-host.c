@@ -61,11 +61,45 @@ void ltt_trace_host_datetime(time_t when, char datetime[LTT_TRACE_DATETIME_MAX])
 		strcpy(datetime, "19700101T000000+0000");
 }
 
+/*
+ * A clock plugin's identity, and its offset: realtime now less the
+ * plugin's count now, in its counts (the seconds, and the rest < freq),
+ * as LTTng's daemon measures it; a count above realtime's makes it 0.
+ * Its strings are this thread's, for the caller's call.
+ */
+static void plugin_clock(struct ltt_tsdl_trace *info)
+{
+	static __thread struct ltt_tclock_plugin_info plugin;
+	unsigned __int128 real;
+	struct timespec ts;
+	uuid_t uuid;
+	uint64_t now;
+
+	if (!ltt_tclock_plugin_info(&plugin) || !plugin.freq)
+		return;
+	info->clock_plugin_name = plugin.name;
+	info->clock_plugin_description = plugin.description;
+	if (plugin.uuid[0] && !uuid_parse(plugin.uuid, uuid))
+		memcpy(info->clock_uuid, uuid, sizeof(info->clock_uuid));
+	info->clock_freq = plugin.freq;
+	now = ltt_tclock_read(LTT_TCLOCK_PLUGIN);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	real = (unsigned __int128)ts.tv_sec * plugin.freq +
+	       (unsigned __int128)ts.tv_nsec * plugin.freq / LTT_TCLOCK_NS_FREQ;
+	real = real > now ? real - now : 0;
+	info->clock_offset_s = (int64_t)(real / plugin.freq);
+	info->clock_offset = (uint64_t)(real % plugin.freq);
+}
+
 void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsdl_trace *info)
 {
 	info->clock_name = ltt_tclock_name(session->clock_kind);
 	info->clock_why = session->clock_why;
 	info->clock_read = ltt_tclock_read_name(session->clock_kind);
+	if (session->clock_kind == LTT_TCLOCK_PLUGIN) {
+		plugin_clock(info);
+		return;
+	}
 	if (!ltt_tclock_is_tsc(session->clock_kind))
 		return;
 	info->clock_freq = session->clock_freq;

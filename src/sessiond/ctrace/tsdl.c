@@ -129,22 +129,28 @@ static const char typealiases[] =
 	"typealias integer { size = 27; align = 1; signed = false; } := uint27_t;\n"
 	"\n";
 
-static const char clock_typealiases_and_structs[] =
-	"typealias integer {\n"
-	"\tsize = 27; align = 1; signed = false;\n"
-	"\tmap = clock.monotonic.value;\n"
-	"} := uint27_clock_monotonic_t;\n"
+/*
+ * The clock's integer types: mapped to the clock by its name (a clock
+ * plugin's, or monotonic), their own names the same whatever the clock.
+ */
+#define CLOCK_TYPEALIASES_FMT \
+	"typealias integer {\n" \
+	"\tsize = 27; align = 1; signed = false;\n" \
+	"\tmap = clock.%s.value;\n" \
+	"} := uint27_clock_monotonic_t;\n" \
+	"\n" \
+	"typealias integer {\n" \
+	"\tsize = 32; align = 8; signed = false;\n" \
+	"\tmap = clock.%s.value;\n" \
+	"} := uint32_clock_monotonic_t;\n" \
+	"\n" \
+	"typealias integer {\n" \
+	"\tsize = 64; align = 8; signed = false;\n" \
+	"\tmap = clock.%s.value;\n" \
+	"} := uint64_clock_monotonic_t;\n" \
 	"\n"
-	"typealias integer {\n"
-	"\tsize = 32; align = 8; signed = false;\n"
-	"\tmap = clock.monotonic.value;\n"
-	"} := uint32_clock_monotonic_t;\n"
-	"\n"
-	"typealias integer {\n"
-	"\tsize = 64; align = 8; signed = false;\n"
-	"\tmap = clock.monotonic.value;\n"
-	"} := uint64_clock_monotonic_t;\n"
-	"\n"
+
+static const char clock_structs[] =
 	"struct packet_context {\n"
 	"\tuint64_clock_monotonic_t timestamp_begin;\n"
 	"\tuint64_clock_monotonic_t timestamp_end;\n"
@@ -259,6 +265,7 @@ static void put_env(struct emit *e, const struct ltt_tsdl_trace *t)
 
 int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
 {
+	const char *map;
 	struct emit e;
 
 	if (!out || !t || !trace_valid(t))
@@ -282,10 +289,21 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
 		     "};\n\n");
 	put_env(&e, t);
 	put_text(&e, "clock {\n"
-		     "\tname = \"monotonic\";\n"
+		     "\tname = ");
+	put_quoted(&e, t->clock_plugin_name ? t->clock_plugin_name : "monotonic");
+	put_text(&e, ";\n"
 		     "\tuuid = ");
 	put_uuid(&e, t->clock_uuid);
-	if (t->clock_freq)
+	if (t->clock_plugin_name) {
+		put_text(&e, ";\n"
+			     "\tdescription = ");
+		put_quoted(&e, t->clock_plugin_description ? t->clock_plugin_description : "");
+		put_fmt(&e, ";\n"
+			    "\tfreq = %" PRIu64 ";\n"
+			    "\toffset_s = %" PRId64 ";\n"
+			    "\toffset = %" PRIu64 ";\n"
+			    "};\n\n", t->clock_freq, t->clock_offset_s, t->clock_offset);
+	} else if (t->clock_freq)
 		put_fmt(&e, ";\n"
 			    "\tdescription = \"Monotonic Clock, counted by the TSC\";\n"
 			    "\tfreq = %" PRIu64 ";\n"
@@ -298,7 +316,9 @@ int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_tsdl_trace *t)
 			    "\tfreq = 1000000000;\n"
 			    "\toffset = %" PRId64 ";\n"
 			    "};\n\n", t->clock_offset_ns);
-	put_text(&e, clock_typealiases_and_structs);
+	map = t->clock_plugin_name ? t->clock_plugin_name : "monotonic";
+	put_fmt(&e, CLOCK_TYPEALIASES_FMT, map, map, map);
+	put_text(&e, clock_structs);
 	return emit_end(&e);
 }
 

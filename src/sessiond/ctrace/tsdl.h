@@ -59,6 +59,13 @@ struct ltt_tsdl_trace {
 	uint64_t clock_freq;
 	int64_t clock_offset_s;
 	uint64_t clock_offset;
+	/*
+	 * A clock plugin's (LTTNG_UST_CLOCK_PLUGIN) name, a C identifier, and
+	 * description, for its clock block (clock_freq and the offsets are
+	 * its); NULL: ltt's monotonic clock.
+	 */
+	const char *clock_plugin_name;
+	const char *clock_plugin_description;
 	/* for env (ltt_clock, ltt_clock_reason, ltt_clock_read); NULL: not written */
 	const char *clock_name;
 	const char *clock_why;

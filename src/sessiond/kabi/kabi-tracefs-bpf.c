@@ -2,9 +2,11 @@
 /*
  * kabi-tracefs-bpf.c - the tracefs backend's BPF system call source
  * (doc/kernel-bpf.md): where the kernel refuses event probes, a system
- * call's entry whose call has path or name arguments is recorded by ltt's
- * BPF program (common/bpf/bpf-sc.h) instead of ftrace's sys_enter_X:
- * the same record, its strings read from the process.  Each channel
+ * call's entry whose call has path or name arguments, or a structure
+ * lttng-modules reads (connect's sockaddr, poll's pollfds), is recorded
+ * by ltt's BPF program (common/bpf/bpf-sc.h) instead of ftrace's
+ * sys_enter_X: the same record, its strings read from the process, the
+ * structure's fields after the arguments.  Each channel
  * loads the program with a ring per CPU (handed to the consumer beside
  * the CPU's trace_pipe_raw, BPF_RING) and enables the calls in its map.
  * The catalog's event keeps its ftrace names: its layout is the format
@@ -28,6 +30,7 @@
 #include "common/bpf/bpf-sc.h"
 
 #define SYSCALL_ENTER "sys_enter_"
+#define SYSCALL_EXIT "sys_exit_"
 
 void tracefs_bpf_check(struct tracefs *t)
 {
@@ -48,6 +51,33 @@ void tracefs_bpf_check(struct tracefs *t)
 	}
 	t->bpf = true;
 	LTT_INFO("kernel: no event probes: system call paths and names are read by ltt's BPF program");
+}
+
+/*
+ * The structure lttng-modules reads at @call's entry (its overrides):
+ * one of LTT_BPF_PAYLOAD_* (bpf-abi.h says what each records).
+ */
+static uint8_t call_payload(const char *call)
+{
+	if (!strcmp(call, "connect"))
+		return LTT_BPF_PAYLOAD_SOCKADDR;
+	if (!strcmp(call, "poll") || !strcmp(call, "ppoll"))
+		return LTT_BPF_PAYLOAD_POLLFD;
+	return LTT_BPF_PAYLOAD_NONE;
+}
+
+/* Is @ev a call's exit the program records (its structure is read there)? */
+static bool at_exit(const struct tracefs_event *ev)
+{
+	return ev->bpf_payload == LTT_BPF_PAYLOAD_ACCEPT;
+}
+
+/* The structure lttng-modules reads at @call's exit: the peer's address of accept. */
+static uint8_t exit_payload(const char *call)
+{
+	if (!strcmp(call, "accept") || !strcmp(call, "accept4"))
+		return LTT_BPF_PAYLOAD_ACCEPT;
+	return LTT_BPF_PAYLOAD_NONE;
 }
 
 /*
@@ -81,22 +111,38 @@ static int call_args(const char *text, const struct ltt_ftrace_event *orig, uint
 void tracefs_bpf_strings(const struct tracefs *t, struct tracefs_event *ev)
 {
 	struct ltt_ftrace_event *orig = NULL;
+	const char *call;
 	char *text = NULL;
 	int nr = -ENOENT;
+	bool leave;
 
 	if (!t->bpf || ev->bpf_tried)
 		return;
 	ev->bpf_tried = true;
-	if (tracefs_entry_format(t, ev, &text, &orig))
-		return;		/* not a system call's entry, or its format unreadable */
-	nr = ltt_bpf_sc_number(ev->event + strlen(SYSCALL_ENTER));
-	if (nr < 0 || call_args(text, orig, &ev->bpf_nargs, &ev->bpf_mask) || !ev->bpf_mask)
-		goto out;	/* no string, or a call the program can't say: ftrace's event */
+	if (!tracefs_entry_format(t, ev, &text, &orig)) {
+		call = ev->event + strlen(SYSCALL_ENTER);
+		ev->bpf_payload = call_payload(call);
+	} else if (!strncmp(ev->event, SYSCALL_EXIT, strlen(SYSCALL_EXIT)) &&
+		   exit_payload(ev->event + strlen(SYSCALL_EXIT)) &&
+		   !tracefs_exit_format(t, ev, &text, &orig)) {
+		call = ev->event + strlen(SYSCALL_EXIT);
+		ev->bpf_payload = exit_payload(call);
+	} else {
+		return;		/* nothing to read, or its format unreadable: ftrace's event */
+	}
+	nr = ltt_bpf_sc_number(call);
+	leave = at_exit(ev);
+	if (nr < 0 || call_args(text, orig, &ev->bpf_nargs, &ev->bpf_mask) ||
+	    (!ev->bpf_mask && !ev->bpf_payload) ||
+	    (ev->bpf_payload && ev->bpf_nargs < (leave ? 1 : 3)))
+		goto out;	/* nothing to read, or a call the program can't say: ftrace's event */
 	ev->bpf_nr = (uint16_t)nr;
 	ev->bpf = true;
-	LTT_DBG("kernel: %s recorded by the BPF program (call %d, strings 0x%x)", ev->name, nr,
-		ev->bpf_mask);
+	LTT_DBG("kernel: %s recorded by the BPF program (call %d, strings 0x%x, structure %u)",
+		ev->name, nr, ev->bpf_mask, ev->bpf_payload);
 out:
+	if (!ev->bpf)
+		ev->bpf_payload = LTT_BPF_PAYLOAD_NONE;
 	if (!ev->bpf && nr < 0)
 		LTT_DBG("kernel: %s: no system call number known for %s: its strings are addresses",
 			ev->name, ev->event);
@@ -153,29 +199,33 @@ int tracefs_bpf_switch(struct tf_chan *c)
 
 int tracefs_bpf_enable(struct tf_chan *c, const struct tracefs_event *ev, uint32_t id, bool on)
 {
-	struct ltt_bpf_call call = { 0 };
-	uint64_t bit = 1ull << (ev->bpf_nr % 64);
+	struct ltt_bpf_call call;
 	bool was;
 	int ret;
 
 	if (!c->bpf)
 		return -EOPNOTSUPP;
-	was = c->bpf_on[ev->bpf_nr / 64] & bit;
-	if (on) {
-		call.enter_id = (uint16_t)id;
-		call.nargs = ev->bpf_nargs;
-		call.str_mask = ev->bpf_mask;
+	ret = ltt_bpf_sc_get(c->bpf, ev->bpf_nr, &call);	/* the other half's kept */
+	if (ret)
+		return ret;
+	if (at_exit(ev)) {
+		was = call.exit_id;
+		call.exit_id = on ? (uint16_t)id : 0;
+		call.exit_payload = on ? ev->bpf_payload : 0;
+	} else {
+		was = call.enter_id;
+		call.enter_id = on ? (uint16_t)id : 0;
+		call.nargs = on ? ev->bpf_nargs : 0;
+		call.str_mask = on ? ev->bpf_mask : 0;
+		call.payload = on ? ev->bpf_payload : 0;
 	}
 	ret = ltt_bpf_sc_set(c->bpf, ev->bpf_nr, &call);
 	if (ret)
 		return ret;
-	if (on && !was) {
-		c->bpf_on[ev->bpf_nr / 64] |= bit;
+	if (on && !was)
 		c->bpf_calls++;
-	} else if (!on && was) {
-		c->bpf_on[ev->bpf_nr / 64] &= ~bit;
+	else if (!on && was)
 		c->bpf_calls--;
-	}
 	return bpf_update(c);
 }
 

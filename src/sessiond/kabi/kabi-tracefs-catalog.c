@@ -446,16 +446,16 @@ bool tracefs_string_field(const char *text, const char *field)
 	return false;
 }
 
-int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
-			 struct ltt_ftrace_event **ret_orig)
+/* The format of @ev, a system call event whose name starts with @prefix. */
+static int call_format(const struct tracefs *t, const struct tracefs_event *ev, const char *prefix,
+		       char **ret_text, struct ltt_ftrace_event **ret_orig)
 {
 	char path[3 * LTT_FTRACE_NAME_MAX], *text;
 	struct ltt_ftrace_event *orig;
 	const char *why = NULL;
 	ssize_t len;
 
-	if (strcmp(ev->system, "syscalls") ||
-	    strncmp(ev->event, SYSCALL_ENTER, strlen(SYSCALL_ENTER)))
+	if (strcmp(ev->system, "syscalls") || strncmp(ev->event, prefix, strlen(prefix)))
 		return -ENOENT;
 	text = malloc(LTT_FTRACE_MAX_TEXT + 1);
 	orig = malloc(sizeof(*orig));
@@ -474,6 +474,58 @@ int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev
 	return 0;
 }
 
+int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			 struct ltt_ftrace_event **ret_orig)
+{
+	return call_format(t, ev, SYSCALL_ENTER, ret_text, ret_orig);
+}
+
+int tracefs_exit_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			struct ltt_ftrace_event **ret_orig)
+{
+	return call_format(t, ev, SYSCALL_EXIT, ret_text, ret_orig);
+}
+
+/*
+ * The format lines of @payload's fields (bpf-abi.h), at @at, the
+ * arguments' end, into @out (@size bytes): lttng-modules' names and
+ * types.  Returns what snprintf() does.
+ */
+static int payload_lines(uint8_t payload, unsigned int at, char *out, size_t size)
+{
+	static const struct {
+		uint8_t payload;
+		const char *decl;
+		unsigned int off, size;
+	} fields[] = {
+		{ LTT_BPF_PAYLOAD_SOCKADDR, "unsigned short family", 0, 2 },
+		{ LTT_BPF_PAYLOAD_SOCKADDR, "unsigned short dport", 2, 2 },
+		{ LTT_BPF_PAYLOAD_SOCKADDR, "__data_loc u8[] v4addr", 4, 4 },
+		{ LTT_BPF_PAYLOAD_SOCKADDR, "__data_loc u16[] v6addr", 8, 4 },
+		{ LTT_BPF_PAYLOAD_POLLFD, "unsigned int fds_length", 0, 4 },
+		{ LTT_BPF_PAYLOAD_POLLFD, "u8 overflow", 4, 1 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "int upeer_addrlen", 0, 4 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "unsigned short family", 4, 2 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "unsigned short sport", 6, 2 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "__data_loc u8[] v4addr", 8, 4 },
+		{ LTT_BPF_PAYLOAD_ACCEPT, "__data_loc u16[] v6addr", 12, 4 },
+	};
+	size_t i, used = 0;
+	int n;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		if (fields[i].payload != payload)
+			continue;
+		n = snprintf(out + used, size - used, "\tfield:%s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
+			     fields[i].decl, at + fields[i].off, fields[i].size,
+			     !strncmp(fields[i].decl, "int ", 4));
+		if (n < 0 || (size_t)n >= size - used)
+			return -1;
+		used += (size_t)n;
+	}
+	return (int)used;
+}
+
 int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
 		      struct ltt_ftrace_event *ret, const char **why)
 {
@@ -481,15 +533,27 @@ int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t l
 	const char *line, *end = text + len, *nl;
 	unsigned int off;
 	size_t used = 0, n;
-	int err = out ? 0 : -ENOMEM;
+	int err = out ? 0 : -ENOMEM, w;
 
-	/* each string argument's slot holds the string's __data_loc (bpf-abi.h) */
+	/*
+	 * each string argument's slot holds the string's __data_loc; the
+	 * structure's fields follow the arguments (bpf-abi.h), said before
+	 * the print format
+	 */
 	for (line = text; line < end && !err; line = nl ? nl + 1 : end) {
 		nl = memchr(line, '\n', (size_t)(end - line));
 		n = (size_t)((nl ? nl : end) - line);
-		if (n < sizeof(name) * 2 &&
-		    sscanf(line, " field:const char * %63[^;]; offset:%u;", name, &off) == 2 &&
-		    tracefs_string_arg(name))
+		w = 0;
+		if (ev->bpf_payload && n >= 10 && !memcmp(line, "print fmt:", 10))
+			w = payload_lines(ev->bpf_payload, LTT_BPF_HDR + 8u * ev->bpf_nargs,
+					  out + used, LTT_FTRACE_MAX_TEXT + 1 - used);
+		if (w >= 0)
+			used += (size_t)w;
+		if (w < 0)
+			err = -EINVAL;
+		else if (n < sizeof(name) * 2 &&
+			 sscanf(line, " field:const char * %63[^;]; offset:%u;", name, &off) == 2 &&
+			 tracefs_string_arg(name))
 			err = snprintf(out + used, LTT_FTRACE_MAX_TEXT + 1 - used,
 				       "\tfield:__data_loc char[] %s;\toffset:%u;\tsize:4;\tsigned:0;\n",
 				       name, off) < 0 ? -EINVAL : 0;

@@ -57,11 +57,13 @@ struct tracefs_event {
 	/*
 	 * A system call's entry recorded by the BPF program instead
 	 * (kabi-tracefs-bpf.c; system and event stay ftrace's), or tried
-	 * and left as it is: its call's number, arguments, strings (bit i).
+	 * and left as it is: its call's number, arguments, strings (bit i),
+	 * the structure it reads (LTT_BPF_PAYLOAD_*, common/bpf/bpf-abi.h;
+	 * ACCEPT: the event is the call's exit, sys_exit_X).
 	 */
 	bool bpf, bpf_tried;
 	uint16_t bpf_nr;
-	uint8_t bpf_nargs, bpf_mask;
+	uint8_t bpf_nargs, bpf_mask, bpf_payload;
 };
 
 /* A channel's copy of a system call's event probe (kabi-tracefs-probe.c). */
@@ -121,8 +123,7 @@ struct tf_chan {
 	size_t nr_copies;
 	/* The BPF program recording its system calls' strings (t->bpf), or NULL. */
 	struct ltt_bpf_sc *bpf;
-	uint64_t bpf_on[LTT_BPF_SC_MAX / 64];	/* bit per call enabled */
-	unsigned int bpf_calls;			/* how many */
+	unsigned int bpf_calls;			/* entries and exits enabled there */
 };
 
 /*
@@ -344,9 +345,14 @@ bool tracefs_string_field(const char *text, const char *field);
 int tracefs_entry_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
 			 struct ltt_ftrace_event **ret_orig);
 
+/* The same of system call exit event @ev (syscalls/sys_exit_X). */
+int tracefs_exit_format(const struct tracefs *t, const struct tracefs_event *ev, char **ret_text,
+			struct ltt_ftrace_event **ret_orig);
+
 /*
  * The layout of @ev's BPF records from its format file's @text (@len
- * bytes): the format's, the strings as __data_loc; ltt_ftrace_format_parse()'s
+ * bytes): the format's, the strings as __data_loc, the fields of the
+ * structure it reads after the arguments; ltt_ftrace_format_parse()'s
  * return and @why.
  */
 int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,

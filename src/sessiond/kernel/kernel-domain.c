@@ -417,6 +417,20 @@ static int check_output(struct ltt_kernel *k, struct ltt_session *session,
 
 /* ---- operations ---- */
 
+/*
+ * The tracer follows @ks's rules (events, their metadata sent first, and
+ * trackers): at start and at apply, the one place each.
+ */
+static int follow_rules(struct ltt_kernel *k, struct kernel_session *ks)
+{
+	int ret = ltt_kernel_sync_events(k, ks);
+
+	if (!ret)
+		ret = ltt_kernel_trackers_sync(k, ks);
+	ks->rules_owed = ret != 0;
+	return ret;
+}
+
 static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 			struct ltt_domain_settle *settle)
 {
@@ -448,24 +462,37 @@ static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	} else {
 		streams_catch_up(k, ks);
 	}
-	ret = ltt_kernel_sync_events(k, ks);
-	if (!ret)
-		ret = ltt_kernel_trackers_sync(k, ks);
+	ret = follow_rules(k, ks);
 	if (!ret)
 		ret = ltt_kabi_session_start(k->kabi, ks->handle);
 	return ret;
 }
 
+/*
+ * Enabling or disabling records what is wanted, nothing more: the rules
+ * are in the session's tree; a session never started takes them all at
+ * its first start, a started one at the apply that follows.
+ */
 static int kernel_update(struct ltt_domain_impl *d, struct ltt_session *session,
 			 struct ltt_domain_settle *settle)
 {
 	struct kernel_session *ks = state_of(session);
-	int ret;
 
+	(void)d;
 	(void)settle;
-	/* Never started: the first start enables everything. */
-	ret = ks ? ltt_kernel_sync_events(to_kernel(d), ks) : 0;
-	return ret || !ks ? ret : ltt_kernel_trackers_sync(to_kernel(d), ks);
+	if (ks)
+		ks->rules_owed = true;
+	return 0;
+}
+
+/* What kernel_update recorded, followed: metadata, then the tracer. */
+static int kernel_apply(struct ltt_domain_impl *d, struct ltt_session *session,
+			struct ltt_domain_settle *settle)
+{
+	struct kernel_session *ks = state_of(session);
+
+	(void)settle;	/* the tracer answers at once: nothing to wait for */
+	return ks && ks->rules_owed ? follow_rules(to_kernel(d), ks) : 0;
 }
 
 static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool wait)
@@ -798,6 +825,7 @@ static const struct ltt_domain_ops kernel_ops = {
 	.check_tracker = ltt_kernel_check_tracker,
 	.start = kernel_start,
 	.update = kernel_update,
+	.apply = kernel_apply,
 	.stop = kernel_stop,
 	.destroy = kernel_destroy,
 	.channel_stats = kernel_channel_stats,

@@ -52,6 +52,7 @@ struct kernel_session {
 	ltt_khandle handle;
 	struct ltt_relay_link relay;	/* a streamed session's, in that consumer */
 	struct kernel_probe *probes;	/* kernel-probe.c: placed for it, newest first */
+	bool rules_owed;		/* rules changed since the tracer last followed */
 };
 
 static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)

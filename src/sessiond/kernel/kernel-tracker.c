@@ -7,7 +7,8 @@
  *
  * A session's kernel part exists from its first start: trackers changed
  * before are given to the tracer then, before it records anything; those
- * changed later are given at once (ops->update), and the tracer applies
+ * changed later are given at once (ops->apply, after ops->update
+ * recorded the change), and the tracer applies
  * them before the ioctl returns, so once 'lttctl track' or 'untrack'
  * returned, every event recorded passed the new trackers.
  */

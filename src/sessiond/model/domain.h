@@ -119,12 +119,24 @@ struct ltt_domain_ops {
 		     struct ltt_domain_settle *settle);
 	/*
 	 * update: the domain's channels or rules in @session changed (also
-	 * while inactive: a domain may prepare); make recording follow them.
+	 * while inactive: a domain may prepare); record what is now wanted,
+	 * and make recording follow it where the domain needs no apply.
 	 * Returns 0 or -errno when the tracer could not follow: the command
-	 * then undoes its change and calls update again.  Session lock held.
+	 * then undoes its change and calls update (and apply) again.
+	 * Session lock held.
 	 */
 	int (*update)(struct ltt_domain_impl *d, struct ltt_session *session,
 		      struct ltt_domain_settle *settle);
+	/*
+	 * Optional: called by the command right after a successful update:
+	 * make recording follow what update recorded.  What that needs of
+	 * the tracer, the consumer, the relay or the trace's metadata is
+	 * done here (the kernel's: new events' metadata sent, then the
+	 * tracer's events and trackers), never inside update.  NULL: update
+	 * did it all.  Returns 0 or -errno, as update.  Session lock held.
+	 */
+	int (*apply)(struct ltt_domain_impl *d, struct ltt_session *session,
+		     struct ltt_domain_settle *settle);
 	/*
 	 * stop: @session was marked inactive: stop recording and, if @wait,
 	 * return once everything recorded is in the trace files.  The session

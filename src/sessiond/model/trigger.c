@@ -20,6 +20,8 @@ void ltt_triggers_init(struct ltt_triggers *trs, unsigned int max_per_uid)
 	pthread_mutex_init(&trs->lock, NULL);
 	CDS_INIT_LIST_HEAD(&trs->list);
 	trs->max_per_uid = max_per_uid ? max_per_uid : LTT_TRIGGERS_MAX_PER_UID;
+	trs->rule_slots[0] = LTT_TRIGGER_RULE_SLOTS;
+	trs->rule_slots[1] = LTT_TRIGGER_RULE_SLOTS;
 	trs->next_key = 1;
 }
 
@@ -67,6 +69,26 @@ static unsigned int count_of(struct ltt_triggers *trs, uid_t owner)
 	cds_list_for_each_entry(t, &trs->list, node)
 		n += t->owner == owner;
 	return n;
+}
+
+/* Which of rule_slots an event-rule-matches trigger of @domain takes. */
+static int slot_class(uint32_t domain)
+{
+	return domain == LTT_DOMAIN_KERNEL ? 0 : 1;
+}
+
+/* Are @c's domain's error counter slots all taken?  Lock held. */
+static bool slots_full(struct ltt_triggers *trs, const struct ltt_trigger_conf *c)
+{
+	struct ltt_trigger *t;
+	unsigned int n = 0;
+
+	if (c->cond != LTT_CONDITION_EVENT_RULE_MATCHES)
+		return false;
+	cds_list_for_each_entry(t, &trs->list, node)
+		n += t->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+		     slot_class(t->conf.domain) == slot_class(c->domain);
+	return n >= trs->rule_slots[slot_class(c->domain)];
 }
 
 /* The first free "triggerN" of @owner; lock held. */
@@ -131,6 +153,8 @@ int ltt_triggers_add(struct ltt_triggers *trs, const struct ltt_trigger_conf *c,
 		ret = -ENOSPC;
 	else if (owner != 0 && count_of(trs, owner) >= trs->max_per_uid)
 		ret = -EDQUOT;
+	else if (slots_full(trs, c))
+		ret = -EMLINK;
 	else if (c->name[0] && find_locked(trs, c->name, owner) &&
 		 find_locked(trs, c->name, owner)->owner == owner)
 		ret = -EEXIST;

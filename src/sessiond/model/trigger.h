@@ -85,11 +85,22 @@ struct ltt_trigger_hooks {
 	void *arg;
 };
 
+/* Error counter slots of each domain, as LTTng's daemon sizes them (its default). */
+#define LTT_TRIGGER_RULE_SLOTS 4096
+#define LTT_TRIGGER_RULE_SLOTS_MAX 65534	/* LTTng's largest */
+
 struct ltt_triggers {
 	pthread_mutex_t lock;
 	struct cds_list_head list;	/* by order of addition */
 	unsigned int nr;
 	unsigned int max_per_uid;
+	/*
+	 * Event-rule-matches triggers of the kernel ([0]) and of user space
+	 * ([1]: its agents' domains too), all users together, at most: the
+	 * error counter slots of LTTng's --event-notifier-error-buffer-size-
+	 * kernel and -userspace, one a trigger.  Set before any command.
+	 */
+	unsigned int rule_slots[2];
 	uint64_t next_key;
 	uint64_t generation;		/* bumped by each add and remove */
 	struct ltt_trigger_hooks hooks;	/* set once, before any command */
@@ -110,7 +121,8 @@ void ltt_triggers_fini(struct ltt_triggers *trs);
  *
  * Returns 0, -EEXIST (the owner has a trigger of that name), -EDQUOT
  * (the owner has max_per_uid), -ENOSPC (LTT_TRIGGERS_MAX in all),
- * -EINVAL (its filter does not parse) or -ENOMEM.
+ * -EMLINK (an event-rule-matches trigger: its domain's rule_slots are
+ * taken), -EINVAL (its filter does not parse) or -ENOMEM.
  */
 int ltt_triggers_add(struct ltt_triggers *trs, const struct ltt_trigger_conf *c, uid_t owner,
 		     char *ret_name);

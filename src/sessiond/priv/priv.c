@@ -332,6 +332,21 @@ int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t ke
 	return ret;
 }
 
+int ltt_priv_save_lttng(int client_fd, const char *session, const char *dir, bool force,
+			int *ret_fd)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, session ? session : "");
+	ltt_wbuf_put_str(&w, dir ? dir : "");
+	ltt_wbuf_put_u8(&w, force);
+	ret = open_file(LTT_PRIV_SAVE_LTTNG, &w, client_fd, ret_fd);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 void ltt_priv_stop(void)
 {
 	struct ltt_priv *p = the_link;

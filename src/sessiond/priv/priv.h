@@ -72,6 +72,13 @@
  *   JOURNAL_WRITE {u64 id, str text} -> {}: session @id's chunk journal,
  *       kept if it names an admitted session's owner and output
  *   JOURNAL_REMOVE {u64 id} -> {}: forget it (chunk/chunk-journal.c)
+ *   SAVE_LTTNG {str session ("": all), str dir ("": the default), u8
+ *       force}, root's client's connection (SCM_RIGHTS) -> {}, the read
+ *       end of a pipe (SCM_RIGHTS) on which a process of root's, detached
+ *       at once, writes its struct ltt_priv_save_result once it saved
+ *       (ltt_lib_save_lttng(), through the daemon's client socket): LTTng's
+ *       `lttng save` of a root client, which a dropped daemon can neither
+ *       list nor write
  *   SHM_FILE {u64 id, u8 job, u64 keep, str path} -> {}, and for jobs 1
  *       and 2 the file: a --shm-path file of admitted session @id, made,
  *       opened or removed with its owner's rights (ust/ust-shm.h's jobs:
@@ -101,8 +108,16 @@ enum ltt_priv_request {
 	LTT_PRIV_JOURNAL_REMOVE = 15,
 	LTT_PRIV_PROBE_FILE = 16,
 	LTT_PRIV_TLS_FILE = 17,
-	LTT_PRIV_SHM_FILE = 18,
-	LTT_PRIV_OWNER_SHM = 19,
+	LTT_PRIV_SAVE_LTTNG = 18,
+	LTT_PRIV_SHM_FILE = 19,
+	LTT_PRIV_OWNER_SHM = 20,
+};
+
+/* What SAVE_LTTNG's process writes on its pipe (one write). */
+struct ltt_priv_save_result {
+	int32_t ret;		/* ltt_lib_save_lttng()'s */
+	uint32_t count;		/* sessions saved */
+	char err[1024];		/* its error detail */
 };
 
 /* The largest files PROBE_FILE and TLS_FILE open (elf-probe.c reads 512 MiB) */
@@ -226,6 +241,17 @@ int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd);
  */
 int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t keep,
 		      int *ret_fd);
+
+/**
+ * ltt_priv_save_lttng() - SAVE_LTTNG: a root daemon that gave root's
+ * rights up has its privileged part save root's sessions for root's
+ * client on @client_fd (@session NULL: all; @dir NULL: root's default),
+ * into *@ret_fd the pipe its result comes on (the caller's to read and
+ * close).  Returns 0, 1 when the daemon kept its rights (save it
+ * yourself), or a negative errno (-EPERM: not root's client).
+ */
+int ltt_priv_save_lttng(int client_fd, const char *session, const char *dir, bool force,
+			int *ret_fd);
 
 /**
  * ltt_priv_agent_port() - AGENT_PORT: the privileged part writes the

@@ -12,14 +12,7 @@
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
-tracefs_or_skip
-[ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
-	skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
-"$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
-[ $? = 77 ] && skip_all "BPF can't be loaded here"
-if ! [ -e "$tfs/dynamic_events" ] || grep -q '^e:' "$tfs/dynamic_events" 2>/dev/null; then
-	skip_all "can't tell whether this kernel refuses event probes"
-fi
+bpf_source_or_skip
 plan 18
 kernel_lock
 

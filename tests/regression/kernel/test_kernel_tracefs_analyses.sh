@@ -20,15 +20,6 @@ command -v lttng-syscallstats >/dev/null ||
 	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 tracefs_setup 12
-LA_TIMEOUT=300
-
-# analysis NAME [ARG...]: lttng-NAME on the trace, its output in
-# $TEST_TMP/NAME.txt; its exit status.
-analysis() {
-	local name=$1
-	shift
-	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
-}
 
 # The getppid program exists before the session starts (held at its
 # gate), as the programs users analyse usually do.  Everything on CPU 0,

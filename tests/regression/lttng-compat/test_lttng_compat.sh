@@ -13,8 +13,7 @@
 # probes (their descriptor passed) recorded, perf counter contexts;
 # `lttng create` with no daemon spawns ltt-sessiond as lttng-sessiond;
 # `lttng create --shm-path` keeps the buffers in files ltt-crash reads;
-# a command ltt does not serve gets LTTng's
-# error and the daemon's log names the lttctl command; malformed
+# lttng save in a daemon that gave root's rights up; malformed
 # requests get an error or a closed connection and the daemon serves on;
 # and a socket a live lttng-sessiond serves is refused, never taken over.
 
@@ -25,7 +24,7 @@
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 104
+plan 106
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -305,13 +304,22 @@ if [ -w "${TFS:-/sys/kernel/tracing}/uprobe_events" ] && [ -x "$PROG" ]; then
 	lttng enable-event -k --userspace-probe="sdt:$PROG:ltt_test:plain" up2 -s up >/dev/null
 	like "$(lttctl list up)" "up1 \\(type: userspace-probe, location: elf:$PROG:uprobe_target\\)" \
 		"lttctl lists ltt's user-space probe rule, at the function of that file"
+	run lttng list up -k
+	is "$(grep -A4 '^      up1 ' <<<"$STDOUT")" "      up1 (type: userspace-probe) [enabled]
+        Type: Function
+        Binary path:   $PROG
+        Function:      uprobe_target()
+        Lookup method: ELF" "lttng list -k: the function's probe as LTTng lists it, with its location" ||
+		diag "$OUT"
+	like "$STDOUT" "up2 \\(type: tracepoint\\) \\[enabled\\]" \
+		"... the SDT probe's as a tracepoint (LTTng's client takes its location only with the binary's descriptor)"
 	lttng start up >/dev/null && "$PROG" 10 >/dev/null && lttng stop up >/dev/null
 	bt "$TEST_TMP/up" "$TEST_TMP/up.txt"
 	is "$(grep -c ' up1: ' "$TEST_TMP/up.txt"):$(grep -c ' up2: ' "$TEST_TMP/up.txt")" 10:10 \
 		"... the program's 10 calls of the function and 10 of the SDT probe recorded"
 	lttng destroy up >/dev/null
 else
-	skip 3 "no writable uprobe_events, or no uprobe_prog: user-space probes not tried"
+	skip 5 "no writable uprobe_events, or no uprobe_prog: user-space probes not tried"
 fi
 lttctl create ctx --no-output >/dev/null
 lttng enable-channel -u c1 -s ctx >/dev/null
@@ -354,12 +362,18 @@ run lttng list rot
 like "$STDOUT" "timer period: 10000000 us" "lttng list: the schedule, read back from ltt"
 lttng destroy rot >/dev/null
 
-# --- what ltt does not serve, and what no LTTng client sends ---
+# --- lttng save of root's session in a root daemon that gave root's
+# rights up: its privileged part saves (test_lttng_compat_save.sh: one
+# that keeps them)
 run lttng save other -o "$TEST_TMP/saved"
-ok "$([ $RC != 0 ] && echo 0 || echo 1)" "lttng save: refused (status $RC)"
-like "$OUT" "Operation not supported" "... with LTTng's sentence for NOT_SUPPORTED"
-like "$(cat "$SESSIOND_LOG")" "SAVE_SESSION: ltt-sessiond --lttng-compat does not serve this command; use lttctl save" \
-	"... and the daemon's log names the lttctl command"
+ok "$([ "$RC" = 0 ] && [ "$(awk '/^Uid:/ { print $3 }' "/proc/$(sessiond_pid)/status")" != 0 ] &&
+	echo 0 || echo 1)" "lttng save, the daemon's rights given up: saved (status $RC)" ||
+	diag "$OUT" "$(grep SAVE_SESSION "$SESSIOND_LOG")"
+is "$(stat -c %U "$TEST_TMP/saved/other.lttng" 2>&1):$(mi_xp /sessions/session/name "$TEST_TMP/saved/other.lttng")" \
+	"root:other" "... root's file, by its privileged part, holding the session"
+like "$(cat "$SESSIOND_LOG")" "SAVE_SESSION \\(31\\) -> 10" "... LTTNG_OK in the daemon's log"
+
+# --- what no LTTng client sends ---
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" short)" closed \
 	"half a request, then the client's end shut: closed without a reply"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" unknown)" 12 \

@@ -10,6 +10,9 @@
 #   only argv[0] says so (exec -a, systemd's ExecStart=@); both are gone
 #   once it stopped; lttctl create spawns it so from LTTNG_SESSIOND_PATH,
 #   and, run as lttng (a link), the lttng-sessiond beside that link;
+# - lttctl run as lttng says LTTng's version as Debian's lttng does
+#   ("lttng (LTTng Trace Control) 2.13.9 - ltt VERSION"; lttng version,
+#   its MI: 2.13), by its own name lttctl's;
 # - run as ltt-sessiond, it is ltt-sessiond and serves no LTTng socket;
 # - ltt-relayd run as lttng-relayd takes LTTng's -p and -s (output grouped
 #   by host, by session); as ltt-relayd, -p is its pid file.
@@ -22,7 +25,7 @@
 
 compat_private_run "$0" "$@"
 test_init
-plan 19
+plan 24
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 PIDF=/var/run/lttng/lttng-sessiond.pid
@@ -81,6 +84,21 @@ is "$RC/$(comm "$pid")" 0/lttng-sessiond "lttctl run as lttng: create spawns the
 run lttng list
 like "$STDOUT" "bylttng \\[inactive\\]" "... which serves Debian's lttng its session"
 stop_sessiond
+
+# --- run as lttng, lttctl says LTTng's version as LTTng's lttng does:
+# what parses `lttng --version` (or its MI) finds 2.13
+vre='s/^.* (LTTng Trace Control) \([0-9]*\.[0-9]*\)\.[0-9]* - .*/\1/p'
+run "$TEST_TMP/bin/lttng" --version
+is "$RC:$(sed -n "$vre" <<<"$STDOUT"):$(/usr/bin/lttng --version | sed -n "$vre")" "0:2.13:2.13" \
+	"lttng --version: LTTng's line, 2.13 to a parser, as Debian's lttng's" || diag "$OUT"
+like "$STDOUT" "^$TEST_TMP/bin/lttng \\(LTTng Trace Control\\) 2\\.13\\.9 - ltt [0-9]" \
+	"... the name it was run by first, as LTTng's, and ltt's version where LTTng names its release"
+run "$TEST_TMP/bin/lttng" version
+like "$STDOUT" "^lttng version 2\\.13\\.9 - ltt [0-9]" "lttng version: LTTng's first line"
+"$TEST_TMP/bin/lttng" --mi xml version >"$TEST_TMP/version.xml"
+is "$(mi_xp /command/output/version/major "$TEST_TMP/version.xml").$(mi_xp /command/output/version/minor "$TEST_TMP/version.xml"):$(mi_valid "$TEST_TMP/version.xml")" \
+	"2.13:$TEST_TMP/version.xml validates" "lttng --mi xml version: major 2, minor 13, a valid document"
+like "$(lttctl --version)" "^lttctl [0-9]" "lttctl --version, by its own name: lttctl's version"
 
 # --- as ltt-sessiond: ltt's daemon, LTTng's socket left alone
 start_sessiond || { echo "Bail out! ltt-sessiond did not start"; exit 1; }

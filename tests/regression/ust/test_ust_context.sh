@@ -62,7 +62,7 @@ ok "$([ "$RC" != 0 ]; echo $?)" "no -t: refused"
 # c1: everything but perf; c2: vtid only (no -c: both get it).
 ok_cmd "vtid to every channel" lttctl add-context -u -t vtid
 run lttctl add-context -u -t vtid -c c1
-like "$ERR" "already has this context" "the same context twice is refused"
+like "$RC $ERR" "^1 .*already has this context" "the same context twice is refused (exit 1)"
 ok_cmd "the other contexts to c1" lttctl add-context -u -c c1 -t vpid -t procname -t ip \
 	-t pthread_id -t cpu_id $(for t in $NS $IDS; do printf -- '-t %s ' "$t"; done)
 
@@ -72,15 +72,16 @@ if [ "$RC" = 0 ]; then
 	PERF=perf_thread_instructions
 	ok 0 "perf:thread:instructions added (this machine counts it)"
 else
-	like "$ERR" "can't count that perf counter|perf_event_paranoid" \
-		"perf:thread:instructions refused with the reason: ${ERR##*: }"
+	like "$RC $ERR" "^4 .*(can't count that perf counter|perf_event_paranoid)" \
+		"perf:thread:instructions refused, exit 4 (LTTng's), with the reason: ${ERR##*: }"
 	run lttctl add-context -u -c c2 -t perf:thread:task-clock
 	PERF=perf_thread_task_clock
 	if [ "$RC" = 0 ]; then
 		ok 0 "a software counter (perf:thread:task-clock) instead"
 	else
 		# perf_event_open() forbidden altogether (a container's seccomp, paranoid 3)
-		like "$ERR" "perf_event_paranoid|can't count" "perf:thread:task-clock refused too, saying why"
+		like "$RC $ERR" "^4 .*(perf_event_paranoid|can't count)" \
+			"perf:thread:task-clock refused too, exit 4, saying why"
 		PERF=""
 	fi
 fi

@@ -75,7 +75,7 @@ static const struct corruption corruptions[] = {
 	{ "data offset", offsetof(struct ltt_rb_shm, data_offset), 8, 0 },
 	{ "data offset past the end", offsetof(struct ltt_rb_shm, data_offset), 8, UINT64_MAX - 4095 },
 	{ "overwrite flag 2", offsetof(struct ltt_rb_shm, overwrite), 2, 2 },
-	{ "clock 3 (no such clock)", offsetof(struct ltt_rb_shm, clock), 2, 3 },
+	{ "clock 4 (no such clock)", offsetof(struct ltt_rb_shm, clock), 2, LTT_TCLOCK_KIND_MAX + 1 },
 	{ "a clock base without the TSC", offsetof(struct ltt_rb_shm, clock_base), 8, 1 },
 };
 

@@ -402,6 +402,67 @@ static void make_dirs(char *path)
 	mkdir(path, 0755);
 }
 
+static uint64_t plugin_count = 40;
+
+static uint64_t plugin_read64(void)
+{
+	return plugin_count += 2;
+}
+
+static uint64_t plugin_freq(void)
+{
+	return 1000;
+}
+
+static const char *plugin_bad_name(void)
+{
+	return "not an identifier";
+}
+
+static const char *plugin_name(void)
+{
+	return "p_clock";
+}
+
+/*
+ * The clock plugin's callbacks (what lttng_ust_trace_clock_set_*_cb()
+ * call): ltt's own until enabled, the plugin's after; enabling needs
+ * read64, freq and a name that maps in CTF; nothing changes once enabled.
+ * Last: the process keeps its plugin.
+ */
+static void test_plugin(void)
+{
+	ltt_tclock_u64_fn read64 = plugin_read64, freq = plugin_freq, got = NULL;
+	ltt_tclock_text_fn name = plugin_bad_name, got_name = NULL;
+	struct ltt_tclock c = { .kind = LTT_TCLOCK_PLUGIN };
+	struct ltt_tclock_plugin_info info;
+	uint64_t a, b;
+
+	tap_ok(!ltt_tclock_plugin_get(LTT_TCLOCK_CB_NAME, &got_name) && got_name &&
+		       !strcmp(got_name(), "monotonic") && !ltt_tclock_plugin_info(&info),
+	       "plugin: before one is enabled, get gives ltt's clock (monotonic), info nothing");
+	tap_is_int(ltt_tclock_plugin_enable(), -EINVAL, "plugin: enabling nothing is refused");
+	ltt_tclock_plugin_set(LTT_TCLOCK_CB_READ64, &read64);
+	ltt_tclock_plugin_set(LTT_TCLOCK_CB_FREQ, &freq);
+	ltt_tclock_plugin_set(LTT_TCLOCK_CB_NAME, &name);
+	tap_is_int(ltt_tclock_plugin_enable(), -EINVAL,
+		   "plugin: a name that is no C identifier is refused (the metadata maps by it)");
+	name = plugin_name;
+	ltt_tclock_plugin_set(LTT_TCLOCK_CB_NAME, &name);
+	tap_is_int(ltt_tclock_plugin_enable(), 0, "plugin: read64, freq and a name: enabled");
+	tap_is_int(ltt_tclock_plugin_set(LTT_TCLOCK_CB_READ64, &freq), -EBUSY,
+		   "plugin: a callback set once enabled is refused");
+	a = ltt_tclock_read(LTT_TCLOCK_PLUGIN);
+	b = ltt_tclock_read(LTT_TCLOCK_PLUGIN);
+	tap_ok(a == 42 && b == 44 && !ltt_tclock_plugin_get(LTT_TCLOCK_CB_READ64, &got) &&
+		       got == plugin_read64,
+	       "plugin: LTT_TCLOCK_PLUGIN reads its read64() (%llu, %llu), get gives it",
+	       (unsigned long long)a, (unsigned long long)b);
+	tap_ok(ltt_tclock_plugin_info(&info) && !strcmp(info.name, "p_clock") && info.freq == 1000 &&
+		       !info.uuid[0] && !info.description[0] && ltt_tclock_freq(&c) == 1000,
+	       "plugin: info gives its name and freq, no UUID or description it did not give");
+}
+
 int main(void)
 {
 	char d[128], cmd[160], err[256];
@@ -413,7 +474,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 41 : 35);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 48 : 42);
 	test_choose();
 	test_offset();
 	test_freq();
@@ -435,6 +496,7 @@ int main(void)
 		test_racing_writers();
 		test_handoff();
 	}
+	test_plugin();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (system(cmd))
 		tap_diag("could not remove %s", tmp);

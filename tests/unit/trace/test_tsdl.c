@@ -729,6 +729,46 @@ static void test_kernel_stream_contexts(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* A clock plugin's trace header: its clock block, and the timestamps mapped to it. */
+static void test_plugin_clock(void)
+{
+	struct ltt_tsdl_trace t = {
+		.clock_offset_ns = 5,
+		.clock_freq = 1000,
+		.clock_offset_s = 1700000000,
+		.clock_offset = 123,
+		.clock_plugin_name = "my_clock",
+		.clock_plugin_description = "a \"quoted\" clock",
+		.hostname = "h",
+		.trace_name = "t",
+		.creation_datetime = "20240501T120000+0200",
+		.buffering = "uid",
+		.bits_per_long = 64,
+		.vpid = -1,
+	};
+	struct ltt_wbuf w;
+	char *text;
+
+	memset(t.clock_uuid, 0xab, sizeof(t.clock_uuid));
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_tsdl_trace_header(&w, &t), "a trace header with a clock plugin's clock");
+	text = strndup((const char *)w.data, w.len);
+	tap_ok(text && strstr(text, "clock {\n"
+			     "\tname = \"my_clock\";\n"
+			     "\tuuid = \"abababab-abab-abab-abab-abababababab\";\n"
+			     "\tdescription = \"a \\\"quoted\\\" clock\";\n"
+			     "\tfreq = 1000;\n"
+			     "\toffset_s = 1700000000;\n"
+			     "\toffset = 123;\n"
+			     "};\n"),
+	       "  its clock block: the plugin's name, UUID, description, frequency and offset");
+	tap_ok(text && strstr(text, "\tmap = clock.my_clock.value;\n} := uint64_clock_monotonic_t;") &&
+		       !strstr(text, "clock.monotonic"),
+	       "  the timestamps' types map to it, none to monotonic");
+	free(text);
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	if (!find_babeltrace()) {
@@ -742,6 +782,7 @@ int main(void)
 	test_stream_contexts();
 	test_stream_per_channel();
 	test_kernel_stream_contexts();
+	test_plugin_clock();
 	test_index();
 	test_generator_refusals();
 	test_kernel_refusals();

@@ -1,0 +1,61 @@
+#!/bin/bash
+# test_kernel_bpf_analyses.sh - lttng-analyses' I/O analyses on a trace
+# whose system call paths come from the BPF system call source
+# (doc/kernel-bpf.md), natively on a kernel that refuses event probes
+# (this development machine's): dd writes 24 blocks of 4 KiB to a file
+# of this test's, another dd reads them back; lttng-syscallstats counts
+# each dd's 24 writes under its tid, and lttng-iousagetop names
+# the file, with the 96 KiB written and read, which it can only do when
+# openat's filename is the path (an address names no file).
+. "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
+
+test_init
+command -v lttng-iousagetop >/dev/null ||
+	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
+bpf_source_or_skip
+. "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
+tracefs_setup 9
+
+F=$TEST_TMP/ltt-bpf-io-$$
+lttctl -q create t -o "$TEST_TMP/t" &&
+	lttctl -q enable-event -k sched_switch,sched_process_exec,sched_process_fork &&
+	lttctl -q enable-event -k 'lttng_statedump_*' &&
+	lttctl -q enable-event -k --syscall openat,read,write,close,dup2,dup3 &&
+	lttctl -q add-context -k -t procname &&
+	lttctl -q start || { echo "Bail out! session t"; exit 1; }
+dd if=/dev/zero of="$F" bs=4096 count=24 status=none &
+wpid=$!
+wait $wpid
+dd if="$F" of=/dev/null bs=4096 status=none &
+rpid=$!
+wait $rpid
+lttctl -q stop && lttctl -q destroy
+is "$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/t/kernel" | grep -c "syscall_entry_openat: .*filename = \"$F\"")" 2 \
+	"the trace holds both opens of the file, by its path"
+
+analysis syscallstats
+is $? 0 "lttng-syscallstats reads the trace"
+# a dd's block: from its "NAME (PID, TID: T)" line to its "Total:"; its
+# calls (NAME is the shell's: lttng-analyses name a task at its fork)
+calls() {
+	awk -v t="TID: $1)" -v c="$2" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
+		on && $1 == "-" && $2 == c { print $3 }' "$TEST_TMP/syscallstats.txt"
+}
+is "$(calls "$wpid" write):$(calls "$rpid" write)" "24:24" \
+	"each dd's 24 writes (to the file, to /dev/null), under its tid" ||
+	diag "$(grep -E '^dd |- (read|write|openat) ' "$TEST_TMP/syscallstats.txt")"
+unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
+
+analysis iousagetop
+is $? 0 "lttng-iousagetop reads the trace"
+# its per-file tables: "BAR SIZE PATH" lines (dd's file is its fd 1, then
+# 0: dup2, which the analyses follow); the file's line in each
+file_line() {
+	sed -n "/Per-file I\/O $1/,/^\$/p" "$TEST_TMP/iousagetop.txt" | awk -v f="$F" '$NF == f'
+}
+like "$(file_line Write)" "96\\.00 KiB $F" "... the file by its path, 96 KiB written" ||
+	diag "$(cat "$TEST_TMP/iousagetop.txt")"
+like "$(file_line Read)" "96\\.00 KiB $F" "... and 96 KiB read"
+unlike "$(cat "$TEST_TMP/iousagetop.txt")" "Error" "... no error"
+stop_sessiond
+done_testing
