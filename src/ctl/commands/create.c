@@ -306,9 +306,14 @@ static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
 	return CTL_EXIT_OK;
 }
 
-static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
+/* @shm_path: NULL, or the session's --shm-path directory */
+static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info,
+			  const char *shm_path)
 {
 	ctl_out_info("Session %s created.", info->name);
+	/* LTTng's line; the files go in a NAME-DATE directory below it */
+	if (shm_path && *shm_path)
+		ctl_out_info("Shared memory path set to %s", shm_path);
 	if (info->snapshot) {
 		ctl_out_info("Snapshot mode: events stay in the buffers until 'lttctl snapshot record' writes them ('lttctl snapshot list-output' shows where).");
 		return;
@@ -362,7 +367,7 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 			ctl_out_error(ret, "new session: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	print_created(ctx, &info);
+	print_created(ctx, &info, attr->shm_path);
 	ctl_obj_session_open(&info);
 	ctl_out_close();
 	ret = ctl_rc_write(info.name);

@@ -16,7 +16,7 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 41
+plan 42
 
 T=2 N=1500
 SHM="$TEST_TMP/shm"
@@ -34,8 +34,9 @@ unlike "$OUT" "bad" "nothing was created"
 
 # A relative path is taken from the current directory.
 mkdir "$SHM"
-(cd "$TEST_TMP" && lttctl create crash --shm-path shm -o "$TEST_TMP/out" >/dev/null)
-ok $? "create with --shm-path shm (relative)"
+run bash -c "cd '$TEST_TMP' && '$LTTCTL_BIN' create crash --shm-path shm -o '$TEST_TMP/out'"
+ok $RC "create with --shm-path shm (relative)"
+like "$STDOUT" "^Shared memory path set to $TEST_TMP/shm\$" "it says where, made absolute (LTTng's line)"
 ok_cmd "a channel of small sub-buffers: several fill" \
 	lttctl enable-channel -u channel0 --subbuf-size 4096 --num-subbuf 64
 ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
