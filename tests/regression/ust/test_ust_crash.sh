@@ -16,7 +16,7 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 42
+plan 45
 
 T=2 N=1500
 SHM="$TEST_TMP/shm"
@@ -89,6 +89,12 @@ run "$CRASH" -x "$TEST_TMP/x" "$SHM"
 [ "$RC" = 1 ]
 ok $? "an output directory that exists is refused"
 like "$ERR" "can't make the output directory" "and said so"
+run "$CRASH"
+[ "$RC" = 1 ]
+ok $? "no PATH: a usage error, exit 1"
+like "$ERR" "give exactly one PATH" "and says what to give"
+run "$CRASH" --help
+is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Usage: $CRASH [OPTIONS] PATH" "--help: the usage, exit 0"
 mkdir "$TEST_TMP/empty"
 run "$CRASH" -x "$TEST_TMP/x2" "$TEST_TMP/empty"
 [ "$RC" = 1 ]
