@@ -567,26 +567,41 @@ void ltt_chunk_owner_serve_fini(void)
 	cap_admitted = 0;
 }
 
-int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, const char *shm,
-			  uid_t uid, gid_t gid)
+/*
+ * Request @type {u64 id, str @s1[, str @s2]} with the client's connection
+ * @client_fd: its reply into @ret_m (to ltt_msg_fini()) and @ret_r.
+ * Returns 0, 1 when there is nothing to ask (no privileged part, or no
+ * client), or the call's -errno.
+ */
+static int owner_request(int client_fd, enum ltt_priv_request type, uint64_t id, const char *s1,
+			 const char *s2, struct ltt_msg *ret_m, struct ltt_rbuf *ret_r)
 {
 	struct ltt_priv *p = ltt_priv_get();
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	struct ltt_msg m;
-	uint32_t got_uid, got_gid;
 	int ret;
 
 	if (!p || client_fd < 0)
-		return 0;
+		return 1;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u64(&w, id);
-	ltt_wbuf_put_str(&w, output);
-	ltt_wbuf_put_str(&w, shm);
-	ret = ltt_priv_call_fd(p, LTT_PRIV_OWNER_ADD, &w, client_fd, &m, &r);
+	ltt_wbuf_put_str(&w, s1);
+	if (s2)
+		ltt_wbuf_put_str(&w, s2);
+	ret = ltt_priv_call_fd(p, type, &w, client_fd, ret_m, ret_r);
 	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, const char *shm,
+			  uid_t uid, gid_t gid)
+{
+	uint32_t got_uid, got_gid;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret = owner_request(client_fd, LTT_PRIV_OWNER_ADD, id, output, shm, &m, &r);
+
 	if (ret)
-		return ret;
+		return ret == 1 ? 0 : ret;
 	got_uid = ltt_rbuf_get_u32(&r);
 	got_gid = ltt_rbuf_get_u32(&r);
 	ret = ltt_rbuf_end(&r) ? -EPROTO : got_uid != uid || got_gid != gid ? -EPERM : 0;
@@ -596,22 +611,14 @@ int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, const 
 
 int ltt_chunk_owner_set_shm(int client_fd, uint64_t id, const char *shm)
 {
-	struct ltt_priv *p = ltt_priv_get();
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	struct ltt_msg m;
-	int ret;
+	int ret = owner_request(client_fd, LTT_PRIV_OWNER_SHM, id, shm, NULL, &m, &r);
 
-	if (!p || client_fd < 0)
-		return 0;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, id);
-	ltt_wbuf_put_str(&w, shm);
-	ret = ltt_priv_call_fd(p, LTT_PRIV_OWNER_SHM, &w, client_fd, &m, &r);
-	ltt_wbuf_fini(&w);
-	if (!ret)
-		ltt_msg_fini(&m);
-	return ret;
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	ltt_msg_fini(&m);
+	return 0;
 }
 
 void ltt_chunk_owner_forget(uint64_t id)
