@@ -1,6 +1,7 @@
 # man: pages written in troff -man, nothing to generate.
 dist_man_MANS += \
 	man/ltt-run.1 \
+	man/ltt-crash.1 \
 	man/lttctl.1 \
 	man/lttctl-create.1 \
 	man/lttctl-destroy.1 \

@@ -43,7 +43,11 @@ struct ltt_session_attr {
 	/* NULL, or the files of tls:// outputs (the session's and a snapshot
 	 * session's later ones); borrowed for the call */
 	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
-	uint8_t reserved[120];	/* zero */
+	/* NULL or "": buffers in memory only; else an absolute directory where
+	 * the user-space ring buffers and metadata are files, for ltt-crash
+	 * (lttng-crash) to read after a crash (added in 1.31); borrowed */
+	const char *shm_path LTT_RESERVED_ALIGN;
+	uint8_t reserved[112];	/* zero */
 };
 
 /*
@@ -320,7 +324,9 @@ struct ltt_session_detail {
 	struct ltt_consumer_stall_info *stalls;	/* points inside the block */
 	/* The files of its tls:// outputs (minor 21), NULL when none: inside the block */
 	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
-	uint8_t reserved[104];	/* zero */
+	/* Its --shm-path directory (minor 31), NULL when none: inside the block */
+	const char *shm_path LTT_RESERVED_ALIGN;
+	uint8_t reserved[96];	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */

@@ -224,6 +224,8 @@ extern "C" {
 	X(BLOCKING_TIMEOUT, 350, "--blocking-timeout takes 0, inf, or microseconds (a value with a unit: us, ms, s, m, h) up to 2147483647999 (LTTng's limit, 2^31 - 1 ms), and only on a user-space channel: the kernel's writers can't wait; give such a value, or leave it out of a kernel channel") \
 	X(BLOCKING_OVERWRITE, 351, "--blocking-timeout makes a program wait for room in a full channel, and an overwrite-mode channel is never full (its writers overwrite the oldest events): give --discard, or leave --blocking-timeout out (or 0)") \
 	X(BLOCKING_DAEMON, 352, "the session daemon predates blocking channels (--blocking-timeout, client protocol 1.30): restart ltt-sessiond from this version of ltt, or leave --blocking-timeout out") \
+	X(SHM_PATH, 380, "the shared memory path (--shm-path) must be an absolute directory path shorter than 4096 bytes where the session's owner can create directories: give such a directory") \
+	X(SHM_PATH_DAEMON, 381, "the session daemon predates ring buffers in files (--shm-path, client protocol 1.31): restart ltt-sessiond from this version of ltt, or leave --shm-path out") \
 	X(TRIGGER_RULE_SLOTS, 420, "the session daemon holds as many event-rule-matches triggers of that domain as it has error counter slots for (ltt-sessiond --event-notifier-error-buffer-size-userspace or -kernel, LTTng's; default 4096): remove one ('lttctl remove-trigger'), or restart the daemon with more slots")
 
 enum ltt_error_code {

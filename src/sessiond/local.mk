@@ -47,6 +47,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-buffers-internal.h src/sessiond/ust/ust-handover.c src/sessiond/ust/ust-chan.c \
 	src/sessiond/ust/ust-trace-ops.c src/sessiond/ust/ust-trigger.c \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
+	src/sessiond/ust/ust-shm.c src/sessiond/ust/ust-shm.h \
 	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
 	src/sessiond/app/app-thread.c src/sessiond/app/app-done.c src/sessiond/app/app-object.c src/sessiond/app/app.h \

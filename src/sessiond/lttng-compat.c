@@ -21,6 +21,7 @@
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
+#include "sessiond/chunk/chunk-owner.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lttng-compat.h"
 #include "sessiond/priv/priv.h"
@@ -338,6 +339,39 @@ static uint32_t destroy_session(struct ltt_lttng_call *call)
 	return ret;
 }
 
+/*
+ * SET_SESSION_SHM_PATH, which `lttng create --shm-path DIR` sends right
+ * after CREATE_SESSION_EXT with DIR/NAME-DATE (its own naming, kept as
+ * it is): the session's user-space buffers become files there
+ * (ust/ust-shm.h).  As LTTng, refused once the session has recorded.
+ */
+static uint32_t set_shm_path(struct ltt_lttng_call *call)
+{
+	const char *path = call->req.shm_path;
+	struct ltt_session *session;
+	uint32_t ret = LTT_LTTNG_OK;
+
+	if (path[0] != '/' || strlen(path) >= sizeof(session->shm_path))
+		return LTT_LTTNG_ERR_INVALID;
+	if (ltt_session_find(call->ctx->registry, call->req.session, call->ctx->cred.uid, &session))
+		return LTT_LTTNG_ERR_SESS_NOT_FOUND;
+	ltt_session_lock(session);
+	if (session->active || ltt_session_domain(session, LTT_DOMAIN_USER)->state ||
+	    session->shm_path[0]) {
+		ret = LTT_LTTNG_ERR_SESSION_STARTED;
+	} else if (ltt_chunk_owner_set_shm(call->ctx->client_fd, session->id, path)) {
+		LTT_WARN("session '%s': the privileged part did not take its shared memory path %s: refused",
+			 session->name, path);
+		ret = LTT_LTTNG_ERR_EPERM;	/* it makes the files: it must know the path */
+	} else {
+		strcpy(session->shm_path, path);
+		session->shm_path_whole = true;
+	}
+	ltt_session_unlock(session);
+	ltt_session_put(call->ctx->registry, session);
+	return ret;
+}
+
 /* LTTng's codes of SAVE_SESSION (lttng/lttng-error.h). */
 #define ERR_SAVE_FILE_EXIST 85
 #define ERR_SAVE_IO_FAIL 86
@@ -470,6 +504,7 @@ static const struct lttng_entry entries[LTT_LTTNG_CMD_NR_] = {
 	[LTT_LTTNG_CMD_SNAPSHOT_LIST_OUTPUT] = { ltt_lttng_snapshot_list_output, NULL },
 	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = { ltt_lttng_snapshot_record, NULL },
 	[LTT_LTTNG_CMD_SAVE_SESSION] = { save_session, NULL },
+	[LTT_LTTNG_CMD_SET_SESSION_SHM_PATH] = { set_shm_path, NULL },
 	[LTT_LTTNG_CMD_ROTATE_SESSION] = { ltt_lttng_rotate_session, NULL },
 	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = { ltt_lttng_rotation_get_info, NULL },
 	[LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE] = { ltt_lttng_rotation_set_schedule, NULL },

@@ -397,6 +397,9 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 				 ltt_daemon_started_as(argc, argv, LTT_LTTNG_SESSIOND_NAME);
 		if (opts->as_lttng)
 			opts->lttng_compat = 1;
+		/* and its consumers are lttng-consumerd to LTTng's tools (utils.sh's pgrep) */
+		if (ltt_daemon_started_as(argc, argv, LTT_LTTNG_SESSIOND_NAME))
+			opts->consumer.argv0 = "lttng-consumerd";
 		opts->consumer.path = opts->consumerd_path;
 		opts->consumer.verbose = opts->verbose;
 		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;

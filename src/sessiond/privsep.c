@@ -41,6 +41,7 @@
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/rundir.h"
+#include "sessiond/ust/ust-shm.h"
 
 /* A probes list as ltt-sessiond --kmod-probes takes it: names and commas. */
 static bool probes_ok(const char *p)
@@ -515,6 +516,48 @@ static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 		       ret_fd);
 }
 
+/* OWNER_SHM {u64 id, str shm} + the owner's connection */
+static int owner_shm(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	(void)state;
+	(void)w;
+	(void)ret_fd;
+	return ltt_chunk_owner_serve_set_shm(r, in_fd);
+}
+
+/* SHM_FILE {u64 id, u8 job, u64 keep, str path}: as admitted session @id's owner, below its shm path */
+static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	uint64_t id = ltt_rbuf_get_u64(r), keep;
+	unsigned int job = ltt_rbuf_get_u8(r);
+	struct ltt_as_user o;
+	const char *path;
+	int ret, fd = -1;
+	uid_t uid;
+	gid_t gid;
+
+	(void)state;
+	(void)in_fd;
+	(void)w;
+	keep = ltt_rbuf_get_u64(r);
+	path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	if (ltt_rbuf_end(r) || keep > PATH_MAX)
+		return -EINVAL;
+	ret = ltt_chunk_owner_serve_shm(id, path, (size_t)keep, &uid, &gid);
+	if (ret)
+		return ret;
+	if (passed_fd >= 0)
+		close(passed_fd);
+	passed_fd = -1;
+	ret = ltt_as_user_begin(uid, gid, &o);
+	if (!ret)
+		ret = ltt_ust_shm_job(job, path, (size_t)keep, &fd);
+	ltt_as_user_end(&o);
+	if (!ret && fd >= 0)
+		*ret_fd = passed_fd = fd;
+	return ret;
+}
+
 /*
  * SAVE_LTTNG {str session, str dir, u8 force} + root's client's
  * connection: root's sessions saved as root (root's files), by a
@@ -613,6 +656,8 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_PROBE_FILE, "PROBE_FILE", 9, false, probe_file },
 	{ LTT_PRIV_TLS_FILE, "TLS_FILE", 1, true, tls_file },
 	{ LTT_PRIV_SAVE_LTTNG, "SAVE_LTTNG", 3, true, save_lttng },
+	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
+	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

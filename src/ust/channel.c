@@ -175,7 +175,8 @@ static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32
 /*
  * Map @fd (taken: closed here) whole and validate it as a ring buffer.  It
  * must be a memfd sealed against shrinking: a region cut short under our
- * feet would make the program's own stores fault.
+ * feet would make the program's own stores fault; or a file with a name
+ * (a session's --shm-path: its size is the session owner's to keep).
  */
 static int stream_map(struct ust_stream *s, int fd)
 {
@@ -183,14 +184,14 @@ static int stream_map(struct ust_stream *s, int fd)
 	void *mem;
 	int ret, seals = fcntl(fd, F_GET_SEALS);
 
-	if (seals < 0 || !(seals & F_SEAL_SHRINK)) {
-		close(fd);
-		return -EPERM;
-	}
 	if (fstat(fd, &st) < 0) {
 		ret = -errno;
 		close(fd);
 		return ret;
+	}
+	if ((seals < 0 || !(seals & F_SEAL_SHRINK)) && (!S_ISREG(st.st_mode) || !st.st_nlink)) {
+		close(fd);
+		return -EPERM;
 	}
 	if (st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX) {
 		close(fd);

@@ -1,7 +1,8 @@
 #!/bin/bash
 # tests/lttng-tools/run.sh - run lttng-tools' own regression tests for
 # user space against ltt: `lttng` runs lttctl, `lttng-sessiond` runs
-# ltt-sessiond, `lttng-relayd` runs ltt-relayd, and their test programs
+# ltt-sessiond, `lttng-relayd` runs ltt-relayd, `lttng-crash` runs
+# ltt-crash, and their test programs
 # (built here with LTTng-UST's headers, Debian's liblttng-ust-dev) run
 # on ltt's liblttng-ust.so.1.  Results: doc/lttng-tools-tests.md.  It
 # fetches nothing: give it the path of an lttng-tools source tree
@@ -119,15 +120,15 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${LTT_BUILDDIR:-$TOP/build}
 if [ "$B" = installed ]; then
 	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond)
-	RELAYD=$(command -v ltt-relayd) LTTRUN=$(command -v ltt-run)
+	RELAYD=$(command -v ltt-relayd) LTTRUN=$(command -v ltt-run) CRASH=$(command -v ltt-crash)
 	CONSUMERD='' COMPAT_LIBDIR='' CONFIG_XML=''
 else
 	LTTCTL=$B/src/ctl/lttctl SESSIOND=$B/src/sessiond/ltt-sessiond
-	RELAYD=$B/src/relayd/ltt-relayd LTTRUN=$B/src/lttng-ust/ltt-run
+	RELAYD=$B/src/relayd/ltt-relayd LTTRUN=$B/src/lttng-ust/ltt-run CRASH=$B/src/crash/ltt-crash
 	CONSUMERD=$B/src/consumerd/ltt-consumerd COMPAT_LIBDIR=$B/src/lttng-ust/.libs
 	CONFIG_XML=$B/src/lib/ltt-ctl/.libs/config-xml.so	# save and load's module
 fi
-for f in "$LTTCTL" "$SESSIOND" "$RELAYD" "$LTTRUN"; do
+for f in "$LTTCTL" "$SESSIOND" "$RELAYD" "$LTTRUN" "$CRASH"; do
 	[ -x "$f" ] || { echo "$0: ltt is not built: '$f' (build it, or set LTT_BUILDDIR)" >&2; exit 2; }
 done
 
@@ -135,7 +136,7 @@ S=$(mktemp -d "${TMPDIR:-/tmp}/ltt-lttng-tools.XXXXXX")
 $keep || trap 'rm -rf "$S"' EXIT
 cp -r "$SRC/tests" "$S/tests"
 mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-relayd" \
-	"$S/src/bin/lttng-consumerd" "$S/src/common/config" "$S/home" "$S/tmp" "$S/build"
+	"$S/src/bin/lttng-consumerd" "$S/src/bin/lttng-crash" "$S/src/common/config" "$S/home" "$S/tmp" "$S/build"
 
 # The schemas the tests validate LTTng's MI output and saved sessions
 # with, where they look for them (in the scratch copy, not in ltt).
@@ -165,6 +166,11 @@ for a in "\$@"; do
 	esac
 done
 exec -a lttng-sessiond "$SESSIOND" $COMPAT "\${args[@]}"
+STANDIN
+# lttng-crash: ltt-crash takes lttng-crash's command line as it is.
+cat >"$S/src/bin/lttng-crash/lttng-crash" <<STANDIN
+#!/bin/bash
+exec -a lttng-crash "$CRASH" "\$@"
 STANDIN
 # lttng-relayd: LTTng's options (getopt_long's, so a long one may be
 # shortened) to ltt-relayd's; the options ltt-relayd lacks are refused,

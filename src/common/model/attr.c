@@ -290,6 +290,9 @@ static enum ltt_error_code check_session(const struct ltt_session_conf *attr, bo
 		return LTT_ERR_OUTPUT_PATH;
 	if (attr->snapshot && attr->live_timer_us)
 		return LTT_ERR_SNAPSHOT_LIVE;
+	if (memchr(attr->shm_path, '\0', sizeof(attr->shm_path)) == NULL ||
+	    (attr->shm_path[0] && attr->shm_path[0] != '/'))
+		return LTT_ERR_SHM_PATH;
 	switch (attr->output_type) {
 	case LTT_OUTPUT_NONE:
 		if (attr->output[0])

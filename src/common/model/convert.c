@@ -72,6 +72,11 @@ enum ltt_error_code ltt_conv_session_attr_to_conf(const struct ltt_session_attr 
 		strcpy(out->tls_key, in->tls->key);
 		strcpy(out->tls_ca, in->tls->ca);
 	}
+	if (in->shm_path && *in->shm_path &&
+	    (in->shm_path[0] != '/' || strlen(in->shm_path) >= sizeof(out->shm_path)))
+		return LTT_ERR_SHM_PATH;
+	if (in->shm_path)
+		strcpy(out->shm_path, in->shm_path);
 	return LTT_ERR_OK;
 }
 

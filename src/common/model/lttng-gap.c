@@ -14,11 +14,6 @@ static const struct {
 	const char *why;	/* what ltt does instead */
 	const char *fix[2];	/* what to do: on the command line, in a file */
 } gaps[LTT_LTTNG_NR_GAPS] = {
-	[LTT_LTTNG_GAP_SHM_PATH] = {
-		"a directory of ring buffer files for lttng-crash", "lttng create --shm-path",
-		"ltt's ring buffers are memfds, which need no directory and leave no files to "
-		"read after a crash",
-		{ "leave out --shm-path", "remove <shared_memory_path>" } },
 	[LTT_LTTNG_GAP_MONITOR_TIMER] = {
 		"a buffer usage sampling period under 50 ms", "lttng enable-channel --monitor-timer",
 		"ltt samples the buffer usage of every channel every 50 ms, which meets any "

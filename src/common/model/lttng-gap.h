@@ -10,7 +10,6 @@
 #include <stddef.h>
 
 enum ltt_lttng_gap {
-	LTT_LTTNG_GAP_SHM_PATH,		/* lttng create --shm-path */
 	LTT_LTTNG_GAP_MONITOR_TIMER,	/* lttng enable-channel --monitor-timer under 50 ms */
 	LTT_LTTNG_GAP_TRIGGER_PROBE,	/* lttng add-trigger --type=kernel:kprobe|uprobe, -L, -E */
 	LTT_LTTNG_GAP_TRIGGER_OWNER,	/* lttng remove-trigger --owner-uid (another user) */

@@ -54,6 +54,7 @@ struct ltt_session_conf {
 	uint32_t live_timer_us;		/* 0: not live */
 	/* tls:// outputs: absolute paths of PEM files, all "" or all set */
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
+	char shm_path[LTT_PATH_MAX];	/* "" or an absolute directory (minor 31) */
 };
 
 /* A channel's attributes (public: struct ltt_channel_conf). */

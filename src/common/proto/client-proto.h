@@ -141,9 +141,16 @@
  * channel's automatic reclaim, and how each MEM_USAGE entry was measured;
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
- * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout
+ * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path
  */
-#define LTT_CLIENT_MINOR 30
+#define LTT_CLIENT_MINOR 31
+/*
+ * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
+ * directory where the session's user-space ring buffers and metadata are
+ * files (lttctl create --shm-path); GET_SESSION's reply ends with the same.  A client refuses one toward an older
+ * daemon (SHM_PATH_DAEMON).
+ */
+#define LTT_CLIENT_MINOR_SHM_PATH 31
 /*
  * ENABLE_CHANNEL's attribute is followed by {u64 blocking_timeout_us}
  * (after auto_reclaim_us), GET_SESSION's channel by the same: 0, the

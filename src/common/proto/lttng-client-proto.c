@@ -61,6 +61,7 @@ LTT_CODEC(lttng_req_record, LTTNG_ORDER, LTT_ROW_U32(wait), SNAPSHOT_OUTPUT_ROWS
 LTT_CODEC(lttng_req_rotation, LTTNG_ORDER, LTT_ROW_U64(rotation_id));
 LTT_CODEC(lttng_req_schedule, LTTNG_ORDER,
 	  LTT_ROW_U8(sched_type), LTT_ROW_U8(sched_set), LTT_ROW_U64(sched_value));
+LTT_CODEC(lttng_req_shm_path, LTTNG_ORDER, LTT_ROW_FIXSTR(shm_path));
 LTT_CODEC(lttng_req_save, LTTNG_ORDER, LTT_ROW_FIXSTR(save_name), LTT_ROW_FIXSTR(save_url),
 	  LTT_ROW_U8(save_overwrite), LTT_ROW_U8(save_omit_name), LTT_ROW_U8(save_omit_output));
 #undef LTT_MSG
@@ -99,6 +100,8 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_rotation, req);
 	case LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_schedule, req);
+	case LTT_LTTNG_CMD_SET_SESSION_SHM_PATH:
+		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_shm_path, req);
 	case LTT_LTTNG_CMD_SAVE_SESSION:
 		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_save, req);
 	default:

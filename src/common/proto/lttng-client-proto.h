@@ -215,6 +215,7 @@ struct ltt_lttng_req {
 	uint8_t sched_set;	/* 1: set it to sched_value, 0: unset it */
 	uint64_t sched_value;	/* bytes, or microseconds */
 	struct ltt_lttng_snapshot_output output;	/* snapshot commands */
+	char shm_path[LTT_LTTNG_PATH_MAX];	/* set session shm path */
 	/* save session (struct lttng_save_session_attr) */
 	char save_name[LTT_LTTNG_NAME_MAX];	/* "": every session */
 	char save_url[LTT_LTTNG_PATH_MAX];	/* "": the daemon's default */

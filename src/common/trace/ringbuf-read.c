@@ -484,6 +484,25 @@ int ltt_rb_snapshot_span(struct ltt_rb *rb, uint64_t max_packets, struct ltt_rb_
 	return 0;
 }
 
+int ltt_rb_rewind_oldest(struct ltt_rb *rb)
+{
+	uint64_t w, end, oldest;
+
+	if (!rb)
+		return -EINVAL;
+	w = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
+	end = subbuf_start(rb, w);
+	/* the sub-buffer after the open one (when entered) holds the oldest lap */
+	oldest = end + (w != end ? rb->subbuf_size : 0);
+	oldest = oldest >= rb->buf_size ? oldest - rb->buf_size : 0;
+	if (oldest >= rb->consumed)
+		return 0;
+	rb->consumed = oldest;
+	rb->last_ts_end = 0;
+	__atomic_store_n(&rb->shm->consumed, oldest, __ATOMIC_RELEASE);
+	return 0;
+}
+
 int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void *buf,
 		       size_t buf_len, struct ltt_rb_packet *ret_pkt)
 {

@@ -193,6 +193,27 @@ struct ltt_rb_repair_ops {
 	void *arg;
 };
 
+/*
+ * The repair's operations for a reader holding an open file description of
+ * the region's file of its own (the writers' block locks are OFD locks
+ * on it): ltt_rb_file_repair_init(), then ltt_rb_repair_subbuf(rb, &.ops).
+ */
+struct ltt_rb_file_repair {
+	struct ltt_rb_repair_ops ops;
+	const struct ltt_rb *rb;	/* the reader's handle: its events' context length */
+	int fd;				/* the description (borrowed) */
+	short lock_type;		/* F_WRLCK; F_RDLCK for a read-only descriptor */
+};
+
+/**
+ * ltt_rb_file_repair_init() - @r's operations: a block's lock is
+ * @lock_type on byte @block of @fd (F_OFD_SETLK; a live writer's lock
+ * refuses either type), the filler ltt_ctf_torn_event() with @rb's
+ * context length
+ */
+void ltt_rb_file_repair_init(struct ltt_rb_file_repair *r, const struct ltt_rb *rb, int fd,
+			     short lock_type);
+
 /**
  * ltt_rb_repair_subbuf() - finish the packet a dead writer left incomplete
  * @rb: the reader's handle
@@ -241,6 +262,20 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
  * not entered again if that is later.  Returns 0 or -EINVAL.
  */
 int ltt_rb_snapshot_span(struct ltt_rb *rb, uint64_t max_packets, struct ltt_rb_span *ret);
+
+/**
+ * ltt_rb_rewind_oldest() - move the reader back to the oldest sub-buffer
+ * the writers have not entered again since it was written
+ * @rb: the reader's handle on a region no writer and no other reader
+ *      uses any more (ltt-crash's private copy of a file)
+ *
+ * The sub-buffers already consumed stay in the region until the writers
+ * come round to them: after this call the reader takes them again, from
+ * the oldest.  One a reader gave back (ltt_rb_reclaim()) reads as zeros
+ * and fails validation (-EIO, counted in stats.packets_corrupt).
+ * Returns 0 or -EINVAL.
+ */
+int ltt_rb_rewind_oldest(struct ltt_rb *rb);
 
 /**
  * ltt_rb_peek_subbuf() - copy and validate the sub-buffer at @pos without

@@ -6,8 +6,10 @@
  * design and the proof.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 
+#include "common/trace/ctf.h"
 #include "common/trace/ringbuf.h"
 #include "common/trace/ringbuf-internal.h"
 
@@ -343,4 +345,39 @@ int ltt_rb_repair_subbuf(struct ltt_rb *rb, const struct ltt_rb_repair_ops *ops)
 	rb->stats.events_torn += torn;
 	rb->stats.packets_repaired++;
 	return 0;
+}
+
+/* Writer block @block's lock: 1 taken (its writer is gone), 0 held by a live one. */
+static int file_block_lock(void *arg, unsigned int block)
+{
+	struct ltt_rb_file_repair *r = arg;
+	struct flock fl = { .l_type = r->lock_type, .l_whence = SEEK_SET, .l_start = block,
+			    .l_len = 1 };
+
+	if (!fcntl(r->fd, F_OFD_SETLK, &fl))
+		return 1;
+	return errno == EAGAIN || errno == EACCES ? 0 : -errno;
+}
+
+static void file_block_unlock(void *arg, unsigned int block)
+{
+	struct ltt_rb_file_repair *r = arg;
+	struct flock fl = { .l_type = F_UNLCK, .l_whence = SEEK_SET, .l_start = block, .l_len = 1 };
+
+	fcntl(r->fd, F_OFD_SETLK, &fl);
+}
+
+static void file_torn_fill(void *arg, void *dst, uint64_t len, uint64_t ts)
+{
+	struct ltt_rb_file_repair *r = arg;
+
+	ltt_ctf_torn_event(dst, len, ts, r->rb->event_ctx_len);
+}
+
+void ltt_rb_file_repair_init(struct ltt_rb_file_repair *r, const struct ltt_rb *rb, int fd,
+			     short lock_type)
+{
+	*r = (struct ltt_rb_file_repair){
+		{ file_block_lock, file_block_unlock, file_torn_fill, r }, rb, fd, lock_type,
+	};
 }

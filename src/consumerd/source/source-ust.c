@@ -14,7 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/trace/ctf.h"
 #include "common/base/log.h"
 #include "consumerd/source/source-ust.h"
 
@@ -31,36 +30,10 @@ struct ust_source {
 	struct ltt_rb_packet snap_pkt;	/* the last snapshot copy */
 	uint64_t snap_floor;		/* its timestamp_end: the next may not begin before */
 	int lock_fd;			/* our own description: writer block locks */
-	struct ltt_rb_repair_ops repair;
+	struct ltt_rb_file_repair repair;	/* over lock_fd */
 	bool warned_corrupt;
 	bool warned_torn;
 };
-
-/* Writer block @block's lock (ringbuf.h): 1 taken, 0 held by a live writer. */
-static int block_lock(void *arg, unsigned int block)
-{
-	struct ust_source *s = arg;
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = block, .l_len = 1 };
-
-	if (!fcntl(s->lock_fd, F_OFD_SETLK, &fl))
-		return 1;
-	return errno == EAGAIN || errno == EACCES ? 0 : -errno;
-}
-
-static void block_unlock(void *arg, unsigned int block)
-{
-	struct ust_source *s = arg;
-	struct flock fl = { .l_type = F_UNLCK, .l_whence = SEEK_SET, .l_start = block, .l_len = 1 };
-
-	fcntl(s->lock_fd, F_OFD_SETLK, &fl);
-}
-
-static void torn_fill(void *arg, void *dst, uint64_t len, uint64_t ts)
-{
-	struct ust_source *s = arg;
-
-	ltt_ctf_torn_event(dst, len, ts, s->rb.event_ctx_len);
-}
 
 /*
  * The packet at the read position is closed but short of commits: if the
@@ -75,7 +48,7 @@ static int repair(struct ust_source *s)
 
 	if (s->lock_fd < 0)
 		return -ENOLCK;
-	ret = ltt_rb_repair_subbuf(&s->rb, &s->repair);
+	ret = ltt_rb_repair_subbuf(&s->rb, &s->repair.ops);
 	if (!ret && !s->warned_torn) {
 		LTT_WARN("%s: a program died while recording an event: its packet is kept, the event counted lost (further ones are not logged)",
 			 s->base.label);
@@ -98,23 +71,25 @@ static int give_up(struct ust_source *s)
 /*
  * The memory must not shrink under the mapping (an access past the end
  * would be SIGBUS): the session daemon seals its memfds; seal one that is
- * not, or refuse it.  Sets the size to map and the memory's identity.
+ * not, or refuse it.  A file with a name is a session's --shm-path
+ * buffer (files can't be sealed: the session's owner keeps its size).
+ * Sets the size to map and the memory's identity.
  */
 static int check_shm(struct ust_source *s, int fd)
 {
 	struct stat st;
 	int seals;
 
+	if (fstat(fd, &st))
+		return -errno;
 	seals = fcntl(fd, F_GET_SEALS);
-	if (seals < 0 || !(seals & F_SEAL_SHRINK)) {
+	if ((seals < 0 || !(seals & F_SEAL_SHRINK)) && !(S_ISREG(st.st_mode) && st.st_nlink)) {
 		if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW)) {
 			LTT_ERR("stream memory is not a memfd sealed against shrinking, and can't be sealed: %s",
 				strerror(errno));
 			return -EPERM;
 		}
 	}
-	if (fstat(fd, &st))
-		return -errno;
 	if (!S_ISREG(st.st_mode) || st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX)
 		return -EINVAL;
 	s->len = (size_t)st.st_size;
@@ -355,7 +330,7 @@ static void open_lock_fd(struct ust_source *s, int shm_fd)
 	if (s->lock_fd < 0)
 		LTT_WARN("%s: can't open the stream's memory again (%s): packets of writers that die mid-event will be given up",
 			 s->base.label, strerror(errno));
-	s->repair = (struct ltt_rb_repair_ops){ block_lock, block_unlock, torn_fill, s };
+	ltt_rb_file_repair_init(&s->repair, &s->rb, s->lock_fd, F_WRLCK);
 }
 
 /* Committed to packets that are not in the trace. */

@@ -305,6 +305,8 @@ static void write_session(struct ltt_cfg_put *p, const struct ltt_session_detail
 
 	ltt_cfg_put_open(p, "session");
 	ltt_cfg_put(p, "name", "%s", d->info.name);
+	if (d->shm_path)
+		ltt_cfg_put(p, "shared_memory_path", "%s", d->shm_path);
 	ltt_cfg_put_open(p, "domains");
 	for (i = 0; i < sizeof(domains) / sizeof(domains[0]); i++)
 		if (has_domain(d, x, domains[i]))

@@ -743,8 +743,8 @@ int ltt_cfg_lttng_read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_
 	list_of(rd, domains, "domain");
 	domains_once(rd, domains);
 	ltt_cfg_rd_text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
-	if (child(se, "shared_memory_path") && !rd->ret)
-		refuse_gap(rd, child(se, "shared_memory_path"), LTT_LTTNG_GAP_SHM_PATH);
+	ltt_cfg_rd_text(rd, child(se, "shared_memory_path"), s->attr.shm_path,
+			sizeof(s->attr.shm_path));
 	if (child(se, "trace_format") && LTT_CFG_RD_LOOKUP(rd, child(se, "trace_format"),
 							  trace_formats) && !rd->ret)
 		refuse_gap(rd, child(se, "trace_format"), LTT_LTTNG_GAP_CTF2);

@@ -322,6 +322,8 @@ static void write_session(struct ltt_cfg_put *wr, const struct ltt_session_detai
 		ltt_cfg_put(wr, "ca", "%s", d->tls->ca);
 		ltt_cfg_put_close(wr);
 	}
+	if (d->shm_path)
+		ltt_cfg_put(wr, "shm_path", "%s", d->shm_path);
 	ltt_cfg_put(wr, "started", "%s", ltt_cfg_put_bool(s->active));
 	ltt_cfg_put_open(wr, "domains");
 	for (i = 0; i < 2; i++) {

@@ -549,6 +549,8 @@ static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_ses
 				sizeof(s->attr.tls_key));
 		ltt_cfg_rd_text(rd, ltt_cfg_rd_child(tls, "ca"), s->attr.tls_ca, sizeof(s->attr.tls_ca));
 	}
+	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(se, "shm_path"), s->attr.shm_path,
+			sizeof(s->attr.shm_path));
 	s->started = ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(se, "started"));
 	for (dom = ltt_cfg_rd_child(ltt_cfg_rd_child(se, "domains"), "domain"); dom;
 	     dom = ltt_cfg_rd_next(dom))

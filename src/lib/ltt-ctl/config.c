@@ -399,6 +399,8 @@ static int apply_session(struct ltt_ctl *ctl, const struct ltt_cfg_session *s,
 	ltt_conv_session_conf_to_attr(&s->attr, &attr);
 	if (s->attr.tls_cert[0])
 		attr.tls = &tls;	/* the files of its tls:// outputs, as saved */
+	if (s->attr.shm_path[0])
+		attr.shm_path = s->attr.shm_path;	/* LTTng's <shared_memory_path> */
 	ret = ltt_ctl_create_session(ctl, &attr, &info);
 	if (ret) {
 		ltt_cfg_detail(ctl, "%s:%ld: session '%s' can't be created", s->file, s->line, name);
@@ -490,6 +492,8 @@ static int cfg_from_detail(const struct ltt_session_detail *d, const struct ltt_
 		snprintf(s->attr.tls_key, sizeof(s->attr.tls_key), "%s", d->tls->key);
 		snprintf(s->attr.tls_ca, sizeof(s->attr.tls_ca), "%s", d->tls->ca);
 	}
+	if (d->shm_path)
+		snprintf(s->attr.shm_path, sizeof(s->attr.shm_path), "%s", d->shm_path);
 	s->started = d->info.active;
 	s->file = "(the replaced session)";
 	s->channels = calloc(d->nr_channels + 1, sizeof(*s->channels));

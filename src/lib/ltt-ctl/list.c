@@ -82,8 +82,8 @@ static char *detail_reason(struct ltt_session_detail *d)
 	return (char *)((struct ltt_consumer_stall_info *)(d + 1) + CTL_STALLS_MAX);
 }
 
-/* Then the TLS files: their struct and three paths. */
-#define TLS_ROOM (sizeof(struct ltt_session_tls) + 3 * LTT_PATH_MAX)
+/* Then the TLS files: their struct and three paths; then the shm path. */
+#define TLS_ROOM (sizeof(struct ltt_session_tls) + 4 * LTT_PATH_MAX)
 
 static struct ltt_session_tls *detail_tls(struct ltt_session_detail *d)
 {
@@ -101,12 +101,16 @@ static int get_tls(struct ltt_rbuf *r, uint32_t minor, struct ltt_session_conf *
 	return r->err ? -LTT_ERR_PROTOCOL : 0;
 }
 
-/* @conf's TLS files into @d's room, d->tls pointing at them (NULL: none). */
+/*
+ * @conf's TLS files and shm path into @d's room, d->tls and d->shm_path
+ * pointing at them (NULL: none).
+ */
 static void keep_tls(struct ltt_session_detail *d, const struct ltt_session_conf *conf)
 {
 	struct ltt_session_tls *t = detail_tls(d);
 	char *p = (char *)(t + 1);
 
+	d->shm_path = conf->shm_path[0] ? strcpy(p + 3 * LTT_PATH_MAX, conf->shm_path) : NULL;
 	d->tls = NULL;
 	if (!conf->tls_cert[0])
 		return;

@@ -85,6 +85,8 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		return ret;
 	if (attr->tls_cert[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_TLS)
 		return -LTT_ERR_NOT_SUPPORTED;	/* a daemon before TLS would stream in clear */
+	if (attr->shm_path[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_SHM_PATH)
+		return -LTT_ERR_SHM_PATH_DAEMON;	/* it would drop it: say so */
 	/* No home known: the daemon uses the owner's. */
 	if (defaults && !ltt_home_find(LTT_HOME_DIR, home, sizeof(home)) && home[0] == '/')
 		req.home = home;

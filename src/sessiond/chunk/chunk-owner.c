@@ -352,6 +352,7 @@ static struct admitted {
 	uid_t uid;
 	gid_t gid;
 	char *output;
+	char *shm;	/* its --shm-path ("" none): SHM_FILE's files only below it */
 } *admitted;
 static size_t nr_admitted, cap_admitted;
 static pid_t serve_daemon;
@@ -443,15 +444,16 @@ int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
 {
 	uint64_t id = ltt_rbuf_get_u64(r);
 	const char *output = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+	const char *shm = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
 	struct ucred cred;
 	struct admitted *grown;
 	uid_t u;
 	gid_t g;
-	char *copy;
+	char *copy, *shm_copy;
 	int ret;
 
 	/* "": a session with no local output (its probe files only) */
-	if (ltt_rbuf_end(r) || (output[0] && output[0] != '/'))
+	if (ltt_rbuf_end(r) || (output[0] && output[0] != '/') || (shm[0] && shm[0] != '/'))
 		return -EINVAL;
 	ret = ltt_chunk_owner_client_cred(fd, &cred);
 	if (ret)
@@ -467,9 +469,13 @@ int ltt_chunk_owner_serve_admit(struct ltt_rbuf *r, int fd, struct ltt_wbuf *w)
 		admitted = grown;
 	}
 	copy = strdup(output);
-	if (!copy)
+	shm_copy = strdup(shm);
+	if (!copy || !shm_copy) {
+		free(copy);
+		free(shm_copy);
 		return -ENOMEM;
-	admitted[nr_admitted++] = (struct admitted){ id, cred.uid, cred.gid, copy };
+	}
+	admitted[nr_admitted++] = (struct admitted){ id, cred.uid, cred.gid, copy, shm_copy };
 	ltt_wbuf_put_u32(w, cred.uid);
 	ltt_wbuf_put_u32(w, cred.gid);
 	return 0;
@@ -488,6 +494,50 @@ int ltt_chunk_owner_serve_owner(uint64_t id, uid_t *ret_uid, gid_t *ret_gid)
 	return 0;
 }
 
+int ltt_chunk_owner_serve_shm(uint64_t id, const char *path, size_t keep, uid_t *ret_uid,
+			       gid_t *ret_gid)
+{
+	size_t i;
+
+	for (i = 0; i < nr_admitted && admitted[i].id != id; i++)
+		;
+	/* its own tree only, and never a directory above it removed */
+	if (i == nr_admitted || !admitted[i].shm[0] || !below(admitted[i].shm, path, true) ||
+	    keep < strlen(admitted[i].shm))
+		return -EPERM;
+	*ret_uid = admitted[i].uid;
+	*ret_gid = admitted[i].gid;
+	return 0;
+}
+
+int ltt_chunk_owner_serve_set_shm(struct ltt_rbuf *r, int fd)
+{
+	uint64_t id = ltt_rbuf_get_u64(r);
+	const char *shm = ltt_rbuf_get_str(r, LTT_PATH_MAX - 1);
+	struct ucred cred;
+	char *copy;
+	size_t i;
+	int ret;
+
+	if (ltt_rbuf_end(r) || shm[0] != '/')
+		return -EINVAL;
+	ret = ltt_chunk_owner_client_cred(fd, &cred);
+	if (ret)
+		return ret;
+	for (i = 0; i < nr_admitted && admitted[i].id != id; i++)
+		;
+	/* the owner itself, and once */
+	if (i == nr_admitted || admitted[i].uid != cred.uid || admitted[i].gid != cred.gid ||
+	    admitted[i].shm[0])
+		return -EPERM;
+	copy = strdup(shm);
+	if (!copy)
+		return -ENOMEM;
+	free(admitted[i].shm);
+	admitted[i].shm = copy;
+	return 0;
+}
+
 int ltt_chunk_owner_serve_forget(struct ltt_rbuf *r)
 {
 	uint64_t id = ltt_rbuf_get_u64(r);
@@ -500,42 +550,75 @@ int ltt_chunk_owner_serve_forget(struct ltt_rbuf *r)
 	if (i == nr_admitted)
 		return -ENOENT;
 	free(admitted[i].output);
+	free(admitted[i].shm);
 	admitted[i] = admitted[--nr_admitted];
 	return 0;
 }
 
 void ltt_chunk_owner_serve_fini(void)
 {
-	while (nr_admitted)
-		free(admitted[--nr_admitted].output);
+	while (nr_admitted) {
+		nr_admitted--;
+		free(admitted[nr_admitted].output);
+		free(admitted[nr_admitted].shm);
+	}
 	free(admitted);
 	admitted = NULL;
 	cap_admitted = 0;
 }
 
-int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, uid_t uid, gid_t gid)
+/*
+ * Request @type {u64 id, str @s1[, str @s2]} with the client's connection
+ * @client_fd: its reply into @ret_m (to ltt_msg_fini()) and @ret_r.
+ * Returns 0, 1 when there is nothing to ask (no privileged part, or no
+ * client), or the call's -errno.
+ */
+static int owner_request(int client_fd, enum ltt_priv_request type, uint64_t id, const char *s1,
+			 const char *s2, struct ltt_msg *ret_m, struct ltt_rbuf *ret_r)
 {
 	struct ltt_priv *p = ltt_priv_get();
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	struct ltt_msg m;
-	uint32_t got_uid, got_gid;
 	int ret;
 
 	if (!p || client_fd < 0)
-		return 0;
+		return 1;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u64(&w, id);
-	ltt_wbuf_put_str(&w, output);
-	ret = ltt_priv_call_fd(p, LTT_PRIV_OWNER_ADD, &w, client_fd, &m, &r);
+	ltt_wbuf_put_str(&w, s1);
+	if (s2)
+		ltt_wbuf_put_str(&w, s2);
+	ret = ltt_priv_call_fd(p, type, &w, client_fd, ret_m, ret_r);
 	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, const char *shm,
+			  uid_t uid, gid_t gid)
+{
+	uint32_t got_uid, got_gid;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret = owner_request(client_fd, LTT_PRIV_OWNER_ADD, id, output, shm, &m, &r);
+
 	if (ret)
-		return ret;
+		return ret == 1 ? 0 : ret;
 	got_uid = ltt_rbuf_get_u32(&r);
 	got_gid = ltt_rbuf_get_u32(&r);
 	ret = ltt_rbuf_end(&r) ? -EPROTO : got_uid != uid || got_gid != gid ? -EPERM : 0;
 	ltt_msg_fini(&m);
 	return ret;
+}
+
+int ltt_chunk_owner_set_shm(int client_fd, uint64_t id, const char *shm)
+{
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret = owner_request(client_fd, LTT_PRIV_OWNER_SHM, id, shm, NULL, &m, &r);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	ltt_msg_fini(&m);
+	return 0;
 }
 
 void ltt_chunk_owner_forget(uint64_t id)

@@ -63,14 +63,37 @@ int ltt_chunk_owner_repair(const struct ltt_chunk_owner *o, struct ltt_repair_st
 
 /**
  * ltt_chunk_owner_admit() - tell the privileged part that session @id,
- * output @output, exists, created by the client on connection @client_fd
- * (borrowed), whose credentials it reads there (OWNER_ADD): once the
- * daemon gave root's rights up, OWNER_FILES serves only the owners and
- * outputs of sessions so admitted.  Nothing without a privileged part or
- * a client (-1).  Returns 0, -EPERM when the connection's credentials
- * are not @uid's and @gid's, or a negative errno.
+ * output @output, shared memory path @shm ("" for none), exists,
+ * created by the client on connection @client_fd (borrowed), whose
+ * credentials it reads there (OWNER_ADD): once the daemon gave root's
+ * rights up, OWNER_FILES serves only the owners and outputs of sessions
+ * so admitted, SHM_FILE only their files below @shm.  Nothing without a
+ * privileged part or a client (-1).  Returns 0, -EPERM when the
+ * connection's credentials are not @uid's and @gid's, or a negative errno.
  */
-int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, uid_t uid, gid_t gid);
+int ltt_chunk_owner_admit(int client_fd, uint64_t id, const char *output, const char *shm,
+			  uid_t uid, gid_t gid);
+
+/**
+ * ltt_chunk_owner_set_shm() - session @id, admitted without one, gets
+ * shared memory path @shm (LTTng's SET_SESSION_SHM_PATH), asked by its
+ * owner on connection @client_fd (OWNER_SHM: the privileged part checks
+ * the credentials there).  Nothing without a privileged part or a client.
+ * Returns 0, -EPERM (not the owner, or a path set already), or -errno.
+ */
+int ltt_chunk_owner_set_shm(int client_fd, uint64_t id, const char *shm);
+
+/**
+ * ltt_chunk_owner_serve_shm() - the privileged end's check for SHM_FILE:
+ * admitted session @id has a shared memory path, @path is it or below it
+ * (no "." or ".." on the way) and @keep (how much of @path a removal
+ * keeps) covers it; its owner into @ret_uid, @ret_gid.  0 or -EPERM.
+ */
+int ltt_chunk_owner_serve_shm(uint64_t id, const char *path, size_t keep, uid_t *ret_uid,
+			      gid_t *ret_gid);
+
+/** ltt_chunk_owner_serve_set_shm() - the privileged end of OWNER_SHM; 0 or -errno */
+int ltt_chunk_owner_serve_set_shm(struct ltt_rbuf *r, int fd);
 
 /** ltt_chunk_owner_forget() - session @id is gone (OWNER_DROP) */
 void ltt_chunk_owner_forget(uint64_t id);

@@ -156,8 +156,8 @@ static enum ltt_error_code create_checked(const struct ltt_cmd_ctx *ctx,
 	 * a local output ("" for none: its probe files only, PROBE_FILE)
 	 */
 	err = ltt_chunk_owner_admit(ctx->client_fd, session->id,
-				    info.output[0] == '/' ? info.output : "", ctx->cred.uid,
-				    ctx->cred.gid);
+				    info.output[0] == '/' ? info.output : "", attr->shm_path,
+				    ctx->cred.uid, ctx->cred.gid);
 	if (err)
 		LTT_WARN("session '%s': the privileged part did not take its owner (%s): its chunks won't be archived, nor its traces repaired",
 			 info.name, strerror(-err));

@@ -30,7 +30,7 @@ static const view_fn view_fns[] = {
 	[LTT_CMD_VIEW_MEMORY] = ltt_cmd_memory_put,
 };
 
-/* The session's TLS files (constants: no lock), the last of GET_SESSION's reply. */
+/* The session's TLS files and shm path (constants: no lock), the last of GET_SESSION's reply. */
 static void put_tls(const struct ltt_session *session, uint32_t minor, struct ltt_wbuf *reply)
 {
 	struct ltt_session_conf tls = { 0 };
@@ -38,6 +38,7 @@ static void put_tls(const struct ltt_session *session, uint32_t minor, struct lt
 	memcpy(tls.tls_cert, session->tls_cert, sizeof(tls.tls_cert));
 	memcpy(tls.tls_key, session->tls_key, sizeof(tls.tls_key));
 	memcpy(tls.tls_ca, session->tls_ca, sizeof(tls.tls_ca));
+	memcpy(tls.shm_path, session->shm_path, sizeof(tls.shm_path));
 	ltt_proto_put_session_tls(reply, &tls, minor);
 }
 

@@ -73,7 +73,7 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 	if (syscall(SYS_close_range, 4U, ~0U, 0U))
 		for (i = 4; i < 1024; i++)
 			close(i);
-	argv[argc++] = (char *)"ltt-consumerd";
+	argv[argc++] = (char *)(cfg->argv0 ? cfg->argv0 : "ltt-consumerd");
 	argv[argc++] = (char *)"--cmd-fd";
 	argv[argc++] = (char *)"3";
 	if (uid != (uid_t)-1) {

@@ -63,6 +63,12 @@ struct ltt_consumer_config {
 	int verbose;			/* how many -v it gets (at most 3 are passed) */
 	unsigned int data_threads;	/* --data-threads, 0: none passed (its environment decides) */
 	unsigned int idle_ms;		/* a user-space owner's, kept this long with no session */
+	/*
+	 * its argv[0]: NULL for "ltt-consumerd"; "lttng-consumerd" for a
+	 * daemon run as lttng-sessiond, whose consumers LTTng's tools find
+	 * by that name (static)
+	 */
+	const char *argv0;
 };
 
 /* consumer-proc.c: an ltt-consumerd: spawned, its handshake, reaped */

@@ -193,6 +193,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	strcpy(session->tls_cert, attr->tls_cert);
 	strcpy(session->tls_key, attr->tls_key);
 	strcpy(session->tls_ca, attr->tls_ca);
+	strcpy(session->shm_path, attr->shm_path);
 	/* a relay's chunks are named relative to its session's directory: "" first */
 	strcpy(session->chunk_dir, attr->output_type == LTT_OUTPUT_NET ? "" : attr->output);
 	session->snapshot = attr->snapshot || attr->output_type == LTT_OUTPUT_NONE;

@@ -128,6 +128,14 @@ struct ltt_session {
 	struct ltt_uri relay;
 	/* tls:// outputs' PEM files (absolute paths; "" for none), from creation on */
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
+	/* "" or the directory of its user-space buffers' files (ust-shm.h) */
+	char shm_path[LTT_PATH_MAX];
+	/*
+	 * shm_path is the session's own directory, LTTng's client having
+	 * named it DIR/NAME-DATE already (SET_SESSION_SHM_PATH): no
+	 * NAME-DATE is added below it
+	 */
+	bool shm_path_whole;
 	/* their texts, where the daemon may not read them (set once, at creation) */
 	struct ltt_session_tls_text tls_text;
 	/*

@@ -19,6 +19,7 @@
 
 #include "common/base/log.h"
 #include "sessiond/priv/priv.h"
+#include "sessiond/ust/ust-shm.h"
 
 struct ltt_priv {
 	int fd;
@@ -302,6 +303,31 @@ int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd)
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_str(&w, path);
 	ret = open_file(LTT_PRIV_TLS_FILE, &w, client_fd, ret_fd);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t keep, int *ret_fd)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret;
+
+	if (!the_link || !dropped)
+		return 1;	/* the caller does it with the owner's rights itself */
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_u8(&w, (uint8_t)job);
+	ltt_wbuf_put_u64(&w, keep);
+	ltt_wbuf_put_str(&w, path);
+	if (job == LTT_UST_SHM_REMOVE) {	/* no file comes back */
+		ret = ltt_priv_call(the_link, LTT_PRIV_SHM_FILE, &w, &m, &r);
+		if (!ret)
+			ltt_msg_fini(&m);
+	} else {
+		ret = open_file(LTT_PRIV_SHM_FILE, &w, -1, ret_fd);
+	}
 	ltt_wbuf_fini(&w);
 	return ret;
 }

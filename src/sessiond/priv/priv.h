@@ -62,7 +62,7 @@
  *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
  *       time namespace (/proc/PID/ns/time, which only root reads of
  *       another user's process)
- *   OWNER_ADD {u64 id, str output}, the connection of the client that
+ *   OWNER_ADD {u64 id, str output, str shm}, the connection of the client that
  *       created session @id (SCM_RIGHTS) -> {u32 uid, u32 gid}: its
  *       credentials (SO_PEERCRED), the only owners OWNER_FILES serves
  *       once the daemon is not root (chunk/chunk-owner.c)
@@ -79,6 +79,16 @@
  *       (ltt_lib_save_lttng(), through the daemon's client socket): LTTng's
  *       `lttng save` of a root client, which a dropped daemon can neither
  *       list nor write
+ *   SHM_FILE {u64 id, u8 job, u64 keep, str path} -> {}, and for jobs 1
+ *       and 2 the file: a --shm-path file of admitted session @id, made,
+ *       opened or removed with its owner's rights (ust/ust-shm.h's jobs:
+ *       1 create a stream file, 2 open the metadata to append, 3 remove
+ *       a trace's files and the directories they leave empty), below
+ *       the shared memory path it was admitted with only, never a
+ *       directory above it removed
+ *   OWNER_SHM {u64 id, str shm}, the connection of session @id's owner
+ *       (SCM_RIGHTS) -> {}: the shared memory path of a session admitted
+ *       without one (LTTng's SET_SESSION_SHM_PATH), set once
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -99,6 +109,8 @@ enum ltt_priv_request {
 	LTT_PRIV_PROBE_FILE = 16,
 	LTT_PRIV_TLS_FILE = 17,
 	LTT_PRIV_SAVE_LTTNG = 18,
+	LTT_PRIV_SHM_FILE = 19,
+	LTT_PRIV_OWNER_SHM = 20,
 };
 
 /* What SAVE_LTTNG's process writes on its pipe (one write). */
@@ -217,6 +229,18 @@ int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd);
  * -ENOEXEC (not such a file), or another -errno.
  */
 int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd);
+
+/**
+ * ltt_priv_shm_file() - job @job (ust/ust-shm.h's LTT_UST_SHM_*) on the
+ * --shm-path file or directory @path of session @id, with its owner's
+ * rights: once the daemon gave root's rights up, by the privileged part
+ * (SHM_FILE), for an admitted session only; @keep and @ret_fd as
+ * ltt_ust_shm_job()'s.  Returns 1 (nothing done: the caller does it with
+ * ltt_as_user_begin()), 0, -EPERM (no admitted session @id), or as
+ * ltt_ust_shm_job().
+ */
+int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t keep,
+		      int *ret_fd);
 
 /**
  * ltt_priv_save_lttng() - SAVE_LTTNG: a root daemon that gave root's

@@ -97,6 +97,13 @@ int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, 
 		       size_t len);
 
 /*
+ * ltt_ust_trace_path_in() - as ltt_ust_trace_path(), below directory
+ * @base ("": relative) instead of the session's chunk
+ */
+int ltt_ust_trace_path_in(const struct ltt_ust_trace *trace, const char *base,
+			  unsigned int attempt, char *buf, size_t len);
+
+/*
  * ltt_ust_chan_to_consumer() - ADD_CHANNEL and every stream of @chan to
  * @c, which holds @trace.  Returns 0 or -errno.
  */

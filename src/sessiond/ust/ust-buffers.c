@@ -28,6 +28,7 @@
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/ust/ust-buffers-internal.h"
+#include "sessiond/ust/ust-shm.h"
 
 void ltt_ust_buffers_init(struct ltt_ust_buffers *b, const struct ltt_consumer_config *consumer)
 {
@@ -356,7 +357,10 @@ struct ltt_ust_trace *ltt_ust_buffers_trace(struct ltt_ust_buffers *b, struct lt
 	return trace;
 }
 
-/* Create one stream: sealed shared memory holding an initialised ring buffer. */
+/*
+ * Create one stream: sealed shared memory (or, with a shared memory path,
+ * a file: ust-shm.h) holding an initialised ring buffer.
+ */
 static int create_stream(const struct ltt_channel *channel, const struct ltt_ust_trace *trace,
 			 unsigned int cpu, int *ret_shm, int *ret_wakeup)
 {
@@ -378,15 +382,22 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 		.event_ctx_len = (uint32_t)ltt_ctx_len(channel->contexts, channel->nr_contexts),
 	};
 	size_t len = ltt_rb_region_size(cfg.subbuf_size, cfg.num_subbuf);
+	bool files = trace->ct.session->shm_path[0] != '\0';
 	int fd, wfd, ret;
 	void *mem;
 
 	memcpy(cfg.uuid, trace->ct.uuid, sizeof(cfg.uuid));
 	if (!len)
 		return -EINVAL;
-	fd = memfd_create("ltt-ust-stream", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	if (fd < 0)
-		return -errno;
+	if (files) {
+		ret = ltt_ust_shm_stream(trace, channel, cpu, &fd);
+		if (ret)
+			return ret;
+	} else {
+		fd = memfd_create("ltt-ust-stream", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+		if (fd < 0)
+			return -errno;
+	}
 	/*
 	 * ftruncate() reserves the size, not the pages: a CPU's take memory
 	 * as it first writes (on-demand).  preallocate: every page now, so
@@ -408,8 +419,11 @@ static int create_stream(const struct ltt_channel *channel, const struct ltt_ust
 	munmap(mem, len);
 	if (ret)
 		goto err;
-	/* Nobody may resize it under the others' mappings (SIGBUS). */
-	if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)) {
+	/*
+	 * Nobody may resize it under the others' mappings (SIGBUS).  A file
+	 * can't be sealed: its size is the daemon's user's to keep (ust-shm.h).
+	 */
+	if (!files && fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)) {
 		ret = -errno;
 		goto err;
 	}

@@ -129,14 +129,17 @@ void ltt_ust_chan_free(struct ltt_ust_chan *chan)
 int ltt_ust_trace_path(const struct ltt_ust_trace *trace, unsigned int attempt, char *buf,
 		      size_t len)
 {
-	const struct ltt_session *session = trace->ct.session;
+	/* A relay's traces are named relative to its session's directory. */
+	return ltt_ust_trace_path_in(trace, trace->ct.session->chunk_dir, attempt, buf, len);
+}
+
+int ltt_ust_trace_path_in(const struct ltt_ust_trace *trace, const char *base,
+			  unsigned int attempt, char *buf, size_t len)
+{
 	char date[32], suffix[16] = "", name[LTT_ESCAPE_SIZE(sizeof(trace->procname))];
+	const char *sep = *base ? "/" : "";
 	struct tm tm;
 	int n;
-
-	/* A relay's traces are named relative to its session's directory. */
-	const char *base = session->chunk_dir;
-	const char *sep = *base ? "/" : "";
 
 	if (attempt)
 		snprintf(suffix, sizeof(suffix), "-%u", attempt);

@@ -11,6 +11,7 @@
 
 #include "common/base/log.h"
 #include "sessiond/ust/ust-buffers-internal.h"
+#include "sessiond/ust/ust-shm.h"
 
 static struct ltt_ust_trace *trace_of(struct ltt_ctrace *t)
 {
@@ -76,6 +77,7 @@ void ltt_ust_buffers_metadata(struct ltt_ust_buffers *b, struct ltt_ust_trace *t
 			      const struct ltt_wbuf *text)
 {
 	(void)b;
+	ltt_ust_shm_metadata(trace, text);
 	ltt_ctrace_meta_add(&trace->ct, text);	/* -EPIPE: it writes nowhere now (said) */
 }
 
@@ -175,6 +177,7 @@ void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 	if (c)
 		ltt_consumer_destroy_trace(c, trace->ct.key);
 	cds_list_del(&trace->node);
+	ltt_ust_shm_remove(trace);
 	ltt_ctrace_fini(&trace->ct);
 	free(trace);
 }

@@ -12,6 +12,7 @@
 # Debian's JUL and log4j agents' records; system calls, kernel probes, user-space
 # probes (their descriptor passed) recorded, perf counter contexts;
 # `lttng create` with no daemon spawns ltt-sessiond as lttng-sessiond;
+# `lttng create --shm-path` keeps the buffers in files ltt-crash reads;
 # lttng save in a daemon that gave root's rights up; malformed
 # requests get an error or a closed connection and the daemon serves on;
 # and a socket a live lttng-sessiond serves is refused, never taken over.
@@ -23,7 +24,7 @@
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 102
+plan 106
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -71,6 +72,18 @@ is "$(count_events "$TEST_TMP/lttng.txt" compat:basic)" $N "exactly the $N compa
 is "$(grep -c '^\[' "$TEST_TMP/lttng.txt")" $N "... and no other event (the program emits 11 kinds)"
 run lttctl list
 unlike "$STDOUT" "s \\(" "lttctl list: the session lttng destroyed is gone"
+
+# --- lttng create --shm-path: SET_SESSION_SHM_PATH, the path LTTng names taken whole ---
+run lttng create shm --shm-path "$TEST_TMP/shm" -o "$TEST_TMP/shm-trace"
+ok $RC "lttng create --shm-path" || diag "$OUT"
+lttng enable-event -u compat:basic -s shm >/dev/null && lttng start shm >/dev/null &&
+	compat_run $N && lttng stop shm >/dev/null
+ls "$TEST_TMP"/shm/shm-*/ust/uid/*/64-bit/metadata >/dev/null 2>&1
+ok $? "its buffers' files under DIR/shm-DATE/ust/uid/UID/64-bit, as LTTng's (no second NAME-DATE)"
+run "$LTT_TOP_BUILDDIR/src/crash/ltt-crash" "$TEST_TMP/shm"
+is "$(grep -c ' compat:basic: ' <<<"$STDOUT")" $N "ltt-crash reads the $N events back from them"
+lttng destroy shm >/dev/null
+is "$(find "$TEST_TMP/shm" -mindepth 1 | wc -l)" 0 "destroy removed them"
 
 # --- the other way round ---
 lttctl create fromltt -o "$TEST_TMP/ltt-trace" >/dev/null

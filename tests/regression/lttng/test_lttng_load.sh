@@ -212,16 +212,19 @@ ok_cmd "lttng: sessions of what ltt lacks" eval '
 refused "$LH/r-app" "appctx\\.lttng" "[0-9]+" \
 	"an application context \\(\\\$app.PROVIDER:NAME\\) is not supported by ltt: remove this <context>" \
 	"an app context"
-refused "$LH/r-shm" "shm\\.lttng" "[0-9]+" \
-	"a directory of ring buffer files for lttng-crash \\(lttng create --shm-path\\) is not supported by ltt: remove <shared_memory_path>; ltt's ring buffers are memfds" \
-	"--shm-path"
+# LTTng's shared memory path is ltt's too (test_ust_crash.sh): it loads
+run lttctl load -i "$LH/r-shm" shm
+is "$RC" 0 "lttng: a session with <shared_memory_path> loads"
+like "$(sessions_now)" "^shm " "and is there"
+lttctl -q destroy shm
+is "$?" 0 "and is destroyed"
 # LTTng's blocking timeout is ltt's too (test_ust_blocking.sh): it comes back
 run lttctl load -i "$LH/r-blk" blk
 is "$RC" 0 "lttng: a channel with a blocking timeout loads"
 like "$(lttctl list blk)" "blocking timeout: 100 us" "and keeps its timeout (100 us)"
 lttctl -q destroy blk
-cp "$LH/r-shm/shm.lttng" "$LH/saved/"
-refused "$LH/saved" "shm\\.lttng" "[0-9]+" "a directory of ring buffer files for lttng-crash" \
+cp "$LH/r-app/appctx.lttng" "$LH/saved/"
+refused "$LH/saved" "appctx\\.lttng" "[0-9]+" "an application context" \
 	"a directory with one refused file"
 
 # LTTng's JUL and log4j domains, as lttng save writes them: their rules

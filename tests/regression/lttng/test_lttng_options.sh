@@ -32,8 +32,13 @@ refused() {
 	is "$STDOUT" "" "$*: nothing on stdout"
 	is "$(state)" "$before" "$*: nothing changed"
 }
-refused "a directory of ring buffer files for lttng-crash (lttng create --shm-path) is not supported by ltt: leave out --shm-path; ltt's ring buffers are memfds, which need no directory and leave no files to read after a crash" \
-	create x --shm-path="$TEST_TMP/shm"
+# --shm-path is ltt's too (test_ust_crash.sh)
+run lttctl create x --shm-path="$TEST_TMP/shm"
+is "$RC" 0 "create --shm-path=DIR: exit 0"
+like "$STDOUT" "^Session x created" "create --shm-path=DIR: created"
+lttctl -q destroy x && lttctl -q set-session s
+is "$?" 0 "create --shm-path=DIR: destroyed, s current again"
+is "$(state)" "$before" "create --shm-path=DIR, destroy: as before"
 refused "a buffer usage sampling period under 50 ms (lttng enable-channel --monitor-timer) is not supported by ltt: give --monitor-timer=50ms or more, or leave it out; ltt samples the buffer usage of every channel every 50 ms, which meets any longer period" \
 	enable-channel -u c --monitor-timer=10ms
 # list -d/--domain: the session's domains alone, as LTTng's list gives them

@@ -61,8 +61,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_attr, snapshot, 4356),
 	OFF_(ltt_session_attr, live_timer_us, 4360),
 	OFF_(ltt_session_attr, tls, 4368),		/* client minor 21 */
-	OFF_(ltt_session_attr, reserved, 4376),
-	RSV_(ltt_session_attr, 120),			/* 128 before minor 21 */
+	OFF_(ltt_session_attr, shm_path, 4376),		/* client minor 31 */
+	OFF_(ltt_session_attr, reserved, 4384),
+	RSV_(ltt_session_attr, 112),			/* 120 before minor 31, 128 before 21 */
 
 	SIZE_(ltt_channel_attr, 440),
 	OFF_(ltt_channel_attr, name, 0),
@@ -154,8 +155,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_detail, nr_stalls, 4584),	/* client minor 14 */
 	OFF_(ltt_session_detail, stalls, 4592),
 	OFF_(ltt_session_detail, tls, 4600),		/* client minor 21 */
-	OFF_(ltt_session_detail, reserved, 4608),
-	RSV_(ltt_session_detail, 104),			/* 112 before minor 21, 128 before 14 */
+	OFF_(ltt_session_detail, shm_path, 4608),	/* client minor 31 */
+	OFF_(ltt_session_detail, reserved, 4616),
+	RSV_(ltt_session_detail, 96),			/* 104 before 31, 112 before 21, 128 before 14 */
 
 	SIZE_(ltt_consumer_stall_info, 120),
 	OFF_(ltt_consumer_stall_info, domain, 0),
@@ -457,6 +459,8 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 		ltt_wbuf_put_str(w, "/c.key");
 		ltt_wbuf_put_str(w, "/ca.pem");
 	}
+	if (minor >= LTT_CLIENT_MINOR_SHM_PATH)
+		ltt_wbuf_put_str(w, "/shm");
 }
 
 /* One request read and answered; false at the end of the connection. */
@@ -608,6 +612,9 @@ static void test_returned(struct ltt_ctl *ctl)
 	       (const char *)d->tls < (const char *)d->channels && !strcmp(d->tls->cert, "/c.pem") &&
 	       !strcmp(d->tls->key, "/c.key") && !strcmp(d->tls->ca, "/ca.pem"),
 	       "get_session: the TLS files (1.21), in the block before the channels");
+	tap_ok(d->shm_path && d->shm_path > (const char *)d && d->shm_path < (const char *)d->channels &&
+	       !strcmp(d->shm_path, "/shm"),
+	       "get_session: the shm path (1.31), in the block before the channels");
 	if (tap_is_int((long long)d->nr_stalls, 1, "one stalled consumer (minor 14)") &&
 	    tap_ok(d->stalls && (char *)d->stalls > (char *)d &&
 		   (char *)(d->stalls + 1) <= (char *)d->channels, "in the block, before the channels")) {

@@ -68,8 +68,11 @@ static bool exists(const char *path)
 	return !lstat(path, &st);
 }
 
-/* OWNER_ADD of session @id, @output, created by @fd's peer: its uid, or -errno. */
-static long admit(int fd, uint64_t id, const char *output)
+/*
+ * OWNER_ADD of session @id, @output, shared memory path @shm, created by
+ * @fd's peer: its uid, or -errno.
+ */
+static long admit_shm(int fd, uint64_t id, const char *output, const char *shm)
 {
 	struct ltt_wbuf w, reply;
 	struct ltt_rbuf r;
@@ -79,6 +82,7 @@ static long admit(int fd, uint64_t id, const char *output)
 	ltt_wbuf_init(&reply);
 	ltt_wbuf_put_u64(&w, id);
 	ltt_wbuf_put_str(&w, output);
+	ltt_wbuf_put_str(&w, shm);
 	ltt_rbuf_init(&r, w.data, w.len);
 	ret = ltt_chunk_owner_serve_admit(&r, fd, &reply);
 	if (!ret) {
@@ -88,6 +92,36 @@ static long admit(int fd, uint64_t id, const char *output)
 	ltt_wbuf_fini(&w);
 	ltt_wbuf_fini(&reply);
 	return ret;
+}
+
+static long admit(int fd, uint64_t id, const char *output)
+{
+	return admit_shm(fd, id, output, "");
+}
+
+/* OWNER_SHM of session @id, asked on @fd. */
+static int set_shm(int fd, uint64_t id, const char *shm)
+{
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, id);
+	ltt_wbuf_put_str(&w, shm);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ret = ltt_chunk_owner_serve_set_shm(&r, fd);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* SHM_FILE's check: 0 when session @id's owner may have @path (keeping @keep bytes). */
+static int shm_ok(uint64_t id, const char *path, size_t keep)
+{
+	uid_t u;
+	gid_t g;
+
+	return ltt_chunk_owner_serve_shm(id, path, keep, &u, &g);
 }
 
 /* OWNER_DROP of session @id. */
@@ -201,7 +235,7 @@ static void test_admitted(const char *top, const char *out)
 	if (d < 0 || mkdir(path, 0700) || client_pair(sock, &listener, sv) ||
 	    client_pair(lsock, &llistener, lsv) ||
 	    socketpair(AF_UNIX, SOCK_STREAM, 0, pair) || mkdir(chunks, 0700)) {
-		for (int i = 0; i < 18; i++)
+		for (int i = 0; i < 28; i++)
 			tap_skip("no daemon dropped to nobody: can't test");
 		return;
 	}
@@ -232,6 +266,27 @@ static void test_admitted(const char *top, const char *out)
 	tap_ok(admit(lsv[0], 10, out) == 0 && !forget(10),
 	       "OWNER_ADD with a connection LTTng's client socket accepted, the daemon serving "
 	       "it (--lttng-compat): admitted");
+	tap_is_int((int)admit_shm(sv[0], 11, out, "/s/shm"), 0,
+		   "session 11 admitted with shared memory path /s/shm");
+	tap_is_int(shm_ok(11, "/s/shm/n-1/ust/uid/0/64-bit/c_0", strlen("/s/shm/n-1")), 0,
+		   "SHM_FILE: a stream file below it, removals kept to n-1: taken");
+	tap_is_int(shm_ok(11, "/root/.bashrc", strlen("/s/shm")), -EPERM,
+		   "SHM_FILE: a file outside its shared memory path: EPERM");
+	tap_is_int(shm_ok(11, "/s/shm/../etc/x", strlen("/s/shm")), -EPERM,
+		   "SHM_FILE: a way out with \"..\": EPERM");
+	tap_is_int(shm_ok(11, "/s/shm/n-1/ust", 2), -EPERM,
+		   "SHM_FILE: a removal that would climb above it: EPERM");
+	tap_is_int(shm_ok(12, "/s/shm/x", strlen("/s/shm")), -EPERM,
+		   "SHM_FILE for a session never admitted: EPERM");
+	tap_is_int(set_shm(sv[0], 11, "/t"), -EPERM, "OWNER_SHM of a session that has one: EPERM");
+	tap_ok(!admit(sv[0], 13, out) && shm_ok(13, "/t/x", 2) == -EPERM,
+	       "session 13 admitted without one: SHM_FILE EPERM");
+	tap_is_int(set_shm(pair[0], 13, "/t"), -EPERM,
+		   "OWNER_SHM on a connection client.sock did not accept: EPERM");
+	tap_ok(!set_shm(sv[0], 13, "/t") && !shm_ok(13, "/t/n/ust/c_0", 2),
+	       "OWNER_SHM by its owner (LTTng's SET_SESSION_SHM_PATH): SHM_FILE below /t taken");
+	forget(11);
+	forget(13);
 	tap_is_int((int)admit(sv[0], 8, out), 0, "session 8 admitted, uid 0");
 	tap_is_int((int)admit(sv[0], 8, out), -EEXIST, "session 8 again: EEXIST");
 	tap_ok(journal(top, 8, 0, out) == 0 && exists(journal_file(top, 8)),
@@ -273,7 +328,7 @@ int main(void)
 	uid_t owner = root ? USER : geteuid();
 	char *top = mkdtemp(tmpl);
 
-	tap_plan(32);
+	tap_plan(42);
 	if (!top)
 		return 1;
 	snprintf(out, sizeof(out), "%s/out", top);

@@ -27,7 +27,7 @@ enum {
 	VAL_LIVE,		/* --live[=US]: "" for the default period */
 	VAL_CTRL,		/* -C URL */
 	VAL_DATA,		/* -D URL */
-	VAL_SHM_PATH,		/* --shm-path DIR: refused */
+	VAL_SHM_PATH,		/* --shm-path DIR: ring buffers in files there */
 	VAL_TLS_CERT,		/* --tls-cert FILE */
 	VAL_TLS_KEY,		/* --tls-key FILE */
 	VAL_TLS_CA,		/* --tls-ca FILE */
@@ -114,8 +114,6 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 	nr = ctl_util_args(pc, &args);
 	if (ctl_util_check_nr_args(ctx, args, nr, 1))
 		return CTL_EXIT_USAGE;
-	if (a->values[VAL_SHM_PATH])
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_SHM_PATH);
 	if (a->values[VAL_TRACE_FORMAT]) {
 		nr = check_trace_format(ctx, a->values[VAL_TRACE_FORMAT]);
 		if (nr)
@@ -225,6 +223,33 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 	return CTL_EXIT_OK;
 }
 
+/*
+ * --shm-path DIR, made absolute, into @attr->shm_path (pointing to a
+ * static copy): a directory that exists or can be made, as -o's.
+ */
+static int set_shm_path(const struct create_args *a, struct ltt_session_attr *attr)
+{
+	static char shm_room[LTT_PATH_MAX];
+	const char *dir = a->values[VAL_SHM_PATH];
+	int err;
+
+	if (!dir)
+		return CTL_EXIT_OK;
+	if (!*dir || ctl_util_abs_path(dir, shm_room, sizeof(shm_room))) {
+		ctl_out_error(LTT_ERR_SHM_PATH, "shared memory path '%s': %s", dir,
+			      ltt_strerror(LTT_ERR_SHM_PATH));
+		return CTL_EXIT_FAILURE;
+	}
+	err = output_creatable(shm_room);
+	if (err == -ENOENT || err == -ENOTDIR) {
+		ctl_out_error(LTT_ERR_SHM_PATH, "shared memory path '%s': %s (%s); nothing was created",
+			      shm_room, ltt_strerror(LTT_ERR_SHM_PATH), strerror(-err));
+		return CTL_EXIT_FAILURE;
+	}
+	attr->shm_path = shm_room;
+	return CTL_EXIT_OK;
+}
+
 /* What to create, from the checked arguments. */
 static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 		     struct ltt_session_attr *attr)
@@ -252,7 +277,7 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_LIVE_NEEDS_NET));
 	attr->snapshot = a->snapshot;
 	attr->live_timer_us = live ? (uint32_t)period : 0;
-	return CTL_EXIT_OK;
+	return set_shm_path(a, attr);
 }
 
 /*
@@ -283,9 +308,14 @@ static int set_tls(const struct ctl_ctx *ctx, struct create_args *a,
 	return CTL_EXIT_OK;
 }
 
-static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info)
+/* @shm_path: NULL, or the session's --shm-path directory */
+static void print_created(const struct ctl_ctx *ctx, const struct ltt_session_info *info,
+			  const char *shm_path)
 {
 	ctl_out_info("Session %s created.", info->name);
+	/* LTTng's line; the files go in a NAME-DATE directory below it */
+	if (shm_path && *shm_path)
+		ctl_out_info("Shared memory path set to %s", shm_path);
 	if (info->snapshot) {
 		ctl_out_info("Snapshot mode: events stay in the buffers until 'lttctl snapshot record' writes them ('lttctl snapshot list-output' shows where).");
 		return;
@@ -339,7 +369,7 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 			ctl_out_error(ret, "new session: %s", ltt_strerror(ret));
 		return CTL_EXIT_FAILURE;
 	}
-	print_created(ctx, &info);
+	print_created(ctx, &info, attr->shm_path);
 	ctl_obj_session_open(&info);
 	ctl_out_close();
 	ret = ctl_rc_write(info.name);
@@ -372,8 +402,8 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the relay's data port: tcp://HOST[:PORT], the host of -C (with -C)", "URL" },
 		{ "no-output", 0, POPT_ARG_NONE, &a.no_output, 0, "record no trace files", NULL },
 		{ "shm-path", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SHM_PATH,
-		  "LTTng's directory of the buffers' shared memory files (refused: ltt places "
-		  "its buffers itself)", "DIR" },
+		  "the user-space ring buffers and metadata as files under DIR, which "
+		  "ltt-crash (lttng-crash) reads after a crash", "DIR" },
 		{ "trace-format", 'F', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_FORMAT,
 		  "LTTng's trace format: default or ctf-1.8, what ltt writes (ctf-2 refused)",
 		  "FORMAT" },
