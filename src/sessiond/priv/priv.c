@@ -19,7 +19,6 @@
 
 #include "common/base/log.h"
 #include "sessiond/priv/priv.h"
-#include "sessiond/ust/ust-shm.h"
 
 struct ltt_priv {
 	int fd;
@@ -321,7 +320,7 @@ int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t ke
 	ltt_wbuf_put_u8(&w, (uint8_t)job);
 	ltt_wbuf_put_u64(&w, keep);
 	ltt_wbuf_put_str(&w, path);
-	if (job == LTT_UST_SHM_REMOVE) {	/* no file comes back */
+	if (job == LTT_PRIV_SHM_REMOVE) {	/* no file comes back */
 		ret = ltt_priv_call(the_link, LTT_PRIV_SHM_FILE, &w, &m, &r);
 		if (!ret)
 			ltt_msg_fini(&m);

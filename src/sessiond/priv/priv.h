@@ -230,8 +230,15 @@ int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd);
  */
 int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd);
 
+/* The jobs on a --shm-path file (ust/ust-shm.h's ltt_ust_shm_job(), SHM_FILE's). */
+enum {
+	LTT_PRIV_SHM_STREAM = 1,	/* create a stream file, read-write */
+	LTT_PRIV_SHM_METADATA = 2,	/* open the metadata file to append to */
+	LTT_PRIV_SHM_REMOVE = 3,	/* a trace's files, and its emptied directories */
+};
+
 /**
- * ltt_priv_shm_file() - job @job (ust/ust-shm.h's LTT_UST_SHM_*) on the
+ * ltt_priv_shm_file() - job @job (LTT_PRIV_SHM_*) on the
  * --shm-path file or directory @path of session @id, with its owner's
  * rights: once the daemon gave root's rights up, by the privileged part
  * (SHM_FILE), for an admitted session only; @keep and @ret_fd as

@@ -14,10 +14,10 @@
 
 #include "common/base/as-user.h"
 #include "common/base/log.h"
+#include "sessiond/ust/ust-shm.h"
 #include "common/base/sock.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/ust/ust-buffers-internal.h"
-#include "sessiond/ust/ust-shm.h"
 
 /* DIR/NAME-DATE of @session (or DIR, whole) into @buf; 0 or -ENAMETOOLONG / -EINVAL. */
 static int session_dir(const struct ltt_session *session, char *buf, size_t len)
@@ -103,17 +103,17 @@ int ltt_ust_shm_job(unsigned int job, const char *path, size_t keep, int *ret_fd
 
 	if (path[0] != '/' || keep > strlen(path))
 		return -EINVAL;
-	if (job == LTT_UST_SHM_REMOVE) {
+	if (job == LTT_PRIV_SHM_REMOVE) {
 		if ((size_t)snprintf(dir, sizeof(dir), "%s", path) >= sizeof(dir))
 			return -ENAMETOOLONG;
 		return remove_dirs(dir, keep);
 	}
-	if (job != LTT_UST_SHM_STREAM && job != LTT_UST_SHM_METADATA)
+	if (job != LTT_PRIV_SHM_STREAM && job != LTT_PRIV_SHM_METADATA)
 		return -EINVAL;
 	fd = make_parents(path);
 	if (fd)
 		return fd;
-	flags = job == LTT_UST_SHM_STREAM ? O_RDWR | O_CREAT | O_EXCL : O_WRONLY | O_APPEND | O_CREAT;
+	flags = job == LTT_PRIV_SHM_STREAM ? O_RDWR | O_CREAT | O_EXCL : O_WRONLY | O_APPEND | O_CREAT;
 	fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0)
 		return -errno;
@@ -153,7 +153,7 @@ int ltt_ust_shm_stream(const struct ltt_ust_trace *trace, const struct ltt_chann
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s_%u", dir, channel->attr.name, cpu) >=
 	    sizeof(path))
 		return -ENAMETOOLONG;
-	return job_for(trace, LTT_UST_SHM_STREAM, path, top, ret_fd);
+	return job_for(trace, LTT_PRIV_SHM_STREAM, path, top, ret_fd);
 }
 
 void ltt_ust_shm_metadata(const struct ltt_ust_trace *trace, const struct ltt_wbuf *text)
@@ -168,7 +168,7 @@ void ltt_ust_shm_metadata(const struct ltt_ust_trace *trace, const struct ltt_wb
 	if (!ret && (size_t)snprintf(path, sizeof(path), "%s/metadata", dir) >= sizeof(path))
 		ret = -ENAMETOOLONG;
 	if (!ret)
-		ret = job_for(trace, LTT_UST_SHM_METADATA, path, top, &fd);
+		ret = job_for(trace, LTT_PRIV_SHM_METADATA, path, top, &fd);
 	if (!ret)
 		ret = ltt_io_write_all(fd, text->data, text->len);
 	if (fd >= 0)
@@ -185,5 +185,5 @@ void ltt_ust_shm_remove(const struct ltt_ust_trace *trace)
 	int fd = -1;
 
 	if (trace->ct.session->shm_path[0] && !trace_dir(trace, dir, sizeof(dir), &top))
-		job_for(trace, LTT_UST_SHM_REMOVE, dir, top, &fd);
+		job_for(trace, LTT_PRIV_SHM_REMOVE, dir, top, &fd);
 }

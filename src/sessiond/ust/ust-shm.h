@@ -22,16 +22,11 @@
 #define LTT_SESSIOND_UST_SHM_H
 
 #include "common/base/codec.h"
+#include "sessiond/priv/priv.h"	/* the jobs: LTT_PRIV_SHM_* */
 
 struct ltt_channel;
 struct ltt_ust_trace;
 
-/* The jobs on the files (ltt_ust_shm_job(), the privileged part's SHM_FILE). */
-enum {
-	LTT_UST_SHM_STREAM = 1,		/* create a stream file, read-write */
-	LTT_UST_SHM_METADATA = 2,	/* open the metadata file to append to */
-	LTT_UST_SHM_REMOVE = 3,		/* a trace's files, and its emptied directories */
-};
 
 /**
  * ltt_ust_shm_job() - do @job on @path with the calling thread's rights

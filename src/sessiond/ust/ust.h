@@ -15,6 +15,7 @@
  *   ust-handover.c its traces in the consumer-trace layer; closing traces
  *   ust-chan.c     what both share of a trace and its channels: keys, paths, counters
  *   ust-meta.[ch]  its event ids and metadata text
+ *   ust-shm.[ch]   its buffers as files (--shm-path), for ltt-crash
  *   ust-trigger.c  event-rule-matches triggers in programs (notifiers)
  *
  * Its parts, top down:
