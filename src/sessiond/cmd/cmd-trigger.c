@@ -87,18 +87,19 @@ static enum ltt_error_code check_map(const struct ltt_cmd_ctx *ctx,
 	       LTT_ERR_OK : LTT_ERR_MAP_ACTION;
 }
 
-/* The sessions @c names (its condition's, its actions'): each must be @owner's. */
+/*
+ * The session @c's condition watches must be @owner's.  Its actions'
+ * sessions are not looked up: as LTTng, an action may name a session
+ * that does not exist yet, and fails when it runs if it still does not
+ * (counted, list-triggers shows it).
+ */
 static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
 					  const struct ltt_trigger_conf *c, uid_t owner)
 {
 	enum ltt_error_code err = LTT_ERR_OK;
-	uint32_t i;
 
 	if (ltt_trigger_needs_session(c->cond))
 		err = owner_session(ctx, owner, c->session);
-	for (i = 0; i < c->nr_actions && !err; i++)
-		if (c->actions[i].type != LTT_ACTION_NOTIFY)
-			err = owner_session(ctx, owner, c->actions[i].session);
 	/* the map an incr-map-value counts in: one of the session's now, of the rule's domain */
 	if (!err && ltt_trigger_counts(c))
 		err = check_map(ctx, c, owner);
