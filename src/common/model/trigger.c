@@ -111,42 +111,65 @@ static int ctx_id(const char *name)
 	return -1;
 }
 
+/* "[INDEX]" ending @text at @br: its index into @ret; -1 if malformed. */
+static int parse_index(const char *br, int64_t *ret)
+{
+	char *end;
+	long v;
+
+	if (br[1] < '0' || br[1] > '9')
+		return -1;
+	errno = 0;
+	v = strtol(br + 1, &end, 10);
+	if (errno || v < 0 || v > INT32_MAX || end[0] != ']' || end[1])
+		return -1;
+	*ret = v;
+	return 0;
+}
+
+/*
+ * $ctx.NAME (@n bytes from @s) of a context ltt lacks or indexed,
+ * $app.PROVIDER:TYPE: as LTTng, taken, their values unavailable.
+ */
+static bool other_context(const char *s, size_t n)
+{
+	const char *colon;
+
+	if (n > 5 && !strncmp(s, "$ctx.", 5))
+		return !memchr(s + 5, '$', n - 5);
+	if (n <= 5 || strncmp(s, "$app.", 5))
+		return false;
+	colon = memchr(s + 5, ':', n - 5);
+	return colon && colon > s + 5 && colon < s + n - 1 && !memchr(s + 5, '$', n - 5);
+}
+
 enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret)
 {
 	const char *br;
 	size_t n;
-	char *end;
-	long v;
 	int id;
 
 	if (!text || !*text || strlen(text) >= LTT_CAPTURE_MAX)
 		return LTT_ERR_TRIGGER_CAPTURE;
 	memset(ret, 0, sizeof(*ret));
-	if (!strncmp(text, "$ctx.", 5)) {
-		id = ctx_id(text + 5);
-		if (id < 0)
-			return LTT_ERR_TRIGGER_CAPTURE;
-		ret->kind = LTT_CAPTURE_KIND_CONTEXT;
-		ret->ctx = (uint32_t)id;
-		ret->index = -1;
-		return LTT_ERR_OK;
-	}
+	ret->index = -1;
 	br = strchr(text, '[');
 	n = br ? (size_t)(br - text) : strlen(text);
+	if (br && parse_index(br, &ret->index))
+		return LTT_ERR_TRIGGER_CAPTURE;
+	if (!br && !strncmp(text, "$ctx.", 5) && (id = ctx_id(text + 5)) >= 0) {
+		ret->kind = LTT_CAPTURE_KIND_CONTEXT;
+		ret->ctx = (uint32_t)id;
+		return LTT_ERR_OK;
+	}
+	if (other_context(text, n)) {
+		ret->kind = LTT_CAPTURE_KIND_UNAVAILABLE;
+		return LTT_ERR_OK;
+	}
 	if (!is_ident(text, n))
 		return LTT_ERR_TRIGGER_CAPTURE;
 	ret->kind = LTT_CAPTURE_KIND_PAYLOAD;
 	memcpy(ret->field, text, n);
-	ret->index = -1;
-	if (!br)
-		return LTT_ERR_OK;
-	if (br[1] < '0' || br[1] > '9')
-		return LTT_ERR_TRIGGER_CAPTURE;
-	errno = 0;
-	v = strtol(br + 1, &end, 10);
-	if (errno || v < 0 || v > INT32_MAX || end[0] != ']' || end[1])
-		return LTT_ERR_TRIGGER_CAPTURE;
-	ret->index = v;
 	return LTT_ERR_OK;
 }
 

@@ -85,6 +85,9 @@ struct ltt_notif_desc {
 enum ltt_capture_kind {
 	LTT_CAPTURE_KIND_PAYLOAD = 1,	/* field, or field[index] */
 	LTT_CAPTURE_KIND_CONTEXT = 2,	/* $ctx.NAME */
+	/* $ctx.NAME[INDEX] or of a context ltt lacks, $app.PROVIDER:TYPE[[INDEX]]:
+	 * taken as LTTng takes them, each value unavailable */
+	LTT_CAPTURE_KIND_UNAVAILABLE = 3,
 };
 
 struct ltt_capture_expr {
@@ -97,7 +100,9 @@ struct ltt_capture_expr {
 /**
  * ltt_capture_parse() - parse one capture expression (ltt-ctl-trigger.h):
  * NAME (a C identifier), NAME[INDEX] (INDEX a decimal below 2^31) or
- * $ctx.NAME (a context filters take).  Any thread.
+ * $ctx.NAME (a context filters take); LTTng's other context captures
+ * ($ctx.NAME of another context or indexed, $app.PROVIDER:TYPE, with or
+ * without [INDEX]) are LTT_CAPTURE_KIND_UNAVAILABLE.  Any thread.
  *
  * Returns LTT_ERR_OK or LTT_ERR_TRIGGER_CAPTURE.
  */

@@ -3,8 +3,8 @@
  * lttng-eval-proto.c - what the notification channel and error queries
  * carry beside a trigger (lttng-trigger-proto.h): the channel's message
  * header, error queries and their results, the evaluations of
- * notifications, the captured values as LTTng's MessagePack and the
- * archives' locations.
+ * notifications, the capture descriptors and captured values (as
+ * LTTng's MessagePack) and the archives' locations.
  */
 #include <errno.h>
 #include <string.h>
@@ -87,6 +87,40 @@ int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *
 	for (i = 0; i < ret->nr_path; i++)
 		ret->path[i] = get64(r);
 	return r->err ? -EPROTO : 0;
+}
+
+/* ---- capture descriptors ---- */
+
+int ltt_lttng_capture_expr_put(struct ltt_wbuf *w, const char *text)
+{
+	struct ltt_capture_expr e;
+	const char *br, *colon;
+	size_t n;
+
+	if (ltt_capture_parse(text, &e))
+		return -ENOTSUP;
+	if (e.index >= 0) {
+		ltt_wbuf_put_u8(w, EXPR_ELEMENT);
+		put32(w, (uint32_t)e.index);
+	}
+	if (e.kind == LTT_CAPTURE_KIND_PAYLOAD) {
+		ltt_wbuf_put_u8(w, EXPR_PAYLOAD);
+		put_lstring(w, e.field);
+		return 0;
+	}
+	/* $ctx.NAME or $app.PROVIDER:TYPE, up to its [INDEX] */
+	br = strchr(text, '[');
+	n = br ? (size_t)(br - text) : strlen(text);
+	colon = memchr(text, ':', n);
+	if (!strncmp(text, "$ctx.", 5) || !colon) {
+		ltt_wbuf_put_u8(w, EXPR_CONTEXT);
+		put_lstring_n(w, text + 5, n - 5);
+		return 0;
+	}
+	ltt_wbuf_put_u8(w, EXPR_APP_CONTEXT);
+	put_lstring_n(w, text + 5, (size_t)(colon - text - 5));
+	put_lstring_n(w, colon + 1, (size_t)(text + n - colon - 1));
+	return 0;
 }
 
 /* ---- evaluations ---- */

@@ -302,37 +302,44 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 }
 
 /* One capture descriptor as ltt's capture text. */
-static void get_capture(struct dec *d, char *dst, size_t size)
+static void get_capture(struct dec *d, char *dst, size_t size, int depth)
 {
-	char name[LTT_CAPTURE_MAX];
+	char name[LTT_CAPTURE_MAX], type_name[LTT_CAPTURE_MAX], inner[LTT_CAPTURE_MAX];
 	uint8_t type = ltt_rbuf_get_u8(d->r);
+	const char *too_long = "a capture longer than ltt's 255 bytes";
 	uint32_t index;
+	int n = 0;
 
 	switch (type) {
 	case EXPR_PAYLOAD:
 	case EXPR_CONTEXT:
-		get_lstring(d, name, sizeof(name), "a capture longer than ltt's 255 bytes");
-		if (!failed(d) && snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "",
-					   name) >= (int)size)
-			lacks(d, "a capture longer than ltt's 255 bytes");
-		return;
+		get_lstring(d, name, sizeof(name), too_long);
+		if (!failed(d))
+			n = snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "", name);
+		break;
 	case EXPR_APP_CONTEXT:
-		lacks(d, "captures of application contexts ($app.)");
-		return;
+		get_lstring(d, name, sizeof(name), too_long);
+		get_lstring(d, type_name, sizeof(type_name), too_long);
+		if (!failed(d))
+			n = snprintf(dst, size, "$app.%s:%s", name, type_name);
+		break;
 	case EXPR_ELEMENT:
 		index = get32(d->r);
-		if (ltt_rbuf_get_u8(d->r) != EXPR_PAYLOAD) {
+		if (depth) {	/* LTTng's parser makes no element of an element */
 			if (!failed(d))
-				lacks(d, "captures of an element of anything but a payload field");
+				lacks(d, "captures of an element of an element");
 			return;
 		}
-		get_lstring(d, name, sizeof(name), "a capture longer than ltt's 255 bytes");
-		if (!failed(d) && snprintf(dst, size, "%s[%u]", name, index) >= (int)size)
-			lacks(d, "a capture longer than ltt's 255 bytes");
-		return;
+		get_capture(d, inner, sizeof(inner), depth + 1);
+		if (!failed(d))
+			n = snprintf(dst, size, "%s[%u]", inner, index);
+		break;
 	default:
 		malformed(d);
+		return;
 	}
+	if (!failed(d) && n >= (int)size)
+		lacks(d, too_long);
 }
 
 static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
@@ -357,9 +364,9 @@ static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
 		for (i = 0; i < n && !failed(d); i++) {
 			struct ltt_capture_expr e;
 
-			get_capture(d, c->captures[i], sizeof(c->captures[i]));
+			get_capture(d, c->captures[i], sizeof(c->captures[i]), 0);
 			if (!failed(d) && ltt_capture_parse(c->captures[i], &e))
-				lacks(d, "a capture ltt does not take (a field's name, NAME[INDEX], or a context filters take)");
+				lacks(d, "a capture ltt does not take (a field's name, NAME[INDEX], $ctx.NAME or $app.PROVIDER:TYPE)");
 		}
 		return;
 	case COND_CONSUMED:
@@ -706,26 +713,6 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	return 0;
 }
 
-static int put_capture(struct ltt_wbuf *w, const char *text)
-{
-	struct ltt_capture_expr e;
-
-	if (ltt_capture_parse(text, &e))
-		return -ENOTSUP;
-	if (e.kind == LTT_CAPTURE_KIND_CONTEXT) {
-		ltt_wbuf_put_u8(w, EXPR_CONTEXT);
-		put_lstring(w, text + 5);
-		return 0;
-	}
-	if (e.index >= 0) {
-		ltt_wbuf_put_u8(w, EXPR_ELEMENT);
-		put32(w, (uint32_t)e.index);
-	}
-	ltt_wbuf_put_u8(w, EXPR_PAYLOAD);
-	put_lstring(w, e.field);
-	return 0;
-}
-
 /* The condition of @c into @w; -ENOTSUP leaves @w's length as it was. */
 static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
@@ -740,7 +727,7 @@ static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 		err = put_rule(w, c);
 		put32(w, c->nr_captures);
 		for (i = 0; i < c->nr_captures && !err; i++)
-			err = put_capture(w, c->captures[i]);
+			err = ltt_lttng_capture_expr_put(w, c->captures[i]);
 		return err;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 		ltt_wbuf_put_u8(w, COND_CONSUMED);

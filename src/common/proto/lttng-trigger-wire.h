@@ -66,4 +66,19 @@ static inline void put_lstring(struct ltt_wbuf *w, const char *s)
 	put_string(w, s);
 }
 
+/* The @n bytes at @s as LTTng's string, its length (NUL included) first. */
+static inline void put_lstring_n(struct ltt_wbuf *w, const char *s, size_t n)
+{
+	put32(w, (uint32_t)n + 1);
+	ltt_wbuf_put_bytes(w, s, n);
+	ltt_wbuf_put_u8(w, 0);
+}
+
+/*
+ * ltt_lttng_capture_expr_put() - capture @text (ltt_capture_parse()'s) as
+ * LTTng's event expression (lttng-eval-proto.c).  Returns 0, or -ENOTSUP
+ * for a text ltt_capture_parse() refuses.
+ */
+int ltt_lttng_capture_expr_put(struct ltt_wbuf *w, const char *text);
+
 #endif /* LTT_COMMON_PROTO_LTTNG_TRIGGER_WIRE_H */

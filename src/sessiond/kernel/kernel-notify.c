@@ -418,6 +418,8 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 	uint32_t j;
 
 	d->type = LTT_CAPTURE_UNAVAILABLE;
+	if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
+		return;
 	if (e->kind == LTT_CAPTURE_KIND_CONTEXT) {
 		memcpy(&tid, rec + ev->pid_offset, 4);
 		if (e->ctx == LTT_FILTER_CTX_TID) {

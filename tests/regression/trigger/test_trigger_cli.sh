@@ -52,6 +52,8 @@ reaches --condition=channel-buffer-usage-le -s s1 -c channel0 --domain=kernel \
 reaches --condition=session-consumed-size-ge -s s1 --threshold-size=1G \
 	--action=snapshot-session s1 --url=net://localhost
 reaches $ROT --action=notify -- 	# "--" ends the options: nothing follows
+reaches --condition=event-rule-matches --capture='$ctx.foo' --capture='$ctx.foo[2]' \
+	--capture='$app.prov:type' --capture='$app.prov:type[2]' --action=notify
 
 # --- the refusals the brief of add-trigger lists
 refused 1 "While parsing argument #2 \\(\`--condition=foo\`\\): Unknown condition name 'foo'\$" \
@@ -83,8 +85,8 @@ refused 1 "Failed to parse rate policy value \`\` as an integer\\.\$" $ROT --act
 	--rate-policy=once-after:
 refused 1 "capture 'a\\[x\\]': invalid capture" \
 	--condition=event-rule-matches --capture='a[x]' --action=notify
-refused 1 "capture '\\\$ctx.nope': invalid capture" \
-	--condition=event-rule-matches --capture='$ctx.nope' --action=notify
+refused 1 "capture '\\\$app.nope': invalid capture" \
+	--condition=event-rule-matches --capture='$app.nope' --action=notify
 refused 1 "invalid filter: " --condition=event-rule-matches --filter='a ==' --action=notify
 like "$ERR" $'\n  a ==\n +\\^' "  the filter shown with a caret under the bad token"
 refused 1 "--threshold-ratio '1.5': invalid threshold" \

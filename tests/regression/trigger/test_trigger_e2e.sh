@@ -150,7 +150,8 @@ ok_cmd "add a capture trigger" lttctl add-trigger --name caps \
 	--condition=event-rule-matches --type=user --name=ltt_test:types --filter='s32 == -100003' \
 	--capture=s8 --capture=u64 --capture=f64 --capture=str --capture='arr[1]' \
 	--capture='seq[2]' --capture='seq[5]' --capture=nosuch --capture=par \
-	--capture='$ctx.vpid' --capture='$ctx.procname' --action=notify
+	--capture='$ctx.vpid' --capture='$ctx.procname' --capture='$ctx.foo' \
+	--capture='$app.prov:type[2]' --action=notify
 open_fifo W3 "$TEST_TMP/w3"
 lttctl wait-trigger caps --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w3.out" 2>&"$W3" &
 WAITER=$!
@@ -160,8 +161,8 @@ ust_app -n 10 -T >"$TEST_TMP/caps.app"
 wait $WAITER
 is $? 0 "the capture trigger notified"
 pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/w3.out")
-like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\"" \
-	"every capture arrives exactly, the missing ones unavailable"
+like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, \\\$app.prov:type\\[2\\]=unavailable" \
+	"every capture arrives exactly, the missing ones unavailable (a context ltt lacks, an app context: as LTTng)"
 lttctl --mi xml wait-trigger caps --timeout 0 >/dev/null 2>&1
 is $? 1 "wait-trigger --timeout 0 with nothing to come: exit 1"
 
