@@ -383,30 +383,73 @@ static int action_rate(const struct ctl_trigger_part *p, struct ltt_trigger_acti
 	return CTL_GO_ON;
 }
 
-/* snapshot-session's -n, -m, --path, --url: the output of its snapshots. */
+/*
+ * snapshot-session's -C/--ctrl-url and -D/--data-url: their net URL into
+ * @buf, or none (@buf empty).  LTTng's words for a misuse.
+ */
+static int action_url_pair(const struct ctl_trigger_part *p, char *buf, size_t len)
+{
+	const char *ctrl = p->val[O_CTRL_URL], *data = p->val[O_DATA_URL];
+
+	buf[0] = '\0';
+	if (!ctrl && !data)
+		return CTL_GO_ON;
+	if (!data || !ctrl) {
+		ctl_out_error(LTT_ERR_URL_PAIR, "--%s is specified, but --%s is missing.",
+			      ctrl ? "ctrl-url" : "data-url", ctrl ? "data-url" : "ctrl-url");
+		return CTL_EXIT_FAILURE;
+	}
+	if (p->val[O_PATH] || p->val[O_URL]) {
+		ctl_out_error(LTT_ERR_URL_PAIR, "The --ctrl-url/--data-url, --url, and --path "
+			      "options can't be used together.");
+		return CTL_EXIT_FAILURE;
+	}
+	return ctl_util_url_pair(ctrl, data, buf, len) ? CTL_EXIT_FAILURE : CTL_GO_ON;
+}
+
+/* snapshot-session's -n, -m, --path, --url, -C/-D: the output of its snapshots. */
 static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_part *p,
 			 struct ltt_trigger_action *a)
 {
-	const char *name = p->val[O_NAME], *size = p->val[O_MAX_SIZE];
-	char what[64];
+	const char *name = p->val[O_NAME], *size = p->val[O_MAX_SIZE], *url = p->val[O_URL];
+	char what[64], net[sizeof(a->output.output)];
 
-	if (!name && !size && !p->val[O_PATH] && !p->val[O_URL])
+	if (action_url_pair(p, net, sizeof(net)) != CTL_GO_ON)
+		return CTL_EXIT_FAILURE;
+	if (net[0])
+		url = net;
+	if (!name && !size && !p->val[O_PATH] && !url)
 		return CTL_GO_ON;
-	if (p->val[O_PATH] && p->val[O_URL])
+	if (p->val[O_PATH] && url)
 		return ctl_util_usage_error(ctx, "%s: give --path or --url, not both",
 					    ctl_trigger_part_name(p, what, sizeof(what)));
+	if (url && url == p->val[O_URL] && !strstr(url, "://")) {
+		ctl_out_error(LTT_ERR_URL, "Failed to parse '%s' as an URL.", url);
+		return CTL_EXIT_FAILURE;
+	}
+	if (p->val[O_PATH] && strstr(p->val[O_PATH], "://")) {
+		ctl_out_error(LTT_ERR_OUTPUT_PATH, "Failed to parse '%s' as a local path.",
+			      p->val[O_PATH]);
+		return CTL_EXIT_FAILURE;
+	}
 	if (name && !ltt_snapshot_output_name_valid(name)) {
 		ctl_out_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name '%s': %s", name,
 			      ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
 		return CTL_EXIT_FAILURE;
 	}
-	if (name)
-		strcpy(a->output.name, name);
 	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
 					    "bytes above 0, with an optional k, M or G suffix", size);
+	/* LTTng's words: -n and -m name no output of their own */
+	if (!p->val[O_PATH] && !url) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "Can't provide a snapshot output %s without "
+			      "a snapshot output destination.", name ? "name" : "max size");
+		return CTL_EXIT_FAILURE;
+	}
+	if (name)
+		strcpy(a->output.name, name);
 	a->has_output = true;
-	return ctl_util_snapshot_where(p->val[O_PATH], p->val[O_URL], &a->output) ?
+	return ctl_util_snapshot_where(p->val[O_PATH], url, &a->output) ?
 	       CTL_EXIT_FAILURE : CTL_GO_ON;
 }
 

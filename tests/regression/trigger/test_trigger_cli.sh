@@ -52,6 +52,9 @@ reaches --condition=channel-buffer-usage-le -s s1 -c channel0 --domain=kernel \
 reaches --condition=session-consumed-size-ge -s s1 --threshold-size=1G \
 	--action=snapshot-session s1 --url=net://localhost
 reaches $ROT --action=notify -- 	# "--" ends the options: nothing follows
+reaches $ROT --action=snapshot-session s1 --ctrl-url=tcp://127.0.0.1:5342 \
+	--data-url=tcp://127.0.0.1:5343
+reaches $ROT --action=snapshot-session s1 -C tcp://127.0.0.1:5342 -D tcp://127.0.0.1:5343 -n s
 reaches --condition=event-rule-matches --capture='$ctx.foo' --capture='$ctx.foo[2]' \
 	--capture='$app.prov:type' --capture='$app.prov:type[2]' --action=notify
 
@@ -87,6 +90,19 @@ refused 1 "capture 'a\\[x\\]': invalid capture" \
 	--condition=event-rule-matches --capture='a[x]' --action=notify
 refused 1 "capture '\\\$app.nope': invalid capture" \
 	--condition=event-rule-matches --capture='$app.nope' --action=notify
+refused 1 "--ctrl-url is specified, but --data-url is missing\\.\$" \
+	$ROT --action=snapshot-session s1 --ctrl-url=tcp://127.0.0.1:5342
+refused 1 "The --ctrl-url/--data-url, --url, and --path options can't be used together\\.\$" \
+	$ROT --action=snapshot-session s1 -C tcp://127.0.0.1:5342 -D tcp://127.0.0.1:5343 \
+	--path=/tmp/x
+refused 1 "Can't provide a snapshot output name without a snapshot output destination\\.\$" \
+	$ROT --action=snapshot-session s1 --name=x
+refused 1 "Can't provide a snapshot output max size without a snapshot output destination\\.\$" \
+	$ROT --action=snapshot-session s1 -m 1M
+refused 1 "Failed to parse '/a/path' as an URL\\.\$" \
+	$ROT --action=snapshot-session s1 --url /a/path
+refused 1 "Failed to parse 'net://127.0.0.1/' as a local path\\.\$" \
+	$ROT --action=snapshot-session s1 --path net://127.0.0.1/
 refused 1 "invalid filter: " --condition=event-rule-matches --filter='a ==' --action=notify
 like "$ERR" $'\n  a ==\n +\\^' "  the filter shown with a caret under the bad token"
 refused 1 "--threshold-ratio '1.5': invalid threshold" \
