@@ -187,12 +187,13 @@ static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 	if (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL &&
 	    c->domain != LTT_DOMAIN_PYTHON)
 		return LTT_ERR_TRIGGER_CONDITION;
-	ret = ltt_attr_check_rule(&c->rule);
+	/* the exclusions in their one form first: the rule's check wants them so */
+	ret = ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,
+					    sizeof(c->rule.exclusions));
+	if (!ret)
+		ret = ltt_attr_check_rule(&c->rule);
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(&c->rule, (enum ltt_domain)c->domain);
-	if (!ret && c->rule.exclusions[0])
-		ret = ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,
-						    sizeof(c->rule.exclusions));
 	if (ret)
 		return ret;
 	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)

@@ -43,6 +43,9 @@ reaches --name t2 --condition=event-rule-matches --type=user --name='prov:*' \
 	--action=snapshot-session s1 --name=snap -m 1M --path="$TEST_TMP/snaps" \
 	--rate-policy=every:2 --action=notify --action=stop-session s1
 reaches --condition=event-rule-matches -t user:tracepoint -n ev -l INFO --action=notify
+# exclusions in any order (ltt keeps them sorted)
+reaches --condition=event-rule-matches --type=user --name='jean-*' \
+	--exclude-name jean-chretien -x jean-charest --action=notify
 reaches --condition=event-rule-matches -t python -n 'my.logger' -l .. --action=notify
 reaches --condition=event-rule-matches -t kernel:syscall -n open --action=notify
 reaches --condition=channel-buffer-usage-ge -s s1 -c channel0 -u --threshold-ratio=0.75 \
