@@ -162,22 +162,22 @@ static const struct rule_type {
 	const char *name;
 	enum ltt_domain domain;
 	enum ltt_event_type type;
-	bool half;		/* a system call's entry or exit alone */
+	enum ltt_syscall_site site;	/* a system call's entry or exit alone */
 } rule_types[] = {
-	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
-	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
-	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
+	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
+	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_ENTRY },
+	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
+	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_ENTRY },
+	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
+	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
+	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
 };
 
 /* LTTng's probe types of --type: refused (LTT_LTTNG_GAP_TRIGGER_PROBE). */
@@ -203,14 +203,10 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
 		if (strcmp(rule_types[i].name, text))
 			continue;
-		if (rule_types[i].half) {
-			ctl_out_error(LTT_ERR_TRIGGER_UNSUPPORTED, "--type '%s': ltt's system call "
-				      "rules take both the entry and the exit of a call: use "
-				      "kernel:syscall", text);
-			return CTL_EXIT_FAILURE;
-		}
 		c->domain = rule_types[i].domain;
 		c->rule.type = rule_types[i].type;
+		if (rule_types[i].site)	/* the entries or the exits alone: its location says */
+			c->rule.location = ltt_syscall_site_name(rule_types[i].site);
 		return CTL_GO_ON;
 	}
 	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "

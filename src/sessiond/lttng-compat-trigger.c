@@ -90,7 +90,7 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 	ret = get_trigger(call, c);
 	if (ret != LTT_LTTNG_OK)
 		goto out;
-	ltt_trigger_put(&w, c);
+	ltt_trigger_put(&w, c, call->ctx->minor);
 	ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply));
 	if (ret != LTT_LTTNG_OK)
 		goto out;

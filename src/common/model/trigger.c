@@ -173,6 +173,27 @@ enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr 
 	return LTT_ERR_OK;
 }
 
+static const char *const site_names[] = {
+	[LTT_SYSCALL_SITE_BOTH] = "", [LTT_SYSCALL_SITE_ENTRY] = "entry",
+	[LTT_SYSCALL_SITE_EXIT] = "exit",
+};
+
+int ltt_syscall_site_parse(const char *location)
+{
+	int i;
+
+	for (i = 0; i < (int)(sizeof(site_names) / sizeof(site_names[0])); i++)
+		if (!strcmp(site_names[i], location))
+			return i;
+	return -1;
+}
+
+const char *ltt_syscall_site_name(int site)
+{
+	return site >= 0 && site < (int)(sizeof(site_names) / sizeof(site_names[0])) ?
+	       site_names[site] : NULL;
+}
+
 bool ltt_trigger_needs_session(uint32_t cond)
 {
 	return cond != LTT_CONDITION_EVENT_RULE_MATCHES;
@@ -183,6 +204,7 @@ static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 	struct ltt_capture_expr e;
 	uint32_t i;
 	enum ltt_error_code ret;
+	int site;
 
 	if (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL &&
 	    c->domain != LTT_DOMAIN_PYTHON)
@@ -190,8 +212,18 @@ static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 	/* the exclusions in their one form first: the rule's check wants them so */
 	ret = ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,
 					    sizeof(c->rule.exclusions));
+	/* a system call rule's site, in its location, is a trigger's only */
+	site = c->rule.type == LTT_EVENT_SYSCALL && c->domain == LTT_DOMAIN_KERNEL &&
+	       memchr(c->rule.location, '\0', sizeof(c->rule.location)) ?
+	       ltt_syscall_site_parse(c->rule.location) : 0;
+	if (!ret && site < 0)
+		ret = LTT_ERR_TRIGGER_CONDITION;
+	if (!ret && site > 0)
+		c->rule.location[0] = '\0';
 	if (!ret)
 		ret = ltt_attr_check_rule(&c->rule);
+	if (site > 0)
+		strcpy(c->rule.location, ltt_syscall_site_name(site));
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(&c->rule, (enum ltt_domain)c->domain);
 	if (ret)

@@ -127,6 +127,23 @@ enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c);
 /** ltt_trigger_counts() - is @c's action incr-map-value (then its only one)? */
 bool ltt_trigger_counts(const struct ltt_trigger_conf *c);
 
+/*
+ * A trigger's system call rule takes the entry and the exit of each call,
+ * or one of them (LTTng's emission site, its numbers): its rule's location
+ * says which, "" (both), "entry" or "exit".  Session rules take both.
+ */
+enum ltt_syscall_site {
+	LTT_SYSCALL_SITE_BOTH = 0,
+	LTT_SYSCALL_SITE_ENTRY = 1,
+	LTT_SYSCALL_SITE_EXIT = 2,
+};
+
+/** ltt_syscall_site_parse() - @location's site, or -1 if it names none */
+int ltt_syscall_site_parse(const char *location);
+
+/** ltt_syscall_site_name() - "" (both), "entry", "exit"; NULL for another @site */
+const char *ltt_syscall_site_name(int site);
+
 /**
  * ltt_trigger_needs_session() - does condition type @cond name a session?
  */

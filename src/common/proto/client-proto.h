@@ -141,9 +141,17 @@
  * channel's automatic reclaim, and how each MEM_USAGE entry was measured;
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
- * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout
+ * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31:
+ * a trigger's rule location
  */
-#define LTT_CLIENT_MINOR 30
+#define LTT_CLIENT_MINOR 31
+/*
+ * ADD_TRIGGER's trigger and LIST_TRIGGERS' descriptions end with {str
+ * location}: the rule's (a system call rule's site, "entry" or "exit",
+ * common/model/trigger.h; "" for the others).  A client refuses a rule
+ * with a location toward an older daemon (NOT_SUPPORTED).
+ */
+#define LTT_CLIENT_MINOR_RULE_LOCATION 31
 /*
  * ENABLE_CHANNEL's attribute is followed by {u64 blocking_timeout_us}
  * (after auto_reclaim_us), GET_SESSION's channel by the same: 0, the

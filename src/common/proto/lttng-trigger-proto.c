@@ -255,11 +255,13 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 	switch (type) {
 	case RULE_SYSCALL:
 		get_hdr(d, &rule_hdr3, &h);
-		if (!failed(d) && h.a != 0)	/* entry and exit */
-			lacks(d, "a system call rule of entries or exits alone (ltt's take both)");
+		if (!failed(d) && !ltt_syscall_site_name((int)h.a))
+			malformed(d);
 		c->domain = LTT_DOMAIN_KERNEL;
 		rule->type = LTT_EVENT_SYSCALL;
 		get_pattern_filter(d, h.b, h.c, rule);
+		if (!failed(d))	/* the entries or the exits alone: its location says */
+			strcpy(rule->location, ltt_syscall_site_name((int)h.a));
 		return;
 	case RULE_KPROBE:
 		get_hdr(d, &rule_hdr2, &h);
@@ -663,8 +665,10 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 			ltt_codec_put(w, &rule_hdr2, &h);
 			break;
 		case LTT_EVENT_SYSCALL:
-			h = (struct rule_hdr){ .a = 0, .b = slen(rule->pattern),
-					       .c = slen_opt(rule->filter) };
+			h = (struct rule_hdr){ .a = (uint32_t)ltt_syscall_site_parse(rule->location),
+					       .b = slen(rule->pattern), .c = slen_opt(rule->filter) };
+			if ((int32_t)h.a < 0)
+				return -ENOTSUP;
 			ltt_wbuf_put_u8(w, RULE_SYSCALL);
 			ltt_codec_put(w, &rule_hdr3, &h);
 			break;

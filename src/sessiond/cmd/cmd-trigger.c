@@ -164,7 +164,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 
 	if (!c)
 		return LTT_ERR_NOMEM;
-	ltt_trigger_get(req, c);
+	ltt_trigger_get(req, c, ctx->minor);
 	if (ltt_rbuf_end(req)) {
 		err = LTT_ERR_PROTOCOL;
 		goto out;

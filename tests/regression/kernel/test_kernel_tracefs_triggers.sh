@@ -7,7 +7,8 @@
 # exactly for that program's calls, entry and exit (fired + dropped = the
 # records made), not for another program's; its first notification
 # carries the captures (the tid, and the exit's ret: unavailable at the
-# entry); a tracepoint rule (sched_process_exec) captures the exec'd
+# entry); a rule of the exits alone (kernel:syscall:exit) fires for
+# each exit and no entry; a tracepoint rule (sched_process_exec) captures the exec'd
 # file's name; a removed trigger's instance is gone and it fires no more;
 # rules tracefs can't take are refused whole.
 #
@@ -26,7 +27,7 @@
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "needs two online CPUs"
-tracefs_setup 39
+tracefs_setup 46
 
 # waiter NAME: lttctl wait-trigger NAME in the background (WAITER its
 # pid, its output in $TEST_TMP/NAME.out, without the gates' write ends: they
@@ -102,6 +103,28 @@ else
 fi
 ok_cmd "remove kp" lttctl remove-trigger kp
 is "$(instances)" 0 "its instance is gone"
+
+# --- a system call rule of the exits alone (LTTng's kernel:syscall:exit)
+N2=500
+gated g3 $N2 0 0
+tid=${GPID[g3]}
+ok_cmd "a trigger on getppid's exits of tid $tid (--type=kernel:syscall:exit)" lttctl add-trigger \
+	--name kx --condition=event-rule-matches --type=kernel:syscall:exit --name=getppid \
+	--filter="\$ctx.tid == $tid" --capture=ret --action=notify
+waiter kx
+go g3
+wait $WAITER
+is $? 0 "the program's calls notified"
+like "$(cat "$TEST_TMP/kx.out")" "^Trigger kx fired \(#1\): event syscall_exit_getppid, pid $tid; captures: ret=[0-9]+\$" \
+	"the first is an exit, its ret captured" || diag "$(cat "$TEST_TMP/kx.out")"
+deadline=$((SECONDS + TEST_TIMEOUT))
+until [ "$(($(trigger_count kx fired) + $(trigger_count kx dropped)))" -ge $N2 ] ||
+	[ $SECONDS -ge $deadline ]; do :; done
+is "$(trigger_count kx fired):$(trigger_count kx dropped)" "$N2:0" \
+	"fired = the $N2 calls' exits, none of their entries"
+like "$(lttctl list-triggers)" "getppid \(type: kernel:syscall:exit" \
+	"list-triggers shows its site, as LTTng writes it"
+ok_cmd "remove kx" lttctl remove-trigger kx
 
 # --- a tracepoint rule: the exec'd file's name
 ok_cmd "a trigger on sched_process_exec of kload, capturing filename" lttctl add-trigger --name ke \

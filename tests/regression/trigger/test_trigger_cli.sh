@@ -188,8 +188,8 @@ refused 1 "channel '.c': " --condition=channel-buffer-usage-ge -s s1 -c .c -u \
 # --- event rules
 refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall or python" \
 	--condition=event-rule-matches --type=jul --action=notify
-refused 1 "--type 'kernel:syscall:entry': ltt's system call rules take both the entry and the exit" \
-	--condition=event-rule-matches -t kernel:syscall:entry --action=notify
+reaches --condition=event-rule-matches -t kernel:syscall:entry -n getpid --action=notify
+reaches --condition=event-rule-matches -t syscall:exit --action=notify
 # -L/-E after a --type that is no probe: LTTng's words (probes themselves: LTTNG_UNSUPPORTED)
 refused 2 "Can't use --location with user tracepoint event rules\\.\$" \
 	--condition=event-rule-matches --type=user --location=hello --action=notify
