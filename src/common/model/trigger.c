@@ -69,13 +69,13 @@ bool ltt_trigger_name_valid(const char *name)
 {
 	size_t i, n = name ? strlen(name) : 0;
 
-	if (!n || n >= LTT_NAME_MAX || name[0] == '-' || name[0] == '.')
+	/* LTTng's: any text ("some name that is hopefully unique"), but lines and tabs */
+	if (!n || n >= LTT_NAME_MAX)
 		return false;
 	for (i = 0; i < n; i++) {
-		char c = name[i];
+		unsigned char c = (unsigned char)name[i];
 
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		      c == '_' || c == '-' || c == '.'))
+		if (c < 0x20 || c == 0x7f)
 			return false;
 	}
 	return true;

@@ -108,7 +108,7 @@ struct ltt_capture_expr {
  */
 enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret);
 
-/** ltt_trigger_name_valid() - 1 to 255 of [A-Za-z0-9_.-], not first '-' or '.' */
+/** ltt_trigger_name_valid() - 1 to 255 bytes, none a control character (LTTng's names: spaces too) */
 bool ltt_trigger_name_valid(const char *name);
 
 /**

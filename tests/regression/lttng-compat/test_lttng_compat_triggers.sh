@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 58
+plan 61
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -49,6 +49,15 @@ like "$OUT" "Trigger already registered" "... with LTTng's TRIGGER_EXISTS"
 run lttng add-trigger --condition event-rule-matches --type=user --name=compat:auto \
 	--action notify
 like "$STDOUT" "Added trigger \`trigger[0-9]*\`" "a trigger lttng does not name gets a daemon's name" ||
+	diag "$OUT"
+# a name is any text, spaces included, as LTTng's
+run lttng add-trigger --name 'some name that is hopefully unique' --condition event-rule-matches \
+	--type=user --name=compat:spaced --action notify
+like "$RC:$STDOUT" "^0:Added trigger \`some name that is hopefully unique\`" \
+	"lttng add-trigger of a name with spaces" || diag "$OUT"
+like "$(lttctl list-triggers)" "some name that is hopefully unique" "... lttctl lists it by that name"
+run lttng remove-trigger 'some name that is hopefully unique'
+like "$RC:$STDOUT" "^0:Removed trigger \`some name that is hopefully unique\`" "... lttng removes it" ||
 	diag "$OUT"
 
 # --- lttctl adds, lttng lists ---

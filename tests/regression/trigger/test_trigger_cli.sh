@@ -136,7 +136,8 @@ refused 2 "--name is not an option of action 1 \\(notify\\), which takes --rate-
 	$ROT --action=notify --name=x
 refused 2 "--max-size is not an option of action 1 \\(stop-session\\)" \
 	$ROT --action=stop-session s1 --max-size=1M
-refused 1 "trigger 'bad name': invalid trigger name" --name='bad name' $ROT --action=notify
+refused 1 "trigger 'bad\\\\x09name': invalid trigger name" --name=$'bad\tname' $ROT --action=notify
+reaches --name='a name, as LTTng takes it' $ROT --action=notify
 refused 1 "event name pattern '': " --condition=event-rule-matches --name= --action=notify
 refused 1 "snapshot name 'a/b': " $ROT --action=snapshot-session s1 --name=a/b
 
@@ -272,9 +273,9 @@ is "$RC" 2 "remove-trigger without a name: exit 2"
 like "$ERR" "^Error: the trigger's name is needed" "  says so"
 run lttctl remove-trigger a b
 is "$RC" 2 "remove-trigger a b: exit 2"
-run lttctl remove-trigger .t
-is "$RC" 1 "remove-trigger .t: exit 1"
-like "$ERR" "^Error: trigger '.t': invalid trigger name" "  TRIGGER_NAME"
+run lttctl remove-trigger $'.\nt'
+is "$RC" 1 "remove-trigger '.<newline>t': exit 1"
+like "$ERR" "^Error: trigger '.\\\\x0at': invalid trigger name" "  TRIGGER_NAME (its newline shown escaped)"
 run lttctl remove-trigger t1
 is "$RC" 1 "remove-trigger t1 without a daemon: exit 1"
 like "$ERR" "^Error: $NO_DAEMON" "  no daemon"
@@ -289,9 +290,11 @@ is "$RC" 2 "wait-trigger --timeout 1.2345 (four decimals): exit 2"
 run lttctl wait-trigger t1 --count 0
 is "$RC" 2 "wait-trigger --count 0: exit 2"
 like "$ERR" "^Error: invalid count '0': give a number of notifications, at least 1" "  says so"
+run lttctl wait-trigger $'a\tb'
+is "$RC" 1 "wait-trigger 'a<tab>b': exit 1"
+like "$ERR" "^Error: trigger 'a\\\\x09b': invalid trigger name" "  TRIGGER_NAME"
 run lttctl wait-trigger 'a b'
-is "$RC" 1 "wait-trigger 'a b': exit 1"
-like "$ERR" "^Error: trigger 'a b': invalid trigger name" "  TRIGGER_NAME"
+like "$RC:$ERR" "^1:Error: $NO_DAEMON" "wait-trigger 'a b': a name, as LTTng's (no daemon to ask)"
 run lttctl wait-trigger t1 --timeout 0.5 --count 2
 is "$RC" 1 "wait-trigger t1 without a daemon: exit 1"
 like "$ERR" "^Error: $NO_DAEMON" "  no daemon"
