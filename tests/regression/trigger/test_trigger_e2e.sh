@@ -379,9 +379,12 @@ lttctl -q destroy sv
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"
-run lttctl add-trigger --owner-uid 65534 --condition=session-rotation-starts --session=mine \
-	--action=notify
-like "$RC:$OUT" "^1:.*no session by that name" "a trigger of uid 65534 can't watch root's session"
+# as LTTng, a condition's session is the owner's session of that name,
+# looked up when it happens (ltt_trigger_on_session()): uid 65534's
+# trigger on 'mine' is added; root's 'mine' is not its
+run lttctl add-trigger --owner-uid 65534 --name watch --condition=session-rotation-starts \
+	--session=mine --action=notify
+like "$RC:$OUT" "^0:Added trigger" "uid 65534's trigger on a session 'mine' (root's only, now): added"
 # an action's session is looked up when it runs, with the trigger's owner
 # (LTTng's order): uid 65534's stop-session of root's session is added,
 # and would fail as one of a session that does not exist
