@@ -19,6 +19,7 @@
 #include "common/base/names.h"
 #include "common/base/size.h"
 #include "common/model/trigger.h"
+#include "common/filter/filter-parse.h"
 #include "ctl/ctl.h"
 #include "ctl/trigger-build.h"
 
@@ -269,6 +270,43 @@ static int rule_exclusions(const struct ctl_ctx *ctx, const struct ctl_trigger_l
 	c->rule.exclusions = l->exclusions;
 	return CTL_GO_ON;
 }
+/*
+ * What is wrong with capture @text (ltt_capture_parse() refused it), in
+ * LTTng's words where it has some (an operator, a subfield, an app
+ * context without its type), else ltt's.
+ */
+static void capture_error(const char *text)
+{
+	struct ltt_filter_node *n = NULL;
+	const char *why = NULL, *colon;
+
+	if (!strncmp(text, "$app.", 5)) {
+		colon = strchr(text + 5, ':');
+		if (!colon || !colon[1]) {
+			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "Invalid app-specific context field "
+				      "name: missing %s in `%s`.", colon ? "type name after colon" :
+				      "colon", text + 5);
+			return;
+		}
+	}
+	if (!ltt_filter_parse(text, &n, NULL)) {
+		if (n->kind == LTT_FN_BINARY)
+			why = n->op == LTT_FO_OR || n->op == LTT_FO_AND ? "Logical operators are not "
+			      "allowed in capture expressions." : "Binary operators are not allowed "
+			      "in capture expressions.";
+		else if (n->kind == LTT_FN_UNARY)
+			why = "Unary operators are not allowed in capture expressions.";
+	}
+	ltt_filter_free(n);
+	if (!why && text[0] != '$' && strchr(text, '.'))
+		why = "Capturing subfields is not supported.";
+	if (why)
+		ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "While parsing expression `%s`: %s", text, why);
+	else
+		ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': %s", text,
+			      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
+}
+
 
 /* The captures, each parsed. */
 static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_condition *c)
@@ -278,8 +316,7 @@ static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_co
 
 	for (i = 0; i < l->nr_captures; i++) {
 		if (ltt_capture_parse(l->captures[i], &e)) {
-			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': %s", l->captures[i],
-				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
+			capture_error(l->captures[i]);
 			return CTL_EXIT_FAILURE;
 		}
 		strcpy(c->captures[i], l->captures[i]);
