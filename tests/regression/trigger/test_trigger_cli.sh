@@ -91,19 +91,22 @@ refused 1 "Failed to parse rate policy value \`\` as an integer\\.\$" $ROT --act
 	--rate-policy=once-after:
 refused 1 "capture 'a\\[x\\]': invalid capture" \
 	--condition=event-rule-matches --capture='a[x]' --action=notify
-# LTTng's words for what it says of a capture
-refused 1 "Invalid app-specific context field name: missing colon in \`nope\`\\.\$" \
-	--condition=event-rule-matches --capture='$app.nope' --action=notify
-refused 1 "Invalid app-specific context field name: missing type name after colon in \`p:\`\\.\$" \
-	--condition=event-rule-matches --capture='$app.p:' --action=notify
-refused 1 "While parsing expression \`foo == 2\`: Binary operators are not allowed in capture expressions\\.\$" \
-	--condition=event-rule-matches --capture='foo == 2' --action=notify
-refused 1 "While parsing expression \`!foo\`: Unary operators are not allowed in capture expressions\\.\$" \
-	--condition=event-rule-matches --capture='!foo' --action=notify
-refused 1 "While parsing expression \`a || b\`: Logical operators are not allowed in capture expressions\\.\$" \
-	--condition=event-rule-matches --capture='a || b' --action=notify
-refused 1 "While parsing expression \`foo\\[3\\]\\.bar\`: Capturing subfields is not supported\\.\$" \
-	--condition=event-rule-matches --capture='foo[3].bar' --action=notify
+# LTTng's words for what it says of a capture: capture_refused EXPR REGEX
+capture_refused() {
+	refused 1 "$2" --condition=event-rule-matches --capture="$1" --action=notify
+}
+capture_refused '$app.nope' \
+	"Invalid app-specific context field name: missing colon in \`nope\`\\.\$"
+capture_refused '$app.p:' \
+	"Invalid app-specific context field name: missing type name after colon in \`p:\`\\.\$"
+capture_refused 'foo == 2' \
+	"While parsing expression \`foo == 2\`: Binary operators are not allowed in capture expressions\\.\$"
+capture_refused '!foo' \
+	"While parsing expression \`!foo\`: Unary operators are not allowed in capture expressions\\.\$"
+capture_refused 'a || b' \
+	"While parsing expression \`a || b\`: Logical operators are not allowed in capture expressions\\.\$"
+capture_refused 'foo[3].bar' \
+	"While parsing expression \`foo\\[3\\]\\.bar\`: Capturing subfields is not supported\\.\$"
 refused 1 "--ctrl-url is specified, but --data-url is missing\\.\$" \
 	$ROT --action=snapshot-session s1 --ctrl-url=tcp://127.0.0.1:5342
 refused 1 "The --ctrl-url/--data-url, --url, and --path options can't be used together\\.\$" \
