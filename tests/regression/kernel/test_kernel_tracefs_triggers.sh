@@ -27,7 +27,7 @@
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "needs two online CPUs"
-tracefs_setup 47
+tracefs_setup 51
 
 # waiter NAME: lttctl wait-trigger NAME in the background (WAITER its
 # pid, its output in $TEST_TMP/NAME.out, without the gates' write ends: they
@@ -125,6 +125,17 @@ is "$(trigger_count kx fired):$(trigger_count kx dropped)" "$N2:0" \
 like "$(lttctl list-triggers)" "getppid \(type: kernel:syscall:exit" \
 	"list-triggers shows its site, as LTTng writes it"
 ok_cmd "remove kx" lttctl remove-trigger kx
+# saved with the session its action names, and loaded back, its site kept
+lttctl -q create ks -o "$TEST_TMP/ks" || { echo "Bail out! session ks"; exit 1; }
+ok_cmd "a kernel:syscall:entry trigger starting ks" lttctl add-trigger --name kse \
+	--condition=event-rule-matches --type=kernel:syscall:entry --name=getppid \
+	--action=start-session ks
+ok_cmd "save ks" lttctl save ks -o "$TEST_TMP/ks-save"
+lttctl -q remove-trigger kse && lttctl -q destroy ks
+ok_cmd "load ks" lttctl load ks -i "$TEST_TMP/ks-save"
+like "$(lttctl list-triggers)" "getppid \(type: kernel:syscall:entry" \
+	"the loaded trigger takes the entries alone, as saved" || diag "$(cat "$TEST_TMP"/ks-save/*)"
+lttctl -q remove-trigger kse && lttctl -q destroy ks
 
 # --- a tracepoint rule: the exec'd file's name
 ok_cmd "a trigger on sched_process_exec of kload, capturing filename" lttctl add-trigger --name ke \
