@@ -210,6 +210,11 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 			c->rule.location = ltt_syscall_site_name(rule_types[i].site);
 		return CTL_GO_ON;
 	}
+	/* LTTng's words for a site it does not know, alone on their line as its tests want */
+	if (!strncmp(text, "syscall:", 8) || !strncmp(text, "kernel:syscall:", 15)) {
+		ctl_out_error(LTT_ERR_USAGE, "Failed to parse syscall type '%s'.", text);
+		return CTL_EXIT_USAGE;
+	}
 	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "
 				    "kernel:tracepoint, kernel:syscall or python (python:logging)",
 				    text);

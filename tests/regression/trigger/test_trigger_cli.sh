@@ -205,6 +205,9 @@ refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, ker
 	--condition=event-rule-matches --type=jul --action=notify
 reaches --condition=event-rule-matches -t kernel:syscall:entry -n getpid --action=notify
 reaches --condition=event-rule-matches -t syscall:exit --action=notify
+refused 2 "Failed to parse syscall type 'syscall:nope'\\.\$" \
+	--condition=event-rule-matches --type=syscall:nope --name=open --action=notify
+is "$(wc -l <<<"$ERR")" 1 "  one line, as LTTng's"
 # -L/-E after a --type that is no probe: LTTng's words (probes themselves: LTTNG_UNSUPPORTED)
 refused 2 "Can't use --location with user tracepoint event rules\\.\$" \
 	--condition=event-rule-matches --type=user --location=hello --action=notify
