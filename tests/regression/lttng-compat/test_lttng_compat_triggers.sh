@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 61
+plan 63
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -117,6 +117,12 @@ cc -o "$CLIENT" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/lttng_notif_clien
 	-llttng-ctl 2>"$TEST_TMP/client-cc.err"
 ok $? "the notification client builds against Debian's liblttng-ctl" ||
 	diag "$(cat "$TEST_TMP/client-cc.err")"
+# an unnamed trigger (lttng_register_trigger()), as LTTng's daemon takes it:
+# listed without a name, an identical one refused, removed by what it is
+is "$(timeout "$TEST_TIMEOUT" "$CLIENT" anon 'compat:anon*' 2>&1)" \
+	"register 0 again 126 unnamed 1 unregister 0 left 0" \
+	"an unnamed trigger: registered, again TRIGGER_EXISTS, listed unnamed, unregistered"
+unlike "$(lttctl list-triggers)" "compat:anon" "... and ltt keeps none of it"
 compat_build
 # notif_wait NAME ARGS...: the client in the background, subscribed once
 # it wrote "ready" into the fifo; its output in $TEST_TMP/NAME.out
