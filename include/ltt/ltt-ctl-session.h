@@ -180,7 +180,10 @@ struct ltt_event_rule_attr {
 	 * as lttctl-enable-event(1) writes it ("elf:/bin/prog:main",
 	 * "sdt:/bin/prog:provider:name", "do_sys_open+4", "0xffff..."), at most
 	 * LTT_LOCATION_MAX bytes with its NUL.  Probe types only; NULL or ""
-	 * with the others.  Passed and returned as filter is.
+	 * with the others, but a trigger's system call rule: "entry" or
+	 * "exit" for the calls' entries or exits alone (a daemon of minor 31
+	 * or later; older ones: -LTT_ERR_NOT_SUPPORTED), NULL or "" for both.
+	 * Passed and returned as filter is.
 	 */
 	const char *location LTT_RESERVED_ALIGN;
 	uint8_t reserved[104] LTT_RESERVED_ALIGN;	/* zero */

@@ -176,11 +176,11 @@ extern "C" {
 	X(PYTHON_NAME, 236, "a logger pattern (python, JUL, log4j) is 1 to 255 characters of letters, digits, '_', ':', '.', '-' and '*' (globs)") \
 	X(TRIGGER_EXISTS, 237, "a trigger with that name already exists; pick another name or remove it first ('lttctl list-triggers' shows yours)") \
 	X(TRIGGER_NOT_FOUND, 238, "no trigger by that name among yours; 'lttctl list-triggers' shows them") \
-	X(TRIGGER_NAME, 239, "invalid trigger name: use 1 to 255 letters, digits, '_', '-' or '.', not starting with '-' or '.'") \
+	X(TRIGGER_NAME, 239, "invalid trigger name: use 1 to 255 bytes of text, without a control character (a newline, a tab)") \
 	X(TRIGGER_LIMIT, 240, "you have as many triggers as the session daemon allows (ltt-sessiond --max-triggers-per-uid); remove one first") \
 	X(TRIGGER_CONDITION, 241, "invalid condition: give one of event-rule-matches, channel-buffer-usage-ge, channel-buffer-usage-le, session-consumed-size-ge, session-rotation-starts, session-rotation-finishes, with the arguments it takes (lttctl-add-trigger(1))") \
 	X(TRIGGER_ACTION, 242, "invalid action: give 1 to 8 of notify, start-session, stop-session, rotate-session and snapshot-session (or incr-map-value alone), a session with each but notify, and a rate policy every:N or once-after:N with N at least 1") \
-	X(TRIGGER_CAPTURE, 243, "invalid capture: give a payload field (NAME), an element of an array or sequence field (NAME[INDEX]) or a context ($ctx.vpid, vtid, pid, tid, procname, pthread_id, cpu_id, vuid, vgid, vppid); at most 16") \
+	X(TRIGGER_CAPTURE, 243, "invalid capture: give a payload field (NAME), an element of an array or sequence field (NAME[INDEX]), a context ($ctx.vpid, vtid, pid, tid, procname, pthread_id, cpu_id, vuid, vgid, vppid; another is unavailable) or an application context ($app.PROVIDER:TYPE, unavailable); at most 16") \
 	X(TRIGGER_THRESHOLD, 244, "invalid threshold: a size is a number of bytes above 0 (k, M, G suffixes), a ratio a number from 0 to 1") \
 	X(TRIGGER_UNSUPPORTED, 245, "this session daemon can't evaluate that condition yet (lttctl-add-trigger(1) lists those it does): nothing was added") \
 	X(TRIGGER_OWNER, 246, "only root may add a trigger for another user (--owner-uid)") \

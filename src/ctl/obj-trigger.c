@@ -48,8 +48,9 @@ static void put_event_rule(const struct ltt_trigger_condition *c)
 	ctl_out_open("event_rule");
 	ctl_out_open(event_rule_element(c));
 	ctl_out_str("name_pattern", r->pattern);
-	if (kernel && r->type == LTT_EVENT_SYSCALL)
-		ctl_out_str("emission_site", "entry+exit");	/* ltt's only one */
+	if (kernel && r->type == LTT_EVENT_SYSCALL)	/* its location says which */
+		ctl_out_str("emission_site", r->location && *r->location ? r->location :
+								       "entry+exit");
 	if (r->filter && *r->filter)
 		ctl_out_str("filter_expression", r->filter);
 	if (!kernel && r->loglevel_type != LTT_LOGLEVEL_ALL) {

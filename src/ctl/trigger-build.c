@@ -19,6 +19,7 @@
 #include "common/base/names.h"
 #include "common/base/size.h"
 #include "common/model/trigger.h"
+#include "common/filter/filter-parse.h"
 #include "ctl/ctl.h"
 #include "ctl/trigger-build.h"
 #include "ctl/util.h"
@@ -163,22 +164,22 @@ static const struct rule_type {
 	const char *name;
 	enum ltt_domain domain;
 	enum ltt_event_type type;
-	bool half;		/* a system call's entry or exit alone */
+	enum ltt_syscall_site site;	/* a system call's entry or exit alone */
 } rule_types[] = {
-	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
-	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, false },
-	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, false },
-	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, true },
-	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
-	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, false },
+	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
+	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_ENTRY },
+	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
+	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_ENTRY },
+	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
+	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
+	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
 };
 
 /* LTTng's probe types of --type: refused (LTT_LTTNG_GAP_TRIGGER_PROBE). */
@@ -204,15 +205,16 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
 		if (strcmp(rule_types[i].name, text))
 			continue;
-		if (rule_types[i].half) {
-			ctl_out_error(LTT_ERR_TRIGGER_UNSUPPORTED, "--type '%s': ltt's system call "
-				      "rules take both the entry and the exit of a call: use "
-				      "kernel:syscall", text);
-			return CTL_EXIT_FAILURE;
-		}
 		c->domain = rule_types[i].domain;
 		c->rule.type = rule_types[i].type;
+		if (rule_types[i].site)	/* the entries or the exits alone: its location says */
+			c->rule.location = ltt_syscall_site_name(rule_types[i].site);
 		return CTL_GO_ON;
+	}
+	/* LTTng's words for a site it does not know, alone on their line as its tests want */
+	if (!strncmp(text, "syscall:", 8) || !strncmp(text, "kernel:syscall:", 15)) {
+		ctl_out_error(LTT_ERR_USAGE, "Failed to parse syscall type '%s'.", text);
+		return CTL_EXIT_USAGE;
 	}
 	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "
 				    "kernel:tracepoint, kernel:syscall or python (python:logging)",
@@ -274,6 +276,43 @@ static int rule_exclusions(const struct ctl_ctx *ctx, const struct ctl_trigger_l
 	c->rule.exclusions = l->exclusions;
 	return CTL_GO_ON;
 }
+/*
+ * What is wrong with capture @text (ltt_capture_parse() refused it), in
+ * LTTng's words where it has some (an operator, a subfield, an app
+ * context without its type), else ltt's.
+ */
+static void capture_error(const char *text)
+{
+	struct ltt_filter_node *n = NULL;
+	const char *why = NULL, *colon;
+
+	if (!strncmp(text, "$app.", 5)) {
+		colon = strchr(text + 5, ':');
+		if (!colon || !colon[1]) {
+			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "Invalid app-specific context field "
+				      "name: missing %s in `%s`.", colon ? "type name after colon" :
+				      "colon", text + 5);
+			return;
+		}
+	}
+	if (!ltt_filter_parse(text, &n, NULL)) {
+		if (n->kind == LTT_FN_BINARY)
+			why = n->op == LTT_FO_OR || n->op == LTT_FO_AND ? "Logical operators are not "
+			      "allowed in capture expressions." : "Binary operators are not allowed "
+			      "in capture expressions.";
+		else if (n->kind == LTT_FN_UNARY)
+			why = "Unary operators are not allowed in capture expressions.";
+	}
+	ltt_filter_free(n);
+	if (!why && text[0] != '$' && strchr(text, '.'))
+		why = "Capturing subfields is not supported.";
+	if (why)
+		ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "While parsing expression `%s`: %s", text, why);
+	else
+		ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': %s", text,
+			      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
+}
+
 
 /* The captures, each parsed. */
 static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_condition *c)
@@ -283,8 +322,7 @@ static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_co
 
 	for (i = 0; i < l->nr_captures; i++) {
 		if (ltt_capture_parse(l->captures[i], &e)) {
-			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': %s", l->captures[i],
-				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
+			capture_error(l->captures[i]);
 			return CTL_EXIT_FAILURE;
 		}
 		strcpy(c->captures[i], l->captures[i]);
@@ -384,30 +422,73 @@ static int action_rate(const struct ctl_trigger_part *p, struct ltt_trigger_acti
 	return CTL_GO_ON;
 }
 
-/* snapshot-session's -n, -m, --path, --url: the output of its snapshots. */
+/*
+ * snapshot-session's -C/--ctrl-url and -D/--data-url: their net URL into
+ * @buf, or none (@buf empty).  LTTng's words for a misuse.
+ */
+static int action_url_pair(const struct ctl_trigger_part *p, char *buf, size_t len)
+{
+	const char *ctrl = p->val[O_CTRL_URL], *data = p->val[O_DATA_URL];
+
+	buf[0] = '\0';
+	if (!ctrl && !data)
+		return CTL_GO_ON;
+	if (!data || !ctrl) {
+		ctl_out_error(LTT_ERR_URL_PAIR, "--%s is specified, but --%s is missing.",
+			      ctrl ? "ctrl-url" : "data-url", ctrl ? "data-url" : "ctrl-url");
+		return CTL_EXIT_FAILURE;
+	}
+	if (p->val[O_PATH] || p->val[O_URL]) {
+		ctl_out_error(LTT_ERR_URL_PAIR, "The --ctrl-url/--data-url, --url, and --path "
+			      "options can't be used together.");
+		return CTL_EXIT_FAILURE;
+	}
+	return ctl_util_url_pair(ctrl, data, buf, len) ? CTL_EXIT_FAILURE : CTL_GO_ON;
+}
+
+/* snapshot-session's -n, -m, --path, --url, -C/-D: the output of its snapshots. */
 static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_part *p,
 			 struct ltt_trigger_action *a)
 {
-	const char *name = p->val[O_NAME], *size = p->val[O_MAX_SIZE];
-	char what[64];
+	const char *name = p->val[O_NAME], *size = p->val[O_MAX_SIZE], *url = p->val[O_URL];
+	char what[64], net[sizeof(a->output.output)];
 
-	if (!name && !size && !p->val[O_PATH] && !p->val[O_URL])
+	if (action_url_pair(p, net, sizeof(net)) != CTL_GO_ON)
+		return CTL_EXIT_FAILURE;
+	if (net[0])
+		url = net;
+	if (!name && !size && !p->val[O_PATH] && !url)
 		return CTL_GO_ON;
-	if (p->val[O_PATH] && p->val[O_URL])
+	if (p->val[O_PATH] && url)
 		return ctl_util_usage_error(ctx, "%s: give --path or --url, not both",
 					    ctl_trigger_part_name(p, what, sizeof(what)));
+	if (url && url == p->val[O_URL] && !strstr(url, "://")) {
+		ctl_out_error(LTT_ERR_URL, "Failed to parse '%s' as an URL.", url);
+		return CTL_EXIT_FAILURE;
+	}
+	if (p->val[O_PATH] && strstr(p->val[O_PATH], "://")) {
+		ctl_out_error(LTT_ERR_OUTPUT_PATH, "Failed to parse '%s' as a local path.",
+			      p->val[O_PATH]);
+		return CTL_EXIT_FAILURE;
+	}
 	if (name && !ltt_snapshot_output_name_valid(name)) {
 		ctl_out_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name '%s': %s", name,
 			      ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
 		return CTL_EXIT_FAILURE;
 	}
-	if (name)
-		strcpy(a->output.name, name);
 	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
 					    "bytes above 0, with an optional k, M or G suffix", size);
+	/* LTTng's words: -n and -m name no output of their own */
+	if (!p->val[O_PATH] && !url) {
+		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "Can't provide a snapshot output %s without "
+			      "a snapshot output destination.", name ? "name" : "max size");
+		return CTL_EXIT_FAILURE;
+	}
+	if (name)
+		strcpy(a->output.name, name);
 	a->has_output = true;
-	return ctl_util_snapshot_where(p->val[O_PATH], p->val[O_URL], &a->output) ?
+	return ctl_util_snapshot_where(p->val[O_PATH], url, &a->output) ?
 	       CTL_EXIT_FAILURE : CTL_GO_ON;
 }
 

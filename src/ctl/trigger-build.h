@@ -37,6 +37,8 @@ enum opt {
 	O_MAX_SIZE,
 	O_PATH,
 	O_URL,
+	O_CTRL_URL,
+	O_DATA_URL,
 	O_RATE,
 	O_LOCATION,
 	O_EVENT_NAME,

@@ -8,6 +8,8 @@
  * `lttctl`, one engine.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,65 +80,6 @@ static uint32_t get_trigger(struct ltt_lttng_call *call, struct ltt_trigger_conf
 	return LTT_LTTNG_OK;
 }
 
-static uint32_t register_trigger(struct ltt_lttng_call *call)
-{
-	struct ltt_trigger_conf *c = malloc(sizeof(*c));
-	struct ltt_wbuf w, reply;
-	const char *name;
-	struct ltt_rbuf r;
-	uint32_t ret;
-
-	if (!c)
-		return LTT_LTTNG_ERR_NOMEM;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_init(&reply);
-	ret = get_trigger(call, c);
-	if (ret != LTT_LTTNG_OK)
-		goto out;
-	ltt_trigger_put(&w, c);
-	ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply));
-	if (ret != LTT_LTTNG_OK)
-		goto out;
-	ltt_rbuf_init(&r, reply.data, reply.len);
-	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
-	if (ltt_rbuf_end(&r)) {
-		ret = LTT_LTTNG_ERR_FATAL;
-		goto out;
-	}
-	/* the trigger as registered: named, its owner resolved */
-	memcpy(c->name, name, strlen(name) + 1);
-	if (c->owner_uid < 0)
-		c->owner_uid = call->ctx->cred.uid;
-	if (ltt_lttng_trigger_put(&call->data, c))
-		ret = LTT_LTTNG_ERR_FATAL;
-out:
-	ltt_wbuf_fini(&w);
-	ltt_wbuf_fini(&reply);
-	free(c);
-	return ret;
-}
-
-static uint32_t unregister_trigger(struct ltt_lttng_call *call)
-{
-	struct ltt_trigger_conf *c = malloc(sizeof(*c));
-	struct ltt_wbuf w;
-	uint32_t ret;
-
-	if (!c)
-		return LTT_LTTNG_ERR_NOMEM;
-	ltt_wbuf_init(&w);
-	ret = get_trigger(call, c);
-	if (ret == LTT_LTTNG_OK && !c->name[0])
-		ret = ERR_TRIGGER_NOT_FOUND;	/* an anonymous one: ltt names all of its */
-	if (ret == LTT_LTTNG_OK) {
-		ltt_wbuf_put_str(&w, c->name);
-		ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_REMOVE_TRIGGER, &w, NULL));
-	}
-	ltt_wbuf_fini(&w);
-	free(c);
-	return ret;
-}
-
 /* ltt's triggers the caller sees (LIST_TRIGGERS): a heap array of *@ret_n. */
 static uint32_t ltt_triggers(struct ltt_lttng_call *call, struct ltt_trigger_desc **ret,
 			     uint32_t *ret_n)
@@ -171,6 +114,207 @@ static uint32_t ltt_triggers(struct ltt_lttng_call *call, struct ltt_trigger_des
 	return LTT_LTTNG_OK;
 }
 
+/*
+ * The triggers LTTng's clients registered without a name
+ * (lttng_register_trigger(): REGISTER_TRIGGER's is_trigger_anonymous).
+ * ltt names every trigger; these are listed to LTTng's clients unnamed,
+ * and found by what they are, as LTTng's daemon does.  A name the daemon
+ * no longer has (removed by lttctl) is dropped when the list is next read.
+ */
+struct anon {
+	int64_t uid;
+	char name[LTT_NAME_MAX];
+};
+
+static pthread_mutex_t anon_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct anon *anons;
+static size_t nr_anons;
+
+static bool is_anon(int64_t uid, const char *name)
+{
+	bool found = false;
+	size_t i;
+
+	pthread_mutex_lock(&anon_lock);
+	for (i = 0; i < nr_anons && !found; i++)
+		found = anons[i].uid == uid && !strcmp(anons[i].name, name);
+	pthread_mutex_unlock(&anon_lock);
+	return found;
+}
+
+static int anon_add(int64_t uid, const char *name)
+{
+	struct anon *grown;
+
+	pthread_mutex_lock(&anon_lock);
+	grown = realloc(anons, (nr_anons + 1) * sizeof(*anons));
+	if (grown) {
+		anons = grown;
+		anons[nr_anons].uid = uid;
+		snprintf(anons[nr_anons++].name, sizeof(anons->name), "%s", name);
+	}
+	pthread_mutex_unlock(&anon_lock);
+	return grown ? 0 : -ENOMEM;
+}
+
+/* Keep only the anonymous triggers of uid @uid among the @n of @v (those of others stay). */
+static void anon_keep(int64_t uid, const struct ltt_trigger_desc *v, size_t n)
+{
+	size_t i, k, kept = 0;
+	bool there;
+
+	pthread_mutex_lock(&anon_lock);
+	for (i = 0; i < nr_anons; i++) {
+		there = anons[i].uid != uid;
+		for (k = 0; k < n && !there; k++)
+			there = v[k].conf.owner_uid == uid && !strcmp(v[k].conf.name, anons[i].name);
+		if (there)
+			anons[kept++] = anons[i];
+	}
+	nr_anons = kept;
+	pthread_mutex_unlock(&anon_lock);
+}
+
+/* @c as LTTng's serialized trigger without its name and owner, into @w: 0 or -errno. */
+static int put_unnamed(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+{
+	struct ltt_trigger_conf *copy = malloc(sizeof(*copy));
+	int err;
+
+	if (!copy)
+		return -ENOMEM;
+	*copy = *c;
+	copy->name[0] = '\0';
+	copy->owner_uid = 0;
+	err = ltt_lttng_trigger_put(w, copy);
+	free(copy);
+	return err;
+}
+
+/* The anonymous trigger of @uid among the @n of @v that is @c; NULL if none. */
+static const struct ltt_trigger_desc *find_anon(const struct ltt_trigger_desc *v, size_t n,
+						const struct ltt_trigger_conf *c, int64_t uid)
+{
+	const struct ltt_trigger_desc *found = NULL;
+	struct ltt_wbuf a, b;
+	size_t i;
+
+	ltt_wbuf_init(&a);
+	if (put_unnamed(&a, c) || a.err)
+		goto out;
+	for (i = 0; i < n && !found; i++) {
+		if (v[i].conf.owner_uid != uid || !is_anon(uid, v[i].conf.name))
+			continue;
+		ltt_wbuf_init(&b);
+		if (!put_unnamed(&b, &v[i].conf) && !b.err && b.len == a.len &&
+		    !memcmp(a.data, b.data, a.len))
+			found = &v[i];
+		ltt_wbuf_fini(&b);
+	}
+out:
+	ltt_wbuf_fini(&a);
+	return found;
+}
+
+/* An anonymous REGISTER_TRIGGER: LTTng's TRIGGER_EXISTS if the caller has one that is @c. */
+static uint32_t anon_exists(struct ltt_lttng_call *call, const struct ltt_trigger_conf *c,
+			    int64_t uid)
+{
+	struct ltt_trigger_desc *v = NULL;
+	uint32_t n = 0, ret = ltt_triggers(call, &v, &n);
+
+	if (ret == LTT_LTTNG_OK && find_anon(v, n, c, uid))
+		ret = ERR_TRIGGER_EXISTS;
+	free(v);
+	return ret;
+}
+
+static uint32_t register_trigger(struct ltt_lttng_call *call)
+{
+	struct ltt_trigger_conf *c = malloc(sizeof(*c));
+	struct ltt_wbuf w, reply;
+	const char *name;
+	struct ltt_rbuf r;
+	uint32_t ret;
+
+	if (!c)
+		return LTT_LTTNG_ERR_NOMEM;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ret = get_trigger(call, c);
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	if (c->owner_uid < 0)
+		c->owner_uid = call->ctx->cred.uid;
+	if (call->req.trigger_anonymous) {	/* ltt names it: the name is not the client's */
+		c->name[0] = '\0';
+		ret = anon_exists(call, c, c->owner_uid);
+		if (ret != LTT_LTTNG_OK)
+			goto out;
+	}
+	ltt_trigger_put(&w, c, call->ctx->minor);
+	ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply));
+	if (ret != LTT_LTTNG_OK)
+		goto out;
+	ltt_rbuf_init(&r, reply.data, reply.len);
+	name = ltt_rbuf_get_str(&r, LTT_NAME_MAX);
+	if (ltt_rbuf_end(&r)) {
+		ret = LTT_LTTNG_ERR_FATAL;
+		goto out;
+	}
+	/* the trigger as registered: named (unless anonymous), its owner resolved */
+	if (call->req.trigger_anonymous && anon_add(c->owner_uid, name))
+		ret = LTT_LTTNG_ERR_NOMEM;	/* it stays, named: lttng remove-trigger NAME */
+	if (!call->req.trigger_anonymous)
+		memcpy(c->name, name, strlen(name) + 1);
+	if (ret == LTT_LTTNG_OK && ltt_lttng_trigger_put(&call->data, c))
+		ret = LTT_LTTNG_ERR_FATAL;
+out:
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	free(c);
+	return ret;
+}
+
+/* The name ltt gave the caller's anonymous trigger that is @c, into @c; else NOT_FOUND. */
+static uint32_t anon_name(struct ltt_lttng_call *call, struct ltt_trigger_conf *c)
+{
+	const struct ltt_trigger_desc *t;
+	struct ltt_trigger_desc *v = NULL;
+	uint32_t n = 0, ret = ltt_triggers(call, &v, &n);
+
+	if (c->owner_uid < 0)
+		c->owner_uid = call->ctx->cred.uid;
+	t = ret == LTT_LTTNG_OK ? find_anon(v, n, c, c->owner_uid) : NULL;
+	if (ret == LTT_LTTNG_OK && !t)
+		ret = ERR_TRIGGER_NOT_FOUND;
+	if (t)
+		memcpy(c->name, t->conf.name, sizeof(c->name));
+	free(v);
+	return ret;
+}
+
+static uint32_t unregister_trigger(struct ltt_lttng_call *call)
+{
+	struct ltt_trigger_conf *c = malloc(sizeof(*c));
+	struct ltt_wbuf w;
+	uint32_t ret;
+
+	if (!c)
+		return LTT_LTTNG_ERR_NOMEM;
+	ltt_wbuf_init(&w);
+	ret = get_trigger(call, c);
+	if (ret == LTT_LTTNG_OK && !c->name[0])
+		ret = anon_name(call, c);	/* an anonymous one: found by what it is */
+	if (ret == LTT_LTTNG_OK) {
+		ltt_wbuf_put_str(&w, c->name);
+		ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_REMOVE_TRIGGER, &w, NULL));
+	}
+	ltt_wbuf_fini(&w);
+	free(c);
+	return ret;
+}
+
 /* LIST_TRIGGERS: {u32 count, u32 length} then the triggers. */
 static uint32_t list_triggers(struct ltt_lttng_call *call)
 {
@@ -187,7 +331,10 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 	ltt_wbuf_put_u32(&call->data, 0);
 	ltt_wbuf_put_u32(&call->data, 0);
 	body = call->data.len;
+	anon_keep(call->ctx->cred.uid, v, n);
 	for (i = 0; i < n; i++) {
+		if (is_anon(v[i].conf.owner_uid, v[i].conf.name))
+			v[i].conf.name[0] = '\0';	/* listed unnamed, as LTTng lists it */
 		if (ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
 			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (a user-space probe, an incr-map-value action): not listed to LTTng's clients; lttctl list-triggers shows it",
 				    (int)call->ctx->cred.pid, v[i].conf.name);
@@ -217,7 +364,7 @@ static uint32_t execute_error_query(struct ltt_lttng_call *call)
 	const struct ltt_trigger_desc *t = NULL;
 	struct ltt_trigger_desc *v = NULL;
 	const char *why = NULL;
-	uint32_t i, n = 0, ret;
+	uint32_t i, n = 0, ret = LTT_LTTNG_OK;
 	uint64_t action;
 	int err;
 
@@ -231,7 +378,10 @@ static uint32_t execute_error_query(struct ltt_lttng_call *call)
 		return err == -ENOTSUP ? ltt_lttng_refuse(call, why, "lttctl list-triggers") :
 					 LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	}
-	ret = ltt_triggers(call, &v, &n);
+	if (!q->trigger.name[0])	/* an anonymous one: found by what it is */
+		ret = anon_name(call, &q->trigger);
+	if (ret == LTT_LTTNG_OK)
+		ret = ltt_triggers(call, &v, &n);
 	for (i = 0; ret == LTT_LTTNG_OK && i < n && !t; i++)
 		if (!strcmp(v[i].conf.name, q->trigger.name) &&
 		    (q->trigger.owner_uid < 0 || v[i].conf.owner_uid == q->trigger.owner_uid))

@@ -643,6 +643,8 @@ void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_ta
 
 		if (e->kind == LTT_CAPTURE_KIND_CONTEXT)
 			cap_context(&w, end, e);
+		else if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
+			cap_unavailable(&w);
 		else
 			cap_payload(&w, end, e, ts, call);
 	}

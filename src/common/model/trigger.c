@@ -69,13 +69,13 @@ bool ltt_trigger_name_valid(const char *name)
 {
 	size_t i, n = name ? strlen(name) : 0;
 
-	if (!n || n >= LTT_NAME_MAX || name[0] == '-' || name[0] == '.')
+	/* LTTng's: any text ("some name that is hopefully unique"), but lines and tabs */
+	if (!n || n >= LTT_NAME_MAX)
 		return false;
 	for (i = 0; i < n; i++) {
-		char c = name[i];
+		unsigned char c = (unsigned char)name[i];
 
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		      c == '_' || c == '-' || c == '.'))
+		if (c < 0x20 || c == 0x7f)
 			return false;
 	}
 	return true;
@@ -111,43 +111,87 @@ static int ctx_id(const char *name)
 	return -1;
 }
 
+/* "[INDEX]" ending @text at @br: its index into @ret; -1 if malformed. */
+static int parse_index(const char *br, int64_t *ret)
+{
+	char *end;
+	long v;
+
+	if (br[1] < '0' || br[1] > '9')
+		return -1;
+	errno = 0;
+	v = strtol(br + 1, &end, 10);
+	if (errno || v < 0 || v > INT32_MAX || end[0] != ']' || end[1])
+		return -1;
+	*ret = v;
+	return 0;
+}
+
+/*
+ * $ctx.NAME (@n bytes from @s) of a context ltt lacks or indexed,
+ * $app.PROVIDER:TYPE: as LTTng, taken, their values unavailable.
+ */
+static bool other_context(const char *s, size_t n)
+{
+	const char *colon;
+
+	if (n > 5 && !strncmp(s, "$ctx.", 5))
+		return !memchr(s + 5, '$', n - 5);
+	if (n <= 5 || strncmp(s, "$app.", 5))
+		return false;
+	colon = memchr(s + 5, ':', n - 5);
+	return colon && colon > s + 5 && colon < s + n - 1 && !memchr(s + 5, '$', n - 5);
+}
+
 enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret)
 {
 	const char *br;
 	size_t n;
-	char *end;
-	long v;
 	int id;
 
 	if (!text || !*text || strlen(text) >= LTT_CAPTURE_MAX)
 		return LTT_ERR_TRIGGER_CAPTURE;
 	memset(ret, 0, sizeof(*ret));
-	if (!strncmp(text, "$ctx.", 5)) {
-		id = ctx_id(text + 5);
-		if (id < 0)
-			return LTT_ERR_TRIGGER_CAPTURE;
-		ret->kind = LTT_CAPTURE_KIND_CONTEXT;
-		ret->ctx = (uint32_t)id;
-		ret->index = -1;
-		return LTT_ERR_OK;
-	}
+	ret->index = -1;
 	br = strchr(text, '[');
 	n = br ? (size_t)(br - text) : strlen(text);
+	if (br && parse_index(br, &ret->index))
+		return LTT_ERR_TRIGGER_CAPTURE;
+	if (!br && !strncmp(text, "$ctx.", 5) && (id = ctx_id(text + 5)) >= 0) {
+		ret->kind = LTT_CAPTURE_KIND_CONTEXT;
+		ret->ctx = (uint32_t)id;
+		return LTT_ERR_OK;
+	}
+	if (other_context(text, n)) {
+		ret->kind = LTT_CAPTURE_KIND_UNAVAILABLE;
+		return LTT_ERR_OK;
+	}
 	if (!is_ident(text, n))
 		return LTT_ERR_TRIGGER_CAPTURE;
 	ret->kind = LTT_CAPTURE_KIND_PAYLOAD;
 	memcpy(ret->field, text, n);
-	ret->index = -1;
-	if (!br)
-		return LTT_ERR_OK;
-	if (br[1] < '0' || br[1] > '9')
-		return LTT_ERR_TRIGGER_CAPTURE;
-	errno = 0;
-	v = strtol(br + 1, &end, 10);
-	if (errno || v < 0 || v > INT32_MAX || end[0] != ']' || end[1])
-		return LTT_ERR_TRIGGER_CAPTURE;
-	ret->index = v;
 	return LTT_ERR_OK;
+}
+
+static const char *const site_names[] = {
+	[LTT_SYSCALL_SITE_BOTH] = "", [LTT_SYSCALL_SITE_ENTRY] = "entry",
+	[LTT_SYSCALL_SITE_EXIT] = "exit",
+};
+
+int ltt_syscall_site_parse(const char *location)
+{
+	int i;
+
+	for (i = 0; i < (int)(sizeof(site_names) / sizeof(site_names[0])); i++)
+		if (!strcmp(site_names[i], location))
+			return i;
+	return -1;
+}
+
+const char *ltt_syscall_site_name(int site)
+{
+	return site >= 0 && site < (int)(sizeof(site_names) / sizeof(site_names[0])) ?
+	       site_names[site] : NULL;
 }
 
 bool ltt_trigger_needs_session(uint32_t cond)
@@ -160,16 +204,28 @@ static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 	struct ltt_capture_expr e;
 	uint32_t i;
 	enum ltt_error_code ret;
+	int site;
 
 	if (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL &&
 	    c->domain != LTT_DOMAIN_PYTHON)
 		return LTT_ERR_TRIGGER_CONDITION;
-	ret = ltt_attr_check_rule(&c->rule);
+	/* the exclusions in their one form first: the rule's check wants them so */
+	ret = ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,
+					    sizeof(c->rule.exclusions));
+	/* a system call rule's site, in its location, is a trigger's only */
+	site = c->rule.type == LTT_EVENT_SYSCALL && c->domain == LTT_DOMAIN_KERNEL &&
+	       memchr(c->rule.location, '\0', sizeof(c->rule.location)) ?
+	       ltt_syscall_site_parse(c->rule.location) : 0;
+	if (!ret && site < 0)
+		ret = LTT_ERR_TRIGGER_CONDITION;
+	if (!ret && site > 0)
+		c->rule.location[0] = '\0';
+	if (!ret)
+		ret = ltt_attr_check_rule(&c->rule);
+	if (site > 0)
+		strcpy(c->rule.location, ltt_syscall_site_name(site));
 	if (!ret)
 		ret = ltt_attr_check_rule_domain(&c->rule, (enum ltt_domain)c->domain);
-	if (!ret && c->rule.exclusions[0])
-		ret = ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,
-						    sizeof(c->rule.exclusions));
 	if (ret)
 		return ret;
 	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)

@@ -85,6 +85,9 @@ struct ltt_notif_desc {
 enum ltt_capture_kind {
 	LTT_CAPTURE_KIND_PAYLOAD = 1,	/* field, or field[index] */
 	LTT_CAPTURE_KIND_CONTEXT = 2,	/* $ctx.NAME */
+	/* $ctx.NAME[INDEX] or of a context ltt lacks, $app.PROVIDER:TYPE[[INDEX]]:
+	 * taken as LTTng takes them, each value unavailable */
+	LTT_CAPTURE_KIND_UNAVAILABLE = 3,
 };
 
 struct ltt_capture_expr {
@@ -97,13 +100,15 @@ struct ltt_capture_expr {
 /**
  * ltt_capture_parse() - parse one capture expression (ltt-ctl-trigger.h):
  * NAME (a C identifier), NAME[INDEX] (INDEX a decimal below 2^31) or
- * $ctx.NAME (a context filters take).  Any thread.
+ * $ctx.NAME (a context filters take); LTTng's other context captures
+ * ($ctx.NAME of another context or indexed, $app.PROVIDER:TYPE, with or
+ * without [INDEX]) are LTT_CAPTURE_KIND_UNAVAILABLE.  Any thread.
  *
  * Returns LTT_ERR_OK or LTT_ERR_TRIGGER_CAPTURE.
  */
 enum ltt_error_code ltt_capture_parse(const char *text, struct ltt_capture_expr *ret);
 
-/** ltt_trigger_name_valid() - 1 to 255 of [A-Za-z0-9_.-], not first '-' or '.' */
+/** ltt_trigger_name_valid() - 1 to 255 bytes, none a control character (LTTng's names: spaces too) */
 bool ltt_trigger_name_valid(const char *name);
 
 /**
@@ -121,6 +126,23 @@ enum ltt_error_code ltt_trigger_check(struct ltt_trigger_conf *c);
 
 /** ltt_trigger_counts() - is @c's action incr-map-value (then its only one)? */
 bool ltt_trigger_counts(const struct ltt_trigger_conf *c);
+
+/*
+ * A trigger's system call rule takes the entry and the exit of each call,
+ * or one of them (LTTng's emission site, its numbers): its rule's location
+ * says which, "" (both), "entry" or "exit".  Session rules take both.
+ */
+enum ltt_syscall_site {
+	LTT_SYSCALL_SITE_BOTH = 0,
+	LTT_SYSCALL_SITE_ENTRY = 1,
+	LTT_SYSCALL_SITE_EXIT = 2,
+};
+
+/** ltt_syscall_site_parse() - @location's site, or -1 if it names none */
+int ltt_syscall_site_parse(const char *location);
+
+/** ltt_syscall_site_name() - "" (both), "entry", "exit"; NULL for another @site */
+const char *ltt_syscall_site_name(int site);
 
 /**
  * ltt_trigger_needs_session() - does condition type @cond name a session?

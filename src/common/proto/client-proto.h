@@ -141,9 +141,10 @@
  * channel's automatic reclaim, and how each MEM_USAGE entry was measured;
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
- * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path
+ * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path;
+ * 32: a trigger's rule location
  */
-#define LTT_CLIENT_MINOR 31
+#define LTT_CLIENT_MINOR 32
 /*
  * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
  * directory where the session's user-space ring buffers and metadata are
@@ -151,6 +152,13 @@
  * daemon (SHM_PATH_DAEMON).
  */
 #define LTT_CLIENT_MINOR_SHM_PATH 31
+/*
+ * ADD_TRIGGER's trigger and LIST_TRIGGERS' descriptions end with {str
+ * location}: the rule's (a system call rule's site, "entry" or "exit",
+ * common/model/trigger.h; "" for the others).  A client refuses a rule
+ * with a location toward an older daemon (NOT_SUPPORTED).
+ */
+#define LTT_CLIENT_MINOR_RULE_LOCATION 32
 /*
  * ENABLE_CHANNEL's attribute is followed by {u64 blocking_timeout_us}
  * (after auto_reclaim_us), GET_SESSION's channel by the same: 0, the

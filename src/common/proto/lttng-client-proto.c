@@ -43,7 +43,8 @@ LTT_CODEC(lttng_req_fds, LTTNG_ORDER, LTT_ROW_U32(fd_count));
 /* The union's members, each at its start. */
 LTT_CODEC(lttng_req_len, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U32(length));
 LTT_CODEC(lttng_req_list, LTTNG_ORDER, LTT_ROW_FIXSTR(channel));
-LTT_CODEC(lttng_req_ulen, LTTNG_ORDER, LTT_ROW_U32(length));
+/* u.trigger: REGISTER_TRIGGER's length and is_trigger_anonymous (the others': a byte unused) */
+LTT_CODEC(lttng_req_ulen, LTTNG_ORDER, LTT_ROW_U32(length), LTT_ROW_U8(trigger_anonymous));
 LTT_CODEC(lttng_req_create, LTTNG_ORDER,
 	  LTT_ROW_U16(home_dir_size), LTT_ROW_U64(descriptor_size));
 LTT_CODEC(lttng_req_uris, LTTNG_ORDER, LTT_ROW_U32(uri_count));

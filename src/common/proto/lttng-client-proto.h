@@ -201,6 +201,7 @@ struct ltt_lttng_req {
 	/* the union, as the command uses it */
 	char channel[LTT_LTTNG_SYMBOL_LEN];	/* enable, disable, context, list */
 	uint32_t length;	/* enable, disable, context, channel, trigger, error query */
+	uint8_t trigger_anonymous;	/* register trigger: lttng_register_trigger(), no name */
 	uint16_t home_dir_size;	/* create */
 	uint64_t descriptor_size;
 	uint32_t uri_count;	/* set consumer URI */

@@ -2,7 +2,9 @@
 /*
  * lttng-trigger-proto.c - LTTng 2.13's serialized triggers on ltt's
  * (lttng-trigger-proto.h): the fixed headers as field tables, the
- * variable parts (strings, nested objects) by hand around them.
+ * variable parts (strings, nested objects) by hand around them.  What
+ * the notification channel and error queries carry beside a trigger is
+ * lttng-eval-proto.c's; the type numbers both use, lttng-trigger-wire.h's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,40 +15,7 @@
 #include "common/probe/probe-loc.h"
 #include "common/proto/lttng-client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
-
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define LTTNG_ORDER LTT_CODEC_BE
-#define get32 ltt_rbuf_get_be32
-#define get64 ltt_rbuf_get_be64
-#define put32 ltt_wbuf_put_be32
-#define put64 ltt_wbuf_put_be64
-#else
-#define LTTNG_ORDER LTT_CODEC_LE
-#define get32 ltt_rbuf_get_u32
-#define get64 ltt_rbuf_get_u64
-#define put32 ltt_wbuf_put_u32
-#define put64 ltt_wbuf_put_u64
-#endif
-
-/* LTTng's type numbers (condition.h, event-rule.h, action.h, event-expr.h). */
-enum {
-	COND_CONSUMED = 100, COND_USAGE_HIGH = 101, COND_USAGE_LOW = 102,
-	COND_ROT_ONGOING = 103, COND_ROT_COMPLETED = 104, COND_RULE_MATCHES = 105,
-};
-enum {
-	RULE_SYSCALL = 0, RULE_KPROBE = 1, RULE_KERNEL_TP = 2, RULE_UPROBE = 3,
-	RULE_USER_TP = 4, RULE_JUL = 5, RULE_LOG4J = 6, RULE_PYTHON = 7,
-};
-enum { ACT_NOTIFY = 0, ACT_START = 1, ACT_STOP = 2, ACT_ROTATE = 3, ACT_SNAPSHOT = 4, ACT_LIST = 5 };
-enum { EXPR_PAYLOAD = 0, EXPR_CONTEXT = 1, EXPR_APP_CONTEXT = 2, EXPR_ELEMENT = 3 };
-enum { LLR_EXACTLY = 0, LLR_AT_LEAST = 1 };
-enum { RATE_EVERY_N = 0, RATE_ONCE_AFTER_N = 1 };
-enum { KPROBE_SYMBOL = 0, KPROBE_ADDRESS = 1 };
-enum { LOCATION_LOCAL = 1, LOCATION_RELAY = 2 };
-
-#define SNAPSHOT_OUTPUT_SIZE 8459	/* packed struct lttng_snapshot_output */
-#define LLR_SIZE 8			/* struct lttng_log_level_rule_comm, not packed */
-#define LOCATION_UNION_SIZE 13		/* the union of lttng_trace_archive_location_comm */
+#include "common/proto/lttng-trigger-wire.h"
 
 /* ---- the fixed headers ---- */
 
@@ -88,25 +57,6 @@ struct snapshot_hdr {
 	uint32_t policy_len;
 };
 
-struct location_hdr {
-	uint8_t type;
-	uint32_t len;		/* LOCAL: the path's; RELAY: the host's */
-	uint8_t pad[9];		/* LOCAL: the rest of the union */
-	uint8_t protocol;	/* RELAY: */
-	uint16_t ctrl_port;
-	uint16_t data_port;
-	uint32_t relative_len;
-};
-
-struct result_hdr {
-	uint8_t type;
-	uint32_t name_len;
-	uint32_t desc_len;
-};
-
-#define LTT_MSG struct ltt_lttng_notif_hdr
-LTT_CODEC(notif_hdr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U32(size), LTT_ROW_U32(fds));
-#undef LTT_MSG
 #define LTT_MSG struct trigger_hdr
 LTT_CODEC(trigger_hdr, LTTNG_ORDER, LTT_ROW_U64(uid), LTT_ROW_U32(length), LTT_ROW_U32(name_len),
 	  LTT_ROW_U8(hidden));
@@ -131,26 +81,6 @@ LTT_CODEC(rate, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U64(value));
 LTT_CODEC(snapshot_hdr, LTTNG_ORDER, LTT_ROW_U32(session_len), LTT_ROW_U32(output_len),
 	  LTT_ROW_U32(policy_len));
 #undef LTT_MSG
-#define LTT_MSG struct location_hdr
-LTT_CODEC(location_hdr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U32(len),
-	  LTT_ROW_WHEN_EQ(type, LOCATION_LOCAL), LTT_ROW_BYTES(pad), LTT_ROW_WHEN_END(),
-	  LTT_ROW_WHEN_EQ(type, LOCATION_RELAY), LTT_ROW_U8(protocol), LTT_ROW_U16(ctrl_port),
-	  LTT_ROW_U16(data_port), LTT_ROW_U32(relative_len));
-#undef LTT_MSG
-#define LTT_MSG struct result_hdr
-LTT_CODEC(result_hdr, LTTNG_ORDER, LTT_ROW_U8(type), LTT_ROW_U32(name_len), LTT_ROW_U32(desc_len));
-#undef LTT_MSG
-
-void ltt_lttng_notif_hdr_get(struct ltt_rbuf *r, struct ltt_lttng_notif_hdr *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_codec_get(r, &notif_hdr, ret);
-}
-
-void ltt_lttng_notif_hdr_put(struct ltt_wbuf *w, const struct ltt_lttng_notif_hdr *h)
-{
-	ltt_codec_put(w, &notif_hdr, h);
-}
 
 /* ---- decoding ---- */
 
@@ -325,11 +255,13 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 	switch (type) {
 	case RULE_SYSCALL:
 		get_hdr(d, &rule_hdr3, &h);
-		if (!failed(d) && h.a != 0)	/* entry and exit */
-			lacks(d, "a system call rule of entries or exits alone (ltt's take both)");
+		if (!failed(d) && !ltt_syscall_site_name((int)h.a))
+			malformed(d);
 		c->domain = LTT_DOMAIN_KERNEL;
 		rule->type = LTT_EVENT_SYSCALL;
 		get_pattern_filter(d, h.b, h.c, rule);
+		if (!failed(d))	/* the entries or the exits alone: its location says */
+			strcpy(rule->location, ltt_syscall_site_name((int)h.a));
 		return;
 	case RULE_KPROBE:
 		get_hdr(d, &rule_hdr2, &h);
@@ -372,37 +304,44 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 }
 
 /* One capture descriptor as ltt's capture text. */
-static void get_capture(struct dec *d, char *dst, size_t size)
+static void get_capture(struct dec *d, char *dst, size_t size, int depth)
 {
-	char name[LTT_CAPTURE_MAX];
+	char name[LTT_CAPTURE_MAX], type_name[LTT_CAPTURE_MAX], inner[LTT_CAPTURE_MAX];
 	uint8_t type = ltt_rbuf_get_u8(d->r);
+	const char *too_long = "a capture longer than ltt's 255 bytes";
 	uint32_t index;
+	int n = 0;
 
 	switch (type) {
 	case EXPR_PAYLOAD:
 	case EXPR_CONTEXT:
-		get_lstring(d, name, sizeof(name), "a capture longer than ltt's 255 bytes");
-		if (!failed(d) && snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "",
-					   name) >= (int)size)
-			lacks(d, "a capture longer than ltt's 255 bytes");
-		return;
+		get_lstring(d, name, sizeof(name), too_long);
+		if (!failed(d))
+			n = snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "", name);
+		break;
 	case EXPR_APP_CONTEXT:
-		lacks(d, "captures of application contexts ($app.)");
-		return;
+		get_lstring(d, name, sizeof(name), too_long);
+		get_lstring(d, type_name, sizeof(type_name), too_long);
+		if (!failed(d))
+			n = snprintf(dst, size, "$app.%s:%s", name, type_name);
+		break;
 	case EXPR_ELEMENT:
 		index = get32(d->r);
-		if (ltt_rbuf_get_u8(d->r) != EXPR_PAYLOAD) {
+		if (depth) {	/* LTTng's parser makes no element of an element */
 			if (!failed(d))
-				lacks(d, "captures of an element of anything but a payload field");
+				lacks(d, "captures of an element of an element");
 			return;
 		}
-		get_lstring(d, name, sizeof(name), "a capture longer than ltt's 255 bytes");
-		if (!failed(d) && snprintf(dst, size, "%s[%u]", name, index) >= (int)size)
-			lacks(d, "a capture longer than ltt's 255 bytes");
-		return;
+		get_capture(d, inner, sizeof(inner), depth + 1);
+		if (!failed(d))
+			n = snprintf(dst, size, "%s[%u]", inner, index);
+		break;
 	default:
 		malformed(d);
+		return;
 	}
+	if (!failed(d) && n >= (int)size)
+		lacks(d, too_long);
 }
 
 static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
@@ -427,9 +366,9 @@ static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
 		for (i = 0; i < n && !failed(d); i++) {
 			struct ltt_capture_expr e;
 
-			get_capture(d, c->captures[i], sizeof(c->captures[i]));
+			get_capture(d, c->captures[i], sizeof(c->captures[i]), 0);
 			if (!failed(d) && ltt_capture_parse(c->captures[i], &e))
-				lacks(d, "a capture ltt does not take (a field's name, NAME[INDEX], or a context filters take)");
+				lacks(d, "a capture ltt does not take (a field's name, NAME[INDEX], $ctx.NAME or $app.PROVIDER:TYPE)");
 		}
 		return;
 	case COND_CONSUMED:
@@ -645,57 +584,7 @@ int ltt_lttng_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, bool
 	return dec_end(&d, why);
 }
 
-int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *ret,
-			      const char **why)
-{
-	bool hidden;
-	uint32_t i;
-	int err;
-
-	ret->target = ltt_rbuf_get_u8(r);
-	if (r->err || ret->target > LTT_LTTNG_QUERY_ACTION) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	err = ltt_lttng_trigger_get(r, &ret->trigger, &hidden, why);
-	if (err)
-		return err;
-	ret->nr_path = 0;
-	if (ret->target != LTT_LTTNG_QUERY_ACTION)
-		return 0;
-	ret->nr_path = get32(r);
-	if (ret->nr_path > 2) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	for (i = 0; i < ret->nr_path; i++)
-		ret->path[i] = get64(r);
-	return r->err ? -EPROTO : 0;
-}
-
 /* ---- encoding ---- */
-
-/* @s as LTTng's string of @len bytes (NUL included), its length given apart. */
-static void put_string(struct ltt_wbuf *w, const char *s)
-{
-	ltt_wbuf_put_bytes(w, s, strlen(s) + 1);
-}
-
-static uint32_t slen(const char *s)
-{
-	return (uint32_t)strlen(s) + 1;
-}
-
-static uint32_t slen_opt(const char *s)
-{
-	return s[0] ? slen(s) : 0;
-}
-
-static void put_lstring(struct ltt_wbuf *w, const char *s)
-{
-	put32(w, slen(s));
-	put_string(w, s);
-}
 
 static void put_llr(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
 {
@@ -776,8 +665,10 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 			ltt_codec_put(w, &rule_hdr2, &h);
 			break;
 		case LTT_EVENT_SYSCALL:
-			h = (struct rule_hdr){ .a = 0, .b = slen(rule->pattern),
-					       .c = slen_opt(rule->filter) };
+			h = (struct rule_hdr){ .a = (uint32_t)ltt_syscall_site_parse(rule->location),
+					       .b = slen(rule->pattern), .c = slen_opt(rule->filter) };
+			if ((int32_t)h.a < 0)
+				return -ENOTSUP;
 			ltt_wbuf_put_u8(w, RULE_SYSCALL);
 			ltt_codec_put(w, &rule_hdr3, &h);
 			break;
@@ -826,26 +717,6 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	return 0;
 }
 
-static int put_capture(struct ltt_wbuf *w, const char *text)
-{
-	struct ltt_capture_expr e;
-
-	if (ltt_capture_parse(text, &e))
-		return -ENOTSUP;
-	if (e.kind == LTT_CAPTURE_KIND_CONTEXT) {
-		ltt_wbuf_put_u8(w, EXPR_CONTEXT);
-		put_lstring(w, text + 5);
-		return 0;
-	}
-	if (e.index >= 0) {
-		ltt_wbuf_put_u8(w, EXPR_ELEMENT);
-		put32(w, (uint32_t)e.index);
-	}
-	ltt_wbuf_put_u8(w, EXPR_PAYLOAD);
-	put_lstring(w, e.field);
-	return 0;
-}
-
 /* The condition of @c into @w; -ENOTSUP leaves @w's length as it was. */
 static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
@@ -860,7 +731,7 @@ static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 		err = put_rule(w, c);
 		put32(w, c->nr_captures);
 		for (i = 0; i < c->nr_captures && !err; i++)
-			err = put_capture(w, c->captures[i]);
+			err = ltt_lttng_capture_expr_put(w, c->captures[i]);
 		return err;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 		ltt_wbuf_put_u8(w, COND_CONSUMED);
@@ -995,133 +866,4 @@ int ltt_lttng_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 		put32(&fix, (uint32_t)(w->len - body));
 	}
 	return 0;
-}
-
-/* ---- evaluations ---- */
-
-/* MessagePack: what LTTng's tracers write for the captured values. */
-static void mp_uint(struct ltt_wbuf *w, uint64_t v)
-{
-	ltt_wbuf_put_u8(w, 0xcf);
-	ltt_wbuf_put_be64(w, v);
-}
-
-void ltt_lttng_capture_values_put(struct ltt_wbuf *w, uint32_t count,
-				  const struct ltt_notif_desc *n)
-{
-	static const struct ltt_capture_desc none = { .type = LTT_CAPTURE_UNAVAILABLE };
-	uint32_t i;
-	size_t len;
-
-	/* as many as the condition has: LTTng's client reads one a descriptor */
-	ltt_wbuf_put_u8(w, 0xdd);	/* array 32 */
-	ltt_wbuf_put_be32(w, count);
-	for (i = 0; i < count; i++) {
-		const struct ltt_capture_desc *v = i < n->nr_captures ? &n->captures[i] : &none;
-
-		switch (v->type) {
-		case LTT_CAPTURE_SIGNED:
-			if ((int64_t)v->bits >= 0) {
-				mp_uint(w, v->bits);
-			} else {
-				ltt_wbuf_put_u8(w, 0xd3);	/* int 64 */
-				ltt_wbuf_put_be64(w, v->bits);
-			}
-			break;
-		case LTT_CAPTURE_UNSIGNED:
-			mp_uint(w, v->bits);
-			break;
-		case LTT_CAPTURE_FLOAT:
-			ltt_wbuf_put_u8(w, 0xcb);	/* float 64 */
-			ltt_wbuf_put_be64(w, v->bits);
-			break;
-		case LTT_CAPTURE_STRING:
-			len = v->str ? strlen(v->str) : 0;
-			ltt_wbuf_put_u8(w, 0xdb);	/* str 32 */
-			ltt_wbuf_put_be32(w, (uint32_t)len);
-			ltt_wbuf_put_bytes(w, v->str ? v->str : "", len);
-			break;
-		default:
-			ltt_wbuf_put_u8(w, 0xc0);	/* nil: unavailable */
-			break;
-		}
-	}
-}
-
-/* An archive's location: a local path, or a relay's net:// URL. */
-static void put_location(struct ltt_wbuf *w, const char *path)
-{
-	struct location_hdr h = { .type = LOCATION_LOCAL };
-	struct ltt_uri u;
-
-	if (path[0] != '/' && !ltt_uri_parse(path, &u) && u.scheme == LTT_URI_NET) {
-		h.type = LOCATION_RELAY;
-		h.len = slen(u.host);
-		h.ctrl_port = u.ctrl_port;
-		h.data_port = u.data_port;
-		h.relative_len = slen(u.path);
-		ltt_codec_put(w, &location_hdr, &h);
-		put_string(w, u.host);
-		put_string(w, u.path);
-		return;
-	}
-	h.len = slen(path);
-	ltt_codec_put(w, &location_hdr, &h);
-	put_string(w, path);
-}
-
-void ltt_lttng_evaluation_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c,
-			      const struct ltt_notif_desc *n, uint64_t capacity)
-{
-	size_t at;
-
-	switch (c->cond) {
-	case LTT_CONDITION_EVENT_RULE_MATCHES:
-		ltt_wbuf_put_u8(w, COND_RULE_MATCHES);
-		if (!c->nr_captures) {
-			put32(w, 0);
-			return;
-		}
-		at = w->len;
-		put32(w, 0);
-		ltt_lttng_capture_values_put(w, c->nr_captures, n);
-		if (!w->err) {
-			uint32_t len = (uint32_t)(w->len - at - 4);
-			struct ltt_wbuf fix;
-
-			ltt_wbuf_init_fixed(&fix, w->data + at, 4);
-			put32(&fix, len);
-		}
-		return;
-	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
-		ltt_wbuf_put_u8(w, COND_CONSUMED);
-		put64(w, n->value);
-		return;
-	case LTT_CONDITION_BUFFER_USAGE_GE:
-	case LTT_CONDITION_BUFFER_USAGE_LE:
-		ltt_wbuf_put_u8(w, c->cond == LTT_CONDITION_BUFFER_USAGE_GE ? COND_USAGE_HIGH :
-									     COND_USAGE_LOW);
-		put64(w, n->value);
-		put64(w, capacity);
-		return;
-	default:	/* the rotations */
-		ltt_wbuf_put_u8(w, c->cond == LTT_CONDITION_SESSION_ROTATION_STARTS ?
-					   COND_ROT_ONGOING : COND_ROT_COMPLETED);
-		put64(w, n->value);
-		ltt_wbuf_put_u8(w, n->path && n->path[0] ? 1 : 0);
-		if (n->path && n->path[0])
-			put_location(w, n->path);
-		return;
-	}
-}
-
-void ltt_lttng_error_counter_put(struct ltt_wbuf *w, const char *name, const char *desc,
-				 uint64_t value)
-{
-	struct result_hdr h = { .type = 0, .name_len = slen(name), .desc_len = slen(desc) };
-
-	ltt_codec_put(w, &result_hdr, &h);
-	put_string(w, name);
-	put_string(w, desc);
-	put64(w, value);
 }

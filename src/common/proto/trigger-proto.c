@@ -77,6 +77,11 @@ struct action_pending {
 LTT_CODEC(trigger_pending, LTT_CODEC_LE, LTT_ROW_U32(runs));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_trigger_conf
+LTT_CODEC(trigger_location, LTT_CODEC_LE,
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_RULE_LOCATION), LTT_ROW_STR(rule.location));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_trigger_desc
 LTT_CODEC(trigger_fired, LTT_CODEC_LE, LTT_ROW_U64(fired), LTT_ROW_U64(dropped));
 LTT_CODEC(trigger_pending_since, LTT_CODEC_LE,
@@ -98,7 +103,7 @@ static size_t sent(uint32_t count, size_t room)
 	return count < room ? count : room;
 }
 
-void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t minor)
 {
 	ltt_codec_put(w, &trigger_head, c);
 	ltt_proto_put_rule_attr(w, &c->rule, LTT_CLIENT_MINOR_TRIGGER);
@@ -108,9 +113,10 @@ void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	ltt_codec_put(w, &trigger_cond, c);
 	ltt_codec_put_array(w, &trigger_action, c->actions, sizeof(c->actions[0]),
 			    sent(c->nr_actions, LTT_TRIGGER_MAX_ACTIONS));
+	ltt_codec_put_v(w, &trigger_location, c, minor);
 }
 
-void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret)
+void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t minor)
 {
 	memset(ret, 0, sizeof(*ret));
 	if (ltt_codec_get(r, &trigger_head, ret))
@@ -121,8 +127,10 @@ void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret)
 				sizeof(ret->captures[0]), ret->nr_captures) ||
 	    ltt_codec_get(r, &trigger_cond, ret))
 		return;
-	ltt_codec_get_array(r, &trigger_action, ret->actions, sizeof(ret->actions[0]),
-			    ret->nr_actions);
+	if (ltt_codec_get_array(r, &trigger_action, ret->actions, sizeof(ret->actions[0]),
+				ret->nr_actions))
+		return;
+	ltt_codec_get_v(r, &trigger_location, ret, minor);
 }
 
 void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor)
@@ -132,7 +140,7 @@ void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, 
 
 	for (size_t i = 0; i < nr; i++)
 		n[i] = (struct action_counters){ d->runs[i], d->failures[i], d->last_error[i] };
-	ltt_trigger_put(w, &d->conf);
+	ltt_trigger_put(w, &d->conf, minor);
 	ltt_codec_put(w, &trigger_fired, d);
 	ltt_codec_put_array(w, &trigger_counters, n, sizeof(n[0]), nr);
 	ltt_codec_put_v(w, &trigger_pending_since, d, minor);
@@ -146,7 +154,7 @@ void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint
 	size_t nr;
 
 	memset(ret, 0, sizeof(*ret));
-	ltt_trigger_get(r, &ret->conf);
+	ltt_trigger_get(r, &ret->conf, minor);
 	nr = ret->conf.nr_actions;
 	if (r->err || ltt_codec_get(r, &trigger_fired, ret) ||
 	    ltt_codec_get_array(r, &trigger_counters, n, sizeof(n[0]), nr))

@@ -10,7 +10,7 @@
  *       rule_attr (client-proto.h, minor 18), u32 nr_captures,
  *       nr_captures x str capture, str session, str channel,
  *       u64 threshold_size, u32 threshold_ppm, u32 nr_actions,
- *       nr_actions x action}
+ *       nr_actions x action [, str location (minor 31)]}
  *   action: {u32 type, u32 rate_policy, u64 rate_count, str session,
  *       u8 has_output [, snapshot_output] [INCR_MAP_VALUE (minor 25):
  *       str map, str key]}
@@ -38,8 +38,9 @@
  * check its enums, counts and string lengths (not the rest:
  * ltt_trigger_check() does) and set @r's error on any violation.
  */
-void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c);
-void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret);
+/* @minor: the connection's; from LTT_CLIENT_MINOR_RULE_LOCATION on, with the rule's location. */
+void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t minor);
+void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t minor);
 /* @minor: the connection's; from LTT_CLIENT_MINOR_PENDING on, with the waiting runs. */
 void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor);
 void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor);

@@ -165,6 +165,9 @@ static void write_condition(struct ltt_cfg_put *wr, const struct ltt_trigger_con
 	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES) {
 		write_event(wr, (enum ltt_domain)c->domain, r->pattern, r->type, r->loglevel_type,
 			    r->loglevel, true, r->filter, r->exclusions, r->location);
+		/* a system call rule of the entries or the exits alone */
+		if (r->type == LTT_EVENT_SYSCALL && r->location[0])
+			ltt_cfg_put(wr, "emission_site", "%s", r->location);
 		if (c->nr_captures)
 			ltt_cfg_put_open(wr, "captures");
 		for (i = 0; i < c->nr_captures; i++)

@@ -455,6 +455,9 @@ static void read_condition(struct ltt_cfg_rd *rd, xmlNodePtr co, struct ltt_trig
 		read_rule(rd, n, (enum ltt_domain)c->domain, &rule);
 		c->rule = rule.attr;
 	}
+	/* a system call rule's site: ltt_trigger_check() says if it is one */
+	if ((n = ltt_cfg_rd_child(co, "emission_site")))
+		ltt_cfg_rd_text(rd, n, c->rule.location, sizeof(c->rule.location));
 	for (n = ltt_cfg_rd_child(ltt_cfg_rd_child(co, "captures"), "capture"); n;
 	     n = ltt_cfg_rd_next(n))
 		if (c->nr_captures < LTT_TRIGGER_MAX_CAPTURES)

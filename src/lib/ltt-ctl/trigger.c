@@ -71,12 +71,15 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 	    ctl_minor(ctl) < (checked->domain == LTT_DOMAIN_KERNEL ? LTT_CLIENT_MINOR_KERNEL_MAPS :
 			      LTT_CLIENT_MINOR_MAPS))
 		ret = -LTT_ERR_NOT_SUPPORTED;
+	/* a system call rule of entries or exits alone: a daemon that reads its site */
+	if (!ret && checked->rule.location[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_RULE_LOCATION)
+		ret = -LTT_ERR_NOT_SUPPORTED;
 	if (ret) {
 		free(checked);
 		return ret;
 	}
 	ltt_wbuf_init(&w);
-	ltt_trigger_put(&w, checked);
+	ltt_trigger_put(&w, checked, ctl_minor(ctl));
 	free(checked);
 	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply, &n);
 	ltt_wbuf_fini(&w);

@@ -60,20 +60,7 @@ static enum ltt_error_code supported(const struct ltt_cmd_ctx *ctx,
 	return can ? LTT_ERR_OK : LTT_ERR_TRIGGER_UNSUPPORTED;
 }
 
-/* Does @owner have a session @name? */
-static enum ltt_error_code owner_session(const struct ltt_cmd_ctx *ctx, uid_t owner,
-					 const char *name)
-{
-	struct ltt_session *session;
-	int err = ltt_session_find(ctx->registry, name, owner, &session);
-
-	if (err)
-		return err == -ENOTUNIQ ? LTT_ERR_SESSION_AMBIGUOUS : LTT_ERR_SESSION_NOT_FOUND;
-	ltt_session_put(ctx->registry, session);
-	return LTT_ERR_OK;
-}
-
-/* The map counting trigger @c counts in: @owner's, a kernel map for a kernel rule. */
+/* The map counting trigger @c counts in: one of @owner's sessions' now, of the rule's domain. */
 static enum ltt_error_code check_map(const struct ltt_cmd_ctx *ctx,
 				     const struct ltt_trigger_conf *c, uid_t owner)
 {
@@ -85,24 +72,6 @@ static enum ltt_error_code check_map(const struct ltt_cmd_ctx *ctx,
 		return LTT_ERR_MAP_NOT_FOUND;
 	return (own == LTT_MAP_OWNER_KERNEL) == (c->domain == LTT_DOMAIN_KERNEL) ?
 	       LTT_ERR_OK : LTT_ERR_MAP_ACTION;
-}
-
-/* The sessions @c names (its condition's, its actions'): each must be @owner's. */
-static enum ltt_error_code check_sessions(const struct ltt_cmd_ctx *ctx,
-					  const struct ltt_trigger_conf *c, uid_t owner)
-{
-	enum ltt_error_code err = LTT_ERR_OK;
-	uint32_t i;
-
-	if (ltt_trigger_needs_session(c->cond))
-		err = owner_session(ctx, owner, c->session);
-	for (i = 0; i < c->nr_actions && !err; i++)
-		if (c->actions[i].type != LTT_ACTION_NOTIFY)
-			err = owner_session(ctx, owner, c->actions[i].session);
-	/* the map an incr-map-value counts in: one of the session's now, of the rule's domain */
-	if (!err && ltt_trigger_counts(c))
-		err = check_map(ctx, c, owner);
-	return err;
 }
 
 /* Trigger @name of @owner, just added, armed by its domain if it arms its own. */
@@ -165,7 +134,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 
 	if (!c)
 		return LTT_ERR_NOMEM;
-	ltt_trigger_get(req, c);
+	ltt_trigger_get(req, c, ctx->minor);
 	if (ltt_rbuf_end(req)) {
 		err = LTT_ERR_PROTOCOL;
 		goto out;
@@ -175,8 +144,14 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		err = owner_of(ctx, c, &owner);
 	if (!err)
 		err = supported(ctx, c);
-	if (!err)
-		err = check_sessions(ctx, c, owner);
+	/*
+	 * The sessions @c names are not looked up: as LTTng, a condition may
+	 * watch a session that does not exist yet (it holds once one of that
+	 * name is the owner's), an action may name one (it fails when it runs
+	 * if there is still none, counted).  The map it counts in must be.
+	 */
+	if (!err && ltt_trigger_counts(c))
+		err = check_map(ctx, c, owner);
 	if (!err && !ctx->domains->triggers)
 		err = LTT_ERR_NOT_SUPPORTED;
 	if (err)

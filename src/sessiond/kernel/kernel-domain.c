@@ -799,11 +799,20 @@ static void kernel_triggers_changed(struct ltt_domain_impl *d)
 static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
 						const struct ltt_trigger_conf *c)
 {
+	struct ltt_rule_conf *rule;
 	enum ltt_error_code err;
 
 	if (ltt_event_type_is_probe(c->rule.type))
 		return LTT_ERR_EVENT_TYPE;	/* a trigger's rules name tracepoints and calls */
-	err = kernel_check_rule(d, &c->rule);
+	/* checked as a session's rule: a system call rule's site aside (knotify's) */
+	rule = malloc(sizeof(*rule));
+	if (!rule)
+		return LTT_ERR_NOMEM;
+	*rule = c->rule;
+	if (rule->type == LTT_EVENT_SYSCALL)
+		rule->location[0] = '\0';
+	err = kernel_check_rule(d, rule);
+	free(rule);
 	if (!err && ltt_trigger_counts(c))
 		return LTT_ERR_OK;	/* its kernel map was made: the kernel counts */
 	return err ? err : ltt_knotify_check(to_kernel(d), c);

@@ -205,8 +205,18 @@ struct enabling {
 	struct knotifier *n;
 	const struct ltt_channel *rule;
 	uint32_t refused;		/* events of the rule's names its filter does not apply to */
+	int site;			/* a system call rule's (enum ltt_syscall_site) */
 	int err;			/* the first failure other than a missing event */
 };
+
+/* Does a rule of system call site @site take event @name (any other event: yes)? */
+static bool site_takes(int site, const char *name)
+{
+	const char *other = site == LTT_SYSCALL_SITE_ENTRY ? LTT_KABI_SYSCALL_EXIT_PREFIX :
+			    site == LTT_SYSCALL_SITE_EXIT ? LTT_KABI_SYSCALL_ENTRY_PREFIX : NULL;
+
+	return !other || strncmp(name, other, strlen(other));
+}
 
 /* Enable event @name in the notifier's channel if the rule takes it, with its programs. */
 static int enable_event(void *arg, const char *name)
@@ -220,6 +230,8 @@ static int enable_event(void *arg, const char *name)
 
 	if (!strncmp(name, "lttng_statedump_", strlen("lttng_statedump_")))
 		return 0;	/* the daemon writes those at a session's start: no kernel event */
+	if (!site_takes(e->site, name))
+		return 0;	/* a system call rule of its entries (exits) alone: not the others */
 	ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
 	if (!f.want) {
 		LTT_DBG("trigger's kernel event %s: its rule does not take it (a field its filter reads is not the event's)",
@@ -358,6 +370,7 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 	};
 	struct knotifier *n = calloc(1, sizeof(*n));
 	struct enabling e = { .n = n, .rule = rule };
+	const struct ltt_event_rule *er;
 	int err;
 
 	*ret = NULL;
@@ -369,10 +382,10 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 		err = ltt_kabi_channel_create(kn->kabi, n->session, &attr, &n->chan);
 	if (!err)
 		err = ltt_kabi_channel_wake_early(kn->kabi, n->chan);
+	er = cds_list_first_entry(&rule->rules, struct ltt_event_rule, node);
+	e.site = er->attr.type == LTT_EVENT_SYSCALL ? ltt_syscall_site_parse(er->attr.location) : 0;
 	if (!err)
-		err = ltt_kernel_for_each_event(kn->k, cds_list_first_entry(&rule->rules,
-									 struct ltt_event_rule, node),
-						enable_event, &e);
+		err = ltt_kernel_for_each_event(kn->k, er, enable_event, &e);
 	if (!err && e.err)
 		err = e.err;
 	if (!err && !n->nr_events) {
@@ -418,6 +431,8 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 	uint32_t j;
 
 	d->type = LTT_CAPTURE_UNAVAILABLE;
+	if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
+		return;
 	if (e->kind == LTT_CAPTURE_KIND_CONTEXT) {
 		memcpy(&tid, rec + ev->pid_offset, 4);
 		if (e->ctx == LTT_FILTER_CTX_TID) {

@@ -7,7 +7,8 @@
 # exactly for that program's calls, entry and exit (fired + dropped = the
 # records made), not for another program's; its first notification
 # carries the captures (the tid, and the exit's ret: unavailable at the
-# entry); a tracepoint rule (sched_process_exec) captures the exec'd
+# entry); a rule of the exits alone (kernel:syscall:exit) fires for
+# each exit and no entry; a tracepoint rule (sched_process_exec) captures the exec'd
 # file's name; a removed trigger's instance is gone and it fires no more;
 # rules tracefs can't take are refused whole.
 #
@@ -17,8 +18,8 @@
 # CPU 0 fill CPU 0's buffer, and usage-ge (75%) notifies once, with the
 # bytes held; both CPUs filled, usage-le (50%) holds for no stream until
 # the consumer runs again and empties them, then notifies once.  A
-# trigger on a channel the session does not have never fires; a session
-# that does not exist is refused.  Nothing lost unseen: recorded +
+# trigger on a channel the session does not have never fires; one on a
+# session that does not exist yet is added, as LTTng's.  Nothing lost unseen: recorded +
 # discarded = the events made.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -26,7 +27,7 @@
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "needs two online CPUs"
-tracefs_setup 39
+tracefs_setup 51
 
 # waiter NAME: lttctl wait-trigger NAME in the background (WAITER its
 # pid, its output in $TEST_TMP/NAME.out, without the gates' write ends: they
@@ -103,6 +104,39 @@ fi
 ok_cmd "remove kp" lttctl remove-trigger kp
 is "$(instances)" 0 "its instance is gone"
 
+# --- a system call rule of the exits alone (LTTng's kernel:syscall:exit)
+N2=500
+gated g3 $N2 0 0
+tid=${GPID[g3]}
+ok_cmd "a trigger on getppid's exits of tid $tid (--type=kernel:syscall:exit)" lttctl add-trigger \
+	--name kx --condition=event-rule-matches --type=kernel:syscall:exit --name=getppid \
+	--filter="\$ctx.tid == $tid" --capture=ret --action=notify
+waiter kx
+go g3
+wait $WAITER
+is $? 0 "the program's calls notified"
+like "$(cat "$TEST_TMP/kx.out")" "^Trigger kx fired \(#1\): event syscall_exit_getppid, pid $tid; captures: ret=[0-9]+\$" \
+	"the first is an exit, its ret captured" || diag "$(cat "$TEST_TMP/kx.out")"
+deadline=$((SECONDS + TEST_TIMEOUT))
+until [ "$(($(trigger_count kx fired) + $(trigger_count kx dropped)))" -ge $N2 ] ||
+	[ $SECONDS -ge $deadline ]; do :; done
+is "$(trigger_count kx fired):$(trigger_count kx dropped)" "$N2:0" \
+	"fired = the $N2 calls' exits, none of their entries"
+like "$(lttctl list-triggers)" "getppid \(type: kernel:syscall:exit" \
+	"list-triggers shows its site, as LTTng writes it"
+ok_cmd "remove kx" lttctl remove-trigger kx
+# saved with the session its action names, and loaded back, its site kept
+lttctl -q create ks -o "$TEST_TMP/ks" || { echo "Bail out! session ks"; exit 1; }
+ok_cmd "a kernel:syscall:entry trigger starting ks" lttctl add-trigger --name kse \
+	--condition=event-rule-matches --type=kernel:syscall:entry --name=getppid \
+	--action=start-session ks
+ok_cmd "save ks" lttctl save ks -o "$TEST_TMP/ks-save"
+lttctl -q remove-trigger kse && lttctl -q destroy ks
+ok_cmd "load ks" lttctl load ks -i "$TEST_TMP/ks-save"
+like "$(lttctl list-triggers)" "getppid \(type: kernel:syscall:entry" \
+	"the loaded trigger takes the entries alone, as saved" || diag "$(cat "$TEST_TMP"/ks-save/*)"
+lttctl -q remove-trigger kse && lttctl -q destroy ks
+
 # --- a tracepoint rule: the exec'd file's name
 ok_cmd "a trigger on sched_process_exec of kload, capturing filename" lttctl add-trigger --name ke \
 	--condition=event-rule-matches --type=kernel:tracepoint --name=sched_process_exec \
@@ -117,9 +151,11 @@ ok_cmd "remove ke" lttctl remove-trigger ke
 is "$(trigger_count ke fired)" "" "ke is gone"
 
 # --- buffer usage
-run lttctl add-trigger --condition=channel-buffer-usage-ge --session=nosuch --channel=c -k \
-	--threshold-ratio=0.5 --action=notify
-like "$RC:$OUT" "^1:.*no session by that name" "a kernel channel of a session that does not exist: refused"
+run lttctl add-trigger --name later --condition=channel-buffer-usage-ge --session=nosuch \
+	--channel=c -k --threshold-ratio=0.5 --action=notify
+like "$RC:$OUT" "^0:Added trigger" \
+	"a kernel channel of a session that does not exist yet: added, as LTTng (it holds once there is one)"
+ok_cmd "remove later" lttctl remove-trigger later
 
 lttctl -q create kb -o "$TEST_TMP/kb" &&
 	lttctl -q enable-channel -k c --subbuf-size 4k --num-subbuf 4 --discard -s kb &&

@@ -19,6 +19,14 @@
  *       usage BYTES of CAPACITY"
  *
  * Exits 0 once it printed one, 1 on any failure (said on stderr).
+ *
+ *   lttng_notif_client anon PATTERN
+ *       registers an unnamed trigger (lttng_register_trigger()) of
+ *       user-space events PATTERN with a notify action, registers it
+ *       again, lists the triggers and unregisters the unnamed one listed;
+ *       prints "register R again A unnamed U unregister X left L" (R, A,
+ *       X: LTTng's error codes, 0 for OK; U, L: the unnamed triggers
+ *       listed before and after)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -107,6 +115,60 @@ static int print_rotation(const struct lttng_evaluation *e)
 	return 0;
 }
 
+/* The unnamed triggers listed, the last into *@ret_last; -1 if the list fails. */
+static int count_unnamed(struct lttng_triggers **ret_list, const struct lttng_trigger **ret_last)
+{
+	unsigned int i, n = 0;
+	const char *name;
+	int unnamed = 0;
+
+	if (lttng_list_triggers(ret_list) != LTTNG_OK ||
+	    lttng_triggers_get_count(*ret_list, &n) != LTTNG_TRIGGER_STATUS_OK)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct lttng_trigger *t = lttng_triggers_get_at_index(*ret_list, i);
+
+		if (lttng_trigger_get_name(t, &name) == LTTNG_TRIGGER_STATUS_UNSET) {
+			unnamed++;
+			*ret_last = t;
+		}
+	}
+	return unnamed;
+}
+
+static int anon(const char *pattern)
+{
+	struct lttng_event_rule *rule = lttng_event_rule_user_tracepoint_create();
+	const struct lttng_trigger *listed = NULL;
+	struct lttng_triggers *list = NULL;
+	struct lttng_trigger *trigger;
+	int reg, again, unreg = -1, before, after;
+
+	if (!rule || lttng_event_rule_user_tracepoint_set_name_pattern(rule, pattern) !=
+		     LTTNG_EVENT_RULE_STATUS_OK)
+		return fail("can't make the rule");
+	trigger = lttng_trigger_create(lttng_condition_event_rule_matches_create(rule),
+				       lttng_action_notify_create());
+	if (!trigger)
+		return fail("can't make the trigger");
+	reg = lttng_register_trigger(trigger);
+	again = lttng_register_trigger(trigger);
+	before = count_unnamed(&list, &listed);
+	if (before < 0)
+		return fail("can't list the triggers");
+	if (listed)
+		unreg = lttng_unregister_trigger(listed);
+	lttng_triggers_destroy(list);
+	list = NULL;
+	after = count_unnamed(&list, &listed);
+	if (after < 0)
+		return fail("can't list the triggers again");
+	lttng_triggers_destroy(list);
+	printf("register %d again %d unnamed %d unregister %d left %d\n", -reg, -again, before,
+	       -unreg, after);
+	return 0;
+}
+
 /* The condition of the mode @argv[1]. */
 static struct lttng_condition *condition_of(int argc, char **argv)
 {
@@ -155,6 +217,8 @@ int main(int argc, char **argv)
 	FILE *ready;
 	int ret;
 
+	if (argc == 3 && !strcmp(argv[1], "anon"))
+		return anon(argv[2]);
 	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "rotation") &&
 			 strcmp(argv[1], "usage")))
 		return fail("usage: lttng_notif_client event|rotation|usage READY_FILE NAME PATTERN|SESSION [CAPTURE...|CHANNEL]");

@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 53
+plan 63
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -49,6 +49,15 @@ like "$OUT" "Trigger already registered" "... with LTTng's TRIGGER_EXISTS"
 run lttng add-trigger --condition event-rule-matches --type=user --name=compat:auto \
 	--action notify
 like "$STDOUT" "Added trigger \`trigger[0-9]*\`" "a trigger lttng does not name gets a daemon's name" ||
+	diag "$OUT"
+# a name is any text, spaces included, as LTTng's
+run lttng add-trigger --name 'some name that is hopefully unique' --condition event-rule-matches \
+	--type=user --name=compat:spaced --action notify
+like "$RC:$STDOUT" "^0:Added trigger \`some name that is hopefully unique\`" \
+	"lttng add-trigger of a name with spaces" || diag "$OUT"
+like "$(lttctl list-triggers)" "some name that is hopefully unique" "... lttctl lists it by that name"
+run lttng remove-trigger 'some name that is hopefully unique'
+like "$RC:$STDOUT" "^0:Removed trigger \`some name that is hopefully unique\`" "... lttng removes it" ||
 	diag "$OUT"
 
 # --- lttctl adds, lttng lists ---
@@ -108,6 +117,12 @@ cc -o "$CLIENT" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/lttng_notif_clien
 	-llttng-ctl 2>"$TEST_TMP/client-cc.err"
 ok $? "the notification client builds against Debian's liblttng-ctl" ||
 	diag "$(cat "$TEST_TMP/client-cc.err")"
+# an unnamed trigger (lttng_register_trigger()), as LTTng's daemon takes it:
+# listed without a name, an identical one refused, removed by what it is
+is "$(timeout "$TEST_TIMEOUT" "$CLIENT" anon 'compat:anon*' 2>&1)" \
+	"register 0 again 126 unnamed 1 unregister 0 left 0" \
+	"an unnamed trigger: registered, again TRIGGER_EXISTS, listed unnamed, unregistered"
+unlike "$(lttctl list-triggers)" "compat:anon" "... and ltt keeps none of it"
 compat_build
 # notif_wait NAME ARGS...: the client in the background, subscribed once
 # it wrote "ready" into the fifo; its output in $TEST_TMP/NAME.out
@@ -167,19 +182,42 @@ lttng destroy s3 >/dev/null
 run lttng add-trigger --name e1 --condition event-rule-matches --type=user --name=compat:basic \
 	--filter 'i == 3' --action start-session s2 --action notify
 ok $RC "lttng add-trigger e1: start s2, which is active (it fails), then notify" || diag "$OUT"
+# as LTTng: an action on a session that does not exist yet is added, and
+# fails when it runs; captures of a context ltt lacks and of an app context
+# are taken, their values unavailable
+run lttng add-trigger --name e2 --condition event-rule-matches --type=user --name=compat:basic \
+	--filter 'i == 3' --capture '$ctx.foo[2]' --capture '$app.prov:type' \
+	--action stop-session later --action notify
+ok $RC "lttng add-trigger e2: stop a session that does not exist yet; \$ctx.foo[2], \$app.prov:type" ||
+	diag "$OUT"
 open_fifo W "$TEST_TMP/w"
 lttctl wait-trigger e1 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w.out" 2>&"$W" &
 WAITER=$!
 read_line "$W" && [[ $LINE == "Waiting for trigger "* ]]
 ok $? "lttctl wait-trigger waits for the trigger lttng added"
+open_fifo W2 "$TEST_TMP/w2"
+lttctl wait-trigger e2 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w2.out" 2>&"$W2" &
+WAITER2=$!
+read_line "$W2" && [[ $LINE == "Waiting for trigger "* ]]
 compat_run 5
 wait $WAITER
 ok $? "... and gets its notification, after its start-session action ran"
+wait $WAITER2
+ok $? "e2 notifies too, after its stop-session ran"
+like "$(cat "$TEST_TMP/w2.out")" 'captures: \$ctx\.foo\[2\]=unavailable, \$app\.prov:type=unavailable' \
+	"... its two captures unavailable" || diag "$(cat "$TEST_TMP/w2.out")"
 run lttng list-triggers
 like "$STDOUT" "start session \`s2\`
       errors:
         total execution failures: 1" "lttng list-triggers: the failed start-session is counted (EXECUTE_ERROR_QUERY)" ||
 	diag "$OUT"
+like "$STDOUT" "stop session \`later\`
+      errors:
+        total execution failures: 1" "... and e2's stop-session of the session that does not exist" ||
+	diag "$OUT"
+like "$STDOUT" "captures.*
+.*\\\$ctx.foo\\[2\\]
+.*\\\$app.prov:type" "... e2's captures, as lttng writes them" || diag "$OUT"
 
 # another major version of the notification protocol is refused
 is "$(/usr/bin/python3 - "$SOCKDIR/sessiond-notification" <<'PY'

@@ -43,6 +43,9 @@ reaches --name t2 --condition=event-rule-matches --type=user --name='prov:*' \
 	--action=snapshot-session s1 --name=snap -m 1M --path="$TEST_TMP/snaps" \
 	--rate-policy=every:2 --action=notify --action=stop-session s1
 reaches --condition=event-rule-matches -t user:tracepoint -n ev -l INFO --action=notify
+# exclusions in any order (ltt keeps them sorted)
+reaches --condition=event-rule-matches --type=user --name='jean-*' \
+	--exclude-name jean-chretien -x jean-charest --action=notify
 reaches --condition=event-rule-matches -t python -n 'my.logger' -l .. --action=notify
 reaches --condition=event-rule-matches -t kernel:syscall -n open --action=notify
 reaches --condition=channel-buffer-usage-ge -s s1 -c channel0 -u --threshold-ratio=0.75 \
@@ -52,6 +55,11 @@ reaches --condition=channel-buffer-usage-le -s s1 -c channel0 --domain=kernel \
 reaches --condition=session-consumed-size-ge -s s1 --threshold-size=1G \
 	--action=snapshot-session s1 --url=net://localhost
 reaches $ROT --action=notify -- 	# "--" ends the options: nothing follows
+reaches $ROT --action=snapshot-session s1 --ctrl-url=tcp://127.0.0.1:5342 \
+	--data-url=tcp://127.0.0.1:5343
+reaches $ROT --action=snapshot-session s1 -C tcp://127.0.0.1:5342 -D tcp://127.0.0.1:5343 -n s
+reaches --condition=event-rule-matches --capture='$ctx.foo' --capture='$ctx.foo[2]' \
+	--capture='$app.prov:type' --capture='$app.prov:type[2]' --action=notify
 
 # --- the refusals the brief of add-trigger lists
 refused 1 "While parsing argument #2 \\(\`--condition=foo\`\\): Unknown condition name 'foo'\$" \
@@ -83,8 +91,35 @@ refused 1 "Failed to parse rate policy value \`\` as an integer\\.\$" $ROT --act
 	--rate-policy=once-after:
 refused 1 "capture 'a\\[x\\]': invalid capture" \
 	--condition=event-rule-matches --capture='a[x]' --action=notify
-refused 1 "capture '\\\$ctx.nope': invalid capture" \
-	--condition=event-rule-matches --capture='$ctx.nope' --action=notify
+# LTTng's words for what it says of a capture: capture_refused EXPR REGEX
+capture_refused() {
+	refused 1 "$2" --condition=event-rule-matches --capture="$1" --action=notify
+}
+capture_refused '$app.nope' \
+	"Invalid app-specific context field name: missing colon in \`nope\`\\.\$"
+capture_refused '$app.p:' \
+	"Invalid app-specific context field name: missing type name after colon in \`p:\`\\.\$"
+capture_refused 'foo == 2' \
+	"While parsing expression \`foo == 2\`: Binary operators are not allowed in capture expressions\\.\$"
+capture_refused '!foo' \
+	"While parsing expression \`!foo\`: Unary operators are not allowed in capture expressions\\.\$"
+capture_refused 'a || b' \
+	"While parsing expression \`a || b\`: Logical operators are not allowed in capture expressions\\.\$"
+capture_refused 'foo[3].bar' \
+	"While parsing expression \`foo\\[3\\]\\.bar\`: Capturing subfields is not supported\\.\$"
+refused 1 "--ctrl-url is specified, but --data-url is missing\\.\$" \
+	$ROT --action=snapshot-session s1 --ctrl-url=tcp://127.0.0.1:5342
+refused 1 "The --ctrl-url/--data-url, --url, and --path options can't be used together\\.\$" \
+	$ROT --action=snapshot-session s1 -C tcp://127.0.0.1:5342 -D tcp://127.0.0.1:5343 \
+	--path=/tmp/x
+refused 1 "Can't provide a snapshot output name without a snapshot output destination\\.\$" \
+	$ROT --action=snapshot-session s1 --name=x
+refused 1 "Can't provide a snapshot output max size without a snapshot output destination\\.\$" \
+	$ROT --action=snapshot-session s1 -m 1M
+refused 1 "Failed to parse '/a/path' as an URL\\.\$" \
+	$ROT --action=snapshot-session s1 --url /a/path
+refused 1 "Failed to parse 'net://127.0.0.1/' as a local path\\.\$" \
+	$ROT --action=snapshot-session s1 --path net://127.0.0.1/
 refused 1 "invalid filter: " --condition=event-rule-matches --filter='a ==' --action=notify
 like "$ERR" $'\n  a ==\n +\\^' "  the filter shown with a caret under the bad token"
 refused 1 "--threshold-ratio '1.5': invalid threshold" \
@@ -115,7 +150,8 @@ refused 2 "--name is not an option of action 1 \\(notify\\), which takes --rate-
 	$ROT --action=notify --name=x
 refused 2 "--max-size is not an option of action 1 \\(stop-session\\)" \
 	$ROT --action=stop-session s1 --max-size=1M
-refused 1 "trigger 'bad name': invalid trigger name" --name='bad name' $ROT --action=notify
+refused 1 "trigger 'bad\\\\x09name': invalid trigger name" --name=$'bad\tname' $ROT --action=notify
+reaches --name='a name, as LTTng takes it' $ROT --action=notify
 refused 1 "event name pattern '': " --condition=event-rule-matches --name= --action=notify
 refused 1 "snapshot name 'a/b': " $ROT --action=snapshot-session s1 --name=a/b
 
@@ -167,8 +203,11 @@ refused 1 "channel '.c': " --condition=channel-buffer-usage-ge -s s1 -c .c -u \
 # --- event rules
 refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall or python" \
 	--condition=event-rule-matches --type=jul --action=notify
-refused 1 "--type 'kernel:syscall:entry': ltt's system call rules take both the entry and the exit" \
-	--condition=event-rule-matches -t kernel:syscall:entry --action=notify
+reaches --condition=event-rule-matches -t kernel:syscall:entry -n getpid --action=notify
+reaches --condition=event-rule-matches -t syscall:exit --action=notify
+refused 2 "Failed to parse syscall type 'syscall:nope'\\.\$" \
+	--condition=event-rule-matches --type=syscall:nope --name=open --action=notify
+is "$(wc -l <<<"$ERR")" 1 "  one line, as LTTng's"
 # -L/-E after a --type that is no probe: LTTng's words (probes themselves: LTTNG_UNSUPPORTED)
 refused 2 "Can't use --location with user tracepoint event rules\\.\$" \
 	--condition=event-rule-matches --type=user --location=hello --action=notify
@@ -251,9 +290,9 @@ is "$RC" 2 "remove-trigger without a name: exit 2"
 like "$ERR" "^Error: the trigger's name is needed" "  says so"
 run lttctl remove-trigger a b
 is "$RC" 2 "remove-trigger a b: exit 2"
-run lttctl remove-trigger .t
-is "$RC" 1 "remove-trigger .t: exit 1"
-like "$ERR" "^Error: trigger '.t': invalid trigger name" "  TRIGGER_NAME"
+run lttctl remove-trigger $'.\nt'
+is "$RC" 1 "remove-trigger '.<newline>t': exit 1"
+like "$ERR" "^Error: trigger '.\\\\x0at': invalid trigger name" "  TRIGGER_NAME (its newline shown escaped)"
 run lttctl remove-trigger t1
 is "$RC" 1 "remove-trigger t1 without a daemon: exit 1"
 like "$ERR" "^Error: $NO_DAEMON" "  no daemon"
@@ -268,9 +307,11 @@ is "$RC" 2 "wait-trigger --timeout 1.2345 (four decimals): exit 2"
 run lttctl wait-trigger t1 --count 0
 is "$RC" 2 "wait-trigger --count 0: exit 2"
 like "$ERR" "^Error: invalid count '0': give a number of notifications, at least 1" "  says so"
+run lttctl wait-trigger $'a\tb'
+is "$RC" 1 "wait-trigger 'a<tab>b': exit 1"
+like "$ERR" "^Error: trigger 'a\\\\x09b': invalid trigger name" "  TRIGGER_NAME"
 run lttctl wait-trigger 'a b'
-is "$RC" 1 "wait-trigger 'a b': exit 1"
-like "$ERR" "^Error: trigger 'a b': invalid trigger name" "  TRIGGER_NAME"
+like "$RC:$ERR" "^1:Error: $NO_DAEMON" "wait-trigger 'a b': a name, as LTTng's (no daemon to ask)"
 run lttctl wait-trigger t1 --timeout 0.5 --count 2
 is "$RC" 1 "wait-trigger t1 without a daemon: exit 1"
 like "$ERR" "^Error: $NO_DAEMON" "  no daemon"

@@ -100,9 +100,10 @@ mi 1 "add-trigger rot again" add-trigger --name=rot --condition=session-rotation
 	--action=notify
 is "$(xp /command/success)" false "  success false"
 like "$ERR" "^Error: trigger 'rot': " "  the reason on stderr, naming the trigger"
-mi 1 "add-trigger on a session that does not exist" add-trigger \
-	--condition=session-rotation-starts -s nosuch --action=notify
-like "$ERR" "^Error: trigger: session 'nosuch': " "  the reason on stderr, naming the session"
+# (a session that does not exist is no refusal: LTTng's conditions wait for it)
+mi 1 "add-trigger the daemon refuses (a kernel event it lacks)" add-trigger \
+	--condition=event-rule-matches --type=kernel:tracepoint --name=no_such_event --action=notify
+like "$ERR" "^Error: trigger: " "  the reason on stderr"
 is "$(lttctl --list-triggers)" "$(printf '%s\n' ev rot trigger0)" "--list-triggers: the three names"
 
 # --- list-triggers: LTTng's list-trigger document

@@ -229,8 +229,17 @@ static void triggers(void)
 	struct ltt_trigger_conf c;
 	struct ltt_capture_expr e;
 
-	tap_is_int(ltt_capture_parse("$ctx.nope", &e), LTT_ERR_TRIGGER_CAPTURE,
-		   "an unknown context capture: TRIGGER_CAPTURE");
+	tap_ok(!ltt_capture_parse("$ctx.nope", &e) && e.kind == LTT_CAPTURE_KIND_UNAVAILABLE,
+	       "a context ltt lacks: taken, as LTTng, its value unavailable");
+	tap_ok(!ltt_capture_parse("$app.prov:type[2]", &e) &&
+	       e.kind == LTT_CAPTURE_KIND_UNAVAILABLE && e.index == 2,
+	       "an app context's element: taken, unavailable");
+	tap_ok(!ltt_capture_parse("$ctx.vpid[1]", &e) && e.kind == LTT_CAPTURE_KIND_UNAVAILABLE,
+	       "an element of a context: taken, unavailable");
+	tap_is_int(ltt_capture_parse("$app.nope", &e), LTT_ERR_TRIGGER_CAPTURE,
+		   "an app context without its ':TYPE': TRIGGER_CAPTURE");
+	tap_is_int(ltt_capture_parse("$app.p:", &e), LTT_ERR_TRIGGER_CAPTURE,
+		   "... or with an empty type: TRIGGER_CAPTURE");
 	tap_is_int(ltt_capture_parse("field[3]", &e), LTT_ERR_OK, "'field[3]' is a capture");
 	a.reserved[0] = 1;
 	tap_is_int(ltt_conv_trigger_attr_to_conf(&a, &c), LTT_ERR_NOT_SUPPORTED,
@@ -244,7 +253,7 @@ static void triggers(void)
 
 int main(void)
 {
-	tap_plan(75);
+	tap_plan(79);
 	channels();
 	rules();
 	levels();

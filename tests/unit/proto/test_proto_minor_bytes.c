@@ -237,8 +237,8 @@ static int get_channel_stats(struct ltt_rbuf *r, void *m, uint32_t minor)
 
 /*
  * trigger-proto.c's objects (pinned when it wrote and read each by hand):
- * the trigger, its description of the connection's minor, a capture and a
- * notification; each decoder leaves its verdict in the cursor.
+ * the trigger and its description, of the connection's minor, a capture
+ * and a notification; each decoder leaves its verdict in the cursor.
  */
 #define TRIGGER(fn, type) \
 	static void put_##fn(struct ltt_wbuf *w, const void *m, uint32_t minor) \
@@ -246,9 +246,19 @@ static int get_channel_stats(struct ltt_rbuf *r, void *m, uint32_t minor)
 	static int get_##fn(struct ltt_rbuf *r, void *m, uint32_t minor) \
 	{ (void)minor; ltt_##fn##_get(r, (type *)m); return r->err ? -EPROTO : 0; }
 
-TRIGGER(trigger, struct ltt_trigger_conf)
 TRIGGER(capture, struct ltt_capture_desc)
 TRIGGER(notif, struct ltt_notif_desc)
+
+static void put_trigger(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	ltt_trigger_put(w, m, minor);
+}
+
+static int get_trigger(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	ltt_trigger_get(r, m, minor);
+	return r->err ? -EPROTO : 0;
+}
 
 static void put_trigger_desc(struct ltt_wbuf *w, const void *m, uint32_t minor)
 {

@@ -91,6 +91,11 @@ static const struct poptOption options[] = {
 	  "snapshot-session: write the snapshots under the local directory DIR", "DIR" },
 	{ "url", 0, POPT_ARG_STRING, NULL, O_URL,
 	  "snapshot-session: write the snapshots at URL (file://, net://)", "URL" },
+	{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, O_CTRL_URL,
+	  "snapshot-session: send the snapshots to the relay of this control URL "
+	  "(tcp://HOST:PORT), with --data-url", "URL" },
+	{ "data-url", 'D', POPT_ARG_STRING, NULL, O_DATA_URL,
+	  "snapshot-session: ... and of this data URL (tcp://HOST:PORT)", "URL" },
 	{ "rate-policy", 0, POPT_ARG_STRING, NULL, O_RATE,
 	  "each action: every:N (each N-th time the condition holds; default every:1) or "
 	  "once-after:N (once, the N-th time)", "POLICY" },
@@ -122,6 +127,7 @@ static const char help_footer[] =
 	"  stop-session SESSION\n"
 	"  rotate-session SESSION\n"
 	"  snapshot-session SESSION   [-n NAME] [-m SIZE] [--path DIR | --url URL]\n"
+	"                             (or -C/--ctrl-url URL -D/--data-url URL)\n"
 	"  incr-map-value             (-s SESSION | SESSION) (--map | -c) CHANNEL --key TEMPLATE\n"
 	"                             [--type user|kernel]\n"
 	"                             (alone, after a user-space event-rule-matches; no rate)\n"
@@ -153,7 +159,7 @@ static const unsigned int action_opts[] = {
 	[LTT_ACTION_STOP_SESSION] = B(O_RATE),
 	[LTT_ACTION_ROTATE_SESSION] = B(O_RATE),
 	[LTT_ACTION_SNAPSHOT_SESSION] = B(O_RATE) | B(O_NAME) | B(O_MAX_SIZE) | B(O_PATH) |
-					B(O_URL),
+					B(O_URL) | B(O_CTRL_URL) | B(O_DATA_URL),
 	[LTT_ACTION_INCR_MAP_VALUE] = B(O_SESSION) | B(O_CHANNEL) | B(O_MAP) | B(O_KEY) |
 				      B(O_TYPE),
 };

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "ctl/ctl.h"
+#include "common/model/trigger.h"
 #include "ctl/report.h"
 #include "ctl/util-session.h"
 #include "ctl/util.h"
@@ -37,9 +38,17 @@ static const char *rule_type_words(const struct ltt_trigger_condition *c)
 {
 	switch (c->domain) {
 	case LTT_DOMAIN_KERNEL:
-		/* ltt's syscall rules take both entry and exit */
-		return c->rule.type == LTT_EVENT_SYSCALL ? "kernel:syscall:entry+exit" :
-							  "kernel tracepoint";
+		if (c->rule.type != LTT_EVENT_SYSCALL)
+			return "kernel tracepoint";
+		/* its location says which of a call's events it takes */
+		switch (ltt_syscall_site_parse(c->rule.location ? c->rule.location : "")) {
+		case LTT_SYSCALL_SITE_ENTRY:
+			return "kernel:syscall:entry";
+		case LTT_SYSCALL_SITE_EXIT:
+			return "kernel:syscall:exit";
+		default:
+			return "kernel:syscall:entry+exit";
+		}
 	case LTT_DOMAIN_PYTHON:
 		return "python:logging";
 	case LTT_DOMAIN_JUL:

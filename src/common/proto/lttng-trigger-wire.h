@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * lttng-trigger-wire.h - private to lttng-trigger-proto.c and
+ * lttng-eval-proto.c: LTTng's byte order (the host's), its type numbers,
+ * the sizes of its fixed parts and the string helpers both files write
+ * with.  Not a protocol's header: include lttng-trigger-proto.h.
+ */
+#ifndef LTT_COMMON_PROTO_LTTNG_TRIGGER_WIRE_H
+#define LTT_COMMON_PROTO_LTTNG_TRIGGER_WIRE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "common/base/codec.h"
+
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LTTNG_ORDER LTT_CODEC_BE
+#define get32 ltt_rbuf_get_be32
+#define get64 ltt_rbuf_get_be64
+#define put32 ltt_wbuf_put_be32
+#define put64 ltt_wbuf_put_be64
+#else
+#define LTTNG_ORDER LTT_CODEC_LE
+#define get32 ltt_rbuf_get_u32
+#define get64 ltt_rbuf_get_u64
+#define put32 ltt_wbuf_put_u32
+#define put64 ltt_wbuf_put_u64
+#endif
+
+/* LTTng's type numbers (condition.h, event-rule.h, action.h, event-expr.h). */
+enum {
+	COND_CONSUMED = 100, COND_USAGE_HIGH = 101, COND_USAGE_LOW = 102,
+	COND_ROT_ONGOING = 103, COND_ROT_COMPLETED = 104, COND_RULE_MATCHES = 105,
+};
+enum {
+	RULE_SYSCALL = 0, RULE_KPROBE = 1, RULE_KERNEL_TP = 2, RULE_UPROBE = 3,
+	RULE_USER_TP = 4, RULE_JUL = 5, RULE_LOG4J = 6, RULE_PYTHON = 7,
+};
+enum { ACT_NOTIFY = 0, ACT_START = 1, ACT_STOP = 2, ACT_ROTATE = 3, ACT_SNAPSHOT = 4, ACT_LIST = 5 };
+enum { EXPR_PAYLOAD = 0, EXPR_CONTEXT = 1, EXPR_APP_CONTEXT = 2, EXPR_ELEMENT = 3 };
+enum { LLR_EXACTLY = 0, LLR_AT_LEAST = 1 };
+enum { RATE_EVERY_N = 0, RATE_ONCE_AFTER_N = 1 };
+enum { KPROBE_SYMBOL = 0, KPROBE_ADDRESS = 1 };
+#define SNAPSHOT_OUTPUT_SIZE 8459	/* packed struct lttng_snapshot_output */
+#define LLR_SIZE 8			/* struct lttng_log_level_rule_comm, not packed */
+
+/* @s as LTTng's string of @len bytes (NUL included), its length given apart. */
+static inline void put_string(struct ltt_wbuf *w, const char *s)
+{
+	ltt_wbuf_put_bytes(w, s, strlen(s) + 1);
+}
+
+static inline uint32_t slen(const char *s)
+{
+	return (uint32_t)strlen(s) + 1;
+}
+
+static inline uint32_t slen_opt(const char *s)
+{
+	return s[0] ? slen(s) : 0;
+}
+
+static inline void put_lstring(struct ltt_wbuf *w, const char *s)
+{
+	put32(w, slen(s));
+	put_string(w, s);
+}
+
+/* The @n bytes at @s as LTTng's string, its length (NUL included) first. */
+static inline void put_lstring_n(struct ltt_wbuf *w, const char *s, size_t n)
+{
+	put32(w, (uint32_t)n + 1);
+	ltt_wbuf_put_bytes(w, s, n);
+	ltt_wbuf_put_u8(w, 0);
+}
+
+/*
+ * ltt_lttng_capture_expr_put() - capture @text (ltt_capture_parse()'s) as
+ * LTTng's event expression (lttng-eval-proto.c).  Returns 0, or -ENOTSUP
+ * for a text ltt_capture_parse() refuses.
+ */
+int ltt_lttng_capture_expr_put(struct ltt_wbuf *w, const char *text);
+
+#endif /* LTT_COMMON_PROTO_LTTNG_TRIGGER_WIRE_H */
