@@ -27,7 +27,7 @@ if [ -x "$LTT_TOP_BUILDDIR/src/ctl/.libs/lttctl" ] &&
 	export LD_LIBRARY_PATH
 fi
 # save and load: the build tree's XML module, not one installed
-# (libltt-ctl dlopen()s it, src/lib/ltt-ctl/config-module.h)
+# (libltt-ctl dlopen()s it, src/lib/ltt-ctl/config/config-module.h)
 LTT_CONFIG_XML_PATH="$LTT_TOP_BUILDDIR/src/lib/ltt-ctl/.libs/config-xml.so"
 export LTT_CONFIG_XML_PATH
 # lttctl's TLS commands: the build tree's TLS module (lttctl dlopen()s

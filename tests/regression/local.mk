@@ -101,7 +101,7 @@ TESTS += tests/regression/rotation/test_rotation_clear_pid.sh tests/regression/r
 EXTRA_DIST += tests/regression/rotation/test_rotation_clear_pid.sh tests/regression/rotation/test_rotation_fault.sh
 EXTRA_DIST += tests/regression/saveload/test_saveload.sh tests/regression/saveload/test_saveload_life.sh tests/regression/saveload
 # libxml2 only where XML is used: the XML module of save and load
-# (src/lib/ltt-ctl/config-module.h), no other command loads it.
+# (src/lib/ltt-ctl/config/config-module.h), no other command loads it.
 TESTS += tests/regression/saveload/test_saveload_xml_module.sh
 EXTRA_DIST += tests/regression/saveload/test_saveload_xml_module.sh
 # LTTng's saved sessions (.lttng): files Debian's lttng save writes here, and

@@ -25,7 +25,8 @@ lines that say what is wrong:
     path (cmd/cmd.c) or the subfolder whole (probes/), tests' own folders
     aside; no file calls one listed above it (at most FLAT's limit of
     such arrows) and no files call each other in a circle (nm of the
-    objects in BUILDDIR, subfolders' too, when built);
+    objects in BUILDDIR, subfolders' too, when built: a folder built has
+    an object for every .c of its map);
   - src/common's wings (common.h names them from the top layer down,
     each with its map header): every file in its wing's map, no file
     includes a header of a wing above its own, no function calls one of a
@@ -214,7 +215,8 @@ def flat_map(d, hdr):
 
 def flat_calls(d, files):
     """{(caller.c, callee.c)} between d's files (paths below d), from
-    nm of its objects, its subfolders' too."""
+    nm of its objects, its subfolders' too; and the files of @files
+    that have no object (all of them where d is not built)."""
     objs = {}
     for dp, dn, fn in os.walk(os.path.join(build, d)):
         dn[:] = [x for x in dn if x != 'tests']
@@ -228,7 +230,7 @@ def flat_calls(d, files):
             c = c if rel == '.' else rel + '/' + c
             if c in files:      # else generated, or an object left from a removed file
                 objs.setdefault(c, os.path.join(dp, o))
-    return calls_between(objs)
+    return calls_between(objs), set(files) - set(objs)
 
 
 problems = []
@@ -246,7 +248,13 @@ check('every file of the libraries, ltt-consumerd, ltt-relayd and kmod is in its
 ups, circles = [], []
 for d, hdr, limit in FLAT:
     names = flat_map(d, hdr)[0]
-    calls = flat_calls(d, {n for n in names if n.endswith('.c')})
+    calls, unbuilt = flat_calls(d, {n for n in names if n.endswith('.c')})
+    # A folder built has an object for each of its files (found by the
+    # object names automake and libtool give, subfolders' too), so that
+    # no file's calls go unchecked.
+    if len(unbuilt) < len([n for n in names if n.endswith('.c')]):
+        ups += ['%s/%s has no object in %s: its calls are not checked' % (d, n, build)
+                for n in sorted(unbuilt)]
     rank_of = {n: i for i, n in enumerate(names)}
     up = sorted('%s/%s calls %s, listed above it in %s' % (d, a, b, hdr)
                 for a, b in calls if a in rank_of and b in rank_of and rank_of[b] < rank_of[a])

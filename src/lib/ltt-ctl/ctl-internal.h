@@ -5,24 +5,30 @@
  * the map of its files, from the top layer down (a file calls only files
  * listed below it):
  *
- * Saved sessions (save and load):
- *   config.c          load: which sessions, which files, all or nothing;
+ * config/: saved sessions (save and load), each file by its path:
+ *   config/config.c   load: which sessions, which files, all or nothing;
  *                     drives the XML module through config-module.h.
- *   config-save.[ch]  save: which sessions, which files, what each holds;
- *                     what load shares of it.
- *   config-trigger.[ch]  the triggers saved with a session, added back on load.
- *   config-module.[ch]   the boundary to the XML module (config-xml.so),
- *                     loaded on first use.
- *   config-xml.[ch]   the XML module: ltt's format (xml/session.xsd) read.
- *   config-xml-write.[ch]  ... and written.
- *   config-lttng.[ch] ... LTTng's .lttng files read as ltt's own.
- *   config-lttng-write.[ch]  ... and sessions written in LTTng's format.
- *   config-xml-put.[ch]  ... the elements both writers put, one file each.
- *   config-rd.[ch]    ... the values of a parsed document read into the model.
- *   config-words.[ch] ... each format's words, shared by its reader and writer.
- *   config-check.[ch] a saved session checked as a whole; what LTTng's format
- *                     can't hold of a session to save.
- *   config-model.[ch] the model of saved sessions.
+ *   config/config-save.[ch]  save: which sessions, which files, what each
+ *                     holds; what load shares of it.
+ *   config/config-trigger.[ch]  the triggers saved with a session, added
+ *                     back on load.
+ *   config/config-module.[ch]  the boundary to the XML module
+ *                     (config-xml.so), loaded on first use.
+ *   config/config-xml.[ch]  the XML module: ltt's format (xml/session.xsd)
+ *                     read.
+ *   config/config-xml-write.[ch]  ... and written.
+ *   config/config-lttng.[ch]  ... LTTng's .lttng files read as ltt's own.
+ *   config/config-lttng-write.[ch]  ... and sessions written in LTTng's
+ *                     format.
+ *   config/config-xml-put.[ch]  ... the elements both writers put, one
+ *                     file each.
+ *   config/config-rd.[ch]  ... the values of a parsed document read into
+ *                     the model.
+ *   config/config-words.[ch]  ... each format's words, shared by its
+ *                     reader and writer.
+ *   config/config-check.[ch]  a saved session checked as a whole; what
+ *                     LTTng's format can't hold of a session to save.
+ *   config/config-model.[ch]  the model of saved sessions.
  * The calls of the client protocol (src/common/proto/client-proto.h):
  *   list.c            the sessions, one session in detail, the events offered.
  *   rule.c            event rules: enable, disable, filters, GET_SESSION's rules.

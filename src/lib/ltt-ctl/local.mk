@@ -3,6 +3,8 @@
 # and ltt-sessiond links in as it is (it loads saved sessions at start
 # through its own client socket, as any client).  Neither links libxml2:
 # the XML of saved sessions is a module loaded when needed (below).
+# Saved sessions (save, load, the model, the XML module) are in config/;
+# the map of both folders is ctl-internal.h.
 noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-ctl-core.la
 src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = \
 	src/lib/ltt-ctl/ctl-internal.h \
@@ -20,35 +22,37 @@ src_lib_ltt_ctl_libltt_ctl_core_la_SOURCES = \
 	src/lib/ltt-ctl/kernel-tracer.c \
 	src/lib/ltt-ctl/trigger.c \
 	src/lib/ltt-ctl/map.c \
-	src/lib/ltt-ctl/config.c \
-	src/lib/ltt-ctl/config-save.c src/lib/ltt-ctl/config-save.h \
-	src/lib/ltt-ctl/config-module.c src/lib/ltt-ctl/config-module.h \
-	src/lib/ltt-ctl/config-trigger.c src/lib/ltt-ctl/config-trigger.h
+	src/lib/ltt-ctl/config/config.c \
+	src/lib/ltt-ctl/config/config-save.c src/lib/ltt-ctl/config/config-save.h \
+	src/lib/ltt-ctl/config/config-module.c src/lib/ltt-ctl/config/config-module.h \
+	src/lib/ltt-ctl/config/config-trigger.c src/lib/ltt-ctl/config/config-trigger.h
 src_lib_ltt_ctl_libltt_ctl_core_la_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\" \
 	-DLTT_PKGLIBDIR=\"$(pkglibdir)\"
 src_lib_ltt_ctl_libltt_ctl_core_la_LIBADD = src/lib/ltt-ctl/libltt-cfg-model.la
 
-# The model of saved sessions and its check: used by load (config.c)
+# The model of saved sessions and its check: used by load (config/config.c)
 # after its overrides and by the XML module's reader.
 noinst_LTLIBRARIES += src/lib/ltt-ctl/libltt-cfg-model.la
 src_lib_ltt_ctl_libltt_cfg_model_la_SOURCES = \
-	src/lib/ltt-ctl/config-model.c src/lib/ltt-ctl/config-model.h \
-	src/lib/ltt-ctl/config-check.c src/lib/ltt-ctl/config-check.h
+	src/lib/ltt-ctl/config/config-model.c src/lib/ltt-ctl/config/config-model.h \
+	src/lib/ltt-ctl/config/config-check.c src/lib/ltt-ctl/config/config-check.h
 
 # The XML of saved sessions (xml/session.xsd, LTTng's .lttng files):
 # config-xml.so, a private module in $(pkglibdir) that libltt-ctl loads
-# on a save's or a load's first use (config-module.h), the only code
-# that links libxml2.  It exports its table (ltt_cfg_xml_module) only.
+# on a save's or a load's first use (config/config-module.h), the only
+# code that links libxml2.  It exports its table (ltt_cfg_xml_module)
+# only.  Built here (src/lib/ltt-ctl/.libs/config-xml.so, which the
+# tests load), from the sources of config/.
 pkglib_LTLIBRARIES += src/lib/ltt-ctl/config-xml.la
 src_lib_ltt_ctl_config_xml_la_SOURCES = \
-	src/lib/ltt-ctl/config-xml.c src/lib/ltt-ctl/config-xml.h \
-	src/lib/ltt-ctl/config-rd.c src/lib/ltt-ctl/config-rd.h \
-	src/lib/ltt-ctl/config-lttng.c src/lib/ltt-ctl/config-lttng.h \
-	src/lib/ltt-ctl/config-xml-write.c src/lib/ltt-ctl/config-xml-write.h \
-	src/lib/ltt-ctl/config-lttng-write.c src/lib/ltt-ctl/config-lttng-write.h \
-	src/lib/ltt-ctl/config-xml-put.c src/lib/ltt-ctl/config-xml-put.h \
-	src/lib/ltt-ctl/config-words.c src/lib/ltt-ctl/config-words.h
-nodist_src_lib_ltt_ctl_config_xml_la_SOURCES = src/lib/ltt-ctl/session-xsd.c
+	src/lib/ltt-ctl/config/config-xml.c src/lib/ltt-ctl/config/config-xml.h \
+	src/lib/ltt-ctl/config/config-rd.c src/lib/ltt-ctl/config/config-rd.h \
+	src/lib/ltt-ctl/config/config-lttng.c src/lib/ltt-ctl/config/config-lttng.h \
+	src/lib/ltt-ctl/config/config-xml-write.c src/lib/ltt-ctl/config/config-xml-write.h \
+	src/lib/ltt-ctl/config/config-lttng-write.c src/lib/ltt-ctl/config/config-lttng-write.h \
+	src/lib/ltt-ctl/config/config-xml-put.c src/lib/ltt-ctl/config/config-xml-put.h \
+	src/lib/ltt-ctl/config/config-words.c src/lib/ltt-ctl/config/config-words.h
+nodist_src_lib_ltt_ctl_config_xml_la_SOURCES = src/lib/ltt-ctl/config/session-xsd.c
 src_lib_ltt_ctl_config_xml_la_CFLAGS = $(AM_CFLAGS) $(XML2_CFLAGS)
 src_lib_ltt_ctl_config_xml_la_LIBADD = src/lib/ltt-ctl/libltt-cfg-model.la \
 	src/common/libcommon.la $(XML2_LIBS)
@@ -71,11 +75,11 @@ EXTRA_DIST += src/lib/ltt-ctl/ltt-ctl.pc.in
 # --schema), and compiled into the XML module, which validates with it.
 ltt_sessionxsddir = $(datadir)/ltt/xml
 dist_ltt_sessionxsd_DATA = xml/session.xsd
-src/lib/ltt-ctl/session-xsd.c: $(top_srcdir)/xml/session.xsd
-	$(AM_V_GEN)$(MKDIR_P) src/lib/ltt-ctl && { \
+src/lib/ltt-ctl/config/session-xsd.c: $(top_srcdir)/xml/session.xsd
+	$(AM_V_GEN)$(MKDIR_P) src/lib/ltt-ctl/config && { \
 		echo '/* Generated from xml/session.xsd by the build: do not edit. */'; \
 		echo 'extern const char ltt_session_xsd[];'; \
 		echo 'const char ltt_session_xsd[] ='; \
 		$(SED) -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $(top_srcdir)/xml/session.xsd; \
 		echo ';'; } > $@.tmp && mv $@.tmp $@
-CLEANFILES += src/lib/ltt-ctl/session-xsd.c
+CLEANFILES += src/lib/ltt-ctl/config/session-xsd.c

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "common/model/trigger.h"
-#include "lib/ltt-ctl/config-trigger.h"
+#include "lib/ltt-ctl/config/config-trigger.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 /* The session a trigger is saved with: the first it names; NULL if none. */

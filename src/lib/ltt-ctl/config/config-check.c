@@ -9,7 +9,7 @@
 
 #include "common/model/map.h"
 #include "common/model/attr.h"
-#include "lib/ltt-ctl/config-check.h"
+#include "lib/ltt-ctl/config/config-check.h"
 
 static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)
 {

@@ -4,7 +4,7 @@
  * dlopen()ed on the first save or load (common/base/module.h).
  */
 #include "common/base/module.h"
-#include "lib/ltt-ctl/config-module.h"
+#include "lib/ltt-ctl/config/config-module.h"
 
 static const struct ltt_module_spec spec = {
 	.path = LTT_PKGLIBDIR "/" LTT_CFG_MODULE_FILE,

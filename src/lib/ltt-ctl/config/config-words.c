@@ -3,7 +3,7 @@
  * config-words.c - the words of xml/session.xsd and of LTTng's session
  * format for the model's enums (config-words.h).
  */
-#include "lib/ltt-ctl/config-words.h"
+#include "lib/ltt-ctl/config/config-words.h"
 
 const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES] = {
 	[LTT_BUFFER_PER_UID] = "per-uid",

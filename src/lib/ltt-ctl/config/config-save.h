@@ -14,7 +14,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config/config-model.h"
 
 #define SESSIONS_DIR_NAME "sessions"	/* in SYSCONFDIR/ltt */
 

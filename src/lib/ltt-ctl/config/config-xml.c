@@ -23,13 +23,13 @@
 
 #include "common/model/attr.h"
 #include "common/model/uri.h"
-#include "lib/ltt-ctl/config-check.h"
-#include "lib/ltt-ctl/config-lttng-write.h"
-#include "lib/ltt-ctl/config-lttng.h"
-#include "lib/ltt-ctl/config-module.h"
-#include "lib/ltt-ctl/config-rd.h"
-#include "lib/ltt-ctl/config-xml-write.h"
-#include "lib/ltt-ctl/config-xml.h"
+#include "lib/ltt-ctl/config/config-check.h"
+#include "lib/ltt-ctl/config/config-lttng-write.h"
+#include "lib/ltt-ctl/config/config-lttng.h"
+#include "lib/ltt-ctl/config/config-module.h"
+#include "lib/ltt-ctl/config/config-rd.h"
+#include "lib/ltt-ctl/config/config-xml-write.h"
+#include "lib/ltt-ctl/config/config-xml.h"
 
 /* The schema, compiled in from xml/session.xsd (session-xsd.c, generated). */
 extern const char ltt_session_xsd[];

@@ -20,8 +20,8 @@
 
 #include <libxml/tree.h>
 
-#include "lib/ltt-ctl/config-model.h"
-#include "lib/ltt-ctl/config-rd.h"
+#include "lib/ltt-ctl/config/config-model.h"
+#include "lib/ltt-ctl/config/config-rd.h"
 
 /**
  * ltt_cfg_lttng_is() - is @doc (borrowed) in LTTng's format?

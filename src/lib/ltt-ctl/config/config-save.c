@@ -19,11 +19,11 @@
 #include "common/model/convert.h"
 #include "common/base/paths.h"
 #include "common/model/uri.h"
-#include "lib/ltt-ctl/config-check.h"
-#include "lib/ltt-ctl/config-module.h"
-#include "lib/ltt-ctl/config-save.h"
-#include "lib/ltt-ctl/config-trigger.h"
-#include "lib/ltt-ctl/config-xml.h"
+#include "lib/ltt-ctl/config/config-check.h"
+#include "lib/ltt-ctl/config/config-module.h"
+#include "lib/ltt-ctl/config/config-save.h"
+#include "lib/ltt-ctl/config/config-trigger.h"
+#include "lib/ltt-ctl/config/config-xml.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 
 

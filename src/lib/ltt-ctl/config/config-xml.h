@@ -19,8 +19,8 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "lib/ltt-ctl/config-model.h"
-#include "lib/ltt-ctl/config-words.h"
+#include "lib/ltt-ctl/config/config-model.h"
+#include "lib/ltt-ctl/config/config-words.h"
 
 /* A saved configuration's file name: NAME LTT_CFG_SUFFIX. */
 #define LTT_CFG_SUFFIX ".ltt"

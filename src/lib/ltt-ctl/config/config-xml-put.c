@@ -10,8 +10,8 @@
 
 #include "common/base/durable.h"
 #include "common/probe/probe-loc.h"
-#include "lib/ltt-ctl/config-model.h"
-#include "lib/ltt-ctl/config-xml-put.h"
+#include "lib/ltt-ctl/config/config-model.h"
+#include "lib/ltt-ctl/config/config-xml-put.h"
 
 int ltt_cfg_put_begin(struct ltt_cfg_put *p)
 {

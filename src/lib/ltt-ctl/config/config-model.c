@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config/config-model.h"
 
 void ltt_cfg_err(char *err, size_t errlen, const char *fmt, ...)
 {

@@ -12,7 +12,7 @@
 
 #include <ltt/ltt-ctl.h>
 
-#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config/config-model.h"
 
 /**
  * ltt_cfg_save_triggers() - into each of the @n sessions @names' extras,

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config/config-model.h"
 
 /**
  * ltt_cfg_lttng_write() - write sessions to the file at @path in LTTng's

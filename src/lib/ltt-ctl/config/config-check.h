@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config/config-model.h"
 
 /**
  * ltt_cfg_check_session() - check one session of the model as a whole

@@ -13,8 +13,8 @@
 
 #include "common/model/attr.h"
 #include "common/probe/probe-loc.h"
-#include "lib/ltt-ctl/config-model.h"
-#include "lib/ltt-ctl/config-rd.h"
+#include "lib/ltt-ctl/config/config-model.h"
+#include "lib/ltt-ctl/config/config-rd.h"
 
 xmlNodePtr ltt_cfg_rd_child(xmlNodePtr parent, const char *name)
 {

@@ -16,7 +16,7 @@
 #include <ltt/ltt-ctl.h>
 
 #include "common/base/module.h"
-#include "lib/ltt-ctl/config-model.h"
+#include "lib/ltt-ctl/config/config-model.h"
 
 /* The module's file name in $pkglibdir, the variable that names another. */
 #define LTT_CFG_MODULE_FILE "config-xml.so"

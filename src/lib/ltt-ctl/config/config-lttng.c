@@ -17,8 +17,8 @@
 #include "common/model/context.h"
 #include "common/model/uri.h"
 #include "common/model/lttng-gap.h"
-#include "lib/ltt-ctl/config-lttng.h"
-#include "lib/ltt-ctl/config-words.h"
+#include "lib/ltt-ctl/config/config-lttng.h"
+#include "lib/ltt-ctl/config/config-words.h"
 
 static xmlNodePtr child(xmlNodePtr parent, const char *name)
 {

@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "common/probe/probe-loc.h"
-#include "lib/ltt-ctl/config-check.h"
-#include "lib/ltt-ctl/config-words.h"
-#include "lib/ltt-ctl/config-xml-put.h"
-#include "lib/ltt-ctl/config-xml-write.h"
+#include "lib/ltt-ctl/config/config-check.h"
+#include "lib/ltt-ctl/config/config-words.h"
+#include "lib/ltt-ctl/config/config-xml-put.h"
+#include "lib/ltt-ctl/config/config-xml-write.h"
 
 /*
  * A rule of @domain: @filter and @exclusions NULL or "" when it has none,

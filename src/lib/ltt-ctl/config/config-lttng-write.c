@@ -13,10 +13,10 @@
 #include "common/model/context.h"
 #include "common/model/uri.h"
 #include "common/probe/probe-loc.h"
-#include "lib/ltt-ctl/config-check.h"
-#include "lib/ltt-ctl/config-lttng-write.h"
-#include "lib/ltt-ctl/config-words.h"
-#include "lib/ltt-ctl/config-xml-put.h"
+#include "lib/ltt-ctl/config/config-check.h"
+#include "lib/ltt-ctl/config/config-lttng-write.h"
+#include "lib/ltt-ctl/config/config-words.h"
+#include "lib/ltt-ctl/config/config-xml-put.h"
 
 /* LTTng's words for the domains of ltt's channels and rules. */
 static const char *domain_word(enum ltt_domain d)
