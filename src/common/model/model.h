@@ -8,7 +8,7 @@
  * They carry the field names of the public structs of <ltt/ltt-ctl.h> but
  * are not them: the public structs are an ABI (reserved room, frozen
  * layout, doc/libltt-ctl.md) and libltt-ctl converts between the two in
- * one place (src/lib/ltt-ctl/convert.c).  A new attribute is added here
+ * one place (src/common/model/convert.c).  A new attribute is added here
  * and to the codec freely; it reaches the public header only through the
  * public struct's reserved room.  Only the enums and the size constants
  * of <ltt/ltt-ctl.h> are shared.
