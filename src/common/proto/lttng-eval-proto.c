@@ -2,7 +2,7 @@
 /*
  * lttng-eval-proto.c - what the notification channel and error queries
  * carry beside a trigger (lttng-trigger-proto.h): the channel's message
- * header, error queries and their results, the evaluations of
+ * header, error queries' results (the queries: lttng-trigger-proto.c), the evaluations of
  * notifications, the capture descriptors and captured values (as
  * LTTng's MessagePack) and the archives' locations.
  */
@@ -57,36 +57,6 @@ void ltt_lttng_notif_hdr_get(struct ltt_rbuf *r, struct ltt_lttng_notif_hdr *ret
 void ltt_lttng_notif_hdr_put(struct ltt_wbuf *w, const struct ltt_lttng_notif_hdr *h)
 {
 	ltt_codec_put(w, &notif_hdr, h);
-}
-
-/* ---- error queries ---- */
-
-int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *ret,
-			      const char **why)
-{
-	bool hidden;
-	uint32_t i;
-	int err;
-
-	ret->target = ltt_rbuf_get_u8(r);
-	if (r->err || ret->target > LTT_LTTNG_QUERY_ACTION) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	err = ltt_lttng_trigger_get(r, &ret->trigger, &hidden, why);
-	if (err)
-		return err;
-	ret->nr_path = 0;
-	if (ret->target != LTT_LTTNG_QUERY_ACTION)
-		return 0;
-	ret->nr_path = get32(r);
-	if (ret->nr_path > 2) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	for (i = 0; i < ret->nr_path; i++)
-		ret->path[i] = get64(r);
-	return r->err ? -EPROTO : 0;
 }
 
 /* ---- capture descriptors ---- */

@@ -17,7 +17,7 @@
  *   lttng-trigger-proto.[ch] its serialized triggers, conditions, actions, evaluations,
  *                      error queries and notification channel messages, on ltt's triggers
  *   lttng-eval-proto.c its notification channel header, evaluations, captured values and
- *                      error queries (declared in lttng-trigger-proto.h)
+ *                      capture descriptors (declared in lttng-trigger-proto.h)
  *   lttng-trigger-wire.h the type numbers, byte order and string helpers of those two
  *   trigger-proto.[ch] the client protocol's triggers, their counters, notifications and
  *                      captures (the capture form app-proto.c reads too)
