@@ -116,8 +116,10 @@ static void record_tracepoints(struct fake *f, const struct ltt_msg *m)
 		}
 		free(tp);
 	}
-	if (ltt_rbuf_end(&r))
+	if (ltt_rbuf_end(&r)) {
 		tap_diag("a malformed TRACEPOINTS message");
+		f->bad_tps++;
+	}
 }
 
 /* The next message of @type; TRACEPOINTS met on the way are recorded. */

@@ -46,6 +46,7 @@ struct fake {
 	uint32_t pid, ppid, nr_cpus;
 	char procname[17];
 	unsigned int nr_tps;
+	unsigned int bad_tps;	/* TRACEPOINTS messages the daemon's decoder refused */
 	char names[64][LTT_APP_NAME_MAX];
 	int loglevels[64];
 };

@@ -221,7 +221,7 @@ static void test_register(void)
 static void test_one_round_trip(void)
 {
 	const char *args[] = { "first", NULL };
-	unsigned int tracepoints = 0, n;
+	unsigned int tracepoints = 0, n, i, lib = 0;
 	uint32_t ids[4];
 	int values[4];
 	struct ltt_wbuf w;
@@ -245,6 +245,12 @@ static void test_one_round_trip(void)
 		ltt_msg_fini(&m);
 	}
 	tap_ok(fake_find_tp(&f, "app:first") >= 0, "its descriptions (%u)", f.nr_tps);
+	/* the library does not check its own at start: the daemon's decoder here does */
+	for (i = 0; i < f.nr_tps; i++)
+		lib += !strncmp(f.names[i], "lttng_ust_", 10);
+	tap_ok(!f.bad_tps && lib == 26,
+	       "the library's own 26 descriptions, each valid to the daemon's decoder (%u, %u refused)",
+	       lib, f.bad_tps);
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
 	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
