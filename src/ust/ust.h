@@ -534,6 +534,13 @@ struct ust_channel *ust_channel_find_target(const void *owner, uint64_t key);
 unsigned int ust_channels_enabled_of(const void *owner, struct ust_channel **out,
 				     unsigned int max);
 
+/**
+ * ust_possible_cpus() - get_nprocs_conf(), read once (it opens and reads
+ * /sys/devices/system/cpu/possible at each call): REGISTER and every
+ * channel's slots ask for it
+ */
+int ust_possible_cpus(void);
+
 /** ust_channel_count() - channels in the list; ust lock held */
 unsigned int ust_channel_count(void);
 
