@@ -70,6 +70,8 @@ bool fake_send(struct fake *f, uint16_t type, uint32_t seq, const struct ltt_wbu
 	       const int *fds, unsigned int nr_fds);
 /** fake_register() - accept, read REGISTER, accept it, read TRACEPOINTS */
 bool fake_register(struct fake *f);
+/** fake_register_ok() - REGISTER_OK of this protocol's version */
+bool fake_register_ok(struct fake *f);
 /** fake_done() - REGISTER_DONE */
 bool fake_done(struct fake *f);
 /** fake_command() - send a command, return its ACK status (INT_MIN: none) */

@@ -224,7 +224,6 @@ static void test_one_round_trip(void)
 	unsigned int tracepoints = 0, n, i, lib = 0;
 	uint32_t ids[4];
 	int values[4];
-	struct ltt_wbuf w;
 	struct ltt_msg m;
 	struct fake f;
 	int status;
@@ -251,14 +250,9 @@ static void test_one_round_trip(void)
 	tap_ok(!f.bad_tps && lib == 26,
 	       "the library's own 26 descriptions, each valid to the daemon's decoder (%u, %u refused)",
 	       lib, f.bad_tps);
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
-	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
-	tap_ok(fake_send(&f, LTT_APP_MSG_REGISTER_OK, 0, &w, NULL, 0) &&
-	       fake_channel_add(&f, CHAN_KEY) == 0 &&
+	tap_ok(fake_register_ok(&f) && fake_channel_add(&f, CHAN_KEY) == 0 &&
 	       fake_event_enable(&f, CHAN_KEY, "app:first", 0) == 0 && fake_done(&f),
 	       "REGISTER_OK, the channel, the event, REGISTER_DONE");
-	ltt_wbuf_fini(&w);
 	status = fake_reap(pid, WAIT_MS);
 	tap_is_int(status, 0, "the program ran and exited");
 	/* what it sent after REGISTER_OK, to its end: no second TRACEPOINTS */
