@@ -109,3 +109,27 @@ bench_vm() {
 		exit 1
 	fi
 }
+
+# lttng_setup TOOL...: for the scripts that run LTTng beside ltt: exits
+# unless each TOOL is on PATH, builds bench/lttng/flood_lttng.c against
+# the distribution's liblttng-ust into $LTTNG_FLOOD, and gives LTTng a
+# home in BENCH_TMP ($LTTNG_HOME) and its daemon a pid file
+# ($LTTNG_PIDFILE), which lttng_stop_daemon reads.
+lttng_setup() {
+	local t src
+	src=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lttng
+	for t in "$@"; do
+		command -v "$t" > /dev/null || { echo "$0: needs $t (LTTng)" >&2; exit 2; }
+	done
+	LTTNG_FLOOD=$BENCH_TMP/flood_lttng
+	gcc -O2 -I"$src" -o "$LTTNG_FLOOD" "$src/flood_lttng.c" -llttng-ust -ldl ||
+		{ echo "$0: cannot build the LTTng program" >&2; exit 2; }
+	export LTTNG_HOME=$BENCH_TMP/lttng-home
+	mkdir -p "$LTTNG_HOME"
+	LTTNG_PIDFILE=$BENCH_TMP/lttng-sessiond.pid
+}
+
+lttng_stop_daemon() {
+	[ -f "$LTTNG_PIDFILE" ] && kill "$(cat "$LTTNG_PIDFILE")" 2> /dev/null
+	rm -f "$LTTNG_PIDFILE"
+}

@@ -63,7 +63,7 @@ EXTRA_DIST += bench/memory_cpus.sh
 # The module's buffer memory with CPUs possible but offline (bench/kernel_hotplug_mem.sh).
 EXTRA_DIST += bench/kernel_hotplug_mem.sh
 
-EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh bench/startup_parts.sh \
+EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh bench/startup_parts.sh bench/startup_lttng.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/tls.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh bench/kernel_map_read.sh bench/kernel_track.sh bench/kernel_context_cost.sh \
 	bench/conn_rss.sh \

@@ -33,22 +33,7 @@ set -u
 bench_init "${1:-.}"
 RUNS=${2:-21}
 EVENTS=${3:-100000}
-SRC=$(cd "$(dirname "$0")" && pwd)/lttng
-
-for t in lttng lttng-sessiond babeltrace2; do
-	command -v $t > /dev/null || { echo "$0: needs $t (LTTng, babeltrace2)" >&2; exit 2; }
-done
-LTTNG_FLOOD=$BENCH_TMP/flood_lttng
-gcc -O2 -I"$SRC" -o "$LTTNG_FLOOD" "$SRC/flood_lttng.c" -llttng-ust -ldl ||
-	{ echo "$0: cannot build the LTTng program" >&2; exit 2; }
-
-export LTTNG_HOME=$BENCH_TMP/lttng-home
-mkdir -p "$LTTNG_HOME"
-LTTNG_PIDFILE=$BENCH_TMP/lttng-sessiond.pid
-lttng_stop_daemon() {
-	[ -f "$LTTNG_PIDFILE" ] && kill "$(cat "$LTTNG_PIDFILE")" 2> /dev/null
-	rm -f "$LTTNG_PIDFILE"
-}
+lttng_setup lttng lttng-sessiond babeltrace2
 trap 'lttng_stop_daemon; bench_cleanup' EXIT
 
 # callgrind_per_event FUNCTION PROGRAM...: instructions per event

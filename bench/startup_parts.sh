@@ -13,9 +13,10 @@
 #   loader+ctor   execve -> the comm thread's clone3 (dynamic loading,
 #                 libltt-ust's constructor up to its thread)
 #   thread start  clone3 -> the comm thread's connect() to app.sock
-#   REGISTER      connect -> REGISTER sent -> the daemon's answer read
-#   TRACEPOINTS   the message built and sent -> the daemon's next command
-#                 (the channel and its streams) read
+#   send          connect -> REGISTER and TRACEPOINTS sent, back to back
+#                 (the descriptions encoded)
+#   answer        -> the daemon's REGISTER_OK, then its next command (the
+#                 channel and its streams) read: the one round trip
 #   mapping       the first stream's seals check -> the last stream's
 #                 writer block locked (fstat, mmap, the OFD lock)
 #   rest          -> the constructor woken: the event's rule,
@@ -42,17 +43,16 @@ parts() {
 	/ execve\(/ && !x { x = $1 }
 	/ clone3\(/ && !c { c = $1 }
 	/ connect\(/ && !k { k = $1 }
-	/ sendto\(.*len: 46,/ && !s1 { s1 = $1 }
-	/ recvmsg\(/ && s1 && !r1 { r1 = $1 }
-	/ sendto\(.*len: [0-9][0-9][0-9][0-9]*,/ && r1 && !s2 { s2 = $1 }
-	/ recvmsg\(/ && s2 && $1 > s2 && !r2 { r2 = $1 }
+	/ sendto\(.*len: [0-9][0-9][0-9][0-9]*,/ && k && !s2 { s2 = $1 }
+	/ recvmsg\(/ && r1 && $1 > r1 && !r2 { r2 = $1 }
+	/ recvmsg\(/ && s2 && $1 > s2 && !r1 { r1 = $1 }
 	/GET_SEALS/ && !m0 { m0 = $1 }
 	/ fcntl\(.*cmd: 37,/ { m1 = $1 }
 	/ futex\(.*WAKE.*val: 2147483647\) *= 1/ { w = $1 }
 	/ exit_group\(/ { e = $1 }
 	END {
 		if (!(x && c && k && r2 && m1 && w && e)) exit 1
-		printf "%.3f %.3f %.3f %.3f %.3f %.3f %.3f\n", c - x, k - c, r1 - k, r2 - r1,
+		printf "%.3f %.3f %.3f %.3f %.3f %.3f %.3f\n", c - x, k - c, s2 - k, r2 - s2,
 			m1 - m0, w - m1, e - w
 	}'
 }
@@ -83,8 +83,8 @@ series() {
 echo "start-up parts, ms, median of $RUNS starts under perf trace ($(nproc) CPUs," \
 	"load $(cut -d' ' -f1 /proc/loadavg), clocksource" \
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null))"
-printf '%-14s %9s %9s %9s %9s %9s %9s %9s\n' case loader+ctor "thread" REGISTER \
-	TRACEPTS mapping rest exit
+printf '%-14s %9s %9s %9s %9s %9s %9s %9s\n' case loader+ctor "thread" send \
+	answer mapping rest exit
 daemon_start
 ctl create parts -o "$BENCH_TMP/trace"
 ctl enable-event -u 'bench:flood'

@@ -141,9 +141,21 @@ static void stream_claim(struct ust_stream *s, int fd)
  * same stream (channel_share()), so that the fast path indexes it by CPU
  * exactly as it does per-CPU streams.
  */
+int ust_possible_cpus(void)
+{
+	static int cpus;	/* 0: not read yet; a race reads it twice, alike */
+	int n = __atomic_load_n(&cpus, __ATOMIC_RELAXED);
+
+	if (!n) {
+		n = get_nprocs_conf();
+		__atomic_store_n(&cpus, n, __ATOMIC_RELAXED);
+	}
+	return n;
+}
+
 static uint32_t channel_slots(uint32_t nr_streams)
 {
-	int cpus = get_nprocs_conf();
+	int cpus = ust_possible_cpus();
 
 	if (nr_streams != 1 || cpus <= 1)
 		return nr_streams;

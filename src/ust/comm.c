@@ -28,7 +28,6 @@
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/sysinfo.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -143,7 +142,7 @@ static int send_register(struct daemon *d, int fd)
 		.uid = (uint32_t)getuid(),
 		.gid = (uint32_t)getgid(),
 		.bits_per_long = (uint32_t)(sizeof(long) * 8),
-		.nr_cpus = (uint32_t)get_nprocs_conf(),
+		.nr_cpus = (uint32_t)ust_possible_cpus(),
 		.procname = name,
 	};
 	struct ltt_wbuf w;
@@ -291,9 +290,10 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 	}
 	d->registered = true;
 	d->minor = v.minor;
+	/* The first TRACEPOINTS went with REGISTER: only what was learnt since. */
 	ret = send_gap(d, fd);
 	if (!ret)
-		ret = send_tracepoints(d, fd, true);
+		ret = send_tracepoints(d, fd, false);
 	return ret ? ret : send_loggers(d, fd);
 }
 
@@ -374,7 +374,15 @@ static void serve(struct daemon *d, int fd)
 	ust_lock();
 	d->loggers_sent = 0;
 	ust_unlock();
+	/*
+	 * REGISTER and the first TRACEPOINTS back to back, without waiting
+	 * for REGISTER_OK: the daemon handles a connection's messages in
+	 * order, so the descriptions find the program registered, and the
+	 * registration costs one round trip instead of two (app-proto.h).
+	 */
 	ret = send_register(d, fd);
+	if (!ret)
+		ret = send_tracepoints(d, fd, true);
 	while (!ret) {
 		pfd[0].events = POLLIN | (acks_pending(d) ? POLLOUT : 0);
 		if (poll(pfd, 2, -1) < 0) {
@@ -435,7 +443,7 @@ static void drop_daemon_state(struct daemon *d)
 static int connect_locked(struct daemon *d)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	int fd, flags;
+	int fd;
 
 	if (strlen(d->path) >= sizeof(sa.sun_path))
 		return -1;
@@ -446,9 +454,8 @@ static int connect_locked(struct daemon *d)
 	ltt_ust_fd_unlock();
 	if (fd < 0)
 		return -1;
-	flags = fcntl(fd, F_GETFL);
-	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) || flags < 0 ||
-	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)) {
+	/* our socket: O_RDWR and O_NONBLOCK, nothing else to keep */
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) || fcntl(fd, F_SETFL, 0)) {
 		ust_fd_close(fd);
 		return -1;
 	}

@@ -172,7 +172,7 @@ void ltt_ust_register_module(struct ltt_ust_tracepoint *const *start,
 
 	pthread_once(&once, init);
 	ust_lock();
-	ret = ust_registry_add_module(start, stop);
+	ret = ust_registry_add_module(start, stop, false);
 	if (ret < 0)
 		ust_debug("out of memory: some tracepoints are not registered");
 	if (started) {

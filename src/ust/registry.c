@@ -142,7 +142,7 @@ static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len
 }
 
 static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8_t *enc,
-				      size_t enc_len)
+				      size_t enc_len, bool checked)
 {
 	struct ust_event *ev;
 	size_t h;
@@ -159,7 +159,7 @@ static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8
 	}
 	ev->enc = enc;
 	ev->enc_len = enc_len;
-	ev->valid = -1;
+	ev->valid = checked ? 1 : -1;	/* -1: not checked yet (event_valid()) */
 	h = hash_name(ev->name) & (reg.nr_buckets - 1);
 	ev->hnext = reg.buckets[h];
 	reg.buckets[h] = ev;
@@ -222,7 +222,7 @@ static bool desc_usable(const struct ltt_ust_tracepoint *tp)
  * other fields or level) is left off: its records would not match the
  * trace's metadata.
  */
-static int desc_attach(struct ltt_ust_tracepoint *tp)
+static int desc_attach(struct ltt_ust_tracepoint *tp, bool checked)
 {
 	struct ust_event *ev;
 	size_t enc_len = 0;
@@ -244,7 +244,7 @@ static int desc_attach(struct ltt_ust_tracepoint *tp)
 	if (ev) {
 		free(enc);
 	} else {
-		ev = event_create(tp, enc, enc_len);
+		ev = event_create(tp, enc, enc_len, checked);
 		if (!ev) {
 			free(enc);
 			return -ENOMEM;
@@ -294,7 +294,7 @@ static struct ust_module *module_find(struct ltt_ust_tracepoint *const *start)
 }
 
 int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
-			    struct ltt_ust_tracepoint *const *stop)
+			    struct ltt_ust_tracepoint *const *stop, bool checked)
 {
 	struct ltt_ust_tracepoint *const *p;
 	struct ust_module *m;
@@ -317,7 +317,7 @@ int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
 	reg.modules = m;
 	/* An allocation failure leaves some events unknown, never half-made. */
 	for (p = start; p < stop; p++)
-		if (desc_attach(*p))
+		if (desc_attach(*p, checked))
 			ret = -ENOMEM;
 	return ret ? ret : 1;
 }
@@ -347,6 +347,8 @@ uint64_t ust_registry_nr_events(void)
  * Would the daemon accept @ev's description?  Checked once, with the
  * daemon's own decoder, so that one bad declaration (say an enum label out
  * of its field's range) is left out rather than spoil the whole message.
+ * The library's own events are not (ust_registry_add_module()'s @checked):
+ * decoding their 26 descriptions was a third of a start's instructions.
  */
 static bool event_valid(struct ust_event *ev)
 {

@@ -215,6 +215,10 @@ struct ust_event;
  * ust_registry_add_module() - record a module's descriptors; ust lock held
  * @start: first of its descriptor pointers; NULL for a module without any
  * @stop: one past the last
+ * @checked: the descriptions are the library's own, known valid (its
+ *	test checks them with the daemon's decoder), so that the start-up
+ *	does not decode them again before their first TRACEPOINTS; a
+ *	program's are checked once, before they are first sent
  *
  * Descriptors carrying an already known name join that event (and get its
  * targets) when their layout is the same, else they stay disabled.  Returns
@@ -222,7 +226,7 @@ struct ust_event;
  * known one, or -ENOMEM.
  */
 int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
-			    struct ltt_ust_tracepoint *const *stop);
+			    struct ltt_ust_tracepoint *const *stop, bool checked);
 
 /**
  * ust_registry_remove_module() - drop one reference; the last one turns the
@@ -529,6 +533,13 @@ struct ust_channel *ust_channel_find_target(const void *owner, uint64_t key);
  */
 unsigned int ust_channels_enabled_of(const void *owner, struct ust_channel **out,
 				     unsigned int max);
+
+/**
+ * ust_possible_cpus() - get_nprocs_conf(), read once (it opens and reads
+ * /sys/devices/system/cpu/possible at each call): REGISTER and every
+ * channel's slots ask for it
+ */
+int ust_possible_cpus(void);
 
 /** ust_channel_count() - channels in the list; ust lock held */
 unsigned int ust_channel_count(void);

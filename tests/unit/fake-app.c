@@ -116,8 +116,10 @@ static void record_tracepoints(struct fake *f, const struct ltt_msg *m)
 		}
 		free(tp);
 	}
-	if (ltt_rbuf_end(&r))
+	if (ltt_rbuf_end(&r)) {
 		tap_diag("a malformed TRACEPOINTS message");
+		f->bad_tps++;
+	}
 }
 
 /* The next message of @type; TRACEPOINTS met on the way are recorded. */
@@ -149,7 +151,6 @@ bool fake_send(struct fake *f, uint16_t type, uint32_t seq, const struct ltt_wbu
 /* Accept, read REGISTER, accept it, read TRACEPOINTS. */
 bool fake_register(struct fake *f)
 {
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	struct ltt_msg m;
 	uint32_t major;
@@ -169,18 +170,24 @@ bool fake_register(struct fake *f)
 	ltt_msg_fini(&m);
 	if (ltt_rbuf_end(&r) || major != LTT_APP_MAJOR)
 		return false;
+	f->nr_tps = 0;
+	if (!fake_register_ok(f) || !fake_recv(f, LTT_APP_MSG_TRACEPOINTS, &m))
+		return false;
+	ltt_msg_fini(&m);
+	return true;
+}
+
+bool fake_register_ok(struct fake *f)
+{
+	struct ltt_wbuf w;
+	bool ok;
+
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
 	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
-	f->nr_tps = 0;
-	if (!fake_send(f, LTT_APP_MSG_REGISTER_OK, 0, &w, NULL, 0) ||
-	    !fake_recv(f, LTT_APP_MSG_TRACEPOINTS, &m)) {
-		ltt_wbuf_fini(&w);
-		return false;
-	}
-	ltt_msg_fini(&m);
+	ok = fake_send(f, LTT_APP_MSG_REGISTER_OK, 0, &w, NULL, 0);
 	ltt_wbuf_fini(&w);
-	return true;
+	return ok;
 }
 
 bool fake_done(struct fake *f)

@@ -46,6 +46,7 @@ struct fake {
 	uint32_t pid, ppid, nr_cpus;
 	char procname[17];
 	unsigned int nr_tps;
+	unsigned int bad_tps;	/* TRACEPOINTS messages the daemon's decoder refused */
 	char names[64][LTT_APP_NAME_MAX];
 	int loglevels[64];
 };
@@ -69,6 +70,8 @@ bool fake_send(struct fake *f, uint16_t type, uint32_t seq, const struct ltt_wbu
 	       const int *fds, unsigned int nr_fds);
 /** fake_register() - accept, read REGISTER, accept it, read TRACEPOINTS */
 bool fake_register(struct fake *f);
+/** fake_register_ok() - REGISTER_OK of this protocol's version */
+bool fake_register_ok(struct fake *f);
 /** fake_done() - REGISTER_DONE */
 bool fake_done(struct fake *f);
 /** fake_command() - send a command, return its ACK status (INT_MIN: none) */

@@ -30,14 +30,22 @@
  * Session:
  *   app    -> REGISTER {u32 major, u32 minor, u32 pid, u32 ppid, u32 uid,
  *                       u32 gid, u32 bits_per_long, u32 nr_cpus, str procname}
+ *   app    -> TRACEPOINTS {u32 count, count x tracepoint}
  *   daemon -> REGISTER_OK {u32 major, u32 minor}   (or closes: wrong major)
  *   app    -> GAP {u64 gone_ns, u32 channels}   (minor 6: only a program
  *             whose previous daemon went away while it was registered, at
  *             gone_ns, CLOCK_REALTIME ns, when it recorded into @channels
  *             channels: what it did since is in no trace, which the new
  *             daemon says)
- *   app    -> TRACEPOINTS {u32 count, count x tracepoint}
  *   daemon -> CHANNEL_ADD ... EVENT_ENABLE ... for every active session
+ *   The program sends its first TRACEPOINTS right after REGISTER, without
+ *   waiting for REGISTER_OK (one round trip, not two): the daemon handles
+ *   a connection's messages one after the other, each whole, so REGISTER
+ *   is accepted before the descriptions' header is checked, as every ltt
+ *   daemon has done.  A program may also send them after REGISTER_OK, as
+ *   programs before this did; what the program learns later goes after
+ *   REGISTER_OK (it must not send GAP or LOGGERS before it knows the
+ *   daemon's minor).
  *   daemon -> REGISTER_DONE {}: the application's constructor may return
  *   ... later CHANNEL_*, EVENT_* as users enable, start, stop, destroy
  *

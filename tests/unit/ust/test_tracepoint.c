@@ -213,6 +213,61 @@ static void test_register(void)
 }
 
 
+/*
+ * One round trip: the program sends its descriptions right after REGISTER,
+ * before any REGISTER_OK (a daemon that held REGISTER_OK back would get
+ * nothing more without this), and does not send them again after it.
+ */
+static void test_one_round_trip(void)
+{
+	const char *args[] = { "first", NULL };
+	unsigned int tracepoints = 0, n, i, lib = 0;
+	uint32_t ids[4];
+	int values[4];
+	struct ltt_msg m;
+	struct fake f;
+	int status;
+	pid_t pid;
+
+	fake_init(&f, true);
+	pid = fake_spawn(&f, NULL, args, NULL);
+	if (!tap_ok(fake_accept(&f) && fake_recv(&f, LTT_APP_MSG_REGISTER, &m), "REGISTER")) {
+		fake_reap(pid, WAIT_MS);
+		fake_fini(&f);
+		return;
+	}
+	ltt_msg_fini(&m);
+	f.nr_tps = 0;
+	if (tap_ok(fake_recv(&f, LTT_APP_MSG_TRACEPOINTS, &m),
+		   "TRACEPOINTS follows REGISTER before the daemon answered")) {
+		tracepoints++;
+		ltt_msg_fini(&m);
+	}
+	tap_ok(fake_find_tp(&f, "app:first") >= 0, "its descriptions (%u)", f.nr_tps);
+	/* the library does not check its own at start: the daemon's decoder here does */
+	for (i = 0; i < f.nr_tps; i++)
+		lib += !strncmp(f.names[i], "lttng_ust_", 10);
+	tap_ok(!f.bad_tps && lib == 26,
+	       "the library's own 26 descriptions, each valid to the daemon's decoder (%u, %u refused)",
+	       lib, f.bad_tps);
+	tap_ok(fake_register_ok(&f) && fake_channel_add(&f, CHAN_KEY) == 0 &&
+	       fake_event_enable(&f, CHAN_KEY, "app:first", 0) == 0 && fake_done(&f),
+	       "REGISTER_OK, the channel, the event, REGISTER_DONE");
+	status = fake_reap(pid, WAIT_MS);
+	tap_is_int(status, 0, "the program ran and exited");
+	/* what it sent after REGISTER_OK, to its end: no second TRACEPOINTS */
+	while (ltt_msg_recv(f.fd, LTT_APP_MAGIC, LTT_APP_MSG_MAX - LTT_MSG_HDR_SIZE,
+			    LTT_APP_MAX_FDS, &m) == 0) {
+		tracepoints += m.hdr.type == LTT_APP_MSG_TRACEPOINTS;
+		ltt_msg_fini(&m);
+	}
+	tap_is_int(tracepoints, 1, "the descriptions were sent once");
+	n = fake_read_events(&f, ids, values, 4);
+	tap_ok(n == 1 && ids[0] == 0 && values[0] == 42,
+	       "the event right after the constructor was recorded (%u events)", n);
+	fake_fini(&f);
+}
+
 /* The daemon goes away mid-run, then comes back: the program carries on. */
 static void test_daemon_dies(void)
 {
@@ -329,6 +384,7 @@ int main(void)
 	test_dead_socket();
 	test_silent_daemon();
 	test_register();
+	test_one_round_trip();
 	test_daemon_dies();
 	test_fork();
 	test_dlopen();

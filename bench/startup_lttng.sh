@@ -1,0 +1,86 @@
+#!/bin/bash
+# startup_lttng.sh - an instrumented program's start-up with an active
+# session, ltt beside LTTng, in one run (issue 60).  Run by hand only, as
+# root, in a mount namespace with a /run of its own, since LTTng's root
+# session daemon is the system-wide one:
+#
+#   unshare -m sh -c 'mount -t tmpfs none /run && bench/startup_lttng.sh build 201'
+#
+#   bench/startup_lttng.sh [BUILD_DIR] [RUNS]      (default: ., 201)
+#
+# Programs whose main() returns at once: bench/ust_flood -n 0 (ltt),
+# bench/lttng/flood_lttng.c built against Debian's liblttng-ust (LTTng),
+# bench/ust_flood_plain -n 0 (no tracer); BEFORE=DIR adds DIR's
+# bench/ust_flood (another build's libltt-ust, same daemon).  Each
+# daemon runs a started session recording its program's event, so each
+# program's constructor waits for its channel.  RUNS rounds, each running
+# every program once in turn, so that a load that changes weighs on all
+# alike.  Prints per program the median, 10th and 25th percentile wall
+# time (bash's clock, fork and exec included), the median's excess over
+# plain, and ltt's excess over LTTng's; then, load-independent, the
+# system calls of one start (strace -f -c) and its instructions
+# (callgrind, all threads; LTTng's listener threads are counted up to
+# the program's exit).
+set -u
+. "$(dirname "$0")/bench-lib.sh"
+bench_init "${1:-.}"
+RUNS=${2:-201}
+lttng_setup lttng lttng-sessiond
+trap 'lttng_stop_daemon; bench_cleanup' EXIT
+
+declare -A bin=([plain]=$PLAIN [ltt]=$FLOOD [lttng]=$LTTNG_FLOOD)
+progs=(plain ltt)
+[ -n "${BEFORE:-}" ] && { bin[before]=$(cd "$BEFORE" && pwd)/bench/ust_flood; progs+=(before); }
+progs+=(lttng)
+
+daemon_start
+lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" ||
+	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+ctl create startup -o "$BENCH_TMP/ltt-trace"
+ctl enable-event -u 'bench:flood'
+ctl start
+lttng -q create startup --output="$BENCH_TMP/lttng-trace"
+lttng -q enable-event -u 'bench_lttng:flood'
+lttng -q start
+for p in "${progs[@]}"; do "${bin[$p]}" -n 0 > /dev/null 2>&1; done	# buffers made, consumers up
+# lttctl's library path, which the programs do not need: each would search
+# it for every library it loads (ltt's still search their RUNPATH's
+# hardware directories: a build tree's, not an installed program's cost)
+unset LD_LIBRARY_PATH
+
+echo "start-up with an active session, $RUNS rounds ($(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)," \
+	"clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown))"
+for p in "${progs[@]}"; do : > "$BENCH_TMP/$p"; done
+for i in $(seq "$RUNS"); do
+	for p in "${progs[@]}"; do
+		t0=${EPOCHREALTIME/[.,]/}
+		"${bin[$p]}" -n 0 > /dev/null 2>&1
+		t1=${EPOCHREALTIME/[.,]/}
+		echo $((t1 - t0)) >> "$BENCH_TMP/$p"
+	done
+done
+# pct P < FILE: the P-th percentile, us
+pct() { sort -n | awk -v p="$1" '{ v[NR] = $1 } END { i = int((NR - 1) * p / 100) + 1; print v[i] }'; }
+plain=$(median < "$BENCH_TMP/plain")
+for p in "${progs[@]}"; do
+	m=$(median < "$BENCH_TMP/$p")
+	eval "med_$p=$m"
+	printf '%-12s median %6d us  10%% %6d  25%% %6d  over plain %+6d us\n' "$p" "$m" \
+		"$(pct 10 < "$BENCH_TMP/$p")" "$(pct 25 < "$BENCH_TMP/$p")" "$((m - plain))"
+done
+awk -v a="$med_ltt" -v b="$med_lttng" -v p="$plain" \
+	'BEGIN { printf "ltt / LTTng, over plain (medians): %.3f\n", (a - p) / (b - p) }'
+echo "load at the end: $(cut -d' ' -f1 /proc/loadavg)"
+
+# One start each, counted: system calls (all threads) and instructions.
+for p in "${progs[@]}"; do
+	strace -f -c -o "$BENCH_TMP/strace.$p" "${bin[$p]}" -n 0 > /dev/null 2>&1
+	s=$(awk '$NF == "total" { print $4 }' "$BENCH_TMP/strace.$p")
+	c=n/a
+	if command -v valgrind > /dev/null; then
+		valgrind --tool=callgrind --callgrind-out-file="$BENCH_TMP/cg.$p" "${bin[$p]}" -n 0 \
+			> /dev/null 2>&1
+		c=$(awk '/^summary:/ { print $2 }' "$BENCH_TMP/cg.$p" 2> /dev/null)
+	fi
+	printf '%-12s system calls %5s  instructions %12s\n' "$p" "$s" "${c:-n/a}"
+done
