@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 63
+plan 76
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -94,8 +94,32 @@ like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
 run lttng add-trigger --condition event-rule-matches --type=jul --name=x --action notify
 ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a JUL rule in a trigger is refused (status $RC)"
 like "$OUT" "Operation not supported" "... with LTTng's NOT_SUPPORTED"
-like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve event rules of the JUL and log4j domains in triggers" \
+like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve event rules of the JUL and log4j domains in triggers \\(lttng add-trigger --type=jul:logging or log4j:logging\\)" \
 	"... and the daemon's log says what ltt lacks"
+run lttng add-trigger --condition event-rule-matches --type=log4j --name=x --log-level=WARN \
+	--action notify
+like "$RC:$OUT" "^[1-9].*Operation not supported" "a log4j rule too" || diag "$OUT"
+# a user-space probe's location passes the binary's descriptor: read past, the rule refused
+run lttng add-trigger --condition event-rule-matches --type=kernel:uprobe \
+	--location="elf:$LTTNG:main" --event-name=up --action notify
+like "$RC:$OUT" "^[1-9].*Operation not supported" "a kernel:uprobe rule (its binary's descriptor passed) is refused" ||
+	diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve user-space probe rules in triggers \\(lttng add-trigger --type=kernel:uprobe\\)" \
+	"... and the daemon's log says so, and what to do" || diag "$(tail -3 "$SESSIOND_LOG")"
+unlike "$(lttctl list-triggers)" "name: (x|up)\$|rule: x " "none of the three was added"
+
+# --- python rules: taken, listed as LTTng lists them ---
+run lttng add-trigger --name py1 --condition event-rule-matches --type=python --name=qa.app \
+	--log-level=WARNING --capture msg --action notify
+ok $RC "lttng add-trigger of a python:logging rule" || diag "$OUT"
+like "$(lttctl list-triggers)" "rule: qa.app \\(type: python:logging, log level is WARNING\\)" \
+	"lttctl lists it"
+run lttng list-triggers
+like "$STDOUT" "name: py1
+  owner uid: 0
+  condition: event rule matches
+    rule: qa.app \\(type: python:logging, log level is WARNING\\)" \
+	"lttng list-triggers shows it as LTTng does" || diag "$OUT"
 
 # --- lttng removes ---
 run lttng remove-trigger t1
@@ -148,6 +172,31 @@ is "$(cat "$TEST_TMP/ev.out")" "trigger n1 captures 3 'été' unavailable" \
 	"... of its trigger, with the captures of the one event i == 3 (a missing field: unavailable)"
 run lttctl list-triggers
 unlike "$STDOUT" "n1" "... and it unregistered its trigger"
+
+# a python rule fires for Debian's own agent (python3-lttngust): the
+# daemon tells the agent the rule (its ENABLE), the agent hands the
+# logger's records to the tracer, the program's notifier takes them
+if python_env && "$PYTHON3" -c 'import lttngust.cmd' 2>/dev/null; then
+	notif_wait py python py2 qa.app msg logger_name int_loglevel
+	ok $? "a client registered a python:logging trigger and subscribed to its condition" ||
+		diag "$(cat "$TEST_TMP/py.err")"
+	# (the agent reads the daemon's port in LTTNG_HOME)
+	LTTNG_HOME=$HOME compat_run -p "$PYTHON3" -B \
+		"$LTT_TOP_SRCDIR/tests/regression/lttng_agent_record.py" 1
+	ok $? "a python program logs through Debian's agent under ltt-run" ||
+		diag "$(cat "$TEST_TMP/app.err")"
+	wait $CLIENT_PID
+	ok $? "the client received a notification" || diag "$(cat "$TEST_TMP/py.err")"
+	is "$(cat "$TEST_TMP/py.out")" "trigger py2 captures 'skip 0 at 30' 'qa.app' 30" \
+		"... of qa.app's first warning, with its captures"
+	fired=$(trigger_count py1 fired) dropped=$(trigger_count py1 dropped)
+	is "$((fired + dropped))" 2 \
+		"py1 (lttng add-trigger): fired ($fired) + dropped ($dropped) = qa.app's 2 records of level WARNING"
+else
+	skip 5 "Debian's python3-lttngust is not installed (scripts/deps.sh)"
+fi
+run lttng remove-trigger py1
+ok $RC "lttng remove-trigger py1" || diag "$OUT"
 
 lttng create s2 -o "$TEST_TMP/s2" >/dev/null
 lttng enable-event -u compat:basic -s s2 >/dev/null
