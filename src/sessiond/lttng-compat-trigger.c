@@ -74,10 +74,6 @@ static uint32_t get_trigger(struct ltt_lttng_call *call, struct ltt_trigger_conf
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	if (hidden)	/* only LTTng's own daemon makes them */
 		return ltt_lttng_refuse(call, "hidden triggers", "a trigger that is not hidden");
-	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
-	    (c->domain == LTT_DOMAIN_JUL || c->domain == LTT_DOMAIN_LOG4J))
-		return ltt_lttng_refuse(call, "event rules of the JUL and log4j domains in triggers (lttng add-trigger --type=jul:logging or log4j:logging): ltt's triggers match user-space and kernel tracepoints, system calls and python loggers",
-					"a python:logging or user rule, or record the loggers in a session (lttng enable-event -j or -l)");
 	return LTT_LTTNG_OK;
 }
 

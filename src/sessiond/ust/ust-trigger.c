@@ -35,12 +35,12 @@
 #include "sessiond/ust/ust.h"
 
 /*
- * May @t act on @app's events?  A user-space or python rule, on its
- * owner's programs; root's: on every one.
+ * May @t act on @app's events?  A user-space or agent (python, JUL,
+ * log4j) rule, on its owner's programs; root's: on every one.
  */
 static bool applies(const struct ltt_trigger *t, const struct ltt_app *app)
 {
-	return (t->conf.domain == LTT_DOMAIN_USER || t->conf.domain == LTT_DOMAIN_PYTHON) &&
+	return (t->conf.domain == LTT_DOMAIN_USER || t->chan.agent) &&
 	       (t->owner == 0 || t->owner == app->uid);
 }
 

@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 76
+plan 80
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -91,14 +91,6 @@ like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
 	"... and the actions' failures ltt counts (none)"
 
 # --- what ltt's triggers lack ---
-run lttng add-trigger --condition event-rule-matches --type=jul --name=x --action notify
-ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a JUL rule in a trigger is refused (status $RC)"
-like "$OUT" "Operation not supported" "... with LTTng's NOT_SUPPORTED"
-like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve event rules of the JUL and log4j domains in triggers \\(lttng add-trigger --type=jul:logging or log4j:logging\\)" \
-	"... and the daemon's log says what ltt lacks"
-run lttng add-trigger --condition event-rule-matches --type=log4j --name=x --log-level=WARN \
-	--action notify
-like "$RC:$OUT" "^[1-9].*Operation not supported" "a log4j rule too" || diag "$OUT"
 # a user-space probe's location passes the binary's descriptor: read past, the rule refused
 run lttng add-trigger --condition event-rule-matches --type=kernel:uprobe \
 	--location="elf:$LTTNG:main" --event-name=up --action notify
@@ -106,7 +98,46 @@ like "$RC:$OUT" "^[1-9].*Operation not supported" "a kernel:uprobe rule (its bin
 	diag "$OUT"
 like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve user-space probe rules in triggers \\(lttng add-trigger --type=kernel:uprobe\\)" \
 	"... and the daemon's log says so, and what to do" || diag "$(tail -3 "$SESSIOND_LOG")"
-unlike "$(lttctl list-triggers)" "name: (x|up)\$|rule: x " "none of the three was added"
+unlike "$(lttctl list-triggers)" "rule: up " "... and not added"
+
+# --- JUL and log4j rules: taken, listed as LTTng lists them, fired by
+# Debian's Java agents (liblttng-ust-agent-java) under ltt-run ---
+run lttng add-trigger --name j1 --condition event-rule-matches --type=jul --name=qa.app \
+	--log-level=INFO --action notify
+ok $RC "lttng add-trigger of a jul:logging rule" || diag "$OUT"
+run lttng add-trigger --name l1 --condition event-rule-matches --type=log4j --name='qa.*' \
+	--log-level=INFO --action notify
+ok $RC "lttng add-trigger of a log4j:logging rule" || diag "$OUT"
+run lttng list-triggers
+like "$STDOUT" "rule: qa.app \\(type: jul:logging, log level is INFO\\)" \
+	"lttng list-triggers shows the JUL rule as LTTng does" || diag "$OUT"
+like "$STDOUT" "rule: qa.\\* \\(type: log4j:logging, log level is INFO\\)" "... and the log4j rule"
+JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
+CP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
+java_ok=$(command -v javac >/dev/null && echo yes)
+for j in ${CP//:/ } $JNI/liblttng-ust-jul-jni.so $JNI/liblttng-ust-log4j-jni.so; do
+	[ -f "$j" ] || java_ok=
+done
+if [ -n "$java_ok" ] && javac -d "$TEST_TMP/classes" -cp "$CP" \
+	"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
+	for fw in jul log4j; do
+		# the agent waits for the rule (the trigger's ENABLE), logs 3 INFO records on qa.app
+		printf 'enabled qa.app yes\nlog qa.app 3\nexit\n' |
+			LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$CP" \
+				-Djava.library.path="$JNI" LttngJavaApp $fw >"$TEST_TMP/$fw.out"
+		like "$?:$(grep -v '^rule ' "$TEST_TMP/$fw.out" | tr '\n' ' ')" \
+			"^0:ready enabled qa.app yes count 3 \$" \
+			"$fw: Debian's agent is told the trigger's rule and hands on 3 records" ||
+			diag "$(cat "$TEST_TMP/$fw.out" "$TEST_TMP/app.err")"
+		t=$([ $fw = jul ] && echo j1 || echo l1)
+		fired=$(trigger_count $t fired) dropped=$(trigger_count $t dropped)
+		is "$((fired + dropped))" 3 "$t: fired ($fired) + dropped ($dropped) = the 3 records"
+	done
+else
+	skip 4 "no Java compiler or Debian's Java agents (scripts/deps.sh)"
+fi
+run lttng remove-trigger j1
+run lttng remove-trigger l1
 
 # --- python rules: taken, listed as LTTng lists them ---
 run lttng add-trigger --name py1 --condition event-rule-matches --type=python --name=qa.app \
