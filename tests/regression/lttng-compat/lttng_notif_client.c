@@ -14,6 +14,8 @@
  *       event-rule-matches of the python logger LOGGER's records of
  *       level WARNING or more severe, the payload fields CAPTURE
  *       captured; prints as event
+ *   lttng_notif_client jul|log4j READY_FILE NAME LOGGER CAPTURE...
+ *       the same of the JUL (log4j) logger LOGGER's records, of any level
  *   lttng_notif_client rotation READY_FILE NAME SESSION
  *       session rotation completed of SESSION; prints
  *       "trigger NAME rotation ID archive PATH"
@@ -208,6 +210,14 @@ static struct lttng_condition *condition_of(int argc, char **argv)
 		    lttng_event_rule_python_logging_set_log_level_rule(rule, level))
 			return NULL;
 		lttng_log_level_rule_destroy(level);
+	} else if (!strcmp(argv[1], "jul")) {
+		rule = lttng_event_rule_jul_logging_create();
+		if (!rule || lttng_event_rule_jul_logging_set_name_pattern(rule, argv[4]))
+			return NULL;
+	} else if (!strcmp(argv[1], "log4j")) {
+		rule = lttng_event_rule_log4j_logging_create();
+		if (!rule || lttng_event_rule_log4j_logging_set_name_pattern(rule, argv[4]))
+			return NULL;
 	} else {
 		rule = lttng_event_rule_user_tracepoint_create();
 		if (!rule || lttng_event_rule_user_tracepoint_set_name_pattern(rule, argv[4]) ||
@@ -237,8 +247,9 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "anon"))
 		return anon(argv[2]);
 	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "python") &&
+			 strcmp(argv[1], "jul") && strcmp(argv[1], "log4j") &&
 			 strcmp(argv[1], "rotation") && strcmp(argv[1], "usage")))
-		return fail("usage: lttng_notif_client event|python|rotation|usage READY_FILE NAME PATTERN|LOGGER|SESSION [CAPTURE...|CHANNEL]");
+		return fail("usage: lttng_notif_client event|python|jul|log4j|rotation|usage READY_FILE NAME PATTERN|LOGGER|SESSION [CAPTURE...|CHANNEL]");
 	cond = condition_of(argc, argv);
 	if (!cond)
 		return fail("can't make the condition");

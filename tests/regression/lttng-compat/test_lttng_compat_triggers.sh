@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 80
+plan 84
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -100,8 +100,7 @@ like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat doe
 	"... and the daemon's log says so, and what to do" || diag "$(tail -3 "$SESSIOND_LOG")"
 unlike "$(lttctl list-triggers)" "rule: up " "... and not added"
 
-# --- JUL and log4j rules: taken, listed as LTTng lists them, fired by
-# Debian's Java agents (liblttng-ust-agent-java) under ltt-run ---
+# --- JUL and log4j rules: taken, listed as LTTng lists them (fired below) ---
 run lttng add-trigger --name j1 --condition event-rule-matches --type=jul --name=qa.app \
 	--log-level=INFO --action notify
 ok $RC "lttng add-trigger of a jul:logging rule" || diag "$OUT"
@@ -112,32 +111,6 @@ run lttng list-triggers
 like "$STDOUT" "rule: qa.app \\(type: jul:logging, log level is INFO\\)" \
 	"lttng list-triggers shows the JUL rule as LTTng does" || diag "$OUT"
 like "$STDOUT" "rule: qa.\\* \\(type: log4j:logging, log level is INFO\\)" "... and the log4j rule"
-JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
-CP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
-java_ok=$(command -v javac >/dev/null && echo yes)
-for j in ${CP//:/ } $JNI/liblttng-ust-jul-jni.so $JNI/liblttng-ust-log4j-jni.so; do
-	[ -f "$j" ] || java_ok=
-done
-if [ -n "$java_ok" ] && javac -d "$TEST_TMP/classes" -cp "$CP" \
-	"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
-	for fw in jul log4j; do
-		# the agent waits for the rule (the trigger's ENABLE), logs 3 INFO records on qa.app
-		printf 'enabled qa.app yes\nlog qa.app 3\nexit\n' |
-			LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$CP" \
-				-Djava.library.path="$JNI" LttngJavaApp $fw >"$TEST_TMP/$fw.out"
-		like "$?:$(grep -v '^rule ' "$TEST_TMP/$fw.out" | tr '\n' ' ')" \
-			"^0:ready enabled qa.app yes count 3 \$" \
-			"$fw: Debian's agent is told the trigger's rule and hands on 3 records" ||
-			diag "$(cat "$TEST_TMP/$fw.out" "$TEST_TMP/app.err")"
-		t=$([ $fw = jul ] && echo j1 || echo l1)
-		fired=$(trigger_count $t fired) dropped=$(trigger_count $t dropped)
-		is "$((fired + dropped))" 3 "$t: fired ($fired) + dropped ($dropped) = the 3 records"
-	done
-else
-	skip 4 "no Java compiler or Debian's Java agents (scripts/deps.sh)"
-fi
-run lttng remove-trigger j1
-run lttng remove-trigger l1
 
 # --- python rules: taken, listed as LTTng lists them ---
 run lttng add-trigger --name py1 --condition event-rule-matches --type=python --name=qa.app \
@@ -228,6 +201,41 @@ else
 fi
 run lttng remove-trigger py1
 ok $RC "lttng remove-trigger py1" || diag "$OUT"
+
+# the JUL and log4j rules j1 and l1, and a client's, fired by Debian's
+# Java agents (liblttng-ust-agent-java) under ltt-run, told the rules by
+# the triggers alone
+JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
+CP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
+java_ok=$(command -v javac >/dev/null && echo yes)
+for j in ${CP//:/ } $JNI/liblttng-ust-jul-jni.so $JNI/liblttng-ust-log4j-jni.so; do
+	[ -f "$j" ] || java_ok=
+done
+if [ -n "$java_ok" ] && javac -d "$TEST_TMP/classes" -cp "$CP" \
+	"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
+	for fw in jul log4j; do
+		notif_wait $fw $fw ${fw}2 qa.app msg logger_name
+		# the agent waits for the rule (the trigger's ENABLE), logs 3 INFO records on qa.app
+		printf 'enabled qa.app yes\nlog qa.app 3\nexit\n' |
+			LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$CP" \
+				-Djava.library.path="$JNI" LttngJavaApp $fw >"$TEST_TMP/$fw.app"
+		like "$?:$(grep -v '^rule ' "$TEST_TMP/$fw.app" | tr '\n' ' ')" \
+			"^0:ready enabled qa.app yes count 3 \$" \
+			"$fw: Debian's agent is told the trigger's rule and hands on 3 records" ||
+			diag "$(cat "$TEST_TMP/$fw.app" "$TEST_TMP/app.err")"
+		wait $CLIENT_PID
+		ok $? "$fw: the client received a notification" || diag "$(cat "$TEST_TMP/$fw.err")"
+		is "$(cat "$TEST_TMP/$fw.out")" "trigger ${fw}2 captures 'hello' 'qa.app'" \
+			"... of its trigger, with the record's message and logger"
+		t=$([ $fw = jul ] && echo j1 || echo l1)
+		fired=$(trigger_count $t fired) dropped=$(trigger_count $t dropped)
+		is "$((fired + dropped))" 3 "$t: fired ($fired) + dropped ($dropped) = the 3 records"
+	done
+else
+	skip 8 "no Java compiler or Debian's Java agents (scripts/deps.sh)"
+fi
+run lttng remove-trigger j1
+run lttng remove-trigger l1
 
 lttng create s2 -o "$TEST_TMP/s2" >/dev/null
 lttng enable-event -u compat:basic -s s2 >/dev/null
