@@ -180,6 +180,10 @@ static const struct rule_type {
 	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
 	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
 	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
+	{ "jul", LTT_DOMAIN_JUL, LTT_EVENT_TRACEPOINT, 0 },
+	{ "jul:logging", LTT_DOMAIN_JUL, LTT_EVENT_TRACEPOINT, 0 },
+	{ "log4j", LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
+	{ "log4j:logging", LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
 };
 
 /* LTTng's probe types of --type: refused (LTT_LTTNG_GAP_TRIGGER_PROBE). */
@@ -197,8 +201,6 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 		if (!strcmp(probe_types[i], text))
 			return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
 
-	if (!strcmp(text, "jul:logging") || !strcmp(text, "log4j:logging"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_AGENT);
 	if (!strcmp(text, "log4j2:logging"))
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_LOG4J2);	/* LTTng 2.14's */
 
@@ -217,7 +219,8 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 		return CTL_EXIT_USAGE;
 	}
 	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "
-				    "kernel:tracepoint, kernel:syscall or python (python:logging)",
+				    "kernel:tracepoint, kernel:syscall, python (python:logging), jul (jul:logging) "
+				    "or log4j (log4j:logging)",
 				    text);
 }
 

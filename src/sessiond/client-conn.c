@@ -43,6 +43,7 @@ void ltt_client_conn_destroy(struct ltt_client_thread *t, struct conn *c)
 	ltt_lttng_notif_free(c->lsubs);
 	ltt_client_conn_budget_set(c, 0);
 	ltt_wbuf_fini(&c->out);
+	ltt_lttng_fds_close(&c->out_fds);
 	free(c);
 }
 

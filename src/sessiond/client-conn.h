@@ -17,6 +17,7 @@
 #include "common/base/codec.h"
 #include "common/base/evloop.h"
 #include "common/proto/client-proto.h"
+#include "sessiond/lttng-compat.h"
 
 #define NS_PER_MS 1000000ULL
 
@@ -56,6 +57,8 @@ struct conn {
 	/* Reply being written. */
 	struct ltt_wbuf out;
 	size_t out_off;
+	/* LTTng's wire: the descriptors its last byte passes (SCM_RIGHTS) */
+	struct ltt_lttng_fds out_fds;
 };
 
 /* client-conn.c */

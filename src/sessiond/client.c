@@ -115,6 +115,25 @@ static void queue_lttng_reply(struct conn *c, enum ltt_error_code status,
 		ltt_wbuf_reset(&c->out);	/* no memory for the reply: close */
 }
 
+/*
+ * LTTng's wire: the reply just queued passes @fds (taken): on one more
+ * byte, which conn_write() sends with them, as LTTng's client receives
+ * them after the reply (one recvmsg of a byte).
+ */
+static void queue_fds(struct conn *c, struct ltt_lttng_fds *fds)
+{
+	if (!fds->nr)
+		return;
+	ltt_wbuf_put_u8(&c->out, 0);
+	if (c->out.err) {	/* no memory for the byte: no reply (closed) */
+		ltt_wbuf_reset(&c->out);
+		ltt_lttng_fds_close(fds);
+		return;
+	}
+	c->out_fds = *fds;
+	fds->nr = 0;
+}
+
 /* Queue a reply header with @status and, on success, the payload in @body. */
 static void queue_reply(struct conn *c, uint16_t cmd, enum ltt_error_code status,
 			const struct ltt_wbuf *body)
@@ -223,12 +242,14 @@ struct cmd_job {
 	uint8_t *payload;
 	uint32_t len;
 	struct ltt_wbuf reply;
+	struct ltt_lttng_fds fds;	/* LTTng's wire: what the reply passes */
 	enum ltt_error_code status;
 };
 
 static void cmd_job_free(struct cmd_job *job)
 {
 	ltt_wbuf_fini(&job->reply);
+	ltt_lttng_fds_close(&job->fds);
 	free(job->payload);
 	free(job);
 }
@@ -244,6 +265,8 @@ static void cmd_job_done(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 	c->busy = false;
 	ltt_client_conn_budget_set(c, 0);	/* the worker's copy of the request is freed below */
 	queue_reply(c, job->cmd, job->status, &job->reply);
+	if (!job->status && c->t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
+		queue_fds(c, &job->fds);
 	if (ltt_client_conn_rearm(c))
 		ltt_client_conn_destroy(c->t, c);
 	cmd_job_free(job);
@@ -256,7 +279,8 @@ static void cmd_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j)
 
 	(void)loop;
 	if (job->lttng)
-		job->status = ltt_lttng_compat_run(&job->ctx, job->payload, job->len, &job->reply);
+		job->status = ltt_lttng_compat_run(&job->ctx, job->payload, job->len, &job->reply,
+						   &job->fds);
 	else
 		job->status = ltt_cmd_dispatch(&job->ctx, job->cmd, job->payload, job->len,
 					       &job->reply);
@@ -309,9 +333,14 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG) {
 		/* every LTTng command on the worker; here only without memory for the job */
 		if (submit(t, c, &ctx)) {
+			struct ltt_lttng_fds fds = { .nr = 0 };
+
 			ltt_wbuf_init(&body);
-			ret = ltt_lttng_compat_run(&ctx, c->payload, c->hdr.payload_len, &body);
+			ret = ltt_lttng_compat_run(&ctx, c->payload, c->hdr.payload_len, &body, &fds);
 			queue_reply(c, c->hdr.cmd, ret, &body);
+			if (!ret)
+				queue_fds(c, &fds);
+			ltt_lttng_fds_close(&fds);
 			ltt_wbuf_fini(&body);
 		}
 	} else if (c->hello_done && ltt_cmd_may_wait(c->hdr.cmd) && !submit(t, c, &ctx)) {
@@ -549,12 +578,40 @@ complete:
 	}
 }
 
+/* The reply's last byte with its descriptors (then closed): 1, or -1 (errno). */
+static ssize_t send_fds(struct conn *c)
+{
+	union {
+		struct cmsghdr h;
+		char buf[CMSG_SPACE(sizeof(int) * LTT_LTTNG_REPLY_FDS)];
+	} u;
+	struct iovec iov = { .iov_base = c->out.data + c->out.len - 1, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf };
+	size_t bytes = sizeof(int) * c->out_fds.nr;
+	ssize_t n;
+
+	memset(&u, 0, sizeof(u));
+	m.msg_controllen = CMSG_SPACE(bytes);
+	u.h.cmsg_level = SOL_SOCKET;
+	u.h.cmsg_type = SCM_RIGHTS;
+	u.h.cmsg_len = CMSG_LEN(bytes);
+	memcpy(CMSG_DATA(&u.h), c->out_fds.fd, bytes);
+	n = sendmsg(c->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
+	if (n > 0)
+		ltt_lttng_fds_close(&c->out_fds);
+	return n;
+}
+
 /* Write what the peer takes.  Returns 0 to keep the connection, -1 to drop it. */
 static int conn_write(struct conn *c)
 {
 	while (c->out_off < c->out.len) {
-		ssize_t n = send(c->fd, c->out.data + c->out_off, c->out.len - c->out_off,
-				 MSG_NOSIGNAL | MSG_DONTWAIT);
+		/* the last byte carries the descriptors, if any (queue_fds()) */
+		size_t end = c->out.len - (c->out_fds.nr ? 1 : 0);
+		ssize_t n = c->out_off < end ?
+			send(c->fd, c->out.data + c->out_off, end - c->out_off,
+			     MSG_NOSIGNAL | MSG_DONTWAIT) :
+			send_fds(c);
 
 		if (n < 0)
 			return errno == EAGAIN || errno == EINTR ? 0 : -1;

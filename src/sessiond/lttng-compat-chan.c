@@ -4,16 +4,20 @@
  * contexts on ltt's commands (lttng-compat.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/base/as-user.h"
 #include "common/base/log.h"
 #include "common/model/agent.h"
 #include "common/model/context.h"
 #include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/lttng-compat.h"
+#include "sessiond/priv/priv.h"
 
 /* Is @call's domain an agent's (-j, -l, -p)? */
 static bool agent_domain(const struct ltt_lttng_call *call)
@@ -587,9 +591,44 @@ static void no_channel(void *arg, const struct ltt_channel_desc *ch)
 	(void)arg, (void)ch;
 }
 
+/*
+ * The binary of user-space probe location @location ("elf:PATH:FUNCTION",
+ * "sdt:PATH:PROVIDER:NAME") of session @s, opened read-only with its owner's rights (once the daemon
+ * gave root's up, by the privileged part, which opens only a regular ELF
+ * file of an admitted session; else here with the client's, as-user.h,
+ * who lists only its own sessions, or is root), into @call's
+ * descriptors: true, or false (none: no room, a file the owner may not
+ * read).  The client gets no descriptor of a file it could not open.
+ */
+static bool probe_binary_fd(struct ltt_lttng_call *call, const struct ltt_session_desc *s,
+			  const char *location)
+{
+	struct ltt_probe_loc *loc;
+	struct ltt_as_user as;
+	char why[256];
+	int fd = -1;
+
+	if (call->fds.nr >= LTT_LTTNG_REPLY_FDS)
+		return false;
+	loc = malloc(sizeof(*loc));
+	if (!loc)
+		return false;
+	if (!ltt_probe_loc_parse(LTT_EVENT_UPROBE, location, loc, why, sizeof(why)) &&
+	    ltt_priv_open_probe(s->id, loc->path, &fd) == 1) {
+		if (!ltt_as_user_begin(call->ctx->cred.uid, call->ctx->cred.gid, &as))
+			fd = open(loc->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		ltt_as_user_end(&as);
+	}
+	free(loc);
+	if (fd < 0)
+		return false;
+	call->fds.fd[call->fds.nr++] = fd;
+	return true;
+}
+
 /* One rule of the request's channel, as LTTng lists an event. */
-static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd,
-		     char *composed, size_t composed_len)
+static void put_rule(struct ltt_lttng_call *call, const struct ltt_session_desc *s,
+		     const struct ltt_rule_desc *rd, char *composed, size_t composed_len)
 {
 	const struct ltt_rule_conf *a = &rd->attr;
 	bool probe = a->type == LTT_EVENT_KPROBE || a->type == LTT_EVENT_FUNCTION;
@@ -598,6 +637,7 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 	const char *filter;
 	const char *p, *comma;
 	uint32_t n;
+	int kind;
 
 	ev.type = a->type == LTT_EVENT_SYSCALL ? LTT_LTTNG_EVENT_SYSCALL :
 		  a->type == LTT_EVENT_KPROBE ? LTT_LTTNG_EVENT_PROBE :
@@ -605,12 +645,23 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 						 LTT_LTTNG_EVENT_TRACEPOINT;
 	/*
 	 * A user-space probe at a function: LTTng's, with its location.  One
-	 * at an SDT probe is listed as a tracepoint: LTTng's client takes that
-	 * location only with its binary's descriptor, which ltt's replies do
-	 * not pass, and would refuse the whole listing.
+	 * at an SDT probe too, its binary's descriptor passed with the reply,
+	 * which LTTng's client takes that location only with (it would refuse
+	 * the whole listing without); a tracepoint when the daemon can't pass
+	 * one (probe_binary_fd()).
 	 */
 	ltt_wbuf_init(&uprobe);
-	if (a->type == LTT_EVENT_UPROBE && !ltt_lttng_put_uprobe(&uprobe, a->location)) {
+	kind = a->type == LTT_EVENT_UPROBE ? ltt_lttng_put_uprobe(&uprobe, a->location, true) : -1;
+	/*
+	 * LTTng's client takes a descriptor for each location in order, a
+	 * function's too (without one: none), so once one can't be passed,
+	 * no later one is, and a later SDT probe's is a tracepoint.
+	 */
+	if (kind >= 0 && !call->fds.stopped && !probe_binary_fd(call, s, a->location))
+		call->fds.stopped = true;
+	if (kind == 1 && call->fds.stopped)
+		ltt_wbuf_reset(&uprobe);
+	if (uprobe.len) {
 		ev.type = LTT_LTTNG_EVENT_USERSPACE_PROBE;
 		ev.uprobe_len = (uint32_t)uprobe.len;
 	}
@@ -657,13 +708,15 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_rule_desc *rd
 uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
 {
 	struct ltt_rule_desc *rd = malloc(sizeof(*rd));
+	struct ltt_session_desc *s = malloc(sizeof(*s));
 	char *composed = malloc(LTT_FILTER_MAX);
 	uint32_t i, n, count = 0, ret;
 	struct ltt_wbuf reply;
 	struct ltt_rbuf r;
 
 	ltt_wbuf_init(&reply);
-	ret = rd && composed ? ltt_lttng_session_tree(call, &reply, &r, NULL) : LTT_LTTNG_ERR_NOMEM;
+	ret = rd && s && composed ? ltt_lttng_session_tree(call, &reply, &r, s) :
+				    LTT_LTTNG_ERR_NOMEM;
 	if (ret == LTT_LTTNG_OK && each_channel(call, &r, no_channel, NULL))
 		ret = LTT_LTTNG_ERR_FATAL;
 	n = ret == LTT_LTTNG_OK ? ltt_rbuf_get_u32(&r) : 0;
@@ -673,7 +726,7 @@ uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
 		if (r.err || rd->domain != call->req.domain ||
 		    (!agent_domain(call) && strcmp(rd->channel, call->req.channel)))
 			continue;
-		put_rule(call, rd, composed, LTT_FILTER_MAX);
+		put_rule(call, s, rd, composed, LTT_FILTER_MAX);
 		count++;
 	}
 	if (ret == LTT_LTTNG_OK && r.err)
@@ -681,6 +734,7 @@ uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call)
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->hdr, count);
 	free(composed);
+	free(s);
 	free(rd);
 	ltt_wbuf_fini(&reply);
 	return ret;

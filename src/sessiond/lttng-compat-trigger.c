@@ -69,14 +69,11 @@ static uint32_t get_trigger(struct ltt_lttng_call *call, struct ltt_trigger_conf
 		err = -EPROTO;
 	if (err == -ENOTSUP)
 		return ltt_lttng_refuse(call, why, "lttctl add-trigger, with what ltt's triggers take");
-	if (err)
+	/* only a user-space probe's location passes a descriptor, and it is refused above */
+	if (err || call->req.fd_count)
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	if (hidden)	/* only LTTng's own daemon makes them */
 		return ltt_lttng_refuse(call, "hidden triggers", "a trigger that is not hidden");
-	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
-	    (c->domain == LTT_DOMAIN_JUL || c->domain == LTT_DOMAIN_LOG4J))
-		return ltt_lttng_refuse(call, "event rules of the JUL and log4j domains in triggers",
-					"a user-space, kernel or python event rule");
 	return LTT_LTTNG_OK;
 }
 

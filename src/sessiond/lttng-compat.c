@@ -560,9 +560,12 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 	 * A user-space probe's ENABLE_EVENT passes its binary's descriptor
 	 * (SCM_RIGHTS, on the byte after the request): ltt opens the path
 	 * itself, with the client's rights (cmd-event.c), so the descriptor is
-	 * read past, which closes it.  No other request of 2.13's passes one.
+	 * read past, which closes it.  So does a REGISTER_TRIGGER of a
+	 * kernel:uprobe rule, which the trigger's decoder refuses in its own
+	 * words.  No other request of 2.13's passes one.
 	 */
-	if (call->req.fd_count && !(call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT &&
+	if (call->req.fd_count && !((call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT ||
+				     call->req.cmd == LTT_LTTNG_CMD_REGISTER_TRIGGER) &&
 				    call->req.fd_count == 1))
 		return ltt_lttng_refuse(call, "file descriptors", "lttctl");
 	ltt_rbuf_init(&call->extra, msg + LTT_LTTNG_MSG_SIZE, extra);
@@ -571,15 +574,22 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 	return entries[call->req.cmd].fn(call);
 }
 
-/* Append the reply of @cmd: its header, then @hdr and @data on success. */
+void ltt_lttng_fds_close(struct ltt_lttng_fds *fds)
+{
+	while (fds->nr)
+		close(fds->fd[--fds->nr]);
+}
+
+/* Append the reply of @cmd: its header, then @hdr and @data on success, passing @nr_fds. */
 static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const struct ltt_wbuf *hdr,
-		      const struct ltt_wbuf *data)
+		      const struct ltt_wbuf *data, unsigned int nr_fds)
 {
 	struct ltt_lttng_reply r = { .cmd = cmd, .ret_code = code };
 
 	if (code == LTT_LTTNG_OK && hdr && data) {
 		r.cmd_header_size = (uint32_t)hdr->len;
 		r.data_size = (uint32_t)data->len;
+		r.fd_count = nr_fds;
 	}
 	ltt_lttng_put_reply(w, &r);
 	if (r.cmd_header_size)
@@ -589,7 +599,7 @@ static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const str
 }
 
 enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const uint8_t *msg,
-					 size_t len, struct ltt_wbuf *reply)
+					 size_t len, struct ltt_wbuf *reply, struct ltt_lttng_fds *fds)
 {
 	struct ltt_lttng_call call = { .ctx = ctx };
 	uint32_t code;
@@ -599,12 +609,17 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 	code = serve(&call, msg, len);
 	if (code == LTT_LTTNG_OK && (call.hdr.err || call.data.err))
 		code = LTT_LTTNG_ERR_NOMEM;
+	if (code != LTT_LTTNG_OK)
+		ltt_lttng_fds_close(&call.fds);
 	LTT_DBG("LTTng client pid %d uid %u: %s (%u) -> %u", (int)ctx->cred.pid,
 		(unsigned int)ctx->cred.uid, ltt_lttng_cmd_name(call.req.cmd) ?: "?",
 		call.req.cmd, code);
-	put_reply(reply, call.req.cmd, code, &call.hdr, &call.data);
+	put_reply(reply, call.req.cmd, code, &call.hdr, &call.data, call.fds.nr);
 	ltt_wbuf_fini(&call.hdr);
 	ltt_wbuf_fini(&call.data);
+	if (reply->err)
+		ltt_lttng_fds_close(&call.fds);
+	*fds = call.fds;
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 
@@ -627,7 +642,7 @@ void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct 
 	put_reply(reply, msg ? req.cmd : 0,
 		  err == LTT_ERR_NOMEM || err == LTT_ERR_CLIENT_BYTES ? LTT_LTTNG_ERR_NOMEM :
 								       LTT_LTTNG_ERR_FATAL,
-		  NULL, NULL);
+		  NULL, NULL, 0);
 }
 
 int ltt_lttng_compat_dir(char *buf, size_t len)

@@ -38,10 +38,27 @@
  */
 size_t ltt_lttng_compat_extra(const uint8_t *msg);
 
+/* The descriptors one reply passes at most (LIST_EVENTS' SDT probes' binaries). */
+#define LTT_LTTNG_REPLY_FDS 16
+
+/* The descriptors a reply passes after its bytes (SCM_RIGHTS), in order. */
+struct ltt_lttng_fds {
+	int fd[LTT_LTTNG_REPLY_FDS];
+	unsigned int nr;
+	bool stopped;	/* one could not be passed: no later one can (taken in order) */
+};
+
+/**
+ * ltt_lttng_fds_close() - close @fds' descriptors; none left
+ */
+void ltt_lttng_fds_close(struct ltt_lttng_fds *fds);
+
 /**
  * ltt_lttng_compat_run() - run one LTTng request, @len bytes at @msg
  * (borrowed): its fixed part and its variable part; append LTTng's whole
- * reply (header, command header, payload) to @reply
+ * reply (header, command header, payload) to @reply, and the
+ * descriptors it passes (its header's fd_count) to @fds (the caller's
+ * then: sent after the reply's bytes, on one more byte, then closed)
  *
  * What ltt does not serve, and what is malformed, is answered with an
  * LTTng error (and said in the daemon's log, with what to use instead);
@@ -50,7 +67,7 @@ size_t ltt_lttng_compat_extra(const uint8_t *msg);
  * written.
  */
 enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const uint8_t *msg,
-					 size_t len, struct ltt_wbuf *reply);
+					 size_t len, struct ltt_wbuf *reply, struct ltt_lttng_fds *fds);
 
 /**
  * ltt_lttng_compat_error() - append an LTTng reply that says ltt's @err
@@ -109,6 +126,7 @@ struct ltt_lttng_call {
 	struct ltt_rbuf extra;	/* its variable part */
 	struct ltt_wbuf hdr;	/* the reply's command header */
 	struct ltt_wbuf data;	/* the reply's payload */
+	struct ltt_lttng_fds fds;	/* the descriptors it passes */
 };
 
 /* A handler: an LTTng return code (LTT_LTTNG_OK or an error). */

@@ -31,13 +31,6 @@ static const struct {
 		"ltt-sessiond lets only root remove another user's trigger, and only one whose "
 		"name no other trigger has",
 		{ "run 'lttctl remove-trigger NAME' as that user", "" } },
-	[LTT_LTTNG_GAP_TRIGGER_AGENT] = {
-		"a JUL or log4j event rule of a trigger",
-		"lttng add-trigger --type=jul:logging or log4j:logging",
-		"its triggers match user-space and kernel tracepoints, system calls and python "
-		"loggers, and its JUL and log4j loggers are recorded in sessions only",
-		{ "record the loggers in a session with 'lttctl enable-event -j' or '-l' instead",
-		  "" } },
 	[LTT_LTTNG_GAP_KERNEL_PERF] = {
 		"a perf counter context in the kernel domain", "lttng add-context -k -t perf:...",
 		"its perf counters are read by the programs, thread by thread",

@@ -13,7 +13,6 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_MONITOR_TIMER,	/* lttng enable-channel --monitor-timer under 50 ms */
 	LTT_LTTNG_GAP_TRIGGER_PROBE,	/* lttng add-trigger --type=kernel:kprobe|uprobe, -L, -E */
 	LTT_LTTNG_GAP_TRIGGER_OWNER,	/* lttng remove-trigger --owner-uid (another user) */
-	LTT_LTTNG_GAP_TRIGGER_AGENT,	/* lttng add-trigger --type=jul:logging|log4j:logging */
 	LTT_LTTNG_GAP_KERNEL_PERF,	/* lttng add-context -k -t perf:cpu:... or perf:thread:... */
 	LTT_LTTNG_GAP_APP_CONTEXT,	/* lttng add-context -t '$app.PROVIDER:TYPE' */
 	LTT_LTTNG_GAP_CALLSTACK,	/* lttng add-context -t callstack-user|callstack-kernel */

@@ -9,6 +9,7 @@
 #include <ltt/ltt-error.h>
 
 #include "common/base/names.h"
+#include "common/model/agent.h"
 #include "common/model/map.h"
 #include "common/model/attr.h"
 #include "common/model/trigger.h"
@@ -206,8 +207,9 @@ static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 	enum ltt_error_code ret;
 	int site;
 
+	/* user space, the kernel, or an agent's domain (python, JUL, log4j) */
 	if (c->domain != LTT_DOMAIN_USER && c->domain != LTT_DOMAIN_KERNEL &&
-	    c->domain != LTT_DOMAIN_PYTHON)
+	    !ltt_agent_domain((enum ltt_domain)c->domain))
 		return LTT_ERR_TRIGGER_CONDITION;
 	/* the exclusions in their one form first: the rule's check wants them so */
 	ret = ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,

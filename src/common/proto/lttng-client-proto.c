@@ -340,28 +340,51 @@ int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t siz
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location)
+/* @s's last ':' before @end (a name after it has none, a path before it may); NULL if none. */
+static const char *last_colon(const char *s, const char *end)
 {
-	const char *path, *name;
-	struct ltt_lttng_uprobe_lens l = { 0 };
+	while (end > s && end[-1] != ':')
+		end--;
+	return end > s ? end - 1 : NULL;
+}
 
-	/* "elf:PATH:FUNCTION": a function's name has no ':', a path may */
-	if (strncmp(location, "elf:", 4) || !(name = strrchr(location, ':')) || name == location + 3)
+int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location, bool sdt)
+{
+	const char *path, *name, *provider = NULL, *end;
+	struct ltt_lttng_uprobe_lens l = { 0 };
+	bool is_sdt = sdt && !strncmp(location, "sdt:", 4);
+
+	if (strncmp(location, "elf:", 4) && !is_sdt)
 		return -EINVAL;
 	path = location + 4;
-	l.path_len = (uint32_t)(name - path) + 1;
-	name++;
-	l.name_len = (uint32_t)strlen(name) + 1;
-	if (l.path_len < 2 || l.name_len < 2 || l.path_len > LTT_LTTNG_PATH_MAX ||
-	    l.name_len > LTT_LTTNG_PATH_MAX)
+	end = location + strlen(location);
+	/* "elf:PATH:FUNCTION", "sdt:PATH:PROVIDER:NAME" */
+	name = last_colon(path, end);
+	if (is_sdt && name)
+		provider = last_colon(path, name);
+	if (!name || (is_sdt && !provider))
 		return -EINVAL;
-	ltt_wbuf_put_u8(w, LTT_LTTNG_UPROBE_FUNCTION);
-	ltt_codec_put(w, &lttng_uprobe_function, &l);
-	ltt_wbuf_put_bytes(w, name, l.name_len);
+	l.name_len = (uint32_t)(end - name);	/* past its ':', with its NUL */
+	if (is_sdt) {
+		l.provider_len = (uint32_t)(name - provider);
+		name = provider;
+	}
+	l.path_len = (uint32_t)(name - path) + 1;
+	if (l.path_len < 2 || l.name_len < 2 || (is_sdt && l.provider_len < 2) ||
+	    l.path_len > LTT_LTTNG_PATH_MAX || l.name_len > LTT_LTTNG_PATH_MAX ||
+	    l.provider_len > LTT_LTTNG_PATH_MAX)
+		return -EINVAL;
+	ltt_wbuf_put_u8(w, is_sdt ? LTT_LTTNG_UPROBE_SDT : LTT_LTTNG_UPROBE_FUNCTION);
+	ltt_codec_put(w, is_sdt ? &lttng_uprobe_sdt : &lttng_uprobe_function, &l);
+	ltt_wbuf_put_bytes(w, end - l.name_len + 1, l.name_len);
+	if (is_sdt) {
+		ltt_wbuf_put_bytes(w, provider + 1, l.provider_len - 1);
+		ltt_wbuf_put_u8(w, 0);
+	}
 	ltt_wbuf_put_bytes(w, path, l.path_len - 1);
 	ltt_wbuf_put_u8(w, 0);
-	ltt_wbuf_put_u8(w, LTT_LTTNG_UPROBE_LOOKUP_ELF);
-	return 0;
+	ltt_wbuf_put_u8(w, is_sdt ? LTT_LTTNG_UPROBE_LOOKUP_SDT : LTT_LTTNG_UPROBE_LOOKUP_ELF);
+	return is_sdt ? 1 : 0;
 }
 
 /* ---- the agents' filters ---- */

@@ -27,6 +27,7 @@
 #ifndef LTT_COMMON_LTTNG_CLIENT_PROTO_H
 #define LTT_COMMON_LTTNG_CLIENT_PROTO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -424,14 +425,16 @@ int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t siz
 
 /**
  * ltt_lttng_put_uprobe() - the user-space probe location of ltt's text
- * @location, "elf:PATH:FUNCTION", as LTTng lists it: a function's
- * location, looked up in the ELF symbols (ltt_lttng_get_uprobe()'s
- * layout); LTTng's client takes one without the binary's descriptor
+ * @location as LTTng lists it (ltt_lttng_get_uprobe()'s layout):
+ * "elf:PATH:FUNCTION", a function's, looked up in the ELF symbols, which
+ * LTTng's client takes without the binary's descriptor; with @sdt,
+ * "sdt:PATH:PROVIDER:NAME" too, an SDT probe's, which it takes only with
+ * the descriptor (the caller passes it with the reply)
  *
- * Returns 0, or -EINVAL for another text (an SDT probe's: LTTng's client
- * takes one only with its binary's descriptor); nothing is put then.
+ * Returns 0 for a function's, 1 for an SDT probe's, or -EINVAL for
+ * another text (an SDT probe's without @sdt); nothing is put then.
  */
-int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location);
+int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location, bool sdt);
 
 /**
  * ltt_lttng_agent_filter() - an agent rule's filter as LTTng's client

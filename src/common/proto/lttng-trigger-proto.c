@@ -279,7 +279,7 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 		get_pattern_filter(d, h.a, h.b, rule);
 		return;
 	case RULE_UPROBE:
-		lacks(d, "user-space probe rules (their location passes a file descriptor)");
+		lacks(d, "user-space probe rules in triggers (lttng add-trigger --type=kernel:uprobe): ltt's triggers match tracepoints, system calls and the agents' loggers, and record a user-space probe in a session only (lttng enable-event -k --userspace-probe)");
 		return;
 	case RULE_USER_TP:
 		get_hdr(d, &rule_hdr5, &h);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/base/log.h"
+#include "common/model/agent.h"
 #include "common/model/trigger.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
@@ -37,7 +38,7 @@ static enum ltt_error_code supported(const struct ltt_cmd_ctx *ctx,
 	switch (c->cond) {
 	case LTT_CONDITION_EVENT_RULE_MATCHES:
 		/* the programs evaluate these (ust-trigger.c); the kernel says */
-		if (c->domain == LTT_DOMAIN_USER || c->domain == LTT_DOMAIN_PYTHON)
+		if (c->domain == LTT_DOMAIN_USER || ltt_agent_domain((enum ltt_domain)c->domain))
 			return LTT_ERR_OK;
 		if (d && d->ops->check_trigger)
 			return d->ops->check_trigger(d, c);

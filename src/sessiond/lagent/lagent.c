@@ -29,6 +29,7 @@
 #include "common/proto/client-proto.h"
 #include "common/proto/lagent-proto.h"
 #include "sessiond/lagent/lagent.h"
+#include "sessiond/model/trigger.h"
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */
 
@@ -48,7 +49,7 @@ struct key {
 	char *filter;		/* never NULL: "" for none */
 };
 
-/* The rules one session wants of the agents. */
+/* The rules one session (or the triggers, TRIGGERS_OWNER) wants of the agents. */
 struct owner {
 	struct cds_list_head node;
 	uint64_t session_id;
@@ -124,6 +125,9 @@ struct list_req {
 	struct list_user *user;		/* its owner's, NULL: out of memory */
 	uint32_t from_names;		/* names it added */
 };
+
+/* The owner of the triggers' rules: no session's id (they count up from 1). */
+#define TRIGGERS_OWNER UINT64_MAX
 
 struct sync_job {
 	struct ltt_evloop_job job;
@@ -718,8 +722,11 @@ static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	if (!found && j->nr) {
 		found = calloc(1, sizeof(*found));
 		if (!found) {
-			LTT_WARN("out of memory: LTTng's agents don't follow session %llu's rules",
-				 (unsigned long long)j->session_id);
+			if (j->session_id == TRIGGERS_OWNER)
+				LTT_WARN("out of memory: LTTng's agents don't follow the triggers' rules");
+			else
+				LTT_WARN("out of memory: LTTng's agents don't follow session %llu's rules",
+					 (unsigned long long)j->session_id);
 			goto out;
 		}
 		found->session_id = j->session_id;
@@ -875,37 +882,63 @@ static int channel_keys(const struct ltt_channel *channel, struct key **v, size_
 	return 0;
 }
 
-void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+/*
+ * Post the job of @owner's @nr @keys (taken), or drop them when @oom (they
+ * could not all be made: the agents keep what they had); the log names
+ * @whose rules.
+ */
+static void sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
+		      const char *whose)
 {
-	struct ltt_session_domain *dom;
-	const struct ltt_channel *channel;
-	struct sync_job *j;
+	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
 
-	if (!a)
-		return;
-	j = calloc(1, sizeof(*j));
 	if (!j) {
-		LTT_WARN("out of memory: LTTng's agents don't follow session '%s'", session->name);
+		LTT_WARN("out of memory: LTTng's agents don't follow %s", whose);
+		keys_free(keys, nr);
 		return;
 	}
 	j->job.fn = sync_run;
 	j->lagent = a;
-	j->session_id = session->id;
+	j->session_id = owner;
+	j->keys = keys;
+	j->nr = nr;
+	ltt_evloop_post(a->srv.loop, &j->job);
+}
+
+void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+{
+	struct ltt_session_domain *dom;
+	const struct ltt_channel *channel;
+	struct key *keys = NULL;
+	char whose[LTT_NAME_MAX + 16];
+	size_t nr = 0;
+	bool oom = false;
+
+	if (!a)
+		return;
 	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	if (session->active && !gone && dom) {
-		cds_list_for_each_entry(channel, &dom->channels, node) {
-			if (!channel->agent || !channel->enabled)
-				continue;
-			if (channel_keys(channel, &j->keys, &j->nr)) {
-				LTT_WARN("out of memory: LTTng's agents don't follow session '%s'",
-					 session->name);
-				keys_free(j->keys, j->nr);
-				free(j);
-				return;
-			}
-		}
+		cds_list_for_each_entry(channel, &dom->channels, node)
+			if (channel->agent && channel->enabled && !oom)
+				oom = channel_keys(channel, &keys, &nr) != 0;
 	}
-	ltt_evloop_post(a->srv.loop, &j->job);
+	snprintf(whose, sizeof(whose), "session '%s'", session->name);
+	sync_post(a, session->id, keys, nr, oom, whose);
+}
+
+void ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
+{
+	struct key *keys = NULL;
+	size_t i, nr = 0;
+	bool oom = false;
+
+	if (!a)
+		return;
+	/* an agent domain's rule: its channel of one rule has that agent */
+	for (i = 0; i < n && !oom; i++)
+		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
+			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
+	sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules");
 }
 
 int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,

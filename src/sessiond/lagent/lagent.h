@@ -14,7 +14,8 @@
  * accepts them, registers them, tells each the rules of its domain
  * (python, JUL, log4j) of the active sessions as LTTng's ENABLE and
  * DISABLE (the user-space domain
- * hands it each session's rules: ltt_lagent_sync()), asks them for their
+ * hands it each session's rules, ltt_lagent_sync(), and the triggers'
+ * agent rules, ltt_lagent_sync_triggers()), asks them for their
  * loggers on demand (ltt_lagent_list()), and forgets them when they go.
  * An agent's records reach ltt's buffers through its tracepoint
  * (lttng_python:event, lttng_jul:event, lttng_log4j:event), which the
@@ -87,6 +88,21 @@ void ltt_lagent_stop(struct ltt_lagent *lagent);
  * DISABLEs that make each agent hold what the active sessions want.
  */
 void ltt_lagent_sync(struct ltt_lagent *lagent, struct ltt_session *session, bool gone);
+
+struct ltt_trigger;
+
+/**
+ * ltt_lagent_sync_triggers() - the agents follow the agent rules
+ * (python, JUL, log4j) of the @n event-rule-matches triggers of @v (the
+ * registry's, all of them; those of other conditions and domains are
+ * passed over), in place of those they followed for triggers before
+ * (none: @n 0); accepts a NULL @lagent
+ *
+ * Any lock or none; never waits.  As a session's, a trigger's rule is
+ * told to every agent of its domain: the programs' notifiers (the
+ * trigger's owner's) decide which records fire it.
+ */
+void ltt_lagent_sync_triggers(struct ltt_lagent *lagent, struct ltt_trigger *const *v, size_t n);
 
 /**
  * ltt_lagent_list() - the loggers of the registered agents of LTTng

@@ -5,7 +5,8 @@
  * notifier (app protocol minor 4: NOTIFIER_ADD) and, for each event the
  * trigger's rule takes, the rule's filter programs and EVENT_ENABLE under
  * the notifier's key, as a channel would (a python rule: lttng_python:event,
- * and AGENT_RULES under that key for the program's agent).  The program
+ * and AGENT_RULES under that key for the program's agent, ltt's; LTTng's
+ * agents are told it on their TCP connections, lagent.h).  The program
  * evaluates the rule and writes one message per match on its notification
  * socket; the app thread reads it and ltt_ust_trigger_notified() fires
  * the trigger.
@@ -34,12 +35,12 @@
 #include "sessiond/ust/ust.h"
 
 /*
- * May @t act on @app's events?  A user-space or python rule, on its
- * owner's programs; root's: on every one.
+ * May @t act on @app's events?  A user-space or agent (python, JUL,
+ * log4j) rule, on its owner's programs; root's: on every one.
  */
 static bool applies(const struct ltt_trigger *t, const struct ltt_app *app)
 {
-	return (t->conf.domain == LTT_DOMAIN_USER || t->conf.domain == LTT_DOMAIN_PYTHON) &&
+	return (t->conf.domain == LTT_DOMAIN_USER || t->chan.agent) &&
 	       (t->owner == 0 || t->owner == app->uid);
 }
 
@@ -297,6 +298,8 @@ void ltt_ust_triggers_sync_all(struct ltt_ust *ust)
 		if (sync_app(ust, app, v, n, &last))
 			ltt_ust_push_acks_add(&acks, app, last);
 	pthread_mutex_unlock(&ust->apps.lock);
+	/* LTTng's agents (python3-lttngust) hand their records on for the python rules too */
+	ltt_lagent_sync_triggers(ust->lagent, v, n);
 	if (ust->triggers)
 		ltt_triggers_put_all(ust->triggers, v, n);
 	/* the triggers are in the programs when the command returns */

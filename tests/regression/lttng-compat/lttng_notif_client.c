@@ -10,6 +10,12 @@
  *       event-rule-matches of user-space events PATTERN with a filter
  *       "i == 3" and the payload fields CAPTURE captured; prints
  *       "trigger NAME captures V1 V2 ..." (a missing one "unavailable")
+ *   lttng_notif_client python READY_FILE NAME LOGGER CAPTURE...
+ *       event-rule-matches of the python logger LOGGER's records of
+ *       level WARNING or more severe, the payload fields CAPTURE
+ *       captured; prints as event
+ *   lttng_notif_client jul|log4j READY_FILE NAME LOGGER CAPTURE...
+ *       the same of the JUL (log4j) logger LOGGER's records, of any level
  *   lttng_notif_client rotation READY_FILE NAME SESSION
  *       session rotation completed of SESSION; prints
  *       "trigger NAME rotation ID archive PATH"
@@ -193,10 +199,31 @@ static struct lttng_condition *condition_of(int argc, char **argv)
 			return NULL;
 		return c;
 	}
-	rule = lttng_event_rule_user_tracepoint_create();
-	if (!rule || lttng_event_rule_user_tracepoint_set_name_pattern(rule, argv[4]) ||
-	    lttng_event_rule_user_tracepoint_set_filter(rule, "i == 3"))
-		return NULL;
+	if (!strcmp(argv[1], "python")) {
+		/* Python's logging.WARNING */
+		struct lttng_log_level_rule *level =
+			lttng_log_level_rule_at_least_as_severe_as_create(30);
+
+		rule = lttng_event_rule_python_logging_create();
+		if (!rule || !level ||
+		    lttng_event_rule_python_logging_set_name_pattern(rule, argv[4]) ||
+		    lttng_event_rule_python_logging_set_log_level_rule(rule, level))
+			return NULL;
+		lttng_log_level_rule_destroy(level);
+	} else if (!strcmp(argv[1], "jul")) {
+		rule = lttng_event_rule_jul_logging_create();
+		if (!rule || lttng_event_rule_jul_logging_set_name_pattern(rule, argv[4]))
+			return NULL;
+	} else if (!strcmp(argv[1], "log4j")) {
+		rule = lttng_event_rule_log4j_logging_create();
+		if (!rule || lttng_event_rule_log4j_logging_set_name_pattern(rule, argv[4]))
+			return NULL;
+	} else {
+		rule = lttng_event_rule_user_tracepoint_create();
+		if (!rule || lttng_event_rule_user_tracepoint_set_name_pattern(rule, argv[4]) ||
+		    lttng_event_rule_user_tracepoint_set_filter(rule, "i == 3"))
+			return NULL;
+	}
 	c = lttng_condition_event_rule_matches_create(rule);
 	for (i = 5; c && i < argc; i++)
 		if (lttng_condition_event_rule_matches_append_capture_descriptor(
@@ -219,9 +246,10 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "anon"))
 		return anon(argv[2]);
-	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "rotation") &&
-			 strcmp(argv[1], "usage")))
-		return fail("usage: lttng_notif_client event|rotation|usage READY_FILE NAME PATTERN|SESSION [CAPTURE...|CHANNEL]");
+	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "python") &&
+			 strcmp(argv[1], "jul") && strcmp(argv[1], "log4j") &&
+			 strcmp(argv[1], "rotation") && strcmp(argv[1], "usage")))
+		return fail("usage: lttng_notif_client event|python|jul|log4j|rotation|usage READY_FILE NAME PATTERN|LOGGER|SESSION [CAPTURE...|CHANNEL]");
 	cond = condition_of(argc, argv);
 	if (!cond)
 		return fail("can't make the condition");

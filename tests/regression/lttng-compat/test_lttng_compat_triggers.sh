@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 63
+plan 84
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -91,11 +91,39 @@ like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
 	"... and the actions' failures ltt counts (none)"
 
 # --- what ltt's triggers lack ---
-run lttng add-trigger --condition event-rule-matches --type=jul --name=x --action notify
-ok "$([ $RC != 0 ] && echo 0 || echo 1)" "a JUL rule in a trigger is refused (status $RC)"
-like "$OUT" "Operation not supported" "... with LTTng's NOT_SUPPORTED"
-like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve event rules of the JUL and log4j domains in triggers" \
-	"... and the daemon's log says what ltt lacks"
+# a user-space probe's location passes the binary's descriptor: read past, the rule refused
+run lttng add-trigger --condition event-rule-matches --type=kernel:uprobe \
+	--location="elf:$LTTNG:main" --event-name=up --action notify
+like "$RC:$OUT" "^[1-9].*Operation not supported" "a kernel:uprobe rule (its binary's descriptor passed) is refused" ||
+	diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve user-space probe rules in triggers \\(lttng add-trigger --type=kernel:uprobe\\)" \
+	"... and the daemon's log says so, and what to do" || diag "$(tail -3 "$SESSIOND_LOG")"
+unlike "$(lttctl list-triggers)" "rule: up " "... and not added"
+
+# --- JUL and log4j rules: taken, listed as LTTng lists them (fired below) ---
+run lttng add-trigger --name j1 --condition event-rule-matches --type=jul --name=qa.app \
+	--log-level=INFO --action notify
+ok $RC "lttng add-trigger of a jul:logging rule" || diag "$OUT"
+run lttng add-trigger --name l1 --condition event-rule-matches --type=log4j --name='qa.*' \
+	--log-level=INFO --action notify
+ok $RC "lttng add-trigger of a log4j:logging rule" || diag "$OUT"
+run lttng list-triggers
+like "$STDOUT" "rule: qa.app \\(type: jul:logging, log level is INFO\\)" \
+	"lttng list-triggers shows the JUL rule as LTTng does" || diag "$OUT"
+like "$STDOUT" "rule: qa.\\* \\(type: log4j:logging, log level is INFO\\)" "... and the log4j rule"
+
+# --- python rules: taken, listed as LTTng lists them ---
+run lttng add-trigger --name py1 --condition event-rule-matches --type=python --name=qa.app \
+	--log-level=WARNING --capture msg --action notify
+ok $RC "lttng add-trigger of a python:logging rule" || diag "$OUT"
+like "$(lttctl list-triggers)" "rule: qa.app \\(type: python:logging, log level is WARNING\\)" \
+	"lttctl lists it"
+run lttng list-triggers
+like "$STDOUT" "name: py1
+  owner uid: 0
+  condition: event rule matches
+    rule: qa.app \\(type: python:logging, log level is WARNING\\)" \
+	"lttng list-triggers shows it as LTTng does" || diag "$OUT"
 
 # --- lttng removes ---
 run lttng remove-trigger t1
@@ -148,6 +176,66 @@ is "$(cat "$TEST_TMP/ev.out")" "trigger n1 captures 3 'été' unavailable" \
 	"... of its trigger, with the captures of the one event i == 3 (a missing field: unavailable)"
 run lttctl list-triggers
 unlike "$STDOUT" "n1" "... and it unregistered its trigger"
+
+# a python rule fires for Debian's own agent (python3-lttngust): the
+# daemon tells the agent the rule (its ENABLE), the agent hands the
+# logger's records to the tracer, the program's notifier takes them
+if python_env && "$PYTHON3" -c 'import lttngust.cmd' 2>/dev/null; then
+	notif_wait py python py2 qa.app msg logger_name int_loglevel
+	ok $? "a client registered a python:logging trigger and subscribed to its condition" ||
+		diag "$(cat "$TEST_TMP/py.err")"
+	# (the agent reads the daemon's port in LTTNG_HOME)
+	LTTNG_HOME=$HOME compat_run -p "$PYTHON3" -B \
+		"$LTT_TOP_SRCDIR/tests/regression/lttng_agent_record.py" 1
+	ok $? "a python program logs through Debian's agent under ltt-run" ||
+		diag "$(cat "$TEST_TMP/app.err")"
+	wait $CLIENT_PID
+	ok $? "the client received a notification" || diag "$(cat "$TEST_TMP/py.err")"
+	is "$(cat "$TEST_TMP/py.out")" "trigger py2 captures 'skip 0 at 30' 'qa.app' 30" \
+		"... of qa.app's first warning, with its captures"
+	fired=$(trigger_count py1 fired) dropped=$(trigger_count py1 dropped)
+	is "$((fired + dropped))" 2 \
+		"py1 (lttng add-trigger): fired ($fired) + dropped ($dropped) = qa.app's 2 records of level WARNING"
+else
+	skip 5 "Debian's python3-lttngust is not installed (scripts/deps.sh)"
+fi
+run lttng remove-trigger py1
+ok $RC "lttng remove-trigger py1" || diag "$OUT"
+
+# the JUL and log4j rules j1 and l1, and a client's, fired by Debian's
+# Java agents (liblttng-ust-agent-java) under ltt-run, told the rules by
+# the triggers alone
+JARS=/usr/share/java JNI=/usr/lib/x86_64-linux-gnu/jni
+CP="$JARS/lttng-ust-agent-common.jar:$JARS/lttng-ust-agent-jul.jar:$JARS/lttng-ust-agent-log4j.jar:$JARS/log4j-1.2.jar"
+java_ok=$(command -v javac >/dev/null && echo yes)
+for j in ${CP//:/ } $JNI/liblttng-ust-jul-jni.so $JNI/liblttng-ust-log4j-jni.so; do
+	[ -f "$j" ] || java_ok=
+done
+if [ -n "$java_ok" ] && javac -d "$TEST_TMP/classes" -cp "$CP" \
+	"$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" 2>"$TEST_TMP/javac.err"; then
+	for fw in jul log4j; do
+		notif_wait $fw $fw ${fw}2 qa.app msg logger_name
+		# the agent waits for the rule (the trigger's ENABLE), logs 3 INFO records on qa.app
+		printf 'enabled qa.app yes\nlog qa.app 3\nexit\n' |
+			LTTNG_HOME=$HOME compat_run -p java -cp "$TEST_TMP/classes:$CP" \
+				-Djava.library.path="$JNI" LttngJavaApp $fw >"$TEST_TMP/$fw.app"
+		like "$?:$(grep -v '^rule ' "$TEST_TMP/$fw.app" | tr '\n' ' ')" \
+			"^0:ready enabled qa.app yes count 3 \$" \
+			"$fw: Debian's agent is told the trigger's rule and hands on 3 records" ||
+			diag "$(cat "$TEST_TMP/$fw.app" "$TEST_TMP/app.err")"
+		wait $CLIENT_PID
+		ok $? "$fw: the client received a notification" || diag "$(cat "$TEST_TMP/$fw.err")"
+		is "$(cat "$TEST_TMP/$fw.out")" "trigger ${fw}2 captures 'hello' 'qa.app'" \
+			"... of its trigger, with the record's message and logger"
+		t=$([ $fw = jul ] && echo j1 || echo l1)
+		fired=$(trigger_count $t fired) dropped=$(trigger_count $t dropped)
+		is "$((fired + dropped))" 3 "$t: fired ($fired) + dropped ($dropped) = the 3 records"
+	done
+else
+	skip 8 "no Java compiler or Debian's Java agents (scripts/deps.sh)"
+fi
+run lttng remove-trigger j1
+run lttng remove-trigger l1
 
 lttng create s2 -o "$TEST_TMP/s2" >/dev/null
 lttng enable-event -u compat:basic -s s2 >/dev/null

@@ -173,9 +173,17 @@ refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:kprobe
 refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:uprobe --action=notify
 refused "$probe" add-trigger --condition=event-rule-matches -L elf:/bin/ls:main --action=notify
 refused "$probe" add-trigger --condition=event-rule-matches -E myprobe --action=notify
-agent_gap="a JUL or log4j event rule of a trigger (lttng add-trigger --type=jul:logging or log4j:logging) is not supported by ltt: record the loggers in a session with 'lttctl enable-event -j' or '-l' instead; its triggers match user-space and kernel tracepoints, system calls and python loggers, and its JUL and log4j loggers are recorded in sessions only"
-refused "$agent_gap" add-trigger --condition=event-rule-matches --type=jul:logging -n my.logger --action=notify
-refused "$agent_gap" add-trigger --condition=event-rule-matches --type=log4j:logging -n my.logger --action=notify
+# JUL and log4j rules are taken, as LTTng's (test_lttng_compat_triggers.sh fires them)
+run lttctl add-trigger --name jt --condition=event-rule-matches --type=jul:logging -n my.logger \
+	--log-level=WARNING.. --action=notify
+run lttctl add-trigger --name lt --condition=event-rule-matches --type=log4j -n 'my.*' \
+	--log-level=ERROR --action=notify
+run lttctl list-triggers
+like "$OUT" "rule: my.logger \\(type: jul:logging, log level at least WARNING\\)" \
+	"add-trigger --type=jul:logging: taken, listed as LTTng lists it"
+like "$OUT" "rule: my.\\* \\(type: log4j:logging, log level is ERROR\\)" \
+	"add-trigger --type=log4j: taken, listed as LTTng lists it"
+lttctl remove-trigger jt >/dev/null && lttctl remove-trigger lt >/dev/null
 
 # --- add-context: kernel perf counters, application contexts, call stacks
 perf_gap="a perf counter context in the kernel domain (lttng add-context -k -t perf:...) is not supported by ltt: add the counter to a user-space channel instead (-u -t perf:thread:...); its perf counters are read by the programs, thread by thread"

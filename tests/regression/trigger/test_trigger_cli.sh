@@ -201,8 +201,10 @@ refused 1 "channel '.c': " --condition=channel-buffer-usage-ge -s s1 -c .c -u \
 	--threshold-size=1M --action=notify
 
 # --- event rules
-refused 2 "--type 'jul': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall or python" \
-	--condition=event-rule-matches --type=jul --action=notify
+refused 2 "--type 'java': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall, python \\(python:logging\\), jul \\(jul:logging\\) or log4j \\(log4j:logging\\)" \
+	--condition=event-rule-matches --type=java --action=notify
+reaches --condition=event-rule-matches --type=jul -n my.logger --log-level=WARNING.. --action=notify
+reaches --condition=event-rule-matches --type=log4j:logging -n my.logger --log-level=WARN --action=notify
 reaches --condition=event-rule-matches -t kernel:syscall:entry -n getpid --action=notify
 reaches --condition=event-rule-matches -t syscall:exit --action=notify
 refused 2 "Failed to parse syscall type 'syscall:nope'\\.\$" \

@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 111
+plan 119
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -376,6 +376,24 @@ ok_cmd "load sv --no-triggers" lttctl load sv -i "$TEST_TMP/save" --no-triggers
 is "$(trigger_xml sv-ev sv-usage | grep -c '<trigger>'):$(lttctl list | grep -c ' sv ')" "0:1" \
 	"load --no-triggers: the session, none of its file's triggers"
 lttctl -q destroy sv
+# JUL and log4j rules are saved with their domain and level, and loaded back
+ok_cmd "create session sj" lttctl create sj -o "$TEST_TMP/sj"
+ok_cmd "add sj-jul: a jul rule -> stop sj" lttctl add-trigger --name sj-jul \
+	--condition=event-rule-matches --type=jul --name='qa.*' --log-level=WARNING.. \
+	--action=stop-session sj
+ok_cmd "add sj-l4: a log4j rule with a filter -> stop sj" lttctl add-trigger --name sj-l4 \
+	--condition=event-rule-matches --type=log4j:logging --name=qa.app --log-level=ERROR \
+	--filter='msg == "x"' --action=stop-session sj
+saved=$(trigger_xml sj-jul sj-l4)
+is "$(grep -o '<event_rule_[a-z0-9_]*>' <<<"$saved" | tr '\n' ' ')" \
+	"<event_rule_jul_logging> <event_rule_log4j_logging> " "list-triggers shows both rules"
+ok_cmd "save sj" lttctl save sj -o "$TEST_TMP/save-j"
+xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$TEST_TMP/save-j/sj.ltt" 2>/dev/null
+ok $? "the saved file, JUL and log4j triggers included, validates against session.xsd"
+lttctl -q destroy sj && lttctl -q remove-trigger sj-jul && lttctl -q remove-trigger sj-l4
+ok_cmd "load sj" lttctl load sj -i "$TEST_TMP/save-j"
+is "$(trigger_xml sj-jul sj-l4)" "$saved" "the JUL and log4j triggers are back as saved"
+lttctl -q destroy sj && lttctl -q remove-trigger sj-jul && lttctl -q remove-trigger sj-l4
 
 # --- ownership: a trigger acts on its owner's sessions only
 ok_cmd "create root's session" lttctl create mine -o "$TEST_TMP/mine"

@@ -179,6 +179,33 @@ static void test_objects(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* User-space probe locations as LIST_EVENTS lists them, read back as ENABLE_EVENT's. */
+static void test_uprobes(void)
+{
+	static const char *const locs[] = { "elf:/a:b/prog:fn", "sdt:/a:b/prog:prov:probe" };
+	char back[256];
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		ltt_wbuf_init(&w);
+		tap_ok(ltt_lttng_put_uprobe(&w, locs[i], true) == (int)i, "%s: put, %s", locs[i],
+		       i ? "an SDT probe's (its descriptor passed)" : "a function's");
+		ltt_rbuf_init(&r, w.data, w.len);
+		tap_ok(!ltt_lttng_get_uprobe(&r, (uint32_t)w.len, back, sizeof(back)) &&
+		       !strcmp(back, locs[i]), "... read back the same (a path with a ':')");
+		ltt_wbuf_fini(&w);
+	}
+	ltt_wbuf_init(&w);
+	tap_ok(ltt_lttng_put_uprobe(&w, locs[1], false) == -EINVAL && !w.len,
+	       "an SDT probe's without a descriptor to pass: refused, nothing put");
+	tap_ok(ltt_lttng_put_uprobe(&w, "sdt:/p:probe", true) == -EINVAL &&
+	       ltt_lttng_put_uprobe(&w, "sdt:/p::probe", true) == -EINVAL && !w.len,
+	       "an SDT location without a provider, or an empty one: refused");
+	ltt_wbuf_fini(&w);
+}
+
 /* LTTng's serialized triggers and evaluations (lttng-trigger-proto.h). */
 static void test_triggers(void)
 {
@@ -238,11 +265,12 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(32);
+	tap_plan(38);
 	test_sizes();
 	test_request();
 	test_extra();
 	test_objects();
+	test_uprobes();
 	test_triggers();
 	return tap_done();
 }

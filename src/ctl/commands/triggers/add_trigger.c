@@ -56,8 +56,8 @@ static const struct poptOption options[] = {
 	  "an action, followed by its session and options (below); 1 to 8, run in order",
 	  "TYPE" },
 	{ "type", 't', POPT_ARG_STRING, NULL, O_TYPE,
-	  "event-rule-matches: user (the default), kernel:tracepoint, kernel:syscall "
-	  "or python; incr-map-value: user or kernel, its map channel's (the rule's)",
+	  "event-rule-matches: user (the default), kernel:tracepoint, kernel:syscall, "
+	  "python, jul or log4j; incr-map-value: user or kernel, its map channel's (the rule's)",
 	  "TYPE" },
 	{ "exclude-name", 'x', POPT_ARG_STRING, NULL, O_EXCLUDE,
 	  "event-rule-matches: not the events of that name or pattern (repeatable; "
@@ -462,7 +462,8 @@ static const char *lttng_rule_words(const char *type)
 		{ "syscall:entry+exit", "kernel syscall" },
 		{ "kernel:syscall:entry+exit", "kernel syscall" },
 		{ "python", "python logging" }, { "python:logging", "python logging" },
-		{ "jul:logging", "jul logging" }, { "log4j:logging", "log4j logging" },
+		{ "jul", "jul logging" }, { "jul:logging", "jul logging" },
+		{ "log4j", "log4j logging" }, { "log4j:logging", "log4j logging" },
 	};
 	size_t i;
 

@@ -151,6 +151,7 @@ static void write_snap_output(struct ltt_cfg_put *wr, const char *name, enum ltt
 
 static const char *const domain_names[] = {
 	[LTT_DOMAIN_KERNEL] = "kernel", [LTT_DOMAIN_USER] = "user", [LTT_DOMAIN_PYTHON] = "python",
+	[LTT_DOMAIN_JUL] = "jul", [LTT_DOMAIN_LOG4J] = "log4j",
 };
 
 static void write_condition(struct ltt_cfg_put *wr, const struct ltt_trigger_conf *c)

@@ -440,7 +440,7 @@ static void read_condition(struct ltt_cfg_rd *rd, xmlNodePtr co, struct ltt_trig
 {
 	static const char *const domains[] = {
 		[LTT_DOMAIN_KERNEL] = "kernel", [LTT_DOMAIN_USER] = "user",
-		[LTT_DOMAIN_PYTHON] = "python",
+		[LTT_DOMAIN_PYTHON] = "python", [LTT_DOMAIN_JUL] = "jul", [LTT_DOMAIN_LOG4J] = "log4j",
 	};
 	struct ltt_cfg_rule rule;
 	char type[64];
