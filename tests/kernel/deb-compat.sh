@@ -66,8 +66,8 @@ deb_compat_checks() {
 	# --- 1. installed and removed by dpkg in the root (chroot)
 	run chroot "$R" sh -c 'dpkg -i /tmp/debs/*.deb'
 	is "$RC" 0 "dpkg -i ltt-tools ltt-lttng-compat (and the libraries) beside Debian's LTTng" || diag "$OUT"
-	is "$(chroot "$R" dpkg-divert --list | grep -c 'by ltt-lttng-compat$')" 10 \
-		"the package diverted 10 of Debian's files (3 programs, the unit, 3 libraries and their links)"
+	is "$(chroot "$R" dpkg-divert --list | grep -c 'by ltt-lttng-compat$')" 11 \
+		"the package diverted 11 of Debian's files (4 programs: lttng, lttng-sessiond, lttng-relayd, lttng-crash, the unit, 3 libraries and their links)"
 	is "$(cd "$R/usr/bin" && readlink lttng lttng-sessiond lttng-relayd | tr '\n' ' ')" \
 		"lttctl ltt-sessiond ltt-relayd " "lttng, lttng-sessiond, lttng-relayd are ltt's"
 	is "$(readlink "$R/lib/systemd/system/lttng-sessiond.service")" ltt-sessiond.service \

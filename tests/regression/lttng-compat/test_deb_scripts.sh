@@ -28,7 +28,7 @@ MA=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 # (a make of its own: not the jobserver or the flags of the make running this test)
 DIV=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$LTT_TOP_SRCDIR" -f debian/rules \
 	--eval 'ltt-print-diversions: ; @echo $(strip $(LTTNG_DIVERSIONS))' ltt-print-diversions)
-is "$(wc -w <<<"$DIV")" 10 "debian/rules lists 10 diversions"
+is "$(wc -w <<<"$DIV")" 11 "debian/rules lists 11 diversions"
 
 # the maintainer scripts with dh_installdeb's substitutions
 for s in preinst postrm; do
@@ -56,14 +56,14 @@ ours() { dpkg-divert --list | grep -c ' by ltt-lttng-compat$'; }
 before=$(files)
 
 run sh "$TEST_TMP/preinst" install
-is "$RC/$(ours)" 0/10 "preinst install: 10 diversions" || diag "$OUT"
+is "$RC/$(ours)" 0/11 "preinst install: 11 diversions" || diag "$OUT"
 is "$(ls "$R/usr/lib/$MA/ltt/lttng-ust.distrib" | wc -l)/$(ls "$R"/usr/bin/*.distrib | wc -l)/$(ls "$R/usr/bin" | grep -vc '\.distrib$')" \
-	6/3/0 \
+	6/4/0 \
 	"Debian's files moved aside: the libraries to their own directory"
 run sh "$TEST_TMP/preinst" upgrade 1.0
-is "$RC/$(ours)" 0/10 "preinst upgrade (a reinstall): the same 10, nothing added twice" || diag "$OUT"
+is "$RC/$(ours)" 0/11 "preinst upgrade (a reinstall): the same 11, nothing added twice" || diag "$OUT"
 run sh "$TEST_TMP/postrm" upgrade 1.0
-is "$RC/$(ours)" 0/10 "postrm upgrade: the diversions stay"
+is "$RC/$(ours)" 0/11 "postrm upgrade: the diversions stay"
 run sh "$TEST_TMP/postrm" remove
 is "$RC/$(ours)" 0/0 "postrm remove: no diversion left" || diag "$OUT"
 is "$(files)" "$before" "every one of Debian's files back"

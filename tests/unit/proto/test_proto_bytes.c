@@ -407,7 +407,7 @@ static const struct sample samples[] = {
 	SAMPLE(consumer, snapshot_reply, consumer_snapshot_reply, 24, 0x9b59e6153fde96ceULL),
 	SAMPLE(consumer, rotate_trace, consumer_rotate_trace, 46, 0x41d3dc0e393e5173ULL),
 	SAMPLE(client, session_attr, client_session_attr, 42, 0x72ca8b7e1d7b7adfULL),
-	SAMPLE(client, session_tls, client_session_tls, 46, 0xb7abd91d8cb8fabbULL),
+	SAMPLE(client, session_tls, client_session_tls, 51, 0xdc4802b834bff9eeULL), /* + shm_path (minor 31) */
 	SAMPLE(client, channel_attr, client_channel_attr, 58, 0xacd42f9679c721d6ULL),
 	SAMPLE(client, snapshot_output, client_snapshot_output, 43, 0xeab70ad1ca499f9fULL),
 	SAMPLE(client, snapshot_result, client_snapshot_result, 65, 0x5c9681290578f428ULL),
