@@ -65,6 +65,7 @@ uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *se
 
 void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session)
 {
+	session->cleared_stopped = false;
 	if (!session->chunk_begin || session->rotated_stopped) {
 		/* the first chunk, or the one a rotation of the stopped session began */
 		session->rotate_written = session->chunk_begin ? ltt_chunk_written(set, session) : 0;
@@ -469,6 +470,8 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 
 	if (!code && session->rotated_stopped)
 		code = LTT_ERR_ROTATE_AFTER_STOP;	/* as LTTng: its chunk ended */
+	if (!code && session->cleared_stopped)
+		code = LTT_ERR_ROTATE_AFTER_CLEAR;	/* as LTTng: the chunk would be empty */
 	if (!code && session->output_type == LTT_OUTPUT_NET)
 		code = net_refusal(set, session);
 	if (code)
@@ -607,17 +610,21 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 		return code;
 	if (!session->chunk_begin)
 		return LTT_ERR_OK;	/* nothing recorded yet */
-	if (session->output_type == LTT_OUTPUT_NET && !session->snapshot)
-		return net_clear(set, session);
-	ret = rotate_domains(set, session, NULL, true);
-	if (ret) {
-		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,
-			strerror(-ret));
-		return consumer_code(ret);
+	if (session->output_type == LTT_OUTPUT_NET && !session->snapshot) {
+		code = net_clear(set, session);
+	} else {
+		ret = rotate_domains(set, session, NULL, true);
+		if (ret) {
+			LTT_ERR("session '%s': not every trace could be cleared: %s",
+				session->name, strerror(-ret));
+			return consumer_code(ret);
+		}
+		session->rotate_written = ltt_chunk_written(set, session);
+		LTT_INFO("session '%s' cleared", session->name);
 	}
-	session->rotate_written = ltt_chunk_written(set, session);
-	LTT_INFO("session '%s' cleared", session->name);
-	return LTT_ERR_OK;
+	if (!code)
+		session->cleared_stopped = !session->active;
+	return code;
 }
 
 enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
