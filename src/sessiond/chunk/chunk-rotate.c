@@ -256,9 +256,10 @@ static const struct relays *domain_relays(const struct ltt_domains *set,
  * old, or kernel channels, are refused before anything moves.
  */
 static enum ltt_error_code net_refusal(const struct ltt_domains *set,
-				       const struct ltt_session *session)
+				       const struct ltt_session *session, bool clear)
 {
 	const struct ltt_domain_impl *d;
+	uint64_t flags = 0;
 	uint32_t minor = 0;
 	int err, i;
 
@@ -267,10 +268,13 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 		if (session->domains[i].nr_channels && (!d || !d->ops->relay_archive))
 			return LTT_ERR_NOT_SUPPORTED;
 	}
-	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
+	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, &minor,
+			      clear ? &flags : NULL);
 	if (err)
 		return ltt_relay_error_code(err);
-	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;
+	if (minor < LTT_RELAY_MINOR_ARCHIVE)
+		return LTT_ERR_RELAY_NO_ROTATE;
+	return flags & LTT_RELAY_CONFIG_NO_CLEAR ? LTT_ERR_RELAY_NO_CLEAR : LTT_ERR_OK;
 }
 
 /*
@@ -473,7 +477,7 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 	if (!code && session->cleared_stopped)
 		code = LTT_ERR_ROTATE_AFTER_CLEAR;	/* as LTTng: the chunk would be empty */
 	if (!code && session->output_type == LTT_OUTPUT_NET)
-		code = net_refusal(set, session);
+		code = net_refusal(set, session, false);
 	if (code)
 		return code;
 	r = domain_relays(set, session, dr, &rs);
@@ -551,7 +555,7 @@ static enum ltt_error_code consumer_code(int err)
  */
 static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_session *session)
 {
-	enum ltt_error_code code = net_refusal(set, session);
+	enum ltt_error_code code = net_refusal(set, session, true);
 	char new_root[LTT_PATH_MAX];
 	struct domain_relay dr[LTT_NR_DOMAINS];
 	int64_t now = (int64_t)time(NULL);
