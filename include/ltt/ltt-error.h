@@ -226,7 +226,9 @@ extern "C" {
 	X(BLOCKING_DAEMON, 352, "the session daemon predates blocking channels (--blocking-timeout, client protocol 1.30): restart ltt-sessiond from this version of ltt, or leave --blocking-timeout out") \
 	X(SHM_PATH, 380, "the shared memory path (--shm-path) must be an absolute directory path shorter than 4096 bytes where the session's owner can create directories: give such a directory") \
 	X(SHM_PATH_DAEMON, 381, "the session daemon predates ring buffers in files (--shm-path, client protocol 1.31): restart ltt-sessiond from this version of ltt, or leave --shm-path out") \
-	X(TRIGGER_RULE_SLOTS, 420, "the session daemon holds as many event-rule-matches triggers of that domain as it has error counter slots for (ltt-sessiond --event-notifier-error-buffer-size-userspace or -kernel, LTTng's; default 4096): remove one ('lttctl remove-trigger'), or restart the daemon with more slots")
+	X(TRIGGER_RULE_SLOTS, 420, "the session daemon holds as many event-rule-matches triggers of that domain as it has error counter slots for (ltt-sessiond --event-notifier-error-buffer-size-userspace or -kernel, LTTng's; default 4096): remove one ('lttctl remove-trigger'), or restart the daemon with more slots") \
+	X(ROTATE_AFTER_CLEAR, 550, "the session was cleared since it stopped, as in LTTng: a rotation now would archive an empty trace chunk; start the session again, record, then rotate") \
+	X(RELAY_NO_CLEAR, 551, "the relay daemon refuses clears (started with --disallow-clear or LTTNG_RELAYD_DISALLOW_CLEAR): nothing was cleared; destroy the session and create it anew, or restart the relay without them")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -371,14 +371,15 @@ static int cmd_end_data_pending(struct ltt_relay_conn *conn, struct ltt_rbuf *in
 /*
  * GET_CONFIGURATION (LTTng 2.12, which a peer of minor 12 may send after
  * VERSION): LTT_RELAY_CONFIG_LTT, so that ltt's consumers use ltt's
- * extensions; never CLEAR_ALLOWED (LTTng's clear is not served).  A query
- * flag is refused as LTTng does.
+ * extensions, and NO_CLEAR under --disallow-clear; never CLEAR_ALLOWED
+ * (LTTng's clear is not served).  A query flag is refused as LTTng does.
  */
 static int cmd_get_configuration(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 				 struct ltt_wbuf *out)
 {
 	struct ltt_relay_get_configuration_reply rep = {
-		.ret_code = LTT_RELAY_OK, .flags = LTT_RELAY_CONFIG_LTT,
+		.ret_code = LTT_RELAY_OK, .flags = LTT_RELAY_CONFIG_LTT |
+			(conn->server->model->disallow_clear ? LTT_RELAY_CONFIG_NO_CLEAR : 0),
 	};
 	uint64_t query;
 
@@ -525,6 +526,7 @@ static int cmd_archive_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 	ltt_relay_put_ret(out, !ret ? LTT_RELAY_OK :
 			       ret == -EEXIST ? LTT_RELAY_ERR_EXIST :
 			       ret == -ENOENT ? LTT_RELAY_ERR_NOENT :
+			       ret == -EPERM ? LTT_RELAY_ERR_UNSUPPORTED :
 			       ret == -EINVAL || ret == -EBUSY || ret == -ENAMETOOLONG ?
 			       LTT_RELAY_ERR_INVAL : LTT_RELAY_ERR_IO);
 	free(m);

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -41,6 +42,7 @@ struct options {
 	int daemonize, background;
 	int verbose, quiet;
 	int group_by_session, group_by_host;
+	int disallow_clear;	/* --disallow-clear, else $LTTNG_RELAYD_DISALLOW_CLEAR */
 };
 
 
@@ -131,6 +133,8 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		  "write sessions in OUTPUT/HOST/SESSION-DATE (the default)", NULL },
 		{ "group-output-by-session", 0, POPT_ARG_NONE, &o->group_by_session, 0,
 		  "write sessions in OUTPUT/SESSION/HOST-DATE", NULL },
+		{ "disallow-clear", 'x', POPT_ARG_NONE, &o->disallow_clear, 0,
+		  "refuse to clear the sessions streamed here (LTTng's option)", NULL },
 		{ "tls-cert", 0, POPT_ARG_STRING, &o->tls_cert, 0,
 		  "speak only TLS 1.3 on every port, with this certificate (PEM)", "FILE" },
 		{ "tls-key", 0, POPT_ARG_STRING, &o->tls_key, 0,
@@ -318,6 +322,38 @@ static int env_uint(const char *name, unsigned int def, unsigned int min, unsign
 	return 0;
 }
 
+/*
+ * LTTNG_RELAYD_DISALLOW_CLEAR (LTTng's variable, read as LTTng reads it):
+ * a number (0: clears allowed), or yes, true, on / no, false, off in any
+ * case; unset or empty: allowed.  0 or -EINVAL (said why).
+ */
+static int env_disallow_clear(bool *ret)
+{
+	static const char *const yes[] = { "yes", "true", "on" }, *const no[] = { "no", "false", "off" };
+	const char *env = getenv("LTTNG_RELAYD_DISALLOW_CLEAR");
+	unsigned long v;
+	char *end;
+	size_t i;
+
+	*ret = false;
+	if (!env || !*env)
+		return 0;
+	v = strtoul(env, &end, 10);
+	if (end != env) {
+		*ret = v != 0;
+		return 0;
+	}
+	for (i = 0; i < 3; i++) {
+		if (!strcasecmp(env, yes[i]) || !strcasecmp(env, no[i])) {
+			*ret = !strcasecmp(env, yes[i]);
+			return 0;
+		}
+	}
+	LTT_ERR("LTTNG_RELAYD_DISALLOW_CLEAR=%s: give yes, true, on or a number other than 0 to refuse clears; no, false, off or 0 to allow them",
+		env);
+	return -EINVAL;
+}
+
 /* The idle times and the model's limits, from the environment. */
 static int env_settings(unsigned int *ret_idle, unsigned int *ret_bound_idle,
 			unsigned int *ret_hello, struct ltt_relay_limits *ret_limits)
@@ -400,9 +436,12 @@ static int serve_start(struct relayd *r, const struct options *o)
 	struct ltt_relay_live_cfg lcfg = { 0 };
 	struct ltt_relay_limits limits;
 	unsigned int idle, bound_idle, hello, max_conns;
+	bool disallow_clear = false;
 	int ret;
 
 	ret = env_settings(&idle, &bound_idle, &hello, &limits);
+	if (!ret && !o->disallow_clear)
+		ret = env_disallow_clear(&disallow_clear);
 	if (ret)
 		return ret;
 	ret = ltt_relay_model_create(r->output, &r->model);
@@ -411,6 +450,7 @@ static int serve_start(struct relayd *r, const struct options *o)
 		return ret;
 	}
 	r->model->group_by_session = o->group_by_session;
+	r->model->disallow_clear = o->disallow_clear || disallow_clear;
 	max_conns = fit_nofile(&limits);
 	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);

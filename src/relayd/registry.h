@@ -81,6 +81,7 @@ struct ltt_relay_model {
 	size_t index_window;			/* index entries kept in memory per
 						 * stream (LTT_RELAY_INDEX_WINDOW) */
 	struct ltt_relay_limits limits;
+	bool disallow_clear;			/* --disallow-clear: no chunk deleted */
 	bool group_by_session;			/* --group-output-by-session: sessions
 						 * in SESSION/HOST-DATE, not
 						 * HOST/SESSION-DATE */

@@ -227,6 +227,8 @@ int ltt_relay_session_archive(struct ltt_relay_session *s, const char *from, con
 	if ((size_t)snprintf(src, sizeof(src), "%s/%s", s->output_path, from) >= sizeof(src) ||
 	    (size_t)snprintf(dst, sizeof(dst), "%s/%s", s->output_path, to) >= sizeof(dst))
 		return -ENAMETOOLONG;
+	if (!*to && s->model->disallow_clear)
+		return -EPERM;	/* --disallow-clear */
 	pthread_mutex_lock(&s->model->lock);
 	for (st = s->streams; st && !busy; st = st->next)
 		busy = path_under(st->trace->pathname, from) &&

@@ -182,6 +182,10 @@ static uint32_t rotation_code(struct ltt_lttng_call *call, enum ltt_error_code e
 		return 135;	/* NO_SESSION_OUTPUT */
 	case LTT_ERR_ROTATION_NOT_SET:
 		return 132;	/* ROTATION_SCHEDULE_NOT_SET */
+	case LTT_ERR_ROTATE_AFTER_CLEAR:
+		return 159;	/* ROTATION_AFTER_STOP_CLEAR */
+	case LTT_ERR_RELAY_NO_CLEAR:
+		return 157;	/* CLEAR_NOT_AVAILABLE_RELAY */
 	default:
 		return ltt_lttng_code(call, err);
 	}

@@ -174,7 +174,8 @@ exec -a lttng-crash "$CRASH" "\$@"
 STANDIN
 # lttng-relayd: LTTng's options (getopt_long's, so a long one may be
 # shortened) to ltt-relayd's; the options ltt-relayd lacks are refused,
-# saying so.  ltt-relayd reads LTTNG_RELAYD_WORKING_DIRECTORY itself.
+# saying so.  ltt-relayd reads LTTNG_RELAYD_WORKING_DIRECTORY and
+# LTTNG_RELAYD_DISALLOW_CLEAR itself.
 cat >"$S/src/bin/lttng-relayd/lttng-relayd" <<STANDIN
 #!/bin/bash
 longs=(control-port data-port live-port daemonize background group fd-pool-size help
@@ -211,7 +212,7 @@ while [ \$# -gt 0 ]; do
 	-p | --group-output-by-host) args+=(--group-output-by-host) ;;
 	-s | --group-output-by-session) args+=(--group-output-by-session) ;;
 	-g | --group) lacks "--group (its sockets are the network's)" ;;
-	-x | --disallow-clear) lacks "--disallow-clear" ;;
+	-x | --disallow-clear) args+=(--disallow-clear) ;;
 	-f | --config) lacks "configuration file (--config)" ;;
 	--fd-pool-size) lacks "--fd-pool-size" ;;
 	*) echo "lttng-relayd: unknown option '\$a'" >&2; exit 1 ;;

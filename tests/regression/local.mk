@@ -326,6 +326,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_tls.sh \
 	tests/regression/relay/test_relay_tls_silent.sh \
 	tests/regression/relay/test_relay_lttng.sh \
+	tests/regression/relay/test_relay_pid_exit.sh \
+	tests/regression/relay/test_relay_disallow_clear.sh \
 	tests/regression/relay/test_relay_stall.sh \
 	tests/regression/relay/test_relay_lost_events.sh \
 	tests/regression/relay/test_relay_kill_burst.sh \

@@ -182,10 +182,12 @@ enum ltt_relay_cmd {
  * GET_CONFIGURATION's flags.  CLEAR_ALLOWED is LTTng's (never set by
  * ltt-relayd); LTT is ltt-relayd's, in the bits LTTng leaves unused: the
  * relay serves ltt's extensions (ARCHIVE_CHUNK, RESET_METADATA's
- * rewrite_size), which a consumer sends to no other relay.
+ * rewrite_size), which a consumer sends to no other relay; NO_CLEAR, with
+ * LTT, says it refuses clears (ltt-relayd --disallow-clear, as LTTng's).
  */
 #define LTT_RELAY_CONFIG_CLEAR_ALLOWED (1ULL << 0)
 #define LTT_RELAY_CONFIG_LTT (1ULL << 32)
+#define LTT_RELAY_CONFIG_NO_CLEAR (1ULL << 33)
 
 /* CLOSE_TRACE_CHUNK's close_command values (LTTng's). */
 enum ltt_relay_chunk_command {

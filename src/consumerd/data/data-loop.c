@@ -50,7 +50,7 @@
 #include "consumerd/trace/stream.h"
 
 #define DRAIN_BUDGET 64	/* packets per stream before the others get a turn */
-#define END_WAIT_MS 2000	/* for kernel streams to end when their channel goes */
+#define END_WAIT_MS 2000	/* for streams to end or write when their channel goes */
 #define LTT_DATA_LATER 1	/* run_request(): the request is answered later */
 #define PUBLISH_TICK_MS 1000	/* every statistics page is stored again */
 
@@ -113,7 +113,8 @@ static void after_drain(struct ltt_data_thread *dt, struct ltt_stream *s,
 			enum ltt_stream_state state)
 {
 	set_busy(dt, s, state == LTT_STREAM_BUSY);
-	if (state == LTT_STREAM_BLOCKED)
+	s->blocked = state == LTT_STREAM_BLOCKED;
+	if (s->blocked)
 		wait_sink(dt, s);
 }
 
@@ -162,6 +163,9 @@ static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 		if (s->part->end_req)
 			return check_ended(s->part, false);
 	}
+	/* a removed channel's stream whose sink took its last packets */
+	if (s->part->end_req && !s->blocked && !s->busy)
+		return check_ended(s->part, false);
 	return false;
 }
 
@@ -469,7 +473,11 @@ static int do_new_chunk(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	return 0;
 }
 
-/* How many of @part's streams are still to end (kernel streams). */
+/*
+ * How many of @part's streams are still to end (kernel streams) or to
+ * write their last packets (a sink blocked: a relay yet to answer the
+ * stream's ADD_STREAM, a full socket; or more to read than a turn's).
+ */
 static unsigned int streams_left(const struct ltt_chan_part *part)
 {
 	const struct ltt_stream *s;
@@ -477,7 +485,8 @@ static unsigned int streams_left(const struct ltt_chan_part *part)
 
 	for (s = part->streams; s; s = s->next)
 		/* a snapshot trace's are never read: nothing to wait for */
-		left += s->src->ends && !s->ended && !s->chan->snapshot;
+		left += !s->chan->snapshot &&
+			((s->src->ends && !s->ended) || s->blocked || s->busy);
 	return left;
 }
 
@@ -521,7 +530,7 @@ static bool check_ended(struct ltt_chan_part *part, bool deadline)
 	if (left && !deadline)
 		return false;
 	if (left)
-		LTT_WARN("channel %s: %u kernel stream(s) not read to their end within %d ms (is the channel fd still open?): closed anyway",
+		LTT_WARN("channel %s: %u stream(s) not read to their end within %d ms (a kernel channel fd still open, or an output still blocked): closed anyway",
 			 part->chan->name, left, END_WAIT_MS);
 	stop_timer(&part->end_timer);
 	part->end_req = NULL;
@@ -543,8 +552,11 @@ static void on_end_timer(struct ltt_evloop *loop, void *arg)
  * LTT_DATA_REMOVE_CHANNEL: final flush, then close everything; returns 0,
  * or LTT_DATA_LATER: sources that end (kernel streams) do once the
  * session daemon has closed their channel fd and the tracer has finalized
- * them; their last packets are written as they come (the loop goes on),
- * for END_WAIT_MS at most, then check_ended() answers the request.
+ * them, and a stream whose sink blocked (a per-PID channel whose program
+ * exited before the relay took its stream) writes its last packets once
+ * the sink takes them; the loop goes on meanwhile, for END_WAIT_MS at
+ * most, then check_ended() answers the request (what is left counted
+ * lost).
  */
 static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
@@ -565,6 +577,8 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 	if (streams_left(part) &&
 	    !ltt_evloop_timer_create(dt->loop, on_end_timer, part, &part->end_timer)) {
 		ltt_evloop_timer_arm(part->end_timer, (uint64_t)END_WAIT_MS * 1000000, 0);
+		LTT_DBG("channel %s: its removal waits for %u stream(s) to end or write (%d ms at most)",
+			part->chan->name, streams_left(part), END_WAIT_MS);
 		part->end_req = req;
 		part->data_next = dt->ending;
 		dt->ending = part;

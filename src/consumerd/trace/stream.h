@@ -46,6 +46,7 @@ struct ltt_stream {
 	struct ltt_evloop_watch *src_watch;	/* src->poll_fd, or NULL */
 	struct ltt_evloop_watch *sink_watch;	/* sink->poll_fd once it blocked, or NULL */
 	bool busy;			/* stopped on its budget: read again soon */
+	bool blocked;			/* its last drain found the sink blocked */
 	bool ended;			/* the source hung up and is empty */
 	uint64_t packets_failed;	/* got, but could not be written */
 	uint64_t events_failed;		/* their events */

@@ -65,6 +65,7 @@ uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *se
 
 void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session)
 {
+	session->cleared_stopped = false;
 	if (!session->chunk_begin || session->rotated_stopped) {
 		/* the first chunk, or the one a rotation of the stopped session began */
 		session->rotate_written = session->chunk_begin ? ltt_chunk_written(set, session) : 0;
@@ -255,9 +256,10 @@ static const struct relays *domain_relays(const struct ltt_domains *set,
  * old, or kernel channels, are refused before anything moves.
  */
 static enum ltt_error_code net_refusal(const struct ltt_domains *set,
-				       const struct ltt_session *session)
+				       const struct ltt_session *session, bool clear)
 {
 	const struct ltt_domain_impl *d;
+	uint64_t flags = 0;
 	uint32_t minor = 0;
 	int err, i;
 
@@ -266,10 +268,13 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 		if (session->domains[i].nr_channels && (!d || !d->ops->relay_archive))
 			return LTT_ERR_NOT_SUPPORTED;
 	}
-	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, &minor);
+	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, &minor,
+			      clear ? &flags : NULL);
 	if (err)
 		return ltt_relay_error_code(err);
-	return minor < LTT_RELAY_MINOR_ARCHIVE ? LTT_ERR_RELAY_NO_ROTATE : LTT_ERR_OK;
+	if (minor < LTT_RELAY_MINOR_ARCHIVE)
+		return LTT_ERR_RELAY_NO_ROTATE;
+	return flags & LTT_RELAY_CONFIG_NO_CLEAR ? LTT_ERR_RELAY_NO_CLEAR : LTT_ERR_OK;
 }
 
 /*
@@ -469,8 +474,10 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
 
 	if (!code && session->rotated_stopped)
 		code = LTT_ERR_ROTATE_AFTER_STOP;	/* as LTTng: its chunk ended */
+	if (!code && session->cleared_stopped)
+		code = LTT_ERR_ROTATE_AFTER_CLEAR;	/* as LTTng: the chunk would be empty */
 	if (!code && session->output_type == LTT_OUTPUT_NET)
-		code = net_refusal(set, session);
+		code = net_refusal(set, session, false);
 	if (code)
 		return code;
 	r = domain_relays(set, session, dr, &rs);
@@ -548,7 +555,7 @@ static enum ltt_error_code consumer_code(int err)
  */
 static enum ltt_error_code net_clear(const struct ltt_domains *set, struct ltt_session *session)
 {
-	enum ltt_error_code code = net_refusal(set, session);
+	enum ltt_error_code code = net_refusal(set, session, true);
 	char new_root[LTT_PATH_MAX];
 	struct domain_relay dr[LTT_NR_DOMAINS];
 	int64_t now = (int64_t)time(NULL);
@@ -607,17 +614,21 @@ enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_se
 		return code;
 	if (!session->chunk_begin)
 		return LTT_ERR_OK;	/* nothing recorded yet */
-	if (session->output_type == LTT_OUTPUT_NET && !session->snapshot)
-		return net_clear(set, session);
-	ret = rotate_domains(set, session, NULL, true);
-	if (ret) {
-		LTT_ERR("session '%s': not every trace could be cleared: %s", session->name,
-			strerror(-ret));
-		return consumer_code(ret);
+	if (session->output_type == LTT_OUTPUT_NET && !session->snapshot) {
+		code = net_clear(set, session);
+	} else {
+		ret = rotate_domains(set, session, NULL, true);
+		if (ret) {
+			LTT_ERR("session '%s': not every trace could be cleared: %s",
+				session->name, strerror(-ret));
+			return consumer_code(ret);
+		}
+		session->rotate_written = ltt_chunk_written(set, session);
+		LTT_INFO("session '%s' cleared", session->name);
 	}
-	session->rotate_written = ltt_chunk_written(set, session);
-	LTT_INFO("session '%s' cleared", session->name);
-	return LTT_ERR_OK;
+	if (!code)
+		session->cleared_stopped = !session->active;
+	return code;
 }
 
 enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,

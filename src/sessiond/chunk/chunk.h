@@ -64,7 +64,9 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
  * Session lock held.  Returns LTT_ERR_OK, ROTATE_OUTPUT (not a local
  * session), ROTATE_SNAPSHOT, ROTATE_LIVE (as LTTng), ROTATE_AFTER_STOP (a
  * rotation of the stopped session ended its chunk, as LTTng's: destroy
- * then archives nothing more), ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
+ * then archives nothing more), ROTATE_AFTER_CLEAR (the stopped session
+ * was cleared: the chunk would be empty, refused as LTTng refuses it),
+ * ROTATE_NEVER_STARTED, ROTATE_INCOMPLETE (a
  * trace could not move: logged), or OUTPUT_* / NOMEM for the archive
  * directory (the chunk then stays where it was written).
  */
@@ -77,9 +79,10 @@ enum ltt_error_code ltt_chunk_rotate(const struct ltt_domains *set, struct ltt_s
  *
  * A session without output (a snapshot session, --no-output) has its
  * buffers emptied: the snapshots taken later hold only what is recorded
- * after, as LTTng's.  Session lock held.  Returns LTT_ERR_OK (also for a
- * session never started: nothing to drop), ROTATE_OUTPUT, or CONSUMERD
- * when a trace could not be cleared (logged).
+ * after, as LTTng's.  A clear of the stopped session refuses rotations
+ * until the next start (ltt_chunk_rotate()).  Session lock held.  Returns
+ * LTT_ERR_OK (also for a session never started: nothing to drop),
+ * ROTATE_OUTPUT, or CONSUMERD when a trace could not be cleared (logged).
  */
 enum ltt_error_code ltt_chunk_clear(const struct ltt_domains *set, struct ltt_session *session);
 

@@ -443,7 +443,8 @@ static enum ltt_error_code reach_relay(struct ltt_session *session)
 
 	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
 		return LTT_ERR_OK;
-	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, NULL);
+	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, NULL,
+			      NULL);
 	session->relay_err = err;
 	if (err)
 		LTT_WARN("session '%s' not started: the relay %s does not answer: %s",

@@ -163,14 +163,17 @@ int ltt_relay_tls_check(const struct ltt_session_conf *attr, uid_t uid, gid_t gi
 }
 
 int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session, int timeout_ms,
-		    uint32_t *ret_minor)
+		    uint32_t *ret_minor, uint64_t *ret_flags)
 {
 	uint64_t deadline = ltt_relay_conn_now_ms() + (uint64_t)(timeout_ms > 0 ? timeout_ms : 0);
 	struct ltt_xport_ctx *tls = NULL;
 	struct ltt_session *waiting;
 	struct ltt_xport *x;
+	uint32_t minor = 0;
 	int ret = 0;
 
+	if (ret_flags)
+		*ret_flags = 0;
 	if (!uri || !session || uri->scheme != LTT_URI_NET)
 		return -EINVAL;
 	if (uri->tls)
@@ -186,9 +189,13 @@ int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session
 	ret = ltt_relay_conn_open((int)uri->family, uri->host, uri->ctrl_port, tls, deadline,
 				  uri->host, &x);
 	if (!ret) {
-		ret = ltt_relay_conn_version(x, deadline, uri->host, ret_minor);
+		ret = ltt_relay_conn_version(x, deadline, uri->host, &minor);
+		if (!ret && ret_flags && minor >= LTT_RELAY_MINOR_CONFIG)
+			ret = ltt_relay_conn_get_configuration(x, deadline, uri->host, ret_flags);
 		ltt_xport_destroy(x);
 	}
+	if (!ret && ret_minor)
+		*ret_minor = minor;
 	ltt_session_wait_end(waiting);
 	ltt_xport_ctx_destroy(tls);
 	return ret;

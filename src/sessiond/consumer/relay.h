@@ -46,11 +46,13 @@
  * or closed), -EPROTONOSUPPORT (a relay of another major version), or
  * another -errno of socket().  @ret_minor (may be NULL): the relay
  * protocol minor both speak (LTT_RELAY_MINOR_ARCHIVE and up: it archives
- * rotated chunks).  A tls:// URL: -EKEYREJECTED when the files can't be
- * used or the handshake fails (logged with OpenSSL's reason).
+ * rotated chunks).  @ret_flags (may be NULL): the relay's
+ * LTT_RELAY_CONFIG_* flags (GET_CONFIGURATION; 0 from a relay older than
+ * minor 12).  A tls:// URL: -EKEYREJECTED when the files can't be used
+ * or the handshake fails (logged with OpenSSL's reason).
  */
 int ltt_relay_check(const struct ltt_uri *uri, const struct ltt_session *session, int timeout_ms,
-		    uint32_t *ret_minor);
+		    uint32_t *ret_minor, uint64_t *ret_flags);
 
 /**
  * ltt_relay_tls_check() - can @attr's TLS files make a client's TLS end,

@@ -199,6 +199,11 @@ struct ltt_session {
 	 * recorded: removed).  The next start begins the chunk anew.
 	 */
 	bool rotated_stopped;
+	/*
+	 * A clear while the session was stopped: until the next start, no
+	 * rotation (it would archive an empty chunk), as LTTng refuses it.
+	 */
+	bool cleared_stopped;
 	uint64_t rotate_timer_us;	/* rotation schedule: period, 0 off */
 	uint64_t rotate_size;		/* rotation schedule: bytes, 0 off */
 	uint64_t rotate_next_ns;	/* monotonic: when the timer rotates next */

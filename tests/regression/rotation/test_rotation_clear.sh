@@ -1,14 +1,15 @@
 #!/bin/bash
 # test_rotation_clear.sh - lttctl clear under load (after a clear the trace holds
 # only later events, once each, and stays a valid trace), of a stopped
-# session, of several sessions (-a), with archives kept; and lttctl
+# session (no rotation then until a start, as LTTng), of several sessions
+# (-a), with archives kept; and lttctl
 # regenerate metadata | statedump.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 31
+plan 34
 
 # count_role FILE ROLE: ltt_test:seq events of ROLE in FILE.
 count_role() {
@@ -59,6 +60,10 @@ diag "events of the program kept after the last clear: $(count_role "$TEST_TMP/c
 
 # --- 2. clear of a stopped session, then start again --------------------
 ok_cmd "clear of a stopped session" lttctl clear c
+run lttctl rotate c
+like "$RC:$ERR" "^1:Error: .*cleared since it stopped" \
+	"a rotation after a clear of the stopped session: refused, as LTTng (its chunk would be empty)"
+is "$(ls "$TEST_TMP/c")" "ust" "  nothing archived: the output holds its trace only"
 bt "$TEST_TMP/c" "$TEST_TMP/c2.out"
 is "$?:$(wc -l <"$TEST_TMP/c2.out")" "0:0" "the cleared trace is valid and empty"
 lttctl -q start c
@@ -67,6 +72,7 @@ lttctl -q stop c
 bt "$TEST_TMP/c" "$TEST_TMP/c3.out"
 is "$(count_role "$TEST_TMP/c3.out" again):$(wc -l <"$TEST_TMP/c3.out")" "2000:2000" \
 	"started again, the trace holds only the new events"
+ok_cmd "started since the clear: the stopped session rotates again" lttctl -q rotate c
 lttctl -q destroy c
 
 # --- 3. clear -a, and archives stay -----------------------------------
