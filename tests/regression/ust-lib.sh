@@ -362,29 +362,43 @@ rotate_until_stopped() {
 }
 
 # rotate_under_load SESSION MAX T N: a program writes T x N events of
-# ltt_test:seq (released once registered) while `lttctl rotate SESSION`
-# runs in a loop, at most MAX times; then waits for it.  Sets ROTATIONS,
-# FAILED_ROT (rotations that failed: their message goes to the test's
-# log), ROT_OUT (the last rotate's standard output) and APP_RC (the
-# program's status).  Bails out
-# when the program does not register.
+# ltt_test:seq, in two rounds of N/2 per thread, while `lttctl rotate
+# SESSION` runs in a loop (at most MAX times a round), and once more
+# after each round: the rounds are in two chunks at least, however
+# loaded the machine (a round may end before the loop's first rotate
+# does).  Sets ROTATIONS, FAILED_ROT (rotations that failed: their
+# message goes to the test's log), ROT_OUT (the last rotate's standard
+# output) and APP_RC (the program's status).  Bails out when the program
+# does not register or a round does not end.
 rotate_under_load() {
-	local session=$1 max=$2 t=$3 n=$4 app pid
-	open_fifo READY "$TEST_TMP/ready" && open_fifo GO "$TEST_TMP/go" ||
-		{ echo "Bail out! fifos"; exit 1; }
-	ust_app_bg -t "$t" -n "$n" -r "$session" -w "$TEST_TMP/ready" -s "$TEST_TMP/go"
+	local session=$1 max=$2 t=$3 n=$4 app round i
+	open_fifo READY "$TEST_TMP/ready" && open_fifo DONE "$TEST_TMP/done" &&
+		open_fifo ROUNDS "$TEST_TMP/rounds" || { echo "Bail out! fifos"; exit 1; }
+	ust_app_bg -t "$t" -n $((n / 2)) -r "$session" -w "$TEST_TMP/ready" \
+		-k "$TEST_TMP/done" -p "$TEST_TMP/rounds"
 	app=$BG_PID
 	wait_ready "$READY" || { echo "Bail out! the program did not register"; exit 1; }
-	close_fd "$GO"
 	ROTATIONS=0 FAILED_ROT=0
-	pid=$READY_PIDS
-	while proc_alive "$pid" && [ "$ROTATIONS" -lt "$max" ]; do
-		ROT_OUT=$(lttctl rotate "$session") ||
-			{ FAILED_ROT=$((FAILED_ROT + 1)); diag "rotate failed (its message above): $ROT_OUT"; }
-		ROTATIONS=$((ROTATIONS + 1))
+	for round in 1 2; do
+		echo go >&"$ROUNDS"
+		i=0
+		while ! read -r -t 0 -u "$DONE" && [ "$i" -lt "$max" ]; do
+			rotate_once "$session"
+			i=$((i + 1))
+		done
+		wait_done "$DONE" || { echo "Bail out! round $round did not end"; exit 1; }
+		rotate_once "$session"
 	done
+	close_fd "$ROUNDS"
 	wait "$app"
 	APP_RC=$?
+}
+
+# rotate_once SESSION: one `lttctl rotate SESSION` of rotate_under_load's.
+rotate_once() {
+	ROT_OUT=$(lttctl rotate "$1") ||
+		{ FAILED_ROT=$((FAILED_ROT + 1)); diag "rotate failed (its message above): $ROT_OUT"; }
+	ROTATIONS=$((ROTATIONS + 1))
 }
 
 # The stalled owner of test_ust_list_stalled and test_sessiond_stall_other_users:

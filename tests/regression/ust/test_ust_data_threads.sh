@@ -41,7 +41,7 @@ pinned() {
 
 # pinned_bg CPU N ROLE: the same in the background, registered (says
 # "ready" on $TEST_TMP/st.ready), started when $TEST_TMP/st.go closes
-# (rotate_under_load has ready and go); BG_PID
+# (rotate_under_load has ready, done and rounds); BG_PID
 pinned_bg() {
 	(
 		close_fifos
