@@ -10,7 +10,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/client-notify.c src/sessiond/client-notify.h \
 	src/sessiond/client-conn.c src/sessiond/client-conn.h \
 	src/sessiond/client-workers.c src/sessiond/client-workers.h \
-	src/sessiond/lttng-compat.c src/sessiond/lttng-compat-chan.c src/sessiond/lttng-compat-view.c \
+	src/sessiond/lttng-compat.c src/sessiond/lttng-compat-chan.c src/sessiond/lttng-compat-list.c \
+	src/sessiond/lttng-compat-view.c \
 	src/sessiond/lttng-compat-chunk.c src/sessiond/lttng-compat-trigger.c \
 	src/sessiond/lttng-compat-notif.c \
 	src/sessiond/lttng-compat-call.c \
