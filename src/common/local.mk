@@ -13,6 +13,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/app-proto.c src/common/proto/app-proto.h src/common/proto/app-tracepoint.c \
 	src/common/proto/client-proto.c src/common/proto/client-proto.h \
 	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
+	src/common/proto/consumer-proto-relay.h \
 	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
 	src/common/proto/live-proto.c src/common/proto/live-proto.h \
 	src/common/proto/lttng-client-proto.c src/common/proto/lttng-client-proto.h \

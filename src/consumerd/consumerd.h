@@ -83,6 +83,8 @@
  *                   requests and the replies awaited, the relay's lock; an
  *                   archive's steps through the two calls relay-archive.c
  *                   sets
+ *   relay/relay-queue.c  the link's byte queues, and a lost connection:
+ *                   what is queued and awaited dropped, packets counted lost
  *
  * Each file calls only files listed below it, so no folder calls one
  * listed above it.

@@ -10,7 +10,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/client-notify.c src/sessiond/client-notify.h \
 	src/sessiond/client-conn.c src/sessiond/client-conn.h \
 	src/sessiond/client-workers.c src/sessiond/client-workers.h \
-	src/sessiond/lttng-compat.c src/sessiond/lttng-compat-chan.c src/sessiond/lttng-compat-view.c \
+	src/sessiond/lttng-compat.c src/sessiond/lttng-compat-chan.c src/sessiond/lttng-compat-list.c \
+	src/sessiond/lttng-compat-view.c \
 	src/sessiond/lttng-compat-chunk.c src/sessiond/lttng-compat-trigger.c \
 	src/sessiond/lttng-compat-notif.c \
 	src/sessiond/lttng-compat-call.c \
@@ -49,6 +50,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
 	src/sessiond/ust/ust-shm.c src/sessiond/ust/ust-shm.h \
 	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h \
+	src/sessiond/lagent/lagent-jobs.c src/sessiond/lagent/lagent-int.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
 	src/sessiond/app/app-thread.c src/sessiond/app/app-done.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
 	src/sessiond/app/app-out.c src/sessiond/app/app-notify.c \

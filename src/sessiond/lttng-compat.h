@@ -135,11 +135,22 @@ typedef uint32_t (*ltt_lttng_fn)(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_add_context(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call);
+uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call);
+
+/* Is @call's domain an agent's (-j, -l, -p)? */
+bool ltt_lttng_agent_domain(const struct ltt_lttng_call *call);
+
+/*
+ * The domains ltt serves to LTTng's clients: the kernel and user space,
+ * and (@agents) the agents'.  LTT_LTTNG_OK, or the code that refuses @call.
+ */
+uint32_t ltt_lttng_check_domain(const struct ltt_lttng_call *call, bool agents);
+
+/* lttng-compat-list.c: the lists the table of lttng-compat.c runs there */
 uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call);
-uint32_t ltt_lttng_disable_channel(struct ltt_lttng_call *call);
-uint32_t ltt_lttng_disable_event(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_syscalls(struct ltt_lttng_call *call);

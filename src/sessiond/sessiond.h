@@ -14,6 +14,7 @@
  *   client-workers.[ch]  its per-user workers, and the thread's state
  *   lttng-compat.[ch]  LTTng 2.13's client protocol on the commands (--lttng-compat)
  *   lttng-compat-chan.c  its domains, channels, event rules, contexts
+ *   lttng-compat-list.c  its lists: domains, channels, event rules, tracepoints
  *   lttng-compat-view.c  its rotation schedules and process attribute trackers
  *   lttng-compat-chunk.c its snapshots, rotations, clear, regenerate
  *   lttng-compat-trigger.c its triggers and error queries, on ltt's triggers

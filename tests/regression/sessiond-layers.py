@@ -36,7 +36,10 @@ lines that say what is wrong:
     circle between its subfolders (each taken whole, with what lies
     below it) and its own files (each taken alone, so a folder's table
     above its subfolder and its helpers below it are layers, not a
-    circle).  No circle is excepted by name.
+    circle).  No circle is excepted by name;
+  - no .c or .h file under src/ and kmod/ has 900 lines or more (the
+    house's limit: a file that grows past it is split along a seam);
+    each one that does is named, and none is excepted by name.
 """
 import glob
 import os
@@ -165,6 +168,22 @@ for f in order:
 dirs = {d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))}
 problems += ['folder %s/ is not in the map' % d for d in sorted(dirs - set(order))]
 check('every file of every folder is in its map header, and only those', problems)
+
+LINES_MAX = 900     # a file of this many lines or more is split
+problems = []
+for top_dir in ('src', 'kmod'):
+    for dp, dn, fn in os.walk(os.path.join(src, top_dir)):
+        dn.sort()
+        for n in sorted(fn):
+            if not n.endswith(('.c', '.h')):
+                continue
+            path = os.path.join(dp, n)
+            with open(path, 'rb') as fh:
+                lines = sum(1 for _ in fh)
+            if lines >= LINES_MAX:
+                problems.append('%s has %d lines (at most %d)' %
+                                (os.path.relpath(path, src), lines, LINES_MAX - 1))
+check('no .c or .h file of src/ and kmod/ has %d lines or more' % LINES_MAX, problems)
 
 
 

@@ -10,6 +10,7 @@
  *   app-proto.[ch]     ltt-sessiond and libltt-ust: registration, channels, event rules
  *   app-tracepoint.c   the app protocol's tracepoint descriptions (declared in app-proto.h)
  *   consumer-proto.[ch] ltt-sessiond to ltt-consumerd: channels, streams, traces, relays
+ *   consumer-proto-relay.h  its relay commands (ADD_RELAY, the relays' replies)
  *   lagent-proto.[ch]  LTTng's agent protocol (its Python and Java agents) to ltt-sessiond
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
  *   live-proto.[ch]    ltt-relayd's live port to viewers: LTTng's live protocol, big-endian

@@ -2,9 +2,10 @@
 /*
  * relay-link.h - inside the relay output (consumerd/sink-relay.h): the
  * state of one relay session and the connection calls its sinks use.
- * Private to relay-link.c (the connection), relay-session.c (its
- * life: connect, close, destroy) and sink-relay.c (the sinks and
- * outputs).  "Locked": called with the relay's lock held.
+ * Private to relay-link.c (the connection), relay-queue.c (its byte
+ * queues, its failure), relay-session.c (its life: connect, close,
+ * destroy) and sink-relay.c (the sinks and outputs).  "Locked": called
+ * with the relay's lock held.
  */
 #ifndef LTT_CONSUMERD_RELAY_LINK_H
 #define LTT_CONSUMERD_RELAY_LINK_H

@@ -630,80 +630,6 @@ static int kernel_channel_usage(struct ltt_domain_impl *d, struct ltt_session *s
 	return 0;
 }
 
-/* "integer", "string", ... for lttctl list -k -f. */
-static const char *type_name(const struct ltt_kabi_field *f)
-{
-	switch (f->type) {
-	case LTT_KABI_FIELD_INTEGER:
-		return f->base == 16 ? "integer (hex)" : "integer";
-	case LTT_KABI_FIELD_STRING:
-		return "string";
-	case LTT_KABI_FIELD_ARRAY:
-		return f->encoding ? "text array" : "array";
-	case LTT_KABI_FIELD_SEQUENCE:
-		return f->encoding ? "text sequence" : "sequence";
-	default:
-		return "unknown";
-	}
-}
-
-/* One entry of the list: @name, with the fields of event @fields_of if not NULL. */
-static void put_event(struct ltt_kernel *k, const char *name, const char *fields_of,
-		      struct ltt_wbuf *reply)
-{
-	struct ltt_kabi_event_desc desc;
-	uint32_t i, n = 0;
-
-	if (fields_of && !ltt_kabi_event_desc(k->kabi, fields_of, &desc))
-		n = desc.nr_fields;
-	ltt_wbuf_put_u32(reply, 0);
-	ltt_wbuf_put_str(reply, "");
-	ltt_wbuf_put_str(reply, name);
-	ltt_wbuf_put_u32(reply, (uint32_t)-1);	/* no log level */
-	ltt_wbuf_put_u32(reply, n);
-	for (i = 0; i < n; i++) {
-		ltt_wbuf_put_str(reply, desc.fields[i].name);
-		ltt_wbuf_put_str(reply, type_name(&desc.fields[i]));
-	}
-}
-
-static int kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
-			      bool with_fields, struct ltt_wbuf *reply)
-{
-	struct ltt_kernel *k = to_kernel(d);
-	char entry[LTT_KABI_NAME_MAX];
-	size_t i;
-
-	if (type == LTT_EVENT_SYSCALL) {
-		ltt_wbuf_put_u32(reply, (uint32_t)k->nr_syscalls);
-		for (i = 0; i < k->nr_syscalls; i++) {
-			/* A system call's fields are its entry's arguments. */
-			bool fields = with_fields && ltt_kernel_syscall_event(entry, k->syscalls[i].name, true);
-
-			put_event(k, k->syscalls[i].name, fields ? entry : NULL, reply);
-		}
-		return reply->err;
-	}
-	ltt_wbuf_put_u32(reply, (uint32_t)k->nr_tracepoints);
-	for (i = 0; i < k->nr_tracepoints; i++)
-		put_event(k, k->tracepoints[i].name, with_fields ? k->tracepoints[i].name : NULL,
-			  reply);
-	return reply->err;
-}
-
-static void kernel_describe_tracer(struct ltt_domain_impl *d, struct ltt_wbuf *reply)
-{
-	const struct ltt_kernel *k = to_kernel(d);
-	char why[sizeof(k->backend_why) + sizeof(k->strings_why) + 2];
-
-	/* what it records otherwise than the module: said with the reason */
-	snprintf(why, sizeof(why), "%s%s%s", k->backend_why,
-		 k->backend_why[0] && k->strings_why[0] ? "; " : "", k->strings_why);
-	ltt_wbuf_put_str(reply, k->backend->name);
-	ltt_wbuf_put_str(reply, k->version.tracer_version);
-	ltt_wbuf_put_str(reply, why);
-}
-
 static void kernel_settle_wait(struct ltt_domain_impl *d, void *pending, const char *what)
 {
 	(void)d;
@@ -850,8 +776,8 @@ static const struct ltt_domain_ops kernel_ops = {
 	.snapshot = ltt_kernel_snapshot,
 	.regenerate_metadata = ltt_kernel_regenerate_metadata,
 	.regenerate_statedump = ltt_kernel_regenerate_statedump,
-	.list_events = kernel_list_events,
-	.describe_tracer = kernel_describe_tracer,
+	.list_events = ltt_kernel_list_events,
+	.describe_tracer = ltt_kernel_describe_tracer,
 	.settle_wait = kernel_settle_wait,
 	.fini = kernel_fini,
 	.supervisor = ltt_kernel_supervisor,

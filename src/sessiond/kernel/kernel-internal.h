@@ -210,6 +210,22 @@ int ltt_kernel_open(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
  */
 int ltt_kernel_read_cpus(struct ltt_kernel *k);
 
+/**
+ * ltt_kernel_list_events() - the domain's list_events operation
+ * (domain.h): the catalog's tracepoints, or (@type LTT_EVENT_SYSCALL) its
+ * system calls, each with its fields when @with_fields, into @reply.
+ * Returns @reply's error.
+ */
+int ltt_kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
+			   bool with_fields, struct ltt_wbuf *reply);
+
+/**
+ * ltt_kernel_describe_tracer() - the domain's describe_tracer operation
+ * (domain.h): the backend's name, the tracer's version, and why it records
+ * otherwise than the module (or "")
+ */
+void ltt_kernel_describe_tracer(struct ltt_domain_impl *d, struct ltt_wbuf *reply);
+
 /* kernel-stall.c: a stalled kernel consumer: its supervisor, a stop's flush owed */
 
 /**

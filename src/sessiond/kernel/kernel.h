@@ -19,7 +19,8 @@
  *   kernel-relay.c chunks of kernel traces streamed to a relay
  *   kernel-regen.c regenerate metadata and statedump; the metadata's header
  *   kernel-open.c  the tracer opened at start: its backend, the CPUs, its
- *                  catalog (which events a rule stands for)
+ *                  catalog (which events a rule stands for, what list -k
+ *                  lists), the tracer's description
  *   kernel-stall.c a stalled kernel consumer: its supervisor, a stop's flush owed
  *   kernel-trace.c its traces in the consumer-trace layer; a dead consumer's taken over
  *   kernel-hotplug.c the watch on CPUs coming online (module, kernel ABI 1.10)

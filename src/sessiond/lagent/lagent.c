@@ -28,6 +28,7 @@
 #include "common/model/agent.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lagent-proto.h"
+#include "sessiond/lagent/lagent-int.h"
 #include "sessiond/lagent/lagent.h"
 #include "sessiond/model/trigger.h"
 
@@ -40,104 +41,7 @@ _Static_assert(LTT_LAGENT_USER_LIST_BYTES == 256 << 10, "add_name() says 256 KiB
 _Static_assert(LTT_LAGENT_MAX_AGENTS / LTT_LAGENT_USER_AGENTS * LTT_LAGENT_USER_LIST_BYTES <=
 	       (4U << 20), "listings past 4 MiB");
 
-/* One rule as an agent is told it (ENABLE's fields). */
-struct key {
-	uint32_t domain;
-	int32_t loglevel;
-	uint32_t loglevel_type;
-	char name[LTT_LAGENT_NAME_SIZE];
-	char *filter;		/* never NULL: "" for none */
-};
-
-/* The rules one session (or the triggers, TRIGGERS_OWNER) wants of the agents. */
-struct owner {
-	struct cds_list_head node;
-	uint64_t session_id;
-	size_t nr;
-	struct key *keys;
-};
-
-struct list_req;
-
-/* A command awaiting the agent's answer. */
-struct expect {
-	uint32_t cmd;
-	struct list_req *req;	/* LIST's: a reference */
-};
-
-struct conn {
-	struct cds_list_head node;
-	struct ltt_lagent *lagent;
-	int fd;
-	struct ltt_evloop_watch *watch;
-	struct ltt_evloop_timer *deadline;	/* REGISTER, then each awaited answer */
-	uid_t uid;		/* its owner's (/proc/net/tcp); (uid_t)-1: not known */
-	unsigned long inode;	/* its peer's socket there; 0: not known */
-	bool registered;
-	bool pid_claimed;	/* reg.pid not checked: the system can't tell */
-	struct ltt_lagent_register reg;
-	char procname[17];
-	uint8_t *in;
-	size_t in_len, in_cap;
-	struct ltt_wbuf out;
-	size_t out_pos;
-	struct expect *exp;
-	size_t exp_head, nr_exp, cap_exp;
-	struct key *sent;	/* what it holds (ENABLEs not disabled) */
-	size_t nr_sent;
-};
-
-struct ltt_lagent {
-	struct ltt_evloop_server srv;
-	char port_file[4096];
-	bool removes;		/* the port file at stop (else who wrote it does) */
-	unsigned int port;
-	struct cds_list_head conns;	/* the thread's */
-	unsigned int nr_conns;
-	struct cds_list_head owners;	/* the thread's */
-};
-
-/* What one user's agents put in a listing, and left out of it. */
-struct list_user {
-	uid_t uid;
-	size_t bytes;
-	uint32_t past_agent;	/* names past LTT_LAGENT_AGENT_NAMES */
-	uint32_t past_user;	/* names past LTT_LAGENT_USER_LIST_BYTES */
-};
-
-/* A listing: the caller's and each awaited LIST's reference. */
-struct list_req {
-	struct ltt_evloop_job job;
-	struct ltt_lagent *lagent;
-	uint32_t domain;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	unsigned int refs;		/* under lock */
-	bool done;			/* under lock; then names are final */
-	unsigned int pending;		/* the thread's */
-	struct ltt_evloop_timer *timer;	/* the thread's, until done */
-	struct ltt_wbuf names;		/* the thread's until done */
-	uint32_t count;
-	struct list_user *users;	/* the thread's: LTT_LAGENT_USER_LIST_BYTES each */
-	size_t nr_users;
-	/* the thread's, for the answer being taken */
-	const struct conn *from;	/* whose names are being added */
-	struct list_user *user;		/* its owner's, NULL: out of memory */
-	uint32_t from_names;		/* names it added */
-};
-
-/* The owner of the triggers' rules: no session's id (they count up from 1). */
-#define TRIGGERS_OWNER UINT64_MAX
-
-struct sync_job {
-	struct ltt_evloop_job job;
-	struct ltt_lagent *lagent;
-	uint64_t session_id;
-	size_t nr;
-	struct key *keys;
-};
-
-static void keys_free(struct key *keys, size_t nr)
+void lagent_keys_free(struct key *keys, size_t nr)
 {
 	size_t i;
 
@@ -153,7 +57,7 @@ static bool key_eq(const struct key *a, const struct key *b)
 	       !strcmp(a->filter, b->filter);
 }
 
-static void req_put(struct list_req *req)
+void lagent_req_put(struct list_req *req)
 {
 	bool last;
 
@@ -170,7 +74,7 @@ static void req_put(struct list_req *req)
 }
 
 /* The listing is complete (or out of time): wake its caller.  The thread's. */
-static void req_finish(struct list_req *req)
+void lagent_req_finish(struct list_req *req)
 {
 	const struct list_user *u;
 	size_t i;
@@ -202,8 +106,8 @@ static void req_answered(struct list_req *req)
 	done = req->done;
 	pthread_mutex_unlock(&req->lock);
 	if (!done && !--req->pending)
-		req_finish(req);
-	req_put(req);
+		lagent_req_finish(req);
+	lagent_req_put(req);
 }
 
 static void conn_close(struct conn *c, const char *why)
@@ -232,7 +136,7 @@ static void conn_close(struct conn *c, const char *why)
 	free(c->in);
 	ltt_wbuf_fini(&c->out);
 	free(c->exp);
-	keys_free(c->sent, c->nr_sent);
+	lagent_keys_free(c->sent, c->nr_sent);
 	free(c);
 }
 
@@ -278,7 +182,7 @@ static void lost_listing(struct list_req *req)
  * gets exactly one req_answered() for it, also when @c closes first.
  * Returns 0 or -1 (@c closed).
  */
-static int conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
+int lagent_conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
 		     struct list_req *req)
 {
 	size_t reply;
@@ -355,7 +259,7 @@ static int disable_key(struct conn *c, size_t i)
 	ltt_lagent_put_disable(&w, c->sent[i].name);
 	free(c->sent[i].filter);
 	c->sent[i] = c->sent[--c->nr_sent];
-	ret = conn_send(c, &w, LTT_LAGENT_DISABLE, NULL);
+	ret = lagent_conn_send(c, &w, LTT_LAGENT_DISABLE, NULL);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -380,7 +284,7 @@ static int enable_key(struct conn *c, const struct key *k)
 	c->nr_sent++;
 	ltt_wbuf_init(&w);
 	ltt_lagent_put_enable(&w, k->loglevel, k->loglevel_type, k->name, k->filter);
-	ret = conn_send(c, &w, LTT_LAGENT_ENABLE, NULL);
+	ret = lagent_conn_send(c, &w, LTT_LAGENT_ENABLE, NULL);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -407,7 +311,7 @@ static int reconcile(struct conn *c)
 	return 0;
 }
 
-static void reconcile_all(struct ltt_lagent *a)
+void lagent_reconcile_all(struct ltt_lagent *a)
 {
 	struct conn *c, *tmp;
 
@@ -481,7 +385,7 @@ static int on_register(struct conn *c)
 		return -1;
 	ltt_wbuf_init(&w);
 	ltt_lagent_put_cmd(&w, LTT_LAGENT_REGISTRATION_DONE);
-	ret = conn_send(c, &w, LTT_LAGENT_REGISTRATION_DONE, NULL);
+	ret = lagent_conn_send(c, &w, LTT_LAGENT_REGISTRATION_DONE, NULL);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -707,80 +611,6 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 	ltt_evloop_timer_arm(c->deadline, LTT_LAGENT_REGISTER_MS * 1000000ULL, 0);
 }
 
-/* --- jobs from other threads */
-
-static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	struct sync_job *j = caa_container_of(job, struct sync_job, job);
-	struct ltt_lagent *a = j->lagent;
-	struct owner *o, *found = NULL;
-
-	(void)loop;
-	cds_list_for_each_entry(o, &a->owners, node)
-		if (o->session_id == j->session_id)
-			found = o;
-	if (!found && j->nr) {
-		found = calloc(1, sizeof(*found));
-		if (!found) {
-			if (j->session_id == TRIGGERS_OWNER)
-				LTT_WARN("out of memory: LTTng's agents don't follow the triggers' rules");
-			else
-				LTT_WARN("out of memory: LTTng's agents don't follow session %llu's rules",
-					 (unsigned long long)j->session_id);
-			goto out;
-		}
-		found->session_id = j->session_id;
-		cds_list_add_tail(&found->node, &a->owners);
-	}
-	if (found) {
-		keys_free(found->keys, found->nr);
-		found->keys = j->keys;
-		found->nr = j->nr;
-		j->keys = NULL;
-		j->nr = 0;
-		if (!found->nr) {
-			cds_list_del(&found->node);
-			free(found);
-		}
-	}
-	reconcile_all(a);
-out:
-	keys_free(j->keys, j->nr);
-	free(j);
-}
-
-static void list_late(struct ltt_evloop *loop, void *arg)
-{
-	(void)loop;
-	req_finish(arg);
-}
-
-static void list_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	struct list_req *req = caa_container_of(job, struct list_req, job);
-	struct ltt_wbuf w;
-	struct conn *c, *tmp;
-
-	ltt_wbuf_init(&w);
-	ltt_lagent_put_cmd(&w, LTT_LAGENT_LIST);
-	/* a pending count of one while sending: no answer ends it early */
-	req->pending = 1;
-	cds_list_for_each_entry_safe(c, tmp, &req->lagent->conns, node) {
-		if (!c->registered || c->reg.domain != req->domain)
-			continue;
-		req->pending++;
-		conn_send(c, &w, LTT_LAGENT_LIST, req);
-	}
-	ltt_wbuf_fini(&w);
-	if (loop && !--req->pending)
-		req_finish(req);
-	else if (!loop || ltt_evloop_timer_create(loop, list_late, req, &req->timer))
-		req_finish(req);
-	else
-		ltt_evloop_timer_arm(req->timer, LTT_LAGENT_LIST_MS * 1000000ULL, 0);
-	req_put(req);	/* the job's */
-}
-
 /* --- the module's functions */
 
 int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
@@ -839,145 +669,11 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 		job->fn(NULL, job);
 	}
 	cds_list_for_each_entry_safe(o, otmp, &a->owners, node) {
-		keys_free(o->keys, o->nr);
+		lagent_keys_free(o->keys, o->nr);
 		free(o);
 	}
 	ltt_evloop_server_fini(&a->srv);
 	if (a->removes)
 		ltt_lagent_port_remove(a->port_file, a->port);
 	free(a);
-}
-
-/* The keys of @channel's enabled rules appended to @v.  0 or -ENOMEM. */
-static int channel_keys(const struct ltt_channel *channel, struct key **v, size_t *nr)
-{
-	const struct ltt_event_rule *rule;
-
-	cds_list_for_each_entry(rule, &channel->rules, node) {
-		const struct ltt_rule_conf *attr = &rule->attr;
-		size_t flen = strlen(attr->filter) + 2 * LTT_LAGENT_NAME_SIZE + 64;
-		struct key *k, *grown;
-
-		if (!rule->enabled)
-			continue;
-		grown = realloc(*v, (*nr + 1) * sizeof(**v));
-		if (!grown)
-			return -ENOMEM;
-		*v = grown;
-		k = &grown[*nr];
-		k->filter = malloc(flen);
-		if (!k->filter)
-			return -ENOMEM;
-		(*nr)++;
-		/* LTTng numbers its agents' domains as its own (agent.h) */
-		k->domain = (uint32_t)channel->agent->domain;
-		k->loglevel_type = (uint32_t)attr->loglevel_type;
-		k->loglevel = attr->loglevel_type == LTT_LOGLEVEL_ALL ? channel->agent->all_level :
-			attr->loglevel;
-		snprintf(k->name, sizeof(k->name), "%s", attr->pattern);
-		if (ltt_lagent_filter(k->filter, flen, attr->filter, k->name, k->loglevel_type,
-				      k->loglevel))
-			k->filter[0] = '\0';
-	}
-	return 0;
-}
-
-/*
- * Post the job of @owner's @nr @keys (taken), or drop them when @oom (they
- * could not all be made: the agents keep what they had); the log names
- * @whose rules.
- */
-static void sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
-		      const char *whose)
-{
-	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
-
-	if (!j) {
-		LTT_WARN("out of memory: LTTng's agents don't follow %s", whose);
-		keys_free(keys, nr);
-		return;
-	}
-	j->job.fn = sync_run;
-	j->lagent = a;
-	j->session_id = owner;
-	j->keys = keys;
-	j->nr = nr;
-	ltt_evloop_post(a->srv.loop, &j->job);
-}
-
-void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
-{
-	struct ltt_session_domain *dom;
-	const struct ltt_channel *channel;
-	struct key *keys = NULL;
-	char whose[LTT_NAME_MAX + 16];
-	size_t nr = 0;
-	bool oom = false;
-
-	if (!a)
-		return;
-	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-	if (session->active && !gone && dom) {
-		cds_list_for_each_entry(channel, &dom->channels, node)
-			if (channel->agent && channel->enabled && !oom)
-				oom = channel_keys(channel, &keys, &nr) != 0;
-	}
-	snprintf(whose, sizeof(whose), "session '%s'", session->name);
-	sync_post(a, session->id, keys, nr, oom, whose);
-}
-
-void ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
-{
-	struct key *keys = NULL;
-	size_t i, nr = 0;
-	bool oom = false;
-
-	if (!a)
-		return;
-	/* an agent domain's rule: its channel of one rule has that agent */
-	for (i = 0; i < n && !oom; i++)
-		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
-			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
-	sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules");
-}
-
-int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,
-		    uint32_t *count)
-{
-	struct list_req *req;
-	struct timespec until;
-	bool done;
-	int ret = 0;
-
-	if (!a)
-		return 0;
-	req = calloc(1, sizeof(*req));
-	if (!req)
-		return -ENOMEM;
-	req->job.fn = list_run;
-	req->lagent = a;
-	req->domain = domain;
-	req->refs = 2;		/* the caller's and the job's */
-	pthread_mutex_init(&req->lock, NULL);
-	pthread_cond_init(&req->cond, NULL);
-	ltt_wbuf_init(&req->names);
-	ltt_evloop_post(a->srv.loop, &req->job);
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += LTT_LAGENT_LIST_MS / 1000 + 1;
-	pthread_mutex_lock(&req->lock);
-	while (!req->done)
-		if (pthread_cond_timedwait(&req->cond, &req->lock, &until) == ETIMEDOUT)
-			break;
-	done = req->done;
-	pthread_mutex_unlock(&req->lock);
-	if (!done) {
-		ret = -ETIMEDOUT;
-	} else if (req->names.err) {
-		ret = -ENOMEM;
-	} else {
-		ltt_wbuf_put_bytes(reply, req->names.data, req->names.len);
-		*count += req->count;
-	}
-	req_put(req);
-	return ret;
 }

@@ -12,12 +12,13 @@
 # src/common's wings (common.h) the same way as sessiond's folders; and
 # every folder of src/ and kmod/, from what is built there: no circle of
 # its own files, none between its subfolders and its own files.  No
-# circle is excepted by name.
+# circle is excepted by name.  And no .c or .h file of src/ and kmod/
+# reaches 900 lines (each one that does is named; none is excepted).
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 18
+plan 19
 python3 "$LTT_TOP_SRCDIR/tests/regression/sessiond-layers.py" "$LTT_TOP_SRCDIR" \
 	"$LTT_TOP_BUILDDIR" > "${TMPDIR:-/tmp}/layers.$$" 2>&1
 while IFS= read -r line; do
