@@ -300,7 +300,8 @@ tests_unit_ust_test_ust_filter_LDADD = src/common/libcommon.la
 # descriptor.
 check_PROGRAMS += tests/unit/ust/test_ust_filter_abi
 TESTS += tests/unit/ust/test_ust_filter_abi
-tests_unit_ust_test_ust_filter_abi_SOURCES = tests/unit/ust/test_ust_filter_abi.c $(UNIT_TAP_SOURCES)
+tests_unit_ust_test_ust_filter_abi_SOURCES = tests/unit/ust/test_ust_filter_abi.c \
+	tests/unit/ust-filter.c tests/unit/ust-filter.h $(UNIT_TAP_SOURCES)
 tests_unit_ust_test_ust_filter_abi_LDADD = src/ust/libust.la
 
 # The tracer's read-side critical sections and grace periods (rcu.c):
@@ -316,7 +317,7 @@ tests_unit_ust_test_ust_rcu_LDADD = src/ust/libust.la
 check_PROGRAMS += tests/unit/ust/test_ust_notify
 TESTS += tests/unit/ust/test_ust_notify
 tests_unit_ust_test_ust_notify_SOURCES = tests/unit/ust/test_ust_notify.c tests/unit/notify-socket.c \
-	tests/unit/notify-socket.h $(UNIT_TAP_SOURCES)
+	tests/unit/notify-socket.h tests/unit/ust-filter.c tests/unit/ust-filter.h $(UNIT_TAP_SOURCES)
 tests_unit_ust_test_ust_notify_LDADD = src/ust/libust.la -lpthread
 
 # Map channels: the daemon's registry and the counters libltt-ust adds

@@ -34,6 +34,7 @@
 #include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 #include "tests/unit/tap.h"
+#include "tests/unit/ust-filter.h"
 
 LTT_TRACEPOINT_EVENT(abi, now,
 	LTT_TP_ARGS(int v),
@@ -85,34 +86,15 @@ static unsigned int events_recorded(void)
 	return (unsigned int)(bytes_recorded() / EVENT_BYTES);
 }
 
-static const struct ltt_filter_field_desc int_fields[] = {
-	{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0, 0 },
-};
-
 static int set_filter_for(const char *event, const char *expr,
-			  const struct ltt_filter_field_desc *fields)
+			  const struct ltt_filter_field_desc *field)
 {
-	struct ltt_filter_node *root = NULL;
-	uint8_t *code = NULL;
-	uint32_t len32;
-	size_t len = 0;
-	int ret;
-
-	if (!expr)
-		return ltt_ust_test_set_filter(KEY, event, 0, NULL, NULL);
-	if (ltt_filter_parse(expr, &root, NULL) ||
-	    ltt_filter_compile(root, fields, 1, &code, &len, NULL))
-		exit(1);
-	len32 = (uint32_t)len;
-	ret = ltt_ust_test_set_filter(KEY, event, 1, (const uint8_t *const *)&code, &len32);
-	ltt_filter_free(root);
-	free(code);
-	return ret;
+	return ust_filter_set(KEY, event, expr, field);
 }
 
 static int set_filter(const char *event, const char *expr)
 {
-	return set_filter_for(event, expr, int_fields);
+	return set_filter_for(event, expr, &ust_filter_int_v);
 }
 
 /* A plain reserve, as an ABI 1 probe makes it; true when a slot came. */

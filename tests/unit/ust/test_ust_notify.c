@@ -61,6 +61,7 @@
 #include "ust/ust-internal.h"
 #include "tests/unit/notify-socket.h"
 #include "tests/unit/tap.h"
+#include "tests/unit/ust-filter.h"
 
 LTT_TRACEPOINT_ENUM(ntf, color,
 	LTT_TP_ENUM_VALUES(
@@ -157,25 +158,7 @@ static int add_notifier(uint64_t key, int fd, uint32_t nr, const char *const *ca
 /* One filter program on @event for @key, or none (@expr NULL). */
 static int set_filter(uint64_t key, const char *event, const char *expr)
 {
-	static const struct ltt_filter_field_desc v_field[] = {
-		{ "v", LTT_UST_TYPE_INTEGER, 4, 1, LTT_UST_ENCODING_NONE, 0, 0 },
-	};
-	struct ltt_filter_node *root = NULL;
-	uint8_t *code = NULL;
-	uint32_t len32;
-	size_t len = 0;
-	int ret;
-
-	if (!expr)
-		return ltt_ust_test_set_filter(key, event, 0, NULL, NULL);
-	if (ltt_filter_parse(expr, &root, NULL) ||
-	    ltt_filter_compile(root, v_field, 1, &code, &len, NULL))
-		exit(1);
-	len32 = (uint32_t)len;
-	ret = ltt_ust_test_set_filter(key, event, 1, (const uint8_t *const *)&code, &len32);
-	ltt_filter_free(root);
-	free(code);
-	return ret;
+	return ust_filter_set(key, event, expr, &ust_filter_int_v);
 }
 
 /* The length of the first message read (its second u32, little-endian). */
