@@ -339,7 +339,7 @@ static int env_disallow_clear(bool *ret)
 	if (!env || !*env)
 		return 0;
 	v = strtoul(env, &end, 10);
-	if (end != env) {
+	if (end != env && !*end) {
 		*ret = v != 0;
 		return 0;
 	}

@@ -11,7 +11,7 @@ ust_setup
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 relayd_init
 N=50
-plan 10
+plan 11
 
 # streamed OUT NAME: a session streamed to the relay, N events recorded.
 streamed() {
@@ -46,6 +46,10 @@ run env LTTNG_RELAYD_DISALLOW_CLEAR=maybe "$RELAYD" -o "$TEST_TMP/r3" -C tcp://1
 like "$RC:$ERR" "^[1-9][0-9]*:.*LTTNG_RELAYD_DISALLOW_CLEAR=maybe: give yes" \
 	"LTTNG_RELAYD_DISALLOW_CLEAR=maybe: the relay does not start, saying what to give"
 ok $([ ! -e "$TEST_TMP/r3" ]; echo $?) "  and creates nothing"
+run env LTTNG_RELAYD_DISALLOW_CLEAR=1x "$RELAYD" -o "$TEST_TMP/r3" -C tcp://127.0.0.1:0 \
+	-D tcp://127.0.0.1:0 -L tcp://127.0.0.1:0
+like "$RC:$ERR" "^[1-9][0-9]*:.*LTTNG_RELAYD_DISALLOW_CLEAR=1x: give yes" \
+	"LTTNG_RELAYD_DISALLOW_CLEAR=1x (a number with more after it): refused the same way"
 
 LTTNG_RELAYD_DISALLOW_CLEAR=0 start_relayd -o "$TEST_TMP/r4" ||
 	{ echo "Bail out! ltt-relayd did not start"; exit 1; }
