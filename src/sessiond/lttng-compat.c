@@ -393,8 +393,8 @@ static int save_as_root(struct ltt_lttng_call *call, const char *session, const 
 	int ret;
 
 	ret = ltt_priv_save_lttng(call->ctx->client_fd, session, dir, force, &p.fd);
-	if (ret > 0 || ret == -EPERM)
-		return -EPERM;
+	if (ret > 0 || ret == -EPERM || ret == -EACCES)
+		return ret > 0 ? -EPERM : ret;
 	if (ret) {
 		snprintf(err, errlen, "the privileged part: %s", strerror(-ret));
 		return -LTT_ERR_CONFIG_IO;
@@ -442,6 +442,10 @@ static uint32_t save_session(struct ltt_lttng_call *call)
 		if (ret == -EPERM)
 			return ltt_lttng_refuse(call, "saving another user's sessions",
 						"lttctl save, as that user");
+		if (ret == -EACCES)
+			return ltt_lttng_refuse(call,
+						"root's saves to a directory of the client's (-o) once the root daemon gave root's rights up",
+						"lttng save without -o (root's .lttng/sessions), or lttctl save -o DIR");
 	} else if (call->ctx->cred.uid != geteuid() || !call->ctx->rundir) {
 		return ltt_lttng_refuse(call, "saving another user's sessions",
 					"lttctl save, as that user");

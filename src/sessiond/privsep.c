@@ -560,7 +560,8 @@ static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 
 /*
  * SAVE_LTTNG {str session, str dir, u8 force} + root's client's
- * connection: root's sessions saved as root (root's files), by a
+ * connection: root's sessions saved as root (root's files), in root's
+ * .lttng/sessions only (a @dir: -EACCES), by a
  * process detached at once (a grandchild: this loop waits for no one,
  * and the daemon, whose client thread serves the save, is never held
  * by it), which writes its result on the pipe passed back.
@@ -586,6 +587,14 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 		return ret;
 	if (cred.uid != 0)
 		return -EPERM;	/* root's sessions, root's files: root's client only */
+	/*
+	 * Only to root's own directory (.lttng/sessions of this process's
+	 * home, fixed at start): a directory the daemon names could be any
+	 * directory root can write, and the daemon can't be trusted to have
+	 * read it from the client.
+	 */
+	if (dir[0])
+		return -EACCES;
 	if (passed_fd >= 0)
 		close(passed_fd);
 	passed_fd = -1;

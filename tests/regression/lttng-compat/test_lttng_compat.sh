@@ -24,7 +24,7 @@
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 106
+plan 108
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -369,14 +369,19 @@ like "$STDOUT" "timer period: 10000000 us" "lttng list: the schedule, read back 
 lttng destroy rot >/dev/null
 
 # --- lttng save of root's session in a root daemon that gave root's
-# rights up: its privileged part saves (test_lttng_compat_save.sh: one
-# that keeps them)
+# rights up (test_lttng_compat_save.sh: one that keeps them): its
+# privileged part saves, to root's .lttng/sessions only (a directory the
+# daemon named could be any that root can write)
 run lttng save other -o "$TEST_TMP/saved"
+like "$RC:$OUT" "^[1-9][0-9]*:.*Operation not supported" "lttng save -o DIR, the daemon's rights given up: refused ($OUT)"
+ok "$([ ! -e "$TEST_TMP/saved/other.lttng" ]; echo $?)" "... and nothing written there"
+saved="$HOME/.lttng/sessions/other.lttng"
+run lttng save other
 ok "$([ "$RC" = 0 ] && [ "$(awk '/^Uid:/ { print $3 }' "/proc/$(sessiond_pid)/status")" != 0 ] &&
 	echo 0 || echo 1)" "lttng save, the daemon's rights given up: saved (status $RC)" ||
 	diag "$OUT" "$(grep SAVE_SESSION "$SESSIOND_LOG")"
-is "$(stat -c %U "$TEST_TMP/saved/other.lttng" 2>&1):$(mi_xp /sessions/session/name "$TEST_TMP/saved/other.lttng")" \
-	"root:other" "... root's file, by its privileged part, holding the session"
+is "$(stat -c %U "$saved" 2>&1):$(mi_xp /sessions/session/name "$saved")" \
+	"root:other" "... root's file in root's .lttng/sessions, by its privileged part, holding the session"
 like "$(cat "$SESSIOND_LOG")" "SAVE_SESSION \\(31\\) -> 10" "... LTTNG_OK in the daemon's log"
 
 # --- what no LTTng client sends ---

@@ -464,6 +464,13 @@ int ltt_lib_save_lttng(const char *rundir, const char *session, const char *dir,
 	opts.force = force;
 	opts.no_triggers = true;	/* LTTng 2.13 saves none with a session */
 	for (i = 0; !ret && i < n; i++) {
+		/* the daemon's names: never a path (a root saver trusts no daemon) */
+		if (names[i][0] == '.' || strchr(names[i], '/')) {
+			ltt_cfg_detail(ctl, "the daemon named a session \"%s\": not a file name",
+				       names[i]);
+			ret = -LTT_ERR_CONFIG_IO;
+			break;
+		}
 		if (snprintf(file, sizeof(file), "%s/%s%s", target, names[i],
 			     LTT_CFG_LTTNG_SUFFIX) >= (int)sizeof(file)) {
 			ltt_cfg_detail(ctl, "%s/%s%s: path too long", target, names[i],
