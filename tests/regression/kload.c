@@ -36,7 +36,9 @@
  *                          an unreadable array; ppoll on the two (a zero
  *                          timeout); epoll_ctl adding the
  *                          pipe's read end (EPOLLIN, data 0x1234); accept
- *                          of the TCP connection; prints "tid T port P
+ *                          of the TCP connection, then accept4 failing
+ *                          (EAGAIN, the buffers still hold that peer);
+ *                          prints "tid T port P
  *                          pipe R W tcp S epoll E v6 0|1 cport C" (C the
  *                          TCP socket's own port)
  *
@@ -392,6 +394,12 @@ static int payloads_load(void)
 	if (syscall(SYS_accept, lis, &peer, &plen) < 0 ||
 	    getsockname(tcp, (struct sockaddr *)&own, &olen)) {
 		fprintf(stderr, "kload: payloads: accept: %s\n", strerror(errno));
+		return 1;
+	}
+	/* a failed accept4 (EAGAIN), the buffers still holding that peer */
+	if (fcntl(lis, F_SETFL, O_NONBLOCK) ||
+	    syscall(SYS_accept4, lis, &peer, &plen, 0) >= 0 || errno != EAGAIN) {
+		fprintf(stderr, "kload: payloads: accept4 should fail with EAGAIN\n");
 		return 1;
 	}
 	printf("tid %ld port %u pipe %d %d tcp %d epoll %d v6 %d cport %u\n",

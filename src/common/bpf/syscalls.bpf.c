@@ -402,7 +402,9 @@ int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	*(__s64 *)(rec + LTT_BPF_HDR) = (__s64)ctx->args[1];
 	p = rec + LTT_BPF_HDR + 8;
 	off = LTT_BPF_HDR + 8 + LTT_BPF_PAYLOAD_BYTES;
-	if (acc->lenp && bpf_probe_read_user(&alen, sizeof(alen), (const void *)acc->lenp))
+	/* a failed accept wrote nothing there: what the buffers hold is stale */
+	if ((long)ctx->args[1] < 0 || (acc->lenp &&
+	    bpf_probe_read_user(&alen, sizeof(alen), (const void *)acc->lenp)))
 		alen = 0;
 	*(__s32 *)p = alen;
 	read_sockaddr(rec, p + 4, &off, acc->addr, acc->addr ? alen : 0);

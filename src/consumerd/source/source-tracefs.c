@@ -482,6 +482,7 @@ static void tracefs_switch(struct ltt_source *src)
 	struct tracefs_source *t = (struct tracefs_source *)src;
 
 	count_dropped(t);
+	bpf_count_lost(t);	/* the BPF ring's losses in this packet too */
 	t->flush = true;
 }
 

@@ -17,7 +17,7 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 17
+plan 18
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
@@ -71,6 +71,9 @@ like "$(grep 'syscall_entry_epoll_ctl:' <<<"$ENTRIES")" \
 like "$(grep 'syscall_exit_accept:' <<<"$EXITS")" \
 	"{ ret = [0-9]+, upeer_addrlen = 16, family = 2, sport = $cport, $v4, $nov6 }" \
 	"accept's exit: the peer 127.0.0.1:$cport (upeer_addrlen 16, family 2, sport, v4addr)"
+like "$(grep 'syscall_exit_accept4:' <<<"$EXITS")" \
+	"{ ret = -11, upeer_addrlen = 0, family = 0, sport = 0, " \
+	"a failed accept4 (EAGAIN): no peer, not the buffers' stale one"
 lttctl -q destroy p
 
 # a filter on a field the program adds, run by the consumer
