@@ -41,7 +41,7 @@ static int write_packet(int out, const struct ltt_rb_packet *pkt)
  * The packet at the read position is not complete: finish what dead
  * writers left (a torn event becomes a skip event, counted lost), or give
  * it up (its events counted lost).  0: take the next packet; -ENODATA:
- * nothing more; another -errno: stop (a live writer holds it, say).
+ * nothing more; another -errno: stop (-EBUSY: a writer still commits to it).
  */
 static int unstick(struct stream *s, const struct ltt_rb_file_repair *r)
 {
@@ -51,8 +51,11 @@ static int unstick(struct stream *s, const struct ltt_rb_file_repair *r)
 		return 0;
 	if (ret == -ENODATA)
 		return -ENODATA;	/* nothing reserved past the last packet */
-	if (ret == -EBUSY)
-		return ret;		/* a live program writes it now */
+	/*
+	 * -EBUSY too: a writer the repair can't see end (one that died
+	 * untracked, or one still running): the packet is given up in this
+	 * private copy, its events counted lost, and the next ones read.
+	 */
 	ret = ltt_rb_abandon_subbuf(&s->rb);
 	return ret == -EAGAIN ? 0 : ret;
 }

@@ -9,6 +9,7 @@
  * VIEWER (babeltrace2) prints, then removed.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -77,6 +78,7 @@ static void list_options(void)
 /* 0: go on; 1: done (help, version), exit 0; -1: a usage error (said). */
 static int parse_args(int argc, char **argv, struct crash_args *a)
 {
+	bool viewer = false;
 	int opt;
 
 	while ((opt = getopt_long(argc, argv, "+Vhve:x:", long_options, NULL)) != -1) {
@@ -92,6 +94,7 @@ static int parse_args(int argc, char **argv, struct crash_args *a)
 			break;
 		case 'e':
 			a->viewer = optarg;
+			viewer = true;
 			break;
 		case 'x':
 			a->extract = optarg;
@@ -103,6 +106,11 @@ static int parse_args(int argc, char **argv, struct crash_args *a)
 			fprintf(stderr, "Try '%s --help'.\n", argv[0]);
 			return -1;
 		}
+	}
+	if (viewer && a->extract) {
+		fprintf(stderr, "%s: -x DIR writes the trace to DIR and -e VIEWER shows it without keeping it: give one of them\n",
+			argv[0]);
+		return -1;
 	}
 	if (argc - optind != 1) {
 		fprintf(stderr, "%s: give exactly one PATH: the shared memory path (--shm-path) of the session, or a directory below it\n",

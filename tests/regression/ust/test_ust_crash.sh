@@ -16,7 +16,7 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 45
+plan 49
 
 T=2 N=1500
 SHM="$TEST_TMP/shm"
@@ -93,6 +93,13 @@ run "$CRASH"
 [ "$RC" = 1 ]
 ok $? "no PATH: a usage error, exit 1"
 like "$ERR" "give exactly one PATH" "and says what to give"
+run "$CRASH" -x "$TEST_TMP/x3" -e babeltrace2 "$SHM"
+is "$RC:$(ls -d "$TEST_TMP/x3" 2>/dev/null)" "1:" "-x DIR with -e VIEWER: refused, nothing made"
+like "$ERR" "give one of them" "... saying to give one of them"
+run "$CRASH" -e /nonexistent-viewer "$SHM"
+[ "$RC" != 0 ]
+ok $? "-e VIEWER that can't run: a failure ($RC)"
+like "$ERR" "can't run the viewer '/nonexistent-viewer'" "... saying which viewer"
 run "$CRASH" --help
 is "$RC:$(head -n 1 <<<"$STDOUT")" "0:Usage: $CRASH [OPTIONS] PATH" "--help: the usage, exit 0"
 mkdir "$TEST_TMP/empty"
