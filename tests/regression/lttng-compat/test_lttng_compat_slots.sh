@@ -17,7 +17,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat --event-notifier-error-buffer-size-userspace=3
-plan 16
+plan 18
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -66,3 +66,11 @@ for v in 0 65535 x; do
 	like "$RC:$ERR" "^1:.*--event-notifier-error-buffer-size-userspace=$v: give a number from 1 to 65534" \
 		"--event-notifier-error-buffer-size-userspace=$v: refused, the daemon does not start"
 done
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/bad-k" \
+	--event-notifier-error-buffer-size-kernel=65535
+like "$RC:$ERR" "^1:.*--event-notifier-error-buffer-size-kernel=65535: give a number from 1 to 65534" \
+	"--event-notifier-error-buffer-size-kernel=65535: refused the same way"
+run env LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE=x timeout "$TEST_TIMEOUT" \
+	"$SESSIOND" --rundir "$TEST_TMP/bad-env"
+like "$RC:$ERR" "^1:.*LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE=x: give a number from 1 to 65534" \
+	"its variable, LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE=x: refused the same way"
