@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 119
+plan 123
 
 # wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
 wait_for_waiter() {
@@ -406,6 +406,18 @@ like "$RC:$OUT" "^0:Added trigger" "uid 65534's trigger on a session 'mine' (roo
 # an action's session is looked up when it runs, with the trigger's owner
 # (LTTng's order): uid 65534's stop-session of root's session is added,
 # and would fail as one of a session that does not exist
-run lttctl add-trigger --owner-uid 65534 --condition=event-rule-matches --type=user \
-	--name=ltt_test:never --action=stop-session mine
+run lttctl add-trigger --owner-uid 65534 --name stopper --condition=event-rule-matches --type=user \
+	--name=ltt_test:seq --action=stop-session mine
 like "$RC:$OUT" "^0:Added trigger" "uid 65534's stop-session of root's session: added, as LTTng"
+# what they would act on happens: root's program emits ltt_test:seq, root
+# rotates 'mine'; neither trigger is 65534's business
+lttctl -q enable-event -u ltt_test:seq -s mine && lttctl -q start mine
+ust_app -n 100
+ok_cmd "root rotates its session mine" lttctl rotate mine
+run lttctl list mine
+unlike "$OUT" "inactive" "root's mine still records: uid 65534's stop-session did not touch it"
+is "$(trigger_count stopper fired):$(trigger_count watch fired)" "0:0" \
+	"... neither of uid 65534's triggers fired on root's program or root's rotation"
+lttctl -q destroy mine && lttctl -q remove-trigger --owner-uid 65534 stopper &&
+	lttctl -q remove-trigger --owner-uid 65534 watch
+ok $? "both removed"
