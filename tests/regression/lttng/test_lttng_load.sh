@@ -216,6 +216,9 @@ refused "$LH/r-app" "appctx\\.lttng" "[0-9]+" \
 run lttctl load -i "$LH/r-shm" shm
 is "$RC" 0 "lttng: a session with <shared_memory_path> loads"
 like "$(sessions_now)" "^shm " "and is there"
+lttctl -q save -o "$TEST_TMP/shm-saved" shm
+like "$(cat "$TEST_TMP"/shm-saved/shm.* 2>&1)" "<shared_memory_path>$LH/shm/shm-[0-9]{8}-[0-9]{6}</shared_memory_path>" \
+	"and keeps its shared memory path (saved again)"
 lttctl -q destroy shm
 is "$?" 0 "and is destroyed"
 # LTTng's blocking timeout is ltt's too (test_ust_blocking.sh): it comes back
