@@ -101,9 +101,10 @@ mi 1 "add-trigger rot again" add-trigger --name=rot --condition=session-rotation
 is "$(xp /command/success)" false "  success false"
 like "$ERR" "^Error: trigger 'rot': " "  the reason on stderr, naming the trigger"
 # (a session that does not exist is no refusal: LTTng's conditions wait for it)
-mi 1 "add-trigger the daemon refuses (a kernel event it lacks)" add-trigger \
+mi 1 "add-trigger the daemon refuses (a kernel rule, kernel tracing off: --no-kernel)" add-trigger \
 	--condition=event-rule-matches --type=kernel:tracepoint --name=no_such_event --action=notify
-like "$ERR" "^Error: trigger: " "  the reason on stderr"
+like "$ERR" "^Error: trigger: kernel tracing is disabled in this session daemon \(--no-kernel\); restart it without that option" \
+	"  the reason on stderr, and what to do"
 is "$(lttctl --list-triggers)" "$(printf '%s\n' ev rot trigger0)" "--list-triggers: the three names"
 
 # --- list-triggers: LTTng's list-trigger document
