@@ -28,7 +28,12 @@ uint64_t ltt_tclock_plugin_now(void)
 /* The callbacks set, as void (*)(void) (each is cast back to its type). */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static void (*cbs[LTT_TCLOCK_NR_CBS])(void);
-static bool enabled;
+
+/* Enabled: its read64 published (once, under the lock; never undone). */
+static bool enabled(void)
+{
+	return __atomic_load_n(&ltt_tclock_plugin_read64, __ATOMIC_ACQUIRE) != NULL;
+}
 
 /* ---- ltt's own clock, which get gives until a plugin is enabled ---- */
 
@@ -74,7 +79,7 @@ int ltt_tclock_plugin_set(unsigned int which, const void *fnp)
 	if (!fn)
 		return -EINVAL;
 	pthread_mutex_lock(&lock);
-	if (enabled)
+	if (enabled())
 		ret = -EBUSY;
 	else
 		cbs[which] = fn;
@@ -98,7 +103,7 @@ int ltt_tclock_plugin_get(unsigned int which, void *fnp)
 	if (which >= LTT_TCLOCK_NR_CBS)
 		return -EINVAL;
 	pthread_mutex_lock(&lock);
-	if (enabled)
+	if (enabled())
 		fn = cbs[which];
 	pthread_mutex_unlock(&lock);
 	if (!fn)
@@ -131,12 +136,11 @@ int ltt_tclock_plugin_enable(void)
 	pthread_mutex_lock(&lock);
 	memcpy(&name, &cbs[LTT_TCLOCK_CB_NAME], sizeof(name));
 	memcpy(&read64, &cbs[LTT_TCLOCK_CB_READ64], sizeof(read64));
-	if (enabled)
+	if (enabled())
 		ret = -EBUSY;
 	else if (!read64 || !cbs[LTT_TCLOCK_CB_FREQ] || !name || !identifier(name()))
 		ret = -EINVAL;
 	else {
-		enabled = true;
 		__atomic_store_n(&ltt_tclock_plugin_read64, read64, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&lock);
@@ -158,7 +162,7 @@ int ltt_tclock_plugin_load(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	init();
-	if (!__atomic_load_n(&ltt_tclock_plugin_read64, __ATOMIC_ACQUIRE)) {
+	if (!enabled()) {
 		snprintf(err, errlen, "%s's lttng_ust_clock_plugin_init() did not enable its clock "
 			 "(lttng_ust_enable_trace_clock_override() after setting read64, freq and a "
 			 "name that is a C identifier)", path);
@@ -175,7 +179,7 @@ bool ltt_tclock_plugin_info(struct ltt_tclock_plugin_info *ret)
 	const char *d;
 
 	pthread_mutex_lock(&lock);
-	if (!enabled) {
+	if (!enabled()) {
 		pthread_mutex_unlock(&lock);
 		return false;
 	}
@@ -203,7 +207,7 @@ int ltt_tclock_plugin_choose(struct ltt_tclock *c, const char *who)
 
 	if (!path || !*path)
 		return 0;
-	if (ltt_tclock_plugin_read64 || !ltt_tclock_plugin_load(path, err, sizeof(err))) {
+	if (enabled() || !ltt_tclock_plugin_load(path, err, sizeof(err))) {
 		if (c && ltt_tclock_plugin_info(&p)) {
 			c->kind = LTT_TCLOCK_PLUGIN;
 			memset(&c->origin, 0, sizeof(c->origin));
