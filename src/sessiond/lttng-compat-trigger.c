@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/base/array.h"
 #include "common/base/log.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
@@ -125,7 +126,7 @@ struct anon {
 
 static pthread_mutex_t anon_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct anon *anons;
-static size_t nr_anons;
+static size_t nr_anons, cap_anons;
 
 static bool is_anon(int64_t uid, const char *name)
 {
@@ -141,10 +142,11 @@ static bool is_anon(int64_t uid, const char *name)
 
 static int anon_add(int64_t uid, const char *name)
 {
-	struct anon *grown;
+	struct anon *grown = anons;
 
 	pthread_mutex_lock(&anon_lock);
-	grown = realloc(anons, (nr_anons + 1) * sizeof(*anons));
+	if (nr_anons == cap_anons)
+		grown = ltt_array_grow(anons, &cap_anons, sizeof(*anons));
 	if (grown) {
 		anons = grown;
 		anons[nr_anons].uid = uid;
@@ -152,6 +154,21 @@ static int anon_add(int64_t uid, const char *name)
 	}
 	pthread_mutex_unlock(&anon_lock);
 	return grown ? 0 : -ENOMEM;
+}
+
+/* Trigger @name of @uid is gone: not anonymous any more. */
+static void anon_remove(int64_t uid, const char *name)
+{
+	size_t i;
+
+	pthread_mutex_lock(&anon_lock);
+	for (i = 0; i < nr_anons; i++) {
+		if (anons[i].uid == uid && !strcmp(anons[i].name, name)) {
+			anons[i] = anons[--nr_anons];
+			break;
+		}
+	}
+	pthread_mutex_unlock(&anon_lock);
 }
 
 /* Keep only the anonymous triggers of uid @uid among the @n of @v (those of others stay). */
@@ -306,6 +323,8 @@ static uint32_t unregister_trigger(struct ltt_lttng_call *call)
 	if (ret == LTT_LTTNG_OK) {
 		ltt_wbuf_put_str(&w, c->name);
 		ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_REMOVE_TRIGGER, &w, NULL));
+		if (ret == LTT_LTTNG_OK)
+			anon_remove(c->owner_uid, c->name);
 	}
 	ltt_wbuf_fini(&w);
 	free(c);
