@@ -228,8 +228,15 @@ int ltt_cmd_add_kernel_stream(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struc
 		req.map_fd = msg->fds[1];
 	if (req.has_stats)
 		req.stats_fd = msg->fds[ftrace ? 2 : 1];
-	if (ftrace && ctx->bpf.has && ctx->bpf.channel_key == m.channel_key &&
-	    ctx->bpf.cpu == m.cpu) {
+	if (ctx->bpf.has && (!ftrace || ctx->bpf.channel_key != m.channel_key ||
+			     ctx->bpf.cpu != m.cpu)) {
+		/* the ring would be read by no stream, its losses counted by none */
+		LTT_ERR("ADD_BPF_RING (channel %" PRIu64 ", cpu %" PRIu32 ") not followed by its CPU's ADD_FTRACE_STREAM: refused",
+			ctx->bpf.channel_key, ctx->bpf.cpu);
+		drop_bpf(ctx);
+		return -EPROTO;
+	}
+	if (ctx->bpf.has) {
 		req.has_bpf = true;
 		req.bpf_ring_fd = ctx->bpf.ring_fd;
 		req.bpf_lost_fd = ctx->bpf.lost_fd;
