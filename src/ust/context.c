@@ -9,7 +9,11 @@
  *     (stat() of /proc/thread-self/ns/NAME: the inode number);
  *   - what is the process's is read once per process: vpid, the user and
  *     group ids (getresuid(), getresgid());
- *   - pthread_id, cpu_id (rseq) and ip cost a load each;
+ *   - pthread_id is kept per thread too; cpu_id (rseq) and ip cost a
+ *     load each;
+ *   - once a thread keeps every field of a channel (ctx_have, set with
+ *     the contexts), ust_ctx_write() writes them with loads and stores
+ *     only, and a first read goes out of line (write_reading());
  *   - a perf counter is opened per thread on its first event
  *     (perf_event_open(), user space only) and read with rdpmc from its
  *     mapped page when the kernel allows, else with read().
@@ -55,6 +59,7 @@ struct perf_thread {
 struct ctx_tls {
 	uint32_t have;				/* bits: HAVE_* */
 	int32_t vtid;
+	uint64_t pthread_id;
 	char procname[LTT_CTX_PROCNAME_LEN];
 	uint64_t ns[NR_NS];
 	struct perf_thread *perf;		/* LTT_CTX_MAX slots, mmap()ed once */
@@ -64,6 +69,9 @@ struct ctx_tls {
 #define HAVE_VTID (1u << 0)
 #define HAVE_PROCNAME (1u << 1)
 #define HAVE_NS(i) (1u << (2 + (i)))
+#define HAVE_PROC (1u << (2 + NR_NS))		/* proc_vpid and proc_ids read */
+#define HAVE_PTHREAD_ID (1u << (3 + NR_NS))
+#define HAVE_NEVER (1u << 31)			/* never kept: cpu_id, perf counters */
 
 static __thread struct ctx_tls tls;
 
@@ -97,6 +105,28 @@ static int perf_slot(const struct ltt_ctx *c)
 	return (int)nr_perf_slots++;
 }
 
+/* The HAVE_* bits a thread keeps when it can write field @type without a call. */
+static uint32_t field_kept(uint32_t type)
+{
+	switch (type) {
+	case LTT_CONTEXT_VTID:
+		return HAVE_VTID;
+	case LTT_CONTEXT_PROCNAME:
+		return HAVE_PROCNAME;
+	case LTT_CONTEXT_CGROUP_NS ... LTT_CONTEXT_UTS_NS:
+		return HAVE_NS(type - LTT_CONTEXT_CGROUP_NS);
+	case LTT_CONTEXT_VPID:
+	case LTT_CONTEXT_VUID ... LTT_CONTEXT_VSGID:
+		return HAVE_PROC;
+	case LTT_CONTEXT_PTHREAD_ID:
+		return HAVE_PTHREAD_ID;
+	case LTT_CONTEXT_IP:
+		return 0;
+	default:
+		return HAVE_NEVER;
+	}
+}
+
 int ust_channel_set_contexts(struct ust_channel *chan, const struct ltt_ctx *ctx, uint32_t nr)
 {
 	size_t len = ltt_ctx_len(ctx, nr);
@@ -125,9 +155,12 @@ int ust_channel_set_contexts(struct ust_channel *chan, const struct ltt_ctx *ctx
 	chan->nr_ctx = nr;
 	chan->ctx_len = (uint32_t)len;
 	chan->ctx_ip = false;
-	for (i = 0; i < nr; i++)
+	chan->ctx_have = 0;
+	for (i = 0; i < nr; i++) {
 		if (ctx[i].type == LTT_CONTEXT_IP)
 			chan->ctx_ip = true;
+		chan->ctx_have |= field_kept(ctx[i].type);
+	}
 	if (chan->enabled)	/* the fast path's word says whether it has contexts */
 		ust_channel_set_enabled(chan, true);
 	return 0;
@@ -382,12 +415,75 @@ static uint8_t *write_one(const struct ust_ctx_field *f, uint8_t *p, uintptr_t i
 	}
 }
 
-uint8_t *ust_ctx_write(const struct ust_channel *chan, uint8_t *p, uintptr_t ip)
+/*
+ * @chan's fields, each read once by the thread or the process (@need:
+ * their HAVE_* bits): every one of them read, then kept in tls.have, so
+ * that the next event of the thread writes them without a call.
+ */
+static __attribute__((noinline)) uint8_t *write_reading(const struct ust_channel *chan,
+							 uint8_t *p, uintptr_t ip, uint32_t need)
 {
 	uint32_t i;
 
+	if (need & HAVE_NEVER)		/* each event's: write_one() reads what it needs */
+		goto write;
+	if ((need & HAVE_PROC) && !(tls.have & HAVE_PROC)) {
+		if (!__atomic_load_n(&proc_vpid, __ATOMIC_RELAXED))
+			__atomic_store_n(&proc_vpid, (int32_t)getpid(), __ATOMIC_RELAXED);
+		if (!__atomic_load_n(&proc_ids_read, __ATOMIC_ACQUIRE))
+			read_ids();
+		tls.have |= HAVE_PROC;
+	}
+	if ((need & HAVE_PTHREAD_ID) && !(tls.have & HAVE_PTHREAD_ID)) {
+		tls.pthread_id = (uint64_t)pthread_self();
+		tls.have |= HAVE_PTHREAD_ID;
+	}
+write:
 	for (i = 0; i < chan->nr_ctx; i++)
 		p = write_one(&chan->ctx[i], p, ip);
+	return p;
+}
+
+/*
+ * The fields of a channel whose values the thread keeps, all kept
+ * (tls.have): loads and stores only, no call, so no register to save.
+ */
+uint8_t *ust_ctx_write(const struct ust_channel *chan, uint8_t *p, uintptr_t ip)
+{
+	uint32_t need = chan->ctx_have;
+	uint32_t i;
+
+	if (__builtin_expect((tls.have & need) != need, 0))
+		return write_reading(chan, p, ip, need);
+	for (i = 0; i < chan->nr_ctx; i++) {
+		uint32_t type = chan->ctx[i].type;
+
+		switch (type) {
+		case LTT_CONTEXT_VPID:
+			p = put32(p, (uint32_t)__atomic_load_n(&proc_vpid, __ATOMIC_RELAXED));
+			break;
+		case LTT_CONTEXT_VTID:
+			p = put32(p, (uint32_t)tls.vtid);
+			break;
+		case LTT_CONTEXT_PROCNAME:
+			memcpy(p, tls.procname, LTT_CTX_PROCNAME_LEN);
+			p += LTT_CTX_PROCNAME_LEN;
+			break;
+		case LTT_CONTEXT_IP:
+			p = put64(p, ip);
+			break;
+		case LTT_CONTEXT_PTHREAD_ID:
+			p = put64(p, tls.pthread_id);
+			break;
+		case LTT_CONTEXT_CGROUP_NS ... LTT_CONTEXT_UTS_NS:
+			p = put64(p, tls.ns[type - LTT_CONTEXT_CGROUP_NS]);
+			break;
+		default:	/* VUID ... VSGID: field_kept() keeps no other */
+			p = put32(p, __atomic_load_n(&proc_ids[type - LTT_CONTEXT_VUID],
+						     __ATOMIC_RELAXED));
+			break;
+		}
+	}
 	return p;
 }
 

@@ -410,19 +410,24 @@ static __attribute__((noinline)) void *reserve_first_slow(struct ltt_ust_ctx *ct
 static __attribute__((noinline)) void *reserve_rb_slow(struct ltt_ust_ctx *ctx)
 {
 	const struct ust_targets *ts = ctx->ltt_targets;
+	const struct ust_channel *chan = ts->t[0].chan;
 	struct ust_stream *s = ctx->ltt_stream;
 	struct ltt_rb_wrec *rec = (struct ltt_rb_wrec *)(uintptr_t)ctx->ltt_reserved[0];
-	size_t long_len = ctx->ltt_payload_len + HDR_EXTENDED;
+	size_t plen = ctx->ltt_payload_len + chan->ctx_len;	/* 0 without contexts */
+	size_t long_len = plen + HDR_EXTENDED;
 	uint32_t id = ts->t[0].id;
 	struct ltt_rb_slot slot;
+	uint8_t *h;
 
-	if (ltt_rb_reserve_slow(&s->rb, rec, id < COMPACT_ID_LIMIT ?
-				ctx->ltt_payload_len + HDR_COMPACT : long_len, long_len,
-				COMPACT_TS_BITS, &slot)) {
+	if (ltt_rb_reserve_slow(&s->rb, rec, id < COMPACT_ID_LIMIT ? plen + HDR_COMPACT : long_len,
+				long_len, COMPACT_TS_BITS, &slot)) {
 		forget_hint();		/* dropped */
 		return reserve_others(ctx);
 	}
-	return slot_taken(ctx, s, rec, &slot, id, long_len);
+	h = slot_taken(ctx, s, rec, &slot, id, long_len);
+	if (chan->ctx_len)
+		h = ust_ctx_write(chan, h, chan->ctx_ip ? call_site(ctx) : 0);
+	return h;
 }
 
 /*
@@ -446,41 +451,26 @@ static __attribute__((noinline)) void *reserve_lock_slow(struct ltt_ust_ctx *ctx
 }
 
 /*
- * The fast path: an event into its first target, a channel without
- * context fields, from a thread with a CPU hint and a free record, whose
- * slot the ring buffer's fast path gives (the open packet has room, no
- * other writer got in first), in a channel counting the TSC.  Every other
- * case goes to reserve_first_slow() from the start, as a tail call, having
- * changed nothing (or reserve_lock_slow(), before the section, or
- * reserve_rb_slow(), with the stream and record it picked): so no call is
- * left in it (GCC still saves six registers around RDTSCP and the CAS).
+ * The fast path's reservation in @chan, the first target of the event in
+ * @ctx (its targets and payload's length stored there): from a thread with
+ * a CPU hint and a free record, whose slot the ring buffer's fast path
+ * gives (the open packet has room, no other writer got in first), in a
+ * channel counting the TSC; with the channel's context fields after the
+ * header when @with_ctx (a constant).  Every other case goes to
+ * reserve_first_slow() as a tail call, having changed nothing, or to
+ * reserve_rb_slow(), with the stream and record it picked.
  */
-void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
-			    size_t payload_len)
+static inline __attribute__((always_inline)) void *reserve_fast(struct ltt_ust_ctx *ctx,
+								 const struct ust_channel *chan,
+								 size_t payload_len, bool with_ctx)
 {
-	const struct ust_targets *ts;
-	const struct ust_channel *chan;
 	struct ust_stream *s;
 	struct ltt_rb_wrec *rec;
 	struct ltt_rb_slot slot;
 	uint32_t cpu, idx, id;
-	size_t long_len;
+	size_t plen, long_len;
+	uint8_t *h;
 
-	if (__builtin_expect(!ust_rcu_try_lock(), 0))
-		return reserve_lock_slow(ctx, tp, payload_len);
-	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
-	if (__builtin_expect(ts == NULL, 0)) {
-		ust_rcu_unlock();
-		return NULL;
-	}
-	/* at once, for reserve_first_slow(): neither stays in a register */
-	ctx->ltt_targets = ts;
-	ctx->ltt_payload_len = payload_len;
-	ctx->ltt_next = 1;
-	chan = ts->t[0].chan;
-	/* CLOCK_MONOTONIC, LFENCE; RDTSC, contexts, off: at once */
-	if (__builtin_expect(__atomic_load_n(&chan->enabled, __ATOMIC_RELAXED) != UST_CHAN_ON, 0))
-		return reserve_first_slow(ctx);
 	cpu = cpu_hint;
 	idx = ust_wrec_idx;
 	/* hint_streams is 0 under a getcpu plugin, asked in pick_stream() */
@@ -500,9 +490,12 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	/* what the commit needs, stored now: fewer values in registers */
 	ctx->ltt_stream = s;
 	ctx->ltt_reserved[0] = (uintptr_t)rec;
-	long_len = payload_len + HDR_EXTENDED;
-	if (__builtin_expect(ltt_rb_try_reserve_rec_tsc(&s->rb, rec, ts->t[0].id < COMPACT_ID_LIMIT ?
-							payload_len + HDR_COMPACT : long_len,
+	plen = with_ctx ? payload_len + chan->ctx_len : payload_len;
+	long_len = plen + HDR_EXTENDED;
+	if (__builtin_expect(ltt_rb_try_reserve_rec_tsc(&s->rb, rec,
+							((const struct ust_targets *)ctx->ltt_targets)
+							->t[0].id < COMPACT_ID_LIMIT ?
+							plen + HDR_COMPACT : long_len,
 							long_len, COMPACT_TS_BITS, &slot) != 0, 0))
 		return reserve_rb_slow(ctx);
 	cpu_hint = slot.cpu;
@@ -510,7 +503,52 @@ void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracep
 	ctx->ltt_len = slot.len;
 	/* the id again, from memory, rather than kept across the reservation */
 	id = ((const struct ust_targets *)ctx->ltt_targets)->t[0].id;
-	return write_header(slot.data, id, &slot, long_len);
+	h = write_header(slot.data, id, &slot, long_len);
+	if (with_ctx)
+		h = ust_ctx_write(chan, h, chan->ctx_ip ? call_site(ctx) : 0);
+	return h;
+}
+
+/* reserve_fast() for a first target with context fields: out of line. */
+static __attribute__((noinline)) void *reserve_fast_ctx(struct ltt_ust_ctx *ctx)
+{
+	const struct ust_targets *ts = ctx->ltt_targets;
+
+	return reserve_fast(ctx, ts->t[0].chan, ctx->ltt_payload_len, true);
+}
+
+/*
+ * The fast path: an event into its first target, a channel without
+ * context fields (reserve_fast(); with them, reserve_fast_ctx()).  Every
+ * other case goes to reserve_first_slow() from the start, as a tail call,
+ * having changed nothing (or reserve_lock_slow(), before the section, or
+ * reserve_rb_slow(), with the stream and record it picked): so no call is
+ * left in it (GCC still saves six registers around RDTSCP and the CAS).
+ */
+void *ltt_ust_probe_reserve(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepoint *tp,
+			    size_t payload_len)
+{
+	const struct ust_targets *ts;
+	const struct ust_channel *chan;
+	int enabled;
+
+	if (__builtin_expect(!ust_rcu_try_lock(), 0))
+		return reserve_lock_slow(ctx, tp, payload_len);
+	ts = __atomic_load_n(&tp->priv, __ATOMIC_CONSUME);
+	if (__builtin_expect(ts == NULL, 0)) {
+		ust_rcu_unlock();
+		return NULL;
+	}
+	/* at once, for reserve_first_slow(): neither stays in a register */
+	ctx->ltt_targets = ts;
+	ctx->ltt_payload_len = payload_len;
+	ctx->ltt_next = 1;
+	chan = ts->t[0].chan;
+	/* CLOCK_MONOTONIC, LFENCE; RDTSC, off: at once; contexts: their own */
+	enabled = __atomic_load_n(&chan->enabled, __ATOMIC_RELAXED);
+	if (__builtin_expect(enabled != UST_CHAN_ON, 0))
+		return enabled == UST_CHAN_ON_CTX ? reserve_fast_ctx(ctx) : reserve_first_slow(ctx);
+	return reserve_fast(ctx, chan, payload_len, false);
 }
 
 /*

@@ -431,6 +431,7 @@ struct ust_channel {
 	int enabled;				/* UST_CHAN_*: read by the fast path */
 	uint32_t ctx_len;			/* bytes of context per event: 0 without */
 	uint32_t nr_ctx;
+	uint32_t ctx_have;			/* what a thread keeps to write them (context.c) */
 	bool ctx_ip;				/* a field is ip: events need their call site */
 	struct ust_ctx_field ctx[LTT_CTX_MAX];	/* set before the channel is inserted */
 	/*

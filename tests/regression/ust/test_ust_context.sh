@@ -4,7 +4,8 @@
 # thread names, namespace inode numbers, ids), read back by babeltrace2;
 # a perf counter (moving where the machine counts, refused clearly where
 # it can't); the refusals (unknown type, twice, after start, kernel);
-# --list; list and its MI output.
+# --list; list and its MI output.  c3's fields are all a thread keeps
+# (no ip, cpu_id or counter): the path that writes them without a call.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -15,7 +16,7 @@ CTX_APP="$LTT_TOP_BUILDDIR/tests/regression/app/ust_ctx_app"
 	CTX_APP="$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_ctx_app"
 
 ust_setup
-plan 57
+plan 61
 
 T=3 N=50
 OUTDIR="$TEST_TMP/trace"
@@ -37,6 +38,8 @@ ok_cmd "channel c1" lttctl enable-channel -u c1
 ok_cmd "channel c2" lttctl enable-channel -u c2
 ok_cmd "ltt_test:seq in c1" lttctl enable-event -u ltt_test:seq -c c1
 ok_cmd "ltt_test:seq in c2" lttctl enable-event -u ltt_test:seq -c c2
+ok_cmd "channel c3" lttctl enable-channel -u c3
+ok_cmd "ltt_test:seq in c3" lttctl enable-event -u ltt_test:seq -c c3
 
 # Refusals change nothing.
 run lttctl add-context -u -t nosuch
@@ -65,6 +68,9 @@ run lttctl add-context -u -t vtid -c c1
 like "$RC $ERR" "^1 .*already has this context" "the same context twice is refused (exit 1)"
 ok_cmd "the other contexts to c1" lttctl add-context -u -c c1 -t vpid -t procname -t ip \
 	-t pthread_id -t cpu_id $(for t in $NS $IDS; do printf -- '-t %s ' "$t"; done)
+
+ok_cmd "the kept contexts to c3" lttctl add-context -u -c c3 -t vpid -t procname -t pthread_id \
+	-t net_ns -t vuid
 
 # A perf counter: counted where the machine can, else a clear refusal.
 run lttctl add-context -u -c c2 -t perf:thread:instructions
@@ -110,18 +116,23 @@ like "$ERR" "was started once" "nor once it stopped"
 bt "$OUTDIR" "$TEST_TMP/out"
 is $? 0 "babeltrace2 reads the trace"
 is "$(cat "$TEST_TMP/out.err")" "" "  with no warning"
-is "$(grep -c ' ltt_test:seq: ' "$TEST_TMP/out")" $((2 * T * N)) "every event, in both channels"
+is "$(grep -c ' ltt_test:seq: ' "$TEST_TMP/out")" $((3 * T * N)) "every event, in the three channels"
 
 # One line per event: its channel's stream (by its context) and fields.
-c1out=$(grep 'vpid = ' "$TEST_TMP/out")
+c1out=$(grep 'vpid = .* ip = 0x' "$TEST_TMP/out")
+c3out=$(grep 'vpid = ' "$TEST_TMP/out" | grep -v ' ip = 0x')
 c2out=$(grep -v 'vpid = ' "$TEST_TMP/out" | grep ' ltt_test:seq: ')
 is "$(wc -l <<<"$c1out")" $((T * N)) "c1's events carry vpid"
 is "$(grep -c "vpid = $pid," <<<"$c1out")" $((T * N)) "  vpid = the program's pid ($pid)"
 
-# vtid, pthread_id, procname of each thread, in c1 and vtid in c2.
+# vtid, pthread_id, procname of each thread, in c1 and c3 and vtid in c2.
+net=$(stat -L -c %i /proc/self/ns/net)
 bad=0
 for ((i = 0; i < T; i++)); do
 	read -r _ _ tid ptid < <(grep "^thread $i " <<<"$APPOUT")
+	n=$(grep "thread = $i," <<<"$c3out" |
+		grep -c "vtid = $tid, vpid = $pid, procname = \"ctxw$i\", pthread_id = $ptid, net_ns = $net, vuid = $(id -ru) }")
+	[ "$n" = "$N" ] || { bad=1; echo "# thread $i: $n of $N events with its kept fields in c3"; }
 	n=$(grep "thread = $i," <<<"$c1out" |
 		grep -c "vtid = $tid, vpid = $pid, procname = \"ctxw$i\", ip = 0x[0-9A-F]*, pthread_id = $ptid, ")
 	[ "$n" = "$N" ] || { bad=1; echo "# thread $i: $n of $N events with vtid $tid, ctxw$i, $ptid"; }
@@ -129,6 +140,7 @@ for ((i = 0; i < T; i++)); do
 	[ "$n" = "$N" ] || { bad=1; echo "# thread $i: $n of $N events with vtid $tid in c2"; }
 done
 is $bad 0 "each thread's vtid, procname and pthread_id as it printed them"
+is "$(wc -l <<<"$c3out")" $((T * N)) "c3's events, each with its fields"
 
 ncpu=$(getconf _NPROCESSORS_CONF)
 cpus=$(grep -o 'cpu_id = [0-9]*, cgroup_ns' <<<"$c1out" | awk -v n="$ncpu" '$3+0 >= n' | wc -l)
