@@ -4,7 +4,8 @@
  * test on loopback: the handshake and its errors, streams, packets and
  * their indexes as the relay receives them, metadata, a full socket
  * (would block, one packet queued, resumed), refused indexes, data
- * pending, beacons, and the relay dying mid-session.
+ * pending, beacons (never before a packet of their stream that waits),
+ * and the relay dying mid-session.
  *
  * The fake relay (fake-relay.c) is a thread serving one control and one data
  * connection; the test's main thread plays the data thread's sink calls
@@ -516,11 +517,102 @@ static void test_first_packet(void)
 	fake_stop(&f);
 }
 
+/*
+ * Toward LTTng's relay, a stream's beacon never overtakes its packet: with
+ * one stream's packet in the data queue (the relay reads no data), another
+ * stream whose sink was told to wait may hold a packet older than a
+ * beacon's time, so it sends none; a third, which waits for nothing, does.
+ */
+static void test_beacon_waiting(void)
+{
+	struct ltt_consumer_relay_addr addr;
+	char path[256];
+	struct ltt_output *tout = NULL, *cout = NULL;
+	struct ltt_sink *a = NULL, *b = NULL, *c = NULL;
+	struct ltt_sink_relay_cfg cfg;
+	struct ltt_sink_packet pkt;
+	struct ltt_relay *r = NULL;
+	static uint8_t buf[1 << 20];
+	struct pump pump = { 0 };
+	struct pollfd pfd;
+	unsigned int i, loops;
+	bool blocked = false, came;
+	struct fake f;
+
+	fake_start(&f, 2);
+	pthread_mutex_lock(&f.lock);
+	f.lttng = true;
+	pthread_mutex_unlock(&f.lock);
+	cfg = cfg_for(&f, &addr);
+	cfg.live_timer_us = 10000;
+	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0,
+		   "beacons: connected to a relay without ltt's extensions, live");
+	pump.relay = r;
+	pthread_create(&pump.thread, NULL, pump_main, &pump);
+	ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, true, &tout);
+	ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, false, &cout);
+	tap_ok(cout && !ltt_output_open_sink(cout, "chan_0", &a) &&
+	       !ltt_output_open_sink(cout, "chan_1", &b) && !ltt_output_open_sink(cout, "chan_2", &c),
+	       "three streams");
+	ltt_output_streams_added(cout);
+	for (i = 0; i < 500 && (ltt_sink_ready(a) || ltt_sink_ready(b) || ltt_sink_ready(c)); i++)
+		poll(NULL, 0, 10);
+	tap_ok(i < 500, "each has its handle");
+
+	pthread_mutex_lock(&f.lock);
+	f.stop_reading_data = true;
+	loops = f.loops;
+	pthread_mutex_unlock(&f.lock);
+	fake_wait(&f, &f.loops, loops + 2);	/* a round that no longer reads data */
+	for (i = 0; i < 40; i++) {
+		if (ltt_sink_ready(a) == -EAGAIN) {
+			blocked = true;
+			break;
+		}
+		make_packet(&pkt, buf, sizeof(buf), 1, 1, i);
+		if (ltt_sink_write(a, &pkt))
+			break;
+	}
+	tap_ok(blocked, "the relay reads no data: the first stream's packet waits in the queue");
+	tap_is_int(ltt_sink_ready(b), -EAGAIN, "the second stream's sink is told to wait");
+	ltt_sink_idle(b, 900000, 3);	/* its packet may end before 900000 */
+	ltt_sink_idle(c, 900000, 3);
+	pthread_mutex_lock(&f.lock);
+	f.stop_reading_data = false;
+	pthread_mutex_unlock(&f.lock);
+	came = fake_wait(&f, &f.nr_beacons, 1);
+	tap_ok(came && f.nr_beacons == 1 &&
+	       f.last_beacon.stream_handle == 103,
+	       "the relay reads again: one beacon came, the third stream's (handle %llu, %u beacons)",
+	       (unsigned long long)f.last_beacon.stream_handle, f.nr_beacons);
+	pfd = (struct pollfd){ .fd = b->poll_fd, .events = POLLIN };
+	tap_ok(poll(&pfd, 1, 5000) == 1 && !ltt_sink_ready(b), "the waiting sink is woken, ready");
+	make_packet(&pkt, buf, 4096, 2, 2, 0);
+	tap_ok(!ltt_sink_write(b, &pkt), "its packet goes");
+	ltt_sink_idle(b, 900000, 3);	/* wrote since the last tick: none */
+	ltt_sink_idle(b, 950000, 3);
+	came = fake_wait(&f, &f.nr_beacons, 2);
+	tap_ok(came && f.last_beacon.stream_handle == 102 &&
+	       f.last_beacon.timestamp_end == 950000,
+	       "its beacon comes after it, at the next tick");
+
+	pump.stop = true;
+	pthread_join(pump.thread, NULL);
+	ltt_sink_destroy(a);
+	ltt_sink_destroy(b);
+	ltt_sink_destroy(c);
+	ltt_output_destroy(cout);
+	ltt_output_destroy(tout);
+	ltt_sink_relay_destroy(r);
+	fake_stop(&f);
+}
+
 int main(void)
 {
 	test_connect_errors();
 	test_session();
 	test_announce();
 	test_first_packet();
+	test_beacon_waiting();
 	return tap_done();
 }
