@@ -24,6 +24,8 @@
 struct stream {
 	struct ltt_rb rb;
 	int fd;			/* the file, read only: the writer blocks' locks */
+	uint64_t written_out;	/* the consumer's read position: before it, written out */
+	uint64_t corrupt_out;	/* events of corrupt packets before it: not lost */
 };
 
 /* The packet just taken into @out: its validated header, then the rest. */
@@ -75,7 +77,16 @@ static int drain(struct stream *s, int out, struct crash_counts *c)
 	ltt_rb_file_repair_init(&r, &s->rb, s->fd, F_RDLCK);
 	ltt_rb_flush(&s->rb, false);	/* -ENODATA: nothing open; -EBUSY: can't be, writers gone */
 	for (;;) {
+		uint64_t corrupt = s->rb.stats.events_corrupt;
+
 		ret = ltt_rb_get_next_subbuf(&s->rb, &pkt);
+		/*
+		 * A corrupt packet (skipped, the reader past it) is lost,
+		 * unless the consumer wrote it out before the crash: the
+		 * sub-buffers it gave back are zeros since.
+		 */
+		if (ret == -EIO && s->rb.consumed - s->rb.subbuf_size < s->written_out)
+			s->corrupt_out += s->rb.stats.events_corrupt - corrupt;
 		if (ret == -EIO || ret == -ESTALE)
 			continue;	/* skipped, counted */
 		if (ret == -EAGAIN) {
@@ -123,6 +134,7 @@ static int one_stream(int in_dir, int out_dir, const char *path, const char *nam
 	if (ret)
 		goto out;
 	/* what the consumer wrote out is still there until the writers came round */
+	s.written_out = s.rb.consumed;
 	ltt_rb_rewind_oldest(&s.rb);
 	out = openat(out_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
 	if (out < 0) {
@@ -132,12 +144,15 @@ static int one_stream(int in_dir, int out_dir, const char *path, const char *nam
 	ret = drain(&s, out, &mine);
 	if (!mine.packets)
 		unlinkat(out_dir, name, 0);	/* nothing recorded: no empty stream file */
-	mine.lost = ltt_rb_events_lost(&s.rb) + s.rb.stats.events_abandoned;
+	/* the writers' drops (torn slots among them), and the packets skipped here */
+	mine.lost = ltt_rb_events_lost(&s.rb) + ltt_rb_events_skipped(&s.rb) - s.corrupt_out;
 	if (verbose)
 		fprintf(stderr, "%s/%s: %" PRIu64 " packets, %" PRIu64 " events, %" PRIu64
-			" lost (%" PRIu64 " torn, %" PRIu64 " in %" PRIu64 " packets given up)\n",
+			" lost (%" PRIu64 " torn, %" PRIu64 " in %" PRIu64 " packets given up, %"
+			PRIu64 " in corrupt packets)\n",
 			path, name, mine.packets, mine.events, mine.lost, s.rb.stats.events_torn,
-			s.rb.stats.events_abandoned, s.rb.stats.packets_abandoned);
+			s.rb.stats.events_abandoned, s.rb.stats.packets_abandoned,
+			s.rb.stats.events_corrupt - s.corrupt_out);
 	if (ret == -EBUSY)
 		LTT_WARN("%s/%s: a program still running is writing its last packet: left out (run ltt-crash once the programs are gone)",
 			 path, name);

@@ -77,6 +77,7 @@ int ltt_bpf_ring_open(int fd, struct ltt_bpf_ring *ret)
 		goto fail;
 	r.prod = p;
 	r.data = (const uint8_t *)p + page;
+	r.pos = __atomic_load_n(r.cons, __ATOMIC_RELAXED);
 	*ret = r;
 	return 0;
 fail:
@@ -109,7 +110,7 @@ const void *ltt_bpf_ring_peek(struct ltt_bpf_ring *r, uint32_t *ret_len)
 
 	if (!r || !r->prod)
 		return NULL;
-	cons = __atomic_load_n(r->cons, __ATOMIC_RELAXED);
+	cons = r->pos;		/* ours: only we store *cons */
 	for (;;) {
 		prod = __atomic_load_n(r->prod, __ATOMIC_ACQUIRE);
 		if (prod - cons < REC_HDR || prod - cons > r->size)
@@ -124,6 +125,7 @@ const void *ltt_bpf_ring_peek(struct ltt_bpf_ring *r, uint32_t *ret_len)
 		if (!(len & REC_DISCARD))
 			break;
 		cons += take;
+		r->pos = cons;
 		__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);
 	}
 	r->peeked = take;
@@ -137,7 +139,8 @@ void ltt_bpf_ring_next(struct ltt_bpf_ring *r)
 
 	if (!r || !r->peeked)
 		return;
-	cons = __atomic_load_n(r->cons, __ATOMIC_RELAXED) + r->peeked;
+	cons = r->pos + r->peeked;
+	r->pos = cons;
 	__atomic_store_n(r->cons, cons, __ATOMIC_RELEASE);
 	r->peeked = 0;
 }

@@ -11,6 +11,7 @@
 #ifndef LTT_COMMON_BPF_RING_H
 #define LTT_COMMON_BPF_RING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,7 @@ struct ltt_bpf_ring {
 	uint64_t size;		/* the data's bytes: a power of two */
 	size_t map_len;		/* of the read-only mapping (prod, data twice) */
 	uint64_t peeked;	/* bytes the record peeked takes, 0: none */
+	uint64_t pos;		/* the consumer position we stored last (*cons) */
 };
 
 /**
@@ -43,6 +45,16 @@ const void *ltt_bpf_ring_peek(struct ltt_bpf_ring *r, uint32_t *ret_len);
 
 /** ltt_bpf_ring_next() - let the kernel reuse the record peeked. */
 void ltt_bpf_ring_next(struct ltt_bpf_ring *r);
+
+/**
+ * ltt_bpf_ring_idle() - nothing reserved past what was consumed: one
+ * load (the producer position), for a reader that asks per record of
+ * another source.  False means ltt_bpf_ring_peek() may find a record.
+ */
+static inline bool ltt_bpf_ring_idle(const struct ltt_bpf_ring *r)
+{
+	return __atomic_load_n(r->prod, __ATOMIC_ACQUIRE) == r->pos;
+}
 
 /**
  * ltt_bpf_lost_open() - map the lost counts @fd (borrowed; an ARRAY of

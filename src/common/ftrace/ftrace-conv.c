@@ -648,32 +648,41 @@ static void take_missed(struct ltt_ftrace_conv *c, const struct view *data, uint
 	add_sat(&c->st.discarded, n);
 }
 
+/* The page's entries from @pos (the time before it @ts) on. */
 static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64_t page_ts,
-		      ltt_ftrace_emit_fn emit, void *arg)
+		      size_t pos, uint64_t ts, ltt_ftrace_emit_fn emit, void *arg)
 {
-	uint64_t ts = page_ts;
 	struct view rec;
-	size_t pos = 0;
+	uint64_t before;
 	long n;
 
 	while (pos < data->len) {
+		before = ts;
 		n = next_entry(data, pos, page_ts, &ts, &rec);
 		if (n <= 0) {
 			if (n < 0)
 				c->st.torn_pages++;
 			return;
 		}
-		if (rec.p && c->side && !c->scan)
-			c->side(c->side_arg, ts, emit, arg);	/* its records of before, first */
+		/* the side's records of before first; it may stop the page here */
+		if (rec.p && c->side && !c->scan && c->side(c->side_arg, ts, emit, arg)) {
+			c->paused = true;
+			c->pause_pos = pos;
+			c->pause_ts = before;
+			return;
+		}
 		if (rec.p)
 			take_record(c, ts, &rec, emit, arg);
 		pos += (size_t)n;
 	}
 }
 
-/* A page's records: into packets through @emit, or to c->visit when set. */
+/*
+ * A page's records: into packets through @emit, or to c->visit when set;
+ * with @resume, the rest of the page the side stopped.
+ */
 static int conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
-		     ltt_ftrace_emit_fn emit, void *arg)
+		     ltt_ftrace_emit_fn emit, void *arg, bool resume)
 {
 	const struct view whole = { page, len };
 	struct view data;
@@ -692,18 +701,33 @@ static int conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
 		c->st.torn_pages++;	/* the commit lies: what the page holds, no more */
 		data_len = data_len > data.len ? data.len : data_len;
 	}
-	take_missed(c, &data, commit, data_len);
+	if (!resume)
+		take_missed(c, &data, commit, data_len);
 	data.len = data_len;
-	walk_page(c, &data, page_ts, emit, arg);
-	return c->emit_err;
+	if (resume) {
+		c->paused = false;
+		walk_page(c, &data, page_ts, c->pause_pos, c->pause_ts, emit, arg);
+	} else {
+		walk_page(c, &data, page_ts, 0, page_ts, emit, arg);
+	}
+	/* a scan (no side) leaves a page stopped as it was */
+	return c->paused && !c->scan ? -EAGAIN : c->emit_err;
 }
 
 int ltt_ftrace_conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
 			 ltt_ftrace_emit_fn emit, void *arg)
 {
-	if (!c || !emit)
+	if (!c || !emit || c->paused)
 		return -EINVAL;
-	return conv_page(c, page, len, emit, arg);
+	return conv_page(c, page, len, emit, arg, false);
+}
+
+int ltt_ftrace_conv_resume(struct ltt_ftrace_conv *c, const void *page, size_t len,
+			   ltt_ftrace_emit_fn emit, void *arg)
+{
+	if (!c || !emit || !c->paused)
+		return -EINVAL;
+	return conv_page(c, page, len, emit, arg, true);
 }
 
 /* An emit for a scan, which writes nothing. */
@@ -730,7 +754,7 @@ int ltt_ftrace_conv_scan_tasks(struct ltt_ftrace_conv *c, const void *page, size
 	st = c->st;
 	cur = c->cur;
 	c->scan = true;
-	ret = conv_page(c, page, len, no_emit, NULL);
+	ret = conv_page(c, page, len, no_emit, NULL, false);
 	c->scan = false;
 	c->cur = cur;
 	c->st = st;
@@ -746,7 +770,7 @@ int ltt_ftrace_conv_visit(struct ltt_ftrace_conv *c, const void *page, size_t le
 		return -EINVAL;
 	c->visit = visit;
 	c->visit_arg = arg;
-	ret = conv_page(c, page, len, NULL, NULL);
+	ret = conv_page(c, page, len, NULL, NULL, false);
 	c->visit = NULL;
 	c->visit_arg = NULL;
 	return ret;

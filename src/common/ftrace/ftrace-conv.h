@@ -120,9 +120,12 @@ typedef int (*ltt_ftrace_emit_fn)(void *arg, const void *packet, size_t size,
  * ltt_ftrace_side_fn - a second source of the stream's records (the BPF
  * rings' system calls, doc/kernel-bpf.md), asked before each page record
  * stamped @ts to convert its own records stamped up to @ts
- * (ltt_ftrace_conv_record()), so the stream's events stay in time order
+ * (ltt_ftrace_conv_record()), so the stream's events stay in time order.
+ * Returns true to stop the page before that record (@emit's packets have
+ * no room left): ltt_ftrace_conv_page() then says -EAGAIN, and
+ * ltt_ftrace_conv_resume() goes on from there, asking again.
  */
-typedef void (*ltt_ftrace_side_fn)(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit,
+typedef bool (*ltt_ftrace_side_fn)(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit,
 				   void *emit_arg);
 
 struct ltt_ftrace_conv {
@@ -151,6 +154,9 @@ struct ltt_ftrace_conv {
 	bool scan;			/* in ltt_ftrace_conv_scan_tasks() */
 	ltt_ftrace_side_fn side;	/* ltt_ftrace_conv_set_side(), or NULL */
 	void *side_arg;
+	bool paused;			/* the side stopped a page: resume it */
+	size_t pause_pos;		/* where, in the page's data */
+	uint64_t pause_ts;		/* the time before that entry */
 	ltt_ftrace_visit_fn visit;	/* during ltt_ftrace_conv_visit() only */
 	void *visit_arg;
 	struct ltt_ftrace_conv_stats st;
@@ -271,13 +277,24 @@ bool ltt_ftrace_conv_task_context(uint32_t type);
  * @len: the page's size (header included), at least the page header's
  * @emit: called with each packet that fills up, in order
  *
- * The whole page is always consumed: what cannot be converted is counted
- * (see struct ltt_ftrace_conv_stats).  Returns 0, -EINVAL (NULL, @len
- * shorter than the page header; nothing done), or the first error @emit
- * returned.
+ * The whole page is consumed, what cannot be converted counted (see
+ * struct ltt_ftrace_conv_stats), unless the side (ltt_ftrace_conv_set_side())
+ * stops it: -EAGAIN, the page's rest waits for ltt_ftrace_conv_resume().
+ * Returns 0, -EINVAL (NULL, @len shorter than the page header, a page
+ * stopped and not resumed; nothing done), -EAGAIN, or the first error
+ * @emit returned.
  */
 int ltt_ftrace_conv_page(struct ltt_ftrace_conv *conv, const void *page, size_t len,
 			 ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_resume() - go on with the page the side stopped: the
+ * same @page and @len as given to ltt_ftrace_conv_page(), from the record
+ * it stopped before.  Returns as ltt_ftrace_conv_page() does (-EAGAIN:
+ * stopped again); -EINVAL when no page is stopped.
+ */
+int ltt_ftrace_conv_resume(struct ltt_ftrace_conv *conv, const void *page, size_t len,
+			   ltt_ftrace_emit_fn emit, void *arg);
 
 /**
  * ltt_ftrace_conv_scan_tasks() - apply the task table's changes that a

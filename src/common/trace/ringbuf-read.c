@@ -25,6 +25,16 @@ uint64_t ltt_rb_events_lost(const struct ltt_rb *rb)
 	return rb ? __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED) : 0;
 }
 
+uint64_t ltt_rb_events_skipped(const struct ltt_rb *rb)
+{
+	uint64_t sum;
+
+	if (!rb)
+		return 0;
+	sum = rb->stats.events_corrupt + rb->stats.events_abandoned;
+	return sum < rb->stats.events_corrupt ? UINT64_MAX : sum;	/* saturated */
+}
+
 /*
  * Events of a lap whose complete commit word is @count: the events field,
  * less the carry out of the bytes field, which the lap's last commit

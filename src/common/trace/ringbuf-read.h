@@ -307,6 +307,14 @@ int ltt_rb_peek_subbuf(struct ltt_rb *rb, uint64_t pos, uint64_t ts_floor, void 
 uint64_t ltt_rb_events_lost(const struct ltt_rb *rb);
 
 /**
+ * ltt_rb_events_skipped() - the events committed to packets this reader
+ * skipped: corrupt ones (at most one per byte past the header) and those
+ * given up (ltt_rb_abandon_subbuf()); from the reader's private counters
+ * @rb: the reader's handle (NULL gives 0)
+ */
+uint64_t ltt_rb_events_skipped(const struct ltt_rb *rb);
+
+/**
  * ltt_rb_events_unread() - events committed that the reader has not put
  * @rb: any handle on the stream (NULL gives 0)
  *

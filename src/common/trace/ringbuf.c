@@ -18,6 +18,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <linux/futex.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -29,6 +30,7 @@
 #include "common/base/thread.h"
 
 #define FLUSH_RETRIES	10000	/* CAS attempts before flush gives up */
+#define FLUSH_WAIT_US	20000	/* a clock plugin's flush waits for writers this long */
 
 _Static_assert(sizeof(struct ltt_rb_packet_header) == LTT_RB_PACKET_HEADER_SIZE,
 	       "packet header size");
@@ -295,6 +297,27 @@ static bool reader_behind(const struct ltt_rb *rb, uint64_t start)
 	return start - __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE) >= rb->buf_size;
 }
 
+/* *@ret: CLOCK_MONOTONIC @us microseconds from now. */
+static void deadline_in(struct timespec *ret, uint64_t us)
+{
+	clock_gettime(CLOCK_MONOTONIC, ret);
+	ret->tv_sec += (time_t)(us / 1000000);
+	ret->tv_nsec += (long)(us % 1000000) * 1000;
+	if (ret->tv_nsec >= 1000000000L) {
+		ret->tv_sec++;
+		ret->tv_nsec -= 1000000000L;
+	}
+}
+
+/* Is CLOCK_MONOTONIC past @t? */
+static bool past(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > t->tv_sec || (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
+}
+
 /*
  * The sub-buffer at @start is not consumed yet and this handle's writers
  * may wait: sleep until the reader gives room back, or until *@deadline
@@ -315,17 +338,8 @@ static __attribute__((noinline, cold)) bool wait_for_room(struct ltt_rb *rb, uin
 	if (!__atomic_load_n(&rb->block_on, __ATOMIC_SEQ_CST))
 		return false;
 	saved = errno;	/* the program's errno is its own */
-	if (!*armed && !forever) {
-		uint64_t us = rb->block_timeout_us;
-
-		clock_gettime(CLOCK_MONOTONIC, deadline);
-		deadline->tv_sec += (time_t)(us / 1000000);
-		deadline->tv_nsec += (long)(us % 1000000) * 1000;
-		if (deadline->tv_nsec >= 1000000000L) {
-			deadline->tv_sec++;
-			deadline->tv_nsec -= 1000000000L;
-		}
-	}
+	if (!*armed && !forever)
+		deadline_in(deadline, rb->block_timeout_us);
 	*armed = true;
 	seq = __atomic_load_n(&rb->shm->room_seq, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&rb->shm->writers_waiting, 1, __ATOMIC_RELAXED);
@@ -610,10 +624,42 @@ bool ltt_rb_open_filled(const struct ltt_rb *rb)
 	return (off & (rb->subbuf_size - 1)) != 0;
 }
 
+/*
+ * A clock plugin's buffer: a flush ends the packet at the writers' last
+ * timestamp (ltt_rb_clock()), which a writer stores after its CAS, so a
+ * writer whose event is in the packet may not have stored it yet.  Wait
+ * until the bytes reserved in the packet at @old (@in_sb of them) are all
+ * committed (each writer stored its timestamp before it committed), or
+ * the write position moved (the flush's CAS then fails and looks again),
+ * or *@deadline passed (set at the first wait: a writer that died in its
+ * event never commits; the packet then ends at what was stored).
+ */
+static void wait_writers(struct ltt_rb *rb, uint64_t old, uint64_t in_sb,
+			 struct timespec *deadline, bool *armed)
+{
+	uint64_t done;
+
+	for (;;) {
+		/* acquire: their stores of last_ts before their commits are seen */
+		done = (commit_bytes(rb, commit_count(rb, old)) - commit_start(rb, old)) &
+		       rb->bytes_mask;
+		if (done >= in_sb || __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED) != old)
+			return;
+		if (!*armed)
+			deadline_in(deadline, FLUSH_WAIT_US);
+		else if (past(deadline))
+			return;
+		*armed = true;
+		sched_yield();	/* the writer may be on this CPU */
+	}
+}
+
 int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 {
 	uint64_t old, in_sb, new, ts, lost, seen = 0;
+	struct timespec deadline;
 	unsigned int tries;
+	bool armed = false;
 
 	if (!rb)
 		return -EINVAL;
@@ -633,6 +679,8 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 			}
 		}
 		new = subbuf_start(rb, old) + rb->subbuf_size;
+		if (rb->clock == LTT_TCLOCK_PLUGIN && in_sb)
+			wait_writers(rb, old, in_sb, &deadline, &armed);
 		/* as a writer's: after the load, before the CAS */
 		ts = ltt_rb_clock(rb);
 		lost = __atomic_load_n(&rb->shm->events_lost, __ATOMIC_RELAXED);

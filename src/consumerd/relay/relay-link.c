@@ -458,9 +458,11 @@ static void data_sent(struct ltt_relay *r)
 	r->stats.packets_sent += r->q_packets;
 	r->stats.bytes_sent += r->q_bytes;
 	r->q_packets = r->q_bytes = 0;
-	for (st = r->streams; st; st = st->next)
+	for (st = r->streams; st; st = st->next) {
+		st->queued = false;
 		if (st->close_later)
 			rlink_close_stream(r, st);
+	}
 }
 
 /* Wake the data thread: requests were queued.  Any thread. */

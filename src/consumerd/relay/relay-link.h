@@ -56,6 +56,7 @@ struct relay_stream {
 	bool close_later;		/* once the data queue has sent its last packet */
 	bool sink_open;			/* a sink writes it */
 	bool wrote;			/* a packet since the last live tick */
+	bool queued;			/* the rest of its packet is in data_q */
 	uint64_t last_end;		/* timestamp_end of its last packet sent */
 	bool ready;			/* the relay gave its handle */
 	bool refused;			/* the relay refused it: its packets drop */
@@ -106,7 +107,6 @@ struct ltt_relay {
 	pthread_mutex_t lock;		/* leaf: everything below */
 	struct byteq ctrl_q, data_q;
 	uint64_t q_packets, q_bytes;	/* packets (and their bytes) in data_q */
-	const struct relay_stream *q_stream;	/* whose packet data_q holds last */
 	struct expect *exp_head, **exp_tail;
 	uint64_t meta_unanswered;	/* SEND_METADATA not answered: no new packet goes */
 	uint8_t reply[16];		/* the reply being received */

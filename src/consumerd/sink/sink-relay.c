@@ -202,7 +202,7 @@ static int relay_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	} else {
 		r->q_packets++;
 		r->q_bytes += content;
-		r->q_stream = st;
+		st->queued = true;
 	}
 	st->next_seq++;
 	r->gen++;
@@ -245,10 +245,13 @@ static void relay_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_i
 	 * sent (babeltrace2 prints its events only then).  Another relay
 	 * could let the beacon overtake a packet of its stream still on its
 	 * way: such a stream sends none (its packet is news enough), nor does
-	 * one whose packet is still in the queue.
+	 * one whose packet is still in the queue, nor one whose sink waits
+	 * (for another stream's packet to leave the queue): it may hold a
+	 * packet older than the beacon's time.  Each stream's own state: the
+	 * queue holds one stream's packet, others may wait behind it.
 	 */
 	if (!r->conn_error && st->ready &&
-	    (r->ltt_ext || (!st->wrote && (rlink_q_empty(&r->data_q) || r->q_stream != st))))
+	    (r->ltt_ext || (!st->wrote && !st->queued && !st->waiting)))
 		queue_index(r, st, &beacon, false, 0);
 	if (!r->conn_error && !rlink_q_empty(&r->ctrl_q)) {
 		rlink_send_queue(r, r->ctrl, &r->ctrl_q);

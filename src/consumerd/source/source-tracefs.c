@@ -36,6 +36,7 @@
 struct ahead_page {
 	struct ahead_page *next;
 	size_t len;
+	uint64_t read_ns;		/* when it was read (CLOCK_MONOTONIC) */
 	uint8_t data[];
 };
 
@@ -56,6 +57,7 @@ struct tracefs_source {
 	uint64_t gen;			/* events->gen the converter's filters follow */
 	struct ltt_ftrace_conv conv;
 	uint8_t *page;			/* PAGE_MAX bytes */
+	size_t page_len;		/* of the page the side stopped (conv.paused) */
 	struct queued *q;		/* q_len slots */
 	unsigned int q_len, q_head, q_count;	/* slots, first, waiting */
 	bool held;			/* q[q_head] is out (get without put) */
@@ -80,7 +82,23 @@ struct tracefs_source {
 	uint64_t lost_seen;		/* of lost[cpu], counted already */
 	uint64_t bpf_torn;		/* ring records too short to hold a record */
 	int ep;				/* with a ring: an epoll of the pipe and the ring, or -1 */
+	/*
+	 * The stamp of the ring's oldest record when last peeked (RING_IDLE:
+	 * there was none; 0: look): it stays the oldest until taken, so a
+	 * page record before it needs no look at the ring.
+	 */
+	uint64_t ring_next;
+	/*
+	 * The ring's records stamped up to here are older than any the pipe
+	 * has not given yet: the time before the last read that reached the
+	 * kernel's page (a short page, or none), CLOCK_MONOTONIC as both
+	 * sources' stamps.  A record stamped before it and committed after
+	 * that read is one a BPF system call record cannot interleave with.
+	 */
+	uint64_t drain_upto;
 };
+
+#define RING_IDLE UINT64_MAX
 
 /* Give the converter the channel's current filters, of the events it maps. */
 static void push_filters(struct tracefs_source *t)
@@ -166,13 +184,18 @@ static void bpf_count_lost(struct tracefs_source *t)
 	}
 }
 
+/* Has the packet queue room for two more packets?  A snapshot's ring always has. */
+static bool has_room(const struct tracefs_source *t)
+{
+	return t->keep || t->q_count + 2 <= t->q_len;
+}
+
 /*
- * The ring's records stamped up to @upto into the stream; with @room,
- * only while the packet queue has room for two more.  True when records
- * are left that @upto allows (the queue filled).
+ * The ring's records stamped up to @upto into the stream, while the
+ * packet queue has room for two more.  True when records are left that
+ * @upto allows (the queue filled: they wait for room).
  */
-static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn emit,
-		     void *arg, bool room)
+static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn emit, void *arg)
 {
 	const uint8_t *p;
 	uint32_t len;
@@ -180,8 +203,6 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 
 	bpf_count_lost(t);
 	while ((p = ltt_bpf_ring_peek(&t->ring, &len))) {
-		if (room && !t->keep && t->q_count + 2 > t->q_len)
-			return true;
 		if (len < 8 + 8) {	/* a stamp and a common header at least */
 			t->bpf_torn++;
 			ltt_ftrace_conv_add_discarded(&t->conv, 1);
@@ -189,30 +210,47 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 			continue;
 		}
 		memcpy(&ts, p, sizeof(ts));
+		t->ring_next = ts;
 		if (ts > upto)
 			return false;
+		if (!has_room(t))
+			return true;
 		(void)ltt_ftrace_conv_record(&t->conv, ts, p + 8, len - 8, emit, arg);
 		ltt_bpf_ring_next(&t->ring);
 	}
+	t->ring_next = RING_IDLE;	/* none committed (or the oldest is not yet) */
 	return false;
 }
 
-/* The converter's side: the ring's records before the page's record at @ts. */
-static void bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emit_arg)
+/*
+ * The converter's side, before the page's record at @ts: the ring's
+ * records of before.  Each waits for room in the queue, and the page's
+ * record too (true: the converter stops the page, refill() resumes it
+ * once the queue is read).  Per page record, when the ring has nothing
+ * older: no look at it (its oldest is known later), or one load (it had
+ * nothing).
+ */
+static bool bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emit_arg)
 {
-	(void)bpf_take(arg, ts, emit, emit_arg, false);
+	struct tracefs_source *t = arg;
+
+	if (!has_room(t))
+		return true;
+	if (t->ring_next == RING_IDLE ? ltt_bpf_ring_idle(&t->ring) : ts < t->ring_next)
+		return false;
+	return bpf_take(t, ts, emit, emit_arg);
 }
 
 /*
- * The pipe is empty: what the ring holds is older than anything the
- * pipe will give.  True when records are left (the queue filled).
+ * What the ring holds that is older than anything the pipe will give
+ * (drain_upto).  True when records are left (the queue filled).
  */
 static bool bpf_drain(struct tracefs_source *t)
 {
 	if (!t->ring.prod)
 		return false;
 	sync_map(t);
-	return bpf_take(t, UINT64_MAX, enqueue, t, true);
+	return bpf_take(t, t->drain_upto, enqueue, t);
 }
 
 /*
@@ -234,16 +272,39 @@ static bool page_short(const struct tracefs_source *t, size_t n)
 }
 
 /*
+ * Convert the page read (t->page, @len bytes), or with @resume the rest
+ * of the one the side stopped: 0, or -EIO (shorter than its header, not
+ * a page).  A page stopped (the queue is full) waits in t->page.
+ */
+static int convert(struct tracefs_source *t, size_t len, bool resume)
+{
+	int ret;
+
+	sync_map(t);
+	t->events->converting = t;
+	ret = resume ? ltt_ftrace_conv_resume(&t->conv, t->page, len, enqueue, t)
+		     : ltt_ftrace_conv_page(&t->conv, t->page, len, enqueue, t);
+	t->events->converting = NULL;
+	if (ret == -EAGAIN)
+		t->page_len = len;
+	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
+	return ret == -EINVAL ? -EIO : 0;
+}
+
+/*
  * Read one page and convert it: 0, 1 (it was short: page_short()),
  * -EAGAIN (empty), or read()'s error.
  */
 static int read_page(struct tracefs_source *t)
 {
 	struct ahead_page *a = t->ahead;
+	uint64_t read_ns;
 	ssize_t n;
+	int ret;
 
 	if (a) {	/* read ahead already: its turn */
 		n = (ssize_t)a->len;
+		read_ns = a->read_ns;
 		memcpy(t->page, a->data, a->len);
 		t->ahead = a->next;
 		if (!t->ahead)
@@ -251,21 +312,22 @@ static int read_page(struct tracefs_source *t)
 		t->nr_ahead--;
 		free(a);
 	} else {
+		read_ns = ltt_source_now(&t->base);
 		n = read(t->fd, t->page, PAGE_MAX);
 	}
-	if (n < 0)
+	if (n < 0 && errno != EAGAIN)
 		return -errno;
-	if (n == 0)
+	if (n <= 0) {
+		t->drain_upto = read_ns;	/* what was committed is read */
 		return -EAGAIN;
+	}
 	t->reads++;
-	sync_map(t);
-	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
-	t->events->converting = t;
-	n = ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, enqueue, t) == -EINVAL ? -1 : n;
-	t->events->converting = NULL;
-	if (n < 0)
+	if (convert(t, (size_t)n, false))
 		return -EIO;
-	return page_short(t, (size_t)n);
+	ret = page_short(t, (size_t)n);
+	if (ret)
+		t->drain_upto = read_ns;	/* the read reached the kernel's page */
+	return ret;
 }
 
 /*
@@ -282,6 +344,7 @@ static void read_ahead(struct tracefs_source *t)
 		a = malloc(sizeof(*a) + PAGE_MAX);
 		if (!a)
 			return;
+		a->read_ns = ltt_source_now(&t->base);
 		n = read(t->fd, a->data, PAGE_MAX);
 		if (n <= 0) {
 			free(a);
@@ -380,6 +443,10 @@ static int refill(struct tracefs_source *t)
 	int ret;
 
 	while (!t->q_count) {
+		if (t->conv.paused) {	/* the page the queue stopped: its rest first */
+			(void)convert(t, t->page_len, true);
+			continue;
+		}
 		if (t->caught_up && !t->flush) {
 			t->caught_up = false;
 			if (!rearm(t))

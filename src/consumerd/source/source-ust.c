@@ -336,11 +336,7 @@ static void open_lock_fd(struct ust_source *s, int shm_fd)
 /* Committed to packets that are not in the trace. */
 static uint64_t ust_events_skipped(const struct ltt_source *src)
 {
-	const struct ltt_rb_reader_stats *rs = &((const struct ust_source *)src)->rb.stats;
-	uint64_t sum = rs->events_corrupt;
-
-	ltt_add_sat(&sum, rs->events_abandoned);
-	return sum;
+	return ltt_rb_events_skipped(&((const struct ust_source *)src)->rb);
 }
 
 static void ust_destroy(struct ltt_source *src)

@@ -16,11 +16,20 @@
  *     exits with this thread's tid and cpu_id 0, nothing lost;
  *   - discard: a 4 KB non-overwrite buffer, the consumer stopped
  *     (SIGSTOP) while 5000 calls run; CHANNEL_STATS, then DESTROY_CHANNEL
- *     with no flush before it: recorded + counted lost == 10000 events.
+ *     with no flush before it: recorded + counted lost == 10000 events;
+ *   - a BPF ring beside CPU 0's pipe (ADD_BPF_RING), written by this test
+ *     (a BPF_PROG_TYPE_SYSCALL program run with BPF_PROG_TEST_RUN puts
+ *     the records given): a record stamped ahead of the pipe's next ones
+ *     waits for them (a flush between them takes the ring only up to
+ *     what the pipe has given: a stream's time never goes back), and
+ *     2000 records older than a page's first (the consumer stopped while
+ *     they came) wait for room in the packet queue, none lost.  Skipped
+ *     where the program can't be loaded.
  * Skipped, with the reason, without root, tracefs or babeltrace2.  The
  * instances are removed at exit and on a fatal signal.
  */
 #include <errno.h>
+#include <linux/bpf.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <sched.h>
@@ -46,7 +55,10 @@
 #define NR_CALLS 1000
 #define NR_DISCARD 5000
 #define MAX_CPUS 256
-#define NR_INST 2
+#define NR_INST 3
+#define NR_RING 2000
+#define PID_AHEAD 999001
+#define PID_FLOOD 999002
 #define SWITCH_US 50000
 
 static const char *tfs_root;
@@ -159,6 +171,89 @@ static bool set_events(int i, const char *on)
 			return false;
 	}
 	return true;
+}
+
+/* ---- a BPF ring this test writes ---- */
+
+static int sys_bpf(int cmd, union bpf_attr *a)
+{
+	return (int)syscall(SYS_bpf, cmd, a, sizeof(*a));
+}
+
+/* A map: BPF_MAP_TYPE_RINGBUF of @size bytes, or a mappable u64 ARRAY of @size. */
+static int make_bpf_map(uint32_t type, uint32_t size)
+{
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.map_type = type;
+	a.key_size = type == BPF_MAP_TYPE_ARRAY ? 4 : 0;
+	a.value_size = type == BPF_MAP_TYPE_ARRAY ? 8 : 0;
+	a.max_entries = size;
+	a.map_flags = type == BPF_MAP_TYPE_ARRAY ? BPF_F_MMAPABLE : 0;
+	return sys_bpf(BPF_MAP_CREATE, &a);
+}
+
+#define RING_REC 24	/* the stamp, then sys_enter_getppid's record (12 bytes, padded) */
+
+/* A program that puts its context (RING_REC bytes) into ring @ring: its fd, or -1. */
+static int load_ring_writer(int ring)
+{
+	struct bpf_insn insn[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 6, .src_reg = 1 },
+		{ .code = BPF_LDX | BPF_MEM | BPF_DW, .dst_reg = 0, .src_reg = 6, .off = 0 },
+		{ .code = BPF_STX | BPF_MEM | BPF_DW, .dst_reg = 10, .src_reg = 0, .off = -24 },
+		{ .code = BPF_LDX | BPF_MEM | BPF_DW, .dst_reg = 0, .src_reg = 6, .off = 8 },
+		{ .code = BPF_STX | BPF_MEM | BPF_DW, .dst_reg = 10, .src_reg = 0, .off = -16 },
+		{ .code = BPF_LDX | BPF_MEM | BPF_DW, .dst_reg = 0, .src_reg = 6, .off = 16 },
+		{ .code = BPF_STX | BPF_MEM | BPF_DW, .dst_reg = 10, .src_reg = 0, .off = -8 },
+		{ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 1, .src_reg = BPF_PSEUDO_MAP_FD,
+		  .imm = ring },
+		{ 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 2, .src_reg = 10 },
+		{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 2, .imm = -24 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3, .imm = RING_REC },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 4, .imm = 0 },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_ringbuf_output },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	static char log[4096];
+	union bpf_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.prog_type = BPF_PROG_TYPE_SYSCALL;
+	a.prog_flags = BPF_F_SLEEPABLE;
+	a.insns = (uint64_t)(uintptr_t)insn;
+	a.insn_cnt = sizeof(insn) / sizeof(insn[0]);
+	a.license = (uint64_t)(uintptr_t)"GPL";
+	a.log_buf = (uint64_t)(uintptr_t)log;
+	a.log_size = sizeof(log);
+	a.log_level = 1;
+	fd = sys_bpf(BPF_PROG_LOAD, &a);
+	if (fd < 0)
+		tap_diag("the ring's writer can't be loaded: %s; %.300s", strerror(errno), log);
+	return fd;
+}
+
+/* A sys_enter_getppid record of @pid stamped @ts into the ring (program @prog). */
+static bool ring_put(int prog, uint64_t ts, int32_t pid)
+{
+	uint8_t rec[RING_REC] = { 0 };
+	uint16_t type = (uint16_t)layouts[0].id;
+	int32_t nr = SYS_getppid;
+	union bpf_attr a;
+
+	memcpy(rec, &ts, 8);
+	memcpy(rec + 8, &type, 2);
+	memcpy(rec + 8 + 4, &pid, 4);
+	memcpy(rec + 8 + 8, &nr, 4);
+	memset(&a, 0, sizeof(a));
+	a.test.prog_fd = (uint32_t)prog;
+	a.test.ctx_in = (uint64_t)(uintptr_t)rec;
+	a.test.ctx_size_in = sizeof(rec);
+	return !sys_bpf(BPF_PROG_TEST_RUN, &a) && !a.test.retval;
 }
 
 /* ---- metadata ---- */
@@ -522,6 +617,108 @@ static void test_discard(struct ch_cons *c, const char *dir, const struct ltt_ct
 		   "recorded + counted lost == %d events", 2 * NR_DISCARD);
 }
 
+/* In babeltrace2's text: the getppid entries of @tid before the first event of @pid. */
+static int entries_before(const char *out, long tid, long pid)
+{
+	char want[64], first[64];
+	const char *at;
+	int n = 0;
+
+	snprintf(want, sizeof(want), "{ tid = %ld, cpu_id = ", tid);
+	snprintf(first, sizeof(first), "{ tid = %ld, cpu_id = ", pid);
+	at = strstr(out, first);
+	if (!at)
+		return -1;
+	for (out = strstr(out, want); out && out < at; out = strstr(out + 1, want))
+		n++;
+	return n / 2;	/* entry and exit */
+}
+
+/* The lines of babeltrace2's text with the event of @pid. */
+static unsigned int count_pid(const char *out, long pid)
+{
+	char want[64];
+	unsigned int n = 0;
+
+	snprintf(want, sizeof(want), "{ tid = %ld, cpu_id = 0 }", pid);
+	for (out = strstr(out, want); out; out = strstr(out + 1, want))
+		n++;
+	return n;
+}
+
+/* Instance 2, CPU 0 with a BPF ring this test writes: time order, and no loss. */
+static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *ctx)
+{
+	int ring = make_bpf_map(BPF_MAP_TYPE_RINGBUF, 1 << 18);
+	int lost = make_bpf_map(BPF_MAP_TYPE_ARRAY, MAX_CPUS);
+	int prog = ring >= 0 ? load_ring_writer(ring) : -1, map_fd = make_map();
+	int fds[2] = { ring, lost };
+	struct ch_stats st = { 0 };
+	struct timespec until;
+	struct ltt_wbuf w;
+	long tid = syscall(SYS_gettid);
+	uint64_t last, ahead;
+	bool skipped, ok = true;
+	unsigned int i;
+
+	if (ring < 0 || lost < 0 || prog < 0) {
+		tap_skip("BPF ring: a ring, its lost counts and a program that writes it can't be made here (%s)",
+			 strerror(errno));
+		goto out;
+	}
+	tap_ok(make_instance(2, "64", "0") && map_fd >= 0, "bpf: an instance, a map, a BPF ring");
+	tap_ok(!ch_add_trace(c, 3, dir, getuid(), getgid()) && send_metadata(c, 3, ctx) &&
+	       !add_tracefs_channel(c, 30, 3, ctx, 16, 0), "bpf: its trace, a channel of 16 x 4 KB");
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, 30);
+	ltt_wbuf_put_u32(&w, 0);
+	fds[0] = ring;
+	ok = !ch_call_fds(c, LTT_CONSUMER_MSG_ADD_BPF_RING, &w, fds, 2, NULL);
+	fds[0] = open_pipe(2, 0);
+	fds[1] = map_fd;
+	ok = ok && fds[0] >= 0 &&
+	     !add_ftrace_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, 30, 0, fds, 2) &&
+	     !ch_key_cmd(c, LTT_CONSUMER_MSG_STREAMS_SENT, 30);
+	tap_ok(ok, "bpf: CPU 0's ring, then its stream");
+	if (fds[0] >= 0)
+		close(fds[0]);
+
+	/* a record stamped 300 ms ahead; a flush; the pipe's records of now */
+	ahead = now_mono() + 300000000;
+	tap_ok(ring_put(prog, ahead, PID_AHEAD) && !ch_flush(c, 30, 0) && load(2, 10, &last),
+	       "bpf: a ring record stamped 300 ms ahead, a flush, then 10 getppid()");
+	until.tv_sec = (time_t)((ahead + 1000000) / 1000000000);
+	until.tv_nsec = (long)((ahead + 1000000) % 1000000000);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR)
+		;	/* its time passed: the pipe can't give older records */
+
+	/* the consumer stopped: 2000 ring records, then the pipe's */
+	tap_ok(stop_consumer(c), "bpf: consumer stopped");
+	for (i = 0; i < NR_RING && ok; i++)
+		ok = ring_put(prog, now_mono(), PID_FLOOD);
+	tap_ok(ok && load(2, 10, &last), "bpf: %d ring records, then 10 getppid()", NR_RING);
+	tap_is_int(kill(c->pid, SIGCONT), 0, "bpf: consumer continued");
+	tap_ok(!ch_flush(c, 30, 1) && !ch_stats(c, 30, &st), "bpf: flushed, its stats");
+	tap_is_u64(st.events_lost, 0, "bpf: nothing lost (the ring's records waited for room)");
+	tap_ok(!ch_key_cmd(c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 30) &&
+	       !ch_key_cmd(c, LTT_CONSUMER_MSG_DESTROY_TRACE, 3), "bpf: destroyed");
+	if (!read_trace(dir, tid, &(struct tally){ 0 }, &skipped))
+		goto out;
+	tap_is_int(entries_before(bt_out, tid, PID_AHEAD), 10,
+		   "bpf: the record stamped ahead after the 10 entries older than it");
+	tap_is_int((int)count_pid(bt_out, PID_FLOOD), NR_RING, "bpf: the %d ring records, each once",
+		   NR_RING);
+out:
+	if (prog >= 0)
+		close(prog);
+	if (ring >= 0)
+		close(ring);
+	if (lost >= 0)
+		close(lost);
+	if (map_fd >= 0)
+		close(map_fd);
+}
+
 /* Root, tracefs, an instance, layouts: else why not (the test skips). */
 static const char *can_run(void)
 {
@@ -546,7 +743,7 @@ static const char *can_run(void)
 
 int main(void)
 {
-	char dir[PATH_MAX], dir2[PATH_MAX];
+	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX];
 	struct ltt_ctx ctx[2];
 	const char *why;
 	struct ch_cons c;
@@ -565,6 +762,7 @@ int main(void)
 	ltt_ctx_parse("cpu_id", &ctx[1]);
 	ch_pathf(dir, "%s/out/kernel", ch_tmpdir);
 	ch_pathf(dir2, "%s/out/discard", ch_tmpdir);
+	ch_pathf(dir3, "%s/out/bpf", ch_tmpdir);
 	map_fd = make_map();
 	if (!tap_ok(map_fd >= 0, "an event map of getppid's entry and exit") ||
 	    !tap_ok(ch_start(&c) == 0, "consumer started (%s)", ch_consumerd_path))
@@ -577,6 +775,7 @@ int main(void)
 	test_record(&c, dir, map_fd);
 	close(map_fd);
 	test_discard(&c, dir2, ctx);
+	test_bpf(&c, dir3, ctx);
 	tap_is_int(kill(c.pid, SIGTERM), 0, "SIGTERM");
 	tap_is_int(ch_wait(&c, WAIT_MS), 0, "the consumer exits 0");
 	remove_instances();

@@ -8,7 +8,9 @@
 # layout under the shared memory path, files made only when a program
 # registers, a per-PID trace's files gone with its program, the files
 # left as they were by the reader, packets the consumer wrote out read
-# again, save and load keeping the path, and bad input refused.
+# again, save and load keeping the path, and bad input refused.  A copy
+# whose packet was damaged: its events counted lost, unless the consumer
+# had written that packet out.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -16,7 +18,30 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 49
+plan 53
+
+# damage FILE: overwrite the magic of the first packet in ring buffer file
+# FILE (the first 0xC1FC1FC1 at an 8-byte boundary) with zeros; its offset
+# on stdout, nothing when there is none.
+damage() {
+	python3 - "$1" <<'PY'
+import sys
+with open(sys.argv[1], "r+b") as f:
+    data = f.read()
+    at = data.find(bytes.fromhex("c11ffcc1"))
+    while at >= 0 and at % 8:
+        at = data.find(bytes.fromhex("c11ffcc1"), at + 1)
+    if at >= 0:
+        f.seek(at)
+        f.write(bytes(4))
+        print(at)
+PY
+}
+
+# crash_counts ERR: "RECOVERED LOST" of ltt-crash -v's total line in ERR.
+crash_counts() {
+	sed -n 's/^1 traces, [0-9]* streams: [0-9]* packets, \([0-9]*\) events recovered, \([0-9]*\) lost$/\1 \2/p' <<<"$1"
+}
 
 T=2 N=1500
 SHM="$TEST_TMP/shm"
@@ -79,6 +104,17 @@ PACKETS=$(sed -n 's/^1 traces, [0-9]* streams: \([0-9]*\) packets.*/\1/p' <<<"$E
 ok $? \
 	"$PACKETS packets: full sub-buffers and the open ones"
 is "$(cd "$TRACE" && cat metadata channel0_* | md5sum)" "$SUMS" "the files are left as they were"
+
+# A damaged packet: not in the trace, its events counted lost.
+cp -r "$SHM" "$TEST_TMP/shmbad"
+BAD=$(cd "$TEST_TMP/shmbad"/crash-*/ust/uid/"$(id -u)"/64-bit &&
+	for f in channel0_*; do [ -n "$(damage "$f")" ] && { echo "$f"; break; }; done)
+run "$CRASH" -v -x "$TEST_TMP/xbad" "$TEST_TMP/shmbad"
+read -r GOT LOST <<<"$(crash_counts "$ERR")"
+[ "$RC" = 0 ] && [ -n "$BAD" ] && [ "${LOST:-0}" -gt 0 ] && [ $((GOT + LOST)) = $((T * N)) ]
+ok $? "a packet damaged in $BAD: $GOT events recovered, its $LOST counted lost (committed $((T * N)))"
+like "$ERR" "/$BAD: [0-9]+ packets, [0-9]+ events, $LOST lost \\(0 torn, 0 in 0 packets given up, $LOST in corrupt packets\\)" \
+	"-v says the stream lost them in a corrupt packet"
 
 # Without -x: babeltrace2 prints it, from a temporary directory removed after.
 is "$(TMPDIR="$TEST_TMP/tmp" && mkdir "$TMPDIR" && export TMPDIR &&
@@ -147,4 +183,14 @@ ust_app -t 1 -n 100 -r stopped && lttctl -q stop stopped
 ok $? "stopped: 100 events recorded, the session stopped (all written out)"
 is "$("$CRASH" "$TEST_TMP/shm3" | grep -c ' ltt_test:seq: ')" 100 \
 	"stopped: ltt-crash still reads the 100 events from the buffers' files"
+# The consumer wrote that packet out: damaged since (the consumer gives
+# back its pages, zeros then), it is no loss.
+cp -r "$TEST_TMP/shm3" "$TEST_TMP/shm3bad"
+BAD=$(cd "$TEST_TMP/shm3bad"/stopped-*/ust/uid/"$(id -u)"/64-bit &&
+	for f in channel0_*; do [ -n "$(damage "$f")" ] && { echo "$f"; break; }; done)
+run "$CRASH" -v -x "$TEST_TMP/x3bad" "$TEST_TMP/shm3bad"
+read -r GOT LOST <<<"$(crash_counts "$ERR")"
+[ "$RC" = 0 ] && [ -n "$BAD" ] && [ "${GOT:-100}" -lt 100 ]
+ok $? "stopped: a packet written out, damaged in $BAD: left out ($GOT of 100 events read)"
+is "$LOST" 0 "... and not counted lost: the consumer wrote it"
 done_testing

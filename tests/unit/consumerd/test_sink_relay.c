@@ -4,7 +4,8 @@
  * test on loopback: the handshake and its errors, streams, packets and
  * their indexes as the relay receives them, metadata, a full socket
  * (would block, one packet queued, resumed), refused indexes, data
- * pending, beacons, and the relay dying mid-session.
+ * pending, beacons (never before a packet of their stream that waits),
+ * and the relay dying mid-session.
  *
  * The fake relay (fake-relay.c) is a thread serving one control and one data
  * connection; the test's main thread plays the data thread's sink calls
@@ -466,6 +467,46 @@ static void test_announce(void)
 	fake_stop(&f);
 }
 
+/* A live session (10 ms) toward a relay without ltt's extensions, as LTTng's. */
+struct live {
+	struct fake f;
+	struct ltt_consumer_relay_addr addr;
+	struct ltt_relay *r;
+	struct pump pump;
+	struct ltt_output *tout, *cout;	/* a trace's metadata and a channel */
+};
+
+static void live_start(struct live *l, const char *what)
+{
+	struct ltt_sink_relay_cfg cfg;
+	char path[256];
+
+	memset(l, 0, sizeof(*l));
+	fake_start(&l->f, 2);
+	pthread_mutex_lock(&l->f.lock);
+	l->f.lttng = true;
+	pthread_mutex_unlock(&l->f.lock);
+	cfg = cfg_for(&l->f, &l->addr);
+	cfg.live_timer_us = 10000;
+	tap_is_int(ltt_sink_relay_connect(&cfg, &l->r, path, sizeof(path)), 0,
+		   "%s: connected to a relay without ltt's extensions", what);
+	l->pump.relay = l->r;
+	pthread_create(&l->pump.thread, NULL, pump_main, &l->pump);
+	ltt_sink_relay_output_create(l->r, "ust/uid/0/64-bit", 0, 0, true, &l->tout);
+	ltt_sink_relay_output_create(l->r, "ust/uid/0/64-bit", 0, 0, false, &l->cout);
+}
+
+/* Its end, the sinks of its channel destroyed first (by the caller). */
+static void live_stop(struct live *l)
+{
+	__atomic_store_n(&l->pump.stop, true, __ATOMIC_RELEASE);
+	pthread_join(l->pump.thread, NULL);
+	ltt_output_destroy(l->cout);
+	ltt_output_destroy(l->tout);
+	ltt_sink_relay_destroy(l->r);
+	fake_stop(&l->f);
+}
+
 /*
  * Toward LTTng's relay (no LTT flag in GET_CONFIGURATION) a stream needs
  * a first packet: that relay ignores the beacons of a stream that never
@@ -473,47 +514,93 @@ static void test_announce(void)
  */
 static void test_first_packet(void)
 {
-	struct ltt_consumer_relay_addr addr;
-	char path[256];
-	struct ltt_output *tout = NULL, *cout = NULL;
-	struct ltt_sink_relay_cfg cfg;
 	struct ltt_sink_packet pkt;
 	struct ltt_sink *a = NULL;
-	struct ltt_relay *r = NULL;
 	static uint8_t buf[4096];
-	struct pump pump = { 0 };
+	static struct live l;
+	struct fake *fk = &l.f;
 	struct pollfd pfd;
-	struct fake f;
 
-	fake_start(&f, 2);
-	pthread_mutex_lock(&f.lock);
-	f.lttng = true;
-	pthread_mutex_unlock(&f.lock);
-	cfg = cfg_for(&f, &addr);
-	cfg.live_timer_us = 10000;
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0,
-		   "first packet: connected to a relay without ltt's extensions");
-	pump.relay = r;
-	pthread_create(&pump.thread, NULL, pump_main, &pump);
-	ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, true, &tout);
-	ltt_sink_relay_output_create(r, "ust/uid/0/64-bit", 0, 0, false, &cout);
-	tap_ok(cout && !ltt_output_open_sink(cout, "chan_0", &a), "a stream");
+	live_start(&l, "first packet");
+	tap_ok(l.cout && !ltt_output_open_sink(l.cout, "chan_0", &a), "a stream");
 	pfd = (struct pollfd){ .fd = a->poll_fd, .events = POLLIN };
 	tap_ok((ltt_sink_ready(a) == 0 || poll(&pfd, 1, 5000) == 1) && ltt_sink_ready(a) == 0,
 	       "has its handle");
 	tap_ok(ltt_sink_wants_packet(a), "without a packet yet, it needs one");
 	make_packet(&pkt, buf, sizeof(buf), 1, 1, 0);
-	tap_ok(!ltt_sink_write(a, &pkt) && fake_wait(&f, &f.nr_indexes, 1),
+	tap_ok(!ltt_sink_write(a, &pkt) && fake_wait(fk, &fk->nr_indexes, 1),
 	       "a packet of it reached the relay, with its index");
 	tap_ok(!ltt_sink_wants_packet(a), "it needs none afterwards: beacons do");
-
-	pump.stop = true;
-	pthread_join(pump.thread, NULL);
 	ltt_sink_destroy(a);
-	ltt_output_destroy(cout);
-	ltt_output_destroy(tout);
-	ltt_sink_relay_destroy(r);
-	fake_stop(&f);
+	live_stop(&l);
+}
+
+/*
+ * Toward LTTng's relay, a stream's beacon never overtakes its packet: with
+ * one stream's packet in the data queue (the relay reads no data), another
+ * stream whose sink was told to wait may hold a packet older than a
+ * beacon's time, so it sends none; a third, which waits for nothing, does.
+ */
+static void test_beacon_waiting(void)
+{
+	struct ltt_sink *a = NULL, *b = NULL, *c = NULL;
+	struct ltt_sink_packet pkt;
+	static uint8_t buf[1 << 20];
+	static struct live l;
+	struct fake *fk = &l.f;
+	struct pollfd pfd;
+	unsigned int i, loops;
+	bool blocked = false, came;
+
+	live_start(&l, "beacons");
+	tap_ok(l.cout && !ltt_output_open_sink(l.cout, "chan_0", &a) &&
+	       !ltt_output_open_sink(l.cout, "chan_1", &b) &&
+	       !ltt_output_open_sink(l.cout, "chan_2", &c), "three streams");
+	ltt_output_streams_added(l.cout);
+	for (i = 0; i < 500 && (ltt_sink_ready(a) || ltt_sink_ready(b) || ltt_sink_ready(c)); i++)
+		poll(NULL, 0, 10);
+	tap_ok(i < 500, "each has its handle");
+
+	pthread_mutex_lock(&fk->lock);
+	fk->stop_reading_data = true;
+	loops = fk->loops;
+	pthread_mutex_unlock(&fk->lock);
+	fake_wait(fk, &fk->loops, loops + 2);	/* a round that no longer reads data */
+	for (i = 0; i < 40; i++) {
+		if (ltt_sink_ready(a) == -EAGAIN) {
+			blocked = true;
+			break;
+		}
+		make_packet(&pkt, buf, sizeof(buf), 1, 1, i);
+		if (ltt_sink_write(a, &pkt))
+			break;
+	}
+	tap_ok(blocked, "the relay reads no data: the first stream's packet waits in the queue");
+	tap_is_int(ltt_sink_ready(b), -EAGAIN, "the second stream's sink is told to wait");
+	ltt_sink_idle(b, 900000, 3);	/* its packet may end before 900000 */
+	ltt_sink_idle(c, 900000, 3);
+	pthread_mutex_lock(&fk->lock);
+	fk->stop_reading_data = false;
+	pthread_mutex_unlock(&fk->lock);
+	came = fake_wait(fk, &fk->nr_beacons, 1);
+	tap_ok(came && fk->nr_beacons == 1 &&
+	       fk->last_beacon.stream_handle == 103,
+	       "the relay reads again: one beacon came, the third stream's (handle %llu, %u beacons)",
+	       (unsigned long long)fk->last_beacon.stream_handle, fk->nr_beacons);
+	pfd = (struct pollfd){ .fd = b->poll_fd, .events = POLLIN };
+	tap_ok(poll(&pfd, 1, 5000) == 1 && !ltt_sink_ready(b), "the waiting sink is woken, ready");
+	make_packet(&pkt, buf, 4096, 2, 2, 0);
+	tap_ok(!ltt_sink_write(b, &pkt), "its packet goes");
+	ltt_sink_idle(b, 900000, 3);	/* wrote since the last tick: none */
+	ltt_sink_idle(b, 950000, 3);
+	came = fake_wait(fk, &fk->nr_beacons, 2);
+	tap_ok(came && fk->last_beacon.stream_handle == 102 &&
+	       fk->last_beacon.timestamp_end == 950000,
+	       "its beacon comes after it, at the next tick");
+	ltt_sink_destroy(a);
+	ltt_sink_destroy(b);
+	ltt_sink_destroy(c);
+	live_stop(&l);
 }
 
 int main(void)
@@ -522,5 +609,6 @@ int main(void)
 	test_session();
 	test_announce();
 	test_first_packet();
+	test_beacon_waiting();
 	return tap_done();
 }

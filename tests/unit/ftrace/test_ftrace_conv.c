@@ -222,6 +222,75 @@ static void check_missed(void)
 	ltt_ftrace_conv_fini(&c);
 }
 
+/* The side of check_side(): stops the page once, before the record stamped stop_at. */
+struct side_seen {
+	uint64_t ts[16];
+	unsigned int n;
+	uint64_t stop_at;
+};
+
+static bool side_stop(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emit_arg)
+{
+	struct side_seen *s = arg;
+
+	(void)emit, (void)emit_arg;
+	if (s->n < 16)
+		s->ts[s->n] = ts;
+	s->n++;
+	if (ts != s->stop_at)
+		return false;
+	s->stop_at = 0;		/* once */
+	return true;
+}
+
+/*
+ * A side that has no room stops the page before a record (the BPF ring's
+ * records wait for the queue there, and the page's): -EAGAIN, the records
+ * before it converted; the rest waits for ltt_ftrace_conv_resume(), which
+ * asks the side again about that record, its time (after a time extend)
+ * as it was, each record converted once, in order.
+ */
+static void check_side(void)
+{
+	struct side_seen seen = { .stop_at = 2000030 };
+	struct ltt_ftrace_conv c;
+	struct ltt_ftrace_conv_stats st;
+	unsigned int i, n;
+	bool ok;
+
+	conv_setup(&c, true);
+	ltt_ftrace_conv_set_side(&c, side_stop, &seen);
+	fp_page_init(&pg, 2000000);
+	fp_record(&pg, 10, 1, 1, "one", 0);
+	fp_time_extend(&pg, 10);
+	fp_record(&pg, 10, 2, 2, "two", 0);			/* 2000030 */
+	fp_record(&pg, 5, 3, 3, "three", 0);
+	fp_page_finish(&pg, 1, 4);				/* 4 lost before the page */
+	tap_is_int(ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink), -EAGAIN,
+		   "side: a page the side stops says EAGAIN");
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(c.paused && st.events == 1 && seen.n == 2,
+	       "the record before converted, the side asked twice (%u)", seen.n);
+	tap_is_int(ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink), -EINVAL,
+		   "another page before the stopped one's rest: EINVAL");
+	tap_is_int(ltt_ftrace_conv_resume(&c, pg.b, PAGE, sink_emit, &sink), 0, "resumed: the rest");
+	tap_is_int(ltt_ftrace_conv_resume(&c, pg.b, PAGE, sink_emit, &sink), -EINVAL,
+		   "a resume with nothing stopped: EINVAL");
+	ltt_ftrace_conv_flush(&c, sink_emit, &sink);
+	n = decode(sink.pkts[0], true, evs, 16);
+	ok = n == 3 && sink.n == 1;
+	for (i = 0; ok && i < 3; i++)
+		ok = evs[i].tid == (int32_t)i + 1;
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(ok && evs[1].ts == 2000030 && evs[2].ts == 2000035 && st.events == 3,
+	       "each record once, in order, with its time (%u events)", n);
+	tap_ok(seen.n == 4 && seen.ts[2] == 2000030 && seen.ts[3] == 2000035,
+	       "the side asked again about the record it stopped before, then the next");
+	tap_is_u64(get64(sink.pkts[0], LTT_RB_PH_EVENTS_DISCARDED), 4,
+		   "the page's lost events counted once");
+	ltt_ftrace_conv_fini(&c);
+}
+
 static void check_torn(void)
 {
 	struct ltt_ftrace_conv c;
@@ -561,6 +630,7 @@ int main(void)
 	}
 	check_entries();
 	check_missed();
+	check_side();
 	check_torn();
 	check_packets();
 	check_api();

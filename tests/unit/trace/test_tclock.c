@@ -463,6 +463,84 @@ static void test_plugin(void)
 	       "plugin: info gives its name and freq, no UUID or description it did not give");
 }
 
+/* The writer of test_plugin_flush(): between its CAS and its store of last_ts. */
+struct late_writer {
+	struct ltt_rb *rb;
+	struct ltt_rb_slot slot;
+	int go;			/* atomic: the flush starts */
+	int committed;		/* atomic: the event is */
+	pthread_t thread;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000 + (uint64_t)t.tv_nsec;
+}
+
+static void *late_main(void *arg)
+{
+	struct late_writer *w = arg;
+	uint64_t until;
+
+	while (!__atomic_load_n(&w->go, __ATOMIC_ACQUIRE))
+		;
+	/* slow for a millisecond, as a writer preempted there (no sleep: it spins) */
+	for (until = mono_ns() + 1000000; mono_ns() < until;)
+		;
+	__atomic_store_n(&w->rb->shm->last_ts, w->slot.ts, __ATOMIC_RELAXED);
+	memset(w->slot.data, 0x5a, w->slot.len);
+	ltt_rb_commit(w->rb, &w->slot);
+	__atomic_store_n(&w->committed, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * A clock plugin's buffer (the reader's now is the writers' last
+ * timestamp): a flush while a writer has reserved its event (CAS done)
+ * but not stored its timestamp yet ends the packet at or after that
+ * event, not at the timestamp before it: the flush waits for the
+ * packet's writers to commit.
+ */
+static void test_plugin_flush(void)
+{
+	struct rbh_region r = { .fd = -1 };
+	struct late_writer w = { 0 };
+	struct ltt_rb wrb, rrb;
+	struct ltt_rb_packet pkt;
+	uint64_t before;
+	int ret;
+
+	rbh_clock = LTT_TCLOCK_PLUGIN;
+	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "plugin flush: a region"))
+		return;
+	rbh_must_attach(&wrb, &r);
+	rbh_must_attach(&rrb, &r);
+	rbh_ev_write(&wrb, 0, 0, 32);		/* the packet opens, an event */
+	before = __atomic_load_n(&wrb.shm->last_ts, __ATOMIC_RELAXED);
+	ret = ltt_rb_reserve(&wrb, 32, &w.slot);
+	/* as if its store of last_ts were still to come */
+	__atomic_store_n(&wrb.shm->last_ts, before, __ATOMIC_RELAXED);
+	w.rb = &wrb;
+	pthread_create(&w.thread, NULL, late_main, &w);
+	__atomic_store_n(&w.go, 1, __ATOMIC_RELEASE);
+	ret = ret ? ret : ltt_rb_flush(&rrb, false);
+	pthread_join(w.thread, NULL);
+	tap_ok(!ret && w.slot.ts > before, "plugin flush: flushed while a writer's event (%llu) "
+	       "was reserved, the last timestamp stored %llu", (unsigned long long)w.slot.ts,
+	       (unsigned long long)before);
+	ret = ltt_rb_get_next_subbuf(&rrb, &pkt);
+	tap_ok(!ret && pkt.timestamp_end >= w.slot.ts,
+	       "plugin flush: the packet ends at %llu, not before its last event (%llu)",
+	       (unsigned long long)pkt.timestamp_end, (unsigned long long)w.slot.ts);
+	if (!ret)
+		ltt_rb_put_subbuf(&rrb, &pkt);
+	rbh_region_destroy(&r);
+	rbh_clock = LTT_TCLOCK_MONO;
+}
+
 int main(void)
 {
 	char d[128], cmd[160], err[256];
@@ -474,7 +552,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 48 : 42);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 51 : 45);
 	test_choose();
 	test_offset();
 	test_freq();
@@ -497,6 +575,7 @@ int main(void)
 		test_handoff();
 	}
 	test_plugin();
+	test_plugin_flush();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (system(cmd))
 		tap_diag("could not remove %s", tmp);
