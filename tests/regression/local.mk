@@ -72,6 +72,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/lttng/test_lttng_agent_record.sh \
 	tests/regression/lttng/test_lttng_java_record.sh \
 	tests/regression/trigger/test_trigger_e2e.sh \
+	tests/regression/trigger/test_trigger_captures.sh \
 	tests/regression/trigger/test_trigger_limit.sh \
 	tests/regression/trigger/test_trigger_map.sh
 TESTS += $(REGRESSION_CTL_TESTS)
