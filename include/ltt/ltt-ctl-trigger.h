@@ -30,7 +30,7 @@ extern "C" {
 #define LTT_TRIGGER_MAX_ACTIONS 8	/* actions of one trigger */
 #define LTT_TRIGGER_MAX_CAPTURES 16	/* captures in ltt_trigger_condition's and ltt_notification's arrays */
 /*
- * Captures of one event-rule-matches condition in all (1.7, client protocol
+ * Captures of one event-rule-matches condition in all (client protocol
  * minor 33): the arrays' LTT_TRIGGER_MAX_CAPTURES, then more_captures.  So
  * many numbers fit one notification whole, with room left for strings.
  */
@@ -75,7 +75,7 @@ enum ltt_rate_policy {
  *     ("samples[2]"), or a context ("$ctx.vpid", "$ctx.vtid", "$ctx.pid",
  *     "$ctx.tid", "$ctx.procname", "$ctx.cpu_id", ...: the names filters
  *     take).  The captures are @captures' first @nr_captures, then
- *     @more_captures' @nr_more_captures (1.7: a daemon older than client
+ *     @more_captures' @nr_more_captures (a daemon older than client
  *     protocol minor 33 takes none, -LTT_ERR_NOT_SUPPORTED), at most
  *     LTT_TRIGGER_CAPTURES_LIMIT in all (-LTT_ERR_TRIGGER_CAPTURES beyond).
  *     Passed in, @more_captures points to the caller's expressions (NULL
@@ -97,8 +97,8 @@ struct ltt_trigger_condition {
 	char channel[LTT_NAME_MAX];
 	uint64_t threshold_size;
 	double threshold_ratio;
-	const char *const *more_captures LTT_RESERVED_ALIGN;	/* 1.7 */
-	uint32_t nr_more_captures;				/* 1.7 */
+	const char *const *more_captures LTT_RESERVED_ALIGN;	/* client 1.33 */
+	uint32_t nr_more_captures;				/* client 1.33 */
 	uint32_t pad;						/* zero */
 	uint8_t reserved[48] LTT_RESERVED_ALIGN;
 };
@@ -250,7 +250,7 @@ struct ltt_notification {
 	uint32_t nr_captures;		/* the condition's captures, in order: the first 16 */
 	struct ltt_capture_value captures[LTT_TRIGGER_MAX_CAPTURES];
 	/*
-	 * 1.7: those after the first LTT_TRIGGER_MAX_CAPTURES (a condition
+	 * Client 1.33: those after the first LTT_TRIGGER_MAX_CAPTURES (a condition
 	 * takes up to LTT_TRIGGER_CAPTURES_LIMIT), in order, inside the
 	 * notification's block; NULL and 0 when there are none.
 	 */

@@ -263,7 +263,7 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_trigger_condition, channel, 4764),
 	OFF_(ltt_trigger_condition, threshold_size, 5024),
 	OFF_(ltt_trigger_condition, threshold_ratio, 5032),
-	/* 1.7: captures past the array's, from the front of the room */
+	/* client 1.33: captures past the array's, from the front of the room */
 	OFF_(ltt_trigger_condition, more_captures, 5040),
 	OFF_(ltt_trigger_condition, nr_more_captures, 5048),
 	OFF_(ltt_trigger_condition, pad, 5052),
@@ -323,7 +323,7 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_notification, path, 816),
 	OFF_(ltt_notification, nr_captures, 4912),
 	OFF_(ltt_notification, captures, 4920),
-	/* 1.7: captures past the array's, from the front of the room */
+	/* client 1.33: captures past the array's, from the front of the room */
 	OFF_(ltt_notification, more_captures, 6072),
 	OFF_(ltt_notification, nr_more_captures, 6080),
 	OFF_(ltt_notification, pad, 6084),

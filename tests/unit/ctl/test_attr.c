@@ -255,7 +255,7 @@ static void triggers(void)
 	more_captures(&a);
 }
 
-/* Captures past the public array's (libltt-ctl 1.7): more_captures, in and out. */
+/* Captures past the public array's (client protocol 1.33): more_captures, in and out. */
 static void more_captures(struct ltt_trigger_attr *a)
 {
 	static char text[LTT_TRIGGER_CAPTURES_LIMIT + 1][16];
