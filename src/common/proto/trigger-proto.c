@@ -11,7 +11,9 @@
  * LTT_ROW_WHEN_EQ gate).  A trigger's description adds its counters: an
  * element an action, then from LTT_CLIENT_MINOR_PENDING (an LTT_ROW_SINCE,
  * and the array only for such a peer) the waiting runs.  A notification
- * is a table, then its captures.
+ * is a table, then its captures after their count (the one-row table a
+ * trigger's count has; a peer older than LTT_CLIENT_MINOR_CAPTURES is sent
+ * the first 16).
  *
  * Left by hand: a capture.  It is a tagged union whose three number tags
  * (SIGNED, UNSIGNED, FLOAT) share one u64 and whose unknown tags the
@@ -103,8 +105,7 @@ LTT_CODEC(trigger_notif, LTT_CODEC_LE,
 	  LTT_ROW_STRREF(trigger, LTT_NAME_MAX), LTT_ROW_U32(cond), LTT_ROW_U64(seq),
 	  LTT_ROW_U64(time_ns), LTT_ROW_U64(dropped), LTT_ROW_STRREF(session, LTT_NAME_MAX),
 	  LTT_ROW_STRREF(event, LTT_NAME_MAX), LTT_ROW_U64(pid), LTT_ROW_U64(value),
-	  LTT_ROW_STRREF(path, LTT_PATH_MAX),
-	  LTT_ROW_ENUM(nr_captures, LTT_TRIGGER_CAPTURES_LIMIT));
+	  LTT_ROW_STRREF(path, LTT_PATH_MAX));
 #undef LTT_MSG
 
 /* Elements an array sends: its count, no more than its room. */
@@ -223,21 +224,22 @@ void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret)
 
 void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n, uint32_t minor)
 {
-	struct ltt_notif_desc head = *n;
+	struct capture_count k = { (uint32_t)sent(n->nr_captures, captures_room(minor)) };
 
-	head.nr_captures = (uint32_t)sent(n->nr_captures, captures_room(minor));
-	ltt_codec_put(w, &trigger_notif, &head);
-	for (size_t i = 0; i < head.nr_captures; i++)
+	ltt_codec_put(w, &trigger_notif, n);
+	ltt_codec_put(w, &trigger_nr_captures, &k);
+	for (size_t i = 0; i < k.nr; i++)
 		ltt_capture_put(w, &n->captures[i]);
 }
 
 void ltt_notif_get(struct ltt_rbuf *r, struct ltt_notif_desc *ret)
 {
+	struct capture_count k;
+
 	memset(ret, 0, sizeof(*ret));
-	if (ltt_codec_get(r, &trigger_notif, ret)) {
-		ret->nr_captures = 0;
+	if (ltt_codec_get(r, &trigger_notif, ret) || ltt_codec_get(r, &trigger_nr_captures, &k))
 		return;
-	}
+	ret->nr_captures = k.nr;
 	for (uint32_t i = 0; i < ret->nr_captures; i++)
 		ltt_capture_get(r, &ret->captures[i]);
 }
