@@ -8,8 +8,10 @@
  * adds the trigger "watch-PID": each user-space event whose name matches
  * PATTERN (and, with FILTER, for which the filter expression is true)
  * notifies this program, with the CAPTUREd fields of the event
- * ("field", "field[2]", "$ctx.vtid", ...).  It prints one line per
- * notification until interrupted, then removes the trigger.
+ * ("field", "field[2]", "$ctx.vtid", ...: up to LTT_TRIGGER_CAPTURES_LIMIT,
+ * those after the structs' first LTT_TRIGGER_MAX_CAPTURES passed and read
+ * through more_captures).  It prints one line per notification until
+ * interrupted, then removes the trigger.
  *
  * Build it against an installed ltt:
  *   cc -o trigger-watch trigger-watch.c $(pkg-config --cflags --libs ltt-ctl)
@@ -50,14 +52,15 @@ static void print_capture(const struct ltt_capture_value *v)
 	}
 }
 
-static void print_notification(const struct ltt_notification *n, const struct ltt_trigger_attr *a)
+static void print_notification(const struct ltt_notification *n, char *const *captures)
 {
 	uint32_t i;
 
 	printf("#%llu %s pid %lld", (unsigned long long)n->seq, n->event, (long long)n->pid);
-	for (i = 0; i < n->nr_captures; i++) {
-		printf(" %s=", a->condition.captures[i]);
-		print_capture(&n->captures[i]);
+	for (i = 0; i < n->nr_captures + n->nr_more_captures; i++) {
+		printf(" %s=", captures[i]);
+		print_capture(i < n->nr_captures ? &n->captures[i] :
+			      &n->more_captures[i - n->nr_captures]);
 	}
 	if (n->dropped)
 		printf(" (%llu lost before)", (unsigned long long)n->dropped);
@@ -89,6 +92,10 @@ int main(int argc, char **argv)
 	for (i = 3; i < argc && attr.condition.nr_captures < LTT_TRIGGER_MAX_CAPTURES; i++)
 		snprintf(attr.condition.captures[attr.condition.nr_captures++], LTT_CAPTURE_MAX,
 			 "%s", argv[i]);
+	if (i < argc) {		/* the rest: the library copies them, refusing more than 64 */
+		attr.condition.more_captures = (const char *const *)&argv[i];
+		attr.condition.nr_more_captures = (uint32_t)(argc - i);
+	}
 	attr.nr_actions = 1;
 	attr.actions[0].type = LTT_ACTION_NOTIFY;
 
@@ -115,7 +122,7 @@ int main(int argc, char **argv)
 			continue;
 		if (ret)
 			break;
-		print_notification(n, &attr);
+		print_notification(n, argc > 3 ? &argv[3] : NULL);
 		free(n);
 	}
 	ltt_notification_channel_close(ch);

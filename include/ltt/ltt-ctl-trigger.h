@@ -28,7 +28,13 @@ extern "C" {
 #endif
 
 #define LTT_TRIGGER_MAX_ACTIONS 8	/* actions of one trigger */
-#define LTT_TRIGGER_MAX_CAPTURES 16	/* captures of one event-rule-matches condition */
+#define LTT_TRIGGER_MAX_CAPTURES 16	/* captures in ltt_trigger_condition's and ltt_notification's arrays */
+/*
+ * Captures of one event-rule-matches condition in all (client protocol
+ * minor 33): the arrays' LTT_TRIGGER_MAX_CAPTURES, then more_captures.  So
+ * many numbers fit one notification whole, with room left for strings.
+ */
+#define LTT_TRIGGER_CAPTURES_LIMIT 64
 #define LTT_CAPTURE_MAX 256		/* bytes of a capture expression, NUL included */
 
 enum ltt_condition_type {
@@ -68,7 +74,13 @@ enum ltt_rate_policy {
  *     field ("size"), an element of an array or sequence field
  *     ("samples[2]"), or a context ("$ctx.vpid", "$ctx.vtid", "$ctx.pid",
  *     "$ctx.tid", "$ctx.procname", "$ctx.cpu_id", ...: the names filters
- *     take).
+ *     take).  The captures are @captures' first @nr_captures, then
+ *     @more_captures' @nr_more_captures (a daemon older than client
+ *     protocol minor 33 takes none, -LTT_ERR_NOT_SUPPORTED), at most
+ *     LTT_TRIGGER_CAPTURES_LIMIT in all (-LTT_ERR_TRIGGER_CAPTURES beyond).
+ *     Passed in, @more_captures points to the caller's expressions (NULL
+ *     when @nr_more_captures is 0); returned, @captures is filled first
+ *     and @more_captures points into the returned block.
  *   BUFFER_USAGE_GE, BUFFER_USAGE_LE: @session, @channel, @domain, and
  *     @threshold_size (bytes) or, when it is 0, @threshold_ratio (0 to 1).
  *   SESSION_CONSUMED_SIZE_GE: @session, @threshold_size (bytes, > 0).
@@ -85,7 +97,10 @@ struct ltt_trigger_condition {
 	char channel[LTT_NAME_MAX];
 	uint64_t threshold_size;
 	double threshold_ratio;
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;
+	const char *const *more_captures LTT_RESERVED_ALIGN;	/* client 1.33 */
+	uint32_t nr_more_captures;				/* client 1.33 */
+	uint32_t pad;						/* zero */
+	uint8_t reserved[48] LTT_RESERVED_ALIGN;
 };
 
 /*
@@ -232,9 +247,17 @@ struct ltt_notification {
 	 */
 	uint64_t value;
 	char path[LTT_PATH_MAX];	/* ROTATION_*: the trace chunk's archive */
-	uint32_t nr_captures;		/* the condition's captures, in order */
+	uint32_t nr_captures;		/* the condition's captures, in order: the first 16 */
 	struct ltt_capture_value captures[LTT_TRIGGER_MAX_CAPTURES];
-	uint8_t reserved[64] LTT_RESERVED_ALIGN;
+	/*
+	 * Client 1.33: those after the first LTT_TRIGGER_MAX_CAPTURES (a condition
+	 * takes up to LTT_TRIGGER_CAPTURES_LIMIT), in order, inside the
+	 * notification's block; NULL and 0 when there are none.
+	 */
+	const struct ltt_capture_value *more_captures LTT_RESERVED_ALIGN;
+	uint32_t nr_more_captures;
+	uint32_t pad;			/* zeroed */
+	uint8_t reserved[48] LTT_RESERVED_ALIGN;
 };
 
 struct ltt_notification_channel;

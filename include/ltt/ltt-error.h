@@ -180,7 +180,7 @@ extern "C" {
 	X(TRIGGER_LIMIT, 240, "you have as many triggers as the session daemon allows (ltt-sessiond --max-triggers-per-uid); remove one first") \
 	X(TRIGGER_CONDITION, 241, "invalid condition: give one of event-rule-matches, channel-buffer-usage-ge, channel-buffer-usage-le, session-consumed-size-ge, session-rotation-starts, session-rotation-finishes, with the arguments it takes (lttctl-add-trigger(1))") \
 	X(TRIGGER_ACTION, 242, "invalid action: give 1 to 8 of notify, start-session, stop-session, rotate-session and snapshot-session (or incr-map-value alone), a session with each but notify, and a rate policy every:N or once-after:N with N at least 1") \
-	X(TRIGGER_CAPTURE, 243, "invalid capture: give a payload field (NAME), an element of an array or sequence field (NAME[INDEX]), a context ($ctx.vpid, vtid, pid, tid, procname, pthread_id, cpu_id, vuid, vgid, vppid; another is unavailable) or an application context ($app.PROVIDER:TYPE, unavailable); at most 16") \
+	X(TRIGGER_CAPTURE, 243, "invalid capture: give a payload field (NAME), an element of an array or sequence field (NAME[INDEX]), a context ($ctx.vpid, vtid, pid, tid, procname, pthread_id, cpu_id, vuid, vgid, vppid; another is unavailable) or an application context ($app.PROVIDER:TYPE, unavailable)") \
 	X(TRIGGER_THRESHOLD, 244, "invalid threshold: a size is a number of bytes above 0 (k, M, G suffixes), a ratio a number from 0 to 1") \
 	X(TRIGGER_UNSUPPORTED, 245, "this session daemon can't evaluate that condition yet (lttctl-add-trigger(1) lists those it does): nothing was added") \
 	X(TRIGGER_OWNER, 246, "only root may add a trigger for another user (--owner-uid)") \
@@ -228,7 +228,9 @@ extern "C" {
 	X(SHM_PATH_DAEMON, 381, "the session daemon predates ring buffers in files (--shm-path, client protocol 1.31): restart ltt-sessiond from this version of ltt, or leave --shm-path out") \
 	X(TRIGGER_RULE_SLOTS, 420, "the session daemon holds as many event-rule-matches triggers of that domain as it has error counter slots for (ltt-sessiond --event-notifier-error-buffer-size-userspace or -kernel, LTTng's; default 4096): remove one ('lttctl remove-trigger'), or restart the daemon with more slots") \
 	X(ROTATE_AFTER_CLEAR, 550, "the session was cleared since it stopped, as in LTTng: a rotation now would archive an empty trace chunk; start the session again, record, then rotate") \
-	X(RELAY_NO_CLEAR, 551, "the relay daemon refuses clears (started with --disallow-clear or LTTNG_RELAYD_DISALLOW_CLEAR): nothing was cleared; destroy the session and create it anew, or restart the relay without them")
+	X(RELAY_NO_CLEAR, 551, "the relay daemon refuses clears (started with --disallow-clear or LTTNG_RELAYD_DISALLOW_CLEAR): nothing was cleared; destroy the session and create it anew, or restart the relay without them") \
+	X(TRIGGER_CAPTURES, 610, "too many captures: an event-rule-matches condition takes at most 64 (LTT_TRIGGER_CAPTURES_LIMIT), each notification then carrying them whole; capture fewer fields, or split them over two triggers of the same rule") \
+	X(TRIGGER_CAPTURES_DAEMON, 611, "the session daemon predates conditions of more than 16 captures (client protocol 1.33): restart ltt-sessiond from this version of ltt, or capture at most 16 fields")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

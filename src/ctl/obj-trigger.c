@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ctl/ctl.h"
+#include "ctl/util.h"
 
 /* LTTng's element of the event rule of @c's domain and type. */
 static const char *event_rule_element(const struct ltt_trigger_condition *c)
@@ -132,8 +133,9 @@ static void put_condition(const struct ltt_trigger_condition *c)
 		ctl_out_open("condition_event_rule_matches");
 		put_event_rule(c);
 		ctl_out_open("capture_descriptors");
-		for (i = 0; i < c->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
-			put_event_expr(c->captures[i], strnlen(c->captures[i], LTT_CAPTURE_MAX));
+		for (i = 0; i < c->nr_captures + c->nr_more_captures; i++)
+			put_event_expr(ctl_util_capture(c, i),
+				       strnlen(ctl_util_capture(c, i), LTT_CAPTURE_MAX));
 		ctl_out_close();
 		ctl_out_close();
 		break;

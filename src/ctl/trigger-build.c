@@ -317,7 +317,10 @@ static void capture_error(const char *text)
 }
 
 
-/* The captures, each parsed. */
+/*
+ * The captures, each parsed: the first LTT_TRIGGER_MAX_CAPTURES in the
+ * condition's array, the others pointed to in @l (more_captures).
+ */
 static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_condition *c)
 {
 	struct ltt_capture_expr e;
@@ -328,9 +331,12 @@ static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_co
 			capture_error(l->captures[i]);
 			return CTL_EXIT_FAILURE;
 		}
-		strcpy(c->captures[i], l->captures[i]);
+		if (i < LTT_TRIGGER_MAX_CAPTURES)
+			strcpy(c->captures[i], l->captures[i]);
 	}
-	c->nr_captures = (uint32_t)l->nr_captures;
+	c->nr_captures = (uint32_t)(i < LTT_TRIGGER_MAX_CAPTURES ? i : LTT_TRIGGER_MAX_CAPTURES);
+	c->nr_more_captures = (uint32_t)i - c->nr_captures;
+	c->more_captures = c->nr_more_captures ? &l->captures[LTT_TRIGGER_MAX_CAPTURES] : NULL;
 	return CTL_GO_ON;
 }
 

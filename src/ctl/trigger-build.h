@@ -69,7 +69,7 @@ struct ctl_trigger_line {
 	bool has_condition;
 	struct ctl_trigger_part actions[LTT_TRIGGER_MAX_ACTIONS];
 	size_t nr_actions;
-	const char *captures[LTT_TRIGGER_MAX_CAPTURES];	/* --capture, in order */
+	const char *captures[LTT_TRIGGER_CAPTURES_LIMIT];	/* --capture, in order */
 	size_t nr_captures;
 	char exclusions[LTT_EXCLUSIONS_MAX];		/* the -x, comma-separated */
 };

@@ -566,3 +566,14 @@ void ctl_util_trigger_error(const char *trigger, int code)
 	else
 		ctl_out_error(code, "trigger: %s", ltt_strerror(code));
 }
+
+const char *ctl_util_capture(const struct ltt_trigger_condition *c, uint32_t i)
+{
+	return i < c->nr_captures ? c->captures[i] : c->more_captures[i - c->nr_captures];
+}
+
+const struct ltt_capture_value *ctl_util_capture_value(const struct ltt_notification *n,
+							uint32_t i)
+{
+	return i < n->nr_captures ? &n->captures[i] : &n->more_captures[i - n->nr_captures];
+}

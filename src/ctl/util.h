@@ -413,6 +413,19 @@ int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)
 void ctl_util_trigger_error(const char *trigger, int code);
 
 /**
+ * ctl_util_capture() - capture @i of condition @c (below its
+ * nr_captures + nr_more_captures): its array's, then more_captures'
+ */
+const char *ctl_util_capture(const struct ltt_trigger_condition *c, uint32_t i);
+
+/**
+ * ctl_util_capture_value() - captured value @i of notification @n (below
+ * its nr_captures + nr_more_captures): its array's, then more_captures'
+ */
+const struct ltt_capture_value *ctl_util_capture_value(const struct ltt_notification *n,
+							uint32_t i);
+
+/**
  * ctl_util_config_err() - print a failed save or load: "Error: @what:
  * DETAIL: <message>", the detail (file, line, session) from
  * ltt_ctl_error_detail()

@@ -108,7 +108,7 @@ static void notify_one(struct ltt_client_thread *t, struct conn *c, struct ltt_f
 
 	n.dropped += c->sub_dropped;
 	ltt_wbuf_init(&body);
-	ltt_notif_put(&body, &n);
+	ltt_notif_put(&body, &n, c->minor);
 	if (body.err || push_msg(c, LTT_ERR_OK, &body)) {
 		c->sub_dropped++;
 		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);

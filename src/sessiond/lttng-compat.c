@@ -605,9 +605,11 @@ static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const str
 enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const uint8_t *msg,
 					 size_t len, struct ltt_wbuf *reply, struct ltt_lttng_fds *fds)
 {
-	struct ltt_lttng_call call = { .ctx = ctx };
+	struct ltt_cmd_ctx lctx = *ctx;
+	struct ltt_lttng_call call = { .ctx = &lctx };
 	uint32_t code;
 
+	lctx.lttng = true;
 	ltt_wbuf_init(&call.hdr);
 	ltt_wbuf_init(&call.data);
 	code = serve(&call, msg, len);

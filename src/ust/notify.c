@@ -137,7 +137,7 @@ int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char
 	int err = -EINVAL;
 	uint32_t i;
 
-	if (!(key & LTT_APP_NOTIFIER_KEY_BIT) || nr > LTT_TRIGGER_MAX_CAPTURES ||
+	if (!(key & LTT_APP_NOTIFIER_KEY_BIT) || nr > LTT_TRIGGER_CAPTURES_LIMIT ||
 	    (nr && !captures) || socket_check(fd))
 		goto fail;
 	err = -ENOMEM;

@@ -657,7 +657,7 @@ void *ust_probe_reserve_in(struct ltt_ust_ctx *ctx, const struct ltt_ust_tracepo
  * ust_notifier_create() - a notifier (NOTIFIER_ADD), not yet in the list
  * @owner: the daemon that adds it
  * @key: with LTT_APP_NOTIFIER_KEY_BIT
- * @nr: 0..LTT_TRIGGER_MAX_CAPTURES capture expressions in @captures
+ * @nr: 0..LTT_TRIGGER_CAPTURES_LIMIT capture expressions in @captures
  *      (borrowed), each parsed here (common/model/trigger.h)
  * @fd: taken (closed on error too): a connected AF_UNIX SOCK_SEQPACKET
  *      socket (the program's end of the daemon's pair); made non-blocking

@@ -72,6 +72,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/lttng/test_lttng_agent_record.sh \
 	tests/regression/lttng/test_lttng_java_record.sh \
 	tests/regression/trigger/test_trigger_e2e.sh \
+	tests/regression/trigger/test_trigger_captures.sh \
 	tests/regression/trigger/test_trigger_limit.sh \
 	tests/regression/trigger/test_trigger_map.sh
 TESTS += $(REGRESSION_CTL_TESTS)
@@ -365,12 +366,14 @@ EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regressi
 TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
+	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \

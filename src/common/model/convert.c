@@ -285,6 +285,27 @@ static uint32_t ratio_ppm(double r)
 	return (uint32_t)(r * LTT_TRIGGER_PPM + 0.5);
 }
 
+/* @c's captures, its array's then its more_captures', into @out. */
+static enum ltt_error_code captures_to_conf(const struct ltt_trigger_condition *c,
+					    struct ltt_trigger_conf *out)
+{
+	uint32_t i;
+
+	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES || (c->nr_more_captures && !c->more_captures))
+		return LTT_ERR_INVAL;
+	if (c->nr_more_captures > LTT_TRIGGER_CAPTURES_LIMIT - c->nr_captures)
+		return LTT_ERR_TRIGGER_CAPTURES;
+	out->nr_captures = c->nr_captures + c->nr_more_captures;
+	for (i = 0; i < out->nr_captures; i++) {
+		const char *s = i < c->nr_captures ? c->captures[i] :
+				c->more_captures[i - c->nr_captures];
+
+		if (!s || !copy_str(out->captures[i], sizeof(out->captures[i]), s))
+			return LTT_ERR_TRIGGER_CAPTURE;
+	}
+	return LTT_ERR_OK;
+}
+
 enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in,
 						  struct ltt_trigger_conf *out)
 {
@@ -293,7 +314,7 @@ enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr 
 	enum ltt_error_code ret;
 
 	if (!reserved_zero(in->reserved, sizeof(in->reserved)) ||
-	    !reserved_zero(c->reserved, sizeof(c->reserved)))
+	    !reserved_zero(c->reserved, sizeof(c->reserved)) || c->pad)
 		return LTT_ERR_NOT_SUPPORTED;
 	memset(out, 0, sizeof(*out));
 	if (!copy_str(out->name, sizeof(out->name), in->name))
@@ -306,12 +327,9 @@ enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr 
 		if (ret)
 			return ret;
 	}
-	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)
-		return LTT_ERR_TRIGGER_CAPTURE;
-	out->nr_captures = c->nr_captures;
-	for (i = 0; i < c->nr_captures; i++)
-		if (!copy_str(out->captures[i], sizeof(out->captures[i]), c->captures[i]))
-			return LTT_ERR_TRIGGER_CAPTURE;
+	ret = captures_to_conf(c, out);
+	if (ret)
+		return ret;
 	if (!copy_str(out->session, sizeof(out->session), c->session) ||
 	    !copy_str(out->channel, sizeof(out->channel), c->channel))
 		return LTT_ERR_TRIGGER_CONDITION;
@@ -328,7 +346,8 @@ enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr 
 	return LTT_ERR_OK;
 }
 
-void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt_trigger_info *out)
+void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt_trigger_info *out,
+				   const char **more)
 {
 	const struct ltt_trigger_conf *c = &in->conf;
 	struct ltt_trigger_condition *oc = &out->attr.condition;
@@ -341,8 +360,13 @@ void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt
 	oc->domain = (enum ltt_domain)c->domain;
 	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
 		ltt_conv_rule_conf_to_attr(&c->rule, &oc->rule);
-	oc->nr_captures = c->nr_captures;
+	oc->nr_captures = c->nr_captures < LTT_TRIGGER_MAX_CAPTURES ? c->nr_captures :
+								      LTT_TRIGGER_MAX_CAPTURES;
 	memcpy(oc->captures, c->captures, sizeof(oc->captures));
+	for (i = oc->nr_captures; i < c->nr_captures && i < LTT_TRIGGER_CAPTURES_LIMIT; i++)
+		more[i - oc->nr_captures] = c->captures[i];
+	oc->nr_more_captures = i - oc->nr_captures;
+	oc->more_captures = oc->nr_more_captures ? more : NULL;
 	COPY_ARRAY(oc, c, session);
 	COPY_ARRAY(oc, c, channel);
 	oc->threshold_size = c->threshold_size;
@@ -383,7 +407,8 @@ static void copy_cut(char *out, size_t size, const char *s)
 }
 
 void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
-				    struct ltt_notification *out, char *strings)
+				    struct ltt_notification *out, struct ltt_capture_value *more,
+				    char *strings)
 {
 	uint32_t i;
 
@@ -398,10 +423,17 @@ void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
 	out->pid = in->pid;
 	out->value = in->value;
 	copy_cut(out->path, sizeof(out->path), in->path);
-	out->nr_captures = in->nr_captures;
-	for (i = 0; i < in->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++) {
+	out->nr_captures = in->nr_captures < LTT_TRIGGER_MAX_CAPTURES ? in->nr_captures :
+									LTT_TRIGGER_MAX_CAPTURES;
+	out->nr_more_captures = in->nr_captures - out->nr_captures;
+	out->more_captures = out->nr_more_captures ? more : NULL;
+	for (i = 0; i < in->nr_captures && i < LTT_TRIGGER_CAPTURES_LIMIT; i++) {
 		const struct ltt_capture_desc *c = &in->captures[i];
-		struct ltt_capture_value *v = &out->captures[i];
+		struct ltt_capture_value *v = i < LTT_TRIGGER_MAX_CAPTURES ?
+					      &out->captures[i] :
+					      &more[i - LTT_TRIGGER_MAX_CAPTURES];
+
+		memset(v, 0, sizeof(*v));
 		size_t n;
 
 		v->type = (enum ltt_capture_type)c->type;

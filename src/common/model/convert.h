@@ -91,13 +91,17 @@ void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out);
 /*
  * Triggers (common/model/trigger.h).  ltt_conv_trigger_attr_to_conf() refuses
  * a non-zero reserved byte (LTT_ERR_NOT_SUPPORTED), a string too long
- * for its room (the rule's codes, LTT_ERR_TRIGGER_CAPTURE, ...) and
+ * for its room (the rule's codes, LTT_ERR_TRIGGER_CAPTURE, ...), more than
+ * LTT_TRIGGER_CAPTURES_LIMIT captures (LTT_ERR_TRIGGER_CAPTURES), and
  * maps a ratio outside 0..1 to a threshold ltt_trigger_check() refuses.
  * ltt_conv_trigger_desc_to_info() points the rule's filter and exclusions
- * into @in, which must live as long as @out.
- * ltt_conv_notif_to_notification() copies @in's captured strings to
- * @strings (room for the whole payload @in was decoded from: every
- * string fits) and points @out's at them.
+ * into @in, which must live as long as @out, and so the captures after
+ * the array's: @more, room for LTT_TRIGGER_CAPTURES_LIMIT -
+ * LTT_TRIGGER_MAX_CAPTURES pointers, holds them for @out's more_captures.
+ * ltt_conv_notif_to_notification() puts the captures after the array's
+ * in @more (as much room) and copies @in's captured strings to @strings
+ * (room for the whole payload @in was decoded from: every string fits),
+ * pointing @out's at them.
  */
 struct ltt_trigger_conf;
 struct ltt_trigger_desc;
@@ -105,8 +109,9 @@ struct ltt_notif_desc;
 enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr *in,
 						  struct ltt_trigger_conf *out);
 void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in,
-				   struct ltt_trigger_info *out);
+				   struct ltt_trigger_info *out, const char **more);
 void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
-				    struct ltt_notification *out, char *strings);
+				    struct ltt_notification *out, struct ltt_capture_value *more,
+				    char *strings);
 
 #endif /* LTT_COMMON_CONVERT_H */

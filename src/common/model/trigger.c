@@ -230,8 +230,8 @@ static enum ltt_error_code check_rule(struct ltt_trigger_conf *c)
 		ret = ltt_attr_check_rule_domain(&c->rule, (enum ltt_domain)c->domain);
 	if (ret)
 		return ret;
-	if (c->nr_captures > LTT_TRIGGER_MAX_CAPTURES)
-		return LTT_ERR_TRIGGER_CAPTURE;
+	if (c->nr_captures > LTT_TRIGGER_CAPTURES_LIMIT)
+		return LTT_ERR_TRIGGER_CAPTURES;
 	for (i = 0; i < c->nr_captures; i++)
 		if (ltt_capture_parse(c->captures[i], &e))
 			return LTT_ERR_TRIGGER_CAPTURE;

@@ -37,7 +37,7 @@ struct ltt_trigger_conf {
 	uint32_t domain;		/* enum ltt_domain: the rule's, the channel's */
 	struct ltt_rule_conf rule;	/* EVENT_RULE_MATCHES */
 	uint32_t nr_captures;
-	char captures[LTT_TRIGGER_MAX_CAPTURES][LTT_CAPTURE_MAX];
+	char captures[LTT_TRIGGER_CAPTURES_LIMIT][LTT_CAPTURE_MAX];
 	char session[LTT_NAME_MAX];	/* the session conditions */
 	char channel[LTT_NAME_MAX];	/* BUFFER_USAGE_* */
 	uint64_t threshold_size;	/* bytes; 0: threshold_ppm */
@@ -78,7 +78,7 @@ struct ltt_notif_desc {
 	uint64_t value;
 	const char *path;
 	uint32_t nr_captures;
-	struct ltt_capture_desc captures[LTT_TRIGGER_MAX_CAPTURES];
+	struct ltt_capture_desc captures[LTT_TRIGGER_CAPTURES_LIMIT];
 };
 
 /* A capture expression, parsed (ltt_capture_parse()). */

@@ -146,12 +146,14 @@ LTT_CODEC(app_agent_rule, LTT_CODEC_LE,
 	  LTT_ROW_STRREF(exclusions, LTT_EXCLUSIONS_MAX));
 #undef LTT_MSG
 
-_Static_assert(LTT_TRIGGER_MAX_CAPTURES == 16, "ltt_app_notifier_add's and ltt_app_notify's arrays");
+/* Every capture a number (9 bytes), after the longest head: one message still holds them. */
+_Static_assert(4 + 4 + 8 + 8 + 4 + LTT_APP_NAME_MAX + 4 + 9 * LTT_TRIGGER_CAPTURES_LIMIT <=
+	       LTT_APP_NOTIFY_MAX, "a notification of LTT_TRIGGER_CAPTURES_LIMIT numbers");
 
 /* The capture expressions follow, each a string. */
 #define LTT_MSG struct ltt_app_notifier_add
 LTT_CODEC(app_notifier_add, LTT_CODEC_LE,
-	  LTT_ROW_U64(key), LTT_ROW_MAX(nr_captures, UINT, 4, 0, LTT_TRIGGER_MAX_CAPTURES));
+	  LTT_ROW_U64(key), LTT_ROW_MAX(nr_captures, UINT, 4, 0, LTT_TRIGGER_CAPTURES_LIMIT));
 #undef LTT_MSG
 
 /* A capture expression: the captures[] of ltt_app_notifier_add are its elements. */
@@ -170,7 +172,7 @@ LTT_CODEC(app_counter_add, LTT_CODEC_LE,
 #define LTT_MSG struct ltt_app_notify
 LTT_CODEC(app_notify, LTT_CODEC_LE,
 	  LTT_ROW_U64(key), LTT_ROW_U64(dropped), LTT_ROW_STRREF(event, LTT_APP_NAME_MAX),
-	  LTT_ROW_MAX(nr_captures, UINT, 4, 0, LTT_TRIGGER_MAX_CAPTURES));
+	  LTT_ROW_MAX(nr_captures, UINT, 4, 0, LTT_TRIGGER_CAPTURES_LIMIT));
 #undef LTT_MSG
 
 void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m)
@@ -438,8 +440,8 @@ void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_
 {
 	ltt_codec_put(w, &app_notifier_add, m);
 	ltt_codec_put_array(w, &app_capture_expr, m->captures, sizeof(m->captures[0]),
-			    m->nr_captures < LTT_TRIGGER_MAX_CAPTURES ? m->nr_captures
-								      : LTT_TRIGGER_MAX_CAPTURES);
+			    m->nr_captures < LTT_TRIGGER_CAPTURES_LIMIT ? m->nr_captures
+									: LTT_TRIGGER_CAPTURES_LIMIT);
 }
 
 int ltt_app_get_notifier_add(struct ltt_rbuf *r, struct ltt_app_notifier_add *ret)

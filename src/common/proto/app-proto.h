@@ -219,8 +219,13 @@
  *   channel: an event enabled in a notifier is not recorded; each time a
  *   thread emits it and a filter program accepts (or there is none), the
  *   program sends one message on the socket, without blocking.  Captures:
- *   common/model/trigger.h's expressions (at most LTT_TRIGGER_MAX_CAPTURES,
- *   each one that ltt_capture_parse() takes, else -EINVAL).
+ *   common/model/trigger.h's expressions (at most LTT_TRIGGER_CAPTURES_LIMIT,
+ *   each one that ltt_capture_parse() takes, else -EINVAL).  More than
+ *   LTT_TRIGGER_MAX_CAPTURES (16) came with no minor of its own: a program
+ *   whose library predates them refuses such a notifier (-EPROTO, which
+ *   the daemon logs) and notifies nothing for it; its other notifiers and
+ *   channels go on.  So many captures always fit a message whole, numbers
+ *   taking 9 bytes each and strings cut to the room left.
  * NOTIFIER_REMOVE {u64 key}: acked once no thread can still notify for it.
  * COUNTER_ADD {u64 key, u32 nr_cpus, u32 nr_slots} + 1 fd   (minor 7)
  *   a trigger's incr-map-value action in this program: a notifier (same
@@ -571,8 +576,8 @@ int ltt_app_get_tracepoints(struct ltt_rbuf *r, struct ltt_app_tracepoint ***ret
 /* NOTIFIER_ADD; strings point into the payload when decoded */
 struct ltt_app_notifier_add {
 	uint64_t key;
-	uint32_t nr_captures;		/* 0..LTT_TRIGGER_MAX_CAPTURES */
-	const char *captures[16];
+	uint32_t nr_captures;		/* 0..LTT_TRIGGER_CAPTURES_LIMIT */
+	const char *captures[LTT_TRIGGER_CAPTURES_LIMIT];
 };
 
 void ltt_app_put_notifier_add(struct ltt_wbuf *w, const struct ltt_app_notifier_add *m);
@@ -615,7 +620,7 @@ struct ltt_app_notify {
 	uint64_t dropped;
 	const char *event;
 	uint32_t nr_captures;
-	struct ltt_capture_desc captures[16];
+	struct ltt_capture_desc captures[LTT_TRIGGER_CAPTURES_LIMIT];
 };
 
 /**

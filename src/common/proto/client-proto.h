@@ -142,9 +142,18 @@
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
  * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path;
- * 32: a trigger's rule location
+ * 32: a trigger's rule location; 33: conditions of more than 16 captures
  */
-#define LTT_CLIENT_MINOR 32
+#define LTT_CLIENT_MINOR 33
+/*
+ * A trigger's capture count (ADD_TRIGGER, LIST_TRIGGERS) and a
+ * notification's may pass LTT_TRIGGER_MAX_CAPTURES, up to
+ * LTT_TRIGGER_CAPTURES_LIMIT.  Toward an older peer the daemon sends a
+ * trigger's and a notification's first LTT_TRIGGER_MAX_CAPTURES (what
+ * its decoder takes), and a client refuses more toward an older daemon
+ * (TRIGGER_CAPTURES_DAEMON).
+ */
+#define LTT_CLIENT_MINOR_CAPTURES 33
 /*
  * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
  * directory where the session's user-space ring buffers and metadata are

@@ -308,7 +308,7 @@ static void get_capture(struct dec *d, char *dst, size_t size, int depth)
 {
 	char name[LTT_CAPTURE_MAX], type_name[LTT_CAPTURE_MAX], inner[LTT_CAPTURE_MAX];
 	uint8_t type = ltt_rbuf_get_u8(d->r);
-	const char *too_long = "a capture longer than ltt's 255 bytes";
+	const char *too_long = "a capture longer than ltt's 255 bytes", *ctx_name;
 	uint32_t index;
 	int n = 0;
 
@@ -316,8 +316,12 @@ static void get_capture(struct dec *d, char *dst, size_t size, int depth)
 	case EXPR_PAYLOAD:
 	case EXPR_CONTEXT:
 		get_lstring(d, name, sizeof(name), too_long);
+		/* LTTng-UST takes a context named with its "$ctx." prefix as the context */
+		ctx_name = name;
+		if (type == EXPR_CONTEXT && !strncmp(name, "$ctx.", 5))
+			ctx_name += 5;
 		if (!failed(d))
-			n = snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "", name);
+			n = snprintf(dst, size, "%s%s", type == EXPR_CONTEXT ? "$ctx." : "", ctx_name);
 		break;
 	case EXPR_APP_CONTEXT:
 		get_lstring(d, name, sizeof(name), too_long);
@@ -358,8 +362,8 @@ static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
 		n = get32(d->r);
 		if (failed(d))
 			return;
-		if (n > LTT_TRIGGER_MAX_CAPTURES) {
-			lacks(d, "more than ltt's 16 captures");
+		if (n > LTT_TRIGGER_CAPTURES_LIMIT) {
+			lacks(d, "more than ltt's 64 captures (LTT_TRIGGER_CAPTURES_LIMIT)");
 			return;
 		}
 		c->nr_captures = n;

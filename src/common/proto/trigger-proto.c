@@ -11,7 +11,9 @@
  * LTT_ROW_WHEN_EQ gate).  A trigger's description adds its counters: an
  * element an action, then from LTT_CLIENT_MINOR_PENDING (an LTT_ROW_SINCE,
  * and the array only for such a peer) the waiting runs.  A notification
- * is a table, then its captures.
+ * is a table, then its captures after their count (the one-row table a
+ * trigger's count has; a peer older than LTT_CLIENT_MINOR_CAPTURES is sent
+ * the first 16).
  *
  * Left by hand: a capture.  It is a tagged union whose three number tags
  * (SIGNED, UNSIGNED, FLOAT) share one u64 and whose unknown tags the
@@ -40,11 +42,21 @@ LTT_CODEC(trigger_action, LTT_CODEC_LE,
 #define LTT_MSG struct ltt_trigger_conf
 LTT_CODEC(trigger_head, LTT_CODEC_LE,
 	  LTT_ROW_STR(name), LTT_ROW_U64(owner_uid), LTT_ROW_U32(cond), LTT_ROW_U32(domain));
-LTT_CODEC(trigger_nr_captures, LTT_CODEC_LE,
-	  LTT_ROW_ENUM(nr_captures, LTT_TRIGGER_MAX_CAPTURES));
 LTT_CODEC(trigger_cond, LTT_CODEC_LE,
 	  LTT_ROW_STR(session), LTT_ROW_STR(channel), LTT_ROW_U64(threshold_size),
 	  LTT_ROW_U32(threshold_ppm), LTT_ROW_ENUM(nr_actions, LTT_TRIGGER_MAX_ACTIONS));
+#undef LTT_MSG
+
+/*
+ * A trigger's capture count, on its own: what is sent is the count a peer
+ * takes (captures_room()), not always the trigger's.
+ */
+struct capture_count {
+	uint32_t nr;
+};
+
+#define LTT_MSG struct capture_count
+LTT_CODEC(trigger_nr_captures, LTT_CODEC_LE, LTT_ROW_ENUM(nr, LTT_TRIGGER_CAPTURES_LIMIT));
 #undef LTT_MSG
 
 /* One capture expression of a trigger's array (char[LTT_CAPTURE_MAX]). */
@@ -93,8 +105,7 @@ LTT_CODEC(trigger_notif, LTT_CODEC_LE,
 	  LTT_ROW_STRREF(trigger, LTT_NAME_MAX), LTT_ROW_U32(cond), LTT_ROW_U64(seq),
 	  LTT_ROW_U64(time_ns), LTT_ROW_U64(dropped), LTT_ROW_STRREF(session, LTT_NAME_MAX),
 	  LTT_ROW_STRREF(event, LTT_NAME_MAX), LTT_ROW_U64(pid), LTT_ROW_U64(value),
-	  LTT_ROW_STRREF(path, LTT_PATH_MAX),
-	  LTT_ROW_ENUM(nr_captures, LTT_TRIGGER_MAX_CAPTURES));
+	  LTT_ROW_STRREF(path, LTT_PATH_MAX));
 #undef LTT_MSG
 
 /* Elements an array sends: its count, no more than its room. */
@@ -103,13 +114,21 @@ static size_t sent(uint32_t count, size_t room)
 	return count < room ? count : room;
 }
 
+/* The captures a peer of @minor takes: its decoder's bound (LTT_CLIENT_MINOR_CAPTURES). */
+static size_t captures_room(uint32_t minor)
+{
+	return minor >= LTT_CLIENT_MINOR_CAPTURES ? LTT_TRIGGER_CAPTURES_LIMIT :
+						    LTT_TRIGGER_MAX_CAPTURES;
+}
+
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t minor)
 {
+	struct capture_count k = { (uint32_t)sent(c->nr_captures, captures_room(minor)) };
+
 	ltt_codec_put(w, &trigger_head, c);
 	ltt_proto_put_rule_attr(w, &c->rule, LTT_CLIENT_MINOR_TRIGGER);
-	ltt_codec_put(w, &trigger_nr_captures, c);
-	ltt_codec_put_array(w, &trigger_capture_expr, c->captures, sizeof(c->captures[0]),
-			    sent(c->nr_captures, LTT_TRIGGER_MAX_CAPTURES));
+	ltt_codec_put(w, &trigger_nr_captures, &k);
+	ltt_codec_put_array(w, &trigger_capture_expr, c->captures, sizeof(c->captures[0]), k.nr);
 	ltt_codec_put(w, &trigger_cond, c);
 	ltt_codec_put_array(w, &trigger_action, c->actions, sizeof(c->actions[0]),
 			    sent(c->nr_actions, LTT_TRIGGER_MAX_ACTIONS));
@@ -118,12 +137,16 @@ void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint3
 
 void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t minor)
 {
+	struct capture_count k;
+
 	memset(ret, 0, sizeof(*ret));
 	if (ltt_codec_get(r, &trigger_head, ret))
 		return;
 	ltt_proto_get_rule_attr(r, &ret->rule, LTT_CLIENT_MINOR_TRIGGER);
-	if (r->err || ltt_codec_get(r, &trigger_nr_captures, ret) ||
-	    ltt_codec_get_array(r, &trigger_capture_expr, ret->captures,
+	if (r->err || ltt_codec_get(r, &trigger_nr_captures, &k))
+		return;
+	ret->nr_captures = k.nr;
+	if (ltt_codec_get_array(r, &trigger_capture_expr, ret->captures,
 				sizeof(ret->captures[0]), ret->nr_captures) ||
 	    ltt_codec_get(r, &trigger_cond, ret))
 		return;
@@ -199,20 +222,24 @@ void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret)
 	}
 }
 
-void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n)
+void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n, uint32_t minor)
 {
+	struct capture_count k = { (uint32_t)sent(n->nr_captures, captures_room(minor)) };
+
 	ltt_codec_put(w, &trigger_notif, n);
-	for (size_t i = 0; i < sent(n->nr_captures, LTT_TRIGGER_MAX_CAPTURES); i++)
+	ltt_codec_put(w, &trigger_nr_captures, &k);
+	for (size_t i = 0; i < k.nr; i++)
 		ltt_capture_put(w, &n->captures[i]);
 }
 
 void ltt_notif_get(struct ltt_rbuf *r, struct ltt_notif_desc *ret)
 {
+	struct capture_count k;
+
 	memset(ret, 0, sizeof(*ret));
-	if (ltt_codec_get(r, &trigger_notif, ret)) {
-		ret->nr_captures = 0;
+	if (ltt_codec_get(r, &trigger_notif, ret) || ltt_codec_get(r, &trigger_nr_captures, &k))
 		return;
-	}
+	ret->nr_captures = k.nr;
 	for (uint32_t i = 0; i < ret->nr_captures; i++)
 		ltt_capture_get(r, &ret->captures[i]);
 }

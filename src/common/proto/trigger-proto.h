@@ -23,7 +23,10 @@
  *       u64 (two's complement); FLOAT: u64 (the double's bits); STRING:
  *       str; UNAVAILABLE: nothing}
  * The same capture form travels from programs to the daemon (app-proto.h,
- * the notification pipe).
+ * the notification pipe).  nr_captures: at most LTT_TRIGGER_CAPTURES_LIMIT
+ * (minor 33; before, LTT_TRIGGER_MAX_CAPTURES: a peer of an older minor
+ * is sent the first LTT_TRIGGER_MAX_CAPTURES of a trigger's or a
+ * notification's captures).
  */
 #ifndef LTT_COMMON_TRIGGER_PROTO_H
 #define LTT_COMMON_TRIGGER_PROTO_H
@@ -38,7 +41,11 @@
  * check its enums, counts and string lengths (not the rest:
  * ltt_trigger_check() does) and set @r's error on any violation.
  */
-/* @minor: the connection's; from LTT_CLIENT_MINOR_RULE_LOCATION on, with the rule's location. */
+/*
+ * @minor: the connection's; from LTT_CLIENT_MINOR_RULE_LOCATION on, with
+ * the rule's location; before LTT_CLIENT_MINOR_CAPTURES, with at most
+ * LTT_TRIGGER_MAX_CAPTURES captures (so ltt_notif_put()).
+ */
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t minor);
 void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t minor);
 /* @minor: the connection's; from LTT_CLIENT_MINOR_PENDING on, with the waiting runs. */
@@ -46,7 +53,7 @@ void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, 
 void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor);
 void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c);
 void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret);
-void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n);
+void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n, uint32_t minor);
 void ltt_notif_get(struct ltt_rbuf *r, struct ltt_notif_desc *ret);
 
 #endif /* LTT_COMMON_TRIGGER_PROTO_H */

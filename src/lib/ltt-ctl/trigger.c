@@ -74,6 +74,9 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 	/* a system call rule of entries or exits alone: a daemon that reads its site */
 	if (!ret && checked->rule.location[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_RULE_LOCATION)
 		ret = -LTT_ERR_NOT_SUPPORTED;
+	if (!ret && checked->nr_captures > LTT_TRIGGER_MAX_CAPTURES &&
+	    ctl_minor(ctl) < LTT_CLIENT_MINOR_CAPTURES)
+		ret = -LTT_ERR_TRIGGER_CAPTURES_DAEMON;
 	if (ret) {
 		free(checked);
 		return ret;
@@ -136,24 +139,31 @@ int ltt_ctl_remove_trigger(struct ltt_ctl *ctl, const char *name)
 	return ret;
 }
 
+/* The captures of one trigger after its info's array: more_captures' pointers. */
+#define MORE_CAPTURES (LTT_TRIGGER_CAPTURES_LIMIT - LTT_TRIGGER_MAX_CAPTURES)
+
 /*
- * The triggers of a LIST_TRIGGERS reply (protocol minor @minor): @count infos, then their
- * descriptions (the rules' strings point into those), in one block.
+ * The triggers of a LIST_TRIGGERS reply (protocol minor @minor): @count
+ * infos, then their descriptions (the rules' strings point into those),
+ * then each one's more_captures pointers (into its description), in one
+ * block.
  */
 static int decode_list(struct ltt_rbuf *r, uint32_t minor, uint32_t count,
 		       struct ltt_trigger_info **ret)
 {
 	struct ltt_trigger_info *infos;
 	struct ltt_trigger_desc *descs;
+	const char **more;
 	uint32_t i;
 
-	infos = calloc(count, sizeof(*infos) + sizeof(*descs));
+	infos = calloc(count, sizeof(*infos) + sizeof(*descs) + MORE_CAPTURES * sizeof(*more));
 	if (!infos)
 		return -LTT_ERR_NOMEM;
 	descs = (struct ltt_trigger_desc *)(infos + count);
+	more = (const char **)(descs + count);
 	for (i = 0; i < count; i++) {
 		ltt_trigger_desc_get(r, &descs[i], minor);
-		ltt_conv_trigger_desc_to_info(&descs[i], &infos[i]);
+		ltt_conv_trigger_desc_to_info(&descs[i], &infos[i], more + (size_t)i * MORE_CAPTURES);
 	}
 	if (ltt_rbuf_end(r)) {
 		free(infos);
@@ -250,9 +260,13 @@ static int wait_readable(int fd, int timeout_ms)
 	return n ? 0 : -LTT_ERR_NOTIFICATION_TIMEOUT;
 }
 
-/* Decode @payload into one block: the notification, then its strings. */
+/*
+ * Decode @payload into one block: the notification, the captures after
+ * its array's (more_captures), then its strings.
+ */
 static int decode_notification(const uint8_t *payload, size_t len, struct ltt_notification **ret)
 {
+	struct ltt_capture_value *more;
 	struct ltt_notification *n;
 	struct ltt_notif_desc d;
 	struct ltt_rbuf r;
@@ -261,10 +275,11 @@ static int decode_notification(const uint8_t *payload, size_t len, struct ltt_no
 	ltt_notif_get(&r, &d);
 	if (ltt_rbuf_end(&r))
 		return -LTT_ERR_PROTOCOL;
-	n = malloc(sizeof(*n) + len);
+	n = malloc(sizeof(*n) + MORE_CAPTURES * sizeof(*more) + len);
 	if (!n)
 		return -LTT_ERR_NOMEM;
-	ltt_conv_notif_to_notification(&d, n, (char *)(n + 1));
+	more = (struct ltt_capture_value *)(n + 1);
+	ltt_conv_notif_to_notification(&d, n, more, (char *)(more + MORE_CAPTURES));
 	*ret = n;
 	return 0;
 }

@@ -93,6 +93,20 @@ static enum ltt_error_code arm(const struct ltt_cmd_ctx *ctx, const char *name, 
 	return err;
 }
 
+/*
+ * Is @err the refusal of a kernel rule whose filter no event of the rule
+ * type-checks against, from LTTng's client?  LTTng adds such a trigger,
+ * whose filter never accepts: so does ltt for LTTng's spelling, arming
+ * nothing (it never fires); lttctl's add-trigger is refused.
+ */
+static bool never_matches(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger_conf *c,
+			  enum ltt_error_code err)
+{
+	return ctx->lttng && err == LTT_ERR_FILTER_KERNEL_TYPE &&
+	       c->cond == LTT_CONDITION_EVENT_RULE_MATCHES && c->domain == LTT_DOMAIN_KERNEL &&
+	       c->rule.filter[0];
+}
+
 static enum ltt_error_code add_error(int err)
 {
 	switch (err) {
@@ -131,6 +145,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	enum ltt_error_code err;
 	char name[LTT_NAME_MAX];
 	uid_t owner = 0;
+	bool inert;
 	int ret;
 
 	if (!c)
@@ -145,6 +160,9 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		err = owner_of(ctx, c, &owner);
 	if (!err)
 		err = supported(ctx, c);
+	inert = never_matches(ctx, c, err);
+	if (inert)
+		err = LTT_ERR_OK;
 	/*
 	 * The sessions @c names are not looked up: as LTTng, a condition may
 	 * watch a session that does not exist yet (it holds once one of that
@@ -162,8 +180,13 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		err = add_error(ret);
 		goto out;
 	}
-	err = arm(ctx, name, owner);
-	if (err) {
+	err = inert ? LTT_ERR_OK : arm(ctx, name, owner);
+	inert = inert || never_matches(ctx, c, err);
+	if (inert) {
+		err = LTT_ERR_OK;
+		LTT_INFO("trigger '%s' of uid %u: its kernel filter applies to none of its rule's events: added as LTTng adds it, never firing",
+			 name, (unsigned int)owner);
+	} else if (err) {
 		ltt_triggers_remove(ctx->domains->triggers, name, owner);
 		goto out;
 	}

@@ -80,7 +80,7 @@ struct knotifier {
 	uint32_t nr_layouts;
 	struct ltt_ftrace_map_filter *filters;	/* the map's filter log, copied */
 	uint32_t nr_filters;
-	struct ltt_capture_expr caps[LTT_TRIGGER_MAX_CAPTURES];
+	struct ltt_capture_expr caps[LTT_TRIGGER_CAPTURES_LIMIT];
 	struct kn_stream *streams;
 	uint32_t nr_streams;
 };

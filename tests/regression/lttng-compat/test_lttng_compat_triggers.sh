@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 84
+plan 88
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -167,13 +167,28 @@ notif_wait() {
 notif_wait ev event n1 'compat:basic' i text nosuch
 ok $? "the client registered a trigger with a notify action and subscribed to its condition (a second subscription: ALREADY_SUBSCRIBED)" ||
 	diag "$(cat "$TEST_TMP/ev.err")"
+N1_PID=$CLIENT_PID
+# more than 16 captures (LTT_TRIGGER_CAPTURES_LIMIT: 64), on the same events
+caps20=()
+for k in 1 2 3 4 5 6; do caps20+=(i text nosuch); done
+caps20+=(i text)
+notif_wait ev20 event n20 'compat:basic' "${caps20[@]}"
+ok $? "a second client registered a trigger of 20 captures and subscribed to its condition" ||
+	diag "$(cat "$TEST_TMP/ev20.err")"
 run lttctl list-triggers
 like "$STDOUT" "n1" "lttctl list-triggers shows the program's trigger"
+is "$(sed -n '/^- name: n20$/,/^- name:/p' <<<"$STDOUT" | grep -c '^      - ')" 20 \
+	"... and the other's 20 captures"
 compat_run 5
-wait $CLIENT_PID
+wait $N1_PID
 ok $? "the client received a notification" || diag "$(cat "$TEST_TMP/ev.err")"
 is "$(cat "$TEST_TMP/ev.out")" "trigger n1 captures 3 'été' unavailable" \
 	"... of its trigger, with the captures of the one event i == 3 (a missing field: unavailable)"
+wait $CLIENT_PID
+ok $? "the client of 20 captures received a notification" || diag "$(cat "$TEST_TMP/ev20.err")"
+is "$(cat "$TEST_TMP/ev20.out")" \
+	"trigger n20 captures$(for k in 1 2 3 4 5 6; do printf " 3 'été' unavailable"; done) 3 'été'" \
+	"... with its 20 values, those after the 16th exact"
 run lttctl list-triggers
 unlike "$STDOUT" "n1" "... and it unregistered its trigger"
 

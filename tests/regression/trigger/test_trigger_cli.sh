@@ -227,11 +227,13 @@ refused 1 "Failed to parse log level string \`BOGUS\`\\.\$" \
 	--condition=event-rule-matches -l BOGUS --action=notify
 refused 1 "--log-level 'INFO..': kernel events have no log level" \
 	--condition=event-rule-matches -t kernel:tracepoint -l INFO.. --action=notify
+# 64 captures (LTT_TRIGGER_CAPTURES_LIMIT), 16 of them past the public
+# struct's array; a 65th is refused
 captures=()
-for i in $(seq 1 17); do captures+=(--capture="c$i"); done
-refused 1 "capture 'c17': a condition takes at most 16 captures" \
+for i in $(seq 1 65); do captures+=(--capture="c$i"); done
+refused 1 "capture 'c65': too many captures: an event-rule-matches condition takes at most 64" \
 	--condition=event-rule-matches "${captures[@]}" --action=notify
-reaches --condition=event-rule-matches "${captures[@]:0:16}" --action=notify
+reaches --condition=event-rule-matches "${captures[@]:0:64}" --action=notify
 
 # --- snapshot-session's output
 refused 2 "action 1 \\(snapshot-session\\): give --path or --url, not both" \

@@ -263,8 +263,12 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_trigger_condition, channel, 4764),
 	OFF_(ltt_trigger_condition, threshold_size, 5024),
 	OFF_(ltt_trigger_condition, threshold_ratio, 5032),
-	OFF_(ltt_trigger_condition, reserved, 5040),
-	RSV_(ltt_trigger_condition, 64),
+	/* client 1.33: captures past the array's, from the front of the room */
+	OFF_(ltt_trigger_condition, more_captures, 5040),
+	OFF_(ltt_trigger_condition, nr_more_captures, 5048),
+	OFF_(ltt_trigger_condition, pad, 5052),
+	OFF_(ltt_trigger_condition, reserved, 5056),
+	RSV_(ltt_trigger_condition, 48),
 
 	SIZE_(ltt_trigger_action, 4752),
 	OFF_(ltt_trigger_action, type, 0),
@@ -319,8 +323,12 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_notification, path, 816),
 	OFF_(ltt_notification, nr_captures, 4912),
 	OFF_(ltt_notification, captures, 4920),
-	OFF_(ltt_notification, reserved, 6072),
-	RSV_(ltt_notification, 64),
+	/* client 1.33: captures past the array's, from the front of the room */
+	OFF_(ltt_notification, more_captures, 6072),
+	OFF_(ltt_notification, nr_more_captures, 6080),
+	OFF_(ltt_notification, pad, 6084),
+	OFF_(ltt_notification, reserved, 6088),
+	RSV_(ltt_notification, 48),
 };
 
 /* Every struct ends with its reserved room: nothing after it, not even padding. */

@@ -6,6 +6,7 @@
  * give the same code negated, at their API only.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <ltt/ltt-ctl.h>
@@ -223,6 +224,8 @@ static void sessions(void)
 		   "a snapshot output to a file:// URL: URL");
 }
 
+static void more_captures(struct ltt_trigger_attr *a);
+
 static void triggers(void)
 {
 	struct ltt_trigger_attr a = { .condition = { .type = LTT_CONDITION_EVENT_RULE_MATCHES } };
@@ -249,11 +252,75 @@ static void triggers(void)
 	strcpy(a.condition.rule.pattern, "app:*");
 	tap_is_int(ltt_conv_trigger_attr_to_conf(&a, &c), LTT_ERR_OK, "converted");
 	tap_is_int(ltt_trigger_check(&c), LTT_ERR_TRIGGER_ACTION, "no action: TRIGGER_ACTION");
+	more_captures(&a);
+}
+
+/* Captures past the public array's (client protocol 1.33): more_captures, in and out. */
+static void more_captures(struct ltt_trigger_attr *a)
+{
+	static char text[LTT_TRIGGER_CAPTURES_LIMIT + 1][16];
+	static struct ltt_trigger_conf c;
+	static struct ltt_trigger_desc d;
+	static struct ltt_trigger_info info;
+	static struct ltt_notification out;
+	const char *more[LTT_TRIGGER_CAPTURES_LIMIT + 1];
+	const char *room[LTT_TRIGGER_CAPTURES_LIMIT - LTT_TRIGGER_MAX_CAPTURES];
+	struct ltt_capture_value values[LTT_TRIGGER_CAPTURES_LIMIT - LTT_TRIGGER_MAX_CAPTURES];
+	struct ltt_notif_desc n = { .trigger = "t", .session = "", .event = "e", .path = "" };
+	uint32_t i;
+
+	for (i = 0; i <= LTT_TRIGGER_CAPTURES_LIMIT; i++) {
+		snprintf(text[i], sizeof(text[i]), "c%u", i);
+		more[i] = text[i];
+	}
+	a->condition.nr_captures = 2;
+	strcpy(a->condition.captures[0], "c0");
+	strcpy(a->condition.captures[1], "c1");
+	a->condition.more_captures = more + 2;
+	a->condition.nr_more_captures = 38;
+	tap_ok(!ltt_conv_trigger_attr_to_conf(a, &c) && c.nr_captures == 40 &&
+	       !strcmp(c.captures[1], "c1") && !strcmp(c.captures[2], "c2") &&
+	       !strcmp(c.captures[39], "c39"),
+	       "2 captures in the array, 38 in more_captures: 40, in order");
+	a->condition.nr_more_captures = LTT_TRIGGER_CAPTURES_LIMIT - 1;
+	tap_is_int(ltt_conv_trigger_attr_to_conf(a, &c), LTT_ERR_TRIGGER_CAPTURES,
+		   "65 in all: TRIGGER_CAPTURES");
+	a->condition.nr_more_captures = 1;
+	a->condition.more_captures = NULL;
+	tap_is_int(ltt_conv_trigger_attr_to_conf(a, &c), LTT_ERR_INVAL,
+		   "a count of more_captures without the array: INVAL");
+	a->condition.nr_more_captures = 0;
+	a->condition.pad = 1;
+	tap_is_int(ltt_conv_trigger_attr_to_conf(a, &c), LTT_ERR_NOT_SUPPORTED,
+		   "its padding set: NOT_SUPPORTED, as a reserved byte");
+	a->condition.pad = 0;
+	a->condition.nr_captures = 0;
+
+	d.conf.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	d.conf.nr_captures = 40;
+	for (i = 0; i < 40; i++)
+		strcpy(d.conf.captures[i], text[i]);
+	ltt_conv_trigger_desc_to_info(&d, &info, room);
+	tap_ok(info.attr.condition.nr_captures == 16 && info.attr.condition.nr_more_captures == 24 &&
+	       !strcmp(info.attr.condition.captures[15], "c15") &&
+	       !strcmp(info.attr.condition.more_captures[0], "c16") &&
+	       !strcmp(info.attr.condition.more_captures[23], "c39"),
+	       "listed: the first 16 in the array (an older caller's view), the 24 others after");
+
+	n.nr_captures = 20;
+	for (i = 0; i < 20; i++)
+		n.captures[i] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED, .bits = i };
+	n.captures[19] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_STRING, .str = "last" };
+	ltt_conv_notif_to_notification(&n, &out, values, text[LTT_TRIGGER_CAPTURES_LIMIT]);
+	tap_ok(out.nr_captures == 16 && out.nr_more_captures == 4 && out.captures[15].s == 15 &&
+	       out.more_captures == values && values[0].s == 16 &&
+	       values[3].type == LTT_CAPTURE_STRING && !strcmp(values[3].str, "last"),
+	       "a notification of 20: 16 in the array, 4 in more_captures, the string copied");
 }
 
 int main(void)
 {
-	tap_plan(79);
+	tap_plan(85);
 	channels();
 	rules();
 	levels();

@@ -724,8 +724,67 @@ static void test_rules(void)
 	ltt_wbuf_fini(&w);
 }
 
+/*
+ * More than 16 captures from minor 33 on: a trigger's and a
+ * notification's whole; an older peer (whose decoder takes 16) is sent
+ * the first 16.
+ */
+static void test_captures_minor(void)
+{
+	static struct ltt_trigger_conf a, b;
+	struct ltt_notif_desc n = { .trigger = "t", .cond = LTT_CONDITION_EVENT_RULE_MATCHES,
+				    .session = "", .event = "e", .path = "" }, m;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t i;
+
+	strcpy(a.name, "caps");
+	a.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	a.domain = LTT_DOMAIN_USER;
+	strcpy(a.rule.pattern, "p:e");
+	a.nr_captures = 40;
+	for (i = 0; i < 40; i++) {
+		snprintf(a.captures[i], sizeof(a.captures[i]), "c%u", i);
+		n.captures[i] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_UNSIGNED, .bits = i };
+	}
+	n.nr_captures = 40;
+	ltt_wbuf_init(&w);
+	ltt_trigger_put(&w, &a, LTT_CLIENT_MINOR_CAPTURES);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_get(&r, &b, LTT_CLIENT_MINOR_CAPTURES);
+	tap_ok(!ltt_rbuf_end(&r) && b.nr_captures == 40 && !strcmp(b.captures[39], "c39"),
+	       "minor 33: a trigger of 40 captures, whole");
+	ltt_wbuf_reset(&w);
+	ltt_trigger_put(&w, &a, LTT_CLIENT_MINOR_CAPTURES - 1);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_get(&r, &b, LTT_CLIENT_MINOR_CAPTURES - 1);
+	tap_ok(!ltt_rbuf_end(&r) && b.nr_captures == 16 && !strcmp(b.captures[15], "c15"),
+	       "minor 32: its first 16, what an older decoder takes");
+	ltt_wbuf_reset(&w);
+	ltt_notif_put(&w, &n, LTT_CLIENT_MINOR_CAPTURES);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_notif_get(&r, &m);
+	tap_ok(!ltt_rbuf_end(&r) && m.nr_captures == 40 && m.captures[39].bits == 39,
+	       "minor 33: a notification of 40 captures, whole");
+	ltt_wbuf_reset(&w);
+	ltt_notif_put(&w, &n, LTT_CLIENT_MINOR_CAPTURES - 1);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_notif_get(&r, &m);
+	tap_ok(!ltt_rbuf_end(&r) && m.nr_captures == 16 && m.captures[15].bits == 15,
+	       "minor 32: its first 16");
+	a.nr_captures = LTT_TRIGGER_CAPTURES_LIMIT + 1;
+	ltt_wbuf_reset(&w);
+	ltt_trigger_put(&w, &a, LTT_CLIENT_MINOR_CAPTURES);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_get(&r, &b, LTT_CLIENT_MINOR_CAPTURES);
+	tap_ok(!ltt_rbuf_end(&r) && b.nr_captures == LTT_TRIGGER_CAPTURES_LIMIT,
+	       "an encoder sends no more than LTT_TRIGGER_CAPTURES_LIMIT");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
+	test_captures_minor();
 	test_session_attr();
 	test_session_info();
 	test_session_info_clock();

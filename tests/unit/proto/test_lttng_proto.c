@@ -209,7 +209,7 @@ static void test_uprobes(void)
 /* LTTng's serialized triggers and evaluations (lttng-trigger-proto.h). */
 static void test_triggers(void)
 {
-	static struct ltt_trigger_conf c, back;
+	static struct ltt_trigger_conf c, back, saved;
 	struct ltt_notif_desc n = { .nr_captures = 1 };
 	static const uint8_t values[] = {
 		105, 16, 0, 0, 0,		/* event rule matches, 16 bytes of MessagePack */
@@ -235,6 +235,22 @@ static void test_triggers(void)
 	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
 	       "an evaluation has a value for each of its condition's captures, nil for one missing");
 	ltt_wbuf_reset(&w);
+	/* 40 captures (LTT_TRIGGER_CAPTURES_LIMIT: 64), a context last */
+	saved = c;
+	strcpy(c.name, "caps");
+	c.nr_actions = 1;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_NOTIFY, .rate_count = 1 };
+	for (len = 3; len < 40; len++)
+		snprintf(c.captures[len], sizeof(c.captures[len]), "f%u", len);
+	strcpy(c.captures[39], "$ctx.procname");
+	c.nr_captures = 40;
+	tap_ok(!ltt_lttng_trigger_put(&w, &c) && !w.err &&
+	       (ltt_rbuf_init(&r, w.data, w.len),
+		!ltt_lttng_trigger_get(&r, &back, &hidden, NULL)) && back.nr_captures == 40 &&
+	       !strcmp(back.captures[38], "f38") && !strcmp(back.captures[39], "$ctx.procname"),
+	       "an event rule trigger of 40 captures encodes and decodes whole");
+	ltt_wbuf_reset(&w);
+	c = saved;
 	c.cond = LTT_CONDITION_BUFFER_USAGE_LE;
 	c.nr_captures = 0;
 	strcpy(c.name, "t");
@@ -265,7 +281,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(38);
+	tap_plan(39);
 	test_sizes();
 	test_request();
 	test_extra();

@@ -247,7 +247,18 @@ static int get_channel_stats(struct ltt_rbuf *r, void *m, uint32_t minor)
 	{ (void)minor; ltt_##fn##_get(r, (type *)m); return r->err ? -EPROTO : 0; }
 
 TRIGGER(capture, struct ltt_capture_desc)
-TRIGGER(notif, struct ltt_notif_desc)
+
+static void put_notif(struct ltt_wbuf *w, const void *m, uint32_t minor)
+{
+	ltt_notif_put(w, m, minor);
+}
+
+static int get_notif(struct ltt_rbuf *r, void *m, uint32_t minor)
+{
+	(void)minor;
+	ltt_notif_get(r, m);
+	return r->err ? -EPROTO : 0;
+}
 
 static void put_trigger(struct ltt_wbuf *w, const void *m, uint32_t minor)
 {

@@ -373,9 +373,9 @@ static int take_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 	if (o == O_EXCLUDE)
 		return add_exclusion(ctx, l, w->value);
 	if (o == O_CAPTURE) {
-		if (l->nr_captures == LTT_TRIGGER_MAX_CAPTURES) {
-			ctl_out_error(LTT_ERR_TRIGGER_CAPTURE, "capture '%s': a condition takes at "
-				      "most %d captures", w->value, LTT_TRIGGER_MAX_CAPTURES);
+		if (l->nr_captures == LTT_TRIGGER_CAPTURES_LIMIT) {
+			ctl_out_error(LTT_ERR_TRIGGER_CAPTURES, "capture '%s': %s", w->value,
+				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURES));
 			return CTL_EXIT_FAILURE;
 		}
 		l->captures[l->nr_captures++] = w->value;

@@ -101,8 +101,8 @@ static void show_rule(const struct ltt_trigger_condition *c)
 	if (!c->nr_captures)
 		return;
 	ctl_out_text("    captures:\n");
-	for (i = 0; i < c->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++)
-		ctl_out_text("      - %s\n", c->captures[i]);
+	for (i = 0; i < c->nr_captures + c->nr_more_captures; i++)
+		ctl_out_text("      - %s\n", ctl_util_capture(c, i));
 }
 
 /* The session, channel and threshold of the other conditions, a line each. */

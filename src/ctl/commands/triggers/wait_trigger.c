@@ -34,7 +34,7 @@ struct waiter {
 	int timeout_ms;			/* -1: none */
 	uint64_t count;			/* notifications to wait for */
 	uint32_t nr_names;		/* capture names known (0: the list failed) */
-	char names[LTT_TRIGGER_MAX_CAPTURES][LTT_CAPTURE_MAX];
+	char names[LTT_TRIGGER_CAPTURES_LIMIT][LTT_CAPTURE_MAX];
 	bool silent;			/* listed, and no notify action: nothing comes */
 };
 
@@ -96,8 +96,10 @@ static void find_capture_names(const struct ctl_ctx *ctx, struct waiter *w)
 		}
 	}
 	if (t) {
-		w->nr_names = t->attr.condition.nr_captures;
-		memcpy(w->names, t->attr.condition.captures, sizeof(w->names));
+		w->nr_names = t->attr.condition.nr_captures + t->attr.condition.nr_more_captures;
+		for (a = 0; a < w->nr_names && a < LTT_TRIGGER_CAPTURES_LIMIT; a++)
+			snprintf(w->names[a], sizeof(w->names[a]), "%s",
+				 ctl_util_capture(&t->attr.condition, a));
 		w->silent = true;
 		for (a = 0; a < t->attr.nr_actions && a < LTT_TRIGGER_MAX_ACTIONS; a++)
 			if (t->attr.actions[a].type == LTT_ACTION_NOTIFY)
@@ -142,8 +144,8 @@ static void show_captures(const struct waiter *w, const struct ltt_notification 
 	uint32_t i;
 
 	ctl_out_open("captures");
-	for (i = 0; i < n->nr_captures && i < LTT_TRIGGER_MAX_CAPTURES; i++) {
-		const struct ltt_capture_value *v = &n->captures[i];
+	for (i = 0; i < n->nr_captures + n->nr_more_captures; i++) {
+		const struct ltt_capture_value *v = ctl_util_capture_value(n, i);
 		const char *expr = i < w->nr_names ? w->names[i] : NULL;
 
 		snprintf(name, sizeof(name), "capture%u", i);
@@ -212,7 +214,7 @@ static void show_notification(const struct waiter *w, const struct ltt_notificat
 	ctl_out_str("condition", cond ? cond : "unknown");
 	ctl_out_u64("dropped", n->dropped);
 	show_what(n);
-	if (n->nr_captures)
+	if (n->nr_captures + n->nr_more_captures)
 		show_captures(w, n);
 	if (n->dropped)
 		ctl_out_text(" (%" PRIu64 " notification%s dropped before this one)", n->dropped,

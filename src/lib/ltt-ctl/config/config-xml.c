@@ -459,9 +459,14 @@ static void read_condition(struct ltt_cfg_rd *rd, xmlNodePtr co, struct ltt_trig
 	if ((n = ltt_cfg_rd_child(co, "emission_site")))
 		ltt_cfg_rd_text(rd, n, c->rule.location, sizeof(c->rule.location));
 	for (n = ltt_cfg_rd_child(ltt_cfg_rd_child(co, "captures"), "capture"); n;
-	     n = ltt_cfg_rd_next(n))
-		if (c->nr_captures < LTT_TRIGGER_MAX_CAPTURES)
+	     n = ltt_cfg_rd_next(n)) {
+		if (c->nr_captures < LTT_TRIGGER_CAPTURES_LIMIT)
 			ltt_cfg_rd_token(rd, n, c->captures[c->nr_captures++], LTT_CAPTURE_MAX);
+		else
+			ltt_cfg_rd_refuse(rd, n, "a trigger of more than %d captures: %s",
+					  LTT_TRIGGER_CAPTURES_LIMIT,
+					  ltt_strerror(LTT_ERR_TRIGGER_CAPTURES));
+	}
 	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(co, "session"), c->session, sizeof(c->session));
 	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(co, "channel"), c->channel, sizeof(c->channel));
 	if ((n = ltt_cfg_rd_child(co, "threshold_size")))
