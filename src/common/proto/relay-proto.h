@@ -15,9 +15,10 @@
  * a new chunk, CLOSE_TRACE_CHUNK with an archive or delete command) gets
  * LTT_RELAY_ERR_UNSUPPORTED, as do START_DATA, UPDATE_SYNC_INFO,
  * ADD_INDEX, CLOSE_INDEX and LIST_SESSIONS.  ltt's extensions
- * (ARCHIVE_CHUNK, RESET_METADATA's rewrite_size, answered SEND_METADATA)
- * go to ltt-relayd only: a consumer knows it by GET_CONFIGURATION's
- * LTT_RELAY_CONFIG_LTT.
+ * (ARCHIVE_CHUNK, RESET_METADATA's rewrite_size, answered SEND_METADATA,
+ * RECONCILE_STREAM) go to ltt-relayd only: a consumer knows it by
+ * GET_CONFIGURATION's LTT_RELAY_CONFIG_LTT (and, for RECONCILE_STREAM,
+ * LTT_RELAY_CONFIG_RECONCILE).
  *
  * Control connection: every request is a 24-byte header {u64 circuit_id
  * (0), u64 data_size, u32 cmd, u32 cmd_version} then data_size bytes of
