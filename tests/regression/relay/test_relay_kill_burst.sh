@@ -56,9 +56,7 @@ ok $? "the relay writes the program's packets"
 stop_proc "$RELAYD_PID"
 ok $? "the relay is stopped (SIGSTOP)"
 echo go >&"$ROUNDS"
-timeout "$TEST_TIMEOUT" bash -c '
-	until ss -Htn state established "( sport = :$0 )" |
-		awk "\$1 > 0 { f = 1 } END { exit !f }"; do :; done' "$DPORT"
+wait_port_recvq "$DPORT"
 ok $? "round 2: packets wait unread in the relay's data socket"
 kill -KILL "$RELAYD_PID"
 wait_pid_exit "$RELAYD_PID"

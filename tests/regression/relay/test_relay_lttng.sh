@@ -108,9 +108,7 @@ if start_lttng_relayd; then
 	stop_proc "$lpid"
 	LTT_UST_ALLOW_BLOCKING=1 ust_app_bg -n 10000
 	app=$BG_PID
-	timeout "$TEST_TIMEOUT" bash -c '
-		until ss -Htn state established "( sport = :$0 )" |
-			awk "\$1 > 0 { f = 1 } END { exit !f }"; do :; done' "$LDPORT"
+	wait_port_recvq "$LDPORT"
 	ok $? "k: packets wait unread in lttng-relayd's data socket"
 	kill -KILL "$lpid"
 	wait_pid_exit "$lpid"
