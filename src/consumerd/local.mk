@@ -30,7 +30,7 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/sink/fs.c src/consumerd/sink/fs.h \
 	src/consumerd/relay/relay-link.c src/consumerd/relay/relay-session.c \
 	src/consumerd/relay/relay-link.h src/consumerd/relay/relay-archive.c \
-	src/consumerd/relay/relay-queue.c
+	src/consumerd/relay/relay-queue.c src/consumerd/relay/relay-reconcile.c
 
 src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 src_consumerd_ltt_consumerd_LDADD = src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

@@ -14,6 +14,7 @@
 #include "common/base/log.h"
 #include "common/proto/relay-proto.h"
 #include "relayd/ctrl.h"
+#include "relayd/reconcile.h"
 #include "relayd/server.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"
@@ -378,7 +379,8 @@ static int cmd_get_configuration(struct ltt_relay_conn *conn, struct ltt_rbuf *i
 				 struct ltt_wbuf *out)
 {
 	struct ltt_relay_get_configuration_reply rep = {
-		.ret_code = LTT_RELAY_OK, .flags = LTT_RELAY_CONFIG_LTT |
+		.ret_code = LTT_RELAY_OK,
+		.flags = LTT_RELAY_CONFIG_LTT | LTT_RELAY_CONFIG_RECONCILE |
 			(conn->server->model->disallow_clear ? LTT_RELAY_CONFIG_NO_CLEAR : 0),
 	};
 	uint64_t query;
@@ -533,6 +535,52 @@ static int cmd_archive_chunk(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 	return 0;
 }
 
+/*
+ * RECONCILE_STREAM (reconcile.h): no session needed, the stream's files
+ * are found by their path.  Every outcome is answered; only a request
+ * that does not decode closes the connection.
+ */
+static int cmd_reconcile_stream(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
+				struct ltt_wbuf *out)
+{
+	struct ltt_relay_reconcile_reply rep = { .ret_code = LTT_RELAY_OK };
+	struct ltt_relay_reconcile_stream *m;
+	uint64_t *seqs;
+	uint32_t i;
+	int ret;
+
+	m = malloc(sizeof(*m));
+	seqs = malloc(LTT_RELAY_RECONCILE_MAX * sizeof(*seqs));
+	if (!m || !seqs) {
+		free(m);
+		free(seqs);
+		return -ENOMEM;
+	}
+	if (ltt_relay_get_reconcile_stream(in, m)) {
+		free(m);
+		free(seqs);
+		return malformed(conn, "RECONCILE_STREAM");
+	}
+	ret = ltt_relay_reconcile(conn->server->model, m, seqs, &rep.count);
+	if (ret) {
+		LTT_WARN_RL("control connection from %s: RECONCILE_STREAM of %s/%s/%s refused: %s",
+			    conn->peer, m->session_path, m->pathname, m->channel_name,
+			    ret == -EEXIST ? "a session of the relay holds it" : strerror(-ret));
+		rep.ret_code = ret_code(ret);
+		rep.count = 0;
+	} else {
+		LTT_INFO("control connection from %s: stream %s/%s/%s holds %u indexed packets from packet_seq_num %" PRIu64,
+			 conn->peer, m->session_path, m->pathname, m->channel_name, rep.count,
+			 m->first_packet_seq);
+	}
+	ltt_relay_put_reconcile_reply(out, &rep);
+	for (i = 0; i < rep.count; i++)
+		ltt_wbuf_put_be64(out, seqs[i]);
+	free(m);
+	free(seqs);
+	return 0;
+}
+
 static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_VERSION, "VERSION", false, cmd_version },
 	{ LTT_RELAY_CREATE_SESSION, "CREATE_SESSION", false, cmd_create_session },
@@ -552,6 +600,7 @@ static const struct ctrl_cmd commands[] = {
 	{ LTT_RELAY_TRACE_CHUNK_EXISTS, "TRACE_CHUNK_EXISTS", true, cmd_chunk_exists },
 	{ LTT_RELAY_ROTATE_STREAMS, "ROTATE_STREAMS", true, cmd_rotate_streams },
 	{ LTT_RELAY_ARCHIVE_CHUNK, "ARCHIVE_CHUNK", true, cmd_archive_chunk },
+	{ LTT_RELAY_RECONCILE_STREAM, "RECONCILE_STREAM", false, cmd_reconcile_stream },
 };
 
 static const struct ctrl_cmd *find_cmd(uint32_t cmd)

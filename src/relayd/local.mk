@@ -11,6 +11,7 @@ src_relayd_ltt_relayd_SOURCES = \
 	src/relayd/session.c src/relayd/session.h \
 	src/relayd/stream.c src/relayd/stream.h \
 	src/relayd/registry.c src/relayd/registry.h \
+	src/relayd/reconcile.c src/relayd/reconcile.h \
 	src/relayd/live.c src/relayd/live.h src/relayd/live-cmd.c src/relayd/live-cmd.h
 src_relayd_ltt_relayd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 src_relayd_ltt_relayd_LDADD = src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/trace/ctf.h"
+#include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/trace/tracefile.h"
@@ -468,6 +469,8 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 			st->session->id, st->trace->pathname, st->channel_name, strerror(-ret));
 		return ret;
 	}
+	/* a test's relay killed with a packet indexed, its SEND_INDEX unanswered */
+	ltt_fault_point("packet-indexed");
 	pthread_mutex_lock(&m->lock);
 	if (idx->file_no < st->oldest_no) {
 		/* its tracefile is gone: no viewer can read that packet */
@@ -862,6 +865,8 @@ int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
 	st->size += pkt->len + pkt->padding;
 	st->viewer_size += pkt->len + pkt->padding;
 	pthread_mutex_unlock(&s->model->lock);
+	/* a test's relay killed with a packet in its file, not indexed */
+	ltt_fault_point("packet-written");
 	ret = packet_arrived(st);
 	release_files(st);
 	memset(pkt, 0, sizeof(*pkt));

@@ -388,6 +388,9 @@ static void seed_ctrl(struct ltt_wbuf *w, const uint8_t *packet, size_t packet_l
 				      .timestamp_begin = 1000, .timestamp_end = 2000,
 				      .stream_id = 0, .stream_instance_id = 0 };
 	struct ltt_relay_stream_seq seq = { .stream_handle = 2, .last_net_seq_num = 0 };
+	struct ltt_relay_reconcile_stream rec = { .session_path = "/tmp/out/host-1/s1",
+						  .pathname = "ust/uid/1000/64-bit",
+						  .channel_name = "channel0_0" };
 	struct ltt_wbuf p;
 
 	ltt_wbuf_init(&p);
@@ -409,6 +412,9 @@ static void seed_ctrl(struct ltt_wbuf *w, const uint8_t *packet, size_t packet_l
 	ctrl_request(w, LTT_RELAY_DATA_PENDING, &p);
 	ltt_relay_put_stream_seq(&p, &seq);
 	ctrl_request(w, LTT_RELAY_CLOSE_STREAM, &p);
+	/* a stream a session holds: refused (EXIST or INVAL), nothing cut */
+	ltt_relay_put_reconcile_stream(&p, &rec);
+	ctrl_request(w, LTT_RELAY_RECONCILE_STREAM, &p);
 	ltt_wbuf_fini(&p);
 }
 

@@ -104,6 +104,7 @@ tests_fuzz_fuzz_relayd_SOURCES = tests/fuzz/fuzz_relayd.c $(FUZZ_COMMON_SRC) \
 	src/relayd/relayd.h \
 	src/relayd/server.c src/relayd/server.h \
 	src/relayd/ctrl.c src/relayd/ctrl.h \
+	src/relayd/reconcile.c src/relayd/reconcile.h \
 	src/relayd/data.c src/relayd/data.h \
 	src/relayd/model.c src/relayd/model.h \
 	src/relayd/session.c src/relayd/session.h \

@@ -46,6 +46,15 @@ stop_relayd() {
 	wait_pid_exit "$RELAYD_PID"
 }
 
+# wait_port_recvq PORT: wait (bounded, without sleeping) until bytes wait
+# unread in a connection accepted on the local TCP port PORT (ss's
+# Recv-Q): what a consumer sent to a stopped relay's data port.
+wait_port_recvq() {
+	timeout "$TEST_TIMEOUT" bash -c '
+		until ss -Htn state established "( sport = :$0 )" |
+			awk "\$1 > 0 { f = 1 } END { exit !f }"; do :; done' "$1"
+}
+
 # relay_client ARGS...: the scripted consumer, bounded in time.
 relay_client() {
 	timeout "$TEST_TIMEOUT" "$RELAY_CLIENT" "$@"

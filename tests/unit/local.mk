@@ -351,7 +351,8 @@ tests_unit_consumerd_test_sink_relay_SOURCES = tests/unit/consumerd/test_sink_re
 	tests/unit/fake-relay.c tests/unit/fake-relay.h \
 	src/consumerd/sink/sink.c src/consumerd/sink/sink-relay.c \
 	src/consumerd/relay/relay-link.c src/consumerd/relay/relay-session.c \
-	src/consumerd/relay/relay-archive.c src/consumerd/relay/relay-queue.c
+	src/consumerd/relay/relay-archive.c src/consumerd/relay/relay-queue.c \
+	src/consumerd/relay/relay-reconcile.c
 tests_unit_consumerd_test_sink_relay_LDADD = src/common/libnet.la src/common/libcommon.la
 
 # A consumer stream between its seams: the real ust source, a test sink
@@ -368,7 +369,8 @@ tests_unit_consumerd_test_stream_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/relayd/test_relay_model
 TESTS += tests/unit/relayd/test_relay_model
 tests_unit_relayd_test_relay_model_SOURCES = tests/unit/relayd/test_relay_model.c $(UNIT_TAP_SOURCES) \
-	src/relayd/model.c src/relayd/session.c src/relayd/stream.c src/relayd/registry.c
+	src/relayd/model.c src/relayd/session.c src/relayd/stream.c src/relayd/registry.c \
+	src/relayd/reconcile.c
 tests_unit_relayd_test_relay_model_LDADD = src/common/libcommon.la
 
 # The daemon's side of kernel filters: rule matching as the kernel domain

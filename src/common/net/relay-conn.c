@@ -351,3 +351,45 @@ int ltt_relay_conn_create_chunk(struct ltt_xport *x, uint64_t chunk_id, uint64_t
 	}
 	return 0;
 }
+
+int ltt_relay_conn_reconcile(struct ltt_xport *x, const struct ltt_relay_reconcile_stream *req,
+			     uint64_t deadline, uint64_t *ret_seqs, uint32_t *ret_count,
+			     uint32_t *ret_code)
+{
+	struct ltt_relay_reconcile_reply rep;
+	uint8_t head[8], *body = NULL;
+	struct ltt_wbuf pl;
+	struct ltt_rbuf rb;
+	uint32_t i;
+	int ret;
+
+	*ret_count = 0;
+	ltt_wbuf_init(&pl);
+	ltt_relay_put_reconcile_stream(&pl, req);
+	ret = call(x, LTT_RELAY_RECONCILE_STREAM, &pl, head, sizeof(head), deadline);
+	ltt_wbuf_fini(&pl);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&rb, head, sizeof(head));
+	if (ltt_relay_get_reconcile_reply(&rb, &rep) || rep.count > LTT_RELAY_RECONCILE_MAX ||
+	    (rep.count && rep.ret_code != LTT_RELAY_OK))
+		return -EPROTO;
+	if (rep.count) {
+		body = malloc((size_t)rep.count * 8);
+		if (!body)
+			return -ENOMEM;
+		ret = move_all(x, NULL, body, (size_t)rep.count * 8, deadline);
+	}
+	if (!ret) {
+		ltt_rbuf_init(&rb, body, (size_t)rep.count * 8);
+		for (i = 0; i < rep.count; i++)
+			ret_seqs[i] = ltt_rbuf_get_be64(&rb);
+		ret = ltt_rbuf_end(&rb) ? -EPROTO : 0;
+	}
+	free(body);
+	if (ret)
+		return ret;
+	*ret_count = rep.count;
+	*ret_code = rep.ret_code;
+	return 0;
+}

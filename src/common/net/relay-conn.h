@@ -18,6 +18,7 @@
 
 struct ltt_xport;
 struct ltt_xport_ctx;
+struct ltt_relay_reconcile_stream;
 
 /* Each connect, and the handshake, within this. */
 #define LTT_RELAY_CONN_TIMEOUT_MS 5000
@@ -116,5 +117,19 @@ int ltt_relay_conn_get_configuration(struct ltt_xport *x, uint64_t deadline, con
  */
 int ltt_relay_conn_create_chunk(struct ltt_xport *x, uint64_t chunk_id, uint64_t creation_time,
 				uint64_t deadline, const char *label);
+
+/**
+ * ltt_relay_conn_reconcile() - RECONCILE_STREAM @req (ltt-relayd, when
+ * GET_CONFIGURATION set LTT_RELAY_CONFIG_RECONCILE)
+ * @ret_seqs: LTT_RELAY_RECONCILE_MAX slots: the packet_seq_num of the
+ *            stream's indexed packets from req->first_packet_seq on
+ * @ret_count: how many; @ret_code: the relay's ret_code (count 0 unless OK)
+ *
+ * Returns 0 (whatever the relay answered); -EPROTO for a malformed reply;
+ * -ETIMEDOUT; a socket error.
+ */
+int ltt_relay_conn_reconcile(struct ltt_xport *x, const struct ltt_relay_reconcile_stream *req,
+			     uint64_t deadline, uint64_t *ret_seqs, uint32_t *ret_count,
+			     uint32_t *ret_code);
 
 #endif /* LTT_COMMON_RELAY_CONN_H */

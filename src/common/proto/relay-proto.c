@@ -65,6 +65,18 @@ LTT_CODEC(relay_archive_chunk, LTT_CODEC_BE,
 	  LTT_ROW_STRBODY(to));
 #undef LTT_MSG
 
+#define LTT_MSG struct ltt_relay_reconcile_stream
+LTT_CODEC(relay_reconcile_stream, LTT_CODEC_BE,
+	  LTT_ROW_U64(first_packet_seq), LTT_ROW_BOOL(rotating),
+	  LTT_ROW_STRLEN(session_path, 0), LTT_ROW_STRLEN(pathname, LTT_ROW_EMPTY_ZERO),
+	  LTT_ROW_STRLEN(channel_name, 0), LTT_ROW_STRBODY(session_path),
+	  LTT_ROW_STRBODY(pathname), LTT_ROW_STRBODY(channel_name));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_relay_reconcile_reply
+LTT_CODEC(relay_reconcile_reply, LTT_CODEC_BE, LTT_ROW_U32(ret_code), LTT_ROW_U32(count));
+#undef LTT_MSG
+
 #define LTT_MSG struct ltt_relay_add_stream_reply
 LTT_CODEC(relay_add_stream_reply, LTT_CODEC_BE,
 	  LTT_ROW_U64(stream_handle), LTT_ROW_U32(ret_code));
@@ -142,6 +154,8 @@ RELAY_PAIR(create_session_reply)
 RELAY_PAIR(add_stream)
 RELAY_PAIR(archive_chunk)
 RELAY_PAIR(add_stream_reply)
+RELAY_PAIR(reconcile_stream)
+RELAY_PAIR(reconcile_reply)
 RELAY_PUT(metadata_hdr)
 RELAY_PAIR(index)
 RELAY_PAIR(reset_metadata)

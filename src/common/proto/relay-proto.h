@@ -15,9 +15,10 @@
  * a new chunk, CLOSE_TRACE_CHUNK with an archive or delete command) gets
  * LTT_RELAY_ERR_UNSUPPORTED, as do START_DATA, UPDATE_SYNC_INFO,
  * ADD_INDEX, CLOSE_INDEX and LIST_SESSIONS.  ltt's extensions
- * (ARCHIVE_CHUNK, RESET_METADATA's rewrite_size, answered SEND_METADATA)
- * go to ltt-relayd only: a consumer knows it by GET_CONFIGURATION's
- * LTT_RELAY_CONFIG_LTT.
+ * (ARCHIVE_CHUNK, RESET_METADATA's rewrite_size, answered SEND_METADATA,
+ * RECONCILE_STREAM) go to ltt-relayd only: a consumer knows it by
+ * GET_CONFIGURATION's LTT_RELAY_CONFIG_LTT (and, for RECONCILE_STREAM,
+ * LTT_RELAY_CONFIG_RECONCILE).
  *
  * Control connection: every request is a 24-byte header {u64 circuit_id
  * (0), u64 data_size, u32 cmd, u32 cmd_version} then data_size bytes of
@@ -176,6 +177,11 @@ enum ltt_relay_cmd {
 	 * chunk's directory into the session's archives.
 	 */
 	LTT_RELAY_ARCHIVE_CHUNK = 10000,
+	/*
+	 * ltt's own, to a relay that sets LTT_RELAY_CONFIG_RECONCILE: which
+	 * of a dead connection's unconfirmed packets the relay's files hold.
+	 */
+	LTT_RELAY_RECONCILE_STREAM = 10001,
 };
 
 /*
@@ -188,6 +194,8 @@ enum ltt_relay_cmd {
 #define LTT_RELAY_CONFIG_CLEAR_ALLOWED (1ULL << 0)
 #define LTT_RELAY_CONFIG_LTT (1ULL << 32)
 #define LTT_RELAY_CONFIG_NO_CLEAR (1ULL << 33)
+/* With LTT: RECONCILE_STREAM is served (doc/relayd.md, "Exact counts"). */
+#define LTT_RELAY_CONFIG_RECONCILE (1ULL << 34)
 
 /* CLOSE_TRACE_CHUNK's close_command values (LTTng's). */
 enum ltt_relay_chunk_command {
@@ -272,6 +280,38 @@ struct ltt_relay_add_stream {
 struct ltt_relay_archive_chunk {
 	char from[LTT_RELAY_PATH_MAX];
 	char to[LTT_RELAY_PATH_MAX];
+};
+
+/*
+ * RECONCILE_STREAM {u64 first_packet_seq, u8 rotating, u32 session_path_len,
+ * u32 pathname_len, u32 channel_name_len, session_path, pathname,
+ * channel_name} -> {u32 ret_code, u32 count, count u64 packet_seq_num}.
+ * Needs no session: sent on a connection of its own (VERSION,
+ * GET_CONFIGURATION, then this) after the consumer's connection died.
+ * session_path is CREATE_SESSION's output path, pathname and channel_name
+ * ADD_STREAM's, rotating whether ADD_STREAM gave a tracefile size.  The
+ * relay cuts the stream's files after their last indexed packet, then
+ * answers the packet_seq_num of the indexed packets from first_packet_seq
+ * on, oldest first, at most LTT_RELAY_RECONCILE_MAX.  Refused (count 0):
+ * ERR_INVAL, a path outside the relay's output or a name that is not
+ * one; ERR_NOENT, no such stream files; ERR_EXIST, a session of the relay
+ * holds the stream; ERR_IO, its files could not be read or cut.
+ */
+struct ltt_relay_reconcile_stream {
+	uint64_t first_packet_seq;
+	bool rotating;
+	char session_path[LTT_RELAY_PATH_MAX];
+	char pathname[LTT_RELAY_PATH_MAX];
+	char channel_name[LTT_RELAY_NAME_MAX];
+};
+
+/* The packets RECONCILE_STREAM answers at most (and a consumer asks about). */
+#define LTT_RELAY_RECONCILE_MAX 4096
+
+/* RECONCILE_STREAM's reply header; count u64 follow. */
+struct ltt_relay_reconcile_reply {
+	uint32_t ret_code;
+	uint32_t count;
 };
 
 struct ltt_relay_add_stream_reply {
@@ -396,6 +436,12 @@ int ltt_relay_get_u64_msg(struct ltt_rbuf *r, uint64_t *ret);
 /* ARCHIVE_CHUNK's payload (2.12). */
 void ltt_relay_put_archive_chunk(struct ltt_wbuf *w, const struct ltt_relay_archive_chunk *m);
 int ltt_relay_get_archive_chunk(struct ltt_rbuf *r, struct ltt_relay_archive_chunk *ret);
+/* RECONCILE_STREAM (ltt's own): the request, and its reply's 8-byte header. */
+void ltt_relay_put_reconcile_stream(struct ltt_wbuf *w,
+				    const struct ltt_relay_reconcile_stream *m);
+int ltt_relay_get_reconcile_stream(struct ltt_rbuf *r, struct ltt_relay_reconcile_stream *ret);
+void ltt_relay_put_reconcile_reply(struct ltt_wbuf *w, const struct ltt_relay_reconcile_reply *m);
+int ltt_relay_get_reconcile_reply(struct ltt_rbuf *r, struct ltt_relay_reconcile_reply *ret);
 void ltt_relay_put_ret(struct ltt_wbuf *w, uint32_t ret_code);
 int ltt_relay_get_ret(struct ltt_rbuf *r, uint32_t *ret_code);
 /* Trace chunks (2.11) and GET_CONFIGURATION (2.12). */

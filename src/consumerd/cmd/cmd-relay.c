@@ -9,10 +9,12 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/base/log.h"
 #include "common/proto/consumer-proto.h"
 #include "consumerd/cmd/cmd.h"
+#include "consumerd/trace/channel.h"
 #include "consumerd/sink/sink-relay.h"
 
 /* ADD_RELAY: see consumer-proto.h */
@@ -89,6 +91,28 @@ static struct ltt_registry_relay *relay_arg(struct ltt_cmd_ctx *ctx, struct ltt_
 	return e;
 }
 
+/*
+ * The counts of @relay's streams moved (ltt_sink_relay_reconcile()):
+ * the statistics pages of its channels are written again before the
+ * answer, so that the session daemon's next read has them.
+ */
+static void publish_relay_channels(struct ltt_cmd_ctx *ctx, struct ltt_relay *relay)
+{
+	struct ltt_channel *c;
+	int ret;
+
+	for (c = ctx->reg.channels; c; c = c->next) {
+		struct ltt_data_req req = { .type = LTT_DATA_STATS, .chan = c };
+
+		if (ltt_sink_relay_of(c->output) != relay)
+			continue;
+		ret = ltt_data_call(ctx->reg.data, &req);
+		if (ret)
+			LTT_WARN("channel %" PRIu64 ": its statistics wait for the next tick: %s",
+				 c->key, strerror(-ret));
+	}
+}
+
 /* RELAY_DATA_PENDING {u64 relay_key} -> {u8 pending} */
 int ltt_cmd_relay_data_pending(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_msg *msg,
 			       struct ltt_wbuf *reply)
@@ -101,6 +125,9 @@ int ltt_cmd_relay_data_pending(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, stru
 	e = relay_arg(ctx, r, "RELAY_DATA_PENDING", &ret);
 	if (!e)
 		return ret;
+	/* a relay that died and answers again says which unconfirmed packets it holds */
+	if (ltt_sink_relay_reconcile(e->relay) > 0)
+		publish_relay_channels(ctx, e->relay);
 	ret = ltt_sink_relay_data_pending(e->relay, &pending);
 	if (ret)
 		return ret;

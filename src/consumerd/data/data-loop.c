@@ -192,6 +192,15 @@ static void stop_timer(struct ltt_evloop_timer **timer)
 	*timer = NULL;
 }
 
+/* Every stream of @part stores its counters in its statistics page. */
+static void publish_part(struct ltt_chan_part *part)
+{
+	struct ltt_stream *s;
+
+	for (s = part->streams; s; s = s->next)
+		ltt_stream_publish(s);
+}
+
 /*
  * Every stream with a statistics page stores its counters again, so the
  * session daemon reads them as they are within PUBLISH_TICK_MS even when
@@ -203,12 +212,10 @@ static void on_publish_tick(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_data_thread *dt = arg;
 	struct ltt_chan_part *part;
-	struct ltt_stream *s;
 
 	(void)loop;
 	for (part = dt->parts; part; part = part->data_next)
-		for (s = part->streams; s; s = s->next)
-			ltt_stream_publish(s);
+		publish_part(part);
 }
 
 /* The tick, once a stream has a page; without it (no memory) pages move on drains only. */
@@ -643,6 +650,7 @@ static int run_request(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		return do_new_chunk(dt, req);
 	case LTT_DATA_STATS:
 		ltt_chan_part_stats(req->part, &req->stats);
+		publish_part(req->part);	/* the page as fresh as the answer */
 		return 0;
 	case LTT_DATA_REMOVE_CHANNEL:
 		return do_remove_channel(dt, req);

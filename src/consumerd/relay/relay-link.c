@@ -568,6 +568,7 @@ int rlink_add_stream(struct ltt_relay *r, const char *path, const char *name, ui
 	snprintf(st->name, sizeof(st->name), "%s", name);
 	strcpy(st->path, path);
 	st->metadata = metadata;
+	st->rotating = size != 0;
 	st->wake_fd = -1;
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_add_stream(&pl, m);

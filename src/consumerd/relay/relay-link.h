@@ -45,6 +45,13 @@ struct expect {
 	bool dp;			/* part of the data pending query */
 	bool packet;			/* SEND_INDEX of a packet sent: OK means written */
 	uint64_t events;		/* that packet's events */
+	uint64_t packet_seq;		/* and its packet_seq_num */
+};
+
+/* A packet counted lost when the connection died that the relay may hold. */
+struct relay_unconfirmed {
+	uint64_t packet_seq;
+	uint64_t events;
 };
 
 struct relay_stream {
@@ -66,6 +73,14 @@ struct relay_stream {
 	int wake_fd;			/* its sink's eventfd, or -1 */
 	uint64_t lost_packets;		/* taken by its sink, lost in the queue */
 	uint64_t lost_events;		/* their events */
+	/*
+	 * Of those, the packets awaited when the connection died, oldest
+	 * first: the relay may have written them (reconcile.c asks it).
+	 */
+	struct relay_unconfirmed *unconfirmed;
+	uint32_t nr_unconfirmed, cap_unconfirmed;
+	bool unreconcilable;		/* too many, or out of order: stay lost */
+	bool rotating;			/* ADD_STREAM gave a tracefile size */
 	const struct relay_group *group;	/* its channel's, or NULL */
 	struct byteq meta;		/* metadata given before the handle came */
 	bool meta_reset;		/* the next metadata is the text written again */
@@ -99,6 +114,10 @@ struct ltt_relay {
 	bool chunk;			/* trace chunk 0 created (minor 11 and up) */
 	uint32_t live_timer_us;
 	uint64_t session_id;		/* the relay's id for our session */
+	struct ltt_consumer_relay_addr addr;	/* where the relay listens */
+	bool reconcile;			/* it serves RECONCILE_STREAM (relay-reconcile.c) */
+	uint64_t reconcile_retry_ms;	/* not asked again before (command thread) */
+	char out_path[LTT_RELAY_PATH_MAX];	/* CREATE_SESSION's output path */
 	struct ltt_xport *ctrl, *data;	/* the two connections, plain or TLS */
 	struct ltt_xport_ctx *tls;	/* their TLS context, or NULL */
 	int kick_fd;
@@ -161,6 +180,13 @@ void rlink_wake_sinks(struct ltt_relay *r);
  * counted lost with its @events, on @st (may be NULL).  Locked.
  */
 void rlink_packet_unconfirmed(struct ltt_relay *r, struct relay_stream *st, uint64_t events);
+
+/*
+ * rlink_unconfirmed_add() - packet @packet_seq of @st, with @events, was
+ * awaited when the connection died (rlink_packet_unconfirmed() counts
+ * it): kept for ltt_sink_relay_reconcile().  Locked.
+ */
+void rlink_unconfirmed_add(struct relay_stream *st, uint64_t packet_seq, uint64_t events);
 
 /*
  * rlink_fail() - the connection failed with @err (-errno): the first error

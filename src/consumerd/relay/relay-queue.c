@@ -102,6 +102,33 @@ void rlink_packet_unconfirmed(struct ltt_relay *r, struct relay_stream *st, uint
 	}
 }
 
+/* At most LTT_RELAY_RECONCILE_MAX, in order: a relay answers no more. */
+void rlink_unconfirmed_add(struct relay_stream *st, uint64_t packet_seq, uint64_t events)
+{
+	struct relay_unconfirmed *v;
+	uint32_t n = st->nr_unconfirmed, cap;
+
+	if (st->unreconcilable)
+		return;
+	/* a number seen twice would be taken for the other packet */
+	if (n == LTT_RELAY_RECONCILE_MAX || (n && st->unconfirmed[n - 1].packet_seq >= packet_seq)) {
+		st->unreconcilable = true;
+		return;
+	}
+	if (n == st->cap_unconfirmed) {
+		cap = n ? 2 * n : 8;
+		v = realloc(st->unconfirmed, cap * sizeof(*v));
+		if (!v) {
+			st->unreconcilable = true;
+			return;
+		}
+		st->unconfirmed = v;
+		st->cap_unconfirmed = cap;
+	}
+	st->unconfirmed[n] = (struct relay_unconfirmed){ packet_seq, events };
+	st->nr_unconfirmed = n + 1;
+}
+
 /*
  * Record the first error, drop what is queued and awaited.  Each packet
  * handed to the sockets has its SEND_INDEX awaited until the relay wrote
@@ -123,8 +150,11 @@ void rlink_fail(struct ltt_relay *r, int err)
 	q_clear(&r->ctrl_q);
 	while ((e = r->exp_head)) {
 		r->exp_head = e->next;
-		if (e->packet)
+		if (e->packet) {
 			rlink_packet_unconfirmed(r, e->st, e->events);
+			if (e->st)
+				rlink_unconfirmed_add(e->st, e->packet_seq, e->events);
+		}
 		free(e);
 	}
 	r->exp_tail = &r->exp_head;

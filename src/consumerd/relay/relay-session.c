@@ -61,6 +61,7 @@ static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
 	if (r->minor >= LTT_RELAY_MINOR_CONFIG)
 		ret = ltt_relay_conn_get_configuration(r->ctrl, deadline, r->label, &flags);
 	r->ltt_ext = flags & LTT_RELAY_CONFIG_LTT;
+	r->reconcile = r->ltt_ext && (flags & LTT_RELAY_CONFIG_RECONCILE);
 	if (!ret)
 		ret = ltt_relay_conn_create_session(r->ctrl, &sess, deadline, r->label,
 						    &r->session_id, ret_path, path_len);
@@ -102,6 +103,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 		return -ENOMEM;
 	r->key = cfg->key;
 	r->live_timer_us = cfg->live_timer_us;
+	r->addr = *cfg->addr;
 	r->exp_tail = &r->exp_head;
 	snprintf(r->label, sizeof(r->label), "relay session %s at %s%s%s:%u", cfg->session_name,
 		 cfg->addr->family == LTT_URI_INET6 ? "[" : "", cfg->addr->host,
@@ -129,6 +131,7 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 		ltt_sink_relay_destroy(r);
 		return ret;
 	}
+	snprintf(r->out_path, sizeof(r->out_path), "%s", ret_path);
 	LTT_INFO("%s: connected (protocol 2.%u, %s%s), output %s", r->label, r->minor,
 		 r->ltt_ext ? "ltt-relayd" : "another relay daemon, ltt's extensions off",
 		 r->tls ? ", TLS 1.3" : "", ret_path);
@@ -226,6 +229,7 @@ void ltt_sink_relay_destroy(struct ltt_relay *r)
 	while ((st = r->streams)) {
 		r->streams = st->next;
 		free(st->meta.buf);
+		free(st->unconfirmed);
 		free(st);
 	}
 	ltt_xport_destroy(r->ctrl);

@@ -92,6 +92,7 @@ static int queue_index(struct ltt_relay *r, struct relay_stream *st,
 	if (!ret) {
 		e->packet = packet;
 		e->events = events;
+		e->packet_seq = idx->packet_seq_num;
 	}
 	return ret;
 }

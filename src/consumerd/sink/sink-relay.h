@@ -204,6 +204,23 @@ void ltt_sink_relay_stats(struct ltt_relay *relay, struct ltt_sink_relay_stats *
 int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
 
 /**
+ * ltt_sink_relay_reconcile() - after @relay's connection died, ask a
+ * relay that answers again which of the packets awaited then it holds
+ *
+ * Those packets were counted lost at the death; the ones the relay's
+ * trace holds are counted recorded instead, the others stay lost (the
+ * relay cut what no index covered), so that recorded + lost = committed
+ * exactly.  Only ltt-relayd is asked (GET_CONFIGURATION's
+ * LTT_RELAY_CONFIG_RECONCILE): with another relay, or none answering,
+ * every unconfirmed packet stays lost.  Command thread; blocks up to
+ * 2 s, only while packets are left to ask about, and not again for 30 s
+ * after a relay that did not answer in time.  Returns 1 when counts moved (the stream pages want publishing),
+ * 0 when nothing was to ask or none moved, or the -errno of a relay that
+ * could not be asked (logged).
+ */
+int ltt_sink_relay_reconcile(struct ltt_relay *relay);
+
+/**
  * ltt_sink_relay_wait() - wait up to @timeout_ms for @relay's sockets to
  * take queued bytes or bring replies, then do that I/O
  * Data-0 only (it owns the relay's I/O): for a request that must

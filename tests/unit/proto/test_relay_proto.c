@@ -122,6 +122,26 @@ static const uint8_t archive_chunk_wire[] = {
 	'a', 'r', 'c', 'h', 'i', 'v', 'e', 's', '/', 'a', '/', 'u', 's', 't', 0,
 };
 
+/* ltt's own: which of a dead connection's packets a stream's files hold */
+static const struct ltt_relay_reconcile_stream reconcile_stream = {
+	.first_packet_seq = 0x0102030405060708ULL, .rotating = true,
+	.session_path = "/o/h/s", .pathname = "ust", .channel_name = "c_1",
+};
+static const uint8_t reconcile_stream_wire[] = {
+	1, 2, 3, 4, 5, 6, 7, 8,
+	1,
+	0, 0, 0, 7,
+	0, 0, 0, 4,
+	0, 0, 0, 4,
+	'/', 'o', '/', 'h', '/', 's', 0,
+	'u', 's', 't', 0,
+	'c', '_', '1', 0,
+};
+static const struct ltt_relay_reconcile_reply reconcile_reply = {
+	.ret_code = LTT_RELAY_OK, .count = 3,
+};
+static const uint8_t reconcile_reply_wire[] = { 0, 0, 0, 10, 0, 0, 0, 3 };
+
 static const struct ltt_relay_add_stream_reply add_stream_reply = {
 	.stream_handle = 0xfedcba9876543210ULL, .ret_code = LTT_RELAY_ERR_EXIST,
 };
@@ -194,6 +214,17 @@ ADAPT(index, struct ltt_relay_index)
 ADAPT(stream_seq, struct ltt_relay_stream_seq)
 ADAPT(get_configuration_reply, struct ltt_relay_get_configuration_reply)
 ADAPT(close_chunk, struct ltt_relay_close_chunk)
+ADAPT(reconcile_reply, struct ltt_relay_reconcile_reply)
+ADAPT(reconcile_stream, struct ltt_relay_reconcile_stream)
+
+static bool equal_reconcile_stream(const void *a, const void *b)
+{
+	const struct ltt_relay_reconcile_stream *x = a, *y = b;
+
+	return x->first_packet_seq == y->first_packet_seq && x->rotating == y->rotating &&
+	       !strcmp(x->session_path, y->session_path) && !strcmp(x->pathname, y->pathname) &&
+	       !strcmp(x->channel_name, y->channel_name);
+}
 
 static void put_create_session(struct ltt_wbuf *w, const void *m)
 {
@@ -303,6 +334,9 @@ static const struct kind kinds[] = {
 	KIND(ret, ret_msg, ret_msg_wire, NULL, false),
 	KIND(get_configuration_reply, conf_reply, conf_reply_wire, NULL, false),
 	KIND(close_chunk, close_chunk, close_chunk_wire, NULL, false),
+	KIND(reconcile_stream, reconcile_stream, reconcile_stream_wire, equal_reconcile_stream,
+	     false),
+	KIND(reconcile_reply, reconcile_reply, reconcile_reply_wire, NULL, false),
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 
@@ -313,6 +347,7 @@ union any_msg {
 	struct ltt_relay_create_session create_session;
 	struct ltt_relay_add_stream add_stream;
 	struct ltt_relay_archive_chunk archive_chunk;
+	struct ltt_relay_reconcile_stream reconcile_stream;
 	struct ltt_relay_create_session_reply create_session_reply;
 	struct ltt_relay_index index;
 	uint64_t u64;

@@ -4,8 +4,9 @@
  * their directories, streams, packets written in pieces, indexes paired
  * with their packets in either order (and the halves that never pair),
  * tracefile rotation with viewer offsets across files, metadata, data
- * pending, hang-ups, beacons, and the read interface the live server
- * uses (model.h), checked against the files on disk.
+ * pending, hang-ups, beacons, the read interface the live server uses
+ * (model.h), checked against the files on disk, and RECONCILE_STREAM on
+ * the files a dead session left (reconcile.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@
 #include "common/trace/ctf.h"
 #include "common/base/log.h"
 #include "relayd/model.h"
+#include "relayd/reconcile.h"
 #include "relayd/session.h"
 #include "relayd/stream.h"
 #include "tests/unit/tap.h"
@@ -421,6 +423,97 @@ static void test_window(struct ltt_relay_model *m)
 	m->index_window = LTT_RELAY_INDEX_WINDOW;
 }
 
+/* Append @len zero bytes to @path (a torn index entry). */
+static int append_zeros(const char *path, size_t len)
+{
+	static const uint8_t z[64];
+	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, z, len);
+	close(fd);
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+static int reconcile(struct ltt_relay_model *m, struct ltt_relay_reconcile_stream *req,
+		     const char *chan, uint64_t first, uint64_t *seqs, uint32_t *n)
+{
+	snprintf(req->channel_name, sizeof(req->channel_name), "%s", chan);
+	req->first_packet_seq = first;
+	return ltt_relay_reconcile(m, req, seqs, n);
+}
+
+static void test_reconcile(struct ltt_relay_model *m)
+{
+	struct ltt_relay_reconcile_stream req = { .pathname = "ust/uid/0/64-bit" };
+	struct ltt_relay_session *s;
+	uint64_t h, hr, i, *seqs = calloc(LTT_RELAY_RECONCILE_MAX, sizeof(*seqs));
+	char dir[PATH_MAX * 2], path[PATH_MAX * 3];
+	uint32_t n = 99;
+	int ret;
+
+	/* chan_0: packets 0..3, indexes 0..2; chan_1 rotating every 2 packets: 0..4, indexes 0..3 */
+	s = new_session(m, "hostR", "rec", "rec", &ret);
+	tap_ok(!ret && !add(s, "chan_0", 0, 0, &h) && !add(s, "chan_1", 2 * PKT, 0, &hr),
+	       "a session of two streams, one rotating");
+	ret = 0;
+	for (i = 0; i < 5 && !ret; i++) {
+		ret = i < 4 ? packet(m, h, i, PKT, (uint8_t)i) : 0;
+		if (!ret && i < 3)
+			ret = index_of(s, h, i, PKT, 100 * i + 100);
+		if (!ret)
+			ret = packet(m, hr, i, PKT, (uint8_t)i);
+		if (!ret && i < 4)
+			ret = index_of(s, hr, i, PKT, 100 * i + 100);
+	}
+	tap_is_int(ret, 0, "their packets, the last of each without its index (a relay killed there)");
+	snprintf(req.session_path, sizeof(req.session_path), "%s", s->output_path);
+	snprintf(dir, sizeof(dir), "%s/ust/uid/0/64-bit", s->output_path);
+	tap_is_int(reconcile(m, &req, "chan_0", 1, seqs, &n), -EEXIST,
+		   "a stream a session holds: refused");
+	tap_ok(n == 0 && file_size(strcat(strcpy(path, dir), "/chan_0")) == 4 * PKT,
+	       "nothing answered, nothing cut");
+	ltt_relay_session_close(s);
+	ltt_relay_session_put(s);
+	snprintf(path, sizeof(path), "%s/index/chan_0.idx", dir);
+	tap_is_int(append_zeros(path, 10), 0, "a torn index entry after them");
+
+	tap_is_int(reconcile(m, &req, "chan_0", 1, seqs, &n), 0, "the session gone: served");
+	tap_ok(n == 2 && seqs[0] == 1 && seqs[1] == 2, "indexed from the boundary on: 1, 2 (%u)", n);
+	tap_is_int(file_size(path), LTT_CTF_INDEX_HEADER_SIZE + 3 * LTT_CTF_INDEX_ENTRY_SIZE,
+		   "the torn entry is cut");
+	snprintf(path, sizeof(path), "%s/chan_0", dir);
+	tap_is_int(file_size(path), 3 * PKT, "packet 3, written but not indexed, is cut");
+	tap_ok(!reconcile(m, &req, "chan_0", 1, seqs, &n) && n == 2 && file_size(path) == 3 * PKT,
+	       "asked again: the same answer, nothing more cut");
+	tap_ok(!reconcile(m, &req, "chan_0", 3, seqs, &n) && n == 0,
+	       "a boundary past the last indexed packet: none");
+
+	tap_is_int(reconcile(m, &req, "chan_1", 1, seqs, &n), -ENOENT,
+		   "a rotating stream asked as a plain one: no such files");
+	req.rotating = true;
+	tap_is_int(reconcile(m, &req, "chan_1", 1, seqs, &n), 0, "asked as rotating");
+	tap_ok(n == 3 && seqs[0] == 1 && seqs[1] == 2 && seqs[2] == 3,
+	       "1, 2, 3 from tracefiles 0 and 1 (%u)", n);
+	snprintf(path, sizeof(path), "%s/chan_1_2", dir);
+	tap_is_int(file_size(path), 0, "tracefile 2's packet, not indexed, is cut");
+	snprintf(path, sizeof(path), "%s/chan_1_1", dir);
+	tap_is_int(file_size(path), 2 * PKT, "tracefile 1 keeps its two packets");
+	req.rotating = false;
+
+	tap_is_int(reconcile(m, &req, "chan_9", 0, seqs, &n), -ENOENT, "no such stream: ENOENT");
+	tap_is_int(reconcile(m, &req, "../chan_0", 0, seqs, &n), -EINVAL, "a name with '..': EINVAL");
+	strcpy(req.session_path, dir);	/* OUTPUT/hostR/rec/ust/uid/0/64-bit */
+	strcat(req.session_path, "/../../../../../x");
+	tap_is_int(reconcile(m, &req, "chan_0", 0, seqs, &n), -EINVAL, "a path with '..': EINVAL");
+	snprintf(req.session_path, sizeof(req.session_path), "%s", tmpdir);
+	tap_is_int(reconcile(m, &req, "chan_0", 0, seqs, &n), -EINVAL,
+		   "a path outside the output: EINVAL");
+	free(seqs);
+}
+
 int main(void)
 {
 	struct ltt_relay_model *m;
@@ -439,6 +532,7 @@ int main(void)
 	test_padding(m);
 	test_rotation(m);
 	test_window(m);
+	test_reconcile(m);
 	ltt_relay_model_destroy(m);
 	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	return tap_done();
