@@ -32,10 +32,14 @@
  *                          aside), a connect whose length (1) holds no
  *                          family; writev of 1, 2 and 3 bytes to a pipe;
  *                          poll on the pipe's read end (POLLIN) and the
- *                          TCP socket (POLLOUT), on 600 pollfds (-1), on
- *                          an unreadable array; ppoll on the two (a zero
- *                          timeout); epoll_ctl adding the
- *                          pipe's read end (EPOLLIN, data 0x1234); accept
+ *                          TCP socket (POLLOUT), on 600 pollfds (the
+ *                          pipe's read end first, then -1; the 512th's
+ *                          events POLLPRI|POLLERR, the 513th's POLLOUT),
+ *                          on an unreadable array; ppoll on the two (a
+ *                          zero timeout); epoll_ctl adding the pipe's read
+ *                          end (EPOLLIN|EPOLLET, data 0xab0000000R: R the
+ *                          fd in its low half), epoll_wait (its 1 event,
+ *                          the pipe readable); accept
  *                          of the TCP connection, then accept4 failing
  *                          (EAGAIN, the buffers still hold that peer);
  *                          prints "tid T port P
@@ -350,7 +354,7 @@ static int payloads_load(void)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET }, peer, own;
 	struct sockaddr_in6 six = { .sin6_family = AF_INET6, .sin6_port = htons(4243) };
-	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0x1234 };
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLET }, got[4];
 	static struct pollfd many[600];
 	struct pollfd two[2];
 	socklen_t len = sizeof(sin), plen = sizeof(peer), olen = sizeof(own);
@@ -382,13 +386,23 @@ static int payloads_load(void)
 	two[1] = (struct pollfd){ .fd = tcp, .events = POLLOUT };
 	for (i = 0; i < sizeof(many) / sizeof(many[0]); i++)
 		many[i] = (struct pollfd){ .fd = -1 };
+	/* the first ready (the pipe), the last one recorded (a page's: 512), and the first not */
+	many[0] = (struct pollfd){ .fd = pipefd[0], .events = POLLIN };
+	many[511].events = POLLPRI | POLLERR;
+	many[512].events = POLLOUT;
 	(void)syscall(SYS_poll, two, 2, 0);
 	(void)syscall(SYS_poll, many, 600, 0);
 	(void)syscall(SYS_poll, (void *)8, 2, 0);
 	(void)syscall(SYS_ppoll, two, 2, &(struct timespec){ 0 }, NULL, 8);
+	/* data: the fd in its low half, 0xab in its high one */
+	ev.data.u64 = (uint64_t)0xab << 32 | (uint32_t)pipefd[0];
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	if (ep < 0 || syscall(SYS_epoll_ctl, ep, EPOLL_CTL_ADD, pipefd[0], &ev)) {
 		fprintf(stderr, "kload: payloads: epoll: %s\n", strerror(errno));
+		return 1;
+	}
+	if (syscall(SYS_epoll_wait, ep, got, 4, 0) != 1) {
+		fprintf(stderr, "kload: payloads: epoll_wait should find the pipe readable\n");
 		return 1;
 	}
 	if (syscall(SYS_accept, lis, &peer, &plen) < 0 ||
