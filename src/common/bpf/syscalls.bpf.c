@@ -438,48 +438,76 @@ static __always_inline void put_le(__u8 *p, __u64 v, int n)
 			p[i] = (__u8)(v >> (8 * i));
 }
 
+/* poll's exit's array being packed (bpf_loop()'s steps): @nr kept of @len */
+struct poll_pack {
+	__u8 *a;
+	__u32 len, nr;
+};
+
+/* Pollfd @i of the array read: kept, packed at nr, when its revents is set. */
+static long poll_keep(__u64 i, void *arg)
+{
+	struct poll_pack *pp = arg;
+	__u8 *e = pp->a + 8 * (i & (LTT_BPF_POLL_MAX - 1));
+	__u32 fd = *(__u32 *)e;
+	__u16 rev = *(__u16 *)(e + 6);
+
+	if (pp->nr >= pp->len)
+		return 1;
+	if (!rev)
+		return 0;
+	e = pp->a + LTT_BPF_POLLFD_BYTES * (pp->nr & (LTT_BPF_POLL_MAX - 1));
+	put_le(e, fd, 4);
+	put_le(e + 4, rev, 2);
+	e[6] = (__u8)rev;
+	pp->nr++;
+	return 0;
+}
+
+/* A pollfd of zeros at nr, while fewer than @len are set (as lttng-modules). */
+static long poll_zero(__u64 i, void *arg)
+{
+	struct poll_pack *pp = arg;
+
+	(void)i;
+	if (pp->nr >= pp->len)
+		return 1;
+	put_le(pp->a + LTT_BPF_POLLFD_BYTES * (pp->nr & (LTT_BPF_POLL_MAX - 1)), 0,
+	       LTT_BPF_POLLFD_BYTES);
+	pp->nr++;
+	return 0;
+}
+
 /*
  * poll's and ppoll's exit as lttng-modules writes it (bpf-abi.h,
  * POLL_EXIT): the pollfds whose revents is set, @ret of them at most (the
  * rest zeros), a page's at most when there were more (overflow).  The
- * array read at @a is packed in place; the loop has no branch on what it
- * reads, or the verifier would follow each path.
+ * array read at @at is packed in place, by bpf_loop(): as many steps as
+ * it has pollfds (a loop of the program's own would be 512 steps each
+ * time, or too many paths for the verifier).
  */
 static __always_inline __u32 poll_exit(__u8 *rec, __u8 *p, __u32 at, __u64 uptr, __u32 nfds,
 				       long ret)
 {
-	__u32 max = 0, len = 0, nr = 0, i, fd, rev;
-	__u8 *a = rec + at, *e;
+	struct poll_pack pp = { .a = rec + at };
+	__u32 max = 0;
 
 	if (ret > 0 && ret <= nfds) {
 		max = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : nfds;
-		len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : (__u32)ret;
+		pp.len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : (__u32)ret;
 		p[8] = nfds > LTT_BPF_POLL_MAX;
 	}
-	if (max && bpf_probe_read_user(a, (((max - 1) & (LTT_BPF_POLL_MAX - 1)) + 1) * 8,
+	if (max && bpf_probe_read_user(pp.a, (((max - 1) & (LTT_BPF_POLL_MAX - 1)) + 1) * 8,
 				       (const void *)uptr))
-		max = len = 0;
-	for (i = 0; i < LTT_BPF_POLL_MAX; i++) {
-		e = a + 8 * i;
-		fd = *(__u32 *)e;
-		rev = *(__u16 *)(e + 6);
-		e = a + LTT_BPF_POLLFD_BYTES * (nr & (LTT_BPF_POLL_MAX - 1));
-		put_le(e, fd, 4);
-		put_le(e + 4, rev, 2);
-		e[6] = (__u8)rev;
-		/* kept: revents set, within the array read, room left */
-		nr += ((rev + 0xffff) >> 16) & ((i - max) >> 31) & ((nr - len) >> 31);
-	}
-	for (i = 0; i < LTT_BPF_POLL_MAX; i++) {
-		if (nr + i >= len)
-			break;
-		e = a + LTT_BPF_POLLFD_BYTES * ((nr + i) & (LTT_BPF_POLL_MAX - 1));
-		put_le(e, 0, LTT_BPF_POLLFD_BYTES);
+		max = pp.len = 0;
+	if (max) {
+		bpf_loop(max, poll_keep, &pp, 0);
+		bpf_loop(LTT_BPF_POLL_MAX, poll_zero, &pp, 0);
 	}
 	*(__u32 *)p = nfds;
-	*(__u32 *)(p + 4) = len;
-	*(__u32 *)(p + 12) = ((len * LTT_BPF_POLLFD_BYTES) << 16) | at;
-	return len * LTT_BPF_POLLFD_BYTES;
+	*(__u32 *)(p + 4) = pp.len;
+	*(__u32 *)(p + 12) = ((pp.len * LTT_BPF_POLLFD_BYTES) << 16) | at;
+	return pp.len * LTT_BPF_POLLFD_BYTES;
 }
 
 /*
