@@ -23,10 +23,24 @@ static inline bool ltt_kabi_is_struct(const struct ltt_kabi_field *f)
 	return f->type == LTT_KABI_FIELD_STRUCT || f->type == LTT_KABI_FIELD_STRUCT_SEQUENCE;
 }
 
+/* Is @name (of its field) a C identifier, NUL-terminated? */
+static inline bool ltt_kabi_member_name_ok(const char *name)
+{
+	size_t i;
+
+	if ((name[0] >= '0' && name[0] <= '9') || !name[0])
+		return false;
+	for (i = 0; i < LTT_KABI_FIELD_NAME_MAX && name[i]; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') ||
+		      (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+			return false;
+	return i < LTT_KABI_FIELD_NAME_MAX;
+}
+
 /*
  * Is structure @fields[@i] (of @nr) well made: its @length members within
  * @nr, each a named integer (whole bytes or a bit field) or a structure
- * (at most LTT_KABI_STRUCT_DEPTH deep, a STRUCT), no two of one
+ * (at most LTT_KABI_STRUCT_DEPTH deep, a STRUCT), named as C names, no two of one
  * structure named alike, their bits summing to its @size bytes?
  * @depth: 1 for an event's field.
  */
@@ -43,7 +57,7 @@ static inline bool ltt_kabi_struct_ok(const struct ltt_kabi_field *fields, uint3
 	end = i + 1 + s->length;
 	for (j = i + 1; j < end; j = m->type == LTT_KABI_FIELD_STRUCT ? j + 1 + m->length : j + 1) {
 		m = &fields[j];
-		if (!m->name[0] || !memchr(m->name, '\0', sizeof(m->name)))
+		if (!ltt_kabi_member_name_ok(m->name))
 			return false;
 		for (k = i + 1; k < j; k++)
 			if (!strcmp(fields[k].name, m->name))

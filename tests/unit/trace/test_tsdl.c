@@ -80,6 +80,8 @@ static void test_kernel_refusals(void)
 	refused(&w, &d, "a structure's members past the event's fields");
 	memcpy(d.fields[10].name, "fd", 3);
 	refused(&w, &d, "a structure's two members of one name");
+	d.fields[11].name[0] = '\n';
+	refused(&w, &d, "a member whose name is no C name");
 	tap_is_int((long long)w.len, 0, "kernel: nothing appended by any refusal");
 	ltt_wbuf_fini(&w);
 }
