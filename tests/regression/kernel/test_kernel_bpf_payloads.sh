@@ -22,7 +22,7 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 33
+plan 34
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
@@ -147,6 +147,15 @@ like "$(grep 'syscall_exit_accept:' <<<"$EXITS")" \
 like "$(grep 'syscall_exit_accept4:' <<<"$EXITS")" \
 	"{ ret = -11, upeer_addrlen = 0, family = 0, sport = 0, " \
 	"a failed accept4 (EAGAIN): no peer, not the buffers' stale one"
+# list -k -f: the event's own fields, a structure by its type, its members not listed
+is "$(lttctl list -k --syscall -f | awk '/^    [a-z]/ { on = ($1 == "poll" || $1 == "epoll_ctl") } on' |
+	grep -E '^    [a-z]|field: (fds|event|fd|POLLIN|raw_events) ')" \
+	"    epoll_ctl (type: syscall)
+        field: fd (integer)
+        field: event (structure)
+    poll (type: syscall)
+        field: fds (sequence of structures)" \
+	"list -k --syscall -f: poll's fds a sequence of structures, epoll_ctl's event a structure, no member listed"
 lttctl -q destroy p
 
 # a filter on a field the program adds, run by the consumer
