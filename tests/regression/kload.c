@@ -38,8 +38,10 @@
  *                          on an unreadable array; ppoll on the two (a
  *                          zero timeout); epoll_ctl adding the pipe's read
  *                          end (EPOLLIN|EPOLLET, data 0xab0000000R: R the
- *                          fd in its low half), epoll_wait (its 1 event,
- *                          the pipe readable); accept
+ *                          fd in its low half), epoll_wait and
+ *                          epoll_pwait (its 1 event, the pipe readable),
+ *                          epoll_wait of 400 (more than a page of events:
+ *                          eventfds, each writable, data its index); accept
  *                          of the TCP connection, then accept4 failing
  *                          (EAGAIN, the buffers still hold that peer);
  *                          prints "tid T port P
@@ -59,6 +61,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -350,6 +353,27 @@ static int rename_load(long n, const char *name)
 	return 0;
 }
 
+#define MANY_EVENTS 400	/* more epoll_events than a page holds (341) */
+
+/*
+ * MANY_EVENTS eventfds, each writable, in an epoll set of their own
+ * (data: its index): what one epoll_wait() returns of them.
+ */
+static long epoll_more(void)
+{
+	static struct epoll_event got[MANY_EVENTS];
+	struct epoll_event ev = { .events = EPOLLOUT };
+	int ep = epoll_create1(EPOLL_CLOEXEC), i, fd;
+
+	for (i = 0; i < MANY_EVENTS && ep >= 0; i++) {
+		fd = eventfd(0, EFD_CLOEXEC);
+		ev.data.u64 = (uint64_t)i;
+		if (fd < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev))
+			return -1;
+	}
+	return ep < 0 ? -1 : syscall(SYS_epoll_wait, ep, got, MANY_EVENTS, 0);
+}
+
 static int payloads_load(void)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET }, peer, own;
@@ -401,8 +425,15 @@ static int payloads_load(void)
 		fprintf(stderr, "kload: payloads: epoll: %s\n", strerror(errno));
 		return 1;
 	}
-	if (syscall(SYS_epoll_wait, ep, got, 4, 0) != 1) {
-		fprintf(stderr, "kload: payloads: epoll_wait should find the pipe readable\n");
+	/* edge triggered: a byte more for epoll_pwait's edge */
+	if (syscall(SYS_epoll_wait, ep, got, 4, 0) != 1 || write(pipefd[1], "g", 1) != 1 ||
+	    syscall(SYS_epoll_pwait, ep, got, 4, 0, NULL, 8) != 1) {
+		fprintf(stderr, "kload: payloads: epoll_wait, epoll_pwait should find the pipe readable\n");
+		return 1;
+	}
+	if (epoll_more() != MANY_EVENTS) {
+		fprintf(stderr, "kload: payloads: epoll_wait should find %d eventfds writable\n",
+			MANY_EVENTS);
 		return 1;
 	}
 	if (syscall(SYS_accept, lis, &peer, &plen) < 0 ||

@@ -11,8 +11,9 @@
 # fds_length, overflow and fds, each pollfd's fd, raw_events and flags'
 # bits exactly, at the entry (the events asked; 600 cut to 512 and
 # marked, the 512th the last) and at the exit (the revents of those
-# ready); epoll_ctl's event and epoll_wait's exit's fds (data_union's u64
-# and fd, raw_events, the flags' bits); the other calls' arguments as
+# ready); epoll_ctl's event and epoll_wait's and epoll_pwait's exits'
+# fds (data_union's u64 and fd, raw_events, the flags' bits; 400 events
+# cut to 341 and marked); the other calls' arguments as
 # ftrace gives them (writev's vlen 3, epoll_ctl's op and fd).  babeltrace
 # 1 reads the same structures.  A filter on an added field (family == 0)
 # keeps that connect alone; one on a structure is refused, by name.
@@ -22,18 +23,18 @@ export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 34
+plan 37
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
 ok $? "a root daemon with --kernel-backend=tracefs started"
 lttctl -q create p -o "$TEST_TMP/p" &&
-	lttctl -q enable-event -k --syscall connect,writev,poll,ppoll,epoll_ctl,epoll_wait,accept,accept4 -s p &&
+	lttctl -q enable-event -k --syscall connect,writev,poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,accept,accept4 -s p &&
 	lttctl -q enable-event -k sched_switch,sched_process_fork,sched_process_exec -s p &&
 	lttctl -q enable-event -k 'lttng_statedump_*' -s p &&
 	lttctl -q add-context -k -t tid -s p &&
 	lttctl -q start p
-ok $? "a session recording connect, writev, poll, ppoll, epoll_ctl, epoll_wait, accept, accept4 started"
+ok $? "a session recording connect, writev, poll, ppoll, epoll_ctl, epoll_wait, epoll_pwait, accept, accept4 started"
 out=$("$KLOAD" payloads)
 ok $? "kload payloads ran: $out"
 lttctl -q stop p
@@ -117,10 +118,19 @@ data=$(printf 'data_union = { u64 = 0xAB%08X, fd = %d }' "$rfd" "$rfd")
 payload() {
 	sed 's/.*{ tid = [0-9]* }, { /{ /'
 }
-is "$(grep 'syscall_entry_epoll_ctl: ' <<<"$ENTRIES" | payload)" \
+is "$(grep "syscall_entry_epoll_ctl: .*{ epfd = $ep," <<<"$ENTRIES" | payload)" \
 	"{ epfd = $ep, op = 1, fd = $rfd, event = { $data, raw_events = 0x80000001, $evflags } }" \
 	"epoll_ctl: epfd, op 1 (EPOLL_CTL_ADD), the pipe's fd, the event: its data's u64 and fd, raw_events EPOLLIN|EPOLLET, the flags' EPOLLIN"
-is "$(grep 'syscall_exit_epoll_wait: ' <<<"$EXITS" | payload)" \
+is "$(grep 'syscall_exit_epoll_pwait: ' <<<"$EXITS" | payload)" \
+	"{ ret = 1, fds_length = 1, overflow = 0, fds = [ [0] = { $data, raw_events = 0x1, $evflags } ] }" \
+	"epoll_pwait's exit: the same event"
+line=$(grep 'syscall_exit_epoll_wait: { .*ret = 400,' <<<"$EXITS" | payload)
+like "$line" "^\\{ ret = 400, fds_length = 341, overflow = 1, fds = \\[" \
+	"epoll_wait of 400 events: cut to 341 (a page of epoll_events), overflow 1"
+is "$(fds_some "$line" '$p' 'raw_events = 0x4, events = { EPOLLIN = 0, EPOLLPRI = 0, EPOLLOUT = 1, ')" \
+	"[340] = { data_union = { u64 = 0x154, fd = 340 }, raw_events = 0x4, events = { EPOLLIN = 0, EPOLLPRI = 0, EPOLLOUT = 1, EPOLLERR = 0, EPOLLHUP = 0, padding = 0 } }:341" \
+	"... 341 events, each EPOLLOUT, the 341st of data 340"
+is "$(grep 'syscall_exit_epoll_wait: ' <<<"$EXITS" | grep -v 'ret = 400,' | payload)" \
 	"{ ret = 1, fds_length = 1, overflow = 0, fds = [ [0] = { $data, raw_events = 0x1, $evflags } ] }" \
 	"epoll_wait's exit: 1 event, the pipe's data and EPOLLIN"
 # babeltrace 1 reads the same structures
@@ -134,9 +144,9 @@ if command -v lttng-syscallstats >/dev/null; then
 	timeout "$LA_TIMEOUT" lttng-syscallstats --no-progress --no-intersection "$TEST_TMP/p" \
 		>"$TEST_TMP/syscallstats.txt" 2>&1
 	is "$?:$(awk -v t="TID: $tid)" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
-		on && $1 == "-" && ($2 == "poll" || $2 == "ppoll" || $2 == "epoll_wait") { print $2, $3 }' \
-		"$TEST_TMP/syscallstats.txt" | sort | tr '\n' ';')" "0:epoll_wait 1;poll 3;ppoll 1;" \
-		"lttng-syscallstats reads the trace: kload's 3 polls, its ppoll and epoll_wait" ||
+		on && $1 == "-" && $2 ~ /^(poll|ppoll|epoll_wait|epoll_pwait)$/ { print $2, $3 }' \
+		"$TEST_TMP/syscallstats.txt" | sort | tr '\n' ';')" "0:epoll_pwait 1;epoll_wait 2;poll 3;ppoll 1;" \
+		"lttng-syscallstats reads the trace: kload's 3 polls, its ppoll, 2 epoll_waits and epoll_pwait" ||
 		diag "$(cat "$TEST_TMP/syscallstats.txt")"
 else
 	skip 1 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
