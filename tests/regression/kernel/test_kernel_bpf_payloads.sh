@@ -5,7 +5,8 @@
 # program of known calls (kload payloads: connect to its own listener on
 # 127.0.0.1 and to [2001:db8::1:2]:4243, a connect whose length holds no
 # family, writev of 3 iovecs, poll on 2 fds, on 600, on a bad address,
-# ppoll on 2, epoll_ctl, accept) and babeltrace2 reads exactly
+# ppoll on 2, epoll_ctl, epoll_wait and epoll_pwait, epoll_wait on 400,
+# accept) and babeltrace2 reads exactly
 # lttng-modules' fields: connect's family, dport, v4addr and v6addr;
 # accept's exit's upeer_addrlen, family, sport, v4addr; poll's and ppoll's
 # fds_length, overflow and fds, each pollfd's fd, raw_events and flags'
@@ -15,8 +16,9 @@
 # fds (data_union's u64 and fd, raw_events, the flags' bits; 400 events
 # cut to 341 and marked); the other calls' arguments as
 # ftrace gives them (writev's vlen 3, epoll_ctl's op and fd).  babeltrace
-# 1 reads the same structures.  A filter on an added field (family == 0)
-# keeps that connect alone; one on a structure is refused, by name.
+# 1 reads the same structures, lttng-syscallstats the trace, list -k -f
+# their types.  A filter on an added field (family == 0, fds_length == 2)
+# keeps those calls alone; one naming a structure (fds == 1) takes none.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
