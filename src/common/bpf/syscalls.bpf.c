@@ -4,12 +4,13 @@
  * at each system call's entry (raw tracepoint sys_enter), when the call is
  * one the daemon enabled (the map calls) and the session records (ctl),
  * the record ftrace's sys_enter_NAME would hold, its string arguments
- * read from the process (and connect's sockaddr, poll's count, as
- * lttng-modules writes them), into this CPU's ring (rings[cpu]); at
- * accept's exit (raw tracepoint sys_exit), sys_exit_NAME's record and
- * the peer's sockaddr.  A record no ring could take is counted in lost,
- * per CPU.  bpf-abi.h says the records' layout.  x86_64 (its system
- * call registers).
+ * read from the process (and connect's sockaddr, poll's pollfds,
+ * epoll_ctl's event, as lttng-modules writes them), into this CPU's ring
+ * (rings[cpu]); at the exits of accept, poll and epoll_wait (raw
+ * tracepoint sys_exit), sys_exit_NAME's record and the peer's sockaddr,
+ * the pollfds ready, the events returned.  A record no ring could take
+ * is counted in lost, per CPU.  bpf-abi.h says the records' layout.
+ * x86_64 (its system call registers).
  *
  * Compiled once at build time (clang -target bpf) and embedded in the
  * privileged part (bpftool gen skeleton): the only program it loads.
