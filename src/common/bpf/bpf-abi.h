@@ -33,8 +33,8 @@
 #define LTT_BPF_STR_MAX		256	/* bytes read of a string, its NUL included */
 #define LTT_BPF_HDR		16	/* common header and __syscall_nr, padded */
 #define LTT_BPF_PAYLOAD_BYTES	24	/* a payload's fixed fields, after the arguments */
-#define LTT_BPF_PAYLOAD_DATA	(LTT_BPF_POLL_MAX * LTT_BPF_POLLFD_BYTES)	/* a payload's
-								 * sequences' bytes, at most */
+/* a payload's sequences' bytes, at most: epoll_wait's events (5797), more than poll's (3584) */
+#define LTT_BPF_PAYLOAD_DATA	(LTT_BPF_EPOLL_MAX * LTT_BPF_EPOLL_BYTES)
 #define LTT_BPF_REC_MAX		(LTT_BPF_HDR + 8 * LTT_BPF_ARGS + LTT_BPF_PAYLOAD_BYTES + \
 				 LTT_BPF_PAYLOAD_DATA + LTT_BPF_ARGS * LTT_BPF_STR_MAX)
 /* A cut string's last bytes: U+2026, the ellipsis, in UTF-8. */

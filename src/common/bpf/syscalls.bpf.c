@@ -42,6 +42,7 @@ struct task_struct {
 #define TS_COMPAT 0x0002	/* a 32-bit call: other numbers, not recorded (as ftrace) */
 
 #define SCRATCH 8192
+_Static_assert(8 + LTT_BPF_REC_MAX <= SCRATCH, "a record and its time stamp fit the scratch");
 #define OFF_MASK 2047		/* bounds a string's place for the verifier */
 
 struct ring {
