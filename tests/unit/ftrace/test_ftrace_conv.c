@@ -595,7 +595,8 @@ static void check_structs(void)
 
 	struct_layout(&ev);
 	conv_setup(&c, false);
-	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &ev), 0, "structs: a layout with structures mapped");
+	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &ev), 0,
+		   "structs: a layout with structures mapped");
 	bad = ev;
 	bad.fields[5].length = 6;
 	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &bad), -EINVAL,
