@@ -6,8 +6,9 @@
 # openat of a missing path (tests/regression/bpf_sc time: N calls timed
 # by the caller), in a session recording `--syscall openat` through BPF,
 # the same with LTT_KERNEL_BPF=off (tracefs alone), and with no session;
-# then the same for poll() of two fds (bpf_sc timepoll: a structure,
-# fds_length and overflow, read by the program) with `--syscall poll`.
+# then the same for poll() of two fds (bpf_sc timepoll: the structures,
+# the pollfds at the entry and those ready at the exit, read by the
+# program) with `--syscall poll`.
 # RUNS runs of each.  Prints the machine and its clock source, then each
 # configuration's min, median and max.
 # The program alone, without the daemons: bpf_sc bench N PATH.

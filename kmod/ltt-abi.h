@@ -161,6 +161,18 @@ enum ltt_kabi_field_type {
 	LTT_KABI_FIELD_STRING = 3,
 	LTT_KABI_FIELD_ARRAY = 4,	/* @length integers of @size bytes */
 	LTT_KABI_FIELD_SEQUENCE = 5,	/* u32 count, then count integers of @size bytes */
+	/*
+	 * Structures (numbers ltt_ust_type lacks: the kernel's only).  Their
+	 * members are the @length fields after them (a member structure's own
+	 * members counted in), integers and member structures only, each
+	 * integer of @size bytes or a bit field of @bits bits; the members'
+	 * bits sum to @size bytes.  A STRUCT is @size bytes in the record; a
+	 * STRUCT_SEQUENCE is as many as the unsigned integer field named
+	 * NAME_length before it says (lttng-modules' poll fds: fds_length),
+	 * @size bytes each, packed.  Filters don't read them.
+	 */
+	LTT_KABI_FIELD_STRUCT = 7,
+	LTT_KABI_FIELD_STRUCT_SEQUENCE = 8,
 };
 
 struct ltt_kabi_field {
@@ -170,8 +182,10 @@ struct ltt_kabi_field {
 	__u8 is_signed;
 	__u8 base;		/* 10 or 16; strings: 0 */
 	__u8 encoding;		/* 0 none, 1 UTF-8 text (1-byte elements only) */
-	__u8 reserved[3];
-	__u32 length;		/* ARRAY: elements; otherwise 0 */
+	__u8 bits;		/* a structure's member integer: a bit field of
+				 * @bits bits (@size 0); otherwise 0 */
+	__u8 reserved[2];
+	__u32 length;		/* ARRAY: elements; STRUCT*: members; otherwise 0 */
 };
 
 /* LTT_KABI_EVENT_DESC (tracer fd): the fields of the event named @name */

@@ -195,6 +195,27 @@ static void seed_kernel(ltt_fuzz_emit_fn emit)
 	seed[0] = SEL_KERNEL;
 	memcpy(seed + 1, d, sizeof(*d));
 	emit("kernel-0", seed, 1 + sizeof(*d));
+	/* structures: fds_length, fds { fd, events { IN: 1 bit, pad: 7 } }[fds_length], ev { u } */
+	strcpy(f[4].name, "fds_length");
+	f[4].type = LTT_KABI_FIELD_INTEGER;
+	f[4].size = 4;
+	f[4].base = 10;
+	f[5] = (struct ltt_kabi_field){ .name = "fds", .type = LTT_KABI_FIELD_STRUCT_SEQUENCE,
+					.size = 5, .length = 4 };
+	f[6] = (struct ltt_kabi_field){ .name = "fd", .type = LTT_KABI_FIELD_INTEGER, .size = 4,
+					.is_signed = 1, .base = 10 };
+	f[7] = (struct ltt_kabi_field){ .name = "events", .type = LTT_KABI_FIELD_STRUCT, .size = 1,
+					.length = 2 };
+	f[8] = (struct ltt_kabi_field){ .name = "IN", .type = LTT_KABI_FIELD_INTEGER, .bits = 1,
+					.base = 10 };
+	f[9] = (struct ltt_kabi_field){ .name = "pad", .type = LTT_KABI_FIELD_INTEGER, .bits = 7,
+					.base = 10 };
+	f[10] = (struct ltt_kabi_field){ .name = "ev", .type = LTT_KABI_FIELD_STRUCT, .size = 5,
+					 .length = 4 };
+	memmove(&f[11], &f[6], 4 * sizeof(*f));
+	d->nr_fields = 15;
+	memcpy(seed + 1, d, sizeof(*d));
+	emit("kernel-1", seed, 1 + sizeof(*d));
 	free(seed);
 	free(d);
 }

@@ -16,9 +16,13 @@
  *                           loaded: a path no program can read ("")
  *   bpf_sc timepoll N -     ns per poll() of a pipe's two ends (timeout
  *                           0), nothing loaded: "ns NS"
- *   bpf_sc benchpoll N -    the same without and with the program
- *                           recording it (its pollfd count read): "off
- *                           NS on NS"
+ *   bpf_sc benchpoll N -    the same without the program (off), with it
+ *                           run but poll not its call (idle), recording
+ *                           poll's entry (its pollfds read: on), and its
+ *                           exit too (exit); then ns per getpid() without
+ *                           the program and with both attached: "off NS
+ *                           idle NS on NS exit NS getpid_off NS
+ *                           getpid_exit NS"
  *                           (bench/bpf.sh times it under a session)
  * Exit 77 when BPF can't be loaded here (the reason on stderr).
  */
@@ -155,6 +159,19 @@ static double poll_ns(long n)
 	return ((double)(z.tv_sec - a.tv_sec) * 1e9 + (double)(z.tv_nsec - a.tv_nsec)) / (double)n;
 }
 
+/* ns per getpid(): a call the programs only look up */
+static double getpid_ns(long n)
+{
+	struct timespec a, z;
+	long i;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (i = 0; i < n; i++)
+		(void)syscall(SYS_getpid);
+	clock_gettime(CLOCK_MONOTONIC, &z);
+	return ((double)(z.tv_sec - a.tv_sec) * 1e9 + (double)(z.tv_nsec - a.tv_nsec)) / (double)n;
+}
+
 int main(int argc, char **argv)
 {
 	struct ltt_bpf_call call = { .enter_id = ID, .nargs = 4, .str_mask = 1u << 1 };
@@ -197,11 +214,23 @@ int main(int argc, char **argv)
 	if (!strcmp(mode, "benchpoll")) {
 		struct ltt_bpf_call pc = { .enter_id = ID, .nargs = 3,
 					   .payload = LTT_BPF_PAYLOAD_POLLFD };
+		double idle, on, getpid_off;
 
+		/* each stage's cost apart: the program run, the entry's record, the exit's */
 		off = poll_ns(n);
-		if (ltt_bpf_sc_set(b, SYS_poll, &pc) || ltt_bpf_sc_switch(b, true))
+		getpid_off = getpid_ns(n);
+		if (ltt_bpf_sc_set(b, SYS_openat, &call) || ltt_bpf_sc_switch(b, true))
 			return 1;
-		printf("off %.0f on %.0f\n", off, poll_ns(n));
+		idle = poll_ns(n);	/* the entry's program runs, poll not its call */
+		if (ltt_bpf_sc_set(b, SYS_poll, &pc))
+			return 1;
+		on = poll_ns(n);
+		pc.exit_id = ID + 1;
+		pc.exit_payload = LTT_BPF_PAYLOAD_POLL_EXIT;
+		if (ltt_bpf_sc_set(b, SYS_poll, &pc))
+			return 1;
+		printf("off %.0f idle %.0f on %.0f exit %.0f getpid_off %.0f getpid_exit %.0f\n", off,
+		       idle, on, poll_ns(n), getpid_off, getpid_ns(n));
 		ltt_bpf_sc_destroy(b);
 		return 0;
 	}

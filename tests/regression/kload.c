@@ -32,10 +32,16 @@
  *                          aside), a connect whose length (1) holds no
  *                          family; writev of 1, 2 and 3 bytes to a pipe;
  *                          poll on the pipe's read end (POLLIN) and the
- *                          TCP socket (POLLOUT), on 600 pollfds (-1), on
- *                          an unreadable array; ppoll on the two (a zero
- *                          timeout); epoll_ctl adding the
- *                          pipe's read end (EPOLLIN, data 0x1234); accept
+ *                          TCP socket (POLLOUT), on 600 pollfds (the
+ *                          pipe's read end first, then -1; the 512th's
+ *                          events POLLPRI|POLLERR, the 513th's POLLOUT),
+ *                          on an unreadable array; ppoll on the two (a
+ *                          zero timeout); epoll_ctl adding the pipe's read
+ *                          end (EPOLLIN|EPOLLET, data 0xab0000000R: R the
+ *                          fd in its low half), epoll_wait and
+ *                          epoll_pwait (its 1 event, the pipe readable),
+ *                          epoll_wait of 400 (more than a page of events:
+ *                          eventfds, each writable, data its index); accept
  *                          of the TCP connection, then accept4 failing
  *                          (EAGAIN, the buffers still hold that peer);
  *                          prints "tid T port P
@@ -55,6 +61,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -346,11 +353,32 @@ static int rename_load(long n, const char *name)
 	return 0;
 }
 
+#define MANY_EVENTS 400	/* more epoll_events than a page holds (341) */
+
+/*
+ * MANY_EVENTS eventfds, each writable, in an epoll set of their own
+ * (data: its index): what one epoll_wait() returns of them.
+ */
+static long epoll_more(void)
+{
+	static struct epoll_event got[MANY_EVENTS];
+	struct epoll_event ev = { .events = EPOLLOUT };
+	int ep = epoll_create1(EPOLL_CLOEXEC), i, fd;
+
+	for (i = 0; i < MANY_EVENTS && ep >= 0; i++) {
+		fd = eventfd(0, EFD_CLOEXEC);
+		ev.data.u64 = (uint64_t)i;
+		if (fd < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev))
+			return -1;
+	}
+	return ep < 0 ? -1 : syscall(SYS_epoll_wait, ep, got, MANY_EVENTS, 0);
+}
+
 static int payloads_load(void)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET }, peer, own;
 	struct sockaddr_in6 six = { .sin6_family = AF_INET6, .sin6_port = htons(4243) };
-	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = 0x1234 };
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLET }, got[4];
 	static struct pollfd many[600];
 	struct pollfd two[2];
 	socklen_t len = sizeof(sin), plen = sizeof(peer), olen = sizeof(own);
@@ -382,13 +410,30 @@ static int payloads_load(void)
 	two[1] = (struct pollfd){ .fd = tcp, .events = POLLOUT };
 	for (i = 0; i < sizeof(many) / sizeof(many[0]); i++)
 		many[i] = (struct pollfd){ .fd = -1 };
+	/* the first ready (the pipe), the last one recorded (a page's: 512), and the first not */
+	many[0] = (struct pollfd){ .fd = pipefd[0], .events = POLLIN };
+	many[511].events = POLLPRI | POLLERR;
+	many[512].events = POLLOUT;
 	(void)syscall(SYS_poll, two, 2, 0);
 	(void)syscall(SYS_poll, many, 600, 0);
 	(void)syscall(SYS_poll, (void *)8, 2, 0);
 	(void)syscall(SYS_ppoll, two, 2, &(struct timespec){ 0 }, NULL, 8);
+	/* data: the fd in its low half, 0xab in its high one */
+	ev.data.u64 = (uint64_t)0xab << 32 | (uint32_t)pipefd[0];
 	ep = epoll_create1(EPOLL_CLOEXEC);
 	if (ep < 0 || syscall(SYS_epoll_ctl, ep, EPOLL_CTL_ADD, pipefd[0], &ev)) {
 		fprintf(stderr, "kload: payloads: epoll: %s\n", strerror(errno));
+		return 1;
+	}
+	/* edge triggered: a byte more for epoll_pwait's edge */
+	if (syscall(SYS_epoll_wait, ep, got, 4, 0) != 1 || write(pipefd[1], "g", 1) != 1 ||
+	    syscall(SYS_epoll_pwait, ep, got, 4, 0, NULL, 8) != 1) {
+		fprintf(stderr, "kload: payloads: epoll_wait, epoll_pwait should find the pipe readable\n");
+		return 1;
+	}
+	if (epoll_more() != MANY_EVENTS) {
+		fprintf(stderr, "kload: payloads: epoll_wait should find %d eventfds writable\n",
+			MANY_EVENTS);
 		return 1;
 	}
 	if (syscall(SYS_accept, lis, &peer, &plen) < 0 ||

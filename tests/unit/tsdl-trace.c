@@ -581,7 +581,13 @@ char tt_kerneldir[350];		/* a kernel trace, apart from the session */
 					     .is_signed = (sg), .base = (b), .encoding = (enc), \
 					     .length = (len) }
 
-/* As the tracer's EVENT_DESC answers for sched_switch, plus a sequence. */
+#define KBITS(n, b) { .name = (n), .type = LTT_KABI_FIELD_INTEGER, .bits = (b), .base = 10 }
+
+/*
+ * As the tracer's EVENT_DESC answers for sched_switch, plus a sequence, a
+ * sequence of structures (each a 2-byte fd and a structure of flags'
+ * bits, counted by fds_length) and a structure.
+ */
 void tt_kernel_desc(struct ltt_kabi_event_desc *d)
 {
 	static const struct ltt_kabi_field fields[] = {
@@ -592,6 +598,14 @@ void tt_kernel_desc(struct ltt_kabi_event_desc *d)
 		KFIELD("next_tid", LTT_KABI_FIELD_INTEGER, 4, 1, 10, 0, 0),
 		KFIELD("args", LTT_KABI_FIELD_SEQUENCE, 8, 0, 16, 0, 0),
 		KFIELD("path", LTT_KABI_FIELD_STRING, 1, 0, 0, 0, 0),
+		KFIELD("fds_length", LTT_KABI_FIELD_INTEGER, 4, 0, 10, 0, 0),
+		KFIELD("fds", LTT_KABI_FIELD_STRUCT_SEQUENCE, 3, 0, 0, 0, 4),
+		KFIELD("fd", LTT_KABI_FIELD_INTEGER, 2, 1, 10, 0, 0),
+		KFIELD("flags", LTT_KABI_FIELD_STRUCT, 1, 0, 0, 0, 2),
+		KBITS("IN", 1),
+		KBITS("padding", 7),
+		KFIELD("ev", LTT_KABI_FIELD_STRUCT, 4, 0, 0, 0, 1),
+		KFIELD("u", LTT_KABI_FIELD_INTEGER, 4, 0, 16, 0, 0),
 	};
 
 	memset(d, 0, sizeof(*d));
@@ -653,6 +667,12 @@ void tt_make_kernel_trace(void)
 	put64(&packet, 0xdead);
 	put64(&packet, 7);
 	put_string(&packet, "/etc/passwd");
+	put32(&packet, 2);
+	put16(&packet, 3);
+	put8(&packet, 1);
+	put16(&packet, (uint16_t)-1);
+	put8(&packet, 0xfe);		/* IN 0, padding 127 */
+	put32(&packet, 0xbeef);
 	finish_packet_of(&packet, kernel_trace_uuid, &info);
 	snprintf(path, sizeof(path), "%s/chan_0", tt_kerneldir);
 	ok = ok && write_file(path, packet.data, SUBBUF_SIZE, false);

@@ -32,8 +32,9 @@
 #define LTT_BPF_ARGS		6
 #define LTT_BPF_STR_MAX		256	/* bytes read of a string, its NUL included */
 #define LTT_BPF_HDR		16	/* common header and __syscall_nr, padded */
-#define LTT_BPF_PAYLOAD_BYTES	16	/* a payload's fixed fields, after the arguments */
-#define LTT_BPF_PAYLOAD_DATA	16	/* a payload's sequences' bytes, at most */
+#define LTT_BPF_PAYLOAD_BYTES	24	/* a payload's fixed fields, after the arguments */
+/* a payload's sequences' bytes, at most: epoll_wait's events (5797), more than poll's (3584) */
+#define LTT_BPF_PAYLOAD_DATA	(LTT_BPF_EPOLL_MAX * LTT_BPF_EPOLL_BYTES)
 #define LTT_BPF_REC_MAX		(LTT_BPF_HDR + 8 * LTT_BPF_ARGS + LTT_BPF_PAYLOAD_BYTES + \
 				 LTT_BPF_PAYLOAD_DATA + LTT_BPF_ARGS * LTT_BPF_STR_MAX)
 /* A cut string's last bytes: U+2026, the ellipsis, in UTF-8. */
@@ -67,7 +68,25 @@
  *   short for the family's structure: the family alone.
  * POLLFD: poll's and ppoll's (the array argument 0, its count argument
  *   1): u32 fds_length at P (the count, at most LTT_BPF_POLL_MAX; 0 when
- *   the array can't be read), u8 overflow at P + 4 (1: more than that).
+ *   the array can't be read), u8 overflow at P + 4 (1: more than that),
+ *   __data_loc fds at P + 8: fds_length pollfds as lttng-modules writes
+ *   them at the entry, LTT_BPF_POLLFD_BYTES each, packed: s32 fd, u16
+ *   events, u8 events' low byte (its flags' bits).
+ * EPOLL: epoll_ctl's (the event argument 3): lttng-modules' event
+ *   structure, LTT_BPF_EPOLL_BYTES at P, packed: u64 data, s32 data's
+ *   low half (the fd), u32 events, u8 events' low byte (its flags' bits);
+ *   0 when it can't be read.
+ * POLL_EXIT, PPOLL_EXIT: poll's and ppoll's, at the exit (P = 24, as
+ *   ACCEPT's): u32 nfds at P (the entry's), u32 fds_length at P + 4,
+ *   u8 overflow at P + 8 (PPOLL_EXIT's only in the layout), __data_loc
+ *   fds at P + 12: as lttng-modules writes them at the exit, the pollfds
+ *   whose revents is set (ret of them at most, zeros when fewer are:
+ *   fds_length is ret; more than LTT_BPF_POLL_MAX nfds: that many, and
+ *   overflow), each s32 fd, u16 revents, u8 its low byte.
+ * EPOLL_WAIT: epoll_wait's and epoll_pwait's, at the exit (P = 24): u32
+ *   fds_length at P (ret, at most LTT_BPF_EPOLL_MAX: a page's; 0 when
+ *   the array can't be read), u8 overflow at P + 4 (1: ret was more),
+ *   __data_loc fds at P + 8: the events, each as EPOLL's structure.
  * ACCEPT: accept's and accept4's, at the exit (the record ftrace's
  *   sys_exit_NAME holds, ret at 16, P = 24): s32 upeer_addrlen at P (the
  *   length the kernel wrote back; 0 when unreadable), then SOCKADDR's
@@ -78,7 +97,14 @@
 #define LTT_BPF_PAYLOAD_SOCKADDR 1
 #define LTT_BPF_PAYLOAD_POLLFD	 2
 #define LTT_BPF_PAYLOAD_ACCEPT	 3
+#define LTT_BPF_PAYLOAD_EPOLL	 4
+#define LTT_BPF_PAYLOAD_POLL_EXIT 5
+#define LTT_BPF_PAYLOAD_PPOLL_EXIT 6
+#define LTT_BPF_PAYLOAD_EPOLL_WAIT 7
+#define LTT_BPF_EPOLL_BYTES	17	/* an epoll_event in the record */
+#define LTT_BPF_EPOLL_MAX	341	/* epoll_events: a page's, as lttng-modules bounds them */
 #define LTT_BPF_POLL_MAX	512	/* pollfds: a page's, as lttng-modules bounds them */
+#define LTT_BPF_POLLFD_BYTES	7	/* a pollfd in the record */
 
 /* What the program does at a system call's entry: the map's value, by number. */
 struct ltt_bpf_call {

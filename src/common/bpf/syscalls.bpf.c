@@ -4,12 +4,13 @@
  * at each system call's entry (raw tracepoint sys_enter), when the call is
  * one the daemon enabled (the map calls) and the session records (ctl),
  * the record ftrace's sys_enter_NAME would hold, its string arguments
- * read from the process (and connect's sockaddr, poll's count, as
- * lttng-modules writes them), into this CPU's ring (rings[cpu]); at
- * accept's exit (raw tracepoint sys_exit), sys_exit_NAME's record and
- * the peer's sockaddr.  A record no ring could take is counted in lost,
- * per CPU.  bpf-abi.h says the records' layout.  x86_64 (its system
- * call registers).
+ * read from the process (and connect's sockaddr, poll's pollfds,
+ * epoll_ctl's event, as lttng-modules writes them), into this CPU's ring
+ * (rings[cpu]); at the exits of accept, poll and epoll_wait (raw
+ * tracepoint sys_exit), sys_exit_NAME's record and the peer's sockaddr,
+ * the pollfds ready, the events returned.  A record no ring could take
+ * is counted in lost, per CPU.  bpf-abi.h says the records' layout.
+ * x86_64 (its system call registers).
  *
  * Compiled once at build time (clang -target bpf) and embedded in the
  * privileged part (bpftool gen skeleton): the only program it loads.
@@ -41,6 +42,7 @@ struct task_struct {
 #define TS_COMPAT 0x0002	/* a 32-bit call: other numbers, not recorded (as ftrace) */
 
 #define SCRATCH 8192
+_Static_assert(8 + LTT_BPF_REC_MAX <= SCRATCH, "a record and its time stamp fit the scratch");
 #define OFF_MASK 2047		/* bounds a string's place for the verifier */
 
 struct ring {
@@ -98,8 +100,13 @@ struct {
 	__type(value, __u8);
 } pids SEC(".maps");
 
-/* accept's buffers, by thread, from its entry to its exit (ACCEPT) */
-struct accept_args {
+/*
+ * The arguments an exit's payload reads, by thread, from the call's entry
+ * to its exit: accept's buffer and its length's address (ACCEPT), poll's
+ * array and count (POLL_EXIT), epoll_wait's array and maxevents
+ * (EPOLL_WAIT).
+ */
+struct exit_args {
 	__u64 addr, lenp;
 };
 
@@ -107,7 +114,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, LTT_BPF_PIDS_MAX);
 	__type(key, __u32);
-	__type(value, struct accept_args);
+	__type(value, struct exit_args);
 } pending SEC(".maps");
 
 static __always_inline __u64 ctl_of(__u32 slot)
@@ -243,22 +250,67 @@ static __always_inline void read_sockaddr(__u8 *rec, __u8 *p, __u32 *off, __u64 
 }
 
 /*
- * poll's and ppoll's array at @uptr of @nfds pollfds: how many
- * lttng-modules writes (bounded, 0 when they can't be read) and whether
- * there were more (bpf-abi.h, POLLFD).  The bounded array spans two
- * pages at most: its first and last pollfd read, every page was.
+ * poll's and ppoll's array at @uptr of @nfds pollfds, as lttng-modules
+ * writes it at the entry (bpf-abi.h, POLLFD): its fields at @p, the
+ * pollfds read (a page's at most: cut, and marked overflow) at @off,
+ * packed.  An array that can't be read whole is none, as lttng-modules'
+ * copy failing.
  */
-static __always_inline void read_pollfd(__u8 *p, __u64 uptr, __u32 nfds)
+static __always_inline void read_pollfd(__u8 *rec, __u8 *p, __u32 *off, __u64 uptr, __u32 nfds)
 {
-	__u32 len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : nfds;
-	__u64 one;
+	__u32 at = *off & OFF_MASK, len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : nfds, i;
+	__u8 *a = rec + at, *e;
+	__u32 fd;
+	__u16 ev;
 
-	if (len && (bpf_probe_read_user(&one, sizeof(one), (const void *)uptr) ||
-		    bpf_probe_read_user(&one, sizeof(one), (const void *)(uptr + 8 * (len - 1)))))
+	/* the bound made plain to the verifier: 8 to 4096 bytes */
+	if (len && bpf_probe_read_user(a, (((len - 1) & (LTT_BPF_POLL_MAX - 1)) + 1) * 8,
+				       (const void *)uptr))
 		len = 0;
+	for (i = 0; i < LTT_BPF_POLL_MAX; i++) {
+		if (i >= len)
+			break;
+		e = a + 8 * i;
+		fd = *(__u32 *)e;
+		ev = *(__u16 *)(e + 4);
+		e = a + LTT_BPF_POLLFD_BYTES * i;
+		e[0] = (__u8)fd;
+		e[1] = (__u8)(fd >> 8);
+		e[2] = (__u8)(fd >> 16);
+		e[3] = (__u8)(fd >> 24);
+		e[4] = (__u8)ev;
+		e[5] = (__u8)(ev >> 8);
+		e[6] = (__u8)ev;
+	}
 	*(__u32 *)p = len;
 	*(__u32 *)(p + 4) = nfds > LTT_BPF_POLL_MAX;
-	*(__u64 *)(p + 8) = 0;
+	*(__u32 *)(p + 8) = ((len * LTT_BPF_POLLFD_BYTES) << 16) | at;
+	*off = at + len * LTT_BPF_POLLFD_BYTES;
+}
+
+/*
+ * epoll_ctl's event at @uptr as lttng-modules writes it (bpf-abi.h,
+ * EPOLL) at @p: zeros when it can't be read, as there.
+ */
+static __always_inline void read_epoll_event(__u8 *p, __u64 uptr)
+{
+	struct {
+		__u32 events;
+		__u64 data;
+	} __attribute__((packed)) ev;
+	int i;
+
+	if (bpf_probe_read_user(&ev, sizeof(ev), (const void *)uptr))
+		__builtin_memset(&ev, 0, sizeof(ev));
+#pragma unroll
+	for (i = 0; i < 8; i++)
+		p[i] = (__u8)(ev.data >> (8 * i));
+#pragma unroll
+	for (i = 0; i < 4; i++) {
+		p[8 + i] = (__u8)(ev.data >> (8 * i));
+		p[12 + i] = (__u8)(ev.events >> (8 * i));
+	}
+	p[16] = (__u8)ev.events;
 }
 
 /*
@@ -329,7 +381,7 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
 	long nr = (long)ctx->args[1];
-	struct accept_args acc;
+	struct exit_args acc;
 	struct ltt_bpf_call *sc;
 	__u32 off, pay, tid;
 	__u8 *rec;
@@ -339,10 +391,13 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	sc = recorded(nr);
 	if (!sc || !tracked())
 		return 0;
-	if (sc->exit_id && sc->exit_payload == LTT_BPF_PAYLOAD_ACCEPT) {
+	if (sc->exit_id && sc->exit_payload) {
+		/* poll's array and count are its first two arguments, the others' the next two */
+		i = sc->exit_payload == LTT_BPF_PAYLOAD_POLL_EXIT ||
+		    sc->exit_payload == LTT_BPF_PAYLOAD_PPOLL_EXIT ? 0 : 1;
 		tid = (__u32)bpf_get_current_pid_tgid();
-		acc.addr = arg_of(regs, 1);
-		acc.lenp = arg_of(regs, 2);
+		acc.addr = arg_of(regs, i);
+		acc.lenp = arg_of(regs, i + 1);
 		bpf_map_update_elem(&pending, &tid, &acc, BPF_ANY);
 	}
 	if (!sc->enter_id)
@@ -361,27 +416,155 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 			v = read_str(rec, &off, v);
 		*(__u64 *)(rec + LTT_BPF_HDR + 8 * i) = v;
 	}
+	if (sc->payload)	/* what a payload leaves is 0, not a former record's */
+		__builtin_memset(rec + (pay & 127), 0, LTT_BPF_PAYLOAD_BYTES);
 	if (sc->payload == LTT_BPF_PAYLOAD_SOCKADDR) {
 		read_sockaddr(rec, rec + (pay & 127), &off, arg_of(regs, 1), (int)arg_of(regs, 2));
-		*(__u32 *)(rec + (pay & 127) + 12) = 0;
 	} else if (sc->payload == LTT_BPF_PAYLOAD_POLLFD) {
-		read_pollfd(rec + (pay & 127), arg_of(regs, 0), (__u32)arg_of(regs, 1));
+		read_pollfd(rec, rec + (pay & 127), &off, arg_of(regs, 0), (__u32)arg_of(regs, 1));
+	} else if (sc->payload == LTT_BPF_PAYLOAD_EPOLL) {
+		read_epoll_event(rec + (pay & 127), arg_of(regs, 3));
 	}
 	emit_record(rec, off);
 	return 0;
 }
 
+/* @n bytes (1 to 8) of @v at @p, little endian, whatever @p's alignment. */
+static __always_inline void put_le(__u8 *p, __u64 v, int n)
+{
+	int i;
+
+#pragma unroll
+	for (i = 0; i < 8; i++)
+		if (i < n)
+			p[i] = (__u8)(v >> (8 * i));
+}
+
+/* poll's exit's array being packed (bpf_loop()'s steps): @nr kept of @len */
+struct poll_pack {
+	__u8 *a;
+	__u32 len, nr;
+};
+
+/* Pollfd @i of the array read: kept, packed at nr, when its revents is set. */
+static long poll_keep(__u64 i, void *arg)
+{
+	struct poll_pack *pp = arg;
+	__u8 *e = pp->a + 8 * (i & (LTT_BPF_POLL_MAX - 1));
+	__u32 fd = *(__u32 *)e;
+	__u16 rev = *(__u16 *)(e + 6);
+
+	if (pp->nr >= pp->len)
+		return 1;
+	if (!rev)
+		return 0;
+	e = pp->a + LTT_BPF_POLLFD_BYTES * (pp->nr & (LTT_BPF_POLL_MAX - 1));
+	put_le(e, fd, 4);
+	put_le(e + 4, rev, 2);
+	e[6] = (__u8)rev;
+	pp->nr++;
+	return 0;
+}
+
+/* A pollfd of zeros at nr, while fewer than @len are set (as lttng-modules). */
+static long poll_zero(__u64 i, void *arg)
+{
+	struct poll_pack *pp = arg;
+
+	(void)i;
+	if (pp->nr >= pp->len)
+		return 1;
+	put_le(pp->a + LTT_BPF_POLLFD_BYTES * (pp->nr & (LTT_BPF_POLL_MAX - 1)), 0,
+	       LTT_BPF_POLLFD_BYTES);
+	pp->nr++;
+	return 0;
+}
+
+/*
+ * poll's and ppoll's exit as lttng-modules writes it (bpf-abi.h,
+ * POLL_EXIT): the pollfds whose revents is set, @ret of them at most (the
+ * rest zeros), a page's at most when there were more (overflow).  The
+ * array read at @at is packed in place, by bpf_loop(): as many steps as
+ * it has pollfds (a loop of the program's own would be 512 steps each
+ * time, or too many paths for the verifier).
+ */
+static __always_inline __u32 poll_exit(__u8 *rec, __u8 *p, __u32 at, __u64 uptr, __u32 nfds,
+				       long ret)
+{
+	struct poll_pack pp = { .a = rec + at };
+	__u32 max = 0;
+
+	if (ret > 0 && ret <= nfds) {
+		max = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : nfds;
+		pp.len = nfds > LTT_BPF_POLL_MAX ? LTT_BPF_POLL_MAX : (__u32)ret;
+		p[8] = nfds > LTT_BPF_POLL_MAX;
+	}
+	if (max && bpf_probe_read_user(pp.a, (((max - 1) & (LTT_BPF_POLL_MAX - 1)) + 1) * 8,
+				       (const void *)uptr))
+		max = pp.len = 0;
+	if (max) {
+		bpf_loop(max, poll_keep, &pp, 0);
+		bpf_loop(LTT_BPF_POLL_MAX, poll_zero, &pp, 0);
+	}
+	*(__u32 *)p = nfds;
+	*(__u32 *)(p + 4) = pp.len;
+	*(__u32 *)(p + 12) = ((pp.len * LTT_BPF_POLLFD_BYTES) << 16) | at;
+	return pp.len * LTT_BPF_POLLFD_BYTES;
+}
+
+/*
+ * epoll_wait's and epoll_pwait's exit as lttng-modules writes it
+ * (bpf-abi.h, EPOLL_WAIT): the @ret events, a page's at most (overflow
+ * past it), each widened in place from the kernel's 12 bytes, the last
+ * first.
+ */
+static __always_inline __u32 epoll_wait_exit(__u8 *rec, __u8 *p, __u32 at, __u64 uptr,
+					     long maxevents, long ret)
+{
+	__u32 max = 0, len = 0, i, k, events;
+	__u8 *a = rec + at, *e;
+	__u64 data;
+
+	if (maxevents > 0 && ret > 0 && ret <= maxevents) {
+		max = maxevents > LTT_BPF_EPOLL_MAX ? LTT_BPF_EPOLL_MAX : (__u32)maxevents;
+		len = ret > max ? max : (__u32)ret;
+		p[4] = ret > max;
+	}
+	if (max && bpf_probe_read_user(a, (((max - 1) & 511) + 1) * 12, (const void *)uptr))
+		len = 0;
+	for (k = 0; k < LTT_BPF_EPOLL_MAX; k++) {
+		if (k >= len)
+			break;
+		i = (len - 1 - k) & 511;
+		if (i >= LTT_BPF_EPOLL_MAX)
+			break;
+		e = a + 12 * i;
+		events = *(__u32 *)e;
+		data = *(__u64 *)(e + 4);
+		e = a + LTT_BPF_EPOLL_BYTES * i;
+		put_le(e, data, 8);
+		put_le(e + 8, data, 4);
+		put_le(e + 12, events, 4);
+		e[16] = (__u8)events;
+	}
+	*(__u32 *)p = len;
+	*(__u32 *)(p + 8) = ((len * LTT_BPF_EPOLL_BYTES) << 16) | at;
+	return len * LTT_BPF_EPOLL_BYTES;
+}
+
 /*
  * At the exit of a call whose exit the daemon gave the program (accept,
- * accept4): ftrace's sys_exit_NAME record (ret) and the peer's address
- * lttng-modules writes there, read from the buffers its entry passed.
+ * accept4: the peer's address; poll, ppoll: the pollfds that fired;
+ * epoll_wait, epoll_pwait: the events): ftrace's sys_exit_NAME record
+ * (ret) and what lttng-modules writes there, read from the buffers its
+ * entry passed.
  */
 SEC("raw_tracepoint/sys_exit")
 int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
-	long nr = (long)BPF_CORE_READ(regs, orig_ax);
-	struct accept_args *acc;
+	long nr = (long)BPF_CORE_READ(regs, orig_ax), ret = (long)ctx->args[1];
+	struct exit_args *acc;
 	struct ltt_bpf_call *sc;
 	__u32 tid, off;
 	__s32 alen = 0;
@@ -399,15 +582,23 @@ int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		bpf_map_delete_elem(&pending, &tid);
 		return 0;
 	}
-	*(__s64 *)(rec + LTT_BPF_HDR) = (__s64)ctx->args[1];
+	*(__s64 *)(rec + LTT_BPF_HDR) = ret;
 	p = rec + LTT_BPF_HDR + 8;
+	__builtin_memset(p, 0, LTT_BPF_PAYLOAD_BYTES);
 	off = LTT_BPF_HDR + 8 + LTT_BPF_PAYLOAD_BYTES;
-	/* a failed accept wrote nothing there: what the buffers hold is stale */
-	if ((long)ctx->args[1] < 0 || (acc->lenp &&
-	    bpf_probe_read_user(&alen, sizeof(alen), (const void *)acc->lenp)))
-		alen = 0;
-	*(__s32 *)p = alen;
-	read_sockaddr(rec, p + 4, &off, acc->addr, acc->addr ? alen : 0);
+	if (sc->exit_payload == LTT_BPF_PAYLOAD_POLL_EXIT ||
+	    sc->exit_payload == LTT_BPF_PAYLOAD_PPOLL_EXIT) {
+		off += poll_exit(rec, p, off, acc->addr, (__u32)acc->lenp, ret);
+	} else if (sc->exit_payload == LTT_BPF_PAYLOAD_EPOLL_WAIT) {
+		off += epoll_wait_exit(rec, p, off, acc->addr, (int)acc->lenp, ret);
+	} else {
+		/* a failed accept wrote nothing there: what the buffers hold is stale */
+		if (ret < 0 || (acc->lenp &&
+		    bpf_probe_read_user(&alen, sizeof(alen), (const void *)acc->lenp)))
+			alen = 0;
+		*(__s32 *)p = alen;
+		read_sockaddr(rec, p + 4, &off, acc->addr, acc->addr ? alen : 0);
+	}
 	bpf_map_delete_elem(&pending, &tid);
 	emit_record(rec, off);
 	return 0;

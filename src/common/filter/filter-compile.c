@@ -12,6 +12,7 @@
 #include <ltt/tracepoint-types.h>
 
 #include "common/filter/filter-compile.h"
+#include "common/trace/kabi-struct.h"
 #include "filter-vm/filter-vm.h"
 
 struct gen {
@@ -172,6 +173,12 @@ static int gen_field(struct gen *g, const struct ltt_filter_node *n)
 	case LTT_UST_TYPE_STRING:
 		t = LTT_FTYPE_STR;
 		break;
+	case LTT_KABI_FIELD_STRUCT:
+	case LTT_KABI_FIELD_STRUCT_SEQUENCE:
+		return fail(g, n->pos, -EINVAL,
+			    "field '%s' is a structure: filters compare integers and strings, "
+			    "not a structure's members; filter on the event's other fields",
+			    n->str);
 	default:
 		if (is_text(f)) {
 			t = LTT_FTYPE_STR;
@@ -559,7 +566,7 @@ int ltt_filter_compile(const struct ltt_filter_node *root,
 
 int ltt_filter_kabi_fields(struct ltt_kabi_event_desc *desc, struct ltt_filter_field_desc *ret)
 {
-	uint32_t i;
+	uint32_t i, j, next;
 
 	if (desc->nr_fields > LTT_KABI_MAX_FIELDS)
 		return -EPROTO;
@@ -571,6 +578,12 @@ int ltt_filter_kabi_fields(struct ltt_kabi_event_desc *desc, struct ltt_filter_f
 			.name = f->name, .type = f->type, .size = f->size,
 			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
 		};
+	}
+	/* a structure's members have no name of the event's: no filter finds them */
+	for (i = 0; i < desc->nr_fields; i = next) {
+		next = ltt_kabi_next_field(desc->fields, i);
+		for (j = i + 1; j < next && j < desc->nr_fields; j++)
+			ret[j].name = NULL;
 	}
 	return 0;
 }

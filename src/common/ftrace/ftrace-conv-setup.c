@@ -70,7 +70,9 @@ static bool derived_ok(const struct ltt_ftrace_field *f)
 /* What put_payload() relies on: the fields within min_size, sane kinds. */
 static bool layout_ok(const struct ltt_ftrace_event *ev)
 {
+	struct ltt_kabi_event_desc *desc;
 	const struct ltt_ftrace_field *f;
+	bool structs = false, ok = true;
 	uint32_t i;
 
 	if (ev->nr_fields > LTT_FTRACE_MAX_FIELDS || ev->min_size < 2 ||
@@ -79,18 +81,26 @@ static bool layout_ok(const struct ltt_ftrace_event *ev)
 	for (i = 0; i < ev->nr_fields; i++) {
 		f = &ev->fields[i];
 		if (f->offset > ev->min_size || f->size > ev->min_size - f->offset ||
-		    f->kind < LTT_FTRACE_INT || f->kind > LTT_FTRACE_DYN_ARRAY)
+		    f->kind < LTT_FTRACE_INT || f->kind > LTT_FTRACE_STRUCTS)
 			return false;
-		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY) &&
-		    (f->size != 4 || !f->elem_size))
+		if ((f->kind == LTT_FTRACE_STRING || f->kind == LTT_FTRACE_DYN_ARRAY ||
+		     f->kind == LTT_FTRACE_STRUCTS) && (f->size != 4 || !f->elem_size))
 			return false;
+		if (f->kind == LTT_FTRACE_STRUCT || f->kind == LTT_FTRACE_STRUCTS)
+			structs = true;
 		if (f->bias && (f->kind != LTT_FTRACE_INT || f->size != 4 || !f->is_signed ||
 				f->derived))
 			return false;
 		if (f->derived && !derived_ok(f))
 			return false;
 	}
-	return true;
+	/* structures: their members and counts, as the trace's TSDL was checked */
+	if (structs) {
+		desc = malloc(sizeof(*desc));
+		ok = desc && !ltt_ftrace_event_to_kabi(ev, "event", desc);
+		free(desc);
+	}
+	return ok;
 }
 
 int ltt_ftrace_conv_map(struct ltt_ftrace_conv *c, uint32_t ftrace_id, uint32_t ctf_id,

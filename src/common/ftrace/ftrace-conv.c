@@ -251,6 +251,29 @@ static int32_t derived_s32(const struct ltt_ftrace_field *f, const struct view *
 	return (int32_t)((uint32_t)v + (uint32_t)(int32_t)f->bias);	/* wraps, never UB */
 }
 
+/*
+ * The count of structure sequence @ev->fields[@i] in @rec: its NAME_length
+ * field's (ltt_ftrace_event_to_kabi() checked there is one); UINT32_MAX
+ * if not found.
+ */
+static uint32_t struct_count(const struct ltt_ftrace_event *ev, uint32_t i, const struct view *rec)
+{
+	const struct ltt_ftrace_field *f = &ev->fields[i], *c;
+	size_t len = strlen(f->name);
+	uint64_t v = 0;
+	uint32_t j;
+
+	for (j = 0; j < i; j = ltt_ftrace_next_field(ev, j)) {
+		c = &ev->fields[j];
+		if (c->kind == LTT_FTRACE_INT && c->elem_size <= 8 && !strncmp(c->name, f->name, len) &&
+		    !strcmp(c->name + len, "_length")) {
+			memcpy(&v, rec->p + c->offset, c->elem_size);	/* little endian */
+			return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+		}
+	}
+	return UINT32_MAX;
+}
+
 /* The payload of @rec (at least layout->min_size bytes); false if torn. */
 static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const struct view *rec)
 {
@@ -276,6 +299,18 @@ static bool put_payload(struct out *o, const struct ltt_ftrace_event *ev, const 
 			count = (uint32_t)(d.len / f->elem_size);
 			put(o, &count, 4);
 			put(o, d.p, (size_t)count * f->elem_size);
+			break;
+		case LTT_FTRACE_STRUCTS:
+			/* the trace counts them with NAME_length: the record must agree */
+			if (!loc_data(f, rec, &d) || d.len % f->elem_size ||
+			    d.len / f->elem_size != struct_count(ev, i, rec))
+				return false;
+			put(o, d.p, d.len);
+			i += f->length;		/* its members: in the elements */
+			break;
+		case LTT_FTRACE_STRUCT:
+			put(o, rec->p + f->offset, f->size);
+			i += f->length;
 			break;
 		case LTT_FTRACE_INT:
 			if (f->bias || f->derived) {
@@ -448,6 +483,12 @@ static bool filter_args(const struct ltt_ftrace_event *ev, const struct view *re
 				biased[i] = derived_s32(f, rec);
 				args[i].p = &biased[i];
 			}
+			break;
+		case LTT_FTRACE_STRUCT:
+		case LTT_FTRACE_STRUCTS:
+			/* no filter reads them (ltt_filter_kabi_fields()) */
+			memset(&args[i], 0, (f->length + 1) * sizeof(args[i]));
+			i += f->length;
 			break;
 		default:	/* CHARS, ARRAY */
 			args[i] = (struct ltt_filter_arg){ rec->p + f->offset, f->length };

@@ -11,6 +11,7 @@
 
 #include "common/filter/filter-compile.h"
 #include "common/ftrace/ftrace-format.h"
+#include "common/trace/kabi-struct.h"
 
 #define FIELD_MAX_BYTES 65535u	/* offsets and sizes: a __data_loc offset is 16 bits */
 
@@ -608,6 +609,7 @@ static void kabi_field(const struct ltt_ftrace_field *f, struct ltt_kabi_field *
 	switch (f->kind) {
 	case LTT_FTRACE_INT:
 		k->type = LTT_KABI_FIELD_INTEGER;
+		k->bits = (uint8_t)f->length;	/* a member's bit field */
 		break;
 	case LTT_FTRACE_CHARS:
 		k->type = LTT_KABI_FIELD_ARRAY;
@@ -622,6 +624,14 @@ static void kabi_field(const struct ltt_ftrace_field *f, struct ltt_kabi_field *
 		k->type = LTT_KABI_FIELD_STRING;
 		k->size = 1;
 		k->is_signed = 0;
+		k->base = 0;
+		break;
+	case LTT_FTRACE_STRUCT:
+	case LTT_FTRACE_STRUCTS:
+		k->type = f->kind == LTT_FTRACE_STRUCT ? LTT_KABI_FIELD_STRUCT
+						       : LTT_KABI_FIELD_STRUCT_SEQUENCE;
+		k->size = (uint8_t)(f->kind == LTT_FTRACE_STRUCT ? f->size : f->elem_size);
+		k->length = f->length;
 		k->base = 0;
 		break;
 	default:
@@ -654,15 +664,18 @@ int ltt_ftrace_event_to_kabi(const struct ltt_ftrace_event *ev, const char *name
 	if (ev->nr_fields > LTT_KABI_MAX_FIELDS)
 		return -E2BIG;
 	for (i = 0; i < ev->nr_fields; i++)
-		if (ev->fields[i].kind < LTT_FTRACE_INT || ev->fields[i].kind > LTT_FTRACE_DYN_ARRAY ||
-		    strnlen(ev->fields[i].name, LTT_FTRACE_NAME_MAX) == LTT_FTRACE_NAME_MAX)
+		if (ev->fields[i].kind < LTT_FTRACE_INT || ev->fields[i].kind > LTT_FTRACE_STRUCTS ||
+		    strnlen(ev->fields[i].name, LTT_FTRACE_NAME_MAX) == LTT_FTRACE_NAME_MAX ||
+		    ev->fields[i].length > (ev->fields[i].kind == LTT_FTRACE_INT ? 64 : UINT16_MAX) ||
+		    ((ev->fields[i].kind == LTT_FTRACE_STRUCT || ev->fields[i].kind == LTT_FTRACE_INT) &&
+		     ev->fields[i].size > UINT8_MAX))
 			return -EINVAL;
 	memset(d, 0, sizeof(*d));
 	memcpy(d->name, name, strlen(name) + 1);
 	d->nr_fields = ev->nr_fields;
 	for (i = 0; i < ev->nr_fields; i++)
 		kabi_field(&ev->fields[i], &d->fields[i]);
-	return 0;
+	return ltt_kabi_structs_ok(d->fields, d->nr_fields) ? 0 : -EINVAL;
 }
 
 int ltt_ftrace_filter_fields(const struct ltt_ftrace_event *ev, struct ltt_kabi_event_desc *desc,

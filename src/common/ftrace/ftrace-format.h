@@ -48,6 +48,18 @@ enum ltt_ftrace_kind {
 	LTT_FTRACE_ARRAY,	/* @length integers of @elem_size bytes */
 	LTT_FTRACE_STRING,	/* __data_loc char[]: NUL-terminated within its length */
 	LTT_FTRACE_DYN_ARRAY,	/* __data_loc T[]: length / @elem_size integers */
+	/*
+	 * Structures, as lttng-modules writes those it reads from a process
+	 * (LTT_KABI_FIELD_STRUCT*, kmod/ltt-abi.h): never in a format file,
+	 * the BPF source's layouts add them (sessiond's tracefs_bpf_parse()).
+	 * Their @length members follow them in fields[]: INTs (of @elem_size
+	 * bytes, or bit fields of @length bits, @elem_size 0) and STRUCTs,
+	 * their offsets unused: the record holds the structure as the trace
+	 * does, packed.
+	 */
+	LTT_FTRACE_STRUCT,	/* @size bytes at @offset (or a member structure's) */
+	LTT_FTRACE_STRUCTS,	/* __data_loc of structures of @elem_size bytes, as many
+				 * as the earlier field NAME_length says */
 };
 
 /*
@@ -72,7 +84,9 @@ struct ltt_ftrace_field {
 	char name[LTT_FTRACE_NAME_MAX];	/* a C identifier */
 	uint32_t offset;		/* bytes from the record's start */
 	uint32_t size;			/* bytes in the record (4 for a __data_loc) */
-	uint32_t length;		/* CHARS, ARRAY: elements; otherwise 0 */
+	uint32_t length;		/* CHARS, ARRAY: elements; STRUCT*:
+					 * members; a member INT: bits of a bit
+					 * field; otherwise 0 */
 	uint8_t kind;			/* enum ltt_ftrace_kind */
 	uint8_t elem_size;		/* INT: @size; arrays: an element's; STRING: 1 */
 	uint8_t is_signed;		/* the integer or element's */
@@ -100,6 +114,14 @@ struct ltt_ftrace_event {
 	uint32_t nr_fields;		/* the event's own fields, in record order */
 	struct ltt_ftrace_field fields[LTT_FTRACE_MAX_FIELDS];
 };
+
+/* The field of @ev after its field @i, a structure's members skipped. */
+static inline uint32_t ltt_ftrace_next_field(const struct ltt_ftrace_event *ev, uint32_t i)
+{
+	const struct ltt_ftrace_field *f = &ev->fields[i];
+
+	return i + 1 + (f->kind == LTT_FTRACE_STRUCT || f->kind == LTT_FTRACE_STRUCTS ? f->length : 0);
+}
 
 /* The ring buffer page header, from events/header_page. */
 struct ltt_ftrace_page_layout {

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "common/trace/ctf.h"
+#include "common/trace/kabi-struct.h"
 #include "sessiond/ctrace/tsdl.h"
 
 #if __BYTE_ORDER == __LITTLE_ENDIAN
@@ -549,8 +550,8 @@ static bool kernel_name_valid(const char *name, size_t size, bool identifier)
 static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f)
 {
 	memset(f, 0, sizeof(*f));
-	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->reserved[0] ||
-	    k->reserved[1] || k->reserved[2])
+	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->bits || k->reserved[0] ||
+	    k->reserved[1])
 		return false;
 	f->name = (char *)k->name;
 	f->type = k->type;
@@ -563,29 +564,84 @@ static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f
 	return k->type != LTT_UST_TYPE_FLOAT && k->type != LTT_UST_TYPE_ENUM;
 }
 
+/* A structure's member integer: whole bytes, or a bit field packed at bit 1. */
+static void put_member_integer(struct emit *e, const struct ltt_kabi_field *m)
+{
+	put_fmt(e, "integer { size = %u; align = %u; signed = %u; encoding = none; base = %u; }",
+		m->bits ? m->bits : m->size * 8U, m->bits ? 1U : 8U, m->is_signed, m->base);
+}
+
+/* Structure @fields[@i] (ltt_kabi_struct_ok()): "struct { ... }"; the field after it. */
+static uint32_t put_struct(struct emit *e, const struct ltt_kabi_field *fields, uint32_t i,
+			   unsigned int depth)
+{
+	uint32_t j, end = i + 1 + fields[i].length;
+	unsigned int t;
+
+	put_text(e, "struct {\n");
+	for (j = i + 1; j < end;) {
+		for (t = 0; t < depth + 2; t++)
+			put_text(e, "\t");
+		if (fields[j].type == LTT_KABI_FIELD_STRUCT) {
+			(void)put_struct(e, fields, j, depth + 1);
+		} else {
+			put_member_integer(e, &fields[j]);
+		}
+		put_fmt(e, " _%s;\n", fields[j].name);
+		j = ltt_kabi_next_field(fields, j);
+	}
+	for (t = 0; t < depth + 1; t++)
+		put_text(e, "\t");
+	put_text(e, "} align(8)");
+	return end;
+}
+
 int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc *desc,
 			  uint32_t event_id, uint32_t stream_id)
 {
 	struct ltt_app_field fields[LTT_KABI_MAX_FIELDS];
 	struct ltt_app_tracepoint tp = { .name = (char *)"k:k", .fields = fields };
+	const struct ltt_kabi_field *k;
 	struct emit e;
-	uint32_t i;
+	uint32_t i, n = 0;
 
 	if (!out || !desc || !kernel_name_valid(desc->name, sizeof(desc->name), false) ||
-	    desc->nr_fields > LTT_KABI_MAX_FIELDS)
+	    desc->nr_fields > LTT_KABI_MAX_FIELDS || !ltt_kabi_structs_ok(desc->fields, desc->nr_fields))
 		return -EINVAL;
-	for (i = 0; i < desc->nr_fields; i++)
-		if (!kernel_field(&desc->fields[i], &fields[i]))
+	/*
+	 * The event's own fields (a structure's members aside) as user
+	 * space's, checked as theirs are; a structure stands there as an
+	 * integer of its name, for the names' check
+	 */
+	for (i = 0; i < desc->nr_fields; i = ltt_kabi_next_field(desc->fields, i), n++) {
+		k = &desc->fields[i];
+		if (!ltt_kabi_is_struct(k) ? !kernel_field(k, &fields[n]) :
+		    !kernel_name_valid(k->name, sizeof(k->name), true))
 			return -EINVAL;
-	/* The fields' checks are user space's; only the names differ. */
-	tp.nr_fields = desc->nr_fields;
+		if (ltt_kabi_is_struct(k))
+			fields[n] = (struct ltt_app_field){ .name = (char *)k->name, .enum_name = (char *)"",
+							    .type = LTT_UST_TYPE_INTEGER, .size = 1, .base = 10 };
+	}
+	tp.nr_fields = n;
 	if (!ltt_app_tracepoint_valid(&tp))
 		return -EINVAL;
 	emit_begin(&e, out);
 	put_event_head(&e, desc->name, event_id, stream_id);
 	put_text(&e, "\tfields := struct {\n");
-	for (i = 0; i < tp.nr_fields; i++)
-		put_field(&e, fields, i);
+	for (i = 0, n = 0; i < desc->nr_fields; n++) {
+		k = &desc->fields[i];
+		if (!ltt_kabi_is_struct(k)) {
+			put_field(&e, fields, n);
+			i++;
+			continue;
+		}
+		put_text(&e, "\t\t");
+		i = put_struct(&e, desc->fields, i, 1);
+		if (k->type == LTT_KABI_FIELD_STRUCT)
+			put_fmt(&e, " _%s;\n", k->name);
+		else	/* counted by NAME_length (ltt_kabi_struct_count()) */
+			put_fmt(&e, " _%s[ _%s_length ];\n", k->name, k->name);
+	}
 	put_text(&e, "\t};\n};\n\n");
 	return emit_end(&e);
 }

@@ -63,20 +63,34 @@ static uint8_t call_payload(const char *call)
 		return LTT_BPF_PAYLOAD_SOCKADDR;
 	if (!strcmp(call, "poll") || !strcmp(call, "ppoll"))
 		return LTT_BPF_PAYLOAD_POLLFD;
+	if (!strcmp(call, "epoll_ctl"))
+		return LTT_BPF_PAYLOAD_EPOLL;
 	return LTT_BPF_PAYLOAD_NONE;
 }
 
 /* Is @ev a call's exit the program records (its structure is read there)? */
 static bool at_exit(const struct tracefs_event *ev)
 {
-	return ev->bpf_payload == LTT_BPF_PAYLOAD_ACCEPT;
+	return ev->bpf_payload == LTT_BPF_PAYLOAD_ACCEPT ||
+	       ev->bpf_payload == LTT_BPF_PAYLOAD_POLL_EXIT ||
+	       ev->bpf_payload == LTT_BPF_PAYLOAD_PPOLL_EXIT ||
+	       ev->bpf_payload == LTT_BPF_PAYLOAD_EPOLL_WAIT;
 }
 
-/* The structure lttng-modules reads at @call's exit: the peer's address of accept. */
+/*
+ * The structure lttng-modules reads at @call's exit: accept's peer's
+ * address, the pollfds poll found ready, the events epoll_wait returned.
+ */
 static uint8_t exit_payload(const char *call)
 {
 	if (!strcmp(call, "accept") || !strcmp(call, "accept4"))
 		return LTT_BPF_PAYLOAD_ACCEPT;
+	if (!strcmp(call, "poll"))
+		return LTT_BPF_PAYLOAD_POLL_EXIT;
+	if (!strcmp(call, "ppoll"))
+		return LTT_BPF_PAYLOAD_PPOLL_EXIT;
+	if (!strcmp(call, "epoll_wait") || !strcmp(call, "epoll_pwait"))
+		return LTT_BPF_PAYLOAD_EPOLL_WAIT;
 	return LTT_BPF_PAYLOAD_NONE;
 }
 

@@ -504,6 +504,13 @@ static int payload_lines(uint8_t payload, unsigned int at, char *out, size_t siz
 		{ LTT_BPF_PAYLOAD_SOCKADDR, "__data_loc u16[] v6addr", 8, 4 },
 		{ LTT_BPF_PAYLOAD_POLLFD, "unsigned int fds_length", 0, 4 },
 		{ LTT_BPF_PAYLOAD_POLLFD, "u8 overflow", 4, 1 },
+		{ LTT_BPF_PAYLOAD_POLL_EXIT, "unsigned int nfds", 0, 4 },
+		{ LTT_BPF_PAYLOAD_POLL_EXIT, "unsigned int fds_length", 4, 4 },
+		{ LTT_BPF_PAYLOAD_PPOLL_EXIT, "unsigned int nfds", 0, 4 },
+		{ LTT_BPF_PAYLOAD_PPOLL_EXIT, "unsigned int fds_length", 4, 4 },
+		{ LTT_BPF_PAYLOAD_PPOLL_EXIT, "u8 overflow", 8, 1 },
+		{ LTT_BPF_PAYLOAD_EPOLL_WAIT, "unsigned int fds_length", 0, 4 },
+		{ LTT_BPF_PAYLOAD_EPOLL_WAIT, "u8 overflow", 4, 1 },
 		{ LTT_BPF_PAYLOAD_ACCEPT, "int upeer_addrlen", 0, 4 },
 		{ LTT_BPF_PAYLOAD_ACCEPT, "unsigned short family", 4, 2 },
 		{ LTT_BPF_PAYLOAD_ACCEPT, "unsigned short sport", 6, 2 },
@@ -524,6 +531,88 @@ static int payload_lines(uint8_t payload, unsigned int at, char *out, size_t siz
 		used += (size_t)n;
 	}
 	return (int)used;
+}
+
+/*
+ * The structures of @ev's payload (bpf-abi.h), after its fields in
+ * @layout, as lttng-modules writes them and the program packs them:
+ * poll's fds, a sequence of {fd, raw_events, events: the flags' bits};
+ * epoll_ctl's event, {data_union: {u64, fd}, raw_events, events};
+ * epoll_wait's fds, a sequence of those.
+ */
+static int payload_structs(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
+{
+#define INT(n, sz, sgn, b) { .name = n, .kind = LTT_FTRACE_INT, .size = sz, .elem_size = sz, \
+			     .is_signed = sgn, .base = b }
+#define BITS(n, bits) { .name = n, .kind = LTT_FTRACE_INT, .length = bits, .base = 10 }
+	static const struct ltt_ftrace_field pollfd[] = {
+		INT("fd", 4, 1, 10), INT("raw_events", 2, 0, 16),
+		{ .name = "events", .kind = LTT_FTRACE_STRUCT, .size = 1, .length = 7 },
+		BITS("POLLIN", 1), BITS("POLLPRI", 1), BITS("POLLOUT", 1), BITS("POLLERR", 1),
+		BITS("POLLHUP", 1), BITS("POLLNVAL", 1), BITS("padding", 2),
+	};
+	static const struct ltt_ftrace_field epoll[] = {
+		{ .name = "data_union", .kind = LTT_FTRACE_STRUCT, .size = 12, .length = 2 },
+		INT("u64", 8, 0, 16), INT("fd", 4, 1, 10), INT("raw_events", 4, 0, 16),
+		{ .name = "events", .kind = LTT_FTRACE_STRUCT, .size = 1, .length = 6 },
+		BITS("EPOLLIN", 1), BITS("EPOLLPRI", 1), BITS("EPOLLOUT", 1), BITS("EPOLLERR", 1),
+		BITS("EPOLLHUP", 1), BITS("padding", 3),
+	};
+#undef INT
+#undef BITS
+#define NR(a) (sizeof(a) / sizeof((a)[0]))
+	static const struct {
+		uint8_t payload, kind;
+		const char *name;
+		uint32_t offset;	/* from the payload's start */
+		const struct ltt_ftrace_field *members;
+		uint32_t nr, bytes;
+	} structs[] = {
+		{ LTT_BPF_PAYLOAD_POLLFD, LTT_FTRACE_STRUCTS, "fds", 8, pollfd, NR(pollfd),
+		  LTT_BPF_POLLFD_BYTES },
+		{ LTT_BPF_PAYLOAD_POLL_EXIT, LTT_FTRACE_STRUCTS, "fds", 12, pollfd, NR(pollfd),
+		  LTT_BPF_POLLFD_BYTES },
+		{ LTT_BPF_PAYLOAD_PPOLL_EXIT, LTT_FTRACE_STRUCTS, "fds", 12, pollfd, NR(pollfd),
+		  LTT_BPF_POLLFD_BYTES },
+		{ LTT_BPF_PAYLOAD_EPOLL, LTT_FTRACE_STRUCT, "event", 0, epoll, NR(epoll),
+		  LTT_BPF_EPOLL_BYTES },
+		{ LTT_BPF_PAYLOAD_EPOLL_WAIT, LTT_FTRACE_STRUCTS, "fds", 8, epoll, NR(epoll),
+		  LTT_BPF_EPOLL_BYTES },
+	};
+	uint32_t at = LTT_BPF_HDR + 8u * ev->bpf_nargs, n = layout->nr_fields, j;
+	struct ltt_ftrace_field *f;
+	size_t i;
+
+	for (i = 0; i < NR(structs) && structs[i].payload != ev->bpf_payload; i++)
+		;
+	if (i == NR(structs))
+		return 0;
+	/* epoll_ctl's argument event, its address, becomes the structure, as lttng-modules' */
+	for (j = 0; j < n; j++)
+		if (!strcmp(layout->fields[j].name, structs[i].name)) {
+			memmove(&layout->fields[j], &layout->fields[j + 1],
+				(n - j - 1) * sizeof(layout->fields[0]));
+			n--;
+			break;
+		}
+	f = &layout->fields[n];
+	if (n + 1 + structs[i].nr > LTT_FTRACE_MAX_FIELDS || n + 1 + structs[i].nr > LTT_KABI_MAX_FIELDS)
+		return -E2BIG;
+	*f = (struct ltt_ftrace_field){ .kind = structs[i].kind, .offset = at + structs[i].offset,
+					.length = structs[i].nr };
+	snprintf(f->name, sizeof(f->name), "%s", structs[i].name);
+	if (structs[i].kind == LTT_FTRACE_STRUCTS) {	/* a __data_loc of them */
+		f->size = 4;
+		f->elem_size = (uint8_t)structs[i].bytes;
+	} else {
+		f->size = structs[i].bytes;
+	}
+	memcpy(f + 1, structs[i].members, structs[i].nr * sizeof(*f));
+#undef NR
+	layout->nr_fields = n + 1 + structs[i].nr;
+	if (layout->min_size < at + LTT_BPF_PAYLOAD_BYTES)
+		layout->min_size = at + LTT_BPF_PAYLOAD_BYTES;
+	return 0;
 }
 
 int tracefs_bpf_parse(const struct tracefs_event *ev, const char *text, size_t len,
@@ -599,6 +688,8 @@ int tracefs_layout(const struct tracefs *t, const struct tracefs_event *ev,
 			 why ? why : strerror(-err));
 	else if (!raw_id)
 		lttng_fields(ev, ret);
+	if (!err && ev->bpf)
+		err = payload_structs(ev, ret);
 	free(text);
 	return err;
 }

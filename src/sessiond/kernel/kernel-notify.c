@@ -444,9 +444,9 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 		}
 		return;
 	}
-	for (j = 0; j < ev->nr_fields && !fl; j++)
+	for (j = 0; j < ev->nr_fields && !fl; j = ltt_ftrace_next_field(ev, j))
 		if (!strcmp(ev->fields[j].name, e->field))
-			fl = &ev->fields[j];
+			fl = &ev->fields[j];	/* a structure's members aside */
 	if (!fl)
 		return;
 	j = (uint32_t)(fl - ev->fields);
@@ -472,6 +472,9 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 		d->str = f->strings + *used;
 		*used += n + 1;
 		return;
+	case LTT_FTRACE_STRUCT:
+	case LTT_FTRACE_STRUCTS:
+		return;		/* not captured: unavailable */
 	default:	/* ARRAY, DYN_ARRAY: an element */
 		if (e->index < 0 || (uint64_t)e->index >= args[j].n)
 			return;

@@ -13,6 +13,7 @@
 
 #include "common/base/log.h"
 #include "common/probe/probe-loc.h"
+#include "common/trace/kabi-struct.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kmodule.h"
 #include "sessiond/model/rule-filter.h"
@@ -189,6 +190,10 @@ static const char *type_name(const struct ltt_kabi_field *f)
 		return f->encoding ? "text array" : "array";
 	case LTT_KABI_FIELD_SEQUENCE:
 		return f->encoding ? "text sequence" : "sequence";
+	case LTT_KABI_FIELD_STRUCT:
+		return "structure";
+	case LTT_KABI_FIELD_STRUCT_SEQUENCE:
+		return "sequence of structures";
 	default:
 		return "unknown";
 	}
@@ -199,16 +204,19 @@ static void put_event(struct ltt_kernel *k, const char *name, const char *fields
 		      struct ltt_wbuf *reply)
 {
 	struct ltt_kabi_event_desc desc;
-	uint32_t i, n = 0;
+	uint32_t i, n = 0, top = 0;
 
 	if (fields_of && !ltt_kabi_event_desc(k->kabi, fields_of, &desc))
 		n = desc.nr_fields;
+	/* the event's fields: a structure's members are in its type */
+	for (i = 0; i < n; i = ltt_kabi_next_field(desc.fields, i))
+		top++;
 	ltt_wbuf_put_u32(reply, 0);
 	ltt_wbuf_put_str(reply, "");
 	ltt_wbuf_put_str(reply, name);
 	ltt_wbuf_put_u32(reply, (uint32_t)-1);	/* no log level */
-	ltt_wbuf_put_u32(reply, n);
-	for (i = 0; i < n; i++) {
+	ltt_wbuf_put_u32(reply, top);
+	for (i = 0; i < n; i = ltt_kabi_next_field(desc.fields, i)) {
 		ltt_wbuf_put_str(reply, desc.fields[i].name);
 		ltt_wbuf_put_str(reply, type_name(&desc.fields[i]));
 	}

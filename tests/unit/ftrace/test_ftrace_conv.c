@@ -622,6 +622,86 @@ static void check_tgid(void)
 	layout.fields[0] = saved;
 }
 
+/*
+ * A layout with structures (the BPF source's poll fds and epoll_ctl
+ * event, kmod/ltt-abi.h's STRUCT types) on the raw_data id: n_length, a
+ * sequence n of {a: 2 bytes, f: {x: 1 bit, pad: 7 bits}}, a structure e
+ * of {v: 2 bytes, base 16}.
+ */
+static void struct_layout(struct ltt_ftrace_event *ev)
+{
+	static const struct ltt_ftrace_field fields[] = {
+		{ .name = "n_length", .kind = LTT_FTRACE_INT, .offset = 8, .size = 4, .elem_size = 4,
+		  .base = 10 },
+		{ .name = "n", .kind = LTT_FTRACE_STRUCTS, .offset = 12, .size = 4, .elem_size = 3,
+		  .length = 4 },
+		{ .name = "a", .kind = LTT_FTRACE_INT, .size = 2, .elem_size = 2, .base = 10 },
+		{ .name = "f", .kind = LTT_FTRACE_STRUCT, .size = 1, .length = 2 },
+		{ .name = "x", .kind = LTT_FTRACE_INT, .length = 1, .base = 10 },
+		{ .name = "pad", .kind = LTT_FTRACE_INT, .length = 7, .base = 10 },
+		{ .name = "e", .kind = LTT_FTRACE_STRUCT, .offset = 16, .size = 2, .length = 1 },
+		{ .name = "v", .kind = LTT_FTRACE_INT, .size = 2, .elem_size = 2, .base = 16 },
+	};
+
+	memset(ev, 0, sizeof(*ev));
+	ev->id = FP_RAW_ID;
+	snprintf(ev->system, sizeof(ev->system), "ltt");
+	snprintf(ev->name, sizeof(ev->name), "structs");
+	ev->pid_offset = 4;
+	ev->min_size = 18;
+	ev->nr_fields = sizeof(fields) / sizeof(fields[0]);
+	memcpy(ev->fields, fields, sizeof(fields));
+}
+
+static void check_structs(void)
+{
+	static const uint8_t want[] = { 2, 0, 0, 0, 7, 0, 1, 0xfe, 0xff, 0xfe, 0xef, 0xbe };
+	static struct ltt_ftrace_event ev, bad;
+	struct ltt_ftrace_conv_stats st;
+	struct ltt_ftrace_conv c;
+	uint8_t rec[18];	/* the record after its 8-byte common header */
+	uint32_t v;
+
+	struct_layout(&ev);
+	conv_setup(&c, false);
+	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &ev), 0,
+		   "structs: a layout with structures mapped");
+	bad = ev;
+	bad.fields[5].length = 6;
+	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &bad), -EINVAL,
+		   "structs: a structure whose members' bits don't fill its bytes refused");
+	bad = ev;
+	snprintf(bad.fields[0].name, sizeof(bad.fields[0].name), "count");
+	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &bad), -EINVAL,
+		   "structs: a sequence of structures no n_length counts refused");
+	bad = ev;
+	bad.fields[1].length = 7;
+	tap_is_int(ltt_ftrace_conv_map(&c, FP_RAW_ID, 6, &bad), -EINVAL,
+		   "structs: members past the layout's fields refused");
+	/* after the common header: n_length 2, n's __data_loc, e, 2 bytes, n's 2 elements */
+	v = 2;
+	memcpy(rec, &v, 4);
+	v = 6u << 16 | 20;
+	memcpy(rec + 4, &v, 4);
+	memcpy(rec + 8, (const uint8_t[]){ 0xef, 0xbe, 0, 0, 7, 0, 1, 0xfe, 0xff, 0xfe }, 10);
+	fp_page_init(&pg, 2000);
+	fp_record_raw(&pg, 1, 9, rec, sizeof(rec));
+	v = 3;					/* a count the __data_loc disagrees with */
+	memcpy(rec, &v, 4);
+	fp_record_raw(&pg, 1, 9, rec, sizeof(rec));
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	ltt_ftrace_conv_flush(&c, sink_emit, &sink);
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(st.events == 1 && st.torn == 1,
+	       "structs: one record converted; one whose n_length disagrees with its elements torn (events %llu torn %llu)",
+	       (unsigned long long)st.events, (unsigned long long)st.torn);
+	memcpy(&v, sink.pkts[0] + LTT_RB_PACKET_HEADER_SIZE, 4);
+	tap_ok((v & 31) == 6 && !memcmp(sink.pkts[0] + LTT_RB_PACKET_HEADER_SIZE + 4, want, sizeof(want)),
+	       "structs: n_length, n's elements packed as recorded (no count of their own), then e");
+	ltt_ftrace_conv_fini(&c);
+}
+
 int main(void)
 {
 	if (!fp_layout(&layout)) {
@@ -637,6 +717,7 @@ int main(void)
 	check_bias();
 	check_tgid();
 	check_raw();
+	check_structs();
 	bench();
 	ftrace_real_test();
 	return tap_done();

@@ -34,6 +34,13 @@
 #include "tests/unit/tap.h"
 #include "tests/unit/tsdl-trace.h"
 
+/* @d is refused by the TSDL writer (@what says why); then @d is the good one again. */
+static void refused(struct ltt_wbuf *w, struct ltt_kabi_event_desc *d, const char *what)
+{
+	tap_is_int(ltt_tsdl_kernel_event(w, d, 0, 0), -EINVAL, "kernel: %s refused", what);
+	tt_kernel_desc(d);
+}
+
 static void test_kernel_refusals(void)
 {
 	struct ltt_kabi_event_desc d;
@@ -61,6 +68,20 @@ static void test_kernel_refusals(void)
 	tt_kernel_desc(&d);
 	d.fields[2].reserved[1] = 1;
 	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: reserved bytes refused");
+	/* the structures (fds_length 7, fds 8: fd 9, flags 10: IN 11, padding 12; ev 13: u 14) */
+	tt_kernel_desc(&d);
+	d.fields[11].bits = 6;
+	refused(&w, &d, "a structure whose members' bits don't fill its bytes");
+	memcpy(d.fields[7].name, "fdcount", 8);
+	refused(&w, &d, "a sequence of structures with no NAME_length field before it");
+	d.fields[9].type = LTT_KABI_FIELD_STRING;
+	refused(&w, &d, "a structure's string member");
+	d.fields[8].length = 9;
+	refused(&w, &d, "a structure's members past the event's fields");
+	memcpy(d.fields[10].name, "fd", 3);
+	refused(&w, &d, "a structure's two members of one name");
+	d.fields[11].name[0] = '\n';
+	refused(&w, &d, "a member whose name is no C name");
 	tap_is_int((long long)w.len, 0, "kernel: nothing appended by any refusal");
 	ltt_wbuf_fini(&w);
 }
@@ -608,7 +629,9 @@ static void check_kernel_trace(void)
 
 	snprintf(want, sizeof(want), EV "sched_switch: { cpu_id = 0 }, { prev_comm = \"swapper/1\", "
 		 "prev_tid = 0, prev_state = 0, next_comm = \"kworker/1:0\", next_tid = 42, "
-		 "_args_length = 2, args = [ [0] = 0xDEAD, [1] = 0x7 ], path = \"/etc/passwd\" }\n",
+		 "_args_length = 2, args = [ [0] = 0xDEAD, [1] = 0x7 ], path = \"/etc/passwd\", "
+		 "fds_length = 2, fds = [ [0] = { fd = 3, flags = { IN = 1, padding = 0 } }, "
+		 "[1] = { fd = -1, flags = { IN = 0, padding = 127 } } ], ev = { u = 0xBEEF } }\n",
 		 (uint64_t)T_KERNEL);
 	run_babeltrace(&res, args);
 	tap_is_int(res.status, 0, "babeltrace2 reads the kernel trace");
