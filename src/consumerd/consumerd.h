@@ -59,8 +59,11 @@
  *                   ring buffer
  *   source/source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko
  *                   stream fd
+ *   source/source-tracefs-open.c  a "tracefs" source made: its pipe,
+ *                   stats file, converter, queue and BPF ring
  *   source/source-tracefs.[ch]  the "tracefs" source: an ftrace
  *                   instance's per_cpu/cpuN/trace_pipe_raw, converted
+ *   source/source-tracefs-int.h  what those two share: the source's state
  *   source/source-tracefs-events.[ch]  a tracefs channel's copy of its
  *                   event map: the published layouts and filters, synced,
  *                   checked
@@ -79,6 +82,9 @@
  *                   deadline), close and destroy (data-0)
  *   relay/relay-archive.c  a closed chunk archived on the relay
  *                   (ARCHIVE_CHUNK)
+ *   relay/relay-reconcile.c  after the relay died: a relay answering
+ *                   again asked which unconfirmed packets it wrote
+ *                   (RECONCILE_STREAM), those counted recorded
  *   relay/relay-link.[ch]  one relay session's connections: socket I/O,
  *                   requests and the replies awaited, the relay's lock; an
  *                   archive's steps through the two calls relay-archive.c

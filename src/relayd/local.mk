@@ -10,6 +10,7 @@ src_relayd_ltt_relayd_SOURCES = \
 	src/relayd/model.c src/relayd/model.h \
 	src/relayd/session.c src/relayd/session.h \
 	src/relayd/stream.c src/relayd/stream.h \
+	src/relayd/stream-files.c src/relayd/stream-files.h \
 	src/relayd/registry.c src/relayd/registry.h \
 	src/relayd/reconcile.c src/relayd/reconcile.h \
 	src/relayd/live.c src/relayd/live.h src/relayd/live-cmd.c src/relayd/live-cmd.h

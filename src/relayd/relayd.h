@@ -17,6 +17,11 @@
  *   session.[ch]    relay sessions: directories, closing, archives, data
  *                   pending
  *   stream.[ch]     relay streams: files, rotation, packets, index pairing
+ *   stream-files.[ch]  a stream's tracefile and index made and removed,
+ *                   writes that leave no partial packet
+ *   reconcile.[ch]  RECONCILE_STREAM: a dead relay's stream files, cut
+ *                   back to their indexed packets, and those packets'
+ *                   sequence numbers for the consumer that streamed them
  *   registry.[ch]   the objects (model, sessions, traces, streams): lookup
  *                   by id and handle, references and freeing, valid names
  *

@@ -18,146 +18,13 @@
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/trace/tracefile.h"
+#include "relayd/stream-files.h"
 #include "relayd/stream.h"
 
-#define FILE_MODE 0640
 #define DIR_MODE 0750
 #define METADATA_NAME "metadata"
 #define INDEX_DIR_NAME "index"
 #define MAX_METADATA ((uint64_t)1 << 30)
-
-/* Zeros for padding written in one call with the data (write_padded()). */
-#define ZEROS_SIZE 65536
-#define PAD_IOVS 128
-static const uint8_t zeros[ZEROS_SIZE];
-
-/* Write all of @len bytes at @off. */
-static int write_at(int fd, const void *buf, size_t len, uint64_t off)
-{
-	while (len) {
-		ssize_t n = pwrite(fd, buf, len, (off_t)off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		buf = (const char *)buf + n;
-		len -= (size_t)n;
-		off += (uint64_t)n;
-	}
-	return 0;
-}
-
-/*
- * @len bytes of @data then @padding zeros at @off, in ONE pwritev() when
- * the padding fits PAD_IOVS zero buffers (8 MiB): a process stopped or
- * killed between two system calls never leaves a packet without its
- * padding, which readers take for a truncated file.  A longer padding is
- * a hole made by ftruncate() after the data.  Short writes (a full disk)
- * go on where they stopped.
- */
-static int write_padded(int fd, const void *data, size_t len, uint64_t padding, uint64_t off)
-{
-	struct iovec iov[1 + PAD_IOVS];
-	uint64_t pad = padding <= (uint64_t)PAD_IOVS * ZEROS_SIZE ? padding : 0;
-	uint64_t left = len + pad;
-	int n = 0, i = 0;
-
-	iov[n++] = (struct iovec){ .iov_base = (void *)data, .iov_len = len };
-	for (; pad; pad -= iov[n++].iov_len)
-		iov[n] = (struct iovec){ .iov_base = (void *)zeros,
-					 .iov_len = pad < ZEROS_SIZE ? (size_t)pad : ZEROS_SIZE };
-	while (left) {
-		ssize_t w = pwritev(fd, iov + i, n - i, (off_t)off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		off += (uint64_t)w;
-		left -= (uint64_t)w;
-		for (; i < n && (size_t)w >= iov[i].iov_len; i++)
-			w -= (ssize_t)iov[i].iov_len;
-		if (i < n) {
-			iov[i].iov_base = (char *)iov[i].iov_base + w;
-			iov[i].iov_len -= (size_t)w;
-		}
-	}
-	if (padding > (uint64_t)PAD_IOVS * ZEROS_SIZE && ftruncate(fd, (off_t)(off + padding)))
-		return -errno;
-	return 0;
-}
-
-static int create_file(int dir_fd, const char *name, bool excl, int *ret_fd)
-{
-	int fd = openat(dir_fd, name,
-			O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (excl ? O_EXCL : O_TRUNC),
-			FILE_MODE);
-
-	if (fd < 0)
-		return -errno;
-	*ret_fd = fd;
-	return 0;
-}
-
-static int file_name(const struct ltt_relay_stream *st, uint64_t no, bool index, char *buf,
-		     size_t len)
-{
-	return ltt_tracefile_name(st->channel_name, st->max_size != 0, no, index, buf, len);
-}
-
-/* Create tracefile @no and its index (with the index header). */
-static int open_files(struct ltt_relay_stream *st, uint64_t no, int *ret_fd, int *ret_idx_fd)
-{
-	uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
-	char name[NAME_MAX + 1], idx_name[NAME_MAX + 1];
-	int fd = -1, idx_fd = -1, ret;
-
-	ret = file_name(st, no, false, name, sizeof(name));
-	if (!ret)
-		ret = file_name(st, no, true, idx_name, sizeof(idx_name));
-	if (ret)
-		return ret;
-	ret = create_file(st->trace->dir_fd, name, false, &fd);
-	if (ret) {
-		LTT_ERR("session %" PRIu64 ": can't create %s/%s: %s", st->session->id,
-			st->trace->pathname, name, strerror(-ret));
-		return ret;
-	}
-	ret = create_file(st->trace->index_fd, idx_name, false, &idx_fd);
-	if (!ret) {
-		ltt_ctf_index_header(hdr);
-		ret = write_at(idx_fd, hdr, sizeof(hdr), 0);
-		if (ret) {
-			close(idx_fd);
-			unlinkat(st->trace->index_fd, idx_name, 0);
-		}
-	}
-	if (ret) {
-		LTT_ERR("session %" PRIu64 ": can't create %s/index/%s: %s", st->session->id,
-			st->trace->pathname, idx_name, strerror(-ret));
-		close(fd);
-		unlinkat(st->trace->dir_fd, name, 0);
-		return ret;
-	}
-	*ret_fd = fd;
-	*ret_idx_fd = idx_fd;
-	return 0;
-}
-
-static void remove_files(struct ltt_relay_stream *st, uint64_t no)
-{
-	char name[NAME_MAX + 1];
-
-	if (!file_name(st, no, false, name, sizeof(name)) &&
-	    unlinkat(st->trace->dir_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
-	if (!file_name(st, no, true, name, sizeof(name)) &&
-	    unlinkat(st->trace->index_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
-}
 
 /* Forget the oldest @n in-memory entries.  Lock held. */
 static void drop_entries_locked(struct ltt_relay_stream *st, size_t n)
@@ -200,7 +67,7 @@ static int rotate(struct ltt_relay_stream *st)
 	struct ltt_relay_model *m = st->session->model;
 	int fd, idx_fd, ret;
 
-	ret = open_files(st, st->file_no + 1, &fd, &idx_fd);
+	ret = ltt_relay_stream_open_files(st, st->file_no + 1, &fd, &idx_fd);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&m->lock);
@@ -211,7 +78,7 @@ static int rotate(struct ltt_relay_stream *st)
 	st->size = 0;
 	st->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
 	while (st->max_count && st->file_no - st->oldest_no + 1 > st->max_count) {
-		remove_files(st, st->oldest_no);
+		ltt_relay_stream_remove_files(st, st->oldest_no);
 		st->oldest_no++;
 	}
 	trim_entries_locked(st);
@@ -333,13 +200,13 @@ int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add
 		ret = -EEXIST;
 	if (!ret && st->metadata) {
 		/* a trace already on disk is never overwritten */
-		ret = create_file(st->trace->dir_fd, METADATA_NAME, true, &st->fd);
+		ret = ltt_relay_create_file(st->trace->dir_fd, METADATA_NAME, true, &st->fd);
 		if (ret)
 			LTT_ERR("session %" PRIu64 ": can't create %s/%s: %s%s", s->id,
 				req->pathname, METADATA_NAME, strerror(-ret),
 				ret == -EEXIST ? " (a trace is there already)" : "");
 	} else if (!ret) {
-		ret = open_files(st, 0, &st->fd, &st->idx_fd);
+		ret = ltt_relay_stream_open_files(st, 0, &st->fd, &st->idx_fd);
 	}
 	if (ret) {
 		ltt_relay_stream_close_files(st);
@@ -389,7 +256,7 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 		return -EINVAL;
 	if (total > MAX_METADATA - st->meta_size)
 		return -EFBIG;
-	ret = write_padded(st->fd, data, len, padding, st->meta_size);
+	ret = ltt_relay_write_padded(st->fd, data, len, padding, st->meta_size);
 	if (ret) {
 		LTT_ERR("session %" PRIu64 ": can't write %s/metadata: %s", s->id,
 			st->trace->pathname, strerror(-ret));
@@ -448,12 +315,12 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 
 	ltt_ctf_index_entry(&idx->entry, rec);
 	if (idx->file_no == st->file_no && st->idx_fd >= 0) {
-		ret = write_at(st->idx_fd, rec, sizeof(rec), st->idx_size);
+		ret = ltt_relay_write_at(st->idx_fd, rec, sizeof(rec), st->idx_size);
 		if (ret && ftruncate(st->idx_fd, (off_t)st->idx_size))
 			LTT_ERR("can't cut an index file back: %s", strerror(errno));
 		if (!ret)
 			st->idx_size += sizeof(rec);
-	} else if (idx->file_no >= st->oldest_no && !file_name(st, idx->file_no, true, name,
+	} else if (idx->file_no >= st->oldest_no && !ltt_relay_stream_file_name(st, idx->file_no, true, name,
 								 sizeof(name))) {
 		/* its tracefile was rotated away before the index came */
 		fd = openat(st->trace->index_fd, name, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
@@ -843,7 +710,7 @@ int ltt_relay_packet_write(struct ltt_relay_packet *pkt, const void *buf, size_t
 	if (len > pkt->len - pkt->done)
 		return -EINVAL;
 	/* the padding never travels: written with the last bytes, zeros */
-	ret = write_padded(st->fd, buf, len, pkt->done + len == pkt->len ? pkt->padding : 0,
+	ret = ltt_relay_write_padded(st->fd, buf, len, pkt->done + len == pkt->len ? pkt->padding : 0,
 			   start + pkt->done);
 	if (ret)
 		return ret;

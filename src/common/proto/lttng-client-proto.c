@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/model/model.h"
+#include "common/model/uri.h"
 #include "common/proto/lttng-client-proto.h"
 
 /* LTTng's structures travel in the host's byte order. */
@@ -457,4 +459,31 @@ void ltt_lttng_agent_user_filter(char *text, const char *name, int8_t ll_type, i
 	if (ok)
 		strcpy(text, copy);
 	free(copy);
+}
+
+/* The URL of an LTTng snapshot output as ltt's output; -1 for one ltt does not take. */
+int ltt_lttng_snapshot_output_to_ltt(const struct ltt_lttng_snapshot_output *o,
+				     struct ltt_snapshot_output_conf *c)
+{
+	struct ltt_uri ctrl, data, net;
+	const char *path = o->ctrl_url;
+
+	if (!strncmp(path, "file://", 7))
+		path += 7;
+	if (path[0] == '/' && !o->data_url[0]) {
+		c->output_type = LTT_OUTPUT_LOCAL;
+		snprintf(c->output, sizeof(c->output), "%s", path);
+		return 0;
+	}
+	if (ltt_uri_parse(o->ctrl_url, &ctrl))
+		return -1;
+	if (!o->data_url[0]) {
+		if (ctrl.scheme != LTT_URI_NET)
+			return -1;
+		net = ctrl;
+	} else if (ltt_uri_parse(o->data_url, &data) || ltt_uri_net_from_tcp(&ctrl, &data, &net)) {
+		return -1;
+	}
+	c->output_type = LTT_OUTPUT_NET;
+	return ltt_uri_format(&net, c->output, sizeof(c->output)) ? -1 : 0;
 }

@@ -408,6 +408,17 @@ void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rota
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);
 void ltt_lttng_get_snapshot_output(struct ltt_rbuf *r, struct ltt_lttng_snapshot_output *ret);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
+
+struct ltt_snapshot_output_conf;
+
+/**
+ * ltt_lttng_snapshot_output_to_ltt() - the destination of LTTng's
+ * snapshot output @o (a path or file:// URL, a net:// URL, or tcp://
+ * control and data URLs) into @c's output_type and output; -1 for one
+ * ltt does not take
+ */
+int ltt_lttng_snapshot_output_to_ltt(const struct ltt_lttng_snapshot_output *o,
+				     struct ltt_snapshot_output_conf *c);
 void ltt_lttng_get_probe_attr(struct ltt_rbuf *r, struct ltt_lttng_probe_attr *ret);
 void ltt_lttng_put_probe_attr(struct ltt_wbuf *w, const struct ltt_lttng_probe_attr *m);
 void ltt_lttng_get_perf_counter(struct ltt_rbuf *r, struct ltt_lttng_perf_counter *ret);

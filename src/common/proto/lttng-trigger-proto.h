@@ -135,16 +135,6 @@ int ltt_lttng_condition_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c
 void ltt_lttng_evaluation_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c,
 			      const struct ltt_notif_desc *n, uint64_t capacity);
 
-struct ltt_lttng_snapshot_output;
-
-/**
- * ltt_lttng_snapshot_output_to_ltt() - the destination of LTTng's
- * snapshot output @o (a path or file:// URL, a net:// URL, or tcp://
- * control and data URLs) into @c's output_type and output; -1 for one
- * ltt does not take
- */
-int ltt_lttng_snapshot_output_to_ltt(const struct ltt_lttng_snapshot_output *o,
-				     struct ltt_snapshot_output_conf *c);
 
 /* An error query's target (lttng_error_query_target_type). */
 enum { LTT_LTTNG_QUERY_TRIGGER = 0, LTT_LTTNG_QUERY_CONDITION = 1, LTT_LTTNG_QUERY_ACTION = 2 };

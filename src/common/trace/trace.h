@@ -24,6 +24,9 @@
  *   tclock-plugin.c     LTTng-UST's clock plugin: loaded, its callbacks,
  *                       its read
  *   tclock.[ch]         the clock of user-space events
+ *   kabi-struct.h       a kernel layout's structure fields and their
+ *                       members, checked once for the TSDL and the
+ *                       converter
  */
 #ifndef LTT_COMMON_TRACE_TRACE_H
 #define LTT_COMMON_TRACE_TRACE_H
