@@ -1,0 +1,65 @@
+#!/bin/bash
+# test_ust_crash_stuck.sh - a root daemon that gave root's rights up has
+# its privileged part (ltt-priv) make a session's crash-copy files
+# (--shm-path, SHM_FILE): on a file system that stops answering (stuckfs,
+# a FUSE mount told to stop: SIGUSR1), that work holds a child of
+# ltt-priv's, killed after 2 s, never ltt-priv's one loop, which serves
+# every request that needs root (a root client's create, OWNER_ADD, next).
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+test_init
+[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
+	skip_all "needs root, setpriv and the group nogroup (a root daemon that gives its rights up)"
+STUCKFS="$LTT_TOP_BUILDDIR/tests/regression/stuckfs"
+[ -x "$STUCKFS" ] || { echo "Bail out! $STUCKFS not built"; exit 1; }
+back="$TEST_TMP/backing"
+mnt="$TEST_TMP/mnt"
+fs_state="$TEST_TMP/fs.state"
+mkdir -p "$back" "$mnt"
+(
+	close_fifos
+	exec "$STUCKFS" "$back" "$mnt" "$fs_state"
+) 2>"$TEST_TMP/stuckfs.err" &
+FS_PID=$!
+cleanup_fs() {
+	kill -TERM "$FS_PID" 2>/dev/null && wait "$FS_PID" 2>/dev/null
+	umount -l "$mnt" 2>/dev/null
+	_cleanup
+}
+trap cleanup_fs EXIT
+fs_wait() {
+	timeout "$TEST_TIMEOUT" bash -c \
+		'until [ "$(cat "$1" 2>/dev/null)" = "$2" ]; do kill -0 "$0" 2>/dev/null || exit 3; done' \
+		"$FS_PID" "$fs_state" "$1"
+}
+if ! fs_wait running; then
+	wait "$FS_PID"
+	[ $? = 77 ] && skip_all "no FUSE mount possible here ($(cat "$TEST_TMP/stuckfs.err"))"
+	echo "Bail out! stuckfs did not mount: $(cat "$TEST_TMP/stuckfs.err")"
+	exit 1
+fi
+plan 7
+
+root_sessiond
+ok "$([ "$(awk '/^Uid:/ { print $3 }' "/proc/$spid/status")" != 0 ]; echo $?)" "the root daemon gave root's rights up"
+ok_cmd "a root session whose crash copy is on the FUSE mount" bash -c \
+	"'$LTTCTL_BIN' -q create s --shm-path '$mnt/shm' -o '$TEST_TMP/out' &&
+	 '$LTTCTL_BIN' -q enable-event -u ltt_test:seq -s s && '$LTTCTL_BIN' -q start s"
+kill -USR1 "$FS_PID" && fs_wait stuck
+ok $? "the file system stops answering"
+# a program registers: its trace's files under the shm path, by ltt-priv
+ust_app_bg -n 10
+APP=$BG_PID
+fs_wait waiting
+ok $? "ltt-priv's work on the shm path waits on the file system"
+t0=$SECONDS
+run timeout 20 "$LTTCTL_BIN" create t -o "$TEST_TMP/out2"
+is "$RC" 0 "a root client's create, which needs ltt-priv, is answered meanwhile" || diag "$OUT"
+ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s: ltt-priv gives the file 2 s)"
+like "$(cat "$SESSIOND_LOG")" "$mnt/shm/[^ ]*: its file system did not answer within 2000 ms: refused" \
+	"ltt-priv says which file it gave up on"
+kill -USR2 "$FS_PID"
+wait "$APP"
+lttctl -q destroy -a
+done_testing
