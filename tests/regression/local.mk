@@ -327,6 +327,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_tls_silent.sh \
 	tests/regression/relay/test_relay_lttng.sh \
 	tests/regression/relay/test_relay_pid_exit.sh \
+	tests/regression/relay/test_relay_pid_exit_bound.sh \
 	tests/regression/relay/test_relay_disallow_clear.sh \
 	tests/regression/relay/test_relay_stall.sh \
 	tests/regression/relay/test_relay_lost_events.sh \
