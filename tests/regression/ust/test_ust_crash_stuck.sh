@@ -11,34 +11,9 @@
 test_init
 [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
 	skip_all "needs root, setpriv and the group nogroup (a root daemon that gives its rights up)"
-STUCKFS="$LTT_TOP_BUILDDIR/tests/regression/stuckfs"
-[ -x "$STUCKFS" ] || { echo "Bail out! $STUCKFS not built"; exit 1; }
 back="$TEST_TMP/backing"
 mnt="$TEST_TMP/mnt"
-fs_state="$TEST_TMP/fs.state"
-mkdir -p "$back" "$mnt"
-(
-	close_fifos
-	exec "$STUCKFS" "$back" "$mnt" "$fs_state"
-) 2>"$TEST_TMP/stuckfs.err" &
-FS_PID=$!
-cleanup_fs() {
-	kill -TERM "$FS_PID" 2>/dev/null && wait "$FS_PID" 2>/dev/null
-	umount -l "$mnt" 2>/dev/null
-	_cleanup
-}
-trap cleanup_fs EXIT
-fs_wait() {
-	timeout "$TEST_TIMEOUT" bash -c \
-		'until [ "$(cat "$1" 2>/dev/null)" = "$2" ]; do kill -0 "$0" 2>/dev/null || exit 3; done' \
-		"$FS_PID" "$fs_state" "$1"
-}
-if ! fs_wait running; then
-	wait "$FS_PID"
-	[ $? = 77 ] && skip_all "no FUSE mount possible here ($(cat "$TEST_TMP/stuckfs.err"))"
-	echo "Bail out! stuckfs did not mount: $(cat "$TEST_TMP/stuckfs.err")"
-	exit 1
-fi
+stuckfs_start "$back" "$mnt"
 plan 7
 
 root_sessiond
