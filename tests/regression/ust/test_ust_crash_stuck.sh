@@ -14,7 +14,7 @@ test_init
 back="$TEST_TMP/backing"
 mnt="$TEST_TMP/mnt"
 stuckfs_start "$back" "$mnt"
-plan 7
+plan 9
 
 root_sessiond
 ok "$([ "$(awk '/^Uid:/ { print $3 }' "/proc/$spid/status")" != 0 ]; echo $?)" "the root daemon gave root's rights up"
@@ -34,7 +34,14 @@ is "$RC" 0 "a root client's create, which needs ltt-priv, is answered meanwhile"
 ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s: ltt-priv gives the file 2 s)"
 like "$(cat "$SESSIOND_LOG")" "$mnt/shm/[^ ]*: its file system did not answer within 2000 ms: refused" \
 	"ltt-priv says which file it gave up on"
+# the trace's metadata was refused for the crash copy: its user hears it
+run lttctl list s
+like "$STDOUT" "Crash copy \\(--shm-path $mnt/shm\\): lacks a trace's metadata since [^:]+.*: Connection timed out \\(ETIMEDOUT\\); ltt-crash can't read" \
+	"list says the crash copy lacks a trace's metadata, and why (the daemon's log alone said it)"
 kill -USR2 "$FS_PID"
 wait "$APP"
+run lttctl stop s
+like "$ERR" "Warning: session 's' could not write a trace's metadata under its shared memory path $mnt/shm since .*Connection timed out" \
+	"stop warns of it"
 lttctl -q destroy -a
 done_testing
