@@ -578,6 +578,7 @@ static void on_end_timer(struct ltt_evloop *loop, void *arg)
 static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	struct ltt_chan_part *part = req->part, **p;
+	unsigned int given_up = 0;
 	struct ltt_stream *s;
 
 	for (p = &dt->parts; *p && *p != part; p = &(*p)->data_next)
@@ -591,10 +592,11 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 	for (s = part->streams; s; s = s->next) {
 		if (s->ended && s->src_watch)
 			forget_source(s);
-		if (!s->chan->snapshot && s->blocked && ltt_sink_given_up(s->sink, false))
-			LTT_WARN("channel %s: %s: its output took nothing since a removal waited %d ms for it: closed at once",
-				 part->chan->name, s->src->label, END_WAIT_MS);
+		given_up += !s->chan->snapshot && s->blocked && ltt_sink_given_up(s->sink, false);
 	}
+	if (given_up)
+		LTT_WARN("channel %s: %u stream(s) whose output took nothing since a removal waited %d ms for it: closed at once",
+			 part->chan->name, given_up, END_WAIT_MS);
 	if (streams_left(part) &&
 	    !ltt_evloop_timer_create(dt->loop, on_end_timer, part, &part->end_timer)) {
 		ltt_evloop_timer_arm(part->end_timer, (uint64_t)END_WAIT_MS * 1000000, 0);
