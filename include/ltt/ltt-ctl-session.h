@@ -329,7 +329,14 @@ struct ltt_session_detail {
 	const struct ltt_session_tls *tls LTT_RESERVED_ALIGN;
 	/* Its --shm-path directory (minor 31), NULL when none: inside the block */
 	const char *shm_path LTT_RESERVED_ALIGN;
-	uint8_t reserved[96];	/* zero */
+	/*
+	 * Its first failure to write a trace's metadata under the shm path
+	 * (minor 34; 0 before, or none): a positive errno, and when it came,
+	 * seconds since the Epoch; ltt-crash can't read that trace's copy
+	 */
+	int32_t shm_error LTT_RESERVED_ALIGN;
+	int64_t shm_error_since;
+	uint8_t reserved[80];	/* zero */
 };
 
 /* A field of an available event (lttctl list -u -f). */

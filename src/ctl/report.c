@@ -102,6 +102,24 @@ void ctl_report_stall_text(const struct ltt_consumer_stall_info *s)
 		     what);
 }
 
+void ctl_report_shm_failure(const struct ltt_session_detail *d, bool warn)
+{
+	char when[64], why[128];
+
+	if (!d->shm_error || !d->shm_path)
+		return;
+	ctl_report_format_time(d->shm_error_since, when, sizeof(when));
+	format_errno(d->shm_error, why, sizeof(why));
+	if (!warn) {
+		ctl_out_text("Crash copy (--shm-path %s): lacks a trace's metadata since %s: %s; ltt-crash can't read that trace's buffers from it (the trace itself is written as usual)\n",
+			     d->shm_path, when, why);
+		return;
+	}
+	ctl_out_warn(LTT_ERR_OUTPUT_IO,
+		     "session '%s' could not write a trace's metadata under its shared memory path %s since %s: %s; after a crash, ltt-crash can't read that trace's buffers from there (the trace itself is written as usual). Give the session's user a writable directory with room (lttctl create --shm-path) for the next session.",
+		     d->info.name, d->shm_path, when, why);
+}
+
 /* The warning stop prints for a channel whose output failed. */
 static void report_failure(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
 {
@@ -147,6 +165,7 @@ void ctl_report_lost(struct ltt_ctl *ctl, const char *session)
 
 	if (ltt_ctl_get_session(ctl, session, &d))
 		return;
+	ctl_report_shm_failure(d, true);
 	if (d->info.output_type == LTT_OUTPUT_NET)
 		find_relay_losses(ctl, session, relay_lost);
 	for (i = 0; i < d->nr_channels; i++) {

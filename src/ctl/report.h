@@ -38,6 +38,13 @@ void ctl_report_output_failure(const struct ltt_channel_info *ch);
 void ctl_report_stall_text(const struct ltt_consumer_stall_info *s);
 
 /**
+ * ctl_report_shm_failure() - the session's crash copy (--shm-path) lacks
+ * a trace's metadata (minor 34): list's line (@warn false) or stop's
+ * warning; nothing when it has none
+ */
+void ctl_report_shm_failure(const struct ltt_session_detail *d, bool warn);
+
+/**
  * ctl_report_relay_code() - is @code (LTT_ERR_*, either sign) about reaching
  * a session's relay (RELAY_REFUSED, RELAY_TIMEOUT, ...)?
  */

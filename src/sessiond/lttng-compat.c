@@ -375,8 +375,8 @@ static uint32_t set_shm_path(struct ltt_lttng_call *call)
 /* LTTng's codes of SAVE_SESSION (lttng/lttng-error.h). */
 #define ERR_SAVE_FILE_EXIST 85
 #define ERR_SAVE_IO_FAIL 86
-/* How long a root client's save, made by the privileged part, may take. */
-#define SAVE_TIMEOUT_MS 30000
+/* How long a root client's save waits for the privileged part's: its end and a second. */
+#define SAVE_TIMEOUT_MS (LTT_PRIV_SAVE_MS + 1000)
 
 /*
  * A root client's save in a root daemon that gave root's rights up: its
@@ -406,8 +406,9 @@ static int save_as_root(struct ltt_lttng_call *call, const char *session, const 
 		n = read(p.fd, &res, sizeof(res));
 	close(p.fd);
 	if (n != (ssize_t)sizeof(res)) {
-		snprintf(err, errlen, "the privileged part's save %s",
-			 ret > 0 ? "ended without a result" : "did not end in time");
+		snprintf(err, errlen, "the privileged part's save %s within %d s",
+			 ret > 0 ? "ended without a result (killed, or it failed)" :
+				   "did not end", LTT_PRIV_SAVE_MS / 1000);
 		return -LTT_ERR_CONFIG_IO;
 	}
 	*ret_count = res.count;

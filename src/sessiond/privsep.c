@@ -382,27 +382,38 @@ static bool holds(int fd, const char *head, size_t len, off_t size)
 	return false;
 }
 
-/* open_here()'s work, in a child: open_as(). */
-static int open_here(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
-		     size_t len, bool anywhere, int *ret_fd)
+/* What open_as() opens and checks (open_here()), with whose rights. */
+struct open_args {
+	uid_t uid;
+	gid_t gid;
+	const char *path;
+	off_t max;
+	const char *head;
+	size_t len;
+	bool anywhere;
+};
+
+/* open_as()'s work, in a child of its own (in_child()). */
+static int open_here(const void *arg, int *ret_fd)
 {
+	const struct open_args *a = arg;
 	struct ltt_as_user as;
 	struct stat st;
 	int fd = -1, err;
 
 	/* a device or FIFO is not even opened */
-	err = ltt_as_user_begin(uid, gid, &as);
-	if (!err && stat(path, &st))
+	err = ltt_as_user_begin(a->uid, a->gid, &as);
+	if (!err && stat(a->path, &st))
 		err = -errno;
 	if (!err && !S_ISREG(st.st_mode))
 		err = -ENOEXEC;
-	if (!err && (fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
+	if (!err && (fd = open(a->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0)
 		err = -errno;
 	ltt_as_user_end(&as);
-	if (!err && (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > max))
+	if (!err && (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > a->max))
 		err = -ENOEXEC;
-	if (!err && !(anywhere ? holds(fd, head, len, st.st_size) :
-				 starts(fd, head, len, st.st_size)))
+	if (!err && !(a->anywhere ? holds(fd, a->head, a->len, st.st_size) :
+				    starts(fd, a->head, a->len, st.st_size)))
 		err = -ENOEXEC;
 	if (err) {
 		if (fd >= 0)
@@ -414,13 +425,16 @@ static int open_here(uid_t uid, gid_t gid, const char *path, off_t max, const ch
 }
 
 /*
- * @path opened and checked (open_here()) in a child of its own, which
- * hands the file back: a file system that never answers (a FUSE mount
- * whose server is stopped) holds that child, not this loop, which kills
- * it after LTT_PRIV_OPEN_MS and refuses the file (-ETIMEDOUT).
+ * The file work of a request on @path, @work(@arg), done in a child of
+ * its own, which hands back its status and the descriptor it opened (if
+ * any, -1 else): a file system that never answers (a FUSE mount whose
+ * server is stopped, an NFS server gone) holds that child, not this loop,
+ * which kills it after LTT_PRIV_OPEN_MS and refuses the request
+ * (-ETIMEDOUT).  The descriptor passed back is closed at the next such
+ * request.  The one way this loop touches a user's files.
  */
-static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
-		   size_t len, bool anywhere, int *ret_fd)
+static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
+		    const char *path, int *ret_fd)
 {
 	struct pollfd p = { .events = POLLIN };
 	int32_t err = 0;
@@ -444,8 +458,9 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 	}
 	if (!pid) {
 		close(sv[0]);
-		err = open_here(uid, gid, path, max, head, len, anywhere, &fd);
-		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd, !err) ? 1 : 0);
+		err = work(arg, &fd);
+		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
+				   !err && fd >= 0) ? 1 : 0);
 	}
 	close(sv[1]);
 	p.fd = sv[0];
@@ -457,10 +472,8 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 			memcpy(&err, m.payload, sizeof(err));
 		else
 			err = -EPROTO;
-		fd = err ? -1 : ltt_msg_take_fd(&m, 0);
+		fd = err || !m.nr_fds ? -1 : ltt_msg_take_fd(&m, 0);
 		ltt_msg_fini(&m);
-		if (!err && fd < 0)
-			err = -EPROTO;
 	} else {
 		err = ret > 0 ? -EPROTO : -ETIMEDOUT;
 		LTT_WARN("%s: its file system did not answer within %d ms: refused", path,
@@ -473,8 +486,30 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 		;
 	if (err)
 		return err;
-	*ret_fd = passed_fd = fd;
+	if (fd >= 0)
+		*ret_fd = passed_fd = fd;
 	return 0;
+}
+
+/*
+ * @path opened with @uid's and @gid's rights and checked (open_here()),
+ * in a child of its own (in_child()); the file's descriptor must come
+ * back.
+ */
+static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char *head,
+		   size_t len, bool anywhere, int *ret_fd)
+{
+	const struct open_args a = {
+		.uid = uid, .gid = gid, .path = path, .max = max, .head = head, .len = len,
+		.anywhere = anywhere,
+	};
+	int fd = -1, ret = in_child(open_here, &a, path, &fd);
+
+	if (!ret && fd < 0)
+		ret = -EPROTO;
+	if (!ret)
+		*ret_fd = fd;
+	return ret;
 }
 
 /* PROBE_FILE {u64 id, str path}: the ELF file, as admitted session @id's owner */
@@ -525,37 +560,49 @@ static int owner_shm(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf
 	return ltt_chunk_owner_serve_set_shm(r, in_fd);
 }
 
-/* SHM_FILE {u64 id, u8 job, u64 keep, str path}: as admitted session @id's owner, below its shm path */
+/* What SHM_FILE's child does (shm_here()), with whose rights. */
+struct shm_args {
+	uid_t uid;
+	gid_t gid;
+	unsigned int job;
+	const char *path;
+	size_t keep;
+};
+
+/* SHM_FILE's file work, in a child of its own (in_child()). */
+static int shm_here(const void *arg, int *ret_fd)
+{
+	const struct shm_args *a = arg;
+	struct ltt_as_user o;
+	int ret = ltt_as_user_begin(a->uid, a->gid, &o);
+
+	if (!ret)
+		ret = ltt_ust_shm_job(a->job, a->path, a->keep, ret_fd);
+	ltt_as_user_end(&o);
+	return ret;
+}
+
+/*
+ * SHM_FILE {u64 id, u8 job, u64 keep, str path}: as admitted session
+ * @id's owner, below its shm path, in a child (in_child()): the shared
+ * memory path is the owner's choice, on any file system
+ */
 static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
 {
 	uint64_t id = ltt_rbuf_get_u64(r), keep;
-	unsigned int job = ltt_rbuf_get_u8(r);
-	struct ltt_as_user o;
-	const char *path;
-	int ret, fd = -1;
-	uid_t uid;
-	gid_t gid;
+	struct shm_args a = { .job = ltt_rbuf_get_u8(r) };
+	int ret;
 
 	(void)state;
 	(void)in_fd;
 	(void)w;
 	keep = ltt_rbuf_get_u64(r);
-	path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	a.path = ltt_rbuf_get_str(r, PATH_MAX - 1);
 	if (ltt_rbuf_end(r) || keep > PATH_MAX)
 		return -EINVAL;
-	ret = ltt_chunk_owner_serve_shm(id, path, (size_t)keep, &uid, &gid);
-	if (ret)
-		return ret;
-	if (passed_fd >= 0)
-		close(passed_fd);
-	passed_fd = -1;
-	ret = ltt_as_user_begin(uid, gid, &o);
-	if (!ret)
-		ret = ltt_ust_shm_job(job, path, (size_t)keep, &fd);
-	ltt_as_user_end(&o);
-	if (!ret && fd >= 0)
-		*ret_fd = passed_fd = fd;
-	return ret;
+	a.keep = (size_t)keep;
+	ret = ltt_chunk_owner_serve_shm(id, a.path, a.keep, &a.uid, &a.gid);
+	return ret ? ret : in_child(shm_here, &a, a.path, ret_fd);
 }
 
 /*
@@ -564,7 +611,9 @@ static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
  * .lttng/sessions only (a @dir: -EACCES), by a
  * process detached at once (a grandchild: this loop waits for no one,
  * and the daemon, whose client thread serves the save, is never held
- * by it), which writes its result on the pipe passed back.
+ * by it), which writes its result on the pipe passed back: it keeps
+ * none of this loop's descriptors, and is killed (SIGALRM) after
+ * LTT_PRIV_SAVE_MS, which bounds the daemon's wait.
  */
 static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
 		      int *ret_fd)
@@ -604,11 +653,25 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 	if (pid == 0) {
 		close(p[0]);
 		if (fork() == 0) {
+			/*
+			 * Nothing of this loop's but the pipe (as fd 3) and
+			 * stderr (the link, the tracer's objects, the
+			 * consumers' pidfds would live on in it), and an end:
+			 * the daemon waits no longer than LTT_PRIV_SAVE_MS.
+			 */
+			if (dup2(p[1], 3) < 0)
+				_exit(1);
+			if (syscall(SYS_close_range, 4U, ~0U, 0U))
+				for (int fd = 4; fd < 1024; fd++)
+					close(fd);
+			alarm(LTT_PRIV_SAVE_MS / 1000);
+			ltt_fault_with(0);	/* a fault here is this process's alone */
+			ltt_fault_point("save-lttng");
 			res.ret = ltt_lib_save_lttng(rundir, session[0] ? session : NULL,
 						     dir[0] ? dir : NULL, force, &n, res.err,
 						     sizeof(res.err));
 			res.count = (uint32_t)n;
-			_exit(write(p[1], &res, sizeof(res)) == (ssize_t)sizeof(res) ? 0 : 1);
+			_exit(write(3, &res, sizeof(res)) == (ssize_t)sizeof(res) ? 0 : 1);
 		}
 		_exit(0);
 	}

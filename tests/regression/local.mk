@@ -328,6 +328,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_tls_silent.sh \
 	tests/regression/relay/test_relay_lttng.sh \
 	tests/regression/relay/test_relay_pid_exit.sh \
+	tests/regression/relay/test_relay_pid_exit_bound.sh \
 	tests/regression/relay/test_relay_disallow_clear.sh \
 	tests/regression/relay/test_relay_stall.sh \
 	tests/regression/relay/test_relay_lost_events.sh \
@@ -340,6 +341,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_start_order.sh \
 	tests/regression/ust/test_ust_kill.sh \
 	tests/regression/ust/test_ust_crash.sh \
+	tests/regression/ust/test_ust_crash_stuck.sh \
 	tests/regression/ust/test_ust_torn.sh \
 	tests/regression/ust/test_ust_sessions.sh \
 	tests/regression/ust/test_ust_buffers.sh \

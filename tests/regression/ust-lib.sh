@@ -475,3 +475,43 @@ memfd_bytes() {
 		esac
 	done | sort -n
 }
+
+# stuckfs_start BACKING MOUNT: stuckfs (tests/regression/stuckfs.c), a
+# FUSE file system passing BACKING through, on MOUNT, which stops
+# answering on SIGUSR1 to FS_PID; unmounted at the test's exit; its
+# state in FS_STATE, which fs_wait STATE waits for.  The whole test is
+# skipped where no FUSE mount is possible.
+stuckfs_start() {
+	local bin="$LTT_TOP_BUILDDIR/tests/regression/stuckfs"
+	[ -x "$bin" ] || { echo "Bail out! $bin not built"; exit 1; }
+	FS_MNT=$2
+	FS_STATE="$TEST_TMP/fs.state"
+	mkdir -p "$1" "$2"
+	(
+		close_fifos
+		exec "$bin" "$1" "$2" "$FS_STATE"
+	) 2>"$TEST_TMP/stuckfs.err" &
+	FS_PID=$!
+	trap stuckfs_cleanup EXIT
+	if ! fs_wait running; then
+		wait "$FS_PID"
+		[ $? = 77 ] && skip_all "no FUSE mount possible here ($(cat "$TEST_TMP/stuckfs.err"))"
+		echo "Bail out! stuckfs did not mount: $(cat "$TEST_TMP/stuckfs.err")"
+		exit 1
+	fi
+}
+
+# unmount before the temporary directory goes (rm would wait on the mount)
+stuckfs_cleanup() {
+	kill -CONT "$FS_PID" 2>/dev/null
+	kill -TERM "$FS_PID" 2>/dev/null && wait "$FS_PID" 2>/dev/null
+	umount -l "$FS_MNT" 2>/dev/null
+	_cleanup
+}
+
+# fs_wait STATE: stuckfs said STATE (bounded; it exits 77 without FUSE)
+fs_wait() {
+	timeout "$TEST_TIMEOUT" bash -c \
+		'until [ "$(cat "$1" 2>/dev/null)" = "$2" ]; do kill -0 "$0" 2>/dev/null || exit 3; done' \
+		"$FS_PID" "$FS_STATE" "$1"
+}

@@ -55,6 +55,13 @@ struct ltt_session_conf {
 	/* tls:// outputs: absolute paths of PEM files, all "" or all set */
 	char tls_cert[LTT_PATH_MAX], tls_key[LTT_PATH_MAX], tls_ca[LTT_PATH_MAX];
 	char shm_path[LTT_PATH_MAX];	/* "" or an absolute directory (minor 31) */
+	/*
+	 * GET_SESSION's only (minor 34): the first failure to write a trace's
+	 * metadata under shm_path (a positive errno, 0: none) and when it
+	 * came, seconds since the Epoch
+	 */
+	int shm_error;
+	int64_t shm_error_since;
 };
 
 /* A channel's attributes (public: struct ltt_channel_conf). */

@@ -99,10 +99,15 @@ enum ltt_domain ltt_proto_get_domain(struct ltt_rbuf *r)
 
 #define LTT_MSG struct ltt_session_conf
 LTT_CODEC(client_session_attr, LTT_CODEC_LE, SESSION_ATTR_ROWS());
-/* GET_SESSION's last: the TLS files, then the shm path, from the minors that brought them. */
+/*
+ * GET_SESSION's last: the TLS files, then the shm path, then its failure,
+ * from the minors that brought them.
+ */
 LTT_CODEC(client_session_tls, LTT_CODEC_LE,
 	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TLS), SESSION_TLS_ROWS(),
-	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_SHM_PATH), LTT_ROW_STR(shm_path));
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_SHM_PATH), LTT_ROW_STR(shm_path),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_SHM_ERROR), LTT_ROW_ENUM(shm_error, INT32_MAX),
+	  LTT_ROW_U64(shm_error_since));
 #undef LTT_MSG
 
 /* CREATE_SESSION's: the session, the client's home, then the TLS files. */

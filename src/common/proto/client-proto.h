@@ -142,9 +142,10 @@
  * 28: kernel map channels (a map_attr's ownership LTT_MAP_OWNER_KERNEL, an
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
  * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path;
- * 32: a trigger's rule location; 33: conditions of more than 16 captures
+ * 32: a trigger's rule location; 33: conditions of more than 16 captures;
+ * 34: a session's crash copy's failure
  */
-#define LTT_CLIENT_MINOR 33
+#define LTT_CLIENT_MINOR 34
 /*
  * A trigger's capture count (ADD_TRIGGER, LIST_TRIGGERS) and a
  * notification's may pass LTT_TRIGGER_MAX_CAPTURES, up to
@@ -154,6 +155,13 @@
  * (TRIGGER_CAPTURES_DAEMON).
  */
 #define LTT_CLIENT_MINOR_CAPTURES 33
+/*
+ * GET_SESSION's reply ends with {u32 shm_error, u64 shm_error_since}
+ * after the shm path: the first failure to write one of its traces'
+ * metadata under it (a positive errno, 0 for none) and when, seconds
+ * since the Epoch (ltt-crash can't read that trace's copy).
+ */
+#define LTT_CLIENT_MINOR_SHM_ERROR 34
 /*
  * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
  * directory where the session's user-space ring buffers and metadata are

@@ -484,6 +484,10 @@ static int do_new_chunk(struct ltt_data_thread *dt, struct ltt_data_req *req)
  * How many of @part's streams are still to end (kernel streams) or to
  * write their last packets (a sink blocked: a relay yet to answer the
  * stream's ADD_STREAM, a full socket; or more to read than a turn's).
+ * A sink whose destination an earlier removal waited for in vain, and
+ * that took nothing since, is not waited for again: one bound for all
+ * the channels removed while it stays so (a per-PID trace's, a
+ * session's traces at destroy), not one per channel.
  */
 static unsigned int streams_left(const struct ltt_chan_part *part)
 {
@@ -493,8 +497,19 @@ static unsigned int streams_left(const struct ltt_chan_part *part)
 	for (s = part->streams; s; s = s->next)
 		/* a snapshot trace's are never read: nothing to wait for */
 		left += !s->chan->snapshot &&
-			((s->src->ends && !s->ended) || s->blocked || s->busy);
+			((s->src->ends && !s->ended) || s->busy ||
+			 (s->blocked && !ltt_sink_given_up(s->sink, false)));
 	return left;
+}
+
+/* The deadline came: the blocked sinks of @part are given up on. */
+static void give_up_sinks(const struct ltt_chan_part *part)
+{
+	const struct ltt_stream *s;
+
+	for (s = part->streams; s; s = s->next)
+		if (!s->chan->snapshot && s->blocked)
+			ltt_sink_given_up(s->sink, true);
 }
 
 /* Stop watching the stream's descriptors. */
@@ -536,9 +551,11 @@ static bool check_ended(struct ltt_chan_part *part, bool deadline)
 
 	if (left && !deadline)
 		return false;
-	if (left)
+	if (left) {
 		LTT_WARN("channel %s: %u stream(s) not read to their end within %d ms (a kernel channel fd still open, or an output still blocked): closed anyway",
 			 part->chan->name, left, END_WAIT_MS);
+		give_up_sinks(part);
+	}
 	stop_timer(&part->end_timer);
 	part->end_req = NULL;
 	for (p = &part->dt->ending; *p != part; p = &(*p)->data_next)
@@ -568,6 +585,7 @@ static void on_end_timer(struct ltt_evloop *loop, void *arg)
 static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *req)
 {
 	struct ltt_chan_part *part = req->part, **p;
+	unsigned int given_up = 0;
 	struct ltt_stream *s;
 
 	for (p = &dt->parts; *p && *p != part; p = &(*p)->data_next)
@@ -578,9 +596,14 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 	stop_timer(&part->read_timer);
 	stop_timer(&part->reclaim_timer);
 	do_flush(dt, part, true, false);
-	for (s = part->streams; s; s = s->next)
+	for (s = part->streams; s; s = s->next) {
 		if (s->ended && s->src_watch)
 			forget_source(s);
+		given_up += !s->chan->snapshot && s->blocked && ltt_sink_given_up(s->sink, false);
+	}
+	if (given_up)
+		LTT_WARN("channel %s: %u stream(s) whose output took nothing since a removal waited %d ms for it: closed at once",
+			 part->chan->name, given_up, END_WAIT_MS);
 	if (streams_left(part) &&
 	    !ltt_evloop_timer_create(dt->loop, on_end_timer, part, &part->end_timer)) {
 		ltt_evloop_timer_arm(part->end_timer, (uint64_t)END_WAIT_MS * 1000000, 0);

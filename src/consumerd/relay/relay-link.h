@@ -137,6 +137,8 @@ struct ltt_relay {
 	uint64_t progress_ms;		/* when bytes last moved, or work began */
 	uint64_t unacked;		/* our sockets' SIOCOUTQ at the last check */
 	uint64_t gen;			/* packets and metadata given so far */
+	bool given_up;			/* a channel's removal waited for it in vain, */
+	uint64_t given_up_gen;		/* at this gen: none waits again until it moves */
 	uint64_t dp_gen;		/* gen when the last data pending query was sent */
 	bool dp_in_flight;		/* its replies are not all in */
 	bool dp_have;			/* its answer, dp_pending, is known */

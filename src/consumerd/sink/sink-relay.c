@@ -289,6 +289,27 @@ static void relay_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *r
 	pthread_mutex_unlock(&r->lock);
 }
 
+/*
+ * One removal's wait for a relay that took nothing is the last: the
+ * channels removed after it (a per-PID trace's, a session's traces) are
+ * closed at once, their packets counted lost, until it moves again.
+ */
+static bool relay_given_up(struct ltt_sink *sink, bool give_up)
+{
+	struct relay_sink *rs = (struct relay_sink *)sink;
+	struct ltt_relay *r = rs->relay;
+	bool ret;
+
+	pthread_mutex_lock(&r->lock);
+	if (give_up) {
+		r->given_up = true;
+		r->given_up_gen = r->gen;
+	}
+	ret = r->given_up && r->gen == r->given_up_gen;
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
 static void relay_sink_destroy(struct ltt_sink *sink)
 {
 	struct relay_sink *rs = (struct relay_sink *)sink;
@@ -332,6 +353,7 @@ static const struct ltt_sink_ops relay_sink_ops = {
 	.idle = relay_idle,
 	.wants_packet = relay_wants_packet,
 	.lost = relay_lost,
+	.given_up = relay_given_up,
 	.destroy = relay_sink_destroy,
 };
 

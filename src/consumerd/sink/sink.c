@@ -48,6 +48,11 @@ void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_e
 		sink->ops->lost(sink, ret_packets, ret_events);
 }
 
+bool ltt_sink_given_up(struct ltt_sink *sink, bool give_up)
+{
+	return sink && sink->ops->given_up && sink->ops->given_up(sink, give_up);
+}
+
 int ltt_sink_remove(struct ltt_sink *sink)
 {
 	return sink->ops->remove ? sink->ops->remove(sink) : -EOPNOTSUPP;

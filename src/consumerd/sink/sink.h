@@ -74,6 +74,13 @@ struct ltt_sink_ops {
 	bool (*wants_packet)(struct ltt_sink *sink);
 	/* Optional: packets (and events) taken by write but never delivered. */
 	void (*lost)(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
+	/*
+	 * Optional: a channel's removal waited its whole bound for this sink
+	 * (@give_up: it does now, the sink keeps it); true when one did and
+	 * the sink's destination took nothing since (a relay that stopped
+	 * answering): later removals do not wait for it again.
+	 */
+	bool (*given_up)(struct ltt_sink *sink, bool give_up);
 	/* Optional: delete every file the sink wrote (a clear); -EOPNOTSUPP when absent. */
 	int (*remove)(struct ltt_sink *sink);
 	void (*destroy)(struct ltt_sink *sink);
@@ -178,6 +185,13 @@ void ltt_sink_idle(struct ltt_sink *sink, uint64_t now_ns, uint64_t stream_id);
  * Data thread (and the command thread for stats: the sink locks).
  */
 void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_events);
+
+/**
+ * ltt_sink_given_up() - ops->given_up(): did a channel's removal wait its
+ * whole bound for @sink's destination, which took nothing since (@give_up:
+ * one does now)?  False for a sink without it.
+ */
+bool ltt_sink_given_up(struct ltt_sink *sink, bool give_up);
 
 /**
  * ltt_sink_remove() - delete every file @sink wrote so far (what a clear

@@ -392,6 +392,7 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 		LTT_ERR("%s: closed while its output still blocked: %" PRIu64 " packets (%" PRIu64
 			" events) never sent, counted lost", s->src->label,
 			s->packets_discarded - packets, s->events_discarded - events);
+	ltt_stream_publish(s);	/* the session daemon reads them once the channel is gone */
 }
 
 /* A clear: what the stream holds is dropped on purpose, not lost. */

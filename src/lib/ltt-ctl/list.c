@@ -111,6 +111,8 @@ static void keep_tls(struct ltt_session_detail *d, const struct ltt_session_conf
 	char *p = (char *)(t + 1);
 
 	d->shm_path = conf->shm_path[0] ? strcpy(p + 3 * LTT_PATH_MAX, conf->shm_path) : NULL;
+	d->shm_error = conf->shm_error;
+	d->shm_error_since = conf->shm_error_since;
 	d->tls = NULL;
 	if (!conf->tls_cert[0])
 		return;

@@ -39,6 +39,9 @@ static void put_tls(const struct ltt_session *session, uint32_t minor, struct lt
 	memcpy(tls.tls_key, session->tls_key, sizeof(tls.tls_key));
 	memcpy(tls.tls_ca, session->tls_ca, sizeof(tls.tls_ca));
 	memcpy(tls.shm_path, session->shm_path, sizeof(tls.shm_path));
+	tls.shm_error = -__atomic_load_n(&session->shm_error, __ATOMIC_ACQUIRE);
+	tls.shm_error_since = tls.shm_error ?
+		__atomic_load_n(&session->shm_error_since, __ATOMIC_RELAXED) : 0;
 	ltt_proto_put_session_tls(reply, &tls, minor);
 }
 

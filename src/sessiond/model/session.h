@@ -136,6 +136,13 @@ struct ltt_session {
 	 * NAME-DATE is added below it
 	 */
 	bool shm_path_whole;
+	/*
+	 * The first failure to write a trace's metadata under shm_path (a
+	 * negative errno, 0: none) and when (s since the Epoch): list and
+	 * stop say it (ltt_session_shm_failed(); atomics, any thread)
+	 */
+	int shm_error;
+	int64_t shm_error_since;
 	/* their texts, where the daemon may not read them (set once, at creation) */
 	struct ltt_session_tls_text tls_text;
 	/*

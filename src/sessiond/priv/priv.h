@@ -130,6 +130,12 @@ struct ltt_priv_save_result {
  * mount, holds no one but that child).
  */
 #define LTT_PRIV_OPEN_MS 2000
+/*
+ * How long SAVE_LTTNG's process may save: it is killed then (an alarm),
+ * and its pipe reads its end; the daemon waits for it that long and a
+ * second more (whole seconds: alarm()'s unit).
+ */
+#define LTT_PRIV_SAVE_MS 30000
 
 struct ltt_priv;
 

@@ -153,25 +153,29 @@ void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 {
 	struct ltt_ust_chan *chan, *tmp;
 	struct ltt_consumer_channel_stats st;
+	bool paged;
 
 	cds_list_for_each_entry_safe(chan, tmp, &trace->ct.chans, cc.node) {
-		/* a consumer before 1.5 keeps no page: ask it */
-		if (c && ltt_consumer_minor(c) < LTT_CONSUMER_MINOR_OUTPUT_ERRORS) {
-			if (ltt_consumer_channel_status(c, chan->cc.key, &st))
-				st = (struct ltt_consumer_channel_stats){ 0 };
-		} else {
-			ltt_ust_chan_stats(chan, &st);
-		}
-		chan->cc.channel->discarded_events += st.events_lost;
-		chan->cc.channel->lost_packets += st.packets_lost;
-		chan->cc.channel->error_events += st.error_events;
-		chan->cc.channel->error_packets += st.error_packets;
-		ltt_add_sat(&chan->cc.channel->classes_refused, chan->classes.refused);
+		/* a consumer before 1.5 keeps no page: ask it, before it forgets */
+		paged = !c || ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_OUTPUT_ERRORS;
+		if (!paged && ltt_consumer_channel_status(c, chan->cc.key, &st))
+			st = (struct ltt_consumer_channel_stats){ 0 };
 		/* counted in its channel from here: list must not see it twice */
 		cds_list_del(&chan->cc.node);
 		if (c && ltt_consumer_destroy_channel(c, chan->cc.key))
 			LTT_WARN("trace %s: channel %s not closed cleanly", trace->ct.path,
 				 chan->cc.channel->attr.name);
+		/*
+		 * The page once the channel is gone: with what its removal
+		 * could not write (a relay that stopped answering) counted
+		 */
+		if (paged)
+			ltt_ust_chan_stats(chan, &st);
+		chan->cc.channel->discarded_events += st.events_lost;
+		chan->cc.channel->lost_packets += st.packets_lost;
+		chan->cc.channel->error_events += st.error_events;
+		chan->cc.channel->error_packets += st.error_packets;
+		ltt_add_sat(&chan->cc.channel->classes_refused, chan->classes.refused);
 		ltt_ust_chan_free(chan);
 	}
 	if (c)

@@ -156,6 +156,22 @@ int ltt_ust_shm_stream(const struct ltt_ust_trace *trace, const struct ltt_chann
 	return job_for(trace, LTT_PRIV_SHM_STREAM, path, top, ret_fd);
 }
 
+/*
+ * @session's crash copy failed (-errno @err): the first failure is kept,
+ * for list and stop to say (its time first, published with the error).
+ */
+static void shm_failed(struct ltt_session *session, int err)
+{
+	int none = 0;
+	int64_t now = (int64_t)time(NULL);
+
+	if (__atomic_load_n(&session->shm_error, __ATOMIC_RELAXED))
+		return;
+	__atomic_store_n(&session->shm_error_since, now, __ATOMIC_RELAXED);
+	__atomic_compare_exchange_n(&session->shm_error, &none, err, false, __ATOMIC_RELEASE,
+				    __ATOMIC_RELAXED);
+}
+
 void ltt_ust_shm_metadata(const struct ltt_ust_trace *trace, const struct ltt_wbuf *text)
 {
 	char dir[LTT_PATH_MAX], path[LTT_PATH_MAX + 16];
@@ -173,9 +189,11 @@ void ltt_ust_shm_metadata(const struct ltt_ust_trace *trace, const struct ltt_wb
 		ret = ltt_io_write_all(fd, text->data, text->len);
 	if (fd >= 0)
 		close(fd);
-	if (ret)
-		LTT_ERR("trace %s: can't write its metadata under the shared memory path %s: %s (a crash copy of it would lack it)",
-			trace->ct.path, trace->ct.session->shm_path, strerror(-ret));
+	if (!ret)
+		return;
+	LTT_ERR("trace %s: can't write its metadata under the shared memory path %s: %s (a crash copy of it would lack it)",
+		trace->ct.path, trace->ct.session->shm_path, strerror(-ret));
+	shm_failed(trace->ct.session, ret);
 }
 
 void ltt_ust_shm_remove(const struct ltt_ust_trace *trace)

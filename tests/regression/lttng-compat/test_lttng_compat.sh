@@ -23,8 +23,10 @@
 
 # the whole test in a mount namespace with its own /run (/var/run/lttng)
 compat_private_run "$0" "$@"
-ust_setup --log --lttng-compat
-plan 108
+# a save's process stops where told (only once this file exists: below)
+SAVE_FAULT=/run/ltt-test-save.fault
+LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
+plan 110
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -383,6 +385,24 @@ ok "$([ "$RC" = 0 ] && [ "$(awk '/^Uid:/ { print $3 }' "/proc/$(sessiond_pid)/st
 is "$(stat -c %U "$saved" 2>&1):$(mi_xp /sessions/session/name "$saved")" \
 	"root:other" "... root's file in root's .lttng/sessions, by its privileged part, holding the session"
 like "$(cat "$SESSIOND_LOG")" "SAVE_SESSION \\(31\\) -> 10" "... LTTNG_OK in the daemon's log"
+# the save's process (ltt-priv's grandchild) stopped at its start: it
+# holds the pipe its result goes on and stderr, none of ltt-priv's
+# descriptors (its link to the daemon, the tracer's objects); killed, the
+# client hears that the save ended without a result
+: >"$SAVE_FAULT"
+lttng save other -f >"$TEST_TMP/save-killed.out" 2>&1 &
+SAVE_CLIENT=$!
+SAVER=$(timeout "$TEST_TIMEOUT" bash -c '
+	until p=$(grep -o "LTT_FAULT: stopping at save-lttng" "$1" >/dev/null &&
+		ps -eo pid=,stat=,comm= | awk "\$2 ~ /^T/ && \$3 == \"ltt-priv\" { print \$1 }") &&
+		[ -n "$p" ]; do :; done; echo "$p"' _ "$SESSIOND_LOG")
+is "$(ls "/proc/$SAVER/fd" 2>&1 | sort -n | tr '\n' ' ')" "0 1 2 3 " \
+	"the save's process keeps stdin, stdout, stderr and its result's pipe, nothing of ltt-priv's"
+kill -KILL "$SAVER"
+wait "$SAVE_CLIENT"
+like "rc $? $(grep 'SAVE_SESSION: ' "$SESSIOND_LOG" | tail -n 1)" \
+	"^rc [1-9][0-9]* .*SAVE_SESSION: the privileged part's save ended without a result \\(killed, or it failed\\) within 30 s" \
+	"killed, the save fails (lttng's status), and the daemon says why"
 
 # --- what no LTTng client sends ---
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" "$SOCK" short)" closed \

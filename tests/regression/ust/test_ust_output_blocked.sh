@@ -16,43 +16,14 @@ test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
 	skip_all "needs root, setpriv and the group nogroup to act as two users"
-STUCKFS="$LTT_TOP_BUILDDIR/tests/regression/stuckfs"
-[ -x "$STUCKFS" ] || { echo "Bail out! $STUCKFS not built"; exit 1; }
-
 U1=4121
 U2=4122
 back="$TEST_TMP/backing"
 mnt="$TEST_TMP/mnt"
-fs_state="$TEST_TMP/fs.state"
 mkdir -p "$back/u1" "$mnt" "$TEST_TMP/home$U1" "$TEST_TMP/home$U2/out"
 chown $U1:nogroup "$back/u1" "$TEST_TMP/home$U1"
 chown $U2:nogroup "$TEST_TMP/home$U2" "$TEST_TMP/home$U2/out"
-
-(
-	close_fifos
-	exec "$STUCKFS" "$back" "$mnt" "$fs_state"
-) 2>"$TEST_TMP/stuckfs.err" &
-FS_PID=$!
-# unmount before the temporary directory goes (rm would wait on the mount)
-cleanup_fs() {
-	kill -CONT "$FS_PID" 2>/dev/null
-	kill -TERM "$FS_PID" 2>/dev/null && wait "$FS_PID" 2>/dev/null
-	umount -l "$mnt" 2>/dev/null
-	_cleanup
-}
-trap cleanup_fs EXIT
-# fs_wait STATE: the file system said STATE (bounded; it exits 77 without FUSE)
-fs_wait() {
-	timeout "$TEST_TIMEOUT" bash -c \
-		'until [ "$(cat "$1" 2>/dev/null)" = "$2" ]; do kill -0 "$0" 2>/dev/null || exit 3; done' \
-		"$FS_PID" "$fs_state" "$1"
-}
-if ! fs_wait running; then
-	wait "$FS_PID"
-	[ $? = 77 ] && skip_all "no FUSE mount possible here ($(cat "$TEST_TMP/stuckfs.err"))"
-	echo "Bail out! stuckfs did not mount: $(cat "$TEST_TMP/stuckfs.err")"
-	exit 1
-fi
+stuckfs_start "$back" "$mnt"
 plan 31
 
 root_sessiond

@@ -156,8 +156,10 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_detail, stalls, 4592),
 	OFF_(ltt_session_detail, tls, 4600),		/* client minor 21 */
 	OFF_(ltt_session_detail, shm_path, 4608),	/* client minor 31 */
-	OFF_(ltt_session_detail, reserved, 4616),
-	RSV_(ltt_session_detail, 96),			/* 104 before 31, 112 before 21, 128 before 14 */
+	OFF_(ltt_session_detail, shm_error, 4616),	/* client minor 34 */
+	OFF_(ltt_session_detail, shm_error_since, 4624),
+	OFF_(ltt_session_detail, reserved, 4632),
+	RSV_(ltt_session_detail, 80),			/* 96 before 34, 104 before 31, 112 before 21, 128 before 14 */
 
 	SIZE_(ltt_consumer_stall_info, 120),
 	OFF_(ltt_consumer_stall_info, domain, 0),
@@ -469,6 +471,10 @@ static void put_detail(struct ltt_wbuf *w, uint32_t minor)
 	}
 	if (minor >= LTT_CLIENT_MINOR_SHM_PATH)
 		ltt_wbuf_put_str(w, "/shm");
+	if (minor >= LTT_CLIENT_MINOR_SHM_ERROR) {
+		ltt_wbuf_put_u32(w, ENOSPC);
+		ltt_wbuf_put_u64(w, 1795567658);
+	}
 }
 
 /* One request read and answered; false at the end of the connection. */
@@ -623,6 +629,8 @@ static void test_returned(struct ltt_ctl *ctl)
 	tap_ok(d->shm_path && d->shm_path > (const char *)d && d->shm_path < (const char *)d->channels &&
 	       !strcmp(d->shm_path, "/shm"),
 	       "get_session: the shm path (1.31), in the block before the channels");
+	tap_ok(d->shm_error == ENOSPC && d->shm_error_since == 1795567658,
+	       "get_session: the shm path's failure (1.34), its errno and time");
 	if (tap_is_int((long long)d->nr_stalls, 1, "one stalled consumer (minor 14)") &&
 	    tap_ok(d->stalls && (char *)d->stalls > (char *)d &&
 		   (char *)(d->stalls + 1) <= (char *)d->channels, "in the block, before the channels")) {

@@ -338,6 +338,7 @@ static const struct ltt_session_conf client_session_attr = {
 };
 static const struct ltt_session_conf client_session_tls = {
 	.tls_cert = "/etc/c.pem", .tls_key = "/etc/k.pem", .tls_ca = "/etc/ca.pem",
+	.shm_error = 28, .shm_error_since = 1795567658,
 };
 static const struct ltt_channel_conf client_channel_attr = {
 	.name = "channel0", .subbuf_size = 1 << 20, .num_subbuf = 4, .overwrite = true,
@@ -407,7 +408,7 @@ static const struct sample samples[] = {
 	SAMPLE(consumer, snapshot_reply, consumer_snapshot_reply, 24, 0x9b59e6153fde96ceULL),
 	SAMPLE(consumer, rotate_trace, consumer_rotate_trace, 46, 0x41d3dc0e393e5173ULL),
 	SAMPLE(client, session_attr, client_session_attr, 42, 0x72ca8b7e1d7b7adfULL),
-	SAMPLE(client, session_tls, client_session_tls, 51, 0xdc4802b834bff9eeULL), /* + shm_path (minor 31) */
+	SAMPLE(client, session_tls, client_session_tls, 63, 0xf96889d558146083ULL), /* + shm_path (minor 31), shm_error (34) */
 	SAMPLE(client, channel_attr, client_channel_attr, 58, 0xacd42f9679c721d6ULL),
 	SAMPLE(client, snapshot_output, client_snapshot_output, 43, 0xeab70ad1ca499f9fULL),
 	SAMPLE(client, snapshot_result, client_snapshot_result, 65, 0x5c9681290578f428ULL),

@@ -594,6 +594,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 	print_snapshot_outputs(ctl, &d->info);
 	print_relay(ctl, &d->info);
 	print_rotation(ctl, session);
+	ctl_report_shm_failure(d, false);
 	tracer = wanted(domains, LTT_DOMAIN_KERNEL) && has_kernel_channel(d) &&
 		 !ltt_ctl_kernel_tracer(ctl, &tracer_info) ? &tracer_info : NULL;
 	ctl_out_open("domains");

@@ -1,0 +1,47 @@
+#!/bin/bash
+# test_ust_crash_stuck.sh - a root daemon that gave root's rights up has
+# its privileged part (ltt-priv) make a session's crash-copy files
+# (--shm-path, SHM_FILE): on a file system that stops answering (stuckfs,
+# a FUSE mount told to stop: SIGUSR1), that work holds a child of
+# ltt-priv's, killed after 2 s, never ltt-priv's one loop, which serves
+# every request that needs root (a root client's create, OWNER_ADD, next).
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+
+test_init
+[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
+	skip_all "needs root, setpriv and the group nogroup (a root daemon that gives its rights up)"
+back="$TEST_TMP/backing"
+mnt="$TEST_TMP/mnt"
+stuckfs_start "$back" "$mnt"
+plan 9
+
+root_sessiond
+ok "$([ "$(awk '/^Uid:/ { print $3 }' "/proc/$spid/status")" != 0 ]; echo $?)" "the root daemon gave root's rights up"
+ok_cmd "a root session whose crash copy is on the FUSE mount" bash -c \
+	"'$LTTCTL_BIN' -q create s --shm-path '$mnt/shm' -o '$TEST_TMP/out' &&
+	 '$LTTCTL_BIN' -q enable-event -u ltt_test:seq -s s && '$LTTCTL_BIN' -q start s"
+kill -USR1 "$FS_PID" && fs_wait stuck
+ok $? "the file system stops answering"
+# a program registers: its trace's files under the shm path, by ltt-priv
+ust_app_bg -n 10
+APP=$BG_PID
+fs_wait waiting
+ok $? "ltt-priv's work on the shm path waits on the file system"
+t0=$SECONDS
+run timeout 20 "$LTTCTL_BIN" create t -o "$TEST_TMP/out2"
+is "$RC" 0 "a root client's create, which needs ltt-priv, is answered meanwhile" || diag "$OUT"
+ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s: ltt-priv gives the file 2 s)"
+like "$(cat "$SESSIOND_LOG")" "$mnt/shm/[^ ]*: its file system did not answer within 2000 ms: refused" \
+	"ltt-priv says which file it gave up on"
+# the trace's metadata was refused for the crash copy: its user hears it
+run lttctl list s
+like "$STDOUT" "Crash copy \\(--shm-path $mnt/shm\\): lacks a trace's metadata since [^:]+.*: Connection timed out \\(ETIMEDOUT\\); ltt-crash can't read" \
+	"list says the crash copy lacks a trace's metadata, and why (the daemon's log alone said it)"
+kill -USR2 "$FS_PID"
+wait "$APP"
+run lttctl stop s
+like "$ERR" "Warning: session 's' could not write a trace's metadata under its shared memory path $mnt/shm since .*Connection timed out" \
+	"stop warns of it"
+lttctl -q destroy -a
+done_testing
