@@ -265,13 +265,13 @@ int fake_channel_add(struct fake *f, uint64_t key)
 
 int fake_event_enable(struct fake *f, uint64_t key, const char *name, uint32_t id)
 {
+	/* layout 0: every description of the name (minor 8) */
+	const struct ltt_app_event_msg m = { .channel_key = key, .name = name, .event_id = id };
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, key);
-	ltt_wbuf_put_str(&w, name);
-	ltt_wbuf_put_u32(&w, id);
+	ltt_app_put_event_enable(&w, &m);
 	ret = fake_command(f, LTT_APP_MSG_EVENT_ENABLE, &w, NULL, 0);
 	ltt_wbuf_fini(&w);
 	return ret;
