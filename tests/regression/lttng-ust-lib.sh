@@ -61,6 +61,22 @@ multi_build() {
 	ok $? "$2" || diag "$(cat "$TEST_TMP/cc.err")"
 }
 
+# multi_hold: multi_app (multi_build's) with both libraries loaded, in the
+# background (HOLD_PID) until multi_release; one TAP result.
+multi_hold() {
+	open_fifo HOLD_OUT "$TEST_TMP/hold.out"
+	open_fifo HOLD_GO "$TEST_TMP/hold.go"
+	compat_run -p "$B/multi_app" -w "$B/libprova.so" "$B/libprovb.so" <&$HOLD_GO >&$HOLD_OUT &
+	HOLD_PID=$!
+	read_line $HOLD_OUT
+	is "$LINE" ready "a program with both providers loaded, waiting"
+}
+
+multi_release() {
+	echo go >&$HOLD_GO
+	wait $HOLD_PID
+}
+
 # compat_run [-p PROGRAM] ARGS...: compat_app (or PROGRAM) ARGS under
 # ltt-run, on the libraries of the build tree (stderr in $TEST_TMP/app.err).
 compat_run() {

@@ -24,17 +24,11 @@ lttng() { timeout "$TEST_TIMEOUT" /usr/bin/lttng "$@"; }
 multi_build compat_tp_b.tp \
 	"two provider libraries of compat:basic with other fields, and a program with the call sites only"
 
-open_fifo out "$TEST_TMP/out"
-open_fifo go "$TEST_TMP/go"
-compat_run -p "$B/multi_app" -w "$B/libprova.so" "$B/libprovb.so" <&$go >&$out &
-hold=$!
-read_line $out
-is "$LINE" ready "a program with both providers loaded, waiting"
+multi_hold
 run lttng list -u
 is "$(grep -c 'compat:basic (loglevel' <<<"$STDOUT")" 1 "lttng list -u: compat:basic once" ||
 	diag "$OUT"
-echo go >&$go
-wait $hold
+multi_release
 
 lttng create s -o "$TEST_TMP/trace" >/dev/null && lttng enable-event -u compat:basic >/dev/null &&
 	lttng start >/dev/null && compat_run -p "$B/multi_app" $N "$B/libprova.so" "$B/libprovb.so" &&

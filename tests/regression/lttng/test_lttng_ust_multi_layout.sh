@@ -115,15 +115,9 @@ like "$OUT" " half-compat:basic +$((N - 22)) " \
 lttctl -q remove-trigger all && lttctl -q remove-trigger half && lttctl -q destroy m
 
 # list -u names the event once, while the program runs with both loaded.
-open_fifo out "$TEST_TMP/out"
-open_fifo go "$TEST_TMP/go"
-compat_run -p "$B/multi_app" -w "$B/libprova.so" "$B/libprovb.so" <&$go >&$out &
-hold=$!
-read_line $out
-is "$LINE" ready "a program with both providers loaded, waiting"
+multi_hold
 lttctl list -u >"$TEST_TMP/list.txt" 2>&1
 is "$(grep -c 'compat:basic ' "$TEST_TMP/list.txt")" 1 "list -u: compat:basic once" ||
 	diag "$(cat "$TEST_TMP/list.txt")"
-echo go >&$go
-wait $hold
+multi_release
 done_testing

@@ -338,6 +338,24 @@ static void test_fork(void)
 	fake_fini(&f);
 }
 
+/*
+ * Run the program with @args (after fake_init(@f)), registered with a
+ * channel and answered: its pid, or -1 (a failure said for @what, the
+ * program reaped).
+ */
+static pid_t start_registered(struct fake *f, const char *timeout, const char *const *args,
+			      const char *what)
+{
+	pid_t pid = fake_spawn(f, timeout, args, NULL);
+
+	if (!fake_register(f) || fake_channel_add(f, CHAN_KEY) || !fake_done(f)) {
+		tap_ok(false, "registration for %s", what);
+		fake_reap(pid, WAIT_MS);
+		return -1;
+	}
+	return pid;
+}
+
 /* dlopen(): the module's tracepoints are reported and can be enabled. */
 static void test_dlopen(void)
 {
@@ -351,10 +369,8 @@ static void test_dlopen(void)
 
 	fake_init(&f, true);
 	/* an hour's timeout: ending at all shows it did not wait for it */
-	pid = fake_spawn(&f, "3600000", args, NULL);
-	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) || !fake_done(&f)) {
-		tap_ok(false, "registration for the dlopen test");
-		fake_reap(pid, WAIT_MS);
+	pid = start_registered(&f, "3600000", args, "the dlopen test");
+	if (pid < 0) {
 		fake_fini(&f);
 		return;
 	}
@@ -392,10 +408,8 @@ static void test_layouts(uint32_t minor)
 
 	fake_init(&f, true);
 	f.minor = minor;
-	pid = fake_spawn(&f, NULL, args, NULL);
-	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) || !fake_done(&f)) {
-		tap_ok(false, "minor %u: registration for the layouts test", minor);
-		fake_reap(pid, WAIT_MS);
+	pid = start_registered(&f, NULL, args, "the layouts test");
+	if (pid < 0) {
 		fake_fini(&f);
 		return;
 	}
