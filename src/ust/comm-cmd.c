@@ -132,18 +132,18 @@ static int set_event(struct daemon *d, struct ltt_rbuf *r, bool enable)
 {
 	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
+	bool every = d->minor >= LTT_APP_MINOR_LAYOUT;
 	struct ltt_app_event_msg m;
-	struct ust_event *ev;
 	int ret = -ENOENT;
 
-	if (enable ? ltt_app_get_event_enable(r, &m) : ltt_app_get_event_disable(r, &m))
+	if (enable ? ltt_app_get_event_enable_v(r, &m, d->minor) :
+		     ltt_app_get_event_disable_v(r, &m, d->minor))
 		return -EPROTO;
 	ust_lock();
 	chan = ust_channel_find_target(d, m.channel_key);
-	ev = ust_event_find(m.name);
-	if (chan && ev)
-		ret = enable ? ust_event_enable(ev, chan, m.event_id, &retire) :
-			       ust_event_disable(ev, chan, &retire);
+	if (chan)
+		ret = enable ? ust_events_enable(m.name, m.layout, every, chan, m.event_id, &retire) :
+			       ust_events_disable(m.name, m.layout, every, chan, &retire);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	return ret;
@@ -172,19 +172,19 @@ static int cmd_agent_rules(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 static int cmd_event_filter(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
 	struct ust_retire retire = UST_RETIRE_INIT;
+	bool every = d->minor >= LTT_APP_MINOR_LAYOUT;
 	struct ltt_app_event_filter m;
 	struct ust_channel *chan;
-	struct ust_event *ev;
 	int ret = -ENOENT;
 
 	(void)msg;
-	if (ltt_app_get_event_filter(r, &m))
+	if (ltt_app_get_event_filter_v(r, &m, d->minor))
 		return -EPROTO;
 	ust_lock();
 	chan = ust_channel_find_target(d, m.channel_key);
-	ev = ust_event_find(m.name);
-	if (chan && ev)
-		ret = ust_event_set_filter(ev, chan, m.nr_programs, m.programs, &retire);
+	if (chan)
+		ret = ust_events_set_filter(m.name, m.layout, every, chan, m.nr_programs,
+					    m.programs, &retire);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	if (ret)

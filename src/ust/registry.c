@@ -3,12 +3,17 @@
  * registry.c - the tracepoints libltt-ust knows: modules, events and the
  * targets each event is recorded into.
  *
- * An event is a name.  Every file that includes a provider's header has
- * its own descriptor of each event, so an event may have many descriptors,
- * in several modules; they share one target array.  The event keeps its
- * own copy of the description (as encoded for the daemons): descriptors go
- * away with their module (dlclose()), the event does not, so a daemon that
- * was told about it, and its targets, stay valid if the module comes back.
+ * An event is a name and a description (its fields, its log level: the
+ * bytes ltt_app_put_tracepoint() encodes).  Every file that includes a
+ * provider's header has its own descriptor of each event, so an event may
+ * have many descriptors, in several modules; they share one target array.
+ * Two providers of one name with other fields (dlopen()ed libraries) make
+ * two events of the name, each with its own targets, event ids and
+ * filters; the daemons name each by its layout (ltt_app_layout_of() of its
+ * description: app-proto.h, minor 8).  The event keeps its own copy of the
+ * description (as encoded for the daemons): descriptors go away with their
+ * module (dlclose()), the event does not, so a daemon that was told about
+ * it, and its targets, stay valid if the module comes back.
  *
  * Everything here runs under the ust lock.
  */
@@ -24,8 +29,10 @@
 struct ust_event {
 	struct ust_event *hnext;	/* hash chain */
 	char *name;
-	uint8_t *enc;			/* ltt_app_put_tracepoint() of the first descriptor */
+	uint8_t *enc;			/* ltt_app_put_tracepoint() of its descriptors */
 	size_t enc_len;
+	uint64_t layout;		/* ltt_app_layout_of(enc) */
+	uint64_t order;			/* its place in reg.by_order */
 	struct ltt_ust_tracepoint **descs;
 	size_t nr_descs;
 	size_t cap_descs;
@@ -71,16 +78,64 @@ static size_t hash_name(const char *s)
 	return (size_t)h;
 }
 
-struct ust_event *ust_event_find(const char *name)
+/* The first event of @name's hash chain, whatever its name; NULL when none. */
+static struct ust_event *chain_of(const char *name)
+{
+	return reg.nr_buckets ? reg.buckets[hash_name(name) & (reg.nr_buckets - 1)] : NULL;
+}
+
+/* The event of @name described by @enc (@len bytes, layout @layout), or NULL. */
+static struct ust_event *event_find_desc(const char *name, const uint8_t *enc, size_t len,
+					 uint64_t layout)
 {
 	struct ust_event *ev;
 
-	if (!reg.nr_buckets)
-		return NULL;
-	for (ev = reg.buckets[hash_name(name) & (reg.nr_buckets - 1)]; ev; ev = ev->hnext)
-		if (!strcmp(ev->name, name))
+	for (ev = chain_of(name); ev; ev = ev->hnext)
+		if (ev->layout == layout && ev->enc_len == len && !strcmp(ev->name, name) &&
+		    !memcmp(ev->enc, enc, len))
 			return ev;
 	return NULL;
+}
+
+static bool event_valid(struct ust_event *ev);
+
+/* The first event of @name the daemons were told of (registration order), or NULL. */
+static struct ust_event *event_first_reported(const char *name)
+{
+	struct ust_event *ev, *first = NULL;
+
+	for (ev = chain_of(name); ev; ev = ev->hnext)
+		if (!strcmp(ev->name, name) && event_valid(ev) && (!first || ev->order < first->order))
+			first = ev;
+	return first;
+}
+
+/*
+ * Call @fn(ev, @arg) on each event a daemon's command addresses (ust.h:
+ * ust_events_enable()).  Returns -ENOENT when none is addressed or @fn
+ * returned -ENOENT for each, else the first other error of @fn, or 0.
+ */
+static int events_apply(const char *name, uint64_t layout, bool every,
+			int (*fn)(struct ust_event *ev, void *arg), void *arg)
+{
+	struct ust_event *ev;
+	int ret = -ENOENT, r;
+
+	if (!layout && !every) {
+		ev = event_first_reported(name);
+		return ev ? fn(ev, arg) : -ENOENT;
+	}
+	for (ev = chain_of(name); ev; ev = ev->hnext) {
+		if (strcmp(ev->name, name) || (layout && ev->layout != layout))
+			continue;
+		r = fn(ev, arg);
+		/* what one description lacks (a rule it never had) is no failure */
+		if (r == -ENOENT)
+			continue;
+		if (ret == -ENOENT || !ret)
+			ret = r;	/* the first result, then the first error */
+	}
+	return ret;
 }
 
 static int grow_hash(void)
@@ -142,7 +197,7 @@ static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len
 }
 
 static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8_t *enc,
-				      size_t enc_len, bool checked)
+				      size_t enc_len, uint64_t layout, bool checked)
 {
 	struct ust_event *ev;
 	size_t h;
@@ -159,10 +214,12 @@ static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8
 	}
 	ev->enc = enc;
 	ev->enc_len = enc_len;
+	ev->layout = layout;
 	ev->valid = checked ? 1 : -1;	/* -1: not checked yet (event_valid()) */
 	h = hash_name(ev->name) & (reg.nr_buckets - 1);
 	ev->hnext = reg.buckets[h];
 	reg.buckets[h] = ev;
+	ev->order = reg.nr_events;
 	reg.by_order[reg.nr_events++] = ev;
 	return ev;
 }
@@ -217,15 +274,15 @@ static bool desc_usable(const struct ltt_ust_tracepoint *tp)
 }
 
 /*
- * Attach one descriptor to its event, creating the event on first sight.
- * A descriptor whose description differs from the event's (same name,
- * other fields or level) is left off: its records would not match the
- * trace's metadata.
+ * Attach one descriptor to its event (its name and description), creating
+ * the event on first sight: a descriptor of a known name with other fields
+ * or level makes an event of its own, described to the daemons as such.
  */
 static int desc_attach(struct ltt_ust_tracepoint *tp, bool checked)
 {
 	struct ust_event *ev;
 	size_t enc_len = 0;
+	uint64_t layout;
 	uint8_t *enc;
 
 	if (!desc_usable(tp))
@@ -234,17 +291,12 @@ static int desc_attach(struct ltt_ust_tracepoint *tp, bool checked)
 	enc = encode_desc(tp, &enc_len);
 	if (!enc)
 		return -ENOMEM;
-	ev = ust_event_find(tp->name);
-	if (ev && (ev->enc_len != enc_len || memcmp(ev->enc, enc, enc_len))) {
-		ust_debug("event %s declared twice with different fields: the second stays off",
-			  tp->name);
-		free(enc);
-		return 0;
-	}
+	layout = ltt_app_layout_of(enc, enc_len);
+	ev = event_find_desc(tp->name, enc, enc_len, layout);
 	if (ev) {
 		free(enc);
 	} else {
-		ev = event_create(tp, enc, enc_len, checked);
+		ev = event_create(tp, enc, enc_len, layout, checked);
 		if (!ev) {
 			free(enc);
 			return -ENOMEM;
@@ -272,13 +324,14 @@ static void desc_detach(struct ltt_ust_tracepoint *tp)
 	if (!desc_usable(tp))
 		return;
 	desc_publish(tp, NULL, 0);
-	ev = ust_event_find(tp->name);
-	if (!ev)
-		return;
-	for (i = 0; i < ev->nr_descs; i++) {
-		if (ev->descs[i] == tp) {
-			ev->descs[i] = ev->descs[--ev->nr_descs];
-			return;
+	for (ev = chain_of(tp->name); ev; ev = ev->hnext) {
+		if (strcmp(ev->name, tp->name))
+			continue;
+		for (i = 0; i < ev->nr_descs; i++) {
+			if (ev->descs[i] == tp) {
+				ev->descs[i] = ev->descs[--ev->nr_descs];
+				return;
+			}
 		}
 	}
 }
@@ -748,4 +801,69 @@ void ust_registry_fork_child(void)
 		free(ev->filt);
 		ev->filt = NULL;
 	}
+}
+
+/* What a command does to each event it addresses (events_apply()). */
+struct event_cmd {
+	struct ust_channel *chan;
+	uint32_t id;
+	uint32_t nr;
+	const struct ltt_app_filter_program *progs;
+	struct ust_retire *retire;
+};
+
+static int cmd_enable(struct ust_event *ev, void *arg)
+{
+	struct event_cmd *c = arg;
+
+	return ust_event_enable(ev, c->chan, c->id, c->retire);
+}
+
+static int cmd_disable(struct ust_event *ev, void *arg)
+{
+	struct event_cmd *c = arg;
+
+	return ust_event_disable(ev, c->chan, c->retire);
+}
+
+static int cmd_filter(struct ust_event *ev, void *arg)
+{
+	struct event_cmd *c = arg;
+
+	return ust_event_set_filter(ev, c->chan, c->nr, c->progs, c->retire);
+}
+
+int ust_events_enable(const char *name, uint64_t layout, bool every, struct ust_channel *chan,
+		      uint32_t id, struct ust_retire *retire)
+{
+	struct event_cmd c = { .chan = chan, .id = id, .retire = retire };
+
+	return events_apply(name, layout, every, cmd_enable, &c);
+}
+
+int ust_events_disable(const char *name, uint64_t layout, bool every, struct ust_channel *chan,
+		       struct ust_retire *retire)
+{
+	struct event_cmd c = { .chan = chan, .retire = retire };
+
+	return events_apply(name, layout, every, cmd_disable, &c);
+}
+
+int ust_events_set_filter(const char *name, uint64_t layout, bool every,
+			  struct ust_channel *chan, uint32_t nr,
+			  const struct ltt_app_filter_program *progs, struct ust_retire *retire)
+{
+	struct event_cmd c = { .chan = chan, .nr = nr, .progs = progs, .retire = retire };
+
+	return events_apply(name, layout, every, cmd_filter, &c);
+}
+
+bool ust_event_known(const char *name)
+{
+	struct ust_event *ev;
+
+	for (ev = chain_of(name); ev; ev = ev->hnext)
+		if (!strcmp(ev->name, name))
+			return true;
+	return false;
 }

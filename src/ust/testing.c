@@ -75,17 +75,15 @@ static int set_event(uint64_t key, const char *name, bool enable, uint32_t id)
 {
 	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
-	struct ust_event *ev;
 	int ret = -ENOENT;
 
 	if (!name)
 		return -EINVAL;
 	ust_lock();
 	chan = ust_channel_find_target(&test_owner, key);
-	ev = ust_event_find(name);
-	if (chan && ev)
-		ret = enable ? ust_event_enable(ev, chan, id, &retire) :
-			       ust_event_disable(ev, chan, &retire);
+	if (chan)
+		ret = enable ? ust_events_enable(name, 0, true, chan, id, &retire) :
+			       ust_events_disable(name, 0, true, chan, &retire);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	return ret;
@@ -157,7 +155,7 @@ bool ltt_ust_test_event_known(const char *name)
 	bool known;
 
 	ust_lock();
-	known = name && ust_event_find(name);
+	known = name && ust_event_known(name);
 	ust_unlock();
 	return known;
 }
@@ -193,7 +191,6 @@ int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
 	struct ltt_app_filter_program p[LTT_APP_FILTER_MAX_PROGRAMS];
 	struct ust_retire retire = UST_RETIRE_INIT;
 	struct ust_channel *chan;
-	struct ust_event *ev;
 	int ret = -ENOENT;
 	uint32_t i;
 
@@ -205,9 +202,8 @@ int ltt_ust_test_set_filter(uint64_t key, const char *name, uint32_t nr,
 	}
 	ust_lock();
 	chan = ust_channel_find_target(&test_owner, key);
-	ev = ust_event_find(name);
-	if (chan && ev)
-		ret = ust_event_set_filter(ev, chan, nr, p, &retire);
+	if (chan)
+		ret = ust_events_set_filter(name, 0, true, chan, nr, p, &retire);
 	ust_unlock();
 	ust_retire_flush(&retire);
 	return ret;

@@ -221,7 +221,8 @@ struct ust_event;
  *	program's are checked once, before they are first sent
  *
  * Descriptors carrying an already known name join that event (and get its
- * targets) when their layout is the same, else they stay disabled.  Returns
+ * targets) when their description is the same, else they make an event
+ * of their own (another layout of the name).  Returns
  * 1 for a module seen for the first time, 0 for another reference to a
  * known one, or -ENOMEM.
  */
@@ -252,8 +253,28 @@ uint64_t ust_registry_nr_events(void);
 uint64_t ust_registry_encode(struct ltt_wbuf *w, uint64_t first, size_t max_bytes,
 			     uint32_t *ret_count);
 
-/** ust_event_find() - the event called @name, or NULL; ust lock held */
-struct ust_event *ust_event_find(const char *name);
+/**
+ * ust_events_enable(), ust_events_disable(), ust_events_set_filter() -
+ * ust_event_enable(), ust_event_disable(), ust_event_set_filter() of each
+ * event a daemon's command addresses; ust lock held
+ * @layout: the description's layout (ltt_app_layout_of()), or 0
+ * @every: with @layout 0, every description of @name; else the first
+ *	the daemons were told of (what a daemon before app protocol minor 8,
+ *	which sends no layout, knows of the name)
+ *
+ * Return -ENOENT when no event is addressed (or none had what a disable
+ * takes away), else the first other error of one event, or 0.
+ */
+int ust_events_enable(const char *name, uint64_t layout, bool every, struct ust_channel *chan,
+		      uint32_t id, struct ust_retire *retire);
+int ust_events_disable(const char *name, uint64_t layout, bool every, struct ust_channel *chan,
+		       struct ust_retire *retire);
+int ust_events_set_filter(const char *name, uint64_t layout, bool every,
+			  struct ust_channel *chan, uint32_t nr,
+			  const struct ltt_app_filter_program *progs, struct ust_retire *retire);
+
+/** ust_event_known() - is an event called @name (any layout) known?  ust lock held */
+bool ust_event_known(const char *name);
 
 /**
  * ust_event_enable() - record @ev into @chan with @id; ust lock held

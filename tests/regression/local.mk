@@ -88,7 +88,8 @@ TESTS += tests/regression/sessiond/test_sessiond_layers.sh
 # The suite's bound on one test's wall-clock time (tests/wall-limit.sh).
 TESTS += tests/regression/harness/test_harness_wall_limit.sh
 EXTRA_DIST += tests/regression/harness/test_harness_wall_limit.sh tests/wall-limit.sh
-EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_app.c \
+EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_tp_b.tp \
+	tests/regression/lttng-ust/compat_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
 	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c \
@@ -307,6 +308,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_basic.sh \
 	tests/regression/lttng/test_lttng_ust_record.sh \
 	tests/regression/lttng/test_lttng_ust_multi_provider.sh \
+	tests/regression/lttng/test_lttng_ust_multi_layout.sh \
 	tests/regression/lttng/test_lttng_ust_filter.sh \
 	tests/regression/lttng/test_lttng_ust_symbols.sh \
 	tests/regression/lttng/test_lttng_ust_race.sh \
@@ -372,6 +374,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
+	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
@@ -379,6 +382,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
+	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/test_deb_scripts.sh \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py

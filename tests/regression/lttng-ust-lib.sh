@@ -44,6 +44,39 @@ compat_build() {
 		diag "$(cat "$TEST_TMP/cc.err")"
 }
 
+# multi_build TPB WHAT: in $TEST_TMP/build (B), libprova.so with
+# compat_tp.tp's providers, libprovb.so with TPB's (compat_tp.tp again,
+# or compat_tp_b.tp: compat:basic with other fields), and multi_app, the
+# call sites alone (lttng-ust/multi_app.c); one TAP result saying WHAT.
+multi_build() {
+	local src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust" tpb=${1%.tp}
+	B="$TEST_TMP/build"
+	mkdir -p "$B"
+	cp "$src/compat_tp.tp" "$src/$tpb.tp" "$src/multi_app.c" "$B/"
+	(cd "$B" && lttng-gen-tp compat_tp.tp -o compat_tp.h -o compat_tp.c >/dev/null &&
+		lttng-gen-tp "$tpb.tp" -o "$tpb.h" -o "$tpb.c" >/dev/null &&
+		cc -fPIC -shared -I. -o libprova.so compat_tp.c -llttng-ust &&
+		cc -fPIC -shared -I. -o libprovb.so "$tpb.c" -llttng-ust &&
+		cc -I. -o multi_app multi_app.c -ldl) 2>"$TEST_TMP/cc.err"
+	ok $? "$2" || diag "$(cat "$TEST_TMP/cc.err")"
+}
+
+# multi_hold: multi_app (multi_build's) with both libraries loaded, in the
+# background (HOLD_PID) until multi_release; one TAP result.
+multi_hold() {
+	open_fifo HOLD_OUT "$TEST_TMP/hold.out"
+	open_fifo HOLD_GO "$TEST_TMP/hold.go"
+	compat_run -p "$B/multi_app" -w "$B/libprova.so" "$B/libprovb.so" <&$HOLD_GO >&$HOLD_OUT &
+	HOLD_PID=$!
+	read_line $HOLD_OUT
+	is "$LINE" ready "a program with both providers loaded, waiting"
+}
+
+multi_release() {
+	echo go >&$HOLD_GO
+	wait $HOLD_PID
+}
+
 # compat_run [-p PROGRAM] ARGS...: compat_app (or PROGRAM) ARGS under
 # ltt-run, on the libraries of the build tree (stderr in $TEST_TMP/app.err).
 compat_run() {

@@ -184,7 +184,7 @@ bool fake_register_ok(struct fake *f)
 
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, LTT_APP_MAJOR);
-	ltt_wbuf_put_u32(&w, LTT_APP_MINOR);
+	ltt_wbuf_put_u32(&w, f->minor ? f->minor : LTT_APP_MINOR);
 	ok = fake_send(f, LTT_APP_MSG_REGISTER_OK, 0, &w, NULL, 0);
 	ltt_wbuf_fini(&w);
 	return ok;
@@ -265,13 +265,13 @@ int fake_channel_add(struct fake *f, uint64_t key)
 
 int fake_event_enable(struct fake *f, uint64_t key, const char *name, uint32_t id)
 {
+	/* layout 0: every description of the name (minor 8); none before */
+	const struct ltt_app_event_msg m = { .channel_key = key, .name = name, .event_id = id };
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, key);
-	ltt_wbuf_put_str(&w, name);
-	ltt_wbuf_put_u32(&w, id);
+	ltt_app_put_event_enable_v(&w, &m, f->minor ? f->minor : LTT_APP_MINOR);
 	ret = fake_command(f, LTT_APP_MSG_EVENT_ENABLE, &w, NULL, 0);
 	ltt_wbuf_fini(&w);
 	return ret;

@@ -38,6 +38,7 @@ struct fake {
 	char dir[64];
 	char sock_path[128];
 	int lfd;		/* listening */
+	uint32_t minor;		/* the app protocol minor it speaks; 0: LTT_APP_MINOR */
 	int fd;			/* the application's connection */
 	uint32_t seq;
 	uint32_t nr_streams;
@@ -70,7 +71,7 @@ bool fake_send(struct fake *f, uint16_t type, uint32_t seq, const struct ltt_wbu
 	       const int *fds, unsigned int nr_fds);
 /** fake_register() - accept, read REGISTER, accept it, read TRACEPOINTS */
 bool fake_register(struct fake *f);
-/** fake_register_ok() - REGISTER_OK of this protocol's version */
+/** fake_register_ok() - REGISTER_OK of this protocol's version (@f->minor) */
 bool fake_register_ok(struct fake *f);
 /** fake_done() - REGISTER_DONE */
 bool fake_done(struct fake *f);
@@ -79,6 +80,7 @@ int fake_command(struct fake *f, uint16_t type, struct ltt_wbuf *w, const int *f
 		 unsigned int nr_fds);
 /** fake_channel_add() - CHANNEL_ADD of @f's streams (made on first use) */
 int fake_channel_add(struct fake *f, uint64_t key);
+/** fake_event_enable() - EVENT_ENABLE of every layout of @name (minor 7: the first) */
 int fake_event_enable(struct fake *f, uint64_t key, const char *name, uint32_t id);
 /** fake_find_tp() - index of the tracepoint @name the program reported, or -1 */
 int fake_find_tp(const struct fake *f, const char *name);

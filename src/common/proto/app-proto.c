@@ -83,18 +83,55 @@ LTT_CODEC(app_ack, LTT_CODEC_LE, LTT_ROW_U32(seq), LTT_ROW_U32(status));
 #define LTT_MSG struct ltt_app_event_msg
 LTT_CODEC(app_event_enable, LTT_CODEC_LE,
 	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX),
+	  LTT_ROW_SINCE(LTT_APP_MINOR_LAYOUT), LTT_ROW_U64(layout), LTT_ROW_SINCE(0),
 	  LTT_ROW_U32(event_id));
 /* No event_id: decoded as 0. */
 LTT_CODEC(app_event_disable, LTT_CODEC_LE,
-	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX));
+	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX),
+	  LTT_ROW_SINCE(LTT_APP_MINOR_LAYOUT), LTT_ROW_U64(layout));
 #undef LTT_MSG
 
 LTT_CODEC_PAIR(app, register, struct ltt_app_register)
 LTT_CODEC_PAIR(app, gap, struct ltt_app_gap)
 LTT_CODEC_PAIR(app, version, struct ltt_app_version)
 LTT_CODEC_PAIR(app, ack, struct ltt_app_ack)
-LTT_CODEC_PAIR(app, event_enable, struct ltt_app_event_msg)
-LTT_CODEC_PAIR(app, event_disable, struct ltt_app_event_msg)
+
+/* EVENT_ENABLE or EVENT_DISABLE as a peer of @minor sent it (the layout from minor 8). */
+static int get_event_msg(struct ltt_rbuf *r, const struct ltt_codec *c,
+			 struct ltt_app_event_msg *ret, uint32_t minor)
+{
+	struct ltt_app_event_msg m;
+
+	memset(&m, 0, sizeof(m));
+	if (ltt_codec_get_msg_v(r, c, &m, minor))
+		return -EPROTO;
+	*ret = m;
+	return 0;
+}
+
+/* ltt_app_{put,get}_event_@name{,_v}(): the _v ones as a peer of @minor, the others every row */
+#define EVENT_MSG_FUNCS(name) \
+	void ltt_app_put_event_##name##_v(struct ltt_wbuf *w, const struct ltt_app_event_msg *m, \
+					  uint32_t minor) \
+	{ \
+		ltt_codec_put_v(w, &app_event_##name, m, minor); \
+	} \
+	int ltt_app_get_event_##name##_v(struct ltt_rbuf *r, struct ltt_app_event_msg *ret, \
+					 uint32_t minor) \
+	{ \
+		return get_event_msg(r, &app_event_##name, ret, minor); \
+	} \
+	void ltt_app_put_event_##name(struct ltt_wbuf *w, const struct ltt_app_event_msg *m) \
+	{ \
+		ltt_codec_put_v(w, &app_event_##name, m, LTT_CODEC_ALL_MINORS); \
+	} \
+	int ltt_app_get_event_##name(struct ltt_rbuf *r, struct ltt_app_event_msg *ret) \
+	{ \
+		return get_event_msg(r, &app_event_##name, ret, LTT_CODEC_ALL_MINORS); \
+	}
+
+EVENT_MSG_FUNCS(enable)
+EVENT_MSG_FUNCS(disable)
 
 #define LTT_MSG struct ltt_app_channel_add
 LTT_CODEC(app_channel_add, LTT_CODEC_LE,
@@ -117,6 +154,7 @@ LTT_CODEC(app_channel_key, LTT_CODEC_LE, LTT_ROW_U64(key));
 #define LTT_MSG struct ltt_app_event_filter
 LTT_CODEC(app_event_filter, LTT_CODEC_LE,
 	  LTT_ROW_U64(channel_key), LTT_ROW_STRREF(name, LTT_APP_NAME_MAX),
+	  LTT_ROW_SINCE(LTT_APP_MINOR_LAYOUT), LTT_ROW_U64(layout), LTT_ROW_SINCE(0),
 	  LTT_ROW_MAX(nr_programs, UINT, 4, 0, LTT_APP_FILTER_MAX_PROGRAMS));
 #undef LTT_MSG
 
@@ -239,13 +277,24 @@ int ltt_app_get_channel_key(struct ltt_rbuf *r, uint64_t *ret_key)
 
 void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m)
 {
+	ltt_app_put_event_filter_v(w, m, LTT_CODEC_ALL_MINORS);
+}
+
+int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret)
+{
+	return ltt_app_get_event_filter_v(r, ret, LTT_CODEC_ALL_MINORS);
+}
+
+void ltt_app_put_event_filter_v(struct ltt_wbuf *w, const struct ltt_app_event_filter *m,
+				uint32_t minor)
+{
 	uint32_t i;
 
 	if (m->nr_programs > LTT_APP_FILTER_MAX_PROGRAMS) {
 		w->err = -EINVAL;
 		return;
 	}
-	ltt_codec_put(w, &app_event_filter, m);
+	ltt_codec_put_v(w, &app_event_filter, m, minor);
 	for (i = 0; i < m->nr_programs; i++) {
 		const struct ltt_app_filter_program *p = &m->programs[i];
 
@@ -260,12 +309,14 @@ void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_fil
 		w->err = -EINVAL;
 }
 
-int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret)
+int ltt_app_get_event_filter_v(struct ltt_rbuf *r, struct ltt_app_event_filter *ret,
+			       uint32_t minor)
 {
 	struct ltt_app_event_filter m;
 	uint32_t i;
 
-	if (ltt_codec_get(r, &app_event_filter, &m))
+	m.layout = 0;
+	if (ltt_codec_get_v(r, &app_event_filter, &m, minor))
 		return -EPROTO;
 	for (i = 0; i < m.nr_programs; i++) {
 		uint32_t len = ltt_rbuf_get_u32(r);

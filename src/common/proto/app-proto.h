@@ -106,9 +106,16 @@
  * 1: EVENT_FILTER (filters); 2: a channel's contexts in CHANNEL_ADD;
  * 3: the python agent (AGENT_RULES, LOGGERS); 4: triggers (NOTIFIER_ADD,
  * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP;
- * 7: map counters (COUNTER_ADD)
+ * 7: map counters (COUNTER_ADD); 8: the layout in EVENT_ENABLE,
+ * EVENT_DISABLE and EVENT_FILTER (one name, several descriptions)
  */
-#define LTT_APP_MINOR 7
+#define LTT_APP_MINOR 8
+/*
+ * The minor from which a program may describe one event name several
+ * times, with other fields, and EVENT_ENABLE, EVENT_DISABLE and
+ * EVENT_FILTER name the description they address (its layout).
+ */
+#define LTT_APP_MINOR_LAYOUT 8
 /* The minor from which a program takes COUNTER_ADD (a trigger's incr-map-value). */
 #define LTT_APP_MINOR_COUNTER 7
 /*
@@ -178,10 +185,22 @@
  * CHANNEL_DISABLE {u64 channel_key}     (session stopped: ACK only once no
  *                                        thread can still be writing to it)
  * CHANNEL_REMOVE {u64 channel_key}      (session destroyed: unmap, close)
- * EVENT_ENABLE {u64 channel_key, str event_name, u32 event_id}
- * EVENT_DISABLE {u64 channel_key, str event_name}
- * EVENT_FILTER {u64 channel_key, str event_name, u32 nr_programs,
- *               nr_programs x {u32 len, len bytes}}   (minor 1)
+ * EVENT_ENABLE {u64 channel_key, str event_name, [minor 8: u64 layout],
+ *               u32 event_id}
+ * EVENT_DISABLE {u64 channel_key, str event_name, [minor 8: u64 layout]}
+ * EVENT_FILTER {u64 channel_key, str event_name, [minor 8: u64 layout],
+ *               u32 nr_programs, nr_programs x {u32 len, len bytes}}   (minor 1)
+ *   @layout (minor 8) names which description of the event the command
+ *   is for: ltt_app_layout_of() its bytes as the program sent them in
+ *   TRACEPOINTS.  A program may describe a name several times with
+ *   other fields (two providers of one event, dlopen()ed): each
+ *   description is an event of its own, with its own event id, filters
+ *   and state; the daemon gives each its own event class, and one rule
+ *   enables every description of each name it takes.  A layout of 0
+ *   means every description of the name.  Without the field (a peer
+ *   before minor 8, which describes a name once and knows one
+ *   description of it) the command is for the first description of the
+ *   name the program sent: the one such a daemon kept.
  *   sets the filter programs (filter-vm/filter-bytecode.h) of that event on
  *   that channel, replacing any it had; 0 programs: no filter.  Sent
  *   before the event's EVENT_ENABLE and again whenever the set changes,
@@ -291,6 +310,8 @@ const char *ltt_app_msg_name(uint32_t type);
  */
 struct ltt_app_tracepoint {
 	char *name;
+	uint64_t layout;	/* ltt_app_layout_of() its encoded bytes: which of
+				 * the name's descriptions it is */
 	int32_t loglevel;
 	uint32_t nr_fields;
 	struct ltt_app_field *fields;
@@ -346,6 +367,21 @@ int ltt_app_get_tracepoint(struct ltt_rbuf *r, struct ltt_app_tracepoint **ret_t
  * Returns true when @tp (non-NULL) would have been accepted off the wire.
  */
 bool ltt_app_tracepoint_valid(const struct ltt_app_tracepoint *tp);
+
+/**
+ * ltt_app_layout_of() - the layout id of a description encoded in @len
+ * bytes at @enc (ltt_app_put_tracepoint()): a 64-bit FNV-1a hash of them,
+ * never 0.  Program and daemon name a description by it (EVENT_ENABLE,
+ * EVENT_DISABLE, EVENT_FILTER from minor 8).
+ */
+uint64_t ltt_app_layout_of(const uint8_t *enc, size_t len);
+
+/**
+ * ltt_app_tracepoint_fields_hash() - a hash of what
+ * ltt_app_tracepoint_same_layout() compares: equal for descriptions of
+ * the same layout (@tp borrowed)
+ */
+uint64_t ltt_app_tracepoint_fields_hash(const struct ltt_app_tracepoint *tp);
 
 /**
  * ltt_app_tracepoint_same_layout() - true when two descriptions have the
@@ -436,6 +472,7 @@ struct ltt_app_channel_add {
 struct ltt_app_event_msg {
 	uint64_t channel_key;
 	const char *name;		/* at most LTT_APP_NAME_MAX bytes with its NUL */
+	uint64_t layout;		/* minor 8; 0: every description of @name */
 	uint32_t event_id;
 };
 
@@ -449,6 +486,7 @@ struct ltt_app_filter_program {
 struct ltt_app_event_filter {
 	uint64_t channel_key;
 	const char *name;		/* at most LTT_APP_NAME_MAX bytes with its NUL */
+	uint64_t layout;		/* minor 8; 0: every description of @name */
 	uint32_t nr_programs;		/* 0..LTT_APP_FILTER_MAX_PROGRAMS */
 	struct ltt_app_filter_program programs[LTT_APP_FILTER_MAX_PROGRAMS];
 };
@@ -476,12 +514,23 @@ int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
 /** ltt_app_put_channel_key() - CHANNEL_ENABLE, CHANNEL_DISABLE, CHANNEL_REMOVE */
 void ltt_app_put_channel_key(struct ltt_wbuf *w, uint64_t channel_key);
 int ltt_app_get_channel_key(struct ltt_rbuf *r, uint64_t *ret_key);
+/*
+ * EVENT_ENABLE, EVENT_DISABLE and EVENT_FILTER: the _v functions as a
+ * peer of @minor sends and reads them, the layout from minor 8 (before,
+ * it is not sent and decodes as 0); the others with every row.
+ */
 void ltt_app_put_event_enable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m);
 int ltt_app_get_event_enable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
+void ltt_app_put_event_enable_v(struct ltt_wbuf *w, const struct ltt_app_event_msg *m,
+				uint32_t minor);
+int ltt_app_get_event_enable_v(struct ltt_rbuf *r, struct ltt_app_event_msg *ret, uint32_t minor);
 /** ltt_app_put_event_disable() - EVENT_DISABLE: @m->event_id is not sent */
 void ltt_app_put_event_disable(struct ltt_wbuf *w, const struct ltt_app_event_msg *m);
 /** ltt_app_get_event_disable() - EVENT_DISABLE; @ret->event_id is set to 0 */
 int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret);
+void ltt_app_put_event_disable_v(struct ltt_wbuf *w, const struct ltt_app_event_msg *m,
+				 uint32_t minor);
+int ltt_app_get_event_disable_v(struct ltt_rbuf *r, struct ltt_app_event_msg *ret, uint32_t minor);
 
 /**
  * ltt_app_put_event_filter() - EVENT_FILTER
@@ -492,6 +541,8 @@ int ltt_app_get_event_disable(struct ltt_rbuf *r, struct ltt_app_event_msg *ret)
  *     the receiver would refuse it.
  */
 void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_filter *m);
+void ltt_app_put_event_filter_v(struct ltt_wbuf *w, const struct ltt_app_event_filter *m,
+				uint32_t minor);
 
 /**
  * ltt_app_get_event_filter() - decode EVENT_FILTER
@@ -504,6 +555,8 @@ void ltt_app_put_event_filter(struct ltt_wbuf *w, const struct ltt_app_event_fil
  * checked by ltt_filter_validate().  Returns 0 or -EPROTO.
  */
 int ltt_app_get_event_filter(struct ltt_rbuf *r, struct ltt_app_event_filter *ret);
+int ltt_app_get_event_filter_v(struct ltt_rbuf *r, struct ltt_app_event_filter *ret,
+			       uint32_t minor);
 
 /* One rule of AGENT_RULES: strings point into the payload when decoded. */
 struct ltt_app_agent_rule {

@@ -474,6 +474,7 @@ int ltt_app_get_tracepoint(struct ltt_rbuf *r, struct ltt_app_tracepoint **ret_t
 {
 	struct ltt_rbuf again = *r;
 	struct ltt_app_tracepoint scratch, *tp;
+	size_t start = r->pos;
 	struct block b = { .fill = false };
 	size_t fields_off, entries_off, strings_off, size;
 	uint8_t *base;
@@ -506,11 +507,56 @@ int ltt_app_get_tracepoint(struct ltt_rbuf *r, struct ltt_app_tracepoint **ret_t
 		return -EPROTO;
 	}
 	assert(b.strings == (char *)base + size);
+	tp->layout = ltt_app_layout_of(r->data + start, r->pos - start);
 	*ret_tp = tp;
 	return 0;
 }
 
 /* ---- comparison ---- */
+
+/* FNV-1a, 64 bits, of @len bytes at @p, continuing @h. */
+static uint64_t fnv(uint64_t h, const void *p, size_t len)
+{
+	const uint8_t *b = p;
+
+	while (len--)
+		h = (h ^ *b++) * 1099511628211ULL;
+	return h;
+}
+
+#define FNV_START 1469598103934665603ULL
+
+uint64_t ltt_app_layout_of(const uint8_t *enc, size_t len)
+{
+	uint64_t h = fnv(FNV_START, enc, len);
+
+	return h ? h : 1;
+}
+
+uint64_t ltt_app_tracepoint_fields_hash(const struct ltt_app_tracepoint *tp)
+{
+	uint64_t h = fnv(FNV_START, &tp->nr_fields, sizeof(tp->nr_fields));
+	uint32_t i, j;
+
+	for (i = 0; i < tp->nr_fields; i++) {
+		const struct ltt_app_field *f = &tp->fields[i];
+		const uint8_t bytes[] = { f->type, f->size, f->is_signed, f->base, f->encoding,
+					  f->flags };
+
+		h = fnv(h, f->name, strlen(f->name) + 1);
+		h = fnv(h, bytes, sizeof(bytes));
+		h = fnv(h, &f->length, sizeof(f->length));
+		h = fnv(h, &f->nr_enum_entries, sizeof(f->nr_enum_entries));
+		for (j = 0; j < f->nr_enum_entries; j++) {
+			const struct ltt_ust_enum_entry *e = &f->enum_entries[j];
+
+			h = fnv(h, &e->start, sizeof(e->start));
+			h = fnv(h, &e->end, sizeof(e->end));
+			h = fnv(h, e->label, strlen(e->label) + 1);
+		}
+	}
+	return h;
+}
 
 static bool same_field(const struct ltt_app_field *a, const struct ltt_app_field *b)
 {

@@ -59,12 +59,17 @@ static const char *event_name_at(const void *ac, size_t pos)
 	return ((const struct ltt_app_chan *)ac)->events[pos].name;
 }
 
+static uint64_t event_layout_at(const void *ac, size_t pos)
+{
+	return ((const struct ltt_app_chan *)ac)->events[pos].layout;
+}
+
 struct ltt_app_chan *ltt_app_chan_new(void)
 {
 	struct ltt_app_chan *ac = calloc(1, sizeof(*ac));
 
 	if (ac)
-		ltt_name_index_init(&ac->by_name, event_name_at, ac);
+		ltt_name_index_init_tagged(&ac->by_name, event_name_at, event_layout_at, ac);
 	return ac;
 }
 
@@ -75,9 +80,10 @@ void ltt_app_chan_free(struct ltt_app_chan *ac)
 	free(ac);
 }
 
-struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name)
+struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac,
+					 const struct ltt_app_tracepoint *tp)
 {
-	long at = ltt_name_index_find(&ac->by_name, name);
+	long at = ltt_name_index_find_tagged(&ac->by_name, tp->name, tp->layout);
 
 	return at < 0 ? NULL : &ac->events[at];
 }
@@ -105,7 +111,7 @@ void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev
 {
 	size_t i = (size_t)(ev - ac->events), last = ac->nr_events - 1;
 
-	ltt_name_index_remove(&ac->by_name, ev->name);
+	ltt_name_index_remove_tagged(&ac->by_name, ev->name, ev->layout);
 	if (i != last) {
 		ltt_name_index_move(&ac->by_name, last, i);
 		*ev = ac->events[last];

@@ -43,6 +43,7 @@
 /* One event enabled in one channel of an application. */
 struct ltt_app_event {
 	const char *name;	/* borrowed from the application's tracepoints */
+	uint64_t layout;	/* which description of @name (ltt_app_layout_of()) */
 	uint32_t id;
 	uint64_t filter_sig;	/* of the EVENT_FILTER programs it has (ust-filter.h); 0: none */
 };
@@ -57,7 +58,7 @@ struct ltt_app_chan {
 	size_t nr_events;
 	size_t cap_events;
 	struct ltt_app_event *events;
-	struct ltt_name_index by_name;	/* positions in events */
+	struct ltt_name_index by_name;	/* positions in events, by name and layout */
 };
 
 struct ltt_app {
@@ -133,16 +134,18 @@ struct ltt_app_chan *ltt_app_chan_new(void);
 void ltt_app_chan_free(struct ltt_app_chan *ac);
 
 /**
- * ltt_app_chan_event() - the event named @name in @ac, or NULL
+ * ltt_app_chan_event() - the event of description @tp (its name and
+ * layout) in @ac, or NULL
  *
  * ltt_app_chan_event_add() - @ev (its name borrowed) added: 0, -EEXIST
- * (@ac has an event of that name: nothing changed) or -ENOMEM
+ * (@ac has an event of that name and layout: nothing changed) or -ENOMEM
  * ltt_app_chan_event_remove() - @ev (one of @ac's) removed; the last one
  * takes its place
  *
  * apps_lock held; O(1) each, whatever the program's number of events.
  */
-struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac, const char *name);
+struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac,
+					 const struct ltt_app_tracepoint *tp);
 int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev);
 void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
 

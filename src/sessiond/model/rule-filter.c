@@ -212,8 +212,9 @@ void ltt_ust_filters_fini(struct ltt_ust_filters *f)
 	no_programs(f);
 }
 
-void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *event,
-			 const struct ltt_ust_filters *f)
+void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key,
+			 const struct ltt_app_tracepoint *tp, const struct ltt_ust_filters *f,
+			 uint32_t minor)
 {
 	struct ltt_app_event_filter *m = calloc(1, sizeof(*m));
 	uint32_t i;
@@ -223,11 +224,12 @@ void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *e
 		return;
 	}
 	m->channel_key = channel_key;
-	m->name = event;
+	m->name = tp->name;
+	m->layout = tp->layout;
 	m->nr_programs = f->nr;
 	for (i = 0; i < f->nr; i++)
 		m->programs[i] = (struct ltt_app_filter_program){ f->code[i], f->len[i] };
-	ltt_app_put_event_filter(w, m);
+	ltt_app_put_event_filter_v(w, m, minor);
 	free(m);
 }
 

@@ -84,11 +84,13 @@ void ltt_ust_filters_get(const struct ltt_channel *channel, const struct ltt_app
 void ltt_ust_filters_fini(struct ltt_ust_filters *f);
 
 /**
- * ltt_ust_filters_put() - EVENT_FILTER's payload for @f
+ * ltt_ust_filters_put() - EVENT_FILTER's payload for @f on event @tp
+ * (its name and layout), as a program of app protocol @minor reads it
  * @w: the payload being built
  */
-void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key, const char *event,
-			 const struct ltt_ust_filters *f);
+void ltt_ust_filters_put(struct ltt_wbuf *w, uint64_t channel_key,
+			 const struct ltt_app_tracepoint *tp, const struct ltt_ust_filters *f,
+			 uint32_t minor);
 
 /**
  * ltt_agent_rules_put() - AGENT_RULES's payload for python channel

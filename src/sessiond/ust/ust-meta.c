@@ -21,6 +21,7 @@
 struct ust_class {
 	uint32_t id;
 	struct ltt_app_tracepoint *tp;	/* the layout, owned copy */
+	uint64_t fields;		/* ltt_app_tracepoint_fields_hash(tp) */
 	pid_t pid;			/* who defined it first */
 	char procname[17];
 };
@@ -70,10 +71,15 @@ static const char *class_name_at(const void *classes, size_t pos)
 	return ((const struct ltt_ust_classes *)classes)->all[pos]->tp->name;
 }
 
+static uint64_t class_fields_at(const void *classes, size_t pos)
+{
+	return ((const struct ltt_ust_classes *)classes)->all[pos]->fields;
+}
+
 void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes)
 {
 	*classes = (struct ltt_ust_classes){ 0 };
-	ltt_name_index_init(&classes->by_name, class_name_at, classes);
+	ltt_name_index_init_tagged(&classes->by_name, class_name_at, class_fields_at, classes);
 }
 
 void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
@@ -116,13 +122,15 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,
 		       const char *trace_path, struct ltt_wbuf *text, uint32_t *ret_id)
 {
+	uint64_t fields = ltt_app_tracepoint_fields_hash(tp);
+	long at = ltt_name_index_find_tagged(&classes->by_name, tp->name, fields);
 	struct ust_class *cls;
-	long at = ltt_name_index_find(&classes->by_name, tp->name);
 
 	if (at >= 0) {
 		cls = classes->all[at];
 		if (!ltt_app_tracepoint_same_layout(cls->tp, tp)) {
-			LTT_WARN_RL("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s: not recorded for pid %ld",
+			/* two layouts of one hash: 2^-64, or a program that tries */
+			LTT_WARN_RL("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s, and the same hash: not recorded for pid %ld",
 				    tp->name, app->procname, (long)app->pid, cls->procname,
 				    (long)cls->pid, trace_path, (long)app->pid);
 			return -EEXIST;
@@ -145,6 +153,7 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 	if (!cls)
 		return -ENOMEM;
 	cls->tp = tp_dup(tp);
+	cls->fields = fields;
 	classes->all[classes->nr] = cls;
 	if (!cls->tp || ltt_name_index_add(&classes->by_name, classes->nr)) {
 		free(cls->tp);

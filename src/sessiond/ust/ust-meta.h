@@ -5,9 +5,11 @@
  * the host) and, per channel buffers, the event classes, each with its id
  * and layout.
  *
- * Event ids are per channel buffers, given in order of first use.  The
- * first layout of a name wins; another program's event of that name with
- * other fields is refused, with a warning naming both.  Functions append
+ * Event ids are per channel buffers, given in order of first use.  A
+ * class is a name and a layout (the fields: ltt_app_tracepoint_same_layout()):
+ * a name described with other fields, by the same program (two providers
+ * of one event) or by another one of a per-UID trace, is a class of its
+ * own, with its own id, as LTTng makes one per registered description.  Functions append
  * text for the caller to send to the consumer; nothing here knows it.
  * The caller serializes calls on one object (the session lock).
  */
@@ -36,7 +38,7 @@
 struct ltt_ust_classes {
 	struct ust_class **all;		/* meta.c's, by id - LTT_CTF_FIRST_EVENT_ID */
 	size_t nr, cap;
-	struct ltt_name_index by_name;	/* positions in all */
+	struct ltt_name_index by_name;	/* positions in all, by name and fields hash */
 	uint64_t refused;		/* calls refused a new class (LTT_UST_CLASSES_MAX
 				 * reached; a name asked again counts again) */
 };
@@ -64,14 +66,14 @@ void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes);
 
 /**
  * ltt_ust_meta_class() - the event id of @tp in @classes: the class of
- * that name if the layout is the same, else a new class whose metadata is
- * appended to @text
+ * that name and layout, else a new class whose metadata is appended to
+ * @text
  * @stream_id: the channel's stream class id
  * @trace_path: named in messages
  * @text: NULL to only look the class up (-ENOENT: none yet)
  *
- * Returns 0, -EEXIST (the name has another layout: refused, with a
- * warning naming both programs), -ENOENT, -ENOSPC (a new class past
+ * Returns 0, -EEXIST (another layout of the name has the same fields
+ * hash: refused, with a warning naming both programs), -ENOENT, -ENOSPC (a new class past
  * LTT_UST_CLASSES_MAX: refused, counted in @classes->refused, the first
  * warned of) or -ENOMEM.
  */

@@ -58,23 +58,28 @@ static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_us
 }
 
 /*
- * Send CHANNEL_ENABLE/DISABLE/REMOVE {u64 key} (@name NULL), or
- * EVENT_ENABLE (@id >= 0) or EVENT_DISABLE {u64 key, str name[, u32 id]}.
+ * Send CHANNEL_ENABLE/DISABLE/REMOVE {u64 key} (@tp NULL), or
+ * EVENT_ENABLE (@id >= 0) or EVENT_DISABLE of the description @tp (its
+ * name and, to a program of minor 8, its layout).
  */
-static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key, const char *name,
-			int64_t id, uint32_t *ret_seq)
+static int send_key_cmd(struct ltt_app *app, uint16_t type, uint64_t key,
+			const struct ltt_app_tracepoint *tp, int64_t id, uint32_t *ret_seq)
 {
-	struct ltt_app_event_msg ev = { .channel_key = key, .name = name, .event_id = (uint32_t)id };
+	struct ltt_app_event_msg ev = { .channel_key = key, .event_id = (uint32_t)id };
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	if (!name)
+	if (tp) {
+		ev.name = tp->name;
+		ev.layout = tp->layout;
+	}
+	if (!tp)
 		ltt_app_put_channel_key(&w, key);
 	else if (id >= 0)
-		ltt_app_put_event_enable(&w, &ev);
+		ltt_app_put_event_enable_v(&w, &ev, app->minor);
 	else
-		ltt_app_put_event_disable(&w, &ev);
+		ltt_app_put_event_disable_v(&w, &ev, app->minor);
 	ret = ltt_app_send(app, type, &w, NULL, 0, ret_seq);
 	ltt_wbuf_fini(&w);
 	return ret;
@@ -114,15 +119,15 @@ static int class_id(struct ltt_ust_chan *chan, const struct ltt_app *app,
 				  NULL, ret_id);
 }
 
-/* EVENT_FILTER: the filter programs of event @name in channel @key. */
-static int send_filter(struct ltt_app *app, uint64_t key, const char *name,
+/* EVENT_FILTER: the filter programs of event @tp in channel @key. */
+static int send_filter(struct ltt_app *app, uint64_t key, const struct ltt_app_tracepoint *tp,
 		       const struct ltt_ust_filters *f, uint32_t *ret_seq)
 {
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_ust_filters_put(&w, key, name, f);
+	ltt_ust_filters_put(&w, key, tp, f, app->minor);
 	ret = ltt_app_send(app, LTT_APP_MSG_EVENT_FILTER, &w, NULL, 0, ret_seq);
 	ltt_wbuf_fini(&w);
 	return ret;
@@ -158,7 +163,7 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 		      struct ltt_ust_chan *chan, struct ltt_app *app, struct ltt_app_chan *ac,
 		      const struct ltt_app_tracepoint *tp, uint32_t *last)
 {
-	struct ltt_app_event *ev = ltt_app_chan_event(ac, tp->name);
+	struct ltt_app_event *ev = ltt_app_chan_event(ac, tp);
 	struct ltt_ust_filters f;
 	uint32_t id;
 	int ret = 0;
@@ -167,26 +172,27 @@ static int sync_event(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	if (!ev) {
 		if (!f.want || class_id(chan, app, tp, trace->ct.path, &id) ||
 		    ltt_app_chan_event_add(ac, &(struct ltt_app_event){
-			    .name = tp->name, .id = id, .filter_sig = f.sig }))
+			    .name = tp->name, .layout = tp->layout, .id = id,
+			    .filter_sig = f.sig }))
 			goto out;
 		if (f.nr)
-			ret = send_filter(app, chan->cc.key, tp->name, &f, last);
+			ret = send_filter(app, chan->cc.key, tp, &f, last);
 		if (!ret)
-			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->cc.key, tp->name, id, last);
+			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_ENABLE, chan->cc.key, tp, id, last);
 		if (ret)
 			ltt_app_chan_event_remove(ac, &ac->events[ac->nr_events - 1]);
 		goto out;
 	}
 	if (f.want && ev->filter_sig != f.sig) {
-		ret = send_filter(app, chan->cc.key, tp->name, &f, last);
+		ret = send_filter(app, chan->cc.key, tp, &f, last);
 		if (!ret)
 			ev->filter_sig = f.sig;
 	} else if (!f.want) {
 		ltt_ust_filters_fini(&f);
 		if (ev->filter_sig)
-			ret = send_filter(app, chan->cc.key, tp->name, &f, last);
+			ret = send_filter(app, chan->cc.key, tp, &f, last);
 		if (!ret)
-			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->cc.key, tp->name, -1, last);
+			ret = send_key_cmd(app, LTT_APP_MSG_EVENT_DISABLE, chan->cc.key, tp, -1, last);
 		if (!ret)
 			ltt_app_chan_event_remove(ac, ev);
 	}

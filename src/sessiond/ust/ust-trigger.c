@@ -118,22 +118,27 @@ static int event_id(struct ltt_ust *ust, const struct ltt_trigger *t, const char
 	return 0;
 }
 
-/* EVENT_FILTER (when @f has programs) then EVENT_ENABLE of @name under @key with @id. */
-static int send_enable(struct ltt_app *app, uint64_t key, const char *name, uint32_t id,
-		       const struct ltt_ust_filters *f, uint32_t *last)
+/*
+ * EVENT_FILTER (when @f has programs) then EVENT_ENABLE of description
+ * @tp under @key with @id.
+ */
+static int send_enable(struct ltt_app *app, uint64_t key, const struct ltt_app_tracepoint *tp,
+		       uint32_t id, const struct ltt_ust_filters *f, uint32_t *last)
 {
-	struct ltt_app_event_msg ev = { .channel_key = key, .name = name, .event_id = id };
+	struct ltt_app_event_msg ev = {
+		.channel_key = key, .name = tp->name, .layout = tp->layout, .event_id = id,
+	};
 	struct ltt_wbuf w;
 	int ret = 0;
 
 	ltt_wbuf_init(&w);
 	if (f->nr) {
-		ltt_ust_filters_put(&w, key, name, f);
+		ltt_ust_filters_put(&w, key, tp, f, app->minor);
 		ret = ltt_app_send(app, LTT_APP_MSG_EVENT_FILTER, &w, NULL, 0, last);
 		ltt_wbuf_reset(&w);
 	}
 	if (!ret) {
-		ltt_app_put_event_enable(&w, &ev);
+		ltt_app_put_event_enable_v(&w, &ev, app->minor);
 		ret = ltt_app_send(app, LTT_APP_MSG_EVENT_ENABLE, &w, NULL, 0, last);
 	}
 	ltt_wbuf_fini(&w);
@@ -152,16 +157,17 @@ static int sync_events(struct ltt_ust *ust, struct ltt_app *app, struct ltt_app_
 	for (i = 0; i < app->nr_tps && !ret; i++) {
 		const struct ltt_app_tracepoint *tp = app->tps[i];
 
-		if (ltt_app_chan_event(ac, tp->name))
+		if (ltt_app_chan_event(ac, tp))
 			continue;	/* a trigger never changes: what it has stays right */
 		ltt_ust_filters_get(&t->chan, tp, &f);
 		if (f.want)
 			ret = event_id(ust, t, tp->name, &id);
 		if (!ret && f.want && !ltt_app_chan_event_add(ac, &(struct ltt_app_event){
-				.name = tp->name, .id = id, .filter_sig = f.sig })) {
-			ret = send_enable(app, t->key, tp->name, id, &f, last);
+				.name = tp->name, .layout = tp->layout, .id = id,
+				.filter_sig = f.sig })) {
+			ret = send_enable(app, t->key, tp, id, &f, last);
 			if (ret)
-				ltt_app_chan_event_remove(ac, ltt_app_chan_event(ac, tp->name));
+				ltt_app_chan_event_remove(ac, ltt_app_chan_event(ac, tp));
 		}
 		ltt_ust_filters_fini(&f);
 	}

@@ -168,13 +168,25 @@ static int put_count(struct ltt_wbuf *reply, size_t at, uint32_t count)
 	return reply->err ? -ENOMEM : 0;
 }
 
+static const char *tp_name_at(const void *app, size_t pos)
+{
+	return ((const struct ltt_app *)app)->tps[pos]->name;
+}
+
+/*
+ * Each program's events, a name once (its first description: a name
+ * described twice, by two providers, is one event to enable), as LTTng's
+ * client lists them.
+ */
 static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
 			   struct ltt_wbuf *reply)
 {
 	struct ltt_ust *ust = to_ust(d);
+	struct ltt_name_index names;
 	struct ltt_app *app;
 	uint32_t count = 0, i;
 	size_t t, at;
+	int ret = 0;
 
 	if (type != LTT_EVENT_TRACEPOINT)
 		return -EINVAL;
@@ -182,8 +194,15 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_for_each_entry(app, &ust->apps.list, node) {
-		for (t = 0; t < app->nr_tps; t++) {
+		ltt_name_index_init(&names, tp_name_at, app);
+		for (t = 0; t < app->nr_tps && !ret; t++) {
 			const struct ltt_app_tracepoint *tp = app->tps[t];
+
+			ret = ltt_name_index_add(&names, t);
+			if (ret == -EEXIST) {
+				ret = 0;
+				continue;
+			}
 
 			ltt_wbuf_put_u32(reply, (uint32_t)app->pid);
 			ltt_wbuf_put_str(reply, app->procname);
@@ -196,9 +215,10 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 			}
 			count++;
 		}
+		ltt_name_index_fini(&names);
 	}
 	pthread_mutex_unlock(&ust->apps.lock);
-	return put_count(reply, at, count);
+	return ret ? ret : put_count(reply, at, count);
 }
 
 /*
@@ -509,15 +529,18 @@ static int app_added(void *arg, struct ltt_app *app)
 	return ret;
 }
 
-static const char *tp_name_at(const void *app, size_t pos)
+static uint64_t tp_layout_at(const void *app, size_t pos)
 {
-	return ((const struct ltt_app *)app)->tps[pos]->name;
+	return ((const struct ltt_app *)app)->tps[pos]->layout;
 }
 
 /*
- * Keep the tracepoints an application announced: names it already gave
- * are skipped (with a warning if the fields differ), and no application
+ * Keep the tracepoints an application announced: a description it
+ * already gave (the same name and bytes) is skipped, and no application
  * keeps more than @max (ust->max_events), whatever it sends.  A name
+ * given again with other fields is a description of its own (two
+ * providers of one event: app-proto.h, minor 8); a program before minor
+ * 8 gets commands that name the first, so it keeps that one alone.  An
  * index finds the duplicates in O(n), not O(n^2): a program may announce
  * tens of thousands.  Out of memory, the rest are dropped.
  */
@@ -525,9 +548,8 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 				 unsigned int max)
 {
 	struct ltt_app_tracepoint **all;
-	struct ltt_name_index known;
+	struct ltt_name_index known, names;
 	size_t i, over = 0;
-	long at;
 	int ret = 0;
 
 	all = realloc(app->tps, (app->nr_tps + nr) * sizeof(*all));
@@ -537,20 +559,27 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 		return;
 	}
 	app->tps = all;
-	ltt_name_index_init(&known, tp_name_at, app);
-	for (i = 0; i < app->nr_tps && !ret; i++)
+	ltt_name_index_init_tagged(&known, tp_name_at, tp_layout_at, app);
+	ltt_name_index_init(&names, tp_name_at, app);
+	for (i = 0; i < app->nr_tps && !ret; i++) {
 		ret = ltt_name_index_add(&known, i);
+		if (!ret && app->minor < LTT_APP_MINOR_LAYOUT)
+			ret = ltt_name_index_add(&names, i);
+	}
 	for (i = 0; i < nr && !ret; i++) {
-		at = ltt_name_index_find(&known, tps[i]->name);
-		if (at >= 0) {
-			if (!ltt_app_tracepoint_same_layout(all[at], tps[i]))
-				LTT_WARN_RL("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
-					    app->procname, (long)app->pid, tps[i]->name);
+		if (ltt_name_index_find_tagged(&known, tps[i]->name, tps[i]->layout) >= 0) {
+			/* the same description again: nothing new */
+		} else if (app->minor < LTT_APP_MINOR_LAYOUT &&
+			   ltt_name_index_find(&names, tps[i]->name) >= 0) {
+			LTT_WARN_RL("%s (pid %ld) declares event %s twice with different fields: the second is ignored",
+				    app->procname, (long)app->pid, tps[i]->name);
 		} else if (app->nr_tps >= max) {
 			over++;
 		} else {
 			all[app->nr_tps] = tps[i];
 			ret = ltt_name_index_add(&known, app->nr_tps);
+			if (!ret && app->minor < LTT_APP_MINOR_LAYOUT)
+				ret = ltt_name_index_add(&names, app->nr_tps);
 			if (!ret) {
 				app->nr_tps++;
 				continue;
@@ -561,6 +590,7 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 	for (; i < nr; i++)	/* the index could not grow: the rest dropped */
 		free(tps[i]);
 	ltt_name_index_fini(&known);
+	ltt_name_index_fini(&names);
 	if (over)
 		LTT_WARN_RL("%s (pid %ld, uid %u) announces more than %u events: %zu are ignored, not traced (ltt-sessiond --app-max-events)",
 			    app->procname, (long)app->pid, (unsigned int)app->uid, max, over);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ust_app_alt.c - a program whose ltt_test:seq has other fields than
- * ust_app's, to check that a shared trace never mixes two layouts under
- * one event name.  It also emits ltt_test_alt:own, which no one else
- * declares.
+ * ust_app's, to check that a shared trace holds both layouts of the name,
+ * each under its own event class, and never mixes them.  It also emits
+ * ltt_test_alt:own, which no one else declares.
  *
  *   ust_app_alt [-n EVENTS]
  */

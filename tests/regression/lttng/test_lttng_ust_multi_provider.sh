@@ -18,16 +18,7 @@ ust_setup
 plan 13
 
 N=25
-src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
-B="$TEST_TMP/build"
-mkdir -p "$B"
-cp "$src/compat_tp.tp" "$src/multi_app.c" "$B/"
-(cd "$B" && lttng-gen-tp compat_tp.tp -o compat_tp.h -o compat_tp.c >/dev/null &&
-	cc -fPIC -shared -I. -o libprova.so compat_tp.c -llttng-ust &&
-	cc -fPIC -shared -I. -o libprovb.so compat_tp.c -llttng-ust &&
-	cc -I. -o multi_app multi_app.c -ldl) 2>"$TEST_TMP/cc.err"
-ok $? "two provider libraries of compat, and a program with the call sites only" ||
-	diag "$(cat "$TEST_TMP/cc.err")"
+multi_build compat_tp.tp "two provider libraries of compat, and a program with the call sites only"
 
 # checks TRACE WHO: the checks of both runs' traces, TRACE-all and TRACE-up.
 checks() {

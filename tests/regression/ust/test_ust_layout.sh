@@ -1,16 +1,17 @@
 #!/bin/bash
 # test_ust_layout.sh - two programs define ltt_test:seq with different
-# fields.  In a shared (per-UID) trace the first layout wins and the
-# second program's ltt_test:seq is refused, with a warning naming both;
-# nothing in the trace is corrupt.  With per-PID buffers each program has
-# its own trace, so both layouts are recorded, each in its trace.
+# fields.  A shared (per-UID) trace holds both layouts, each an event
+# class of its own (one name, two ids), as LTTng's does: both programs'
+# events are recorded, each in its layout, and nothing in the trace is
+# corrupt.  With per-PID buffers each program has its own trace, so both
+# layouts are recorded, each in its trace.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ALT="$LTT_TOP_BUILDDIR/tests/regression/app/ust_app_alt"
 ust_setup --log
-plan 13
+plan 15
 
 N=50
 ok_cmd "uid: create" lttctl create uid -o "$TEST_TMP/uid"
@@ -23,10 +24,13 @@ ok_cmd "uid: stop" lttctl stop
 bt "$TEST_TMP/uid" "$TEST_TMP/out.uid"
 is "$(cat "$TEST_TMP/out.uid.err")" "" "babeltrace2 reads the shared trace without a complaint"
 is "$(seq_check "$TEST_TMP/out.uid" first 1 $N)" "" "the first layout's ltt_test:seq events, all of them"
-is "$(count_events "$TEST_TMP/out.uid" ltt_test:seq)" $N "and no ltt_test:seq of the second layout"
+is "$(grep -c ' ltt_test:seq: .*{ value = -\?[0-9]*, ratio = ' "$TEST_TMP/out.uid")" $N \
+	"the second program's ltt_test:seq events in its own layout (value = -i), all of them"
+is "$(count_events "$TEST_TMP/out.uid" ltt_test:seq)" $((2 * N)) "no other ltt_test:seq"
 is "$(count_events "$TEST_TMP/out.uid" ltt_test_alt:own)" $N "the second program's other event is recorded"
-like "$(cat "$SESSIOND_LOG")" "event ltt_test:seq of ust_app_alt \(pid [0-9]+\) has other fields than the same event of ust_app \(pid [0-9]+\)" \
-	"the daemon's warning names both programs"
+is "$(grep -a -A1 'name = "ltt_test:seq";' "$(find "$TEST_TMP/uid" -name metadata)" | grep -c '^	id = ')" 2 \
+	"the trace's metadata: two event classes named ltt_test:seq"
+unlike "$(cat "$SESSIOND_LOG")" "other fields" "the daemon refused neither layout"
 lttctl -q destroy uid
 
 lttctl -q create pid -o "$TEST_TMP/pid"

@@ -125,9 +125,66 @@ static void test_walk(void)
 	free(a.names);
 }
 
+/* Items keyed by name and tag: a name given with several tags. */
+struct tagged {
+	const char *names[64];
+	uint64_t tags[64];
+	size_t nr;
+};
+
+static const char *tagged_name_at(const void *ctx, size_t pos)
+{
+	return ((const struct tagged *)ctx)->names[pos];
+}
+
+static uint64_t tagged_tag_at(const void *ctx, size_t pos)
+{
+	return ((const struct tagged *)ctx)->tags[pos];
+}
+
+static void test_tagged(void)
+{
+	struct tagged t = { .nr = 0 };
+	struct ltt_name_index ix;
+	unsigned int bad = 0;
+	size_t i;
+
+	ltt_name_index_init_tagged(&ix, tagged_name_at, tagged_tag_at, &t);
+	for (i = 0; i < 48; i++) {	/* 16 names, 3 tags each (0 among them) */
+		t.names[i] = (const char *[]){ "a:a", "b:b", "c:c", "d:d", "e:e", "f:f", "g:g",
+					      "h:h", "i:i", "j:j", "k:k", "l:l", "m:m", "n:n",
+					      "o:o", "p:p" }[i % 16];
+		t.tags[i] = (uint64_t)(i / 16) * 0x9e3779b97f4a7c15ULL;
+		if (ltt_name_index_add(&ix, i))
+			bad++;
+		t.nr++;
+	}
+	tap_is_int(bad, 0, "one name with 3 tags, 16 names: each added");
+	for (i = 0; i < 48; i++)
+		if (ltt_name_index_find_tagged(&ix, t.names[i], t.tags[i]) != (long)i)
+			bad++;
+	tap_is_int(bad, 0, "each found by its name and tag");
+	tap_is_int(ltt_name_index_find(&ix, "c:c"), 2, "the name alone finds the tag 0");
+	tap_is_int(ltt_name_index_find_tagged(&ix, "c:c", 7), -1, "another tag finds nothing");
+	tap_is_int(ltt_name_index_add(&ix, 18), -EEXIST, "a name and tag added twice: -EEXIST");
+	ltt_name_index_remove_tagged(&ix, "c:c", t.tags[18]);
+	tap_is_int(ltt_name_index_find_tagged(&ix, "c:c", t.tags[18]), -1,
+		   "removed by name and tag: gone");
+	tap_ok(ltt_name_index_find_tagged(&ix, "c:c", 0) == 2 &&
+	       ltt_name_index_find_tagged(&ix, "c:c", t.tags[34]) == 34,
+	       "the name's other tags stay");
+	ltt_name_index_move(&ix, 47, 18);
+	t.names[18] = t.names[47];
+	t.tags[18] = t.tags[47];
+	tap_is_int(ltt_name_index_find_tagged(&ix, "p:p", t.tags[47]), 18,
+		   "an item moved is found at its new place");
+	ltt_name_index_fini(&ix);
+}
+
 int main(void)
 {
 	test_basics();
 	test_walk();
+	test_tagged();
 	return tap_done();
 }

@@ -55,10 +55,17 @@ static const uint8_t chan_wire[] = {
 };
 static const uint64_t key = 99;
 static const uint8_t key_wire[] = { LE64(99) };
-static const struct ltt_app_event_msg ev = { .channel_key = 5, .name = "a:b", .event_id = 12 };
-static const uint8_t ev_wire[] = { LE64(5), LE32(4), 'a', ':', 'b', 0, LE32(12) };
-static const struct ltt_app_event_msg evd = { .channel_key = 5, .name = "a:b" };
-static const uint8_t evd_wire[] = { LE64(5), LE32(4), 'a', ':', 'b', 0 };
+/* EVENT_ENABLE and EVENT_DISABLE with every row: the layout (minor 8) after the name */
+static const struct ltt_app_event_msg ev = {
+	.channel_key = 5, .name = "a:b", .layout = 0x1122334455667788ULL, .event_id = 12,
+};
+static const uint8_t ev_wire[] = {
+	LE64(5), LE32(4), 'a', ':', 'b', 0, LE64(0x1122334455667788ULL), LE32(12),
+};
+static const struct ltt_app_event_msg evd = {
+	.channel_key = 5, .name = "a:b", .layout = 0x1122334455667788ULL,
+};
+static const uint8_t evd_wire[] = { LE64(5), LE32(4), 'a', ':', 'b', 0, LE64(0x1122334455667788ULL) };
 
 #define ADAPT(n, fn, type) \
 	static void put_##n(struct ltt_wbuf *w, const void *m) \
@@ -97,7 +104,7 @@ static bool same_msg(const char *name, const union any_msg *a, const void *b)
 		const struct ltt_app_event_msg *x = &a->ev, *y = b;
 
 		return x->channel_key == y->channel_key && !strcmp(x->name, y->name) &&
-		       x->event_id == y->event_id;
+		       x->layout == y->layout && x->event_id == y->event_id;
 	}
 	if (!strcmp(name, "chan")) {
 		const struct ltt_app_channel_add *x = &a->chan, *y = b;
@@ -275,8 +282,12 @@ static void test_tracepoints_msg(void)
 		tap_is_int(ltt_app_tracepoint_dup(tps[0], &copy), 0, "and copies");
 		tap_ok(copy && copy != tps[0] && !strcmp(copy->name, tps[0]->name) &&
 		       copy->loglevel == tps[0]->loglevel &&
-		       ltt_app_tracepoint_same_layout(copy, tps[0]),
-		       "to an equal description");
+		       ltt_app_tracepoint_same_layout(copy, tps[0]) && copy->layout == tps[0]->layout,
+		       "to an equal description, of the same layout id");
+		tap_ok(tps[0]->layout != tps[1]->layout &&
+		       ltt_app_tracepoint_fields_hash(copy) == ltt_app_tracepoint_fields_hash(tps[0]) &&
+		       ltt_app_tracepoint_fields_hash(tps[0]) != ltt_app_tracepoint_fields_hash(tps[1]),
+		       "two descriptions: two layout ids, two fields hashes; a copy: the same");
 		free(copy);
 		free(tps[0]);
 		free(tps[1]);
@@ -360,13 +371,16 @@ static void test_random_messages(void)
 	tap_is_int(unbounded, 0, "random messages: every accepted string is within its limit");
 }
 
-/* EVENT_FILTER: exact bytes, round trip, and every framing refusal. */
+/* The minor before the layout: the bytes of EVENT_FILTER's tests below. */
+#define BEFORE_LAYOUT (LTT_APP_MINOR_LAYOUT - 1)
+
+/* EVENT_FILTER (a peer before minor 8): exact bytes, round trip, and every framing refusal. */
 static int get_filter(const uint8_t *p, size_t len, struct ltt_app_event_filter *m)
 {
 	struct ltt_rbuf r;
 
 	ltt_rbuf_init(&r, p, len);
-	return ltt_app_get_event_filter(&r, m);
+	return ltt_app_get_event_filter_v(&r, m, BEFORE_LAYOUT);
 }
 
 static void test_event_filter(void)
@@ -391,7 +405,7 @@ static void test_event_filter(void)
 	m.programs[0] = (struct ltt_app_filter_program){ prog_a, sizeof(prog_a) };
 	m.programs[1] = (struct ltt_app_filter_program){ prog_b, sizeof(prog_b) };
 	ltt_wbuf_init(&w);
-	ltt_app_put_event_filter(&w, &m);
+	ltt_app_put_event_filter_v(&w, &m, BEFORE_LAYOUT);
 	tap_ok(!w.err && w.len == sizeof(wire) && !memcmp(w.data, wire, w.len),
 	       "EVENT_FILTER: encodes to its %zu bytes", sizeof(wire));
 	memset(&got, 0x5a, sizeof(got));
@@ -446,18 +460,18 @@ static void test_event_filter(void)
 	/* the encoder refuses what the decoder would */
 	ltt_wbuf_reset(&w);
 	m.nr_programs = LTT_APP_FILTER_MAX_PROGRAMS + 1;
-	ltt_app_put_event_filter(&w, &m);
+	ltt_app_put_event_filter_v(&w, &m, BEFORE_LAYOUT);
 	tap_is_int(w.err, -EINVAL, "EVENT_FILTER encoder: 65 programs: EINVAL");
 	ltt_wbuf_reset(&w);
 	m.nr_programs = 1;
 	m.programs[0].len = 0;
-	ltt_app_put_event_filter(&w, &m);
+	ltt_app_put_event_filter_v(&w, &m, BEFORE_LAYOUT);
 	tap_is_int(w.err, -EINVAL, "EVENT_FILTER encoder: a program of length 0: EINVAL");
 	ltt_wbuf_reset(&w);
 	m.nr_programs = LTT_APP_FILTER_MAX_PROGRAMS;
 	for (len = 0; len < LTT_APP_FILTER_MAX_PROGRAMS; len++)
 		m.programs[len] = (struct ltt_app_filter_program){ prog_b, sizeof(prog_b) };
-	ltt_app_put_event_filter(&w, &m);
+	ltt_app_put_event_filter_v(&w, &m, BEFORE_LAYOUT);
 	tap_ok(!w.err && !get_filter(w.data, w.len, &got) &&
 	       got.nr_programs == LTT_APP_FILTER_MAX_PROGRAMS,
 	       "EVENT_FILTER: 64 programs encode and decode");
@@ -486,6 +500,69 @@ static void test_event_filter(void)
 	}
 }
 
+/*
+ * The layout of EVENT_ENABLE, EVENT_DISABLE and EVENT_FILTER (minor 8):
+ * sent to a peer of minor 8 after the name, not before; each peer refuses
+ * the other's form; a description's layout is the hash of its bytes.
+ */
+static void test_event_layout(void)
+{
+	static const uint8_t enable7[] = { LE64(5), LE32(4), 'a', ':', 'b', 0, LE32(12) };
+	static const uint8_t filter8[] = {
+		LE64(7), LE32(4), 'p', ':', 'e', 0, LE64(0x1122334455667788ULL), LE32(1),
+		LE32(2), 0xaa, 0xbb,
+	};
+	static const uint8_t prog_b[] = { 0xaa, 0xbb };
+	struct ltt_app_event_filter f = {
+		.channel_key = 7, .name = "p:e", .layout = 0x1122334455667788ULL, .nr_programs = 1,
+		.programs = { { prog_b, sizeof(prog_b) } },
+	}, fgot;
+	struct ltt_app_tracepoint *tp = NULL;
+	struct ltt_app_event_msg got;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_event_enable_v(&w, &ev, BEFORE_LAYOUT);
+	tap_ok(!w.err && w.len == sizeof(enable7) && !memcmp(w.data, enable7, w.len),
+	       "EVENT_ENABLE to a peer of minor 7: no layout (%zu bytes)", sizeof(enable7));
+	ltt_rbuf_init(&r, enable7, sizeof(enable7));
+	tap_ok(!ltt_app_get_event_enable_v(&r, &got, BEFORE_LAYOUT) && got.layout == 0 &&
+	       got.event_id == 12 && !strcmp(got.name, "a:b"),
+	       "... decoded by a program of minor 7: layout 0, the id after the name");
+	ltt_rbuf_init(&r, enable7, sizeof(enable7));
+	tap_is_int(ltt_app_get_event_enable_v(&r, &got, LTT_APP_MINOR_LAYOUT), -EPROTO,
+		   "... refused by a program of minor 8 (it expects the layout)");
+	ltt_rbuf_init(&r, ev_wire, sizeof(ev_wire));
+	tap_is_int(ltt_app_get_event_enable_v(&r, &got, BEFORE_LAYOUT), -EPROTO,
+		   "minor 8's EVENT_ENABLE refused by a program of minor 7 (bytes left over)");
+	ltt_wbuf_reset(&w);
+	ltt_app_put_event_disable_v(&w, &evd, LTT_APP_MINOR_LAYOUT);
+	tap_ok(!w.err && w.len == sizeof(evd_wire) && !memcmp(w.data, evd_wire, w.len),
+	       "EVENT_DISABLE to a peer of minor 8: the layout after the name");
+	ltt_wbuf_reset(&w);
+	ltt_app_put_event_filter_v(&w, &f, LTT_APP_MINOR_LAYOUT);
+	tap_ok(!w.err && w.len == sizeof(filter8) && !memcmp(w.data, filter8, w.len),
+	       "EVENT_FILTER to a peer of minor 8: the layout between the name and the count");
+	ltt_rbuf_init(&r, filter8, sizeof(filter8));
+	tap_ok(!ltt_app_get_event_filter_v(&r, &fgot, LTT_APP_MINOR_LAYOUT) &&
+	       fgot.layout == f.layout && fgot.nr_programs == 1 && fgot.programs[0].len == 2,
+	       "... decoded with its layout and program");
+	ltt_rbuf_init(&r, filter8, sizeof(filter8));
+	tap_is_int(ltt_app_get_event_filter_v(&r, &fgot, BEFORE_LAYOUT), -EPROTO,
+		   "... refused by a program of minor 7");
+
+	/* a description's layout: the hash of the bytes it came in, never 0 */
+	ltt_wbuf_reset(&w);
+	ltt_app_put_tracepoint(&w, &ref_tp);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_app_get_tracepoint(&r, &tp) && tp->layout == ltt_app_layout_of(w.data, w.len) &&
+	       tp->layout != 0, "a decoded description's layout: ltt_app_layout_of() its bytes");
+	tap_ok(ltt_app_layout_of(NULL, 0) != 0, "the layout of no bytes is not 0 either");
+	free(tp);
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	test_messages();
@@ -493,5 +570,6 @@ int main(void)
 	test_tracepoints_msg();
 	test_random_messages();
 	test_event_filter();
+	test_event_layout();
 	return tap_done();
 }

@@ -147,8 +147,15 @@ ADAPT(app, register, struct ltt_app_register)
 ADAPT(app, gap, struct ltt_app_gap)
 ADAPT(app, version, struct ltt_app_version)
 ADAPT(app, ack, struct ltt_app_ack)
-ADAPT(app, event_enable, struct ltt_app_event_msg)
-ADAPT(app, event_disable, struct ltt_app_event_msg)
+/* the old encoder's EVENT_ENABLE and EVENT_DISABLE: minor 7's, without the layout */
+#define ADAPT_MINOR(proto, fn, type, minor) \
+	static void put_##proto##_##fn(struct ltt_wbuf *w, const void *m) \
+	{ ltt_##proto##_put_##fn##_v(w, (const type *)m, minor); } \
+	static int get_##proto##_##fn(struct ltt_rbuf *r, void *m) \
+	{ return ltt_##proto##_get_##fn##_v(r, (type *)m, minor); }
+
+ADAPT_MINOR(app, event_enable, struct ltt_app_event_msg, LTT_APP_MINOR_LAYOUT - 1)
+ADAPT_MINOR(app, event_disable, struct ltt_app_event_msg, LTT_APP_MINOR_LAYOUT - 1)
 
 ADAPT(consumer, add_kernel_stream, struct ltt_consumer_add_kernel_stream)
 ADAPT(consumer, version, struct ltt_consumer_version)

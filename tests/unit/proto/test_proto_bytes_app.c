@@ -184,10 +184,22 @@ static void put_event_filter(struct ltt_wbuf *w)
 		.programs = { { prog_a, sizeof(prog_a) }, { prog_b, sizeof(prog_b) } },
 	};
 
-	ltt_app_put_event_filter(w, &m);
+	ltt_app_put_event_filter_v(w, &m, LTT_APP_MINOR_LAYOUT - 1);
 }
 
-REPUT(event_filter, struct ltt_app_event_filter)
+/* The pinned bytes are minor 7's, without the layout (minor 8: test_app_msgs). */
+static int reput_event_filter(const uint8_t *p, size_t len, struct ltt_wbuf *w)
+{
+	static struct ltt_app_event_filter m;
+	struct ltt_rbuf r;
+	int ret;
+
+	ltt_rbuf_init(&r, p, len);
+	ret = ltt_app_get_event_filter_v(&r, &m, LTT_APP_MINOR_LAYOUT - 1);
+	if (!ret)
+		ltt_app_put_event_filter_v(w, &m, LTT_APP_MINOR_LAYOUT - 1);
+	return ret;
+}
 
 static void put_agent_rules(struct ltt_wbuf *w)
 {

@@ -338,6 +338,24 @@ static void test_fork(void)
 	fake_fini(&f);
 }
 
+/*
+ * Run the program with @args (after fake_init(@f)), registered with a
+ * channel and answered: its pid, or -1 (a failure said for @what, the
+ * program reaped).
+ */
+static pid_t start_registered(struct fake *f, const char *timeout, const char *const *args,
+			      const char *what)
+{
+	pid_t pid = fake_spawn(f, timeout, args, NULL);
+
+	if (!fake_register(f) || fake_channel_add(f, CHAN_KEY) || !fake_done(f)) {
+		tap_ok(false, "registration for %s", what);
+		fake_reap(pid, WAIT_MS);
+		return -1;
+	}
+	return pid;
+}
+
 /* dlopen(): the module's tracepoints are reported and can be enabled. */
 static void test_dlopen(void)
 {
@@ -351,10 +369,8 @@ static void test_dlopen(void)
 
 	fake_init(&f, true);
 	/* an hour's timeout: ending at all shows it did not wait for it */
-	pid = fake_spawn(&f, "3600000", args, NULL);
-	if (!fake_register(&f) || fake_channel_add(&f, CHAN_KEY) || !fake_done(&f)) {
-		tap_ok(false, "registration for the dlopen test");
-		fake_reap(pid, WAIT_MS);
+	pid = start_registered(&f, "3600000", args, "the dlopen test");
+	if (pid < 0) {
 		fake_fini(&f);
 		return;
 	}
@@ -374,6 +390,47 @@ static void test_dlopen(void)
 	fake_fini(&f);
 }
 
+/*
+ * One name, two layouts (the plugin's shared:other is another of the
+ * program's): a daemon of minor 8 enables every layout of the name
+ * (layout 0), one of minor 7, which sends no layout and knows the first
+ * description only, the first the program reported.
+ */
+static void test_layouts(uint32_t minor)
+{
+	const char *args[] = { "layouts", plugin_path, NULL };
+	uint32_t ids[16];
+	int values[16], status;
+	struct fake f;
+	struct ltt_msg m;
+	unsigned int n;
+	pid_t pid;
+
+	fake_init(&f, true);
+	f.minor = minor;
+	pid = start_registered(&f, NULL, args, "the layouts test");
+	if (pid < 0) {
+		fake_fini(&f);
+		return;
+	}
+	f.nr_tps = 0;
+	tap_ok(fake_recv(&f, LTT_APP_MSG_TRACEPOINTS, &m) && fake_find_tp(&f, "shared:other") >= 0,
+	       "minor %u: dlopen(): the plugin's layout of shared:other is announced", minor);
+	ltt_msg_fini(&m);
+	tap_is_int(fake_event_enable(&f, CHAN_KEY, "shared:other", 1), 0,
+		   "minor %u: EVENT_ENABLE of shared:other acked", minor);
+	fake_done(&f);
+	status = fake_reap(pid, WAIT_MS);
+	n = fake_read_events(&f, ids, values, 16);
+	if (minor >= LTT_APP_MINOR_LAYOUT)
+		tap_ok(!status && n == 2 && values[0] == 1 && values[1] == 2 && ids[0] == 1 &&
+		       ids[1] == 1, "minor %u: both layouts recorded (%u events)", minor, n);
+	else
+		tap_ok(!status && n == 1 && values[0] == 1 && ids[0] == 1,
+		       "minor %u: the program's layout alone, the first reported (%u events)",
+		       minor, n);
+	fake_fini(&f);
+}
 
 int main(void)
 {
@@ -388,5 +445,7 @@ int main(void)
 	test_daemon_dies();
 	test_fork();
 	test_dlopen();
+	test_layouts(LTT_APP_MINOR_LAYOUT);
+	test_layouts(LTT_APP_MINOR_LAYOUT - 1);
 	return tap_done();
 }

@@ -12,6 +12,8 @@
  *   fork             app:first 1, fork(): the child records 2, the parent 3
  *   dlopen PATH      dlopen() PATH: plugin:hello must be enabled when it
  *                    returns (the daemon enabled it meanwhile); record it
+ *   layouts PATH     dlopen() PATH, whose shared:other is another layout
+ *                    of ours; record ours (1, "app") then its (2, "plugin")
  *   count N          record app:first(i, "ev-i") for i = 0 .. N-1
  *   flood T          T threads record app:first(i, "flood"), i = 0, 1, ...,
  *                    flat out until the daemon disables the event
@@ -47,6 +49,13 @@ LTT_TRACEPOINT_EVENT_LOGLEVEL(app, warn, LTT_LOGLEVEL_WARNING,
 		ltt_field_integer_hex(unsigned long, addr, addr)
 		ltt_field_float(double, first, n ? vals[0] : 0)
 		ltt_field_sequence(uint8_t, raw, vals, n * sizeof(double))))
+
+/* The plugin's shared:other is another layout of it (its level is DEBUG). */
+LTT_TRACEPOINT_EVENT(shared, other,
+	LTT_TP_ARGS(int v, const char *s),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, v, v)
+		ltt_field_string(s, s)))
 
 static uint64_t t_ctor;	/* before the other constructors of this program */
 
@@ -133,6 +142,24 @@ static int mode_dlopen(const char *path)
 	return i ? 0 : 5;
 }
 
+static int mode_layouts(const char *path)
+{
+	void (*fire)(int);
+	void *h = dlopen(path, RTLD_NOW);
+
+	if (!h) {
+		fprintf(stderr, "%s\n", dlerror());
+		return 1;
+	}
+	*(void **)&fire = dlsym(h, "plugin_fire_other");
+	if (!fire)
+		return 1;
+	ltt_tracepoint(shared, other, 1, "app");
+	fire(2);
+	dlclose(h);
+	return 0;
+}
+
 static int mode_count(long n)
 {
 	char s[32];
@@ -194,6 +221,8 @@ int main(int argc, char **argv)
 		return mode_count(atol(argv[2]));
 	if (!strcmp(argv[1], "flood") && argc > 2)
 		return mode_flood(atol(argv[2]));
+	if (!strcmp(argv[1], "layouts") && argc > 2)
+		return mode_layouts(argv[2]);
 	if (!strcmp(argv[1], "dlopen") && argc > 2)
 		return mode_dlopen(argv[2]);
 	return 2;

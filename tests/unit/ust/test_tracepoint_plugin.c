@@ -19,8 +19,20 @@ LTT_TRACEPOINT_EVENT(shared, both,
 	LTT_TP_FIELDS(
 		ltt_field_integer(int, value, value)))
 
+/*
+ * An event the tests' programs declare too, with another layout:
+ * test_tracepoint_ser's has one field (int v), test_tracepoint_app's these
+ * two at the default level.  Each is an event of its own.
+ */
+LTT_TRACEPOINT_EVENT_LOGLEVEL(shared, other, LTT_LOGLEVEL_DEBUG,
+	LTT_TP_ARGS(int v, const char *s),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, v, v)
+		ltt_field_string(s, s)))
+
 void plugin_fire(int value);
 void plugin_fire_shared(int value);
+void plugin_fire_other(int value);
 int plugin_enabled(void);
 
 void plugin_fire(int value)
@@ -31,6 +43,11 @@ void plugin_fire(int value)
 void plugin_fire_shared(int value)
 {
 	ltt_tracepoint(shared, both, value);
+}
+
+void plugin_fire_other(int value)
+{
+	ltt_tracepoint(shared, other, value, "plugin");
 }
 
 int plugin_enabled(void)

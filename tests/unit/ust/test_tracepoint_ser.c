@@ -108,6 +108,12 @@ LTT_TRACEPOINT_EVENT(shared, both,
 	LTT_TP_FIELDS(
 		ltt_field_integer(int, value, value)))
 
+/* The plugin's shared:other has other fields (int v, string s): another layout. */
+LTT_TRACEPOINT_EVENT(shared, other,
+	LTT_TP_ARGS(int v),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, v, v)))
+
 #define SUBBUF 4096
 #define NUM_SUBBUF 8
 
@@ -223,7 +229,7 @@ static void test_descriptors(void)
 		free(tp);
 		ltt_wbuf_fini(&w);
 	}
-	tap_is_int(n, 9, "9 descriptors in the section");
+	tap_is_int(n, 10, "10 descriptors in the section");
 	tap_is_int(valid, n, "all valid for the daemon");
 }
 
@@ -231,8 +237,8 @@ static void test_registry(void)
 {
 	tap_ok(ltt_ust_test_event_known("ser:ints") && ltt_ust_test_event_known("ser:empty") &&
 	       ltt_ust_test_event_known("lttng_ust_tracef:event"), "events registered at start-up");
-	tap_is_int((long long)ltt_ust_test_nr_events(), 9 + LIBRARY_EVENTS,
-		   "9 of ours, the library's %d (tracef, tracelog, state dump, objects)", LIBRARY_EVENTS);
+	tap_is_int((long long)ltt_ust_test_nr_events(), 10 + LIBRARY_EVENTS,
+		   "10 of ours, the library's %d (tracef, tracelog, state dump, objects)", LIBRARY_EVENTS);
 	tap_ok(!ltt_ust_test_event_known("plugin:hello"), "the plugin's events not yet");
 }
 
@@ -664,7 +670,7 @@ static void test_fork(void)
 
 typedef void (*fire_fn)(int);
 
-static void *plugin_open(fire_fn *fire, fire_fn *fire_shared)
+static void *plugin_open(fire_fn *fire, fire_fn *fire_shared, fire_fn *fire_other)
 {
 	const char *top = getenv("LTT_TOP_BUILDDIR");
 	char path[PATH_MAX];
@@ -679,34 +685,39 @@ static void *plugin_open(fire_fn *fire, fire_fn *fire_shared)
 	}
 	*(void **)fire = dlsym(h, "plugin_fire");
 	*(void **)fire_shared = dlsym(h, "plugin_fire_shared");
+	*(void **)fire_other = dlsym(h, "plugin_fire_other");
 	return h;
 }
 
 /* A module with tracepoints loaded and unloaded while tracing. */
 static void test_dlopen(void)
 {
-	fire_fn fire = NULL, fire_shared = NULL;
+	fire_fn fire = NULL, fire_shared = NULL, fire_other = NULL;
 	struct region r;
 	struct cursor c;
-	int32_t v = 5;
+	int32_t v = 5, six = 6;
 	void *h;
 
 	channel_new(&r, 9);
 	ltt_ust_test_enable_event(9, "shared:both", 2);
-	h = plugin_open(&fire, &fire_shared);
-	if (!tap_ok(h && fire && fire_shared, "dlopen() the plugin")) {
+	h = plugin_open(&fire, &fire_shared, &fire_other);
+	if (!tap_ok(h && fire && fire_shared && fire_other, "dlopen() the plugin")) {
 		channel_free(&r, 9);
 		return;
 	}
 	tap_ok(ltt_ust_test_event_known("plugin:hello"), "its events are registered");
-	tap_is_int((long long)ltt_ust_test_nr_events(), 10 + LIBRARY_EVENTS,
-		   "one new event; shared:both is one");
+	tap_is_int((long long)ltt_ust_test_nr_events(), 12 + LIBRARY_EVENTS,
+		   "two new events: plugin:hello, shared:other's other layout; shared:both is one");
 	tap_is_int(ltt_ust_test_enable_event(9, "plugin:hello", 1), 0, "enable it");
+	tap_is_int(ltt_ust_test_enable_event(9, "shared:other", 3), 0,
+		   "enable shared:other: every layout of the name");
 	fire(7);
 	fire_shared(5);
+	fire_other(6);
+	ltt_tracepoint(shared, other, 6);
 	dlclose(h);
 	ltt_tracepoint(shared, both, 5);
-	h = plugin_open(&fire, &fire_shared);
+	h = plugin_open(&fire, &fire_shared, &fire_other);
 	if (h) {
 		fire(7);
 		dlclose(h);
@@ -715,6 +726,9 @@ static void test_dlopen(void)
 	c.end = events + region_collect(&r, events, sizeof(events));
 	expect_event(&c, 1, ANY_HEADER, "\7\0\0\0plugin", 11, "the plugin's event");
 	expect_event(&c, 2, ANY_HEADER, &v, 4, "an event declared in both modules, from the plugin");
+	expect_event(&c, 3, ANY_HEADER, "\6\0\0\0plugin", 11,
+		     "one name, two layouts: the plugin's in its own (v, s)");
+	expect_event(&c, 3, ANY_HEADER, &six, 4, "and the program's in its own (v)");
 	expect_event(&c, 2, ANY_HEADER, &v, 4, "the same from the program after dlclose()");
 	expect_event(&c, 1, ANY_HEADER, "\7\0\0\0plugin", 11, "loaded again: still enabled");
 	channel_free(&r, 9);
