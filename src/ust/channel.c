@@ -20,6 +20,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 static struct ust_channel *channels;	/* under the ust lock */

@@ -22,6 +22,7 @@
 #include "common/proto/msg.h"
 #include "ust/comm-cmd.h"
 #include "ust/rcu.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)

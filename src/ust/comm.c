@@ -43,6 +43,7 @@
 #include "common/proto/msg.h"
 #include "ust/comm-cmd.h"
 #include "ust/rcu.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 #define MAX_DAEMONS 2

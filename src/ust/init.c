@@ -32,6 +32,7 @@
 #include <ltt/tracepoint.h>
 
 #include "ust/rcu.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 #define DEFAULT_REGISTER_TIMEOUT_MS 3000

@@ -17,7 +17,7 @@ src_ust_libust_la_SOURCES = \
 	src/ust/tracef.c \
 	src/ust/lib-tracepoints.c \
 	src/ust/filter.c \
-	src/ust/notify.c \
+	src/ust/notify.c src/ust/notify.h \
 	src/ust/comm.c \
 	src/ust/comm-cmd.c src/ust/comm-cmd.h \
 	src/ust/fds.c \

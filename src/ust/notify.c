@@ -64,6 +64,7 @@
 #include "common/model/trigger.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/trigger-proto.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 struct ust_notifier {

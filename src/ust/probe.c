@@ -33,6 +33,7 @@
 #include <ltt/tracepoint.h>
 
 #include "ust/rcu.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 #define COMPACT_ID_LIMIT 31u

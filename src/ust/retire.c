@@ -5,6 +5,7 @@
  * modules queued on a struct ust_retire (ust.h), after a grace period.
  */
 #include "ust/rcu.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 void ust_retire_flush(struct ust_retire *retire)

@@ -9,6 +9,7 @@
 
 #include "ust/ust-internal.h"
 #include "ust/rcu.h"
+#include "ust/notify.h"
 #include "ust/ust.h"
 
 static const char test_owner;	/* the owner of the tests' channels */
