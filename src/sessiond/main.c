@@ -27,6 +27,7 @@
 #include "common/base/paths.h"
 #include "common/base/size.h"
 #include "common/base/sock.h"
+#include "common/base/testpoint.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
@@ -401,6 +402,7 @@ static int run(const struct options *opts)
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 
+	ltt_testpoints_init();
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
 		LTT_ERR("no run directory: set LTT_RUNDIR, LTT_HOME or HOME, or pass --rundir");
@@ -458,6 +460,13 @@ static int run(const struct options *opts)
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
 					      &d.lttng_fd, &d.lttng_notif_fd);
+	/*
+	 * LTTng's, before its notification thread's loop (testpoint.h); here
+	 * with the rights the daemon was started with (its function makes a
+	 * FIFO where the test says)
+	 */
+	if (!ret && LTT_TESTPOINT(sessiond_thread_notification))
+		LTT_WARN("test point sessiond_thread_notification failed: notifications can't be paused");
 	/* both sockets bound, no thread yet: root's rights are given up here */
 	if (!ret && opts->drop)
 		ret = drop_root(opts, rundir, opts->load ? load : NULL, &autoload);

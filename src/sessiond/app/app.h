@@ -316,8 +316,17 @@ struct ltt_app_notify_reader {
 	struct ltt_app *app;			/* borrowed: the connection's */
 	const struct ltt_app_listener *listener;	/* borrowed: told each message */
 	struct ltt_evloop_watch *watch;		/* NULL until the socket exists */
+	struct ltt_evloop_timer *paused;	/* LTTng's test point paused it: its end */
 	uint8_t buf[LTT_APP_NOTIFY_MAX];	/* one record: one message */
 };
+
+/*
+ * Set by LTTng's test point sessiond_handle_notifier_event_pipe (its name
+ * is LTTng's, exported for the point's function: common/base/testpoint.h):
+ * programs' notification sockets are not read while it is, but for what
+ * a gone program left (ltt_app_notify_close()).  Atomic.
+ */
+extern int notifier_consumption_paused;
 
 /**
  * ltt_app_notify_watch() - watch @r's program's socket on @loop once it
@@ -328,7 +337,8 @@ void ltt_app_notify_watch(struct ltt_app_notify_reader *r, struct ltt_evloop *lo
 
 /**
  * ltt_app_notify_close() - the program is gone: hand on what is left in
- * its socket (its last counts; bounded), stop watching.  The app thread's.
+ * its socket (its last counts; bounded; paused or not), stop watching.
+ * The app thread's.
  */
 void ltt_app_notify_close(struct ltt_app_notify_reader *r);
 
