@@ -225,6 +225,11 @@ read_line() {
 	read -r -t "$TEST_TIMEOUT" -u "$1" LINE
 }
 
+# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
+wait_for_waiter() {
+	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
+}
+
 # wait_ready FD [N]: N (default 1) programs said "ready PID" on FD (ust_app
 # -w, once registered); their pids are in READY_PIDS.  Fails on a timeout.
 wait_ready() {

@@ -6,6 +6,8 @@
  * instead of LTTng's FIFO.  Each call writes a line to $LTT_TEST_TP_CALLS
  * (a FIFO the test holds open, or a file: the test sees whether and when
  * the daemon called it); the pause is on while $LTT_TEST_TP_PAUSE exists.
+ * The consumers inherit the library: LTTng's consumer poll point pauses
+ * their reading while $LTT_TEST_TP_CONSUMER_PAUSE exists.
  */
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -13,12 +15,23 @@
 #include <unistd.h>
 
 int __testpoint_sessiond_handle_notifier_event_pipe(void);
+int __testpoint_consumerd_thread_data_poll(void);
+
+/* *@name (the daemon's export) = whether the file @env names exists; -1: no such export */
+static int pause_from(const char *name, const char *env)
+{
+	const char *path = getenv(env);
+	int *paused = dlsym(RTLD_DEFAULT, name);
+
+	if (!paused)
+		return -1;	/* the daemon does not export it: the test sees no pause */
+	*paused = path && access(path, F_OK) == 0;
+	return 0;
+}
 
 int __testpoint_sessiond_handle_notifier_event_pipe(void)
 {
 	const char *calls = getenv("LTT_TEST_TP_CALLS");
-	const char *pause = getenv("LTT_TEST_TP_PAUSE");
-	int *paused = dlsym(RTLD_DEFAULT, "notifier_consumption_paused");
 	int fd;
 
 	if (calls) {
@@ -28,8 +41,10 @@ int __testpoint_sessiond_handle_notifier_event_pipe(void)
 			close(fd);
 		}
 	}
-	if (!paused)
-		return -1;	/* the daemon does not export it: the test sees no pause */
-	*paused = pause && access(pause, F_OK) == 0;
-	return 0;
+	return pause_from("notifier_consumption_paused", "LTT_TEST_TP_PAUSE");
+}
+
+int __testpoint_consumerd_thread_data_poll(void)
+{
+	return pause_from("data_consumption_paused", "LTT_TEST_TP_CONSUMER_PAUSE");
 }
