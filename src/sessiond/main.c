@@ -225,6 +225,12 @@ static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
 	return ret;
 }
 
+/* struct ltt_triggers' sync: what programs sent, read before triggers are listed */
+static void sync_apps(void *arg)
+{
+	ltt_app_thread_sync(arg);
+}
+
 static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		       const struct group *gr, const char *group, const struct limits *lim)
 {
@@ -258,6 +264,8 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		LTT_ERR("can't start the application thread: %s", strerror(-ret));
 		return ret;
 	}
+	d->triggers.sync = sync_apps;	/* no client yet */
+	d->triggers.sync_arg = d->apps;
 	ret = lagent_start(d, rd);
 	if (ret)
 		return ret;
@@ -325,6 +333,7 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_cmd_destroy_all(&ctx);
 	d->ust.lagent = NULL;
 	ltt_lagent_stop(d->lagent);
+	d->triggers.sync = NULL;
 	ltt_app_thread_stop(d->apps);
 	ltt_knotify_stop(d->kernel.notify);	/* the kernel's firings end too */
 	ltt_trigger_runner_free(d->runner);

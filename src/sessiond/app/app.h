@@ -287,6 +287,17 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
 
 /**
+ * ltt_app_thread_sync() - have the app thread read now what its programs
+ * already sent, their ends included (a gone program's notification socket
+ * drained, its last counts with it), and wait for it, 1 s at most
+ *
+ * So that counters read after it count what a program that exited before
+ * sent: a trigger's dropped notifications, as LTTng's daemon reads them
+ * from shared memory at once.  Any thread but the app thread.
+ */
+void ltt_app_thread_sync(struct ltt_app_thread *thread);
+
+/**
  * ltt_app_same_time_ns() - does process @pid see our CLOCK_MONOTONIC?
  * Not when it lives in another time namespace: its timestamps would not
  * fit the traces' clock (the consumer would reject its packets as coming
