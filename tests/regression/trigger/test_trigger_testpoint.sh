@@ -133,9 +133,7 @@ ok_cmd "stop lo without waiting" lttctl stop --no-wait lo
 rm -f "$CPAUSE"
 wait $WAITER
 is $? 0 "usage <= 25% notified once the stopped session's full stream drained"
-low=$(sed -n "s/.*session lo, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$TEST_TMP/low.out")
-ok "$([ -n "$low" ] && [ "$low" -le $((CAP / 4)) ]; echo $?)" \
-	"with the fullest stream's bytes, at most 25% of $CAP (${low:-none})"
+usage_at_most_ok lo "$TEST_TMP/low.out" $((CAP / 4)) "with the fullest stream's bytes, at most 25% of $CAP"
 lost=$(list_lost_events lo)
 ok "$([ "$lost" -gt 0 ]; echo $?)" "the full stream's writer discarded $lost events meanwhile"
 ok_cmd "destroy lo" lttctl destroy lo
