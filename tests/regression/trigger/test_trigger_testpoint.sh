@@ -21,7 +21,7 @@ TP_LIB="$LTT_TOP_BUILDDIR/tests/regression/trigger/.libs/testpoint_pause.so"
 test_init
 [ -x "$UST_APP" ] || { echo "Bail out! $UST_APP not built"; exit 1; }
 [ -f "$TP_LIB" ] || { echo "Bail out! $TP_LIB not built"; exit 1; }
-plan 25
+plan 26
 
 # what the library reads and writes: the daemon's threads run as nobody
 # (a root daemon gives up root's rights)
@@ -87,6 +87,11 @@ dropped=$(trigger_count paused dropped)
 is "$((fired + dropped))" 20000 "fired ($fired) + dropped ($dropped) = the 20000 events"
 ok "$([ "$dropped" -gt 0 ] && [ "$fired" -gt 0 ]; echo $?)" \
 	"what the socket held was read when the program went, the rest counted dropped"
+like "$(lttctl list-triggers)" "  condition: event rule matches
+    rule: ltt_test:seq \(type: user tracepoint\)
+    errors:
+      discarded tracer messages: $dropped
+  actions:" "list-triggers: an event rule's lost notifications are its condition's, LTTng's words"
 
 # --- resumed: the next program's events are read again, every one counted
 rm -f "$PAUSE"
