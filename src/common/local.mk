@@ -7,6 +7,11 @@ noinst_LTLIBRARIES += src/common/libcommon.la
 # (common/trace/tclock-abi.c, in its sources).
 tclock_abi_exports = -Wl,--export-dynamic-symbol=lttng_ust_trace_clock_* \
 	-Wl,--export-dynamic-symbol=lttng_ust_enable_trace_clock_override
+# What LTTng's test points' functions look up in the daemons, by LTTng's
+# names (common/base/testpoint.h).
+testpoint_sessiond_exports = -Wl,--export-dynamic-symbol=notifier_consumption_paused
+testpoint_consumerd_exports = -Wl,--export-dynamic-symbol=data_consumption_paused \
+	-Wl,--export-dynamic-symbol=lttng_consumer_get_type
 # Its wings, from the top layer down (common.h is their map).
 src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/proto.h \
@@ -77,6 +82,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/paths.c src/common/base/paths.h \
 	src/common/base/size.c src/common/base/size.h \
 	src/common/base/sock.c src/common/base/sock.h \
+	src/common/base/testpoint.c src/common/base/testpoint.h \
 	src/common/base/thread.c src/common/base/thread.h
 # The filter VM (src/filter-vm), in libcommon as any other module is.
 src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la

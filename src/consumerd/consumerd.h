@@ -119,4 +119,13 @@
 #include "consumerd/trace/stream.h"
 #include "consumerd/trace/trace.h"
 
+/*
+ * lttng_consumer_get_type() - what LTTng's test point functions
+ * (common/base/testpoint.h) ask a consumer, by LTTng's name: LTTng's
+ * LTTNG_CONSUMER64_UST (2), or LTTNG_CONSUMER32_UST (3) in a 32-bit build,
+ * whichever domain it serves: the test's pause FIFO is named "-ust64"
+ * after it (LTTng's tests pause every consumer they find).
+ */
+int lttng_consumer_get_type(void);
+
 #endif /* LTT_CONSUMERD_CONSUMERD_H */

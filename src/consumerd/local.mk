@@ -34,4 +34,6 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/relay/relay-queue.c src/consumerd/relay/relay-reconcile.c
 
 src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
+# LTTng's test points' functions look up the pause flag and the consumer's type
+src_consumerd_ltt_consumerd_LDFLAGS = $(testpoint_consumerd_exports)
 src_consumerd_ltt_consumerd_LDADD = src/common/libnet.la src/common/libcommon.la $(POPT_LIBS)

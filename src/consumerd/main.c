@@ -30,6 +30,7 @@
 
 #include "common/base/daemon.h"
 #include "common/base/log.h"
+#include "common/base/testpoint.h"
 #include "consumerd/consumerd.h"
 
 struct options {
@@ -362,6 +363,12 @@ static int check_cmd_fd(int fd)
 	return 0;
 }
 
+int lttng_consumer_get_type(void)
+{
+	/* LTTng's enum lttng_consumer_type: 64- or 32-bit user space */
+	return sizeof(void *) == 8 ? 2 : 3;
+}
+
 int main(int argc, const char **argv)
 {
 	struct options opts = { .cmd_fd = -1, .uid = -1, .gid = -1 };
@@ -372,6 +379,7 @@ int main(int argc, const char **argv)
 	if (ret)
 		return ret > 0 ? 0 : 1;
 	ltt_log_init("ltt-consumerd", LTT_LOG_WARN + opts.verbose);
+	ltt_testpoints_init();
 	if (check_cmd_fd(opts.cmd_fd))
 		return 1;
 	/*

@@ -88,8 +88,9 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ctrace/trace-host.c src/sessiond/ctrace/trace-host.h \
 	src/sessiond/kernel/kmodule.c src/sessiond/kernel/kmodule.h \
 	src/common/trace/tclock-abi.c
-# a clock plugin (LTTNG_UST_CLOCK_PLUGIN) calls tclock-abi.c's functions
-src_sessiond_ltt_sessiond_LDFLAGS = $(tclock_abi_exports)
+# a clock plugin (LTTNG_UST_CLOCK_PLUGIN) calls tclock-abi.c's functions;
+# LTTng's test points' functions look up the pause flag
+src_sessiond_ltt_sessiond_LDFLAGS = $(tclock_abi_exports) $(testpoint_sessiond_exports)
 src_sessiond_ltt_sessiond_CPPFLAGS = $(AM_CPPFLAGS) -DLTT_SYSCONFDIR=\"$(sysconfdir)\"
 src_sessiond_ltt_sessiond_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS) $(UUID_CFLAGS) $(URCU_CFLAGS) $(KMOD_CFLAGS)
 src_sessiond_ltt_sessiond_LDADD = src/lib/ltt-ctl/libltt-ctl-core.la src/common/libnet.la src/common/libcommon.la $(POPT_LIBS) $(UUID_LIBS) $(URCU_LIBS) \

@@ -27,6 +27,7 @@
 #include "common/base/paths.h"
 #include "common/base/size.h"
 #include "common/base/sock.h"
+#include "common/base/testpoint.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
@@ -224,6 +225,12 @@ static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
 	return ret;
 }
 
+/* struct ltt_triggers' sync: what programs sent, read before triggers are listed */
+static void sync_apps(void *arg)
+{
+	ltt_app_thread_sync(arg);
+}
+
 static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		       const struct group *gr, const char *group, const struct limits *lim)
 {
@@ -257,6 +264,8 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		LTT_ERR("can't start the application thread: %s", strerror(-ret));
 		return ret;
 	}
+	d->triggers.sync = sync_apps;	/* no client yet */
+	d->triggers.sync_arg = d->apps;
 	ret = lagent_start(d, rd);
 	if (ret)
 		return ret;
@@ -324,6 +333,7 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_cmd_destroy_all(&ctx);
 	d->ust.lagent = NULL;
 	ltt_lagent_stop(d->lagent);
+	d->triggers.sync = NULL;
 	ltt_app_thread_stop(d->apps);
 	ltt_knotify_stop(d->kernel.notify);	/* the kernel's firings end too */
 	ltt_trigger_runner_free(d->runner);
@@ -401,6 +411,7 @@ static int run(const struct options *opts)
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 
+	ltt_testpoints_init();
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
 	if (ret) {
 		LTT_ERR("no run directory: set LTT_RUNDIR, LTT_HOME or HOME, or pass --rundir");
@@ -458,6 +469,13 @@ static int run(const struct options *opts)
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
 					      &d.lttng_fd, &d.lttng_notif_fd);
+	/*
+	 * LTTng's, before its notification thread's loop (testpoint.h); here
+	 * with the rights the daemon was started with (its function makes a
+	 * FIFO where the test says)
+	 */
+	if (!ret && LTT_TESTPOINT(sessiond_thread_notification))
+		LTT_WARN("test point sessiond_thread_notification failed: notifications can't be paused");
 	/* both sockets bound, no thread yet: root's rights are given up here */
 	if (!ret && opts->drop)
 		ret = drop_root(opts, rundir, opts->load ? load : NULL, &autoload);

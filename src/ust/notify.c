@@ -28,9 +28,11 @@
  * its grace period (NOTIFIER_REMOVE, the daemon's connection ending:
  * ust_notifiers_flush_retired()) and at exit (ust_notifiers_stop(), then
  * ust_notifiers_flush_all()), as a count-only message, the event name
- * empty and no capture, sent with a short bounded wait for room
- * (FLUSH_WAIT_MS).  So, for a notifier, messages received plus the counts
- * they carry is every matching event emitted, but in the races told at
+ * empty and no capture, sent with room made for it past the socket's
+ * usual limit (raise_sndbuf(): a daemon that reads nothing for a while
+ * still gets it) and a short bounded wait for room (FLUSH_WAIT_MS).
+ * So, for a notifier, messages received plus the counts they carry is
+ * every matching event emitted, but in the races told at
  * ust_notifiers_flush_all().  A fork()ed child closes its copies without
  * flushing: the counts are its parent's.
  *
@@ -48,6 +50,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -669,17 +672,51 @@ out:
 /* A count-only message: the head, an empty event name, no capture. */
 #define COUNT_MSG_SIZE (4 + 4 + 8 + 8 + 5 + 4)
 
+/* Put @fd's limit back to @before (what SO_SNDBUF read: the kernel doubles what is set). */
+static void restore_sndbuf(int fd, int before)
+{
+	int half = before / 2;
+
+	if (before > 0)
+		(void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &half, sizeof(half));
+}
+
 /*
- * Send @n's outstanding count, if any, as a count-only message, waiting
- * for room until @deadline; a count that could not be sent goes back to
- * @n.  No thread may be adding to it: it is the last message.
+ * Room for a count on @fd: a socket the daemon does not read (it is
+ * behind, or LTTng's test point paused it) holds as much as its sending
+ * end's buffer allows, and the notifications filled it; the count sent
+ * last must still get in, or what was dropped would go uncounted.  The
+ * limit is raised as far as the system lets any process
+ * (net.core.wmem_max, doubled as the kernel does) for that one message;
+ * returns the limit to put back (0: none, it was not raised).
+ */
+static int raise_sndbuf(int fd)
+{
+	int before, after, want = INT_MAX;
+	socklen_t len = sizeof(before);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &before, &len) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &want, sizeof(want)))
+		return 0;
+	len = sizeof(after);
+	if (!getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &after, &len) && after >= before)
+		return before;
+	restore_sndbuf(fd, before);	/* a lower maximum: the limit as it was */
+	return 0;
+}
+
+/*
+ * Send @n's outstanding count, if any, as a count-only message, with room
+ * made for it (raise_sndbuf()), waiting for room until @deadline all the
+ * same; a count that could not be sent goes back to @n.  No thread may be
+ * adding to it: it is the last message.
  */
 static void flush_one(struct ust_notifier *n, int64_t deadline)
 {
 	uint8_t buf[COUNT_MSG_SIZE];
 	uint64_t dropped;
 	struct ltt_wbuf w;
-	int ret;
+	int before, ret;
 
 	if (n->fd < 0 || !__atomic_load_n(&n->dropped, __ATOMIC_RELAXED))
 		return;
@@ -691,8 +728,10 @@ static void flush_one(struct ust_notifier *n, int64_t deadline)
 	if (!dropped)
 		return;
 	ltt_app_seal_notify(buf, sizeof(buf), dropped);
+	before = raise_sndbuf(n->fd);
 	/* one record: a SOCK_SEQPACKET send is never partial */
 	ret = ltt_io_write_all_until(n->fd, buf, sizeof(buf), deadline);
+	restore_sndbuf(n->fd, before);	/* what is queued stays */
 	if (ret) {
 		__atomic_fetch_add(&n->dropped, dropped, __ATOMIC_RELAXED);
 		ust_debug("notifier %llx: %llu dropped notifications not reported: %s",

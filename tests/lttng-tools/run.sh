@@ -15,6 +15,11 @@
 # `lttng-sessiond` ltt-sessiond --lttng-compat, which it drives over
 # LTTng's client protocol (doc/lttng-compat.md).
 #
+# tools/notification's test point libraries (libpause_sessiond.so,
+# libpause_consumer.so) are built too: ltt's daemons call them as LTTng's
+# do (src/common/base/testpoint.h).  The tests of AS_USER_TESTS run as
+# nobody (their kernel halves, which stop a root run, skipped).
+#
 # TEST: a path under tests/regression (default: every test of --list,
 # the tests of ust/ and tools/ a user-space host can run: not those of
 # lttng-modules, of a program or Python module that drives the daemon
@@ -273,6 +278,13 @@ build "$r/tools/live/live_test" "$r/tools/live/live_test.c" "$t/utils/tap/tap.c"
 n=$r/tools/notification
 build "$n/default_pipe_size_getter" "$n/default_pipe_size_getter.c" "$SRC/src/common/pipe.c" \
 	"$SRC/src/common/readwrite.c" "$S/build/logging.c"
+# LTTng's test point functions, LD_PRELOADed into the session daemon
+# (with LTTNG_TESTPOINT_ENABLE=1): ltt's daemons call them where LTTng's
+# do, and export what they look up (src/common/base/testpoint.h).
+for p in sessiond consumer; do
+	build "$n/.libs/libpause_$p.so" -shared -fPIC "$n/${p}_testpoints.c" "$SRC/src/common/pipe.c" \
+		"$SRC/src/common/readwrite.c" "$S/build/logging.c" -ldl
+done
 # The C programs of the trigger and notification tests, on Debian's
 # liblttng-ctl (liblttng-ctl-dev): they drive the daemon as any LTTng
 # program does (ltt-sessiond --lttng-compat serves them, LTT_LTTNG_CLIENT=debian).
@@ -318,8 +330,13 @@ so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
 # daemon of a test outlives this script.  Without it, a run.sh killed
 # left its test running in the namespace, daemons and all, up to -t.
 run_one() { # TEST LOG SECONDS
+	local home=$S/home user= clients=
+	if as_user "$1"; then
+		home=$S/home-user user=$USER_IDS clients=$USER_CLIENTS
+	fi
 	(cd "$t/regression/$(dirname "$1")" &&
-		exec env -u LTT_RUNDIR -u LTT_HOME HOME="$S/home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
+		exec env -u LTT_RUNDIR -u LTT_HOME HOME="$home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
+			${clients:+LTT_SESSIOND_MAX_CLIENTS_PER_UID="$clients"} \
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
 			${CONFIG_XML:+LTT_CONFIG_XML_PATH="$CONFIG_XML"} \
@@ -328,8 +345,42 @@ run_one() { # TEST LOG SECONDS
 			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1
 			mkdir -p /run/lttng
 			ip link set lo up || exit 1
-			exec timeout -k 10 "$1" "$2" bash "$3"' run "$3" "$LTTRUN" "./$(basename "$1")") >"$2" 2>&1
+			if [ -n "$4" ]; then
+				set -- "$1" "$2" "$3" setpriv --reuid="${4%:*}" --regid="${4#*:}" --clear-groups
+			else
+				set -- "$1" "$2" "$3"
+			fi
+			exec "${@:4}" timeout -k 10 "$1" "$2" bash "$3"' run "$3" "$LTTRUN" "./$(basename "$1")" \
+			"$user") >"$2" 2>&1
 }
+
+# The tests that, as root, stop at their kernel half (lttng-modules'
+# check) before or instead of finishing their user-space one, run as an
+# unprivileged user (nobody), for whom they skip the kernel half as they
+# say: test_notification_multi_app checks for the modules before any of
+# its cases, test_notification_notifier_discarded_count after its
+# user-space ones.  Their daemons are that user's; the scratch directory
+# lets it read the tests and write its home and temporary files.
+AS_USER_TESTS=(
+	tools/notification/test_notification_multi_app
+	tools/notification/test_notification_notifier_discarded_count
+)
+as_user() {
+	local u
+	for u in "${AS_USER_TESTS[@]}"; do
+		[ "$u" = "$1" ] && return 0
+	done
+	return 1
+}
+USER_IDS="$(id -u nobody):$(id -g nobody)"
+# LTTng's daemon has no bound on one user's clients; ltt-sessiond's (64 by
+# default) would refuse some of test_notification_multi_app's 100
+# notification clients: its whole budget (LTT_MAX_CLIENTS) for that user.
+USER_CLIENTS=256
+chmod 755 "$S"
+chmod 1777 "$S/tmp"
+mkdir -p "$S/home-user"
+chown "$USER_IDS" "$S/home-user"
 
 # The tests that run long by design get their time whatever -t says:
 # low-throughput's program runs 20 minutes; high_throughput_limits

@@ -74,7 +74,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/trigger/test_trigger_e2e.sh \
 	tests/regression/trigger/test_trigger_captures.sh \
 	tests/regression/trigger/test_trigger_limit.sh \
-	tests/regression/trigger/test_trigger_map.sh
+	tests/regression/trigger/test_trigger_map.sh \
+	tests/regression/trigger/test_trigger_testpoint.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
@@ -123,6 +124,13 @@ EXTRA_DIST += tests/regression/lttng-mi
 # Event rule filters and exclusions (issue 10): lttctl, the wire, counts.
 TESTS += tests/regression/cli/test_cli_filter.sh tests/regression/ust/test_ust_filter_e2e.sh
 EXTRA_DIST += tests/regression/cli/test_cli_filter.sh tests/regression/ust/test_ust_filter_e2e.sh
+
+# LTTng's test point pausing programs' notifications, LD_PRELOADed into
+# ltt-sessiond (test_trigger_testpoint.sh; common/base/testpoint.h).
+check_LTLIBRARIES += tests/regression/trigger/testpoint_pause.la
+tests_regression_trigger_testpoint_pause_la_SOURCES = tests/regression/trigger/testpoint_pause.c
+tests_regression_trigger_testpoint_pause_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath $(abs_builddir)/tests/regression/trigger
 
 # Something listening where a relay would: a relay's VERSION answer, an
 # old one, garbage, or silence (test_relay_create.sh).

@@ -225,6 +225,19 @@ read_line() {
 	read -r -t "$TEST_TIMEOUT" -u "$1" LINE
 }
 
+# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
+wait_for_waiter() {
+	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
+}
+
+# usage_at_most_ok SESSION FILE MAX DESC: a buffer usage notification in
+# FILE (wait-trigger's output) gave the fullest stream's bytes, at most MAX
+usage_at_most_ok() {
+	local bytes
+	bytes=$(sed -n "s/.*session $1, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$2")
+	ok "$([ -n "$bytes" ] && [ "$bytes" -le "$3" ]; echo $?)" "$4 (${bytes:-none})"
+}
+
 # wait_ready FD [N]: N (default 1) programs said "ready PID" on FD (ust_app
 # -w, once registered); their pids are in READY_PIDS.  Fails on a timeout.
 wait_ready() {

@@ -388,10 +388,16 @@ static void get_condition(struct dec *d, struct ltt_trigger_conf *c)
 		if (failed(d))
 			return;
 		c->domain = u.domain;
-		if (u.in_bytes) {
+		if (u.in_bytes && u.bytes) {
 			c->threshold_size = u.bytes;
-			if (!u.bytes)
-				lacks(d, "a buffer usage threshold of 0 bytes (give a ratio of 0)");
+		} else if (u.in_bytes) {
+			/*
+			 * 0 bytes: ltt's conditions keep a ratio instead
+			 * (threshold_size 0), and a ratio of 0 is the same
+			 * condition (usage at least, or at most, nothing); it is
+			 * listed back as that ratio
+			 */
+			c->threshold_ppm = 0;
 		} else {
 			memcpy(&ratio, &u.ratio_bits, sizeof(ratio));
 			if (!(ratio >= 0.0 && ratio <= 1.0))

@@ -37,6 +37,7 @@
 
 #include "common/base/evloop.h"
 #include "common/base/log.h"
+#include "common/base/testpoint.h"
 #include "common/proto/consumer-proto.h"
 #include "consumerd/data/data-loop.h"
 #include "consumerd/data/data-relay.h"
@@ -55,6 +56,8 @@
 #define PUBLISH_TICK_MS 1000	/* every statistics page is stored again */
 
 static void drain_busy(struct ltt_evloop *loop, void *arg);
+
+int data_consumption_paused;
 
 /* The loop polls without sleeping while any stream is busy. */
 static void set_busy(struct ltt_data_thread *dt, struct ltt_stream *s, bool busy)
@@ -153,6 +156,10 @@ static bool drain_stream(struct ltt_data_thread *dt, struct ltt_stream *s)
 {
 	uint64_t got = stream_got(s);
 
+	if (__builtin_expect(dt->paused, 0)) {
+		set_busy(dt, s, false);	/* drained when the pause ends */
+		return false;
+	}
 	after_drain(dt, s, ltt_stream_drain(s, &dt->scratch, DRAIN_BUDGET));
 	/* --auto-reclaim-memory=consumed: what it read, now */
 	if (s->part->chan->auto_reclaim && !s->part->chan->auto_reclaim_ns && stream_got(s) != got)
@@ -829,4 +836,52 @@ static void drain_busy(struct ltt_evloop *loop, void *arg)
 		for (s = part->streams; s; s = s->next)
 			if (s->busy && drain_stream(dt, s))
 				return;		/* part is gone: the next turn goes on */
+}
+
+/*
+ * LTTng's poll point, every LTT_TESTPOINT_POLL_MS: the pause begins, or it
+ * ends and every stream is drained (their wakeups came meanwhile).
+ */
+static void on_testpoint_tick(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_data_thread *dt = arg;
+	struct ltt_chan_part *lists[2] = { dt->parts, dt->ending }, *part, *next;
+	struct ltt_stream *s;
+	unsigned int i;
+	bool paused;
+
+	(void)loop;
+	(void)LTT_TESTPOINT(consumerd_thread_data_poll);	/* LTTng's goes on too */
+	paused = __atomic_load_n(&data_consumption_paused, __ATOMIC_RELAXED) != 0;
+	if (paused == dt->paused)
+		return;
+	LTT_DBG("data-%u: data consumption %s (test point)", dt->index, paused ? "paused" : "resumed");
+	dt->paused = paused;
+	if (paused)
+		return;
+	for (i = 0; i < 2; i++)
+		for (part = lists[i]; part; part = next) {
+			next = part->data_next;
+			for (s = part->streams; s; s = s->next)
+				if (drain_stream(dt, s))
+					break;	/* its part is gone */
+		}
+}
+
+void ltt_data_loop_testpoints(struct ltt_data_thread *dt)
+{
+	struct ltt_evloop_timer *tick;
+	int ret;
+
+	if (!ltt_testpoints_on)
+		return;
+	if (dt->index == 0 && LTT_TESTPOINT(consumerd_thread_data))
+		LTT_WARN("test point consumerd_thread_data failed: data consumption can't be paused");
+	ret = ltt_evloop_timer_create(dt->loop, on_testpoint_tick, dt, &tick);
+	if (ret) {
+		LTT_WARN("data-%u: no timer for LTTng's test points: %s", dt->index, strerror(-ret));
+		return;
+	}
+	ltt_evloop_timer_arm(tick, LTT_TESTPOINT_POLL_MS * 1000000ULL, LTT_TESTPOINT_POLL_MS * 1000000ULL);
+	on_testpoint_tick(dt->loop, dt);	/* LTTng's asks before its first poll */
 }

@@ -36,6 +36,7 @@ struct ltt_data_thread {
 	unsigned int nr_busy;		/* streams with the busy flag */
 	struct ltt_scratch scratch;	/* overwrite-mode copies */
 	struct ltt_evloop_timer *publish_tick;	/* from the first statistics page */
+	bool paused;			/* LTTng's test point: no stream is drained */
 };
 
 /* The consumer's data threads; immutable once started. */
@@ -71,5 +72,21 @@ void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay 
  * @dt's thread (LTT_DATA_RELAY_THREAD).
  */
 bool ltt_data_loop_live_pending(struct ltt_data_thread *dt, const struct ltt_relay *relay);
+
+/*
+ * Set by LTTng's test point consumerd_thread_data_poll (its name is
+ * LTTng's, exported for the point's function: common/base/testpoint.h):
+ * while it is, the data threads drain no stream.  Atomic.
+ */
+extern int data_consumption_paused;
+
+/**
+ * ltt_data_loop_testpoints() - LTTng's test points in @dt's loop, when
+ * they are on: consumerd_thread_data (thread 0, once), then
+ * consumerd_thread_data_poll every LTT_TESTPOINT_POLL_MS
+ *
+ * @dt's thread, before its loop runs.
+ */
+void ltt_data_loop_testpoints(struct ltt_data_thread *dt);
 
 #endif /* LTT_CONSUMERD_DATA_LOOP_H */

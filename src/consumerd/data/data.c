@@ -36,6 +36,7 @@ static void *data_main(void *arg)
 	 * what it was granted.
 	 */
 	ltt_prio_raise();
+	ltt_data_loop_testpoints(dt);	/* before the consumer drops its rights */
 	pthread_mutex_lock(&dt->lock);
 	dt->started = true;
 	pthread_cond_broadcast(&dt->cond);

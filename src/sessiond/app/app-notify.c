@@ -12,7 +12,13 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/testpoint.h"
 #include "sessiond/app/app.h"
+
+int notifier_consumption_paused;
+
+/* How long LTTng's test point stops a socket's reading, as LTTng's notification thread sleeps. */
+#define TESTPOINT_PAUSE_NS 1000000000ULL
 
 /* Reads of a gone program's socket at most (one that lives on could write for ever). */
 #define DRAIN_READS 1024
@@ -63,12 +69,40 @@ static int read_one(struct ltt_app_notify_reader *r, int fd)
 	return 1;
 }
 
+/* The pause is over: read the socket again (the point is asked again then). */
+static void on_pause_end(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_app_notify_reader *r = arg;
+
+	(void)loop;
+	if (r->watch)
+		ltt_evloop_watch_set(r->watch, EPOLLIN);
+}
+
+/*
+ * LTTng's test point, before a read (testpoint.h): true when @r's socket
+ * is not to be read now; it is then left alone for TESTPOINT_PAUSE_NS.
+ */
+static bool testpoint_paused(struct ltt_evloop *loop, struct ltt_app_notify_reader *r)
+{
+	if (!LTT_TESTPOINT(sessiond_handle_notifier_event_pipe) &&
+	    !__atomic_load_n(&notifier_consumption_paused, __ATOMIC_RELAXED))
+		return false;
+	if (!r->paused && ltt_evloop_timer_create(loop, on_pause_end, r, &r->paused))
+		return false;	/* no timer: not paused rather than never read again */
+	ltt_evloop_watch_set(r->watch, 0);
+	ltt_evloop_timer_arm(r->paused, TESTPOINT_PAUSE_NS, 0);
+	return true;
+}
+
 static void on_readable(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct ltt_app_notify_reader *r = arg;
 	int i, ret = 1;
 
-	(void)loop, (void)events;
+	(void)events;
+	if (__builtin_expect(ltt_testpoints_on, 0) && testpoint_paused(loop, r))
+		return;
 	for (i = 0; i < TURN_READS && ret > 0; i++)
 		ret = read_one(r, fd);
 	if (ret >= 0)
@@ -108,4 +142,6 @@ void ltt_app_notify_close(struct ltt_app_notify_reader *r)
 	if (r->watch)
 		ltt_evloop_unwatch(r->watch);
 	r->watch = NULL;
+	ltt_evloop_timer_destroy(r->paused);
+	r->paused = NULL;
 }

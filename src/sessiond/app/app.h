@@ -290,6 +290,17 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 void ltt_app_thread_stop(struct ltt_app_thread *thread);
 
 /**
+ * ltt_app_thread_sync() - have the app thread read now what its programs
+ * already sent, their ends included (a gone program's notification socket
+ * drained, its last counts with it), and wait for it, 1 s at most
+ *
+ * So that counters read after it count what a program that exited before
+ * sent: a trigger's dropped notifications, as LTTng's daemon reads them
+ * from shared memory at once.  Any thread but the app thread.
+ */
+void ltt_app_thread_sync(struct ltt_app_thread *thread);
+
+/**
  * ltt_app_same_time_ns() - does process @pid see our CLOCK_MONOTONIC?
  * Not when it lives in another time namespace: its timestamps would not
  * fit the traces' clock (the consumer would reject its packets as coming
@@ -319,8 +330,17 @@ struct ltt_app_notify_reader {
 	struct ltt_app *app;			/* borrowed: the connection's */
 	const struct ltt_app_listener *listener;	/* borrowed: told each message */
 	struct ltt_evloop_watch *watch;		/* NULL until the socket exists */
+	struct ltt_evloop_timer *paused;	/* LTTng's test point paused it: its end */
 	uint8_t buf[LTT_APP_NOTIFY_MAX];	/* one record: one message */
 };
+
+/*
+ * Set by LTTng's test point sessiond_handle_notifier_event_pipe (its name
+ * is LTTng's, exported for the point's function: common/base/testpoint.h):
+ * programs' notification sockets are not read while it is, but for what
+ * a gone program left (ltt_app_notify_close()).  Atomic.
+ */
+extern int notifier_consumption_paused;
 
 /**
  * ltt_app_notify_watch() - watch @r's program's socket on @loop once it
@@ -331,7 +351,8 @@ void ltt_app_notify_watch(struct ltt_app_notify_reader *r, struct ltt_evloop *lo
 
 /**
  * ltt_app_notify_close() - the program is gone: hand on what is left in
- * its socket (its last counts; bounded), stop watching.  The app thread's.
+ * its socket (its last counts; bounded; paused or not), stop watching.
+ * The app thread's.
  */
 void ltt_app_notify_close(struct ltt_app_notify_reader *r);
 

@@ -171,15 +171,18 @@ static void usage(const struct ltt_domains *set, struct ltt_session *session,
 		return;
 	threshold = t->conf.threshold_size ? t->conf.threshold_size :
 					     share(u.capacity, t->conf.threshold_ppm);
+	/* both look at the fullest stream, as LTTng's: le holds once every stream is at most */
 	ltt_triggers_level(set->triggers, t, session,
-			   ge ? u.highest >= threshold : u.lowest <= threshold,
-			   ge ? u.highest : u.lowest, u.capacity);
+			   ge ? u.highest >= threshold : u.highest <= threshold, u.highest, u.capacity);
 }
 
 /*
- * The level conditions on @session, looked at each tick while it is
- * active: session-consumed-size-ge (the bytes its consumers wrote, as the
- * rotation schedule reads them) and channel-buffer-usage-ge/-le.  Session
+ * The level conditions on @session, looked at each tick:
+ * session-consumed-size-ge (the bytes its consumers wrote, as the
+ * rotation schedule reads them) while it is active, and
+ * channel-buffer-usage-ge/-le while it is active or stopped (a stopped
+ * session's buffers still drain, and LTTng's consumer samples them until
+ * the channel goes: its low notification comes after the stop).  Session
  * lock held, or its state lock alone (reads only: its gate's holder waits
  * on a consumer).
  */
@@ -191,9 +194,10 @@ static void levels(const struct ltt_domains *set, struct ltt_session *session)
 	struct ltt_trigger **v;
 	size_t c, i, n;
 
-	if (session->destroyed || !session->active)
+	if (session->destroyed)
 		return;
-	if (ltt_triggers_watch(set->triggers, session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
+	if (session->active &&
+	    ltt_triggers_watch(set->triggers, session, LTT_CONDITION_SESSION_CONSUMED_SIZE_GE))
 		ltt_triggers_consumed(set->triggers, session, ltt_chunk_written(set, session));
 	for (c = 0; c < sizeof(usage_conds) / sizeof(usage_conds[0]); c++) {
 		if (!ltt_triggers_watch(set->triggers, session, usage_conds[c]))

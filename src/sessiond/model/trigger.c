@@ -259,6 +259,8 @@ int ltt_triggers_list(struct ltt_triggers *trs, uid_t uid, struct ltt_trigger_de
 	struct ltt_trigger *t;
 	size_t n = 0;
 
+	if (trs->sync)
+		trs->sync(trs->sync_arg);
 	pthread_mutex_lock(&trs->lock);
 	v = calloc(trs->nr ? trs->nr : 1, sizeof(*v));
 	if (!v) {

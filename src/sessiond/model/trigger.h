@@ -104,6 +104,13 @@ struct ltt_triggers {
 	uint64_t next_key;
 	uint64_t generation;		/* bumped by each add and remove */
 	struct ltt_trigger_hooks hooks;	/* set once, before any command */
+	/*
+	 * Optional, set once before any command: called before a list, so
+	 * that the counters count what reached the daemon already (the app
+	 * thread's ltt_app_thread_sync()).  No lock held.
+	 */
+	void (*sync)(void *arg);
+	void *sync_arg;
 };
 
 /* trigger.c: the triggers, their counters, firing them */

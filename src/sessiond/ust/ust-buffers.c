@@ -253,6 +253,13 @@ struct ltt_consumer *ltt_ust_owner_get(struct ltt_ust_buffers *b, const struct l
 	return o ? ltt_supervisor_get(&o->consumer, ret_gen) : NULL;
 }
 
+void ltt_ust_buffers_consumer_early(struct ltt_ust_buffers *b, const struct ltt_session *session)
+{
+	uint64_t gen;
+
+	(void)ltt_ust_owner_get(b, session, &gen);	/* none: the start says it */
+}
+
 /* @session's owner's consumer if one runs (ltt_supervisor_current()). */
 struct ltt_consumer *ltt_ust_owner_current(struct ltt_ust_buffers *b,
 					  const struct ltt_session *session, uint64_t *ret_gen)

@@ -297,6 +297,12 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 void ltt_ust_buffers_destroy(struct ltt_ust_buffers *b, struct ltt_session *session);
 
 /**
+ * ltt_ust_buffers_consumer_early() - start @session's owner's consumer now
+ * rather than at the session's start (LTTng's test points: testpoint.h)
+ */
+void ltt_ust_buffers_consumer_early(struct ltt_ust_buffers *b, const struct ltt_session *session);
+
+/**
  * ltt_ust_buffers_prepare() - before @session starts: a streamed session's
  * relay is reached by the consumer (ADD_RELAY, once per session and
  * consumer; blocks up to the consumer's connection deadline); a local

@@ -13,6 +13,7 @@
 
 #include "common/base/log.h"
 #include "common/base/size.h"
+#include "common/base/testpoint.h"
 #include "common/base/name-index.h"
 #include "common/model/attr.h"
 #include "common/proto/lagent-proto.h"
@@ -80,6 +81,14 @@ static int ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
 	/* A program that fails a command is dropped: the domain itself follows. */
 	if (session->active)
 		ltt_ust_push_all(&ust->buffers, &ust->apps, session, settle_acks(ust, settle));
+	/*
+	 * LTTng's test points on (testpoint.h): LTTng's consumer starts with
+	 * a session's first user-space channel and its tests look for the
+	 * consumer's pause FIFO before the session starts; ltt's starts on
+	 * first need (the start), so here it is started now.
+	 */
+	else if (__builtin_expect(ltt_testpoints_on, 0) && ltt_session_domain(session, LTT_DOMAIN_USER)->nr_channels)
+		ltt_ust_buffers_consumer_early(&ust->buffers, session);
 	ltt_lagent_sync(ust->lagent, session, false);
 	return 0;
 }

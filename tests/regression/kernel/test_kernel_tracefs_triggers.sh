@@ -194,9 +194,9 @@ is "$(fired full):$(fired low):$(fired other)" "1:0:0" \
 kill -CONT "$cons"
 wait $WAITER
 is $? 0 "the consumer runs again and empties both buffers: usage-le notified"
-like "$(cat "$TEST_TMP/low.out")" "^Trigger low fired \(#1\): session kb, [0-9]+ bytes in the channel's emptiest buffer" \
-	"with the bytes of the emptiest stream"
-low=$(sed -n "s/.*session kb, \([0-9]*\) bytes in the channel's emptiest buffer.*/\1/p" "$TEST_TMP/low.out")
+like "$(cat "$TEST_TMP/low.out")" "^Trigger low fired \(#1\): session kb, [0-9]+ bytes in the channel's fullest buffer" \
+	"with the bytes of the fullest stream"
+low=$(sed -n "s/.*session kb, \([0-9]*\) bytes in the channel's fullest buffer.*/\1/p" "$TEST_TMP/low.out")
 ok "$([ "${low:-99999}" -le 8192 ]; echo $?)" "at most 50% of 16 KiB (${low:-none})"
 
 ok_cmd "stop kb" lttctl stop kb

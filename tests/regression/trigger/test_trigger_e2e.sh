@@ -24,11 +24,6 @@
 ust_setup --log
 plan 123
 
-# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
-wait_for_waiter() {
-	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
-}
-
 SEQ_FILTER='seq == 5000'
 
 # app_at_gate NAME ARGS...: ust_app ARGS in the background (APP its pid),
@@ -322,9 +317,8 @@ else
 	kill -CONT "$cons"
 	wait $WAITER
 	is $? 0 "buffer usage <= 25% notified once the consumer emptied the full streams"
-	low=$(sed -n "s/.*session lo, \([0-9]*\) bytes in the channel's emptiest buffer.*/\1/p" "$TEST_TMP/w9.out")
-	ok "$([ -n "$low" ] && [ "$low" -le $((CAP / 4)) ]; echo $?)" \
-		"with the emptiest stream's bytes, at most 25% of $CAP (${low:-none})"
+	usage_at_most_ok lo "$TEST_TMP/w9.out" $((CAP / 4)) \
+		"with the fullest stream's bytes, at most 25% of $CAP"
 fi
 
 # --- triggers saved and loaded with the first session they name

@@ -220,6 +220,7 @@ static void test_triggers(void)
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint32_t len;
+	uint8_t *at;
 	bool hidden;
 
 	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
@@ -276,6 +277,18 @@ static void test_triggers(void)
 	r.err = 0;
 	tap_ok(ltt_lttng_trigger_get(&r, &back, &hidden, NULL) == -EPROTO,
 	       "... one byte short: malformed");
+	/* LTTng's threshold of 0 bytes: taken as a ratio of 0, the same condition */
+	ltt_wbuf_reset(&w);
+	c.threshold_ppm = 0;
+	c.threshold_size = 0x0123456789abcdefULL;
+	at = ltt_lttng_trigger_put(&w, &c) || w.err ? NULL :
+	     memmem(w.data, w.len, &c.threshold_size, sizeof(c.threshold_size));
+	if (at)
+		memset(at, 0, sizeof(c.threshold_size));
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(at && !ltt_lttng_trigger_get(&r, &back, &hidden, NULL) && !back.threshold_size &&
+	       !back.threshold_ppm && back.cond == LTT_CONDITION_BUFFER_USAGE_LE,
+	       "a buffer usage threshold of 0 bytes decodes as a ratio of 0");
 	ltt_wbuf_fini(&w);
 }
 

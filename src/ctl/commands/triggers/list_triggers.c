@@ -19,8 +19,10 @@
  *     errors: none
  *
  * The errors are LTTng's error counters, each named when it is not 0:
- * an action's "total execution failures", the trigger's "dropped
- * notifications" (ltt's count of notifications lost on their way).
+ * an action's "total execution failures", an event rule condition's
+ * "discarded tracer messages" (LTTng's: what its programs could not pass
+ * on), another trigger's "dropped notifications" (ltt's count of
+ * notifications lost on their way).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -229,6 +231,7 @@ static void show_trigger(const struct ltt_trigger_info *t, bool counters)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
 	uint32_t i;
+	bool erm;
 
 	ctl_out_text("- name: %s\n  owner uid: %" PRId64 "\n", t->attr.name, t->attr.owner_uid);
 	ctl_obj_trigger(t, true);
@@ -237,14 +240,16 @@ static void show_trigger(const struct ltt_trigger_info *t, bool counters)
 		show_rule(c);
 	else
 		show_session_condition(c);
-	show_errors(4, NULL, 0);
+	/* an event rule's lost notifications are its condition's, as LTTng's */
+	erm = c->type == LTT_CONDITION_EVENT_RULE_MATCHES;
+	show_errors(4, erm ? "discarded tracer messages" : NULL, t->dropped);
 	if (counters)
 		ctl_out_text("  fired: %" PRIu64 " time%s, notifications dropped: %" PRIu64 "\n",
 			     t->fired, t->fired == 1 ? "" : "s", t->dropped);
 	ctl_out_text("  actions:\n");
 	for (i = 0; i < t->attr.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
 		show_action(t, i, counters);
-	show_errors(2, "dropped notifications", t->dropped);
+	show_errors(2, erm ? NULL : "dropped notifications", t->dropped);
 }
 
 /* By name, then by owner (root lists every user's), as LTTng sorts them. */

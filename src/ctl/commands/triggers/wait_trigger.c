@@ -183,9 +183,8 @@ static void show_what(const struct ltt_notification *n)
 		break;
 	case LTT_CONDITION_BUFFER_USAGE_GE:
 	case LTT_CONDITION_BUFFER_USAGE_LE:
-		ctl_out_text("session %s, %" PRIu64 " bytes in the channel's %s buffer", n->session,
-			     n->value,
-			     n->condition == LTT_CONDITION_BUFFER_USAGE_GE ? "fullest" : "emptiest");
+		ctl_out_text("session %s, %" PRIu64 " bytes in the channel's fullest buffer",
+			     n->session, n->value);
 		ctl_out_u64("value", n->value);
 		break;
 	case LTT_CONDITION_SESSION_ROTATION_STARTS:
