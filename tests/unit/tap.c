@@ -130,6 +130,14 @@ bool tap_is_str(const char *got, const char *want, const char *fmt, ...)
 	return cond;
 }
 
+uint32_t tap_rand(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return (uint32_t)(*state >> 16);
+}
+
 int tap_done(void)
 {
 	if (!has_plan)

@@ -39,6 +39,13 @@ bool tap_is_u64(uint64_t got, uint64_t want, const char *fmt, ...) TAP_PRINTF(3,
 bool tap_is_str(const char *got, const char *want, const char *fmt, ...) TAP_PRINTF(3, 4);
 
 /**
+ * tap_rand() - the next number of a test's own deterministic sequence
+ * (xorshift), @state its seed, not 0, then its state: the same inputs
+ * each run, to mutate or pick with
+ */
+uint32_t tap_rand(uint64_t *state);
+
+/**
  * tap_done() - end the test: print the plan if none was given
  *
  * Returns the exit code for main(): 0 when every check passed and their
