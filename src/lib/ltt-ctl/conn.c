@@ -377,9 +377,22 @@ int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const ch
 	return 0;
 }
 
-int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w)
+int ctl_begin_session_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			  uint32_t minor)
 {
-	int ret = transact(ctl, cmd, w, NULL, NULL);
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl->minor < minor)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, session);
+	return 0;
+}
+
+int ctl_send_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w,
+		 uint8_t **ret_reply, size_t *ret_len)
+{
+	int ret = transact(ctl, cmd, w, ret_reply, ret_len);
 
 	ltt_wbuf_fini(w);
 	return ret;

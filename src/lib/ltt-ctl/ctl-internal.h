@@ -114,15 +114,30 @@ int ctl_fd(const struct ltt_ctl *ctl);
 /**
  * ctl_begin_domain_req() - start a request {str session, u32 domain}
  * @w: initialized here on success; the caller sends it with
- *     ctl_send_domain_req(), which finalizes it
+ *     ctl_send_req(), which finalizes it
  *
  * Returns 0, -LTT_ERR_INVAL or -LTT_ERR_DOMAIN.
  */
 int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
 			 enum ltt_domain domain);
 
-/** ctl_send_domain_req() - send @w (then finalized) and take the empty reply */
-int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w);
+/**
+ * ctl_begin_session_req() - start a request {str session, ...} that a
+ * daemon of client protocol minor @minor or later serves (0: any)
+ * @w: initialized here on success; the caller sends it with ctl_send_req()
+ *
+ * Returns 0, -LTT_ERR_INVAL (no @ctl, no @session or too long a name) or
+ * -LTT_ERR_NOT_SUPPORTED (an older daemon).
+ */
+int ctl_begin_session_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			  uint32_t minor);
+
+/**
+ * ctl_send_req() - send @w, then finalized, and take the reply as
+ * ctl_transact() does (@ret_reply NULL: an empty one)
+ */
+int ctl_send_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w,
+		 uint8_t **ret_reply, size_t *ret_len);
 
 /**
  * ctl_get_rules() - the @nr rules of a GET_SESSION reply at @r, into the

@@ -21,18 +21,6 @@ static int check_snapshot_output(const struct ltt_snapshot_output *o,
 	return ctl_err(ltt_conv_snapshot_output_to_conf(o, ret));
 }
 
-/* Start a snapshot request: checks and {str session}. */
-static int begin_snapshot_req(struct ltt_ctl *ctl, const char *session, struct ltt_wbuf *w)
-{
-	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
-		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_SNAPSHOT)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(w);
-	ltt_wbuf_put_str(w, session);
-	return 0;
-}
-
 int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 				const struct ltt_snapshot_output *output,
 				struct ltt_snapshot_output *ret_output)
@@ -48,12 +36,11 @@ int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 		return -LTT_ERR_INVAL;
 	ret = check_snapshot_output(output, &conf);
 	if (!ret)
-		ret = begin_snapshot_req(ctl, session, &w);
+		ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (ret)
 		return ret;
 	ltt_proto_put_snapshot_output(&w, &conf);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
@@ -73,14 +60,12 @@ int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32
 
 	if (!id && (!name || !name[0] || strlen(name) >= LTT_NAME_MAX))
 		return -LTT_ERR_INVAL;
-	ret = begin_snapshot_req(ctl, session, &w);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(&w, id);
 	ltt_wbuf_put_str(&w, id ? "" : name);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
 }
 
 int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
@@ -97,11 +82,10 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 
 	if (!ret_outputs || !ret_count)
 		return -LTT_ERR_INVAL;
-	ret = begin_snapshot_req(ctl, session, &w);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (ret)
 		return ret;
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply, &len);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
@@ -142,14 +126,13 @@ int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
 
 	err = output ? check_snapshot_output(output, &conf) : 0;
 	if (!err)
-		err = begin_snapshot_req(ctl, session, &w);
+		err = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (err)
 		return err;
 	ltt_wbuf_put_u8(&w, output ? 1 : 0);
 	if (output)
 		ltt_proto_put_snapshot_output(&w, &conf);
-	err = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	err = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
 	if (err)
 		return err;
 	ltt_rbuf_init(&r, reply, len);
