@@ -17,20 +17,15 @@ int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_a
 {
 	uint8_t *reply = NULL;
 	const char *path;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t n = 0;
 	int ret;
 
 	if (!ret_archive || !len)
 		return -LTT_ERR_INVAL;
-	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_ROTATE);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, session,
+			      LTT_CLIENT_MINOR_ROTATE, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, &w, &reply, &n);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, n);
 	path = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
 	if (ltt_rbuf_end(&r))
 		ret = -LTT_ERR_PROTOCOL;
@@ -75,13 +70,8 @@ int ltt_ctl_disable_rotation(struct ltt_ctl *ctl, const char *session, bool time
 
 int ltt_ctl_clear_session(struct ltt_ctl *ctl, const char *session)
 {
-	struct ltt_wbuf w;
-	int ret;
-
-	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_ROTATE);
-	if (ret)
-		return ret;
-	return ctl_send_req(ctl, LTT_CLIENT_CMD_CLEAR_SESSION, &w, NULL, NULL);
+	return ctl_session_call(ctl, LTT_CLIENT_CMD_CLEAR_SESSION, session,
+			       LTT_CLIENT_MINOR_ROTATE, NULL, NULL);
 }
 
 int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regenerate_what what)
@@ -103,20 +93,15 @@ int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 {
 	struct ltt_rotation_desc desc;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t n = 0;
 	int ret;
 
 	if (!ret_info)
 		return -LTT_ERR_INVAL;
-	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_ROTATE);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_ROTATION_INFO, session,
+			      LTT_CLIENT_MINOR_ROTATE, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply, &n);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, n);
 	ltt_proto_get_rotation_desc(&r, &desc, ctl_minor(ctl));
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);

@@ -104,22 +104,18 @@ int ltt_ctl_list_contexts(struct ltt_ctl *ctl, const char *session,
 {
 	struct ltt_context_info *v = NULL;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t i, n, len = 0;
+	size_t i, n;
 	int ret;
 
 	if (!ret_contexts || !ret_count)
 		return -LTT_ERR_INVAL;
-	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_CONTEXT);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_LIST_CONTEXTS, session,
+			      LTT_CLIENT_MINOR_CONTEXT, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_LIST_CONTEXTS, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
 	n = ltt_rbuf_get_u32(&r);
-	if (r.err || n > len / (4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN))
+	if (r.err || n > (r.len - r.pos) / (4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN))
 		ltt_rbuf_fail(&r);
 	v = r.err || !n ? NULL : calloc(n, sizeof(*v));
 	if (n && !v && !r.err)

@@ -129,19 +129,14 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	struct ltt_session_desc info;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
-	struct ltt_wbuf w;
-	size_t i, nch, nr, len = 0;
+	size_t i, nch, nr;
 	int ret;
 
 	if (!ret_detail)
 		return -LTT_ERR_INVAL;
-	ret = ctl_begin_session_req(&w, ctl, session, 0);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_GET_SESSION, session, 0, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_GET_SESSION, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
 	ltt_proto_get_session_info(&r, &info, ctl_minor(ctl));
 	nch = get_count(&r, CHANNEL_INFO_MIN);
 	/*

@@ -45,31 +45,20 @@ int ltt_ctl_list_maps(struct ltt_ctl *ctl, const char *session, struct ltt_map_d
 {
 	struct ltt_map_desc *maps = NULL;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t len = 0;
-	uint32_t n, i;
+	size_t n, i;
 	int ret;
 
 	if (!ret_maps || !ret_count)
 		return -LTT_ERR_INVAL;
-	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_MAPS);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_LIST_MAPS, session,
+			      LTT_CLIENT_MINOR_MAPS, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_LIST_MAPS, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	n = ltt_rbuf_get_u32(&r);
-	if (n > len / MAP_DESC_MIN)
-		ltt_rbuf_fail(&r);
-	maps = r.err ? NULL : calloc(n ? n : 1, sizeof(*maps));
+	maps = ctl_reply_array(&r, MAP_DESC_MIN, sizeof(*maps), &n);
 	for (i = 0; maps && i < n && !r.err; i++)
 		ltt_map_desc_get(&r, &maps[i]);
-	if (!maps && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	else if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
+	ret = ctl_reply_end(&r, maps);
 	free(reply);
 	if (ret) {
 		ltt_ctl_maps_free(maps, n);

@@ -74,34 +74,22 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 	struct ltt_snapshot_output *outs = NULL;
 	struct ltt_snapshot_output_conf conf;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t i, n, len = 0;
-	uint32_t raw;
+	size_t i, n;
 	int ret;
 
 	if (!ret_outputs || !ret_count)
 		return -LTT_ERR_INVAL;
-	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, session,
+			      LTT_CLIENT_MINOR_SNAPSHOT, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	raw = ltt_rbuf_get_u32(&r);
-	n = raw;
-	if (r.err || n > len / LTT_SNAPSHOT_OUTPUT_MIN)
-		ltt_rbuf_fail(&r);
-	outs = r.err ? NULL : calloc(n ? n : 1, sizeof(*outs));
+	outs = ctl_reply_array(&r, LTT_SNAPSHOT_OUTPUT_MIN, sizeof(*outs), &n);
 	for (i = 0; outs && i < n; i++) {
 		ltt_proto_get_snapshot_output(&r, &conf);
 		ltt_conv_snapshot_output_conf_to_output(&conf, &outs[i]);
 	}
-	if (!outs && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	else if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
+	ret = ctl_reply_end(&r, outs);
 	free(reply);
 	if (ret) {
 		free(outs);
