@@ -189,70 +189,63 @@ uint8_t ltt_rbuf_get_u8(struct ltt_rbuf *r)
 	return p ? *p : 0;
 }
 
+/* The integer of @width bytes at @p, in @order. */
+static inline uint64_t load_wire(const uint8_t *p, enum ltt_codec_order order, uint8_t width)
+{
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (width) {
+	case 1:
+		return *p;
+	case 2:
+		memcpy(&v16, p, 2);
+		return order == LTT_CODEC_BE ? be16toh(v16) : le16toh(v16);
+	case 4:
+		memcpy(&v32, p, 4);
+		return order == LTT_CODEC_BE ? be32toh(v32) : le32toh(v32);
+	default:
+		memcpy(&v64, p, 8);
+		return order == LTT_CODEC_BE ? be64toh(v64) : le64toh(v64);
+	}
+}
+
+static inline uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
+{
+	const uint8_t *p = take(r, width);
+
+	return p ? load_wire(p, order, width) : 0;
+}
+
 uint16_t ltt_rbuf_get_u16(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 2);
-	uint16_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return le16toh(v);
+	return (uint16_t)get_uint(r, LTT_CODEC_LE, 2);
 }
 
 uint32_t ltt_rbuf_get_u32(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 4);
-	uint32_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return le32toh(v);
+	return (uint32_t)get_uint(r, LTT_CODEC_LE, 4);
 }
 
 uint64_t ltt_rbuf_get_u64(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 8);
-	uint64_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return le64toh(v);
+	return get_uint(r, LTT_CODEC_LE, 8);
 }
 
 uint16_t ltt_rbuf_get_be16(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 2);
-	uint16_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return be16toh(v);
+	return (uint16_t)get_uint(r, LTT_CODEC_BE, 2);
 }
 
 uint32_t ltt_rbuf_get_be32(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 4);
-	uint32_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return be32toh(v);
+	return (uint32_t)get_uint(r, LTT_CODEC_BE, 4);
 }
 
 uint64_t ltt_rbuf_get_be64(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 8);
-	uint64_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return be64toh(v);
+	return get_uint(r, LTT_CODEC_BE, 8);
 }
 
 const void *ltt_rbuf_get_bytes(struct ltt_rbuf *r, size_t len)
@@ -637,35 +630,6 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
 {
 	ltt_codec_put_v(w, c, m, LTT_CODEC_ALL_MINORS);
-}
-
-/* The integer of @width bytes at @p, in @order. */
-static inline uint64_t load_wire(const uint8_t *p, enum ltt_codec_order order, uint8_t width)
-{
-	uint16_t v16;
-	uint32_t v32;
-	uint64_t v64;
-
-	switch (width) {
-	case 1:
-		return *p;
-	case 2:
-		memcpy(&v16, p, 2);
-		return order == LTT_CODEC_BE ? be16toh(v16) : le16toh(v16);
-	case 4:
-		memcpy(&v32, p, 4);
-		return order == LTT_CODEC_BE ? be32toh(v32) : le32toh(v32);
-	default:
-		memcpy(&v64, p, 8);
-		return order == LTT_CODEC_BE ? be64toh(v64) : le64toh(v64);
-	}
-}
-
-static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
-{
-	const uint8_t *p = take(r, width);
-
-	return p ? load_wire(p, order, width) : 0;
 }
 
 /*
