@@ -841,9 +841,14 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	return ret;
 }
 
+/* A flush job that never ran: its program's reference dropped. */
+static void flush_job_drop(struct ltt_evloop_job *j)
+{
+	ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
+}
+
 void ltt_app_thread_stop(struct ltt_app_thread *t)
 {
-	struct ltt_evloop_job *j, *next;
 	struct conn *c, *tmp;
 
 	if (!t)
@@ -853,10 +858,7 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 		conn_close(t, c);
 	ltt_app_done_drop_all(&t->dones);
 	/* Flushes never run: their programs are gone; drop the jobs' references. */
-	for (j = ltt_evloop_take_jobs(t->srv.loop); j; j = next) {
-		next = j->next;
-		ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
-	}
+	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(t->srv.loop), flush_job_drop);
 	ltt_evloop_server_fini(&t->srv);
 	free(t);
 }
