@@ -81,6 +81,41 @@ void ltt_wbuf_put_bytes(struct ltt_wbuf *w, const void *p, size_t len)
 		memcpy(dst, p, len);
 }
 
+/* @v in @width bytes at @p, in @order; returns the byte after them. */
+static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width, uint64_t v)
+{
+	uint16_t v16;
+	uint32_t v32;
+
+	switch (width) {
+	case 1:
+		*p = (uint8_t)v;
+		break;
+	case 2:
+		v16 = order == LTT_CODEC_BE ? htobe16((uint16_t)v) : htole16((uint16_t)v);
+		memcpy(p, &v16, 2);
+		break;
+	case 4:
+		v32 = order == LTT_CODEC_BE ? htobe32((uint32_t)v) : htole32((uint32_t)v);
+		memcpy(p, &v32, 4);
+		break;
+	default:
+		v = order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
+		memcpy(p, &v, 8);
+		break;
+	}
+	return p + width;
+}
+
+/* @v as an integer of @width bytes in @order, at @w's end. */
+static void put_uint(struct ltt_wbuf *w, enum ltt_codec_order order, uint8_t width, uint64_t v)
+{
+	uint8_t b[8];
+
+	emit_uint(b, order, width, v);
+	ltt_wbuf_put_bytes(w, b, width);
+}
+
 void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v)
 {
 	ltt_wbuf_put_bytes(w, &v, 1);
@@ -88,20 +123,17 @@ void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v)
 
 void ltt_wbuf_put_u16(struct ltt_wbuf *w, uint16_t v)
 {
-	v = htole16(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_LE, 2, v);
 }
 
 void ltt_wbuf_put_u32(struct ltt_wbuf *w, uint32_t v)
 {
-	v = htole32(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_LE, 4, v);
 }
 
 void ltt_wbuf_put_u64(struct ltt_wbuf *w, uint64_t v)
 {
-	v = htole64(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_LE, 8, v);
 }
 
 void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
@@ -121,20 +153,17 @@ void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
 
 void ltt_wbuf_put_be16(struct ltt_wbuf *w, uint16_t v)
 {
-	v = htobe16(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_BE, 2, v);
 }
 
 void ltt_wbuf_put_be32(struct ltt_wbuf *w, uint32_t v)
 {
-	v = htobe32(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_BE, 4, v);
 }
 
 void ltt_wbuf_put_be64(struct ltt_wbuf *w, uint64_t v)
 {
-	v = htobe64(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_BE, 8, v);
 }
 
 void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size)
@@ -382,32 +411,6 @@ static bool store_uint(uint8_t *p, uint32_t size, uint64_t v)
 		memcpy(p, &v, 8);
 		return true;
 	}
-}
-
-/* @v in @width bytes at @p, in @order; returns the byte after them. */
-static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width, uint64_t v)
-{
-	uint16_t v16;
-	uint32_t v32;
-
-	switch (width) {
-	case 1:
-		*p = (uint8_t)v;
-		break;
-	case 2:
-		v16 = order == LTT_CODEC_BE ? htobe16((uint16_t)v) : htole16((uint16_t)v);
-		memcpy(p, &v16, 2);
-		break;
-	case 4:
-		v32 = order == LTT_CODEC_BE ? htobe32((uint32_t)v) : htole32((uint32_t)v);
-		memcpy(p, &v32, 4);
-		break;
-	default:
-		v = order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
-		memcpy(p, &v, 8);
-		break;
-	}
-	return p + width;
 }
 
 /* The wire length of a STRLEN row's string: its bytes and NUL, or 0 when "" goes as 0. */
