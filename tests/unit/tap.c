@@ -138,6 +138,25 @@ uint32_t tap_rand(uint64_t *state)
 	return (uint32_t)(*state >> 16);
 }
 
+size_t tap_fuzz_input(uint64_t *state, int n, uint8_t *buf, const uint8_t *sample,
+		      size_t sample_len)
+{
+	size_t len;
+
+	if (!sample || (n & 1)) {
+		len = tap_rand(state) % 96;
+		for (size_t j = 0; j < len; j++)
+			buf[j] = (uint8_t)(tap_rand(state) % 4 ? tap_rand(state) : tap_rand(state) % 3);
+		return len;
+	}
+	memcpy(buf, sample, sample_len);
+	len = sample_len;
+	buf[tap_rand(state) % len] = (uint8_t)tap_rand(state);
+	if (tap_rand(state) % 4 == 0)
+		len = tap_rand(state) % (len + 1);
+	return len;
+}
+
 int tap_done(void)
 {
 	if (!has_plan)

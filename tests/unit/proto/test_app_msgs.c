@@ -324,17 +324,7 @@ static void test_random_messages(void)
 			size_t len;
 			int err;
 
-			if (n & 1) {
-				len = tap_rand(&rng) % 96;
-				for (size_t j = 0; j < len; j++)
-					buf[j] = (uint8_t)(tap_rand(&rng) % 4 ? tap_rand(&rng) : tap_rand(&rng) % 3);
-			} else {
-				memcpy(buf, k->wire, k->wire_len);
-				len = k->wire_len;
-				buf[tap_rand(&rng) % len] = (uint8_t)tap_rand(&rng);
-				if (tap_rand(&rng) % 4 == 0)
-					len = tap_rand(&rng) % (len + 1);
-			}
+			len = tap_fuzz_input(&rng, n, buf, k->wire, k->wire_len);
 			err = get_from(k, buf, len, &got);
 			total++;
 			if (err && err != -EPROTO)

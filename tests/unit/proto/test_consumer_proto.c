@@ -448,17 +448,7 @@ static void test_random_payloads(void)
 			size_t len;
 			int err;
 
-			if (!k || (n & 1)) {
-				len = tap_rand(&rng) % 96;
-				for (size_t j = 0; j < len; j++)
-					buf[j] = (uint8_t)(tap_rand(&rng) % 4 ? tap_rand(&rng) : tap_rand(&rng) % 3);
-			} else {
-				memcpy(buf, k->wire, k->wire_len);
-				len = k->wire_len;
-				buf[tap_rand(&rng) % len] = (uint8_t)tap_rand(&rng);
-				if (tap_rand(&rng) % 4 == 0)
-					len = tap_rand(&rng) % (len + 1);
-			}
+			len = tap_fuzz_input(&rng, n, buf, k ? k->wire : NULL, k ? k->wire_len : 0);
 			copy = malloc(len ? len : 1);
 			if (!copy)
 				abort();
