@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
@@ -155,6 +156,17 @@ size_t tap_fuzz_input(uint64_t *state, int n, uint8_t *buf, const uint8_t *sampl
 	if (tap_rand(state) % 4 == 0)
 		len = tap_rand(state) % (len + 1);
 	return len;
+}
+
+void *tap_dup(const void *p, size_t len)
+{
+	void *d = malloc(len ? len : 1);
+
+	if (!d)
+		abort();
+	if (len)
+		memcpy(d, p, len);
+	return d;
 }
 
 int tap_done(void)

@@ -57,6 +57,12 @@ size_t tap_fuzz_input(uint64_t *state, int n, uint8_t *buf, const uint8_t *sampl
 		      size_t sample_len);
 
 /**
+ * tap_dup() - a heap copy of exactly @len bytes of @p (free() it), so that
+ * a decoder's read past them is caught (ASan); out of memory aborts
+ */
+void *tap_dup(const void *p, size_t len);
+
+/**
  * tap_done() - end the test: print the plan if none was given
  *
  * Returns the exit code for main(): 0 when every check passed and their

@@ -449,10 +449,7 @@ static void test_random_payloads(void)
 			int err;
 
 			len = tap_fuzz_input(&rng, n, buf, k ? k->wire : NULL, k ? k->wire_len : 0);
-			copy = malloc(len ? len : 1);
-			if (!copy)
-				abort();
-			memcpy(copy, buf, len);
+			copy = tap_dup(buf, len);
 			ltt_rbuf_init(&r, copy, len);
 			err = k ? k->get(&r, &got) : ltt_consumer_get_add_channel(&r, &got.chan);
 			total++;
