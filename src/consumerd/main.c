@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/base/daemon.h"
+#include "common/base/daemon-popt.h"
 #include "common/base/log.h"
 #include "common/base/testpoint.h"
 #include "consumerd/consumerd.h"
@@ -168,17 +168,64 @@ static void print_help(void *ctx)
 	poptPrintHelp(ctx, stdout, 0);
 }
 
+/* parse_options()'s: where the options' values go. */
+struct option_args {
+	struct options *opts;
+	char *fd, *uid, *gid, *threads;
+};
+
+/* ltt_daemon_popt()'s own: the consumer's options with a value; 0, or -1 (said). */
+static int own_option(void *arg, int code)
+{
+	struct option_args *a = arg;
+	struct options *opts = a->opts;
+
+	switch (code) {
+	case OPT_CMD_FD:
+		opts->cmd_fd = parse_fd(a->fd);
+		if (opts->cmd_fd < 0) {
+			fprintf(stderr, "ltt-consumerd: Error: --cmd-fd needs a file descriptor number, not '%s'\n",
+				a->fd);
+			return -1;
+		}
+		return 0;
+	case OPT_UID:
+	case OPT_GID: {
+		const char *v = code == OPT_UID ? a->uid : a->gid;
+		long long *id = code == OPT_UID ? &opts->uid : &opts->gid;
+
+		*id = parse_id(v);
+		if (*id < 0) {
+			fprintf(stderr, "ltt-consumerd: Error: --%s needs a numeric id, not '%s'\n",
+				code == OPT_UID ? "uid" : "gid", v ? v : "");
+			return -1;
+		}
+		return 0;
+	}
+	case OPT_DATA_THREADS:
+		opts->data_threads = parse_threads(a->threads);
+		if (!opts->data_threads) {
+			fprintf(stderr, "ltt-consumerd: Error: --data-threads needs a number from 1 to %d, not '%s'\n",
+				LTT_DATA_THREADS_MAX, a->threads ? a->threads : "");
+			return -1;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 static int parse_options(int argc, const char **argv, struct options *opts)
 {
-	char *fd_arg = NULL, *uid_arg = NULL, *gid_arg = NULL, *threads_arg = NULL;
+	struct option_args a = { .opts = opts };
 	struct poptOption table[] = {
-		{ "cmd-fd", 0, POPT_ARG_STRING, &fd_arg, OPT_CMD_FD,
+		{ "cmd-fd", 0, POPT_ARG_STRING, &a.fd, OPT_CMD_FD,
 		  "the session daemon's command socket (inherited)", "N" },
-		{ "uid", 0, POPT_ARG_STRING, &uid_arg, OPT_UID,
+		{ "uid", 0, POPT_ARG_STRING, &a.uid, OPT_UID,
 		  "run as this user once started (with --gid; a root consumer serving one user)",
 		  "UID" },
-		{ "gid", 0, POPT_ARG_STRING, &gid_arg, OPT_GID, "run with this group", "GID" },
-		{ "data-threads", 0, POPT_ARG_STRING, &threads_arg, OPT_DATA_THREADS,
+		{ "gid", 0, POPT_ARG_STRING, &a.gid, OPT_GID, "run with this group", "GID" },
+		{ "data-threads", 0, POPT_ARG_STRING, &a.threads, OPT_DATA_THREADS,
 		  "threads that move packets (default: one per CPU it may run on, at most 16)", "N" },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
@@ -187,52 +234,12 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		POPT_TABLEEND
 	};
 	poptContext ctx = poptGetContext("ltt-consumerd", argc, argv, table, 0);
-	int rc, ret = 0;
+	int ret;
 
-	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		switch (rc) {
-		case OPT_CMD_FD:
-			opts->cmd_fd = parse_fd(fd_arg);
-			if (opts->cmd_fd < 0) {
-				fprintf(stderr, "ltt-consumerd: Error: --cmd-fd needs a file descriptor number, not '%s'\n",
-					fd_arg);
-				ret = -1;
-				goto out;
-			}
-			break;
-		case OPT_UID:
-		case OPT_GID: {
-			const char *arg = rc == OPT_UID ? uid_arg : gid_arg;
-			long long *id = rc == OPT_UID ? &opts->uid : &opts->gid;
-
-			*id = parse_id(arg);
-			if (*id < 0) {
-				fprintf(stderr, "ltt-consumerd: Error: --%s needs a numeric id, not '%s'\n",
-					rc == OPT_UID ? "uid" : "gid", arg ? arg : "");
-				ret = -1;
-				goto out;
-			}
-			break;
-		}
-		case OPT_DATA_THREADS:
-			opts->data_threads = parse_threads(threads_arg);
-			if (!opts->data_threads) {
-				fprintf(stderr, "ltt-consumerd: Error: --data-threads needs a number from 1 to %d, not '%s'\n",
-					LTT_DATA_THREADS_MAX, threads_arg ? threads_arg : "");
-				ret = -1;
-				goto out;
-			}
-			break;
-		default:
-			ret = ltt_daemon_opt("ltt-consumerd", rc, &opts->verbose, print_help, ctx);
-			if (ret)
-				goto out;
-		}
-	}
-	if (ltt_daemon_args_end("ltt-consumerd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
-				poptStrerror(rc), poptPeekArg(ctx))) {
-		ret = -1;
-	} else if (opts->cmd_fd < 0) {
+	ret = ltt_daemon_popt("ltt-consumerd", ctx, &opts->verbose, print_help, own_option, &a);
+	if (ret)
+		goto out;
+	if (opts->cmd_fd < 0) {
 		fprintf(stderr, "ltt-consumerd: Error: no --cmd-fd: ltt-consumerd is started by ltt-sessiond, not by hand\n");
 		ret = -1;
 	} else if ((opts->uid < 0) != (opts->gid < 0)) {
@@ -246,10 +253,10 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 			ret = -1;
 	}
 out:
-	free(threads_arg);
-	free(fd_arg);
-	free(uid_arg);
-	free(gid_arg);
+	free(a.threads);
+	free(a.fd);
+	free(a.uid);
+	free(a.gid);
 	poptFreeContext(ctx);
 	return ret;
 }

@@ -68,8 +68,7 @@ struct ctl_channel_opts {
 #define CTL_UTIL_CHANNEL_OPTIONS(opts, val) \
 	{ "kernel", 'k', POPT_ARG_NONE, &(opts).kernel, 0, "a kernel channel", NULL }, \
 	{ "userspace", 'u', POPT_ARG_NONE, &(opts).user, 0, "a user space channel", NULL }, \
-	{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val), \
-	  "the session (default: the current one)", "SESSION" }
+	CTL_UTIL_SESSION_OPTION(val)
 
 /**
  * ctl_util_channel_run() - the run of enable-channel and disable-channel

@@ -58,6 +58,11 @@ enum ctl_opt {
 	{ "glob", 'g', POPT_ARG_STRING, NULL, (val), \
 	  "the sessions whose name matches PATTERN (shell wildcards: quote them)", "PATTERN" }
 
+/* -s: the session of a command that acts on one, into values[@val]. */
+#define CTL_UTIL_SESSION_OPTION(val) \
+	{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + (val), \
+	  "the session (default: the current one)", "SESSION" }
+
 /* The --help entry of every command's option table. */
 #define CTL_UTIL_HELP_OPTION \
 	{ "help", 'h', POPT_ARG_NONE, NULL, CTL_OPT_HELP, "show this help", NULL }

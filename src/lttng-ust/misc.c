@@ -9,7 +9,6 @@
  * hooks have nothing to do.  What ltt cannot honour yet returns what
  * lttng-ust returns on failure and says so under LTTNG_UST_DEBUG.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -21,6 +20,7 @@
 
 #include <ltt/tracepoint.h>
 
+#include "common/base/module.h"
 #include "common/trace/tclock.h"
 #include "lttng-ust/lttng-abi.h"
 #include "lttng-ust/lttng-ust.h"
@@ -230,24 +230,11 @@ __attribute__((constructor)) static void env_check(void)
 __attribute__((constructor)) static void getcpu_plugin_load(void)
 {
 	const char *path = secure_getenv("LTTNG_UST_GETCPU_PLUGIN");
-	void (*init)(void);
-	void *plugin;
+	char err[512];
 
-	if (!path || !*path)
-		return;
-	plugin = dlopen(path, RTLD_NOW);
-	if (!plugin) {
+	if (path && *path && ltt_plugin_init(path, "lttng_ust_getcpu_plugin_init", err, sizeof(err)))
 		fprintf(stderr, "ltt: LTTNG_UST_GETCPU_PLUGIN: %s; events carry the CPU they ran on: "
-			"give the path of a getcpu plugin.\n", dlerror());
-		return;
-	}
-	*(void **)&init = dlsym(plugin, "lttng_ust_getcpu_plugin_init");
-	if (!init) {
-		fprintf(stderr, "ltt: LTTNG_UST_GETCPU_PLUGIN: %s has no lttng_ust_getcpu_plugin_init(); "
-			"events carry the CPU they ran on: give the path of a getcpu plugin.\n", path);
-		return;
-	}
-	init();
+			"give the path of a getcpu plugin.\n", err);
 }
 
 /*

@@ -217,9 +217,13 @@ static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
 	return session_dict(&info);
 }
 
-/* The calls that take a session name only: destroy, start, clear. */
-static PyObject *session_call(PyObject *args, PyObject *kw,
-			      int (*call)(struct ltt_ctl *, const char *))
+/*
+ * A call on one session, its arguments {session, rundir}: @call(ctl,
+ * session, @arg) made without the GIL.  0, or -1 with the exception raised;
+ * the connection is closed.
+ */
+static int session_call_with(PyObject *args, PyObject *kw,
+			     int (*call)(struct ltt_ctl *, const char *, void *), void *arg)
 {
 	static const char *const kwlist[] = { "session", "rundir", NULL };
 	const char *session, *rundir = NULL;
@@ -227,14 +231,34 @@ static PyObject *session_call(PyObject *args, PyObject *kw,
 	int ret;
 
 	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
-		return NULL;
+		return -1;
 	ctl = open_ctl(rundir, 0);
 	if (!ctl)
-		return NULL;
+		return -1;
 	Py_BEGIN_ALLOW_THREADS
-	ret = call(ctl, session);
+	ret = call(ctl, session, arg);
 	Py_END_ALLOW_THREADS
-	return done(ctl, ret);
+	return close_ctl(ctl, ret);
+}
+
+/* The calls that take a session name only: destroy, start, clear. */
+struct name_only {
+	int (*call)(struct ltt_ctl *, const char *);
+};
+
+static int call_name_only(struct ltt_ctl *ctl, const char *session, void *arg)
+{
+	return ((const struct name_only *)arg)->call(ctl, session);
+}
+
+static PyObject *session_call(PyObject *args, PyObject *kw,
+			      int (*call)(struct ltt_ctl *, const char *))
+{
+	struct name_only c = { call };
+
+	if (session_call_with(args, kw, call_name_only, &c))
+		return NULL;
+	Py_RETURN_NONE;
 }
 
 static PyObject *py_destroy_session(PyObject *self, PyObject *args, PyObject *kw)
@@ -270,23 +294,16 @@ static PyObject *py_stop_session(PyObject *self, PyObject *args, PyObject *kw)
 	return done(ctl, ret);
 }
 
+static int rotate(struct ltt_ctl *ctl, const char *session, void *archive)
+{
+	return ltt_ctl_rotate_session(ctl, session, archive, LTT_PATH_MAX);
+}
+
 static PyObject *py_rotate_session(PyObject *self, PyObject *args, PyObject *kw)
 {
-	static const char *const kwlist[] = { "session", "rundir", NULL };
-	const char *session, *rundir = NULL;
 	char archive[LTT_PATH_MAX];
-	struct ltt_ctl *ctl;
-	int ret;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
-		return NULL;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_rotate_session(ctl, session, archive, sizeof(archive));
-	Py_END_ALLOW_THREADS
-	if (close_ctl(ctl, ret))
+	if (session_call_with(args, kw, rotate, archive))
 		return NULL;
 	return PyUnicode_FromString(archive);
 }
@@ -350,24 +367,17 @@ static PyObject *py_list_sessions(PyObject *self, PyObject *args, PyObject *kw)
 	return list;
 }
 
+static int get_session(struct ltt_ctl *ctl, const char *session, void *ret_detail)
+{
+	return ltt_ctl_get_session(ctl, session, ret_detail);
+}
+
 static PyObject *py_get_session(PyObject *self, PyObject *args, PyObject *kw)
 {
-	static const char *const kwlist[] = { "session", "rundir", NULL };
-	const char *session, *rundir = NULL;
 	struct ltt_session_detail *d = NULL;
 	PyObject *info, *channels = NULL, *rules = NULL, *res = NULL;
-	struct ltt_ctl *ctl;
-	int ret;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
-		return NULL;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_get_session(ctl, session, &d);
-	Py_END_ALLOW_THREADS
-	if (close_ctl(ctl, ret))
+	if (session_call_with(args, kw, get_session, &d))
 		return NULL;
 	info = session_dict(&d->info);
 	if (info)

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
-#include "common/base/daemon.h"
+#include "common/base/daemon-popt.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/net/xport.h"
@@ -152,21 +152,16 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		POPT_TABLEEND
 	};
 	poptContext ctx;
-	int rc, ret = 0;
+	int ret;
 
 	if (ltt_daemon_started_as(argc, argv, "lttng-relayd"))
 		lttng_short_options(table);
 	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
-	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		ret = ltt_daemon_opt("ltt-relayd", rc, &o->verbose, print_help, ctx);
-		if (ret)
-			goto out;
-	}
-	if (ltt_daemon_args_end("ltt-relayd", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
-				poptStrerror(rc), poptPeekArg(ctx))) {
-		ret = -1;
-	} else if (o->daemonize && o->background) {
+	ret = ltt_daemon_popt("ltt-relayd", ctx, &o->verbose, print_help, NULL, NULL);
+	if (ret)
+		goto out;
+	if (o->daemonize && o->background) {
 		ret = usage_error("choose one of --daemonize and --background");
 	} else if (o->output && !*o->output) {
 		ret = usage_error("--output: give a directory");

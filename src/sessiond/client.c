@@ -866,7 +866,6 @@ int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 
 void ltt_client_thread_stop(struct ltt_client_thread *t)
 {
-	struct ltt_evloop_job *j, *next;
 	size_t i;
 
 	if (!t)
@@ -876,16 +875,9 @@ void ltt_client_thread_stop(struct ltt_client_thread *t)
 	 * Let the running command finish; those not replied to are dropped:
 	 * the ones never run, then the ones run and posted back to us.
 	 */
-	while (t->nr_workers) {
-		for (j = ltt_worker_stop(t->workers[--t->nr_workers].worker); j; j = next) {
-			next = j->next;
-			job_free(j);
-		}
-	}
-	for (j = ltt_evloop_take_jobs(t->srv.loop); j; j = next) {
-		next = j->next;
-		job_free(j);
-	}
+	while (t->nr_workers)
+		ltt_evloop_jobs_drop(ltt_worker_stop(t->workers[--t->nr_workers].worker), job_free);
+	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(t->srv.loop), job_free);
 	for (i = 0; i < LTT_MAX_CLIENTS; i++)
 		if (t->conns[i])
 			ltt_client_conn_destroy(t, t->conns[i]);

@@ -12,28 +12,8 @@
 #include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/lttng-compat.h"
 
-/* LTTng's error codes of the snapshot commands (lttng/lttng-error.h). */
-#define ERR_SNAPSHOT_OUTPUT_EXIST 31
+/* LTTng's error code of a snapshot not written (lttng/lttng-error.h); the others, ltt_lttng_code()'s. */
 #define ERR_SNAPSHOT_FAIL 51
-#define ERR_NO_CONSUMER 109
-#define ERR_NOT_SNAPSHOT_SESSION 124
-
-/* ltt's snapshot failures by LTTng's codes. */
-static uint32_t snapshot_code(struct ltt_lttng_call *call, enum ltt_error_code err)
-{
-	switch (err) {
-	case LTT_ERR_SNAPSHOT_NOT_SNAPSHOT:
-		return ERR_NOT_SNAPSHOT_SESSION;
-	case LTT_ERR_SNAPSHOT_OUTPUT_EXISTS:
-		return ERR_SNAPSHOT_OUTPUT_EXIST;
-	case LTT_ERR_SNAPSHOT_NO_OUTPUT:
-		return ERR_NO_CONSUMER;
-	case LTT_ERR_SNAPSHOT_OUTPUT_NOT_FOUND:
-		return LTT_LTTNG_ERR_INVALID;
-	default:
-		return ltt_lttng_code(call, err);
-	}
-}
 
 /* @call's output as ltt's, named; LTT_LTTNG_OK or an error. */
 static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_output_conf *c)
@@ -82,7 +62,7 @@ uint32_t ltt_lttng_snapshot_add_output(struct ltt_lttng_call *call)
 	ltt_wbuf_fini(&w);
 	ltt_wbuf_fini(&reply);
 	free(c);
-	return snapshot_code(call, err);
+	return ltt_lttng_code(call, err);
 }
 
 /* DEL_OUTPUT: by id, else by name. */
@@ -97,7 +77,7 @@ uint32_t ltt_lttng_snapshot_del_output(struct ltt_lttng_call *call)
 	ltt_wbuf_put_str(&w, call->req.output.id ? "" : call->req.output.name);
 	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL);
 	ltt_wbuf_fini(&w);
-	return snapshot_code(call, err);
+	return ltt_lttng_code(call, err);
 }
 
 /* LIST_OUTPUT: an array of struct lttng_snapshot_output, the URL as the control one. */
@@ -134,7 +114,7 @@ uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call)
 	free(c);
 	ltt_wbuf_fini(&w);
 	ltt_wbuf_fini(&reply);
-	return snapshot_code(call, err);
+	return ltt_lttng_code(call, err);
 }
 
 /*
@@ -164,31 +144,8 @@ uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call)
 	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, NULL);
 	ltt_wbuf_fini(&w);
 	free(c);
-	if (err == LTT_ERR_SNAPSHOT_NO_OUTPUT)
-		return ERR_NO_CONSUMER;
 	return err == LTT_ERR_OUTPUT_NO_SPACE || err == LTT_ERR_OUTPUT_IO ? ERR_SNAPSHOT_FAIL :
-									    snapshot_code(call, err);
-}
-
-/* ltt's rotation failures by LTTng's codes. */
-static uint32_t rotation_code(struct ltt_lttng_call *call, enum ltt_error_code err)
-{
-	switch (err) {
-	case LTT_ERR_ROTATE_NEVER_STARTED:
-		return 50;	/* START_SESSION_ONCE */
-	case LTT_ERR_ROTATE_SNAPSHOT:
-		return 130;	/* ROTATION_NOT_AVAILABLE */
-	case LTT_ERR_ROTATE_OUTPUT:
-		return 135;	/* NO_SESSION_OUTPUT */
-	case LTT_ERR_ROTATION_NOT_SET:
-		return 132;	/* ROTATION_SCHEDULE_NOT_SET */
-	case LTT_ERR_ROTATE_AFTER_CLEAR:
-		return 159;	/* ROTATION_AFTER_STOP_CLEAR */
-	case LTT_ERR_RELAY_NO_CLEAR:
-		return 157;	/* CLEAR_NOT_AVAILABLE_RELAY */
-	default:
-		return ltt_lttng_code(call, err);
-	}
+									    ltt_lttng_code(call, err);
 }
 
 /* The session's rotation state (ROTATION_INFO) into @rot. */
@@ -232,7 +189,7 @@ uint32_t ltt_lttng_rotate_session(struct ltt_lttng_call *call)
 		ltt_wbuf_put_u64(&call->data, rot->chunk_id);
 	ltt_wbuf_fini(&w);
 	free(rot);
-	return rotation_code(call, err);
+	return ltt_lttng_code(call, err);
 }
 
 /*
@@ -275,7 +232,7 @@ uint32_t ltt_lttng_rotation_get_info(struct ltt_lttng_call *call)
 
 	if (!err)
 		err = rotation_info(call, rot);
-	ret = rotation_code(call, err);
+	ret = ltt_lttng_code(call, err);
 	if (ret == LTT_LTTNG_OK && rot->chunk_id == call->req.rotation_id && rot->last_archive[0]) {
 		info->status = 2;	/* COMPLETED */
 		ret = archive_location(call, rot->last_archive, info);
@@ -311,13 +268,13 @@ uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call)
 	err = ltt_lttng_ltt(call, call->req.sched_set ? LTT_CLIENT_CMD_ENABLE_ROTATION :
 							LTT_CLIENT_CMD_DISABLE_ROTATION, &w, NULL);
 	ltt_wbuf_fini(&w);
-	return rotation_code(call, err);
+	return ltt_lttng_code(call, err);
 }
 
 /* CLEAR_SESSION, REGENERATE_METADATA, REGENERATE_STATEDUMP: a session's name, and what. */
 static uint32_t session_op(struct ltt_lttng_call *call, unsigned int cmd, int what)
 {
-	return rotation_code(call, ltt_lttng_session_cmd(call, cmd, (uint32_t)what,
+	return ltt_lttng_code(call, ltt_lttng_session_cmd(call, cmd, (uint32_t)what,
 							 what >= 0 ? 4 : 0, NULL));
 }
 

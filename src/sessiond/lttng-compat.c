@@ -773,33 +773,38 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 	return 0;
 }
 
-void ltt_lttng_compat_unlisten(const char *path)
+/* Whether @path is a socket (not a file or link put there), to remove. */
+static void unlink_socket(const char *path)
 {
-	char pid[LTT_PATH_MAX], text[32];
-	const char *slash;
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISSOCK(st.st_mode))
+		unlink(path);
+}
+
+void ltt_lttng_compat_clean(const char *path, pid_t owner)
+{
+	char dir[LTT_PATH_MAX], pid[LTT_PATH_MAX], notif[LTT_PATH_MAX], text[32];
+	const char *slash = path ? strrchr(path, '/') : NULL;
 	ssize_t n;
 	int fd;
 
-	if (!path || !path[0])
+	if (!slash || snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path) >= (int)sizeof(dir) ||
+	    ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_PID_FILE))
 		return;
-	unlink(path);
-	slash = strrchr(path, '/');
-	/* the notification channel's socket beside it */
-	if (slash && snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
-			      LTT_LTTNG_NOTIF_SOCKET) < (int)sizeof(pid))
-		unlink(pid);
-	if (!slash || snprintf(pid, sizeof(pid), "%.*s/%s", (int)(slash - path), path,
-			       LTT_LTTNG_PID_FILE) >= (int)sizeof(pid))
-		return;
-	/* the pid file, while it is still ours */
 	fd = open(pid, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
 		return;
 	n = read(fd, text, sizeof(text) - 1);
 	close(fd);
-	if (n > 0) {
-		text[n] = '\0';
-		if (strtol(text, NULL, 10) == (long)getpid())
-			unlink(pid);
-	}
+	if (n <= 0)
+		return;
+	text[n] = '\0';
+	if (strtol(text, NULL, 10) != (long)owner)
+		return;
+	unlink_socket(path);
+	/* the notification channel's socket beside it */
+	if (!ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET))
+		unlink_socket(notif);
+	unlink(pid);
 }

@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <ltt/ltt-error.h>
 
@@ -111,11 +112,13 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 			    int *ret_fd, int *ret_notif_fd);
 
 /**
- * ltt_lttng_compat_unlisten() - remove the socket at @path ("" or NULL:
- * none), the notification channel's beside it, and the pid file while it
- * holds our pid
+ * ltt_lttng_compat_clean() - remove LTTng's client socket at @path ("" or
+ * NULL: none), the notification channel's beside it and the pid file,
+ * while the pid file names @owner: the daemon itself at its stop, the
+ * privileged part after its dropped daemon's (a socket another daemon
+ * took since is left alone).  A file that is not a socket is left too.
  */
-void ltt_lttng_compat_unlisten(const char *path);
+void ltt_lttng_compat_clean(const char *path, pid_t owner);
 
 /* lttng-compat-chan.c: what the table of lttng-compat.c runs there */
 

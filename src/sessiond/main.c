@@ -481,7 +481,7 @@ static int run(const struct options *opts)
 		ret = drop_root(opts, rundir, opts->load ? load : NULL, &autoload);
 	if (ret) {
 		unlink_sockets(&rd);
-		ltt_lttng_compat_unlisten(d.lttng_path);
+		ltt_lttng_compat_clean(d.lttng_path, getpid());
 		goto out;
 	}
 	d.dropped = opts->drop;
@@ -525,7 +525,7 @@ static int run(const struct options *opts)
 	serve_stop(&d, root);
 	ltt_chunk_journal_fini();
 	unlink_sockets(&rd);
-	ltt_lttng_compat_unlisten(d.lttng_path);
+	ltt_lttng_compat_clean(d.lttng_path, getpid());
 out:
 	ltt_autoload_finish(&autoload, false);
 	if (d.app_fd >= 0)

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/base/daemon.h"
+#include "common/base/daemon-popt.h"
 #include "common/base/log.h"
 #include "common/base/size.h"
 #include "common/proto/app-proto.h"
@@ -358,17 +358,12 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		POPT_TABLEEND
 	};
 	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
-	int rc, ret = 0;
+	int ret;
 
-	while ((rc = poptGetNextOpt(ctx)) > 0) {
-		ret = ltt_daemon_opt("ltt-sessiond", rc, &opts->verbose, print_help, ctx);
-		if (ret)
-			goto out;
-	}
-	if (ltt_daemon_args_end("ltt-sessiond", rc, poptBadOption(ctx, POPT_BADOPTION_NOALIAS),
-				poptStrerror(rc), poptPeekArg(ctx))) {
-		ret = -1;
-	} else if (opts->lttng_compat && opts->no_lttng_compat) {
+	ret = ltt_daemon_popt("ltt-sessiond", ctx, &opts->verbose, print_help, NULL, NULL);
+	if (ret)
+		goto out;
+	if (opts->lttng_compat && opts->no_lttng_compat) {
 		fprintf(stderr, "ltt-sessiond: Error: choose one of --lttng-compat and --no-lttng-compat\n");
 		ret = -1;
 	} else if (opts->daemonize && opts->background) {

@@ -38,6 +38,7 @@
 #include "sessiond/kernel/kmodule.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lagent/lagent.h"
+#include "sessiond/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/rundir.h"
@@ -278,35 +279,6 @@ static void rundir_clean(pid_t daemon)
 		unlinkat(dfd, "chunks", AT_REMOVEDIR);	/* the journals', when empty */
 	}
 	close(dfd);
-}
-
-/* LTTng's client and notification sockets and its pid file (--lttng-compat), if the pid file names @daemon. */
-static void lttng_clean(pid_t daemon)
-{
-	char dir[PATH_MAX], pid[PATH_MAX], text[32] = "";
-	struct stat st;
-	ssize_t n;
-	int fd;
-
-	if (!lttng_sock[0] || !strrchr(lttng_sock, '/'))
-		return;
-	snprintf(dir, sizeof(dir), "%.*s", (int)(strrchr(lttng_sock, '/') - lttng_sock), lttng_sock);
-	if (ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_PID_FILE))
-		return;
-	fd = open(pid, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	n = fd >= 0 ? read(fd, text, sizeof(text) - 1) : -1;
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0 || strtol(text, NULL, 10) != (long)daemon)
-		return;
-	if (!lstat(lttng_sock, &st) && S_ISSOCK(st.st_mode))
-		unlink(lttng_sock);
-	/* the notification channel's socket beside it */
-	if (!ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_NOTIF_SOCKET) && !lstat(pid, &st) &&
-	    S_ISSOCK(st.st_mode))
-		unlink(pid);
-	if (!ltt_path_join(pid, sizeof(pid), dir, LTT_LTTNG_PID_FILE))
-		unlink(pid);
 }
 
 static int owner_add(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
@@ -752,7 +724,7 @@ int ltt_privsep_serve(int fd, pid_t daemon)
 		ltt_lagent_port_remove(port_file, agent_port);
 	if (stopping) {
 		rundir_clean(daemon);
-		lttng_clean(daemon);
+		ltt_lttng_compat_clean(lttng_sock, daemon);
 	}
 	ltt_chunk_owner_serve_fini();
 	if (passed_fd >= 0)

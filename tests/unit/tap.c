@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
@@ -128,6 +129,44 @@ bool tap_is_str(const char *got, const char *want, const char *fmt, ...)
 	if (!cond)
 		tap_diag("got \"%s\", want \"%s\"", got ? got : "(null)", want ? want : "(null)");
 	return cond;
+}
+
+uint32_t tap_rand(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return (uint32_t)(*state >> 16);
+}
+
+size_t tap_fuzz_input(uint64_t *state, int n, uint8_t *buf, const uint8_t *sample,
+		      size_t sample_len)
+{
+	size_t len;
+
+	if (!sample || (n & 1)) {
+		len = tap_rand(state) % 96;
+		for (size_t j = 0; j < len; j++)
+			buf[j] = (uint8_t)(tap_rand(state) % 4 ? tap_rand(state) : tap_rand(state) % 3);
+		return len;
+	}
+	memcpy(buf, sample, sample_len);
+	len = sample_len;
+	buf[tap_rand(state) % len] = (uint8_t)tap_rand(state);
+	if (tap_rand(state) % 4 == 0)
+		len = tap_rand(state) % (len + 1);
+	return len;
+}
+
+void *tap_dup(const void *p, size_t len)
+{
+	void *d = malloc(len ? len : 1);
+
+	if (!d)
+		abort();
+	if (len)
+		memcpy(d, p, len);
+	return d;
 }
 
 int tap_done(void)

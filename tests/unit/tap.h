@@ -11,6 +11,7 @@
 #define LTT_TESTS_TAP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define TAP_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -37,6 +38,29 @@ bool tap_is_u64(uint64_t got, uint64_t want, const char *fmt, ...) TAP_PRINTF(3,
  * tap_is_str() - check that two strings are equal; NULL equals only NULL
  */
 bool tap_is_str(const char *got, const char *want, const char *fmt, ...) TAP_PRINTF(3, 4);
+
+/**
+ * tap_rand() - the next number of a test's own deterministic sequence
+ * (xorshift), @state its seed, not 0, then its state: the same inputs
+ * each run, to mutate or pick with
+ */
+uint32_t tap_rand(uint64_t *state);
+
+/**
+ * tap_fuzz_input() - the @n-th input of a decoder's fuzz run, into @buf:
+ * for odd @n (or no @sample), under 96 random bytes, small values
+ * favoured; else @sample's @sample_len bytes with one changed, one time
+ * in four cut short.  Drawn from tap_rand(@state); @buf holds 96 bytes
+ * and @sample_len.  Returns the input's length.
+ */
+size_t tap_fuzz_input(uint64_t *state, int n, uint8_t *buf, const uint8_t *sample,
+		      size_t sample_len);
+
+/**
+ * tap_dup() - a heap copy of exactly @len bytes of @p (free() it), so that
+ * a decoder's read past them is caught (ASan); out of memory aborts
+ */
+void *tap_dup(const void *p, size_t len);
 
 /**
  * tap_done() - end the test: print the plan if none was given

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /* ust-filter.c - see ust-filter.h. */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "common/model/context.h"
+#include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 #include "ust-filter.h"
 
@@ -29,4 +32,23 @@ int ust_filter_set(uint64_t key, const char *event, const char *expr,
 	ltt_filter_free(root);
 	free(code);
 	return ret;
+}
+
+size_t ust_filter_recorded(void *mem, size_t len, size_t hdr)
+{
+	struct ltt_rb_packet pkt;
+	struct ltt_rb rd;
+	size_t n = 0;
+	int ret;
+
+	if (ltt_rb_attach(&rd, mem, len))
+		return 0;
+	ltt_rb_flush(&rd, false);
+	while ((ret = ltt_rb_get_next_subbuf(&rd, &pkt)) != -EAGAIN) {
+		if (ret)
+			continue;
+		n += (size_t)pkt.content_size - hdr;
+		ltt_rb_put_subbuf(&rd, &pkt);
+	}
+	return n;
 }

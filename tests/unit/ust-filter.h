@@ -7,6 +7,7 @@
 #ifndef LTT_TESTS_UST_FILTER_H
 #define LTT_TESTS_UST_FILTER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/filter/filter-compile.h"
@@ -21,5 +22,12 @@ extern const struct ltt_filter_field_desc ust_filter_int_v;
  */
 int ust_filter_set(uint64_t key, const char *event, const char *expr,
 		   const struct ltt_filter_field_desc *field);
+
+/*
+ * The bytes of events recorded in the channel whose ring buffers are
+ * mapped at @mem (@len bytes) since the last call: each sub-buffer read
+ * as the consumer reads it, less its packet header of @hdr bytes.
+ */
+size_t ust_filter_recorded(void *mem, size_t len, size_t hdr);
 
 #endif

@@ -12,6 +12,8 @@
  *                     stopped (LTT_FAULT)
  *   daemon.[ch]       what the daemons share to start: daemonizing, pid
  *                     files, the readiness signal
+ *   daemon-popt.h     their option loop over popt (inline: libcommon
+ *                     links no popt)
  *   as-user.[ch]      a root daemon's thread working on files with a
  *                     user's ids and groups
  *   evloop.[ch]       the one event loop every serving thread runs: fds,

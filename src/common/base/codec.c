@@ -81,6 +81,41 @@ void ltt_wbuf_put_bytes(struct ltt_wbuf *w, const void *p, size_t len)
 		memcpy(dst, p, len);
 }
 
+/* @v in @width bytes at @p, in @order; returns the byte after them. */
+static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width, uint64_t v)
+{
+	uint16_t v16;
+	uint32_t v32;
+
+	switch (width) {
+	case 1:
+		*p = (uint8_t)v;
+		break;
+	case 2:
+		v16 = order == LTT_CODEC_BE ? htobe16((uint16_t)v) : htole16((uint16_t)v);
+		memcpy(p, &v16, 2);
+		break;
+	case 4:
+		v32 = order == LTT_CODEC_BE ? htobe32((uint32_t)v) : htole32((uint32_t)v);
+		memcpy(p, &v32, 4);
+		break;
+	default:
+		v = order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
+		memcpy(p, &v, 8);
+		break;
+	}
+	return p + width;
+}
+
+/* @v as an integer of @width bytes in @order, at @w's end. */
+static void put_uint(struct ltt_wbuf *w, enum ltt_codec_order order, uint8_t width, uint64_t v)
+{
+	uint8_t b[8];
+
+	emit_uint(b, order, width, v);
+	ltt_wbuf_put_bytes(w, b, width);
+}
+
 void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v)
 {
 	ltt_wbuf_put_bytes(w, &v, 1);
@@ -88,20 +123,17 @@ void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v)
 
 void ltt_wbuf_put_u16(struct ltt_wbuf *w, uint16_t v)
 {
-	v = htole16(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_LE, 2, v);
 }
 
 void ltt_wbuf_put_u32(struct ltt_wbuf *w, uint32_t v)
 {
-	v = htole32(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_LE, 4, v);
 }
 
 void ltt_wbuf_put_u64(struct ltt_wbuf *w, uint64_t v)
 {
-	v = htole64(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_LE, 8, v);
 }
 
 void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
@@ -121,20 +153,17 @@ void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
 
 void ltt_wbuf_put_be16(struct ltt_wbuf *w, uint16_t v)
 {
-	v = htobe16(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_BE, 2, v);
 }
 
 void ltt_wbuf_put_be32(struct ltt_wbuf *w, uint32_t v)
 {
-	v = htobe32(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_BE, 4, v);
 }
 
 void ltt_wbuf_put_be64(struct ltt_wbuf *w, uint64_t v)
 {
-	v = htobe64(v);
-	ltt_wbuf_put_bytes(w, &v, sizeof(v));
+	put_uint(w, LTT_CODEC_BE, 8, v);
 }
 
 void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size)
@@ -189,70 +218,63 @@ uint8_t ltt_rbuf_get_u8(struct ltt_rbuf *r)
 	return p ? *p : 0;
 }
 
+/* The integer of @width bytes at @p, in @order. */
+static inline uint64_t load_wire(const uint8_t *p, enum ltt_codec_order order, uint8_t width)
+{
+	uint16_t v16;
+	uint32_t v32;
+	uint64_t v64;
+
+	switch (width) {
+	case 1:
+		return *p;
+	case 2:
+		memcpy(&v16, p, 2);
+		return order == LTT_CODEC_BE ? be16toh(v16) : le16toh(v16);
+	case 4:
+		memcpy(&v32, p, 4);
+		return order == LTT_CODEC_BE ? be32toh(v32) : le32toh(v32);
+	default:
+		memcpy(&v64, p, 8);
+		return order == LTT_CODEC_BE ? be64toh(v64) : le64toh(v64);
+	}
+}
+
+static inline uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
+{
+	const uint8_t *p = take(r, width);
+
+	return p ? load_wire(p, order, width) : 0;
+}
+
 uint16_t ltt_rbuf_get_u16(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 2);
-	uint16_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return le16toh(v);
+	return (uint16_t)get_uint(r, LTT_CODEC_LE, 2);
 }
 
 uint32_t ltt_rbuf_get_u32(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 4);
-	uint32_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return le32toh(v);
+	return (uint32_t)get_uint(r, LTT_CODEC_LE, 4);
 }
 
 uint64_t ltt_rbuf_get_u64(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 8);
-	uint64_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return le64toh(v);
+	return get_uint(r, LTT_CODEC_LE, 8);
 }
 
 uint16_t ltt_rbuf_get_be16(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 2);
-	uint16_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return be16toh(v);
+	return (uint16_t)get_uint(r, LTT_CODEC_BE, 2);
 }
 
 uint32_t ltt_rbuf_get_be32(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 4);
-	uint32_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return be32toh(v);
+	return (uint32_t)get_uint(r, LTT_CODEC_BE, 4);
 }
 
 uint64_t ltt_rbuf_get_be64(struct ltt_rbuf *r)
 {
-	const uint8_t *p = take(r, 8);
-	uint64_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return be64toh(v);
+	return get_uint(r, LTT_CODEC_BE, 8);
 }
 
 const void *ltt_rbuf_get_bytes(struct ltt_rbuf *r, size_t len)
@@ -389,32 +411,6 @@ static bool store_uint(uint8_t *p, uint32_t size, uint64_t v)
 		memcpy(p, &v, 8);
 		return true;
 	}
-}
-
-/* @v in @width bytes at @p, in @order; returns the byte after them. */
-static uint8_t *emit_uint(uint8_t *p, enum ltt_codec_order order, uint8_t width, uint64_t v)
-{
-	uint16_t v16;
-	uint32_t v32;
-
-	switch (width) {
-	case 1:
-		*p = (uint8_t)v;
-		break;
-	case 2:
-		v16 = order == LTT_CODEC_BE ? htobe16((uint16_t)v) : htole16((uint16_t)v);
-		memcpy(p, &v16, 2);
-		break;
-	case 4:
-		v32 = order == LTT_CODEC_BE ? htobe32((uint32_t)v) : htole32((uint32_t)v);
-		memcpy(p, &v32, 4);
-		break;
-	default:
-		v = order == LTT_CODEC_BE ? htobe64(v) : htole64(v);
-		memcpy(p, &v, 8);
-		break;
-	}
-	return p + width;
 }
 
 /* The wire length of a STRLEN row's string: its bytes and NUL, or 0 when "" goes as 0. */
@@ -637,35 +633,6 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
 {
 	ltt_codec_put_v(w, c, m, LTT_CODEC_ALL_MINORS);
-}
-
-/* The integer of @width bytes at @p, in @order. */
-static inline uint64_t load_wire(const uint8_t *p, enum ltt_codec_order order, uint8_t width)
-{
-	uint16_t v16;
-	uint32_t v32;
-	uint64_t v64;
-
-	switch (width) {
-	case 1:
-		return *p;
-	case 2:
-		memcpy(&v16, p, 2);
-		return order == LTT_CODEC_BE ? be16toh(v16) : le16toh(v16);
-	case 4:
-		memcpy(&v32, p, 4);
-		return order == LTT_CODEC_BE ? be32toh(v32) : le32toh(v32);
-	default:
-		memcpy(&v64, p, 8);
-		return order == LTT_CODEC_BE ? be64toh(v64) : le64toh(v64);
-	}
-}
-
-static uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, uint8_t width)
-{
-	const uint8_t *p = take(r, width);
-
-	return p ? load_wire(p, order, width) : 0;
 }
 
 /*

@@ -447,6 +447,16 @@ struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop)
 	return jobs;
 }
 
+void ltt_evloop_jobs_drop(struct ltt_evloop_job *jobs, void (*drop)(struct ltt_evloop_job *job))
+{
+	struct ltt_evloop_job *next;
+
+	for (; jobs; jobs = next) {
+		next = jobs->next;	/* drop may free it */
+		drop(jobs);
+	}
+}
+
 /* Give jobs back to the front of the queue, for the next run. */
 static void requeue_jobs(struct ltt_evloop *loop, struct ltt_evloop_job *jobs)
 {

@@ -149,6 +149,13 @@ void ltt_evloop_post(struct ltt_evloop *loop, struct ltt_evloop_job *job);
 struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop);
 
 /**
+ * ltt_evloop_jobs_drop() - hand each job of the list @jobs (linked by
+ * ->next, as ltt_evloop_take_jobs() gives them; NULL: none) to @drop,
+ * which may free it: the jobs a stopped loop never ran
+ */
+void ltt_evloop_jobs_drop(struct ltt_evloop_job *jobs, void (*drop)(struct ltt_evloop_job *job));
+
+/**
  * ltt_evloop_set_busy() - while @busy, poll without sleeping and call
  * @fn(@loop, @arg) after every batch of events
  *

@@ -91,3 +91,21 @@ int ltt_module_get(const struct ltt_module_spec *spec, const struct ltt_module_h
 	pthread_mutex_unlock(&module_lock);
 	return ret;
 }
+
+int ltt_plugin_init(const char *path, const char *symbol, char *err, size_t errlen)
+{
+	void *plugin = dlopen(path, RTLD_NOW);
+	void (*init)(void);
+
+	if (!plugin) {
+		snprintf(err, errlen, "%s", dlerror());
+		return -1;
+	}
+	*(void **)&init = dlsym(plugin, symbol);
+	if (!init) {
+		snprintf(err, errlen, "%s has no %s()", path, symbol);
+		return -1;
+	}
+	init();
+	return 0;
+}

@@ -45,4 +45,17 @@ struct ltt_module_head {
 int ltt_module_get(const struct ltt_module_spec *spec, const struct ltt_module_head **slot,
 		   const struct ltt_module_head **ret_table, char *err, size_t errlen);
 
+/**
+ * ltt_plugin_init() - load a user's plugin (LTTng-UST's clock and getcpu
+ * plugins) and call its initialisation
+ * @path: the shared object, as its variable names it
+ * @symbol: its function void @symbol(void) to call
+ * @err: receives, on failure, dlerror()'s words or "PATH has no SYMBOL()"
+ * @errlen: size of @err
+ *
+ * The object stays loaded (the plugin's functions are used from then on).
+ * Returns 0, or -1 with the sentence in @err.
+ */
+int ltt_plugin_init(const char *path, const char *symbol, char *err, size_t errlen);
+
 #endif /* LTT_COMMON_MODULE_H */

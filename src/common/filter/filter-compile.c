@@ -410,6 +410,16 @@ static int fold_strings(struct gen *g, const struct ltt_filter_node *n)
 	return LTT_FTYPE_S64;
 }
 
+/* Emit @n's two operands, left then right, their types into *@a and *@b; -1 (g->rc set) or 0. */
+static int gen_operands(struct gen *g, const struct ltt_filter_node *n, int *a, int *b)
+{
+	*a = gen(g, n->left);
+	if (*a < 0)
+		return -1;
+	*b = gen(g, n->right);
+	return *b < 0 ? -1 : 0;
+}
+
 static int gen_compare(struct gen *g, const struct ltt_filter_node *n)
 {
 	const struct ltt_filter_node *pat = NULL, *other = NULL;
@@ -437,11 +447,7 @@ static int gen_compare(struct gen *g, const struct ltt_filter_node *n)
 		stack(g, n->pos, 1, 1);
 		return LTT_FTYPE_S64;
 	}
-	a = gen(g, n->left);
-	if (a < 0)
-		return -1;
-	b = gen(g, n->right);
-	if (b < 0)
+	if (gen_operands(g, n, &a, &b))
 		return -1;
 	if (a == LTT_FTYPE_DYN || b == LTT_FTYPE_DYN) {
 		if (!is_literal(a == LTT_FTYPE_DYN ? n->right : n->left))
@@ -465,11 +471,7 @@ static int gen_bitwise(struct gen *g, const struct ltt_filter_node *n)
 	};
 	int a, b;
 
-	a = gen(g, n->left);
-	if (a < 0)
-		return -1;
-	b = gen(g, n->right);
-	if (b < 0)
+	if (gen_operands(g, n, &a, &b))
 		return -1;
 	if (!is_int(a) || !is_int(b))
 		return fail(g, n->pos, -EINVAL, "bitwise operators take integers");

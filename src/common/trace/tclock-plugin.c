@@ -7,13 +7,13 @@
  * events it timestamps, and the daemons, whose metadata names it and
  * whose reads of a buffer's clock follow it.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/base/module.h"
 #include "common/trace/tclock.h"
 
 uint64_t (*ltt_tclock_plugin_read64)(void);
@@ -149,19 +149,8 @@ int ltt_tclock_plugin_enable(void)
 
 int ltt_tclock_plugin_load(const char *path, char *err, size_t errlen)
 {
-	void (*init)(void);
-	void *plugin = dlopen(path, RTLD_NOW);
-
-	if (!plugin) {
-		snprintf(err, errlen, "%s", dlerror());
+	if (ltt_plugin_init(path, "lttng_ust_clock_plugin_init", err, errlen))
 		return -1;
-	}
-	*(void **)&init = dlsym(plugin, "lttng_ust_clock_plugin_init");
-	if (!init) {
-		snprintf(err, errlen, "%s has no lttng_ust_clock_plugin_init()", path);
-		return -1;
-	}
-	init();
 	if (!enabled()) {
 		snprintf(err, errlen, "%s's lttng_ust_clock_plugin_init() did not enable its clock "
 			 "(lttng_ust_enable_trace_clock_override() after setting read64, freq and a "

@@ -54,7 +54,7 @@ int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_do
 	if (ret)
 		return ret;
 	ltt_proto_put_channel_conf(&w, &checked, ctl_minor(ctl));
-	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w);
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w, NULL, NULL);
 }
 
 int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,
@@ -69,5 +69,5 @@ int ltt_ctl_disable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_d
 	if (ret)
 		return ret;
 	ltt_wbuf_put_str(&w, channel);
-	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w);
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w, NULL, NULL);
 }

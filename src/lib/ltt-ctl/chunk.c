@@ -12,35 +12,20 @@
 
 #include "lib/ltt-ctl/ctl-internal.h"
 
-/* A request {str session, ...} to a daemon that knows trace chunks. */
-static int check(struct ltt_ctl *ctl, const char *session)
-{
-	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
-		return -LTT_ERR_INVAL;
-	return ctl_minor(ctl) < LTT_CLIENT_MINOR_ROTATE ? -LTT_ERR_NOT_SUPPORTED : 0;
-}
-
 int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_archive,
 			   size_t len)
 {
 	uint8_t *reply = NULL;
 	const char *path;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t n = 0;
-	int ret = check(ctl, session);
+	int ret;
 
-	if (ret)
-		return ret;
 	if (!ret_archive || !len)
 		return -LTT_ERR_INVAL;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, &w, &reply, &n);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, session,
+			      LTT_CLIENT_MINOR_ROTATE, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, n);
 	path = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
 	if (ltt_rbuf_end(&r))
 		ret = -LTT_ERR_PROTOCOL;
@@ -56,68 +41,51 @@ int ltt_ctl_enable_rotation(struct ltt_ctl *ctl, const char *session, uint64_t t
 			    uint64_t size)
 {
 	struct ltt_wbuf w;
-	int ret = check(ctl, session);
+	int ret;
 
-	if (ret)
-		return ret;
 	if (!timer_us && !size)
 		return -LTT_ERR_ROTATION_VALUE;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_ROTATE);
+	if (ret)
+		return ret;
 	ltt_wbuf_put_u64(&w, timer_us);
 	ltt_wbuf_put_u64(&w, size);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ENABLE_ROTATION, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_ENABLE_ROTATION, &w, NULL, NULL);
 }
 
 int ltt_ctl_disable_rotation(struct ltt_ctl *ctl, const char *session, bool timer, bool size)
 {
 	struct ltt_wbuf w;
-	int ret = check(ctl, session);
+	int ret;
 
-	if (ret)
-		return ret;
 	if (!timer && !size)
 		return -LTT_ERR_INVAL;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_ROTATE);
+	if (ret)
+		return ret;
 	ltt_wbuf_put_u8(&w, timer);
 	ltt_wbuf_put_u8(&w, size);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_DISABLE_ROTATION, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_DISABLE_ROTATION, &w, NULL, NULL);
 }
 
 int ltt_ctl_clear_session(struct ltt_ctl *ctl, const char *session)
 {
-	struct ltt_wbuf w;
-	int ret = check(ctl, session);
-
-	if (ret)
-		return ret;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_CLEAR_SESSION, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_session_call(ctl, LTT_CLIENT_CMD_CLEAR_SESSION, session,
+			       LTT_CLIENT_MINOR_ROTATE, NULL, NULL);
 }
 
 int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regenerate_what what)
 {
 	struct ltt_wbuf w;
-	int ret = check(ctl, session);
+	int ret;
 
-	if (ret)
-		return ret;
 	if (what != LTT_REGENERATE_METADATA && what != LTT_REGENERATE_STATEDUMP)
 		return -LTT_ERR_INVAL;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_ROTATE);
+	if (ret)
+		return ret;
 	ltt_wbuf_put_u32(&w, (uint32_t)what);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_REGENERATE, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_REGENERATE, &w, NULL, NULL);
 }
 
 int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
@@ -125,22 +93,15 @@ int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 {
 	struct ltt_rotation_desc desc;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t n = 0;
-	int ret = check(ctl, session);
+	int ret;
 
-	if (ret)
-		return ret;
 	if (!ret_info)
 		return -LTT_ERR_INVAL;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply, &n);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_ROTATION_INFO, session,
+			      LTT_CLIENT_MINOR_ROTATE, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, n);
 	ltt_proto_get_rotation_desc(&r, &desc, ctl_minor(ctl));
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);

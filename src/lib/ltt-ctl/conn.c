@@ -377,9 +377,56 @@ int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const ch
 	return 0;
 }
 
-int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w)
+int ctl_begin_session_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			  uint32_t minor)
 {
-	int ret = transact(ctl, cmd, w, NULL, NULL);
+	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
+		return -LTT_ERR_INVAL;
+	if (ctl->minor < minor)
+		return -LTT_ERR_NOT_SUPPORTED;
+	ltt_wbuf_init(w);
+	ltt_wbuf_put_str(w, session);
+	return 0;
+}
+
+void *ctl_reply_array(struct ltt_rbuf *r, size_t min_size, size_t size, size_t *ret_n)
+{
+	uint32_t n = ltt_rbuf_get_u32(r);
+
+	*ret_n = 0;
+	if (r->err || n > (r->len - r->pos) / min_size) {
+		ltt_rbuf_fail(r);
+		return NULL;
+	}
+	*ret_n = n;
+	return calloc(n ? n : 1, size);
+}
+
+int ctl_reply_end(struct ltt_rbuf *r, const void *array)
+{
+	if (!array && !r->err)
+		return -LTT_ERR_NOMEM;
+	return ltt_rbuf_end(r) ? -LTT_ERR_PROTOCOL : 0;
+}
+
+int ctl_session_call(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
+		     uint32_t minor, uint8_t **ret_reply, struct ltt_rbuf *r)
+{
+	struct ltt_wbuf w;
+	size_t len = 0;
+	int ret = ctl_begin_session_req(&w, ctl, session, minor);
+
+	if (!ret)
+		ret = ctl_send_req(ctl, cmd, &w, ret_reply, ret_reply ? &len : NULL);
+	if (!ret && r)
+		ltt_rbuf_init(r, *ret_reply, len);
+	return ret;
+}
+
+int ctl_send_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w,
+		 uint8_t **ret_reply, size_t *ret_len)
+{
+	int ret = transact(ctl, cmd, w, ret_reply, ret_len);
 
 	ltt_wbuf_fini(w);
 	return ret;

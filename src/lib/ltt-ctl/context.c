@@ -76,16 +76,13 @@ int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domai
 		return ret;
 	if (!ltt_ctx_check(&c))
 		return -LTT_ERR_CONTEXT_TYPE;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_CONTEXT)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_CONTEXT);
+	if (ret)
+		return ret;
 	ltt_wbuf_put_u32(&w, (uint32_t)domain);
 	ltt_wbuf_put_str(&w, channel ? channel : "");
 	ltt_ctx_put(&w, &c);
-	ret = w.err ? -LTT_ERR_NOMEM : ctl_transact(ctl, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL, NULL);
 }
 
 /* One entry of LIST_CONTEXTS' reply into @out; the error goes to @r. */
@@ -107,25 +104,18 @@ int ltt_ctl_list_contexts(struct ltt_ctl *ctl, const char *session,
 {
 	struct ltt_context_info *v = NULL;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t i, n, len = 0;
+	size_t i, n;
 	int ret;
 
-	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX || !ret_contexts || !ret_count)
+	if (!ret_contexts || !ret_count)
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_CONTEXT)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = w.err ? -LTT_ERR_NOMEM : ctl_transact(ctl, LTT_CLIENT_CMD_LIST_CONTEXTS, &w,
-						    &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_LIST_CONTEXTS, session,
+			      LTT_CLIENT_MINOR_CONTEXT, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, len);
 	n = ltt_rbuf_get_u32(&r);
-	if (r.err || n > len / (4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN))
+	if (r.err || n > (r.len - r.pos) / (4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN))
 		ltt_rbuf_fail(&r);
 	v = r.err || !n ? NULL : calloc(n, sizeof(*v));
 	if (n && !v && !r.err)

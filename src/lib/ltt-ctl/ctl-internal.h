@@ -105,6 +105,34 @@ int ltt_lib_load_path(const char *rundir, const char *path,
 int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_wbuf *req,
 		 uint8_t **ret_reply, size_t *ret_len);
 
+/**
+ * ctl_session_call() - the request {str session} alone of @cmd, for a
+ * daemon of minor @minor or later (as ctl_begin_session_req()), and its
+ * reply (as ctl_transact())
+ * @ret_reply: NULL (an empty reply), or receives the reply (free() it)
+ * @r: NULL, or set to read that reply
+ */
+int ctl_session_call(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
+		     uint32_t minor, uint8_t **ret_reply, struct ltt_rbuf *r);
+
+/**
+ * ctl_reply_array() - the array a reply at @r holds: its u32 count, at
+ * most what the bytes left hold at @min_size each, and room for that many
+ * elements of @size, zeroed (free() it)
+ * @ret_n: receives the count (0 on failure)
+ *
+ * Returns the room, or NULL: @r's error set (a count the reply can't
+ * hold), or no memory (ctl_reply_end() tells which).
+ */
+void *ctl_reply_array(struct ltt_rbuf *r, size_t min_size, size_t size, size_t *ret_n);
+
+/**
+ * ctl_reply_end() - the end of a reply read into @array (NULL: none):
+ * 0, -LTT_ERR_NOMEM (no array, the reply sound) or -LTT_ERR_PROTOCOL (the
+ * reply erred or has bytes left)
+ */
+int ctl_reply_end(struct ltt_rbuf *r, const void *array);
+
 /** ctl_minor() - the client protocol minor agreed with the daemon */
 uint32_t ctl_minor(const struct ltt_ctl *ctl);
 
@@ -114,15 +142,30 @@ int ctl_fd(const struct ltt_ctl *ctl);
 /**
  * ctl_begin_domain_req() - start a request {str session, u32 domain}
  * @w: initialized here on success; the caller sends it with
- *     ctl_send_domain_req(), which finalizes it
+ *     ctl_send_req(), which finalizes it
  *
  * Returns 0, -LTT_ERR_INVAL or -LTT_ERR_DOMAIN.
  */
 int ctl_begin_domain_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
 			 enum ltt_domain domain);
 
-/** ctl_send_domain_req() - send @w (then finalized) and take the empty reply */
-int ctl_send_domain_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w);
+/**
+ * ctl_begin_session_req() - start a request {str session, ...} that a
+ * daemon of client protocol minor @minor or later serves (0: any)
+ * @w: initialized here on success; the caller sends it with ctl_send_req()
+ *
+ * Returns 0, -LTT_ERR_INVAL (no @ctl, no @session or too long a name) or
+ * -LTT_ERR_NOT_SUPPORTED (an older daemon).
+ */
+int ctl_begin_session_req(struct ltt_wbuf *w, const struct ltt_ctl *ctl, const char *session,
+			  uint32_t minor);
+
+/**
+ * ctl_send_req() - send @w, then finalized, and take the reply as
+ * ctl_transact() does (@ret_reply NULL: an empty one)
+ */
+int ctl_send_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w,
+		 uint8_t **ret_reply, size_t *ret_len);
 
 /**
  * ctl_get_rules() - the @nr rules of a GET_SESSION reply at @r, into the

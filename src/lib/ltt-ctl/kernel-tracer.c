@@ -26,8 +26,7 @@ int ltt_ctl_kernel_tracer(struct ltt_ctl *ctl, struct ltt_kernel_tracer_info *re
 	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_KERNEL_TRACER)
 		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(&w);
-	err = ctl_transact(ctl, LTT_CLIENT_CMD_KERNEL_TRACER, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	err = ctl_send_req(ctl, LTT_CLIENT_CMD_KERNEL_TRACER, &w, &reply, &len);
 	if (err)
 		return err;
 	ltt_rbuf_init(&r, reply, len);

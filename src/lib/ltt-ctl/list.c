@@ -131,19 +131,14 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
 	struct ltt_session_desc info;
 	uint8_t *reply = NULL;
 	struct ltt_rbuf r;
-	struct ltt_wbuf w;
-	size_t i, nch, nr, len = 0;
+	size_t i, nch, nr;
 	int ret;
 
-	if (!ctl || !session || !ret_detail || strlen(session) >= LTT_NAME_MAX)
+	if (!ret_detail)
 		return -LTT_ERR_INVAL;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_GET_SESSION, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_GET_SESSION, session, 0, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, len);
 	ltt_proto_get_session_info(&r, &info, ctl_minor(ctl));
 	nch = get_count(&r, CHANNEL_INFO_MIN);
 	/*
@@ -242,8 +237,7 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 		return -LTT_ERR_NOT_SUPPORTED;
 	ltt_wbuf_init(&w);
 	ltt_proto_put_list_tracepoints(&w, &req, ctl_minor(ctl));
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_LIST_TRACEPOINTS, &w, &reply, &len);
 	if (ret)
 		return ret;
 	/* Count the fields first, so that one block holds everything. */

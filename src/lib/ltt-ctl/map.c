@@ -19,17 +19,14 @@ int ltt_ctl_add_map_channel(struct ltt_ctl *ctl, const char *session,
 	size_t len = 0;
 	int ret;
 
-	if (!ctl || !session || !attr || strlen(session) >= LTT_NAME_MAX ||
-	    !memchr(attr->name, '\0', sizeof(attr->name)) || !ltt_map_attr_valid(attr))
+	if (!attr || !memchr(attr->name, '\0', sizeof(attr->name)) || !ltt_map_attr_valid(attr))
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < (attr->ownership == LTT_MAP_OWNER_KERNEL ?
-			      LTT_CLIENT_MINOR_KERNEL_MAPS : LTT_CLIENT_MINOR_MAPS))
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, attr->ownership == LTT_MAP_OWNER_KERNEL ?
+				    LTT_CLIENT_MINOR_KERNEL_MAPS : LTT_CLIENT_MINOR_MAPS);
+	if (ret)
+		return ret;
 	ltt_map_attr_put(&w, attr);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_MAP_CHANNEL, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_ADD_MAP_CHANNEL, &w, &reply, &len);
 	free(reply);
 	return ret;
 }
@@ -48,33 +45,20 @@ int ltt_ctl_list_maps(struct ltt_ctl *ctl, const char *session, struct ltt_map_d
 {
 	struct ltt_map_desc *maps = NULL;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t len = 0;
-	uint32_t n, i;
+	size_t n, i;
 	int ret;
 
-	if (!ctl || !session || !ret_maps || !ret_count || strlen(session) >= LTT_NAME_MAX)
+	if (!ret_maps || !ret_count)
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MAPS)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_LIST_MAPS, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_LIST_MAPS, session,
+			      LTT_CLIENT_MINOR_MAPS, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	n = ltt_rbuf_get_u32(&r);
-	if (n > len / MAP_DESC_MIN)
-		ltt_rbuf_fail(&r);
-	maps = r.err ? NULL : calloc(n ? n : 1, sizeof(*maps));
+	maps = ctl_reply_array(&r, MAP_DESC_MIN, sizeof(*maps), &n);
 	for (i = 0; maps && i < n && !r.err; i++)
 		ltt_map_desc_get(&r, &maps[i]);
-	if (!maps && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	else if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
+	ret = ctl_reply_end(&r, maps);
 	free(reply);
 	if (ret) {
 		ltt_ctl_maps_free(maps, n);

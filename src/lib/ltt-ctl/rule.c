@@ -65,7 +65,7 @@ int ltt_ctl_enable_event(struct ltt_ctl *ctl, const char *session, enum ltt_doma
 		return ret;
 	ltt_wbuf_put_str(&w, channel ? channel : "");
 	ltt_proto_put_rule_attr(&w, &conf, ctl_minor(ctl));
-	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w);
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_ENABLE_EVENT, &w, NULL, NULL);
 }
 
 /* DISABLE_EVENT: every rule of @pattern (NULL: of the channel), or @exact only. */
@@ -89,7 +89,7 @@ static int disable(struct ltt_ctl *ctl, const char *session, enum ltt_domain dom
 	if (ret)
 		return ret;
 	ltt_proto_put_disable_event(&w, &req, ctl_minor(ctl));
-	return ctl_send_domain_req(ctl, LTT_CLIENT_CMD_DISABLE_EVENT, &w);
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_DISABLE_EVENT, &w, NULL, NULL);
 }
 
 int ltt_ctl_disable_event(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,

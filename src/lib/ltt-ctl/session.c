@@ -92,8 +92,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		req.home = home;
 	ltt_wbuf_init(&w);
 	ltt_proto_put_session_create(&w, &req, ctl_minor(ctl));
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
@@ -143,15 +142,12 @@ static int session_cmd(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char 
 	struct ltt_wbuf w;
 	int ret;
 
-	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
-		return -LTT_ERR_INVAL;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, 0);
+	if (ret)
+		return ret;
 	if (extra_u8 >= 0)
 		ltt_wbuf_put_u8(&w, (uint8_t)extra_u8);
-	ret = ctl_transact(ctl, cmd, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, cmd, &w, NULL, NULL);
 }
 
 int ltt_ctl_destroy_session(struct ltt_ctl *ctl, const char *session)
@@ -172,23 +168,15 @@ int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait)
 int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pending)
 {
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t len = 0;
 	bool pending;
 	int ret;
 
-	if (!ctl || !session || !ret_pending || strlen(session) >= LTT_NAME_MAX)
+	if (!ret_pending)
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < 2)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_DATA_PENDING, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_DATA_PENDING, session, 2, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, len);
 	pending = ltt_rbuf_get_bool(&r);
 	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
 	free(reply);
@@ -206,34 +194,21 @@ int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 	struct ltt_relay_info *relays = NULL;
 	struct ltt_relay_desc desc;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t i, n, len = 0;
+	size_t i, n;
 	int ret;
 
-	if (!ctl || !session || !ret_relays || !ret_count || strlen(session) >= LTT_NAME_MAX)
+	if (!ret_relays || !ret_count)
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < 2)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_RELAY_STATUS, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_RELAY_STATUS, session, 2, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	n = ltt_rbuf_get_u32(&r);
-	if (n > len / RELAY_INFO_MIN)
-		ltt_rbuf_fail(&r);
-	relays = r.err ? NULL : calloc(n ? n : 1, sizeof(*relays));
+	relays = ctl_reply_array(&r, RELAY_INFO_MIN, sizeof(*relays), &n);
 	for (i = 0; relays && i < n; i++) {
 		ltt_proto_get_relay_info(&r, &desc);
 		ltt_conv_relay_desc_to_info(&desc, &relays[i]);
 	}
-	if (!relays && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	else if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
+	ret = ctl_reply_end(&r, relays);
 	free(reply);
 	if (ret) {
 		free(relays);
@@ -252,32 +227,20 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 {
 	struct ltt_mem_stream *streams;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t i, n, len = 0;
+	size_t i, n;
 	int ret;
 
-	if (!ctl || !session || !ret_streams || !ret_count || strlen(session) >= LTT_NAME_MAX)
+	if (!ret_streams || !ret_count)
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MEM_USAGE)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_MEM_USAGE, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_MEM_USAGE, session,
+			      LTT_CLIENT_MINOR_MEM_USAGE, &reply, &r);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	n = ltt_rbuf_get_u32(&r);
-	if (n > len / MEM_STREAM_MIN)
-		ltt_rbuf_fail(&r);
-	streams = r.err ? NULL : calloc(n ? n : 1, sizeof(*streams));
+	streams = ctl_reply_array(&r, MEM_STREAM_MIN, sizeof(*streams), &n);
 	for (i = 0; streams && i < n; i++)
 		ltt_proto_get_mem_stream(&r, &streams[i], ctl_minor(ctl));
-	if (!streams && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	else if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
+	ret = ctl_reply_end(&r, streams);
 	free(reply);
 	if (ret) {
 		free(streams);
@@ -298,17 +261,14 @@ int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char 
 	size_t len = 0;
 	int ret;
 
-	if (!ctl || !session || !ret_subbufs || !ret_bytes || strlen(session) >= LTT_NAME_MAX ||
-	    (channel && strlen(channel) >= LTT_NAME_MAX))
+	if (!ret_subbufs || !ret_bytes || (channel && strlen(channel) >= LTT_NAME_MAX))
 		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_MEM_USAGE)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_str(&w, session);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_MEM_USAGE);
+	if (ret)
+		return ret;
 	ltt_wbuf_put_str(&w, channel ? channel : "");
 	ltt_wbuf_put_u64(&w, older_than_ns);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, &reply, &len);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);

@@ -21,18 +21,6 @@ static int check_snapshot_output(const struct ltt_snapshot_output *o,
 	return ctl_err(ltt_conv_snapshot_output_to_conf(o, ret));
 }
 
-/* Start a snapshot request: checks and {str session}. */
-static int begin_snapshot_req(struct ltt_ctl *ctl, const char *session, struct ltt_wbuf *w)
-{
-	if (!ctl || !session || strlen(session) >= LTT_NAME_MAX)
-		return -LTT_ERR_INVAL;
-	if (ctl_minor(ctl) < LTT_CLIENT_MINOR_SNAPSHOT)
-		return -LTT_ERR_NOT_SUPPORTED;
-	ltt_wbuf_init(w);
-	ltt_wbuf_put_str(w, session);
-	return 0;
-}
-
 int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 				const struct ltt_snapshot_output *output,
 				struct ltt_snapshot_output *ret_output)
@@ -48,12 +36,11 @@ int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 		return -LTT_ERR_INVAL;
 	ret = check_snapshot_output(output, &conf);
 	if (!ret)
-		ret = begin_snapshot_req(ctl, session, &w);
+		ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (ret)
 		return ret;
 	ltt_proto_put_snapshot_output(&w, &conf);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, len);
@@ -73,14 +60,12 @@ int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32
 
 	if (!id && (!name || !name[0] || strlen(name) >= LTT_NAME_MAX))
 		return -LTT_ERR_INVAL;
-	ret = begin_snapshot_req(ctl, session, &w);
+	ret = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(&w, id);
 	ltt_wbuf_put_str(&w, id ? "" : name);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
 }
 
 int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
@@ -89,35 +74,22 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 	struct ltt_snapshot_output *outs = NULL;
 	struct ltt_snapshot_output_conf conf;
 	uint8_t *reply = NULL;
-	struct ltt_wbuf w;
 	struct ltt_rbuf r;
-	size_t i, n, len = 0;
-	uint32_t raw;
+	size_t i, n;
 	int ret;
 
 	if (!ret_outputs || !ret_count)
 		return -LTT_ERR_INVAL;
-	ret = begin_snapshot_req(ctl, session, &w);
+	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, session,
+			      LTT_CLIENT_MINOR_SNAPSHOT, &reply, &r);
 	if (ret)
 		return ret;
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	raw = ltt_rbuf_get_u32(&r);
-	n = raw;
-	if (r.err || n > len / LTT_SNAPSHOT_OUTPUT_MIN)
-		ltt_rbuf_fail(&r);
-	outs = r.err ? NULL : calloc(n ? n : 1, sizeof(*outs));
+	outs = ctl_reply_array(&r, LTT_SNAPSHOT_OUTPUT_MIN, sizeof(*outs), &n);
 	for (i = 0; outs && i < n; i++) {
 		ltt_proto_get_snapshot_output(&r, &conf);
 		ltt_conv_snapshot_output_conf_to_output(&conf, &outs[i]);
 	}
-	if (!outs && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	else if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
+	ret = ctl_reply_end(&r, outs);
 	free(reply);
 	if (ret) {
 		free(outs);
@@ -142,14 +114,13 @@ int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
 
 	err = output ? check_snapshot_output(output, &conf) : 0;
 	if (!err)
-		err = begin_snapshot_req(ctl, session, &w);
+		err = ctl_begin_session_req(&w, ctl, session, LTT_CLIENT_MINOR_SNAPSHOT);
 	if (err)
 		return err;
 	ltt_wbuf_put_u8(&w, output ? 1 : 0);
 	if (output)
 		ltt_proto_put_snapshot_output(&w, &conf);
-	err = ctl_transact(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
-	ltt_wbuf_fini(&w);
+	err = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
 	if (err)
 		return err;
 	ltt_rbuf_init(&r, reply, len);

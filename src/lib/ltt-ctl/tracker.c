@@ -60,8 +60,7 @@ static int edit(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *sessio
 	ltt_wbuf_put_u32(&w, (uint32_t)nr);
 	for (i = 0; i < nr; i++)
 		ltt_wbuf_put_str(&w, values[i]);
-	ret = ctl_transact(ctl, cmd, &w, &reply, &n);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, cmd, &w, &reply, &n);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, n);
@@ -105,9 +104,7 @@ int ltt_ctl_tracker_set_policy(struct ltt_ctl *ctl, const char *session, enum lt
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u32(&w, (uint32_t)policy);
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_TRACKER_POLICY, &w, NULL, NULL);
-	ltt_wbuf_fini(&w);
-	return ret;
+	return ctl_send_req(ctl, LTT_CLIENT_CMD_TRACKER_POLICY, &w, NULL, NULL);
 }
 
 /* From a LIST_TRACKERS reply, tracker @type's policy and ids. */
@@ -162,8 +159,7 @@ int ltt_ctl_list_tracker(struct ltt_ctl *ctl, const char *session, enum ltt_doma
 	ret = start(ctl, session, domain, NULL, &w);
 	if (ret)
 		return ret;
-	ret = ctl_transact(ctl, LTT_CLIENT_CMD_LIST_TRACKERS, &w, &reply, &n);
-	ltt_wbuf_fini(&w);
+	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_LIST_TRACKERS, &w, &reply, &n);
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, reply, n);

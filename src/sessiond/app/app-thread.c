@@ -910,9 +910,16 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	return ret;
 }
 
+static void job_drop(struct ltt_evloop_job *j)
+{
+	if (j->fn == on_sync_job)
+		sync_put((struct sync_job *)j);	/* its caller gave up waiting */
+	else
+		ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
+}
+
 void ltt_app_thread_stop(struct ltt_app_thread *t)
 {
-	struct ltt_evloop_job *j, *next;
 	struct conn *c, *tmp;
 
 	if (!t)
@@ -922,13 +929,7 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 		conn_close(t, c);
 	ltt_app_done_drop_all(&t->dones);
 	/* Flushes never run: their programs are gone; drop the jobs' references. */
-	for (j = ltt_evloop_take_jobs(t->srv.loop); j; j = next) {
-		next = j->next;
-		if (j->fn == on_sync_job)
-			sync_put((struct sync_job *)j);	/* its caller gave up waiting */
-		else
-			ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
-	}
+	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(t->srv.loop), job_drop);
 	ltt_evloop_server_fini(&t->srv);
 	free(t);
 }

@@ -167,10 +167,16 @@ static void watch(struct ltt_supervisor *sup, struct ltt_consumer *c)
 	ltt_evloop_post(sup->loop, &w->job.ev);
 }
 
+/* A job the stopped loop never ran: cancelled. */
+static void job_cancel(struct ltt_evloop_job *ev)
+{
+	struct ltt_supervisor_job *job = caa_container_of(ev, struct ltt_supervisor_job, ev);
+
+	job->cancel(job);
+}
+
 void ltt_supervisor_fini(struct ltt_supervisor *sup)
 {
-	struct ltt_evloop_job *job, *next;
-
 	pthread_mutex_lock(&sup->lock);
 	sup->stopping = true;
 	pthread_mutex_unlock(&sup->lock);
@@ -178,11 +184,7 @@ void ltt_supervisor_fini(struct ltt_supervisor *sup)
 		/* no takeover while the daemon stops: the consumers exit on purpose */
 		ltt_evloop_stop(sup->loop);
 		pthread_join(sup->thread, NULL);
-		for (job = ltt_evloop_take_jobs(sup->loop); job; job = next) {
-			next = job->next;
-			caa_container_of(job, struct ltt_supervisor_job, ev)->cancel(
-				caa_container_of(job, struct ltt_supervisor_job, ev));
-		}
+		ltt_evloop_jobs_drop(ltt_evloop_take_jobs(sup->loop), job_cancel);
 		ltt_evloop_destroy(sup->loop);
 		sup->loop = NULL;
 	}

@@ -652,9 +652,14 @@ int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
 	return 0;
 }
 
+/* A job that never ran, told so by its function called without a loop. */
+static void job_cancel(struct ltt_evloop_job *job)
+{
+	job->fn(NULL, job);
+}
+
 void ltt_lagent_stop(struct ltt_lagent *a)
 {
-	struct ltt_evloop_job *job, *next;
 	struct conn *c, *ctmp;
 	struct owner *o, *otmp;
 
@@ -664,10 +669,7 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 	cds_list_for_each_entry_safe(c, ctmp, &a->conns, node)
 		conn_close(c, NULL);
 	/* jobs never run: a sync's rules dropped, a listing ended empty */
-	for (job = ltt_evloop_take_jobs(a->srv.loop); job; job = next) {
-		next = job->next;
-		job->fn(NULL, job);
-	}
+	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(a->srv.loop), job_cancel);
 	cds_list_for_each_entry_safe(o, otmp, &a->owners, node) {
 		lagent_keys_free(o->keys, o->nr);
 		free(o);

@@ -55,7 +55,8 @@ else
 	skip 1 "python3-lttng is not installed"
 fi
 stop_sessiond
-ok "$([ ! -e "$SOCK" ] && [ ! -e "$PIDF" ]; echo $?)" "stopped: its LTTng socket and pid file are gone"
+ok "$([ ! -e "$SOCK" ] && [ ! -e "${SOCK%/*}/sessiond-notification" ] && [ ! -e "$PIDF" ]; echo $?)" \
+	"stopped: its LTTng socket, the notification channel's and the pid file are gone"
 
 # --- argv[0] alone (exec -a; systemd's ExecStart=@FILE lttng-sessiond)
 (exec -a lttng-sessiond "$SESSIOND" --background --rundir "$LTT_RUNDIR" </dev/null >/dev/null 2>&1) ||

@@ -12,18 +12,6 @@
 #include "common/base/codec.h"
 #include "tests/unit/tap.h"
 
-/* A heap copy of exactly @len bytes, so that overreads are caught by ASan. */
-static uint8_t *dup_bytes(const void *p, size_t len)
-{
-	uint8_t *d = malloc(len ? len : 1);
-
-	if (!d)
-		abort();
-	if (len)
-		memcpy(d, p, len);
-	return d;
-}
-
 static bool bytes_are(const struct ltt_wbuf *w, const void *want, size_t len)
 {
 	return !w->err && w->len == len && !memcmp(w->data, want, len);
@@ -139,7 +127,7 @@ static void test_rbuf_ints(void)
 		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x81,
 		0x00, 0x01,
 	};
-	uint8_t *data = dup_bytes(msg, sizeof(msg));
+	uint8_t *data = tap_dup(msg, sizeof(msg));
 	struct ltt_rbuf r;
 	uint64_t u64;
 	uint32_t u32;
@@ -194,7 +182,7 @@ static void test_rbuf_bools(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(vals); i++) {
-		data = dup_bytes(&vals[i], 1);
+		data = tap_dup(&vals[i], 1);
 		ltt_rbuf_init(&r, data, 1);
 		tap_is_int(ltt_rbuf_get_bool(&r), 0, "bool %u decodes as 0", vals[i]);
 		tap_is_int(ltt_rbuf_end(&r), -EPROTO, "and is -EPROTO");
@@ -208,7 +196,7 @@ static void test_rbuf_bools(void)
  */
 static int decode_str(const void *msg, size_t len, size_t size, char *out, size_t outsize)
 {
-	uint8_t *data = dup_bytes(msg, len);
+	uint8_t *data = tap_dup(msg, len);
 	struct ltt_rbuf r;
 	const char *s;
 	int err;
@@ -305,7 +293,7 @@ static void test_truncation(void)
 	ltt_wbuf_put_u64(&w, UINT64_MAX);
 	ltt_wbuf_put_u8(&w, 1);
 	for (k = 0; k <= w.len; k++) {
-		uint8_t *data = dup_bytes(w.data, k);
+		uint8_t *data = tap_dup(w.data, k);
 		char name[8];
 		bool ok;
 
@@ -415,7 +403,7 @@ static void test_field_table(void)
 	ltt_codec_put(&w, &sample_codec, &m);
 	tap_ok(!w.err && w.len == sizeof(want) && !memcmp(w.data, want, sizeof(want)),
 	       "table: rows in order, a guarded field sent as 0, the string after its length");
-	copy = dup_bytes(w.data, w.len);
+	copy = tap_dup(w.data, w.len);
 	tap_ok(!table_decode(copy, w.len, &got) && got.small == 200 && !got.on &&
 	       !got.when_on && !strcmp(got.name, "ab") && !strcmp(got.ref, "xyz") &&
 	       got.has_extra && got.extra == 9, "table: decodes back");
@@ -425,7 +413,7 @@ static void test_field_table(void)
 	       "table: a message ending inside its tail is refused");
 	free(copy);
 
-	copy = dup_bytes(want, sizeof(want));
+	copy = tap_dup(want, sizeof(want));
 	copy[1] = 1;	/* 456 does not fit the u8 member */
 	tap_ok(table_decode(copy, sizeof(want), &got) == -EPROTO,
 	       "table: an integer wider than its member is refused");
@@ -441,7 +429,7 @@ static void test_field_table(void)
 	ltt_wbuf_reset(&w);
 	m.name[0] = '\0';
 	ltt_codec_put(&w, &sample_codec, &m);
-	copy = dup_bytes(w.data, w.len);
+	copy = tap_dup(w.data, w.len);
 	tap_ok(!w.err && w.len == sizeof(want) - 3 && !copy[7] &&
 	       !table_decode(copy, w.len, &got) && !got.name[0],
 	       "table: an empty string sent as length 0 where the row says so");
@@ -490,7 +478,7 @@ static void test_table_strings_arrays(void)
 	ltt_wbuf_init(&w);
 	ltt_codec_put(&w, &be_codec, &m);
 	tap_ok(bytes_are(&w, want, sizeof(want)), "big-endian table: strings' lengths big-endian");
-	copy = dup_bytes(want, sizeof(want));
+	copy = tap_dup(want, sizeof(want));
 	ltt_rbuf_init(&r, copy, sizeof(want));
 	tap_ok(!ltt_codec_get_msg(&r, &be_codec, &got) && !strcmp(got.name, "ab") &&
 	       !strcmp(got.ref, "cd"), "big-endian table: strings decode back");
@@ -499,7 +487,7 @@ static void test_table_strings_arrays(void)
 	ltt_codec_put(&w, &be_codec, &none);
 	tap_ok(bytes_are(&w, want_none, sizeof(want_none)),
 	       "a borrowed \"\" sent as length 0 and no byte where the row says so");
-	copy = dup_bytes(want_none, sizeof(want_none));
+	copy = tap_dup(want_none, sizeof(want_none));
 	ltt_rbuf_init(&r, copy, sizeof(want_none));
 	tap_ok(!ltt_codec_get_msg(&r, &be_codec, &got) && !strcmp(got.ref, ""),
 	       "... and decodes as \"\"");
@@ -508,7 +496,7 @@ static void test_table_strings_arrays(void)
 	ltt_wbuf_reset(&w);
 	ltt_codec_put_array(&w, &elem_codec, elems, sizeof(elems[0]), 3);
 	tap_ok(bytes_are(&w, want_elems, sizeof(want_elems)), "array: each element by its table");
-	copy = dup_bytes(want_elems, sizeof(want_elems));
+	copy = tap_dup(want_elems, sizeof(want_elems));
 	ltt_rbuf_init(&r, copy, sizeof(want_elems));
 	tap_ok(!ltt_codec_get_array(&r, &elem_codec, got_elems, sizeof(got_elems[0]), 3) &&
 	       !ltt_rbuf_end(&r) && got_elems[1].v == 0x203 && got_elems[2].v == 0xffff,
@@ -543,7 +531,7 @@ LTT_CODEC(grown_codec, LTT_CODEC_LE,
 static int minor_decode(const struct ltt_codec *c, const uint8_t *want, size_t len,
 			uint32_t minor, void *got, size_t size)
 {
-	uint8_t *copy = dup_bytes(want, len);
+	uint8_t *copy = tap_dup(want, len);
 	struct ltt_rbuf r;
 	int err;
 

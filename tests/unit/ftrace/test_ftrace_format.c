@@ -194,9 +194,8 @@ static void check_fuzz(void)
 
 	cut = (size_t)(strstr(kinds, "print fmt") - kinds);
 	for (len = 0; len < sizeof(kinds) - 1; len++) {
-		char *copy = malloc(len ? len : 1);	/* exact size: a read past it is caught */
+		char *copy = tap_dup(kinds, len);	/* exact size: a read past it is caught */
 
-		memcpy(copy, kinds, len);
 		ret = ltt_ftrace_format_parse("test", copy, len, &ev, &why);
 		free(copy);
 		if (len <= cut && ret == -EINVAL)

@@ -318,14 +318,6 @@ static void test_tracepoints_msg(void)
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 16);
-}
-
 /*
  * Each message decoder against random bytes and its sample with bytes
  * changed or cut: 0 or -EPROTO, never an overread, strings in bounds.
@@ -343,17 +335,7 @@ static void test_random_messages(void)
 			size_t len;
 			int err;
 
-			if (n & 1) {
-				len = rnd() % 96;
-				for (size_t j = 0; j < len; j++)
-					buf[j] = (uint8_t)(rnd() % 4 ? rnd() : rnd() % 3);
-			} else {
-				memcpy(buf, k->wire, k->wire_len);
-				len = k->wire_len;
-				buf[rnd() % len] = (uint8_t)rnd();
-				if (rnd() % 4 == 0)
-					len = rnd() % (len + 1);
-			}
+			len = tap_fuzz_input(&rng, n, buf, k->wire, k->wire_len);
 			err = get_from(k, buf, len, &got);
 			total++;
 			if (err && err != -EPROTO)
@@ -483,8 +465,8 @@ static void test_event_filter(void)
 
 		for (int n = 0; n < 20000; n++) {
 			memcpy(buf, wire, sizeof(wire));
-			buf[rnd() % sizeof(wire)] = (uint8_t)rnd();
-			len = rnd() % 4 ? sizeof(wire) : rnd() % (sizeof(wire) + 1);
+			buf[tap_rand(&rng) % sizeof(wire)] = (uint8_t)tap_rand(&rng);
+			len = tap_rand(&rng) % 4 ? sizeof(wire) : tap_rand(&rng) % (sizeof(wire) + 1);
 			int err = get_filter(buf, len, &got);
 
 			if (err && err != -EPROTO)

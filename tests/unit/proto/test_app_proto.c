@@ -279,9 +279,8 @@ static void test_truncation(void)
 	ltt_app_put_tracepoint(&w, &ref_tp);
 	for (len = 0; len < w.len; len++) {
 		/* A fresh copy of exactly @len bytes, so valgrind sees any overread. */
-		void *copy = malloc(len ? len : 1);
+		void *copy = tap_dup(w.data, len);
 
-		memcpy(copy, w.data, len);
 		if (!refused(copy, len)) {
 			if (!bad)
 				tap_diag("truncation at %zu bytes not refused", len);

@@ -426,14 +426,6 @@ static void test_payloads(void)
 
 static uint64_t rng = 0x2545f4914f6cdd1dULL;
 
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 16);
-}
-
 /*
  * Each decoder, ADD_CHANNEL's included, against random bytes and its
  * sample with bytes changed or cut: 0 or its documented errors, never a
@@ -456,21 +448,8 @@ static void test_random_payloads(void)
 			size_t len;
 			int err;
 
-			if (!k || (n & 1)) {
-				len = rnd() % 96;
-				for (size_t j = 0; j < len; j++)
-					buf[j] = (uint8_t)(rnd() % 4 ? rnd() : rnd() % 3);
-			} else {
-				memcpy(buf, k->wire, k->wire_len);
-				len = k->wire_len;
-				buf[rnd() % len] = (uint8_t)rnd();
-				if (rnd() % 4 == 0)
-					len = rnd() % (len + 1);
-			}
-			copy = malloc(len ? len : 1);
-			if (!copy)
-				abort();
-			memcpy(copy, buf, len);
+			len = tap_fuzz_input(&rng, n, buf, k ? k->wire : NULL, k ? k->wire_len : 0);
+			copy = tap_dup(buf, len);
 			ltt_rbuf_init(&r, copy, len);
 			err = k ? k->get(&r, &got) : ltt_consumer_get_add_channel(&r, &got.chan);
 			total++;

@@ -18,25 +18,13 @@ static bool bytes_are(const struct ltt_wbuf *w, const void *want, size_t len)
 	return !w->err && w->len == len && !memcmp(w->data, want, len);
 }
 
-/* A heap copy of exactly @len bytes, so that overreads are caught by ASan. */
-static uint8_t *dup_bytes(const void *p, size_t len)
-{
-	uint8_t *d = malloc(len ? len : 1);
-
-	if (!d)
-		abort();
-	if (len)
-		memcpy(d, p, len);
-	return d;
-}
-
 typedef int (*get_fn)(struct ltt_rbuf *r, void *ret);
 
 /* Every strict prefix of @w's bytes must fail to decode with -EPROTO. */
 static bool all_prefixes_fail(const struct ltt_wbuf *w, get_fn get, void *scratch)
 {
 	for (size_t len = 0; len < w->len; len++) {
-		uint8_t *copy = dup_bytes(w->data, len);
+		uint8_t *copy = tap_dup(w->data, len);
 		struct ltt_rbuf r;
 		int ret;
 
@@ -52,7 +40,7 @@ static bool all_prefixes_fail(const struct ltt_wbuf *w, get_fn get, void *scratc
 /* Decode @w's bytes as the whole payload. */
 static int decode_all(const struct ltt_wbuf *w, get_fn get, void *ret)
 {
-	uint8_t *copy = dup_bytes(w->data, w->len);
+	uint8_t *copy = tap_dup(w->data, w->len);
 	struct ltt_rbuf r;
 	int err;
 
@@ -151,7 +139,7 @@ static void test_session(void)
 	tap_ok(all_prefixes_fail(&w, (get_fn)ltt_live_get_session, &s2),
 	       "every truncated session entry is refused");
 
-	bad = dup_bytes(w.data, w.len);
+	bad = tap_dup(w.data, w.len);
 	memset(bad + 20, 'x', 64);
 	ltt_rbuf_init(&r, bad, w.len);
 	tap_is_int(ltt_live_get_session(&r, &s2), -EPROTO, "a hostname without its NUL is refused");

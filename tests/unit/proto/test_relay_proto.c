@@ -730,14 +730,6 @@ static void test_reset_metadata(void)
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 
-static uint32_t rnd(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
-}
-
 /* Whether every string of a decoded struct ends inside its array. */
 static bool strings_bounded(const struct kind *k, const void *got)
 {
@@ -780,18 +772,18 @@ static void test_random(void)
 			int err;
 
 			if (n & 1) {
-				len = rnd() % 160;
+				len = tap_rand(&rng_state) % 160;
 				for (size_t j = 0; j < len; j++)
-					buf[j] = (uint8_t)rnd();
+					buf[j] = (uint8_t)tap_rand(&rng_state);
 			} else {
-				unsigned int pokes = 1 + rnd() % 3;
+				unsigned int pokes = 1 + tap_rand(&rng_state) % 3;
 
 				memcpy(buf, k->wire, k->wire_len);
 				len = k->wire_len;
 				while (pokes--)
-					buf[rnd() % len] = (rnd() & 1) ? (uint8_t)rnd() : 0;
-				if (rnd() % 4 == 0)
-					len = rnd() % (len + 1);
+					buf[tap_rand(&rng_state) % len] = (tap_rand(&rng_state) & 1) ? (uint8_t)tap_rand(&rng_state) : 0;
+				if (tap_rand(&rng_state) % 4 == 0)
+					len = tap_rand(&rng_state) % (len + 1);
 			}
 			memset(&got, 0x5a, sizeof(got));
 			err = decode(k, buf, len, &got);

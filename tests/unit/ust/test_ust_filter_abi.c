@@ -63,21 +63,7 @@ static size_t mem_len;
 /* Bytes of events in the channel's one stream so far. */
 static size_t bytes_recorded(void)
 {
-	struct ltt_rb_packet pkt;
-	struct ltt_rb rd;
-	size_t n = 0;
-	int ret;
-
-	if (ltt_rb_attach(&rd, mem, mem_len))
-		return 0;
-	ltt_rb_flush(&rd, false);
-	while ((ret = ltt_rb_get_next_subbuf(&rd, &pkt)) != -EAGAIN) {
-		if (ret)
-			continue;
-		n += (size_t)pkt.content_size - HDR;
-		ltt_rb_put_subbuf(&rd, &pkt);
-	}
-	return n;
+	return ust_filter_recorded(mem, mem_len, HDR);
 }
 
 /* Events so far, all of EVENT_BYTES (abi:now and abi:old). */

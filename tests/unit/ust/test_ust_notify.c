@@ -107,21 +107,7 @@ static uint8_t rbuf[BUF_MAX];
 /* ntf:count's events in the channel since the last call (reading consumes them). */
 static unsigned int events_recorded(void)
 {
-	struct ltt_rb_packet pkt;
-	struct ltt_rb rd;
-	size_t n = 0;
-	int ret;
-
-	if (ltt_rb_attach(&rd, mem, mem_len))
-		return 0;
-	ltt_rb_flush(&rd, false);
-	while ((ret = ltt_rb_get_next_subbuf(&rd, &pkt)) != -EAGAIN) {
-		if (ret)
-			continue;
-		n += (size_t)pkt.content_size - HDR;
-		ltt_rb_put_subbuf(&rd, &pkt);
-	}
-	return (unsigned int)(n / EVENT_BYTES);
+	return (unsigned int)(ust_filter_recorded(mem, mem_len, HDR) / EVENT_BYTES);
 }
 
 /*

@@ -210,8 +210,7 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "only the kernel probe rules (-k)", NULL },
 		{ "function", 0, POPT_ARG_VAL, &type, LTT_EVENT_FUNCTION,
 		  "only the kernel function probe rules (-k)", NULL },
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
 		  "the channel (default: " LTT_DEFAULT_CHANNEL_NAME ", when the domain has no "
 		  "other channel)", "CHANNEL" },

@@ -429,8 +429,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space events", NULL },
 		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
 		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
 		  "an existing channel (default: " LTT_DEFAULT_CHANNEL_NAME
 		  ", created if needed, when the domain has no other channel)", "CHANNEL" },

@@ -130,8 +130,7 @@ int cmd_add_map_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "type", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TYPE,
 		  "user: counters of programs' events; kernel: of kernel events, kept by the "
 		  "kernel (tracefs's histogram triggers)", "TYPE" },
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "value-type", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_VALUE_TYPE,
 		  "signed-int-32, signed-int-64 (default) or signed-int-max", "TYPE" },
 		{ "max-key-count", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_MAX_KEYS,

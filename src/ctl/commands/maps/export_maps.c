@@ -192,8 +192,7 @@ int cmd_export_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALS] = { 0 };
 	struct poptOption options[] = {
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "format", 'f', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_FORMAT,
 		  "sqlite (the default and only one): an SQL script for sqlite3", "FORMAT" },
 		CTL_UTIL_HELP_OPTION,

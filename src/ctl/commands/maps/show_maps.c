@@ -228,8 +228,7 @@ int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct show_args a = { { 0 }, NULL };
 	int ret, i;
 	struct poptOption options[] = {
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "channel", 'c', POPT_ARG_ARGV, &a.channels, 0,
 		  "only this map channel (repeat for more)", "CHANNEL" },
 		VIEW_GAP("type", POPT_ARG_STRING, "LTTng's (refused: ltt's maps are user space)",

@@ -58,8 +58,7 @@ int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 	int ret, timer = 0, size = 0;
 	poptContext pc;
 	struct poptOption options[] = {
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "timer", 0, POPT_ARG_NONE, &timer, 0, "remove the timer schedule", NULL },
 		{ "size", 0, POPT_ARG_NONE, &size, 0, "remove the size schedule", NULL },
 		CTL_UTIL_HELP_OPTION,

@@ -67,8 +67,7 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	char *values[NR_VALUES] = { 0 };
 	struct poptOption options[] = {
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TIMER,
 		  "rotate every US microseconds (at least 100000), or a value with a unit: "
 		  "us, ms, s, m, h (\"10s\")", "US" },

@@ -94,8 +94,7 @@ int cmd_reclaim_memory(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct poptOption options[] = {
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0,
 		  "user space channels (the only ones whose memory can be given back)", NULL },
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "all", 'a', POPT_ARG_NONE, &a.all, 0,
 		  "every discard-mode user space channel of the session", NULL },
 		{ "older-than", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OLDER_THAN,

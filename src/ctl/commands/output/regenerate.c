@@ -80,8 +80,7 @@ static int run_metadata(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 
 /* The options both commands take. */
 #define SESSION_OPTIONS \
-	{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION, \
-	  "the session (default: the current one)", "SESSION" }, \
+	CTL_UTIL_SESSION_OPTION(VAL_SESSION), \
 	CTL_UTIL_HELP_OPTION, \
 	POPT_TABLEEND
 

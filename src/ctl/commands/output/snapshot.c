@@ -272,8 +272,7 @@ int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv)
 	poptContext pc = NULL;
 	int i, ret;
 	struct poptOption options[] = {
-		{ "session", 's', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SESSION,
-		  "the session (default: the current one)", "SESSION" },
+		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "name", 'n', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NAME,
 		  "add-output: the output's name; record: the snapshot's name", "NAME" },
 		{ "max-size", 'm', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_MAX_SIZE,
