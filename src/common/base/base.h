@@ -10,6 +10,8 @@
  *                     synced), with fault points
  *   fault.[ch]        fault points: where a test has a process killed or
  *                     stopped (LTT_FAULT)
+ *   testpoint.[ch]    LTTng's test points (LTTNG_TESTPOINT_ENABLE), for
+ *                     lttng-tools' own tests
  *   daemon.[ch]       what the daemons share to start: daemonizing, pid
  *                     files, the readiness signal
  *   daemon-popt.h     their option loop over popt (inline: libcommon
