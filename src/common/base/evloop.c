@@ -435,7 +435,96 @@ void ltt_evloop_post(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 		kick(loop);
 }
 
-struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop)
+/* ltt_evloop_call()'s job: the caller's reference and the loop's. */
+struct call_job {
+	struct ltt_evloop_job job;	/* first */
+	void (*fn)(void *arg);
+	void *arg;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int ret;			/* 1 while pending, then 0 (ran) or -ECANCELED */
+	int refs;			/* under lock */
+};
+
+/* @c ends with @ret (when still pending) and loses a reference. */
+static void call_put(struct call_job *c, int ret)
+{
+	int refs;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->ret == 1 && ret != 1) {
+		c->ret = ret;
+		pthread_cond_signal(&c->cond);
+	}
+	refs = --c->refs;
+	pthread_mutex_unlock(&c->lock);
+	if (refs)
+		return;
+	pthread_cond_destroy(&c->cond);
+	pthread_mutex_destroy(&c->lock);
+	free(c);
+}
+
+static void on_call_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct call_job *c = (struct call_job *)job;
+
+	(void)loop;
+	c->fn(c->arg);
+	call_put(c, 0);
+}
+
+int ltt_evloop_call(struct ltt_evloop *loop, void (*fn)(void *arg), void *arg,
+		    unsigned int timeout_ms)
+{
+	struct call_job *c = calloc(1, sizeof(*c));
+	struct timespec until;
+	int ret;
+
+	if (!c)
+		return -ENOMEM;
+	c->job.fn = on_call_job;
+	c->fn = fn;
+	c->arg = arg;
+	c->ret = 1;
+	c->refs = 2;
+	pthread_mutex_init(&c->lock, NULL);
+	pthread_cond_init(&c->cond, NULL);
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += timeout_ms / 1000;
+	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	ltt_evloop_post(loop, &c->job);
+	pthread_mutex_lock(&c->lock);
+	while (c->ret == 1 && pthread_cond_timedwait(&c->cond, &c->lock, &until) != ETIMEDOUT)
+		;
+	ret = c->ret == 1 ? -ETIMEDOUT : c->ret;
+	pthread_mutex_unlock(&c->lock);
+	call_put(c, 1);		/* the loop's reference may outlive ours: the job runs late */
+	return ret;
+}
+
+/* ltt_evloop_call()'s jobs of the list @jobs, the loop's own: cancelled and unlinked. */
+static struct ltt_evloop_job *cancel_calls(struct ltt_evloop_job *jobs)
+{
+	struct ltt_evloop_job **pp, *j;
+
+	for (pp = &jobs; (j = *pp);) {
+		if (j->fn == on_call_job) {
+			*pp = j->next;
+			call_put((struct call_job *)j, -ECANCELED);
+		} else {
+			pp = &j->next;
+		}
+	}
+	return jobs;
+}
+
+/* The jobs queued, all of them, oldest first. */
+static struct ltt_evloop_job *take_all(struct ltt_evloop *loop)
 {
 	struct ltt_evloop_job *jobs;
 
@@ -445,6 +534,11 @@ struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop)
 	loop->tail = &loop->head;
 	pthread_mutex_unlock(&loop->lock);
 	return jobs;
+}
+
+struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop)
+{
+	return cancel_calls(take_all(loop));
 }
 
 void ltt_evloop_jobs_drop(struct ltt_evloop_job *jobs, void (*drop)(struct ltt_evloop_job *job))
@@ -481,7 +575,7 @@ static bool run_jobs(struct ltt_evloop *loop)
 
 	if (read(loop->efd, &n, sizeof(n)) < 0 && errno != EAGAIN)
 		abort();	/* EBADF, EFAULT, EINVAL: our bug */
-	for (job = ltt_evloop_take_jobs(loop); job; job = next) {
+	for (job = take_all(loop); job; job = next) {
 		next = job->next;	/* fn may free job */
 		job->fn(loop, job);
 		if (__atomic_load_n(&loop->stop, __ATOMIC_ACQUIRE)) {
@@ -737,6 +831,7 @@ void ltt_evloop_destroy(struct ltt_evloop *loop)
 	if (!loop)
 		return;
 	assert(!loop->dispatching);
+	(void)cancel_calls(loop->head);	/* the others are their owners' (ltt_evloop_take_jobs()) */
 	for (i = 0; i < loop->nr_by_fd; i++)
 		free(loop->by_fd[i]);
 	free(loop->by_fd);

@@ -143,8 +143,18 @@ void ltt_evloop_timer_destroy(struct ltt_evloop_timer *timer);
 void ltt_evloop_post(struct ltt_evloop *loop, struct ltt_evloop_job *job);
 
 /**
+ * ltt_evloop_call() - run @fn(@arg) in the loop's thread and wait for it,
+ * at most @timeout_ms: 0 (it ran), -ETIMEDOUT (it may still run: @arg
+ * must outlive the loop's next turn), -ECANCELED (the loop stopped: it
+ * will not run) or -ENOMEM.  Not from the loop's own thread.
+ */
+int ltt_evloop_call(struct ltt_evloop *loop, void (*fn)(void *arg), void *arg,
+		    unsigned int timeout_ms);
+
+/**
  * ltt_evloop_take_jobs() - the jobs posted and not run, oldest first
- * (linked by ->next), or NULL; the caller owns them again
+ * (linked by ->next), or NULL; the caller owns them again (but
+ * ltt_evloop_call()'s, cancelled here)
  */
 struct ltt_evloop_job *ltt_evloop_take_jobs(struct ltt_evloop *loop);
 

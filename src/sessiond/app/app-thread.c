@@ -704,71 +704,25 @@ static void on_conn(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 		conn_close(c->t, c);
 }
 
-/* ltt_app_thread_sync()'s job: the caller's and the job's references. */
-struct sync_job {
-	struct ltt_evloop_job job;	/* first */
-	struct ltt_app_thread *t;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	bool done;
-	int refs;			/* under lock */
-};
-
-static void sync_put(struct sync_job *s)
-{
-	int refs;
-
-	pthread_mutex_lock(&s->lock);
-	refs = --s->refs;
-	pthread_mutex_unlock(&s->lock);
-	if (refs)
-		return;
-	pthread_cond_destroy(&s->cond);
-	pthread_mutex_destroy(&s->lock);
-	free(s);
-}
-
 /* Each connection with something to read (a message, its end) is read as the loop would. */
-static void on_sync_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+static void sync_conns(void *arg)
 {
-	struct sync_job *s = (struct sync_job *)job;
+	struct ltt_app_thread *t = arg;
 	struct conn *c, *next;
 	struct pollfd p;
 
-	cds_list_for_each_entry_safe(c, next, &s->t->conns, node) {
+	cds_list_for_each_entry_safe(c, next, &t->conns, node) {
 		p = (struct pollfd){ .fd = c->app->fd, .events = POLLIN };
 		if (poll(&p, 1, 0) == 1)
-			on_conn(loop, p.fd,
+			on_conn(t->srv.loop, p.fd,
 				((p.revents & POLLIN) ? EPOLLIN : 0) | ((p.revents & POLLHUP) ? EPOLLHUP : 0) |
 				((p.revents & POLLERR) ? EPOLLERR : 0), c);
 	}
-	pthread_mutex_lock(&s->lock);
-	s->done = true;
-	pthread_cond_signal(&s->cond);
-	pthread_mutex_unlock(&s->lock);
-	sync_put(s);
 }
 
 void ltt_app_thread_sync(struct ltt_app_thread *t)
 {
-	struct sync_job *s = calloc(1, sizeof(*s));
-	struct timespec until;
-
-	if (!s)
-		return;		/* the counters as they are */
-	s->job.fn = on_sync_job;
-	s->t = t;
-	s->refs = 2;
-	pthread_mutex_init(&s->lock, NULL);
-	pthread_cond_init(&s->cond, NULL);
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += 1;
-	ltt_evloop_post(t->srv.loop, &s->job);
-	pthread_mutex_lock(&s->lock);
-	while (!s->done && pthread_cond_timedwait(&s->cond, &s->lock, &until) != ETIMEDOUT)
-		;
-	pthread_mutex_unlock(&s->lock);
-	sync_put(s);	/* a job that did not run (the thread stopping) keeps it: freed with its loop's jobs */
+	(void)ltt_evloop_call(t->srv.loop, sync_conns, t, 1000);	/* else the counters as they are */
 }
 
 /*
@@ -910,12 +864,10 @@ int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 	return ret;
 }
 
-static void job_drop(struct ltt_evloop_job *j)
+/* A flush job that never ran: its program's reference dropped. */
+static void flush_job_drop(struct ltt_evloop_job *j)
 {
-	if (j->fn == on_sync_job)
-		sync_put((struct sync_job *)j);	/* its caller gave up waiting */
-	else
-		ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
+	ltt_app_put(caa_container_of(j, struct ltt_app, flush_job));
 }
 
 void ltt_app_thread_stop(struct ltt_app_thread *t)
@@ -929,7 +881,7 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 		conn_close(t, c);
 	ltt_app_done_drop_all(&t->dones);
 	/* Flushes never run: their programs are gone; drop the jobs' references. */
-	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(t->srv.loop), job_drop);
+	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(t->srv.loop), flush_job_drop);
 	ltt_evloop_server_fini(&t->srv);
 	free(t);
 }

@@ -789,6 +789,100 @@ static void test_thread_start(void)
 	close(o.efd);
 }
 
+/* ---- ltt_evloop_call(): run on the loop's thread and wait ---- */
+
+struct call_arg {
+	pthread_t ran_on;
+	int runs;
+	int block_efd;		/* >= 0: the call blocks reading it */
+};
+
+static void called(void *arg)
+{
+	struct call_arg *a = arg;
+	uint64_t v;
+
+	a->ran_on = pthread_self();
+	a->runs++;
+	if (a->block_efd >= 0 && read(a->block_efd, &v, sizeof(v)) != sizeof(v))
+		die("read");
+}
+
+static void test_call(void)
+{
+	struct ltt_evloop *loop = new_loop();
+	struct call_arg a = { .block_efd = -1 }, b = { .block_efd = -1 };
+	pthread_t tid;
+	int efd;
+
+	tap_is_int(ltt_evloop_thread_start(loop, "test thread", &tid), 0, "a loop starts its thread");
+	tap_is_int(ltt_evloop_call(loop, called, &a, 5000), 0, "a call returns 0 once it ran");
+	tap_ok(a.runs == 1 && pthread_equal(a.ran_on, tid), "  once, on the loop's thread");
+
+	/* a call the loop can't take in time: -ETIMEDOUT, then it runs late */
+	efd = a.block_efd = eventfd(0, EFD_CLOEXEC);
+	if (efd < 0)
+		die("eventfd");
+	tap_is_int(ltt_evloop_call(loop, called, &a, 100), -ETIMEDOUT,
+		   "a call the loop does not run in time: -ETIMEDOUT");
+	tap_is_int(ltt_evloop_call(loop, called, &b, 50), -ETIMEDOUT,
+		   "  and one queued behind it");
+	a.block_efd = -1;	/* the late call reads efd already */
+	if (write(efd, &(uint64_t){ 1 }, 8) != 8)
+		die("write");
+	tap_is_int(ltt_evloop_call(loop, called, &a, 5000), 0, "the loop free again, a call runs");
+	tap_ok(b.runs == 1, "  after the late one, which ran anyway");
+	ltt_evloop_stop(loop);
+	tap_is_int(pthread_join(tid, NULL), 0, "the thread ends once the loop is stopped");
+	ltt_evloop_destroy(loop);
+	close(efd);
+}
+
+/* A call on a loop that does not run, from another thread. */
+struct caller {
+	struct ltt_evloop *loop;
+	struct call_arg a;
+	int ret;		/* 1 until the call returned */
+};
+
+static void *call_from_thread(void *arg)
+{
+	struct caller *c = arg;
+	int ret = ltt_evloop_call(c->loop, called, &c->a, 10000);
+
+	__atomic_store_n(&c->ret, ret, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void test_call_cancelled(void)
+{
+	struct caller c = { .loop = new_loop(), .a = { .block_efd = -1 }, .ret = 1 };
+	struct ltt_evloop_job *left = NULL, j = { .fn = on_count_job };
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	pthread_t th;
+	int i;
+
+	ltt_evloop_post(c.loop, &j);
+	if (pthread_create(&th, NULL, call_from_thread, &c))
+		die("pthread_create");
+	/* the jobs taken back until the call returns (bounded: 500 x 10 ms) */
+	for (i = 0; i < 500 && __atomic_load_n(&c.ret, __ATOMIC_ACQUIRE) == 1; i++) {
+		struct ltt_evloop_job *got = ltt_evloop_take_jobs(c.loop);
+
+		if (got)
+			left = got;
+		nanosleep(&ts, NULL);
+	}
+	pthread_join(th, NULL);
+	tap_is_int(c.ret, -ECANCELED, "a call on a loop whose jobs are taken back: -ECANCELED");
+	tap_ok(c.a.runs == 0 && left == &j && !j.next,
+	       "  not run, and not handed out with the loop's other jobs");
+	ltt_evloop_post(c.loop, &j);
+	tap_is_int(ltt_evloop_call(c.loop, called, &c.a, 1), -ETIMEDOUT,
+		   "a call on a loop that does not run: -ETIMEDOUT");
+	ltt_evloop_destroy(c.loop);	/* cancels it; the count job is the test's */
+}
+
 /* ---- a thread serving a listening socket ---- */
 
 /* An accepted connection, told to the test through the eventfd @arg. */
@@ -839,6 +933,8 @@ int main(void)
 	test_busy();
 	test_listen();
 	test_thread_start();
+	test_call();
+	test_call_cancelled();
 	test_server();
 	return tap_done();
 }
