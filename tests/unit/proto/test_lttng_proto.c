@@ -294,7 +294,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(39);
+	tap_plan(40);
 	test_sizes();
 	test_request();
 	test_extra();
