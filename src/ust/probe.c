@@ -510,12 +510,21 @@ static inline __attribute__((always_inline)) void *reserve_fast(struct ltt_ust_c
 	return h;
 }
 
-/* reserve_fast() for a first target with context fields: out of line. */
+/*
+ * reserve_fast() for a first target with context fields: out of line.
+ * Its enabled word does not say the clock (UST_CHAN_ON_CTX whatever it
+ * is), and a thread's CPU hint may come from another channel's RDTSCP (a
+ * program traced by two daemons): a channel of another clock takes the
+ * slow path, which reads its own.
+ */
 static __attribute__((noinline)) void *reserve_fast_ctx(struct ltt_ust_ctx *ctx)
 {
 	const struct ust_targets *ts = ctx->ltt_targets;
+	const struct ust_channel *chan = ts->t[0].chan;
 
-	return reserve_fast(ctx, ts->t[0].chan, ctx->ltt_payload_len, true);
+	if (__builtin_expect(chan->streams[0].rb.clock != LTT_TCLOCK_TSC, 0))
+		return reserve_first_slow(ctx);
+	return reserve_fast(ctx, chan, ctx->ltt_payload_len, true);
 }
 
 /*

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysinfo.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <ltt/tracepoint.h>
@@ -30,6 +31,11 @@
 #include "ust/ust-internal.h"
 
 LTT_TRACEPOINT_EVENT(cpu, tick,
+	LTT_TP_ARGS(int n),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, n, n)))
+
+LTT_TRACEPOINT_EVENT(cpu, tock,
 	LTT_TP_ARGS(int n),
 	LTT_TP_FIELDS(
 		ltt_field_integer(int, n, n)))
@@ -444,6 +450,114 @@ static void test_cancelled(void)
 	region_free(&r);
 }
 
+/* CLOCK_MONOTONIC now, in ns. */
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+#define CTX_ROUNDS 20
+
+/* The CLOCK_MONOTONIC ns around each of ctx_clock_main()'s cpu:tock events. */
+static uint64_t tock_before[CTX_ROUNDS], tock_after[CTX_ROUNDS];
+
+static void *ctx_clock_main(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < CTX_ROUNDS; i++) {
+		ltt_tracepoint(cpu, tick, i);	/* RDTSCP: the thread's CPU hint */
+		tock_before[i] = mono_ns();
+		ltt_tracepoint(cpu, tock, i);
+		tock_after[i] = mono_ns();
+	}
+	return NULL;
+}
+
+/*
+ * A thread that records into a channel counting the TSC by RDTSCP (so it
+ * keeps a CPU hint), then into a channel with a context field counting
+ * CLOCK_MONOTONIC, as a program traced by two daemons of other clocks
+ * does: the second event's timestamp is CLOCK_MONOTONIC's, taken between
+ * the readings around it.  (The fast path for channels with contexts read
+ * the TSC whatever the channel's clock.)
+ */
+static void test_ctx_other_clock(void)
+{
+	uint32_t nr = (uint32_t)get_nprocs_conf(), i;
+	struct ltt_rb_config cfg = { .subbuf_size = 1 << 16, .num_subbuf = 4,
+				     .clock = LTT_TCLOCK_MONO };
+	struct region *tsc = calloc(nr, sizeof(*tsc)), *mono = calloc(nr, sizeof(*mono));
+	void **mems = calloc(2 * nr, sizeof(*mems));
+	size_t *lens = calloc(2 * nr, sizeof(*lens));
+	struct ltt_ctx ctx;
+	struct cursor c;
+	uint32_t id, v;
+	bool compact;
+	uint64_t ts, mask = (1u << 27) - 1;
+	int n = 0, in = 0, k;
+	pthread_t t;
+
+	if (!tsc || !mono || !mems || !lens || ltt_ctx_parse("vtid", &ctx)) {
+		tap_diag("cannot set the channels up");
+		exit(1);
+	}
+	cfg.event_ctx_len = (uint32_t)ltt_ctx_len(&ctx, 1);
+	for (i = 0; i < nr; i++) {
+		region_new_clock(&tsc[i], 1 << 16, 4, LTT_TCLOCK_TSC);
+		region_new_cfg(&mono[i], &cfg);
+		mems[i] = tsc[i].mem;
+		lens[i] = tsc[i].len;
+		mems[nr + i] = mono[i].mem;
+		lens[nr + i] = mono[i].len;
+	}
+	if (ltt_ust_test_add_channel(11, nr, mems, lens) ||
+	    ltt_ust_test_enable_event(11, "cpu:tick", 4) ||
+	    ltt_ust_test_add_channel(12, nr, mems + nr, lens + nr) ||
+	    ltt_ust_test_set_contexts(12, &ctx, 1) || ltt_ust_test_enable_event(12, "cpu:tock", 5)) {
+		tap_diag("cannot add the channels");
+		exit(1);
+	}
+	pthread_create(&t, NULL, ctx_clock_main, NULL);
+	pthread_join(t, NULL);
+	for (i = 0; i < nr; i++) {
+		c.p = events;
+		c.end = events + region_collect(&mono[i], events, sizeof(events));
+		while (next_header(&c, &id, &compact, &ts) && id == 5 &&
+		       c.end - c.p >= (ptrdiff_t)(cfg.event_ctx_len + 4)) {
+			memcpy(&v, c.p + cfg.event_ctx_len, 4);
+			c.p += cfg.event_ctx_len + 4;
+			n++;
+			k = (int)v;
+			if (k < 0 || k >= CTX_ROUNDS)
+				continue;
+			/* a compact header's 27 bits: the same bits of a time in the window */
+			if (compact ? ((ts - tock_before[k]) & mask) <=
+					      tock_after[k] - tock_before[k] :
+				      ts >= tock_before[k] && ts <= tock_after[k])
+				in++;
+		}
+	}
+	tap_ok(n == CTX_ROUNDS && in == CTX_ROUNDS,
+	       "a channel with a context, counting CLOCK_MONOTONIC, after one counting the TSC: "
+	       "%d of %d events stamped between the CLOCK_MONOTONIC readings around them",
+	       in, n);
+	ltt_ust_test_remove_channel(11);
+	ltt_ust_test_remove_channel(12);
+	for (i = 0; i < nr; i++) {
+		region_free(&tsc[i]);
+		region_free(&mono[i]);
+	}
+	free(tsc);
+	free(mono);
+	free(mems);
+	free(lens);
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -461,6 +575,10 @@ int main(int argc, char **argv)
 		test_cpu_after_drops();
 		test_mixed_clocks();
 		test_getcpu_plugin();
+		if (ltt_tclock_tsc_kind("/proc/cpuinfo") == LTT_TCLOCK_TSC)
+			test_ctx_other_clock();
+		else
+			tap_skip("a channel with a context after one counting the TSC: no rdtscp");
 	}
 	test_cancelled();
 	rmdir(getenv("LTT_RUNDIR"));
