@@ -5,6 +5,9 @@
 # a FUSE mount told to stop: SIGUSR1), that work holds a child of
 # ltt-priv's, killed after 2 s, never ltt-priv's one loop, which serves
 # every request that needs root (a root client's create, OWNER_ADD, next).
+# Also when the file system took the operation and stalls (stuckfs held:
+# SIGHUP): the child then waits through SIGKILL, and ltt-priv leaves it
+# to be reaped later rather than wait for it.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -14,7 +17,7 @@ test_init
 back="$TEST_TMP/backing"
 mnt="$TEST_TMP/mnt"
 stuckfs_start "$back" "$mnt"
-plan 9
+plan 14
 
 root_sessiond
 ok "$([ "$(awk '/^Uid:/ { print $3 }' "/proc/$spid/status")" != 0 ]; echo $?)" "the root daemon gave root's rights up"
@@ -43,5 +46,26 @@ wait "$APP"
 run lttctl stop s
 like "$ERR" "Warning: session 's' could not write a trace's metadata under its shared memory path $mnt/shm since .*Connection timed out" \
 	"stop warns of it"
+lttctl -q destroy s
+ok_cmd "a second root session whose crash copy is on the mount" bash -c \
+	"'$LTTCTL_BIN' -q create s2 --shm-path '$mnt/shm2' -o '$TEST_TMP/out3' &&
+	 '$LTTCTL_BIN' -q enable-event -u ltt_test:seq -s s2 && '$LTTCTL_BIN' -q start s2"
+kill -HUP "$FS_PID"
+ust_app_bg -n 10
+APP=$BG_PID
+fs_wait holding
+ok $? "the file system took an operation of ltt-priv's child and holds it unanswered"
+t0=$SECONDS
+run timeout 20 "$LTTCTL_BIN" create t2 -o "$TEST_TMP/out4"
+is "$RC" 0 "a root client's create is answered while that child can't be killed out of its wait" ||
+	diag "$OUT"
+ok "$((SECONDS - t0 < 10 ? 0 : 1))" "... within 10 s ($((SECONDS - t0)) s)"
+priv=$(pgrep -P "$spid" -x ltt-priv)
+held=$(pgrep -P "${priv:-1}" -x ltt-priv)
+kill -USR2 "$FS_PID" && fs_wait running
+wait "$APP"
 lttctl -q destroy -a
+left=$(for p in $held; do [ -e "/proc/$p" ] && echo "$p"; done)
+ok "$([ -n "$held" ] && [ -z "$left" ]; echo $?)" \
+	"the killed children (${held//$'\n'/ }) are reaped once their file system answered (left: ${left:-none})"
 done_testing
