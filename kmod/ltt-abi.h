@@ -166,7 +166,7 @@ enum ltt_kabi_field_type {
 	 * members are the @length fields after them (a member structure's own
 	 * members counted in), integers and member structures only, each
 	 * integer of @size bytes or a bit field of @bits bits; the members'
-	 * bits sum to @size bytes.  A STRUCT is @size bytes in the record; a
+	 * bits sum to @size bytes, and those of whole bytes start on one.  A STRUCT is @size bytes in the record; a
 	 * STRUCT_SEQUENCE is as many as the unsigned integer field named
 	 * NAME_length before it says (lttng-modules' poll fds: fds_length),
 	 * @size bytes each, packed.  Filters don't read them.

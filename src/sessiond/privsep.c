@@ -397,13 +397,39 @@ static int open_here(const void *arg, int *ret_fd)
 }
 
 /*
+ * in_child()'s children killed and not reaped yet.  SIGKILL does not end
+ * every wait on a file system: an operation a FUSE server has taken (read
+ * from /dev/fuse) is waited for until it answers or the mount goes, as
+ * an NFS hard mount may.  Such a child is never waited for here, only
+ * reaped once gone (WNOHANG, at the next request); while IN_CHILD_STUCK
+ * of them are left, requests are refused rather than leave more.
+ */
+#define IN_CHILD_STUCK 32
+static pid_t killed[IN_CHILD_STUCK];
+static unsigned int nr_killed;
+
+/* Reap the killed children that are gone. */
+static void reap_killed(void)
+{
+	unsigned int i = 0;
+
+	while (i < nr_killed) {
+		if (waitpid(killed[i], NULL, WNOHANG) == 0)
+			i++;		/* still waiting on its file system */
+		else
+			killed[i] = killed[--nr_killed];
+	}
+}
+
+/*
  * The file work of a request on @path, @work(@arg), done in a child of
  * its own, which hands back its status and the descriptor it opened (if
  * any, -1 else): a file system that never answers (a FUSE mount whose
  * server is stopped, an NFS server gone) holds that child, not this loop,
  * which kills it after LTT_PRIV_OPEN_MS and refuses the request
- * (-ETIMEDOUT).  The descriptor passed back is closed at the next such
- * request.  The one way this loop touches a user's files.
+ * (-ETIMEDOUT), and never waits for it to end (reap_killed()).  The
+ * descriptor passed back is closed at the next such request.  The one
+ * way this loop touches a user's files.
  */
 static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 		    const char *path, int *ret_fd)
@@ -419,6 +445,12 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 	passed_fd = -1;
 	if (path[0] != '/')
 		return -EINVAL;
+	reap_killed();
+	if (nr_killed == IN_CHILD_STUCK) {
+		LTT_WARN_RL("%s: refused: %u children of earlier requests still wait on their file systems, killed",
+			    path, nr_killed);
+		return -ETIMEDOUT;
+	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return -errno;
 	pid = fork();
@@ -452,10 +484,10 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 			 LTT_PRIV_OPEN_MS);
 	}
 	close(sv[0]);
-	/* gone already, or held by its file system: a FUSE wait ends at SIGKILL */
+	/* gone already, or held by its file system: reaped now or later, never waited for */
 	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
+	if (waitpid(pid, NULL, WNOHANG) == 0)
+		killed[nr_killed++] = pid;
 	if (err)
 		return err;
 	if (fd >= 0)

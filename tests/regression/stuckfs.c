@@ -13,7 +13,12 @@
  *   SIGUSR1  stop answering: every operation on the mount from then on
  *            waits, as on a network file system whose server is gone.
  *            Once some operation waits, STATE says "waiting".
- *   SIGUSR2  answer again (STATE says "running").
+ *   SIGHUP   hold: take each operation (read it) and answer none, as a
+ *            server that took a request and stalls (sshfs whose network
+ *            is gone): its caller then waits even through SIGKILL.  Once
+ *            one is held, STATE says "holding".
+ *   SIGUSR2  answer again, the held operations first (STATE says
+ *            "running").
  *   SIGTERM  unmount and exit: the operations waiting fail (ENOTCONN).
  *
  * STATE is written (whole, by rename) with "running" once mounted.  Exits
@@ -44,14 +49,24 @@
 static char **paths;	/* nodeid - 1 -> backing path */
 static size_t nr_paths;
 static const char *state_path;
-static volatile sig_atomic_t stuck, quit;
+static volatile sig_atomic_t stuck, hold, quit;
+
+/* The operations read while holding, answered once it ends. */
+struct held {
+	struct held *next;
+	size_t len;
+	char buf[];
+};
+static struct held *held_head, **held_tail = &held_head;
 
 static void on_signal(int sig)
 {
 	if (sig == SIGUSR1)
 		stuck = 1;
+	else if (sig == SIGHUP)
+		hold = 1;
 	else if (sig == SIGUSR2)
-		stuck = 0;
+		stuck = hold = 0;
 	else
 		quit = 1;
 }
@@ -443,6 +458,7 @@ int main(int argc, char **argv)
 	}
 	sigaction(SIGUSR1, &sa, NULL);
 	sigaction(SIGUSR2, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	set_state("running");
@@ -451,11 +467,37 @@ int main(int argc, char **argv)
 			wait_stuck();
 			continue;
 		}
+		if (!hold && held_head) {	/* held no more: their answers first */
+			struct held *h = held_head;
+
+			held_head = h->next;
+			if (!held_head)
+				held_tail = &held_head;
+			serve((const struct fuse_in_header *)h->buf,
+			      h->buf + sizeof(struct fuse_in_header));
+			free(h);
+			if (!held_head)
+				set_state("running");
+			continue;
+		}
 		n = read(fd_dev, buf, sizeof(buf));
 		if (n < 0 && (errno == EINTR || errno == ENOENT || errno == EAGAIN))
 			continue;
 		if (n < (ssize_t)sizeof(struct fuse_in_header))
 			break;	/* unmounted (ENODEV) */
+		if (hold) {
+			struct held *h = malloc(sizeof(*h) + (size_t)n);
+
+			if (!h)
+				break;
+			h->next = NULL;
+			h->len = (size_t)n;
+			memcpy(h->buf, buf, (size_t)n);
+			*held_tail = h;
+			held_tail = &h->next;
+			set_state("holding");
+			continue;
+		}
 		serve((const struct fuse_in_header *)buf, buf + sizeof(struct fuse_in_header));
 	}
 	umount2(argv[2], MNT_DETACH);

@@ -491,7 +491,8 @@ memfd_bytes() {
 
 # stuckfs_start BACKING MOUNT: stuckfs (tests/regression/stuckfs.c), a
 # FUSE file system passing BACKING through, on MOUNT, which stops
-# answering on SIGUSR1 to FS_PID; unmounted at the test's exit; its
+# answering on SIGUSR1 to FS_PID (SIGHUP: reads the operations and holds
+# them unanswered; SIGUSR2 answers again); unmounted at the test's exit; its
 # state in FS_STATE, which fs_wait STATE waits for.  The whole test is
 # skipped where no FUSE mount is possible.
 stuckfs_start() {

@@ -739,7 +739,8 @@ static int conv_page(struct ltt_ftrace_conv *c, const void *page, size_t len,
 	data.len = len - c->page.data_offset;
 	data_len = (size_t)(commit & RB_LEN_MASK);
 	if ((commit >> 32) || data_len > data.len) {
-		c->st.torn_pages++;	/* the commit lies: what the page holds, no more */
+		if (!resume)	/* the page stopped was counted */
+			c->st.torn_pages++;	/* the commit lies: what the page holds, no more */
 		data_len = data_len > data.len ? data.len : data_len;
 	}
 	if (!resume)

@@ -41,7 +41,8 @@ static inline bool ltt_kabi_member_name_ok(const char *name)
  * Is structure @fields[@i] (of @nr) well made: its @length members within
  * @nr, each a named integer (whole bytes or a bit field) or a structure
  * (at most LTT_KABI_STRUCT_DEPTH deep, a STRUCT), named as C names, no two of one
- * structure named alike, their bits summing to its @size bytes?
+ * structure named alike, their bits summing to its @size bytes, those of
+ * whole bytes (integers, structures) starting on a byte?
  * @depth: 1 for an event's field.
  */
 static inline bool ltt_kabi_struct_ok(const struct ltt_kabi_field *fields, uint32_t nr,
@@ -62,6 +63,9 @@ static inline bool ltt_kabi_struct_ok(const struct ltt_kabi_field *fields, uint3
 		for (k = i + 1; k < j; k++)
 			if (!strcmp(fields[k].name, m->name))
 				return false;
+		/* whole bytes start on a byte, as the TSDL aligns them (align 8) */
+		if ((m->type == LTT_KABI_FIELD_STRUCT || !m->bits) && bits % 8)
+			return false;
 		if (m->type == LTT_KABI_FIELD_STRUCT) {
 			if (m->length >= end - j || !ltt_kabi_struct_ok(fields, end, j, depth + 1))
 				return false;

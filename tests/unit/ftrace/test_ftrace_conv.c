@@ -291,6 +291,34 @@ static void check_side(void)
 	ltt_ftrace_conv_fini(&c);
 }
 
+/*
+ * A page whose commit word lies (flags past bit 32: the page's length is
+ * still its low bits) is counted torn once, also when the side stops it
+ * and it is resumed: a resume goes on with the same page.
+ */
+static void check_side_torn(void)
+{
+	struct side_seen seen = { .stop_at = 2000020 };
+	struct ltt_ftrace_conv c;
+	struct ltt_ftrace_conv_stats st;
+
+	conv_setup(&c, true);
+	ltt_ftrace_conv_set_side(&c, side_stop, &seen);
+	fp_page_init(&pg, 2000000);
+	fp_record(&pg, 10, 1, 1, "one", 0);
+	fp_record(&pg, 10, 2, 2, "two", 0);			/* 2000020 */
+	fp_page_finish(&pg, 0, 0);
+	fp_set_commit(&pg, (uint64_t)pg.len | 1ULL << 40);
+	tap_is_int(ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink), -EAGAIN,
+		   "torn page: the side stops it");
+	tap_is_int(ltt_ftrace_conv_resume(&c, pg.b, PAGE, sink_emit, &sink), 0, "torn page: resumed");
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(st.torn_pages == 1 && st.events == 2,
+	       "a torn page stopped and resumed: counted torn once (%llu), its 2 events (%llu)",
+	       (unsigned long long)st.torn_pages, (unsigned long long)st.events);
+	ltt_ftrace_conv_fini(&c);
+}
+
 static void check_torn(void)
 {
 	struct ltt_ftrace_conv c;
@@ -711,6 +739,7 @@ int main(void)
 	check_entries();
 	check_missed();
 	check_side();
+	check_side_torn();
 	check_torn();
 	check_packets();
 	check_api();

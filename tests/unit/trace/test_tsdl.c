@@ -82,6 +82,30 @@ static void test_kernel_refusals(void)
 	refused(&w, &d, "a structure's two members of one name");
 	d.fields[11].name[0] = '\n';
 	refused(&w, &d, "a member whose name is no C name");
+	/*
+	 * ev of 4 bytes as {4 bits, u16, 12 bits}: the bits sum to its
+	 * bytes, but the u16 (align 8 in the TSDL) would start at bit 8, not
+	 * 4: the TSDL's structure, 36 bits, would not be the record's 32
+	 */
+	d.fields[13].length = 3;
+	d.fields[14] = (struct ltt_kabi_field){ .name = "lo", .type = LTT_KABI_FIELD_INTEGER,
+						.bits = 4, .base = 10 };
+	d.fields[15] = (struct ltt_kabi_field){ .name = "mid", .type = LTT_KABI_FIELD_INTEGER,
+						.size = 2, .base = 10 };
+	d.fields[16] = (struct ltt_kabi_field){ .name = "hi", .type = LTT_KABI_FIELD_INTEGER,
+						.bits = 12, .base = 10 };
+	d.nr_fields = 17;
+	refused(&w, &d, "a whole-byte member after bits that end mid-byte");
+	/* fds' elements of 2 bytes as {lo: 4 bits, flags (1 byte), hi: 4 bits} */
+	memmove(&d.fields[14], &d.fields[13], 2 * sizeof(d.fields[0]));
+	d.fields[8].size = 2;
+	d.fields[8].length = 5;
+	d.fields[9] = (struct ltt_kabi_field){ .name = "lo", .type = LTT_KABI_FIELD_INTEGER,
+					       .bits = 4, .base = 10 };
+	d.fields[13] = (struct ltt_kabi_field){ .name = "hi", .type = LTT_KABI_FIELD_INTEGER,
+						.bits = 4, .base = 10 };
+	d.nr_fields = 16;
+	refused(&w, &d, "a member structure after bits that end mid-byte");
 	tap_is_int((long long)w.len, 0, "kernel: nothing appended by any refusal");
 	ltt_wbuf_fini(&w);
 }
