@@ -15,6 +15,9 @@
  * @key: with LTT_APP_NOTIFIER_KEY_BIT
  * @nr: 0..LTT_TRIGGER_CAPTURES_LIMIT capture expressions in @captures
  *      (borrowed), each parsed here (common/model/trigger.h)
+ * @arrays: the daemon takes ARRAY captures (LTT_APP_MINOR_CAPTURE_ARRAY):
+ *      a NAME capture of an array or sequence of integers is one, else
+ *      UNAVAILABLE
  * @fd: taken (closed on error too): a connected AF_UNIX SOCK_SEQPACKET
  *      socket (the program's end of the daemon's pair); made non-blocking
  *      and close-on-exec here
@@ -25,7 +28,7 @@
  * pipe, another family or type, an unconnected socket) or -ENOMEM.
  */
 int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
-			int fd, struct ust_notifier **ret);
+			bool arrays, int fd, struct ust_notifier **ret);
 
 /**
  * ust_counter_create() - a counter (COUNTER_ADD), not yet in the list: a

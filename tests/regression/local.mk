@@ -73,6 +73,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/lttng/test_lttng_java_record.sh \
 	tests/regression/trigger/test_trigger_e2e.sh \
 	tests/regression/trigger/test_trigger_captures.sh \
+	tests/regression/trigger/test_trigger_capture_arrays.sh \
 	tests/regression/trigger/test_trigger_limit.sh \
 	tests/regression/trigger/test_trigger_map.sh \
 	tests/regression/trigger/test_trigger_testpoint.sh
