@@ -224,6 +224,9 @@ enum ltt_capture_type {
 	LTT_CAPTURE_ARRAY = 5,
 };
 
+/* SIGNED, UNSIGNED: the value of an enum field (LTTng tells enums apart) */
+#define LTT_CAPTURE_FLAG_ENUM 0x1
+
 struct ltt_capture_value {
 	enum ltt_capture_type type;
 	int64_t s;			/* SIGNED (enums too) */
@@ -233,7 +236,7 @@ struct ltt_capture_value {
 	/* ARRAY: its @nr_elements values, inside the notification's block; else NULL, 0 */
 	const struct ltt_capture_value *elements LTT_RESERVED_ALIGN;
 	uint32_t nr_elements;
-	uint32_t pad;			/* zeroed */
+	uint32_t flags;			/* client 1.34: LTT_CAPTURE_FLAG_* */
 	uint8_t reserved[16] LTT_RESERVED_ALIGN;
 };
 

@@ -82,7 +82,7 @@ struct ust_notifier {
 	uint64_t dropped;			/* messages lost since the last sent (atomic) */
 	uint32_t nr_captures;
 	struct ltt_capture_expr *captures;	/* parsed once, at NOTIFIER_ADD */
-	bool arrays;				/* the daemon takes ARRAY captures */
+	bool minor8;				/* the daemon takes ARRAY and enum captures */
 	/* last: a channel ends in its array of streams (none here) */
 	struct ust_channel chan;
 };
@@ -137,7 +137,7 @@ static int socket_check(int fd)
 }
 
 int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
-			bool arrays, int fd, struct ust_notifier **ret)
+			bool minor8, int fd, struct ust_notifier **ret)
 {
 	struct ust_notifier *n = NULL;
 	int err = -EINVAL;
@@ -161,7 +161,7 @@ int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char
 	n->fd = fd;
 	ltt_ust_fd_own(fd);
 	n->nr_captures = nr;
-	n->arrays = arrays;
+	n->minor8 = minor8;
 	n->chan.owner = owner;
 	n->chan.key = key;
 	n->chan.enabled = UST_CHAN_NOTIFY;	/* for good: no CHANNEL_* reaches it */
@@ -387,6 +387,14 @@ static void cap_bits(struct ltt_wbuf *w, uint8_t type, uint64_t bits)
 	ltt_capture_put(w, &c);
 }
 
+/* An enum field's value: a number marked an enum's (LTTng's clients tell them apart). */
+static void cap_enum(struct ltt_wbuf *w, uint8_t type, uint64_t bits)
+{
+	const struct ltt_capture_desc c = { .type = type, .bits = bits, .is_enum = true };
+
+	ltt_capture_put(w, &c);
+}
+
 /*
  * A STRING capture of @s (@n bytes, or up to a NUL among them), cut to
  * what a captured string keeps and to what the message has room for
@@ -466,13 +474,17 @@ struct field {
 	uint8_t encoding;
 };
 
-/* An integer of field @f (or one of its elements) at @p; NULL: zero. */
-static void cap_int(struct ltt_wbuf *w, const void *p, const struct field *f)
+/*
+ * An integer of field @f (or one of its elements) at @p; NULL: zero.  An
+ * enum's when @is_enum.
+ */
+static void cap_int(struct ltt_wbuf *w, const void *p, const struct field *f, bool is_enum)
 {
 	uint64_t v = p ? load_int(p, f->size, f->is_signed,
 				  f->flags & LTT_UST_FIELD_BIG_ENDIAN) : 0;
 
-	cap_bits(w, f->is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED, v);
+	(is_enum ? cap_enum : cap_bits)(w, f->is_signed ? LTT_CAPTURE_SIGNED :
+							  LTT_CAPTURE_UNSIGNED, v);
 }
 
 /*
@@ -554,12 +566,12 @@ static void cap_array(struct ltt_wbuf *w, const uint8_t *end, const struct ltt_u
 	ltt_wbuf_put_u8(w, LTT_CAPTURE_ARRAY);
 	ltt_wbuf_put_u32(w, a->n);
 	for (i = 0; i < a->n; i++)
-		cap_int(w, a->p ? (const uint8_t *)a->p + (size_t)i * f->size : NULL, f);
+		cap_int(w, a->p ? (const uint8_t *)a->p + (size_t)i * f->size : NULL, f, false);
 }
 
 /* NAME or NAME[INDEX]: the value of the call's argument for that field. */
 static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt_capture_expr *e,
-			const struct ust_targets *ts, const struct ltt_ust_call *call, bool arrays)
+			const struct ust_targets *ts, const struct ltt_ust_call *call, bool minor8)
 {
 	const struct ltt_ust_arg *a;
 	struct field f;
@@ -574,7 +586,8 @@ static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt
 	case LTT_UST_TYPE_INTEGER:
 	case LTT_UST_TYPE_ENUM:
 		if (whole && int_size(f.size) && a->p) {
-			cap_int(w, a->p, &f);
+			/* an enum's to a daemon that tells them (minor 8) */
+			cap_int(w, a->p, &f, f.type == LTT_UST_TYPE_ENUM && minor8);
 			return;
 		}
 		break;
@@ -599,10 +612,10 @@ static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt
 		}
 		if (!whole && (uint64_t)e->index < a->n && int_size(f.size)) {
 			cap_int(w, a->p ? (const uint8_t *)a->p + (size_t)e->index * f.size : NULL,
-				&f);
+				&f, false);
 			return;
 		}
-		if (whole && arrays && int_size(f.size)) {
+		if (whole && minor8 && int_size(f.size)) {
 			cap_array(w, end, a, &f);
 			return;
 		}
@@ -690,7 +703,7 @@ void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_ta
 		else if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
 			cap_unavailable(&w);
 		else
-			cap_payload(&w, end, e, ts, call, n->arrays);
+			cap_payload(&w, end, e, ts, call, n->minor8);
 	}
 	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
 	if (!w.err) {

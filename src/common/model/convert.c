@@ -413,6 +413,7 @@ char *ltt_conv_capture_value(const struct ltt_capture_desc *c, struct ltt_captur
 
 	memset(v, 0, sizeof(*v));
 	v->type = (enum ltt_capture_type)c->type;
+	v->flags = c->is_enum ? LTT_CAPTURE_FLAG_ENUM : 0;
 	switch (c->type) {
 	case LTT_CAPTURE_SIGNED:
 		v->s = (int64_t)c->bits;

@@ -66,6 +66,7 @@ struct ltt_trigger_desc {
  */
 struct ltt_capture_desc {
 	uint8_t type;			/* enum ltt_capture_type */
+	bool is_enum;			/* SIGNED, UNSIGNED: an enum field's (LTT_CAPTURE_FLAG_ENUM) */
 	uint64_t bits;			/* SIGNED, UNSIGNED: the value; FLOAT: the double's bits */
 	const char *str;		/* STRING */
 	uint32_t nr_elems;		/* ARRAY: its elements */

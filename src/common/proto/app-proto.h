@@ -108,7 +108,7 @@
  * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP;
  * 7: map counters (COUNTER_ADD); 8: the layout in EVENT_ENABLE,
  * EVENT_DISABLE and EVENT_FILTER (one name, several descriptions), and
- * ARRAY captures on the notification socket
+ * ARRAY and enum captures on the notification socket
  */
 #define LTT_APP_MINOR 8
 /*
@@ -120,7 +120,8 @@
 /*
  * The minor (the same round's as the layout) from which a program sends a
  * NAME capture of an array or sequence field of numbers as an ARRAY
- * (trigger-proto.c's form); toward an older daemon, UNAVAILABLE.
+ * (trigger-proto.c's form), and an enum field's with its enum bit;
+ * toward an older daemon, UNAVAILABLE and a plain number.
  */
 #define LTT_APP_MINOR_CAPTURE_ARRAY 8
 /* The minor from which a program takes COUNTER_ADD (a trigger's incr-map-value). */
@@ -276,7 +277,8 @@
  *   fit, an expression the event can't give UNAVAILABLE).  From minor 8 a
  *   NAME capture of an array or sequence of integers, enums or floats is
  *   an ARRAY of its elements (text is a STRING); one that does not fit
- *   whole in the room left for it is UNAVAILABLE, as LTTng makes it nil.  A message
+ *   whole in the room left for it is UNAVAILABLE, as LTTng makes it nil;
+ *   an enum field's value is marked an enum's.  A message
  *   with an empty event name and no capture only carries @dropped: the
  *   program sends it, waiting a little for room, when the notifier goes
  *   (NOTIFIER_REMOVE, the connection's end, the program's exit) so that

@@ -103,13 +103,36 @@ static void mp_uint(struct ltt_wbuf *w, uint64_t v)
 	ltt_wbuf_put_be64(w, v);
 }
 
-/* One value as MessagePack; an ARRAY's elements after its array header. */
+/* A MessagePack str 32 of @s's bytes. */
+static void mp_str(struct ltt_wbuf *w, const char *s)
+{
+	size_t len = s ? strlen(s) : 0;
+
+	ltt_wbuf_put_u8(w, 0xdb);
+	ltt_wbuf_put_be32(w, (uint32_t)len);
+	ltt_wbuf_put_bytes(w, s ? s : "", len);
+}
+
+/*
+ * One value as MessagePack; an ARRAY's elements after its array header;
+ * an enum's value as lttng-ust writes it, a map {type: "enum", value: N},
+ * N as a signed integer (a positive one LTTng's client takes for an
+ * unsigned enum's).
+ */
 static void mp_value(struct ltt_wbuf *w, const struct ltt_capture_desc *v)
 {
 	struct ltt_capture_desc e;
 	struct ltt_rbuf r;
-	size_t len;
 
+	if (v->is_enum) {
+		ltt_wbuf_put_u8(w, 0x82);	/* map of 2 */
+		mp_str(w, "type");
+		mp_str(w, "enum");
+		mp_str(w, "value");
+		e = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED, .bits = v->bits };
+		mp_value(w, &e);
+		return;
+	}
 	switch (v->type) {
 	case LTT_CAPTURE_SIGNED:
 		if ((int64_t)v->bits >= 0) {
@@ -127,10 +150,7 @@ static void mp_value(struct ltt_wbuf *w, const struct ltt_capture_desc *v)
 		ltt_wbuf_put_be64(w, v->bits);
 		break;
 	case LTT_CAPTURE_STRING:
-		len = v->str ? strlen(v->str) : 0;
-		ltt_wbuf_put_u8(w, 0xdb);	/* str 32 */
-		ltt_wbuf_put_be32(w, (uint32_t)len);
-		ltt_wbuf_put_bytes(w, v->str ? v->str : "", len);
+		mp_str(w, v->str);
 		break;
 	case LTT_CAPTURE_ARRAY:
 		/* the elements, checked when decoded (ltt_capture_get()): none an array */

@@ -21,8 +21,9 @@
  * one bit, and rows it turns off decode as zero, so three ranges of one
  * member would clear each other.  An ARRAY (LTT_CLIENT_MINOR_CAPTURE_ARRAY)
  * is a u32 count then that many captures, none an ARRAY, which the
- * decoder checks and leaves in place (@elems); a peer below that minor is
- * sent an array as UNAVAILABLE.  A few lines say the form as well as a
+ * decoder checks and leaves in place (@elems); an enum's SIGNED or
+ * UNSIGNED has the type byte's top bit set (from the same minor).  A peer
+ * below that minor is sent an array as UNAVAILABLE, an enum as a number.  A few lines say the form as well as a
  * table would.
  */
 #include <stdbool.h>
@@ -197,9 +198,19 @@ void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint
 	ltt_codec_get_array(r, &trigger_pending, ret->pending, sizeof(ret->pending[0]), nr);
 }
 
+/* The type byte's bit of an enum's SIGNED or UNSIGNED (is_enum). */
+#define CAPTURE_ENUM_BIT 0x80
+
+/* An enum's number: the bit on SIGNED and UNSIGNED only. */
+static bool enum_number(uint8_t type)
+{
+	return type == LTT_CAPTURE_SIGNED || type == LTT_CAPTURE_UNSIGNED;
+}
+
 void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c)
 {
-	ltt_wbuf_put_u8(w, c->type);
+	ltt_wbuf_put_u8(w, (uint8_t)(c->type | (c->is_enum && enum_number(c->type) ?
+						CAPTURE_ENUM_BIT : 0)));
 	if (c->type == LTT_CAPTURE_STRING) {
 		ltt_wbuf_put_str(w, c->str ? c->str : "");
 	} else if (c->type == LTT_CAPTURE_ARRAY) {
@@ -219,6 +230,14 @@ static void capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret, bool a
 
 	memset(ret, 0, sizeof(*ret));
 	ret->type = ltt_rbuf_get_u8(r);
+	if (ret->type & CAPTURE_ENUM_BIT) {
+		ret->type &= (uint8_t)~CAPTURE_ENUM_BIT;
+		ret->is_enum = true;
+		if (!enum_number(ret->type)) {
+			ltt_rbuf_fail(r);
+			return;
+		}
+	}
 	switch (ret->type) {
 	case LTT_CAPTURE_UNAVAILABLE:
 		break;
@@ -264,12 +283,15 @@ void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n, uint32_t 
 	ltt_codec_put(w, &trigger_notif, n);
 	ltt_codec_put(w, &trigger_nr_captures, &k);
 	for (size_t i = 0; i < k.nr; i++) {
-		const struct ltt_capture_desc *c = &n->captures[i];
+		struct ltt_capture_desc c = n->captures[i];
 
-		/* a peer older than arrays can't decode one: unavailable, as before */
-		if (c->type == LTT_CAPTURE_ARRAY && minor < LTT_CLIENT_MINOR_CAPTURE_ARRAY)
-			c = &none;
-		ltt_capture_put(w, c);
+		/* a peer older than arrays and enums can't decode them: as before */
+		if (minor < LTT_CLIENT_MINOR_CAPTURE_ARRAY) {
+			if (c.type == LTT_CAPTURE_ARRAY)
+				c = none;
+			c.is_enum = false;
+		}
+		ltt_capture_put(w, &c);
 	}
 }
 

@@ -311,7 +311,7 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_capture_value, str, 32),
 	OFF_(ltt_capture_value, elements, 40),
 	OFF_(ltt_capture_value, nr_elements, 48),
-	OFF_(ltt_capture_value, pad, 52),
+	OFF_(ltt_capture_value, flags, 52),
 	OFF_(ltt_capture_value, reserved, 56),
 	RSV_(ltt_capture_value, 16),
 

@@ -207,6 +207,35 @@ static void test_uprobes(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* Enums' values: lttng-ust's map {type: "enum", value: N}, N signed. */
+static void test_enum_values(const struct ltt_trigger_conf *c)
+{
+	static const uint8_t values[] = {
+		105, 82, 0, 0, 0,		/* event rule matches, 82 bytes of MessagePack */
+		0xdd, 0, 0, 0, 3,		/* the captures: an array of 3 */
+		0x82,				/* a map of 2 */
+		0xdb, 0, 0, 0, 4, 't', 'y', 'p', 'e', 0xdb, 0, 0, 0, 4, 'e', 'n', 'u', 'm',
+		0xdb, 0, 0, 0, 5, 'v', 'a', 'l', 'u', 'e',
+		0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,	/* -1: a signed enum's */
+		0x82,
+		0xdb, 0, 0, 0, 4, 't', 'y', 'p', 'e', 0xdb, 0, 0, 0, 4, 'e', 'n', 'u', 'm',
+		0xdb, 0, 0, 0, 5, 'v', 'a', 'l', 'u', 'e',
+		0xcf, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0: positive, an unsigned enum's */
+		0xc0,
+	};
+	struct ltt_notif_desc n = { .nr_captures = 2 };
+	struct ltt_wbuf w;
+
+	n.captures[0] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED,
+						   .bits = (uint64_t)-1, .is_enum = true };
+	n.captures[1] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED, .is_enum = true };
+	ltt_wbuf_init(&w);
+	ltt_lttng_evaluation_put(&w, c, &n, 0);
+	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
+	       "enums' captures: LTTng's maps, type enum and the value");
+	ltt_wbuf_fini(&w);
+}
+
 /*
  * A whole array's capture (ltt's wire form, as a program writes it): in
  * LTTng's MessagePack, an array of its elements, as lttng-ust writes it.
@@ -256,6 +285,7 @@ static void test_array_values(const struct ltt_trigger_conf *c)
 	       "ltt's array form decodes, its elements left in place");
 	ltt_capture_get(&r, &back);
 	tap_ok(r.err != 0, "an array of arrays: refused");
+	test_enum_values(c);
 	ltt_wbuf_fini(&e);
 	ltt_wbuf_fini(&w);
 }
@@ -349,7 +379,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(43);
+	tap_plan(44);
 	test_sizes();
 	test_request();
 	test_extra();

@@ -593,14 +593,18 @@ static const struct ltt_notif_desc notif = {
 	},
 };
 
-/* An ARRAY among its captures: before client 1.34 sent UNAVAILABLE, from it whole. */
+/*
+ * An ARRAY and an enum's value among its captures: before client 1.34
+ * sent UNAVAILABLE and a plain number, from it whole and marked.
+ */
 static const struct ltt_notif_desc notif_array = {
 	.trigger = "t3", .cond = LTT_CONDITION_EVENT_RULE_MATCHES, .seq = 2, .event = "app:y",
-	.nr_captures = 2,
+	.nr_captures = 3,
 	.captures = {
 		{ .type = LTT_CAPTURE_ARRAY, .nr_elems = 3, .elems = array_elems,
 		  .elems_len = sizeof(array_elems) },
 		{ .type = LTT_CAPTURE_UNSIGNED, .bits = 3 },
+		{ .type = LTT_CAPTURE_SIGNED, .bits = (uint64_t)-1, .is_enum = true },
 	},
 };
 
@@ -753,8 +757,8 @@ static const struct sample samples[] = {
 	       0x90fc82ae13ff05e1ULL, 0xedc7ecade7ee4c44ULL),
 	SAMPLE(notif, notif, 0, 144,
 	       0xb4cee4068e4f82a3ULL, 0xcfdcc3b590117710ULL),
-	SAMPLE(notif, notif_array, 33, 85, 0x98e25200015de743ULL, 0xe0efb4359798b67cULL),
-	SAMPLE(notif, notif_array, 34, 106, 0xe9022a321fe9258eULL, 0x4fdc34eddf8981c3ULL),
+	SAMPLE(notif, notif_array, 33, 94, 0xb8c1c84ec371ceddULL, 0x9d0aea1cc11b3d4aULL),
+	SAMPLE(notif, notif_array, 34, 115, 0x36c4afe7761ae014ULL, 0xf47c9f84170bae02ULL),
 	SAMPLE(notif, notif_bare, 0, 70,
 	       0x23e04558791dfcbfULL, 0xab75b01684920083ULL),
 };

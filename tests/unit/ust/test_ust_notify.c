@@ -15,7 +15,7 @@
  *     an index out of range, a missing field, an index on a scalar;
  *     $ctx.vpid and $ctx.procname; NULL arguments; no capture at all;
  *   - whole arrays and sequences: an ARRAY of their elements; one too
- *     large for the message UNAVAILABLE whole;
+ *     large for the message UNAVAILABLE whole; an enum's value marked so;
  *   - the bytes of every capture form but the context's, and of strings
  *     cut, pinned before the encoder's head went on a table;
  *   - strings cut to LTT_CAPTURE_STR_MAX - 1 and to the 4096 bytes of a
@@ -272,6 +272,8 @@ static void test_captures(void)
 	tap_ok(c[12].type == LTT_CAPTURE_STRING && !strcmp(c[12].str, "hi"),
 	       "a text array: the string up to its NUL");
 	tap_ok(cap_is(&c[13], LTT_CAPTURE_SIGNED, (uint64_t)-7), "an enum: its value");
+	tap_ok(c[13].is_enum && !c[0].is_enum && !c[2].is_enum,
+	       "marked an enum's (LTTng's clients tell them), the integers not");
 	tap_ok(cap_is(&c[14], LTT_CAPTURE_SIGNED, (uint64_t)getpid()), "$ctx.vpid: getpid()");
 	tap_ok(c[15].type == LTT_CAPTURE_STRING && !strcmp(c[15].str, procname),
 	       "$ctx.procname: \"%s\"", procname);
@@ -395,7 +397,7 @@ static void test_bytes(void)
 		exit(1);
 	ltt_tracepoint(ntf, all, -7, UINT64_MAX - 1, 2.5, 0.25f, "hello", arr, seq, 3, text);
 	if (read_msgs(p[0], m, 2) == 1)
-		pinned(135, 0x0c16b23cf0badefdULL, "14 captures");
+		pinned(135, 0xda7dcef496b1407dULL, "14 captures");	/* c: its enum bit */
 	else
 		tap_ok(false, "14 captures: one message");
 	ltt_ust_test_remove_notifier(NKEY);
