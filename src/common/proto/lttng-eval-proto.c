@@ -96,10 +96,13 @@ int ltt_lttng_capture_expr_put(struct ltt_wbuf *w, const char *text)
 
 /* ---- evaluations ---- */
 
-/* MessagePack: what LTTng's tracers write for the captured values. */
-static void mp_uint(struct ltt_wbuf *w, uint64_t v)
+/*
+ * MessagePack: what LTTng's tracers write for the captured values.  A
+ * 64-bit one after its @tag: uint 64 (0xcf), int 64 (0xd3), float 64 (0xcb).
+ */
+static void mp_64(struct ltt_wbuf *w, uint8_t tag, uint64_t v)
 {
-	ltt_wbuf_put_u8(w, 0xcf);
+	ltt_wbuf_put_u8(w, tag);
 	ltt_wbuf_put_be64(w, v);
 }
 
@@ -134,20 +137,14 @@ static void mp_value(struct ltt_wbuf *w, const struct ltt_capture_desc *v)
 		return;
 	}
 	switch (v->type) {
-	case LTT_CAPTURE_SIGNED:
-		if ((int64_t)v->bits >= 0) {
-			mp_uint(w, v->bits);
-		} else {
-			ltt_wbuf_put_u8(w, 0xd3);	/* int 64 */
-			ltt_wbuf_put_be64(w, v->bits);
-		}
+	case LTT_CAPTURE_SIGNED:	/* not negative: as LTTng's writer, a uint */
+		mp_64(w, (int64_t)v->bits >= 0 ? 0xcf : 0xd3, v->bits);
 		break;
 	case LTT_CAPTURE_UNSIGNED:
-		mp_uint(w, v->bits);
+		mp_64(w, 0xcf, v->bits);
 		break;
 	case LTT_CAPTURE_FLOAT:
-		ltt_wbuf_put_u8(w, 0xcb);	/* float 64 */
-		ltt_wbuf_put_be64(w, v->bits);
+		mp_64(w, 0xcb, v->bits);
 		break;
 	case LTT_CAPTURE_STRING:
 		mp_str(w, v->str);

@@ -14,11 +14,6 @@ ust_setup
 command -v xmllint >/dev/null || skip_all "xmllint is not installed (libxml2-utils; scripts/deps.sh)"
 plan 11
 
-# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
-wait_for_waiter() {
-	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
-}
-
 ok_cmd "add a trigger capturing arrays, sequences and text whole" lttctl add-trigger \
 	--name arrs --condition=event-rule-matches --type=user --name=ltt_test:types \
 	--filter='s32 == -100003' --capture=arr --capture=seq --capture=atext \
