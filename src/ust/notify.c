@@ -530,19 +530,19 @@ static bool field_find(const uint8_t *enc, size_t len, const char *name, struct 
 }
 
 /* FLOAT: the double's bits, a float widened. */
-static void cap_float(struct ltt_wbuf *w, const void *p, uint8_t size)
+static void cap_float(struct ltt_wbuf *w, const void *p, const struct field *fl)
 {
+	/* its bits as an integer of its size, big endian ones swapped */
+	uint64_t bits = load_int(p, fl->size, false, fl->flags & LTT_UST_FIELD_BIG_ENDIAN);
+	uint32_t u32 = (uint32_t)bits;
 	double d;
 	float f;
-	uint64_t bits;
 
-	if (size == 4) {
-		memcpy(&f, p, 4);
+	if (fl->size == 4) {
+		memcpy(&f, &u32, 4);
 		d = f;
-	} else {
-		memcpy(&d, p, 8);
+		memcpy(&bits, &d, 8);
 	}
-	memcpy(&bits, &d, 8);
 	cap_bits(w, LTT_CAPTURE_FLOAT, bits);
 }
 
@@ -593,7 +593,7 @@ static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt
 		break;
 	case LTT_UST_TYPE_FLOAT:
 		if (whole && (f.size == 4 || f.size == 8) && a->p) {
-			cap_float(w, a->p, f.size);
+			cap_float(w, a->p, &f);
 			return;
 		}
 		break;
