@@ -25,22 +25,15 @@ ok_cmd "a trigger capturing compat:arrays whole" lttctl add-trigger --name carr 
 ok_cmd "and one capturing compat:ints' network integers" lttctl add-trigger --name cnet \
 	--condition=event-rule-matches --type=user --name=compat:ints --filter='s8 == -91' \
 	--capture=ns16 --capture=nu32 --capture=ns64 --action=notify
-open_fifo W "$TEST_TMP/w"
-lttctl wait-trigger carr --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w.out" 2>&"$W" &
-WAITER=$!
-wait_for_waiter "$W"
-open_fifo N "$TEST_TMP/n"
-lttctl wait-trigger cnet --timeout "$TEST_TIMEOUT" >"$TEST_TMP/n.out" 2>&"$N" &
-NWAITER=$!
-wait_for_waiter "$N"
+start_waiter w carr && AWAITER=$WAITER && start_waiter n cnet
 ok $? "both waiters subscribed"
 compat_run 2
-wait $WAITER
+wait $AWAITER
 is $? 0 "carr notified"
 like "$(cat "$TEST_TMP/w.out")" \
 	'captures: a32=\[1, -1000003, 2147483646\], a8=\[1, 0, 0, 0\], atext="b", anet=\[16777216, 3183341823\], after=1$' \
 	"the arrays' elements, the text a string, the network array as LTTng captures it"
-wait $NWAITER
+wait $WAITER
 is $? 0 "cnet notified"
 like "$(cat "$TEST_TMP/n.out")" 'captures: ns16=-300, nu32=16909061, ns64=-1000000000003$' \
 	"network integers: their values"

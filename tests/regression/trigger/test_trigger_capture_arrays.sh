@@ -22,29 +22,24 @@ ok_cmd "and one of event 0's (an empty sequence)" lttctl add-trigger \
 	--name arrs0 --condition=event-rule-matches --type=user --name=ltt_test:types \
 	--filter='s32 == -100000' --capture=seq --capture=arr --action=notify
 
-open_fifo W "$TEST_TMP/w"
-lttctl wait-trigger arrs --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w.out" 2>&"$W" &
-WAITER=$!
-wait_for_waiter "$W"
+start_waiter w arrs
 ok $? "wait-trigger arrs is subscribed"
-open_fifo M "$TEST_TMP/m"
-lttctl --mi xml wait-trigger arrs0 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/m.xml" 2>&"$M" &
-MIWAITER=$!
-wait_for_waiter "$M"
+TWAITER=$WAITER
+start_waiter m arrs0 --mi xml
 ok $? "wait-trigger --mi xml arrs0 is subscribed"
 ust_app -n 10 -T >"$TEST_TMP/app.out"
-wait $WAITER
+wait $TWAITER
 is $? 0 "arrs notified"
 like "$(cat "$TEST_TMP/w.out")" \
 	'captures: arr=\[3, -3, 7\], seq=\[3, -3, 7\], atext="gamm", stext="gamma", arr\[1\]=-3, u8=203$' \
 	"the arrays' elements in order, signed; text whole as strings; an element and a number after them"
-wait $MIWAITER
+wait $WAITER
 is $? 0 "arrs0 notified"
-out=$(mi_valid "$TEST_TMP/m.xml")
+out=$(mi_valid "$TEST_TMP/m.out")
 ok $? "its MI validates (xml/mi.xsd: an array's <elements>)" || diag "$out"
-is "$(mi_xp 'count(//capture[1]/elements/element)' "$TEST_TMP/m.xml"):$(mi_xp '//capture[1]/type' "$TEST_TMP/m.xml")" \
+is "$(mi_xp 'count(//capture[1]/elements/element)' "$TEST_TMP/m.out"):$(mi_xp '//capture[1]/type' "$TEST_TMP/m.out")" \
 	"0:array" "the empty sequence: an array of no element"
-is "$(for k in 1 2 3; do printf '%s=%s ' "$(mi_xp "//capture[2]/elements/element[$k]/type" "$TEST_TMP/m.xml")" \
-	"$(mi_xp "//capture[2]/elements/element[$k]/value" "$TEST_TMP/m.xml")"; done)" \
+is "$(for k in 1 2 3; do printf '%s=%s ' "$(mi_xp "//capture[2]/elements/element[$k]/type" "$TEST_TMP/m.out")" \
+	"$(mi_xp "//capture[2]/elements/element[$k]/value" "$TEST_TMP/m.out")"; done)" \
 	"signed=0 signed=0 signed=7 " "arr of event 0: each element's type and value"
 is "$(trigger_count arrs fired) $(trigger_count arrs0 fired)" "1 1" "each trigger fired once"
