@@ -47,6 +47,14 @@ static void print_capture(const struct ltt_capture_value *v)
 	case LTT_CAPTURE_STRING:
 		printf("\"%s\"", v->str);
 		break;
+	case LTT_CAPTURE_ARRAY:		/* its elements, none an array */
+		printf("[");
+		for (uint32_t i = 0; i < v->nr_elements; i++) {
+			printf("%s", i ? ", " : "");
+			print_capture(&v->elements[i]);
+		}
+		printf("]");
+		break;
 	default:
 		printf("(unavailable)");
 	}

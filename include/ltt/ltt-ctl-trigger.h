@@ -214,7 +214,18 @@ enum ltt_capture_type {
 	LTT_CAPTURE_UNSIGNED = 2,
 	LTT_CAPTURE_FLOAT = 3,
 	LTT_CAPTURE_STRING = 4,
+	/*
+	 * Client 1.34: a whole array or sequence field of integers, enums or
+	 * floats (a NAME capture of it), its elements in @elements, each one
+	 * SIGNED, UNSIGNED or FLOAT (never an ARRAY).  A text array or
+	 * sequence (1-byte UTF-8 elements) is a STRING.  An array the
+	 * notification has no room for is UNAVAILABLE whole, as in LTTng.
+	 */
+	LTT_CAPTURE_ARRAY = 5,
 };
+
+/* SIGNED, UNSIGNED: the value of an enum field (LTTng tells enums apart) */
+#define LTT_CAPTURE_FLAG_ENUM 0x1
 
 struct ltt_capture_value {
 	enum ltt_capture_type type;
@@ -222,7 +233,11 @@ struct ltt_capture_value {
 	uint64_t u;			/* UNSIGNED */
 	double f;			/* FLOAT */
 	const char *str;		/* STRING: inside the notification's block; else NULL */
-	uint8_t reserved[32] LTT_RESERVED_ALIGN;
+	/* ARRAY: its @nr_elements values, inside the notification's block; else NULL, 0 */
+	const struct ltt_capture_value *elements LTT_RESERVED_ALIGN;
+	uint32_t nr_elements;
+	uint32_t flags;			/* client 1.34: LTT_CAPTURE_FLAG_* */
+	uint8_t reserved[16] LTT_RESERVED_ALIGN;
 };
 
 /*

@@ -207,8 +207,8 @@ static int cmd_notifier_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg
 	if (d->minor < LTT_APP_MINOR_NOTIFIER || msg->nr_fds != 1 ||
 	    ltt_app_get_notifier_add(r, &m))
 		return -EPROTO;
-	ret = ust_notifier_create(d, m.key, m.nr_captures, m.captures, ltt_msg_take_fd(msg, 0),
-				  &n);
+	ret = ust_notifier_create(d, m.key, m.nr_captures, m.captures,
+				  d->minor >= LTT_APP_MINOR_CAPTURE_ARRAY, ltt_msg_take_fd(msg, 0), &n);
 	if (!ret)
 		ret = ust_notifier_add(n);
 	if (ret)

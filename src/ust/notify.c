@@ -48,6 +48,7 @@
  * The area stays mapped until the notifier is freed, after its grace
  * period, so a probe that still sees it adds to mapped memory.
  */
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -81,6 +82,7 @@ struct ust_notifier {
 	uint64_t dropped;			/* messages lost since the last sent (atomic) */
 	uint32_t nr_captures;
 	struct ltt_capture_expr *captures;	/* parsed once, at NOTIFIER_ADD */
+	bool minor8;				/* the daemon takes ARRAY and enum captures */
 	/* last: a channel ends in its array of streams (none here) */
 	struct ust_channel chan;
 };
@@ -135,7 +137,7 @@ static int socket_check(int fd)
 }
 
 int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
-			int fd, struct ust_notifier **ret)
+			bool minor8, int fd, struct ust_notifier **ret)
 {
 	struct ust_notifier *n = NULL;
 	int err = -EINVAL;
@@ -159,6 +161,7 @@ int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char
 	n->fd = fd;
 	ltt_ust_fd_own(fd);
 	n->nr_captures = nr;
+	n->minor8 = minor8;
 	n->chan.owner = owner;
 	n->chan.key = key;
 	n->chan.enabled = UST_CHAN_NOTIFY;	/* for good: no CHANNEL_* reaches it */
@@ -384,6 +387,14 @@ static void cap_bits(struct ltt_wbuf *w, uint8_t type, uint64_t bits)
 	ltt_capture_put(w, &c);
 }
 
+/* An enum field's value: a number marked an enum's (LTTng's clients tell them apart). */
+static void cap_enum(struct ltt_wbuf *w, uint8_t type, uint64_t bits)
+{
+	const struct ltt_capture_desc c = { .type = type, .bits = bits, .is_enum = true };
+
+	ltt_capture_put(w, &c);
+}
+
 /*
  * A STRING capture of @s (@n bytes, or up to a NUL among them), cut to
  * what a captured string keeps and to what the message has room for
@@ -419,8 +430,11 @@ static void cap_string(struct ltt_wbuf *w, const uint8_t *end, const char *s, si
 	ltt_wbuf_put_u8(w, 0);
 }
 
-/* The integer of @size bytes at @p, sign-extended when @is_signed. */
-static uint64_t load_int(const void *p, uint8_t size, bool is_signed)
+/*
+ * The integer of @size bytes at @p (big endian when @big, else the host's
+ * order), sign-extended when @is_signed.
+ */
+static uint64_t load_int(const void *p, uint8_t size, bool is_signed, bool big)
 {
 	uint8_t u8;
 	uint16_t u16;
@@ -433,13 +447,15 @@ static uint64_t load_int(const void *p, uint8_t size, bool is_signed)
 		return is_signed ? (uint64_t)(int64_t)(int8_t)u8 : u8;
 	case 2:
 		memcpy(&u16, p, 2);
+		u16 = big ? be16toh(u16) : u16;
 		return is_signed ? (uint64_t)(int64_t)(int16_t)u16 : u16;
 	case 4:
 		memcpy(&u32, p, 4);
+		u32 = big ? be32toh(u32) : u32;
 		return is_signed ? (uint64_t)(int64_t)(int32_t)u32 : u32;
 	default:
 		memcpy(&u64, p, 8);
-		return u64;
+		return big ? be64toh(u64) : u64;
 	}
 }
 
@@ -448,21 +464,28 @@ static bool int_size(uint8_t size)
 	return size == 1 || size == 2 || size == 4 || size == 8;
 }
 
-static void cap_int(struct ltt_wbuf *w, const void *p, uint8_t size, bool is_signed)
-{
-	uint64_t v = p ? load_int(p, size, is_signed) : 0;	/* NULL elements: zeros */
-
-	cap_bits(w, is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED, v);
-}
-
 /* One field of an event's description: what a capture needs of it. */
 struct field {
 	uint32_t idx;		/* its argument's index */
 	uint8_t type;		/* enum ltt_ust_type */
+	uint8_t flags;		/* LTT_UST_FIELD_* */
 	uint8_t size;
 	uint8_t is_signed;
 	uint8_t encoding;
 };
+
+/*
+ * An integer of field @f (or one of its elements) at @p; NULL: zero.  An
+ * enum's when @is_enum.
+ */
+static void cap_int(struct ltt_wbuf *w, const void *p, const struct field *f, bool is_enum)
+{
+	uint64_t v = p ? load_int(p, f->size, f->is_signed,
+				  f->flags & LTT_UST_FIELD_BIG_ENDIAN) : 0;
+
+	(is_enum ? cap_enum : cap_bits)(w, f->is_signed ? LTT_CAPTURE_SIGNED :
+							  LTT_CAPTURE_UNSIGNED, v);
+}
 
 /*
  * Field @name of the event whose description (app-proto.h's encoding) is
@@ -482,6 +505,8 @@ static bool field_find(const uint8_t *enc, size_t len, const char *name, struct 
 	for (i = 0; i < nr && !r.err; i++) {
 		fname = ltt_rbuf_get_str(&r, SIZE_MAX);
 		ret->type = ltt_rbuf_get_u8(&r);
+		ret->flags = (uint8_t)(ret->type >> LTT_APP_FIELD_FLAGS_SHIFT);
+		ret->type &= LTT_APP_FIELD_TYPE_MASK;
 		ret->size = ltt_rbuf_get_u8(&r);
 		ret->is_signed = ltt_rbuf_get_u8(&r);
 		ltt_rbuf_get_u8(&r);		/* base */
@@ -505,25 +530,48 @@ static bool field_find(const uint8_t *enc, size_t len, const char *name, struct 
 }
 
 /* FLOAT: the double's bits, a float widened. */
-static void cap_float(struct ltt_wbuf *w, const void *p, uint8_t size)
+static void cap_float(struct ltt_wbuf *w, const void *p, const struct field *fl)
 {
+	/* its bits as an integer of its size, big endian ones swapped */
+	uint64_t bits = load_int(p, fl->size, false, fl->flags & LTT_UST_FIELD_BIG_ENDIAN);
+	uint32_t u32 = (uint32_t)bits;
 	double d;
 	float f;
-	uint64_t bits;
 
-	if (size == 4) {
-		memcpy(&f, p, 4);
+	if (fl->size == 4) {
+		memcpy(&f, &u32, 4);
 		d = f;
-	} else {
-		memcpy(&d, p, 8);
+		memcpy(&bits, &d, 8);
 	}
-	memcpy(&bits, &d, 8);
 	cap_bits(w, LTT_CAPTURE_FLOAT, bits);
+}
+
+/*
+ * The ARRAY of argument @a's @a->n integers (field @f): what LTTng writes
+ * for a NAME capture of an array or sequence of numbers.  One that does not
+ * fit whole before @end is UNAVAILABLE, as LTTng writes nil for a capture
+ * its buffer has no room for.
+ */
+static void cap_array(struct ltt_wbuf *w, const uint8_t *end, const struct ltt_ust_arg *a,
+		      const struct field *f)
+{
+	const uint8_t *at = w->data + w->len;
+	size_t room = end > at ? (size_t)(end - at) : 0;
+	uint32_t i;
+
+	if (room < 5 + (size_t)a->n * CAPTURE_MAX_FIXED) {
+		cap_unavailable(w);
+		return;
+	}
+	ltt_wbuf_put_u8(w, LTT_CAPTURE_ARRAY);
+	ltt_wbuf_put_u32(w, a->n);
+	for (i = 0; i < a->n; i++)
+		cap_int(w, a->p ? (const uint8_t *)a->p + (size_t)i * f->size : NULL, f, false);
 }
 
 /* NAME or NAME[INDEX]: the value of the call's argument for that field. */
 static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt_capture_expr *e,
-			const struct ust_targets *ts, const struct ltt_ust_call *call)
+			const struct ust_targets *ts, const struct ltt_ust_call *call, bool minor8)
 {
 	const struct ltt_ust_arg *a;
 	struct field f;
@@ -538,13 +586,14 @@ static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt
 	case LTT_UST_TYPE_INTEGER:
 	case LTT_UST_TYPE_ENUM:
 		if (whole && int_size(f.size) && a->p) {
-			cap_int(w, a->p, f.size, f.is_signed);
+			/* an enum's to a daemon that tells them (minor 8) */
+			cap_int(w, a->p, &f, f.type == LTT_UST_TYPE_ENUM && minor8);
 			return;
 		}
 		break;
 	case LTT_UST_TYPE_FLOAT:
 		if (whole && (f.size == 4 || f.size == 8) && a->p) {
-			cap_float(w, a->p, f.size);
+			cap_float(w, a->p, &f);
 			return;
 		}
 		break;
@@ -563,7 +612,11 @@ static void cap_payload(struct ltt_wbuf *w, const uint8_t *end, const struct ltt
 		}
 		if (!whole && (uint64_t)e->index < a->n && int_size(f.size)) {
 			cap_int(w, a->p ? (const uint8_t *)a->p + (size_t)e->index * f.size : NULL,
-				f.size, f.is_signed);
+				&f, false);
+			return;
+		}
+		if (whole && minor8 && int_size(f.size)) {
+			cap_array(w, end, a, &f);
 			return;
 		}
 		break;
@@ -650,7 +703,7 @@ void ust_notify(const struct ust_channel *chan, uint32_t id, const struct ust_ta
 		else if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
 			cap_unavailable(&w);
 		else
-			cap_payload(&w, end, e, ts, call);
+			cap_payload(&w, end, e, ts, call, n->minor8);
 	}
 	dropped = __atomic_exchange_n(&n->dropped, 0, __ATOMIC_RELAXED);
 	if (!w.err) {

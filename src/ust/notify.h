@@ -15,6 +15,10 @@
  * @key: with LTT_APP_NOTIFIER_KEY_BIT
  * @nr: 0..LTT_TRIGGER_CAPTURES_LIMIT capture expressions in @captures
  *      (borrowed), each parsed here (common/model/trigger.h)
+ * @minor8: the daemon takes ARRAY and enum captures
+ *      (LTT_APP_MINOR_CAPTURE_ARRAY): a NAME capture of an array or
+ *      sequence of integers is one, else UNAVAILABLE; an enum field's
+ *      value is marked an enum's, else a plain number
  * @fd: taken (closed on error too): a connected AF_UNIX SOCK_SEQPACKET
  *      socket (the program's end of the daemon's pair); made non-blocking
  *      and close-on-exec here
@@ -25,7 +29,7 @@
  * pipe, another family or type, an unconnected socket) or -ENOMEM.
  */
 int ust_notifier_create(const void *owner, uint64_t key, uint32_t nr, const char *const *captures,
-			int fd, struct ust_notifier **ret);
+			bool minor8, int fd, struct ust_notifier **ret);
 
 /**
  * ust_counter_create() - a counter (COUNTER_ADD), not yet in the list: a

@@ -105,7 +105,7 @@ int ltt_ust_test_add_notifier(uint64_t key, int fd, uint32_t nr, const char *con
 	struct ust_notifier *n;
 	int ret;
 
-	ret = ust_notifier_create(&test_owner, key, nr, captures, fd, &n);
+	ret = ust_notifier_create(&test_owner, key, nr, captures, true, fd, &n);
 	return ret ? ret : ust_notifier_add(n);
 }
 

@@ -230,6 +230,18 @@ wait_for_waiter() {
 	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
 }
 
+# start_waiter NAME TRIGGER [LTTCTL-OPTION...]: `lttctl [OPTION...]
+# wait-trigger TRIGGER` in the background (bounded by TEST_TIMEOUT), its
+# output in $TEST_TMP/NAME.out, its pid in WAITER; returns once it said it
+# is subscribed, non-zero if it did not in time.
+start_waiter() {
+	local fd
+	open_fifo fd "$TEST_TMP/$1.fifo" || return 1
+	lttctl "${@:3}" wait-trigger "$2" --timeout "$TEST_TIMEOUT" >"$TEST_TMP/$1.out" 2>&"$fd" &
+	WAITER=$!
+	wait_for_waiter "$fd"
+}
+
 # usage_at_most_ok SESSION FILE MAX DESC: a buffer usage notification in
 # FILE (wait-trigger's output) gave the fullest stream's bytes, at most MAX
 usage_at_most_ok() {

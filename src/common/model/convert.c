@@ -406,9 +406,60 @@ static void copy_cut(char *out, size_t size, const char *s)
 	out[n] = '\0';
 }
 
-void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
-				    struct ltt_notification *out, struct ltt_capture_value *more,
-				    char *strings)
+char *ltt_conv_capture_value(const struct ltt_capture_desc *c, struct ltt_capture_value *v,
+			     struct ltt_capture_value **elems, char *strings)
+{
+	size_t n;
+
+	memset(v, 0, sizeof(*v));
+	v->type = (enum ltt_capture_type)c->type;
+	v->flags = c->is_enum ? LTT_CAPTURE_FLAG_ENUM : 0;
+	switch (c->type) {
+	case LTT_CAPTURE_SIGNED:
+		v->s = (int64_t)c->bits;
+		break;
+	case LTT_CAPTURE_UNSIGNED:
+		v->u = c->bits;
+		break;
+	case LTT_CAPTURE_FLOAT:
+		memcpy(&v->f, &c->bits, sizeof(v->f));
+		break;
+	case LTT_CAPTURE_STRING:
+		n = strlen(c->str) + 1;
+		memcpy(strings, c->str, n);
+		v->str = strings;
+		strings += n;
+		break;
+	case LTT_CAPTURE_ARRAY:
+		if (!elems) {	/* inside an array: none */
+			v->type = LTT_CAPTURE_UNAVAILABLE;
+			break;
+		}
+		/* the room; its values are the wire's to decode (common/proto) */
+		v->nr_elements = c->elems ? c->nr_elems : 0;
+		v->elements = *elems;
+		memset(*elems, 0, v->nr_elements * sizeof(**elems));
+		*elems += v->nr_elements;
+		break;
+	default:
+		break;
+	}
+	return strings;
+}
+
+size_t ltt_conv_notif_nr_elems(const struct ltt_notif_desc *in)
+{
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < in->nr_captures && i < LTT_TRIGGER_CAPTURES_LIMIT; i++)
+		if (in->captures[i].type == LTT_CAPTURE_ARRAY && in->captures[i].elems)
+			n += in->captures[i].nr_elems;
+	return n;
+}
+
+char *ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
+				     struct ltt_notification *out, struct ltt_capture_value *more,
+				     struct ltt_capture_value *elems, char *strings)
 {
 	uint32_t i;
 
@@ -427,34 +478,11 @@ void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
 									LTT_TRIGGER_MAX_CAPTURES;
 	out->nr_more_captures = in->nr_captures - out->nr_captures;
 	out->more_captures = out->nr_more_captures ? more : NULL;
-	for (i = 0; i < in->nr_captures && i < LTT_TRIGGER_CAPTURES_LIMIT; i++) {
-		const struct ltt_capture_desc *c = &in->captures[i];
-		struct ltt_capture_value *v = i < LTT_TRIGGER_MAX_CAPTURES ?
-					      &out->captures[i] :
-					      &more[i - LTT_TRIGGER_MAX_CAPTURES];
-
-		memset(v, 0, sizeof(*v));
-		size_t n;
-
-		v->type = (enum ltt_capture_type)c->type;
-		switch (c->type) {
-		case LTT_CAPTURE_SIGNED:
-			v->s = (int64_t)c->bits;
-			break;
-		case LTT_CAPTURE_UNSIGNED:
-			v->u = c->bits;
-			break;
-		case LTT_CAPTURE_FLOAT:
-			memcpy(&v->f, &c->bits, sizeof(v->f));
-			break;
-		case LTT_CAPTURE_STRING:
-			n = strlen(c->str) + 1;
-			memcpy(strings, c->str, n);
-			v->str = strings;
-			strings += n;
-			break;
-		default:
-			break;
-		}
-	}
+	for (i = 0; i < in->nr_captures && i < LTT_TRIGGER_CAPTURES_LIMIT; i++)
+		strings = ltt_conv_capture_value(&in->captures[i],
+						 i < LTT_TRIGGER_MAX_CAPTURES ?
+						 &out->captures[i] :
+						 &more[i - LTT_TRIGGER_MAX_CAPTURES],
+						 &elems, strings);
+	return strings;
 }

@@ -99,9 +99,12 @@ void ltt_conv_ctx_to_context(const struct ltt_ctx *in, struct ltt_context *out);
  * the array's: @more, room for LTT_TRIGGER_CAPTURES_LIMIT -
  * LTT_TRIGGER_MAX_CAPTURES pointers, holds them for @out's more_captures.
  * ltt_conv_notif_to_notification() puts the captures after the array's
- * in @more (as much room) and copies @in's captured strings to @strings
- * (room for the whole payload @in was decoded from: every string fits),
- * pointing @out's at them.
+ * in @more (as much room), gives each ARRAY capture its room in @elems
+ * (room for ltt_conv_notif_nr_elems() of them, zeroed: UNAVAILABLE, for
+ * the caller to decode them into with ltt_conv_capture_value()) and
+ * copies @in's captured strings to @strings (room for the whole payload
+ * @in was decoded from: every string fits), pointing @out's at them; it
+ * returns the end of the strings it copied.
  */
 struct ltt_trigger_conf;
 struct ltt_trigger_desc;
@@ -110,8 +113,18 @@ enum ltt_error_code ltt_conv_trigger_attr_to_conf(const struct ltt_trigger_attr 
 						  struct ltt_trigger_conf *out);
 void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in,
 				   struct ltt_trigger_info *out, const char **more);
-void ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
-				    struct ltt_notification *out, struct ltt_capture_value *more,
-				    char *strings);
+char *ltt_conv_notif_to_notification(const struct ltt_notif_desc *in,
+				     struct ltt_notification *out, struct ltt_capture_value *more,
+				     struct ltt_capture_value *elems, char *strings);
+struct ltt_capture_desc;
+/**
+ * ltt_conv_capture_value() - @c as @v, its string copied to @strings (the
+ * end of the copy returned), an ARRAY given room at *@elems (moved past
+ * it); an ARRAY where @elems is NULL (an array's element) is UNAVAILABLE
+ */
+char *ltt_conv_capture_value(const struct ltt_capture_desc *c, struct ltt_capture_value *v,
+			     struct ltt_capture_value **elems, char *strings);
+/** ltt_conv_notif_nr_elems() - the elements of @in's ARRAY captures, in all */
+size_t ltt_conv_notif_nr_elems(const struct ltt_notif_desc *in);
 
 #endif /* LTT_COMMON_CONVERT_H */

@@ -58,11 +58,20 @@ struct ltt_trigger_desc {
 	int64_t pending_since;				/* the first of them's start, 0 */
 };
 
-/* One captured value; @str points into a payload or a caller's buffer. */
+/*
+ * One captured value; @str and @elems point into a payload or a caller's
+ * buffer.  An ARRAY's elements stay in their wire form (ltt_capture_put()'s,
+ * one after the other, none an ARRAY): ltt_capture_get() them from an
+ * ltt_rbuf over @elems.
+ */
 struct ltt_capture_desc {
 	uint8_t type;			/* enum ltt_capture_type */
+	bool is_enum;			/* SIGNED, UNSIGNED: an enum field's (LTT_CAPTURE_FLAG_ENUM) */
 	uint64_t bits;			/* SIGNED, UNSIGNED: the value; FLOAT: the double's bits */
 	const char *str;		/* STRING */
+	uint32_t nr_elems;		/* ARRAY: its elements */
+	uint32_t elems_len;		/* ARRAY: the bytes of their wire form at @elems */
+	const uint8_t *elems;
 };
 
 /* A notification; its strings point into a payload or the caller's. */
@@ -83,7 +92,7 @@ struct ltt_notif_desc {
 
 /* A capture expression, parsed (ltt_capture_parse()). */
 enum ltt_capture_kind {
-	LTT_CAPTURE_KIND_PAYLOAD = 1,	/* field, or field[index] */
+	LTT_CAPTURE_KIND_PAYLOAD = 1,	/* field (an array or sequence whole), or field[index] */
 	LTT_CAPTURE_KIND_CONTEXT = 2,	/* $ctx.NAME */
 	/* $ctx.NAME[INDEX] or of a context ltt lacks, $app.PROVIDER:TYPE[[INDEX]]:
 	 * taken as LTTng takes them, each value unavailable */

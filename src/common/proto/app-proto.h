@@ -107,7 +107,8 @@
  * 3: the python agent (AGENT_RULES, LOGGERS); 4: triggers (NOTIFIER_ADD,
  * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP;
  * 7: map counters (COUNTER_ADD); 8: the layout in EVENT_ENABLE,
- * EVENT_DISABLE and EVENT_FILTER (one name, several descriptions)
+ * EVENT_DISABLE and EVENT_FILTER (one name, several descriptions), and
+ * ARRAY and enum captures on the notification socket
  */
 #define LTT_APP_MINOR 8
 /*
@@ -116,6 +117,13 @@
  * EVENT_FILTER name the description they address (its layout).
  */
 #define LTT_APP_MINOR_LAYOUT 8
+/*
+ * The minor (the same round's as the layout) from which a program sends a
+ * NAME capture of an array or sequence field of numbers as an ARRAY
+ * (trigger-proto.c's form), and an enum field's with its enum bit;
+ * toward an older daemon, UNAVAILABLE and a plain number.
+ */
+#define LTT_APP_MINOR_CAPTURE_ARRAY 8
 /* The minor from which a program takes COUNTER_ADD (a trigger's incr-map-value). */
 #define LTT_APP_MINOR_COUNTER 7
 /*
@@ -266,7 +274,11 @@
  *   @dropped: the messages of this notifier this thread or another could
  *   not send (the socket was full) since the last one sent; a capture
  *   is common/proto/trigger-proto.h's form, in the notifier's order (a string cut to
- *   fit, an expression the event can't give UNAVAILABLE).  A message
+ *   fit, an expression the event can't give UNAVAILABLE).  From minor 8 a
+ *   NAME capture of an array or sequence of integers, enums or floats is
+ *   an ARRAY of its elements (text is a STRING); one that does not fit
+ *   whole in the room left for it is UNAVAILABLE, as LTTng makes it nil;
+ *   an enum field's value is marked an enum's.  A message
  *   with an empty event name and no capture only carries @dropped: the
  *   program sends it, waiting a little for room, when the notifier goes
  *   (NOTIFIER_REMOVE, the connection's end, the program's exit) so that

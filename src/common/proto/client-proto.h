@@ -143,7 +143,7 @@
  * incr-map-value action after a kernel rule); 29: a MEM_USAGE entry's
  * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path;
  * 32: a trigger's rule location; 33: conditions of more than 16 captures;
- * 34: a session's crash copy's failure
+ * 34: a session's crash copy's failure, ARRAY and enum captures in notifications
  */
 #define LTT_CLIENT_MINOR 34
 /*
@@ -162,6 +162,12 @@
  * since the Epoch (ltt-crash can't read that trace's copy).
  */
 #define LTT_CLIENT_MINOR_SHM_ERROR 34
+/*
+ * The minor (this same round's) from which a notification may carry an
+ * ARRAY capture and enums told from numbers (trigger-proto.c); an older
+ * peer is sent an array UNAVAILABLE, an enum as its SIGNED or UNSIGNED.
+ */
+#define LTT_CLIENT_MINOR_CAPTURE_ARRAY 34
 /*
  * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
  * directory where the session's user-space ring buffers and metadata are

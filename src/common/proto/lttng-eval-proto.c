@@ -12,6 +12,7 @@
 #include "common/model/uri.h"
 #include "common/proto/lttng-trigger-proto.h"
 #include "common/proto/lttng-trigger-wire.h"
+#include "common/proto/trigger-proto.h"
 
 enum { LOCATION_LOCAL = 1, LOCATION_RELAY = 2 };
 
@@ -95,53 +96,87 @@ int ltt_lttng_capture_expr_put(struct ltt_wbuf *w, const char *text)
 
 /* ---- evaluations ---- */
 
-/* MessagePack: what LTTng's tracers write for the captured values. */
-static void mp_uint(struct ltt_wbuf *w, uint64_t v)
+/*
+ * MessagePack: what LTTng's tracers write for the captured values.  A
+ * 64-bit one after its @tag: uint 64 (0xcf), int 64 (0xd3), float 64 (0xcb).
+ */
+static void mp_64(struct ltt_wbuf *w, uint8_t tag, uint64_t v)
 {
-	ltt_wbuf_put_u8(w, 0xcf);
+	ltt_wbuf_put_u8(w, tag);
 	ltt_wbuf_put_be64(w, v);
+}
+
+/* A MessagePack str 32 of @s's bytes. */
+static void mp_str(struct ltt_wbuf *w, const char *s)
+{
+	size_t len = s ? strlen(s) : 0;
+
+	ltt_wbuf_put_u8(w, 0xdb);
+	ltt_wbuf_put_be32(w, (uint32_t)len);
+	ltt_wbuf_put_bytes(w, s ? s : "", len);
+}
+
+/*
+ * One value as MessagePack; an ARRAY's elements after its array header;
+ * an enum's value as lttng-ust writes it, a map {type: "enum", value: N},
+ * N as a signed integer (a positive one LTTng's client takes for an
+ * unsigned enum's).
+ */
+static void mp_value(struct ltt_wbuf *w, const struct ltt_capture_desc *v)
+{
+	struct ltt_capture_desc e;
+	struct ltt_rbuf r;
+
+	if (v->is_enum) {
+		ltt_wbuf_put_u8(w, 0x82);	/* map of 2 */
+		mp_str(w, "type");
+		mp_str(w, "enum");
+		mp_str(w, "value");
+		e = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED, .bits = v->bits };
+		mp_value(w, &e);
+		return;
+	}
+	switch (v->type) {
+	case LTT_CAPTURE_SIGNED:	/* not negative: as LTTng's writer, a uint */
+		mp_64(w, (int64_t)v->bits >= 0 ? 0xcf : 0xd3, v->bits);
+		break;
+	case LTT_CAPTURE_UNSIGNED:
+		mp_64(w, 0xcf, v->bits);
+		break;
+	case LTT_CAPTURE_FLOAT:
+		mp_64(w, 0xcb, v->bits);
+		break;
+	case LTT_CAPTURE_STRING:
+		mp_str(w, v->str);
+		break;
+	case LTT_CAPTURE_ARRAY:
+		/* the elements, checked when decoded (ltt_capture_get()): none an array */
+		ltt_wbuf_put_u8(w, 0xdd);	/* array 32 */
+		ltt_wbuf_put_be32(w, v->elems ? v->nr_elems : 0);
+		ltt_rbuf_init(&r, v->elems, v->elems ? v->elems_len : 0);
+		for (uint32_t i = 0; v->elems && i < v->nr_elems; i++) {
+			ltt_capture_get(&r, &e);
+			if (e.type == LTT_CAPTURE_ARRAY)
+				e.type = LTT_CAPTURE_UNAVAILABLE;
+			mp_value(w, &e);
+		}
+		break;
+	default:
+		ltt_wbuf_put_u8(w, 0xc0);	/* nil: unavailable */
+		break;
+	}
 }
 
 void ltt_lttng_capture_values_put(struct ltt_wbuf *w, uint32_t count,
 				  const struct ltt_notif_desc *n)
 {
 	static const struct ltt_capture_desc none = { .type = LTT_CAPTURE_UNAVAILABLE };
-	uint32_t i;
-	size_t len;
 
 	/* as many as the condition has: LTTng's client reads one a descriptor */
 	ltt_wbuf_put_u8(w, 0xdd);	/* array 32 */
 	ltt_wbuf_put_be32(w, count);
-	for (i = 0; i < count; i++) {
-		const struct ltt_capture_desc *v = i < n->nr_captures ? &n->captures[i] : &none;
-
-		switch (v->type) {
-		case LTT_CAPTURE_SIGNED:
-			if ((int64_t)v->bits >= 0) {
-				mp_uint(w, v->bits);
-			} else {
-				ltt_wbuf_put_u8(w, 0xd3);	/* int 64 */
-				ltt_wbuf_put_be64(w, v->bits);
-			}
-			break;
-		case LTT_CAPTURE_UNSIGNED:
-			mp_uint(w, v->bits);
-			break;
-		case LTT_CAPTURE_FLOAT:
-			ltt_wbuf_put_u8(w, 0xcb);	/* float 64 */
-			ltt_wbuf_put_be64(w, v->bits);
-			break;
-		case LTT_CAPTURE_STRING:
-			len = v->str ? strlen(v->str) : 0;
-			ltt_wbuf_put_u8(w, 0xdb);	/* str 32 */
-			ltt_wbuf_put_be32(w, (uint32_t)len);
-			ltt_wbuf_put_bytes(w, v->str ? v->str : "", len);
-			break;
-		default:
-			ltt_wbuf_put_u8(w, 0xc0);	/* nil: unavailable */
-			break;
-		}
-	}
+	for (uint32_t i = 0; i < count; i++)
+		mp_value(w, i < n->nr_captures ? &n->captures[i] : &none);
 }
 
 /* An archive's location: a local path, or a relay's net:// URL. */

@@ -19,9 +19,14 @@
  * (SIGNED, UNSIGNED, FLOAT) share one u64 and whose unknown tags the
  * encoder still writes with the u64: a gate turns rows on for one value or
  * one bit, and rows it turns off decode as zero, so three ranges of one
- * member would clear each other.  Its four lines say the form as well as
- * a table would.
+ * member would clear each other.  An ARRAY (LTT_CLIENT_MINOR_CAPTURE_ARRAY)
+ * is a u32 count then that many captures, none an ARRAY, which the
+ * decoder checks and leaves in place (@elems); an enum's SIGNED or
+ * UNSIGNED has the type byte's top bit set (from the same minor).  A peer
+ * below that minor is sent an array as UNAVAILABLE, an enum as a number.  A few lines say the form as well as a
+ * table would.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "common/proto/client-proto.h"
@@ -193,19 +198,46 @@ void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint
 	ltt_codec_get_array(r, &trigger_pending, ret->pending, sizeof(ret->pending[0]), nr);
 }
 
-void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c)
+/* The type byte's bit of an enum's SIGNED or UNSIGNED (is_enum). */
+#define CAPTURE_ENUM_BIT 0x80
+
+/* An enum's number: the bit on SIGNED and UNSIGNED only. */
+static bool enum_number(uint8_t type)
 {
-	ltt_wbuf_put_u8(w, c->type);
-	if (c->type == LTT_CAPTURE_STRING)
-		ltt_wbuf_put_str(w, c->str ? c->str : "");
-	else if (c->type != LTT_CAPTURE_UNAVAILABLE)
-		ltt_wbuf_put_u64(w, c->bits);
+	return type == LTT_CAPTURE_SIGNED || type == LTT_CAPTURE_UNSIGNED;
 }
 
-void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret)
+void ltt_capture_put(struct ltt_wbuf *w, const struct ltt_capture_desc *c)
 {
+	ltt_wbuf_put_u8(w, (uint8_t)(c->type | (c->is_enum && enum_number(c->type) ?
+						CAPTURE_ENUM_BIT : 0)));
+	if (c->type == LTT_CAPTURE_STRING) {
+		ltt_wbuf_put_str(w, c->str ? c->str : "");
+	} else if (c->type == LTT_CAPTURE_ARRAY) {
+		ltt_wbuf_put_u32(w, c->elems ? c->nr_elems : 0);
+		if (c->elems)
+			ltt_wbuf_put_bytes(w, c->elems, c->elems_len);
+	} else if (c->type != LTT_CAPTURE_UNAVAILABLE) {
+		ltt_wbuf_put_u64(w, c->bits);
+	}
+}
+
+/* One capture at @r; an ARRAY only where @array (not inside another). */
+static void capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret, bool array)
+{
+	struct ltt_capture_desc e;
+	size_t at;
+
 	memset(ret, 0, sizeof(*ret));
 	ret->type = ltt_rbuf_get_u8(r);
+	if (ret->type & CAPTURE_ENUM_BIT) {
+		ret->type &= (uint8_t)~CAPTURE_ENUM_BIT;
+		ret->is_enum = true;
+		if (!enum_number(ret->type)) {
+			ltt_rbuf_fail(r);
+			return;
+		}
+	}
 	switch (ret->type) {
 	case LTT_CAPTURE_UNAVAILABLE:
 		break;
@@ -217,19 +249,50 @@ void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret)
 	case LTT_CAPTURE_STRING:
 		ret->str = ltt_rbuf_get_str(r, LTT_CAPTURE_STR_MAX);
 		break;
+	case LTT_CAPTURE_ARRAY:
+		ret->nr_elems = ltt_rbuf_get_u32(r);
+		/* each element takes a byte at least: a count beyond the bytes left lies */
+		if (!array || r->err || ret->nr_elems > r->len - r->pos) {
+			ltt_rbuf_fail(r);
+			break;
+		}
+		at = r->pos;
+		for (uint32_t i = 0; i < ret->nr_elems && !r->err; i++)
+			capture_get(r, &e, false);
+		if (!r->err) {
+			ret->elems = r->data + at;
+			ret->elems_len = (uint32_t)(r->pos - at);
+		}
+		break;
 	default:
 		ltt_rbuf_fail(r);
 	}
+}
+
+void ltt_capture_get(struct ltt_rbuf *r, struct ltt_capture_desc *ret)
+{
+	capture_get(r, ret, true);
 }
 
 void ltt_notif_put(struct ltt_wbuf *w, const struct ltt_notif_desc *n, uint32_t minor)
 {
 	struct capture_count k = { (uint32_t)sent(n->nr_captures, captures_room(minor)) };
 
+	static const struct ltt_capture_desc none = { .type = LTT_CAPTURE_UNAVAILABLE };
+
 	ltt_codec_put(w, &trigger_notif, n);
 	ltt_codec_put(w, &trigger_nr_captures, &k);
-	for (size_t i = 0; i < k.nr; i++)
-		ltt_capture_put(w, &n->captures[i]);
+	for (size_t i = 0; i < k.nr; i++) {
+		struct ltt_capture_desc c = n->captures[i];
+
+		/* a peer older than arrays and enums can't decode them: as before */
+		if (minor < LTT_CLIENT_MINOR_CAPTURE_ARRAY) {
+			if (c.type == LTT_CAPTURE_ARRAY)
+				c = none;
+			c.is_enum = false;
+		}
+		ltt_capture_put(w, &c);
+	}
 }
 
 void ltt_notif_get(struct ltt_rbuf *r, struct ltt_notif_desc *ret)

@@ -262,24 +262,42 @@ static int wait_readable(int fd, int timeout_ms)
 
 /*
  * Decode @payload into one block: the notification, the captures after
- * its array's (more_captures), then its strings.
+ * its array's (more_captures), its arrays' elements, then its strings.
  */
 static int decode_notification(const uint8_t *payload, size_t len, struct ltt_notification **ret)
 {
-	struct ltt_capture_value *more;
+	struct ltt_capture_value *more, *elems, *v;
 	struct ltt_notification *n;
 	struct ltt_notif_desc d;
+	struct ltt_capture_desc e;
 	struct ltt_rbuf r;
+	size_t nr_elems;
+	char *strings;
 
 	ltt_rbuf_init(&r, payload, len);
 	ltt_notif_get(&r, &d);
 	if (ltt_rbuf_end(&r))
 		return -LTT_ERR_PROTOCOL;
-	n = malloc(sizeof(*n) + MORE_CAPTURES * sizeof(*more) + len);
+	nr_elems = ltt_conv_notif_nr_elems(&d);	/* each took a byte of @payload at least */
+	n = malloc(sizeof(*n) + (MORE_CAPTURES + nr_elems) * sizeof(*more) + len);
 	if (!n)
 		return -LTT_ERR_NOMEM;
 	more = (struct ltt_capture_value *)(n + 1);
-	ltt_conv_notif_to_notification(&d, n, more, (char *)(more + MORE_CAPTURES));
+	elems = more + MORE_CAPTURES;
+	strings = ltt_conv_notif_to_notification(&d, n, more, elems, (char *)(elems + nr_elems));
+	/* the arrays' elements, checked by ltt_notif_get(): none an array */
+	for (uint32_t i = 0; i < d.nr_captures; i++) {
+		if (d.captures[i].type != LTT_CAPTURE_ARRAY || !d.captures[i].elems)
+			continue;
+		v = i < LTT_TRIGGER_MAX_CAPTURES ? &n->captures[i] :
+						   &more[i - LTT_TRIGGER_MAX_CAPTURES];
+		ltt_rbuf_init(&r, d.captures[i].elems, d.captures[i].elems_len);
+		for (uint32_t j = 0; j < v->nr_elements; j++) {
+			ltt_capture_get(&r, &e);
+			strings = ltt_conv_capture_value(&e, (struct ltt_capture_value *)v->elements + j,
+							 NULL, strings);
+		}
+	}
 	*ret = n;
 	return 0;
 }

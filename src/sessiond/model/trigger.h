@@ -72,7 +72,7 @@ struct ltt_firing {
 	char session[LTT_NAME_MAX];
 	char event[LTT_APP_NAME_MAX];
 	char path[LTT_PATH_MAX];
-	char strings[LTT_APP_NOTIFY_MAX];	/* the captured strings */
+	char strings[LTT_APP_NOTIFY_MAX];	/* the captured strings and arrays' elements */
 	uint64_t capacity;		/* BUFFER_USAGE_*: the channel's bytes (LTTng's evaluation) */
 };
 

@@ -312,28 +312,42 @@ void ltt_ust_triggers_sync_all(struct ltt_ust *ust)
 	ltt_ust_push_acks_wait(&acks, "trigger change");
 }
 
-/* Copy @m's captures (at most @t's number of them) into @f. */
+/*
+ * Copy @m's captures (at most @t's number of them) into @f: their strings
+ * and arrays' elements into its room, which a message always fits.
+ */
 static void take_captures(struct ltt_firing *f, const struct ltt_trigger *t,
 			  const struct ltt_app_notify *m)
 {
 	size_t room = sizeof(f->strings), len;
 	char *p = f->strings;
+	const void *from;
 	uint32_t i;
 
 	f->n.nr_captures = m->nr_captures < t->conf.nr_captures ? m->nr_captures :
 								  t->conf.nr_captures;
 	for (i = 0; i < f->n.nr_captures; i++) {
-		f->n.captures[i] = m->captures[i];
-		if (m->captures[i].type != LTT_CAPTURE_STRING)
-			continue;
-		len = strlen(m->captures[i].str) + 1;
-		if (len > room) {	/* can't be: the message was smaller than the room */
-			f->n.captures[i].type = LTT_CAPTURE_UNAVAILABLE;
-			f->n.captures[i].str = NULL;
+		struct ltt_capture_desc *c = &f->n.captures[i];
+
+		*c = m->captures[i];
+		if (c->type == LTT_CAPTURE_STRING) {
+			from = c->str;
+			len = strlen(c->str) + 1;
+		} else if (c->type == LTT_CAPTURE_ARRAY) {
+			from = c->elems;
+			len = c->elems_len;
+		} else {
 			continue;
 		}
-		memcpy(p, m->captures[i].str, len);
-		f->n.captures[i].str = p;
+		if (len > room) {	/* can't be: the message was smaller than the room */
+			*c = (struct ltt_capture_desc){ .type = LTT_CAPTURE_UNAVAILABLE };
+			continue;
+		}
+		memcpy(p, from, len);
+		if (c->type == LTT_CAPTURE_STRING)
+			c->str = p;
+		else
+			c->elems = (const uint8_t *)p;
 		p += len;
 		room -= len;
 	}

@@ -14,11 +14,6 @@
 ust_setup
 plan 12
 
-# wait_for_waiter FD: a wait-trigger started with its stderr on FIFO FD said it is subscribed
-wait_for_waiter() {
-	read_line "$1" && [[ $LINE == "Waiting for trigger "* ]]
-}
-
 # Event i = 3 of ltt_test:types (tests/regression/app/test_tp.h), capture by capture.
 EXPRS=(s8 u8 s16 u16 s32 u32 s64 u64 f64 str 'arr[0]' 'arr[2]' 'seq[2]' 'seq[9]' par
 	nosuch '$ctx.vpid' '$ctx.procname' '$ctx.foo' stext)
@@ -48,10 +43,7 @@ like "$RC:$ERR" "^1:Error: capture 'c65': too many captures: an event-rule-match
 is "$(lttctl list-triggers | grep -c '^- name:')" 1 "and nothing was added"
 
 # --- the notification carries the 40 values
-open_fifo W "$TEST_TMP/w"
-lttctl wait-trigger caps40 --timeout "$TEST_TIMEOUT" >"$TEST_TMP/w.out" 2>&"$W" &
-WAITER=$!
-wait_for_waiter "$W"
+start_waiter w caps40
 ok $? "wait-trigger caps40 is subscribed"
 ust_app -n 10 -T >"$TEST_TMP/app.out"
 wait $WAITER

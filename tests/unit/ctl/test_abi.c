@@ -309,8 +309,11 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_capture_value, u, 16),
 	OFF_(ltt_capture_value, f, 24),
 	OFF_(ltt_capture_value, str, 32),
-	OFF_(ltt_capture_value, reserved, 40),
-	RSV_(ltt_capture_value, 32),
+	OFF_(ltt_capture_value, elements, 40),
+	OFF_(ltt_capture_value, nr_elements, 48),
+	OFF_(ltt_capture_value, flags, 52),
+	OFF_(ltt_capture_value, reserved, 56),
+	RSV_(ltt_capture_value, 16),
 
 	SIZE_(ltt_notification, 6136),
 	OFF_(ltt_notification, trigger, 0),

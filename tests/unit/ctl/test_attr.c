@@ -311,7 +311,7 @@ static void more_captures(struct ltt_trigger_attr *a)
 	for (i = 0; i < 20; i++)
 		n.captures[i] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED, .bits = i };
 	n.captures[19] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_STRING, .str = "last" };
-	ltt_conv_notif_to_notification(&n, &out, values, text[LTT_TRIGGER_CAPTURES_LIMIT]);
+	ltt_conv_notif_to_notification(&n, &out, values, NULL, text[LTT_TRIGGER_CAPTURES_LIMIT]);
 	tap_ok(out.nr_captures == 16 && out.nr_more_captures == 4 && out.captures[15].s == 15 &&
 	       out.more_captures == values && values[0].s == 16 &&
 	       values[3].type == LTT_CAPTURE_STRING && !strcmp(values[3].str, "last"),

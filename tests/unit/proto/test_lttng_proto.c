@@ -15,6 +15,7 @@
 
 #include "common/proto/lttng-client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "tests/unit/tap.h"
 
 /* A fixed request of @cmd for session "s1" with @u at the union (@len bytes). */
@@ -206,6 +207,89 @@ static void test_uprobes(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* Enums' values: lttng-ust's map {type: "enum", value: N}, N signed. */
+static void test_enum_values(const struct ltt_trigger_conf *c)
+{
+	static const uint8_t values[] = {
+		105, 82, 0, 0, 0,		/* event rule matches, 82 bytes of MessagePack */
+		0xdd, 0, 0, 0, 3,		/* the captures: an array of 3 */
+		0x82,				/* a map of 2 */
+		0xdb, 0, 0, 0, 4, 't', 'y', 'p', 'e', 0xdb, 0, 0, 0, 4, 'e', 'n', 'u', 'm',
+		0xdb, 0, 0, 0, 5, 'v', 'a', 'l', 'u', 'e',
+		0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,	/* -1: a signed enum's */
+		0x82,
+		0xdb, 0, 0, 0, 4, 't', 'y', 'p', 'e', 0xdb, 0, 0, 0, 4, 'e', 'n', 'u', 'm',
+		0xdb, 0, 0, 0, 5, 'v', 'a', 'l', 'u', 'e',
+		0xcf, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0: positive, an unsigned enum's */
+		0xc0,
+	};
+	struct ltt_notif_desc n = { .nr_captures = 2 };
+	struct ltt_wbuf w;
+
+	n.captures[0] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED,
+						   .bits = (uint64_t)-1, .is_enum = true };
+	n.captures[1] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_SIGNED, .is_enum = true };
+	ltt_wbuf_init(&w);
+	ltt_lttng_evaluation_put(&w, c, &n, 0);
+	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
+	       "enums' captures: LTTng's maps, type enum and the value");
+	ltt_wbuf_fini(&w);
+}
+
+/*
+ * A whole array's capture (ltt's wire form, as a program writes it): in
+ * LTTng's MessagePack, an array of its elements, as lttng-ust writes it.
+ */
+static void test_array_values(const struct ltt_trigger_conf *c)
+{
+	static const struct ltt_capture_desc elems[] = {
+		{ .type = LTT_CAPTURE_UNSIGNED, .bits = 1 },
+		{ .type = LTT_CAPTURE_SIGNED, .bits = (uint64_t)-2 },
+		{ .type = LTT_CAPTURE_STRING, .str = "ab" },
+	};
+	static const uint8_t values[] = {
+		105, 41, 0, 0, 0,		/* event rule matches, 41 bytes of MessagePack */
+		0xdd, 0, 0, 0, 3,		/* the captures: an array of 3 */
+		0xdd, 0, 0, 0, 3,		/* the first: an array of 3 elements */
+		0xcf, 0, 0, 0, 0, 0, 0, 0, 1,
+		0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+		0xdb, 0, 0, 0, 2, 'a', 'b',
+		0xdd, 0, 0, 0, 0,		/* an empty one */
+		0xc0,				/* the third, missing: nil */
+	};
+	struct ltt_notif_desc n = { .nr_captures = 2 };
+	struct ltt_capture_desc back;
+	struct ltt_wbuf w, e;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&e);
+	for (size_t i = 0; i < 3; i++)
+		ltt_capture_put(&e, &elems[i]);
+	n.captures[0] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_ARRAY, .nr_elems = 3,
+						   .elems = e.data, .elems_len = (uint32_t)e.len };
+	n.captures[1] = (struct ltt_capture_desc){ .type = LTT_CAPTURE_ARRAY, .elems = e.data };
+	ltt_wbuf_init(&w);
+	ltt_lttng_evaluation_put(&w, c, &n, 0);
+	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
+	       "an array capture: a MessagePack array of its elements (one empty)");
+	ltt_wbuf_reset(&w);
+	ltt_capture_put(&w, &n.captures[0]);
+	ltt_wbuf_put_u8(&w, LTT_CAPTURE_ARRAY);	/* an array inside an array: refused */
+	ltt_wbuf_put_u32(&w, 1);
+	ltt_wbuf_put_u8(&w, LTT_CAPTURE_ARRAY);
+	ltt_wbuf_put_u32(&w, 0);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_capture_get(&r, &back);
+	tap_ok(!r.err && back.type == LTT_CAPTURE_ARRAY && back.nr_elems == 3 &&
+	       back.elems_len == e.len && !memcmp(back.elems, e.data, e.len),
+	       "ltt's array form decodes, its elements left in place");
+	ltt_capture_get(&r, &back);
+	tap_ok(r.err != 0, "an array of arrays: refused");
+	test_enum_values(c);
+	ltt_wbuf_fini(&e);
+	ltt_wbuf_fini(&w);
+}
+
 /* LTTng's serialized triggers and evaluations (lttng-trigger-proto.h). */
 static void test_triggers(void)
 {
@@ -236,6 +320,7 @@ static void test_triggers(void)
 	tap_ok(!w.err && w.len == sizeof(values) && !memcmp(w.data, values, sizeof(values)),
 	       "an evaluation has a value for each of its condition's captures, nil for one missing");
 	ltt_wbuf_reset(&w);
+	test_array_values(&c);
 	/* 40 captures (LTT_TRIGGER_CAPTURES_LIMIT: 64), a context last */
 	saved = c;
 	strcpy(c.name, "caps");
@@ -294,7 +379,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(40);
+	tap_plan(44);
 	test_sizes();
 	test_request();
 	test_extra();

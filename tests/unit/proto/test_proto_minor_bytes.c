@@ -569,6 +569,15 @@ static const struct ltt_capture_desc capture_float = {
 static const struct ltt_capture_desc capture_string = { .type = LTT_CAPTURE_STRING, .str = "abc" };
 static const struct ltt_capture_desc capture_string_null = { .type = LTT_CAPTURE_STRING };
 static const struct ltt_capture_desc capture_unknown = { .type = 9, .bits = 5 };
+/* ARRAY (client 1.34): SIGNED -1, UNAVAILABLE, STRING "z", in their wire form */
+static const uint8_t array_elems[] = {
+	LTT_CAPTURE_SIGNED, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	LTT_CAPTURE_UNAVAILABLE, LTT_CAPTURE_STRING, 2, 0, 0, 0, 'z', 0,
+};
+static const struct ltt_capture_desc capture_array = {
+	.type = LTT_CAPTURE_ARRAY, .nr_elems = 3, .elems = array_elems,
+	.elems_len = sizeof(array_elems),
+};
 
 static const struct ltt_notif_desc notif = {
 	.trigger = "t1", .cond = LTT_CONDITION_EVENT_RULE_MATCHES, .seq = 21,
@@ -581,6 +590,21 @@ static const struct ltt_notif_desc notif = {
 		{ .type = LTT_CAPTURE_STRING, .str = "x" },
 		{ .type = LTT_CAPTURE_FLOAT, .bits = 0x3ff0000000000000ULL },
 		{ .type = LTT_CAPTURE_UNSIGNED, .bits = 2 },
+	},
+};
+
+/*
+ * An ARRAY and an enum's value among its captures: before client 1.34
+ * sent UNAVAILABLE and a plain number, from it whole and marked.
+ */
+static const struct ltt_notif_desc notif_array = {
+	.trigger = "t3", .cond = LTT_CONDITION_EVENT_RULE_MATCHES, .seq = 2, .event = "app:y",
+	.nr_captures = 3,
+	.captures = {
+		{ .type = LTT_CAPTURE_ARRAY, .nr_elems = 3, .elems = array_elems,
+		  .elems_len = sizeof(array_elems) },
+		{ .type = LTT_CAPTURE_UNSIGNED, .bits = 3 },
+		{ .type = LTT_CAPTURE_SIGNED, .bits = (uint64_t)-1, .is_enum = true },
 	},
 };
 
@@ -725,12 +749,16 @@ static const struct sample samples[] = {
 	       0x8a63e1dfd5b7166cULL, 0x6868c4f0ebc6f4ecULL),
 	SAMPLE(capture, capture_string, 0, 9,
 	       0x4d1a3bff562079ebULL, 0x477fb9f1e8de184aULL),
+	/* its verdicts changed with ARRAY (5): the type byte set to 5 reads an array of 1 */
 	SAMPLE(capture, capture_string_null, 0, 6,
-	       0x58dc8903f486edf6ULL, 0x6d65114115c09ca8ULL),
+	       0x58dc8903f486edf6ULL, 0x3568a49b3ec1345aULL),
+	SAMPLE(capture, capture_array, 0, 22, 0x3848321bac606002ULL, 0x8e8ecdaf4c0b79d8ULL),
 	SAMPLE(capture, capture_unknown, 0, 9,
 	       0x90fc82ae13ff05e1ULL, 0xedc7ecade7ee4c44ULL),
 	SAMPLE(notif, notif, 0, 144,
 	       0xb4cee4068e4f82a3ULL, 0xcfdcc3b590117710ULL),
+	SAMPLE(notif, notif_array, 33, 94, 0xb8c1c84ec371ceddULL, 0x9d0aea1cc11b3d4aULL),
+	SAMPLE(notif, notif_array, 34, 115, 0x36c4afe7761ae014ULL, 0xf47c9f84170bae02ULL),
 	SAMPLE(notif, notif_bare, 0, 70,
 	       0x23e04558791dfcbfULL, 0xab75b01684920083ULL),
 };

@@ -14,6 +14,8 @@
  *     and double, string, text array, enum, array and sequence elements,
  *     an index out of range, a missing field, an index on a scalar;
  *     $ctx.vpid and $ctx.procname; NULL arguments; no capture at all;
+ *   - whole arrays and sequences: an ARRAY of their elements; one too
+ *     large for the message UNAVAILABLE whole; an enum's value marked so;
  *   - the bytes of every capture form but the context's, and of strings
  *     cut, pinned before the encoder's head went on a table;
  *   - strings cut to LTT_CAPTURE_STR_MAX - 1 and to the 4096 bytes of a
@@ -58,6 +60,7 @@
 
 #include "common/filter/filter-compile.h"
 #include "common/proto/app-proto.h"
+#include "common/proto/trigger-proto.h"
 #include "common/trace/ringbuf.h"
 #include "ust/ust-internal.h"
 #include "tests/unit/notify-socket.h"
@@ -269,6 +272,8 @@ static void test_captures(void)
 	tap_ok(c[12].type == LTT_CAPTURE_STRING && !strcmp(c[12].str, "hi"),
 	       "a text array: the string up to its NUL");
 	tap_ok(cap_is(&c[13], LTT_CAPTURE_SIGNED, (uint64_t)-7), "an enum: its value");
+	tap_ok(c[13].is_enum && !c[0].is_enum && !c[2].is_enum,
+	       "marked an enum's (LTTng's clients tell them), the integers not");
 	tap_ok(cap_is(&c[14], LTT_CAPTURE_SIGNED, (uint64_t)getpid()), "$ctx.vpid: getpid()");
 	tap_ok(c[15].type == LTT_CAPTURE_STRING && !strcmp(c[15].str, procname),
 	       "$ctx.procname: \"%s\"", procname);
@@ -283,6 +288,69 @@ out:
 	tap_is_int(LTT_TP_DESC(ntf, all).state, 0, "ntf:all off again");
 	ltt_tracepoint(ntf, all, 1, 1, 1, 1, "x", arr, seq, 3, text);
 	tap_ok(at_eof(p[0]), "nothing sent after, the fd closed: EOF");
+	close(p[0]);
+}
+
+/* Is @c an ARRAY of the @n elements of @type whose bits are @bits? */
+static bool array_is(const struct ltt_capture_desc *c, uint8_t type, const uint64_t *bits,
+		     uint32_t n)
+{
+	struct ltt_capture_desc e;
+	struct ltt_rbuf r;
+
+	if (c->type != LTT_CAPTURE_ARRAY || c->nr_elems != n)
+		return false;
+	ltt_rbuf_init(&r, c->elems, c->elems_len);
+	for (uint32_t i = 0; i < n; i++) {
+		ltt_capture_get(&r, &e);
+		if (!cap_is(&e, type, bits[i]))
+			return false;
+	}
+	return !ltt_rbuf_end(&r);
+}
+
+/*
+ * Whole arrays and sequences (NAME): an ARRAY of their elements, signed
+ * or not, as LTTng captures them; text stays a string; NULL elements are
+ * zeros; one with no room whole in the message is UNAVAILABLE, and the
+ * capture after it still arrives.
+ */
+static void test_arrays(void)
+{
+	static const char *const caps[] = { "arr", "seq", "text", "s" };
+	static const uint64_t arr_bits[4] = { 10, (uint64_t)-20, 30, (uint64_t)-40 };
+	static const uint64_t seq_bits[3] = { 1, 65535, 3 }, zeros[4] = { 0 };
+	static uint16_t big[500];
+	const int arr[4] = { 10, -20, 30, -40 };
+	const uint16_t seq[3] = { 1, 65535, 3 };
+	const char text[8] = "hi";
+	struct ltt_app_notify m[2];
+	const struct ltt_capture_desc *c = m[0].captures;
+	int p[2], n;
+
+	make_pair(p);
+	if (add_notifier(NKEY, p[1], 4, caps) || ltt_ust_test_enable_event(NKEY, "ntf:all", 0))
+		exit(1);
+	ltt_tracepoint(ntf, all, 5, 0, 0, 0, "", arr, seq, 3, text);
+	n = read_msgs(p[0], m, 2);
+	tap_ok(n == 1 && array_is(&c[0], LTT_CAPTURE_SIGNED, arr_bits, 4),
+	       "arr: an ARRAY of its 4 ints, SIGNED 10, -20, 30, -40");
+	tap_ok(n == 1 && array_is(&c[1], LTT_CAPTURE_UNSIGNED, seq_bits, 3),
+	       "seq: an ARRAY of its 3 uint16_t, UNSIGNED 1, 65535, 3");
+	tap_ok(n == 1 && c[2].type == LTT_CAPTURE_STRING && !strcmp(c[2].str, "hi") &&
+	       cap_is(&c[3], LTT_CAPTURE_SIGNED, 5), "a text array stays a STRING; s after them");
+	ltt_tracepoint(ntf, all, 6, 0, 0, 0, "", NULL, seq, 0, text);
+	n = read_msgs(p[0], m, 2);
+	tap_ok(n == 1 && array_is(&c[0], LTT_CAPTURE_SIGNED, zeros, 4) &&
+	       array_is(&c[1], LTT_CAPTURE_UNSIGNED, NULL, 0),
+	       "NULL elements: 4 zeros; an empty sequence: an ARRAY of none");
+	ltt_tracepoint(ntf, all, 7, 0, 0, 0, "", arr, big, 500, text);
+	n = read_msgs(p[0], m, 2);
+	tap_ok(n == 1 && array_is(&c[0], LTT_CAPTURE_SIGNED, arr_bits, 4) &&
+	       c[1].type == LTT_CAPTURE_UNAVAILABLE && cap_is(&c[3], LTT_CAPTURE_SIGNED, 7),
+	       "a sequence of 500 (4500 bytes, past the message's 4096): UNAVAILABLE whole, "
+	       "as LTTng's nil; the captures after it still arrive");
+	ltt_ust_test_remove_notifier(NKEY);
 	close(p[0]);
 }
 
@@ -329,7 +397,7 @@ static void test_bytes(void)
 		exit(1);
 	ltt_tracepoint(ntf, all, -7, UINT64_MAX - 1, 2.5, 0.25f, "hello", arr, seq, 3, text);
 	if (read_msgs(p[0], m, 2) == 1)
-		pinned(135, 0x0c16b23cf0badefdULL, "14 captures");
+		pinned(135, 0xda7dcef496b1407dULL, "14 captures");	/* c: its enum bit */
 	else
 		tap_ok(false, "14 captures: one message");
 	ltt_ust_test_remove_notifier(NKEY);
@@ -828,6 +896,7 @@ int main(void)
 	test_add_checks();
 	test_captures();
 	test_bytes();
+	test_arrays();
 	test_cut();
 	test_filter();
 	test_dropped();

@@ -120,6 +120,8 @@ static const char *capture_type_name(enum ltt_capture_type type)
 		return "float";
 	case LTT_CAPTURE_STRING:
 		return "string";
+	case LTT_CAPTURE_ARRAY:
+		return "array";
 	default:
 		return "unavailable";
 	}
@@ -137,10 +139,40 @@ static const char *capture_number(const struct ltt_capture_value *v, char *buf, 
 	return buf;
 }
 
-/* "; captures: n=5000, msg=\"hello\"" and the <captures>. */
+/* @v's text ("hello" quoted, [1, 2] for an array) and its type and value in MI. */
+static void show_value(const struct ltt_capture_value *v)
+{
+	char num[64];
+
+	if (v->type == LTT_CAPTURE_STRING)
+		ctl_out_text("\"%s\"", v->str ? v->str : "");
+	else if (v->type == LTT_CAPTURE_UNAVAILABLE)
+		ctl_out_text("unavailable");
+	else if (v->type != LTT_CAPTURE_ARRAY)
+		ctl_out_text("%s", capture_number(v, num, sizeof(num)));
+	ctl_out_str("type", capture_type_name(v->type));
+	if (v->type == LTT_CAPTURE_STRING) {
+		ctl_out_str("value", v->str ? v->str : "");
+	} else if (v->type == LTT_CAPTURE_ARRAY) {
+		ctl_out_text("[");
+		ctl_out_open("elements");
+		for (uint32_t j = 0; j < v->nr_elements; j++) {
+			ctl_out_text("%s", j ? ", " : "");
+			ctl_out_open("element");
+			show_value(&v->elements[j]);
+			ctl_out_close();
+		}
+		ctl_out_close();
+		ctl_out_text("]");
+	} else if (v->type != LTT_CAPTURE_UNAVAILABLE) {
+		ctl_out_str("value", capture_number(v, num, sizeof(num)));
+	}
+}
+
+/* "; captures: n=5000, msg=\"hello\", a=[1, 2]" and the <captures>. */
 static void show_captures(const struct waiter *w, const struct ltt_notification *n)
 {
-	char num[64], name[32];
+	char name[32];
 	uint32_t i;
 
 	ctl_out_open("captures");
@@ -150,19 +182,9 @@ static void show_captures(const struct waiter *w, const struct ltt_notification 
 
 		snprintf(name, sizeof(name), "capture%u", i);
 		ctl_out_text("%s%s=", i ? ", " : "; captures: ", expr ? expr : name);
-		if (v->type == LTT_CAPTURE_STRING)
-			ctl_out_text("\"%s\"", v->str ? v->str : "");
-		else if (v->type == LTT_CAPTURE_UNAVAILABLE)
-			ctl_out_text("unavailable");
-		else
-			ctl_out_text("%s", capture_number(v, num, sizeof(num)));
 		ctl_out_open("capture");
 		ctl_out_str("expression", expr);
-		ctl_out_str("type", capture_type_name(v->type));
-		if (v->type == LTT_CAPTURE_STRING)
-			ctl_out_str("value", v->str ? v->str : "");
-		else if (v->type != LTT_CAPTURE_UNAVAILABLE)
-			ctl_out_str("value", capture_number(v, num, sizeof(num)));
+		show_value(v);
 		ctl_out_close();
 	}
 	ctl_out_close();
