@@ -478,6 +478,7 @@ int ltt_evloop_call(struct ltt_evloop *loop, void (*fn)(void *arg), void *arg,
 		    unsigned int timeout_ms)
 {
 	struct call_job *c = calloc(1, sizeof(*c));
+	pthread_condattr_t ca;
 	struct timespec until;
 	int ret;
 
@@ -489,8 +490,12 @@ int ltt_evloop_call(struct ltt_evloop *loop, void (*fn)(void *arg), void *arg,
 	c->ret = 1;
 	c->refs = 2;
 	pthread_mutex_init(&c->lock, NULL);
-	pthread_cond_init(&c->cond, NULL);
-	clock_gettime(CLOCK_REALTIME, &until);
+	/* the bound is time passed: a step of the wall clock moves it not */
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&c->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	clock_gettime(CLOCK_MONOTONIC, &until);
 	until.tv_sec += timeout_ms / 1000;
 	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
 	if (until.tv_nsec >= 1000000000L) {

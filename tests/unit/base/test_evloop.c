@@ -19,7 +19,9 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/base/evloop.h"
@@ -791,6 +793,22 @@ static void test_thread_start(void)
 
 /* ---- ltt_evloop_call(): run on the loop's thread and wait ---- */
 
+/*
+ * The wall clock as this program reads it: @wall_ahead_s ahead of the
+ * kernel's, as if it were stepped back by that much once read (the
+ * evloop linked in calls this one).
+ */
+static long wall_ahead_s;
+
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+	int ret = (int)syscall(SYS_clock_gettime, id, ts);
+
+	if (!ret && id == CLOCK_REALTIME)
+		ts->tv_sec += __atomic_load_n(&wall_ahead_s, __ATOMIC_RELAXED);
+	return ret;
+}
+
 struct call_arg {
 	pthread_t ran_on;
 	int runs;
@@ -843,12 +861,13 @@ struct caller {
 	struct ltt_evloop *loop;
 	struct call_arg a;
 	int ret;		/* 1 until the call returned */
+	unsigned int timeout_ms;	/* 0: 10 s */
 };
 
 static void *call_from_thread(void *arg)
 {
 	struct caller *c = arg;
-	int ret = ltt_evloop_call(c->loop, called, &c->a, 10000);
+	int ret = ltt_evloop_call(c->loop, called, &c->a, c->timeout_ms ? c->timeout_ms : 10000);
 
 	__atomic_store_n(&c->ret, ret, __ATOMIC_RELEASE);
 	return NULL;
@@ -881,6 +900,35 @@ static void test_call_cancelled(void)
 	tap_is_int(ltt_evloop_call(c.loop, called, &c.a, 1), -ETIMEDOUT,
 		   "a call on a loop that does not run: -ETIMEDOUT");
 	ltt_evloop_destroy(c.loop);	/* cancels it; the count job is the test's */
+}
+
+/*
+ * A call's bound is time passed, whatever the wall clock does: stepped
+ * back an hour during the wait, a 100 ms call still ends in time.
+ */
+static void test_call_wall_clock(void)
+{
+	struct caller c = { .loop = new_loop(), .a = { .block_efd = -1 }, .ret = 1,
+			    .timeout_ms = 100 };
+	struct timespec until;
+	pthread_t th;
+	int joined;
+
+	__atomic_store_n(&wall_ahead_s, 3600L, __ATOMIC_RELAXED);
+	if (pthread_create(&th, NULL, call_from_thread, &c))
+		die("pthread_create");
+	syscall(SYS_clock_gettime, CLOCK_REALTIME, &until);	/* the kernel's */
+	until.tv_sec += 3;
+	joined = pthread_timedjoin_np(th, NULL, &until);
+	__atomic_store_n(&wall_ahead_s, 0L, __ATOMIC_RELAXED);
+	tap_ok(joined == 0 && c.ret == -ETIMEDOUT && c.a.runs == 0,
+	       "a 100 ms call on a loop that does not run, the wall clock stepped back an hour: -ETIMEDOUT within 3 s (joined %d, ret %d)",
+	       joined, c.ret);
+	if (joined) {	/* still waiting: cancelled, so that it returns */
+		(void)ltt_evloop_take_jobs(c.loop);
+		pthread_join(th, NULL);
+	}
+	ltt_evloop_destroy(c.loop);	/* cancels the call left queued */
 }
 
 /* ---- a thread serving a listening socket ---- */
@@ -935,6 +983,7 @@ int main(void)
 	test_thread_start();
 	test_call();
 	test_call_cancelled();
+	test_call_wall_clock();
 	test_server();
 	return tap_done();
 }
