@@ -236,7 +236,7 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	poptContext ctx = poptGetContext("ltt-consumerd", argc, argv, table, 0);
 	int ret;
 
-	ret = ltt_daemon_popt("ltt-consumerd", ctx, &opts->verbose, print_help, own_option, &a);
+	ret = ltt_daemon_popt("ltt-consumerd", ctx, table, &opts->verbose, print_help, own_option, &a);
 	if (ret)
 		goto out;
 	if (opts->cmd_fd < 0) {

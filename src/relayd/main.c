@@ -158,7 +158,7 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		lttng_short_options(table);
 	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
-	ret = ltt_daemon_popt("ltt-relayd", ctx, &o->verbose, print_help, NULL, NULL);
+	ret = ltt_daemon_popt("ltt-relayd", ctx, table, &o->verbose, print_help, NULL, NULL);
 	if (ret)
 		goto out;
 	if (o->daemonize && o->background) {

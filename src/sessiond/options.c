@@ -360,7 +360,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
 	int ret;
 
-	ret = ltt_daemon_popt("ltt-sessiond", ctx, &opts->verbose, print_help, NULL, NULL);
+	ret = ltt_daemon_popt("ltt-sessiond", ctx, table, &opts->verbose, print_help, NULL, NULL);
 	if (ret)
 		goto out;
 	if (opts->lttng_compat && opts->no_lttng_compat) {

@@ -30,16 +30,17 @@ mkdir "$TP" && chmod 1777 "$TP"
 PAUSE="$TP/pause"
 # tp_sessiond CALLS [VAR=VALUE...]: the daemon with the library preloaded,
 # its calls told to CALLS (a sanitizer's runtime need not come first:
-# the library uses none of it)
+# the library uses none of it; but `timeout` is no sanitized program, so
+# only the daemon and what it starts get it)
 tp_sessiond() {
 	local calls=$1
 	shift
 	(
 		close_fifos
-		exec env LD_PRELOAD="$TP_LIB" LTT_TEST_TP_CALLS="$calls" LTT_TEST_TP_PAUSE="$PAUSE" \
-			LTT_TEST_TP_CONSUMER_PAUSE="$TP/consumer-pause" \
+		exec timeout "$TEST_TIMEOUT" env LD_PRELOAD="$TP_LIB" LTT_TEST_TP_CALLS="$calls" \
+			LTT_TEST_TP_PAUSE="$PAUSE" LTT_TEST_TP_CONSUMER_PAUSE="$TP/consumer-pause" \
 			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" "$@" \
-			timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$LTT_RUNDIR" --no-kernel
+			"$SESSIOND" --daemonize --rundir "$LTT_RUNDIR" --no-kernel
 	) || { echo "Bail out! the session daemon did not start"; exit 1; }
 }
 add_trigger() {
