@@ -179,15 +179,8 @@ uint64_t ltt_ust_agent_wait(uint64_t gen, int timeout_ms)
 	uint64_t now;
 
 	pthread_once(&cond_once, cond_make);
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	if (timeout_ms > 0) {
-		until.tv_sec += timeout_ms / 1000;
-		until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-	}
+	ltt_deadline_in(CLOCK_MONOTONIC, timeout_ms > 0 ? (uint64_t)timeout_ms * 1000000ULL : 0,
+			&until);
 	pthread_mutex_lock(&agent_lock);
 	while (generation == gen && timeout_ms) {
 		if (timeout_ms < 0)

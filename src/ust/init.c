@@ -142,13 +142,7 @@ static void wait_settled(void)
 	}
 	ust_debug("registration: waiting at most %ld ms for the session daemons",
 		  register_timeout_ms);
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += register_timeout_ms / 1000;
-	deadline.tv_nsec += (register_timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)register_timeout_ms * 1000000ULL, &deadline);
 	while (!ust_comm_settled(nr_events)) {
 		if (ust_state_wait(&deadline) == ETIMEDOUT) {
 			ust_debug("registration: gave up after %ld ms (LTT_UST_REGISTER_TIMEOUT): events before the session daemons answer are not recorded",

@@ -20,8 +20,8 @@
  *                     user's ids and groups
  *   evloop.[ch]       the one event loop every serving thread runs: fds,
  *                     deadlines, a cross-thread wakeup
- *   thread.[ch]       threads that take no signal, and regions no signal
- *                     handler enters
+ *   thread.[ch]       threads that take no signal, regions no signal
+ *                     handler enters, and timed waits' deadlines
  *   sock.[ch]         Unix socket and fd I/O helpers
  *   paths.[ch]        where ltt keeps its files: home, run directories,
  *                     traces

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/thread.h"
 #include "common/base/log.h"
 
 #define EVENTS_MAX 64
@@ -495,13 +496,7 @@ int ltt_evloop_call(struct ltt_evloop *loop, void (*fn)(void *arg), void *arg,
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&c->cond, &ca);
 	pthread_condattr_destroy(&ca);
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += timeout_ms / 1000;
-	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)timeout_ms * 1000000ULL, &until);
 	ltt_evloop_post(loop, &c->job);
 	pthread_mutex_lock(&c->lock);
 	while (c->ret == 1 && pthread_cond_timedwait(&c->cond, &c->lock, &until) != ETIMEDOUT)

@@ -29,3 +29,14 @@ int ltt_thread_create(pthread_t *ret_thread, const pthread_attr_t *attr,
 	ltt_signals_restore(&old);
 	return -ret;
 }
+
+void ltt_deadline_in(clockid_t clock, uint64_t ns, struct timespec *ret)
+{
+	clock_gettime(clock, ret);
+	ret->tv_sec += (time_t)(ns / 1000000000ULL);
+	ret->tv_nsec += (long)(ns % 1000000000ULL);
+	if (ret->tv_nsec >= 1000000000L) {
+		ret->tv_sec++;
+		ret->tv_nsec -= 1000000000L;
+	}
+}

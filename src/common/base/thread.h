@@ -9,6 +9,8 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
+#include <time.h>
 
 /**
  * ltt_signals_block_all() - block every signal in the calling thread
@@ -22,6 +24,13 @@ void ltt_signals_block_all(sigset_t *old);
 
 /** ltt_signals_restore() - put back the mask ltt_signals_block_all() saved */
 void ltt_signals_restore(const sigset_t *old);
+
+/**
+ * ltt_deadline_in() - *@ret: @clock's time @ns nanoseconds from now, the
+ * absolute deadline of a timed wait (pthread_cond_timedwait() on a
+ * condition of that clock)
+ */
+void ltt_deadline_in(clockid_t clock, uint64_t ns, struct timespec *ret);
 
 /**
  * ltt_thread_create() - pthread_create() of a thread that takes no signal

@@ -297,18 +297,6 @@ static bool reader_behind(const struct ltt_rb *rb, uint64_t start)
 	return start - __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE) >= rb->buf_size;
 }
 
-/* *@ret: CLOCK_MONOTONIC @us microseconds from now. */
-static void deadline_in(struct timespec *ret, uint64_t us)
-{
-	clock_gettime(CLOCK_MONOTONIC, ret);
-	ret->tv_sec += (time_t)(us / 1000000);
-	ret->tv_nsec += (long)(us % 1000000) * 1000;
-	if (ret->tv_nsec >= 1000000000L) {
-		ret->tv_sec++;
-		ret->tv_nsec -= 1000000000L;
-	}
-}
-
 /* Is CLOCK_MONOTONIC past @t? */
 static bool past(const struct timespec *t)
 {
@@ -339,7 +327,8 @@ static __attribute__((noinline, cold)) bool wait_for_room(struct ltt_rb *rb, uin
 		return false;
 	saved = errno;	/* the program's errno is its own */
 	if (!*armed && !forever)
-		deadline_in(deadline, rb->block_timeout_us);
+		ltt_deadline_in(CLOCK_MONOTONIC, rb->block_timeout_us < UINT64_MAX / 1000 ?
+				rb->block_timeout_us * 1000 : UINT64_MAX, deadline);
 	*armed = true;
 	seq = __atomic_load_n(&rb->shm->room_seq, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&rb->shm->writers_waiting, 1, __ATOMIC_RELAXED);
@@ -646,7 +635,7 @@ static void wait_writers(struct ltt_rb *rb, uint64_t old, uint64_t in_sb,
 		if (done >= in_sb || __atomic_load_n(&rb->shm->offset, __ATOMIC_RELAXED) != old)
 			return;
 		if (!*armed)
-			deadline_in(deadline, FLUSH_WAIT_US);
+			ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)FLUSH_WAIT_US * 1000, deadline);
 		else if (past(deadline))
 			return;
 		*armed = true;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/thread.h"
 #include "common/proto/msg.h"
 #include "sessiond/app/app.h"
 
@@ -223,13 +224,7 @@ int ltt_app_wait_ack(struct ltt_app *app, uint32_t seq, int timeout_ms)
 	struct timespec deadline;
 	int ret = 0;
 
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	ltt_deadline_in(CLOCK_REALTIME, (uint64_t)timeout_ms * 1000000ULL, &deadline);
 	pthread_mutex_lock(&app->lock);
 	/* seq numbers wrap: compare by difference */
 	while (!app->dead && (int32_t)(app->seq_acked - seq) < 0 && ret == 0)
