@@ -4,6 +4,10 @@
  * (test_kernel_tracefs.sh):
  *
  *   kload getppid N        N getppid() calls; prints "tid T"
+ *   kload args N           N getppid() system calls given six arguments
+ *                          (getppid reads none): 1, 22, 333, 4444, 55555
+ *                          and -2 (test_kernel_tracefs_capture_arrays.sh);
+ *                          prints "tid T nr NR" (NR getppid's number)
  *   kload getcpu N         N getcpu() system calls (programs get the CPU
  *                          from the vDSO: nothing else makes them); "tid T"
  *   kload openat PATH N    N openat(PATH) (each closed); prints "tid T path
@@ -94,6 +98,18 @@ static int syscall_load(long nr, long n)
 			syscall(nr, &cpu, NULL, NULL);
 		else
 			syscall(nr);
+	return 0;
+}
+
+/* @n getppid() calls with six arguments it ignores (raw_syscalls:sys_enter's args[6]). */
+static int args_load(long n)
+{
+	long i;
+
+	printf("tid %ld nr %ld\n", (long)syscall(SYS_gettid), (long)SYS_getppid);
+	fflush(stdout);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid, 1L, 22L, 333L, 4444L, 55555L, -2L);
 	return 0;
 }
 
@@ -457,6 +473,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
 		return syscall_load(SYS_getppid, count(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "args"))
+		return args_load(count(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "getcpu"))
 		return syscall_load(SYS_getcpu, count(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "openat"))
@@ -471,6 +489,6 @@ int main(int argc, char **argv)
 		return rename_load(count(argv[2]), argv[3]);
 	if (argc == 2 && !strcmp(argv[1], "payloads"))
 		return payloads_load();
-	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME | payloads\n");
+	fprintf(stderr, "usage: kload getppid N | args N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME | payloads\n");
 	return 2;
 }

@@ -27,6 +27,7 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "common/ftrace/ftrace-map.h"
 #include "common/base/log.h"
+#include "common/proto/trigger-proto.h"
 #include "filter-vm/filter-vm.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-internal.h"
@@ -417,6 +418,49 @@ enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_tri
 
 /* ---- the reader ---- */
 
+/* @d: the integer of @size bytes at @p (false: not a size integers have). */
+static bool int_value(struct ltt_capture_desc *d, const uint8_t *p, size_t size, bool is_signed)
+{
+	uint64_t u = 0;
+
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		return false;
+	memcpy(&u, p, size);	/* little-endian: the low bytes */
+	d->type = is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED;
+	d->bits = is_signed && size < 8 && (u >> (size * 8 - 1)) ? u | ~0ULL << (size * 8) : u;
+	return true;
+}
+
+/*
+ * @d: the ARRAY of the @a->n integers of array or sequence field @fl (a
+ * capture of it whole), their wire form (ltt_capture_put()'s) in @f's
+ * room after its @used bytes; unavailable if they have no room whole, as
+ * the user-space one: never cut.
+ */
+static void capture_array(struct ltt_firing *f, struct ltt_capture_desc *d,
+			  const struct ltt_ftrace_field *fl, const struct ltt_filter_arg *a,
+			  size_t *used)
+{
+	struct ltt_capture_desc el = { 0 };
+	struct ltt_wbuf w;
+	uint32_t i;
+
+	ltt_wbuf_init_fixed(&w, f->strings + *used, sizeof(f->strings) - *used);
+	for (i = 0; i < a->n && !w.err; i++) {
+		if (!int_value(&el, (const uint8_t *)a->p + (size_t)i * fl->elem_size,
+			       fl->elem_size, fl->is_signed))
+			return;
+		ltt_capture_put(&w, &el);
+	}
+	if (w.err)
+		return;
+	d->type = LTT_CAPTURE_ARRAY;
+	d->nr_elems = a->n;
+	d->elems = (const uint8_t *)f->strings + *used;
+	d->elems_len = (uint32_t)w.len;
+	*used += w.len;
+}
+
 /* @e's value of @rec (event @ev, @len bytes, read at CPU @cpu) into @f's capture @i. */
 static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_expr *e,
 		    const struct ltt_ftrace_event *ev, const struct ltt_filter_arg *args,
@@ -424,10 +468,8 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 {
 	struct ltt_capture_desc *d = &f->n.captures[i];
 	const struct ltt_ftrace_field *fl = NULL;
-	const uint8_t *p = NULL;
-	size_t room = sizeof(f->strings) - *used, n, size = 0;
+	size_t room = sizeof(f->strings) - *used, n;
 	int32_t tid;
-	uint64_t u = 0;
 	uint32_t j;
 
 	d->type = LTT_CAPTURE_UNAVAILABLE;
@@ -452,11 +494,10 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 	j = (uint32_t)(fl - ev->fields);
 	switch (fl->kind) {
 	case LTT_FTRACE_INT:
-		if (e->index >= 0)
-			return;
-		p = args[j].p;
-		size = fl->bias || fl->derived ? 4 : fl->size;
-		break;
+		if (e->index < 0)
+			(void)int_value(d, args[j].p, fl->bias || fl->derived ? 4 : fl->size,
+					fl->is_signed || fl->bias || fl->derived);
+		return;
 	case LTT_FTRACE_STRING:
 	case LTT_FTRACE_CHARS:
 		if (e->index >= 0)
@@ -475,22 +516,13 @@ static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_e
 	case LTT_FTRACE_STRUCT:
 	case LTT_FTRACE_STRUCTS:
 		return;		/* not captured: unavailable */
-	default:	/* ARRAY, DYN_ARRAY: an element */
-		if (e->index < 0 || (uint64_t)e->index >= args[j].n)
-			return;
-		size = fl->elem_size;
-		p = (const uint8_t *)args[j].p + (size_t)e->index * size;
-		break;
-	}
-	if (size != 1 && size != 2 && size != 4 && size != 8)
+	default:	/* ARRAY, DYN_ARRAY: its elements, or one */
+		if (e->index < 0)
+			capture_array(f, d, fl, &args[j], used);
+		else if ((uint64_t)e->index < args[j].n)
+			(void)int_value(d, (const uint8_t *)args[j].p + (size_t)e->index * fl->elem_size,
+					fl->elem_size, fl->is_signed);
 		return;
-	memcpy(&u, p, size);	/* little-endian: the low bytes */
-	if (fl->is_signed || fl->bias || fl->derived) {
-		d->type = LTT_CAPTURE_SIGNED;
-		d->bits = size < 8 && (u >> (size * 8 - 1)) ? u | ~0ULL << (size * 8) : u;
-	} else {
-		d->type = LTT_CAPTURE_UNSIGNED;
-		d->bits = u;
 	}
 }
 
