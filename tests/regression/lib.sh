@@ -246,11 +246,11 @@ bpf_source_or_skip() {
 	fi
 }
 
-# tracefs_sessiond LOG: a root daemon of this test's run directory with
-# --kernel-backend=tracefs, -vv, its log in LOG.
+# tracefs_sessiond LOG [OPTION...]: a root daemon of this test's run
+# directory with --kernel-backend=tracefs, -vv and OPTIONs, its log in LOG.
 tracefs_sessiond() {
 	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-		--kernel-backend=tracefs </dev/null >/dev/null 2>"$1"
+		--kernel-backend=tracefs "${@:2}" </dev/null >/dev/null 2>"$1"
 }
 
 kernel_lock() {

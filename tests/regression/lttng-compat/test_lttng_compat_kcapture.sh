@@ -24,12 +24,7 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 	skip_all "tracefs has no raw_syscalls:sys_enter (the array field this test captures)"
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-[ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-kernel_lock
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
-plan 11
+tracefs_setup 12 --lttng-compat
 
 N=20
 # the six arguments kload gives each call, as unsigned longs

@@ -17,12 +17,7 @@ compat_private_run "$0" "$@"
 grep -qw tracefs /proc/filesystems || skip_all "needs a kernel with tracefs"
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-[ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-kernel_lock
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
-plan 13
+tracefs_setup 14 --lttng-compat
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
