@@ -19,7 +19,7 @@
 
 compat_require
 ust_setup --log
-plan 28
+plan 30
 
 N=25
 multi_build compat_tp_b.tp \
@@ -126,5 +126,13 @@ lttctl list -u -f >"$TEST_TMP/fields.txt" 2>&1
 is "$(listed_layouts "$TEST_TMP/fields.txt" compat:basic)" "i big hex text neg
 i half b_text" "list -u -f: compat:basic twice, each layout's fields" ||
 	diag "$(cat "$TEST_TMP/fields.txt")"
+lttctl --mi xml list -u -f >"$TEST_TMP/fields.xml" 2>&1
+is "$(mi_valid "$TEST_TMP/fields.xml")" "$TEST_TMP/fields.xml validates" "... its MI validates"
+# the entries of compat:basic, then each one's fields
+mi_fields() {
+	mi_xp "count((//event[name='compat:basic'])[$1]/event_fields/event_field)" "$TEST_TMP/fields.xml"
+}
+is "$(mi_xp "count(//event[name='compat:basic'])" "$TEST_TMP/fields.xml") $(mi_fields 1) $(mi_fields 2)" \
+	"2 5 3" "... and lists compat:basic twice, with 5 fields and 3" || diag "$(cat "$TEST_TMP/fields.xml")"
 multi_release
 done_testing
