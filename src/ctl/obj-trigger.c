@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ctl/ctl.h"
+#include "common/model/uri.h"
 #include "ctl/util.h"
 
 /* LTTng's element of the event rule of @c's domain and type. */
@@ -192,12 +193,42 @@ static const char *action_element(enum ltt_action_type type)
 	}
 }
 
+/* A snapshot action's output, in LTTng's order; a pair as its two URLs. */
+static void put_output(const struct ltt_trigger_action *a)
+{
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE];
+	bool pair = (a->output_flags & LTT_TRIGGER_OUTPUT_PAIR) &&
+		    !ltt_uri_net_pair(a->output.output, ctrl, data, sizeof(ctrl));
+
+	ctl_out_open("output");
+	if (a->output.name[0])
+		ctl_out_str("name", a->output.name);
+	if (pair) {
+		ctl_out_str("ctrl_url", ctrl);
+		ctl_out_str("data_url", data);
+	} else if (a->output.output[0]) {
+		ctl_out_str("ctrl_url", a->output.output);
+	}
+	if (a->output.max_size)
+		ctl_out_u64("max_size", a->output.max_size);
+	ctl_out_close();
+}
+
+/* Action @i of @t: its session, output and rate policy, in LTTng's order. */
 static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counters)
 {
 	const struct ltt_trigger_action *a = &t->attr.actions[i];
 
 	ctl_out_open("action");
 	ctl_out_open(action_element(a->type));
+	if (a->type != LTT_ACTION_NOTIFY)
+		ctl_out_str("session_name", a->session);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		ctl_out_str("map_channel_name", a->map.channel);
+		ctl_out_str("key", a->map.key);
+	}
+	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output)
+		put_output(a);
 	ctl_out_open("rate_policy");
 	if (a->rate_policy == LTT_RATE_ONCE_AFTER) {
 		ctl_out_open("rate_policy_once_after_n");
@@ -208,22 +239,6 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counte
 	}
 	ctl_out_close();
 	ctl_out_close();
-	if (a->type != LTT_ACTION_NOTIFY)
-		ctl_out_str("session_name", a->session);
-	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
-		ctl_out_str("map_channel_name", a->map.channel);
-		ctl_out_str("key", a->map.key);
-	}
-	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output) {
-		ctl_out_open("output");
-		if (a->output.max_size)
-			ctl_out_u64("max_size", a->output.max_size);
-		if (a->output.name[0])
-			ctl_out_str("name", a->output.name);
-		if (a->output.output[0])
-			ctl_out_str("ctrl_url", a->output.output);
-		ctl_out_close();
-	}
 	ctl_out_close();
 	if (counters)
 		put_counter("total execution failures", "times the action ran and failed",

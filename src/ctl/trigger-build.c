@@ -504,6 +504,7 @@ static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_par
 	if (name)
 		strcpy(a->output.name, name);
 	a->has_output = true;
+	a->output_flags = net[0] ? LTT_TRIGGER_OUTPUT_PAIR : 0;	/* listed as the two */
 	return ctl_util_snapshot_where(p->val[O_PATH], url, &a->output) ?
 	       CTL_EXIT_FAILURE : CTL_GO_ON;
 }

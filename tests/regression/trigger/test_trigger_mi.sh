@@ -259,4 +259,22 @@ mi 0 "list-triggers, none left" list-triggers
 is "$(xp 'count(/command/output/triggers/trigger)')/$(xp 'count(/command/output/triggers)')" "0/1" \
 	"list-triggers: an empty <triggers>"
 
+# --- a snapshot output given as a control and a data URL, and a net URL
+run lttctl add-trigger --name pair --condition=session-rotation-starts -s s1 \
+	--action=snapshot-session snap --ctrl-url=tcp://127.0.0.1:5442 \
+	--data-url=tcp://127.0.0.1:5443 --action=snapshot-session snap --url=net://127.0.0.1
+is "$RC" 0 "add-trigger pair: a snapshot output of -C/-D, another of a net URL"
+run lttctl list-triggers
+like "$STDOUT" "    snapshot session \`snap\`, control url: tcp://127.0.0.1:5442, data url: tcp://127.0.0.1:5443
+      errors: none
+    snapshot session \`snap\`, url: net://127.0.0.1
+      errors: none" "list-triggers (text): the pair as its two URLs, the net URL as given, as LTTng lists them"
+mi 0 "list-triggers pair" list-triggers
+A="/command/output/triggers/trigger[name='pair']/action/action_list/action"
+is "$(xp "$A[1]/action_snapshot_session/output/ctrl_url") $(xp "$A[1]/action_snapshot_session/output/data_url") $(xp "$A[2]/action_snapshot_session/output/ctrl_url") $(xp "count($A[2]/action_snapshot_session/output/data_url)")" \
+	"tcp://127.0.0.1:5442 tcp://127.0.0.1:5443 net://127.0.0.1 0" \
+	"list-triggers pair (MI): ctrl_url and data_url, as LTTng's"
+lttctl -q remove-trigger pair
+ok $? "remove-trigger pair"
+
 done_testing

@@ -660,7 +660,9 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_add_trigger(ctl, attr, name, sizeof(name));
+	/* by LTTng's name, LTTng's behaviour where ltt's differs (doc/lttng-compat.md) */
+	ret = ltt_ctl_add_trigger_flags(ctl, attr, ctx->lttng_name ? LTT_TRIGGER_ADD_LTTNG : 0, name,
+					sizeof(name));
 	ltt_ctl_disconnect(ctl);
 	if (ret == -LTT_ERR_SESSION_NOT_FOUND)
 		session_not_found(attr, ret);
