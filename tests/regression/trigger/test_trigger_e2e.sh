@@ -156,7 +156,7 @@ ust_app -n 10 -T >"$TEST_TMP/caps.app"
 wait $WAITER
 is $? 0 "the capture trigger notified"
 pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/w3.out")
-like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, \\\$app.prov:type\\[2\\]=unavailable" \
+like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=\\[Signed enum\\] 1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, \\\$app.prov:type\\[2\\]=unavailable" \
 	"every capture arrives exactly, the missing ones unavailable (a context ltt lacks, an app context: as LTTng)"
 lttctl --mi xml wait-trigger caps --timeout 0 >/dev/null 2>&1
 is $? 1 "wait-trigger --timeout 0 with nothing to come: exit 1"
