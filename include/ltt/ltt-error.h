@@ -230,7 +230,8 @@ extern "C" {
 	X(ROTATE_AFTER_CLEAR, 550, "the session was cleared since it stopped, as in LTTng: a rotation now would archive an empty trace chunk; start the session again, record, then rotate") \
 	X(RELAY_NO_CLEAR, 551, "the relay daemon refuses clears (started with --disallow-clear or LTTNG_RELAYD_DISALLOW_CLEAR): nothing was cleared; destroy the session and create it anew, or restart the relay without them") \
 	X(TRIGGER_CAPTURES, 610, "too many captures: an event-rule-matches condition takes at most 64 (LTT_TRIGGER_CAPTURES_LIMIT), each notification then carrying them whole; capture fewer fields, or split them over two triggers of the same rule") \
-	X(TRIGGER_CAPTURES_DAEMON, 611, "the session daemon predates conditions of more than 16 captures (client protocol 1.33): restart ltt-sessiond from this version of ltt, or capture at most 16 fields")
+	X(TRIGGER_CAPTURES_DAEMON, 611, "the session daemon predates conditions of more than 16 captures (client protocol 1.33): restart ltt-sessiond from this version of ltt, or capture at most 16 fields") \
+	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -316,6 +316,16 @@ static void capture_error(const char *text)
 			      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
 }
 
+int ctl_trigger_capture_check(const char *text)
+{
+	struct ltt_capture_expr e;
+
+	if (!ltt_capture_parse(text, &e))
+		return CTL_GO_ON;
+	capture_error(text);
+	return CTL_EXIT_FAILURE;
+}
+
 
 /*
  * The captures, each parsed: the first LTT_TRIGGER_MAX_CAPTURES in the
@@ -323,14 +333,11 @@ static void capture_error(const char *text)
  */
 static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_condition *c)
 {
-	struct ltt_capture_expr e;
 	size_t i;
 
 	for (i = 0; i < l->nr_captures; i++) {
-		if (ltt_capture_parse(l->captures[i], &e)) {
-			capture_error(l->captures[i]);
+		if (ctl_trigger_capture_check(l->captures[i]) != CTL_GO_ON)
 			return CTL_EXIT_FAILURE;
-		}
 		if (i < LTT_TRIGGER_MAX_CAPTURES)
 			strcpy(c->captures[i], l->captures[i]);
 	}
@@ -497,6 +504,7 @@ static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_par
 	if (name)
 		strcpy(a->output.name, name);
 	a->has_output = true;
+	a->output_flags = net[0] ? LTT_TRIGGER_OUTPUT_PAIR : 0;	/* listed as the two */
 	return ctl_util_snapshot_where(p->val[O_PATH], url, &a->output) ?
 	       CTL_EXIT_FAILURE : CTL_GO_ON;
 }

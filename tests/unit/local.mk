@@ -222,6 +222,11 @@ TESTS += tests/unit/ctl/test_attr
 tests_unit_ctl_test_attr_SOURCES = tests/unit/ctl/test_attr.c $(UNIT_TAP_SOURCES)
 tests_unit_ctl_test_attr_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
 
+check_PROGRAMS += tests/unit/ctl/test_trigger_flags
+TESTS += tests/unit/ctl/test_trigger_flags
+tests_unit_ctl_test_trigger_flags_SOURCES = tests/unit/ctl/test_trigger_flags.c $(UNIT_TAP_SOURCES)
+tests_unit_ctl_test_trigger_flags_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
+
 # The python domain: a rule's filter, Python's levels, AGENT_RULES.
 check_PROGRAMS += tests/unit/sessiond/test_agent
 TESTS += tests/unit/sessiond/test_agent

@@ -218,11 +218,12 @@ struct ltt_trigger_info;
 
 /**
  * ltt_lib_add_trigger_conf() - add trigger @c (its internal form,
- * checked here) on @ctl's daemon; @ret_name (LTT_NAME_MAX bytes or NULL)
- * gets the name it got.  Returns 0 or a negative ltt error code.
+ * checked here) on @ctl's daemon, with @flags (LTT_TRIGGER_FLAG_*);
+ * @ret_name (LTT_NAME_MAX bytes or NULL) gets the name it got.  Returns 0
+ * or a negative ltt error code.
  */
 int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf *c,
-			     char *ret_name);
+			     uint32_t flags, char *ret_name);
 
 /**
  * ltt_lib_trigger_descs() - the internal form of ltt_ctl_list_triggers()'s

@@ -219,14 +219,21 @@ static int lttng_usage_error(const char *fmt, ...)
 
 /*
  * LTTng's list after a condition or action type it does not know, with
- * ltt's types: "Valid condition names are:", then a line per name.
+ * ltt's types: "Valid condition names are:", then a line per name.  Run
+ * as lttng (@ctx->lttng_name), LTTng's list whole: its one condition, and
+ * of its actions the first (lttng 2.13.9 prints as many actions as it has
+ * conditions).
  */
-static void list_names(int code, bool actions)
+static void list_names(const struct ctl_ctx *ctx, int code, bool actions)
 {
 	const char *name;
 	int i;
 
 	ctl_out_error(code, "Valid %s names are:", actions ? "action" : "condition");
+	if (ctx->lttng_name) {
+		ctl_out_error(code, "  %s", actions ? "notify" : "event-rule-matches");
+		return;
+	}
 	for (i = 1; i < 32; i++) {
 		name = actions ? ltt_action_type_name((enum ltt_action_type)i) :
 				 ltt_condition_type_name((enum ltt_condition_type)i);
@@ -290,7 +297,7 @@ static int read_word(const struct ctl_ctx *ctx, struct reader *r, struct word *w
 						"required argument for option `%s`", argn, t,
 						w->text);
 			if (w->opt->val == O_CONDITION || w->opt->val == O_ACTION)
-				list_names(LTT_ERR_USAGE, w->opt->val == O_ACTION);
+				list_names(ctx, LTT_ERR_USAGE, w->opt->val == O_ACTION);
 			return ret;
 		}
 		value = r->argv[r->i++];
@@ -373,6 +380,9 @@ static int take_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 	if (o == O_EXCLUDE)
 		return add_exclusion(ctx, l, w->value);
 	if (o == O_CAPTURE) {
+		/* LTTng parses a capture where it reads it, before the words after it */
+		if (ctx->lttng_name && ctl_trigger_capture_check(w->value) != CTL_GO_ON)
+			return CTL_EXIT_FAILURE;
 		if (l->nr_captures == LTT_TRIGGER_CAPTURES_LIMIT) {
 			ctl_out_error(LTT_ERR_TRIGGER_CAPTURES, "capture '%s': %s", w->value,
 				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURES));
@@ -395,7 +405,7 @@ static int start_condition(const struct ctl_ctx *ctx, struct ctl_trigger_line *l
 	if (!l->condition.type) {	/* LTTng's words, with ltt's types */
 		ctl_out_error(LTT_ERR_TRIGGER_CONDITION, "While parsing argument #%d (`%s`): "
 			      "Unknown condition name '%s'", w->argn, w->raw, type);
-		list_names(LTT_ERR_TRIGGER_CONDITION, false);
+		list_names(ctx, LTT_ERR_TRIGGER_CONDITION, false);
 		return CTL_EXIT_FAILURE;
 	}
 	l->condition.kind = PART_CONDITION;
@@ -411,13 +421,14 @@ static int start_action(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 	const char *type = w->value;
 	struct ctl_trigger_part *a;
 
-	if (!l->has_condition)
+	/* LTTng takes the actions and the condition in any order */
+	if (!l->has_condition && !ctx->lttng_name)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
 					    "first (--condition=TYPE), then the actions", type);
 	if (!ltt_action_type_parse(type)) {	/* LTTng's words, with ltt's types */
 		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "While parsing argument #%d (`%s`): "
 			      "Unknown action name '%s'", w->argn, w->raw, type);
-		list_names(LTT_ERR_TRIGGER_ACTION, true);
+		list_names(ctx, LTT_ERR_TRIGGER_ACTION, true);
 		return CTL_EXIT_FAILURE;
 	}
 	if (l->nr_actions == LTT_TRIGGER_MAX_ACTIONS) {
@@ -473,19 +484,53 @@ static const char *lttng_rule_words(const char *type)
 	return NULL;
 }
 
+/* LTTng's words for a probe type of --type; NULL for another. */
+static const char *lttng_probe_words(const char *type)
+{
+	if (!strcmp(type, "kprobe") || !strcmp(type, "kernel:kprobe"))
+		return "kernel kprobe";
+	if (!strcmp(type, "uprobe") || !strcmp(type, "kernel:uprobe"))
+		return "kernel uprobe";
+	return NULL;
+}
+
 /*
  * -L/--location, -E/--event-name: LTTng's probe rules, which ltt lacks
  * (refused, LTTNG_UNSUPPORTED); after a --type that is no probe, the
  * misuse is said in LTTng's words, as its add-trigger tests compare them.
+ * Run as lttng, after a probe type, the option is kept and the line read
+ * on, as LTTng reads it whole before its checks (lttng_probe_misuse()).
  */
-static int probe_option(const struct ctl_trigger_part *p, const struct word *w)
+static int probe_option(const struct ctl_ctx *ctx, struct ctl_trigger_part *p,
+			const struct word *w)
 {
 	const char *type = p->kind == PART_CONDITION ? p->val[O_TYPE] : NULL;
 	const char *words = type ? lttng_rule_words(type) : NULL;
 
+	if (!words && type && ctx->lttng_name && lttng_probe_words(type)) {
+		p->given |= B(w->opt->val);
+		p->val[w->opt->val] = w->value;
+		return CTL_GO_ON;
+	}
 	if (!words)
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
 	return lttng_usage_error("Can't use --%s with %s event rules.", w->opt->longName, words);
+}
+
+/*
+ * Run as lttng: what LTTng refuses of a probe rule once its line is read,
+ * in its words (the rule itself is refused after, ltt having no probes).
+ */
+static int lttng_probe_misuse(const struct ctl_ctx *ctx, const struct ctl_trigger_line *l)
+{
+	const char *type = l->condition.val[O_TYPE];
+	const char *words = ctx->lttng_name && type ? lttng_probe_words(type) : NULL;
+
+	if (words && (l->condition.given & B(O_NAME)))
+		return lttng_usage_error("Can't use --name with %s event rules.", words);
+	if (words && l->exclusions[0])
+		return lttng_usage_error("Can't use --exclude-name/-x with %s event rules.", words);
+	return CTL_GO_ON;
 }
 
 /* --list-options: the options, for completion scripts. */
@@ -514,7 +559,7 @@ static int take_word(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 		return start_action(ctx, l, cur, w);
 	case O_LOCATION:
 	case O_EVENT_NAME:
-		return probe_option(*cur, w);
+		return probe_option(ctx, *cur, w);
 	default:
 		return take_option(ctx, l, *cur, w);
 	}
@@ -615,7 +660,9 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_add_trigger(ctl, attr, name, sizeof(name));
+	/* by LTTng's name, LTTng's behaviour where ltt's differs (doc/lttng-compat.md) */
+	ret = ltt_ctl_add_trigger_flags(ctl, attr, ctx->lttng_name ? LTT_TRIGGER_ADD_LTTNG : 0, name,
+					sizeof(name));
 	ltt_ctl_disconnect(ctl);
 	if (ret == -LTT_ERR_SESSION_NOT_FOUND)
 		session_not_found(attr, ret);
@@ -640,6 +687,8 @@ int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 	}
 	if (ret == CTL_GO_ON)
 		ret = scan(ctx, argc, argv, l);
+	if (ret == CTL_GO_ON)
+		ret = lttng_probe_misuse(ctx, l);
 	if (ret == CTL_GO_ON) {
 		ltt_ctl_trigger_attr_init(attr);
 		ret = ctl_trigger_build(ctx, l, attr);
