@@ -40,7 +40,8 @@
  *                          end (EPOLLIN|EPOLLET, data 0xab0000000R: R the
  *                          fd in its low half), epoll_wait and
  *                          epoll_pwait (its 1 event, the pipe readable),
- *                          epoll_wait of 400 (more than a page of events:
+ *                          epoll_ctl modifying the pipe's (the same event)
+ *                          and removing it, epoll_wait of 400 (more than a page of events:
  *                          eventfds, each writable, data its index); accept
  *                          of the TCP connection, then accept4 failing
  *                          (EAGAIN, the buffers still hold that peer);
@@ -429,6 +430,12 @@ static int payloads_load(void)
 	if (syscall(SYS_epoll_wait, ep, got, 4, 0) != 1 || write(pipefd[1], "g", 1) != 1 ||
 	    syscall(SYS_epoll_pwait, ep, got, 4, 0, NULL, 8) != 1) {
 		fprintf(stderr, "kload: payloads: epoll_wait, epoll_pwait should find the pipe readable\n");
+		return 1;
+	}
+	/* op: EPOLL_CTL_MOD, then EPOLL_CTL_DEL (lttng-modules' labels) */
+	if (syscall(SYS_epoll_ctl, ep, EPOLL_CTL_MOD, pipefd[0], &ev) ||
+	    syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, pipefd[0], &ev)) {
+		fprintf(stderr, "kload: payloads: epoll_ctl MOD, DEL: %s\n", strerror(errno));
 		return 1;
 	}
 	if (epoll_more() != MANY_EVENTS) {
