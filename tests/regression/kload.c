@@ -106,7 +106,7 @@ static int openat_load(const char *path, long n)
 	printf("tid %ld path 0x%lX\n", (long)syscall(SYS_gettid), (unsigned long)path);
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);	/* mode 0, not a stale register */
 		if (fd < 0) {
 			fprintf(stderr, "kload: openat %s: %s\n", path, strerror(errno));
 			return 1;
