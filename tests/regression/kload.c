@@ -44,7 +44,8 @@
  *                          end (EPOLLIN|EPOLLET, data 0xab0000000R: R the
  *                          fd in its low half), epoll_wait and
  *                          epoll_pwait (its 1 event, the pipe readable),
- *                          epoll_wait of 400 (more than a page of events:
+ *                          epoll_ctl modifying the pipe's (the same event)
+ *                          and removing it, epoll_wait of 400 (more than a page of events:
  *                          eventfds, each writable, data its index); accept
  *                          of the TCP connection, then accept4 failing
  *                          (EAGAIN, the buffers still hold that peer);
@@ -121,7 +122,7 @@ static int openat_load(const char *path, long n)
 	printf("tid %ld path 0x%lX\n", (long)syscall(SYS_gettid), (unsigned long)path);
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);	/* mode 0, not a stale register */
 		if (fd < 0) {
 			fprintf(stderr, "kload: openat %s: %s\n", path, strerror(errno));
 			return 1;
@@ -445,6 +446,12 @@ static int payloads_load(void)
 	if (syscall(SYS_epoll_wait, ep, got, 4, 0) != 1 || write(pipefd[1], "g", 1) != 1 ||
 	    syscall(SYS_epoll_pwait, ep, got, 4, 0, NULL, 8) != 1) {
 		fprintf(stderr, "kload: payloads: epoll_wait, epoll_pwait should find the pipe readable\n");
+		return 1;
+	}
+	/* op: EPOLL_CTL_MOD, then EPOLL_CTL_DEL (lttng-modules' labels) */
+	if (syscall(SYS_epoll_ctl, ep, EPOLL_CTL_MOD, pipefd[0], &ev) ||
+	    syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, pipefd[0], &ev)) {
+		fprintf(stderr, "kload: payloads: epoll_ctl MOD, DEL: %s\n", strerror(errno));
 		return 1;
 	}
 	if (epoll_more() != MANY_EVENTS) {
