@@ -34,40 +34,46 @@ def timed(logger=log):
 def stages():
     """ltt.agent's handler stopped after each of its steps: none (the
     handler off the root logger), dispatch (Logger.callHandlers() calls a
-    Python handle() that returns at once), rule (the logger's rule looked
-    up, the level compared), asctime, message (record.getMessage()),
-    fields (the record's 8 fields read and passed to _agent.event(), which
-    returns before the tracepoint for a call of 7 arguments) and record
-    (the whole handler: the event recorded)."""
+    Python handle() that returns at once), then, for a handler in C
+    (_agent.Handler): rule (the logger's rule looked up, the level
+    compared: a logger no rule names, qa.other) and record (the whole
+    handler: the event recorded); for the handler in Python (an older
+    tree's, BEFORE=): rule, asctime, message (record.getMessage()),
+    fields (the record's 8 fields read and passed to _agent.event(),
+    which returns before the tracepoint for a call of 7 arguments) and
+    record."""
     h = ltt.agent._handler
     # (step, its handle(): None for none, False for the handler's own, logger)
     steps = [("none", None, log), ("dispatch", lambda record: True, log)]
-    wants = h._wants
+    if hasattr(h, "_asctime"):
+        wants = h._wants
 
-    def rule(record):
-        want = wants.get(record.name) or h._want(record.name)
-        return record.levelno >= want[0] or record.levelno in want[1]
+        def rule(record):
+            want = wants.get(record.name) or h._want(record.name)
+            return record.levelno >= want[0] or record.levelno in want[1]
 
-    def asctime(record):
-        if rule(record):
-            h._asctime(record)
-        return True
+        def asctime(record):
+            if rule(record):
+                h._asctime(record)
+            return True
 
-    def message(record):
-        if rule(record):
-            h._asctime(record)
-            record.getMessage()
-        return True
+        def message(record):
+            if rule(record):
+                h._asctime(record)
+                record.getMessage()
+            return True
 
-    def fields(record):
-        if rule(record):
-            ltt.agent._agent.event(h._asctime(record), record.getMessage(), record.name,
-                                   record.funcName, record.lineno, record.levelno,
-                                   record.thread or 0)
-        return True
+        def fields(record):
+            if rule(record):
+                ltt.agent._agent.event(h._asctime(record), record.getMessage(), record.name,
+                                       record.funcName, record.lineno, record.levelno,
+                                       record.thread or 0)
+            return True
 
-    steps += [("rule", rule, log), ("asctime", asctime, log), ("message", message, log),
-              ("fields", fields, log), ("record", False, log)]
+        steps += [("rule", rule, log), ("asctime", asctime, log), ("message", message, log),
+                  ("fields", fields, log), ("record", False, log)]
+    else:
+        steps += [("rule", False, logging.getLogger("qa.other")), ("record", False, log)]
     out = {name: [] for name, _, _ in steps}
     for _ in range(runs):
         for name, fn, logger in steps:

@@ -16,17 +16,10 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
-[ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
 ust_setup
 plan 99
 
-mkdir -p "$TEST_TMP/py/ltt"
-for f in __init__.py agent.py; do
-	ln -s "$LTT_TOP_SRCDIR/src/python/ltt/$f" "$TEST_TMP/py/ltt/$f"
-done
-for m in _ltt _agent; do
-	ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/$m.so" "$TEST_TMP/py/ltt/$m.so"
-done
+python_agent_pkg "$TEST_TMP/py"
 APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py"
 pyapp() {
 	env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP" "$@"
