@@ -310,7 +310,9 @@ static PyObject *message_of(PyObject *record)
 /*
  * Handler.handle(record) (and emit()): lttng_python:event for a record
  * the logger's rules take, with the fields lttngust gives it; nothing for
- * one whose message fails to format.  Never raises; returns True.
+ * one whose message fails to format.  Returns True; raises only what is
+ * no Exception (KeyboardInterrupt, SystemExit) that the Python code it
+ * calls raised.
  */
 static PyObject *handler_handle(PyObject *self, PyObject *record)
 {
@@ -337,11 +339,15 @@ static PyObject *handler_handle(PyObject *self, PyObject *record)
 		       text(f[K_FUNCNAME]), number(f[K_LINENO]), number(f[K_LEVELNO]),
 		       number(f[K_THREAD]), text(f[K_THREADNAME]));
 out:
-	if (PyErr_Occurred())
-		PyErr_Clear();
 	Py_XDECREF(msg);
 	for (i = 0; i < K_NR; i++)
 		Py_XDECREF(f[i]);
+	if (PyErr_Occurred()) {
+		/* a KeyboardInterrupt or SystemExit raised in Python code it ran */
+		if (!PyErr_ExceptionMatches(PyExc_Exception))
+			return NULL;
+		PyErr_Clear();
+	}
 	Py_RETURN_TRUE;
 }
 

@@ -7,7 +7,9 @@ python_agent_fields.py AGENT: AGENT is ltt (import ltt.agent) or lttng
 qa.other.sub: messages with positional and named arguments, without
 any, a message that is no str, non-ASCII text, a message that fails to
 format (neither agent records it; lttngust's handler raises, which the
-program prints as "raised"), every level and a level of the
+program prints as "raised"), a message whose str() raises
+KeyboardInterrupt (recorded by neither, raised by both: "interrupted"),
+every level and a level of the
 program's own, a record class of a factory with its own getMessage(),
 another thread, and asctime in local time (TZ), in UTC
 (Formatter.converter) and with the Formatter's milliseconds as
@@ -99,4 +101,15 @@ Stamp.shift = 20
 logging.Formatter.default_msec_format = "%s.%03d"
 app.warning("msec with a dot")
 app.warning("msec with a dot again")
+
+
+class Interrupt:
+    def __str__(self):
+        raise KeyboardInterrupt
+
+
+try:   # neither agent swallows what is no Exception
+    app.warning(Interrupt())
+except KeyboardInterrupt:
+    print("interrupted")
 print("done %d" % count)

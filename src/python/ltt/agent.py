@@ -19,9 +19,12 @@ session, whether it is recorded.  The handler's handle() is C
 event cost no Python frame.  A thread of the agent waits for the
 rules of the channels the program records in and applies them.
 
-The agent never raises into the program, never blocks it, and never
-delays its exit: without a session daemon, or when it dies, records are
-not recorded and the program runs as without the agent.  A forked child
+The agent never raises into the program (a KeyboardInterrupt or
+SystemExit that the program's own code raises while the handler formats
+its message goes on, as through logging's own handlers), never blocks
+it, and never delays its exit: without a session daemon, or when it
+dies, records are not recorded and the program runs as without the
+agent.  A forked child
 records under its own pid.  ``lttctl list -p`` lists the loggers the
 program created.
 """
