@@ -15,7 +15,8 @@
 #   stages         ltt.agent's handler cut short at each step (python_agent.py;
 #                  STAGES=0 leaves them out; with BEFORE, the older one's too)
 #   ltt, before    BEFORE=DIR only: the package DIR/ltt (another tree's
-#                  agent.py, __init__.py, _agent.so and _ltt.so), recorded
+#                  agent.py, __init__.py, _agent.so and _ltt.so), recorded,
+#                  and on qa.other ("ltt, before, no rule")
 # Prints per mode the ns/call of all its runs: min, 10th percentile,
 # median, 90th percentile; then ltt's and lttng's excess over none and
 # their ratio round by round (median over the rounds, min-max), of each
@@ -52,7 +53,7 @@ py() { PYTHONPATH=$T/py "$PY" -B "$SRC/bench/python_agent.py" "$@"; }
 lttctl create b -o "$T/trace" >/dev/null && lttctl enable-event -p qa.app >/dev/null &&
 	lttctl start >/dev/null || exit 1
 modes=(none "ltt, no rule" ltt)
-[ -n "${BEFORE:-}" ] && modes+=("ltt, before")
+[ -n "${BEFORE:-}" ] && modes+=("ltt, before, no rule" "ltt, before")
 if [ $LTTNG = 1 ]; then
 	export LTTNG_HOME=$T/lttng
 	mkdir -p "$LTTNG_HOME"
@@ -67,6 +68,7 @@ for ((r = 0; r < ROUNDS; r++)); do
 		none) py none "$N" "$RUNS" qa.app ;;
 		"ltt, no rule") py ltt "$N" "$RUNS" qa.other ;;
 		ltt) py ltt "$N" "$RUNS" qa.app ;;
+		"ltt, before, no rule") PYTHONPATH=$BEFORE "$PY" -B "$SRC/bench/python_agent.py" ltt "$N" "$RUNS" qa.other ;;
 		"ltt, before") PYTHONPATH=$BEFORE "$PY" -B "$SRC/bench/python_agent.py" ltt "$N" "$RUNS" qa.app ;;
 		"lttng, no rule") "$PY" -B "$SRC/bench/python_agent.py" lttng "$N" "$RUNS" qa.other ;;
 		lttng) "$PY" -B "$SRC/bench/python_agent.py" lttng "$N" "$RUNS" qa.app ;;
@@ -105,6 +107,7 @@ for label, f, modes in (
         ("ltt / lttng", lambda a, b: a / b, ("ltt", "lttng")),
         ("ltt, before / lttng", lambda a, b: a / b, ("ltt, before", "lttng")),
         ("ltt / ltt, before", lambda a, b: a / b, ("ltt", "ltt, before")),
+        ("no rule - before's, ns", lambda a, b: a - b, ("ltt, no rule", "ltt, before, no rule")),
         ("(ltt-none)/(lttng-none)", lambda a, b, c: (a - c) / (b - c), ("ltt", "lttng", "none"))):
     out = []
     for i in (0, 1):

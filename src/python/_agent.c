@@ -167,6 +167,15 @@ static struct {
 	long long sec;		/* the second sec_text is of */
 	size_t sec_len;		/* strlen(sec_text) */
 	char sec_text[96];	/* "" until a second is known */
+	/*
+	 * The rule of the last record's logger, known by its name's str
+	 * object (a logger's records share it): a logger's records one after
+	 * another cost no dictionary lookup.  wants() forgets it.
+	 */
+	unsigned long gen;	/* wants() calls: a rule found before one is not kept */
+	PyObject *last_name;	/* a reference: its address stays its own */
+	long long last_lowest;
+	PyObject *last_singles;	/* NULL: no single level */
 } hs;
 
 /* The record's attributes the handler reads, interned once. */
@@ -178,16 +187,27 @@ static const char *const key_names[K_NR] = {
 };
 static PyObject *keys[K_NR];
 
-/* Does the logger's rule take this level?  -1 with an exception set. */
-static int wanted(PyObject *name, PyObject *levelno)
+/* *slot = o (a new reference, or NULL), the old one released after. */
+static void replace(PyObject **slot, PyObject *o)
 {
-	PyObject *wants = hs.wants, *want;
-	long long level, lowest;
-	int ret = -1;
+	PyObject *old = *slot;
 
-	level = PyLong_AsLongLong(levelno);
-	if (level == -1 && PyErr_Occurred())
-		return -1;
+	Py_XINCREF(o);
+	*slot = o;
+	Py_XDECREF(old);
+}
+
+/*
+ * The rule of the logger called name: its lowest level and its single
+ * levels (a new reference, NULL for none), kept as hs.last_name's unless
+ * the rules changed meanwhile.  -1 with an exception set.
+ */
+static int learn(PyObject *name, long long *lowest, PyObject **singles)
+{
+	unsigned long gen = hs.gen;
+	PyObject *wants = hs.wants, *want;
+	Py_ssize_t n;
+
 	Py_INCREF(wants);	/* want() may run Python code that replaces it */
 	want = PyDict_GetItemWithError(wants, name);
 	if (want)
@@ -197,17 +217,48 @@ static int wanted(PyObject *name, PyObject *levelno)
 	Py_DECREF(wants);
 	if (!want)
 		return -1;
-	if (PyTuple_Check(want) && PyTuple_Size(want) == 2) {
-		PyObject *singles = PyTuple_GetItem(want, 1);
-
-		lowest = PyLong_AsLongLong(PyTuple_GetItem(want, 0));
-		if (!PyErr_Occurred())
-			ret = level >= lowest ||
-			      (PySet_Size(singles) > 0 && PySet_Contains(singles, levelno) == 1);
-	} else {
+	if (!PyTuple_Check(want) || PyTuple_Size(want) != 2) {
+		Py_DECREF(want);
 		PyErr_SetString(PyExc_TypeError, "want() gives (level, levels)");
+		return -1;
+	}
+	*lowest = PyLong_AsLongLong(PyTuple_GetItem(want, 0));
+	*singles = PyTuple_GetItem(want, 1);
+	n = PySet_Size(*singles);
+	if ((*lowest == -1 || n < 0) && PyErr_Occurred()) {
+		Py_DECREF(want);
+		return -1;
+	}
+	*singles = n > 0 ? *singles : NULL;
+	Py_XINCREF(*singles);
+	if (gen == hs.gen) {
+		hs.last_lowest = *lowest;
+		replace(&hs.last_singles, *singles);
+		replace(&hs.last_name, name);
 	}
 	Py_DECREF(want);
+	return 0;
+}
+
+/* Does the logger's rule take this level?  -1 with an exception set. */
+static int wanted(PyObject *name, PyObject *levelno)
+{
+	long long level, lowest;
+	PyObject *singles;
+	int ret;
+
+	level = PyLong_AsLongLong(levelno);
+	if (level == -1 && PyErr_Occurred())
+		return -1;
+	if (name == hs.last_name) {
+		lowest = hs.last_lowest;
+		singles = hs.last_singles;
+		Py_XINCREF(singles);
+	} else if (learn(name, &lowest, &singles)) {
+		return -1;
+	}
+	ret = level >= lowest ? 1 : singles ? PySet_Contains(singles, levelno) : 0;
+	Py_XDECREF(singles);
 	return ret;
 }
 
@@ -351,16 +402,6 @@ out:
 	Py_RETURN_TRUE;
 }
 
-/* *slot = o (a new reference), the old one released after. */
-static void replace(PyObject **slot, PyObject *o)
-{
-	PyObject *old = *slot;
-
-	Py_INCREF(o);
-	*slot = o;
-	Py_XDECREF(old);
-}
-
 /* setup(want, second, asctime, LogRecord): the handler's functions (see hs). */
 static PyObject *agent_setup(PyObject *self, PyObject *args)
 {
@@ -391,6 +432,9 @@ static PyObject *agent_wants(PyObject *self, PyObject *arg)
 		return NULL;
 	}
 	replace(&hs.wants, arg);
+	hs.gen++;
+	replace(&hs.last_name, NULL);
+	replace(&hs.last_singles, NULL);
 	Py_RETURN_NONE;
 }
 

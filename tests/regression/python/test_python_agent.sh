@@ -7,17 +7,18 @@
 # level on every logger; a fork (the child under its own pid); threads;
 # a disabled rule; list -p with a running program; MI; save and load;
 # refusals that change nothing; python triggers (captures, counts, a
-# match not recorded); asctime across seconds, backwards and hours on
-# (the agent formats a second once); and a program without a daemon, whose
-# handler then lets no record reach it; a snapshot session; a program
-# whose daemon is killed under it logs on and exits 0.
+# match not recorded); a rule enabled while the program logs; asctime
+# across seconds, backwards and hours on (the agent formats a second
+# once); and a program without a daemon, whose handler then lets no
+# record reach it; a snapshot session; a program whose daemon is killed
+# under it logs on and exits 0.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
 ust_setup
-plan 99
+plan 108
 
 python_agent_pkg "$TEST_TMP/py"
 APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py"
@@ -76,7 +77,8 @@ bt "$TEST_TMP/t1" "$TEST_TMP/out1"
 is $? 0 "babeltrace2 reads the trace"
 py_events "$TEST_TMP/out1" >"$TEST_TMP/ev1"
 is "$(wc -l <"$TEST_TMP/ev1")" 300 "300 events: the warnings of qa.app, no info, no other logger"
-is "$(grep -c 'logger_name = "qa.app", funcName = "burst", lineno = 32, int_loglevel = 30, ' "$TEST_TMP/ev1")" 300 \
+line=$(grep -n 'app.warning("warning %d of %s"' "$APP" | cut -d: -f1)
+is "$(grep -c "logger_name = \"qa.app\", funcName = \"burst\", lineno = $line, int_loglevel = 30, " "$TEST_TMP/ev1")" 300 \
 	"each with the logger, function, line and level of its call"
 is "$(sed -n 's/.*msg = "warning \([0-9]*\) of qa.app".*/\1/p' "$TEST_TMP/ev1" | sort -n | uniq | wc -l)" 300 \
 	"each formatted message once: warning 0 .. 299"
@@ -214,6 +216,27 @@ ok_cmd "remove py7" lttctl remove-trigger py7
 ok_cmd "destroy pt" lttctl destroy pt
 is "$(pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
 	"no session, no trigger: the handler lets no record through"
+
+# --- a rule enabled while the program runs: the handler keeps the rule of
+# the last record's logger, and forgets it when the rules change
+ok_cmd "create rl" lttctl create rl -o "$TEST_TMP/trl"
+ok_cmd "enable-event -p other (rl)" lttctl enable-event -p other -s rl
+ok_cmd "start rl" lttctl start rl
+mkfifo "$TEST_TMP/go3"
+pyapp relearn "$TEST_TMP/go3" >&$ready 2>/dev/null &
+held=$!
+wait_ready $ready
+ok $? "the program logged on qa.app, which no rule named, last"
+ok_cmd "enable-event -p qa.app (rl)" lttctl enable-event -p qa.app -s rl
+echo go >"$TEST_TMP/go3"
+wait $held
+is $? 0 "the program saw the rule on qa.app and logged on"
+ok_cmd "stop rl" lttctl stop rl
+bt "$TEST_TMP/trl" "$TEST_TMP/outrl"
+py_events "$TEST_TMP/outrl" >"$TEST_TMP/evrl"
+is "$(grep -c 'msg = "other ' "$TEST_TMP/evrl"):$(grep -c 'msg = "before ' "$TEST_TMP/evrl"):$(grep -c 'msg = "after ' "$TEST_TMP/evrl")" \
+	"100:0:100" "rl: other's 100, none of qa.app's before its rule, its 100 after"
+ok_cmd "destroy rl" lttctl destroy rl
 
 # --- asctime: the agent formats a second's date and time once, yet each
 # record's asctime is what Python's Formatter prints for its own time:
