@@ -25,6 +25,15 @@ APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py"
 pyapp() {
 	env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP" "$@"
 }
+# pyapp_ready MODE FIFO: the program in MODE, which waits on FIFO (made
+# here), in the background (its pid in held); returns once it said
+# "ready PID" on the FIFO ready (opened below), non-zero if it did not
+pyapp_ready() {
+	mkfifo "$2"
+	pyapp "$1" "$2" >&$ready 2>/dev/null &
+	held=$!
+	wait_ready $ready
+}
 # py_events OUT: the lttng_python:event lines of a babeltrace2 output
 py_events() { grep ' lttng_python:event: ' "$1"; }
 
@@ -103,10 +112,7 @@ is "$(py_events "$TEST_TMP/out1b" | wc -l)" 600 "s: 300 warnings more, at the sa
 
 # --- list -p with a running program
 open_fifo ready "$TEST_TMP/ready"
-mkfifo "$TEST_TMP/go"
-pyapp hold "$TEST_TMP/go" >&$ready 2>/dev/null &
-held=$!
-wait_ready $ready
+pyapp_ready hold "$TEST_TMP/go"
 ok $? "the program registered"
 run lttctl list -p
 like "$OUT" "PID: $READY_PIDS - Name: $PYTHON3\$" "list -p: the program, by its pid and path"
@@ -222,10 +228,7 @@ is "$(pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
 ok_cmd "create rl" lttctl create rl -o "$TEST_TMP/trl"
 ok_cmd "enable-event -p other (rl)" lttctl enable-event -p other -s rl
 ok_cmd "start rl" lttctl start rl
-mkfifo "$TEST_TMP/go3"
-pyapp relearn "$TEST_TMP/go3" >&$ready 2>/dev/null &
-held=$!
-wait_ready $ready
+pyapp_ready relearn "$TEST_TMP/go3"
 ok $? "the program logged on qa.app, which no rule named, last"
 ok_cmd "enable-event -p qa.app (rl)" lttctl enable-event -p qa.app -s rl
 echo go >"$TEST_TMP/go3"
@@ -255,10 +258,7 @@ is "$(sed -n 's/.*asctime = "\([^"]*\)", msg = "at [0-9]*: \([^"]*\)".*/\1|\2/p'
 ok_cmd "destroy ck" lttctl destroy ck
 
 # --- the daemon dies under a registered program: it goes on and exits 0
-mkfifo "$TEST_TMP/go2"
-pyapp hold "$TEST_TMP/go2" >&$ready 2>/dev/null &
-held=$!
-wait_ready $ready
+pyapp_ready hold "$TEST_TMP/go2"
 ok $? "the program registered"
 kill -KILL "$(sessiond_pid)"
 echo go >"$TEST_TMP/go2"
