@@ -283,6 +283,22 @@ python_env() {
 	fi
 }
 
+# python_agent_pkg DIR: DIR/ltt, this tree's package ltt with its agent
+# (the modules from the source, the extensions from the build), for
+# PYTHONPATH=DIR; bails out where the agent's extension is not built.
+python_agent_pkg() {
+	local f
+	[ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] ||
+		{ echo "Bail out! src/python/_agent.la not built"; exit 1; }
+	mkdir -p "$1/ltt"
+	for f in __init__.py agent.py; do
+		ln -s "$LTT_TOP_SRCDIR/src/python/ltt/$f" "$1/ltt/$f"
+	done
+	for f in _ltt _agent; do
+		ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/$f.so" "$1/ltt/$f.so"
+	done
+}
+
 # stop_proc PID: SIGSTOP, then wait (bounded, without sleeping) until every
 # thread of PID is stopped.  kill returns before that: a thread stops when
 # it next runs, which on a busy machine can be milliseconds later.

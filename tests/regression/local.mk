@@ -65,6 +65,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/sessiond/test_sessiond_notify.sh \
 	tests/regression/python/test_python_ctl.sh \
 	tests/regression/python/test_python_agent.sh \
+	tests/regression/python/test_python_agent_fields.sh \
 	tests/regression/lttng/test_lttng_agent.sh \
 	tests/regression/lttng/test_lttng_agent_limits.sh \
 	tests/regression/lttng/test_lttng_agent_pid.sh \
@@ -80,6 +81,7 @@ REGRESSION_CTL_TESTS = \
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
+	tests/regression/python_agent_fields.py \
 	tests/regression/lttng_agent_app.py tests/regression/lttng_agent_record.py \
 	tests/regression/lttng_agent_fake.py tests/regression/agent-fake-lib.sh \
 	tests/regression/java/LttngJavaApp.java \
