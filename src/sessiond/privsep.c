@@ -20,6 +20,7 @@
 
 #include "common/base/array.h"
 #include "common/base/as-user.h"
+#include "common/base/daemon.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
 #include "common/base/log.h"
@@ -453,20 +454,14 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
-		close(sv[0]);
-		close(sv[1]);
-		return ret;
-	}
+	pid = ltt_fork_split(sv, 1);
+	if (pid < 0)
+		return pid;
 	if (!pid) {
-		close(sv[0]);
 		err = work(arg, &fd);
 		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
 				   !err && fd >= 0) ? 1 : 0);
 	}
-	close(sv[1]);
 	p.fd = sv[0];
 	do
 		ret = poll(&p, 1, LTT_PRIV_OPEN_MS);
@@ -653,9 +648,10 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 	passed_fd = -1;
 	if (pipe2(p, O_CLOEXEC))
 		return -errno;
-	pid = fork();
+	pid = ltt_fork_split(p, 1);
+	if (pid < 0)
+		return pid;
 	if (pid == 0) {
-		close(p[0]);
 		if (fork() == 0) {
 			/*
 			 * Nothing of this loop's but the pipe (as fd 3) and
@@ -679,14 +675,8 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 		}
 		_exit(0);
 	}
-	ret = pid < 0 ? -errno : 0;
-	close(p[1]);
-	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
-	if (ret) {
-		close(p[0]);
-		return ret;
-	}
 	*ret_fd = passed_fd = p[0];
 	return 0;
 }
