@@ -85,9 +85,7 @@ int ltt_autoload_fork(const char *rundir, const char *path, bool root,
 	pid_t pid;
 	char go;
 
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = ltt_fork_split(p, 0);
+	pid = ltt_fork_split(p, false, 0);
 	if (pid < 0)
 		return pid;
 	if (pid == 0) {

@@ -413,9 +413,7 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 			    path, nr_killed);
 		return -ETIMEDOUT;
 	}
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
-		return -errno;
-	pid = ltt_fork_split(sv, 1);
+	pid = ltt_fork_split(sv, true, 1);
 	if (pid < 0)
 		return pid;
 	if (!pid) {
@@ -593,9 +591,7 @@ static int save_lttng(const struct ltt_priv_call *req)
 	if (passed_fd >= 0)
 		close(passed_fd);
 	passed_fd = -1;
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = ltt_fork_split(p, 1);
+	pid = ltt_fork_split(p, false, 1);
 	if (pid < 0)
 		return pid;
 	if (pid == 0) {

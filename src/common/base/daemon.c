@@ -20,11 +20,16 @@
 #include "common/base/daemon.h"
 #include "common/base/log.h"
 
-int ltt_fork_split(int pair[2], int child_end)
+int ltt_fork_split(int pair[2], bool sockets, int child_end)
 {
-	pid_t pid = fork();
-	int err = errno;
+	pid_t pid;
+	int err;
 
+	if (sockets ? socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) :
+		      pipe2(pair, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	err = errno;
 	if (pid < 0) {
 		close(pair[0]);
 		close(pair[1]);
@@ -40,9 +45,7 @@ int ltt_daemon_detach(int *ret_ready_fd)
 	char byte;
 	pid_t pid;
 
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	pid = ltt_fork_split(pipefd, 1);
+	pid = ltt_fork_split(pipefd, false, 1);
 	if (pid < 0)
 		return pid;
 	if (pid > 0) {

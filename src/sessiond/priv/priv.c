@@ -60,12 +60,7 @@ int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
 
 	if (!p)
 		return -ENOMEM;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
-		ret = -errno;
-		free(p);
-		return ret;
-	}
-	p->pid = ltt_fork_split(sv, 1);
+	p->pid = ltt_fork_split(sv, true, 1);
 	if (p->pid < 0) {
 		ret = p->pid;
 		free(p);
