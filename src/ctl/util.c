@@ -131,6 +131,15 @@ void ctl_util_free_values(char **values, size_t nr)
 		free(values[i]);
 }
 
+void ctl_util_free_argv(const char **argv)
+{
+	size_t i;
+
+	for (i = 0; argv && argv[i]; i++)
+		free((void *)argv[i]);
+	free(argv);
+}
+
 int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
 		 const struct poptOption *options, char **values, size_t nr_values,
 		 ctl_run_fn run, void *arg)

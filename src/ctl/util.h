@@ -209,6 +209,12 @@ int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
  */
 void ctl_util_free_values(char **values, size_t nr);
 
+/**
+ * ctl_util_free_argv() - free what a POPT_ARG_ARGV option gathered: each
+ * string, then the array (NULL: none)
+ */
+void ctl_util_free_argv(const char **argv);
+
 /* A command's work once its options are parsed; @arg is the command's. */
 typedef int (*ctl_run_fn)(const struct ctl_ctx *ctx, poptContext pc, void *arg);
 

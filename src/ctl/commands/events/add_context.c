@@ -231,7 +231,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct add_args a = { 0 };
-	size_t i;
 	int ret;
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
@@ -254,8 +253,6 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 	};
 
 	ret = ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
-	for (i = 0; a.types && a.types[i]; i++)
-		free((void *)a.types[i]);
-	free(a.types);
+	ctl_util_free_argv(a.types);
 	return ret;
 }
