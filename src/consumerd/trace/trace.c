@@ -199,16 +199,24 @@ void ltt_trace_destroy(struct ltt_trace *t)
 	free(t);
 }
 
-/* Keep @len bytes of packets to write at the next try (local traces). */
-static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int err)
+/* Append @len bytes at @buf to *@kept, of *@kept_len bytes. */
+static int keep(uint8_t **kept, size_t *kept_len, const void *buf, size_t len)
 {
-	uint8_t *grown = realloc(t->meta_pending, t->meta_pending_len + len);
+	uint8_t *grown = realloc(*kept, *kept_len + len);
 
 	if (!grown)
 		return -ENOMEM;
-	memcpy(grown + t->meta_pending_len, buf, len);
-	t->meta_pending = grown;
-	t->meta_pending_len += len;
+	memcpy(grown + *kept_len, buf, len);
+	*kept = grown;
+	*kept_len += len;
+	return 0;
+}
+
+/* Keep @len bytes of packets to write at the next try (local traces). */
+static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int err)
+{
+	if (keep(&t->meta_pending, &t->meta_pending_len, buf, len))
+		return -ENOMEM;
 	if (!t->meta_error) {
 		t->meta_error_since = (int64_t)time(NULL);
 		LTT_ERR("trace %s: can't write metadata: %s; kept, written once the output works again",
@@ -221,14 +229,7 @@ static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int er
 /* Keep a copy of @len bytes of packets: every chunk (and snapshot) gets them all. */
 static int keep_all(struct ltt_trace *t, const void *buf, size_t len)
 {
-	uint8_t *grown = realloc(t->meta_all, t->meta_all_len + len);
-
-	if (!grown)
-		return -ENOMEM;
-	memcpy(grown + t->meta_all_len, buf, len);
-	t->meta_all = grown;
-	t->meta_all_len += len;
-	return 0;
+	return keep(&t->meta_all, &t->meta_all_len, buf, len);
 }
 
 int ltt_trace_retry(struct ltt_trace *t)
