@@ -184,18 +184,24 @@ void ltt_trace_remove_if_empty(struct ltt_trace *t)
 			 t->path);
 }
 
-void ltt_trace_destroy(struct ltt_trace *t)
+/* Let go of where @t writes: its output, directory, index directory and path. */
+static void release_place(struct ltt_trace *t)
 {
-	if (!t)
-		return;
 	ltt_output_destroy(t->output);
-	free(t->meta_pending);
-	free(t->meta_all);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
 	if (t->dir_fd >= 0)
 		close(t->dir_fd);
 	free(t->path);
+}
+
+void ltt_trace_destroy(struct ltt_trace *t)
+{
+	if (!t)
+		return;
+	release_place(t);
+	free(t->meta_pending);
+	free(t->meta_all);
 	free(t);
 }
 
@@ -378,12 +384,7 @@ fail:
 
 void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *c)
 {
-	ltt_output_destroy(t->output);
-	if (t->index_fd >= 0)
-		close(t->index_fd);
-	if (t->dir_fd >= 0)
-		close(t->dir_fd);
-	free(t->path);
+	release_place(t);
 	t->output = c->output;
 	t->dir_fd = c->dir_fd;
 	t->index_fd = c->index_fd;
