@@ -398,8 +398,8 @@ int ctl_util_refuse_gap(enum ltt_lttng_gap gap)
 	return CTL_EXIT_FAILURE;
 }
 
-int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
-			poptContext *ret_pc, const char ***ret_args, int *ret_nr)
+int ctl_util_run_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
+		      int (*run)(const struct ctl_ctx *ctx, const char **args, int nr))
 {
 	static const struct poptOption help_only[] = {
 		CTL_UTIL_HELP_OPTION,
@@ -414,14 +414,10 @@ int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, 
 		return ret;
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, max);
-	if (ret) {
-		poptFreeContext(pc);
-		return ret;
-	}
-	*ret_pc = pc;
-	*ret_args = args;
-	*ret_nr = nr;
-	return CTL_GO_ON;
+	if (!ret)
+		ret = run(ctx, args, nr);
+	poptFreeContext(pc);
+	return ret;
 }
 
 /* An error of save or load, with the library's detail (file, line, session). */

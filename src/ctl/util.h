@@ -240,17 +240,15 @@ int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
 int ctl_util_args(poptContext pc, const char ***ret_args);
 
 /**
- * ctl_util_parse_args() - parse a command whose only option is --help and
- * that takes at most @max arguments
- * @ret_pc: the context; free it with poptFreeContext()
- * @ret_args: the arguments, borrowed from the context
- * @ret_nr: their number
+ * ctl_util_run_args() - the life of a command whose only option is --help
+ * and that takes at most @max arguments: parse, then @run with the
+ * arguments (@nr of them, borrowed for the call), then free all
  *
- * Returns CTL_GO_ON (and sets the three), or the exit status after --help
- * or a usage error (nothing to free then).
+ * Returns @run's exit status, or the one after --help or a usage error
+ * (@run not called).
  */
-int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
-			poptContext *ret_pc, const char ***ret_args, int *ret_nr);
+int ctl_util_run_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
+		      int (*run)(const struct ctl_ctx *ctx, const char **args, int nr));
 
 /**
  * ctl_util_check_nr_args() - a usage error if there are more than @max arguments
