@@ -117,6 +117,14 @@ void ctl_util_eout(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ctl_util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
+ * ctl_util_refuse_name() - the error @err about @what '@name', with
+ * @err's own sentence ("channel 'x': <sentence>")
+ *
+ * Returns CTL_EXIT_FAILURE, for "return ctl_util_refuse_name(...)".
+ */
+int ctl_util_refuse_name(int err, const char *what, const char *name);
+
+/**
  * ctl_util_usage_error() - ctl_out_usage_error() with the usage line of
  * the current command (lttctl's own before one is known)
  *

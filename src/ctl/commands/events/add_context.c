@@ -42,11 +42,8 @@ static int agent_channel(const struct add_args *a, enum ltt_domain *domain, cons
 	if (!a->jul && !a->log4j)
 		return CTL_EXIT_OK;
 	agent = ltt_agent_domain(a->jul ? LTT_DOMAIN_JUL : LTT_DOMAIN_LOG4J);
-	if (*channel && strcmp(*channel, agent->channel)) {
-		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", *channel,
-			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
-		return CTL_EXIT_FAILURE;
-	}
+	if (*channel && strcmp(*channel, agent->channel))
+		return ctl_util_refuse_name(LTT_ERR_PYTHON_CHANNEL, "channel", *channel);
 	*domain = LTT_DOMAIN_USER;
 	*channel = agent->channel;
 	return CTL_EXIT_OK;
