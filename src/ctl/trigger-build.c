@@ -146,7 +146,7 @@ static int build_buffer(const struct ctl_ctx *ctx, const struct ctl_trigger_part
 	if (ret != CTL_GO_ON)
 		return ret;
 	if (!ltt_channel_name_valid(channel))
-		return ctl_util_refuse_name(LTT_ERR_CHANNEL_NAME, "channel", channel);
+		return ctl_util_object_error(LTT_ERR_CHANNEL_NAME, "channel", channel);
 	strcpy(c->channel, channel);
 	if (!!p->val[O_RATIO] == !!p->val[O_SIZE])
 		return ctl_util_usage_error(ctx, "%s needs one threshold: --threshold-ratio=RATIO "
@@ -349,7 +349,7 @@ static int build_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_line *
 	if (ret != CTL_GO_ON)
 		return ret;
 	if (!ltt_event_pattern_valid(pattern))
-		return ctl_util_refuse_name(LTT_ERR_EVENT_NAME, "event name pattern", pattern);
+		return ctl_util_object_error(LTT_ERR_EVENT_NAME, "event name pattern", pattern);
 	strcpy(c->rule.pattern, pattern);
 	ret = rule_exclusions(ctx, l, c);
 	if (ret == CTL_GO_ON && p->val[O_LOGLEVEL])
@@ -475,7 +475,7 @@ static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_par
 		return CTL_EXIT_FAILURE;
 	}
 	if (name && !ltt_snapshot_output_name_valid(name))
-		return ctl_util_refuse_name(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name", name);
+		return ctl_util_object_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name", name);
 	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
 					    "bytes above 0, with an optional k, M or G suffix", size);
@@ -517,7 +517,7 @@ static int action_map(const struct ctl_ctx *ctx, const struct ctl_trigger_part *
 		return ctl_util_usage_error(ctx, "%s: invalid map channel name '%s': %s", what, map,
 					    ltt_strerror(LTT_ERR_CHANNEL_NAME));
 	if (!ltt_map_key_valid(key))
-		return ctl_util_refuse_name(LTT_ERR_MAP_KEY, "key", key);
+		return ctl_util_object_error(LTT_ERR_MAP_KEY, "key", key);
 	snprintf(a->session, sizeof(a->session), "%s", session);
 	snprintf(a->map.channel, sizeof(a->map.channel), "%s", map);
 	snprintf(a->map.key, sizeof(a->map.key), "%s", key);

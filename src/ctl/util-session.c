@@ -251,8 +251,7 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 		ctl_util_qualify_name(&(*ret_detail)->info);
 		return CTL_EXIT_OK;
 	}
-	ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-	return CTL_EXIT_FAILURE;
+	return ctl_util_object_error(ret, "session", session);
 }
 
 int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,

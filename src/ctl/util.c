@@ -59,7 +59,7 @@ void ctl_util_err(const char *fmt, ...)
 	va_end(ap);
 }
 
-int ctl_util_refuse_name(int err, const char *what, const char *name)
+int ctl_util_object_error(int err, const char *what, const char *name)
 {
 	ctl_out_error(err, "%s '%s': %s", what, name, ltt_strerror(err));
 	return CTL_EXIT_FAILURE;
@@ -355,7 +355,7 @@ static int bad_session_name(const char *name)
 
 	what = ltt_name_hidden_char(name, &cp);
 	if (!what)
-		return ctl_util_refuse_name(LTT_ERR_SESSION_NAME, "session", name);
+		return ctl_util_object_error(LTT_ERR_SESSION_NAME, "session", name);
 	ctl_out_error(LTT_ERR_SESSION_NAME,
 		      "session '%s': invalid session name: it holds U+%04X (%s), "
 		      "so it could pass for another name on screen; remove that character",
@@ -481,12 +481,12 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 	}
 	if (dir) {
 		if (ctl_util_abs_path(dir, out->output, sizeof(out->output)))
-			return ctl_util_refuse_name(LTT_ERR_OUTPUT_PATH, "output directory", dir);
+			return ctl_util_object_error(LTT_ERR_OUTPUT_PATH, "output directory", dir);
 		out->output_type = LTT_OUTPUT_LOCAL;
 	} else if (url) {
 		if (strlen(url) >= sizeof(out->output) || ltt_uri_parse(url, &uri) ||
 		    uri.scheme == LTT_URI_TCP)
-			return ctl_util_refuse_name(LTT_ERR_URL, "URL", url);
+			return ctl_util_object_error(LTT_ERR_URL, "URL", url);
 		out->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
 		strcpy(out->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
 	}
@@ -546,11 +546,11 @@ int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)
 	bool ctls = false, dtls = false;
 
 	if (ctl_util_parse_port_url(ctrl, &c, &ctls) || c.scheme != LTT_URI_TCP)
-		return ctl_util_refuse_name(LTT_ERR_URL_PAIR, "control URL", ctrl);
+		return ctl_util_object_error(LTT_ERR_URL_PAIR, "control URL", ctrl);
 	c.tls = ctls;
 	if (ctl_util_parse_port_url(data, &d, &dtls) || d.scheme != LTT_URI_TCP || ctls != dtls ||
 	    ltt_uri_net_from_tcp(&c, &d, &net) || ltt_uri_format(&net, buf, len))
-		return ctl_util_refuse_name(LTT_ERR_URL_PAIR, "data URL", data);
+		return ctl_util_object_error(LTT_ERR_URL_PAIR, "data URL", data);
 	return CTL_EXIT_OK;
 }
 

@@ -117,12 +117,12 @@ void ctl_util_eout(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ctl_util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
- * ctl_util_refuse_name() - the error @err about @what '@name', with
- * @err's own sentence ("channel 'x': <sentence>")
+ * ctl_util_object_error() - ctl_out_error() of @err naming the object
+ * @what '@name', with @err's own sentence ("session 'x': <sentence>")
  *
- * Returns CTL_EXIT_FAILURE, for "return ctl_util_refuse_name(...)".
+ * Returns CTL_EXIT_FAILURE, for "return ctl_util_object_error(...)".
  */
-int ctl_util_refuse_name(int err, const char *what, const char *name);
+int ctl_util_object_error(int err, const char *what, const char *name);
 
 /**
  * ctl_util_usage_error() - ctl_out_usage_error() with the usage line of

@@ -43,7 +43,7 @@ static int agent_channel(const struct add_args *a, enum ltt_domain *domain, cons
 		return CTL_EXIT_OK;
 	agent = ltt_agent_domain(a->jul ? LTT_DOMAIN_JUL : LTT_DOMAIN_LOG4J);
 	if (*channel && strcmp(*channel, agent->channel))
-		return ctl_util_refuse_name(LTT_ERR_PYTHON_CHANNEL, "channel", *channel);
+		return ctl_util_object_error(LTT_ERR_PYTHON_CHANNEL, "channel", *channel);
 	*domain = LTT_DOMAIN_USER;
 	*channel = agent->channel;
 	return CTL_EXIT_OK;

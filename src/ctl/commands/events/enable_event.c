@@ -119,7 +119,7 @@ static int set_loglevel(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 					    text);
 	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
 	if (len >= sizeof(level) || ltt_loglevel_parse_domain(ev->domain, level, &attr->loglevel))
-		return ctl_util_refuse_name(LTT_ERR_LOGLEVEL, "log level", text);
+		return ctl_util_object_error(LTT_ERR_LOGLEVEL, "log level", text);
 	return CTL_EXIT_OK;
 }
 

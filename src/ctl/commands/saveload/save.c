@@ -27,7 +27,7 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	opts.no_triggers = no_triggers;
 	if (output) {
 		if (ctl_util_abs_path(output, path, sizeof(path)))
-			return ctl_util_refuse_name(LTT_ERR_CONFIG_IO, "output path", output);
+			return ctl_util_object_error(LTT_ERR_CONFIG_IO, "output path", output);
 		/* "DIR/" names a directory even if it does not exist yet. */
 		if (output[strlen(output) - 1] == '/' && strlen(path) + 2 < sizeof(path) &&
 		    strcmp(path, "/"))

@@ -30,10 +30,8 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		ctl_report_wait_data(ctx, ctl, session, true);
 	if (!ret)
 		ret = ltt_ctl_destroy_session(ctl, session);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_util_forget_session(session);
 	ctl_out_info("Session %s destroyed.", session);
 	ctl_obj_session_name(session);

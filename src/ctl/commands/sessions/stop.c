@@ -25,10 +25,8 @@ static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *sess
 	int ret;
 
 	ret = ltt_ctl_stop_session(ctl, session, wait);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	/* Streamed: once the relay has everything, as stop promises. */
 	if (wait)
 		ret = ctl_report_wait_data(ctx, ctl, session, false);
