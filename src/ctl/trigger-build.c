@@ -145,11 +145,8 @@ static int build_buffer(const struct ctl_ctx *ctx, const struct ctl_trigger_part
 		ret = take_domain(ctx, p, &c->domain);
 	if (ret != CTL_GO_ON)
 		return ret;
-	if (!ltt_channel_name_valid(channel)) {
-		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
-			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!ltt_channel_name_valid(channel))
+		return ctl_util_object_error(LTT_ERR_CHANNEL_NAME, "channel", channel);
 	strcpy(c->channel, channel);
 	if (!!p->val[O_RATIO] == !!p->val[O_SIZE])
 		return ctl_util_usage_error(ctx, "%s needs one threshold: --threshold-ratio=RATIO "
@@ -358,11 +355,8 @@ static int build_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_line *
 	ret = rule_type(ctx, p->val[O_TYPE] ? p->val[O_TYPE] : "user", c);
 	if (ret != CTL_GO_ON)
 		return ret;
-	if (!ltt_event_pattern_valid(pattern)) {
-		ctl_out_error(LTT_ERR_EVENT_NAME, "event name pattern '%s': %s", pattern,
-			      ltt_strerror(LTT_ERR_EVENT_NAME));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!ltt_event_pattern_valid(pattern))
+		return ctl_util_object_error(LTT_ERR_EVENT_NAME, "event name pattern", pattern);
 	strcpy(c->rule.pattern, pattern);
 	ret = rule_exclusions(ctx, l, c);
 	if (ret == CTL_GO_ON && p->val[O_LOGLEVEL])
@@ -487,11 +481,8 @@ static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_par
 			      p->val[O_PATH]);
 		return CTL_EXIT_FAILURE;
 	}
-	if (name && !ltt_snapshot_output_name_valid(name)) {
-		ctl_out_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name '%s': %s", name,
-			      ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
-		return CTL_EXIT_FAILURE;
-	}
+	if (name && !ltt_snapshot_output_name_valid(name))
+		return ctl_util_object_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name", name);
 	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
 					    "bytes above 0, with an optional k, M or G suffix", size);
@@ -533,10 +524,8 @@ static int action_map(const struct ctl_ctx *ctx, const struct ctl_trigger_part *
 	if (!ltt_channel_name_valid(map))
 		return ctl_util_usage_error(ctx, "%s: invalid map channel name '%s': %s", what, map,
 					    ltt_strerror(LTT_ERR_CHANNEL_NAME));
-	if (!ltt_map_key_valid(key)) {
-		ctl_out_error(LTT_ERR_MAP_KEY, "key '%s': %s", key, ltt_strerror(LTT_ERR_MAP_KEY));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!ltt_map_key_valid(key))
+		return ctl_util_object_error(LTT_ERR_MAP_KEY, "key", key);
 	snprintf(a->session, sizeof(a->session), "%s", session);
 	snprintf(a->map.channel, sizeof(a->map.channel), "%s", map);
 	snprintf(a->map.key, sizeof(a->map.key), "%s", key);

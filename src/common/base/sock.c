@@ -204,6 +204,40 @@ int ltt_io_write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int ltt_io_pwritev_all(int fd, struct iovec *iov, int iovcnt, uint64_t offset)
+{
+	int i = 0;
+
+	if (iovcnt < 0 || offset > INT64_MAX)
+		return -EINVAL;
+	for (;;) {
+		ssize_t n;
+
+		while (i < iovcnt && !iov[i].iov_len)
+			i++;
+		if (i == iovcnt)
+			return 0;
+		n = pwritev(fd, iov + i, iovcnt - i, (off_t)offset);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		offset += (uint64_t)n;
+		/* Consume what went out: whole buffers, then part of one. */
+		while (n > 0) {
+			size_t take = (size_t)n < iov[i].iov_len ? (size_t)n : iov[i].iov_len;
+
+			iov[i].iov_base = (char *)iov[i].iov_base + take;
+			iov[i].iov_len -= take;
+			n -= (ssize_t)take;
+			if (!iov[i].iov_len)
+				i++;
+		}
+	}
+}
+
 int ltt_io_read_file(int fd, size_t max, void **ret_data, size_t *ret_len)
 {
 	struct stat st;

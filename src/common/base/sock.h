@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 /**
  * ltt_sock_listen_unix() - bind and listen on a stream socket at @path
@@ -83,6 +84,18 @@ int ltt_sock_peer_cred(int fd, struct ucred *ret_cred);
  * Returns 0 or a negative errno (-EPIPE when the peer is gone).
  */
 int ltt_io_write_all(int fd, const void *buf, size_t len);
+
+/**
+ * ltt_io_pwritev_all() - write all of @iov at @offset of @fd, retrying
+ * short writes and EINTR
+ * @iov: @iovcnt buffers, consumed: what went out is taken off them
+ *
+ * Any thread.  Returns 0 or a negative errno (-ENOSPC, -EIO when nothing
+ * goes out, -EINVAL for an @offset past INT64_MAX), in which case part of
+ * the data may have been written: the caller cuts the file back with
+ * ftruncate().
+ */
+int ltt_io_pwritev_all(int fd, struct iovec *iov, int iovcnt, uint64_t offset);
 
 /**
  * ltt_io_read_all() - read exactly @len bytes

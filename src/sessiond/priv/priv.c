@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "sessiond/priv/priv.h"
 
@@ -59,24 +60,14 @@ int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
 
 	if (!p)
 		return -ENOMEM;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
-		ret = -errno;
-		free(p);
-		return ret;
-	}
-	p->pid = fork();
+	p->pid = ltt_fork_split(sv, true, 1);
 	if (p->pid < 0) {
-		ret = -errno;
-		close(sv[0]);
-		close(sv[1]);
+		ret = p->pid;
 		free(p);
 		return ret;
 	}
-	if (p->pid == 0) {
-		close(sv[0]);
+	if (p->pid == 0)
 		child(sv[1], daemon, quiet, serve);
-	}
-	close(sv[1]);
 	p->fd = sv[0];
 	pthread_mutex_init(&p->lock, NULL);
 	the_link = p;
