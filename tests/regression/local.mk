@@ -352,6 +352,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_threads_procs.sh \
 	tests/regression/ust/test_ust_fork.sh \
 	tests/regression/ust/test_ust_start_order.sh \
+	tests/regression/ust/test_ust_first_event.sh \
 	tests/regression/ust/test_ust_kill.sh \
 	tests/regression/ust/test_ust_crash.sh \
 	tests/regression/ust/test_ust_crash_stuck.sh \
