@@ -659,16 +659,52 @@ static unsigned int count_pid(const char *out, long pid)
 	return n;
 }
 
+/*
+ * CPU 0 of instance @i into tracefs channel @key: its BPF ring (@ring,
+ * @lost), then its stream (@map_fd; with @stats, a statistics page, by
+ * ADD_FTRACE_STREAM_STATS), then STREAMS_SENT.  True when all took.
+ */
+static bool add_ring_stream(struct ch_cons *c, uint64_t key, int i, int ring, int lost,
+			    int map_fd, int stats)
+{
+	int fds[3] = { ring, lost, stats };
+	struct ltt_wbuf w;
+	bool ok;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, key);
+	ltt_wbuf_put_u32(&w, 0);
+	ok = !ch_call_fds(c, LTT_CONSUMER_MSG_ADD_BPF_RING, &w, fds, 2, NULL);
+	fds[0] = open_pipe(i, 0);
+	fds[1] = map_fd;
+	ok = ok && fds[0] >= 0 &&
+	     !add_ftrace_stream(c, stats >= 0 ? LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS :
+						LTT_CONSUMER_MSG_ADD_FTRACE_STREAM,
+				key, 0, fds, stats >= 0 ? 3 : 2) &&
+	     !ch_key_cmd(c, LTT_CONSUMER_MSG_STREAMS_SENT, key);
+	if (fds[0] >= 0)
+		close(fds[0]);
+	return ok;
+}
+
+/* Close those of @fds that are open. */
+static void close_fds(const int *fds, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+}
+
 /* Instance 2, CPU 0 with a BPF ring this test writes: time order, and no loss. */
 static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *ctx)
 {
 	int ring = make_bpf_map(BPF_MAP_TYPE_RINGBUF, 1 << 18);
 	int lost = make_bpf_map(BPF_MAP_TYPE_ARRAY, MAX_CPUS);
 	int prog = ring >= 0 ? load_ring_writer(ring, 0) : -1, map_fd = make_map();
-	int fds[2] = { ring, lost };
 	struct ch_stats st = { 0 };
 	struct timespec until;
-	struct ltt_wbuf w;
 	long tid = syscall(SYS_gettid);
 	uint64_t last, ahead;
 	bool skipped, ok = true;
@@ -682,19 +718,8 @@ static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *c
 	tap_ok(make_instance(2, "64", "0") && map_fd >= 0, "bpf: an instance, a map, a BPF ring");
 	tap_ok(!ch_add_trace(c, 3, dir, getuid(), getgid()) && send_metadata(c, 3, ctx) &&
 	       !add_tracefs_channel(c, 30, 3, ctx, 16, 0), "bpf: its trace, a channel of 16 x 4 KB");
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, 30);
-	ltt_wbuf_put_u32(&w, 0);
-	fds[0] = ring;
-	ok = !ch_call_fds(c, LTT_CONSUMER_MSG_ADD_BPF_RING, &w, fds, 2, NULL);
-	fds[0] = open_pipe(2, 0);
-	fds[1] = map_fd;
-	ok = ok && fds[0] >= 0 &&
-	     !add_ftrace_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, 30, 0, fds, 2) &&
-	     !ch_key_cmd(c, LTT_CONSUMER_MSG_STREAMS_SENT, 30);
+	ok = add_ring_stream(c, 30, 2, ring, lost, map_fd, -1);
 	tap_ok(ok, "bpf: CPU 0's ring, then its stream");
-	if (fds[0] >= 0)
-		close(fds[0]);
 
 	/* a record stamped 300 ms ahead; a flush; the pipe's records of now */
 	ahead = now_mono() + 300000000;
@@ -722,14 +747,7 @@ static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *c
 	tap_is_int((int)count_pid(bt_out, PID_FLOOD), NR_RING, "bpf: the %d ring records, each once",
 		   NR_RING);
 out:
-	if (prog >= 0)
-		close(prog);
-	if (ring >= 0)
-		close(ring);
-	if (lost >= 0)
-		close(lost);
-	if (map_fd >= 0)
-		close(map_fd);
+	close_fds((const int[]){ prog, ring, lost, map_fd }, 4);
 }
 
 /* The consumer stopped by its fault, continued once its removal's deadline passed. */
@@ -812,11 +830,9 @@ static void test_abandon(const char *dir, const struct ltt_ctx *ctx)
 	const struct ltt_consumer_stream_stats *st = MAP_FAILED;
 	struct ch_cons c;
 	struct tally t = { 0 };
-	int fds[3] = { ring, lost, -1 };
 	long tid = syscall(SYS_gettid);
 	uint64_t last, counted, recorded;
 	unsigned int i, flood;
-	struct ltt_wbuf w;
 	bool skipped, ok;
 
 	if (ring < 0 || lost < 0 || prog < 0) {
@@ -836,19 +852,8 @@ static void test_abandon(const char *dir, const struct ltt_ctx *ctx)
 		    "abandon: a consumer that stops at remove-channel-wait, an instance, a ring"))
 		goto out;
 	ok = !ch_add_trace(&c, 4, dir, getuid(), getgid()) && send_metadata(&c, 4, ctx) &&
-	     !add_tracefs_channel(&c, 40, 4, ctx, 2, 0);
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, 40);
-	ltt_wbuf_put_u32(&w, 0);
-	ok = ok && !ch_call_fds(&c, LTT_CONSUMER_MSG_ADD_BPF_RING, &w, fds, 2, NULL);
-	fds[0] = open_pipe(3, 0);
-	fds[1] = map_fd;
-	fds[2] = stats;
-	ok = ok && fds[0] >= 0 &&
-	     !add_ftrace_stream(&c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS, 40, 0, fds, 3) &&
-	     !ch_key_cmd(&c, LTT_CONSUMER_MSG_STREAMS_SENT, 40);
-	if (fds[0] >= 0)
-		close(fds[0]);
+	     !add_tracefs_channel(&c, 40, 4, ctx, 2, 0) &&
+	     add_ring_stream(&c, 40, 3, ring, lost, map_fd, stats);
 	tap_ok(ok, "abandon: a channel of 2 x 4 KB, CPU 0's ring and stream with a statistics page");
 
 	/* stopped: the ring's records, older than the page's, then the pipe's */
@@ -886,16 +891,7 @@ static void test_abandon(const char *dir, const struct ltt_ctx *ctx)
 out:
 	if (st != MAP_FAILED)
 		munmap((void *)st, LTT_CONSUMER_STATS_SIZE(1));
-	if (stats >= 0)
-		close(stats);
-	if (prog >= 0)
-		close(prog);
-	if (ring >= 0)
-		close(ring);
-	if (lost >= 0)
-		close(lost);
-	if (map_fd >= 0)
-		close(map_fd);
+	close_fds((const int[]){ stats, prog, ring, lost, map_fd }, 5);
 }
 
 /* Root, tracefs, an instance, layouts: else why not (the test skips). */
