@@ -25,6 +25,7 @@
 #include "common/proto/app-proto.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "common/proto/msg.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-client-proto.h"
@@ -417,8 +418,16 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 	if (pid < 0)
 		return pid;
 	if (!pid) {
+		/*
+		 * Nothing of this loop's but the answer's socket (as fd 3):
+		 * a child its file system holds through SIGKILL may outlive
+		 * ltt-priv, and must not keep the daemon's link (whose end
+		 * would then never close) or the tracer's objects open.
+		 */
+		if (ltt_fd_keep_only(sv[1]))
+			_exit(1);
 		err = work(arg, &fd);
-		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
+		_exit(ltt_msg_send(3, OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
 				   !err && fd >= 0) ? 1 : 0);
 	}
 	p.fd = sv[0];
@@ -602,11 +611,8 @@ static int save_lttng(const struct ltt_priv_call *req)
 			 * consumers' pidfds would live on in it), and an end:
 			 * the daemon waits no longer than LTT_PRIV_SAVE_MS.
 			 */
-			if (dup2(p[1], 3) < 0)
+			if (ltt_fd_keep_only(p[1]))
 				_exit(1);
-			if (syscall(SYS_close_range, 4U, ~0U, 0U))
-				for (int fd = 4; fd < 1024; fd++)
-					close(fd);
 			alarm(LTT_PRIV_SAVE_MS / 1000);
 			ltt_fault_with(0);	/* a fault here is this process's alone */
 			ltt_fault_point("save-lttng");

@@ -19,6 +19,7 @@
 
 #include "common/base/daemon.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "sessiond/priv/priv.h"
 
 struct ltt_priv {
@@ -43,11 +44,8 @@ static void child(int fd, pid_t daemon, bool quiet, int (*serve)(int fd, pid_t d
 
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || (quiet && dup2(null, 2) < 0))
 		_exit(1);
-	if (fd != 3 && dup2(fd, 3) < 0)
+	if (ltt_fd_keep_only(fd))
 		_exit(1);
-	if (syscall(SYS_close_range, 4U, ~0U, 0U))
-		for (fd = 4; fd < 1024; fd++)
-			close(fd);
 	prctl(PR_SET_NAME, "ltt-priv", 0, 0, 0);
 	_exit(serve(3, daemon));
 }
