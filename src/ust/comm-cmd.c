@@ -52,6 +52,8 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 			  strerror(-ret));
 		return ret;
 	}
+	chan->dump_owed = m.enabled;
+	chan->enable_due = m.enabled;
 	return ust_channel_add(chan);
 }
 
@@ -67,6 +69,13 @@ static int set_channel(struct daemon *d, struct ltt_rbuf *r, int enabled,
 	ust_lock();
 	chan = ust_channel_find(d, key);
 	if (chan) {
+		/*
+		 * An enable is a start or a regenerate statedump, which owes a
+		 * dump, but for the one that follows the channel's adding: the
+		 * start that added it owed it already.
+		 */
+		chan->dump_owed = enabled && (chan->dump_owed || !chan->enable_due);
+		chan->enable_due = false;
 		ust_channel_set_enabled(chan, enabled && !ust_channels_stopped());
 		ust_events_refresh();
 		ust_agent_changed();
@@ -89,15 +98,21 @@ static int cmd_channel_enable(struct daemon *d, struct ltt_rbuf *r, struct ltt_m
 
 	(void)msg;
 	ret = set_channel(d, r, 1, &chan);
+	if (ret || d->phase != PHASE_READY)
+		return ret;
 	/*
 	 * A session starting, or regenerate statedump (the channel enabled
 	 * already): its state dump, before the answer, so that it precedes
-	 * the events the program records next.  (While registering,
-	 * REGISTER_DONE makes the dump, once the events are enabled.)
+	 * the events the program records next; owed until then, so that the
+	 * REGISTER_DONEs that answer the program's later TRACEPOINTS messages
+	 * do not record it again.  (While registering, REGISTER_DONE makes the
+	 * dump, once the events are enabled.)
 	 */
-	if (!ret && d->phase == PHASE_READY)
+	if (chan->dump_owed) {
+		chan->dump_owed = false;
 		ust_statedump(&chan, 1);
-	return ret;
+	}
+	return 0;
 }
 
 static int cmd_channel_disable(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)

@@ -325,12 +325,18 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 
 /*
  * The state dump of the channels the daemon's sessions record in, once
- * the events they enable are known, before the program goes on.
+ * the events they enable are known, before the program goes on: of those
+ * that owe one.  The daemon answers each TRACEPOINTS message with a
+ * REGISTER_DONE (a program sends several as its modules register):
+ * a channel that got its dump at the first, or at a start's
+ * CHANNEL_ENABLE since, gets none at the next; nor one whose enable is
+ * still to come (a start racing the registration: the enable dumps it,
+ * once its events are).
  */
 static void registration_dump(struct daemon *d)
 {
 	struct ust_channel *stack[REGISTER_DUMP_STACK], **chans = stack, **grown = NULL;
-	unsigned int n, max = REGISTER_DUMP_STACK;
+	unsigned int i, k, n, max = REGISTER_DUMP_STACK;
 
 	ust_lock();
 	n = ust_channel_count();
@@ -344,8 +350,14 @@ static void registration_dump(struct daemon *d)
 		}
 	}
 	n = ust_channels_enabled_of(d, chans, max);
+	for (i = k = 0; i < n; i++) {
+		if (!chans[i]->dump_owed || chans[i]->enable_due)
+			continue;
+		chans[i]->dump_owed = false;
+		chans[k++] = chans[i];
+	}
 	ust_unlock();
-	ust_statedump(chans, n);
+	ust_statedump(chans, k);
 	free(grown);
 }
 

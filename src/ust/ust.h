@@ -455,6 +455,14 @@ struct ust_channel {
 	uint32_t nr_ctx;
 	uint32_t ctx_have;			/* what a thread keeps to write them (context.c) */
 	bool ctx_ip;				/* a field is ip: events need their call site */
+	/*
+	 * Its owner's comm thread's (comm-cmd.c, comm.c), one state dump per
+	 * start: the dump of the daemon's last start (or regenerate) is not
+	 * recorded yet; and the CHANNEL_ENABLE that the daemon sends once the
+	 * events of a channel it added enabled are is still to come
+	 */
+	bool dump_owed;
+	bool enable_due;
 	struct ust_ctx_field ctx[LTT_CTX_MAX];	/* set before the channel is inserted */
 	/*
 	 * Slots, indexed by CPU: the streams the daemon gave (nr_owned), and

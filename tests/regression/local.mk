@@ -272,6 +272,7 @@ tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_context.sh \
 	tests/regression/ust/test_ust_statedump.sh \
+	tests/regression/ust/test_ust_statedump_once.sh \
 	tests/regression/ust/test_ust_ns_change.sh \
 	tests/regression/ust/test_ust_tracef.sh \
 	tests/regression/ust/test_ust_reuse_output.sh \
