@@ -263,6 +263,18 @@ int fake_channel_add(struct fake *f, uint64_t key)
 	return ret;
 }
 
+int fake_key_command(struct fake *f, uint16_t type, uint64_t key)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_channel_key(&w, key);
+	ret = fake_command(f, type, &w, NULL, 0);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 int fake_event_enable(struct fake *f, uint64_t key, const char *name, uint32_t id)
 {
 	/* layout 0: every description of the name (minor 8); none before */
@@ -346,6 +358,8 @@ unsigned int fake_read_events(struct fake *f, uint32_t *ids, int *values, unsign
 				ids[n] = id;
 				if (id == TRACEF_ID) {
 					p = tracef_value(p, end, &values[n++]);
+				} else if (f->bare_id && id == f->bare_id) {
+					values[n++] = 0;
 				} else {
 					memcpy(&values[n++], p, 4);
 					p += 4;

@@ -50,6 +50,7 @@ struct fake {
 	unsigned int bad_tps;	/* TRACEPOINTS messages the daemon's decoder refused */
 	char names[64][LTT_APP_NAME_MAX];
 	int loglevels[64];
+	uint32_t bare_id;	/* an event id of no payload, for fake_read_events(); 0: none */
 };
 
 /* The program fake_spawn() runs (a path). */
@@ -80,6 +81,8 @@ int fake_command(struct fake *f, uint16_t type, struct ltt_wbuf *w, const int *f
 		 unsigned int nr_fds);
 /** fake_channel_add() - CHANNEL_ADD of @f's streams (made on first use) */
 int fake_channel_add(struct fake *f, uint64_t key);
+/** fake_key_command() - send a command of one channel key: its ACK status */
+int fake_key_command(struct fake *f, uint16_t type, uint64_t key);
 /** fake_event_enable() - EVENT_ENABLE of every layout of @name (minor 7: the first) */
 int fake_event_enable(struct fake *f, uint64_t key, const char *name, uint32_t id);
 /** fake_find_tp() - index of the tracepoint @name the program reported, or -1 */
@@ -87,7 +90,9 @@ int fake_find_tp(const struct fake *f, const char *name);
 /**
  * fake_read_events() - the ids and v values of the events recorded in
  * every stream, in stream order: all of layout {int v, string s} but id
- * TRACEF_ID, {string msg}, whose v is the number after its space
+ * TRACEF_ID, {string msg}, whose v is the number after its space, and
+ * f->bare_id, of no payload (v 0); those read are consumed: the next call
+ * reads what was recorded since
  */
 unsigned int fake_read_events(struct fake *f, uint32_t *ids, int *values, unsigned int max);
 /** fake_spawn() - run fake_app_path with @args in @f's run directory */

@@ -30,6 +30,7 @@
 
 #define WAIT_MS FAKE_WAIT_MS
 #define CHAN_KEY 77
+#define SD_START_ID 5	/* lttng_ust_statedump:start, enabled alone: no payload */
 
 static char plugin_path[PATH_MAX];
 
@@ -391,6 +392,63 @@ static void test_dlopen(void)
 }
 
 /*
+ * One state dump per start, whatever the order in which the daemon's
+ * threads send a registering program the start's messages and the answer
+ * to its TRACEPOINTS, and none more at the answer to a later TRACEPOINTS
+ * (dlopen()): the daemon adds the channel enabled, answers the
+ * registration (a start racing it) before the channel's events are
+ * enabled or, @events_first, after, then sends the CHANNEL_ENABLE that
+ * follows a channel added enabled; the program's module then registers;
+ * then a regenerate statedump.  (REGISTER_DONE dumped at each answer, into
+ * every enabled channel: lttng-tools' regen-statedump/test_ust counted 3
+ * dumps for 2 about half the time.)
+ */
+static void test_one_dump_per_start(bool events_first)
+{
+	const char *args[] = { "dlopen", plugin_path, NULL };
+	const char *order = events_first ? "after" : "before";
+	struct ltt_msg m;
+	uint32_t ids[16];
+	int values[16];
+	struct fake f;
+	unsigned int n;
+	pid_t pid;
+	bool ok;
+
+	fake_init(&f, true);
+	f.bare_id = SD_START_ID;
+	/* an hour's timeout: its module waits for the daemon's answer */
+	pid = fake_spawn(&f, "3600000", args, NULL);
+	ok = fake_register(&f) && fake_channel_add(&f, CHAN_KEY) == 0;
+	if (ok && events_first)
+		ok = fake_event_enable(&f, CHAN_KEY, "lttng_ust_statedump:start", SD_START_ID) == 0;
+	if (!tap_ok(ok && fake_done(&f), "the channel added enabled, then REGISTER_DONE %s its events",
+		    order)) {
+		fake_reap(pid, WAIT_MS);
+		fake_fini(&f);
+		return;
+	}
+	f.nr_tps = 0;
+	tap_ok(fake_recv(&f, LTT_APP_MSG_TRACEPOINTS, &m) && fake_find_tp(&f, "plugin:hello") >= 0,
+	       "%s: dlopen(): the module's TRACEPOINTS", order);
+	ltt_msg_fini(&m);
+	if (!events_first)
+		fake_event_enable(&f, CHAN_KEY, "lttng_ust_statedump:start", SD_START_ID);
+	tap_is_int(fake_key_command(&f, LTT_APP_MSG_CHANNEL_ENABLE, CHAN_KEY), 0,
+		   "%s: the CHANNEL_ENABLE that follows the adding", order);
+	n = fake_read_events(&f, ids, values, 16);
+	tap_ok(n == 1 && ids[0] == SD_START_ID, "%s: the start's dump, once (%u)", order, n);
+	fake_done(&f);
+	tap_is_int(fake_key_command(&f, LTT_APP_MSG_CHANNEL_ENABLE, CHAN_KEY), 0,
+		   "%s: REGISTER_DONE answers the module, then a regenerate statedump", order);
+	n = fake_read_events(&f, ids, values, 16);
+	tap_ok(n == 1 && ids[0] == SD_START_ID, "%s: the regenerate's dump alone (%u)", order, n);
+	/* plugin:hello was not enabled: the module says so, exit status 5 */
+	tap_is_int(fake_reap(pid, WAIT_MS), 5, "%s: the program went on and ended", order);
+	fake_fini(&f);
+}
+
+/*
  * One name, two layouts (the plugin's shared:other is another of the
  * program's): a daemon of minor 8 enables every layout of the name
  * (layout 0), one of minor 7, which sends no layout and knows the first
@@ -445,6 +503,8 @@ int main(void)
 	test_daemon_dies();
 	test_fork();
 	test_dlopen();
+	test_one_dump_per_start(false);
+	test_one_dump_per_start(true);
 	test_layouts(LTT_APP_MINOR_LAYOUT);
 	test_layouts(LTT_APP_MINOR_LAYOUT - 1);
 	return tap_done();

@@ -63,18 +63,6 @@ static int notifier_add(struct fake *f, uint64_t key, uint32_t nr, const char *c
 	return ret;
 }
 
-static int key_command(struct fake *f, uint16_t type, uint64_t key)
-{
-	struct ltt_wbuf w;
-	int ret;
-
-	ltt_wbuf_init(&w);
-	ltt_app_put_channel_key(&w, key);
-	ret = fake_command(f, type, &w, NULL, 0);
-	ltt_wbuf_fini(&w);
-	return ret;
-}
-
 /* EVENT_FILTER of one program, compiled for app:first {int v, string s}. */
 static int send_filter(struct fake *f, uint64_t key, const char *expr)
 {
@@ -147,7 +135,7 @@ static void refusals(struct fake *f)
 	tap_is_int(notifier_add(f, NKEY, 1, good, &q[1], 1), -EINVAL, "a pipe's write end: EINVAL");
 	tap_is_int(notifier_add(f, NKEY, 1, good, &s[1], 1), -EINVAL,
 		   "a SOCK_STREAM pair's end: EINVAL");
-	tap_is_int(key_command(f, LTT_APP_MSG_NOTIFIER_REMOVE, NKEY), -ENOENT,
+	tap_is_int(fake_key_command(f, LTT_APP_MSG_NOTIFIER_REMOVE, NKEY), -ENOENT,
 		   "NOTIFIER_REMOVE of an unknown key: ENOENT");
 	close(p[0]);
 	close(p[1]);
@@ -190,9 +178,9 @@ int main(void)
 	tap_is_int(notifier_add(&f, NKEY, 3, caps, &p[1], 1), 0,
 		   "NOTIFIER_ADD with a SOCK_SEQPACKET pair's end: 0");
 	tap_is_int(notifier_add(&f, NKEY, 3, caps, &q[1], 1), -EEXIST, "the same key: EEXIST");
-	tap_is_int(key_command(&f, LTT_APP_MSG_CHANNEL_ENABLE, NKEY), -ENOENT,
+	tap_is_int(fake_key_command(&f, LTT_APP_MSG_CHANNEL_ENABLE, NKEY), -ENOENT,
 		   "CHANNEL_ENABLE of a notifier's key: ENOENT");
-	tap_is_int(key_command(&f, LTT_APP_MSG_CHANNEL_REMOVE, NKEY), -ENOENT,
+	tap_is_int(fake_key_command(&f, LTT_APP_MSG_CHANNEL_REMOVE, NKEY), -ENOENT,
 		   "CHANNEL_REMOVE of a notifier's key: ENOENT");
 	tap_is_int(fake_channel_add(&f, NKEY2), -EINVAL, "CHANNEL_ADD of a notifier's key: EINVAL");
 	tap_is_int(send_filter(&f, NKEY, "v >= 90"), 0, "EVENT_FILTER on the notifier");
@@ -200,7 +188,7 @@ int main(void)
 	tap_is_int(fake_event_enable(&f, CHAN_KEY, EVENT, 0), 0, "and in the channel");
 	tap_is_int(notifier_add(&f, NKEY2, 0, NULL, &q[1], 1), 0, "a second notifier");
 	tap_is_int(fake_event_enable(&f, NKEY2, EVENT, 0), 0, "the event in it too");
-	tap_is_int(key_command(&f, LTT_APP_MSG_NOTIFIER_REMOVE, NKEY2), 0, "NOTIFIER_REMOVE: 0");
+	tap_is_int(fake_key_command(&f, LTT_APP_MSG_NOTIFIER_REMOVE, NKEY2), 0, "NOTIFIER_REMOVE: 0");
 	tap_is_int(notifier_add(&f, NKEY3, 0, NULL, &g[1], 1), 0, "a third notifier");
 	tap_is_int(fake_event_enable(&f, NKEY3, EVENT, 0), 0, "the event in it, unfiltered");
 	close(g[0]);	/* its daemon end gone before any event */
