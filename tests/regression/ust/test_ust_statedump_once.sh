@@ -71,13 +71,25 @@ ok $? "a program and the module it loads later build"
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
-# sdonce_bg: the program in the background (BG_PID), bounded in time
+# sdonce_bg: the program in the background (BG_PID), bounded in time,
+# once registered (its pid in pid)
 sdonce_bg() {
 	(
 		close_fifos
 		exec timeout "$TEST_TIMEOUT" "$app" "$TEST_TMP/ready" "$TEST_TMP/go" "$lib"
 	) &
 	BG_PID=$!
+	wait_ready "$ready"
+	pid=$READY_PIDS
+}
+# sdonce_end SESSION OUT WHAT: let the program load its module and end
+# (a check, WHAT), then the session stopped, destroyed and read into OUT
+sdonce_end() {
+	echo go >&"$go"
+	wait "$BG_PID"
+	is $? 0 "$3"
+	lttctl -q stop "$1" && lttctl -q destroy "$1"
+	bt "$TEST_TMP/$1" "$2"
 }
 # session NAME OUT: a session recording the state dump and sdonce:*, with
 # the vpid context, not started
@@ -94,16 +106,10 @@ names() {
 
 # A program registering into a started session: one dump, at its
 # registration, before its events; none when its module registers.
-session s1 "$TEST_TMP/t1" && lttctl -q start s1
+session s1 "$TEST_TMP/s1" && lttctl -q start s1
 ok $? "a started session"
 sdonce_bg
-wait_ready "$ready"
-pid=$READY_PIDS
-echo go >&"$go"
-wait "$BG_PID"
-is $? 0 "the program registered into it, loaded its module and ran"
-lttctl -q stop s1 && lttctl -q destroy s1
-bt "$TEST_TMP/t1" "$TEST_TMP/o1"
+sdonce_end s1 "$TEST_TMP/o1" "the program registered into it, loaded its module and ran"
 is "$(grep -c "lttng_ust_statedump:start: .*vpid = $pid }" "$TEST_TMP/o1")" 1 \
 	"  one dump, not one more when the module registered"
 is "$(names "$TEST_TMP/o1" "$pid")" \
@@ -112,11 +118,9 @@ is "$(names "$TEST_TMP/o1" "$pid")" \
 
 # A program registered before its session's start: one dump per start
 # and one per regenerate statedump, none when its module registers.
-session s2 "$TEST_TMP/t2"
+session s2 "$TEST_TMP/s2"
 ok $? "a session not started"
 sdonce_bg
-wait_ready "$ready"
-pid=$READY_PIDS
 n=0
 for i in 1 2 3; do
 	lttctl -q start s2 && lttctl -q stop s2 && n=$((n + 1))
@@ -124,11 +128,7 @@ done
 is "$n" 3 "the program registered; the session started and stopped $i times"
 lttctl -q start s2 && lttctl -q regenerate statedump -s s2
 ok $? "  started again, and its state dump regenerated"
-echo go >&"$go"
-wait "$BG_PID"
-is $? 0 "  the program loaded its module and ran"
-lttctl -q stop s2 && lttctl -q destroy s2
-bt "$TEST_TMP/t2" "$TEST_TMP/o2"
+sdonce_end s2 "$TEST_TMP/o2" "  the program loaded its module and ran"
 is "$(grep -c "lttng_ust_statedump:start: .*vpid = $pid }" "$TEST_TMP/o2")" 5 \
 	"  5 dumps: one per start (4), one for the regenerate"
 is "$(grep -c "lttng_ust_statedump:end: .*vpid = $pid }" "$TEST_TMP/o2")" 5 "  each ended"
