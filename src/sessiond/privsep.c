@@ -555,6 +555,24 @@ static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
 		       ret_fd);
 }
 
+/* CLIENT_PROBE_FILE {str path} + a client's connection: the ELF file, as that client */
+static int client_probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
+			     int *ret_fd)
+{
+	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
+	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	struct ucred cred;
+	int ret;
+
+	(void)state;
+	(void)w;
+	if (ltt_rbuf_end(r))
+		return -EINVAL;
+	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
+	return ret ? ret : open_as(cred.uid, cred.gid, path, LTT_PRIV_PROBE_FILE_MAX, elf,
+				   sizeof(elf), false, ret_fd);
+}
+
 /* OWNER_SHM {u64 id, str shm} + the owner's connection */
 static int owner_shm(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
 {
@@ -734,6 +752,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_SAVE_LTTNG, "SAVE_LTTNG", 3, true, save_lttng },
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
 	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
+	{ LTT_PRIV_CLIENT_PROBE_FILE, "CLIENT_PROBE_FILE", 1, true, client_probe_file },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

@@ -549,6 +549,13 @@ void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 			     uint32_t minor);
 void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 			     uint32_t minor);
+/*
+ * A trigger's rule: rule_attr as at LTT_CLIENT_MINOR_TRIGGER; a peer of
+ * @minor from LTT_CLIENT_MINOR_RULE_LOCATION on may send the probe types
+ * (their location comes after the trigger's actions, trigger-proto.c).
+ */
+void ltt_proto_put_trigger_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *a);
+void ltt_proto_get_trigger_rule(struct ltt_rbuf *r, struct ltt_rule_conf *ret, uint32_t minor);
 void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,
 			     uint32_t minor);
 void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *ret,

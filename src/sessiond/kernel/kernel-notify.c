@@ -31,6 +31,7 @@
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-notify.h"
+#include "sessiond/kernel/kernel-probe.h"
 
 #define KN_SUBBUF_SIZE	4096
 #define KN_NUM_SUBBUF	16	/* 64 KiB a CPU: a burst waits there for the reader */
@@ -72,6 +73,7 @@ struct knotifier {
 	uint64_t key;			/* the trigger's */
 	uint64_t serial;
 	ltt_khandle session, chan;
+	ltt_khandle probe;		/* a probe rule's, placed for it (kernel-probe.h) */
 	const struct ltt_ftrace_map_shm *shm;	/* the channel's event map */
 	char (*events)[LTT_KABI_NAME_MAX];	/* by CTF id */
 	uint32_t nr_events;
@@ -88,6 +90,7 @@ struct knotifier {
 struct ltt_knotify {
 	struct ltt_kernel *k;
 	struct ltt_kabi *kabi;		/* a tracefs tracer: k's, or its own */
+	struct ltt_kabi_version version;	/* @kabi's: the probes it places */
 	bool own_kabi;
 	struct ltt_triggers *trs;	/* k's */
 	pthread_mutex_t sync_lock;
@@ -111,7 +114,6 @@ static pthread_mutex_t get_lock = PTHREAD_MUTEX_INITIALIZER;
 /* @k's notifier state, its tracefs tracer opened the first time; NULL if it can't be. */
 static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 {
-	struct ltt_kabi_version version;
 	struct ltt_knotify *kn;
 	int ret;
 
@@ -131,8 +133,9 @@ static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 	CDS_INIT_LIST_HEAD(&kn->list);
 	if (k->backend == &ltt_kabi_tracefs) {
 		kn->kabi = k->kabi;
+		kn->version = k->version;
 	} else {
-		ret = ltt_kabi_open(&ltt_kabi_tracefs, NULL, &kn->kabi, &version);
+		ret = ltt_kabi_open(&ltt_kabi_tracefs, NULL, &kn->kabi, &kn->version);
 		if (ret) {
 			LTT_WARN("kernel event rules of triggers need tracefs, which can't be opened: %s",
 				 strerror(-ret));
@@ -185,6 +188,8 @@ static void notifier_free(struct knotifier *n)
 		(void)ltt_kabi_session_stop(kn->kabi, n->session);
 	if (n->chan)
 		ltt_kabi_release(kn->kabi, n->chan);
+	if (n->probe)
+		ltt_kabi_release(kn->kabi, n->probe);	/* after its channel: none enables it */
 	if (n->session)
 		ltt_kabi_release(kn->kabi, n->session);
 	ltt_ftrace_map_unmap(n->shm);
@@ -206,6 +211,7 @@ struct enabling {
 	const struct ltt_channel *rule;
 	uint32_t refused;		/* events of the rule's names its filter does not apply to */
 	int site;			/* a system call rule's (enum ltt_syscall_site) */
+	bool probe;			/* a probe rule's event: no program (no filter) */
 	int err;			/* the first failure other than a missing event */
 };
 
@@ -232,7 +238,10 @@ static int enable_event(void *arg, const char *name)
 		return 0;	/* the daemon writes those at a session's start: no kernel event */
 	if (!site_takes(e->site, name))
 		return 0;	/* a system call rule of its entries (exits) alone: not the others */
-	ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
+	if (e->probe)
+		f = (struct ltt_ust_filters){ .want = true };	/* its rule takes no filter */
+	else
+		ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
 	if (!f.want) {
 		LTT_DBG("trigger's kernel event %s: its rule does not take it (a field its filter reads is not the event's)",
 			name);
@@ -357,20 +366,54 @@ static int open_streams(struct knotifier *n)
 	return 0;
 }
 
+/* What placing a trigger's probe can fail with, as its refusal. */
+static const struct ltt_errmap probe_refusals[] = {
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ -EINVAL, LTT_ERR_PROBE_LOCATION },
+	{ -EOPNOTSUPP, LTT_ERR_PROBE_TRACER },
+	{ -EPERM, LTT_ERR_TRIGGER_PROBE_FILE },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_PROBE_NOT_FOUND },
+};
+
 /*
- * A notifier of @rule (a channel of one rule, the trigger's): its channel
- * with the events enabled, its map read.  Returns 0 with *@ret, or an
- * ltt error code (logged) with nothing made.
+ * Probe rule @er of trigger @t placed for notifier @n (in its session),
+ * its event enabled in its channel: 0, or the ltt error code (logged).
  */
-static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct ltt_channel *rule,
-					 struct knotifier **ret)
+static enum ltt_error_code probe_enable(struct knotifier *n, const struct ltt_trigger *t,
+					const struct ltt_event_rule *er, int client_fd,
+					struct enabling *e)
 {
+	char event[LTT_KABI_NAME_MAX], event_return[LTT_KABI_NAME_MAX];
+	struct ltt_probe_owner owner;
+	int err;
+
+	ltt_probe_owner_of_trigger(t->owner, client_fd, &owner);
+	err = ltt_kernel_probe_place(n->kn->kabi, n->session, &er->attr, &owner, &n->probe, event,
+				     event_return);
+	if (err)
+		return LTT_ERRMAP(probe_refusals, err, NULL);
+	e->probe = true;
+	err = enable_event(e, event);
+	return err ? LTT_ERRMAP(refusals, err, NULL) : LTT_ERR_OK;
+}
+
+/*
+ * A notifier of trigger @t (its rule as a channel of one rule): its
+ * channel with the events enabled (a probe rule's probe placed first, its
+ * file read as the owner or as the client on @client_fd), its map read.
+ * Returns 0 with *@ret, or an ltt error code (logged) with nothing made.
+ */
+static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct ltt_trigger *t,
+					 int client_fd, struct knotifier **ret)
+{
+	const struct ltt_channel *rule = &t->chan;
 	struct ltt_kabi_channel attr = {
 		.subbuf_size = KN_SUBBUF_SIZE, .num_subbuf = KN_NUM_SUBBUF,
 	};
 	struct knotifier *n = calloc(1, sizeof(*n));
 	struct enabling e = { .n = n, .rule = rule };
 	const struct ltt_event_rule *er;
+	enum ltt_error_code perr;
 	int err;
 
 	*ret = NULL;
@@ -384,6 +427,13 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 		err = ltt_kabi_channel_wake_early(kn->kabi, n->chan);
 	er = cds_list_first_entry(&rule->rules, struct ltt_event_rule, node);
 	e.site = er->attr.type == LTT_EVENT_SYSCALL ? ltt_syscall_site_parse(er->attr.location) : 0;
+	if (!err && ltt_event_type_is_probe(er->attr.type)) {
+		perr = probe_enable(n, t, er, client_fd, &e);
+		if (perr) {
+			notifier_free(n);
+			return perr;
+		}
+	}
 	if (!err)
 		err = ltt_kernel_for_each_event(kn->k, er, enable_event, &e);
 	if (!err && e.err)
@@ -411,8 +461,24 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 
 enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c)
 {
-	(void)c;	/* what tracefs takes of it is known once its channel is made */
-	return knotify_get(k) ? LTT_ERR_OK : LTT_ERR_TRIGGER_UNSUPPORTED;
+	struct ltt_knotify *kn = knotify_get(k);
+	bool user = c->rule.type == LTT_EVENT_UPROBE;
+	char what[LTT_NAME_MAX + 64], why[512];
+
+	/* what tracefs takes of the rule is known once its channel is made */
+	if (!kn)
+		return LTT_ERR_TRIGGER_UNSUPPORTED;
+	if (!ltt_event_type_is_probe(c->rule.type))
+		return LTT_ERR_OK;
+	/* the probe: placed by tracefs, whichever tracer records the sessions */
+	snprintf(what, sizeof(what), "trigger's probe %s refused", c->rule.pattern);
+	if (ltt_kabi_tracefs.lacks(&kn->version, user ? LTT_KABI_FEAT_UPROBE : LTT_KABI_FEAT_KPROBE,
+				   what, why, sizeof(why))) {
+		LTT_WARN("%s", why);
+		return user ? LTT_ERR_TRIGGER_UPROBE_EVENTS : LTT_ERR_TRIGGER_KPROBE_EVENTS;
+	}
+	/* a kernel symbol now; a file at arm, read as the owner or the client */
+	return user ? LTT_ERR_OK : ltt_kernel_probe_check_owner(&c->rule, NULL);
 }
 
 /* ---- the reader ---- */
@@ -518,7 +584,8 @@ static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, co
 		ltt_triggers_count_dropped(trs, n->t, 1);
 		return;
 	}
-	snprintf(f->event, sizeof(f->event), "%s",
+	/* a probe's event: the rule's name, not the tracer's (as in a session's trace) */
+	snprintf(f->event, sizeof(f->event), "%s", n->probe ? c->rule.pattern :
 		 m->ctf_id < n->nr_events ? n->events[m->ctf_id] : m->layout->name);
 	memcpy(&tid, (const uint8_t *)rec + m->layout->pid_offset, 4);
 	f->n.pid = tid;
@@ -747,13 +814,14 @@ static const struct ltt_errmap start_refusals[] = {
 };
 
 /* A notifier for trigger @t made, started and listed (sync_lock held). */
-static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t)
+static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t,
+					int client_fd)
 {
 	struct knotifier *n;
 	enum ltt_error_code err;
 	int ret;
 
-	err = notifier_make(kn, &t->chan, &n);
+	err = notifier_make(kn, t, client_fd, &n);
 	if (err || !n)
 		return err ? err : LTT_ERR_NOMEM;	/* logged */
 	ltt_triggers_get(kn->trs, t);
@@ -773,7 +841,7 @@ static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigg
 	return LTT_ERR_OK;
 }
 
-enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t)
+enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t, int client_fd)
 {
 	struct ltt_knotify *kn = knotify_get(k);
 	enum ltt_error_code err = LTT_ERR_OK;
@@ -786,7 +854,7 @@ enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t)
 	has = has_notifier(kn, t);
 	pthread_mutex_unlock(&kn->lock);
 	if (!has && !t->removed)
-		err = add_notifier(kn, t);
+		err = add_notifier(kn, t, client_fd);
 	pthread_mutex_unlock(&kn->sync_lock);
 	return err;
 }

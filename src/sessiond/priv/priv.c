@@ -292,6 +292,20 @@ int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd)
 	return ret;
 }
 
+int ltt_priv_open_client_probe(int client_fd, const char *path, int *ret_fd)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	if (client_fd < 0 && the_link && dropped)
+		return -EPERM;	/* no client: no one's rights to read it with */
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_str(&w, path);
+	ret = open_file(LTT_PRIV_CLIENT_PROBE_FILE, &w, client_fd, ret_fd);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
 int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd)
 {
 	struct ltt_wbuf w;

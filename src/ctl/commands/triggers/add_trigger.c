@@ -100,9 +100,11 @@ static const struct poptOption options[] = {
 	  "each action: every:N (each N-th time the condition holds; default every:1) or "
 	  "once-after:N (once, the N-th time)", "POLICY" },
 	{ "location", 'L', POPT_ARG_STRING, NULL, O_LOCATION,
-	  "LTTng's probe location (refused: ltt has no probes)", "LOC" },
+	  "event-rule-matches, --type=kernel:kprobe: SYMBOL[+OFFSET] or 0xADDR; "
+	  "--type=kernel:uprobe: [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME", "LOC" },
 	{ "event-name", 'E', POPT_ARG_STRING, NULL, O_EVENT_NAME,
-	  "LTTng's probe event name (refused: ltt has no probes)", "NAME" },
+	  "event-rule-matches, a probe type: the name of the probe's event (default: its "
+	  "location)", "NAME" },
 	{ "map", 0, POPT_ARG_STRING, NULL, O_MAP,
 	  "incr-map-value: the map channel of the session (or --channel)", "CHANNEL" },
 	{ "key", 0, POPT_ARG_STRING, NULL, O_KEY,
@@ -139,7 +141,7 @@ static const char help_footer[] =
 /* What each part of the line takes, besides --condition and --action. */
 #define TRIGGER_OPTS (B(O_NAME) | B(O_OWNER_UID))
 #define RULE_OPTS (B(O_TYPE) | B(O_NAME) | B(O_EXCLUDE) | B(O_LOGLEVEL) | B(O_FILTER) | \
-		   B(O_CAPTURE))
+		   B(O_CAPTURE) | B(O_LOCATION) | B(O_EVENT_NAME))
 #define BUFFER_OPTS (B(O_SESSION) | B(O_CHANNEL) | B(O_DOMAIN) | B(O_USERSPACE) | \
 		     B(O_KERNEL) | B(O_RATIO) | B(O_SIZE))
 #define REPEATABLE (B(O_EXCLUDE) | B(O_CAPTURE))
@@ -474,17 +476,18 @@ static const char *lttng_rule_words(const char *type)
 }
 
 /*
- * -L/--location, -E/--event-name: LTTng's probe rules, which ltt lacks
- * (refused, LTTNG_UNSUPPORTED); after a --type that is no probe, the
- * misuse is said in LTTng's words, as its add-trigger tests compare them.
+ * -L/--location, -E/--event-name: a probe rule's (--type=kernel:kprobe,
+ * kernel:uprobe); after a --type that is no probe, the misuse is said in
+ * LTTng's words, as its add-trigger tests compare them.
  */
-static int probe_option(const struct ctl_trigger_part *p, const struct word *w)
+static int probe_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
+			struct ctl_trigger_part *p, const struct word *w)
 {
 	const char *type = p->kind == PART_CONDITION ? p->val[O_TYPE] : NULL;
 	const char *words = type ? lttng_rule_words(type) : NULL;
 
-	if (!words)
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
+	if (!words)	/* a probe type (trigger-build.c checks it), or none yet */
+		return take_option(ctx, l, p, w);
 	return lttng_usage_error("Can't use --%s with %s event rules.", w->opt->longName, words);
 }
 
@@ -514,7 +517,7 @@ static int take_word(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 		return start_action(ctx, l, cur, w);
 	case O_LOCATION:
 	case O_EVENT_NAME:
-		return probe_option(*cur, w);
+		return probe_option(ctx, l, *cur, w);
 	default:
 		return take_option(ctx, l, *cur, w);
 	}
