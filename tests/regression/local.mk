@@ -383,6 +383,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
+	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
@@ -392,6 +393,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
+	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/base/names.h"
 #include "common/model/uri.h"
 #include "common/probe/probe-loc.h"
 #include "common/proto/lttng-client-proto.h"
@@ -235,6 +236,21 @@ static void get_kprobe_location(struct dec *d, uint32_t len, struct ltt_rule_con
 		lacks(d, "this probe location");
 }
 
+/*
+ * A probe rule's event name: LTTng's client names it by its location when
+ * the user did not (lttng add-trigger without --event-name), with
+ * characters ltt's event names lack ('/', '+'): made '_'.
+ */
+static void probe_name(struct dec *d, struct ltt_rule_conf *rule)
+{
+	char name[LTT_NAME_MAX];
+
+	if (failed(d) || ltt_event_name_valid(rule->pattern))
+		return;
+	ltt_probe_event_name(rule->pattern, name, sizeof(name));
+	memcpy(rule->pattern, name, sizeof(name));
+}
+
 /* A rule's pattern (@pattern_len bytes) and filter (@filter_len, 0: none). */
 static void get_pattern_filter(struct dec *d, uint32_t pattern_len, uint32_t filter_len,
 			       struct ltt_rule_conf *rule)
@@ -271,6 +287,7 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 			   "an event name longer than ltt's 255 bytes");
 		if (!failed(d))
 			get_kprobe_location(d, h.b, rule);
+		probe_name(d, rule);
 		return;
 	case RULE_KERNEL_TP:
 		get_hdr(d, &rule_hdr2, &h);
@@ -278,8 +295,18 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 		rule->type = LTT_EVENT_TRACEPOINT;
 		get_pattern_filter(d, h.a, h.b, rule);
 		return;
-	case RULE_UPROBE:
-		lacks(d, "user-space probe rules in triggers (lttng add-trigger --type=kernel:uprobe): ltt's triggers match tracepoints, system calls and the agents' loggers, and record a user-space probe in a session only (lttng enable-event -k --userspace-probe)");
+	case RULE_UPROBE:	/* its binary's descriptor: read past (lttng-compat.c) */
+		get_hdr(d, &rule_hdr2, &h);
+		c->domain = LTT_DOMAIN_KERNEL;
+		rule->type = LTT_EVENT_UPROBE;
+		get_string(d, h.a, false, rule->pattern, sizeof(rule->pattern),
+			   "an event name longer than ltt's 255 bytes");
+		if (!failed(d) && ltt_lttng_get_uprobe(d->r, h.b, rule->location,
+						       sizeof(rule->location)) == -ENAMETOOLONG)
+			lacks(d, "a user-space probe location longer than ltt's 4,095 bytes");
+		else if (!failed(d) && d->r->err)
+			malformed(d);
+		probe_name(d, rule);
 		return;
 	case RULE_USER_TP:
 		get_hdr(d, &rule_hdr5, &h);
@@ -635,6 +662,27 @@ static int put_kprobe(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
 	return 0;
 }
 
+/* A user-space probe rule: an ELF function's (an SDT probe's needs its binary's descriptor). */
+static int put_uprobe(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
+{
+	struct ltt_wbuf loc;
+	struct rule_hdr h;
+
+	ltt_wbuf_init(&loc);
+	if (ltt_lttng_put_uprobe(&loc, rule->location, false) || loc.err) {
+		ltt_wbuf_fini(&loc);
+		return -ENOTSUP;
+	}
+	h.a = slen(rule->pattern);
+	h.b = (uint32_t)loc.len;
+	ltt_wbuf_put_u8(w, RULE_UPROBE);
+	ltt_codec_put(w, &rule_hdr2, &h);
+	put_string(w, rule->pattern);
+	ltt_wbuf_put_bytes(w, loc.data, loc.len);
+	ltt_wbuf_fini(&loc);
+	return 0;
+}
+
 static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
 	const struct ltt_rule_conf *rule = &c->rule;
@@ -657,8 +705,10 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 			break;
 		case LTT_EVENT_KPROBE:
 			return put_kprobe(w, rule);
+		case LTT_EVENT_UPROBE:
+			return put_uprobe(w, rule);
 		default:
-			return -ENOTSUP;	/* functions, user-space probes */
+			return -ENOTSUP;	/* functions */
 		}
 		put_string(w, rule->pattern);
 		if (rule->filter[0])
