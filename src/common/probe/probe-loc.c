@@ -167,7 +167,7 @@ void ltt_probe_event_name(const char *location, char *buf, size_t size)
 {
 	size_t i, n = 0;
 
-	/* the characters an event name takes (names.h), and '_' for the others */
+	/* the characters an event name takes (names.h), and '_' for the others; in place too */
 	for (i = 0; location[i] && n + 1 < size; i++)
 		buf[n++] = strchr("_:.-", location[i]) || (location[i] >= '0' && location[i] <= '9') ||
 			   (location[i] >= 'a' && location[i] <= 'z') ||

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/base/names.h"
 #include "common/model/uri.h"
 #include "common/probe/probe-loc.h"
 #include "common/proto/lttng-client-proto.h"
@@ -236,21 +235,6 @@ static void get_kprobe_location(struct dec *d, uint32_t len, struct ltt_rule_con
 		lacks(d, "this probe location");
 }
 
-/*
- * A probe rule's event name: LTTng's client names it by its location when
- * the user did not (lttng add-trigger without --event-name), with
- * characters ltt's event names lack ('/', '+'): made '_'.
- */
-static void probe_name(struct dec *d, struct ltt_rule_conf *rule)
-{
-	char name[LTT_NAME_MAX];
-
-	if (failed(d) || ltt_event_name_valid(rule->pattern))
-		return;
-	ltt_probe_event_name(rule->pattern, name, sizeof(name));
-	memcpy(rule->pattern, name, sizeof(name));
-}
-
 /* A rule's pattern (@pattern_len bytes) and filter (@filter_len, 0: none). */
 static void get_pattern_filter(struct dec *d, uint32_t pattern_len, uint32_t filter_len,
 			       struct ltt_rule_conf *rule)
@@ -287,7 +271,8 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 			   "an event name longer than ltt's 255 bytes");
 		if (!failed(d))
 			get_kprobe_location(d, h.b, rule);
-		probe_name(d, rule);
+		/* named by its location (no --event-name): '_' for what names lack */
+		ltt_probe_event_name(rule->pattern, rule->pattern, sizeof(rule->pattern));
 		return;
 	case RULE_KERNEL_TP:
 		get_hdr(d, &rule_hdr2, &h);
@@ -306,7 +291,8 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 			lacks(d, "a user-space probe location longer than ltt's 4,095 bytes");
 		else if (!failed(d) && d->r->err)
 			malformed(d);
-		probe_name(d, rule);
+		/* named by its location (no --event-name): '_' for what names lack */
+		ltt_probe_event_name(rule->pattern, rule->pattern, sizeof(rule->pattern));
 		return;
 	case RULE_USER_TP:
 		get_hdr(d, &rule_hdr5, &h);
@@ -637,52 +623,6 @@ static void put_exclusions(struct ltt_wbuf *w, const char *list)
 	}
 }
 
-static int put_kprobe(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
-{
-	struct ltt_probe_loc loc;
-	char why[128];
-	struct rule_hdr h;
-
-	if (ltt_probe_loc_parse(LTT_EVENT_KPROBE, rule->location, &loc, why, sizeof(why)))
-		return -ENOTSUP;
-	h.a = slen(rule->pattern);
-	h.b = loc.kind == LTT_PROBE_KADDR ? 1 + 8 : 1 + 4 + 8 + slen(loc.symbol);
-	ltt_wbuf_put_u8(w, RULE_KPROBE);
-	ltt_codec_put(w, &rule_hdr2, &h);
-	put_string(w, rule->pattern);
-	if (loc.kind == LTT_PROBE_KADDR) {
-		ltt_wbuf_put_u8(w, KPROBE_ADDRESS);
-		put64(w, loc.addr);
-	} else {
-		ltt_wbuf_put_u8(w, KPROBE_SYMBOL);
-		put32(w, slen(loc.symbol));
-		put64(w, loc.offset);
-		put_string(w, loc.symbol);
-	}
-	return 0;
-}
-
-/* A user-space probe rule: an ELF function's (an SDT probe's needs its binary's descriptor). */
-static int put_uprobe(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
-{
-	struct ltt_wbuf loc;
-	struct rule_hdr h;
-
-	ltt_wbuf_init(&loc);
-	if (ltt_lttng_put_uprobe(&loc, rule->location, false) || loc.err) {
-		ltt_wbuf_fini(&loc);
-		return -ENOTSUP;
-	}
-	h.a = slen(rule->pattern);
-	h.b = (uint32_t)loc.len;
-	ltt_wbuf_put_u8(w, RULE_UPROBE);
-	ltt_codec_put(w, &rule_hdr2, &h);
-	put_string(w, rule->pattern);
-	ltt_wbuf_put_bytes(w, loc.data, loc.len);
-	ltt_wbuf_fini(&loc);
-	return 0;
-}
-
 static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
 	const struct ltt_rule_conf *rule = &c->rule;
@@ -703,10 +643,10 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 			ltt_wbuf_put_u8(w, RULE_SYSCALL);
 			ltt_codec_put(w, &rule_hdr3, &h);
 			break;
-		case LTT_EVENT_KPROBE:
-			return put_kprobe(w, rule);
+		case LTT_EVENT_KPROBE:	/* lttng-probe-proto.c */
+			return ltt_lttng_put_kprobe_rule(w, rule);
 		case LTT_EVENT_UPROBE:
-			return put_uprobe(w, rule);
+			return ltt_lttng_put_uprobe_rule(w, rule);
 		default:
 			return -ENOTSUP;	/* functions */
 		}

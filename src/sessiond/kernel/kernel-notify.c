@@ -366,15 +366,6 @@ static int open_streams(struct knotifier *n)
 	return 0;
 }
 
-/* What placing a trigger's probe can fail with, as its refusal. */
-static const struct ltt_errmap probe_refusals[] = {
-	{ -ENOMEM, LTT_ERR_NOMEM },
-	{ -EINVAL, LTT_ERR_PROBE_LOCATION },
-	{ -EOPNOTSUPP, LTT_ERR_PROBE_TRACER },
-	{ -EPERM, LTT_ERR_TRIGGER_PROBE_FILE },
-	{ LTT_ERRMAP_ELSE, LTT_ERR_PROBE_NOT_FOUND },
-};
-
 /*
  * Probe rule @er of trigger @t placed for notifier @n (in its session),
  * its event enabled in its channel: 0, or the ltt error code (logged).
@@ -391,7 +382,7 @@ static enum ltt_error_code probe_enable(struct knotifier *n, const struct ltt_tr
 	err = ltt_kernel_probe_place(n->kn->kabi, n->session, &er->attr, &owner, &n->probe, event,
 				     event_return);
 	if (err)
-		return LTT_ERRMAP(probe_refusals, err, NULL);
+		return ltt_kernel_probe_code(err);
 	e->probe = true;
 	err = enable_event(e, event);
 	return err ? LTT_ERRMAP(refusals, err, NULL) : LTT_ERR_OK;
@@ -462,23 +453,12 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c)
 {
 	struct ltt_knotify *kn = knotify_get(k);
-	bool user = c->rule.type == LTT_EVENT_UPROBE;
-	char what[LTT_NAME_MAX + 64], why[512];
 
-	/* what tracefs takes of the rule is known once its channel is made */
+	/* what tracefs takes of the rule is known once its channel is made; a probe's kind now */
 	if (!kn)
 		return LTT_ERR_TRIGGER_UNSUPPORTED;
-	if (!ltt_event_type_is_probe(c->rule.type))
-		return LTT_ERR_OK;
-	/* the probe: placed by tracefs, whichever tracer records the sessions */
-	snprintf(what, sizeof(what), "trigger's probe %s refused", c->rule.pattern);
-	if (ltt_kabi_tracefs.lacks(&kn->version, user ? LTT_KABI_FEAT_UPROBE : LTT_KABI_FEAT_KPROBE,
-				   what, why, sizeof(why))) {
-		LTT_WARN("%s", why);
-		return user ? LTT_ERR_TRIGGER_UPROBE_EVENTS : LTT_ERR_TRIGGER_KPROBE_EVENTS;
-	}
-	/* a kernel symbol now; a file at arm, read as the owner or the client */
-	return user ? LTT_ERR_OK : ltt_kernel_probe_check_owner(&c->rule, NULL);
+	return ltt_event_type_is_probe(c->rule.type) ?
+	       ltt_kernel_probe_check_tracefs(&kn->version, &c->rule) : LTT_ERR_OK;
 }
 
 /* ---- the reader ---- */

@@ -156,6 +156,11 @@ static enum ltt_error_code probe_there(const struct ltt_rule_conf *attr,
 	free(probe);
 	if (err)
 		LTT_WARN("probe %s refused: %s", attr->pattern, why);
+	return ltt_kernel_probe_code(err);
+}
+
+enum ltt_error_code ltt_kernel_probe_code(int err)
+{
 	switch (err) {
 	case 0:
 		return LTT_ERR_OK;
@@ -194,10 +199,20 @@ enum ltt_error_code ltt_kernel_probe_check_file(const struct ltt_rule_conf *attr
 	return probe_there(attr, &owner);
 }
 
-enum ltt_error_code ltt_kernel_probe_check_owner(const struct ltt_rule_conf *attr,
-						 const struct ltt_probe_owner *owner)
+enum ltt_error_code ltt_kernel_probe_check_tracefs(const struct ltt_kabi_version *version,
+						   const struct ltt_rule_conf *attr)
 {
-	return probe_there(attr, owner);
+	bool user = attr->type == LTT_EVENT_UPROBE;
+	char what[LTT_NAME_MAX + 64], why[512];
+
+	snprintf(what, sizeof(what), "trigger's probe %s refused", attr->pattern);
+	if (ltt_kabi_tracefs.lacks(version, user ? LTT_KABI_FEAT_UPROBE : LTT_KABI_FEAT_KPROBE,
+				   what, why, sizeof(why))) {
+		LTT_WARN("%s", why);
+		return user ? LTT_ERR_TRIGGER_UPROBE_EVENTS : LTT_ERR_TRIGGER_KPROBE_EVENTS;
+	}
+	/* a kernel symbol now; a file when it is placed, read as the owner or the client */
+	return user ? LTT_ERR_OK : probe_there(attr, NULL);
 }
 
 int ltt_kernel_probe_place(struct ltt_kabi *kabi, ltt_khandle session,

@@ -60,19 +60,27 @@ enum ltt_error_code ltt_kernel_probe_check_file(const struct ltt_rule_conf *attr
 						const struct ltt_session *session);
 
 /**
- * ltt_kernel_probe_check_owner() - is probe rule @attr's place there: a
- * kernel symbol in /proc/kallsyms, a function or SDT probe of a file read
- * with @owner's rights (a daemon that gave root's rights up reads none
- * for a trigger: LTT_ERR_TRIGGER_PROBE_FILE)?  As
- * ltt_kernel_probe_check() otherwise; the tracer is not asked.
+ * ltt_kernel_probe_code() - the ltt error code of probe placing's -errno
+ * @err (ltt_kernel_probe_place(), the checks'): OK, NOMEM,
+ * PROBE_LOCATION, PROBE_TRACER, TRIGGER_PROBE_FILE, else PROBE_NOT_FOUND
  */
-enum ltt_error_code ltt_kernel_probe_check_owner(const struct ltt_rule_conf *attr,
-						 const struct ltt_probe_owner *owner);
+enum ltt_error_code ltt_kernel_probe_code(int err);
+
+/**
+ * ltt_kernel_probe_check_tracefs() - may a trigger's probe rule @attr be
+ * placed by the tracefs tracer of @version (kernel-notify.c's, whichever
+ * backend records the sessions)?  TRIGGER_KPROBE_EVENTS or
+ * TRIGGER_UPROBE_EVENTS where its kprobe_events or uprobe_events is
+ * missing (said in the log), a kprobe's symbol checked in
+ * /proc/kallsyms; a uprobe's file is read when placed (PROBE_NOT_FOUND).
+ */
+enum ltt_error_code ltt_kernel_probe_check_tracefs(const struct ltt_kabi_version *version,
+						   const struct ltt_rule_conf *attr);
 
 /**
  * ltt_kernel_probe_place() - place probe rule @attr in tracer @kabi, for
- * its session @session, its file (a uprobe's) read with @owner's rights
- * (ltt_kernel_probe_check_owner()): the one way a session's probes
+ * its session @session, its file (a uprobe's) read with @owner's rights:
+ * the one way a session's probes
  * (ltt_kernel_probe_events()) and a trigger's (kernel-notify.c) are
  * placed.  Sets *@ret (ltt_kabi_release() removes it), the tracer's name
  * of its event in @event and of its return event in @event_return ("" but
