@@ -13,7 +13,8 @@
 # placed; LTTng's misuses in LTTng's words (--name, --filter with a
 # probe, no --location).  On a kernel without kprobe_events (this
 # host's), a kprobe trigger is refused with the sentence that says so,
-# nothing added.
+# nothing added.  Save and load keep a probe trigger (one saved with its
+# session: a start-session action).
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
@@ -22,7 +23,7 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
 	skip_all "needs root and a kernel with uprobe_events"
 fi
-plan 28
+plan 36
 kernel_lock
 
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
@@ -131,3 +132,20 @@ like "$(head -n 1 "$TEST_TMP/up.out")" "^Trigger up fired \(#1\): event target, 
 ok_cmd "remove up" lttctl remove-trigger up
 is "$(ours)" 0 "its probe left uprobe_events"
 is "$(lttctl list-triggers)" "" "no trigger left"
+
+# --- save and load keep a probe trigger saved with its session (its action's)
+lttctl -q create s -o "$TEST_TMP/s"
+ok_cmd "a uprobe trigger starting session s" lttctl add-trigger --name us \
+	--condition=event-rule-matches --type=kernel:uprobe --location="$PROG:uprobe_target" \
+	--event-name=target --action=start-session s
+ok_cmd "save s (its trigger with it)" lttctl save s -o "$TEST_TMP/save"
+lttctl -q remove-trigger us && lttctl -q destroy s
+is "$(ours)" 0 "removed: its probe left uprobe_events"
+ok_cmd "load s" lttctl load -i "$TEST_TMP/save/s.ltt" s
+like "$(lttctl list-triggers)" "rule: target \\(type: kernel:uprobe, location type: ELF, location: $PROG:uprobe_target\\)" \
+	"the loaded trigger's probe rule is the saved one"
+is "$(ours)" 1 "... its probe placed again"
+lttctl -q destroy s
+stop_sessiond
+ok $? "the daemon stops"
+is "$(ours)" 0 "... and leaves no probe in uprobe_events"
