@@ -536,23 +536,32 @@ static int probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 				   ret_fd);
 }
 
-/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
-static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+/*
+ * {str path} + a client's connection: the file opened as that client, if
+ * it is at most @max bytes and holds @head (at its start; @anywhere: in
+ * it), for TLS_FILE and CLIENT_PROBE_FILE.
+ */
+static int client_file(struct ltt_rbuf *r, int in_fd, off_t max, const char *head, size_t len,
+		       bool anywhere, int *ret_fd)
 {
-	static const char pem[] = "-----BEGIN ";
 	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
 	struct ucred cred;
 	int ret;
 
-	(void)state;
-	(void)w;
 	if (ltt_rbuf_end(r))
 		return -EINVAL;
 	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
-	if (ret)
-		return ret;
-	return open_as(cred.uid, cred.gid, path, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true,
-		       ret_fd);
+	return ret ? ret : open_as(cred.uid, cred.gid, path, max, head, len, anywhere, ret_fd);
+}
+
+/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
+static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+{
+	static const char pem[] = "-----BEGIN ";
+
+	(void)state;
+	(void)w;
+	return client_file(r, in_fd, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true, ret_fd);
 }
 
 /* CLIENT_PROBE_FILE {str path} + a client's connection: the ELF file, as that client */
@@ -560,17 +569,10 @@ static int client_probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct 
 			     int *ret_fd)
 {
 	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
-	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
-	struct ucred cred;
-	int ret;
 
 	(void)state;
 	(void)w;
-	if (ltt_rbuf_end(r))
-		return -EINVAL;
-	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
-	return ret ? ret : open_as(cred.uid, cred.gid, path, LTT_PRIV_PROBE_FILE_MAX, elf,
-				   sizeof(elf), false, ret_fd);
+	return client_file(r, in_fd, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false, ret_fd);
 }
 
 /* OWNER_SHM {u64 id, str shm} + the owner's connection */

@@ -19,20 +19,10 @@
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
-tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
-if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
-	skip_all "needs root and a kernel with uprobe_events"
-fi
-plan 36
-kernel_lock
-
-PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
-[ -x "$PROG" ] || { echo "Bail out! $PROG not built"; exit 1; }
-PROG=$(readlink -f "$PROG")
+uprobe_setup 36
 N=200
 
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$TEST_TMP/sessiond.log"
+tracefs_sessiond "$TEST_TMP/sessiond.log"
 ok $? "a root daemon with --kernel-backend=tracefs started"
 spid=$(sessiond_pid)
 # ours: the probes of our daemon defined in uprobe_events
