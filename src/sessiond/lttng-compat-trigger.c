@@ -282,6 +282,10 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 		ret = LTT_LTTNG_ERR_NOMEM;	/* it stays, named: lttng remove-trigger NAME */
 	if (!call->req.trigger_anonymous)
 		memcpy(c->name, name, strlen(name) + 1);
+	/* a user-space probe's binary goes with it (LTTng's client reads an SDT one's only so) */
+	if (ret == LTT_LTTNG_OK && c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+	    c->rule.type == LTT_EVENT_UPROBE)
+		(void)ltt_lttng_probe_fd(call, 0, c->rule.location);
 	if (ret == LTT_LTTNG_OK && ltt_lttng_trigger_put(&call->data, c))
 		ret = LTT_LTTNG_ERR_FATAL;
 out:
@@ -360,7 +364,7 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 		if (uprobe != passed || ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
 			if (passed)
 				close(call->fds.fd[--call->fds.nr]);	/* not listed after all */
-			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an SDT probe, an incr-map-value action) or a probe binary the client can't open: not listed to LTTng's clients; lttctl list-triggers shows it",
+			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an incr-map-value action) or a probe binary the client can't open: not listed to LTTng's clients; lttctl list-triggers shows it",
 				    (int)call->ctx->cred.pid, v[i].conf.name);
 			continue;
 		}

@@ -4,8 +4,10 @@
  * triggers carry them, for lttng-trigger-proto.c's encoder
  * (lttng-trigger-wire.h): a kernel kprobe rule (its location a symbol
  * and offset, or an address) and a kernel uprobe rule (an ELF function's
- * location, as lttng-client-proto.c's ltt_lttng_put_uprobe() writes it
- * for a session's event).  Each: the rule's type byte, {u32 name_len,
+ * or an SDT probe's location, as lttng-client-proto.c's
+ * ltt_lttng_put_uprobe() writes it for a session's event; the caller
+ * passes the binary's descriptor, which LTTng's client takes an SDT
+ * probe's location only with).  Each: the rule's type byte, {u32 name_len,
  * u32 location_len}, the event's name, the location.
  */
 #include <errno.h>
@@ -55,9 +57,9 @@ int ltt_lttng_put_uprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *ru
 	struct probe_hdr h;
 
 	ltt_wbuf_init(&loc);
-	if (ltt_lttng_put_uprobe(&loc, rule->location, false) || loc.err) {
+	if (ltt_lttng_put_uprobe(&loc, rule->location, true) < 0 || loc.err) {
 		ltt_wbuf_fini(&loc);
-		return -ENOTSUP;	/* an SDT probe's: LTTng's client takes it with a descriptor */
+		return -ENOTSUP;
 	}
 	h.name_len = slen(rule->pattern);
 	h.location_len = (uint32_t)loc.len;

@@ -80,8 +80,8 @@ struct ltt_rule_conf;
  * ltt_lttng_put_kprobe_rule(), ltt_lttng_put_uprobe_rule() - kernel probe
  * rule @rule as LTTng's kprobe (uprobe) event rule into @w
  * (lttng-probe-proto.c).  0, or -ENOTSUP, nothing put, for a location
- * LTTng's event rule can't carry here (an SDT probe's: its binary's
- * descriptor would go with it).
+ * LTTng's event rule can't carry.  A uprobe's binary's descriptor goes
+ * with the message: the caller's.
  */
 int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);
 int ltt_lttng_put_uprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);

@@ -6,7 +6,8 @@
 # probe placed in uprobe_events for the trigger's notifier; lttng
 # list-triggers prints it as LTTng prints it (text and MI), lttctl lists
 # the same trigger; the program's N calls fire it N times (fired +
-# dropped = N); lttng remove-trigger removes the probe.  A kprobe
+# dropped = N); lttng remove-trigger removes the probe.  An SDT probe's
+# rule is listed too, its binary's descriptor passed.  A kprobe
 # trigger on a kernel without kprobe_events (this host's) is refused,
 # nothing added.  Root, tracefs, in its own mount namespace
 # (/var/run/lttng), as test_lttng_compat_kfilter.sh.
@@ -24,7 +25,7 @@ LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
 	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
 	{ echo "Bail out! the session daemon did not start"; exit 1; }
-plan 12
+plan 15
 spid=$(sessiond_pid)
 ours() {
 	grep -c ":ltt_$spid/" "$tfs/uprobe_events" 2>/dev/null || true
@@ -70,6 +71,15 @@ is "$((fired + dropped))" "$N" "fired ($fired) + dropped ($dropped) = the $N cal
 run lttng remove-trigger up
 is "$RC:$STDOUT" "0:Removed trigger \`up\`." "lttng remove-trigger up" || diag "$OUT"
 is "$(ours)" 0 "... its probe left uprobe_events"
+
+# an SDT probe's rule: listed with its binary's descriptor, as LTTng's daemon lists it
+run lttng add-trigger --name us --condition event-rule-matches --type=kernel:uprobe \
+	--location="sdt:$PROG:ltt_test:plain" --event-name=plain --action notify
+is "$RC:$STDOUT" "0:Added trigger \`us\`." "lttng add-trigger of an SDT probe: added" || diag "$OUT"
+like "$(lttng list-triggers)" "rule: plain \\(type: kernel:uprobe, location type: SDT, location: $PROG:ltt_test:plain\\)" \
+	"... lttng list-triggers prints it as LTTng prints it"
+run lttng remove-trigger us
+is "$RC:$(ours)" "0:0" "... lttng remove-trigger removes it and its probe" || diag "$OUT"
 
 if [ ! -e "$tfs/kprobe_events" ]; then
 	run lttng add-trigger --name kt --condition event-rule-matches --type=kernel:kprobe \
