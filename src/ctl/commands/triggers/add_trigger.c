@@ -118,6 +118,7 @@ static const char help_footer[] =
 	"\nConditions (--condition=TYPE) and their options:\n"
 	"  event-rule-matches         [-t TYPE] [-n PATTERN] [-x NAME]... [-l LEVEL]\n"
 	"                             [-f EXPR] [--capture EXPR]...\n"
+	"                             (-t kernel:kprobe|kernel:uprobe: -L LOC [-E NAME])\n"
 	"  channel-buffer-usage-ge,   -s SESSION -c CHANNEL (-u | -k)\n"
 	"  channel-buffer-usage-le    (--threshold-ratio RATIO | --threshold-size SIZE)\n"
 	"  session-consumed-size-ge   -s SESSION --threshold-size SIZE\n"
