@@ -306,7 +306,7 @@ CLIENT_PART_V(rule_attr, struct ltt_rule_conf, check_rule_type(r, ret, minor))
 /*
  * A trigger's rule: the rule_attr table as at LTT_CLIENT_MINOR_TRIGGER (its
  * location follows the trigger's other parts: trigger-proto.c), the probe
- * types from LTT_CLIENT_MINOR_RULE_LOCATION on, with that location.
+ * types from LTT_CLIENT_MINOR_PROBE_TRIGGER on, with that location.
  */
 void ltt_proto_put_trigger_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *a)
 {
@@ -317,7 +317,7 @@ void ltt_proto_get_trigger_rule(struct ltt_rbuf *r, struct ltt_rule_conf *ret, u
 {
 	memset(ret, 0, sizeof(*ret));
 	if (!ltt_codec_get_v(r, &client_rule_attr, ret, LTT_CLIENT_MINOR_TRIGGER))
-		check_rule_type(r, ret, minor < LTT_CLIENT_MINOR_RULE_LOCATION ?
+		check_rule_type(r, ret, minor < LTT_CLIENT_MINOR_PROBE_TRIGGER ?
 				LTT_CLIENT_MINOR_TRIGGER : minor);
 }
 

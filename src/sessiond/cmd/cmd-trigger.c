@@ -224,7 +224,7 @@ static bool client_reads(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger
 {
 	if (ltt_trigger_counts(c) && ctx->minor < LTT_CLIENT_MINOR_MAPS)
 		return false;
-	return ctx->minor >= LTT_CLIENT_MINOR_RULE_LOCATION || !ltt_event_type_is_probe(c->rule.type);
+	return ctx->minor >= LTT_CLIENT_MINOR_PROBE_TRIGGER || !ltt_event_type_is_probe(c->rule.type);
 }
 
 enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -239,7 +239,7 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 	if (ctx->domains->triggers &&
 	    ltt_triggers_list(ctx->domains->triggers, ctx->cred.uid, &v, &n))
 		return LTT_ERR_NOMEM;
-	/* a client before minor 25 (32) can't read an incr-map-value action (a probe): not listed */
+	/* a client before minor 25 (36) can't read an incr-map-value action (a probe rule): not listed */
 	for (i = 0; i < n; i++)
 		listed += client_reads(ctx, &v[i].conf);
 	ltt_wbuf_put_u32(reply, listed);
