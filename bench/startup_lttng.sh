@@ -15,8 +15,8 @@
 # daemon runs a started session recording its program's event, so each
 # program's constructor waits for its channel.  RUNS rounds, each running
 # every program once in turn, so that a load that changes weighs on all
-# alike.  Prints per program the median, 10th and 25th percentile wall
-# time (bash's clock, fork and exec included), the median's excess over
+# alike.  Prints per program the median, 10th, 25th and 90th percentile
+# wall time (bash's clock, fork and exec included), the median's excess over
 # plain, and ltt's excess over LTTng's; then, load-independent, the
 # system calls of one start (strace -f -c) and its instructions
 # (callgrind, all threads; LTTng's listener threads are counted up to
@@ -65,8 +65,9 @@ plain=$(median < "$BENCH_TMP/plain")
 for p in "${progs[@]}"; do
 	m=$(median < "$BENCH_TMP/$p")
 	eval "med_$p=$m"
-	printf '%-12s median %6d us  10%% %6d  25%% %6d  over plain %+6d us\n' "$p" "$m" \
-		"$(pct 10 < "$BENCH_TMP/$p")" "$(pct 25 < "$BENCH_TMP/$p")" "$((m - plain))"
+	printf '%-12s median %6d us  10%% %6d  25%% %6d  90%% %6d  over plain %+6d us\n' "$p" "$m" \
+		"$(pct 10 < "$BENCH_TMP/$p")" "$(pct 25 < "$BENCH_TMP/$p")" \
+		"$(pct 90 < "$BENCH_TMP/$p")" "$((m - plain))"
 done
 awk -v a="$med_ltt" -v b="$med_lttng" -v p="$plain" \
 	'BEGIN { printf "ltt / LTTng, over plain (medians): %.3f\n", (a - p) / (b - p) }'

@@ -175,6 +175,15 @@ enum ltt_kabi_field_type {
 	LTT_KABI_FIELD_STRUCT_SEQUENCE = 8,
 };
 
+/*
+ * The kernel enumerations an INTEGER field may be written as (@enum_id),
+ * named and labelled as lttng-modules writes them.
+ */
+enum ltt_kabi_enum {
+	LTT_KABI_ENUM_NONE = 0,
+	LTT_KABI_ENUM_EPOLL_OP = 1,	/* lttng_epoll_op: epoll_ctl's op */
+};
+
 struct ltt_kabi_field {
 	char name[LTT_KABI_FIELD_NAME_MAX];	/* a C identifier */
 	__u8 type;		/* enum ltt_kabi_field_type */
@@ -184,7 +193,12 @@ struct ltt_kabi_field {
 	__u8 encoding;		/* 0 none, 1 UTF-8 text (1-byte elements only) */
 	__u8 bits;		/* a structure's member integer: a bit field of
 				 * @bits bits (@size 0); otherwise 0 */
-	__u8 reserved[2];
+	__u8 enum_id;		/* an event's INTEGER written as the kernel
+				 * enumeration LTT_KABI_ENUM_* (its labels:
+				 * ltt's table, common/trace/kabi-enum.h);
+				 * 0: a plain integer.  Was reserved[0]: the
+				 * module leaves 0 */
+	__u8 reserved[1];
 	__u32 length;		/* ARRAY: elements; STRUCT*: members; otherwise 0 */
 };
 

@@ -18,6 +18,8 @@
  * Field macros (C type, field name, expression; nothing between them):
  *	ltt_field_integer(type, name, expr)	1/2/4/8-byte integer, base 10
  *	ltt_field_integer_hex(type, name, expr)	the same shown in base 16
+ *	ltt_field_enum(type, name, expr, id)	an integer written as the kernel
+ *						enumeration @id (LTT_KABI_ENUM_*)
  *	ltt_field_string(name, expr)		NUL-terminated (NULL: "(null)"),
  *						at most LTT_STRING_MAX bytes
  *	ltt_field_array(type, name, ptr, len)	@len (constant, 1..65536) integers
@@ -54,6 +56,7 @@
 /* Field tuples: (kind, type, name, expr, length, base, encoding) */
 #define ltt_field_integer(type, name, expr)		(int, type, name, expr, 0, 10, 0)
 #define ltt_field_integer_hex(type, name, expr)		(int, type, name, expr, 0, 16, 0)
+#define ltt_field_enum(type, name, expr, id)		(int, type, name, expr, id, 10, 0)
 #define ltt_field_string(name, expr)			(str, char, name, expr, 0, 0, 0)
 #define ltt_field_array(type, name, ptr, len)		(arr, type, name, ptr, len, 10, 0)
 #define ltt_field_array_hex(type, name, ptr, len)	(arr, type, name, ptr, len, 16, 0)
@@ -97,7 +100,7 @@
 /* pass 1: struct ltt_kabi_field initializers */
 #define LTT_DESC_int(T, N, E, L, B, C) \
 	{ .name = #N, .type = LTT_KABI_FIELD_INTEGER, .size = LTT_INT_SIZE(T), \
-	  .is_signed = LTT_IS_SIGNED(T), .base = B },
+	  .is_signed = LTT_IS_SIGNED(T), .base = B, .enum_id = (L) },
 #define LTT_DESC_str(T, N, E, L, B, C) \
 	{ .name = #N, .type = LTT_KABI_FIELD_STRING, .size = 1 },
 #define LTT_DESC_arr(T, N, E, L, B, C) \

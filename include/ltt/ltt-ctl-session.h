@@ -583,8 +583,11 @@ int ltt_ctl_disable_event_rule(struct ltt_ctl *ctl, const char *session,
 int ltt_ctl_filter_check(const char *filter, char *msg, size_t size);
 
 /**
- * ltt_ctl_list_tracepoints() - the events registered applications can emit
- * @with_fields: fill in the fields of each event
+ * ltt_ctl_list_tracepoints() - the events registered applications can emit,
+ * a name once per program
+ * @with_fields: fill in the fields of each event; a name a program
+ *               describes with other fields twice (two libraries: two
+ *               layouts) is then an entry per layout, each with its fields
  * @ret_tps: array of @ret_count entries with their fields, one heap block:
  *           free() it
  *

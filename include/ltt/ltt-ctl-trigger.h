@@ -126,8 +126,18 @@ struct ltt_trigger_action {
 			char key[256];			/* LTT_MAP_KEY_MAX */
 		} map;					/* INCR_MAP_VALUE */
 	};
-	uint8_t reserved[32] LTT_RESERVED_ALIGN;
+	uint64_t output_flags;		/* LTT_TRIGGER_OUTPUT_*; 0 from an older library */
+	uint8_t reserved[24] LTT_RESERVED_ALIGN;
 };
+
+/*
+ * A snapshot action's @output_flags.  PAIR: its output was given as a
+ * control URL and a data URL (-C/-D, LTTng's --ctrl-url and --data-url),
+ * which @output holds as one net URL with both ports; list-triggers shows
+ * the two, as LTTng lists them.  A daemon older than client protocol 1.35
+ * keeps no flag.
+ */
+#define LTT_TRIGGER_OUTPUT_PAIR 0x1u
 
 /*
  * A trigger.  @name: "" lets the daemon name it ("trigger0", "trigger1",
@@ -191,6 +201,25 @@ void ltt_ctl_trigger_attr_init(struct ltt_trigger_attr *attr);
  */
 int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
 			char *ret_name, size_t len);
+
+/*
+ * ltt_ctl_add_trigger_flags()'s @flags.  LTTNG: add it as LTTng's lttng
+ * adds it where ltt would refuse it: a kernel rule whose filter
+ * type-checks against none of the rule's events is added, and never
+ * fires (without the flag: -LTT_ERR_FILTER_KERNEL_TYPE).
+ */
+#define LTT_TRIGGER_ADD_LTTNG 0x1u
+
+/**
+ * ltt_ctl_add_trigger_flags() - ltt_ctl_add_trigger() with @flags
+ * (LTT_TRIGGER_ADD_*; 0 is ltt_ctl_add_trigger())
+ *
+ * Returns what ltt_ctl_add_trigger() returns; -LTT_ERR_INVAL for an
+ * unknown flag; -LTT_ERR_TRIGGER_LTTNG_DAEMON when the flag would change
+ * what is added and the daemon predates it (client protocol 1.35).
+ */
+int ltt_ctl_add_trigger_flags(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
+			      unsigned int flags, char *ret_name, size_t len);
 
 /**
  * ltt_ctl_remove_trigger() - remove the caller's trigger @name (root:

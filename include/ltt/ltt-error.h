@@ -235,7 +235,8 @@ extern "C" {
 	X(TRIGGER_UPROBE_EVENTS, 621, "a trigger's user-space probe (--type=kernel:uprobe) is placed through tracefs' uprobe_events, which this kernel lacks (a kernel built without CONFIG_UPROBE_EVENTS): add the trigger on a kernel that has it") \
 	X(TRIGGER_PROBE_FILE, 622, "a trigger's user-space probe file is read with the rights of the client adding it, and a session daemon that gave root's rights up (--privsep-user) has no client here: add the trigger with lttctl add-trigger") \
 	X(TRIGGER_PROBE_RULE, 623, "a trigger's probe rule (kernel:kprobe, kernel:uprobe) takes no filter, and counts in no map: drop --filter, or count a tracepoint or system call rule") \
-	X(TRIGGER_PROBE_DAEMON, 624, "the session daemon predates triggers' probe rules (client protocol 1.36): restart ltt-sessiond from this version of ltt")
+	X(TRIGGER_PROBE_DAEMON, 624, "the session daemon predates triggers' probe rules (client protocol 1.36): restart ltt-sessiond from this version of ltt") \
+	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

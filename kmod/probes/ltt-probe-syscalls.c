@@ -38,6 +38,7 @@ static_assert(LTT_SYSCALLS_STR_SLOTS <= LTT_USER_STR_SLOTS, "too many strings in
 
 /* The fields of an entry event, from the generated table. */
 #define LTT_SC_INT(type, name, i)	ltt_field_integer(type, name, args[i])
+#define LTT_SC_ENUM(type, name, i, id)	ltt_field_enum(type, name, args[i], id)
 #define LTT_SC_PTR(name, i)		ltt_field_integer_hex(u64, name, args[i])
 #define LTT_SC_STR(name, i, slot)	ltt_field_string(name, ltt_user_string(args[i], slot))
 #define LTT_SC_ARGS6			ltt_field_array_hex(u64, args, (const u64 *)args, \

@@ -20,7 +20,9 @@
 # TYPE is the fixed-width type (u8..s64) of the declared C type on x86-64;
 # pointers (and pointer typedefs) are LTT_SC_PTR; "const char __user *"
 # arguments that name strings (paths, names) are LTT_SC_STR, SLOT their
-# rank among the call's strings.  Unnamed arguments are named argI.  A
+# rank among the call's strings; epoll_ctl's op is LTT_SC_ENUM, named
+# op_enum and written as lttng-modules' enumeration (LTT_KABI_ENUM_*).
+# Unnamed arguments are named argI.  A
 # call without a prototype gets LTT_SC_ARGS6 (six raw arguments).
 # Also: LTT_SYSCALLS_NR (1 + the highest number), LTT_SYSCALLS_STR_SLOTS.
 set -eu
@@ -188,7 +190,11 @@ function emit(nr, entry,   name, p, n, a, i, prm, words, nw, argname, type, fiel
 		} else {
 			if (type ~ /^enum /)
 				type = "int"
-			fields = fields sprintf(" LTT_SC_INT(%s, %s, %d)", scalar(type), argname, i - 1)
+			if (entry == "sys_epoll_ctl" && argname == "op")	# as lttng-modules writes it
+				fields = fields sprintf(" LTT_SC_ENUM(%s, op_enum, %d, LTT_KABI_ENUM_EPOLL_OP)",
+							scalar(type), i - 1)
+			else
+				fields = fields sprintf(" LTT_SC_INT(%s, %s, %d)", scalar(type), argname, i - 1)
 		}
 	}
 	if (slot > max_slots) max_slots = slot

@@ -53,7 +53,8 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/probe/elf-probe.c src/common/probe/elf-probe.h \
 	src/common/probe/probe-loc.c src/common/probe/probe-loc.h \
 	src/common/probe/probe.h \
-	src/common/trace/ctf.c src/common/trace/ctf.h src/common/trace/kabi-struct.h \
+	src/common/trace/ctf.c src/common/trace/ctf.h src/common/trace/kabi-enum.h \
+	src/common/trace/kabi-struct.h \
 	src/common/trace/ringbuf-internal.h \
 	src/common/trace/ringbuf-read.c src/common/trace/ringbuf-read.h \
 	src/common/trace/ringbuf-repair.c \

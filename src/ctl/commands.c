@@ -173,21 +173,15 @@ static int help_command(const struct ctl_ctx *ctx, const char *name)
 	return cmd_ctx.cmd->run(&cmd_ctx, 2, argv);
 }
 
+static int help(const struct ctl_ctx *ctx, const char **args, int nr)
+{
+	if (nr)
+		return help_command(ctx, args[0]);
+	ctl_cmd_help(NULL, "'lttctl --help' also lists the global options.\n");
+	return CTL_EXIT_OK;
+}
+
 int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	const char **args;
-	poptContext pc;
-	int ret, nr;
-
-	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
-	if (ret != CTL_GO_ON)
-		return ret;
-	if (nr) {
-		ret = help_command(ctx, args[0]);
-	} else {
-		ctl_cmd_help(NULL, "'lttctl --help' also lists the global options.\n");
-		ret = CTL_EXIT_OK;
-	}
-	poptFreeContext(pc);
-	return ret;
+	return ctl_util_run_args(ctx, argc, argv, 1, help);
 }

@@ -10,7 +10,9 @@
  *     <action> <action_list> <action>... (LTTng's add-trigger always
  *       makes a list, so ltt's actions are one)
  *     <error_query_results>      ltt's notifications dropped (list-triggers'
- *                                only, as LTTng's)
+ *                                only, as LTTng's): an event rule's are its
+ *                                condition's, LTTng's "discarded tracer
+ *                                messages", and the trigger's list is empty
  *   </trigger>
  *
  * What LTTng's schema has no place for is in list-triggers' text only:
@@ -26,6 +28,7 @@
 
 #include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
+#include "common/model/uri.h"
 #include "ctl/util.h"
 
 /* LTTng's element of the event rule of @c's domain and type. */
@@ -108,10 +111,10 @@ static void put_event_rule(const struct ltt_trigger_condition *c)
 		ctl_out_close();
 		return;
 	}
-	ctl_out_str("name_pattern", r->pattern);
-	if (kernel && r->type == LTT_EVENT_SYSCALL)	/* its location says which */
+	if (kernel && r->type == LTT_EVENT_SYSCALL)	/* its location says which; LTTng's first */
 		ctl_out_str("emission_site", r->location && *r->location ? r->location :
 								       "entry+exit");
+	ctl_out_str("name_pattern", r->pattern);
 	if (r->filter && *r->filter)
 		ctl_out_str("filter_expression", r->filter);
 	if (!kernel && r->loglevel_type != LTT_LOGLEVEL_ALL) {
@@ -165,6 +168,20 @@ static void put_event_expr(const char *s, size_t len)
 	ctl_out_close();
 }
 
+/* <error_query_results> with one counter: @name, @description, @value. */
+static void put_counter(const char *name, const char *description, uint64_t value)
+{
+	ctl_out_open("error_query_results");
+	ctl_out_open("error_query_result");
+	ctl_out_str("name", name);
+	ctl_out_str("description", description);
+	ctl_out_open("error_query_result_counter");
+	ctl_out_u64("value", value);
+	ctl_out_close();
+	ctl_out_close();
+	ctl_out_close();
+}
+
 static void put_buffer_usage(const struct ltt_trigger_condition *c)
 {
 	char ratio[32];
@@ -183,8 +200,20 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 	ctl_out_close();
 }
 
-static void put_condition(const struct ltt_trigger_condition *c)
+/*
+ * LTTng's counters, as its MI names them: an event rule condition's lost
+ * notifications (ltt's dropped ones), an action's failures.
+ */
+#define LTTNG_DISCARDED "discarded tracer messages"
+#define LTTNG_DISCARDED_WHAT \
+	"Count of messages discarded by the tracer due to a communication error with the session daemon"
+#define LTTNG_FAILURES "total execution failures"
+#define LTTNG_FAILURES_WHAT "Aggregated count of errors encountered when executing the action"
+
+/* @t's condition; @counters: with an event rule's counter, as LTTng's list-triggers. */
+static void put_condition(const struct ltt_trigger_info *t, bool counters)
 {
+	const struct ltt_trigger_condition *c = &t->attr.condition;
 	uint32_t i;
 
 	ctl_out_open("condition");
@@ -198,6 +227,8 @@ static void put_condition(const struct ltt_trigger_condition *c)
 				       strnlen(ctl_util_capture(c, i), LTT_CAPTURE_MAX));
 		ctl_out_close();
 		ctl_out_close();
+		if (counters)
+			put_counter(LTTNG_DISCARDED, LTTNG_DISCARDED_WHAT, t->dropped);
 		break;
 	case LTT_CONDITION_BUFFER_USAGE_GE:
 	case LTT_CONDITION_BUFFER_USAGE_LE:
@@ -220,20 +251,6 @@ static void put_condition(const struct ltt_trigger_condition *c)
 	ctl_out_close();
 }
 
-/* <error_query_results> with one counter: @name, @description, @value. */
-static void put_counter(const char *name, const char *description, uint64_t value)
-{
-	ctl_out_open("error_query_results");
-	ctl_out_open("error_query_result");
-	ctl_out_str("name", name);
-	ctl_out_str("description", description);
-	ctl_out_open("error_query_result_counter");
-	ctl_out_u64("value", value);
-	ctl_out_close();
-	ctl_out_close();
-	ctl_out_close();
-}
-
 static const char *action_element(enum ltt_action_type type)
 {
 	switch (type) {
@@ -252,12 +269,42 @@ static const char *action_element(enum ltt_action_type type)
 	}
 }
 
+/* A snapshot action's output, in LTTng's order; a pair as its two URLs. */
+static void put_output(const struct ltt_trigger_action *a)
+{
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE];
+	bool pair = (a->output_flags & LTT_TRIGGER_OUTPUT_PAIR) &&
+		    !ltt_uri_net_pair(a->output.output, ctrl, data, sizeof(ctrl));
+
+	ctl_out_open("output");
+	if (a->output.name[0])
+		ctl_out_str("name", a->output.name);
+	if (pair) {
+		ctl_out_str("ctrl_url", ctrl);
+		ctl_out_str("data_url", data);
+	} else if (a->output.output[0]) {
+		ctl_out_str("ctrl_url", a->output.output);
+	}
+	if (a->output.max_size)
+		ctl_out_u64("max_size", a->output.max_size);
+	ctl_out_close();
+}
+
+/* Action @i of @t: its session, output and rate policy, in LTTng's order. */
 static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counters)
 {
 	const struct ltt_trigger_action *a = &t->attr.actions[i];
 
 	ctl_out_open("action");
 	ctl_out_open(action_element(a->type));
+	if (a->type != LTT_ACTION_NOTIFY)
+		ctl_out_str("session_name", a->session);
+	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
+		ctl_out_str("map_channel_name", a->map.channel);
+		ctl_out_str("key", a->map.key);
+	}
+	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output)
+		put_output(a);
 	ctl_out_open("rate_policy");
 	if (a->rate_policy == LTT_RATE_ONCE_AFTER) {
 		ctl_out_open("rate_policy_once_after_n");
@@ -268,26 +315,9 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counte
 	}
 	ctl_out_close();
 	ctl_out_close();
-	if (a->type != LTT_ACTION_NOTIFY)
-		ctl_out_str("session_name", a->session);
-	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
-		ctl_out_str("map_channel_name", a->map.channel);
-		ctl_out_str("key", a->map.key);
-	}
-	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output) {
-		ctl_out_open("output");
-		if (a->output.max_size)
-			ctl_out_u64("max_size", a->output.max_size);
-		if (a->output.name[0])
-			ctl_out_str("name", a->output.name);
-		if (a->output.output[0])
-			ctl_out_str("ctrl_url", a->output.output);
-		ctl_out_close();
-	}
 	ctl_out_close();
 	if (counters)
-		put_counter("total execution failures", "times the action ran and failed",
-			    t->actions_failed[i]);
+		put_counter(LTTNG_FAILURES, LTTNG_FAILURES_WHAT, t->actions_failed[i]);
 	ctl_out_close();
 }
 
@@ -298,15 +328,19 @@ void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
 	ctl_out_open("trigger");
 	ctl_out_str("name", t->attr.name);
 	ctl_out_i64("owner_uid", t->attr.owner_uid >= 0 ? t->attr.owner_uid : (int64_t)geteuid());
-	put_condition(&t->attr.condition);
+	put_condition(t, counters);
 	ctl_out_open("action");
 	ctl_out_open("action_list");
 	for (i = 0; i < t->attr.nr_actions && i < LTT_TRIGGER_MAX_ACTIONS; i++)
 		put_action(t, i, counters);
 	ctl_out_close();
 	ctl_out_close();
-	if (counters)
+	if (counters && t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES) {
+		ctl_out_open("error_query_results");	/* its condition's, above */
+		ctl_out_close();
+	} else if (counters) {
 		put_counter("dropped notifications",
 			    "notifications lost on their way to the subscribers", t->dropped);
+	}
 	ctl_out_close();
 }

@@ -79,10 +79,12 @@ static struct {
 struct xml_vocabulary {
 	const char *root_attrs;
 	bool ltt;		/* ltt's: messages, warnings, errors, exit status */
+	bool no_success;	/* no <success> (LTTng's list-triggers writes none) */
 };
 
-static const struct xml_vocabulary lttng_mi = { LTTNG_MI_ROOT_ATTRS, false };
-static const struct xml_vocabulary ltt_mi = { LTT_MI_ROOT_ATTRS, true };
+static const struct xml_vocabulary lttng_mi = { LTTNG_MI_ROOT_ATTRS, false, false };
+static const struct xml_vocabulary lttng_mi_bare = { LTTNG_MI_ROOT_ATTRS, false, true };
+static const struct xml_vocabulary ltt_mi = { LTT_MI_ROOT_ATTRS, true, false };
 
 /*
  * Every command with a document: its <name> there and its vocabulary.
@@ -105,7 +107,7 @@ static const struct {
 	{ "enable-event", "enable-event", &lttng_mi },
 	{ "enable-rotation", "enable-rotation", &lttng_mi },
 	{ "list", "list", &lttng_mi },
-	{ "list-triggers", "list-trigger", &lttng_mi },
+	{ "list-triggers", "list-trigger", &lttng_mi_bare },
 	{ "load", "load", &lttng_mi },
 	{ "metadata", "metadata", &lttng_mi },
 	{ "regenerate", "regenerate", &lttng_mi },
@@ -391,7 +393,8 @@ static int xml_end(int status)
 		write_messages(CTL_OUT_MSG_WARNING, "warnings", "warning");
 		write_messages(CTL_OUT_MSG_ERROR, "errors", "error");
 	}
-	element("success", status ? "false" : "true");
+	if (!xml.vocab || !xml.vocab->no_success)
+		element("success", status ? "false" : "true");
 	if (xml.vocab && xml.vocab->ltt) {
 		snprintf(text, sizeof(text), "%d", status);
 		element("exitStatus", text);

@@ -147,11 +147,8 @@ static int build_buffer(const struct ctl_ctx *ctx, const struct ctl_trigger_part
 		ret = take_domain(ctx, p, &c->domain);
 	if (ret != CTL_GO_ON)
 		return ret;
-	if (!ltt_channel_name_valid(channel)) {
-		ctl_out_error(LTT_ERR_CHANNEL_NAME, "channel '%s': %s", channel,
-			      ltt_strerror(LTT_ERR_CHANNEL_NAME));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!ltt_channel_name_valid(channel))
+		return ctl_util_object_error(LTT_ERR_CHANNEL_NAME, "channel", channel);
 	strcpy(c->channel, channel);
 	if (!!p->val[O_RATIO] == !!p->val[O_SIZE])
 		return ctl_util_usage_error(ctx, "%s needs one threshold: --threshold-ratio=RATIO "
@@ -323,6 +320,16 @@ static void capture_error(const char *text)
 			      ltt_strerror(LTT_ERR_TRIGGER_CAPTURE));
 }
 
+int ctl_trigger_capture_check(const char *text)
+{
+	struct ltt_capture_expr e;
+
+	if (!ltt_capture_parse(text, &e))
+		return CTL_GO_ON;
+	capture_error(text);
+	return CTL_EXIT_FAILURE;
+}
+
 
 /*
  * The captures, each parsed: the first LTT_TRIGGER_MAX_CAPTURES in the
@@ -330,14 +337,11 @@ static void capture_error(const char *text)
  */
 static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_condition *c)
 {
-	struct ltt_capture_expr e;
 	size_t i;
 
 	for (i = 0; i < l->nr_captures; i++) {
-		if (ltt_capture_parse(l->captures[i], &e)) {
-			capture_error(l->captures[i]);
+		if (ctl_trigger_capture_check(l->captures[i]) != CTL_GO_ON)
 			return CTL_EXIT_FAILURE;
-		}
 		if (i < LTT_TRIGGER_MAX_CAPTURES)
 			strcpy(c->captures[i], l->captures[i]);
 	}
@@ -450,11 +454,8 @@ static int build_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_line *
 			      p->val[O_LOCATION] ? "location" : "event-name", lttng_rule_words(c));
 		return CTL_EXIT_USAGE;
 	}
-	if (!ltt_event_pattern_valid(pattern)) {
-		ctl_out_error(LTT_ERR_EVENT_NAME, "event name pattern '%s': %s", pattern,
-			      ltt_strerror(LTT_ERR_EVENT_NAME));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!ltt_event_pattern_valid(pattern))
+		return ctl_util_object_error(LTT_ERR_EVENT_NAME, "event name pattern", pattern);
 	strcpy(c->rule.pattern, pattern);
 	ret = rule_exclusions(ctx, l, c);
 	if (ret == CTL_GO_ON && p->val[O_LOGLEVEL])
@@ -579,11 +580,8 @@ static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_par
 			      p->val[O_PATH]);
 		return CTL_EXIT_FAILURE;
 	}
-	if (name && !ltt_snapshot_output_name_valid(name)) {
-		ctl_out_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name '%s': %s", name,
-			      ltt_strerror(LTT_ERR_SNAPSHOT_OUTPUT_NAME));
-		return CTL_EXIT_FAILURE;
-	}
+	if (name && !ltt_snapshot_output_name_valid(name))
+		return ctl_util_object_error(LTT_ERR_SNAPSHOT_OUTPUT_NAME, "snapshot name", name);
 	if (size && (ltt_size_parse(size, &a->output.max_size) || !a->output.max_size))
 		return ctl_util_usage_error(ctx, "invalid maximum size '%s': give a number of "
 					    "bytes above 0, with an optional k, M or G suffix", size);
@@ -596,6 +594,7 @@ static int action_output(const struct ctl_ctx *ctx, const struct ctl_trigger_par
 	if (name)
 		strcpy(a->output.name, name);
 	a->has_output = true;
+	a->output_flags = net[0] ? LTT_TRIGGER_OUTPUT_PAIR : 0;	/* listed as the two */
 	return ctl_util_snapshot_where(p->val[O_PATH], url, &a->output) ?
 	       CTL_EXIT_FAILURE : CTL_GO_ON;
 }
@@ -624,10 +623,8 @@ static int action_map(const struct ctl_ctx *ctx, const struct ctl_trigger_part *
 	if (!ltt_channel_name_valid(map))
 		return ctl_util_usage_error(ctx, "%s: invalid map channel name '%s': %s", what, map,
 					    ltt_strerror(LTT_ERR_CHANNEL_NAME));
-	if (!ltt_map_key_valid(key)) {
-		ctl_out_error(LTT_ERR_MAP_KEY, "key '%s': %s", key, ltt_strerror(LTT_ERR_MAP_KEY));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!ltt_map_key_valid(key))
+		return ctl_util_object_error(LTT_ERR_MAP_KEY, "key", key);
 	snprintf(a->session, sizeof(a->session), "%s", session);
 	snprintf(a->map.channel, sizeof(a->map.channel), "%s", map);
 	snprintf(a->map.key, sizeof(a->map.key), "%s", key);

@@ -82,6 +82,13 @@ struct ctl_trigger_line {
 const char *ctl_trigger_part_name(const struct ctl_trigger_part *p, char *buf, size_t len);
 
 /**
+ * ctl_trigger_capture_check() - capture expression @text parsed: CTL_GO_ON,
+ * or CTL_EXIT_FAILURE with what is wrong said (in LTTng's words where it
+ * has some)
+ */
+int ctl_trigger_capture_check(const char *text);
+
+/**
  * ctl_trigger_build() - the trigger of @l's parts into @attr, each value
  * checked
  *

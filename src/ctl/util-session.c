@@ -226,6 +226,22 @@ end:
 	return ret;
 }
 
+int ctl_util_sessions_wait_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			       const char *all_help, ctl_session_fn fn)
+{
+	int all = 0, no_wait = 0;
+	struct poptOption options[] = {
+		{ "all", 'a', POPT_ARG_NONE, &all, 0, all_help, NULL },
+		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
+		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
+		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, fn, &no_wait);
+}
+
 int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail)
 {
@@ -235,8 +251,7 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 		ctl_util_qualify_name(&(*ret_detail)->info);
 		return CTL_EXIT_OK;
 	}
-	ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-	return CTL_EXIT_FAILURE;
+	return ctl_util_object_error(ret, "session", session);
 }
 
 int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,

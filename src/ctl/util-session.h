@@ -169,6 +169,17 @@ int ctl_util_sessions_cmd(const struct ctl_ctx *ctx, int argc, const char **argv
 			  ctl_session_fn fn, void *arg);
 
 /**
+ * ctl_util_sessions_wait_cmd() - ctl_util_sessions_cmd() of a command
+ * that waits for the recorded data (stop, destroy): "CMD [NAME | -a | -g
+ * PATTERN] [-n]", @all_help the help of its -a; @fn's arg is an int,
+ * non-zero when -n (--no-wait) was given
+ *
+ * Returns the exit status.
+ */
+int ctl_util_sessions_wait_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
+			       const char *all_help, ctl_session_fn fn);
+
+/**
  * ctl_util_rundir() - the run directory lttctl talks to, for messages
  * @buf: used when --rundir was not given
  *

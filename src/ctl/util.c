@@ -59,6 +59,12 @@ void ctl_util_err(const char *fmt, ...)
 	va_end(ap);
 }
 
+int ctl_util_object_error(int err, const char *what, const char *name)
+{
+	ctl_out_error(err, "%s '%s': %s", what, name, ltt_strerror(err));
+	return CTL_EXIT_FAILURE;
+}
+
 void ctl_util_info(const struct ctl_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
@@ -129,6 +135,15 @@ void ctl_util_free_values(char **values, size_t nr)
 
 	for (i = 0; i < nr; i++)
 		free(values[i]);
+}
+
+void ctl_util_free_argv(const char **argv)
+{
+	size_t i;
+
+	for (i = 0; argv && argv[i]; i++)
+		free((void *)argv[i]);
+	free(argv);
 }
 
 int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
@@ -339,14 +354,12 @@ static int bad_session_name(const char *name)
 	uint32_t cp;
 
 	what = ltt_name_hidden_char(name, &cp);
-	if (what)
-		ctl_out_error(LTT_ERR_SESSION_NAME,
-			      "session '%s': invalid session name: it holds U+%04X (%s), "
-			      "so it could pass for another name on screen; remove that character",
-			      name, (unsigned int)cp, what);
-	else
-		ctl_out_error(LTT_ERR_SESSION_NAME, "session '%s': %s", name,
-			      ltt_strerror(LTT_ERR_SESSION_NAME));
+	if (!what)
+		return ctl_util_object_error(LTT_ERR_SESSION_NAME, "session", name);
+	ctl_out_error(LTT_ERR_SESSION_NAME,
+		      "session '%s': invalid session name: it holds U+%04X (%s), "
+		      "so it could pass for another name on screen; remove that character",
+		      name, (unsigned int)cp, what);
 	return CTL_EXIT_FAILURE;
 }
 
@@ -389,8 +402,8 @@ int ctl_util_refuse_gap(enum ltt_lttng_gap gap)
 	return CTL_EXIT_FAILURE;
 }
 
-int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
-			poptContext *ret_pc, const char ***ret_args, int *ret_nr)
+int ctl_util_run_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
+		      int (*run)(const struct ctl_ctx *ctx, const char **args, int nr))
 {
 	static const struct poptOption help_only[] = {
 		CTL_UTIL_HELP_OPTION,
@@ -405,14 +418,10 @@ int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, 
 		return ret;
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, max);
-	if (ret) {
-		poptFreeContext(pc);
-		return ret;
-	}
-	*ret_pc = pc;
-	*ret_args = args;
-	*ret_nr = nr;
-	return CTL_GO_ON;
+	if (!ret)
+		ret = run(ctx, args, nr);
+	poptFreeContext(pc);
+	return ret;
 }
 
 /* An error of save or load, with the library's detail (file, line, session). */
@@ -471,18 +480,13 @@ int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapsho
 		url = NULL;
 	}
 	if (dir) {
-		if (ctl_util_abs_path(dir, out->output, sizeof(out->output))) {
-			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", dir,
-				      ltt_strerror(LTT_ERR_OUTPUT_PATH));
-			return CTL_EXIT_FAILURE;
-		}
+		if (ctl_util_abs_path(dir, out->output, sizeof(out->output)))
+			return ctl_util_object_error(LTT_ERR_OUTPUT_PATH, "output directory", dir);
 		out->output_type = LTT_OUTPUT_LOCAL;
 	} else if (url) {
 		if (strlen(url) >= sizeof(out->output) || ltt_uri_parse(url, &uri) ||
-		    uri.scheme == LTT_URI_TCP) {
-			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
-			return CTL_EXIT_FAILURE;
-		}
+		    uri.scheme == LTT_URI_TCP)
+			return ctl_util_object_error(LTT_ERR_URL, "URL", url);
 		out->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
 		strcpy(out->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
 	}
@@ -541,18 +545,12 @@ int ctl_util_url_pair(const char *ctrl, const char *data, char *buf, size_t len)
 	struct ltt_uri c, d, net;
 	bool ctls = false, dtls = false;
 
-	if (ctl_util_parse_port_url(ctrl, &c, &ctls) || c.scheme != LTT_URI_TCP) {
-		ctl_out_error(LTT_ERR_URL_PAIR, "control URL '%s': %s", ctrl,
-			      ltt_strerror(LTT_ERR_URL_PAIR));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ctl_util_parse_port_url(ctrl, &c, &ctls) || c.scheme != LTT_URI_TCP)
+		return ctl_util_object_error(LTT_ERR_URL_PAIR, "control URL", ctrl);
 	c.tls = ctls;
 	if (ctl_util_parse_port_url(data, &d, &dtls) || d.scheme != LTT_URI_TCP || ctls != dtls ||
-	    ltt_uri_net_from_tcp(&c, &d, &net) || ltt_uri_format(&net, buf, len)) {
-		ctl_out_error(LTT_ERR_URL_PAIR, "data URL '%s': %s", data,
-			      ltt_strerror(LTT_ERR_URL_PAIR));
-		return CTL_EXIT_FAILURE;
-	}
+	    ltt_uri_net_from_tcp(&c, &d, &net) || ltt_uri_format(&net, buf, len))
+		return ctl_util_object_error(LTT_ERR_URL_PAIR, "data URL", data);
 	return CTL_EXIT_OK;
 }
 

@@ -117,6 +117,14 @@ void ctl_util_eout(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ctl_util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /**
+ * ctl_util_object_error() - ctl_out_error() of @err naming the object
+ * @what '@name', with @err's own sentence ("session 'x': <sentence>")
+ *
+ * Returns CTL_EXIT_FAILURE, for "return ctl_util_object_error(...)".
+ */
+int ctl_util_object_error(int err, const char *what, const char *name);
+
+/**
  * ctl_util_usage_error() - ctl_out_usage_error() with the usage line of
  * the current command (lttctl's own before one is known)
  *
@@ -209,6 +217,12 @@ int ctl_util_parse(const struct ctl_ctx *ctx, int argc, const char **argv,
  */
 void ctl_util_free_values(char **values, size_t nr);
 
+/**
+ * ctl_util_free_argv() - free what a POPT_ARG_ARGV option gathered: each
+ * string, then the array (NULL: none)
+ */
+void ctl_util_free_argv(const char **argv);
+
 /* A command's work once its options are parsed; @arg is the command's. */
 typedef int (*ctl_run_fn)(const struct ctl_ctx *ctx, poptContext pc, void *arg);
 
@@ -234,17 +248,15 @@ int ctl_util_run(const struct ctl_ctx *ctx, int argc, const char **argv,
 int ctl_util_args(poptContext pc, const char ***ret_args);
 
 /**
- * ctl_util_parse_args() - parse a command whose only option is --help and
- * that takes at most @max arguments
- * @ret_pc: the context; free it with poptFreeContext()
- * @ret_args: the arguments, borrowed from the context
- * @ret_nr: their number
+ * ctl_util_run_args() - the life of a command whose only option is --help
+ * and that takes at most @max arguments: parse, then @run with the
+ * arguments (@nr of them, borrowed for the call), then free all
  *
- * Returns CTL_GO_ON (and sets the three), or the exit status after --help
- * or a usage error (nothing to free then).
+ * Returns @run's exit status, or the one after --help or a usage error
+ * (@run not called).
  */
-int ctl_util_parse_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
-			poptContext *ret_pc, const char ***ret_args, int *ret_nr);
+int ctl_util_run_args(const struct ctl_ctx *ctx, int argc, const char **argv, int max,
+		      int (*run)(const struct ctl_ctx *ctx, const char **args, int nr));
 
 /**
  * ctl_util_check_nr_args() - a usage error if there are more than @max arguments

@@ -11,13 +11,22 @@
  * raises for a daemon's absence or death: event() records or does not,
  * wait() returns the generation, rules() what is known.  On Python's
  * limited API of 3.10 (METH_FASTCALL).
+ *
+ * Handler is the base of ltt.agent's logging handler: its handle() (and
+ * emit()) is the whole of a record's way into the event, in C, so that a
+ * recorded logging call costs the record's rule, its message and the
+ * event, without a Python frame (bench/README.md, "Python agent").  The
+ * agent gives it its state with setup() and wants(); one handler a
+ * process.
  */
 #define Py_LIMITED_API 0x030A0000
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "python/lttng-python-tp.h"
 #include "ust/agent.h"
@@ -143,12 +152,316 @@ static PyObject *agent_loggers(PyObject *self, PyObject *arg)
 	Py_RETURN_NONE;
 }
 
+/*
+ * The handler's state, given by ltt.agent (setup(), wants()); the GIL
+ * guards it.  The date and time of the last whole second a record was
+ * made in is kept as text: a record's asctime is that text and its
+ * milliseconds, as logging.Formatter's "%s,%03d" gives them.
+ */
+static struct {
+	PyObject *wants;	/* logger name -> (lowest level, frozenset of single levels) */
+	PyObject *want;		/* want(name): that pair, computed and kept in wants */
+	PyObject *second;	/* second(created): its second's date and time, None if not "%s,%03d" */
+	PyObject *asctime;	/* asctime(record): the Formatter's, when second() says None */
+	PyObject *record_type;	/* logging.LogRecord: its getMessage() is done here */
+	long long sec;		/* the second sec_text is of */
+	size_t sec_len;		/* strlen(sec_text) */
+	char sec_text[96];	/* "" until a second is known */
+	/*
+	 * The rule of the last record's logger, known by its name's str
+	 * object (a logger's records share it): a logger's records one after
+	 * another cost no dictionary lookup.  wants() forgets it.
+	 */
+	unsigned long gen;	/* wants() calls: a rule found before one is not kept */
+	PyObject *last_name;	/* a reference: its address stays its own */
+	long long last_lowest;
+	PyObject *last_singles;	/* NULL: no single level */
+} hs;
+
+/* The record's attributes the handler reads, interned once. */
+enum { K_NAME, K_LEVELNO, K_CREATED, K_MSECS, K_MSG, K_ARGS, K_FUNCNAME, K_LINENO,
+       K_THREAD, K_THREADNAME, K_GETMESSAGE, K_NR };
+static const char *const key_names[K_NR] = {
+	"name", "levelno", "created", "msecs", "msg", "args", "funcName", "lineno",
+	"thread", "threadName", "getMessage",
+};
+static PyObject *keys[K_NR];
+
+/* *slot = o (a new reference, or NULL), the old one released after. */
+static void replace(PyObject **slot, PyObject *o)
+{
+	PyObject *old = *slot;
+
+	Py_XINCREF(o);
+	*slot = o;
+	Py_XDECREF(old);
+}
+
+/*
+ * The rule of the logger called name: its lowest level and its single
+ * levels (a new reference, NULL for none), kept as hs.last_name's unless
+ * the rules changed meanwhile.  -1 with an exception set.
+ */
+static int learn(PyObject *name, long long *lowest, PyObject **singles)
+{
+	unsigned long gen = hs.gen;
+	PyObject *wants = hs.wants, *want;
+	Py_ssize_t n;
+
+	Py_INCREF(wants);	/* want() may run Python code that replaces it */
+	want = PyDict_GetItemWithError(wants, name);
+	if (want)
+		Py_INCREF(want);
+	else if (!PyErr_Occurred())
+		want = PyObject_CallFunctionObjArgs(hs.want, name, NULL);
+	Py_DECREF(wants);
+	if (!want)
+		return -1;
+	if (!PyTuple_Check(want) || PyTuple_Size(want) != 2) {
+		Py_DECREF(want);
+		PyErr_SetString(PyExc_TypeError, "want() gives (level, levels)");
+		return -1;
+	}
+	*lowest = PyLong_AsLongLong(PyTuple_GetItem(want, 0));
+	*singles = PyTuple_GetItem(want, 1);
+	n = PySet_Size(*singles);
+	if ((*lowest == -1 || n < 0) && PyErr_Occurred()) {
+		Py_DECREF(want);
+		return -1;
+	}
+	*singles = n > 0 ? *singles : NULL;
+	Py_XINCREF(*singles);
+	if (gen == hs.gen) {
+		hs.last_lowest = *lowest;
+		replace(&hs.last_singles, *singles);
+		replace(&hs.last_name, name);
+	}
+	Py_DECREF(want);
+	return 0;
+}
+
+/* Does the logger's rule take this level?  -1 with an exception set. */
+static int wanted(PyObject *name, PyObject *levelno)
+{
+	long long level, lowest;
+	PyObject *singles;
+	int ret;
+
+	level = PyLong_AsLongLong(levelno);
+	if (level == -1 && PyErr_Occurred())
+		return -1;
+	if (name == hs.last_name) {
+		lowest = hs.last_lowest;
+		singles = hs.last_singles;
+		Py_XINCREF(singles);
+	} else if (learn(name, &lowest, &singles)) {
+		return -1;
+	}
+	ret = level >= lowest ? 1 : singles ? PySet_Contains(singles, levelno) : 0;
+	Py_XDECREF(singles);
+	return ret;
+}
+
+/* A float attribute of the record; -1 with an exception set. */
+static int number_attr(PyObject *record, int k, double *v)
+{
+	PyObject *o = PyObject_GetAttr(record, keys[k]);
+
+	if (!o)
+		return -1;
+	*v = PyFloat_AsDouble(o);
+	Py_DECREF(o);
+	return *v == -1.0 && PyErr_Occurred() ? -1 : 0;
+}
+
+/*
+ * The record's asctime into buf; 0, or -1 with an exception set.  Python
+ * code runs (second(), asctime(), which another thread's handle() may
+ * interleave with) before hs.sec_text is written and read, not between.
+ */
+static int asctime_of(PyObject *record, char *buf, size_t size)
+{
+	double created, msecs;
+	long long sec, ms;
+	const char *t;
+	PyObject *o;
+	int whole;
+
+	if (number_attr(record, K_CREATED, &created) || number_attr(record, K_MSECS, &msecs))
+		return -1;
+	/* NaN or out of any date: as the Formatter takes it, whole */
+	whole = !(created > -1e15 && created < 1e15 && msecs > -1e15 && msecs < 1e15);
+	sec = whole ? 0 : (long long)created;	/* int(created), as the converter takes it */
+	ms = whole ? 0 : (long long)msecs;	/* "%03d" % msecs */
+	if (!whole && (sec != hs.sec || !hs.sec_text[0])) {
+		o = PyObject_CallFunction(hs.second, "d", created);
+		if (!o)
+			return -1;
+		t = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, NULL) : NULL;
+		hs.sec_text[0] = '\0';
+		if (t && strlen(t) < sizeof(hs.sec_text)) {
+			hs.sec_len = strlen(t);
+			memcpy(hs.sec_text, t, hs.sec_len + 1);
+			hs.sec = sec;
+		}
+		Py_DECREF(o);
+		if (PyErr_Occurred())
+			return -1;
+	}
+	if (whole || !hs.sec_text[0]) {	/* another format: the Formatter's */
+		o = PyObject_CallFunctionObjArgs(hs.asctime, record, NULL);
+		if (!o)
+			return -1;
+		snprintf(buf, size, "%s", text(o));
+		Py_DECREF(o);
+		return 0;
+	}
+	if (ms < 0 || ms > 999 || hs.sec_len + 5 > size) {	/* not 3 digits */
+		snprintf(buf, size, "%s,%03lld", hs.sec_text, ms);
+		return 0;
+	}
+	/* "%s,%03d" by hand, without snprintf()'s parsing of its format */
+	memcpy(buf, hs.sec_text, hs.sec_len);
+	buf += hs.sec_len;
+	buf[0] = ',';
+	buf[1] = (char)('0' + ms / 100);
+	buf[2] = (char)('0' + ms / 10 % 10);
+	buf[3] = (char)('0' + ms % 10);
+	buf[4] = '\0';
+	return 0;
+}
+
+/* LogRecord.getMessage(): str(msg), % args when there are some; new reference. */
+static PyObject *message_of(PyObject *record)
+{
+	PyObject *msg, *args, *str, *out;
+	int some;
+
+	if (Py_TYPE(record) != (PyTypeObject *)hs.record_type)	/* a factory's own class */
+		return PyObject_CallMethodObjArgs(record, keys[K_GETMESSAGE], NULL);
+	msg = PyObject_GetAttr(record, keys[K_MSG]);
+	if (!msg)
+		return NULL;
+	str = PyUnicode_CheckExact(msg) ? (Py_INCREF(msg), msg) : PyObject_Str(msg);
+	Py_DECREF(msg);
+	if (!str)
+		return NULL;
+	args = PyObject_GetAttr(record, keys[K_ARGS]);
+	if (!args) {
+		Py_DECREF(str);
+		return NULL;
+	}
+	some = PyObject_IsTrue(args);
+	out = some > 0 ? PyUnicode_Format(str, args) : some == 0 ? (Py_INCREF(str), str) : NULL;
+	Py_DECREF(args);
+	Py_DECREF(str);
+	return out;
+}
+
+/*
+ * Handler.handle(record) (and emit()): lttng_python:event for a record
+ * the logger's rules take, with the fields lttngust gives it; nothing for
+ * one whose message fails to format.  Returns True; raises only what is
+ * no Exception (KeyboardInterrupt, SystemExit) that the Python code it
+ * calls raised.
+ */
+static PyObject *handler_handle(PyObject *self, PyObject *record)
+{
+	PyObject *f[K_NR] = { NULL };
+	static const int order[] = { K_FUNCNAME, K_LINENO, K_THREAD, K_THREADNAME };
+	PyObject *msg = NULL;
+	char asctime[128];
+	size_t i;
+
+	(void)self;
+	if (!hs.wants)
+		Py_RETURN_TRUE;
+	f[K_NAME] = PyObject_GetAttr(record, keys[K_NAME]);
+	f[K_LEVELNO] = f[K_NAME] ? PyObject_GetAttr(record, keys[K_LEVELNO]) : NULL;
+	if (!f[K_LEVELNO] || wanted(f[K_NAME], f[K_LEVELNO]) != 1 ||
+	    !ltt_tracepoint_enabled(lttng_python, event))
+		goto out;
+	if (asctime_of(record, asctime, sizeof(asctime)) || !(msg = message_of(record)))
+		goto out;
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (!(f[order[i]] = PyObject_GetAttr(record, keys[order[i]])))
+			goto out;
+	ltt_tracepoint(lttng_python, event, asctime, text(msg), text(f[K_NAME]),
+		       text(f[K_FUNCNAME]), number(f[K_LINENO]), number(f[K_LEVELNO]),
+		       number(f[K_THREAD]), text(f[K_THREADNAME]));
+out:
+	Py_XDECREF(msg);
+	for (i = 0; i < K_NR; i++)
+		Py_XDECREF(f[i]);
+	if (PyErr_Occurred()) {
+		/* a KeyboardInterrupt or SystemExit raised in Python code it ran */
+		if (!PyErr_ExceptionMatches(PyExc_Exception))
+			return NULL;
+		PyErr_Clear();
+	}
+	Py_RETURN_TRUE;
+}
+
+/* setup(want, second, asctime, LogRecord): the handler's functions (see hs). */
+static PyObject *agent_setup(PyObject *self, PyObject *args)
+{
+	PyObject *want, *second, *asctime, *record_type;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "OOOO", &want, &second, &asctime, &record_type))
+		return NULL;
+	if (!PyCallable_Check(want) || !PyCallable_Check(second) || !PyCallable_Check(asctime) ||
+	    !PyType_Check(record_type)) {
+		PyErr_SetString(PyExc_TypeError, "setup() takes three callables and a type");
+		return NULL;
+	}
+	replace(&hs.want, want);
+	replace(&hs.second, second);
+	replace(&hs.asctime, asctime);
+	replace(&hs.record_type, record_type);
+	hs.sec_text[0] = '\0';
+	Py_RETURN_NONE;
+}
+
+/* wants(dict): the handler's logger name -> (lowest level, single levels). */
+static PyObject *agent_wants(PyObject *self, PyObject *arg)
+{
+	(void)self;
+	if (!PyDict_Check(arg) || !hs.want) {
+		PyErr_SetString(PyExc_TypeError, "wants() takes a dict, after setup()");
+		return NULL;
+	}
+	replace(&hs.wants, arg);
+	hs.gen++;
+	replace(&hs.last_name, NULL);
+	replace(&hs.last_singles, NULL);
+	Py_RETURN_NONE;
+}
+
+static PyMethodDef handler_methods[] = {
+	{ "handle", handler_handle, METH_O, "handle(record) -> True: record it if a rule takes it" },
+	{ "emit", handler_handle, METH_O, "emit(record): as handle()" },
+	{ NULL, NULL, 0, NULL },
+};
+
+static PyType_Slot handler_slots[] = {
+	{ Py_tp_doc, (void *)"The base of ltt.agent's handler: handle() in C" },
+	{ Py_tp_methods, handler_methods },
+	{ 0, NULL },
+};
+
+static PyType_Spec handler_spec = {
+	"ltt._agent.Handler", 0, 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, handler_slots,
+};
+
 static PyMethodDef methods[] = {
 	{ "event", (PyCFunction)(void (*)(void))agent_event, METH_FASTCALL,
 	  "event(asctime, msg, logger_name, funcName, lineno, int_loglevel, thread, threadName)" },
 	{ "wait", agent_wait, METH_VARARGS, "wait(generation, timeout_ms) -> generation" },
 	{ "rules", agent_rules, METH_NOARGS, "rules() -> (generation, [rule, ...])" },
 	{ "loggers", agent_loggers, METH_O, "loggers([name, ...])" },
+	{ "setup", agent_setup, METH_VARARGS, "setup(want, second, asctime, LogRecord)" },
+	{ "wants", agent_wants, METH_O, "wants({logger name: (lowest level, single levels)})" },
 	{ NULL, NULL, 0, NULL },
 };
 
@@ -161,5 +474,20 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__agent(void);
 PyMODINIT_FUNC PyInit__agent(void)
 {
-	return PyModule_Create(&module);
+	PyObject *m, *type;
+	size_t i;
+
+	for (i = 0; i < K_NR; i++)
+		if (!keys[i] && !(keys[i] = PyUnicode_InternFromString(key_names[i])))
+			return NULL;
+	m = PyModule_Create(&module);
+	if (!m)
+		return NULL;
+	type = PyType_FromSpec(&handler_spec);
+	if (!type || PyModule_AddObject(m, "Handler", type)) {
+		Py_XDECREF(type);
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
 }

@@ -426,15 +426,35 @@ static unsigned int fit_nofile(struct ltt_relay_limits *l)
 	return (unsigned int)conns;
 }
 
+/* What the control and data ports share: their connections' bounds. */
+struct port_bounds {
+	unsigned int idle, bound_idle, hello, max_conns;
+};
+
+/* Serve port @i (CTRL or DATA, its fd taken on success) by @ops, into *@ret. */
+static int port_start(struct relayd *r, int i, const struct ltt_relay_proto_ops *ops,
+		      const struct port_bounds *b, struct ltt_relay_server **ret)
+{
+	int err = ltt_relay_server_start(r->loop, r->model, ops, r->fd[i], b->idle, b->hello, ret);
+
+	if (err)
+		return err;
+	r->fd[i] = -1;
+	ltt_relay_server_set_max_conns(*ret, b->max_conns);
+	ltt_relay_server_set_bound_idle(*ret, b->bound_idle);
+	ltt_relay_server_set_tls(*ret, r->tls);
+	return 0;
+}
+
 static int serve_start(struct relayd *r, const struct options *o)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
 	struct ltt_relay_limits limits;
-	unsigned int idle, bound_idle, hello, max_conns;
+	struct port_bounds b;
 	bool disallow_clear = false;
 	int ret;
 
-	ret = env_settings(&idle, &bound_idle, &hello, &limits);
+	ret = env_settings(&b.idle, &b.bound_idle, &b.hello, &limits);
 	if (!ret && !o->disallow_clear)
 		ret = env_disallow_clear(&disallow_clear);
 	if (ret)
@@ -446,27 +466,16 @@ static int serve_start(struct relayd *r, const struct options *o)
 	}
 	r->model->group_by_session = o->group_by_session;
 	r->model->disallow_clear = o->disallow_clear || disallow_clear;
-	max_conns = fit_nofile(&limits);
+	b.max_conns = fit_nofile(&limits);
 	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);
 	if (!ret)
 		ret = ltt_evloop_watch(r->loop, r->sfd, EPOLLIN, on_signal, r, &r->sig_watch);
 	if (!ret)
-		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_ctrl_ops, r->fd[CTRL],
-					     idle, hello, &r->ctrl);
+		ret = port_start(r, CTRL, &ltt_relay_ctrl_ops, &b, &r->ctrl);
+	if (!ret)
+		ret = port_start(r, DATA, &ltt_relay_data_ops, &b, &r->data);
 	if (!ret) {
-		r->fd[CTRL] = -1;
-		ltt_relay_server_set_max_conns(r->ctrl, max_conns);
-		ltt_relay_server_set_bound_idle(r->ctrl, bound_idle);
-		ltt_relay_server_set_tls(r->ctrl, r->tls);
-		ret = ltt_relay_server_start(r->loop, r->model, &ltt_relay_data_ops, r->fd[DATA],
-					     idle, hello, &r->data);
-	}
-	if (!ret) {
-		r->fd[DATA] = -1;
-		ltt_relay_server_set_max_conns(r->data, max_conns);
-		ltt_relay_server_set_bound_idle(r->data, bound_idle);
-		ltt_relay_server_set_tls(r->data, r->tls);
 		lcfg.model = r->model;
 		lcfg.loop = r->loop;
 		lcfg.listen_fd = r->fd[LIVE];

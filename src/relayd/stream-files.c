@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/trace/ctf.h"
 #include "common/trace/tracefile.h"
 #include "relayd/stream-files.h"
@@ -26,20 +27,9 @@ static const uint8_t zeros[ZEROS_SIZE];
 /* Write all of @len bytes at @off. */
 int ltt_relay_write_at(int fd, const void *buf, size_t len, uint64_t off)
 {
-	while (len) {
-		ssize_t n = pwrite(fd, buf, len, (off_t)off);
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = len };
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		buf = (const char *)buf + n;
-		len -= (size_t)n;
-		off += (uint64_t)n;
-	}
-	return 0;
+	return ltt_io_pwritev_all(fd, &iov, 1, off);
 }
 
 /*
@@ -55,30 +45,16 @@ int ltt_relay_write_padded(int fd, const void *data, size_t len, uint64_t paddin
 {
 	struct iovec iov[1 + PAD_IOVS];
 	uint64_t pad = padding <= (uint64_t)PAD_IOVS * ZEROS_SIZE ? padding : 0;
-	uint64_t left = len + pad;
-	int n = 0, i = 0;
+	int n = 0, ret;
 
 	iov[n++] = (struct iovec){ .iov_base = (void *)data, .iov_len = len };
 	for (; pad; pad -= iov[n++].iov_len)
 		iov[n] = (struct iovec){ .iov_base = (void *)zeros,
 					 .iov_len = pad < ZEROS_SIZE ? (size_t)pad : ZEROS_SIZE };
-	while (left) {
-		ssize_t w = pwritev(fd, iov + i, n - i, (off_t)off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		off += (uint64_t)w;
-		left -= (uint64_t)w;
-		for (; i < n && (size_t)w >= iov[i].iov_len; i++)
-			w -= (ssize_t)iov[i].iov_len;
-		if (i < n) {
-			iov[i].iov_base = (char *)iov[i].iov_base + w;
-			iov[i].iov_len -= (size_t)w;
-		}
-	}
-	if (padding > (uint64_t)PAD_IOVS * ZEROS_SIZE && ftruncate(fd, (off_t)(off + padding)))
+	ret = ltt_io_pwritev_all(fd, iov, n, off);
+	if (ret)
+		return ret;
+	if (padding > (uint64_t)PAD_IOVS * ZEROS_SIZE && ftruncate(fd, (off_t)(off + len + padding)))
 		return -errno;
 	return 0;
 }

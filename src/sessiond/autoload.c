@@ -12,6 +12,7 @@
 
 #include <ltt/ltt-error.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "lib/ltt-ctl/ctl-internal.h"
@@ -80,26 +81,18 @@ int ltt_autoload_run(const char *rundir, const char *path, bool root)
 int ltt_autoload_fork(const char *rundir, const char *path, bool root,
 		      struct ltt_autoload_child *ret)
 {
-	int p[2], err;
+	int p[2];
 	pid_t pid;
 	char go;
 
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		err = -errno;
-		close(p[0]);
-		close(p[1]);
-		return err;
-	}
+	pid = ltt_fork_split(p, false, 0);
+	if (pid < 0)
+		return pid;
 	if (pid == 0) {
-		close(p[1]);
 		if (read(p[0], &go, 1) != 1)
 			_exit(0);	/* the daemon failed, or died */
 		_exit(ltt_autoload_run(rundir, path, root) ? 1 : 0);
 	}
-	close(p[0]);
 	*ret = (struct ltt_autoload_child){ .pid = pid, .go_fd = p[1] };
 	return 0;
 }

@@ -267,7 +267,7 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 		if (ret != LTT_LTTNG_OK)
 			goto out;
 	}
-	ltt_trigger_put(&w, c, call->ctx->minor);
+	ltt_trigger_add_put(&w, c, LTT_TRIGGER_FLAG_LTTNG, call->ctx->minor);
 	ret = trigger_code(call, ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply));
 	if (ret != LTT_LTTNG_OK)
 		goto out;

@@ -20,10 +20,12 @@
 
 #include "common/base/array.h"
 #include "common/base/as-user.h"
+#include "common/base/daemon.h"
 #include "common/base/fault.h"
 #include "common/proto/app-proto.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "common/proto/msg.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-client-proto.h"
@@ -52,38 +54,30 @@ static bool probes_ok(const char *p)
 	return p[n] == '\0' && n < LTT_KMODULE_WHY_MAX / 2;
 }
 
-static int kmod_load(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int kmod_load(const struct ltt_priv_call *req)
 {
-	const char *name = ltt_rbuf_get_str(r, 64);
-	int has_probes = ltt_rbuf_get_bool(r);
-	const char *probes = ltt_rbuf_get_str(r, LTT_KMODULE_WHY_MAX);
+	const char *name = ltt_rbuf_get_str(req->r, 64);
+	int has_probes = ltt_rbuf_get_bool(req->r);
+	const char *probes = ltt_rbuf_get_str(req->r, LTT_KMODULE_WHY_MAX);
 	char why[LTT_KMODULE_WHY_MAX] = "";
 	bool loaded = false;
 	int ret;
 
-	(void)state;
-	(void)in_fd;
-	(void)ret_fd;
 	/* the tracer's module only, with probe names only */
-	if (ltt_rbuf_end(r) || strcmp(name, LTT_KMODULE_TRACER) || !probes_ok(probes))
+	if (ltt_rbuf_end(req->r) || strcmp(name, LTT_KMODULE_TRACER) || !probes_ok(probes))
 		return -EINVAL;
 	ret = ltt_kmodule_load(name, has_probes ? probes : NULL, why, sizeof(why), &loaded);
-	ltt_wbuf_put_u32(w, (uint32_t)ret);
-	ltt_wbuf_put_u8(w, loaded);
-	ltt_wbuf_put_str(w, why);
+	ltt_wbuf_put_u32(req->w, (uint32_t)ret);
+	ltt_wbuf_put_u8(req->w, loaded);
+	ltt_wbuf_put_str(req->w, why);
 	return 0;
 }
 
-static int kmod_unload(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-		       int *ret_fd)
+static int kmod_unload(const struct ltt_priv_call *req)
 {
-	const char *name = ltt_rbuf_get_str(r, 64);
+	const char *name = ltt_rbuf_get_str(req->r, 64);
 
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r) || strcmp(name, LTT_KMODULE_TRACER))
+	if (ltt_rbuf_end(req->r) || strcmp(name, LTT_KMODULE_TRACER))
 		return -EINVAL;
 	ltt_kmodule_unload(name);
 	return 0;
@@ -124,18 +118,15 @@ static void prune_children(void)
 	}
 }
 
-static int consumer_spawn(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-			  int *ret_fd)
+static int consumer_spawn(const struct ltt_priv_call *req)
 {
-	int as_user = ltt_rbuf_get_bool(r), pidfd;
-	uid_t uid = (uid_t)ltt_rbuf_get_u32(r);
-	gid_t gid = (gid_t)ltt_rbuf_get_u32(r);
+	int as_user = ltt_rbuf_get_bool(req->r), pidfd;
+	uid_t uid = (uid_t)ltt_rbuf_get_u32(req->r);
+	gid_t gid = (gid_t)ltt_rbuf_get_u32(req->r);
 	struct child *grown;
 	pid_t pid;
 
-	(void)state;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r))
+	if (ltt_rbuf_end(req->r))
 		return -EPROTO;
 	/* as root (the kernel domain's), or as a user: never as root by --uid */
 	if (as_user && (uid == 0 || uid == (uid_t)-1 || gid == (gid_t)-1))
@@ -148,25 +139,21 @@ static int consumer_spawn(void *state, struct ltt_rbuf *r, int in_fd, struct ltt
 		children = grown;
 	}
 	/* the daemon's child, not ours: it reaps it, it waits on it */
-	pid = ltt_consumer_fork(&consumer_cfg, as_user ? uid : (uid_t)-1, gid, in_fd, true, &pidfd);
+	pid = ltt_consumer_fork(&consumer_cfg, as_user ? uid : (uid_t)-1, gid, req->in_fd, true,
+				&pidfd);
 	if (pid < 0)
 		return pid;
 	children[nr_children++] = (struct child){ .pid = pid, .pidfd = pidfd };
-	ltt_wbuf_put_u32(w, (uint32_t)pid);
+	ltt_wbuf_put_u32(req->w, (uint32_t)pid);
 	return 0;
 }
 
-static int consumer_kill(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-			 int *ret_fd)
+static int consumer_kill(const struct ltt_priv_call *req)
 {
-	pid_t pid = (pid_t)ltt_rbuf_get_u32(r);
+	pid_t pid = (pid_t)ltt_rbuf_get_u32(req->r);
 	size_t i;
 
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r))
+	if (ltt_rbuf_end(req->r))
 		return -EPROTO;
 	prune_children();
 	for (i = 0; i < nr_children && children[i].pid != pid; i++)
@@ -176,13 +163,9 @@ static int consumer_kill(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_
 	return syscall(SYS_pidfd_send_signal, children[i].pidfd, SIGKILL, NULL, 0) ? -errno : 0;
 }
 
-static int owner_files(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-		       int *ret_fd)
+static int owner_files(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)in_fd;
-	(void)ret_fd;
-	return ltt_chunk_owner_serve(r, w);
+	return ltt_chunk_owner_serve(req->r, req->w);
 }
 
 /*
@@ -208,16 +191,11 @@ void ltt_privsep_drops(const char *path, const char *agent_port_file, const char
 	ltt_chunk_owner_serve_clients(client_sock, lttng_sock);
 }
 
-static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-			    int *ret_fd)
+static int agent_port_write(const struct ltt_priv_call *req)
 {
-	uint32_t port = ltt_rbuf_get_u32(r);
+	uint32_t port = ltt_rbuf_get_u32(req->r);
 
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r) || port == 0 || port > 65535)
+	if (ltt_rbuf_end(req->r) || port == 0 || port > 65535)
 		return -EINVAL;
 	if (agent_port)
 		return -EALREADY;	/* once, before any client or program is heard */
@@ -227,27 +205,19 @@ static int agent_port_write(void *state, struct ltt_rbuf *r, int in_fd, struct l
 	return ltt_lagent_port_write(port_file, port);
 }
 
-static int stop_clean(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int stop_clean(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)r;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
 	stopping = true;
 	return 0;
 }
 
-static int time_ns(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int time_ns(const struct ltt_priv_call *req)
 {
-	uint32_t pid = ltt_rbuf_get_u32(r);
+	uint32_t pid = ltt_rbuf_get_u32(req->r);
 
-	(void)state;
-	(void)in_fd;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r) || pid == 0 || pid > INT_MAX)
+	if (ltt_rbuf_end(req->r) || pid == 0 || pid > INT_MAX)
 		return -EINVAL;
-	ltt_wbuf_put_u8(w, ltt_app_same_time_ns((pid_t)pid));
+	ltt_wbuf_put_u8(req->w, ltt_app_same_time_ns((pid_t)pid));
 	return 0;
 }
 
@@ -281,21 +251,14 @@ static void rundir_clean(pid_t daemon)
 	close(dfd);
 }
 
-static int owner_add(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int owner_add(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)ret_fd;
-	return ltt_chunk_owner_serve_admit(r, in_fd, w);
+	return ltt_chunk_owner_serve_admit(req->r, req->in_fd, req->w);
 }
 
-static int owner_drop(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-		      int *ret_fd)
+static int owner_drop(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	return ltt_chunk_owner_serve_forget(r);
+	return ltt_chunk_owner_serve_forget(req->r);
 }
 
 /*
@@ -451,22 +414,22 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 			    path, nr_killed);
 		return -ETIMEDOUT;
 	}
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
-		close(sv[0]);
-		close(sv[1]);
-		return ret;
-	}
+	pid = ltt_fork_split(sv, true, 1);
+	if (pid < 0)
+		return pid;
 	if (!pid) {
-		close(sv[0]);
+		/*
+		 * Nothing of this loop's but the answer's socket (as fd 3):
+		 * a child its file system holds through SIGKILL may outlive
+		 * ltt-priv, and must not keep the daemon's link (whose end
+		 * would then never close) or the tracer's objects open.
+		 */
+		if (ltt_fd_keep_only(sv[1]))
+			_exit(1);
 		err = work(arg, &fd);
-		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
+		_exit(ltt_msg_send(3, OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
 				   !err && fd >= 0) ? 1 : 0);
 	}
-	close(sv[1]);
 	p.fd = sv[0];
 	do
 		ret = poll(&p, 1, LTT_PRIV_OPEN_MS);
@@ -517,23 +480,20 @@ static int open_as(uid_t uid, gid_t gid, const char *path, off_t max, const char
 }
 
 /* PROBE_FILE {u64 id, str path}: the ELF file, as admitted session @id's owner */
-static int probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int probe_file(const struct ltt_priv_call *req)
 {
 	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
-	uint64_t id = ltt_rbuf_get_u64(r);
-	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	uint64_t id = ltt_rbuf_get_u64(req->r);
+	const char *path = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
 	uid_t uid;
 	gid_t gid;
 	int ret;
 
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	if (ltt_rbuf_end(r))
+	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
 	ret = ltt_chunk_owner_serve_owner(id, &uid, &gid);
 	return ret ? ret : open_as(uid, gid, path, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false,
-				   ret_fd);
+				   req->ret_fd);
 }
 
 /*
@@ -541,47 +501,39 @@ static int probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
  * it is at most @max bytes and holds @head (at its start; @anywhere: in
  * it), for TLS_FILE and CLIENT_PROBE_FILE.
  */
-static int client_file(struct ltt_rbuf *r, int in_fd, off_t max, const char *head, size_t len,
-		       bool anywhere, int *ret_fd)
+static int client_file(const struct ltt_priv_call *req, off_t max, const char *head, size_t len,
+		       bool anywhere)
 {
-	const char *path = ltt_rbuf_get_str(r, PATH_MAX - 1);
+	const char *path = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
 	struct ucred cred;
 	int ret;
 
-	if (ltt_rbuf_end(r))
+	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
-	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
-	return ret ? ret : open_as(cred.uid, cred.gid, path, max, head, len, anywhere, ret_fd);
+	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
+	return ret ? ret : open_as(cred.uid, cred.gid, path, max, head, len, anywhere, req->ret_fd);
 }
 
 /* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
-static int tls_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int tls_file(const struct ltt_priv_call *req)
 {
 	static const char pem[] = "-----BEGIN ";
 
-	(void)state;
-	(void)w;
-	return client_file(r, in_fd, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true, ret_fd);
+	return client_file(req, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true);
 }
 
 /* CLIENT_PROBE_FILE {str path} + a client's connection: the ELF file, as that client */
-static int client_probe_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-			     int *ret_fd)
+static int client_probe_file(const struct ltt_priv_call *req)
 {
 	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
 
-	(void)state;
-	(void)w;
-	return client_file(r, in_fd, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false, ret_fd);
+	return client_file(req, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false);
 }
 
 /* OWNER_SHM {u64 id, str shm} + the owner's connection */
-static int owner_shm(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int owner_shm(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)w;
-	(void)ret_fd;
-	return ltt_chunk_owner_serve_set_shm(r, in_fd);
+	return ltt_chunk_owner_serve_set_shm(req->r, req->in_fd);
 }
 
 /* What SHM_FILE's child does (shm_here()), with whose rights. */
@@ -611,22 +563,19 @@ static int shm_here(const void *arg, int *ret_fd)
  * @id's owner, below its shm path, in a child (in_child()): the shared
  * memory path is the owner's choice, on any file system
  */
-static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd)
+static int shm_file(const struct ltt_priv_call *req)
 {
-	uint64_t id = ltt_rbuf_get_u64(r), keep;
-	struct shm_args a = { .job = ltt_rbuf_get_u8(r) };
+	uint64_t id = ltt_rbuf_get_u64(req->r), keep;
+	struct shm_args a = { .job = ltt_rbuf_get_u8(req->r) };
 	int ret;
 
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	keep = ltt_rbuf_get_u64(r);
-	a.path = ltt_rbuf_get_str(r, PATH_MAX - 1);
-	if (ltt_rbuf_end(r) || keep > PATH_MAX)
+	keep = ltt_rbuf_get_u64(req->r);
+	a.path = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
+	if (ltt_rbuf_end(req->r) || keep > PATH_MAX)
 		return -EINVAL;
 	a.keep = (size_t)keep;
 	ret = ltt_chunk_owner_serve_shm(id, a.path, a.keep, &a.uid, &a.gid);
-	return ret ? ret : in_child(shm_here, &a, a.path, ret_fd);
+	return ret ? ret : in_child(shm_here, &a, a.path, req->ret_fd);
 }
 
 /*
@@ -639,23 +588,20 @@ static int shm_file(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf 
  * none of this loop's descriptors, and is killed (SIGALRM) after
  * LTT_PRIV_SAVE_MS, which bounds the daemon's wait.
  */
-static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-		      int *ret_fd)
+static int save_lttng(const struct ltt_priv_call *req)
 {
-	const char *session = ltt_rbuf_get_str(r, LTT_NAME_MAX - 1);
-	const char *dir = ltt_rbuf_get_str(r, PATH_MAX - 1);
-	bool force = ltt_rbuf_get_u8(r) != 0;
+	const char *session = ltt_rbuf_get_str(req->r, LTT_NAME_MAX - 1);
+	const char *dir = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
+	bool force = ltt_rbuf_get_u8(req->r) != 0;
 	struct ltt_priv_save_result res = { 0 };
 	struct ucred cred;
 	size_t n = 0;
 	int p[2], ret;
 	pid_t pid;
 
-	(void)state;
-	(void)w;
-	if (ltt_rbuf_end(r) || (dir[0] && dir[0] != '/'))
+	if (ltt_rbuf_end(req->r) || (dir[0] && dir[0] != '/'))
 		return -EINVAL;
-	ret = ltt_chunk_owner_client_cred(in_fd, &cred);
+	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
 	if (ret)
 		return ret;
 	if (cred.uid != 0)
@@ -671,11 +617,10 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 	if (passed_fd >= 0)
 		close(passed_fd);
 	passed_fd = -1;
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
+	pid = ltt_fork_split(p, false, 1);
+	if (pid < 0)
+		return pid;
 	if (pid == 0) {
-		close(p[0]);
 		if (fork() == 0) {
 			/*
 			 * Nothing of this loop's but the pipe (as fd 3) and
@@ -683,11 +628,8 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 			 * consumers' pidfds would live on in it), and an end:
 			 * the daemon waits no longer than LTT_PRIV_SAVE_MS.
 			 */
-			if (dup2(p[1], 3) < 0)
+			if (ltt_fd_keep_only(p[1]))
 				_exit(1);
-			if (syscall(SYS_close_range, 4U, ~0U, 0U))
-				for (int fd = 4; fd < 1024; fd++)
-					close(fd);
 			alarm(LTT_PRIV_SAVE_MS / 1000);
 			ltt_fault_with(0);	/* a fault here is this process's alone */
 			ltt_fault_point("save-lttng");
@@ -699,38 +641,22 @@ static int save_lttng(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbu
 		}
 		_exit(0);
 	}
-	ret = pid < 0 ? -errno : 0;
-	close(p[1]);
-	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
-	if (ret) {
-		close(p[0]);
-		return ret;
-	}
-	*ret_fd = passed_fd = p[0];
+	*req->ret_fd = passed_fd = p[0];
 	return 0;
 }
 
 static pid_t served;	/* the daemon's pid: its journals are named after it */
 
-static int journal_write(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-			 int *ret_fd)
+static int journal_write(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	return ltt_chunk_journal_serve_write(rundir, served, r);
+	return ltt_chunk_journal_serve_write(rundir, served, req->r);
 }
 
-static int journal_remove(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w,
-			  int *ret_fd)
+static int journal_remove(const struct ltt_priv_call *req)
 {
-	(void)state;
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	return ltt_chunk_journal_serve_remove(rundir, served, r);
+	return ltt_chunk_journal_serve_remove(rundir, served, req->r);
 }
 
 static const struct ltt_priv_handler requests[] = {

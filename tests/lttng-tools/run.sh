@@ -154,11 +154,22 @@ cp "$SRC/src/common/config/session.xsd" "$S/src/common/config/"
 # otherwise (its consumer paths) left out, and words that are no option
 # (utils.sh's start_lttng_sessiond passes a stray "1", which LTTng's
 # daemon ignores and ltt's refuses).
-CLIENT=$LTTCTL COMPAT=--no-lttng-compat
-[ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng COMPAT=--lttng-compat
+# lttng: lttctl by LTTng's name (argv[0] the stand-in's path), which gives
+# LTTng's behaviour where lttctl's own differs (doc/lttng-compat.md).
+# libtool's wrapper of a build tree would lose the name: the program it
+# wraps runs, with the library path the wrapper sets (as
+# tests/regression/lib.sh runs it).
+CLIENT=$LTTCTL COMPAT=--no-lttng-compat CLIENT_ENV=
+if [ "$LTTCTL" = "$B/src/ctl/lttctl" ] && [ -x "$B/src/ctl/.libs/lttctl" ] &&
+	grep -q '^relink_command=""' "$LTTCTL" 2>/dev/null; then
+	CLIENT=$B/src/ctl/.libs/lttctl
+	CLIENT_ENV="export LD_LIBRARY_PATH=$B/src/lib/ltt-ctl/.libs\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
+fi
+[ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng COMPAT=--lttng-compat CLIENT_ENV=
 cat >"$S/src/bin/lttng/lttng" <<STANDIN
 #!/bin/bash
-exec "$CLIENT" "\$@"
+$CLIENT_ENV
+exec -a "\$0" "$CLIENT" "\$@"
 STANDIN
 cat >"$S/src/bin/lttng-sessiond/lttng-sessiond" <<STANDIN
 #!/bin/bash

@@ -8,8 +8,9 @@ LOG="$TEST_TMP/sessiond.log"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 declare -A GIN GOUT GPID TIDS
 
-# tracefs_setup N: skip unless root with tracefs; plan N; kernel_lock; then start a
-# root daemon with --kernel-backend=tracefs, logging to $LOG (one check).
+# tracefs_setup N [OPTION...]: skip unless root with tracefs; plan N;
+# kernel_lock; then start a root daemon with --kernel-backend=tracefs and
+# OPTIONs (--lttng-compat), logging to $LOG (one check).
 tracefs_setup() {
 	if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 		skip_all "needs root and a kernel with tracefs"
@@ -17,9 +18,8 @@ tracefs_setup() {
 	plan "$1"
 	kernel_lock
 	[ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-		--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG"
-	ok $? "a root daemon with --kernel-backend=tracefs started"
+	tracefs_sessiond "$LOG" "${@:2}"
+	ok $? "a root daemon with --kernel-backend=tracefs${2:+ ${*:2}} started"
 }
 
 # gated NAME N B A: kload gated N B A in the background, at its gate once

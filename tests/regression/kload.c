@@ -4,6 +4,10 @@
  * (test_kernel_tracefs.sh):
  *
  *   kload getppid N        N getppid() calls; prints "tid T"
+ *   kload args N           N getppid() system calls given six arguments
+ *                          (getppid reads none): 1, 22, 333, 4444, 55555
+ *                          and -2 (test_kernel_tracefs_capture_arrays.sh);
+ *                          prints "tid T nr NR" (NR getppid's number)
  *   kload getcpu N         N getcpu() system calls (programs get the CPU
  *                          from the vDSO: nothing else makes them); "tid T"
  *   kload openat PATH N    N openat(PATH) (each closed); prints "tid T path
@@ -40,7 +44,8 @@
  *                          end (EPOLLIN|EPOLLET, data 0xab0000000R: R the
  *                          fd in its low half), epoll_wait and
  *                          epoll_pwait (its 1 event, the pipe readable),
- *                          epoll_wait of 400 (more than a page of events:
+ *                          epoll_ctl modifying the pipe's (the same event)
+ *                          and removing it, epoll_wait of 400 (more than a page of events:
  *                          eventfds, each writable, data its index); accept
  *                          of the TCP connection, then accept4 failing
  *                          (EAGAIN, the buffers still hold that peer);
@@ -97,6 +102,18 @@ static int syscall_load(long nr, long n)
 	return 0;
 }
 
+/* @n getppid() calls with six arguments it ignores (raw_syscalls:sys_enter's args[6]). */
+static int args_load(long n)
+{
+	long i;
+
+	printf("tid %ld nr %ld\n", (long)syscall(SYS_gettid), (long)SYS_getppid);
+	fflush(stdout);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid, 1L, 22L, 333L, 4444L, 55555L, -2L);
+	return 0;
+}
+
 static int openat_load(const char *path, long n)
 {
 	long i;
@@ -105,7 +122,7 @@ static int openat_load(const char *path, long n)
 	printf("tid %ld path 0x%lX\n", (long)syscall(SYS_gettid), (unsigned long)path);
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);	/* mode 0, not a stale register */
 		if (fd < 0) {
 			fprintf(stderr, "kload: openat %s: %s\n", path, strerror(errno));
 			return 1;
@@ -431,6 +448,12 @@ static int payloads_load(void)
 		fprintf(stderr, "kload: payloads: epoll_wait, epoll_pwait should find the pipe readable\n");
 		return 1;
 	}
+	/* op: EPOLL_CTL_MOD, then EPOLL_CTL_DEL (lttng-modules' labels) */
+	if (syscall(SYS_epoll_ctl, ep, EPOLL_CTL_MOD, pipefd[0], &ev) ||
+	    syscall(SYS_epoll_ctl, ep, EPOLL_CTL_DEL, pipefd[0], &ev)) {
+		fprintf(stderr, "kload: payloads: epoll_ctl MOD, DEL: %s\n", strerror(errno));
+		return 1;
+	}
 	if (epoll_more() != MANY_EVENTS) {
 		fprintf(stderr, "kload: payloads: epoll_wait should find %d eventfds writable\n",
 			MANY_EVENTS);
@@ -457,6 +480,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "getppid"))
 		return syscall_load(SYS_getppid, count(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "args"))
+		return args_load(count(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "getcpu"))
 		return syscall_load(SYS_getcpu, count(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "openat"))
@@ -471,6 +496,6 @@ int main(int argc, char **argv)
 		return rename_load(count(argv[2]), argv[3]);
 	if (argc == 2 && !strcmp(argv[1], "payloads"))
 		return payloads_load();
-	fprintf(stderr, "usage: kload getppid N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME | payloads\n");
+	fprintf(stderr, "usage: kload getppid N | args N | getcpu N | openat PATH N | pingpong N | gated N B A | threads N NAME | rename N NAME | payloads\n");
 	return 2;
 }

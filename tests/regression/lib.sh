@@ -246,11 +246,11 @@ bpf_source_or_skip() {
 	fi
 }
 
-# tracefs_sessiond LOG: a root daemon of this test's run directory with
-# --kernel-backend=tracefs, -vv, its log in LOG.
+# tracefs_sessiond LOG [OPTION...]: a root daemon of this test's run
+# directory with --kernel-backend=tracefs, -vv and OPTIONs, its log in LOG.
 tracefs_sessiond() {
 	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv \
-		--kernel-backend=tracefs </dev/null >/dev/null 2>"$1"
+		--kernel-backend=tracefs "${@:2}" </dev/null >/dev/null 2>"$1"
 }
 
 kernel_lock() {
@@ -295,6 +295,22 @@ python_env() {
 		PYENV=(LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 			LTT_CHILD_ASAN_OPTIONS="${ASAN_OPTIONS:-}")
 	fi
+}
+
+# python_agent_pkg DIR: DIR/ltt, this tree's package ltt with its agent
+# (the modules from the source, the extensions from the build), for
+# PYTHONPATH=DIR; bails out where the agent's extension is not built.
+python_agent_pkg() {
+	local f
+	[ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] ||
+		{ echo "Bail out! src/python/_agent.la not built"; exit 1; }
+	mkdir -p "$1/ltt"
+	for f in __init__.py agent.py; do
+		ln -s "$LTT_TOP_SRCDIR/src/python/ltt/$f" "$1/ltt/$f"
+	done
+	for f in _ltt _agent; do
+		ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/$f.so" "$1/ltt/$f.so"
+	done
 }
 
 # stop_proc PID: SIGSTOP, then wait (bounded, without sleeping) until every

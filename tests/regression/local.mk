@@ -66,6 +66,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/sessiond/test_sessiond_notify.sh \
 	tests/regression/python/test_python_ctl.sh \
 	tests/regression/python/test_python_agent.sh \
+	tests/regression/python/test_python_agent_fields.sh \
 	tests/regression/lttng/test_lttng_agent.sh \
 	tests/regression/lttng/test_lttng_agent_limits.sh \
 	tests/regression/lttng/test_lttng_agent_pid.sh \
@@ -81,6 +82,7 @@ REGRESSION_CTL_TESTS = \
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
+	tests/regression/python_agent_fields.py \
 	tests/regression/lttng_agent_app.py tests/regression/lttng_agent_record.py \
 	tests/regression/lttng_agent_fake.py tests/regression/agent-fake-lib.sh \
 	tests/regression/java/LttngJavaApp.java \
@@ -351,6 +353,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_threads_procs.sh \
 	tests/regression/ust/test_ust_fork.sh \
 	tests/regression/ust/test_ust_start_order.sh \
+	tests/regression/ust/test_ust_first_event.sh \
 	tests/regression/ust/test_ust_kill.sh \
 	tests/regression/ust/test_ust_crash.sh \
 	tests/regression/ust/test_ust_crash_stuck.sh \
@@ -384,6 +387,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
 	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
+	tests/regression/lttng-compat/test_lttng_compat_kcapture.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
@@ -394,6 +398,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
 	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
+	tests/regression/lttng-compat/test_lttng_compat_kcapture.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \

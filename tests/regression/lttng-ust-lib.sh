@@ -77,6 +77,14 @@ multi_release() {
 	wait $HOLD_PID
 }
 
+# listed_layouts FILE EVENT: each entry of EVENT in FILE (the text of
+# `list -u -f`, lttctl's or LTTng's) a line: its fields' names, in order.
+listed_layouts() {
+	awk -v ev="$2" '/\(loglevel: / { cur = ($1 == ev); n += cur; next }
+		cur && $1 == "field:" { f[n] = f[n] (f[n] == "" ? "" : " ") $2 }
+		END { for (i = 1; i <= n; i++) print f[i] }' "$1"
+}
+
 # compat_run [-p PROGRAM] ARGS...: compat_app (or PROGRAM) ARGS under
 # ltt-run, on the libraries of the build tree (stderr in $TEST_TMP/app.err).
 compat_run() {

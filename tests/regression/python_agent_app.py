@@ -12,6 +12,9 @@ python_agent_app.py MODE [ARGS]: imports ltt.agent, then
                  second, across seconds, backwards, an hour and a day on),
                  each message ending with the asctime Python's Formatter
                  gives that time
+  relearn FIFO   100 debugs on other and 100 warnings on qa.app, say
+                 "ready PID", wait for a line on FIFO, apply the rules once
+                 they name qa.app (within 10 s), then 100 warnings on qa.app
   level          print the agent's handler level and exit
 Exits 0 unless something raised.
 """
@@ -19,6 +22,7 @@ import logging
 import os
 import sys
 import threading
+import time
 
 import ltt.agent
 
@@ -79,5 +83,21 @@ elif mode == "clock":
     app.addFilter(At())
     for i in range(len(stamps)):
         app.warning("at %d", i)
+elif mode == "relearn":
+    for i in range(100):
+        other.debug("other %d", i)
+        app.warning("before %d", i)
+    print("ready %d" % os.getpid(), flush=True)
+    with open(sys.argv[2]) as f:
+        f.readline()
+    agent = ltt.agent._agent
+    gen, rules = agent.rules()
+    deadline = time.monotonic() + 10
+    while not any(r[0] == "qa.app" for r in rules) and time.monotonic() < deadline:
+        agent.wait(gen, 1000)
+        gen, rules = agent.rules()
+    ltt.agent._handler.set_rules(rules)     # as the agent's thread does
+    for i in range(100):
+        app.warning("after %d", i)
 elif mode == "level":
     print(ltt.agent._handler.level)

@@ -12,6 +12,7 @@ UNIT_TESTS = \
 	tests/unit/base/test_names \
 	tests/unit/base/test_codec \
 	tests/unit/base/test_evloop \
+	tests/unit/base/test_io \
 	tests/unit/proto/test_client_proto \
 	tests/unit/proto/test_client_objects \
 	tests/unit/proto/test_lttng_proto \
@@ -44,6 +45,9 @@ tests_unit_base_test_log_LDADD = src/common/libcommon.la
 
 tests_unit_base_test_size_SOURCES = tests/unit/base/test_size.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_size_LDADD = src/common/libcommon.la
+
+tests_unit_base_test_io_SOURCES = tests/unit/base/test_io.c $(UNIT_TAP_SOURCES)
+tests_unit_base_test_io_LDADD = src/common/libcommon.la
 
 tests_unit_base_test_uri_SOURCES = tests/unit/base/test_uri.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_uri_LDADD = src/common/libcommon.la
@@ -221,6 +225,11 @@ check_PROGRAMS += tests/unit/ctl/test_attr
 TESTS += tests/unit/ctl/test_attr
 tests_unit_ctl_test_attr_SOURCES = tests/unit/ctl/test_attr.c $(UNIT_TAP_SOURCES)
 tests_unit_ctl_test_attr_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
+
+check_PROGRAMS += tests/unit/ctl/test_trigger_flags
+TESTS += tests/unit/ctl/test_trigger_flags
+tests_unit_ctl_test_trigger_flags_SOURCES = tests/unit/ctl/test_trigger_flags.c $(UNIT_TAP_SOURCES)
+tests_unit_ctl_test_trigger_flags_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
 
 # The python domain: a rule's filter, Python's levels, AGENT_RULES.
 check_PROGRAMS += tests/unit/sessiond/test_agent

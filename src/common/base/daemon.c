@@ -20,21 +20,37 @@
 #include "common/base/daemon.h"
 #include "common/base/log.h"
 
+int ltt_fork_split(int pair[2], bool sockets, int child_end)
+{
+	pid_t pid;
+	int err;
+
+	if (sockets ? socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) :
+		      pipe2(pair, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	err = errno;
+	if (pid < 0) {
+		close(pair[0]);
+		close(pair[1]);
+		return -err;
+	}
+	close(pair[pid ? child_end : !child_end]);
+	return pid;
+}
+
 int ltt_daemon_detach(int *ret_ready_fd)
 {
 	int pipefd[2];
 	char byte;
 	pid_t pid;
 
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	pid = fork();
+	pid = ltt_fork_split(pipefd, false, 1);
 	if (pid < 0)
-		return -errno;
+		return pid;
 	if (pid > 0) {
 		ssize_t n;
 
-		close(pipefd[1]);
 		do
 			n = read(pipefd[0], &byte, 1);
 		while (n < 0 && errno == EINTR);
@@ -42,7 +58,6 @@ int ltt_daemon_detach(int *ret_ready_fd)
 		waitpid(pid, NULL, 0);
 		exit(n == 1 ? 0 : 1);
 	}
-	close(pipefd[0]);
 	if (setsid() < 0)
 		_exit(1);
 	pid = fork();

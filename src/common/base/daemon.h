@@ -22,6 +22,16 @@
  */
 int ltt_daemon_detach(int *ret_ready_fd);
 
+/**
+ * ltt_fork_split() - fork() with a link to the child: a pipe, or with
+ * @sockets a stream socket pair (close-on-exec both); the child keeps
+ * pair[@child_end], the parent the other end
+ *
+ * Returns the child's pid in the parent, 0 in the child, each with the
+ * other's end closed; or a negative errno (nothing left open).
+ */
+int ltt_fork_split(int pair[2], bool sockets, int child_end);
+
 /* ltt_daemon_ready()'s @flags */
 #define LTT_DAEMON_CLOSE_STDIO 0x1	/* standard streams to /dev/null (-d) */
 #define LTT_DAEMON_CHDIR_ROOT 0x2	/* chdir / (-d; the relay's -b too) */

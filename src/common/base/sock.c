@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -204,6 +205,40 @@ int ltt_io_write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int ltt_io_pwritev_all(int fd, struct iovec *iov, int iovcnt, uint64_t offset)
+{
+	int i = 0;
+
+	if (iovcnt < 0 || offset > INT64_MAX)
+		return -EINVAL;
+	for (;;) {
+		ssize_t n;
+
+		while (i < iovcnt && !iov[i].iov_len)
+			i++;
+		if (i == iovcnt)
+			return 0;
+		n = pwritev(fd, iov + i, iovcnt - i, (off_t)offset);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		offset += (uint64_t)n;
+		/* Consume what went out: whole buffers, then part of one. */
+		while (n > 0) {
+			size_t take = (size_t)n < iov[i].iov_len ? (size_t)n : iov[i].iov_len;
+
+			iov[i].iov_base = (char *)iov[i].iov_base + take;
+			iov[i].iov_len -= take;
+			n -= (ssize_t)take;
+			if (!iov[i].iov_len)
+				i++;
+		}
+	}
+}
+
 int ltt_io_read_file(int fd, size_t max, void **ret_data, size_t *ret_len)
 {
 	struct stat st;
@@ -249,3 +284,15 @@ int ltt_io_read_all(int fd, void *buf, size_t len)
 	return 0;
 }
 
+
+int ltt_fd_keep_only(int fd)
+{
+	int i;
+
+	if (fd == 3 ? fcntl(3, F_SETFD, 0) : dup2(fd, 3) < 0)
+		return -1;
+	if (syscall(SYS_close_range, 4U, ~0U, 0U))	/* before Linux 5.9 */
+		for (i = 4; i < 1024; i++)
+			close(i);
+	return 0;
+}

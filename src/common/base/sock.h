@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 /**
  * ltt_sock_listen_unix() - bind and listen on a stream socket at @path
@@ -78,11 +79,33 @@ int ltt_io_read_all_until(int fd, void *buf, size_t len, int64_t deadline);
 int ltt_sock_peer_cred(int fd, struct ucred *ret_cred);
 
 /**
+ * ltt_fd_keep_only() - in a child just forked: @fd becomes descriptor 3
+ * (kept across exec) and every descriptor above 3 is closed, so that the
+ * child holds stdio and @fd, nothing else of its parent's (a link, a
+ * pidfd, a tracer's object it could keep alive past the parent's close)
+ *
+ * Returns 0, or -1 (errno set) when @fd could not be made descriptor 3.
+ */
+int ltt_fd_keep_only(int fd);
+
+/**
  * ltt_io_write_all() - write all of @buf, retrying on EINTR and short writes
  *
  * Returns 0 or a negative errno (-EPIPE when the peer is gone).
  */
 int ltt_io_write_all(int fd, const void *buf, size_t len);
+
+/**
+ * ltt_io_pwritev_all() - write all of @iov at @offset of @fd, retrying
+ * short writes and EINTR
+ * @iov: @iovcnt buffers, consumed: what went out is taken off them
+ *
+ * Any thread.  Returns 0 or a negative errno (-ENOSPC, -EIO when nothing
+ * goes out, -EINVAL for an @offset past INT64_MAX), in which case part of
+ * the data may have been written: the caller cuts the file back with
+ * ftruncate().
+ */
+int ltt_io_pwritev_all(int fd, struct iovec *iov, int iovcnt, uint64_t offset);
 
 /**
  * ltt_io_read_all() - read exactly @len bytes

@@ -27,7 +27,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 /* The kernel's, as far as the program reads them: CO-RE finds the offsets. */
 struct pt_regs {
-	unsigned long di, si, dx, r10, r8, r9, orig_ax;
+	unsigned long r10, r9, r8, dx, si, di, orig_ax;
 } __attribute__((preserve_access_index));
 
 struct thread_info {
@@ -101,19 +101,22 @@ struct {
 } pids SEC(".maps");
 
 /*
- * The arguments an exit's payload reads, by thread, from the call's entry
- * to its exit: accept's buffer and its length's address (ACCEPT), poll's
- * array and count (POLL_EXIT), epoll_wait's array and maxevents
- * (EPOLL_WAIT).
+ * The arguments an exit's payload reads, kept in the thread's own
+ * storage from the call's entry to its exit: accept's buffer and its
+ * length's address (ACCEPT), poll's array and count (POLL_EXIT),
+ * epoll_wait's array and maxevents (EPOLL_WAIT); @nr the call they are
+ * of, -1 once its exit took them.  Task storage (Linux 5.11), not a hash
+ * by tid: no hashing, no lock, freed with the task.
  */
 struct exit_args {
 	__u64 addr, lenp;
+	long nr;
 };
 
 struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, LTT_BPF_PIDS_MAX);
-	__type(key, __u32);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
 	__type(value, struct exit_args);
 } pending SEC(".maps");
 
@@ -167,16 +170,27 @@ static __always_inline void count_lost(__u32 cpu)
 		__sync_fetch_and_add(n, 1);
 }
 
-static __always_inline __u64 arg_of(struct pt_regs *regs, int i)
+/*
+ * The call's six arguments into @a: the registers the kernel saved, read
+ * in one copy (x86_64's pt_regs holds r10, r9, r8, ax, cx, dx, si, di in
+ * a row; CO-RE gives each one's place), not one helper call each.
+ * Zeros when they can't be read.
+ */
+#define REG_AT(f) (((bpf_core_field_offset(struct pt_regs, f) - \
+		     bpf_core_field_offset(struct pt_regs, r10)) / 8) & 7)
+static __always_inline void read_args(struct pt_regs *regs, __u64 *a)
 {
-	switch (i) {
-	case 0: return BPF_CORE_READ(regs, di);
-	case 1: return BPF_CORE_READ(regs, si);
-	case 2: return BPF_CORE_READ(regs, dx);
-	case 3: return BPF_CORE_READ(regs, r10);
-	case 4: return BPF_CORE_READ(regs, r8);
-	default: return BPF_CORE_READ(regs, r9);
-	}
+	__u64 span[8];
+
+	if (bpf_probe_read_kernel(span, sizeof(span),
+				  (const __u8 *)regs + bpf_core_field_offset(struct pt_regs, r10)))
+		__builtin_memset(span, 0, sizeof(span));
+	a[0] = span[REG_AT(di)];
+	a[1] = span[REG_AT(si)];
+	a[2] = span[REG_AT(dx)];
+	a[3] = span[REG_AT(r10)];
+	a[4] = span[REG_AT(r8)];
+	a[5] = span[REG_AT(r9)];
 }
 
 /*
@@ -381,24 +395,31 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 {
 	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
 	long nr = (long)ctx->args[1];
-	struct exit_args acc;
+	__u64 v, args[LTT_BPF_ARGS];
+	struct exit_args *acc;
 	struct ltt_bpf_call *sc;
-	__u32 off, pay, tid;
+	__u32 off, pay;
 	__u8 *rec;
-	__u64 v;
 	int i;
 
 	sc = recorded(nr);
 	if (!sc || !tracked())
 		return 0;
+	read_args(regs, args);
 	if (sc->exit_id && sc->exit_payload) {
 		/* poll's array and count are its first two arguments, the others' the next two */
-		i = sc->exit_payload == LTT_BPF_PAYLOAD_POLL_EXIT ||
-		    sc->exit_payload == LTT_BPF_PAYLOAD_PPOLL_EXIT ? 0 : 1;
-		tid = (__u32)bpf_get_current_pid_tgid();
-		acc.addr = arg_of(regs, i);
-		acc.lenp = arg_of(regs, i + 1);
-		bpf_map_update_elem(&pending, &tid, &acc, BPF_ANY);
+		acc = bpf_task_storage_get(&pending, bpf_get_current_task_btf(), NULL,
+					   BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (acc && (sc->exit_payload == LTT_BPF_PAYLOAD_POLL_EXIT ||
+			    sc->exit_payload == LTT_BPF_PAYLOAD_PPOLL_EXIT)) {
+			acc->addr = args[0];
+			acc->lenp = args[1];
+			acc->nr = nr;
+		} else if (acc) {
+			acc->addr = args[1];
+			acc->lenp = args[2];
+			acc->nr = nr;
+		}
 	}
 	if (!sc->enter_id)
 		return 0;
@@ -411,7 +432,7 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	for (i = 0; i < LTT_BPF_ARGS; i++) {
 		if (i >= sc->nargs)
 			break;
-		v = arg_of(regs, i);
+		v = args[i];
 		if (sc->str_mask & (1u << i))
 			v = read_str(rec, &off, v);
 		*(__u64 *)(rec + LTT_BPF_HDR + 8 * i) = v;
@@ -419,11 +440,11 @@ int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
 	if (sc->payload)	/* what a payload leaves is 0, not a former record's */
 		__builtin_memset(rec + (pay & 127), 0, LTT_BPF_PAYLOAD_BYTES);
 	if (sc->payload == LTT_BPF_PAYLOAD_SOCKADDR) {
-		read_sockaddr(rec, rec + (pay & 127), &off, arg_of(regs, 1), (int)arg_of(regs, 2));
+		read_sockaddr(rec, rec + (pay & 127), &off, args[1], (int)args[2]);
 	} else if (sc->payload == LTT_BPF_PAYLOAD_POLLFD) {
-		read_pollfd(rec, rec + (pay & 127), &off, arg_of(regs, 0), (__u32)arg_of(regs, 1));
+		read_pollfd(rec, rec + (pay & 127), &off, args[0], (__u32)args[1]);
 	} else if (sc->payload == LTT_BPF_PAYLOAD_EPOLL) {
-		read_epoll_event(rec + (pay & 127), arg_of(regs, 3));
+		read_epoll_event(rec + (pay & 127), args[3]);
 	}
 	emit_record(rec, off);
 	return 0;
@@ -504,7 +525,8 @@ static __always_inline __u32 poll_exit(__u8 *rec, __u8 *p, __u32 at, __u64 uptr,
 		max = pp.len = 0;
 	if (max) {
 		bpf_loop(max, poll_keep, &pp, 0);
-		bpf_loop(LTT_BPF_POLL_MAX, poll_zero, &pp, 0);
+		if (pp.nr < pp.len)	/* fewer set than ret says: the rest zeros */
+			bpf_loop(LTT_BPF_POLL_MAX, poll_zero, &pp, 0);
 	}
 	*(__u32 *)p = nfds;
 	*(__u32 *)(p + 4) = pp.len;
@@ -566,22 +588,20 @@ int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
 	long nr = (long)BPF_CORE_READ(regs, orig_ax), ret = (long)ctx->args[1];
 	struct exit_args *acc;
 	struct ltt_bpf_call *sc;
-	__u32 tid, off;
 	__s32 alen = 0;
 	__u8 *rec, *p;
+	__u32 off;
 
 	sc = recorded(nr);
 	if (!sc || !sc->exit_id)
 		return 0;
-	tid = (__u32)bpf_get_current_pid_tgid();
-	acc = bpf_map_lookup_elem(&pending, &tid);
-	if (!acc)
+	acc = bpf_task_storage_get(&pending, bpf_get_current_task_btf(), NULL, 0);
+	if (!acc || acc->nr != nr)
 		return 0;	/* its entry was before the session recorded, or not tracked */
+	acc->nr = -1;
 	rec = begin_record(sc->exit_id, nr);
-	if (!rec) {
-		bpf_map_delete_elem(&pending, &tid);
+	if (!rec)
 		return 0;
-	}
 	*(__s64 *)(rec + LTT_BPF_HDR) = ret;
 	p = rec + LTT_BPF_HDR + 8;
 	__builtin_memset(p, 0, LTT_BPF_PAYLOAD_BYTES);
@@ -599,7 +619,6 @@ int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
 		*(__s32 *)p = alen;
 		read_sockaddr(rec, p + 4, &off, acc->addr, acc->addr ? alen : 0);
 	}
-	bpf_map_delete_elem(&pending, &tid);
 	emit_record(rec, off);
 	return 0;
 }

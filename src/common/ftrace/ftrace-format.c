@@ -11,6 +11,7 @@
 
 #include "common/filter/filter-compile.h"
 #include "common/ftrace/ftrace-format.h"
+#include "common/trace/kabi-enum.h"
 #include "common/trace/kabi-struct.h"
 
 #define FIELD_MAX_BYTES 65535u	/* offsets and sizes: a __data_loc offset is 16 bits */
@@ -610,6 +611,7 @@ static void kabi_field(const struct ltt_ftrace_field *f, struct ltt_kabi_field *
 	case LTT_FTRACE_INT:
 		k->type = LTT_KABI_FIELD_INTEGER;
 		k->bits = (uint8_t)f->length;	/* a member's bit field */
+		k->enum_id = f->enum_id;
 		break;
 	case LTT_FTRACE_CHARS:
 		k->type = LTT_KABI_FIELD_ARRAY;
@@ -668,7 +670,9 @@ int ltt_ftrace_event_to_kabi(const struct ltt_ftrace_event *ev, const char *name
 		    strnlen(ev->fields[i].name, LTT_FTRACE_NAME_MAX) == LTT_FTRACE_NAME_MAX ||
 		    ev->fields[i].length > (ev->fields[i].kind == LTT_FTRACE_INT ? 64 : UINT16_MAX) ||
 		    ((ev->fields[i].kind == LTT_FTRACE_STRUCT || ev->fields[i].kind == LTT_FTRACE_INT) &&
-		     ev->fields[i].size > UINT8_MAX))
+		     ev->fields[i].size > UINT8_MAX) ||
+		    (ev->fields[i].enum_id && (ev->fields[i].kind != LTT_FTRACE_INT ||
+					       !ltt_kabi_enum(ev->fields[i].enum_id))))
 			return -EINVAL;
 	memset(d, 0, sizeof(*d));
 	memcpy(d->name, name, strlen(name) + 1);

@@ -102,6 +102,9 @@ struct ltt_ftrace_field {
 	uint8_t derived;		/* enum ltt_ftrace_derived: a field of
 					 * lttng-modules' that the converter
 					 * computes from the record; 0: none */
+	uint8_t enum_id;		/* INT: written as the kernel enumeration
+					 * LTT_KABI_ENUM_* (kmod/ltt-abi.h), as
+					 * lttng-modules writes it; 0: none */
 };
 
 /* An event's layout, as its format file gives it. */

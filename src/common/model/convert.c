@@ -269,6 +269,9 @@ static enum ltt_error_code action_to_conf(const struct ltt_trigger_action *in,
 	if (!copy_str(out->session, sizeof(out->session), in->session))
 		return LTT_ERR_TRIGGER_ACTION;
 	out->has_output = in->has_output;
+	out->output_flags = in->has_output ? (uint32_t)in->output_flags : 0;
+	if (in->output_flags > UINT32_MAX)
+		return LTT_ERR_TRIGGER_ACTION;
 	if (in->type == LTT_ACTION_INCR_MAP_VALUE &&
 	    (!copy_str(out->map, sizeof(out->map), in->map.channel) ||
 	     !copy_str(out->key, sizeof(out->key), in->map.key)))
@@ -380,6 +383,7 @@ void ltt_conv_trigger_desc_to_info(const struct ltt_trigger_desc *in, struct ltt
 		a->rate_count = c->actions[i].rate_count;
 		COPY_ARRAY(a, &c->actions[i], session);
 		a->has_output = c->actions[i].has_output;
+		a->output_flags = c->actions[i].has_output ? c->actions[i].output_flags : 0;
 		if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
 			COPY_ARRAY(&a->map, &c->actions[i], key);
 			snprintf(a->map.channel, sizeof(a->map.channel), "%s", c->actions[i].map);

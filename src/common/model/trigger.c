@@ -277,6 +277,10 @@ static enum ltt_error_code check_action(const struct ltt_action_conf *a)
 		return LTT_ERR_TRIGGER_ACTION;
 	if (a->has_output && a->type != LTT_ACTION_SNAPSHOT_SESSION)
 		return LTT_ERR_TRIGGER_ACTION;
+	/* a pair's output is the net URL of its two */
+	if ((a->output_flags && !a->has_output) || (a->output_flags & ~LTT_TRIGGER_OUTPUTS_KNOWN) ||
+	    ((a->output_flags & LTT_TRIGGER_OUTPUT_PAIR) && a->output.output_type != LTT_OUTPUT_NET))
+		return LTT_ERR_TRIGGER_ACTION;
 	if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
 		if (!ltt_channel_name_valid(a->map))
 			return LTT_ERR_TRIGGER_ACTION;

@@ -26,9 +26,27 @@ struct ltt_action_conf {
 	char session[LTT_NAME_MAX];	/* "" for NOTIFY */
 	bool has_output;		/* SNAPSHOT_SESSION: @output overrides the session's */
 	struct ltt_snapshot_output_conf output;
+	uint32_t output_flags;		/* with @output: LTT_TRIGGER_OUTPUT_* */
 	char map[LTT_NAME_MAX];		/* INCR_MAP_VALUE: the map channel of @session */
 	char key[LTT_MAP_KEY_MAX];	/* INCR_MAP_VALUE: the key template (common/model/map.h) */
 };
+
+/*
+ * ADD_TRIGGER's flags (client protocol minor 35).  LTTNG: added as LTTng's
+ * lttng adds it where ltt refuses by its own spelling: a kernel rule whose
+ * filter type-checks against none of its events is added, never firing
+ * (lttctl's own add-trigger is refused, FILTER_KERNEL_TYPE).
+ */
+#define LTT_TRIGGER_FLAG_LTTNG 0x1u
+#define LTT_TRIGGER_FLAGS_KNOWN LTT_TRIGGER_FLAG_LTTNG
+
+/*
+ * A snapshot action's output_flags (client protocol minor 35).  PAIR: the
+ * output, a net URL, was given as a control and a data URL (LTTng's
+ * --ctrl-url, --data-url), as LTTng lists it (ltt_uri_net_pair()).
+ */
+#define LTT_TRIGGER_OUTPUT_PAIR 0x1u
+#define LTT_TRIGGER_OUTPUTS_KNOWN LTT_TRIGGER_OUTPUT_PAIR
 
 struct ltt_trigger_conf {
 	char name[LTT_NAME_MAX];	/* "": the daemon names it (requests) */

@@ -348,6 +348,20 @@ int ltt_uri_net_port(const struct ltt_uri *net, int data, struct ltt_uri *ret_ur
 	return 0;
 }
 
+int ltt_uri_net_pair(const char *net, char *ctrl, char *data, unsigned long len)
+{
+	struct ltt_uri uri, tcp;
+	int ret;
+
+	if (!net || !ctrl || !data || ltt_uri_parse(net, &uri) || ltt_uri_net_port(&uri, 0, &tcp))
+		return -EINVAL;
+	memcpy(tcp.path, uri.path, sizeof(tcp.path));	/* the path goes with the control URL */
+	ret = ltt_uri_format(&tcp, ctrl, len);
+	if (!ret)
+		ret = ltt_uri_net_port(&uri, 1, &tcp);
+	return ret ? ret : ltt_uri_format(&tcp, data, len);
+}
+
 int ltt_uri_format_lttng(const struct ltt_uri *uri, int data, char *buf, unsigned long len)
 {
 	int v6, n;

@@ -109,6 +109,17 @@ int ltt_uri_net_from_tcp(const struct ltt_uri *ctrl, const struct ltt_uri *data,
 int ltt_uri_net_port(const struct ltt_uri *net, int data, struct ltt_uri *ret_uri);
 
 /**
+ * ltt_uri_net_pair() - the control and data URLs of net URL @net, as one
+ * gives them apart (LTTng's --ctrl-url and --data-url):
+ * "tcp://HOST:CTRL/PATH" and "tcp://HOST:DATA"
+ * @ctrl, @data: where to write, @len bytes each (LTT_URI_TEXT_SIZE
+ * always suffices)
+ *
+ * Returns 0, -ENOSPC if @len is too small, or -EINVAL if @net is no net URL.
+ */
+int ltt_uri_net_pair(const char *net, char *ctrl, char *data, unsigned long len);
+
+/**
  * ltt_uri_format_lttng() - one port of a relay's net URL as LTTng's lists
  * and MI give it: "tcp4://HOST:PORT/PATH" ("tcp6://[ADDR]:PORT/PATH")
  * @uri: a net URL

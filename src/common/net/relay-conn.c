@@ -188,6 +188,23 @@ static int send_request(struct ltt_xport *x, uint32_t cmd, const struct ltt_wbuf
 	return ret;
 }
 
+/*
+ * Send request @cmd with @pl (finalized here), receive its fixed-size
+ * reply of @len bytes into @buf, and set @rb to read it.
+ */
+static int call(struct ltt_xport *x, uint32_t cmd, struct ltt_wbuf *pl, uint8_t *buf, size_t len,
+		uint64_t deadline, struct ltt_rbuf *rb)
+{
+	int ret = send_request(x, cmd, pl, deadline);
+
+	ltt_wbuf_fini(pl);
+	if (!ret)
+		ret = move_all(x, NULL, buf, len, deadline);
+	if (!ret)
+		ltt_rbuf_init(rb, buf, len);
+	return ret;
+}
+
 /* VERSION: the same major, and a minor we can speak. */
 int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *label, uint32_t *ret_minor)
 {
@@ -199,15 +216,11 @@ int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *l
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_version(&pl, &v);
-	ret = send_request(x, LTT_RELAY_VERSION, &pl, deadline);
-	ltt_wbuf_fini(&pl);
-	if (!ret)
-		ret = move_all(x, NULL, buf, sizeof(buf), deadline);
+	ret = call(x, LTT_RELAY_VERSION, &pl, buf, sizeof(buf), deadline, &rb);
 	if (ret == -EKEYREJECTED)	/* TLS 1.3: a refused certificate shows here */
 		LTT_ERR("%s: the relay refused the TLS connection: %s", label, ltt_xport_error(x));
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&rb, buf, sizeof(buf));
 	if (ltt_relay_get_version(&rb, &got))
 		return -EPROTO;
 	/* A small major is a relay of another generation; anything else, no relay. */
@@ -291,15 +304,6 @@ int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_co
 }
 
 
-/* Send request @cmd with @pl, receive its fixed-size reply of @len bytes into @buf. */
-static int call(struct ltt_xport *x, uint32_t cmd, const struct ltt_wbuf *pl, uint8_t *buf, size_t len,
-		uint64_t deadline)
-{
-	int ret = send_request(x, cmd, pl, deadline);
-
-	return ret ? ret : move_all(x, NULL, buf, len, deadline);
-}
-
 int ltt_relay_conn_get_configuration(struct ltt_xport *x, uint64_t deadline, const char *label,
 				     uint64_t *ret_flags)
 {
@@ -311,11 +315,9 @@ int ltt_relay_conn_get_configuration(struct ltt_xport *x, uint64_t deadline, con
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_u64_msg(&pl, 0);
-	ret = call(x, LTT_RELAY_GET_CONFIGURATION, &pl, buf, sizeof(buf), deadline);
-	ltt_wbuf_fini(&pl);
+	ret = call(x, LTT_RELAY_GET_CONFIGURATION, &pl, buf, sizeof(buf), deadline, &rb);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&rb, buf, sizeof(buf));
 	if (ltt_relay_get_get_configuration_reply(&rb, &rep))
 		return -EPROTO;
 	if (rep.ret_code != LTT_RELAY_OK)
@@ -337,11 +339,9 @@ int ltt_relay_conn_create_chunk(struct ltt_xport *x, uint64_t chunk_id, uint64_t
 
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_create_chunk(&pl, &m);
-	ret = call(x, LTT_RELAY_CREATE_TRACE_CHUNK, &pl, buf, sizeof(buf), deadline);
-	ltt_wbuf_fini(&pl);
+	ret = call(x, LTT_RELAY_CREATE_TRACE_CHUNK, &pl, buf, sizeof(buf), deadline, &rb);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&rb, buf, sizeof(buf));
 	if (ltt_relay_get_ret(&rb, &code))
 		return -EPROTO;
 	if (code != LTT_RELAY_OK) {
@@ -366,11 +366,9 @@ int ltt_relay_conn_reconcile(struct ltt_xport *x, const struct ltt_relay_reconci
 	*ret_count = 0;
 	ltt_wbuf_init(&pl);
 	ltt_relay_put_reconcile_stream(&pl, req);
-	ret = call(x, LTT_RELAY_RECONCILE_STREAM, &pl, head, sizeof(head), deadline);
-	ltt_wbuf_fini(&pl);
+	ret = call(x, LTT_RELAY_RECONCILE_STREAM, &pl, head, sizeof(head), deadline, &rb);
 	if (ret)
 		return ret;
-	ltt_rbuf_init(&rb, head, sizeof(head));
 	if (ltt_relay_get_reconcile_reply(&rb, &rep) || rep.count > LTT_RELAY_RECONCILE_MAX ||
 	    (rep.count && rep.ret_code != LTT_RELAY_OK))
 		return -EPROTO;

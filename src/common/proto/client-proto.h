@@ -144,7 +144,8 @@
  * how may be LTT_MEM_MODULE_COUNT; 30: a channel's blocking timeout; 31: a session's shared memory path;
  * 32: a trigger's rule location; 33: conditions of more than 16 captures;
  * 34: a session's crash copy's failure, ARRAY and enum captures in notifications;
- * 36: a trigger's probe rules
+ * 35: ADD_TRIGGER's flags (a trigger added as LTTng's lttng adds it), a
+ * trigger's actions' output flags; 36: a trigger's probe rules
  */
 #define LTT_CLIENT_MINOR 36
 /*
@@ -169,6 +170,21 @@
  * peer is sent an array UNAVAILABLE, an enum as its SIGNED or UNSIGNED.
  */
 #define LTT_CLIENT_MINOR_CAPTURE_ARRAY 34
+/*
+ * ADD_TRIGGER's trigger is followed by {u32 flags}: LTT_TRIGGER_FLAG_LTTNG
+ * (common/model/trigger.h), the trigger added as LTTng adds it (lttctl
+ * run as lttng, and --lttng-compat's LTTng clients); another bit is a
+ * PROTOCOL error.  A client refuses the flag toward an older daemon where
+ * it would change what is added (TRIGGER_LTTNG_DAEMON).
+ */
+#define LTT_CLIENT_MINOR_ADD_FLAGS 35
+/*
+ * A trigger (ADD_TRIGGER, LIST_TRIGGERS) ends with {nr_actions x u32
+ * output_flags} after its location: each action's LTT_TRIGGER_OUTPUT_*
+ * (a snapshot output given as a control and a data URL); an older peer
+ * is sent none, and lists such an output as its net URL.
+ */
+#define LTT_CLIENT_MINOR_OUTPUT_FLAGS 35
 /*
  * CREATE_SESSION's request ends with {str shm_path}: "" or an absolute
  * directory where the session's user-space ring buffers and metadata are
@@ -296,6 +312,7 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
  * Triggers (common/proto/trigger-proto.h has the forms of trigger,
  * trigger_info and notification):
  *   ADD_TRIGGER {trigger} -> {str name}
+ *       (from LTT_CLIENT_MINOR_ADD_FLAGS: {trigger, u32 flags})
  *   REMOVE_TRIGGER {str name}
  *   LIST_TRIGGERS {} -> {u32 count, count x trigger_info}
  *   SUBSCRIBE {str trigger} ("": all the caller's) -> {}

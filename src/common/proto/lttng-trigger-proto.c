@@ -478,6 +478,11 @@ static void get_snapshot(struct dec *d, struct ltt_action_conf *a)
 			snprintf(a->output.name, sizeof(a->output.name), "%s", o->name);
 			if (ltt_lttng_snapshot_output_to_ltt(o, &a->output))
 				lacks(d, "this snapshot output URL (ltt takes a directory, a net:// URL, or tcp:// control and data URLs)");
+			/* listed back as given: a net URL as typed, a pair as two URLs */
+			else if (o->data_url[0])
+				a->output_flags = LTT_TRIGGER_OUTPUT_PAIR;
+			else if (a->output.output_type == LTT_OUTPUT_NET)
+				snprintf(a->output.output, sizeof(a->output.output), "%s", o->ctrl_url);
 		}
 		free(o);
 	}
@@ -773,7 +778,12 @@ static void put_snapshot(struct ltt_wbuf *w, const struct ltt_action_conf *a)
 		o->id = a->output.id;
 		o->max_size = a->output.max_size;
 		snprintf(o->name, sizeof(o->name), "%s", a->output.name);
-		snprintf(o->ctrl_url, sizeof(o->ctrl_url), "%s", a->output.output);
+		if (!(a->output_flags & LTT_TRIGGER_OUTPUT_PAIR) ||
+		    ltt_uri_net_pair(a->output.output, o->ctrl_url, o->data_url,
+				     sizeof(o->ctrl_url))) {
+			snprintf(o->ctrl_url, sizeof(o->ctrl_url), "%s", a->output.output);
+			o->data_url[0] = '\0';
+		}
 		h.output_len = SNAPSHOT_OUTPUT_SIZE;
 	}
 	ltt_codec_put(w, &snapshot_hdr, &h);

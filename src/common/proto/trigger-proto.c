@@ -85,6 +85,15 @@ LTT_CODEC(trigger_counters, LTT_CODEC_LE,
 	  LTT_ROW_U64(runs), LTT_ROW_U64(failures), LTT_ROW_U32(last_error));
 #undef LTT_MSG
 
+/* One action's output flags (its output_flags), from LTT_CLIENT_MINOR_OUTPUT_FLAGS. */
+struct action_output_flags {
+	uint32_t flags;
+};
+
+#define LTT_MSG struct action_output_flags
+LTT_CODEC(trigger_output_flags, LTT_CODEC_LE, LTT_ROW_U32(flags));
+#undef LTT_MSG
+
 /* One action's waiting runs (an element of uint32_t pending[]). */
 struct action_pending {
 	uint32_t runs;
@@ -97,6 +106,16 @@ LTT_CODEC(trigger_pending, LTT_CODEC_LE, LTT_ROW_U32(runs));
 #define LTT_MSG struct ltt_trigger_conf
 LTT_CODEC(trigger_location, LTT_CODEC_LE,
 	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_RULE_LOCATION), LTT_ROW_STR(rule.location));
+#undef LTT_MSG
+
+/* ADD_TRIGGER's flags, after its trigger. */
+struct add_flags {
+	uint32_t flags;
+};
+
+#define LTT_MSG struct add_flags
+LTT_CODEC(trigger_add_flags, LTT_CODEC_LE,
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_ADD_FLAGS), LTT_ROW_U32(flags));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_trigger_desc
@@ -129,19 +148,26 @@ static size_t captures_room(uint32_t minor)
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t minor)
 {
 	struct capture_count k = { (uint32_t)sent(c->nr_captures, captures_room(minor)) };
+	struct action_output_flags f[LTT_TRIGGER_MAX_ACTIONS];
+	size_t nr = sent(c->nr_actions, LTT_TRIGGER_MAX_ACTIONS);
 
 	ltt_codec_put(w, &trigger_head, c);
 	ltt_proto_put_trigger_rule(w, &c->rule);
 	ltt_codec_put(w, &trigger_nr_captures, &k);
 	ltt_codec_put_array(w, &trigger_capture_expr, c->captures, sizeof(c->captures[0]), k.nr);
 	ltt_codec_put(w, &trigger_cond, c);
-	ltt_codec_put_array(w, &trigger_action, c->actions, sizeof(c->actions[0]),
-			    sent(c->nr_actions, LTT_TRIGGER_MAX_ACTIONS));
+	ltt_codec_put_array(w, &trigger_action, c->actions, sizeof(c->actions[0]), nr);
 	ltt_codec_put_v(w, &trigger_location, c, minor);
+	if (minor < LTT_CLIENT_MINOR_OUTPUT_FLAGS)
+		return;
+	for (size_t i = 0; i < nr; i++)
+		f[i].flags = c->actions[i].output_flags;
+	ltt_codec_put_array(w, &trigger_output_flags, f, sizeof(f[0]), nr);
 }
 
 void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t minor)
 {
+	struct action_output_flags f[LTT_TRIGGER_MAX_ACTIONS];
 	struct capture_count k;
 
 	memset(ret, 0, sizeof(*ret));
@@ -158,7 +184,32 @@ void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t 
 	if (ltt_codec_get_array(r, &trigger_action, ret->actions, sizeof(ret->actions[0]),
 				ret->nr_actions))
 		return;
-	ltt_codec_get_v(r, &trigger_location, ret, minor);
+	if (ltt_codec_get_v(r, &trigger_location, ret, minor) ||
+	    minor < LTT_CLIENT_MINOR_OUTPUT_FLAGS ||
+	    ltt_codec_get_array(r, &trigger_output_flags, f, sizeof(f[0]), ret->nr_actions))
+		return;
+	for (size_t i = 0; i < ret->nr_actions; i++)
+		ret->actions[i].output_flags = f[i].flags;
+}
+
+void ltt_trigger_add_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t flags,
+			 uint32_t minor)
+{
+	struct add_flags f = { flags };
+
+	ltt_trigger_put(w, c, minor);
+	ltt_codec_put_v(w, &trigger_add_flags, &f, minor);
+}
+
+void ltt_trigger_add_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t *ret_flags,
+			 uint32_t minor)
+{
+	struct add_flags f = { 0 };
+
+	ltt_trigger_get(r, ret, minor);
+	if (!r->err)
+		ltt_codec_get_v(r, &trigger_add_flags, &f, minor);
+	*ret_flags = f.flags;
 }
 
 void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor)

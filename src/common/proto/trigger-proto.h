@@ -48,6 +48,14 @@
  */
 void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t minor);
 void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t minor);
+/*
+ * ADD_TRIGGER's request: the trigger, then from LTT_CLIENT_MINOR_ADD_FLAGS
+ * its flags (LTT_TRIGGER_FLAG_*; 0 from an older peer).
+ */
+void ltt_trigger_add_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint32_t flags,
+			 uint32_t minor);
+void ltt_trigger_add_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t *ret_flags,
+			 uint32_t minor);
 /* @minor: the connection's; from LTT_CLIENT_MINOR_PENDING on, with the waiting runs. */
 void ltt_trigger_desc_put(struct ltt_wbuf *w, const struct ltt_trigger_desc *d, uint32_t minor);
 void ltt_trigger_desc_get(struct ltt_rbuf *r, struct ltt_trigger_desc *ret, uint32_t minor);

@@ -27,6 +27,8 @@
  *   kabi-struct.h       a kernel layout's structure fields and their
  *                       members, checked once for the TSDL and the
  *                       converter
+ *   kabi-enum.h         the kernel enumerations a kernel layout's integer
+ *                       may be written as: names and labels
  */
 #ifndef LTT_COMMON_TRACE_TRACE_H
 #define LTT_COMMON_TRACE_TRACE_H

@@ -238,42 +238,6 @@ int ltt_fs_reopen(int dir_fd, const char *name, const struct ltt_owner *owner, i
 	return 0;
 }
 
-int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset)
-{
-	struct iovec v[8];
-	int i = 0;
-
-	if (iovcnt < 0 || iovcnt > 8 || offset > INT64_MAX)
-		return -EINVAL;
-	memcpy(v, iov, (size_t)iovcnt * sizeof(*v));
-	for (;;) {
-		ssize_t n;
-
-		while (i < iovcnt && !v[i].iov_len)
-			i++;
-		if (i == iovcnt)
-			return 0;
-		n = pwritev(fd, v + i, iovcnt - i, (off_t)offset);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		offset += (uint64_t)n;
-		/* Consume what went out: whole buffers, then part of one. */
-		while (n > 0) {
-			size_t take = (size_t)n < v[i].iov_len ? (size_t)n : v[i].iov_len;
-
-			v[i].iov_base = (char *)v[i].iov_base + take;
-			v[i].iov_len -= take;
-			n -= (ssize_t)take;
-			if (!v[i].iov_len)
-				i++;
-		}
-	}
-}
-
 /* Write a page to a file no one sees (O_TMPFILE), or to a named one removed at once. */
 static int probe_write(int dir_fd)
 {

@@ -19,7 +19,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include <sys/uio.h>
 
 #define LTT_FS_DIR_MODE 0770
 #define LTT_FS_FILE_MODE 0660
@@ -100,17 +99,6 @@ int ltt_fs_create_new(int dir_fd, const char *name, const struct ltt_owner *owne
  */
 int ltt_fs_reopen(int dir_fd, const char *name, const struct ltt_owner *owner, int *ret_fd,
 		  uint64_t *ret_size);
-
-/**
- * ltt_fs_pwritev_all() - write all of @iov at @offset of @fd, retrying
- * short writes and EINTR
- * @iov: @iovcnt buffers (borrowed; not modified)
- *
- * Any thread.  Returns 0 or a negative errno (-ENOSPC, -EIO, ...), in
- * which case part of the data may have been written: the caller cuts the
- * file back with ftruncate().  At most 8 buffers.
- */
-int ltt_fs_pwritev_all(int fd, const struct iovec *iov, int iovcnt, uint64_t offset);
 
 /**
  * ltt_fs_probe() - can @owner write a trace under @path?

@@ -19,6 +19,7 @@
 #include "common/base/durable.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/trace/trace-repair.h"
 #include "common/trace/tracefile.h"
 #include "consumerd/sink/sink-file.h"
@@ -152,7 +153,7 @@ static int open_files(struct ltt_tracefile *tf, uint64_t no, int *ret_fd, int *r
 		goto fail_data;
 	}
 	ltt_ctf_index_header(hdr);
-	ret = ltt_fs_pwritev_all(idx_fd, &iov, 1, 0);
+	ret = ltt_io_pwritev_all(idx_fd, &iov, 1, 0);
 	if (ret) {
 		LTT_ERR("can't write the index file %s: %s", idx_name, strerror(-ret));
 		close(idx_fd);
@@ -307,7 +308,7 @@ static int write_memory(struct ltt_tracefile *tf, const struct ltt_sink_packet *
 			iov[cnt].iov_len = (size_t)len;
 		len -= iov[cnt++].iov_len;
 	}
-	return ltt_fs_pwritev_all(tf->fd, iov, cnt, off);
+	return ltt_io_pwritev_all(tf->fd, iov, cnt, off);
 }
 
 /* @content bytes of the packet: spliced, else from memory. */
@@ -450,7 +451,7 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 		ltt_fault_fire();
 	}
 	ltt_ctf_index_entry(&pkt->entry, rec);
-	ret = tf->idx_fd < 0 ? 0 : ltt_fs_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
+	ret = tf->idx_fd < 0 ? 0 : ltt_io_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
 	if (!ret && tf->fsync)
 		ret = sync_packet(tf);	/* not on the disk: not written, cut back */
 	if (!ret)
@@ -556,7 +557,7 @@ static int resume_files(struct ltt_tracefile *tf)
 		cut_back(tf->idx_fd, tf->idx_size, "index file");
 		if (idx_len < sizeof(hdr)) {
 			ltt_ctf_index_header(hdr);
-			ret = ltt_fs_pwritev_all(tf->idx_fd, &iov, 1, 0);
+			ret = ltt_io_pwritev_all(tf->idx_fd, &iov, 1, 0);
 			if (ret)
 				return ret;
 		}
@@ -671,7 +672,7 @@ static int file_metadata(struct ltt_output *out, const void *packets, size_t len
 
 	if (fo->meta_fd < 0)
 		return -EOPNOTSUPP;
-	ret = ltt_fs_pwritev_all(fo->meta_fd, &iov, 1, fo->meta_size);
+	ret = ltt_io_pwritev_all(fo->meta_fd, &iov, 1, fo->meta_size);
 	if (ret) {
 		/* whole packets only: a reader never sees a torn one for long */
 		cut_back(fo->meta_fd, fo->meta_size, "metadata file");

@@ -184,31 +184,45 @@ void ltt_trace_remove_if_empty(struct ltt_trace *t)
 			 t->path);
 }
 
-void ltt_trace_destroy(struct ltt_trace *t)
+/* Let go of where @t writes: its output, directory, index directory and path. */
+static void release_place(struct ltt_trace *t)
 {
-	if (!t)
-		return;
 	ltt_output_destroy(t->output);
-	free(t->meta_pending);
-	free(t->meta_all);
 	if (t->index_fd >= 0)
 		close(t->index_fd);
 	if (t->dir_fd >= 0)
 		close(t->dir_fd);
 	free(t->path);
+}
+
+void ltt_trace_destroy(struct ltt_trace *t)
+{
+	if (!t)
+		return;
+	release_place(t);
+	free(t->meta_pending);
+	free(t->meta_all);
 	free(t);
+}
+
+/* Append @len bytes at @buf to *@kept, of *@kept_len bytes. */
+static int keep(uint8_t **kept, size_t *kept_len, const void *buf, size_t len)
+{
+	uint8_t *grown = realloc(*kept, *kept_len + len);
+
+	if (!grown)
+		return -ENOMEM;
+	memcpy(grown + *kept_len, buf, len);
+	*kept = grown;
+	*kept_len += len;
+	return 0;
 }
 
 /* Keep @len bytes of packets to write at the next try (local traces). */
 static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int err)
 {
-	uint8_t *grown = realloc(t->meta_pending, t->meta_pending_len + len);
-
-	if (!grown)
+	if (keep(&t->meta_pending, &t->meta_pending_len, buf, len))
 		return -ENOMEM;
-	memcpy(grown + t->meta_pending_len, buf, len);
-	t->meta_pending = grown;
-	t->meta_pending_len += len;
 	if (!t->meta_error) {
 		t->meta_error_since = (int64_t)time(NULL);
 		LTT_ERR("trace %s: can't write metadata: %s; kept, written once the output works again",
@@ -221,14 +235,7 @@ static int keep_pending(struct ltt_trace *t, const void *buf, size_t len, int er
 /* Keep a copy of @len bytes of packets: every chunk (and snapshot) gets them all. */
 static int keep_all(struct ltt_trace *t, const void *buf, size_t len)
 {
-	uint8_t *grown = realloc(t->meta_all, t->meta_all_len + len);
-
-	if (!grown)
-		return -ENOMEM;
-	memcpy(grown + t->meta_all_len, buf, len);
-	t->meta_all = grown;
-	t->meta_all_len += len;
-	return 0;
+	return keep(&t->meta_all, &t->meta_all_len, buf, len);
 }
 
 int ltt_trace_retry(struct ltt_trace *t)
@@ -377,12 +384,7 @@ fail:
 
 void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *c)
 {
-	ltt_output_destroy(t->output);
-	if (t->index_fd >= 0)
-		close(t->index_fd);
-	if (t->dir_fd >= 0)
-		close(t->dir_fd);
-	free(t->path);
+	release_place(t);
 	t->output = c->output;
 	t->dir_fd = c->dir_fd;
 	t->index_fd = c->index_fd;

@@ -409,6 +409,38 @@ int ctl_reply_end(struct ltt_rbuf *r, const void *array)
 	return ltt_rbuf_end(r) ? -LTT_ERR_PROTOCOL : 0;
 }
 
+int ctl_session_list(struct ltt_ctl *ctl, const struct ctl_list_call *call, const char *session,
+		     void *ret_array, size_t *ret_count)
+{
+	uint8_t *reply = NULL;
+	struct ltt_rbuf r;
+	size_t i, n;
+	char *array;
+	int ret;
+
+	if (!ret_array || !ret_count)
+		return -LTT_ERR_INVAL;
+	ret = ctl_session_call(ctl, call->cmd, session, call->minor, &reply, &r);
+	if (ret)
+		return ret;
+	array = ctl_reply_array(&r, call->min_size, call->size, &n);
+	for (i = 0; array && i < n && !r.err; i++)
+		call->get(&r, array + i * call->size, ctl);
+	ret = ctl_reply_end(&r, array);
+	free(reply);
+	if (ret) {
+		if (call->drop)
+			call->drop(array, n);
+		else
+			free(array);
+		return ret;
+	}
+	/* every object pointer has one representation: the caller's type */
+	memcpy(ret_array, &array, sizeof(array));
+	*ret_count = n;
+	return 0;
+}
+
 int ctl_session_call(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
 		     uint32_t minor, uint8_t **ret_reply, struct ltt_rbuf *r)
 {

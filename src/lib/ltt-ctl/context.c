@@ -85,11 +85,13 @@ int ltt_ctl_add_context(struct ltt_ctl *ctl, const char *session, enum ltt_domai
 	return ctl_send_req(ctl, LTT_CLIENT_CMD_ADD_CONTEXT, &w, NULL, NULL);
 }
 
-/* One entry of LIST_CONTEXTS' reply into @out; the error goes to @r. */
-static void get_context_info(struct ltt_rbuf *r, struct ltt_context_info *out)
+/* One entry of LIST_CONTEXTS' reply into @element; the error goes to @r. */
+static void get_context_info(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
 {
+	struct ltt_context_info *out = element;
 	struct ltt_ctx c;
 
+	(void)ctl;
 	memset(out, 0, sizeof(*out));
 	out->domain = ltt_proto_get_domain(r);
 	ltt_rbuf_get_str_copy(r, out->channel, sizeof(out->channel));
@@ -99,37 +101,14 @@ static void get_context_info(struct ltt_rbuf *r, struct ltt_context_info *out)
 	ltt_conv_ctx_to_context(&c, &out->context);
 }
 
+static const struct ctl_list_call list_contexts = {
+	LTT_CLIENT_CMD_LIST_CONTEXTS, LTT_CLIENT_MINOR_CONTEXT,
+	4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN, sizeof(struct ltt_context_info), get_context_info,
+	NULL,
+};
+
 int ltt_ctl_list_contexts(struct ltt_ctl *ctl, const char *session,
 			  struct ltt_context_info **ret_contexts, size_t *ret_count)
 {
-	struct ltt_context_info *v = NULL;
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
-	size_t i, n;
-	int ret;
-
-	if (!ret_contexts || !ret_count)
-		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_LIST_CONTEXTS, session,
-			      LTT_CLIENT_MINOR_CONTEXT, &reply, &r);
-	if (ret)
-		return ret;
-	n = ltt_rbuf_get_u32(&r);
-	if (r.err || n > (r.len - r.pos) / (4 + LTT_WIRE_STR_MIN + CTX_WIRE_MIN))
-		ltt_rbuf_fail(&r);
-	v = r.err || !n ? NULL : calloc(n, sizeof(*v));
-	if (n && !v && !r.err)
-		ret = -LTT_ERR_NOMEM;
-	for (i = 0; v && i < n; i++)
-		get_context_info(&r, &v[i]);
-	if (!ret && ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
-	free(reply);
-	if (ret) {
-		free(v);
-		return ret;
-	}
-	*ret_contexts = v;
-	*ret_count = n;
-	return 0;
+	return ctl_session_list(ctl, &list_contexts, session, ret_contexts, ret_count);
 }

@@ -133,6 +133,32 @@ void *ctl_reply_array(struct ltt_rbuf *r, size_t min_size, size_t size, size_t *
  */
 int ctl_reply_end(struct ltt_rbuf *r, const void *array);
 
+/*
+ * A request {str session} whose reply is an array (ctl_session_list()):
+ * its command and least daemon minor, an element's smallest encoding and
+ * its size in memory, how one is read (@get, given the connection for its
+ * minor), and how an array read in part is freed (NULL: free()).
+ */
+struct ctl_list_call {
+	enum ltt_client_cmd cmd;
+	uint32_t minor;
+	size_t min_size, size;
+	void (*get)(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl);
+	void (*drop)(void *array, size_t n);
+};
+
+/**
+ * ctl_session_list() - @call on @session, its reply read into a new
+ * array (ctl_reply_array(), free() it)
+ * @ret_array: the address of the caller's pointer to its element type,
+ *             set on success only, like *@ret_count
+ *
+ * Returns 0, -LTT_ERR_INVAL (@ret_array or @ret_count NULL), or the
+ * call's or the reply's error.
+ */
+int ctl_session_list(struct ltt_ctl *ctl, const struct ctl_list_call *call, const char *session,
+		     void *ret_array, size_t *ret_count);
+
 /** ctl_minor() - the client protocol minor agreed with the daemon */
 uint32_t ctl_minor(const struct ltt_ctl *ctl);
 
@@ -218,11 +244,12 @@ struct ltt_trigger_info;
 
 /**
  * ltt_lib_add_trigger_conf() - add trigger @c (its internal form,
- * checked here) on @ctl's daemon; @ret_name (LTT_NAME_MAX bytes or NULL)
- * gets the name it got.  Returns 0 or a negative ltt error code.
+ * checked here) on @ctl's daemon, with @flags (LTT_TRIGGER_FLAG_*);
+ * @ret_name (LTT_NAME_MAX bytes or NULL) gets the name it got.  Returns 0
+ * or a negative ltt error code.
  */
 int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf *c,
-			     char *ret_name);
+			     uint32_t flags, char *ret_name);
 
 /**
  * ltt_lib_trigger_descs() - the internal form of ltt_ctl_list_triggers()'s

@@ -40,31 +40,24 @@ void ltt_ctl_maps_free(struct ltt_map_desc *maps, size_t count)
 	free(maps);
 }
 
+static void get_map(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
+{
+	(void)ctl;
+	ltt_map_desc_get(r, element);
+}
+
+static void drop_maps(void *array, size_t n)
+{
+	ltt_ctl_maps_free(array, n);
+}
+
+static const struct ctl_list_call list_maps = {
+	LTT_CLIENT_CMD_LIST_MAPS, LTT_CLIENT_MINOR_MAPS, MAP_DESC_MIN, sizeof(struct ltt_map_desc),
+	get_map, drop_maps,
+};
+
 int ltt_ctl_list_maps(struct ltt_ctl *ctl, const char *session, struct ltt_map_desc **ret_maps,
 		      size_t *ret_count)
 {
-	struct ltt_map_desc *maps = NULL;
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
-	size_t n, i;
-	int ret;
-
-	if (!ret_maps || !ret_count)
-		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_LIST_MAPS, session,
-			      LTT_CLIENT_MINOR_MAPS, &reply, &r);
-	if (ret)
-		return ret;
-	maps = ctl_reply_array(&r, MAP_DESC_MIN, sizeof(*maps), &n);
-	for (i = 0; maps && i < n && !r.err; i++)
-		ltt_map_desc_get(&r, &maps[i]);
-	ret = ctl_reply_end(&r, maps);
-	free(reply);
-	if (ret) {
-		ltt_ctl_maps_free(maps, n);
-		return ret;
-	}
-	*ret_maps = maps;
-	*ret_count = n;
-	return 0;
+	return ctl_session_list(ctl, &list_maps, session, ret_maps, ret_count);
 }

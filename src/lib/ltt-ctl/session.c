@@ -188,67 +188,43 @@ int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pen
 /* Smallest encoding of a relay_info, to bound its count. */
 #define RELAY_INFO_MIN (4 + 4 + 4 + LTT_WIRE_STR_MIN + 3 * 8)
 
+static void get_relay(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
+{
+	struct ltt_relay_desc desc;
+
+	(void)ctl;
+	ltt_proto_get_relay_info(r, &desc);
+	ltt_conv_relay_desc_to_info(&desc, element);
+}
+
+static const struct ctl_list_call relay_status = {
+	LTT_CLIENT_CMD_RELAY_STATUS, 2, RELAY_INFO_MIN, sizeof(struct ltt_relay_info), get_relay,
+	NULL,
+};
+
 int ltt_ctl_relay_status(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_relay_info **ret_relays, size_t *ret_count)
 {
-	struct ltt_relay_info *relays = NULL;
-	struct ltt_relay_desc desc;
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
-	size_t i, n;
-	int ret;
-
-	if (!ret_relays || !ret_count)
-		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_RELAY_STATUS, session, 2, &reply, &r);
-	if (ret)
-		return ret;
-	relays = ctl_reply_array(&r, RELAY_INFO_MIN, sizeof(*relays), &n);
-	for (i = 0; relays && i < n; i++) {
-		ltt_proto_get_relay_info(&r, &desc);
-		ltt_conv_relay_desc_to_info(&desc, &relays[i]);
-	}
-	ret = ctl_reply_end(&r, relays);
-	free(reply);
-	if (ret) {
-		free(relays);
-		return ret;
-	}
-	*ret_relays = relays;
-	*ret_count = n;
-	return 0;
+	return ctl_session_list(ctl, &relay_status, session, ret_relays, ret_count);
 }
 
 /* Smallest encoding of a mem_stream, to bound its count. */
 #define MEM_STREAM_MIN (4 + LTT_WIRE_STR_MIN + 3 * 4 + 2 * 8)
 
+static void get_mem_stream(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
+{
+	ltt_proto_get_mem_stream(r, element, ctl_minor(ctl));
+}
+
+static const struct ctl_list_call mem_usage = {
+	LTT_CLIENT_CMD_MEM_USAGE, LTT_CLIENT_MINOR_MEM_USAGE, MEM_STREAM_MIN,
+	sizeof(struct ltt_mem_stream), get_mem_stream, NULL,
+};
+
 int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 		      struct ltt_mem_stream **ret_streams, size_t *ret_count)
 {
-	struct ltt_mem_stream *streams;
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
-	size_t i, n;
-	int ret;
-
-	if (!ret_streams || !ret_count)
-		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_MEM_USAGE, session,
-			      LTT_CLIENT_MINOR_MEM_USAGE, &reply, &r);
-	if (ret)
-		return ret;
-	streams = ctl_reply_array(&r, MEM_STREAM_MIN, sizeof(*streams), &n);
-	for (i = 0; streams && i < n; i++)
-		ltt_proto_get_mem_stream(&r, &streams[i], ctl_minor(ctl));
-	ret = ctl_reply_end(&r, streams);
-	free(reply);
-	if (ret) {
-		free(streams);
-		return ret;
-	}
-	*ret_streams = streams;
-	*ret_count = n;
-	return 0;
+	return ctl_session_list(ctl, &mem_usage, session, ret_streams, ret_count);
 }
 
 int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char *channel,

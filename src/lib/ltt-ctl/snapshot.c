@@ -68,36 +68,24 @@ int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32
 	return ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
 }
 
+static void get_output(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
+{
+	struct ltt_snapshot_output_conf conf;
+
+	(void)ctl;
+	ltt_proto_get_snapshot_output(r, &conf);
+	ltt_conv_snapshot_output_conf_to_output(&conf, element);
+}
+
+static const struct ctl_list_call list_outputs = {
+	LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, LTT_CLIENT_MINOR_SNAPSHOT, LTT_SNAPSHOT_OUTPUT_MIN,
+	sizeof(struct ltt_snapshot_output), get_output, NULL,
+};
+
 int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 				  struct ltt_snapshot_output **ret_outputs, size_t *ret_count)
 {
-	struct ltt_snapshot_output *outs = NULL;
-	struct ltt_snapshot_output_conf conf;
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
-	size_t i, n;
-	int ret;
-
-	if (!ret_outputs || !ret_count)
-		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, session,
-			      LTT_CLIENT_MINOR_SNAPSHOT, &reply, &r);
-	if (ret)
-		return ret;
-	outs = ctl_reply_array(&r, LTT_SNAPSHOT_OUTPUT_MIN, sizeof(*outs), &n);
-	for (i = 0; outs && i < n; i++) {
-		ltt_proto_get_snapshot_output(&r, &conf);
-		ltt_conv_snapshot_output_conf_to_output(&conf, &outs[i]);
-	}
-	ret = ctl_reply_end(&r, outs);
-	free(reply);
-	if (ret) {
-		free(outs);
-		return ret;
-	}
-	*ret_outputs = outs;
-	*ret_count = n;
-	return 0;
+	return ctl_session_list(ctl, &list_outputs, session, ret_outputs, ret_count);
 }
 
 int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,

@@ -53,8 +53,20 @@ static int check_ctl(struct ltt_ctl *ctl)
 	return ctl_minor(ctl) < LTT_CLIENT_MINOR_TRIGGER ? -LTT_ERR_NOT_SUPPORTED : 0;
 }
 
+_Static_assert(LTT_TRIGGER_ADD_LTTNG == LTT_TRIGGER_FLAG_LTTNG, "one flag, two names");
+
+/*
+ * Does @flags change what adding @c does?  LTTNG only for a kernel rule
+ * with a filter (the one the daemon may find fits none of its events).
+ */
+static bool flags_matter(const struct ltt_trigger_conf *c, uint32_t flags)
+{
+	return (flags & LTT_TRIGGER_FLAG_LTTNG) && c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+	       c->domain == LTT_DOMAIN_KERNEL && c->rule.filter[0];
+}
+
 int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf *c,
-			     char *ret_name)
+			     uint32_t flags, char *ret_name)
 {
 	struct ltt_trigger_conf *checked = malloc(sizeof(*checked));
 	uint8_t *reply = NULL;
@@ -82,12 +94,15 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 	if (!ret && checked->nr_captures > LTT_TRIGGER_MAX_CAPTURES &&
 	    ctl_minor(ctl) < LTT_CLIENT_MINOR_CAPTURES)
 		ret = -LTT_ERR_TRIGGER_CAPTURES_DAEMON;
+	/* an older daemon would refuse it as ltt does: say why, not its refusal */
+	if (!ret && flags_matter(checked, flags) && ctl_minor(ctl) < LTT_CLIENT_MINOR_ADD_FLAGS)
+		ret = -LTT_ERR_TRIGGER_LTTNG_DAEMON;
 	if (ret) {
 		free(checked);
 		return ret;
 	}
 	ltt_wbuf_init(&w);
-	ltt_trigger_put(&w, checked, ctl_minor(ctl));
+	ltt_trigger_add_put(&w, checked, flags, ctl_minor(ctl));
 	free(checked);
 	ret = ctl_transact(ctl, LTT_CLIENT_CMD_ADD_TRIGGER, &w, &reply, &n);
 	ltt_wbuf_fini(&w);
@@ -106,20 +121,26 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 int ltt_ctl_add_trigger(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
 			char *ret_name, size_t len)
 {
+	return ltt_ctl_add_trigger_flags(ctl, attr, 0, ret_name, len);
+}
+
+int ltt_ctl_add_trigger_flags(struct ltt_ctl *ctl, const struct ltt_trigger_attr *attr,
+			      unsigned int flags, char *ret_name, size_t len)
+{
 	char name[LTT_NAME_MAX];
 	struct ltt_trigger_conf *c;
 	int ret = check_ctl(ctl);
 
 	if (ret)
 		return ret;
-	if (!attr)
+	if (!attr || (flags & ~LTT_TRIGGER_FLAGS_KNOWN))
 		return -LTT_ERR_INVAL;
 	c = malloc(sizeof(*c));
 	if (!c)
 		return -LTT_ERR_NOMEM;
 	ret = ctl_err(ltt_conv_trigger_attr_to_conf(attr, c));
 	if (!ret)
-		ret = ltt_lib_add_trigger_conf(ctl, c, name);
+		ret = ltt_lib_add_trigger_conf(ctl, c, flags, name);
 	free(c);
 	if (!ret && ret_name && strlen(name) >= len)
 		ret = -LTT_ERR_INVAL;

@@ -14,12 +14,17 @@ program's logging configuration lets through (a logger's own level still
 applies; the agent changes no level).  A record no session wants costs
 one comparison with the handler's level, or one dictionary lookup; a
 wanted one is handed to libltt-ust, whose filters decide, session by
-session, whether it is recorded.  A thread of the agent waits for the
+session, whether it is recorded.  The handler's handle() is C
+(ltt._agent.Handler): the rule's lookup, asctime, the message and the
+event cost no Python frame.  A thread of the agent waits for the
 rules of the channels the program records in and applies them.
 
-The agent never raises into the program, never blocks it, and never
-delays its exit: without a session daemon, or when it dies, records are
-not recorded and the program runs as without the agent.  A forked child
+The agent never raises into the program (a KeyboardInterrupt or
+SystemExit that the program's own code raises while the handler formats
+its message goes on, as through logging's own handlers), never blocks
+it, and never delays its exit: without a session daemon, or when it
+dies, records are not recorded and the program runs as without the
+agent.  A forked child
 records under its own pid.  ``lttctl list -p`` lists the loggers the
 program created.
 """
@@ -41,6 +46,7 @@ try:
     from ltt import _agent
 except (ImportError, OSError):  # no libltt-ust: the agent does nothing
     _agent = None
+_Base = _agent.Handler if _agent is not None else object
 
 
 def _glob(pattern):
@@ -74,15 +80,22 @@ class _Rule:
         return self.match(name) and not any(x(name) for x in self.excluded)
 
 
-class _Handler(logging.Handler):
-    """Hands the records a session wants to lttng_python:event."""
+class _Handler(_Base, logging.Handler):
+    """Hands the records a session wants to lttng_python:event: handle()
+    and emit() are _agent.Handler's, which calls _want() for a logger it
+    has no rule for yet, and _second() once a second (the date and time
+    of asctime; _time.formatTime() when the Formatter's milliseconds are
+    not "%s,%03d"), so that a change of logging.Formatter's converter or
+    formats shows in asctime from the next second on."""
 
     def __init__(self):
         super().__init__(level=_NOTHING)
         self._rules = ()
         self._wants = {}        # logger name -> (lowest level, single levels)
         self._time = logging.Formatter()
-        self._second = (None, "")   # the last whole second formatted, and its text
+        if _agent is not None:
+            _agent.setup(self._want, self._second, self._time.formatTime, logging.LogRecord)
+            _agent.wants(self._wants)
 
     def set_rules(self, rules):
         """Apply the rules of the channels that record (from _agent.rules())."""
@@ -92,6 +105,7 @@ class _Handler(logging.Handler):
             lowest = min(lowest, 0 if r.kind == 0 else r.level)
         self._rules = made
         self._wants = {}
+        _agent.wants(self._wants)
         self.level = lowest     # Logger.callHandlers() compares it first
 
     def _want(self, name):
@@ -107,38 +121,14 @@ class _Handler(logging.Handler):
         self._wants[name] = want
         return want
 
-    def _asctime(self, record):
-        """logging.Formatter's asctime, its date and time formatted once a
-        second: localtime() and strftime() were most of a recorded call's
-        cost (bench/README.md, "Python agent").  The pair is replaced
-        whole, so racing threads read one second's text or another's."""
+    def _second(self, created):
+        """The date and time of asctime for this record's time, formatted
+        as logging.Formatter does, without its milliseconds; None when
+        the Formatter adds them otherwise than "%s,%03d"."""
         fmt = self._time
-        created = record.created
-        sec = int(created)
-        last = self._second
-        if last[0] != sec:
-            last = (sec, time.strftime(fmt.default_time_format, fmt.converter(created)))
-            self._second = last
-        if fmt.default_msec_format:
-            return fmt.default_msec_format % (last[1], record.msecs)
-        return last[1]
-
-    def handle(self, record):
-        # no lock and no filter: the rules are replaced whole, and a record
-        # no rule takes costs this lookup
-        want = self._wants.get(record.name) or self._want(record.name)
-        level = record.levelno
-        if level >= want[0] or level in want[1]:
-            try:
-                _agent.event(self._asctime(record), record.getMessage(),
-                             record.name, record.funcName, record.lineno, level,
-                             record.thread or 0, record.threadName or "")
-            except Exception:   # a record whose message fails to format
-                pass
-        return True
-
-    def emit(self, record):
-        self.handle(record)
+        if fmt.default_msec_format != "%s,%03d":
+            return None
+        return time.strftime(fmt.default_time_format, fmt.converter(created))
 
     def createLock(self):
         self.lock = None        # never taken: handle() needs none

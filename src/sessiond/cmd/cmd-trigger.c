@@ -96,14 +96,16 @@ static enum ltt_error_code arm(const struct ltt_cmd_ctx *ctx, const char *name, 
 
 /*
  * Is @err the refusal of a kernel rule whose filter no event of the rule
- * type-checks against, from LTTng's client?  LTTng adds such a trigger,
- * whose filter never accepts: so does ltt for LTTng's spelling, arming
- * nothing (it never fires); lttctl's add-trigger is refused.
+ * type-checks against, added with LTT_TRIGGER_FLAG_LTTNG (@flags: LTTng's
+ * clients through --lttng-compat, lttctl run as lttng)?  LTTng adds such
+ * a trigger, whose filter never accepts: so does ltt for LTTng's
+ * spelling, arming nothing (it never fires); lttctl's add-trigger is
+ * refused.
  */
-static bool never_matches(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger_conf *c,
+static bool never_matches(uint32_t flags, const struct ltt_trigger_conf *c,
 			  enum ltt_error_code err)
 {
-	return ctx->lttng && err == LTT_ERR_FILTER_KERNEL_TYPE &&
+	return (flags & LTT_TRIGGER_FLAG_LTTNG) && err == LTT_ERR_FILTER_KERNEL_TYPE &&
 	       c->cond == LTT_CONDITION_EVENT_RULE_MATCHES && c->domain == LTT_DOMAIN_KERNEL &&
 	       c->rule.filter[0];
 }
@@ -145,14 +147,15 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 	struct ltt_trigger_conf *c = malloc(sizeof(*c));
 	enum ltt_error_code err;
 	char name[LTT_NAME_MAX];
+	uint32_t flags = 0;
 	uid_t owner = 0;
 	bool inert;
 	int ret;
 
 	if (!c)
 		return LTT_ERR_NOMEM;
-	ltt_trigger_get(req, c, ctx->minor);
-	if (ltt_rbuf_end(req)) {
+	ltt_trigger_add_get(req, c, &flags, ctx->minor);
+	if (ltt_rbuf_end(req) || (flags & ~LTT_TRIGGER_FLAGS_KNOWN)) {
 		err = LTT_ERR_PROTOCOL;
 		goto out;
 	}
@@ -161,7 +164,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		err = owner_of(ctx, c, &owner);
 	if (!err)
 		err = supported(ctx, c);
-	inert = never_matches(ctx, c, err);
+	inert = never_matches(flags, c, err);
 	if (inert)
 		err = LTT_ERR_OK;
 	/*
@@ -182,7 +185,7 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		goto out;
 	}
 	err = inert ? LTT_ERR_OK : arm(ctx, name, owner);
-	inert = inert || never_matches(ctx, c, err);
+	inert = inert || never_matches(flags, c, err);
 	if (inert) {
 		err = LTT_ERR_OK;
 		LTT_INFO("trigger '%s' of uid %u: its kernel filter applies to none of its rule's events: added as LTTng adds it, never firing",

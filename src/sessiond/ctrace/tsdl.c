@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "common/trace/ctf.h"
+#include "common/trace/kabi-enum.h"
 #include "common/trace/kabi-struct.h"
 #include "sessiond/ctrace/tsdl.h"
 
@@ -549,9 +550,11 @@ static bool kernel_name_valid(const char *name, size_t size, bool identifier)
 /* A kernel field in the user-space vocabulary; false if it is not valid. */
 static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f)
 {
+	const struct ltt_ust_enum_desc *en = ltt_kabi_enum(k->enum_id);
+
 	memset(f, 0, sizeof(*f));
 	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->bits || k->reserved[0] ||
-	    k->reserved[1])
+	    (k->enum_id && (!en || k->type != LTT_KABI_FIELD_INTEGER)))
 		return false;
 	f->name = (char *)k->name;
 	f->type = k->type;
@@ -561,6 +564,13 @@ static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f
 	f->encoding = k->encoding;
 	f->length = k->length;
 	f->enum_name = (char *)"";
+	if (en) {	/* an integer written as a kernel enumeration, as lttng-modules does */
+		f->type = LTT_UST_TYPE_ENUM;
+		f->enum_name = (char *)en->name;
+		f->nr_enum_entries = en->nr_entries;
+		f->enum_entries = (struct ltt_ust_enum_entry *)en->entries;
+		return true;
+	}
 	return k->type != LTT_UST_TYPE_FLOAT && k->type != LTT_UST_TYPE_ENUM;
 }
 

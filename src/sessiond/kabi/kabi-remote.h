@@ -65,17 +65,13 @@ struct ltt_kabi_server {
 
 /*
  * The requests KABI_OPEN, KABI_RUN, KABI_RELEASE (priv.h), as handlers
- * of a struct ltt_priv_handler table: @server a struct ltt_kabi_server,
- * @r the request after its header, @w the reply after its status
- * (written on success only); KABI_RUN may set @ret_fd to a created
+ * of a struct ltt_priv_handler table: the call's state a struct
+ * ltt_kabi_server; KABI_RUN may set the call's ret_fd to a created
  * object's fd, to pass (borrowed).
  */
-int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, int in_fd,
-			 struct ltt_wbuf *w, int *ret_fd);
-int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
-			 struct ltt_wbuf *w, int *ret_fd);
-int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, int in_fd,
-			 struct ltt_wbuf *w, int *ret_fd);
+int ltt_kabi_serve_open(const struct ltt_priv_call *req);
+int ltt_kabi_serve_run(const struct ltt_priv_call *req);
+int ltt_kabi_serve_release(const struct ltt_priv_call *req);
 
 /** ltt_kabi_server_fini() - release every object it holds (its backends stay) */
 void ltt_kabi_server_fini(struct ltt_kabi_server *s);

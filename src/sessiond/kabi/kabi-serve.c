@@ -58,20 +58,17 @@ static int add(struct ltt_kabi_server *s, struct ltt_kabi_obj o, const struct lt
 	return 0;
 }
 
-int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, int in_fd,
-			 struct ltt_wbuf *w, int *ret_fd)
+int ltt_kabi_serve_open(const struct ltt_priv_call *req)
 {
-	struct ltt_kabi_server *s = server;
-	const char *name = ltt_rbuf_get_str(r, 32);
-	int has_path = ltt_rbuf_get_bool(r);
-	const char *path = ltt_rbuf_get_str(r, 4096);
+	struct ltt_kabi_server *s = req->state;
+	const char *name = ltt_rbuf_get_str(req->r, 32);
+	int has_path = ltt_rbuf_get_bool(req->r);
+	const char *path = ltt_rbuf_get_str(req->r, 4096);
 	struct ltt_kabi_obj o;
 	uint32_t i, id;
 	int ret;
 
-	(void)in_fd;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r))
+	if (ltt_rbuf_end(req->r))
 		return -EPROTO;
 	for (i = 0; i < s->nr_backends && strcmp(s->backends[i]->name, name); i++)
 		;
@@ -83,7 +80,7 @@ int ltt_kabi_serve_open(void *server, struct ltt_rbuf *r, int in_fd,
 	o.kind = LTT_KABI_KIND_TRACER;
 	ret = add(s, o, s->backends[i], &id);
 	if (!ret)
-		ltt_wbuf_put_u32(w, id);
+		ltt_wbuf_put_u32(req->w, id);
 	return ret;
 }
 
@@ -154,11 +151,11 @@ static int put_run_reply(struct ltt_kabi_server *s, const struct ltt_kabi_op_des
 	return 0;
 }
 
-int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
-			 struct ltt_wbuf *w, int *ret_fd)
+int ltt_kabi_serve_run(const struct ltt_priv_call *req)
 {
-	struct ltt_kabi_server *s = server;
-	uint32_t op = ltt_rbuf_get_u32(r), id = ltt_rbuf_get_u32(r), size = ltt_rbuf_get_u32(r);
+	struct ltt_kabi_server *s = req->state;
+	uint32_t op = ltt_rbuf_get_u32(req->r), id = ltt_rbuf_get_u32(req->r);
+	uint32_t size = ltt_rbuf_get_u32(req->r);
 	struct ltt_kabi_obj made = { .fd = -1 };
 	const struct ltt_kabi_op_desc *d;
 	struct bufs b = { .n = 0 };
@@ -168,8 +165,7 @@ int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
 	const void *src;
 	int ret;
 
-	(void)in_fd;
-	if (r->err || op >= LTT_KABI_OP_NR)
+	if (req->r->err || op >= LTT_KABI_OP_NR)
 		return -EINVAL;
 	d = &ltt_kabi_ops[op];
 	obj = lookup(s, id);
@@ -177,7 +173,7 @@ int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
 		LTT_ERR("privileged part: kernel %s refused: wrong object or argument", d->name);
 		return -EINVAL;
 	}
-	src = ltt_rbuf_get_bytes(r, size);
+	src = ltt_rbuf_get_bytes(req->r, size);
 	if (!src)
 		return -EPROTO;
 	if (size) {
@@ -189,29 +185,25 @@ int ltt_kabi_serve_run(void *server, struct ltt_rbuf *r, int in_fd,
 	ret = 0;
 	if (d->ref && arg) {
 		out_count = ltt_kabi_ref_count(arg, d->ref);
-		ret = get_ref(r, d->ref, arg, &b);
+		ret = get_ref(req->r, d->ref, arg, &b);
 	}
 	if (!ret)
-		ret = ltt_rbuf_end(r);
+		ret = ltt_rbuf_end(req->r);
 	if (!ret)
 		ret = obj->b->run((enum ltt_kabi_op)op, &obj->o, arg, &made);
 	if (!ret)
-		ret = put_run_reply(s, d, obj, arg, out_count, made, w, ret_fd);
+		ret = put_run_reply(s, d, obj, arg, out_count, made, req->w, req->ret_fd);
 	while (b.n)
 		free(b.v[--b.n]);
 	free(arg);
 	return ret;
 }
 
-int ltt_kabi_serve_release(void *server, struct ltt_rbuf *r, int in_fd,
-			 struct ltt_wbuf *w, int *ret_fd)
+int ltt_kabi_serve_release(const struct ltt_priv_call *req)
 {
-	struct sobj *obj = lookup(server, ltt_rbuf_get_u32(r));
+	struct sobj *obj = lookup(req->state, ltt_rbuf_get_u32(req->r));
 
-	(void)in_fd;
-	(void)w;
-	(void)ret_fd;
-	if (ltt_rbuf_end(r) || !obj)
+	if (ltt_rbuf_end(req->r) || !obj)
 		return -EINVAL;
 	obj->b->release(&obj->o);
 	obj->o = (struct ltt_kabi_obj){ .fd = -1 };

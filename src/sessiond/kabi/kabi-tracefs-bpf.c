@@ -38,6 +38,11 @@ void tracefs_bpf_check(struct tracefs *t)
 	char why[512] = "";
 
 	t->bpf = false;
+	if (t->eprobes && env && !strcmp(env, "on")) {
+		/* the program where event probes would do: the module's fields beside them */
+		LTT_INFO("kernel: LTT_KERNEL_BPF=on: event probes left unused for the BPF program");
+		t->eprobes = false;
+	}
 	if (t->eprobes)
 		return;		/* event probes read the strings */
 	if (env && !strcmp(env, "off")) {

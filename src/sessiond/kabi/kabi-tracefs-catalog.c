@@ -252,7 +252,27 @@ static const struct {
 	{ "sched_process_fork", "child_pid", "child_tid" },
 	{ "sched_stat_runtime", "pid", "tid" },
 	{ "sched_pi_setprio", "pid", "tid" },
+	{ "sys_enter_epoll_ctl", "op", "op_enum" },	/* an enumeration: enums[] */
 };
+
+/* Fields lttng-modules writes as an enumeration (their lttng names). */
+static const struct {
+	const char *event, *field;
+	enum ltt_kabi_enum id;
+} enums[] = {
+	{ "sys_enter_epoll_ctl", "op_enum", LTT_KABI_ENUM_EPOLL_OP },
+};
+
+/* @ev's integer field @f (its lttng name) written as lttng-modules' enumeration, if it is one. */
+static void lttng_enum(const struct tracefs_event *ev, struct ltt_ftrace_field *f)
+{
+	size_t e;
+
+	for (e = 0; e < sizeof(enums) / sizeof(enums[0]); e++)
+		if (f->kind == LTT_FTRACE_INT && !strcmp(ev->event, enums[e].event) &&
+		    !strcmp(f->name, enums[e].field))
+			f->enum_id = (uint8_t)enums[e].id;
+}
 
 /*
  * The fields of probe events (kabi-tracefs-probe.c) as lttng-modules
@@ -379,7 +399,8 @@ static void lttng_rwbs(const struct tracefs_event *ev, struct ltt_ftrace_field *
 /*
  * @layout as lttng-modules lays the event out: its fields renamed, its
  * priorities biased, a system call's number (its event says which call)
- * left out, the fields it lacks derived (added[], rwbs).
+ * left out, the fields it lacks derived (added[], rwbs), its
+ * enumerations named (enums[]).
  */
 static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event *layout)
 {
@@ -400,6 +421,7 @@ static void lttng_fields(const struct tracefs_event *ev, struct ltt_ftrace_event
 			f->bias = -100;
 		lttng_rwbs(ev, f);
 		lttng_probe_field(ev, f);
+		lttng_enum(ev, f);
 		layout->fields[kept++] = *f;
 		if (kept < LTT_FTRACE_MAX_FIELDS && added_field(ev, layout, f, &layout->fields[kept]))
 			kept++;

@@ -27,7 +27,9 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "common/ftrace/ftrace-map.h"
 #include "common/base/log.h"
+#include "common/proto/trigger-proto.h"
 #include "filter-vm/filter-vm.h"
+#include "sessiond/kernel/kernel-capture.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-notify.h"
@@ -463,83 +465,6 @@ enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_tri
 
 /* ---- the reader ---- */
 
-/* @e's value of @rec (event @ev, @len bytes, read at CPU @cpu) into @f's capture @i. */
-static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_expr *e,
-		    const struct ltt_ftrace_event *ev, const struct ltt_filter_arg *args,
-		    const uint8_t *rec, uint32_t cpu, size_t *used)
-{
-	struct ltt_capture_desc *d = &f->n.captures[i];
-	const struct ltt_ftrace_field *fl = NULL;
-	const uint8_t *p = NULL;
-	size_t room = sizeof(f->strings) - *used, n, size = 0;
-	int32_t tid;
-	uint64_t u = 0;
-	uint32_t j;
-
-	d->type = LTT_CAPTURE_UNAVAILABLE;
-	if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
-		return;
-	if (e->kind == LTT_CAPTURE_KIND_CONTEXT) {
-		memcpy(&tid, rec + ev->pid_offset, 4);
-		if (e->ctx == LTT_FILTER_CTX_TID) {
-			d->type = LTT_CAPTURE_SIGNED;
-			d->bits = (uint64_t)(int64_t)tid;
-		} else if (e->ctx == LTT_FILTER_CTX_CPU_ID) {
-			d->type = LTT_CAPTURE_SIGNED;
-			d->bits = cpu;
-		}
-		return;
-	}
-	for (j = 0; j < ev->nr_fields && !fl; j = ltt_ftrace_next_field(ev, j))
-		if (!strcmp(ev->fields[j].name, e->field))
-			fl = &ev->fields[j];	/* a structure's members aside */
-	if (!fl)
-		return;
-	j = (uint32_t)(fl - ev->fields);
-	switch (fl->kind) {
-	case LTT_FTRACE_INT:
-		if (e->index >= 0)
-			return;
-		p = args[j].p;
-		size = fl->bias || fl->derived ? 4 : fl->size;
-		break;
-	case LTT_FTRACE_STRING:
-	case LTT_FTRACE_CHARS:
-		if (e->index >= 0)
-			return;
-		n = fl->kind == LTT_FTRACE_STRING ? args[j].n :
-						    strnlen((const char *)args[j].p, fl->length);
-		n = n < LTT_CAPTURE_STR_MAX - 1 ? n : LTT_CAPTURE_STR_MAX - 1;
-		if (n + 1 > room)
-			return;
-		memcpy(f->strings + *used, args[j].p, n);
-		f->strings[*used + n] = '\0';
-		d->type = LTT_CAPTURE_STRING;
-		d->str = f->strings + *used;
-		*used += n + 1;
-		return;
-	case LTT_FTRACE_STRUCT:
-	case LTT_FTRACE_STRUCTS:
-		return;		/* not captured: unavailable */
-	default:	/* ARRAY, DYN_ARRAY: an element */
-		if (e->index < 0 || (uint64_t)e->index >= args[j].n)
-			return;
-		size = fl->elem_size;
-		p = (const uint8_t *)args[j].p + (size_t)e->index * size;
-		break;
-	}
-	if (size != 1 && size != 2 && size != 4 && size != 8)
-		return;
-	memcpy(&u, p, size);	/* little-endian: the low bytes */
-	if (fl->is_signed || fl->bias || fl->derived) {
-		d->type = LTT_CAPTURE_SIGNED;
-		d->bits = size < 8 && (u >> (size * 8 - 1)) ? u | ~0ULL << (size * 8) : u;
-	} else {
-		d->type = LTT_CAPTURE_UNSIGNED;
-		d->bits = u;
-	}
-}
-
 /* A record the notifier's programs kept: its trigger fires. */
 static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, const void *rec,
 		      size_t len)
@@ -571,7 +496,7 @@ static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, co
 	f->n.pid = tid;
 	f->n.nr_captures = c->nr_captures;
 	for (i = 0; i < c->nr_captures; i++)
-		capture(f, i, &n->caps[i], m->layout, args, rec, s->cpu, &used);
+		ltt_knotify_capture(f, i, &n->caps[i], m->layout, args, rec, s->cpu, &used);
 	ltt_triggers_fire(trs, f, 0);
 }
 

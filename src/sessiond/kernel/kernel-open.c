@@ -183,6 +183,8 @@ static const char *type_name(const struct ltt_kabi_field *f)
 {
 	switch (f->type) {
 	case LTT_KABI_FIELD_INTEGER:
+		if (f->enum_id)
+			return "enum";
 		return f->base == 16 ? "integer (hex)" : "integer";
 	case LTT_KABI_FIELD_STRING:
 		return "string";

@@ -31,7 +31,9 @@ static void handle(const struct ltt_priv_handler *requests, size_t nr, void *sta
 	else if (m->hdr.payload_len < requests[i].min || (in_fd >= 0) != requests[i].takes_fd)
 		status = -EPROTO;
 	else
-		status = requests[i].fn(state, &r, in_fd, &body, ret_fd);
+		status = requests[i].fn(&(struct ltt_priv_call){ .state = state, .r = &r,
+								   .in_fd = in_fd, .w = &body,
+								   .ret_fd = ret_fd });
 	if (!status && body.err)
 		status = -ENOMEM;
 	if (status) {

@@ -17,7 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "sessiond/priv/priv.h"
 
 struct ltt_priv {
@@ -42,11 +44,8 @@ static void child(int fd, pid_t daemon, bool quiet, int (*serve)(int fd, pid_t d
 
 	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || (quiet && dup2(null, 2) < 0))
 		_exit(1);
-	if (fd != 3 && dup2(fd, 3) < 0)
+	if (ltt_fd_keep_only(fd))
 		_exit(1);
-	if (syscall(SYS_close_range, 4U, ~0U, 0U))
-		for (fd = 4; fd < 1024; fd++)
-			close(fd);
 	prctl(PR_SET_NAME, "ltt-priv", 0, 0, 0);
 	_exit(serve(3, daemon));
 }
@@ -59,24 +58,14 @@ int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
 
 	if (!p)
 		return -ENOMEM;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
-		ret = -errno;
-		free(p);
-		return ret;
-	}
-	p->pid = fork();
+	p->pid = ltt_fork_split(sv, true, 1);
 	if (p->pid < 0) {
-		ret = -errno;
-		close(sv[0]);
-		close(sv[1]);
+		ret = p->pid;
 		free(p);
 		return ret;
 	}
-	if (p->pid == 0) {
-		close(sv[0]);
+	if (p->pid == 0)
 		child(sv[1], daemon, quiet, serve);
-	}
-	close(sv[1]);
 	p->fd = sv[0];
 	pthread_mutex_init(&p->lock, NULL);
 	the_link = p;

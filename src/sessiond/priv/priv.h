@@ -303,19 +303,26 @@ void ltt_priv_stop(void);
 
 /* priv-server.c: the privileged process's loop */
 
+/* One request as its handler is given it. */
+struct ltt_priv_call {
+	void *state;		/* ltt_priv_serve()'s */
+	struct ltt_rbuf *r;	/* the payload */
+	int in_fd;		/* the fd the request passed (borrowed: closed after the
+				   handler); -1 but for a request whose row takes one */
+	struct ltt_wbuf *w;	/* the reply after its status, kept on success only */
+	int *ret_fd;		/* the handler may set an fd to pass (borrowed) */
+};
+
 /*
- * One allowed request: its handler reads @r (the payload) and @in_fd
- * (the fd the request passed, borrowed: closed after the handler; -1 but
- * for a request whose row says it takes one) and writes the reply after
- * its status into @w (kept on success only); it returns 0 or a negative
- * errno, and may set @ret_fd to an fd to pass (borrowed).
+ * One allowed request: its handler reads the call's payload and writes
+ * its reply; it returns 0 or a negative errno.
  */
 struct ltt_priv_handler {
 	uint16_t type;			/* enum ltt_priv_request */
 	const char *name;		/* in messages */
 	uint32_t min;			/* the least payload */
 	bool takes_fd;			/* the request passes one fd, always */
-	int (*fn)(void *state, struct ltt_rbuf *r, int in_fd, struct ltt_wbuf *w, int *ret_fd);
+	int (*fn)(const struct ltt_priv_call *req);
 };
 
 /**

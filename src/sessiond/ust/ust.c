@@ -185,7 +185,9 @@ static const char *tp_name_at(const void *app, size_t pos)
 /*
  * Each program's events, a name once (its first description: a name
  * described twice, by two providers, is one event to enable), as LTTng's
- * client lists them.
+ * client lists them; @with_fields, each description of a name (its
+ * layouts: doc/ust.md, "One name, several layouts") with its fields, as
+ * LTTng lists the fields of each one it registered.
  */
 static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
 			   struct ltt_wbuf *reply)
@@ -207,7 +209,7 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 		for (t = 0; t < app->nr_tps && !ret; t++) {
 			const struct ltt_app_tracepoint *tp = app->tps[t];
 
-			ret = ltt_name_index_add(&names, t);
+			ret = with_fields ? 0 : ltt_name_index_add(&names, t);
 			if (ret == -EEXIST) {
 				ret = 0;
 				continue;

@@ -81,6 +81,6 @@ reject 's|<subbuffer_size>\([0-9]*\)</subbuffer_size>|<subbuffer_size>-\1</subbu
 reject 's|<overwrite_mode>[A-Z]*</overwrite_mode>|<overwrite_mode>KEEP</overwrite_mode>|' \
 	"an overwrite mode LTTng lacks" "overwrite_mode"
 reject 's|<channels>|<channels><bogus>1</bogus>|' "an element ltt never writes" "bogus.*No matching global element declaration"
-reject 's|<success>true</success></command>|</command>|; s|^  <success>true</success>$||' \
-	"a document without its success" "success"
+# (<success> may be missing: LTTng's list-trigger document has none)
+reject 's|^  <name>list</name>$||' "a document without its command's name" "Expected is .*name"
 reject 's|<name>list</name>|<name>lsit</name>|' "a command LTTng lacks" "lsit"

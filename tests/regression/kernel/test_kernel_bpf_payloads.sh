@@ -15,17 +15,19 @@
 # ready); epoll_ctl's event and epoll_wait's and epoll_pwait's exits'
 # fds (data_union's u64 and fd, raw_events, the flags' bits; 400 events
 # cut to 341 and marked); the other calls' arguments as
-# ftrace gives them (writev's vlen 3, epoll_ctl's op and fd).  babeltrace
-# 1 reads the same structures, lttng-syscallstats the trace, list -k -f
-# their types.  A filter on an added field (family == 0, fds_length == 2)
-# keeps those calls alone; one naming a structure (fds == 1) takes none.
+# ftrace gives them (writev's vlen 3, epoll_ctl's fd); epoll_ctl's op as
+# lttng-modules' enumeration op_enum (ADD, then MOD and DEL).  babeltrace
+# 1 reads the same structures and labels, lttng-syscallstats the trace,
+# list -k -f their types.  A filter on an added field (family == 0,
+# fds_length == 2) or the enumeration (op_enum == 3) keeps those calls
+# alone; one naming a structure (fds == 1) takes none.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
 bpf_source_or_skip
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-plan 37
+plan 39
 kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
@@ -120,9 +122,15 @@ data=$(printf 'data_union = { u64 = 0xAB%08X, fd = %d }' "$rfd" "$rfd")
 payload() {
 	sed 's/.*{ tid = [0-9]* }, { /{ /'
 }
+# op_enum: lttng-modules' enumeration lttng_epoll_op, its labels
+opnum() {
+	echo "op_enum = ( \"EPOLL_CTL_$1\" : container = $2 )"
+}
 is "$(grep "syscall_entry_epoll_ctl: .*{ epfd = $ep," <<<"$ENTRIES" | payload)" \
-	"{ epfd = $ep, op = 1, fd = $rfd, event = { $data, raw_events = 0x80000001, $evflags } }" \
-	"epoll_ctl: epfd, op 1 (EPOLL_CTL_ADD), the pipe's fd, the event: its data's u64 and fd, raw_events EPOLLIN|EPOLLET, the flags' EPOLLIN"
+	"{ epfd = $ep, $(opnum ADD 1), fd = $rfd, event = { $data, raw_events = 0x80000001, $evflags } }
+{ epfd = $ep, $(opnum MOD 3), fd = $rfd, event = { $data, raw_events = 0x80000001, $evflags } }
+{ epfd = $ep, $(opnum DEL 2), fd = $rfd, event = { $data, raw_events = 0x80000001, $evflags } }" \
+	"epoll_ctl: epfd, op_enum lttng-modules' enumeration (EPOLL_CTL_ADD 1, then MOD 3, DEL 2), the pipe's fd, the event: its data's u64 and fd, raw_events EPOLLIN|EPOLLET, the flags' EPOLLIN"
 is "$(grep 'syscall_exit_epoll_pwait: ' <<<"$EXITS" | payload)" \
 	"{ ret = 1, fds_length = 1, overflow = 0, fds = [ [0] = { $data, raw_events = 0x1, $evflags } ] }" \
 	"epoll_pwait's exit: the same event"
@@ -141,14 +149,17 @@ is "$(grep 'syscall_entry_poll: .*nfds = 2,' <<<"$T1" | grep -v 'ufds = 0x8,' | 
 	"fds = \[ \[0\] = { fd = $rfd, raw_events = 0x1, events = { POLLIN = 1, .* \[1\] = { fd = $tcp, raw_events = 0x4, events = { POLLIN = 0, POLLPRI = 0, POLLOUT = 1,"):$(grep -c \
 	"syscall_exit_epoll_wait: .*fds = \[ \[0\] = { data_union = { u64 = 0xAB.*, fd = $rfd }, raw_events = 0x1, events = { EPOLLIN = 1," <<<"$T1")" \
 	"1:1" "babeltrace 1: poll's 2 fds and epoll_wait's event, as babeltrace2"
+is "$(grep "syscall_entry_epoll_ctl: .*{ epfd = $ep," <<<"$T1" | sed -n 's/.*\(op_enum = [^)]*)\).*/\1/p' | tr '\n' ';')" \
+	"$(opnum ADD 1);$(opnum MOD 3);$(opnum DEL 2);" "babeltrace 1: epoll_ctl's op_enum, its labels"
 # lttng-analyses (babeltrace 1's bindings) copies each event's fields, the structures too
 if command -v lttng-syscallstats >/dev/null; then
 	timeout "$LA_TIMEOUT" lttng-syscallstats --no-progress --no-intersection "$TEST_TMP/p" \
 		>"$TEST_TMP/syscallstats.txt" 2>&1
 	is "$?:$(awk -v t="TID: $tid)" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
-		on && $1 == "-" && $2 ~ /^(poll|ppoll|epoll_wait|epoll_pwait)$/ { print $2, $3 }' \
-		"$TEST_TMP/syscallstats.txt" | sort | tr '\n' ';')" "0:epoll_pwait 1;epoll_wait 2;poll 3;ppoll 1;" \
-		"lttng-syscallstats reads the trace: kload's 3 polls, its ppoll, 2 epoll_waits and epoll_pwait" ||
+		on && $1 == "-" && $2 ~ /^(poll|ppoll|epoll_ctl|epoll_wait|epoll_pwait)$/ { print $2, $3 }' \
+		"$TEST_TMP/syscallstats.txt" | sort | tr '\n' ';')" \
+		"0:epoll_ctl $(grep -c 'syscall_entry_epoll_ctl: ' <<<"$ENTRIES");epoll_pwait 1;epoll_wait 2;poll 3;ppoll 1;" \
+		"lttng-syscallstats reads the trace: kload's 3 polls, its ppoll, its epoll_ctls (op_enum an enumeration), 2 epoll_waits and epoll_pwait" ||
 		diag "$(cat "$TEST_TMP/syscallstats.txt")"
 else
 	skip 1 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
@@ -161,18 +172,20 @@ like "$(grep 'syscall_exit_accept4:' <<<"$EXITS")" \
 	"a failed accept4 (EAGAIN): no peer, not the buffers' stale one"
 # list -k -f: the event's own fields, a structure by its type, its members not listed
 is "$(lttctl list -k --syscall -f | awk '/^    [a-z]/ { on = ($1 == "poll" || $1 == "epoll_ctl") } on' |
-	grep -E '^    [a-z]|field: (fds|event|fd|POLLIN|raw_events) ')" \
+	grep -E '^    [a-z]|field: (fds|event|fd|op_enum|POLLIN|raw_events) ')" \
 	"    epoll_ctl (type: syscall)
+        field: op_enum (enum)
         field: fd (integer)
         field: event (structure)
     poll (type: syscall)
         field: fds (sequence of structures)" \
-	"list -k --syscall -f: poll's fds a sequence of structures, epoll_ctl's event a structure, no member listed"
+	"list -k --syscall -f: poll's fds a sequence of structures, epoll_ctl's op_enum an enum, its event a structure, no member listed"
 lttctl -q destroy p
 
 # a filter on a field the program adds, run by the consumer
 lttctl -q create f -o "$TEST_TMP/f" &&
 	lttctl -q enable-event -k --syscall connect --filter 'family == 0' -s f &&
+	lttctl -q enable-event -k --syscall epoll_ctl --filter 'op_enum == 3' -s f &&
 	lttctl -q enable-event -k --syscall accept -s f &&
 	lttctl -q disable-event -k --syscall accept -s f &&
 	lttctl -q add-context -k -t tid -s f &&
@@ -193,6 +206,8 @@ ok $? "kload payloads ran again, in a session recording connect with --filter 'f
 is "$(grep -c 'syscall_entry_connect:' <<<"$FTEXT"):$(grep -c 'syscall_entry_connect: .*addrlen = 1, family = 0,' <<<"$FTEXT")" \
 	"1:1" "... its one connect whose length holds no family, no other"
 is "$(grep -c 'syscall_e[a-z]*_accept' <<<"$FTEXT")" 0 "... no accept: its exit disabled is not recorded"
+is "$(grep 'syscall_entry_epoll_ctl:' <<<"$FTEXT" | sed -n 's/.*\(op_enum = [^)]*)\).*/\1/p')" "$(opnum MOD 3)" \
+	"... epoll_ctl with --filter 'op_enum == 3': its one EPOLL_CTL_MOD, no other"
 lttctl -q destroy f
 
 # a filter reads the count beside a structure, not the structure: a rule

@@ -10,6 +10,10 @@
  *       event-rule-matches of user-space events PATTERN with a filter
  *       "i == 3" and the payload fields CAPTURE captured; prints
  *       "trigger NAME captures V1 V2 ..." (a missing one "unavailable")
+ *   lttng_notif_client kernel READY_FILE NAME EVENT FILTER CAPTURE...
+ *       event-rule-matches of kernel tracepoint EVENT filtered by FILTER,
+ *       CAPTURE a payload field, or NAME[INDEX] one of its elements; an
+ *       array's value prints as "[E1, E2, ...]"; prints as event
  *   lttng_notif_client python READY_FILE NAME LOGGER CAPTURE...
  *       event-rule-matches of the python logger LOGGER's records of
  *       level WARNING or more severe, the payload fields CAPTURE
@@ -50,9 +54,11 @@ static int fail(const char *what)
 
 static void print_value(const struct lttng_event_field_value *v)
 {
+	const struct lttng_event_field_value *e;
+	unsigned int i, n = 0;
 	const char *s;
 	uint64_t u;
-	int64_t i;
+	int64_t j;
 
 	switch (lttng_event_field_value_get_type(v)) {
 	case LTTNG_EVENT_FIELD_VALUE_TYPE_UNSIGNED_INT:
@@ -60,12 +66,25 @@ static void print_value(const struct lttng_event_field_value *v)
 		printf(" %" PRIu64, u);
 		break;
 	case LTTNG_EVENT_FIELD_VALUE_TYPE_SIGNED_INT:
-		lttng_event_field_value_signed_int_get_value(v, &i);
-		printf(" %" PRId64, i);
+		lttng_event_field_value_signed_int_get_value(v, &j);
+		printf(" %" PRId64, j);
 		break;
 	case LTTNG_EVENT_FIELD_VALUE_TYPE_STRING:
 		lttng_event_field_value_string_get_value(v, &s);
 		printf(" '%s'", s);
+		break;
+	case LTTNG_EVENT_FIELD_VALUE_TYPE_ARRAY:
+		lttng_event_field_value_array_get_length(v, &n);
+		printf(" [");
+		for (i = 0; i < n; i++) {
+			printf(i ? "," : "");
+			if (lttng_event_field_value_array_get_element_at_index(v, i, &e) ==
+			    LTTNG_EVENT_FIELD_VALUE_STATUS_UNAVAILABLE)
+				printf(" unavailable");
+			else
+				print_value(e);
+		}
+		printf(" ]");
 		break;
 	default:
 		printf(" type%d", (int)lttng_event_field_value_get_type(v));
@@ -175,12 +194,26 @@ static int anon(const char *pattern)
 	return 0;
 }
 
+/* Capture @text: a payload field NAME, or NAME[INDEX] (@text cut there). */
+static struct lttng_event_expr *capture_of(char *text)
+{
+	char *open = strchr(text, '[');
+	unsigned int index;
+
+	if (!open)
+		return lttng_event_expr_event_payload_field_create(text);
+	index = (unsigned int)strtoul(open + 1, NULL, 10);
+	*open = '\0';
+	return lttng_event_expr_array_field_element_create(
+		lttng_event_expr_event_payload_field_create(text), index);
+}
+
 /* The condition of the mode @argv[1]. */
 static struct lttng_condition *condition_of(int argc, char **argv)
 {
 	struct lttng_condition *c = NULL;
 	struct lttng_event_rule *rule;
-	int i;
+	int i, first = 5;
 
 	if (!strcmp(argv[1], "usage")) {
 		c = lttng_condition_buffer_usage_high_create();
@@ -218,6 +251,13 @@ static struct lttng_condition *condition_of(int argc, char **argv)
 		rule = lttng_event_rule_log4j_logging_create();
 		if (!rule || lttng_event_rule_log4j_logging_set_name_pattern(rule, argv[4]))
 			return NULL;
+	} else if (!strcmp(argv[1], "kernel")) {
+		rule = lttng_event_rule_kernel_tracepoint_create();
+		if (argc < 6 || !rule ||
+		    lttng_event_rule_kernel_tracepoint_set_name_pattern(rule, argv[4]) ||
+		    lttng_event_rule_kernel_tracepoint_set_filter(rule, argv[5]))
+			return NULL;
+		first = 6;
 	} else {
 		rule = lttng_event_rule_user_tracepoint_create();
 		if (!rule || lttng_event_rule_user_tracepoint_set_name_pattern(rule, argv[4]) ||
@@ -225,10 +265,9 @@ static struct lttng_condition *condition_of(int argc, char **argv)
 			return NULL;
 	}
 	c = lttng_condition_event_rule_matches_create(rule);
-	for (i = 5; c && i < argc; i++)
+	for (i = first; c && i < argc; i++)
 		if (lttng_condition_event_rule_matches_append_capture_descriptor(
-			    c, lttng_event_expr_event_payload_field_create(argv[i])) !=
-		    LTTNG_CONDITION_STATUS_OK)
+			    c, capture_of(argv[i])) != LTTNG_CONDITION_STATUS_OK)
 			return NULL;
 	return c;
 }
@@ -246,10 +285,11 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "anon"))
 		return anon(argv[2]);
-	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "python") &&
+	if (argc < 5 || (strcmp(argv[1], "event") && strcmp(argv[1], "kernel") &&
+			 strcmp(argv[1], "python") &&
 			 strcmp(argv[1], "jul") && strcmp(argv[1], "log4j") &&
 			 strcmp(argv[1], "rotation") && strcmp(argv[1], "usage")))
-		return fail("usage: lttng_notif_client event|python|jul|log4j|rotation|usage READY_FILE NAME PATTERN|LOGGER|SESSION [CAPTURE...|CHANNEL]");
+		return fail("usage: lttng_notif_client event|kernel|python|jul|log4j|rotation|usage READY_FILE NAME PATTERN|LOGGER|SESSION [CAPTURE...|CHANNEL]");
 	cond = condition_of(argc, argv);
 	if (!cond)
 		return fail("can't make the condition");

@@ -5,7 +5,9 @@
 # Debian's lttng gets that from ltt-sessiond --lttng-compat: added, listed
 # as LTTng lists it (text and MI), never firing while an unfiltered
 # trigger of the same calls fires for each; lttctl's add-trigger of the
-# same rule keeps ltt's refusal (FILTER_KERNEL_TYPE), adding nothing.
+# same rule keeps ltt's refusal (FILTER_KERNEL_TYPE), adding nothing;
+# lttctl run as lttng adds it as LTTng does (ADD_TRIGGER's flag, client
+# protocol 1.35), never firing either.
 # Root, tracefs, in its own mount namespace (/var/run/lttng), as
 # test_lttng_compat_triggers.sh.
 
@@ -17,12 +19,7 @@ compat_private_run "$0" "$@"
 grep -qw tracefs /proc/filesystems || skip_all "needs a kernel with tracefs"
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-[ -x "$KLOAD" ] || { echo "Bail out! $KLOAD not built"; exit 1; }
-kernel_lock
-timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
-	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
-plan 13
+tracefs_setup 18 --lttng-compat
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -59,6 +56,21 @@ run lttctl list-triggers
 like "$STDOUT" "- name: kf" "lttctl lists kf"
 unlike "$STDOUT" "kf2" "... and not kf2"
 
+# --- lttctl by LTTng's name: LTTng's behaviour, over ltt's own protocol
+mkdir -p "$TEST_TMP/bin" && ln -s "$LTTCTL_BIN" "$TEST_TMP/bin/lttng"
+run "$TEST_TMP/bin/lttng" add-trigger --name kf3 --condition event-rule-matches --type=syscall \
+	--filter 'a > 2' --name=getcpu --action notify
+like "$RC:$STDOUT" "^0:Added trigger \`kf3\`\\." \
+	"lttctl run as lttng adds the same rule, as LTTng" || diag "$OUT"
+like "$(cat "$LOG")" "trigger 'kf3' of uid 0: its kernel filter applies to none of its rule's events: added as LTTng adds it, never firing" \
+	"... the daemon's log says it never fires"
+run lttctl list-triggers
+like "$STDOUT" "- name: kf3
+  owner uid: 0
+  condition: event rule matches
+    rule: getcpu \\(type: kernel:syscall:entry\\+exit, filter: a > 2\\)" "lttctl lists kf3" ||
+	diag "$OUT"
+
 # --- never firing: an unfiltered trigger of the same calls fires for each
 run lttng add-trigger --name all --condition event-rule-matches --type=syscall:entry \
 	--name=getcpu --action notify
@@ -74,3 +86,4 @@ wait $WAITER
 is $? 0 "the unfiltered trigger notified 5 times"
 is "$(trigger_count all fired)" 5 "it fired 5 times"
 is "$(trigger_count kf fired)" 0 "kf, over the same calls, never fired"
+is "$(trigger_count kf3 fired)" 0 "kf3, added by lttctl run as lttng, never fired"

@@ -10,7 +10,8 @@
 # dlclose() and dlopen() while tracing is recorded from then on; a filter
 # on a field both layouts have takes both, one on a field of one layout
 # takes that one only (the other can't have it: it records nothing); and
-# `list -u` names the event once.
+# `list -u` names the event once, `list -u -f` each layout with its
+# fields.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -18,7 +19,7 @@
 
 compat_require
 ust_setup --log
-plan 27
+plan 30
 
 N=25
 multi_build compat_tp_b.tp \
@@ -119,5 +120,19 @@ multi_hold
 lttctl list -u >"$TEST_TMP/list.txt" 2>&1
 is "$(grep -c 'compat:basic ' "$TEST_TMP/list.txt")" 1 "list -u: compat:basic once" ||
 	diag "$(cat "$TEST_TMP/list.txt")"
+# list -u -f lists each layout with its fields, as LTTng lists each
+# description it registered (test_lttng_compat_multi_layout.sh compares)
+lttctl list -u -f >"$TEST_TMP/fields.txt" 2>&1
+is "$(listed_layouts "$TEST_TMP/fields.txt" compat:basic)" "i big hex text neg
+i half b_text" "list -u -f: compat:basic twice, each layout's fields" ||
+	diag "$(cat "$TEST_TMP/fields.txt")"
+lttctl --mi xml list -u -f >"$TEST_TMP/fields.xml" 2>&1
+is "$(mi_valid "$TEST_TMP/fields.xml")" "$TEST_TMP/fields.xml validates" "... its MI validates"
+# the entries of compat:basic, then each one's fields
+mi_fields() {
+	mi_xp "count((//event[name='compat:basic'])[$1]/event_fields/event_field)" "$TEST_TMP/fields.xml"
+}
+is "$(mi_xp "count(//event[name='compat:basic'])" "$TEST_TMP/fields.xml") $(mi_fields 1) $(mi_fields 2)" \
+	"2 5 3" "... and lists compat:basic twice, with 5 fields and 3" || diag "$(cat "$TEST_TMP/fields.xml")"
 multi_release
 done_testing

@@ -7,29 +7,32 @@
 # level on every logger; a fork (the child under its own pid); threads;
 # a disabled rule; list -p with a running program; MI; save and load;
 # refusals that change nothing; python triggers (captures, counts, a
-# match not recorded); asctime across seconds, backwards and hours on
-# (the agent formats a second once); and a program without a daemon, whose
-# handler then lets no record reach it; a snapshot session; a program
-# whose daemon is killed under it logs on and exits 0.
+# match not recorded); a rule enabled while the program logs; asctime
+# across seconds, backwards and hours on (the agent formats a second
+# once); and a program without a daemon, whose handler then lets no
+# record reach it; a snapshot session; a program whose daemon is killed
+# under it logs on and exits 0.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 python_env || skip_all "configured without the Python package (no python3 with Python.h: python3-dev)"
-[ -f "$LTT_TOP_BUILDDIR/src/python/.libs/_agent.so" ] || { echo "Bail out! src/python/_agent.la not built"; exit 1; }
 ust_setup
-plan 99
+plan 108
 
-mkdir -p "$TEST_TMP/py/ltt"
-for f in __init__.py agent.py; do
-	ln -s "$LTT_TOP_SRCDIR/src/python/ltt/$f" "$TEST_TMP/py/ltt/$f"
-done
-for m in _ltt _agent; do
-	ln -s "$LTT_TOP_BUILDDIR/src/python/.libs/$m.so" "$TEST_TMP/py/ltt/$m.so"
-done
+python_agent_pkg "$TEST_TMP/py"
 APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_app.py"
 pyapp() {
 	env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP" "$@"
+}
+# pyapp_ready MODE FIFO: the program in MODE, which waits on FIFO (made
+# here), in the background (its pid in held); returns once it said
+# "ready PID" on the FIFO ready (opened below), non-zero if it did not
+pyapp_ready() {
+	mkfifo "$2"
+	pyapp "$1" "$2" >&$ready 2>/dev/null &
+	held=$!
+	wait_ready $ready
 }
 # py_events OUT: the lttng_python:event lines of a babeltrace2 output
 py_events() { grep ' lttng_python:event: ' "$1"; }
@@ -83,7 +86,8 @@ bt "$TEST_TMP/t1" "$TEST_TMP/out1"
 is $? 0 "babeltrace2 reads the trace"
 py_events "$TEST_TMP/out1" >"$TEST_TMP/ev1"
 is "$(wc -l <"$TEST_TMP/ev1")" 300 "300 events: the warnings of qa.app, no info, no other logger"
-is "$(grep -c 'logger_name = "qa.app", funcName = "burst", lineno = 32, int_loglevel = 30, ' "$TEST_TMP/ev1")" 300 \
+line=$(grep -n 'app.warning("warning %d of %s"' "$APP" | cut -d: -f1)
+is "$(grep -c "logger_name = \"qa.app\", funcName = \"burst\", lineno = $line, int_loglevel = 30, " "$TEST_TMP/ev1")" 300 \
 	"each with the logger, function, line and level of its call"
 is "$(sed -n 's/.*msg = "warning \([0-9]*\) of qa.app".*/\1/p' "$TEST_TMP/ev1" | sort -n | uniq | wc -l)" 300 \
 	"each formatted message once: warning 0 .. 299"
@@ -108,10 +112,7 @@ is "$(py_events "$TEST_TMP/out1b" | wc -l)" 600 "s: 300 warnings more, at the sa
 
 # --- list -p with a running program
 open_fifo ready "$TEST_TMP/ready"
-mkfifo "$TEST_TMP/go"
-pyapp hold "$TEST_TMP/go" >&$ready 2>/dev/null &
-held=$!
-wait_ready $ready
+pyapp_ready hold "$TEST_TMP/go"
 ok $? "the program registered"
 run lttctl list -p
 like "$OUT" "PID: $READY_PIDS - Name: $PYTHON3\$" "list -p: the program, by its pid and path"
@@ -222,6 +223,24 @@ ok_cmd "destroy pt" lttctl destroy pt
 is "$(pyapp level)" "$("$PYTHON3" -c 'import sys; print(sys.maxsize)')" \
 	"no session, no trigger: the handler lets no record through"
 
+# --- a rule enabled while the program runs: the handler keeps the rule of
+# the last record's logger, and forgets it when the rules change
+ok_cmd "create rl" lttctl create rl -o "$TEST_TMP/trl"
+ok_cmd "enable-event -p other (rl)" lttctl enable-event -p other -s rl
+ok_cmd "start rl" lttctl start rl
+pyapp_ready relearn "$TEST_TMP/go3"
+ok $? "the program logged on qa.app, which no rule named, last"
+ok_cmd "enable-event -p qa.app (rl)" lttctl enable-event -p qa.app -s rl
+echo go >"$TEST_TMP/go3"
+wait $held
+is $? 0 "the program saw the rule on qa.app and logged on"
+ok_cmd "stop rl" lttctl stop rl
+bt "$TEST_TMP/trl" "$TEST_TMP/outrl"
+py_events "$TEST_TMP/outrl" >"$TEST_TMP/evrl"
+is "$(grep -c 'msg = "other ' "$TEST_TMP/evrl"):$(grep -c 'msg = "before ' "$TEST_TMP/evrl"):$(grep -c 'msg = "after ' "$TEST_TMP/evrl")" \
+	"100:0:100" "rl: other's 100, none of qa.app's before its rule, its 100 after"
+ok_cmd "destroy rl" lttctl destroy rl
+
 # --- asctime: the agent formats a second's date and time once, yet each
 # record's asctime is what Python's Formatter prints for its own time:
 # within a second, across seconds, backwards, an hour and a day on
@@ -239,10 +258,7 @@ is "$(sed -n 's/.*asctime = "\([^"]*\)", msg = "at [0-9]*: \([^"]*\)".*/\1|\2/p'
 ok_cmd "destroy ck" lttctl destroy ck
 
 # --- the daemon dies under a registered program: it goes on and exits 0
-mkfifo "$TEST_TMP/go2"
-pyapp hold "$TEST_TMP/go2" >&$ready 2>/dev/null &
-held=$!
-wait_ready $ready
+pyapp_ready hold "$TEST_TMP/go2"
 ok $? "the program registered"
 kill -KILL "$(sessiond_pid)"
 echo go >"$TEST_TMP/go2"

@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 12
+plan 13
 
 # Event i = 3 of ltt_test:types (tests/regression/app/test_tp.h), capture by capture.
 EXPRS=(s8 u8 s16 u16 s32 u32 s64 u64 f64 str 'arr[0]' 'arr[2]' 'seq[2]' 'seq[9]' par
@@ -49,9 +49,11 @@ ust_app -n 10 -T >"$TEST_TMP/app.out"
 wait $WAITER
 is $? 0 "the trigger notified"
 pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/w.out")
-half="s8=-3, u8=203, s16=-1003, u16=60003, s32=-100003, u32=4000000003, s64=-5000000003, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\\[0\\]=[-0-9]*, arr\\[2\\]=[-0-9]*, seq\\[2\\]=7, seq\\[9\\]=unavailable, par=1, nosuch=unavailable, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, stext=\"gamma\""
+half="s8=-3, u8=203, s16=-1003, u16=60003, s32=-100003, u32=4000000003, s64=-5000000003, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\\[0\\]=[-0-9]*, arr\\[2\\]=[-0-9]*, seq\\[2\\]=7, seq\\[9\\]=unavailable, par=\\[Signed enum\\] 1, nosuch=unavailable, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, stext=\"gamma\""
 like "$(cat "$TEST_TMP/w.out")" "captures: $half, $half\$" \
 	"the 40 values arrive in order, those after the 16th exactly as the same expressions' before"
+like "$(cat "$TEST_TMP/w.out")" "captures: s8=-3, .*, par=\\[Signed enum\\] 1, nosuch=" \
+	"par, an enum field (ltt_test:parity), is marked as LTTng's client marks one: [Signed enum] 1"
 vals=$(sed 's/.*; captures: //' "$TEST_TMP/w.out")
 first=$(cut -d, -f1-20 <<<"$vals")
 second=$(cut -d, -f21-40 <<<"$vals" | sed 's/^ //')

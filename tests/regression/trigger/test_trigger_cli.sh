@@ -334,4 +334,45 @@ like "$STDOUT:$ERR" "^:Error: --list-triggers prints names for scripts, one per 
 run lttctl --list-triggers --list-sessions
 is "$RC" 2 "--list-triggers --list-sessions: one of them"
 
+# --- run as lttng (ltt-lttng-compat's name): LTTng's sentences where lttctl's differ
+mkdir -p "$TEST_TMP/bin" && ln -s "$LTTCTL_BIN" "$TEST_TMP/bin/lttng"
+# as_lttng WANT ARGS...: "lttng add-trigger ARGS" fails, its stderr WANT whole, stdout empty
+as_lttng() {
+	local want=$1
+	shift
+	run "$TEST_TMP/bin/lttng" add-trigger "$@"
+	is "$STDOUT|$ERR" "|$want" "lttng add-trigger $*: LTTng's words whole, nothing on stdout"
+	[ "$RC" != 0 ]
+	ok $? "  fails"
+}
+as_lttng "Error: While parsing argument #2 (\`--condition=foo\`): Unknown condition name 'foo'
+Error: Valid condition names are:
+Error:   event-rule-matches" --condition=foo --action=notify
+as_lttng "Error: While parsing argument #2 (\`--condition\`): Missing required argument for option \`--condition\`
+Error: Valid condition names are:
+Error:   event-rule-matches" --condition
+as_lttng "Error: While parsing argument #5 (\`--action=bar\`): Unknown action name 'bar'
+Error: Valid action names are:
+Error:   notify" --condition event-rule-matches --type=user --action=bar
+as_lttng "Error: While parsing argument #4 (\`--action\`): Missing required argument for option \`--action\`
+Error: Valid action names are:
+Error:   notify" --condition event-rule-matches --action
+as_lttng "Error: While parsing argument #7 (\`--capture\`): Missing required argument for option \`--capture\`" \
+	--action notify --condition event-rule-matches --type=user --capture
+as_lttng "Error: While parsing expression \`--action\`: Unary operators are not allowed in capture expressions." \
+	--condition event-rule-matches --type=user --capture --action notify
+as_lttng "Error: Can't use --name with kernel kprobe event rules." \
+	--condition event-rule-matches --type=kernel:kprobe --location=do_sys_open --name=hello
+as_lttng "Error: Unexpected argument 'hello'" \
+	--condition event-rule-matches --type=kernel:kprobe --location=/bin/true:main hello
+# ... and by lttctl's own name, lttctl's
+refused 2 "While parsing argument #2 \\(\`--condition\`\\): Missing required argument" --condition
+is "$(wc -l <<<"$ERR")" 8 "  then the list of ltt's six condition types"
+refused 2 "--action=notify before --condition" --action notify --condition event-rule-matches \
+	--type=user --capture
+run lttctl add-trigger --condition event-rule-matches --type=kernel:kprobe \
+	--location=do_sys_open --name=hello --action=notify
+is "$RC:$ERR" "1:Error: Can't use --name with kernel kprobe event rules." \
+	"lttctl add-trigger of a kprobe rule with --name: LTTng's sentence (probe rules are ltt's too)"
+
 done_testing

@@ -22,7 +22,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 123
+plan 125
 
 SEQ_FILTER='seq == 5000'
 
@@ -156,7 +156,7 @@ ust_app -n 10 -T >"$TEST_TMP/caps.app"
 wait $WAITER
 is $? 0 "the capture trigger notified"
 pid=$(sed -n 's/.*pid \([0-9]*\);.*/\1/p' "$TEST_TMP/w3.out")
-like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, \\\$app.prov:type\\[2\\]=unavailable" \
+like "$(cat "$TEST_TMP/w3.out")" "captures: s8=-3, u64=18000000000000000003, f64=3.25, str=\"gamma\", arr\[1\]=-3, seq\[2\]=7, seq\[5\]=unavailable, nosuch=unavailable, par=\\[Signed enum\\] 1, \\\$ctx.vpid=$pid, \\\$ctx.procname=\"ust_app\", \\\$ctx.foo=unavailable, \\\$app.prov:type\\[2\\]=unavailable" \
 	"every capture arrives exactly, the missing ones unavailable (a context ltt lacks, an app context: as LTTng)"
 lttctl --mi xml wait-trigger caps --timeout 0 >/dev/null 2>&1
 is $? 1 "wait-trigger --timeout 0 with nothing to come: exit 1"
@@ -328,19 +328,26 @@ trigger_xml() {
 		grep -E "<name>($(IFS='|'; echo "$*"))</name>"
 }
 ok_cmd "create session sv" lttctl create sv -o "$TEST_TMP/sv"
-ok_cmd "add sv-ev: a rule with filter, exclusion, captures -> start sv" lttctl add-trigger \
+ok_cmd "add sv-ev: a rule with filter, exclusion, captures -> start sv, a snapshot of -C/-D" \
+	lttctl add-trigger \
 	--name sv-ev --condition=event-rule-matches --type=user --name='ltt_test:*' \
 	--exclude-name=ltt_test:types --filter='seq == 7' --capture=seq --capture='$ctx.vpid' \
-	--action=notify --action=start-session sv --rate-policy=once-after:2
+	--action=notify --action=start-session sv --rate-policy=once-after:2 \
+	--action=snapshot-session sv -C tcp://127.0.0.1:5442 -D tcp://127.0.0.1:5443 \
+	--rate-policy=once-after:1000000
 ok_cmd "add sv-usage: buffer usage of sv -> stop sv" lttctl add-trigger --name sv-usage \
 	--condition=channel-buffer-usage-le --session=sv --channel=c0 -u --threshold-size=4k \
 	--action=stop-session sv
 saved=$(trigger_xml sv-ev sv-usage)
 is "$(grep -c '<name>sv-' <<<"$saved")" 2 "list-triggers shows both before the save"
+is "$(grep -o '<data_url>[^<]*</data_url>' <<<"$saved")" "<data_url>tcp://127.0.0.1:5443</data_url>" \
+	"sv-ev's snapshot output, given as -C/-D, listed as the two URLs"
 ok_cmd "save sv" lttctl save sv -o "$TEST_TMP/save"
 xmllint --noout --schema "$LTT_TOP_SRCDIR/xml/session.xsd" "$TEST_TMP/save/sv.ltt" 2>/dev/null
 ok $? "the saved file, triggers included, validates against session.xsd"
 is "$(grep -c '<trigger>' "$TEST_TMP/save/sv.ltt")" 2 "it holds both triggers that name sv first"
+is "$(grep -c '<output_pair>true</output_pair>' "$TEST_TMP/save/sv.ltt")" 1 \
+	"it keeps that the snapshot output was given as two URLs"
 ok_cmd "destroy sv" lttctl destroy sv
 run lttctl load sv -i "$TEST_TMP/save"
 like "$RC:$OUT" "^1:.*sv.ltt:[0-9]+: trigger 'sv-ev' exists \(remove it, or load with -f\)" \

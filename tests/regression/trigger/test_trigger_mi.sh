@@ -134,6 +134,17 @@ is "$(xp "$A/output/name") $(xp "$A/output/max_size") $(xp "$A/output/ctrl_url")
 A="$T/action/action_list/action[2]/action_rotate_session"
 is "$(xp "$A/session_name")/$(xp "$A/rate_policy/rate_policy_every_n/interval")" \
 	"s1/1" "trigger0: action 2, rotate-session s1 every:1"
+E="/command/output/triggers/trigger[name='ev']"
+Q="$E/condition/error_query_results/error_query_result"
+is "$(xp "$Q/name")|$(xp "$Q/description")|$(xp "$Q/error_query_result_counter/value")" \
+	"discarded tracer messages|Count of messages discarded by the tracer due to a communication error with the session daemon|0" \
+	"ev: its lost notifications are its condition's, named and described as LTTng's MI does"
+is "$(xp "count($E/error_query_results/*)")/$(xp "count($E/error_query_results)")" "0/1" \
+	"ev: the trigger's own error_query_results empty, as LTTng's"
+is "$(xp "$T/action/action_list/action[1]/error_query_results/error_query_result/description")" \
+	"Aggregated count of errors encountered when executing the action" \
+	"trigger0: an action's failures described as LTTng's"
+is "$(xp "count(/command/success)")" 0 "list-triggers: no <success>, as LTTng's list-trigger document"
 run lttctl list-triggers
 # LTTng 2.13's layout, line for line (its test_list_triggers_cli's)
 is "$(sed -n '/^- name: ev$/,/^- name: /p' <<<"$STDOUT" | sed '$d')" "- name: ev
@@ -258,5 +269,23 @@ ok $? "remove-trigger ev, trigger0"
 mi 0 "list-triggers, none left" list-triggers
 is "$(xp 'count(/command/output/triggers/trigger)')/$(xp 'count(/command/output/triggers)')" "0/1" \
 	"list-triggers: an empty <triggers>"
+
+# --- a snapshot output given as a control and a data URL, and a net URL
+run lttctl add-trigger --name pair --condition=session-rotation-starts -s s1 \
+	--action=snapshot-session snap --ctrl-url=tcp://127.0.0.1:5442 \
+	--data-url=tcp://127.0.0.1:5443 --action=snapshot-session snap --url=net://127.0.0.1
+is "$RC" 0 "add-trigger pair: a snapshot output of -C/-D, another of a net URL"
+run lttctl list-triggers
+like "$STDOUT" "    snapshot session \`snap\`, control url: tcp://127.0.0.1:5442, data url: tcp://127.0.0.1:5443
+      errors: none
+    snapshot session \`snap\`, url: net://127.0.0.1
+      errors: none" "list-triggers (text): the pair as its two URLs, the net URL as given, as LTTng lists them"
+mi 0 "list-triggers pair" list-triggers
+A="/command/output/triggers/trigger[name='pair']/action/action_list/action"
+is "$(xp "$A[1]/action_snapshot_session/output/ctrl_url") $(xp "$A[1]/action_snapshot_session/output/data_url") $(xp "$A[2]/action_snapshot_session/output/ctrl_url") $(xp "count($A[2]/action_snapshot_session/output/data_url)")" \
+	"tcp://127.0.0.1:5442 tcp://127.0.0.1:5443 net://127.0.0.1 0" \
+	"list-triggers pair (MI): ctrl_url and data_url, as LTTng's"
+lttctl -q remove-trigger pair
+ok $? "remove-trigger pair"
 
 done_testing

@@ -392,6 +392,21 @@ static void test_tcp_pairs(void)
 	tap_is_int(ltt_uri_net_port(&t, 1, &n), -EINVAL, "a tcp URL has no ports to split");
 }
 
+/* A net URL as the control and data URLs one gives apart (LTTng's --ctrl-url, --data-url). */
+static void test_net_pair(void)
+{
+	char c[LTT_URI_TEXT_SIZE], d[LTT_URI_TEXT_SIZE];
+
+	tap_ok(!ltt_uri_net_pair("net://1.2.3.4:1111:1112", c, d, sizeof(c)) &&
+	       !strcmp(c, "tcp://1.2.3.4:1111") && !strcmp(d, "tcp://1.2.3.4:1112"),
+	       "net://1.2.3.4:1111:1112: tcp://1.2.3.4:1111 and tcp://1.2.3.4:1112");
+	tap_ok(!ltt_uri_net_pair("net6://[::1]/a/b", c, d, sizeof(c)) &&
+	       !strcmp(c, "tcp6://[::1]:5342/a/b") && !strcmp(d, "tcp6://[::1]:5343"),
+	       "net6://[::1]/a/b: the default ports, the path with the control URL");
+	tap_is_int(ltt_uri_net_pair("tcp://h:1", c, d, sizeof(c)), -EINVAL, "a tcp URL is no pair");
+	tap_is_int(ltt_uri_net_pair("net://h", c, d, 8), -ENOSPC, "too little room: -ENOSPC");
+}
+
 /* tls:// URLs say so; net:// ones do not. */
 static void test_tls(void)
 {
@@ -408,6 +423,7 @@ int main(void)
 {
 	test_tls();
 	test_tcp_pairs();
+	test_net_pair();
 	test_valid();
 	test_invalid();
 	test_lengths();

@@ -279,8 +279,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_trigger_action, session, 16),
 	OFF_(ltt_trigger_action, has_output, 272),
 	OFF_(ltt_trigger_action, output, 280),
-	OFF_(ltt_trigger_action, reserved, 4720),
-	RSV_(ltt_trigger_action, 32),
+	OFF_(ltt_trigger_action, output_flags, 4720),
+	OFF_(ltt_trigger_action, reserved, 4728),
+	RSV_(ltt_trigger_action, 24),			/* 32 before minor 35 */
 
 	SIZE_(ltt_trigger_attr, 43456),
 	OFF_(ltt_trigger_attr, name, 0),

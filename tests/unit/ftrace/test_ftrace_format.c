@@ -270,6 +270,21 @@ static void check_tsdl(void)
 	       "char prev_comm[16]: 16 UTF8 bytes");
 	tap_is_int(ltt_ftrace_event_to_kabi(&ev, "sched:switch", &d), -EINVAL,
 		   "a trace name with ':' refused");
+	/* an integer written as a kernel enumeration (epoll_ctl's op_enum) */
+	ev.fields[1].enum_id = LTT_KABI_ENUM_EPOLL_OP;	/* prev_pid */
+	w.len = 0;
+	tap_ok(!ltt_ftrace_event_to_kabi(&ev, "sched_switch", &d) && d.fields[1].enum_id == 1 &&
+	       !ltt_tsdl_kernel_event(&w, &d, 0, 0) && (ltt_wbuf_put_u8(&w, 0), 1) &&
+	       strstr((char *)w.data, "enum : integer { size = 32; align = 8; signed = 1;") &&
+	       strstr((char *)w.data, "\"EPOLL_CTL_MOD\" = 3\n\t\t} _prev_pid;"),
+	       "an INT's enum_id: the kernel description's, an enum in the TSDL");
+	ev.fields[1].enum_id = 99;
+	tap_is_int(ltt_ftrace_event_to_kabi(&ev, "sched_switch", &d), -EINVAL,
+		   "an enumeration ltt has no table for refused");
+	ev.fields[1].enum_id = 0;
+	ev.fields[0].enum_id = LTT_KABI_ENUM_EPOLL_OP;	/* prev_comm, char[16] */
+	tap_is_int(ltt_ftrace_event_to_kabi(&ev, "sched_switch", &d), -EINVAL,
+		   "an enumeration on a field not an integer refused");
 	ltt_wbuf_fini(&w);
 }
 

@@ -816,10 +816,62 @@ static void test_probe_trigger_minor(void)
 	ltt_wbuf_fini(&w);
 }
 
+/*
+ * Minor 35: ADD_TRIGGER's flags after its trigger, and a trigger's actions'
+ * output flags after its location; a minor-34 peer's bytes are as before
+ * and it reads neither.
+ */
+static void test_trigger_flags_minor(void)
+{
+	static struct ltt_trigger_conf a, b;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t flags = 7;
+	size_t old_len;
+
+	strcpy(a.name, "pair");
+	a.cond = LTT_CONDITION_SESSION_ROTATION_STARTS;
+	strcpy(a.session, "s");
+	a.nr_actions = 2;
+	a.actions[0].type = LTT_ACTION_NOTIFY;
+	a.actions[1].type = LTT_ACTION_SNAPSHOT_SESSION;
+	strcpy(a.actions[1].session, "s");
+	a.actions[0].rate_count = a.actions[1].rate_count = 1;
+	a.actions[1].has_output = true;
+	a.actions[1].output.output_type = LTT_OUTPUT_NET;
+	strcpy(a.actions[1].output.output, "net://127.0.0.1:1111:1112");
+	a.actions[1].output_flags = LTT_TRIGGER_OUTPUT_PAIR;
+	ltt_wbuf_init(&w);
+	ltt_trigger_add_put(&w, &a, LTT_TRIGGER_FLAG_LTTNG, LTT_CLIENT_MINOR_ADD_FLAGS - 1);
+	old_len = w.len;
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_add_get(&r, &b, &flags, LTT_CLIENT_MINOR_ADD_FLAGS - 1);
+	tap_ok(!ltt_rbuf_end(&r) && !flags && !b.actions[1].output_flags &&
+	       !strcmp(b.actions[1].output.output, a.actions[1].output.output),
+	       "minor 34: an ADD_TRIGGER without flags, its output a net URL");
+	ltt_wbuf_reset(&w);
+	ltt_trigger_add_put(&w, &a, LTT_TRIGGER_FLAG_LTTNG, LTT_CLIENT_MINOR_ADD_FLAGS);
+	tap_is_int((long long)(w.len - old_len), 2 * 4 + 4,
+		   "minor 35: then {u32 output_flags per action}, {u32 flags}");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_add_get(&r, &b, &flags, LTT_CLIENT_MINOR_ADD_FLAGS);
+	tap_ok(!ltt_rbuf_end(&r) && flags == LTT_TRIGGER_FLAG_LTTNG && !b.actions[0].output_flags &&
+	       b.actions[1].output_flags == LTT_TRIGGER_OUTPUT_PAIR && !ltt_trigger_check(&b),
+	       "minor 35: decoded with the flag and the pair's output flag");
+	b.actions[1].output_flags = 0x2;
+	tap_is_int(ltt_trigger_check(&b), LTT_ERR_TRIGGER_ACTION, "an unknown output flag is refused");
+	b.actions[1].output_flags = LTT_TRIGGER_OUTPUT_PAIR;
+	b.actions[1].output.output_type = LTT_OUTPUT_LOCAL;
+	strcpy(b.actions[1].output.output, "/tmp");
+	tap_is_int(ltt_trigger_check(&b), LTT_ERR_TRIGGER_ACTION, "... and a pair's local output");
+	ltt_wbuf_fini(&w);
+}
+
 int main(void)
 {
 	test_probe_trigger_minor();
 	test_captures_minor();
+	test_trigger_flags_minor();
 	test_session_attr();
 	test_session_info();
 	test_session_info_clock();

@@ -41,6 +41,30 @@ static void refused(struct ltt_wbuf *w, struct ltt_kabi_event_desc *d, const cha
 	tt_kernel_desc(d);
 }
 
+/* A kernel integer whose enum_id names lttng-modules' epoll_ctl op: its TSDL an enum. */
+static void test_kernel_enum(void)
+{
+	static const char want[] =
+		"\t\tenum : integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } {\n"
+		"\t\t\t\"EPOLL_CTL_ADD\" = 1,\n"
+		"\t\t\t\"EPOLL_CTL_DEL\" = 2,\n"
+		"\t\t\t\"EPOLL_CTL_MOD\" = 3\n"
+		"\t\t} _prev_tid;\n"
+		"\t\tinteger { size = 64;";
+	struct ltt_kabi_event_desc d;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	tt_kernel_desc(&d);
+	d.fields[1].enum_id = LTT_KABI_ENUM_EPOLL_OP;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), 0, "kernel: an integer as an enumeration taken");
+	tap_ok(w.data && w.len < 65536 && memmem(w.data, w.len, want, sizeof(want) - 1),
+	       "kernel: ... written as an enum of its integer, lttng-modules' labels and values");
+	if (!w.data || !memmem(w.data, w.len, want, sizeof(want) - 1))
+		tap_diag("%.*s", (int)w.len, w.data ? (const char *)w.data : "");
+	ltt_wbuf_fini(&w);
+}
+
 static void test_kernel_refusals(void)
 {
 	struct ltt_kabi_event_desc d;
@@ -66,8 +90,16 @@ static void test_kernel_refusals(void)
 	d.nr_fields = LTT_KABI_MAX_FIELDS + 1;
 	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: too many fields refused");
 	tt_kernel_desc(&d);
-	d.fields[2].reserved[1] = 1;
+	d.fields[2].reserved[0] = 1;
 	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: reserved bytes refused");
+	/* enumerations: an integer's, of a number ltt knows */
+	tt_kernel_desc(&d);
+	d.fields[1].enum_id = 200;
+	refused(&w, &d, "an enumeration ltt has no table for");
+	d.fields[6].enum_id = LTT_KABI_ENUM_EPOLL_OP;
+	refused(&w, &d, "a string as an enumeration");
+	d.fields[14].enum_id = LTT_KABI_ENUM_EPOLL_OP;
+	refused(&w, &d, "a structure's member as an enumeration");
 	/* the structures (fds_length 7, fds 8: fd 9, flags 10: IN 11, padding 12; ev 13: u 14) */
 	tt_kernel_desc(&d);
 	d.fields[11].bits = 6;
@@ -833,6 +865,7 @@ int main(void)
 	test_index();
 	test_generator_refusals();
 	test_kernel_refusals();
+	test_kernel_enum();
 
 	tt_make_metadata();
 	tt_make_stream();

@@ -42,11 +42,8 @@ static int agent_channel(const struct add_args *a, enum ltt_domain *domain, cons
 	if (!a->jul && !a->log4j)
 		return CTL_EXIT_OK;
 	agent = ltt_agent_domain(a->jul ? LTT_DOMAIN_JUL : LTT_DOMAIN_LOG4J);
-	if (*channel && strcmp(*channel, agent->channel)) {
-		ctl_out_error(LTT_ERR_PYTHON_CHANNEL, "channel '%s': %s", *channel,
-			      ltt_strerror(LTT_ERR_PYTHON_CHANNEL));
-		return CTL_EXIT_FAILURE;
-	}
+	if (*channel && strcmp(*channel, agent->channel))
+		return ctl_util_object_error(LTT_ERR_PYTHON_CHANNEL, "channel", *channel);
 	*domain = LTT_DOMAIN_USER;
 	*channel = agent->channel;
 	return CTL_EXIT_OK;
@@ -231,7 +228,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct add_args a = { 0 };
-	size_t i;
 	int ret;
 	struct poptOption options[] = {
 		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0,
@@ -254,8 +250,6 @@ int cmd_add_context(const struct ctl_ctx *ctx, int argc, const char **argv)
 	};
 
 	ret = ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, run, &a);
-	for (i = 0; a.types && a.types[i]; i++)
-		free((void *)a.types[i]);
-	free(a.types);
+	ctl_util_free_argv(a.types);
 	return ret;
 }

@@ -387,11 +387,8 @@ static int enable_metadata(const struct channel_args *a, const struct ltt_sessio
 	if (!ret && a->buffer_type != LTT_BUFFER_DEFAULT && owner != LTT_BUFFER_DEFAULT &&
 	    a->buffer_type != owner)
 		ret = LTT_ERR_BUFFER_TYPE_MISMATCH;
-	if (ret) {
-		ctl_out_error(ret, "channel 'metadata' of session '%s': %s", d->info.name,
-			      ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "channel 'metadata' of session", d->info.name);
 	ctl_out_warn(LTT_ERR_METADATA_CHANNEL, "channel 'metadata' of session '%s': %s",
 		     d->info.name, ltt_strerror(LTT_ERR_METADATA_CHANNEL));
 	ctl_out_info("Channel metadata enabled for session %s.", d->info.name);

@@ -117,11 +117,8 @@ static int set_loglevel(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 					    "'LEVEL..' (LEVEL or more severe) goes with --loglevel",
 					    text);
 	snprintf(level, sizeof(level), "%.*s", (int)(ranged ? len - 2 : len), text);
-	if (len >= sizeof(level) || ltt_loglevel_parse_domain(ev->domain, level, &attr->loglevel)) {
-		ctl_out_error(LTT_ERR_LOGLEVEL, "log level '%s': %s", text,
-			      ltt_strerror(LTT_ERR_LOGLEVEL));
-		return CTL_EXIT_FAILURE;
-	}
+	if (len >= sizeof(level) || ltt_loglevel_parse_domain(ev->domain, level, &attr->loglevel))
+		return ctl_util_object_error(LTT_ERR_LOGLEVEL, "log level", text);
 	return CTL_EXIT_OK;
 }
 

@@ -226,7 +226,7 @@ static int show(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct show_args a = { { 0 }, NULL };
-	int ret, i;
+	int ret;
 	struct poptOption options[] = {
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "channel", 'c', POPT_ARG_ARGV, &a.channels, 0,
@@ -253,8 +253,6 @@ int cmd_show_maps(const struct ctl_ctx *ctx, int argc, const char **argv)
 	};
 
 	ret = ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, show, &a);
-	for (i = 0; a.channels && a.channels[i]; i++)
-		free((void *)a.channels[i]);
-	free(a.channels);
+	ctl_util_free_argv(a.channels);
 	return ret;
 }

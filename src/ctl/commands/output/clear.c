@@ -16,10 +16,8 @@ static int clear_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 			      session);
 		return CTL_EXIT_FAILURE;
 	}
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_out_info("Session %s cleared.", session);
 	ctl_obj_session_name(session);
 	return CTL_EXIT_OK;

@@ -27,10 +27,8 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int tim
 		return ret;
 	ret = ltt_ctl_disable_rotation(ctl, session, timer, size);
 	ltt_ctl_disconnect(ctl);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_out_info("Disabled the %s rotation of session %s.",
 		      timer && size ? "timer and size" : timer ? "timer" : "size", session);
 	ctl_out_open("rotation_schedule_results");

@@ -39,10 +39,8 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		return ret;
 	ret = ltt_ctl_enable_rotation(ctl, session, timer_us, size);
 	ltt_ctl_disconnect(ctl);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_out_open("rotation_schedule_results");
 	ctl_out_str("session_name", session);
 	ctl_out_open("rotation_schedule_result");

@@ -27,10 +27,8 @@ static int regenerate(const struct ctl_ctx *ctx, char **values, enum ltt_regener
 		return ret;
 	ret = ltt_ctl_regenerate(ctl, session, what);
 	ltt_ctl_disconnect(ctl);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_out_info("%s regenerated for session %s.",
 		     what == LTT_REGENERATE_METADATA ? "Metadata" : "State dump", session);
 	if (!strcmp(ctx->cmd->name, "metadata")) {	/* LTTng's older command */

@@ -137,10 +137,8 @@ static int do_add(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *se
 	int ret = ltt_ctl_snapshot_add_output(ctl, session, &a->out, &got);
 
 	(void)ctx;
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_out_info("Snapshot output added to session %s:", session);
 	print_output(&got);
 	open_action("add-output");
@@ -186,10 +184,8 @@ static int do_list(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *s
 	int ret = ltt_ctl_snapshot_list_outputs(ctl, session, &outs, &n);
 
 	(void)ctx;
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_out_text("Snapshot output list for session %s\n", session);
 	open_action("list-output");
 	ctl_out_open("session");
@@ -215,10 +211,8 @@ static int do_record(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 	char bytes[32];
 	int ret = ltt_ctl_snapshot_record(ctl, session, a->has_out ? &a->out : NULL, &res);
 
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ltt_size_format(res.bytes, bytes, sizeof(bytes));
 	ctl_out_info("Snapshot recorded for session %s: %" PRIu64 " packets (%s).", session,
 		     res.packets, bytes);

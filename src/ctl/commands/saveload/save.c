@@ -26,11 +26,8 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	opts.force = force;
 	opts.no_triggers = no_triggers;
 	if (output) {
-		if (ctl_util_abs_path(output, path, sizeof(path))) {
-			ctl_out_error(LTT_ERR_CONFIG_IO, "output path '%s': %s", output,
-				      ltt_strerror(LTT_ERR_CONFIG_IO));
-			return CTL_EXIT_FAILURE;
-		}
+		if (ctl_util_abs_path(output, path, sizeof(path)))
+			return ctl_util_object_error(LTT_ERR_CONFIG_IO, "output path", output);
 		/* "DIR/" names a directory even if it does not exist yet. */
 		if (output[strlen(output) - 1] == '/' && strlen(path) + 2 < sizeof(path) &&
 		    strcmp(path, "/"))

@@ -189,18 +189,14 @@ static int set_output(const struct create_args *a, struct ltt_session_attr *attr
 		attr->output_type = LTT_OUTPUT_NONE;
 	} else if (output) {
 		attr->output_type = LTT_OUTPUT_LOCAL;
-		if (ctl_util_abs_path(output, attr->output, sizeof(attr->output))) {
-			ctl_out_error(LTT_ERR_OUTPUT_PATH, "output directory '%s': %s", output,
-				     ltt_strerror(LTT_ERR_OUTPUT_PATH));
-			return CTL_EXIT_FAILURE;
-		}
+		if (ctl_util_abs_path(output, attr->output, sizeof(attr->output)))
+			return ctl_util_object_error(LTT_ERR_OUTPUT_PATH, "output directory",
+						     output);
 	} else if (url) {
 		/* tcp:// names one port of a relay: not an output of its own. */
 		if (strlen(url) >= sizeof(attr->output) || ltt_uri_parse(url, &uri) ||
-		    uri.scheme == LTT_URI_TCP) {
-			ctl_out_error(LTT_ERR_URL, "URL '%s': %s", url, ltt_strerror(LTT_ERR_URL));
-			return CTL_EXIT_FAILURE;
-		}
+		    uri.scheme == LTT_URI_TCP)
+			return ctl_util_object_error(LTT_ERR_URL, "URL", url);
 		attr->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
 		strcpy(attr->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
 	} else if (a->values[VAL_LIVE]) {
@@ -235,11 +231,8 @@ static int set_shm_path(const struct create_args *a, struct ltt_session_attr *at
 
 	if (!dir)
 		return CTL_EXIT_OK;
-	if (!*dir || ctl_util_abs_path(dir, shm_room, sizeof(shm_room))) {
-		ctl_out_error(LTT_ERR_SHM_PATH, "shared memory path '%s': %s", dir,
-			      ltt_strerror(LTT_ERR_SHM_PATH));
-		return CTL_EXIT_FAILURE;
-	}
+	if (!*dir || ctl_util_abs_path(dir, shm_room, sizeof(shm_room)))
+		return ctl_util_object_error(LTT_ERR_SHM_PATH, "shared memory path", dir);
 	err = output_creatable(shm_room);
 	if (err == -ENOENT || err == -ENOTDIR) {
 		ctl_out_error(LTT_ERR_SHM_PATH, "shared memory path '%s': %s (%s); nothing was created",

@@ -30,10 +30,8 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 		ctl_report_wait_data(ctx, ctl, session, true);
 	if (!ret)
 		ret = ltt_ctl_destroy_session(ctl, session);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	ctl_util_forget_session(session);
 	ctl_out_info("Session %s destroyed.", session);
 	ctl_obj_session_name(session);
@@ -42,15 +40,5 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 
 int cmd_destroy(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int all = 0, no_wait = 0;
-	struct poptOption options[] = {
-		{ "all", 'a', POPT_ARG_NONE, &all, 0, "destroy every session", NULL },
-		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
-		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
-		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
-
-	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, destroy_one, &no_wait);
+	return ctl_util_sessions_wait_cmd(ctx, argc, argv, "destroy every session", destroy_one);
 }

@@ -27,21 +27,17 @@ static int set_session(const struct ctl_ctx *ctx, const char *session)
 	return CTL_EXIT_OK;
 }
 
+static int run(const struct ctl_ctx *ctx, const char **args, int nr)
+{
+	int ret;
+
+	if (!nr)
+		return ctl_util_usage_error(ctx, "a session name is needed");
+	ret = ctl_util_check_session_ref(args[0]);
+	return ret ? ret : set_session(ctx, args[0]);
+}
+
 int cmd_set_session(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	const char **args;
-	poptContext pc;
-	int ret, nr;
-
-	ret = ctl_util_parse_args(ctx, argc, argv, 1, &pc, &args, &nr);
-	if (ret != CTL_GO_ON)
-		return ret;
-	if (!nr)
-		ret = ctl_util_usage_error(ctx, "a session name is needed");
-	else
-		ret = ctl_util_check_session_ref(args[0]);
-	if (!ret)
-		ret = set_session(ctx, args[0]);
-	poptFreeContext(pc);
-	return ret;
+	return ctl_util_run_args(ctx, argc, argv, 1, run);
 }

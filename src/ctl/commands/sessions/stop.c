@@ -25,10 +25,8 @@ static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *sess
 	int ret;
 
 	ret = ltt_ctl_stop_session(ctl, session, wait);
-	if (ret) {
-		ctl_out_error(ret, "session '%s': %s", session, ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ctl_util_object_error(ret, "session", session);
 	/* Streamed: once the relay has everything, as stop promises. */
 	if (wait)
 		ret = ctl_report_wait_data(ctx, ctl, session, false);
@@ -41,15 +39,5 @@ static int stop(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char *sess
 
 int cmd_stop(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	int all = 0, no_wait = 0;
-	struct poptOption options[] = {
-		{ "all", 'a', POPT_ARG_NONE, &all, 0, "stop every session", NULL },
-		CTL_UTIL_GLOB_OPTION(CTL_OPT_VALUE + 0),
-		{ "no-wait", 'n', POPT_ARG_NONE, &no_wait, 0,
-		  "do not wait for the recorded data to be on disk (or at the relay)", NULL },
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
-
-	return ctl_util_sessions_cmd(ctx, argc, argv, options, &all, true, stop, &no_wait);
+	return ctl_util_sessions_wait_cmd(ctx, argc, argv, "stop every session", stop);
 }

@@ -37,18 +37,16 @@ static int print_daemon_version(const struct ctl_ctx *ctx)
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
-int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
+static int run(const struct ctl_ctx *ctx, const char **args, int nr)
 {
-	const char **args;
-	poptContext pc;
-	int ret, nr;
-
-	ret = ctl_util_parse_args(ctx, argc, argv, 0, &pc, &args, &nr);
-	if (ret != CTL_GO_ON)
-		return ret;
+	(void)args;
+	(void)nr;	/* none: ctl_util_run_args() allowed 0 */
 	ctl_obj_version_text(ctx, PACKAGE_VERSION, false);
 	ctl_obj_version(PACKAGE_VERSION, ctx->lttng_name != NULL);
-	ret = print_daemon_version(ctx);
-	poptFreeContext(pc);
-	return ret;
+	return print_daemon_version(ctx);
+}
+
+int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	return ctl_util_run_args(ctx, argc, argv, 0, run);
 }

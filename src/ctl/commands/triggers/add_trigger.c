@@ -222,14 +222,21 @@ static int lttng_usage_error(const char *fmt, ...)
 
 /*
  * LTTng's list after a condition or action type it does not know, with
- * ltt's types: "Valid condition names are:", then a line per name.
+ * ltt's types: "Valid condition names are:", then a line per name.  Run
+ * as lttng (@ctx->lttng_name), LTTng's list whole: its one condition, and
+ * of its actions the first (lttng 2.13.9 prints as many actions as it has
+ * conditions).
  */
-static void list_names(int code, bool actions)
+static void list_names(const struct ctl_ctx *ctx, int code, bool actions)
 {
 	const char *name;
 	int i;
 
 	ctl_out_error(code, "Valid %s names are:", actions ? "action" : "condition");
+	if (ctx->lttng_name) {
+		ctl_out_error(code, "  %s", actions ? "notify" : "event-rule-matches");
+		return;
+	}
 	for (i = 1; i < 32; i++) {
 		name = actions ? ltt_action_type_name((enum ltt_action_type)i) :
 				 ltt_condition_type_name((enum ltt_condition_type)i);
@@ -293,7 +300,7 @@ static int read_word(const struct ctl_ctx *ctx, struct reader *r, struct word *w
 						"required argument for option `%s`", argn, t,
 						w->text);
 			if (w->opt->val == O_CONDITION || w->opt->val == O_ACTION)
-				list_names(LTT_ERR_USAGE, w->opt->val == O_ACTION);
+				list_names(ctx, LTT_ERR_USAGE, w->opt->val == O_ACTION);
 			return ret;
 		}
 		value = r->argv[r->i++];
@@ -376,6 +383,9 @@ static int take_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 	if (o == O_EXCLUDE)
 		return add_exclusion(ctx, l, w->value);
 	if (o == O_CAPTURE) {
+		/* LTTng parses a capture where it reads it, before the words after it */
+		if (ctx->lttng_name && ctl_trigger_capture_check(w->value) != CTL_GO_ON)
+			return CTL_EXIT_FAILURE;
 		if (l->nr_captures == LTT_TRIGGER_CAPTURES_LIMIT) {
 			ctl_out_error(LTT_ERR_TRIGGER_CAPTURES, "capture '%s': %s", w->value,
 				      ltt_strerror(LTT_ERR_TRIGGER_CAPTURES));
@@ -398,7 +408,7 @@ static int start_condition(const struct ctl_ctx *ctx, struct ctl_trigger_line *l
 	if (!l->condition.type) {	/* LTTng's words, with ltt's types */
 		ctl_out_error(LTT_ERR_TRIGGER_CONDITION, "While parsing argument #%d (`%s`): "
 			      "Unknown condition name '%s'", w->argn, w->raw, type);
-		list_names(LTT_ERR_TRIGGER_CONDITION, false);
+		list_names(ctx, LTT_ERR_TRIGGER_CONDITION, false);
 		return CTL_EXIT_FAILURE;
 	}
 	l->condition.kind = PART_CONDITION;
@@ -414,13 +424,14 @@ static int start_action(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 	const char *type = w->value;
 	struct ctl_trigger_part *a;
 
-	if (!l->has_condition)
+	/* LTTng takes the actions and the condition in any order */
+	if (!l->has_condition && !ctx->lttng_name)
 		return ctl_util_usage_error(ctx, "--action=%s before --condition: give the condition "
 					    "first (--condition=TYPE), then the actions", type);
 	if (!ltt_action_type_parse(type)) {	/* LTTng's words, with ltt's types */
 		ctl_out_error(LTT_ERR_TRIGGER_ACTION, "While parsing argument #%d (`%s`): "
 			      "Unknown action name '%s'", w->argn, w->raw, type);
-		list_names(LTT_ERR_TRIGGER_ACTION, true);
+		list_names(ctx, LTT_ERR_TRIGGER_ACTION, true);
 		return CTL_EXIT_FAILURE;
 	}
 	if (l->nr_actions == LTT_TRIGGER_MAX_ACTIONS) {
@@ -619,7 +630,9 @@ static int add(const struct ctl_ctx *ctx, const struct ltt_trigger_attr *attr)
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_add_trigger(ctl, attr, name, sizeof(name));
+	/* by LTTng's name, LTTng's behaviour where ltt's differs (doc/lttng-compat.md) */
+	ret = ltt_ctl_add_trigger_flags(ctl, attr, ctx->lttng_name ? LTT_TRIGGER_ADD_LTTNG : 0, name,
+					sizeof(name));
 	ltt_ctl_disconnect(ctl);
 	if (ret == -LTT_ERR_SESSION_NOT_FOUND)
 		session_not_found(attr, ret);

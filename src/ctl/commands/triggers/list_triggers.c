@@ -32,6 +32,7 @@
 #include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "common/model/trigger.h"
+#include "common/model/uri.h"
 #include "ctl/report.h"
 #include "ctl/util-session.h"
 #include "ctl/util.h"
@@ -203,12 +204,21 @@ static void show_errors(int indent, const char *name, uint64_t value)
 		     value);
 }
 
-/* ", path: P" (a local directory), or ", url: U", then the name and the size. */
-static void show_output(const struct ltt_snapshot_output *o)
+/*
+ * ", path: P" (a local directory), ", url: U", or ", control url: C, data
+ * url: D" (given as the two, LTTng's --ctrl-url and --data-url), then the
+ * name and the size.
+ */
+static void show_output(const struct ltt_trigger_action *a)
 {
+	const struct ltt_snapshot_output *o = &a->output;
+	char ctrl[LTT_URI_TEXT_SIZE], data[LTT_URI_TEXT_SIZE];
 	const char *where = o->output;
 
-	if (!strncmp(where, "file://", 7))
+	if ((a->output_flags & LTT_TRIGGER_OUTPUT_PAIR) &&
+	    !ltt_uri_net_pair(where, ctrl, data, sizeof(ctrl)))
+		ctl_out_text(", control url: %s, data url: %s", ctrl, data);
+	else if (!strncmp(where, "file://", 7))
 		ctl_out_text(", path: %s", where + 7);
 	else if (where[0] == '/')
 		ctl_out_text(", path: %s", where);
@@ -255,7 +265,7 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i, bool count
 	else
 		ctl_out_text("    notify");
 	if (a->type == LTT_ACTION_SNAPSHOT_SESSION && a->has_output)
-		show_output(&a->output);
+		show_output(a);
 	if (a->rate_policy == LTT_RATE_ONCE_AFTER)
 		ctl_out_text(", rate policy: once after %" PRIu64 " occurrences", a->rate_count);
 	else if (a->rate_count > 1)

@@ -109,13 +109,20 @@ static void find_capture_names(const struct ctl_ctx *ctx, struct waiter *w)
 	ltt_ctl_disconnect(ctl);
 }
 
-static const char *capture_type_name(enum ltt_capture_type type)
+static bool is_enum(const struct ltt_capture_value *v)
 {
-	switch (type) {
+	return (v->type == LTT_CAPTURE_SIGNED || v->type == LTT_CAPTURE_UNSIGNED) &&
+	       (v->flags & LTT_CAPTURE_FLAG_ENUM);
+}
+
+/* @v's type in MI; an enum's as LTTng's client tells it (signed enum, unsigned enum). */
+static const char *capture_type_name(const struct ltt_capture_value *v)
+{
+	switch (v->type) {
 	case LTT_CAPTURE_SIGNED:
-		return "signed";
+		return is_enum(v) ? "signed enum" : "signed";
 	case LTT_CAPTURE_UNSIGNED:
-		return "unsigned";
+		return is_enum(v) ? "unsigned enum" : "unsigned";
 	case LTT_CAPTURE_FLOAT:
 		return "float";
 	case LTT_CAPTURE_STRING:
@@ -148,9 +155,12 @@ static void show_value(const struct ltt_capture_value *v)
 		ctl_out_text("\"%s\"", v->str ? v->str : "");
 	else if (v->type == LTT_CAPTURE_UNAVAILABLE)
 		ctl_out_text("unavailable");
+	else if (is_enum(v))	/* marked as LTTng's client marks it */
+		ctl_out_text("[%s enum] %s", v->type == LTT_CAPTURE_SIGNED ? "Signed" : "Unsigned",
+			     capture_number(v, num, sizeof(num)));
 	else if (v->type != LTT_CAPTURE_ARRAY)
 		ctl_out_text("%s", capture_number(v, num, sizeof(num)));
-	ctl_out_str("type", capture_type_name(v->type));
+	ctl_out_str("type", capture_type_name(v));
 	if (v->type == LTT_CAPTURE_STRING) {
 		ctl_out_str("value", v->str ? v->str : "");
 	} else if (v->type == LTT_CAPTURE_ARRAY) {

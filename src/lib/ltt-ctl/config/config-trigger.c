@@ -123,7 +123,7 @@ int ltt_cfg_load_triggers(struct ltt_ctl *ctl, bool force, struct ltt_cfg_sessio
 				replaced[j] = !ret;
 			}
 			if (!ret)
-				ret = ltt_lib_add_trigger_conf(ctl, c, NULL);
+				ret = ltt_lib_add_trigger_conf(ctl, c, 0, NULL);
 			if (ret)
 				snprintf(ltt_lib_detail(ctl), LTT_LIB_DETAIL_MAX, "%s:%ld: trigger '%s'",
 					 sel[i]->file,
@@ -141,7 +141,7 @@ int ltt_cfg_load_triggers(struct ltt_ctl *ctl, bool force, struct ltt_cfg_sessio
 				ltt_ctl_remove_trigger(ctl, sel[i]->triggers[k].name);
 		for (k = 0; k < count; k++)
 			if (replaced[k])
-				ltt_lib_add_trigger_conf(ctl, &d[k].conf, NULL);
+				ltt_lib_add_trigger_conf(ctl, &d[k].conf, 0, NULL);
 		strcpy(ltt_lib_detail(ctl), saved);
 	}
 	free(replaced);

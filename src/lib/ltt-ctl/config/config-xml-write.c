@@ -214,6 +214,8 @@ static void write_triggers(struct ltt_cfg_put *wr, const struct ltt_cfg_extra *x
 			if (a->has_output)
 				write_snap_output(wr, a->output.name, a->output.output_type,
 						  a->output.output, a->output.max_size);
+			if (a->output_flags & LTT_TRIGGER_OUTPUT_PAIR)
+				ltt_cfg_put(wr, "output_pair", "true");
 			if (a->type == LTT_ACTION_INCR_MAP_VALUE) {
 				ltt_cfg_put(wr, "map_channel", "%s", a->map);
 				ltt_cfg_put(wr, "key", "%s", a->key);

@@ -497,6 +497,8 @@ static void read_action(struct ltt_cfg_rd *rd, xmlNodePtr ac, struct ltt_action_
 	if (!(n = ltt_cfg_rd_child(ac, "snapshot_output")))
 		return;
 	a->has_output = true;
+	if (ltt_cfg_rd_bool(rd, ltt_cfg_rd_child(ac, "output_pair")))
+		a->output_flags = LTT_TRIGGER_OUTPUT_PAIR;
 	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(n, "name"), o->name, sizeof(o->name));
 	o->output_type = ltt_cfg_rd_child(n, "net") ? LTT_OUTPUT_NET : LTT_OUTPUT_LOCAL;
 	ltt_cfg_rd_text(rd, ltt_cfg_rd_child(n, o->output_type == LTT_OUTPUT_NET ? "net" : "local"),
