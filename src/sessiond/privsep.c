@@ -496,10 +496,14 @@ static int probe_file(const struct ltt_priv_call *req)
 				   req->ret_fd);
 }
 
-/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
-static int tls_file(const struct ltt_priv_call *req)
+/*
+ * {str path} + a client's connection: the file opened as that client, if
+ * it is at most @max bytes and holds @head (at its start; @anywhere: in
+ * it), for TLS_FILE and CLIENT_PROBE_FILE.
+ */
+static int client_file(const struct ltt_priv_call *req, off_t max, const char *head, size_t len,
+		       bool anywhere)
 {
-	static const char pem[] = "-----BEGIN ";
 	const char *path = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
 	struct ucred cred;
 	int ret;
@@ -507,10 +511,23 @@ static int tls_file(const struct ltt_priv_call *req)
 	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
 	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
-	if (ret)
-		return ret;
-	return open_as(cred.uid, cred.gid, path, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true,
-		       req->ret_fd);
+	return ret ? ret : open_as(cred.uid, cred.gid, path, max, head, len, anywhere, req->ret_fd);
+}
+
+/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
+static int tls_file(const struct ltt_priv_call *req)
+{
+	static const char pem[] = "-----BEGIN ";
+
+	return client_file(req, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true);
+}
+
+/* CLIENT_PROBE_FILE {str path} + a client's connection: the ELF file, as that client */
+static int client_probe_file(const struct ltt_priv_call *req)
+{
+	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
+
+	return client_file(req, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false);
 }
 
 /* OWNER_SHM {u64 id, str shm} + the owner's connection */
@@ -663,6 +680,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_SAVE_LTTNG, "SAVE_LTTNG", 3, true, save_lttng },
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
 	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
+	{ LTT_PRIV_CLIENT_PROBE_FILE, "CLIENT_PROBE_FILE", 1, true, client_probe_file },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

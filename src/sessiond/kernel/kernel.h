@@ -13,6 +13,7 @@
  *   kernel-filter.[ch] filters of kernel rules
  *   kernel-probe.[ch] probe rules: checked when added, placed per session, removed with it
  *   kernel-notify.[ch] triggers' kernel event rules, evaluated through tracefs
+ *   kernel-capture.[ch] the captures of their records
  *   kernel-map.[ch] kernel map channels: counters the kernel keeps (histogram triggers)
  *   kernel-tracker.c process trackers in the tracer
  *   kernel-snapshot.c snapshots of kernel channels
