@@ -16,7 +16,7 @@ kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
 	kernel_syscalls_bpf kernel_two_sessions kernel_buffers kernel_flush kernel_timeline
-plan 120
+plan 122
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -238,8 +238,14 @@ EOF
 }
 s=kernel_syscalls_bpf
 kvm_scenario_ok $s
-like "$(kvm_file $s list_bpf)" "read as strings by ltt's BPF program" \
-	"bpf: LTT_KERNEL_BPF=on: the BPF program reads the payloads on a kernel with event probes"
+like "$(kvm_file $s list_bpf)" "read as strings by ltt's BPF program: chosen by LTT_KERNEL_BPF=on, where this kernel's event probes" \
+	"bpf: LTT_KERNEL_BPF=on: the BPF program reads the payloads on a kernel with event probes, list -k says it was chosen"
+unlike "$(kvm_file $s list_bpf)" "refuses event probes" \
+	"bpf: LTT_KERNEL_BPF=on: list -k does not say the kernel refuses event probes"
+is "$(timeout "$BT_TIMEOUT" babeltrace2 --output-format=ctf-metadata "$KVM_OUT/$s/bpf/kernel" |
+	grep -o 'ltt_syscall_strings = "[^"]*"' | sed 's/.*: //; s/ (doc.*//')" \
+	'chosen by LTT_KERNEL_BPF=on, where this kernel'"'"'s event probes would read them too' \
+	"bpf: LTT_KERNEL_BPF=on: the trace's env says the program was chosen"
 # babeltrace 1 where it is: babeltrace2 2.0 shows a string it read as ""
 # as the same field's value in the event decoded before (doc/ctf.md)
 BT1=$(command -v babeltrace || echo babeltrace2)
