@@ -190,6 +190,7 @@ enum ltt_kabi_field_type {
 enum ltt_kabi_enum {
 	LTT_KABI_ENUM_NONE = 0,
 	LTT_KABI_ENUM_EPOLL_OP = 1,	/* lttng_epoll_op: epoll_ctl's op */
+	LTT_KABI_ENUM_TAINT = 2,	/* taint: module_load's taints, bit flags */
 };
 
 struct ltt_kabi_field {
