@@ -40,6 +40,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
 	tests/regression/kernel/test_kernel_bpf_payloads.sh \
 	tests/regression/kernel/test_kernel_bpf_analyses.sh \
+	tests/regression/kernel/test_kmod_generate.sh \
 	tests/regression/lttng/test_lttng_spellings.sh \
 	tests/regression/lttng/test_lttng_options.sh \
 	tests/regression/sessiond/test_sessiond_daemon.sh \

@@ -818,6 +818,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 		LTT_INFO("kernel: %s", kernel->strings_why);
 	else if (kernel->version.bpf)	/* said in list -k and the env: which source */
 		snprintf(kernel->strings_why, sizeof(kernel->strings_why), "%s",
+			 kernel->version.bpf == LTT_KABI_BPF_CHOSEN ? LTT_KERNEL_BPF_CHOSEN :
 			 LTT_KERNEL_BPF_STRINGS);
 	else
 		kernel->strings_why[0] = '\0';
