@@ -230,6 +230,11 @@ check_PROGRAMS += tests/unit/ctl/test_trigger_flags
 TESTS += tests/unit/ctl/test_trigger_flags
 tests_unit_ctl_test_trigger_flags_SOURCES = tests/unit/ctl/test_trigger_flags.c $(UNIT_TAP_SOURCES)
 tests_unit_ctl_test_trigger_flags_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
+# ltt_ctl_list_triggers@LTT_CTL_1.4: what a program built before more_captures gets.
+check_PROGRAMS += tests/unit/ctl/test_trigger_list_old
+TESTS += tests/unit/ctl/test_trigger_list_old
+tests_unit_ctl_test_trigger_list_old_SOURCES = tests/unit/ctl/test_trigger_list_old.c $(UNIT_TAP_SOURCES)
+tests_unit_ctl_test_trigger_list_old_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
 
 # The python domain: a rule's filter, Python's levels, AGENT_RULES.
 check_PROGRAMS += tests/unit/sessiond/test_agent
