@@ -357,6 +357,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_kill.sh \
 	tests/regression/ust/test_ust_crash.sh \
 	tests/regression/ust/test_ust_crash_stuck.sh \
+	tests/regression/ust/test_ust_crash_child.sh \
 	tests/regression/ust/test_ust_torn.sh \
 	tests/regression/ust/test_ust_sessions.sh \
 	tests/regression/ust/test_ust_buffers.sh \
