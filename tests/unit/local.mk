@@ -45,6 +45,12 @@ tests_unit_base_test_log_LDADD = src/common/libcommon.la
 
 tests_unit_base_test_size_SOURCES = tests/unit/base/test_size.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_size_LDADD = src/common/libcommon.la
+# The daemons' option loop: a repeated string option's copies freed, any table.
+check_PROGRAMS += tests/unit/base/test_daemon_popt
+TESTS += tests/unit/base/test_daemon_popt
+tests_unit_base_test_daemon_popt_SOURCES = tests/unit/base/test_daemon_popt.c $(UNIT_TAP_SOURCES)
+tests_unit_base_test_daemon_popt_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
+tests_unit_base_test_daemon_popt_LDADD = src/common/libcommon.la $(POPT_LIBS)
 
 tests_unit_base_test_io_SOURCES = tests/unit/base/test_io.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_io_LDADD = src/common/libcommon.la
