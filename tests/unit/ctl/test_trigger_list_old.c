@@ -29,6 +29,7 @@
 #include "common/model/trigger.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
+#include "tests/unit/fake-sessiond.h"
 #include "tests/unit/tap.h"
 
 #define NR_CAPTURES 20
@@ -51,18 +52,6 @@ static bool read_all(int fd, uint8_t *p, size_t len)
 		len -= (size_t)n;
 	}
 	return true;
-}
-
-/* One reply: @cmd's header, status 0, then @w's bytes. */
-static int reply(int fd, uint16_t cmd, const struct ltt_wbuf *w)
-{
-	struct ltt_client_hdr h = { LTT_CLIENT_MAGIC, cmd, 0, 0, (uint32_t)w->len };
-	uint8_t buf[LTT_CLIENT_HDR_SIZE];
-
-	ltt_client_hdr_encode(&h, buf);
-	if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
-		return -1;
-	return w->len && write(fd, w->data, w->len) != (ssize_t)w->len ? -1 : 0;
 }
 
 /* The trigger listed: t0, a user rule, NR_CAPTURES captures c0.., one notify. */
@@ -122,7 +111,7 @@ static void fake_daemon(int lfd, int log_fd)
 				dprintf(log_fd, "ADD %u\n", ltt_rbuf_end(&r) ? 999 : d->conf.nr_captures);
 				ltt_wbuf_put_str(&w, "t1");
 			}
-			if (reply(fd, (uint16_t)h.cmd, &w))
+			if (fake_sessiond_reply(fd, (uint16_t)h.cmd, &w))
 				_exit(1);
 			ltt_wbuf_fini(&w);
 			free(p);
@@ -145,35 +134,20 @@ static bool zeroed(const void *p, size_t len)
 
 int main(void)
 {
-	char dir[] = "/tmp/ltt-test-tlist.XXXXXX", path[64], log[256] = "";
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char log[256];
 	/* what LTT_CTL_1.6's header calls reserved: from more_captures on */
 	const size_t room = offsetof(struct ltt_trigger_condition, more_captures);
 	struct ltt_trigger_attr *copy = malloc(sizeof(*copy));
 	struct ltt_trigger_info *v = NULL;
 	struct ltt_ctl *ctl = NULL;
+	struct fake_sessiond f;
 	char name[LTT_NAME_MAX];
-	int lfd, pipefd[2];
 	size_t n = 0;
-	ssize_t got;
-	pid_t pid;
 
-	if (!copy || !mkdtemp(dir) || pipe(pipefd))
+	if (!copy || fake_sessiond_start(&f, "tlist", fake_daemon))
 		return 1;
-	snprintf(path, sizeof(path), "%s/%s", dir, LTT_CLIENT_SOCKET_NAME);
-	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
-	lfd = socket(AF_UNIX, SOCK_STREAM, 0);
-	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(lfd, 1))
-		return 1;
-	pid = fork();
-	if (pid == 0) {
-		close(pipefd[0]);
-		fake_daemon(lfd, pipefd[1]);
-	}
-	close(pipefd[1]);
-	close(lfd);
 
-	tap_is_int(ltt_ctl_connect(dir, &ctl), 0, "connected to the fake daemon");
+	tap_is_int(ltt_ctl_connect(f.dir, &ctl), 0, "connected to the fake daemon");
 	tap_is_int(old_list_triggers(ctl, &v, &n), 0, "listed through ltt_ctl_list_triggers@LTT_CTL_1.4");
 	tap_ok(n == 1 && v && v[0].attr.condition.nr_captures == LTT_TRIGGER_MAX_CAPTURES &&
 	       !strcmp(v[0].attr.condition.captures[15], "c15"),
@@ -196,13 +170,9 @@ int main(void)
 	       "the default version gives the 4 captures past the array");
 	free(v);
 	ltt_ctl_disconnect(ctl);
-	got = read(pipefd[0], log, sizeof(log) - 1);
-	log[got > 0 ? got : 0] = '\0';
+	fake_sessiond_log(&f, log, sizeof(log));
 	tap_is_str(log, "ADD 16\n", "the daemon got the 16 captures the old program knows of, nothing more");
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	unlink(path);
-	rmdir(dir);
+	fake_sessiond_stop(&f);
 	free(copy);
 	return tap_done();
 }
