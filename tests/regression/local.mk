@@ -79,7 +79,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/trigger/test_trigger_capture_arrays.sh \
 	tests/regression/trigger/test_trigger_limit.sh \
 	tests/regression/trigger/test_trigger_map.sh \
-	tests/regression/trigger/test_trigger_testpoint.sh
+	tests/regression/trigger/test_trigger_testpoint.sh \
+	tests/regression/trigger/test_trigger_list_wait.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
@@ -358,6 +359,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_kill.sh \
 	tests/regression/ust/test_ust_crash.sh \
 	tests/regression/ust/test_ust_crash_stuck.sh \
+	tests/regression/ust/test_ust_crash_child.sh \
 	tests/regression/ust/test_ust_torn.sh \
 	tests/regression/ust/test_ust_sessions.sh \
 	tests/regression/ust/test_ust_buffers.sh \
