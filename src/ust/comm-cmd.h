@@ -43,7 +43,7 @@ struct daemon {
 	uint32_t minor;		/* then: the daemon's protocol minor */
 	/* the last registered connection's end, for the next daemon (GAP) */
 	struct ltt_app_gap gap;	/* gone_ns 0: none to say */
-	struct ltt_wbuf acks;	/* ACKs (and a message after them) not yet sent whole */
+	struct ltt_wbuf acks;	/* ACK messages not yet sent whole */
 	size_t acks_off;	/* bytes of them already sent */
 };
 

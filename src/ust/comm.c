@@ -97,8 +97,7 @@ static void configure(void)
 /* ---- sending ---- */
 
 /*
- * Send the queued acks (and the message queued behind them, whose
- * sender waits: send_msg()).  Acks never block the reading of commands: the
+ * Send the queued acks.  Acks never block the reading of commands: the
  * daemon may send many commands before it reads our acks (a program with
  * hundreds of events), and if we stopped reading to push an ack through,
  * both sides would wait for each other.  @block: until everything is out
@@ -128,40 +127,12 @@ static bool acks_pending(const struct daemon *d)
 	return d->acks_off < d->acks.len;
 }
 
-/*
- * Queue the header of a message of @type (@seq, @len bytes of payload to
- * follow) behind the acks: the queue goes out in order, each message
- * whole, in as few send()s as the socket takes.
- */
-static void queue_hdr(struct daemon *d, uint16_t type, uint32_t seq, size_t len)
-{
-	struct ltt_msg_hdr hdr = {
-		.magic = LTT_APP_MAGIC,
-		.type = type,
-		.seq = seq,
-		.payload_len = (uint32_t)len,
-	};
-	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
-
-	if (p)
-		ltt_msg_hdr_encode(&hdr, p);
-}
-
-/* Queue the message @type (@seq, payload @w); -ENOMEM when it does not fit. */
-static int queue_msg(struct daemon *d, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
-{
-	queue_hdr(d, type, seq, w->len);
-	ltt_wbuf_put_bytes(&d->acks, w->data, w->len);
-	return d->acks.err ? -ENOMEM : 0;
-}
-
-/* Send the message @type (@seq, payload @w), after what is queued: one send() for all. */
 static int send_msg(struct daemon *d, int fd, uint16_t type, uint32_t seq,
 		    const struct ltt_wbuf *w)
 {
-	int ret = queue_msg(d, type, seq, w);
+	int ret = flush_acks(d, fd, true);	/* messages never interleave */
 
-	return ret ? ret : flush_acks(d, fd, true);
+	return ret ? ret : ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
 }
 
 static int send_register(struct daemon *d, int fd)
@@ -186,8 +157,7 @@ static int send_register(struct daemon *d, int fd)
 	name[LTT_APP_PROCNAME_MAX - 1] = '\0';
 	ltt_wbuf_init(&w);
 	ltt_app_put_register(&w, &m);
-	/* queued only: it goes out with the first TRACEPOINTS, in one send() */
-	ret = w.err ? -ENOMEM : queue_msg(d, LTT_APP_MSG_REGISTER, 0, &w);
+	ret = send_msg(d, fd, LTT_APP_MSG_REGISTER, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -263,9 +233,17 @@ static int send_loggers(struct daemon *d, int fd)
 /* Queue the ACK of command @seq and send what the socket takes now. */
 static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 {
+	struct ltt_msg_hdr hdr = {
+		.magic = LTT_APP_MAGIC,
+		.type = LTT_APP_MSG_ACK,
+		.seq = seq,
+		.payload_len = LTT_APP_ACK_SIZE,
+	};
 	struct ltt_app_ack ack = { .seq = seq, .status = status };
+	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
 
-	queue_hdr(d, LTT_APP_MSG_ACK, seq, LTT_APP_ACK_SIZE);
+	if (p)
+		ltt_msg_hdr_encode(&hdr, p);
 	ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
