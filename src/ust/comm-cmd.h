@@ -31,7 +31,6 @@ struct daemon {
 	/* Under the ust lock. */
 	enum phase phase;
 	bool running;		/* a thread serves this daemon */
-	bool handed;		/* the registering thread has the connection: its thread waits */
 	int wake_fd;		/* eventfd: new events to report */
 	int sock;		/* the connection, or -1 */
 	uint64_t sent;		/* events reported on this connection */
