@@ -12,7 +12,8 @@
  *     <error_query_results>      ltt's notifications dropped (list-triggers'
  *                                only, as LTTng's): an event rule's are its
  *                                condition's, LTTng's "discarded tracer
- *                                messages", and the trigger's list is empty
+ *                                messages", and the trigger's list is empty;
+ *                                another condition's list is empty
  *   </trigger>
  *
  * What LTTng's schema has no place for is in list-triggers' text only:
@@ -108,6 +109,12 @@ static void put_event_expr(const char *s, size_t len)
 	ctl_out_close();
 }
 
+const char *ctl_obj_ratio(char *buf, size_t len, int digits, double ratio)
+{
+	snprintf(buf, len, "%.*f", digits, ratio);
+	return buf;
+}
+
 /* <error_query_results> with one counter: @name, @description, @value. */
 static void put_counter(const char *name, const char *description, uint64_t value)
 {
@@ -133,9 +140,9 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 	ctl_out_str("domain", ctl_obj_domain_type(c->domain));
 	if (c->threshold_size) {
 		ctl_out_u64("threshold_bytes", c->threshold_size);
-	} else {
-		snprintf(ratio, sizeof(ratio), "%.6g", c->threshold_ratio);
-		ctl_out_str("threshold_ratio", ratio);
+	} else {	/* as LTTng's writer prints a double: %f */
+		ctl_out_str("threshold_ratio",
+			    ctl_obj_ratio(ratio, sizeof(ratio), 6, c->threshold_ratio));
 	}
 	ctl_out_close();
 }
@@ -150,7 +157,10 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 #define LTTNG_FAILURES "total execution failures"
 #define LTTNG_FAILURES_WHAT "Aggregated count of errors encountered when executing the action"
 
-/* @t's condition; @counters: with an event rule's counter, as LTTng's list-triggers. */
+/*
+ * @t's condition; @counters: with its <error_query_results>, as LTTng's
+ * list-triggers: an event rule's counter, another condition's none.
+ */
 static void put_condition(const struct ltt_trigger_info *t, bool counters)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
@@ -187,6 +197,10 @@ static void put_condition(const struct ltt_trigger_info *t, bool counters)
 		ctl_out_str("session_name", c->session);
 		ctl_out_close();
 		break;
+	}
+	if (counters && c->type != LTT_CONDITION_EVENT_RULE_MATCHES) {
+		ctl_out_open("error_query_results");	/* none, as LTTng's */
+		ctl_out_close();
 	}
 	ctl_out_close();
 }

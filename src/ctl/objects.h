@@ -8,6 +8,7 @@
 #define LTT_CTL_OBJECTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <ltt/ltt-ctl.h>
@@ -157,5 +158,12 @@ void ctl_obj_version_text(const struct ctl_ctx *ctx, const char *version, bool o
  * a place for (failures, notifications dropped)
  */
 void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters);
+
+/**
+ * ctl_obj_ratio() - @ratio written in @buf (@len bytes) with @digits
+ * after the point, as LTTng's list-triggers prints a buffer usage
+ * threshold (text 2, MI 6); returns @buf
+ */
+const char *ctl_obj_ratio(char *buf, size_t len, int digits, double ratio);
 
 #endif /* LTT_CTL_OBJECTS_H */

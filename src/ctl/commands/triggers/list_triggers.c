@@ -111,6 +111,8 @@ static void show_rule(const struct ltt_trigger_condition *c)
 /* The session, channel and threshold of the other conditions, a line each. */
 static void show_session_condition(const struct ltt_trigger_condition *c)
 {
+	char ratio[32];
+
 	ctl_out_text("    session name: %s\n", c->session);
 	switch (c->type) {
 	case LTT_CONDITION_BUFFER_USAGE_GE:
@@ -119,8 +121,9 @@ static void show_session_condition(const struct ltt_trigger_condition *c)
 			     domain_words(c->domain));
 		if (c->threshold_size)
 			ctl_out_text("    threshold (bytes): %" PRIu64 "\n", c->threshold_size);
-		else
-			ctl_out_text("    threshold (ratio): %.2f\n", c->threshold_ratio);
+		else	/* ctl_out_text() has no floating point conversion */
+			ctl_out_text("    threshold (ratio): %s\n",
+				     ctl_obj_ratio(ratio, sizeof(ratio), 2, c->threshold_ratio));
 		break;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 		ctl_out_text("    threshold: %" PRIu64 " bytes\n", c->threshold_size);
