@@ -13,7 +13,9 @@
  *                                only, as LTTng's): an event rule's are its
  *                                condition's, LTTng's "discarded tracer
  *                                messages", and the trigger's list is empty;
- *                                another condition's list is empty
+ *                                another condition's list is empty, and its
+ *                                trigger's holds "dropped notifications"
+ *                                (run as lttng: only when not 0)
  *   </trigger>
  *
  * What LTTng's schema has no place for is in list-triggers' text only:
@@ -275,8 +277,9 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counte
 	ctl_out_close();
 }
 
-void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
+void ctl_obj_trigger(const struct ltt_trigger_info *t, unsigned int flags)
 {
+	bool counters = flags & CTL_OBJ_TRIGGER_COUNTERS;
 	uint32_t i;
 
 	ctl_out_open("trigger");
@@ -289,8 +292,15 @@ void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
 		put_action(t, i, counters);
 	ctl_out_close();
 	ctl_out_close();
-	if (counters && t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES) {
-		ctl_out_open("error_query_results");	/* its condition's, above */
+	/*
+	 * An event rule's lost notifications are its condition's, above.
+	 * Another's are ltt's counter, which LTTng lacks: run as lttng, it is
+	 * there only when not 0, as in the text, so that the list is LTTng's
+	 * (empty) until a notification was lost.
+	 */
+	if (counters && (t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES ||
+			 ((flags & CTL_OBJ_TRIGGER_AS_LTTNG) && !t->dropped))) {
+		ctl_out_open("error_query_results");
 		ctl_out_close();
 	} else if (counters) {
 		put_counter("dropped notifications",

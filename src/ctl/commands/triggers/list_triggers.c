@@ -240,14 +240,14 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i, bool count
 		show_action_counters(t, i);
 }
 
-static void show_trigger(const struct ltt_trigger_info *t, bool counters)
+static void show_trigger(const struct ltt_trigger_info *t, bool counters, bool as_lttng)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
 	uint32_t i;
 	bool erm;
 
 	ctl_out_text("- name: %s\n  owner uid: %" PRId64 "\n", t->attr.name, t->attr.owner_uid);
-	ctl_obj_trigger(t, true);
+	ctl_obj_trigger(t, CTL_OBJ_TRIGGER_COUNTERS | (as_lttng ? CTL_OBJ_TRIGGER_AS_LTTNG : 0));
 	ctl_out_text("  condition: %s\n", condition_words(c->type));
 	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES)
 		show_rule(c);
@@ -305,7 +305,7 @@ static int list(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		qsort(triggers, count, sizeof(*triggers), cmp_triggers);
 	ctl_out_open("triggers");
 	for (i = 0; i < count; i++)
-		show_trigger(&triggers[i], counters);
+		show_trigger(&triggers[i], counters, ctx->lttng_name != NULL);
 	ctl_out_close();
 	free(triggers);
 	return CTL_EXIT_OK;
