@@ -25,9 +25,11 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "common/model/uri.h"
 #include "ctl/util.h"
@@ -37,6 +39,8 @@ static const char *event_rule_element(const struct ltt_trigger_condition *c)
 {
 	if (c->domain == LTT_DOMAIN_KERNEL)
 		return c->rule.type == LTT_EVENT_SYSCALL ? "event_rule_kernel_syscall" :
+		       c->rule.type == LTT_EVENT_KPROBE ? "event_rule_kernel_kprobe" :
+		       c->rule.type == LTT_EVENT_UPROBE ? "event_rule_kernel_uprobe" :
 							  "event_rule_kernel_tracepoint";
 	if (c->domain == LTT_DOMAIN_PYTHON)
 		return "event_rule_python_logging";
@@ -47,6 +51,56 @@ static const char *event_rule_element(const struct ltt_trigger_condition *c)
 	return "event_rule_user_tracepoint";
 }
 
+/* A probe rule's event and location, as LTTng's kernel_probe_location or userspace_probe_location. */
+static void put_probe(const struct ltt_trigger_condition *c)
+{
+	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
+	bool user = c->rule.type == LTT_EVENT_UPROBE;
+	char why[64];
+
+	ctl_out_str("event_name", c->rule.pattern);
+	if (!loc || ltt_probe_loc_parse(c->rule.type, c->rule.location ? c->rule.location : "",
+					loc, why, sizeof(why))) {
+		free(loc);
+		return;	/* the daemon checked it: not seen */
+	}
+	ctl_out_open(user ? "userspace_probe_location" : "kernel_probe_location");
+	switch (loc->kind) {
+	case LTT_PROBE_KADDR:
+		ctl_out_open("kernel_probe_location_address");
+		ctl_out_u64("address", loc->addr);
+		break;
+	case LTT_PROBE_KSYM:
+		ctl_out_open("kernel_probe_location_symbol_offset");
+		ctl_out_str("name", loc->symbol);
+		ctl_out_u64("offset", loc->offset);
+		break;
+	case LTT_PROBE_SDT:
+		ctl_out_open("userspace_probe_location_tracepoint");
+		ctl_out_str("probe_name", loc->symbol);
+		ctl_out_str("provider_name", loc->provider);
+		ctl_out_str("binary_path", loc->path);
+		ctl_out_open("userspace_probe_location_lookup_method");
+		ctl_out_open("userspace_probe_location_lookup_method_tracepoint_sdt");
+		ctl_out_close();
+		ctl_out_close();
+		break;
+	default:
+		ctl_out_open("userspace_probe_location_function");
+		ctl_out_str("name", loc->symbol);
+		ctl_out_str("binary_path", loc->path);
+		ctl_out_str("instrumentation_type", "ENTRY");
+		ctl_out_open("userspace_probe_location_lookup_method");
+		ctl_out_open("userspace_probe_location_lookup_method_function_elf");
+		ctl_out_close();
+		ctl_out_close();
+		break;
+	}
+	ctl_out_close();
+	ctl_out_close();
+	free(loc);
+}
+
 static void put_event_rule(const struct ltt_trigger_condition *c)
 {
 	const struct ltt_event_rule_attr *r = &c->rule;
@@ -54,6 +108,12 @@ static void put_event_rule(const struct ltt_trigger_condition *c)
 
 	ctl_out_open("event_rule");
 	ctl_out_open(event_rule_element(c));
+	if (kernel && ltt_event_type_is_probe(r->type)) {
+		put_probe(c);
+		ctl_out_close();
+		ctl_out_close();
+		return;
+	}
 	if (kernel && r->type == LTT_EVENT_SYSCALL)	/* its location says which; LTTng's first */
 		ctl_out_str("emission_site", r->location && *r->location ? r->location :
 								       "entry+exit");

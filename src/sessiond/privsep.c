@@ -25,6 +25,7 @@
 #include "common/proto/app-proto.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "common/proto/msg.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-client-proto.h"
@@ -417,8 +418,16 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 	if (pid < 0)
 		return pid;
 	if (!pid) {
+		/*
+		 * Nothing of this loop's but the answer's socket (as fd 3):
+		 * a child its file system holds through SIGKILL may outlive
+		 * ltt-priv, and must not keep the daemon's link (whose end
+		 * would then never close) or the tracer's objects open.
+		 */
+		if (ltt_fd_keep_only(sv[1]))
+			_exit(1);
 		err = work(arg, &fd);
-		_exit(ltt_msg_send(sv[1], OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
+		_exit(ltt_msg_send(3, OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
 				   !err && fd >= 0) ? 1 : 0);
 	}
 	p.fd = sv[0];
@@ -487,10 +496,14 @@ static int probe_file(const struct ltt_priv_call *req)
 				   req->ret_fd);
 }
 
-/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
-static int tls_file(const struct ltt_priv_call *req)
+/*
+ * {str path} + a client's connection: the file opened as that client, if
+ * it is at most @max bytes and holds @head (at its start; @anywhere: in
+ * it), for TLS_FILE and CLIENT_PROBE_FILE.
+ */
+static int client_file(const struct ltt_priv_call *req, off_t max, const char *head, size_t len,
+		       bool anywhere)
 {
-	static const char pem[] = "-----BEGIN ";
 	const char *path = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
 	struct ucred cred;
 	int ret;
@@ -498,10 +511,23 @@ static int tls_file(const struct ltt_priv_call *req)
 	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
 	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
-	if (ret)
-		return ret;
-	return open_as(cred.uid, cred.gid, path, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true,
-		       req->ret_fd);
+	return ret ? ret : open_as(cred.uid, cred.gid, path, max, head, len, anywhere, req->ret_fd);
+}
+
+/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
+static int tls_file(const struct ltt_priv_call *req)
+{
+	static const char pem[] = "-----BEGIN ";
+
+	return client_file(req, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true);
+}
+
+/* CLIENT_PROBE_FILE {str path} + a client's connection: the ELF file, as that client */
+static int client_probe_file(const struct ltt_priv_call *req)
+{
+	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
+
+	return client_file(req, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false);
 }
 
 /* OWNER_SHM {u64 id, str shm} + the owner's connection */
@@ -602,11 +628,8 @@ static int save_lttng(const struct ltt_priv_call *req)
 			 * consumers' pidfds would live on in it), and an end:
 			 * the daemon waits no longer than LTT_PRIV_SAVE_MS.
 			 */
-			if (dup2(p[1], 3) < 0)
+			if (ltt_fd_keep_only(p[1]))
 				_exit(1);
-			if (syscall(SYS_close_range, 4U, ~0U, 0U))
-				for (int fd = 4; fd < 1024; fd++)
-					close(fd);
 			alarm(LTT_PRIV_SAVE_MS / 1000);
 			ltt_fault_with(0);	/* a fault here is this process's alone */
 			ltt_fault_point("save-lttng");
@@ -657,6 +680,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_SAVE_LTTNG, "SAVE_LTTNG", 3, true, save_lttng },
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
 	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
+	{ LTT_PRIV_CLIENT_PROBE_FILE, "CLIENT_PROBE_FILE", 1, true, client_probe_file },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

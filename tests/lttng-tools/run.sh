@@ -283,6 +283,12 @@ done
 build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
 	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" "${ust[@]}" -llttng-ust-fork -lpopt
 build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c" "${ust[@]}"
+# The ELF program the trigger tests place user-space probes on (its
+# test_function, kept by -O0), and its library, where libtool puts them.
+e=$u/userspace-probe-elf-binary
+build "$e/.libs/libfoo.so" -O0 -shared -fPIC "$e/foo.c"
+build "$e/.libs/userspace-probe-elf-binary" -O0 "$e/userspace-probe-elf-binary.c" -L"$e/.libs" \
+	-Wl,-rpath,"$e/.libs" -lfoo
 read -ra xml <<<"$(pkg-config --cflags libxml-2.0)"
 for x in validate_xml extract_xml pretty_xml; do
 	build "$t/utils/xml-utils/$x" "${xml[@]}" "$t/utils/xml-utils/$x.c" -lxml2

@@ -33,12 +33,14 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_filter.sh \
 	tests/regression/kernel/test_kernel_tracefs_snapshot.sh \
 	tests/regression/kernel/test_kernel_tracefs_triggers.sh \
+	tests/regression/kernel/test_kernel_tracefs_probe_trigger.sh \
 	tests/regression/kernel/test_kernel_tracefs_trigger_flood.sh \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
 	tests/regression/kernel/test_kernel_bpf_source.sh \
 	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
 	tests/regression/kernel/test_kernel_bpf_payloads.sh \
 	tests/regression/kernel/test_kernel_bpf_analyses.sh \
+	tests/regression/kernel/test_kmod_generate.sh \
 	tests/regression/lttng/test_lttng_spellings.sh \
 	tests/regression/lttng/test_lttng_options.sh \
 	tests/regression/sessiond/test_sessiond_daemon.sh \
@@ -385,6 +387,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
+	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kcapture.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
@@ -395,6 +398,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
+	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kcapture.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \

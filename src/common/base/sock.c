@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -283,3 +284,15 @@ int ltt_io_read_all(int fd, void *buf, size_t len)
 	return 0;
 }
 
+
+int ltt_fd_keep_only(int fd)
+{
+	int i;
+
+	if (fd == 3 ? fcntl(3, F_SETFD, 0) : dup2(fd, 3) < 0)
+		return -1;
+	if (syscall(SYS_close_range, 4U, ~0U, 0U))	/* before Linux 5.9 */
+		for (i = 4; i < 1024; i++)
+			close(i);
+	return 0;
+}

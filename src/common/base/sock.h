@@ -79,6 +79,16 @@ int ltt_io_read_all_until(int fd, void *buf, size_t len, int64_t deadline);
 int ltt_sock_peer_cred(int fd, struct ucred *ret_cred);
 
 /**
+ * ltt_fd_keep_only() - in a child just forked: @fd becomes descriptor 3
+ * (kept across exec) and every descriptor above 3 is closed, so that the
+ * child holds stdio and @fd, nothing else of its parent's (a link, a
+ * pidfd, a tracer's object it could keep alive past the parent's close)
+ *
+ * Returns 0, or -1 (errno set) when @fd could not be made descriptor 3.
+ */
+int ltt_fd_keep_only(int fd);
+
+/**
  * ltt_io_write_all() - write all of @buf, retrying on EINTR and short writes
  *
  * Returns 0 or a negative errno (-EPIPE when the peer is gone).

@@ -182,6 +182,7 @@ int ltt_rb_attach(struct ltt_rb *rb, void *mem, size_t len)
 	h.num_subbuf = hdr.num_subbuf;
 	h.buf_size = hdr.subbuf_size * hdr.num_subbuf;
 	h.max_len = hdr.subbuf_size - HDR_SIZE;
+	h.fast_max_len = hdr.clock == LTT_TCLOCK_PLUGIN ? 0 : h.max_len;
 	h.subbuf_order = order(hdr.subbuf_size);
 	h.buf_order = order(h.buf_size);
 	h.count_shift = ltt_rb_count_shift(h.subbuf_order);
@@ -478,6 +479,28 @@ static unsigned int cas_backoff(struct ltt_rb *rb, uint64_t *old, unsigned int b
 }
 
 /*
+ * A clock plugin's buffer: last_ts is the reader's now (ltt_rb_clock()),
+ * so it only rises: @ts goes in where it is greater.  A plain store would
+ * let a writer preempted between its CAS and its store put back the
+ * timestamp before a later writer's, and a plugin clock that steps back
+ * lower it; a flush would then end a packet before its last events.  A
+ * bounded loop: each failure saw another value, and the region may be
+ * another process's to scribble on.
+ */
+#define LAST_TS_TRIES 64
+
+static void last_ts_max(struct ltt_rb *rb, uint64_t ts)
+{
+	uint64_t cur = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+	unsigned int tries;
+
+	for (tries = 0; cur < ts && tries < LAST_TS_TRIES; tries++)
+		if (__atomic_compare_exchange_n(&rb->shm->last_ts, &cur, ts, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return;
+}
+
+/*
  * Everything but the common case: a bad length, or an event that opens a
  * sub-buffer or closes one (it does not fit in the rest of the current
  * sub-buffer, or fills it exactly).  The writer whose CAS moves the write
@@ -574,7 +597,10 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 			break;
 		backoff = cas_backoff(rb, &old, backoff);
 	}
-	__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
+	if (rb->clock == LTT_TCLOCK_PLUGIN)
+		last_ts_max(rb, ts);
+	else
+		__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
 	if (rb->overwrite)
 		__atomic_thread_fence(__ATOMIC_RELEASE);	/* as in ltt_rb_reserve_ts() */
 	if (close_old) {

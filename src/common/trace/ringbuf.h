@@ -124,7 +124,7 @@ struct ltt_rb_shm {
 	uint8_t uuid[16];		/* trace uuid, copied into packet headers */
 	/* cache line 1: the writers' word */
 	uint64_t offset;		/* write position; CAS by writers and flush */
-	uint64_t last_ts;		/* timestamp of a recent event (hint) */
+	uint64_t last_ts;		/* a recent event's timestamp (hint); plugin: the top */
 	uint8_t pad1[LTT_RB_CACHELINE - 16];
 	/* cache line 2: only touched when events are lost */
 	uint64_t events_lost;		/* running total of dropped events */
@@ -288,6 +288,13 @@ struct ltt_rb {
 	uint64_t buf_size;			/* subbuf_size * num_subbuf */
 	uint64_t num_subbuf;
 	uint64_t max_len;			/* subbuf_size - packet header */
+	/*
+	 * The fast path's bound: max_len, or 0 for a clock plugin's buffer,
+	 * whose every event takes the slow path (its last_ts is an atomic
+	 * max there, ltt_rb_last_ts_max()): one load either way, so the
+	 * other clocks' fast path runs the instructions it always did.
+	 */
+	uint64_t fast_max_len;
 	unsigned int subbuf_order;		/* log2(subbuf_size) */
 	unsigned int buf_order;			/* log2(buf_size) */
 	unsigned int count_shift;		/* bytes bits of a commit word */
@@ -576,10 +583,11 @@ ltt_rb_try_reserve_in(struct ltt_rb *rb, struct ltt_rb_wrec *rec, bool track, bo
 
 	/*
 	 * Wrapping on purpose: a 0 length becomes the maximum, so both bad
-	 * lengths and a short length above the long one take the slow path.
+	 * lengths and a short length above the long one take the slow path,
+	 * as does every event of a clock plugin's buffer (fast_max_len 0).
 	 * (A caller of the TSC's variant promises 1 <= short_len <= long_len.)
 	 */
-	if (__builtin_expect((uint64_t)long_len - 1 >= rb->max_len ||
+	if (__builtin_expect((uint64_t)long_len - 1 >= rb->fast_max_len ||
 			     (!tsc && (uint64_t)short_len - 1 >= (uint64_t)long_len), 0))
 		return -EAGAIN;
 	/*

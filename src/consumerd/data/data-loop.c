@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 
 #include "common/base/evloop.h"
+#include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/base/testpoint.h"
 #include "common/proto/consumer-proto.h"
@@ -619,6 +620,8 @@ static int do_remove_channel(struct ltt_data_thread *dt, struct ltt_data_req *re
 		part->end_req = req;
 		part->data_next = dt->ending;
 		dt->ending = part;
+		/* a test stops here past the deadline: streams closed unread */
+		ltt_fault_point("remove-channel-wait");
 		return LTT_DATA_LATER;
 	}
 	close_streams(dt, part);

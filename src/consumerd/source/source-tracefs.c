@@ -497,6 +497,58 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 	ltt_add_sat(&stats->packets_lost, t->read_errors);
 }
 
+/* The emit of a source given up: every packet refused, its events counted discarded. */
+static int refuse(void *arg, const void *packet, size_t size, const struct ltt_ctf_index_entry *idx)
+{
+	(void)arg, (void)packet, (void)size, (void)idx;
+	return -ECANCELED;
+}
+
+/*
+ * The stream reads no more (ltt_source_abandon()): what the source holds,
+ * and what the kernel's buffer and the BPF ring hold within a flush's
+ * budget of pages, goes through the converter into refused packets, which
+ * it counts discarded: the packets queued (but the one lent), the rest of
+ * a page the queue stopped, the pages read ahead, the open packet.  A
+ * snapshot trace's packets are kept, not lost.
+ */
+static void tracefs_abandon(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+	unsigned int lent = t->held ? 1 : 0, tries;
+	struct ahead_page *a;
+	uint64_t queued = 0;
+	ssize_t n;
+
+	if (t->keep || !t->events)
+		return;
+	for (; t->q_count > lent; t->q_count--)
+		ltt_add_sat(&queued, t->q[(t->q_head + t->q_count - 1) % t->q_len].events);
+	ltt_ftrace_conv_add_discarded(&t->conv, queued);
+	sync_map(t);
+	t->events->converting = t;	/* no lookahead into this source meanwhile */
+	/* the queue refuses all now: the side never stops the page again */
+	for (tries = 0; t->conv.paused && tries < QUEUE_MAX; tries++)
+		(void)ltt_ftrace_conv_resume(&t->conv, t->page, t->page_len, refuse, t);
+	while ((a = t->ahead)) {
+		t->ahead = a->next;
+		(void)ltt_ftrace_conv_page(&t->conv, a->data, a->len, refuse, t);
+		free(a);
+	}
+	t->ahead_tail = &t->ahead;
+	t->nr_ahead = 0;
+	for (t->reads = 0; t->reads < t->budget; t->reads++) {
+		n = read(t->fd, t->page, PAGE_MAX);
+		if (n <= 0)
+			break;
+		(void)ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, refuse, t);
+	}
+	if (t->ring.prod)
+		(void)bpf_take(t, UINT64_MAX, refuse, t);
+	(void)ltt_ftrace_conv_flush(&t->conv, refuse, t);
+	t->events->converting = NULL;
+}
+
 static void tracefs_destroy(struct ltt_source *src)
 {
 	struct tracefs_source *t = (struct tracefs_source *)src;
@@ -625,6 +677,7 @@ const struct ltt_source_ops ltt_tfs_ops = {
 	.put = tracefs_put,
 	.switch_packet = tracefs_switch,
 	.stats = tracefs_stats,
+	.abandon = tracefs_abandon,
 	.destroy = tracefs_destroy,
 };
 

@@ -40,6 +40,12 @@ int ltt_source_give_up(struct ltt_source *src)
 	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;
 }
 
+void ltt_source_abandon(struct ltt_source *src)
+{
+	if (src && src->ops->abandon)
+		src->ops->abandon(src);
+}
+
 int ltt_source_keep(struct ltt_source *src)
 {
 	return src->ops->keep ? src->ops->keep(src) : 0;

@@ -126,6 +126,13 @@ struct ltt_source_ops {
 	 * stream may count TSC cycles); without it, CLOCK_MONOTONIC ns.
 	 */
 	uint64_t (*now)(const struct ltt_source *src);
+	/*
+	 * Optional: the stream closes and reads no more (its removal's
+	 * deadline passed, or an error path): count as lost what the source
+	 * holds that no get handed out, so that its stats say it before the
+	 * stream's last publish (committed = recorded + counted).
+	 */
+	void (*abandon)(struct ltt_source *src);
 	void (*destroy)(struct ltt_source *src);
 };
 
@@ -255,6 +262,12 @@ uint64_t ltt_source_events_skipped(const struct ltt_source *src);
  * live beacon's timestamp); any thread
  */
 uint64_t ltt_source_now(const struct ltt_source *src);
+
+/**
+ * ltt_source_abandon() - the stream reads no more: what the source holds
+ * is counted lost (see struct ltt_source_ops); accepts NULL
+ */
+void ltt_source_abandon(struct ltt_source *src);
 
 /**
  * ltt_source_destroy() - release everything the source holds; accepts NULL

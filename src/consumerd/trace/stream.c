@@ -118,6 +118,9 @@ void ltt_stream_destroy(struct ltt_stream *s)
 {
 	if (!s)
 		return;
+	/* what its source still holds is lost: counted before the last publish */
+	if (!s->chan->snapshot)
+		ltt_source_abandon(s->src);
 	ltt_stream_publish(s);
 	if (s->pub_map)
 		munmap(s->pub_map, s->pub_len);

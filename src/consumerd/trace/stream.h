@@ -123,8 +123,9 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 		      struct ltt_stream **ret_stream);
 
 /**
- * ltt_stream_destroy() - close the sink and the source, free; no flush;
- * accepts NULL and half-built streams
+ * ltt_stream_destroy() - close the sink and the source, free; no flush:
+ * what the source still holds is counted lost (ltt_source_abandon())
+ * before the last publish; accepts NULL and half-built streams
  */
 void ltt_stream_destroy(struct ltt_stream *stream);
 

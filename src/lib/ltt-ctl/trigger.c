@@ -19,6 +19,7 @@
 
 #include "common/model/convert.h"
 #include "common/base/sock.h"
+#include "common/probe/probe-loc.h"
 #include "common/model/trigger.h"
 #include "common/proto/trigger-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
@@ -86,6 +87,10 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 	/* a system call rule of entries or exits alone: a daemon that reads its site */
 	if (!ret && checked->rule.location[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_RULE_LOCATION)
 		ret = -LTT_ERR_NOT_SUPPORTED;
+	if (!ret && ltt_event_type_is_probe(checked->rule.type) &&
+	    checked->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+	    ctl_minor(ctl) < LTT_CLIENT_MINOR_PROBE_TRIGGER)
+		ret = -LTT_ERR_TRIGGER_PROBE_DAEMON;
 	if (!ret && checked->nr_captures > LTT_TRIGGER_MAX_CAPTURES &&
 	    ctl_minor(ctl) < LTT_CLIENT_MINOR_CAPTURES)
 		ret = -LTT_ERR_TRIGGER_CAPTURES_DAEMON;

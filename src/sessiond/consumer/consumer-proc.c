@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/base/thread.h"
 #include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
@@ -68,11 +69,8 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 	sigemptyset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, NULL);
 	/* the command socket as fd 3, which survives exec; nothing else of ours */
-	if (cmd_fd == 3 ? fcntl(3, F_SETFD, 0) : dup2(cmd_fd, 3) < 0)
+	if (ltt_fd_keep_only(cmd_fd))
 		_exit(127);
-	if (syscall(SYS_close_range, 4U, ~0U, 0U))
-		for (i = 4; i < 1024; i++)
-			close(i);
 	argv[argc++] = (char *)(cfg->argv0 ? cfg->argv0 : "ltt-consumerd");
 	argv[argc++] = (char *)"--cmd-fd";
 	argv[argc++] = (char *)"3";

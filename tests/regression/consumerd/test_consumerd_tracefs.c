@@ -25,6 +25,11 @@
  *     2000 records older than a page's first (the consumer stopped while
  *     they came) wait for room in the packet queue, none lost.  Skipped
  *     where the program can't be loaded.
+ *   - a stream closed unread (its removal's deadline passed: a second
+ *     consumer stops itself at LTT_FAULT's remove-channel-wait, is
+ *     continued past the deadline): 50000 ring records and 10 getppid()
+ *     behind a page the packet queue stopped; the stream's statistics
+ *     page says the rest lost, recorded + counted == committed.
  * Skipped, with the reason, without root, tracefs or babeltrace2.  The
  * instances are removed at exit and on a fatal signal.
  */
@@ -32,11 +37,13 @@
 #include <linux/bpf.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -44,6 +51,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/sockios.h>
 
 #include "common/ftrace/ftrace-map.h"
 #include "common/proto/consumer-proto.h"
@@ -55,8 +63,9 @@
 #define NR_CALLS 1000
 #define NR_DISCARD 5000
 #define MAX_CPUS 256
-#define NR_INST 3
+#define NR_INST 4
 #define NR_RING 2000
+#define NR_ABANDON 50000
 #define PID_AHEAD 999001
 #define PID_FLOOD 999002
 #define SWITCH_US 50000
@@ -196,8 +205,12 @@ static int make_bpf_map(uint32_t type, uint32_t size)
 
 #define RING_REC 24	/* the stamp, then sys_enter_getppid's record (12 bytes, padded) */
 
-/* A program that puts its context (RING_REC bytes) into ring @ring: its fd, or -1. */
-static int load_ring_writer(int ring)
+/*
+ * A program that puts its context (RING_REC bytes) into ring @ring, with
+ * bpf_ringbuf_output()'s @flags (BPF_RB_NO_WAKEUP: no reader woken): its
+ * fd, or -1.
+ */
+static int load_ring_writer(int ring, int flags)
 {
 	struct bpf_insn insn[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 6, .src_reg = 1 },
@@ -213,7 +226,7 @@ static int load_ring_writer(int ring)
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 2, .src_reg = 10 },
 		{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 2, .imm = -24 },
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3, .imm = RING_REC },
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 4, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 4, .imm = flags },
 		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_ringbuf_output },
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
 		{ .code = BPF_JMP | BPF_EXIT },
@@ -646,16 +659,52 @@ static unsigned int count_pid(const char *out, long pid)
 	return n;
 }
 
+/*
+ * CPU 0 of instance @i into tracefs channel @key: its BPF ring (@ring,
+ * @lost), then its stream (@map_fd; with @stats, a statistics page, by
+ * ADD_FTRACE_STREAM_STATS), then STREAMS_SENT.  True when all took.
+ */
+static bool add_ring_stream(struct ch_cons *c, uint64_t key, int i, int ring, int lost,
+			    int map_fd, int stats)
+{
+	int fds[3] = { ring, lost, stats };
+	struct ltt_wbuf w;
+	bool ok;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u64(&w, key);
+	ltt_wbuf_put_u32(&w, 0);
+	ok = !ch_call_fds(c, LTT_CONSUMER_MSG_ADD_BPF_RING, &w, fds, 2, NULL);
+	fds[0] = open_pipe(i, 0);
+	fds[1] = map_fd;
+	ok = ok && fds[0] >= 0 &&
+	     !add_ftrace_stream(c, stats >= 0 ? LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS :
+						LTT_CONSUMER_MSG_ADD_FTRACE_STREAM,
+				key, 0, fds, stats >= 0 ? 3 : 2) &&
+	     !ch_key_cmd(c, LTT_CONSUMER_MSG_STREAMS_SENT, key);
+	if (fds[0] >= 0)
+		close(fds[0]);
+	return ok;
+}
+
+/* Close those of @fds that are open. */
+static void close_fds(const int *fds, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+}
+
 /* Instance 2, CPU 0 with a BPF ring this test writes: time order, and no loss. */
 static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *ctx)
 {
 	int ring = make_bpf_map(BPF_MAP_TYPE_RINGBUF, 1 << 18);
 	int lost = make_bpf_map(BPF_MAP_TYPE_ARRAY, MAX_CPUS);
-	int prog = ring >= 0 ? load_ring_writer(ring) : -1, map_fd = make_map();
-	int fds[2] = { ring, lost };
+	int prog = ring >= 0 ? load_ring_writer(ring, 0) : -1, map_fd = make_map();
 	struct ch_stats st = { 0 };
 	struct timespec until;
-	struct ltt_wbuf w;
 	long tid = syscall(SYS_gettid);
 	uint64_t last, ahead;
 	bool skipped, ok = true;
@@ -669,19 +718,8 @@ static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *c
 	tap_ok(make_instance(2, "64", "0") && map_fd >= 0, "bpf: an instance, a map, a BPF ring");
 	tap_ok(!ch_add_trace(c, 3, dir, getuid(), getgid()) && send_metadata(c, 3, ctx) &&
 	       !add_tracefs_channel(c, 30, 3, ctx, 16, 0), "bpf: its trace, a channel of 16 x 4 KB");
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u64(&w, 30);
-	ltt_wbuf_put_u32(&w, 0);
-	fds[0] = ring;
-	ok = !ch_call_fds(c, LTT_CONSUMER_MSG_ADD_BPF_RING, &w, fds, 2, NULL);
-	fds[0] = open_pipe(2, 0);
-	fds[1] = map_fd;
-	ok = ok && fds[0] >= 0 &&
-	     !add_ftrace_stream(c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM, 30, 0, fds, 2) &&
-	     !ch_key_cmd(c, LTT_CONSUMER_MSG_STREAMS_SENT, 30);
+	ok = add_ring_stream(c, 30, 2, ring, lost, map_fd, -1);
 	tap_ok(ok, "bpf: CPU 0's ring, then its stream");
-	if (fds[0] >= 0)
-		close(fds[0]);
 
 	/* a record stamped 300 ms ahead; a flush; the pipe's records of now */
 	ahead = now_mono() + 300000000;
@@ -709,14 +747,151 @@ static void test_bpf(struct ch_cons *c, const char *dir, const struct ltt_ctx *c
 	tap_is_int((int)count_pid(bt_out, PID_FLOOD), NR_RING, "bpf: the %d ring records, each once",
 		   NR_RING);
 out:
-	if (prog >= 0)
-		close(prog);
-	if (ring >= 0)
-		close(ring);
-	if (lost >= 0)
-		close(lost);
-	if (map_fd >= 0)
-		close(map_fd);
+	close_fds((const int[]){ prog, ring, lost, map_fd }, 4);
+}
+
+/* The consumer stopped by its fault, continued once its removal's deadline passed. */
+struct resumer {
+	pid_t pid;
+	bool stopped;
+	const int *done;	/* atomic: the DESTROY_CHANNEL was answered */
+	pthread_t thread;
+};
+
+static void *resume_main(void *arg)
+{
+	struct resumer *r = arg;
+	struct timespec until;
+	int status, i;
+	pid_t got = 0;
+
+	/* the stop, or the answer without it (then the test fails), 20 s at most */
+	for (i = 0; i < 20000 && !got && !__atomic_load_n(r->done, __ATOMIC_ACQUIRE); i++) {
+		got = waitpid(r->pid, &status, WUNTRACED | WNOHANG);
+		if (!got)
+			usleep(1000);
+	}
+	r->stopped = got == r->pid && WIFSTOPPED(status);
+	if (!r->stopped)
+		return NULL;
+	/* past the removal's 2 s (END_WAIT_MS): time itself is what is waited for */
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += 3;
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR)
+		;
+	kill(r->pid, SIGCONT);
+	return NULL;
+}
+
+/* The DESTROY_CHANNEL of test_abandon(), sent while the consumer is stopped. */
+struct destroyer {
+	struct ch_cons *c;
+	int ret;
+	int done;		/* atomic */
+	pthread_t thread;
+};
+
+static void *destroy_main(void *arg)
+{
+	struct destroyer *d = arg;
+
+	d->ret = ch_key_cmd(d->c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 40);
+	__atomic_store_n(&d->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* Bytes sent on @fd its peer has not read yet (SIOCOUTQ), waited for up to 10 s. */
+static bool wait_queued(int fd)
+{
+	int n = 0, i;
+
+	for (i = 0; i < 10000; i++) {
+		if (ioctl(fd, SIOCOUTQ, &n) == 0 && n > 0)
+			return true;
+		usleep(1000);
+	}
+	return false;
+}
+
+/*
+ * Instance 3, a second consumer (LTT_FAULT="stop remove-channel-wait"):
+ * CPU 0's stream closed while its packet queue holds a backlog and a
+ * page stopped, as a removal whose deadline passed closes it.  What the
+ * source held is counted lost in the stream's statistics page.
+ */
+static void test_abandon(const char *dir, const struct ltt_ctx *ctx)
+{
+	int ring = make_bpf_map(BPF_MAP_TYPE_RINGBUF, 1 << 22);
+	int lost = make_bpf_map(BPF_MAP_TYPE_ARRAY, MAX_CPUS);
+	int prog = ring >= 0 ? load_ring_writer(ring, BPF_RB_NO_WAKEUP) : -1, map_fd = make_map();
+	int stats = memfd_create("stats", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	struct resumer r = { 0 };
+	struct destroyer d = { .ret = -1 };
+	const struct ltt_consumer_stream_stats *st = MAP_FAILED;
+	struct ch_cons c;
+	struct tally t = { 0 };
+	long tid = syscall(SYS_gettid);
+	uint64_t last, counted, recorded;
+	unsigned int i, flood;
+	bool skipped, ok;
+
+	if (ring < 0 || lost < 0 || prog < 0) {
+		tap_skip("abandon: a BPF ring and its writer can't be made here (%s)", strerror(errno));
+		goto out;
+	}
+	ok = stats >= 0 && !ftruncate(stats, (off_t)LTT_CONSUMER_STATS_SIZE(1)) &&
+	     !fcntl(stats, F_ADD_SEALS, F_SEAL_SHRINK);
+	st = ok ? mmap(NULL, LTT_CONSUMER_STATS_SIZE(1), PROT_READ, MAP_SHARED, stats, 0) :
+		  MAP_FAILED;
+	setenv("LTT_FAULT", "stop remove-channel-wait", 1);
+	ok = ok && st != MAP_FAILED && !ch_start(&c);
+	unsetenv("LTT_FAULT");
+	/* no wakeup from the pipe (buffer_percent 100) or the ring: read at the removal only */
+	if (!tap_ok(ok && make_instance(3, "64", "0") && !inst_write(3, "buffer_percent", "100") &&
+		    map_fd >= 0,
+		    "abandon: a consumer that stops at remove-channel-wait, an instance, a ring"))
+		goto out;
+	ok = !ch_add_trace(&c, 4, dir, getuid(), getgid()) && send_metadata(&c, 4, ctx) &&
+	     !add_tracefs_channel(&c, 40, 4, ctx, 2, 0) &&
+	     add_ring_stream(&c, 40, 3, ring, lost, map_fd, stats);
+	tap_ok(ok, "abandon: a channel of 2 x 4 KB, CPU 0's ring and stream with a statistics page");
+
+	/* stopped: the ring's records, older than the page's, then the pipe's */
+	ok = stop_consumer(&c);
+	for (i = 0; i < NR_ABANDON && ok; i++)
+		ok = ring_put(prog, now_mono(), PID_FLOOD);
+	tap_ok(ok && load(3, 10, &last), "abandon: consumer stopped, %d ring records, 10 getppid()",
+	       NR_ABANDON);
+	/* the removal waits for the backlog, stops there, and is continued past its deadline */
+	r.pid = c.pid;
+	r.done = &d.done;
+	d.c = &c;
+	ok = !pthread_create(&d.thread, NULL, destroy_main, &d);
+	ok = ok && wait_queued(c.fd) && !pthread_create(&r.thread, NULL, resume_main, &r);
+	kill(c.pid, SIGCONT);
+	if (ok) {
+		pthread_join(r.thread, NULL);
+		pthread_join(d.thread, NULL);
+	}
+	tap_ok(ok && r.stopped && d.ret == 0,
+	       "abandon: DESTROY_CHANNEL stopped at remove-channel-wait, answered past its deadline");
+	tap_ok(!ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_TRACE, 4) && !kill(c.pid, SIGTERM) &&
+	       ch_wait(&c, WAIT_MS) == 0, "abandon: trace destroyed, the consumer exits 0");
+	if (!read_trace(dir, tid, &t, &skipped))
+		goto out;
+	flood = count_pid(bt_out, PID_FLOOD);
+	recorded = (uint64_t)t.entries + t.exits + flood;
+	counted = st->events_lost + st->source_events_lost;
+	tap_diag("abandon: recorded %u entries, %u exits, %u ring records; counted lost %" PRIu64
+		 " (%" PRIu64 " of them the source's)", t.entries, t.exits, flood, counted,
+		 st->source_events_lost);
+	tap_ok(recorded < 2 * 10 + NR_ABANDON, "abandon: the stream closed before its backlog was read");
+	tap_is_u64(recorded + counted, 2 * 10 + NR_ABANDON,
+		   "abandon: recorded + counted lost == %d committed", 2 * 10 + NR_ABANDON);
+out:
+	if (st != MAP_FAILED)
+		munmap((void *)st, LTT_CONSUMER_STATS_SIZE(1));
+	close_fds((const int[]){ stats, prog, ring, lost, map_fd }, 5);
 }
 
 /* Root, tracefs, an instance, layouts: else why not (the test skips). */
@@ -743,7 +918,7 @@ static const char *can_run(void)
 
 int main(void)
 {
-	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX];
+	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX], dir4[PATH_MAX];
 	struct ltt_ctx ctx[2];
 	const char *why;
 	struct ch_cons c;
@@ -763,6 +938,7 @@ int main(void)
 	ch_pathf(dir, "%s/out/kernel", ch_tmpdir);
 	ch_pathf(dir2, "%s/out/discard", ch_tmpdir);
 	ch_pathf(dir3, "%s/out/bpf", ch_tmpdir);
+	ch_pathf(dir4, "%s/out/abandon", ch_tmpdir);
 	map_fd = make_map();
 	if (!tap_ok(map_fd >= 0, "an event map of getppid's entry and exit") ||
 	    !tap_ok(ch_start(&c) == 0, "consumer started (%s)", ch_consumerd_path))
@@ -778,6 +954,7 @@ int main(void)
 	test_bpf(&c, dir3, ctx);
 	tap_is_int(kill(c.pid, SIGTERM), 0, "SIGTERM");
 	tap_is_int(ch_wait(&c, WAIT_MS), 0, "the consumer exits 0");
+	test_abandon(dir4, ctx);
 	remove_instances();
 	if (!getenv("LTT_TEST_KEEP"))
 		nftw(ch_tmpdir, ch_rm_entry, 16, FTW_DEPTH | FTW_PHYS);

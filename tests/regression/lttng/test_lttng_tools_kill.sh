@@ -30,8 +30,10 @@ LTT_BUILDDIR=$LTT_TOP_BUILDDIR TMPDIR=$rs \
 	bash "$LTT_TOP_SRCDIR/tests/lttng-tools/run.sh" -t 120 "$src" tools/trigger/test_add_trigger_cli \
 	>"$TEST_TMP/run.out" 2>&1 &
 runsh=$!
-# its test's daemon is up (bounded: run.sh builds first)
-deadline=$((SECONDS + TEST_TIMEOUT))
+# its test's daemon is up (bounded: run.sh first compiles some twenty of
+# LTTng's test programs, a minute or more on a loaded 2-CPU machine, where
+# TEST_TIMEOUT's 20 s ran out before the daemon came)
+deadline=$((SECONDS + 15 * TEST_TIMEOUT))
 until [ -n "$(procs 'lttng-sessiond|ltt-sessiond')" ] || [ $SECONDS -ge $deadline ] ||
 	! kill -0 $runsh 2>/dev/null; do :; done
 daemons=$(procs 'lttng-sessiond|ltt-sessiond|ltt-priv|ltt-consumerd' | tr '\n' ' ')

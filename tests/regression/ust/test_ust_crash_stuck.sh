@@ -7,7 +7,8 @@
 # every request that needs root (a root client's create, OWNER_ADD, next).
 # Also when the file system took the operation and stalls (stuckfs held:
 # SIGHUP): the child then waits through SIGKILL, and ltt-priv leaves it
-# to be reaped later rather than wait for it.
+# to be reaped later rather than wait for it; such a child, which may
+# outlive ltt-priv, holds none of ltt-priv's descriptors.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
@@ -17,13 +18,31 @@ test_init
 back="$TEST_TMP/backing"
 mnt="$TEST_TMP/mnt"
 stuckfs_start "$back" "$mnt"
-plan 14
+plan 15
 
 # crash_session NAME DIR WHAT: a started session of ltt_test:seq whose crash copy is under DIR
 crash_session() {
 	ok_cmd "$3" bash -c \
 		"'$LTTCTL_BIN' -q create $1 --shm-path '$2' -o '$TEST_TMP/out-$1' &&
 		 '$LTTCTL_BIN' -q enable-event -u ltt_test:seq -s $1 && '$LTTCTL_BIN' -q start $1"
+}
+
+# foreign_fds PARENT CHILD...: the descriptors (past stdio) of each CHILD
+# that are PARENT's too (the same file, socket or pipe), as PID:FD=TARGET
+foreign_fds() {
+	local parent=$1 p f g t
+	local -A mine=()
+
+	shift
+	for g in /proc/"$parent"/fd/*; do
+		[ "${g##*/}" -gt 2 ] && t=$(readlink "$g") && mine[$t]=1
+	done
+	for p in "$@"; do
+		for f in /proc/"$p"/fd/*; do
+			[ "${f##*/}" -gt 2 ] && t=$(readlink "$f") && [ -n "${mine[$t]:-}" ] &&
+				printf '%s ' "$p:${f##*/}=$t"
+		done
+	done
 }
 
 # create_answered NAME WHAT: a root client's create of NAME, which needs ltt-priv, answered in 10 s
@@ -67,6 +86,10 @@ ok $? "the file system took an operation of ltt-priv's child and holds it unansw
 create_answered t2 "a root client's create is answered while that child can't be killed out of its wait"
 priv=$(pgrep -P "$spid" -x ltt-priv)
 held=$(pgrep -P "${priv:-1}" -x ltt-priv)
+# shellcheck disable=SC2086 # one pid a word
+shared=$(foreign_fds "${priv:-1}" $held)
+ok "$([ -n "$held" ] && [ -z "$shared" ]; echo $?)" \
+	"the held children keep none of ltt-priv's descriptors (its link to the daemon among them): ${shared:-none}"
 kill -USR2 "$FS_PID" && fs_wait running
 wait "$APP"
 lttctl -q destroy -a

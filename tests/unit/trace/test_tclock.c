@@ -541,6 +541,49 @@ static void test_plugin_flush(void)
 	rbh_clock = LTT_TCLOCK_MONO;
 }
 
+/*
+ * A clock plugin's buffer keeps the greatest timestamp its writers read
+ * (last_ts, the reader's now): a writer whose store lands after a later
+ * writer's, or a plugin clock that steps back, does not lower it, and a
+ * flush ends the packet at or after its last event.  The clock steps back
+ * here, which takes the store of the late writer's path (one thread, so
+ * no race to win); before the max, last_ts went back to the lower value.
+ */
+static void test_plugin_max(void)
+{
+	struct rbh_region r = { .fd = -1 };
+	struct ltt_rb wrb, rrb;
+	struct ltt_rb_packet pkt;
+	uint64_t high, last;
+	int ret;
+
+	rbh_clock = LTT_TCLOCK_PLUGIN;
+	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "plugin max: a region"))
+		return;
+	rbh_must_attach(&wrb, &r);
+	rbh_must_attach(&rrb, &r);
+	plugin_count = 1000;
+	rbh_ev_write(&wrb, 0, 0, 32);		/* the packet opens at 1002 */
+	rbh_ev_write(&wrb, 0, 1, 32);		/* 1004, in it */
+	high = plugin_count;
+	plugin_count = 500;			/* the clock steps back */
+	ret = rbh_ev_write(&wrb, 0, 2, 32);	/* 502 */
+	last = __atomic_load_n(&wrb.shm->last_ts, __ATOMIC_RELAXED);
+	tap_ok(!ret && last == high, "plugin max: after events at %llu then %llu, the last "
+	       "timestamp is %llu", (unsigned long long)high, (unsigned long long)plugin_count,
+	       (unsigned long long)last);
+	ret = ltt_rb_flush(&rrb, false);
+	ret = ret ? ret : ltt_rb_get_next_subbuf(&rrb, &pkt);
+	tap_ok(!ret && pkt.timestamp_end == high && pkt.events == 3,
+	       "plugin max: the flushed packet ends at %llu (its greatest, %llu), 3 events (%llu)",
+	       ret ? 0ULL : (unsigned long long)pkt.timestamp_end, (unsigned long long)high,
+	       ret ? 0ULL : (unsigned long long)pkt.events);
+	if (!ret)
+		ltt_rb_put_subbuf(&rrb, &pkt);
+	rbh_region_destroy(&r);
+	rbh_clock = LTT_TCLOCK_MONO;
+}
+
 int main(void)
 {
 	char d[128], cmd[160], err[256];
@@ -552,7 +595,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 51 : 45);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 54 : 48);
 	test_choose();
 	test_offset();
 	test_freq();
@@ -576,6 +619,7 @@ int main(void)
 	}
 	test_plugin();
 	test_plugin_flush();
+	test_plugin_max();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (system(cmd))
 		tap_diag("could not remove %s", tmp);

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "common/model/trigger.h"
 #include "common/model/uri.h"
@@ -88,13 +89,51 @@ static void show_log_level(const struct ltt_trigger_condition *c)
 		ctl_out_text(", log level %s %d", op, r->loglevel);
 }
 
+/*
+ * A probe rule's type and location, in LTTng's words: "kernel:kprobe,
+ * location: SYMBOL[+0xOFFSET]" (or 0xADDR), "kernel:uprobe, location
+ * type: ELF, location: PATH:FUNCTION" (SDT: PATH:PROVIDER:NAME).
+ */
+static void show_probe(const struct ltt_event_rule_attr *r)
+{
+	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
+	char why[64];
+
+	if (!loc || ltt_probe_loc_parse(r->type, r->location ? r->location : "", loc, why,
+					sizeof(why))) {
+		ctl_out_text("type: %s, location: %s", r->type == LTT_EVENT_UPROBE ?
+			     "kernel:uprobe" : "kernel:kprobe", r->location ? r->location : "");
+		free(loc);
+		return;
+	}
+	if (loc->kind == LTT_PROBE_KADDR)
+		ctl_out_text("type: kernel:kprobe, location: 0x%" PRIx64, loc->addr);
+	else if (loc->kind == LTT_PROBE_KSYM && loc->offset)
+		ctl_out_text("type: kernel:kprobe, location: %s+0x%" PRIx64, loc->symbol,
+			     loc->offset);
+	else if (loc->kind == LTT_PROBE_KSYM)
+		ctl_out_text("type: kernel:kprobe, location: %s", loc->symbol);
+	else if (loc->kind == LTT_PROBE_SDT)
+		ctl_out_text("type: kernel:uprobe, location type: SDT, location: %s:%s:%s",
+			     loc->path, loc->provider, loc->symbol);
+	else
+		ctl_out_text("type: kernel:uprobe, location type: ELF, location: %s:%s", loc->path,
+			     loc->symbol);
+	free(loc);
+}
+
 /* "    rule: PATTERN (type: ..., filter: F, log level ..., exclusions: A,B)" and the captures. */
 static void show_rule(const struct ltt_trigger_condition *c)
 {
 	const struct ltt_event_rule_attr *r = &c->rule;
 	uint32_t i;
 
-	ctl_out_text("    rule: %s (type: %s", r->pattern, rule_type_words(c));
+	if (ltt_event_type_is_probe(r->type)) {
+		ctl_out_text("    rule: %s (", r->pattern);
+		show_probe(r);
+	} else {
+		ctl_out_text("    rule: %s (type: %s", r->pattern, rule_type_words(c));
+	}
 	if (r->filter && *r->filter)
 		ctl_out_text(", filter: %s", r->filter);
 	show_log_level(c);
