@@ -12,7 +12,10 @@
  *     <error_query_results>      ltt's notifications dropped (list-triggers'
  *                                only, as LTTng's): an event rule's are its
  *                                condition's, LTTng's "discarded tracer
- *                                messages", and the trigger's list is empty
+ *                                messages", and the trigger's list is empty;
+ *                                another condition's list is empty, and its
+ *                                trigger's holds "dropped notifications"
+ *                                (run as lttng: only when not 0)
  *   </trigger>
  *
  * What LTTng's schema has no place for is in list-triggers' text only:
@@ -168,6 +171,12 @@ static void put_event_expr(const char *s, size_t len)
 	ctl_out_close();
 }
 
+const char *ctl_obj_ratio(char *buf, size_t len, int digits, double ratio)
+{
+	snprintf(buf, len, "%.*f", digits, ratio);
+	return buf;
+}
+
 /* <error_query_results> with one counter: @name, @description, @value. */
 static void put_counter(const char *name, const char *description, uint64_t value)
 {
@@ -193,9 +202,9 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 	ctl_out_str("domain", ctl_obj_domain_type(c->domain));
 	if (c->threshold_size) {
 		ctl_out_u64("threshold_bytes", c->threshold_size);
-	} else {
-		snprintf(ratio, sizeof(ratio), "%.6g", c->threshold_ratio);
-		ctl_out_str("threshold_ratio", ratio);
+	} else {	/* as LTTng's writer prints a double: %f */
+		ctl_out_str("threshold_ratio",
+			    ctl_obj_ratio(ratio, sizeof(ratio), 6, c->threshold_ratio));
 	}
 	ctl_out_close();
 }
@@ -210,7 +219,10 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 #define LTTNG_FAILURES "total execution failures"
 #define LTTNG_FAILURES_WHAT "Aggregated count of errors encountered when executing the action"
 
-/* @t's condition; @counters: with an event rule's counter, as LTTng's list-triggers. */
+/*
+ * @t's condition; @counters: with its <error_query_results>, as LTTng's
+ * list-triggers: an event rule's counter, another condition's none.
+ */
 static void put_condition(const struct ltt_trigger_info *t, bool counters)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
@@ -247,6 +259,10 @@ static void put_condition(const struct ltt_trigger_info *t, bool counters)
 		ctl_out_str("session_name", c->session);
 		ctl_out_close();
 		break;
+	}
+	if (counters && c->type != LTT_CONDITION_EVENT_RULE_MATCHES) {
+		ctl_out_open("error_query_results");	/* none, as LTTng's */
+		ctl_out_close();
 	}
 	ctl_out_close();
 }
@@ -321,8 +337,9 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counte
 	ctl_out_close();
 }
 
-void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
+void ctl_obj_trigger(const struct ltt_trigger_info *t, unsigned int flags)
 {
+	bool counters = flags & CTL_OBJ_TRIGGER_COUNTERS;
 	uint32_t i;
 
 	ctl_out_open("trigger");
@@ -335,8 +352,15 @@ void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
 		put_action(t, i, counters);
 	ctl_out_close();
 	ctl_out_close();
-	if (counters && t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES) {
-		ctl_out_open("error_query_results");	/* its condition's, above */
+	/*
+	 * An event rule's lost notifications are its condition's, above.
+	 * Another's are ltt's counter, which LTTng lacks: run as lttng, it is
+	 * there only when not 0, as in the text, so that the list is LTTng's
+	 * (empty) until a notification was lost.
+	 */
+	if (counters && (t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES ||
+			 ((flags & CTL_OBJ_TRIGGER_AS_LTTNG) && !t->dropped))) {
+		ctl_out_open("error_query_results");
 		ctl_out_close();
 	} else if (counters) {
 		put_counter("dropped notifications",

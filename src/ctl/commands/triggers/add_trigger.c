@@ -617,7 +617,7 @@ static void put_added(const struct ltt_trigger_attr *attr, const char *name)
 	}
 	t->attr = *attr;
 	snprintf(t->attr.name, sizeof(t->attr.name), "%s", name);
-	ctl_obj_trigger(t, false);
+	ctl_obj_trigger(t, 0);
 	free(t);
 }
 

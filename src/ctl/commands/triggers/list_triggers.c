@@ -150,6 +150,8 @@ static void show_rule(const struct ltt_trigger_condition *c)
 /* The session, channel and threshold of the other conditions, a line each. */
 static void show_session_condition(const struct ltt_trigger_condition *c)
 {
+	char ratio[32];
+
 	ctl_out_text("    session name: %s\n", c->session);
 	switch (c->type) {
 	case LTT_CONDITION_BUFFER_USAGE_GE:
@@ -158,8 +160,9 @@ static void show_session_condition(const struct ltt_trigger_condition *c)
 			     domain_words(c->domain));
 		if (c->threshold_size)
 			ctl_out_text("    threshold (bytes): %" PRIu64 "\n", c->threshold_size);
-		else
-			ctl_out_text("    threshold (ratio): %.2f\n", c->threshold_ratio);
+		else	/* ctl_out_text() has no floating point conversion */
+			ctl_out_text("    threshold (ratio): %s\n",
+				     ctl_obj_ratio(ratio, sizeof(ratio), 2, c->threshold_ratio));
 		break;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 		ctl_out_text("    threshold: %" PRIu64 " bytes\n", c->threshold_size);
@@ -276,14 +279,14 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i, bool count
 		show_action_counters(t, i);
 }
 
-static void show_trigger(const struct ltt_trigger_info *t, bool counters)
+static void show_trigger(const struct ltt_trigger_info *t, bool counters, bool as_lttng)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
 	uint32_t i;
 	bool erm;
 
 	ctl_out_text("- name: %s\n  owner uid: %" PRId64 "\n", t->attr.name, t->attr.owner_uid);
-	ctl_obj_trigger(t, true);
+	ctl_obj_trigger(t, CTL_OBJ_TRIGGER_COUNTERS | (as_lttng ? CTL_OBJ_TRIGGER_AS_LTTNG : 0));
 	ctl_out_text("  condition: %s\n", condition_words(c->type));
 	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES)
 		show_rule(c);
@@ -341,7 +344,7 @@ static int list(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		qsort(triggers, count, sizeof(*triggers), cmp_triggers);
 	ctl_out_open("triggers");
 	for (i = 0; i < count; i++)
-		show_trigger(&triggers[i], counters);
+		show_trigger(&triggers[i], counters, ctx->lttng_name != NULL);
 	ctl_out_close();
 	free(triggers);
 	return CTL_EXIT_OK;
