@@ -110,12 +110,20 @@ struct ltt_kabi_version {
 	/*
 	 * Non-zero when the session daemon's tracefs backend reads system
 	 * call strings with its BPF program (doc/kernel-bpf.md): each
-	 * channel's CPUs then have a BPF ring beside their stream.  The
-	 * module leaves 0.  Was reserved[0].
+	 * channel's CPUs then have a BPF ring beside their stream: one of
+	 * LTT_KABI_BPF_* (below).  The module leaves 0.  Was reserved[0].
 	 */
 	__u32 bpf;
 	__u32 reserved[5];
 };
+
+/*
+ * ltt_kabi_version.bpf: why the BPF program reads system call strings:
+ * the kernel refuses event probes (PROBES), or LTT_KERNEL_BPF=on chose
+ * it where event probes would read them (CHOSEN).
+ */
+#define LTT_KABI_BPF_PROBES 1
+#define LTT_KABI_BPF_CHOSEN 2
 
 /*
  * How an event is instrumented (1.7).  TRACEPOINT and SYSCALL events are
@@ -182,6 +190,7 @@ enum ltt_kabi_field_type {
 enum ltt_kabi_enum {
 	LTT_KABI_ENUM_NONE = 0,
 	LTT_KABI_ENUM_EPOLL_OP = 1,	/* lttng_epoll_op: epoll_ctl's op */
+	LTT_KABI_ENUM_TAINT = 2,	/* taint: module_load's taints, bit flags */
 };
 
 struct ltt_kabi_field {

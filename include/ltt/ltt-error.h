@@ -231,6 +231,11 @@ extern "C" {
 	X(RELAY_NO_CLEAR, 551, "the relay daemon refuses clears (started with --disallow-clear or LTTNG_RELAYD_DISALLOW_CLEAR): nothing was cleared; destroy the session and create it anew, or restart the relay without them") \
 	X(TRIGGER_CAPTURES, 610, "too many captures: an event-rule-matches condition takes at most 64 (LTT_TRIGGER_CAPTURES_LIMIT), each notification then carrying them whole; capture fewer fields, or split them over two triggers of the same rule") \
 	X(TRIGGER_CAPTURES_DAEMON, 611, "the session daemon predates conditions of more than 16 captures (client protocol 1.33): restart ltt-sessiond from this version of ltt, or capture at most 16 fields") \
+	X(TRIGGER_KPROBE_EVENTS, 620, "a trigger's kernel probe (--type=kernel:kprobe) is placed through tracefs' kprobe_events, which this kernel lacks (a kernel built without CONFIG_KPROBE_EVENTS): add the trigger on a kernel that has it") \
+	X(TRIGGER_UPROBE_EVENTS, 621, "a trigger's user-space probe (--type=kernel:uprobe) is placed through tracefs' uprobe_events, which this kernel lacks (a kernel built without CONFIG_UPROBE_EVENTS): add the trigger on a kernel that has it") \
+	X(TRIGGER_PROBE_FILE, 622, "a trigger's user-space probe file is read with the rights of the client adding it, and a session daemon that gave root's rights up (--privsep-user) has no client here: add the trigger with lttctl add-trigger") \
+	X(TRIGGER_PROBE_RULE, 623, "a trigger's probe rule (kernel:kprobe, kernel:uprobe) takes no filter, and counts in no map: drop --filter, or count a tracepoint or system call rule") \
+	X(TRIGGER_PROBE_DAEMON, 624, "the session daemon predates triggers' probe rules (client protocol 1.36): restart ltt-sessiond from this version of ltt") \
 	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt")
 
 enum ltt_error_code {

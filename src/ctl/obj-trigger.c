@@ -12,7 +12,10 @@
  *     <error_query_results>      ltt's notifications dropped (list-triggers'
  *                                only, as LTTng's): an event rule's are its
  *                                condition's, LTTng's "discarded tracer
- *                                messages", and the trigger's list is empty
+ *                                messages", and the trigger's list is empty;
+ *                                another condition's list is empty, and its
+ *                                trigger's holds "dropped notifications"
+ *                                (run as lttng: only when not 0)
  *   </trigger>
  *
  * What LTTng's schema has no place for is in list-triggers' text only:
@@ -22,9 +25,11 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "common/model/uri.h"
 #include "ctl/util.h"
@@ -34,6 +39,8 @@ static const char *event_rule_element(const struct ltt_trigger_condition *c)
 {
 	if (c->domain == LTT_DOMAIN_KERNEL)
 		return c->rule.type == LTT_EVENT_SYSCALL ? "event_rule_kernel_syscall" :
+		       c->rule.type == LTT_EVENT_KPROBE ? "event_rule_kernel_kprobe" :
+		       c->rule.type == LTT_EVENT_UPROBE ? "event_rule_kernel_uprobe" :
 							  "event_rule_kernel_tracepoint";
 	if (c->domain == LTT_DOMAIN_PYTHON)
 		return "event_rule_python_logging";
@@ -44,6 +51,56 @@ static const char *event_rule_element(const struct ltt_trigger_condition *c)
 	return "event_rule_user_tracepoint";
 }
 
+/* A probe rule's event and location, as LTTng's kernel_probe_location or userspace_probe_location. */
+static void put_probe(const struct ltt_trigger_condition *c)
+{
+	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
+	bool user = c->rule.type == LTT_EVENT_UPROBE;
+	char why[64];
+
+	ctl_out_str("event_name", c->rule.pattern);
+	if (!loc || ltt_probe_loc_parse(c->rule.type, c->rule.location ? c->rule.location : "",
+					loc, why, sizeof(why))) {
+		free(loc);
+		return;	/* the daemon checked it: not seen */
+	}
+	ctl_out_open(user ? "userspace_probe_location" : "kernel_probe_location");
+	switch (loc->kind) {
+	case LTT_PROBE_KADDR:
+		ctl_out_open("kernel_probe_location_address");
+		ctl_out_u64("address", loc->addr);
+		break;
+	case LTT_PROBE_KSYM:
+		ctl_out_open("kernel_probe_location_symbol_offset");
+		ctl_out_str("name", loc->symbol);
+		ctl_out_u64("offset", loc->offset);
+		break;
+	case LTT_PROBE_SDT:
+		ctl_out_open("userspace_probe_location_tracepoint");
+		ctl_out_str("probe_name", loc->symbol);
+		ctl_out_str("provider_name", loc->provider);
+		ctl_out_str("binary_path", loc->path);
+		ctl_out_open("userspace_probe_location_lookup_method");
+		ctl_out_open("userspace_probe_location_lookup_method_tracepoint_sdt");
+		ctl_out_close();
+		ctl_out_close();
+		break;
+	default:
+		ctl_out_open("userspace_probe_location_function");
+		ctl_out_str("name", loc->symbol);
+		ctl_out_str("binary_path", loc->path);
+		ctl_out_str("instrumentation_type", "ENTRY");
+		ctl_out_open("userspace_probe_location_lookup_method");
+		ctl_out_open("userspace_probe_location_lookup_method_function_elf");
+		ctl_out_close();
+		ctl_out_close();
+		break;
+	}
+	ctl_out_close();
+	ctl_out_close();
+	free(loc);
+}
+
 static void put_event_rule(const struct ltt_trigger_condition *c)
 {
 	const struct ltt_event_rule_attr *r = &c->rule;
@@ -51,6 +108,12 @@ static void put_event_rule(const struct ltt_trigger_condition *c)
 
 	ctl_out_open("event_rule");
 	ctl_out_open(event_rule_element(c));
+	if (kernel && ltt_event_type_is_probe(r->type)) {
+		put_probe(c);
+		ctl_out_close();
+		ctl_out_close();
+		return;
+	}
 	if (kernel && r->type == LTT_EVENT_SYSCALL)	/* its location says which; LTTng's first */
 		ctl_out_str("emission_site", r->location && *r->location ? r->location :
 								       "entry+exit");
@@ -108,6 +171,12 @@ static void put_event_expr(const char *s, size_t len)
 	ctl_out_close();
 }
 
+const char *ctl_obj_ratio(char *buf, size_t len, int digits, double ratio)
+{
+	snprintf(buf, len, "%.*f", digits, ratio);
+	return buf;
+}
+
 /* <error_query_results> with one counter: @name, @description, @value. */
 static void put_counter(const char *name, const char *description, uint64_t value)
 {
@@ -133,9 +202,9 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 	ctl_out_str("domain", ctl_obj_domain_type(c->domain));
 	if (c->threshold_size) {
 		ctl_out_u64("threshold_bytes", c->threshold_size);
-	} else {
-		snprintf(ratio, sizeof(ratio), "%.6g", c->threshold_ratio);
-		ctl_out_str("threshold_ratio", ratio);
+	} else {	/* as LTTng's writer prints a double: %f */
+		ctl_out_str("threshold_ratio",
+			    ctl_obj_ratio(ratio, sizeof(ratio), 6, c->threshold_ratio));
 	}
 	ctl_out_close();
 }
@@ -150,7 +219,10 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 #define LTTNG_FAILURES "total execution failures"
 #define LTTNG_FAILURES_WHAT "Aggregated count of errors encountered when executing the action"
 
-/* @t's condition; @counters: with an event rule's counter, as LTTng's list-triggers. */
+/*
+ * @t's condition; @counters: with its <error_query_results>, as LTTng's
+ * list-triggers: an event rule's counter, another condition's none.
+ */
 static void put_condition(const struct ltt_trigger_info *t, bool counters)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
@@ -187,6 +259,10 @@ static void put_condition(const struct ltt_trigger_info *t, bool counters)
 		ctl_out_str("session_name", c->session);
 		ctl_out_close();
 		break;
+	}
+	if (counters && c->type != LTT_CONDITION_EVENT_RULE_MATCHES) {
+		ctl_out_open("error_query_results");	/* none, as LTTng's */
+		ctl_out_close();
 	}
 	ctl_out_close();
 }
@@ -261,8 +337,9 @@ static void put_action(const struct ltt_trigger_info *t, uint32_t i, bool counte
 	ctl_out_close();
 }
 
-void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
+void ctl_obj_trigger(const struct ltt_trigger_info *t, unsigned int flags)
 {
+	bool counters = flags & CTL_OBJ_TRIGGER_COUNTERS;
 	uint32_t i;
 
 	ctl_out_open("trigger");
@@ -275,8 +352,15 @@ void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters)
 		put_action(t, i, counters);
 	ctl_out_close();
 	ctl_out_close();
-	if (counters && t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES) {
-		ctl_out_open("error_query_results");	/* its condition's, above */
+	/*
+	 * An event rule's lost notifications are its condition's, above.
+	 * Another's are ltt's counter, which LTTng lacks: run as lttng, it is
+	 * there only when not 0, as in the text, so that the list is LTTng's
+	 * (empty) until a notification was lost.
+	 */
+	if (counters && (t->attr.condition.type == LTT_CONDITION_EVENT_RULE_MATCHES ||
+			 ((flags & CTL_OBJ_TRIGGER_AS_LTTNG) && !t->dropped))) {
+		ctl_out_open("error_query_results");
 		ctl_out_close();
 	} else if (counters) {
 		put_counter("dropped notifications",

@@ -8,6 +8,7 @@
 #define LTT_CTL_OBJECTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <ltt/ltt-ctl.h>
@@ -150,12 +151,24 @@ void ctl_obj_version_text(const struct ctl_ctx *ctx, const char *version, bool o
 
 /* obj-trigger.c: a trigger in LTTng's machine interface (doc/mi.md) */
 
+/* ctl_obj_trigger()'s @flags */
+#define CTL_OBJ_TRIGGER_COUNTERS 1u	/* list-triggers: the counters, as LTTng's */
+#define CTL_OBJ_TRIGGER_AS_LTTNG 2u	/* run as lttng: no counter of ltt's own at 0 */
+
 /**
  * ctl_obj_trigger() - a <trigger>: @t's name, owner (the caller when
  * @t's owner_uid is -1), condition, actions (an <action_list>) and, with
- * @counters (list-triggers, as LTTng's), the counters LTTng's schema has
- * a place for (failures, notifications dropped)
+ * CTL_OBJ_TRIGGER_COUNTERS in @flags (list-triggers, as LTTng's), the
+ * counters LTTng's schema has a place for (failures, notifications
+ * dropped)
  */
-void ctl_obj_trigger(const struct ltt_trigger_info *t, bool counters);
+void ctl_obj_trigger(const struct ltt_trigger_info *t, unsigned int flags);
+
+/**
+ * ctl_obj_ratio() - @ratio written in @buf (@len bytes) with @digits
+ * after the point, as LTTng's list-triggers prints a buffer usage
+ * threshold (text 2, MI 6); returns @buf
+ */
+const char *ctl_obj_ratio(char *buf, size_t len, int digits, double ratio);
 
 #endif /* LTT_CTL_OBJECTS_H */

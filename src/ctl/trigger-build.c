@@ -20,8 +20,10 @@
 #include "common/base/size.h"
 #include "common/model/trigger.h"
 #include "common/filter/filter-parse.h"
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "ctl/trigger-build.h"
+#include "ctl/util-event.h"
 #include "ctl/util.h"
 
 const char *ctl_trigger_part_name(const struct ctl_trigger_part *p, char *buf, size_t len)
@@ -181,12 +183,17 @@ static const struct rule_type {
 	{ "jul:logging", LTT_DOMAIN_JUL, LTT_EVENT_TRACEPOINT, 0 },
 	{ "log4j", LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
 	{ "log4j:logging", LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
+	{ "kernel:kprobe", LTT_DOMAIN_KERNEL, LTT_EVENT_KPROBE, 0 },
+	{ "kprobe", LTT_DOMAIN_KERNEL, LTT_EVENT_KPROBE, 0 },
+	{ "kernel:uprobe", LTT_DOMAIN_KERNEL, LTT_EVENT_UPROBE, 0 },
 };
 
-/* LTTng's probe types of --type: refused (LTT_LTTNG_GAP_TRIGGER_PROBE). */
+/*
+ * Probe types of other spellings (enable-event's, later LTTng's):
+ * refused, naming LTTng 2.13's (LTT_LTTNG_GAP_TRIGGER_PROBE).
+ */
 static const char *const probe_types[] = {
-	"kernel:kprobe", "kprobe", "probe", "function", "kernel:uprobe", "uprobe",
-	"userspace-probe",
+	"probe", "function", "uprobe", "userspace-probe", "kernel:function",
 };
 
 /* --type into the condition's domain and the rule's type. */
@@ -216,8 +223,8 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 		return CTL_EXIT_USAGE;
 	}
 	return ctl_util_usage_error(ctx, "--type '%s': give user (user:tracepoint), "
-				    "kernel:tracepoint, kernel:syscall, python (python:logging), jul (jul:logging) "
-				    "or log4j (log4j:logging)",
+				    "kernel:tracepoint, kernel:syscall, kernel:kprobe, kernel:uprobe, python "
+				    "(python:logging), jul (jul:logging) or log4j (log4j:logging)",
 				    text);
 }
 
@@ -344,6 +351,91 @@ static int rule_captures(const struct ctl_trigger_line *l, struct ltt_trigger_co
 	return CTL_GO_ON;
 }
 
+/* LTTng's words for the type of rule @c that is no probe (lttng_event_rule_type_str()). */
+static const char *lttng_rule_words(const struct ltt_trigger_condition *c)
+{
+	switch (c->domain) {
+	case LTT_DOMAIN_KERNEL:
+		return c->rule.type == LTT_EVENT_SYSCALL ? "kernel syscall" : "kernel tracepoint";
+	case LTT_DOMAIN_PYTHON:
+		return "python logging";
+	case LTT_DOMAIN_JUL:
+		return "jul logging";
+	case LTT_DOMAIN_LOG4J:
+		return "log4j logging";
+	default:
+		return "user tracepoint";
+	}
+}
+
+/* LTTng's misuse of a probe rule: "Error: " and its sentence (its tests compare them). */
+static int probe_misuse(const struct ltt_trigger_condition *c, const char *before,
+			const char *after)
+{
+	ctl_out_error(LTT_ERR_USAGE, "%s %s %s", before,
+		      c->rule.type == LTT_EVENT_KPROBE ? "kernel kprobe" : "kernel uprobe", after);
+	return CTL_EXIT_FAILURE;
+}
+
+/*
+ * A probe rule (--type=kernel:kprobe, kernel:uprobe): --location, its
+ * event named by --event-name (the location if not given); no pattern,
+ * exclusion, filter nor log level, refused in LTTng's order and words.
+ */
+static int build_probe_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_line *l,
+			    struct ltt_trigger_condition *c)
+{
+	const struct ctl_trigger_part *p = &l->condition;
+	const char *event = p->val[O_EVENT_NAME];
+	static char location[LTT_LOCATION_MAX];	/* the command's one rule: until it is sent */
+	char why[256];
+	struct ltt_probe_loc *loc;
+	int err;
+
+	if (p->val[O_NAME])
+		return probe_misuse(c, "Can't use --name with", "event rules.");
+	if (l->exclusions[0])
+		return probe_misuse(c, "Can't use --exclude-name/-x with", "event rules.");
+	if (!p->val[O_LOCATION])
+		return probe_misuse(c, "Event rule of type", "requires a --location.");
+	if (p->val[O_FILTER])
+		return probe_misuse(c, "Filter expressions are not supported for", "event rules.");
+	if (p->val[O_LOGLEVEL])
+		return probe_misuse(c, "Log levels are not supported for", "event rules.");
+	if (!event) {	/* named by its location, as LTTng names it (names.h's characters) */
+		ltt_probe_event_name(p->val[O_LOCATION], c->rule.pattern, sizeof(c->rule.pattern));
+		event = c->rule.pattern;
+	}
+	if (strlen(event) >= sizeof(c->rule.pattern) || !ltt_event_pattern_valid(event) ||
+	    ltt_event_pattern_is_glob(event)) {
+		ctl_out_error(LTT_ERR_EVENT_NAME, "--event-name '%s': %s", event,
+			      ltt_strerror(LTT_ERR_PROBE_LOCATION));
+		return CTL_EXIT_FAILURE;
+	}
+	memmove(c->rule.pattern, event, strlen(event) + 1);
+	if (c->rule.type == LTT_EVENT_UPROBE) {	/* its path made absolute, as enable-event's */
+		err = ctl_util_uprobe_location(ctx, "--location", p->val[O_LOCATION], location,
+					       sizeof(location));
+		if (err != CTL_EXIT_OK)
+			return err;
+		c->rule.location = location;
+		return rule_captures(l, c);
+	}
+	loc = malloc(sizeof(*loc));
+	if (!loc) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	err = ltt_probe_loc_parse(c->rule.type, p->val[O_LOCATION], loc, why, sizeof(why));
+	free(loc);
+	if (err) {
+		ctl_out_error(LTT_ERR_PROBE_LOCATION, "--location '%s': %s", p->val[O_LOCATION], why);
+		return CTL_EXIT_FAILURE;
+	}
+	c->rule.location = p->val[O_LOCATION];
+	return rule_captures(l, c);
+}
+
 /* event-rule-matches. */
 static int build_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_line *l,
 		      struct ltt_trigger_condition *c)
@@ -355,6 +447,13 @@ static int build_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_line *
 	ret = rule_type(ctx, p->val[O_TYPE] ? p->val[O_TYPE] : "user", c);
 	if (ret != CTL_GO_ON)
 		return ret;
+	if (ltt_event_type_is_probe(c->rule.type))
+		return build_probe_rule(ctx, l, c);
+	if (p->val[O_LOCATION] || p->val[O_EVENT_NAME]) {	/* given before --type, or with none */
+		ctl_out_error(LTT_ERR_USAGE, "Can't use --%s with %s event rules.",
+			      p->val[O_LOCATION] ? "location" : "event-name", lttng_rule_words(c));
+		return CTL_EXIT_USAGE;
+	}
 	if (!ltt_event_pattern_valid(pattern))
 		return ctl_util_object_error(LTT_ERR_EVENT_NAME, "event name pattern", pattern);
 	strcpy(c->rule.pattern, pattern);

@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/model/agent.h"
 #include "common/base/names.h"
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "ctl/util-event.h"
 #include "ctl/util-session.h"
@@ -119,4 +121,56 @@ const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
 	if (ev->channel)
 		return ev->channel;
 	return agent ? agent->channel : LTT_DEFAULT_CHANNEL_NAME;
+}
+
+/* The directory of $PATH ("DIR/") holding the program of @len bytes at @name, into @dir. */
+static bool which(const char *name, size_t len, char *dir, size_t size)
+{
+	const char *p = getenv("PATH");
+	char file[LTT_PATH_MAX];
+	size_t n;
+
+	while (p && *p) {
+		n = strcspn(p, ":");
+		if (n && (size_t)snprintf(file, sizeof(file), "%.*s/%.*s", (int)n, p, (int)len,
+					  name) < sizeof(file) && !access(file, X_OK)) {
+			snprintf(dir, size, "%.*s/", (int)n, p);
+			return true;
+		}
+		p += n + (p[n] == ':');
+	}
+	return false;
+}
+
+int ctl_util_uprobe_location(const struct ctl_ctx *ctx, const char *option, const char *text,
+			     char *buf, size_t size)
+{
+	const char *kind = !strncmp(text, "sdt:", 4) ? "sdt:" : !strncmp(text, "elf:", 4) ? "elf:" : "";
+	const char *path = text + strlen(kind);
+	char why[256], dir[LTT_PATH_MAX] = "";
+	struct ltt_probe_loc *loc;
+	int n, err;
+
+	if (path[0] != '/' && !strchr(path, ':'))
+		return ctl_util_usage_error(ctx, "%s '%s': give [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME",
+					    option, text);
+	if (path[0] != '/' && memchr(path, '/', strcspn(path, ":")))
+		n = getcwd(dir, sizeof(dir)) ? snprintf(buf, size, "%s%s/%s", kind, dir, path) : -1;
+	else if (path[0] != '/')
+		n = which(path, strcspn(path, ":"), dir, sizeof(dir)) ?
+		    snprintf(buf, size, "%s%s%s", kind, dir, path) :
+		    snprintf(buf, size, "%s/%s", kind, path);	/* refused by the daemon: not found */
+	else
+		n = snprintf(buf, size, "%s", text);
+	if (n < 0 || (size_t)n >= size)
+		return ctl_util_usage_error(ctx, "%s '%s': the location is too long", option,
+					    text);
+	loc = malloc(sizeof(*loc));
+	if (!loc)
+		return CTL_EXIT_FAILURE;
+	err = ltt_probe_loc_parse(LTT_EVENT_UPROBE, buf, loc, why, sizeof(why));
+	free(loc);
+	if (err)
+		return ctl_util_usage_error(ctx, "%s '%s': %s", option, text, why);
+	return CTL_EXIT_OK;
 }

@@ -79,4 +79,16 @@ void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev);
  */
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev);
 
+/**
+ * ctl_util_uprobe_location() - a user-space probe's location (@option's
+ * @text: [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME) as the daemon
+ * takes it, into @buf (@size bytes): PATH made absolute (a name without
+ * '/' looked up in $PATH, as a shell does; a relative path from the
+ * current directory), the rest as given; enable-event's and
+ * add-trigger's.  CTL_EXIT_OK, or the exit status after saying what is
+ * wrong.
+ */
+int ctl_util_uprobe_location(const struct ctl_ctx *ctx, const char *option, const char *text,
+			     char *buf, size_t size);
+
 #endif /* LTT_CTL_UTIL_EVENT_H */

@@ -79,6 +79,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
 	src/sessiond/kernel/kernel-probe.c src/sessiond/kernel/kernel-probe.h \
 	src/sessiond/kernel/kernel-notify.c src/sessiond/kernel/kernel-notify.h \
+	src/sessiond/kernel/kernel-capture.c src/sessiond/kernel/kernel-capture.h \
 	src/sessiond/kernel/kernel-map.c src/sessiond/kernel/kernel-map.h \
 	src/sessiond/ctrace/snap-budget.c src/sessiond/ctrace/snap-budget.h \
 	src/sessiond/kernel/kernel-tracker.c src/sessiond/kernel/kernel-regen.c \

@@ -180,30 +180,22 @@ static void no_channel(void *arg, const struct ltt_channel_desc *ch)
 	(void)arg, (void)ch;
 }
 
-/*
- * The binary of user-space probe location @location ("elf:PATH:FUNCTION",
- * "sdt:PATH:PROVIDER:NAME") of session @s, opened read-only with its owner's rights (once the daemon
- * gave root's up, by the privileged part, which opens only a regular ELF
- * file of an admitted session; else here with the client's, as-user.h,
- * who lists only its own sessions, or is root), into @call's
- * descriptors: true, or false (none: no room, a file the owner may not
- * read).  The client gets no descriptor of a file it could not open.
- */
-static bool probe_binary_fd(struct ltt_lttng_call *call, const struct ltt_session_desc *s,
-			  const char *location)
+bool ltt_lttng_probe_fd(struct ltt_lttng_call *call, uint64_t session, const char *location)
 {
 	struct ltt_probe_loc *loc;
 	struct ltt_as_user as;
 	char why[256];
-	int fd = -1;
+	int fd = -1, ret = -1;
 
 	if (call->fds.nr >= LTT_LTTNG_REPLY_FDS)
 		return false;
 	loc = malloc(sizeof(*loc));
 	if (!loc)
 		return false;
-	if (!ltt_probe_loc_parse(LTT_EVENT_UPROBE, location, loc, why, sizeof(why)) &&
-	    ltt_priv_open_probe(s->id, loc->path, &fd) == 1) {
+	if (!ltt_probe_loc_parse(LTT_EVENT_UPROBE, location, loc, why, sizeof(why)))
+		ret = session ? ltt_priv_open_probe(session, loc->path, &fd) :
+		      ltt_priv_open_client_probe(call->ctx->client_fd, loc->path, &fd);
+	if (ret == 1) {
 		if (!ltt_as_user_begin(call->ctx->cred.uid, call->ctx->cred.gid, &as))
 			fd = open(loc->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 		ltt_as_user_end(&as);
@@ -237,7 +229,7 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_session_desc 
 	 * at an SDT probe too, its binary's descriptor passed with the reply,
 	 * which LTTng's client takes that location only with (it would refuse
 	 * the whole listing without); a tracepoint when the daemon can't pass
-	 * one (probe_binary_fd()).
+	 * one (ltt_lttng_probe_fd()).
 	 */
 	ltt_wbuf_init(&uprobe);
 	kind = a->type == LTT_EVENT_UPROBE ? ltt_lttng_put_uprobe(&uprobe, a->location, true) : -1;
@@ -246,7 +238,7 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_session_desc 
 	 * function's too (without one: none), so once one can't be passed,
 	 * no later one is, and a later SDT probe's is a tracepoint.
 	 */
-	if (kind >= 0 && !call->fds.stopped && !probe_binary_fd(call, s, a->location))
+	if (kind >= 0 && !call->fds.stopped && !ltt_lttng_probe_fd(call, s->id, a->location))
 		call->fds.stopped = true;
 	if (kind == 1 && call->fds.stopped)
 		ltt_wbuf_reset(&uprobe);

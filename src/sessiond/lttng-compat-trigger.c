@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/base/array.h"
 #include "common/base/log.h"
@@ -70,8 +71,8 @@ static uint32_t get_trigger(struct ltt_lttng_call *call, struct ltt_trigger_conf
 		err = -EPROTO;
 	if (err == -ENOTSUP)
 		return ltt_lttng_refuse(call, why, "lttctl add-trigger, with what ltt's triggers take");
-	/* only a user-space probe's location passes a descriptor, and it is refused above */
-	if (err || call->req.fd_count)
+	/* only a user-space probe's location passes a descriptor (read past: ltt opens the path) */
+	if (err || (call->req.fd_count && c->rule.type != LTT_EVENT_UPROBE))
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	if (hidden)	/* only LTTng's own daemon makes them */
 		return ltt_lttng_refuse(call, "hidden triggers", "a trigger that is not hidden");
@@ -281,6 +282,10 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 		ret = LTT_LTTNG_ERR_NOMEM;	/* it stays, named: lttng remove-trigger NAME */
 	if (!call->req.trigger_anonymous)
 		memcpy(c->name, name, strlen(name) + 1);
+	/* a user-space probe's binary goes with it (LTTng's client reads an SDT one's only so) */
+	if (ret == LTT_LTTNG_OK && c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+	    c->rule.type == LTT_EVENT_UPROBE)
+		(void)ltt_lttng_probe_fd(call, 0, c->rule.location);
 	if (ret == LTT_LTTNG_OK && ltt_lttng_trigger_put(&call->data, c))
 		ret = LTT_LTTNG_ERR_FATAL;
 out:
@@ -338,6 +343,7 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 	uint32_t i, n = 0, listed = 0;
 	struct ltt_wbuf fix;
 	size_t at, body;
+	bool uprobe, passed;
 	uint32_t ret;
 
 	ret = ltt_triggers(call, &v, &n);
@@ -351,8 +357,14 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 	for (i = 0; i < n; i++) {
 		if (is_anon(v[i].conf.owner_uid, v[i].conf.name))
 			v[i].conf.name[0] = '\0';	/* listed unnamed, as LTTng lists it */
-		if (ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
-			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (a user-space probe, an incr-map-value action): not listed to LTTng's clients; lttctl list-triggers shows it",
+		/* a user-space probe's binary passed with it: LTTng's client sends it back */
+		uprobe = v[i].conf.rule.type == LTT_EVENT_UPROBE &&
+			 v[i].conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES;
+		passed = uprobe && ltt_lttng_probe_fd(call, 0, v[i].conf.rule.location);
+		if (uprobe != passed || ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
+			if (passed)
+				close(call->fds.fd[--call->fds.nr]);	/* not listed after all */
+			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an incr-map-value action) or a probe binary the client can't open: not listed to LTTng's clients; lttctl list-triggers shows it",
 				    (int)call->ctx->cred.pid, v[i].conf.name);
 			continue;
 		}

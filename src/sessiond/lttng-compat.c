@@ -565,12 +565,16 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 	 * A user-space probe's ENABLE_EVENT passes its binary's descriptor
 	 * (SCM_RIGHTS, on the byte after the request): ltt opens the path
 	 * itself, with the client's rights (cmd-event.c), so the descriptor is
-	 * read past, which closes it.  So does a REGISTER_TRIGGER of a
-	 * kernel:uprobe rule, which the trigger's decoder refuses in its own
-	 * words.  No other request of 2.13's passes one.
+	 * read past, which closes it.  So do a REGISTER_TRIGGER of a
+	 * kernel:uprobe rule (the file opened as the client too: kernel-probe.c),
+	 * and the UNREGISTER_TRIGGER and EXECUTE_ERROR_QUERY of one (the trigger
+	 * sent back whole, with the descriptor LIST_TRIGGERS passed).  No other
+	 * request of 2.13's passes one.
 	 */
 	if (call->req.fd_count && !((call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT ||
-				     call->req.cmd == LTT_LTTNG_CMD_REGISTER_TRIGGER) &&
+				     call->req.cmd == LTT_LTTNG_CMD_REGISTER_TRIGGER ||
+				     call->req.cmd == LTT_LTTNG_CMD_UNREGISTER_TRIGGER ||
+				     call->req.cmd == LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY) &&
 				    call->req.fd_count == 1))
 		return ltt_lttng_refuse(call, "file descriptors", "lttctl");
 	ltt_rbuf_init(&call->extra, msg + LTT_LTTNG_MSG_SIZE, extra);

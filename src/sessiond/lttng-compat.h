@@ -49,6 +49,22 @@ struct ltt_lttng_fds {
 	bool stopped;	/* one could not be passed: no later one can (taken in order) */
 };
 
+struct ltt_lttng_call;
+
+/**
+ * ltt_lttng_probe_fd() - the binary of user-space probe location
+ * @location ("elf:PATH:FUNCTION", "sdt:PATH:PROVIDER:NAME"), opened
+ * read-only into @call's descriptors, which LTTng's client takes with
+ * the location: with the rights of session @session's owner (once the
+ * daemon gave root's up, by the privileged part, which opens only a
+ * regular ELF file of an admitted session), or for a trigger's (@session
+ * 0) the client's (CLIENT_PROBE_FILE); else here with the client's
+ * (as-user.h), who lists only its own sessions and triggers, or is root.
+ * True, or false (none: no room, a file it may not read): the client
+ * gets no descriptor of a file it could not open.
+ */
+bool ltt_lttng_probe_fd(struct ltt_lttng_call *call, uint64_t session, const char *location);
+
 /**
  * ltt_lttng_fds_close() - close @fds' descriptors; none left
  */

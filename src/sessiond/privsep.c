@@ -385,12 +385,38 @@ static void reap_killed(void)
 }
 
 /*
+ * in_child()'s child @pid for @path closed its end without a whole
+ * answer: it ended (its status said when it is there already: a crash,
+ * an exit of its own) or is ending.  Logged as such, never as a file
+ * system's silence; killed and reaped as one that timed out.
+ */
+static void child_ended(pid_t pid, const char *path)
+{
+	int status;
+
+	if (waitpid(pid, &status, WNOHANG) == pid) {
+		if (WIFSIGNALED(status))
+			LTT_WARN("%s: the process opening it was killed by signal %d before it answered: refused",
+				 path, WTERMSIG(status));
+		else
+			LTT_WARN("%s: the process opening it exited (status %d) before it answered: refused",
+				 path, WEXITSTATUS(status));
+		return;
+	}
+	LTT_WARN("%s: the process opening it ended without answering: refused", path);
+	kill(pid, SIGKILL);
+	if (waitpid(pid, NULL, WNOHANG) == 0)
+		killed[nr_killed++] = pid;
+}
+
+/*
  * The file work of a request on @path, @work(@arg), done in a child of
  * its own, which hands back its status and the descriptor it opened (if
  * any, -1 else): a file system that never answers (a FUSE mount whose
  * server is stopped, an NFS server gone) holds that child, not this loop,
  * which kills it after LTT_PRIV_OPEN_MS and refuses the request
- * (-ETIMEDOUT), and never waits for it to end (reap_killed()).  The
+ * (-ETIMEDOUT), and never waits for it to end (reap_killed()); a child
+ * that ends without an answer refuses it with -EIO, said as such.  The
  * descriptor passed back is closed at the next such request.  The one
  * way this loop touches a user's files.
  */
@@ -426,6 +452,8 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 		 */
 		if (ltt_fd_keep_only(sv[1]))
 			_exit(1);
+		ltt_fault_with(0);	/* a fault here is this child's alone */
+		ltt_fault_point("priv-open-child");	/* a child that dies unanswered */
 		err = work(arg, &fd);
 		_exit(ltt_msg_send(3, OPEN_MAGIC, 0, 0, &err, sizeof(err), &fd,
 				   !err && fd >= 0) ? 1 : 0);
@@ -441,16 +469,22 @@ static int in_child(int (*work)(const void *arg, int *ret_fd), const void *arg,
 			err = -EPROTO;
 		fd = err || !m.nr_fds ? -1 : ltt_msg_take_fd(&m, 0);
 		ltt_msg_fini(&m);
+	} else if (ret > 0) {
+		err = -EIO;
+		child_ended(pid, path);
+		pid = 0;
 	} else {
-		err = ret > 0 ? -EPROTO : -ETIMEDOUT;
+		err = -ETIMEDOUT;
 		LTT_WARN("%s: its file system did not answer within %d ms: refused", path,
 			 LTT_PRIV_OPEN_MS);
 	}
 	close(sv[0]);
 	/* gone already, or held by its file system: reaped now or later, never waited for */
-	kill(pid, SIGKILL);
-	if (waitpid(pid, NULL, WNOHANG) == 0)
-		killed[nr_killed++] = pid;
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		if (waitpid(pid, NULL, WNOHANG) == 0)
+			killed[nr_killed++] = pid;
+	}
 	if (err)
 		return err;
 	if (fd >= 0)
@@ -496,10 +530,14 @@ static int probe_file(const struct ltt_priv_call *req)
 				   req->ret_fd);
 }
 
-/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
-static int tls_file(const struct ltt_priv_call *req)
+/*
+ * {str path} + a client's connection: the file opened as that client, if
+ * it is at most @max bytes and holds @head (at its start; @anywhere: in
+ * it), for TLS_FILE and CLIENT_PROBE_FILE.
+ */
+static int client_file(const struct ltt_priv_call *req, off_t max, const char *head, size_t len,
+		       bool anywhere)
 {
-	static const char pem[] = "-----BEGIN ";
 	const char *path = ltt_rbuf_get_str(req->r, PATH_MAX - 1);
 	struct ucred cred;
 	int ret;
@@ -507,10 +545,23 @@ static int tls_file(const struct ltt_priv_call *req)
 	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
 	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
-	if (ret)
-		return ret;
-	return open_as(cred.uid, cred.gid, path, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true,
-		       req->ret_fd);
+	return ret ? ret : open_as(cred.uid, cred.gid, path, max, head, len, anywhere, req->ret_fd);
+}
+
+/* TLS_FILE {str path} + a client's connection: a PEM file, as that client */
+static int tls_file(const struct ltt_priv_call *req)
+{
+	static const char pem[] = "-----BEGIN ";
+
+	return client_file(req, LTT_PRIV_TLS_FILE_MAX, pem, sizeof(pem) - 1, true);
+}
+
+/* CLIENT_PROBE_FILE {str path} + a client's connection: the ELF file, as that client */
+static int client_probe_file(const struct ltt_priv_call *req)
+{
+	static const char elf[4] = { 0x7f, 'E', 'L', 'F' };
+
+	return client_file(req, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false);
 }
 
 /* OWNER_SHM {u64 id, str shm} + the owner's connection */
@@ -663,6 +714,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_SAVE_LTTNG, "SAVE_LTTNG", 3, true, save_lttng },
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
 	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
+	{ LTT_PRIV_CLIENT_PROBE_FILE, "CLIENT_PROBE_FILE", 1, true, client_probe_file },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

@@ -31,7 +31,6 @@ struct daemon {
 	/* Under the ust lock. */
 	enum phase phase;
 	bool running;		/* a thread serves this daemon */
-	bool handed;		/* the registering thread has the connection: its thread waits */
 	int wake_fd;		/* eventfd: new events to report */
 	int sock;		/* the connection, or -1 */
 	uint64_t sent;		/* events reported on this connection */
@@ -43,7 +42,7 @@ struct daemon {
 	uint32_t minor;		/* then: the daemon's protocol minor */
 	/* the last registered connection's end, for the next daemon (GAP) */
 	struct ltt_app_gap gap;	/* gone_ns 0: none to say */
-	struct ltt_wbuf acks;	/* ACKs (and a message after them) not yet sent whole */
+	struct ltt_wbuf acks;	/* ACK messages not yet sent whole */
 	size_t acks_off;	/* bytes of them already sent */
 };
 

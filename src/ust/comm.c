@@ -2,10 +2,7 @@
 /*
  * comm.c - one thread per session daemon: connect to its app socket,
  * register (REGISTER, TRACEPOINTS), then serve its commands until it goes
- * away, and try again later.  The first registration of a program that
- * waits for it (LTT_UST_REGISTER_TIMEOUT) is the constructor's own: it
- * connects, registers and serves the daemon's first commands itself
- * (register_here()), then hands the connection to the thread.
+ * away, and try again later.
  *
  * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
  * the root daemon's /run/ltt/app.sock and the user's own
@@ -97,8 +94,7 @@ static void configure(void)
 /* ---- sending ---- */
 
 /*
- * Send the queued acks (and the message queued behind them, whose
- * sender waits: send_msg()).  Acks never block the reading of commands: the
+ * Send the queued acks.  Acks never block the reading of commands: the
  * daemon may send many commands before it reads our acks (a program with
  * hundreds of events), and if we stopped reading to push an ack through,
  * both sides would wait for each other.  @block: until everything is out
@@ -128,40 +124,12 @@ static bool acks_pending(const struct daemon *d)
 	return d->acks_off < d->acks.len;
 }
 
-/*
- * Queue the header of a message of @type (@seq, @len bytes of payload to
- * follow) behind the acks: the queue goes out in order, each message
- * whole, in as few send()s as the socket takes.
- */
-static void queue_hdr(struct daemon *d, uint16_t type, uint32_t seq, size_t len)
-{
-	struct ltt_msg_hdr hdr = {
-		.magic = LTT_APP_MAGIC,
-		.type = type,
-		.seq = seq,
-		.payload_len = (uint32_t)len,
-	};
-	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
-
-	if (p)
-		ltt_msg_hdr_encode(&hdr, p);
-}
-
-/* Queue the message @type (@seq, payload @w); -ENOMEM when it does not fit. */
-static int queue_msg(struct daemon *d, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
-{
-	queue_hdr(d, type, seq, w->len);
-	ltt_wbuf_put_bytes(&d->acks, w->data, w->len);
-	return d->acks.err ? -ENOMEM : 0;
-}
-
-/* Send the message @type (@seq, payload @w), after what is queued: one send() for all. */
 static int send_msg(struct daemon *d, int fd, uint16_t type, uint32_t seq,
 		    const struct ltt_wbuf *w)
 {
-	int ret = queue_msg(d, type, seq, w);
+	int ret = flush_acks(d, fd, true);	/* messages never interleave */
 
-	return ret ? ret : flush_acks(d, fd, true);
+	return ret ? ret : ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
 }
 
 static int send_register(struct daemon *d, int fd)
@@ -186,8 +154,7 @@ static int send_register(struct daemon *d, int fd)
 	name[LTT_APP_PROCNAME_MAX - 1] = '\0';
 	ltt_wbuf_init(&w);
 	ltt_app_put_register(&w, &m);
-	/* queued only: it goes out with the first TRACEPOINTS, in one send() */
-	ret = w.err ? -ENOMEM : queue_msg(d, LTT_APP_MSG_REGISTER, 0, &w);
+	ret = send_msg(d, fd, LTT_APP_MSG_REGISTER, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -263,9 +230,17 @@ static int send_loggers(struct daemon *d, int fd)
 /* Queue the ACK of command @seq and send what the socket takes now. */
 static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 {
+	struct ltt_msg_hdr hdr = {
+		.magic = LTT_APP_MAGIC,
+		.type = LTT_APP_MSG_ACK,
+		.seq = seq,
+		.payload_len = LTT_APP_ACK_SIZE,
+	};
 	struct ltt_app_ack ack = { .seq = seq, .status = status };
+	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
 
-	queue_hdr(d, LTT_APP_MSG_ACK, seq, LTT_APP_ACK_SIZE);
+	if (p)
+		ltt_msg_hdr_encode(&hdr, p);
 	ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
@@ -398,50 +373,32 @@ static void drain(int fd)
 		;
 }
 
-/* registered, told of every event, and every message answered; ust lock held */
-static bool daemon_settled(const struct daemon *d, uint64_t nr_events)
-{
-	return d->phase == PHASE_READY && d->sent >= nr_events && d->msgs_done >= d->msgs_sent;
-}
-
-/* Milliseconds from now to @until (CLOCK_MONOTONIC), rounded up; 0 once passed. */
-static int ms_until(const struct timespec *until)
-{
-	struct timespec now;
-	int64_t ns;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	ns = (int64_t)(until->tv_sec - now.tv_sec) * 1000000000 + (until->tv_nsec - now.tv_nsec);
-	if (ns <= 0)
-		return 0;
-	return ns >= (int64_t)INT32_MAX * 1000000 ? INT32_MAX : (int)((ns + 999999) / 1000000);
-}
-
-/*
- * Serve the connection @fd to @d until it ends: returns why (non-zero).
- * @until (the registering thread): only until @d's registration is done
- * or *@until passes; returns 0 then, the connection left to @d's thread.
- */
-static int serve(struct daemon *d, int fd, const struct timespec *until)
+/* Serve one connection until it ends. */
+static void serve(struct daemon *d, int fd)
 {
 	struct pollfd pfd[2] = { { .fd = fd, .events = POLLIN }, { .events = POLLIN } };
-	int ret = 0, timeout = -1;
-	bool done;
+	int ret;
 
 	ust_lock();
 	pfd[1].fd = d->wake_fd;
 	ust_unlock();
+	ltt_wbuf_reset(&d->acks);
+	d->acks_off = 0;
+	ust_lock();
+	d->loggers_sent = 0;
+	ust_unlock();
+	/*
+	 * REGISTER and the first TRACEPOINTS back to back, without waiting
+	 * for REGISTER_OK: the daemon handles a connection's messages in
+	 * order, so the descriptions find the program registered, and the
+	 * registration costs one round trip instead of two (app-proto.h).
+	 */
+	ret = send_register(d, fd);
+	if (!ret)
+		ret = send_tracepoints(d, fd, true);
 	while (!ret) {
-		if (until) {
-			ust_lock();
-			done = daemon_settled(d, ust_registry_nr_events());
-			ust_unlock();
-			timeout = done ? 0 : ms_until(until);
-			if (!timeout)
-				return 0;
-		}
 		pfd[0].events = POLLIN | (acks_pending(d) ? POLLOUT : 0);
-		if (poll(pfd, 2, timeout) < 0) {
+		if (poll(pfd, 2, -1) < 0) {
 			ret = errno == EINTR ? 0 : -errno;
 			continue;
 		}
@@ -458,7 +415,6 @@ static int serve(struct daemon *d, int fd, const struct timespec *until)
 			ret = handle_message(d, fd);
 	}
 	ust_debug("%s: connection closed (%s)", d->path, strerror(ret < 0 ? -ret : ret));
-	return ret;
 }
 
 /* The daemon went away from a registered program: when, and what it recorded into. */
@@ -519,11 +475,29 @@ static int connect_locked(struct daemon *d)
 	return fd;
 }
 
-/* The connection @fd to @d is over; true if it got as far as REGISTER_DONE. */
-static bool session_close(struct daemon *d, int fd)
+/* One connection attempt; true if it got as far as REGISTER_DONE. */
+static bool session(struct daemon *d)
 {
+	struct timeval tv = { .tv_sec = IO_TIMEOUT_S };
 	bool ready;
+	int fd;
 
+	ust_lock();
+	fd = connect_locked(d);
+	if (fd < 0) {
+		ust_unlock();
+		return false;
+	}
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	d->sock = fd;
+	d->phase = PHASE_CONNECTING;
+	d->sent = 0;
+	d->msgs_sent = 0;
+	d->msgs_done = 0;
+	ust_unlock();
+	d->registered = false;
+	serve(d, fd);
 	if (d->registered)
 		note_gap(d);
 	drop_daemon_state(d);
@@ -535,85 +509,17 @@ static bool session_close(struct daemon *d, int fd)
 	return ready;
 }
 
-/*
- * Connect to @d and register: REGISTER and the first TRACEPOINTS back to
- * back, without waiting for REGISTER_OK (the daemon handles a
- * connection's messages in order, so the descriptions find the program
- * registered: one round trip instead of two, app-proto.h).  Returns the
- * socket, or -1 (no daemon, or the connection already over).
- */
-static int session_open(struct daemon *d)
-{
-	struct timeval tv = { .tv_sec = IO_TIMEOUT_S };
-	int fd, ret;
-
-	ust_lock();
-	fd = connect_locked(d);
-	if (fd < 0) {
-		ust_unlock();
-		return -1;
-	}
-	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	d->sock = fd;
-	d->phase = PHASE_CONNECTING;
-	d->sent = 0;
-	d->msgs_sent = 0;
-	d->msgs_done = 0;
-	d->loggers_sent = 0;
-	ust_unlock();
-	d->registered = false;
-	ltt_wbuf_reset(&d->acks);
-	d->acks_off = 0;
-	ret = send_register(d, fd);
-	if (!ret)
-		ret = send_tracepoints(d, fd, true);
-	if (ret) {
-		ust_debug("%s: registration not sent (%s)", d->path, strerror(-ret));
-		session_close(d, fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* One connection attempt (or the registering thread's, @fd); true if it got as far as REGISTER_DONE. */
-static bool session(struct daemon *d, int fd)
-{
-	if (fd < 0)
-		fd = session_open(d);
-	if (fd < 0)
-		return false;
-	serve(d, fd, NULL);
-	return session_close(d, fd);
-}
-
 static void *daemon_thread(void *arg)
 {
 	struct daemon *d = arg;
 	unsigned int backoff = BACKOFF_MIN_MS;
 	struct pollfd pfd = { .events = POLLIN };
-	bool now;
-	int fd;
 
-	/*
-	 * First what the registering thread left: its connection, or its
-	 * attempt failed (PHASE_DOWN: back off first, as after any), or none.
-	 */
-	ust_lock();
-	while (d->handed)
-		ust_state_wait(NULL);
-	fd = d->sock;
-	now = fd >= 0 || d->phase != PHASE_DOWN;
-	ust_unlock();
 	for (;;) {
-		if (now) {
-			if (session(d, fd))
-				backoff = BACKOFF_MIN_MS;
-			else if (backoff < BACKOFF_MAX_MS)
-				backoff *= 2;
-			fd = -1;
-		}
-		now = true;
+		if (session(d))
+			backoff = BACKOFF_MIN_MS;
+		else if (backoff < BACKOFF_MAX_MS)
+			backoff *= 2;
 		set_phase(d, PHASE_DOWN);
 		ust_lock();
 		pfd.fd = d->wake_fd;
@@ -627,42 +533,18 @@ static void *daemon_thread(void *arg)
 
 /* ---- the module's interface ---- */
 
-/*
- * @d is to be served by a thread of its own: its eventfd, and its state.
- * @handed: the calling thread registers first, the thread waits for it.
- * Ust lock held.
- */
-static int prepare_daemon(struct daemon *d, bool handed)
+static int start_thread(struct daemon *d)
 {
+	pthread_attr_t attr;
+	pthread_t tid;
+	int ret;
+
 	ltt_ust_fd_lock();
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	ltt_ust_fd_own(d->wake_fd);
 	ltt_ust_fd_unlock();
 	if (d->wake_fd < 0)
 		return -errno;
-	d->handed = handed;
-	d->phase = PHASE_CONNECTING;
-	d->running = true;
-	return 0;
-}
-
-/* No thread serves @d after all: prepare_daemon() undone.  Ust lock held. */
-static void unprepare_daemon(struct daemon *d)
-{
-	ust_fd_close(d->wake_fd);
-	d->wake_fd = -1;
-	d->handed = false;
-	d->running = false;
-	d->phase = PHASE_DOWN;
-}
-
-/* @d's thread, detached; 0 or -errno. */
-static int spawn_thread(struct daemon *d)
-{
-	pthread_attr_t attr;
-	pthread_t tid;
-	int ret;
-
 	/* the program's signals stay its own threads' */
 	ret = pthread_attr_init(&attr);
 	if (!ret) {
@@ -670,51 +552,19 @@ static int spawn_thread(struct daemon *d)
 		ret = -ltt_thread_create(&tid, &attr, daemon_thread, d);
 		pthread_attr_destroy(&attr);
 	}
-	if (ret)
-		ust_debug("%s: cannot start a thread: %s", d->path, strerror(ret));
-	return -ret;
-}
-
-/*
- * The registration from the calling thread (ust_comm_start() with
- * @until), the ust lock held and released meanwhile: every daemon's sent
- * first, so that they work at once; the threads started while they do
- * (a thread's start is then off the wait); then each one's answers
- * served until it is done or *@until passes, and the connections handed
- * to the threads.  The constructor is woken by the daemon's answer
- * itself, not by a thread the answer woke.
- */
-static void register_here(struct daemon *const *regs, unsigned int n,
-			  const struct timespec *until)
-{
-	int fds[MAX_DAEMONS], spawned[MAX_DAEMONS];
-	unsigned int i;
-
-	ust_unlock();
-	for (i = 0; i < n; i++)
-		fds[i] = session_open(regs[i]);
-	for (i = 0; i < n; i++)
-		spawned[i] = spawn_thread(regs[i]);
-	for (i = 0; i < n; i++)
-		if (fds[i] >= 0 && (spawned[i] || serve(regs[i], fds[i], until))) {
-			session_close(regs[i], fds[i]);
-			fds[i] = -1;
-		}
-	ust_lock();
-	for (i = 0; i < n; i++) {
-		if (spawned[i])
-			unprepare_daemon(regs[i]);
-		else if (fds[i] < 0)
-			regs[i]->phase = PHASE_DOWN;	/* its thread backs off first */
-		regs[i]->handed = false;
+	if (ret) {
+		ust_fd_close(d->wake_fd);
+		d->wake_fd = -1;
+		return -ret;
 	}
-	ust_state_changed();
+	d->phase = PHASE_CONNECTING;
+	d->running = true;
+	return 0;
 }
 
-int ust_comm_start(const struct timespec *until)
+int ust_comm_start(void)
 {
-	struct daemon *regs[MAX_DAEMONS];
-	unsigned int i, n = 0, running = 0;
+	unsigned int i, started = 0;
 	int ret = 0;
 
 	if (!configured)
@@ -722,23 +572,17 @@ int ust_comm_start(const struct timespec *until)
 	for (i = 0; i < nr_daemons; i++) {
 		struct daemon *d = &daemons[i];
 
-		if (d->running)
+		if (d->running) {
+			started++;
 			continue;
-		ret = prepare_daemon(d, until != NULL);
+		}
+		ret = start_thread(d);
 		if (ret)
 			ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
-		else if (until)
-			regs[n++] = d;
-		else if ((ret = spawn_thread(d)))
-			unprepare_daemon(d);
+		else
+			started++;
 	}
-	if (n)
-		register_here(regs, n, until);
-	for (i = 0; i < nr_daemons; i++)
-		running += daemons[i].running;
-	if (!running && nr_daemons && !ret)
-		ret = -EAGAIN;
-	return running || !nr_daemons ? 0 : ret;
+	return started || !nr_daemons ? 0 : ret;
 }
 
 void ust_comm_kick(void)
@@ -761,7 +605,8 @@ bool ust_comm_settled(uint64_t nr_events)
 
 		if (!d->running || d->phase == PHASE_DOWN)
 			continue;
-		if (!daemon_settled(d, nr_events))
+		/* registered, told of every event, and every message answered */
+		if (d->phase != PHASE_READY || d->sent < nr_events || d->msgs_done < d->msgs_sent)
 			return false;
 	}
 	return true;
@@ -780,7 +625,6 @@ void ust_comm_fork_child(void)
 		d->sock = -1;
 		d->wake_fd = -1;
 		d->running = false;
-		d->handed = false;
 		d->phase = PHASE_DOWN;
 		d->sent = 0;
 		d->msgs_sent = 0;

@@ -5,11 +5,10 @@
  * Registration with the session daemons starts once, with the first module
  * of the program itself when the program is instrumented (its constructors
  * run after those of the libraries it links, so one message reports them
- * all), else with the first module to register.  That call registers
- * with every daemon itself, then hands each connection to its thread
- * (comm.c), until each daemon has either answered (it sent the channels
- * and events of its active sessions, then REGISTER_DONE) or is found
- * absent, at most LTT_UST_REGISTER_TIMEOUT milliseconds.  A module that
+ * all), else with the first module to register.  That call waits until
+ * every daemon thread has either registered (the daemon sent the channels
+ * and events of its active sessions, then REGISTER_DONE) or found no
+ * daemon, at most LTT_UST_REGISTER_TIMEOUT milliseconds.  A module that
  * comes later (dlopen()) is reported in a TRACEPOINTS message of its own,
  * which the daemon answers with REGISTER_DONE too: its first constructor
  * waits for that the same way.
@@ -127,56 +126,30 @@ static bool in_program(const void *addr)
 }
 
 /*
- * The registration's deadline, LTT_UST_REGISTER_TIMEOUT from now, into
- * @deadline; NULL when the program does not wait (a timeout of 0).
+ * Wait, bounded, until every daemon knows every event recorded so far and
+ * has enabled what it wants of them, or is found absent.  ust lock held.
  */
-static const struct timespec *register_deadline(struct timespec *deadline)
-{
-	if (register_timeout_ms <= 0)
-		return NULL;
-	ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)register_timeout_ms * 1000000ULL, deadline);
-	return deadline;
-}
-
-/*
- * Wait, until @deadline (register_deadline()), until every daemon knows
- * every event recorded so far and has enabled what it wants of them, or
- * is found absent.  ust lock held.
- */
-static void wait_settled(const struct timespec *deadline)
+static void wait_settled(void)
 {
 	uint64_t nr_events = ust_registry_nr_events();
+	struct timespec deadline;
 
 	if (ust_comm_settled(nr_events))
 		return;
-	if (!deadline) {
+	if (register_timeout_ms <= 0) {
 		ust_debug("registration: not waiting for the session daemons (LTT_UST_REGISTER_TIMEOUT=0): events before they answer are not recorded");
 		return;
 	}
 	ust_debug("registration: waiting at most %ld ms for the session daemons",
 		  register_timeout_ms);
+	ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)register_timeout_ms * 1000000ULL, &deadline);
 	while (!ust_comm_settled(nr_events)) {
-		if (ust_state_wait(deadline) == ETIMEDOUT) {
+		if (ust_state_wait(&deadline) == ETIMEDOUT) {
 			ust_debug("registration: gave up after %ld ms (LTT_UST_REGISTER_TIMEOUT): events before the session daemons answer are not recorded",
 				  register_timeout_ms);
 			break;
 		}
 	}
-}
-
-/*
- * Start the threads, the calling one registering with the daemons itself
- * until @deadline (comm.c), then wait the rest.  ust lock held.
- */
-static void start_and_wait(void)
-{
-	struct timespec ts;
-	const struct timespec *deadline = register_deadline(&ts);
-
-	if (ust_comm_start(deadline))
-		ust_debug("no thread to talk to the session daemons: not traced");
-	else
-		wait_settled(deadline);
 }
 
 /* Start registering now?  Yes unless the program is instrumented and @anchor is not in it. */
@@ -200,14 +173,15 @@ void ltt_ust_register_module(struct ltt_ust_tracepoint *const *start,
 	if (started) {
 		/* A module loaded later (dlopen()): report it, wait the same way. */
 		if (ret > 0) {
-			struct timespec ts;
-
 			ust_comm_kick();
-			wait_settled(register_deadline(&ts));
+			wait_settled();
 		}
 	} else if (should_start(anchor)) {
 		started = true;
-		start_and_wait();
+		if (ust_comm_start())
+			ust_debug("no thread to talk to the session daemons: not traced");
+		else
+			wait_settled();
 	}
 	ust_unlock();
 }
@@ -259,7 +233,7 @@ static void fork_child(void)
 	ust_ctx_fork_child();
 	ust_comm_fork_child();
 	ust_agent_fork_child();
-	if (started)
-		start_and_wait();
+	if (started && !ust_comm_start())
+		wait_settled();
 	ust_unlock();
 }

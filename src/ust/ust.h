@@ -100,9 +100,8 @@ void ust_state_changed(void);
 
 /**
  * ust_state_wait() - wait for ust_state_changed() until @deadline
- * (CLOCK_MONOTONIC; NULL: no limit), the ust lock held (released while
- * waiting).  Returns pthread_cond_timedwait()'s: 0, or ETIMEDOUT past
- * @deadline.
+ * (CLOCK_MONOTONIC), the ust lock held (released while waiting).
+ * Returns pthread_cond_timedwait()'s: 0, or ETIMEDOUT past @deadline.
  */
 int ust_state_wait(const struct timespec *deadline);
 
@@ -740,15 +739,10 @@ int ust_probe_module_register(void);
 
 /**
  * ust_comm_start() - start one thread per session daemon, once; ust lock
- * held.  @until NULL: the threads connect and register.  Else the calling
- * thread connects to every daemon, sends each its registration, and
- * serves their answers itself until each registration is done (its
- * channels mapped, REGISTER_DONE read) or *@until (CLOCK_MONOTONIC)
- * passes, the ust lock released meanwhile; then it hands each connection
- * to its thread, which waits for it.  Returns 0 or -errno (no thread
- * could start; the program runs untraced).
+ * held.  The threads connect and register at once.  Returns 0 or -errno
+ * (no thread could start; the program runs untraced).
  */
-int ust_comm_start(const struct timespec *until);
+int ust_comm_start(void);
 
 /** ust_comm_kick() - new events to report: wake the threads; ust lock held */
 void ust_comm_kick(void);

@@ -8,13 +8,17 @@
 # symbol refused at enable-event; no probe left in kprobe_events after
 # destroy; openat's filename recorded as a string by both (tracefs: an
 # event probe, e: in dynamic_events, in the place of sys_enter_openat),
-# none left after the daemon.
+# none left after the daemon.  A kprobe trigger (add-trigger
+# --type=kernel:kprobe) on the function fires for kworkload's 100 calls
+# (fired + dropped = 100, nothing else calls getppid in the guest),
+# its probe placed in kprobe_events and removed with it, with each
+# backend; one on a missing symbol refused.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_kprobe kernel_kprobe_tracefs
-plan 39
+plan 49
 
 # check SCENARIO BACKEND: the assertions of one backend's run.
 check() {
@@ -48,6 +52,20 @@ check() {
 	is "$n" 1 "$b: openat's filename a string, the path kworkload opened, its other arguments as before"
 	unlike "$(cat "$out/list_k")" "recorded as their addresses" "$b: list -k says nothing of addresses"
 	is "$(cat "$out/eprobes_left")" 0 "$b: no event probe of ltt's left after the daemon"
+	# the kprobe trigger
+	is "$(cat "$out/trigger.rc") $(cat "$out/trigger_placed")" "0 1" \
+		"$b: a kprobe trigger added, its probe placed in kprobe_events" || diag "$(cat "$out/trigger")"
+	n=$(sed -n 's/^  fired: \([0-9]*\) times, notifications dropped: \([0-9]*\)/\1 \2/p' "$out/trigger_counters")
+	n=${n:-0 0}
+	is "$((${n% *} + ${n#* }))" 100 \
+		"$b: kworkload's 100 getppid calls fired it: fired + dropped ($n) = 100" ||
+		diag "$(cat "$out/trigger_counters")"
+	like "$(cat "$out/trigger_counters")" "rule: kt \\(type: kernel:kprobe, location: __x64_sys_getppid\\)" \
+		"$b: listed as LTTng lists it"
+	is "$(cat "$out/trigger_missing.rc")" 1 "$b: a kprobe trigger on a missing symbol: exit 1" ||
+		diag "$(cat "$out/trigger_missing")"
+	is "$(cat "$out/trigger_remove.rc") $(cat "$out/trigger_left")" "0 0" \
+		"$b: removed, its probe left kprobe_events"
 }
 check kernel_kprobe module
 is "$(cat "$KVM_OUT/kernel_kprobe/placed") $(cat "$KVM_OUT/kernel_kprobe/eprobes")" "0 0" \

@@ -16,7 +16,7 @@ kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_sched kernel_syscalls kernel_sched_tracefs kernel_syscalls_tracefs \
 	kernel_syscalls_bpf kernel_two_sessions kernel_buffers kernel_flush kernel_timeline
-plan 120
+plan 125
 
 # bt DIR NAME: babeltrace2's text of trace DIR into $TEST_TMP/NAME (its
 # stderr in NAME.err); returns babeltrace2's status.
@@ -117,6 +117,21 @@ check_sched kernel_sched_tracefs tracefs
 is "$(cat "$KVM_OUT/kernel_sched_tracefs/prefilter")" \
 	'((prev_prio < 120 || prev_prio < -2147483548) || (CPU == 1)) || (next_comm ~ "kw*")' \
 	"tracefs: the kernel takes the filter's text (prio less its bias, CPU, a glob)"
+# module_load through tracefs: taints as lttng-modules' enumeration taint
+# (1 << each flag; letters of /sys/module/M/taint, kernel/panic.c's order)
+tf=$KVM_OUT/kernel_sched_tracefs
+taint=0
+letters=PFSRMBUDAWCIOELKXT
+for ((i = 0; i < ${#letters}; i++)); do
+	[[ $(cat "$tf/mod_taint") == *"${letters:i:1}"* ]] && taint=$((taint | 1 << i))
+done
+is "$(cat "$tf/mod_load.rc") $taint" "0 $taint" "tracefs: modprobe ltt-tracer in a session of module_load (taints $(cat "$tf/mod_taint"): $taint)"
+timeout "$BT_TIMEOUT" babeltrace2 "$tf/mod" >"$TEST_TMP/mod.txt" 2>&1
+is "$(grep -cE "module_load: .*\\{ taints = \\( .* : container = $taint \\), name = \"ltt_tracer\" \\}" "$TEST_TMP/mod.txt")" 1 \
+	"tracefs: babeltrace2 shows module_load's taints as an enumeration of its value"
+timeout "$BT_TIMEOUT" babeltrace2 --output-format=ctf-metadata "$tf/mod/kernel" >"$TEST_TMP/mod.tsdl" 2>&1
+like "$(tr -d '\t\n' <"$TEST_TMP/mod.tsdl")" 'enum : integer \{ size = 32; align = [0-9]+; signed = 0; [^}]*\} \{"PROPRIETARY_MODULE" = 1,.*"OOT_MODULE" = 4096,"UNSIGNED_MODULE" = 8192,.*"RANDSTRUCT" = 131072\} _taints;' \
+	"tracefs: the metadata declares taints lttng-modules' taint, u32, a label per flag"
 
 # --- system calls with arguments (kernel_syscalls, kernel_syscalls_tracefs) ---
 # calls NAME START: kworkload's calls, from the openat entry matching
@@ -238,8 +253,14 @@ EOF
 }
 s=kernel_syscalls_bpf
 kvm_scenario_ok $s
-like "$(kvm_file $s list_bpf)" "read as strings by ltt's BPF program" \
-	"bpf: LTT_KERNEL_BPF=on: the BPF program reads the payloads on a kernel with event probes"
+like "$(kvm_file $s list_bpf)" "read as strings by ltt's BPF program: chosen by LTT_KERNEL_BPF=on, where this kernel's event probes" \
+	"bpf: LTT_KERNEL_BPF=on: the BPF program reads the payloads on a kernel with event probes, list -k says it was chosen"
+unlike "$(kvm_file $s list_bpf)" "refuses event probes" \
+	"bpf: LTT_KERNEL_BPF=on: list -k does not say the kernel refuses event probes"
+is "$(timeout "$BT_TIMEOUT" babeltrace2 --output-format=ctf-metadata "$KVM_OUT/$s/bpf/kernel" |
+	grep -o 'ltt_syscall_strings = "[^"]*"' | sed 's/.*: //; s/ (doc.*//')" \
+	'chosen by LTT_KERNEL_BPF=on, where this kernel'"'"'s event probes would read them too' \
+	"bpf: LTT_KERNEL_BPF=on: the trace's env says the program was chosen"
 # babeltrace 1 where it is: babeltrace2 2.0 shows a string it read as ""
 # as the same field's value in the event decoded before (doc/ctf.md)
 BT1=$(command -v babeltrace || echo babeltrace2)

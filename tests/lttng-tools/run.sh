@@ -11,9 +11,13 @@
 #   tests/lttng-tools/run.sh [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST...]
 #   tests/lttng-tools/run.sh --list
 #
-# LTT_LTTNG_CLIENT=debian: `lttng` is Debian's own /usr/bin/lttng, and
-# `lttng-sessiond` ltt-sessiond --lttng-compat, which it drives over
-# LTTng's client protocol (doc/lttng-compat.md).
+# `lttng-sessiond` is ltt-sessiond started by that name, which implies
+# --lttng-compat as on a host where ltt's compat package puts it there:
+# it serves LTTng's client protocol beside ltt's, so the tests' programs
+# on liblttng-ctl (register-some-triggers, ...) reach it while `lttng`,
+# lttctl, speaks ltt's.  LTT_LTTNG_CLIENT=debian: `lttng` is Debian's own
+# /usr/bin/lttng, which drives that daemon over LTTng's client protocol
+# (doc/lttng-compat.md).
 #
 # tools/notification's test point libraries (libpause_sessiond.so,
 # libpause_consumer.so) are built too: ltt's daemons call them as LTTng's
@@ -26,13 +30,15 @@
 # through liblttng-ctl, or of Java).  Each runs in a scratch directory
 # (mktemp -d; -k keeps it), at most SECONDS (-t, default 900; the two
 # tests that run long by design, at least their AT_LEAST below), in its
-# own mount, PID and network namespaces with a private /run: the tests
-# look for their daemons with pgrep and kill what they find, so they
-# must see no other daemon of the machine; the relay's ports and `tc`
-# are the namespace's (loopback only).  Needs root, unshare, ip, cc,
-# libxml2's headers, babeltrace (1) and an ltt build (LTT_BUILDDIR,
-# default ./build next to this script's tree) or installed ltt
-# (LTT_BUILDDIR=installed).  Prints one line a test, PASS or FAIL.
+# own mount, PID and network namespaces with a private /run, its own
+# home and temporary directory (-k keeps them: SCRATCH/run/N, N its
+# place in the run): the tests look for their daemons with pgrep and
+# kill what they find, so they must see no other daemon of the machine;
+# the relay's ports and `tc` are the namespace's (loopback only).
+# Needs root, unshare, ip, cc, libxml2's headers, babeltrace (1) and
+# an ltt build (LTT_BUILDDIR, default ./build next to this script's
+# tree) or installed ltt (LTT_BUILDDIR=installed).  Prints one line a
+# test, PASS or FAIL.
 set -u
 
 ALL_TESTS=(
@@ -142,7 +148,7 @@ S=$(mktemp -d "${TMPDIR:-/tmp}/ltt-lttng-tools.XXXXXX")
 $keep || trap 'rm -rf "$S"' EXIT
 cp -r "$SRC/tests" "$S/tests"
 mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-relayd" \
-	"$S/src/bin/lttng-consumerd" "$S/src/bin/lttng-crash" "$S/src/common/config" "$S/home" "$S/tmp" "$S/build"
+	"$S/src/bin/lttng-consumerd" "$S/src/bin/lttng-crash" "$S/src/common/config" "$S/run" "$S/build"
 
 # The schemas the tests validate LTTng's MI output and saved sessions
 # with, where they look for them (in the scratch copy, not in ltt).
@@ -159,13 +165,13 @@ cp "$SRC/src/common/config/session.xsd" "$S/src/common/config/"
 # libtool's wrapper of a build tree would lose the name: the program it
 # wraps runs, with the library path the wrapper sets (as
 # tests/regression/lib.sh runs it).
-CLIENT=$LTTCTL COMPAT=--no-lttng-compat CLIENT_ENV=
+CLIENT=$LTTCTL CLIENT_ENV=
 if [ "$LTTCTL" = "$B/src/ctl/lttctl" ] && [ -x "$B/src/ctl/.libs/lttctl" ] &&
 	grep -q '^relink_command=""' "$LTTCTL" 2>/dev/null; then
 	CLIENT=$B/src/ctl/.libs/lttctl
 	CLIENT_ENV="export LD_LIBRARY_PATH=$B/src/lib/ltt-ctl/.libs\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}"
 fi
-[ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng COMPAT=--lttng-compat CLIENT_ENV=
+[ "${LTT_LTTNG_CLIENT:-}" = debian ] && CLIENT=/usr/bin/lttng CLIENT_ENV=
 cat >"$S/src/bin/lttng/lttng" <<STANDIN
 #!/bin/bash
 $CLIENT_ENV
@@ -182,7 +188,7 @@ for a in "\$@"; do
 	-*) args+=("\$a") ;;
 	esac
 done
-exec -a lttng-sessiond "$SESSIOND" $COMPAT "\${args[@]}"
+exec -a lttng-sessiond "$SESSIOND" "\${args[@]}"
 STANDIN
 # lttng-crash: ltt-crash takes lttng-crash's command line as it is.
 cat >"$S/src/bin/lttng-crash/lttng-crash" <<STANDIN
@@ -277,6 +283,12 @@ done
 build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
 	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" "${ust[@]}" -llttng-ust-fork -lpopt
 build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c" "${ust[@]}"
+# The ELF program the trigger tests place user-space probes on (its
+# test_function, kept by -O0), and its library, where libtool puts them.
+e=$u/userspace-probe-elf-binary
+build "$e/.libs/libfoo.so" -O0 -shared -fPIC "$e/foo.c"
+build "$e/.libs/userspace-probe-elf-binary" -O0 "$e/userspace-probe-elf-binary.c" -L"$e/.libs" \
+	-Wl,-rpath,"$e/.libs" -lfoo
 read -ra xml <<<"$(pkg-config --cflags libxml-2.0)"
 for x in validate_xml extract_xml pretty_xml; do
 	build "$t/utils/xml-utils/$x" "${xml[@]}" "$t/utils/xml-utils/$x.c" -lxml2
@@ -298,17 +310,15 @@ for p in sessiond consumer; do
 done
 # The C programs of the trigger and notification tests, on Debian's
 # liblttng-ctl (liblttng-ctl-dev): they drive the daemon as any LTTng
-# program does (ltt-sessiond --lttng-compat serves them, LTT_LTTNG_CLIENT=debian).
-if [ -n "$COMPAT" ]; then
-	g=$r/tools/trigger
-	build "$g/name/trigger_name" "$g/name/trigger_name.c" "$t/utils/tap/tap.c" -llttng-ctl
-	build "$g/utils/notification-client" "$g/utils/notification-client.c" "$t/utils/utils.c" \
-		-llttng-ctl
-	build "$g/utils/register-some-triggers" "$g/utils/register-some-triggers.c" -llttng-ctl
-	build "$n/base_client" "$n/base_client.c" -llttng-ctl
-	build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
-	build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
-fi
+# program does, over LTTng's client protocol, which lttng-sessiond
+# (ltt-sessiond by that name) serves in either mode.
+g=$r/tools/trigger
+build "$g/name/trigger_name" "$g/name/trigger_name.c" "$t/utils/tap/tap.c" -llttng-ctl
+build "$g/utils/notification-client" "$g/utils/notification-client.c" "$t/utils/utils.c" -llttng-ctl
+build "$g/utils/register-some-triggers" "$g/utils/register-some-triggers.c" -llttng-ctl
+build "$n/base_client" "$n/base_client.c" -llttng-ctl
+build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
+build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do
 	build "$r/ust/$d/gen-events" "$r/ust/$d/main.c" "$r/ust/$d/tp.c" "${ust[@]}"
@@ -331,7 +341,10 @@ so "$m/.libs/libcallsites_1.so" -DVALUE=11111 "$m/callsites.c"
 so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
 
 # One test: in its namespaces, a private /run (the root daemon's
-# /run/ltt), home and temporary directory, loopback up; the programs
+# /run/ltt, LTTng's /run/lttng), its own home (HOME and LTTNG_HOME, where
+# a user's daemon keeps its sockets) and temporary directory, nothing of
+# them shared with another test, loopback up, the stand-in `lttng` first
+# on PATH (so no test reaches Debian's /usr/bin/lttng by name); the programs
 # on ltt's libraries (utils.sh sets LTTNG_UST_REGISTER_TIMEOUT=-1 after
 # ltt-run ran: set here too, so that ltt-run gives ltt's libraries its
 # equivalent).  The namespace's first process (timeout) is killed when
@@ -340,13 +353,18 @@ so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
 # SIGKILL: the kernel then kills every process of the namespace, so no
 # daemon of a test outlives this script.  Without it, a run.sh killed
 # left its test running in the namespace, daemons and all, up to -t.
-run_one() { # TEST LOG SECONDS
-	local home=$S/home user= clients=
+run_one() { # TEST LOG SECONDS N
+	local own=$S/run/$4 user= clients=
+	# short (N, the test's place in the run): a user's daemon's sockets are
+	# in its home, and a Unix socket's path is at most 107 bytes
+	mkdir -p "$own/home" "$own/tmp" && chmod 1777 "$own/tmp" || return 1
 	if as_user "$1"; then
-		home=$S/home-user user=$USER_IDS clients=$USER_CLIENTS
+		user=$USER_IDS clients=$USER_CLIENTS
+		chown "$USER_IDS" "$own/home" || return 1
 	fi
 	(cd "$t/regression/$(dirname "$1")" &&
-		exec env -u LTT_RUNDIR -u LTT_HOME HOME="$home" TMPDIR="$S/tmp" LTTNG_UST_REGISTER_TIMEOUT=-1 \
+		exec env -u LTT_RUNDIR -u LTT_HOME HOME="$own/home" LTTNG_HOME="$own/home" TMPDIR="$own/tmp" \
+			PATH="$S/src/bin/lttng:$PATH" LTTNG_UST_REGISTER_TIMEOUT=-1 \
 			${clients:+LTT_SESSIOND_MAX_CLIENTS_PER_UID="$clients"} \
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
@@ -389,9 +407,6 @@ USER_IDS="$(id -u nobody):$(id -g nobody)"
 # notification clients: its whole budget (LTT_MAX_CLIENTS) for that user.
 USER_CLIENTS=256
 chmod 755 "$S"
-chmod 1777 "$S/tmp"
-mkdir -p "$S/home-user"
-chown "$USER_IDS" "$S/home-user"
 
 # The tests that run long by design get their time whatever -t says:
 # low-throughput's program runs 20 minutes; high_throughput_limits
@@ -402,13 +417,14 @@ declare -A AT_LEAST=(
 	[tools/streaming/test_high_throughput_limits]=7200
 )
 
-pass=0 fail=0
+pass=0 fail=0 n=0
 for test in "${TESTS[@]}"; do
+	n=$((n + 1))
 	log=$S/$(echo "$test" | tr / _).log
 	start=$SECONDS
 	tlimit=$limit
 	[ "${AT_LEAST[$test]:-0}" -gt "$tlimit" ] && tlimit=${AT_LEAST[$test]}
-	run_one "$test" "$log" "$tlimit"
+	run_one "$test" "$log" "$tlimit" "$n"
 	rc=$?
 	took=$((SECONDS - start))
 	nok=$(grep -c '^ok ' "$log") nnot=$(grep -c '^not ok ' "$log")

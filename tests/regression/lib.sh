@@ -260,6 +260,20 @@ kernel_lock() {
 		{ echo "Bail out! another kernel test held $f for ${w}s"; exit 1; }
 }
 
+# uprobe_setup N: skip unless root with tracefs' uprobe_events; plan N;
+# kernel_lock; tfs, tracefs' mount, and PROG, uprobe_prog's absolute path.
+uprobe_setup() {
+	tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+	if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
+		skip_all "needs root and a kernel with uprobe_events"
+	fi
+	plan "$1"
+	kernel_lock
+	PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
+	[ -x "$PROG" ] || { echo "Bail out! $PROG not built"; exit 1; }
+	PROG=$(readlink -f "$PROG")
+}
+
 # python_env: PYTHON3, the python3 the build made the package ltt for,
 # and PYENV, what it runs with (env "${PYENV[@]}" "$PYTHON3" ...): in an
 # AddressSanitizer build (scripts/sanitize.sh), Debian's python3 is not

@@ -33,12 +33,14 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_filter.sh \
 	tests/regression/kernel/test_kernel_tracefs_snapshot.sh \
 	tests/regression/kernel/test_kernel_tracefs_triggers.sh \
+	tests/regression/kernel/test_kernel_tracefs_probe_trigger.sh \
 	tests/regression/kernel/test_kernel_tracefs_trigger_flood.sh \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
 	tests/regression/kernel/test_kernel_bpf_source.sh \
 	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
 	tests/regression/kernel/test_kernel_bpf_payloads.sh \
 	tests/regression/kernel/test_kernel_bpf_analyses.sh \
+	tests/regression/kernel/test_kmod_generate.sh \
 	tests/regression/lttng/test_lttng_spellings.sh \
 	tests/regression/lttng/test_lttng_options.sh \
 	tests/regression/sessiond/test_sessiond_daemon.sh \
@@ -77,7 +79,8 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/trigger/test_trigger_capture_arrays.sh \
 	tests/regression/trigger/test_trigger_limit.sh \
 	tests/regression/trigger/test_trigger_map.sh \
-	tests/regression/trigger/test_trigger_testpoint.sh
+	tests/regression/trigger/test_trigger_testpoint.sh \
+	tests/regression/trigger/test_trigger_list_wait.sh
 TESTS += $(REGRESSION_CTL_TESTS)
 EXTRA_DIST += $(REGRESSION_CTL_TESTS) tests/regression/lib.sh tests/regression/notify_listen.py \
 	tests/regression/python_ctl.py tests/regression/python_agent_app.py \
@@ -357,6 +360,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_kill.sh \
 	tests/regression/ust/test_ust_crash.sh \
 	tests/regression/ust/test_ust_crash_stuck.sh \
+	tests/regression/ust/test_ust_crash_child.sh \
 	tests/regression/ust/test_ust_torn.sh \
 	tests/regression/ust/test_ust_sessions.sh \
 	tests/regression/ust/test_ust_buffers.sh \
@@ -386,6 +390,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
+	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kcapture.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
@@ -396,6 +401,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
+	tests/regression/lttng-compat/test_lttng_compat_probe_trigger.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kcapture.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \

@@ -48,6 +48,8 @@
  *                             replaced by 1..N, replies read but not
  *                             printed: "REPEAT ok=A failed=B"
  *   reconnect                 close the connection; the next step opens one
+ *   pending                   "PENDING" if the daemon sent nothing on the
+ *                             connection yet (not waited for), else "READY"
  *   pause                     print "PAUSED", then wait for a line (or EOF)
  *                             on stdin
  *   dump                      on a connection of its own, the daemon's whole
@@ -782,6 +784,13 @@ out:
 	close(fd);
 }
 
+static void step_pending(void)
+{
+	struct pollfd p = { .fd = conn(), .events = POLLIN };
+
+	puts(poll(&p, 1, 0) == 1 ? "READY" : "PENDING");
+}
+
 static void step_pause(void)
 {
 	char line[64];
@@ -856,6 +865,8 @@ int main(int argc, char **argv)
 			conn_fd = -1;
 		} else if (!strcmp(w[0], "pause"))
 			step_pause();
+		else if (!strcmp(w[0], "pending"))
+			step_pending();
 		else if (!strcmp(w[0], "dump"))
 			step_dump();
 		else

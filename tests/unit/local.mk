@@ -33,6 +33,8 @@ check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
+# A fake session daemon in a child process, for libltt-ctl's tests.
+UNIT_FAKE_SESSIOND_SOURCES = tests/unit/fake-sessiond.c tests/unit/fake-sessiond.h
 # The ring buffer tests' regions, self-checking events, reader and writers.
 UNIT_RB_SOURCES = tests/unit/rb-harness.c tests/unit/rb-harness.h
 # Ring buffers for the tests that play the daemon in-process for libltt-ust.
@@ -45,6 +47,12 @@ tests_unit_base_test_log_LDADD = src/common/libcommon.la
 
 tests_unit_base_test_size_SOURCES = tests/unit/base/test_size.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_size_LDADD = src/common/libcommon.la
+# The daemons' option loop: a repeated string option's copies freed, any table.
+check_PROGRAMS += tests/unit/base/test_daemon_popt
+TESTS += tests/unit/base/test_daemon_popt
+tests_unit_base_test_daemon_popt_SOURCES = tests/unit/base/test_daemon_popt.c $(UNIT_TAP_SOURCES)
+tests_unit_base_test_daemon_popt_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
+tests_unit_base_test_daemon_popt_LDADD = src/common/libcommon.la $(POPT_LIBS)
 
 tests_unit_base_test_io_SOURCES = tests/unit/base/test_io.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_io_LDADD = src/common/libcommon.la
@@ -228,8 +236,15 @@ tests_unit_ctl_test_attr_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcom
 
 check_PROGRAMS += tests/unit/ctl/test_trigger_flags
 TESTS += tests/unit/ctl/test_trigger_flags
-tests_unit_ctl_test_trigger_flags_SOURCES = tests/unit/ctl/test_trigger_flags.c $(UNIT_TAP_SOURCES)
+tests_unit_ctl_test_trigger_flags_SOURCES = tests/unit/ctl/test_trigger_flags.c $(UNIT_TAP_SOURCES) \
+	$(UNIT_FAKE_SESSIOND_SOURCES)
 tests_unit_ctl_test_trigger_flags_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
+# ltt_ctl_list_triggers@LTT_CTL_1.4: what a program built before more_captures gets.
+check_PROGRAMS += tests/unit/ctl/test_trigger_list_old
+TESTS += tests/unit/ctl/test_trigger_list_old
+tests_unit_ctl_test_trigger_list_old_SOURCES = tests/unit/ctl/test_trigger_list_old.c $(UNIT_TAP_SOURCES) \
+	$(UNIT_FAKE_SESSIOND_SOURCES)
+tests_unit_ctl_test_trigger_list_old_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
 
 # The python domain: a rule's filter, Python's levels, AGENT_RULES.
 check_PROGRAMS += tests/unit/sessiond/test_agent

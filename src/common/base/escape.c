@@ -227,7 +227,7 @@ static void put_integer(struct out *o, const char *spec, int lng, va_list *ap)
  * @ap and written to @o, a string escaped (and cut if @quoted, the '%'
  * follows a quote, and the spec is followed by one, with
  * LTT_ESCAPE_CAP_QUOTED).  Returns the length of the spec after the '%',
- * or 0 for one this does not handle (floating point, '*' on an integer,
+ * or 0 for one this does not handle ('*' on a number, a long double,
  * %n): the caller stops there.
  */
 static size_t put_conversion(struct out *o, const char *fmt, va_list *ap, unsigned int flags,
@@ -277,6 +277,11 @@ static size_t put_conversion(struct out *o, const char *fmt, va_list *ap, unsign
 		if (width >= 0 || prec >= 0)
 			return 0;
 		put_integer(o, spec, lng, ap);
+		return n;
+	case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+		if (width >= 0 || prec >= 0 || lng)
+			return 0;
+		out_fmt(o, spec, va_arg(*ap, double));
 		return n;
 	default:
 		return 0;

@@ -60,7 +60,8 @@ char *ltt_escape_file_name(const char *s, char *buf, size_t len);
  * With LTT_ESCAPE_CAP_QUOTED in @flags, a '%s' between single quotes in
  * @fmt is cut to LTT_ESCAPE_QUOTE_MAX bytes and "...".
  * Handles %s, %c, %d, %i, %u, %x, %X, %o (with h, hh, l, ll, z, j, t),
- * %%, flags, and widths and precisions ('*' for strings only); a
+ * %f, %F, %e, %E, %g, %G, %a, %A (a double), %%, flags, and widths and
+ * precisions ('*' for strings only); a
  * conversion it does not handle ends the formatting (the rest is copied
  * as is).  Returns a malloc'd string, or NULL (out of memory).
  */

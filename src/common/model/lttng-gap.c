@@ -21,11 +21,12 @@ static const struct {
 		{ "give --monitor-timer=50ms or more, or leave it out",
 		  "set monitor_timer_interval to 50000 or more, or remove it" } },
 	[LTT_LTTNG_GAP_TRIGGER_PROBE] = {
-		"a probe event rule", "lttng add-trigger --type=kernel:kprobe or kernel:uprobe, "
-		"-L/--location, -E/--event-name",
-		"its event rules match tracepoints and system calls",
-		{ "give --type=kernel:tracepoint, kernel:syscall, or user for a tracepoint the "
-		  "program declares", "" } },
+		"a probe rule of that spelling", "lttng add-trigger --type=probe, function, "
+		"kernel:function, uprobe or userspace-probe",
+		"its probe rules are LTTng 2.13's, kernel:kprobe and kernel:uprobe (a function's "
+		"entry and return: enable-event --function)",
+		{ "give --type=kernel:kprobe --location=SYMBOL[+OFFSET] (or 0xADDR), or "
+		  "--type=kernel:uprobe --location=[elf:]PATH:FUNCTION", "" } },
 	[LTT_LTTNG_GAP_TRIGGER_OWNER] = {
 		"removing another user's trigger", "lttng remove-trigger --owner-uid",
 		"ltt-sessiond lets only root remove another user's trigger, and only one whose "

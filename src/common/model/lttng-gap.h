@@ -11,7 +11,7 @@
 
 enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_MONITOR_TIMER,	/* lttng enable-channel --monitor-timer under 50 ms */
-	LTT_LTTNG_GAP_TRIGGER_PROBE,	/* lttng add-trigger --type=kernel:kprobe|uprobe, -L, -E */
+	LTT_LTTNG_GAP_TRIGGER_PROBE,	/* add-trigger --type=probe|function|uprobe|... (not 2.13's) */
 	LTT_LTTNG_GAP_TRIGGER_OWNER,	/* lttng remove-trigger --owner-uid (another user) */
 	LTT_LTTNG_GAP_KERNEL_PERF,	/* lttng add-context -k -t perf:cpu:... or perf:thread:... */
 	LTT_LTTNG_GAP_APP_CONTEXT,	/* lttng add-context -t '$app.PROVIDER:TYPE' */

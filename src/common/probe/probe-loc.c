@@ -162,3 +162,16 @@ int ltt_probe_loc_format(const struct ltt_probe_loc *loc, bool elf_prefix, char 
 	}
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
+
+void ltt_probe_event_name(const char *location, char *buf, size_t size)
+{
+	size_t i, n = 0;
+
+	/* the characters an event name takes (names.h), and '_' for the others; in place too */
+	for (i = 0; location[i] && n + 1 < size; i++)
+		buf[n++] = strchr("_:.-", location[i]) || (location[i] >= '0' && location[i] <= '9') ||
+			   (location[i] >= 'a' && location[i] <= 'z') ||
+			   (location[i] >= 'A' && location[i] <= 'Z') ? location[i] : '_';
+	if (size)
+		buf[n] = '\0';
+}

@@ -73,4 +73,13 @@ int ltt_probe_loc_parse(int type, const char *text, struct ltt_probe_loc *ret, c
 int ltt_probe_loc_format(const struct ltt_probe_loc *loc, bool elf_prefix, char *buf,
 			 size_t size);
 
+/**
+ * ltt_probe_event_name() - a probe's event name made of its @location
+ * when none is given (LTTng names it by its location): each character an
+ * event name does not take ('/', '+') made '_', cut to @size bytes (with
+ * the NUL; LTT_NAME_MAX for a rule's); @buf may be @location (a valid
+ * name is left as it is)
+ */
+void ltt_probe_event_name(const char *location, char *buf, size_t size);
+
 #endif /* LTT_COMMON_PROBE_LOC_H */

@@ -303,6 +303,24 @@ CLIENT_PART(snapshot_result, struct ltt_snapshot_result_desc, false, NO_CHECK)
 CLIENT_PART_V(channel_conf, struct ltt_channel_conf, NO_CHECK)
 CLIENT_PART_V(channel, struct ltt_channel_desc, check_domain(r, &ret->domain))
 CLIENT_PART_V(rule_attr, struct ltt_rule_conf, check_rule_type(r, ret, minor))
+/*
+ * A trigger's rule: the rule_attr table as at LTT_CLIENT_MINOR_TRIGGER (its
+ * location follows the trigger's other parts: trigger-proto.c), the probe
+ * types from LTT_CLIENT_MINOR_PROBE_TRIGGER on, with that location.
+ */
+void ltt_proto_put_trigger_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *a)
+{
+	ltt_codec_put_v(w, &client_rule_attr, a, LTT_CLIENT_MINOR_TRIGGER);
+}
+
+void ltt_proto_get_trigger_rule(struct ltt_rbuf *r, struct ltt_rule_conf *ret, uint32_t minor)
+{
+	memset(ret, 0, sizeof(*ret));
+	if (!ltt_codec_get_v(r, &client_rule_attr, ret, LTT_CLIENT_MINOR_TRIGGER))
+		check_rule_type(r, ret, minor < LTT_CLIENT_MINOR_PROBE_TRIGGER ?
+				LTT_CLIENT_MINOR_TRIGGER : minor);
+}
+
 CLIENT_PART_V(rule_info, struct ltt_rule_desc,
 	      { check_domain(r, &ret->domain); check_rule_type(r, &ret->attr, minor); })
 CLIENT_PART_V(rotation_desc, struct ltt_rotation_desc, NO_CHECK)

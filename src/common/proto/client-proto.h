@@ -145,9 +145,9 @@
  * 32: a trigger's rule location; 33: conditions of more than 16 captures;
  * 34: a session's crash copy's failure, ARRAY and enum captures in notifications;
  * 35: ADD_TRIGGER's flags (a trigger added as LTTng's lttng adds it), a
- * trigger's actions' output flags
+ * trigger's actions' output flags; 36: a trigger's probe rules
  */
-#define LTT_CLIENT_MINOR 35
+#define LTT_CLIENT_MINOR 36
 /*
  * A trigger's capture count (ADD_TRIGGER, LIST_TRIGGERS) and a
  * notification's may pass LTT_TRIGGER_MAX_CAPTURES, up to
@@ -199,6 +199,13 @@
  * with a location toward an older daemon (NOT_SUPPORTED).
  */
 #define LTT_CLIENT_MINOR_RULE_LOCATION 32
+/*
+ * ADD_TRIGGER's and LIST_TRIGGERS' rule may be a probe rule (type KPROBE
+ * or UPROBE, its location the trailing {str location} above): a daemon
+ * refuses one from an older client (PROTOCOL), and lists it to none; a
+ * client refuses one toward an older daemon (TRIGGER_PROBE_DAEMON).
+ */
+#define LTT_CLIENT_MINOR_PROBE_TRIGGER 36
 /*
  * ENABLE_CHANNEL's attribute is followed by {u64 blocking_timeout_us}
  * (after auto_reclaim_us), GET_SESSION's channel by the same: 0, the
@@ -567,6 +574,13 @@ void ltt_proto_put_rule_attr(struct ltt_wbuf *w, const struct ltt_rule_conf *a,
 			     uint32_t minor);
 void ltt_proto_get_rule_attr(struct ltt_rbuf *r, struct ltt_rule_conf *ret,
 			     uint32_t minor);
+/*
+ * A trigger's rule: rule_attr as at LTT_CLIENT_MINOR_TRIGGER; a peer of
+ * @minor from LTT_CLIENT_MINOR_PROBE_TRIGGER on may send the probe types
+ * (their location comes after the trigger's actions, trigger-proto.c).
+ */
+void ltt_proto_put_trigger_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *a);
+void ltt_proto_get_trigger_rule(struct ltt_rbuf *r, struct ltt_rule_conf *ret, uint32_t minor);
 void ltt_proto_put_rule_info(struct ltt_wbuf *w, const struct ltt_rule_desc *e,
 			     uint32_t minor);
 void ltt_proto_get_rule_info(struct ltt_rbuf *r, struct ltt_rule_desc *ret,

@@ -356,11 +356,11 @@ int ltt_lttng_put_uprobe(struct ltt_wbuf *w, const char *location, bool sdt)
 	struct ltt_lttng_uprobe_lens l = { 0 };
 	bool is_sdt = sdt && !strncmp(location, "sdt:", 4);
 
-	if (strncmp(location, "elf:", 4) && !is_sdt)
+	if (!strncmp(location, "sdt:", 4) && !sdt)
 		return -EINVAL;
-	path = location + 4;
+	/* "[elf:]PATH:FUNCTION" (lttctl's may lack the prefix), "sdt:PATH:PROVIDER:NAME" */
+	path = is_sdt || !strncmp(location, "elf:", 4) ? location + 4 : location;
 	end = location + strlen(location);
-	/* "elf:PATH:FUNCTION", "sdt:PATH:PROVIDER:NAME" */
 	name = last_colon(path, end);
 	if (is_sdt && name)
 		provider = last_colon(path, name);

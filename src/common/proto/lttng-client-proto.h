@@ -437,7 +437,7 @@ int ltt_lttng_get_uprobe(struct ltt_rbuf *r, uint32_t len, char *buf, size_t siz
 /**
  * ltt_lttng_put_uprobe() - the user-space probe location of ltt's text
  * @location as LTTng lists it (ltt_lttng_get_uprobe()'s layout):
- * "elf:PATH:FUNCTION", a function's, looked up in the ELF symbols, which
+ * "[elf:]PATH:FUNCTION", a function's, looked up in the ELF symbols, which
  * LTTng's client takes without the binary's descriptor; with @sdt,
  * "sdt:PATH:PROVIDER:NAME" too, an SDT probe's, which it takes only with
  * the descriptor (the caller passes it with the reply)

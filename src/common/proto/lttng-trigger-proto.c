@@ -271,6 +271,8 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 			   "an event name longer than ltt's 255 bytes");
 		if (!failed(d))
 			get_kprobe_location(d, h.b, rule);
+		/* named by its location (no --event-name): '_' for what names lack */
+		ltt_probe_event_name(rule->pattern, rule->pattern, sizeof(rule->pattern));
 		return;
 	case RULE_KERNEL_TP:
 		get_hdr(d, &rule_hdr2, &h);
@@ -278,8 +280,19 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 		rule->type = LTT_EVENT_TRACEPOINT;
 		get_pattern_filter(d, h.a, h.b, rule);
 		return;
-	case RULE_UPROBE:
-		lacks(d, "user-space probe rules in triggers (lttng add-trigger --type=kernel:uprobe): ltt's triggers match tracepoints, system calls and the agents' loggers, and record a user-space probe in a session only (lttng enable-event -k --userspace-probe)");
+	case RULE_UPROBE:	/* its binary's descriptor: read past (lttng-compat.c) */
+		get_hdr(d, &rule_hdr2, &h);
+		c->domain = LTT_DOMAIN_KERNEL;
+		rule->type = LTT_EVENT_UPROBE;
+		get_string(d, h.a, false, rule->pattern, sizeof(rule->pattern),
+			   "an event name longer than ltt's 255 bytes");
+		if (!failed(d) && ltt_lttng_get_uprobe(d->r, h.b, rule->location,
+						       sizeof(rule->location)) == -ENAMETOOLONG)
+			lacks(d, "a user-space probe location longer than ltt's 4,095 bytes");
+		else if (!failed(d) && d->r->err)
+			malformed(d);
+		/* named by its location (no --event-name): '_' for what names lack */
+		ltt_probe_event_name(rule->pattern, rule->pattern, sizeof(rule->pattern));
 		return;
 	case RULE_USER_TP:
 		get_hdr(d, &rule_hdr5, &h);
@@ -615,31 +628,6 @@ static void put_exclusions(struct ltt_wbuf *w, const char *list)
 	}
 }
 
-static int put_kprobe(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
-{
-	struct ltt_probe_loc loc;
-	char why[128];
-	struct rule_hdr h;
-
-	if (ltt_probe_loc_parse(LTT_EVENT_KPROBE, rule->location, &loc, why, sizeof(why)))
-		return -ENOTSUP;
-	h.a = slen(rule->pattern);
-	h.b = loc.kind == LTT_PROBE_KADDR ? 1 + 8 : 1 + 4 + 8 + slen(loc.symbol);
-	ltt_wbuf_put_u8(w, RULE_KPROBE);
-	ltt_codec_put(w, &rule_hdr2, &h);
-	put_string(w, rule->pattern);
-	if (loc.kind == LTT_PROBE_KADDR) {
-		ltt_wbuf_put_u8(w, KPROBE_ADDRESS);
-		put64(w, loc.addr);
-	} else {
-		ltt_wbuf_put_u8(w, KPROBE_SYMBOL);
-		put32(w, slen(loc.symbol));
-		put64(w, loc.offset);
-		put_string(w, loc.symbol);
-	}
-	return 0;
-}
-
 static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
 	const struct ltt_rule_conf *rule = &c->rule;
@@ -660,10 +648,12 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 			ltt_wbuf_put_u8(w, RULE_SYSCALL);
 			ltt_codec_put(w, &rule_hdr3, &h);
 			break;
-		case LTT_EVENT_KPROBE:
-			return put_kprobe(w, rule);
+		case LTT_EVENT_KPROBE:	/* lttng-probe-proto.c */
+			return ltt_lttng_put_kprobe_rule(w, rule);
+		case LTT_EVENT_UPROBE:
+			return ltt_lttng_put_uprobe_rule(w, rule);
 		default:
-			return -ENOTSUP;	/* functions, user-space probes */
+			return -ENOTSUP;	/* functions */
 		}
 		put_string(w, rule->pattern);
 		if (rule->filter[0])

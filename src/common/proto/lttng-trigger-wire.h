@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * lttng-trigger-wire.h - private to lttng-trigger-proto.c and
- * lttng-eval-proto.c: LTTng's byte order (the host's), its type numbers,
+ * lttng-trigger-wire.h - private to lttng-trigger-proto.c,
+ * lttng-eval-proto.c and lttng-probe-proto.c: LTTng's byte order (the host's), its type numbers,
  * the sizes of its fixed parts and the string helpers both files write
  * with.  Not a protocol's header: include lttng-trigger-proto.h.
  */
@@ -73,6 +73,18 @@ static inline void put_lstring_n(struct ltt_wbuf *w, const char *s, size_t n)
 	ltt_wbuf_put_bytes(w, s, n);
 	ltt_wbuf_put_u8(w, 0);
 }
+
+struct ltt_rule_conf;
+
+/*
+ * ltt_lttng_put_kprobe_rule(), ltt_lttng_put_uprobe_rule() - kernel probe
+ * rule @rule as LTTng's kprobe (uprobe) event rule into @w
+ * (lttng-probe-proto.c).  0, or -ENOTSUP, nothing put, for a location
+ * LTTng's event rule can't carry.  A uprobe's binary's descriptor goes
+ * with the message: the caller's.
+ */
+int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);
+int ltt_lttng_put_uprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);
 
 /*
  * ltt_lttng_capture_expr_put() - capture @text (ltt_capture_parse()'s) as

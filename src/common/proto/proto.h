@@ -19,7 +19,8 @@
  *                      error queries and notification channel messages, on ltt's triggers
  *   lttng-eval-proto.c its notification channel header, evaluations, captured values and
  *                      capture descriptors (declared in lttng-trigger-proto.h)
- *   lttng-trigger-wire.h the type numbers, byte order and string helpers of those two
+ *   lttng-probe-proto.c its kprobe and uprobe event rules (declared in lttng-trigger-wire.h)
+ *   lttng-trigger-wire.h the type numbers, byte order and string helpers of those three
  *   trigger-proto.[ch] the client protocol's triggers, their counters, notifications and
  *                      captures (the capture form app-proto.c reads too)
  *

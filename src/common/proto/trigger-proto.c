@@ -152,7 +152,7 @@ void ltt_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c, uint3
 	size_t nr = sent(c->nr_actions, LTT_TRIGGER_MAX_ACTIONS);
 
 	ltt_codec_put(w, &trigger_head, c);
-	ltt_proto_put_rule_attr(w, &c->rule, LTT_CLIENT_MINOR_TRIGGER);
+	ltt_proto_put_trigger_rule(w, &c->rule);
 	ltt_codec_put(w, &trigger_nr_captures, &k);
 	ltt_codec_put_array(w, &trigger_capture_expr, c->captures, sizeof(c->captures[0]), k.nr);
 	ltt_codec_put(w, &trigger_cond, c);
@@ -173,7 +173,7 @@ void ltt_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, uint32_t 
 	memset(ret, 0, sizeof(*ret));
 	if (ltt_codec_get(r, &trigger_head, ret))
 		return;
-	ltt_proto_get_rule_attr(r, &ret->rule, LTT_CLIENT_MINOR_TRIGGER);
+	ltt_proto_get_trigger_rule(r, &ret->rule, minor);
 	if (r->err || ltt_codec_get(r, &trigger_nr_captures, &k))
 		return;
 	ret->nr_captures = k.nr;

@@ -27,8 +27,34 @@ static inline const struct ltt_ust_enum_desc *ltt_kabi_enum(uint8_t id)
 		{ 2, 2, "EPOLL_CTL_DEL" },
 		{ 3, 3, "EPOLL_CTL_MOD" },
 	};
+	/*
+	 * module_load's taints: one flag per label (1 << TAINT_X of
+	 * <linux/panic.h>, the same numbers since 4.17), the ones
+	 * lttng-modules 2.13 names; a value of several flags matches none
+	 */
+	static const struct ltt_ust_enum_entry taint[] = {
+		{ 1 << 0, 1 << 0, "PROPRIETARY_MODULE" },
+		{ 1 << 1, 1 << 1, "FORCED_MODULE" },
+		{ 1 << 2, 1 << 2, "CPU_OUT_OF_SPEC" },
+		{ 1 << 3, 1 << 3, "FORCED_RMMOD" },
+		{ 1 << 4, 1 << 4, "MACHINE_CHECK" },
+		{ 1 << 5, 1 << 5, "BAD_PAGE" },
+		{ 1 << 6, 1 << 6, "USER" },
+		{ 1 << 7, 1 << 7, "DIE" },
+		{ 1 << 8, 1 << 8, "OVERRIDDEN_ACPI_TABLE" },
+		{ 1 << 9, 1 << 9, "WARN" },
+		{ 1 << 10, 1 << 10, "CRAP" },
+		{ 1 << 11, 1 << 11, "FIRMWARE_WORKAROUND" },
+		{ 1 << 12, 1 << 12, "OOT_MODULE" },
+		{ 1 << 13, 1 << 13, "UNSIGNED_MODULE" },
+		{ 1 << 14, 1 << 14, "SOFTLOCKUP" },
+		{ 1 << 15, 1 << 15, "LIVEPATCH" },
+		{ 1 << 16, 1 << 16, "AUX" },
+		{ 1 << 17, 1 << 17, "RANDSTRUCT" },
+	};
 	static const struct ltt_ust_enum_desc enums[] = {
 		[LTT_KABI_ENUM_EPOLL_OP] = { "lttng_epoll_op", 3, epoll_op },
+		[LTT_KABI_ENUM_TAINT] = { "taint", sizeof(taint) / sizeof(taint[0]), taint },
 	};
 
 	if (id == LTT_KABI_ENUM_NONE || id >= sizeof(enums) / sizeof(enums[0]))

@@ -251,6 +251,10 @@ struct ltt_trigger_info;
 int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf *c,
 			     uint32_t flags, char *ret_name);
 
+/* ltt_ctl_list_triggers@LTT_CTL_1.4 (trigger.c): more_captures never set */
+int ltt_lib_list_triggers_1_4(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_triggers,
+			      size_t *ret_count);
+
 /**
  * ltt_lib_trigger_descs() - the internal form of ltt_ctl_list_triggers()'s
  * @n triggers @v: they follow the array, in the same block (NULL when

@@ -19,6 +19,7 @@
 
 #include "common/model/convert.h"
 #include "common/base/sock.h"
+#include "common/probe/probe-loc.h"
 #include "common/model/trigger.h"
 #include "common/proto/trigger-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
@@ -86,6 +87,10 @@ int ltt_lib_add_trigger_conf(struct ltt_ctl *ctl, const struct ltt_trigger_conf 
 	/* a system call rule of entries or exits alone: a daemon that reads its site */
 	if (!ret && checked->rule.location[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_RULE_LOCATION)
 		ret = -LTT_ERR_NOT_SUPPORTED;
+	if (!ret && ltt_event_type_is_probe(checked->rule.type) &&
+	    checked->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
+	    ctl_minor(ctl) < LTT_CLIENT_MINOR_PROBE_TRIGGER)
+		ret = -LTT_ERR_TRIGGER_PROBE_DAEMON;
 	if (!ret && checked->nr_captures > LTT_TRIGGER_MAX_CAPTURES &&
 	    ctl_minor(ctl) < LTT_CLIENT_MINOR_CAPTURES)
 		ret = -LTT_ERR_TRIGGER_CAPTURES_DAEMON;
@@ -199,6 +204,10 @@ const struct ltt_trigger_desc *ltt_lib_trigger_descs(const struct ltt_trigger_in
 	return v ? (const struct ltt_trigger_desc *)(v + n) : NULL;	/* none: NULL */
 }
 
+/*
+ * ltt_ctl_list_triggers@@LTT_CTL_1.8 (libltt-ctl.sym): more_captures and
+ * nr_more_captures set; the LTT_CTL_1.4 one below for older programs.
+ */
 int ltt_ctl_list_triggers(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_triggers,
 			  size_t *ret_count)
 {
@@ -232,6 +241,36 @@ int ltt_ctl_list_triggers(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_tri
 	*ret_count = count;
 	return 0;
 }
+
+/*
+ * ltt_ctl_list_triggers@LTT_CTL_1.4, which programs built before
+ * more_captures (client 1.33) call: for them, more_captures and
+ * nr_more_captures are reserved room, which a library returns zeroed and
+ * takes back zeroed only.  Such a program may copy a listed condition,
+ * free the list and add the copy; with those fields set, it would pass
+ * this library a pointer into the freed block.  So its triggers come
+ * with the room zeroed: the captures in the array (the first
+ * LTT_TRIGGER_MAX_CAPTURES), as that program knows them.
+ */
+int ltt_lib_list_triggers_1_4(struct ltt_ctl *ctl, struct ltt_trigger_info **ret_triggers,
+			      size_t *ret_count)
+{
+	struct ltt_trigger_condition *c;
+	size_t i, n = 0;
+	int ret;
+
+	ret = ltt_ctl_list_triggers(ctl, ret_triggers, &n);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		c = &(*ret_triggers)[i].attr.condition;
+		c->more_captures = NULL;
+		c->nr_more_captures = 0;
+	}
+	*ret_count = n;
+	return 0;
+}
+__asm__(".symver ltt_lib_list_triggers_1_4, ltt_ctl_list_triggers@LTT_CTL_1.4");
 
 int ltt_ctl_subscribe(const char *rundir, const char *trigger,
 		      struct ltt_notification_channel **ret_channel)

@@ -94,6 +94,8 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	/* programs take the event-rule conditions before the reply */
 	[LTT_CLIENT_CMD_ADD_TRIGGER] = true,
 	[LTT_CLIENT_CMD_REMOVE_TRIGGER] = true,
+	/* the app thread first reads what programs sent (1 s at most) */
+	[LTT_CLIENT_CMD_LIST_TRIGGERS] = true,
 };
 
 bool ltt_cmd_may_wait(unsigned int cmd)

@@ -12,6 +12,7 @@
 #include "common/base/log.h"
 #include "common/model/agent.h"
 #include "common/model/trigger.h"
+#include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
 #include "sessiond/cmd/cmd.h"
@@ -88,7 +89,7 @@ static enum ltt_error_code arm(const struct ltt_cmd_ctx *ctx, const char *name, 
 	i = ltt_domain_index((enum ltt_domain)t->conf.domain);
 	d = i < 0 ? NULL : ctx->domains->v[i];
 	if (t->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && d && d->ops->arm_trigger)
-		err = d->ops->arm_trigger(d, t);
+		err = d->ops->arm_trigger(d, t, ctx->client_fd);
 	ltt_triggers_put(ctx->domains->triggers, t);
 	return err;
 }
@@ -221,6 +222,14 @@ enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct
 	return LTT_ERR_OK;
 }
 
+/* Can the client read trigger @c (its minor has all of it)? */
+static bool client_reads(const struct ltt_cmd_ctx *ctx, const struct ltt_trigger_conf *c)
+{
+	if (ltt_trigger_counts(c) && ctx->minor < LTT_CLIENT_MINOR_MAPS)
+		return false;
+	return ctx->minor >= LTT_CLIENT_MINOR_PROBE_TRIGGER || !ltt_event_type_is_probe(c->rule.type);
+}
+
 enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					  struct ltt_wbuf *reply)
 {
@@ -233,12 +242,12 @@ enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct 
 	if (ctx->domains->triggers &&
 	    ltt_triggers_list(ctx->domains->triggers, ctx->cred.uid, &v, &n))
 		return LTT_ERR_NOMEM;
-	/* a client before minor 25 can't read an incr-map-value action: not listed */
+	/* a client before minor 25 (36) can't read an incr-map-value action (a probe rule): not listed */
 	for (i = 0; i < n; i++)
-		listed += ctx->minor >= LTT_CLIENT_MINOR_MAPS || !ltt_trigger_counts(&v[i].conf);
+		listed += client_reads(ctx, &v[i].conf);
 	ltt_wbuf_put_u32(reply, listed);
 	for (i = 0; i < n; i++)
-		if (ctx->minor >= LTT_CLIENT_MINOR_MAPS || !ltt_trigger_counts(&v[i].conf))
+		if (client_reads(ctx, &v[i].conf))
 			ltt_trigger_desc_put(reply, &v[i], ctx->minor);
 	free(v);
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;

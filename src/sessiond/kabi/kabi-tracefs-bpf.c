@@ -38,10 +38,18 @@ void tracefs_bpf_check(struct tracefs *t)
 	char why[512] = "";
 
 	t->bpf = false;
+	t->bpf_chosen = false;
 	if (t->eprobes && env && !strcmp(env, "on")) {
 		/* the program where event probes would do: the module's fields beside them */
+		if (ltt_bpf_sc_available(why, sizeof(why))) {
+			LTT_INFO("kernel: LTT_KERNEL_BPF=on, but %s: event probes read system call paths and names",
+				 why);
+			return;
+		}
 		LTT_INFO("kernel: LTT_KERNEL_BPF=on: event probes left unused for the BPF program");
 		t->eprobes = false;
+		t->bpf = t->bpf_chosen = true;
+		return;
 	}
 	if (t->eprobes)
 		return;		/* event probes read the strings */
@@ -288,6 +296,7 @@ int tracefs_bpf_ring(struct tf_chan *c, const struct ltt_kabi_bpf_ring *arg,
 void tracefs_bpf_check(struct tracefs *t)
 {
 	t->bpf = false;
+	t->bpf_chosen = false;
 	if (!t->eprobes)
 		LTT_INFO("kernel: no event probes, and ltt was built without its BPF system call source (configure: libbpf-dev, clang, bpftool): system call paths and names are recorded as addresses");
 }

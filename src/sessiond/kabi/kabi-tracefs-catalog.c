@@ -261,6 +261,7 @@ static const struct {
 	enum ltt_kabi_enum id;
 } enums[] = {
 	{ "sys_enter_epoll_ctl", "op_enum", LTT_KABI_ENUM_EPOLL_OP },
+	{ "module_load", "taints", LTT_KABI_ENUM_TAINT },
 };
 
 /* @ev's integer field @f (its lttng name) written as lttng-modules' enumeration, if it is one. */

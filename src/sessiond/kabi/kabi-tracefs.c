@@ -60,7 +60,7 @@ static int version(const struct tracefs *t, struct ltt_kabi_version *v)
 	v->minor = LTT_KABI_MINOR;
 	v->probes = tracefs_probe_offered(t);
 	v->maps = tracefs_map_offered(t);
-	v->bpf = t->bpf;
+	v->bpf = !t->bpf ? 0 : t->bpf_chosen ? LTT_KABI_BPF_CHOSEN : LTT_KABI_BPF_PROBES;
 	snprintf(v->tracer_version, sizeof(v->tracer_version), "tracefs %.*s",
 		 (int)sizeof(v->tracer_version) - 9, uts.release);
 	return 0;

@@ -83,6 +83,7 @@ struct tracefs {
 	unsigned int next_probe;	/* N of the next probe ltt_PID/pN */
 	bool eprobes;			/* the kernel takes event probes (e:) */
 	bool bpf;			/* else the BPF program reads system call strings */
+	bool bpf_chosen;		/* bpf where event probes would do: LTT_KERNEL_BPF=on */
 	char (*doomed)[TRACEFS_INSTANCE_MAX];	/* instances to remove once unused */
 	size_t nr_doomed;
 };

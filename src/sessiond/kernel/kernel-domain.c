@@ -728,8 +728,12 @@ static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
 	struct ltt_rule_conf *rule;
 	enum ltt_error_code err;
 
+	/* a probe (LTTng's kernel:kprobe, kernel:uprobe): placed for its notifier */
+	if (c->rule.type == LTT_EVENT_FUNCTION)
+		return LTT_ERR_EVENT_TYPE;	/* LTTng's triggers have no function rule */
 	if (ltt_event_type_is_probe(c->rule.type))
-		return LTT_ERR_EVENT_TYPE;	/* a trigger's rules name tracepoints and calls */
+		return c->rule.filter[0] || ltt_trigger_counts(c) ? LTT_ERR_TRIGGER_PROBE_RULE :
+		       ltt_knotify_check(to_kernel(d), c);
 	/* checked as a session's rule: a system call rule's site aside (knotify's) */
 	rule = malloc(sizeof(*rule));
 	if (!rule)
@@ -744,11 +748,12 @@ static enum ltt_error_code kernel_check_trigger(struct ltt_domain_impl *d,
 	return err ? err : ltt_knotify_check(to_kernel(d), c);
 }
 
-static enum ltt_error_code kernel_arm_trigger(struct ltt_domain_impl *d, struct ltt_trigger *t)
+static enum ltt_error_code kernel_arm_trigger(struct ltt_domain_impl *d, struct ltt_trigger *t,
+					      int client_fd)
 {
 	if (ltt_trigger_counts(&t->conf))
 		return ltt_kmaps_arm(to_kernel(d), t);
-	return ltt_knotify_arm(to_kernel(d), t);
+	return ltt_knotify_arm(to_kernel(d), t, client_fd);
 }
 
 static const struct ltt_domain_ops kernel_ops = {
@@ -813,6 +818,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 		LTT_INFO("kernel: %s", kernel->strings_why);
 	else if (kernel->version.bpf)	/* said in list -k and the env: which source */
 		snprintf(kernel->strings_why, sizeof(kernel->strings_why), "%s",
+			 kernel->version.bpf == LTT_KABI_BPF_CHOSEN ? LTT_KERNEL_BPF_CHOSEN :
 			 LTT_KERNEL_BPF_STRINGS);
 	else
 		kernel->strings_why[0] = '\0';

@@ -29,9 +29,11 @@
 #include "common/base/log.h"
 #include "common/proto/trigger-proto.h"
 #include "filter-vm/filter-vm.h"
+#include "sessiond/kernel/kernel-capture.h"
 #include "sessiond/kernel/kernel-filter.h"
 #include "sessiond/kernel/kernel-internal.h"
 #include "sessiond/kernel/kernel-notify.h"
+#include "sessiond/kernel/kernel-probe.h"
 
 #define KN_SUBBUF_SIZE	4096
 #define KN_NUM_SUBBUF	16	/* 64 KiB a CPU: a burst waits there for the reader */
@@ -73,6 +75,7 @@ struct knotifier {
 	uint64_t key;			/* the trigger's */
 	uint64_t serial;
 	ltt_khandle session, chan;
+	ltt_khandle probe;		/* a probe rule's, placed for it (kernel-probe.h) */
 	const struct ltt_ftrace_map_shm *shm;	/* the channel's event map */
 	char (*events)[LTT_KABI_NAME_MAX];	/* by CTF id */
 	uint32_t nr_events;
@@ -89,6 +92,7 @@ struct knotifier {
 struct ltt_knotify {
 	struct ltt_kernel *k;
 	struct ltt_kabi *kabi;		/* a tracefs tracer: k's, or its own */
+	struct ltt_kabi_version version;	/* @kabi's: the probes it places */
 	bool own_kabi;
 	struct ltt_triggers *trs;	/* k's */
 	pthread_mutex_t sync_lock;
@@ -112,7 +116,6 @@ static pthread_mutex_t get_lock = PTHREAD_MUTEX_INITIALIZER;
 /* @k's notifier state, its tracefs tracer opened the first time; NULL if it can't be. */
 static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 {
-	struct ltt_kabi_version version;
 	struct ltt_knotify *kn;
 	int ret;
 
@@ -132,8 +135,9 @@ static struct ltt_knotify *knotify_get(struct ltt_kernel *k)
 	CDS_INIT_LIST_HEAD(&kn->list);
 	if (k->backend == &ltt_kabi_tracefs) {
 		kn->kabi = k->kabi;
+		kn->version = k->version;
 	} else {
-		ret = ltt_kabi_open(&ltt_kabi_tracefs, NULL, &kn->kabi, &version);
+		ret = ltt_kabi_open(&ltt_kabi_tracefs, NULL, &kn->kabi, &kn->version);
 		if (ret) {
 			LTT_WARN("kernel event rules of triggers need tracefs, which can't be opened: %s",
 				 strerror(-ret));
@@ -186,6 +190,8 @@ static void notifier_free(struct knotifier *n)
 		(void)ltt_kabi_session_stop(kn->kabi, n->session);
 	if (n->chan)
 		ltt_kabi_release(kn->kabi, n->chan);
+	if (n->probe)
+		ltt_kabi_release(kn->kabi, n->probe);	/* after its channel: none enables it */
 	if (n->session)
 		ltt_kabi_release(kn->kabi, n->session);
 	ltt_ftrace_map_unmap(n->shm);
@@ -207,6 +213,7 @@ struct enabling {
 	const struct ltt_channel *rule;
 	uint32_t refused;		/* events of the rule's names its filter does not apply to */
 	int site;			/* a system call rule's (enum ltt_syscall_site) */
+	bool probe;			/* a probe rule's event: no program (no filter) */
 	int err;			/* the first failure other than a missing event */
 };
 
@@ -233,7 +240,10 @@ static int enable_event(void *arg, const char *name)
 		return 0;	/* the daemon writes those at a session's start: no kernel event */
 	if (!site_takes(e->site, name))
 		return 0;	/* a system call rule of its entries (exits) alone: not the others */
-	ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
+	if (e->probe)
+		f = (struct ltt_ust_filters){ .want = true };	/* its rule takes no filter */
+	else
+		ltt_kernel_rule_programs(kn->k, kn->kabi, e->rule, name, &f);
 	if (!f.want) {
 		LTT_DBG("trigger's kernel event %s: its rule does not take it (a field its filter reads is not the event's)",
 			name);
@@ -359,19 +369,44 @@ static int open_streams(struct knotifier *n)
 }
 
 /*
- * A notifier of @rule (a channel of one rule, the trigger's): its channel
- * with the events enabled, its map read.  Returns 0 with *@ret, or an
- * ltt error code (logged) with nothing made.
+ * Probe rule @er of trigger @t placed for notifier @n (in its session),
+ * its event enabled in its channel: 0, or the ltt error code (logged).
  */
-static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct ltt_channel *rule,
-					 struct knotifier **ret)
+static enum ltt_error_code probe_enable(struct knotifier *n, const struct ltt_trigger *t,
+					const struct ltt_event_rule *er, int client_fd,
+					struct enabling *e)
 {
+	char event[LTT_KABI_NAME_MAX], event_return[LTT_KABI_NAME_MAX];
+	struct ltt_probe_owner owner;
+	int err;
+
+	ltt_probe_owner_of_trigger(t->owner, client_fd, &owner);
+	err = ltt_kernel_probe_place(n->kn->kabi, n->session, &er->attr, &owner, &n->probe, event,
+				     event_return);
+	if (err)
+		return ltt_kernel_probe_code(err);
+	e->probe = true;
+	err = enable_event(e, event);
+	return err ? LTT_ERRMAP(refusals, err, NULL) : LTT_ERR_OK;
+}
+
+/*
+ * A notifier of trigger @t (its rule as a channel of one rule): its
+ * channel with the events enabled (a probe rule's probe placed first, its
+ * file read as the owner or as the client on @client_fd), its map read.
+ * Returns 0 with *@ret, or an ltt error code (logged) with nothing made.
+ */
+static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct ltt_trigger *t,
+					 int client_fd, struct knotifier **ret)
+{
+	const struct ltt_channel *rule = &t->chan;
 	struct ltt_kabi_channel attr = {
 		.subbuf_size = KN_SUBBUF_SIZE, .num_subbuf = KN_NUM_SUBBUF,
 	};
 	struct knotifier *n = calloc(1, sizeof(*n));
 	struct enabling e = { .n = n, .rule = rule };
 	const struct ltt_event_rule *er;
+	enum ltt_error_code perr;
 	int err;
 
 	*ret = NULL;
@@ -385,6 +420,13 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 		err = ltt_kabi_channel_wake_early(kn->kabi, n->chan);
 	er = cds_list_first_entry(&rule->rules, struct ltt_event_rule, node);
 	e.site = er->attr.type == LTT_EVENT_SYSCALL ? ltt_syscall_site_parse(er->attr.location) : 0;
+	if (!err && ltt_event_type_is_probe(er->attr.type)) {
+		perr = probe_enable(n, t, er, client_fd, &e);
+		if (perr) {
+			notifier_free(n);
+			return perr;
+		}
+	}
 	if (!err)
 		err = ltt_kernel_for_each_event(kn->k, er, enable_event, &e);
 	if (!err && e.err)
@@ -412,119 +454,16 @@ static enum ltt_error_code notifier_make(struct ltt_knotify *kn, const struct lt
 
 enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c)
 {
-	(void)c;	/* what tracefs takes of it is known once its channel is made */
-	return knotify_get(k) ? LTT_ERR_OK : LTT_ERR_TRIGGER_UNSUPPORTED;
+	struct ltt_knotify *kn = knotify_get(k);
+
+	/* what tracefs takes of the rule is known once its channel is made; a probe's kind now */
+	if (!kn)
+		return LTT_ERR_TRIGGER_UNSUPPORTED;
+	return ltt_event_type_is_probe(c->rule.type) ?
+	       ltt_kernel_probe_check_tracefs(&kn->version, &c->rule) : LTT_ERR_OK;
 }
 
 /* ---- the reader ---- */
-
-/* @d: the integer of @size bytes at @p (false: not a size integers have). */
-static bool int_value(struct ltt_capture_desc *d, const uint8_t *p, size_t size, bool is_signed)
-{
-	uint64_t u = 0;
-
-	if (size != 1 && size != 2 && size != 4 && size != 8)
-		return false;
-	memcpy(&u, p, size);	/* little-endian: the low bytes */
-	d->type = is_signed ? LTT_CAPTURE_SIGNED : LTT_CAPTURE_UNSIGNED;
-	d->bits = is_signed && size < 8 && (u >> (size * 8 - 1)) ? u | ~0ULL << (size * 8) : u;
-	return true;
-}
-
-/*
- * @d: the ARRAY of the @a->n integers of array or sequence field @fl (a
- * capture of it whole), their wire form (ltt_capture_put()'s) in @f's
- * room after its @used bytes; unavailable if they have no room whole, as
- * the user-space one: never cut.
- */
-static void capture_array(struct ltt_firing *f, struct ltt_capture_desc *d,
-			  const struct ltt_ftrace_field *fl, const struct ltt_filter_arg *a,
-			  size_t *used)
-{
-	struct ltt_capture_desc el = { 0 };
-	struct ltt_wbuf w;
-	uint32_t i;
-
-	ltt_wbuf_init_fixed(&w, f->strings + *used, sizeof(f->strings) - *used);
-	for (i = 0; i < a->n && !w.err; i++) {
-		if (!int_value(&el, (const uint8_t *)a->p + (size_t)i * fl->elem_size,
-			       fl->elem_size, fl->is_signed))
-			return;
-		ltt_capture_put(&w, &el);
-	}
-	if (w.err)
-		return;
-	d->type = LTT_CAPTURE_ARRAY;
-	d->nr_elems = a->n;
-	d->elems = (const uint8_t *)f->strings + *used;
-	d->elems_len = (uint32_t)w.len;
-	*used += w.len;
-}
-
-/* @e's value of @rec (event @ev, @len bytes, read at CPU @cpu) into @f's capture @i. */
-static void capture(struct ltt_firing *f, uint32_t i, const struct ltt_capture_expr *e,
-		    const struct ltt_ftrace_event *ev, const struct ltt_filter_arg *args,
-		    const uint8_t *rec, uint32_t cpu, size_t *used)
-{
-	struct ltt_capture_desc *d = &f->n.captures[i];
-	const struct ltt_ftrace_field *fl = NULL;
-	size_t room = sizeof(f->strings) - *used, n;
-	int32_t tid;
-	uint32_t j;
-
-	d->type = LTT_CAPTURE_UNAVAILABLE;
-	if (e->kind == LTT_CAPTURE_KIND_UNAVAILABLE)
-		return;
-	if (e->kind == LTT_CAPTURE_KIND_CONTEXT) {
-		memcpy(&tid, rec + ev->pid_offset, 4);
-		if (e->ctx == LTT_FILTER_CTX_TID) {
-			d->type = LTT_CAPTURE_SIGNED;
-			d->bits = (uint64_t)(int64_t)tid;
-		} else if (e->ctx == LTT_FILTER_CTX_CPU_ID) {
-			d->type = LTT_CAPTURE_SIGNED;
-			d->bits = cpu;
-		}
-		return;
-	}
-	for (j = 0; j < ev->nr_fields && !fl; j = ltt_ftrace_next_field(ev, j))
-		if (!strcmp(ev->fields[j].name, e->field))
-			fl = &ev->fields[j];	/* a structure's members aside */
-	if (!fl)
-		return;
-	j = (uint32_t)(fl - ev->fields);
-	switch (fl->kind) {
-	case LTT_FTRACE_INT:
-		if (e->index < 0)
-			(void)int_value(d, args[j].p, fl->bias || fl->derived ? 4 : fl->size,
-					fl->is_signed || fl->bias || fl->derived);
-		return;
-	case LTT_FTRACE_STRING:
-	case LTT_FTRACE_CHARS:
-		if (e->index >= 0)
-			return;
-		n = fl->kind == LTT_FTRACE_STRING ? args[j].n :
-						    strnlen((const char *)args[j].p, fl->length);
-		n = n < LTT_CAPTURE_STR_MAX - 1 ? n : LTT_CAPTURE_STR_MAX - 1;
-		if (n + 1 > room)
-			return;
-		memcpy(f->strings + *used, args[j].p, n);
-		f->strings[*used + n] = '\0';
-		d->type = LTT_CAPTURE_STRING;
-		d->str = f->strings + *used;
-		*used += n + 1;
-		return;
-	case LTT_FTRACE_STRUCT:
-	case LTT_FTRACE_STRUCTS:
-		return;		/* not captured: unavailable */
-	default:	/* ARRAY, DYN_ARRAY: its elements, or one */
-		if (e->index < 0)
-			capture_array(f, d, fl, &args[j], used);
-		else if ((uint64_t)e->index < args[j].n)
-			(void)int_value(d, (const uint8_t *)args[j].p + (size_t)e->index * fl->elem_size,
-					fl->elem_size, fl->is_signed);
-		return;
-	}
-}
 
 /* A record the notifier's programs kept: its trigger fires. */
 static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, const void *rec,
@@ -550,13 +489,14 @@ static void on_record(void *arg, const struct ltt_ftrace_map *m, uint64_t ts, co
 		ltt_triggers_count_dropped(trs, n->t, 1);
 		return;
 	}
-	snprintf(f->event, sizeof(f->event), "%s",
+	/* a probe's event: the rule's name, not the tracer's (as in a session's trace) */
+	snprintf(f->event, sizeof(f->event), "%s", n->probe ? c->rule.pattern :
 		 m->ctf_id < n->nr_events ? n->events[m->ctf_id] : m->layout->name);
 	memcpy(&tid, (const uint8_t *)rec + m->layout->pid_offset, 4);
 	f->n.pid = tid;
 	f->n.nr_captures = c->nr_captures;
 	for (i = 0; i < c->nr_captures; i++)
-		capture(f, i, &n->caps[i], m->layout, args, rec, s->cpu, &used);
+		ltt_knotify_capture(f, i, &n->caps[i], m->layout, args, rec, s->cpu, &used);
 	ltt_triggers_fire(trs, f, 0);
 }
 
@@ -779,13 +719,14 @@ static const struct ltt_errmap start_refusals[] = {
 };
 
 /* A notifier for trigger @t made, started and listed (sync_lock held). */
-static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t)
+static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigger *t,
+					int client_fd)
 {
 	struct knotifier *n;
 	enum ltt_error_code err;
 	int ret;
 
-	err = notifier_make(kn, &t->chan, &n);
+	err = notifier_make(kn, t, client_fd, &n);
 	if (err || !n)
 		return err ? err : LTT_ERR_NOMEM;	/* logged */
 	ltt_triggers_get(kn->trs, t);
@@ -805,7 +746,7 @@ static enum ltt_error_code add_notifier(struct ltt_knotify *kn, struct ltt_trigg
 	return LTT_ERR_OK;
 }
 
-enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t)
+enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t, int client_fd)
 {
 	struct ltt_knotify *kn = knotify_get(k);
 	enum ltt_error_code err = LTT_ERR_OK;
@@ -818,7 +759,7 @@ enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t)
 	has = has_notifier(kn, t);
 	pthread_mutex_unlock(&kn->lock);
 	if (!has && !t->removed)
-		err = add_notifier(kn, t);
+		err = add_notifier(kn, t, client_fd);
 	pthread_mutex_unlock(&kn->sync_lock);
 	return err;
 }

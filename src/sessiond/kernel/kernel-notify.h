@@ -28,8 +28,10 @@ struct ltt_knotify;
 
 /**
  * ltt_knotify_check() - can @k's notifiers evaluate kernel event rule @c
- * at all (a tracefs to do it with, opened the first time)?  LTT_ERR_OK
- * or TRIGGER_UNSUPPORTED (logged).  No lock held.
+ * at all (a tracefs to do it with, opened the first time; a probe rule's
+ * kind of probe in it, TRIGGER_KPROBE_EVENTS or TRIGGER_UPROBE_EVENTS if
+ * not, and its kernel symbol)?  LTT_ERR_OK or the code (logged).  No lock
+ * held.
  */
 enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_trigger_conf *c);
 
@@ -38,10 +40,14 @@ enum ltt_error_code ltt_knotify_check(struct ltt_kernel *k, const struct ltt_tri
  * its notifier, recording and read from now on.  LTT_ERR_OK, or the code
  * of what tracefs refused (KERNEL_EVENT_NOT_FOUND: it has none of the
  * rule's events; FILTER_KERNEL_TYPE: the filter fits none of them;
- * FILTER_KERNEL_CONTEXT: a context it can't read; NOMEM, LIMIT), logged:
- * the command then removes the trigger.  No lock held.
+ * FILTER_KERNEL_CONTEXT: a context it can't read; PROBE_NOT_FOUND: no
+ * place for its probe; NOMEM, LIMIT), logged: the command then removes
+ * the trigger.  A probe rule's probe is placed for it
+ * (ltt_kernel_probe_place()), its file read with the rights of @t's
+ * owner, or of the client on @client_fd (borrowed) where the daemon gave
+ * root's rights up.  No lock held.
  */
-enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t);
+enum ltt_error_code ltt_knotify_arm(struct ltt_kernel *k, struct ltt_trigger *t, int client_fd);
 
 /**
  * ltt_knotify_sync() - the notifiers of removed triggers released (@trs,

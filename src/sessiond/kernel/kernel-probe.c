@@ -7,6 +7,7 @@
  * removed with the session.
  */
 #include <errno.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,19 +75,21 @@ static int kernel_probe_of(int type, const struct ltt_probe_loc *loc, struct ltt
 
 /*
  * The tracer's probe for rule @attr into @ret.  A uprobe's file: read
- * with the rights of session @owner's owner @uid, @gid (as-user.h; once
- * the daemon gave root's rights up, opened by the privileged part:
- * ltt_priv_open_probe()); with no @owner, with this process's, and not
- * at all by a daemon that gave root's up (enable-event read it as the
- * owner, cmd-event.c).  Returns 0, -EINVAL (a location that does not
- * parse), -ENOENT (no such kernel symbol), or ltt_elf_probe_resolve()'s
- * -errno; @why says why.
+ * with the rights of @owner's uid and gid (as-user.h; once the daemon
+ * gave root's rights up, opened by the privileged part for @owner's
+ * admitted session, ltt_priv_open_probe(), or for a trigger with the
+ * rights of the client adding it, ltt_priv_open_client_probe()); with no
+ * @owner, with this process's, and not at all by a daemon that gave
+ * root's up (enable-event read it as the owner, cmd-event.c).  Returns 0,
+ * -EINVAL (a location that does not parse), -ENOENT (no such kernel
+ * symbol), -EPERM (a trigger's file, no client, in a daemon that gave
+ * root's rights up), or ltt_elf_probe_resolve()'s -errno; @why says why.
  */
-static int probe_of(const struct ltt_rule_conf *attr, const struct ltt_session *owner,
+static int probe_of(const struct ltt_rule_conf *attr, const struct ltt_probe_owner *owner,
 		    struct ltt_kabi_probe *ret, char *why, size_t why_size)
 {
 	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
-	struct ltt_as_user as;
+		struct ltt_as_user as;
 	int err, fd = -1;
 
 	if (!loc)
@@ -98,17 +101,20 @@ static int probe_of(const struct ltt_rule_conf *attr, const struct ltt_session *
 		if (ltt_priv_daemon_uid() == geteuid())
 			err = ltt_elf_probe_resolve(loc, ret, why, why_size);
 	} else if (!err) {
-		err = ltt_priv_open_probe(owner->id, loc->path, &fd);
+		err = owner->session ? ltt_priv_open_probe(owner->session, loc->path, &fd) :
+		      ltt_priv_open_client_probe(owner->client_fd, loc->path, &fd);
 		if (err == 1) {
 			err = ltt_as_user_begin(owner->uid, owner->gid, &as);
 			if (err)
-				snprintf(why, why_size, "can't take the session owner's rights: %s",
+				snprintf(why, why_size, "can't take the owner's rights: %s",
 					 strerror(-err));
 			else
 				err = ltt_elf_probe_resolve(loc, ret, why, why_size);
 			ltt_as_user_end(&as);
+		} else if (err == -EPERM && !owner->session) {
+			snprintf(why, why_size, "%s", ltt_strerror(LTT_ERR_TRIGGER_PROBE_FILE));
 		} else if (err) {
-			snprintf(why, why_size, "%s: %s (opened with the rights of uid %u, the session's owner)",
+			snprintf(why, why_size, "%s: %s (opened with the rights of uid %u, the owner)",
 				 loc->path, strerror(-err), (unsigned int)owner->uid);
 		} else {
 			err = ltt_elf_probe_resolve_fd(loc, fd, ret, why, why_size);
@@ -119,9 +125,26 @@ static int probe_of(const struct ltt_rule_conf *attr, const struct ltt_session *
 	return err;
 }
 
+/* Whose rights the file of a probe of session @s is read with. */
+static struct ltt_probe_owner session_owner(const struct ltt_session *s)
+{
+	return (struct ltt_probe_owner){ .session = s->id, .client_fd = -1, .uid = s->uid,
+					 .gid = s->gid };
+}
+
+void ltt_probe_owner_of_trigger(uid_t uid, int client_fd, struct ltt_probe_owner *ret)
+{
+	struct passwd pw, *res = NULL;
+	char buf[1024];
+
+	*ret = (struct ltt_probe_owner){ .client_fd = client_fd, .uid = uid, .gid = (gid_t)uid };
+	if (!getpwuid_r(uid, &pw, buf, sizeof(buf), &res) && res)
+		ret->gid = res->pw_gid;
+}
+
 /* Is @attr's probe there (probe_of() with @owner)?  Its public code; logs why not. */
 static enum ltt_error_code probe_there(const struct ltt_rule_conf *attr,
-				       const struct ltt_session *owner)
+				       const struct ltt_probe_owner *owner)
 {
 	struct ltt_kabi_probe *probe = malloc(sizeof(*probe));
 	char why[LTT_PATH_MAX + 512];
@@ -133,6 +156,11 @@ static enum ltt_error_code probe_there(const struct ltt_rule_conf *attr,
 	free(probe);
 	if (err)
 		LTT_WARN("probe %s refused: %s", attr->pattern, why);
+	return ltt_kernel_probe_code(err);
+}
+
+enum ltt_error_code ltt_kernel_probe_code(int err)
+{
 	switch (err) {
 	case 0:
 		return LTT_ERR_OK;
@@ -142,6 +170,8 @@ static enum ltt_error_code probe_there(const struct ltt_rule_conf *attr,
 		return LTT_ERR_PROBE_LOCATION;
 	case -EOPNOTSUPP:
 		return LTT_ERR_PROBE_TRACER;
+	case -EPERM:
+		return LTT_ERR_TRIGGER_PROBE_FILE;
 	default:
 		return LTT_ERR_PROBE_NOT_FOUND;
 	}
@@ -162,9 +192,51 @@ enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct lt
 enum ltt_error_code ltt_kernel_probe_check_file(const struct ltt_rule_conf *attr,
 						const struct ltt_session *session)
 {
+	struct ltt_probe_owner owner = session_owner(session);
+
 	if (attr->type != LTT_EVENT_UPROBE)
 		return LTT_ERR_OK;
-	return probe_there(attr, session);
+	return probe_there(attr, &owner);
+}
+
+enum ltt_error_code ltt_kernel_probe_check_tracefs(const struct ltt_kabi_version *version,
+						   const struct ltt_rule_conf *attr)
+{
+	bool user = attr->type == LTT_EVENT_UPROBE;
+	char what[LTT_NAME_MAX + 64], why[512];
+
+	snprintf(what, sizeof(what), "trigger's probe %s refused", attr->pattern);
+	if (ltt_kabi_tracefs.lacks(version, user ? LTT_KABI_FEAT_UPROBE : LTT_KABI_FEAT_KPROBE,
+				   what, why, sizeof(why))) {
+		LTT_WARN("%s", why);
+		return user ? LTT_ERR_TRIGGER_UPROBE_EVENTS : LTT_ERR_TRIGGER_KPROBE_EVENTS;
+	}
+	/* a kernel symbol now; a file when it is placed, read as the owner or the client */
+	return user ? LTT_ERR_OK : probe_there(attr, NULL);
+}
+
+int ltt_kernel_probe_place(struct ltt_kabi *kabi, ltt_khandle session,
+			   const struct ltt_rule_conf *attr, const struct ltt_probe_owner *owner,
+			   ltt_khandle *ret, char event[LTT_KABI_NAME_MAX],
+			   char event_return[LTT_KABI_NAME_MAX])
+{
+	struct ltt_kabi_probe *arg = malloc(sizeof(*arg));
+	char why[LTT_PATH_MAX + 512];
+	int err;
+
+	if (!arg)
+		return -ENOMEM;
+	err = probe_of(attr, owner, arg, why, sizeof(why));
+	if (err)
+		LTT_WARN("probe %s not placed: %s", attr->pattern, why);
+	if (!err)
+		err = ltt_kabi_probe_create(kabi, session, arg, ret);
+	if (!err) {
+		memcpy(event, arg->event, LTT_KABI_NAME_MAX);
+		memcpy(event_return, arg->event_return, LTT_KABI_NAME_MAX);
+	}
+	free(arg);
+	return err;
 }
 
 /* @ks's probe for @rule, placed now if it was not. */
@@ -172,9 +244,8 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 		     const struct ltt_event_rule *rule, struct kernel_probe **ret)
 {
 	const struct ltt_rule_conf *attr = &rule->attr;
-	struct ltt_kabi_probe *arg = NULL;
+	struct ltt_probe_owner owner = session_owner(ks->trace.session);
 	struct kernel_probe *p;
-	char why[LTT_PATH_MAX + 512];
 	int err;
 
 	for (p = ks->probes; p; p = p->next)
@@ -182,10 +253,9 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 		    !strcmp(p->location, attr->location))
 			goto found;
 	p = calloc(1, sizeof(*p));
-	arg = malloc(sizeof(*arg));
-	if (!p || !arg || !(p->location = strdup(attr->location))) {
-		err = -ENOMEM;
-		goto err;
+	if (!p || !(p->location = strdup(attr->location))) {
+		free(p);
+		return -ENOMEM;
 	}
 	/*
 	 * The file may have changed since enable-event: resolved again, with
@@ -193,29 +263,20 @@ static int probe_get(struct ltt_kernel *k, struct kernel_session *ks,
 	 * client's, cmd-event.c), so a root daemon reads no file for a
 	 * session that its owner could not.
 	 */
-	err = probe_of(attr, ks->trace.session, arg, why, sizeof(why));
-	if (err)
-		LTT_WARN("probe %s not placed: %s", attr->pattern, why);
-	if (!err)
-		err = ltt_kabi_probe_create(k->kabi, ks->handle, arg, &p->handle);
-	if (err)
-		goto err;
+	err = ltt_kernel_probe_place(k->kabi, ks->handle, attr, &owner, &p->handle, p->event,
+				     p->event_return);
+	if (err) {
+		free(p->location);
+		free(p);
+		return err;
+	}
 	p->type = (int)attr->type;
 	snprintf(p->name, sizeof(p->name), "%s", attr->pattern);
-	memcpy(p->event, arg->event, sizeof(p->event));
-	memcpy(p->event_return, arg->event_return, sizeof(p->event_return));
-	free(arg);
 	p->next = ks->probes;
 	ks->probes = p;
 found:
 	*ret = p;
 	return 0;
-err:
-	if (p)
-		free(p->location);
-	free(p);
-	free(arg);
-	return err;
 }
 
 int ltt_kernel_probe_events(struct ltt_kernel *k, struct kernel_session *ks,

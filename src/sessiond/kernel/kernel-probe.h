@@ -20,6 +20,22 @@ struct ltt_kernel_probe_event {
 	int type;		/* enum ltt_event_type */
 };
 
+/* Whose rights the file of a user-space probe is read with. */
+struct ltt_probe_owner {
+	uint64_t session;	/* an admitted session's id (ltt_priv_open_probe()); 0: a trigger's */
+	int client_fd;		/* a trigger's: the connection of the client adding it, -1 */
+	uid_t uid;
+	gid_t gid;
+};
+
+/**
+ * ltt_probe_owner_of_trigger() - the owner of a trigger's probe: @uid,
+ * with its group of the user database (@uid when it has no entry), the
+ * client adding it on @client_fd (borrowed; -1: none), whose rights a
+ * daemon that gave root's up opens the file with (ltt_priv_open_client_probe())
+ */
+void ltt_probe_owner_of_trigger(uid_t uid, int client_fd, struct ltt_probe_owner *ret);
+
 /**
  * ltt_kernel_probe_check() - may probe rule @attr be added?  The tracer
  * places its kind (ltt_kabi_backend.lacks), and its file, function or SDT
@@ -42,6 +58,38 @@ enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct lt
  */
 enum ltt_error_code ltt_kernel_probe_check_file(const struct ltt_rule_conf *attr,
 						const struct ltt_session *session);
+
+/**
+ * ltt_kernel_probe_code() - the ltt error code of probe placing's -errno
+ * @err (ltt_kernel_probe_place(), the checks'): OK, NOMEM,
+ * PROBE_LOCATION, PROBE_TRACER, TRIGGER_PROBE_FILE, else PROBE_NOT_FOUND
+ */
+enum ltt_error_code ltt_kernel_probe_code(int err);
+
+/**
+ * ltt_kernel_probe_check_tracefs() - may a trigger's probe rule @attr be
+ * placed by the tracefs tracer of @version (kernel-notify.c's, whichever
+ * backend records the sessions)?  TRIGGER_KPROBE_EVENTS or
+ * TRIGGER_UPROBE_EVENTS where its kprobe_events or uprobe_events is
+ * missing (said in the log), a kprobe's symbol checked in
+ * /proc/kallsyms; a uprobe's file is read when placed (PROBE_NOT_FOUND).
+ */
+enum ltt_error_code ltt_kernel_probe_check_tracefs(const struct ltt_kabi_version *version,
+						   const struct ltt_rule_conf *attr);
+
+/**
+ * ltt_kernel_probe_place() - place probe rule @attr in tracer @kabi, for
+ * its session @session, its file (a uprobe's) read with @owner's rights:
+ * the one way a session's probes
+ * (ltt_kernel_probe_events()) and a trigger's (kernel-notify.c) are
+ * placed.  Sets *@ret (ltt_kabi_release() removes it), the tracer's name
+ * of its event in @event and of its return event in @event_return ("" but
+ * for a FUNCTION rule).  Returns 0 or -errno (why is logged).
+ */
+int ltt_kernel_probe_place(struct ltt_kabi *kabi, ltt_khandle session,
+			   const struct ltt_rule_conf *attr, const struct ltt_probe_owner *owner,
+			   ltt_khandle *ret, char event[LTT_KABI_NAME_MAX],
+			   char event_return[LTT_KABI_NAME_MAX]);
 
 /**
  * ltt_kernel_probe_events() - call @fn for each event of @rule's probe

@@ -13,6 +13,7 @@
  *   kernel-filter.[ch] filters of kernel rules
  *   kernel-probe.[ch] probe rules: checked when added, placed per session, removed with it
  *   kernel-notify.[ch] triggers' kernel event rules, evaluated through tracefs
+ *   kernel-capture.[ch] the captures of their records
  *   kernel-map.[ch] kernel map channels: counters the kernel keeps (histogram triggers)
  *   kernel-tracker.c process trackers in the tracer
  *   kernel-snapshot.c snapshots of kernel channels
@@ -70,8 +71,13 @@ enum ltt_kernel_backend {
 	LTT_KERNEL_BACKEND_TRACEFS,	/* the kernel's own buffers */
 };
 
-/* strings_why where the BPF program reads system call strings (doc/kernel-bpf.md) */
+/*
+ * strings_why where the BPF program reads system call strings
+ * (doc/kernel-bpf.md): the kernel refuses event probes, or
+ * LTT_KERNEL_BPF=on chose the program where event probes would do
+ */
 #define LTT_KERNEL_BPF_STRINGS "system call paths and names: read as strings by ltt's BPF program: this kernel refuses event probes (doc/kernel-bpf.md)"
+#define LTT_KERNEL_BPF_CHOSEN "system call paths and names: read as strings by ltt's BPF program: chosen by LTT_KERNEL_BPF=on, where this kernel's event probes would read them too (doc/kernel-bpf.md)"
 
 struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
@@ -87,7 +93,7 @@ struct ltt_kernel {
 	/*
 	 * "" when system call paths and names are recorded as strings by the
 	 * tracer itself (the module, event probes), else why not, or
-	 * LTT_KERNEL_BPF_STRINGS when ltt's BPF program reads them
+	 * LTT_KERNEL_BPF_STRINGS or _CHOSEN when ltt's BPF program reads them
 	 */
 	char strings_why[512];
 	uint64_t next_key;		/* atomic: consumer keys */

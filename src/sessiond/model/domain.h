@@ -235,13 +235,16 @@ struct ltt_domain_ops {
 	 * Optional (the kernel's), for an event-rule-matches condition of its
 	 * own (the user-space domain's programs always evaluate theirs).
 	 * check_trigger: can this domain evaluate @c at all?  arm_trigger:
-	 * @t was just added: start evaluating it.  Each returns LTT_ERR_OK or
+	 * @t was just added by the client on @client_fd (borrowed, -1: the
+	 * daemon): start evaluating it (a probe's file read with that client's
+	 * rights where the daemon gave root's up).  Each returns LTT_ERR_OK or
 	 * the code the trigger is refused with (the reason logged; the
 	 * command removes a trigger it could not arm).  No lock held.
 	 */
 	enum ltt_error_code (*check_trigger)(struct ltt_domain_impl *d,
 					     const struct ltt_trigger_conf *c);
-	enum ltt_error_code (*arm_trigger)(struct ltt_domain_impl *d, struct ltt_trigger *t);
+	enum ltt_error_code (*arm_trigger)(struct ltt_domain_impl *d, struct ltt_trigger *t,
+					   int client_fd);
 	/*
 	 * Optional (the kernel's): the tracer, as the KERNEL_TRACER reply:
 	 * {str backend, str version, str why}.  No lock held.

@@ -281,7 +281,8 @@ int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd)
 	return ret;
 }
 
-int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd)
+/* File @path opened by the privileged part with the rights of the client on @client_fd (@type). */
+static int open_as_client(enum ltt_priv_request type, int client_fd, const char *path, int *ret_fd)
 {
 	struct ltt_wbuf w;
 	int ret;
@@ -290,9 +291,19 @@ int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd)
 		return -EPERM;	/* no client: no one's rights to read it with */
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_str(&w, path);
-	ret = open_file(LTT_PRIV_TLS_FILE, &w, client_fd, ret_fd);
+	ret = open_file(type, &w, client_fd, ret_fd);
 	ltt_wbuf_fini(&w);
 	return ret;
+}
+
+int ltt_priv_open_client_probe(int client_fd, const char *path, int *ret_fd)
+{
+	return open_as_client(LTT_PRIV_CLIENT_PROBE_FILE, client_fd, path, ret_fd);
+}
+
+int ltt_priv_open_tls(int client_fd, const char *path, int *ret_fd)
+{
+	return open_as_client(LTT_PRIV_TLS_FILE, client_fd, path, ret_fd);
 }
 
 int ltt_priv_shm_file(uint64_t id, unsigned int job, const char *path, size_t keep, int *ret_fd)

@@ -89,6 +89,9 @@
  *   OWNER_SHM {u64 id, str shm}, the connection of session @id's owner
  *       (SCM_RIGHTS) -> {}: the shared memory path of a session admitted
  *       without one (LTTng's SET_SESSION_SHM_PATH), set once
+ *   CLIENT_PROBE_FILE {str path}, a client's connection (SCM_RIGHTS) ->
+ *       {}, the file: a user-space probe's ELF file opened with that
+ *       client's rights (a trigger's probe: no session owns it)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -111,6 +114,7 @@ enum ltt_priv_request {
 	LTT_PRIV_SAVE_LTTNG = 18,
 	LTT_PRIV_SHM_FILE = 19,
 	LTT_PRIV_OWNER_SHM = 20,
+	LTT_PRIV_CLIENT_PROBE_FILE = 21,
 };
 
 /* What SAVE_LTTNG's process writes on its pipe (one write). */
@@ -223,6 +227,16 @@ uid_t ltt_priv_daemon_uid(void);
  * not read it), -ENOEXEC (not a regular ELF file), or another -errno.
  */
 int ltt_priv_open_probe(uint64_t id, const char *path, int *ret_fd);
+
+/**
+ * ltt_priv_open_client_probe() - as ltt_priv_open_probe(), the file
+ * opened with the rights of the client on connection @client_fd
+ * (borrowed), whose credentials the privileged part reads there
+ * (CLIENT_PROBE_FILE): a trigger's user-space probe.  1 when the daemon
+ * kept root's rights (the caller reads it as the owner); -EPERM without
+ * a client.
+ */
+int ltt_priv_open_client_probe(int client_fd, const char *path, int *ret_fd);
 
 /**
  * ltt_priv_open_tls() - a session's TLS file @path (absolute) opened with

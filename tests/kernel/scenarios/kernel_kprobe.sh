@@ -2,7 +2,8 @@
 # --probe, --function): one by symbol, one by address, a kretprobe, on
 # __x64_sys_getppid, while kworkload makes 200 getppid() calls; a missing
 # symbol refused at enable-event; openat's filename, a path kworkload
-# opens (test_kernel_kprobe.sh).  With LTT_KBACKEND=tracefs through the
+# opens; a kprobe trigger on the function, its 100 calls notified
+# (test_kernel_kprobe.sh).  With LTT_KBACKEND=tracefs through the
 # kernel's kprobe_events, and an event probe (dynamic_events' e:) for
 # the system call's strings.
 start_sessiond ${LTT_KBACKEND:+--kernel-backend=$LTT_KBACKEND} || exit 1
@@ -25,5 +26,23 @@ capture files kworkload files /tmp/ltt-kprobe-eprobe-path
 capture stop lttctl stop kp
 capture destroy lttctl destroy kp
 result left "$(grep -c ltt_ /sys/kernel/tracing/kprobe_events)"
+# a kprobe trigger on the same function: placed through kprobe_events for
+# its notifier, whichever backend records the sessions
+capture trigger lttctl add-trigger --name kt --condition=event-rule-matches --type=kernel:kprobe \
+	--location=__x64_sys_getppid --event-name=kt --action=notify
+result trigger_placed "$(grep -c ltt_ /sys/kernel/tracing/kprobe_events)"
+capture trigger_calls kworkload getppid 100
+i=0
+while [ $i -lt 300 ]; do
+	n=$(lttctl list-triggers --counters | sed -n 's/^  fired: \([0-9]*\) times, notifications dropped: \([0-9]*\)/\1 \2/p')
+	n=${n:-0 0}
+	[ $((${n% *} + ${n#* })) -ge 100 ] && break
+	i=$((i + 1))
+done
+capture trigger_counters lttctl list-triggers --counters
+capture trigger_missing lttctl add-trigger --name km --condition=event-rule-matches \
+	--type=kernel:kprobe --location=ltt_no_such_symbol --event-name=km --action=notify
+capture trigger_remove lttctl remove-trigger kt
+result trigger_left "$(grep -c ltt_ /sys/kernel/tracing/kprobe_events)"
 stop_sessiond
 result eprobes_left "$(grep -c '^e:ltt_' /sys/kernel/tracing/dynamic_events)"

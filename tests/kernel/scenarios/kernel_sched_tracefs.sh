@@ -16,3 +16,17 @@ tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
 result prefilter "$(cat "$tfs"/instances/ltt-*/events/sched/sched_switch/filter)"
 capture pre_destroy lttctl destroy pre
 stop_sessiond
+
+# module_load through tracefs: its taints written as lttng-modules'
+# enumeration taint (doc/ctf.md), the module's own letters beside it.
+rmmod ltt_tracer 2>/dev/null
+start_sessiond --kernel-backend=tracefs || exit 1
+capture mod_create lttctl create mod -o "$LTT_OUT/mod" || exit 1
+capture mod_enable lttctl enable-event -k module_load || exit 1
+capture mod_start lttctl start mod || exit 1
+capture mod_load modprobe ltt-tracer
+result mod_taint "$(cat /sys/module/ltt_tracer/taint)"
+capture mod_stop lttctl stop mod
+capture mod_destroy lttctl destroy mod
+stop_sessiond
+rmmod ltt_tracer

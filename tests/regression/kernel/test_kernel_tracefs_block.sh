@@ -15,7 +15,7 @@ case $dev in
 /dev/*) ;;
 *) skip_all "the test's directory is not on a block device ($dev)" ;;
 esac
-tracefs_setup 10
+tracefs_setup 11
 LA_TIMEOUT=300
 
 lttctl -q create b -o "$TEST_TMP/b" &&
@@ -46,6 +46,13 @@ done_sectors=$(grep ' block_rq_complete: ' "$TEST_TMP/b.txt" | grep -E 'rwbs = [
 	sed -nE 's/.* sector = ([0-9]+), .*/\1/p' | sort -u)
 is "$(comm -23 <(echo "$sectors") <(echo "$done_sectors") | grep -c .)" 0 \
 	"block_rq_complete: each of them completed, as a write"
+# rwbs and sched_switch's prev_state are integers, as lttng-modules 2.13
+# writes them unless built with CONFIG_LTTNG_EXPERIMENTAL_BITWISE_ENUM (off
+# by default, in Debian's package too): lttng-analyses compute rwbs % 2,
+# where babeltrace 1's bindings would give them an enumeration's label.
+decl=$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/b/kernel" | grep -E ' _(rwbs|prev_state);$')
+is "$(grep -cE '^\s*integer \{ size = (32; align = [0-9]+; signed = 0|64; align = [0-9]+; signed = 1);.* _(rwbs|prev_state);$' <<<"$decl") of $(grep -c . <<<"$decl")" "3 of 3" \
+	"the metadata declares both rwbs (u32) and prev_state (s64) plain integers, not enumerations"
 
 if command -v lttng-iolatencytop >/dev/null; then
 	timeout "$LA_TIMEOUT" lttng-iolatencytop --no-progress "$TEST_TMP/b" >"$TEST_TMP/io.txt" 2>&1

@@ -15,16 +15,7 @@
 export LTT_CONSUMERD_PATH="$LTT_TOP_BUILDDIR/src/consumerd/ltt-consumerd"
 
 test_init
-tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
-if [ "$(id -u)" != 0 ] || [ ! -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ]; then
-	skip_all "needs root and a kernel with uprobe_events"
-fi
-plan 51
-kernel_lock
-
-PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
-[ -x "$PROG" ] || { echo "Bail out! $PROG not built"; exit 1; }
-PROG=$(readlink -f "$PROG")
+uprobe_setup 51
 LIBC=$(ldd "$PROG" | awk '$1 ~ /^libc\.so/ { print $3 }')
 LIBC=$(readlink -f "$LIBC")
 N=100

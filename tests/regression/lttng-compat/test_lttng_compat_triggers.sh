@@ -91,14 +91,24 @@ like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
 	"... and the actions' failures ltt counts (none)"
 
 # --- what ltt's triggers lack ---
-# a user-space probe's location passes the binary's descriptor: read past, the rule refused
+# a user-space probe rule: its binary's descriptor read past, the file opened
+# with the client's rights; placed where the daemon traces the kernel
+# (test_kernel_tracefs_probe_trigger.sh fires one), else refused saying why
 run lttng add-trigger --condition event-rule-matches --type=kernel:uprobe \
 	--location="elf:$LTTNG:main" --event-name=up --action notify
-like "$RC:$OUT" "^[1-9].*Operation not supported" "a kernel:uprobe rule (its binary's descriptor passed) is refused" ||
-	diag "$OUT"
-like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER: ltt-sessiond --lttng-compat does not serve user-space probe rules in triggers \\(lttng add-trigger --type=kernel:uprobe\\)" \
-	"... and the daemon's log says so, and what to do" || diag "$(tail -3 "$SESSIOND_LOG")"
-unlike "$(lttctl list-triggers)" "rule: up " "... and not added"
+if [ "$RC" = 0 ]; then
+	like "$(lttctl list-triggers)" "rule: up \\(type: kernel:uprobe, location type: ELF, location: $(readlink -f "$LTTNG"):main\\)" \
+		"a kernel:uprobe rule (its binary's descriptor passed) is added, lttctl lists it"
+	like "$(lttng list-triggers)" "rule: up \\(type: kernel:uprobe, location type: ELF, location: [^ ]*:main\\)" \
+		"... and lttng lists it as LTTng does"
+	lttctl remove-trigger "$(lttctl list-triggers | awk '/^- name:/ { n = $3 } /rule: up / { print n }')" >/dev/null
+	unlike "$(lttctl list-triggers)" "rule: up " "... and it is removed"
+else
+	like "$OUT" "^Error: .*" "a kernel:uprobe rule refused where the daemon traces no kernel" || diag "$OUT"
+	unlike "$(lttctl list-triggers)" "rule: up " "... not added"
+	like "$(cat "$SESSIOND_LOG")" "REGISTER_TRIGGER" "... the daemon's log says why" ||
+		diag "$(tail -3 "$SESSIOND_LOG")"
+fi
 
 # --- JUL and log4j rules: taken, listed as LTTng lists them (fired below) ---
 run lttng add-trigger --name j1 --condition event-rule-matches --type=jul --name=qa.app \

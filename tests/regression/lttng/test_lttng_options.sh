@@ -167,12 +167,18 @@ is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: 'metadata' takes one action, regenerat
 like "$(lttctl --list-commands)" "metadata" "--list-commands lists metadata, as LTTng's"
 
 # --- add-trigger's probes, remove-trigger --owner-uid of another user
-probe="a probe event rule (lttng add-trigger --type=kernel:kprobe or kernel:uprobe, -L/--location, -E/--event-name) is not supported by ltt: give --type=kernel:tracepoint, kernel:syscall, or user for a tracepoint the program declares; its event rules match tracepoints and system calls"
 before=$(state)
-refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:kprobe -L do_sys_open --action=notify
-refused "$probe" add-trigger --condition=event-rule-matches --type=kernel:uprobe --action=notify
-refused "$probe" add-trigger --condition=event-rule-matches -L elf:/bin/ls:main --action=notify
-refused "$probe" add-trigger --condition=event-rule-matches -E myprobe --action=notify
+# probe rules are ltt's too (test_kernel_tracefs_probe_trigger.sh): their misuse in LTTng's words
+run lttctl add-trigger --condition=event-rule-matches --type=kernel:uprobe --action=notify
+is "$RC:$ERR" "1:Error: Event rule of type kernel uprobe requires a --location." \
+	"add-trigger --type=kernel:uprobe without -L: LTTng's words"
+run lttctl add-trigger --condition=event-rule-matches -L elf:/bin/ls:main --action=notify
+is "$RC:$ERR" "2:Error: Can't use --location with user tracepoint event rules." \
+	"add-trigger -L without --type (a user rule): LTTng's words"
+run lttctl add-trigger --condition=event-rule-matches -E myprobe --action=notify
+is "$RC:$ERR" "2:Error: Can't use --event-name with user tracepoint event rules." \
+	"add-trigger -E without --type (a user rule): LTTng's words"
+is "$(state)" "$before" "... nothing changed"
 # JUL and log4j rules are taken, as LTTng's (test_lttng_compat_triggers.sh fires them)
 run lttctl add-trigger --name jt --condition=event-rule-matches --type=jul:logging -n my.logger \
 	--log-level=WARNING.. --action=notify

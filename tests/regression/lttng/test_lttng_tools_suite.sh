@@ -2,7 +2,10 @@
 # test_lttng_tools_suite.sh - lttng-tools 2.13.9's own regression tests
 # that pass whole against ltt (doc/lttng-tools-tests.md), one TAP check
 # each, run by tests/lttng-tools/run.sh: LTTng's scripts drive lttctl,
-# ltt-sessiond and ltt-relayd through LTTng's command lines, and their
+# ltt-sessiond and ltt-relayd through LTTng's command lines (the daemon
+# started as lttng-sessiond serves LTTng's client protocol too, which the
+# tests' liblttng-ctl programs use: trigger/start-stop's
+# notification-client), and their
 # programs, built with LTTng-UST's headers, record through ltt's
 # liblttng-ust.so.1.  A check passes when every check of its LTTng test
 # passed, as many as the test planned, within LIMIT seconds.  The source
@@ -30,6 +33,7 @@ TESTS=(
 	ust/test_event_basic
 	ust/test_event_tracef
 	tools/channel/test_channel
+	tools/trigger/start-stop/test_start_stop
 	tools/exclusion/test_exclusion
 	tools/filtering/test_invalid_filter
 	tools/filtering/test_unsupported_op
@@ -49,7 +53,7 @@ LIMIT=120 WHOLE=420
 
 test_init
 lttng_tools_src_or_skip
-plan ${#TESTS[@]}
+plan $((${#TESTS[@]} + 1))
 
 out="$TEST_TMP/run.out"
 LTT_BUILDDIR=$LTT_TOP_BUILDDIR TMPDIR=$TEST_TMP timeout -k 10 "$WHOLE" \
@@ -65,4 +69,7 @@ for t in "${TESTS[@]}"; do
 	fi
 done
 grep '^# could not build' "$out" | while read -r l; do diag "$l"; done
+# the `lttng` the tests ran: lttctl (run.sh's stand-in execs it), not Debian's
+like "$(cat "$TEST_TMP"/ltt-lttng-tools.*/src/bin/lttng/lttng 2>&1)" "exec -a \"\\\$0\" \"$LTT_TOP_BUILDDIR/src/ctl/(\.libs/)?lttctl\"" \
+	"run.sh's lttng stand-in runs this build's lttctl"
 done_testing

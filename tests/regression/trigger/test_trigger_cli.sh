@@ -201,7 +201,7 @@ refused 1 "channel '.c': " --condition=channel-buffer-usage-ge -s s1 -c .c -u \
 	--threshold-size=1M --action=notify
 
 # --- event rules
-refused 2 "--type 'java': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall, python \\(python:logging\\), jul \\(jul:logging\\) or log4j \\(log4j:logging\\)" \
+refused 2 "--type 'java': give user \\(user:tracepoint\\), kernel:tracepoint, kernel:syscall, kernel:kprobe, kernel:uprobe, python \\(python:logging\\), jul \\(jul:logging\\) or log4j \\(log4j:logging\\)" \
 	--condition=event-rule-matches --type=java --action=notify
 reaches --condition=event-rule-matches --type=jul -n my.logger --log-level=WARNING.. --action=notify
 reaches --condition=event-rule-matches --type=log4j:logging -n my.logger --log-level=WARN --action=notify
@@ -210,7 +210,7 @@ reaches --condition=event-rule-matches -t syscall:exit --action=notify
 refused 2 "Failed to parse syscall type 'syscall:nope'\\.\$" \
 	--condition=event-rule-matches --type=syscall:nope --name=open --action=notify
 is "$(wc -l <<<"$ERR")" 1 "  one line, as LTTng's"
-# -L/-E after a --type that is no probe: LTTng's words (probes themselves: LTTNG_UNSUPPORTED)
+# -L/-E after a --type that is no probe: LTTng's words (probes: test_kernel_tracefs_probe_trigger.sh)
 refused 2 "Can't use --location with user tracepoint event rules\\.\$" \
 	--condition=event-rule-matches --type=user --location=hello --action=notify
 refused 2 "Can't use --event-name with kernel syscall event rules\\.\$" \
@@ -372,6 +372,7 @@ refused 2 "--action=notify before --condition" --action notify --condition event
 	--type=user --capture
 run lttctl add-trigger --condition event-rule-matches --type=kernel:kprobe \
 	--location=do_sys_open --name=hello --action=notify
-unlike "$RC:$ERR" "^0:|Can't use --name" "lttctl add-trigger of a kprobe rule: not LTTng's --name sentence"
+is "$RC:$ERR" "1:Error: Can't use --name with kernel kprobe event rules." \
+	"lttctl add-trigger of a kprobe rule with --name: LTTng's sentence (probe rules are ltt's too)"
 
 done_testing

@@ -288,4 +288,35 @@ is "$(xp "$A[1]/action_snapshot_session/output/ctrl_url") $(xp "$A[1]/action_sna
 lttctl -q remove-trigger pair
 ok $? "remove-trigger pair"
 
+# --- a buffer usage ratio, as LTTng's list-triggers writes it: "0.25" in
+# the text (it printed "%.2f": lttctl's text has no floating point
+# conversion), 0.250000 in MI, and an empty <error_query_results> in
+# the condition; run as lttng, the trigger's list empty too (LTTng's
+# test_list_triggers_cli compares them)
+run lttctl add-trigger --name usage --condition=channel-buffer-usage-ge -s s1 -c channel0 -u \
+	--threshold-ratio=0.25 --action=notify
+is "$RC" 0 "add-trigger usage: buffer usage at least a ratio of 0.25"
+run lttctl list-triggers
+like "$STDOUT" "    domain: ust
+    threshold \(ratio\): 0\.25
+    errors: none" "list-triggers usage (text): threshold (ratio): 0.25, as LTTng's"
+mi 0 "list-triggers usage" list-triggers
+C="/command/output/triggers/trigger[name='usage']/condition"
+is "$(xp "$C/condition_buffer_usage_high/threshold_ratio")" 0.250000 \
+	"list-triggers usage (MI): threshold_ratio 0.250000, as LTTng's writer prints a double"
+is "$(xp "count($C/error_query_results)")/$(xp "count($C/error_query_results/*)")" 1/0 \
+	"list-triggers usage (MI): the condition's <error_query_results>, empty, as LTTng's"
+T="/command/output/triggers/trigger[name='usage']"
+is "$(xp "count($T/error_query_results/error_query_result[name='dropped notifications'])")" 1 \
+	"list-triggers usage (MI): ltt's dropped notifications counter in the trigger's list"
+# run as lttng (ltt-lttng-compat's name), that list is LTTng's, empty, while nothing was dropped
+mkdir -p "$TEST_TMP/bin" && ln -sf "$LTTCTL_BIN" "$TEST_TMP/bin/lttng"
+run "$TEST_TMP/bin/lttng" --mi xml list-triggers
+printf '%s\n' "$STDOUT" >"$DOC"
+is "$RC/$(xp "count($T/error_query_results)")/$(xp "count($T/error_query_results/*)")" 0/1/0 \
+	"lttng list-triggers usage (MI): the trigger's <error_query_results> empty, as LTTng's"
+valid "$DOC" "lttng list-triggers"
+lttctl -q remove-trigger usage
+ok $? "remove-trigger usage"
+
 done_testing

@@ -7,7 +7,10 @@
  * (a FIFO the test holds open, or a file: the test sees whether and when
  * the daemon called it); the pause is on while $LTT_TEST_TP_PAUSE exists.
  * The consumers inherit the library: LTTng's consumer poll point pauses
- * their reading while $LTT_TEST_TP_CONSUMER_PAUSE exists.
+ * their reading while $LTT_TEST_TP_CONSUMER_PAUSE exists.  With
+ * $LTT_TEST_TP_HOLD (a FIFO), the first call, once its line is written,
+ * holds the daemon's thread until that FIFO's writers are all gone (EOF):
+ * the test holds it open, and closes it to let the thread go.
  */
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -29,6 +32,24 @@ static int pause_from(const char *name, const char *env)
 	return 0;
 }
 
+/* The first call reads $LTT_TEST_TP_HOLD to its end (the test's close). */
+static void hold_once(void)
+{
+	static int held;
+	const char *path = getenv("LTT_TEST_TP_HOLD");
+	char buf[64];
+	int fd;
+
+	if (!path || __atomic_exchange_n(&held, 1, __ATOMIC_RELAXED))
+		return;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+}
+
 int __testpoint_sessiond_handle_notifier_event_pipe(void)
 {
 	const char *calls = getenv("LTT_TEST_TP_CALLS");
@@ -41,6 +62,7 @@ int __testpoint_sessiond_handle_notifier_event_pipe(void)
 			close(fd);
 		}
 	}
+	hold_once();
 	return pause_from("notifier_consumption_paused", "LTT_TEST_TP_PAUSE");
 }
 

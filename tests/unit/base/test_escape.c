@@ -104,6 +104,10 @@ static void test_vasprintf(void)
 	s = fmt(0, "[%-6s|%*s|%.2s]", "ab", 4, "c", "xyz");
 	tap_is_str(s, "[ab    |   c|xy]", "widths and precisions apply to strings");
 	free(s);
+	s = fmt(0, "ratio %.2f, %f, %g, %8.3e|%-6.1f|", 0.25, 0.25, 1e-5, 12345.678, 2.5);
+	tap_is_str(s, "ratio 0.25, 0.250000, 1e-05, 1.235e+04|2.5   |",
+		   "floating point as printf (was copied as is: 'ratio %%.2f, ...')");
+	free(s);
 	s = fmt(LTT_ESCAPE_KEEP_NL, "%s", "l1\nl2\x1b");
 	tap_is_str(s, "l1\nl2\\x1b", "KEEP_NL applies to the arguments");
 	free(s);

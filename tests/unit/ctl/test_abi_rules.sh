@@ -38,9 +38,16 @@ else
 	not_ok "exported symbols = declared functions"
 	sed 's/^/# /' "$tmp/diff"	# < declared not exported, > exported not declared
 fi
-awk '$3 !~ /^LTT_CTL_1(\.[0-9]+)?$/ && $3 !~ /@@LTT_CTL_1(\.[0-9]+)?$/ { print "# unversioned: " $3; bad = 1 }
+awk '$3 !~ /^LTT_CTL_1(\.[0-9]+)?$/ && $3 !~ /@@?LTT_CTL_1(\.[0-9]+)?$/ { print "# unversioned: " $3; bad = 1 }
      END { exit bad }' "$tmp/nm"
 check "every exported symbol has a version LTT_CTL_1 or a later LTT_CTL_1.N" test $? -eq 0
+# a function kept in an older version for the programs linked to it
+# (name@LTT_CTL_1.N) has a default one too (name@@LTT_CTL_1.M), which
+# programs built now get
+awk '$3 ~ /[^@]@LTT_CTL_1/ { old[substr($3, 1, index($3, "@") - 1)] = 1 }
+     $3 ~ /@@LTT_CTL_1/ { def[substr($3, 1, index($3, "@") - 1)] = 1 }
+     END { for (f in old) if (!(f in def)) { print "# no default version: " f; bad = 1 }; exit bad }' "$tmp/nm"
+check "every function kept in an older version has a default one" test $? -eq 0
 
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 check "soname libltt-ctl.so.1 (got '$soname')" test "$soname" = libltt-ctl.so.1

@@ -27,21 +27,10 @@
 #include "common/model/trigger.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
+#include "tests/unit/fake-sessiond.h"
 #include "tests/unit/tap.h"
 
 #define OLD_MINOR 34
-
-/* One reply: @cmd's header, status 0, then @w's bytes. */
-static int reply(int fd, uint16_t cmd, const struct ltt_wbuf *w)
-{
-	struct ltt_client_hdr h = { LTT_CLIENT_MAGIC, cmd, 0, 0, (uint32_t)w->len };
-	uint8_t buf[LTT_CLIENT_HDR_SIZE];
-
-	ltt_client_hdr_encode(&h, buf);
-	if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
-		return -1;
-	return w->len && write(fd, w->data, w->len) != (ssize_t)w->len ? -1 : 0;
-}
 
 /*
  * The fake daemon of one connection: HELLO gets minor 34; each
@@ -74,7 +63,7 @@ static void fake_daemon(int lfd, int log_fd)
 			dprintf(log_fd, "ADD %s\n", ltt_rbuf_end(&r) ? "extra" : "whole");
 			ltt_wbuf_put_str(&w, "t0");
 		}
-		if (reply(fd, (uint16_t)h.cmd, &w))
+		if (fake_sessiond_reply(fd, (uint16_t)h.cmd, &w))
 			_exit(1);
 		ltt_wbuf_fini(&w);
 		free(p);
@@ -98,31 +87,16 @@ static void rule_trigger(struct ltt_trigger_attr *a, enum ltt_domain domain,
 
 int main(void)
 {
-	char dir[] = "/tmp/ltt-test-tflags.XXXXXX", path[64], log[256] = "";
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct ltt_trigger_attr *a = malloc(sizeof(*a));
 	struct ltt_ctl *ctl = NULL;
-	int lfd, pipefd[2], ret;
-	char name[LTT_NAME_MAX];
-	ssize_t n;
-	pid_t pid;
+	struct fake_sessiond f;
+	char name[LTT_NAME_MAX], log[256];
+	int ret;
 
-	if (!a || !mkdtemp(dir) || pipe(pipefd))
+	if (!a || fake_sessiond_start(&f, "tflags", fake_daemon))
 		return 1;
-	snprintf(path, sizeof(path), "%s/%s", dir, LTT_CLIENT_SOCKET_NAME);
-	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
-	lfd = socket(AF_UNIX, SOCK_STREAM, 0);
-	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(lfd, 1))
-		return 1;
-	pid = fork();
-	if (pid == 0) {
-		close(pipefd[0]);
-		fake_daemon(lfd, pipefd[1]);
-	}
-	close(pipefd[1]);
-	close(lfd);
 
-	tap_is_int(ltt_ctl_connect(dir, &ctl), 0, "connected to a daemon of minor 34");
+	tap_is_int(ltt_ctl_connect(f.dir, &ctl), 0, "connected to a daemon of minor 34");
 	rule_trigger(a, LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, "getcpu", "a > 2");
 	ret = ltt_ctl_add_trigger_flags(ctl, a, LTT_TRIGGER_ADD_LTTNG, name, sizeof(name));
 	tap_is_int(ret, -LTT_ERR_TRIGGER_LTTNG_DAEMON,
@@ -133,14 +107,10 @@ int main(void)
 	ret = ltt_ctl_add_trigger_flags(ctl, a, LTT_TRIGGER_ADD_LTTNG, name, sizeof(name));
 	tap_ok(!ret && !strcmp(name, "t0"), "a user-space rule, which the flag leaves as it is: added");
 	ltt_ctl_disconnect(ctl);
-	n = read(pipefd[0], log, sizeof(log) - 1);
-	log[n > 0 ? n : 0] = '\0';
+	fake_sessiond_log(&f, log, sizeof(log));
 	tap_is_str(log, "ADD whole\n",
 		   "the daemon got one ADD_TRIGGER, in minor 34's form (no flags), not the refused one");
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	unlink(path);
-	rmdir(dir);
+	fake_sessiond_stop(&f);
 	free(a);
 	return tap_done();
 }

@@ -782,6 +782,40 @@ static void test_captures_minor(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* A trigger's probe rule: from client minor 36 on; refused by an older decoder. */
+static void test_probe_trigger_minor(void)
+{
+	struct ltt_trigger_conf a = { .owner_uid = -1 }, b;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	strcpy(a.name, "up");
+	a.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	a.domain = LTT_DOMAIN_KERNEL;
+	a.rule.type = LTT_EVENT_UPROBE;
+	strcpy(a.rule.pattern, "target");
+	strcpy(a.rule.location, "elf:/bin/true:main");
+	ltt_wbuf_init(&w);
+	ltt_trigger_put(&w, &a, LTT_CLIENT_MINOR_PROBE_TRIGGER);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_get(&r, &b, LTT_CLIENT_MINOR_PROBE_TRIGGER);
+	tap_ok(!ltt_rbuf_end(&r) && b.rule.type == LTT_EVENT_UPROBE &&
+	       !strcmp(b.rule.pattern, "target") && !strcmp(b.rule.location, "elf:/bin/true:main"),
+	       "minor 36: a uprobe trigger's rule, its type and location");
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_get(&r, &b, LTT_CLIENT_MINOR_PROBE_TRIGGER - 1);
+	tap_ok(ltt_rbuf_end(&r), "minor 35: a probe rule does not decode (PROTOCOL)");
+	a.rule.type = LTT_EVENT_SYSCALL;
+	strcpy(a.rule.location, "exit");
+	ltt_wbuf_reset(&w);
+	ltt_trigger_put(&w, &a, LTT_CLIENT_MINOR_PROBE_TRIGGER - 1);
+	ltt_rbuf_init(&r, w.data, w.len);
+	ltt_trigger_get(&r, &b, LTT_CLIENT_MINOR_PROBE_TRIGGER - 1);
+	tap_ok(!ltt_rbuf_end(&r) && b.rule.type == LTT_EVENT_SYSCALL && !strcmp(b.rule.location, "exit"),
+	       "minor 35: a system call rule's site still decodes");
+	ltt_wbuf_fini(&w);
+}
+
 /*
  * Minor 35: ADD_TRIGGER's flags after its trigger, and a trigger's actions'
  * output flags after its location; a minor-34 peer's bytes are as before
@@ -835,6 +869,7 @@ static void test_trigger_flags_minor(void)
 
 int main(void)
 {
+	test_probe_trigger_minor();
 	test_captures_minor();
 	test_trigger_flags_minor();
 	test_session_attr();

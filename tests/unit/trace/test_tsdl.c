@@ -65,6 +65,37 @@ static void test_kernel_enum(void)
 	ltt_wbuf_fini(&w);
 }
 
+/* module_load's taints: lttng-modules' taint, one flag per label, unsigned. */
+static void test_kernel_enum_taint(void)
+{
+	static const char want[] =
+		"\t\tenum : integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; } {\n"
+		"\t\t\t\"PROPRIETARY_MODULE\" = 1,\n"
+		"\t\t\t\"FORCED_MODULE\" = 2,\n";
+	static const char tail[] =
+		"\t\t\t\"OOT_MODULE\" = 4096,\n"
+		"\t\t\t\"UNSIGNED_MODULE\" = 8192,\n"
+		"\t\t\t\"SOFTLOCKUP\" = 16384,\n"
+		"\t\t\t\"LIVEPATCH\" = 32768,\n"
+		"\t\t\t\"AUX\" = 65536,\n"
+		"\t\t\t\"RANDSTRUCT\" = 131072\n"
+		"\t\t} _prev_tid;\n";
+	struct ltt_kabi_event_desc d;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	tt_kernel_desc(&d);
+	d.fields[1].enum_id = LTT_KABI_ENUM_TAINT;
+	d.fields[1].is_signed = 0;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), 0, "kernel: taints as an enumeration taken");
+	tap_ok(w.data && w.len < 65536 && memmem(w.data, w.len, want, sizeof(want) - 1) &&
+	       memmem(w.data, w.len, tail, sizeof(tail) - 1),
+	       "kernel: ... lttng-modules' taint, 18 flags from PROPRIETARY_MODULE 1 to RANDSTRUCT 1 << 17");
+	if (!w.data || !memmem(w.data, w.len, tail, sizeof(tail) - 1))
+		tap_diag("%.*s", (int)w.len, w.data ? (const char *)w.data : "");
+	ltt_wbuf_fini(&w);
+}
+
 static void test_kernel_refusals(void)
 {
 	struct ltt_kabi_event_desc d;
@@ -866,6 +897,7 @@ int main(void)
 	test_generator_refusals();
 	test_kernel_refusals();
 	test_kernel_enum();
+	test_kernel_enum_taint();
 
 	tt_make_metadata();
 	tt_make_stream();

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/model/attr.h"
 #include "common/base/names.h"
@@ -263,61 +262,6 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	return ret ? ret : some_enabled ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
-/* The directory of $PATH ("DIR/") holding the program of @len bytes at @name, into @dir. */
-static bool which(const char *name, size_t len, char *dir, size_t size)
-{
-	const char *p = getenv("PATH");
-	char file[LTT_PATH_MAX];
-	size_t n;
-
-	while (p && *p) {
-		n = strcspn(p, ":");
-		if (n && (size_t)snprintf(file, sizeof(file), "%.*s/%.*s", (int)n, p, (int)len,
-					  name) < sizeof(file) && !access(file, X_OK)) {
-			snprintf(dir, size, "%.*s/", (int)n, p);
-			return true;
-		}
-		p += n + (p[n] == ':');
-	}
-	return false;
-}
-
-/*
- * --userspace-probe's location as the daemon takes it, into @buf: PATH
- * made absolute (a name without '/' looked up in $PATH, as a shell does;
- * a relative path from the current directory), the rest as given.
- */
-static int probe_location(const struct ctl_ctx *ctx, const char *text, char *buf, size_t size)
-{
-	const char *kind = !strncmp(text, "sdt:", 4) ? "sdt:" : !strncmp(text, "elf:", 4) ? "elf:" : "";
-	const char *path = text + strlen(kind);
-	char why[256], dir[LTT_PATH_MAX] = "";
-	struct ltt_probe_loc *loc;
-	int n, err;
-
-	if (path[0] != '/' && !strchr(path, ':'))
-		return ctl_util_usage_error(ctx, "--userspace-probe '%s': give [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME",
-					    text);
-	if (path[0] != '/' && memchr(path, '/', strcspn(path, ":")))
-		n = getcwd(dir, sizeof(dir)) ? snprintf(buf, size, "%s%s/%s", kind, dir, path) : -1;
-	else if (path[0] != '/')
-		n = which(path, strcspn(path, ":"), dir, sizeof(dir)) ?
-		    snprintf(buf, size, "%s%s%s", kind, dir, path) :
-		    snprintf(buf, size, "%s/%s", kind, path);	/* refused by the daemon: not found */
-	else
-		n = snprintf(buf, size, "%s", text);
-	if (n < 0 || (size_t)n >= size)
-		return ctl_util_usage_error(ctx, "--userspace-probe '%s': the location is too long", text);
-	loc = malloc(sizeof(*loc));
-	if (!loc)
-		return CTL_EXIT_FAILURE;
-	err = ltt_probe_loc_parse(LTT_EVENT_UPROBE, buf, loc, why, sizeof(why));
-	free(loc);
-	if (err)
-		return ctl_util_usage_error(ctx, "--userspace-probe '%s': %s", text, why);
-	return CTL_EXIT_OK;
-}
-
 /* --probe's or --function's location (SYMBOL[+OFFSET] or 0xADDR), checked, into @buf. */
 static int kprobe_location(const struct ctl_ctx *ctx, const char *option, int type,
 			   const char *text, char *buf, size_t size)
@@ -365,7 +309,7 @@ static int set_probe(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, 
 					    option);
 	attr->location = location;
 	return probe_options[i].type == LTT_EVENT_UPROBE ?
-	       probe_location(ctx, text, location, size) :
+	       ctl_util_uprobe_location(ctx, "--userspace-probe", text, location, size) :
 	       kprobe_location(ctx, option, probe_options[i].type, text, location, size);
 }
 

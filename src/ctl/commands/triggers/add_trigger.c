@@ -100,9 +100,11 @@ static const struct poptOption options[] = {
 	  "each action: every:N (each N-th time the condition holds; default every:1) or "
 	  "once-after:N (once, the N-th time)", "POLICY" },
 	{ "location", 'L', POPT_ARG_STRING, NULL, O_LOCATION,
-	  "LTTng's probe location (refused: ltt has no probes)", "LOC" },
+	  "event-rule-matches, --type=kernel:kprobe: SYMBOL[+OFFSET] or 0xADDR; "
+	  "--type=kernel:uprobe: [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME", "LOC" },
 	{ "event-name", 'E', POPT_ARG_STRING, NULL, O_EVENT_NAME,
-	  "LTTng's probe event name (refused: ltt has no probes)", "NAME" },
+	  "event-rule-matches, a probe type: the name of the probe's event (default: its "
+	  "location)", "NAME" },
 	{ "map", 0, POPT_ARG_STRING, NULL, O_MAP,
 	  "incr-map-value: the map channel of the session (or --channel)", "CHANNEL" },
 	{ "key", 0, POPT_ARG_STRING, NULL, O_KEY,
@@ -116,6 +118,7 @@ static const char help_footer[] =
 	"\nConditions (--condition=TYPE) and their options:\n"
 	"  event-rule-matches         [-t TYPE] [-n PATTERN] [-x NAME]... [-l LEVEL]\n"
 	"                             [-f EXPR] [--capture EXPR]...\n"
+	"                             (-t kernel:kprobe|kernel:uprobe: -L LOC [-E NAME])\n"
 	"  channel-buffer-usage-ge,   -s SESSION -c CHANNEL (-u | -k)\n"
 	"  channel-buffer-usage-le    (--threshold-ratio RATIO | --threshold-size SIZE)\n"
 	"  session-consumed-size-ge   -s SESSION --threshold-size SIZE\n"
@@ -139,7 +142,7 @@ static const char help_footer[] =
 /* What each part of the line takes, besides --condition and --action. */
 #define TRIGGER_OPTS (B(O_NAME) | B(O_OWNER_UID))
 #define RULE_OPTS (B(O_TYPE) | B(O_NAME) | B(O_EXCLUDE) | B(O_LOGLEVEL) | B(O_FILTER) | \
-		   B(O_CAPTURE))
+		   B(O_CAPTURE) | B(O_LOCATION) | B(O_EVENT_NAME))
 #define BUFFER_OPTS (B(O_SESSION) | B(O_CHANNEL) | B(O_DOMAIN) | B(O_USERSPACE) | \
 		     B(O_KERNEL) | B(O_RATIO) | B(O_SIZE))
 #define REPEATABLE (B(O_EXCLUDE) | B(O_CAPTURE))
@@ -484,53 +487,20 @@ static const char *lttng_rule_words(const char *type)
 	return NULL;
 }
 
-/* LTTng's words for a probe type of --type; NULL for another. */
-static const char *lttng_probe_words(const char *type)
-{
-	if (!strcmp(type, "kprobe") || !strcmp(type, "kernel:kprobe"))
-		return "kernel kprobe";
-	if (!strcmp(type, "uprobe") || !strcmp(type, "kernel:uprobe"))
-		return "kernel uprobe";
-	return NULL;
-}
-
 /*
- * -L/--location, -E/--event-name: LTTng's probe rules, which ltt lacks
- * (refused, LTTNG_UNSUPPORTED); after a --type that is no probe, the
- * misuse is said in LTTng's words, as its add-trigger tests compare them.
- * Run as lttng, after a probe type, the option is kept and the line read
- * on, as LTTng reads it whole before its checks (lttng_probe_misuse()).
+ * -L/--location, -E/--event-name: a probe rule's (--type=kernel:kprobe,
+ * kernel:uprobe); after a --type that is no probe, the misuse is said in
+ * LTTng's words, as its add-trigger tests compare them.
  */
-static int probe_option(const struct ctl_ctx *ctx, struct ctl_trigger_part *p,
-			const struct word *w)
+static int probe_option(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
+			struct ctl_trigger_part *p, const struct word *w)
 {
 	const char *type = p->kind == PART_CONDITION ? p->val[O_TYPE] : NULL;
 	const char *words = type ? lttng_rule_words(type) : NULL;
 
-	if (!words && type && ctx->lttng_name && lttng_probe_words(type)) {
-		p->given |= B(w->opt->val);
-		p->val[w->opt->val] = w->value;
-		return CTL_GO_ON;
-	}
-	if (!words)
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_TRIGGER_PROBE);
+	if (!words)	/* a probe type (trigger-build.c checks it), or none yet */
+		return take_option(ctx, l, p, w);
 	return lttng_usage_error("Can't use --%s with %s event rules.", w->opt->longName, words);
-}
-
-/*
- * Run as lttng: what LTTng refuses of a probe rule once its line is read,
- * in its words (the rule itself is refused after, ltt having no probes).
- */
-static int lttng_probe_misuse(const struct ctl_ctx *ctx, const struct ctl_trigger_line *l)
-{
-	const char *type = l->condition.val[O_TYPE];
-	const char *words = ctx->lttng_name && type ? lttng_probe_words(type) : NULL;
-
-	if (words && (l->condition.given & B(O_NAME)))
-		return lttng_usage_error("Can't use --name with %s event rules.", words);
-	if (words && l->exclusions[0])
-		return lttng_usage_error("Can't use --exclude-name/-x with %s event rules.", words);
-	return CTL_GO_ON;
 }
 
 /* --list-options: the options, for completion scripts. */
@@ -559,7 +529,7 @@ static int take_word(const struct ctl_ctx *ctx, struct ctl_trigger_line *l,
 		return start_action(ctx, l, cur, w);
 	case O_LOCATION:
 	case O_EVENT_NAME:
-		return probe_option(ctx, *cur, w);
+		return probe_option(ctx, l, *cur, w);
 	default:
 		return take_option(ctx, l, *cur, w);
 	}
@@ -647,7 +617,7 @@ static void put_added(const struct ltt_trigger_attr *attr, const char *name)
 	}
 	t->attr = *attr;
 	snprintf(t->attr.name, sizeof(t->attr.name), "%s", name);
-	ctl_obj_trigger(t, false);
+	ctl_obj_trigger(t, 0);
 	free(t);
 }
 
@@ -687,8 +657,6 @@ int cmd_add_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 	}
 	if (ret == CTL_GO_ON)
 		ret = scan(ctx, argc, argv, l);
-	if (ret == CTL_GO_ON)
-		ret = lttng_probe_misuse(ctx, l);
 	if (ret == CTL_GO_ON) {
 		ltt_ctl_trigger_attr_init(attr);
 		ret = ctl_trigger_build(ctx, l, attr);

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "common/model/trigger.h"
 #include "common/model/uri.h"
@@ -88,13 +89,51 @@ static void show_log_level(const struct ltt_trigger_condition *c)
 		ctl_out_text(", log level %s %d", op, r->loglevel);
 }
 
+/*
+ * A probe rule's type and location, in LTTng's words: "kernel:kprobe,
+ * location: SYMBOL[+0xOFFSET]" (or 0xADDR), "kernel:uprobe, location
+ * type: ELF, location: PATH:FUNCTION" (SDT: PATH:PROVIDER:NAME).
+ */
+static void show_probe(const struct ltt_event_rule_attr *r)
+{
+	struct ltt_probe_loc *loc = malloc(sizeof(*loc));
+	char why[64];
+
+	if (!loc || ltt_probe_loc_parse(r->type, r->location ? r->location : "", loc, why,
+					sizeof(why))) {
+		ctl_out_text("type: %s, location: %s", r->type == LTT_EVENT_UPROBE ?
+			     "kernel:uprobe" : "kernel:kprobe", r->location ? r->location : "");
+		free(loc);
+		return;
+	}
+	if (loc->kind == LTT_PROBE_KADDR)
+		ctl_out_text("type: kernel:kprobe, location: 0x%" PRIx64, loc->addr);
+	else if (loc->kind == LTT_PROBE_KSYM && loc->offset)
+		ctl_out_text("type: kernel:kprobe, location: %s+0x%" PRIx64, loc->symbol,
+			     loc->offset);
+	else if (loc->kind == LTT_PROBE_KSYM)
+		ctl_out_text("type: kernel:kprobe, location: %s", loc->symbol);
+	else if (loc->kind == LTT_PROBE_SDT)
+		ctl_out_text("type: kernel:uprobe, location type: SDT, location: %s:%s:%s",
+			     loc->path, loc->provider, loc->symbol);
+	else
+		ctl_out_text("type: kernel:uprobe, location type: ELF, location: %s:%s", loc->path,
+			     loc->symbol);
+	free(loc);
+}
+
 /* "    rule: PATTERN (type: ..., filter: F, log level ..., exclusions: A,B)" and the captures. */
 static void show_rule(const struct ltt_trigger_condition *c)
 {
 	const struct ltt_event_rule_attr *r = &c->rule;
 	uint32_t i;
 
-	ctl_out_text("    rule: %s (type: %s", r->pattern, rule_type_words(c));
+	if (ltt_event_type_is_probe(r->type)) {
+		ctl_out_text("    rule: %s (", r->pattern);
+		show_probe(r);
+	} else {
+		ctl_out_text("    rule: %s (type: %s", r->pattern, rule_type_words(c));
+	}
 	if (r->filter && *r->filter)
 		ctl_out_text(", filter: %s", r->filter);
 	show_log_level(c);
@@ -111,6 +150,8 @@ static void show_rule(const struct ltt_trigger_condition *c)
 /* The session, channel and threshold of the other conditions, a line each. */
 static void show_session_condition(const struct ltt_trigger_condition *c)
 {
+	char ratio[32];
+
 	ctl_out_text("    session name: %s\n", c->session);
 	switch (c->type) {
 	case LTT_CONDITION_BUFFER_USAGE_GE:
@@ -119,8 +160,9 @@ static void show_session_condition(const struct ltt_trigger_condition *c)
 			     domain_words(c->domain));
 		if (c->threshold_size)
 			ctl_out_text("    threshold (bytes): %" PRIu64 "\n", c->threshold_size);
-		else
-			ctl_out_text("    threshold (ratio): %.2f\n", c->threshold_ratio);
+		else	/* ctl_out_text() has no floating point conversion */
+			ctl_out_text("    threshold (ratio): %s\n",
+				     ctl_obj_ratio(ratio, sizeof(ratio), 2, c->threshold_ratio));
 		break;
 	case LTT_CONDITION_SESSION_CONSUMED_SIZE_GE:
 		ctl_out_text("    threshold: %" PRIu64 " bytes\n", c->threshold_size);
@@ -237,14 +279,14 @@ static void show_action(const struct ltt_trigger_info *t, uint32_t i, bool count
 		show_action_counters(t, i);
 }
 
-static void show_trigger(const struct ltt_trigger_info *t, bool counters)
+static void show_trigger(const struct ltt_trigger_info *t, bool counters, bool as_lttng)
 {
 	const struct ltt_trigger_condition *c = &t->attr.condition;
 	uint32_t i;
 	bool erm;
 
 	ctl_out_text("- name: %s\n  owner uid: %" PRId64 "\n", t->attr.name, t->attr.owner_uid);
-	ctl_obj_trigger(t, true);
+	ctl_obj_trigger(t, CTL_OBJ_TRIGGER_COUNTERS | (as_lttng ? CTL_OBJ_TRIGGER_AS_LTTNG : 0));
 	ctl_out_text("  condition: %s\n", condition_words(c->type));
 	if (c->type == LTT_CONDITION_EVENT_RULE_MATCHES)
 		show_rule(c);
@@ -302,7 +344,7 @@ static int list(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 		qsort(triggers, count, sizeof(*triggers), cmp_triggers);
 	ctl_out_open("triggers");
 	for (i = 0; i < count; i++)
-		show_trigger(&triggers[i], counters);
+		show_trigger(&triggers[i], counters, ctx->lttng_name != NULL);
 	ctl_out_close();
 	free(triggers);
 	return CTL_EXIT_OK;

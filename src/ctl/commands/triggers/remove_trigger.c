@@ -93,7 +93,7 @@ static int remove_one(struct ltt_ctl *ctl, const char *name, int64_t owner)
 	} else {
 		ctl_out_info("Removed trigger `%s`.", name);
 		if (removed)
-			ctl_obj_trigger(removed, false);
+			ctl_obj_trigger(removed, 0);
 	}
 	free(triggers);
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;

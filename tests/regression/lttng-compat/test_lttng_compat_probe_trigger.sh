@@ -1,0 +1,93 @@
+#!/bin/bash
+# test_lttng_compat_probe_trigger.sh - Debian's lttng adds a user-space
+# probe trigger (add-trigger --type=kernel:uprobe) to ltt-sessiond
+# --lttng-compat: LTTng's kernel_uprobe event rule decoded (its binary's
+# descriptor read past: ltt opens the path with the client's rights), the
+# probe placed in uprobe_events for the trigger's notifier; lttng
+# list-triggers prints it as LTTng prints it (text and MI), lttctl lists
+# the same trigger; the program's N calls fire it N times (fired +
+# dropped = N); lttng remove-trigger removes the probe.  An SDT probe's
+# rule is listed too, its binary's descriptor passed.  A kprobe
+# trigger on a kernel without kprobe_events (this host's) is refused,
+# nothing added.  Root, tracefs, in its own mount namespace
+# (/var/run/lttng), as test_lttng_compat_kfilter.sh.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
+
+compat_private_run "$0" "$@"
+tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+[ -w "${tfs:-/sys/kernel/tracing}/uprobe_events" ] || skip_all "needs a kernel with uprobe_events"
+test_init
+kernel_lock
+LOG="$TEST_TMP/sessiond.log"
+timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
+	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
+	{ echo "Bail out! the session daemon did not start"; exit 1; }
+plan 15
+spid=$(sessiond_pid)
+ours() {
+	grep -c ":ltt_$spid/" "$tfs/uprobe_events" 2>/dev/null || true
+}
+
+export LTTNG_HOME="$TEST_TMP/lttng-home"
+mkdir -p "$LTTNG_HOME"
+lttng() { timeout "$TEST_TIMEOUT" /usr/bin/lttng "$@"; }
+PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
+[ -x "$PROG" ] || { echo "Bail out! $PROG not built"; exit 1; }
+PROG=$(readlink -f "$PROG")
+N=100
+
+run lttng add-trigger --name up --condition event-rule-matches --type=kernel:uprobe \
+	--location="$PROG:uprobe_target" --event-name=target --action notify
+is "$RC:$STDOUT" "0:Added trigger \`up\`." "lttng add-trigger --type=kernel:uprobe: added" ||
+	diag "$OUT" "$(tail -5 "$LOG")"
+is "$(ours)" 1 "... its probe placed in uprobe_events"
+run lttng list-triggers
+is "$STDOUT" "- name: up
+  owner uid: 0
+  condition: event rule matches
+    rule: target (type: kernel:uprobe, location type: ELF, location: $PROG:uprobe_target)
+    errors: none
+  actions:
+    notify
+      errors: none
+  errors: none" "lttng list-triggers prints it as LTTng prints it" || diag "$OUT"
+mi=$(lttng --mi xml list-triggers | tr -d ' \n')
+like "$mi" "<event_rule_kernel_uprobe><event_name>target</event_name><userspace_probe_location><userspace_probe_location_function><name>uprobe_target</name><binary_path>$PROG</binary_path>" \
+	"... and its MI" || diag "$mi"
+like "$(lttctl list-triggers)" "rule: target \\(type: kernel:uprobe, location type: ELF, location: $PROG:uprobe_target\\)" \
+	"lttctl lists the same trigger"
+
+run "$PROG" "$N"
+is "$RC" 0 "the program called uprobe_target $N times"
+deadline=$((SECONDS + TEST_TIMEOUT))
+until [ "$(($(trigger_count up fired) + $(trigger_count up dropped)))" -ge "$N" ] ||
+	[ $SECONDS -ge $deadline ]; do :; done
+fired=$(trigger_count up fired) dropped=$(trigger_count up dropped)
+is "$((fired + dropped))" "$N" "fired ($fired) + dropped ($dropped) = the $N calls"
+
+run lttng remove-trigger up
+is "$RC:$STDOUT" "0:Removed trigger \`up\`." "lttng remove-trigger up" || diag "$OUT"
+is "$(ours)" 0 "... its probe left uprobe_events"
+
+# an SDT probe's rule: listed with its binary's descriptor, as LTTng's daemon lists it
+run lttng add-trigger --name us --condition event-rule-matches --type=kernel:uprobe \
+	--location="sdt:$PROG:ltt_test:plain" --event-name=plain --action notify
+is "$RC:$STDOUT" "0:Added trigger \`us\`." "lttng add-trigger of an SDT probe: added" || diag "$OUT"
+like "$(lttng list-triggers)" "rule: plain \\(type: kernel:uprobe, location type: SDT, location: $PROG:ltt_test:plain\\)" \
+	"... lttng list-triggers prints it as LTTng prints it"
+run lttng remove-trigger us
+is "$RC:$(ours)" "0:0" "... lttng remove-trigger removes it and its probe" || diag "$OUT"
+
+if [ ! -e "$tfs/kprobe_events" ]; then
+	run lttng add-trigger --name kt --condition event-rule-matches --type=kernel:kprobe \
+		--location=do_sys_open --event-name=kt --action notify
+	ok "$([ "$RC" != 0 ]; echo $?)" "a kprobe trigger on a kernel without kprobe_events: refused (status $RC)" ||
+		diag "$OUT"
+	like "$(cat "$LOG")" "kprobe_events" "... the daemon's log names kprobe_events"
+	is "$(lttctl list-triggers)" "" "... nothing added"
+else
+	skip "this kernel has kprobe_events" 3
+fi
