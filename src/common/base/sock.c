@@ -230,8 +230,10 @@ int ltt_io_pwritev_all(int fd, struct iovec *iov, int iovcnt, uint64_t offset)
 		while (n > 0) {
 			size_t take = (size_t)n < iov[i].iov_len ? (size_t)n : iov[i].iov_len;
 
-			iov[i].iov_base = (char *)iov[i].iov_base + take;
-			iov[i].iov_len -= take;
+			if (take) {	/* an empty buffer's base may be NULL */
+				iov[i].iov_base = (char *)iov[i].iov_base + take;
+				iov[i].iov_len -= take;
+			}
 			n -= (ssize_t)take;
 			if (!iov[i].iov_len)
 				i++;
