@@ -368,14 +368,17 @@ for p in a a_prime b c c_prime d e f g h i j k l m n o p; do
 done
 so "$m/.libs/libcallsites_1.so" -DVALUE=11111 "$m/callsites.c"
 so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
-# The programs of PY_TESTS, as their Makefile.am build them.
-p=$r/ust
-build "$p/daemon/daemon" "$p/daemon/daemon.c" "${ust[@]}" -llttng-ust-fork
-build "$p/exit-fast/exit-fast" "$p/exit-fast/exit-fast.c" "${ust[@]}"
-build "$p/fork/fork" "$p/fork/fork.c" "${ust[@]}" -llttng-ust-fork
-build "$p/fork/fork2" "$p/fork/fork2.c" "${ust[@]}" -llttng-ust-fork
-build "$p/libc-wrapper/prog" "$p/libc-wrapper/prog.c" "${ust[@]}" -llttng-ust-libc-wrapper
-build "$p/type-declarations/type-declarations" "$p/type-declarations/type-declarations.c" "${ust[@]}"
+# The programs of PY_TESTS, as their Makefile.am build them: only when
+# one of them runs (some seconds of compiling that the others need not).
+py_wanted() {
+	local a b
+	for a in "${TESTS[@]}"; do
+		for b in "${PY_TESTS[@]}"; do
+			[ "$a" = "$b" ] && return 0
+		done
+	done
+	return 1
+}
 # baddr-statedump and ust-dl: objects stripped of their debug
 # information, which a file beside them keeps (a .gnu_debuglink).
 strip_debug() { # BUILT STRIPPED DEBUG
@@ -383,26 +386,36 @@ strip_debug() { # BUILT STRIPPED DEBUG
 		(cd "$(dirname "$3")" && objcopy --strip-debug --add-gnu-debuglink="$(basename "$3")" "$2") ||
 		echo "# could not strip $1"
 }
-a=$p/baddr-statedump
-build "$a/prog" -g "$a/prog.c" "$a/tp.c" "${ust[@]}"
-strip_debug "$a/prog" "$a/prog.strip" "$a/prog.debug"
-a=$p/ust-dl
-build "$a/prog" -g -DHAVE_DLMOPEN=1 "$a/prog.c" -ldl
-build "$a/.libs/libzzz.so" -g -shared -fPIC "$a/libzzz.c"
-build "$a/.libs/libbar.so" -g -shared -fPIC "$a/libbar.c" -L"$a/.libs" -lzzz
-build "$a/.libs/libfoo.so" -g -shared -fPIC "$a/libfoo.c" -L"$a/.libs" -lbar
-so "$a/.libs/libtp.so" -g "$a/libbar-tp.c" "$a/libfoo-tp.c" "$a/libzzz-tp.c"
-for l in foo bar zzz; do
-	strip_debug "$a/.libs/lib$l.so" "$a/lib$l.so" "$a/lib$l.so.debug"
-done
-cp -f "$a/.libs/libtp.so" "$a/libtp.so" 2>/dev/null
-sed 's/@HAVE_DLMOPEN@/1/' "$a/test_ust-dl.in" >"$a/test_ust-dl"
-l=$p/linking
-build "$l/demo_builtin" -Werror=old-style-definition "$l/demo.c" "$l/tp.c" "$l/tp2.c" "$l/tp3.c" "${ust[@]}"
-build "$l/demo_static" "$l/demo.c" "$l/tp.c" "$l/tp2.c" "$l/tp3.c" "${ust[@]}"
-so "$l/.libs/liblttng-ust-provider-ust-tests-demo.so" "$l/tp.c" "$l/tp2.c"
-so "$l/.libs/liblttng-ust-provider-ust-tests-demo3.so" "$l/tp3.c"
-build "$l/demo" -DTEST_DYNAMIC_LINKAGE "$l/demo.c" -ldl
+build_py_tests() {
+	local a l p=$r/ust
+	build "$p/daemon/daemon" "$p/daemon/daemon.c" "${ust[@]}" -llttng-ust-fork
+	build "$p/exit-fast/exit-fast" "$p/exit-fast/exit-fast.c" "${ust[@]}"
+	build "$p/fork/fork" "$p/fork/fork.c" "${ust[@]}" -llttng-ust-fork
+	build "$p/fork/fork2" "$p/fork/fork2.c" "${ust[@]}" -llttng-ust-fork
+	build "$p/libc-wrapper/prog" "$p/libc-wrapper/prog.c" "${ust[@]}" -llttng-ust-libc-wrapper
+	build "$p/type-declarations/type-declarations" "$p/type-declarations/type-declarations.c" "${ust[@]}"
+	a=$p/baddr-statedump
+	build "$a/prog" -g "$a/prog.c" "$a/tp.c" "${ust[@]}"
+	strip_debug "$a/prog" "$a/prog.strip" "$a/prog.debug"
+	a=$p/ust-dl
+	build "$a/prog" -g -DHAVE_DLMOPEN=1 "$a/prog.c" -ldl
+	build "$a/.libs/libzzz.so" -g -shared -fPIC "$a/libzzz.c"
+	build "$a/.libs/libbar.so" -g -shared -fPIC "$a/libbar.c" -L"$a/.libs" -lzzz
+	build "$a/.libs/libfoo.so" -g -shared -fPIC "$a/libfoo.c" -L"$a/.libs" -lbar
+	so "$a/.libs/libtp.so" -g "$a/libbar-tp.c" "$a/libfoo-tp.c" "$a/libzzz-tp.c"
+	for l in foo bar zzz; do
+		strip_debug "$a/.libs/lib$l.so" "$a/lib$l.so" "$a/lib$l.so.debug"
+	done
+	cp -f "$a/.libs/libtp.so" "$a/libtp.so" 2>/dev/null
+	sed 's/@HAVE_DLMOPEN@/1/' "$a/test_ust-dl.in" >"$a/test_ust-dl"
+	l=$p/linking
+	build "$l/demo_builtin" -Werror=old-style-definition "$l/demo.c" "$l/tp.c" "$l/tp2.c" "$l/tp3.c" "${ust[@]}"
+	build "$l/demo_static" "$l/demo.c" "$l/tp.c" "$l/tp2.c" "$l/tp3.c" "${ust[@]}"
+	so "$l/.libs/liblttng-ust-provider-ust-tests-demo.so" "$l/tp.c" "$l/tp2.c"
+	so "$l/.libs/liblttng-ust-provider-ust-tests-demo3.so" "$l/tp3.c"
+	build "$l/demo" -DTEST_DYNAMIC_LINKAGE "$l/demo.c" -ldl
+}
+py_wanted && build_py_tests
 
 # One test: in its namespaces, a private /run (the root daemon's
 # /run/ltt, LTTng's /run/lttng), its own home (HOME and LTTNG_HOME, where
