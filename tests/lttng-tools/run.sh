@@ -8,7 +8,7 @@
 # fetches nothing: give it the path of an lttng-tools source tree
 # (2.13.9's; tests/lttng-tools/fetch-src.sh gets one).
 #
-#   tests/lttng-tools/run.sh [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST...]
+#   tests/lttng-tools/run.sh [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST... | python]
 #   tests/lttng-tools/run.sh --list
 #
 # `lttng-sessiond` is ltt-sessiond started by that name, which implies
@@ -24,10 +24,11 @@
 # do (src/common/base/testpoint.h).  The tests of AS_USER_TESTS run as
 # nobody (their kernel halves, which stop a root run, skipped).
 #
-# TEST: a path under tests/regression (default: every test of --list,
-# the tests of ust/ and tools/ a user-space host can run: not those of
-# lttng-modules, of a program or Python module that drives the daemon
-# through liblttng-ctl, or of Java).  Each runs in a scratch directory
+# TEST: a path under tests/regression (default: every test of --list's
+# main list, the tests of ust/ and tools/ a user-space host can run: not
+# those of lttng-modules, of a program or Python module that drives the
+# daemon through liblttng-ctl, or of Java); `python`: the 8 of PY_TESTS,
+# on python3-lttng, which --list prints after the main list.  Each runs in a scratch directory
 # (mktemp -d; -k keeps it), at most SECONDS (-t, default 900; the two
 # tests that run long by design, at least their AT_LEAST below), in its
 # own mount, PID and network namespaces with a private /run, its own
@@ -95,9 +96,23 @@ ALL_TESTS=(
 	tools/wildcard/test_event_wildcard
 	tools/working-directory/test_relayd_working_directory
 )
+# The tests of ust/ that python3-lttng drives (tests/utils/test_utils.py
+# imports Debian's `lttng` module, on liblttng-ctl): run when named, or
+# all of them with the word `python`; `--list` prints them after the
+# main list, under a line of its own.
+PY_TESTS=(
+	ust/baddr-statedump/test_baddr-statedump
+	ust/daemon/test_daemon
+	ust/exit-fast/test_exit-fast
+	ust/fork/test_fork
+	ust/libc-wrapper/test_libc-wrapper
+	ust/linking/test_linking
+	ust/type-declarations/test_type_declarations
+	ust/ust-dl/test_ust-dl
+)
 
 usage() {
-	echo "usage: $0 [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST...] | $0 --list" >&2
+	echo "usage: $0 [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST... | python] | $0 --list" >&2
 	echo "$1" >&2
 	exit 2
 }
@@ -105,7 +120,10 @@ usage() {
 keep=false limit=900
 while [ $# -gt 0 ]; do
 	case $1 in
-	--list) printf '%s\n' "${ALL_TESTS[@]}"; exit 0 ;;
+	--list)
+		printf '%s\n' "${ALL_TESTS[@]}" "# driven by python3-lttng (name them, or 'python'):" \
+			"${PY_TESTS[@]}"
+		exit 0 ;;
 	-k) keep=true; shift ;;
 	-t) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage "-t: give the seconds a test may run (a whole number)"
 		limit=$2; shift 2 ;;
@@ -117,10 +135,14 @@ done
 	usage "LTTNG_TOOLS_SRC must be an lttng-tools source tree (with tests/utils/utils.sh)"
 SRC=$(readlink -f "$1")
 shift
-TESTS=("$@")
+TESTS=()
+for test in "$@"; do
+	if [ "$test" = python ]; then TESTS+=("${PY_TESTS[@]}"); else TESTS+=("$test"); fi
+done
 [ ${#TESTS[@]} -gt 0 ] || TESTS=("${ALL_TESTS[@]}")
 for test in "${TESTS[@]}"; do
-	[ -f "$SRC/tests/regression/$test" ] ||
+	# ust-dl's wrapper is made by configure, from test_ust-dl.in
+	[ -f "$SRC/tests/regression/$test" ] || [ -f "$SRC/tests/regression/$test.in" ] ||
 		usage "no test $test in $SRC/tests/regression (--list shows the tests)"
 done
 [ "$(id -u)" = 0 ] && unshare -m -p -n -f --mount-proc true 2>/dev/null || {
@@ -244,6 +266,13 @@ done
 exec -a lttng-relayd "$RELAYD" "\${args[@]}"
 STANDIN
 chmod +x "$S"/src/bin/lttng*/lttng*
+# python3 for PY_TESTS: one that imports python3-lttng's module (Debian's
+# /usr/bin/python3, where a python3 earlier on PATH, a pyenv's, lacks it).
+mkdir -p "$S/python"
+for py in "$(command -v python3)" /usr/bin/python3; do
+	[ -x "$py" ] && "$py" -c 'import lttng' 2>/dev/null && ln -sf "$py" "$S/python/python3" && break
+done
+[ -e "$S/python/python3" ] || echo "# no python3 imports lttng (python3-lttng): PY_TESTS will fail" >&2
 
 # The test programs and libraries, with LTTng-UST's headers, as their
 # Makefile.am build them; lttng-tools' own headers want a config.h, and
@@ -339,6 +368,54 @@ for p in a a_prime b c c_prime d e f g h i j k l m n o p; do
 done
 so "$m/.libs/libcallsites_1.so" -DVALUE=11111 "$m/callsites.c"
 so "$m/.libs/libcallsites_2.so" -DVALUE=22222 "$m/callsites.c"
+# The programs of PY_TESTS, as their Makefile.am build them: only when
+# one of them runs (some seconds of compiling that the others need not).
+py_wanted() {
+	local a b
+	for a in "${TESTS[@]}"; do
+		for b in "${PY_TESTS[@]}"; do
+			[ "$a" = "$b" ] && return 0
+		done
+	done
+	return 1
+}
+# baddr-statedump and ust-dl: objects stripped of their debug
+# information, which a file beside them keeps (a .gnu_debuglink).
+strip_debug() { # BUILT STRIPPED DEBUG
+	objcopy --only-keep-debug "$1" "$3" && cp -f "$1" "$2" &&
+		(cd "$(dirname "$3")" && objcopy --strip-debug --add-gnu-debuglink="$(basename "$3")" "$2") ||
+		echo "# could not strip $1"
+}
+build_py_tests() {
+	local a l p=$r/ust
+	build "$p/daemon/daemon" "$p/daemon/daemon.c" "${ust[@]}" -llttng-ust-fork
+	build "$p/exit-fast/exit-fast" "$p/exit-fast/exit-fast.c" "${ust[@]}"
+	build "$p/fork/fork" "$p/fork/fork.c" "${ust[@]}" -llttng-ust-fork
+	build "$p/fork/fork2" "$p/fork/fork2.c" "${ust[@]}" -llttng-ust-fork
+	build "$p/libc-wrapper/prog" "$p/libc-wrapper/prog.c" "${ust[@]}" -llttng-ust-libc-wrapper
+	build "$p/type-declarations/type-declarations" "$p/type-declarations/type-declarations.c" "${ust[@]}"
+	a=$p/baddr-statedump
+	build "$a/prog" -g "$a/prog.c" "$a/tp.c" "${ust[@]}"
+	strip_debug "$a/prog" "$a/prog.strip" "$a/prog.debug"
+	a=$p/ust-dl
+	build "$a/prog" -g -DHAVE_DLMOPEN=1 "$a/prog.c" -ldl
+	build "$a/.libs/libzzz.so" -g -shared -fPIC "$a/libzzz.c"
+	build "$a/.libs/libbar.so" -g -shared -fPIC "$a/libbar.c" -L"$a/.libs" -lzzz
+	build "$a/.libs/libfoo.so" -g -shared -fPIC "$a/libfoo.c" -L"$a/.libs" -lbar
+	so "$a/.libs/libtp.so" -g "$a/libbar-tp.c" "$a/libfoo-tp.c" "$a/libzzz-tp.c"
+	for l in foo bar zzz; do
+		strip_debug "$a/.libs/lib$l.so" "$a/lib$l.so" "$a/lib$l.so.debug"
+	done
+	cp -f "$a/.libs/libtp.so" "$a/libtp.so" 2>/dev/null
+	sed 's/@HAVE_DLMOPEN@/1/' "$a/test_ust-dl.in" >"$a/test_ust-dl"
+	l=$p/linking
+	build "$l/demo_builtin" -Werror=old-style-definition "$l/demo.c" "$l/tp.c" "$l/tp2.c" "$l/tp3.c" "${ust[@]}"
+	build "$l/demo_static" "$l/demo.c" "$l/tp.c" "$l/tp2.c" "$l/tp3.c" "${ust[@]}"
+	so "$l/.libs/liblttng-ust-provider-ust-tests-demo.so" "$l/tp.c" "$l/tp2.c"
+	so "$l/.libs/liblttng-ust-provider-ust-tests-demo3.so" "$l/tp3.c"
+	build "$l/demo" -DTEST_DYNAMIC_LINKAGE "$l/demo.c" -ldl
+}
+py_wanted && build_py_tests
 
 # One test: in its namespaces, a private /run (the root daemon's
 # /run/ltt, LTTng's /run/lttng), its own home (HOME and LTTNG_HOME, where
@@ -364,7 +441,7 @@ run_one() { # TEST LOG SECONDS N
 	fi
 	(cd "$t/regression/$(dirname "$1")" &&
 		exec env -u LTT_RUNDIR -u LTT_HOME HOME="$own/home" LTTNG_HOME="$own/home" TMPDIR="$own/tmp" \
-			PATH="$S/src/bin/lttng:$PATH" LTTNG_UST_REGISTER_TIMEOUT=-1 \
+			PATH="$S/src/bin/lttng:$S/python:$PATH" LTTNG_UST_REGISTER_TIMEOUT=-1 \
 			${clients:+LTT_SESSIOND_MAX_CLIENTS_PER_UID="$clients"} \
 			${CONSUMERD:+LTT_CONSUMERD_PATH="$CONSUMERD"} \
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
