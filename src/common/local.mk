@@ -75,6 +75,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/error.c \
 	src/common/base/escape.c src/common/base/escape.h \
 	src/common/base/evloop.c src/common/base/evloop.h \
+	src/common/base/heartbeat.c src/common/base/heartbeat.h \
 	src/common/base/fault.c src/common/base/fault.h \
 	src/common/base/log.c src/common/base/log.h \
 	src/common/base/module.c src/common/base/module.h \

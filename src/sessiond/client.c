@@ -35,6 +35,7 @@
 
 #include "common/base/budget.h"
 #include "common/base/evloop.h"
+#include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
@@ -689,6 +690,9 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	unsigned int n;
 	size_t i;
 
+	/* LTTng's client thread stuck (tests of its health socket, lttng-compat-health.c) */
+	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
+		ltt_fault_point("lttng-client-accept");
 	if (ltt_sock_peer_cred(fd, &cred)) {
 		close(fd);
 		return;
@@ -834,6 +838,7 @@ static int add_idle_timer(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_client_thread *t = arg;
 
+	ltt_evloop_set_tag(loop, t->cfg.health_tag);
 	if (ltt_evloop_timer_create(loop, ltt_client_workers_idle, t, &t->idle))
 		t->idle = NULL;
 	return 0;

@@ -60,6 +60,7 @@ struct ltt_client_thread_config {
 	 * read and dropped, and answered CLIENT_BYTES.  NULL: no budget.
 	 */
 	struct ltt_budget *budget;
+	uint64_t health_tag;	/* its loop's heartbeat tag (ltt_evloop_set_tag()); 0: none */
 };
 
 #define LTT_CLIENT_SUB_QUEUE_MAX (256U << 10)	/* notification bytes a subscriber may leave unread */

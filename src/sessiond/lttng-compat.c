@@ -738,15 +738,16 @@ static int listen_one(const char *path, bool root, const struct group *gr, int *
 }
 
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd, int *ret_notif_fd)
+			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd)
 {
-	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX];
+	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX], health[LTT_PATH_MAX];
 	int fd = -1, ret;
 
 	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
 	if (!ret)
 		ret = ltt_lttng_compat_socket(path, len);
-	if (!ret && ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET))
+	if (!ret && (ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET) ||
+		     ltt_path_join(health, sizeof(health), dir, LTT_LTTNG_HEALTH_SOCKET)))
 		ret = -ENAMETOOLONG;
 	if (ret) {
 		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
@@ -766,13 +767,23 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 			unlink(path);
 		}
 	}
+	if (!ret) {
+		ret = listen_one(health, root, gr, ret_health_fd);
+		if (ret) {
+			close(fd);
+			unlink(path);
+			close(*ret_notif_fd);
+			*ret_notif_fd = -1;
+			unlink(notif);
+		}
+	}
 	if (ret) {
 		path[0] = '\0';
 		return ret;
 	}
 	write_pid(dir);
-	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s",
-		 path, notif);
+	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s, its health checks on %s",
+		 path, notif, health);
 	*ret_fd = fd;
 	return 0;
 }
@@ -789,6 +800,7 @@ static void unlink_socket(const char *path)
 void ltt_lttng_compat_clean(const char *path, pid_t owner)
 {
 	char dir[LTT_PATH_MAX], pid[LTT_PATH_MAX], notif[LTT_PATH_MAX], text[32];
+	char health[LTT_PATH_MAX];
 	const char *slash = path ? strrchr(path, '/') : NULL;
 	ssize_t n;
 	int fd;
@@ -810,5 +822,8 @@ void ltt_lttng_compat_clean(const char *path, pid_t owner)
 	/* the notification channel's socket beside it */
 	if (!ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET))
 		unlink_socket(notif);
+	/* and the health socket */
+	if (!ltt_path_join(health, sizeof(health), dir, LTT_LTTNG_HEALTH_SOCKET))
+		unlink_socket(health);
 	unlink(pid);
 }

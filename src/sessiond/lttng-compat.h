@@ -15,6 +15,7 @@
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
  *   lttng-compat-trigger.c triggers and error queries
  *   lttng-compat-notif.c the notification channel (sessiond-notification)
+ *   lttng-compat-health.c the health socket (sessiond-health)
  *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
  *                        refusals, the session's tree
  */
@@ -112,20 +113,36 @@ struct group;
 
 /**
  * ltt_lttng_compat_listen() - listen on LTTng's client socket
- * (ltt_lttng_compat_dir()'s client-lttng-sessiond) and its notification
- * channel's (sessiond-notification beside it), made as LTTng makes them:
+ * (ltt_lttng_compat_dir()'s client-lttng-sessiond), its notification
+ * channel's (sessiond-notification beside it) and its health socket
+ * (sessiond-health), made as LTTng makes them:
  * root's root:@gr 0660 (0600 without the group), a user's 0600; and
  * write lttng-sessiond.pid beside them
  * @path: receives the client socket's path (@len bytes; "" on failure)
  * @ret_fd: the listening client socket
  * @ret_notif_fd: the listening notification channel socket
+ * @ret_health_fd: the listening health socket
  *
  * Never replaces a socket a live daemon answers on.  Main thread, before
  * root's rights are given up.  Returns 0, -EADDRINUSE when one answers
  * there, or a negative errno; each logged in one sentence.
  */
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd, int *ret_notif_fd);
+			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd);
+
+struct ltt_lttng_health;
+
+/**
+ * ltt_lttng_health_start() - answer LTTng's health checks on the
+ * listening socket @fd (taken) from a thread of its own
+ * @ret_health: for ltt_lttng_health_stop() (NULL on error)
+ *
+ * Returns 0 or a negative errno.
+ */
+int ltt_lttng_health_start(int fd, struct ltt_lttng_health **ret_health);
+
+/** ltt_lttng_health_stop() - stop answering, free @h; accepts NULL */
+void ltt_lttng_health_stop(struct ltt_lttng_health *h);
 
 /**
  * ltt_lttng_compat_clean() - remove LTTng's client socket at @path ("" or

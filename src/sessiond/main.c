@@ -131,6 +131,7 @@ struct daemon {
 	struct ltt_client_thread *clients;
 	struct ltt_client_thread *lttng_clients;	/* --lttng-compat, else NULL */
 	struct ltt_client_thread *lttng_notif;	/* --lttng-compat's notification channel */
+	struct ltt_lttng_health *lttng_health;	/* --lttng-compat's health socket */
 	struct ltt_app_thread *apps;
 	struct ltt_chunk_sched *sched;	/* scheduled rotations */
 	struct ltt_triggers triggers;
@@ -147,6 +148,7 @@ struct daemon {
 	int app_fd, client_fd;		/* listening, until their threads take them */
 	int lttng_fd;			/* --lttng-compat's, the same; -1: none */
 	int lttng_notif_fd;		/* its notification channel's; -1: none */
+	int lttng_health_fd;		/* its health socket's; -1: none */
 	char lttng_path[PATH_MAX];	/* its socket, "" for none */
 	bool dropped;			/* root's rights given up (ltt_priv_drop()) */
 };
@@ -246,6 +248,7 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.triggers = &d->triggers,
 		.budget = &d->client_budget,
 		.rundir = rd->path,
+		.health_tag = LTT_LTTNG_HEALTH_CMD,	/* LTTng's health socket's slots */
 	};
 	struct ltt_app_thread_config acfg = {
 		.budget = &d->app_budget,
@@ -253,6 +256,7 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		.max_unregistered_per_uid = lim->max_apps_per_uid < LTT_APP_MAX_UNREGISTERED_PER_UID ?
 			lim->max_apps_per_uid : LTT_APP_MAX_UNREGISTERED_PER_UID,
 		.metadata_max = lim->metadata_max,
+		.health_tag = LTT_LTTNG_HEALTH_APPS,
 	};
 	int ret;
 
@@ -296,11 +300,19 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 		ccfg.listen_fd = d->lttng_notif_fd;
 		ccfg.wire = LTT_CLIENT_WIRE_LTTNG_NOTIF;
 		ccfg.triggers = &d->triggers;
+		ccfg.health_tag = LTT_LTTNG_HEALTH_NOTIFICATION;
 		d->lttng_notif_fd = -1;
 		ret = ltt_client_thread_start(&ccfg, &d->lttng_notif);
 		if (ret) {
 			LTT_ERR("can't start the LTTng notification channel thread: %s",
 				strerror(-ret));
+			return ret;
+		}
+		/* and LTTng's health socket, on every loop's heartbeat */
+		ret = ltt_lttng_health_start(d->lttng_health_fd, &d->lttng_health);
+		d->lttng_health_fd = -1;
+		if (ret) {
+			LTT_ERR("can't start the LTTng health thread: %s", strerror(-ret));
 			return ret;
 		}
 	}
@@ -326,6 +338,7 @@ static void serve_stop(struct daemon *d, bool root)
 	};
 
 	ltt_trigger_runner_stop(d->runner);
+	ltt_lttng_health_stop(d->lttng_health);
 	ltt_client_thread_stop(d->lttng_notif);
 	ltt_client_thread_stop(d->lttng_clients);
 	ltt_client_thread_stop(d->clients);
@@ -408,7 +421,8 @@ static int run(const struct options *opts)
 	int ready_fd = -1, sfd = -1, ret;
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
-	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1 };
+	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1,
+			  .lttng_health_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 
 	ltt_testpoints_init();
@@ -468,7 +482,7 @@ static int run(const struct options *opts)
 		ret = listen_on(&rd, LTT_CLIENT_SOCKET_NAME, root, gr, &d.client_fd);
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
-					      &d.lttng_fd, &d.lttng_notif_fd);
+					      &d.lttng_fd, &d.lttng_notif_fd, &d.lttng_health_fd);
 	/*
 	 * LTTng's, before its notification thread's loop (testpoint.h); here
 	 * with the rights the daemon was started with (its function makes a
@@ -536,6 +550,8 @@ out:
 		close(d.lttng_fd);
 	if (d.lttng_notif_fd >= 0)
 		close(d.lttng_notif_fd);
+	if (d.lttng_health_fd >= 0)
+		close(d.lttng_health_fd);
 	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)

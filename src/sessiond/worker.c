@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/worker.h"
 
 struct ltt_worker {
@@ -21,6 +22,9 @@ int ltt_worker_start(struct ltt_worker **ret_worker)
 	if (!w)
 		return -ENOMEM;
 	ret = ltt_evloop_create(&w->loop);
+	/* the client threads' command workers: LTTng's command thread's health slot */
+	if (!ret)
+		ltt_evloop_set_tag(w->loop, LTT_LTTNG_HEALTH_CMD);
 	if (!ret)
 		ret = ltt_evloop_thread_start(w->loop, "worker", &w->tid);
 	if (ret) {

@@ -20,6 +20,7 @@
  *                     user's ids and groups
  *   evloop.[ch]       the one event loop every serving thread runs: fds,
  *                     deadlines, a cross-thread wakeup
+ *   heartbeat.[ch]    a loop's heartbeat: stuck threads, for health checks
  *   thread.[ch]       threads that take no signal, regions no signal
  *                     handler enters, and timed waits' deadlines
  *   sock.[ch]         Unix socket and fd I/O helpers

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/heartbeat.h"
 #include "common/base/thread.h"
 #include "common/base/log.h"
 
@@ -89,6 +90,7 @@ struct ltt_evloop {
 	void *busy_arg;
 
 	const char *thread_name;	/* ltt_evloop_thread_start()'s */
+	struct ltt_heartbeat hb;	/* ltt_evloop_set_tag()'s */
 };
 
 uint64_t ltt_evloop_now_ns(void)
@@ -634,14 +636,24 @@ static bool dispatch(struct ltt_evloop *loop, const struct epoll_event *evs, int
 	return go;
 }
 
+void ltt_evloop_set_tag(struct ltt_evloop *loop, uint64_t tag)
+{
+	loop->hb.tag = tag;
+}
+
 int ltt_evloop_run(struct ltt_evloop *loop)
 {
 	struct epoll_event evs[EVENTS_MAX];
 	int n, ret = 0;
 
+	ltt_heartbeat_join(&loop->hb, ltt_evloop_now_ns());
 	while (!__atomic_load_n(&loop->stop, __ATOMIC_ACQUIRE)) {
 		sync_timerfd(loop);
+		/* waiting with no end: no progress is due (a timer wakes it) */
+		ltt_heartbeat_wait(&loop->hb, !loop->busy);
 		n = epoll_wait(loop->epfd, evs, EVENTS_MAX, loop->busy ? 0 : -1);
+		if (loop->hb.tag)
+			ltt_heartbeat_wake(&loop->hb, ltt_evloop_now_ns());
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -653,6 +665,7 @@ int ltt_evloop_run(struct ltt_evloop *loop)
 		if (loop->busy)
 			loop->busy_fn(loop, loop->busy_arg);
 	}
+	ltt_heartbeat_leave(&loop->hb);
 	__atomic_store_n(&loop->stop, false, __ATOMIC_RELEASE);
 	return ret;
 }

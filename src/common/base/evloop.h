@@ -311,6 +311,17 @@ void ltt_evloop_server_fini(struct ltt_evloop_server *s);
  */
 void ltt_evloop_stop(struct ltt_evloop *loop);
 
+/**
+ * ltt_evloop_set_tag() - watch @loop's heartbeat under @tag (bits of
+ * the caller's choosing; 0, the default: not watched)
+ *
+ * Before the loop runs.  While a tagged loop runs, it notes when it last
+ * woke up and whether it sleeps in epoll_wait() with nothing due
+ * (heartbeat.h): the one heartbeat of every ltt thread, which
+ * ltt_heartbeat_stalled() reads.
+ */
+void ltt_evloop_set_tag(struct ltt_evloop *loop, uint64_t tag);
+
 /** ltt_evloop_now_ns() - CLOCK_MONOTONIC in nanoseconds */
 uint64_t ltt_evloop_now_ns(void);
 

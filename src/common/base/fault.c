@@ -17,9 +17,10 @@ static char point_at[64];
 static char arm_file[4096];
 static unsigned long nth = 1;	/* the hit that fires */
 static unsigned long hits;
-static bool stop;		/* else kill */
+static bool stop;		/* else kill, or hang */
+static bool hang;		/* the thread, alone, blocks for good */
 
-/* LTT_FAULT="kill|stop POINT[:N] [FILE]"; anything else: no fault. */
+/* LTT_FAULT="kill|stop|hang POINT[:N] [FILE]"; anything else: no fault. */
 static void init(void)
 {
 	const char *env = getenv("LTT_FAULT");
@@ -30,14 +31,15 @@ static void init(void)
 	if (!env || !*env)
 		return;
 	n = sscanf(env, "%7s %79s %4095s", action, where, arm_file);
-	if (n < 2 || (strcmp(action, "kill") && strcmp(action, "stop"))) {
-		LTT_WARN("LTT_FAULT='%s': not 'kill|stop POINT[:N] [FILE]'; ignored", env);
+	if (n < 2 || (strcmp(action, "kill") && strcmp(action, "stop") && strcmp(action, "hang"))) {
+		LTT_WARN("LTT_FAULT='%s': not 'kill|stop|hang POINT[:N] [FILE]'; ignored", env);
 		arm_file[0] = '\0';
 		return;
 	}
 	if (n < 3)
 		arm_file[0] = '\0';
 	stop = !strcmp(action, "stop");
+	hang = !strcmp(action, "hang");
 	colon = strchr(where, ':');
 	if (colon) {
 		*colon = '\0';
@@ -67,7 +69,12 @@ void ltt_fault_with(pid_t pid)
 
 void ltt_fault_fire(void)
 {
-	LTT_WARN("LTT_FAULT: %s at %s, as asked", stop ? "stopping" : "killed", point_at);
+	LTT_WARN("LTT_FAULT: %s at %s, as asked",
+		 hang ? "this thread hangs" : stop ? "stopping" : "killed", point_at);
+	if (hang) {
+		for (;;)
+			sleep(3600);
+	}
 	if (with > 0)
 		kill(with, stop ? SIGSTOP : SIGKILL);
 	if (stop) {

@@ -8,6 +8,9 @@
  *                                       (default the first) POINT is reached
  *   LTT_FAULT="stop POINT[:N] [FILE]"   SIGSTOP to self there (a test then
  *                                       kills it or keeps it stopped)
+ *   LTT_FAULT="hang POINT[:N] [FILE]"   the thread that reaches POINT blocks
+ *                                       for good, the others run on (a
+ *                                       stuck thread, for health checks)
  *
  * With FILE, the fault fires only in the process that removes FILE: once,
  * across the processes that inherit the variable (the consumers a session

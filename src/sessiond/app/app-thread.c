@@ -831,6 +831,7 @@ static int add_done_timer(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_app_thread *t = arg;
 
+	ltt_evloop_set_tag(loop, t->cfg.health_tag);
 	return ltt_evloop_timer_create(loop, on_done_timer, t, &t->done_timer);
 }
 

@@ -271,6 +271,7 @@ struct ltt_app_thread_config {
 	 * as over metadata_max.  NULL: none.
 	 */
 	struct ltt_budget *budget;
+	uint64_t health_tag;	/* its loop's heartbeat tag (ltt_evloop_set_tag()); 0: none */
 };
 
 struct ltt_app_thread;

@@ -14,6 +14,7 @@
 #include "common/base/evloop.h"
 #include "common/base/log.h"
 #include "common/base/thread.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/chunk/chunk-sched.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/chunk/chunk.h"
@@ -276,6 +277,9 @@ int ltt_chunk_sched_start(struct ltt_session_registry *reg, const struct ltt_dom
 	cs->reg = reg;
 	cs->set = set;
 	ret = ltt_evloop_create(&cs->loop);
+	/* LTTng's rotation and timer threads' health slots (rotation schedules) */
+	if (!ret)
+		ltt_evloop_set_tag(cs->loop, LTT_LTTNG_HEALTH_ROTATION | LTT_LTTNG_HEALTH_TIMER);
 	if (!ret)
 		ret = ltt_evloop_timer_create(cs->loop, on_tick, cs, &cs->tick);
 	if (ret)

@@ -15,6 +15,7 @@
 
 #include "common/base/log.h"
 #include "common/base/thread.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/consumer/supervisor.h"
 #include "sessiond/model/session.h"
 
@@ -140,6 +141,8 @@ static int watch_start(struct ltt_supervisor *sup)
 	ret = ltt_evloop_create(&sup->loop);
 	if (ret)
 		return ret;
+	/* LTTng's consumer management thread's health slot */
+	ltt_evloop_set_tag(sup->loop, LTT_LTTNG_HEALTH_CONSUMER);
 	/* its signals are the main thread's */
 	ret = ltt_thread_create(&sup->thread, NULL, watch_main, sup);
 	if (ret) {

@@ -25,6 +25,7 @@
 
 #include "common/base/evloop.h"
 #include "common/base/log.h"
+#include "common/proto/lttng-client-proto.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/kabi/kabi-remote.h"
 #include "sessiond/kabi/kabi.h"
@@ -277,6 +278,8 @@ int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
 	pthread_mutex_init(&kabi->lock, NULL);
 	pthread_cond_init(&kabi->cond, NULL);
 	ret = ltt_evloop_create(&kabi->loop);
+	if (!ret)	/* LTTng's kernel thread's health slot */
+		ltt_evloop_set_tag(kabi->loop, LTT_LTTNG_HEALTH_KERNEL);
 	if (!ret)
 		ret = kabi->remote ? ltt_kabi_remote_open(kabi->remote, backend, path, &tracer) :
 				     backend->open(path, &tracer);
