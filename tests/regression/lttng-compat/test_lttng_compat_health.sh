@@ -21,10 +21,6 @@ LTT_FAULT="hang lttng-client-accept" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
 plan 10
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-LTTNG=/usr/bin/lttng
-lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
 HSOCK=/var/run/lttng/sessiond-health
 
 ok "$([ -S $HSOCK ] && echo 0 || echo 1)" "the daemon listens on LTTng's health socket, $HSOCK"
@@ -43,7 +39,9 @@ is "$(health once)" "query 0 state 0 threads 12 bad none" \
 	"... after they served it: all in good health"
 
 # the first connection of Debian's lttng: LTTng's client thread hangs in its callback
-timeout "$TEST_TIMEOUT" "$LTTNG" list >"$TEST_TMP/hung-list.out" 2>&1 &
+mkdir -p "$TEST_TMP/lttng-home"
+LTTNG_HOME="$TEST_TMP/lttng-home" timeout "$TEST_TIMEOUT" /usr/bin/lttng list \
+	>"$TEST_TMP/hung-list.out" 2>&1 &
 HUNG=$!
 timeout "$TEST_TIMEOUT" bash -c \
 	'until grep -q "LTT_FAULT: this thread hangs at lttng-client-accept" "$1"; do :; done' \
