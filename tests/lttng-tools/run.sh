@@ -27,7 +27,8 @@
 # TEST: a path under tests/regression (default: every test of --list's
 # main list, the tests of ust/ and tools/ a user-space host can run: not
 # those of lttng-modules, of a program or Python module that drives the
-# daemon through liblttng-ctl, or of Java); `python`: the 8 of PY_TESTS,
+# daemon through liblttng-ctl (but tools/health/test_thread_ok's
+# health_check), or of Java); `python`: the 8 of PY_TESTS,
 # on python3-lttng, which --list prints after the main list.  Each runs in a scratch directory
 # (mktemp -d; -k keeps it), at most SECONDS (-t, default 900; the two
 # tests that run long by design, at least their AT_LEAST below), in its
@@ -69,6 +70,7 @@ ALL_TESTS=(
 	tools/filtering/test_invalid_filter
 	tools/filtering/test_unsupported_op
 	tools/filtering/test_valid_filter
+	tools/health/test_thread_ok
 	tools/live/test_lttng_ust
 	tools/live/test_ust
 	tools/live/test_ust_tracefile_count
@@ -348,6 +350,9 @@ build "$g/utils/register-some-triggers" "$g/utils/register-some-triggers.c" -llt
 build "$n/base_client" "$n/base_client.c" -llttng-ctl
 build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
 build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
+# tools/health's client: liblttng-ctl's health queries (ltt-sessiond's
+# sessiond-health, doc/lttng-compat.md)
+build "$r/tools/health/health_check" "$r/tools/health/health_check.c" -llttng-ctl
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do
 	build "$r/ust/$d/gen-events" "$r/ust/$d/main.c" "$r/ust/$d/tp.c" "${ust[@]}"

@@ -55,10 +55,10 @@ test_init
 lttng_tools_src_or_skip
 plan $((${#TESTS[@]} + 3))
 
-# --list: the 52 of the main list, then, under a line of its own, the 8
+# --list: the 53 of the main list, then, under a line of its own, the 8
 # that python3-lttng drives (run by name or with 'python', not here).
 list=$(bash "$LTT_TOP_SRCDIR/tests/lttng-tools/run.sh" --list)
-is "$(sed '/^#/,$d' <<<"$list" | grep -c .)" 52 "run.sh --list: 52 tests in its main list"
+is "$(sed '/^#/,$d' <<<"$list" | grep -c .)" 53 "run.sh --list: 53 tests in its main list"
 is "$(sed '1,/^# driven by python3-lttng/d' <<<"$list" | grep -c '^ust/')" 8 \
 	"run.sh --list: the 8 python3-lttng tests of ust/ after it, under their own line"
 
