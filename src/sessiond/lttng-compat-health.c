@@ -27,12 +27,15 @@
 /* LTTng's delta (DEFAULT_HEALTH_CHECK_DELTA_S) and TCP timeout floor (DEFAULT_INET_TCP_TIMEOUT). */
 #define HEALTH_DELTA_S 20ULL
 #define HEALTH_TCP_TIMEOUT_S 180ULL
+/* Connections waiting for their request at once; more are closed at once. */
+#define HEALTH_CONNS_MAX 64
 /* Every slot LTTng 2.13's session daemon has (NR_HEALTH_SESSIOND_TYPES). */
 #define HEALTH_SLOTS ((1ULL << 12) - 1)
 
 struct ltt_lttng_health {
 	struct ltt_evloop_server srv;
 	uint64_t delta_ns;
+	unsigned int conns;	/* the loop's */
 };
 
 /*
@@ -87,12 +90,23 @@ static void on_request(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 	}
 	ltt_evloop_unwatch_fd(loop, fd);
 	close(fd);
+	h->conns--;
 }
 
 static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 {
-	if (ltt_evloop_watch(loop, fd, EPOLLIN, on_request, arg, NULL))
+	struct ltt_lttng_health *h = arg;
+
+	if (h->conns >= HEALTH_CONNS_MAX) {
+		LTT_WARN_RL("health socket: %u connections wait for their request already: one more closed",
+			    h->conns);
 		close(fd);
+		return;
+	}
+	if (ltt_evloop_watch(loop, fd, EPOLLIN, on_request, h, NULL))
+		close(fd);
+	else
+		h->conns++;
 }
 
 int ltt_lttng_health_start(int fd, struct ltt_lttng_health **ret_health)

@@ -9,7 +9,8 @@
 # longer than the delta (LTT_SESSIOND_HEALTH_DELTA_MS, 300 ms here), the
 # slot of LTTng's command thread, and only it, is in bad health, while
 # ltt's own client thread serves lttctl on; a request other than CHECK
-# gets no reply.  As root in its own mount namespace (/var/run/lttng),
+# gets no reply; past 64 connections that wait for their request, one
+# more is closed at once, and checks are answered once they go.  As root in its own mount namespace (/var/run/lttng),
 # as test_lttng_compat.sh.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
@@ -19,7 +20,7 @@
 compat_private_run "$0" "$@"
 LTT_FAULT="hang lttng-client-accept" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
-plan 10
+plan 12
 
 HSOCK=/var/run/lttng/sessiond-health
 
@@ -63,6 +64,20 @@ s.connect(sys.argv[1])
 s.sendall(struct.pack("=I", 1))
 print(len(s.recv(64)))' "$HSOCK" 2>&1)" "0" \
 	"a command other than CHECK: the connection closed with no reply"
+# 64 connections that send nothing: the 65th is closed at once
+is "$(timeout "$TEST_TIMEOUT" python3 -c '
+import socket, sys
+idle = []
+for i in range(64):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(sys.argv[1])
+    idle.append(s)
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+print(len(s.recv(64)))' "$HSOCK" 2>&1)" "0" \
+	"past 64 connections waiting for their request: one more closed at once"
+is "$(health once)" "query 0 state -1 threads 12 bad 0:Session daemon command" \
+	"... and once they are gone, checks are answered again"
 kill "$HUNG" 2>/dev/null
 wait "$HUNG" 2>/dev/null
 done_testing
