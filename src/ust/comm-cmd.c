@@ -53,7 +53,12 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 		return ret;
 	}
 	chan->dump_owed = m.enabled;
-	chan->enable_due = m.enabled;
+	/*
+	 * A daemon of app minor 8 or more follows the adding with that
+	 * CHANNEL_ENABLE; an older one may not (it came during minor 7), and
+	 * waiting for it would lose the registration's dump there.
+	 */
+	chan->enable_due = m.enabled && d->minor >= LTT_APP_MINOR_LAYOUT;
 	return ust_channel_add(chan);
 }
 
