@@ -614,7 +614,6 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 	struct ltt_lttng_call call = { .ctx = &lctx };
 	uint32_t code;
 
-	lctx.lttng = true;
 	ltt_wbuf_init(&call.hdr);
 	ltt_wbuf_init(&call.data);
 	code = serve(&call, msg, len);

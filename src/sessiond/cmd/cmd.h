@@ -56,11 +56,6 @@ struct ltt_cmd_ctx {
 	uint32_t minor;		/* the protocol minor agreed with it */
 	/* the daemon's run directory (its client socket): NULL outside a client thread */
 	const char *rundir;
-	/*
-	 * The command came over LTTng's protocol (lttng-compat.c): where ltt
-	 * refuses what LTTng takes, LTTng's behaviour (doc/lttng-compat.md).
-	 */
-	bool lttng;
 };
 
 typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
