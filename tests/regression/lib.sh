@@ -274,6 +274,15 @@ uprobe_setup() {
 	PROG=$(readlink -f "$PROG")
 }
 
+# uprobe_trigger_listing NAME EVENT FUNCTION: list-triggers' text of a
+# uprobe trigger on PROG's FUNCTION notifying, owned by root, as LTTng 2.13
+# lists it (lttctl's and LTTng's client through --lttng-compat alike).
+uprobe_trigger_listing() {
+	printf '%s\n' "- name: $1" "  owner uid: 0" "  condition: event rule matches" \
+		"    rule: $2 (type: kernel:uprobe, location type: ELF, location: $PROG:$3)" \
+		"    errors: none" "  actions:" "    notify" "      errors: none" "  errors: none"
+}
+
 # python_env: PYTHON3, the python3 the build made the package ltt for,
 # and PYENV, what it runs with (env "${PYENV[@]}" "$PYTHON3" ...): in an
 # AddressSanitizer build (scripts/sanitize.sh), Debian's python3 is not

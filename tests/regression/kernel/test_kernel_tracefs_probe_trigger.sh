@@ -75,16 +75,8 @@ ok_cmd "a uprobe trigger on uprobe_target" lttctl add-trigger --name up \
 	--condition=event-rule-matches --type=kernel:uprobe --location="$PROG:uprobe_target" \
 	--event-name=target --action=notify
 is "$(ours)" 1 "its probe is placed in uprobe_events"
-expected="- name: up
-  owner uid: 0
-  condition: event rule matches
-    rule: target (type: kernel:uprobe, location type: ELF, location: $PROG:uprobe_target)
-    errors: none
-  actions:
-    notify
-      errors: none
-  errors: none"
-is "$(lttctl list-triggers)" "$expected" "listed as LTTng lists it"
+is "$(lttctl list-triggers)" "$(uprobe_trigger_listing up target uprobe_target)" \
+	"listed as LTTng lists it"
 mi=$(lttctl --mi xml list-triggers | tr -d " \n")
 like "$mi" "<event_rule_kernel_uprobe><event_name>target</event_name><userspace_probe_location><userspace_probe_location_function><name>uprobe_target</name><binary_path>$PROG</binary_path><instrumentation_type>ENTRY</instrumentation_type><userspace_probe_location_lookup_method><userspace_probe_location_lookup_method_function_elf/>" \
 	"its MI: LTTng's event_rule_kernel_uprobe" || diag "$mi"

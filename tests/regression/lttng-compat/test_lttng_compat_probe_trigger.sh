@@ -45,15 +45,8 @@ is "$RC:$STDOUT" "0:Added trigger \`up\`." "lttng add-trigger --type=kernel:upro
 	diag "$OUT" "$(tail -5 "$LOG")"
 is "$(ours)" 1 "... its probe placed in uprobe_events"
 run lttng list-triggers
-is "$STDOUT" "- name: up
-  owner uid: 0
-  condition: event rule matches
-    rule: target (type: kernel:uprobe, location type: ELF, location: $PROG:uprobe_target)
-    errors: none
-  actions:
-    notify
-      errors: none
-  errors: none" "lttng list-triggers prints it as LTTng prints it" || diag "$OUT"
+is "$STDOUT" "$(uprobe_trigger_listing up target uprobe_target)" \
+	"lttng list-triggers prints it as LTTng prints it" || diag "$OUT"
 mi=$(lttng --mi xml list-triggers | tr -d ' \n')
 like "$mi" "<event_rule_kernel_uprobe><event_name>target</event_name><userspace_probe_location><userspace_probe_location_function><name>uprobe_target</name><binary_path>$PROG</binary_path>" \
 	"... and its MI" || diag "$mi"
