@@ -78,7 +78,7 @@ lttctl -q destroy n
 # Live: a viewer sees the calls while the session runs.
 getppid_session lv --live=200ms --set-url "net://127.0.0.1:$CPORT:$DPORT"
 lttctl -q start lv
-timeout "$BT_TIMEOUT" babeltrace2 -i lttng-live "net://127.0.0.1:$LPORT/host/$(hostname)/lv" \
+timeout "$BT_TIMEOUT" stdbuf -oL babeltrace2 -i lttng-live "net://127.0.0.1:$LPORT/host/$(hostname)/lv" \
 	>"$TEST_TMP/live.txt" 2>"$TEST_TMP/live.err" &
 viewer=$!
 # babeltrace2 attaches from the last packet: the calls come once it has

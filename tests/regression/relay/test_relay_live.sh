@@ -32,11 +32,11 @@ expect() {
 viewer() {
 	local url="net://127.0.0.1:$LIVE/host/feedhost/live1"
 	if [ "${2:-}" = component ]; then
-		timeout "$TEST_TIMEOUT" babeltrace2 --component=src.ctf.lttng-live \
+		timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace2 --component=src.ctf.lttng-live \
 			--params="inputs=[\"$url\"],session-not-found-action=\"end\"" \
 			>"$1" 2>"$1.err"
 	else
-		timeout "$TEST_TIMEOUT" babeltrace2 -i lttng-live "$url" >"$1" 2>"$1.err"
+		timeout "$TEST_TIMEOUT" stdbuf -oL babeltrace2 -i lttng-live "$url" >"$1" 2>"$1.err"
 	fi
 }
 
@@ -59,7 +59,7 @@ like "$out" "url: net://127.0.0.1:$LIVE/host/feedhost/live1" "query sessions giv
 viewer "$TEST_TMP/a.out" & VA=$!
 viewer "$TEST_TMP/b.out" component & VB=$!
 # Viewer C is babeltrace2 itself (no timeout wrapper), to be killed.
-babeltrace2 -i lttng-live "net://127.0.0.1:$LIVE/host/feedhost/live1" \
+stdbuf -oL babeltrace2 -i lttng-live "net://127.0.0.1:$LIVE/host/feedhost/live1" \
 	>"$TEST_TMP/c.out" 2>&1 & VC=$!
 wait_for "$LOG" "attached session" 3
 ok $? "three viewers attach to the session at once"
