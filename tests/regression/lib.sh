@@ -378,6 +378,16 @@ wait_pid_exit() {
 	timeout "$TEST_TIMEOUT" tail --pid="$1" -f /dev/null
 }
 
+# wait_for FILE REGEX [N]: until FILE holds N lines (default 1) matching
+# REGEX.  tail -F follows the file as it grows; grep's output must be a
+# pipe, not /dev/null, for the pipeline to end as soon as it has them.
+wait_for() {
+	local n=${3:-1}
+	timeout "$TEST_TIMEOUT" bash -c \
+		'tail -n +1 -F "$1" 2>/dev/null | grep -E -m "$3" -- "$2" | wc -l' \
+		_ "$1" "$2" "$n" | grep -qx "$n"
+}
+
 # stop_sessiond [RUNDIR]: SIGTERM, then wait for the process to be gone.
 stop_sessiond() {
 	local pid

@@ -48,16 +48,6 @@ feed() {
 	[[ $R == ok* ]] || { diag "feed $1 '$2': '$R'"; return 1; }
 }
 
-# wait_for FILE REGEX [N]: until FILE holds N lines (default 1) matching
-# REGEX.  tail -F follows the file as it grows; grep's output must be a
-# pipe, not /dev/null, for the pipeline to end as soon as it has them.
-wait_for() {
-	local n=${3:-1}
-	timeout "$TEST_TIMEOUT" bash -c \
-		'tail -n +1 -F "$1" 2>/dev/null | grep -E -m "$3" -- "$2" | wc -l' \
-		_ "$1" "$2" "$n" | grep -qx "$n"
-}
-
 # query_sessions: babeltrace2's list of the relay's live sessions.
 query_sessions() {
 	timeout "$TEST_TIMEOUT" babeltrace2 query src.ctf.lttng-live sessions \

@@ -14,7 +14,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 44
+plan 47
 
 T=2 N=100000 AFTER=1000
 open_fifo ready "$TEST_TMP/ready"
@@ -32,6 +32,14 @@ no_consumer() {
 # list_counter SESSION WHAT: "discarded events" or "lost packets" of channel0.
 list_counter() {
 	lttctl list "$1" | sed -n "s/^ *$2: \([0-9]*\)$/\1/p" | head -1
+}
+
+# taken_over NAME N: wait (bounded) until the daemon's log says N times
+# that a new consumer took NAME's trace over.  A consumer killed before it
+# has finished taking a trace over leaves it to the next one, with one
+# line for both deaths: each kill waits for the takeover before it.
+taken_over() {
+	wait_for "$SESSIOND_LOG" "trace $TEST_TMP/$1/[^ ]*: taken over by the new consumer daemon" "$2"
 }
 
 # dups FILE ROLE: events of ROLE recorded more than once.
@@ -63,6 +71,8 @@ run_case() {
 	kill -KILL "$c1"
 	c2=$(new_consumer "$c1")
 	ok $? "$name: a new consumer replaced it (pid $c2)"
+	taken_over "$name" 1
+	ok $? "$name: ... and the daemon's log says it took the trace over"
 	wait $BG_PID
 	is $? 0 "$name: the program recorded unharmed"
 	# the events still in the buffers: the next one takes them over too
