@@ -70,8 +70,8 @@ int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_a
  * ltt_ctl_enable_rotation() - rotate every @timer_us microseconds and/or
  * each time @size bytes were written (0: that schedule unchanged; not both)
  *
- * Returns 0, -LTT_ERR_ROTATION_VALUE (timer under 100000 us, size under
- * 65536 bytes, both 0), -LTT_ERR_ROTATE_OUTPUT, -LTT_ERR_ROTATE_SNAPSHOT,
+ * Returns 0, -LTT_ERR_ROTATION_VALUE (timer under 100000 us, both 0),
+ * -LTT_ERR_ROTATE_OUTPUT, -LTT_ERR_ROTATE_SNAPSHOT,
  * -LTT_ERR_SESSION_NOT_FOUND, or a connection error.
  */
 int ltt_ctl_enable_rotation(struct ltt_ctl *ctl, const char *session, uint64_t timer_us,

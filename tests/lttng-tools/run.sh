@@ -345,10 +345,12 @@ done
 # (ltt-sessiond by that name) serves in either mode.
 g=$r/tools/trigger
 build "$g/name/trigger_name" "$g/name/trigger_name.c" "$t/utils/tap/tap.c" -llttng-ctl
+build "$g/hidden/hidden_trigger" "$g/hidden/hidden_trigger.c" "$t/utils/tap/tap.c" -llttng-ctl
 build "$g/utils/notification-client" "$g/utils/notification-client.c" "$t/utils/utils.c" -llttng-ctl
 build "$g/utils/register-some-triggers" "$g/utils/register-some-triggers.c" -llttng-ctl
 build "$n/base_client" "$n/base_client.c" -llttng-ctl
 build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
+build "$r/tools/rotation/schedule_api" "$r/tools/rotation/schedule_api.c" "$t/utils/tap/tap.c" -llttng-ctl
 build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
 # tools/health's client: liblttng-ctl's health queries (ltt-sessiond's
 # sessiond-health, doc/lttng-compat.md)

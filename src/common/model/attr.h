@@ -133,9 +133,13 @@ enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr);
  */
 enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf *attr);
 
-/* A rotation schedule's limits (enable-rotation). */
+/*
+ * A rotation schedule's limit (enable-rotation): a period of at least
+ * 0.1 s.  A size is any byte count above 0, as LTTng's: the schedule is
+ * looked at each tick (chunk-sched.h), so a size written faster than a
+ * tick rotates once a tick.
+ */
 #define LTT_ROTATION_TIMER_MIN_US 100000ULL
-#define LTT_ROTATION_SIZE_MIN 65536ULL
 
 /**
  * ltt_attr_check_rotation() - is (@timer_us, @size) a schedule to set?

@@ -5,7 +5,8 @@
 # ltt-sessiond and ltt-relayd through LTTng's command lines (the daemon
 # started as lttng-sessiond serves LTTng's client protocol too, which the
 # tests' liblttng-ctl programs use: trigger/start-stop's
-# notification-client), and their
+# notification-client, trigger/hidden's and rotation/schedule_api's
+# programs), and their
 # programs, built with LTTng-UST's headers, record through ltt's
 # liblttng-ust.so.1.  A check passes when every check of its LTTng test
 # passed, as many as the test planned, within LIMIT seconds.  The source
@@ -34,6 +35,8 @@ TESTS=(
 	ust/test_event_tracef
 	tools/channel/test_channel
 	tools/trigger/start-stop/test_start_stop
+	tools/trigger/hidden/test_hidden_trigger
+	tools/rotation/test_schedule_api
 	tools/exclusion/test_exclusion
 	tools/filtering/test_invalid_filter
 	tools/filtering/test_unsupported_op

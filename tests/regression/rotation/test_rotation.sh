@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 52
+plan 53
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -160,7 +160,11 @@ is "$RC" 2 "enable-rotation without --timer or --size is a usage error"
 run lttctl enable-rotation -s idle --timer 10
 like "$RC:$ERR" "^1:Error: session 'idle': invalid rotation schedule" "a timer under 100000 us is refused"
 run lttctl enable-rotation -s idle --size 1k
-is "$RC" 1 "a size under 64 KiB is refused"
+is "$RC:$(lttctl list idle | grep -c 'each time 1 KiB are written')" 0:1 \
+	"a size of 1 KiB is taken, as LTTng takes any size above 0"
+run lttctl enable-rotation -s idle --size 0
+is "$RC" 2 "a size of 0 is a usage error"
+lttctl -q disable-rotation -s idle --size
 run lttctl disable-rotation -s idle --size
 like "$RC:$ERR" "^1:.*no such rotation schedule" "disable-rotation of a schedule not set is refused"
 run lttctl enable-rotation -s nosuch --timer 1000000

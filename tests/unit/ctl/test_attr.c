@@ -217,8 +217,10 @@ static void sessions(void)
 	tap_is_int(ltt_attr_check_session(&s), LTT_ERR_SESSION_NAME, "no name: SESSION_NAME");
 	tap_is_int(ltt_attr_check_rotation(0, 0), LTT_ERR_ROTATION_VALUE,
 		   "a rotation with neither timer nor size: ROTATION_VALUE");
-	tap_is_int(ltt_attr_check_rotation(0, LTT_ROTATION_SIZE_MIN), LTT_ERR_OK,
-		   "a rotation at the minimum size is valid");
+	tap_is_int(ltt_attr_check_rotation(0, 1), LTT_ERR_OK,
+		   "a rotation each byte written is valid (LTTng's sizes have no minimum)");
+	tap_is_int(ltt_attr_check_rotation(LTT_ROTATION_TIMER_MIN_US - 1, 0), LTT_ERR_ROTATION_VALUE,
+		   "a period under 0.1 s: ROTATION_VALUE");
 	strcpy(o.output, "file:///x");
 	tap_is_int(ltt_attr_check_snapshot_output(&o, true), LTT_ERR_URL,
 		   "a snapshot output to a file:// URL: URL");
