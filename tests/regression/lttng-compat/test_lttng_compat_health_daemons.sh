@@ -9,7 +9,10 @@
 #   delta (LTT_SESSIOND_HEALTH_DELTA_MS, 300 ms here), the slots of LTTng's
 #   channel, metadata and session daemon command threads are in bad
 #   health and its data threads' (data, metadata timer) still good; no
-#   kernel or 32-bit consumer answers (none runs);
+#   kernel or 32-bit consumer answers (none runs); in a second daemon,
+#   a data thread stuck (LTT_FAULT "hang data-timer": its channel's
+#   switch timer) makes the data and metadata timer slots bad, the
+#   command thread's good;
 # - ltt-relayd run as lttng-relayd answers on
 #   /var/run/lttng/relayd/health-PID: its 6 slots in good health; once its
 #   one thread is stuck (LTT_FAULT "hang relay-accept": a connection to
@@ -29,7 +32,7 @@ compat_private_run "$0" "$@"
 STALL=/run/ltt-health-stall
 LTT_FAULT="hang ROTATE_TRACE $STALL" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
-plan 20
+plan 23
 
 health_client_build
 
@@ -69,6 +72,29 @@ is "$(health consumerd-ust64 once)" \
 	"asked again: the same"
 kill "$ROT" 2>/dev/null
 wait "$ROT" 2>/dev/null
+
+# --- a consumer's data thread stuck: a second daemon, whose consumers hang
+# at their first channel timer (LTT_FAULT "hang data-timer")
+C1=$(consumer_pid)
+S1=$(sessiond_pid)
+kill -KILL "$S1" $C1
+wait_pid_exit "$S1"
+[ -z "$C1" ] || wait_pid_exit "$C1"
+LTT_FAULT="hang data-timer" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vvv --lttng-compat \
+	</dev/null >/dev/null 2>"$TEST_TMP/sessiond2.log"
+ok $? "a second daemon starts, on the first one's sockets"
+lttctl -q create s2 -o "$TEST_TMP/s2" &&
+	lttctl -q enable-channel -u chan2 --switch-timer 500000 -s s2 &&
+	lttctl -q enable-event -u ltt_test:seq -c chan2 -s s2 && lttctl -q start s2
+ust_app -n 10 -r p1 >/dev/null
+timeout "$TEST_TIMEOUT" bash -c \
+	'until grep -q "LTT_FAULT: this thread hangs at data-timer" "$1"; do :; done' \
+	_ "$TEST_TMP/sessiond2.log"
+ok $? "a data thread hangs at its channel's switch timer (the log says so)"
+is "$(health consumerd-ust64 until-bad 5000)" \
+	"query 0 state -1 threads 5 bad 2:Consumer daemon data,4:Consumer daemon metadata timer" \
+	"past the delta: the data threads' slots in bad health, the command thread's good"
 
 # --- the relay daemon, run as lttng-relayd: LTTng's default path
 mkdir -p "$TEST_TMP/bin" "$TEST_TMP/relay-out"
