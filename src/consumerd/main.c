@@ -443,12 +443,13 @@ int main(int argc, const char **argv)
 		close(sfd);
 		return 1;
 	}
-	/* a consumer that can't answer there records all the same (said) */
-	if (opts.lttng_health)
-		(void)ltt_lttng_health_serve(opts.lttng_health,
-					     opts.lttng_gid < 0 ? (gid_t)-1 : (gid_t)opts.lttng_gid,
-					     LTT_LTTNG_HEALTH_CONSUMERD_SLOTS,
-					     "LTT_SESSIOND_HEALTH_DELTA_MS", &health);
+	/* a consumer that can't answer there records all the same */
+	if (opts.lttng_health &&
+	    ltt_lttng_health_serve(opts.lttng_health,
+				   opts.lttng_gid < 0 ? (gid_t)-1 : (gid_t)opts.lttng_gid,
+				   LTT_LTTNG_HEALTH_CONSUMERD_SLOTS, "LTT_SESSIOND_HEALTH_DELTA_MS",
+				   &health))
+		LTT_WARN("this consumer answers no LTTng health check; it records all the same");
 	LTT_INFO("ready, pid %ld, %ld data thread(s)", (long)getpid(), opts.data_threads);
 	ret = ltt_cmd_run(opts.cmd_fd, sfd, data,
 			  opts.lttng_health ? LTT_LTTNG_HEALTH_CONSUMERD_CHANNEL |

@@ -658,9 +658,13 @@ static int lttng_health(struct relayd *r)
 			strerror(-ret), LTT_LTTNG_RELAYD_HEALTH_ENV);
 		return ret;
 	}
-	return ltt_lttng_health_serve(path, gr ? gr->gr_gid : (gid_t)-1,
-				      LTT_LTTNG_HEALTH_RELAYD_SLOTS, "LTT_RELAYD_HEALTH_DELTA_MS",
-				      &r->health);
+	ret = ltt_lttng_health_serve(path, gr ? gr->gr_gid : (gid_t)-1,
+				     LTT_LTTNG_HEALTH_RELAYD_SLOTS, "LTT_RELAYD_HEALTH_DELTA_MS",
+				     &r->health);
+	if (ret)
+		LTT_ERR("--lttng-compat: the relay stops, as LTTng's does without its health socket: stop the daemon that answers there, set %s to another path, or run ltt-relayd without --lttng-compat",
+			LTT_LTTNG_RELAYD_HEALTH_ENV);
+	return ret;
 }
 
 static int run(const struct options *o)

@@ -215,8 +215,8 @@ int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const ch
 	if (!ret)
 		ret = ltt_lttng_listen(path, geteuid() == 0, gid, &fd);
 	if (ret == -EADDRINUSE) {
-		LTT_WARN("a live daemon (LTTng's, or an ltt one) answers LTTng's health checks on %s already: it keeps it, this one answers none",
-			 path);
+		LTT_ERR("a live daemon (LTTng's, or an ltt one) answers LTTng's health checks on %s already; it is never taken over",
+			path);
 		return ret;
 	}
 	/* the file's identity (a socket's fstat() says sockfs's), to remove only ours */

@@ -113,7 +113,8 @@ int ltt_lttng_health_start(int fd, uint64_t slots, const char *delta_env,
  * root:@gid, a user's 0700) when missing; removed by
  * ltt_lttng_health_stop() while it is still ours
  *
- * Returns 0 or a negative errno, logged in one sentence.
+ * Returns 0, -EADDRINUSE when a live daemon answers there, or a negative
+ * errno; each logged in one sentence.
  */
 int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const char *delta_env,
 			   struct ltt_lttng_health **ret_health);

@@ -18,8 +18,9 @@
 #   one thread is stuck (LTT_FAULT "hang relay-accept": a connection to
 #   its control port) past the delta (LTT_RELAYD_HEALTH_DELTA_MS), all 6
 #   in bad health; ltt-relayd --lttng-compat answers on
-#   $LTTNG_RELAYD_HEALTH and removes it when it stops; without the option
-#   it answers on none.
+#   $LTTNG_RELAYD_HEALTH and removes it when it stops, refuses to start
+#   on a path a live daemon answers on; without the option it answers on
+#   none.
 # As root in its own mount namespace (/var/run/lttng), as
 # test_lttng_compat_health.sh.
 
@@ -32,7 +33,7 @@ compat_private_run "$0" "$@"
 STALL=/run/ltt-health-stall
 LTT_FAULT="hang ROTATE_TRACE $STALL" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
-plan 23
+plan 26
 
 health_client_build
 
@@ -138,6 +139,16 @@ kill "$R2"
 wait_pid_exit "$R2"
 ok "$([ -e "$TEST_TMP/relay-health" ] && echo 1 || echo 0)" \
 	"... and removes the socket when it stops"
+
+# --- a path a live daemon answers on (the session daemon's): refused
+LTTNG_RELAYD_HEALTH=/var/run/lttng/sessiond-health \
+	relay_start "$TEST_TMP/relayd4.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" --lttng-compat
+is "$?" 1 "ltt-relayd --lttng-compat on a path a live daemon answers on: refused"
+like "$(cat "$TEST_TMP/relayd.log")" \
+	"answers LTTng's health checks on /var/run/lttng/sessiond-health already; it is never taken over" \
+	"... saying so"
+like "$(health once)" "^query 0 state [-0-9]* threads 12 " \
+	"... and the session daemon still answers there"
 
 # --- ltt-relayd without it: no LTTng health socket
 relay_start "$TEST_TMP/relayd3.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
