@@ -96,6 +96,8 @@ ok $? "a data thread hangs at its channel's switch timer (the log says so)"
 is "$(health consumerd-ust64 until-bad 5000)" \
 	"query 0 state -1 threads 5 bad 2:Consumer daemon data,4:Consumer daemon metadata timer" \
 	"past the delta: the data threads' slots in bad health, the command thread's good"
+# its data thread never returns: the consumer could not end, even with its daemon gone
+C2=$(consumer_pid)
 
 # --- the relay daemon, run as lttng-relayd: LTTng's default path
 mkdir -p "$TEST_TMP/bin" "$TEST_TMP/relay-out"
@@ -157,4 +159,5 @@ ok "$([ -e "/var/run/lttng/relayd/health-$R3" ] && echo 1 || echo 0)" \
 	"ltt-relayd without --lttng-compat makes no LTTng health socket"
 kill "$R3"
 wait_pid_exit "$R3"
+[ -z "$C2" ] || kill -KILL $C2
 done_testing
