@@ -148,7 +148,7 @@ int ltt_lttng_rundir(char *buf, size_t len)
 	return ltt_home_find(LTT_HOME_LTTNG_RUNDIR, buf, len);
 }
 
-int ltt_lttng_listen(const char *path, int root, gid_t gid, int *ret_fd)
+int ltt_lttng_listen(const char *path, bool root, gid_t gid, int *ret_fd)
 {
 	bool group = root && gid != (gid_t)-1;
 	int fd, ret;

@@ -18,6 +18,7 @@
 #ifndef LTT_COMMON_LTTNG_HEALTH_H
 #define LTT_COMMON_LTTNG_HEALTH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -88,7 +89,7 @@ int ltt_lttng_rundir(char *buf, size_t len);
  * Never replaces a socket a live daemon answers on: -EADDRINUSE then.
  * Returns 0 or a negative errno; not logged.
  */
-int ltt_lttng_listen(const char *path, int root, gid_t gid, int *ret_fd);
+int ltt_lttng_listen(const char *path, bool root, gid_t gid, int *ret_fd);
 
 struct ltt_lttng_health;
 
