@@ -8,7 +8,9 @@
  * socket closes or on SIGTERM, after a final flush of every channel.
  * SIGINT and SIGHUP are ignored: a Ctrl-C meant for a session daemon in a
  * terminal reaches us too, and the session daemon decides when we go by
- * closing the socket.
+ * closing the socket.  With --lttng-health (a session daemon run with
+ * --lttng-compat), a thread of its own answers LTTng's health checks on
+ * the threads' heartbeats (common/proto/lttng-health.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +33,7 @@
 #include "common/base/daemon-popt.h"
 #include "common/base/log.h"
 #include "common/base/testpoint.h"
+#include "common/proto/lttng-health.h"
 #include "consumerd/consumerd.h"
 
 struct options {
@@ -38,6 +41,8 @@ struct options {
 	int verbose;
 	long long uid, gid;	/* -1: not given */
 	long data_threads;	/* 0: not given */
+	char *lttng_health;	/* LTTng's health socket to answer on; NULL: none */
+	long long lttng_gid;	/* its group; -1: not given */
 };
 
 enum {
@@ -45,6 +50,7 @@ enum {
 	OPT_UID,
 	OPT_GID,
 	OPT_DATA_THREADS,
+	OPT_LTTNG_HEALTH_GROUP,
 };
 
 /* A file descriptor number: decimal, 0..INT_MAX, nothing else. */
@@ -171,7 +177,7 @@ static void print_help(void *ctx)
 /* parse_options()'s: where the options' values go. */
 struct option_args {
 	struct options *opts;
-	char *fd, *uid, *gid, *threads;
+	char *fd, *uid, *gid, *threads, *lttng_gid;
 };
 
 /* ltt_daemon_popt()'s own: the consumer's options with a value; 0, or -1 (said). */
@@ -190,14 +196,17 @@ static int own_option(void *arg, int code)
 		}
 		return 0;
 	case OPT_UID:
-	case OPT_GID: {
-		const char *v = code == OPT_UID ? a->uid : a->gid;
-		long long *id = code == OPT_UID ? &opts->uid : &opts->gid;
+	case OPT_GID:
+	case OPT_LTTNG_HEALTH_GROUP: {
+		const char *v = code == OPT_UID ? a->uid : code == OPT_GID ? a->gid : a->lttng_gid;
+		long long *id = code == OPT_UID ? &opts->uid :
+				code == OPT_GID ? &opts->gid : &opts->lttng_gid;
 
 		*id = parse_id(v);
 		if (*id < 0) {
 			fprintf(stderr, "ltt-consumerd: Error: --%s needs a numeric id, not '%s'\n",
-				code == OPT_UID ? "uid" : "gid", v ? v : "");
+				code == OPT_UID ? "uid" : code == OPT_GID ? "gid" : "lttng-health-group",
+				v ? v : "");
 			return -1;
 		}
 		return 0;
@@ -227,6 +236,11 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 		{ "gid", 0, POPT_ARG_STRING, &a.gid, OPT_GID, "run with this group", "GID" },
 		{ "data-threads", 0, POPT_ARG_STRING, &a.threads, OPT_DATA_THREADS,
 		  "threads that move packets (default: one per CPU it may run on, at most 16)", "N" },
+		{ "lttng-health", 0, POPT_ARG_STRING, &opts->lttng_health, 0,
+		  "answer LTTng's health checks on this socket (a session daemon run with --lttng-compat)",
+		  "PATH" },
+		{ "lttng-health-group", 0, POPT_ARG_STRING, &a.lttng_gid, OPT_LTTNG_HEALTH_GROUP,
+		  "the group of that socket, made as root", "GID" },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "help", 'h', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_HELP, "show this help", NULL },
@@ -245,6 +259,12 @@ static int parse_options(int argc, const char **argv, struct options *opts)
 	} else if ((opts->uid < 0) != (opts->gid < 0)) {
 		fprintf(stderr, "ltt-consumerd: Error: --uid and --gid go together\n");
 		ret = -1;
+	} else if (opts->lttng_health && (!*opts->lttng_health || opts->uid >= 0)) {
+		fprintf(stderr, "ltt-consumerd: Error: --lttng-health needs a socket path, and goes with the session daemon's own consumer, not with --uid\n");
+		ret = -1;
+	} else if (opts->lttng_gid >= 0 && !opts->lttng_health) {
+		fprintf(stderr, "ltt-consumerd: Error: --lttng-health-group goes with --lttng-health\n");
+		ret = -1;
 	} else if (relay_stall()) {
 		ret = -1;
 	} else if (!opts->data_threads) {
@@ -257,6 +277,7 @@ out:
 	free(a.fd);
 	free(a.uid);
 	free(a.gid);
+	free(a.lttng_gid);
 	poptFreeContext(ctx);
 	return ret;
 }
@@ -378,7 +399,8 @@ int lttng_consumer_get_type(void)
 
 int main(int argc, const char **argv)
 {
-	struct options opts = { .cmd_fd = -1, .uid = -1, .gid = -1 };
+	struct options opts = { .cmd_fd = -1, .uid = -1, .gid = -1, .lttng_gid = -1 };
+	struct ltt_lttng_health *health = NULL;
 	struct ltt_data_threads *data = NULL;
 	int sfd = -1, ret;
 
@@ -403,7 +425,14 @@ int main(int argc, const char **argv)
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
 		return 1;
 	}
-	ret = ltt_data_threads_start((unsigned int)opts.data_threads, &data);
+	/*
+	 * LTTng's consumer threads (lttng-health.h): the command thread takes
+	 * channels, streams and metadata, the data threads move packets on
+	 * their timers
+	 */
+	ret = ltt_data_threads_start((unsigned int)opts.data_threads,
+				     opts.lttng_health ? LTT_LTTNG_HEALTH_CONSUMERD_DATA |
+				     LTT_LTTNG_HEALTH_CONSUMERD_METADATA_TIMER : 0, &data);
 	if (ret) {
 		LTT_ERR("can't start %ld data thread(s): %s", opts.data_threads, strerror(-ret));
 		close(sfd);
@@ -414,8 +443,18 @@ int main(int argc, const char **argv)
 		close(sfd);
 		return 1;
 	}
+	/* a consumer that can't answer there records all the same */
+	if (opts.lttng_health &&
+	    ltt_lttng_health_serve(opts.lttng_health,
+				   opts.lttng_gid < 0 ? (gid_t)-1 : (gid_t)opts.lttng_gid,
+				   LTT_LTTNG_HEALTH_CONSUMERD_SLOTS, "LTT_SESSIOND_HEALTH_DELTA_MS",
+				   &health))
+		LTT_WARN("this consumer answers no LTTng health check; it records all the same");
 	LTT_INFO("ready, pid %ld, %ld data thread(s)", (long)getpid(), opts.data_threads);
-	ret = ltt_cmd_run(opts.cmd_fd, sfd, data);
+	ret = ltt_cmd_run(opts.cmd_fd, sfd, data,
+			  opts.lttng_health ? LTT_LTTNG_HEALTH_CONSUMERD_CHANNEL |
+			  LTT_LTTNG_HEALTH_CONSUMERD_METADATA | LTT_LTTNG_HEALTH_CONSUMERD_SESSIOND : 0);
+	ltt_lttng_health_stop(health);
 	ltt_data_threads_stop(data);
 	close(sfd);
 	close(opts.cmd_fd);

@@ -10,9 +10,12 @@
  * SIGTERM or SIGINT stops the loop: every connection is closed (a packet
  * cut short is removed from its file, so every file ends on a whole
  * packet), the files are closed, the pid and port files removed.
+ * --lttng-compat (implied when run as lttng-relayd) adds LTTng's health
+ * socket, answered by a thread of its own from the loop's heartbeat.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <popt.h>
 #include <signal.h>
@@ -30,6 +33,7 @@
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/net/xport.h"
+#include "common/proto/lttng-health.h"
 #include "relayd/relayd.h"
 
 struct options {
@@ -43,6 +47,7 @@ struct options {
 	int verbose, quiet;
 	int group_by_session, group_by_host;
 	int disallow_clear;	/* --disallow-clear, else $LTTNG_RELAYD_DISALLOW_CLEAR */
+	int lttng_compat;	/* LTTng's health socket too; run as lttng-relayd: implied */
 };
 
 
@@ -73,6 +78,7 @@ struct relayd {
 	struct ltt_xport_ctx *tls;	/* NULL: plain */
 	int sfd;
 	struct ltt_evloop_watch *sig_watch;
+	struct ltt_lttng_health *health;	/* --lttng-compat's */
 };
 
 static int usage_error(const char *what)
@@ -141,6 +147,9 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		  "the private key of --tls-cert (PEM)", "FILE" },
 		{ "tls-ca", 0, POPT_ARG_STRING, &o->tls_ca, 0,
 		  "accept only clients whose certificate this CA signed (PEM)", "FILE" },
+		{ "lttng-compat", 0, POPT_ARG_NONE, &o->lttng_compat, 0,
+		  "answer LTTng's health checks too, on relayd/health-PID in LTTng's run directory "
+		  "or $LTTNG_RELAYD_HEALTH (implied when run as lttng-relayd)", NULL },
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &o->ratelimit, 0,
 		  "at most LINES similar lines a peer causes per SECONDS, 0: no limit (default: 10/5)",
 		  "LINES/SECONDS" },
@@ -154,8 +163,10 @@ static int parse_options(int argc, const char **argv, struct options *o)
 	poptContext ctx;
 	int ret;
 
-	if (ltt_daemon_started_as(argc, argv, "lttng-relayd"))
+	if (ltt_daemon_started_as(argc, argv, "lttng-relayd")) {
 		lttng_short_options(table);
+		o->lttng_compat = 1;	/* what runs it so asks LTTng's health socket */
+	}
 	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
 	ret = ltt_daemon_popt("ltt-relayd", ctx, table, &o->verbose, print_help, NULL, NULL);
@@ -469,6 +480,9 @@ static int serve_start(struct relayd *r, const struct options *o)
 	b.max_conns = fit_nofile(&limits);
 	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);
+	/* the one thread: LTTng's listeners, dispatchers and workers, live ones too */
+	if (!ret && o->lttng_compat)
+		ltt_evloop_set_tag(r->loop, LTT_LTTNG_HEALTH_RELAYD_SLOTS);
 	if (!ret)
 		ret = ltt_evloop_watch(r->loop, r->sfd, EPOLLIN, on_signal, r, &r->sig_watch);
 	if (!ret)
@@ -618,6 +632,41 @@ static int enter_workdir(const struct options *o, bool *ret_set)
 	return 0;
 }
 
+/*
+ * --lttng-compat: LTTng's health socket, $LTTNG_RELAYD_HEALTH, else
+ * relayd/health-PID in LTTng's run directory; root's with the tracing
+ * group, as LTTng's.  0, or a negative errno (said).
+ */
+static int lttng_health(struct relayd *r)
+{
+	const char *env = getenv(LTT_LTTNG_RELAYD_HEALTH_ENV);
+	char dir[PATH_MAX], path[PATH_MAX], name[64];
+	const struct group *gr = geteuid() == 0 ? getgrnam(LTT_TRACING_GROUP) : NULL;
+	int ret;
+
+	if (env && *env) {
+		ret = snprintf(path, sizeof(path), "%s", env) >= (int)sizeof(path) ? -ENAMETOOLONG : 0;
+	} else {
+		snprintf(name, sizeof(name), "%s/health-%ld", LTT_LTTNG_RELAYD_HEALTH_DIR,
+			 (long)getpid());
+		ret = ltt_lttng_rundir(dir, sizeof(dir));
+		if (!ret && ltt_path_join(path, sizeof(path), dir, name))
+			ret = -ENAMETOOLONG;
+	}
+	if (ret) {
+		LTT_ERR("--lttng-compat: no place for LTTng's health socket (%s): set %s, LTTNG_HOME or HOME",
+			strerror(-ret), LTT_LTTNG_RELAYD_HEALTH_ENV);
+		return ret;
+	}
+	ret = ltt_lttng_health_serve(path, gr ? gr->gr_gid : (gid_t)-1,
+				     LTT_LTTNG_HEALTH_RELAYD_SLOTS, "LTT_RELAYD_HEALTH_DELTA_MS",
+				     &r->health);
+	if (ret)
+		LTT_ERR("--lttng-compat: the relay stops, as LTTng's does without its health socket: stop the daemon that answers there, set %s to another path, or run ltt-relayd without --lttng-compat",
+			LTT_LTTNG_RELAYD_HEALTH_ENV);
+	return ret;
+}
+
 static int run(const struct options *o)
 {
 	struct relayd r = { .fd = { -1, -1, -1 }, .sfd = -1 };
@@ -645,6 +694,8 @@ static int run(const struct options *o)
 		ret = listen_all(&r);
 	if (!ret)
 		ret = serve_start(&r, o);
+	if (!ret && o->lttng_compat)
+		ret = lttng_health(&r);
 	if (!ret)
 		ret = publish(&r, o);
 	if (!ret) {
@@ -659,6 +710,7 @@ static int run(const struct options *o)
 			LTT_ERR("the event loop failed: %s", strerror(-ret));
 		ltt_daemon_stopping();
 	}
+	ltt_lttng_health_stop(r.health);
 	serve_stop(&r);
 	unpublish(&r, o);
 	for (i = 0; i < NPORTS; i++)

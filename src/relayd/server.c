@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/net/xport.h"
 #include "relayd/server.h"
@@ -360,6 +361,7 @@ static void on_accept(struct ltt_evloop *loop, int lfd, uint32_t events, void *a
 
 	(void)loop;
 	(void)events;
+	ltt_fault_point("relay-accept");	/* the thread stuck (LTTng's health socket's tests) */
 	for (i = 0; i < 64; i++) {
 		fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd < 0 && errno == EINTR)

@@ -690,7 +690,7 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	unsigned int n;
 	size_t i;
 
-	/* LTTng's client thread stuck (tests of its health socket, lttng-compat-health.c) */
+	/* LTTng's client thread stuck (tests of its health socket, common/proto/lttng-health.c) */
 	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
 		ltt_fault_point("lttng-client-accept");
 	if (ltt_sock_peer_cred(fd, &cred)) {

@@ -14,7 +14,6 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/lttng-compat-view.c \
 	src/sessiond/lttng-compat-chunk.c src/sessiond/lttng-compat-trigger.c \
 	src/sessiond/lttng-compat-notif.c \
-	src/sessiond/lttng-compat-health.c \
 	src/sessiond/lttng-compat-call.c \
 	src/sessiond/lttng-compat.h \
 	src/sessiond/worker.c src/sessiond/worker.h \

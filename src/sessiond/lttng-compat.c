@@ -20,6 +20,7 @@
 #include "common/base/paths.h"
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-health.h"
 #include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "lib/ltt-ctl/ctl-internal.h"
@@ -655,17 +656,6 @@ void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct 
 		  NULL, NULL, 0);
 }
 
-int ltt_lttng_compat_dir(char *buf, size_t len)
-{
-	int n;
-
-	if (geteuid() == 0) {
-		n = snprintf(buf, len, "%s", LTT_LTTNG_ROOT_RUNDIR);
-		return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-	}
-	return ltt_home_find(LTT_HOME_LTTNG_RUNDIR, buf, len);
-}
-
 /* Make @dir as LTTng does: root's shared (0755), a user's private (0700). */
 static int make_dir(const char *dir, bool root)
 {
@@ -702,7 +692,7 @@ static void write_pid(const char *dir)
 int ltt_lttng_compat_socket(char *buf, size_t len)
 {
 	char dir[LTT_PATH_MAX];
-	int ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+	int ret = ltt_lttng_rundir(dir, sizeof(dir));
 
 	if (!ret)
 		ret = ltt_path_join(buf, len, dir, LTT_LTTNG_CLIENT_SOCKET) ? -ENAMETOOLONG : 0;
@@ -712,28 +702,16 @@ int ltt_lttng_compat_socket(char *buf, size_t len)
 /* Listen on @path as LTTng makes its sockets; 0 or a negative errno, logged. */
 static int listen_one(const char *path, bool root, const struct group *gr, int *ret_fd)
 {
-	int fd, ret;
+	int ret;
 
 	/* A daemon that answers there keeps it: LTTng's, or another ltt-sessiond's. */
-	if (!ltt_sock_connect_unix(path, &fd)) {
-		close(fd);
+	ret = ltt_lttng_listen(path, root, gr ? gr->gr_gid : (gid_t)-1, ret_fd);
+	if (ret == -EADDRINUSE)
 		LTT_ERR("--lttng-compat: a live session daemon (lttng-sessiond, or another ltt-sessiond --lttng-compat) serves %s already; ltt-sessiond never takes it over: stop that daemon, or leave --lttng-compat out",
 			path);
-		return -EADDRINUSE;
-	}
-	ret = ltt_sock_listen_unix(path, root ? (gr ? 0660 : 0600) : 0600, &fd);
-	if (!ret && root && gr && chown(path, 0, gr->gr_gid)) {
-		ret = -errno;
-		close(fd);
-		unlink(path);
-	}
-	if (ret) {
-		if (ret != -EADDRINUSE)
-			LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
-		return ret;
-	}
-	*ret_fd = fd;
-	return 0;
+	else if (ret)
+		LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
+	return ret;
 }
 
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
@@ -742,7 +720,7 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX], health[LTT_PATH_MAX];
 	int fd = -1, ret;
 
-	ret = ltt_lttng_compat_dir(dir, sizeof(dir));
+	ret = ltt_lttng_rundir(dir, sizeof(dir));
 	if (!ret)
 		ret = ltt_lttng_compat_socket(path, len);
 	if (!ret && (ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET) ||

@@ -15,7 +15,6 @@
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
  *   lttng-compat-trigger.c triggers and error queries
  *   lttng-compat-notif.c the notification channel (sessiond-notification)
- *   lttng-compat-health.c the health socket (sessiond-health)
  *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
  *                        refusals, the session's tree
  */
@@ -95,17 +94,8 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply);
 
 /**
- * ltt_lttng_compat_dir() - the directory of LTTng's client socket for
- * this daemon: /var/run/lttng for root, else $LTTNG_HOME/.lttng (else
- * $HOME's), as LTTng's clients look for it
- *
- * Returns 0, -ENOENT (no home), or -ENAMETOOLONG.
- */
-int ltt_lttng_compat_dir(char *buf, size_t len);
-
-/**
  * ltt_lttng_compat_socket() - the path of LTTng's client socket in
- * ltt_lttng_compat_dir(); 0 or its negative errno
+ * ltt_lttng_rundir() (lttng-health.h); 0 or its negative errno
  */
 int ltt_lttng_compat_socket(char *buf, size_t len);
 
@@ -113,7 +103,7 @@ struct group;
 
 /**
  * ltt_lttng_compat_listen() - listen on LTTng's client socket
- * (ltt_lttng_compat_dir()'s client-lttng-sessiond), its notification
+ * (ltt_lttng_rundir()'s client-lttng-sessiond), its notification
  * channel's (sessiond-notification beside it) and its health socket
  * (sessiond-health), made as LTTng makes them:
  * root's root:@gr 0660 (0600 without the group), a user's 0600; and
@@ -129,20 +119,6 @@ struct group;
  */
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
 			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd);
-
-struct ltt_lttng_health;
-
-/**
- * ltt_lttng_health_start() - answer LTTng's health checks on the
- * listening socket @fd (taken) from a thread of its own
- * @ret_health: for ltt_lttng_health_stop() (NULL on error)
- *
- * Returns 0 or a negative errno.
- */
-int ltt_lttng_health_start(int fd, struct ltt_lttng_health **ret_health);
-
-/** ltt_lttng_health_stop() - stop answering, free @h; accepts NULL */
-void ltt_lttng_health_stop(struct ltt_lttng_health *h);
 
 /**
  * ltt_lttng_compat_clean() - remove LTTng's client socket at @path ("" or

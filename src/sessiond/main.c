@@ -30,6 +30,7 @@
 #include "common/base/testpoint.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/lttng-health.h"
 #include "common/proto/consumer-proto.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/kernel/kernel-notify.h"
@@ -149,6 +150,9 @@ struct daemon {
 	int lttng_fd;			/* --lttng-compat's, the same; -1: none */
 	int lttng_notif_fd;		/* its notification channel's; -1: none */
 	int lttng_health_fd;		/* its health socket's; -1: none */
+	/* how consumers are started: the options', with LTTng's health sockets (--lttng-compat) */
+	struct ltt_consumer_config consumer;
+	char lttng_dir[PATH_MAX];	/* LTTng's run directory, for them */
 	char lttng_path[PATH_MAX];	/* its socket, "" for none */
 	bool dropped;			/* root's rights given up (ltt_priv_drop()) */
 };
@@ -188,7 +192,7 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 		return;
 	}
 	ret = ltt_kernel_init(&d->kernel, opts->backend, opts->kmod_probes, &d->registry,
-			      &opts->consumer, why, sizeof(why));
+			      &d->consumer, why, sizeof(why));
 	if (ret) {
 		ltt_domains_refuse(&d->domains, LTT_DOMAIN_KERNEL,
 				   LTT_ERRMAP(kernel_refusals, ret, NULL), why);
@@ -309,7 +313,8 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 			return ret;
 		}
 		/* and LTTng's health socket, on every loop's heartbeat */
-		ret = ltt_lttng_health_start(d->lttng_health_fd, &d->lttng_health);
+		ret = ltt_lttng_health_start(d->lttng_health_fd, LTT_LTTNG_HEALTH_SESSIOND_SLOTS,
+					     "LTT_SESSIOND_HEALTH_DELTA_MS", &d->lttng_health);
 		d->lttng_health_fd = -1;
 		if (ret) {
 			LTT_ERR("can't start the LTTng health thread: %s", strerror(-ret));
@@ -452,9 +457,15 @@ static int run(const struct options *opts)
 		LTT_ERR("can't set up signal handling: %s", strerror(-ret));
 		goto out;
 	}
+	/* --lttng-compat: our consumers answer on LTTng's consumers' health sockets */
+	d.consumer = opts->consumer;
+	if (opts->lttng_compat && !ltt_lttng_rundir(d.lttng_dir, sizeof(d.lttng_dir))) {
+		d.consumer.lttng_dir = d.lttng_dir;
+		d.consumer.lttng_gid = root && gr ? gr->gr_gid : (gid_t)-1;
+	}
 	/* before any thread: the privileged part (priv.h) forks from here */
 	if (root && !opts->no_privsep) {
-		ltt_privsep_consumers(&opts->consumer);
+		ltt_privsep_consumers(&d.consumer);
 		if (opts->drop)
 			ltt_privsep_drops(rundir, agent_port_file(rundir, port_file,
 								  sizeof(port_file)) ? NULL : port_file,
@@ -512,7 +523,7 @@ static int run(const struct options *opts)
 	d.domains.triggers = &d.triggers;
 	ltt_maps_init(&d.maps);
 	d.domains.maps = &d.maps;
-	ltt_ust_init(&d.ust, &d.registry, &opts->consumer);
+	ltt_ust_init(&d.ust, &d.registry, &d.consumer);
 	d.ust.triggers = &d.triggers;
 	d.ust.maps = &d.maps;
 	ltt_domains_register(&d.domains, &d.ust.domain);

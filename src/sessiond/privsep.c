@@ -123,11 +123,15 @@ static int consumer_spawn(const struct ltt_priv_call *req)
 	int as_user = ltt_rbuf_get_bool(req->r), pidfd;
 	uid_t uid = (uid_t)ltt_rbuf_get_u32(req->r);
 	gid_t gid = (gid_t)ltt_rbuf_get_u32(req->r);
+	/* the daemon names the kind of the LTTng health socket, never a path */
+	unsigned int health = ltt_rbuf_get_u8(req->r);
+	struct ltt_consumer_config cfg = consumer_cfg;
 	struct child *grown;
 	pid_t pid;
 
-	if (ltt_rbuf_end(req->r))
+	if (ltt_rbuf_end(req->r) || health > LTT_CONSUMER_LTTNG_HEALTH_KERNEL)
 		return -EPROTO;
+	cfg.lttng_health = (enum ltt_consumer_lttng_health)health;
 	/* as root (the kernel domain's), or as a user: never as root by --uid */
 	if (as_user && (uid == 0 || uid == (uid_t)-1 || gid == (gid_t)-1))
 		return -EPERM;
@@ -139,7 +143,7 @@ static int consumer_spawn(const struct ltt_priv_call *req)
 		children = grown;
 	}
 	/* the daemon's child, not ours: it reaps it, it waits on it */
-	pid = ltt_consumer_fork(&consumer_cfg, as_user ? uid : (uid_t)-1, gid, req->in_fd, true,
+	pid = ltt_consumer_fork(&cfg, as_user ? uid : (uid_t)-1, gid, req->in_fd, true,
 				&pidfd);
 	if (pid < 0)
 		return pid;

@@ -19,7 +19,6 @@
  *   lttng-compat-chunk.c its snapshots, rotations, clear, regenerate
  *   lttng-compat-trigger.c its triggers and error queries, on ltt's triggers
  *   lttng-compat-notif.c its notification channel (sessiond-notification)
- *   lttng-compat-health.c its health socket (sessiond-health), on the loops' heartbeats
  *   lttng-compat-call.c  what its handlers call: ltt's commands, LTTng's codes
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *   privsep.[ch]   the privileged part's table of allowed requests (root)

@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-health.h"
 #include "sessiond/worker.h"
 
 struct ltt_worker {

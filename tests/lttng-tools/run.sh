@@ -353,7 +353,7 @@ build "$n/rotation" "$n/rotation.c" "$t/utils/tap/tap.c" -llttng-ctl
 build "$r/tools/rotation/schedule_api" "$r/tools/rotation/schedule_api.c" "$t/utils/tap/tap.c" -llttng-ctl
 build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
 # tools/health's client: liblttng-ctl's health queries (ltt-sessiond's
-# sessiond-health, doc/lttng-compat.md)
+# sessiond-health, its consumers' and the relay's, doc/lttng-compat.md)
 build "$r/tools/health/health_check" "$r/tools/health/health_check.c" -llttng-ctl
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do

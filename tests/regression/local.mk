@@ -396,6 +396,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \
+	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \

@@ -156,3 +156,16 @@ same_events() {
 	diff "$TEST_TMP/lttng.$key" "$TEST_TMP/ltt.$key" >"$TEST_TMP/diff.$key"
 	ok $? "$label: the same events, field by field" || diag "$(head -6 "$TEST_TMP/diff.$key")"
 }
+
+# health_client_build: lttng-compat/lttng_health_client.c built against
+# Debian's liblttng-ctl (HEALTH_CLIENT), for health ARGS... (its answer, bounded;
+# stderr with it); one TAP result.
+health_client_build() {
+	HEALTH_CLIENT="$TEST_TMP/lttng_health_client"
+	cc -o "$HEALTH_CLIENT" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/lttng_health_client.c" \
+		-llttng-ctl 2>"$TEST_TMP/client-cc.err"
+	ok $? "the health client builds against Debian's liblttng-ctl" ||
+		diag "$(cat "$TEST_TMP/client-cc.err")"
+}
+
+health() { timeout "$TEST_TIMEOUT" "$HEALTH_CLIENT" "$@" 2>&1; }

@@ -35,7 +35,6 @@
 
 /* The socket's name, in /var/run/lttng (root) or $LTTNG_HOME/.lttng (others). */
 #define LTT_LTTNG_CLIENT_SOCKET "client-lttng-sessiond"
-#define LTT_LTTNG_ROOT_RUNDIR "/var/run/lttng"
 /* LTTng's daemon's program name: ltt-sessiond started so serves LTTng's clients. */
 #define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
 /* What LTTng's tools read to find the daemon's pid. */
@@ -45,32 +44,6 @@
  * keeps it as its process name (/proc/PID/comm), which tools check.
  */
 #define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
-
-/*
- * LTTng's session daemon health socket, beside the client socket: a
- * client (liblttng-ctl's lttng_health_query()) sends {u32 cmd}, CHECK,
- * and reads {u64 ret_code}, one bit set per thread slot in bad health
- * (lttng-compat-health.c).  The slots, LTTng's thread kinds, numbered as
- * its health_type_sessiond: a loop's heartbeat tag (ltt_evloop_set_tag())
- * is the bits of the slots it stands for.
- */
-#define LTT_LTTNG_HEALTH_SOCKET "sessiond-health"
-#define LTT_LTTNG_HEALTH_CMD_CHECK 0
-#define LTT_LTTNG_HEALTH_CMD (1ULL << 0)		/* "Session daemon command" */
-#define LTT_LTTNG_HEALTH_APP_MANAGE (1ULL << 1)
-#define LTT_LTTNG_HEALTH_APP_REG (1ULL << 2)
-#define LTT_LTTNG_HEALTH_KERNEL (1ULL << 3)
-#define LTT_LTTNG_HEALTH_CONSUMER (1ULL << 4)
-#define LTT_LTTNG_HEALTH_HT_CLEANUP (1ULL << 5)
-#define LTT_LTTNG_HEALTH_APP_MANAGE_NOTIFY (1ULL << 6)
-#define LTT_LTTNG_HEALTH_APP_REG_DISPATCH (1ULL << 7)
-#define LTT_LTTNG_HEALTH_NOTIFICATION (1ULL << 8)
-#define LTT_LTTNG_HEALTH_ROTATION (1ULL << 9)
-#define LTT_LTTNG_HEALTH_TIMER (1ULL << 10)
-#define LTT_LTTNG_HEALTH_ACTION_EXECUTOR (1ULL << 11)
-/* ltt's program thread: LTTng's four threads of programs in one */
-#define LTT_LTTNG_HEALTH_APPS (LTT_LTTNG_HEALTH_APP_MANAGE | LTT_LTTNG_HEALTH_APP_REG | \
-			       LTT_LTTNG_HEALTH_APP_MANAGE_NOTIFY | LTT_LTTNG_HEALTH_APP_REG_DISPATCH)
 
 /* LTTng's sizes (lttng/constant.h, x86-64). */
 #define LTT_LTTNG_NAME_MAX 255		/* lttng_session.name */

@@ -21,6 +21,8 @@
  *                      capture descriptors (declared in lttng-trigger-proto.h)
  *   lttng-probe-proto.c its kprobe and uprobe event rules (declared in lttng-trigger-wire.h)
  *   lttng-trigger-wire.h the type numbers, byte order and string helpers of those three
+ *   lttng-health.[ch]  LTTng's health sockets (session, consumer and relay daemons):
+ *                      their paths, thread slots, and the thread that answers them
  *   trigger-proto.[ch] the client protocol's triggers, their counters, notifications and
  *                      captures (the capture form app-proto.c reads too)
  *

@@ -196,15 +196,17 @@ static void on_signal(struct ltt_evloop *loop, int fd, uint32_t events, void *ar
  * readable, serve_one() reads the whole command, runs it and writes the
  * reply before the loop turns again (see doc/consumerd.md).
  */
-int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data)
+int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data, uint64_t health_tag)
 {
 	struct cmd_state st = { .fd = cmd_fd, .ctx.reg.data = data };
 	struct ltt_evloop *loop;
 	int ret;
 
 	ret = ltt_evloop_create(&loop);
-	if (!ret)
+	if (!ret) {
+		ltt_evloop_set_tag(loop, health_tag);
 		ret = ltt_evloop_watch(loop, cmd_fd, EPOLLIN, on_command, &st, NULL);
+	}
 	if (!ret)
 		ret = ltt_evloop_watch(loop, signal_fd, EPOLLIN, on_signal, &st, NULL);
 	if (!ret)

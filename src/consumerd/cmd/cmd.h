@@ -64,12 +64,13 @@ typedef int ltt_cmd_fn(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req, struct ltt
  * @cmd_fd: the command socket (borrowed)
  * @signal_fd: a signalfd that reports SIGTERM (borrowed)
  * @data: the data threads (borrowed; the caller stops them afterwards)
+ * @health_tag: the command loop's heartbeat tag (ltt_evloop_set_tag()); 0: none
  *
  * Main thread.  Returns 0 after a clean end (socket closed, SIGTERM), or
  * 1 when the session daemon broke the framing (bad magic or length) and
  * we could not go on; everything has been flushed and closed either way.
  */
-int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data);
+int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data, uint64_t health_tag);
 
 /* The handlers, declared by their type (each defined with it spelled out). */
 /* cmd-trace.c: traces and their metadata */

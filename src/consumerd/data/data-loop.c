@@ -733,6 +733,7 @@ static void on_timer(struct ltt_chan_part *part, bool do_switch)
 {
 	struct ltt_stream *s;
 
+	ltt_fault_point("data-timer");	/* a data thread stuck (LTTng's health tests) */
 	for (s = part->streams; s; s = s->next) {
 		if (do_switch)
 			ltt_stream_switch(s);

@@ -50,7 +50,7 @@ static void *data_main(void *arg)
 }
 
 /* One data thread, started and with its scheduling; NULL-safe stop below. */
-static int thread_start(struct ltt_data_threads *all, unsigned int index,
+static int thread_start(struct ltt_data_threads *all, unsigned int index, uint64_t health_tag,
 			struct ltt_data_thread **ret_dt)
 {
 	struct ltt_data_thread *dt;
@@ -65,6 +65,7 @@ static int thread_start(struct ltt_data_threads *all, unsigned int index,
 	ret = ltt_evloop_create(&dt->loop);
 	if (ret)
 		goto fail;
+	ltt_evloop_set_tag(dt->loop, health_tag);
 	dt->relays.loop = dt->loop;
 	dt->relays.dt = dt;
 	dt->relays.live_tick = ltt_data_loop_live_tick;
@@ -110,7 +111,7 @@ static void thread_stop(struct ltt_data_thread *dt)
 	free(dt);
 }
 
-int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts)
+int ltt_data_threads_start(unsigned int n, uint64_t health_tag, struct ltt_data_threads **ret_dts)
 {
 	struct ltt_data_threads *dts;
 	unsigned int i;
@@ -125,7 +126,7 @@ int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts)
 	cpus = sysconf(_SC_NPROCESSORS_CONF);
 	dts->nr_cpus = cpus > 0 ? (unsigned int)cpus : 1;
 	for (i = 0; i < n && !ret; i++) {
-		ret = thread_start(dts, i, &dts->threads[i]);
+		ret = thread_start(dts, i, health_tag, &dts->threads[i]);
 		if (!ret)
 			dts->nr = i + 1;
 	}

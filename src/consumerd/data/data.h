@@ -60,6 +60,7 @@ struct ltt_relay;
 /**
  * ltt_data_threads_start() - create @n data threads
  * @n: 1 to LTT_DATA_THREADS_MAX
+ * @health_tag: their loops' heartbeat tag (ltt_evloop_set_tag()); 0: none
  * @ret_dts: to stop with ltt_data_threads_stop()
  *
  * Call with the signals the process handles blocked: the threads inherit
@@ -67,7 +68,7 @@ struct ltt_relay;
  * (prio.h), so that the process may drop its privileges after.  Returns
  * 0, -EINVAL, or a negative errno (then no thread is left).
  */
-int ltt_data_threads_start(unsigned int n, struct ltt_data_threads **ret_dts);
+int ltt_data_threads_start(unsigned int n, uint64_t health_tag, struct ltt_data_threads **ret_dts);
 
 /**
  * ltt_data_threads_stop() - stop and join every thread, free them;

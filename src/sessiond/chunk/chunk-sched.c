@@ -14,7 +14,7 @@
 #include "common/base/evloop.h"
 #include "common/base/log.h"
 #include "common/base/thread.h"
-#include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-health.h"
 #include "sessiond/chunk/chunk-sched.h"
 #include "sessiond/model/trigger.h"
 #include "sessiond/chunk/chunk.h"

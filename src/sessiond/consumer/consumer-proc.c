@@ -22,10 +22,12 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "common/base/thread.h"
 #include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
+#include "common/proto/lttng-health.h"
 #include "sessiond/consumer/consumer-call.h"
 #include "sessiond/priv/priv.h"
 
@@ -50,7 +52,8 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 	const char *path = ltt_consumer_path(cfg->path);
 	/* a sibling's exit signal is our parent's (SIGCHLD: we are forked) */
 	unsigned long flags = CLONE_PIDFD | (sibling ? CLONE_PARENT : SIGCHLD);
-	char uidarg[16], gidarg[16], threadsarg[16], *argv[16], msg[512];
+	char uidarg[16], gidarg[16], threadsarg[16], *argv[20], msg[512];
+	char health[LTT_PATH_MAX], grouparg[16];
 	int argc = 0, i;
 	sigset_t all;
 	pid_t pid;
@@ -89,6 +92,20 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
 	}
 	for (i = 0; i < cfg->verbose && i < 3; i++)
 		argv[argc++] = (char *)"-v";
+	/* ours (no --uid): LTTng's health socket of its kind (lttng-health.h) */
+	if (cfg->lttng_dir && cfg->lttng_health != LTT_CONSUMER_LTTNG_HEALTH_NONE &&
+	    uid == (uid_t)-1 &&
+	    !ltt_path_join(health, sizeof(health), cfg->lttng_dir,
+			   cfg->lttng_health == LTT_CONSUMER_LTTNG_HEALTH_KERNEL ?
+				   LTT_LTTNG_KERNEL_HEALTH_SOCKET : LTT_LTTNG_UST64_HEALTH_SOCKET)) {
+		argv[argc++] = (char *)"--lttng-health";
+		argv[argc++] = health;
+		if (cfg->lttng_gid != (gid_t)-1) {
+			snprintf(grouparg, sizeof(grouparg), "%u", (unsigned int)cfg->lttng_gid);
+			argv[argc++] = (char *)"--lttng-health-group";
+			argv[argc++] = grouparg;
+		}
+	}
 	argv[argc] = NULL;
 	execv(path, argv);
 	/* a raw clone of a threaded process: no lock (stdio's, the locale's) taken here */
@@ -103,7 +120,8 @@ pid_t ltt_consumer_fork(const struct ltt_consumer_config *cfg, uid_t uid, gid_t 
  * The privileged part spawns it (CONSUMER_SPAWN, priv.h) with @fd, its
  * end of the command socket, as our child: its pid comes back.
  */
-static int spawn_remote(struct ltt_priv *p, uid_t uid, gid_t gid, int fd, pid_t *ret_pid)
+static int spawn_remote(struct ltt_priv *p, const struct ltt_consumer_config *cfg, uid_t uid,
+			gid_t gid, int fd, pid_t *ret_pid)
 {
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
@@ -114,6 +132,7 @@ static int spawn_remote(struct ltt_priv *p, uid_t uid, gid_t gid, int fd, pid_t 
 	ltt_wbuf_put_u8(&w, uid != (uid_t)-1);
 	ltt_wbuf_put_u32(&w, (uint32_t)uid);
 	ltt_wbuf_put_u32(&w, (uint32_t)gid);
+	ltt_wbuf_put_u8(&w, (uint8_t)cfg->lttng_health);	/* its LTTng health socket's kind */
 	ret = ltt_priv_call_fd(p, LTT_PRIV_CONSUMER_SPAWN, &w, fd, &m, &r);
 	ltt_wbuf_fini(&w);
 	if (ret)
@@ -144,7 +163,7 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 	c->pidfd = -1;
 	if (priv) {
 		c->remote = true;
-		ret = spawn_remote(priv, uid, gid, sv[1], &pid);
+		ret = spawn_remote(priv, cfg, uid, gid, sv[1], &pid);
 		/* our child all the same: nobody else can reap it, the pid is its own */
 		if (!ret)
 			c->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);

@@ -58,6 +58,13 @@ static inline bool ltt_consumer_call_failed(int err)
 /* How long a user-space owner's consumer is kept with no session, by default. */
 #define LTT_CONSUMER_IDLE_MS 10000
 
+/* Which of LTTng's consumer health sockets a consumer answers on (lttng-health.h). */
+enum ltt_consumer_lttng_health {
+	LTT_CONSUMER_LTTNG_HEALTH_NONE,
+	LTT_CONSUMER_LTTNG_HEALTH_UST64,	/* ustconsumerd64/health: root's or a user's own */
+	LTT_CONSUMER_LTTNG_HEALTH_KERNEL,	/* kconsumerd/health */
+};
+
 struct ltt_consumer_config {
 	const char *path;		/* the program, NULL: ltt_consumer_path()'s (borrowed) */
 	int verbose;			/* how many -v it gets (at most 3 are passed) */
@@ -69,6 +76,15 @@ struct ltt_consumer_config {
 	 * by that name (static)
 	 */
 	const char *argv0;
+	/*
+	 * --lttng-compat: LTTng's run directory (ltt_lttng_rundir(), static),
+	 * else NULL; a consumer of ours (no --uid) then answers on the health
+	 * socket of its kind there (--lttng-health), root's with @lttng_gid's
+	 * group ((gid_t)-1: none)
+	 */
+	const char *lttng_dir;
+	gid_t lttng_gid;
+	enum ltt_consumer_lttng_health lttng_health;
 };
 
 /* consumer-proc.c: an ltt-consumerd: spawned, its handshake, reaped */

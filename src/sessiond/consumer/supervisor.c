@@ -15,7 +15,7 @@
 
 #include "common/base/log.h"
 #include "common/base/thread.h"
-#include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-health.h"
 #include "sessiond/consumer/supervisor.h"
 #include "sessiond/model/session.h"
 

@@ -25,7 +25,7 @@
 
 #include "common/base/evloop.h"
 #include "common/base/log.h"
-#include "common/proto/lttng-client-proto.h"
+#include "common/proto/lttng-health.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/kabi/kabi-remote.h"
 #include "sessiond/kabi/kabi.h"

@@ -825,6 +825,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 	uname(&kernel->uts);
 	ltt_trace_host_init(&kernel->host);
 	ltt_supervisor_init(&kernel->consumer, "kernel", consumer);
+	kernel->consumer.cfg.lttng_health = LTT_CONSUMER_LTTNG_HEALTH_KERNEL;
 	kernel->registry = registry;
 	ltt_supervisor_set_takeover(&kernel->consumer, ltt_kernel_consumer_died, kernel);
 	kernel->domain.type = LTT_DOMAIN_KERNEL;

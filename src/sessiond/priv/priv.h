@@ -46,7 +46,8 @@
  *   KMOD_LOAD {str name (ltt-tracer only), u8 has_probes, str probes}
  *       -> {u8 loaded (by this call), str why}
  *   KMOD_UNLOAD {str name (ltt-tracer only)} -> {}
- *   CONSUMER_SPAWN {u8 as_user, u32 uid, u32 gid}, the consumer's end of
+ *   CONSUMER_SPAWN {u8 as_user, u32 uid, u32 gid, u8 lttng_health (its
+ *       LTTng health socket's kind, consumer.h)}, the consumer's end of
  *       its command socket (SCM_RIGHTS) -> {u32 pid}, a pidfd of it: the
  *       program and its options are the ones fixed at start-up
  *   CONSUMER_KILL {u32 pid} (a consumer this process spawned) -> {}

@@ -111,6 +111,9 @@ struct ltt_ust_owner *ltt_ust_buffers_owner(struct ltt_ust_buffers *b,
 	else
 		snprintf(o->what, sizeof(o->what), "user-space (uid %u)", (unsigned int)uid);
 	ltt_supervisor_init(&o->consumer, o->what, &b->consumer);
+	/* the daemon's own consumer (not a user's) answers as LTTng's user-space one */
+	if (uid == (uid_t)-1 || uid == 0)
+		o->consumer.cfg.lttng_health = LTT_CONSUMER_LTTNG_HEALTH_UST64;
 	/* root's own stays root: it acts as each trace's owner on files (consumerd fs.c) */
 	if (uid != (uid_t)-1 && uid != 0)
 		ltt_supervisor_set_user(&o->consumer, uid, gid);

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lttng_health_client.c - asks the session daemon's health socket, with
- * Debian's liblttng-ctl (lttng/health.h), what LTTng's health_check asks,
- * for test_lttng_compat_health.sh.
+ * lttng_health_client.c - asks a daemon's health socket, with Debian's
+ * liblttng-ctl (lttng/health.h), what LTTng's health_check asks, for
+ * test_lttng_compat_health.sh and test_lttng_compat_health_daemons.sh.
  *
- *   lttng_health_client once
+ *   lttng_health_client [WHO] once
  *       one query; prints "query Q state S threads N bad LIST": Q
  *       lttng_health_query()'s result, S lttng_health_state()'s, N the
  *       thread slots, LIST the slots in bad health ("none", or
  *       "INDEX:NAME" comma-separated)
- *   lttng_health_client until-bad MS
+ *   lttng_health_client [WHO] until-bad MS
  *       queries again (every 20 ms) until a slot is bad or MS passed;
  *       prints the last answer, as once
+ *
+ * WHO: sessiond (the default), consumerd-ust64, consumerd-ust32,
+ * consumerd-kernel (lttng_health_create_consumerd()), or relayd=PATH
+ * (lttng_health_create_relayd(PATH)).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,10 +24,28 @@
 
 #include <lttng/health.h>
 
+static const char *who = "sessiond";
+
+/* The health object of @who; NULL for a name that is none. */
+static struct lttng_health *create(void)
+{
+	if (!strcmp(who, "sessiond"))
+		return lttng_health_create_sessiond();
+	if (!strcmp(who, "consumerd-ust64"))
+		return lttng_health_create_consumerd(LTTNG_HEALTH_CONSUMERD_UST_64);
+	if (!strcmp(who, "consumerd-ust32"))
+		return lttng_health_create_consumerd(LTTNG_HEALTH_CONSUMERD_UST_32);
+	if (!strcmp(who, "consumerd-kernel"))
+		return lttng_health_create_consumerd(LTTNG_HEALTH_CONSUMERD_KERNEL);
+	if (!strncmp(who, "relayd=", 7))
+		return lttng_health_create_relayd(who + 7);
+	return NULL;
+}
+
 /* One query, its answer printed into @line; 1 when a slot is bad. */
 static int query(char *line, size_t len)
 {
-	struct lttng_health *h = lttng_health_create_sessiond();
+	struct lttng_health *h = create();
 	int q, n, i, bad = 0;
 	size_t at;
 
@@ -56,13 +78,18 @@ int main(int argc, char **argv)
 	char line[4096];
 	long left;
 
+	if (argc > 1 && strcmp(argv[1], "once") && strcmp(argv[1], "until-bad")) {
+		who = argv[1];
+		argc--;
+		argv++;
+	}
 	if (argc == 2 && !strcmp(argv[1], "once")) {
 		query(line, sizeof(line));
 		puts(line);
 		return 0;
 	}
 	if (argc != 3 || strcmp(argv[1], "until-bad")) {
-		fprintf(stderr, "usage: %s once | until-bad MS\n", argv[0]);
+		fprintf(stderr, "usage: %s [WHO] once | until-bad MS\n", argv[0]);
 		return 2;
 	}
 	for (left = atol(argv[2]); !query(line, sizeof(line)) && left > 0; left -= 20)

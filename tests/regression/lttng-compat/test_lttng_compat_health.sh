@@ -25,12 +25,7 @@ plan 12
 HSOCK=/var/run/lttng/sessiond-health
 
 ok "$([ -S $HSOCK ] && echo 0 || echo 1)" "the daemon listens on LTTng's health socket, $HSOCK"
-CLIENT="$TEST_TMP/lttng_health_client"
-cc -o "$CLIENT" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/lttng_health_client.c" \
-	-llttng-ctl 2>"$TEST_TMP/client-cc.err"
-ok $? "the health client builds against Debian's liblttng-ctl" ||
-	diag "$(cat "$TEST_TMP/client-cc.err")"
-health() { timeout "$TEST_TIMEOUT" "$CLIENT" "$@" 2>&1; }
+health_client_build
 
 is "$(health once)" "query 0 state 0 threads 12 bad none" \
 	"an idle daemon: the 12 slots of LTTng's session daemon in good health"
