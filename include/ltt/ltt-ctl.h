@@ -36,7 +36,7 @@
  *    field added later reads 0 from an older library: 0 must mean "not
  *    set" or "the old behaviour" for every field added.
  *  - The library exports the functions of these headers only, in the
- *    symbol versions LTT_CTL_1 to LTT_CTL_1.4 (soname libltt-ctl.so.1).
+ *    symbol versions LTT_CTL_1 to LTT_CTL_1.8 (soname libltt-ctl.so.1).
  */
 #ifndef LTT_CTL_H
 #define LTT_CTL_H

@@ -49,6 +49,11 @@ awk '$3 ~ /[^@]@LTT_CTL_1/ { old[substr($3, 1, index($3, "@") - 1)] = 1 }
      END { for (f in old) if (!(f in def)) { print "# no default version: " f; bad = 1 }; exit bad }' "$tmp/nm"
 check "every function kept in an older version has a default one" test $? -eq 0
 
+# <ltt/ltt-ctl.h> names the versions it exports: LTT_CTL_1 to the last node
+last=$(sed -n 's/^\(LTT_CTL_1[.0-9]*\) {.*/\1/p' "$top_src/src/lib/ltt-ctl/libltt-ctl.sym" | tail -n 1)
+check "<ltt/ltt-ctl.h> says the versions are LTT_CTL_1 to $last, libltt-ctl.sym's last node" \
+	grep -q "symbol versions LTT_CTL_1 to $last " "$top_src/include/ltt/ltt-ctl.h"
+
 soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 check "soname libltt-ctl.so.1 (got '$soname')" test "$soname" = libltt-ctl.so.1
 
