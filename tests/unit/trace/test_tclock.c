@@ -403,9 +403,25 @@ static void make_dirs(char *path)
 }
 
 static uint64_t plugin_count = 40;
+/*
+ * Atomic; set: the plugin's clock is CLOCK_MONOTONIC less a jitter of up
+ * to 4095 ns that changes at every read, so it steps back about one read
+ * in two, and by more than 2^FIT_BITS (rb-harness.c): racing writers
+ * (test_plugin_monotonic()).  Unset: a count by two from plugin_count.
+ */
+static int plugin_jitter;
+static __thread uint64_t jitter_state = 88172645463325252ULL;
+
+static uint64_t mono_ns(void);
 
 static uint64_t plugin_read64(void)
 {
+	if (__atomic_load_n(&plugin_jitter, __ATOMIC_RELAXED)) {
+		jitter_state ^= jitter_state << 13;	/* xorshift64 */
+		jitter_state ^= jitter_state >> 7;
+		jitter_state ^= jitter_state << 17;
+		return mono_ns() - (jitter_state & 4095);
+	}
 	return plugin_count += 2;
 }
 
@@ -584,6 +600,79 @@ static void test_plugin_max(void)
 	rbh_clock = LTT_TCLOCK_MONO;
 }
 
+/*
+ * A clock plugin whose clock steps back does not put an event before the
+ * one ahead of it in its buffer: a writer's timestamp is at least the
+ * greatest its buffer's writers read before it (ltt_rb_shm.ts_floor),
+ * raised before its CAS.  One thread first (the step is certain), then
+ * racing writers with a jittering clock (each retrying an event that
+ * finds the buffer full) and a reader that checks every event and
+ * packet; committed = read + lost.  Before, the event after
+ * the step kept its lower timestamp (the checker's "ts ... before"), and
+ * so did a racing writer's.
+ */
+static void test_plugin_monotonic(void)
+{
+	struct rbh_region r = { .fd = -1 };
+	struct rbh_checker chk;
+	struct rbh_writer w[4];
+	struct rbh_reader rd;
+	struct ltt_rb wrb, rrb;
+	uint64_t written = 0, read = 0, retried = 0;
+	unsigned int i;
+
+	rbh_clock = LTT_TCLOCK_PLUGIN;
+	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "plugin monotonic: a region"))
+		return;
+	rbh_must_attach(&wrb, &r);
+	rbh_must_attach(&rrb, &r);
+	plugin_count = 3000;
+	for (i = 0; i < 6; i++) {
+		if (i == 3)
+			plugin_count = 1000;	/* the clock steps back by 2000 */
+		rbh_ev_write(&wrb, 0, i, 40);
+	}
+	ltt_rb_flush(&rrb, false);
+	rbh_checker_init(&chk, 4096, 1, true, true);
+	rbh_drain(&rrb, &chk);
+	tap_ok(chk.errors == 0 && chk.total == 6 && chk.last_ts == 3006,
+	       "plugin monotonic: one writer, its clock back by 2000 after 3 events: 6 events "
+	       "read (%llu), in order, the last at 3006 (%llu), %llu errors",
+	       (unsigned long long)chk.total, (unsigned long long)chk.last_ts,
+	       (unsigned long long)chk.errors);
+	rbh_region_destroy(&r);
+
+	if (!tap_ok(rbh_region_create(&r, 16384, 8, false) == 0, "plugin monotonic: a region"))
+		return;
+	rbh_must_attach(&wrb, &r);
+	if (!tap_ok(rbh_reader_start(&rd, &r, 16384, 4, true, false, false) == 0, "its reader"))
+		return;
+	ltt_rb_set_wakeup_fd(&wrb, rd.efd);
+	__atomic_store_n(&plugin_jitter, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < 4; i++) {
+		w[i] = (struct rbh_writer){ .rb = &wrb, .id = i, .n = 5000, .max = 300,
+					.retry = true, .ts_api = i & 1 };
+		pthread_create(&w[i].thread, NULL, rbh_writer_main, &w[i]);
+	}
+	for (i = 0; i < 4; i++)
+		pthread_join(w[i].thread, NULL);
+	rbh_reader_finish(&rd, &wrb);
+	__atomic_store_n(&plugin_jitter, 0, __ATOMIC_RELAXED);
+	for (i = 0; i < 4; i++) {
+		written += w[i].n;
+		read += rd.chk.events[i];
+		retried += w[i].retries;
+	}
+	tap_is_int(rd.chk.errors, 0, "plugin monotonic: 4 writers, a clock stepping back: every "
+		   "timestamp in buffer order, each short one within 2^bits of the one before");
+	tap_ok(read == written && ltt_rb_events_lost(&wrb) == retried,
+	       "... all %llu read (%llu), the %llu drops retried counted lost (%llu)",
+	       (unsigned long long)written, (unsigned long long)read, (unsigned long long)retried,
+	       (unsigned long long)ltt_rb_events_lost(&wrb));
+	rbh_region_destroy(&r);
+	rbh_clock = LTT_TCLOCK_MONO;
+}
+
 int main(void)
 {
 	char d[128], cmd[160], err[256];
@@ -595,7 +684,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 54 : 48);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 60 : 54);
 	test_choose();
 	test_offset();
 	test_freq();
@@ -620,6 +709,7 @@ int main(void)
 	test_plugin();
 	test_plugin_flush();
 	test_plugin_max();
+	test_plugin_monotonic();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (system(cmd))
 		tap_diag("could not remove %s", tmp);
