@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -118,6 +119,61 @@ static bool in_order(unsigned int from, unsigned int n)
 	return true;
 }
 
+/*
+ * A stream that closes while its program still writes (a per-process
+ * buffer whose program outlives its channel's removal): the events
+ * committed after the final drain (ltt_stream_discard()) are in no
+ * packet read; the source's abandon, which ltt_stream_destroy() calls
+ * before its last publish, counts them lost and says how many (before:
+ * the UST source had no abandon, and they were in no count).
+ */
+static void test_closed_while_writing(void)
+{
+	struct ltt_rb_config rc = { .subbuf_size = SUBBUF, .num_subbuf = NUM_SUBBUF, .cpu = 2 };
+	struct ltt_channel chan = { .name = "chan", .output = &rec_out };
+	struct ltt_scratch scratch = { 0 };
+	struct ltt_channel_stats st = { 0 };
+	size_t len = ltt_rb_region_size(SUBBUF, NUM_SUBBUF);
+	int shm = memfd_create("rb", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	int efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	struct ltt_source_ust_cfg cfg = {
+		.chan_name = "chan", .cpu = 2, .uuid = uuid, .any_stream_id = true,
+		.shm_fd = shm, .wakeup_fd = efd,
+	};
+	unsigned int written, late, nr = rec.nr;
+	struct ltt_source *src;
+	struct ltt_stream *s;
+	struct ltt_rb rb;
+	uint64_t counted;
+	void *mem;
+
+	memcpy(rc.uuid, uuid, sizeof(rc.uuid));
+	if (shm < 0 || efd < 0 || ftruncate(shm, (off_t)len))
+		exit(1);
+	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, shm, 0);
+	if (mem == MAP_FAILED || ltt_rb_init_region(mem, len, &rc) || ltt_rb_attach(&rb, mem, len))
+		exit(1);
+	fcntl(shm, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW);
+	if (ltt_source_ust_create(&cfg, &src) || ltt_stream_create(&chan, 2, src, &s))
+		exit(1);
+	written = write_subbufs(&rb, 2);
+	rec.blocked = true;
+	ltt_stream_discard(s, &scratch);	/* closing: its output still blocked */
+	late = write_subbufs(&rb, 1);		/* the program writes on */
+	counted = ltt_source_abandon(s->src);	/* as ltt_stream_destroy() does */
+	ltt_stream_stats(s, &st);
+	tap_ok(counted == late && st.events_lost == written + late && rec.nr == nr,
+	       "closed while its program writes: the %u events drained and the %u committed "
+	       "after, counted lost when it closes (%llu; the abandon counts %llu)", written, late,
+	       (unsigned long long)st.events_lost, (unsigned long long)counted);
+	tap_is_u64(ltt_source_abandon(s->src), 0, "... an abandon again counts nothing twice");
+	rec.blocked = false;
+	ltt_stream_destroy(s);
+	munmap(mem, len);
+	close(shm);
+	close(efd);
+}
+
 int main(void)
 {
 	struct ltt_rb_config rc = { .subbuf_size = SUBBUF, .num_subbuf = NUM_SUBBUF, .cpu = 2 };
@@ -198,5 +254,6 @@ int main(void)
 	munmap(mem, len);
 	close(shm);
 	close(efd);
+	test_closed_while_writing();
 	return tap_done();
 }
