@@ -362,12 +362,18 @@ void fake_reconcile_start(struct fake *f, uint32_t code)
 	pthread_create(&f->thread, NULL, reconcile_main, f);
 }
 
-void fake_reconcile_stop(struct fake *f)
+/* Set *@flag under @f's lock, which tells its thread to end, and join it. */
+static void end_thread(struct fake *f, bool *flag)
 {
 	pthread_mutex_lock(&f->lock);
-	f->reconcile_stop = true;
+	*flag = true;
 	pthread_mutex_unlock(&f->lock);
 	pthread_join(f->thread, NULL);
+}
+
+void fake_reconcile_stop(struct fake *f)
+{
+	end_thread(f, &f->reconcile_stop);
 }
 
 void fake_start(struct fake *f, uint32_t major)
@@ -384,10 +390,7 @@ void fake_start(struct fake *f, uint32_t major)
 
 void fake_stop(struct fake *f)
 {
-	pthread_mutex_lock(&f->lock);
-	f->die = true;
-	pthread_mutex_unlock(&f->lock);
-	pthread_join(f->thread, NULL);
+	end_thread(f, &f->die);
 	close(f->lctrl);
 	close(f->ldata);
 }
