@@ -169,7 +169,8 @@ static int serve_ctrl(struct fake *f)
 		break;
 	case LTT_RELAY_GET_CONFIGURATION: {
 		struct ltt_relay_get_configuration_reply rep = {
-			LTT_RELAY_OK, f->lttng ? 0 : LTT_RELAY_CONFIG_LTT,
+			LTT_RELAY_OK, f->lttng ? 0 : LTT_RELAY_CONFIG_LTT |
+			(f->reconcile ? LTT_RELAY_CONFIG_RECONCILE : 0),
 		};
 
 		ltt_relay_put_get_configuration_reply(&w, &rep);
@@ -215,6 +216,18 @@ static int serve_ctrl(struct fake *f)
 	case LTT_RELAY_QUIESCENT_CONTROL:
 		ltt_relay_put_ret(&w, LTT_RELAY_OK);
 		break;
+	case LTT_RELAY_RECONCILE_STREAM: {
+		struct ltt_relay_reconcile_stream m;
+		struct ltt_relay_reconcile_reply rep = { f->reconcile_code, 0 };
+
+		if (ltt_relay_get_reconcile_stream(&r, &m)) {
+			ret = -1;
+			break;
+		}
+		f->reconciles++;
+		ltt_relay_put_reconcile_reply(&w, &rep);	/* refused: no packet */
+		break;
+	}
 	case LTT_RELAY_CLOSE_TRACE_CHUNK: {
 		struct ltt_relay_close_chunk_reply rep = { LTT_RELAY_OK, "/out/box/s1" };
 
@@ -314,6 +327,55 @@ static void *fake_main(void *arg)
 	return NULL;
 }
 
+/* After the death: each control connection served in turn, until told to stop. */
+static void *reconcile_main(void *arg)
+{
+	struct fake *f = arg;
+	struct pollfd pfd;
+	bool stop;
+
+	for (;;) {
+		pthread_mutex_lock(&f->lock);
+		stop = f->reconcile_stop;
+		pthread_mutex_unlock(&f->lock);
+		if (stop)
+			break;
+		pfd = (struct pollfd){ .fd = f->lctrl, .events = POLLIN };
+		if (poll(&pfd, 1, 10) <= 0)
+			continue;
+		f->ctrl = accept(f->lctrl, NULL, NULL);
+		if (f->ctrl < 0)
+			continue;
+		while (!serve_ctrl(f))
+			;
+		close(f->ctrl);
+	}
+	return NULL;
+}
+
+void fake_reconcile_start(struct fake *f, uint32_t code)
+{
+	pthread_mutex_lock(&f->lock);
+	f->reconcile_code = code;
+	f->reconcile_stop = false;
+	pthread_mutex_unlock(&f->lock);
+	pthread_create(&f->thread, NULL, reconcile_main, f);
+}
+
+/* Set *@flag under @f's lock, which tells its thread to end, and join it. */
+static void end_thread(struct fake *f, bool *flag)
+{
+	pthread_mutex_lock(&f->lock);
+	*flag = true;
+	pthread_mutex_unlock(&f->lock);
+	pthread_join(f->thread, NULL);
+}
+
+void fake_reconcile_stop(struct fake *f)
+{
+	end_thread(f, &f->reconcile_stop);
+}
+
 void fake_start(struct fake *f, uint32_t major)
 {
 	memset(f, 0, sizeof(*f));
@@ -328,10 +390,7 @@ void fake_start(struct fake *f, uint32_t major)
 
 void fake_stop(struct fake *f)
 {
-	pthread_mutex_lock(&f->lock);
-	f->die = true;
-	pthread_mutex_unlock(&f->lock);
-	pthread_join(f->thread, NULL);
+	end_thread(f, &f->die);
 	close(f->lctrl);
 	close(f->ldata);
 }

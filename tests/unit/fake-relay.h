@@ -32,6 +32,10 @@ struct fake {
 	bool meta_held;			/* one is unanswered: control not read */
 	bool die;			/* close both connections */
 	uint32_t pending_answer;	/* DATA_PENDING's answer */
+	bool reconcile;			/* GET_CONFIGURATION says RECONCILE too */
+	uint32_t reconcile_code;	/* RECONCILE_STREAM's answer (no packet) */
+	bool reconcile_stop;		/* fake_reconcile_stop() */
+	unsigned int reconciles;	/* RECONCILE_STREAM requests received */
 	/* what was received */
 	unsigned int nr_streams, streams_sent, closes;
 	unsigned int streams_at_sent;	/* nr_streams at the last STREAMS_SENT */
@@ -64,6 +68,14 @@ int fake_listen_port(int *ret_port);
 void fake_start(struct fake *f, uint32_t major);
 /* Stop @f's thread and close its sockets. */
 void fake_stop(struct fake *f);
+/*
+ * After the fake died (its thread joined): a thread that accepts control
+ * connections one after the other on its control port, as a relay
+ * started again there, answering RECONCILE_STREAM with @code; stopped by
+ * fake_reconcile_stop().
+ */
+void fake_reconcile_start(struct fake *f, uint32_t code);
+void fake_reconcile_stop(struct fake *f);
 /* Wait (5 s at most) until @n <= *@counter, under @f's lock; whether it came. */
 bool fake_wait(struct fake *f, const unsigned int *counter, unsigned int n);
 

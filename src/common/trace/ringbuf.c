@@ -489,15 +489,47 @@ static unsigned int cas_backoff(struct ltt_rb *rb, uint64_t *old, unsigned int b
  */
 #define LAST_TS_TRIES 64
 
-static void last_ts_max(struct ltt_rb *rb, uint64_t ts)
+/*
+ * *@word becomes @ts where that is greater; returns what it holds then
+ * (at least @ts), or, after LAST_TS_TRIES failures (another value each:
+ * racing writers, or a region scribbled), the greater of @ts and the last
+ * value seen.  Release: the stores before it are seen by a reader of the
+ * value (ltt_rb_clock()).
+ */
+static uint64_t ts_max(uint64_t *word, uint64_t ts)
 {
-	uint64_t cur = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+	uint64_t cur = __atomic_load_n(word, __ATOMIC_RELAXED);
 	unsigned int tries;
 
 	for (tries = 0; cur < ts && tries < LAST_TS_TRIES; tries++)
-		if (__atomic_compare_exchange_n(&rb->shm->last_ts, &cur, ts, false,
-						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
-			return;
+		if (__atomic_compare_exchange_n(word, &cur, ts, false, __ATOMIC_RELEASE,
+						__ATOMIC_RELAXED))
+			return ts;
+	return cur > ts ? cur : ts;
+}
+
+/*
+ * The slow path's clock read, after the write position's load (acquire),
+ * and the lower bound of the previous event's timestamp its size is
+ * chosen by (*@prev, last_ts).  A clock plugin's may step back (a clock
+ * of the plugin's own, or another program's plugin on a per-user
+ * buffer): its read is raised to the greatest its buffer's writers read
+ * before (ts_floor, raised here, before the CAS).  The writer ahead in
+ * buffer order raised it before its CAS, which this load of the position
+ * follows, so the event is not before it; a writer whose CAS then fails
+ * only raised the floor, never last_ts, which only the writers that got
+ * their event raise after their CAS: *@prev stays at most the timestamp
+ * of the event ahead, as the short header needs.  The other clocks never
+ * step back: no test in their fast path, one here.
+ */
+static inline uint64_t slow_clock(struct ltt_rb *rb, uint32_t *cpu, uint64_t *prev)
+{
+	uint64_t ts = ltt_rb_clock_cpu(rb, cpu);
+
+	if (__builtin_expect(rb->clock == LTT_TCLOCK_PLUGIN, 0))
+		ts = ts_max(&rb->shm->ts_floor, ts);
+	*prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+	return ts;
 }
 
 /*
@@ -539,8 +571,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		open = in_sb == 0 || in_sb + len > rb->subbuf_size;
 		have_ts = !open;
 		if (have_ts) {
-			ts = ltt_rb_clock_cpu(rb, &cpu);
-			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+			ts = slow_clock(rb, &cpu, &prev);
 			if ((ts - prev) >> bits) {
 				len = long_len;
 				open = in_sb + len > rb->subbuf_size;
@@ -572,10 +603,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		}
 		new = begin + len;
 		close_new = (new & (rb->subbuf_size - 1)) == 0;
-		if (!have_ts) {
-			ts = ltt_rb_clock_cpu(rb, &cpu);
-			prev = __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
-		}
+		if (!have_ts)
+			ts = slow_clock(rb, &cpu, &prev);
 		/*
 		 * Read before the CAS (release): the next packet's closer reads
 		 * it after its own CAS (acquire), so events_discarded never
@@ -598,7 +627,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		backoff = cas_backoff(rb, &old, backoff);
 	}
 	if (rb->clock == LTT_TCLOCK_PLUGIN)
-		last_ts_max(rb, ts);
+		(void)ts_max(&rb->shm->last_ts, ts);
 	else
 		__atomic_store_n(&rb->shm->last_ts, ts, __ATOMIC_RELAXED);
 	if (rb->overwrite)

@@ -125,7 +125,15 @@ struct ltt_rb_shm {
 	/* cache line 1: the writers' word */
 	uint64_t offset;		/* write position; CAS by writers and flush */
 	uint64_t last_ts;		/* a recent event's timestamp (hint); plugin: the top */
-	uint8_t pad1[LTT_RB_CACHELINE - 16];
+	/*
+	 * A clock plugin's buffer: the greatest clock read of its writers,
+	 * raised before their CAS (ltt_rb_reserve_slow()), so that a
+	 * plugin whose clock steps back cannot put an event before the
+	 * one ahead of it.  Unused (0) by the other clocks; it was pad, so
+	 * the layout and LTT_RB_ABI_VERSION stay.
+	 */
+	uint64_t ts_floor;
+	uint8_t pad1[LTT_RB_CACHELINE - 24];
 	/* cache line 2: only touched when events are lost */
 	uint64_t events_lost;		/* running total of dropped events */
 	uint64_t clock_base;		/* constant: subtracted from the TSC (tclock.h) */
@@ -290,8 +298,8 @@ struct ltt_rb {
 	uint64_t max_len;			/* subbuf_size - packet header */
 	/*
 	 * The fast path's bound: max_len, or 0 for a clock plugin's buffer,
-	 * whose every event takes the slow path (its last_ts is an atomic
-	 * max there, ltt_rb_last_ts_max()): one load either way, so the
+	 * whose every event takes the slow path (its timestamp raised to
+	 * ts_floor and its last_ts an atomic max there): one load either way, so the
 	 * other clocks' fast path runs the instructions it always did.
 	 */
 	uint64_t fast_max_len;
@@ -509,8 +517,9 @@ void ltt_rb_wakeup(struct ltt_rb *rb);
  */
 static inline uint64_t ltt_rb_clock(const struct ltt_rb *rb)
 {
+	/* acquire: pairs with the writers' release, after they raised ts_floor */
 	if (rb->clock == LTT_TCLOCK_PLUGIN)
-		return __atomic_load_n(&rb->shm->last_ts, __ATOMIC_RELAXED);
+		return __atomic_load_n(&rb->shm->last_ts, __ATOMIC_ACQUIRE);
 	return ltt_tclock_read(rb->clock) - rb->clock_base;
 }
 

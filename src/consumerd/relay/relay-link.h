@@ -117,6 +117,8 @@ struct ltt_relay {
 	struct ltt_consumer_relay_addr addr;	/* where the relay listens */
 	bool reconcile;			/* it serves RECONCILE_STREAM (relay-reconcile.c) */
 	uint64_t reconcile_retry_ms;	/* not asked again before (command thread) */
+	unsigned int reconcile_fails;	/* failed asks in a row: the next one's wait */
+	unsigned int reconcile_refused;	/* refused asks; at RECONCILE_REFUSALS, no more */
 	char out_path[LTT_RELAY_PATH_MAX];	/* CREATE_SESSION's output path */
 	struct ltt_xport *ctrl, *data;	/* the two connections, plain or TLS */
 	struct ltt_xport_ctx *tls;	/* their TLS context, or NULL */

@@ -21,12 +21,21 @@
 
 /*
  * The whole exchange's deadline: the command thread waits that long at
- * most (the session daemon gives RELAY_DATA_PENDING 5 s); after a relay
- * that timed out, the next try waits RETRY_MS, so that asking a session
- * whose relay's host is gone again and again does not hold the thread.
+ * most (the session daemon gives RELAY_DATA_PENDING 5 s).  After an ask
+ * that failed, the next waits RETRY_FIRST_MS, twice that after a second
+ * failure in a row, and so on up to RETRY_MS (at once RETRY_MS after a
+ * relay that timed out), so that asking again and again (each stop,
+ * destroy and wait for data) neither holds the thread nor hammers the
+ * relay.  A relay that answers and refuses (a stream it can't say about,
+ * or another relay there) is asked RECONCILE_REFUSALS times at most:
+ * then the packets stay counted lost and a warning says so, once.  A
+ * relay that does not answer (not back yet) is asked again, no more than
+ * once every RETRY_MS.
  */
 #define RECONCILE_MS 2000
+#define RETRY_FIRST_MS 1000
 #define RETRY_MS 30000
+#define RECONCILE_REFUSALS 5
 
 /* A stream to ask about, its request made under the lock. */
 struct ask {
@@ -98,9 +107,13 @@ static void apply(struct ltt_relay *r, struct relay_stream *st, const uint64_t *
 	st->nr_unconfirmed = st->cap_unconfirmed = 0;
 }
 
-/* Ask the relay on @x about each of @asks; 0 or the connection's error. */
+/*
+ * Ask the relay on @x about each of @asks; 0 or the connection's error.
+ * The streams it refuses keep their packets to ask about: *@ret_refused.
+ */
 static int ask_all(struct ltt_relay *r, struct ltt_xport *x, struct ask *asks, size_t n,
-		   uint64_t deadline, uint64_t *ret_packets, uint64_t *ret_events)
+		   uint64_t deadline, uint64_t *ret_packets, uint64_t *ret_events,
+		   uint32_t *ret_refused)
 {
 	uint64_t *seqs = malloc(LTT_RELAY_RECONCILE_MAX * sizeof(*seqs));
 	uint32_t count, code;
@@ -112,9 +125,10 @@ static int ask_all(struct ltt_relay *r, struct ltt_xport *x, struct ask *asks, s
 		if (ret)
 			break;
 		if (code != LTT_RELAY_OK) {
-			LTT_WARN("%s: the relay can't say which packets of stream %s/%s it holds: %s; they stay counted lost",
+			LTT_INFO("%s: the relay can't say which packets of stream %s/%s it holds: %s; they stay counted lost for now",
 				 r->label, asks[i].req.pathname, asks[i].req.channel_name,
 				 ltt_relay_ret_str(code));
+			*ret_refused = code;
 			continue;
 		}
 		pthread_mutex_lock(&r->lock);
@@ -125,12 +139,62 @@ static int ask_all(struct ltt_relay *r, struct ltt_xport *x, struct ask *asks, s
 	return ret;
 }
 
+/*
+ * The refusals are done: the streams still holding packets to ask about
+ * are not asked again, their packets stay counted lost (as they are), and
+ * the user is told, once.  Locked.
+ */
+static void give_up(struct ltt_relay *r, const char *why)
+{
+	struct relay_stream *st;
+	uint64_t packets = 0;
+
+	for (st = r->streams; st; st = st->next) {
+		if (!st->nr_unconfirmed || st->unreconcilable)
+			continue;
+		packets += st->nr_unconfirmed;
+		st->unreconcilable = true;
+		free(st->unconfirmed);
+		st->unconfirmed = NULL;
+		st->nr_unconfirmed = st->cap_unconfirmed = 0;
+	}
+	LTT_WARN("%s: the relay refused %u times to say which of the %" PRIu64 " packets unconfirmed when the connection died it holds (last: %s): they stay counted lost, and it is not asked again; a relay restarted on the same output and control port answers this (doc/relayd.md)",
+		 r->label, r->reconcile_refused, packets, why);
+}
+
+/*
+ * An ask failed with @ret (-errno), or the relay refused @refused (a
+ * relay code): the next waits; the last refusal gives up.
+ */
+static void failed(struct ltt_relay *r, int ret, uint32_t refused)
+{
+	uint64_t wait = RETRY_FIRST_MS;
+	unsigned int i;
+	char why[128];
+
+	for (i = 0; i < r->reconcile_fails && wait < RETRY_MS; i++)
+		wait *= 2;
+	if (wait > RETRY_MS || ret == -ETIMEDOUT)
+		wait = RETRY_MS;
+	r->reconcile_fails++;
+	r->reconcile_retry_ms = ltt_relay_conn_now_ms() + wait;
+	if (!refused && ret != -EPROTONOSUPPORT)
+		return;		/* no answer: the relay may come back */
+	if (++r->reconcile_refused < RECONCILE_REFUSALS)
+		return;
+	snprintf(why, sizeof(why), "%s", refused ? ltt_relay_ret_str(refused) :
+		 "another relay answers there");
+	pthread_mutex_lock(&r->lock);
+	give_up(r, why);
+	pthread_mutex_unlock(&r->lock);
+}
+
 int ltt_sink_relay_reconcile(struct ltt_relay *r)
 {
 	uint64_t deadline, packets = 0, events = 0, flags = 0, asked = 0;
 	struct ltt_xport *x = NULL;
+	uint32_t minor = 0, refused = 0;
 	struct ask *asks;
-	uint32_t minor = 0;
 	size_t n;
 	int ret;
 
@@ -151,12 +215,15 @@ int ltt_sink_relay_reconcile(struct ltt_relay *r)
 	if (!ret && !((flags & LTT_RELAY_CONFIG_LTT) && (flags & LTT_RELAY_CONFIG_RECONCILE)))
 		ret = -EPROTONOSUPPORT;
 	if (!ret)
-		ret = ask_all(r, x, asks, n, deadline, &packets, &events);
+		ret = ask_all(r, x, asks, n, deadline, &packets, &events, &refused);
 	ltt_xport_destroy(x);
 	free(asks);
-	r->reconcile_retry_ms = ret == -ETIMEDOUT ? ltt_relay_conn_now_ms() + RETRY_MS : 0;
+	if (ret || refused)
+		failed(r, ret, refused);
+	else
+		r->reconcile_retry_ms = r->reconcile_fails = 0;
 	if (ret) {
-		LTT_INFO("%s: the relay can't be asked which unconfirmed packets it holds (%s): they stay counted lost",
+		LTT_INFO("%s: the relay can't be asked which unconfirmed packets it holds (%s): they stay counted lost for now",
 			 r->label, ret == -EPROTONOSUPPORT ? "another relay answers there" :
 			 strerror(-ret));
 		return ret;

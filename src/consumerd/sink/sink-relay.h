@@ -213,8 +213,10 @@ int ltt_sink_relay_data_pending(struct ltt_relay *relay, bool *ret_pending);
  * exactly.  Only ltt-relayd is asked (GET_CONFIGURATION's
  * LTT_RELAY_CONFIG_RECONCILE): with another relay, or none answering,
  * every unconfirmed packet stays lost.  Command thread; blocks up to
- * 2 s, only while packets are left to ask about, and not again for 30 s
- * after a relay that did not answer in time.  Returns 1 when counts moved (the stream pages want publishing),
+ * 2 s, only while packets are left to ask about; after a failed ask the
+ * next waits (1 s, doubling, 30 s at most; 30 s after a relay that did
+ * not answer in time), and after the fifth refusal the packets stay lost
+ * (a warning says so) and nothing is asked again.  Returns 1 when counts moved (the stream pages want publishing),
  * 0 when nothing was to ask or none moved, or the -errno of a relay that
  * could not be asked (logged).
  */

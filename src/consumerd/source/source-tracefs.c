@@ -431,18 +431,20 @@ static int tracefs_put(struct ltt_source *src)
 	return 0;
 }
 
-/* The value of "dropped events:" in the stats file's text @s. */
-static int parse_dropped(const char *s, uint64_t *ret)
+/* The value of the line "@key: N" in the stats file's text @s. */
+static int parse_stat(const char *s, const char *key, uint64_t *ret)
 {
-	const char *p = strstr(s, "dropped events:");
+	size_t len = strlen(key);
+	const char *p;
 
-	if (!p || sscanf(p, "dropped events: %" SCNu64, ret) != 1)
-		return -EINVAL;
-	return 0;
+	for (p = s; (p = strstr(p, key)); p += len)
+		if ((p == s || p[-1] == '\n') && p[len] == ':')
+			return sscanf(p + len + 1, " %" SCNu64, ret) == 1 ? 0 : -EINVAL;
+	return -EINVAL;
 }
 
-/* The stats file's "dropped events" (non-overwrite losses): 0 or -errno (int.h). */
-int ltt_tfs_read_dropped(const struct tracefs_source *t, uint64_t *ret)
+/* The stats file's line @key: 0 or -errno. */
+static int read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
 {
 	char text[1024];
 	ssize_t n;
@@ -453,7 +455,13 @@ int ltt_tfs_read_dropped(const struct tracefs_source *t, uint64_t *ret)
 	if (n < 0)
 		return -errno;
 	text[n] = '\0';
-	return parse_dropped(text, ret);
+	return parse_stat(text, key, ret);
+}
+
+/* The stats file's "dropped events" (non-overwrite losses): 0 or -errno (int.h). */
+int ltt_tfs_read_dropped(const struct tracefs_source *t, uint64_t *ret)
+{
+	return read_stat(t, "dropped events", ret);
 }
 
 /* Events a full non-overwrite buffer dropped since the last look: discarded. */
@@ -509,19 +517,25 @@ static int refuse(void *arg, const void *packet, size_t size, const struct ltt_c
  * and what the kernel's buffer and the BPF ring hold within a flush's
  * budget of pages, goes through the converter into refused packets, which
  * it counts discarded: the packets queued (but the one lent), the rest of
- * a page the queue stopped, the pages read ahead, the open packet.  A
- * snapshot trace's packets are kept, not lost.
+ * a page the queue stopped, the pages read ahead, the open packet.  What
+ * can't go through it is counted too: a read that fails or gives less
+ * than a page header (as any read's, read_failed()), and the events the
+ * kernel's buffer still holds once the budget is spent (the stats file's
+ * "entries").  A snapshot trace's packets are kept, not lost.  Returns
+ * the events counted discarded.
  */
-static void tracefs_abandon(struct ltt_source *src)
+static uint64_t tracefs_abandon(struct ltt_source *src)
 {
 	struct tracefs_source *t = (struct tracefs_source *)src;
 	unsigned int lent = t->held ? 1 : 0, tries;
+	struct ltt_ftrace_conv_stats before, after;
+	uint64_t queued = 0, left;
 	struct ahead_page *a;
-	uint64_t queued = 0;
 	ssize_t n;
 
 	if (t->keep || !t->events)
-		return;
+		return 0;
+	ltt_ftrace_conv_stats(&t->conv, &before);
 	for (; t->q_count > lent; t->q_count--)
 		ltt_add_sat(&queued, t->q[(t->q_head + t->q_count - 1) % t->q_len].events);
 	ltt_ftrace_conv_add_discarded(&t->conv, queued);
@@ -539,14 +553,21 @@ static void tracefs_abandon(struct ltt_source *src)
 	t->nr_ahead = 0;
 	for (t->reads = 0; t->reads < t->budget; t->reads++) {
 		n = read(t->fd, t->page, PAGE_MAX);
+		if (n < 0 && errno != EAGAIN)
+			read_failed(t, -errno);
 		if (n <= 0)
 			break;
-		(void)ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, refuse, t);
+		if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, refuse, t) == -EINVAL)
+			read_failed(t, -EIO);	/* less than a page header */
 	}
+	if (t->reads == t->budget && !read_stat(t, "entries", &left))
+		ltt_ftrace_conv_add_discarded(&t->conv, left);
 	if (t->ring.prod)
 		(void)bpf_take(t, UINT64_MAX, refuse, t);
 	(void)ltt_ftrace_conv_flush(&t->conv, refuse, t);
 	t->events->converting = NULL;
+	ltt_ftrace_conv_stats(&t->conv, &after);
+	return after.discarded - before.discarded;
 }
 
 static void tracefs_destroy(struct ltt_source *src)

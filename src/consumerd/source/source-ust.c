@@ -33,6 +33,7 @@ struct ust_source {
 	struct ltt_rb_file_repair repair;	/* over lock_fd */
 	bool warned_corrupt;
 	bool warned_torn;
+	uint64_t unread_lost;		/* events left unread when the stream closed */
 };
 
 /*
@@ -314,6 +315,26 @@ static void ust_stats(const struct ltt_source *src, struct ltt_channel_stats *st
 	ltt_add_sat(&stats->packets_lost, rs->packets_corrupt);
 	ltt_add_sat(&stats->packets_lost, rs->packets_overwritten);
 	ltt_add_sat(&stats->packets_lost, rs->packets_abandoned);
+	ltt_add_sat(&stats->events_lost, s->unread_lost);
+}
+
+/*
+ * The stream closes (ltt_source_abandon()): the events committed to the
+ * packets it did not read (a packet a live writer still holds, which the
+ * final drain could neither read nor give up, and those after it) are
+ * counted lost, from the commit words (ltt_rb_events_unread()).  Called
+ * again, it counts only what was committed since.
+ */
+static uint64_t ust_abandon(struct ltt_source *src)
+{
+	struct ust_source *s = (struct ust_source *)src;
+	uint64_t unread = ltt_rb_events_unread(&s->rb), more;
+
+	if (unread <= s->unread_lost)
+		return 0;
+	more = unread - s->unread_lost;
+	s->unread_lost = unread;
+	return more;
 }
 
 /*
@@ -387,6 +408,7 @@ static const struct ltt_source_ops ust_ops = {
 	.reclaim = ust_reclaim,
 	.events_skipped = ust_events_skipped,
 	.now = ust_now,
+	.abandon = ust_abandon,
 	.destroy = ust_destroy,
 };
 

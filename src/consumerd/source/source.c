@@ -40,10 +40,9 @@ int ltt_source_give_up(struct ltt_source *src)
 	return src->ops->give_up ? src->ops->give_up(src) : -ENODATA;
 }
 
-void ltt_source_abandon(struct ltt_source *src)
+uint64_t ltt_source_abandon(struct ltt_source *src)
 {
-	if (src && src->ops->abandon)
-		src->ops->abandon(src);
+	return src && src->ops->abandon ? src->ops->abandon(src) : 0;
 }
 
 int ltt_source_keep(struct ltt_source *src)

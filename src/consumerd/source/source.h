@@ -130,9 +130,11 @@ struct ltt_source_ops {
 	 * Optional: the stream closes and reads no more (its removal's
 	 * deadline passed, or an error path): count as lost what the source
 	 * holds that no get handed out, so that its stats say it before the
-	 * stream's last publish (committed = recorded + counted).
+	 * stream's last publish (committed = recorded + counted).  Returns
+	 * the events it counted lost now (more than once: only those not
+	 * counted by an earlier call), for the caller to report.
 	 */
-	void (*abandon)(struct ltt_source *src);
+	uint64_t (*abandon)(struct ltt_source *src);
 	void (*destroy)(struct ltt_source *src);
 };
 
@@ -265,9 +267,10 @@ uint64_t ltt_source_now(const struct ltt_source *src);
 
 /**
  * ltt_source_abandon() - the stream reads no more: what the source holds
- * is counted lost (see struct ltt_source_ops); accepts NULL
+ * is counted lost (see struct ltt_source_ops); accepts NULL.  Returns the
+ * events counted lost by this call (0 for a source without the op).
  */
-void ltt_source_abandon(struct ltt_source *src);
+uint64_t ltt_source_abandon(struct ltt_source *src);
 
 /**
  * ltt_source_destroy() - release everything the source holds; accepts NULL

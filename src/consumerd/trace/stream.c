@@ -114,13 +114,21 @@ int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_s
 	return 0;
 }
 
+/* The stream closes: @events its source held were counted lost (ltt_source_abandon()). */
+static void abandoned(const struct ltt_stream *s, uint64_t events)
+{
+	if (events)
+		LTT_ERR("%s: closed before it was read to its end: %" PRIu64
+			" events its source still held counted lost", s->src->label, events);
+}
+
 void ltt_stream_destroy(struct ltt_stream *s)
 {
 	if (!s)
 		return;
 	/* what its source still holds is lost: counted before the last publish */
 	if (!s->chan->snapshot)
-		ltt_source_abandon(s->src);
+		abandoned(s, ltt_source_abandon(s->src));
 	ltt_stream_publish(s);
 	if (s->pub_map)
 		munmap(s->pub_map, s->pub_len);
@@ -390,7 +398,9 @@ void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
 	if (s->held)
 		drop_held(s);
 	drain_n(s, scratch, s->src->nr_packets + 1, DRAIN_DISCARD, &used);
-	give_up_incomplete(s, scratch, DRAIN_DISCARD);
+	/* packets a live writer still holds: neither read nor given up, lost */
+	if (give_up_incomplete(s, scratch, DRAIN_DISCARD) != LTT_STREAM_IDLE)
+		abandoned(s, ltt_source_abandon(s->src));
 	if (s->packets_discarded != packets)
 		LTT_ERR("%s: closed while its output still blocked: %" PRIu64 " packets (%" PRIu64
 			" events) never sent, counted lost", s->src->label,

@@ -15,7 +15,7 @@ test_init
 if [ "$(id -u)" != 0 ] || ! grep -qw tracefs /proc/filesystems; then
 	skip_all "needs root and a kernel with tracefs"
 fi
-plan 63
+plan 64
 kernel_lock
 
 # A bad backend: refused, nothing started.
@@ -264,17 +264,42 @@ kill -KILL "$spid"
 wait_pid_exit "$spid"
 wait_pid_exit "$kc"
 ok $? "the consumer of the killed daemon exits on its own (it held the instance's files)"
-# Any daemon reaps a dead daemon's instances when it starts: a test
-# beside this one (make check -j) may have done it first.
-left=$(instances "$spid")
-sessiond_log --kernel-backend=tracefs
+# Any daemon reaps a dead daemon's instances when it starts: the killed
+# one's goes, whether this test's next daemon or one of a test beside it
+# (make check -j) removes it first.  What the next daemon itself says it
+# removed is an instance only it takes for a gone daemon's: one named
+# after its own pid (a daemon of before that had it), which every other
+# daemon sees alive.  So that its pid is known before it starts, it runs
+# in the foreground, in the very process that made that instance, and is
+# waited for until its log says it is ready.  (Before, the next daemon
+# was asked to say it removed the killed one's, which another daemon
+# could remove between this test's look and its start: check 56 failed
+# now and then in CI.)
+ns=$(readlink /proc/self/ns/pid)
+ns=${ns#pid:[}
+ns=${ns%]}
+LOG="$TEST_TMP/sessiond.reap.log"
+(
+	# the tag of a pid (ftrace-names.c): its number, and "_ns" and its
+	# PID namespace's inode outside the first namespace
+	tag=$BASHPID
+	[ "$ns" = 4026531836 ] || tag=${tag}_ns$ns
+	mkdir "$tfs/instances/ltt-$tag-1" || exit 1
+	echo "$tag" >"$TEST_TMP/reap.tag"
+	exec "$SESSIOND" --rundir "$LTT_RUNDIR" -vv --kernel-backend=tracefs
+) </dev/null >/dev/null 2>"$LOG" &
+rpid=$!
+timeout "$TEST_TIMEOUT" bash -c \
+	'until grep -q "ready: run directory" "$1"; do kill -0 "$2" 2>/dev/null || exit 3; done' \
+	_ "$LOG" "$rpid"
 ok $? "a new daemon started"
+tag=$(cat "$TEST_TMP/reap.tag" 2>/dev/null)
 is "$(instances "$spid")" 0 "the dead daemon's instance is gone"
-if [ "$left" = 1 ]; then
-	like "$(cat "$LOG")" "removed ftrace instance ltt-$spid-" "... and the new daemon says it removed it"
-else
-	skip 1 "another test's daemon removed the dead daemon's instance first"
-fi
+like "$(cat "$LOG")" "removed ftrace instance ltt-$tag-1, left by a daemon that is gone" \
+	"... and the new daemon removes the instance named after its own pid, saying so"
+ok "$([ -n "$tag" ] && [ ! -e "$tfs/instances/ltt-$tag-1" ]; echo $?)" \
+	"... which is gone (ltt-$tag-1)"
+[ -n "$tag" ] && rmdir "$tfs/instances/ltt-$tag-1" 2>/dev/null
 spid=$(sessiond_pid)
 lttctl -q create k2 -o "$TEST_TMP/k2"
 lttctl -q enable-event -k --syscall getppid -s k2

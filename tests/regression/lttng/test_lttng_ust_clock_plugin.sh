@@ -20,6 +20,7 @@ test_init
 mkdir -p "$TEST_TMP/build"
 cat >"$TEST_TMP/build/clock.c" <<'EOF'
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,11 +32,14 @@ int lttng_ust_trace_clock_set_description_cb(const char *(*cb)(void));
 int lttng_ust_enable_trace_clock_override(void);
 void lttng_ust_clock_plugin_init(void);
 
-static uint64_t next = 5000;
+static uint64_t next = 5000, reads;
+static int back;	/* LTT_TEST_CLOCK_BACK set: every 7th read is 45 back */
 
 static uint64_t count(void)
 {
-	return __atomic_fetch_add(&next, 10, __ATOMIC_RELAXED);
+	uint64_t v = __atomic_fetch_add(&next, 10, __ATOMIC_RELAXED);
+
+	return back && ++reads % 7 == 0 ? v - 45 : v;
 }
 
 static uint64_t freq(void)
@@ -61,6 +65,7 @@ static const char *description(void)
 
 void lttng_ust_clock_plugin_init(void)
 {
+	back = getenv("LTT_TEST_CLOCK_BACK") != NULL;
 	if (lttng_ust_trace_clock_set_read64_cb(count) || lttng_ust_trace_clock_set_freq_cb(freq) ||
 	    lttng_ust_trace_clock_set_uuid_cb(uuid) || lttng_ust_trace_clock_set_name_cb(name) ||
 	    lttng_ust_trace_clock_set_description_cb(description) ||
@@ -73,7 +78,7 @@ cc -fPIC -shared -o "$PLUGIN" "$TEST_TMP/build/clock.c" 2>"$TEST_TMP/cc.err"
 [ $? = 0 ] || { echo "Bail out! the plugin does not build: $(cat "$TEST_TMP/cc.err")"; exit 1; }
 # the daemon loads it too, as LTTng's: its metadata describes the clock
 LTTNG_UST_CLOCK_PLUGIN=$PLUGIN ust_setup
-plan 10
+plan 13
 
 N=30
 compat_build
@@ -104,6 +109,23 @@ got=$(sed -n 's/^\[\([0-9]*\)\] .* compat:basic: .*/\1/p' "$TEST_TMP/c.txt" |
 	awk 'BEGIN { bad = 0 } { if ($1 < 5000 || $1 % 10 || (NR > 1 && $1 <= prev)) bad++;
 		prev = $1 } END { print NR, bad }')
 is "$got" "$N 0" "their timestamps: counts of the plugin's read64() (5000 + 10k), increasing"
+
+# A plugin whose clock steps back (every 7th read 45 counts before the
+# one ahead): each event's timestamp is at least the one before it in
+# its buffer (doc/clock.md, "A clock plugin"), so the trace's time never
+# goes back; the events read at a step back have the timestamp before
+# them.  Before, they kept the lower count: the trace went backwards.
+ok_cmd "a second session" lttctl create b -o "$TEST_TMP/b"
+lttctl -q enable-event -u compat:basic -s b
+lttctl -q start b
+(export LTTNG_UST_CLOCK_PLUGIN="$PLUGIN" LTT_TEST_CLOCK_BACK=1 && compat_run $N)
+lttctl -q stop b
+timeout "$BT_TIMEOUT" babeltrace2 --clock-cycles "$TEST_TMP/b" >"$TEST_TMP/b.txt" 2>"$TEST_TMP/b.err"
+is "$(count_events "$TEST_TMP/b.txt" compat:basic)" $N "a clock stepping back: the $N events recorded"
+got=$(sed -n 's/^\[\([0-9]*\)\] .* compat:basic: .*/\1/p' "$TEST_TMP/b.txt" |
+	awk 'BEGIN { back = 0; same = 0 } { if (NR > 1 && $1 < prev) back++;
+		if (NR > 1 && $1 == prev) same++; prev = $1 } END { print back, (same > 0) }')
+is "$got" "0 1" "... their timestamps never go back; those read at a step back repeat the one before"
 
 term_sessiond
 done_testing

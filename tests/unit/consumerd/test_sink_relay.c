@@ -12,6 +12,7 @@
  * and a pump thread does the relay's I/O as the data thread's loop does.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
@@ -23,6 +24,8 @@
 
 #include "common/model/uri.h"
 #include "common/proto/relay-proto.h"
+#include "common/net/relay-conn.h"
+#include "consumerd/relay/relay-link.h"
 #include "consumerd/sink/sink-relay.h"
 #include "tests/unit/fake-relay.h"
 #include "tests/unit/tap.h"
@@ -137,6 +140,94 @@ static void make_packet(struct ltt_sink_packet *pkt, uint8_t *buf, size_t len, u
 	};
 }
 
+/*
+ * ltt_sink_relay_reconcile() of @r, whose connection died, with stderr
+ * in a file: whether the file then holds @want and @also.
+ */
+static bool reconcile_says(struct ltt_relay *r, const char *want, const char *also)
+{
+	char tmp[] = "/tmp/ltt-test-sink-relay.XXXXXX", text[2048];
+	int fd = mkstemp(tmp), saved = dup(2);
+	ssize_t n = -1;
+
+	fflush(stderr);
+	if (fd >= 0 && saved >= 0 && dup2(fd, 2) >= 0) {
+		ltt_sink_relay_reconcile(r);
+		fflush(stderr);
+		dup2(saved, 2);
+		n = pread(fd, text, sizeof(text) - 1, 0);
+	}
+	if (saved >= 0)
+		close(saved);
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	if (n < 0)
+		return false;
+	text[n] = '\0';
+	if (!strstr(text, want) || !strstr(text, also))
+		tap_diag("the log: %s", text);
+	return strstr(text, want) && strstr(text, also);
+}
+
+/*
+ * A relay started again on the control port of @r's dead one refuses to
+ * say which of the unconfirmed packets it holds: each refusal makes the
+ * next ask wait (1 s, then twice as long each time), so asks in a row
+ * (each stop, destroy, wait for data) do not ask again; the fifth refusal
+ * is the last, said in a warning; the packets stay counted lost, as
+ * @lost_packets and @lost_events of @sink say.  Before, every call asked
+ * again at once, without end.  The waits are not waited out: the test
+ * sets the time of the next ask to the past.
+ */
+static void test_reconcile_refused(struct fake *f, struct ltt_relay *r, struct ltt_sink *sink,
+				   uint64_t lost_packets, uint64_t lost_events)
+{
+	uint64_t wait, packets, events;
+	unsigned int per, k;
+	bool ok = true;
+
+	fake_reconcile_start(f, LTT_RELAY_ERR_NOENT);
+	ltt_sink_relay_reconcile(r);
+	pthread_mutex_lock(&f->lock);
+	per = f->reconciles;
+	pthread_mutex_unlock(&f->lock);
+	wait = r->reconcile_retry_ms - ltt_relay_conn_now_ms();
+	tap_ok(per >= 1 && wait > 900 && wait <= 1000,
+	       "reconcile refused: the relay was asked (%u streams), the next ask waits %llu ms",
+	       per, (unsigned long long)wait);
+	ltt_sink_relay_reconcile(r);
+	ltt_sink_relay_reconcile(r);
+	pthread_mutex_lock(&f->lock);
+	tap_is_int((int)f->reconciles, (int)per, "... two more calls at once ask nothing");
+	pthread_mutex_unlock(&f->lock);
+	for (k = 2; k < 5; k++) {
+		r->reconcile_retry_ms = 1;	/* the wait is over */
+		ltt_sink_relay_reconcile(r);
+		wait = r->reconcile_retry_ms - ltt_relay_conn_now_ms();
+		pthread_mutex_lock(&f->lock);
+		ok = ok && f->reconciles == k * per && wait > (1000u << (k - 1)) - 100 &&
+		     wait <= 1000u << (k - 1);
+		pthread_mutex_unlock(&f->lock);
+	}
+	tap_ok(ok, "... asked again once each wait is over, each wait twice the one before "
+	       "(the fourth %llu ms)", (unsigned long long)wait);
+	r->reconcile_retry_ms = 1;
+	tap_ok(reconcile_says(r, "the relay refused 5 times to say which of the", "they stay counted lost"),
+	       "... the fifth refusal is the last: a warning says the packets stay counted lost");
+	r->reconcile_retry_ms = 1;
+	ltt_sink_relay_reconcile(r);
+	pthread_mutex_lock(&f->lock);
+	tap_is_int((int)f->reconciles, (int)(5 * per), "... and the relay is not asked again");
+	pthread_mutex_unlock(&f->lock);
+	ltt_sink_lost(sink, &packets, &events);
+	tap_ok(packets == lost_packets && events == lost_events,
+	       "... the unconfirmed packets stay counted lost (%llu, %llu events)",
+	       (unsigned long long)packets, (unsigned long long)events);
+	fake_reconcile_stop(f);
+}
+
 static void test_session(void)
 {
 	struct ltt_consumer_relay_addr addr;
@@ -157,6 +248,9 @@ static void test_session(void)
 	struct fake f;
 
 	fake_start(&f, 2);
+	pthread_mutex_lock(&f.lock);
+	f.reconcile = true;	/* asked after its death (test_reconcile_refused()) */
+	pthread_mutex_unlock(&f.lock);
 	cfg = cfg_for(&f, &addr);
 	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "connected to the relay");
 	tap_is_str(path, "/out/box/s1", "with the relay's output path");
@@ -385,6 +479,8 @@ static void test_session(void)
 		       (unsigned long long)stats.packets_lost);
 		ltt_sink_destroy(late);
 	}
+	ltt_sink_lost(sink, &lost_packets, &lost_events);
+	test_reconcile_refused(&f, r, sink, lost_packets, lost_events);
 
 	__atomic_store_n(&pump.stop, true, __ATOMIC_RELEASE);
 	pthread_join(pump.thread, NULL);

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -118,37 +119,107 @@ static bool in_order(unsigned int from, unsigned int n)
 	return true;
 }
 
-int main(void)
+/* A ring buffer's memfd, mapped and initialized as the session daemon does, and its eventfd. */
+struct ring {
+	int shm, efd;
+	void *mem;
+	size_t len;
+	struct ltt_rb rb;	/* the writers' handle */
+};
+
+/* @r made (SUBBUF x NUM_SUBBUF, cpu 2, sealed); -1 when it can't be. */
+static int ring_open(struct ring *r)
 {
 	struct ltt_rb_config rc = { .subbuf_size = SUBBUF, .num_subbuf = NUM_SUBBUF, .cpu = 2 };
+
+	memcpy(rc.uuid, uuid, sizeof(rc.uuid));
+	r->len = ltt_rb_region_size(SUBBUF, NUM_SUBBUF);
+	r->shm = memfd_create("rb", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	r->efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (r->shm < 0 || r->efd < 0 || ftruncate(r->shm, (off_t)r->len))
+		return -1;
+	r->mem = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED, r->shm, 0);
+	if (r->mem == MAP_FAILED || ltt_rb_init_region(r->mem, r->len, &rc) ||
+	    ltt_rb_attach(&r->rb, r->mem, r->len))
+		return -1;
+	fcntl(r->shm, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW);
+	return 0;
+}
+
+static void ring_close(struct ring *r)
+{
+	munmap(r->mem, r->len);
+	close(r->shm);
+	close(r->efd);
+}
+
+/*
+ * A stream that closes while its program still writes (a per-process
+ * buffer whose program outlives its channel's removal): the events
+ * committed after the final drain (ltt_stream_discard()) are in no
+ * packet read; the source's abandon, which ltt_stream_destroy() calls
+ * before its last publish, counts them lost and says how many (before:
+ * the UST source had no abandon, and they were in no count).
+ */
+static void test_closed_while_writing(void)
+{
 	struct ltt_channel chan = { .name = "chan", .output = &rec_out };
 	struct ltt_scratch scratch = { 0 };
 	struct ltt_channel_stats st = { 0 };
-	size_t len = ltt_rb_region_size(SUBBUF, NUM_SUBBUF);
-	int shm = memfd_create("rb", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-	int efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	struct ltt_source_ust_cfg cfg = {
 		.chan_name = "chan", .cpu = 2, .uuid = uuid, .any_stream_id = true,
-		.shm_fd = shm, .wakeup_fd = efd,
+	};
+	unsigned int written, late, nr = rec.nr;
+	struct ltt_source *src;
+	struct ltt_stream *s;
+	struct ring r;
+	uint64_t counted;
+
+	if (ring_open(&r))
+		exit(1);
+	cfg.shm_fd = r.shm;
+	cfg.wakeup_fd = r.efd;
+	if (ltt_source_ust_create(&cfg, &src) || ltt_stream_create(&chan, 2, src, &s))
+		exit(1);
+	written = write_subbufs(&r.rb, 2);
+	rec.blocked = true;
+	ltt_stream_discard(s, &scratch);	/* closing: its output still blocked */
+	late = write_subbufs(&r.rb, 1);		/* the program writes on */
+	counted = ltt_source_abandon(s->src);	/* as ltt_stream_destroy() does */
+	ltt_stream_stats(s, &st);
+	tap_ok(counted == late && st.events_lost == written + late && rec.nr == nr,
+	       "closed while its program writes: the %u events drained and the %u committed "
+	       "after, counted lost when it closes (%llu; the abandon counts %llu)", written, late,
+	       (unsigned long long)st.events_lost, (unsigned long long)counted);
+	tap_is_u64(ltt_source_abandon(s->src), 0, "... an abandon again counts nothing twice");
+	rec.blocked = false;
+	ltt_stream_destroy(s);
+	ring_close(&r);
+}
+
+int main(void)
+{
+	struct ltt_channel chan = { .name = "chan", .output = &rec_out };
+	struct ltt_scratch scratch = { 0 };
+	struct ltt_channel_stats st = { 0 };
+	struct ltt_source_ust_cfg cfg = {
+		.chan_name = "chan", .cpu = 2, .uuid = uuid, .any_stream_id = true,
 	};
 	struct ltt_source *src;
 	struct ltt_stream *s;
-	struct ltt_rb rb;
+	struct ring r;
+	struct ltt_rb *rb = &r.rb;
 	unsigned int written;
-	void *mem;
 
-	memcpy(rc.uuid, uuid, sizeof(rc.uuid));
-	if (shm < 0 || efd < 0 || ftruncate(shm, (off_t)len))
+	if (ring_open(&r))
 		return 1;
-	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, shm, 0);
-	if (mem == MAP_FAILED || ltt_rb_init_region(mem, len, &rc) || ltt_rb_attach(&rb, mem, len))
-		return 1;
-	fcntl(shm, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW);
+	cfg.shm_fd = r.shm;
+	cfg.wakeup_fd = r.efd;
 	tap_is_int(ltt_source_ust_create(&cfg, &src), 0, "ust source on the ring buffer");
 	tap_is_u64(src->packet_size, SUBBUF, "it knows its packet size");
 	tap_is_int(ltt_stream_create(&chan, 2, src, &s), 0, "stream of the source and a test sink");
 
-	written = write_subbufs(&rb, 5);
+	written = write_subbufs(rb, 5);
 	rec.blocked = true;
 	tap_is_int(ltt_stream_drain(s, &scratch, 64), LTT_STREAM_BLOCKED,
 		   "a sink that would block: the drain says blocked");
@@ -173,7 +244,7 @@ int main(void)
 	tap_is_u64(st.events_lost, 0, "no event lost");
 
 	/* a sink that fails: each packet counted lost with its events */
-	written = write_subbufs(&rb, 2);
+	written = write_subbufs(rb, 2);
 	rec.fail = -EIO;
 	tap_is_int(ltt_stream_flush(s, &scratch, false), LTT_STREAM_IDLE, "flush into a failing sink");
 	rec.fail = 0;
@@ -183,7 +254,7 @@ int main(void)
 	tap_is_u64(st.events_lost, written, "with their %u events", written);
 
 	/* closed while the sink blocks: what is left is read and counted lost */
-	written += write_subbufs(&rb, 2);
+	written += write_subbufs(rb, 2);
 	rec.blocked = true;
 	tap_is_int(ltt_stream_flush(s, &scratch, true), LTT_STREAM_BLOCKED,
 		   "a final flush into a blocked sink: blocked");
@@ -195,8 +266,7 @@ int main(void)
 		   "packet written or counted lost (%u)", written);
 	tap_is_int(rec.nr, 6, "nothing more was written");
 	ltt_stream_destroy(s);
-	munmap(mem, len);
-	close(shm);
-	close(efd);
+	ring_close(&r);
+	test_closed_while_writing();
 	return tap_done();
 }

@@ -259,39 +259,64 @@ static void test_recheck(void)
 	tap_ok(!ltt_tclock_recheck(&c), "... and a monotonic clock is never rechecked");
 }
 
-/* Racing writers and a reader on one stream counting TSC cycles. */
-static void test_racing_writers(void)
+/* What race() saw. */
+struct race {
+	unsigned int errors;	/* the checker's */
+	uint64_t written, read, retried, lost;
+};
+
+/*
+ * Four writer threads (every other one with the timestamp API; @retry:
+ * each retrying an event that finds the buffer full) write @n events each
+ * into a region of 8 x 16 KiB on rbh_clock, which a reader thread reads
+ * and checks.  False when the region or the reader can't be had (@what
+ * names the region in those checks).
+ */
+static bool race(const char *what, uint64_t n, bool retry, struct race *ret)
 {
 	struct rbh_region r = { .fd = -1 };
 	struct rbh_writer w[4];
 	struct rbh_reader rd;
 	struct ltt_rb wrb;
-	uint64_t written = 0, read = 0;
 	unsigned int i;
 
-	rbh_clock = ltt_tclock_tsc_kind("/proc/cpuinfo");
-	if (!tap_ok(rbh_region_create(&r, 16384, 8, false) == 0, "a TSC region"))
-		return;
+	memset(ret, 0, sizeof(*ret));
+	if (!tap_ok(rbh_region_create(&r, 16384, 8, false) == 0, "%s", what))
+		return false;
 	rbh_must_attach(&wrb, &r);
 	if (!tap_ok(rbh_reader_start(&rd, &r, 16384, 4, true, false, false) == 0, "its reader"))
-		return;
+		return false;
 	ltt_rb_set_wakeup_fd(&wrb, rd.efd);
 	for (i = 0; i < 4; i++) {
-		w[i] = (struct rbh_writer){ .rb = &wrb, .id = i, .n = 100000, .max = 300,
-					.ts_api = i & 1 };
+		w[i] = (struct rbh_writer){ .rb = &wrb, .id = i, .n = n, .max = 300,
+					.retry = retry, .ts_api = i & 1 };
 		pthread_create(&w[i].thread, NULL, rbh_writer_main, &w[i]);
 	}
 	for (i = 0; i < 4; i++)
 		pthread_join(w[i].thread, NULL);
 	rbh_reader_finish(&rd, &wrb);
 	for (i = 0; i < 4; i++) {
-		written += w[i].n;
-		read += rd.chk.events[i];
+		ret->written += w[i].n;
+		ret->read += rd.chk.events[i];
+		ret->retried += w[i].retries;
 	}
-	tap_is_int(rd.chk.errors, 0, "4 writers: every timestamp in buffer order, within its "
-		   "packet's, each short one within 2^bits cycles of the one before");
-	tap_is_u64(read + ltt_rb_events_lost(&wrb), written, "... read + lost == written");
+	ret->errors = (unsigned int)rd.chk.errors;
+	ret->lost = ltt_rb_events_lost(&wrb);
 	rbh_region_destroy(&r);
+	return true;
+}
+
+/* Racing writers and a reader on one stream counting TSC cycles. */
+static void test_racing_writers(void)
+{
+	struct race rc;
+
+	rbh_clock = ltt_tclock_tsc_kind("/proc/cpuinfo");
+	if (race("a TSC region", 100000, false, &rc)) {
+		tap_is_int((int)rc.errors, 0, "4 writers: every timestamp in buffer order, within "
+			   "its packet's, each short one within 2^bits cycles of the one before");
+		tap_is_u64(rc.read + rc.lost, rc.written, "... read + lost == written");
+	}
 	rbh_clock = LTT_TCLOCK_MONO;
 }
 
@@ -403,9 +428,25 @@ static void make_dirs(char *path)
 }
 
 static uint64_t plugin_count = 40;
+/*
+ * Atomic; set: the plugin's clock is CLOCK_MONOTONIC less a jitter of up
+ * to 4095 ns that changes at every read, so it steps back about one read
+ * in two, and by more than 2^FIT_BITS (rb-harness.c): racing writers
+ * (test_plugin_monotonic()).  Unset: a count by two from plugin_count.
+ */
+static int plugin_jitter;
+static __thread uint64_t jitter_state = 88172645463325252ULL;
+
+static uint64_t mono_ns(void);
 
 static uint64_t plugin_read64(void)
 {
+	if (__atomic_load_n(&plugin_jitter, __ATOMIC_RELAXED)) {
+		jitter_state ^= jitter_state << 13;	/* xorshift64 */
+		jitter_state ^= jitter_state >> 7;
+		jitter_state ^= jitter_state << 17;
+		return mono_ns() - (jitter_state & 4095);
+	}
 	return plugin_count += 2;
 }
 
@@ -463,6 +504,22 @@ static void test_plugin(void)
 	       "plugin: info gives its name and freq, no UUID or description it did not give");
 }
 
+/*
+ * A region of 4 x 4 KiB on the clock plugin (rbh_clock, set back by the
+ * caller) in @r, a writer's and a reader's handle on it; false when it
+ * can't be had (@what names it in that check).
+ */
+static bool plugin_region(struct rbh_region *r, struct ltt_rb *wrb, struct ltt_rb *rrb,
+			  const char *what)
+{
+	rbh_clock = LTT_TCLOCK_PLUGIN;
+	if (!tap_ok(rbh_region_create(r, 4096, 4, false) == 0, "%s", what))
+		return false;
+	rbh_must_attach(wrb, r);
+	rbh_must_attach(rrb, r);
+	return true;
+}
+
 /* The writer of test_plugin_flush(): between its CAS and its store of last_ts. */
 struct late_writer {
 	struct ltt_rb *rb;
@@ -513,11 +570,8 @@ static void test_plugin_flush(void)
 	uint64_t before;
 	int ret;
 
-	rbh_clock = LTT_TCLOCK_PLUGIN;
-	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "plugin flush: a region"))
+	if (!plugin_region(&r, &wrb, &rrb, "plugin flush: a region"))
 		return;
-	rbh_must_attach(&wrb, &r);
-	rbh_must_attach(&rrb, &r);
 	rbh_ev_write(&wrb, 0, 0, 32);		/* the packet opens, an event */
 	before = __atomic_load_n(&wrb.shm->last_ts, __ATOMIC_RELAXED);
 	ret = ltt_rb_reserve(&wrb, 32, &w.slot);
@@ -557,11 +611,8 @@ static void test_plugin_max(void)
 	uint64_t high, last;
 	int ret;
 
-	rbh_clock = LTT_TCLOCK_PLUGIN;
-	if (!tap_ok(rbh_region_create(&r, 4096, 4, false) == 0, "plugin max: a region"))
+	if (!plugin_region(&r, &wrb, &rrb, "plugin max: a region"))
 		return;
-	rbh_must_attach(&wrb, &r);
-	rbh_must_attach(&rrb, &r);
 	plugin_count = 1000;
 	rbh_ev_write(&wrb, 0, 0, 32);		/* the packet opens at 1002 */
 	rbh_ev_write(&wrb, 0, 1, 32);		/* 1004, in it */
@@ -584,6 +635,57 @@ static void test_plugin_max(void)
 	rbh_clock = LTT_TCLOCK_MONO;
 }
 
+/*
+ * A clock plugin whose clock steps back does not put an event before the
+ * one ahead of it in its buffer: a writer's timestamp is at least the
+ * greatest its buffer's writers read before it (ltt_rb_shm.ts_floor),
+ * raised before its CAS.  One thread first (the step is certain), then
+ * racing writers with a jittering clock (each retrying an event that
+ * finds the buffer full) and a reader that checks every event and
+ * packet; committed = read + lost.  Before, the event after
+ * the step kept its lower timestamp (the checker's "ts ... before"), and
+ * so did a racing writer's.
+ */
+static void test_plugin_monotonic(void)
+{
+	struct rbh_region r = { .fd = -1 };
+	struct rbh_checker chk;
+	struct ltt_rb wrb, rrb;
+	struct race rc;
+	unsigned int i;
+
+	if (!plugin_region(&r, &wrb, &rrb, "plugin monotonic: a region"))
+		return;
+	plugin_count = 3000;
+	for (i = 0; i < 6; i++) {
+		if (i == 3)
+			plugin_count = 1000;	/* the clock steps back by 2000 */
+		rbh_ev_write(&wrb, 0, i, 40);
+	}
+	ltt_rb_flush(&rrb, false);
+	rbh_checker_init(&chk, 4096, 1, true, true);
+	rbh_drain(&rrb, &chk);
+	tap_ok(chk.errors == 0 && chk.total == 6 && chk.last_ts == 3006,
+	       "plugin monotonic: one writer, its clock back by 2000 after 3 events: 6 events "
+	       "read (%llu), in order, the last at 3006 (%llu), %llu errors",
+	       (unsigned long long)chk.total, (unsigned long long)chk.last_ts,
+	       (unsigned long long)chk.errors);
+	rbh_region_destroy(&r);
+
+	__atomic_store_n(&plugin_jitter, 1, __ATOMIC_RELAXED);
+	if (race("plugin monotonic: a region", 5000, true, &rc)) {
+		tap_is_int((int)rc.errors, 0, "plugin monotonic: 4 writers, a clock stepping back: "
+			   "every timestamp in buffer order, each short one within 2^bits of the "
+			   "one before");
+		tap_ok(rc.read == rc.written && rc.lost == rc.retried,
+		       "... all %llu read (%llu), the %llu drops retried counted lost (%llu)",
+		       (unsigned long long)rc.written, (unsigned long long)rc.read,
+		       (unsigned long long)rc.retried, (unsigned long long)rc.lost);
+	}
+	__atomic_store_n(&plugin_jitter, 0, __ATOMIC_RELAXED);
+	rbh_clock = LTT_TCLOCK_MONO;
+}
+
 int main(void)
 {
 	char d[128], cmd[160], err[256];
@@ -595,7 +697,7 @@ int main(void)
 		return 1;
 	snprintf(d, sizeof(d), "%s/sys/devices/system/clocksource/clocksource0", tmp);
 	make_dirs(d);
-	tap_plan(LTT_TCLOCK_HAVE_TSC ? 54 : 48);
+	tap_plan(LTT_TCLOCK_HAVE_TSC ? 60 : 54);
 	test_choose();
 	test_offset();
 	test_freq();
@@ -620,6 +722,7 @@ int main(void)
 	test_plugin();
 	test_plugin_flush();
 	test_plugin_max();
+	test_plugin_monotonic();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	if (system(cmd))
 		tap_diag("could not remove %s", tmp);
