@@ -844,25 +844,14 @@ static int add_idle_timer(struct ltt_evloop *loop, void *arg)
 	return 0;
 }
 
-/* A new thread's object, with @cfg and its defaults (NULL: no memory). */
-static struct ltt_client_thread *thread_new(const struct ltt_client_thread_config *cfg)
-{
-	struct ltt_client_thread *t = calloc(1, sizeof(*t));
-
-	if (!t)
-		return NULL;
-	t->cfg = *cfg;
-	if (!t->cfg.max_per_uid)
-		t->cfg.max_per_uid = LTT_MAX_CLIENTS_PER_UID;
-	return t;
-}
-
 int ltt_client_thread_start(const struct ltt_client_thread_config *cfg,
 			    struct ltt_client_thread **ret_thread)
 {
-	struct ltt_client_thread *t = thread_new(cfg);
+	struct ltt_client_thread *t = calloc(1, sizeof(*t));
 	int ret;
 
+	if (t)
+		t->cfg = *cfg;
 	*ret_thread = ltt_evloop_server_adopt(t, t ? &t->srv : NULL, cfg->listen_fd,
 					      SOCK_CLOEXEC | SOCK_NONBLOCK, "clients", accept_one,
 					      add_idle_timer, "client thread", &ret);

@@ -17,7 +17,7 @@
 #include "sessiond/model/session.h"
 
 #define LTT_MAX_CLIENTS 256
-#define LTT_MAX_CLIENTS_PER_UID 64	/* default; root is not limited */
+#define LTT_MAX_CLIENTS_PER_UID 64	/* --max-clients-per-uid's default; root is not limited */
 #define LTT_MAX_BYTES_PER_UID (32ULL << 20)	/* default budget (cfg.budget); root is not limited */
 /*
  * Default idle deadline of a client connection between two requests:
@@ -47,7 +47,7 @@ struct ltt_client_thread_config {
 	gid_t tracing_gid;	/* root daemon: the group allowed besides root */
 	const char *tracing_group;	/* its name, borrowed */
 	bool has_tracing_group;
-	unsigned int max_per_uid;	/* connections per user, root not limited; 0: default */
+	unsigned int max_per_uid;	/* connections per user, root not limited */
 	unsigned int idle_timeout_ms;	/* close a connection idle so long; 0: never */
 	struct ltt_triggers *triggers;	/* borrowed: SUBSCRIBE finds the triggers there */
 	/* borrowed: the daemon's run directory, where LTTng's SAVE_SESSION reaches its own socket */

@@ -835,30 +835,16 @@ static int add_done_timer(struct ltt_evloop *loop, void *arg)
 	return ltt_evloop_timer_create(loop, on_done_timer, t, &t->done_timer);
 }
 
-/* A new thread's object, with @cfg and its defaults (NULL: no memory). */
-static struct ltt_app_thread *thread_new(const struct ltt_app_thread_config *cfg)
-{
-	struct ltt_app_thread *t = calloc(1, sizeof(*t));
-
-	if (!t)
-		return NULL;
-	t->cfg = *cfg;
-	if (!t->cfg.max_per_uid)
-		t->cfg.max_per_uid = LTT_APP_MAX_PER_UID;
-	if (!t->cfg.max_unregistered_per_uid)
-		t->cfg.max_unregistered_per_uid = LTT_APP_MAX_UNREGISTERED_PER_UID;
-	if (!t->cfg.metadata_max)
-		t->cfg.metadata_max = LTT_APP_METADATA_MAX;
-	CDS_INIT_LIST_HEAD(&t->conns);
-	return t;
-}
-
 int ltt_app_thread_start(const struct ltt_app_thread_config *cfg,
 			 struct ltt_app_thread **ret_thread)
 {
-	struct ltt_app_thread *t = thread_new(cfg);
+	struct ltt_app_thread *t = calloc(1, sizeof(*t));
 	int ret;
 
+	if (t) {
+		t->cfg = *cfg;
+		CDS_INIT_LIST_HEAD(&t->conns);
+	}
 	*ret_thread = ltt_evloop_server_adopt(t, t ? &t->srv : NULL, cfg->listen_fd, SOCK_CLOEXEC,
 					      "programs", accept_one, add_done_timer, "app thread",
 					      &ret);

@@ -10,7 +10,7 @@
 #include "sessiond/cmd/cmd.h"
 
 /* HELLO is handled by the connection itself (client.c). */
-static const ltt_cmd_fn handlers[LTT_CLIENT_CMD_NR_] = {
+static ltt_cmd_fn *const handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_CREATE_SESSION] = ltt_cmd_create_session,
 	[LTT_CLIENT_CMD_DESTROY_SESSION] = ltt_cmd_destroy_session,
 	[LTT_CLIENT_CMD_START_SESSION] = ltt_cmd_start_session,

@@ -58,8 +58,9 @@ struct ltt_cmd_ctx {
 	const char *rundir;
 };
 
-typedef enum ltt_error_code (*ltt_cmd_fn)(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
+/* A command's handler: each is declared below as one of these. */
+typedef enum ltt_error_code ltt_cmd_fn(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				       struct ltt_wbuf *reply);
 
 /* What list asks of a session (cmd-view.c), one view each. */
 enum ltt_cmd_view {
@@ -107,16 +108,11 @@ bool ltt_cmd_may_wait(unsigned int cmd);
 
 /* cmd-view.c: what list is told, as the session is now, --mem-usage included */
 
-enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_get_session;
+ltt_cmd_fn ltt_cmd_rotation_info;
+ltt_cmd_fn ltt_cmd_list_trackers;
+ltt_cmd_fn ltt_cmd_list_contexts;
+ltt_cmd_fn ltt_cmd_mem_usage;
 
 /**
  * ltt_cmd_view() - append @kind of the session @name to @reply, as it is
@@ -130,28 +126,17 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 
 /* cmd-session.c: create, destroy, start, stop, list, get */
 
-/* The handlers are ltt_cmd_fn each. */
-enum ltt_error_code ltt_cmd_create_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-
-enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_sessions(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_data_pending(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_relay_status(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					     struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_create_session;
+ltt_cmd_fn ltt_cmd_destroy_session;
+ltt_cmd_fn ltt_cmd_start_session;
+ltt_cmd_fn ltt_cmd_stop_session;
+ltt_cmd_fn ltt_cmd_list_sessions;
+ltt_cmd_fn ltt_cmd_data_pending;
+ltt_cmd_fn ltt_cmd_relay_status;
+ltt_cmd_fn ltt_cmd_list_tracepoints;
 
 /* KERNEL_TRACER: how the daemon traces the kernel (client-proto.h). */
-enum ltt_error_code ltt_cmd_kernel_tracer(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_kernel_tracer;
 
 /**
  * ltt_cmd_destroy_all() - stop and destroy every session, writing what
@@ -180,17 +165,13 @@ void ltt_cmd_session_tree(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 
 /* cmd-channel.c: enable-channel, disable-channel */
 
-enum ltt_error_code ltt_cmd_enable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_disable_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_enable_channel;
+ltt_cmd_fn ltt_cmd_disable_channel;
 
 /* cmd-event.c: enable-event, disable-event */
 
-enum ltt_error_code ltt_cmd_enable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					 struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_enable_event;
+ltt_cmd_fn ltt_cmd_disable_event;
 
 /* Which missing channel ltt_cmd_rule_channel() creates. */
 enum ltt_cmd_channel_make {
@@ -212,19 +193,15 @@ enum ltt_error_code ltt_cmd_rule_channel(struct ltt_domain_impl *d, struct ltt_s
 
 /* cmd-context.c: add-context, list contexts */
 
-enum ltt_error_code ltt_cmd_add_context(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_add_context;
 void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			  struct ltt_wbuf *reply);
 
 /* cmd-tracker.c: track, untrack, tracker policies */
 
-enum ltt_error_code ltt_cmd_track(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_track;
+ltt_cmd_fn ltt_cmd_untrack;
+ltt_cmd_fn ltt_cmd_tracker_policy;
 void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			       struct ltt_wbuf *reply);
 
@@ -241,15 +218,12 @@ enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struc
 
 /* cmd-map.c: add-map-channel, the maps' counters */
 
-enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_add_map_channel;
+ltt_cmd_fn ltt_cmd_list_maps;
 
 /* cmd-memory.c: list --mem-usage's view, reclaim-memory */
 
-enum ltt_error_code ltt_cmd_reclaim_memory(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_reclaim_memory;
 
 /* MEM_USAGE's reply: each buffer of each channel of @session (a view, as the tree's). */
 void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
@@ -257,38 +231,26 @@ void ltt_cmd_memory_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *sessi
 
 /* cmd-snapshot.c: snapshot outputs and snapshot record */
 
-enum ltt_error_code ltt_cmd_snapshot_add_output(const struct ltt_cmd_ctx *ctx,
-						struct ltt_rbuf *req, struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_snapshot_del_output(const struct ltt_cmd_ctx *ctx,
-						struct ltt_rbuf *req, struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_snapshot_list_output(const struct ltt_cmd_ctx *ctx,
-						 struct ltt_rbuf *req, struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_snapshot_record(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_snapshot_add_output;
+ltt_cmd_fn ltt_cmd_snapshot_del_output;
+ltt_cmd_fn ltt_cmd_snapshot_list_output;
+ltt_cmd_fn ltt_cmd_snapshot_record;
 
 /* cmd-chunk.c: rotate, enable-rotation, disable-rotation, clear, regenerate */
 
-enum ltt_error_code ltt_cmd_rotate_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_enable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					    struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_disable_rotation(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					     struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_clear_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_regenerate(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				       struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_rotate_session;
+ltt_cmd_fn ltt_cmd_enable_rotation;
+ltt_cmd_fn ltt_cmd_disable_rotation;
+ltt_cmd_fn ltt_cmd_clear_session;
+ltt_cmd_fn ltt_cmd_regenerate;
 void ltt_cmd_rotation_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			  struct ltt_wbuf *reply);
 
 /* cmd-trigger.c: add-trigger, remove-trigger, list-triggers */
 
-enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					   struct ltt_wbuf *reply);
-enum ltt_error_code ltt_cmd_list_triggers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply);
+ltt_cmd_fn ltt_cmd_add_trigger;
+ltt_cmd_fn ltt_cmd_remove_trigger;
+ltt_cmd_fn ltt_cmd_list_triggers;
 
 /* cmd-common.c: sessions found and locked, changes begun and ended, failures mapped */
 

@@ -98,7 +98,9 @@ struct ltt_consumer *ltt_ctrace_now(struct ltt_ctrace *t)
 
 int64_t ltt_ctrace_relay_key(struct ltt_ctrace *t, struct ltt_consumer *c, uint64_t gen)
 {
-	struct ltt_relay_link *link = t->ops->relay(t);
+	/* a local session's traces go to no relay, whatever their domain */
+	struct ltt_relay_link *link =
+		t->session->output_type == LTT_OUTPUT_NET ? t->ops->relay(t) : NULL;
 
 	return link ? ltt_relay_link_key(link, c, gen, t->ops->new_key(t), t->session) : 0;
 }

@@ -120,8 +120,8 @@ struct ltt_ctrace_ops {
 	 */
 	int (*chan_add)(struct ltt_ctrace *t, struct ltt_cchan *ch, struct ltt_consumer *c);
 	/*
-	 * The link of @t's session to its relay, for a streamed session;
-	 * NULL for a local one.  new_key: a key unique in the daemon.
+	 * The link of @t's session to its relay (NULL: none), asked only
+	 * for a streamed session.  new_key: a key unique in the daemon.
 	 */
 	struct ltt_relay_link *(*relay)(struct ltt_ctrace *t);
 	uint64_t (*new_key)(struct ltt_ctrace *t);

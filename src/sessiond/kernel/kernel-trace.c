@@ -210,9 +210,7 @@ static struct ltt_supervisor *trace_supervisor(struct ltt_ctrace *t)
 
 static struct ltt_relay_link *trace_relay(struct ltt_ctrace *t)
 {
-	struct kernel_session *ks = caa_container_of(t, struct kernel_session, trace);
-
-	return t->session->output_type == LTT_OUTPUT_NET ? &ks->relay : NULL;
+	return &caa_container_of(t, struct kernel_session, trace)->relay;
 }
 
 static uint64_t trace_new_key(struct ltt_ctrace *t)

@@ -41,7 +41,7 @@ static struct ltt_relay_link *trace_relay(struct ltt_ctrace *t)
 {
 	struct ltt_ust_state *us = ltt_ust_state(t->session);
 
-	return us && t->session->output_type == LTT_OUTPUT_NET ? &us->relay : NULL;
+	return us ? &us->relay : NULL;
 }
 
 static uint64_t trace_new_key(struct ltt_ctrace *t)
