@@ -97,6 +97,14 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 	return CTL_EXIT_OK;
 }
 
+int ctl_util_session_connect(const struct ctl_ctx *ctx, const char *given, char *buf, size_t len,
+			     const char **ret_session, struct ltt_ctl **ret_ctl)
+{
+	int ret = ctl_util_session_name(given, buf, len, ret_session);
+
+	return ret ? ret : ctl_util_connect(ctx, false, ret_ctl);
+}
+
 int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
 			  const char **ret_session, struct ltt_ctl **ret_ctl)
 {
@@ -105,11 +113,7 @@ int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, 
 
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
-		ret = ctl_util_session_name(args[0], buf, len, ret_session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, ret_ctl);
-	return ret;
+	return ret ? ret : ctl_util_session_connect(ctx, args[0], buf, len, ret_session, ret_ctl);
 }
 
 int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
@@ -155,11 +159,9 @@ static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	int ret, status = CTL_EXIT_OK;
 	size_t count, i, nr = 0;
 
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	ret = ctl_util_list_sessions(ctl, &sessions, &count);
+	if (ret)
+		return ret;
 	for (i = 0; i < count; i++) {
 		if (glob && fnmatch(glob, sessions[i].name, 0))
 			continue;
@@ -254,17 +256,51 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 	return ctl_util_object_error(ret, "session", session);
 }
 
+int ctl_util_open_detail(const struct ctl_ctx *ctx, const char *session, struct ltt_ctl **ret_ctl,
+			 struct ltt_session_detail **ret_detail)
+{
+	int ret = ctl_util_connect(ctx, false, ret_ctl);
+
+	return ret ? ret : ctl_util_get_session(*ret_ctl, session, ret_detail);
+}
+
 int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
 			   struct ltt_session_detail **ret_detail)
+{
+	struct ltt_ctl *ctl = NULL;
+	int ret = ctl_util_open_detail(ctx, session, &ctl, ret_detail);
+
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int ctl_util_fetch_triggers(const struct ctl_ctx *ctx, struct ltt_trigger_info **ret_triggers,
+			    size_t *ret_count)
 {
 	struct ltt_ctl *ctl;
 	int ret = ctl_util_connect(ctx, false, &ctl);
 
 	if (ret)
 		return ret;
-	ret = ctl_util_get_session(ctl, session, ret_detail);
+	ret = ltt_ctl_list_triggers(ctl, ret_triggers, ret_count);
 	ltt_ctl_disconnect(ctl);
-	return ret;
+	if (ret == -LTT_ERR_NOT_SUPPORTED)
+		ctl_util_trigger_error(NULL, ret);
+	else if (ret)
+		ctl_out_error(ret, "listing the triggers: %s", ltt_strerror(ret));
+	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
+}
+
+int ctl_util_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			   size_t *ret_count)
+{
+	int ret = ltt_ctl_list_sessions(ctl, ret_sessions, ret_count);
+
+	if (ret) {
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
 }
 
 const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,

@@ -106,6 +106,18 @@ int ctl_util_channel_done(int code, const char *session, const struct ltt_sessio
 int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl);
 
 /**
+ * ctl_util_session_connect() - the session a command is about
+ * (ctl_util_session_name(): @given, else the current one into @buf of
+ * @len bytes) and a connection to the session daemon (ctl_util_connect(),
+ * none started)
+ * @ret_ctl: the connection; close it with ltt_ctl_disconnect()
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_session_connect(const struct ctl_ctx *ctx, const char *given, char *buf, size_t len,
+			     const char **ret_session, struct ltt_ctl **ret_ctl);
+
+/**
  * ctl_util_open_session() - the session of a "CMD [NAME]" line, and a connection
  * @pc: the command's context, its options parsed
  * @buf: receives the current session's name when no NAME was given
@@ -198,6 +210,17 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail);
 
 /**
+ * ctl_util_open_detail() - a connection (ctl_util_connect(), no daemon
+ * started) and ctl_util_get_session() on it
+ * @ret_ctl: the connection, also on failure: close it with ltt_ctl_disconnect()
+ * @ret_detail: free() it
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_open_detail(const struct ctl_ctx *ctx, const char *session, struct ltt_ctl **ret_ctl,
+			 struct ltt_session_detail **ret_detail);
+
+/**
  * ctl_util_fetch_session() - ctl_util_get_session() on a connection of
  * its own (ctl_util_connect(), no daemon started), closed before it returns
  *
@@ -205,6 +228,25 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
  */
 int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
 			   struct ltt_session_detail **ret_detail);
+
+/**
+ * ctl_util_fetch_triggers() - ltt_ctl_list_triggers() on a connection of
+ * its own (ctl_util_connect(), no daemon started), closed before it returns
+ * @ret_triggers: free() it
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_fetch_triggers(const struct ctl_ctx *ctx, struct ltt_trigger_info **ret_triggers,
+			    size_t *ret_count);
+
+/**
+ * ctl_util_list_sessions() - ltt_ctl_list_sessions(), printing its error
+ * @ret_sessions: free() it
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			   size_t *ret_count);
 
 /**
  * ctl_util_find_channel() - the channel @name of @domain in @detail, or NULL

@@ -168,9 +168,7 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, in
 	bool go;
 	int ret;
 
-	ret = ctl_util_connect(ctx, false, &ctl);
-	if (!ret)
-		ret = ctl_util_get_session(ctl, ev->session, &d);
+	ret = ctl_util_open_detail(ctx, ev->session, &ctl, &d);
 	if (!ret)
 		ret = check_rules(ctl, d, ev, type);
 	go = !ret;

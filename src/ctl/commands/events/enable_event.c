@@ -207,9 +207,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	size_t i, t;
 	int ret;
 
-	ret = ctl_util_connect(ctx, false, &ctl);
-	if (!ret)
-		ret = ctl_util_get_session(ctl, ev->session, &d);
+	ret = ctl_util_open_detail(ctx, ev->session, &ctl, &d);
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr, text);

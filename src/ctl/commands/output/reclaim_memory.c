@@ -70,9 +70,8 @@ static int reclaim(const struct ctl_ctx *ctx, struct reclaim_args *a, const char
 		return ctl_util_usage_error(ctx, "invalid --older-than '%s': use microseconds, or "
 					    "a value with a unit: us, ms, s, m, h",
 					    a->values[VAL_OLDER_THAN]);
-	ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_session_connect(ctx, a->values[VAL_SESSION], current, sizeof(current),
+				       &session, &ctl);
 	if (ret)
 		return ret;
 	ctl_out_open("reclaims");

@@ -85,11 +85,9 @@ static int list_sessions(struct ltt_ctl *ctl)
 	size_t count, i;
 	int ret;
 
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	ret = ctl_util_list_sessions(ctl, &sessions, &count);
+	if (ret)
+		return ret;
 	if (!count)
 		ctl_out_text("No sessions.\n");
 	ctl_out_open("sessions");
