@@ -366,6 +366,27 @@ static int channel_target(const struct ctl_ctx *ctx, poptContext pc,
 						 sizeof(t->current), &t->session);
 }
 
+/* The cmd's check of every channel of @t, then its send of each. */
+static int channel_work(const struct ctl_ctx *ctx, const struct ctl_channel_cmd *cmd, void *arg,
+			const struct ctl_channel_target *t)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret;
+
+	ret = ctl_util_open_detail(ctx, t->session, &ctl, &d);
+	if (!ret)
+		ret = cmd->check(arg, ctl, d, t);
+	ctl_out_open("channels");	/* those done */
+	for (i = 0; i < t->count && !ret; i++)
+		ret = cmd->send(arg, ctl, d, t, i);
+	ctl_out_close();
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
 int ctl_util_channel_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
 	const struct ctl_channel_opts *o = arg;
@@ -373,7 +394,7 @@ int ctl_util_channel_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	int ret = channel_target(ctx, pc, o, arg, &t);
 
 	if (!ret)
-		ret = o->cmd->work(ctx, arg, &t);
+		ret = channel_work(ctx, o->cmd, arg, &t);
 	free(t.names);
 	return ret;
 }

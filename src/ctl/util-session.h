@@ -53,8 +53,13 @@ struct ctl_channel_cmd {
 	/* NULL, or run once the domain is known, before the names are read:
 	 * CTL_GO_ON goes on, anything else is returned */
 	int (*between)(const struct ctl_ctx *ctx, void *arg);
-	/* the work on the channels found */
-	int (*work)(const struct ctl_ctx *ctx, void *arg, const struct ctl_channel_target *t);
+	/* once session @d is read: every channel of @t checked before any is
+	 * sent; CTL_EXIT_OK, or the exit status after printing the error */
+	int (*check)(void *arg, struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+		     const struct ctl_channel_target *t);
+	/* channel @i of @t sent, in the list of those done (ctl_util_channel_done()) */
+	int (*send)(void *arg, struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+		    const struct ctl_channel_target *t, size_t i);
 };
 
 /* The head (first member) of enable-channel's and disable-channel's arguments. */
@@ -75,8 +80,9 @@ struct ctl_channel_opts {
  * (ctl_util_run()'s @run), @arg their arguments, a struct ctl_channel_opts
  * first: its argument, one comma-separated list of channel names, each
  * checked by the cmd's valid (valid_user in user space), in the domain of
- * -k / -u, in the session of -s (else the current one), then the cmd's
- * work(@ctx, @arg, what was found)
+ * -k / -u, in the session of -s (else the current one); then, connected
+ * to the session daemon with the session's detail, the cmd's check of
+ * every channel and its send of each in turn, in one "channels" object
  *
  * Returns CTL_EXIT_OK, or the exit status after printing the error.
  */
