@@ -43,8 +43,9 @@ int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts 
 	return CTL_EXIT_OK;
 }
 
-int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
-			    const char *channel, struct ctl_event_cmd *ev)
+/* ctl_util_event_run()'s line, into @ev (ev->patterns: free() it, also on failure). */
+static int event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
+			  const char *channel, struct ctl_event_cmd *ev)
 {
 	const struct ltt_agent_domain *agent;
 	const char **args;
@@ -108,10 +109,17 @@ int ctl_util_need_channel(const struct ltt_session_detail *detail,
 	return CTL_EXIT_OK;
 }
 
-void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)
+int ctl_util_event_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	struct ctl_event_cmd *ev = arg;
+	int ret;
+
+	ret = event_cmd_init(ctx, pc, *ev->opt_session, *ev->opt_channel, ev);
+	if (!ret)
+		ret = ev->work(ctx, arg);
 	free(ev->patterns);
 	ev->patterns = NULL;
+	return ret;
 }
 
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
