@@ -335,6 +335,23 @@ void ctl_util_forget_session(const char *session)
 	}
 }
 
+int ctl_util_session_or_all(const struct ctl_ctx *ctx, poptContext pc, bool all,
+			    const char *path, const char *path_opt, const char **ret_session)
+{
+	const char **args;
+	int nr = ctl_util_args(pc, &args), ret;
+
+	if (nr && all)
+		return ctl_util_usage_error(ctx, "give a session name or -a, not both");
+	if (path && !path[0])
+		return ctl_util_usage_error(ctx, "%s needs a path", path_opt);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret && nr)
+		ret = ctl_util_check_session_name(args[0]);
+	*ret_session = nr ? args[0] : NULL;
+	return ret;
+}
+
 /* ctl_util_channel_run()'s channels, into @t (t->names: free() it, also on failure). */
 static int channel_target(const struct ctl_ctx *ctx, poptContext pc,
 			  const struct ctl_channel_opts *o, void *arg, struct ctl_channel_target *t)

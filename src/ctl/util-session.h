@@ -76,6 +76,19 @@ struct ctl_channel_opts {
 	CTL_UTIL_SESSION_OPTION(val)
 
 /**
+ * ctl_util_session_or_all() - the line of save and load: "[NAME | -a]"
+ * and a path option
+ * @all: -a given
+ * @path: the path option's value, NULL if not given
+ * @path_opt: its name for the message ("-o")
+ * @ret_session: NAME, or NULL (every session)
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_session_or_all(const struct ctl_ctx *ctx, poptContext pc, bool all,
+			    const char *path, const char *path_opt, const char **ret_session);
+
+/**
  * ctl_util_channel_run() - the run of enable-channel and disable-channel
  * (ctl_util_run()'s @run), @arg their arguments, a struct ctl_channel_opts
  * first: its argument, one comma-separated list of channel names, each
