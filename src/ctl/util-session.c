@@ -352,6 +352,44 @@ int ctl_util_session_or_all(const struct ctl_ctx *ctx, poptContext pc, bool all,
 	return ret;
 }
 
+int ctl_util_rotation_schedule(const struct ctl_ctx *ctx, const char *given, bool set,
+			       uint64_t timer_us, uint64_t size, char *buf, size_t len,
+			       const char **ret_session)
+{
+	struct ltt_ctl *ctl = NULL;
+	int ret;
+
+	ret = ctl_util_session_connect(ctx, given, buf, len, ret_session, &ctl);
+	if (ret)
+		return ret;
+	ret = set ? ltt_ctl_enable_rotation(ctl, *ret_session, timer_us, size) :
+	      ltt_ctl_disable_rotation(ctl, *ret_session, timer_us, size);
+	ltt_ctl_disconnect(ctl);
+	if (ret)
+		return ctl_util_object_error(ret, "session", *ret_session);
+	ctl_out_open("rotation_schedule_results");
+	ctl_out_str("session_name", *ret_session);
+	ctl_out_open("rotation_schedule_result");
+	ctl_out_open("rotation_schedule");
+	if (set) {
+		ctl_obj_rotation_schedule(timer_us, size);
+	} else {
+		if (timer_us) {
+			ctl_out_open("periodic");
+			ctl_out_close();
+		}
+		if (size) {
+			ctl_out_open("size_threshold");
+			ctl_out_close();
+		}
+	}
+	ctl_out_close();
+	ctl_out_bool("success", true);
+	ctl_out_close();
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
 /* ctl_util_channel_run()'s channels, into @t (t->names: free() it, also on failure). */
 static int channel_target(const struct ctl_ctx *ctx, poptContext pc,
 			  const struct ctl_channel_opts *o, void *arg, struct ctl_channel_target *t)

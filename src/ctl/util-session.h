@@ -89,6 +89,20 @@ int ctl_util_session_or_all(const struct ctl_ctx *ctx, poptContext pc, bool all,
 			    const char *path, const char *path_opt, const char **ret_session);
 
 /**
+ * ctl_util_rotation_schedule() - the rotation schedules of session @given
+ * (-s; NULL: the current one, into @buf of @len bytes) set (@set:
+ * ltt_ctl_enable_rotation()) or removed (those of @timer_us and @size not
+ * 0: ltt_ctl_disable_rotation()), then LTTng's <rotation_schedule_results>
+ * object: the schedules set with their values, or those removed
+ * @ret_session: @given or @buf
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_rotation_schedule(const struct ctl_ctx *ctx, const char *given, bool set,
+			       uint64_t timer_us, uint64_t size, char *buf, size_t len,
+			       const char **ret_session);
+
+/**
  * ctl_util_channel_run() - the run of enable-channel and disable-channel
  * (ctl_util_run()'s @run), @arg their arguments, a struct ctl_channel_opts
  * first: its argument, one comma-separated list of channel names, each

@@ -12,7 +12,6 @@ enum { VAL_SESSION, NR_VALUES };
 static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int timer, int size)
 {
 	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl = NULL;
 	const char *session, **args;
 	int ret;
 
@@ -20,33 +19,12 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int tim
 		return ctl_util_usage_error(ctx, "unexpected argument '%s'", args[0]);
 	if (!timer && !size)
 		return ctl_util_usage_error(ctx, "give --timer, --size, or both");
-	ret = ctl_util_session_name(values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_rotation_schedule(ctx, values[VAL_SESSION], false, timer, size, current,
+					 sizeof(current), &session);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_disable_rotation(ctl, session, timer, size);
-	ltt_ctl_disconnect(ctl);
-	if (ret)
-		return ctl_util_object_error(ret, "session", session);
 	ctl_out_info("Disabled the %s rotation of session %s.",
 		      timer && size ? "timer and size" : timer ? "timer" : "size", session);
-	ctl_out_open("rotation_schedule_results");
-	ctl_out_str("session_name", session);
-	ctl_out_open("rotation_schedule_result");
-	ctl_out_open("rotation_schedule");	/* the schedules removed */
-	if (timer) {
-		ctl_out_open("periodic");
-		ctl_out_close();
-	}
-	if (size) {
-		ctl_out_open("size_threshold");
-		ctl_out_close();
-	}
-	ctl_out_close();
-	ctl_out_bool("success", true);
-	ctl_out_close();
-	ctl_out_close();
 	return CTL_EXIT_OK;
 }
 
