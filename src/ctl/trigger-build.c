@@ -389,7 +389,6 @@ static int build_probe_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_
 	const char *event = p->val[O_EVENT_NAME];
 	static char location[LTT_LOCATION_MAX];	/* the command's one rule: until it is sent */
 	char why[256];
-	struct ltt_probe_loc *loc;
 	int err;
 
 	if (p->val[O_NAME])
@@ -421,14 +420,7 @@ static int build_probe_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_
 		c->rule.location = location;
 		return rule_captures(l, c);
 	}
-	loc = malloc(sizeof(*loc));
-	if (!loc) {
-		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
-		return CTL_EXIT_FAILURE;
-	}
-	err = ltt_probe_loc_parse(c->rule.type, p->val[O_LOCATION], loc, why, sizeof(why));
-	free(loc);
-	if (err) {
+	if (ctl_util_probe_loc_why(c->rule.type, p->val[O_LOCATION], why, sizeof(why))) {
 		ctl_out_error(LTT_ERR_PROBE_LOCATION, "--location '%s': %s", p->val[O_LOCATION], why);
 		return CTL_EXIT_FAILURE;
 	}

@@ -76,6 +76,13 @@ int ctl_util_event_run(const struct ctl_ctx *ctx, poptContext pc, void *arg);
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev);
 
 /**
+ * ctl_util_probe_loc_why() - is @text a location of probe type @type
+ * (ltt_probe_loc_parse())?  0, or -1 with @why (@len bytes) saying what
+ * is wrong (out of memory included)
+ */
+int ctl_util_probe_loc_why(int type, const char *text, char *why, size_t len);
+
+/**
  * ctl_util_uprobe_location() - a user-space probe's location (@option's
  * @text: [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME) as the daemon
  * takes it, into @buf (@size bytes): PATH made absolute (a name without

@@ -13,7 +13,6 @@
 
 #include "common/model/attr.h"
 #include "common/base/names.h"
-#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "ctl/util-event.h"
 #include "ctl/util-session.h"
@@ -264,18 +263,11 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 static int kprobe_location(const struct ctl_ctx *ctx, const char *option, int type,
 			   const char *text, char *buf, size_t size)
 {
-	struct ltt_probe_loc *loc;
 	char why[256];
-	int err;
 
 	if (strlen(text) >= size)
 		return ctl_util_usage_error(ctx, "%s '%s': the location is too long", option, text);
-	loc = malloc(sizeof(*loc));
-	if (!loc)
-		return CTL_EXIT_FAILURE;
-	err = ltt_probe_loc_parse(type, text, loc, why, sizeof(why));
-	free(loc);
-	if (err)
+	if (ctl_util_probe_loc_why(type, text, why, sizeof(why)))
 		return ctl_util_usage_error(ctx, "%s '%s': %s", option, text, why);
 	snprintf(buf, size, "%s", text);
 	return CTL_EXIT_OK;
