@@ -11,6 +11,12 @@
 
 enum { VAL_INPUT, VAL_URL, VAL_NAME, NR_VALS };
 
+/* load's arguments. */
+struct load_args {
+	char *values[NR_VALS];
+	int all, force, no_triggers;
+};
+
 static int load(const struct ctl_ctx *ctx, struct ltt_load_opts *opts)
 {
 	struct ltt_session_file *files;
@@ -38,12 +44,6 @@ static int load(const struct ctl_ctx *ctx, struct ltt_load_opts *opts)
 	ltt_ctl_disconnect(ctl);
 	return CTL_EXIT_OK;
 }
-
-/* load's arguments. */
-struct load_args {
-	char *values[NR_VALS];
-	int all, force, no_triggers;
-};
 
 static int load_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {

@@ -11,6 +11,12 @@
 
 enum { VAL_OUTPUT, NR_VALS };
 
+/* save's arguments. */
+struct save_args {
+	char *values[NR_VALS];
+	int all, force, no_triggers;
+};
+
 static int save(const struct ctl_ctx *ctx, const char *session, const char *output, bool force,
 		bool no_triggers)
 {
@@ -58,12 +64,6 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	ltt_ctl_disconnect(ctl);
 	return CTL_EXIT_OK;
 }
-
-/* save's arguments. */
-struct save_args {
-	char *values[NR_VALS];
-	int all, force, no_triggers;
-};
 
 static int save_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
