@@ -22,12 +22,10 @@ int ctl_complete_sessions(const struct ctl_ctx *ctx)
 	ret = ctl_util_connect(ctx, false, &ctl);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
+	ret = ctl_util_list_sessions(ctl, &sessions, &count);
 	ltt_ctl_disconnect(ctl);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	if (ret)
+		return ret;
 	for (i = 0; i < count; i++) {
 		ctl_util_qualify_name(&sessions[i]);
 		ctl_util_out("%s\n", sessions[i].name);
@@ -71,19 +69,12 @@ int ctl_complete_channels(const struct ctl_ctx *ctx, const char *session)
 int ctl_complete_triggers(const struct ctl_ctx *ctx)
 {
 	struct ltt_trigger_info *triggers = NULL;
-	struct ltt_ctl *ctl;
 	size_t count = 0, i, j;
 	int ret;
 
-	ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_fetch_triggers(ctx, &triggers, &count);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_list_triggers(ctl, &triggers, &count);
-	ltt_ctl_disconnect(ctl);
-	if (ret) {
-		ctl_out_error(ret, "listing the triggers: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
 	for (i = 0; i < count; i++) {
 		/* root's list may hold one name for several users */
 		for (j = 0; j < i && strcmp(triggers[j].attr.name, triggers[i].attr.name); j++)

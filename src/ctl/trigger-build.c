@@ -158,34 +158,26 @@ static int build_buffer(const struct ctl_ctx *ctx, const struct ctl_trigger_part
 	       take_ratio(p, &c->threshold_ratio);
 }
 
-/* The event rule types of --type, with LTTng's spellings. */
+/* The event rule types of --type, each with its spellings (LTTng's). */
 static const struct rule_type {
-	const char *name;
+	const char *names[4];		/* NULL after the last */
 	enum ltt_domain domain;
 	enum ltt_event_type type;
 	enum ltt_syscall_site site;	/* a system call's entry or exit alone */
 } rule_types[] = {
-	{ "user", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
-	{ "user:tracepoint", LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
-	{ "kernel", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
-	{ "kernel:tracepoint", LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
-	{ "kernel:syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
-	{ "kernel:syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
-	{ "syscall", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
-	{ "syscall:entry+exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
-	{ "kernel:syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_ENTRY },
-	{ "kernel:syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
-	{ "syscall:entry", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_ENTRY },
-	{ "syscall:exit", LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, LTT_SYSCALL_SITE_EXIT },
-	{ "python", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
-	{ "python:logging", LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
-	{ "jul", LTT_DOMAIN_JUL, LTT_EVENT_TRACEPOINT, 0 },
-	{ "jul:logging", LTT_DOMAIN_JUL, LTT_EVENT_TRACEPOINT, 0 },
-	{ "log4j", LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
-	{ "log4j:logging", LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
-	{ "kernel:kprobe", LTT_DOMAIN_KERNEL, LTT_EVENT_KPROBE, 0 },
-	{ "kprobe", LTT_DOMAIN_KERNEL, LTT_EVENT_KPROBE, 0 },
-	{ "kernel:uprobe", LTT_DOMAIN_KERNEL, LTT_EVENT_UPROBE, 0 },
+	{ { "user", "user:tracepoint" }, LTT_DOMAIN_USER, LTT_EVENT_TRACEPOINT, 0 },
+	{ { "kernel", "kernel:tracepoint" }, LTT_DOMAIN_KERNEL, LTT_EVENT_TRACEPOINT, 0 },
+	{ { "kernel:syscall", "kernel:syscall:entry+exit", "syscall", "syscall:entry+exit" },
+	  LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL, 0 },
+	{ { "kernel:syscall:entry", "syscall:entry" }, LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL,
+	  LTT_SYSCALL_SITE_ENTRY },
+	{ { "kernel:syscall:exit", "syscall:exit" }, LTT_DOMAIN_KERNEL, LTT_EVENT_SYSCALL,
+	  LTT_SYSCALL_SITE_EXIT },
+	{ { "python", "python:logging" }, LTT_DOMAIN_PYTHON, LTT_EVENT_TRACEPOINT, 0 },
+	{ { "jul", "jul:logging" }, LTT_DOMAIN_JUL, LTT_EVENT_TRACEPOINT, 0 },
+	{ { "log4j", "log4j:logging" }, LTT_DOMAIN_LOG4J, LTT_EVENT_TRACEPOINT, 0 },
+	{ { "kernel:kprobe", "kprobe" }, LTT_DOMAIN_KERNEL, LTT_EVENT_KPROBE, 0 },
+	{ { "kernel:uprobe" }, LTT_DOMAIN_KERNEL, LTT_EVENT_UPROBE, 0 },
 };
 
 /*
@@ -195,6 +187,18 @@ static const struct rule_type {
 static const char *const probe_types[] = {
 	"probe", "function", "uprobe", "userspace-probe", "kernel:function",
 };
+
+/* Is @text one of @t's spellings? */
+static bool rule_type_named(const struct rule_type *t, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(t->names) / sizeof(t->names[0]) && t->names[i]; i++) {
+		if (!strcmp(t->names[i], text))
+			return true;
+	}
+	return false;
+}
 
 /* --type into the condition's domain and the rule's type. */
 static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_trigger_condition *c)
@@ -209,12 +213,14 @@ static int rule_type(const struct ctl_ctx *ctx, const char *text, struct ltt_tri
 		return ctl_util_refuse_gap(LTT_LTTNG_GAP_LOG4J2);	/* LTTng 2.14's */
 
 	for (i = 0; i < sizeof(rule_types) / sizeof(rule_types[0]); i++) {
-		if (strcmp(rule_types[i].name, text))
+		const struct rule_type *t = &rule_types[i];
+
+		if (!rule_type_named(t, text))
 			continue;
-		c->domain = rule_types[i].domain;
-		c->rule.type = rule_types[i].type;
-		if (rule_types[i].site)	/* the entries or the exits alone: its location says */
-			c->rule.location = ltt_syscall_site_name(rule_types[i].site);
+		c->domain = t->domain;
+		c->rule.type = t->type;
+		if (t->site)	/* the entries or the exits alone: its location says */
+			c->rule.location = ltt_syscall_site_name(t->site);
 		return CTL_GO_ON;
 	}
 	/* LTTng's words for a site it does not know, alone on their line as its tests want */
@@ -389,7 +395,6 @@ static int build_probe_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_
 	const char *event = p->val[O_EVENT_NAME];
 	static char location[LTT_LOCATION_MAX];	/* the command's one rule: until it is sent */
 	char why[256];
-	struct ltt_probe_loc *loc;
 	int err;
 
 	if (p->val[O_NAME])
@@ -421,14 +426,7 @@ static int build_probe_rule(const struct ctl_ctx *ctx, const struct ctl_trigger_
 		c->rule.location = location;
 		return rule_captures(l, c);
 	}
-	loc = malloc(sizeof(*loc));
-	if (!loc) {
-		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
-		return CTL_EXIT_FAILURE;
-	}
-	err = ltt_probe_loc_parse(c->rule.type, p->val[O_LOCATION], loc, why, sizeof(why));
-	free(loc);
-	if (err) {
+	if (ctl_util_probe_loc_why(c->rule.type, p->val[O_LOCATION], why, sizeof(why))) {
 		ctl_out_error(LTT_ERR_PROBE_LOCATION, "--location '%s': %s", p->val[O_LOCATION], why);
 		return CTL_EXIT_FAILURE;
 	}

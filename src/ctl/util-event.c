@@ -43,8 +43,9 @@ int ctl_util_any_domain(const struct ctl_ctx *ctx, const struct ctl_domain_opts 
 	return CTL_EXIT_OK;
 }
 
-int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
-			    const char *channel, struct ctl_event_cmd *ev)
+/* ctl_util_event_run()'s line, into @ev (ev->patterns: free() it, also on failure). */
+static int event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
+			  const char *channel, struct ctl_event_cmd *ev)
 {
 	const struct ltt_agent_domain *agent;
 	const char **args;
@@ -108,10 +109,17 @@ int ctl_util_need_channel(const struct ltt_session_detail *detail,
 	return CTL_EXIT_OK;
 }
 
-void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev)
+int ctl_util_event_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	struct ctl_event_cmd *ev = arg;
+	int ret;
+
+	ret = event_cmd_init(ctx, pc, *ev->opt_session, *ev->opt_channel, ev);
+	if (!ret)
+		ret = ev->work(ctx, arg);
 	free(ev->patterns);
 	ev->patterns = NULL;
+	return ret;
 }
 
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev)
@@ -142,14 +150,27 @@ static bool which(const char *name, size_t len, char *dir, size_t size)
 	return false;
 }
 
+int ctl_util_probe_loc_why(int type, const char *text, char *why, size_t len)
+{
+	struct ltt_probe_loc *loc = malloc(sizeof(*loc));	/* large: paths */
+	int err;
+
+	if (!loc) {
+		snprintf(why, len, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return -1;
+	}
+	err = ltt_probe_loc_parse(type, text, loc, why, len);
+	free(loc);
+	return err ? -1 : 0;
+}
+
 int ctl_util_uprobe_location(const struct ctl_ctx *ctx, const char *option, const char *text,
 			     char *buf, size_t size)
 {
 	const char *kind = !strncmp(text, "sdt:", 4) ? "sdt:" : !strncmp(text, "elf:", 4) ? "elf:" : "";
 	const char *path = text + strlen(kind);
 	char why[256], dir[LTT_PATH_MAX] = "";
-	struct ltt_probe_loc *loc;
-	int n, err;
+	int n;
 
 	if (path[0] != '/' && !strchr(path, ':'))
 		return ctl_util_usage_error(ctx, "%s '%s': give [elf:]PATH:FUNCTION or sdt:PATH:PROVIDER:NAME",
@@ -165,12 +186,7 @@ int ctl_util_uprobe_location(const struct ctl_ctx *ctx, const char *option, cons
 	if (n < 0 || (size_t)n >= size)
 		return ctl_util_usage_error(ctx, "%s '%s': the location is too long", option,
 					    text);
-	loc = malloc(sizeof(*loc));
-	if (!loc)
-		return CTL_EXIT_FAILURE;
-	err = ltt_probe_loc_parse(LTT_EVENT_UPROBE, buf, loc, why, sizeof(why));
-	free(loc);
-	if (err)
+	if (ctl_util_probe_loc_why(LTT_EVENT_UPROBE, buf, why, sizeof(why)))
 		return ctl_util_usage_error(ctx, "%s '%s': %s", option, text, why);
 	return CTL_EXIT_OK;
 }

@@ -52,32 +52,35 @@ struct ctl_event_cmd {
 	const char *channel;		/* -c, NULL for the default channel (an agent domain: its one) */
 	char **patterns;		/* NULL with -a: see ctl_util_name_list() */
 	size_t count;
+	/* set by the command for ctl_util_event_run() */
+	char **opt_session, **opt_channel;	/* where -s's and -c's values go */
+	/* the command's work once its line is checked, @arg its arguments (this struct first) */
+	int (*work)(const struct ctl_ctx *ctx, void *arg);
 };
 
 /**
- * ctl_util_event_cmd_init() - check "(-k|-u) (PATTERN[,...] | -a) [-s S] [-c C]"
- * @pc: the command's context, its options parsed
- * @session: the -s argument or NULL (borrowed for @ev's life)
- * @channel: the -c argument or NULL (borrowed for @ev's life); with an
- *           agent domain (-p, -j, -l) another channel than the domain's
- *           own is ignored with a warning (AGENT_CHANNEL), as LTTng does
- * @ev: kernel, user and all set by the options; the rest is filled here
+ * ctl_util_event_run() - the run of enable-event and disable-event
+ * (ctl_util_run()'s @run), @arg their arguments, a struct ctl_event_cmd
+ * first: checks "(-k|-u|-p|-j|-l) (PATTERN[,...] | -a) [-s S] [-c C]"
+ * into it (-s and -c borrowed from the command's values; with an agent
+ * domain, another channel than the domain's own is ignored with a
+ * warning, AGENT_CHANNEL, as LTTng does), then calls its work(@ctx, @arg)
  *
  * Returns CTL_EXIT_OK, or the exit status after printing the error.
- * Call ctl_util_event_cmd_fini() in both cases.
  */
-int ctl_util_event_cmd_init(const struct ctl_ctx *ctx, poptContext pc, const char *session,
-			    const char *channel, struct ctl_event_cmd *ev);
-
-/**
- * ctl_util_event_cmd_fini() - free what ctl_util_event_cmd_init() allocated
- */
-void ctl_util_event_cmd_fini(struct ctl_event_cmd *ev);
+int ctl_util_event_run(const struct ctl_ctx *ctx, poptContext pc, void *arg);
 
 /**
  * ctl_util_event_channel() - the channel of @ev by name, the default one included
  */
 const char *ctl_util_event_channel(const struct ctl_event_cmd *ev);
+
+/**
+ * ctl_util_probe_loc_why() - is @text a location of probe type @type
+ * (ltt_probe_loc_parse())?  0, or -1 with @why (@len bytes) saying what
+ * is wrong (out of memory included)
+ */
+int ctl_util_probe_loc_why(int type, const char *text, char *why, size_t len);
 
 /**
  * ctl_util_uprobe_location() - a user-space probe's location (@option's

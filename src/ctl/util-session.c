@@ -97,6 +97,14 @@ int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret
 	return CTL_EXIT_OK;
 }
 
+int ctl_util_session_connect(const struct ctl_ctx *ctx, const char *given, char *buf, size_t len,
+			     const char **ret_session, struct ltt_ctl **ret_ctl)
+{
+	int ret = ctl_util_session_name(given, buf, len, ret_session);
+
+	return ret ? ret : ctl_util_connect(ctx, false, ret_ctl);
+}
+
 int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, size_t len,
 			  const char **ret_session, struct ltt_ctl **ret_ctl)
 {
@@ -105,11 +113,7 @@ int ctl_util_open_session(const struct ctl_ctx *ctx, poptContext pc, char *buf, 
 
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
-		ret = ctl_util_session_name(args[0], buf, len, ret_session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, ret_ctl);
-	return ret;
+	return ret ? ret : ctl_util_session_connect(ctx, args[0], buf, len, ret_session, ret_ctl);
 }
 
 int ctl_util_session_cmd(const struct ctl_ctx *ctx, int argc, const char **argv,
@@ -155,11 +159,9 @@ static int each_listed(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	int ret, status = CTL_EXIT_OK;
 	size_t count, i, nr = 0;
 
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	ret = ctl_util_list_sessions(ctl, &sessions, &count);
+	if (ret)
+		return ret;
 	for (i = 0; i < count; i++) {
 		if (glob && fnmatch(glob, sessions[i].name, 0))
 			continue;
@@ -254,17 +256,51 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 	return ctl_util_object_error(ret, "session", session);
 }
 
+int ctl_util_open_detail(const struct ctl_ctx *ctx, const char *session, struct ltt_ctl **ret_ctl,
+			 struct ltt_session_detail **ret_detail)
+{
+	int ret = ctl_util_connect(ctx, false, ret_ctl);
+
+	return ret ? ret : ctl_util_get_session(*ret_ctl, session, ret_detail);
+}
+
 int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
 			   struct ltt_session_detail **ret_detail)
+{
+	struct ltt_ctl *ctl = NULL;
+	int ret = ctl_util_open_detail(ctx, session, &ctl, ret_detail);
+
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
+int ctl_util_fetch_triggers(const struct ctl_ctx *ctx, struct ltt_trigger_info **ret_triggers,
+			    size_t *ret_count)
 {
 	struct ltt_ctl *ctl;
 	int ret = ctl_util_connect(ctx, false, &ctl);
 
 	if (ret)
 		return ret;
-	ret = ctl_util_get_session(ctl, session, ret_detail);
+	ret = ltt_ctl_list_triggers(ctl, ret_triggers, ret_count);
 	ltt_ctl_disconnect(ctl);
-	return ret;
+	if (ret == -LTT_ERR_NOT_SUPPORTED)
+		ctl_util_trigger_error(NULL, ret);
+	else if (ret)
+		ctl_out_error(ret, "listing the triggers: %s", ltt_strerror(ret));
+	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
+}
+
+int ctl_util_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			   size_t *ret_count)
+{
+	int ret = ltt_ctl_list_sessions(ctl, ret_sessions, ret_count);
+
+	if (ret) {
+		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
+		return CTL_EXIT_FAILURE;
+	}
+	return CTL_EXIT_OK;
 }
 
 const struct ltt_channel_info *ctl_util_find_channel(const struct ltt_session_detail *detail,
@@ -299,6 +335,61 @@ void ctl_util_forget_session(const char *session)
 	}
 }
 
+int ctl_util_session_or_all(const struct ctl_ctx *ctx, poptContext pc, bool all,
+			    const char *path, const char *path_opt, const char **ret_session)
+{
+	const char **args;
+	int nr = ctl_util_args(pc, &args), ret;
+
+	if (nr && all)
+		return ctl_util_usage_error(ctx, "give a session name or -a, not both");
+	if (path && !path[0])
+		return ctl_util_usage_error(ctx, "%s needs a path", path_opt);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret && nr)
+		ret = ctl_util_check_session_name(args[0]);
+	*ret_session = nr ? args[0] : NULL;
+	return ret;
+}
+
+int ctl_util_rotation_schedule(const struct ctl_ctx *ctx, const char *given, bool set,
+			       uint64_t timer_us, uint64_t size, char *buf, size_t len,
+			       const char **ret_session)
+{
+	struct ltt_ctl *ctl = NULL;
+	int ret;
+
+	ret = ctl_util_session_connect(ctx, given, buf, len, ret_session, &ctl);
+	if (ret)
+		return ret;
+	ret = set ? ltt_ctl_enable_rotation(ctl, *ret_session, timer_us, size) :
+	      ltt_ctl_disable_rotation(ctl, *ret_session, timer_us, size);
+	ltt_ctl_disconnect(ctl);
+	if (ret)
+		return ctl_util_object_error(ret, "session", *ret_session);
+	ctl_out_open("rotation_schedule_results");
+	ctl_out_str("session_name", *ret_session);
+	ctl_out_open("rotation_schedule_result");
+	ctl_out_open("rotation_schedule");
+	if (set) {
+		ctl_obj_rotation_schedule(timer_us, size);
+	} else {
+		if (timer_us) {
+			ctl_out_open("periodic");
+			ctl_out_close();
+		}
+		if (size) {
+			ctl_out_open("size_threshold");
+			ctl_out_close();
+		}
+	}
+	ctl_out_close();
+	ctl_out_bool("success", true);
+	ctl_out_close();
+	ctl_out_close();
+	return CTL_EXIT_OK;
+}
+
 /* ctl_util_channel_run()'s channels, into @t (t->names: free() it, also on failure). */
 static int channel_target(const struct ctl_ctx *ctx, poptContext pc,
 			  const struct ctl_channel_opts *o, void *arg, struct ctl_channel_target *t)
@@ -330,6 +421,27 @@ static int channel_target(const struct ctl_ctx *ctx, poptContext pc,
 						 sizeof(t->current), &t->session);
 }
 
+/* The cmd's check of every channel of @t, then its send of each. */
+static int channel_work(const struct ctl_ctx *ctx, const struct ctl_channel_cmd *cmd, void *arg,
+			const struct ctl_channel_target *t)
+{
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	size_t i;
+	int ret;
+
+	ret = ctl_util_open_detail(ctx, t->session, &ctl, &d);
+	if (!ret)
+		ret = cmd->check(arg, ctl, d, t);
+	ctl_out_open("channels");	/* those done */
+	for (i = 0; i < t->count && !ret; i++)
+		ret = cmd->send(arg, ctl, d, t, i);
+	ctl_out_close();
+	free(d);
+	ltt_ctl_disconnect(ctl);
+	return ret;
+}
+
 int ctl_util_channel_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
 	const struct ctl_channel_opts *o = arg;
@@ -337,7 +449,7 @@ int ctl_util_channel_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	int ret = channel_target(ctx, pc, o, arg, &t);
 
 	if (!ret)
-		ret = o->cmd->work(ctx, arg, &t);
+		ret = channel_work(ctx, o->cmd, arg, &t);
 	free(t.names);
 	return ret;
 }

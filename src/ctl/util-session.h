@@ -53,8 +53,13 @@ struct ctl_channel_cmd {
 	/* NULL, or run once the domain is known, before the names are read:
 	 * CTL_GO_ON goes on, anything else is returned */
 	int (*between)(const struct ctl_ctx *ctx, void *arg);
-	/* the work on the channels found */
-	int (*work)(const struct ctl_ctx *ctx, void *arg, const struct ctl_channel_target *t);
+	/* once session @d is read: every channel of @t checked before any is
+	 * sent; CTL_EXIT_OK, or the exit status after printing the error */
+	int (*check)(void *arg, struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+		     const struct ctl_channel_target *t);
+	/* channel @i of @t sent, in the list of those done (ctl_util_channel_done()) */
+	int (*send)(void *arg, struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+		    const struct ctl_channel_target *t, size_t i);
 };
 
 /* The head (first member) of enable-channel's and disable-channel's arguments. */
@@ -71,12 +76,40 @@ struct ctl_channel_opts {
 	CTL_UTIL_SESSION_OPTION(val)
 
 /**
+ * ctl_util_session_or_all() - the line of save and load: "[NAME | -a]"
+ * and a path option
+ * @all: -a given
+ * @path: the path option's value, NULL if not given
+ * @path_opt: its name for the message ("-o")
+ * @ret_session: NAME, or NULL (every session)
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_session_or_all(const struct ctl_ctx *ctx, poptContext pc, bool all,
+			    const char *path, const char *path_opt, const char **ret_session);
+
+/**
+ * ctl_util_rotation_schedule() - the rotation schedules of session @given
+ * (-s; NULL: the current one, into @buf of @len bytes) set (@set:
+ * ltt_ctl_enable_rotation()) or removed (those of @timer_us and @size not
+ * 0: ltt_ctl_disable_rotation()), then LTTng's <rotation_schedule_results>
+ * object: the schedules set with their values, or those removed
+ * @ret_session: @given or @buf
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_rotation_schedule(const struct ctl_ctx *ctx, const char *given, bool set,
+			       uint64_t timer_us, uint64_t size, char *buf, size_t len,
+			       const char **ret_session);
+
+/**
  * ctl_util_channel_run() - the run of enable-channel and disable-channel
  * (ctl_util_run()'s @run), @arg their arguments, a struct ctl_channel_opts
  * first: its argument, one comma-separated list of channel names, each
  * checked by the cmd's valid (valid_user in user space), in the domain of
- * -k / -u, in the session of -s (else the current one), then the cmd's
- * work(@ctx, @arg, what was found)
+ * -k / -u, in the session of -s (else the current one); then, connected
+ * to the session daemon with the session's detail, the cmd's check of
+ * every channel and its send of each in turn, in one "channels" object
  *
  * Returns CTL_EXIT_OK, or the exit status after printing the error.
  */
@@ -104,6 +137,18 @@ int ctl_util_channel_done(int code, const char *session, const struct ltt_sessio
  * CTL_EXIT_FAILURE after printing the error.
  */
 int ctl_util_connect(const struct ctl_ctx *ctx, bool spawn, struct ltt_ctl **ret_ctl);
+
+/**
+ * ctl_util_session_connect() - the session a command is about
+ * (ctl_util_session_name(): @given, else the current one into @buf of
+ * @len bytes) and a connection to the session daemon (ctl_util_connect(),
+ * none started)
+ * @ret_ctl: the connection; close it with ltt_ctl_disconnect()
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_session_connect(const struct ctl_ctx *ctx, const char *given, char *buf, size_t len,
+			     const char **ret_session, struct ltt_ctl **ret_ctl);
 
 /**
  * ctl_util_open_session() - the session of a "CMD [NAME]" line, and a connection
@@ -198,6 +243,17 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
 			 struct ltt_session_detail **ret_detail);
 
 /**
+ * ctl_util_open_detail() - a connection (ctl_util_connect(), no daemon
+ * started) and ctl_util_get_session() on it
+ * @ret_ctl: the connection, also on failure: close it with ltt_ctl_disconnect()
+ * @ret_detail: free() it
+ *
+ * Returns CTL_EXIT_OK, or the exit status after printing the error.
+ */
+int ctl_util_open_detail(const struct ctl_ctx *ctx, const char *session, struct ltt_ctl **ret_ctl,
+			 struct ltt_session_detail **ret_detail);
+
+/**
  * ctl_util_fetch_session() - ctl_util_get_session() on a connection of
  * its own (ctl_util_connect(), no daemon started), closed before it returns
  *
@@ -205,6 +261,25 @@ int ctl_util_get_session(struct ltt_ctl *ctl, const char *session,
  */
 int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
 			   struct ltt_session_detail **ret_detail);
+
+/**
+ * ctl_util_fetch_triggers() - ltt_ctl_list_triggers() on a connection of
+ * its own (ctl_util_connect(), no daemon started), closed before it returns
+ * @ret_triggers: free() it
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_fetch_triggers(const struct ctl_ctx *ctx, struct ltt_trigger_info **ret_triggers,
+			    size_t *ret_count);
+
+/**
+ * ctl_util_list_sessions() - ltt_ctl_list_sessions(), printing its error
+ * @ret_sessions: free() it
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error.
+ */
+int ctl_util_list_sessions(struct ltt_ctl *ctl, struct ltt_session_info **ret_sessions,
+			   size_t *ret_count);
 
 /**
  * ctl_util_find_channel() - the channel @name of @domain in @detail, or NULL

@@ -470,27 +470,35 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
 	va_end(ap);
 }
 
-int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out)
+int ctl_util_output_of(const char *dir, const char *url, enum ltt_output_type *ret_type,
+		       char *buf, size_t size)
 {
 	struct ltt_uri uri;
 
+	if (dir) {
+		if (ctl_util_abs_path(dir, buf, size))
+			return ctl_util_object_error(LTT_ERR_OUTPUT_PATH, "output directory", dir);
+		*ret_type = LTT_OUTPUT_LOCAL;
+		return CTL_EXIT_OK;
+	}
+	/* tcp:// names one port of a relay: not an output of its own. */
+	if (strlen(url) >= size || ltt_uri_parse(url, &uri) || uri.scheme == LTT_URI_TCP)
+		return ctl_util_object_error(LTT_ERR_URL, "URL", url);
+	*ret_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
+	snprintf(buf, size, "%s", uri.scheme == LTT_URI_FILE ? uri.path : url);
+	return CTL_EXIT_OK;
+}
+
+int ctl_util_snapshot_where(const char *dir, const char *url, struct ltt_snapshot_output *out)
+{
 	/* an absolute path where a URL goes: a local directory, as LTTng takes it */
 	if (url && url[0] == '/') {
 		dir = url;
 		url = NULL;
 	}
-	if (dir) {
-		if (ctl_util_abs_path(dir, out->output, sizeof(out->output)))
-			return ctl_util_object_error(LTT_ERR_OUTPUT_PATH, "output directory", dir);
-		out->output_type = LTT_OUTPUT_LOCAL;
-	} else if (url) {
-		if (strlen(url) >= sizeof(out->output) || ltt_uri_parse(url, &uri) ||
-		    uri.scheme == LTT_URI_TCP)
-			return ctl_util_object_error(LTT_ERR_URL, "URL", url);
-		out->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
-		strcpy(out->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
-	}
-	return CTL_EXIT_OK;
+	if (!dir && !url)
+		return CTL_EXIT_OK;
+	return ctl_util_output_of(dir, url, &out->output_type, out->output, sizeof(out->output));
 }
 
 int ctl_util_parse_port_url(const char *text, struct ltt_uri *ret_uri, bool *tls)

@@ -393,6 +393,19 @@ void ctl_util_error_detail(int code, const char *detail, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /**
+ * ctl_util_output_of() - the output a trace goes to: the local directory
+ * @dir (made absolute), else @url: file:// its path (local), net://,
+ * net4://, net6:// the URL; tcp://, one port of a relay, refused
+ * @ret_type: LTT_OUTPUT_LOCAL or LTT_OUTPUT_NET
+ * @buf: receives the directory or the URL (@size bytes)
+ *
+ * Returns CTL_EXIT_OK, or CTL_EXIT_FAILURE after printing the error
+ * (OUTPUT_PATH, URL).
+ */
+int ctl_util_output_of(const char *dir, const char *url, enum ltt_output_type *ret_type,
+		       char *buf, size_t size);
+
+/**
  * ctl_util_snapshot_where() - where snapshots go, into @out: the local
  * directory @dir (made absolute), or @url (file://, net://, net4://,
  * net6://, or an absolute path: file://, as LTTng takes it); @out is left

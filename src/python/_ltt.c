@@ -16,6 +16,7 @@
 #include <Python.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +83,29 @@ static int close_ctl(struct ltt_ctl *ctl, int ret)
 	return ret ? -1 : 0;
 }
 
-/* The call's result: None, or Failure raised; the connection is closed. */
-static PyObject *done(struct ltt_ctl *ctl, int ret)
+/*
+ * @call(ctl, @arg) on a connection to the daemon of @rundir (open_ctl(),
+ * @spawn), made without the GIL; the connection is closed.  0, or -1
+ * with the exception raised.
+ */
+static int call_ctl(const char *rundir, int spawn, int (*call)(struct ltt_ctl *, void *),
+		    void *arg)
 {
-	if (close_ctl(ctl, ret))
+	struct ltt_ctl *ctl = open_ctl(rundir, spawn);
+	int ret;
+
+	if (!ctl)
+		return -1;
+	Py_BEGIN_ALLOW_THREADS
+	ret = call(ctl, arg);
+	Py_END_ALLOW_THREADS
+	return close_ctl(ctl, ret);
+}
+
+/* The result of call_ctl() @ret: None, or NULL with the exception raised. */
+static PyObject *none_or_null(int ret)
+{
+	if (ret)
 		return NULL;
 	Py_RETURN_NONE;
 }
@@ -184,6 +204,18 @@ static PyObject *make_rule(const void *p)
 	return rule_dict(p);
 }
 
+struct create_call {
+	struct ltt_session_attr attr;
+	struct ltt_session_info info;
+};
+
+static int create(struct ltt_ctl *ctl, void *arg)
+{
+	struct create_call *c = arg;
+
+	return ltt_ctl_create_session(ctl, &c->attr, &c->info);
+}
+
 static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "name", "output_type", "output", "snapshot", "live_timer_us",
@@ -191,30 +223,35 @@ static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
 	const char *name, *output, *rundir = NULL;
 	int output_type, snapshot;
 	unsigned int live;
-	struct ltt_session_attr attr;
-	struct ltt_session_info info;
-	struct ltt_ctl *ctl;
-	int ret;
+	struct create_call c;
 
 	if (!PyArg_ParseTupleAndKeywords(args, kw, "sispI|z", KW_LIST(kwlist), &name, &output_type,
 					 &output, &snapshot, &live, &rundir))
 		return NULL;
-	ltt_ctl_session_attr_init(&attr);
-	if (copy_str(attr.name, sizeof(attr.name), name, "the session name") ||
-	    copy_str(attr.output, sizeof(attr.output), output, "the output"))
+	ltt_ctl_session_attr_init(&c.attr);
+	if (copy_str(c.attr.name, sizeof(c.attr.name), name, "the session name") ||
+	    copy_str(c.attr.output, sizeof(c.attr.output), output, "the output"))
 		return NULL;
-	attr.output_type = (enum ltt_output_type)output_type;
-	attr.snapshot = snapshot;
-	attr.live_timer_us = live;
-	ctl = open_ctl(rundir, 1);
-	if (!ctl)
+	c.attr.output_type = (enum ltt_output_type)output_type;
+	c.attr.snapshot = snapshot;
+	c.attr.live_timer_us = live;
+	if (call_ctl(rundir, 1, create, &c))
 		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_create_session(ctl, &attr, &info);
-	Py_END_ALLOW_THREADS
-	if (close_ctl(ctl, ret))
-		return NULL;
-	return session_dict(&info);
+	return session_dict(&c.info);
+}
+
+/* A call on one session: call(ctl, session, arg). */
+struct session_call {
+	int (*call)(struct ltt_ctl *, const char *, void *);
+	const char *session;
+	void *arg;
+};
+
+static int call_session(struct ltt_ctl *ctl, void *arg)
+{
+	const struct session_call *c = arg;
+
+	return c->call(ctl, c->session, c->arg);
 }
 
 /*
@@ -226,19 +263,12 @@ static int session_call_with(PyObject *args, PyObject *kw,
 			     int (*call)(struct ltt_ctl *, const char *, void *), void *arg)
 {
 	static const char *const kwlist[] = { "session", "rundir", NULL };
-	const char *session, *rundir = NULL;
-	struct ltt_ctl *ctl;
-	int ret;
+	struct session_call c = { call, NULL, arg };
+	const char *rundir = NULL;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &session, &rundir))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|z", KW_LIST(kwlist), &c.session, &rundir))
 		return -1;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return -1;
-	Py_BEGIN_ALLOW_THREADS
-	ret = call(ctl, session, arg);
-	Py_END_ALLOW_THREADS
-	return close_ctl(ctl, ret);
+	return call_ctl(rundir, 0, call_session, &c);
 }
 
 /* The calls that take a session name only: destroy, start, clear. */
@@ -256,9 +286,7 @@ static PyObject *session_call(PyObject *args, PyObject *kw,
 {
 	struct name_only c = { call };
 
-	if (session_call_with(args, kw, call_name_only, &c))
-		return NULL;
-	Py_RETURN_NONE;
+	return none_or_null(session_call_with(args, kw, call_name_only, &c));
 }
 
 static PyObject *py_destroy_session(PyObject *self, PyObject *args, PyObject *kw)
@@ -276,22 +304,22 @@ static PyObject *py_clear_session(PyObject *self, PyObject *args, PyObject *kw)
 	return session_call(args, kw, ltt_ctl_clear_session);
 }
 
+static int stop(struct ltt_ctl *ctl, const char *session, void *wait)
+{
+	return ltt_ctl_stop_session(ctl, session, *(const int *)wait);
+}
+
 static PyObject *py_stop_session(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "session", "wait", "rundir", NULL };
-	const char *session, *rundir = NULL;
-	struct ltt_ctl *ctl;
-	int wait = 1, ret;
+	const char *rundir = NULL;
+	int wait = 1;
+	struct session_call c = { stop, NULL, &wait };
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|pz", KW_LIST(kwlist), &session, &wait, &rundir))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|pz", KW_LIST(kwlist), &c.session, &wait,
+					 &rundir))
 		return NULL;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_stop_session(ctl, session, wait);
-	Py_END_ALLOW_THREADS
-	return done(ctl, ret);
+	return none_or_null(call_ctl(rundir, 0, call_session, &c));
 }
 
 static int rotate(struct ltt_ctl *ctl, const char *session, void *archive)
@@ -308,62 +336,73 @@ static PyObject *py_rotate_session(PyObject *self, PyObject *args, PyObject *kw)
 	return PyUnicode_FromString(archive);
 }
 
+struct snapshot_call {
+	const char *session;
+	struct ltt_snapshot_output out;
+	bool whole;		/* the session's own snapshot output, whole: not out */
+	struct ltt_snapshot_result res;
+};
+
+static int snapshot(struct ltt_ctl *ctl, void *arg)
+{
+	struct snapshot_call *c = arg;
+
+	return ltt_ctl_snapshot_record(ctl, c->session, c->whole ? NULL : &c->out, &c->res);
+}
+
 static PyObject *py_snapshot_record(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "session", "output_type", "output", "max_size", "rundir",
 				  NULL };
 	const char *session, *output, *rundir = NULL;
 	unsigned long long max_size;
-	struct ltt_snapshot_output out;
-	struct ltt_snapshot_result res;
-	struct ltt_ctl *ctl;
-	int output_type, ret;
+	struct snapshot_call c;
+	int output_type;
 
 	if (!PyArg_ParseTupleAndKeywords(args, kw, "sisK|z", KW_LIST(kwlist), &session, &output_type,
 					 &output, &max_size, &rundir))
 		return NULL;
-	memset(&out, 0, sizeof(out));
-	if (copy_str(out.output, sizeof(out.output), output, "the snapshot output"))
+	memset(&c.out, 0, sizeof(c.out));
+	if (copy_str(c.out.output, sizeof(c.out.output), output, "the snapshot output"))
 		return NULL;
-	out.output_type = (enum ltt_output_type)output_type;
-	out.max_size = max_size;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
+	c.out.output_type = (enum ltt_output_type)output_type;
+	c.out.max_size = max_size;
+	c.session = session;
 	/* neither given: the session's own snapshot output, whole */
-	ret = ltt_ctl_snapshot_record(ctl, session, output[0] || max_size ? &out : NULL, &res);
-	Py_END_ALLOW_THREADS
-	if (close_ctl(ctl, ret))
+	c.whole = !output[0] && !max_size;
+	if (call_ctl(rundir, 0, snapshot, &c))
 		return NULL;
-	return Py_BuildValue("{s:s,s:K,s:K,s:K}", "path", res.path,
-			     "packets", (unsigned long long)res.packets,
-			     "bytes", (unsigned long long)res.bytes,
-			     "packets_dropped", (unsigned long long)res.packets_dropped);
+	return Py_BuildValue("{s:s,s:K,s:K,s:K}", "path", c.res.path,
+			     "packets", (unsigned long long)c.res.packets,
+			     "bytes", (unsigned long long)c.res.bytes,
+			     "packets_dropped", (unsigned long long)c.res.packets_dropped);
+}
+
+struct list_call {
+	struct ltt_session_info *sessions;
+	size_t n;
+};
+
+static int list_sessions(struct ltt_ctl *ctl, void *arg)
+{
+	struct list_call *c = arg;
+
+	return ltt_ctl_list_sessions(ctl, &c->sessions, &c->n);
 }
 
 static PyObject *py_list_sessions(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "rundir", NULL };
 	const char *rundir = NULL;
-	struct ltt_session_info *sessions = NULL;
-	struct ltt_ctl *ctl;
+	struct list_call c = { NULL, 0 };
 	PyObject *list;
-	size_t n = 0;
-	int ret;
 
 	if (!PyArg_ParseTupleAndKeywords(args, kw, "|z", KW_LIST(kwlist), &rundir))
 		return NULL;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
+	if (call_ctl(rundir, 0, list_sessions, &c))
 		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &n);
-	Py_END_ALLOW_THREADS
-	if (close_ctl(ctl, ret))
-		return NULL;
-	list = dict_list(sessions, n, sizeof(*sessions), make_session);
-	free(sessions);
+	list = dict_list(c.sessions, c.n, sizeof(*c.sessions), make_session);
+	free(c.sessions);
 	return list;
 }
 
@@ -396,25 +435,64 @@ static PyObject *py_get_session(PyObject *self, PyObject *args, PyObject *kw)
 	return res;
 }
 
+/* A call on a channel or its rules, in a domain of a session. */
+struct domain_call {
+	const char *session;
+	int domain;
+	const char *channel;
+	const void *what;	/* the channel's or the rule's attributes, a pattern, a context */
+};
+
+static int enable_channel(struct ltt_ctl *ctl, void *arg)
+{
+	const struct domain_call *c = arg;
+
+	return ltt_ctl_enable_channel(ctl, c->session, (enum ltt_domain)c->domain, c->what);
+}
+
+static int enable_event(struct ltt_ctl *ctl, void *arg)
+{
+	const struct domain_call *c = arg;
+
+	return ltt_ctl_enable_event(ctl, c->session, (enum ltt_domain)c->domain, c->channel,
+				    c->what);
+}
+
+static int disable_event(struct ltt_ctl *ctl, void *arg)
+{
+	const struct domain_call *c = arg;
+
+	return ltt_ctl_disable_event(ctl, c->session, (enum ltt_domain)c->domain, c->channel,
+				     c->what);
+}
+
+static int add_context(struct ltt_ctl *ctl, void *arg)
+{
+	const struct domain_call *c = arg;
+
+	return ltt_ctl_add_context(ctl, c->session, (enum ltt_domain)c->domain, c->channel,
+				   c->what);
+}
+
 static PyObject *py_enable_channel(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "session", "domain", "name", "subbuf_size", "num_subbuf",
 				  "overwrite", "switch_timer_us", "read_timer_us",
 				  "tracefile_size", "tracefile_count", "buffer_type", "fsync",
 				  "allocation", "rundir", NULL };
-	const char *session, *name, *rundir = NULL;
+	const char *name, *rundir = NULL;
 	unsigned long long subbuf_size = 0, num_subbuf = 0, tf_size = 0, tf_count = 0;
 	unsigned int switch_us = 0, read_us = 0;
-	int domain, overwrite = 0, buffer_type = 0, fsync = 0, allocation = 0, ret;
+	int overwrite = 0, buffer_type = 0, fsync = 0, allocation = 0, ret;
 	struct ltt_channel_attr attr;
-	struct ltt_ctl *ctl;
+	struct domain_call c = { NULL, 0, NULL, &attr };
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sis|KKpIIKKipiz", KW_LIST(kwlist), &session, &domain,
-					 &name, &subbuf_size, &num_subbuf, &overwrite,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sis|KKpIIKKipiz", KW_LIST(kwlist), &c.session,
+					 &c.domain, &name, &subbuf_size, &num_subbuf, &overwrite,
 					 &switch_us, &read_us, &tf_size, &tf_count, &buffer_type,
 					 &fsync, &allocation, &rundir))
 		return NULL;
-	ret = ltt_ctl_channel_attr_init(&attr, (enum ltt_domain)domain);
+	ret = ltt_ctl_channel_attr_init(&attr, (enum ltt_domain)c.domain);
 	if (ret)
 		return fail(ret, NULL);
 	if (copy_str(attr.name, sizeof(attr.name), name, "the channel name"))
@@ -436,13 +514,7 @@ static PyObject *py_enable_channel(PyObject *self, PyObject *args, PyObject *kw)
 	if (allocation < 0 || allocation > UINT8_MAX)
 		return fail(-LTT_ERR_BUFFER_ALLOCATION, NULL);
 	attr.allocation = (uint8_t)allocation;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_enable_channel(ctl, session, (enum ltt_domain)domain, &attr);
-	Py_END_ALLOW_THREADS
-	return done(ctl, ret);
+	return none_or_null(call_ctl(rundir, 0, enable_channel, &c));
 }
 
 static PyObject *py_enable_event(PyObject *self, PyObject *args, PyObject *kw)
@@ -450,14 +522,13 @@ static PyObject *py_enable_event(PyObject *self, PyObject *args, PyObject *kw)
 	static const char *const kwlist[] = { "session", "domain", "channel", "pattern", "loglevel_type",
 				  "loglevel", "type", "filter", "exclusions", "rundir", "location",
 				  NULL };
-	const char *session, *channel, *pattern, *filter = NULL, *excl = NULL, *rundir = NULL;
-	const char *location = NULL;
-	int domain, ll_type = 0, ll = 0, type = 0, ret;
+	const char *pattern, *filter = NULL, *excl = NULL, *rundir = NULL, *location = NULL;
+	int ll_type = 0, ll = 0, type = 0;
 	struct ltt_event_rule_attr attr;
-	struct ltt_ctl *ctl;
+	struct domain_call c = { NULL, 0, NULL, &attr };
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|iiizzzz", KW_LIST(kwlist), &session, &domain,
-					 &channel, &pattern, &ll_type, &ll, &type, &filter, &excl,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|iiizzzz", KW_LIST(kwlist), &c.session,
+					 &c.domain, &c.channel, &pattern, &ll_type, &ll, &type, &filter, &excl,
 					 &rundir, &location))
 		return NULL;
 	ltt_ctl_event_rule_attr_init(&attr);
@@ -469,55 +540,37 @@ static PyObject *py_enable_event(PyObject *self, PyObject *args, PyObject *kw)
 	attr.filter = filter;
 	attr.exclusions = excl;
 	attr.location = location;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_enable_event(ctl, session, (enum ltt_domain)domain, channel, &attr);
-	Py_END_ALLOW_THREADS
-	return done(ctl, ret);
+	return none_or_null(call_ctl(rundir, 0, enable_event, &c));
 }
 
 static PyObject *py_disable_event(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "session", "domain", "channel", "pattern", "rundir", NULL };
-	const char *session, *channel, *pattern, *rundir = NULL;
-	struct ltt_ctl *ctl;
-	int domain, ret;
+	const char *pattern, *rundir = NULL;
+	struct domain_call c = { NULL, 0, NULL, NULL };
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|z", KW_LIST(kwlist), &session, &domain,
-					 &channel, &pattern, &rundir))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|z", KW_LIST(kwlist), &c.session, &c.domain,
+					 &c.channel, &pattern, &rundir))
 		return NULL;
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_disable_event(ctl, session, (enum ltt_domain)domain, channel, pattern);
-	Py_END_ALLOW_THREADS
-	return done(ctl, ret);
+	c.what = pattern;
+	return none_or_null(call_ctl(rundir, 0, disable_event, &c));
 }
 
 static PyObject *py_add_context(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "session", "domain", "channel", "context", "rundir", NULL };
-	const char *session, *channel, *name, *rundir = NULL;
+	const char *name, *rundir = NULL;
 	struct ltt_context context;
-	struct ltt_ctl *ctl;
-	int domain, ret;
+	struct domain_call c = { NULL, 0, NULL, &context };
+	int ret;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|z", KW_LIST(kwlist), &session, &domain,
-					 &channel, &name, &rundir))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sizs|z", KW_LIST(kwlist), &c.session, &c.domain,
+					 &c.channel, &name, &rundir))
 		return NULL;
 	ret = ltt_ctl_context_parse(name, &context);
 	if (ret)
 		return fail(ret, NULL);
-	ctl = open_ctl(rundir, 0);
-	if (!ctl)
-		return NULL;
-	Py_BEGIN_ALLOW_THREADS
-	ret = ltt_ctl_add_context(ctl, session, (enum ltt_domain)domain, channel, &context);
-	Py_END_ALLOW_THREADS
-	return done(ctl, ret);
+	return none_or_null(call_ctl(rundir, 0, add_context, &c));
 }
 
 static PyObject *py_filter_check(PyObject *self, PyObject *args)

@@ -464,6 +464,25 @@ int ctl_send_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *
 	return ret;
 }
 
+int ctl_send_read(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w,
+		  void (*get)(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl),
+		  void *element)
+{
+	uint8_t *reply = NULL;
+	struct ltt_rbuf r;
+	size_t len = 0;
+	int ret;
+
+	ret = ctl_send_req(ctl, cmd, w, &reply, &len);
+	if (ret)
+		return ret;
+	ltt_rbuf_init(&r, reply, len);
+	get(&r, element, ctl);
+	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
+	free(reply);
+	return ret;
+}
+
 int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_wbuf *req,
 		 uint8_t **ret_reply, size_t *ret_len)
 {

@@ -194,6 +194,17 @@ int ctl_send_req(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *
 		 uint8_t **ret_reply, size_t *ret_len);
 
 /**
+ * ctl_send_read() - ctl_send_req() of @w, its reply read whole by @get
+ * (given the connection, for its minor) into @element
+ *
+ * Returns 0, the call's error, or -LTT_ERR_PROTOCOL (a reply @get did not
+ * read to its end).
+ */
+int ctl_send_read(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf *w,
+		  void (*get)(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl),
+		  void *element);
+
+/**
  * ctl_get_rules() - the @nr rules of a GET_SESSION reply at @r, into the
  * session's block
  * @detail: the block so far (detail and its nr_channels channels), grown

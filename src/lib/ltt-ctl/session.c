@@ -62,6 +62,12 @@ static int complete_session_attr(struct ltt_session_conf *attr, unsigned int att
 	return 0;
 }
 
+/* CREATE_SESSION's reply: the session's description. */
+static void get_info(struct ltt_rbuf *r, void *desc, const struct ltt_ctl *ctl)
+{
+	ltt_proto_get_session_info(r, desc, ctl_minor(ctl));
+}
+
 /*
  * One CREATE_SESSION request.  From minor 6 on, @attr may leave its name
  * and local output empty, and our home goes with it, for the daemon to
@@ -75,9 +81,6 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 	struct ltt_session_desc info;
 	char home[LTT_PATH_MAX];
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	uint8_t *reply = NULL;
-	size_t len = 0;
 	int ret;
 
 	ret = ctl_err(defaults ? ltt_attr_check_session_request(attr) : ltt_attr_check_session(attr));
@@ -92,13 +95,7 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		req.home = home;
 	ltt_wbuf_init(&w);
 	ltt_proto_put_session_create(&w, &req, ctl_minor(ctl));
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	ltt_proto_get_session_info(&r, &info, ctl_minor(ctl));
-	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
+	ret = ctl_send_read(ctl, LTT_CLIENT_CMD_CREATE_SESSION, &w, get_info, &info);
 	if (!ret && ret_info)
 		ltt_conv_session_desc_to_info(&info, ret_info, NULL);
 	return ret;
@@ -227,14 +224,21 @@ int ltt_ctl_mem_usage(struct ltt_ctl *ctl, const char *session,
 	return ctl_session_list(ctl, &mem_usage, session, ret_streams, ret_count);
 }
 
+/* RECLAIM_MEMORY's reply: the sub-buffers and the bytes given back. */
+static void get_reclaimed(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
+{
+	uint64_t *v = element;
+
+	(void)ctl;
+	v[0] = ltt_rbuf_get_u64(r);
+	v[1] = ltt_rbuf_get_u64(r);
+}
+
 int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char *channel,
 			   uint64_t older_than_ns, uint64_t *ret_subbufs, uint64_t *ret_bytes)
 {
-	uint64_t subbufs, bytes;
-	uint8_t *reply = NULL;
+	uint64_t reclaimed[2];		/* sub-buffers, bytes */
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	size_t len = 0;
 	int ret;
 
 	if (!ret_subbufs || !ret_bytes || (channel && strlen(channel) >= LTT_NAME_MAX))
@@ -244,17 +248,10 @@ int ltt_ctl_reclaim_memory(struct ltt_ctl *ctl, const char *session, const char 
 		return ret;
 	ltt_wbuf_put_str(&w, channel ? channel : "");
 	ltt_wbuf_put_u64(&w, older_than_ns);
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	subbufs = ltt_rbuf_get_u64(&r);
-	bytes = ltt_rbuf_get_u64(&r);
-	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
+	ret = ctl_send_read(ctl, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, get_reclaimed, reclaimed);
 	if (!ret) {
-		*ret_subbufs = subbufs;
-		*ret_bytes = bytes;
+		*ret_subbufs = reclaimed[0];
+		*ret_bytes = reclaimed[1];
 	}
 	return ret;
 }

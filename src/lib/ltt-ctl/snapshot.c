@@ -21,15 +21,22 @@ static int check_snapshot_output(const struct ltt_snapshot_output *o,
 	return ctl_err(ltt_conv_snapshot_output_to_conf(o, ret));
 }
 
+static void get_output(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
+{
+	struct ltt_snapshot_output_conf conf;
+
+	(void)ctl;
+	ltt_proto_get_snapshot_output(r, &conf);
+	ltt_conv_snapshot_output_conf_to_output(&conf, element);
+}
+
 int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 				const struct ltt_snapshot_output *output,
 				struct ltt_snapshot_output *ret_output)
 {
-	struct ltt_snapshot_output_conf conf, got;
-	uint8_t *reply = NULL;
+	struct ltt_snapshot_output_conf conf;
+	struct ltt_snapshot_output got;
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	size_t len = 0;
 	int ret;
 
 	if (!output || output->id)
@@ -40,15 +47,9 @@ int ltt_ctl_snapshot_add_output(struct ltt_ctl *ctl, const char *session,
 	if (ret)
 		return ret;
 	ltt_proto_put_snapshot_output(&w, &conf);
-	ret = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, &reply, &len);
-	if (ret)
-		return ret;
-	ltt_rbuf_init(&r, reply, len);
-	ltt_proto_get_snapshot_output(&r, &got);
-	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
+	ret = ctl_send_read(ctl, LTT_CLIENT_CMD_SNAPSHOT_ADD_OUTPUT, &w, get_output, &got);
 	if (!ret && ret_output)
-		ltt_conv_snapshot_output_conf_to_output(&got, ret_output);
+		*ret_output = got;
 	return ret;
 }
 
@@ -68,15 +69,6 @@ int ltt_ctl_snapshot_del_output(struct ltt_ctl *ctl, const char *session, uint32
 	return ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_DEL_OUTPUT, &w, NULL, NULL);
 }
 
-static void get_output(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl)
-{
-	struct ltt_snapshot_output_conf conf;
-
-	(void)ctl;
-	ltt_proto_get_snapshot_output(r, &conf);
-	ltt_conv_snapshot_output_conf_to_output(&conf, element);
-}
-
 static const struct ctl_list_call list_outputs = {
 	LTT_CLIENT_CMD_SNAPSHOT_LIST_OUTPUT, LTT_CLIENT_MINOR_SNAPSHOT, LTT_SNAPSHOT_OUTPUT_MIN,
 	sizeof(struct ltt_snapshot_output), get_output, NULL,
@@ -88,16 +80,22 @@ int ltt_ctl_snapshot_list_outputs(struct ltt_ctl *ctl, const char *session,
 	return ctl_session_list(ctl, &list_outputs, session, ret_outputs, ret_count);
 }
 
+static void get_result(struct ltt_rbuf *r, void *result, const struct ltt_ctl *ctl)
+{
+	struct ltt_snapshot_result_desc desc;
+
+	(void)ctl;
+	ltt_proto_get_snapshot_result(r, &desc);
+	ltt_conv_snapshot_result_desc_to_result(&desc, result);
+}
+
 int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
 			    const struct ltt_snapshot_output *output,
 			    struct ltt_snapshot_result *ret)
 {
 	struct ltt_snapshot_output_conf conf;
-	struct ltt_snapshot_result_desc res;
-	uint8_t *reply = NULL;
+	struct ltt_snapshot_result res;
 	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	size_t len = 0;
 	int err;
 
 	err = output ? check_snapshot_output(output, &conf) : 0;
@@ -108,14 +106,8 @@ int ltt_ctl_snapshot_record(struct ltt_ctl *ctl, const char *session,
 	ltt_wbuf_put_u8(&w, output ? 1 : 0);
 	if (output)
 		ltt_proto_put_snapshot_output(&w, &conf);
-	err = ctl_send_req(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, &reply, &len);
-	if (err)
-		return err;
-	ltt_rbuf_init(&r, reply, len);
-	ltt_proto_get_snapshot_result(&r, &res);
-	err = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
+	err = ctl_send_read(ctl, LTT_CLIENT_CMD_SNAPSHOT_RECORD, &w, get_result, &res);
 	if (!err && ret)
-		ltt_conv_snapshot_result_desc_to_result(&res, ret);
+		*ret = res;
 	return err;
 }

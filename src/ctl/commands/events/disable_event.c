@@ -168,9 +168,7 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, in
 	bool go;
 	int ret;
 
-	ret = ctl_util_connect(ctx, false, &ctl);
-	if (!ret)
-		ret = ctl_util_get_session(ctl, ev->session, &d);
+	ret = ctl_util_open_detail(ctx, ev->session, &ctl, &d);
 	if (!ret)
 		ret = check_rules(ctl, d, ev, type);
 	go = !ret;
@@ -190,25 +188,37 @@ static int disable(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, in
 	return ret;
 }
 
+/* disable-event's arguments. */
+struct disable_args {
+	struct ctl_event_cmd ev;	/* first: ctl_util_event_run()'s */
+	char *values[NR_VALS];
+	int type;			/* --tracepoint, --syscall...: ANY_TYPE when none */
+};
+
+static int disable_work(const struct ctl_ctx *ctx, void *arg)
+{
+	const struct disable_args *a = arg;
+
+	return disable(ctx, &a->ev, a->type);
+}
+
 int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	struct ctl_event_cmd ev = { 0 };
-	char *values[NR_VALS] = { NULL };
-	int ret, type = ANY_TYPE;
-	poptContext pc;
+	struct disable_args a = { .ev.work = disable_work, .type = ANY_TYPE };
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &ev.d.kernel, 0, "kernel event rules", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space event rules", NULL },
-		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
-		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every rule of the channel", NULL },
-		{ "all-events", 0, POPT_ARG_NONE, &ev.all, 0, "LTTng's spelling of --all", NULL },
-		{ "tracepoint", 0, POPT_ARG_VAL, &type, LTT_EVENT_TRACEPOINT,
+		{ "kernel", 'k', POPT_ARG_NONE, &a.ev.d.kernel, 0, "kernel event rules", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &a.ev.d.user, 0, "user space event rules",
+		  NULL },
+		CTL_UTIL_AGENT_OPTIONS(&a.ev.d.python, &a.ev.d.jul, &a.ev.d.log4j),
+		{ "all", 'a', POPT_ARG_NONE, &a.ev.all, 0, "every rule of the channel", NULL },
+		{ "all-events", 0, POPT_ARG_NONE, &a.ev.all, 0, "LTTng's spelling of --all", NULL },
+		{ "tracepoint", 0, POPT_ARG_VAL, &a.type, LTT_EVENT_TRACEPOINT,
 		  "only the tracepoint rules", NULL },
-		{ "syscall", 0, POPT_ARG_VAL, &type, LTT_EVENT_SYSCALL,
+		{ "syscall", 0, POPT_ARG_VAL, &a.type, LTT_EVENT_SYSCALL,
 		  "only the system call rules (-k)", NULL },
-		{ "probe", 0, POPT_ARG_VAL, &type, LTT_EVENT_KPROBE,
+		{ "probe", 0, POPT_ARG_VAL, &a.type, LTT_EVENT_KPROBE,
 		  "only the kernel probe rules (-k)", NULL },
-		{ "function", 0, POPT_ARG_VAL, &type, LTT_EVENT_FUNCTION,
+		{ "function", 0, POPT_ARG_VAL, &a.type, LTT_EVENT_FUNCTION,
 		  "only the kernel function probe rules (-k)", NULL },
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
@@ -218,15 +228,7 @@ int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
-	if (!ret)
-		ret = disable(ctx, &ev, type);
-	ctl_util_event_cmd_fini(&ev);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	a.ev.opt_session = &a.values[VAL_SESSION];
+	a.ev.opt_channel = &a.values[VAL_CHANNEL];
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, ctl_util_event_run, &a);
 }

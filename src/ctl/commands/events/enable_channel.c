@@ -86,6 +86,7 @@ struct channel_args {
 	uint64_t auto_reclaim_us;
 	int buffers_uid, buffers_pid, buffers_global;
 	enum ltt_buffer_type buffer_type;	/* DEFAULT: none given */
+	struct ltt_channel_attr *attrs;		/* what check_channels() made, one a name */
 };
 
 /*
@@ -399,54 +400,41 @@ static int enable_metadata(const struct channel_args *a, const struct ltt_sessio
 	return CTL_EXIT_OK;
 }
 
-/* Check every channel of @t, then enable them one by one. */
-static int enable_channels(const struct ctl_ctx *ctx, void *arg,
-			   const struct ctl_channel_target *t)
+/* What to send for each channel of @t (a->attrs), every one checked. */
+static int check_channels(void *arg, struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+			  const struct ctl_channel_target *t)
+{
+	struct channel_args *a = arg;
+	size_t i;
+	int ret = CTL_EXIT_OK;
+
+	(void)ctl;
+	a->attrs = calloc(t->count, sizeof(*a->attrs));
+	if (!a->attrs) {
+		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
+		return CTL_EXIT_FAILURE;
+	}
+	for (i = 0; i < t->count && !ret; i++) {
+		if (is_metadata(t->domain, t->names[i]))
+			continue;
+		ret = make_attr(a, d, t->domain, t->names[i], &a->attrs[i]);
+		if (!ret)
+			ret = check_clash(d, t->domain, a->attrs, i);
+	}
+	return ret;
+}
+
+/* Channel @i of @t enabled (made, or enabled again). */
+static int enable_channel(void *arg, struct ltt_ctl *ctl, const struct ltt_session_detail *d,
+			  const struct ctl_channel_target *t, size_t i)
 {
 	const struct channel_args *a = arg;
-	enum ltt_domain domain = t->domain;
-	const char *session = t->session;
-	char **names = t->names;
-	size_t count = t->count;
-	struct ltt_channel_attr *attrs = NULL;
-	struct ltt_session_detail *d = NULL;
-	struct ltt_ctl *ctl = NULL;
-	size_t i;
-	int ret;
 
-	ret = ctl_util_connect(ctx, false, &ctl);
-	if (!ret)
-		ret = ctl_util_get_session(ctl, session, &d);
-	if (ret)
-		goto end;
-	attrs = calloc(count, sizeof(*attrs));
-	if (!attrs) {
-		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
-		ret = CTL_EXIT_FAILURE;
-		goto end;
-	}
-	for (i = 0; i < count && !ret; i++) {
-		if (is_metadata(domain, names[i]))
-			continue;
-		ret = make_attr(a, d, domain, names[i], &attrs[i]);
-		if (!ret)
-			ret = check_clash(d, domain, attrs, i);
-	}
-	ctl_out_open("channels");	/* those enabled */
-	for (i = 0; i < count && !ret; i++) {
-		if (is_metadata(domain, names[i])) {
-			ret = enable_metadata(a, d);
-			continue;
-		}
-		ret = ctl_util_channel_done(ltt_ctl_enable_channel(ctl, session, domain, &attrs[i]),
-					    session, d, domain, &attrs[i], true);
-	}
-	ctl_out_close();
-end:
-	free(attrs);
-	free(d);
-	ltt_ctl_disconnect(ctl);
-	return ret;
+	if (is_metadata(t->domain, t->names[i]))
+		return enable_metadata(a, d);
+	return ctl_util_channel_done(ltt_ctl_enable_channel(ctl, t->session, t->domain,
+							    &a->attrs[i]),
+				     t->session, d, t->domain, &a->attrs[i], true);
 }
 
 /* A channel name, or (user space) LTTng's "metadata". */
@@ -465,12 +453,14 @@ static const struct ctl_channel_cmd enable_cmd = {
 	.valid = ltt_channel_name_valid,
 	.valid_user = user_name_valid,
 	.between = check_values,
-	.work = enable_channels,
+	.check = check_channels,
+	.send = enable_channel,
 };
 
 int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct channel_args a = { .opts.cmd = &enable_cmd };
+	int ret;
 	struct poptOption options[] = {
 		CTL_UTIL_CHANNEL_OPTIONS(a.opts, VAL_SESSION),
 		{ "discard", 0, POPT_ARG_NONE, &a.discard, 0,
@@ -537,6 +527,7 @@ int cmd_enable_channel(const struct ctl_ctx *ctx, int argc, const char **argv)
 	};
 
 	a.opts.session = &a.values[VAL_SESSION];
-	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, ctl_util_channel_run,
-			    &a);
+	ret = ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, ctl_util_channel_run, &a);
+	free(a.attrs);
+	return ret;
 }

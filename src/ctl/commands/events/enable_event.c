@@ -13,7 +13,6 @@
 
 #include "common/model/attr.h"
 #include "common/base/names.h"
-#include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "ctl/util-event.h"
 #include "ctl/util-session.h"
@@ -207,9 +206,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	size_t i, t;
 	int ret;
 
-	ret = ctl_util_connect(ctx, false, &ctl);
-	if (!ret)
-		ret = ctl_util_get_session(ctl, ev->session, &d);
+	ret = ctl_util_open_detail(ctx, ev->session, &ctl, &d);
 	for (t = 0; t < types->n && !ret; t++) {
 		attr->type = types->v[t];
 		ret = check_rules(d, ev, attr, text);
@@ -266,18 +263,11 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 static int kprobe_location(const struct ctl_ctx *ctx, const char *option, int type,
 			   const char *text, char *buf, size_t size)
 {
-	struct ltt_probe_loc *loc;
 	char why[256];
-	int err;
 
 	if (strlen(text) >= size)
 		return ctl_util_usage_error(ctx, "%s '%s': the location is too long", option, text);
-	loc = malloc(sizeof(*loc));
-	if (!loc)
-		return CTL_EXIT_FAILURE;
-	err = ltt_probe_loc_parse(type, text, loc, why, sizeof(why));
-	free(loc);
-	if (err)
+	if (ctl_util_probe_loc_why(type, text, why, sizeof(why)))
 		return ctl_util_usage_error(ctx, "%s '%s': %s", option, text, why);
 	snprintf(buf, size, "%s", text);
 	return CTL_EXIT_OK;
@@ -341,22 +331,52 @@ static int set_types(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev, 
 	return CTL_EXIT_OK;
 }
 
-int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
+/* enable-event's arguments. */
+struct enable_args {
+	struct ctl_event_cmd ev;	/* first: ctl_util_event_run()'s */
+	char *values[NR_VALS];
+	int tracepoint, syscall;	/* --tracepoint, --syscall */
+};
+
+/* The rules of the line, checked, then enabled. */
+static int enable_work(const struct ctl_ctx *ctx, void *arg)
 {
+	struct enable_args *a = arg;
+	struct ctl_event_cmd *ev = &a->ev;
 	struct ltt_event_rule_attr attr = { .pattern = "" };
-	struct ctl_event_cmd ev = { 0 };
-	char *values[NR_VALS] = { NULL };
 	struct rule_types types = { .n = 0 };
 	struct rule_text text = { NULL, NULL, "" };
 	char location[LTT_LOCATION_MAX];
-	int tracepoint = 0, syscall = 0, probe;
-	poptContext pc;
+	int probe = probe_given(a->values);
 	int ret;
+
+	if (probe >= 0) {
+		ret = set_probe(ctx, ev, a->values, (size_t)probe, a->tracepoint, a->syscall, &attr,
+				location, sizeof(location));
+		types = (struct rule_types){ .v = { probe_options[probe].type }, .n = 1 };
+	} else {
+		ret = set_types(ctx, ev, a->tracepoint, a->syscall, &types);
+	}
+	if (!ret)
+		ret = set_loglevel(ctx, ev, a->values, &attr);
+	if (!ret)
+		ret = check_filter(ctx, ev, a->values, &text);
+	if (!ret && ev->all)
+		ret = ctl_util_name_list(ctx, "*", "event rule", ltt_event_pattern_valid,
+					 LTT_ERR_EVENT_NAME, &ev->patterns, &ev->count);
+	if (!ret)
+		ret = enable_rules(ctx, ev, &attr, &types, &text);
+	return ret;
+}
+
+int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct enable_args a = { .ev.work = enable_work };
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &ev.d.kernel, 0, "kernel events", NULL },
-		{ "tracepoint", 0, POPT_ARG_NONE, &tracepoint, 0,
+		{ "kernel", 'k', POPT_ARG_NONE, &a.ev.d.kernel, 0, "kernel events", NULL },
+		{ "tracepoint", 0, POPT_ARG_NONE, &a.tracepoint, 0,
 		  "tracepoints (the default)", NULL },
-		{ "syscall", 0, POPT_ARG_NONE, &syscall, 0,
+		{ "syscall", 0, POPT_ARG_NONE, &a.syscall, 0,
 		  "kernel system calls, entry and exit (with -k)", NULL },
 		{ "probe", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_PROBE,
 		  "a kprobe at a kernel instruction, recorded as the event named, field ip "
@@ -367,9 +387,9 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "userspace-probe", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_USERSPACE_PROBE,
 		  "a probe on a function of an ELF file or on an SDT probe, recorded as the event "
 		  "named (with -k; tracefs backend)", "[elf:]PATH:FUNCTION|sdt:PATH:PROVIDER:NAME" },
-		{ "userspace", 'u', POPT_ARG_NONE, &ev.d.user, 0, "user space events", NULL },
-		CTL_UTIL_AGENT_OPTIONS(&ev.d.python, &ev.d.jul, &ev.d.log4j),
-		{ "all", 'a', POPT_ARG_NONE, &ev.all, 0, "every event: the pattern '*'", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &a.ev.d.user, 0, "user space events", NULL },
+		CTL_UTIL_AGENT_OPTIONS(&a.ev.d.python, &a.ev.d.jul, &a.ev.d.log4j),
+		{ "all", 'a', POPT_ARG_NONE, &a.ev.all, 0, "every event: the pattern '*'", NULL },
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "channel", 'c', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_CHANNEL,
 		  "an existing channel (default: " LTT_DEFAULT_CHANNEL_NAME
@@ -389,30 +409,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	ret = ctl_util_event_cmd_init(ctx, pc, values[VAL_SESSION], values[VAL_CHANNEL], &ev);
-	probe = probe_given(values);
-	if (!ret && probe >= 0) {
-		ret = set_probe(ctx, &ev, values, (size_t)probe, tracepoint, syscall, &attr, location,
-				sizeof(location));
-		types = (struct rule_types){ .v = { probe_options[probe].type }, .n = 1 };
-	} else if (!ret) {
-		ret = set_types(ctx, &ev, tracepoint, syscall, &types);
-	}
-	if (!ret)
-		ret = set_loglevel(ctx, &ev, values, &attr);
-	if (!ret)
-		ret = check_filter(ctx, &ev, values, &text);
-	if (!ret && ev.all)
-		ret = ctl_util_name_list(ctx, "*", "event rule", ltt_event_pattern_valid,
-					 LTT_ERR_EVENT_NAME, &ev.patterns, &ev.count);
-	if (!ret)
-		ret = enable_rules(ctx, &ev, &attr, &types, &text);
-	ctl_util_event_cmd_fini(&ev);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	a.ev.opt_session = &a.values[VAL_SESSION];
+	a.ev.opt_channel = &a.values[VAL_CHANNEL];
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, ctl_util_event_run, &a);
 }

@@ -273,17 +273,47 @@ static int run(const struct ctl_ctx *ctx, struct track_cmd *t)
 	return ret;
 }
 
+/* track's and untrack's arguments. */
+struct track_args {
+	struct track_cmd t;
+	char *values[NR_VALS];
+	int kernel, user;		/* -k, -u */
+};
+
+/* The line checked into a->t, then the trackers edited. */
+static int track_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	struct track_args *a = arg;
+	struct track_cmd *t = &a->t;
+	const char **args;
+	int nr = ctl_util_args(pc, &args), ret;
+	size_t k;
+
+	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
+	if (!ret)
+		ret = ctl_util_domain(ctx, a->kernel, a->user, &t->domain);
+	if (!ret)
+		ret = pid_as_vpid(ctx, t, a->values);
+	if (!ret)
+		ret = refuse_domain(t);
+	if (!ret)
+		ret = check_line(ctx, a->values, t);
+	if (!ret)
+		ret = ctl_util_session_name(a->values[VAL_SESSION], t->current, sizeof(t->current),
+					    &t->session);
+	if (!ret)
+		ret = run(ctx, t);
+	for (k = 0; k < LTT_TRACKER_NR; k++)
+		free(t->values[k]);
+	return ret;
+}
+
 static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv, bool track)
 {
-	struct track_cmd t = { .track = track };
-	char *values[NR_VALS] = { NULL };
-	int kernel = 0, user = 0, nr, ret;
-	const char **args;
-	poptContext pc;
-	size_t k;
+	struct track_args a = { .t.track = track };
 	struct poptOption options[] = {
-		{ "kernel", 'k', POPT_ARG_NONE, &kernel, 0, "the kernel domain", NULL },
-		{ "userspace", 'u', POPT_ARG_NONE, &user, 0, "the user space domain", NULL },
+		{ "kernel", 'k', POPT_ARG_NONE, &a.kernel, 0, "the kernel domain", NULL },
+		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0, "the user space domain", NULL },
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "vpid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_VPID,
 		  "process ids (none with --all)", "VPID[,VPID]..." },
@@ -301,38 +331,15 @@ static int track_untrack(const struct ctl_ctx *ctx, int argc, const char **argv,
 		{ "gid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_GID,
 		  "kernel: group ids or names in the initial user namespace (none with --all)",
 		  "GID[,GID]..." },
-		{ "all", 'a', POPT_ARG_NONE, &t.all, 0,
+		{ "all", 'a', POPT_ARG_NONE, &a.t.all, 0,
 		  track ? "every process, for the trackers named" :
 			  "no process, for the trackers named", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	scan_given(argc, argv, &t);
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
-	if (!ret)
-		ret = ctl_util_domain(ctx, kernel, user, &t.domain);
-	if (!ret)
-		ret = pid_as_vpid(ctx, &t, values);
-	if (!ret)
-		ret = refuse_domain(&t);
-	if (!ret)
-		ret = check_line(ctx, values, &t);
-	if (!ret)
-		ret = ctl_util_session_name(values[VAL_SESSION], t.current, sizeof(t.current),
-					    &t.session);
-	if (!ret)
-		ret = run(ctx, &t);
-	for (k = 0; k < LTT_TRACKER_NR; k++)
-		free(t.values[k]);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	scan_given(argc, argv, &a.t);
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, track_run, &a);
 }
 
 int cmd_track(const struct ctl_ctx *ctx, int argc, const char **argv)

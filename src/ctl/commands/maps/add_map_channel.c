@@ -91,9 +91,8 @@ static int add(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	ret = attr_of(ctx, v, args[0], &a);
 	if (ret != CTL_GO_ON)
 		return ret;
-	ret = ctl_util_session_name(v[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_session_connect(ctx, v[VAL_SESSION], current, sizeof(current),
+				       &session, &ctl);
 	if (ret)
 		return ret;
 	ret = ltt_ctl_add_map_channel(ctl, session, &a);

@@ -31,9 +31,7 @@ int ctl_maps_fetch(const struct ctl_ctx *ctx, const char *given, char *session_b
 	struct ltt_ctl *ctl;
 	int ret;
 
-	ret = ctl_util_session_name(given, session_buf, len, ret_session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_session_connect(ctx, given, session_buf, len, ret_session, &ctl);
 	if (ret)
 		return ret;
 	ret = ltt_ctl_list_maps(ctl, *ret_session, ret_maps, ret_count);

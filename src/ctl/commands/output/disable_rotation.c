@@ -9,10 +9,17 @@
 
 enum { VAL_SESSION, NR_VALUES };
 
-static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int timer, int size)
+/* disable-rotation's arguments. */
+struct disable_args {
+	char *values[NR_VALUES];
+	int timer, size;		/* --timer, --size */
+};
+
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	const struct disable_args *a = arg;
+	int timer = a->timer, size = a->size;
 	char current[LTT_NAME_MAX];
-	struct ltt_ctl *ctl = NULL;
 	const char *session, **args;
 	int ret;
 
@@ -20,54 +27,25 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, char **values, int tim
 		return ctl_util_usage_error(ctx, "unexpected argument '%s'", args[0]);
 	if (!timer && !size)
 		return ctl_util_usage_error(ctx, "give --timer, --size, or both");
-	ret = ctl_util_session_name(values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_rotation_schedule(ctx, a->values[VAL_SESSION], false, timer, size, current,
+					 sizeof(current), &session);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_disable_rotation(ctl, session, timer, size);
-	ltt_ctl_disconnect(ctl);
-	if (ret)
-		return ctl_util_object_error(ret, "session", session);
 	ctl_out_info("Disabled the %s rotation of session %s.",
 		      timer && size ? "timer and size" : timer ? "timer" : "size", session);
-	ctl_out_open("rotation_schedule_results");
-	ctl_out_str("session_name", session);
-	ctl_out_open("rotation_schedule_result");
-	ctl_out_open("rotation_schedule");	/* the schedules removed */
-	if (timer) {
-		ctl_out_open("periodic");
-		ctl_out_close();
-	}
-	if (size) {
-		ctl_out_open("size_threshold");
-		ctl_out_close();
-	}
-	ctl_out_close();
-	ctl_out_bool("success", true);
-	ctl_out_close();
-	ctl_out_close();
 	return CTL_EXIT_OK;
 }
 
 int cmd_disable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	char *values[NR_VALUES] = { 0 };
-	int ret, timer = 0, size = 0;
-	poptContext pc;
+	struct disable_args a = { .values = { NULL } };
 	struct poptOption options[] = {
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
-		{ "timer", 0, POPT_ARG_NONE, &timer, 0, "remove the timer schedule", NULL },
-		{ "size", 0, POPT_ARG_NONE, &size, 0, "remove the size schedule", NULL },
+		{ "timer", 0, POPT_ARG_NONE, &a.timer, 0, "remove the timer schedule", NULL },
+		{ "size", 0, POPT_ARG_NONE, &a.size, 0, "remove the size schedule", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret == CTL_GO_ON) {
-		ret = run(ctx, pc, values, timer, size);
-		poptFreeContext(pc);
-	}
-	ctl_util_free_values(values, NR_VALUES);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALUES, run, &a);
 }

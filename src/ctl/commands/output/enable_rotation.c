@@ -17,7 +17,6 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	char **values = arg;
 	char current[LTT_NAME_MAX], buf[32];
 	uint64_t timer_us = 0, size = 0;
-	struct ltt_ctl *ctl = NULL;
 	const char *session, **args;
 	int ret;
 
@@ -32,24 +31,10 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	if (values[VAL_SIZE] && (ltt_size_parse(values[VAL_SIZE], &size) || !size))
 		return ctl_util_usage_error(ctx, "--size '%s': %s", values[VAL_SIZE],
 					    ltt_strerror(LTT_ERR_ROTATION_VALUE));
-	ret = ctl_util_session_name(values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_rotation_schedule(ctx, values[VAL_SESSION], true, timer_us, size, current,
+					 sizeof(current), &session);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_enable_rotation(ctl, session, timer_us, size);
-	ltt_ctl_disconnect(ctl);
-	if (ret)
-		return ctl_util_object_error(ret, "session", session);
-	ctl_out_open("rotation_schedule_results");
-	ctl_out_str("session_name", session);
-	ctl_out_open("rotation_schedule_result");
-	ctl_out_open("rotation_schedule");
-	ctl_obj_rotation_schedule(timer_us, size);
-	ctl_out_close();
-	ctl_out_bool("success", true);
-	ctl_out_close();
-	ctl_out_close();
 	if (timer_us)
 		ctl_out_info("Enabled rotation of session %s every %llu us.", session,
 			      (unsigned long long)timer_us);

@@ -70,9 +70,8 @@ static int reclaim(const struct ctl_ctx *ctx, struct reclaim_args *a, const char
 		return ctl_util_usage_error(ctx, "invalid --older-than '%s': use microseconds, or "
 					    "a value with a unit: us, ms, s, m, h",
 					    a->values[VAL_OLDER_THAN]);
-	ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_session_connect(ctx, a->values[VAL_SESSION], current, sizeof(current),
+				       &session, &ctl);
 	if (ret)
 		return ret;
 	ctl_out_open("reclaims");
@@ -85,12 +84,17 @@ static int reclaim(const struct ctl_ctx *ctx, struct reclaim_args *a, const char
 	return ret;
 }
 
+static int reclaim_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	const char **args;
+	int nr = ctl_util_args(pc, &args);
+
+	return reclaim(ctx, arg, args, nr);
+}
+
 int cmd_reclaim_memory(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct reclaim_args a = { 0 };
-	const char **args;
-	poptContext pc;
-	int ret, nr;
 	struct poptOption options[] = {
 		{ "userspace", 'u', POPT_ARG_NONE, &a.user, 0,
 		  "user space channels (the only ones whose memory can be given back)", NULL },
@@ -104,13 +108,5 @@ int cmd_reclaim_memory(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	nr = ctl_util_args(pc, &args);
-	ret = reclaim(ctx, &a, args, nr);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(a.values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, reclaim_run, &a);
 }

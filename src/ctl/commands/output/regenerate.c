@@ -20,9 +20,8 @@ static int regenerate(const struct ctl_ctx *ctx, char **values, enum ltt_regener
 	const char *session;
 	int ret;
 
-	ret = ctl_util_session_name(values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_session_connect(ctx, values[VAL_SESSION], current, sizeof(current),
+				       &session, &ctl);
 	if (ret)
 		return ret;
 	ret = ltt_ctl_regenerate(ctl, session, what);

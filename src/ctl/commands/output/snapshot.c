@@ -237,9 +237,8 @@ static int run_sub(const struct ctl_ctx *ctx, struct snap_args *a)
 	const char *session;
 	int ret;
 
-	ret = ctl_util_session_name(a->values[VAL_SESSION], current, sizeof(current), &session);
-	if (!ret)
-		ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_session_connect(ctx, a->values[VAL_SESSION], current, sizeof(current),
+				       &session, &ctl);
 	if (ret)
 		return ret;
 	switch (a->sub) {

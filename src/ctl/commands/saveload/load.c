@@ -11,6 +11,12 @@
 
 enum { VAL_INPUT, VAL_URL, VAL_NAME, NR_VALS };
 
+/* load's arguments. */
+struct load_args {
+	char *values[NR_VALS];
+	int all, force, no_triggers;
+};
+
 static int load(const struct ctl_ctx *ctx, struct ltt_load_opts *opts)
 {
 	struct ltt_session_file *files;
@@ -39,22 +45,45 @@ static int load(const struct ctl_ctx *ctx, struct ltt_load_opts *opts)
 	return CTL_EXIT_OK;
 }
 
-int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
+static int load_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
-	char *values[NR_VALS] = { NULL };
+	const struct load_args *a = arg;
+	const char *input = a->values[VAL_INPUT];
 	char path[LTT_PATH_MAX];
 	struct ltt_load_opts opts;
-	const char **args;
-	int ret, all = 0, force = 0, no_triggers = 0, nr;
-	poptContext pc;
+	int ret;
+
+	ltt_ctl_load_opts_init(&opts);
+	ret = ctl_util_session_or_all(ctx, pc, a->all, input, "-i", &opts.session);
+	if (!ret && a->values[VAL_NAME])
+		ret = ctl_util_check_session_name(a->values[VAL_NAME]);
+	if (!ret && input && ctl_util_abs_path(input, path, sizeof(path))) {
+		ctl_out_error(LTT_ERR_CONFIG_IO, "input path '%s': %s", input,
+			      ltt_strerror(LTT_ERR_CONFIG_IO));
+		ret = CTL_EXIT_FAILURE;
+	}
+	if (ret)
+		return ret;
+	opts.path = input ? path : NULL;
+	opts.override_url = a->values[VAL_URL];
+	opts.override_name = a->values[VAL_NAME];
+	opts.force = a->force;
+	opts.no_triggers = a->no_triggers;
+	return load(ctx, &opts);
+}
+
+int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	struct load_args a = { .values = { NULL } };
 	struct poptOption options[] = {
-		{ "all", 'a', POPT_ARG_NONE, &all, 0, "load every session found (the default)", NULL },
+		{ "all", 'a', POPT_ARG_NONE, &a.all, 0, "load every session found (the default)",
+		  NULL },
 		{ "input-path", 'i', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_INPUT,
 		  "load from FILE, or from the .lttng and .ltt files of DIR; default "
 		  "$LTT_HOME/.lttng/sessions, then the system directory", "FILE|DIR" },
-		{ "force", 'f', POPT_ARG_NONE, &force, 0,
+		{ "force", 'f', POPT_ARG_NONE, &a.force, 0,
 		  "destroy an existing session of the same name first", NULL },
-		{ "no-triggers", 0, POPT_ARG_NONE, &no_triggers, 0,
+		{ "no-triggers", 0, POPT_ARG_NONE, &a.no_triggers, 0,
 		  "add none of the files' triggers", NULL },
 		{ "override-url", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_URL,
 		  "the output of the loaded sessions: file:///PATH, net://, net4://, net6://", "URL" },
@@ -64,37 +93,5 @@ int cmd_load(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	ltt_ctl_load_opts_init(&opts);
-	nr = ctl_util_args(pc, &args);
-	if (nr && all)
-		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
-	else if (values[VAL_INPUT] && !values[VAL_INPUT][0])
-		ret = ctl_util_usage_error(ctx, "-i needs a path");
-	else
-		ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret && nr)
-		ret = ctl_util_check_session_name(args[0]);
-	if (!ret && values[VAL_NAME])
-		ret = ctl_util_check_session_name(values[VAL_NAME]);
-	if (!ret && values[VAL_INPUT] && ctl_util_abs_path(values[VAL_INPUT], path, sizeof(path))) {
-		ctl_out_error(LTT_ERR_CONFIG_IO, "input path '%s': %s", values[VAL_INPUT],
-			      ltt_strerror(LTT_ERR_CONFIG_IO));
-		ret = CTL_EXIT_FAILURE;
-	}
-	if (!ret) {
-		opts.session = nr ? args[0] : NULL;
-		opts.path = values[VAL_INPUT] ? path : NULL;
-		opts.override_url = values[VAL_URL];
-		opts.override_name = values[VAL_NAME];
-		opts.force = force;
-		opts.no_triggers = no_triggers;
-		ret = load(ctx, &opts);
-	}
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, load_run, &a);
 }

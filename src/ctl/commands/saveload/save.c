@@ -11,6 +11,12 @@
 
 enum { VAL_OUTPUT, NR_VALS };
 
+/* save's arguments. */
+struct save_args {
+	char *values[NR_VALS];
+	int all, force, no_triggers;
+};
+
 static int save(const struct ctl_ctx *ctx, const char *session, const char *output, bool force,
 		bool no_triggers)
 {
@@ -59,41 +65,31 @@ static int save(const struct ctl_ctx *ctx, const char *session, const char *outp
 	return CTL_EXIT_OK;
 }
 
+static int save_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	const struct save_args *a = arg;
+	const char *session;
+	int ret;
+
+	ret = ctl_util_session_or_all(ctx, pc, a->all, a->values[VAL_OUTPUT], "-o", &session);
+	return ret ? ret : save(ctx, session, a->values[VAL_OUTPUT], a->force, a->no_triggers);
+}
+
 int cmd_save(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
-	char *values[NR_VALS] = { NULL };
-	const char **args;
-	int ret, all = 0, force = 0, no_triggers = 0, nr;
-	poptContext pc;
+	struct save_args a = { .values = { NULL } };
 	struct poptOption options[] = {
-		{ "all", 'a', POPT_ARG_NONE, &all, 0, "save every session (the default)", NULL },
+		{ "all", 'a', POPT_ARG_NONE, &a.all, 0, "save every session (the default)", NULL },
 		{ "output-path", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
 		  "save in directory DIR (NAME.lttng files, LTTng's format; NAME.ltt where it "
 		  "can't hold the session) or in FILE (a path ending in .lttng or .ltt); "
 		  "default $LTT_HOME/.lttng/sessions", "FILE|DIR" },
-		{ "force", 'f', POPT_ARG_NONE, &force, 0, "overwrite existing files", NULL },
-		{ "no-triggers", 0, POPT_ARG_NONE, &no_triggers, 0,
+		{ "force", 'f', POPT_ARG_NONE, &a.force, 0, "overwrite existing files", NULL },
+		{ "no-triggers", 0, POPT_ARG_NONE, &a.no_triggers, 0,
 		  "save no trigger with the sessions", NULL },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	nr = ctl_util_args(pc, &args);
-	if (nr && all)
-		ret = ctl_util_usage_error(ctx, "give a session name or -a, not both");
-	else if (values[VAL_OUTPUT] && !values[VAL_OUTPUT][0])
-		ret = ctl_util_usage_error(ctx, "-o needs a path");
-	else
-		ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret && nr)
-		ret = ctl_util_check_session_name(args[0]);
-	if (!ret)
-		ret = save(ctx, nr ? args[0] : NULL, values[VAL_OUTPUT], force, no_triggers);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, NR_VALS);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, NR_VALS, save_run, &a);
 }

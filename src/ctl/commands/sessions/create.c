@@ -181,24 +181,17 @@ static int output_creatable(const char *path)
 static int set_output(const struct create_args *a, struct ltt_session_attr *attr)
 {
 	const char *output = a->values[VAL_OUTPUT], *url = a->values[VAL_URL];
-	struct ltt_uri uri;
 
 	if (a->values[VAL_CTRL]) {
 		return set_url_pair(a, attr);
 	} else if (a->no_output) {
 		attr->output_type = LTT_OUTPUT_NONE;
-	} else if (output) {
-		attr->output_type = LTT_OUTPUT_LOCAL;
-		if (ctl_util_abs_path(output, attr->output, sizeof(attr->output)))
-			return ctl_util_object_error(LTT_ERR_OUTPUT_PATH, "output directory",
-						     output);
-	} else if (url) {
-		/* tcp:// names one port of a relay: not an output of its own. */
-		if (strlen(url) >= sizeof(attr->output) || ltt_uri_parse(url, &uri) ||
-		    uri.scheme == LTT_URI_TCP)
-			return ctl_util_object_error(LTT_ERR_URL, "URL", url);
-		attr->output_type = uri.scheme == LTT_URI_FILE ? LTT_OUTPUT_LOCAL : LTT_OUTPUT_NET;
-		strcpy(attr->output, uri.scheme == LTT_URI_FILE ? uri.path : url);
+	} else if (output || url) {
+		int ret = ctl_util_output_of(output, url, &attr->output_type, attr->output,
+					     sizeof(attr->output));
+
+		if (ret)
+			return ret;
 	} else if (a->values[VAL_LIVE]) {
 		attr->output_type = LTT_OUTPUT_NET;
 		strcpy(attr->output, LTT_DEFAULT_LIVE_URL);

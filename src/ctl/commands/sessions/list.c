@@ -85,11 +85,9 @@ static int list_sessions(struct ltt_ctl *ctl)
 	size_t count, i;
 	int ret;
 
-	ret = ltt_ctl_list_sessions(ctl, &sessions, &count);
-	if (ret) {
-		ctl_out_error(ret, "listing the sessions: %s", ltt_strerror(ret));
-		return CTL_EXIT_FAILURE;
-	}
+	ret = ctl_util_list_sessions(ctl, &sessions, &count);
+	if (ret)
+		return ret;
 	if (!count)
 		ctl_out_text("No sessions.\n");
 	ctl_out_open("sessions");
@@ -839,12 +837,27 @@ static int list(const struct ctl_ctx *ctx, const char *name, const struct list_a
 	return ret;
 }
 
+/* --mem-usage's mode, then the NAME of the line listed. */
+static int list_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	struct list_args *a = arg;
+	const char **args;
+	int ret, nr;
+
+	for (nr = MEM_TOTAL; a->values[1] && nr <= MEM_FULL; nr++)
+		if (!strcmp(a->values[1], mem_modes[nr]))
+			a->mem = (enum mem_mode)nr;
+	if (a->values[1] && !a->mem)
+		return ctl_util_usage_error(ctx, "--mem-usage=%s: say total, compact or full",
+					    a->values[1]);
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	return ret ? ret : list(ctx, args[0], a);
+}
+
 int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct list_args a = { 0 };
-	const char **args;
-	poptContext pc;
-	int ret, nr;
 	struct poptOption options[] = {
 		CMD_LIST_SESSION_OPTIONS(&a.d, CTL_OPT_VALUE + 0, &a.no_truncate, CTL_OPT_VALUE + 2),
 		{ "fields", 'f', POPT_ARG_NONE, &a.fields, 0,
@@ -860,24 +873,5 @@ int cmd_list(const struct ctl_ctx *ctx, int argc, const char **argv)
 		POPT_TABLEEND
 	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, a.values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	for (nr = MEM_TOTAL; a.values[1] && nr <= MEM_FULL; nr++)
-		if (!strcmp(a.values[1], mem_modes[nr]))
-			a.mem = (enum mem_mode)nr;
-	if (a.values[1] && !a.mem) {
-		ret = ctl_util_usage_error(ctx, "--mem-usage=%s: say total, compact or full",
-					   a.values[1]);
-		poptFreeContext(pc);
-		goto end;
-	}
-	nr = ctl_util_args(pc, &args);
-	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
-	if (!ret)
-		ret = list(ctx, args[0], &a);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(a.values, 3);
-	return ret;
+	return ctl_util_run(ctx, argc, argv, options, a.values, 3, list_run, &a);
 }

@@ -320,7 +320,6 @@ static int list(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
 	struct ltt_trigger_info *triggers = NULL;
 	const bool counters = *(int *)arg;
-	struct ltt_ctl *ctl = NULL;
 	const char **args;
 	size_t count = 0, i;
 	int ret, nr;
@@ -329,17 +328,9 @@ static int list(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 	ret = ctl_util_check_nr_args(ctx, args, nr, 0);
 	if (ret)
 		return ret;
-	ret = ctl_util_connect(ctx, false, &ctl);
+	ret = ctl_util_fetch_triggers(ctx, &triggers, &count);
 	if (ret)
 		return ret;
-	ret = ltt_ctl_list_triggers(ctl, &triggers, &count);
-	ltt_ctl_disconnect(ctl);
-	if (ret == -LTT_ERR_NOT_SUPPORTED)
-		ctl_util_trigger_error(NULL, ret);
-	else if (ret)
-		ctl_out_error(ret, "listing the triggers: %s", ltt_strerror(ret));
-	if (ret)
-		return CTL_EXIT_FAILURE;
 	if (count > 1)
 		qsort(triggers, count, sizeof(*triggers), cmp_triggers);
 	ctl_out_open("triggers");

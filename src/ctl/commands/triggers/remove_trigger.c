@@ -99,31 +99,21 @@ static int remove_one(struct ltt_ctl *ctl, const char *name, int64_t owner)
 	return ret ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
-int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
+/* The trigger of the line, of --owner-uid (@arg, the command's values), removed. */
+static int remove_run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
-	char *values[1] = { NULL };
+	char **values = arg;
 	struct ltt_ctl *ctl = NULL;
 	const char **args, *name;
-	poptContext pc;
 	int64_t owner;
 	int ret, nr;
-	struct poptOption options[] = {
-		{ "owner-uid", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE,
-		  "the trigger's owner: the caller (root: any user whose trigger alone has "
-		  "that name)", "UID" },
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
 	nr = ctl_util_args(pc, &args);
 	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
 	if (!ret)
 		ret = parse_owner(ctx, values[0], &owner);
 	if (ret != CTL_GO_ON)
-		goto out;
+		return ret;
 	name = args[0];
 	if (!nr) {
 		ret = ctl_util_usage_error(ctx, "the trigger's name is needed "
@@ -137,9 +127,19 @@ int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
 	if (!ret)
 		ret = remove_one(ctl, name, owner);
 	ltt_ctl_disconnect(ctl);
-out:
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(values, 1);
 	return ret;
+}
+
+int cmd_remove_trigger(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char *values[1] = { NULL };
+	struct poptOption options[] = {
+		{ "owner-uid", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE,
+		  "the trigger's owner: the caller (root: any user whose trigger alone has "
+		  "that name)", "UID" },
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	return ctl_util_run(ctx, argc, argv, options, values, 1, remove_run, values);
 }

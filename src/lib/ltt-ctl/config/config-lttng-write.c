@@ -39,7 +39,6 @@ static const char *domain_word(enum ltt_domain d)
 static void write_event(struct ltt_cfg_put *p, const struct ltt_event_rule_info *r)
 {
 	const struct ltt_event_rule_attr *a = &r->attr;
-	const char *x = a->exclusions ? a->exclusions : "";
 
 	ltt_cfg_put_open(p, "event");
 	ltt_cfg_put(p, "name", "%s", a->pattern);
@@ -53,16 +52,7 @@ static void write_event(struct ltt_cfg_put *p, const struct ltt_event_rule_info 
 		ltt_cfg_put(p, "loglevel", "%d", a->loglevel);
 	if (a->filter && a->filter[0])
 		ltt_cfg_put(p, "filter", "%s", a->filter);
-	if (x[0]) {
-		ltt_cfg_put_open(p, "exclusions");
-		while (*x) {
-			int len = (int)strcspn(x, ",");
-
-			ltt_cfg_put(p, "exclusion", "%.*s", len, x);
-			x += len + (x[len] == ',');
-		}
-		ltt_cfg_put_close(p);
-	}
+	ltt_cfg_put_list(p, "exclusions", "exclusion", a->exclusions);
 	if (ltt_event_type_is_probe(a->type))
 		ltt_cfg_put_probe(p, a->type, a->location);
 	ltt_cfg_put_close(p);

@@ -271,13 +271,10 @@ static void read_snap_outputs(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt
 	size_t n = 0;
 
 	list_of(rd, list, "output");
-	for (o = child(list, "output"); o; o = next(o))
-		n++;
-	s->snap_outputs = calloc(n ? n : 1, sizeof(*s->snap_outputs));
-	if (!s->snap_outputs) {
-		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	n = ltt_cfg_rd_count(list, "output");
+	s->snap_outputs = ltt_cfg_rd_calloc(rd, n, sizeof(*s->snap_outputs));
+	if (!s->snap_outputs)
 		return;
-	}
 	for (o = child(list, "output"); o && !rd->ret; o = next(o)) {
 		struct ltt_cfg_snap_output *so = &s->snap_outputs[s->nr_snap_outputs++];
 
@@ -510,13 +507,10 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	if (c->attr.allocation == LTT_ALLOC_PER_CHANNEL && domain == LTT_DOMAIN_KERNEL && !rd->ret)
 		refuse_gap(rd, child(ch, "allocation_policy"), LTT_LTTNG_GAP_PER_CHANNEL);
 	list_of(rd, child(ch, "events"), "event");
-	for (ev = child(child(ch, "events"), "event"); ev; ev = next(ev))
-		n++;
-	c->rules = calloc(n ? n : 1, sizeof(*c->rules));
-	if (!c->rules) {
-		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	n = ltt_cfg_rd_count(child(ch, "events"), "event");
+	c->rules = ltt_cfg_rd_calloc(rd, n, sizeof(*c->rules));
+	if (!c->rules)
 		return;
-	}
 	for (ev = child(child(ch, "events"), "event"); ev && !rd->ret; ev = next(ev))
 		read_event(rd, ev, domain, &c->rules[c->nr_rules++]);
 	read_contexts(rd, child(ch, "contexts"), c);
@@ -755,9 +749,9 @@ int ltt_cfg_lttng_read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_
 	for (dom = child(domains, "domain"); dom; dom = next(dom))
 		for (ch = child(child(dom, "channels"), "channel"); ch; ch = next(ch))
 			n++;
-	s->channels = calloc(n ? n : 1, sizeof(*s->channels));
+	s->channels = ltt_cfg_rd_calloc(rd, n, sizeof(*s->channels));
 	if (!s->channels)
-		return rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+		return rd->ret;
 	for (dom = child(domains, "domain"); dom && !rd->ret; dom = next(dom))
 		read_domain(rd, dom, s);
 	return rd->ret;

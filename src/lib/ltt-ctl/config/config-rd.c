@@ -37,6 +37,25 @@ xmlNodePtr ltt_cfg_rd_next(xmlNodePtr n)
 	return NULL;
 }
 
+size_t ltt_cfg_rd_count(xmlNodePtr parent, const char *name)
+{
+	xmlNodePtr n;
+	size_t nr = 0;
+
+	for (n = ltt_cfg_rd_child(parent, name); n; n = ltt_cfg_rd_next(n))
+		nr++;
+	return nr;
+}
+
+void *ltt_cfg_rd_calloc(struct ltt_cfg_rd *rd, size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p && !rd->ret)
+		rd->ret = -LTT_ERR_NOMEM;
+	return p;
+}
+
 /*
  * The first value that does not fit the model (too long in bytes, a
  * number out of its type) is the error, with its line.  A schema counts

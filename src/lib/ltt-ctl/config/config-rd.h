@@ -34,6 +34,15 @@ xmlNodePtr ltt_cfg_rd_child(xmlNodePtr parent, const char *name);
 /** ltt_cfg_rd_next() - the next element sibling of @n called like it, or NULL */
 xmlNodePtr ltt_cfg_rd_next(xmlNodePtr n);
 
+/** ltt_cfg_rd_count() - how many element children of @parent (NULL: none) are called @name */
+size_t ltt_cfg_rd_count(xmlNodePtr parent, const char *name);
+
+/**
+ * ltt_cfg_rd_calloc() - room for @n elements of @size bytes (at least
+ * one), zeroed, or NULL with @rd's error set (NOMEM, unless one is set)
+ */
+void *ltt_cfg_rd_calloc(struct ltt_cfg_rd *rd, size_t n, size_t size);
+
 /**
  * ltt_cfg_rd_fail() - set @rd's error (unless one is set) with @n's line,
  * as "FILE:LINE: <NAME>: what", and the code -LTT_ERR_CONFIG_INVALID

@@ -91,6 +91,20 @@ void ltt_cfg_put_close(struct ltt_cfg_put *p)
 		p->ret = xmlTextWriterEndElement(p->w);
 }
 
+void ltt_cfg_put_list(struct ltt_cfg_put *p, const char *list, const char *item, const char *csv)
+{
+	int len;
+
+	if (!csv || !csv[0])
+		return;
+	ltt_cfg_put_open(p, list);
+	for (; *csv; csv += len + (csv[len] == ',')) {
+		len = (int)strcspn(csv, ",");
+		ltt_cfg_put(p, item, "%.*s", len, csv);
+	}
+	ltt_cfg_put_close(p);
+}
+
 const char *ltt_cfg_put_bool(bool b)
 {
 	return b ? "true" : "false";

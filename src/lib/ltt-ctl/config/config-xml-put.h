@@ -68,6 +68,12 @@ void ltt_cfg_put_open(struct ltt_cfg_put *p, const char *name);
 
 void ltt_cfg_put_close(struct ltt_cfg_put *p);
 
+/*
+ * <@list><@item>...</@item>...</@list>, an item a name of the comma-separated
+ * @csv; nothing when it has none.
+ */
+void ltt_cfg_put_list(struct ltt_cfg_put *p, const char *list, const char *item, const char *csv);
+
 /* "true" or "false", as xs:boolean. */
 const char *ltt_cfg_put_bool(bool b);
 

@@ -42,18 +42,7 @@ static void write_event(struct ltt_cfg_put *wr, enum ltt_domain domain, const ch
 	ltt_cfg_put(wr, "enabled", "%s", ltt_cfg_put_bool(enabled));
 	if (filter && filter[0])
 		ltt_cfg_put(wr, "filter", "%s", filter);
-	if (exclusions && exclusions[0]) {
-		const char *p = exclusions;
-
-		ltt_cfg_put_open(wr, "exclusions");
-		while (*p) {
-			int len = (int)strcspn(p, ",");
-
-			ltt_cfg_put(wr, "exclusion", "%.*s", len, p);
-			p += len + (p[len] == ',');
-		}
-		ltt_cfg_put_close(wr);
-	}
+	ltt_cfg_put_list(wr, "exclusions", "exclusion", exclusions);
 	if (ltt_event_type_is_probe(type))
 		ltt_cfg_put_probe(wr, type, location);
 	ltt_cfg_put_close(wr);

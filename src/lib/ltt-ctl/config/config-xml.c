@@ -279,13 +279,10 @@ static void read_channel(struct ltt_cfg_rd *rd, xmlNodePtr ch, enum ltt_domain d
 	opt = ltt_cfg_rd_child(ch, "blocking_timeout");
 	if (opt)
 		ltt_cfg_rd_blocking(rd, opt, &c->attr);
-	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev; ev = ltt_cfg_rd_next(ev))
-		n++;
-	c->rules = calloc(n ? n : 1, sizeof(*c->rules));
-	if (!c->rules) {
-		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	n = ltt_cfg_rd_count(ltt_cfg_rd_child(ch, "events"), "event");
+	c->rules = ltt_cfg_rd_calloc(rd, n, sizeof(*c->rules));
+	if (!c->rules)
 		return;
-	}
 	for (ev = ltt_cfg_rd_child(ltt_cfg_rd_child(ch, "events"), "event"); ev && !rd->ret;
 	     ev = ltt_cfg_rd_next(ev))
 		read_rule(rd, ev, LTT_CFG_RULE_DOMAIN(c), &c->rules[c->nr_rules++]);
@@ -316,15 +313,12 @@ static void read_snap_outputs(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt
 	xmlNodePtr o;
 	size_t n = 0;
 
-	for (o = ltt_cfg_rd_child(list, "snapshot_output"); o; o = ltt_cfg_rd_next(o))
-		n++;
+	n = ltt_cfg_rd_count(list, "snapshot_output");
 	if (!n)
 		return;
-	s->snap_outputs = calloc(n, sizeof(*s->snap_outputs));
-	if (!s->snap_outputs) {
-		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	s->snap_outputs = ltt_cfg_rd_calloc(rd, n, sizeof(*s->snap_outputs));
+	if (!s->snap_outputs)
 		return;
-	}
 	for (o = ltt_cfg_rd_child(list, "snapshot_output"); o && !rd->ret; o = ltt_cfg_rd_next(o)) {
 		struct ltt_cfg_snap_output *so = &s->snap_outputs[s->nr_snap_outputs++];
 
@@ -363,16 +357,13 @@ static void read_maps(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg_ses
 	xmlNodePtr m, x;
 	size_t n = 0;
 
-	for (m = ltt_cfg_rd_child(list, "map_channel"); m; m = ltt_cfg_rd_next(m))
-		n++;
+	n = ltt_cfg_rd_count(list, "map_channel");
 	if (!n)
 		return;
 	s->maps_line = xmlGetLineNo(list);
-	s->maps = calloc(n, sizeof(*s->maps));
-	if (!s->maps) {
-		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	s->maps = ltt_cfg_rd_calloc(rd, n, sizeof(*s->maps));
+	if (!s->maps)
 		return;
-	}
 	for (m = ltt_cfg_rd_child(list, "map_channel"); m && !rd->ret; m = ltt_cfg_rd_next(m)) {
 		struct ltt_map_attr *a = &s->maps[s->nr_maps++];
 
@@ -513,16 +504,13 @@ static void read_triggers(struct ltt_cfg_rd *rd, xmlNodePtr list, struct ltt_cfg
 	xmlNodePtr t, ac;
 	size_t n = 0;
 
-	for (t = ltt_cfg_rd_child(list, "trigger"); t; t = ltt_cfg_rd_next(t))
-		n++;
+	n = ltt_cfg_rd_count(list, "trigger");
 	if (!n)
 		return;
-	s->triggers = calloc(n, sizeof(*s->triggers));
-	s->trigger_lines = calloc(n, sizeof(*s->trigger_lines));
-	if (!s->triggers || !s->trigger_lines) {
-		rd->ret = rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+	s->triggers = ltt_cfg_rd_calloc(rd, n, sizeof(*s->triggers));
+	s->trigger_lines = ltt_cfg_rd_calloc(rd, n, sizeof(*s->trigger_lines));
+	if (!s->triggers || !s->trigger_lines)
 		return;
-	}
 	for (t = ltt_cfg_rd_child(list, "trigger"); t && !rd->ret; t = ltt_cfg_rd_next(t)) {
 		s->trigger_lines[s->nr_triggers] = xmlGetLineNo(t);
 		c = &s->triggers[s->nr_triggers++];
@@ -567,9 +555,9 @@ static int read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_cfg_ses
 		for (ch = ltt_cfg_rd_child(ltt_cfg_rd_child(dom, "channels"), "channel"); ch;
 		     ch = ltt_cfg_rd_next(ch))
 			n++;
-	s->channels = calloc(n ? n : 1, sizeof(*s->channels));
+	s->channels = ltt_cfg_rd_calloc(rd, n, sizeof(*s->channels));
 	if (!s->channels)
-		return rd->ret ? rd->ret : -LTT_ERR_NOMEM;
+		return rd->ret;
 	for (dom = ltt_cfg_rd_child(ltt_cfg_rd_child(se, "domains"), "domain"); dom && !rd->ret;
 	     dom = ltt_cfg_rd_next(dom)) {
 		char type[16];
