@@ -26,6 +26,8 @@
  *   sock.[ch]         Unix socket and fd I/O helpers
  *   paths.[ch]        where ltt keeps its files: home, run directories,
  *                     traces
+ *   proc-status.[ch]  a number of a task's status file in /proc (Tgid,
+ *                     NSpid), without allocation
  *   log.[ch]          leveled diagnostics on stderr, rate-limited
  *   module.[ch]       ltt's private modules, dlopen()ed on first use
  *   escape.[ch]       strings from users, programs and peers made safe to
