@@ -70,6 +70,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/budget.c src/common/base/budget.h \
 	src/common/base/codec.c src/common/base/codec.h \
 	src/common/base/daemon.c src/common/base/daemon.h src/common/base/daemon-popt.h \
+	src/common/base/dlist.h \
 	src/common/base/durable.c src/common/base/durable.h \
 	src/common/base/errmap.c src/common/base/errmap.h \
 	src/common/base/error.c \

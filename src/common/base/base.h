@@ -42,6 +42,8 @@
  *                     bytes (every protocol's messages, and the model's
  *                     objects that travel in them)
  *   array.[ch]        arrays that grow by doubling
+ *   dlist.h           doubly linked lists of structs with their own prev
+ *                     and next (macros)
  *   name-index.[ch]   an index of names to positions in the caller's array
  *   errmap.[ch]       internal failures (negative errno) to public codes,
  *                     by table
