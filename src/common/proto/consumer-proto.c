@@ -582,24 +582,17 @@ LTT_CODEC(consumer_add_relay_reply, LTT_CODEC_LE,
 	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), ADD_RELAY_REPLY_BODY);
 #undef LTT_MSG
 
-void ltt_consumer_put_add_relay_reply(struct ltt_wbuf *w,
-				      const struct ltt_consumer_add_relay_reply *m)
+/* A failure's reply has no path: "". */
+static int add_relay_reply_check(struct ltt_rbuf *r, struct ltt_consumer_add_relay_reply *m)
 {
-	ltt_codec_put(w, &consumer_add_relay_reply_body, m);
-}
-
-int ltt_consumer_get_add_relay_reply(struct ltt_rbuf *r,
-				     struct ltt_consumer_add_relay_reply *ret)
-{
-	struct ltt_consumer_add_relay_reply m = { 0 };
-
-	if (ltt_codec_get_msg(r, &consumer_add_relay_reply, &m))
-		return -EPROTO;
-	if (!m.output_path)
-		m.output_path = "";	/* a failure's */
-	*ret = m;
+	(void)r;
+	if (!m->output_path)
+		m->output_path = "";
 	return 0;
 }
+
+LTT_CODEC_PAIR_OF(consumer, add_relay_reply, struct ltt_consumer_add_relay_reply,
+		  consumer_add_relay_reply_body, consumer_add_relay_reply, add_relay_reply_check)
 
 void ltt_consumer_put_relay_key(struct ltt_wbuf *w, uint64_t relay_key)
 {
@@ -633,40 +626,19 @@ LTT_CODEC(consumer_relay_status_reply, LTT_CODEC_LE,
 	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), RELAY_STATUS_REPLY_BODY);
 #undef LTT_MSG
 
-void ltt_consumer_put_relay_pending_reply(struct ltt_wbuf *w,
-					  const struct ltt_consumer_relay_pending_reply *m)
+/* The connection's error is 0 or a negative errno. */
+static int relay_status_reply_check(struct ltt_rbuf *r,
+				    const struct ltt_consumer_relay_status_reply *m)
 {
-	ltt_codec_put(w, &consumer_relay_pending_reply_body, m);
-}
-
-int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
-					 struct ltt_consumer_relay_pending_reply *ret)
-{
-	struct ltt_consumer_relay_pending_reply m = { 0 };
-
-	if (ltt_codec_get_msg(r, &consumer_relay_pending_reply, &m))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_relay_status_reply(struct ltt_wbuf *w,
-					 const struct ltt_consumer_relay_status_reply *m)
-{
-	ltt_codec_put(w, &consumer_relay_status_reply_body, m);
-}
-
-int ltt_consumer_get_relay_status_reply(struct ltt_rbuf *r,
-					struct ltt_consumer_relay_status_reply *ret)
-{
-	struct ltt_consumer_relay_status_reply m = { 0 };
-
-	if (ltt_codec_get_msg(r, &consumer_relay_status_reply, &m))
-		return -EPROTO;
-	if (m.conn_error > 0) {
-		ltt_rbuf_fail(r);	/* 0 or a negative errno */
+	if (m->conn_error > 0) {
+		ltt_rbuf_fail(r);
 		return -EPROTO;
 	}
-	*ret = m;
 	return 0;
 }
+
+LTT_CODEC_PAIR_OF(consumer, relay_pending_reply, struct ltt_consumer_relay_pending_reply,
+		  consumer_relay_pending_reply_body, consumer_relay_pending_reply, LTT_CODEC_ACCEPT)
+LTT_CODEC_PAIR_OF(consumer, relay_status_reply, struct ltt_consumer_relay_status_reply,
+		  consumer_relay_status_reply_body, consumer_relay_status_reply,
+		  relay_status_reply_check)
