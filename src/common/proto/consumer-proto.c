@@ -229,6 +229,20 @@ int ltt_consumer_get_status(struct ltt_rbuf *r, int32_t *ret_status)
 }
 
 /*
+ * A flag that travels as a tail of one byte, 1, sent only when set: *@ret
+ * is whether the tail was @sent; a byte other than 1 is refused.
+ */
+static int get_flag_tail(struct ltt_rbuf *r, bool sent, uint8_t byte, bool *ret)
+{
+	if (sent && byte != 1) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	*ret = sent;
+	return 0;
+}
+
+/*
  * ADD_TRACE on the wire: 1.1's fields, then the relay key (1.2) when
  * relayed or resumed, then the resume flag (1.4), a byte of 1 sent only
  * when set: the tails' presence is what the message's length says.
@@ -263,13 +277,9 @@ int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace
 	struct add_trace_wire t;
 
 	memset(&t, 0, sizeof(t));
-	if (ltt_codec_get_msg(r, &consumer_add_trace, &t))
+	if (ltt_codec_get_msg(r, &consumer_add_trace, &t) ||
+	    get_flag_tail(r, t.resume_sent, t.resume, &t.m.resume))
 		return -EPROTO;
-	if (t.resume_sent && t.resume != 1) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	t.m.resume = t.resume_sent;
 	*ret = t.m;
 	return 0;
 }
@@ -325,13 +335,9 @@ int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush
 	struct flush_channel_wire f;
 
 	memset(&f, 0, sizeof(f));
-	if (ltt_codec_get_msg(r, &consumer_flush_channel, &f))
+	if (ltt_codec_get_msg(r, &consumer_flush_channel, &f) ||
+	    get_flag_tail(r, f.stopped_sent, f.stopped, &f.m.stopped))
 		return -EPROTO;
-	if (f.stopped_sent && f.stopped != 1) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	f.m.stopped = f.stopped_sent;
 	*ret = f.m;
 	return 0;
 }
