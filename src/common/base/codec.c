@@ -73,6 +73,12 @@ void *ltt_wbuf_reserve(struct ltt_wbuf *w, size_t len)
 	return p;
 }
 
+void ltt_wbuf_fail(struct ltt_wbuf *w, int err)
+{
+	if (!w->err)
+		w->err = err;
+}
+
 void ltt_wbuf_put_bytes(struct ltt_wbuf *w, const void *p, size_t len)
 {
 	void *dst = ltt_wbuf_reserve(w, len);
@@ -142,8 +148,7 @@ void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size)
 	uint8_t *dst;
 
 	if (len == size) {
-		if (!w->err)
-			w->err = -EINVAL;
+		ltt_wbuf_fail(w, -EINVAL);
 		return;
 	}
 	dst = ltt_wbuf_reserve(w, size);
@@ -518,8 +523,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 	unsigned int off = 0;
 
 	if (size == SIZE_MAX) {
-		if (!w->err)
-			w->err = -EINVAL;
+		ltt_wbuf_fail(w, -EINVAL);
 		return;
 	}
 	out = ltt_wbuf_reserve(w, size);

@@ -114,6 +114,8 @@ void ltt_wbuf_reset(struct ltt_wbuf *w);
 /** ltt_wbuf_reserve() - room for @len more bytes; returns a pointer to them or NULL */
 void *ltt_wbuf_reserve(struct ltt_wbuf *w, size_t len);
 void ltt_wbuf_put_bytes(struct ltt_wbuf *w, const void *p, size_t len);
+/** ltt_wbuf_fail() - make @err (negative) @w's error, unless it has one: the first stays */
+void ltt_wbuf_fail(struct ltt_wbuf *w, int err);
 void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v);
 void ltt_wbuf_put_u16(struct ltt_wbuf *w, uint16_t v);
 void ltt_wbuf_put_u32(struct ltt_wbuf *w, uint32_t v);

@@ -287,8 +287,7 @@ int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace
 void ltt_consumer_put_metadata(struct ltt_wbuf *w, const struct ltt_consumer_metadata *m)
 {
 	if (m->len > LTT_CONSUMER_METADATA_MAX) {
-		if (!w->err)
-			w->err = -E2BIG;
+		ltt_wbuf_fail(w, -E2BIG);
 		return;
 	}
 	ltt_wbuf_put_u64(w, m->trace_key);
