@@ -16,14 +16,22 @@
 
 #include "common/base/sock.h"
 
-static int fill_addr(const char *path, struct sockaddr_un *addr)
+/*
+ * A stream socket (close-on-exec, @flags added to its type) for the path
+ * @path, filled into *@addr: the socket, or a negative errno
+ * (-ENAMETOOLONG for a path that does not fit sockaddr_un).
+ */
+static int unix_socket(const char *path, int flags, struct sockaddr_un *addr)
 {
+	int fd;
+
 	memset(addr, 0, sizeof(*addr));
 	addr->sun_family = AF_UNIX;
 	if (strlen(path) >= sizeof(addr->sun_path))
 		return -ENAMETOOLONG;
 	strcpy(addr->sun_path, path);
-	return 0;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
+	return fd < 0 ? -errno : fd;
 }
 
 int ltt_sock_listen_unix(const char *path, mode_t mode, int *ret_fd)
@@ -31,12 +39,9 @@ int ltt_sock_listen_unix(const char *path, mode_t mode, int *ret_fd)
 	struct sockaddr_un addr;
 	int fd, ret;
 
-	ret = fill_addr(path, &addr);
-	if (ret)
-		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	fd = unix_socket(path, SOCK_NONBLOCK, &addr);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (unlink(path) && errno != ENOENT) {
 		ret = -errno;
 		goto err;
@@ -63,12 +68,9 @@ static int connect_unix(const char *path, int flags, int *ret_fd)
 	struct sockaddr_un addr;
 	int fd, ret;
 
-	ret = fill_addr(path, &addr);
-	if (ret)
-		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
+	fd = unix_socket(path, flags, &addr);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
 		ret = -errno;
 		close(fd);
