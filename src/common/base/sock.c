@@ -128,54 +128,47 @@ static int wait_fd(int fd, short events, int64_t deadline)
 	}
 }
 
-int ltt_io_write_all_until(int fd, const void *buf, size_t len, int64_t deadline)
+/*
+ * Send (@events POLLOUT) or receive (POLLIN) all @len bytes at @p on the
+ * socket @fd, waiting for it between tries until @deadline.  Only a send
+ * reads @p.
+ */
+static int io_all_until(int fd, char *p, size_t len, int64_t deadline, short events)
 {
-	const char *p = buf;
 	ssize_t n;
 	int ret;
 
 	while (len) {
-		n = send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (events == POLLOUT)
+			n = send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		else
+			n = recv(fd, p, len, MSG_DONTWAIT);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			if (errno != EAGAIN && errno != EWOULDBLOCK)
 				return -errno;
-			ret = wait_fd(fd, POLLOUT, deadline);
+			ret = wait_fd(fd, events, deadline);
 			if (ret)
 				return ret;
 			continue;
 		}
+		if (n == 0 && events == POLLIN)
+			return -ECONNRESET;
 		p += n;
 		len -= (size_t)n;
 	}
 	return 0;
 }
 
+int ltt_io_write_all_until(int fd, const void *buf, size_t len, int64_t deadline)
+{
+	return io_all_until(fd, (char *)buf, len, deadline, POLLOUT);
+}
+
 int ltt_io_read_all_until(int fd, void *buf, size_t len, int64_t deadline)
 {
-	char *p = buf;
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = recv(fd, p, len, MSG_DONTWAIT);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				return -errno;
-			ret = wait_fd(fd, POLLIN, deadline);
-			if (ret)
-				return ret;
-			continue;
-		}
-		if (n == 0)
-			return -ECONNRESET;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return io_all_until(fd, buf, len, deadline, POLLIN);
 }
 
 int ltt_sock_peer_cred(int fd, struct ucred *ret_cred)
