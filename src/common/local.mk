@@ -71,6 +71,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/budget.c src/common/base/budget.h \
 	src/common/base/codec.c src/common/base/codec.h \
 	src/common/base/daemon.c src/common/base/daemon.h src/common/base/daemon-popt.h \
+	src/common/base/dlist.h \
 	src/common/base/durable.c src/common/base/durable.h \
 	src/common/base/errmap.c src/common/base/errmap.h \
 	src/common/base/error.c \
@@ -84,6 +85,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/names.c src/common/base/names.h \
 	src/common/base/output-error.c src/common/base/output-error.h \
 	src/common/base/paths.c src/common/base/paths.h \
+	src/common/base/proc-status.c src/common/base/proc-status.h \
 	src/common/base/size.c src/common/base/size.h \
 	src/common/base/sock.c src/common/base/sock.h \
 	src/common/base/testpoint.c src/common/base/testpoint.h \

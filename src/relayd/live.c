@@ -43,6 +43,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/base/dlist.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
 #include "common/net/xport.h"
@@ -75,12 +76,7 @@ static void viewer_destroy(struct live_viewer *v)
 	ltt_xport_destroy(v->x);
 	ltt_wbuf_fini(&v->out);
 	free(v->streams);
-	if (v->prev)
-		v->prev->next = v->next;
-	else
-		live->viewers = v->next;
-	if (v->next)
-		v->next->prev = v->prev;
+	LTT_DLIST_UNLINK(live->viewers, v);
 	live->nviewers--;
 	free(v);
 }
@@ -401,10 +397,7 @@ static int viewer_create(struct ltt_relay_live *live, int fd)
 	v->req_need = LTT_LIVE_CMD_HDR_SIZE;
 	ltt_wbuf_init(&v->out);
 	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	v->next = live->viewers;
-	if (v->next)
-		v->next->prev = v;
-	live->viewers = v;
+	LTT_DLIST_PUSH(live->viewers, v);
 	live->nviewers++;
 	ret = ltt_evloop_timer_create(live->loop, viewer_timeout, v, &v->timer);
 	if (!ret)

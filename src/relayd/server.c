@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/base/dlist.h"
 #include "common/base/evloop.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
@@ -61,12 +62,7 @@ static void conn_close(struct ltt_relay_conn *conn)
 	ltt_evloop_timer_destroy(conn->deadline);
 	ltt_evloop_timer_destroy(conn->again);
 	ltt_xport_destroy(conn->x);
-	if (conn->prev)
-		conn->prev->next = conn->next;
-	else
-		srv->conns = conn->next;
-	if (conn->next)
-		conn->next->prev = conn->prev;
+	LTT_DLIST_UNLINK(srv->conns, conn);
 	srv->conn_count--;
 	if (conn->waiting)
 		srv->waiting_count--;
@@ -308,10 +304,7 @@ static int conn_create(struct ltt_relay_server *srv, int fd)
 		return ret;
 	}
 	conn->shaken = !srv->tls;
-	conn->next = srv->conns;
-	if (srv->conns)
-		srv->conns->prev = conn;
-	srv->conns = conn;
+	LTT_DLIST_PUSH(srv->conns, conn);
 	srv->conn_count++;
 	LTT_INFO_RL("%s connection from %s", srv->ops->name, conn->peer);
 	return 0;

@@ -14,7 +14,6 @@
  * wraps neither.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +24,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
+#include "common/base/proc-status.h"
 #include "common/proto/app-proto.h"
 #include "ust/ust.h"
 
@@ -110,28 +110,14 @@ static __thread struct {
 
 /*
  * The first number of the "NSpid:" line of @path (the id in the
- * outermost pid namespace), or NO_ID.  open(), read() and close() are
- * async-signal-safe; no allocation.
+ * outermost pid namespace), or NO_ID.  Async-signal-safe, no allocation
+ * (ltt_proc_status_number()).
  */
 static long read_nspid(const char *path)
 {
-	char buf[2048], *line, *end;
-	ssize_t n;
 	long v;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0)
-		return NO_ID;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return NO_ID;
-	buf[n] = '\0';
-	line = strstr(buf, "\nNSpid:");
-	if (!line)
-		return NO_ID;
-	v = strtol(line + 7, &end, 10);
-	return end == line + 7 ? NO_ID : v;
+	return ltt_proc_status_number(path, "NSpid", &v) ? NO_ID : v;
 }
 
 static long ctx_vpid(void)

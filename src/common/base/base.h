@@ -26,6 +26,8 @@
  *   sock.[ch]         Unix socket and fd I/O helpers
  *   paths.[ch]        where ltt keeps its files: home, run directories,
  *                     traces
+ *   proc-status.[ch]  a number of a task's status file in /proc (Tgid,
+ *                     NSpid), without allocation
  *   log.[ch]          leveled diagnostics on stderr, rate-limited
  *   module.[ch]       ltt's private modules, dlopen()ed on first use
  *   escape.[ch]       strings from users, programs and peers made safe to
@@ -40,6 +42,8 @@
  *                     bytes (every protocol's messages, and the model's
  *                     objects that travel in them)
  *   array.[ch]        arrays that grow by doubling
+ *   dlist.h           doubly linked lists of structs with their own prev
+ *                     and next (macros)
  *   name-index.[ch]   an index of names to positions in the caller's array
  *   errmap.[ch]       internal failures (negative errno) to public codes,
  *                     by table

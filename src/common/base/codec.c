@@ -73,6 +73,12 @@ void *ltt_wbuf_reserve(struct ltt_wbuf *w, size_t len)
 	return p;
 }
 
+void ltt_wbuf_fail(struct ltt_wbuf *w, int err)
+{
+	if (!w->err)
+		w->err = err;
+}
+
 void ltt_wbuf_put_bytes(struct ltt_wbuf *w, const void *p, size_t len)
 {
 	void *dst = ltt_wbuf_reserve(w, len);
@@ -121,21 +127,6 @@ void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v)
 	ltt_wbuf_put_bytes(w, &v, 1);
 }
 
-void ltt_wbuf_put_u16(struct ltt_wbuf *w, uint16_t v)
-{
-	put_uint(w, LTT_CODEC_LE, 2, v);
-}
-
-void ltt_wbuf_put_u32(struct ltt_wbuf *w, uint32_t v)
-{
-	put_uint(w, LTT_CODEC_LE, 4, v);
-}
-
-void ltt_wbuf_put_u64(struct ltt_wbuf *w, uint64_t v)
-{
-	put_uint(w, LTT_CODEC_LE, 8, v);
-}
-
 void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
 {
 	size_t len = s ? strlen(s) + 1 : 1;
@@ -151,29 +142,13 @@ void ltt_wbuf_put_str(struct ltt_wbuf *w, const char *s)
 		ltt_wbuf_put_u8(w, 0);
 }
 
-void ltt_wbuf_put_be16(struct ltt_wbuf *w, uint16_t v)
-{
-	put_uint(w, LTT_CODEC_BE, 2, v);
-}
-
-void ltt_wbuf_put_be32(struct ltt_wbuf *w, uint32_t v)
-{
-	put_uint(w, LTT_CODEC_BE, 4, v);
-}
-
-void ltt_wbuf_put_be64(struct ltt_wbuf *w, uint64_t v)
-{
-	put_uint(w, LTT_CODEC_BE, 8, v);
-}
-
 void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size)
 {
 	size_t len = s ? strnlen(s, size) : 0;
 	uint8_t *dst;
 
 	if (len == size) {
-		if (!w->err)
-			w->err = -EINVAL;
+		ltt_wbuf_fail(w, -EINVAL);
 		return;
 	}
 	dst = ltt_wbuf_reserve(w, size);
@@ -247,35 +222,23 @@ static inline uint64_t get_uint(struct ltt_rbuf *r, enum ltt_codec_order order, 
 	return p ? load_wire(p, order, width) : 0;
 }
 
-uint16_t ltt_rbuf_get_u16(struct ltt_rbuf *r)
-{
-	return (uint16_t)get_uint(r, LTT_CODEC_LE, 2);
-}
+/* ltt_wbuf_put_@name() and ltt_rbuf_get_@name(): an integer of @width bytes in @order. */
+#define UINT_PAIR(name, type, order, width) \
+	void ltt_wbuf_put_##name(struct ltt_wbuf *w, type v) \
+	{ \
+		put_uint(w, order, width, v); \
+	} \
+	type ltt_rbuf_get_##name(struct ltt_rbuf *r) \
+	{ \
+		return (type)get_uint(r, order, width); \
+	}
 
-uint32_t ltt_rbuf_get_u32(struct ltt_rbuf *r)
-{
-	return (uint32_t)get_uint(r, LTT_CODEC_LE, 4);
-}
-
-uint64_t ltt_rbuf_get_u64(struct ltt_rbuf *r)
-{
-	return get_uint(r, LTT_CODEC_LE, 8);
-}
-
-uint16_t ltt_rbuf_get_be16(struct ltt_rbuf *r)
-{
-	return (uint16_t)get_uint(r, LTT_CODEC_BE, 2);
-}
-
-uint32_t ltt_rbuf_get_be32(struct ltt_rbuf *r)
-{
-	return (uint32_t)get_uint(r, LTT_CODEC_BE, 4);
-}
-
-uint64_t ltt_rbuf_get_be64(struct ltt_rbuf *r)
-{
-	return get_uint(r, LTT_CODEC_BE, 8);
-}
+UINT_PAIR(u16, uint16_t, LTT_CODEC_LE, 2)
+UINT_PAIR(u32, uint32_t, LTT_CODEC_LE, 4)
+UINT_PAIR(u64, uint64_t, LTT_CODEC_LE, 8)
+UINT_PAIR(be16, uint16_t, LTT_CODEC_BE, 2)
+UINT_PAIR(be32, uint32_t, LTT_CODEC_BE, 4)
+UINT_PAIR(be64, uint64_t, LTT_CODEC_BE, 8)
 
 const void *ltt_rbuf_get_bytes(struct ltt_rbuf *r, size_t len)
 {
@@ -560,8 +523,7 @@ void ltt_codec_put_v(struct ltt_wbuf *w, const struct ltt_codec *c, const void *
 	unsigned int off = 0;
 
 	if (size == SIZE_MAX) {
-		if (!w->err)
-			w->err = -EINVAL;
+		ltt_wbuf_fail(w, -EINVAL);
 		return;
 	}
 	out = ltt_wbuf_reserve(w, size);

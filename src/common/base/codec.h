@@ -114,6 +114,8 @@ void ltt_wbuf_reset(struct ltt_wbuf *w);
 /** ltt_wbuf_reserve() - room for @len more bytes; returns a pointer to them or NULL */
 void *ltt_wbuf_reserve(struct ltt_wbuf *w, size_t len);
 void ltt_wbuf_put_bytes(struct ltt_wbuf *w, const void *p, size_t len);
+/** ltt_wbuf_fail() - make @err (negative) @w's error, unless it has one: the first stays */
+void ltt_wbuf_fail(struct ltt_wbuf *w, int err);
 void ltt_wbuf_put_u8(struct ltt_wbuf *w, uint8_t v);
 void ltt_wbuf_put_u16(struct ltt_wbuf *w, uint16_t v);
 void ltt_wbuf_put_u32(struct ltt_wbuf *w, uint32_t v);
@@ -263,25 +265,37 @@ struct ltt_codec {
 	}
 
 /*
- * LTT_CODEC_PAIR() - define ltt_@proto_put_@name() and ltt_@proto_get_@name()
- * of @type through the table @proto_@name: the decoder takes the whole
- * message (ltt_codec_get_msg()) and sets *ret only when it accepts it.
+ * LTT_CODEC_PAIR_OF() - define ltt_@proto_put_@name(), which puts @type
+ * through the table @put, and ltt_@proto_get_@name(), which decodes the
+ * whole message through the table @get (ltt_codec_get_msg()), then has
+ * @check(r, &m) look at it: 0 accepts it (@check may mend @m first, as
+ * a default for a string the peer left out), anything else refuses it.
+ * The decoder returns 0 or -EPROTO and sets *ret only when it accepts.
+ * A reply whose body follows its status puts the body alone (the
+ * handler put the status) and gets the whole.
  */
-#define LTT_CODEC_PAIR(proto, name, type) \
+#define LTT_CODEC_PAIR_OF(proto, name, type, put, get, check) \
 	void ltt_##proto##_put_##name(struct ltt_wbuf *w, const type *m) \
 	{ \
-		ltt_codec_put(w, &proto##_##name, m); \
+		ltt_codec_put(w, &put, m); \
 	} \
 	int ltt_##proto##_get_##name(struct ltt_rbuf *r, type *ret) \
 	{ \
 		type m; \
 \
 		memset(&m, 0, sizeof(m)); \
-		if (ltt_codec_get_msg(r, &proto##_##name, &m)) \
+		if (ltt_codec_get_msg(r, &get, &m) || check(r, &m)) \
 			return -EPROTO; \
 		*ret = m; \
 		return 0; \
 	}
+
+/* The check of a LTT_CODEC_PAIR_OF() that the table's own checks suffice. */
+#define LTT_CODEC_ACCEPT(r, m) 0
+
+/* LTT_CODEC_PAIR() - LTT_CODEC_PAIR_OF() through the one table @proto_@name */
+#define LTT_CODEC_PAIR(proto, name, type) \
+	LTT_CODEC_PAIR_OF(proto, name, type, proto##_##name, proto##_##name, LTT_CODEC_ACCEPT)
 
 /* The minor of the _v functions that puts and gets every row: the functions without _v. */
 #define LTT_CODEC_ALL_MINORS UINT32_MAX

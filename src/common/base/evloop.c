@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/base/dlist.h"
 #include "common/base/evloop.h"
 #include "common/base/heartbeat.h"
 #include "common/base/thread.h"
@@ -212,10 +213,7 @@ int ltt_evloop_timer_create(struct ltt_evloop *loop, ltt_evloop_timer_fn fn, voi
 	t->fn = fn;
 	t->arg = arg;
 	t->heap_idx = NOT_IN_HEAP;
-	t->next = loop->timers;
-	if (t->next)
-		t->next->prev = t;
-	loop->timers = t;
+	LTT_DLIST_PUSH(loop->timers, t);
 	loop->nr_timers++;
 	*ret_timer = t;
 	return 0;
@@ -251,12 +249,7 @@ void ltt_evloop_timer_destroy(struct ltt_evloop_timer *t)
 		return;
 	loop = t->loop;
 	ltt_evloop_timer_disarm(t);
-	if (t->prev)
-		t->prev->next = t->next;
-	else
-		loop->timers = t->next;
-	if (t->next)
-		t->next->prev = t->prev;
+	LTT_DLIST_UNLINK(loop->timers, t);
 	loop->nr_timers--;
 	free(t);
 }

@@ -362,56 +362,34 @@ bool ltt_glob_covers(const char *outer, const char *inner)
 	return glob_relate(outer, inner, true);
 }
 
+static const char *const domain_names[] = {
+	[LTT_DOMAIN_NONE] = "none", [LTT_DOMAIN_KERNEL] = "kernel", [LTT_DOMAIN_USER] = "user",
+	[LTT_DOMAIN_JUL] = "jul", [LTT_DOMAIN_LOG4J] = "log4j", [LTT_DOMAIN_PYTHON] = "python",
+};
+static const char *const buffer_type_names[] = {
+	[LTT_BUFFER_DEFAULT] = "default", [LTT_BUFFER_PER_UID] = "per-uid",
+	[LTT_BUFFER_PER_PID] = "per-pid", [LTT_BUFFER_GLOBAL] = "global",
+};
+static const char *const tracker_type_names[] = {
+	[LTT_TRACKER_VPID] = "vpid", [LTT_TRACKER_VUID] = "vuid", [LTT_TRACKER_VGID] = "vgid",
+	[LTT_TRACKER_PID] = "pid", [LTT_TRACKER_UID] = "uid", [LTT_TRACKER_GID] = "gid",
+};
+
+/* The name of @i in the table @names, or @other for a value it lacks. */
+#define NAME_IN(names, i, other) \
+	((unsigned int)(i) < sizeof(names) / sizeof(names[0]) && names[i] ? names[i] : (other))
+
 const char *ltt_domain_name(enum ltt_domain domain)
 {
-	switch (domain) {
-	case LTT_DOMAIN_KERNEL:
-		return "kernel";
-	case LTT_DOMAIN_USER:
-		return "user";
-	case LTT_DOMAIN_PYTHON:
-		return "python";
-	case LTT_DOMAIN_JUL:
-		return "jul";
-	case LTT_DOMAIN_LOG4J:
-		return "log4j";
-	case LTT_DOMAIN_NONE:
-	default:
-		return "none";
-	}
+	return NAME_IN(domain_names, domain, "none");
 }
 
 const char *ltt_buffer_type_name(enum ltt_buffer_type type)
 {
-	switch (type) {
-	case LTT_BUFFER_PER_UID:
-		return "per-uid";
-	case LTT_BUFFER_PER_PID:
-		return "per-pid";
-	case LTT_BUFFER_GLOBAL:
-		return "global";
-	case LTT_BUFFER_DEFAULT:
-	default:
-		return "default";
-	}
+	return NAME_IN(buffer_type_names, type, "default");
 }
 
 const char *ltt_tracker_type_name(enum ltt_tracker_type type)
 {
-	switch (type) {
-	case LTT_TRACKER_VPID:
-		return "vpid";
-	case LTT_TRACKER_VUID:
-		return "vuid";
-	case LTT_TRACKER_VGID:
-		return "vgid";
-	case LTT_TRACKER_PID:
-		return "pid";
-	case LTT_TRACKER_UID:
-		return "uid";
-	case LTT_TRACKER_GID:
-		return "gid";
-	default:
-		return "unknown";
-	}
+	return NAME_IN(tracker_type_names, type, "unknown");
 }

@@ -16,14 +16,22 @@
 
 #include "common/base/sock.h"
 
-static int fill_addr(const char *path, struct sockaddr_un *addr)
+/*
+ * A stream socket (close-on-exec, @flags added to its type) for the path
+ * @path, filled into *@addr: the socket, or a negative errno
+ * (-ENAMETOOLONG for a path that does not fit sockaddr_un).
+ */
+static int unix_socket(const char *path, int flags, struct sockaddr_un *addr)
 {
+	int fd;
+
 	memset(addr, 0, sizeof(*addr));
 	addr->sun_family = AF_UNIX;
 	if (strlen(path) >= sizeof(addr->sun_path))
 		return -ENAMETOOLONG;
 	strcpy(addr->sun_path, path);
-	return 0;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
+	return fd < 0 ? -errno : fd;
 }
 
 int ltt_sock_listen_unix(const char *path, mode_t mode, int *ret_fd)
@@ -31,12 +39,9 @@ int ltt_sock_listen_unix(const char *path, mode_t mode, int *ret_fd)
 	struct sockaddr_un addr;
 	int fd, ret;
 
-	ret = fill_addr(path, &addr);
-	if (ret)
-		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	fd = unix_socket(path, SOCK_NONBLOCK, &addr);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (unlink(path) && errno != ENOENT) {
 		ret = -errno;
 		goto err;
@@ -63,12 +68,9 @@ static int connect_unix(const char *path, int flags, int *ret_fd)
 	struct sockaddr_un addr;
 	int fd, ret;
 
-	ret = fill_addr(path, &addr);
-	if (ret)
-		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | flags, 0);
+	fd = unix_socket(path, flags, &addr);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
 		ret = -errno;
 		close(fd);
@@ -126,54 +128,47 @@ static int wait_fd(int fd, short events, int64_t deadline)
 	}
 }
 
-int ltt_io_write_all_until(int fd, const void *buf, size_t len, int64_t deadline)
+/*
+ * Send (@events POLLOUT) or receive (POLLIN) all @len bytes at @p on the
+ * socket @fd, waiting for it between tries until @deadline.  Only a send
+ * reads @p.
+ */
+static int io_all_until(int fd, char *p, size_t len, int64_t deadline, short events)
 {
-	const char *p = buf;
 	ssize_t n;
 	int ret;
 
 	while (len) {
-		n = send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (events == POLLOUT)
+			n = send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+		else
+			n = recv(fd, p, len, MSG_DONTWAIT);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			if (errno != EAGAIN && errno != EWOULDBLOCK)
 				return -errno;
-			ret = wait_fd(fd, POLLOUT, deadline);
+			ret = wait_fd(fd, events, deadline);
 			if (ret)
 				return ret;
 			continue;
 		}
+		if (n == 0 && events == POLLIN)
+			return -ECONNRESET;
 		p += n;
 		len -= (size_t)n;
 	}
 	return 0;
 }
 
+int ltt_io_write_all_until(int fd, const void *buf, size_t len, int64_t deadline)
+{
+	return io_all_until(fd, (char *)buf, len, deadline, POLLOUT);
+}
+
 int ltt_io_read_all_until(int fd, void *buf, size_t len, int64_t deadline)
 {
-	char *p = buf;
-	ssize_t n;
-	int ret;
-
-	while (len) {
-		n = recv(fd, p, len, MSG_DONTWAIT);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				return -errno;
-			ret = wait_fd(fd, POLLIN, deadline);
-			if (ret)
-				return ret;
-			continue;
-		}
-		if (n == 0)
-			return -ECONNRESET;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return io_all_until(fd, buf, len, deadline, POLLIN);
 }
 
 int ltt_sock_peer_cred(int fd, struct ucred *ret_cred)

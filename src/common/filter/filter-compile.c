@@ -4,7 +4,6 @@
  * expressions (rules in filter-compile.h, format in filter-bytecode.h).
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,24 +25,11 @@ struct gen {
 	struct ltt_filter_error *err;
 };
 
-static int fail(struct gen *g, size_t pos, int rc, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(struct gen *g, size_t pos, int rc, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (g->rc)
-		return -1;
-	g->rc = rc;
-	if (g->err) {
-		g->err->pos = pos;
-		va_start(ap, fmt);
-		vsnprintf(g->err->msg, sizeof(g->err->msg), fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+/*
+ * Fail the compile at @pos with @code and a message (the first failure's
+ * kept); returns g->rc, negative as the -1 the compile's functions return.
+ */
+#define fail(g, pos, code, ...) ltt_filter_note(&(g)->rc, (g)->err, pos, code, __VA_ARGS__)
 
 static void emit(struct gen *g, const void *p, size_t n)
 {
@@ -410,7 +396,7 @@ static int fold_strings(struct gen *g, const struct ltt_filter_node *n)
 	return LTT_FTYPE_S64;
 }
 
-/* Emit @n's two operands, left then right, their types into *@a and *@b; -1 (g->rc set) or 0. */
+/* Emit @n's two operands, left then right, their types into *@a and *@b; < 0 (g->rc set) or 0. */
 static int gen_operands(struct gen *g, const struct ltt_filter_node *n, int *a, int *b)
 {
 	*a = gen(g, n->left);
@@ -480,7 +466,7 @@ static int gen_bitwise(struct gen *g, const struct ltt_filter_node *n)
 	return a == LTT_FTYPE_U64 || b == LTT_FTYPE_U64 ? LTT_FTYPE_U64 : LTT_FTYPE_S64;
 }
 
-/* Emit @n's code; its static type, or -1 (g->rc set). */
+/* Emit @n's code; its static type, or < 0 (g->rc set). */
 static int gen(struct gen *g, const struct ltt_filter_node *n)
 {
 	int id;

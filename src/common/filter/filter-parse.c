@@ -35,24 +35,25 @@ struct parser {
 	struct ltt_filter_error *err;
 };
 
-static int fail(struct parser *p, size_t pos, int rc, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(struct parser *p, size_t pos, int rc, const char *fmt, ...)
+int ltt_filter_note(int *rc, struct ltt_filter_error *err, size_t pos, int code,
+		    const char *fmt, ...)
 {
 	va_list ap;
 
-	if (p->rc)
-		return p->rc;
-	p->rc = rc;
-	if (p->err) {
-		p->err->pos = pos;
+	if (*rc)
+		return *rc;
+	*rc = code;
+	if (err) {
+		err->pos = pos;
 		va_start(ap, fmt);
-		vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 		va_end(ap);
 	}
-	return rc;
+	return code;
 }
+
+/* Fail the parse at @pos with @code and a message; the first failure's code. */
+#define fail(p, pos, code, ...) ltt_filter_note(&(p)->rc, (p)->err, pos, code, __VA_ARGS__)
 
 static int is_ident_start(char c)
 {

@@ -81,6 +81,17 @@ struct ltt_filter_error {
 };
 
 /**
+ * ltt_filter_note() - keep the first failure of a parse or a compile
+ * @rc: the first failure so far (0: none), set to @code when 0
+ * @err: receives @pos and the message made of @fmt with the first failure
+ *       (NULL: no message wanted)
+ *
+ * Returns the first failure's code, *@rc.
+ */
+int ltt_filter_note(int *rc, struct ltt_filter_error *err, size_t pos, int code,
+		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/**
  * ltt_filter_parse() - parse a filter expression
  * @text: the expression (NUL-terminated, at most LTT_FILTER_MAX_TEXT bytes)
  * @ret: the tree, the caller's (ltt_filter_free())

@@ -8,13 +8,12 @@
  * does not fit is written again into the next packet.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "common/base/proc-status.h"
 #include "common/ftrace/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "kmod/ltt-fields.h"
@@ -179,27 +178,14 @@ static bool loc_data(const struct ltt_ftrace_field *f, const struct view *rec,
  */
 static int32_t thread_group(int32_t tid)
 {
-	char path[32], buf[512];
-	const char *at;
-	ssize_t n;
+	char path[32];
 	long v;
-	int fd;
 
 	if (tid <= 0)
 		return tid;
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (ltt_proc_status_number(path, "Tgid", &v))
 		return tid;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return tid;
-	buf[n] = '\0';
-	at = strstr(buf, "\nTgid:");
-	if (!at)
-		return tid;
-	v = strtol(at + strlen("\nTgid:"), NULL, 10);
 	return v > 0 && v <= INT32_MAX ? (int32_t)v : tid;
 }
 

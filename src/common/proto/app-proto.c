@@ -305,8 +305,8 @@ void ltt_app_put_event_filter_v(struct ltt_wbuf *w, const struct ltt_app_event_f
 		ltt_wbuf_put_u32(w, p->len);
 		ltt_wbuf_put_bytes(w, p->code, p->len);
 	}
-	if (!w->err && w->len > LTT_APP_MSG_MAX)
-		w->err = -EINVAL;
+	if (w->len > LTT_APP_MSG_MAX)
+		ltt_wbuf_fail(w, -EINVAL);
 }
 
 int ltt_app_get_event_filter_v(struct ltt_rbuf *r, struct ltt_app_event_filter *ret,

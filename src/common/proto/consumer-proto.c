@@ -229,6 +229,20 @@ int ltt_consumer_get_status(struct ltt_rbuf *r, int32_t *ret_status)
 }
 
 /*
+ * A flag that travels as a tail of one byte, 1, sent only when set: *@ret
+ * is whether the tail was @sent; a byte other than 1 is refused.
+ */
+static int get_flag_tail(struct ltt_rbuf *r, bool sent, uint8_t byte, bool *ret)
+{
+	if (sent && byte != 1) {
+		ltt_rbuf_fail(r);
+		return -EPROTO;
+	}
+	*ret = sent;
+	return 0;
+}
+
+/*
  * ADD_TRACE on the wire: 1.1's fields, then the relay key (1.2) when
  * relayed or resumed, then the resume flag (1.4), a byte of 1 sent only
  * when set: the tails' presence is what the message's length says.
@@ -263,13 +277,9 @@ int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace
 	struct add_trace_wire t;
 
 	memset(&t, 0, sizeof(t));
-	if (ltt_codec_get_msg(r, &consumer_add_trace, &t))
+	if (ltt_codec_get_msg(r, &consumer_add_trace, &t) ||
+	    get_flag_tail(r, t.resume_sent, t.resume, &t.m.resume))
 		return -EPROTO;
-	if (t.resume_sent && t.resume != 1) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	t.m.resume = t.resume_sent;
 	*ret = t.m;
 	return 0;
 }
@@ -277,8 +287,7 @@ int ltt_consumer_get_add_trace(struct ltt_rbuf *r, struct ltt_consumer_add_trace
 void ltt_consumer_put_metadata(struct ltt_wbuf *w, const struct ltt_consumer_metadata *m)
 {
 	if (m->len > LTT_CONSUMER_METADATA_MAX) {
-		if (!w->err)
-			w->err = -E2BIG;
+		ltt_wbuf_fail(w, -E2BIG);
 		return;
 	}
 	ltt_wbuf_put_u64(w, m->trace_key);
@@ -325,13 +334,9 @@ int ltt_consumer_get_flush_channel(struct ltt_rbuf *r, struct ltt_consumer_flush
 	struct flush_channel_wire f;
 
 	memset(&f, 0, sizeof(f));
-	if (ltt_codec_get_msg(r, &consumer_flush_channel, &f))
+	if (ltt_codec_get_msg(r, &consumer_flush_channel, &f) ||
+	    get_flag_tail(r, f.stopped_sent, f.stopped, &f.m.stopped))
 		return -EPROTO;
-	if (f.stopped_sent && f.stopped != 1) {
-		ltt_rbuf_fail(r);
-		return -EPROTO;
-	}
-	f.m.stopped = f.stopped_sent;
 	*ret = f.m;
 	return 0;
 }
@@ -582,24 +587,17 @@ LTT_CODEC(consumer_add_relay_reply, LTT_CODEC_LE,
 	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), ADD_RELAY_REPLY_BODY);
 #undef LTT_MSG
 
-void ltt_consumer_put_add_relay_reply(struct ltt_wbuf *w,
-				      const struct ltt_consumer_add_relay_reply *m)
+/* A failure's reply has no path: "". */
+static int add_relay_reply_check(struct ltt_rbuf *r, struct ltt_consumer_add_relay_reply *m)
 {
-	ltt_codec_put(w, &consumer_add_relay_reply_body, m);
-}
-
-int ltt_consumer_get_add_relay_reply(struct ltt_rbuf *r,
-				     struct ltt_consumer_add_relay_reply *ret)
-{
-	struct ltt_consumer_add_relay_reply m = { 0 };
-
-	if (ltt_codec_get_msg(r, &consumer_add_relay_reply, &m))
-		return -EPROTO;
-	if (!m.output_path)
-		m.output_path = "";	/* a failure's */
-	*ret = m;
+	(void)r;
+	if (!m->output_path)
+		m->output_path = "";
 	return 0;
 }
+
+LTT_CODEC_PAIR_OF(consumer, add_relay_reply, struct ltt_consumer_add_relay_reply,
+		  consumer_add_relay_reply_body, consumer_add_relay_reply, add_relay_reply_check)
 
 void ltt_consumer_put_relay_key(struct ltt_wbuf *w, uint64_t relay_key)
 {
@@ -633,40 +631,19 @@ LTT_CODEC(consumer_relay_status_reply, LTT_CODEC_LE,
 	  LTT_ROW_U32(status), LTT_ROW_WHEN_EQ(status, 0), RELAY_STATUS_REPLY_BODY);
 #undef LTT_MSG
 
-void ltt_consumer_put_relay_pending_reply(struct ltt_wbuf *w,
-					  const struct ltt_consumer_relay_pending_reply *m)
+/* The connection's error is 0 or a negative errno. */
+static int relay_status_reply_check(struct ltt_rbuf *r,
+				    const struct ltt_consumer_relay_status_reply *m)
 {
-	ltt_codec_put(w, &consumer_relay_pending_reply_body, m);
-}
-
-int ltt_consumer_get_relay_pending_reply(struct ltt_rbuf *r,
-					 struct ltt_consumer_relay_pending_reply *ret)
-{
-	struct ltt_consumer_relay_pending_reply m = { 0 };
-
-	if (ltt_codec_get_msg(r, &consumer_relay_pending_reply, &m))
-		return -EPROTO;
-	*ret = m;
-	return 0;
-}
-
-void ltt_consumer_put_relay_status_reply(struct ltt_wbuf *w,
-					 const struct ltt_consumer_relay_status_reply *m)
-{
-	ltt_codec_put(w, &consumer_relay_status_reply_body, m);
-}
-
-int ltt_consumer_get_relay_status_reply(struct ltt_rbuf *r,
-					struct ltt_consumer_relay_status_reply *ret)
-{
-	struct ltt_consumer_relay_status_reply m = { 0 };
-
-	if (ltt_codec_get_msg(r, &consumer_relay_status_reply, &m))
-		return -EPROTO;
-	if (m.conn_error > 0) {
-		ltt_rbuf_fail(r);	/* 0 or a negative errno */
+	if (m->conn_error > 0) {
+		ltt_rbuf_fail(r);
 		return -EPROTO;
 	}
-	*ret = m;
 	return 0;
 }
+
+LTT_CODEC_PAIR_OF(consumer, relay_pending_reply, struct ltt_consumer_relay_pending_reply,
+		  consumer_relay_pending_reply_body, consumer_relay_pending_reply, LTT_CODEC_ACCEPT)
+LTT_CODEC_PAIR_OF(consumer, relay_status_reply, struct ltt_consumer_relay_status_reply,
+		  consumer_relay_status_reply_body, consumer_relay_status_reply,
+		  relay_status_reply_check)

@@ -246,8 +246,7 @@ void ltt_lagent_put_enable(struct ltt_wbuf *w, int32_t loglevel, uint32_t loglev
 	struct enable m = { .loglevel = loglevel, .loglevel_type = loglevel_type, .filter = filter };
 
 	if (!copy_name(m.name, name)) {
-		if (!w->err)
-			w->err = -EINVAL;
+		ltt_wbuf_fail(w, -EINVAL);
 		return;
 	}
 	put_command(w, LTT_LAGENT_ENABLE, &lagent_enable, &m);
@@ -258,8 +257,7 @@ void ltt_lagent_put_disable(struct ltt_wbuf *w, const char *name)
 	struct disable m;
 
 	if (!copy_name(m.name, name)) {
-		if (!w->err)
-			w->err = -EINVAL;
+		ltt_wbuf_fail(w, -EINVAL);
 		return;
 	}
 	put_command(w, LTT_LAGENT_DISABLE, &lagent_disable, &m);

@@ -82,48 +82,39 @@ static int get_at(const uint8_t *msg, size_t off, const struct ltt_codec *c, voi
 	return ltt_codec_get(&r, c, ret);
 }
 
-/* The union as command @req->cmd uses it. */
+/* The union as a command of its own layout uses it... */
+static const struct ltt_codec *const union_of_cmd[LTT_LTTNG_CMD_NR_] = {
+	[LTT_LTTNG_CMD_LIST_EVENTS] = &lttng_req_list,
+	[LTT_LTTNG_CMD_DISABLE_CHANNEL] = &lttng_req_list,	/* disable.channel_name */
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY] = &lttng_req_attr,
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET] = &lttng_req_attr,
+	[LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY] = &lttng_req_policy,
+	[LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT] = &lttng_req_snapshot,
+	[LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT] = &lttng_req_snapshot,
+	[LTT_LTTNG_CMD_SNAPSHOT_RECORD] = &lttng_req_record,
+	[LTT_LTTNG_CMD_ROTATION_GET_INFO] = &lttng_req_rotation,
+	[LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE] = &lttng_req_schedule,
+	[LTT_LTTNG_CMD_SET_SESSION_SHM_PATH] = &lttng_req_shm_path,
+	[LTT_LTTNG_CMD_SAVE_SESSION] = &lttng_req_save,
+};
+
+/* ... else as its variable part is sized (none: the union unused). */
+static const struct ltt_codec *const union_of_extra[] = {
+	[EXTRA_LEN] = &lttng_req_len,
+	[EXTRA_ULEN] = &lttng_req_ulen,
+	[EXTRA_CREATE] = &lttng_req_create,
+	[EXTRA_URIS] = &lttng_req_uris,
+	[EXTRA_TRACKER] = &lttng_req_tracker,
+};
+
+/* The union as command @req->cmd (a known one) uses it. */
 static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 {
-	switch (req->cmd) {
-	case LTT_LTTNG_CMD_LIST_EVENTS:
-	case LTT_LTTNG_CMD_DISABLE_CHANNEL:	/* disable.channel_name */
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_list, req);
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_POLICY:
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_GET_INCLUSION_SET:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_attr, req);
-	case LTT_LTTNG_CMD_PROCESS_ATTR_TRACKER_SET_POLICY:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_policy, req);
-	case LTT_LTTNG_CMD_SNAPSHOT_ADD_OUTPUT:
-	case LTT_LTTNG_CMD_SNAPSHOT_DEL_OUTPUT:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_snapshot, req);
-	case LTT_LTTNG_CMD_SNAPSHOT_RECORD:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_record, req);
-	case LTT_LTTNG_CMD_ROTATION_GET_INFO:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_rotation, req);
-	case LTT_LTTNG_CMD_ROTATION_SET_SCHEDULE:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_schedule, req);
-	case LTT_LTTNG_CMD_SET_SESSION_SHM_PATH:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_shm_path, req);
-	case LTT_LTTNG_CMD_SAVE_SESSION:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_save, req);
-	default:
-		break;
-	}
-	switch (cmd_extra[req->cmd]) {
-	case EXTRA_LEN:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_len, req);
-	case EXTRA_ULEN:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_ulen, req);
-	case EXTRA_CREATE:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_create, req);
-	case EXTRA_URIS:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_uris, req);
-	case EXTRA_TRACKER:
-		return get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_tracker, req);
-	default:
-		return 0;
-	}
+	const struct ltt_codec *c = union_of_cmd[req->cmd];
+
+	if (!c)
+		c = union_of_extra[cmd_extra[req->cmd]];
+	return c ? get_at(msg, LTT_LTTNG_OFF_UNION, c, req) : 0;
 }
 
 int ltt_lttng_get_req(const uint8_t *msg, struct ltt_lttng_req *ret)

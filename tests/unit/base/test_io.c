@@ -2,7 +2,8 @@
 /*
  * test_io.c - unit tests of the file and process helpers the daemons
  * share: ltt_io_pwritev_all() (common/base/sock.c), ltt_fork_split()
- * (common/base/daemon.c).
+ * (common/base/daemon.c), ltt_proc_status_number()
+ * (common/base/proc-status.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/base/daemon.h"
+#include "common/base/proc-status.h"
 #include "common/base/sock.h"
 #include "tests/unit/tap.h"
 
@@ -111,11 +113,42 @@ static void test_fork_sockets(void)
 	close(pair[1]);
 }
 
+/* A status file's numbers by key: a whole line's key only, a number after it. */
+static void test_proc_status(void)
+{
+	static const char text[] = "Name:\tx\nXTgid:\t9\nTgid:\t4242\nNSpid:\t77\t3\n"
+				   "Empty:\t\nPid:\t-5\n";
+	char path[] = "/tmp/test_io_status_XXXXXX";
+	long v = -1;
+	int fd = mkstemp(path);
+
+	if (!tap_ok(fd >= 0 && write(fd, text, sizeof(text) - 1) == (ssize_t)sizeof(text) - 1,
+		    "a status file written at %s", path))
+		return;
+	close(fd);
+	tap_is_int(ltt_proc_status_number(path, "Tgid", &v), 0, "Tgid found, not XTgid's line");
+	tap_is_int(v, 4242, "its number (%ld)", v);
+	tap_is_int(ltt_proc_status_number(path, "NSpid", &v), 0, "NSpid found");
+	tap_is_int(v, 77, "its first number, the outermost namespace's (%ld)", v);
+	tap_is_int(ltt_proc_status_number(path, "Pid", &v), 0, "Pid found");
+	tap_is_int(v, -5, "a sign read (%ld)", v);
+	v = 1;
+	tap_is_int(ltt_proc_status_number(path, "Empty", &v), -ENOENT, "no number: -ENOENT");
+	tap_is_int(ltt_proc_status_number(path, "Gid", &v), -ENOENT, "no such line: -ENOENT");
+	tap_is_int(ltt_proc_status_number(path, "Name", &v), -ENOENT, "the first line is no key");
+	tap_is_int(v, 1, "and a failure leaves the number alone");
+	unlink(path);
+	tap_is_int(ltt_proc_status_number(path, "Tgid", &v), -ENOENT, "a file gone: open's -ENOENT");
+	tap_is_int(ltt_proc_status_number("/proc/self/status", "Tgid", &v), 0, "our own status");
+	tap_is_int(v, getpid(), "its Tgid is our pid (%ld)", v);
+}
+
 int main(void)
 {
 	test_pwritev_whole();
 	test_pwritev_short();
 	test_fork_pipe();
 	test_fork_sockets();
+	test_proc_status();
 	return tap_done();
 }

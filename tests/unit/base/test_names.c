@@ -478,6 +478,14 @@ static void test_enum_names(void)
 	tap_is_str(ltt_buffer_type_name(LTT_BUFFER_DEFAULT), "default", "buffers default");
 	tap_is_str(ltt_buffer_type_name((enum ltt_buffer_type)42), "default",
 		   "an unknown buffer type is default");
+	tap_is_str(ltt_domain_name(LTT_DOMAIN_JUL), "jul", "domain jul");
+	tap_is_str(ltt_domain_name(LTT_DOMAIN_LOG4J), "log4j", "domain log4j");
+	tap_is_str(ltt_domain_name(LTT_DOMAIN_PYTHON), "python", "domain python");
+	tap_is_str(ltt_domain_name((enum ltt_domain)-1), "none", "a negative domain is none");
+	tap_is_str(ltt_tracker_type_name(LTT_TRACKER_VPID), "vpid", "tracker vpid");
+	tap_is_str(ltt_tracker_type_name(LTT_TRACKER_GID), "gid", "tracker gid");
+	tap_is_str(ltt_tracker_type_name((enum ltt_tracker_type)LTT_TRACKER_NR), "unknown",
+		   "a tracker past the last is unknown");
 }
 
 int main(void)

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: LGPL-2.1-only
+/*
+ * proc-status.c - a number of a task's status file in /proc
+ * (proc-status.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/base/proc-status.h"
+
+int ltt_proc_status_number(const char *path, const char *key, long *ret)
+{
+	char buf[2048], *at, *end;
+	size_t klen = strlen(key);
+	ssize_t n;
+	long v;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	if (n < 0)
+		return (int)n;
+	buf[n] = '\0';
+	/* a line's start, then the key and its colon */
+	for (at = strstr(buf, key); at; at = strstr(at + 1, key))
+		if (at > buf && at[-1] == '\n' && at[klen] == ':')
+			break;
+	if (!at)
+		return -ENOENT;
+	at += klen + 1;
+	v = strtol(at, &end, 10);
+	if (end == at)
+		return -ENOENT;
+	*ret = v;
+	return 0;
+}
