@@ -53,6 +53,10 @@ static const struct {
 	{ LTT_ERR_ROTATION_NOT_SET, 132 },		/* ROTATION_SCHEDULE_NOT_SET */
 	{ LTT_ERR_ROTATE_AFTER_CLEAR, 159 },		/* ROTATION_AFTER_STOP_CLEAR */
 	{ LTT_ERR_RELAY_NO_CLEAR, 157 },		/* CLEAR_NOT_AVAILABLE_RELAY */
+	/* LTTng's agents' answers, as LTTng's daemon says them (agent.c) */
+	{ LTT_ERR_AGENT_UNKNOWN_NAME, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
+	{ LTT_ERR_AGENT_REFUSED, LTT_LTTNG_ERR_UNK },
+	{ LTT_ERR_AGENT_NO_ANSWER, 63 },		/* UST_ENABLE_FAIL (a DISABLE's: 64) */
 };
 
 uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
@@ -61,6 +65,8 @@ uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code e
 
 	if (err == LTT_ERR_OK)
 		return LTT_LTTNG_OK;
+	if (err == LTT_ERR_AGENT_NO_ANSWER && call->req.cmd == LTT_LTTNG_CMD_DISABLE_EVENT)
+		return 64;	/* UST_DISABLE_FAIL */
 	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
 		if (codes[i].ltt == err)
 			return codes[i].lttng;

@@ -7,6 +7,9 @@
 #   registered R closed C
 # It then serves its connections until its stdin closes.  Each
 # registration gives its own pid, or $AGENT_PID when set (a claim).
+# $AGENT_REFUSE=NAME-PREFIX:STATUS[,...] answers an ENABLE of a logger
+# whose name starts with NAME-PREFIX with STATUS (LTTng's agents: 2
+# invalid, 3 unknown name), or closes the connection for STATUS "close".
 #   usage: lttng_agent_fake.py PORT DOMAIN CONNS NAMES NAME-LEN PREFIX
 import os
 import select
@@ -18,6 +21,16 @@ import time
 port, domain, conns, names, name_len = (int(a) for a in sys.argv[1:6])
 prefix = sys.argv[6]
 claimed = int(os.environ.get("AGENT_PID", os.getpid()))
+refusals = [r.rpartition(":")[::2] for r in os.environ.get("AGENT_REFUSE", "").split(",") if r]
+
+
+def refusal(logger):
+    """The status that refuses an ENABLE of @logger, None if none."""
+    for prefix, status in refusals:
+        if logger.startswith(prefix):
+            return status
+    return None
+
 
 
 def name(i):
@@ -48,11 +61,15 @@ def serve(s):
         size, cmd, _ = struct.unpack(">QII", buf[:16])
         if len(buf) < 16 + size:
             break
+        logger = buf[24:280].split(b"\0")[0].decode() if cmd == 2 else ""
         buf = buf[16 + size:]
+        refused = refusal(logger) if logger else None
+        if refused == "close":
+            return False
         if cmd == 1:
             s.sendall(list_reply)
         elif cmd in (2, 3):
-            s.sendall(struct.pack(">I", 1))
+            s.sendall(struct.pack(">I", int(refused) if refused else 1))
         elif cmd == 4 and s in pending:
             pending.discard(s)
             registered += 1

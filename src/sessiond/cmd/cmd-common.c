@@ -180,6 +180,10 @@ static const struct ltt_errmap internal_errors[] = {
 	{ -ENOSPC, LTT_ERR_LIMIT },
 	{ -EPIPE, LTT_ERR_CONSUMERD },
 	{ -ETIMEDOUT, LTT_ERR_CONSUMERD_STALLED },
+	/* LTTng's agents' answers (lagent.h: ltt_lagent_sync_wait()) */
+	{ -ENOMSG, LTT_ERR_AGENT_UNKNOWN_NAME },
+	{ -EBADE, LTT_ERR_AGENT_REFUSED },
+	{ -ENOLINK, LTT_ERR_AGENT_NO_ANSWER },
 };
 
 /* Any other failure is the tracer's refusal. */

@@ -30,6 +30,7 @@ struct sync_job {
 	uint64_t session_id;
 	size_t nr;
 	struct key *keys;
+	struct sync_wait *wait;	/* the caller's awaiting the answers (a reference), NULL: none */
 };
 
 /* --- jobs from other threads */
@@ -68,8 +69,13 @@ static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 			free(found);
 		}
 	}
+	/* the ENABLEs and DISABLEs this sends are the ones awaited */
+	a->wait = j->wait;
 	lagent_reconcile_all(a);
+	a->wait = NULL;
 out:
+	if (j->wait)
+		lagent_wait_answered(j->wait, found || !j->nr ? 0 : -ENOMEM);
 	lagent_keys_free(j->keys, j->nr);
 	free(j);
 }
@@ -145,25 +151,33 @@ static int channel_keys(const struct ltt_channel *channel, struct key **v, size_
  * could not all be made: the agents keep what they had); the log names
  * @whose rules.
  */
-static void sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
-		      const char *whose)
+static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
+		     const char *whose, struct sync_wait *wait)
 {
 	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
 
 	if (!j) {
 		LTT_WARN("out of memory: LTTng's agents don't follow %s", whose);
 		lagent_keys_free(keys, nr);
-		return;
+		return -ENOMEM;
 	}
 	j->job.fn = sync_run;
 	j->lagent = a;
 	j->session_id = owner;
 	j->keys = keys;
 	j->nr = nr;
+	j->wait = wait;
 	ltt_evloop_post(a->srv.loop, &j->job);
+	return 0;
 }
 
-void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+/*
+ * Post @session's rules (none when inactive or @gone) to the agent
+ * thread, @wait (NULL: none) awaiting the answers.  0 or -ENOMEM (@wait
+ * not taken).
+ */
+static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool gone,
+			struct sync_wait *wait)
 {
 	struct ltt_session_domain *dom;
 	const struct ltt_channel *channel;
@@ -172,8 +186,6 @@ void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gon
 	size_t nr = 0;
 	bool oom = false;
 
-	if (!a)
-		return;
 	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	if (session->active && !gone && dom) {
 		cds_list_for_each_entry(channel, &dom->channels, node)
@@ -181,7 +193,64 @@ void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gon
 				oom = channel_keys(channel, &keys, &nr) != 0;
 	}
 	snprintf(whose, sizeof(whose), "session '%s'", session->name);
-	sync_post(a, session->id, keys, nr, oom, whose);
+	return sync_post(a, session->id, keys, nr, oom, whose, wait);
+}
+
+void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+{
+	if (a)
+		(void)session_post(a, session, gone, NULL);
+}
+
+/* Has @session an agent channel in user space (enabled or not)? */
+static bool has_agent_channel(struct ltt_session *session)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	const struct ltt_channel *channel;
+
+	if (dom)
+		cds_list_for_each_entry(channel, &dom->channels, node)
+			if (channel->agent)
+				return true;
+	return false;
+}
+
+int ltt_lagent_sync_wait(struct ltt_lagent *a, struct ltt_session *session)
+{
+	struct timespec until;
+	struct sync_wait *w;
+	bool done;
+	int err;
+
+	if (!a)
+		return 0;
+	if (!session->active || !has_agent_channel(session)) {
+		ltt_lagent_sync(a, session, false);	/* nothing an agent must take now */
+		return 0;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
+	w->refs = 2;		/* the caller's and the job's */
+	w->pending = 1;		/* the job's, while it tells the agents */
+	if (session_post(a, session, false, w)) {
+		w->refs = 1;
+		lagent_wait_put(w);
+		return -ENOMEM;
+	}
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LTT_LAGENT_SYNC_MS / 1000;
+	pthread_mutex_lock(&w->lock);
+	while (!w->done)
+		if (pthread_cond_timedwait(&w->cond, &w->lock, &until) == ETIMEDOUT)
+			break;
+	done = w->done;
+	err = done ? w->err : -ENOLINK;	/* an agent that has not answered by then */
+	pthread_mutex_unlock(&w->lock);
+	lagent_wait_put(w);
+	return err;
 }
 
 void ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
@@ -196,7 +265,7 @@ void ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v
 	for (i = 0; i < n && !oom; i++)
 		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
 			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
-	sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules");
+	(void)sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules", NULL);
 }
 
 int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,

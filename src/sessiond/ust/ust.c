@@ -89,8 +89,8 @@ static int ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
 	 */
 	else if (__builtin_expect(ltt_testpoints_on, 0) && ltt_session_domain(session, LTT_DOMAIN_USER)->nr_channels)
 		ltt_ust_buffers_consumer_early(&ust->buffers, session);
-	ltt_lagent_sync(ust->lagent, session, false);
-	return 0;
+	/* an agent that refuses what an active session now wants fails the change, as LTTng's */
+	return ltt_lagent_sync_wait(ust->lagent, session);
 }
 
 /*
