@@ -9,7 +9,8 @@
 # registration gives its own pid, or $AGENT_PID when set (a claim).
 # $AGENT_REFUSE=NAME-PREFIX:STATUS[,...] answers an ENABLE of a logger
 # whose name starts with NAME-PREFIX with STATUS (LTTng's agents: 2
-# invalid, 3 unknown name), or closes the connection for STATUS "close".
+# invalid, 3 unknown name), or closes the connection for STATUS "close";
+# $AGENT_REFUSE_DISABLE likewise for DISABLE.
 #   usage: lttng_agent_fake.py PORT DOMAIN CONNS NAMES NAME-LEN PREFIX
 import os
 import select
@@ -21,12 +22,13 @@ import time
 port, domain, conns, names, name_len = (int(a) for a in sys.argv[1:6])
 prefix = sys.argv[6]
 claimed = int(os.environ.get("AGENT_PID", os.getpid()))
-refusals = [r.rpartition(":")[::2] for r in os.environ.get("AGENT_REFUSE", "").split(",") if r]
+refusals = {cmd: [r.rpartition(":")[::2] for r in os.environ.get(var, "").split(",") if r]
+            for cmd, var in ((2, "AGENT_REFUSE"), (3, "AGENT_REFUSE_DISABLE"))}
 
 
-def refusal(logger):
-    """The status that refuses an ENABLE of @logger, None if none."""
-    for prefix, status in refusals:
+def refusal(cmd, logger):
+    """The status that refuses @cmd (ENABLE, DISABLE) of @logger, None if none."""
+    for prefix, status in refusals.get(cmd, []):
         if logger.startswith(prefix):
             return status
     return None
@@ -61,9 +63,10 @@ def serve(s):
         size, cmd, _ = struct.unpack(">QII", buf[:16])
         if len(buf) < 16 + size:
             break
-        logger = buf[24:280].split(b"\0")[0].decode() if cmd == 2 else ""
+        at = {2: 24, 3: 16}.get(cmd)
+        logger = buf[at:at + 256].split(b"\0")[0].decode() if at else ""
         buf = buf[16 + size:]
-        refused = refusal(logger) if logger else None
+        refused = refusal(cmd, logger)
         if refused == "close":
             return False
         if cmd == 1:

@@ -3,13 +3,13 @@
 # the command that asked for it, as with LTTng's daemon: Debian's
 # /usr/bin/lttng enables python events of a started session while a fake
 # Python agent (lttng_agent_fake.py) is registered; the ENABLEs it
-# refuses (unknown logger, another status) or never answers (it closes
-# its connection) make `lttng enable-event -p` fail with LTTng's daemon's
-# code (Debian's lttng exits with its number) and the sentence LTTng's
-# client prints for it, and the session keeps
-# its rules; lttctl says ltt's AGENT_* sentence.  The agent thread logs
-# which agent refused.  As root in its own mount namespace (/var/run/lttng),
-# as test_lttng_compat.sh.
+# refuses (unknown logger, another status), a DISABLE it refuses, and an
+# ENABLE it never answers (it closes its connection) make `lttng
+# enable-event -p` (disable-event) fail with LTTng's daemon's code
+# (Debian's lttng exits with its number) and the sentence LTTng's client
+# prints for it, and the session keeps its rules; lttctl says ltt's
+# AGENT_* sentence.  The agent thread logs which agent refused.  As root
+# in its own mount namespace (/var/run/lttng), as test_lttng_compat.sh.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -18,7 +18,7 @@
 compat_private_run "$0" "$@"
 python_env || skip_all "configured without the Python package (no python3)"
 ust_setup --log --lttng-compat
-plan 22
+plan 25
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -38,7 +38,8 @@ ok_cmd "lttng start s" lttng start s
 
 # one Python agent (domain 5) that refuses three kinds of loggers
 mkfifo "$TEST_TMP/fake.in" "$TEST_TMP/fake.out"
-AGENT_REFUSE="unknown.:3,invalid.:2,gone.:close" timeout "$TEST_TIMEOUT" \
+AGENT_REFUSE="unknown.:3,invalid.:2,gone.:close" AGENT_REFUSE_DISABLE="kept.:3" \
+	timeout "$TEST_TIMEOUT" \
 	env "${PYENV[@]}" "$PYTHON3" -B "$FAKE" "$PORT" 5 1 0 8 x \
 	<"$TEST_TMP/fake.in" >"$TEST_TMP/fake.out" &
 FAKE_PID=$!
@@ -72,6 +73,13 @@ is "$(python_rules)" "$BEFORE" "... rules unchanged"
 run lttctl enable-event -p invalid.logger -s s
 like "$RC:$OUT" "^[1-9][0-9]*:.*refused the rule: nothing was changed; the session daemon's log names the program and the agent's answer" \
 	"... lttctl says AGENT_REFUSED" || diag "$OUT"
+
+# --- a DISABLE the agent refuses: the rule stays enabled
+run lttng disable-event -p kept.logger -s s
+is "$RC" 76 "lttng disable-event -p of a logger whose DISABLE the agent refuses: UST_EVENT_NOT_FOUND (76)" ||
+	diag "$OUT"
+like "$OUT" "Error: .*kept\.logger.*UST event not found" "... with LTTng's sentence"
+like "$(lttng list s -p)" "kept\.logger \[enabled\]" "... and the rule is still enabled"
 
 # --- the agent closes its connection instead of answering: UST_ENABLE_FAIL
 run lttng enable-event -p gone.logger -s s
