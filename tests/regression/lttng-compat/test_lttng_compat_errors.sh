@@ -2,8 +2,9 @@
 # test_lttng_compat_errors.sh - what ltt-sessiond --lttng-compat refuses
 # reaches Debian's /usr/bin/lttng as the code LTTng's daemon gives for it,
 # so that lttng prints LTTng's sentence and exits as with LTTng, not
-# "Unknown error" with the reason in the daemon's log only: a channel or
-# context added to a started session (TRACE_ALREADY_STARTED), a second
+# "Unknown error" with the reason in the daemon's log only: a channel of
+# another buffer ownership (BUFFER_TYPE_MISMATCH), a channel or context
+# added to a started session (TRACE_ALREADY_STARTED), a second
 # rotation after a stop (ROTATION_MULTIPLE_AFTER_STOP), a state dump of a
 # stopped session (SESSION_NOT_STARTED), a start whose relay does not
 # answer (RELAYD_CONNECT_FAIL).  Each leaves the session as it was; lttctl
@@ -16,7 +17,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 24
+plan 26
 
 export LTTNG_HOME="$TEST_TMP/lttng-home"
 mkdir -p "$LTTNG_HOME"
@@ -25,6 +26,14 @@ lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
 
 ok_cmd "lttng create s" lttng create s -o "$TEST_TMP/s"
 ok_cmd "lttng enable-event -u a" lttng enable-event -u a -s s
+# --- one buffer ownership per domain of a session
+BEFORE=$(lttng list s)
+run lttng enable-channel -u c2 --buffers-pid -s s
+like "$RC:$OUT" "^1:Error: Channel c2: Buffer type mismatch for session \(session s\)" \
+	"lttng enable-channel of per-PID buffers beside per-UID ones: LTTng's BUFFER_TYPE_MISMATCH" ||
+	diag "$OUT"
+is "$(lttng list s)" "$BEFORE" "... and the session is as it was"
+
 ok_cmd "lttng start s" lttng start s
 BEFORE=$(lttng list s)
 

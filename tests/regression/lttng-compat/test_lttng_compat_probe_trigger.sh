@@ -26,7 +26,7 @@ LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
 	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
 	{ echo "Bail out! the session daemon did not start"; exit 1; }
-plan 19
+plan 20
 spid=$(sessiond_pid)
 ours() {
 	grep -c ":ltt_$spid/" "$tfs/uprobe_events" 2>/dev/null || true
@@ -96,8 +96,10 @@ if [ ! -e "$tfs/kprobe_events" ]; then
 		--location=do_sys_open --event-name=kt --action notify
 	ok "$([ "$RC" != 0 ]; echo $?)" "a kprobe trigger on a kernel without kprobe_events: refused (status $RC)" ||
 		diag "$OUT"
+	like "$OUT" "Error: Failed to register trigger: Enable kernel event failed\." \
+		"... with LTTng's KERN_ENABLE_FAIL, as its daemon refuses a probe it can't place"
 	like "$(cat "$LOG")" "kprobe_events" "... the daemon's log names kprobe_events"
 	is "$(lttctl list-triggers)" "" "... nothing added"
 else
-	skip "this kernel has kprobe_events" 3
+	skip "this kernel has kprobe_events" 4
 fi
