@@ -20,10 +20,7 @@ python_env || skip_all "configured without the Python package (no python3)"
 ust_setup --log --lttng-compat
 plan 25
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-LTTNG=/usr/bin/lttng
-lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+lttng_client
 PORT=$(sed -n "s/.*LTTng's agents: port \([0-9]*\) on 127\.0\.0\.1.*/\1/p" "$SESSIOND_LOG" | head -1)
 FAKE="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_fake.py"
 
@@ -51,12 +48,19 @@ is "$LINE" "registered 1 closed 0" "a fake Python agent registers"
 BEFORE=$(python_rules)
 is "$BEFORE" "kept.logger " "the session's python rules before"
 
+# refused LOGGER CODE NAME SENTENCE: lttng enable-event -p LOGGER fails
+# with LTTng's code NAME (its number CODE) and lttng's SENTENCE for it,
+# the session's python rules unchanged (3 checks)
+refused() {
+	run lttng enable-event -p "$1" -s s
+	is "$RC" "$2" "lttng enable-event -p $1: LTTng's $3 ($2)" || diag "$OUT"
+	like "$OUT" "Error: Event ${1//./\\.}: $4 \\(channel .*session s\\)" \
+		"... with lttng's sentence for its daemon's $3"
+	is "$(python_rules)" "$BEFORE" "... and the session's rules are unchanged"
+}
+
 # --- a logger the agent does not know: LTTng's UST_EVENT_NOT_FOUND
-run lttng enable-event -p unknown.logger -s s
-is "$RC" 76 "lttng enable-event -p of a logger the agent refuses fails with UST_EVENT_NOT_FOUND (76)" || diag "$OUT"
-like "$OUT" "Error: Event unknown\\.logger: UST event not found \\(channel .*session s\\)" \
-	"... with LTTng's sentence for its daemon's UST_EVENT_NOT_FOUND"
-is "$(python_rules)" "$BEFORE" "... and the session's rules are unchanged"
+refused unknown.logger 76 UST_EVENT_NOT_FOUND "UST event not found"
 like "$(cat "$SESSIOND_LOG")" "LTTng python agent of pid [0-9]+ \\(.*\\) refused ENABLE \\(status 3: no such logger\\)" \
 	"the daemon's log names the agent that refused"
 run lttctl enable-event -p unknown.logger -s s
@@ -66,10 +70,7 @@ like "$OUT" "knows no logger of that name, and refused the rule: nothing was cha
 unlike "$(lttctl list s)" "unknown\\.logger" "... and lttctl lists no such rule"
 
 # --- another refusal: LTTng's UNK
-run lttng enable-event -p invalid.logger -s s
-is "$RC" 11 "an agent's other refusal: lttng fails with UNK (11)" || diag "$OUT"
-like "$OUT" "Error: Event invalid\\.logger: Unknown error" "... with LTTng's UNK, as its daemon"
-is "$(python_rules)" "$BEFORE" "... rules unchanged"
+refused invalid.logger 11 UNK "Unknown error"
 run lttctl enable-event -p invalid.logger -s s
 like "$RC:$OUT" "^[1-9][0-9]*:.*refused the rule: nothing was changed; the session daemon's log names the program and the agent's answer" \
 	"... lttctl says AGENT_REFUSED" || diag "$OUT"
@@ -82,11 +83,7 @@ like "$OUT" "Error: .*kept\.logger.*UST event not found" "... with LTTng's sente
 like "$(lttng list s -p)" "kept\.logger \[enabled\]" "... and the rule is still enabled"
 
 # --- the agent closes its connection instead of answering: UST_ENABLE_FAIL
-run lttng enable-event -p gone.logger -s s
-is "$RC" 63 "an agent that does not answer: lttng fails with UST_ENABLE_FAIL (63)" || diag "$OUT"
-like "$OUT" "Error: Event gone\\.logger: Enable UST event failed" \
-	"... with LTTng's UST_ENABLE_FAIL, as its daemon"
-is "$(python_rules)" "$BEFORE" "... rules unchanged"
+refused gone.logger 63 UST_ENABLE_FAIL "Enable UST event failed"
 
 # with no agent left, a rule is taken again
 ok_cmd "lttng enable-event -p later.logger, no agent registered" \

@@ -19,10 +19,7 @@ compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 plan 26
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-LTTNG=/usr/bin/lttng
-lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+lttng_client
 
 ok_cmd "lttng create s" lttng create s -o "$TEST_TMP/s"
 ok_cmd "lttng enable-event -u a" lttng enable-event -u a -s s

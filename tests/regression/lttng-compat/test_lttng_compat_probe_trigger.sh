@@ -32,9 +32,7 @@ ours() {
 	grep -c ":ltt_$spid/" "$tfs/uprobe_events" 2>/dev/null || true
 }
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-lttng() { timeout "$TEST_TIMEOUT" /usr/bin/lttng "$@"; }
+lttng_client
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
 [ -x "$PROG" ] || { echo "Bail out! $PROG not built"; exit 1; }
 PROG=$(readlink -f "$PROG")
