@@ -278,14 +278,16 @@ enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
 	return check_bytes(need, session->name);
 }
 
-void ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx)
+enum ltt_error_code ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx)
 {
 	struct ltt_domain_impl *d;
+	int err, first = 0;
 	size_t i;
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = ctx->domains->v[i];
-		if (d && d->ops->triggers_changed)
-			d->ops->triggers_changed(d);
+		if (d && d->ops->triggers_changed && (err = d->ops->triggers_changed(d)) && !first)
+			first = err;
 	}
+	return ltt_cmd_domain_error(first);
 }

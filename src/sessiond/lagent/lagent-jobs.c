@@ -149,16 +149,23 @@ static int channel_keys(const struct ltt_channel *channel, struct key **v, size_
 /*
  * Post the job of @owner's @nr @keys (taken), or drop them when @oom (they
  * could not all be made: the agents keep what they had); the log names
- * @whose rules.
+ * @whose rules.  @wait: await the agents' answers to the ENABLEs and
+ * DISABLEs it sends, LTT_LAGENT_SYNC_MS at most.  Returns 0, -ENOMEM, or
+ * (@wait) an agent's failure (lagent.h: ltt_lagent_sync_wait()).
  */
 static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
-		     const char *whose, struct sync_wait *wait)
+		     const char *whose, bool wait)
 {
 	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
+	struct sync_wait *w = j && wait ? calloc(1, sizeof(*w)) : NULL;
+	struct timespec until;
+	bool done;
+	int err;
 
-	if (!j) {
+	if (!j || (wait && !w)) {
 		LTT_WARN("out of memory: LTTng's agents don't follow %s", whose);
 		lagent_keys_free(keys, nr);
+		free(j);
 		return -ENOMEM;
 	}
 	j->job.fn = sync_run;
@@ -166,18 +173,34 @@ static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, siz
 	j->session_id = owner;
 	j->keys = keys;
 	j->nr = nr;
-	j->wait = wait;
+	j->wait = w;
+	if (w) {
+		pthread_mutex_init(&w->lock, NULL);
+		pthread_cond_init(&w->cond, NULL);
+		w->refs = 2;		/* the caller's and the job's */
+		w->pending = 1;		/* the job's, while it tells the agents */
+	}
 	ltt_evloop_post(a->srv.loop, &j->job);
-	return 0;
+	if (!w)
+		return 0;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LTT_LAGENT_SYNC_MS / 1000;
+	pthread_mutex_lock(&w->lock);
+	while (!w->done)
+		if (pthread_cond_timedwait(&w->cond, &w->lock, &until) == ETIMEDOUT)
+			break;
+	done = w->done;
+	err = done ? w->err : -ENOLINK;	/* an agent that has not answered by then */
+	pthread_mutex_unlock(&w->lock);
+	lagent_wait_put(w);
+	return err;
 }
 
 /*
  * Post @session's rules (none when inactive or @gone) to the agent
- * thread, @wait (NULL: none) awaiting the answers.  0 or -ENOMEM (@wait
- * not taken).
+ * thread, @wait awaiting the answers: sync_post()'s.
  */
-static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool gone,
-			struct sync_wait *wait)
+static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool gone, bool wait)
 {
 	struct ltt_session_domain *dom;
 	const struct ltt_channel *channel;
@@ -199,7 +222,7 @@ static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool 
 void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
 {
 	if (a)
-		(void)session_post(a, session, gone, NULL);
+		(void)session_post(a, session, gone, false);
 }
 
 /* Has @session an agent channel in user space (enabled or not)? */
@@ -217,55 +240,26 @@ static bool has_agent_channel(struct ltt_session *session)
 
 int ltt_lagent_sync_wait(struct ltt_lagent *a, struct ltt_session *session)
 {
-	struct timespec until;
-	struct sync_wait *w;
-	bool done;
-	int err;
-
 	if (!a)
 		return 0;
-	if (!session->active || !has_agent_channel(session)) {
-		ltt_lagent_sync(a, session, false);	/* nothing an agent must take now */
-		return 0;
-	}
-	w = calloc(1, sizeof(*w));
-	if (!w)
-		return -ENOMEM;
-	pthread_mutex_init(&w->lock, NULL);
-	pthread_cond_init(&w->cond, NULL);
-	w->refs = 2;		/* the caller's and the job's */
-	w->pending = 1;		/* the job's, while it tells the agents */
-	if (session_post(a, session, false, w)) {
-		w->refs = 1;
-		lagent_wait_put(w);
-		return -ENOMEM;
-	}
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += LTT_LAGENT_SYNC_MS / 1000;
-	pthread_mutex_lock(&w->lock);
-	while (!w->done)
-		if (pthread_cond_timedwait(&w->cond, &w->lock, &until) == ETIMEDOUT)
-			break;
-	done = w->done;
-	err = done ? w->err : -ENOLINK;	/* an agent that has not answered by then */
-	pthread_mutex_unlock(&w->lock);
-	lagent_wait_put(w);
-	return err;
+	/* an inactive session, or one without agents' rules, tells an agent nothing to take now */
+	return session_post(a, session, false, session->active && has_agent_channel(session));
 }
 
-void ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
+int ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
 {
 	struct key *keys = NULL;
 	size_t i, nr = 0;
 	bool oom = false;
 
 	if (!a)
-		return;
+		return 0;
 	/* an agent domain's rule: its channel of one rule has that agent */
 	for (i = 0; i < n && !oom; i++)
 		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
 			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
-	(void)sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules", NULL);
+	/* awaited while a rule is to be taken, as LTTng's REGISTER_TRIGGER awaits it */
+	return sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules", nr > 0);
 }
 
 int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,

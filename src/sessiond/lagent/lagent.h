@@ -121,11 +121,14 @@ struct ltt_trigger;
  * passed over), in place of those they followed for triggers before
  * (none: @n 0); accepts a NULL @lagent
  *
- * Any lock or none; never waits.  As a session's, a trigger's rule is
- * told to every agent of its domain: the programs' notifiers (the
- * trigger's owner's) decide which records fire it.
+ * No lock of a session held; while there are agent rules, waits for the
+ * agents' answers as ltt_lagent_sync_wait() (LTTng's REGISTER_TRIGGER
+ * fails on an agent's refusal), and returns what it returns (0 when
+ * there are none).  As a session's, a trigger's rule is told to every
+ * agent of its domain: the programs' notifiers (the trigger's owner's)
+ * decide which records fire it.
  */
-void ltt_lagent_sync_triggers(struct ltt_lagent *lagent, struct ltt_trigger *const *v, size_t n);
+int ltt_lagent_sync_triggers(struct ltt_lagent *lagent, struct ltt_trigger *const *v, size_t n);
 
 /**
  * ltt_lagent_list() - the loggers of the registered agents of LTTng

@@ -231,10 +231,13 @@ struct ltt_domain_ops {
 	 * Optional: triggers were added or removed: user space gives the
 	 * programs the event-rule-matches conditions they evaluate now
 	 * (model/trigger.h), the kernel its tracer (kernel-notify.c); return
-	 * once they took them (bounded).
+	 * once they took them (bounded).  Returns 0, or -errno when what must
+	 * take them refused (user space: an LTTng agent, lagent.h's
+	 * ltt_lagent_sync_triggers(); the command then removes the trigger
+	 * it added and calls this again).
 	 * No lock held.
 	 */
-	void (*triggers_changed)(struct ltt_domain_impl *d);
+	int (*triggers_changed)(struct ltt_domain_impl *d);
 	/*
 	 * Optional (the kernel's), for an event-rule-matches condition of its
 	 * own (the user-space domain's programs always evaluate theirs).

@@ -447,9 +447,9 @@ static int ust_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 	return 0;
 }
 
-static void ust_triggers_changed(struct ltt_domain_impl *d)
+static int ust_triggers_changed(struct ltt_domain_impl *d)
 {
-	ltt_ust_triggers_sync_all(to_ust(d));
+	return ltt_ust_triggers_sync_all(to_ust(d));
 }
 
 static const struct ltt_domain_ops ust_ops = {

@@ -5,7 +5,7 @@
 # Python agent (lttng_agent_fake.py) is registered; the ENABLEs it
 # refuses (unknown logger, another status), a DISABLE it refuses, and an
 # ENABLE it never answers (it closes its connection) make `lttng
-# enable-event -p` (disable-event) fail with LTTng's daemon's code
+# enable-event -p` (disable-event, add-trigger) fail with LTTng's daemon's code
 # (Debian's lttng exits with its number) and the sentence LTTng's client
 # prints for it, and the session keeps its rules; lttctl says ltt's
 # AGENT_* sentence.  The agent thread logs which agent refused.  As root
@@ -18,7 +18,7 @@
 compat_private_run "$0" "$@"
 python_env || skip_all "configured without the Python package (no python3)"
 ust_setup --log --lttng-compat
-plan 25
+plan 30
 
 lttng_client
 PORT=$(sed -n "s/.*LTTng's agents: port \([0-9]*\) on 127\.0\.0\.1.*/\1/p" "$SESSIOND_LOG" | head -1)
@@ -81,6 +81,21 @@ is "$RC" 76 "lttng disable-event -p of a logger whose DISABLE the agent refuses:
 	diag "$OUT"
 like "$OUT" "Error: .*kept\.logger.*UST event not found" "... with LTTng's sentence"
 like "$(lttng list s -p)" "kept\.logger \[enabled\]" "... and the rule is still enabled"
+
+# --- a trigger's python rule the agent refuses: not added, as LTTng's REGISTER_TRIGGER
+run lttng add-trigger --name tr --condition event-rule-matches --type=python --name=unknown.trig \
+	--action notify
+like "$RC:$OUT" "^1:Error: Failed to register trigger: UST event not found\\." \
+	"lttng add-trigger of a python rule the agent refuses: LTTng's UST_EVENT_NOT_FOUND" || diag "$OUT"
+run lttctl list-triggers
+is "$RC:$STDOUT" "0:" "... and no trigger was added"
+run lttctl add-trigger --name tr --condition event-rule-matches --type=python --name=unknown.trig \
+	--action notify
+like "$RC:$OUT" "^[1-9][0-9]*:.*knows no logger of that name, and refused the rule: nothing was changed" \
+	"lttctl add-trigger of it says ltt's AGENT_UNKNOWN_NAME" || diag "$OUT"
+ok_cmd "a python trigger the agent takes is added" lttng add-trigger --name tk \
+	--condition event-rule-matches --type=python --name=taken.trig --action notify
+like "$(lttctl list-triggers)" "tk" "... and listed"
 
 # --- the agent closes its connection instead of answering: UST_ENABLE_FAIL
 refused gone.logger 63 UST_ENABLE_FAIL "Enable UST event failed"
