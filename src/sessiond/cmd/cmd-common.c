@@ -161,16 +161,18 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 				   void *arg)
 {
 	int err = update_apply(d, session, settle);
+	enum ltt_error_code code;
 
 	if (!err)
 		return LTT_ERR_OK;
-	LTT_WARN("session '%s': the %s tracer could not follow a change (%s): undone",
-		 session->name, ltt_domain_name(d->type), strerror(-err));
+	code = ltt_cmd_domain_error(err);
+	LTT_WARN("session '%s': the %s tracer could not follow a change (%s: %s): undone",
+		 session->name, ltt_domain_name(d->type), ltt_error_name(code), strerror(-err));
 	undo(arg);
 	if (update_apply(d, session, settle))
 		LTT_ERR("session '%s': the %s domain could not go back to its rules",
 			session->name, ltt_domain_name(d->type));
-	return ltt_cmd_domain_error(err);
+	return code;
 }
 
 /* What the failures ltt_cmd_error() knows are (0 too), in a table. */
