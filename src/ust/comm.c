@@ -124,15 +124,58 @@ static bool acks_pending(const struct daemon *d)
 	return d->acks_off < d->acks.len;
 }
 
+/*
+ * Queue the header of a message of @len bytes of payload behind what is
+ * queued (the acks); the caller queues the payload.
+ */
+static int queue_hdr(struct daemon *d, uint16_t type, uint32_t seq, size_t len)
+{
+	struct ltt_msg_hdr hdr = {
+		.magic = LTT_APP_MAGIC,
+		.type = type,
+		.seq = seq,
+		.payload_len = (uint32_t)len,
+	};
+	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
+
+	if (p)
+		ltt_msg_hdr_encode(&hdr, p);
+	return d->acks.err ? -ENOMEM : 0;
+}
+
+/* A message this large or smaller is sent from the queue: header and payload in one write. */
+#define QUEUED_MSG_MAX (64 * 1024)
+
+/* Queue message @type whole, to go out with the next send_msg(). */
+static int queue_msg(struct daemon *d, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
+{
+	int ret = queue_hdr(d, type, seq, w->len);
+
+	if (!ret)
+		ltt_wbuf_put_bytes(&d->acks, w->data, w->len);
+	return ret || d->acks.err ? -ENOMEM : 0;
+}
+
+/*
+ * Send message @type after what is queued.  A small one joins the queue,
+ * and all of it goes in one write: the daemon is woken once, and finds
+ * the header and payload of each message there together.
+ */
 static int send_msg(struct daemon *d, int fd, uint16_t type, uint32_t seq,
 		    const struct ltt_wbuf *w)
 {
-	int ret = flush_acks(d, fd, true);	/* messages never interleave */
+	int ret;
 
+	if (w->len <= QUEUED_MSG_MAX) {
+		ret = queue_msg(d, type, seq, w);
+		return ret ? ret : flush_acks(d, fd, true);
+	}
+	ret = flush_acks(d, fd, true);	/* messages never interleave */
 	return ret ? ret : ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
 }
 
-static int send_register(struct daemon *d, int fd)
+/* REGISTER, queued: it goes out with the first TRACEPOINTS, in one write. */
+static int queue_register(struct daemon *d)
 {
 	char name[LTT_APP_PROCNAME_MAX] = "";
 	struct ltt_app_register m = {
@@ -154,7 +197,7 @@ static int send_register(struct daemon *d, int fd)
 	name[LTT_APP_PROCNAME_MAX - 1] = '\0';
 	ltt_wbuf_init(&w);
 	ltt_app_put_register(&w, &m);
-	ret = send_msg(d, fd, LTT_APP_MSG_REGISTER, 0, &w);
+	ret = w.err ? -ENOMEM : queue_msg(d, LTT_APP_MSG_REGISTER, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -230,18 +273,10 @@ static int send_loggers(struct daemon *d, int fd)
 /* Queue the ACK of command @seq and send what the socket takes now. */
 static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 {
-	struct ltt_msg_hdr hdr = {
-		.magic = LTT_APP_MAGIC,
-		.type = LTT_APP_MSG_ACK,
-		.seq = seq,
-		.payload_len = LTT_APP_ACK_SIZE,
-	};
 	struct ltt_app_ack ack = { .seq = seq, .status = status };
-	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
 
-	if (p)
-		ltt_msg_hdr_encode(&hdr, p);
-	ltt_app_put_ack(&d->acks, &ack);
+	if (!queue_hdr(d, LTT_APP_MSG_ACK, seq, LTT_APP_ACK_SIZE))
+		ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
 	return flush_acks(d, fd, d->acks.len - d->acks_off > ACK_QUEUE_MAX);
@@ -391,9 +426,10 @@ static void serve(struct daemon *d, int fd)
 	 * REGISTER and the first TRACEPOINTS back to back, without waiting
 	 * for REGISTER_OK: the daemon handles a connection's messages in
 	 * order, so the descriptions find the program registered, and the
-	 * registration costs one round trip instead of two (app-proto.h).
+	 * registration costs one round trip instead of two (app-proto.h);
+	 * in one write (send_msg()), which wakes the daemon once.
 	 */
-	ret = send_register(d, fd);
+	ret = queue_register(d);
 	if (!ret)
 		ret = send_tracepoints(d, fd, true);
 	while (!ret) {

@@ -1,17 +1,17 @@
 #!/bin/bash
-# test_ust_first_event.sh - a program's constructor registers with the
-# session daemon itself (it connects, registers, maps its channels and
-# reads REGISTER_DONE before main(), then hands the connection to the
-# library's thread: src/ust/comm.c, register_here()): the events a
-# program records at the start of main() are all in the trace, start
-# after start, the state dump before them; and the thread serves what
-# comes later (a rule enabled while the program runs).
+# test_ust_first_event.sh - a program's constructor waits until the
+# library's thread registered with the session daemon (REGISTER and the
+# first TRACEPOINTS in one write, its channels mapped, REGISTER_DONE
+# read: src/ust/comm.c): the events a program records at the start of
+# main() are all in the trace, start after start, the state dump before
+# them; and the thread serves what comes later (a rule enabled while the
+# program runs).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 13
+plan 14
 
 RUNS=20
 ok_cmd "create" lttctl create s1 -o "$TEST_TMP/trace"
@@ -19,11 +19,46 @@ ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
 ok_cmd "enable lttng_ust_statedump:*" lttctl enable-event -u 'lttng_ust_statedump:*'
 ok_cmd "start" lttctl start
 
+# first_write FILE: "TYPE TYPE" of the first two messages in the first
+# write of strace -xx output FILE on the connection to app.sock
+first_write() {
+	python3 - "$1" <<'PY'
+import re, struct, sys
+fd = None
+for line in open(sys.argv[1]):
+    m = re.match(r'(\d+) +connect\((\d+), \{sa_family=AF_UNIX, sun_path="((?:\\x[0-9a-f]{2})*)"\}.*= 0$', line)
+    if m and fd is None and bytes.fromhex(m.group(3).replace('\\x', '')).endswith(b'/app.sock'):
+        pid, fd = m.group(1), m.group(2)
+        continue
+    m = fd and re.match(pid + r' +(sendto|sendmsg)\(' + fd + r', (?:\{msg_name=NULL, msg_namelen=0, msg_iov=\[\{iov_base=)?"((?:\\x[0-9a-f]{2})*)"', line)
+    if m:
+        b = bytes.fromhex(m.group(2).replace('\\x', ''))
+        t1, = struct.unpack_from('<H', b, 4)
+        n, = struct.unpack_from('<I', b, 12)
+        t2 = struct.unpack_from('<H', b, 16 + n + 4)[0] if len(b) >= 16 + n + 16 else 0
+        print(t1, t2)
+        break
+PY
+}
+
+# The last under strace: REGISTER (type 1) and the first TRACEPOINTS
+# (type 3) go in one write, which wakes the daemon once.
 fails=0
 for i in $(seq $RUNS); do
-	ust_app -n 1 -r "run$i" || fails=$((fails + 1))
+	if [ "$i" = "$RUNS" ] && command -v strace >/dev/null; then
+		timeout "$TEST_TIMEOUT" strace -f -qq -xx -s 65536 -e trace=connect,sendto,sendmsg \
+			-o "$TEST_TMP/reg.strace" "$UST_APP" -n 1 -r "run$i" || fails=$((fails + 1))
+	else
+		ust_app -n 1 -r "run$i" || fails=$((fails + 1))
+	fi
 done
 is $fails 0 "$RUNS programs, one event each at the start of main(), ran"
+if command -v strace >/dev/null; then
+	is "$(first_write "$TEST_TMP/reg.strace")" "1 3" \
+		"REGISTER and the first TRACEPOINTS went in one write"
+else
+	skip 1 "strace is not installed"
+fi
 
 # A registered program, waiting: a rule enabled now reaches it through
 # the connection its constructor handed to the library's thread.
