@@ -1,11 +1,11 @@
 #!/bin/bash
-# test_ust_first_event.sh - a program's constructor waits until the
-# library's thread registered with the session daemon (REGISTER and the
-# first TRACEPOINTS in one write, its channels mapped, REGISTER_DONE
-# read: src/ust/comm.c): the events a program records at the start of
-# main() are all in the trace, start after start, the state dump before
-# them; and the thread serves what comes later (a rule enabled while the
-# program runs).
+# test_ust_first_event.sh - a program's constructor connects to the
+# session daemon and sends REGISTER and the first TRACEPOINTS in one
+# write, then waits until the library's thread has served the answer
+# (its channels mapped, REGISTER_DONE read: src/ust/comm.c): the events
+# a program records at the start of main() are all in the trace, start
+# after start, the state dump before them; and the thread serves what
+# comes later (a rule enabled while the program runs).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -19,13 +19,17 @@ ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
 ok_cmd "enable lttng_ust_statedump:*" lttctl enable-event -u 'lttng_ust_statedump:*'
 ok_cmd "start" lttctl start
 
-# first_write FILE: "TYPE TYPE" of the first two messages in the first
-# write of strace -xx output FILE on the connection to app.sock
+# first_write FILE: "TYPE TYPE WHO" of the first two messages in the
+# first write of strace -xx output FILE on the connection to app.sock,
+# and who made the connection: "main" (the program's first thread, its
+# constructor) or "thread" (another)
 first_write() {
 	python3 - "$1" <<'PY'
 import re, struct, sys
-fd = None
+fd = main = None
 for line in open(sys.argv[1]):
+    if main is None and re.match(r'\d+ +execve\(', line):
+        main = line.split()[0]
     m = re.match(r'(\d+) +connect\((\d+), \{sa_family=AF_UNIX, sun_path="((?:\\x[0-9a-f]{2})*)"\}.*= 0$', line)
     if m and fd is None and bytes.fromhex(m.group(3).replace('\\x', '')).endswith(b'/app.sock'):
         pid, fd = m.group(1), m.group(2)
@@ -36,17 +40,19 @@ for line in open(sys.argv[1]):
         t1, = struct.unpack_from('<H', b, 4)
         n, = struct.unpack_from('<I', b, 12)
         t2 = struct.unpack_from('<H', b, 16 + n + 4)[0] if len(b) >= 16 + n + 16 else 0
-        print(t1, t2)
+        print(t1, t2, 'main' if pid == main else 'thread')
         break
 PY
 }
 
 # The last under strace: REGISTER (type 1) and the first TRACEPOINTS
-# (type 3) go in one write, which wakes the daemon once.
+# (type 3) go in one write, which wakes the daemon once, made by the
+# constructor, so that the daemon answers while the library's thread
+# starts.
 fails=0
 for i in $(seq $RUNS); do
 	if [ "$i" = "$RUNS" ] && command -v strace >/dev/null; then
-		timeout "$TEST_TIMEOUT" strace -f -qq -xx -s 65536 -e trace=connect,sendto,sendmsg \
+		timeout "$TEST_TIMEOUT" strace -f -qq -xx -s 65536 -e trace=execve,connect,sendto,sendmsg \
 			-o "$TEST_TMP/reg.strace" "$UST_APP" -n 1 -r "run$i" || fails=$((fails + 1))
 	else
 		ust_app -n 1 -r "run$i" || fails=$((fails + 1))
@@ -54,8 +60,8 @@ for i in $(seq $RUNS); do
 done
 is $fails 0 "$RUNS programs, one event each at the start of main(), ran"
 if command -v strace >/dev/null; then
-	is "$(first_write "$TEST_TMP/reg.strace")" "1 3" \
-		"REGISTER and the first TRACEPOINTS went in one write"
+	is "$(first_write "$TEST_TMP/reg.strace")" "1 3 main" \
+		"REGISTER and the first TRACEPOINTS went in one write, by the constructor"
 else
 	skip 1 "strace is not installed"
 fi
