@@ -569,11 +569,15 @@ static void session_begin(struct daemon *d, int fd)
  */
 static void connect_early(struct daemon *d)
 {
-	int fd = connect_locked(d);
+	int fd = d->sock;	/* ust_comm_preconnect()'s */
 
-	if (fd < 0)
-		return;
-	session_begin(d, fd);
+	if (fd < 0) {
+		fd = connect_locked(d);
+		if (fd < 0)
+			return;
+		session_begin(d, fd);
+	}
+	/* a daemon that dropped a preconnected program: the thread connects again */
 	if (queue_registration_locked(d) || flush_acks(d, fd, false)) {
 		d->sock = -1;
 		ust_fd_close(fd);
@@ -688,6 +692,24 @@ int ust_comm_start(void)
 		}
 	}
 	return started || !nr_daemons ? 0 : ret;
+}
+
+void ust_comm_preconnect(void)
+{
+	unsigned int i;
+	int fd;
+
+	if (!configured)
+		configure();
+	for (i = 0; i < nr_daemons; i++) {
+		struct daemon *d = &daemons[i];
+
+		if (d->running || d->sock >= 0)
+			continue;
+		fd = connect_locked(d);
+		if (fd >= 0)
+			session_begin(d, fd);
+	}
 }
 
 void ust_comm_kick(void)

@@ -11,7 +11,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 14
+plan 15
 
 RUNS=20
 ok_cmd "create" lttctl create s1 -o "$TEST_TMP/trace"
@@ -62,6 +62,17 @@ is $fails 0 "$RUNS programs, one event each at the start of main(), ran"
 if command -v strace >/dev/null; then
 	is "$(first_write "$TEST_TMP/reg.strace")" "1 3 main" \
 		"REGISTER and the first TRACEPOINTS went in one write, by the constructor"
+else
+	skip 1 "strace is not installed"
+fi
+# A program that is not instrumented, the library preloaded: no module
+# registers, so it never connects (the library connects ahead of the
+# program's module only in a program that has one).
+if command -v strace >/dev/null; then
+	LD_PRELOAD=$LTT_TOP_BUILDDIR/src/ust/.libs/libltt-ust.so timeout "$TEST_TIMEOUT" \
+		strace -f -qq -e trace=connect -o "$TEST_TMP/plain.strace" true
+	is "$(grep -c 'app\.sock' "$TEST_TMP/plain.strace")" 0 \
+		"a program without tracepoints, the library preloaded, does not connect"
 else
 	skip 1 "strace is not installed"
 fi
