@@ -2,7 +2,10 @@
 /*
  * comm.c - one thread per session daemon: connect to its app socket,
  * register (REGISTER, TRACEPOINTS), then serve its commands until it goes
- * away, and try again later.
+ * away, and try again later.  The first time, the program's constructor
+ * connects and sends the registration itself, without blocking
+ * (ust_comm_preconnect(), connect_early()), before the thread starts: the
+ * daemon answers while the thread starts, and the thread serves it.
  *
  * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
  * the root daemon's /run/ltt/app.sock and the user's own

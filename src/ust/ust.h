@@ -8,7 +8,8 @@
  *   ust-internal.h  those hooks, for unit tests and benchmarks.
  *   init.c      the library's start-up, configuration from the environment,
  *               ltt_ust_register_module() and its bounded wait, fork().
- *   comm.c      one thread per session daemon: register, serve commands.
+ *   comm.c      one thread per session daemon: register (the first time
+ *               sent by the constructor), serve commands.
  *   comm-cmd.[ch]  the commands a daemon sends (channels, events, filters,
  *               agent rules, notifiers, counters), run for comm.c's thread;
  *               comm-cmd.h: what the thread keeps of its daemon (struct daemon).
