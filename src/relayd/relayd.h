@@ -17,7 +17,8 @@
  *   session.[ch]    relay sessions: directories, closing, archives, data
  *                   pending
  *   stream.[ch]     relay streams: files, rotation, packets, index pairing
- *   stream-files.[ch]  a stream's tracefile and index made and removed,
+ *   stream-files.[ch]  a stream's tracefile and index made (their file count:
+ *                   common/trace/tracefile.h),
  *                   writes that leave no partial packet
  *   reconcile.[ch]  RECONCILE_STREAM: a dead relay's stream files, cut
  *                   back to their indexed packets, and those packets'

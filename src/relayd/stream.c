@@ -77,10 +77,8 @@ static int rotate(struct ltt_relay_stream *st)
 	st->file_no++;
 	st->size = 0;
 	st->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
-	while (st->max_count && st->file_no - st->oldest_no + 1 > st->max_count) {
-		ltt_relay_stream_remove_files(st, st->oldest_no);
-		st->oldest_no++;
-	}
+	ltt_tracefile_keep_count(st->trace->dir_fd, st->trace->index_fd, st->channel_name,
+				 st->max_size != 0, &st->oldest_no, st->file_no, st->max_count);
 	trim_entries_locked(st);
 	pthread_mutex_unlock(&m->lock);
 	return 0;

@@ -6,7 +6,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/base/log.h"
 #include "common/trace/tracefile.h"
 
 int ltt_tracefile_name(const char *base, bool rotating, uint64_t no, bool index, char *buf,
@@ -50,4 +52,28 @@ bool ltt_tracefile_names_clash(const char *a, bool a_rotating, const char *b, bo
 	if (a_rotating == b_rotating)
 		return false;
 	return a_rotating ? clash_one_way(a, b) : clash_one_way(b, a);
+}
+
+/* Delete file @no of @base in @dir_fd, or its index (@index); logged when it can't be. */
+static void remove_file(int dir_fd, const char *base, bool rotating, uint64_t no, bool index)
+{
+	char name[NAME_MAX + 1];
+
+	if (!ltt_tracefile_name(base, rotating, no, index, name, sizeof(name)) &&
+	    unlinkat(dir_fd, name, 0) && errno != ENOENT)
+		LTT_WARN("can't delete the old %s file %s: %s", index ? "index" : "stream", name,
+			 strerror(errno));
+}
+
+uint64_t ltt_tracefile_keep_count(int dir_fd, int index_dir_fd, const char *base, bool rotating,
+				  uint64_t *oldest_no, uint64_t file_no, uint64_t max_count)
+{
+	uint64_t n = 0;
+
+	for (; max_count && file_no - *oldest_no + 1 > max_count; (*oldest_no)++, n++) {
+		remove_file(dir_fd, base, rotating, *oldest_no, false);
+		if (index_dir_fd >= 0)
+			remove_file(index_dir_fd, base, rotating, *oldest_no, true);
+	}
+	return n;
 }

@@ -171,19 +171,6 @@ fail_data:
 	return ret;
 }
 
-/* Delete file @no and its index; a file already gone is fine. */
-static void remove_files(struct ltt_tracefile *tf, uint64_t no)
-{
-	char name[NAME_MAX + 1];
-
-	if (!file_name(tf, no, false, name, sizeof(name)) &&
-	    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
-	if (tf->index_dir_fd >= 0 && !file_name(tf, no, true, name, sizeof(name)) &&
-	    unlinkat(tf->index_dir_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
-}
-
 static void close_files(struct ltt_tracefile *tf)
 {
 	if (tf->fd >= 0)
@@ -197,6 +184,7 @@ static void close_files(struct ltt_tracefile *tf)
 static int rotate(struct ltt_tracefile *tf)
 {
 	int fd, idx_fd, ret;
+	uint64_t gone;
 
 	ret = open_files(tf, tf->file_no + 1, &fd, &idx_fd);
 	if (ret)
@@ -207,11 +195,11 @@ static int rotate(struct ltt_tracefile *tf)
 	tf->file_no++;
 	tf->size = 0;
 	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
-	while (tf->max_count && tf->file_no - tf->oldest_no + 1 > tf->max_count) {
-		remove_files(tf, tf->oldest_no);
+	gone = ltt_tracefile_keep_count(tf->dir_fd, tf->index_dir_fd, tf->base_name,
+					tf->max_size != 0, &tf->oldest_no, tf->file_no,
+					tf->max_count);
+	while (gone--)
 		count_deleted(tf);
-		tf->oldest_no++;
-	}
 	return 0;
 }
 
