@@ -74,7 +74,7 @@ int ltt_relay_create_file(int dir_fd, const char *name, bool excl, int *ret_fd)
 int ltt_relay_stream_file_name(const struct ltt_relay_stream *st, uint64_t no, bool index,
 				char *buf, size_t len)
 {
-	return ltt_tracefile_name(st->channel_name, st->max_size != 0, no, index, buf, len);
+	return ltt_tracefile_name(st->channel_name, st->files.max_size != 0, no, index, buf, len);
 }
 
 /* Create tracefile @no and its index (with the index header). */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/trace/ctf.h"
 #include "common/trace/tracefile.h"
 
 int ltt_tracefile_name(const char *base, bool rotating, uint64_t no, bool index, char *buf,
@@ -65,15 +66,30 @@ static void remove_file(int dir_fd, const char *base, bool rotating, uint64_t no
 			 strerror(errno));
 }
 
-uint64_t ltt_tracefile_keep_count(int dir_fd, int index_dir_fd, const char *base, bool rotating,
-				  uint64_t *oldest_no, uint64_t file_no, uint64_t max_count)
+void ltt_tracefile_close(struct ltt_tracefile_files *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	if (f->idx_fd >= 0)
+		close(f->idx_fd);
+	f->fd = f->idx_fd = -1;
+}
+
+uint64_t ltt_tracefile_rotate(struct ltt_tracefile_files *f, int fd, int idx_fd, int dir_fd,
+			      int index_dir_fd, const char *base)
 {
 	uint64_t n = 0;
 
-	for (; max_count && file_no - *oldest_no + 1 > max_count; (*oldest_no)++, n++) {
-		remove_file(dir_fd, base, rotating, *oldest_no, false);
+	ltt_tracefile_close(f);
+	f->fd = fd;
+	f->idx_fd = idx_fd;
+	f->file_no++;
+	f->size = 0;
+	f->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	for (; f->max_count && f->file_no - f->oldest_no + 1 > f->max_count; f->oldest_no++, n++) {
+		remove_file(dir_fd, base, f->max_size != 0, f->oldest_no, false);
 		if (index_dir_fd >= 0)
-			remove_file(index_dir_fd, base, rotating, *oldest_no, true);
+			remove_file(index_dir_fd, base, f->max_size != 0, f->oldest_no, true);
 	}
 	return n;
 }
