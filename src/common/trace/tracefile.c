@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * tracefile.c - the names of a stream's files (see tracefile.h).
+ * tracefile.c - a stream's files: names, rotation, file count (see tracefile.h).
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * tracefile.h - the names of a stream's files, shared by the consumer's
- * file sink and the relay daemon so both lay traces out alike.
+ * tracefile.h - a stream's files: their names, the current ones and the
+ * file count, shared by the consumer's file sink and the relay daemon so
+ * both lay traces out alike.
  *
  * Without a tracefile size limit a stream writes BASE and index/BASE.idx
  * (BASE is CHANNEL_CPU).  With one, it writes BASE_0, BASE_1, ... and
