@@ -5,17 +5,17 @@
  */
 #include "lib/ltt-ctl/config/config-words.h"
 
-const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES] = {
+const char *const ltt_cfg_xml_buffer_types[LTT_LTTNG_NR_BUFFER_TYPES] = {
 	[LTT_BUFFER_PER_UID] = "per-uid",
 	[LTT_BUFFER_PER_PID] = "per-pid",
 	[LTT_BUFFER_GLOBAL] = "global",
 };
-const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES] = {
+const char *const ltt_cfg_xml_loglevel_types[LTT_LTTNG_NR_LOGLEVEL_TYPES] = {
 	[LTT_LOGLEVEL_ALL] = "all",
 	[LTT_LOGLEVEL_RANGE] = "range",
 	[LTT_LOGLEVEL_SINGLE] = "single",
 };
-const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES] = {
+const char *const ltt_cfg_xml_event_types[LTT_LTTNG_NR_EVENT_TYPES] = {
 	[LTT_EVENT_TRACEPOINT] = "tracepoint",
 	[LTT_EVENT_SYSCALL] = "syscall",
 	[LTT_EVENT_KPROBE] = "probe",

@@ -20,14 +20,12 @@
  * The words of the format (xml/session.xsd) for the model's enums, indexed
  * by the enum; the reader and the writer (config-xml-write.c) share them.
  * A NULL entry (LTT_BUFFER_DEFAULT) has no word: the element is omitted.
+ * The tables LTTng's format shares with them are sized alike (lttng-words.h).
  */
-#define LTT_CFG_NR_BUFFER_TYPES (LTT_BUFFER_GLOBAL + 1)
-#define LTT_CFG_NR_LOGLEVEL_TYPES (LTT_LOGLEVEL_SINGLE + 1)
-#define LTT_CFG_NR_EVENT_TYPES (LTT_EVENT_UPROBE + 1)
 #define LTT_CFG_NR_TRACKER_POLICIES (LTT_TRACKER_SET + 1)
-extern const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES];
-extern const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES];
-extern const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES];
+extern const char *const ltt_cfg_xml_buffer_types[LTT_LTTNG_NR_BUFFER_TYPES];
+extern const char *const ltt_cfg_xml_loglevel_types[LTT_LTTNG_NR_LOGLEVEL_TYPES];
+extern const char *const ltt_cfg_xml_event_types[LTT_LTTNG_NR_EVENT_TYPES];
 extern const char *const ltt_cfg_xml_tracker_types[LTT_TRACKER_NR];
 extern const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIES];
 
