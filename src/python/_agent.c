@@ -418,16 +418,19 @@ static int format_fast(PyObject *str, PyObject *args, char *buf, size_t size)
 }
 
 /*
- * LogRecord.getMessage(): str(msg), % args when there are some; a new
- * reference, or None with the text in buf when format_fast() made it.
+ * LogRecord.getMessage(): str(msg), % args when there are some, as
+ * text(): in buf when format_fast() made it, else borrowed from *str_out
+ * (a new reference to release).  NULL with an exception set.
  */
-static PyObject *message_of(PyObject *record, char *buf, size_t size)
+static const char *message_of(PyObject *record, char *buf, size_t size, PyObject **str_out)
 {
 	PyObject *msg, *args, *str, *out;
 	int some;
 
-	if (Py_TYPE(record) != (PyTypeObject *)hs.record_type)	/* a factory's own class */
-		return PyObject_CallMethodObjArgs(record, keys[K_GETMESSAGE], NULL);
+	if (Py_TYPE(record) != (PyTypeObject *)hs.record_type) {	/* a factory's own class */
+		*str_out = PyObject_CallMethodObjArgs(record, keys[K_GETMESSAGE], NULL);
+		return *str_out ? text(*str_out) : NULL;
+	}
 	msg = PyObject_GetAttr(record, keys[K_MSG]);
 	if (!msg)
 		return NULL;
@@ -442,16 +445,16 @@ static PyObject *message_of(PyObject *record, char *buf, size_t size)
 	}
 	if (PyTuple_CheckExact(args) && PyTuple_Size(args) > 0 &&
 	    !format_fast(str, args, buf, size)) {
-		out = Py_None;
-		Py_INCREF(out);
-	} else {
-		some = PyObject_IsTrue(args);
-		out = some > 0 ? PyUnicode_Format(str, args) :
-		      some == 0 ? (Py_INCREF(str), str) : NULL;
+		Py_DECREF(args);
+		Py_DECREF(str);
+		return buf;
 	}
+	some = PyObject_IsTrue(args);
+	out = some > 0 ? PyUnicode_Format(str, args) : some == 0 ? (Py_INCREF(str), str) : NULL;
 	Py_DECREF(args);
 	Py_DECREF(str);
-	return out;
+	*str_out = out;
+	return out ? text(out) : NULL;
 }
 
 /*
@@ -466,6 +469,7 @@ static PyObject *handler_handle(PyObject *self, PyObject *record)
 	PyObject *f[K_NR] = { NULL };
 	static const int order[] = { K_FUNCNAME, K_LINENO, K_THREAD, K_THREADNAME };
 	PyObject *msg = NULL;
+	const char *msg_text;
 	char asctime[128], text_buf[2048];
 	size_t i;
 
@@ -477,13 +481,13 @@ static PyObject *handler_handle(PyObject *self, PyObject *record)
 	if (!f[K_LEVELNO] || wanted(f[K_NAME], f[K_LEVELNO]) != 1 ||
 	    !ltt_tracepoint_enabled(lttng_python, event))
 		goto out;
-	if (asctime_of(record, asctime, sizeof(asctime)) || !(msg = message_of(record, text_buf, sizeof(text_buf))))
+	if (asctime_of(record, asctime, sizeof(asctime)) ||
+	    !(msg_text = message_of(record, text_buf, sizeof(text_buf), &msg)))
 		goto out;
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		if (!(f[order[i]] = PyObject_GetAttr(record, keys[order[i]])))
 			goto out;
-	ltt_tracepoint(lttng_python, event, asctime, msg == Py_None ? text_buf : text(msg),
-		       text(f[K_NAME]),
+	ltt_tracepoint(lttng_python, event, asctime, msg_text, text(f[K_NAME]),
 		       text(f[K_FUNCNAME]), number(f[K_LINENO]), number(f[K_LEVELNO]),
 		       number(f[K_THREAD]), text(f[K_THREADNAME]));
 out:
