@@ -282,10 +282,11 @@ static int rule_exclusions(const struct ctl_ctx *ctx, const struct ctl_trigger_l
 		ctl_out_error(LTT_ERR_EXCLUSION, "--exclude-name '%s' for the pattern '%s': %s",
 			      l->exclusions, c->rule.pattern, !ltt_event_pattern_is_glob(c->rule.pattern) ?
 			      "exclusions need a pattern with an unescaped '*' (e.g. --name='prov:*')" :
-			      "each exclusion must be an event name or pattern that takes some "
-			      "of the names the rule's pattern takes, not all of them");
+			      "each exclusion must be an event name or pattern that does not "
+			      "take all the names the rule's pattern takes");
 		return CTL_EXIT_FAILURE;
 	}
+	ctl_util_warn_idle_exclusion(c->rule.pattern, list);
 	c->rule.exclusions = l->exclusions;
 	return CTL_GO_ON;
 }

@@ -18,6 +18,7 @@
 #include "common/base/names.h"
 #include "common/base/paths.h"
 #include "common/base/size.h"
+#include "common/model/attr.h"
 #include "common/model/uri.h"
 #include "common/net/net-module.h"
 #include "ctl/ctl.h"
@@ -433,6 +434,15 @@ void ctl_util_config_err(struct ltt_ctl *ctl, const char *what, int ret)
 		ctl_out_error(ret, "%s: %s: %s", what, d, ltt_strerror(ret));
 	else
 		ctl_out_error(ret, "%s: %s", what, ltt_strerror(ret));
+}
+
+void ctl_util_warn_idle_exclusion(const char *pattern, const char *list)
+{
+	char name[LTT_NAME_MAX];
+
+	if (ltt_attr_idle_exclusion(pattern, list, name, sizeof(name)))
+		ctl_out_warn(LTT_ERR_EXCLUSION, "the exclusion '%s' excludes no event of the "
+			     "pattern '%s': check its spelling", name, pattern);
 }
 
 int ctl_util_check_filter(const char *filter)

@@ -386,6 +386,13 @@ int ctl_util_refuse_gap(enum ltt_lttng_gap gap);
 int ctl_util_check_filter(const char *filter);
 
 /**
+ * ctl_util_warn_idle_exclusion() - warn (EXCLUSION) when an exclusion of
+ * @list takes none of the names @pattern takes: it is kept, as LTTng's
+ * daemon keeps it, but excludes nothing (a misspelt name, likely).
+ */
+void ctl_util_warn_idle_exclusion(const char *pattern, const char *list);
+
+/**
  * ctl_util_error_detail() - ctl_out_error() whose @detail lines (a filter
  * expression and its caret) follow the message as they are (NULL: none)
  */

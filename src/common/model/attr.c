@@ -133,7 +133,7 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
 		return LTT_ERR_EXCLUSION;
 	for (i = 0; i < n; i++) {
 		if (strlen(names[i]) >= LTT_NAME_MAX || !ltt_event_pattern_valid(names[i]) ||
-		    !ltt_glob_overlap(pattern, names[i]) || ltt_glob_covers(names[i], pattern))
+		    ltt_glob_covers(names[i], pattern))
 			return LTT_ERR_EXCLUSION;
 	}
 	qsort(names, (size_t)n, sizeof(names[0]), cmp_names);
@@ -148,6 +148,26 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
 	}
 	list[used] = '\0';
 	return LTT_ERR_OK;
+}
+
+const char *ltt_attr_idle_exclusion(const char *pattern, const char *list, char *name, size_t size)
+{
+	const char *p = list, *end;
+	size_t len;
+
+	for (; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		len = (size_t)(end - p);
+		if (!len || len >= size)
+			continue;
+		memcpy(name, p, len);
+		name[len] = '\0';
+		if (!ltt_glob_overlap(pattern, name))
+			return name;
+	}
+	return NULL;
 }
 
 enum ltt_error_code ltt_attr_check_filter(const char *text, char *msg, size_t size)

@@ -90,12 +90,22 @@ enum ltt_error_code ltt_attr_check_filter(const char *text, char *msg, size_t si
  *
  * LTTng's rules: exclusions need a pattern with an unescaped '*'; each
  * is a valid event name or pattern of at most LTT_NAME_MAX - 1 bytes
- * that takes some of the names @pattern takes (ltt_glob_overlap()), not
- * all of them (ltt_glob_covers(): LTTng refuses "all*" for "allo*").
+ * that does not take all the names @pattern takes (ltt_glob_covers():
+ * LTTng refuses "all*" for "allo*").  One that takes none of them is
+ * kept, as LTTng's daemon keeps it (its client warns:
+ * ltt_attr_idle_exclusion()).
  * Any thread.
  * Returns LTT_ERR_OK or LTT_ERR_EXCLUSION (@list then unspecified).
  */
 enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *list, size_t size);
+
+/**
+ * ltt_attr_idle_exclusion() - the first exclusion of @list ("a,b,...")
+ * that takes none of the names @pattern takes, copied into @name (@size
+ * bytes), for a client's warning; NULL when each excludes something.
+ */
+const char *ltt_attr_idle_exclusion(const char *pattern, const char *list, char *name,
+				    size_t size);
 
 /**
  * ltt_attr_check_rule_domain() - may a rule like @attr (valid by

@@ -7,7 +7,8 @@
 # added to a started session (TRACE_ALREADY_STARTED), a second
 # rotation after a stop (ROTATION_MULTIPLE_AFTER_STOP), a state dump of a
 # stopped session (SESSION_NOT_STARTED), a start whose relay does not
-# answer (RELAYD_CONNECT_FAIL).  Each leaves the session as it was; lttctl
+# answer (RELAYD_CONNECT_FAIL); and what LTTng takes is taken (an
+# exclusion that excludes nothing, with lttng's warning).  Each leaves the session as it was; lttctl
 # says ltt's sentence for the same refusal.  As root in its own mount
 # namespace (/var/run/lttng), as test_lttng_compat.sh.
 
@@ -17,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 26
+plan 28
 
 lttng_client
 
@@ -81,4 +82,14 @@ is "$RC" 104 "lttng start of a session whose relay refuses exits 104 (RELAYD_CON
 	diag "$OUT"
 like "$OUT" "Error: Unable to connect to lttng-relayd" "... with LTTng's sentence for it"
 like "$(lttng list n)" "Recording session n: \\[inactive\\]" "... and the session is not started"
+
+# --- what LTTng takes is not refused: an exclusion that excludes nothing
+# (LTTng's client warns, its daemon keeps it; ltt refused it, and lttng
+# printed "(null)")
+run lttng enable-event -u 'ltt_test:s*' -x ltt_test:crit -s n
+like "$RC:$(tr '\n' ' ' <<<"$OUT")" "^0:.*ltt_test:crit does not exclude any events" \
+	"lttng enable-event with an exclusion the pattern does not match: taken, with lttng's warning" ||
+	diag "$OUT"
+like "$(lttng list n)" "ltt_test:s\\* \\(type: tracepoint\\) \\[enabled\\] \\[exclusions: ltt_test:crit\\]" \
+	"... and listed with it"
 ok_cmd "lttng destroy -a" lttng destroy -a

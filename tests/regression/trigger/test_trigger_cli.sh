@@ -217,8 +217,8 @@ refused 2 "Can't use --event-name with kernel syscall event rules\\.\$" \
 	--condition=event-rule-matches --type=kernel:syscall -E hello --action=notify
 refused 1 "Event prov:b: Exclusions can only be used with a globbing pattern\$" \
 	--condition=event-rule-matches -n prov:b -x prov:a --action=notify
-refused 1 "--exclude-name 'other:a' for the pattern 'prov:\\*': each exclusion must be" \
-	--condition=event-rule-matches -n 'prov:*' -x other:a --action=notify
+refused 1 "--exclude-name 'pr\\*' for the pattern 'prov:\\*': each exclusion must be" \
+	--condition=event-rule-matches -n 'prov:*' -x 'pr*' --action=notify
 refused 2 "--exclude-name: only user-space rules take exclusions" \
 	--condition=event-rule-matches -t kernel -x a --action=notify
 refused 2 "--exclude-name: the name is empty" \

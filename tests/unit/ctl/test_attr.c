@@ -83,7 +83,7 @@ static void channels(void)
 /*
  * LTTng's exclusion rules (lttng-tools' tools/exclusion): an exclusion
  * glob that takes some of the pattern's names is taken; one that takes
- * all of them, or none, is refused.
+ * all of them is refused (one that takes none is kept: the client warns).
  */
 static void exclusions(struct ltt_rule_conf *r)
 {
@@ -124,7 +124,7 @@ static void exclusions(struct ltt_rule_conf *r)
 static void rules(void)
 {
 	struct ltt_rule_conf r = { .type = LTT_EVENT_TRACEPOINT };
-	char msg[128];
+	char msg[128], name[LTT_NAME_MAX];
 
 	strcpy(r.pattern, "app:*");
 	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_OK, "'app:*' is a valid rule");
@@ -137,8 +137,12 @@ static void rules(void)
 		   "libltt-ctl gives the same code negated");
 	r.filter[0] = '\0';
 	strcpy(r.exclusions, "other:x");
-	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_EXCLUSION,
-		   "an exclusion the pattern does not match: EXCLUSION");
+	tap_is_int(ltt_attr_check_rule(&r), LTT_ERR_OK,
+		   "an exclusion the pattern does not match is kept, as LTTng's daemon keeps it");
+	tap_is_str(ltt_attr_idle_exclusion(r.pattern, "app:b,other:x", name, sizeof(name)),
+		   "other:x", "... and the first exclusion that takes none of its names is said");
+	tap_ok(!ltt_attr_idle_exclusion(r.pattern, "app:b,app:c*", name, sizeof(name)),
+	       "none is said when each exclusion takes some of its names");
 	exclusions(&r);
 	r.exclusions[0] = '\0';
 	r.type = LTT_EVENT_SYSCALL;
@@ -322,7 +326,7 @@ static void more_captures(struct ltt_trigger_attr *a)
 
 int main(void)
 {
-	tap_plan(85);
+	tap_plan(88);
 	channels();
 	rules();
 	levels();

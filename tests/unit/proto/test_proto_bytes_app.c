@@ -508,7 +508,7 @@ static const struct pin pins[] = {
 	{ "EVENT_FILTER", put_event_filter, reput_event_filter,
 	    47, 0x483ec3d44d59e5acULL, 248, 0x6b73f11b10555cd7ULL },
 	{ "AGENT_RULES", put_agent_rules, reput_agent_rules,
-	    71, 0x1a104ad25569f9e1ULL, 165, 0x8047d9e1abef6e1bULL },
+	    71, 0x1a104ad25569f9e1ULL, 169, 0xab0e4bfe5486d1f3ULL },
 	{ "NOTIFIER_ADD", put_notifier_add, reput_notifier_add,
 	    34, 0xb4c2c0fb1d7d245aULL, 155, 0xf7cbb0fecf037f1eULL },
 	{ "COUNTER_ADD", put_counter_add, reput_counter_add,

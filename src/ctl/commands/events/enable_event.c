@@ -85,9 +85,10 @@ static int set_exclusions(const struct ctl_event_cmd *ev, struct rule_text *text
 			      text->exclude, attr->pattern, ev->session,
 			      !ltt_event_pattern_is_glob(attr->pattern) ?
 			      "exclusions need a pattern with an unescaped '*' (e.g. 'prov:*')" :
-			      "each exclusion, separated by commas, must be an event name or pattern that takes some of the names the rule's pattern takes, not all of them");
+			      "each exclusion, separated by commas, must be an event name or pattern that does not take all the names the rule's pattern takes");
 		return CTL_EXIT_FAILURE;
 	}
+	ctl_util_warn_idle_exclusion(attr->pattern, text->exclusions);
 	attr->exclusions = text->exclusions;
 	return CTL_EXIT_OK;
 }
