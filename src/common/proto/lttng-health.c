@@ -169,20 +169,42 @@ int ltt_lttng_listen(const char *path, bool root, gid_t gid, int *ret_fd)
 	return ret;
 }
 
-/* @dir made with @mode (root:@gid for root, @gid not -1); there already: 0. */
-static int make_dir(const char *dir, mode_t mode, gid_t gid)
+int ltt_lttng_make_dir(const char *dir, mode_t mode, gid_t gid)
 {
-	if (mkdir(dir, mode))
-		return errno == EEXIST ? 0 : -errno;
-	if (geteuid() == 0 && gid != (gid_t)-1 && chown(dir, 0, gid))
-		return -errno;
+	struct stat st;
+	int ret = 0;
+
+	if (!mkdir(dir, mode)) {
+		if (geteuid() == 0 && gid != (gid_t)-1 && chown(dir, 0, gid))
+			ret = -errno;
+	} else if (errno != EEXIST) {
+		ret = -errno;
+	}
+	if (!ret && stat(dir, &st))
+		ret = -errno;
+	if (!ret && !S_ISDIR(st.st_mode))
+		ret = -ENOTDIR;
+	if (ret) {
+		LTT_ERR("can't make %s, a directory of LTTng's sockets: %s", dir, strerror(-ret));
+		return ret;
+	}
+	/*
+	 * ours or root's, and no other user may replace what we put there:
+	 * a socket is chmod()ed and chown()ed by its name after its bind()
+	 */
+	if ((st.st_uid != geteuid() && st.st_uid != 0) ||
+	    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))) {
+		LTT_ERR("%s belongs to uid %u, mode %04o: LTTng's sockets go only in a directory of this user's or root's that no other user may write; remove it, or choose another place",
+			dir, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777));
+		return -EPERM;
+	}
 	return 0;
 }
 
 /*
  * @path's directory, made as LTTng makes its daemons' (root's 0750
- * root:@gid, a user's 0700), in LTTng's run directory, made first if
- * missing (root's 0755, a user's 0700).
+ * root:@gid, a user's 0700), in its parent, made first if missing
+ * (root's 0755, a user's 0700): both checked by ltt_lttng_make_dir().
  */
 static int make_parent(const char *path, gid_t gid)
 {
@@ -195,12 +217,9 @@ static int make_parent(const char *path, gid_t gid)
 	dirname(dir);
 	memcpy(top, dir, sizeof(top));
 	dirname(top);
-	ret = make_dir(dir, root ? 0750 : 0700, gid);
-	if (ret == -ENOENT) {
-		ret = make_dir(top, root ? 0755 : 0700, (gid_t)-1);
-		if (!ret)
-			ret = make_dir(dir, root ? 0750 : 0700, gid);
-	}
+	ret = ltt_lttng_make_dir(top, root ? 0755 : 0700, (gid_t)-1);
+	if (!ret)
+		ret = ltt_lttng_make_dir(dir, root ? 0750 : 0700, gid);
 	return ret;
 }
 
@@ -212,6 +231,8 @@ int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const ch
 
 	*ret_health = NULL;
 	ret = make_parent(path, gid);
+	if (ret)
+		return ret;	/* ltt_lttng_make_dir() said which directory, and why */
 	if (!ret)
 		ret = ltt_lttng_listen(path, geteuid() == 0, gid, &fd);
 	if (ret == -EADDRINUSE) {
