@@ -208,15 +208,16 @@ int ltt_lttng_make_dir(const char *dir, mode_t mode, gid_t gid)
  */
 static int make_parent(const char *path, gid_t gid)
 {
-	char dir[PATH_MAX], top[PATH_MAX];
+	char buf[PATH_MAX], dir[PATH_MAX], top[PATH_MAX];
 	bool root = geteuid() == 0;
 	int ret;
 
-	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir))
+	/* dirname() may return a static "." and leave its argument as it is */
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
 		return -ENAMETOOLONG;
-	dirname(dir);
-	memcpy(top, dir, sizeof(top));
-	dirname(top);
+	snprintf(dir, sizeof(dir), "%s", dirname(buf));
+	snprintf(buf, sizeof(buf), "%s", dir);
+	snprintf(top, sizeof(top), "%s", dirname(buf));
 	ret = ltt_lttng_make_dir(top, root ? 0755 : 0700, (gid_t)-1);
 	if (!ret)
 		ret = ltt_lttng_make_dir(dir, root ? 0750 : 0700, gid);
@@ -226,10 +227,19 @@ static int make_parent(const char *path, gid_t gid)
 int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const char *delta_env,
 			   struct ltt_lttng_health **ret_health)
 {
+	char abs[PATH_MAX];
 	struct stat st;
 	int fd = -1, ret;
 
 	*ret_health = NULL;
+	/* absolute: a daemon that detaches goes to / after, and removes it at its stop */
+	ret = ltt_path_absolute(abs, sizeof(abs), path);
+	if (ret) {
+		LTT_ERR("can't name LTTng's health socket %s from the directory the daemon runs in: %s",
+			path, strerror(-ret));
+		return ret;
+	}
+	path = abs;
 	ret = make_parent(path, gid);
 	if (ret)
 		return ret;	/* ltt_lttng_make_dir() said which directory, and why */

@@ -20,8 +20,8 @@
 #   in bad health; ltt-relayd --lttng-compat answers on
 #   $LTTNG_RELAYD_HEALTH and removes it when it stops, refuses to start
 #   on a path a live daemon answers on, or in a directory another user
-#   owns or may write (sticky excepted); without the option it answers on
-#   none.
+#   owns or may write (sticky excepted); a relative path is the
+#   directory's it starts in; without the option it answers on none.
 # As root in its own mount namespace (/var/run/lttng), as
 # test_lttng_compat_health.sh.
 
@@ -34,7 +34,7 @@ compat_private_run "$0" "$@"
 STALL=/run/ltt-health-stall
 LTT_FAULT="hang ROTATE_TRACE $STALL" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
-plan 31
+plan 33
 
 health_client_build
 
@@ -177,6 +177,18 @@ is "$(health "relayd=$TEST_TMP/sticky/health" once)" "query 0 state 0 threads 6 
 	"in a sticky one (1777, as /tmp): none may replace its socket, it answers there"
 kill "$R7"
 wait_pid_exit "$R7"
+
+# --- a relative $LTTNG_RELAYD_HEALTH with no directory in it: in the
+# directory the relay starts in, though -b takes it to / after
+mkdir "$TEST_TMP/rel"
+(cd "$TEST_TMP/rel" && LTTNG_RELAYD_HEALTH=relhealth \
+	relay_start "$TEST_TMP/relayd8.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" --lttng-compat)
+R8=$(cat "$TEST_TMP/relayd8.pid")
+is "$(health "relayd=$TEST_TMP/rel/relhealth" once)" "query 0 state 0 threads 6 bad none" \
+	"a relative \$LTTNG_RELAYD_HEALTH: made where the relay starts, it answers there"
+kill "$R8"
+wait_pid_exit "$R8"
+is "$(ls -A "$TEST_TMP/rel")" "" "... and removed at its stop, from / where -b took it"
 
 # --- ltt-relayd without it: no LTTng health socket
 relay_start "$TEST_TMP/relayd3.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
