@@ -243,8 +243,7 @@ int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const ch
 	ret = make_parent(path, gid);
 	if (ret)
 		return ret;	/* ltt_lttng_make_dir() said which directory, and why */
-	if (!ret)
-		ret = ltt_lttng_listen(path, geteuid() == 0, gid, &fd);
+	ret = ltt_lttng_listen(path, geteuid() == 0, gid, &fd);
 	if (ret == -EADDRINUSE) {
 		LTT_ERR("a live daemon (LTTng's, or an ltt one) answers LTTng's health checks on %s already; it is never taken over",
 			path);
