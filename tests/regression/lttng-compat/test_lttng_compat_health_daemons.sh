@@ -21,7 +21,9 @@
 #   $LTTNG_RELAYD_HEALTH and removes it when it stops, refuses to start
 #   on a path a live daemon answers on, or in a directory another user
 #   owns or may write (sticky excepted); a relative path is the
-#   directory's it starts in; without the option it answers on none.
+#   directory's it starts in; without the option it answers on none;
+# - ltt-sessiond --lttng-compat refuses a /var/run/lttng of another user,
+#   by the same check.
 # As root in its own mount namespace (/var/run/lttng), as
 # test_lttng_compat_health.sh.
 
@@ -34,7 +36,7 @@ compat_private_run "$0" "$@"
 STALL=/run/ltt-health-stall
 LTT_FAULT="hang ROTATE_TRACE $STALL" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
-plan 33
+plan 35
 
 health_client_build
 
@@ -198,4 +200,17 @@ ok "$([ -e "/var/run/lttng/relayd/health-$R3" ] && echo 1 || echo 0)" \
 kill "$R3"
 wait_pid_exit "$R3"
 [ -z "$C2" ] || kill -KILL $C2
+
+# --- the session daemon's own run directory: the same check
+# (ltt_lttng_make_dir()), LTTng's /var/run/lttng made another user's
+chown 65534 /var/run/lttng
+mkdir "$TEST_TMP/rd3"
+timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$TEST_TMP/rd3" --lttng-compat \
+	</dev/null >/dev/null 2>"$TEST_TMP/sessiond3.log"
+ok "$([ $? -ne 0 ] && echo 0 || echo 1)" \
+	"ltt-sessiond --lttng-compat with /var/run/lttng of uid 65534: refused"
+like "$(cat "$TEST_TMP/sessiond3.log")" \
+	"/var/run/lttng belongs to uid 65534, mode 0755: LTTng's sockets go only in a directory" \
+	"... saying which directory and why"
+chown 0 /var/run/lttng
 done_testing
