@@ -10,13 +10,17 @@
 # prints the median of each part, in ms, cut at the system calls that
 # bound it:
 #
-#   loader+ctor   execve -> the comm thread's clone3 (dynamic loading,
-#                 libltt-ust's constructor up to its thread)
-#   thread start  clone3 -> the comm thread's connect() to app.sock
-#   send          connect -> REGISTER and TRACEPOINTS sent, back to back
-#                 (the descriptions encoded)
-#   answer        -> the daemon's REGISTER_OK, then its next command (the
-#                 channel and its streams) read: the one round trip
+#   loader+ctor   execve -> the connect() to app.sock (dynamic loading,
+#                 libltt-ust's constructor, which connects before it
+#                 encodes its own descriptions)
+#   send          connect -> REGISTER and TRACEPOINTS sent in one write
+#                 (the descriptions encoded, the program's module
+#                 registered)
+#   thread        that write -> the comm thread's clone3 (the thread
+#                 starts while the daemon works)
+#   answer        that write -> the daemon's REGISTER_OK, then its next
+#                 command (the channel and its streams) read: the one
+#                 round trip
 #   mapping       the first stream's seals check -> the last stream's
 #                 writer block locked (fstat, mmap, the OFD lock)
 #   rest          -> the constructor woken: the event's rule,
@@ -52,7 +56,7 @@ parts() {
 	/ exit_group\(/ { e = $1 }
 	END {
 		if (!(x && c && k && r2 && m1 && w && e)) exit 1
-		printf "%.3f %.3f %.3f %.3f %.3f %.3f %.3f\n", c - x, k - c, s2 - k, r2 - s2,
+		printf "%.3f %.3f %.3f %.3f %.3f %.3f %.3f\n", k - x, s2 - k, c - s2, r2 - s2,
 			m1 - m0, w - m1, e - w
 	}'
 }
@@ -83,7 +87,7 @@ series() {
 echo "start-up parts, ms, median of $RUNS starts under perf trace ($(nproc) CPUs," \
 	"load $(cut -d' ' -f1 /proc/loadavg), clocksource" \
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null))"
-printf '%-14s %9s %9s %9s %9s %9s %9s %9s\n' case loader+ctor "thread" send \
+printf '%-14s %9s %9s %9s %9s %9s %9s %9s\n' case loader+ctor send "thread" \
 	answer mapping rest exit
 daemon_start
 ctl create parts -o "$BENCH_TMP/trace"

@@ -236,7 +236,10 @@ extern "C" {
 	X(TRIGGER_PROBE_FILE, 622, "a trigger's user-space probe file is read with the rights of the client adding it, and a session daemon that gave root's rights up (--privsep-user) has no client here: add the trigger with lttctl add-trigger") \
 	X(TRIGGER_PROBE_RULE, 623, "a trigger's probe rule (kernel:kprobe, kernel:uprobe) takes no filter, and counts in no map: drop --filter, or count a tracepoint or system call rule") \
 	X(TRIGGER_PROBE_DAEMON, 624, "the session daemon predates triggers' probe rules (client protocol 1.36): restart ltt-sessiond from this version of ltt") \
-	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt")
+	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt") \
+	X(AGENT_UNKNOWN_NAME, 900, "the LTTng agent (python, JUL or log4j) of a registered program knows no logger of that name, and refused the rule: nothing was changed; the session daemon's log names the program; give a logger name the program has ('lttctl list -p', -j or -l lists them), or stop that program first") \
+	X(AGENT_REFUSED, 901, "the LTTng agent (python, JUL or log4j) of a registered program refused the rule: nothing was changed; the session daemon's log names the program and the agent's answer; check that program's agent, or stop that program first") \
+	X(AGENT_NO_ANSWER, 902, "the LTTng agent (python, JUL or log4j) of a registered program did not take the rule (its connection failed, or it did not answer within 3 s): nothing was changed; the session daemon's log names the program; try again, or stop that program first")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

@@ -44,6 +44,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/model/convert.c src/common/model/convert.h \
 	src/common/model/loglevel.c \
 	src/common/model/lttng-gap.c src/common/model/lttng-gap.h \
+	src/common/model/lttng-words.c src/common/model/lttng-words.h \
 	src/common/model/map.c src/common/model/map.h \
 	src/common/model/model.h \
 	src/common/model/trigger.c src/common/model/trigger.h \

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/model/lttng-words.h"
 #include "common/probe/probe-loc.h"
 #include "ctl/ctl.h"
 #include "common/model/uri.h"
@@ -199,7 +200,7 @@ static void put_buffer_usage(const struct ltt_trigger_condition *c)
 								"condition_buffer_usage_low");
 	ctl_out_str("session_name", c->session);
 	ctl_out_str("channel_name", c->channel);
-	ctl_out_str("domain", ctl_obj_domain_type(c->domain));
+	ctl_out_str("domain", ltt_lttng_domain(c->domain));
 	if (c->threshold_size) {
 		ctl_out_u64("threshold_bytes", c->threshold_size);
 	} else {	/* as LTTng's writer prints a double: %f */

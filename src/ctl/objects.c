@@ -15,62 +15,15 @@
 
 #include "common/model/agent.h"
 #include "common/model/lttng-gap.h"
+#include "common/model/lttng-words.h"
 #include "common/model/uri.h"
 #include "ctl/ctl.h"
-
-/*
- * LTTng's name of each domain, and the buffering it shows for a domain
- * that does not say: one table, so a domain added to ltt is one row.  The
- * agent domains' log level names come from their own table (agent.h).
- */
-static const struct {
-	enum ltt_domain domain;
-	const char *type;
-	enum ltt_buffer_type buffers;
-} domains[] = {
-	{ LTT_DOMAIN_KERNEL, "KERNEL", LTT_BUFFER_GLOBAL },
-	{ LTT_DOMAIN_USER, "UST", LTT_BUFFER_PER_UID },
-	{ LTT_DOMAIN_JUL, "JUL", LTT_BUFFER_PER_UID },
-	{ LTT_DOMAIN_LOG4J, "LOG4J", LTT_BUFFER_PER_UID },
-	{ LTT_DOMAIN_PYTHON, "PYTHON", LTT_BUFFER_PER_UID },
-};
-
-#define NR_DOMAINS (sizeof(domains) / sizeof(domains[0]))
-
-static size_t domain_row(enum ltt_domain domain)
-{
-	size_t i;
-
-	for (i = 0; i < NR_DOMAINS - 1; i++)
-		if (domains[i].domain == domain)
-			break;
-	return i;
-}
-
-static const char *buffer_type_mi(enum ltt_domain domain, enum ltt_buffer_type buffers)
-{
-	if (buffers == LTT_BUFFER_DEFAULT)
-		buffers = domains[domain_row(domain)].buffers;
-	switch (buffers) {
-	case LTT_BUFFER_PER_PID:
-		return "PER_PID";
-	case LTT_BUFFER_GLOBAL:
-		return "GLOBAL";
-	default:
-		return "PER_UID";
-	}
-}
-
-const char *ctl_obj_domain_type(enum ltt_domain domain)
-{
-	return domains[domain_row(domain)].type;
-}
 
 void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers)
 {
 	ctl_out_open("domain");
-	ctl_out_str("type", ctl_obj_domain_type(domain));
-	ctl_out_str("buffer_type", buffer_type_mi(domain, buffers));
+	ctl_out_str("type", ltt_lttng_domain(domain));
+	ctl_out_str("buffer_type", ltt_lttng_buffer_type(domain, buffers));
 }
 
 void ctl_obj_session_open(const struct ltt_session_info *s)
@@ -111,13 +64,13 @@ void ctl_obj_channel_open(const struct ltt_session_info *s, enum ltt_domain doma
 	ctl_out_str("name", a->name);
 	ctl_out_bool("enabled", enabled);
 	ctl_out_open("attributes");
-	ctl_out_str("overwrite_mode", a->overwrite ? "OVERWRITE" : "DISCARD");
+	ctl_out_str("overwrite_mode", ltt_lttng_overwrite_modes[a->overwrite]);
 	ctl_out_u64("subbuffer_size", a->subbuf_size);
 	ctl_out_u64("subbuffer_count", a->num_subbuf);
 	ctl_out_u64("switch_timer_interval", a->switch_timer_us);
 	ctl_out_u64("read_timer_interval", a->read_timer_us);
 	/* the kernel's buffers leave by splice(), user space's by mmap */
-	ctl_out_str("output_type", domain == LTT_DOMAIN_KERNEL ? "SPLICE" : "MMAP");
+	ctl_out_str("output_type", ltt_lttng_output_type(domain));
 	ctl_out_u64("tracefile_size", a->tracefile_size);
 	ctl_out_u64("tracefile_count", a->tracefile_count);
 	/* a channel of a live session is flushed at the session's live timer */
@@ -148,41 +101,12 @@ static void put_loglevel(enum ltt_domain domain, int level)
 	ctl_out_str("loglevel", mi);
 }
 
-static const char *loglevel_type_mi(enum ltt_loglevel_type type)
-{
-	switch (type) {
-	case LTT_LOGLEVEL_RANGE:
-		return "RANGE";
-	case LTT_LOGLEVEL_SINGLE:
-		return "SINGLE";
-	default:
-		return "ALL";
-	}
-}
-
-/* LTTng's MI names of event types. */
-static const char *mi_event_type(enum ltt_event_type type)
-{
-	switch (type) {
-	case LTT_EVENT_SYSCALL:
-		return "SYSCALL";
-	case LTT_EVENT_KPROBE:
-		return "PROBE";
-	case LTT_EVENT_FUNCTION:
-		return "FUNCTION";
-	case LTT_EVENT_UPROBE:
-		return "USERSPACE_PROBE";
-	default:
-		return "TRACEPOINT";
-	}
-}
-
 void ctl_obj_rule_open(enum ltt_domain domain, const struct ltt_event_rule_attr *a, bool enabled)
 {
 	ctl_out_open("event");
 	ctl_out_str("name", a->pattern);
-	ctl_out_str("type", mi_event_type(a->type));
-	ctl_out_str("loglevel_type", loglevel_type_mi(a->loglevel_type));
+	ctl_out_str("type", ltt_lttng_event_type(a->type));
+	ctl_out_str("loglevel_type", ltt_lttng_loglevel_type(a->loglevel_type));
 	if (a->loglevel_type != LTT_LOGLEVEL_ALL)
 		put_loglevel(domain, a->loglevel);
 	ctl_out_bool("enabled", enabled);

@@ -39,14 +39,8 @@ void ctl_obj_session_name(const char *name);
 void ctl_obj_session_state(const char *name, bool enabled);
 
 /**
- * ctl_obj_domain_type() - LTTng's name of @domain in its MI ("KERNEL",
- * "UST", "JUL", "LOG4J", "PYTHON"); a static string
- */
-const char *ctl_obj_domain_type(enum ltt_domain domain);
-
-/**
- * ctl_obj_domain_open() - open a <domain>: LTTng's type of @domain (one
- * table in objects.c) and its @buffers (DEFAULT: the domain's default);
+ * ctl_obj_domain_open() - open a <domain>: LTTng's type of @domain
+ * (common/model/lttng-words.h) and its @buffers (DEFAULT: the domain's default);
  * the caller adds channels, events or trackers, then ctl_out_close()
  */
 void ctl_obj_domain_open(enum ltt_domain domain, enum ltt_buffer_type buffers);

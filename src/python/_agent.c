@@ -331,14 +331,106 @@ static int asctime_of(PyObject *record, char *buf, size_t size)
 	return 0;
 }
 
-/* LogRecord.getMessage(): str(msg), % args when there are some; new reference. */
-static PyObject *message_of(PyObject *record)
+/*
+ * The decimal digits of an int that fits in a long long at the end of
+ * buf[0..size); their start, NULL for another object or value.
+ */
+static char *decimal(PyObject *o, char *end)
+{
+	unsigned long long u;
+	long long v;
+	int over;
+
+	if (!PyLong_CheckExact(o))	/* a bool's %s is its name; a subclass its own */
+		return NULL;
+	v = PyLong_AsLongLongAndOverflow(o, &over);
+	if (over || (v == -1 && PyErr_Occurred())) {
+		PyErr_Clear();
+		return NULL;
+	}
+	u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--end = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--end = '-';
+	return end;
+}
+
+/*
+ * str % args as Python gives it, into buf as UTF-8, for a message whose
+ * conversions are all %s of a str or an int, %d, %i or %u of an int, and
+ * %% (no flag, width, precision or key), args a tuple that they use
+ * whole: a logging call's common case, without the str Python would
+ * build.  0, or -1 for any other case (Python formats it, or raises).
+ */
+static int format_fast(PyObject *str, PyObject *args, char *buf, size_t size)
+{
+	Py_ssize_t len, n = PyTuple_Size(args), used = 0;
+	const char *s = PyUnicode_AsUTF8AndSize(str, &len), *end, *pct, *piece;
+	char *out = buf, *limit = buf + size - 1, digits[24];
+	PyObject *arg;
+
+	if (!s) {
+		PyErr_Clear();
+		return -1;
+	}
+	for (end = s + len; s < end; s = pct + 2) {
+		pct = memchr(s, '%', (size_t)(end - s));
+		if (!pct)
+			pct = end;
+		if ((size_t)(limit - out) < (size_t)(pct - s))
+			return -1;
+		memcpy(out, s, (size_t)(pct - s));
+		out += pct - s;
+		if (pct == end)
+			break;
+		if (pct + 1 == end)
+			return -1;
+		if (pct[1] == '%') {
+			piece = "%";
+			len = 1;
+		} else {
+			if ((pct[1] != 's' && pct[1] != 'd' && pct[1] != 'i' && pct[1] != 'u') ||
+			    used == n)
+				return -1;
+			arg = PyTuple_GetItem(args, used++);
+			if (pct[1] == 's' && PyUnicode_CheckExact(arg)) {
+				piece = PyUnicode_AsUTF8AndSize(arg, &len);
+				if (!piece) {
+					PyErr_Clear();
+					return -1;
+				}
+			} else {
+				piece = decimal(arg, digits + sizeof(digits));
+				if (!piece)
+					return -1;
+				len = digits + sizeof(digits) - piece;
+			}
+		}
+		if (limit - out < len)
+			return -1;
+		memcpy(out, piece, (size_t)len);
+		out += len;
+	}
+	*out = '\0';
+	return used == n ? 0 : -1;	/* "not all arguments converted": Python's error */
+}
+
+/*
+ * LogRecord.getMessage(): str(msg), % args when there are some, as
+ * text(): in buf when format_fast() made it, else borrowed from *str_out
+ * (a new reference to release).  NULL with an exception set.
+ */
+static const char *message_of(PyObject *record, char *buf, size_t size, PyObject **str_out)
 {
 	PyObject *msg, *args, *str, *out;
 	int some;
 
-	if (Py_TYPE(record) != (PyTypeObject *)hs.record_type)	/* a factory's own class */
-		return PyObject_CallMethodObjArgs(record, keys[K_GETMESSAGE], NULL);
+	if (Py_TYPE(record) != (PyTypeObject *)hs.record_type) {	/* a factory's own class */
+		*str_out = PyObject_CallMethodObjArgs(record, keys[K_GETMESSAGE], NULL);
+		return *str_out ? text(*str_out) : NULL;
+	}
 	msg = PyObject_GetAttr(record, keys[K_MSG]);
 	if (!msg)
 		return NULL;
@@ -351,11 +443,18 @@ static PyObject *message_of(PyObject *record)
 		Py_DECREF(str);
 		return NULL;
 	}
+	if (PyTuple_CheckExact(args) && PyTuple_Size(args) > 0 &&
+	    !format_fast(str, args, buf, size)) {
+		Py_DECREF(args);
+		Py_DECREF(str);
+		return buf;
+	}
 	some = PyObject_IsTrue(args);
 	out = some > 0 ? PyUnicode_Format(str, args) : some == 0 ? (Py_INCREF(str), str) : NULL;
 	Py_DECREF(args);
 	Py_DECREF(str);
-	return out;
+	*str_out = out;
+	return out ? text(out) : NULL;
 }
 
 /*
@@ -370,7 +469,8 @@ static PyObject *handler_handle(PyObject *self, PyObject *record)
 	PyObject *f[K_NR] = { NULL };
 	static const int order[] = { K_FUNCNAME, K_LINENO, K_THREAD, K_THREADNAME };
 	PyObject *msg = NULL;
-	char asctime[128];
+	const char *msg_text;
+	char asctime[128], text_buf[2048];
 	size_t i;
 
 	(void)self;
@@ -381,12 +481,13 @@ static PyObject *handler_handle(PyObject *self, PyObject *record)
 	if (!f[K_LEVELNO] || wanted(f[K_NAME], f[K_LEVELNO]) != 1 ||
 	    !ltt_tracepoint_enabled(lttng_python, event))
 		goto out;
-	if (asctime_of(record, asctime, sizeof(asctime)) || !(msg = message_of(record)))
+	if (asctime_of(record, asctime, sizeof(asctime)) ||
+	    !(msg_text = message_of(record, text_buf, sizeof(text_buf), &msg)))
 		goto out;
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		if (!(f[order[i]] = PyObject_GetAttr(record, keys[order[i]])))
 			goto out;
-	ltt_tracepoint(lttng_python, event, asctime, text(msg), text(f[K_NAME]),
+	ltt_tracepoint(lttng_python, event, asctime, msg_text, text(f[K_NAME]),
 		       text(f[K_FUNCNAME]), number(f[K_LINENO]), number(f[K_LEVELNO]),
 		       number(f[K_THREAD]), text(f[K_THREADNAME]));
 out:

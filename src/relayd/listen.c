@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/base/durable.h"
 #include "common/base/paths.h"
 #include "relayd/listen.h"
 
@@ -120,24 +121,14 @@ out:
 
 int ltt_relay_port_file_write(const char *dir, const char *kind, uint16_t port)
 {
-	char path[4096], tmp[4200];
-	FILE *f;
-	int n, ret;
+	char path[4096], text[16];
+	int n;
 
 	n = snprintf(path, sizeof(path), "%s/relayd-%s.port", dir, kind);
 	if (n < 0 || (size_t)n >= sizeof(path))
 		return -ENAMETOOLONG;
-	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
-	f = fopen(tmp, "we");
-	if (!f)
-		return -errno;
-	fprintf(f, "%u\n", port);
-	if (fclose(f) || rename(tmp, path)) {
-		ret = -errno;
-		unlink(tmp);
-		return ret;
-	}
-	return 0;
+	snprintf(text, sizeof(text), "%u\n", port);
+	return ltt_file_replace(path, text, strlen(text), 0644);
 }
 
 void ltt_relay_port_file_remove(const char *dir, const char *kind)

@@ -48,7 +48,7 @@ int ltt_relay_listen(const struct ltt_relay_addr *addr, int *ret_fd, uint16_t *r
 
 /**
  * ltt_relay_port_file_write() - write "PORT\n" to @dir/relayd-@kind.port,
- * atomically (a reader sees the whole file or none)
+ * replaced at once (ltt_file_replace(): a reader sees the whole file or none)
  *
  * Returns 0 or a negative errno.
  */

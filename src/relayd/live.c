@@ -147,15 +147,24 @@ static int flush_out(struct live_viewer *v)
 	return 1;
 }
 
-/* The whole request is in v->req: answer it.  Returns 0 or -errno (drop). */
-static int serve_request(struct live_viewer *v)
+/* The header of the request in v->req (its first LTT_LIVE_CMD_HDR_SIZE bytes are in). */
+static struct ltt_live_cmd_hdr request_header(const struct live_viewer *v)
 {
 	struct ltt_live_cmd_hdr h;
 	struct ltt_rbuf r;
-	int ret;
 
 	ltt_rbuf_init(&r, v->req, LTT_LIVE_CMD_HDR_SIZE);
 	ltt_live_get_cmd_hdr(&r, &h);
+	return h;
+}
+
+/* The whole request is in v->req: answer it.  Returns 0 or -errno (drop). */
+static int serve_request(struct live_viewer *v)
+{
+	struct ltt_live_cmd_hdr h = request_header(v);
+	struct ltt_rbuf r;
+	int ret;
+
 	ltt_rbuf_init(&r, v->req + LTT_LIVE_CMD_HDR_SIZE, v->req_len - LTT_LIVE_CMD_HDR_SIZE);
 	ret = ltt_live_cmd_handler(h.cmd)(v, &r);
 	if (!ret && ltt_rbuf_end(&r))
@@ -178,13 +187,9 @@ static int serve_request(struct live_viewer *v)
  */
 static int check_header(struct live_viewer *v)
 {
-	struct ltt_live_cmd_hdr h;
-	struct ltt_rbuf r;
-	int size;
+	struct ltt_live_cmd_hdr h = request_header(v);
+	int size = ltt_live_cmd_payload_size(h.cmd);
 
-	ltt_rbuf_init(&r, v->req, LTT_LIVE_CMD_HDR_SIZE);
-	ltt_live_get_cmd_hdr(&r, &h);
-	size = ltt_live_cmd_payload_size(h.cmd);
 	if (size < 0) {
 		LTT_WARN_RL("live: viewer %" PRIu64 ": unknown command %u", v->id, h.cmd);
 		ltt_live_put_u32(&v->out, LTT_LIVE_ERR_UNK);

@@ -30,6 +30,7 @@
 
 #include "common/base/evloop.h"
 #include "common/base/daemon-popt.h"
+#include "common/base/durable.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/net/xport.h"
@@ -253,23 +254,13 @@ static int resolve_dirs(const struct options *o, struct relayd *r)
 	return 0;
 }
 
+/* "PID\n" in @path, replaced at once (as the session daemon's). */
 static int write_pidfile(const char *path)
 {
-	char tmp[PATH_MAX + 16];
-	FILE *f;
-	int ret;
+	char text[32];
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "we");
-	if (!f)
-		return -errno;
-	fprintf(f, "%ld\n", (long)getpid());
-	if (fclose(f) || rename(tmp, path)) {
-		ret = -errno;
-		unlink(tmp);
-		return ret;
-	}
-	return 0;
+	snprintf(text, sizeof(text), "%ld\n", (long)getpid());
+	return ltt_file_replace(path, text, strlen(text), 0644);
 }
 
 static void on_signal(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)

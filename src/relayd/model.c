@@ -386,7 +386,7 @@ int ltt_relay_model_read_packet(struct ltt_relay_model *m, uint64_t handle, uint
 		ret = -ERANGE;
 		goto out;
 	}
-	if (e->file_no < st->oldest_no) {
+	if (e->file_no < st->files.oldest_no) {
 		ret = -ESTALE;
 		goto out;
 	}
@@ -399,7 +399,7 @@ int ltt_relay_model_read_packet(struct ltt_relay_model *m, uint64_t handle, uint
 		ret = fd < 0 ? fd : 0;
 		goto out;
 	}
-	ret = ltt_tracefile_name(st->channel_name, st->max_size != 0, e->file_no, false, name,
+	ret = ltt_tracefile_name(st->channel_name, st->files.max_size != 0, e->file_no, false, name,
 				 sizeof(name));
 	if (!ret) {
 		fd = openat(st->trace->dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);

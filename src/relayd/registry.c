@@ -75,22 +75,13 @@ void ltt_relay_model_insert_stream_locked(struct ltt_relay_model *m, struct ltt_
 	*head = st;
 }
 
-void ltt_relay_stream_close_files(struct ltt_relay_stream *st)
-{
-	if (st->fd >= 0)
-		close(st->fd);
-	if (st->idx_fd >= 0)
-		close(st->idx_fd);
-	st->fd = st->idx_fd = -1;
-}
-
 void ltt_relay_stream_free(struct ltt_relay_stream *st)
 {
 	unsigned int i;
 
 	if (!st)
 		return;
-	ltt_relay_stream_close_files(st);
+	ltt_tracefile_close(&st->files);
 	for (i = 0; i < st->kept_n; i++)
 		close(st->kept_fds[i]);
 	free(st->packets.items);

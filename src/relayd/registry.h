@@ -40,6 +40,7 @@
 
 #include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
+#include "common/trace/tracefile.h"
 
 /* One packet of a stream, with both its viewer and its file coordinates. */
 struct ltt_relay_entry {
@@ -165,10 +166,7 @@ struct ltt_relay_stream {
 	uint64_t announced_seq;			/* DATA_PENDING's, UINT64_MAX: none */
 
 	/* Files: server thread only, except that the lock covers the sizes. */
-	uint64_t max_size, max_count;
-	int fd, idx_fd;				/* current tracefile, its index */
-	uint64_t file_no, oldest_no;
-	uint64_t size, idx_size;		/* bytes in the current files */
+	struct ltt_tracefile_files files;	/* current tracefile, its index */
 	uint64_t meta_size;			/* metadata streams */
 	uint64_t meta_version;			/* RESET_METADATA's, 0 before any */
 	uint64_t meta_rewrite;			/* the bytes it announced written again */
@@ -228,9 +226,6 @@ bool ltt_relay_session_reap_locked(struct ltt_relay_session *s);
  * the lock.
  */
 void ltt_relay_session_put(struct ltt_relay_session *s);
-
-/* Close @st's files (its tracefile and index).  Server thread. */
-void ltt_relay_stream_close_files(struct ltt_relay_stream *st);
 /* Close the files and free.  Lock held (or the object unreachable). */
 void ltt_relay_stream_free(struct ltt_relay_stream *st);
 

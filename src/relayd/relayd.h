@@ -17,8 +17,9 @@
  *   session.[ch]    relay sessions: directories, closing, archives, data
  *                   pending
  *   stream.[ch]     relay streams: files, rotation, packets, index pairing
- *   stream-files.[ch]  a stream's tracefile and index made and removed,
- *                   writes that leave no partial packet
+ *   stream-files.[ch]  a stream's tracefile and index made, writes that
+ *                   leave no partial packet (rotation and the file
+ *                   count: common/trace/tracefile.h)
  *   reconcile.[ch]  RECONCILE_STREAM: a dead relay's stream files, cut
  *                   back to their indexed packets, and those packets'
  *                   sequence numbers for the consumer that streamed them

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * stream-files.c - a relay stream's files (stream-files.h): made with
- * their index header, removed, and written whole.
+ * their index header, and written whole.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -74,7 +74,7 @@ int ltt_relay_create_file(int dir_fd, const char *name, bool excl, int *ret_fd)
 int ltt_relay_stream_file_name(const struct ltt_relay_stream *st, uint64_t no, bool index,
 				char *buf, size_t len)
 {
-	return ltt_tracefile_name(st->channel_name, st->max_size != 0, no, index, buf, len);
+	return ltt_tracefile_name(st->channel_name, st->files.max_size != 0, no, index, buf, len);
 }
 
 /* Create tracefile @no and its index (with the index header). */
@@ -115,16 +115,4 @@ int ltt_relay_stream_open_files(struct ltt_relay_stream *st, uint64_t no, int *r
 	*ret_fd = fd;
 	*ret_idx_fd = idx_fd;
 	return 0;
-}
-
-void ltt_relay_stream_remove_files(struct ltt_relay_stream *st, uint64_t no)
-{
-	char name[NAME_MAX + 1];
-
-	if (!ltt_relay_stream_file_name(st, no, false, name, sizeof(name)) &&
-	    unlinkat(st->trace->dir_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
-	if (!ltt_relay_stream_file_name(st, no, true, name, sizeof(name)) &&
-	    unlinkat(st->trace->index_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
 }

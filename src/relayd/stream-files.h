@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * stream-files.h - a relay stream's files: the data and index files of a
- * tracefile made and removed, and writes that leave no partial packet.
+ * tracefile made, and writes that leave no partial packet.
  */
 #ifndef LTT_RELAYD_STREAM_FILES_H
 #define LTT_RELAYD_STREAM_FILES_H
@@ -32,8 +32,5 @@ int ltt_relay_stream_file_name(const struct ltt_relay_stream *st, uint64_t no, b
 /* Tracefile @no of @st and its index (with the index header) created. */
 int ltt_relay_stream_open_files(struct ltt_relay_stream *st, uint64_t no, int *ret_fd,
 				int *ret_idx_fd);
-
-/* Tracefile @no of @st and its index removed (logged when they can't be). */
-void ltt_relay_stream_remove_files(struct ltt_relay_stream *st, uint64_t no);
 
 #endif /* LTT_RELAYD_STREAM_FILES_H */

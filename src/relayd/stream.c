@@ -45,7 +45,7 @@ static void trim_entries_locked(struct ltt_relay_stream *st)
 	size_t n = 0, len = (size_t)(st->entry_count - st->entry_base);
 	size_t window = st->session->model->index_window;
 
-	while (n < len && st->entries[n].file_no < st->oldest_no)
+	while (n < len && st->entries[n].file_no < st->files.oldest_no)
 		n++;
 	if (n)
 		drop_entries_locked(st, n);
@@ -67,20 +67,12 @@ static int rotate(struct ltt_relay_stream *st)
 	struct ltt_relay_model *m = st->session->model;
 	int fd, idx_fd, ret;
 
-	ret = ltt_relay_stream_open_files(st, st->file_no + 1, &fd, &idx_fd);
+	ret = ltt_relay_stream_open_files(st, st->files.file_no + 1, &fd, &idx_fd);
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&m->lock);
-	ltt_relay_stream_close_files(st);
-	st->fd = fd;
-	st->idx_fd = idx_fd;
-	st->file_no++;
-	st->size = 0;
-	st->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
-	while (st->max_count && st->file_no - st->oldest_no + 1 > st->max_count) {
-		ltt_relay_stream_remove_files(st, st->oldest_no);
-		st->oldest_no++;
-	}
+	ltt_tracefile_rotate(&st->files, fd, idx_fd, st->trace->dir_fd, st->trace->index_fd,
+			     st->channel_name);
 	trim_entries_locked(st);
 	pthread_mutex_unlock(&m->lock);
 	return 0;
@@ -188,28 +180,28 @@ int ltt_relay_stream_add(struct ltt_relay_session *s, const struct ltt_relay_add
 	if (!st)
 		return -ENOMEM;
 	st->session = s;
-	st->fd = st->idx_fd = -1;
+	st->files.fd = st->files.idx_fd = -1;
 	strcpy(st->channel_name, req->channel_name);
 	st->metadata = !strcmp(req->channel_name, METADATA_NAME);
 	st->close_seq = st->announced_seq = UINT64_MAX;
-	st->max_size = st->metadata ? 0 : req->tracefile_size;
-	st->max_count = st->max_size ? req->tracefile_count : 0;
-	st->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	st->files.max_size = st->metadata ? 0 : req->tracefile_size;
+	st->files.max_count = st->files.max_size ? req->tracefile_count : 0;
+	st->files.idx_size = LTT_CTF_INDEX_HEADER_SIZE;
 	ret = get_trace(s, req->pathname, &st->trace);
 	if (!ret && st->metadata && st->trace->metadata_handle)
 		ret = -EEXIST;
 	if (!ret && st->metadata) {
 		/* a trace already on disk is never overwritten */
-		ret = ltt_relay_create_file(st->trace->dir_fd, METADATA_NAME, true, &st->fd);
+		ret = ltt_relay_create_file(st->trace->dir_fd, METADATA_NAME, true, &st->files.fd);
 		if (ret)
 			LTT_ERR("session %" PRIu64 ": can't create %s/%s: %s%s", s->id,
 				req->pathname, METADATA_NAME, strerror(-ret),
 				ret == -EEXIST ? " (a trace is there already)" : "");
 	} else if (!ret) {
-		ret = ltt_relay_stream_open_files(st, 0, &st->fd, &st->idx_fd);
+		ret = ltt_relay_stream_open_files(st, 0, &st->files.fd, &st->files.idx_fd);
 	}
 	if (ret) {
-		ltt_relay_stream_close_files(st);
+		ltt_tracefile_close(&st->files);
 		free(st);
 		return ret;
 	}
@@ -252,15 +244,15 @@ int ltt_relay_stream_metadata(struct ltt_relay_session *s, uint64_t handle, cons
 
 	if (!st)
 		return -ENOENT;
-	if (!st->metadata || st->closed || st->fd < 0)
+	if (!st->metadata || st->closed || st->files.fd < 0)
 		return -EINVAL;
 	if (total > MAX_METADATA - st->meta_size)
 		return -EFBIG;
-	ret = ltt_relay_write_padded(st->fd, data, len, padding, st->meta_size);
+	ret = ltt_relay_write_padded(st->files.fd, data, len, padding, st->meta_size);
 	if (ret) {
 		LTT_ERR("session %" PRIu64 ": can't write %s/metadata: %s", s->id,
 			st->trace->pathname, strerror(-ret));
-		if (ftruncate(st->fd, (off_t)st->meta_size))
+		if (ftruncate(st->files.fd, (off_t)st->meta_size))
 			LTT_ERR("can't cut %s/metadata back: %s", st->trace->pathname,
 				strerror(errno));
 		return ret;
@@ -280,14 +272,14 @@ int ltt_relay_stream_reset_metadata(struct ltt_relay_session *s,
 
 	if (!st)
 		return -ENOENT;
-	if (!st->metadata || st->closed || st->fd < 0 || m->version <= st->meta_version ||
+	if (!st->metadata || st->closed || st->files.fd < 0 || m->version <= st->meta_version ||
 	    m->rewrite_size > MAX_METADATA)
 		return -EINVAL;
 	/* a viewer holding the old text could not tell where the new one ends */
 	if (!m->has_rewrite_size && s->live_timer_us)
 		return -EOPNOTSUPP;
 	pthread_mutex_lock(&s->model->lock);
-	if (ftruncate(st->fd, 0)) {
+	if (ftruncate(st->files.fd, 0)) {
 		ret = -errno;
 	} else {
 		st->meta_old_size = st->meta_size;
@@ -314,14 +306,14 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 	int fd, ret = 0;
 
 	ltt_ctf_index_entry(&idx->entry, rec);
-	if (idx->file_no == st->file_no && st->idx_fd >= 0) {
-		ret = ltt_relay_write_at(st->idx_fd, rec, sizeof(rec), st->idx_size);
-		if (ret && ftruncate(st->idx_fd, (off_t)st->idx_size))
+	if (idx->file_no == st->files.file_no && st->files.idx_fd >= 0) {
+		ret = ltt_relay_write_at(st->files.idx_fd, rec, sizeof(rec), st->files.idx_size);
+		if (ret && ftruncate(st->files.idx_fd, (off_t)st->files.idx_size))
 			LTT_ERR("can't cut an index file back: %s", strerror(errno));
 		if (!ret)
-			st->idx_size += sizeof(rec);
-	} else if (idx->file_no >= st->oldest_no && !ltt_relay_stream_file_name(st, idx->file_no, true, name,
-								 sizeof(name))) {
+			st->files.idx_size += sizeof(rec);
+	} else if (idx->file_no >= st->files.oldest_no &&
+		   !ltt_relay_stream_file_name(st, idx->file_no, true, name, sizeof(name))) {
 		/* its tracefile was rotated away before the index came */
 		fd = openat(st->trace->index_fd, name, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
 		if (fd < 0)
@@ -339,7 +331,7 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 	/* a test's relay killed with a packet indexed, its SEND_INDEX unanswered */
 	ltt_fault_point("packet-indexed");
 	pthread_mutex_lock(&m->lock);
-	if (idx->file_no < st->oldest_no) {
+	if (idx->file_no < st->files.oldest_no) {
 		/* its tracefile is gone: no viewer can read that packet */
 		pthread_mutex_unlock(&m->lock);
 		return 0;
@@ -523,7 +515,7 @@ static void release_files(struct ltt_relay_stream *st)
 	hup = ltt_relay_stream_hup_locked(st);
 	pthread_mutex_unlock(&st->session->model->lock);
 	if (hup)
-		ltt_relay_stream_close_files(st);
+		ltt_tracefile_close(&st->files);
 }
 
 int ltt_relay_stream_close(struct ltt_relay_session *s, uint64_t handle, uint64_t last_seq)
@@ -575,9 +567,9 @@ void ltt_relay_stream_keep_files_locked(struct ltt_relay_stream *st)
 	} else if (st->entry_count > st->entry_base) {
 		/* the files of the entries viewers may still be handed */
 		first = st->entries[0].file_no;
-		no = st->file_no;
-		if (first < st->oldest_no)
-			first = st->oldest_no;
+		no = st->files.file_no;
+		if (first < st->files.oldest_no)
+			first = st->files.oldest_no;
 		if (no - first >= LTT_RELAY_KEPT_FILES)
 			first = no - (LTT_RELAY_KEPT_FILES - 1);
 	} else {
@@ -587,8 +579,8 @@ void ltt_relay_stream_keep_files_locked(struct ltt_relay_stream *st)
 	for (; first <= no; first++) {
 		if (st->metadata)
 			snprintf(name, sizeof(name), "%s", METADATA_NAME);
-		else if (ltt_tracefile_name(st->channel_name, st->max_size != 0, first, false, name,
-					    sizeof(name)))
+		else if (ltt_tracefile_name(st->channel_name, st->files.max_size != 0, first, false,
+					    name, sizeof(name)))
 			break;
 		fd = openat(st->trace->dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 		if (fd < 0) {
@@ -641,7 +633,7 @@ static int check_begin(const struct ltt_relay_stream *st, const struct ltt_relay
 {
 	uint64_t len = (uint64_t)hdr->data_size + hdr->padding_size;
 
-	if (st->metadata || st->closed || st->fd < 0)
+	if (st->metadata || st->closed || st->files.fd < 0)
 		return -EINVAL;
 	if (hdr->data_size == 0 || len > LTT_RELAY_MAX_PACKET)
 		return -EINVAL;
@@ -673,8 +665,8 @@ int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_dat
 	pthread_mutex_unlock(&m->lock);
 	if (ret)
 		return ret;
-	if (st->max_size && st->size &&
-	    (st->size >= st->max_size || len > st->max_size - st->size)) {
+	if (st->files.max_size && st->files.size &&
+	    (st->files.size >= st->files.max_size || len > st->files.max_size - st->files.size)) {
 		ret = rotate(st);
 		if (ret) {
 			ltt_relay_session_put(st->session);
@@ -687,10 +679,10 @@ int ltt_relay_packet_begin(struct ltt_relay_model *m, const struct ltt_relay_dat
 	st->last_begun_seq = hdr->net_seq_num;
 	memset(&st->cur, 0, sizeof(st->cur));
 	st->cur.seq = hdr->net_seq_num;
-	st->cur.idx.entry.offset = st->size;
+	st->cur.idx.entry.offset = st->files.size;
 	st->cur.idx.entry.packet_size = len * 8;
 	st->cur.idx.viewer_offset = st->viewer_size;
-	st->cur.idx.file_no = st->file_no;
+	st->cur.idx.file_no = st->files.file_no;
 	pthread_mutex_unlock(&m->lock);
 	*ret_pkt = (struct ltt_relay_packet){
 		.session = st->session,
@@ -710,8 +702,8 @@ int ltt_relay_packet_write(struct ltt_relay_packet *pkt, const void *buf, size_t
 	if (len > pkt->len - pkt->done)
 		return -EINVAL;
 	/* the padding never travels: written with the last bytes, zeros */
-	ret = ltt_relay_write_padded(st->fd, buf, len, pkt->done + len == pkt->len ? pkt->padding : 0,
-			   start + pkt->done);
+	ret = ltt_relay_write_padded(st->files.fd, buf, len,
+				     pkt->done + len == pkt->len ? pkt->padding : 0, start + pkt->done);
 	if (ret)
 		return ret;
 	pkt->done += len;
@@ -729,7 +721,7 @@ int ltt_relay_packet_end(struct ltt_relay_packet *pkt)
 	st->in_flight = false;
 	st->any_written = true;
 	st->last_written_seq = st->cur.seq;
-	st->size += pkt->len + pkt->padding;
+	st->files.size += pkt->len + pkt->padding;
 	st->viewer_size += pkt->len + pkt->padding;
 	pthread_mutex_unlock(&s->model->lock);
 	/* a test's relay killed with a packet in its file, not indexed */
@@ -751,7 +743,7 @@ void ltt_relay_packet_abort(struct ltt_relay_packet *pkt)
 
 	if (!s)
 		return;
-	if (st->fd >= 0 && ftruncate(st->fd, (off_t)st->size))
+	if (st->files.fd >= 0 && ftruncate(st->files.fd, (off_t)st->files.size))
 		LTT_ERR("can't cut %s/%s back: %s", st->trace->pathname, st->channel_name,
 			strerror(errno));
 	pthread_mutex_lock(&s->model->lock);

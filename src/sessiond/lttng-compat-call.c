@@ -41,6 +41,10 @@ static const struct {
 	{ LTT_ERR_EVENT_NOT_FOUND, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
 	{ LTT_ERR_PROBE_NOT_FOUND, LTT_LTTNG_ERR_KERN_ENABLE_FAIL },
 	{ LTT_ERR_PROBE_TRACER, LTT_LTTNG_ERR_KERN_ENABLE_FAIL },
+	/* a trigger's probe the kernel can't place (LTTng's kernel_create_event_notifier()) */
+	{ LTT_ERR_TRIGGER_KPROBE_EVENTS, LTT_LTTNG_ERR_KERN_ENABLE_FAIL },
+	{ LTT_ERR_TRIGGER_UPROBE_EVENTS, LTT_LTTNG_ERR_KERN_ENABLE_FAIL },
+	{ LTT_ERR_BUFFER_TYPE_MISMATCH, 24 },		/* BUFFER_TYPE_MISMATCH */
 	/* snapshots' (lttng-compat-chunk.c) */
 	{ LTT_ERR_SNAPSHOT_NOT_SNAPSHOT, 124 },		/* NOT_SNAPSHOT_SESSION */
 	{ LTT_ERR_SNAPSHOT_OUTPUT_EXISTS, 31 },		/* SNAPSHOT_OUTPUT_EXIST */
@@ -53,6 +57,23 @@ static const struct {
 	{ LTT_ERR_ROTATION_NOT_SET, 132 },		/* ROTATION_SCHEDULE_NOT_SET */
 	{ LTT_ERR_ROTATE_AFTER_CLEAR, 159 },		/* ROTATION_AFTER_STOP_CLEAR */
 	{ LTT_ERR_RELAY_NO_CLEAR, 157 },		/* CLEAR_NOT_AVAILABLE_RELAY */
+	{ LTT_ERR_ROTATE_AFTER_STOP, 133 },		/* ROTATION_MULTIPLE_AFTER_STOP */
+	/* what LTTng's daemon refuses once a session was started (cmd.c) */
+	{ LTT_ERR_CHANNEL_ACTIVE_ADD, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
+	{ LTT_ERR_CONTEXT_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
+	/* a relay that can't be reached or refuses the session (cmd.c's relayd_connect()) */
+	{ LTT_ERR_RELAY_REFUSED, 104 },			/* RELAYD_CONNECT_FAIL */
+	{ LTT_ERR_RELAY_TIMEOUT, 104 },
+	{ LTT_ERR_RELAY_UNREACHABLE, 104 },
+	{ LTT_ERR_RELAY_HOST, 104 },
+	{ LTT_ERR_RELAY_NOT_RELAY, 104 },
+	{ LTT_ERR_RELAY_LOST, 104 },
+	{ LTT_ERR_RELAY_SESSION_REFUSED, 104 },
+	{ LTT_ERR_RELAY_VERSION, 105 },			/* RELAYD_VERSION_FAIL */
+	/* LTTng's agents' answers, as LTTng's daemon says them (agent.c) */
+	{ LTT_ERR_AGENT_UNKNOWN_NAME, LTT_LTTNG_ERR_UST_EVENT_NOT_FOUND },
+	{ LTT_ERR_AGENT_REFUSED, LTT_LTTNG_ERR_UNK },
+	{ LTT_ERR_AGENT_NO_ANSWER, 63 },		/* UST_ENABLE_FAIL (a DISABLE's: 64) */
 };
 
 uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
@@ -61,6 +82,8 @@ uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code e
 
 	if (err == LTT_ERR_OK)
 		return LTT_LTTNG_OK;
+	if (err == LTT_ERR_AGENT_NO_ANSWER && call->req.cmd == LTT_LTTNG_CMD_DISABLE_EVENT)
+		return 64;	/* UST_DISABLE_FAIL */
 	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
 		if (codes[i].ltt == err)
 			return codes[i].lttng;

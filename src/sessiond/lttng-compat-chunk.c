@@ -12,8 +12,12 @@
 #include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/lttng-compat.h"
 
-/* LTTng's error code of a snapshot not written (lttng/lttng-error.h); the others, ltt_lttng_code()'s. */
+/*
+ * LTTng's error codes of a snapshot not written and of a state dump of a
+ * stopped session (lttng/lttng-error.h); the others, ltt_lttng_code()'s.
+ */
 #define ERR_SNAPSHOT_FAIL 51
+#define ERR_SESSION_NOT_STARTED 118
 
 /* @call's output as ltt's, named; LTT_LTTNG_OK or an error. */
 static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_output_conf *c)
@@ -290,5 +294,9 @@ uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call)
 
 uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call)
 {
-	return session_op(call, LTT_CLIENT_CMD_REGENERATE, LTT_REGENERATE_STATEDUMP);
+	enum ltt_error_code err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_REGENERATE,
+							LTT_REGENERATE_STATEDUMP, 4, NULL);
+
+	/* LTTng's daemon: SESSION_NOT_STARTED here, where a stop says TRACE_ALREADY_STOPPED */
+	return err == LTT_ERR_SESSION_NOT_STARTED ? ERR_SESSION_NOT_STARTED : ltt_lttng_code(call, err);
 }

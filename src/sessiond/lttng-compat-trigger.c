@@ -364,7 +364,7 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 		if (uprobe != passed || ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
 			if (passed)
 				close(call->fds.fd[--call->fds.nr]);	/* not listed after all */
-			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an incr-map-value action) or a probe binary the client can't open: not listed to LTTng's clients; lttctl list-triggers shows it",
+			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an incr-map-value action) or a probe binary the client can't open (or past the 253 a reply passes): not listed to LTTng's clients; lttctl list-triggers shows it",
 				    (int)call->ctx->cred.pid, v[i].conf.name);
 			continue;
 		}

@@ -39,8 +39,13 @@
  */
 size_t ltt_lttng_compat_extra(const uint8_t *msg);
 
-/* The descriptors one reply passes at most (LIST_EVENTS' SDT probes' binaries). */
-#define LTT_LTTNG_REPLY_FDS 16
+/*
+ * The descriptors one reply passes at most (the binaries of LIST_EVENTS'
+ * and LIST_TRIGGERS' user-space probes): LTTng's on Linux
+ * (LTTCOMM_MAX_SEND_FDS, the kernel's SCM_MAX_FD), which its client
+ * takes in one message; a probe past them is not listed (logged).
+ */
+#define LTT_LTTNG_REPLY_FDS 253
 
 /* The descriptors a reply passes after its bytes (SCM_RIGHTS), in order. */
 struct ltt_lttng_fds {

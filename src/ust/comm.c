@@ -2,7 +2,10 @@
 /*
  * comm.c - one thread per session daemon: connect to its app socket,
  * register (REGISTER, TRACEPOINTS), then serve its commands until it goes
- * away, and try again later.
+ * away, and try again later.  The first time, the program's constructor
+ * connects and sends the registration itself, without blocking
+ * (ust_comm_preconnect(), connect_early()), before the thread starts: the
+ * daemon answers while the thread starts, and the thread serves it.
  *
  * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
  * the root daemon's /run/ltt/app.sock and the user's own
@@ -124,15 +127,58 @@ static bool acks_pending(const struct daemon *d)
 	return d->acks_off < d->acks.len;
 }
 
+/*
+ * Queue the header of a message of @len bytes of payload behind what is
+ * queued (the acks); the caller queues the payload.
+ */
+static int queue_hdr(struct daemon *d, uint16_t type, uint32_t seq, size_t len)
+{
+	struct ltt_msg_hdr hdr = {
+		.magic = LTT_APP_MAGIC,
+		.type = type,
+		.seq = seq,
+		.payload_len = (uint32_t)len,
+	};
+	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
+
+	if (p)
+		ltt_msg_hdr_encode(&hdr, p);
+	return d->acks.err ? -ENOMEM : 0;
+}
+
+/* A message this large or smaller is sent from the queue: header and payload in one write. */
+#define QUEUED_MSG_MAX (64 * 1024)
+
+/* Queue message @type whole, to go out with the next send_msg(). */
+static int queue_msg(struct daemon *d, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
+{
+	int ret = queue_hdr(d, type, seq, w->len);
+
+	if (!ret)
+		ltt_wbuf_put_bytes(&d->acks, w->data, w->len);
+	return ret || d->acks.err ? -ENOMEM : 0;
+}
+
+/*
+ * Send message @type after what is queued.  A small one joins the queue,
+ * and all of it goes in one write: the daemon is woken once, and finds
+ * the header and payload of each message there together.
+ */
 static int send_msg(struct daemon *d, int fd, uint16_t type, uint32_t seq,
 		    const struct ltt_wbuf *w)
 {
-	int ret = flush_acks(d, fd, true);	/* messages never interleave */
+	int ret;
 
+	if (w->len <= QUEUED_MSG_MAX) {
+		ret = queue_msg(d, type, seq, w);
+		return ret ? ret : flush_acks(d, fd, true);
+	}
+	ret = flush_acks(d, fd, true);	/* messages never interleave */
 	return ret ? ret : ltt_msg_send(fd, LTT_APP_MAGIC, type, seq, w->data, w->len, NULL, 0);
 }
 
-static int send_register(struct daemon *d, int fd)
+/* REGISTER, queued: it goes out with the first TRACEPOINTS, in one write. */
+static int queue_register(struct daemon *d)
 {
 	char name[LTT_APP_PROCNAME_MAX] = "";
 	struct ltt_app_register m = {
@@ -154,44 +200,77 @@ static int send_register(struct daemon *d, int fd)
 	name[LTT_APP_PROCNAME_MAX - 1] = '\0';
 	ltt_wbuf_init(&w);
 	ltt_app_put_register(&w, &m);
-	ret = send_msg(d, fd, LTT_APP_MSG_REGISTER, 0, &w);
+	ret = w.err ? -ENOMEM : queue_msg(d, LTT_APP_MSG_REGISTER, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
 
 /*
- * Report the events this connection has not heard of, in as few messages as
- * fit.  @first: the registration's, sent even if empty (the daemon's
- * REGISTER_DONE answers it).
+ * The next TRACEPOINTS message into @w (reset), of *@count descriptions
+ * (0 and not @first: none to send this time, ask again); ust lock held.
+ * Returns 0, 1 when the daemon was told of every event, or w->err.
  */
-static int send_tracepoints(struct daemon *d, int fd, bool first)
+static int tracepoints_msg_locked(struct daemon *d, struct ltt_wbuf *w, bool first,
+				  uint32_t *count)
+{
+	size_t start;
+
+	ltt_wbuf_reset(w);
+	start = ltt_app_put_tracepoints_start(w);
+	*count = 0;
+	if (d->sent >= ust_registry_nr_events() && !first)
+		return 1;
+	d->sent = ust_registry_encode(w, d->sent, MAX_PAYLOAD, count);
+	if (w->err)
+		return w->err;
+	if (*count || first) {
+		d->msgs_sent++;		/* before the answer can come */
+		ltt_app_put_tracepoints_finish(w, start, *count);
+	}
+	return 0;
+}
+
+/*
+ * Report the events this connection has not heard of, in as few messages as
+ * fit (the registration's first: queue_registration_locked()).
+ */
+static int send_tracepoints(struct daemon *d, int fd)
 {
 	struct ltt_wbuf w;
 	uint32_t count;
-	size_t start;
 	int ret = 0;
 
 	ltt_wbuf_init(&w);
 	while (!ret) {
-		ltt_wbuf_reset(&w);
-		start = ltt_app_put_tracepoints_start(&w);
 		ust_lock();
-		if (d->sent >= ust_registry_nr_events() && !first) {
-			ust_unlock();
-			break;
-		}
-		d->sent = ust_registry_encode(&w, d->sent, MAX_PAYLOAD, &count);
-		if ((count || first) && !w.err)
-			d->msgs_sent++;		/* before the answer can come */
+		ret = tracepoints_msg_locked(d, &w, false, &count);
 		ust_unlock();
-		if ((!count && !first) || w.err) {
-			ret = w.err;
+		if (ret || !count)
 			continue;
-		}
-		first = false;
-		ltt_app_put_tracepoints_finish(&w, start, count);
 		ret = send_msg(d, fd, LTT_APP_MSG_TRACEPOINTS, 0, &w);
 	}
+	ltt_wbuf_fini(&w);
+	return ret > 0 ? 0 : ret;
+}
+
+/*
+ * REGISTER and the first TRACEPOINTS queued, to go in one write; ust
+ * lock held.  Both before REGISTER_OK, without waiting for it: the
+ * daemon handles a connection's messages in order, so the descriptions
+ * find the program registered, and the registration costs one round
+ * trip instead of two (app-proto.h).
+ */
+static int queue_registration_locked(struct daemon *d)
+{
+	struct ltt_wbuf w;
+	uint32_t count;
+	int ret = queue_register(d);
+
+	ltt_wbuf_init(&w);
+	if (!ret)
+		ret = tracepoints_msg_locked(d, &w, true, &count);
+	if (!ret)
+		ret = queue_msg(d, LTT_APP_MSG_TRACEPOINTS, 0, &w);
 	ltt_wbuf_fini(&w);
 	return ret;
 }
@@ -230,18 +309,10 @@ static int send_loggers(struct daemon *d, int fd)
 /* Queue the ACK of command @seq and send what the socket takes now. */
 static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 {
-	struct ltt_msg_hdr hdr = {
-		.magic = LTT_APP_MAGIC,
-		.type = LTT_APP_MSG_ACK,
-		.seq = seq,
-		.payload_len = LTT_APP_ACK_SIZE,
-	};
 	struct ltt_app_ack ack = { .seq = seq, .status = status };
-	uint8_t *p = ltt_wbuf_reserve(&d->acks, LTT_MSG_HDR_SIZE);
 
-	if (p)
-		ltt_msg_hdr_encode(&hdr, p);
-	ltt_app_put_ack(&d->acks, &ack);
+	if (!queue_hdr(d, LTT_APP_MSG_ACK, seq, LTT_APP_ACK_SIZE))
+		ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
 	return flush_acks(d, fd, d->acks.len - d->acks_off > ACK_QUEUE_MAX);
@@ -294,7 +365,7 @@ static int registered(struct daemon *d, int fd, struct ltt_msg *msg)
 	/* The first TRACEPOINTS went with REGISTER: only what was learnt since. */
 	ret = send_gap(d, fd);
 	if (!ret)
-		ret = send_tracepoints(d, fd, false);
+		ret = send_tracepoints(d, fd);
 	return ret ? ret : send_loggers(d, fd);
 }
 
@@ -373,29 +444,25 @@ static void drain(int fd)
 		;
 }
 
-/* Serve one connection until it ends. */
-static void serve(struct daemon *d, int fd)
+/*
+ * Serve one connection until it ends.  @queued: its REGISTER and first
+ * TRACEPOINTS are queued already (connect_early()), maybe sent.
+ */
+static void serve(struct daemon *d, int fd, bool queued)
 {
 	struct pollfd pfd[2] = { { .fd = fd, .events = POLLIN }, { .events = POLLIN } };
-	int ret;
+	int ret = 0;
 
 	ust_lock();
 	pfd[1].fd = d->wake_fd;
+	if (!queued)
+		ret = queue_registration_locked(d);
 	ust_unlock();
-	ltt_wbuf_reset(&d->acks);
-	d->acks_off = 0;
-	ust_lock();
-	d->loggers_sent = 0;
-	ust_unlock();
-	/*
-	 * REGISTER and the first TRACEPOINTS back to back, without waiting
-	 * for REGISTER_OK: the daemon handles a connection's messages in
-	 * order, so the descriptions find the program registered, and the
-	 * registration costs one round trip instead of two (app-proto.h).
-	 */
-	ret = send_register(d, fd);
+	/* in one write, which wakes the daemon once; then what did not fit */
 	if (!ret)
-		ret = send_tracepoints(d, fd, true);
+		ret = flush_acks(d, fd, true);
+	if (!ret)
+		ret = send_tracepoints(d, fd);
 	while (!ret) {
 		pfd[0].events = POLLIN | (acks_pending(d) ? POLLOUT : 0);
 		if (poll(pfd, 2, -1) < 0) {
@@ -407,7 +474,7 @@ static void serve(struct daemon *d, int fd)
 		if (!ret && pfd[1].revents) {
 			drain(pfd[1].fd);
 			if (d->registered)
-				ret = send_tracepoints(d, fd, false);
+				ret = send_tracepoints(d, fd);
 			if (!ret && d->registered)
 				ret = send_loggers(d, fd);
 		}
@@ -475,19 +542,11 @@ static int connect_locked(struct daemon *d)
 	return fd;
 }
 
-/* One connection attempt; true if it got as far as REGISTER_DONE. */
-static bool session(struct daemon *d)
+/* @fd is @d's connection from now on: its timeouts, a new one's state.  ust lock held. */
+static void session_begin(struct daemon *d, int fd)
 {
 	struct timeval tv = { .tv_sec = IO_TIMEOUT_S };
-	bool ready;
-	int fd;
 
-	ust_lock();
-	fd = connect_locked(d);
-	if (fd < 0) {
-		ust_unlock();
-		return false;
-	}
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	d->sock = fd;
@@ -495,9 +554,58 @@ static bool session(struct daemon *d)
 	d->sent = 0;
 	d->msgs_sent = 0;
 	d->msgs_done = 0;
-	ust_unlock();
+	d->loggers_sent = 0;
 	d->registered = false;
-	serve(d, fd);
+	ltt_wbuf_reset(&d->acks);
+	d->acks_off = 0;
+}
+
+/*
+ * The registration's start, by the thread that starts the library's
+ * thread for @d (ust lock held): connect, queue REGISTER and the first
+ * TRACEPOINTS and send what the socket takes without blocking, so that
+ * the daemon answers while the new thread starts instead of after; the
+ * thread finds the connection in d->sock, sends what is left, and
+ * serves it.  Nothing blocks here (the connect and the send as in
+ * connect_locked()): a daemon absent or slow to take its messages is
+ * the thread's, as before.
+ */
+static void connect_early(struct daemon *d)
+{
+	int fd = d->sock;	/* ust_comm_preconnect()'s */
+
+	if (fd < 0) {
+		fd = connect_locked(d);
+		if (fd < 0)
+			return;
+		session_begin(d, fd);
+	}
+	/* a daemon that dropped a preconnected program: the thread connects again */
+	if (queue_registration_locked(d) || flush_acks(d, fd, false)) {
+		d->sock = -1;
+		ust_fd_close(fd);
+	}
+}
+
+/* One connection attempt; true if it got as far as REGISTER_DONE. */
+static bool session(struct daemon *d)
+{
+	bool ready, early;
+	int fd;
+
+	ust_lock();
+	fd = d->sock;	/* connect_early()'s */
+	early = fd >= 0;
+	if (!early) {
+		fd = connect_locked(d);
+		if (fd < 0) {
+			ust_unlock();
+			return false;
+		}
+		session_begin(d, fd);
+	}
+	ust_unlock();
+	serve(d, fd, early);
 	if (d->registered)
 		note_gap(d);
 	drop_daemon_state(d);
@@ -576,13 +684,35 @@ int ust_comm_start(void)
 			started++;
 			continue;
 		}
+		connect_early(d);
 		ret = start_thread(d);
-		if (ret)
+		if (ret) {
 			ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
-		else
+			ust_fd_close(d->sock);	/* nobody would serve it */
+			d->sock = -1;
+		} else {
 			started++;
+		}
 	}
 	return started || !nr_daemons ? 0 : ret;
+}
+
+void ust_comm_preconnect(void)
+{
+	unsigned int i;
+	int fd;
+
+	if (!configured)
+		configure();
+	for (i = 0; i < nr_daemons; i++) {
+		struct daemon *d = &daemons[i];
+
+		if (d->running || d->sock >= 0)
+			continue;
+		fd = connect_locked(d);
+		if (fd >= 0)
+			session_begin(d, fd);
+	}
 }
 
 void ust_comm_kick(void)

@@ -68,6 +68,7 @@ static long parse_timeout(const char *text)
 static void fork_prepare(void);
 static void fork_parent(void);
 static void fork_child(void);
+static bool program_instrumented(void);
 
 /*
  * exit() ends the other threads wherever they are, a slot half written
@@ -100,6 +101,15 @@ static void init(void)
 	ust_state_init();
 	ust_agent_set_kick(ust_comm_kick);
 	ust_lock();
+	/*
+	 * An instrumented program registers with its module's constructor,
+	 * which comes right after this one: connected now, the daemon checks
+	 * the connection (its time namespace) while the library's own
+	 * descriptions are encoded.  Else no registration may ever come: no
+	 * connection yet.
+	 */
+	if (program_instrumented())
+		ust_comm_preconnect();
 	if (ust_probe_module_register())
 		ust_debug("cannot record the library's own tracepoints");
 	ust_unlock();
@@ -152,12 +162,18 @@ static void wait_settled(void)
 	}
 }
 
-/* Start registering now?  Yes unless the program is instrumented and @anchor is not in it. */
-static bool should_start(const void *anchor)
+/* Is the program itself instrumented (its module registers with its constructor)? */
+static bool program_instrumented(void)
 {
 	const char *marker = &ltt_tp_main_marker;
 
-	return !marker || !in_program(marker) || in_program(anchor);
+	return marker && in_program(marker);
+}
+
+/* Start registering now?  Yes unless the program is instrumented and @anchor is not in it. */
+static bool should_start(const void *anchor)
+{
+	return !program_instrumented() || in_program(anchor);
 }
 
 void ltt_ust_register_module(struct ltt_ust_tracepoint *const *start,

@@ -8,7 +8,8 @@
  *   ust-internal.h  those hooks, for unit tests and benchmarks.
  *   init.c      the library's start-up, configuration from the environment,
  *               ltt_ust_register_module() and its bounded wait, fork().
- *   comm.c      one thread per session daemon: register, serve commands.
+ *   comm.c      one thread per session daemon: register (the first time
+ *               sent by the constructor), serve commands.
  *   comm-cmd.[ch]  the commands a daemon sends (channels, events, filters,
  *               agent rules, notifiers, counters), run for comm.c's thread;
  *               comm-cmd.h: what the thread keeps of its daemon (struct daemon).
@@ -739,10 +740,19 @@ int ust_probe_module_register(void);
 
 /**
  * ust_comm_start() - start one thread per session daemon, once; ust lock
- * held.  The threads connect and register at once.  Returns 0 or -errno
+ * held.  The caller connects and sends the registration (what the socket
+ * takes without blocking), the threads serve it.  Returns 0 or -errno
  * (no thread could start; the program runs untraced).
  */
 int ust_comm_start(void);
+
+/**
+ * ust_comm_preconnect() - connect to the session daemons now, for a
+ * registration certain to follow at once (the program's own module,
+ * whose constructor comes next): the daemon checks the connection while
+ * the library starts.  Nothing blocks; ust lock held.
+ */
+void ust_comm_preconnect(void);
 
 /** ust_comm_kick() - new events to report: wake the threads; ust lock held */
 void ust_comm_kick(void);

@@ -397,6 +397,8 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
+	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
+	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
@@ -408,6 +410,10 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_save.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
+	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
+	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
+	tests/regression/lttng-compat/test_lttng_compat_health.sh \
+	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/lttng_health_client.c \
 	tests/regression/lttng-compat/test_deb_scripts.sh \

@@ -115,6 +115,16 @@ compat_private_run() {
 		{ echo "Bail out! no private /run in the mount namespace"; exit 1; }
 }
 
+# lttng_client: Debian's lttng for the test (LTTNG=/usr/bin/lttng, never
+# ltt's), its home in the test's directory (LTTNG_HOME, made), and
+# lttng() that runs it within the test's timeout.
+lttng_client() {
+	export LTTNG_HOME="$TEST_TMP/lttng-home"
+	mkdir -p "$LTTNG_HOME"
+	LTTNG=/usr/bin/lttng
+	lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+}
+
 # lttng_run SCRIPT: bash SCRIPT with a private lttng-sessiond running
 # (LTTNG_HOME=$TEST_TMP/lttng-home; APP, DUP_APP, N, TEST_TMP, TEST_TIMEOUT
 # exported); its output in $TEST_TMP/lttng.log.  Returns SCRIPT's status.

@@ -7,6 +7,10 @@
 #   registered R closed C
 # It then serves its connections until its stdin closes.  Each
 # registration gives its own pid, or $AGENT_PID when set (a claim).
+# $AGENT_REFUSE=NAME-PREFIX:STATUS[,...] answers an ENABLE of a logger
+# whose name starts with NAME-PREFIX with STATUS (LTTng's agents: 2
+# invalid, 3 unknown name), or closes the connection for STATUS "close";
+# $AGENT_REFUSE_DISABLE likewise for DISABLE.
 #   usage: lttng_agent_fake.py PORT DOMAIN CONNS NAMES NAME-LEN PREFIX
 import os
 import select
@@ -18,6 +22,17 @@ import time
 port, domain, conns, names, name_len = (int(a) for a in sys.argv[1:6])
 prefix = sys.argv[6]
 claimed = int(os.environ.get("AGENT_PID", os.getpid()))
+refusals = {cmd: [r.rpartition(":")[::2] for r in os.environ.get(var, "").split(",") if r]
+            for cmd, var in ((2, "AGENT_REFUSE"), (3, "AGENT_REFUSE_DISABLE"))}
+
+
+def refusal(cmd, logger):
+    """The status that refuses @cmd (ENABLE, DISABLE) of @logger, None if none."""
+    for prefix, status in refusals.get(cmd, []):
+        if logger.startswith(prefix):
+            return status
+    return None
+
 
 
 def name(i):
@@ -48,11 +63,16 @@ def serve(s):
         size, cmd, _ = struct.unpack(">QII", buf[:16])
         if len(buf) < 16 + size:
             break
+        at = {2: 24, 3: 16}.get(cmd)
+        logger = buf[at:at + 256].split(b"\0")[0].decode() if at else ""
         buf = buf[16 + size:]
+        refused = refusal(cmd, logger)
+        if refused == "close":
+            return False
         if cmd == 1:
             s.sendall(list_reply)
         elif cmd in (2, 3):
-            s.sendall(struct.pack(">I", 1))
+            s.sendall(struct.pack(">I", int(refused) if refused else 1))
         elif cmd == 4 and s in pending:
             pending.discard(s)
             registered += 1

@@ -10,7 +10,8 @@ format (neither agent records it; lttngust's handler raises, which the
 program prints as "raised"), a message whose str() raises
 KeyboardInterrupt (recorded by neither, raised by both: "interrupted"),
 every level and a level of the
-program's own, a record class of a factory with its own getMessage(),
+program's own, each conversion ltt's handler makes itself and the ones
+beside them (one with too many arguments fails as above), a record class of a factory with its own getMessage(),
 another thread, and asctime in local time (TZ), in UTC
 (Formatter.converter) and with the Formatter's milliseconds as
 "%s.%03d".  A filter gives each record a time (two or three a second)
@@ -101,6 +102,18 @@ Stamp.shift = 20
 logging.Formatter.default_msec_format = "%s.%03d"
 app.warning("msec with a dot")
 app.warning("msec with a dot again")
+
+# the conversions ltt's handler makes itself (%s of a str or an int, %d,
+# %i, %u of an int, %%) and the ones next to them that Python makes
+Level = __import__("enum").IntEnum("Level", "LOW HIGH")
+app.warning("%s|%d|%i|%u|%%|%s|%s", "\u00e9\u20ac", -2**63, 0, 12, 2**63 - 1, -5)
+app.warning("%s %d %s %d %s %d", True, False, 3.5, 3.5, Level.HIGH, Level.LOW)
+app.warning("%d %5d %x %s %s|%.2s", 2**64, 3, 255, Thing(), type("S", (str,), {})("sub"), "abc")
+app.warning("%s %s", "", "end %s %%")
+try:
+    app.warning("%s", "one", "too many")
+except TypeError:
+    print("raised")
 
 
 class Interrupt:

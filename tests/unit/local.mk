@@ -234,6 +234,13 @@ TESTS += tests/unit/ctl/test_attr
 tests_unit_ctl_test_attr_SOURCES = tests/unit/ctl/test_attr.c $(UNIT_TAP_SOURCES)
 tests_unit_ctl_test_attr_LDADD = src/lib/ltt-ctl/libltt-ctl.la src/common/libcommon.la
 
+# LTTng's words for the model's enums, which lttctl's MI and the LTTng
+# session format share (common/model/lttng-words.c).
+check_PROGRAMS += tests/unit/ctl/test_lttng_words
+TESTS += tests/unit/ctl/test_lttng_words
+tests_unit_ctl_test_lttng_words_SOURCES = tests/unit/ctl/test_lttng_words.c $(UNIT_TAP_SOURCES)
+tests_unit_ctl_test_lttng_words_LDADD = src/common/libcommon.la
+
 check_PROGRAMS += tests/unit/ctl/test_trigger_flags
 TESTS += tests/unit/ctl/test_trigger_flags
 tests_unit_ctl_test_trigger_flags_SOURCES = tests/unit/ctl/test_trigger_flags.c $(UNIT_TAP_SOURCES) \

@@ -31,6 +31,8 @@
  *   context.[ch]     the context fields a channel may add to its events
  *   uri.[ch]         trace output URLs, parsed
  *   lttng-gap.[ch]   what LTTng has and ltt does not, in one sentence each
+ *   lttng-words.[ch] LTTng's words for the enums, which its session files
+ *                    and its MI share
  *   map.[ch]         map channels: their checks, key templates, values
  *                    and wire forms
  */

@@ -57,6 +57,7 @@
 /* The agents' answers. */
 #define LTT_LAGENT_STATUS_SUCCESS 1
 #define LTT_LAGENT_STATUS_INVALID_CMD 2
+#define LTT_LAGENT_STATUS_UNKNOWN_NAME 3	/* ENABLE's or DISABLE's logger unknown */
 
 /*
  * X(NAME, number, domain's name in messages): the agents' domains (LTTng's

@@ -18,7 +18,8 @@
  *                       cut back to whole packets
  *   ctf.[ch]            the binary framing of ltt's CTF 1.8 traces that
  *                       is not TSDL: packet headers, indexes
- *   tracefile.[ch]      the names of a stream's files (consumer, relay)
+ *   tracefile.[ch]      a stream's files: names, the current ones, rotation
+ *                       and the file count (consumer, relay)
  *   tclock-abi.c        in a daemon's executable: the functions a clock
  *                       plugin calls, exported
  *   tclock-plugin.c     LTTng-UST's clock plugin: loaded, its callbacks,

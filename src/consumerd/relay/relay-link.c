@@ -380,27 +380,36 @@ static void take_reply(struct ltt_relay *r)
 	free(e);
 }
 
+/*
+ * Up to @len bytes of the control connection into @buf: how many came, or
+ * 0 when none did yet or the link failed (rlink_fail()).  Locked.
+ */
+static size_t ctrl_read(struct ltt_relay *r, void *buf, size_t len)
+{
+	ssize_t n = ltt_xport_read(r->ctrl, buf, len);
+
+	if (n == -EAGAIN)
+		return 0;
+	if (n <= 0) {
+		rlink_fail(r, n ? (int)n : -ECONNRESET);
+		return 0;
+	}
+	r->progress_ms = ltt_relay_conn_now_ms();
+	return (size_t)n;
+}
+
 /* Drop the bytes of a variable reply the sender does not use (a path).  Locked. */
 static void skip_reply_bytes(struct ltt_relay *r)
 {
 	uint8_t buf[512];
-	ssize_t n;
 
-	n = ltt_xport_read(r->ctrl, buf, r->reply_skip < sizeof(buf) ? r->reply_skip : sizeof(buf));
-	if (n == -EAGAIN)
-		return;
-	if (n <= 0) {
-		rlink_fail(r, n ? (int)n : -ECONNRESET);
-		return;
-	}
-	r->reply_skip -= (uint64_t)n;
-	r->progress_ms = ltt_relay_conn_now_ms();
+	r->reply_skip -= ctrl_read(r, buf, r->reply_skip < sizeof(buf) ? r->reply_skip : sizeof(buf));
 }
 
 /* Read the replies that arrived.  Locked. */
 static void recv_replies(struct ltt_relay *r)
 {
-	ssize_t n;
+	size_t n;
 
 	while (!r->conn_error) {
 		size_t want = r->exp_head ? r->exp_head->size - r->reply_len : 1;
@@ -411,20 +420,15 @@ static void recv_replies(struct ltt_relay *r)
 				return;
 			continue;
 		}
-		n = ltt_xport_read(r->ctrl, r->reply + r->reply_len, want);
-		if (n == -EAGAIN)
+		n = ctrl_read(r, r->reply + r->reply_len, want);
+		if (!n)
 			return;
-		if (n <= 0) {
-			rlink_fail(r, n ? (int)n : -ECONNRESET);
-			return;
-		}
 		if (!r->exp_head) {
-			LTT_ERR("%s: the relay sent %zd bytes nobody asked for", r->label, n);
+			LTT_ERR("%s: the relay sent %zu bytes nobody asked for", r->label, n);
 			rlink_fail(r, -EPROTO);
 			return;
 		}
-		r->reply_len += (size_t)n;
-		r->progress_ms = ltt_relay_conn_now_ms();
+		r->reply_len += n;
 		if (r->reply_len == r->exp_head->size)
 			take_reply(r);
 	}

@@ -46,12 +46,7 @@ struct ltt_tracefile {
 	struct ltt_sink base;
 	int dir_fd, index_dir_fd;	/* the output's */
 	const struct ltt_owner *owner;	/* the output's */
-	uint64_t max_size, max_count;
-	int fd, idx_fd;			/* the current files */
-	uint64_t file_no;		/* N of the current file */
-	uint64_t oldest_no;		/* N of the oldest file still on disk */
-	uint64_t size;			/* bytes in the current data file */
-	uint64_t idx_size;		/* bytes in the current index file */
+	struct ltt_tracefile_files files;	/* the current files, those on disk */
 	int pipe[2];			/* for splice(), made on first use; -1 */
 	size_t pipe_size;
 	bool no_splice;			/* splice() refused the source: memory only */
@@ -81,10 +76,10 @@ static void add_sat(uint64_t *sum, uint64_t v)
 /* File @no's count (tracked with a file count only), or NULL: no memory (said once). */
 static struct file_count *count_of(struct ltt_tracefile *tf, uint64_t no)
 {
-	uint64_t i = no - tf->oldest_no, cap;
+	uint64_t i = no - tf->files.oldest_no, cap;
 	struct file_count *c;
 
-	if (!tf->max_count || no < tf->oldest_no)
+	if (!tf->files.max_count || no < tf->files.oldest_no)
 		return NULL;
 	if (i >= tf->counts_cap) {
 		cap = tf->counts_cap ? tf->counts_cap * 2 : 8;
@@ -119,7 +114,7 @@ static void count_deleted(struct ltt_tracefile *tf)
 static int file_name(const struct ltt_tracefile *tf, uint64_t no, bool index, char *buf,
 		     size_t len)
 {
-	return ltt_tracefile_name(tf->base_name, tf->max_size != 0, no, index, buf, len);
+	return ltt_tracefile_name(tf->base_name, tf->files.max_size != 0, no, index, buf, len);
 }
 
 /*
@@ -171,47 +166,19 @@ fail_data:
 	return ret;
 }
 
-/* Delete file @no and its index; a file already gone is fine. */
-static void remove_files(struct ltt_tracefile *tf, uint64_t no)
-{
-	char name[NAME_MAX + 1];
-
-	if (!file_name(tf, no, false, name, sizeof(name)) &&
-	    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old stream file %s: %s", name, strerror(errno));
-	if (tf->index_dir_fd >= 0 && !file_name(tf, no, true, name, sizeof(name)) &&
-	    unlinkat(tf->index_dir_fd, name, 0) && errno != ENOENT)
-		LTT_WARN("can't delete the old index file %s: %s", name, strerror(errno));
-}
-
-static void close_files(struct ltt_tracefile *tf)
-{
-	if (tf->fd >= 0)
-		close(tf->fd);
-	if (tf->idx_fd >= 0)
-		close(tf->idx_fd);
-	tf->fd = tf->idx_fd = -1;
-}
-
 /* Start file file_no + 1; past the count, delete the oldest ones. */
 static int rotate(struct ltt_tracefile *tf)
 {
 	int fd, idx_fd, ret;
+	uint64_t gone;
 
-	ret = open_files(tf, tf->file_no + 1, &fd, &idx_fd);
+	ret = open_files(tf, tf->files.file_no + 1, &fd, &idx_fd);
 	if (ret)
 		return ret;	/* keep the current file; the next packet retries */
-	close_files(tf);
-	tf->fd = fd;
-	tf->idx_fd = idx_fd;
-	tf->file_no++;
-	tf->size = 0;
-	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
-	while (tf->max_count && tf->file_no - tf->oldest_no + 1 > tf->max_count) {
-		remove_files(tf, tf->oldest_no);
+	gone = ltt_tracefile_rotate(&tf->files, fd, idx_fd, tf->dir_fd, tf->index_dir_fd,
+				    tf->base_name);
+	while (gone--)
 		count_deleted(tf);
-		tf->oldest_no++;
-	}
 	return 0;
 }
 
@@ -247,7 +214,7 @@ static int open_pipe(struct ltt_tracefile *tf)
 }
 
 /*
- * Move @len bytes from @from to the data file at tf->size through the
+ * Move @len bytes from @from to the data file at tf->files.size through the
  * pipe.  *ret_moved says whether any byte left @from.  The pipe is
  * non-blocking: when it has no room (the source may fill it with partial
  * pages), it is emptied into the file first.  On failure bytes may be
@@ -257,7 +224,7 @@ static int open_pipe(struct ltt_tracefile *tf)
  */
 static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool *ret_moved)
 {
-	loff_t off = (loff_t)tf->size;
+	loff_t off = (loff_t)tf->files.size;
 	uint64_t left = len;
 	size_t in_pipe = 0;
 	ssize_t n;
@@ -284,7 +251,7 @@ static int splice_packet(struct ltt_tracefile *tf, int from, uint64_t len, bool 
 		}
 		if (!in_pipe)
 			continue;
-		n = splice(tf->pipe[0], NULL, tf->fd, &off, in_pipe, SPLICE_F_MOVE);
+		n = splice(tf->pipe[0], NULL, tf->files.fd, &off, in_pipe, SPLICE_F_MOVE);
 		if (n < 0 && errno != EINTR)
 			return -errno;
 		if (n == 0)
@@ -308,7 +275,7 @@ static int write_memory(struct ltt_tracefile *tf, const struct ltt_sink_packet *
 			iov[cnt].iov_len = (size_t)len;
 		len -= iov[cnt++].iov_len;
 	}
-	return ltt_io_pwritev_all(tf->fd, iov, cnt, off);
+	return ltt_io_pwritev_all(tf->files.fd, iov, cnt, off);
 }
 
 /* @content bytes of the packet: spliced, else from memory. */
@@ -327,14 +294,14 @@ static int copy_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pkt
 			return ret;
 		/* what sat in the pipe belongs to no file: start a new pipe */
 		close_pipe(tf);
-		cut_back(tf->fd, tf->size, "stream file");
+		cut_back(tf->files.fd, tf->files.size, "stream file");
 		LTT_WARN("stream %s: splice() refuses the stream (%s%s): writing from memory",
 			 tf->base_name, strerror(-ret), moved ? ", inside a packet" : "");
 		tf->no_splice = true;
 	}
 	if (pkt->splice_fd >= 0)
 		tf->base.splice_fallbacks++;
-	return write_memory(tf, pkt, content, tf->size);
+	return write_memory(tf, pkt, content, tf->files.size);
 }
 
 /*
@@ -349,7 +316,8 @@ static int write_data(struct ltt_tracefile *tf, const struct ltt_sink_packet *pk
 	uint64_t content = ltt_sink_packet_content(pkt);
 	int ret = copy_data(tf, pkt, content);
 
-	if (!ret && content < pkt->len && ftruncate(tf->fd, (off_t)(tf->size + pkt->len)))
+	if (!ret && content < pkt->len &&
+	    ftruncate(tf->files.fd, (off_t)(tf->files.size + pkt->len)))
 		ret = -errno;
 	return ret;
 }
@@ -379,7 +347,7 @@ static int sync_packet(struct ltt_tracefile *tf)
 
 	if (tf->sync_after >= 0 && fdatasync(tf->sync_after))
 		return -errno;
-	if (fdatasync(tf->fd) || (tf->idx_fd >= 0 && fdatasync(tf->idx_fd)))
+	if (fdatasync(tf->files.fd) || (tf->files.idx_fd >= 0 && fdatasync(tf->files.idx_fd)))
 		return -errno;
 	if (tf->dirs_dirty) {
 		ret = sync_dir(tf->dir_fd);
@@ -401,13 +369,13 @@ static int files_removed(const struct ltt_tracefile *tf)
 {
 	struct stat st;
 
-	if (fstat(tf->fd, &st))
+	if (fstat(tf->files.fd, &st))
 		return -errno;
 	if (!st.st_nlink)
 		return -ENOENT;
-	if (tf->idx_fd < 0)
+	if (tf->files.idx_fd < 0)
 		return 0;
-	if (fstat(tf->idx_fd, &st))
+	if (fstat(tf->files.idx_fd, &st))
 		return -errno;
 	return st.st_nlink ? 0 : -ENOENT;
 }
@@ -421,7 +389,7 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	struct file_count *cnt;
 	int ret;
 
-	if (tf->fd < 0 || (tf->idx_fd < 0 && tf->index_dir_fd >= 0))
+	if (tf->files.fd < 0 || (tf->files.idx_fd < 0 && tf->index_dir_fd >= 0))
 		return -EBADF;
 	if (tf->resumed) {
 		if (pkt->entry.packet_seq_num <= tf->last_seq)
@@ -431,40 +399,41 @@ static int file_write(struct ltt_sink *sink, struct ltt_sink_packet *pkt)
 	ret = files_removed(tf);
 	if (ret)
 		return ret;
-	if (tf->max_size && tf->size &&
-	    (tf->size >= tf->max_size || len > tf->max_size - tf->size)) {
+	if (tf->files.max_size && tf->files.size &&
+	    (tf->files.size >= tf->files.max_size || len > tf->files.max_size - tf->files.size)) {
 		ret = rotate(tf);
 		if (ret)
 			return ret;
 	}
-	if (len > INT64_MAX - tf->size)
+	if (len > INT64_MAX - tf->files.size)
 		return -EFBIG;
-	pkt->entry.offset = tf->size;
+	pkt->entry.offset = tf->files.size;
 	ret = write_data(tf, pkt);
 	if (ret) {
-		cut_back(tf->fd, tf->size, "stream file");
+		cut_back(tf->files.fd, tf->files.size, "stream file");
 		return ret;
 	}
 	if (ltt_fault_due("packet-torn")) {
 		/* as a SIGKILL inside the write would: half the packet, no index */
-		cut_back(tf->fd, tf->size + len / 2, "stream file");
+		cut_back(tf->files.fd, tf->files.size + len / 2, "stream file");
 		ltt_fault_fire();
 	}
 	ltt_ctf_index_entry(&pkt->entry, rec);
-	ret = tf->idx_fd < 0 ? 0 : ltt_io_pwritev_all(tf->idx_fd, &riov, 1, tf->idx_size);
+	ret = tf->files.idx_fd < 0 ? 0 :
+	      ltt_io_pwritev_all(tf->files.idx_fd, &riov, 1, tf->files.idx_size);
 	if (!ret && tf->fsync)
 		ret = sync_packet(tf);	/* not on the disk: not written, cut back */
 	if (!ret)
 		ret = files_removed(tf);	/* unlinked meanwhile: written nowhere */
 	if (ret) {
-		if (tf->idx_fd >= 0)
-			cut_back(tf->idx_fd, tf->idx_size, "index file");
-		cut_back(tf->fd, tf->size, "stream file");
+		if (tf->files.idx_fd >= 0)
+			cut_back(tf->files.idx_fd, tf->files.idx_size, "index file");
+		cut_back(tf->files.fd, tf->files.size, "stream file");
 		return ret;
 	}
-	tf->size += len;
-	tf->idx_size += sizeof(rec);
-	cnt = count_of(tf, tf->file_no);
+	tf->files.size += len;
+	tf->files.idx_size += sizeof(rec);
+	cnt = count_of(tf, tf->files.file_no);
 	if (cnt) {
 		cnt->packets++;
 		add_sat(&cnt->events, pkt->events);
@@ -521,43 +490,44 @@ static int resume_files(struct ltt_tracefile *tf)
 	struct ltt_ctf_index_entry e;
 	int ret;
 
-	if (tf->max_size) {
+	if (tf->files.max_size) {
 		ret = find_rotated(tf, &lo, &hi);
 		if (ret == -ENOENT)
-			return open_files(tf, 0, &tf->fd, &tf->idx_fd);
+			return open_files(tf, 0, &tf->files.fd, &tf->files.idx_fd);
 		if (ret)
 			return ret;
 	}
-	tf->file_no = hi;
-	tf->oldest_no = lo;
+	tf->files.file_no = hi;
+	tf->files.oldest_no = lo;
 	ret = file_name(tf, hi, false, name, sizeof(name));
 	if (!ret)
 		ret = file_name(tf, hi, true, idx_name, sizeof(idx_name));
 	if (!ret)
-		ret = ltt_fs_reopen(tf->dir_fd, name, tf->owner, &tf->fd, &data_len);
+		ret = ltt_fs_reopen(tf->dir_fd, name, tf->owner, &tf->files.fd, &data_len);
 	if (!ret)
-		ret = ltt_fs_reopen(tf->index_dir_fd, idx_name, tf->owner, &tf->idx_fd, &idx_len);
+		ret = ltt_fs_reopen(tf->index_dir_fd, idx_name, tf->owner, &tf->files.idx_fd,
+				    &idx_len);
 	if (!ret)
-		ret = ltt_index_last_whole(tf->idx_fd, idx_len, data_len, &n, &e);
+		ret = ltt_index_last_whole(tf->files.idx_fd, idx_len, data_len, &n, &e);
 	if (ret) {
 		/* nothing usable to continue: this file starts again */
 		LTT_WARN("stream %s: file %s can't be continued (%s): started again",
 			 tf->base_name, name, strerror(-ret));
-		close_files(tf);
-		return open_files(tf, hi, &tf->fd, &tf->idx_fd);
+		ltt_tracefile_close(&tf->files);
+		return open_files(tf, hi, &tf->files.fd, &tf->files.idx_fd);
 	}
-	tf->size = n ? e.offset + e.packet_size / 8 : 0;
-	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE + n * LTT_CTF_INDEX_ENTRY_SIZE;
-	if (tf->size != data_len)
-		cut_back(tf->fd, tf->size, "stream file");
-	if (tf->idx_size != idx_len) {
+	tf->files.size = n ? e.offset + e.packet_size / 8 : 0;
+	tf->files.idx_size = LTT_CTF_INDEX_HEADER_SIZE + n * LTT_CTF_INDEX_ENTRY_SIZE;
+	if (tf->files.size != data_len)
+		cut_back(tf->files.fd, tf->files.size, "stream file");
+	if (tf->files.idx_size != idx_len) {
 		uint8_t hdr[LTT_CTF_INDEX_HEADER_SIZE];
 		struct iovec iov = { .iov_base = hdr, .iov_len = sizeof(hdr) };
 
-		cut_back(tf->idx_fd, tf->idx_size, "index file");
+		cut_back(tf->files.idx_fd, tf->files.idx_size, "index file");
 		if (idx_len < sizeof(hdr)) {
 			ltt_ctf_index_header(hdr);
-			ret = ltt_io_pwritev_all(tf->idx_fd, &iov, 1, 0);
+			ret = ltt_io_pwritev_all(tf->files.idx_fd, &iov, 1, 0);
 			if (ret)
 				return ret;
 		}
@@ -565,7 +535,7 @@ static int resume_files(struct ltt_tracefile *tf)
 	tf->resumed = n != 0;
 	tf->last_seq = n ? e.packet_seq_num : 0;
 	LTT_INFO("stream %s: continuing %s after %" PRIu64 " packets (%" PRIu64 " bytes)",
-		 tf->base_name, name, n, tf->size);
+		 tf->base_name, name, n, tf->files.size);
 	return 0;
 }
 
@@ -577,8 +547,8 @@ static int file_remove(struct ltt_sink *sink)
 	int ret = 0, one;
 	uint64_t no;
 
-	close_files(tf);
-	for (no = tf->oldest_no; no <= tf->file_no; no++) {
+	ltt_tracefile_close(&tf->files);
+	for (no = tf->files.oldest_no; no <= tf->files.file_no; no++) {
 		one = 0;
 		if (!file_name(tf, no, false, name, sizeof(name)) &&
 		    unlinkat(tf->dir_fd, name, 0) && errno != ENOENT)
@@ -592,7 +562,7 @@ static int file_remove(struct ltt_sink *sink)
 			ret = one;
 		}
 	}
-	tf->oldest_no = tf->file_no + 1;
+	tf->files.oldest_no = tf->files.file_no + 1;
 	tf->nr_counts = 0;	/* a clear drops them on purpose: not lost */
 	return ret;
 }
@@ -610,7 +580,7 @@ static void file_destroy(struct ltt_sink *sink)
 {
 	struct ltt_tracefile *tf = (struct ltt_tracefile *)sink;
 
-	close_files(tf);
+	ltt_tracefile_close(&tf->files);
 	close_pipe(tf);
 	free(tf->counts);
 	free(tf);
@@ -639,17 +609,17 @@ static int file_open_sink(const struct ltt_output *out, const char *name,
 	tf->base.ops = &file_sink_ops;
 	tf->base.poll_fd = -1;
 	tf->base.retry_failed = true;	/* a full file system may have room later */
-	tf->fd = tf->idx_fd = tf->pipe[0] = tf->pipe[1] = -1;
+	tf->files.fd = tf->files.idx_fd = tf->pipe[0] = tf->pipe[1] = -1;
 	strcpy(tf->base_name, name);
 	tf->dir_fd = fo->dir_fd;
 	tf->index_dir_fd = fo->index_dir_fd;
 	tf->owner = &fo->owner;
-	tf->max_size = fo->max_size;
-	tf->max_count = fo->max_size ? fo->max_count : 0;
+	tf->files.max_size = fo->max_size;
+	tf->files.max_count = fo->max_size ? fo->max_count : 0;
 	tf->fsync = fo->fsync;
 	tf->sync_after = fo->sync_after;
-	tf->idx_size = LTT_CTF_INDEX_HEADER_SIZE;
-	ret = fo->resume ? resume_files(tf) : open_files(tf, 0, &tf->fd, &tf->idx_fd);
+	tf->files.idx_size = LTT_CTF_INDEX_HEADER_SIZE;
+	ret = fo->resume ? resume_files(tf) : open_files(tf, 0, &tf->files.fd, &tf->files.idx_fd);
 	if (ret) {
 		file_destroy(&tf->base);
 		return ret;

@@ -24,8 +24,9 @@
  *                     file each.
  *   config/config-rd.[ch]  ... the values of a parsed document read into
  *                     the model.
- *   config/config-words.[ch]  ... each format's words, shared by its
- *                     reader and writer.
+ *   config/config-words.[ch]  ... the XML format's words, shared by its
+ *                     reader and writer (LTTng's: common/model/lttng-words.h,
+ *                     which lttctl's MI shares).
  *   config/config-check.[ch]  a saved session checked as a whole; what
  *                     LTTng's format can't hold of a session to save.
  *   config/config-model.[ch]  the model of saved sessions.

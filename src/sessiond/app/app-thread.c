@@ -84,6 +84,7 @@ struct conn {
 	struct ucred cred;
 	bool registered;	/* REGISTER accepted */
 	bool described;		/* its first TRACEPOINTS handled: registration complete */
+	bool own_clock;		/* in another time namespace (checked at accept) */
 	uint64_t register_by;	/* ns: registration complete by then */
 	uint64_t msg_by;	/* ns: the message begun whole by then */
 	struct ltt_evloop_timer *deadline;	/* the earliest of the two that applies */
@@ -205,7 +206,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 			m.pid, m.uid);
 	if (m.bits_per_long != 32 && m.bits_per_long != 64)
 		return -EPROTO;
-	if (c->cred.pid > 0 && !same_time_ns(c->cred.pid)) {
+	if (c->own_clock) {
 		LTT_WARN_RL("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
 			 app->procname, (long)c->cred.pid);
 		return -EPROTO;
@@ -822,6 +823,14 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	}
 	c->register_by = ltt_evloop_now_ns() + REGISTER_TIMEOUT_MS * NS_PER_MS;
 	rearm_deadline(c);
+	/*
+	 * Its time namespace now, while it prepares its REGISTER, rather than
+	 * once that came: a root daemon that gave root's rights up asks its
+	 * privileged part, a round trip the program no longer waits for.  (A
+	 * process that changes namespaces between its connect and its
+	 * REGISTER could as well change them after its REGISTER.)
+	 */
+	c->own_clock = cred.pid > 0 && !same_time_ns(cred.pid);
 	t->nr_unregistered++;
 	cds_list_add_tail(&c->node, &t->conns);
 }

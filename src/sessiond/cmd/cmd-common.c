@@ -161,16 +161,18 @@ enum ltt_error_code ltt_cmd_update(struct ltt_domain_impl *d, struct ltt_session
 				   void *arg)
 {
 	int err = update_apply(d, session, settle);
+	enum ltt_error_code code;
 
 	if (!err)
 		return LTT_ERR_OK;
-	LTT_WARN("session '%s': the %s tracer could not follow a change (%s): undone",
-		 session->name, ltt_domain_name(d->type), strerror(-err));
+	code = ltt_cmd_domain_error(err);
+	LTT_WARN("session '%s': the %s tracer could not follow a change (%s: %s): undone",
+		 session->name, ltt_domain_name(d->type), ltt_error_name(code), strerror(-err));
 	undo(arg);
 	if (update_apply(d, session, settle))
 		LTT_ERR("session '%s': the %s domain could not go back to its rules",
 			session->name, ltt_domain_name(d->type));
-	return ltt_cmd_domain_error(err);
+	return code;
 }
 
 /* What the failures ltt_cmd_error() knows are (0 too), in a table. */
@@ -180,6 +182,10 @@ static const struct ltt_errmap internal_errors[] = {
 	{ -ENOSPC, LTT_ERR_LIMIT },
 	{ -EPIPE, LTT_ERR_CONSUMERD },
 	{ -ETIMEDOUT, LTT_ERR_CONSUMERD_STALLED },
+	/* LTTng's agents' answers (lagent.h: ltt_lagent_sync_wait()) */
+	{ -ENOMSG, LTT_ERR_AGENT_UNKNOWN_NAME },
+	{ -EBADE, LTT_ERR_AGENT_REFUSED },
+	{ -ENOLINK, LTT_ERR_AGENT_NO_ANSWER },
 };
 
 /* Any other failure is the tracer's refusal. */
@@ -274,14 +280,16 @@ enum ltt_error_code ltt_cmd_check_memory(const struct ltt_cmd_ctx *ctx,
 	return check_bytes(need, session->name);
 }
 
-void ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx)
+enum ltt_error_code ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx)
 {
 	struct ltt_domain_impl *d;
+	int err, first = 0;
 	size_t i;
 
 	for (i = 0; i < LTT_NR_DOMAINS; i++) {
 		d = ctx->domains->v[i];
-		if (d && d->ops->triggers_changed)
-			d->ops->triggers_changed(d);
+		if (d && d->ops->triggers_changed && (err = d->ops->triggers_changed(d)) && !first)
+			first = err;
 	}
+	return ltt_cmd_domain_error(first);
 }

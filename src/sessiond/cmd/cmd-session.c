@@ -340,7 +340,7 @@ enum ltt_error_code ltt_cmd_destroy_session(const struct ltt_cmd_ctx *ctx, struc
 		return LTT_ERR_CONSUMERD_STALLED;
 	/* the programs stop counting in its maps: their counters are removed */
 	if (maps)
-		ltt_cmd_triggers_changed(ctx);
+		(void)ltt_cmd_triggers_changed(ctx);
 	return LTT_ERR_OK;
 }
 

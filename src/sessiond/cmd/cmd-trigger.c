@@ -194,10 +194,16 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		ltt_triggers_remove(ctx->domains->triggers, name, owner);
 		goto out;
 	}
+	/* what must take its rule refused it (an LTTng agent): not added, as LTTng refuses it */
+	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES && (err = ltt_cmd_triggers_changed(ctx))) {
+		ltt_triggers_remove(ctx->domains->triggers, name, owner);
+		(void)ltt_cmd_triggers_changed(ctx);
+		LTT_WARN("trigger '%s' of uid %u not added: %s", name, (unsigned int)owner,
+			 ltt_strerror(err));
+		goto out;
+	}
 	LTT_INFO("trigger '%s' of uid %u added (%s)", name, (unsigned int)owner,
 		 ltt_condition_type_name((enum ltt_condition_type)c->cond));
-	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES)
-		ltt_cmd_triggers_changed(ctx);
 	ltt_wbuf_put_str(reply, name);
 out:
 	free(c);
@@ -218,7 +224,7 @@ enum ltt_error_code ltt_cmd_remove_trigger(const struct ltt_cmd_ctx *ctx, struct
 	    ltt_triggers_remove(ctx->domains->triggers, name, ctx->cred.uid))
 		return LTT_ERR_TRIGGER_NOT_FOUND;
 	LTT_INFO("trigger '%s' removed by uid %u", name, (unsigned int)ctx->cred.uid);
-	ltt_cmd_triggers_changed(ctx);
+	(void)ltt_cmd_triggers_changed(ctx);	/* removed: an agent's refusal is logged */
 	return LTT_ERR_OK;
 }
 

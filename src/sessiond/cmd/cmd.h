@@ -258,9 +258,10 @@ ltt_cmd_fn ltt_cmd_list_triggers;
  * ltt_cmd_triggers_changed() - tell the domains that evaluate event rules
  * that the triggers, or the map channels they count in, changed: the
  * programs have what the triggers now give them when it returns.  No
- * session lock held.
+ * session lock held.  Returns LTT_ERR_OK, or the code of the first
+ * domain's failure (an LTTng agent that refused a rule: AGENT_*).
  */
-void ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx);
+enum ltt_error_code ltt_cmd_triggers_changed(const struct ltt_cmd_ctx *ctx);
 
 /**
  * ltt_cmd_find_session() - find the session named @name that the client

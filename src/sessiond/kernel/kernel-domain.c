@@ -712,13 +712,14 @@ static uint64_t kernel_written(struct ltt_domain_impl *d, struct ltt_session *se
 	return sum;
 }
 
-static void kernel_triggers_changed(struct ltt_domain_impl *d)
+static int kernel_triggers_changed(struct ltt_domain_impl *d)
 {
 	struct ltt_kernel *k = to_kernel(d);
 
 	if (k->triggers)
 		ltt_knotify_sync(k, k->triggers);
 	ltt_kmaps_sync(k);
+	return 0;
 }
 
 /* A kernel event rule of a trigger: a rule as enable-event's, and a tracefs. */

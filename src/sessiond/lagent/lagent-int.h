@@ -38,11 +38,13 @@ struct owner {
 };
 
 struct list_req;
+struct sync_wait;
 
 /* A command awaiting the agent's answer. */
 struct expect {
 	uint32_t cmd;
 	struct list_req *req;	/* LIST's: a reference */
+	struct sync_wait *wait;	/* an awaited change's ENABLE or DISABLE: a reference */
 };
 
 struct conn {
@@ -75,6 +77,21 @@ struct ltt_lagent {
 	struct cds_list_head conns;	/* the thread's */
 	unsigned int nr_conns;
 	struct cds_list_head owners;	/* the thread's */
+	struct sync_wait *wait;		/* the thread's: the change being told, if awaited */
+};
+
+/*
+ * A change whose agents' answers its command awaits (ltt_lagent_sync_wait()):
+ * the caller's reference, one per ENABLE or DISABLE awaited, one while
+ * the agent thread tells them.
+ */
+struct sync_wait {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int refs;	/* under lock */
+	bool done;		/* under lock; then err is final */
+	unsigned int pending;	/* the thread's: answers still to come, +1 while telling */
+	int err;		/* the thread's until done: the first failure's -errno */
 };
 
 /* What one user's agents put in a listing, and left out of it. */
@@ -119,6 +136,15 @@ void lagent_req_finish(struct list_req *req);
 
 /* Drop a reference to @req; the last frees it. */
 void lagent_req_put(struct list_req *req);
+
+/*
+ * One awaited answer of @w came (@err: 0, or its failure's -errno) or
+ * will never come; the last ends the wait.  Drops the reference it held.
+ */
+void lagent_wait_answered(struct sync_wait *w, int err);
+
+/* Drop a reference to @w; the last frees it. */
+void lagent_wait_put(struct sync_wait *w);
 
 /*
  * Queue @cmd (of @type) to @c and await its answer (@req: LIST's, a

@@ -30,6 +30,7 @@ struct sync_job {
 	uint64_t session_id;
 	size_t nr;
 	struct key *keys;
+	struct sync_wait *wait;	/* the caller's awaiting the answers (a reference), NULL: none */
 };
 
 /* --- jobs from other threads */
@@ -68,8 +69,13 @@ static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 			free(found);
 		}
 	}
+	/* the ENABLEs and DISABLEs this sends are the ones awaited */
+	a->wait = j->wait;
 	lagent_reconcile_all(a);
+	a->wait = NULL;
 out:
+	if (j->wait)
+		lagent_wait_answered(j->wait, found || !j->nr ? 0 : -ENOMEM);
 	lagent_keys_free(j->keys, j->nr);
 	free(j);
 }
@@ -143,27 +149,58 @@ static int channel_keys(const struct ltt_channel *channel, struct key **v, size_
 /*
  * Post the job of @owner's @nr @keys (taken), or drop them when @oom (they
  * could not all be made: the agents keep what they had); the log names
- * @whose rules.
+ * @whose rules.  @wait: await the agents' answers to the ENABLEs and
+ * DISABLEs it sends, LTT_LAGENT_SYNC_MS at most.  Returns 0, -ENOMEM, or
+ * (@wait) an agent's failure (lagent.h: ltt_lagent_sync_wait()).
  */
-static void sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
-		      const char *whose)
+static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
+		     const char *whose, bool wait)
 {
 	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
+	struct sync_wait *w = j && wait ? calloc(1, sizeof(*w)) : NULL;
+	struct timespec until;
+	bool done;
+	int err;
 
-	if (!j) {
+	if (!j || (wait && !w)) {
 		LTT_WARN("out of memory: LTTng's agents don't follow %s", whose);
 		lagent_keys_free(keys, nr);
-		return;
+		free(j);
+		return -ENOMEM;
 	}
 	j->job.fn = sync_run;
 	j->lagent = a;
 	j->session_id = owner;
 	j->keys = keys;
 	j->nr = nr;
+	j->wait = w;
+	if (w) {
+		pthread_mutex_init(&w->lock, NULL);
+		pthread_cond_init(&w->cond, NULL);
+		w->refs = 2;		/* the caller's and the job's */
+		w->pending = 1;		/* the job's, while it tells the agents */
+	}
 	ltt_evloop_post(a->srv.loop, &j->job);
+	if (!w)
+		return 0;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LTT_LAGENT_SYNC_MS / 1000;
+	pthread_mutex_lock(&w->lock);
+	while (!w->done)
+		if (pthread_cond_timedwait(&w->cond, &w->lock, &until) == ETIMEDOUT)
+			break;
+	done = w->done;
+	err = done ? w->err : -ENOLINK;	/* an agent that has not answered by then */
+	pthread_mutex_unlock(&w->lock);
+	lagent_wait_put(w);
+	return err;
 }
 
-void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+/*
+ * Post @session's rules (none when inactive or @gone) to the agent
+ * thread, @wait awaiting the answers: sync_post()'s.
+ */
+static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool gone, bool wait)
 {
 	struct ltt_session_domain *dom;
 	const struct ltt_channel *channel;
@@ -172,8 +209,6 @@ void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gon
 	size_t nr = 0;
 	bool oom = false;
 
-	if (!a)
-		return;
 	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	if (session->active && !gone && dom) {
 		cds_list_for_each_entry(channel, &dom->channels, node)
@@ -181,22 +216,50 @@ void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gon
 				oom = channel_keys(channel, &keys, &nr) != 0;
 	}
 	snprintf(whose, sizeof(whose), "session '%s'", session->name);
-	sync_post(a, session->id, keys, nr, oom, whose);
+	return sync_post(a, session->id, keys, nr, oom, whose, wait);
 }
 
-void ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
+void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+{
+	if (a)
+		(void)session_post(a, session, gone, false);
+}
+
+/* Has @session an agent channel in user space (enabled or not)? */
+static bool has_agent_channel(struct ltt_session *session)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	const struct ltt_channel *channel;
+
+	if (dom)
+		cds_list_for_each_entry(channel, &dom->channels, node)
+			if (channel->agent)
+				return true;
+	return false;
+}
+
+int ltt_lagent_sync_wait(struct ltt_lagent *a, struct ltt_session *session)
+{
+	if (!a)
+		return 0;
+	/* an inactive session, or one without agents' rules, tells an agent nothing to take now */
+	return session_post(a, session, false, session->active && has_agent_channel(session));
+}
+
+int ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
 {
 	struct key *keys = NULL;
 	size_t i, nr = 0;
 	bool oom = false;
 
 	if (!a)
-		return;
+		return 0;
 	/* an agent domain's rule: its channel of one rule has that agent */
 	for (i = 0; i < n && !oom; i++)
 		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
 			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
-	sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules");
+	/* awaited while a rule is to be taken, as LTTng's REGISTER_TRIGGER awaits it */
+	return sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules", nr > 0);
 }
 
 int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,

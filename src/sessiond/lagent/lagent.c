@@ -73,6 +73,33 @@ void lagent_req_put(struct list_req *req)
 	free(req);
 }
 
+void lagent_wait_put(struct sync_wait *w)
+{
+	bool last;
+
+	pthread_mutex_lock(&w->lock);
+	last = !--w->refs;
+	pthread_mutex_unlock(&w->lock);
+	if (!last)
+		return;
+	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->cond);
+	free(w);
+}
+
+void lagent_wait_answered(struct sync_wait *w, int err)
+{
+	if (err && !w->err)
+		w->err = err;
+	pthread_mutex_lock(&w->lock);
+	if (!--w->pending) {
+		w->done = true;
+		pthread_cond_signal(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+	lagent_wait_put(w);
+}
+
 /* The listing is complete (or out of time): wake its caller.  The thread's. */
 void lagent_req_finish(struct list_req *req)
 {
@@ -127,6 +154,8 @@ static void conn_close(struct conn *c, const char *why)
 
 		if (e->req)
 			req_answered(e->req);
+		if (e->wait)	/* never answered: the change did not reach it */
+			lagent_wait_answered(e->wait, -ENOLINK);
 	}
 	cds_list_del(&c->node);
 	a->nr_conns--;
@@ -165,9 +194,14 @@ static int conn_flush(struct conn *c)
 	return 0;
 }
 
-/* A LIST for @req that will never be sent: as if answered (NULL: none). */
-static void lost_listing(struct list_req *req)
+/*
+ * A command that will never be sent: a LIST for @req as if answered, an
+ * awaited change's ENABLE or DISABLE (@wait) failed (NULL: none).
+ */
+static void lost_command(struct list_req *req, struct sync_wait *wait)
 {
+	if (wait && !wait->err)
+		wait->err = -ENOLINK;
 	if (!req)
 		return;
 	pthread_mutex_lock(&req->lock);
@@ -185,10 +219,12 @@ static void lost_listing(struct list_req *req)
 int lagent_conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
 		     struct list_req *req)
 {
+	struct sync_wait *wait = type == LTT_LAGENT_ENABLE || type == LTT_LAGENT_DISABLE ?
+		c->lagent->wait : NULL;
 	size_t reply;
 
 	if (cmd->err || c->out.len - c->out_pos + cmd->len > OUT_MAX) {
-		lost_listing(req);
+		lost_command(req, wait);
 		conn_close(c, cmd->err ? "out of memory" : "it does not read its commands");
 		return -1;
 	}
@@ -199,7 +235,7 @@ int lagent_conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
 			struct expect *e = malloc(cap * sizeof(*e));
 
 			if (!e) {
-				lost_listing(req);
+				lost_command(req, wait);
 				conn_close(c, "out of memory");
 				return -1;
 			}
@@ -215,8 +251,14 @@ int lagent_conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
 			req->refs++;
 			pthread_mutex_unlock(&req->lock);
 		}
+		if (wait) {
+			pthread_mutex_lock(&wait->lock);
+			wait->refs++;
+			wait->pending++;
+			pthread_mutex_unlock(&wait->lock);
+		}
 		c->exp[(c->exp_head + c->nr_exp) % c->cap_exp] =
-			(struct expect){ .cmd = type, .req = req };
+			(struct expect){ .cmd = type, .req = req, .wait = wait };
 		if (!c->nr_exp++)
 			ltt_evloop_timer_arm(c->deadline, LTT_LAGENT_REPLY_MS * 1000000ULL, 0);
 	}
@@ -469,9 +511,14 @@ static int on_answer(struct conn *c, const struct expect *e, size_t len)
 		return -1;
 	}
 	if (status != LTT_LAGENT_STATUS_SUCCESS)
-		LTT_WARN_RL("LTTng %s agent of pid %u (%s) refused %s (status %u)",
+		LTT_WARN_RL("LTTng %s agent of pid %u (%s) refused %s (status %u%s)",
 			    ltt_lagent_domain_name(c->reg.domain), c->reg.pid, c->procname,
-			    ltt_lagent_cmd_name(e->cmd), status);
+			    ltt_lagent_cmd_name(e->cmd), status,
+			    status == LTT_LAGENT_STATUS_UNKNOWN_NAME ? ": no such logger" : "");
+	/* LTTng's daemon tells an unknown name from another refusal */
+	if (e->wait)
+		lagent_wait_answered(e->wait, status == LTT_LAGENT_STATUS_SUCCESS ? 0 :
+				     status == LTT_LAGENT_STATUS_UNKNOWN_NAME ? -ENOMSG : -EBADE);
 	return 0;
 }
 

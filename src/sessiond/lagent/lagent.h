@@ -51,6 +51,7 @@
 #define LTT_LAGENT_REGISTER_MS 5000	/* to send REGISTER once connected */
 #define LTT_LAGENT_REPLY_MS 10000	/* to answer a command */
 #define LTT_LAGENT_LIST_MS 3000		/* a listing waits this long for the agents */
+#define LTT_LAGENT_SYNC_MS 3000		/* a change waits this long for their answers */
 
 struct ltt_lagent;
 
@@ -94,6 +95,23 @@ void ltt_lagent_stop(struct ltt_lagent *lagent);
  */
 void ltt_lagent_sync(struct ltt_lagent *lagent, struct ltt_session *session, bool gone);
 
+/**
+ * ltt_lagent_sync_wait() - ltt_lagent_sync() of active @session (not
+ * gone), and wait for the agents' answers to the ENABLEs and DISABLEs
+ * it sends, as LTTng's daemon waits for them before it answers the
+ * command that changed the rules; an inactive session, or one without
+ * an agent channel, is ltt_lagent_sync()'s (no agent takes anything
+ * now); accepts a NULL @lagent
+ *
+ * Session lock held: the agent thread takes no lock of a session, and
+ * the wait is bounded (LTT_LAGENT_SYNC_MS).  Returns 0; -ENOMSG (an
+ * agent knows no such logger), -EBADE (an agent refused it otherwise),
+ * -ENOLINK (one did not answer: its connection failed, or not in time)
+ * or -ENOMEM, the first failure; the agent thread logs which agent.
+ * The caller undoes the change and syncs again.
+ */
+int ltt_lagent_sync_wait(struct ltt_lagent *lagent, struct ltt_session *session);
+
 struct ltt_trigger;
 
 /**
@@ -103,11 +121,14 @@ struct ltt_trigger;
  * passed over), in place of those they followed for triggers before
  * (none: @n 0); accepts a NULL @lagent
  *
- * Any lock or none; never waits.  As a session's, a trigger's rule is
- * told to every agent of its domain: the programs' notifiers (the
- * trigger's owner's) decide which records fire it.
+ * No lock of a session held; while there are agent rules, waits for the
+ * agents' answers as ltt_lagent_sync_wait() (LTTng's REGISTER_TRIGGER
+ * fails on an agent's refusal), and returns what it returns (0 when
+ * there are none).  As a session's, a trigger's rule is told to every
+ * agent of its domain: the programs' notifiers (the trigger's owner's)
+ * decide which records fire it.
  */
-void ltt_lagent_sync_triggers(struct ltt_lagent *lagent, struct ltt_trigger *const *v, size_t n);
+int ltt_lagent_sync_triggers(struct ltt_lagent *lagent, struct ltt_trigger *const *v, size_t n);
 
 /**
  * ltt_lagent_list() - the loggers of the registered agents of LTTng

@@ -21,7 +21,8 @@
  * Locks: "session lock held" below means the caller holds session->lock
  * and nothing below it (lock order in doc/sessiond.md).  No operation
  * waits for programs under a lock: what must be waited for is recorded in
- * a struct ltt_domain_settle, waited on once every lock is released.
+ * a struct ltt_domain_settle, waited on once every lock is released (but
+ * LTTng's agents' answers to a change, bounded: see update).
  */
 #ifndef LTT_SESSIOND_DOMAIN_H
 #define LTT_SESSIOND_DOMAIN_H
@@ -123,7 +124,10 @@ struct ltt_domain_ops {
 	 * and make recording follow it where the domain needs no apply.
 	 * Returns 0 or -errno when the tracer could not follow: the command
 	 * then undoes its change and calls update (and apply) again.
-	 * Session lock held.
+	 * Session lock held.  The user-space domain's waits there for
+	 * LTTng's agents' answers to what an active session's change tells
+	 * them (bounded: lagent.h's ltt_lagent_sync_wait()), as LTTng's daemon
+	 * does, so that an agent's refusal undoes the change.
 	 */
 	int (*update)(struct ltt_domain_impl *d, struct ltt_session *session,
 		      struct ltt_domain_settle *settle);
@@ -227,10 +231,13 @@ struct ltt_domain_ops {
 	 * Optional: triggers were added or removed: user space gives the
 	 * programs the event-rule-matches conditions they evaluate now
 	 * (model/trigger.h), the kernel its tracer (kernel-notify.c); return
-	 * once they took them (bounded).
+	 * once they took them (bounded).  Returns 0, or -errno when what must
+	 * take them refused (user space: an LTTng agent, lagent.h's
+	 * ltt_lagent_sync_triggers(); the command then removes the trigger
+	 * it added and calls this again).
 	 * No lock held.
 	 */
-	void (*triggers_changed)(struct ltt_domain_impl *d);
+	int (*triggers_changed)(struct ltt_domain_impl *d);
 	/*
 	 * Optional (the kernel's), for an event-rule-matches condition of its
 	 * own (the user-space domain's programs always evaluate theirs).

@@ -290,13 +290,14 @@ void ltt_ust_triggers_sync_app(struct ltt_ust *ust, struct ltt_app *app)
 		ltt_triggers_put_all(ust->triggers, v, n);
 }
 
-void ltt_ust_triggers_sync_all(struct ltt_ust *ust)
+int ltt_ust_triggers_sync_all(struct ltt_ust *ust)
 {
 	struct ltt_ust_acks acks;
 	struct ltt_trigger **v;
 	struct ltt_app *app;
 	size_t n = current(ust, &v);
 	uint32_t last;
+	int err;
 
 	ltt_ust_push_acks_init(&acks);
 	pthread_mutex_lock(&ust->apps.lock);
@@ -305,11 +306,12 @@ void ltt_ust_triggers_sync_all(struct ltt_ust *ust)
 			ltt_ust_push_acks_add(&acks, app, last);
 	pthread_mutex_unlock(&ust->apps.lock);
 	/* LTTng's agents (python3-lttngust) hand their records on for the python rules too */
-	ltt_lagent_sync_triggers(ust->lagent, v, n);
+	err = ltt_lagent_sync_triggers(ust->lagent, v, n);
 	if (ust->triggers)
 		ltt_triggers_put_all(ust->triggers, v, n);
 	/* the triggers are in the programs when the command returns */
 	ltt_ust_push_acks_wait(&acks, "trigger change");
+	return err;
 }
 
 /*

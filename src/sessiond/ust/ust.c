@@ -89,8 +89,8 @@ static int ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
 	 */
 	else if (__builtin_expect(ltt_testpoints_on, 0) && ltt_session_domain(session, LTT_DOMAIN_USER)->nr_channels)
 		ltt_ust_buffers_consumer_early(&ust->buffers, session);
-	ltt_lagent_sync(ust->lagent, session, false);
-	return 0;
+	/* an agent that refuses what an active session now wants fails the change, as LTTng's */
+	return ltt_lagent_sync_wait(ust->lagent, session);
 }
 
 /*
@@ -447,9 +447,9 @@ static int ust_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 	return 0;
 }
 
-static void ust_triggers_changed(struct ltt_domain_impl *d)
+static int ust_triggers_changed(struct ltt_domain_impl *d)
 {
-	ltt_ust_triggers_sync_all(to_ust(d));
+	return ltt_ust_triggers_sync_all(to_ust(d));
 }
 
 static const struct ltt_domain_ops ust_ops = {

@@ -86,9 +86,11 @@ void ltt_ust_triggers_sync_app(struct ltt_ust *ust, struct ltt_app *app);
 
 /**
  * ltt_ust_triggers_sync_all() - ltt_ust_triggers_sync_app() for every
- * program, then wait (bounded) for their acks.  No lock held.
+ * program and LTTng's agents, then wait (bounded) for their acks.  No
+ * lock held.  Returns 0, or ltt_lagent_sync_triggers()'s failure (an
+ * agent refused a rule).
  */
-void ltt_ust_triggers_sync_all(struct ltt_ust *ust);
+int ltt_ust_triggers_sync_all(struct ltt_ust *ust);
 
 /**
  * ltt_ust_trigger_notified() - @app's notifier @m->key fired: fire its

@@ -21,9 +21,7 @@ test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
 tracefs_setup 18 --lttng-compat
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-lttng() { timeout "$TEST_TIMEOUT" /usr/bin/lttng "$@"; }
+lttng_client
 
 # --- LTTng's spelling: added, listed as LTTng lists it
 run lttng add-trigger --name kf --condition event-rule-matches --type=syscall \

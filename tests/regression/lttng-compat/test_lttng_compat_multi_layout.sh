@@ -21,9 +21,7 @@ ust_setup --log --lttng-compat
 plan 10
 
 N=25
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-lttng() { timeout "$TEST_TIMEOUT" /usr/bin/lttng "$@"; }
+lttng_client
 multi_build compat_tp_b.tp \
 	"two provider libraries of compat:basic with other fields, and a program with the call sites only"
 

@@ -7,7 +7,8 @@
 # list-triggers prints it as LTTng prints it (text and MI), lttctl lists
 # the same trigger; the program's N calls fire it N times (fired +
 # dropped = N); lttng remove-trigger removes the probe.  An SDT probe's
-# rule is listed too, its binary's descriptor passed.  A kprobe
+# rule is listed too, its binary's descriptor passed, and 20 probe
+# triggers are listed, their 20 descriptors passed.  A kprobe
 # trigger on a kernel without kprobe_events (this host's) is refused,
 # nothing added.  Root, tracefs, in its own mount namespace
 # (/var/run/lttng), as test_lttng_compat_kfilter.sh.
@@ -25,15 +26,13 @@ LOG="$TEST_TMP/sessiond.log"
 timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vv --lttng-compat \
 	--kernel-backend=tracefs </dev/null >/dev/null 2>"$LOG" ||
 	{ echo "Bail out! the session daemon did not start"; exit 1; }
-plan 15
+plan 20
 spid=$(sessiond_pid)
 ours() {
 	grep -c ":ltt_$spid/" "$tfs/uprobe_events" 2>/dev/null || true
 }
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-lttng() { timeout "$TEST_TIMEOUT" /usr/bin/lttng "$@"; }
+lttng_client
 PROG="$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog"
 [ -x "$PROG" ] || { echo "Bail out! $PROG not built"; exit 1; }
 PROG=$(readlink -f "$PROG")
@@ -74,13 +73,31 @@ like "$(lttng list-triggers)" "rule: plain \\(type: kernel:uprobe, location type
 run lttng remove-trigger us
 is "$RC:$(ours)" "0:0" "... lttng remove-trigger removes it and its probe" || diag "$OUT"
 
+# more probe triggers than 16 (a reply passed at most 16 descriptors, and
+# the others were left out of lttng's listing, said only in the log):
+# each listed with its binary's descriptor, as LTTng's daemon passes up
+# to 253 in one reply
+for i in $(seq 1 20); do
+	lttng add-trigger --name "p$i" --condition event-rule-matches --type=kernel:uprobe \
+		--location="$PROG:uprobe_target" --event-name=target --action notify >/dev/null
+done
+is "$(lttctl list-triggers | grep -c '^- name: p[0-9]')" 20 "20 probe triggers added"
+run lttng list-triggers
+is "$RC:$(grep -c '^- name: p[0-9]' <<<"$STDOUT")" "0:20" "lttng list-triggers lists the 20" ||
+	diag "$(tail -3 "$LOG")"
+unlike "$(cat "$LOG")" "not listed to LTTng's clients" "... the daemon's log leaves none out"
+for i in $(seq 1 20); do lttng remove-trigger "p$i" >/dev/null; done
+is "$(ours)" 0 "... removed, their probes with them"
+
 if [ ! -e "$tfs/kprobe_events" ]; then
 	run lttng add-trigger --name kt --condition event-rule-matches --type=kernel:kprobe \
 		--location=do_sys_open --event-name=kt --action notify
 	ok "$([ "$RC" != 0 ]; echo $?)" "a kprobe trigger on a kernel without kprobe_events: refused (status $RC)" ||
 		diag "$OUT"
+	like "$OUT" "Error: Failed to register trigger: Enable kernel event failed\." \
+		"... with LTTng's KERN_ENABLE_FAIL, as its daemon refuses a probe it can't place"
 	like "$(cat "$LOG")" "kprobe_events" "... the daemon's log names kprobe_events"
 	is "$(lttctl list-triggers)" "" "... nothing added"
 else
-	skip "this kernel has kprobe_events" 3
+	skip "this kernel has kprobe_events" 4
 fi

@@ -19,10 +19,7 @@ compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat --event-notifier-error-buffer-size-userspace=3
 plan 18
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-LTTNG=/usr/bin/lttng
-lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+lttng_client
 
 # add NAME [DOMAIN]: lttng add-trigger of an event rule NAME matches
 add() {

@@ -20,10 +20,7 @@ compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 plan 88
 
-export LTTNG_HOME="$TEST_TMP/lttng-home"
-mkdir -p "$LTTNG_HOME"
-LTTNG=/usr/bin/lttng
-lttng() { timeout "$TEST_TIMEOUT" "$LTTNG" "$@"; }
+lttng_client
 
 lttctl create s1 -o "$TEST_TMP/s1" >/dev/null
 lttctl enable-channel -u c1 -s s1 >/dev/null

@@ -1,9 +1,9 @@
 #!/bin/bash
-# test_ust_first_event.sh - a program's constructor registers with the
-# session daemon itself (it connects, registers, maps its channels and
-# reads REGISTER_DONE before main(), then hands the connection to the
-# library's thread: src/ust/comm.c, register_here()): the events a
-# program records at the start of main() are all in the trace, start
+# test_ust_first_event.sh - a program's constructor connects to the
+# session daemon and sends REGISTER and the first TRACEPOINTS in one
+# write, then waits until the library's thread has served the answer
+# (its channels mapped, REGISTER_DONE read: src/ust/comm.c): the events
+# a program records at the start of main() are all in the trace, start
 # after start, the state dump before them; and the thread serves what
 # comes later (a rule enabled while the program runs).
 
@@ -11,7 +11,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 13
+plan 15
 
 RUNS=20
 ok_cmd "create" lttctl create s1 -o "$TEST_TMP/trace"
@@ -19,11 +19,63 @@ ok_cmd "enable ltt_test:seq" lttctl enable-event -u ltt_test:seq
 ok_cmd "enable lttng_ust_statedump:*" lttctl enable-event -u 'lttng_ust_statedump:*'
 ok_cmd "start" lttctl start
 
+# first_write FILE: "TYPE TYPE WHO" of the first two messages in the
+# first write of strace -xx output FILE on the connection to app.sock,
+# and who made the connection: "main" (the program's first thread, its
+# constructor) or "thread" (another)
+first_write() {
+	python3 - "$1" <<'PY'
+import re, struct, sys
+fd = main = None
+for line in open(sys.argv[1]):
+    if main is None and re.match(r'\d+ +execve\(', line):
+        main = line.split()[0]
+    m = re.match(r'(\d+) +connect\((\d+), \{sa_family=AF_UNIX, sun_path="((?:\\x[0-9a-f]{2})*)"\}.*= 0$', line)
+    if m and fd is None and bytes.fromhex(m.group(3).replace('\\x', '')).endswith(b'/app.sock'):
+        pid, fd = m.group(1), m.group(2)
+        continue
+    m = fd and re.match(pid + r' +(sendto|sendmsg)\(' + fd + r', (?:\{msg_name=NULL, msg_namelen=0, msg_iov=\[\{iov_base=)?"((?:\\x[0-9a-f]{2})*)"', line)
+    if m:
+        b = bytes.fromhex(m.group(2).replace('\\x', ''))
+        t1, = struct.unpack_from('<H', b, 4)
+        n, = struct.unpack_from('<I', b, 12)
+        t2 = struct.unpack_from('<H', b, 16 + n + 4)[0] if len(b) >= 16 + n + 16 else 0
+        print(t1, t2, 'main' if pid == main else 'thread')
+        break
+PY
+}
+
+# The last under strace: REGISTER (type 1) and the first TRACEPOINTS
+# (type 3) go in one write, which wakes the daemon once, made by the
+# constructor, so that the daemon answers while the library's thread
+# starts.
 fails=0
 for i in $(seq $RUNS); do
-	ust_app -n 1 -r "run$i" || fails=$((fails + 1))
+	if [ "$i" = "$RUNS" ] && command -v strace >/dev/null; then
+		timeout "$TEST_TIMEOUT" strace -f -qq -xx -s 65536 -e trace=execve,connect,sendto,sendmsg \
+			-o "$TEST_TMP/reg.strace" "$UST_APP" -n 1 -r "run$i" || fails=$((fails + 1))
+	else
+		ust_app -n 1 -r "run$i" || fails=$((fails + 1))
+	fi
 done
 is $fails 0 "$RUNS programs, one event each at the start of main(), ran"
+if command -v strace >/dev/null; then
+	is "$(first_write "$TEST_TMP/reg.strace")" "1 3 main" \
+		"REGISTER and the first TRACEPOINTS went in one write, by the constructor"
+else
+	skip 1 "strace is not installed"
+fi
+# A program that is not instrumented, the library preloaded: no module
+# registers, so it never connects (the library connects ahead of the
+# program's module only in a program that has one).
+if command -v strace >/dev/null; then
+	LD_PRELOAD=$LTT_TOP_BUILDDIR/src/ust/.libs/libltt-ust.so timeout "$TEST_TIMEOUT" \
+		strace -f -qq -e trace=connect -o "$TEST_TMP/plain.strace" true
+	is "$(grep -c 'app\.sock' "$TEST_TMP/plain.strace")" 0 \
+		"a program without tracepoints, the library preloaded, does not connect"
+else
+	skip 1 "strace is not installed"
+fi
 
 # A registered program, waiting: a rule enabled now reaches it through
 # the connection its constructor handed to the library's thread.

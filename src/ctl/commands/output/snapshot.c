@@ -230,13 +230,21 @@ static int do_record(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const char 
 	return CTL_EXIT_OK;
 }
 
-static int run_sub(const struct ctl_ctx *ctx, struct snap_args *a)
+/* The sub-command, its options and arguments checked, on the session. */
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 {
+	struct snap_args *a = arg;
 	char current[LTT_NAME_MAX];
 	struct ltt_ctl *ctl = NULL;
 	const char *session;
 	int ret;
 
+	if (a->sub == NR_SUBS)
+		return ctl_util_usage_error(ctx, "give a sub-command: add-output, del-output, list-output or record");
+	a->nr_args = ctl_util_args(pc, &a->args);
+	ret = check_args(ctx, a);
+	if (ret != CTL_GO_ON)
+		return ret;
 	ret = ctl_util_session_connect(ctx, a->values[VAL_SESSION], current, sizeof(current),
 				       &session, &ctl);
 	if (ret)
@@ -262,8 +270,7 @@ static int run_sub(const struct ctl_ctx *ctx, struct snap_args *a)
 int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct snap_args a;
-	poptContext pc = NULL;
-	int i, ret;
+	int i;
 	struct poptOption options[] = {
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "name", 'n', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_NAME,
@@ -289,18 +296,6 @@ int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv)
 		return ctl_util_usage_error(ctx, "unknown sub-command '%s': use add-output, del-output, list-output or record",
 					    argv[1]);
 	/* argv[1] is the sub-command: parse from there */
-	ret = ctl_util_parse(ctx, a.sub == NR_SUBS ? argc : argc - 1,
-			     a.sub == NR_SUBS ? argv : argv + 1, options, a.values, &pc);
-	if (ret == CTL_GO_ON && a.sub == NR_SUBS)
-		ret = ctl_util_usage_error(ctx, "give a sub-command: add-output, del-output, list-output or record");
-	if (ret == CTL_GO_ON) {
-		a.nr_args = ctl_util_args(pc, &a.args);
-		ret = check_args(ctx, &a);
-	}
-	if (ret == CTL_GO_ON)
-		ret = run_sub(ctx, &a);
-	ctl_util_free_values(a.values, NR_VALS);
-	if (pc)
-		poptFreeContext(pc);
-	return ret;
+	return ctl_util_run(ctx, a.sub == NR_SUBS ? argc : argc - 1, a.sub == NR_SUBS ? argv : argv + 1,
+			    options, a.values, NR_VALS, run, &a);
 }

@@ -367,13 +367,29 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 	return CTL_EXIT_OK;
 }
 
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	struct create_args *a = arg;
+	struct ltt_session_attr attr;
+	int ret;
+
+	ret = check_args(ctx, pc, a);
+	if (ret != CTL_GO_ON)
+		return ret;
+	ret = make_attr(ctx, a, &attr);
+	if (!ret)
+		ret = set_tls(ctx, a, &attr);
+	if (!ret)
+		ret = create(ctx, &attr, a->values[VAL_LIVE] && !a->values[VAL_URL] &&
+				  !a->values[VAL_CTRL]);
+	return ret;
+}
+
 int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 {
 	struct create_args a = { 0 };
-	struct ltt_session_attr attr;
 	char *joined;
 	const char **args;
-	poptContext pc;
 	int ret;
 	struct poptOption options[] = {
 		{ "output", 'o', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_OUTPUT,
@@ -407,19 +423,8 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		ctl_out_error(LTT_ERR_NOMEM, "%s", ltt_strerror(LTT_ERR_NOMEM));
 		return CTL_EXIT_FAILURE;
 	}
-	ret = ctl_util_parse(ctx, argc, args, options, a.values, &pc);
-	if (ret != CTL_GO_ON)
-		goto end;
-	ret = check_args(ctx, pc, &a);
-	if (ret == CTL_GO_ON)
-		ret = make_attr(ctx, &a, &attr);
-	if (!ret)
-		ret = set_tls(ctx, &a, &attr);
-	if (!ret)
-		ret = create(ctx, &attr, a.values[VAL_LIVE] && !a.values[VAL_URL] && !a.values[VAL_CTRL]);
-	poptFreeContext(pc);
-end:
-	ctl_util_free_values(a.values, NR_VALS);
+	/* the options as attach_live_period() rewrote them, freed after the parse */
+	ret = ctl_util_run(ctx, argc, args, options, a.values, NR_VALS, run, &a);
 	free(args);
 	free(joined);
 	return ret;

@@ -149,60 +149,15 @@ static int view_live(const struct ctl_ctx *ctx, poptContext pc, char **values)
 	return CTL_EXIT_FAILURE;
 }
 
-int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
+/* view NAME (or the current session): the reader on its local trace. */
+static int view_session(const struct ctl_ctx *ctx, poptContext pc, const char *reader)
 {
-	char current[LTT_NAME_MAX], *values[NR_VALS] = { NULL };
+	char current[LTT_NAME_MAX];
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
-	const char *session, *reader;
-	poptContext pc;
+	const char *session;
 	int ret;
-	struct poptOption options[] = {
-		{ "viewer", 'e', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READER,
-		  "the trace reader to run, with its options (default: babeltrace2)", "CMD" },
-		{ "trace-path", 't', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_PATH,
-		  "read the trace in DIR instead of a session's", "DIR" },
-		{ "live", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LIVE,
-		  "serve a local bridge to the live port of a relay that speaks only TLS, "
-		  "URL tls://HOST[:PORT], for babeltrace2 (until interrupted)", "URL" },
-		{ "bridge-port", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_BRIDGE_PORT,
-		  "--live: the loopback port the bridge listens on (default: a free one, printed)",
-		  "PORT" },
-		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
-		CTL_UTIL_HELP_OPTION,
-		POPT_TABLEEND
-	};
 
-	ret = ctl_util_parse(ctx, argc, argv, options, values, &pc);
-	if (ret != CTL_GO_ON)
-		goto out;
-	/* The reader writes the terminal's text: nothing a document could hold. */
-	if (ctl_out_format() != CTL_OUT_TEXT) {
-		ctl_out_error(LTT_ERR_MI_UNSUPPORTED, "view: %s",
-			      ltt_strerror(LTT_ERR_MI_UNSUPPORTED));
-		ret = CTL_EXIT_FAILURE;
-		goto end;
-	}
-	reader = values[VAL_READER] ? values[VAL_READER] : "babeltrace2";
-	if (values[VAL_LIVE] && (values[VAL_TRACE_PATH] || values[VAL_READER])) {
-		ret = ctl_util_usage_error(ctx, "--live serves a bridge for babeltrace2 to read: no -t, "
-					   "no -e");
-		goto end;
-	}
-	if (values[VAL_LIVE]) {
-		ret = view_live(ctx, pc, values);
-		goto end;
-	}
-	if (values[VAL_TLS_CERT] || values[VAL_TLS_KEY] || values[VAL_TLS_CA] ||
-	    values[VAL_BRIDGE_PORT]) {
-		ret = ctl_util_usage_error(ctx, "--tls-cert, --tls-key, --tls-ca and --bridge-port "
-					   "go with --live");
-		goto end;
-	}
-	if (values[VAL_TRACE_PATH]) {
-		ret = view_path(ctx, pc, reader, values[VAL_TRACE_PATH]);
-		goto end;
-	}
 	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
 	if (ret)
 		goto end;
@@ -229,8 +184,53 @@ int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
 end:
 	free(d);
 	ltt_ctl_disconnect(ctl);
-	poptFreeContext(pc);
-out:
-	ctl_util_free_values(values, NR_VALS);
 	return ret;
+}
+
+static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
+{
+	char **values = arg;
+	const char *reader;
+
+	/* The reader writes the terminal's text: nothing a document could hold. */
+	if (ctl_out_format() != CTL_OUT_TEXT) {
+		ctl_out_error(LTT_ERR_MI_UNSUPPORTED, "view: %s",
+			      ltt_strerror(LTT_ERR_MI_UNSUPPORTED));
+		return CTL_EXIT_FAILURE;
+	}
+	reader = values[VAL_READER] ? values[VAL_READER] : "babeltrace2";
+	if (values[VAL_LIVE] && (values[VAL_TRACE_PATH] || values[VAL_READER]))
+		return ctl_util_usage_error(ctx, "--live serves a bridge for babeltrace2 to read: no -t, "
+					    "no -e");
+	if (values[VAL_LIVE])
+		return view_live(ctx, pc, values);
+	if (values[VAL_TLS_CERT] || values[VAL_TLS_KEY] || values[VAL_TLS_CA] ||
+	    values[VAL_BRIDGE_PORT])
+		return ctl_util_usage_error(ctx, "--tls-cert, --tls-key, --tls-ca and --bridge-port "
+					    "go with --live");
+	if (values[VAL_TRACE_PATH])
+		return view_path(ctx, pc, reader, values[VAL_TRACE_PATH]);
+	return view_session(ctx, pc, reader);
+}
+
+int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv)
+{
+	char *values[NR_VALS] = { NULL };
+	struct poptOption options[] = {
+		{ "viewer", 'e', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_READER,
+		  "the trace reader to run, with its options (default: babeltrace2)", "CMD" },
+		{ "trace-path", 't', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_PATH,
+		  "read the trace in DIR instead of a session's", "DIR" },
+		{ "live", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_LIVE,
+		  "serve a local bridge to the live port of a relay that speaks only TLS, "
+		  "URL tls://HOST[:PORT], for babeltrace2 (until interrupted)", "URL" },
+		{ "bridge-port", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_BRIDGE_PORT,
+		  "--live: the loopback port the bridge listens on (default: a free one, printed)",
+		  "PORT" },
+		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
+		CTL_UTIL_HELP_OPTION,
+		POPT_TABLEEND
+	};
+
+	return ctl_util_run(ctx, argc, argv, options, values, NR_VALS, run, values);
 }

@@ -9,6 +9,7 @@
 
 #include "common/model/map.h"
 #include "common/model/attr.h"
+#include "common/model/lttng-words.h"
 #include "lib/ltt-ctl/config/config-check.h"
 
 static bool same_rule(const struct ltt_rule_conf *a, const struct ltt_rule_conf *b)
@@ -296,9 +297,7 @@ static bool lttng_context(const struct ltt_context_info *c)
 
 enum ltt_buffer_type ltt_cfg_buffer_type(const struct ltt_channel_info *c)
 {
-	if (c->attr.buffer_type != LTT_BUFFER_DEFAULT && c->attr.buffer_type <= LTT_BUFFER_GLOBAL)
-		return c->attr.buffer_type;
-	return c->domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL : LTT_BUFFER_PER_UID;
+	return ltt_lttng_buffering(c->domain, c->attr.buffer_type);
 }
 
 /*

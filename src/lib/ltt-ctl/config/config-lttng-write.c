@@ -18,23 +18,6 @@
 #include "lib/ltt-ctl/config/config-words.h"
 #include "lib/ltt-ctl/config/config-xml-put.h"
 
-/* LTTng's words for the domains of ltt's channels and rules. */
-static const char *domain_word(enum ltt_domain d)
-{
-	switch (d) {
-	case LTT_DOMAIN_KERNEL:
-		return "KERNEL";
-	case LTT_DOMAIN_JUL:
-		return "JUL";
-	case LTT_DOMAIN_LOG4J:
-		return "LOG4J";
-	case LTT_DOMAIN_PYTHON:
-		return "PYTHON";
-	default:
-		return "UST";
-	}
-}
-
 /* A rule: LTTng's levels are ltt's by number (user space and the agents'). */
 static void write_event(struct ltt_cfg_put *p, const struct ltt_event_rule_info *r)
 {
@@ -43,11 +26,8 @@ static void write_event(struct ltt_cfg_put *p, const struct ltt_event_rule_info 
 	ltt_cfg_put_open(p, "event");
 	ltt_cfg_put(p, "name", "%s", a->pattern);
 	ltt_cfg_put(p, "enabled", "%s", ltt_cfg_put_bool(r->enabled));
-	ltt_cfg_put(p, "type", "%s", ltt_cfg_lttng_event_types[a->type < LTT_CFG_NR_EVENT_TYPES ?
-								 a->type : 0]);
-	ltt_cfg_put(p, "loglevel_type", "%s",
-		    ltt_cfg_lttng_loglevel_types[a->loglevel_type <= LTT_LOGLEVEL_SINGLE ?
-						 a->loglevel_type : 0]);
+	ltt_cfg_put(p, "type", "%s", ltt_lttng_event_type(a->type));
+	ltt_cfg_put(p, "loglevel_type", "%s", ltt_lttng_loglevel_type(a->loglevel_type));
 	if (a->loglevel_type != LTT_LOGLEVEL_ALL)
 		ltt_cfg_put(p, "loglevel", "%d", a->loglevel);
 	if (a->filter && a->filter[0])
@@ -90,14 +70,14 @@ static void write_channel(struct ltt_cfg_put *p, const struct ltt_session_detail
 	ltt_cfg_put_open(p, "channel");
 	ltt_cfg_put(p, "name", "%s", a->name);
 	ltt_cfg_put(p, "enabled", "%s", ltt_cfg_put_bool(c->enabled));
-	ltt_cfg_put(p, "overwrite_mode", "%s", ltt_cfg_lttng_overwrite_modes[a->overwrite]);
+	ltt_cfg_put(p, "overwrite_mode", "%s", ltt_lttng_overwrite_modes[a->overwrite]);
 	ltt_cfg_put(p, "subbuffer_size", "%" PRIu64, a->subbuf_size);
 	ltt_cfg_put(p, "subbuffer_count", "%" PRIu64, a->num_subbuf);
 	ltt_cfg_put(p, "switch_timer_interval", "%" PRIu32, a->switch_timer_us);
 	ltt_cfg_put(p, "read_timer_interval", "%" PRIu32, a->read_timer_us);
 	ltt_cfg_put_blocking(p, a->blocking_timeout_us);
 	/* what LTTng uses for each domain; ltt reads every buffer one way */
-	ltt_cfg_put(p, "output_type", "%s", c->domain == LTT_DOMAIN_KERNEL ? "SPLICE" : "MMAP");
+	ltt_cfg_put(p, "output_type", "%s", ltt_lttng_output_type(c->domain));
 	ltt_cfg_put(p, "tracefile_size", "%" PRIu64, a->tracefile_size);
 	ltt_cfg_put(p, "tracefile_count", "%" PRIu64, a->tracefile_count);
 	/* LTTng's channels carry their session's live timer */
@@ -161,8 +141,7 @@ static void write_domain(struct ltt_cfg_put *p, const struct ltt_session_detail 
 {
 	static const struct ltt_cfg_trackers all;	/* every process */
 	const struct ltt_cfg_trackers *trackers = x->trackers ? x->trackers : &all;
-	enum ltt_buffer_type bt = domain == LTT_DOMAIN_KERNEL ? LTT_BUFFER_GLOBAL
-							      : LTT_BUFFER_PER_UID;
+	enum ltt_buffer_type bt = ltt_lttng_buffering(domain, LTT_BUFFER_DEFAULT);
 	size_t i;
 
 	for (i = 0; i < d->nr_channels; i++)
@@ -171,8 +150,8 @@ static void write_domain(struct ltt_cfg_put *p, const struct ltt_session_detail 
 			break;
 		}
 	ltt_cfg_put_open(p, "domain");
-	ltt_cfg_put(p, "type", "%s", domain_word(domain));
-	ltt_cfg_put(p, "buffer_type", "%s", ltt_cfg_lttng_buffer_types[bt]);
+	ltt_cfg_put(p, "type", "%s", ltt_lttng_domain(domain));
+	ltt_cfg_put(p, "buffer_type", "%s", ltt_lttng_buffer_types[bt]);
 	ltt_cfg_put_open(p, "channels");
 	for (i = 0; i < d->nr_channels; i++)
 		if (LTT_CFG_RULE_DOMAIN(&d->channels[i]) == domain)

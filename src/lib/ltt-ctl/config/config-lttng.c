@@ -74,9 +74,6 @@ static void refuse_gap(struct ltt_cfg_rd *rd, xmlNodePtr n, enum ltt_lttng_gap g
 								sizeof(why)));
 }
 
-/* LTTng's words ltt has no enum for (the others: config-words.h). */
-static const char *const output_types[] = { "SPLICE", "MMAP" };	/* ltt: one way, ignored */
-
 /*
  * LTTng's kernel probe types: ltt's (LTTng saves --probe as PROBE,
  * --function, a kretprobe, as FUNCTION, each with <probe_attributes>), or
@@ -433,7 +430,7 @@ static void read_event(struct ltt_cfg_rd *rd, xmlNodePtr ev, enum ltt_domain dom
 	a->loglevel_type = LTT_LOGLEVEL_ALL;
 	if (lt)
 		a->loglevel_type = (enum ltt_loglevel_type)LTT_CFG_RD_LOOKUP(
-			rd, lt, ltt_cfg_lttng_loglevel_types);
+			rd, lt, ltt_lttng_loglevel_types);
 	/*
 	 * LTTng's user-space levels are ltt's, by number; ALL ignores a level
 	 * as LTTng does, and LTTng reads the level -1 of RANGE or SINGLE as
@@ -455,7 +452,7 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	xmlNodePtr n;
 
 	if ((n = child(ch, "overwrite_mode")))
-		a->overwrite = LTT_CFG_RD_LOOKUP(rd, n, ltt_cfg_lttng_overwrite_modes) == 1;
+		a->overwrite = LTT_CFG_RD_LOOKUP(rd, n, ltt_lttng_overwrite_modes) == 1;
 	a->subbuf_size = num(rd, ch, "subbuffer_size", UINT64_MAX, a->subbuf_size);
 	a->num_subbuf = num(rd, ch, "subbuffer_count", UINT64_MAX, a->num_subbuf);
 	a->switch_timer_us = (uint32_t)num(rd, ch, "switch_timer_interval", UINT32_MAX,
@@ -466,7 +463,7 @@ static void read_channel_attr(struct ltt_cfg_rd *rd, xmlNodePtr ch, struct ltt_c
 	a->tracefile_count = num(rd, ch, "tracefile_count", UINT64_MAX, 0);
 	/* Read and dropped: ltt's consumer reads every buffer one way; the live timer is the session's. */
 	if ((n = child(ch, "output_type")))
-		LTT_CFG_RD_LOOKUP(rd, n, output_types);
+		LTT_CFG_RD_LOOKUP(rd, n, ltt_lttng_output_types);	/* ltt: one way, ignored */
 	num(rd, ch, "live_timer_interval", UINT32_MAX, 0);
 	if ((n = child(ch, "monitor_timer_interval"))) {
 		uint64_t us = num(rd, ch, "monitor_timer_interval", UINT64_MAX, 0);
@@ -628,26 +625,15 @@ static void read_legacy_trackers(struct ltt_cfg_rd *rd, xmlNodePtr trs, enum ltt
 /* The domain's <type>: UST, KERNEL, or one of LTTng's agent domains (JUL, LOG4J, PYTHON). */
 static enum ltt_domain domain_type(struct ltt_cfg_rd *rd, xmlNodePtr dom, char *word, size_t len)
 {
-	static const struct {
-		const char *word;
-		enum ltt_domain domain;
-	} agents[] = {
-		{ "JUL", LTT_DOMAIN_JUL }, { "LOG4J", LTT_DOMAIN_LOG4J },
-		{ "PYTHON", LTT_DOMAIN_PYTHON },
-	};
-	size_t i;
+	int d;
 
 	if (!ltt_cfg_rd_token(rd, child(dom, "type"), word, len)) {
 		ltt_cfg_rd_fail(rd, dom, "a domain without a <type>");
 		return LTT_DOMAIN_NONE;
 	}
-	if (!strcmp(word, "UST"))
-		return LTT_DOMAIN_USER;
-	if (!strcmp(word, "KERNEL"))
-		return LTT_DOMAIN_KERNEL;
-	for (i = 0; i < sizeof(agents) / sizeof(agents[0]); i++)
-		if (!strcmp(word, agents[i].word))
-			return agents[i].domain;
+	for (d = 0; d < LTT_LTTNG_NR_DOMAINS; d++)
+		if (ltt_lttng_domains[d] && !strcmp(word, ltt_lttng_domains[d]))
+			return (enum ltt_domain)d;
 	/* LTTng 2.14's, written empty in every session: ignored so; with a channel refused */
 	if (!strcmp(word, "LOG4J2")) {
 		if (child(child(dom, "channels"), "channel"))
@@ -691,7 +677,7 @@ static void read_domain(struct ltt_cfg_rd *rd, xmlNodePtr dom, struct ltt_cfg_se
 	ch = child(child(dom, "channels"), "channel");
 	if (child(dom, "buffer_type"))
 		buffers = (enum ltt_buffer_type)LTT_CFG_RD_LOOKUP(rd, child(dom, "buffer_type"),
-								  ltt_cfg_lttng_buffer_types);
+								  ltt_lttng_buffer_types);
 	list_of(rd, child(dom, "channels"), "channel");
 	if (ltt_agent_domain(d)) {
 		for (; ch && !rd->ret; ch = next(ch))

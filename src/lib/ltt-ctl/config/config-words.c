@@ -5,17 +5,17 @@
  */
 #include "lib/ltt-ctl/config/config-words.h"
 
-const char *const ltt_cfg_xml_buffer_types[LTT_CFG_NR_BUFFER_TYPES] = {
+const char *const ltt_cfg_xml_buffer_types[LTT_LTTNG_NR_BUFFER_TYPES] = {
 	[LTT_BUFFER_PER_UID] = "per-uid",
 	[LTT_BUFFER_PER_PID] = "per-pid",
 	[LTT_BUFFER_GLOBAL] = "global",
 };
-const char *const ltt_cfg_xml_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES] = {
+const char *const ltt_cfg_xml_loglevel_types[LTT_LTTNG_NR_LOGLEVEL_TYPES] = {
 	[LTT_LOGLEVEL_ALL] = "all",
 	[LTT_LOGLEVEL_RANGE] = "range",
 	[LTT_LOGLEVEL_SINGLE] = "single",
 };
-const char *const ltt_cfg_xml_event_types[LTT_CFG_NR_EVENT_TYPES] = {
+const char *const ltt_cfg_xml_event_types[LTT_LTTNG_NR_EVENT_TYPES] = {
 	[LTT_EVENT_TRACEPOINT] = "tracepoint",
 	[LTT_EVENT_SYSCALL] = "syscall",
 	[LTT_EVENT_KPROBE] = "probe",
@@ -30,23 +30,3 @@ const char *const ltt_cfg_xml_tracker_policies[LTT_CFG_NR_TRACKER_POLICIES] = {
 	[LTT_TRACKER_NONE] = "none",
 	[LTT_TRACKER_SET] = "set",
 };
-
-const char *const ltt_cfg_lttng_buffer_types[LTT_CFG_NR_BUFFER_TYPES] = {
-	[LTT_BUFFER_PER_UID] = "PER_UID",
-	[LTT_BUFFER_PER_PID] = "PER_PID",
-	[LTT_BUFFER_GLOBAL] = "GLOBAL",
-};
-const char *const ltt_cfg_lttng_loglevel_types[LTT_CFG_NR_LOGLEVEL_TYPES] = {
-	[LTT_LOGLEVEL_ALL] = "ALL",
-	[LTT_LOGLEVEL_RANGE] = "RANGE",
-	[LTT_LOGLEVEL_SINGLE] = "SINGLE",
-};
-/* LTTng saves --probe as PROBE and --function, a kretprobe, as FUNCTION */
-const char *const ltt_cfg_lttng_event_types[LTT_CFG_NR_EVENT_TYPES] = {
-	[LTT_EVENT_TRACEPOINT] = "TRACEPOINT",
-	[LTT_EVENT_SYSCALL] = "SYSCALL",
-	[LTT_EVENT_KPROBE] = "PROBE",
-	[LTT_EVENT_FUNCTION] = "FUNCTION",
-	[LTT_EVENT_UPROBE] = "USERSPACE_PROBE",
-};
-const char *const ltt_cfg_lttng_overwrite_modes[2] = { "DISCARD", "OVERWRITE" };

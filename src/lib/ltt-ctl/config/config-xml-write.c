@@ -31,7 +31,7 @@ static void write_event(struct ltt_cfg_put *wr, enum ltt_domain domain, const ch
 
 	ltt_cfg_put_open(wr, "event");
 	ltt_cfg_put(wr, "pattern", "%s", pattern);
-	ltt_cfg_put(wr, "type", "%s", ltt_cfg_xml_event_types[type < LTT_CFG_NR_EVENT_TYPES ? type : 0]);
+	ltt_cfg_put(wr, "type", "%s", ltt_cfg_xml_event_types[type < LTT_LTTNG_NR_EVENT_TYPES ? type : 0]);
 	ltt_cfg_put(wr, "loglevel_type", "%s",
 	    ltt_cfg_xml_loglevel_types[lt <= LTT_LOGLEVEL_SINGLE ? lt : 0]);
 	/* a python level without a name: its number */

@@ -1,0 +1,84 @@
+#!/bin/bash
+# test_lttng_compat_errors.sh - what ltt-sessiond --lttng-compat refuses
+# reaches Debian's /usr/bin/lttng as the code LTTng's daemon gives for it,
+# so that lttng prints LTTng's sentence and exits as with LTTng, not
+# "Unknown error" with the reason in the daemon's log only: a channel of
+# another buffer ownership (BUFFER_TYPE_MISMATCH), a channel or context
+# added to a started session (TRACE_ALREADY_STARTED), a second
+# rotation after a stop (ROTATION_MULTIPLE_AFTER_STOP), a state dump of a
+# stopped session (SESSION_NOT_STARTED), a start whose relay does not
+# answer (RELAYD_CONNECT_FAIL).  Each leaves the session as it was; lttctl
+# says ltt's sentence for the same refusal.  As root in its own mount
+# namespace (/var/run/lttng), as test_lttng_compat.sh.
+
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
+
+compat_private_run "$0" "$@"
+ust_setup --log --lttng-compat
+plan 26
+
+lttng_client
+
+ok_cmd "lttng create s" lttng create s -o "$TEST_TMP/s"
+ok_cmd "lttng enable-event -u a" lttng enable-event -u a -s s
+# --- one buffer ownership per domain of a session
+BEFORE=$(lttng list s)
+run lttng enable-channel -u c2 --buffers-pid -s s
+like "$RC:$OUT" "^1:Error: Channel c2: Buffer type mismatch for session \(session s\)" \
+	"lttng enable-channel of per-PID buffers beside per-UID ones: LTTng's BUFFER_TYPE_MISMATCH" ||
+	diag "$OUT"
+is "$(lttng list s)" "$BEFORE" "... and the session is as it was"
+
+ok_cmd "lttng start s" lttng start s
+BEFORE=$(lttng list s)
+
+# --- a started session takes no new channel, no context (LTTng's cmd.c)
+run lttng enable-channel -u c2 -s s
+like "$RC:$OUT" "^1:Error: Channel c2: Tracing has already been started once \\(session s\\)" \
+	"lttng enable-channel in a started session: LTTng's TRACE_ALREADY_STARTED" || diag "$OUT"
+run lttng enable-event -u b -c c2 -s s
+is "$RC" 80 "lttng enable-event in a new channel of a started session exits 80 (TRACE_ALREADY_STARTED)" ||
+	diag "$OUT"
+like "$OUT" "Error: Event b: The command tried to enable an event in a new domain for a session that has already been started once\\. \\(channel c2, session s\\)" \
+	"... with lttng's sentence for it"
+run lttng add-context -u -t vpid -s s
+like "$RC:$OUT" "^[1-9][0-9]*:Error: vpid: Tracing has already been started once" \
+	"lttng add-context in a started session: TRACE_ALREADY_STARTED" || diag "$OUT"
+is "$(lttng list s)" "$BEFORE" "... and the session is as it was (no channel c2, no context)"
+run lttctl enable-channel -u c2 -s s
+like "$RC:$OUT" "^[1-9][0-9]*:.*a channel can't be added to an active session; stop the session first" \
+	"lttctl enable-channel says ltt's CHANNEL_ACTIVE_ADD" || diag "$OUT"
+
+ok_cmd "lttng stop s" lttng stop s
+
+# --- a state dump needs a started session: LTTng's SESSION_NOT_STARTED (118), not a stop's 81
+run lttng regenerate statedump -s s
+is "$RC" 118 "lttng regenerate statedump of a stopped session exits 118 (SESSION_NOT_STARTED)" ||
+	diag "$OUT"
+run lttctl regenerate statedump -s s
+like "$RC:$OUT" "^[1-9][0-9]*:.*the session is not started" "lttctl regenerate statedump of it says ltt's SESSION_NOT_STARTED" || diag "$OUT"
+
+# --- one rotation after a stop, not two
+run lttng rotate s
+ok "$RC" "lttng rotate of the stopped session" || diag "$OUT"
+is "$(archives "$TEST_TMP/s" | wc -l)" 1 "... one archive"
+run lttng rotate s
+is "$RC" 1 "a second lttng rotate exits 1" || diag "$OUT"
+like "$OUT" "Error: Session was already rotated once since it became inactive" \
+	"... with LTTng's ROTATION_MULTIPLE_AFTER_STOP"
+is "$(archives "$TEST_TMP/s" | wc -l)" 1 "... still one archive"
+run lttctl rotate s
+like "$RC:$OUT" "^[1-9][0-9]*:.*the session was already rotated once since it stopped" \
+	"lttctl rotate says ltt's ROTATE_AFTER_STOP" || diag "$OUT"
+
+# --- a relay that does not answer: LTTng's RELAYD_CONNECT_FAIL (its daemon says it at create)
+ok_cmd "lttng create n --set-url net://127.0.0.1:1" lttng create n --set-url net://127.0.0.1:1
+ok_cmd "lttng enable-event -u a -s n" lttng enable-event -u a -s n
+run lttng start n
+is "$RC" 104 "lttng start of a session whose relay refuses exits 104 (RELAYD_CONNECT_FAIL)" ||
+	diag "$OUT"
+like "$OUT" "Error: Unable to connect to lttng-relayd" "... with LTTng's sentence for it"
+like "$(lttng list n)" "Recording session n: \\[inactive\\]" "... and the session is not started"
+ok_cmd "lttng destroy -a" lttng destroy -a
