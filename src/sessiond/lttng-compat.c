@@ -656,20 +656,6 @@ void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct 
 		  NULL, NULL, 0);
 }
 
-/* Make @dir as LTTng does: root's shared (0755), a user's private (0700). */
-static int make_dir(const char *dir, bool root)
-{
-	struct stat st;
-
-	if (mkdir(dir, root ? 0755 : 0700) && errno != EEXIST)
-		return -errno;
-	if (stat(dir, &st))
-		return -errno;
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid())
-		return -EPERM;
-	return 0;
-}
-
 /* Write our pid into @dir's lttng-sessiond.pid, where LTTng's tools look. */
 static void write_pid(const char *dir)
 {
@@ -732,9 +718,8 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 		path[0] = '\0';
 		return ret;
 	}
-	ret = make_dir(dir, root);
-	if (ret)
-		LTT_ERR("--lttng-compat: can't make %s: %s", dir, strerror(-ret));
+	/* as LTTng makes it: root's shared (0755), a user's private (0700) */
+	ret = ltt_lttng_make_dir(dir, root ? 0755 : 0700, (gid_t)-1);
 	if (!ret)
 		ret = listen_one(path, root, gr, &fd);
 	if (!ret) {

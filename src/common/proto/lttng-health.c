@@ -169,51 +169,81 @@ int ltt_lttng_listen(const char *path, bool root, gid_t gid, int *ret_fd)
 	return ret;
 }
 
-/* @dir made with @mode (root:@gid for root, @gid not -1); there already: 0. */
-static int make_dir(const char *dir, mode_t mode, gid_t gid)
+int ltt_lttng_make_dir(const char *dir, mode_t mode, gid_t gid)
 {
-	if (mkdir(dir, mode))
-		return errno == EEXIST ? 0 : -errno;
-	if (geteuid() == 0 && gid != (gid_t)-1 && chown(dir, 0, gid))
-		return -errno;
+	struct stat st;
+	int ret = 0;
+
+	if (!mkdir(dir, mode)) {
+		if (geteuid() == 0 && gid != (gid_t)-1 && chown(dir, 0, gid))
+			ret = -errno;
+	} else if (errno != EEXIST) {
+		ret = -errno;
+	}
+	if (!ret && stat(dir, &st))
+		ret = -errno;
+	if (!ret && !S_ISDIR(st.st_mode))
+		ret = -ENOTDIR;
+	if (ret) {
+		LTT_ERR("can't make %s, a directory of LTTng's sockets: %s", dir, strerror(-ret));
+		return ret;
+	}
+	/*
+	 * ours or root's, and no other user may replace what we put there:
+	 * a socket is chmod()ed and chown()ed by its name after its bind()
+	 */
+	if ((st.st_uid != geteuid() && st.st_uid != 0) ||
+	    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))) {
+		LTT_ERR("%s belongs to uid %u, mode %04o: LTTng's sockets go only in a directory of this user's or root's that no other user may write; remove it, or choose another place",
+			dir, (unsigned int)st.st_uid, (unsigned int)(st.st_mode & 07777));
+		return -EPERM;
+	}
 	return 0;
 }
 
 /*
  * @path's directory, made as LTTng makes its daemons' (root's 0750
- * root:@gid, a user's 0700), in LTTng's run directory, made first if
- * missing (root's 0755, a user's 0700).
+ * root:@gid, a user's 0700), in its parent, made first if missing
+ * (root's 0755, a user's 0700): both checked by ltt_lttng_make_dir().
  */
 static int make_parent(const char *path, gid_t gid)
 {
-	char dir[PATH_MAX], top[PATH_MAX];
+	char buf[PATH_MAX], dir[PATH_MAX], top[PATH_MAX];
 	bool root = geteuid() == 0;
 	int ret;
 
-	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir))
+	/* dirname() may return a static "." and leave its argument as it is */
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
 		return -ENAMETOOLONG;
-	dirname(dir);
-	memcpy(top, dir, sizeof(top));
-	dirname(top);
-	ret = make_dir(dir, root ? 0750 : 0700, gid);
-	if (ret == -ENOENT) {
-		ret = make_dir(top, root ? 0755 : 0700, (gid_t)-1);
-		if (!ret)
-			ret = make_dir(dir, root ? 0750 : 0700, gid);
-	}
+	snprintf(dir, sizeof(dir), "%s", dirname(buf));
+	snprintf(buf, sizeof(buf), "%s", dir);
+	snprintf(top, sizeof(top), "%s", dirname(buf));
+	ret = ltt_lttng_make_dir(top, root ? 0755 : 0700, (gid_t)-1);
+	if (!ret)
+		ret = ltt_lttng_make_dir(dir, root ? 0750 : 0700, gid);
 	return ret;
 }
 
 int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const char *delta_env,
 			   struct ltt_lttng_health **ret_health)
 {
+	char abs[PATH_MAX];
 	struct stat st;
 	int fd = -1, ret;
 
 	*ret_health = NULL;
+	/* absolute: a daemon that detaches goes to / after, and removes it at its stop */
+	ret = ltt_path_absolute(abs, sizeof(abs), path);
+	if (ret) {
+		LTT_ERR("can't name LTTng's health socket %s from the directory the daemon runs in: %s",
+			path, strerror(-ret));
+		return ret;
+	}
+	path = abs;
 	ret = make_parent(path, gid);
-	if (!ret)
-		ret = ltt_lttng_listen(path, geteuid() == 0, gid, &fd);
+	if (ret)
+		return ret;	/* ltt_lttng_make_dir() said which directory, and why */
+	ret = ltt_lttng_listen(path, geteuid() == 0, gid, &fd);
 	if (ret == -EADDRINUSE) {
 		LTT_ERR("a live daemon (LTTng's, or an ltt one) answers LTTng's health checks on %s already; it is never taken over",
 			path);

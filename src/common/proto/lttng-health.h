@@ -91,6 +91,16 @@ int ltt_lttng_rundir(char *buf, size_t len);
  */
 int ltt_lttng_listen(const char *path, bool root, gid_t gid, int *ret_fd);
 
+/**
+ * ltt_lttng_make_dir() - make @dir with @mode (root's: root:@gid, @gid
+ * not (gid_t)-1), or take it as it is; either way it must be a directory
+ * of this user's or root's that no other user may write (else sticky)
+ *
+ * Returns 0, -EPERM (not such a directory), or a negative errno; each
+ * logged in one sentence.
+ */
+int ltt_lttng_make_dir(const char *dir, mode_t mode, gid_t gid);
+
 struct ltt_lttng_health;
 
 /**

@@ -19,8 +19,11 @@
 #   its control port) past the delta (LTT_RELAYD_HEALTH_DELTA_MS), all 6
 #   in bad health; ltt-relayd --lttng-compat answers on
 #   $LTTNG_RELAYD_HEALTH and removes it when it stops, refuses to start
-#   on a path a live daemon answers on; without the option it answers on
-#   none.
+#   on a path a live daemon answers on, or in a directory another user
+#   owns or may write (sticky excepted); a relative path is the
+#   directory's it starts in; without the option it answers on none;
+# - ltt-sessiond --lttng-compat refuses a /var/run/lttng of another user,
+#   by the same check.
 # As root in its own mount namespace (/var/run/lttng), as
 # test_lttng_compat_health.sh.
 
@@ -33,7 +36,7 @@ compat_private_run "$0" "$@"
 STALL=/run/ltt-health-stall
 LTT_FAULT="hang ROTATE_TRACE $STALL" LTT_SESSIOND_HEALTH_DELTA_MS=300 \
 	ust_setup --log --lttng-compat
-plan 26
+plan 35
 
 health_client_build
 
@@ -152,6 +155,43 @@ like "$(cat "$TEST_TMP/relayd.log")" \
 like "$(health once)" "^query 0 state [-0-9]* threads 12 " \
 	"... and the session daemon still answers there"
 
+# --- a directory another user may change: refused (a socket is chmod()ed
+# and chown()ed by its name after its bind(): its owner could swap it)
+mkdir -m 0755 "$TEST_TMP/theirs" "$TEST_TMP/open" "$TEST_TMP/sticky"
+chown 65534 "$TEST_TMP/theirs"
+chmod 0777 "$TEST_TMP/open"
+chmod 1777 "$TEST_TMP/sticky"
+LTTNG_RELAYD_HEALTH="$TEST_TMP/theirs/health" \
+	relay_start "$TEST_TMP/relayd5.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" --lttng-compat
+is "$?" 1 "ltt-relayd --lttng-compat (root) in a directory of uid 65534: refused"
+like "$(cat "$TEST_TMP/relayd.log")" \
+	"$TEST_TMP/theirs belongs to uid 65534, mode 0755: LTTng's sockets go only in a directory of this user's or root's that no other user may write" \
+	"... saying which directory and why"
+ok "$([ -e "$TEST_TMP/theirs/health" ] && echo 1 || echo 0)" "... and puts nothing in it"
+LTTNG_RELAYD_HEALTH="$TEST_TMP/open/health" \
+	relay_start "$TEST_TMP/relayd6.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" --lttng-compat
+is "$?:$([ -e "$TEST_TMP/open/health" ] && echo made)" 1: \
+	"in root's directory that every user may write (0777): refused, nothing made"
+LTTNG_RELAYD_HEALTH="$TEST_TMP/sticky/health" \
+	relay_start "$TEST_TMP/relayd7.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" --lttng-compat
+R7=$(cat "$TEST_TMP/relayd7.pid")
+is "$(health "relayd=$TEST_TMP/sticky/health" once)" "query 0 state 0 threads 6 bad none" \
+	"in a sticky one (1777, as /tmp): none may replace its socket, it answers there"
+kill "$R7"
+wait_pid_exit "$R7"
+
+# --- a relative $LTTNG_RELAYD_HEALTH with no directory in it: in the
+# directory the relay starts in, though -b takes it to / after
+mkdir "$TEST_TMP/rel"
+(cd "$TEST_TMP/rel" && LTTNG_RELAYD_HEALTH=relhealth \
+	relay_start "$TEST_TMP/relayd8.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd" --lttng-compat)
+R8=$(cat "$TEST_TMP/relayd8.pid")
+is "$(health "relayd=$TEST_TMP/rel/relhealth" once)" "query 0 state 0 threads 6 bad none" \
+	"a relative \$LTTNG_RELAYD_HEALTH: made where the relay starts, it answers there"
+kill "$R8"
+wait_pid_exit "$R8"
+is "$(ls -A "$TEST_TMP/rel")" "" "... and removed at its stop, from / where -b took it"
+
 # --- ltt-relayd without it: no LTTng health socket
 relay_start "$TEST_TMP/relayd3.pid" "$LTT_TOP_BUILDDIR/src/relayd/ltt-relayd"
 R3=$(cat "$TEST_TMP/relayd3.pid")
@@ -160,4 +200,17 @@ ok "$([ -e "/var/run/lttng/relayd/health-$R3" ] && echo 1 || echo 0)" \
 kill "$R3"
 wait_pid_exit "$R3"
 [ -z "$C2" ] || kill -KILL $C2
+
+# --- the session daemon's own run directory: the same check
+# (ltt_lttng_make_dir()), LTTng's /var/run/lttng made another user's
+chown 65534 /var/run/lttng
+mkdir "$TEST_TMP/rd3"
+timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$TEST_TMP/rd3" --lttng-compat \
+	</dev/null >/dev/null 2>"$TEST_TMP/sessiond3.log"
+ok "$([ $? -ne 0 ] && echo 0 || echo 1)" \
+	"ltt-sessiond --lttng-compat with /var/run/lttng of uid 65534: refused"
+like "$(cat "$TEST_TMP/sessiond3.log")" \
+	"/var/run/lttng belongs to uid 65534, mode 0755: LTTng's sockets go only in a directory" \
+	"... saying which directory and why"
+chown 0 /var/run/lttng
 done_testing
