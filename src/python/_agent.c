@@ -443,14 +443,16 @@ static const char *message_of(PyObject *record, char *buf, size_t size, PyObject
 		Py_DECREF(str);
 		return NULL;
 	}
-	if (PyTuple_CheckExact(args) && PyTuple_Size(args) > 0 &&
+	/* a str subclass of the message's __str__() may have its own % (__mod__) */
+	if (PyUnicode_CheckExact(str) && PyTuple_CheckExact(args) && PyTuple_Size(args) > 0 &&
 	    !format_fast(str, args, buf, size)) {
 		Py_DECREF(args);
 		Py_DECREF(str);
 		return buf;
 	}
 	some = PyObject_IsTrue(args);
-	out = some > 0 ? PyUnicode_Format(str, args) : some == 0 ? (Py_INCREF(str), str) : NULL;
+	/* msg % args as Python's getMessage() makes it: a subclass's __mod__ or __rmod__ too */
+	out = some > 0 ? PyNumber_Remainder(str, args) : some == 0 ? (Py_INCREF(str), str) : NULL;
 	Py_DECREF(args);
 	Py_DECREF(str);
 	*str_out = out;

@@ -11,7 +11,8 @@ program prints as "raised"), a message whose str() raises
 KeyboardInterrupt (recorded by neither, raised by both: "interrupted"),
 every level and a level of the
 program's own, each conversion ltt's handler makes itself and the ones
-beside them (one with too many arguments fails as above), a record class of a factory with its own getMessage(),
+beside them (one with too many arguments fails as above), a message
+whose str() is a str subclass with its own %, a record class of a factory with its own getMessage(),
 another thread, and asctime in local time (TZ), in UTC
 (Formatter.converter) and with the Formatter's milliseconds as
 "%s.%03d".  A filter gives each record a time (two or three a second)
@@ -110,6 +111,19 @@ app.warning("%s|%d|%i|%u|%%|%s|%s", "\u00e9\u20ac", -2**63, 0, 12, 2**63 - 1, -5
 app.warning("%s %d %s %d %s %d", True, False, 3.5, 3.5, Level.HIGH, Level.LOW)
 app.warning("%d %5d %x %s %s|%.2s", 2**64, 3, 255, Thing(), type("S", (str,), {})("sub"), "abc")
 app.warning("%s %s", "", "end %s %%")
+
+
+class OwnMod(str):   # msg % args is its __mod__, as getMessage() does it
+    def __mod__(self, args):
+        return "own modulo of %d arguments" % len(args)
+
+
+class Message:
+    def __str__(self):
+        return OwnMod("never %s")
+
+
+app.warning(Message(), "x", "y")
 try:
     app.warning("%s", "one", "too many")
 except TypeError:

@@ -23,7 +23,7 @@ python_env || skip_all "configured without the Python package (no python3 with P
 "$PYTHON3" -c 'import lttngust.cmd' 2>/dev/null ||
 	skip_all "Debian's python3-lttngust is not installed (scripts/deps.sh)"
 ust_setup
-plan 15
+plan 16
 
 python_agent_pkg "$TEST_TMP/py"
 APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_fields.py"
@@ -36,12 +36,12 @@ done
 ok $? "two sessions recording qa.* at any level"
 lttctl start mine >/dev/null
 run env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP" ltt
-is "$RC:$(echo $STDOUT)" "0:interrupted done 25" \
-	"the program ran with ltt.agent: 25 records logged; only KeyboardInterrupt raised into it"
+is "$RC:$(echo $STDOUT)" "0:interrupted done 26" \
+	"the program ran with ltt.agent: 26 records logged; only KeyboardInterrupt raised into it"
 lttctl stop mine >/dev/null
 lttctl start theirs >/dev/null
 run compat_run -p "$PYTHON3" -B "$APP" lttng
-is "$RC:$(echo $STDOUT)" "0:raised raised interrupted done 25" \
+is "$RC:$(echo $STDOUT)" "0:raised raised interrupted done 26" \
 	"the program ran with Debian's lttngust under ltt-run (whose handler raised for the 2 messages that fail)" ||
 	diag "$(cat "$TEST_TMP/app.err")"
 lttctl stop theirs >/dev/null
@@ -50,8 +50,8 @@ for s in mine theirs; do
 	bt "$TEST_TMP/$s" "$TEST_TMP/$s.raw"
 	norm "$TEST_TMP/$s.raw" | grep '^lttng_python:event: ' >"$TEST_TMP/$s.ev"
 done
-is "$(wc -l <"$TEST_TMP/mine.ev")" 22 "ltt.agent: 22 events (the 2 records that fail to format left out)"
-is "$(wc -l <"$TEST_TMP/theirs.ev")" 22 "lttngust: 22 events"
+is "$(wc -l <"$TEST_TMP/mine.ev")" 23 "ltt.agent: 23 events (the 2 records that fail to format left out)"
+is "$(wc -l <"$TEST_TMP/theirs.ev")" 23 "lttngust: 23 events"
 diff "$TEST_TMP/theirs.ev" "$TEST_TMP/mine.ev" >"$TEST_TMP/diff"
 ok $? "the same events, field by field, asctime and thread included" || diag "$(head -8 "$TEST_TMP/diff")"
 
@@ -72,6 +72,8 @@ like "$(grep 'custom' "$TEST_TMP/mine.ev")" 'msg = "\[custom\] through a factory
 	"a factory's record class: its getMessage()"
 is "$(grep -c 'msg = "\(é€|-9223372036854775808|0|12|%|9223372036854775807|-5\|True 0 3.5 3 2 1\|18446744073709551616     3 ff a thing %s sub|ab\| end %s %%\)", ' "$TEST_TMP/mine.ev")" 4 \
 	"%s of a str or an int, %d, %i, %u, %%, and what Python formats beside them (a bool, a float, an int of 65 bits, a width, %x, a str's subclass)"
+is "$(grep -c 'msg = "own modulo of 2 arguments", ' "$TEST_TMP/mine.ev")" 1 \
+	"a message whose str() is a str subclass: its own % (__mod__), as getMessage() formats it"
 is "$(sed -n 's/.*asctime = "\([^"]*\)", msg = "\(utc\|msec with a dot\).*/\1/p' "$TEST_TMP/mine.ev" | tr '\n' ' ')" \
 	"2023-11-14 22:13:36,000 2023-11-14 22:13:36,400 2023-11-14 22:13:46.800 2023-11-14 22:13:47.200 " \
 	"asctime in UTC (Formatter.converter), then also with \"%s.%03d\" milliseconds"
