@@ -10,7 +10,9 @@
 # $AGENT_REFUSE=NAME-PREFIX:STATUS[,...] answers an ENABLE of a logger
 # whose name starts with NAME-PREFIX with STATUS (LTTng's agents: 2
 # invalid, 3 unknown name), or closes the connection for STATUS "close";
-# $AGENT_REFUSE_DISABLE likewise for DISABLE.
+# $AGENT_REFUSE_DISABLE likewise for DISABLE.  STATUS "hold" answers
+# with success only once a line comes on stdin, after printing
+#   held LOGGER
 #   usage: lttng_agent_fake.py PORT DOMAIN CONNS NAMES NAME-LEN PREFIX
 import os
 import select
@@ -69,6 +71,10 @@ def serve(s):
         refused = refusal(cmd, logger)
         if refused == "close":
             return False
+        if refused == "hold":
+            held.append(s)
+            print("held %s" % logger, flush=True)
+            continue
         if cmd == 1:
             s.sendall(list_reply)
         elif cmd in (2, 3):
@@ -82,6 +88,7 @@ def serve(s):
 
 until = time.monotonic() + 30
 reported = False
+held = []
 while True:
     if not reported and (not pending or time.monotonic() > until):
         print("registered %d closed %d" % (registered, closed), flush=True)
@@ -89,6 +96,10 @@ while True:
     r, _, _ = select.select(list(socks) + [sys.stdin], [], [], 1)
     if sys.stdin in r and not sys.stdin.readline():
         break
+    if sys.stdin in r:   # a line: the held answers now
+        for s in held:
+            s.sendall(struct.pack(">I", 1))
+        held = []
     for s in r:
         if s is sys.stdin:
             continue

@@ -158,6 +158,7 @@ static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, siz
 {
 	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
 	struct sync_wait *w = j && wait ? calloc(1, sizeof(*w)) : NULL;
+	struct ltt_session *waiting;
 	struct timespec until;
 	bool done;
 	int err;
@@ -185,6 +186,8 @@ static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, siz
 		return 0;
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += LTT_LAGENT_SYNC_MS / 1000;
+	/* a wait on other processes: list reads the session meanwhile (its gate stays held) */
+	waiting = ltt_session_wait_begin();
 	pthread_mutex_lock(&w->lock);
 	while (!w->done)
 		if (pthread_cond_timedwait(&w->cond, &w->lock, &until) == ETIMEDOUT)
@@ -192,6 +195,7 @@ static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, siz
 	done = w->done;
 	err = done ? w->err : -ENOLINK;	/* an agent that has not answered by then */
 	pthread_mutex_unlock(&w->lock);
+	ltt_session_wait_end(waiting);
 	lagent_wait_put(w);
 	return err;
 }

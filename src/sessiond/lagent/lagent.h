@@ -104,7 +104,9 @@ void ltt_lagent_sync(struct ltt_lagent *lagent, struct ltt_session *session, boo
  * now); accepts a NULL @lagent
  *
  * Session lock held: the agent thread takes no lock of a session, and
- * the wait is bounded (LTT_LAGENT_SYNC_MS).  Returns 0; -ENOMSG (an
+ * the wait is bounded (LTT_LAGENT_SYNC_MS); it gives the session's state
+ * lock back meanwhile (ltt_session_wait_begin(): list and the registry's
+ * remove do not wait on the agents), the gate stays held.  Returns 0; -ENOMSG (an
  * agent knows no such logger), -EBADE (an agent refused it otherwise),
  * -ENOLINK (one did not answer: its connection failed, or not in time)
  * or -ENOMEM, the first failure; the agent thread logs which agent.

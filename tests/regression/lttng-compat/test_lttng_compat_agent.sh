@@ -8,7 +8,9 @@
 # enable-event -p` (disable-event, add-trigger) fail with LTTng's daemon's code
 # (Debian's lttng exits with its number) and the sentence LTTng's client
 # prints for it, and the session keeps its rules; lttctl says ltt's
-# AGENT_* sentence.  The agent thread logs which agent refused.  As root
+# AGENT_* sentence.  The agent thread logs which agent refused.  While a
+# change waits for an agent's answer, LTTng's client lists the session
+# (the state lock is given back).  As root
 # in its own mount namespace (/var/run/lttng), as test_lttng_compat.sh.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
@@ -18,7 +20,7 @@
 compat_private_run "$0" "$@"
 python_env || skip_all "configured without the Python package (no python3)"
 ust_setup --log --lttng-compat
-plan 30
+plan 34
 
 lttng_client
 PORT=$(sed -n "s/.*LTTng's agents: port \([0-9]*\) on 127\.0\.0\.1.*/\1/p" "$SESSIOND_LOG" | head -1)
@@ -35,7 +37,7 @@ ok_cmd "lttng start s" lttng start s
 
 # one Python agent (domain 5) that refuses three kinds of loggers
 mkfifo "$TEST_TMP/fake.in" "$TEST_TMP/fake.out"
-AGENT_REFUSE="unknown.:3,invalid.:2,gone.:close" AGENT_REFUSE_DISABLE="kept.:3" \
+AGENT_REFUSE="unknown.:3,invalid.:2,gone.:close,held.:hold" AGENT_REFUSE_DISABLE="kept.:3" \
 	timeout "$TEST_TIMEOUT" \
 	env "${PYENV[@]}" "$PYTHON3" -B "$FAKE" "$PORT" 5 1 0 8 x \
 	<"$TEST_TMP/fake.in" >"$TEST_TMP/fake.out" &
@@ -97,11 +99,30 @@ ok_cmd "a python trigger the agent takes is added" lttng add-trigger --name tk \
 	--condition event-rule-matches --type=python --name=taken.trig --action notify
 like "$(lttctl list-triggers)" "tk" "... and listed"
 
+# --- while a change waits for the agent's answer, the session's state
+# lock is given back: LTTng's client lists the session at once
+lttctl enable-event -p held.logger -s s >"$TEST_TMP/held.out" 2>&1 &
+HELD_PID=$!
+read -r -t "$TEST_TIMEOUT" LINE <&"$FAKE_OUT"
+is "$LINE" "held held.logger" "the agent has the ENABLE of held.logger and holds its answer"
+run timeout 2 "$LTTNG" list s -p
+like "$RC:$(echo $OUT)" "^0:Recording session s: .*kept\.logger \[enabled\]" \
+	"lttng list s answers while lttctl enable-event waits for the agent (was blocked until its 3 s ended)" ||
+	diag "$RC: $OUT"
+echo answer >&"$FAKE_IN"
+wait "$HELD_PID"
+HELD_RC=$?
+is "$HELD_RC:$(cat "$TEST_TMP/held.out")" \
+	"0:Event rule held.logger enabled in channel lttng_python_channel of session s (python)." "... then the answer comes and lttctl enable-event -p held.logger succeeds" ||
+	diag "$(cat "$TEST_TMP/held.out")"
+is "$(python_rules)" "held.logger kept.logger " "... and lttng lists the rule"
+BEFORE=$(python_rules)
+
 # --- the agent closes its connection instead of answering: UST_ENABLE_FAIL
 refused gone.logger 63 UST_ENABLE_FAIL "Enable UST event failed"
 
 # with no agent left, a rule is taken again
 ok_cmd "lttng enable-event -p later.logger, no agent registered" \
 	lttng enable-event -p later.logger -s s
-is "$(python_rules)" "kept.logger later.logger " "... and listed"
+is "$(python_rules)" "held.logger kept.logger later.logger " "... and listed"
 ok_cmd "lttng destroy s" lttng destroy s
