@@ -1,8 +1,9 @@
 #!/bin/bash
 # test_ust_crash.sh - lttctl create --shm-path and ltt-crash: a program
-# killed with SIGKILL once it has emitted, then its consumer (stopped
+# killed with SIGKILL once it has emitted, with its consumer (stopped
 # before the program emitted, so it wrote nothing out) and the session
-# daemon killed too; ltt-crash makes a trace of the ring buffer files,
+# daemon (killed first, so that no new consumer takes the trace over and
+# writes it out); ltt-crash makes a trace of the ring buffer files,
 # and babeltrace2 reads every event committed, with its field values:
 # full sub-buffers and the one being written at the crash.  Also: the
 # layout under the shared memory path, files made only when a program
