@@ -1,8 +1,9 @@
 #!/bin/bash
 # test_ust_crash.sh - lttctl create --shm-path and ltt-crash: a program
-# killed with SIGKILL once it has emitted, then its consumer (stopped
+# killed with SIGKILL once it has emitted, with its consumer (stopped
 # before the program emitted, so it wrote nothing out) and the session
-# daemon killed too; ltt-crash makes a trace of the ring buffer files,
+# daemon (killed first, so that no new consumer takes the trace over and
+# writes it out); ltt-crash makes a trace of the ring buffer files,
 # and babeltrace2 reads every event committed, with its field values:
 # full sub-buffers and the one being written at the crash.  Also: the
 # layout under the shared memory path, files made only when a program
@@ -18,7 +19,7 @@
 CRASH="$LTT_TOP_BUILDDIR/src/crash/ltt-crash"
 ust_setup
 [ -x "$CRASH" ] || { echo "Bail out! $CRASH not built"; exit 1; }
-plan 53
+plan 55
 
 # damage FILE: overwrite the magic of the first packet in ring buffer file
 # FILE (the first 0xC1FC1FC1 at an 8-byte boundary) with zeros; its offset
@@ -83,11 +84,20 @@ ok $? "the consumer is stopped: it writes nothing out"
 echo go >&$go
 wait_done $done
 ok $? "the program emitted $T x $N events"
-kill -KILL "$APP" "$CONSUMER" "$(sessiond_pid)"
+# The daemon first, and gone before the consumer dies: a daemon that sees
+# its consumer die hands the traces to a new one at once (a takeover),
+# which writes every packet out; killed in one kill(1), the daemon could
+# still do that between the consumer's signal and its own.
+SPID=$(sessiond_pid)
+kill -KILL "$SPID" && wait_pid_exit "$SPID"
+ok $? "the session daemon is killed, and gone before its consumer dies"
+kill -KILL "$APP" "$CONSUMER"
 { wait $BG_PID; } 2>/dev/null
 is $? $((128 + 9)) "the program was killed by SIGKILL"
 wait_pid_exit "$CONSUMER"
 ok $? "the consumer is gone too"
+is "$(cat "$TEST_TMP"/out/ust/uid/"$(id -u)"/64-bit/channel0_* 2>/dev/null | wc -c)" 0 \
+	"no consumer wrote a packet out (none took the trace over)"
 SUMS=$(cd "$TRACE" && cat metadata channel0_* | md5sum)
 
 run "$CRASH" -v -x "$TEST_TMP/x" "$SHM"
