@@ -59,9 +59,11 @@ narchives() {
 # read_chunks [-e] [-m] OUT DIR...: each trace chunk DIR (an archive, or
 # a chunk still in place) read alone by babeltrace2, their events appended
 # to OUT (emptied first); prints "FAILED WITH_EVENTS": how many could not
-# be read, how many held events.  -e: an empty DIR (a chunk in which no
-# trace was open) is passed over; -m: each DIR must also hold the per-UID
-# trace's metadata.  What went wrong goes to stderr, not into the answer.
+# be read, how many held events.  -e: a DIR that holds no file (a chunk
+# in which no trace was open: empty, or only its domain's empty ust/, as
+# LTTng's chunks too) is passed over; -m: each DIR must also hold the
+# per-UID trace's metadata.  What went wrong goes to stderr, not into the
+# answer.
 read_chunks() {
 	local skip_empty=false need_meta=false d failed=0 full=0 out
 	while [ $# -gt 0 ]; do
@@ -76,7 +78,7 @@ read_chunks() {
 	shift
 	: >"$out"
 	for d in "$@"; do
-		$skip_empty && [ -z "$(ls -A "$d")" ] && continue
+		$skip_empty && [ -z "$(find "$d" -type f -print -quit)" ] && continue
 		if ! bt "$d" "$out.one" ||
 		   { $need_meta && [ ! -s "$d/ust/uid/$(id -u)/64-bit/metadata" ]; }; then
 			failed=$((failed + 1))

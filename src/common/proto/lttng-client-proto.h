@@ -35,8 +35,6 @@
 
 /* The socket's name, in /var/run/lttng (root) or $LTTNG_HOME/.lttng (others). */
 #define LTT_LTTNG_CLIENT_SOCKET "client-lttng-sessiond"
-/* LTTng's daemon's program name: ltt-sessiond started so serves LTTng's clients. */
-#define LTT_LTTNG_SESSIOND_NAME "lttng-sessiond"
 /* What LTTng's tools read to find the daemon's pid. */
 #define LTT_LTTNG_PID_FILE "lttng-sessiond.pid"
 /*

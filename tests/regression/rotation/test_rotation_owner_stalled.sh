@@ -15,7 +15,7 @@
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
-plan 23
+plan 24
 
 root_sessiond
 nobody_home
@@ -45,6 +45,11 @@ ok_cmd "A starts a session rotating every 500 ms" lttctl start a
 b_ctl create b -o "$nhome/b" >/dev/null && b_ctl enable-event -u ltt_test:seq >/dev/null &&
 	b_ctl enable-rotation --timer 500000 >/dev/null
 ok_cmd "B starts a session rotating every 500 ms" b_ctl start b
+# Each archives a chunk before its program registers: no trace was open
+# in it (it holds only its empty ust/, as LTTng's; read_chunks -e passes
+# it over), as a program slow to start (a sanitizer's) leaves the first.
+wait_archives "$TEST_TMP/a" 1 "$TEST_TIMEOUT" && wait_archives "$nhome/b" 1 "$TEST_TIMEOUT"
+ok $? "both archive a chunk before any program"
 
 T=2 N=20000
 open_fifo ready "$TEST_TMP/ready"
