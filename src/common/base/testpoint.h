@@ -50,7 +50,15 @@ struct ltt_testpoint {
 	const char *symbol;		/* "__testpoint_NAME" */
 	int (*fn)(void);		/* under the module's lock: found */
 	bool looked_up;			/* under the module's lock */
+	bool parallel;			/* called outside the lock (stateless ones) */
 };
+
+/*
+ * LTT_TESTPOINT_INIT(NAME): a point called outside the module's lock, as
+ * an event loop's are (ltt_evloop_set_points()): LTTng's health tests'
+ * functions keep no state, and one that stalls holds up no other.
+ */
+#define LTT_TESTPOINT_INIT(name) { .symbol = "__testpoint_" #name, .parallel = true }
 
 /**
  * ltt_testpoints_init() - read LTTNG_TESTPOINT_ENABLE (secure_getenv())
@@ -64,7 +72,7 @@ bool ltt_testpoints_init(void);
  * ltt_testpoint_run() - call @tp's function, looking it up the first time
  *
  * Any thread; calls are serialized (the functions LTTng's tests define
- * share their state).  Returns what it returned, or 0 where no object
+ * share their state), but for a @tp->parallel one's.  Returns what it returned, or 0 where no object
  * defines it.
  */
 int ltt_testpoint_run(struct ltt_testpoint *tp);
