@@ -26,6 +26,15 @@
  *                  run), then consumerd_thread_data_poll (every
  *                  LTT_TESTPOINT_POLL_MS in each data thread); no stream
  *                  is drained while data_consumption_paused is set
+ *   health         the loops standing for LTTng's health slots run their
+ *                  threads' points when they start (ltt_evloop_set_points():
+ *                  sessiond_thread_manage_clients, _manage_apps,
+ *                  _registration_apps, _app_manage_notify,
+ *                  _app_reg_dispatch, _ht_cleanup, _manage_kernel;
+ *                  consumerd_thread_channel, _metadata, _metadata_timer;
+ *                  relayd_thread_dispatcher, _worker, _listener, and their
+ *                  live_ ones); stuck in one, only its slot is in bad
+ *                  health; one returning non-zero ends its loop in error
  *
  * Cost: disabled (the variable unset, or the process privileged by
  * set-user-ID or file capabilities: secure_getenv() gives nothing), a
