@@ -30,7 +30,7 @@
  *                  threads' points when they start (ltt_evloop_set_points():
  *                  sessiond_thread_manage_clients, _manage_apps,
  *                  _registration_apps, _app_manage_notify,
- *                  _app_reg_dispatch, _ht_cleanup, _manage_kernel;
+ *                  _app_reg_dispatch, _ht_cleanup (not _manage_kernel);
  *                  consumerd_thread_channel, _metadata, _metadata_timer;
  *                  relayd_thread_dispatcher, _worker, _listener, and their
  *                  live_ ones); stuck in one, only its slot is in bad

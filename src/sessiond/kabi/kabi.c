@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
-#include "common/base/testpoint.h"
 #include "common/base/log.h"
 #include "common/proto/lttng-health.h"
 #include "sessiond/kabi/kabi-backend.h"
@@ -211,7 +210,7 @@ static void *thread_main(void *arg)
 	int ret;
 
 	ret = ltt_evloop_run(kabi->loop);
-	if (ret && ret != -ECANCELED) {	/* that one: a failed test point */
+	if (ret) {
 		LTT_ERR("kernel thread: epoll_wait: %s", strerror(-ret));
 		abort();	/* only EBADF, EFAULT, EINVAL: our bug; callers would wait forever */
 	}
@@ -279,13 +278,8 @@ int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
 	pthread_mutex_init(&kabi->lock, NULL);
 	pthread_cond_init(&kabi->cond, NULL);
 	ret = ltt_evloop_create(&kabi->loop);
-	if (!ret) {	/* LTTng's kernel thread's health slot and test point */
-		static struct ltt_testpoint tp = LTT_TESTPOINT_INIT(sessiond_thread_manage_kernel);
-		static const struct ltt_evloop_point points[] = { { &tp, LTT_LTTNG_HEALTH_KERNEL } };
-
+	if (!ret)	/* LTTng's kernel thread's health slot */
 		ltt_evloop_set_tag(kabi->loop, LTT_LTTNG_HEALTH_KERNEL);
-		ltt_evloop_set_points(kabi->loop, points, 1);
-	}
 	if (!ret)
 		ret = kabi->remote ? ltt_kabi_remote_open(kabi->remote, backend, path, &tracer) :
 				     backend->open(path, &tracer);
