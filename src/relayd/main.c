@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/testpoint.h"
 #include "common/base/daemon-popt.h"
 #include "common/base/durable.h"
 #include "common/base/log.h"
@@ -472,8 +473,26 @@ static int serve_start(struct relayd *r, const struct options *o)
 	r->model->limits = limits;
 	ret = ltt_evloop_create(&r->loop);
 	/* the one thread: LTTng's listeners, dispatchers and workers, live ones too */
-	if (!ret && o->lttng_compat)
+	if (!ret && o->lttng_compat) {	/* and their test points */
+		static struct ltt_testpoint tps[] = {
+			LTT_TESTPOINT_INIT(relayd_thread_dispatcher), LTT_TESTPOINT_INIT(relayd_thread_worker),
+			LTT_TESTPOINT_INIT(relayd_thread_listener),
+			LTT_TESTPOINT_INIT(relayd_thread_live_dispatcher),
+			LTT_TESTPOINT_INIT(relayd_thread_live_worker),
+			LTT_TESTPOINT_INIT(relayd_thread_live_listener),
+		};
+		static const struct ltt_evloop_point points[] = {
+			{ &tps[0], LTT_LTTNG_HEALTH_RELAYD_DISPATCHER },
+			{ &tps[1], LTT_LTTNG_HEALTH_RELAYD_WORKER },
+			{ &tps[2], LTT_LTTNG_HEALTH_RELAYD_LISTENER },
+			{ &tps[3], LTT_LTTNG_HEALTH_RELAYD_LIVE_DISPATCHER },
+			{ &tps[4], LTT_LTTNG_HEALTH_RELAYD_LIVE_WORKER },
+			{ &tps[5], LTT_LTTNG_HEALTH_RELAYD_LIVE_LISTENER },
+		};
+
 		ltt_evloop_set_tag(r->loop, LTT_LTTNG_HEALTH_RELAYD_SLOTS);
+		ltt_evloop_set_points(r->loop, points, 6);
+	}
 	if (!ret)
 		ret = ltt_evloop_watch(r->loop, r->sfd, EPOLLIN, on_signal, r, &r->sig_watch);
 	if (!ret)
@@ -745,6 +764,7 @@ int main(int argc, const char **argv)
 		goto out;
 	}
 	ltt_log_init("ltt-relayd", o.quiet ? LTT_LOG_ERROR : LTT_LOG_WARN + o.verbose);
+	ltt_testpoints_init();	/* LTTng's health tests' */
 	ret = set_ratelimit(&o) ? 1 : run(&o);
 out:
 	/* popt's copies of the string options, also after a refused command line */

@@ -35,6 +35,8 @@
 
 #include "common/base/budget.h"
 #include "common/base/evloop.h"
+#include "common/base/testpoint.h"
+#include "common/proto/lttng-health.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/base/sock.h"
@@ -836,9 +838,13 @@ static void job_free(struct ltt_evloop_job *j)
  */
 static int add_idle_timer(struct ltt_evloop *loop, void *arg)
 {
+	static struct ltt_testpoint tp = LTT_TESTPOINT_INIT(sessiond_thread_manage_clients);
+	static const struct ltt_evloop_point points[] = { { &tp, LTT_LTTNG_HEALTH_CMD } };
 	struct ltt_client_thread *t = arg;
 
 	ltt_evloop_set_tag(loop, t->cfg.health_tag);
+	if (t->cfg.health_tag)	/* LTTng's client thread's test point */
+		ltt_evloop_set_points(loop, points, 1);
 	if (ltt_evloop_timer_create(loop, ltt_client_workers_idle, t, &t->idle))
 		t->idle = NULL;
 	return 0;

@@ -355,6 +355,18 @@ build "$n/notification" "$n/notification.c" "$t/utils/tap/tap.c" -llttng-ctl -lm
 # tools/health's client: liblttng-ctl's health queries (ltt-sessiond's
 # sessiond-health, its consumers' and the relay's, doc/lttng-compat.md)
 build "$r/tools/health/health_check" "$r/tools/health/health_check.c" -llttng-ctl
+# and its test point libraries, LD_PRELOADed into the session daemon (its
+# consumers inherit them) and the relay: ltt's loops run LTTng's threads'
+# points (ltt_evloop_set_points()); a stalled one leaves that slot stuck,
+# a failed one ends its loop in error.
+# They include <urcu.h> and use nothing of it: an empty one stands in
+# where liburcu's headers are not installed.
+mkdir -p "$S/build/urcu"
+[ -e /usr/include/urcu.h ] || : >"$S/build/urcu/urcu.h"
+for h in stall:stall tpfail:fail; do
+	build "$r/tools/health/.libs/libhealth${h%:*}.so" -shared -fPIC -I"$S/build/urcu" \
+		"$r/tools/health/health_${h#*:}.c"
+done
 build "$r/ust/multi-session/gen-nevents" "$r/ust/multi-session/gen-nevents.c" "$r/ust/multi-session/tp.c" "${ust[@]}"
 for d in low-throughput high-throughput; do
 	build "$r/ust/$d/gen-events" "$r/ust/$d/main.c" "$r/ust/$d/tp.c" "${ust[@]}"

@@ -397,6 +397,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
+	tests/regression/lttng-compat/test_lttng_compat_health_points.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
@@ -414,8 +415,10 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
+	tests/regression/lttng-compat/test_lttng_compat_health_points.sh \
 	tests/regression/lttng-compat/lttng_notif_client.c \
 	tests/regression/lttng-compat/lttng_health_client.c \
+	tests/regression/lttng-compat/lttng_health_points.c \
 	tests/regression/lttng-compat/test_deb_scripts.sh \
 	tests/regression/lttng-compat/ros2_sequence.py tests/regression/lttng-compat/lttng_wire.py
 

@@ -36,6 +36,7 @@
 #include "common/base/dlist.h"
 #include "common/base/evloop.h"
 #include "common/base/heartbeat.h"
+#include "common/base/testpoint.h"
 #include "common/base/thread.h"
 #include "common/base/log.h"
 
@@ -92,6 +93,8 @@ struct ltt_evloop {
 
 	const char *thread_name;	/* ltt_evloop_thread_start()'s */
 	struct ltt_heartbeat hb;	/* ltt_evloop_set_tag()'s */
+	const struct ltt_evloop_point *points;	/* ltt_evloop_set_points()'s */
+	size_t nr_points;
 };
 
 uint64_t ltt_evloop_now_ns(void)
@@ -634,13 +637,42 @@ void ltt_evloop_set_tag(struct ltt_evloop *loop, uint64_t tag)
 	loop->hb.tag = tag;
 }
 
+void ltt_evloop_set_points(struct ltt_evloop *loop, const struct ltt_evloop_point *points,
+			   size_t n)
+{
+	loop->points = points;
+	loop->nr_points = n;
+}
+
+/* The loop's test points, on: 0, or -ECANCELED when one failed. */
+static int run_points(struct ltt_evloop *loop)
+{
+	const struct ltt_evloop_point *p;
+	int ret;
+
+	for (p = loop->points; p < loop->points + loop->nr_points; p++) {
+		ltt_heartbeat_point(&loop->hb, p->slots);
+		ret = ltt_testpoint_run(p->tp);
+		ltt_heartbeat_point(&loop->hb, 0);
+		if (ret) {
+			LTT_ERR("test point %s returned %d: this thread's loop ends in error",
+				p->tp->symbol + strlen("__testpoint_"), ret);
+			ltt_heartbeat_fail(p->slots);
+			return -ECANCELED;
+		}
+	}
+	return 0;
+}
+
 int ltt_evloop_run(struct ltt_evloop *loop)
 {
 	struct epoll_event evs[EVENTS_MAX];
 	int n, ret = 0;
 
 	ltt_heartbeat_join(&loop->hb, ltt_evloop_now_ns());
-	while (!__atomic_load_n(&loop->stop, __ATOMIC_ACQUIRE)) {
+	if (__builtin_expect(ltt_testpoints_on, 0) && loop->nr_points)
+		ret = run_points(loop);
+	while (!ret && !__atomic_load_n(&loop->stop, __ATOMIC_ACQUIRE)) {
 		sync_timerfd(loop);
 		/* waiting with no end: no progress is due (a timer wakes it) */
 		ltt_heartbeat_wait(&loop->hb, !loop->busy);
@@ -712,7 +744,7 @@ static void *loop_thread(void *arg)
 	int ret;
 
 	ret = ltt_evloop_run(loop);
-	if (ret)
+	if (ret && ret != -ECANCELED)	/* a failed test point said so */
 		LTT_ERR("%s: epoll_wait: %s", loop->thread_name, strerror(-ret));
 	return NULL;
 }

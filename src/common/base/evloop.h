@@ -322,6 +322,29 @@ void ltt_evloop_stop(struct ltt_evloop *loop);
  */
 void ltt_evloop_set_tag(struct ltt_evloop *loop, uint64_t tag);
 
+struct ltt_testpoint;
+
+/* One of LTTng's test points that a loop runs, and the slots (tag bits) it stands for. */
+struct ltt_evloop_point {
+	struct ltt_testpoint *tp;	/* LTT_TESTPOINT_INIT()'s, static */
+	uint64_t slots;
+};
+
+/**
+ * ltt_evloop_set_points() - the test points @loop runs, in order, each
+ * time ltt_evloop_run() starts, when LTTng's test points are on
+ * (testpoint.h), as LTTng's threads run theirs when they start
+ * @points: @n of them, static
+ *
+ * Before the loop runs.  While one runs, the heartbeat reports only its
+ * slots if it is stuck there; one that returns non-zero ends the run:
+ * its slots are reported in bad health from then on
+ * (ltt_heartbeat_fail()), and ltt_evloop_run() returns -ECANCELED.  Off,
+ * it costs the run a load and a branch.
+ */
+void ltt_evloop_set_points(struct ltt_evloop *loop, const struct ltt_evloop_point *points,
+			   size_t n);
+
 /** ltt_evloop_now_ns() - CLOCK_MONOTONIC in nanoseconds */
 uint64_t ltt_evloop_now_ns(void);
 

@@ -20,6 +20,7 @@ struct ltt_heartbeat {
 	uint64_t tag;			/* the watcher's bits; 0: not watched */
 	uint64_t beat_ns;		/* CLOCK_MONOTONIC, last woken; atomic */
 	bool waiting;			/* asleep with nothing due; atomic */
+	uint64_t point;			/* the slots of the test point it runs; atomic */
 	struct ltt_heartbeat *next;	/* the watched ones' list, while joined */
 };
 
@@ -50,9 +51,27 @@ static inline void ltt_heartbeat_wake(struct ltt_heartbeat *hb, uint64_t now)
 }
 
 /**
+ * ltt_heartbeat_point() - @hb's thread runs (@slots) or is out of (0) a
+ * test point of LTTng's standing for @slots of its tag: stuck there, only
+ * they are reported
+ */
+static inline void ltt_heartbeat_point(struct ltt_heartbeat *hb, uint64_t slots)
+{
+	__atomic_store_n(&hb->point, slots, __ATOMIC_RELEASE);
+}
+
+/**
+ * ltt_heartbeat_fail() - a thread's work for @tags ended in error (a
+ * failed test point): they are reported stalled from now on, for the
+ * process's life; any thread
+ */
+void ltt_heartbeat_fail(uint64_t tags);
+
+/**
  * ltt_heartbeat_stalled() - the tags (ORed) of the joined heartbeats
  * whose thread is awake and has not woken for more than @delta_ns
- * before @now (stuck in one piece of work); any thread
+ * before @now (stuck in one piece of work; in a test point: its slots
+ * only), and those ended in error (ltt_heartbeat_fail()); any thread
  */
 uint64_t ltt_heartbeat_stalled(uint64_t delta_ns, uint64_t now);
 

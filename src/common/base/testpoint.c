@@ -26,6 +26,7 @@ bool ltt_testpoints_init(void)
 
 int ltt_testpoint_run(struct ltt_testpoint *tp)
 {
+	int (*fn)(void);
 	int ret = 0;
 
 	pthread_mutex_lock(&lock);
@@ -34,8 +35,11 @@ int ltt_testpoint_run(struct ltt_testpoint *tp)
 		*(void **)&tp->fn = dlsym(RTLD_DEFAULT, tp->symbol);
 		tp->looked_up = true;
 	}
-	if (tp->fn)
-		ret = tp->fn();
+	fn = tp->fn;
+	if (fn && !tp->parallel)
+		ret = fn();
 	pthread_mutex_unlock(&lock);
+	if (fn && tp->parallel)
+		ret = fn();
 	return ret;
 }

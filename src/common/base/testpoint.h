@@ -26,6 +26,15 @@
  *                  run), then consumerd_thread_data_poll (every
  *                  LTT_TESTPOINT_POLL_MS in each data thread); no stream
  *                  is drained while data_consumption_paused is set
+ *   health         the loops standing for LTTng's health slots run their
+ *                  threads' points when they start (ltt_evloop_set_points():
+ *                  sessiond_thread_manage_clients, _manage_apps,
+ *                  _registration_apps, _app_manage_notify,
+ *                  _app_reg_dispatch, _ht_cleanup (not _manage_kernel);
+ *                  consumerd_thread_channel, _metadata, _metadata_timer;
+ *                  relayd_thread_dispatcher, _worker, _listener, and their
+ *                  live_ ones); stuck in one, only its slot is in bad
+ *                  health; one returning non-zero ends its loop in error
  *
  * Cost: disabled (the variable unset, or the process privileged by
  * set-user-ID or file capabilities: secure_getenv() gives nothing), a
@@ -50,7 +59,15 @@ struct ltt_testpoint {
 	const char *symbol;		/* "__testpoint_NAME" */
 	int (*fn)(void);		/* under the module's lock: found */
 	bool looked_up;			/* under the module's lock */
+	bool parallel;			/* called outside the lock (stateless ones) */
 };
+
+/*
+ * LTT_TESTPOINT_INIT(NAME): a point called outside the module's lock, as
+ * an event loop's are (ltt_evloop_set_points()): LTTng's health tests'
+ * functions keep no state, and one that stalls holds up no other.
+ */
+#define LTT_TESTPOINT_INIT(name) { .symbol = "__testpoint_" #name, .parallel = true }
 
 /**
  * ltt_testpoints_init() - read LTTNG_TESTPOINT_ENABLE (secure_getenv())
@@ -64,7 +81,7 @@ bool ltt_testpoints_init(void);
  * ltt_testpoint_run() - call @tp's function, looking it up the first time
  *
  * Any thread; calls are serialized (the functions LTTng's tests define
- * share their state).  Returns what it returned, or 0 where no object
+ * share their state), but for a @tp->parallel one's.  Returns what it returned, or 0 where no object
  * defines it.
  */
 int ltt_testpoint_run(struct ltt_testpoint *tp);

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -17,6 +18,8 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/testpoint.h"
+#include "common/proto/lttng-health.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/proto/consumer-proto.h"
@@ -171,6 +174,23 @@ static bool stop_signal(int sfd)
 	return true;
 }
 
+/*
+ * The loop ended by a failed test point: the consumer stays up, its
+ * health socket reporting that slot, until it is told to stop.
+ */
+static void wait_stop(int sfd)
+{
+	struct pollfd p = { .fd = sfd, .events = POLLIN };
+
+	for (;;) {
+		p.revents = 0;
+		if (poll(&p, 1, -1) < 0 && errno != EINTR)
+			return;
+		if (p.revents && stop_signal(sfd))
+			return;
+	}
+}
+
 /* The command socket is readable or closed: serve one command. */
 static void on_command(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
@@ -202,15 +222,26 @@ int ltt_cmd_run(int cmd_fd, int signal_fd, struct ltt_data_threads *data, uint64
 	struct ltt_evloop *loop;
 	int ret;
 
+	static struct ltt_testpoint channel = LTT_TESTPOINT_INIT(consumerd_thread_channel),
+		metadata = LTT_TESTPOINT_INIT(consumerd_thread_metadata);
+	static const struct ltt_evloop_point points[] = {
+		{ &channel, LTT_LTTNG_HEALTH_CONSUMERD_CHANNEL },
+		{ &metadata, LTT_LTTNG_HEALTH_CONSUMERD_METADATA },
+	};
+
 	ret = ltt_evloop_create(&loop);
 	if (!ret) {
 		ltt_evloop_set_tag(loop, health_tag);
+		if (health_tag)	/* LTTng's channel and metadata threads' test points */
+			ltt_evloop_set_points(loop, points, 2);
 		ret = ltt_evloop_watch(loop, cmd_fd, EPOLLIN, on_command, &st, NULL);
 	}
 	if (!ret)
 		ret = ltt_evloop_watch(loop, signal_fd, EPOLLIN, on_signal, &st, NULL);
 	if (!ret)
 		ret = ltt_evloop_run(loop);
+	if (ret == -ECANCELED)	/* a failed test point: health checks say so till the stop */
+		wait_stop(signal_fd);
 	if (ret) {
 		LTT_ERR("command thread: event loop: %s", strerror(-ret));
 		st.end = -1;

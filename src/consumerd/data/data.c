@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/testpoint.h"
+#include "common/proto/lttng-health.h"
 #include "common/base/log.h"
 #include "common/proto/consumer-proto.h"
 #include "consumerd/data/data-loop.h"
@@ -42,7 +44,7 @@ static void *data_main(void *arg)
 	pthread_cond_broadcast(&dt->cond);
 	pthread_mutex_unlock(&dt->lock);
 	ret = ltt_evloop_run(dt->loop);
-	if (ret) {
+	if (ret && ret != -ECANCELED) {	/* that one: a failed test point */
 		LTT_ERR("data thread: epoll_wait: %s", strerror(-ret));
 		abort();	/* only EBADF, EFAULT, EINVAL: our bug */
 	}
@@ -66,6 +68,14 @@ static int thread_start(struct ltt_data_threads *all, unsigned int index, uint64
 	if (ret)
 		goto fail;
 	ltt_evloop_set_tag(dt->loop, health_tag);
+	if (health_tag) {	/* LTTng's metadata timer thread's test point */
+		static struct ltt_testpoint tp = LTT_TESTPOINT_INIT(consumerd_thread_metadata_timer);
+		static const struct ltt_evloop_point points[] = {
+			{ &tp, LTT_LTTNG_HEALTH_CONSUMERD_METADATA_TIMER }
+		};
+
+		ltt_evloop_set_points(dt->loop, points, 1);
+	}
 	dt->relays.loop = dt->loop;
 	dt->relays.dt = dt;
 	dt->relays.live_tick = ltt_data_loop_live_tick;

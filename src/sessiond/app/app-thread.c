@@ -50,6 +50,8 @@
 
 #include "common/base/budget.h"
 #include "common/base/evloop.h"
+#include "common/base/testpoint.h"
+#include "common/proto/lttng-health.h"
 #include "common/base/log.h"
 #include "common/base/sock.h"
 #include "common/proto/msg.h"
@@ -838,9 +840,23 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 /* The app thread's timer of programs' done messages, made before it starts. */
 static int add_done_timer(struct ltt_evloop *loop, void *arg)
 {
+	/* LTTng's program threads' test points; its hash table cleanup's too (ltt has none) */
+	static struct ltt_testpoint manage = LTT_TESTPOINT_INIT(sessiond_thread_manage_apps),
+		reg = LTT_TESTPOINT_INIT(sessiond_thread_registration_apps),
+		notify = LTT_TESTPOINT_INIT(sessiond_thread_app_manage_notify),
+		dispatch = LTT_TESTPOINT_INIT(sessiond_thread_app_reg_dispatch),
+		cleanup = LTT_TESTPOINT_INIT(sessiond_thread_ht_cleanup);
+	static const struct ltt_evloop_point points[] = {
+		{ &manage, LTT_LTTNG_HEALTH_APP_MANAGE }, { &reg, LTT_LTTNG_HEALTH_APP_REG },
+		{ &notify, LTT_LTTNG_HEALTH_APP_MANAGE_NOTIFY },
+		{ &dispatch, LTT_LTTNG_HEALTH_APP_REG_DISPATCH },
+		{ &cleanup, LTT_LTTNG_HEALTH_HT_CLEANUP },
+	};
 	struct ltt_app_thread *t = arg;
 
 	ltt_evloop_set_tag(loop, t->cfg.health_tag);
+	if (t->cfg.health_tag)
+		ltt_evloop_set_points(loop, points, sizeof(points) / sizeof(points[0]));
 	return ltt_evloop_timer_create(loop, on_done_timer, t, &t->done_timer);
 }
 
