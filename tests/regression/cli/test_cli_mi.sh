@@ -170,7 +170,7 @@ mi 0 "enable-event, a filter and exclusions" enable-event -u 'f:*' -c c3 \
 is "$(xp $E/filter_expression)|$(xp "$E/exclusions/exclusion[1]")|$(xp "$E/exclusions/exclusion[2]")" \
 	'x < 3 && s == "a*"|f:a*|f:z' "enable-event: its filter and exclusions (sorted)"
 mi 1 "enable-event, a filter syntax error" enable-event -u 'f:*' -c c3 --filter 'x <'
-mi 1 "enable-event, a bad exclusion" enable-event -u 'f:*' -c c3 -x 'g:a'
+mi 1 "enable-event, a bad exclusion" enable-event -u 'f:*' -c c3 -x 'f*'
 
 # --- contexts
 mi 0 "add-context" add-context -u -c ch -t vpid -t procname
