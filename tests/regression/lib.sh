@@ -283,27 +283,35 @@ uprobe_trigger_listing() {
 		"    errors: none" "  actions:" "    notify" "      errors: none" "  errors: none"
 }
 
+# asan_runtime_env: how a program not built with AddressSanitizer loads
+# this build's libraries.  In an ASan build (scripts/sanitize.sh)
+# SAN_PRELOAD is the runtime, which must come first in LD_PRELOAD, and
+# SAN_ENV turns the leak check off (the program's own allocations live to
+# its exit); both empty otherwise.
+asan_runtime_env() {
+	local cflags cc
+	SAN_PRELOAD= SAN_ENV=()
+	cflags=$(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile")
+	[[ $cflags == *-fsanitize=address* ]] || return 0
+	cc=$(sed -n 's/^CC = //p' "$LTT_TOP_BUILDDIR/Makefile")
+	SAN_PRELOAD=$($cc -print-file-name=libclang_rt.asan-x86_64.so)
+	[ -f "$SAN_PRELOAD" ] || { echo "Bail out! no ASan runtime ($SAN_PRELOAD)"; exit 1; }
+	SAN_ENV=(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
+}
+
 # python_env: PYTHON3, the python3 the build made the package ltt for,
 # and PYENV, what it runs with (env "${PYENV[@]}" "$PYTHON3" ...): in an
-# AddressSanitizer build (scripts/sanitize.sh), Debian's python3 is not
-# one, so the runtime goes first (LD_PRELOAD), and the interpreter's own
-# allocations, which live to its exit, make no leak report.  Fails where
-# the build has no Python package (configure found no Python.h).
+# ASan build, Debian's python3 is not one (asan_runtime_env).  Fails
+# where the build has no Python package (configure found no Python.h).
 python_env() {
-	local cflags cc rt
 	PYTHON3=$(sed -n 's/^PYTHON3 = //p' "$LTT_TOP_BUILDDIR/Makefile")
 	PYENV=()
 	[ -n "$PYTHON3" ] || return 1
-	cflags=$(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile")
-	if [[ $cflags == *-fsanitize=address* ]]; then
-		cc=$(sed -n 's/^CC = //p' "$LTT_TOP_BUILDDIR/Makefile")
-		rt=$($cc -print-file-name=libclang_rt.asan-x86_64.so)
-		[ -f "$rt" ] || { echo "Bail out! no ASan runtime for python3 ($rt)"; exit 1; }
-		# (LTT_CHILD_ASAN_OPTIONS: the test's, for the programs the
-		# Python side starts, ASan programs that link their own runtime)
-		PYENV=(LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-			LTT_CHILD_ASAN_OPTIONS="${ASAN_OPTIONS:-}")
-	fi
+	asan_runtime_env
+	# (LTT_CHILD_ASAN_OPTIONS: the test's, for the programs the Python
+	# side starts, ASan programs that link their own runtime)
+	[ -z "$SAN_PRELOAD" ] ||
+		PYENV=(LD_PRELOAD="$SAN_PRELOAD" "${SAN_ENV[@]}" LTT_CHILD_ASAN_OPTIONS="${ASAN_OPTIONS:-}")
 }
 
 # python_agent_pkg DIR: DIR/ltt, this tree's package ltt with its agent

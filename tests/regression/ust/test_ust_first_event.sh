@@ -52,7 +52,9 @@ PY
 fails=0
 for i in $(seq $RUNS); do
 	if [ "$i" = "$RUNS" ] && command -v strace >/dev/null; then
-		timeout "$TEST_TIMEOUT" strace -f -qq -xx -s 65536 -e trace=execve,connect,sendto,sendmsg \
+		# (LeakSanitizer does not work under ptrace: no leak check there)
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout "$TEST_TIMEOUT" \
+			strace -f -qq -xx -s 65536 -e trace=execve,connect,sendto,sendmsg \
 			-o "$TEST_TMP/reg.strace" "$UST_APP" -n 1 -r "run$i" || fails=$((fails + 1))
 	else
 		ust_app -n 1 -r "run$i" || fails=$((fails + 1))
@@ -69,8 +71,9 @@ fi
 # registers, so it never connects (the library connects ahead of the
 # program's module only in a program that has one).
 if command -v strace >/dev/null; then
-	LD_PRELOAD=$LTT_TOP_BUILDDIR/src/ust/.libs/libltt-ust.so timeout "$TEST_TIMEOUT" \
-		strace -f -qq -e trace=connect -o "$TEST_TMP/plain.strace" true
+	asan_runtime_env
+	env "${SAN_ENV[@]}" LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$LTT_TOP_BUILDDIR/src/ust/.libs/libltt-ust.so" \
+		timeout "$TEST_TIMEOUT" strace -f -qq -e trace=connect -o "$TEST_TMP/plain.strace" true
 	is "$(grep -c 'app\.sock' "$TEST_TMP/plain.strace")" 0 \
 		"a program without tracepoints, the library preloaded, does not connect"
 else
