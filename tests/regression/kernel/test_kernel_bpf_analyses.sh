@@ -44,8 +44,9 @@ calls() {
 	awk -v t="TID: $1)" -v c="$2" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
 		on && $1 == "-" && $2 == c { print $3 }' "$TEST_TMP/syscallstats.txt"
 }
-is "$(calls "$wpid" write):$(calls "$rpid" write)" "24:24" \
-	"each dd's 24 writes (to the file, to /dev/null), under its tid" ||
+got=$(calls "$wpid" write):$(calls "$rpid" write)
+is "$got" "24:24" "each dd's 24 writes (to the file, to /dev/null), under its tid"
+[ "$got" = 24:24 ] ||
 	diag "dd $wpid and $rpid; the analysis's first lines and the session's counts:" \
 		"$(head -n 12 "$TEST_TMP/syscallstats.txt")" "$(grep -iE 'discarded|lost' <<<"$LIST")"
 unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
