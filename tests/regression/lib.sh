@@ -237,6 +237,10 @@ tracefs_or_skip() {
 # source is used only then).
 bpf_source_or_skip() {
 	tracefs_or_skip
+	# its probe loads the BPF source beside any other kernel test's trace:
+	# not while one runs (run beside one, it took a dd's events out of
+	# lttng-analyses' attribution in the other's trace)
+	kernel_lock
 	[ -x "$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" ] ||
 		skip_all "built without the BPF source (configure: libbpf-dev, clang, bpftool)"
 	"$LTT_TOP_BUILDDIR/tests/regression/bpf_sc" strings 1 /x >/dev/null 2>&1
@@ -255,6 +259,7 @@ tracefs_sessiond() {
 
 kernel_lock() {
 	local f="${TMPDIR:-/tmp}/ltt-tests-kernel.lock" w=${KERNEL_LOCK_WAIT:-600}
+	[ -z "${_kernel_lock:-}" ] || return 0	# held already (a second open would wait on it)
 	exec {_kernel_lock}>>"$f"
 	flock -w "$w" "$_kernel_lock" ||
 		{ echo "Bail out! another kernel test held $f for ${w}s"; exit 1; }
