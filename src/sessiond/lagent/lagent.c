@@ -57,14 +57,20 @@ static bool key_eq(const struct key *a, const struct key *b)
 	       !strcmp(a->filter, b->filter);
 }
 
-void lagent_req_put(struct list_req *req)
+/* Drop one of @refs (under @lock); true when it was the last. */
+static bool unref(pthread_mutex_t *lock, unsigned int *refs)
 {
 	bool last;
 
-	pthread_mutex_lock(&req->lock);
-	last = !--req->refs;
-	pthread_mutex_unlock(&req->lock);
-	if (!last)
+	pthread_mutex_lock(lock);
+	last = !--*refs;
+	pthread_mutex_unlock(lock);
+	return last;
+}
+
+void lagent_req_put(struct list_req *req)
+{
+	if (!unref(&req->lock, &req->refs))
 		return;
 	ltt_wbuf_fini(&req->names);
 	free(req->users);
@@ -75,12 +81,7 @@ void lagent_req_put(struct list_req *req)
 
 void lagent_wait_put(struct sync_wait *w)
 {
-	bool last;
-
-	pthread_mutex_lock(&w->lock);
-	last = !--w->refs;
-	pthread_mutex_unlock(&w->lock);
-	if (!last)
+	if (!unref(&w->lock, &w->refs))
 		return;
 	pthread_mutex_destroy(&w->lock);
 	pthread_cond_destroy(&w->cond);
