@@ -152,21 +152,15 @@ enum ltt_error_code ltt_attr_normalize_exclusions(const char *pattern, char *lis
 
 const char *ltt_attr_idle_exclusion(const char *pattern, const char *list, char *name, size_t size)
 {
-	const char *p = list, *end;
-	size_t len;
+	char copy[LTT_EXCLUSIONS_MAX], *names[LTT_EXCLUSIONS_MAX / 2];
+	int i, n;
 
-	for (; *p; p = *end ? end + 1 : end) {
-		end = strchr(p, ',');
-		if (!end)
-			end = p + strlen(p);
-		len = (size_t)(end - p);
-		if (!len || len >= size)
-			continue;
-		memcpy(name, p, len);
-		name[len] = '\0';
-		if (!ltt_glob_overlap(pattern, name))
-			return name;
-	}
+	if (strlen(list) >= sizeof(copy))
+		return NULL;
+	n = split_exclusions(strcpy(copy, list), names);
+	for (i = 0; i < n; i++)
+		if (strlen(names[i]) < size && !ltt_glob_overlap(pattern, names[i]))
+			return strcpy(name, names[i]);
 	return NULL;
 }
 
