@@ -233,6 +233,17 @@ void ltt_ftrace_tasks_destroy(struct ltt_ftrace_tasks *t)
 	free(t);
 }
 
+/* Read on in the other CPUs' buffers (the lookahead): false when there is none, or now. */
+static bool look_ahead(struct ltt_ftrace_tasks *t)
+{
+	if (!t->lookahead || t->looking)
+		return false;
+	t->looking = true;
+	t->lookahead(t->lookahead_arg);
+	t->looking = false;
+	return true;
+}
+
 /* A new entry for @tid, read from /proc at @ts, else guessed: a process of its own. */
 static struct ltt_ftrace_task *read_in(struct ltt_ftrace_tasks *t, int32_t tid, uint64_t ts)
 {
@@ -242,14 +253,9 @@ static struct ltt_ftrace_task *read_in(struct ltt_ftrace_tasks *t, int32_t tid, 
 	if (proc_task(tid, &task)) {
 		t->st.proc_reads++;
 	} else {
-		if (t->lookahead && !t->looking) {
-			/* its fork may wait in another CPU's buffer: read on there */
-			t->looking = true;
-			t->lookahead(t->lookahead_arg);
-			t->looking = false;
-			if (*slot(t, tid))
-				return &(*slot(t, tid))->task;
-		}
+		/* its fork may wait in another CPU's buffer: read on there */
+		if (look_ahead(t) && *slot(t, tid))
+			return &(*slot(t, tid))->task;
 		task = (struct ltt_ftrace_task){ .tid = tid, .pid = tid, .vtid = tid, .vpid = tid,
 						 .guessed = true };
 		t->st.guessed++;
@@ -540,6 +546,14 @@ const struct ltt_ftrace_task *ltt_ftrace_task_current(struct ltt_ftrace_tasks *t
 	const struct ltt_ftrace_task *e;
 
 	if (cur->task.tid != tid) {
+		/*
+		 * A task this CPU's switches did not name: its stream's first
+		 * record, or a switch the kernel did not record (one kernel
+		 * here leaves out every switch away from one of its threads).
+		 * Its exec's rename may wait in another CPU's buffer.
+		 */
+		if (tid > 0)
+			(void)look_ahead(t);
 		cur_load(t, cur, cpu, tid, ts);
 		return &cur->task;
 	}

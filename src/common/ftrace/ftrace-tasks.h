@@ -82,7 +82,8 @@ const struct ltt_ftrace_task *ltt_ftrace_tasks_get(struct ltt_ftrace_tasks *t, i
 
 /**
  * ltt_ftrace_tasks_set_lookahead() - what ltt_ftrace_tasks_get() calls
- * for a tid the table lacks and /proc no longer has, before it guesses:
+ * for a tid the table lacks and /proc no longer has, before it guesses,
+ * and ltt_ftrace_task_current() for a task its CPU's switches did not name:
  * @fn(@arg) reads on in the channel's other CPU buffers and applies the
  * records that change the table (ltt_ftrace_conv_scan_tasks()), where
  * the task's fork may wait.  Not called again from within @fn.
@@ -163,7 +164,9 @@ void ltt_ftrace_task_cur_init(struct ltt_ftrace_task_cur *cur);
  * ltt_ftrace_task_current() - the task that wrote a record of time @ts
  * on @cur's CPU @cpu with common_pid @tid: @cur's when it is @tid (its
  * name as the CPU's records left it, or a later one the table took from
- * a record of another CPU older than @ts), else the table's, which
+ * a record of another CPU older than @ts), else the table's after a
+ * lookahead (a switch the kernel did not record, or the stream's first
+ * record: its exec's rename may wait in another CPU's buffer), which
  * becomes @cur's.  The idle task (0) is swapper/@cpu, ids 0.  Never NULL.
  */
 const struct ltt_ftrace_task *ltt_ftrace_task_current(struct ltt_ftrace_tasks *t,

@@ -583,6 +583,9 @@ static void tracefs_destroy(struct ltt_source *src)
 	if (t->conv.tasks)
 		LTT_DBG("%s: %" PRIu64 " records read for the task table only", t->base.label,
 			st.tasks_only);
+	if (st.clamped)
+		LTT_DBG("%s: %" PRIu64 " records stamped before the stream's latest, raised to it",
+			t->base.label, st.clamped);
 	for (p = t->events ? &t->events->sources : NULL; p && *p; p = &(*p)->sib)
 		if (*p == t) {
 			*p = t->sib;

@@ -122,6 +122,15 @@ static void read_cpu0(void *arg)
 	apply(a->t, &a->cur0, 0, &r_newtask, getpid(), GONE + 1, "parent", CLONE_THREAD, 10);
 }
 
+/* The lookahead: CPU 0's record of this process renaming itself "renamed" at 105. */
+static void rename_cpu0(void *arg)
+{
+	struct ahead *a = arg;
+
+	a->calls++;
+	apply(a->t, &a->cur0, 0, &r_rename, getpid(), getpid(), "renamed", 0, 105);
+}
+
 static bool is(const char *got, const char *want, const char *what)
 {
 	bool ok = tap_ok(!strcmp(got, want), "%s", what);
@@ -140,7 +149,7 @@ int main(void)
 	int me = getpid(), parent = getppid();
 	FILE *f;
 
-	tap_plan(20);
+	tap_plan(24);
 	layouts();
 	tap_ok(r_switch.op == LTT_FTRACE_TASK_SWITCH && r_rename.op == LTT_FTRACE_TASK_RENAME &&
 	       r_newtask.op == LTT_FTRACE_TASK_FORK && r_exec.op == LTT_FTRACE_TASK_EXEC,
@@ -226,6 +235,23 @@ int main(void)
 	apply(t, &cur0, 0, &r_newtask, GONE + 1, GONE + 2, "knew", 0, 40);
 	snprintf(want, sizeof(want), "knew %d %d %d %d", GONE + 2, me, GONE + 2, GONE + 2);
 	is(who(t, &cur1, 1, GONE + 2, 90), want, "a fork applied again: the same task");
+
+	/*
+	 * A switch the kernel did not record (this development machine's
+	 * kernel leaves out every switch away from one of its threads): CPU 1
+	 * switched to another task, then a record of this process at 110 with
+	 * no switch to it; its rename at 105 waits in CPU 0's buffer.
+	 */
+	a.calls = 0;
+	ltt_ftrace_task_cur_init(&a.cur0);
+	ltt_ftrace_tasks_set_lookahead(t, rename_cpu0, &a);
+	apply(t, &cur1, 1, &r_switch, 0, parent, "other", 0, 100);
+	snprintf(want, sizeof(want), "renamed %d %d %d %d", me, parent, me, me);
+	is(who(t, &cur1, 1, me, 110), want,
+	   "a record with no switch to its task: the rename another CPU holds, read ahead");
+	tap_is_int(a.calls, 1, "... one lookahead");
+	is(who(t, &cur1, 1, me, 111), want, "... its next record: no lookahead");
+	tap_is_int(a.calls, 1, "... still one");
 	ltt_ftrace_tasks_destroy(t);
 	return tap_done();
 }
