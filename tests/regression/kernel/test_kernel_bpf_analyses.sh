@@ -18,19 +18,32 @@ command -v babeltrace >/dev/null || skip_all "babeltrace (1) is not installed"
 tracefs_setup 9
 
 F=$TEST_TMP/ltt-bpf-io-$$
-lttctl -q create t -o "$TEST_TMP/t" &&
-	lttctl -q enable-event -k sched_switch,sched_process_exec,sched_process_fork &&
-	lttctl -q enable-event -k 'lttng_statedump_*' &&
-	lttctl -q enable-event -k --syscall openat,read,write,close,dup2,dup3 &&
-	lttctl -q add-context -k -t procname &&
-	lttctl -q start || { echo "Bail out! session t"; exit 1; }
-dd if=/dev/zero of="$F" bs=4096 count=24 status=none &
-wpid=$!
-wait $wpid
-dd if="$F" of=/dev/null bs=4096 status=none &
-rpid=$!
-wait $rpid
-lttctl -q stop && LIST=$(lttctl list t) && lttctl -q destroy
+# record: the session t, the two dds; LIST, its listing
+record() {
+	lttctl -q create t -o "$TEST_TMP/t" &&
+		lttctl -q enable-event -k sched_switch,sched_process_exec,sched_process_fork &&
+		lttctl -q enable-event -k 'lttng_statedump_*' &&
+		lttctl -q enable-event -k --syscall openat,read,write,close,dup2,dup3 &&
+		lttctl -q add-context -k -t procname -t tid &&
+		lttctl -q start || { echo "Bail out! session t"; exit 1; }
+	dd if=/dev/zero of="$F" bs=4096 count=24 status=none &
+	wpid=$!
+	wait $wpid
+	dd if="$F" of=/dev/null bs=4096 status=none &
+	rpid=$!
+	wait $rpid
+	lttctl -q stop && LIST=$(lttctl list t) && lttctl -q destroy
+}
+# lttng-analyses name a CPU's task by its recorded switches: a trace
+# where the kernel left out one into a dd (lib.sh, switch_gaps) is
+# recorded again, three times at most
+for try in 1 2 3; do
+	rm -rf "$TEST_TMP/t" "$F"
+	record
+	gaps=$(switch_gaps "$TEST_TMP/t/kernel" "$wpid" "$rpid")
+	[ "$gaps" = 0 ] && break
+	diag "recording $try: $gaps records of the dds follow no switch to them; again"
+done
 # babeltrace 1: babeltrace2 2.0 shows a path not read ("") as an earlier
 # event's path, this one's too (doc/kernel-bpf.md)
 is "$(timeout "$BT_TIMEOUT" babeltrace "$TEST_TMP/t/kernel" | grep -c "syscall_entry_openat: .*filename = \"$F\"")" 2 \
@@ -45,7 +58,11 @@ calls() {
 		on && $1 == "-" && $2 == c { print $3 }' "$TEST_TMP/syscallstats.txt"
 }
 got=$(calls "$wpid" write):$(calls "$rpid" write)
-is "$got" "24:24" "each dd's 24 writes (to the file, to /dev/null), under its tid"
+if [ "$gaps" = 0 ]; then
+	is "$got" "24:24" "each dd's 24 writes (to the file, to /dev/null), under its tid"
+else
+	skip 1 "the kernel left out a switch into a dd in 3 recordings: lttng-analyses can't name its task"
+fi
 [ "$got" = 24:24 ] ||
 	diag "dd $wpid and $rpid; the analysis's first lines and the session's counts:" \
 		"$(head -n 12 "$TEST_TMP/syscallstats.txt")" "$(grep -iE 'discarded|lost' <<<"$LIST")"
@@ -58,9 +75,13 @@ is $? 0 "lttng-iousagetop reads the trace"
 file_line() {
 	sed -n "/Per-file I\/O $1/,/^\$/p" "$TEST_TMP/iousagetop.txt" | awk -v f="$F" '$NF == f'
 }
-like "$(file_line Write)" "96\\.00 KiB $F" "... the file by its path, 96 KiB written" ||
-	diag "$(cat "$TEST_TMP/iousagetop.txt")"
-like "$(file_line Read)" "96\\.00 KiB $F" "... and 96 KiB read"
+if [ "$gaps" = 0 ]; then
+	like "$(file_line Write)" "96\\.00 KiB $F" "... the file by its path, 96 KiB written" ||
+		diag "$(cat "$TEST_TMP/iousagetop.txt")"
+	like "$(file_line Read)" "96\\.00 KiB $F" "... and 96 KiB read"
+else
+	skip 2 "the kernel left out a switch into a dd in 3 recordings: lttng-analyses can't follow its files"
+fi
 unlike "$(cat "$TEST_TMP/iousagetop.txt")" "Error" "... no error"
 stop_sessiond
 done_testing

@@ -32,17 +32,28 @@ kernel_lock
 
 tracefs_sessiond "$TEST_TMP/sessiond.log"
 ok $? "a root daemon with --kernel-backend=tracefs started"
-lttctl -q create p -o "$TEST_TMP/p" &&
-	lttctl -q enable-event -k --syscall connect,writev,poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,accept,accept4 -s p &&
-	lttctl -q enable-event -k sched_switch,sched_process_fork,sched_process_exec -s p &&
-	lttctl -q enable-event -k 'lttng_statedump_*' -s p &&
-	lttctl -q add-context -k -t tid -s p &&
-	lttctl -q start p
-ok $? "a session recording connect, writev, poll, ppoll, epoll_ctl, epoll_wait, epoll_pwait, accept, accept4 started"
-out=$("$KLOAD" payloads)
-ok $? "kload payloads ran: $out"
-lttctl -q stop p
-read -r _ tid _ port _ rfd wfd _ tcp _ ep _ v6 _ cport <<<"$out"
+# lttng-syscallstats (below) names a CPU's task by its recorded switches:
+# a trace where the kernel left out one into kload (lib.sh, switch_gaps)
+# is recorded again, three times at most
+for try in 1 2 3; do
+	[ "$try" = 1 ] || { lttctl -q destroy p; rm -rf "$TEST_TMP/p"; }
+	lttctl -q create p -o "$TEST_TMP/p" &&
+		lttctl -q enable-event -k --syscall connect,writev,poll,ppoll,epoll_ctl,epoll_wait,epoll_pwait,accept,accept4 -s p &&
+		lttctl -q enable-event -k sched_switch,sched_process_fork,sched_process_exec -s p &&
+		lttctl -q enable-event -k 'lttng_statedump_*' -s p &&
+		lttctl -q add-context -k -t tid -s p &&
+		lttctl -q start p
+	started=$?
+	out=$("$KLOAD" payloads)
+	ran=$?
+	lttctl -q stop p
+	read -r _ tid _ port _ rfd wfd _ tcp _ ep _ v6 _ cport <<<"$out"
+	gaps=$(switch_gaps "$TEST_TMP/p/kernel" "$tid")
+	[ "$gaps" = 0 ] && break
+	diag "recording $try: $gaps records of kload follow no switch to it; again"
+done
+ok $started "a session recording connect, writev, poll, ppoll, epoll_ctl, epoll_wait, epoll_pwait, accept, accept4 started"
+ok $ran "kload payloads ran: $out"
 TEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/p/kernel" | grep "tid = $tid }")
 ENTRIES=$(grep -o 'syscall_entry_[a-z_0-9]*: .*' <<<"$TEXT")
 EXITS=$(grep -o 'syscall_exit_[a-z_0-9]*: .*' <<<"$TEXT")
@@ -152,7 +163,11 @@ is "$(grep 'syscall_entry_poll: .*nfds = 2,' <<<"$T1" | grep -v 'ufds = 0x8,' | 
 is "$(grep "syscall_entry_epoll_ctl: .*{ epfd = $ep," <<<"$T1" | sed -n 's/.*\(op_enum = [^)]*)\).*/\1/p' | tr '\n' ';')" \
 	"$(opnum ADD 1);$(opnum MOD 3);$(opnum DEL 2);" "babeltrace 1: epoll_ctl's op_enum, its labels"
 # lttng-analyses (babeltrace 1's bindings) copies each event's fields, the structures too
-if command -v lttng-syscallstats >/dev/null; then
+if ! command -v lttng-syscallstats >/dev/null; then
+	skip 1 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
+elif [ "$gaps" != 0 ]; then
+	skip 1 "the kernel left out a switch into kload in 3 recordings: lttng-analyses can't name its task"
+else
 	timeout "$LA_TIMEOUT" lttng-syscallstats --no-progress --no-intersection "$TEST_TMP/p" \
 		>"$TEST_TMP/syscallstats.txt" 2>&1
 	is "$?:$(awk -v t="TID: $tid)" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
@@ -161,8 +176,6 @@ if command -v lttng-syscallstats >/dev/null; then
 		"0:epoll_ctl $(grep -c 'syscall_entry_epoll_ctl: ' <<<"$ENTRIES");epoll_pwait 1;epoll_wait 2;poll 3;ppoll 1;" \
 		"lttng-syscallstats reads the trace: kload's 3 polls, its ppoll, its epoll_ctls (op_enum an enumeration), 2 epoll_waits and epoll_pwait" ||
 		diag "$(cat "$TEST_TMP/syscallstats.txt")"
-else
-	skip 1 "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
 fi
 like "$(grep 'syscall_exit_accept:' <<<"$EXITS")" \
 	"{ ret = [0-9]+, upeer_addrlen = 16, family = 2, sport = $cport, $v4, $nov6 }" \
