@@ -57,6 +57,9 @@ diag() {
 	printf '%s\n' "$@" | sed 's/^/# /'
 }
 
+# ok COND DESC...: TAP's "ok N - DESC" when COND is 0, else "not ok".  ok,
+# is, like and unlike return 1 when the check failed, so that
+# `is ... || diag ...` adds what helps read a failure.
 ok() {
 	local cond=$1
 	shift
@@ -67,6 +70,7 @@ ok() {
 		echo "not ok $_tap_n - $*"
 		# a known gap, "# TODO REASON" in the description: reported, not failed
 		[[ "$*" == *"# TODO"* ]] || _tap_failed=$((_tap_failed + 1))
+		return 1
 	fi
 }
 
@@ -89,6 +93,7 @@ is() {
 	else
 		ok 1 "$*"
 		diag "got:  '$got'" "want: '$want'"
+		return 1
 	fi
 }
 
@@ -111,6 +116,7 @@ like() {
 	else
 		ok 1 "$*"
 		diag "text: '$text'" "does not match: '$re'"
+		return 1
 	fi
 }
 
@@ -120,6 +126,7 @@ unlike() {
 	if re_match "$text" "$re"; then
 		ok 1 "$*"
 		diag "text: '$text'" "matches: '$re'"
+		return 1
 	else
 		ok 0 "$*"
 	fi
@@ -527,6 +534,7 @@ matches() {
 	else
 		ok 1 "$*"
 		diag "text: '$text'" "does not match: '$re'"
+		return 1
 	fi
 }
 
