@@ -350,11 +350,12 @@ int ust_channel_wrap(const void *owner, uint64_t key, uint32_t nr_streams, void 
  */
 static bool blocking_allowed(void)
 {
-	const char *v = getenv("LTT_UST_ALLOW_BLOCKING");
+	/* not in a set-user-ID program, as LTTng-UST */
+	const char *v = secure_getenv("LTT_UST_ALLOW_BLOCKING");
 
 	if (v)
 		return v[0] && strcmp(v, "0");
-	return getenv("LTTNG_UST_ALLOW_BLOCKING") != NULL;
+	return secure_getenv("LTTNG_UST_ALLOW_BLOCKING") != NULL;
 }
 
 /*

@@ -28,6 +28,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -79,12 +80,24 @@ static void add_daemon(const char *dir)
 	nr_daemons++;
 }
 
+/*
+ * The daemons this program registers with: LTT_RUNDIR's, else the root
+ * daemon's and the user's own.  A set-user-ID or set-group-ID program
+ * (AT_SECURE) registers with the root daemon alone, whatever its
+ * environment names: the user who ran it chose that environment, and a
+ * daemon of theirs would command a privileged process (LTTng-UST reads
+ * neither HOME nor LTTNG_HOME there either).
+ */
 static void configure(void)
 {
-	const char *rundir = getenv("LTT_RUNDIR");
+	const char *rundir = secure_getenv("LTT_RUNDIR");
 	char dir[4096];
 
 	configured = true;
+	if (getauxval(AT_SECURE)) {
+		add_daemon(LTT_ROOT_RUNDIR);
+		return;
+	}
 	if (rundir && *rundir) {
 		add_daemon(rundir);
 		return;

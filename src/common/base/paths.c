@@ -13,14 +13,18 @@
 
 #include "common/base/paths.h"
 
-/* The first of @names set and not empty, else the passwd entry's home. */
+/*
+ * The first of @names set and not empty, else the passwd entry's home.
+ * Not in a set-user-ID program (secure_getenv()): its user's environment
+ * does not choose a privileged process's files.
+ */
 static const char *home_of(const char *const *names)
 {
 	struct passwd *pw;
 	const char *home;
 
 	for (; *names; names++) {
-		home = getenv(*names);
+		home = secure_getenv(*names);
 		if (home && *home)
 			return home;
 	}
@@ -30,7 +34,7 @@ static const char *home_of(const char *const *names)
 
 bool ltt_home_is_lttng(void)
 {
-	const char *ltt = getenv("LTT_HOME"), *lttng = getenv("LTTNG_HOME");
+	const char *ltt = secure_getenv("LTT_HOME"), *lttng = secure_getenv("LTTNG_HOME");
 
 	return !(ltt && *ltt) && lttng && *lttng;
 }
