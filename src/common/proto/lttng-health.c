@@ -33,14 +33,19 @@
 /* LTTng's delta (DEFAULT_HEALTH_CHECK_DELTA_S) and TCP timeout floor (DEFAULT_INET_TCP_TIMEOUT). */
 #define HEALTH_DELTA_S 20ULL
 #define HEALTH_TCP_TIMEOUT_S 180ULL
-/* Connections waiting for their request at once; more are closed at once. */
+/*
+ * Connections waiting for their request at once; one more closes the
+ * oldest, so that clients that connect and send nothing can't keep a
+ * health checker out.
+ */
 #define HEALTH_CONNS_MAX 64
 
 struct ltt_lttng_health {
 	struct ltt_evloop_server srv;
 	uint64_t delta_ns;
 	uint64_t slots;		/* the daemon's */
-	unsigned int conns;	/* the loop's */
+	int conns[HEALTH_CONNS_MAX];	/* the loop's, oldest first */
+	unsigned int nr_conns;
 	/* ltt_lttng_health_serve()'s socket file, removed at the stop while ours */
 	char *path;
 	dev_t dev;
@@ -77,10 +82,20 @@ static uint64_t health_delta_ns(const char *env)
 	return (v + HEALTH_DELTA_S) * 1000000000ULL;
 }
 
+/* End connection @i of @h's. */
+static void conn_close(struct ltt_evloop *loop, struct ltt_lttng_health *h, unsigned int i)
+{
+	ltt_evloop_unwatch_fd(loop, h->conns[i]);
+	close(h->conns[i]);
+	memmove(&h->conns[i], &h->conns[i + 1], (h->nr_conns - i - 1) * sizeof(h->conns[0]));
+	h->nr_conns--;
+}
+
 /* A health client's request: answered, then the connection ends. */
 static void on_request(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct ltt_lttng_health *h = arg;
+	unsigned int i;
 	uint64_t code;
 	uint32_t cmd;
 	ssize_t n;
@@ -97,25 +112,26 @@ static void on_request(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 		LTT_WARN_RL("health socket: request of %zd bytes, command %u: only CHECK (0) is served",
 			    n, n == (ssize_t)sizeof(cmd) ? cmd : 0U);
 	}
-	ltt_evloop_unwatch_fd(loop, fd);
-	close(fd);
-	h->conns--;
+	for (i = 0; i < h->nr_conns; i++)
+		if (h->conns[i] == fd) {
+			conn_close(loop, h, i);
+			return;
+		}
 }
 
 static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 {
 	struct ltt_lttng_health *h = arg;
 
-	if (h->conns >= HEALTH_CONNS_MAX) {
-		LTT_WARN_RL("health socket: %u connections wait for their request already: one more closed",
-			    h->conns);
-		close(fd);
-		return;
+	if (h->nr_conns == HEALTH_CONNS_MAX) {
+		LTT_WARN_RL("health socket: %u connections wait for their request: the oldest closed",
+			    h->nr_conns);
+		conn_close(loop, h, 0);
 	}
 	if (ltt_evloop_watch(loop, fd, EPOLLIN, on_request, h, NULL))
 		close(fd);
 	else
-		h->conns++;
+		h->conns[h->nr_conns++] = fd;
 }
 
 int ltt_lttng_health_start(int fd, uint64_t slots, const char *delta_env,

@@ -10,7 +10,8 @@
 # slot of LTTng's command thread, and only it, is in bad health, while
 # ltt's own client thread serves lttctl on; a request other than CHECK
 # gets no reply; past 64 connections that wait for their request, one
-# more is closed at once, and checks are answered once they go.  As root in its own mount namespace (/var/run/lttng),
+# more closes the oldest and is answered, and checks are answered once
+# they go.  As root in its own mount namespace (/var/run/lttng),
 # as test_lttng_compat.sh.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
@@ -59,9 +60,10 @@ s.connect(sys.argv[1])
 s.sendall(struct.pack("=I", 1))
 print(len(s.recv(64)))' "$HSOCK" 2>&1)" "0" \
 	"a command other than CHECK: the connection closed with no reply"
-# 64 connections that send nothing: the 65th is closed at once
+# 64 connections that send nothing: a 65th, a check, closes the oldest
+# and is answered
 is "$(timeout "$TEST_TIMEOUT" python3 -c '
-import socket, sys
+import socket, struct, sys
 idle = []
 for i in range(64):
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -69,8 +71,9 @@ for i in range(64):
     idle.append(s)
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect(sys.argv[1])
-print(len(s.recv(64)))' "$HSOCK" 2>&1)" "0" \
-	"past 64 connections waiting for their request: one more closed at once"
+s.sendall(struct.pack("=I", 0))
+print(len(s.recv(64)), len(idle[0].recv(64)))' "$HSOCK" 2>&1)" "8 0" \
+	"past 64 connections waiting for their request: a check is answered, the oldest closed"
 is "$(health once)" "query 0 state -1 threads 12 bad 0:Session daemon command" \
 	"... and once they are gone, checks are answered again"
 kill "$HUNG" 2>/dev/null
