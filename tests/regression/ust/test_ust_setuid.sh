@@ -15,11 +15,12 @@ command -v cc >/dev/null || skip_all "needs a C compiler"
 plan 7
 
 UST_LIBS="$LTT_TOP_BUILDDIR/src/ust/.libs"
-# an instrumented program (it registers in its constructor), says so, and waits
-# for its standard input to close; built with the library's sanitizer,
-# whose runtime a set-user-ID program can't preload
-san=$(ldd "$UST_LIBS/libltt-ust.so" | sed -n 's/.*lib\(asan\|tsan\)\.so.*/-fsanitize=\1/p' |
-	sed 's/=tsan/=thread/; s/=asan/=address/' | head -n 1)
+# an instrumented program (it registers in its constructor), says so, and
+# waits for its standard input to close; built with the build's flags (a
+# sanitizer's runtime must be in the program: a set-user-ID program
+# preloads nothing)
+cflags=$(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile")
+ldflags=$(sed -n 's/^LDFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile")
 dir="$TEST_TMP/bin"
 mkdir -p "$dir"
 chmod 711 "$TEST_TMP"
@@ -41,7 +42,7 @@ int main(void)
 }
 EOF
 # shellcheck disable=SC2086
-cc $san -o "$dir/plain" "$dir/prog.c" -I"$LTT_TOP_SRCDIR/include" -I"$LTT_TOP_BUILDDIR/include" \
+cc $cflags $ldflags -o "$dir/plain" "$dir/prog.c" -I"$LTT_TOP_SRCDIR/include" -I"$LTT_TOP_BUILDDIR/include" \
 	-I"$LTT_TOP_SRCDIR/tests/regression/app" -L"$UST_LIBS" -lltt-ust \
 	-Wl,-rpath,"$UST_LIBS" 2>"$TEST_TMP/cc.err"
 ok $? "a program linked to libltt-ust built" || diag "$(cat "$TEST_TMP/cc.err")"
