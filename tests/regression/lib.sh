@@ -255,7 +255,7 @@ bpf_source_or_skip() {
 }
 
 # switch_gaps TRACE TID...: the records of those tasks in kernel trace
-# TRACE (its events with the tid context) that follow no recorded switch
+# TRACE (its events with the tid context, read by babeltrace 1) that follow no recorded switch
 # to them on their CPU.  lttng-analyses know a CPU's task by its
 # sched_switch records only, and the kernel does not record every switch:
 # this development machine's (Linux 6.18 under Firecracker) leaves out
@@ -269,7 +269,10 @@ switch_gaps() {
 	timeout "$BT_TIMEOUT" babeltrace "$trace" 2>/dev/null | awk -v tids=" $* " '
 		{
 			match($0, /cpu_id = [0-9]+/); cpu = substr($0, RSTART + 9, RLENGTH - 9)
-			match($0, /[{] tid = [0-9]+/); tid = substr($0, RSTART + 8, RLENGTH - 8)
+			# the context, the second { }: "{ cpu_id = C }, { ..., tid = T }, { ... }"
+			split($0, part, /[}], [{]/)
+			tid = match(part[2], /(^| )tid = [0-9]+/) ? substr(part[2], RSTART, RLENGTH) : ""
+			sub(/.*tid = /, "", tid)
 		}
 		/ sched_switch: / {
 			match($0, /next_tid = [0-9]+/); cur[cpu] = substr($0, RSTART + 11, RLENGTH - 11)

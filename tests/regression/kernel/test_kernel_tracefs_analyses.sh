@@ -28,20 +28,35 @@ tracefs_setup 12
 # into it (the kernel's own ftrace has none either, measured on 6.18),
 # and lttng-analyses know a CPU's task, and a thread's priority, by the
 # switches into it.
-gated g 1000 0 0
-taskset -p -c 0 "${GPID[g]}" >/dev/null
-taskset -p -c 0 $$ >/dev/null
-lttctl -q create t -o "$TEST_TMP/t" &&
-	lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,sched_process_fork,irq_handler_entry,irq_handler_exit &&
-	lttctl -q enable-event -k 'lttng_statedump_*' &&
-	lttctl -q enable-event -k --syscall getppid,read,write &&
-	lttctl -q add-context -k -t procname &&
-	lttctl -q start || { echo "Bail out! session t"; exit 1; }
-go g
-pp=$("$KLOAD" pingpong 500) || { echo "Bail out! kload pingpong failed"; exit 1; }
-lttctl -q stop && lttctl -q destroy
-pid=${GPID[g]}
-read -r ping pong <<<"${pp#tids }"
+# record TRY: the program g$TRY and the ping-pong in session t; pid,
+# ping and pong their tids
+record() {
+	local g=g$1
+	rm -rf "$TEST_TMP/t"
+	gated "$g" 1000 0 0
+	taskset -p -c 0 "${GPID[$g]}" >/dev/null
+	taskset -p -c 0 $$ >/dev/null
+	lttctl -q create t -o "$TEST_TMP/t" &&
+		lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,sched_process_fork,irq_handler_entry,irq_handler_exit &&
+		lttctl -q enable-event -k 'lttng_statedump_*' &&
+		lttctl -q enable-event -k --syscall getppid,read,write &&
+		lttctl -q add-context -k -t procname -t tid &&
+		lttctl -q start || { echo "Bail out! session t"; exit 1; }
+	go "$g"
+	pp=$("$KLOAD" pingpong 500) || { echo "Bail out! kload pingpong failed"; exit 1; }
+	lttctl -q stop && lttctl -q destroy
+	pid=${GPID[$g]}
+	read -r ping pong <<<"${pp#tids }"
+}
+# lttng-analyses know a task by the switches into it: a trace where the
+# kernel left one out (lib.sh, switch_gaps) is recorded again, three
+# times at most
+for try in 1 2 3; do
+	record $try
+	gaps=$(switch_gaps "$TEST_TMP/t/kernel" "$pid" "$ping" "$pong")
+	[ "$gaps" = 0 ] && break
+	diag "recording $try: $gaps records of the programs follow no switch to them; again"
+done
 like "$(babeltrace2 --output-format=ctf-metadata "$TEST_TMP/t/kernel" | grep -E '^\s*tracer_(name|major|minor|patchlevel) ' | tr -d '\t\n')" \
 	'^tracer_name = "lttng-modules";tracer_major = 2;tracer_minor = 13;tracer_patchlevel = 0;$' \
 	"the env names LTTng's kernel tracer, 2.13.0"
@@ -51,15 +66,23 @@ is $? 0 "lttng-syscallstats reads the trace"
 # the program's block: from its "NAME (PID, TID: T)" line to its "Total:"
 calls=$(awk -v t="TID: $pid)" '$1 == "kload" && index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
 	on && $1 == "-" && $2 == "getppid" { print $3 }' "$TEST_TMP/syscallstats.txt")
-is "$calls" 1000 "... the program's 1000 getppid calls, under its name and tid"
-[ "$calls" = 1000 ] || diag "$(grep -E '^[^ ]+ \(|getppid' "$TEST_TMP/syscallstats.txt")"
+if [ "$gaps" = 0 ]; then
+	is "$calls" 1000 "... the program's 1000 getppid calls, under its name and tid" ||
+		diag "$(grep -E '^[^ ]+ \(|getppid' "$TEST_TMP/syscallstats.txt")"
+else
+	skip 1 "the kernel left out a switch into the program in 3 recordings: lttng-analyses can't name its task"
+fi
 unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
 analysis cputop --limit 100000
 is $? 0 "lttng-cputop reads the trace"
-is "$(grep -cE " \(($ping|$pong)\) +[0-9]+ +\[20\]" "$TEST_TMP/cputop.txt")" 2 \
-	"... the two threads, by tid, priority 20 (nice 0)" ||
-	diag "$(grep -E "Process|\(($ping|$pong)\)" "$TEST_TMP/cputop.txt")"
+if [ "$gaps" = 0 ]; then
+	is "$(grep -cE " \(($ping|$pong)\) +[0-9]+ +\[20\]" "$TEST_TMP/cputop.txt")" 2 \
+		"... the two threads, by tid, priority 20 (nice 0)" ||
+		diag "$(grep -E "Process|\(($ping|$pong)\)" "$TEST_TMP/cputop.txt")"
+else
+	skip 1 "the kernel left out a switch into a thread in 3 recordings: lttng-analyses can't name it"
+fi
 # (the main thread keeps the name it had before exec: lttng-analyses
 # take a procname context at sched_process_exec only, and cputop keeps
 # the name a thread had when first met)
