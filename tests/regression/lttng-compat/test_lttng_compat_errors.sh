@@ -6,7 +6,8 @@
 # another buffer ownership (BUFFER_TYPE_MISMATCH), a channel or context
 # added to a started session (TRACE_ALREADY_STARTED), a second
 # rotation after a stop (ROTATION_MULTIPLE_AFTER_STOP), a state dump of a
-# stopped session (SESSION_NOT_STARTED), a start whose relay does not
+# stopped session and its metadata regenerated (SESSION_NOT_STARTED), a
+# start whose relay does not
 # answer (RELAYD_CONNECT_FAIL); and what LTTng takes is taken (an
 # exclusion that excludes nothing, with lttng's warning).  Each leaves the session as it was; lttctl
 # says ltt's sentence for the same refusal.  As root in its own mount
@@ -18,7 +19,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 28
+plan 31
 
 lttng_client
 
@@ -60,6 +61,16 @@ is "$RC" 118 "lttng regenerate statedump of a stopped session exits 118 (SESSION
 	diag "$OUT"
 run lttctl regenerate statedump -s s
 like "$RC:$OUT" "^[1-9][0-9]*:.*the session is not started" "lttctl regenerate statedump of it says ltt's SESSION_NOT_STARTED" || diag "$OUT"
+
+# --- metadata is regenerated while recording only: LTTng's SESSION_NOT_STARTED (118) too
+BEFORE=$(lttng list s)
+run lttng regenerate metadata -s s
+is "$RC:$OUT" "118:Error: Session not started" \
+	"lttng regenerate metadata of a stopped session: LTTng's SESSION_NOT_STARTED, its exit status and sentence"
+run lttctl regenerate metadata -s s
+is "$RC:$ERR" "1:Error: session 's': the session is not started" \
+	"lttctl regenerate metadata of it says ltt's SESSION_NOT_STARTED"
+is "$(lttng list s)" "$BEFORE" "... and the session is as it was"
 
 # --- one rotation after a stop, not two
 run lttng rotate s
