@@ -239,7 +239,8 @@ extern "C" {
 	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt") \
 	X(AGENT_UNKNOWN_NAME, 900, "the LTTng agent (python, JUL or log4j) of a registered program knows no logger of that name, and refused the rule: nothing was changed; the session daemon's log names the program; give a logger name the program has ('lttctl list -p', -j or -l lists them), or stop that program first") \
 	X(AGENT_REFUSED, 901, "the LTTng agent (python, JUL or log4j) of a registered program refused the rule: nothing was changed; the session daemon's log names the program and the agent's answer; check that program's agent, or stop that program first") \
-	X(AGENT_NO_ANSWER, 902, "the LTTng agent (python, JUL or log4j) of a registered program did not take the rule (its connection failed, or it did not answer within 3 s): nothing was changed; the session daemon's log names the program; try again, or stop that program first")
+	X(AGENT_NO_ANSWER, 902, "the LTTng agent (python, JUL or log4j) of a registered program did not take the rule (its connection failed, or it did not answer within 3 s): nothing was changed; the session daemon's log names the program; try again, or stop that program first") \
+	X(CHANNEL_STARTED, 1010, "a channel can't be added to a session that was started once, as in LTTng (the layout of its traces is fixed): add channels before the first 'lttctl start', or create another session")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

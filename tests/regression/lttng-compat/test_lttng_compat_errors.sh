@@ -4,7 +4,8 @@
 # so that lttng prints LTTng's sentence and exits as with LTTng, not
 # "Unknown error" with the reason in the daemon's log only: a channel of
 # another buffer ownership (BUFFER_TYPE_MISMATCH), a channel or context
-# added to a started session (TRACE_ALREADY_STARTED), a second
+# added to a started session, or a channel to one stopped since
+# (TRACE_ALREADY_STARTED), a second
 # rotation after a stop (ROTATION_MULTIPLE_AFTER_STOP), a state dump of a
 # stopped session and its metadata regenerated (SESSION_NOT_STARTED), a
 # start whose relay does not
@@ -19,7 +20,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 31
+plan 37
 
 lttng_client
 
@@ -49,11 +50,30 @@ run lttng add-context -u -t vpid -s s
 like "$RC:$OUT" "^[1-9][0-9]*:Error: vpid: Tracing has already been started once" \
 	"lttng add-context in a started session: TRACE_ALREADY_STARTED" || diag "$OUT"
 is "$(lttng list s)" "$BEFORE" "... and the session is as it was (no channel c2, no context)"
+M_STARTED="a channel can't be added to a session that was started once, as in LTTng (the layout of its traces is fixed): add channels before the first 'lttctl start', or create another session"
 run lttctl enable-channel -u c2 -s s
-like "$RC:$OUT" "^[1-9][0-9]*:.*a channel can't be added to an active session; stop the session first" \
-	"lttctl enable-channel says ltt's CHANNEL_ACTIVE_ADD" || diag "$OUT"
+is "$RC:$ERR" "1:Error: channel 'c2' of session 's': $M_STARTED" \
+	"lttctl enable-channel says ltt's CHANNEL_STARTED"
 
 ok_cmd "lttng stop s" lttng stop s
+
+# --- nor once stopped: started once is enough (LTTng's has_been_started)
+BEFORE=$(lttng list s)
+run lttng enable-channel -u c2 -s s
+is "$RC:$OUT" "1:Error: Channel c2: Tracing has already been started once (session s)" \
+	"lttng enable-channel in a stopped session: LTTng's TRACE_ALREADY_STARTED, its exit status and sentence"
+run lttng enable-event -u b -c c3 -s s
+is "$RC" 80 "lttng enable-event in a new channel of the stopped session exits 80 (TRACE_ALREADY_STARTED)"
+run lttng enable-event -p foo -s s
+is "$RC:$OUT" "80:Error: Event foo: The command tried to enable an event in a new domain for a session that has already been started once. (channel channel0, session s)" \
+	"lttng enable-event -p (its channel is new) in the stopped session: the same, as LTTng"
+run lttctl enable-channel -u --buffers-pid c2 -s s
+is "$RC:$ERR" "1:Error: channel 'c2' of session 's': $M_STARTED" \
+	"lttctl enable-channel in the stopped session says ltt's CHANNEL_STARTED"
+run lttctl enable-event -u b -c c3 -s s
+is "$RC:$ERR" "1:Error: event rule 'b' in channel 'c3' of session 's': $M_STARTED" \
+	"lttctl enable-event in a new channel of it too"
+is "$(lttng list s)" "$BEFORE" "... and the session is as it was (no channel c2, c3, lttng_python_channel)"
 
 # --- a state dump needs a started session: LTTng's SESSION_NOT_STARTED (118), not a stop's 81
 run lttng regenerate statedump -s s
