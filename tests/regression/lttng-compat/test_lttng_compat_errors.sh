@@ -20,7 +20,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 37
+plan 48
 
 lttng_client
 
@@ -123,4 +123,28 @@ like "$RC:$(tr '\n' ' ' <<<"$OUT")" "^0:.*ltt_test:crit does not exclude any eve
 	diag "$OUT"
 like "$(lttng list n)" "ltt_test:s\\* \\(type: tracepoint\\) \\[enabled\\] \\[exclusions: ltt_test:crit\\]" \
 	"... and listed with it"
+# --- a rotation period under 0.1 s: taken, as LTTng takes any above 0 (ltt
+# refused it); ltt's scheduler looks every 50 ms, so 1 us rotates once a
+# look, as soon as the rotation before is done, as LTTng's does
+ok_cmd "lttng create r" lttng create r -o "$TEST_TMP/r"
+ok_cmd "lttng enable-event -u ltt_test:seq -s r" lttng enable-event -u ltt_test:seq -s r
+run lttng enable-rotation --timer 1us -s r
+is "$RC:$OUT" "0:Enabled periodic rotations every 1 us on session r" \
+	"lttng enable-rotation --timer 1us: taken, as LTTng"
+like "$(lttng list r)" "timer period: 1 us" "... and listed"
+ok_cmd "lttctl create r2" lttctl create r2 -o "$TEST_TMP/r2"
+run lttctl enable-rotation --timer 1 -s r2
+is "$RC:$OUT" "0:Enabled rotation of session r2 every 1 us." "lttctl enable-rotation --timer 1: taken"
+like "$(lttng list r2)" "timer period: 1 us" "... and lttng lists it"
+ok_cmd "lttng start r" lttng start r
+n=0
+for _ in $(seq 100); do
+	ust_app -n 100 -r rot >/dev/null
+	n=$((n + 100))
+	[ "$(narchives "$TEST_TMP/r")" -ge 3 ] && break
+done
+ok_cmd "lttng stop r" lttng stop r
+ok "$([ "$(narchives "$TEST_TMP/r")" -ge 3 ]; echo $?)" "it rotated on its schedule ($(narchives "$TEST_TMP/r") archives for $n events)"
+is "$(role_count "$TEST_TMP/r" rot)" "$n" "... and babeltrace2 reads each event once across the chunks"
+
 ok_cmd "lttng destroy -a" lttng destroy -a
