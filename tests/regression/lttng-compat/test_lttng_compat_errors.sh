@@ -20,7 +20,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 48
+plan 50
 
 lttng_client
 
@@ -105,7 +105,9 @@ run lttctl rotate s
 like "$RC:$OUT" "^[1-9][0-9]*:.*the session was already rotated once since it stopped" \
 	"lttctl rotate says ltt's ROTATE_AFTER_STOP" || diag "$OUT"
 
-# --- a relay that does not answer: LTTng's RELAYD_CONNECT_FAIL (its daemon says it at create)
+# --- a relay that does not answer: LTTng's RELAYD_CONNECT_FAIL, at the start
+# (both daemons take the create; LTTng's says it at the first enable-event:
+# doc/lttng-compat.md)
 ok_cmd "lttng create n --set-url net://127.0.0.1:1" lttng create n --set-url net://127.0.0.1:1
 ok_cmd "lttng enable-event -u a -s n" lttng enable-event -u a -s n
 run lttng start n
@@ -113,6 +115,10 @@ is "$RC" 104 "lttng start of a session whose relay refuses exits 104 (RELAYD_CON
 	diag "$OUT"
 like "$OUT" "Error: Unable to connect to lttng-relayd" "... with LTTng's sentence for it"
 like "$(lttng list n)" "Recording session n: \\[inactive\\]" "... and the session is not started"
+run lttctl start n
+like "$RC:$ERR" "^1:Error: session 'n': relay net://127\\.0\\.0\\.1:1[^ ]*: connection refused: nothing listens on the relay's control port" \
+	"lttctl start of it names the relay and ltt's RELAY_REFUSED"
+like "$(lttng list n)" "Recording session n: \\[inactive\\]" "... and the session is still not started"
 
 # --- what LTTng takes is not refused: an exclusion that excludes nothing
 # (LTTng's client warns, its daemon keeps it; ltt refused it, and lttng
