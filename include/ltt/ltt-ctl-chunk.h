@@ -70,7 +70,8 @@ int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_a
  * ltt_ctl_enable_rotation() - rotate every @timer_us microseconds and/or
  * each time @size bytes were written (0: that schedule unchanged; not both)
  *
- * Returns 0, -LTT_ERR_ROTATION_VALUE (timer under 100000 us, both 0),
+ * Returns 0, -LTT_ERR_ROTATION_VALUE (both 0, a timer over
+ * UINT64_MAX / 1000),
  * -LTT_ERR_ROTATE_OUTPUT, -LTT_ERR_ROTATE_SNAPSHOT,
  * -LTT_ERR_SESSION_NOT_FOUND, or a connection error.
  */

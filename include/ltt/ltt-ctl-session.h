@@ -510,7 +510,8 @@ int ltt_ctl_get_session(struct ltt_ctl *ctl, const char *session,
  * Returns 0, -LTT_ERR_CHANNEL_ENABLED, -LTT_ERR_CHANNEL_NAME,
  * -LTT_ERR_SUBBUF_SIZE, -LTT_ERR_SUBBUF_COUNT, -LTT_ERR_BUFFER_TYPE,
  * -LTT_ERR_BUFFER_TYPE_MISMATCH, -LTT_ERR_TRACEFILE_SIZE,
- * -LTT_ERR_KERNEL_NEEDS_ROOT, -LTT_ERR_CHANNEL_ACTIVE_ADD, -LTT_ERR_LIMIT,
+ * -LTT_ERR_KERNEL_NEEDS_ROOT, -LTT_ERR_CHANNEL_STARTED (the session was started once;
+ * an older daemon's -LTT_ERR_CHANNEL_ACTIVE_ADD: it is active), -LTT_ERR_LIMIT,
  * -LTT_ERR_NOT_SUPPORTED (a non-zero reserved byte in @attr)...
  */
 int ltt_ctl_enable_channel(struct ltt_ctl *ctl, const char *session, enum ltt_domain domain,

@@ -119,7 +119,7 @@ extern "C" {
 	X(ROTATE_OUTPUT, 141, "this session has no output to rotate (created with --no-output: it writes nothing but snapshots)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
-	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period of at least 100000 us (0.1 s), --size a number of bytes above 0 (suffixes k, M, G)") \
+	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period above 0 (us, or a unit: ms, s, m, h), --size a number of bytes above 0 (suffixes k, M, G)") \
 	X(ROTATION_NOT_SET, 145, "the session has no such rotation schedule; 'lttctl list SESSION' shows its schedule") \
 	X(ROTATE_FAILED, 146, "no trace of the session could move to a new trace chunk (the output's file system full or not writable, or a path in it taken; the session daemon's log says which): nothing was archived and the session records on in its current chunk; fix the output and rotate again") \
 	X(CONFIG_MALFORMED, 150, "the session configuration file is not well-formed XML (the message names the line); fix or remove it: nothing was loaded") \
@@ -239,7 +239,8 @@ extern "C" {
 	X(TRIGGER_LTTNG_DAEMON, 640, "the session daemon predates adding a trigger as LTTng's lttng adds it (client protocol 1.35): it would refuse this kernel rule, whose filter may fit none of its events; restart ltt-sessiond from this version of ltt") \
 	X(AGENT_UNKNOWN_NAME, 900, "the LTTng agent (python, JUL or log4j) of a registered program knows no logger of that name, and refused the rule: nothing was changed; the session daemon's log names the program; give a logger name the program has ('lttctl list -p', -j or -l lists them), or stop that program first") \
 	X(AGENT_REFUSED, 901, "the LTTng agent (python, JUL or log4j) of a registered program refused the rule: nothing was changed; the session daemon's log names the program and the agent's answer; check that program's agent, or stop that program first") \
-	X(AGENT_NO_ANSWER, 902, "the LTTng agent (python, JUL or log4j) of a registered program did not take the rule (its connection failed, or it did not answer within 3 s): nothing was changed; the session daemon's log names the program; try again, or stop that program first")
+	X(AGENT_NO_ANSWER, 902, "the LTTng agent (python, JUL or log4j) of a registered program did not take the rule (its connection failed, or it did not answer within 3 s): nothing was changed; the session daemon's log names the program; try again, or stop that program first") \
+	X(CHANNEL_STARTED, 1010, "a channel can't be added to a session that was started once, as in LTTng (the layout of its traces is fixed): add channels before the first 'lttctl start', or create another session")
 
 enum ltt_error_code {
 #define LTT_ERROR_ENUM_(name, num, msg) LTT_ERR_##name = (num),

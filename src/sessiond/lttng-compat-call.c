@@ -59,7 +59,7 @@ static const struct {
 	{ LTT_ERR_RELAY_NO_CLEAR, 157 },		/* CLEAR_NOT_AVAILABLE_RELAY */
 	{ LTT_ERR_ROTATE_AFTER_STOP, 133 },		/* ROTATION_MULTIPLE_AFTER_STOP */
 	/* what LTTng's daemon refuses once a session was started (cmd.c) */
-	{ LTT_ERR_CHANNEL_ACTIVE_ADD, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
+	{ LTT_ERR_CHANNEL_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
 	{ LTT_ERR_CONTEXT_STARTED, LTT_LTTNG_ERR_TRACE_ALREADY_STARTED },
 	/* a relay that can't be reached or refuses the session (cmd.c's relayd_connect()) */
 	{ LTT_ERR_RELAY_REFUSED, 104 },			/* RELAYD_CONNECT_FAIL */

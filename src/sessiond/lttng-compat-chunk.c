@@ -275,28 +275,32 @@ uint32_t ltt_lttng_rotation_set_schedule(struct ltt_lttng_call *call)
 	return ltt_lttng_code(call, err);
 }
 
-/* CLEAR_SESSION, REGENERATE_METADATA, REGENERATE_STATEDUMP: a session's name, and what. */
-static uint32_t session_op(struct ltt_lttng_call *call, unsigned int cmd, int what)
-{
-	return ltt_lttng_code(call, ltt_lttng_session_cmd(call, cmd, (uint32_t)what,
-							 what >= 0 ? 4 : 0, NULL));
-}
-
+/* CLEAR_SESSION: a session's name. */
 uint32_t ltt_lttng_clear_session(struct ltt_lttng_call *call)
 {
-	return session_op(call, LTT_CLIENT_CMD_CLEAR_SESSION, -1);
+	return ltt_lttng_code(call, ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_CLEAR_SESSION, 0, 0,
+							 NULL));
+}
+
+/*
+ * REGENERATE_METADATA, REGENERATE_STATEDUMP of a session that is not
+ * recording: LTTng's daemon says SESSION_NOT_STARTED there, where a stop
+ * says TRACE_ALREADY_STOPPED.
+ */
+static uint32_t regenerate(struct ltt_lttng_call *call, int what)
+{
+	enum ltt_error_code err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_REGENERATE,
+							(uint32_t)what, 4, NULL);
+
+	return err == LTT_ERR_SESSION_NOT_STARTED ? ERR_SESSION_NOT_STARTED : ltt_lttng_code(call, err);
 }
 
 uint32_t ltt_lttng_regenerate_metadata(struct ltt_lttng_call *call)
 {
-	return session_op(call, LTT_CLIENT_CMD_REGENERATE, LTT_REGENERATE_METADATA);
+	return regenerate(call, LTT_REGENERATE_METADATA);
 }
 
 uint32_t ltt_lttng_regenerate_statedump(struct ltt_lttng_call *call)
 {
-	enum ltt_error_code err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_REGENERATE,
-							LTT_REGENERATE_STATEDUMP, 4, NULL);
-
-	/* LTTng's daemon: SESSION_NOT_STARTED here, where a stop says TRACE_ALREADY_STOPPED */
-	return err == LTT_ERR_SESSION_NOT_STARTED ? ERR_SESSION_NOT_STARTED : ltt_lttng_code(call, err);
+	return regenerate(call, LTT_REGENERATE_STATEDUMP);
 }

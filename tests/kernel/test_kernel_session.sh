@@ -22,7 +22,7 @@ is "$(kvm_file $s stop.rc)" 0 "and stops"
 like "$(kvm_file $s list)" 'ltt_test_event \(type: tracepoint\) \[enabled\]' \
 	"list shows the kernel rule"
 ok $([ "$(kvm_file $s late_channel.rc)" != 0 ] && echo 0 || echo 1) "a kernel channel can't be added after the first start"
-like "$(kvm_file $s late_channel)" "can't be added once the session has started" \
+like "$(kvm_file $s late_channel)" "can't be added to a session that was started once" \
 	"... and lttctl says why"
 is "$(kvm_file $s destroy.rc)" 0 "destroy succeeds"
 

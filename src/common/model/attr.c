@@ -342,8 +342,7 @@ enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf
 
 enum ltt_error_code ltt_attr_check_rotation(uint64_t timer_us, uint64_t size)
 {
-	if ((!timer_us && !size) || (timer_us && timer_us < LTT_ROTATION_TIMER_MIN_US) ||
-	    timer_us > UINT64_MAX / 1000)
+	if ((!timer_us && !size) || timer_us > UINT64_MAX / 1000)
 		return LTT_ERR_ROTATION_VALUE;
 	return LTT_ERR_OK;
 }

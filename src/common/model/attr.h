@@ -143,17 +143,12 @@ enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr);
  */
 enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf *attr);
 
-/*
- * A rotation schedule's limit (enable-rotation): a period of at least
- * 0.1 s.  A size is any byte count above 0, as LTTng's: the schedule is
- * looked at each tick (chunk-sched.h), so a size written faster than a
- * tick rotates once a tick.
- */
-#define LTT_ROTATION_TIMER_MIN_US 100000ULL
-
 /**
  * ltt_attr_check_rotation() - is (@timer_us, @size) a schedule to set?
- * Each is 0 (that schedule unchanged) or at least its minimum; not both 0.
+ * Each is 0 (that schedule unchanged) or above 0, as LTTng takes any
+ * (a period in ns fits 64 bits); not both 0.  The schedule is looked at
+ * each tick (chunk-sched.h): a period shorter than a tick, or a size
+ * written faster, rotates once a tick.
  *
  * Returns LTT_ERR_OK or LTT_ERR_ROTATION_VALUE.
  */

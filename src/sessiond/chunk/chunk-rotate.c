@@ -641,6 +641,8 @@ enum ltt_error_code ltt_chunk_regenerate_metadata(const struct ltt_domains *set,
 	/* refused as LTTng refuses them */
 	if (session->live_timer_us)
 		return LTT_ERR_REGEN_LIVE;
+	if (!session->active)
+		return LTT_ERR_SESSION_NOT_STARTED;
 	if (session->domains[LTT_DOMAIN_IDX_USER].buffer_type == LTT_BUFFER_PER_PID)
 		return LTT_ERR_REGEN_PER_PID;
 	/* a snapshot session's next snapshots hold the new text; a relay rewrites it */

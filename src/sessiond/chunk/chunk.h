@@ -110,8 +110,9 @@ int ltt_chunk_list_dir(const struct ltt_session *session, const char *dir,
  * ltt_chunk_regenerate_metadata() - write every trace's metadata again
  * whole (a clock changed)
  *
- * Session lock held.  Returns LTT_ERR_OK, REGEN_LIVE (a live session) or
- * REGEN_PER_PID (per-PID user-space buffers), as LTTng refuses them,
+ * Session lock held.  Returns LTT_ERR_OK, REGEN_LIVE (a live session),
+ * SESSION_NOT_STARTED (one not recording) or REGEN_PER_PID (per-PID
+ * user-space buffers), as LTTng refuses them and in its order,
  * NOT_SUPPORTED (a domain with channels that can't), REGEN_RELAY (the
  * relay is older than protocol 2.13: refused by the first trace, before
  * any changed), or CONSUMERD (logged).  A snapshot session's next

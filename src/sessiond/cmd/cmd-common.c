@@ -136,8 +136,9 @@ enum ltt_error_code ltt_cmd_add_channel(struct ltt_domain_impl *d, struct ltt_se
 	enum ltt_error_code code;
 	int err;
 
-	if (session->active)
-		return LTT_ERR_CHANNEL_ACTIVE_ADD;
+	/* LTTng's daemon: not once the session was started, stopped since or not */
+	if (ltt_session_started_once(session))
+		return LTT_ERR_CHANNEL_STARTED;
 	code = d->ops->may_add_channel ? d->ops->may_add_channel(d, session) : LTT_ERR_OK;
 	if (code)
 		return code;

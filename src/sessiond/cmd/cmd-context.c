@@ -78,7 +78,7 @@ static enum ltt_error_code add_context(struct ltt_domain_impl *d, struct ltt_ses
 	struct ltt_channel *channel;
 	enum ltt_error_code ret;
 
-	if (session->chunk_begin || session->active || dom->state)
+	if (ltt_session_started_once(session) || dom->state)
 		return LTT_ERR_CONTEXT_STARTED;
 	if (d->type == LTT_DOMAIN_USER) {
 		ret = check_perf(session, c);

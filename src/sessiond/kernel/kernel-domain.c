@@ -99,19 +99,15 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 	return ltt_kernel_filter_check_rule(k, attr);
 }
 
+/*
+ * The tracer fixes a session's channels at its first start: the command
+ * refuses a channel of a session started once before it asks here
+ * (ltt_cmd_add_channel(): CHANNEL_STARTED, either domain, as LTTng).
+ */
 static enum ltt_error_code kernel_may_add_channel(struct ltt_domain_impl *d,
 						  const struct ltt_session *session)
 {
-	enum ltt_error_code ret;
-
-	if (session->snapshot) {
-		ret = ltt_kernel_snapshot_may_add(to_kernel(d));
-		if (ret)
-			return ret;
-	}
-	/* The tracer fixes a session's channels at its first start. */
-	return ltt_session_domain((struct ltt_session *)session, LTT_DOMAIN_KERNEL)->state ?
-	       LTT_ERR_KERNEL_CHANNEL_STARTED : LTT_ERR_OK;
+	return session->snapshot ? ltt_kernel_snapshot_may_add(to_kernel(d)) : LTT_ERR_OK;
 }
 
 /* ---- channels and the trace ---- */

@@ -201,8 +201,8 @@ static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, siz
 }
 
 /*
- * Post @session's rules (none when inactive or @gone) to the agent
- * thread, @wait awaiting the answers: sync_post()'s.
+ * Post @session's rules (none once @gone), whether it is active or not,
+ * to the agent thread, @wait awaiting the answers: sync_post()'s.
  */
 static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool gone, bool wait)
 {
@@ -214,7 +214,7 @@ static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool 
 	bool oom = false;
 
 	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-	if (session->active && !gone && dom) {
+	if (!gone && dom) {
 		cds_list_for_each_entry(channel, &dom->channels, node)
 			if (channel->agent && channel->enabled && !oom)
 				oom = channel_keys(channel, &keys, &nr) != 0;
@@ -246,8 +246,8 @@ int ltt_lagent_sync_wait(struct ltt_lagent *a, struct ltt_session *session)
 {
 	if (!a)
 		return 0;
-	/* an inactive session, or one without agents' rules, tells an agent nothing to take now */
-	return session_post(a, session, false, session->active && has_agent_channel(session));
+	/* a session without agents' rules tells an agent nothing to take */
+	return session_post(a, session, false, has_agent_channel(session));
 }
 
 int ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)

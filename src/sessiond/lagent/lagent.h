@@ -15,7 +15,7 @@
  * session daemon through a port file and speak LTTng's agent protocol
  * (common/proto/lagent-proto.h) on TCP.  The agent thread (one event loop)
  * accepts them, registers them, tells each the rules of its domain
- * (python, JUL, log4j) of the active sessions as LTTng's ENABLE and
+ * (python, JUL, log4j) of the sessions, active or not, as LTTng's ENABLE and
  * DISABLE (the user-space domain
  * hands it each session's rules, ltt_lagent_sync(), and the triggers'
  * agent rules, ltt_lagent_sync_triggers()), asks them for their
@@ -87,21 +87,22 @@ void ltt_lagent_stop(struct ltt_lagent *lagent);
 
 /**
  * ltt_lagent_sync() - the agents follow @session's agent rules: those of
- * its enabled agent channels while it is active, none when it is not or
- * is @gone (destroyed); accepts a NULL @lagent
+ * its enabled agent channels, whether it is active or not (as LTTng's
+ * daemon tells its agents every session's), none once it is @gone
+ * (destroyed); accepts a NULL @lagent
  *
  * Session lock held; never waits: the agent thread sends the ENABLEs and
- * DISABLEs that make each agent hold what the active sessions want.
+ * DISABLEs that make each agent hold what the sessions want.
  */
 void ltt_lagent_sync(struct ltt_lagent *lagent, struct ltt_session *session, bool gone);
 
 /**
- * ltt_lagent_sync_wait() - ltt_lagent_sync() of active @session (not
- * gone), and wait for the agents' answers to the ENABLEs and DISABLEs
- * it sends, as LTTng's daemon waits for them before it answers the
- * command that changed the rules; an inactive session, or one without
- * an agent channel, is ltt_lagent_sync()'s (no agent takes anything
- * now); accepts a NULL @lagent
+ * ltt_lagent_sync_wait() - ltt_lagent_sync() of @session (not gone),
+ * and wait for the agents' answers to the ENABLEs and DISABLEs it
+ * sends, as LTTng's daemon waits for them before it answers the command
+ * that changed the rules, the session active or not; one without an
+ * agent channel is ltt_lagent_sync()'s (no agent takes anything);
+ * accepts a NULL @lagent
  *
  * Session lock held: the agent thread takes no lock of a session, and
  * the wait is bounded (LTT_LAGENT_SYNC_MS); it gives the session's state

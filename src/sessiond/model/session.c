@@ -376,6 +376,12 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc
 	*ret_info = info;
 }
 
+bool ltt_session_started_once(const struct ltt_session *session)
+{
+	/* every start begins a chunk (ltt_chunk_started()) */
+	return session->active || session->chunk_begin;
+}
+
 struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type)
 {
 	assert(type == LTT_DOMAIN_KERNEL || type == LTT_DOMAIN_USER);

@@ -341,6 +341,13 @@ int ltt_session_each_live(struct ltt_session_registry *reg,
 void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc *ret_info);
 
 /**
+ * ltt_session_started_once() - was @session ever started (active now, or
+ * stopped since a start)?  The layout of its traces is fixed then: LTTng's
+ * daemon adds it no channel and no context.  Session lock held.
+ */
+bool ltt_session_started_once(const struct ltt_session *session);
+
+/**
  * ltt_session_domain() - a session's domain of @type; session lock held
  */
 struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type);

@@ -69,7 +69,7 @@ static int ust_start(struct ltt_domain_impl *d, struct ltt_session *session,
 	if (ret)
 		return ret;
 	ltt_ust_push_all(&ust->buffers, &ust->apps, session, settle_acks(ust, settle));
-	ltt_lagent_sync(ust->lagent, session, false);
+	/* LTTng's agents hold a session's rules whether it is active or not: nothing to tell them */
 	return 0;
 }
 
@@ -89,7 +89,7 @@ static int ust_update(struct ltt_domain_impl *d, struct ltt_session *session,
 	 */
 	else if (__builtin_expect(ltt_testpoints_on, 0) && ltt_session_domain(session, LTT_DOMAIN_USER)->nr_channels)
 		ltt_ust_buffers_consumer_early(&ust->buffers, session);
-	/* an agent that refuses what an active session now wants fails the change, as LTTng's */
+	/* an agent that refuses what a session now wants fails the change, as LTTng's, active or not */
 	return ltt_lagent_sync_wait(ust->lagent, session);
 }
 
@@ -108,7 +108,6 @@ static int ust_stop(struct ltt_domain_impl *d, struct ltt_session *session, bool
 	ltt_ust_push_acks_init(&acks);
 	ltt_session_lock(session);
 	ltt_ust_push_disable(&ust->apps, session, &acks);
-	ltt_lagent_sync(ust->lagent, session, false);
 	ltt_session_unlock(session);
 	/* No lock held: the app thread must be free to read the acks. */
 	ltt_ust_push_acks_wait(&acks, wait ? "stop" : NULL);

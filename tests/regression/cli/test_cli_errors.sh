@@ -262,7 +262,7 @@ done
 fails 1 "Error: channel 'metadata': $m_chan_name" enable-channel -k -s a -- metadata
 fails 1 "Error: channel 'metadata': $m_chan_name" enable-event -u ev9 -s a -c metadata
 fails 1 "Error: channel 'bad/c': $m_chan_name" enable-event -u ev9 -s a -c bad/c
-fails 1 "Error: channel 'c9' of session 'b': a channel can't be added to an active session; stop the session first" \
+fails 1 "Error: channel 'c9' of session 'b': a channel can't be added to a session that was started once, as in LTTng (the layout of its traces is fixed): add channels before the first 'lttctl start', or create another session" \
 	enable-channel -u c9 -s b
 fails 1 "Error: event rule 'kev' in channel 'channel0' of session 'b': $m_kernel_off" \
 	enable-event -k kev -s b

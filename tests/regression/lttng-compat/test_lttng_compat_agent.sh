@@ -1,8 +1,10 @@
 #!/bin/bash
 # test_lttng_compat_agent.sh - an LTTng agent that refuses a rule fails
 # the command that asked for it, as with LTTng's daemon: Debian's
-# /usr/bin/lttng enables python events of a started session while a fake
-# Python agent (lttng_agent_fake.py) is registered; the ENABLEs it
+# /usr/bin/lttng enables python events of a started session, and of one
+# never started or stopped (as LTTng's daemon, ltt tells the agents every
+# session's rules), while a fake Python agent (lttng_agent_fake.py) is
+# registered; the ENABLEs it
 # refuses (unknown logger, another status), a DISABLE it refuses, and an
 # ENABLE it never answers (it closes its connection) make `lttng
 # enable-event -p` (disable-event, add-trigger) fail with LTTng's daemon's code
@@ -20,15 +22,15 @@
 compat_private_run "$0" "$@"
 python_env || skip_all "configured without the Python package (no python3)"
 ust_setup --log --lttng-compat
-plan 34
+plan 45
 
 lttng_client
 PORT=$(sed -n "s/.*LTTng's agents: port \([0-9]*\) on 127\.0\.0\.1.*/\1/p" "$SESSIOND_LOG" | head -1)
 FAKE="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_fake.py"
 
-# python_rules: the python rules of session s, as lttng lists them
+# python_rules [SESSION]: the python rules of SESSION (s), as lttng lists them
 python_rules() {
-	lttng list s -p | sed -n 's/^ *- \([a-z]*\.logger\) .*/\1/p' | sort | tr '\n' ' '
+	lttng list "${1:-s}" -p | sed -n 's/^ *- \([a-z]*\.logger\) .*/\1/p' | sort | tr '\n' ' '
 }
 
 ok_cmd "lttng create s" lttng create s -o "$TEST_TMP/s"
@@ -118,6 +120,30 @@ is "$HELD_RC:$(cat "$TEST_TMP/held.out")" \
 is "$(python_rules)" "held.logger kept.logger " "... and lttng lists the rule"
 BEFORE=$(python_rules)
 
+# --- a session that is not active: LTTng's daemon tells the agents its
+# rules all the same, so an agent's refusal fails enable-event there, as
+# in an active session, and never a later start (ltt told the agents a
+# session's rules at its start, and only logged a refusal then)
+ok_cmd "lttng create t (not started)" lttng create t -o "$TEST_TMP/t"
+run lttng enable-event -p unknown.logger -s t
+like "$RC:$OUT" "^76:Error: Event unknown\.logger: UST event not found \(channel .*session t\)" \
+	"lttng enable-event -p in a session never started, the agent knows no such logger: LTTng's UST_EVENT_NOT_FOUND (76)"
+run lttctl enable-event -p unknown.logger -s t
+like "$RC:$ERR" "^1:Error: .*knows no logger of that name, and refused the rule: nothing was changed" \
+	"... lttctl says AGENT_UNKNOWN_NAME" || diag "$OUT"
+is "$(python_rules t)" "" "... and the session has no rule"
+ok_cmd "lttng enable-event -p t.logger, the agent takes it" lttng enable-event -p t.logger -s t
+ok_cmd "lttng start t: nothing more to tell the agents" lttng start t
+ok_cmd "lttng stop t" lttng stop t
+run lttng enable-event -p invalid.logger -s t
+like "$RC:$OUT" "^11:Error: Event invalid\.logger: Unknown error \(channel .*session t\)" \
+	"lttng enable-event -p in the stopped session, the agent refuses: LTTng's UNK (11)"
+run lttctl enable-event -p invalid.logger -s t
+like "$RC:$ERR" "^1:Error: .*refused the rule: nothing was changed" "... lttctl says AGENT_REFUSED" || diag "$OUT"
+is "$(python_rules t)" "t.logger " "... and the session has its one rule"
+like "$(cat "$SESSIOND_LOG")" "LTTng python agent of pid [0-9]+ \(.*\) refused ENABLE \(status 2" \
+	"the daemon's log names the agent that refused"
+
 # --- the agent closes its connection instead of answering: UST_ENABLE_FAIL
 refused gone.logger 63 UST_ENABLE_FAIL "Enable UST event failed"
 
@@ -125,4 +151,4 @@ refused gone.logger 63 UST_ENABLE_FAIL "Enable UST event failed"
 ok_cmd "lttng enable-event -p later.logger, no agent registered" \
 	lttng enable-event -p later.logger -s s
 is "$(python_rules)" "held.logger kept.logger later.logger " "... and listed"
-ok_cmd "lttng destroy s" lttng destroy s
+ok_cmd "lttng destroy -a" lttng destroy -a

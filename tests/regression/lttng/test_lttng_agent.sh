@@ -2,8 +2,8 @@
 # LTTng's agent protocol in the session daemon (issue 43): Debian's own
 # Python agent (python3-lttngust, `import lttngust`), unchanged, finds
 # ltt's daemon through the port file, registers, is told the python rules
-# of the active sessions (its handler on the root logger comes and goes
-# with them), reports its loggers to `lttctl list -p`, and is forgotten
+# of the sessions, active or not, as LTTng's daemon tells them (its
+# handler on the root logger comes and goes with them), reports its loggers to `lttctl list -p`, and is forgotten
 # when it exits.  Agents that break the protocol are closed and logged,
 # and nothing else changes.  (The agent's records reach ltt's buffers
 # through liblttng-ust-python-agent, which needs ltt's liblttng-ust
@@ -54,9 +54,9 @@ is "$(handlers 0)" 0 "the rule disabled: DISABLE, the agent removed its handler"
 ok_cmd "enable-event -p -a" lttctl enable-event -p -a
 is "$(handlers 1)" 1 "-p -a: ENABLE, the handler is back"
 ok_cmd "stop" lttctl stop
-is "$(handlers 0)" 0 "session stopped: no rule of an active session, DISABLE"
-ok_cmd "start" lttctl start
-is "$(handlers 1)" 1 "started again: ENABLE"
+is "$(handlers 1)" 1 "session stopped: the agent keeps its rules, as LTTng's agents keep every session's (no DISABLE)"
+ok_cmd "disable-event -p -a of the stopped session" lttctl disable-event -p -a
+is "$(handlers 0)" 0 "its rules disabled, the session active or not: DISABLE, the handler removed"
 
 # --- agents that break the protocol: closed, logged, nothing else changes
 # bad_agent BYTES: send them (printf format) and read until the daemon closes

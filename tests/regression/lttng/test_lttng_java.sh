@@ -103,7 +103,8 @@ like "$(spy_saw '^rule enable \* ')" "^rule enable \* -2147483648 LTTNG_EVENT_LO
 is "$(ask 'enabled qa.other yes')" "enabled qa.other yes" "-a: every logger enabled"
 is "$(ask 'log qa.other 3')" "count 10" "3 records on qa.other passed on"
 ok_cmd "stop" lttctl stop
-is "$(ask 'enabled qa.other no')" "enabled qa.other no" "stopped: DISABLE, nothing enabled"
+is "$(ask 'enabled qa.other yes')" "enabled qa.other yes" \
+	"stopped: the agent keeps its rules, as LTTng's agents keep every session's (no DISABLE)"
 
 run lttctl add-context -j -c channel0 -t vpid
 like "$RC:$OUT" "^1:.*record the python, JUL and log4j domains" "add-context -j -c another channel: refused"
@@ -126,6 +127,9 @@ like "$OUT" "      qa.\\* \\(jul logger, loglevel: SEVERE only\\) \\[disabled\\]
 	"loaded: the disabled JUL rule qa.* at SEVERE only"
 like "$OUT" "- lttng_log4j_channel: \\[enabled\\]" "loaded: the log4j channel"
 like "$OUT" "      \\* \\(log4j logger, loglevel: any" "loaded: its rule * at any level"
+# its log4j rule * would reach the log4j program below: LTTng's agents
+# hold every session's rules, this one's too, not started as it is
+lttctl -q destroy agents && lttctl -q set-session s
 
 # refusals: nothing changed
 before=$(lttctl list s)

@@ -16,7 +16,7 @@ VIEWERS=
 trap 'for p in $VIEWERS; do kill -KILL "$p"; done 2>/dev/null; _relayd_cleanup; _cleanup' EXIT
 ALT="$LTT_TOP_BUILDDIR/tests/regression/app/ust_app_alt"
 [ -x "$ALT" ] || ALT="$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_app_alt"
-plan 16
+plan 18
 
 RELAY_OUT="$TEST_TMP/relay-out"
 start_relayd -o "$RELAY_OUT" ||
@@ -49,7 +49,11 @@ is "$(trace_blocks "$d/$UID_PATH")" 1 "its metadata file holds the new text alon
 bt "$d" "$TEST_TMP/rn.out"
 is "$?:$(role_count "$TEST_TMP/rn.out" a):$(role_count "$TEST_TMP/rn.out" b)" "0:500:500" \
 	"babeltrace2 reads the relay's trace: every event before and after"
-ok_cmd "regenerate again once stopped" lttctl regenerate metadata -s rn
+run lttctl regenerate metadata -s rn
+is "$RC:$ERR" "1:Error: session 'rn': the session is not started" \
+	"regenerate once stopped: refused, as LTTng refuses it (SESSION_NOT_STARTED)"
+ok_cmd "start again" lttctl start rn
+ok_cmd "regenerate again once started again" lttctl regenerate metadata -s rn
 # the command returns once the consumer has the new text; it reaches the
 # relay after (no stop to wait on it here)
 wait_for "$RELAYD_LOG" "$UID_PATH/metadata written again \(version 2\)"

@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 34
+plan 35
 
 # count_role FILE ROLE: ltt_test:seq events of ROLE in FILE.
 count_role() {
@@ -120,6 +120,10 @@ is "$RC:$ERR" "1:Error: session 'm': the session is not started" \
 	"regenerate statedump of a stopped user-space session: refused, not recording (test_ust_statedump.sh: a recording one)"
 run lttctl regenerate clocks -s m
 is "$RC" 2 "regenerate of something else is a usage error"
+run lttctl regenerate metadata -s nout
+is "$RC:$ERR" "1:Error: session 'nout': the session is not started" \
+	"regenerate metadata of a session never started: refused, as LTTng (SESSION_NOT_STARTED)"
+lttctl -q enable-event -u ltt_test:seq -s nout && lttctl -q start nout || { echo "Bail out! session nout"; exit 1; }
 run lttctl regenerate metadata -s nout
 is "$RC" 0 "regenerate metadata of a session without output: taken, as LTTng (its snapshots hold the new text)"
 run lttctl regenerate metadata -s nosuch

@@ -52,10 +52,10 @@ int cmd_enable_rotation(const struct ctl_ctx *ctx, int argc, const char **argv)
 	struct poptOption options[] = {
 		CTL_UTIL_SESSION_OPTION(VAL_SESSION),
 		{ "timer", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TIMER,
-		  "rotate every US microseconds (at least 100000), or a value with a unit: "
+		  "rotate every US microseconds (above 0; under 50 ms: once each 50 ms), or a value with a unit: "
 		  "us, ms, s, m, h (\"10s\")", "US" },
 		{ "size", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_SIZE,
-		  "rotate each time SIZE bytes were written (at least 64k; k, M, G suffixes)",
+		  "rotate each time SIZE bytes were written (above 0; k, M, G suffixes)",
 		  "SIZE" },
 		CTL_UTIL_HELP_OPTION,
 		POPT_TABLEEND
