@@ -9,16 +9,15 @@
 #include <libgen.h>
 #include <limits.h>
 #include <netinet/in.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/base/daemon.h"
+#include "common/base/sock.h"
 #include "common/model/uri.h"
 #include "ctl/ctl.h"
 
@@ -71,27 +70,6 @@ static void relayd_path(char *buf, size_t len)
 }
 
 /*
- * Wait, at most @timeout_ms, for @pid to exit; kill it past that.
- * Returns its wait status, or -1.
- */
-static int wait_bounded(pid_t pid, int timeout_ms)
-{
-	struct pollfd pfd = { .events = POLLIN };
-	int status;
-
-	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (pfd.fd >= 0) {
-		if (poll(&pfd, 1, timeout_ms) == 0)
-			kill(pid, SIGKILL);
-		close(pfd.fd);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return status;
-}
-
-/*
  * Run "@prog -d --pidfile RUNDIR/relayd.pid" with LTT_RUNDIR=@rundir (its
  * port files go there too): -d returns once the daemon listens.
  */
@@ -124,7 +102,7 @@ static int spawn(const char *prog, const char *rundir)
 		      "-L", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_LIVE_PORT), (char *)NULL);
 		_exit(127);
 	}
-	status = wait_bounded(pid, RELAYD_READY_TIMEOUT_MS);
+	status = ltt_child_wait_until(pid, ltt_deadline_ms(RELAYD_READY_TIMEOUT_MS));
 	if (status < 0 || !WIFEXITED(status))
 		return -ETIMEDOUT;
 	if (WEXITSTATUS(status) == 127)

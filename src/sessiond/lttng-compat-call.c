@@ -2,8 +2,9 @@
 /*
  * lttng-compat-call.c - what every LTTng command's handler calls
  * (lttng-compat.h): ltt's command table, LTTng's code for ltt's error,
- * the refusal of what ltt does not serve, the session's tree.  Below the
- * handlers of lttng-compat*.c, calling none of them.
+ * the refusal of what ltt does not serve, the session's tree and its
+ * rotation state.  Below the handlers of lttng-compat*.c, calling none
+ * of them.
  */
 #include <stdlib.h>
 
@@ -152,4 +153,25 @@ uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *re
 	if (info != ret_info)
 		free(info);
 	return ltt_lttng_code(call, err);
+}
+
+enum ltt_error_code ltt_lttng_rotation_info(struct ltt_lttng_call *call,
+					    struct ltt_rotation_desc *rot)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		ltt_proto_get_rotation_desc(&r, rot, call->ctx->minor);
+		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
+	}
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return err;
 }

@@ -152,27 +152,6 @@ uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call)
 									    ltt_lttng_code(call, err);
 }
 
-/* The session's rotation state (ROTATION_INFO) into @rot. */
-static enum ltt_error_code rotation_info(struct ltt_lttng_call *call, struct ltt_rotation_desc *rot)
-{
-	enum ltt_error_code err;
-	struct ltt_wbuf w, reply;
-	struct ltt_rbuf r;
-
-	ltt_wbuf_init(&w);
-	ltt_wbuf_init(&reply);
-	ltt_wbuf_put_str(&w, call->req.session);
-	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply);
-	if (!err) {
-		ltt_rbuf_init(&r, reply.data, reply.len);
-		ltt_proto_get_rotation_desc(&r, rot, call->ctx->minor);
-		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
-	}
-	ltt_wbuf_fini(&w);
-	ltt_wbuf_fini(&reply);
-	return err;
-}
-
 /*
  * ROTATE_SESSION: ltt rotates before it answers; the rotation's id is the
  * chunk the session writes now, which ROTATION_GET_INFO then knows.
@@ -188,7 +167,7 @@ uint32_t ltt_lttng_rotate_session(struct ltt_lttng_call *call)
 	if (!err)
 		err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATE_SESSION, &w, NULL);
 	if (!err)
-		err = rotation_info(call, rot);
+		err = ltt_lttng_rotation_info(call, rot);
 	if (!err)
 		ltt_wbuf_put_u64(&call->data, rot->chunk_id);
 	ltt_wbuf_fini(&w);
@@ -235,7 +214,7 @@ uint32_t ltt_lttng_rotation_get_info(struct ltt_lttng_call *call)
 	uint32_t ret;
 
 	if (!err)
-		err = rotation_info(call, rot);
+		err = ltt_lttng_rotation_info(call, rot);
 	ret = ltt_lttng_code(call, err);
 	if (ret == LTT_LTTNG_OK && rot->chunk_id == call->req.rotation_id && rot->last_archive[0]) {
 		info->status = 2;	/* COMPLETED */

@@ -216,8 +216,6 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_session_desc 
 	struct ltt_lttng_event ev = { 0 };
 	struct ltt_wbuf attr, uprobe;
 	const char *filter;
-	const char *p, *comma;
-	uint32_t n;
 	int kind;
 
 	ev.type = a->type == LTT_EVENT_SYSCALL ? LTT_LTTNG_EVENT_SYSCALL :
@@ -250,9 +248,7 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_session_desc 
 	ev.loglevel = a->loglevel_type == LTT_LOGLEVEL_ALL ? -1 : a->loglevel;
 	ev.enabled = rd->enabled;
 	ev.name_len = (uint32_t)strlen(a->pattern) + 1;
-	for (p = a->exclusions, n = 0; *p; n++, p = *comma ? comma + 1 : comma)
-		comma = p + strcspn(p, ",");
-	ev.exclusion_count = n;
+	ev.exclusion_count = ltt_lttng_exclusions_size(a->exclusions, NULL);
 	filter = a->filter;
 	if (ltt_lttng_agent_domain(call) &&
 	    !ltt_lttng_agent_filter(a->filter, a->pattern, ev.loglevel_type, a->loglevel, composed,
@@ -266,12 +262,7 @@ static void put_rule(struct ltt_lttng_call *call, const struct ltt_session_desc 
 	}
 	ltt_lttng_put_event(&call->data, &ev);
 	ltt_wbuf_put_bytes(&call->data, a->pattern, ev.name_len);
-	for (p = a->exclusions; *p; p = *comma ? comma + 1 : comma) {
-		comma = p + strcspn(p, ",");
-		ltt_wbuf_put_u32(&call->data, (uint32_t)(comma - p) + 1);
-		ltt_wbuf_put_bytes(&call->data, p, (size_t)(comma - p));
-		ltt_wbuf_put_u8(&call->data, 0);
-	}
+	ltt_lttng_put_exclusions(&call->data, a->exclusions);
 	if (ev.filter_len)
 		ltt_wbuf_put_bytes(&call->data, filter, ev.filter_len);
 	if (probe) {

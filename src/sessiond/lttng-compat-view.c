@@ -17,19 +17,9 @@ uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call)
 {
 	struct ltt_rotation_desc *rot = malloc(sizeof(*rot));
 	enum ltt_error_code err = rot ? LTT_ERR_OK : LTT_ERR_NOMEM;
-	struct ltt_wbuf w, reply;
-	struct ltt_rbuf r;
 
-	ltt_wbuf_init(&w);
-	ltt_wbuf_init(&reply);
-	ltt_wbuf_put_str(&w, call->req.session);
 	if (!err)
-		err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ROTATION_INFO, &w, &reply);
-	if (!err) {
-		ltt_rbuf_init(&r, reply.data, reply.len);
-		ltt_proto_get_rotation_desc(&r, rot, call->ctx->minor);
-		err = ltt_rbuf_end(&r) ? LTT_ERR_PROTOCOL : LTT_ERR_OK;
-	}
+		err = ltt_lttng_rotation_info(call, rot);
 	if (!err) {
 		ltt_wbuf_put_u8(&call->data, rot->timer_us != 0);
 		ltt_wbuf_put_u64(&call->data, rot->timer_us);
@@ -37,8 +27,6 @@ uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call)
 		ltt_wbuf_put_u64(&call->data, rot->size);
 	}
 	free(rot);
-	ltt_wbuf_fini(&w);
-	ltt_wbuf_fini(&reply);
 	return ltt_lttng_code(call, err);
 }
 

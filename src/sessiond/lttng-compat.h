@@ -16,7 +16,7 @@
  *   lttng-compat-trigger.c triggers and error queries
  *   lttng-compat-notif.c the notification channel (sessiond-notification)
  *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
- *                        refusals, the session's tree
+ *                        refusals, the session's tree and rotation state
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -274,5 +274,12 @@ uint32_t ltt_lttng_session_tree(struct ltt_lttng_call *call, struct ltt_wbuf *re
 enum ltt_error_code ltt_lttng_session_cmd(struct ltt_lttng_call *call, unsigned int cmd,
 					  uint32_t extra, unsigned int extra_bytes,
 					  struct ltt_wbuf *reply);
+
+/**
+ * ltt_lttng_rotation_info() - ROTATION_INFO of @call's session: its
+ * rotation schedule and chunks into @rot.  Returns ltt's code.
+ */
+enum ltt_error_code ltt_lttng_rotation_info(struct ltt_lttng_call *call,
+					    struct ltt_rotation_desc *rot);
 
 #endif /* LTT_SESSIOND_LTTNG_COMPAT_H */

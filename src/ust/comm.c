@@ -555,6 +555,15 @@ static int connect_locked(struct daemon *d)
 	return fd;
 }
 
+/* Nothing reported on @d's connection yet: the counts kept per connection.  ust lock held. */
+static void conn_counts_reset(struct daemon *d)
+{
+	d->sent = 0;
+	d->msgs_sent = 0;
+	d->msgs_done = 0;
+	d->loggers_sent = 0;
+}
+
 /* @fd is @d's connection from now on: its timeouts, a new one's state.  ust lock held. */
 static void session_begin(struct daemon *d, int fd)
 {
@@ -564,10 +573,7 @@ static void session_begin(struct daemon *d, int fd)
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	d->sock = fd;
 	d->phase = PHASE_CONNECTING;
-	d->sent = 0;
-	d->msgs_sent = 0;
-	d->msgs_done = 0;
-	d->loggers_sent = 0;
+	conn_counts_reset(d);
 	d->registered = false;
 	ltt_wbuf_reset(&d->acks);
 	d->acks_off = 0;
@@ -769,9 +775,6 @@ void ust_comm_fork_child(void)
 		d->wake_fd = -1;
 		d->running = false;
 		d->phase = PHASE_DOWN;
-		d->sent = 0;
-		d->msgs_sent = 0;
-		d->msgs_done = 0;
-		d->loggers_sent = 0;
+		conn_counts_reset(d);
 	}
 }

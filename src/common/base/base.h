@@ -13,7 +13,7 @@
  *   testpoint.[ch]    LTTng's test points (LTTNG_TESTPOINT_ENABLE), for
  *                     lttng-tools' own tests
  *   daemon.[ch]       what the daemons share to start: daemonizing, pid
- *                     files, the readiness signal
+ *                     files, the readiness signal; a child's bounded wait
  *   daemon-popt.h     their option loop over popt (inline: libcommon
  *                     links no popt)
  *   as-user.[ch]      a root daemon's thread working on files with a

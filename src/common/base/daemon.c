@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
@@ -13,12 +14,14 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/base/daemon.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 
 int ltt_fork_split(int pair[2], bool sockets, int child_end)
 {
@@ -37,6 +40,31 @@ int ltt_fork_split(int pair[2], bool sockets, int child_end)
 	}
 	close(pair[pid ? child_end : !child_end]);
 	return pid;
+}
+
+int ltt_child_wait_until(pid_t pid, int64_t deadline)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	int64_t left;
+	int status, n;
+
+	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	while (pfd.fd >= 0) {
+		left = deadline - ltt_deadline_ms(0);
+		n = left > 0 ? poll(&pfd, 1, left > 60000 ? 60000 : (int)left) : 0;
+		if (n > 0 || (n < 0 && errno != EINTR))
+			break;
+		if (n == 0 && left <= 60000) {
+			kill(pid, SIGKILL);
+			break;
+		}
+	}
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
 }
 
 int ltt_daemon_detach(int *ret_ready_fd)

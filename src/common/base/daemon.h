@@ -3,13 +3,15 @@
  * daemon.h - what the daemons (ltt-sessiond, ltt-relayd) share to start:
  * the end of their option parsing (ltt-consumerd's too), detaching from
  * the caller until ready, telling the caller and systemd they are ready,
- * and taking their stop signals through a signalfd.
+ * and taking their stop signals through a signalfd; and the bounded wait
+ * for a child that their starters (lttctl, libltt-ctl) share.
  */
 #ifndef LTT_COMMON_DAEMON_H
 #define LTT_COMMON_DAEMON_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /**
  * ltt_daemon_detach() - detach from the caller (-b, -d)
@@ -31,6 +33,13 @@ int ltt_daemon_detach(int *ret_ready_fd);
  * other's end closed; or a negative errno (nothing left open).
  */
 int ltt_fork_split(int pair[2], bool sockets, int child_end);
+
+/**
+ * ltt_child_wait_until() - wait until @deadline (ltt_deadline_ms()) for
+ * the child @pid to exit; kill it past that.  Returns its wait status,
+ * or -1.
+ */
+int ltt_child_wait_until(pid_t pid, int64_t deadline);
 
 /* ltt_daemon_ready()'s @flags */
 #define LTT_DAEMON_CLOSE_STDIO 0x1	/* standard streams to /dev/null (-d) */

@@ -3,8 +3,10 @@
  * attr.c - defaults and validation of user-given attributes.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/model/agent.h"
@@ -338,6 +340,33 @@ enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr)
 enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf *attr)
 {
 	return check_session(attr, true);
+}
+
+int ltt_attr_session_auto_name(struct ltt_session_conf *attr, bool automatic,
+			       unsigned int attempt, char date[LTT_SESSION_DATE_MAX])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!localtime_r(&now, &tm) || !strftime(date, LTT_SESSION_DATE_MAX, "%Y%m%d-%H%M%S", &tm))
+		return -1;
+	if (automatic && attempt)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
+	else if (automatic)
+		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
+	return 0;
+}
+
+int ltt_attr_session_auto_output(struct ltt_session_conf *attr, bool automatic, const char *dir,
+				 const char *date)
+{
+	int n;
+
+	if (automatic)
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
+	else
+		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
+	return n < 0 || (size_t)n >= sizeof(attr->output) ? -1 : 0;
 }
 
 enum ltt_error_code ltt_attr_check_rotation(uint64_t timer_us, uint64_t size)

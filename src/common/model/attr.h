@@ -143,6 +143,27 @@ enum ltt_error_code ltt_attr_check_session(const struct ltt_session_conf *attr);
  */
 enum ltt_error_code ltt_attr_check_session_request(const struct ltt_session_conf *attr);
 
+/* The room of a session's creation date, YYYYmmdd-HHMMSS, and its NUL. */
+#define LTT_SESSION_DATE_MAX 32
+
+/**
+ * ltt_attr_session_auto_name() - the creation date of a session created
+ * now into @date, and, @automatic, @attr's name made of it: "auto-DATE",
+ * then "auto-DATE-N" for the @attempt-th retry of a second that has one
+ * (the library's and the daemon's, from client protocol minor 6 on).
+ * Returns 0, or -1 when the clock can't be read.
+ */
+int ltt_attr_session_auto_name(struct ltt_session_conf *attr, bool automatic,
+			       unsigned int attempt, char date[LTT_SESSION_DATE_MAX]);
+
+/**
+ * ltt_attr_session_auto_output() - @attr's empty LOCAL output under the
+ * traces directory @dir: @dir/NAME-@date, or @dir/NAME for an @automatic
+ * name, which holds the date.  Returns 0, or -1 when it would not fit.
+ */
+int ltt_attr_session_auto_output(struct ltt_session_conf *attr, bool automatic, const char *dir,
+				 const char *date);
+
 /**
  * ltt_attr_check_rotation() - is (@timer_us, @size) a schedule to set?
  * Each is 0 (that schedule unchanged) or above 0, as LTTng takes any

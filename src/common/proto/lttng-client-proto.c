@@ -292,6 +292,41 @@ LTTNG_GET(probe_attr, struct ltt_lttng_probe_attr)
 LTTNG_PUT(perf_counter, struct ltt_lttng_perf_counter)
 LTTNG_GET(perf_counter, struct ltt_lttng_perf_counter)
 
+/* ---- exclusion names ---- */
+
+uint32_t ltt_lttng_exclusions_size(const char *list, uint32_t *ret_bytes)
+{
+	const char *p = list;
+	uint32_t count = 0, bytes = 0;
+	size_t n;
+
+	while (*p) {
+		n = strcspn(p, ",");
+		count++;
+		bytes += 4 + (uint32_t)n + 1;
+		p += n + (p[n] == ',');
+	}
+	if (ret_bytes)
+		*ret_bytes = bytes;
+	return count;
+}
+
+void ltt_lttng_put_exclusions(struct ltt_wbuf *w, const char *list)
+{
+	const char *p = list;
+	uint32_t len;
+	size_t n;
+
+	while (*p) {
+		n = strcspn(p, ",");
+		len = (uint32_t)n + 1;	/* in the host's order, as LTTng's structures */
+		ltt_wbuf_put_bytes(w, &len, sizeof(len));
+		ltt_wbuf_put_bytes(w, p, n);
+		ltt_wbuf_put_u8(w, 0);
+		p += n + (p[n] == ',');
+	}
+}
+
 /* ---- user-space probe locations ---- */
 
 /* A string of @len bytes, its NUL last and only, at @r's cursor; NULL: @r failed. */

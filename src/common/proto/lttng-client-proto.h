@@ -406,6 +406,17 @@ void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_sn
 void ltt_lttng_get_snapshot_output(struct ltt_rbuf *r, struct ltt_lttng_snapshot_output *ret);
 void ltt_lttng_put_uri(struct ltt_wbuf *w, const struct ltt_lttng_uri *m);
 
+/**
+ * ltt_lttng_exclusions_size() - the names of the comma-separated @list as
+ * LTTng writes them after an event and in a user-space event rule (each
+ * {u32 len (NUL included), name}): returns their count, their bytes in
+ * *@ret_bytes (NULL: not wanted)
+ */
+uint32_t ltt_lttng_exclusions_size(const char *list, uint32_t *ret_bytes);
+
+/** ltt_lttng_put_exclusions() - those names of @list into @w */
+void ltt_lttng_put_exclusions(struct ltt_wbuf *w, const char *list);
+
 struct ltt_snapshot_output_conf;
 
 /**

@@ -598,36 +598,6 @@ static void put_llr(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
 		ltt_codec_put(w, &llr, &l);
 }
 
-/* The exclusions of @rule ("a,b"), each as {u32 len} name; their count and bytes. */
-static void exclusions_size(const char *list, uint32_t *count, uint32_t *bytes)
-{
-	const char *p = list;
-	size_t n;
-
-	*count = 0;
-	*bytes = 0;
-	while (*p) {
-		n = strcspn(p, ",");
-		(*count)++;
-		*bytes += 4 + (uint32_t)n + 1;
-		p += n + (p[n] == ',');
-	}
-}
-
-static void put_exclusions(struct ltt_wbuf *w, const char *list)
-{
-	const char *p = list;
-	size_t n;
-
-	while (*p) {
-		n = strcspn(p, ",");
-		put32(w, (uint32_t)n + 1);
-		ltt_wbuf_put_bytes(w, p, n);
-		ltt_wbuf_put_u8(w, 0);
-		p += n + (p[n] == ',');
-	}
-}
-
 static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
 	const struct ltt_rule_conf *rule = &c->rule;
@@ -681,7 +651,7 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	h.c = rule->loglevel_type == LTT_LOGLEVEL_ALL ? 0 : LLR_SIZE;
 	ltt_wbuf_put_u8(w, type);
 	if (type == RULE_USER_TP) {
-		exclusions_size(rule->exclusions, &h.d, &h.e);
+		h.d = ltt_lttng_exclusions_size(rule->exclusions, &h.e);
 		ltt_codec_put(w, &rule_hdr5, &h);
 	} else {
 		ltt_codec_put(w, &rule_hdr3, &h);
@@ -691,7 +661,7 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 		put_string(w, rule->filter);
 	put_llr(w, rule);
 	if (type == RULE_USER_TP)
-		put_exclusions(w, rule->exclusions);
+		ltt_lttng_put_exclusions(w, rule->exclusions);
 	return 0;
 }
 

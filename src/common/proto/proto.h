@@ -29,7 +29,8 @@
  * Layers, top down: app-proto (it reads trigger-proto.c's captures),
  * trigger-proto (a trigger's rule and snapshot output travel in
  * client-proto.c's forms), lttng-trigger-proto (a snapshot action's
- * output travels in lttng-client-proto.c's form), the other protocols,
+ * output and a user-space rule's exclusions travel in
+ * lttng-client-proto.c's forms), the other protocols,
  * msg.  Every protocol uses base/codec.h; client-proto.c and the app and
  * consumer protocols' users msg.h too.  But for those three arrows, no
  * protocol's file includes another's.  Include the header of the protocol you speak,

@@ -238,6 +238,24 @@ static int keep_all(struct ltt_trace *t, const void *buf, size_t len)
 	return keep(&t->meta_all, &t->meta_all_len, buf, len);
 }
 
+/* Forget the packets kept for the next try: written, or in a new file whole. */
+static void drop_pending(struct ltt_trace *t)
+{
+	free(t->meta_pending);
+	t->meta_pending = NULL;
+	t->meta_pending_len = 0;
+	t->meta_error = 0;
+}
+
+/* Forget every packet so far and the text's count: a new text starts. */
+static void drop_all(struct ltt_trace *t)
+{
+	free(t->meta_all);
+	t->meta_all = NULL;
+	t->meta_all_len = 0;
+	t->meta_text = 0;
+}
+
 int ltt_trace_retry(struct ltt_trace *t)
 {
 	int ret;
@@ -249,10 +267,7 @@ int ltt_trace_retry(struct ltt_trace *t)
 		t->meta_error = ret;
 		return ret;
 	}
-	free(t->meta_pending);
-	t->meta_pending = NULL;
-	t->meta_pending_len = 0;
-	t->meta_error = 0;
+	drop_pending(t);
 	LTT_INFO("trace %s: pending metadata written", t->path);
 	return 0;
 }
@@ -390,10 +405,7 @@ void ltt_trace_chunk_commit(struct ltt_trace *t, struct ltt_trace_chunk *c)
 	t->index_fd = c->index_fd;
 	t->path = c->path;
 	/* the new metadata file holds every packet: nothing is pending there */
-	free(t->meta_pending);
-	t->meta_pending = NULL;
-	t->meta_pending_len = 0;
-	t->meta_error = 0;
+	drop_pending(t);
 	t->removed_since = 0;
 	t->resume = false;
 	*c = (struct ltt_trace_chunk){ .dir_fd = -1, .index_fd = -1 };
@@ -423,10 +435,7 @@ int ltt_trace_reset_metadata(struct ltt_trace *t, bool rewrite)
 
 	if (t->snapshot && !rewrite) {
 		/* nothing written yet: the next snapshot gets the new text whole */
-		free(t->meta_all);
-		t->meta_all = NULL;
-		t->meta_all_len = 0;
-		t->meta_text = 0;
+		drop_all(t);
 		return 0;
 	}
 	if (t->relay && !rewrite) {
@@ -434,24 +443,14 @@ int ltt_trace_reset_metadata(struct ltt_trace *t, bool rewrite)
 		ret = ltt_output_reset_metadata(t->output);
 		if (ret)
 			return ret;
-		free(t->meta_all);
-		t->meta_all = NULL;
-		t->meta_all_len = 0;
-		t->meta_text = 0;
+		drop_all(t);
 		return 0;
 	}
 	if (t->dir_fd < 0)
 		return -EOPNOTSUPP;
-	free(t->meta_pending);
-	t->meta_pending = NULL;
-	t->meta_pending_len = 0;
-	t->meta_error = 0;
-	if (!rewrite) {
-		free(t->meta_all);
-		t->meta_all = NULL;
-		t->meta_all_len = 0;
-		t->meta_text = 0;
-	}
+	drop_pending(t);
+	if (!rewrite)
+		drop_all(t);
 	ret = ltt_output_reset_metadata(t->output);
 	if (ret) {
 		LTT_ERR("trace %s: can't empty its metadata file: %s", t->path, strerror(-ret));

@@ -5,10 +5,8 @@
  * and the state of a session's relay.
  */
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <ltt/ltt-ctl.h>
 
@@ -36,28 +34,15 @@ void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
  */
 static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
 {
-	char date[32], dir[PATH_MAX];
-	time_t now = time(NULL);
+	char date[LTT_SESSION_DATE_MAX], dir[PATH_MAX];
 	bool automatic = !attr->name[0];
-	struct tm tm;
-	int n;
 
-	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+	if (ltt_attr_session_auto_name(attr, automatic, attempt, date))
 		return -LTT_ERR_INVAL;
-	if (automatic && attempt)
-		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
-	else if (automatic)
-		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
 		return 0;
-	if (ltt_home_find(LTT_HOME_TRACES, dir, sizeof(dir)))
-		return -LTT_ERR_OUTPUT_PATH;
-	/* An automatic name already holds the date. */
-	if (automatic)
-		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
-	else
-		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
-	if (n < 0 || (size_t)n >= sizeof(attr->output))
+	if (ltt_home_find(LTT_HOME_TRACES, dir, sizeof(dir)) ||
+	    ltt_attr_session_auto_output(attr, automatic, dir, date))
 		return -LTT_ERR_OUTPUT_PATH;
 	return 0;
 }

@@ -8,49 +8,19 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <ltt/ltt-ctl.h>
 
+#include "common/base/daemon.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
 #include "lib/ltt-ctl/ctl-internal.h"
-
-/*
- * Wait until @deadline for @pid to exit; kill it past that.  Returns its
- * wait status, or -1.
- */
-static int wait_child_until(pid_t pid, int64_t deadline)
-{
-	struct pollfd pfd = { .events = POLLIN };
-	int64_t left;
-	int status, n;
-
-	pfd.fd = (int)syscall(SYS_pidfd_open, pid, 0);
-	while (pfd.fd >= 0) {
-		left = deadline - ltt_deadline_ms(0);
-		n = left > 0 ? poll(&pfd, 1, left > 60000 ? 60000 : (int)left) : 0;
-		if (n > 0 || (n < 0 && errno != EINTR))
-			break;
-		if (n == 0 && left <= 60000) {
-			kill(pid, SIGKILL);
-			break;
-		}
-	}
-	if (pfd.fd >= 0)
-		close(pfd.fd);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return status;
-}
 
 /*
  * Take @rundir's spawn lock, creating the directory as the daemon would
@@ -134,7 +104,7 @@ int ltt_ctl_spawn_sessiond(const char *rundir)
 		_exit(127);
 	}
 	/* --daemonize exits only once the daemon accepts connections. */
-	status = wait_child_until(pid, deadline);
+	status = ltt_child_wait_until(pid, deadline);
 	close(lock_fd);
 	if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/base/log.h"
@@ -73,17 +72,10 @@ static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const ch
 					 struct ltt_session_conf *attr, bool automatic,
 					 unsigned int attempt)
 {
-	char date[32], dir[LTT_PATH_MAX];
-	time_t now = time(NULL);
-	struct tm tm;
-	int n;
+	char date[LTT_SESSION_DATE_MAX], dir[LTT_PATH_MAX];
 
-	if (!localtime_r(&now, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+	if (ltt_attr_session_auto_name(attr, automatic, attempt, date))
 		return LTT_ERR_UNKNOWN;
-	if (automatic && attempt)
-		snprintf(attr->name, sizeof(attr->name), "auto-%s-%u", date, attempt);
-	else if (automatic)
-		snprintf(attr->name, sizeof(attr->name), "auto-%s", date);
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
 		return LTT_ERR_OK;
 	if (traces_dir(ctx, client_home, dir, sizeof(dir))) {
@@ -91,13 +83,8 @@ static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const ch
 			 attr->name, (unsigned int)ctx->cred.uid);
 		return LTT_ERR_OUTPUT_PATH;
 	}
-	if (automatic)
-		n = snprintf(attr->output, sizeof(attr->output), "%s/%s", dir, attr->name);
-	else
-		n = snprintf(attr->output, sizeof(attr->output), "%s/%s-%s", dir, attr->name, date);
-	if (n < 0 || (size_t)n >= sizeof(attr->output))
-		return LTT_ERR_OUTPUT_PATH;
-	return LTT_ERR_OK;
+	return ltt_attr_session_auto_output(attr, automatic, dir, date) ? LTT_ERR_OUTPUT_PATH :
+									   LTT_ERR_OK;
 }
 
 /* Automatic names taken in the same second are tried this many times. */

@@ -737,6 +737,20 @@ static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, str
 	}
 }
 
+/* post_owner_job() for each session, whoever owns it. */
+static void post_owner_jobs(struct ltt_ust *ust, struct ltt_app *app, struct ltt_app_done *done,
+			    bool removed, uint32_t refused)
+{
+	struct ltt_session **sessions;
+	size_t i, n;
+
+	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
+		return;
+	for (i = 0; i < n; i++)
+		post_owner_job(ust, sessions[i], app, done, removed, refused);
+	free(sessions);
+}
+
 /*
  * A program announced tracepoints: keep them; each session's owner's
  * thread pushes what the active ones want, and the program's message is
@@ -746,17 +760,11 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
 			    size_t nr, struct ltt_app_done *done)
 {
 	struct ltt_ust *ust = arg;
-	struct ltt_session **sessions;
-	size_t i, n;
 
 	pthread_mutex_lock(&ust->apps.lock);
 	app_keep_tracepoints(app, tps, nr, ust->max_events);
 	pthread_mutex_unlock(&ust->apps.lock);
-	if (!ltt_session_snapshot_list(ust->registry, 0, &sessions, &n)) {
-		for (i = 0; i < n; i++)
-			post_owner_job(ust, sessions[i], app, done, false, 0);
-		free(sessions);
-	}
+	post_owner_jobs(ust, app, done, false, 0);
 	/* sent before REGISTER_DONE: the program notifies from its first event */
 	ltt_ust_triggers_sync_app(ust, app);
 }
@@ -769,15 +777,8 @@ static void app_tracepoints(void *arg, struct ltt_app *app, struct ltt_app_trace
  */
 static void app_refused(void *arg, struct ltt_app *app, uint32_t nr, struct ltt_app_done *done)
 {
-	struct ltt_ust *ust = arg;
-	struct ltt_session **sessions;
-	size_t i, n;
-
-	if (!nr || ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
-		return;
-	for (i = 0; i < n; i++)
-		post_owner_job(ust, sessions[i], app, done, false, nr);
-	free(sessions);
+	if (nr)
+		post_owner_jobs(arg, app, done, false, nr);
 }
 
 /* A program's notifier fired (its notification pipe). */
@@ -864,18 +865,12 @@ static void close_pid_trace(struct ltt_ust *ust, struct ltt_session *session,
 static void app_removed(void *arg, struct ltt_app *app)
 {
 	struct ltt_ust *ust = arg;
-	struct ltt_session **sessions;
-	size_t i, n;
 
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_del(&app->node);
 	ust->apps.nr--;
 	pthread_mutex_unlock(&ust->apps.lock);
-	if (!ltt_session_snapshot_list(ust->registry, 0, &sessions, &n)) {
-		for (i = 0; i < n; i++)
-			post_owner_job(ust, sessions[i], app, NULL, true, 0);
-		free(sessions);
-	}
+	post_owner_jobs(ust, app, NULL, true, 0);
 	if (ust->maps)	/* its per-process counters: dropped, or summed into the shared set */
 		ltt_maps_process_gone(ust->maps, app->pid);
 	LTT_INFO_RL("%s (pid %ld) unregistered", app->procname, (long)app->pid);

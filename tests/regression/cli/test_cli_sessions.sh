@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 101
+plan 104
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -108,6 +108,17 @@ is "$(sed -n 2p <<<"$STDOUT")" "Traces will be written in $LTT_HOME/ltt-traces/$
 is "$(cat "$rc_file")" $'editor=vi\n# comment\nsession='"$auto" ".lttrc: the automatic session is current"
 run lttctl list
 is "$STDOUT" "  1) $auto ($LTT_HOME/ltt-traces/$auto) [inactive]" "list shows the automatic session"
+lttctl -q destroy -a
+# in a home of LTTng's layout ($LTTNG_HOME alone) the library names it, as the daemon would
+run timeout "$TEST_TIMEOUT" env -u LTT_HOME LTTNG_HOME="$TEST_TMP/lh" "$LTTCTL_BIN" create
+auto=$(sed -n 's/^Session \(.*\) created\.$/\1/p' <<<"$STDOUT")
+like "$RC:$auto" "^0:auto-$stamp_re\$" "\$LTTNG_HOME: automatic name auto-YYYYmmdd-HHMMSS ($auto)" ||
+	diag "$OUT"
+is "$(sed -n 2p <<<"$STDOUT")" "Traces will be written in $TEST_TMP/lh/lttng-traces/$auto" \
+	"... output \$LTTNG_HOME/lttng-traces/NAME, no second date"
+run timeout "$TEST_TIMEOUT" env -u LTT_HOME LTTNG_HOME="$TEST_TMP/lh" "$LTTCTL_BIN" create lhnamed
+like "$(sed -n 2p <<<"$STDOUT")" "^Traces will be written in $TEST_TMP/lh/lttng-traces/lhnamed-$stamp_re\$" \
+	"... a named one's: \$LTTNG_HOME/lttng-traces/NAME-DATE" || diag "$OUT"
 lttctl -q destroy -a
 
 # --- outputs

@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 110
+plan 111
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -106,6 +106,8 @@ run lttng list fromltt
 is "$(awk '/^- /{c=$2} /Blocking timeout/{sub(/^ */, ""); print c, $0}' <<<"$STDOUT" | grep "^blk")" \
 	"blk: Blocking timeout: infinite
 blk2: Blocking timeout: 2000 us" "lttng list shows both back, as from LTTng's daemon"
+like "$STDOUT" "compat:\\* .*\\[exclusions: compat:basic\\]" \
+	"lttng list: the exclusion lttng set, read back after its event" || diag "$STDOUT"
 run lttctl list fromltt
 like "$STDOUT" "compat:basic .*filter: i < 5" "lttctl list shows the filter lttng set" || diag "$STDOUT"
 lttctl start fromltt >/dev/null && compat_run $N && lttctl stop fromltt >/dev/null

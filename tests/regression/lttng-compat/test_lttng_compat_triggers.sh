@@ -18,7 +18,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-plan 88
+plan 90
 
 lttng_client
 
@@ -86,6 +86,13 @@ like "$STDOUT" "<capture_descriptors><event_expr><event_expr_payload_field><name
 	"... t1's captures"
 like "$STDOUT" "<name>total execution failures</name>.*<value>0</value>" \
 	"... and the actions' failures ltt counts (none)"
+# a user rule's exclusions, each {u32 len} name as LTTng writes them
+run lttng add-trigger --name x1 --condition event-rule-matches --type=user --name='compat:ex*' \
+	--exclude-name=compat:ex1 --exclude-name=compat:ex2 --action notify
+ok $RC "lttng add-trigger of a user rule with two exclusions" || diag "$OUT"
+like "$(lttng list-triggers)" "rule: compat:ex\\* \\(type: user tracepoint, exclusions: compat:ex1,compat:ex2\\)" \
+	"... lttng list-triggers reads both back"
+lttng remove-trigger x1 >/dev/null
 
 # --- what ltt's triggers lack ---
 # a user-space probe rule: its binary's descriptor read past, the file opened
