@@ -93,6 +93,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/base/thread.c src/common/base/thread.h
 # The filter VM (src/filter-vm), in libcommon as any other module is.
 src_common_libcommon_la_LIBADD = src/filter-vm/libfiltervm.la
+src_common_libcommon_la_CFLAGS = $(AM_CFLAGS) $(UST_GC_CFLAGS)
 # The network transport (plain or TLS, xport.h) and the relay connection
 # built on it: only the programs that reach a relay link it, and OpenSSL
 # with it.

@@ -13,4 +13,4 @@ src_filter_vm_libfiltervm_la_SOURCES = \
 	src/filter-vm/filter-libc.h \
 	src/filter-vm/filter-validate.c \
 	src/filter-vm/filter-interp.c
-src_filter_vm_libfiltervm_la_CFLAGS = $(AM_CFLAGS)
+src_filter_vm_libfiltervm_la_CFLAGS = $(AM_CFLAGS) $(UST_GC_CFLAGS)

@@ -531,26 +531,29 @@ static void drop_daemon_state(struct daemon *d)
  * inherits a socket not yet recorded in d->sock (it closes those).  The
  * connect does not block (a daemon whose backlog is full is retried
  * later), so neither does a fork waiting for the lock.  Returns the
- * socket, blocking again, or -1.  Called and returns with the lock held.
+ * socket, blocking again, or -errno.  Called and returns with the lock
+ * held.
  */
 static int connect_locked(struct daemon *d)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	int fd;
+	int fd, err;
 
 	if (strlen(d->path) >= sizeof(sa.sun_path))
-		return -1;
+		return -ENAMETOOLONG;
 	strcpy(sa.sun_path, d->path);
 	ltt_ust_fd_lock();
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	err = errno;
 	ltt_ust_fd_own(fd);
 	ltt_ust_fd_unlock();
 	if (fd < 0)
-		return -1;
+		return -err;
 	/* our socket: O_RDWR and O_NONBLOCK, nothing else to keep */
 	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) || fcntl(fd, F_SETFL, 0)) {
+		err = errno;
 		ust_fd_close(fd);
-		return -1;
+		return -err;
 	}
 	return fd;
 }
@@ -562,6 +565,18 @@ static void conn_counts_reset(struct daemon *d)
 	d->msgs_sent = 0;
 	d->msgs_done = 0;
 	d->loggers_sent = 0;
+}
+
+/*
+ * The constructor's connect to @d failed with @err (connect_locked()'s):
+ * when nobody listens (no socket, or a dead daemon's), the constructor
+ * neither connects again nor waits for the thread to find the same; the
+ * thread still tries at once and then every backoff, as for a daemon
+ * that goes away.  A backlog full or any other failure: the thread's.
+ */
+static void note_absent(struct daemon *d, int err)
+{
+	d->absent = err == -ENOENT || err == -ECONNREFUSED;
 }
 
 /* @fd is @d's connection from now on: its timeouts, a new one's state.  ust lock held. */
@@ -594,9 +609,13 @@ static void connect_early(struct daemon *d)
 	int fd = d->sock;	/* ust_comm_preconnect()'s */
 
 	if (fd < 0) {
-		fd = connect_locked(d);
-		if (fd < 0)
+		if (d->absent)	/* ust_comm_preconnect() found nobody, just now */
 			return;
+		fd = connect_locked(d);
+		if (fd < 0) {
+			note_absent(d, fd);
+			return;
+		}
 		session_begin(d, fd);
 	}
 	/* a daemon that dropped a preconnected program: the thread connects again */
@@ -684,7 +703,9 @@ static int start_thread(struct daemon *d)
 		d->wake_fd = -1;
 		return -ret;
 	}
-	d->phase = PHASE_CONNECTING;
+	/* nobody listening: nothing to wait for, the thread tries on its own */
+	d->phase = d->absent ? PHASE_DOWN : PHASE_CONNECTING;
+	d->absent = false;
 	d->running = true;
 	return 0;
 }
@@ -709,6 +730,7 @@ int ust_comm_start(void)
 			ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
 			ust_fd_close(d->sock);	/* nobody would serve it */
 			d->sock = -1;
+			d->absent = false;
 		} else {
 			started++;
 		}
@@ -731,6 +753,8 @@ void ust_comm_preconnect(void)
 		fd = connect_locked(d);
 		if (fd >= 0)
 			session_begin(d, fd);
+		else
+			note_absent(d, fd);
 	}
 }
 
@@ -774,6 +798,7 @@ void ust_comm_fork_child(void)
 		d->sock = -1;
 		d->wake_fd = -1;
 		d->running = false;
+		d->absent = false;
 		d->phase = PHASE_DOWN;
 		conn_counts_reset(d);
 	}

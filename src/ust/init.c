@@ -8,7 +8,9 @@
  * all), else with the first module to register.  That call waits until
  * every daemon thread has either registered (the daemon sent the channels
  * and events of its active sessions, then REGISTER_DONE) or found no
- * daemon, at most LTT_UST_REGISTER_TIMEOUT milliseconds.  A module that
+ * daemon, at most LTT_UST_REGISTER_TIMEOUT milliseconds; where the
+ * constructor's own connect found nobody listening, it does not wait for
+ * the thread to find the same (comm.c, note_absent()).  A module that
  * comes later (dlopen()) is reported in a TRACEPOINTS message of its own,
  * which the daemon answers with REGISTER_DONE too: its first constructor
  * waits for that the same way.

@@ -29,7 +29,7 @@
 struct ust_event {
 	struct ust_event *hnext;	/* hash chain */
 	char *name;
-	uint8_t *enc;			/* ltt_app_put_tracepoint() of its descriptors */
+	uint8_t *enc;			/* ltt_app_put_tracepoint(); NULL: event_described() */
 	size_t enc_len;
 	uint64_t layout;		/* ltt_app_layout_of(enc) */
 	uint64_t order;			/* its place in reg.by_order */
@@ -84,6 +84,43 @@ static struct ust_event *chain_of(const char *name)
 	return reg.nr_buckets ? reg.buckets[hash_name(name) & (reg.nr_buckets - 1)] : NULL;
 }
 
+/* The description of @tp as the daemons receive it; NULL on failure. */
+static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len)
+{
+	struct ltt_wbuf w;
+	uint8_t *copy = NULL;
+
+	ltt_wbuf_init(&w);
+	ltt_app_put_tracepoint(&w, tp);
+	if (!w.err && w.len) {
+		copy = malloc(w.len);
+		if (copy) {
+			memcpy(copy, w.data, w.len);
+			*ret_len = w.len;
+		}
+	}
+	ltt_wbuf_fini(&w);
+	return copy;
+}
+
+/*
+ * @ev's description, made now if desc_attach() left it for later, from its
+ * first descriptor (the library's own, never removed).  False: out of
+ * memory, the event is not reported (tried again at the next report).
+ */
+static bool event_described(struct ust_event *ev)
+{
+	if (ev->enc)
+		return true;
+	if (!ev->nr_descs)
+		return false;
+	ev->enc = encode_desc(ev->descs[0], &ev->enc_len);
+	if (!ev->enc)
+		return false;
+	ev->layout = ltt_app_layout_of(ev->enc, ev->enc_len);
+	return true;
+}
+
 /* The event of @name described by @enc (@len bytes, layout @layout), or NULL. */
 static struct ust_event *event_find_desc(const char *name, const uint8_t *enc, size_t len,
 					 uint64_t layout)
@@ -91,8 +128,8 @@ static struct ust_event *event_find_desc(const char *name, const uint8_t *enc, s
 	struct ust_event *ev;
 
 	for (ev = chain_of(name); ev; ev = ev->hnext)
-		if (ev->layout == layout && ev->enc_len == len && !strcmp(ev->name, name) &&
-		    !memcmp(ev->enc, enc, len))
+		if (!strcmp(ev->name, name) && event_described(ev) && ev->layout == layout &&
+		    ev->enc_len == len && !memcmp(ev->enc, enc, len))
 			return ev;
 	return NULL;
 }
@@ -177,25 +214,6 @@ static int reserve_event_slot(void)
 	return 0;
 }
 
-/* The description of @tp as the daemons receive it; NULL on failure. */
-static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len)
-{
-	struct ltt_wbuf w;
-	uint8_t *copy = NULL;
-
-	ltt_wbuf_init(&w);
-	ltt_app_put_tracepoint(&w, tp);
-	if (!w.err && w.len) {
-		copy = malloc(w.len);
-		if (copy) {
-			memcpy(copy, w.data, w.len);
-			*ret_len = w.len;
-		}
-	}
-	ltt_wbuf_fini(&w);
-	return copy;
-}
-
 static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8_t *enc,
 				      size_t enc_len, uint64_t layout, bool checked)
 {
@@ -273,35 +291,44 @@ static bool desc_usable(const struct ltt_ust_tracepoint *tp)
 	       (tp->fields || !tp->nr_fields) && tp->nr_fields <= LTT_APP_MAX_FIELDS;
 }
 
-/*
- * Attach one descriptor to its event (its name and description), creating
- * the event on first sight: a descriptor of a known name with other fields
- * or level makes an event of its own, described to the daemons as such.
- */
-static int desc_attach(struct ltt_ust_tracepoint *tp, bool checked)
+/* The event @tp's description joins (a known name, the same bytes) or makes; NULL: no memory. */
+static struct ust_event *event_of_desc(const struct ltt_ust_tracepoint *tp, bool checked)
 {
 	struct ust_event *ev;
 	size_t enc_len = 0;
 	uint64_t layout;
 	uint8_t *enc;
 
+	enc = encode_desc(tp, &enc_len);
+	if (!enc)
+		return NULL;
+	layout = ltt_app_layout_of(enc, enc_len);
+	ev = event_find_desc(tp->name, enc, enc_len, layout);
+	if (!ev)
+		ev = event_create(tp, enc, enc_len, layout, checked);
+	if (!ev || ev->enc != enc)	/* an event that has its own, or none */
+		free(enc);
+	return ev;
+}
+
+/*
+ * Attach one descriptor to its event (its name and description), creating
+ * the event on first sight: a descriptor of a known name with other fields
+ * or level makes an event of its own, described to the daemons as such.
+ * The library's own (@checked) of a new name are described when first
+ * reported: a start without a daemon needs none of them.
+ */
+static int desc_attach(struct ltt_ust_tracepoint *tp, bool checked)
+{
+	struct ust_event *ev;
+
 	if (!desc_usable(tp))
 		return 0;
 	desc_publish(tp, NULL, 0);
-	enc = encode_desc(tp, &enc_len);
-	if (!enc)
+	ev = checked && !ust_event_known(tp->name) ? event_create(tp, NULL, 0, 0, true) :
+						     event_of_desc(tp, checked);
+	if (!ev)
 		return -ENOMEM;
-	layout = ltt_app_layout_of(enc, enc_len);
-	ev = event_find_desc(tp->name, enc, enc_len, layout);
-	if (ev) {
-		free(enc);
-	} else {
-		ev = event_create(tp, enc, enc_len, layout, checked);
-		if (!ev) {
-			free(enc);
-			return -ENOMEM;
-		}
-	}
 	if (ev->nr_descs == ev->cap_descs) {
 		size_t cap = ev->cap_descs ? ev->cap_descs * 2 : 2;
 		struct ltt_ust_tracepoint **d = realloc(ev->descs, cap * sizeof(*d));
@@ -408,6 +435,8 @@ static bool event_valid(struct ust_event *ev)
 	struct ltt_app_tracepoint *tp = NULL;
 	struct ltt_rbuf r;
 
+	if (!event_described(ev))
+		return false;
 	if (ev->valid < 0) {
 		ltt_rbuf_init(&r, ev->enc, ev->enc_len);
 		ev->valid = !ltt_app_get_tracepoint(&r, &tp) && !ltt_rbuf_end(&r);

@@ -5,14 +5,15 @@
 # and a new session records its events.  What the killed daemon's session
 # had recorded is written by its consumer, which then exits; the stale
 # pid file and sockets the SIGKILL left are replaced at the next start.  Without a daemon a program runs
-# normally and at once; with a daemon that does not answer, it waits
+# normally and at once (its constructor connects once and does not wait
+# for the library's thread); with a daemon that does not answer, it waits
 # LTT_UST_REGISTER_TIMEOUT ms, and not at all with 0.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 32
+plan 35
 
 N=1000
 open_fifo ready "$TEST_TMP/ready"
@@ -136,6 +137,35 @@ ms() {
 mkdir "$TEST_TMP/empty"
 LTT_RUNDIR="$TEST_TMP/empty" LTT_UST_REGISTER_TIMEOUT=3600000 ust_app -n $N
 is "$?" 0 "no daemon: the program runs, without waiting (an hour's timeout)"
+# Nobody listening, as the constructor's own connect finds it (no socket,
+# or a dead daemon's: connection refused): the constructor neither
+# connects again nor waits for the library's thread to find the same (it
+# said "registration: waiting" each time: the thread needs the lock the
+# constructor holds until its wait); the thread still tries on its own.
+LTT_UST_DEBUG=1 LTT_RUNDIR="$TEST_TMP/empty" ust_app -n 10 2>"$TEST_TMP/absent.err"
+rc=$?
+ok "$([ "$rc" = 0 ] && ! grep -q 'registration: waiting' "$TEST_TMP/absent.err"; echo $?)" \
+	"no daemon: the constructor does not wait for the library's thread"
+diag "$(cat "$TEST_TMP/absent.err")"
+mkdir "$TEST_TMP/dead"
+python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+	"$TEST_TMP/dead/app.sock"
+LTT_UST_DEBUG=1 LTT_RUNDIR="$TEST_TMP/dead" ust_app -n 10 2>"$TEST_TMP/dead.err"
+rc=$?
+ok "$([ "$rc" = 0 ] && [ -S "$TEST_TMP/dead/app.sock" ] &&
+	! grep -q 'registration: waiting' "$TEST_TMP/dead.err"; echo $?)" \
+	"a dead daemon's socket (connection refused): no wait either"
+diag "$(cat "$TEST_TMP/dead.err")"
+if command -v strace >/dev/null; then
+	# (LeakSanitizer does not work under ptrace: no leak check there)
+	LTT_RUNDIR="$TEST_TMP/empty" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		timeout "$TEST_TIMEOUT" strace -f -qq -e trace=execve,connect -o "$TEST_TMP/absent.strace" \
+		"$UST_APP" -n 10
+	is "$(awk 'NR == 1 { main = $1 } $1 == main && /connect\(.*app\.sock/ { n++ } END { print n + 0 }' \
+		"$TEST_TMP/absent.strace")" 1 "no daemon: the program's first thread connects once"
+else
+	skip 1 "strace is not installed"
+fi
 
 # A daemon that does not answer (stopped): the wait is bounded, and 0
 # means no wait.  The 600 ms wait is shown by a program started first with

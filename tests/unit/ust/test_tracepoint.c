@@ -381,6 +381,10 @@ static void test_dlopen(void)
 	ltt_msg_fini(&m);
 	tap_ok(fake_find_tp(&f, "plugin:hello") >= 0 && fake_find_tp(&f, "app:first") < 0,
 	       "with the plugin's events only");
+	tap_ok(fake_find_tp(&f, "lttng_ust_statedump:end") >= 0 &&
+	       fake_find_tp(&f, "lttng_ust_statedump:start") < 0,
+	       "the library's names declared again: another layout is announced, the same "
+	       "description is the library's event");
 	tap_is_int(fake_event_enable(&f, CHAN_KEY, "plugin:hello", 1), 0, "enable the plugin's event");
 	tap_ok(fake_done(&f), "REGISTER_DONE answers it");
 	status = fake_reap(pid, WAIT_MS);

@@ -30,6 +30,21 @@ LTT_TRACEPOINT_EVENT_LOGLEVEL(shared, other, LTT_LOGLEVEL_DEBUG,
 		ltt_field_integer(int, v, v)
 		ltt_field_string(s, s)))
 
+/*
+ * Two of the library's own events declared again (the library describes
+ * its own only when a daemon first needs them: src/ust/registry.c): the
+ * same description joins the library's event, another field makes
+ * another layout of the name.
+ */
+LTT_TRACEPOINT_EVENT(lttng_ust_statedump, start,
+	LTT_TP_ARGS(void),
+	LTT_TP_FIELDS())
+
+LTT_TRACEPOINT_EVENT(lttng_ust_statedump, end,
+	LTT_TP_ARGS(int v),
+	LTT_TP_FIELDS(
+		ltt_field_integer(int, v, v)))
+
 void plugin_fire(int value);
 void plugin_fire_shared(int value);
 void plugin_fire_other(int value);
