@@ -19,11 +19,18 @@ runs_reach() {
 	wait_fs "$runs" -- bash -c '[ "$(wc -l <"$0" 2>/dev/null)" -ge "$1" ]' "$runs" "$1"
 }
 
+# counted PATH SCRIPT ARG: wait_fs PATH until bash -c SCRIPT (its $0 ARG)
+# holds, in the background (its pid in w), each run of SCRIPT a line of
+# $runs; returns once SCRIPT ran the first time.
+counted() {
+	: >"$runs"
+	wait_fs "$1" -- bash -c 'echo >>"$1"; '"$2" "$3" "$runs" &
+	w=$!
+	runs_reach 1
+}
+
 # A file that appears two directories below the nearest that exists.
-: >"$runs"
-wait_fs "$d/a/b/f" -- bash -c 'echo >>"$1"; [ -e "$0" ]' "$d/a/b/f" "$runs" &
-w=$!
-runs_reach 1
+counted "$d/a/b/f" '[ -e "$0" ]' "$d/a/b/f"
 ok $? "the wait ran its condition once, false"
 mkdir "$d/a"
 runs_reach 2
@@ -36,10 +43,7 @@ ok "$([ "$n" -ge 3 ] && [ "$n" -le 5 ]; echo $?)" "its condition ran once a chan
 
 # A line appended to a file that exists.
 echo first >"$d/log"
-: >"$runs"
-wait_fs "$d/log" -- bash -c 'echo >>"$1"; grep -q "^second$" "$0"' "$d/log" "$runs" &
-w=$!
-runs_reach 1
+counted "$d/log" 'grep -q "^second$" "$0"' "$d/log"
 echo other >>"$d/log"
 runs_reach 2
 ok $? "a line appended woke it"
@@ -50,20 +54,14 @@ is $? 0 "it returned 0 once the line was there"
 # A pattern: a file in a directory its wildcard matches, made beside one
 # that matched before.
 mkdir -p "$d/g/old"
-: >"$runs"
-wait_fs "$d/g/*/f" -- bash -c 'echo >>"$1"; [ -e "$0" ]' "$d/g/new/f" "$runs" &
-w=$!
-runs_reach 1
+counted "$d/g/*/f" '[ -e "$0" ]' "$d/g/new/f"
 mkdir "$d/g/new" && : >"$d/g/new/f"
 wait $w
 is $? 0 "a pattern: it returned 0 once a file matched in a new directory"
 
 # A directory that goes away.
 mkdir -p "$d/gone/sub"
-: >"$runs"
-wait_fs "$d/gone" -- bash -c 'echo >>"$1"; [ ! -e "$0" ]' "$d/gone" "$runs" &
-w=$!
-runs_reach 1
+counted "$d/gone" '[ ! -e "$0" ]' "$d/gone"
 rm -r "$d/gone"
 wait $w
 is $? 0 "it returned 0 once the directory was removed"
