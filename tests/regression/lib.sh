@@ -4,7 +4,9 @@
 # daemons there and kills them on exit, so tests can run in parallel.
 # Nothing waits with sleep: daemons are started with --daemonize, which
 # returns once the socket accepts connections, and stopping waits on the
-# process itself with a bounded timeout.
+# process itself with a bounded timeout.  Nothing spins either: a wait for
+# a file, a directory or a log line is wait_fs (or wait_for), which sleeps
+# in inotify until something changes there and tests again.
 #
 # TAP helpers: plan N, ok COND DESC, is GOT WANT DESC, like TEXT REGEX DESC,
 # diag MSG, skip_all REASON, done_testing.
@@ -431,6 +433,19 @@ wait_for() {
 	timeout "$TEST_TIMEOUT" bash -c \
 		'tail -n +1 -F "$1" 2>/dev/null | grep -E -m "$3" -- "$2" | wc -l' \
 		_ "$1" "$2" "$n" | grep -qx "$n"
+}
+
+# wait_fs PATH... -- COMMAND [ARG...]: until COMMAND succeeds, bounded by
+# $WAIT_TIMEOUT seconds ($TEST_TIMEOUT unless set); 1 on the timeout, and
+# fswait says on stderr what it waited for.  COMMAND runs again each time
+# something changes under a PATH (a file written, a directory's entries;
+# a PATH not there yet is waited for), never otherwise, so every change
+# that can make it true must happen there: a test's log, its output
+# directory.  A condition of shell words: bash -c 'SCRIPT' _ ARGS...
+# (tests/regression/fswait.c).
+FSWAIT="$LTT_TOP_BUILDDIR/tests/regression/fswait"
+wait_fs() {
+	"$FSWAIT" "${WAIT_TIMEOUT:-$TEST_TIMEOUT}" "$@"
 }
 
 # stop_sessiond [RUNDIR]: SIGTERM, then wait for the process to be gone.

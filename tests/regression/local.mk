@@ -9,7 +9,10 @@
 # (the suite's own machinery).  What they
 # share stays here: lib.sh (sourced by every test as
 # "$LTT_TOP_SRCDIR/tests/regression/lib.sh"), the AREA-lib.sh files, the
-# helper programs and the fixtures.
+# helper programs and the fixtures.  Tests never sleep or spin to wait:
+# they wait, bounded by $TEST_TIMEOUT, on a socket, a FIFO, a process
+# (tail --pid) or a file, a directory or a log, with lib.sh's wait_fs
+# (fswait.c: inotify) or wait_for (tail -F).
 
 # The control plane: lttctl and a real ltt-sessiond per test.
 REGRESSION_CTL_TESTS = \
@@ -95,6 +98,9 @@ TESTS += tests/regression/sessiond/test_sessiond_layers.sh
 # The suite's bound on one test's wall-clock time (tests/wall-limit.sh).
 TESTS += tests/regression/harness/test_harness_wall_limit.sh
 EXTRA_DIST += tests/regression/harness/test_harness_wall_limit.sh tests/wall-limit.sh
+# lib.sh's wait_fs: true when the file appears, false at its bound, idle between.
+TESTS += tests/regression/harness/test_harness_fswait.sh
+EXTRA_DIST += tests/regression/harness/test_harness_fswait.sh
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_tp_b.tp \
 	tests/regression/lttng-ust/compat_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
@@ -164,6 +170,10 @@ tests_regression_kload_LDADD = -lpthread
 check_PROGRAMS += tests/regression/uprobe_prog
 tests_regression_uprobe_prog_SOURCES = tests/regression/uprobe_prog.c \
 	tests/regression/uprobe_guarded.c tests/regression/uprobe_prog.h
+
+# Waits on files without polling: lib.sh's wait_fs (test_harness_fswait.sh).
+check_PROGRAMS += tests/regression/fswait
+tests_regression_fswait_SOURCES = tests/regression/fswait.c
 
 # One libltt-ctl connection used across the daemon's idle deadline.
 check_PROGRAMS += tests/regression/ctl_idle

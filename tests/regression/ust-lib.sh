@@ -32,11 +32,18 @@ ust_setup() {
 	SESSIOND_LOG="$TEST_TMP/sessiond.log"
 	if [ "${1:-}" = --log ]; then
 		shift
-		timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vvv "$@" \
-			</dev/null >/dev/null 2>"$SESSIOND_LOG"
+		logged_sessiond "$@"
 	else
 		start_sessiond "$LTT_RUNDIR" "$@"
 	fi || { echo "Bail out! the session daemon did not start"; exit 1; }
+}
+
+# logged_sessiond [ARGS...]: the daemon with ARGS, its messages (-vvv, and
+# its consumers') in $SESSIOND_LOG.
+logged_sessiond() {
+	SESSIOND_LOG="$TEST_TMP/sessiond.log"
+	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" -vvv "$@" \
+		</dev/null >/dev/null 2>"$SESSIOND_LOG"
 }
 
 # bt DIR OUT: babeltrace2's text output of the trace(s) under DIR into OUT
@@ -54,6 +61,14 @@ archives() {
 # narchives DIR: how many archives the session written in DIR has.
 narchives() {
 	archives "$1" | wc -l
+}
+
+# wait_archives DIR N: until the session written in DIR has at least N
+# archives (wait_fs: bounded, woken as DIR/archives or its entries appear).
+wait_archives() {
+	wait_fs "$1/archives" -- bash -c \
+		'[ "$(find "$0/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)" -ge "$1" ]' \
+		"$1" "$2"
 }
 
 # read_chunks [-e] [-m] OUT DIR...: each trace chunk DIR (an archive, or
@@ -312,13 +327,14 @@ b_ctl() {
 	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" "$@"
 }
 
-# new_consumer OLD: wait (bounded, without sleeping) until the session
-# daemon runs a consumer other than OLD; print its pid.
+# new_consumer OLD: wait (wait_fs, bounded) until the session daemon runs
+# a consumer other than OLD; print its pid.  What wakes it is the line the
+# daemon writes in $SESSIOND_LOG once it started one: the daemon must log
+# (ust_setup --log, logged_sessiond, root_sessiond).
 new_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
-			[ "$c" != "$2" ]; do :; done
-		echo "$c"' bash "$(sessiond_pid)" "$1"
+	wait_fs "$SESSIOND_LOG" -- bash -c '
+		c=$(pgrep -P "$0" -x ltt-consumerd | grep -vx "$1" | head -1) && [ -n "$c" ] &&
+			echo "$c"' "$(sessiond_pid)" "$1"
 }
 
 # cmd_sock_ino PID: the inode of consumer PID's command socket (the fd
@@ -361,13 +377,13 @@ read_archives() {
 }
 
 # rotate_fault_setup N: for the tests of a consumer stopped on its
-# ROTATE_TRACE (ltt-consumerd(8), LTT_FAULT): a daemon whose
-# consumers stop on it once "$TEST_TMP/fault" exists; session s, started,
+# ROTATE_TRACE (ltt-consumerd(8), LTT_FAULT): a daemon (logged_sessiond)
+# whose consumers stop on it once "$TEST_TMP/fault" exists; session s, started,
 # writing in $out; N events of a program (role p1) recorded; its
 # consumer's pid in c.  Two assertions.
 rotate_fault_setup() {
 	export LTT_FAULT="stop ROTATE_TRACE $TEST_TMP/fault"
-	start_sessiond
+	logged_sessiond
 	out="$TEST_TMP/s"
 	lttctl -q create s -o "$out" && lttctl -q enable-channel -u chan -s s &&
 		lttctl -q enable-event -u ltt_test:seq -c chan -s s
@@ -481,8 +497,7 @@ stalled_b_resume() {
 	local stat
 	wait_ready $ready
 	ok $? "the program registered"
-	timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' \
-		bash "$SESSIOND_LOG"
+	wait_for "$SESSIOND_LOG" "did not answer ADD_TRACE"
 	ok $? "the daemon gave up waiting for ADD_TRACE (the program's trace in b has no consumer yet)"
 	stat=$(ps -o stat= -p "$CB")
 	is "${stat:0:1}" T "B's consumer was stopped all along"

@@ -88,9 +88,10 @@ ok_cmd "... and removed" lttctl remove-trigger up2
 timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" wait-trigger up --count "$N" --timeout "$TEST_TIMEOUT" \
 	>"$TEST_TMP/up.out" 2>"$TEST_TMP/up.err" &
 waiter=$!
+# (wait_fs: its exit, a zombie until reaped, closes the file it writes)
+wait_fs "$TEST_TMP/up.err" -- bash -c 'grep -q "^Waiting for trigger" "$0" 2>/dev/null ||
+	! grep -q "^State:[[:space:]]*[^Z]" "/proc/$1/status" 2>/dev/null' "$TEST_TMP/up.err" "$waiter"
 deadline=$((SECONDS + TEST_TIMEOUT))
-until grep -q "^Waiting for trigger" "$TEST_TMP/up.err" 2>/dev/null ||
-	! kill -0 $waiter 2>/dev/null || [ $SECONDS -ge $deadline ]; do :; done
 like "$(cat "$TEST_TMP/up.err")" "^Waiting for trigger up" "a notification client is subscribed"
 run "$PROG" "$N"
 is "$RC" 0 "the program called uprobe_target $N times"

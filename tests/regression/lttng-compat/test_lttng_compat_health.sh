@@ -40,9 +40,7 @@ mkdir -p "$TEST_TMP/lttng-home"
 LTTNG_HOME="$TEST_TMP/lttng-home" timeout "$TEST_TIMEOUT" /usr/bin/lttng list \
 	>"$TEST_TMP/hung-list.out" 2>&1 &
 HUNG=$!
-timeout "$TEST_TIMEOUT" bash -c \
-	'until grep -q "LTT_FAULT: this thread hangs at lttng-client-accept" "$1"; do :; done' \
-	_ "$SESSIOND_LOG"
+wait_for "$SESSIOND_LOG" "LTT_FAULT: this thread hangs at lttng-client-accept"
 ok $? "LTTng's client thread hangs at lttng's connection (the log says so)"
 is "$(health until-bad 5000)" \
 	"query 0 state -1 threads 12 bad 0:Session daemon command" \

@@ -64,9 +64,7 @@ is "$(health once)" "query 0 state 0 threads 12 bad none" \
 : >"$STALL"
 timeout "$TEST_TIMEOUT" "$LTTCTL_BIN" rotate s >"$TEST_TMP/rot.out" 2>&1 &
 ROT=$!
-timeout "$TEST_TIMEOUT" bash -c \
-	'until grep -q "LTT_FAULT: this thread hangs at ROTATE_TRACE" "$1"; do :; done' \
-	_ "$SESSIOND_LOG"
+wait_for "$SESSIOND_LOG" "LTT_FAULT: this thread hangs at ROTATE_TRACE"
 ok $? "the consumer's command thread hangs at ROTATE_TRACE (the log says so)"
 is "$(health consumerd-ust64 until-bad 5000)" \
 	"query 0 state -1 threads 5 bad 0:Consumer daemon channel,1:Consumer daemon metadata,3:Consumer daemon session daemon command manager" \
@@ -92,9 +90,7 @@ lttctl -q create s2 -o "$TEST_TMP/s2" &&
 	lttctl -q enable-channel -u chan2 --switch-timer 500000 -s s2 &&
 	lttctl -q enable-event -u ltt_test:seq -c chan2 -s s2 && lttctl -q start s2
 ust_app -n 10 -r p1 >/dev/null
-timeout "$TEST_TIMEOUT" bash -c \
-	'until grep -q "LTT_FAULT: this thread hangs at data-timer" "$1"; do :; done' \
-	_ "$TEST_TMP/sessiond2.log"
+wait_for "$TEST_TMP/sessiond2.log" "LTT_FAULT: this thread hangs at data-timer"
 ok $? "a data thread hangs at its channel's switch timer (the log says so)"
 is "$(health consumerd-ust64 until-bad 5000)" \
 	"query 0 state -1 threads 5 bad 2:Consumer daemon data,4:Consumer daemon metadata timer" \
@@ -124,9 +120,7 @@ is "$(health "relayd=$RSOCK" once)" "query 0 state 0 threads 6 bad none" \
 	"the 6 slots of LTTng's relay daemon in good health"
 # a connection to its control port: its one thread hangs in the accept
 exec 7<>"/dev/tcp/127.0.0.1/$(cat "$LTT_RUNDIR/relayd-control.port")"
-timeout "$TEST_TIMEOUT" bash -c \
-	'until grep -q "LTT_FAULT: this thread hangs at relay-accept" "$1"; do :; done' \
-	_ "$TEST_TMP/relayd.log"
+wait_for "$TEST_TMP/relayd.log" "LTT_FAULT: this thread hangs at relay-accept"
 ok $? "the relay's thread hangs at a connection (the log says so)"
 is "$(health "relayd=$RSOCK" until-bad 5000)" \
 	"query 0 state -1 threads 6 bad 0:Relay daemon dispatcher,1:Relay daemon worker,2:Relay daemon listener,3:Relay daemon live dispatcher,4:Relay daemon live worker,5:Relay daemon live listener" \

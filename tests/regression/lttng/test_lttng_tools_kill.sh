@@ -33,9 +33,13 @@ runsh=$!
 # its test's daemon is up (bounded: run.sh first compiles some twenty of
 # LTTng's test programs, a minute or more on a loaded 2-CPU machine, where
 # TEST_TIMEOUT's 20 s ran out before the daemon came)
-deadline=$((SECONDS + 15 * TEST_TIMEOUT))
-until [ -n "$(procs 'lttng-sessiond|ltt-sessiond')" ] || [ $SECONDS -ge $deadline ] ||
-	! kill -0 $runsh 2>/dev/null; do :; done
+# (wait_fs: woken as the test's log grows, the daemon's start said there,
+# and as run.sh's output closes at its exit, a zombie until reaped)
+export -f procs
+export rs
+WAIT_TIMEOUT=$((15 * TEST_TIMEOUT)) wait_fs "$rs/ltt-lttng-tools.*/tools_trigger_test_add_trigger_cli.log" \
+	"$TEST_TMP/run.out" -- bash -c '[ -n "$(procs "lttng-sessiond|ltt-sessiond")" ] ||
+	! grep -q "^State:[[:space:]]*[^Z]" "/proc/$0/status" 2>/dev/null' "$runsh"
 daemons=$(procs 'lttng-sessiond|ltt-sessiond|ltt-priv|ltt-consumerd' | tr '\n' ' ')
 ok "$([ -n "$daemons" ]; echo $?)" "run.sh's test started its daemons (pids: ${daemons:-none})"
 kill -KILL $runsh

@@ -21,15 +21,6 @@ N=2000
 
 start_relayd -o "$RELAY_OUT" || { echo "Bail out! ltt-relayd did not start"; exit 1; }
 
-# new_consumer OLD: wait (bounded, without sleeping) for a consumer other
-# than OLD; print its pid.
-new_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
-			[ "$c" != "$2" ]; do :; done
-		echo "$c"' bash "$(sessiond_pid)" "$1"
-}
-
 ok_cmd "a streamed session" lttctl create st -U "net://127.0.0.1:$CPORT:$DPORT"
 lttctl -q enable-event -u ltt_test:seq -s st
 ok_cmd "start" lttctl start st

@@ -30,25 +30,25 @@ ok_cmd "started" lttctl -q start s
 # while the relay is up, whose packets it writes (waited for, bounded),
 # then a second of N while it is stopped and killed.  A single flat-out
 # burst could end, under a sanitizer, before the relay wrote a byte.
+# the relay's data files of session s, per user or per process (wait_fs)
+STREAMS=("$RELAY_OUT/*/s-*/ust/*/*/*/channel0_*" "$RELAY_OUT/*/s-*/ust/*/*/channel0_*")
 open_fifo RDY "$TEST_TMP/ready" && open_fifo DONE "$TEST_TMP/done" &&
 	open_fifo ROUNDS "$TEST_TMP/rounds" || { echo "Bail out! fifos"; exit 1; }
 ust_app_bg -n "$N" -w "$TEST_TMP/ready" -k "$TEST_TMP/done" -p "$TEST_TMP/rounds"
 APP=$BG_PID
 wait_ready "$RDY"
 ok $? "the program registered"
-timeout "$TEST_TIMEOUT" bash -c '
-	until [ -n "$(find "$0" -name "channel0_*" ! -path "*/index/*" -print -quit 2>/dev/null)" ]; do :; done' \
-	"$RELAY_OUT"
+wait_fs "${STREAMS[@]}" -- bash -c \
+	'[ -n "$(find "$0" -name "channel0_*" ! -path "*/index/*" -print -quit 2>/dev/null)" ]' "$RELAY_OUT"
 ok $? "its streams are on the relay"
 echo go >&"$ROUNDS"
 wait_done "$DONE"
 ok $? "round 1: $N events, flat out"
 # The relay writes the first round's packets: a data file with bytes
 # (not index/channel0_N.idx, which has its header from the start).
-timeout "$TEST_TIMEOUT" bash -c '
-	until [ -n "$(find "$0" -name "channel0_*" ! -path "*/index/*" -size +0c -print -quit 2>/dev/null)" ]; do
-		:
-	done' "$RELAY_OUT"
+wait_fs "${STREAMS[@]}" -- bash -c \
+	'[ -n "$(find "$0" -name "channel0_*" ! -path "*/index/*" -size +0c -print -quit 2>/dev/null)" ]' \
+	"$RELAY_OUT"
 ok $? "the relay writes the program's packets"
 # Stopped, then killed with packets the consumer handed to the data
 # socket still unread in the relay's receive queue (ss's Recv-Q): those

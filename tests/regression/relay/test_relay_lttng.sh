@@ -100,9 +100,9 @@ if start_lttng_relayd; then
 	# a first program's packets: the streams are on the relay (a data
 	# file with bytes), then it is stopped under a second program's
 	LTT_UST_ALLOW_BLOCKING=1 ust_app -n 10000 >/dev/null &&
-		timeout "$TEST_TIMEOUT" bash -c '
-			until [ -n "$(find "$0" -path "*/k-*" -name "chan_*" ! -path "*/index/*" \
-				-size +0c -print -quit 2>/dev/null)" ]; do :; done' "$LOUT"
+		wait_fs "$LOUT/*/k-*/ust/*/*/*/chan_*" "$LOUT/*/k-*/ust/*/*/chan_*" -- bash -c '
+			[ -n "$(find "$0" -path "*/k-*" -name "chan_*" ! -path "*/index/*" \
+				-size +0c -print -quit 2>/dev/null)" ]' "$LOUT"
 	ok $? "k: lttng-relayd writes a first program's packets"
 	lpid=$(cat "$TEST_TMP/lttng-relayd.pid")
 	stop_proc "$lpid"

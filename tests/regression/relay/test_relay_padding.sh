@@ -31,16 +31,15 @@ entries() {
 }
 
 # wait_entries PATTERN N: until the trace directory PATTERN names holds
-# at least N index entries (bounded).
+# at least N index entries (wait_fs: bounded, woken as the relay writes
+# the index files; entries is exported to its condition's bash).
+export -f entries
 wait_entries() {
-	local i d
-	for ((i = 0; i < TEST_TIMEOUT * 20; i++)); do
-		for d in $1; do
-			[ -d "$d/index" ] && [ "$(entries "$d")" -ge "$2" ] && return 0
+	wait_fs "$1/index/*.idx" -- bash -c '
+		for d in $0; do
+			[ -d "$d/index" ] && [ "$(entries "$d")" -ge "$1" ] && exit 0
 		done
-		sleep 0.05
-	done
-	return 1
+		exit 1' "$1" "$2"
 }
 
 # record NAME [RELAYDIR] -- OUTPUT-OPTIONS...: RUNS runs of the test

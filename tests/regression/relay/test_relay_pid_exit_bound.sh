@@ -30,8 +30,7 @@ ust_app -n "$N" >/dev/null
 ok $? "the program ran and exited, the relay stopped"
 t0=$(date +%s%N)
 # the four channels closed in the consumer
-timeout 20 bash -c 'until [ "$(grep -cE "channel [0-9]+ \(c[1-4]\) closed" "$1")" = 4 ]; do :; done' \
-	_ "$SESSIOND_LOG"
+TEST_TIMEOUT=20 wait_for "$SESSIOND_LOG" "channel [0-9]+ \(c[1-4]\) closed" 4
 ok $? "the exited program's four channels are closed"
 ms=$((($(date +%s%N) - t0) / 1000000))
 ok "$((ms < 5000 ? 0 : 1))" "... within 5 s ($ms ms; one 2 s wait for the relay, not four)"

@@ -59,9 +59,10 @@ ok_cmd "regenerate again once started again" lttctl regenerate metadata -s rn
 wait_for "$RELAYD_LOG" "$UID_PATH/metadata written again \(version 2\)"
 is "$(grep -c "$UID_PATH/metadata written again (version 2)" "$RELAYD_LOG")" 1 \
 	"  the relay takes the next version"
-# the text follows the reset: read until the whole of it is there (bounded)
-timeout "$TEST_TIMEOUT" bash -c 'until timeout "$3" babeltrace2 "$1" >"$2" 2>"$2.err" &&
-	[ "$(grep -c " ltt_test:seq: " "$2")" = 1000 ]; do :; done' _ "$d" "$TEST_TMP/rn2.out" "$BT_TIMEOUT"
+# the text follows the reset: read until the whole of it is there
+# (wait_fs: bounded, read again as the relay writes the trace's files)
+wait_fs "$d/$UID_PATH/*" -- bash -c 'timeout "$2" babeltrace2 "$0" >"$1" 2>"$1.err" &&
+	[ "$(grep -c " ltt_test:seq: " "$1")" = 1000 ]' "$d" "$TEST_TMP/rn2.out" "$BT_TIMEOUT"
 is "$?:$(grep -c ' ltt_test:seq: ' "$TEST_TMP/rn2.out")" "0:1000" "  and the trace still reads whole"
 lttctl -q destroy rn
 

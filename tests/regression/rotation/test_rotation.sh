@@ -78,8 +78,7 @@ lttctl -q create tm -o "$TEST_TMP/tm" &&
 ust_app -n 1000 -r t
 ok_cmd "enable-rotation --timer" lttctl enable-rotation -s tm --timer 200000
 like "$(lttctl list tm)" "Automatic rotation schedule: every 200000 us" "list shows the timer schedule"
-timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ls "$0/archives" 2>/dev/null | wc -l)" -ge 2 ]; do :; done' \
-	"$TEST_TMP/tm"
+wait_archives "$TEST_TMP/tm" 2
 is $? 0 "the timer rotated the session twice"
 ok_cmd "disable-rotation --timer" lttctl disable-rotation -s tm --timer
 unlike "$(lttctl list tm)" "Automatic rotation" "list shows no schedule any more"
@@ -97,7 +96,7 @@ lttctl -q create sz -o "$TEST_TMP/sz" &&
 ok_cmd "enable-rotation --size 1M" lttctl enable-rotation -s sz --size 1M
 like "$(lttctl list sz)" "each time 1 MiB are written" "list shows the size schedule"
 ust_app -n 200000 -r s
-timeout "$TEST_TIMEOUT" bash -c 'until [ -d "$0/archives" ]; do :; done' "$TEST_TMP/sz"
+wait_fs "$TEST_TMP/sz/archives" -- test -d "$TEST_TMP/sz/archives"
 is $? 0 "writing more than 1 MiB rotated the session"
 lttctl -q stop sz
 lttctl -q destroy sz

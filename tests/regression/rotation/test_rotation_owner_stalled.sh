@@ -19,11 +19,6 @@ plan 24
 
 root_sessiond
 nobody_home
-# wait_archives DIR N BOUND: until DIR has at least N archives, at most BOUND s
-wait_archives() {
-	timeout "$3" bash -c 'until [ "$(find "$0/archives" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)" -ge "$1" ]; do
-		sleep 0.05; done' "$1" "$2"
-}
 # dups_distinct FILE ROLE: "DUPLICATES DISTINCT" (thread, seq) pairs of ROLE
 dups_distinct() {
 	awk -v role="$2" '
@@ -48,7 +43,7 @@ ok_cmd "B starts a session rotating every 500 ms" b_ctl start b
 # Each archives a chunk before its program registers: no trace was open
 # in it (it holds only its empty ust/, as LTTng's; read_chunks -e passes
 # it over), as a program slow to start (a sanitizer's) leaves the first.
-wait_archives "$TEST_TMP/a" 1 "$TEST_TIMEOUT" && wait_archives "$nhome/b" 1 "$TEST_TIMEOUT"
+wait_archives "$TEST_TMP/a" 1 && wait_archives "$nhome/b" 1
 ok $? "both archive a chunk before any program"
 
 T=2 N=20000
@@ -65,9 +60,9 @@ wait_ready $ready || { echo "Bail out! the program did not register"; exit 1; }
 echo go >&$rounds
 wait_done $done
 ok $? "round 1: $((T * N)) events"
-wait_archives "$TEST_TMP/a" 2 "$TEST_TIMEOUT"
+wait_archives "$TEST_TMP/a" 2
 ok $? "A's session rotates"
-wait_archives "$nhome/b" 2 "$TEST_TIMEOUT"
+wait_archives "$nhome/b" 2
 ok $? "B's session rotates"
 
 cb=$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)
@@ -80,13 +75,12 @@ ok $? "round 2 with B's consumer stopped"
 # request first, 500 ms): it sends no move, and tries again each period.
 # A's rotations go on meanwhile, on A's thread.
 a0=$(narchives "$TEST_TMP/a") b0=$(narchives "$nhome/b")
-wait_archives "$TEST_TMP/a" $((a0 + 6)) "$TEST_TIMEOUT"
+wait_archives "$TEST_TMP/a" $((a0 + 6))
 ok $? "A's archives keep appearing while B's consumer is stopped ($a0 -> $(narchives "$TEST_TMP/a"))"
-timeout "$TEST_TIMEOUT" bash -c 'until grep -q "session '"'b'"': scheduled rotation failed" "$0"; do
-	sleep 0.1; done' "$SESSIOND_LOG"
+wait_for "$SESSIOND_LOG" "session 'b': scheduled rotation failed"
 ok $? "B's scheduled rotation failed"
 a1=$(narchives "$TEST_TMP/a")
-wait_archives "$TEST_TMP/a" $((a1 + 4)) "$TEST_TIMEOUT"
+wait_archives "$TEST_TMP/a" $((a1 + 4))
 ok $? "A's archives appear after that too ($a1 -> $(narchives "$TEST_TMP/a"))"
 # B's list waits for no rotation of B's (each would hold B's session for
 # the move's 30 s deadline): 5 s for the command.
@@ -104,7 +98,7 @@ kill -CONT "$cb"
 echo go >&$rounds
 wait_done $done
 ok $? "round 3 once B's consumer runs again"
-wait_archives "$nhome/b" $((b1 + 3)) "$TEST_TIMEOUT"
+wait_archives "$nhome/b" $((b1 + 3))
 ok $? "B's session rotates again ($b1 -> $(narchives "$nhome/b"))"
 run b_ctl list b
 unlike "$STDOUT" "Automatic rotation failing" "B's list no longer shows a failure"

@@ -11,17 +11,11 @@ ust_setup --log
 plan 10
 
 out="$TEST_TMP/out"
-# wait_log RE: until the daemon's log matches RE (bounded)
-wait_log() {
-	timeout "$TEST_TIMEOUT" bash -c 'until grep -Eq "$1" "$0"; do sleep 0.05; done' \
-		"$SESSIOND_LOG" "$1"
-}
 lttctl -q create s -o "$out" && lttctl -q enable-event -u ltt_test:seq -s s &&
 	lttctl -q enable-rotation -s s --timer 200000 || { echo "Bail out! session s"; exit 1; }
 ok_cmd "start a session rotating every 200 ms" lttctl start s
 ust_app -n 1000 -r a >/dev/null
-timeout "$TEST_TIMEOUT" bash -c 'until [ "$(find "$0" -mindepth 1 -maxdepth 1 -type d | wc -l)" -ge 1 ]; do
-	sleep 0.05; done' "$out/archives" 2>/dev/null
+wait_archives "$out" 1
 ok $? "it archives its chunks"
 # The archives move aside and a file takes their place (the schedule off
 # meanwhile, so that no rotation makes the directory again): archiving
@@ -30,7 +24,7 @@ lttctl -q disable-rotation -s s --timer && mv "$out/archives" "$out/saved" &&
 	touch "$out/archives" && lttctl -q enable-rotation -s s --timer 200000 ||
 	{ echo "Bail out! the archives could not be replaced"; exit 1; }
 ust_app -n 1000 -r b >/dev/null
-wait_log "session 's': scheduled rotation failed"
+wait_for "$SESSIOND_LOG" "session 's': scheduled rotation failed"
 ok $? "a scheduled rotation fails"
 run lttctl list s
 like "$STDOUT" "Automatic rotation failing since [0-9-]+ [0-9:]+: " "list says the rotations fail, since when and why"
@@ -39,8 +33,7 @@ like "$ERR" "session 's': its scheduled rotations fail" "stop warns about it"
 ok_cmd "start again" lttctl start s
 rm "$out/archives"
 ust_app -n 1000 -r c >/dev/null
-timeout "$TEST_TIMEOUT" bash -c 'until [ "$(find "$0" -mindepth 1 -maxdepth 1 -type d | wc -l)" -ge 2 ]; do
-	sleep 0.05; done' "$out/archives" 2>/dev/null
+wait_archives "$out" 2
 ok $? "with the file gone, the chunks left are archived ($(narchives "$out"))"
 run lttctl list s
 unlike "$STDOUT" "Automatic rotation failing" "list no longer shows a failure"

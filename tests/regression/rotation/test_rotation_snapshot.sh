@@ -12,7 +12,7 @@
 
 # --no-kernel: a root daemon here would trace the kernel through tracefs
 # (test_kernel_tracefs_snapshot.sh); refused kernel channels are checked below
-ust_setup --no-kernel
+ust_setup --log --no-kernel
 
 SNAPS="$TEST_TMP/snaps"
 NCPU=$(getconf _NPROCESSORS_CONF)
@@ -210,12 +210,6 @@ is "$(seqs "$TEST_TMP/disc" third)" "$(seq 0 99 | tr '\n' ' ')" "discard mode: s
 
 # A consumer daemon killed: the new one takes the snapshot traces over,
 # with what their buffers hold.
-new_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] &&
-			[ "$c" != "$2" ]; do :; done
-		echo "$c"' bash "$(sessiond_pid)" "$1"
-}
 c1=$(consumer_pid)
 kill -KILL "$c1"
 c2=$(new_consumer "$c1")

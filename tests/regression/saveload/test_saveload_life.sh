@@ -87,8 +87,7 @@ state rot "$TEST_TMP/rot.after"
 is "$(diff "$TEST_TMP/rot.before" "$TEST_TMP/rot.after")" "" "list identical: both schedules"
 lttctl -q start rot
 ust_app -n 1000 -r r
-timeout "$TEST_TIMEOUT" bash -c 'until [ "$(ls "$0/archives" 2>/dev/null | wc -l)" -ge 1 ]; do :; done' \
-	"$TEST_TMP/rot"
+wait_archives "$TEST_TMP/rot" 1
 is $? 0 "the loaded timer schedule rotates the session"
 lttctl -q stop rot
 lttctl -q destroy rot

@@ -37,9 +37,11 @@ c1=$(consumer_pid)
 : >"$TEST_TMP/fault"
 kill -KILL "$c1"
 # the next consumer removed the file and stopped itself on its HELLO
-timeout "$TEST_TIMEOUT" bash -c 'while [ -e "$0/fault" ]; do :; done
-	until c=$(pgrep -x ltt-consumerd -P "$1") && [ "$(cut -d" " -f3 /proc/$c/stat)" = T ]; do :; done' \
-	"$TEST_TMP" "$(sessiond_pid)"
+# (the stop follows the file's removal at once: no event tells it)
+wait_fs "$TEST_TMP/fault" -- bash -c '[ ! -e "$0" ]' "$TEST_TMP/fault" &&
+	timeout "$TEST_TIMEOUT" bash -c '
+	until c=$(pgrep -x ltt-consumerd -P "$0") && [ "$(cut -d" " -f3 /proc/$c/stat)" = T ]; do :; done' \
+	"$(sessiond_pid)"
 ok $? "the consumer spawned to take over stopped on its HELLO"
 c2=$(consumer_pid)
 

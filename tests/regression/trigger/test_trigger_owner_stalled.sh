@@ -60,7 +60,7 @@ is "$(narchives "$nhome/b")" 0 "b is not rotated: B's trigger waits behind B's r
 
 stalled_b_resume
 wait $brot
-timeout "$TEST_TIMEOUT" bash -c 'until [ -d "$0/archives" ]; do :; done' "$nhome/b"
+wait_fs "$nhome/b/archives" -- test -d "$nhome/b/archives"
 ok $? "B's consumer runs again: B's trigger rotated b"
 like "$(b_ctl list-triggers --counters)" "rotate session \`b\`
  *errors: none

@@ -20,13 +20,15 @@ T=2 N=100000 AFTER=1000
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 
-# no_consumer: wait (bounded, without sleeping) until the session daemon
-# runs no consumer: the one of the last case, whose sessions are all
-# destroyed, exits on its own, and until it has, it would pass for the
-# one that holds the next case's traces.
+# no_consumer: wait (bounded: wait_pid_exit, each) until the session
+# daemon runs no consumer: the one of the last case, whose sessions are
+# all destroyed, exits on its own, and until it has, it would pass for
+# the one that holds the next case's traces.
 no_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		while pgrep -P "$1" -x ltt-consumerd >/dev/null; do :; done' bash "$(sessiond_pid)"
+	local c
+	while c=$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd | head -1) && [ -n "$c" ]; do
+		wait_pid_exit "$c" || return 1
+	done
 }
 
 # list_counter SESSION WHAT: "discarded events" or "lost packets" of channel0.

@@ -183,7 +183,8 @@ ok $? \
 echo go >&$go
 wait $BG_PID
 ok $? "pid: the program ran to its end"
-timeout "$TEST_TIMEOUT" bash -c 'while [ -e "$0" ]; do :; done' "$(dirname "$(dirname "$(dirname "$PTRACE")")")"
+pdir=$(dirname "$(dirname "$(dirname "$PTRACE")")")
+wait_fs "$pdir" -- bash -c '[ ! -e "$0" ]' "$pdir"
 ok $? "pid: its exit removed its trace's files and the directories up to NAME-DATE"
 
 # Stopped: the consumer wrote every packet out, and they are still in the

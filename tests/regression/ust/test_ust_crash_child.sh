@@ -23,7 +23,7 @@ ok_cmd "a root session with a crash copy" bash -c \
 ust_app -n 10
 is $? 0 "a program emitted 10 events"
 ended="$TEST_TMP/shm/[^ ]*: the process opening it (was killed by signal 9 before it answered|ended without answering): refused"
-timeout "$TEST_TIMEOUT" bash -c 'until grep -Eq "$1" "$2"; do :; done' bash "$ended" "$SESSIOND_LOG"
+wait_for "$SESSIOND_LOG" "$ended"
 ok $? "ltt-priv says its child ended without answering"
 is "$(grep -c 'did not answer within' "$SESSIOND_LOG")" 0 "... and never that a file system did not answer"
 run lttctl list s

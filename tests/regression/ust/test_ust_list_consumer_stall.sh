@@ -69,7 +69,7 @@ like "${OUT//$'\n'/ }" 'Consumer daemon: stalled, not answering since [0-9-]+ [0
 diag "the first such list came before the daemon gave up on ADD_TRACE: $([ "$early" = 0 ] && echo yes || echo no)"
 
 # Once the daemon gave up (the gate is free): the program's trace waits.
-timeout "$TEST_TIMEOUT" bash -c 'until grep -q "did not answer ADD_TRACE" "$1"; do :; done' bash "$SESSIOND_LOG"
+wait_for "$SESSIOND_LOG" "did not answer ADD_TRACE"
 ok $? "the daemon gives up waiting for the ADD_TRACE (its log)"
 until list_ms; [[ $OUT == *'1 trace waits'* ]] || [ $SECONDS -ge $deadline ]; do :; done
 like "${OUT//$'\n'/ }" 'Consumer daemon: stalled.*\(ADD_TRACE owed\).* 1 trace waits to be written once it runs again: resume it' \

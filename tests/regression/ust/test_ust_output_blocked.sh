@@ -120,9 +120,9 @@ is "$(stat -c %u "$TEST_TMP/home$U2/out/b/ust/uid/0/64-bit/metadata")" $U2 "b's 
 
 # A dead consumer is replaced for its owner; the other's goes on.
 kill -KILL "$c1"
-timeout "$TEST_TIMEOUT" bash -c \
-	'until c=$(pgrep -P "$0" -u "$1" -x ltt-consumerd) && [ "$c" != "$2" ]; do :; done' \
-	"$spid" $U1 "$c1"
+# woken by the daemon's log line that it started a consumer
+wait_fs "$SESSIOND_LOG" -- bash -c \
+	'pgrep -P "$0" -u "$1" -x ltt-consumerd | grep -vqx "$2"' "$spid" $U1 "$c1"
 ok $? "user $U1's consumer, killed, is replaced by a new one running as $U1"
 is "$(consumer_of $U2)" "$c2" "user $U2's consumer was not touched"
 K=5000

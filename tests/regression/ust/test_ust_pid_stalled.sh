@@ -23,9 +23,7 @@ N=3000
 
 # kept_for NAME: wait for the daemon's word that NAME's trace waits
 kept_for() {
-	timeout "$TEST_TIMEOUT" bash -c \
-		'until grep -q "ust/pid/ust_app-$1-.*its program left while its consumer daemon is stalled" "$2"; do :; done' \
-		bash "$1" "$SESSIOND_LOG"
+	wait_for "$SESSIOND_LOG" "ust/pid/ust_app-$1-.*its program left while its consumer daemon is stalled"
 }
 
 # session NAME: per-PID, ltt_test:seq, started
@@ -94,8 +92,8 @@ ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go2" -n $N -r late
 app=$BG_PID
 wait_ready $ready
 ok $? "late: the program registers"
-timeout "$TEST_TIMEOUT" bash -c 'until compgen -G "$1/ust/pid/ust_app-$2-*/c_0" >/dev/null; do :; done' \
-	bash "$TEST_TMP/late" "$READY_PIDS"
+wait_fs "$TEST_TMP/late/ust/pid/ust_app-$READY_PIDS-*/c_0" -- \
+	bash -c 'compgen -G "$0/ust/pid/ust_app-$1-*/c_0" >/dev/null' "$TEST_TMP/late" "$READY_PIDS"
 ok $? "late: the consumer holds the program's trace (its files are made)"
 stop_proc "$cpid"
 echo go >&$go

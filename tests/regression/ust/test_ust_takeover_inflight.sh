@@ -24,11 +24,12 @@ T=2 N=20000
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 
-# the_consumer: the pid of the session daemon's only consumer
+# the_consumer: the pid of the session daemon's only consumer, once it
+# runs one (wait_fs: woken by the log line the daemon writes once it
+# started one; one that died must be gone first: wait_pid_exit)
 the_consumer() {
-	timeout "$TEST_TIMEOUT" bash -c '
-		until c=$(pgrep -P "$1" -x ltt-consumerd) && [[ $c =~ ^[0-9]+$ ]]; do :; done
-		echo "$c"' bash "$(sessiond_pid)"
+	wait_fs "$SESSIOND_LOG" -- bash -c '
+		c=$(pgrep -P "$0" -x ltt-consumerd) && [[ $c =~ ^[0-9]+$ ]] && echo "$c"' "$(sessiond_pid)"
 }
 
 # wait_request PID: wait (bounded) until a request sits unread in the
@@ -58,6 +59,7 @@ wait_ready $ready
 ok $? "the program's event was enabled after the death"
 wait $p1
 is $? 0 "the program recorded"
+wait_pid_exit "$c1"
 c2=$(the_consumer)
 grep -q "died while it created trace" "$SESSIOND_LOG"
 ok $? "the daemon says the consumer died while it created the trace"

@@ -43,14 +43,12 @@ ok "$([ -n "$c1" ]; echo $?)" "a consumer reads the program's buffers (pid $c1)"
 # two births that die: the first replacement and the next one
 touch "$TOKENS/die.1" "$TOKENS/die.2"
 kill -KILL "$c1"
-timeout "$TEST_TIMEOUT" bash -c '
-	until c=$(pgrep -P "$1" -x ltt-consumerd | head -1) && [ -n "$c" ] && [ "$c" != "$2" ] &&
-		! ls "$3"/die.* >/dev/null 2>&1; do :; done' bash "$(sessiond_pid)" "$c1" "$TOKENS"
+# woken as the tokens go and as the daemon logs each consumer it starts
+wait_fs "$TOKENS" "$SESSIOND_LOG" -- bash -c '
+	c=$(pgrep -P "$0" -x ltt-consumerd | head -1) && [ -n "$c" ] && [ "$c" != "$1" ] &&
+		! ls "$2"/die.* >/dev/null 2>&1' "$(sessiond_pid)" "$c1" "$TOKENS"
 ok $? "after two more deaths in a row, a third consumer runs"
-wait_for_log() {
-	timeout "$TEST_TIMEOUT" bash -c 'until grep -q "$1" "$2"; do :; done' bash "$1" "$SESSIOND_LOG"
-}
-wait_for_log "taken over by the new consumer daemon"
+wait_for "$SESSIOND_LOG" "taken over by the new consumer daemon"
 ok $? "it took the trace over"
 is "$(grep -c "no other could take it over" "$SESSIOND_LOG")" 0 "no trace was given up"
 is "$(grep -c "died before it took over; trying another" "$SESSIOND_LOG")" 2 \
