@@ -41,6 +41,7 @@
 #define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
+#include "common/base/fault.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "common/proto/app-proto.h"
@@ -310,6 +311,7 @@ static int send_loggers(struct daemon *d, int fd)
 		}
 		d->loggers_sent = ust_agent_encode_loggers(&w, d->loggers_sent, LOGGERS_MAX, &count);
 		ust_unlock();
+		ltt_fault_point("loggers-send");	/* a thread late to send them (tests) */
 		ret = w.err ? w.err : send_msg(d, fd, LTT_APP_MSG_LOGGERS, 0, &w);
 	}
 	ltt_wbuf_fini(&w);

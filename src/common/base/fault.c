@@ -2,11 +2,13 @@
 /*
  * fault.c - fault points for tests (fault.h).
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/base/fault.h"
@@ -19,11 +21,16 @@ static unsigned long nth = 1;	/* the hit that fires */
 static unsigned long hits;
 static bool stop;		/* else kill, or hang */
 static bool hang;		/* the thread, alone, blocks for good */
+static bool delay;		/* the thread, alone, sleeps LTT_FAULT_DELAY_MS, then goes on */
 
-/* LTT_FAULT="kill|stop|hang POINT[:N] [FILE]"; anything else: no fault. */
+/*
+ * LTT_FAULT="kill|stop|hang|delay POINT[:N] [FILE]"; anything else: no
+ * fault.  Not in a set-user-ID or set-group-ID program (libltt-ust's
+ * points): its user does not choose where it stops.
+ */
 static void init(void)
 {
-	const char *env = getenv("LTT_FAULT");
+	const char *env = secure_getenv("LTT_FAULT");
 	char action[8], where[80];
 	char *colon;
 	int n;
@@ -31,8 +38,9 @@ static void init(void)
 	if (!env || !*env)
 		return;
 	n = sscanf(env, "%7s %79s %4095s", action, where, arm_file);
-	if (n < 2 || (strcmp(action, "kill") && strcmp(action, "stop") && strcmp(action, "hang"))) {
-		LTT_WARN("LTT_FAULT='%s': not 'kill|stop|hang POINT[:N] [FILE]'; ignored", env);
+	if (n < 2 || (strcmp(action, "kill") && strcmp(action, "stop") && strcmp(action, "hang") &&
+		      strcmp(action, "delay"))) {
+		LTT_WARN("LTT_FAULT='%s': not 'kill|stop|hang|delay POINT[:N] [FILE]'; ignored", env);
 		arm_file[0] = '\0';
 		return;
 	}
@@ -40,6 +48,7 @@ static void init(void)
 		arm_file[0] = '\0';
 	stop = !strcmp(action, "stop");
 	hang = !strcmp(action, "hang");
+	delay = !strcmp(action, "delay");
 	colon = strchr(where, ':');
 	if (colon) {
 		*colon = '\0';
@@ -69,8 +78,17 @@ void ltt_fault_with(pid_t pid)
 
 void ltt_fault_fire(void)
 {
+	struct timespec ts = { .tv_sec = LTT_FAULT_DELAY_MS / 1000,
+			       .tv_nsec = LTT_FAULT_DELAY_MS % 1000 * 1000000L };
+
 	LTT_WARN("LTT_FAULT: %s at %s, as asked",
-		 hang ? "this thread hangs" : stop ? "stopping" : "killed", point_at);
+		 delay ? "this thread sleeps" : hang ? "this thread hangs" :
+		 stop ? "stopping" : "killed", point_at);
+	if (delay) {
+		while (nanosleep(&ts, &ts) && errno == EINTR)
+			;
+		return;
+	}
 	if (hang) {
 		for (;;)
 			sleep(3600);

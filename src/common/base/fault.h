@@ -11,19 +11,26 @@
  *   LTT_FAULT="hang POINT[:N] [FILE]"   the thread that reaches POINT blocks
  *                                       for good, the others run on (a
  *                                       stuck thread, for health checks)
+ *   LTT_FAULT="delay POINT[:N] [FILE]"  the thread that reaches POINT sleeps
+ *                                       LTT_FAULT_DELAY_MS, then goes on (a
+ *                                       thread late to run: a race made
+ *                                       certain)
  *
  * With FILE, the fault fires only in the process that removes FILE: once,
  * across the processes that inherit the variable (the consumers a session
  * daemon spawns in turn).  Points are named where they stand: "rotate-moved"
  * (ltt-sessiond), "replace-written" (any writer of a whole file), a
  * consumer command's protocol name ("ROTATE_TRACE", before it runs), ...
- * The variable is read once per process; unset, a point costs a test.
+ * The variable is read once per process (secure_getenv(): never in a
+ * set-user-ID program); unset, a point costs a test.
  */
 #ifndef LTT_COMMON_FAULT_H
 #define LTT_COMMON_FAULT_H
 
 #include <stdbool.h>
 #include <sys/types.h>
+
+#define LTT_FAULT_DELAY_MS 1000	/* a "delay" fault's sleep */
 
 /**
  * ltt_fault_due() - is this the time for the fault at @point?
@@ -35,8 +42,9 @@
 bool ltt_fault_due(const char *point);
 
 /**
- * ltt_fault_fire() - the fault: SIGKILL to self (never returns) or
- * SIGSTOP to self (returns once continued), logged first
+ * ltt_fault_fire() - the fault: SIGKILL to self (never returns),
+ * SIGSTOP to self (returns once continued), the thread blocked for good
+ * or asleep LTT_FAULT_DELAY_MS (then returns), logged first
  */
 void ltt_fault_fire(void);
 
