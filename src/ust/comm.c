@@ -435,6 +435,13 @@ static int handle_message(struct daemon *d, int fd)
 	case LTT_APP_MSG_REGISTER_OK:
 		ret = registered(d, fd, &msg);
 		break;
+	case LTT_APP_MSG_LOGGERS_SYNC:
+		/* what the agent knew of when it came goes before the ack (list -p) */
+		ret = send_loggers(d, fd);
+		if (!ret)
+			ret = send_ack(d, fd, msg.hdr.seq,
+				       msg.hdr.payload_len || msg.nr_fds ? -EPROTO : 0);
+		break;
 	case LTT_APP_MSG_REGISTER_DONE:
 		registration_dump(d);
 		ust_lock();

@@ -71,6 +71,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/python/test_python_ctl.sh \
 	tests/regression/python/test_python_agent.sh \
 	tests/regression/python/test_python_agent_fields.sh \
+	tests/regression/python/test_python_agent_list.sh \
 	tests/regression/lttng/test_lttng_agent.sh \
 	tests/regression/lttng/test_lttng_agent_limits.sh \
 	tests/regression/lttng/test_lttng_agent_pid.sh \

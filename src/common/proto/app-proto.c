@@ -17,9 +17,10 @@
  *
  * Minors.  What a minor brought to the protocol is a message or a message
  * part, never a field that an existing layout grows: EVENT_FILTER (1),
- * AGENT_RULES and LOGGERS (3), NOTIFIER_* (4), GAP (6, LTT_APP_MINOR_GAP)
- * and COUNTER_ADD (7, LTT_APP_MINOR_COUNTER) are whole messages, sent only
- * to (or by) a peer of that minor, so their tables need no minor; the
+ * AGENT_RULES and LOGGERS (3), NOTIFIER_* (4), GAP (6, LTT_APP_MINOR_GAP),
+ * COUNTER_ADD (7, LTT_APP_MINOR_COUNTER) and LOGGERS_SYNC (9, no payload)
+ * are whole messages, sent only to (or by) a peer of that minor, so their
+ * tables need no minor; the
  * contexts after CHANNEL_ADD's nr_streams (2) are a part sent only when
  * the channel has some, and only to a program of minor 2 or more; minor
  * 5's flags ride in the high bits of a field's type byte that was there

@@ -108,9 +108,11 @@
  * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP;
  * 7: map counters (COUNTER_ADD); 8: the layout in EVENT_ENABLE,
  * EVENT_DISABLE and EVENT_FILTER (one name, several descriptions), and
- * ARRAY and enum captures on the notification socket
+ * ARRAY and enum captures on the notification socket; 9: LOGGERS_SYNC
  */
-#define LTT_APP_MINOR 8
+#define LTT_APP_MINOR 9
+/* The minor from which a program answers LOGGERS_SYNC. */
+#define LTT_APP_MINOR_LOGGERS_SYNC 9
 /*
  * The minor from which a program may describe one event name several
  * times, with other fields, and EVENT_ENABLE, EVENT_DISABLE and
@@ -234,6 +236,13 @@
  *   messages against the program's description bytes (--app-metadata-max:
  *   beyond, dropped), and refuses a message over 4096 bytes as any small
  *   message.
+ * LOGGERS_SYNC {}   (D2A, minor 9)
+ *   acked once the program sent every logger its agent knew of when the
+ *   command came (LOGGERS before the ACK, on this connection): the daemon
+ *   sends it to the programs with ltt's python agent before it answers
+ *   `lttctl list -p`, so that a logger made before the listing is in it
+ *   whatever the program's thread was doing.  Not sent to a program
+ *   before minor 9 (it would ack -ENOSYS having sent nothing).
  * NOTIFIER_ADD {u64 key, u32 nr_captures, nr_captures x str capture} + 1 fd
  *   (minor 4) a trigger's event-rule-matches condition in this program:
  *   @key has LTT_APP_NOTIFIER_KEY_BIT set and is never a channel's.  The
@@ -302,7 +311,8 @@
 	X(NOTIFIER_ADD, 15, D2A) \
 	X(NOTIFIER_REMOVE, 16, D2A) \
 	X(GAP, 17, A2D) \
-	X(COUNTER_ADD, 18, D2A)
+	X(COUNTER_ADD, 18, D2A) \
+	X(LOGGERS_SYNC, 19, D2A)
 
 enum ltt_app_msg {
 #define LTT_APP_MSG_ENUM_(name, num, dir) LTT_APP_MSG_##name = (num),

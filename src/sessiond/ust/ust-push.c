@@ -453,7 +453,8 @@ static int ms_left(const struct timespec *deadline)
 	return ms < 0 ? 0 : (int)ms;
 }
 
-void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what)
+/* ltt_ust_push_acks_wait(), and (@drop false) a question's: one that does not answer stays */
+static void acks_wait(struct ltt_ust_acks *acks, const char *what, bool drop)
 {
 	struct timespec deadline;
 	size_t i;
@@ -469,14 +470,57 @@ void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what)
 		 * again when it can): the next command does not wait for it again.
 		 */
 		if (what && ltt_app_wait_ack(app, acks->v[i].seq, ms_left(&deadline)) == -ETIMEDOUT) {
-			LTT_WARN_RL("%s (pid %ld) did not confirm the %s in %d ms; some of its events may be missing",
-				    app->procname, (long)app->pid, what, ACK_TIMEOUT_MS);
-			ltt_app_drop(app, "does not answer commands");
+			LTT_WARN_RL("%s (pid %ld) did not confirm the %s in %d ms; %s",
+				    app->procname, (long)app->pid, what, ACK_TIMEOUT_MS,
+				    drop ? "some of its events may be missing" :
+					   "what it did not say yet is left out");
+			if (drop)
+				ltt_app_drop(app, "does not answer commands");
 		}
 		ltt_app_put(app);
 	}
 	free(acks->v);
 	ltt_ust_push_acks_init(acks);
+}
+
+void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what)
+{
+	acks_wait(acks, what, true);
+}
+
+/* Has @app ltt's python agent (its event, or loggers it reported)?  apps lock held. */
+static bool has_python_agent(const struct ltt_app *app)
+{
+	size_t t;
+
+	if (app->nr_loggers)
+		return true;
+	for (t = 0; t < app->nr_tps; t++)
+		if (!strcmp(app->tps[t]->name, LTT_PYTHON_EVENT))
+			return true;
+	return false;
+}
+
+/* ltt_ust_push_sync_loggers(): ust-push.h */
+void ltt_ust_push_sync_loggers(struct ltt_ust_apps *apps)
+{
+	struct ltt_ust_acks acks;
+	struct ltt_wbuf none;
+	struct ltt_app *app;
+	uint32_t seq;
+
+	ltt_ust_push_acks_init(&acks);
+	ltt_wbuf_init(&none);
+	pthread_mutex_lock(&apps->lock);
+	cds_list_for_each_entry(app, &apps->list, node) {
+		if (app->minor < LTT_APP_MINOR_LOGGERS_SYNC || !has_python_agent(app))
+			continue;
+		if (!ltt_app_send(app, LTT_APP_MSG_LOGGERS_SYNC, &none, NULL, 0, &seq))
+			ltt_ust_push_acks_add(&acks, app, seq);
+	}
+	pthread_mutex_unlock(&apps->lock);
+	acks_wait(&acks, "listing of its python loggers", false);
+	ltt_wbuf_fini(&none);
 }
 
 /* A program and what it had announced, for ltt_ust_push_all()'s first part. */

@@ -163,4 +163,17 @@ void ltt_ust_push_acks_add(struct ltt_ust_acks *acks, struct ltt_app *app, uint3
  */
 void ltt_ust_push_acks_wait(struct ltt_ust_acks *acks, const char *what);
 
+/**
+ * ltt_ust_push_sync_loggers() - have each program with ltt's python agent
+ * (its event, or loggers it reported) send the loggers it knows of now
+ * (LOGGERS_SYNC: they come before its ack), and wait for them, 3 s at most
+ * for them all; no lock held
+ *
+ * So a logger made before a listing is listed, as LTTng's daemon asks its
+ * agents at list time.  A program that does not answer in time is logged
+ * and kept (a question, not a change: not dropped); one before minor 9 is
+ * not asked.
+ */
+void ltt_ust_push_sync_loggers(struct ltt_ust_apps *apps);
+
 #endif /* LTT_SESSIOND_UST_PUSH_H */

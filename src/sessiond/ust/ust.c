@@ -233,8 +233,8 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 
 /*
  * The loggers of agent domain @agent in the running programs, as
- * list_events lists events: those ltt's own python agents reported, and
- * those LTTng's agents of that domain answer.
+ * list_events lists events: those ltt's own python agents reported (each
+ * asked first), and those LTTng's agents of that domain answer.
  */
 static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent,
 			    struct ltt_wbuf *reply)
@@ -245,6 +245,8 @@ static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent,
 	size_t i, at;
 	int ret;
 
+	if (agent == LTT_DOMAIN_PYTHON)
+		ltt_ust_push_sync_loggers(&ust->apps);
 	at = reply->len;
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
 	pthread_mutex_lock(&ust->apps.lock);

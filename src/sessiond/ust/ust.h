@@ -7,7 +7,7 @@
  * Its files (each one's functions declared in its own header, or in this
  * one under its name):
  *   ust.[ch]       its operations, programs coming and going
- *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
+ *   ust-push.[ch]  its program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks; LOGGERS_SYNC)
  *   ust-trace-ops.c snapshots, rotations, regeneration, relay queries
  *   ust-buffers.[ch] its traces and channel buffers, per session
  *   ust-buffers-stats.c what they hold and lost: memory, reclaim, usage, losses
@@ -20,7 +20,7 @@
  *
  * Its parts, top down:
  *   ust.c          the domain's operations and the programs' lifecycle
- *   ust-push.[ch]  the program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks)
+ *   ust-push.[ch]  the program push protocol (CHANNEL_ADD, EVENT_ENABLE, ...; acks; LOGGERS_SYNC)
  *   ust-buffers.[ch] traces and channel buffers per session, and the
  *                  domain's consumer daemon (supervisor.h)
  *   ust-meta.[ch]  event ids and metadata text
