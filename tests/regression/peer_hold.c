@@ -19,7 +19,12 @@
  *                 magic, wait for the daemon to close; prints "BAD closed=C"
  *
  * Events are named "peer_hold:evI" for I from 0, or from PEER_HOLD_FIRST
- * when the environment sets it (programs announcing new names).
+ * when the environment sets it (programs announcing new names).  Each
+ * registers with protocol minor PEER_HOLD_MINOR when set (an older
+ * program), else ours; in idle and deaf, PEER_HOLD_LOGGER set, it then
+ * reports that logger (LOGGERS, as a python agent does) and waits for
+ * the answer to an empty TRACEPOINTS, so the daemon has it when it says
+ * HELD.
  *
  * Once its N connections are set up, it prints one line:
  *   "HELD opened=O registered=R closed=C" (registered: REGISTER_DONE or,
@@ -54,8 +59,10 @@ struct peer {
 
 static int send_register(int fd)
 {
+	const char *minor = getenv("PEER_HOLD_MINOR");
 	struct ltt_app_register m = {
-		.major = LTT_APP_MAJOR, .minor = LTT_APP_MINOR,
+		.major = LTT_APP_MAJOR,
+		.minor = minor ? (uint32_t)strtoul(minor, NULL, 10) : LTT_APP_MINOR,
 		.pid = (uint32_t)getpid(), .ppid = (uint32_t)getppid(),
 		.uid = (uint32_t)getuid(), .gid = (uint32_t)getgid(),
 		.bits_per_long = sizeof(long) * 8, .nr_cpus = 1, .procname = "peer_hold",
@@ -100,6 +107,23 @@ static int send_tracepoints(int fd, unsigned int n)
 	}
 	ltt_app_put_tracepoints_finish(&w, start, n);
 	ret = w.err ? w.err : ltt_msg_send(fd, LTT_APP_MAGIC, LTT_APP_MSG_TRACEPOINTS, 0, w.data,
+					   w.len, NULL, 0);
+	ltt_wbuf_fini(&w);
+	return ret;
+}
+
+/* LOGGERS of PEER_HOLD_LOGGER, if set: 0, or the send's error. */
+static int send_logger(int fd)
+{
+	const char *name = getenv("PEER_HOLD_LOGGER");
+	struct ltt_wbuf w;
+	int ret;
+
+	if (!name)
+		return 0;
+	ltt_wbuf_init(&w);
+	ltt_app_put_loggers(&w, &name, 1, 4096);
+	ret = w.err ? w.err : ltt_msg_send(fd, LTT_APP_MAGIC, LTT_APP_MSG_LOGGERS, 0, w.data,
 					   w.len, NULL, 0);
 	ltt_wbuf_fini(&w);
 	return ret;
@@ -195,6 +219,10 @@ static int open_one(const char *sock, enum mode mode, unsigned long arg, struct 
 			p->closed = true;
 		else
 			p->registered = wait_for(p, LTT_APP_MSG_REGISTER_DONE);
+		/* the logger, then a message the daemon answers after it */
+		if (p->registered && getenv("PEER_HOLD_LOGGER"))
+			p->registered = !send_logger(p->fd) && !send_tracepoints(p->fd, 0) &&
+					wait_for(p, LTT_APP_MSG_REGISTER_DONE);
 		break;
 	default:
 		break;
