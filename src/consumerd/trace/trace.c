@@ -208,8 +208,11 @@ void ltt_trace_destroy(struct ltt_trace *t)
 /* Append @len bytes at @buf to *@kept, of *@kept_len bytes. */
 static int keep(uint8_t **kept, size_t *kept_len, const void *buf, size_t len)
 {
-	uint8_t *grown = realloc(*kept, *kept_len + len);
+	uint8_t *grown;
 
+	if (!len)
+		return 0;	/* realloc() of 0 bytes would free *kept */
+	grown = realloc(*kept, *kept_len + len);
 	if (!grown)
 		return -ENOMEM;
 	memcpy(grown + *kept_len, buf, len);

@@ -564,6 +564,8 @@ static void app_keep_tracepoints(struct ltt_app *app, struct ltt_app_tracepoint 
 	size_t i, over = 0;
 	int ret = 0;
 
+	if (!nr)
+		return;	/* realloc() of 0 bytes would free app->tps */
 	all = realloc(app->tps, (app->nr_tps + nr) * sizeof(*all));
 	if (!all) {
 		for (i = 0; i < nr; i++)
