@@ -672,7 +672,7 @@ int ltt_evloop_run(struct ltt_evloop *loop)
 	int n, ret = 0;
 
 	ltt_heartbeat_join(&loop->hb, ltt_evloop_now_ns());
-	if (loop->nr_points)
+	if (__builtin_expect(ltt_testpoints_on, 0) && loop->nr_points)
 		ret = ltt_evloop_run_points(loop, loop->points, loop->nr_points);
 	while (!ret && !__atomic_load_n(&loop->stop, __ATOMIC_ACQUIRE)) {
 		sync_timerfd(loop);

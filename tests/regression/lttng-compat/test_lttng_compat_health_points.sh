@@ -74,7 +74,7 @@ if [ ! -d "${tfs:-/sys/kernel/tracing}/events" ]; then
 else
 	sessiond_start "$TEST_TMP/sessiond3.log" LTT_TEST_POINT_STALL=sessiond_thread_manage_kernel \
 		--kernel-backend=tracefs
-	ok $? "a daemon starts, its kernel thread stuck in LTTng's kernel thread's point (the start waits not on it)"
+	ok $? "a daemon starts, its kernel thread stuck in LTTng's kernel thread's point (the start does not wait on it)"
 	is "$(health until-bad 5000)" "query 0 state -1 threads 12 bad 3:Session daemon kernel" \
 		"past the delta: the kernel slot alone in bad health"
 	S3=$(sessiond_pid)
