@@ -544,6 +544,8 @@ static int run(const struct options *opts)
 		ltt_daemon_ready(ready_fd, opts->daemonize ?
 				 LTT_DAEMON_CLOSE_STDIO | LTT_DAEMON_CHDIR_ROOT : 0);
 		ready_fd = -1;
+		if (d.domains.v[ltt_domain_index(LTT_DOMAIN_KERNEL)])
+			ltt_kernel_started(&d.kernel);
 		wait_for_stop(sfd);
 		ltt_daemon_stopping();
 	}

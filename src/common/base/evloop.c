@@ -644,13 +644,15 @@ void ltt_evloop_set_points(struct ltt_evloop *loop, const struct ltt_evloop_poin
 	loop->nr_points = n;
 }
 
-/* The loop's test points, on: 0, or -ECANCELED when one failed. */
-static int run_points(struct ltt_evloop *loop)
+int ltt_evloop_run_points(struct ltt_evloop *loop, const struct ltt_evloop_point *points,
+			  size_t n)
 {
 	const struct ltt_evloop_point *p;
 	int ret;
 
-	for (p = loop->points; p < loop->points + loop->nr_points; p++) {
+	if (!__builtin_expect(ltt_testpoints_on, 0))
+		return 0;
+	for (p = points; p < points + n; p++) {
 		ltt_heartbeat_point(&loop->hb, p->slots);
 		ret = ltt_testpoint_run(p->tp);
 		ltt_heartbeat_point(&loop->hb, 0);
@@ -671,7 +673,7 @@ int ltt_evloop_run(struct ltt_evloop *loop)
 
 	ltt_heartbeat_join(&loop->hb, ltt_evloop_now_ns());
 	if (__builtin_expect(ltt_testpoints_on, 0) && loop->nr_points)
-		ret = run_points(loop);
+		ret = ltt_evloop_run_points(loop, loop->points, loop->nr_points);
 	while (!ret && !__atomic_load_n(&loop->stop, __ATOMIC_ACQUIRE)) {
 		sync_timerfd(loop);
 		/* waiting with no end: no progress is due (a timer wakes it) */

@@ -345,6 +345,22 @@ struct ltt_evloop_point {
 void ltt_evloop_set_points(struct ltt_evloop *loop, const struct ltt_evloop_point *points,
 			   size_t n);
 
+/**
+ * ltt_evloop_run_points() - run @points (@n of them) now, in order, on
+ * @loop's thread (from one of its callbacks or jobs), when LTTng's test
+ * points are on
+ *
+ * For a loop that serves other threads from its start, whose point must
+ * wait until they no longer wait on it (the kernel thread's, posted once
+ * the daemon has started): as ltt_evloop_set_points()'s, a stall there
+ * reports only the point's slots, and one that returns non-zero puts its
+ * slots in bad health for good.  Returns 0, or -ECANCELED when one
+ * failed (the rest are not run; the loop runs on: the caller says what
+ * its thread does then).
+ */
+int ltt_evloop_run_points(struct ltt_evloop *loop, const struct ltt_evloop_point *points,
+			  size_t n);
+
 /** ltt_evloop_now_ns() - CLOCK_MONOTONIC in nanoseconds */
 uint64_t ltt_evloop_now_ns(void);
 

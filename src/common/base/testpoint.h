@@ -30,11 +30,15 @@
  *                  threads' points when they start (ltt_evloop_set_points():
  *                  sessiond_thread_manage_clients, _manage_apps,
  *                  _registration_apps, _app_manage_notify,
- *                  _app_reg_dispatch, _ht_cleanup (not _manage_kernel);
+ *                  _app_reg_dispatch, _ht_cleanup;
  *                  consumerd_thread_channel, _metadata, _metadata_timer;
  *                  relayd_thread_dispatcher, _worker, _listener, and their
  *                  live_ ones); stuck in one, only its slot is in bad
- *                  health; one returning non-zero ends its loop in error
+ *                  health; one returning non-zero ends its loop in error.
+ *                  The kernel thread runs sessiond_thread_manage_kernel
+ *                  once the daemon has started (ltt_kabi_run_points():
+ *                  the start waits on that thread); failed, it refuses
+ *                  every later request
  *
  * Cost: disabled (the variable unset, or the process privileged by
  * set-user-ID or file capabilities: secure_getenv() gives nothing), a

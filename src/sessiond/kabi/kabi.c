@@ -25,6 +25,7 @@
 
 #include "common/base/evloop.h"
 #include "common/base/log.h"
+#include "common/base/testpoint.h"
 #include "common/proto/lttng-health.h"
 #include "sessiond/kabi/kabi-backend.h"
 #include "sessiond/kabi/kabi-remote.h"
@@ -67,12 +68,14 @@ struct ltt_kabi {
 	pthread_t tid;
 	struct ltt_evloop *loop;	/* requests are posted to it */
 	struct ltt_evloop_job stop_job;	/* posted by ltt_kabi_close() */
+	struct ltt_evloop_job points_job;	/* posted by ltt_kabi_run_points() */
 	pthread_mutex_t lock;		/* leaf; protects every kreq's done */
 	pthread_cond_t cond;		/* a request is done */
 	/* The thread's own. */
 	struct kobj *objs;
 	size_t nr_objs;
 	ltt_khandle tracer;
+	bool failed;		/* its test point failed: requests are refused */
 };
 
 static ltt_khandle make_handle(size_t index, uint32_t gen)
@@ -190,11 +193,41 @@ static void on_request(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	struct ltt_kabi *kabi = req->kabi;
 
 	(void)loop;
-	run(kabi, req);
+	if (kabi->failed)
+		req->ret = -ECANCELED;
+	else
+		run(kabi, req);
 	pthread_mutex_lock(&kabi->lock);
 	req->done = true;	/* the caller may return (and free req) from here on */
 	pthread_cond_broadcast(&kabi->cond);
 	pthread_mutex_unlock(&kabi->lock);
+}
+
+/*
+ * LTTng's kernel thread's test point (ltt_kabi_run_points()): stuck there,
+ * the kernel thread's slot is in bad health and requests wait; failed,
+ * the slot is in bad health for good and every later request is refused,
+ * as LTTng's kernel thread, once ended in error, does its work no more.
+ */
+static void on_points(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	static struct ltt_testpoint tp = LTT_TESTPOINT_INIT(sessiond_thread_manage_kernel);
+	static const struct ltt_evloop_point points[] = { { &tp, LTT_LTTNG_HEALTH_KERNEL } };
+	struct ltt_kabi *kabi = (struct ltt_kabi *)((char *)job -
+						    offsetof(struct ltt_kabi, points_job));
+
+	if (ltt_evloop_run_points(loop, points, 1)) {
+		LTT_ERR("kernel thread: LTTng's test point failed: the kernel tracer's requests are refused from now on");
+		kabi->failed = true;
+	}
+}
+
+void ltt_kabi_run_points(struct ltt_kabi *kabi)
+{
+	if (!ltt_testpoints_on)
+		return;
+	kabi->points_job.fn = on_points;
+	ltt_evloop_post(kabi->loop, &kabi->points_job);
 }
 
 /* Posted last by ltt_kabi_close(): every earlier request has run. */

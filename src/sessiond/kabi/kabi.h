@@ -82,6 +82,18 @@ int ltt_kabi_open(const struct ltt_kabi_backend *backend, const char *path,
 void ltt_kabi_close(struct ltt_kabi *kabi);
 
 /**
+ * ltt_kabi_run_points() - have the kernel thread run LTTng's kernel
+ * thread's test point (sessiond_thread_manage_kernel), when LTTng's test
+ * points are on (common/base/testpoint.h)
+ *
+ * Once, after the daemon's start has made its own calls: stuck there,
+ * later calls wait until it returns, and the thread's health slot is in
+ * bad health past the delta; failed, the slot is in bad health for good
+ * and every later call returns -ECANCELED.  Returns at once.
+ */
+void ltt_kabi_run_points(struct ltt_kabi *kabi);
+
+/**
  * ltt_kabi_list() - the tracer's tracepoint events or system calls
  * @ret_entries: @ret_count entries, malloc'd (free() them), names
  *               NUL-terminated

@@ -262,3 +262,8 @@ void ltt_kernel_describe_tracer(struct ltt_domain_impl *d, struct ltt_wbuf *repl
 	ltt_wbuf_put_str(reply, k->version.tracer_version);
 	ltt_wbuf_put_str(reply, why);
 }
+
+void ltt_kernel_started(struct ltt_kernel *kernel)
+{
+	ltt_kabi_run_points(kernel->kabi);
+}

@@ -177,4 +177,13 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 		    struct ltt_session_registry *registry,
 		    const struct ltt_consumer_config *consumer, char *why, size_t why_size);
 
+/* kernel-open.c */
+
+/**
+ * ltt_kernel_started() - the daemon has started (its own kernel calls are
+ * made): the kernel thread runs LTTng's kernel thread's test point now
+ * (ltt_kabi_run_points()), when LTTng's test points are on
+ */
+void ltt_kernel_started(struct ltt_kernel *kernel);
+
 #endif /* LTT_SESSIOND_KERNEL_H */

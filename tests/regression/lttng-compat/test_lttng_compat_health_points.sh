@@ -12,6 +12,10 @@
 # - a second daemon whose hash table cleanup point fails (the program
 #   thread's last): its loop ends in error, slot 5 in bad health at once
 #   and still on the next query, the daemon still answering;
+# - the kernel thread (tracefs' backend), whose point runs once the daemon
+#   has started (ltt_kabi_run_points()): stuck there, the daemon starts
+#   and only slot 3 is in bad health; failing, slot 3 for good, a kernel
+#   session's start refused, and SIGTERM still stops the daemon;
 # - ltt-relayd --lttng-compat stuck in the listener's point: slot 2 only
 #   of its one thread's 6; failing the live worker's: the relay ends in
 #   error, saying which point.
@@ -23,7 +27,7 @@
 
 compat_private_run "$0" "$@"
 test_init
-plan 11
+plan 18
 
 health_client_build
 POINTS="$TEST_TMP/libpoints.so"
@@ -32,10 +36,11 @@ cc -shared -fPIC -o "$POINTS" "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/ltt
 ok $? "the test point library builds" || diag "$(cat "$TEST_TMP/points-cc.err")"
 export LTTNG_TESTPOINT_ENABLE=1 LTT_SESSIOND_HEALTH_DELTA_MS=300 LTT_RELAYD_HEALTH_DELTA_MS=300
 
-# sessiond_start LOG VAR=VALUE: a session daemon with the library and that point's variable
+# sessiond_start LOG VAR=VALUE [OPTION...]: a session daemon with the
+# library and that point's variable
 sessiond_start() {
 	env LD_PRELOAD="$POINTS" "$2" timeout "$TEST_TIMEOUT" "$SESSIOND" --background \
-		--rundir "$LTT_RUNDIR" -vvv --lttng-compat </dev/null >/dev/null 2>"$1"
+		--rundir "$LTT_RUNDIR" -vvv --lttng-compat "${@:3}" </dev/null >/dev/null 2>"$1"
 }
 
 # --- a stalled point: only its slot
@@ -61,6 +66,40 @@ is "$(health once)" "query 0 state -1 threads 12 bad 5:Session daemon hash table
 S2=$(sessiond_pid)
 kill -KILL "$S2"
 wait_pid_exit "$S2"
+
+# --- the kernel thread (tracefs' backend): its point runs once the daemon has started
+tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+if [ ! -d "${tfs:-/sys/kernel/tracing}/events" ]; then
+	skip 7 "no tracefs: no kernel thread to stall"
+else
+	sessiond_start "$TEST_TMP/sessiond3.log" LTT_TEST_POINT_STALL=sessiond_thread_manage_kernel \
+		--kernel-backend=tracefs
+	ok $? "a daemon starts, its kernel thread stuck in LTTng's kernel thread's point (the start does not wait on it)"
+	is "$(health until-bad 5000)" "query 0 state -1 threads 12 bad 3:Session daemon kernel" \
+		"past the delta: the kernel slot alone in bad health"
+	S3=$(sessiond_pid)
+	kill -KILL "$S3"
+	wait_pid_exit "$S3"
+
+	sessiond_start "$TEST_TMP/sessiond4.log" LTT_TEST_POINT_FAIL=sessiond_thread_manage_kernel \
+		--kernel-backend=tracefs
+	ok $? "a daemon starts, LTTng's kernel thread's point failing"
+	is "$(health until-bad 5000)" "query 0 state -1 threads 12 bad 3:Session daemon kernel" \
+		"the kernel slot in bad health, the others good"
+	lttctl create k4 --no-output >/dev/null 2>&1
+	lttctl enable-event -k -s k4 sched_switch >/dev/null 2>&1
+	out=$(lttctl start k4 2>&1)
+	rc=$?
+	like "$rc $out" "^1 Error: session 'k4': the tracer could not apply the change" \
+		"starting a kernel session is refused: the kernel thread serves no more"
+	like "$(cat "$TEST_TMP/sessiond4.log")" \
+		"kernel thread: LTTng's test point failed: the kernel tracer's requests are refused" \
+		"... the log says why"
+	S4=$(sessiond_pid)
+	kill -TERM "$S4"
+	wait_pid_exit "$S4"
+	ok $? "... and SIGTERM stops the daemon (no call waits on the ended thread)"
+fi
 
 # --- the relay: its one thread stuck in the listener's point
 mkdir -p "$TEST_TMP/relay-out"
