@@ -11,11 +11,15 @@
 # Programs whose main() returns at once: bench/ust_flood -n 0 (ltt),
 # bench/lttng/flood_lttng.c built against Debian's liblttng-ust (LTTng),
 # bench/ust_flood_plain -n 0 (no tracer); BEFORE=DIR adds DIR's
-# bench/ust_flood (another build's libltt-ust, same daemon).  Each
+# bench/ust_flood (another build's libltt-ust, same daemon; with
+# BEFORE_DAEMON=1 also DIR's daemon and consumer, in a run directory of
+# their own, so that a change to the daemon is measured in the same
+# rounds).  Each
 # daemon runs a started session recording its program's event, so each
 # program's constructor waits for its channel.  RUNS rounds, each running
 # every program once in turn, so that a load that changes weighs on all
-# alike.  Prints per program the median, 10th, 25th and 90th percentile
+# alike, starting from the next program each round.  Prints per program
+# the median, 10th, 25th and 90th percentile
 # wall time (bash's clock, fork and exec included), the median's excess over
 # plain, and ltt's excess over LTTng's; then, load-independent, the
 # system calls of one start (strace -f -c) and its instructions
@@ -26,11 +30,28 @@ set -u
 bench_init "${1:-.}"
 RUNS=${2:-201}
 lttng_setup lttng lttng-sessiond
-trap 'lttng_stop_daemon; bench_cleanup' EXIT
+RUNDIR_BEFORE=$BENCH_TMP/run-before
+trap 'lttng_stop_daemon; LTT_RUNDIR=$RUNDIR_BEFORE daemon_stop; bench_cleanup' EXIT
 
 declare -A bin=([plain]=$PLAIN [ltt]=$FLOOD [lttng]=$LTTNG_FLOOD)
+declare -A rundir=([plain]=$LTT_RUNDIR [ltt]=$LTT_RUNDIR [lttng]=$LTT_RUNDIR)
 progs=(plain ltt)
-[ -n "${BEFORE:-}" ] && { bin[before]=$(cd "$BEFORE" && pwd)/bench/ust_flood; progs+=(before); }
+if [ -n "${BEFORE:-}" ]; then
+	BEFORE=$(cd "$BEFORE" && pwd)
+	bin[before]=$BEFORE/bench/ust_flood
+	rundir[before]=$LTT_RUNDIR
+	progs+=(before)
+	if [ -n "${BEFORE_DAEMON:-}" ]; then
+		rundir[before]=$RUNDIR_BEFORE
+		mkdir -p "$RUNDIR_BEFORE"
+		LTT_RUNDIR=$RUNDIR_BEFORE LTT_CONSUMERD_PATH=$BEFORE/src/consumerd/ltt-consumerd \
+			LTT_SESSIOND_PATH=$BEFORE/src/sessiond/ltt-sessiond daemon_start
+		for c in "create startup -o $BENCH_TMP/before-trace" "enable-event -u bench:flood" start; do
+			# shellcheck disable=SC2086 # the words of one command
+			LTT_RUNDIR=$RUNDIR_BEFORE ctl $c
+		done
+	fi
+fi
 progs+=(lttng)
 
 daemon_start
@@ -42,7 +63,9 @@ ctl start
 lttng -q create startup --output="$BENCH_TMP/lttng-trace"
 lttng -q enable-event -u 'bench_lttng:flood'
 lttng -q start
-for p in "${progs[@]}"; do "${bin[$p]}" -n 0 > /dev/null 2>&1; done	# buffers made, consumers up
+for p in "${progs[@]}"; do	# buffers made, consumers up
+	LTT_RUNDIR=${rundir[$p]} "${bin[$p]}" -n 0 > /dev/null 2>&1
+done
 # lttctl's library path, which the programs do not need: each would search
 # it for every library it loads (ltt's still search their RUNPATH's
 # hardware directories: a build tree's, not an installed program's cost)
@@ -51,10 +74,14 @@ unset LD_LIBRARY_PATH
 echo "start-up with an active session, $RUNS rounds ($(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)," \
 	"clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown))"
 for p in "${progs[@]}"; do : > "$BENCH_TMP/$p"; done
+# each round in another order, so that no program always follows the
+# same one (the previous program's exit is still being handled by its
+# daemons when the next one starts)
 for i in $(seq "$RUNS"); do
-	for p in "${progs[@]}"; do
+	for k in "${!progs[@]}"; do
+		p=${progs[$(((i + k) % ${#progs[@]}))]}
 		t0=${EPOCHREALTIME/[.,]/}
-		"${bin[$p]}" -n 0 > /dev/null 2>&1
+		LTT_RUNDIR=${rundir[$p]} "${bin[$p]}" -n 0 > /dev/null 2>&1
 		t1=${EPOCHREALTIME/[.,]/}
 		echo $((t1 - t0)) >> "$BENCH_TMP/$p"
 	done
@@ -75,6 +102,7 @@ echo "load at the end: $(cut -d' ' -f1 /proc/loadavg)"
 
 # One start each, counted: system calls (all threads) and instructions.
 for p in "${progs[@]}"; do
+	export LTT_RUNDIR=${rundir[$p]}
 	strace -f -c -o "$BENCH_TMP/strace.$p" "${bin[$p]}" -n 0 > /dev/null 2>&1
 	s=$(awk '$NF == "total" { print $4 }' "$BENCH_TMP/strace.$p")
 	c=n/a
@@ -85,3 +113,4 @@ for p in "${progs[@]}"; do
 	fi
 	printf '%-12s system calls %5s  instructions %12s\n' "$p" "$s" "${c:-n/a}"
 done
+export LTT_RUNDIR=${rundir[ltt]}

@@ -53,6 +53,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/lagent/lagent-jobs.c src/sessiond/lagent/lagent-int.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
 	src/sessiond/app/app-thread.c src/sessiond/app/app-done.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
+	src/sessiond/app/app-tpcache.c \
 	src/sessiond/app/app-out.c src/sessiond/app/app-notify.c \
 	src/sessiond/consumer/consumer-proc.c src/sessiond/consumer/consumer.h \
 	src/sessiond/consumer/consumer-call.c src/sessiond/consumer/consumer-call.h \

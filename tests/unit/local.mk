@@ -144,6 +144,14 @@ tests_unit_trace_test_tsdl_SOURCES = tests/unit/trace/test_tsdl.c tests/unit/tsd
 	tests/unit/tsdl-trace.h src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TAP_SOURCES)
 tests_unit_trace_test_tsdl_LDADD = src/common/libcommon.la
 
+# The app thread's cache of decoded TRACEPOINTS payloads (the decoder's calls counted).
+check_PROGRAMS += tests/unit/sessiond/test_app_tpcache
+TESTS += tests/unit/sessiond/test_app_tpcache
+tests_unit_sessiond_test_app_tpcache_SOURCES = tests/unit/sessiond/test_app_tpcache.c \
+	src/sessiond/app/app-tpcache.c $(UNIT_REF_TP_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_sessiond_test_app_tpcache_LDADD = src/common/libcommon.la
+tests_unit_sessiond_test_app_tpcache_LDFLAGS = -Wl,--wrap=ltt_app_get_tracepoints
+
 # Process trackers' inclusion sets (the daemon's, without a daemon).
 check_PROGRAMS += tests/unit/sessiond/test_tracker
 TESTS += tests/unit/sessiond/test_tracker

@@ -430,6 +430,16 @@ void ltt_app_filter_fields(const struct ltt_app_tracepoint *tp,
 void ltt_app_put_app_tracepoint(struct ltt_wbuf *w, const struct ltt_app_tracepoint *tp);
 
 /**
+ * ltt_app_tracepoint_copy() - a copy of a description that
+ * ltt_app_get_tracepoint() decoded (or this function copied), one heap
+ * block as that returns, not validated again (ltt_app_tracepoint_dup()
+ * does, for descriptions of other origins)
+ *
+ * Returns the copy, or NULL when out of memory.
+ */
+struct ltt_app_tracepoint *ltt_app_tracepoint_copy(const struct ltt_app_tracepoint *tp);
+
+/**
  * ltt_app_tracepoint_dup() - a copy of a decoded description, one heap
  * block as ltt_app_get_tracepoint() returns
  *

@@ -590,29 +590,70 @@ int ltt_app_tracepoint_same_layout(const struct ltt_app_tracepoint *a,
 	return 1;
 }
 
+/* The bytes of @s with its NUL, counted into *@bytes. */
+static void count_str(size_t *bytes, const char *s)
+{
+	*bytes += strlen(s) + 1;
+}
+
+struct ltt_app_tracepoint *ltt_app_tracepoint_copy(const struct ltt_app_tracepoint *tp)
+{
+	struct ltt_app_tracepoint *copy;
+	size_t nr_entries = 0, str_bytes = 0, entries_off, strings_off;
+	struct block b = { .fill = true };
+	uint32_t i, j;
+	uint8_t *base;
+
+	count_str(&str_bytes, tp->name);
+	for (i = 0; i < tp->nr_fields; i++) {
+		const struct ltt_app_field *f = &tp->fields[i];
+
+		count_str(&str_bytes, f->name);
+		count_str(&str_bytes, f->enum_name);
+		for (j = 0; j < f->nr_enum_entries; j++)
+			count_str(&str_bytes, f->enum_entries[j].label);
+		nr_entries += f->nr_enum_entries;
+	}
+	/* The block ltt_app_get_tracepoint() lays out: [tracepoint][fields][entries][strings] */
+	entries_off = sizeof(*copy) + tp->nr_fields * sizeof(struct ltt_app_field);
+	strings_off = entries_off + nr_entries * sizeof(struct ltt_ust_enum_entry);
+	base = malloc(strings_off + str_bytes);
+	if (!base)
+		return NULL;
+	copy = (void *)base;
+	b.fields = (void *)(base + sizeof(*copy));
+	b.entries = (void *)(base + entries_off);
+	b.strings = (char *)base + strings_off;
+	*copy = *tp;
+	copy->name = keep(&b, tp->name);
+	copy->fields = tp->nr_fields ? b.fields : NULL;
+	for (i = 0; i < tp->nr_fields; i++) {
+		struct ltt_app_field *f = b.fields++;
+
+		*f = tp->fields[i];
+		f->name = keep(&b, f->name);
+		f->enum_name = keep(&b, f->enum_name);
+		f->enum_entries = f->nr_enum_entries ? b.entries : NULL;
+		for (j = 0; j < f->nr_enum_entries; j++) {
+			*b.entries = tp->fields[i].enum_entries[j];
+			b.entries->label = keep(&b, b.entries->label);
+			b.entries++;
+		}
+	}
+	assert(b.strings == (char *)base + strings_off + str_bytes);
+	return copy;
+}
+
 int ltt_app_tracepoint_dup(const struct ltt_app_tracepoint *tp,
 			   struct ltt_app_tracepoint **ret_tp)
 {
-	struct ltt_app_tracepoint *copy = NULL;
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	int ret;
+	struct ltt_app_tracepoint *copy;
 
-	ltt_wbuf_init(&w);
-	ltt_app_put_app_tracepoint(&w, tp);
-	if (w.err) {
-		ltt_wbuf_fini(&w);
+	if (!ltt_app_tracepoint_valid(tp))
+		return -EPROTO;
+	copy = ltt_app_tracepoint_copy(tp);
+	if (!copy)
 		return -ENOMEM;
-	}
-	ltt_rbuf_init(&r, w.data, w.len);
-	ret = ltt_app_get_tracepoint(&r, &copy);
-	if (!ret && ltt_rbuf_end(&r)) {
-		free(copy);
-		ret = -EPROTO;
-	}
-	ltt_wbuf_fini(&w);
-	if (!ret)
-		*ret_tp = copy;
-	return ret;
+	*ret_tp = copy;
+	return 0;
 }
-

@@ -73,6 +73,7 @@ struct ltt_app_thread {
 	unsigned int nr_unregistered;
 	struct ltt_app_done *dones;	/* messages not answered yet */
 	struct ltt_evloop_timer *done_timer;	/* armed while there are some */
+	struct ltt_app_tpcache *tpcache;	/* the last descriptions decoded */
 };
 
 #define NS_PER_MS 1000000ULL
@@ -252,14 +253,12 @@ static int handle_tracepoints(struct ltt_app_thread *t, struct conn *c, struct l
 {
 	struct ltt_app_done *d;
 	struct ltt_app_tracepoint **tps;
-	struct ltt_rbuf r;
 	uint32_t n;
 	int ret;
 
 	if (msg->nr_fds)
 		return -EPROTO;
-	ltt_rbuf_init(&r, msg->payload, msg->hdr.payload_len);
-	ret = ltt_app_get_tracepoints(&r, &tps, &n);
+	ret = ltt_app_tpcache_decode(&t->tpcache, msg->payload, msg->hdr.payload_len, &tps, &n);
 	if (ret) {
 		LTT_WARN_RL("%s (pid %ld) sent malformed tracepoint descriptions: dropped",
 			    c->app->procname, (long)c->app->pid);
@@ -895,5 +894,6 @@ void ltt_app_thread_stop(struct ltt_app_thread *t)
 	/* Flushes never run: their programs are gone; drop the jobs' references. */
 	ltt_evloop_jobs_drop(ltt_evloop_take_jobs(t->srv.loop), flush_job_drop);
 	ltt_evloop_server_fini(&t->srv);
+	ltt_app_tpcache_free(t->tpcache);
 	free(t);
 }

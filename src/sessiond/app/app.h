@@ -7,6 +7,7 @@
  *   app.h          the map of app/: the application object, file by file
  *   app-thread.c   registered applications and the app thread (app.sock)
  *   app-done.c     a TRACEPOINTS message's answer, held for the work it needs
+ *   app-tpcache.c  the last TRACEPOINTS messages, decoded: copied when sent again
  *   app-object.c   an application's last reference, its channel records
  *   app-out.c      commands to applications: never blocking, queued, acks
  *   app-notify.c   programs' notification sockets (triggers): made, read
@@ -148,6 +149,25 @@ struct ltt_app_event *ltt_app_chan_event(const struct ltt_app_chan *ac,
 					 const struct ltt_app_tracepoint *tp);
 int ltt_app_chan_event_add(struct ltt_app_chan *ac, const struct ltt_app_event *ev);
 void ltt_app_chan_event_remove(struct ltt_app_chan *ac, struct ltt_app_event *ev);
+
+/* app-tpcache.c: the last TRACEPOINTS messages, decoded: copied when sent again */
+
+struct ltt_app_tpcache;
+
+/**
+ * ltt_app_tpcache_decode() - ltt_app_get_tracepoints() of the @len bytes
+ * @data (a TRACEPOINTS payload), or copies of what it returned for the
+ * same bytes lately, kept in *@cache (made at the first call; NULL before)
+ *
+ * Returns 0 and sets *@ret_tps (the caller's, as ltt_app_get_tracepoints()
+ * returns them) and *@ret_nr, or -EPROTO or -ENOMEM as that does.  The app
+ * thread only.
+ */
+int ltt_app_tpcache_decode(struct ltt_app_tpcache **cache, const uint8_t *data, size_t len,
+			   struct ltt_app_tracepoint ***ret_tps, uint32_t *ret_nr);
+
+/** ltt_app_tpcache_free() - what the cache (NULL: none) holds, freed */
+void ltt_app_tpcache_free(struct ltt_app_tpcache *cache);
 
 /* app-done.c: a TRACEPOINTS message's answer, held for the work it needs */
 

@@ -388,6 +388,12 @@ struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum 
 	return &session->domains[type == LTT_DOMAIN_KERNEL ? 0 : 1];
 }
 
+bool ltt_session_user_per_uid(struct ltt_session *session)
+{
+	return __atomic_load_n(&session->domains[1].buffer_type, __ATOMIC_ACQUIRE) ==
+	       LTT_BUFFER_PER_UID;
+}
+
 struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name)
 {
 	struct ltt_channel *channel;
@@ -424,7 +430,8 @@ int ltt_session_add_channel(struct ltt_session_domain *domain, const struct ltt_
 	CDS_INIT_LIST_HEAD(&channel->rules);
 	cds_list_add_tail(&channel->node, &domain->channels);
 	domain->nr_channels++;
-	domain->buffer_type = attr->buffer_type;
+	/* read without the lock by ltt_session_user_per_uid() */
+	__atomic_store_n(&domain->buffer_type, attr->buffer_type, __ATOMIC_RELEASE);
 	*ret_channel = channel;
 	return 0;
 }

@@ -353,6 +353,14 @@ bool ltt_session_started_once(const struct ltt_session *session);
 struct ltt_session_domain *ltt_session_domain(struct ltt_session *session, enum ltt_domain type);
 
 /**
+ * ltt_session_user_per_uid() - has a channel made @session's user domain
+ * per-UID?  From then on it stays so (a per-PID channel is refused), so
+ * that its traces are never per-PID ones.  Any thread, no lock: a true
+ * answer is final, a false one may be old.
+ */
+bool ltt_session_user_per_uid(struct ltt_session *session);
+
+/**
  * ltt_session_find_channel() - a channel by name, or NULL; session lock held
  */
 struct ltt_channel *ltt_session_find_channel(struct ltt_session_domain *domain, const char *name);

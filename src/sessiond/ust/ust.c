@@ -741,7 +741,7 @@ static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, str
 	}
 }
 
-/* post_owner_job() for each session, whoever owns it. */
+/* post_owner_job() for each session, whoever owns it (@removed: those that may hold its trace). */
 static void post_owner_jobs(struct ltt_ust *ust, struct ltt_app *app, struct ltt_app_done *done,
 			    bool removed, uint32_t refused)
 {
@@ -750,8 +750,16 @@ static void post_owner_jobs(struct ltt_ust *ust, struct ltt_app *app, struct ltt
 
 	if (ltt_session_snapshot_list(ust->registry, 0, &sessions, &n))
 		return;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/* a per-UID session has no per-PID trace of it to close: its owner sleeps on */
+		if (removed && ltt_session_user_per_uid(sessions[i])) {
+			LTT_DBG("%s (pid %ld) left: session '%s' is per-UID, nothing of it to close",
+				app->procname, (long)app->pid, sessions[i]->name);
+			ltt_session_put(ust->registry, sessions[i]);
+			continue;
+		}
 		post_owner_job(ust, sessions[i], app, done, removed, refused);
+	}
 	free(sessions);
 }
 
