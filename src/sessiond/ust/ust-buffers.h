@@ -167,7 +167,9 @@ int ltt_ust_buffers_relay_status(struct ltt_ust_buffers *b, struct ltt_session *
  * ltt_ust_buffers_rotate() - move every trace of @session from the chunk
  * rooted at @old_root to the same place below @new_root (consumer
  * ROTATE_TRACE); with @clear (roots NULL), drop what they recorded and
- * stay.  Each trace is tried; returns 0 or the first failure's -errno
+ * stay, and remove the per-PID traces of programs that exited (CHUNK/
+ * ust/pid/, listed with the owner's rights).  Each trace is tried;
+ * returns 0 or the first failure's -errno
  * (-EPIPE: its consumer is gone, -EOPNOTSUPP: an older consumer).
  * Session lock held.
  */

@@ -312,70 +312,10 @@ static int ust_snapshot(struct ltt_domain_impl *d, struct ltt_session *session, 
 	return err;
 }
 
-/* What clear_exited() gathers: the names in CHUNK/ust/pid. */
-struct pid_dirs {
-	char (*v)[NAME_MAX + 1];
-	size_t n;
-	int err;
-};
-
-static void add_pid_dir(void *arg, const char *name)
-{
-	struct pid_dirs *l = arg;
-	char (*grown)[NAME_MAX + 1];
-
-	if (l->err)
-		return;
-	grown = realloc(l->v, (l->n + 1) * sizeof(*l->v));
-	if (!grown) {
-		l->err = -ENOMEM;
-		return;
-	}
-	l->v = grown;
-	snprintf(l->v[l->n++], sizeof(*l->v), "%s", name);
-}
-
-/*
- * A clear: the directories of per-PID traces no program writes to any
- * more (it exited) go too, in CHUNK/ust/pid/ (listed with the owner's
- * rights: a daemon that gave root's up may not read it).  The first
- * -errno.
- */
-static int clear_exited(struct ltt_session *session)
-{
-	char dir[PATH_MAX], path[PATH_MAX];
-	struct pid_dirs l = { 0 };
-	int ret, err;
-	size_t i;
-
-	if (session->output_type != LTT_OUTPUT_LOCAL ||
-	    (size_t)snprintf(dir, sizeof(dir), "%s/ust/pid", session->chunk_dir) >= sizeof(dir))
-		return 0;
-	ret = ltt_chunk_list_dir(session, dir, add_pid_dir, &l);
-	ret = ret ? ret : l.err;
-	for (i = 0; !l.err && i < l.n; i++) {
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, l.v[i]) >= sizeof(path) ||
-		    ltt_ust_buffers_writes_in(session, path))
-			continue;
-		err = ltt_chunk_remove_tree(session, path);
-		if (err)
-			LTT_ERR("session '%s': the trace of an exited program, %s, can't be removed: %s",
-				session->name, path, strerror(-err));
-		else
-			LTT_INFO("session '%s': cleared %s (its program exited)", session->name, path);
-		ret = ret ? ret : err;
-	}
-	free(l.v);
-	return ret;
-}
-
 static int ust_rotate(struct ltt_domain_impl *d, struct ltt_session *session,
 		      const char *old_root, const char *new_root, bool clear)
 {
-	int ret = ltt_ust_buffers_rotate(&to_ust(d)->buffers, session, old_root, new_root, clear);
-	int err = clear ? clear_exited(session) : 0;
-
-	return ret ? ret : err;
+	return ltt_ust_buffers_rotate(&to_ust(d)->buffers, session, old_root, new_root, clear);
 }
 
 static int ust_relay_archive(struct ltt_domain_impl *d, struct ltt_session *session,
