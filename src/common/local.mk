@@ -62,7 +62,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/trace/ringbuf-repair.c \
 	src/common/trace/ringbuf.c src/common/trace/ringbuf.h \
 	src/common/trace/tclock.c src/common/trace/tclock.h \
-	src/common/trace/tclock-plugin.c \
+	src/common/trace/tclock-plugin.c src/common/trace/tclock-plugin.h \
 	src/common/trace/trace-repair.c src/common/trace/trace-repair.h \
 	src/common/trace/trace.h \
 	src/common/trace/tracefile.c src/common/trace/tracefile.h \

@@ -2,7 +2,7 @@
 /*
  * tclock-plugin.c - LTTng-UST's clock plugin (LTTNG_UST_CLOCK_PLUGIN):
  * the callbacks its lttng_ust_clock_plugin_init() sets, and the read
- * that LTT_TCLOCK_PLUGIN's buffers call (common/trace/tclock.h).  In
+ * that LTT_TCLOCK_PLUGIN's buffers call (common/trace/tclock-plugin.h).  In
  * every process that loads one: a program (ltt's liblttng-ust), whose
  * events it timestamps, and the daemons, whose metadata names it and
  * whose reads of a buffer's clock follow it.
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "common/base/module.h"
-#include "common/trace/tclock.h"
+#include "common/trace/tclock-plugin.h"
 
 uint64_t (*ltt_tclock_plugin_read64)(void);
 
@@ -186,27 +186,4 @@ bool ltt_tclock_plugin_info(struct ltt_tclock_plugin_info *ret)
 		ret->uuid[0] = '\0';
 	ret->uuid[36] = '\0';
 	return true;
-}
-
-int ltt_tclock_plugin_choose(struct ltt_tclock *c, const char *who)
-{
-	const char *path = secure_getenv("LTTNG_UST_CLOCK_PLUGIN");
-	struct ltt_tclock_plugin_info p;
-	char err[512];
-
-	if (!path || !*path)
-		return 0;
-	if (enabled() || !ltt_tclock_plugin_load(path, err, sizeof(err))) {
-		if (c && ltt_tclock_plugin_info(&p)) {
-			c->kind = LTT_TCLOCK_PLUGIN;
-			memset(&c->origin, 0, sizeof(c->origin));
-			memset(&c->last, 0, sizeof(c->last));
-			snprintf(c->why, sizeof(c->why), "LTTNG_UST_CLOCK_PLUGIN: %s's clock %s",
-				 path, p.name);
-		}
-		return 0;
-	}
-	fprintf(stderr, "%s: LTTNG_UST_CLOCK_PLUGIN: %s; ltt's own clock counts the events: give "
-		"the path of a clock plugin, or unset it.\n", who, err);
-	return -1;
 }

@@ -379,3 +379,26 @@ void ltt_tclock_offset(uint32_t kind, uint64_t freq, int64_t realtime_minus_mono
 	if ((uint64_t)((double)*ret_cycles * 1e9 / (double)freq) < ns)
 		(*ret_cycles)++;
 }
+
+int ltt_tclock_plugin_choose(struct ltt_tclock *c, const char *who)
+{
+	const char *path = secure_getenv("LTTNG_UST_CLOCK_PLUGIN");
+	struct ltt_tclock_plugin_info p;
+	char err[512];
+
+	if (!path || !*path)
+		return 0;
+	if (ltt_tclock_plugin_info(&p) || !ltt_tclock_plugin_load(path, err, sizeof(err))) {
+		if (c && ltt_tclock_plugin_info(&p)) {
+			c->kind = LTT_TCLOCK_PLUGIN;
+			memset(&c->origin, 0, sizeof(c->origin));
+			memset(&c->last, 0, sizeof(c->last));
+			snprintf(c->why, sizeof(c->why), "LTTNG_UST_CLOCK_PLUGIN: %s's clock %s",
+				 path, p.name);
+		}
+		return 0;
+	}
+	fprintf(stderr, "%s: LTTNG_UST_CLOCK_PLUGIN: %s; ltt's own clock counts the events: give "
+		"the path of a clock plugin, or unset it.\n", who, err);
+	return -1;
+}

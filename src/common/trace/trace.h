@@ -22,9 +22,11 @@
  *                       and the file count (consumer, relay)
  *   tclock-abi.c        in a daemon's executable: the functions a clock
  *                       plugin calls, exported
- *   tclock-plugin.c     LTTng-UST's clock plugin: loaded, its callbacks,
- *                       its read
- *   tclock.[ch]         the clock of user-space events
+ *   tclock-plugin.[ch]  LTTng-UST's clock plugin: loaded, its callbacks,
+ *                       its read; ltt's own clock without one (below
+ *                       tclock.[ch])
+ *   tclock.[ch]         the clock of user-space events, and which
+ *                       plugin a process chooses
  *   kabi-struct.h       a kernel layout's structure fields and their
  *                       members, checked once for the TSDL and the
  *                       converter
