@@ -21,8 +21,10 @@ like "$STDOUT" "kernel: as each line says" "the heading says the kernel's figure
 lines=$(grep -c '^  kernel kch, uid 0, CPU [0-9]*: [0-9]* bytes .* of 262144 .*, the kernel.s count (buffer_size_kb)$' <<<"$STDOUT")
 cpus=$(ls -d /sys/kernel/tracing/per_cpu/cpu* | wc -l)
 is "$lines" "$cpus" "one line per CPU buffer, labelled as the kernel's count"
-# the instance of the session's kernel channel: the one with sched_switch enabled
-inst=$(grep -l '^1$' /sys/kernel/tracing/instances/*/events/sched/sched_switch/enable 2>/dev/null |
+# the instance of the session's kernel channel: of this test's daemon (its
+# pid in the name; another daemon's, a gone one's, may stay), with
+# sched_switch enabled
+inst=$(grep -l '^1$' /sys/kernel/tracing/instances/ltt-"$(sessiond_pid)"[-_]*/events/sched/sched_switch/enable 2>/dev/null |
 	sed 's|/events/sched/sched_switch/enable$||' | head -1)
 want=$(for d in "$inst"/per_cpu/cpu*; do
 	echo "${d##*cpu} $(($(sed 's/ .*//' "$d/buffer_size_kb") * 1024))"
