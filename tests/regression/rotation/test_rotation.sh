@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 54
+plan 55
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -169,6 +169,9 @@ run lttctl enable-rotation -s idle --timer 10
 is "$RC:$(lttctl list idle | grep -c 'every 10 us')" 0:1 \
 	"a timer of 10 us is taken, as LTTng takes any period above 0 (test_lttng_compat_errors.sh: what it rotates)"
 lttctl -q disable-rotation -s idle --timer
+run lttctl enable-rotation -s idle --timer 18446744073709552
+like "$RC:$ERR" "^2:.*--timer takes a period above 0 and at most 18446744073709551 us" \
+	"a period past 2^64 ns is refused, the message says the bound it passed"
 run lttctl enable-rotation -s idle --size 1k
 is "$RC:$(lttctl list idle | grep -c 'each time 1 KiB are written')" 0:1 \
 	"a size of 1 KiB is taken, as LTTng takes any size above 0"
