@@ -119,7 +119,7 @@ extern "C" {
 	X(ROTATE_OUTPUT, 141, "this session has no output to rotate (created with --no-output: it writes nothing but snapshots)") \
 	X(ROTATE_SNAPSHOT, 142, "a snapshot session writes nothing until 'lttctl snapshot record', so it has no trace chunk to rotate") \
 	X(ROTATE_INCOMPLETE, 143, "some of the session's traces could not move to the new trace chunk (the session daemon's log says why): they go on writing in the old chunk, which is not archived until a rotation moves them too; fix the output and rotate again") \
-	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period above 0 (us, or a unit: ms, s, m, h), --size a number of bytes above 0 (suffixes k, M, G)") \
+	X(ROTATION_VALUE, 144, "invalid rotation schedule: --timer takes a period above 0 and at most 18446744073709551 us (2^64 ns; us, or a unit: ms, s, m, h), --size a number of bytes above 0 (suffixes k, M, G)") \
 	X(ROTATION_NOT_SET, 145, "the session has no such rotation schedule; 'lttctl list SESSION' shows its schedule") \
 	X(ROTATE_FAILED, 146, "no trace of the session could move to a new trace chunk (the output's file system full or not writable, or a path in it taken; the session daemon's log says which): nothing was archived and the session records on in its current chunk; fix the output and rotate again") \
 	X(CONFIG_MALFORMED, 150, "the session configuration file is not well-formed XML (the message names the line); fix or remove it: nothing was loaded") \

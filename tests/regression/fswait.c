@@ -22,9 +22,11 @@
  * the PATHs (reading opens nothing watched).
  *
  * Exits 0 when COMMAND succeeded, 1 on the timeout (saying on stderr
- * what it waited for; a COMMAND still running then is killed), 2 on bad
- * usage or a failure of its own.
+ * what it waited for; a COMMAND still running then is killed, and the
+ * processes it started: a pipeline's), 2 on bad usage or a failure of its
+ * own.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <glob.h>
 #include <limits.h>
@@ -35,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -125,8 +128,61 @@ static bool drain(int ifd)
 }
 
 /*
+ * SIGKILL each process whose parent is this one, their pids into @pids
+ * (@max at most); how many.  fswait is a subreaper: what a killed COMMAND
+ * left running (a pipeline's other processes) comes to it.
+ */
+static size_t kill_children(pid_t *pids, size_t max)
+{
+	char path[300], buf[512];
+	struct dirent *e;
+	size_t n = 0;
+	DIR *d;
+
+	d = opendir("/proc");
+	if (!d)
+		return 0;
+	while (n < max && (e = readdir(d))) {
+		const char *close_paren;
+		FILE *f;
+		int ppid;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		/* "PID (COMM) STATE PPID ...": COMM may hold anything, ')' too */
+		if (fgets(buf, sizeof(buf), f) && (close_paren = strrchr(buf, ')')) &&
+		    sscanf(close_paren + 1, " %*c %d", &ppid) == 1 && ppid == (int)getpid() &&
+		    !kill((pid_t)atoi(e->d_name), SIGKILL))
+			pids[n++] = (pid_t)atoi(e->d_name);
+		fclose(f);
+	}
+	closedir(d);
+	return n;
+}
+
+/* End COMMAND @pid and whatever it started, down to the last (bounded rounds). */
+static void kill_tree(pid_t pid)
+{
+	pid_t pids[256];
+	size_t i, n;
+	int round;
+
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	/* each round's dead hand their own children to this process */
+	for (round = 0; round < 64 && (n = kill_children(pids, 256)); round++)
+		for (i = 0; i < n; i++)
+			waitpid(pids[i], NULL, 0);
+}
+
+/*
  * Run @argv; its exit status, or -1 when it is still running at
- * @deadline (then killed), -2 when it could not be started.
+ * @deadline (then killed, with what it started), -2 when it could not be
+ * started.
  */
 static int run(char **argv, int64_t deadline)
 {
@@ -152,8 +208,7 @@ static int run(char **argv, int64_t deadline)
 			if (r > 0)
 				break;
 			if (r == 0) {
-				kill(pid, SIGKILL);
-				waitpid(pid, &status, 0);
+				kill_tree(pid);
 				close(pidfd);
 				return -1;
 			}
@@ -208,6 +263,8 @@ int main(int argc, char **argv)
 	cmd = &argv[2 + npaths + 1];
 	deadline = now_ms() + (int64_t)(timeout * 1000);
 
+	/* a COMMAND's orphans come here, to be ended with it at the bound */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (ifd < 0) {
 		perror("fswait: inotify_init1");

@@ -4,9 +4,11 @@
 # daemons there and kills them on exit, so tests can run in parallel.
 # Nothing waits with sleep: daemons are started with --daemonize, which
 # returns once the socket accepts connections, and stopping waits on the
-# process itself with a bounded timeout.  Nothing spins either: a wait for
-# a file, a directory or a log line is wait_fs (or wait_for), which sleeps
-# in inotify until something changes there and tests again.
+# process itself with a bounded timeout.  A wait for a file, a directory
+# or a log line does not spin either: it is wait_fs (or wait_for), which
+# sleeps in inotify until something changes there and tests again (what
+# no file tells, a process's state or a socket's queue, is still read in
+# a loop bounded by timeout).
 #
 # TAP helpers: plan N, ok COND DESC, is GOT WANT DESC, like TEXT REGEX DESC,
 # diag MSG, skip_all REASON, done_testing.

@@ -9,10 +9,12 @@
 # (the suite's own machinery).  What they
 # share stays here: lib.sh (sourced by every test as
 # "$LTT_TOP_SRCDIR/tests/regression/lib.sh"), the AREA-lib.sh files, the
-# helper programs and the fixtures.  Tests never sleep or spin to wait:
-# they wait, bounded by $TEST_TIMEOUT, on a socket, a FIFO, a process
-# (tail --pid) or a file, a directory or a log, with lib.sh's wait_fs
-# (fswait.c: inotify) or wait_for (tail -F).
+# helper programs and the fixtures.  Tests never sleep to wait: they
+# wait, bounded by $TEST_TIMEOUT, on a socket, a FIFO, a process (tail
+# --pid) or a file, a directory or a log, with lib.sh's wait_fs (fswait.c:
+# inotify) or wait_for (tail -F); what none of those tells (a process's
+# stopped state, a socket's queue, a thread count) is read again in a
+# loop bounded by timeout.
 
 # The control plane: lttctl and a real ltt-sessiond per test.
 REGRESSION_CTL_TESTS = \

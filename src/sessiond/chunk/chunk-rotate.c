@@ -63,6 +63,16 @@ uint64_t ltt_chunk_written(const struct ltt_domains *set, struct ltt_session *se
 	return sum;
 }
 
+void ltt_chunk_timer_arm(struct ltt_session *session)
+{
+	uint64_t now = ltt_evloop_now_ns();
+	/* at most UINT64_MAX: ltt_attr_check_rotation() takes no more than UINT64_MAX / 1000 us */
+	uint64_t period = session->rotate_timer_us * 1000;
+
+	/* saturated: now + period wrapped past 2^64 ns, and rotated at every tick */
+	session->rotate_next_ns = period > UINT64_MAX - now ? UINT64_MAX : now + period;
+}
+
 void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session)
 {
 	session->cleared_stopped = false;
@@ -74,7 +84,7 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
 		ltt_chunk_journal_write_live(session);
 	}
 	if (session->rotate_timer_us)
-		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+		ltt_chunk_timer_arm(session);
 }
 
 
@@ -368,7 +378,7 @@ static void next_chunk(const struct ltt_domains *set, struct ltt_session *sessio
 	session->chunk_begin = now;
 	session->rotate_written = ltt_chunk_written(set, session);
 	if (session->rotate_timer_us)
-		session->rotate_next_ns = ltt_evloop_now_ns() + session->rotate_timer_us * 1000;
+		ltt_chunk_timer_arm(session);
 }
 
 /*

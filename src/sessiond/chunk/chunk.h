@@ -57,6 +57,13 @@ struct ltt_relay_link;
 void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *session);
 
 /**
+ * ltt_chunk_timer_arm() - @session's timer rotation falls one period
+ * (rotate_timer_us) from now; a period past the monotonic clock's range
+ * never falls.  Session lock held.
+ */
+void ltt_chunk_timer_arm(struct ltt_session *session);
+
+/**
  * ltt_chunk_rotate() - close the current chunk, archive it, start the next
  * @ret_archive: LTT_PATH_MAX bytes: the archive's path (set on success
  *               and on ROTATE_INCOMPLETE, when the archive exists)

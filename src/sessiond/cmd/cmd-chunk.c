@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/base/evloop.h"
 #include "common/base/log.h"
 #include "common/model/attr.h"
 #include "common/proto/client-proto.h"
@@ -53,7 +52,7 @@ static enum ltt_error_code enable_locked(const struct ltt_cmd_ctx *ctx,
 		return LTT_ERR_ROTATE_LIVE;
 	if (s->timer_us) {
 		session->rotate_timer_us = s->timer_us;
-		session->rotate_next_ns = ltt_evloop_now_ns() + s->timer_us * 1000;
+		ltt_chunk_timer_arm(session);
 	}
 	if (s->size) {
 		session->rotate_size = s->size;

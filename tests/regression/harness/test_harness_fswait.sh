@@ -7,7 +7,7 @@
 # its condition once and takes almost no CPU time.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 test_init
-plan 18
+plan 20
 [ -x "$FSWAIT" ] || { echo "Bail out! $FSWAIT not built (make check builds it)"; exit 1; }
 d="$TEST_TMP/w"
 mkdir -p "$d"
@@ -86,6 +86,13 @@ begin=$(date +%s)
 "$FSWAIT" 1 "$d" -- bash -c 'read -r x <"$0"' "$d/fifo" 2>/dev/null
 is $? 1 "a condition that hangs ends at the bound"
 ok "$([ $(($(date +%s) - begin)) -le 5 ]; echo $?)" "within it"
+# ... the whole of it: a pipeline's reader of the FIFO too, which read
+# on, holding the output open (a $(wait_fs ...) waited on it without end)
+"$FSWAIT" 1 "$d" -- bash -c 'read -r x <"$0" | cat; exit 1' "$d/fifo" >/dev/null 2>&1
+is $? 1 "a pipeline that hangs ends at the bound"
+# a writer opens the FIFO only while a reader waits on it (bounded)
+timeout 2 bash -c ': >"$0"' "$d/fifo"
+is $? 124 "... nothing of it reads on"
 
 # Bad usage.
 "$FSWAIT" 2 "$d" 2>/dev/null

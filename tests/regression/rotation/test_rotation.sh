@@ -9,7 +9,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 53
+plan 55
 
 # --- 1. rotation under load -------------------------------------------
 T=2 N=1000000
@@ -72,6 +72,13 @@ read -r dup range distinct <<<"$(dups_and_range "$TEST_TMP/tf2.out" b 1 3000)"
 is "$dup $range" "0 0" "tracefile limits: the second archive has b's events once each"
 
 # --- 3. timer rotation -------------------------------------------------
+# far: the longest period taken (UINT64_MAX / 1000 us, some 584 000 years),
+# which the daemon's monotonic clock plus the period wrapped past 2^64 ns:
+# it rotated at every look of the scheduler (50 ms)
+lttctl -q create far -o "$TEST_TMP/far" &&
+	lttctl -q enable-event -u ltt_test:seq -s far &&
+	lttctl -q enable-rotation -s far --timer 18446744073709551 &&
+	lttctl -q start far || { echo "Bail out! session far"; exit 1; }
 lttctl -q create tm -o "$TEST_TMP/tm" &&
 	lttctl -q enable-event -u ltt_test:seq -s tm &&
 	lttctl -q start tm || { echo "Bail out! session tm"; exit 1; }
@@ -80,6 +87,8 @@ ok_cmd "enable-rotation --timer" lttctl enable-rotation -s tm --timer 200000
 like "$(lttctl list tm)" "Automatic rotation schedule: every 200000 us" "list shows the timer schedule"
 wait_archives "$TEST_TMP/tm" 2
 is $? 0 "the timer rotated the session twice"
+is "$(narchives "$TEST_TMP/far")" 0 "meanwhile a period of UINT64_MAX / 1000 us never fell"
+lttctl -q destroy far
 ok_cmd "disable-rotation --timer" lttctl disable-rotation -s tm --timer
 unlike "$(lttctl list tm)" "Automatic rotation" "list shows no schedule any more"
 lttctl -q stop tm
@@ -160,6 +169,9 @@ run lttctl enable-rotation -s idle --timer 10
 is "$RC:$(lttctl list idle | grep -c 'every 10 us')" 0:1 \
 	"a timer of 10 us is taken, as LTTng takes any period above 0 (test_lttng_compat_errors.sh: what it rotates)"
 lttctl -q disable-rotation -s idle --timer
+run lttctl enable-rotation -s idle --timer 18446744073709552
+like "$RC:$ERR" "^2:.*--timer takes a period above 0 and at most 18446744073709551 us" \
+	"a period past 2^64 ns is refused, the message says the bound it passed"
 run lttctl enable-rotation -s idle --size 1k
 is "$RC:$(lttctl list idle | grep -c 'each time 1 KiB are written')" 0:1 \
 	"a size of 1 KiB is taken, as LTTng takes any size above 0"
