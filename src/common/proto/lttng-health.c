@@ -293,10 +293,13 @@ int ltt_lttng_health_serve(const char *path, gid_t gid, uint64_t slots, const ch
 void ltt_lttng_health_stop(struct ltt_lttng_health *h)
 {
 	struct stat st;
+	unsigned int i;
 
 	if (!h)
 		return;
 	ltt_evloop_server_stop(&h->srv);
+	for (i = 0; i < h->nr_conns; i++)	/* its thread is gone: the ones waiting for their request */
+		close(h->conns[i]);
 	/* our socket still, not a later daemon's that took the path since */
 	if (h->path && !lstat(h->path, &st) && S_ISSOCK(st.st_mode) && st.st_dev == h->dev &&
 	    st.st_ino == h->ino)
