@@ -187,6 +187,8 @@ _cleanup() {
 		pid=$(cat "$pidf" 2>/dev/null) || continue
 		kill -KILL "$pid" 2>/dev/null
 	done
+	# switch_watch_start's instance, when the test ended before its stop
+	[ -z "${_sw_inst:-}" ] || rmdir "$_sw_inst" 2>/dev/null
 	# LTT_TEST_KEEP=1 keeps the directory (traces, daemon logs) to look at
 	if [ -n "${LTT_TEST_KEEP:-}" ]; then
 		echo "# kept $TEST_TMP" >&2
@@ -266,7 +268,8 @@ bpf_source_or_skip() {
 # each switch away from one of its own threads on CPU 1 (tokio-rt-worker:
 # its ftrace alone shows it, with no event dropped), and a task the
 # kernel's stopper moves runs with none into it.  A test asserting
-# lttng-analyses' per-task figures records again when this is not 0.
+# lttng-analyses' per-task figures records again when this is not 0, and
+# proves the gap the kernel's with switch_compare (below).
 switch_gaps() {
 	local trace=$1
 	shift
@@ -284,6 +287,90 @@ switch_gaps() {
 		}
 		index(tids, " " tid " ") && cur[cpu] != tid { gaps++ }
 		END { print gaps + 0 }'
+}
+
+# switch_watch_start: a raw ftrace instance of this test's own
+# (instances/ltt-test-PID-swN: sched_switch alone, trace_clock mono, as
+# ltt's) records every switch from now on; call it before the session
+# starts.  switch_watch_stop FILE, after the session stops: the instance
+# stops, its switches go to FILE ("CPU PREV NEXT" a line, each CPU's in
+# order) and it is removed (_cleanup removes one a test left).  It fails
+# when the instance lost a switch (its buffer overran): then FILE proves
+# nothing.
+switch_watch_start() {
+	local t
+	t=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
+	_sw_n=$((${_sw_n:-0} + 1))
+	_sw_inst=${t:-/sys/kernel/tracing}/instances/ltt-test-$$-sw$_sw_n
+	mkdir "$_sw_inst" &&
+		echo mono >"$_sw_inst/trace_clock" &&
+		echo 2048 >"$_sw_inst/buffer_size_kb" &&
+		echo 1 >"$_sw_inst/events/sched/sched_switch/enable" &&
+		echo 1 >"$_sw_inst/tracing_on"
+}
+switch_watch_stop() {
+	local c lost=0 n
+	echo 0 >"$_sw_inst/tracing_on" || return 1
+	: >"$1"
+	for c in "$_sw_inst"/per_cpu/cpu*; do
+		n=$(awk '$1 == "overrun:" || $1 == "dropped" { s += $NF } END { print s + 0 }' "$c/stats")
+		lost=$((lost + n))
+		# "COMM-PID [CPU] ... sched_switch: prev_comm=... prev_pid=P ... ==> next_comm=... next_pid=N ..."
+		awk -v cpu="${c##*cpu}" '/ sched_switch: / {
+			p = $0; sub(/.* prev_pid=/, "", p); sub(/ .*/, "", p)
+			n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
+			print cpu, p, n }' "$c/trace" >>"$1"
+	done
+	rmdir "$_sw_inst" && _sw_inst=
+	[ "$lost" = 0 ] || { echo "the raw instance lost $lost switches" >&2; return 1; }
+}
+
+# ltt_switches TRACE: kernel trace TRACE's sched_switch records (read by
+# babeltrace 1), "CPU PREV NEXT" a line, each CPU's in order.
+ltt_switches() {
+	timeout "$BT_TIMEOUT" babeltrace "$1" 2>/dev/null | awk '/ sched_switch: / {
+		match($0, /cpu_id = [0-9]+/); c = substr($0, RSTART + 9, RLENGTH - 9)
+		match($0, /, prev_tid = [0-9]+/); p = substr($0, RSTART + 13, RLENGTH - 13)
+		match($0, /, next_tid = [0-9]+/); n = substr($0, RSTART + 13, RLENGTH - 13)
+		print c, p, n }'
+}
+
+# switch_compare LTT RAW: whether each CPU's switches in LTT (ltt's
+# trace, ltt_switches) are the kernel's in RAW (switch_watch_stop's) over
+# the same window: RAW began before the session and ended after it, so
+# LTT's sequence must be RAW's from some switch on, one for one, none
+# left out, none added (aligned by the sequence: two instances' times
+# differ).  Prints what differs, one line a CPU, and fails then; fails
+# too when LTT holds no switch.
+switch_compare() {
+	awk 'FILENAME == ARGV[1] { l[$1, ++ln[$1]] = $2 ":" $3; lc[$1]; nl++; next }
+		{ r[$1, ++rn[$1]] = $2 ":" $3 }
+		END {
+			for (c in lc) {
+				n = ln[c]; best = 0; at = 0
+				for (s = 1; s + n - 1 <= rn[c]; s++) {
+					for (k = 0; k < n && r[c, s + k] == l[c, k + 1]; k++)
+						;
+					if (k > best) { best = k; at = s }
+					if (k == n) break
+				}
+				if (best == n) continue
+				bad = 1
+				if (!at)
+					printf "CPU %s: ltt'"'"'s first switch %s is not among the kernel'"'"'s %d\n", c, l[c, 1], rn[c]
+				else
+					printf "CPU %s: ltt'"'"'s %d switches follow the kernel'"'"'s for %d, then ltt has %s where the kernel has %s\n",
+						c, n, best, (best < n ? l[c, best + 1] : "none"), r[c, at + best]
+			}
+			if (!nl) { print "no sched_switch in ltt'"'"'s trace"; bad = 1 }
+			exit bad
+		}' "$1" "$2"
+}
+
+# switch_check TRACE RAW: switch_compare of kernel trace TRACE's switches
+# and RAW's; what differs, and a failure then.
+switch_check() {
+	switch_compare <(ltt_switches "$1") "$2"
 }
 
 # tracefs_sessiond LOG [OPTION...]: a root daemon of this test's run
