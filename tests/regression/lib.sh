@@ -306,11 +306,12 @@ switch_watch_start() {
 		echo mono >"$_sw_inst/trace_clock" &&
 		echo 2048 >"$_sw_inst/buffer_size_kb" &&
 		echo 1 >"$_sw_inst/events/sched/sched_switch/enable" &&
-		echo 1 >"$_sw_inst/tracing_on"
+		echo 1 >"$_sw_inst/tracing_on" ||
+		{ echo "can't make $_sw_inst record sched_switch" >&2; return 1; }
 }
 switch_watch_stop() {
 	local c lost=0 n
-	echo 0 >"$_sw_inst/tracing_on" || return 1
+	echo 0 >"$_sw_inst/tracing_on" || { echo "can't stop $_sw_inst" >&2; return 1; }
 	: >"$1"
 	for c in "$_sw_inst"/per_cpu/cpu*; do
 		n=$(awk '$1 == "overrun:" || $1 == "dropped" { s += $NF } END { print s + 0 }' "$c/stats")
@@ -321,7 +322,13 @@ switch_watch_stop() {
 			n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
 			print cpu, p, n }' "$c/trace" >>"$1"
 	done
-	rmdir "$_sw_inst" && _sw_inst=
+	# another program reading the instances (a daemon reaping its own,
+	# beside) holds it a moment: rmdir says EBUSY then
+	local end=$((SECONDS + TEST_TIMEOUT))
+	until rmdir "$_sw_inst" 2>/dev/null; do
+		[ "$SECONDS" -lt "$end" ] || { rmdir "$_sw_inst"; return 1; }
+	done
+	_sw_inst=
 	[ "$lost" = 0 ] || { echo "the raw instance lost $lost switches" >&2; return 1; }
 }
 
@@ -371,6 +378,24 @@ switch_compare() {
 # and RAW's; what differs, and a failure then.
 switch_check() {
 	switch_compare <(ltt_switches "$1") "$2"
+}
+
+# switch_watch_begin; switch_watch_end TRACE TRY: for a test that records
+# again (switch_gaps), around its recording TRY of kernel trace TRACE:
+# switch_watch_start, then switch_watch_stop to $TEST_TMP/rawTRY and
+# switch_check; the test bails out when the raw instance fails, and what
+# differs is added to SW_DROPPED ("recording TRY: ...;" a line), which
+# the test asserts empty.
+SW_DROPPED=
+switch_watch_begin() {
+	switch_watch_start || { echo "Bail out! no raw ftrace instance of sched_switch"; exit 1; }
+}
+switch_watch_end() {
+	local d
+	switch_watch_stop "$TEST_TMP/raw$2" ||
+		{ echo "Bail out! the raw ftrace instance of sched_switch failed"; exit 1; }
+	d=$(switch_check "$1" "$TEST_TMP/raw$2" | sed "s/^/recording $2: /; s/\$/;/")
+	SW_DROPPED+=${d:+$d$'\n'}
 }
 
 # tracefs_sessiond LOG [OPTION...]: a root daemon of this test's run
