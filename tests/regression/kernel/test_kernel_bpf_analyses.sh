@@ -54,7 +54,13 @@ is "$SW_DROPPED" "" "each recording's switches, CPU by CPU, are those a raw ftra
 is "$(timeout "$BT_TIMEOUT" babeltrace "$TEST_TMP/t/kernel" | grep -c "syscall_entry_openat: .*filename = \"$F\"")" 2 \
 	"the trace holds both opens of the file, by its path"
 
-analysis syscallstats
+# --no-intersection: a CPU's stream of the tracefs backend begins at its
+# first event and ends at its last, where lttng-modules' span the
+# session; a CPU that ran another task the whole session (this machine's
+# kernel thread tokio-rt-worker: 2 events on CPU 1 in 8 ms) left
+# lttng-analyses' default range, the streams' intersection, a few µs that
+# held no dd (3 runs of 50).  The difference is open (issue notes).
+analysis syscallstats --no-intersection
 is $? 0 "lttng-syscallstats reads the trace"
 # a dd's block: from its "NAME (PID, TID: T)" line to its "Total:"; its
 # calls (NAME is the shell's: lttng-analyses name a task at its fork)
@@ -73,7 +79,7 @@ fi
 		"$(head -n 12 "$TEST_TMP/syscallstats.txt")" "$(grep -iE 'discarded|lost' <<<"$LIST")"
 unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
-analysis iousagetop
+analysis iousagetop --no-intersection
 is $? 0 "lttng-iousagetop reads the trace"
 # its per-file tables: "BAR SIZE PATH" lines (dd's file is its fd 1, then
 # 0: dup2, which the analyses follow); the file's line in each
