@@ -163,7 +163,8 @@ static int events_apply(const char *name, uint64_t layout, bool every,
 		return ev ? fn(ev, arg) : -ENOENT;
 	}
 	for (ev = chain_of(name); ev; ev = ev->hnext) {
-		if (strcmp(ev->name, name) || (layout && ev->layout != layout))
+		/* described first: a library event no daemon was told of yet has no layout */
+		if (strcmp(ev->name, name) || !event_described(ev) || (layout && ev->layout != layout))
 			continue;
 		r = fn(ev, arg);
 		/* what one description lacks (a rule it never had) is no failure */
