@@ -174,10 +174,15 @@ bool ltt_tfs_bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emi
  */
 static bool bpf_drain(struct tracefs_source *t)
 {
+	bool left;
+
 	if (!t->ring.prod)
 		return false;
 	sync_map(t);
-	return bpf_take(t, t->drain_upto, enqueue, t);
+	t->events->converting = t;	/* a record's lookahead reads the others' buffers, not this one's */
+	left = bpf_take(t, t->drain_upto, enqueue, t);
+	t->events->converting = NULL;
+	return left;
 }
 
 /*
