@@ -112,7 +112,8 @@ bench_vm() {
 
 # lttng_setup TOOL...: for the scripts that run LTTng beside ltt: exits
 # unless each TOOL is on PATH, builds bench/lttng/flood_lttng.c against
-# the distribution's liblttng-ust into $LTTNG_FLOOD, and gives LTTng a
+# the distribution's liblttng-ust into $LTTNG_FLOOD (or copies
+# $LTTNG_FLOOD_BUILT there), and gives LTTng a
 # home in BENCH_TMP ($LTTNG_HOME) and its daemon a pid file
 # ($LTTNG_PIDFILE), which lttng_stop_daemon reads.
 lttng_setup() {
@@ -122,8 +123,13 @@ lttng_setup() {
 		command -v "$t" > /dev/null || { echo "$0: needs $t (LTTng)" >&2; exit 2; }
 	done
 	LTTNG_FLOOD=$BENCH_TMP/flood_lttng
-	gcc -O2 -I"$src" -o "$LTTNG_FLOOD" "$src/flood_lttng.c" -llttng-ust -ldl ||
-		{ echo "$0: cannot build the LTTng program" >&2; exit 2; }
+	# LTTNG_FLOOD_BUILT=PATH: that program, built elsewhere (a machine
+	# with LTTng's libraries but no compiler or headers)
+	if [ -n "${LTTNG_FLOOD_BUILT:-}" ]; then
+		cp "$LTTNG_FLOOD_BUILT" "$LTTNG_FLOOD"
+	else
+		gcc -O2 -I"$src" -o "$LTTNG_FLOOD" "$src/flood_lttng.c" -llttng-ust -ldl
+	fi || { echo "$0: cannot build the LTTng program" >&2; exit 2; }
 	export LTTNG_HOME=$BENCH_TMP/lttng-home
 	mkdir -p "$LTTNG_HOME"
 	LTTNG_PIDFILE=$BENCH_TMP/lttng-sessiond.pid

@@ -30,11 +30,11 @@ bench_ust_bench_LDADD = src/ust/libust.la
 # An instrumented program, linked as users link it (-lltt-ust), for the
 # benchmarks through the real daemons; and the same without tracing.
 noinst_PROGRAMS += bench/ust_flood bench/ust_flood_plain
-bench_ust_flood_SOURCES = bench/ust_flood.c
+bench_ust_flood_SOURCES = bench/ust_flood.c bench/flood-harness.h
 bench_ust_flood_LDADD = src/ust/libltt-ust.la
 # no libtool wrapper script: start-up is timed on the real binary
 bench_ust_flood_LDFLAGS = -no-install
-bench_ust_flood_plain_SOURCES = bench/ust_flood.c
+bench_ust_flood_plain_SOURCES = bench/ust_flood.c bench/flood-harness.h
 bench_ust_flood_plain_CPPFLAGS = $(AM_CPPFLAGS) -DFLOOD_PLAIN
 
 # Live latency (bench/live_latency.sh): events stamped with CLOCK_REALTIME.
@@ -63,6 +63,7 @@ EXTRA_DIST += bench/memory_cpus.sh
 # The module's buffer memory with CPUs possible but offline (bench/kernel_hotplug_mem.sh).
 EXTRA_DIST += bench/kernel_hotplug_mem.sh
 
+EXTRA_DIST += bench/lttng_threads.sh
 EXTRA_DIST += bench/README.md bench/callgrind.sh bench/startup.sh bench/startup_parts.sh bench/startup_lttng.sh \
 	bench/control.sh bench/stop_latency.sh bench/lost.sh bench/throughput.sh bench/tls.sh bench/live_latency.sh bench/live_wire.sh bench/lttng_compare.sh bench/bench-lib.sh \
 	bench/kernel_idle_cost.sh bench/kernel_map_read.sh bench/kernel_track.sh bench/kernel_context_cost.sh \

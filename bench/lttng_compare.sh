@@ -136,11 +136,11 @@ for i in "${!filters[@]}"; do
 	compat_best[i]=$(best < "$BENCH_TMP/run_compat")
 	lttng_best[i]=$(best < "$BENCH_TMP/run_lttng")
 	ltt_insn[i]=$(insn worker_main "$FLOOD")
-	compat_insn[i]=$(CG_PREFIX=compat insn bench_events "$LTTNG_FLOOD")
-	lttng_insn[i]=$(insn bench_events "$LTTNG_FLOOD")
+	compat_insn[i]=$(CG_PREFIX=compat insn worker_main "$LTTNG_FLOOD")
+	lttng_insn[i]=$(insn worker_main "$LTTNG_FLOOD")
 	if [ -n "${COMPAT_BEFORE:-}" ]; then
 		before_ns[i]=$(median < "$BENCH_TMP/run_before")
-		before_insn[i]=$(CG_PREFIX=compat_before insn bench_events "$LTTNG_FLOOD")
+		before_insn[i]=$(CG_PREFIX=compat_before insn worker_main "$LTTNG_FLOOD")
 	fi
 	ctl stop
 	lttng -q stop
