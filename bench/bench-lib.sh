@@ -135,6 +135,15 @@ lttng_setup() {
 	LTTNG_PIDFILE=$BENCH_TMP/lttng-sessiond.pid
 }
 
+# lttng_start_daemon: LTTng's session daemon, daemonized, without its
+# kernel part, its pid in $LTTNG_PIDFILE; LTTNG_CONSUMERD=PATH tells it
+# where its consumer is (a copy of LTTng outside /usr)
+lttng_start_daemon() {
+	lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" \
+		${LTTNG_CONSUMERD:+--consumerd64-path="$LTTNG_CONSUMERD"} ||
+		{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+}
+
 lttng_stop_daemon() {
 	[ -f "$LTTNG_PIDFILE" ] && kill "$(cat "$LTTNG_PIDFILE")" 2> /dev/null
 	rm -f "$LTTNG_PIDFILE"

@@ -110,8 +110,7 @@ tracers=(run_ltt run_compat)
 [ -n "${COMPAT_BEFORE:-}" ] && tracers+=(run_before)
 tracers+=(run_lttng)
 daemon_start
-lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" ||
-	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+lttng_start_daemon
 for i in "${!filters[@]}"; do
 	f=${filters[i]}
 	mapfile -t fopt < <(with_filter "$f")

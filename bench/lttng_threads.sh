@@ -30,8 +30,8 @@
 # and the ratio ltt / LTTng of the medians and of the bests.  LTTng's
 # session daemon runs as the current user (root: the system-wide one, with
 # --no-kernel): run this in a mount namespace with a /run of its own when
-# another LTTng daemon may be running.  LTTNG_CONSUMERD=PATH tells LTTng's
-# daemon where its consumer is (a copy of LTTng outside /usr).
+# another LTTng daemon may be running.  LTTNG_CONSUMERD and
+# LTTNG_FLOOD_BUILT: bench-lib.sh's lttng_start_daemon and lttng_setup.
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init "${1:-.}"
@@ -63,9 +63,7 @@ echo "$(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed '
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown)," \
 	"load $(cut -d' ' -f1 /proc/loadavg)"
 daemon_start
-lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" \
-	${LTTNG_CONSUMERD:+--consumerd64-path="$LTTNG_CONSUMERD"} ||
-	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+lttng_start_daemon
 printf '%-7s %-6s %9s %8s %9s %12s %12s %10s\n' threads tracer ns/ev best Mev/s written recorded lost
 for t in $THREADS; do
 	rm -rf "$BENCH_TMP/ltt-trace" "$BENCH_TMP/lttng-trace"

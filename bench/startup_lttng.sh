@@ -55,8 +55,7 @@ fi
 progs+=(lttng)
 
 daemon_start
-lttng-sessiond --daemonize --no-kernel --pidfile="$LTTNG_PIDFILE" ||
-	{ echo "$0: lttng-sessiond did not start" >&2; exit 1; }
+lttng_start_daemon
 ctl create startup -o "$BENCH_TMP/ltt-trace"
 ctl enable-event -u 'bench:flood'
 ctl start
