@@ -44,13 +44,23 @@ static const char *text(PyObject *o)
 	return s ? s : "";
 }
 
-/* A non-negative int as the event's 32 bits (LTTng's: truncated), 0 else. */
+/*
+ * An int as the event's 32 bits (LTTng's: truncated, a negative one's
+ * two's complement), 0 for anything else.
+ */
 static unsigned int number(PyObject *o)
 {
 	unsigned long long v;
+	long long small;
+	int over;
 
 	if (!PyLong_Check(o))
 		return 0;
+	/* the mask's value for an int that fits, by the shorter path */
+	small = PyLong_AsLongLongAndOverflow(o, &over);
+	if (!over && (small != -1 || !PyErr_Occurred()))
+		return (unsigned int)small;
+	PyErr_Clear();
 	v = PyLong_AsUnsignedLongLongMask(o);
 	if (v == (unsigned long long)-1 && PyErr_Occurred()) {
 		PyErr_Clear();
@@ -240,8 +250,11 @@ static int learn(PyObject *name, long long *lowest, PyObject **singles)
 	return 0;
 }
 
-/* Does the logger's rule take this level?  -1 with an exception set. */
-static int wanted(PyObject *name, PyObject *levelno)
+/*
+ * Does the logger's rule take this level (its value in *level)?  -1 with
+ * an exception set.
+ */
+static int wanted(PyObject *name, PyObject *levelno, long long *level_out)
 {
 	long long level, lowest;
 	PyObject *singles;
@@ -250,6 +263,7 @@ static int wanted(PyObject *name, PyObject *levelno)
 	level = PyLong_AsLongLong(levelno);
 	if (level == -1 && PyErr_Occurred())
 		return -1;
+	*level_out = level;
 	if (name == hs.last_name) {
 		lowest = hs.last_lowest;
 		singles = hs.last_singles;
@@ -468,33 +482,37 @@ static const char *message_of(PyObject *record, char *buf, size_t size, PyObject
  */
 static PyObject *handler_handle(PyObject *self, PyObject *record)
 {
-	PyObject *f[K_NR] = { NULL };
-	static const int order[] = { K_FUNCNAME, K_LINENO, K_THREAD, K_THREADNAME };
-	PyObject *msg = NULL;
+	/* the attributes kept to the event: name and levelno first */
+	enum { A_NAME, A_LEVELNO, A_FUNCNAME, A_LINENO, A_THREAD, A_THREADNAME, A_NR };
+	static const int key_of[A_NR] = { K_NAME, K_LEVELNO, K_FUNCNAME, K_LINENO, K_THREAD,
+					  K_THREADNAME };
+	PyObject *f[A_NR] = { NULL }, *msg = NULL;
 	const char *msg_text;
 	char asctime[128], text_buf[2048];
-	size_t i;
+	long long level;
+	int i;
 
 	(void)self;
 	if (!hs.wants)
 		Py_RETURN_TRUE;
-	f[K_NAME] = PyObject_GetAttr(record, keys[K_NAME]);
-	f[K_LEVELNO] = f[K_NAME] ? PyObject_GetAttr(record, keys[K_LEVELNO]) : NULL;
-	if (!f[K_LEVELNO] || wanted(f[K_NAME], f[K_LEVELNO]) != 1 ||
+	f[A_NAME] = PyObject_GetAttr(record, keys[K_NAME]);
+	f[A_LEVELNO] = f[A_NAME] ? PyObject_GetAttr(record, keys[K_LEVELNO]) : NULL;
+	if (!f[A_LEVELNO] || wanted(f[A_NAME], f[A_LEVELNO], &level) != 1 ||
 	    !ltt_tracepoint_enabled(lttng_python, event))
 		goto out;
 	if (asctime_of(record, asctime, sizeof(asctime)) ||
 	    !(msg_text = message_of(record, text_buf, sizeof(text_buf), &msg)))
 		goto out;
-	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		if (!(f[order[i]] = PyObject_GetAttr(record, keys[order[i]])))
+	for (i = A_FUNCNAME; i < A_NR; i++)
+		if (!(f[i] = PyObject_GetAttr(record, keys[key_of[i]])))
 			goto out;
-	ltt_tracepoint(lttng_python, event, asctime, msg_text, text(f[K_NAME]),
-		       text(f[K_FUNCNAME]), number(f[K_LINENO]), number(f[K_LEVELNO]),
-		       number(f[K_THREAD]), text(f[K_THREADNAME]));
+	/* int_loglevel: the level wanted() read, as number() gives an int */
+	ltt_tracepoint(lttng_python, event, asctime, msg_text, text(f[A_NAME]),
+		       text(f[A_FUNCNAME]), number(f[A_LINENO]), (unsigned int)level,
+		       number(f[A_THREAD]), text(f[A_THREADNAME]));
 out:
 	Py_XDECREF(msg);
-	for (i = 0; i < K_NR; i++)
+	for (i = 0; i < A_NR; i++)
 		Py_XDECREF(f[i]);
 	if (PyErr_Occurred()) {
 		/* a KeyboardInterrupt or SystemExit raised in Python code it ran */

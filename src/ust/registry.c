@@ -31,7 +31,7 @@ struct ust_event {
 	char *name;
 	uint8_t *enc;			/* ltt_app_put_tracepoint(); NULL: event_described() */
 	size_t enc_len;
-	uint64_t layout;		/* ltt_app_layout_of(enc) */
+	uint64_t layout;		/* ltt_app_layout_of(enc); 0: not yet */
 	uint64_t order;			/* its place in reg.by_order */
 	struct ltt_ust_tracepoint **descs;
 	size_t nr_descs;
@@ -105,20 +105,18 @@ static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len
 
 /*
  * @ev's description, made now if desc_attach() left it for later, from its
- * first descriptor (the library's own, never removed).  False: out of
- * memory, the event is not reported (tried again at the next report).
+ * first descriptor (the library's own, never removed), and with @layout its
+ * layout, hashed when first asked for (a report needs none: the daemon
+ * hashes what it gets).  False: out of memory, the event is not reported
+ * (tried again at the next report).
  */
-static bool event_described(struct ust_event *ev)
+static bool event_described(struct ust_event *ev, bool layout)
 {
-	if (ev->enc)
-		return true;
-	if (!ev->nr_descs)
-		return false;
-	ev->enc = encode_desc(ev->descs[0], &ev->enc_len);
-	if (!ev->enc)
-		return false;
-	ev->layout = ltt_app_layout_of(ev->enc, ev->enc_len);
-	return true;
+	if (!ev->enc && ev->nr_descs)
+		ev->enc = encode_desc(ev->descs[0], &ev->enc_len);
+	if (ev->enc && layout && !ev->layout)
+		ev->layout = ltt_app_layout_of(ev->enc, ev->enc_len);
+	return ev->enc != NULL;
 }
 
 /* The event of @name described by @enc (@len bytes, layout @layout), or NULL. */
@@ -128,7 +126,7 @@ static struct ust_event *event_find_desc(const char *name, const uint8_t *enc, s
 	struct ust_event *ev;
 
 	for (ev = chain_of(name); ev; ev = ev->hnext)
-		if (!strcmp(ev->name, name) && event_described(ev) && ev->layout == layout &&
+		if (!strcmp(ev->name, name) && event_described(ev, true) && ev->layout == layout &&
 		    ev->enc_len == len && !memcmp(ev->enc, enc, len))
 			return ev;
 	return NULL;
@@ -164,7 +162,8 @@ static int events_apply(const char *name, uint64_t layout, bool every,
 	}
 	for (ev = chain_of(name); ev; ev = ev->hnext) {
 		/* described first: a library event no daemon was told of yet has no layout */
-		if (strcmp(ev->name, name) || !event_described(ev) || (layout && ev->layout != layout))
+		if (strcmp(ev->name, name) || !event_described(ev, layout != 0) ||
+		    (layout && ev->layout != layout))
 			continue;
 		r = fn(ev, arg);
 		/* what one description lacks (a rule it never had) is no failure */
@@ -436,7 +435,7 @@ static bool event_valid(struct ust_event *ev)
 	struct ltt_app_tracepoint *tp = NULL;
 	struct ltt_rbuf r;
 
-	if (!event_described(ev))
+	if (!event_described(ev, false))
 		return false;
 	if (ev->valid < 0) {
 		ltt_rbuf_init(&r, ev->enc, ev->enc_len);

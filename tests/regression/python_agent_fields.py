@@ -47,6 +47,9 @@ class Stamp(logging.Filter):
         record.created = 1700000000.0 + count * 0.4 + 0.0005 + Stamp.shift
         record.msecs = int((record.created - int(record.created)) * 1000) + 0.0
         record.thread = 4000 + count
+        if record.msg == "wide numbers":     # past 32 bits, negative
+            record.thread = -5
+            record.lineno = 2**32 + 9
         count += 1
         return True
 
@@ -111,6 +114,9 @@ app.warning("%s|%d|%i|%u|%%|%s|%s", "\u00e9\u20ac", -2**63, 0, 12, 2**63 - 1, -5
 app.warning("%s %d %s %d %s %d", True, False, 3.5, 3.5, Level.HIGH, Level.LOW)
 app.warning("%d %5d %x %s %s|%.2s", 2**64, 3, 255, Thing(), type("S", (str,), {})("sub"), "abc")
 app.warning("%s %s", "", "end %s %%")
+# int_loglevel, lineno and thread as 32 bits: a level past them, a line
+# past them, a negative thread id (Stamp)
+app.log(2**32 + 30, "wide numbers")
 
 
 class OwnMod(str):   # msg % args is its __mod__, as getMessage() does it

@@ -65,7 +65,8 @@ int ltt_msg_send(int fd, uint32_t magic, uint16_t type, uint32_t seq, const void
 	ltt_msg_hdr_encode(&hdr, hdrbuf);
 	if (nr_fds) {
 		clen = CMSG_SPACE(nr_fds * sizeof(int));
-		cbuf = calloc(1, clen);
+		/* not zeroed: recvmsg() sets msg_controllen to what it wrote, CMSG_* read no further */
+	cbuf = malloc(clen);
 		if (!cbuf)
 			return -ENOMEM;
 		mh.msg_control = cbuf;
@@ -137,7 +138,8 @@ int ltt_msg_recv(int fd, uint32_t magic, uint32_t max_payload, unsigned int max_
 	ssize_t n;
 	int ret;
 
-	cbuf = calloc(1, clen);
+	/* not zeroed: recvmsg() sets msg_controllen to what it wrote, CMSG_* read no further */
+	cbuf = malloc(clen);
 	if (!cbuf)
 		return -ENOMEM;
 	mh.msg_control = cbuf;

@@ -7,10 +7,11 @@
 # field, asctime and thread included (the program gives each record its
 # time and thread id): arguments positional and named, none, a message
 # that is no str, non-ASCII text, every level and one of the program's
-# own, a worker thread, a factory's record class with its own
-# getMessage(), asctime in local time (TZ), in UTC and with "%s.%03d"
-# milliseconds; a message that fails to format recorded by neither (and
-# ltt's handler does not raise into the program, where lttngust's does);
+# own, numbers past 32 bits and a negative one, a worker thread, a
+# factory's record class with its own getMessage(), asctime in local
+# time (TZ), in UTC and with "%s.%03d" milliseconds; a message that
+# fails to format recorded by neither (and ltt's handler does not raise
+# into the program, where lttngust's does);
 # a KeyboardInterrupt raised in str() of a message goes through both.
 # Then a few of ltt's records, value by value.
 
@@ -23,7 +24,7 @@ python_env || skip_all "configured without the Python package (no python3 with P
 "$PYTHON3" -c 'import lttngust.cmd' 2>/dev/null ||
 	skip_all "Debian's python3-lttngust is not installed (scripts/deps.sh)"
 ust_setup
-plan 16
+plan 17
 
 python_agent_pkg "$TEST_TMP/py"
 APP="$LTT_TOP_SRCDIR/tests/regression/python_agent_fields.py"
@@ -36,12 +37,12 @@ done
 ok $? "two sessions recording qa.* at any level"
 lttctl start mine >/dev/null
 run env "${PYENV[@]}" PYTHONPATH="$TEST_TMP/py" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP" ltt
-is "$RC:$(echo $STDOUT)" "0:interrupted done 26" \
-	"the program ran with ltt.agent: 26 records logged; only KeyboardInterrupt raised into it"
+is "$RC:$(echo $STDOUT)" "0:interrupted done 27" \
+	"the program ran with ltt.agent: 27 records logged; only KeyboardInterrupt raised into it"
 lttctl stop mine >/dev/null
 lttctl start theirs >/dev/null
 run compat_run -p "$PYTHON3" -B "$APP" lttng
-is "$RC:$(echo $STDOUT)" "0:raised raised interrupted done 26" \
+is "$RC:$(echo $STDOUT)" "0:raised raised interrupted done 27" \
 	"the program ran with Debian's lttngust under ltt-run (whose handler raised for the 2 messages that fail)" ||
 	diag "$(cat "$TEST_TMP/app.err")"
 lttctl stop theirs >/dev/null
@@ -50,8 +51,8 @@ for s in mine theirs; do
 	bt "$TEST_TMP/$s" "$TEST_TMP/$s.raw"
 	norm "$TEST_TMP/$s.raw" | grep '^lttng_python:event: ' >"$TEST_TMP/$s.ev"
 done
-is "$(wc -l <"$TEST_TMP/mine.ev")" 23 "ltt.agent: 23 events (the 2 records that fail to format left out)"
-is "$(wc -l <"$TEST_TMP/theirs.ev")" 23 "lttngust: 23 events"
+is "$(wc -l <"$TEST_TMP/mine.ev")" 24 "ltt.agent: 24 events (the 2 records that fail to format left out)"
+is "$(wc -l <"$TEST_TMP/theirs.ev")" 24 "lttngust: 24 events"
 diff "$TEST_TMP/theirs.ev" "$TEST_TMP/mine.ev" >"$TEST_TMP/diff"
 ok $? "the same events, field by field, asctime and thread included" || diag "$(head -8 "$TEST_TMP/diff")"
 
@@ -72,6 +73,8 @@ like "$(grep 'custom' "$TEST_TMP/mine.ev")" 'msg = "\[custom\] through a factory
 	"a factory's record class: its getMessage()"
 is "$(grep -c 'msg = "\(é€|-9223372036854775808|0|12|%|9223372036854775807|-5\|True 0 3.5 3 2 1\|18446744073709551616     3 ff a thing %s sub|ab\| end %s %%\)", ' "$TEST_TMP/mine.ev")" 4 \
 	"%s of a str or an int, %d, %i, %u, %%, and what Python formats beside them (a bool, a float, an int of 65 bits, a width, %x, a str's subclass)"
+like "$(grep 'wide numbers' "$TEST_TMP/mine.ev")" 'lineno = 9, int_loglevel = 30, thread = 4294967291, ' \
+	"a level and a line past 32 bits and a negative thread id, as 32 bits"
 is "$(grep -c 'msg = "own modulo of 2 arguments", ' "$TEST_TMP/mine.ev")" 1 \
 	"a message whose str() is a str subclass: its own % (__mod__), as getMessage() formats it"
 is "$(sed -n 's/.*asctime = "\([^"]*\)", msg = "\(utc\|msec with a dot\).*/\1/p' "$TEST_TMP/mine.ev" | tr '\n' ' ')" \
