@@ -65,3 +65,11 @@ analysis() {
 	shift
 	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
 }
+
+# syscallstats_calls TID CALL: the CALL count of task TID in lttng-syscallstats'
+# output (analysis syscallstats): its block, from its "NAME (PID, TID:
+# T)" line to its "Total:"
+syscallstats_calls() {
+	awk -v t="TID: $1)" -v c="$2" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
+		on && $1 == "-" && $2 == c { print $3 }' "$TEST_TMP/syscallstats.txt"
+}
