@@ -41,6 +41,14 @@ gated() {
 	GPID[$name]=$pid
 }
 
+# gated_cpu0 NAME N: gated NAME N 0 0, the program and this shell on
+# CPU 0 (a task the kernel's stopper moves runs with no switch into it)
+gated_cpu0() {
+	gated "$1" "$2" 0 0
+	taskset -p -c 0 "${GPID[$1]}" >/dev/null
+	taskset -p -c 0 $$ >/dev/null
+}
+
 # go NAME...: open their gates; wait until each made its calls; TIDS[NAME]
 # is its tids, the main thread's first.
 go() {

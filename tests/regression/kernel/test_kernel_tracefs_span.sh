@@ -58,9 +58,7 @@ late() {
 record() {
 	local g=g$1
 	rm -rf "$TEST_TMP/t"
-	gated "$g" 1000 0 0
-	taskset -p -c 0 "${GPID[$g]}" >/dev/null
-	taskset -p -c 0 $$ >/dev/null
+	gated_cpu0 "$g" 1000
 	lttctl -q create t -o "$TEST_TMP/t" &&
 		lttctl -q enable-event -k sched_switch,sched_process_exec,sched_process_fork &&
 		lttctl -q enable-event -k 'lttng_statedump_*' &&
@@ -107,8 +105,7 @@ unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 # Rotation: the program's calls (those of its tid: the filter), a
 # rotation, nothing, the stop, a rotation.  The second chunk has no
 # event at all.
-gated r 300 0 0
-taskset -p -c 0 "${GPID[r]}" >/dev/null
+gated_cpu0 r 300
 lttctl -q create r -o "$TEST_TMP/r" &&
 	lttctl -q enable-event -k --syscall getppid -s r --filter "\$ctx.tid == ${GPID[r]}" &&
 	lttctl -q add-context -k -t tid -s r &&
