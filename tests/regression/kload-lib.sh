@@ -41,6 +41,14 @@ gated() {
 	GPID[$name]=$pid
 }
 
+# gated_cpu0 NAME N: gated NAME N 0 0, the program and this shell on
+# CPU 0 (a task the kernel's stopper moves runs with no switch into it)
+gated_cpu0() {
+	gated "$1" "$2" 0 0
+	taskset -p -c 0 "${GPID[$1]}" >/dev/null
+	taskset -p -c 0 $$ >/dev/null
+}
+
 # go NAME...: open their gates; wait until each made its calls; TIDS[NAME]
 # is its tids, the main thread's first.
 go() {
@@ -64,4 +72,12 @@ analysis() {
 	local name=$1
 	shift
 	timeout "$LA_TIMEOUT" "lttng-$name" --no-progress "$@" "$TEST_TMP/t" >"$TEST_TMP/$name.txt" 2>&1
+}
+
+# syscallstats_calls TID CALL: the CALL count of task TID in lttng-syscallstats'
+# output (analysis syscallstats): its block, from its "NAME (PID, TID:
+# T)" line to its "Total:"
+syscallstats_calls() {
+	awk -v t="TID: $1)" -v c="$2" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
+		on && $1 == "-" && $2 == c { print $3 }' "$TEST_TMP/syscallstats.txt"
 }

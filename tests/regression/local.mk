@@ -42,6 +42,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_trigger_flood.sh \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
 	tests/regression/kernel/test_kernel_tracefs_switches.sh \
+	tests/regression/kernel/test_kernel_tracefs_span.sh \
 	tests/regression/kernel/test_kernel_bpf_source.sh \
 	tests/regression/kernel/test_kernel_bpf_syscalls.sh \
 	tests/regression/kernel/test_kernel_bpf_payloads.sh \

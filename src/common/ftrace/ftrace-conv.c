@@ -105,21 +105,25 @@ static void set_u64(uint8_t *pkt, size_t off, uint64_t v)
 	memcpy(pkt + off, &v, 8);
 }
 
+/* Open a packet for an event at @ts: it begins at the floor, if set and not later. */
 static void open_packet(struct ltt_ftrace_conv *c, uint64_t ts)
 {
+	uint64_t begin = c->floor && c->floor < ts ? c->floor : ts;
 	uint8_t *pkt = c->pkt;
 
 	set_u32(pkt, LTT_RB_PH_MAGIC, LTT_RB_PACKET_MAGIC);
 	memcpy(pkt + LTT_RB_PH_UUID, c->uuid, LTT_CTF_UUID_LEN);
 	set_u32(pkt, LTT_RB_PH_STREAM_ID, c->stream_id);
 	set_u64(pkt, LTT_RB_PH_STREAM_INSTANCE_ID, c->cpu);
-	set_u64(pkt, LTT_RB_PH_TIMESTAMP_BEGIN, ts);
+	set_u64(pkt, LTT_RB_PH_TIMESTAMP_BEGIN, begin);
 	set_u64(pkt, LTT_RB_PH_PACKET_SIZE, (uint64_t)c->packet_size * 8);
 	set_u64(pkt, LTT_RB_PH_PACKET_SEQ_NUM, c->seq);
 	set_u32(pkt, LTT_RB_PH_CPU_ID, c->cpu);
 	c->used = LTT_RB_PACKET_HEADER_SIZE;
 	c->pkt_events = 0;
-	c->pkt_begin = c->pkt_end = ts;
+	c->pkt_begin = begin;
+	c->pkt_end = ts;
+	c->floor = 0;
 }
 
 /* Close the open packet and hand it to @emit; its events are lost if refused. */
@@ -410,8 +414,10 @@ static void write_event(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *
 		}
 		close_packet(c, emit, arg);
 	}
-	if (c->used && !c->pkt_events)
+	if (c->used && !c->pkt_events) {
 		c->used = 0;	/* opened for nothing: not a packet */
+		c->floor = c->pkt_begin;	/* the next one begins there */
+	}
 	add_sat(&c->st.discarded, 1);
 }
 
@@ -846,6 +852,33 @@ int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, vo
 		return -ENODATA;
 	c->emit_err = 0;
 	close_packet(c, emit, arg);
+	return c->emit_err;
+}
+
+void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *c, uint64_t ts)
+{
+	if (c)
+		c->floor = ts;
+}
+
+int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *c, uint64_t ts, ltt_ftrace_emit_fn emit,
+			     void *arg)
+{
+	if (!c || !emit)
+		return -EINVAL;
+	if (ts < c->last_ts)
+		ts = c->last_ts;
+	if (!c->used) {
+		if (!c->floor)
+			c->floor = c->last_ts;
+		open_packet(c, ts);	/* empty: from the floor to @ts */
+	}
+	if (c->pkt_end < ts)
+		c->pkt_end = ts;
+	c->emit_err = 0;
+	close_packet(c, emit, arg);
+	c->last_ts = ts;	/* what comes later is no earlier */
+	c->floor = ts;
 	return c->emit_err;
 }
 

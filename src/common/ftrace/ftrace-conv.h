@@ -137,7 +137,8 @@ struct ltt_ftrace_conv {
 	size_t packet_size;
 	size_t used;			/* bytes of @pkt in use; 0: no packet open */
 	uint64_t pkt_events;
-	uint64_t pkt_begin, pkt_end;	/* timestamps of its first and last events */
+	uint64_t pkt_begin, pkt_end;	/* its timestamp_begin, its last event's (or end) */
+	uint64_t floor;			/* the next packet begins here (at most), 0: at its first event */
 	uint64_t seq;			/* the next packet's packet_seq_num */
 	uint64_t last_ts;		/* the stream's latest timestamp */
 	uint32_t ctx_types[LTT_CTX_MAX];	/* enum ltt_context_type, in event order */
@@ -351,6 +352,28 @@ int ltt_ftrace_conv_record(struct ltt_ftrace_conv *conv, uint64_t ts, const void
  * or what @emit returned.
  */
 int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *conv, ltt_ftrace_emit_fn emit, void *arg);
+
+/**
+ * ltt_ftrace_conv_set_begin() - the next packet opened begins at @ts, or
+ * at its first event when that is earlier: the stream covers the time
+ * from @ts (its start), not only from its first event
+ */
+void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *conv, uint64_t ts);
+
+/**
+ * ltt_ftrace_conv_close_at() - close the current packet as
+ * ltt_ftrace_conv_flush() does, its timestamp_end raised to @ts; with no
+ * packet open, emit an empty one (no event) from the stream's latest
+ * time (ltt_ftrace_conv_set_begin()'s, the last packet's end) to @ts.
+ * The stream then covers the time up to @ts, as lttng-modules' streams
+ * do after the flush of a stop (flush_empty): the next packet begins at
+ * @ts, and a record converted later stamped before it is raised to it
+ * (counted clamped), so that no event lies outside its packet.  @ts
+ * below the stream's latest time is raised to it.  Returns 0, -EINVAL
+ * or what @emit returned.
+ */
+int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *conv, uint64_t ts, ltt_ftrace_emit_fn emit,
+			     void *arg);
 
 /**
  * ltt_ftrace_conv_add_discarded() - count @n events lost elsewhere (the

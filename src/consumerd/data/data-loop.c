@@ -465,7 +465,8 @@ static int do_flush(struct ltt_data_thread *dt, struct ltt_chan_part *part, bool
 	struct ltt_stream *s;
 
 	for (s = part->streams; s; s = s->next)
-		after_drain(dt, s, ltt_stream_flush(s, &dt->scratch, final));
+		after_drain(dt, s, stopped && !final ? ltt_stream_flush_stopped(s, &dt->scratch) :
+				   ltt_stream_flush(s, &dt->scratch, final));
 	if (stopped)
 		set_stopped(part, true);
 	return 0;
@@ -485,6 +486,9 @@ static int do_new_chunk(struct ltt_data_thread *dt, struct ltt_data_req *req)
 		s->sink_watch = NULL;
 		after_drain(dt, s, ltt_stream_new_chunk(s, &dt->scratch, req->clear));
 	}
+	/* a stopped part's rotation closes empty packets (ltt_source_span()): still stopped */
+	if (req->part->stopped)
+		req->part->stopped_got = packets_got(req->part);
 	return 0;
 }
 
@@ -805,8 +809,10 @@ void ltt_data_loop_live_tick(struct ltt_data_thread *dt, const struct ltt_relay 
 				ltt_stream_switch(s);
 			drain_stream(dt, s);
 			/* a beacon, unless the sink finds its packet news enough */
-			if (s->sink)
+			if (s->sink) {
 				ltt_sink_idle(s->sink, now, s->src->stream_id);
+				ltt_source_idle(s->src, now);
+			}
 		}
 	}
 }

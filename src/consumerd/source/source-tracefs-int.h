@@ -54,6 +54,7 @@ struct tracefs_source {
 	bool keep;			/* a snapshot trace's: q is a ring of the newest packets */
 	uint64_t q_pos;			/* keep: the position of q[q_head], in packets */
 	bool flush;			/* switch asked: close the packet once read empty */
+	bool span;			/* span asked: close it even empty, at that time */
 	uint64_t budget;		/* pages a wakeup or a switch reads at most */
 	uint64_t reads;			/* pages read since the last -EAGAIN */
 	bool caught_up;			/* a wakeup's reads reached a short page */

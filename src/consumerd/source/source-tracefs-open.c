@@ -195,6 +195,8 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->events->sources = t;
 	t->stats_fd = open_stats(t);
 	ltt_tfs_read_dropped(t, &t->dropped);	/* what was dropped before is not ours */
+	/* the stream covers the session from here, its first event or not (lttng-modules') */
+	ltt_ftrace_conv_set_begin(&t->conv, ltt_source_now(&t->base));
 	*ret_src = &t->base;
 	return 0;
 }

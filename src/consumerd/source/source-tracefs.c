@@ -323,14 +323,23 @@ static bool rearm(struct tracefs_source *t)
 	return poll(&p, 1, 0) == 1 && (p.revents & POLLIN);
 }
 
-/* A switch asked for: close the partial packet. */
-static int flushed(struct tracefs_source *t)
+/*
+ * A switch asked for: close the partial packet.  A span's (a stop's, a
+ * chunk's end) closes one even without events, at the time of the read
+ * that found the buffer empty (@drained; else the stream's latest): a
+ * record the kernel was committing then, read later, is raised to it.
+ */
+static int flushed(struct tracefs_source *t, bool drained)
 {
 	t->flush = false;
 	t->caught_up = false;
 	t->reads = 0;
 	/* -ENODATA: no packet open; an emit error is counted by the converter */
-	ltt_ftrace_conv_flush(&t->conv, enqueue, t);
+	if (t->span)
+		ltt_ftrace_conv_close_at(&t->conv, drained ? t->drain_upto : 0, enqueue, t);
+	else
+		ltt_ftrace_conv_flush(&t->conv, enqueue, t);
+	t->span = false;
 	return t->q_count ? 0 : -EAGAIN;
 }
 
@@ -398,7 +407,7 @@ static int refill(struct tracefs_source *t)
 		if (ret == -EIO)
 			continue;	/* that read consumed it: the next one */
 		if (t->flush)
-			return flushed(t);
+			return flushed(t, ret == -EAGAIN && !spent);
 		if (!rearm(t))
 			return -EAGAIN;
 	}
@@ -491,6 +500,28 @@ static void tracefs_switch(struct ltt_source *src)
 	count_dropped(t);
 	bpf_count_lost(t);	/* the BPF ring's losses in this packet too */
 	t->flush = true;
+}
+
+/* The writers stopped, or the chunk ends: close a packet, even empty, once read empty. */
+static void tracefs_span(struct ltt_source *src)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	tracefs_switch(src);
+	t->span = true;
+}
+
+/*
+ * A live beacon told the reader the stream is quiet up to @ts: the next
+ * packet (the stop's empty one too) begins there, not at the start or at
+ * the last packet's end.
+ */
+static void tracefs_idle(struct ltt_source *src, uint64_t ts)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	if (!t->conv.used && t->conv.floor < ts)
+		ltt_ftrace_conv_set_begin(&t->conv, ts);
 }
 
 static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats *stats)
@@ -653,7 +684,7 @@ static int tracefs_keep(struct ltt_source *src)
 	if (t->reads == t->budget)
 		return -EBUSY;
 	if (t->flush)
-		flushed(t);
+		flushed(t, t->reads < t->budget);
 	return rearm(t) ? -EBUSY : 0;
 }
 
@@ -671,7 +702,7 @@ static int tracefs_snap_span(struct ltt_source *src, uint64_t max_packets, uint6
 	t->flush = true;
 	tracefs_keep(src);
 	if (t->flush)
-		flushed(t);	/* the budget ran out first: what was read is in */
+		flushed(t, false);	/* the budget ran out first: what was read is in */
 	n = t->q_count;
 	if (max_packets && max_packets < n)
 		n = max_packets;
@@ -705,6 +736,8 @@ const struct ltt_source_ops ltt_tfs_ops = {
 	.get = tracefs_get,
 	.put = tracefs_put,
 	.switch_packet = tracefs_switch,
+	.span = tracefs_span,
+	.idle = tracefs_idle,
 	.stats = tracefs_stats,
 	.abandon = tracefs_abandon,
 	.destroy = tracefs_destroy,

@@ -30,6 +30,20 @@ void ltt_source_switch_empty(struct ltt_source *src)
 		src->ops->switch_packet(src);
 }
 
+void ltt_source_span(struct ltt_source *src)
+{
+	if (src->ops->span)
+		src->ops->span(src);
+	else
+		src->ops->switch_packet(src);
+}
+
+void ltt_source_idle(struct ltt_source *src, uint64_t ts)
+{
+	if (src->ops->idle)
+		src->ops->idle(src, ts);
+}
+
 bool ltt_source_open_filled(const struct ltt_source *src)
 {
 	return src->ops->open_filled && src->ops->open_filled(src);

@@ -70,6 +70,20 @@ struct ltt_source_ops {
 	 */
 	void (*switch_empty)(struct ltt_source *src);
 	/*
+	 * Optional: the writers stopped, or the chunk ends (a rotation):
+	 * close the open packet at the time the buffer is read empty, even
+	 * without events, so that the stream covers the session (or the
+	 * chunk) as lttng-modules' do (their flush_empty at stop).  The next
+	 * packet begins there.  Else switch_packet.
+	 */
+	void (*span)(struct ltt_source *src);
+	/*
+	 * Optional: a live reader was told the stream holds nothing before
+	 * @ts (a relay beacon, ltt_sink_idle()): no packet of it may begin
+	 * earlier (the reader refuses one that does).
+	 */
+	void (*idle)(struct ltt_source *src, uint64_t ts);
+	/*
 	 * Optional: does the open packet hold events (switch_packet would
 	 * close one)?  Cheap: a live relay's consumer asks it between ticks.
 	 */
@@ -185,6 +199,24 @@ void ltt_source_switch(struct ltt_source *src);
  * Data thread.
  */
 void ltt_source_switch_empty(struct ltt_source *src);
+
+/**
+ * ltt_source_span() - the writers stopped or the chunk ends: close the
+ * open packet at the end of what the buffer holds, even without events,
+ * where the source's streams cover the session (tracefs); else
+ * ltt_source_switch()
+ *
+ * Data thread.
+ */
+void ltt_source_span(struct ltt_source *src);
+
+/**
+ * ltt_source_idle() - the stream's reader was told it holds nothing
+ * before @ts (see struct ltt_source_ops); nothing for most sources
+ *
+ * Data thread.
+ */
+void ltt_source_idle(struct ltt_source *src, uint64_t ts);
 
 /**
  * ltt_source_open_filled() - does @src's open packet hold events?  False

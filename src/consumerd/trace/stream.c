@@ -366,8 +366,9 @@ static enum ltt_stream_state give_up_incomplete(struct ltt_stream *s,
 	return LTT_STREAM_BUSY;
 }
 
-enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch *scratch,
-				       bool final)
+/* A flush; @span: the open packet closed by ltt_source_span() (a stop's, a chunk's end). */
+static enum ltt_stream_state flush(struct ltt_stream *s, struct ltt_scratch *scratch, bool final,
+				   bool span)
 {
 	/* at most a lap of packets is complete at any time (2^20 at most) */
 	unsigned int budget = (unsigned int)s->src->nr_packets + 1;
@@ -378,7 +379,10 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	retry(s);
 	if (final && stalled(s))
 		drop_held(s);
-	ltt_stream_switch(s);
+	if (span)
+		ltt_source_span(s->src);
+	else
+		ltt_stream_switch(s);
 	state = ltt_stream_drain(s, scratch, budget);
 	if (final && state != LTT_STREAM_BLOCKED && state != LTT_STREAM_FAILED) {
 		left = give_up_incomplete(s, scratch, DRAIN_WRITE);
@@ -387,6 +391,17 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch 
 	}
 	ltt_stream_publish(s);
 	return state;
+}
+
+enum ltt_stream_state ltt_stream_flush(struct ltt_stream *s, struct ltt_scratch *scratch,
+				       bool final)
+{
+	return flush(s, scratch, final, false);
+}
+
+enum ltt_stream_state ltt_stream_flush_stopped(struct ltt_stream *s, struct ltt_scratch *scratch)
+{
+	return flush(s, scratch, false, true);
 }
 
 void ltt_stream_discard(struct ltt_stream *s, struct ltt_scratch *scratch)
@@ -454,7 +469,7 @@ enum ltt_stream_state ltt_stream_new_chunk(struct ltt_stream *s, struct ltt_scra
 		 * sink that can't take one yet (its socket, metadata sent
 		 * before) is waited for, within the relay's stall deadline.
 		 */
-		state = ltt_stream_flush(s, scratch, false);
+		state = flush(s, scratch, false, true);
 		while (state == LTT_STREAM_BLOCKED &&
 		       !ltt_sink_wait_ready(s->sink))
 			state = ltt_stream_drain(s, scratch, (unsigned int)s->src->nr_packets + 1);

@@ -175,11 +175,22 @@ enum ltt_stream_state ltt_stream_flush(struct ltt_stream *stream, struct ltt_scr
 				       bool final);
 
 /**
+ * ltt_stream_flush_stopped() - the flush of a stop (not final): as
+ * ltt_stream_flush(), the open packet closed by ltt_source_span(), so
+ * that a stream whose source covers the session ends at the stop
+ *
+ * Data thread.  Returns as ltt_stream_flush().
+ */
+enum ltt_stream_state ltt_stream_flush_stopped(struct ltt_stream *stream,
+					       struct ltt_scratch *scratch);
+
+/**
  * ltt_stream_new_chunk() - move the stream to its channel's output, just
  * replaced (a trace chunk rotation): the packets complete now go to the
  * old sink (written as a flush writes them; with @clear, read and dropped
  * without counting them lost, and the old sink's files deleted), then the
- * old sink is closed and a sink of the new output opened.  A packet a
+ * old sink is closed and a sink of the new output opened (the open packet
+ * closed by ltt_source_span(): the stream covers the chunk).  A packet a
  * writer completes later goes to the new sink: none is lost or written
  * twice across the boundary.
  *

@@ -54,21 +54,15 @@ is "$SW_DROPPED" "" "each recording's switches, CPU by CPU, are those a raw ftra
 is "$(timeout "$BT_TIMEOUT" babeltrace "$TEST_TMP/t/kernel" | grep -c "syscall_entry_openat: .*filename = \"$F\"")" 2 \
 	"the trace holds both opens of the file, by its path"
 
-# --no-intersection: a CPU's stream of the tracefs backend begins at its
-# first event and ends at its last, where lttng-modules' span the
-# session; a CPU that ran another task the whole session (this machine's
-# kernel thread tokio-rt-worker: 2 events on CPU 1 in 8 ms) left
-# lttng-analyses' default range, the streams' intersection, a few µs that
-# held no dd (3 runs of 50).  The difference is open (issue notes).
-analysis syscallstats --no-intersection
+# lttng-analyses' default range, the streams' intersection: every CPU's
+# stream covers the session (test_kernel_tracefs_span.sh), one whose CPU
+# ran another task the whole session (this machine's tokio-rt-worker)
+# too, so the range holds both dds.
+analysis syscallstats
 is $? 0 "lttng-syscallstats reads the trace"
-# a dd's block: from its "NAME (PID, TID: T)" line to its "Total:"; its
-# calls (NAME is the shell's: lttng-analyses name a task at its fork)
-calls() {
-	awk -v t="TID: $1)" -v c="$2" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
-		on && $1 == "-" && $2 == c { print $3 }' "$TEST_TMP/syscallstats.txt"
-}
-got=$(calls "$wpid" write):$(calls "$rpid" write)
+# each dd's writes, by tid (kload-lib.sh, syscallstats_calls; its name is the
+# shell's: lttng-analyses name a task at its fork)
+got=$(syscallstats_calls "$wpid" write):$(syscallstats_calls "$rpid" write)
 if [ "$gaps" = 0 ]; then
 	is "$got" "24:24" "each dd's 24 writes (to the file, to /dev/null), under its tid"
 else
@@ -79,7 +73,7 @@ fi
 		"$(head -n 12 "$TEST_TMP/syscallstats.txt")" "$(grep -iE 'discarded|lost' <<<"$LIST")"
 unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
-analysis iousagetop --no-intersection
+analysis iousagetop
 is $? 0 "lttng-iousagetop reads the trace"
 # its per-file tables: "BAR SIZE PATH" lines (dd's file is its fd 1, then
 # 0: dup2, which the analyses follow); the file's line in each

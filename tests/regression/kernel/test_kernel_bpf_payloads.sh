@@ -173,7 +173,7 @@ if ! command -v lttng-syscallstats >/dev/null; then
 elif [ "$gaps" != 0 ]; then
 	skip 1 "the kernel left out a switch into kload in 3 recordings: lttng-analyses can't name its task"
 else
-	timeout "$LA_TIMEOUT" lttng-syscallstats --no-progress --no-intersection "$TEST_TMP/p" \
+	timeout "$LA_TIMEOUT" lttng-syscallstats --no-progress "$TEST_TMP/p" \
 		>"$TEST_TMP/syscallstats.txt" 2>&1
 	is "$?:$(awk -v t="TID: $tid)" 'index($0, t) { on = 1; next } $1 == "Total:" { on = 0 }
 		on && $1 == "-" && $2 ~ /^(poll|ppoll|epoll_ctl|epoll_wait|epoll_pwait)$/ { print $2, $3 }' \

@@ -33,9 +33,7 @@ tracefs_setup 13
 record() {
 	local g=g$1
 	rm -rf "$TEST_TMP/t"
-	gated "$g" 1000 0 0
-	taskset -p -c 0 "${GPID[$g]}" >/dev/null
-	taskset -p -c 0 $$ >/dev/null
+	gated_cpu0 "$g" 1000
 	switch_watch_begin
 	lttctl -q create t -o "$TEST_TMP/t" &&
 		lttctl -q enable-event -k sched_switch,sched_wakeup,sched_process_exec,sched_process_fork,irq_handler_entry,irq_handler_exit &&

@@ -730,6 +730,60 @@ static void check_structs(void)
 	ltt_ftrace_conv_fini(&c);
 }
 
+/*
+ * The stream covers its start and stop (lttng-modules'): the first packet
+ * begins at ltt_ftrace_conv_set_begin()'s time, a close at a time ends
+ * the packet there, or emits an empty one with nothing open; a record
+ * stamped before it, converted after, is raised to it, in the next
+ * packet, which begins there.
+ */
+static void check_span(void)
+{
+	struct ltt_ftrace_conv c;
+	struct ltt_ftrace_conv_stats st;
+	const uint8_t *p;
+
+	conv_setup(&c, false);
+	ltt_ftrace_conv_set_begin(&c, 900);
+	tap_is_int(ltt_ftrace_conv_close_at(&c, 950, sink_emit, &sink), 0, "span: a close at 950, nothing recorded");
+	p = sink.pkts[0];
+	tap_ok(sink.n == 1 && get64(p, LTT_RB_PH_TIMESTAMP_BEGIN) == 900 &&
+	       get64(p, LTT_RB_PH_TIMESTAMP_END) == 950 &&
+	       get64(p, LTT_RB_PH_CONTENT_SIZE) == LTT_RB_PACKET_HEADER_SIZE * 8 &&
+	       get64(p, LTT_RB_PH_PACKET_SEQ_NUM) == 0,
+	       "span: an empty packet from the start to the close, seq 0");
+	fp_page_init(&pg, 1000);
+	fp_record(&pg, 10, 1, 1, "a", 0);
+	fp_record(&pg, 10, 1, 2, "b", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	ltt_ftrace_conv_add_discarded(&c, 2);
+	tap_is_int(ltt_ftrace_conv_close_at(&c, 2000, sink_emit, &sink), 0, "span: a close at 2000");
+	p = sink.pkts[1];
+	tap_ok(sink.n == 2 && decode(p, false, evs, 4) == 2 &&
+	       get64(p, LTT_RB_PH_TIMESTAMP_BEGIN) == 950 && evs[0].ts == 1010 &&
+	       evs[1].ts == 1020 && get64(p, LTT_RB_PH_TIMESTAMP_END) == 2000 &&
+	       get64(p, LTT_RB_PH_PACKET_SEQ_NUM) == 1 &&
+	       get64(p, LTT_RB_PH_EVENTS_DISCARDED) == 2,
+	       "span: the next packet begins at the last close, ends at this one, seq 1, discarded 2");
+	fp_page_init(&pg, 1500);	/* committed before the close, read after */
+	fp_record(&pg, 0, 1, 3, "c", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	tap_is_int(ltt_ftrace_conv_close_at(&c, 1800, sink_emit, &sink), 0,
+		   "span: a close before the stream's latest time");
+	p = sink.pkts[2];
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(sink.n == 3 && decode(p, false, evs, 4) == 1 && evs[0].ts == 2000 &&
+	       get64(p, LTT_RB_PH_TIMESTAMP_BEGIN) == 2000 &&
+	       get64(p, LTT_RB_PH_TIMESTAMP_END) == 2000 && st.clamped == 1 &&
+	       get64(p, LTT_RB_PH_PACKET_SEQ_NUM) == 2,
+	       "span: a record stamped before the close raised to it (clamped 1), within its packet");
+	tap_is_int(ltt_ftrace_conv_flush(&c, sink_emit, &sink), -ENODATA,
+		   "span: a plain flush after it: nothing open, nothing emitted");
+	ltt_ftrace_conv_fini(&c);
+}
+
 int main(void)
 {
 	if (!fp_layout(&layout)) {
@@ -747,6 +801,7 @@ int main(void)
 	check_tgid();
 	check_raw();
 	check_structs();
+	check_span();
 	bench();
 	ftrace_real_test();
 	return tap_done();
