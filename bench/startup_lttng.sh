@@ -65,10 +65,14 @@ lttng -q start
 for p in "${progs[@]}"; do	# buffers made, consumers up
 	LTT_RUNDIR=${rundir[$p]} "${bin[$p]}" -n 0 > /dev/null 2>&1
 done
-# lttctl's library path, which the programs do not need: each would search
-# it for every library it loads (ltt's still search their RUNPATH's
-# hardware directories: a build tree's, not an installed program's cost)
-unset LD_LIBRARY_PATH
+# lttctl's library path (bench_init put it first), which the programs do
+# not need: each would search it for every library it loads (ltt's still
+# search their RUNPATH's hardware directories: a build tree's, not an
+# installed program's cost); the caller's own path stays (LTTng's libraries
+# outside /usr)
+LD_LIBRARY_PATH=${LD_LIBRARY_PATH#"$B/src/lib/ltt-ctl/.libs"}
+LD_LIBRARY_PATH=${LD_LIBRARY_PATH#:}
+[ -n "$LD_LIBRARY_PATH" ] || unset LD_LIBRARY_PATH
 
 echo "start-up with an active session, $RUNS rounds ($(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)," \
 	"clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2> /dev/null || echo unknown))"
