@@ -48,8 +48,10 @@ enum ltt_error_code ltt_conv_rule_attr_to_conf(const struct ltt_event_rule_attr 
 /** ltt_conv_channel_conf_to_attr() - channel attributes for a caller */
 void ltt_conv_channel_conf_to_attr(const struct ltt_channel_conf *in,
 				   struct ltt_channel_attr *out);
-/** ltt_conv_session_desc_to_info() - a session's description for a caller */
-/* Saved sessions (libltt-ctl's load) are created through the public calls. */
+/**
+ * ltt_conv_session_conf_to_attr() - a session's attributes for a caller
+ * (saved sessions, libltt-ctl's load, are created through the public calls)
+ */
 void ltt_conv_session_conf_to_attr(const struct ltt_session_conf *in,
 				   struct ltt_session_attr *out);
 /* filter and exclusions of @out point into @in (NULL when ""): keep @in. */
@@ -59,6 +61,7 @@ void ltt_conv_rule_conf_to_attr(const struct ltt_rule_conf *in, struct ltt_event
  * which @out's clock_reason then points to; NULL: none
  */
 #define LTT_CONV_REASON_ROOM sizeof(((struct ltt_session_desc *)0)->clock_why)
+/** ltt_conv_session_desc_to_info() - a session's description for a caller */
 void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 				   struct ltt_session_info *out, char *reason_room);
 /** ltt_conv_channel_desc_to_info() - a channel's description, its attributes included */
