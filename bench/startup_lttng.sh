@@ -70,6 +70,7 @@ done
 # search their RUNPATH's hardware directories: a build tree's, not an
 # installed program's cost); the caller's own path stays (LTTng's libraries
 # outside /usr)
+LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}
 LD_LIBRARY_PATH=${LD_LIBRARY_PATH#"$B/src/lib/ltt-ctl/.libs"}
 LD_LIBRARY_PATH=${LD_LIBRARY_PATH#:}
 [ -n "$LD_LIBRARY_PATH" ] || unset LD_LIBRARY_PATH

@@ -3,8 +3,9 @@
  * ftrace-conv-setup.c - a converter (ftrace-conv.h) made and told what it
  * converts: its packets' size, the events it maps to CTF ids (their
  * layouts checked first), the raw records of the state dump, each
- * event's filters, the channel's contexts and task table.  The
- * conversion itself is ftrace-conv.c's.
+ * event's filters, the channel's contexts and task table, its side
+ * channel, and where its next packet begins (the session's start, a
+ * live beacon).  The conversion itself is ftrace-conv.c's.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -206,4 +207,28 @@ int ltt_ftrace_conv_set_tasks(struct ltt_ftrace_conv *c, struct ltt_ftrace_tasks
 	c->tasks = tasks;
 	ltt_ftrace_task_cur_init(&c->cur);
 	return 0;
+}
+
+void ltt_ftrace_conv_set_side(struct ltt_ftrace_conv *c, ltt_ftrace_side_fn side, void *arg)
+{
+	if (!c)
+		return;
+	c->side = side;
+	c->side_arg = arg;
+}
+
+void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *c, uint64_t ts)
+{
+	if (c)
+		c->floor = ts;
+}
+
+void ltt_ftrace_conv_idle(struct ltt_ftrace_conv *c, uint64_t ts)
+{
+	if (!c)
+		return;
+	if (ts < c->last_ts)
+		ts = c->last_ts;
+	if (!c->used && c->floor < ts)
+		c->floor = ts;
 }

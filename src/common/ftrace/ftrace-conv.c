@@ -818,15 +818,7 @@ bool ltt_ftrace_record_args(const struct ltt_ftrace_event *ev, const void *rec, 
 	return len >= ev->min_size && filter_args(ev, &v, args, biased);
 }
 
-/* ---- the rest of the API (its set-up: ftrace-conv-setup.c) ---- */
-
-void ltt_ftrace_conv_set_side(struct ltt_ftrace_conv *c, ltt_ftrace_side_fn side, void *arg)
-{
-	if (!c)
-		return;
-	c->side = side;
-	c->side_arg = arg;
-}
+/* ---- the rest of the API (its set-up and setters: ftrace-conv-setup.c) ---- */
 
 int ltt_ftrace_conv_record(struct ltt_ftrace_conv *c, uint64_t ts, const void *rec, size_t len,
 			   ltt_ftrace_emit_fn emit, void *arg)
@@ -855,12 +847,6 @@ int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *c, ltt_ftrace_emit_fn emit, vo
 	return c->emit_err;
 }
 
-void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *c, uint64_t ts)
-{
-	if (c)
-		c->floor = ts;
-}
-
 int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *c, uint64_t ts, ltt_ftrace_emit_fn emit,
 			     void *arg)
 {
@@ -871,6 +857,9 @@ int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *c, uint64_t ts, ltt_ftrace_
 	if (!c->used) {
 		if (!c->floor)
 			c->floor = c->last_ts;
+		/* a close with no time of its own (0: not read empty) ends at the floor */
+		if (ts < c->floor)
+			ts = c->floor;
 		open_packet(c, ts);	/* empty: from the floor to @ts */
 	}
 	if (c->pkt_end < ts)

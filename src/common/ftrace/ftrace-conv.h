@@ -361,6 +361,16 @@ int ltt_ftrace_conv_flush(struct ltt_ftrace_conv *conv, ltt_ftrace_emit_fn emit,
 void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *conv, uint64_t ts);
 
 /**
+ * ltt_ftrace_conv_idle() - a live beacon said the stream is quiet up to
+ * @ts: with no packet open, the next one begins there (not earlier than
+ * it would).  @ts may have been read before a drain that converted
+ * records stamped after it: it is raised to the stream's latest time, as
+ * the relay sink raises the beacon to the last packet's end, so that the
+ * next packet begins no earlier than the last one ended.
+ */
+void ltt_ftrace_conv_idle(struct ltt_ftrace_conv *conv, uint64_t ts);
+
+/**
  * ltt_ftrace_conv_close_at() - close the current packet as
  * ltt_ftrace_conv_flush() does, its timestamp_end raised to @ts; with no
  * packet open, emit an empty one (no event) from the stream's latest
@@ -369,7 +379,8 @@ void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *conv, uint64_t ts);
  * do after the flush of a stop (flush_empty): the next packet begins at
  * @ts, and a record converted later stamped before it is raised to it
  * (counted clamped), so that no event lies outside its packet.  @ts
- * below the stream's latest time is raised to it.  Returns 0, -EINVAL
+ * below the stream's latest time (with no packet open, its floor) is
+ * raised to it.  Returns 0, -EINVAL
  * or what @emit returned.
  */
 int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *conv, uint64_t ts, ltt_ftrace_emit_fn emit,

@@ -65,8 +65,8 @@ int ltt_msg_send(int fd, uint32_t magic, uint16_t type, uint32_t seq, const void
 	ltt_msg_hdr_encode(&hdr, hdrbuf);
 	if (nr_fds) {
 		clen = CMSG_SPACE(nr_fds * sizeof(int));
-		/* not zeroed: recvmsg() sets msg_controllen to what it wrote, CMSG_* read no further */
-	cbuf = malloc(clen);
+		/* zeroed: the padding after an odd number of fds goes to the kernel too */
+		cbuf = calloc(1, clen);
 		if (!cbuf)
 			return -ENOMEM;
 		mh.msg_control = cbuf;

@@ -514,14 +514,13 @@ static void tracefs_span(struct ltt_source *src)
 /*
  * A live beacon told the reader the stream is quiet up to @ts: the next
  * packet (the stop's empty one too) begins there, not at the start or at
- * the last packet's end.
+ * the last packet's end (ltt_ftrace_conv_idle()).
  */
 static void tracefs_idle(struct ltt_source *src, uint64_t ts)
 {
 	struct tracefs_source *t = (struct tracefs_source *)src;
 
-	if (!t->conv.used && t->conv.floor < ts)
-		ltt_ftrace_conv_set_begin(&t->conv, ts);
+	ltt_ftrace_conv_idle(&t->conv, ts);
 }
 
 static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats *stats)

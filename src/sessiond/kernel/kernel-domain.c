@@ -501,6 +501,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	size_t i, n = 0;
 	int ret = 0, err;
 
+	(void)wait;	/* the tracer stops at once; the flush below is the stop's */
 	ltt_session_lock(session);
 	ks = state_of(session);
 	if (ks) {
@@ -521,8 +522,12 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	ltt_session_unlock(session);
 	if (ks && !c)
 		ret = -EPIPE;
-	/* No lock held: the consumer writes what the buffers hold. */
-	for (i = 0; wait && c && i < n; i++) {
+	/*
+	 * No lock held: the consumer writes what the buffers hold, and closes
+	 * each stream's packet at the stop, even empty (the streams span the
+	 * session), --no-wait or not, as the user-space domain's stop does.
+	 */
+	for (i = 0; c && i < n; i++) {
 		err = ltt_consumer_flush_stopped(c, keys[i], 0);
 		/* -ENOENT: a destroy took the channel meanwhile, and flushed it. */
 		if (err && err != -ENOENT && !ret)

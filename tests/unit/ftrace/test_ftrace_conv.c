@@ -784,6 +784,53 @@ static void check_span(void)
 	ltt_ftrace_conv_fini(&c);
 }
 
+/*
+ * The stream's floor holds where no time is known or a beacon's time was
+ * read before a drain: a close at 0 (the pipe not read empty) with nothing
+ * open gives an empty packet at the floor, not at 0; a live beacon read
+ * before records stamped after it does not let the next packet begin
+ * before the last one's end (a review).
+ */
+static void check_span_floor(void)
+{
+	struct ltt_ftrace_conv c;
+	const uint8_t *p;
+
+	conv_setup(&c, false);
+	ltt_ftrace_conv_set_begin(&c, 900);
+	tap_is_int(ltt_ftrace_conv_close_at(&c, 0, sink_emit, &sink), 0,
+		   "span floor: a close at no time, nothing recorded");
+	p = sink.pkts[0];
+	tap_ok(sink.n == 1 && get64(p, LTT_RB_PH_TIMESTAMP_BEGIN) == 900 &&
+	       get64(p, LTT_RB_PH_TIMESTAMP_END) == 900,
+	       "span floor: its empty packet is at the stream's start, not at 0");
+	fp_page_init(&pg, 1000);
+	fp_record(&pg, 10, 1, 1, "a", 0);
+	fp_record(&pg, 10, 1, 2, "b", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	tap_is_int(ltt_ftrace_conv_flush(&c, sink_emit, &sink), 0, "span floor: the tick's switch");
+	ltt_ftrace_conv_idle(&c, 1015);	/* read before the drain that found 1020 */
+	fp_page_init(&pg, 1030);
+	fp_record(&pg, 0, 1, 3, "c", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	tap_is_int(ltt_ftrace_conv_close_at(&c, 1040, sink_emit, &sink), 0, "span floor: a close at 1040");
+	tap_ok(sink.n == 3 && get64(sink.pkts[1], LTT_RB_PH_TIMESTAMP_END) == 1020 &&
+	       get64(sink.pkts[2], LTT_RB_PH_TIMESTAMP_BEGIN) == 1020 &&
+	       get64(sink.pkts[2], LTT_RB_PH_TIMESTAMP_END) == 1040,
+	       "span floor: after a beacon at 1015 the next packet begins at 1020, where the last ended");
+	ltt_ftrace_conv_idle(&c, 1100);
+	fp_page_init(&pg, 1200);
+	fp_record(&pg, 0, 1, 4, "d", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	tap_is_int(ltt_ftrace_conv_close_at(&c, 1300, sink_emit, &sink), 0, "span floor: a close at 1300");
+	tap_ok(sink.n == 4 && get64(sink.pkts[3], LTT_RB_PH_TIMESTAMP_BEGIN) == 1100,
+	       "span floor: a beacon later than the last packet's end is where the next begins");
+	ltt_ftrace_conv_fini(&c);
+}
+
 int main(void)
 {
 	if (!fp_layout(&layout)) {
@@ -802,6 +849,7 @@ int main(void)
 	check_raw();
 	check_structs();
 	check_span();
+	check_span_floor();
 	bench();
 	ftrace_real_test();
 	return tap_done();
