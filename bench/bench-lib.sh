@@ -59,6 +59,20 @@ daemon_stop() {
 	rm -f "$LTT_RUNDIR/sessiond.pid"
 }
 
+# thread_counts LIST: LIST ("1 2 4" or "1,2,4") one count a word, or the
+# script exits when one is not a number from 1 to 64 (ust_flood's bound)
+thread_counts() {
+	local t
+
+	for t in ${1//,/ }; do
+		case $t in
+		'' | *[!0-9]* | 0) echo "$0: thread counts are numbers from 1, not '$t'" >&2; exit 2 ;;
+		esac
+		[ "$t" -le 64 ] || { echo "$0: at most 64 threads, not $t" >&2; exit 2; }
+		echo "$t"
+	done
+}
+
 # now_us: microseconds, from bash's clock (no fork).
 now_us() {
 	local t=${EPOCHREALTIME/[.,]/}

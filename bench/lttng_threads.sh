@@ -37,14 +37,8 @@ set -u
 bench_init "${1:-.}"
 RUNS=${2:-5}
 EVENTS=${3:-1000000}
-THREADS=$(echo "${4:-1 16}" | tr ',' ' ')
+THREADS=$(thread_counts "${4:-1 16}") || exit 2
 CHANNEL=${CHANNEL-"--subbuf-size 4M --num-subbuf 8"}
-for t in $THREADS; do
-	case $t in
-	'' | *[!0-9]* | 0) echo "$0: thread counts are numbers from 1, not '$t'" >&2; exit 2 ;;
-	esac
-	[ "$t" -le 64 ] || { echo "$0: at most 64 threads, not $t" >&2; exit 2; }
-done
 lttng_setup lttng lttng-sessiond babeltrace2
 trap 'lttng_stop_daemon; bench_cleanup' EXIT
 read -r -a chan <<< "$CHANNEL"

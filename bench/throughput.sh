@@ -42,14 +42,9 @@ set -u
 bench_init "${1:-.}"
 RUNS=${2:-5}
 EVENTS=${3:-2000000}
-THREADS=$(echo "${4:-1}" | tr ',' ' ')
-DTHREADS=$(echo "${DATA_THREADS:-}" | tr ',' ' ')
+THREADS=$(thread_counts "${4:-1}") || exit 2
+DTHREADS=$(thread_counts "${DATA_THREADS:-}") || exit 2
 MODE=${MODE:-local}
-for t in $THREADS $DTHREADS; do
-	case $t in
-	'' | *[!0-9]* | 0) echo "$0: thread counts are numbers from 1, not '$t'" >&2; exit 2 ;;
-	esac
-done
 # without DATA_THREADS: the consumer's default, as ltt-consumerd(8) says:
 # one per CPU it may run on (it inherits this script's affinity through
 # the session daemon; nproc counts that, unless told otherwise by OpenMP's
