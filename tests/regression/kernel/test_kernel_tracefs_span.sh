@@ -103,15 +103,22 @@ else
 fi
 unlike "$(cat "$TEST_TMP/syscallstats.txt")" "Error" "... no error"
 
+# program_session NAME CALLS: session NAME (in TEST_TMP/NAME) records the
+# getppid calls of a program on CPU 0 (its tid alone: the filter), which
+# has made its CALLS calls when this returns
+program_session() {
+	gated_cpu0 "$1" "$2"
+	lttctl -q create "$1" -o "$TEST_TMP/$1" &&
+		lttctl -q enable-event -k --syscall getppid -s "$1" --filter "\$ctx.tid == ${GPID[$1]}" &&
+		lttctl -q add-context -k -t tid -s "$1" &&
+		lttctl -q start "$1" || { echo "Bail out! session $1"; exit 1; }
+	go "$1"
+}
+
 # Rotation: the program's calls (those of its tid: the filter), a
 # rotation, nothing, the stop, a rotation.  The second chunk has no
 # event at all.
-gated_cpu0 r 300
-lttctl -q create r -o "$TEST_TMP/r" &&
-	lttctl -q enable-event -k --syscall getppid -s r --filter "\$ctx.tid == ${GPID[r]}" &&
-	lttctl -q add-context -k -t tid -s r &&
-	lttctl -q start r || { echo "Bail out! session r"; exit 1; }
-go r
+program_session r 300
 run lttctl rotate r
 is "$RC" 0 "rotate while tracing"
 lttctl -q stop r
@@ -136,12 +143,7 @@ is "$(join <(awk '$1 ~ /,/ { print $1, $5 }' <<<"$C1") <(awk '$1 ~ /,/ { print $
 # stop --no-wait: the stop's packets are closed all the same (a review:
 # only a waiting stop flushed, so a quiet CPU had no stream and the others
 # ended at their last event)
-gated_cpu0 n 200
-lttctl -q create n -o "$TEST_TMP/n" &&
-	lttctl -q enable-event -k --syscall getppid -s n --filter "\$ctx.tid == ${GPID[n]}" &&
-	lttctl -q add-context -k -t tid -s n &&
-	lttctl -q start n || { echo "Bail out! session n"; exit 1; }
-go n
+program_session n 200
 run lttctl stop --no-wait n
 is "$RC" 0 "stop --no-wait"
 lttctl -q destroy n

@@ -730,6 +730,16 @@ static void check_structs(void)
 	ltt_ftrace_conv_fini(&c);
 }
 
+/* A page at 1000 with two records, "a" at 1010 and "b" at 1020, converted by @c. */
+static void convert_page_ab(struct ltt_ftrace_conv *c)
+{
+	fp_page_init(&pg, 1000);
+	fp_record(&pg, 10, 1, 1, "a", 0);
+	fp_record(&pg, 10, 1, 2, "b", 0);
+	fp_page_finish(&pg, 0, 0);
+	ltt_ftrace_conv_page(c, pg.b, PAGE, sink_emit, &sink);
+}
+
 /*
  * The stream covers its start and stop (lttng-modules'): the first packet
  * begins at ltt_ftrace_conv_set_begin()'s time, a close at a time ends
@@ -752,11 +762,7 @@ static void check_span(void)
 	       get64(p, LTT_RB_PH_CONTENT_SIZE) == LTT_RB_PACKET_HEADER_SIZE * 8 &&
 	       get64(p, LTT_RB_PH_PACKET_SEQ_NUM) == 0,
 	       "span: an empty packet from the start to the close, seq 0");
-	fp_page_init(&pg, 1000);
-	fp_record(&pg, 10, 1, 1, "a", 0);
-	fp_record(&pg, 10, 1, 2, "b", 0);
-	fp_page_finish(&pg, 0, 0);
-	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	convert_page_ab(&c);
 	ltt_ftrace_conv_add_discarded(&c, 2);
 	tap_is_int(ltt_ftrace_conv_close_at(&c, 2000, sink_emit, &sink), 0, "span: a close at 2000");
 	p = sink.pkts[1];
@@ -804,11 +810,7 @@ static void check_span_floor(void)
 	tap_ok(sink.n == 1 && get64(p, LTT_RB_PH_TIMESTAMP_BEGIN) == 900 &&
 	       get64(p, LTT_RB_PH_TIMESTAMP_END) == 900,
 	       "span floor: its empty packet is at the stream's start, not at 0");
-	fp_page_init(&pg, 1000);
-	fp_record(&pg, 10, 1, 1, "a", 0);
-	fp_record(&pg, 10, 1, 2, "b", 0);
-	fp_page_finish(&pg, 0, 0);
-	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	convert_page_ab(&c);
 	tap_is_int(ltt_ftrace_conv_flush(&c, sink_emit, &sink), 0, "span floor: the tick's switch");
 	ltt_ftrace_conv_idle(&c, 1015);	/* read before the drain that found 1020 */
 	fp_page_init(&pg, 1030);
