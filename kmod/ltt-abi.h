@@ -54,9 +54,11 @@
  * 9 CHANNEL_MEM; MAP, MAP_EVENT, MAP_UNEVENT, MAP_READ, MAP_CTL in the
  * module (ltt_kabi_version.maps 1);
  * 10 buffers for the CPUs online only: ltt_kabi_stream.flags
- * (STREAM_IF_ALLOCATED), channel fd poll, CHANNEL_MEM 0 for a CPU never online
+ * (STREAM_IF_ALLOCATED), channel fd poll, CHANNEL_MEM 0 for a CPU never online;
+ * 11 ltt_kabi_field.flags (BIG_ENDIAN), bit arrays and sequences (@bits 1),
+ * the enumeration LTTNG_TEST, the event lttng_test_filter_event
  */
-#define LTT_KABI_MINOR		10
+#define LTT_KABI_MINOR		11
 #define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
 					 * without consuming (SNAPSHOT_PEEK) */
 #define LTT_KABI_MINOR_FILTER	3	/* the first minor with event filters */
@@ -68,6 +70,7 @@
 #define LTT_KABI_MINOR_MEM	9	/* the first minor with CHANNEL_MEM */
 #define LTT_KABI_MINOR_KMAP	9	/* the first module with MAP objects */
 #define LTT_KABI_MINOR_HOTPLUG	10	/* the first with STREAM_IF_ALLOCATED */
+#define LTT_KABI_MINOR_FIELD_FLAGS 11	/* the first with field flags and bit arrays */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */
@@ -191,7 +194,19 @@ enum ltt_kabi_enum {
 	LTT_KABI_ENUM_NONE = 0,
 	LTT_KABI_ENUM_EPOLL_OP = 1,	/* lttng_epoll_op: epoll_ctl's op */
 	LTT_KABI_ENUM_TAINT = 2,	/* taint: module_load's taints, bit flags */
+	/* (1.11) lttng_test_filter_event_enum: lttng-test's values, ranges and -1 */
+	LTT_KABI_ENUM_LTTNG_TEST = 3,
 };
+
+/*
+ * ltt_kabi_field.flags (1.11; before, a reserved byte the module left 0).
+ * BIG_ENDIAN: the INTEGER, or each element of the ARRAY or SEQUENCE, is
+ * written big endian, its bytes as the probe had them (lttng-modules'
+ * network fields: ctf_integer_network, ctf_array_network...); filters
+ * read the value it stands for.
+ */
+#define LTT_KABI_FIELD_BIG_ENDIAN	0x01
+#define LTT_KABI_FIELD_FLAGS		LTT_KABI_FIELD_BIG_ENDIAN
 
 struct ltt_kabi_field {
 	char name[LTT_KABI_FIELD_NAME_MAX];	/* a C identifier */
@@ -201,13 +216,20 @@ struct ltt_kabi_field {
 	__u8 base;		/* 10 or 16; strings: 0 */
 	__u8 encoding;		/* 0 none, 1 UTF-8 text (1-byte elements only) */
 	__u8 bits;		/* a structure's member integer: a bit field of
-				 * @bits bits (@size 0); otherwise 0 */
+				 * @bits bits (@size 0); (1.11) an ARRAY or
+				 * SEQUENCE of one-bit elements: 1, its
+				 * elements packed in @size-byte units (bit i is
+				 * bit i % 8 of byte i / 8: a little-endian
+				 * host's order), @length (ARRAY) or the count
+				 * (SEQUENCE) a multiple of @size * 8 bits;
+				 * lttng-modules' ctf_array_bitfield,
+				 * ctf_sequence_bitfield; otherwise 0 */
 	__u8 enum_id;		/* an event's INTEGER written as the kernel
 				 * enumeration LTT_KABI_ENUM_* (its labels:
 				 * ltt's table, common/trace/kabi-enum.h);
 				 * 0: a plain integer.  Was reserved[0]: the
 				 * module leaves 0 */
-	__u8 reserved[1];
+	__u8 flags;		/* LTT_KABI_FIELD_* (1.11; was reserved) */
 	__u32 length;		/* ARRAY: elements; STRUCT*: members; otherwise 0 */
 };
 

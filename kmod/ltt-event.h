@@ -28,6 +28,19 @@
  *	ltt_field_sequence(type, name, ptr, count)	u32 count, then the integers
  *	ltt_field_sequence_hex(type, name, ptr, count)
  *	ltt_field_sequence_text(name, ptr, count)
+ *	ltt_field_integer_network(type, name, expr)	@expr's bytes as they are,
+ *						declared big endian: a value
+ *						already in network order
+ *						(htonl()), which readers and
+ *						filters see converted back
+ *	ltt_field_integer_network_hex(type, name, expr)
+ *	ltt_field_array_network(type, name, ptr, len)	@len big-endian integers
+ *	ltt_field_sequence_network(type, name, ptr, count)
+ *	ltt_field_array_bitfield(type, name, ptr, len)	the bits of @len integers,
+ *						one-bit elements (LTT_KABI_FIELD's
+ *						@bits 1); filters don't read them
+ *	ltt_field_sequence_bitfield(type, name, ptr, count)	the same, counted:
+ *						u32 count of bits, then the integers
  *
  * Each expression is evaluated once per call, and only while the event is
  * enabled in some channel; pointers must be valid kernel memory.
@@ -53,17 +66,28 @@
 #define LTT_PROTO(...)	(__VA_ARGS__)
 #define LTT_FIELDS(...)	__VA_ARGS__
 
-/* Field tuples: (kind, type, name, expr, length, base, encoding) */
-#define ltt_field_integer(type, name, expr)		(int, type, name, expr, 0, 10, 0)
-#define ltt_field_integer_hex(type, name, expr)		(int, type, name, expr, 0, 16, 0)
-#define ltt_field_enum(type, name, expr, id)		(int, type, name, expr, id, 10, 0)
-#define ltt_field_string(name, expr)			(str, char, name, expr, 0, 0, 0)
-#define ltt_field_array(type, name, ptr, len)		(arr, type, name, ptr, len, 10, 0)
-#define ltt_field_array_hex(type, name, ptr, len)	(arr, type, name, ptr, len, 16, 0)
-#define ltt_field_array_text(name, ptr, len)		(arr, char, name, ptr, len, 10, 1)
-#define ltt_field_sequence(type, name, ptr, n)		(seq, type, name, ptr, n, 10, 0)
-#define ltt_field_sequence_hex(type, name, ptr, n)	(seq, type, name, ptr, n, 16, 0)
-#define ltt_field_sequence_text(name, ptr, n)		(seq, char, name, ptr, n, 10, 1)
+/*
+ * Field tuples: (kind, type, name, expr, length, base, encoding, form);
+ * form: 0, or LTT_FORM_BE (big endian), LTT_FORM_BITS (one-bit elements)
+ */
+#define LTT_FORM_BE	1
+#define LTT_FORM_BITS	2
+#define ltt_field_integer(type, name, expr)		(int, type, name, expr, 0, 10, 0, 0)
+#define ltt_field_integer_hex(type, name, expr)		(int, type, name, expr, 0, 16, 0, 0)
+#define ltt_field_integer_network(type, name, expr)	(int, type, name, expr, 0, 10, 0, LTT_FORM_BE)
+#define ltt_field_integer_network_hex(type, name, expr)	(int, type, name, expr, 0, 16, 0, LTT_FORM_BE)
+#define ltt_field_enum(type, name, expr, id)		(int, type, name, expr, id, 10, 0, 0)
+#define ltt_field_string(name, expr)			(str, char, name, expr, 0, 0, 0, 0)
+#define ltt_field_array(type, name, ptr, len)		(arr, type, name, ptr, len, 10, 0, 0)
+#define ltt_field_array_hex(type, name, ptr, len)	(arr, type, name, ptr, len, 16, 0, 0)
+#define ltt_field_array_text(name, ptr, len)		(arr, char, name, ptr, len, 10, 1, 0)
+#define ltt_field_array_network(type, name, ptr, len)	(arr, type, name, ptr, len, 10, 0, LTT_FORM_BE)
+#define ltt_field_array_bitfield(type, name, ptr, len)	(arr, type, name, ptr, len, 10, 0, LTT_FORM_BITS)
+#define ltt_field_sequence(type, name, ptr, n)		(seq, type, name, ptr, n, 10, 0, 0)
+#define ltt_field_sequence_hex(type, name, ptr, n)	(seq, type, name, ptr, n, 16, 0, 0)
+#define ltt_field_sequence_text(name, ptr, n)		(seq, char, name, ptr, n, 10, 1, 0)
+#define ltt_field_sequence_network(type, name, ptr, n)	(seq, type, name, ptr, n, 10, 0, LTT_FORM_BE)
+#define ltt_field_sequence_bitfield(type, name, ptr, n)	(seq, type, name, ptr, n, 10, 0, LTT_FORM_BITS)
 
 /* ---- internals ---- */
 
@@ -80,7 +104,7 @@
 #define LTT_NEXT_arr(step)	step
 #define LTT_NEXT_seq(step)	step
 #define LTT_NEXT_end(step)
-#define LTT_WALK(pass, fields)	LTT_##pass##_A fields(end, 0, 0, 0, 0, 0, 0)
+#define LTT_WALK(pass, fields)	LTT_##pass##_A fields(end, 0, 0, 0, 0, 0, 0, 0)
 
 #define LTT_DESC_A(kind, ...)	LTT_DESC_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_DESC_B)
 #define LTT_DESC_B(kind, ...)	LTT_DESC_##kind(__VA_ARGS__) LTT_NEXT(kind, LTT_DESC_A)
@@ -97,64 +121,83 @@
 #define LTT_INT_SIZE(T)		(sizeof(T) + BUILD_BUG_ON_ZERO(sizeof(T) != 1 && \
 				 sizeof(T) != 2 && sizeof(T) != 4 && sizeof(T) != 8))
 
+/*
+ * A form's field flags, its elements' @bits, and how many elements of
+ * the record one C integer of type T stands for
+ */
+#define LTT_FORM_FLAGS(F)	((F) & LTT_FORM_BE ? LTT_KABI_FIELD_BIG_ENDIAN : 0)
+#define LTT_FORM_BIT(F)		((F) & LTT_FORM_BITS ? 1 : 0)
+#define LTT_FORM_UNIT(T, F)	((F) & LTT_FORM_BITS ? sizeof(T) * 8 : 1)
+
+/* @v of integer type T with its bytes reversed (a big-endian field's value for filters) */
+#define LTT_SWAB(T, v) \
+	((T)(sizeof(T) == 8 ? __builtin_bswap64((u64)(v)) : \
+	     sizeof(T) == 4 ? __builtin_bswap32((u32)(v)) : \
+	     sizeof(T) == 2 ? __builtin_bswap16((u16)(v)) : (v)))
+
 /* pass 1: struct ltt_kabi_field initializers */
-#define LTT_DESC_int(T, N, E, L, B, C) \
+#define LTT_DESC_int(T, N, E, L, B, C, F) \
 	{ .name = #N, .type = LTT_KABI_FIELD_INTEGER, .size = LTT_INT_SIZE(T), \
-	  .is_signed = LTT_IS_SIGNED(T), .base = B, .enum_id = (L) },
-#define LTT_DESC_str(T, N, E, L, B, C) \
+	  .is_signed = LTT_IS_SIGNED(T), .base = B, .enum_id = (L), .flags = LTT_FORM_FLAGS(F) },
+#define LTT_DESC_str(T, N, E, L, B, C, F) \
 	{ .name = #N, .type = LTT_KABI_FIELD_STRING, .size = 1 },
-#define LTT_DESC_arr(T, N, E, L, B, C) \
+#define LTT_DESC_arr(T, N, E, L, B, C, F) \
 	{ .name = #N, .type = LTT_KABI_FIELD_ARRAY, .size = LTT_INT_SIZE(T), \
-	  .is_signed = LTT_IS_SIGNED(T), .base = B, \
+	  .is_signed = LTT_IS_SIGNED(T) && !LTT_FORM_BIT(F), .base = B, \
 	  .encoding = (C) + BUILD_BUG_ON_ZERO((C) && sizeof(T) != 1), \
-	  .length = (L) + BUILD_BUG_ON_ZERO((L) < 1 || (L) > 65536) },
-#define LTT_DESC_seq(T, N, E, L, B, C) \
+	  .flags = LTT_FORM_FLAGS(F), .bits = LTT_FORM_BIT(F), \
+	  .length = (L) * LTT_FORM_UNIT(T, F) + BUILD_BUG_ON_ZERO((L) < 1 || (L) > 65536) },
+#define LTT_DESC_seq(T, N, E, L, B, C, F) \
 	{ .name = #N, .type = LTT_KABI_FIELD_SEQUENCE, .size = LTT_INT_SIZE(T), \
-	  .is_signed = LTT_IS_SIGNED(T), .base = B, \
+	  .is_signed = LTT_IS_SIGNED(T) && !LTT_FORM_BIT(F), .base = B, \
+	  .flags = LTT_FORM_FLAGS(F), .bits = LTT_FORM_BIT(F), \
 	  .encoding = (C) + BUILD_BUG_ON_ZERO((C) && sizeof(T) != 1) },
 #define LTT_DESC_end(...)
 
 /* pass 2: evaluate each field once into a local (and check its name's length) */
 #define LTT_CHECK_NAME(N) \
 	static_assert(sizeof(#N) <= LTT_KABI_FIELD_NAME_MAX, "field name too long");
-#define LTT_LOCAL_int(T, N, E, L, B, C) \
+#define LTT_LOCAL_int(T, N, E, L, B, C, F) \
 	T __ltt_v_##N = (T)(E); LTT_CHECK_NAME(N)
-#define LTT_LOCAL_str(T, N, E, L, B, C) \
+/* what a filter reads of an integer: its value, a big-endian one's converted */
+#define LTT_FILTER_INT(T, N, F) \
+	((F) & LTT_FORM_BE ? &(T){ LTT_SWAB(T, __ltt_v_##N) } : &__ltt_v_##N)
+#define LTT_LOCAL_str(T, N, E, L, B, C, F) \
 	const char *__ltt_v_##N = ltt_str_nonnull(E); \
 	size_t __ltt_l_##N = strnlen(__ltt_v_##N, LTT_STRING_MAX - 1) + 1; \
 	LTT_CHECK_NAME(N)
-#define LTT_LOCAL_arr(T, N, E, L, B, C) \
+#define LTT_LOCAL_arr(T, N, E, L, B, C, F) \
 	const T *__ltt_v_##N = (E); LTT_CHECK_NAME(N)
-#define LTT_LOCAL_seq(T, N, E, L, B, C) \
+#define LTT_LOCAL_seq(T, N, E, L, B, C, F) \
 	const T *__ltt_v_##N = (E); \
 	u32 __ltt_l_##N = (u32)(L); \
 	LTT_CHECK_NAME(N)
 #define LTT_LOCAL_end(...)
 
 /* pass 3: the payload's size */
-#define LTT_SIZE_int(T, N, E, L, B, C)	+ sizeof(T)
-#define LTT_SIZE_str(T, N, E, L, B, C)	+ __ltt_l_##N
-#define LTT_SIZE_arr(T, N, E, L, B, C)	+ (size_t)(L) * sizeof(T)
-#define LTT_SIZE_seq(T, N, E, L, B, C)	+ sizeof(u32) + (size_t)__ltt_l_##N * sizeof(T)
+#define LTT_SIZE_int(T, N, E, L, B, C, F)	+ sizeof(T)
+#define LTT_SIZE_str(T, N, E, L, B, C, F)	+ __ltt_l_##N
+#define LTT_SIZE_arr(T, N, E, L, B, C, F)	+ (size_t)(L) * sizeof(T)
+#define LTT_SIZE_seq(T, N, E, L, B, C, F)	+ sizeof(u32) + (size_t)__ltt_l_##N * sizeof(T)
 #define LTT_SIZE_end(...)
 
 /* pass 4: the copy */
-#define LTT_WRITE_int(T, N, E, L, B, C) \
+#define LTT_WRITE_int(T, N, E, L, B, C, F) \
 	ltt_ctx_write(&__ctx, &__ltt_v_##N, sizeof(T));
-#define LTT_WRITE_str(T, N, E, L, B, C) \
+#define LTT_WRITE_str(T, N, E, L, B, C, F) \
 	ltt_ctx_write_string(&__ctx, __ltt_v_##N, __ltt_l_##N);
-#define LTT_WRITE_arr(T, N, E, L, B, C) \
+#define LTT_WRITE_arr(T, N, E, L, B, C, F) \
 	ltt_ctx_write(&__ctx, __ltt_v_##N, (size_t)(L) * sizeof(T));
-#define LTT_WRITE_seq(T, N, E, L, B, C) \
-	ltt_ctx_write(&__ctx, &__ltt_l_##N, sizeof(u32)); \
+#define LTT_WRITE_seq(T, N, E, L, B, C, F) \
+	ltt_ctx_write_u32(&__ctx, __ltt_l_##N * (u32)LTT_FORM_UNIT(T, F)); \
 	ltt_ctx_write(&__ctx, __ltt_v_##N, (size_t)__ltt_l_##N * sizeof(T));
 #define LTT_WRITE_end(...)
 
 /* pass 5, filtered events only: the values a filter reads (struct ltt_filter_arg) */
-#define LTT_ARG_int(T, N, E, L, B, C)	{ .p = &__ltt_v_##N },
-#define LTT_ARG_str(T, N, E, L, B, C)	{ .p = __ltt_v_##N, .n = (u32)__ltt_l_##N },
-#define LTT_ARG_arr(T, N, E, L, B, C)	{ .p = __ltt_v_##N, .n = (L) },
-#define LTT_ARG_seq(T, N, E, L, B, C)	{ .p = __ltt_v_##N, .n = __ltt_l_##N },
+#define LTT_ARG_int(T, N, E, L, B, C, F)	{ .p = LTT_FILTER_INT(T, N, F) },
+#define LTT_ARG_str(T, N, E, L, B, C, F)	{ .p = __ltt_v_##N, .n = (u32)__ltt_l_##N },
+#define LTT_ARG_arr(T, N, E, L, B, C, F)	{ .p = __ltt_v_##N, .n = (L) },
+#define LTT_ARG_seq(T, N, E, L, B, C, F)	{ .p = __ltt_v_##N, .n = __ltt_l_##N },
 #define LTT_ARG_end(...)
 
 /* Record the event in target __i (the body of the probe's loops). */
@@ -175,6 +218,11 @@ static __always_inline void ltt_ctx_write(struct ltt_ctx *ctx, const void *src, 
 {
 	memcpy(ctx->p, src, len);
 	ctx->p += len;
+}
+
+static __always_inline void ltt_ctx_write_u32(struct ltt_ctx *ctx, u32 v)
+{
+	ltt_ctx_write(ctx, &v, sizeof(v));
 }
 
 /*

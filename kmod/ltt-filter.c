@@ -155,10 +155,14 @@ int ltt_kfilter_validate(const struct ltt_kfilter *f, const struct ltt_event_des
 	for (i = 0; i < desc->nr_fields; i++) {
 		const struct ltt_kabi_field *k = &desc->fields[i];
 
+		/* a bit array is read by no filter; a big-endian integer's
+		 * value reaches it converted (ltt-event.h) */
 		fields[i] = (struct ltt_filter_field_desc){
-			.name = k->name, .type = k->type, .size = k->size,
+			.name = k->bits ? NULL : k->name, .type = k->type, .size = k->size,
 			.is_signed = k->is_signed, .encoding = k->encoding,
 			.length = k->length,
+			.big_endian = k->type != LTT_KABI_FIELD_INTEGER &&
+				      (k->flags & LTT_KABI_FIELD_BIG_ENDIAN),
 		};
 	}
 	for (i = 0; i < f->nr && !ret; i++) {

@@ -306,7 +306,7 @@ static void check_test_desc(void)
 		     f->size == want[i].size &&
 		     (f->is_signed == want[i].is_signed || want[i].encoding) &&
 		     f->base == want[i].base && f->encoding == want[i].encoding &&
-		     f->length == want[i].length && !f->reserved[0];
+		     f->length == want[i].length && !f->flags;
 	}
 	check(ok, "EVENT_DESC ltt_test_event: 7 fields as declared");
 }

@@ -562,9 +562,12 @@ int ltt_filter_kabi_fields(struct ltt_kabi_event_desc *desc, struct ltt_filter_f
 		struct ltt_kabi_field *f = &desc->fields[i];
 
 		f->name[sizeof(f->name) - 1] = '\0';
+		/* as the module sees it (kmod/ltt-filter.c): no filter reads a bit array */
 		ret[i] = (struct ltt_filter_field_desc){
-			.name = f->name, .type = f->type, .size = f->size,
+			.name = f->bits ? NULL : f->name, .type = f->type, .size = f->size,
 			.is_signed = f->is_signed, .encoding = f->encoding, .length = f->length,
+			.big_endian = f->type != LTT_KABI_FIELD_INTEGER &&
+				      (f->flags & LTT_KABI_FIELD_BIG_ENDIAN),
 		};
 	}
 	/* a structure's members have no name of the event's: no filter finds them */

@@ -53,7 +53,7 @@ static inline bool ltt_kabi_struct_ok(const struct ltt_kabi_field *fields, uint3
 
 	if (!ltt_kabi_is_struct(s) || depth > LTT_KABI_STRUCT_DEPTH || !s->length ||
 	    s->length >= nr - i || !s->size || s->bits || s->is_signed || s->encoding ||
-	    s->enum_id || s->reserved[0] || (depth > 1 && s->type != LTT_KABI_FIELD_STRUCT))
+	    s->enum_id || s->flags || (depth > 1 && s->type != LTT_KABI_FIELD_STRUCT))
 		return false;
 	end = i + 1 + s->length;
 	for (j = i + 1; j < end; j = m->type == LTT_KABI_FIELD_STRUCT ? j + 1 + m->length : j + 1) {
@@ -73,7 +73,7 @@ static inline bool ltt_kabi_struct_ok(const struct ltt_kabi_field *fields, uint3
 			continue;
 		}
 		if (m->type != LTT_KABI_FIELD_INTEGER || m->encoding || m->enum_id ||
-		    m->reserved[0] || m->length || (m->base != 10 && m->base != 16))
+		    m->flags || m->length || (m->base != 10 && m->base != 16))
 			return false;
 		if (m->bits ? m->size || m->is_signed || m->bits > 64 :
 			      m->size != 1 && m->size != 2 && m->size != 4 && m->size != 8)

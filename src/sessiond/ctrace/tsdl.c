@@ -553,7 +553,10 @@ static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f
 	const struct ltt_ust_enum_desc *en = ltt_kabi_enum(k->enum_id);
 
 	memset(f, 0, sizeof(*f));
-	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->bits || k->reserved[0] ||
+	if (!kernel_name_valid(k->name, sizeof(k->name), true) || k->bits ||
+	    (k->flags & ~LTT_KABI_FIELD_FLAGS) ||
+	    (k->flags && k->type != LTT_KABI_FIELD_INTEGER && k->type != LTT_KABI_FIELD_ARRAY &&
+	     k->type != LTT_KABI_FIELD_SEQUENCE) ||
 	    (k->enum_id && (!en || k->type != LTT_KABI_FIELD_INTEGER)))
 		return false;
 	f->name = (char *)k->name;
@@ -563,6 +566,8 @@ static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f
 	f->base = k->base;
 	f->encoding = k->encoding;
 	f->length = k->length;
+	if (k->flags & LTT_KABI_FIELD_BIG_ENDIAN)
+		f->flags = LTT_UST_FIELD_BIG_ENDIAN;
 	f->enum_name = (char *)"";
 	if (en) {	/* an integer written as a kernel enumeration, as lttng-modules does */
 		f->type = LTT_UST_TYPE_ENUM;
@@ -572,6 +577,40 @@ static bool kernel_field(const struct ltt_kabi_field *k, struct ltt_app_field *f
 		return true;
 	}
 	return k->type != LTT_UST_TYPE_FLOAT && k->type != LTT_UST_TYPE_ENUM;
+}
+
+/*
+ * A bit array or sequence (struct ltt_kabi_field's @bits 1): one-bit
+ * elements, as lttng-modules declares ctf_array_bitfield's and
+ * ctf_sequence_bitfield's (the sequence's count in bits before it).
+ */
+static bool kernel_bits_ok(const struct ltt_kabi_field *k)
+{
+	return k->bits == 1 && !k->flags && !k->enum_id && !k->is_signed && !k->encoding &&
+	       k->base == 10 && (k->size == 1 || k->size == 2 || k->size == 4 || k->size == 8) &&
+	       ((k->type == LTT_KABI_FIELD_ARRAY && k->length && !(k->length % (k->size * 8U))) ||
+		(k->type == LTT_KABI_FIELD_SEQUENCE && !k->length)) &&
+	       kernel_name_valid(k->name, sizeof(k->name), true);
+}
+
+static void put_bits(struct emit *e, const struct ltt_kabi_field *k)
+{
+	static const char bit[] =
+		"integer { size = 1; align = 1; signed = 0; encoding = none; base = 10; }";
+
+	if (k->type == LTT_KABI_FIELD_ARRAY) {
+		put_fmt(e, "\t\t%s _%s[%" PRIu32 "];\n", bit, k->name, k->length);
+		return;
+	}
+	put_fmt(e, "\t\tuint32_t __%s_length;\n", k->name);
+	put_fmt(e, "\t\t%s _%s[ __%s_length ];\n", bit, k->name, k->name);
+}
+
+/* Does @k stand apart from user space's vocabulary (a structure, a bit array)? */
+static bool kernel_own(const struct ltt_kabi_field *k)
+{
+	return ltt_kabi_is_struct(k) ||
+	       ((k->type == LTT_KABI_FIELD_ARRAY || k->type == LTT_KABI_FIELD_SEQUENCE) && k->bits);
 }
 
 /* A structure's member integer: whole bytes, or a bit field packed at bit 1. */
@@ -620,15 +659,16 @@ int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc
 		return -EINVAL;
 	/*
 	 * The event's own fields (a structure's members aside) as user
-	 * space's, checked as theirs are; a structure stands there as an
-	 * integer of its name, for the names' check
+	 * space's, checked as theirs are; a structure or a bit array stands
+	 * there as an integer of its name, for the names' check
 	 */
 	for (i = 0; i < desc->nr_fields; i = ltt_kabi_next_field(desc->fields, i), n++) {
 		k = &desc->fields[i];
-		if (!ltt_kabi_is_struct(k) ? !kernel_field(k, &fields[n]) :
-		    !kernel_name_valid(k->name, sizeof(k->name), true))
+		if (!kernel_own(k) ? !kernel_field(k, &fields[n]) :
+		    ltt_kabi_is_struct(k) ? !kernel_name_valid(k->name, sizeof(k->name), true) :
+		    !kernel_bits_ok(k))
 			return -EINVAL;
-		if (ltt_kabi_is_struct(k))
+		if (kernel_own(k))
 			fields[n] = (struct ltt_app_field){ .name = (char *)k->name, .enum_name = (char *)"",
 							    .type = LTT_UST_TYPE_INTEGER, .size = 1, .base = 10 };
 	}
@@ -640,8 +680,13 @@ int ltt_tsdl_kernel_event(struct ltt_wbuf *out, const struct ltt_kabi_event_desc
 	put_text(&e, "\tfields := struct {\n");
 	for (i = 0, n = 0; i < desc->nr_fields; n++) {
 		k = &desc->fields[i];
-		if (!ltt_kabi_is_struct(k)) {
+		if (!kernel_own(k)) {
 			put_field(&e, fields, n);
+			i++;
+			continue;
+		}
+		if (!ltt_kabi_is_struct(k)) {
+			put_bits(&e, k);
 			i++;
 			continue;
 		}

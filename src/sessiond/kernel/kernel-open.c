@@ -189,9 +189,9 @@ static const char *type_name(const struct ltt_kabi_field *f)
 	case LTT_KABI_FIELD_STRING:
 		return "string";
 	case LTT_KABI_FIELD_ARRAY:
-		return f->encoding ? "text array" : "array";
+		return f->bits ? "bit array" : f->encoding ? "text array" : "array";
 	case LTT_KABI_FIELD_SEQUENCE:
-		return f->encoding ? "text sequence" : "sequence";
+		return f->bits ? "bit sequence" : f->encoding ? "text sequence" : "sequence";
 	case LTT_KABI_FIELD_STRUCT:
 		return "structure";
 	case LTT_KABI_FIELD_STRUCT_SEQUENCE:

@@ -65,6 +65,53 @@ static void test_kernel_enum(void)
 	ltt_wbuf_fini(&w);
 }
 
+/*
+ * lttng-modules' network integers and arrays (big endian) and bit arrays
+ * and sequences (lttng-test's): their TSDL, and what is refused of them.
+ */
+static void test_kernel_be_bits(void)
+{
+	static const char *const want[] = {
+		"\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 16; byte_order = be; } _prev_tid;\n",
+		"\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _args[ __args_length ];\n",
+		"\t\tinteger { size = 1; align = 1; signed = 0; encoding = none; base = 10; } _prev_state[192];\n",
+		"\t\tuint32_t __next_tid_length;\n"
+		"\t\tinteger { size = 1; align = 1; signed = 0; encoding = none; base = 10; } _next_tid[ __next_tid_length ];\n",
+	};
+	struct ltt_kabi_event_desc d;
+	struct ltt_wbuf w;
+	size_t i;
+
+	ltt_wbuf_init(&w);
+	tt_kernel_desc(&d);
+	d.fields[1].flags = LTT_KABI_FIELD_BIG_ENDIAN;	/* prev_tid */
+	d.fields[1].base = 16;
+	d.fields[5].flags = LTT_KABI_FIELD_BIG_ENDIAN;	/* args, a sequence */
+	d.fields[2] = (struct ltt_kabi_field){ .name = "prev_state", .type = LTT_KABI_FIELD_ARRAY,
+					       .size = 8, .base = 10, .bits = 1, .length = 192 };
+	d.fields[4] = (struct ltt_kabi_field){ .name = "next_tid", .type = LTT_KABI_FIELD_SEQUENCE,
+					       .size = 8, .base = 10, .bits = 1 };
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), 0,
+		   "kernel: big-endian integers and elements, bit arrays and sequences taken");
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		bool found = w.data && memmem(w.data, w.len, want[i], strlen(want[i]));
+
+		tap_ok(found, "kernel: ... %.60s", want[i] + 2);
+		if (!found)
+			tap_diag("%.*s", (int)w.len, w.data ? (const char *)w.data : "");
+	}
+	ltt_wbuf_fini(&w);
+	d.fields[2].length = 100;
+	refused(&w, &d, "a bit array of bits not filling its integers");
+	d.fields[2] = (struct ltt_kabi_field){ .name = "prev_state", .type = LTT_KABI_FIELD_ARRAY,
+					       .size = 8, .base = 10, .bits = 2, .length = 64 };
+	refused(&w, &d, "an array of 2-bit elements");
+	d.fields[2] = (struct ltt_kabi_field){ .name = "prev_state", .type = LTT_KABI_FIELD_ARRAY,
+					       .size = 8, .base = 10, .bits = 1, .length = 64,
+					       .flags = LTT_KABI_FIELD_BIG_ENDIAN };
+	refused(&w, &d, "a big-endian bit array");
+}
+
 /* module_load's taints: lttng-modules' taint, one flag per label, unsigned. */
 static void test_kernel_enum_taint(void)
 {
@@ -121,8 +168,11 @@ static void test_kernel_refusals(void)
 	d.nr_fields = LTT_KABI_MAX_FIELDS + 1;
 	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: too many fields refused");
 	tt_kernel_desc(&d);
-	d.fields[2].reserved[0] = 1;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: reserved bytes refused");
+	d.fields[2].flags = 0x80;
+	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: an unknown field flag refused");
+	tt_kernel_desc(&d);
+	d.fields[6].flags = LTT_KABI_FIELD_BIG_ENDIAN;
+	refused(&w, &d, "a big-endian string");
 	/* enumerations: an integer's, of a number ltt knows */
 	tt_kernel_desc(&d);
 	d.fields[1].enum_id = 200;
@@ -898,6 +948,7 @@ int main(void)
 	test_kernel_refusals();
 	test_kernel_enum();
 	test_kernel_enum_taint();
+	test_kernel_be_bits();
 
 	tt_make_metadata();
 	tt_make_stream();
