@@ -15,12 +15,12 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt
 	kmod/probes/ltt-probe-kmem.c kmod/probes/ltt-probe-logger.c \
 	kmod/probes/ltt-probe-net.c kmod/probes/ltt-probe-sched.c \
 	kmod/probes/ltt-probe-signal.c kmod/probes/ltt-probe-syscalls.c \
-	kmod/probes/ltt-probe-test.c kmod/probes/ltt-probe-timer.c \
+	kmod/probes/ltt-probe-test.c kmod/probes/ltt-probe-lttng-test.c kmod/probes/ltt-probe-timer.c \
 	kmod/probes/ltt-probes.h kmod/probes/ltt-user.c kmod/probes/ltt-user.h \
 	kmod/scripts/ltt-gen-syscalls.sh kmod/scripts/ltt-gen-tpfeatures.sh \
 	kmod/scripts/ltt-syscalls-x86_64.txt kmod/wrapper/ltt-probe-wrapper.h \
 	kmod/wrapper/ltt-wrapper.h \
-	kmod/ltt-filter.c kmod/ltt-filter.h
+	kmod/ltt-filter.c kmod/ltt-filter.h kmod/lttng-test.c
 KMOD_VM_FILES = filter-vm.h filter-bytecode.h filter-libc.h filter-validate.c filter-interp.c
 EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh kmod/scripts/ltt-kmod-install.sh \
 	kmod/dkms.conf.in
@@ -101,12 +101,13 @@ kmod-clean:
 # make install puts the module in DESTDIR/lib/modules/RELEASE/extra, for
 # the kernel it was built for, and runs depmod for that kernel (with -b
 # DESTDIR when staged; DEPMOD=no skips it): kmod/scripts/ltt-kmod-install.sh.
+KMOD_KOS = kmod/ltt-tracer.ko kmod/lttng-test.ko
 KMOD_INSTALL = DESTDIR='$(DESTDIR)' DEPMOD='$(DEPMOD)' $(SHELL) $(srcdir)/kmod/scripts/ltt-kmod-install.sh
 kmod-install: kmod-all
-	@$(KMOD_INSTALL) install kmod/ltt-tracer.ko '$(KERNELDIR)'
+	@$(KMOD_INSTALL) install '$(KERNELDIR)' $(KMOD_KOS)
 
 kmod-uninstall:
-	@$(KMOD_INSTALL) uninstall kmod/ltt-tracer.ko '$(KERNELDIR)'
+	@$(KMOD_INSTALL) uninstall '$(KERNELDIR)' $(KMOD_KOS)
 else
 # Configured without kernel headers: say so rather than install nothing
 # silently.

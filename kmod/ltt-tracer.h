@@ -280,6 +280,9 @@ extern struct ltt_session *ltt_statedump_session;
 
 /* ltt-kprobes.c */
 unsigned int ltt_kprobes_armed_count(void);
+
+/* probes/ltt-probe-lttng-test.c: for lttng-test.ko */
+int ltt_lttng_test_emit(unsigned int n);
 int ltt_kprobe_create_fd(struct ltt_session *session, void __user *uarg);
 u32 ltt_kprobe_kinds(void);
 

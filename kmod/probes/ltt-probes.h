@@ -10,6 +10,7 @@
 
 #define LTT_PROBES(X) \
 	X(test) \
+	X(lttng_test) \
 	X(logger) \
 	X(statedump) \
 	X(sched) \

@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# ltt-kmod-install.sh install|uninstall KO KERNELDIR - what `make install`
-# and `make uninstall` do with ltt-tracer.ko (kmod/local.mk).
+# ltt-kmod-install.sh install|uninstall KERNELDIR KO... - what `make install`
+# and `make uninstall` do with ltt-tracer.ko and lttng-test.ko (kmod/local.mk).
 #
-# The module goes to $DESTDIR/lib/modules/RELEASE/extra/, RELEASE being
-# the kernel it was built for: the first word of its vermagic (what the
+# Each module goes to $DESTDIR/lib/modules/RELEASE/extra/, RELEASE being
+# the kernel the first was built for: the first word of its vermagic (what the
 # kernel checks when it loads it), or, without modinfo or once the module
 # is cleaned, UTS_RELEASE of the headers it was built against.  Not the
 # headers' "make kernelrelease": Debian's headers answer the upstream
@@ -26,8 +26,9 @@ die() {
 	exit 1
 }
 
-[ $# = 3 ] || die "usage: $0 install|uninstall KO KERNELDIR"
-action=$1 ko=$2 kerneldir=$3
+[ $# -ge 3 ] || die "usage: $0 install|uninstall KERNELDIR KO..."
+action=$1 kerneldir=$2 ko=$3
+shift 2
 
 # The release the module was built for, on stdout.
 release() {
@@ -66,19 +67,25 @@ rel=$(release) ||
 dir=$DESTDIR/lib/modules/$rel/extra
 case $action in
 install)
-	[ -f "$ko" ] || die "$ko is not built: run make first"
+	for k in "$@"; do
+		[ -f "$k" ] || die "$k is not built: run make first"
+	done
 	mkdir -p "$dir" || die "can't create $dir"
-	if ! { cp "$ko" "$dir/ltt-tracer.ko.tmp" && chmod 644 "$dir/ltt-tracer.ko.tmp" &&
-		strip --strip-debug "$dir/ltt-tracer.ko.tmp" &&
-		mv -f "$dir/ltt-tracer.ko.tmp" "$dir/ltt-tracer.ko"; }; then
-		rm -f "$dir/ltt-tracer.ko.tmp"
-		die "can't install $dir/ltt-tracer.ko"
-	fi
-	echo "kmod: installed $dir/ltt-tracer.ko (for kernel $rel)"
+	for k in "$@"; do
+		f=$dir/$(basename "$k")
+		if ! { cp "$k" "$f.tmp" && chmod 644 "$f.tmp" && strip --strip-debug "$f.tmp" &&
+			mv -f "$f.tmp" "$f"; }; then
+			rm -f "$f.tmp"
+			die "can't install $f"
+		fi
+		echo "kmod: installed $f (for kernel $rel)"
+	done
 	run_depmod "$rel"
 	;;
 uninstall)
-	rm -f "$dir/ltt-tracer.ko"
+	for k in "$@"; do
+		rm -f "$dir/$(basename "$k")"
+	done
 	rmdir "$dir" 2>/dev/null
 	# the index would still name it
 	if [ -f "$DESTDIR/lib/modules/$rel/modules.dep" ]; then
@@ -86,6 +93,6 @@ uninstall)
 	fi
 	;;
 *)
-	die "usage: $0 install|uninstall KO KERNELDIR"
+	die "usage: $0 install|uninstall KERNELDIR KO..."
 	;;
 esac

@@ -17,6 +17,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_snapshot.sh \
 	tests/kernel/test_kernel_track.sh \
 	tests/kernel/test_kernel_filter.sh \
+	tests/kernel/test_kernel_lttng_test.sh \
 	tests/kernel/test_kernel_context.sh \
 	tests/kernel/test_kernel_kprobe.sh \
 	tests/kernel/test_kernel_map.sh \

@@ -52,9 +52,24 @@ static inline const struct ltt_ust_enum_desc *ltt_kabi_enum(uint8_t id)
 		{ 1 << 16, 1 << 16, "AUX" },
 		{ 1 << 17, 1 << 17, "RANDSTRUCT" },
 	};
+	/*
+	 * lttng-modules' lttng-test: its automatic values (each one more than
+	 * the entry before) written out
+	 */
+	static const struct ltt_ust_enum_entry lttng_test[] = {
+		{ 0, 0, "AUTO: EXPECT 0" },
+		{ 23, 23, "VALUE: 23" },
+		{ 27, 27, "VALUE: 27" },
+		{ 28, 28, "AUTO: EXPECT 28" },
+		{ 101, 303, "RANGE: 101 TO 303" },
+		{ 304, 304, "AUTO: EXPECT 304" },
+		{ -1, -1, "VALUE: -1" },
+	};
 	static const struct ltt_ust_enum_desc enums[] = {
 		[LTT_KABI_ENUM_EPOLL_OP] = { "lttng_epoll_op", 3, epoll_op },
 		[LTT_KABI_ENUM_TAINT] = { "taint", sizeof(taint) / sizeof(taint[0]), taint },
+		[LTT_KABI_ENUM_LTTNG_TEST] = { "lttng_test_filter_event_enum",
+					       sizeof(lttng_test) / sizeof(lttng_test[0]), lttng_test },
 	};
 
 	if (id == LTT_KABI_ENUM_NONE || id >= sizeof(enums) / sizeof(enums[0]))
