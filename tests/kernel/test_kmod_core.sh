@@ -107,7 +107,7 @@ p=kmod_probes_param
 kvm_scenario_ok $p
 is "$(kvm_file $p bad.rc)/$(kvm_file $p bad_loaded)" 1/0 "probes=sched,bogus: the load fails"
 like "$(kvm_file $p bad)" 'Invalid argument' "... with EINVAL"
-like "$(kvm_file $p bad_dmesg)" 'ltt: probes=: unknown probe group "bogus"; valid names: test,logger,statedump,sched,irq,timer,block,net,kmem,signal,syscalls' \
+like "$(kvm_file $p bad_dmesg)" 'ltt: probes=: unknown probe group "bogus"; valid names: test,lttng_test,logger,statedump,sched,irq,timer,block,net,kmem,signal,syscalls' \
 	"... and the kernel log names the unknown group and the valid ones"
 is "$(kvm_file $p empty.rc)/$(kvm_file $p empty_loaded)" 1/0 "probes=sched,,irq (an empty name): the load fails"
 like "$(kvm_file $p empty_dmesg)" 'an empty name in the list' "... saying why"
