@@ -9,7 +9,18 @@
 # (2.13.9's; tests/lttng-tools/fetch-src.sh gets one).
 #
 #   tests/lttng-tools/run.sh [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST... | python]
+#   tests/lttng-tools/run.sh --prepare DIR LTTNG_TOOLS_SRC
+#   tests/lttng-tools/run.sh [-t SECONDS] --prepared DIR [TEST... | python]
 #   tests/lttng-tools/run.sh --list
+#
+# --prepare DIR builds the scratch tree in DIR (a new or empty
+# directory: the tests, their programs, the stand-ins) and runs nothing;
+# with LTT_PREFIX set, the stand-ins run ltt as installed under that
+# prefix where the tree will run (PREFIX/bin/lttctl...), which need not
+# exist here.  --prepared DIR runs tests from such a tree, at the path it
+# was made at, with nothing to build: tests/kernel/test_lttng_tools_kernel.sh
+# prepares one here and runs it in a guest whose kernel loads ltt's module
+# (the kernel halves of LTTng's tests, on lttng-test.ko).
 #
 # `lttng-sessiond` is ltt-sessiond started by that name, which implies
 # --lttng-compat as on a host where ltt's compat package puts it there:
@@ -17,7 +28,9 @@
 # on liblttng-ctl (register-some-triggers, ...) reach it while `lttng`,
 # lttctl, speaks ltt's.  LTT_LTTNG_CLIENT=debian: `lttng` is Debian's own
 # /usr/bin/lttng, which drives that daemon over LTTng's client protocol
-# (doc/lttng-compat.md).
+# (doc/lttng-compat.md).  LTT_LTTNG_DAEMONS=debian: the reference, every
+# program Debian's LTTng (its daemons, consumer, client and liblttng-ust),
+# run the same way.
 #
 # tools/notification's test point libraries (libpause_sessiond.so,
 # libpause_consumer.so) are built too: ltt's daemons call them as LTTng's
@@ -119,9 +132,13 @@ usage() {
 	exit 2
 }
 
-keep=false limit=900
+keep=false limit=900 prepare='' prepared=''
 while [ $# -gt 0 ]; do
 	case $1 in
+	--prepare | --prepared)
+		[ -n "${2:-}" ] || usage "$1: give the scratch tree's directory"
+		if [ "$1" = --prepare ]; then prepare=$2; else prepared=$2; fi
+		shift 2 ;;
 	--list)
 		printf '%s\n' "${ALL_TESTS[@]}" "# driven by python3-lttng (name them, or 'python'):" \
 			"${PY_TESTS[@]}"
@@ -133,10 +150,16 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] && [ -f "$1/tests/utils/utils.sh" ] ||
-	usage "LTTNG_TOOLS_SRC must be an lttng-tools source tree (with tests/utils/utils.sh)"
-SRC=$(readlink -f "$1")
-shift
+if [ -n "$prepared" ]; then
+	[ -f "$prepared/run.env" ] || usage "--prepared $prepared: no tree that --prepare made there"
+	SRC=$(readlink -f "$prepared")	# its tests/ are the source's
+else
+	[ $# -ge 1 ] && [ -f "$1/tests/utils/utils.sh" ] ||
+		usage "LTTNG_TOOLS_SRC must be an lttng-tools source tree (with tests/utils/utils.sh)"
+	SRC=$(readlink -f "$1")
+	shift
+fi
+[ -z "$prepare" ] || [ $# = 0 ] || usage "--prepare runs no test: name them with --prepared"
 TESTS=()
 for test in "$@"; do
 	if [ "$test" = python ]; then TESTS+=("${PY_TESTS[@]}"); else TESTS+=("$test"); fi
@@ -147,14 +170,20 @@ for test in "${TESTS[@]}"; do
 	[ -f "$SRC/tests/regression/$test" ] || [ -f "$SRC/tests/regression/$test.in" ] ||
 		usage "no test $test in $SRC/tests/regression (--list shows the tests)"
 done
-[ "$(id -u)" = 0 ] && unshare -m -p -n -f --mount-proc true 2>/dev/null || {
+[ -n "$prepare" ] || { [ "$(id -u)" = 0 ] && unshare -m -p -n -f --mount-proc true 2>/dev/null; } || {
 	echo "$0: needs root and unshare -m -p -n (the tests' pgrep and kill must see only their own daemons)" >&2
 	exit 2
 }
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=${LTT_BUILDDIR:-$TOP/build}
-if [ "$B" = installed ]; then
+if [ -n "$prepared" ]; then
+	. "$prepared/run.env"
+elif [ -n "$prepare" ] && [ -n "${LTT_PREFIX:-}" ]; then
+	LTTCTL=$LTT_PREFIX/bin/lttctl SESSIOND=$LTT_PREFIX/bin/ltt-sessiond
+	RELAYD=$LTT_PREFIX/bin/ltt-relayd LTTRUN=$LTT_PREFIX/bin/ltt-run CRASH=$LTT_PREFIX/bin/ltt-crash
+	CONSUMERD='' COMPAT_LIBDIR='' CONFIG_XML=''
+elif [ "$B" = installed ]; then
 	LTTCTL=$(command -v lttctl) SESSIOND=$(command -v ltt-sessiond)
 	RELAYD=$(command -v ltt-relayd) LTTRUN=$(command -v ltt-run) CRASH=$(command -v ltt-crash)
 	CONSUMERD='' COMPAT_LIBDIR='' CONFIG_XML=''
@@ -165,11 +194,23 @@ else
 	CONFIG_XML=$B/src/lib/ltt-ctl/.libs/config-xml.so	# save and load's module
 fi
 for f in "$LTTCTL" "$SESSIOND" "$RELAYD" "$LTTRUN" "$CRASH"; do
-	[ -x "$f" ] || { echo "$0: ltt is not built: '$f' (build it, or set LTT_BUILDDIR)" >&2; exit 2; }
+	[ -x "$f" ] || [ -n "${LTT_PREFIX:-}" ] ||
+		{ echo "$0: ltt is not built: '$f' (build it, or set LTT_BUILDDIR)" >&2; exit 2; }
 done
 
-S=$(mktemp -d "${TMPDIR:-/tmp}/ltt-lttng-tools.XXXXXX")
-$keep || trap 'rm -rf "$S"' EXIT
+if [ -n "$prepared" ]; then
+	S=$SRC
+elif [ -n "$prepare" ]; then
+	mkdir -p "$prepare" && [ -z "$(ls -A "$prepare")" ] ||
+		usage "--prepare $prepare: give a new or empty directory"
+	S=$(readlink -f "$prepare")
+else
+	S=$(mktemp -d "${TMPDIR:-/tmp}/ltt-lttng-tools.XXXXXX")
+	$keep || trap 'rm -rf "$S"' EXIT
+fi
+t=$S/tests
+# ---- the scratch tree: made here, or by --prepare before ----
+if [ -z "$prepared" ]; then
 cp -r "$SRC/tests" "$S/tests"
 mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-relayd" \
 	"$S/src/bin/lttng-consumerd" "$S/src/bin/lttng-crash" "$S/src/common/config" "$S/run" "$S/build"
@@ -267,6 +308,20 @@ while [ \$# -gt 0 ]; do
 done
 exec -a lttng-relayd "$RELAYD" "\${args[@]}"
 STANDIN
+# LTT_LTTNG_DAEMONS=debian: the reference, Debian's LTTng 2.13.9 whole,
+# its client, daemons and consumer (lttng-modules' kernel halves aside),
+# the programs on Debian's liblttng-ust (no ltt-run): the same tests,
+# programs and namespaces as ltt's runs, side by side.
+if [ "${LTT_LTTNG_DAEMONS:-}" = debian ]; then
+	for d in lttng:/usr/bin/lttng lttng-sessiond:/usr/bin/lttng-sessiond \
+		lttng-relayd:/usr/bin/lttng-relayd lttng-crash:/usr/bin/lttng-crash \
+		lttng-consumerd:/usr/lib/$(gcc -print-multiarch)/lttng/libexec/lttng-consumerd; do
+		[ -x "${d#*:}" ] || { echo "$0: LTT_LTTNG_DAEMONS=debian: no ${d#*:} (Debian's lttng-tools)" >&2; exit 2; }
+		printf '#!/bin/bash\nexec -a %s %s "$@"\n' "${d%%:*}" "${d#*:}" \
+			>"$S/src/bin/${d%%:*}/${d%%:*}"
+	done
+	LTTRUN=env CONSUMERD='' COMPAT_LIBDIR='' CONFIG_XML=''
+fi
 chmod +x "$S"/src/bin/lttng*/lttng*
 # python3 for PY_TESTS: one that imports python3-lttng's module (Debian's
 # /usr/bin/python3, where a python3 earlier on PATH, a pyenv's, lacks it).
@@ -279,7 +334,6 @@ done
 # The test programs and libraries, with LTTng-UST's headers, as their
 # Makefile.am build them; lttng-tools' own headers want a config.h, and
 # its logging macros (live_test's) a few symbols of its libcommon.
-t=$S/tests
 cat >"$S/build/config.h" <<'EOF'
 #define _GNU_SOURCE 1
 #define VERSION_MAJOR 2
@@ -314,6 +368,9 @@ done
 build "$u/gen-ust-events-ns/gen-ust-events-ns" "$u/gen-ust-events-ns/gen-ust-events-ns.c" \
 	"$u/gen-ust-events-ns/tp.c" "$t/utils/utils.c" "${ust[@]}" -llttng-ust-fork -lpopt
 build "$u/gen-ust-tracef/gen-ust-tracef" "$u/gen-ust-tracef/gen-ust-tracef.c" "$t/utils/utils.c" "${ust[@]}"
+# the kernel halves' writer of /proc/lttng-test-filter-event (lttng-test.ko)
+build "$u/gen-kernel-test-events/gen-kernel-test-events" \
+	"$u/gen-kernel-test-events/gen-kernel-test-events.c" "$t/utils/utils.c"
 # The ELF program the trigger tests place user-space probes on (its
 # test_function, kept by -O0), and its library, where libtool puts them.
 e=$u/userspace-probe-elf-binary
@@ -435,6 +492,14 @@ build_py_tests() {
 	build "$l/demo" -DTEST_DYNAMIC_LINKAGE "$l/demo.c" -ldl
 }
 py_wanted && build_py_tests
+fi	# ---- the scratch tree ----
+if [ -n "$prepare" ]; then
+	# what --prepared needs of this run, at the paths the tree will run with
+	declare -p LTTCTL SESSIOND RELAYD LTTRUN CRASH CONSUMERD COMPAT_LIBDIR CONFIG_XML \
+		>"$S/run.env"
+	echo "prepared $S"
+	exit 0
+fi
 
 # One test: in its namespaces, a private /run (the root daemon's
 # /run/ltt, LTTng's /run/lttng), its own home (HOME and LTTNG_HOME, where
