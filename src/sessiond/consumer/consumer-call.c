@@ -41,26 +41,44 @@ static int call_locked(struct ltt_consumer *c, const struct ltt_consumer_call *k
  * The consumer is gone (its socket closed) or can't be talked to any more
  * (a broken message): make sure it is dead and reap it, so that it can
  * never read a buffer again once another one reads it.  Consumer lock held.
+ *
+ * ltt-consumerd exits with status 0 only when told to (SIGTERM, or its
+ * socket closed, which only we do), after writing what it held: one that
+ * did so on its own was stopped on purpose, by whoever signalled it
+ * (@c->stopped).  It is not replaced at once (see supervisor.h), as
+ * systemd's Restart=on-failure leaves a clean stop alone, and LTTng's
+ * session daemon never replaces a consumer.
  */
 static void lose_locked(struct ltt_consumer *c, const char *why)
 {
+	int status = -1;	/* not reaped: not taken for a clean exit */
+
 	if (c->fd < 0)
 		return;
-	LTT_ERR("consumer daemon pid %ld: %s; a new one takes over its traces", (long)c->pid,
-		why);
 	ltt_consumer_kill(c);
 	close(c->fd);
 	__atomic_store_n(&c->fd, -1, __ATOMIC_RELAXED);	/* ltt_consumer_stall() reads it */
-	while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR)
+	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
 		;
+	c->stopped = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (c->stopped)
+		LTT_WARN("consumer daemon pid %ld: %s, stopped on purpose (SIGTERM: it wrote what it held and exited with status 0); not replaced now: the next command that needs its traces starts a new one, which takes them over",
+			 (long)c->pid, why);
+	else
+		LTT_ERR("consumer daemon pid %ld: %s; a new one takes over its traces", (long)c->pid,
+			why);
 	c->pid = 0;
 }
 
-void ltt_consumer_lost(struct ltt_consumer *c)
+bool ltt_consumer_lost(struct ltt_consumer *c)
 {
+	bool stopped;
+
 	pthread_mutex_lock(&c->lock);
 	lose_locked(c, "it exited");
+	stopped = c->stopped;
 	pthread_mutex_unlock(&c->lock);
+	return stopped;
 }
 
 bool ltt_consumer_alive(struct ltt_consumer *c)

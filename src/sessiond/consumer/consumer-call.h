@@ -41,6 +41,7 @@ struct ltt_consumer {
 	/* Atomic: events of traces ended while it still held them unwritten. */
 	uint64_t unwritten;
 	bool remote;		/* spawned by the privileged part, killed through it */
+	bool stopped;		/* reaped: it exited with status 0 (stopped on SIGTERM) */
 };
 
 /*

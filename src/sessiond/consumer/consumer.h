@@ -160,9 +160,11 @@ bool ltt_consumer_alive(struct ltt_consumer *consumer);
 
 /**
  * ltt_consumer_lost() - the consumer's process exited: reap it and fail
- * every later call with -EPIPE.  Takes the consumer's lock.
+ * every later call with -EPIPE.  Takes the consumer's lock.  Returns
+ * whether it was stopped on purpose (exit status 0: SIGTERM), found here
+ * or by the call that found it dead first.
  */
-void ltt_consumer_lost(struct ltt_consumer *consumer);
+bool ltt_consumer_lost(struct ltt_consumer *consumer);
 
 /**
  * ltt_consumer_stalled() - does the consumer look stalled: it owes the

@@ -69,8 +69,9 @@ void ltt_supervisor_set_takeover(struct ltt_supervisor *sup, void (*fn)(void *ar
 
 /*
  * Watch thread: a consumer's process exited.  Reap it, then let the
- * domain hand its traces to a new one (which ltt_supervisor_get() spawns).
- * No lock held: the takeover takes the sessions' locks.
+ * domain hand its traces to a new one (which ltt_supervisor_get() spawns),
+ * unless it was stopped on purpose (SIGTERM): then the next command that
+ * needs them does.  No lock held: the takeover takes the sessions' locks.
  */
 static void on_exit_fd(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
@@ -78,14 +79,15 @@ static void on_exit_fd(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 	struct ltt_supervisor *sup = w->sup;
 	void (*fn)(void *arg);
 	void *fn_arg;
+	bool stopped;
 
 	(void)events;
 	ltt_evloop_unwatch_fd(loop, fd);
-	ltt_consumer_lost(w->consumer);
+	stopped = ltt_consumer_lost(w->consumer);
 	pthread_mutex_lock(&sup->lock);
 	unlist(sup, w);
 	free(w);
-	fn = sup->stopping ? NULL : sup->takeover;
+	fn = sup->stopping || stopped ? NULL : sup->takeover;
 	fn_arg = sup->takeover_arg;
 	pthread_mutex_unlock(&sup->lock);
 	if (fn)
