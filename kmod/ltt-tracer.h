@@ -3,6 +3,8 @@
  * ltt-tracer.h - the private header of ltt-tracer.ko: its objects, and a
  * map of its files.
  *
+ *   lttng-test.c      lttng-test.ko, a module of its own on this one:
+ *                     /proc/lttng-test-filter-event, ltt_lttng_test_emit()
  *   ltt-core.c        module init/exit, /proc/ltt and the tracer ioctls
  *   ltt-session.c     session and channel file descriptors
  *   ltt-kprobes.c     kprobes and kretprobes placed from outside (PROBE)
