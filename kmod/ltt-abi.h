@@ -56,7 +56,8 @@
  * 10 buffers for the CPUs online only: ltt_kabi_stream.flags
  * (STREAM_IF_ALLOCATED), channel fd poll, CHANNEL_MEM 0 for a CPU never online;
  * 11 ltt_kabi_field.flags (BIG_ENDIAN), bit arrays and sequences (@bits 1),
- * the enumeration LTTNG_TEST, the event lttng_test_filter_event
+ * the enumeration LTTNG_TEST, the event lttng_test_filter_event (only while
+ * lttng-test.ko is loaded), ltt_kabi_version.catalog
  */
 #define LTT_KABI_MINOR		11
 #define LTT_KABI_MINOR_SNAPSHOT	2	/* the first minor whose streams are read
@@ -117,7 +118,14 @@ struct ltt_kabi_version {
 	 * LTT_KABI_BPF_* (below).  The module leaves 0.  Was reserved[0].
 	 */
 	__u32 bpf;
-	__u32 reserved[5];
+	/*
+	 * (1.11) Changes each time LIST's events change while the tracer is
+	 * loaded (lttng-test.ko loaded or removed: its event comes and
+	 * goes): a daemon that keeps LIST's answer lists again when it sees
+	 * another value.  Was reserved[0]; the tracefs backend leaves 0.
+	 */
+	__u32 catalog;
+	__u32 reserved[4];
 };
 
 /*

@@ -22,9 +22,22 @@ MODULE_PARM_DESC(probes, "comma-separated probe groups to register, among:"
 
 static struct proc_dir_entry *ltt_proc;
 
+/*
+ * /proc/ltt open holds the module (a /proc file does not by itself): a
+ * daemon's tracer is never unloaded under it, even with no session, nor
+ * by `modprobe --remove lttng-test` taking its now unused dependency.
+ */
 static int tracer_open(struct inode *inode, struct file *file)
 {
-	return capable(CAP_SYS_ADMIN) ? 0 : -EPERM;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return try_module_get(THIS_MODULE) ? 0 : -ENODEV;
+}
+
+static int tracer_release(struct inode *inode, struct file *file)
+{
+	module_put(THIS_MODULE);
+	return 0;
 }
 
 static int tracer_version(void __user *uarg)
@@ -35,6 +48,7 @@ static int tracer_version(void __user *uarg)
 		.tracer_version = LTT_TRACER_VERSION,
 		.probes = ltt_kprobe_kinds(),
 		.maps = 1,	/* ltt-map.c */
+		.catalog = ltt_catalog_generation(),
 	};
 
 	return copy_to_user(uarg, &v, sizeof(v)) ? -EFAULT : 0;
@@ -104,6 +118,7 @@ static long tracer_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 
 static const struct proc_ops tracer_proc_ops = {
 	.proc_open = tracer_open,
+	.proc_release = tracer_release,
 	.proc_ioctl = tracer_ioctl,
 	.proc_compat_ioctl = tracer_ioctl,
 };

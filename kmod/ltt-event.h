@@ -54,6 +54,7 @@
 #ifndef LTT_EVENT_H
 #define LTT_EVENT_H
 
+#include <asm/byteorder.h>
 #include <linux/build_bug.h>
 #include <linux/kernel.h>
 #include <linux/preempt.h>
@@ -129,11 +130,11 @@
 #define LTT_FORM_BIT(F)		((F) & LTT_FORM_BITS ? 1 : 0)
 #define LTT_FORM_UNIT(T, F)	((F) & LTT_FORM_BITS ? sizeof(T) * 8 : 1)
 
-/* @v of integer type T with its bytes reversed (a big-endian field's value for filters) */
-#define LTT_SWAB(T, v) \
-	((T)(sizeof(T) == 8 ? __builtin_bswap64((u64)(v)) : \
-	     sizeof(T) == 4 ? __builtin_bswap32((u32)(v)) : \
-	     sizeof(T) == 2 ? __builtin_bswap16((u16)(v)) : (v)))
+/* The value big-endian @v of integer type T stands for (what filters read of it) */
+#define LTT_FROM_BE(T, v) \
+	((T)(sizeof(T) == 8 ? be64_to_cpu((__force __be64)(u64)(v)) : \
+	     sizeof(T) == 4 ? be32_to_cpu((__force __be32)(u32)(v)) : \
+	     sizeof(T) == 2 ? be16_to_cpu((__force __be16)(u16)(v)) : (v)))
 
 /* pass 1: struct ltt_kabi_field initializers */
 #define LTT_DESC_int(T, N, E, L, B, C, F) \
@@ -161,7 +162,7 @@
 	T __ltt_v_##N = (T)(E); LTT_CHECK_NAME(N)
 /* what a filter reads of an integer: its value, a big-endian one's converted */
 #define LTT_FILTER_INT(T, N, F) \
-	((F) & LTT_FORM_BE ? &(T){ LTT_SWAB(T, __ltt_v_##N) } : &__ltt_v_##N)
+	((F) & LTT_FORM_BE ? &(T){ LTT_FROM_BE(T, __ltt_v_##N) } : &__ltt_v_##N)
 #define LTT_LOCAL_str(T, N, E, L, B, C, F) \
 	const char *__ltt_v_##N = ltt_str_nonnull(E); \
 	size_t __ltt_l_##N = strnlen(__ltt_v_##N, LTT_STRING_MAX - 1) + 1; \
@@ -324,5 +325,20 @@ struct ltt_probe ltt_probe_##pname = { \
 
 #define LTT_PROBE(pname, init_fn, exit_fn, ...) \
 	LTT_PROBE_HOOKS(pname, init_fn, exit_fn, NULL, NULL, __VA_ARGS__)
+
+/*
+ * A group whose events another module records: they exist (LIST,
+ * EVENT_DESC, EVENT_ENABLE) only while that module has called
+ * ltt_probe_set_present(&ltt_probe_@pname, true) (struct ltt_probe's
+ * @external)
+ */
+#define LTT_PROBE_EXTERNAL(pname, ...) \
+static struct ltt_event_desc * const __ltt_probe_events_##pname[] = { __VA_ARGS__ }; \
+struct ltt_probe ltt_probe_##pname = { \
+	.name = #pname, \
+	.events = __ltt_probe_events_##pname, \
+	.nr_events = ARRAY_SIZE(__ltt_probe_events_##pname), \
+	.external = true, \
+}
 
 #endif /* LTT_EVENT_H */

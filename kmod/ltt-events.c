@@ -40,9 +40,45 @@ static struct ltt_event_desc *event_find(const char *name)
 }
 
 /* Can this event be enabled on this kernel? */
+/* The events LIST shows changed (an external group came or went) this many times. */
+static u32 ltt_catalog_gen;
+
 static bool event_available(const struct ltt_event_desc *desc)
 {
+	if (desc->group && desc->group->external && !desc->group->present)
+		return false;
 	return !desc->tp_name || desc->tp;
+}
+
+/**
+ * ltt_probe_set_present() - an external group's events come (@present) or
+ * go: listed, described and enabled from now on, or no longer (where they
+ * are enabled they stay so, recorded by nobody, until disabled)
+ *
+ * Context: process context, takes ltt_mutex.
+ */
+void ltt_probe_set_present(struct ltt_probe *probe, bool present)
+{
+	mutex_lock(&ltt_mutex);
+	if (probe->external && probe->present != present) {
+		probe->present = present;
+		ltt_catalog_gen++;
+	}
+	mutex_unlock(&ltt_mutex);
+}
+
+/**
+ * ltt_catalog_generation() - how many times LIST's events changed since
+ * the module loaded (ltt_kabi_version.catalog)
+ */
+u32 ltt_catalog_generation(void)
+{
+	u32 gen;
+
+	mutex_lock(&ltt_mutex);
+	gen = ltt_catalog_gen;
+	mutex_unlock(&ltt_mutex);
+	return gen;
 }
 
 static void find_tracepoint(struct tracepoint *tp, void *priv)
@@ -142,6 +178,7 @@ int ltt_events_init(struct ltt_probe * const *table, unsigned int nr, const char
 
 		probe->nr_active = 0;
 		probe->inited = false;
+		probe->present = false;
 		for (j = 0; probe->selected && j < probe->nr_events; j++) {
 			struct ltt_event_desc *desc = probe->events[j];
 

@@ -238,7 +238,14 @@ struct ltt_probe {
 	void (*exit)(void);
 	int (*activate)(void);		/* optional, see above */
 	void (*deactivate)(void);
+	/*
+	 * A group whose events another module records (lttng_test:
+	 * lttng-test.ko): they are listed, described and enabled only while
+	 * that module says they are there, ltt_probe_set_present()
+	 */
+	bool external;
 	/* tracer's */
+	bool present;			/* external: the other module is loaded, ltt_mutex */
 	bool selected;			/* registered at load (probes= parameter) */
 	bool inited;			/* init() succeeded */
 	unsigned int nr_active;		/* its events enabled somewhere, ltt_mutex */
@@ -257,6 +264,8 @@ void ltt_events_exit(void);
 int ltt_tracepoint_attach(struct tracepoint *tp, void *probe, void *data);
 void ltt_tracepoint_detach(struct tracepoint *tp, void *probe, void *data);
 unsigned int ltt_tracepoints_attached(void);
+void ltt_probe_set_present(struct ltt_probe *probe, bool present);
+u32 ltt_catalog_generation(void);
 int ltt_event_enable(struct ltt_channel *chan, const char *name, u32 id);
 int ltt_event_disable(struct ltt_channel *chan, const char *name);
 struct ltt_event_desc *ltt_event_lookup(const char *name);
@@ -285,6 +294,7 @@ unsigned int ltt_kprobes_armed_count(void);
 
 /* probes/ltt-probe-lttng-test.c: for lttng-test.ko */
 int ltt_lttng_test_emit(unsigned int n);
+void ltt_lttng_test_present(bool present);
 int ltt_kprobe_create_fd(struct ltt_session *session, void __user *uarg);
 u32 ltt_kprobe_kinds(void);
 

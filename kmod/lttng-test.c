@@ -3,9 +3,10 @@
  * lttng-test.c - lttng-test.ko: LTTng's test module's interface on ltt's
  * tracer.  Writing N (decimal) to /proc/lttng-test-filter-event records N
  * lttng_test_filter_event (probes/ltt-probe-lttng-test.c says their
- * values), as lttng-modules' lttng-test.ko does; LTTng's tests load and
- * remove it by that name (`modprobe lttng-test`).  It needs ltt-tracer.ko,
- * which modprobe loads first; the event itself is ltt-tracer's.
+ * values), as lttng-modules' lttng-test.ko does (N at most 100,000,000);
+ * LTTng's tests load and remove it by that name (`modprobe lttng-test`).
+ * It needs ltt-tracer.ko, which modprobe loads first; the event itself is
+ * ltt-tracer's, there while this module is loaded.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -15,6 +16,8 @@
 #include "ltt-tracer.h"
 
 #define LTTNG_TEST_PROC_NAME	"lttng-test-filter-event"
+/* at most this many a write, as /proc/ltt-test (LTTng's has no bound) */
+#define LTTNG_TEST_MAX_EVENTS	100000000U
 
 static ssize_t filter_event_write(struct file *file, const char __user *ubuf, size_t count,
 				  loff_t *ppos)
@@ -22,6 +25,8 @@ static ssize_t filter_event_write(struct file *file, const char __user *ubuf, si
 	unsigned int n;
 	int ret = kstrtouint_from_user(ubuf, count, 10, &n);
 
+	if (!ret && n > LTTNG_TEST_MAX_EVENTS)
+		ret = -EINVAL;
 	if (!ret)
 		ret = ltt_lttng_test_emit(n);
 	return ret ? ret : count;
@@ -37,11 +42,15 @@ static int __init lttng_test_init(void)
 {
 	/* writable by anyone, as LTTng's: its tracker tests write as other users */
 	filter_event_proc = proc_create(LTTNG_TEST_PROC_NAME, 0666, NULL, &filter_event_ops);
-	return filter_event_proc ? 0 : -ENOMEM;
+	if (!filter_event_proc)
+		return -ENOMEM;
+	ltt_lttng_test_present(true);
+	return 0;
 }
 
 static void __exit lttng_test_exit(void)
 {
+	ltt_lttng_test_present(false);
 	proc_remove(filter_event_proc);
 }
 

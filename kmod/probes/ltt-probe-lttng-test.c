@@ -6,7 +6,8 @@
  * filters, wildcards and trackers find the event they enable.  The
  * separate module lttng-test.ko (kmod/lttng-test.c) gives it LTTng's
  * /proc/lttng-test-filter-event and calls ltt_lttng_test_emit(); the
- * event is ltt-tracer's, listed whether lttng-test.ko is loaded or not.
+ * event is ltt-tracer's, listed (LIST), described and enabled only while
+ * lttng-test.ko is loaded (ltt_lttng_test_present()), as LTTng's.
  *
  * Event i of a write of N (i = 0 .. N-1), as LTTng's module records it:
  *   intfield, intfield2 (hex), longfield	i
@@ -62,8 +63,8 @@ LTT_EVENT(lttng_test_filter_event,
 /*
  * ltt_lttng_test_emit() - record @n lttng_test_filter_event, i = 0 .. @n - 1
  *
- * Process context.  Returns 0, or -EINTR when a fatal signal came first
- * (the events recorded until then stay).
+ * Process context.  Returns 0, or -EINTR when a signal came first (the
+ * events recorded until then stay).
  */
 int ltt_lttng_test_emit(unsigned int n)
 {
@@ -77,7 +78,7 @@ int ltt_lttng_test_emit(unsigned int n)
 		ltt_event_call(lttng_test_filter_event, (int)i, (int)htonl(i), values, text,
 			       strlen(text), etext, net_values);
 		if (!(i & 1023)) {
-			if (fatal_signal_pending(current))
+			if (signal_pending(current))
 				return -EINTR;
 			cond_resched();
 		}
@@ -86,4 +87,11 @@ int ltt_lttng_test_emit(unsigned int n)
 }
 EXPORT_SYMBOL_GPL(ltt_lttng_test_emit);
 
-LTT_PROBE(lttng_test, NULL, NULL, LTT_EVENT_DESC(lttng_test_filter_event));
+LTT_PROBE_EXTERNAL(lttng_test, LTT_EVENT_DESC(lttng_test_filter_event));
+
+/* lttng-test.ko loaded (@present) or removed: the event listed, or not, as LTTng's. */
+void ltt_lttng_test_present(bool present)
+{
+	ltt_probe_set_present(&ltt_probe_lttng_test, present);
+}
+EXPORT_SYMBOL_GPL(ltt_lttng_test_present);

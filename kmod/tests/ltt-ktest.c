@@ -259,7 +259,8 @@ static void check_version_and_list(int tfd)
 	ret = ioctl(tfd, LTT_KABI_VERSION, &v);
 	check(!ret && v.major == LTT_KABI_MAJOR &&
 	      v.minor == LTT_KABI_MINOR && !strcmp(v.tracer_version, "0.1.0") &&
-	      v.maps == 1 && !v.bpf && !v.reserved[0] && !v.reserved[4], "VERSION: %u.%u %.32s", v.major, v.minor,
+	      v.maps == 1 && !v.bpf && !v.catalog && !v.reserved[0] && !v.reserved[3],
+	      "VERSION: %u.%u %.32s", v.major, v.minor,
 	      v.tracer_version);
 	ret = ioctl(tfd, LTT_KABI_LIST, &l);
 	check(!ret && l.count >= 5, "LIST with no room: count %u", l.count);

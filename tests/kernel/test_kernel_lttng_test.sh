@@ -2,29 +2,40 @@
 # lttng-test.ko: LTTng's test module's /proc/lttng-test-filter-event on
 # ltt's tracer, which LTTng's kernel tests of filters, wildcards and
 # trackers write (scenario kernel_lttng_test).  Its event,
-# lttng_test_filter_event, has lttng-modules 2.13's fields: each one
-# checked as babeltrace2 shows LTTng's (network byte order, text arrays
-# and sequences, bit arrays, the enumeration's values, ranges and -1),
-# and filters read the network fields' values as LTTng's do.
+# lttng_test_filter_event, is there only while the module is loaded, as
+# LTTng's (the running daemon's catalog follows), and has lttng-modules
+# 2.13's 24 fields: each one checked as babeltrace2 shows LTTng's
+# (network byte order, text arrays and sequences, bit arrays, the
+# enumeration's values, ranges and -1), and filters read the network
+# fields' values as LTTng's do.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_lttng_test
-plan 29
+plan 39
 
 s=kernel_lttng_test
 kvm_scenario_ok $s
-is "$(kvm_file $s modprobe.rc)" 0 "modprobe lttng-test loads it (ltt-tracer loaded)"
+unlike "$(kvm_file $s list_before)" lttng_test_filter_event "before lttng-test is loaded, list -k has no lttng_test_filter_event"
+ok $([ "$(kvm_file $s enable_early.rc)" != 0 ] && echo 0 || echo 1) "... and enabling it is refused"
+like "$(kvm_file $s enable_early)" "lttng_test_filter_event" "... naming it"
+is "$(kvm_file $s modprobe.rc)" 0 "modprobe lttng-test loads it (ltt-tracer loaded, the daemon running)"
 like "$(kvm_file $s modules)" '(^|
 )ltt_tracer [0-9]+ [0-9]+ lttng_test,' "lttng_test is loaded, using ltt_tracer"
 is "$(kvm_file $s proc_mode)" 666 "/proc/lttng-test-filter-event is writable by anyone, as LTTng's"
-like "$(kvm_file $s list_kf)" 'lttng_test_filter_event \(type: tracepoint\)' "list -k shows the event"
+like "$(kvm_file $s list_kf)" 'lttng_test_filter_event \(type: tracepoint\)' "the running daemon's list -k shows the event now"
+is "$(cat "$KVM_OUT/$s"/enable_{all,net,arr,str,neg,bits,glob}.rc | tr -d '\n')" 0000000 \
+	"the event, and a glob naming it, enabled in 7 sessions"
+is "$(kvm_file $s start_failed)$(kvm_file $s stop_failed)$(kvm_file $s destroy_failed)" "" \
+	"each session started, stopped and destroyed"
 like "$(kvm_file $s list_kf)" 'field: netintfield \(integer\)' "... its network integer"
 like "$(kvm_file $s list_kf)" 'field: bitfield_array \(bit array\)' "... its bit array"
 like "$(kvm_file $s list_kf)" 'field: enumnegative \(enum\)' "... its enumeration"
 is "$(kvm_file $s emit.rc)" 0 "writing 10 records"
+is "$(kvm_file $s emit_user.rc)" 0 "a user other than root writes 2 more"
 ok $([ "$(kvm_file $s emit_bad.rc)" != 0 ] && echo 0 || echo 1) "writing a word is refused"
+like "$(kvm_file $s emit_big)" "Invalid argument" "writing more than 100,000,000 is refused (EINVAL)"
 
 # events SESSION: the session's events as babeltrace2 prints them
 events() {
@@ -39,10 +50,11 @@ bits() {
 	sed "s/.* $1 = \[ \([^a-z]*\) \],.*/\1/" | grep -o '\[[0-9]*\] = [01]'
 }
 all=$(events all)
-is "$(grep -c . <<<"$all")" 10 "10 events recorded"
-is "$(ints <<<"$all")" "0 1 2 3 4 5 6 7 8 9 " \
-	"intfield 0 to 9, in order"
-e7=$(grep 'intfield = 7,' <<<"$all")
+is "$(grep -c . <<<"$all")" 12 "12 events recorded"
+is "$(ints <<<"$all")" "0 1 2 3 4 5 6 7 8 9 0 1 " \
+	"intfield 0 to 9, then the other user's 0 and 1, in order"
+is "$(events glob | ints)" "0 1 2 3 4 5 6 7 8 9 0 1 " "'lttng_test_fil*': the same 12"
+e7=$(grep '{ intfield = 7,' <<<"$all")
 like "$e7" 'intfield = 7, intfield2 = 0x7, longfield = 7, signedfield = -1, netintfield = 7, netintfieldhex = 0x7,' \
 	"event 7's integers; the network ones declared big endian read 7"
 like "$e7" 'arrfield1 = \[ \[0\] = 1, \[1\] = 2, \[2\] = 3 \], arrfield2 = "test", arrfield3 = \[ \[0\] = 1, \[1\] = 2, \[2\] = 3 \],' \
@@ -62,7 +74,8 @@ like "$e7" 'enum0 = \( "AUTO: EXPECT 0" : container = 0 \), enum23 = \( "VALUE: 
 
 is "$(events net | ints)" "7 8 " \
 	"netintfield == 7 || netintfieldhex == 8: the filter reads the network fields' values"
-is "$(events arr | grep -c .)" 4 "arrfield3[1] == 2 && seqfield3[2] == 3 && intfield < 4: big-endian elements read"
+is "$(events arr | ints)" "0 1 2 3 0 1 " \
+	"arrfield3[1] == 2 && seqfield3[2] == 3 && intfield < 4: big-endian elements read"
 is "$(events str | ints)" "9 " \
 	"strings, a text array's glob and a text sequence compared"
 is "$(events neg | ints)" "5 " "signedfield == -1, the hex and long fields"
@@ -72,3 +85,6 @@ is "$(kvm_file $s rmmod.rc)" 0 "modprobe --remove lttng-test removes it"
 is "$(kvm_file $s proc_gone)" yes "... and its /proc file"
 unlike "$(kvm_file $s modules_after)" '(^|
 )lttng_test ' "... and it is no longer loaded"
+unlike "$(kvm_file $s list_after)" lttng_test_filter_event "... nor its event listed"
+like "$(kvm_file $s modules_after)" '(^|
+)ltt_tracer ' "ltt-tracer stays loaded: the running daemon holds it (not taken as an unused dependency)"

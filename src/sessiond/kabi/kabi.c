@@ -348,6 +348,15 @@ void ltt_kabi_close(struct ltt_kabi *kabi)
 	kabi_free(kabi);
 }
 
+int ltt_kabi_catalog(struct ltt_kabi *kabi, uint32_t *ret_gen)
+{
+	struct ltt_kabi_version v = { 0 };
+	int ret = call_op(kabi, LTT_KABI_OP_VERSION, kabi->tracer, &v, NULL);
+
+	*ret_gen = ret ? 0 : v.catalog;
+	return ret;
+}
+
 int ltt_kabi_list(struct ltt_kabi *kabi, enum ltt_kabi_list_kind kind,
 		  struct ltt_kabi_list_entry **ret_entries, size_t *ret_count)
 {

@@ -94,6 +94,13 @@ void ltt_kabi_close(struct ltt_kabi *kabi);
 void ltt_kabi_run_points(struct ltt_kabi *kabi);
 
 /**
+ * ltt_kabi_catalog() - the tracer's catalog generation now
+ * (ltt_kabi_version.catalog, kernel ABI 1.11): another value than before
+ * means LIST's events changed (0 from older tracers and tracefs)
+ */
+int ltt_kabi_catalog(struct ltt_kabi *kabi, uint32_t *ret_gen);
+
+/**
  * ltt_kabi_list() - the tracer's tracepoint events or system calls
  * @ret_entries: @ret_count entries, malloc'd (free() them), names
  *               NUL-terminated

@@ -64,11 +64,12 @@ static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 }
 
 /* Is the event or system call @attr names in the tracer's catalog? */
-static bool in_catalog(const struct ltt_kernel *k, const struct ltt_rule_conf *attr)
+static bool in_catalog(struct ltt_kernel *k, const struct ltt_rule_conf *attr)
 {
-	const struct ltt_kabi_list_entry *v = attr->type == LTT_EVENT_SYSCALL ? k->syscalls :
-						k->tracepoints;
-	size_t i, n = attr->type == LTT_EVENT_SYSCALL ? k->nr_syscalls : k->nr_tracepoints;
+	const struct ltt_kernel_catalog *c = attr->type == LTT_EVENT_SYSCALL ? NULL :
+					     ltt_kernel_catalog(k);
+	const struct ltt_kabi_list_entry *v = c ? c->entries : k->syscalls;
+	size_t i, n = c ? c->nr : k->nr_syscalls;
 
 	for (i = 0; i < n; i++)
 		if (!strcmp(v[i].name, attr->pattern))
@@ -92,7 +93,7 @@ static enum ltt_error_code kernel_check_rule(struct ltt_domain_impl *d,
 		ret = ltt_kernel_probe_check(k, attr);
 	if (ret)
 		return ret;
-	/* The catalog is fixed: a name (not a glob) must be in it. */
+	/* A name (not a glob) must be in the catalog (as it is now). */
 	if (!ltt_event_type_is_probe(attr->type) && !ltt_event_pattern_is_glob(attr->pattern) &&
 	    !in_catalog(k, attr))
 		return LTT_ERR_KERNEL_EVENT_NOT_FOUND;
@@ -641,7 +642,7 @@ static void kernel_settle_wait(struct ltt_domain_impl *d, void *pending, const c
 static void kernel_release(struct ltt_kernel *k)
 {
 	ltt_kabi_close(k->kabi);
-	free(k->tracepoints);
+	ltt_kernel_catalog_fini(k);
 	free(k->syscalls);
 	free(k->cpus);
 }
@@ -804,8 +805,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 		return ret;
 	ret = ltt_kernel_read_cpus(kernel);
 	if (!ret)
-		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_TRACEPOINTS, &kernel->tracepoints,
-				    &kernel->nr_tracepoints);
+		ret = ltt_kernel_catalog_init(kernel);
 	if (!ret)
 		ret = ltt_kabi_list(kernel->kabi, LTT_KABI_LIST_SYSCALLS, &kernel->syscalls,
 				    &kernel->nr_syscalls);
@@ -834,7 +834,7 @@ int ltt_kernel_init(struct ltt_kernel *kernel, enum ltt_kernel_backend choice, c
 	kernel->domain.ops = &kernel_ops;
 	LTT_INFO("kernel tracer %s (ABI %u.%u, backend %s): %zu events, %zu system calls",
 		 kernel->version.tracer_version, kernel->version.major, kernel->version.minor,
-		 kernel->backend->name, kernel->nr_tracepoints, kernel->nr_syscalls);
+		 kernel->backend->name, kernel->catalog->nr, kernel->nr_syscalls);
 	return 0;
 unload:
 	if (kernel->module_loaded)

@@ -188,6 +188,20 @@ int ltt_kernel_regenerate_statedump(struct ltt_domain_impl *d, struct ltt_sessio
 int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
 			      int (*fn)(void *arg, const char *name), void *arg);
 
+/**
+ * ltt_kernel_catalog() - @k's tracepoint events now: the ones kept, or,
+ * when the tracer's catalog generation changed since they were listed, the
+ * tracer's list again (a failed listing keeps the ones before).  Any thread.
+ */
+const struct ltt_kernel_catalog *ltt_kernel_catalog(struct ltt_kernel *k);
+
+/*
+ * ltt_kernel_catalog_init() - @k's first catalog (its init), and
+ * ltt_kernel_catalog_fini() - every one it had (its release)
+ */
+int ltt_kernel_catalog_init(struct ltt_kernel *k);
+void ltt_kernel_catalog_fini(struct ltt_kernel *k);
+
 /*
  * ltt_kernel_syscall_event() - the name of system call @syscall's entry
  * (or exit) event in @name; false if it would not fit (the tracer lists

@@ -152,9 +152,70 @@ bool ltt_kernel_syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall,
 	return true;
 }
 
+/* A new catalog of @gen from the tracer, in *@ret (0), or -errno. */
+static int catalog_list(struct ltt_kernel *k, uint32_t gen, struct ltt_kernel_catalog **ret)
+{
+	struct ltt_kernel_catalog *c = calloc(1, sizeof(*c));
+	int err;
+
+	if (!c)
+		return -ENOMEM;
+	err = ltt_kabi_list(k->kabi, LTT_KABI_LIST_TRACEPOINTS, &c->entries, &c->nr);
+	if (err) {
+		free(c);
+		return err;
+	}
+	c->gen = gen;
+	*ret = c;
+	return 0;
+}
+
+int ltt_kernel_catalog_init(struct ltt_kernel *k)
+{
+	uint32_t gen;
+	int ret = ltt_kabi_catalog(k->kabi, &gen);
+
+	pthread_mutex_init(&k->catalog_lock, NULL);
+	return ret ? ret : catalog_list(k, gen, &k->catalog);
+}
+
+void ltt_kernel_catalog_fini(struct ltt_kernel *k)
+{
+	struct ltt_kernel_catalog *c = k->catalog, *older;
+
+	for (; c; c = older) {
+		older = c->older;
+		free(c->entries);
+		free(c);
+	}
+	k->catalog = NULL;
+}
+
+const struct ltt_kernel_catalog *ltt_kernel_catalog(struct ltt_kernel *k)
+{
+	struct ltt_kernel_catalog *cur = __atomic_load_n(&k->catalog, __ATOMIC_ACQUIRE), *c;
+	uint32_t gen;
+
+	/* only a tracer of 1.11 or later changes it; tracefs never does */
+	if (k->version.minor < LTT_KABI_MINOR_FIELD_FLAGS || ltt_kabi_catalog(k->kabi, &gen) ||
+	    gen == cur->gen)
+		return cur;
+	pthread_mutex_lock(&k->catalog_lock);
+	cur = k->catalog;
+	if (cur->gen != gen && !catalog_list(k, gen, &c)) {
+		LTT_INFO("kernel: the tracer's events changed: %zu now, %zu before", c->nr, cur->nr);
+		c->older = cur;
+		__atomic_store_n(&k->catalog, c, __ATOMIC_RELEASE);
+		cur = c;
+	}
+	pthread_mutex_unlock(&k->catalog_lock);
+	return cur;
+}
+
 int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule *rule,
 			      int (*fn)(void *arg, const char *name), void *arg)
 {
+	const struct ltt_kernel_catalog *c;
 	char name[LTT_KABI_NAME_MAX];
 	size_t i;
 	int ret = 0;
@@ -162,9 +223,10 @@ int ltt_kernel_for_each_event(struct ltt_kernel *k, const struct ltt_event_rule 
 	if (ltt_event_type_is_probe(rule->attr.type))
 		return 0;	/* no event of the catalog: its probe's (kernel-probe.h) */
 	if (!rule_is_syscall(rule)) {
-		for (i = 0; i < k->nr_tracepoints && !ret; i++)
-			if (ltt_rule_takes(rule, k->tracepoints[i].name, 0))
-				ret = fn(arg, k->tracepoints[i].name);
+		c = ltt_kernel_catalog(k);
+		for (i = 0; i < c->nr && !ret; i++)
+			if (ltt_rule_takes(rule, c->entries[i].name, 0))
+				ret = fn(arg, c->entries[i].name);
 		return ret;
 	}
 	for (i = 0; i < k->nr_syscalls && !ret; i++) {
@@ -229,6 +291,7 @@ int ltt_kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
 			   bool with_fields, struct ltt_wbuf *reply)
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
+	const struct ltt_kernel_catalog *c;
 	char entry[LTT_KABI_NAME_MAX];
 	size_t i;
 
@@ -242,10 +305,10 @@ int ltt_kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
 		}
 		return reply->err;
 	}
-	ltt_wbuf_put_u32(reply, (uint32_t)k->nr_tracepoints);
-	for (i = 0; i < k->nr_tracepoints; i++)
-		put_event(k, k->tracepoints[i].name, with_fields ? k->tracepoints[i].name : NULL,
-			  reply);
+	c = ltt_kernel_catalog(k);
+	ltt_wbuf_put_u32(reply, (uint32_t)c->nr);
+	for (i = 0; i < c->nr; i++)
+		put_event(k, c->entries[i].name, with_fields ? c->entries[i].name : NULL, reply);
 	return reply->err;
 }
 

@@ -48,8 +48,10 @@
 #ifndef LTT_SESSIOND_KERNEL_H
 #define LTT_SESSIOND_KERNEL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/utsname.h>
 
 #include "common/base/log.h"
@@ -79,6 +81,19 @@ enum ltt_kernel_backend {
 #define LTT_KERNEL_BPF_STRINGS "system call paths and names: read as strings by ltt's BPF program: this kernel refuses event probes (doc/kernel-bpf.md)"
 #define LTT_KERNEL_BPF_CHOSEN "system call paths and names: read as strings by ltt's BPF program: chosen by LTT_KERNEL_BPF=on, where this kernel's event probes would read them too (doc/kernel-bpf.md)"
 
+/*
+ * The tracer's tracepoint events as LIST gave them at catalog generation
+ * @gen (ltt_kabi_catalog()).  Replaced whole when the generation changes
+ * (lttng-test.ko loaded or removed); the ones replaced are kept, @older,
+ * till the domain ends, since a reader may still hold one.
+ */
+struct ltt_kernel_catalog {
+	struct ltt_kabi_list_entry *entries;
+	size_t nr;
+	uint32_t gen;
+	struct ltt_kernel_catalog *older;
+};
+
 struct ltt_kernel {
 	struct ltt_domain_impl domain;	/* serves LTT_DOMAIN_KERNEL */
 	struct ltt_kabi *kabi;
@@ -99,9 +114,13 @@ struct ltt_kernel {
 	uint64_t next_key;		/* atomic: consumer keys */
 	uint32_t *cpus;			/* the possible CPUs: one stream each */
 	unsigned int nr_cpus;
-	/* The catalog, read once from the tracer. */
-	struct ltt_kabi_list_entry *tracepoints;
-	size_t nr_tracepoints;
+	/*
+	 * The catalog: its tracepoint events (atomic: ltt_kernel_catalog(),
+	 * which lists them again when the tracer's changed, under
+	 * catalog_lock), and its system calls, read once.
+	 */
+	struct ltt_kernel_catalog *catalog;
+	pthread_mutex_t catalog_lock;
 	struct ltt_kabi_list_entry *syscalls;
 	size_t nr_syscalls;
 	/* Triggers (model/trigger.h): set before the first command. */
