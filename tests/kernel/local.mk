@@ -28,6 +28,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_stalled.sh \
 	tests/kernel/test_kernel_triggers.sh \
 	tests/kernel/test_systemd.sh \
+	tests/kernel/test_lttng_tools_kernel.sh \
 	tests/kernel/test_deb.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/sysroot.sh tests/kernel/deb-compat.sh tests/ctf-kernel-table.py tests/kernel/README.md \

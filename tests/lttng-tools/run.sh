@@ -17,8 +17,10 @@
 # directory: the tests, their programs, the stand-ins) and runs nothing;
 # with LTT_PREFIX set, the stand-ins run ltt as installed under that
 # prefix where the tree will run (PREFIX/bin/lttctl...), which need not
-# exist here.  --prepared DIR runs tests from such a tree, at the path it
-# was made at, with nothing to build: tests/kernel/test_lttng_tools_kernel.sh
+# exist here (LTT_LTTNG_CLIENT and LTT_LTTNG_DAEMONS too are the
+# prepare's: its stand-ins).  --prepared DIR runs tests from such a tree,
+# at the path it was made at, with nothing to build (the python tests
+# need python3-lttng there): tests/kernel/test_lttng_tools_kernel.sh
 # prepares one here and runs it in a guest whose kernel loads ltt's module
 # (the kernel halves of LTTng's tests, on lttng-test.ko).
 #
@@ -160,6 +162,7 @@ else
 	shift
 fi
 [ -z "$prepare" ] || [ $# = 0 ] || usage "--prepare runs no test: name them with --prepared"
+[ -z "$prepare" ] || [ -z "$prepared" ] || usage "--prepare or --prepared, not both"
 TESTS=()
 for test in "$@"; do
 	if [ "$test" = python ]; then TESTS+=("${PY_TESTS[@]}"); else TESTS+=("$test"); fi
@@ -194,12 +197,14 @@ else
 	CONFIG_XML=$B/src/lib/ltt-ctl/.libs/config-xml.so	# save and load's module
 fi
 for f in "$LTTCTL" "$SESSIOND" "$RELAYD" "$LTTRUN" "$CRASH"; do
-	[ -x "$f" ] || [ -n "${LTT_PREFIX:-}" ] ||
+	[ -x "$f" ] || { [ -n "$prepare" ] && [ -n "${LTT_PREFIX:-}" ]; } ||
 		{ echo "$0: ltt is not built: '$f' (build it, or set LTT_BUILDDIR)" >&2; exit 2; }
 done
 
 if [ -n "$prepared" ]; then
 	S=$SRC
+	# a run of its own: nothing of an earlier run's homes, files and logs
+	rm -rf "$S/run" "$S"/*.log && mkdir -p "$S/run" || exit 2
 elif [ -n "$prepare" ]; then
 	mkdir -p "$prepare" && [ -z "$(ls -A "$prepare")" ] ||
 		usage "--prepare $prepare: give a new or empty directory"
@@ -491,7 +496,8 @@ build_py_tests() {
 	so "$l/.libs/liblttng-ust-provider-ust-tests-demo3.so" "$l/tp3.c"
 	build "$l/demo" -DTEST_DYNAMIC_LINKAGE "$l/demo.c" -ldl
 }
-py_wanted && build_py_tests
+# (a tree prepared for later has them all: which tests it will run is said then)
+{ [ -n "$prepare" ] || py_wanted; } && build_py_tests
 fi	# ---- the scratch tree ----
 if [ -n "$prepare" ]; then
 	# what --prepared needs of this run, at the paths the tree will run with
@@ -514,6 +520,12 @@ fi
 # SIGKILL: the kernel then kills every process of the namespace, so no
 # daemon of a test outlives this script.  Without it, a run.sh killed
 # left its test running in the namespace, daemons and all, up to -t.
+# LTT_LTTNG_NO_PIDNS=1: no PID namespace of its own (the rest stays), for
+# a machine that runs nothing else (tests/kernel/test_lttng_tools_kernel.sh's
+# guest): the tracker test gives the kernel domain's --pid tracker the
+# pids it sees, which are the kernel's own only there.
+UNSHARE=(-m -p -n -f --kill-child --mount-proc)
+[ "${LTT_LTTNG_NO_PIDNS:-}" = 1 ] && UNSHARE=(-m -n -f --kill-child)
 run_one() { # TEST LOG SECONDS N
 	local own=$S/run/$4 user= clients=
 	# short (N, the test's place in the run): a user's daemon's sockets are
@@ -531,7 +543,7 @@ run_one() { # TEST LOG SECONDS N
 			${COMPAT_LIBDIR:+LTT_LTTNG_UST_LIBDIR="$COMPAT_LIBDIR"} \
 			${CONFIG_XML:+LTT_CONFIG_XML_PATH="$CONFIG_XML"} \
 			setpriv --pdeathsig KILL \
-			unshare -m -p -n -f --kill-child --mount-proc bash -c '
+			unshare "${UNSHARE[@]}" bash -c '
 			mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-lttng-tools /run || exit 1
 			mkdir -p /run/lttng
 			ip link set lo up || exit 1
@@ -540,7 +552,12 @@ run_one() { # TEST LOG SECONDS N
 			else
 				set -- "$1" "$2" "$3"
 			fi
-			exec "${@:4}" timeout -k 10 "$1" "$2" bash "$3"' run "$3" "$LTTRUN" "./$(basename "$1")" \
+			# by its own name, as LTTng runs it, so that its shell bears
+			# the name (the kernel filter test reads it as $ctx.procname);
+			# by bash when it is not executable (made from a .in file)
+			test=("$3")
+			[ -x "$3" ] || test=(bash "$3")
+			exec "${@:4}" timeout -k 10 "$1" "$2" "${test[@]}"' run "$3" "$LTTRUN" "./$(basename "$1")" \
 			"$user") >"$2" 2>&1
 }
 

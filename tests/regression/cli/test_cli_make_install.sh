@@ -113,6 +113,9 @@ if [ -n "$(var KERNELDIR)" ] && [ -f "$ko" ] && command -v modinfo >/dev/null; t
 	is "$(ls "$DEST/lib/modules")" "$rel" "and in no other release's directory"
 	like "$(cat "$mdir/modules.dep" 2>&1)" '^extra/ltt-tracer\.ko:' \
 		"depmod -b DESTDIR indexed it (modules.dep)"
+	like "$(cat "$mdir/modules.dep" 2>&1)" '(^|
+)extra/lttng-test\.ko: extra/ltt-tracer\.ko' \
+		"and lttng-test.ko, which needs ltt-tracer.ko"
 	like "$INSTALL_OUT" "kmod: installed $mdir/extra/ltt-tracer.ko \\(for kernel $rel\\)" \
 		"make install says where the module went"
 	# As another user, into a tree of theirs: installed and indexed, no depmod failure.
@@ -120,7 +123,7 @@ if [ -n "$(var KERNELDIR)" ] && [ -f "$ko" ] && command -v modinfo >/dev/null; t
 		nobody_dir "$TEST_TMP/nobody"
 		chmod 755 "$TEST_TMP/nobody"
 		run as_nobody env DESTDIR="$TEST_TMP/nobody/root" sh \
-			"$LTT_TOP_SRCDIR/kmod/scripts/ltt-kmod-install.sh" install "$ko" "$(var KERNELDIR)"
+			"$LTT_TOP_SRCDIR/kmod/scripts/ltt-kmod-install.sh" install "$(var KERNELDIR)" "$ko"
 		is "$RC" 0 "not root, DESTDIR: the module installs (exit 0)"
 		like "$(cat "$TEST_TMP/nobody/root/lib/modules/$rel/modules.dep" 2>&1)" \
 			'^extra/ltt-tracer\.ko:' "not root, DESTDIR: depmod -b indexed it"
@@ -128,7 +131,7 @@ if [ -n "$(var KERNELDIR)" ] && [ -f "$ko" ] && command -v modinfo >/dev/null; t
 		skip 2 "not root: can't install as another user"
 	fi
 else
-	skip 6 "no kernel module built (or no modinfo)"
+	skip 7 "no kernel module built (or no modinfo)"
 fi
 
 # --- make uninstall leaves no program, library or man page behind
