@@ -311,7 +311,7 @@ static inline void __maybe_unused __ltt_check_##ev_(void) \
  * X(@pname) to LTT_PROBES in probes/ltt-probes.h.  LTT_PROBE_HOOKS adds
  * @activate_fn and @deactivate_fn (struct ltt_probe says when they run).
  */
-#define LTT_PROBE_HOOKS(pname, init_fn, exit_fn, activate_fn, deactivate_fn, ...) \
+#define __LTT_PROBE(pname, init_fn, exit_fn, activate_fn, deactivate_fn, external_, ...) \
 static struct ltt_event_desc * const __ltt_probe_events_##pname[] = { __VA_ARGS__ }; \
 struct ltt_probe ltt_probe_##pname = { \
 	.name = #pname, \
@@ -321,7 +321,11 @@ struct ltt_probe ltt_probe_##pname = { \
 	.exit = exit_fn, \
 	.activate = activate_fn, \
 	.deactivate = deactivate_fn, \
+	.external = external_, \
 }
+
+#define LTT_PROBE_HOOKS(pname, init_fn, exit_fn, activate_fn, deactivate_fn, ...) \
+	__LTT_PROBE(pname, init_fn, exit_fn, activate_fn, deactivate_fn, false, __VA_ARGS__)
 
 #define LTT_PROBE(pname, init_fn, exit_fn, ...) \
 	LTT_PROBE_HOOKS(pname, init_fn, exit_fn, NULL, NULL, __VA_ARGS__)
@@ -333,12 +337,6 @@ struct ltt_probe ltt_probe_##pname = { \
  * @external)
  */
 #define LTT_PROBE_EXTERNAL(pname, ...) \
-static struct ltt_event_desc * const __ltt_probe_events_##pname[] = { __VA_ARGS__ }; \
-struct ltt_probe ltt_probe_##pname = { \
-	.name = #pname, \
-	.events = __ltt_probe_events_##pname, \
-	.nr_events = ARRAY_SIZE(__ltt_probe_events_##pname), \
-	.external = true, \
-}
+	__LTT_PROBE(pname, NULL, NULL, NULL, NULL, true, __VA_ARGS__)
 
 #endif /* LTT_EVENT_H */
