@@ -72,6 +72,7 @@
 #define LTT_KABI_MINOR_KMAP	9	/* the first module with MAP objects */
 #define LTT_KABI_MINOR_HOTPLUG	10	/* the first with STREAM_IF_ALLOCATED */
 #define LTT_KABI_MINOR_FIELD_FLAGS 11	/* the first with field flags and bit arrays */
+#define LTT_KABI_MINOR_CATALOG	11	/* the first with ltt_kabi_version.catalog */
 #define LTT_KABI_PROC_NAME	"ltt"		/* /proc/ltt */
 #define LTT_KABI_TEST_PROC_NAME	"ltt-test"	/* write N: emit N ltt_test_event */
 #define LTT_KABI_LOGGER_PROC_NAME "ltt-logger"	/* write text: one ltt_logger event */

@@ -311,7 +311,7 @@ static inline void __maybe_unused __ltt_check_##ev_(void) \
  * X(@pname) to LTT_PROBES in probes/ltt-probes.h.  LTT_PROBE_HOOKS adds
  * @activate_fn and @deactivate_fn (struct ltt_probe says when they run).
  */
-#define __LTT_PROBE(pname, init_fn, exit_fn, activate_fn, deactivate_fn, external_, ...) \
+#define LTT_PROBE_GROUP(pname, init_fn, exit_fn, activate_fn, deactivate_fn, external_, ...) \
 static struct ltt_event_desc * const __ltt_probe_events_##pname[] = { __VA_ARGS__ }; \
 struct ltt_probe ltt_probe_##pname = { \
 	.name = #pname, \
@@ -325,7 +325,7 @@ struct ltt_probe ltt_probe_##pname = { \
 }
 
 #define LTT_PROBE_HOOKS(pname, init_fn, exit_fn, activate_fn, deactivate_fn, ...) \
-	__LTT_PROBE(pname, init_fn, exit_fn, activate_fn, deactivate_fn, false, __VA_ARGS__)
+	LTT_PROBE_GROUP(pname, init_fn, exit_fn, activate_fn, deactivate_fn, false, __VA_ARGS__)
 
 #define LTT_PROBE(pname, init_fn, exit_fn, ...) \
 	LTT_PROBE_HOOKS(pname, init_fn, exit_fn, NULL, NULL, __VA_ARGS__)
@@ -337,6 +337,6 @@ struct ltt_probe ltt_probe_##pname = { \
  * @external)
  */
 #define LTT_PROBE_EXTERNAL(pname, ...) \
-	__LTT_PROBE(pname, NULL, NULL, NULL, NULL, true, __VA_ARGS__)
+	LTT_PROBE_GROUP(pname, NULL, NULL, NULL, NULL, true, __VA_ARGS__)
 
 #endif /* LTT_EVENT_H */

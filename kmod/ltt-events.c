@@ -39,10 +39,10 @@ static struct ltt_event_desc *event_find(const char *name)
 	return NULL;
 }
 
-/* Can this event be enabled on this kernel? */
 /* The events LIST shows changed (an external group came or went) this many times. */
 static u32 ltt_catalog_gen;
 
+/* Can this event be enabled on this kernel? */
 static bool event_available(const struct ltt_event_desc *desc)
 {
 	if (desc->group && desc->group->external && !desc->group->present)
@@ -62,7 +62,7 @@ void ltt_probe_set_present(struct ltt_probe *probe, bool present)
 	mutex_lock(&ltt_mutex);
 	if (probe->external && probe->present != present) {
 		probe->present = present;
-		ltt_catalog_gen++;
+		WRITE_ONCE(ltt_catalog_gen, ltt_catalog_gen + 1);
 	}
 	mutex_unlock(&ltt_mutex);
 }
@@ -73,12 +73,7 @@ void ltt_probe_set_present(struct ltt_probe *probe, bool present)
  */
 u32 ltt_catalog_generation(void)
 {
-	u32 gen;
-
-	mutex_lock(&ltt_mutex);
-	gen = ltt_catalog_gen;
-	mutex_unlock(&ltt_mutex);
-	return gen;
+	return READ_ONCE(ltt_catalog_gen);	/* written under ltt_mutex */
 }
 
 static void find_tracepoint(struct tracepoint *tp, void *priv)

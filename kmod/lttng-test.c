@@ -3,7 +3,8 @@
  * lttng-test.c - lttng-test.ko: LTTng's test module's interface on ltt's
  * tracer.  Writing N (decimal) to /proc/lttng-test-filter-event records N
  * lttng_test_filter_event (probes/ltt-probe-lttng-test.c says their
- * values), as lttng-modules' lttng-test.ko does (N at most 100,000,000);
+ * values), as lttng-modules' lttng-test.ko does (N at most 100,000,000;
+ * a fatal signal ends it early);
  * LTTng's tests load and remove it by that name (`modprobe lttng-test`).
  * It needs ltt-tracer.ko, which modprobe loads first; the event itself is
  * ltt-tracer's, there while this module is loaded.

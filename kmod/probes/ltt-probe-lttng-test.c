@@ -63,8 +63,9 @@ LTT_EVENT(lttng_test_filter_event,
 /*
  * ltt_lttng_test_emit() - record @n lttng_test_filter_event, i = 0 .. @n - 1
  *
- * Process context.  Returns 0, or -EINTR when a signal came first (the
- * events recorded until then stay).
+ * Process context.  Returns 0, or -EINTR when a fatal signal came first
+ * (the events recorded until then stay; a signal the writer handles does
+ * not cut the write short, as it does not LTTng's).
  */
 int ltt_lttng_test_emit(unsigned int n)
 {
@@ -78,7 +79,7 @@ int ltt_lttng_test_emit(unsigned int n)
 		ltt_event_call(lttng_test_filter_event, (int)i, (int)htonl(i), values, text,
 			       strlen(text), etext, net_values);
 		if (!(i & 1023)) {
-			if (signal_pending(current))
+			if (fatal_signal_pending(current))
 				return -EINTR;
 			cond_resched();
 		}

@@ -526,6 +526,19 @@ fi
 # pids it sees, which are the kernel's own only there.
 UNSHARE=(-m -p -n -f --kill-child --mount-proc)
 [ "${LTT_LTTNG_NO_PIDNS:-}" = 1 ] && UNSHARE=(-m -n -f --kill-child)
+# What a test's daemons leave when no PID namespace ends with it (a test
+# that timed out, a daemon it did not stop): killed, so that the next
+# test starts its own (utils.sh starts none while it finds one).
+DAEMONS='ltt-sessiond|ltt-priv|ltt-consumerd|ltt-relayd|lttng-sessiond|lttng-consumerd|lttng-relayd'
+leftovers() {
+	local n=0
+	pkill -KILL -x "$DAEMONS"
+	while pgrep -x "$DAEMONS" >/dev/null; do
+		[ $n -ge 100 ] && { echo "# daemons of the last test still here after 10 s" >&2; return 1; }
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
 run_one() { # TEST LOG SECONDS N
 	local own=$S/run/$4 user= clients=
 	# short (N, the test's place in the run): a user's daemon's sockets are
@@ -604,6 +617,7 @@ for test in "${TESTS[@]}"; do
 	[ "${AT_LEAST[$test]:-0}" -gt "$tlimit" ] && tlimit=${AT_LEAST[$test]}
 	run_one "$test" "$log" "$tlimit" "$n"
 	rc=$?
+	[ "${LTT_LTTNG_NO_PIDNS:-}" = 1 ] && leftovers
 	took=$((SECONDS - start))
 	nok=$(grep -c '^ok ' "$log") nnot=$(grep -c '^not ok ' "$log")
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log" | head -1)

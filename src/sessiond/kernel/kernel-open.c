@@ -196,9 +196,9 @@ const struct ltt_kernel_catalog *ltt_kernel_catalog(struct ltt_kernel *k)
 	struct ltt_kernel_catalog *cur = __atomic_load_n(&k->catalog, __ATOMIC_ACQUIRE), *c;
 	uint32_t gen;
 
-	/* only a tracer of 1.11 or later changes it; tracefs never does */
-	if (k->version.minor < LTT_KABI_MINOR_FIELD_FLAGS || ltt_kabi_catalog(k->kabi, &gen) ||
-	    gen == cur->gen)
+	/* only the module changes it, from 1.11 on: tracefs's stays, asking it costs */
+	if (k->backend != &ltt_kabi_module || k->version.minor < LTT_KABI_MINOR_CATALOG ||
+	    ltt_kabi_catalog(k->kabi, &gen) || gen == cur->gen)
 		return cur;
 	pthread_mutex_lock(&k->catalog_lock);
 	cur = k->catalog;
