@@ -13,7 +13,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kernel_lttng_test
-plan 39
+plan 42
 
 s=kernel_lttng_test
 kvm_scenario_ok $s
@@ -21,6 +21,9 @@ unlike "$(kvm_file $s list_before)" lttng_test_filter_event "before lttng-test i
 ok $([ "$(kvm_file $s enable_early.rc)" != 0 ] && echo 0 || echo 1) "... and enabling it is refused"
 like "$(kvm_file $s enable_early)" "lttng_test_filter_event" "... naming it"
 is "$(kvm_file $s modprobe.rc)" 0 "modprobe lttng-test loads it (ltt-tracer loaded, the daemon running)"
+is "$(kvm_file $s enable_lazy.rc)$(kvm_file $s start_lazy.rc)" 00 \
+	"before it, a session with the rule 'lttng_test_*' started"
+is "$(kvm_file $s lazy_followed)" yes "the daemon follows the module's load on its own (its uevent)"
 like "$(kvm_file $s modules)" '(^|
 )ltt_tracer [0-9]+ [0-9]+ lttng_test,' "lttng_test is loaded, using ltt_tracer"
 is "$(kvm_file $s proc_mode)" 666 "/proc/lttng-test-filter-event is writable by anyone, as LTTng's"
@@ -54,6 +57,8 @@ is "$(grep -c . <<<"$all")" 12 "12 events recorded"
 is "$(ints <<<"$all")" "0 1 2 3 4 5 6 7 8 9 0 1 " \
 	"intfield 0 to 9, then the other user's 0 and 1, in order"
 is "$(events glob | ints)" "0 1 2 3 4 5 6 7 8 9 0 1 " "'lttng_test_fil*': the same 12"
+is "$(events lazy | ints)" "0 1 2 " \
+	"the session started before the load records the event with no command since (LTTng's lazy enablers)"
 e7=$(grep '{ intfield = 7,' <<<"$all")
 like "$e7" 'intfield = 7, intfield2 = 0x7, longfield = 7, signedfield = -1, netintfield = 7, netintfieldhex = 0x7,' \
 	"event 7's integers; the network ones declared big endian read 7"

@@ -219,6 +219,8 @@ static void cpus_online(struct ltt_kernel *k)
 	ltt_session_each_live(k->registry, catch_up_session, k);
 }
 
+static void modules_changed(struct ltt_kernel *k);
+
 /*
  * @kc's counters and failure now, from its statistics page; from its
  * consumer @c (NULL: none) when that one keeps no page (older than 1.14):
@@ -297,7 +299,8 @@ static int chan_create(struct ltt_kernel *k, struct kernel_session *ks,
 	if (ret > 0)
 		ret = 0;
 	if (!ret && online_only(k))
-		ltt_khotplug_start(k, cpus_online);	/* without it, streams come at start and stop */
+		/* without it, streams come at start and stop, a module's events at a change */
+		ltt_khotplug_start(k, cpus_online, modules_changed);
 	cds_list_add_tail(&kc->cc.node, &ks->trace.chans);	/* destroy undoes what was done */
 	return ret;
 }
@@ -426,6 +429,38 @@ static int follow_rules(struct ltt_kernel *k, struct kernel_session *ks)
 		ret = ltt_kernel_trackers_sync(k, ks);
 	ks->rules_owed = ret != 0;
 	return ret;
+}
+
+/* A started session's rules follow the tracer's events as they are now. */
+static void follow_catalog(struct ltt_session *session, void *arg)
+{
+	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;
+	int ret;
+
+	if (!ks || !ltt_session_started_once(session))
+		return;		/* a first start takes them all */
+	ret = follow_rules(arg, ks);
+	if (ret)
+		LTT_WARN("session '%s': the kernel tracer's events changed, its rules not followed (%s): they are at its next start or rule change",
+			 session->name, strerror(-ret));
+}
+
+/*
+ * A module came or went (kernel-hotplug.c, on the supervisor's thread):
+ * when the tracer's events changed since the sessions last followed them
+ * here, every started session's rules take the events there now
+ * (lttng-test.ko's), as LTTng's lazy enablers do.
+ */
+static void modules_changed(struct ltt_kernel *k)
+{
+	const struct ltt_kernel_catalog *c = ltt_kernel_catalog(k);
+
+	if (c->gen == k->rules_gen)
+		return;
+	k->rules_gen = c->gen;
+	ltt_session_each_live(k->registry, follow_catalog, k);
+	LTT_INFO("kernel: a module came or went: the sessions' rules follow the tracer's %zu events",
+		 c->nr);
 }
 
 static int kernel_start(struct ltt_domain_impl *d, struct ltt_session *session,

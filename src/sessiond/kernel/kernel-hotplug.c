@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * kernel-hotplug.c - the watch on CPUs coming online (kernel-internal.h).
+ * kernel-hotplug.c - the watch on CPUs coming online, and on modules
+ * coming and going (kernel-internal.h).
  *
  * ltt's module of kernel ABI 1.10 makes a channel's buffer for a CPU as
  * the CPU comes online, before it runs (doc/kmod.md, "Buffers for the
@@ -15,6 +16,12 @@
  * each start and stop).  The channels' own fds poll readable too, but
  * the daemon never holds a module channel's fd outside the kernel thread
  * (kabi.c: only streams leave it), so the uevent it is.
+ *
+ * The same socket tells of modules loaded and removed ("add@/module/NAME",
+ * "remove@/module/NAME", sent once the module's init ran, and its exit):
+ * @modules then runs there too, which has the sessions' rules take the
+ * events the tracer has now (lttng-test.ko's: doc/kmod.md), as LTTng's
+ * lazy enablers do.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -33,17 +40,18 @@ struct ltt_khotplug {
 	struct ltt_supervisor_job job;	/* posted once: the watch set up on the loop */
 	struct ltt_kernel *k;
 	void (*online)(struct ltt_kernel *k);
+	void (*modules)(struct ltt_kernel *k);
 	int nl;			/* NETLINK_KOBJECT_UEVENT, the kernel's group */
 };
 
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Is the uevent in @msg (@len bytes) a CPU come online? */
-static bool cpu_online_event(const char *msg, size_t len)
+/* Does the uevent in @msg (@len bytes) begin with @want? */
+static bool uevent_is(const char *msg, size_t len, const char *want)
 {
-	static const char want[] = "online@/devices/system/cpu/cpu";
+	size_t n = strlen(want);
 
-	return len > sizeof(want) && !memcmp(msg, want, sizeof(want) - 1);
+	return len > n && !memcmp(msg, want, n);
 }
 
 /* The supervisor's loop: uevents to read. */
@@ -51,17 +59,22 @@ static void on_uevents(struct ltt_evloop *loop, int fd, uint32_t events, void *a
 {
 	struct ltt_khotplug *h = arg;
 	char msg[2048];
-	bool online = false;
+	bool online = false, modules = false;
 	ssize_t n;
 
 	(void)loop;
 	(void)events;
-	while ((n = recv(fd, msg, sizeof(msg), MSG_DONTWAIT)) > 0)
-		online |= cpu_online_event(msg, (size_t)n);
+	while ((n = recv(fd, msg, sizeof(msg), MSG_DONTWAIT)) > 0) {
+		online |= uevent_is(msg, (size_t)n, "online@/devices/system/cpu/cpu");
+		modules |= uevent_is(msg, (size_t)n, "add@/module/") ||
+			   uevent_is(msg, (size_t)n, "remove@/module/");
+	}
 	if (n < 0 && errno == ENOBUFS)
-		online = true;	/* some lost: look anyway */
+		online = modules = true;	/* some lost: look anyway */
 	if (online)
 		h->online(h->k);
+	if (modules)
+		h->modules(h->k);
 }
 
 /* On the supervisor's thread: watch the socket there. */
@@ -80,7 +93,8 @@ static void watch_cancel(struct ltt_supervisor_job *job)
 	(void)job;	/* the domain frees it (ltt_khotplug_free()) */
 }
 
-int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k))
+int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k),
+		       void (*modules)(struct ltt_kernel *k))
 {
 	struct sockaddr_nl addr = { .nl_family = AF_NETLINK, .nl_groups = 1 };
 	struct ltt_khotplug *h;
@@ -96,6 +110,7 @@ int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k
 	}
 	h->k = k;
 	h->online = online;
+	h->modules = modules;
 	h->job.run = watch_run;
 	h->job.cancel = watch_cancel;
 	h->nl = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,

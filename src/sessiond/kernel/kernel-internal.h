@@ -63,14 +63,17 @@ static inline uint64_t ltt_kernel_new_key(struct ltt_kernel *k)
 /* What the consumer-trace layer knows of a kernel trace (kernel-trace.c). */
 extern const struct ltt_ctrace_ops ltt_kernel_trace_ops;
 
-/* kernel-hotplug.c: the watch on CPUs coming online */
+/* kernel-hotplug.c: the watch on CPUs coming online and modules coming and going */
 /*
  * ltt_khotplug_start() sets it up once on the kernel consumer's
- * supervisor loop, which calls @online there on each (0 or -errno,
- * logged: without it their streams come at start and stop);
+ * supervisor loop, which calls @online there on each CPU come online and
+ * @modules on each module loaded or removed (0 or -errno, logged: without
+ * it a CPU's streams come at start and stop, and a rule takes the events
+ * of a module at its channel's next change);
  * ltt_khotplug_free() after the supervisor (NULL accepted).
  */
-int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k));
+int ltt_khotplug_start(struct ltt_kernel *k, void (*online)(struct ltt_kernel *k),
+		       void (*modules)(struct ltt_kernel *k));
 void ltt_khotplug_free(struct ltt_khotplug *h);
 
 /* kernel-events.c: the events of kernel channels, kept to their rules */

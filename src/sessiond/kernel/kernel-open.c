@@ -176,6 +176,7 @@ int ltt_kernel_catalog_init(struct ltt_kernel *k)
 	int ret = ltt_kabi_catalog(k->kabi, &gen);
 
 	pthread_mutex_init(&k->catalog_lock, NULL);
+	k->rules_gen = gen;
 	return ret ? ret : catalog_list(k, gen, &k->catalog);
 }
 

@@ -121,6 +121,7 @@ struct ltt_kernel {
 	 */
 	struct ltt_kernel_catalog *catalog;
 	pthread_mutex_t catalog_lock;
+	uint32_t rules_gen;		/* supervisor's: the catalog sessions followed last */
 	struct ltt_kabi_list_entry *syscalls;
 	size_t nr_syscalls;
 	/* Triggers (model/trigger.h): set before the first command. */

@@ -42,6 +42,17 @@ wait_for_file() {
 	done
 }
 
+# wait_for_line FILE PATTERN [SECONDS]: until a line of FILE matches the
+# basic regular expression PATTERN (default 30 s).
+wait_for_line() {
+	local n=0 max=$((${3:-30} * 100))
+	until grep -q -e "$2" "$1" 2>/dev/null; do
+		[ $n -ge $max ] && return 1
+		usleep 10000
+		n=$((n + 1))
+	done
+}
+
 # wait_pid_exit PID [SECONDS]: until the process PID is gone (default 30 s).
 wait_pid_exit() {
 	local n=0 max=$((${2:-30} * 100))

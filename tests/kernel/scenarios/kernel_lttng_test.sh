@@ -10,7 +10,16 @@ trap stop_sessiond EXIT
 capture list_before lttctl list -k
 capture create_early lttctl create early -o "$LTT_OUT/early"
 capture enable_early lttctl enable-event -k -s early lttng_test_filter_event
+# a glob that takes the event once it is there, in a session already started
+capture create_lazy lttctl create lazy -o "$LTT_OUT/lazy"
+capture enable_lazy lttctl enable-event -k -s lazy 'lttng_test_*'
+capture start_lazy lttctl start lazy
 capture modprobe modprobe lttng-test
+# the daemon follows the module's uevent on its own, no command asked
+result lazy_followed "$(wait_for_line "$LTT_OUT/sessiond.log" \
+	"a module came or went: the sessions' rules follow" && echo yes || echo no)"
+capture emit_lazy sh -c 'echo -n 3 >/proc/lttng-test-filter-event'
+capture stop_lazy lttctl stop lazy
 capture modules cat /proc/modules
 capture proc_mode stat -c %a /proc/lttng-test-filter-event
 capture list_kf lttctl list -k -f
