@@ -75,8 +75,8 @@ static void test_kernel_be_bits(void)
 		"\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 16; byte_order = be; } _prev_tid;\n",
 		"\t\tinteger { size = 64; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _args[ __args_length ];\n",
 		"\t\tinteger { size = 1; align = 1; signed = 0; encoding = none; base = 10; } _prev_state[192];\n",
-		"\t\tuint32_t __next_tid_length;\n"
-		"\t\tinteger { size = 1; align = 1; signed = 0; encoding = none; base = 10; } _next_tid[ __next_tid_length ];\n",
+		("\t\tuint32_t __next_tid_length;\n"
+		 "\t\tinteger { size = 1; align = 1; signed = 0; encoding = none; base = 10; } _next_tid[ __next_tid_length ];\n"),
 	};
 	struct ltt_kabi_event_desc d;
 	struct ltt_wbuf w;
