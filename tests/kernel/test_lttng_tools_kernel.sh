@@ -11,7 +11,7 @@
 # Which tests: LTT_LTTNG_KERNEL_TESTS (default tools/wildcard/test_event_wildcard
 # and tools/tracker/test_event_tracker, which fit the suite's time: about
 # 1 and 2 minutes under QEMU's emulation); "all" adds
-# tools/filtering/test_valid_filter (about 20 minutes more: give the
+# tools/filtering/test_valid_filter (about 28 minutes more: give the
 # test the time, LTT_TEST_WALL=3000; doc/lttng-tools-tests.md gives each
 # one's result and time); a list of tests runs those.  Skips as
 # test_systemd.sh does (no QEMU, kernel or mmdebstrap; no package
