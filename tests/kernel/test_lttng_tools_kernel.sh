@@ -22,7 +22,7 @@ TESTS=(tools/wildcard/test_event_wildcard tools/tracker/test_event_tracker)
 [ -n "${LTT_LTTNG_KERNEL_TESTS:-}" ] && [ "$LTT_LTTNG_KERNEL_TESTS" != all ] &&
 	read -ra TESTS <<<"$LTT_LTTNG_KERNEL_TESTS"
 # a test's seconds in the guest (the tracker test's 132 s four times
-# over; "all": the filter test's about 1,300), and the boot's: the tests,
+# over; "all": the filter test's about 1,700), and the boot's: the tests,
 # their set-up
 LIMIT=600
 [ "${LTT_LTTNG_KERNEL_TESTS:-}" = all ] && LIMIT=2400
