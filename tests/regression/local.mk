@@ -307,6 +307,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_trace_refused.sh \
 	tests/regression/ust/test_ust_consumer_stuck.sh \
 	tests/regression/ust/test_ust_consumer_takeover.sh \
+	tests/regression/ust/test_ust_consumer_snapshot_died.sh \
 	tests/regression/ust/test_ust_consumer_term.sh \
 	tests/regression/ust/test_ust_takeover_retry.sh \
 	tests/regression/ust/test_ust_takeover_inflight.sh \

@@ -324,6 +324,17 @@ struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t)
 	return c;
 }
 
+void ltt_ctrace_consumer_died(struct ltt_ctrace *t)
+{
+	if (!t->session->snapshot) {
+		ltt_ctrace_consumer(t);
+		return;
+	}
+	if (t->state == LTT_CTRACE_HELD)
+		LTT_WARN("session '%s': %s %s: its consumer daemon died; it writes only snapshots, so the next command that needs it (snapshot record, stop, destroy) has a new one take it over",
+			 t->session->name, t->ops->noun, t->path);
+}
+
 void ltt_cchan_init(struct ltt_cchan *ch, uint64_t key, struct ltt_channel *channel)
 {
 	CDS_INIT_LIST_HEAD(&ch->node);

@@ -227,6 +227,16 @@ struct ltt_consumer *ltt_ctrace_now(struct ltt_ctrace *t);
 struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t);
 
 /**
+ * ltt_ctrace_consumer_died() - @t's consumer died (a watch thread): a new
+ * one takes a trace that writes as it goes (files, a relay) over at once,
+ * so that recording goes on; a snapshot trace (a session with no output of
+ * its own: nothing is read from its buffers but snapshots) waits, logged,
+ * for the next ltt_ctrace_consumer() of a command that needs it, as after
+ * a consumer stopped on purpose
+ */
+void ltt_ctrace_consumer_died(struct ltt_ctrace *t);
+
+/**
  * ltt_ctrace_add_to() - hand @t, which no consumer has held, to consumer
  * @c (generation @gen) at once: in a directory of its own (never over a
  * trace there: the next name is taken), or on the session's relay, or as

@@ -243,7 +243,7 @@ static void take_over(struct ltt_session *session, void *arg)
 
 	(void)arg;
 	if (ks)
-		ltt_ctrace_consumer(&ks->trace);
+		ltt_ctrace_consumer_died(&ks->trace);
 }
 
 void ltt_kernel_consumer_died(void *arg)

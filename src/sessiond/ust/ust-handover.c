@@ -193,7 +193,7 @@ void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *ses
 
 	(void)b;
 	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node)
-		ltt_ctrace_consumer(&trace->ct);
+		ltt_ctrace_consumer_died(&trace->ct);
 }
 
 void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *session)

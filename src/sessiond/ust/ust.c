@@ -439,7 +439,8 @@ static void takeover_owned(struct ltt_session *session, void *arg)
 /*
  * A watch thread: the consumer of @owner's sessions died.  A new one takes
  * over their traces at once, so that recording goes on without waiting
- * for a command; other owners' sessions have consumers of their own.
+ * for a command (snapshot traces wait for one: ltt_ctrace_consumer_died());
+ * other owners' sessions have consumers of their own.
  * Sessions first (registry, then each session).
  */
 static void consumer_died(void *arg, const struct ltt_ust_owner *owner)
