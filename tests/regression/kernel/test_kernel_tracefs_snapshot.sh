@@ -17,7 +17,7 @@
 test_init
 relayd_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 25
+tracefs_setup 29
 
 # load N: N getcpu calls on CPU 0 (a system call nothing else makes:
 # programs read the CPU from the vDSO; getppid is made by sanitizers' runtimes
@@ -131,6 +131,32 @@ for k in 3 5 7 11 13 17 19 23 29 31 37 41; do
 done
 is "$short" "" "12 records between bursts of 3 to 41 calls: each holds every call made before it"
 lttctl -q destroy bursts
+
+# Its consumer killed: a snapshot trace is not taken over at once (it
+# writes nothing but snapshots; LTTng's tools/health tests kill every
+# consumer of a --no-output session and wait until none is left); the
+# kernel's buffer holds what comes meanwhile, and the next record has a
+# new consumer take the trace over.  What the dead one's ring held went
+# with it (above, doc/kernel-tracefs.md "Snapshots").
+lttctl -q create died --snapshot -o "$TEST_TMP/died" &&
+	lttctl -q enable-event -k --syscall getcpu -s died &&
+	lttctl -q add-context -k -t tid -s died &&
+	lttctl -q start died || { echo "Bail out! session died"; exit 1; }
+load 30
+pids=$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)
+kill -KILL $pids
+for p in $pids; do wait_pid_exit "$p"; done
+wait_for "$LOG" "session 'died': kernel trace [^ ]*: its consumer daemon died; it writes only snapshots"
+ok $? "its consumer killed, the snapshot trace waits for a command that needs it, the log says" ||
+	diag "$(grep -i consumer "$LOG" | tail -5)"
+is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "... no consumer was started in its place"
+load 30
+ok_cmd "snapshot record after the consumer's death" lttctl snapshot record -n after -s died
+d=$(find "$TEST_TMP/died" -mindepth 1 -maxdepth 1 -type d -name 'after-*' | head -1)
+run timeout "$BT_TIMEOUT" babeltrace2 "$d/kernel"
+is "$(grep -c "syscall_entry_getcpu: .*{ tid = $TID }" <<<"$OUT"):$(grep -c "syscall_exit_getcpu: .*{ tid = $TID }" <<<"$OUT")" "30:30" \
+	"... a new consumer took the trace over: the snapshot holds the 30 calls made meanwhile"
+lttctl -q destroy died
 
 # Kernel and user space in one snapshot: DIR/kernel and DIR/ust.
 lttctl -q create both --snapshot -o "$TEST_TMP/both" &&
