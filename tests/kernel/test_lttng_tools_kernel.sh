@@ -48,12 +48,14 @@ prefix=$(sed -n 's/^prefix = //p' "$LTT_TOP_BUILDDIR/Makefile")
 # the path it will run at in the guest (not under /tmp, which the
 # guest's systemd-tmpfiles empties at boot)
 P=/ltt-lttng-tools-$$
+_outside_dir=$P	# removed at exit, however the test ends, until it is below
 run env LTT_PREFIX="$prefix" "$LTT_TOP_SRCDIR/tests/lttng-tools/run.sh" --prepare "$P" "$src"
 [ "$RC" = 0 ] ||
 	{ rm -rf "$P"; echo "Bail out! run.sh --prepare failed"; tail -n 20 <<<"$OUT" | sed 's/^/# /'; exit 1; }
 mkdir -p "$R$P" && cp -a "$P/." "$R$P/" && cp "$LTT_TOP_SRCDIR/tests/lttng-tools/run.sh" "$R/ltt/run.sh"
 ret=$?
 rm -rf "$P"
+_outside_dir=
 [ "$ret" = 0 ] || { echo "Bail out! can't copy the tests' tree into the guest's root"; exit 1; }
 echo "$P" >"$R/ltt/lttng-tools-dir"
 echo "${TESTS[*]}" >"$R/ltt/lttng-tools-tests"

@@ -189,6 +189,9 @@ _cleanup() {
 	done
 	# switch_watch_start's instance, when the test ended before its stop
 	[ -z "${_sw_inst:-}" ] || rmdir "$_sw_inst" 2>/dev/null
+	# a directory the test had to make outside TEST_TMP, while it exists
+	# (test_lttng_tools_kernel.sh's tree at /, for its guest)
+	[ -z "${_outside_dir:-}" ] || rm -rf "$_outside_dir"
 	# LTT_TEST_KEEP=1 keeps the directory (traces, daemon logs) to look at
 	if [ -n "${LTT_TEST_KEEP:-}" ]; then
 		echo "# kept $TEST_TMP" >&2
