@@ -4,7 +4,6 @@
  * clear, regenerate (client protocol minor 5).
  */
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <ltt/ltt-ctl.h>
@@ -12,29 +11,29 @@
 
 #include "lib/ltt-ctl/ctl-internal.h"
 
+/* ROTATE_SESSION's reply: the archive's path (LTT_PATH_MAX bytes). */
+static void get_archive(struct ltt_rbuf *r, void *path, const struct ltt_ctl *ctl)
+{
+	(void)ctl;
+	ltt_rbuf_get_str_copy(r, path, LTT_PATH_MAX);
+}
+
 int ltt_ctl_rotate_session(struct ltt_ctl *ctl, const char *session, char *ret_archive,
 			   size_t len)
 {
-	uint8_t *reply = NULL;
-	const char *path;
-	struct ltt_rbuf r;
+	char path[LTT_PATH_MAX];
 	int ret;
 
 	if (!ret_archive || !len)
 		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, session,
-			      LTT_CLIENT_MINOR_ROTATE, &reply, &r);
+	ret = ctl_session_read(ctl, LTT_CLIENT_CMD_ROTATE_SESSION, session,
+			       LTT_CLIENT_MINOR_ROTATE, get_archive, path);
 	if (ret)
 		return ret;
-	path = ltt_rbuf_get_str(&r, LTT_PATH_MAX);
-	if (ltt_rbuf_end(&r))
-		ret = -LTT_ERR_PROTOCOL;
-	else if (strlen(path) >= len)
-		ret = -LTT_ERR_INVAL;
-	else
-		strcpy(ret_archive, path);
-	free(reply);
-	return ret;
+	if (strlen(path) >= len)
+		return -LTT_ERR_INVAL;
+	strcpy(ret_archive, path);
+	return 0;
 }
 
 int ltt_ctl_enable_rotation(struct ltt_ctl *ctl, const char *session, uint64_t timer_us,
@@ -88,23 +87,22 @@ int ltt_ctl_regenerate(struct ltt_ctl *ctl, const char *session, enum ltt_regene
 	return ctl_send_req(ctl, LTT_CLIENT_CMD_REGENERATE, &w, NULL, NULL);
 }
 
+/* ROTATION_INFO's reply: the schedule and the last rotation. */
+static void get_rotation(struct ltt_rbuf *r, void *desc, const struct ltt_ctl *ctl)
+{
+	ltt_proto_get_rotation_desc(r, desc, ctl_minor(ctl));
+}
+
 int ltt_ctl_rotation_info(struct ltt_ctl *ctl, const char *session,
 			  struct ltt_rotation_info *ret_info)
 {
 	struct ltt_rotation_desc desc;
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
 	int ret;
 
 	if (!ret_info)
 		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_ROTATION_INFO, session,
-			      LTT_CLIENT_MINOR_ROTATE, &reply, &r);
-	if (ret)
-		return ret;
-	ltt_proto_get_rotation_desc(&r, &desc, ctl_minor(ctl));
-	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
+	ret = ctl_session_read(ctl, LTT_CLIENT_CMD_ROTATION_INFO, session,
+			       LTT_CLIENT_MINOR_ROTATE, get_rotation, &desc);
 	if (ret)
 		return ret;
 	/* the public struct: its reserved room zeroed */

@@ -483,6 +483,20 @@ int ctl_send_read(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf 
 	return ret;
 }
 
+/* The request {str session} of @cmd, its reply read whole by @get. */
+int ctl_session_read(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
+		     uint32_t minor,
+		     void (*get)(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl),
+		     void *element)
+{
+	struct ltt_wbuf w;
+	int ret = ctl_begin_session_req(&w, ctl, session, minor);
+
+	if (ret)
+		return ret;
+	return ctl_send_read(ctl, cmd, &w, get, element);
+}
+
 int ctl_transact(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const struct ltt_wbuf *req,
 		 uint8_t **ret_reply, size_t *ret_len)
 {

@@ -206,6 +206,19 @@ int ctl_send_read(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, struct ltt_wbuf 
 		  void *element);
 
 /**
+ * ctl_session_read() - the request {str session} alone of @cmd, for a
+ * daemon of minor @minor or later (as ctl_begin_session_req()), its
+ * reply read whole by @get into @element (as ctl_send_read())
+ *
+ * Returns 0, the call's error, or -LTT_ERR_PROTOCOL (a reply @get did not
+ * read to its end).
+ */
+int ctl_session_read(struct ltt_ctl *ctl, enum ltt_client_cmd cmd, const char *session,
+		     uint32_t minor,
+		     void (*get)(struct ltt_rbuf *r, void *element, const struct ltt_ctl *ctl),
+		     void *element);
+
+/**
  * ctl_get_rules() - the @nr rules of a GET_SESSION reply at @r, into the
  * session's block
  * @detail: the block so far (detail and its nr_channels channels), grown

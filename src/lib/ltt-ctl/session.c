@@ -5,7 +5,6 @@
  * and the state of a session's relay.
  */
 #include <limits.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <ltt/ltt-ctl.h>
@@ -147,21 +146,22 @@ int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait)
 	return session_cmd(ctl, LTT_CLIENT_CMD_STOP_SESSION, session, wait);
 }
 
+/* DATA_PENDING's reply: whether data is still to be written. */
+static void get_pending(struct ltt_rbuf *r, void *pending, const struct ltt_ctl *ctl)
+{
+	(void)ctl;
+	*(bool *)pending = ltt_rbuf_get_bool(r);
+}
+
 int ltt_ctl_data_pending(struct ltt_ctl *ctl, const char *session, bool *ret_pending)
 {
-	uint8_t *reply = NULL;
-	struct ltt_rbuf r;
 	bool pending;
 	int ret;
 
 	if (!ret_pending)
 		return -LTT_ERR_INVAL;
-	ret = ctl_session_call(ctl, LTT_CLIENT_CMD_DATA_PENDING, session, 2, &reply, &r);
-	if (ret)
-		return ret;
-	pending = ltt_rbuf_get_bool(&r);
-	ret = ltt_rbuf_end(&r) ? -LTT_ERR_PROTOCOL : 0;
-	free(reply);
+	ret = ctl_session_read(ctl, LTT_CLIENT_CMD_DATA_PENDING, session, 2, get_pending,
+			       &pending);
 	if (!ret)
 		*ret_pending = pending;
 	return ret;
