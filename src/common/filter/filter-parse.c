@@ -273,6 +273,32 @@ static struct ltt_filter_node *node(struct parser *p, enum ltt_filter_node_kind 
 	return n;
 }
 
+/* An operator node @op at @pos over @left and @right (NULL: unary); frees both when out of memory. */
+static struct ltt_filter_node *op_node(struct parser *p, enum ltt_filter_node_kind kind,
+				       size_t pos, int op, struct ltt_filter_node *left,
+				       struct ltt_filter_node *right)
+{
+	struct ltt_filter_node *n = node(p, kind, pos);
+
+	if (!n) {
+		ltt_filter_free(left);
+		ltt_filter_free(right);
+		return NULL;
+	}
+	n->op = op;
+	n->left = left;
+	n->right = right;
+	return n;
+}
+
+/* One level deeper in the expression: -E2BIG, failing the parse at @pos, past the limit. */
+static int descend(struct parser *p, size_t pos)
+{
+	if (++p->depth > LTT_FILTER_MAX_DEPTH)
+		return fail(p, pos, -E2BIG, "expression nested deeper than %d", LTT_FILTER_MAX_DEPTH);
+	return 0;
+}
+
 static struct ltt_filter_node *parse_expr(struct parser *p);
 
 static const char *tok_text(enum tok t)
@@ -383,7 +409,7 @@ err:
 
 static struct ltt_filter_node *parse_unary(struct parser *p)
 {
-	struct ltt_filter_node *n, *sub;
+	struct ltt_filter_node *sub;
 	size_t pos = p->pos;
 	int op;
 
@@ -395,24 +421,13 @@ static struct ltt_filter_node *parse_unary(struct parser *p)
 	default:
 		return parse_postfix(p);
 	}
-	if (++p->depth > LTT_FILTER_MAX_DEPTH) {
-		fail(p, pos, -E2BIG, "expression nested deeper than %d", LTT_FILTER_MAX_DEPTH);
-		return NULL;
-	}
-	if (next(p))
+	if (descend(p, pos) || next(p))
 		return NULL;
 	sub = parse_unary(p);
 	p->depth--;
 	if (!sub || !op)
 		return sub;
-	n = node(p, LTT_FN_UNARY, pos);
-	if (!n) {
-		ltt_filter_free(sub);
-		return NULL;
-	}
-	n->op = op;
-	n->left = sub;
-	return n;
+	return op_node(p, LTT_FN_UNARY, pos, op, sub, NULL);
 }
 
 /*
@@ -447,7 +462,7 @@ static int level_op(const struct level *l, enum tok t)
 
 static struct ltt_filter_node *parse_level(struct parser *p, size_t lv)
 {
-	struct ltt_filter_node *n, *b, *right;
+	struct ltt_filter_node *n, *right;
 	int op;
 
 	if (lv == NR_LEVELS)
@@ -461,15 +476,7 @@ static struct ltt_filter_node *parse_level(struct parser *p, size_t lv)
 		right = parse_level(p, lv + 1);
 		if (!right)
 			goto err;
-		b = node(p, LTT_FN_BINARY, pos);
-		if (!b) {
-			ltt_filter_free(right);
-			goto err;
-		}
-		b->op = op;
-		b->left = n;
-		b->right = right;
-		n = b;
+		n = op_node(p, LTT_FN_BINARY, pos, op, n, right);
 	}
 	if (n && lv == NR_LEVELS - 1 &&
 	    (p->tok == T_PLUS || p->tok == T_MINUS || p->tok == T_STAR ||
@@ -488,10 +495,8 @@ static struct ltt_filter_node *parse_expr(struct parser *p)
 {
 	struct ltt_filter_node *n;
 
-	if (++p->depth > LTT_FILTER_MAX_DEPTH) {
-		fail(p, p->pos, -E2BIG, "expression nested deeper than %d", LTT_FILTER_MAX_DEPTH);
+	if (descend(p, p->pos))
 		return NULL;
-	}
 	n = parse_level(p, 0);
 	p->depth--;
 	return n;

@@ -599,19 +599,15 @@ static int add_relay_reply_check(struct ltt_rbuf *r, struct ltt_consumer_add_rel
 LTT_CODEC_PAIR_OF(consumer, add_relay_reply, struct ltt_consumer_add_relay_reply,
 		  consumer_add_relay_reply_body, consumer_add_relay_reply, add_relay_reply_check)
 
+/* A relay key travels as the other keys do: ltt_consumer_put_key()'s message. */
 void ltt_consumer_put_relay_key(struct ltt_wbuf *w, uint64_t relay_key)
 {
-	ltt_wbuf_put_u64(w, relay_key);
+	ltt_consumer_put_key(w, relay_key);
 }
 
 int ltt_consumer_get_relay_key(struct ltt_rbuf *r, uint64_t *ret_key)
 {
-	uint64_t key = ltt_rbuf_get_u64(r);
-
-	if (ltt_rbuf_end(r))
-		return -EPROTO;
-	*ret_key = key;
-	return 0;
+	return ltt_consumer_get_key(r, ret_key);
 }
 
 #define LTT_MSG struct ltt_consumer_relay_pending_reply
