@@ -135,7 +135,12 @@ static int attach_bpf(struct tracefs_source *t, const struct ltt_source_tracefs_
 			t->base.label, strerror(-ret));
 		return ret;
 	}
-	t->lost_seen = t->lost ? t->lost[cfg->cpu] : 0;	/* before the stream: not ours */
+	/*
+	 * The map's counts are the channel's since it was made, as ftrace's
+	 * "dropped events" are (below): none is counted yet, so that a
+	 * consumer taking the stream over counts what was lost while none read
+	 */
+	t->lost_seen = 0;
 	ltt_ftrace_conv_set_side(&t->conv, ltt_tfs_bpf_side, t);
 	return watch_both(t);
 }
@@ -194,7 +199,14 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->sib = t->events->sources;
 	t->events->sources = t;
 	t->stats_fd = open_stats(t);
-	ltt_tfs_read_dropped(t, &t->dropped);	/* what was dropped before is not ours */
+	/*
+	 * ftrace's "dropped events" count the channel's instance's losses since
+	 * it was made: all of them are the stream's, those a consumer that
+	 * died counted too (a kernel stream's statistics slot starts again
+	 * with each consumer, and its packets' events_discarded runs on),
+	 * and those while none read (doc/consumerd.md "Taking over")
+	 */
+	t->dropped = 0;
 	/* the stream covers the session from here, its first event or not (lttng-modules') */
 	ltt_ftrace_conv_set_begin(&t->conv, ltt_source_now(&t->base));
 	*ret_src = &t->base;

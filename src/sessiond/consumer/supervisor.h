@@ -7,7 +7,8 @@
  * A watch thread (an event loop on each consumer's pidfd, started with
  * the first consumer) notices a consumer's exit at once: it reaps it and
  * calls the domain's takeover function, which hands the domain's traces
- * to a new consumer (spawned by ltt_supervisor_get()).  A consumer that
+ * to a new consumer (spawned by ltt_supervisor_get()), but those that only
+ * snapshots read (ltt_ctrace_consumer_died(): they wait for a command).  A consumer that
  * is only slow is never replaced (consumer.h); one stopped on purpose
  * (exit status 0: SIGTERM) only by the next call that needs its traces.
  *
@@ -93,6 +94,7 @@ void ltt_supervisor_set_user(struct ltt_supervisor *sup, uid_t uid, gid_t gid);
  * @fn: called on the watch thread, no lock held, after the dead consumer
  *      was reaped; it takes the domain's locks and calls
  *      ltt_supervisor_get() to have a new consumer continue the traces
+ *      (ltt_ctrace_consumer_died() for each)
  * @arg: passed to @fn (borrowed for the supervisor's life)
  */
 void ltt_supervisor_set_takeover(struct ltt_supervisor *sup, void (*fn)(void *arg), void *arg);

@@ -330,8 +330,9 @@ void ltt_ctrace_consumer_died(struct ltt_ctrace *t)
 		ltt_ctrace_consumer(t);
 		return;
 	}
-	if (t->state == LTT_CTRACE_HELD)
-		LTT_WARN("session '%s': %s %s: its consumer daemon died; it writes only snapshots, so the next command that needs it (snapshot record, stop, destroy) has a new one take it over",
+	/* a command may have had a new consumer take it over already */
+	if (t->state == LTT_CTRACE_HELD && !ltt_ctrace_now(t))
+		LTT_WARN("session '%s': %s %s: its consumer daemon died; it writes only snapshots, so the next command that needs it (snapshot record, stop, destroy) has a new one take it over, with what its buffers hold then",
 			 t->session->name, t->ops->noun, t->path);
 }
 

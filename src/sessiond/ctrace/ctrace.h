@@ -230,9 +230,12 @@ struct ltt_consumer *ltt_ctrace_consumer(struct ltt_ctrace *t);
  * ltt_ctrace_consumer_died() - @t's consumer died (a watch thread): a new
  * one takes a trace that writes as it goes (files, a relay) over at once,
  * so that recording goes on; a snapshot trace (a session with no output of
- * its own: nothing is read from its buffers but snapshots) waits, logged,
- * for the next ltt_ctrace_consumer() of a command that needs it, as after
- * a consumer stopped on purpose
+ * its own, written only by snapshots) waits, logged, for the next
+ * ltt_ctrace_consumer() of whatever needs its consumer (a snapshot, stop,
+ * destroy, new metadata...), as after a consumer stopped on purpose: its
+ * buffers and their loss counts are the tracer's, which the new consumer
+ * reads then (through tracefs, what the dead one's ring held went with it).
+ * Session lock held.
  */
 void ltt_ctrace_consumer_died(struct ltt_ctrace *t);
 

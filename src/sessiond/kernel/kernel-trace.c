@@ -236,7 +236,11 @@ const struct ltt_ctrace_ops ltt_kernel_trace_ops = {
 	.new_key = trace_new_key,
 };
 
-/* A live session's kernel trace, if it has one, to a new consumer.  Session lock held. */
+/*
+ * A live session's kernel trace, if it has one, to a new consumer (a
+ * snapshot trace waits for a command: ltt_ctrace_consumer_died()).
+ * Session lock held.
+ */
 static void take_over(struct ltt_session *session, void *arg)
 {
 	struct kernel_session *ks = ltt_session_domain(session, LTT_DOMAIN_KERNEL)->state;

@@ -203,7 +203,8 @@ void ltt_ust_buffers_fini(struct ltt_ust_buffers *b);
  * ltt_ust_buffers_set_takeover() - what to call when an owner's consumer
  * dies: @fn runs on a watch thread without lock and hands that owner's
  * sessions to a new consumer (ltt_ust_buffers_takeover() for each session
- * ltt_ust_buffers_owner() says is @owner's)
+ * ltt_ust_buffers_owner() says is @owner's; a snapshot session's traces
+ * wait for a command, ltt_ctrace_consumer_died())
  */
 void ltt_ust_buffers_set_takeover(struct ltt_ust_buffers *b,
 				  void (*fn)(void *arg, const struct ltt_ust_owner *owner),
@@ -409,7 +410,8 @@ void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *sessi
  * ltt_ust_buffers_takeover() - hand every trace of @session whose
  * consumer died to the current one (spawned if needed): it continues the
  * same files from the ring buffers' read positions, with the same
- * timers.  Session lock held.  A trace that can't be taken over (a
+ * timers; a snapshot session's traces wait for a command
+ * (ltt_ctrace_consumer_died()).  Session lock held.  A trace that can't be taken over (a
  * relayed one, or a refusal) ends there, said in the log and by stop.
  */
 void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);

@@ -17,7 +17,7 @@
 test_init
 relayd_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 29
+tracefs_setup 30
 
 # load N: N getcpu calls on CPU 0 (a system call nothing else makes:
 # programs read the CPU from the vDSO; getppid is made by sanitizers' runtimes
@@ -134,13 +134,16 @@ lttctl -q destroy bursts
 
 # Its consumer killed: a snapshot trace is not taken over at once (it
 # writes nothing but snapshots; LTTng's tools/health tests kill every
-# consumer of a --no-output session and wait until none is left); the
-# kernel's buffer holds what comes meanwhile, and the next record has a
-# new consumer take the trace over.  What the dead one's ring held went
-# with it (above, doc/kernel-tracefs.md "Snapshots").
+# consumer of a --no-output session and wait until none is left).  What
+# the dead one's ring held went with it (doc/kernel-tracefs.md
+# "Snapshots"); meanwhile the kernel's buffer (4 pages a CPU, discard
+# mode) holds what fits of the next 3000 calls and drops the rest, which
+# the consumer that takes the trace over at the stop counts: ftrace's
+# "dropped events" are the channel's since it was made.
 lttctl -q create died --snapshot -o "$TEST_TMP/died" &&
-	lttctl -q enable-event -k --syscall getcpu -s died &&
-	lttctl -q add-context -k -t tid -s died &&
+	lttctl -q enable-channel -k diedchan --discard --subbuf-size 4k --num-subbuf 4 -s died &&
+	lttctl -q enable-event -k --syscall getcpu -c diedchan -s died &&
+	lttctl -q add-context -k -t tid -c diedchan -s died &&
 	lttctl -q start died || { echo "Bail out! session died"; exit 1; }
 load 30
 pids=$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)
@@ -150,12 +153,15 @@ wait_for "$LOG" "session 'died': kernel trace [^ ]*: its consumer daemon died; i
 ok $? "its consumer killed, the snapshot trace waits for a command that needs it, the log says" ||
 	diag "$(grep -i consumer "$LOG" | tail -5)"
 is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "... no consumer was started in its place"
-load 30
-ok_cmd "snapshot record after the consumer's death" lttctl snapshot record -n after -s died
+load 3000
+ok_cmd "stop after the consumer's death: a new one takes the trace over" lttctl stop died
+ok_cmd "snapshot record" lttctl snapshot record -n after -s died
 d=$(find "$TEST_TMP/died" -mindepth 1 -maxdepth 1 -type d -name 'after-*' | head -1)
 run timeout "$BT_TIMEOUT" babeltrace2 "$d/kernel"
-is "$(grep -c "syscall_entry_getcpu: .*{ tid = $TID }" <<<"$OUT"):$(grep -c "syscall_exit_getcpu: .*{ tid = $TID }" <<<"$OUT")" "30:30" \
-	"... a new consumer took the trace over: the snapshot holds the 30 calls made meanwhile"
+rec=$(grep -c "syscall_e[a-z]*_getcpu: .*{ tid = $TID }" <<<"$OUT")
+disc=$(lttctl list died | sed -n 's/^ *discarded events: //p' | head -1)
+ok "$([ "$rec" -gt 0 ] && [ $((rec + ${disc:-0})) = 6000 ]; echo $?)" \
+	"... the snapshot holds what the kernel kept of the 6000 events ($rec), the rest counted discarded ($disc)"
 lttctl -q destroy died
 
 # Kernel and user space in one snapshot: DIR/kernel and DIR/ust.

@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 11
+plan 12
 
 N=1000
 ok_cmd "create a snapshot session" lttctl create snap --snapshot -o "$TEST_TMP/snaps"
@@ -32,9 +32,12 @@ ok $? "the daemon's log says the snapshot trace waits for a command that needs i
 	diag "$(grep -i consumer "$SESSIOND_LOG" | tail -5)"
 is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "no consumer was started in its place"
 
-# recorded meanwhile into the buffers, which nobody reads in a snapshot session
+# recorded meanwhile into the buffers, which nobody reads in a snapshot
+# session (the same program's events: no new metadata needs a consumer)
 ust_app -n $N -r after
 is $? 0 "a program after the consumer's death recorded $N events"
+is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd):$(grep -c "taken over by the new consumer daemon" "$SESSIOND_LOG")" ":0" \
+	"still no consumer, nothing taken over"
 run lttctl snapshot record
 is "$RC:$(grep -c -i consumer <<<"$ERR")" "0:0" "snapshot record succeeds, no consumer error" ||
 	diag "$OUT"
