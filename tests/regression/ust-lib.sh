@@ -305,6 +305,32 @@ consumer_pid() {
 	pgrep -P "$spid" -x ltt-consumerd | head -1
 }
 
+# consumer_gone_unreplaced SIG LOG_RE N: a program records N events
+# (role "before") through the consumer it started, which is then sent SIG
+# and must not be replaced at once: its exit, the daemon's log line LOG_RE
+# (its @PID@ the consumer's pid; the daemon writes it once it decided: a
+# takeover would spawn a consumer before its next line), no consumer in
+# its place; a program
+# then records N more (role "after") into buffers nobody reads.  7 checks;
+# the ended consumer's pid in GONE_PID.
+consumer_gone_unreplaced() {
+	local sig=$1 re=$2 n=$3
+	ust_app -n "$n" -r before
+	is $? 0 "a program recorded $n events"
+	GONE_PID=$(consumer_pid)
+	ok "$([[ $GONE_PID =~ ^[0-9]+$ ]]; echo $?)" "one consumer runs (pid $GONE_PID)"
+	kill -"$sig" "$GONE_PID"
+	wait_pid_exit "$GONE_PID"
+	ok $? "SIG$sig ends the consumer"
+	wait_for "$SESSIOND_LOG" "${re//@PID@/$GONE_PID}"
+	ok $? "the daemon's log says it is not replaced now" ||
+		diag "$(grep -i consumer "$SESSIOND_LOG" | tail -5)"
+	is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "no consumer was started in its place"
+	ust_app -n "$n" -r after
+	is $? 0 "a program after the consumer's end recorded $n events"
+	is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "... still none: the buffers need no consumer"
+}
+
 # root_sessiond: for the tests that act as other users (as root): a
 # root daemon admitting the group nogroup, without the kernel domain, its
 # messages (-vvv) in $SESSIOND_LOG; its pid in spid.

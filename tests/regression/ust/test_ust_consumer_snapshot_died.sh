@@ -12,32 +12,18 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 12
+plan 13
 
 N=1000
 ok_cmd "create a snapshot session" lttctl create snap --snapshot -o "$TEST_TMP/snaps"
 lttctl -q enable-event -u ltt_test:seq
 ok_cmd "start" lttctl start
-ust_app -n $N -r before
-is $? 0 "a program recorded $N events"
-c1=$(consumer_pid)
-ok "$([[ $c1 =~ ^[0-9]+$ ]]; echo $?)" "one consumer runs (pid $c1)"
-
-kill -KILL "$c1"
-wait_pid_exit "$c1"
-ok $? "SIGKILL ends the consumer"
-# the watch thread logs this for the trace once it decided not to replace it
-wait_for "$SESSIOND_LOG" "session 'snap': trace [^ ]*: its consumer daemon died; it writes only snapshots"
-ok $? "the daemon's log says the snapshot trace waits for a command that needs it" ||
-	diag "$(grep -i consumer "$SESSIOND_LOG" | tail -5)"
-is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "no consumer was started in its place"
-
-# recorded meanwhile into the buffers, which nobody reads in a snapshot
-# session (the same program's events: no new metadata needs a consumer)
-ust_app -n $N -r after
-is $? 0 "a program after the consumer's death recorded $N events"
-is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd):$(grep -c "taken over by the new consumer daemon" "$SESSIOND_LOG")" ":0" \
-	"still no consumer, nothing taken over"
+# the watch thread logs the line for the trace once it decided not to
+# replace its consumer; the second program's events need no new metadata,
+# which would need a consumer
+consumer_gone_unreplaced KILL \
+	"session 'snap': trace [^ ]*: its consumer daemon died; it writes only snapshots" $N
+is "$(grep -c "taken over by the new consumer daemon" "$SESSIOND_LOG")" 0 "nothing taken over yet"
 run lttctl snapshot record
 is "$RC:$(grep -c -i consumer <<<"$ERR")" "0:0" "snapshot record succeeds, no consumer error" ||
 	diag "$OUT"

@@ -14,31 +14,17 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 12
+plan 13
 
 N=1000
 ok_cmd "create" lttctl create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq
 ok_cmd "start" lttctl start
-ust_app -n $N -r before
-is $? 0 "a program recorded $N events"
-c1=$(consumer_pid)
-ok "$([[ $c1 =~ ^[0-9]+$ ]]; echo $?)" "one consumer runs (pid $c1)"
-
-kill -TERM "$c1"
-wait_pid_exit "$c1"
-ok $? "SIGTERM stops the consumer"
-wait_for "$SESSIOND_LOG" "consumer daemon pid $c1: it exited, stopped on purpose \(SIGTERM"
-ok $? "the daemon's log says it was stopped on purpose, not replaced now" ||
-	diag "$(grep -i consumer "$SESSIOND_LOG" | tail -5)"
-# the watch thread wrote that line, then decided: a takeover would have
-# spawned one before its next event
-is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "no consumer was started in its place"
-
-# a program records meanwhile, into the buffers (nobody reads them); the
-# stop needs the trace: a new consumer takes it over, then flushes it
-ust_app -n $N -r after
-is $? 0 "a program after the consumer's stop recorded $N events"
+# SIGTERM: it writes what it holds, exits with status 0, and the log says
+# it was stopped on purpose; a program records meanwhile, into the buffers;
+# the stop needs the trace: a new consumer takes it over, then flushes it
+consumer_gone_unreplaced TERM "consumer daemon pid @PID@: it exited, stopped on purpose \(SIGTERM" $N
+c1=$GONE_PID
 run lttctl stop s
 is "$RC:$(grep -c -i consumer <<<"$ERR")" "0:0" "stop succeeds, no consumer error" || diag "$OUT"
 grep -q "trace $TEST_TMP/s/[^ ]*: taken over by the new consumer daemon" "$SESSIOND_LOG"
