@@ -203,8 +203,9 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	 * ftrace's "dropped events" count the channel's instance's losses since
 	 * it was made: all of them are the stream's, those a consumer that
 	 * died counted too (a kernel stream's statistics slot starts again
-	 * with each consumer, and its packets' events_discarded runs on),
-	 * and those while none read (doc/consumerd.md "Taking over")
+	 * with each consumer) and those while none read (doc/consumerd.md
+	 * "Taking over").  The converter's own discards (a page's missed
+	 * events, torn records) start again with each consumer.
 	 */
 	t->dropped = 0;
 	/* the stream covers the session from here, its first event or not (lttng-modules') */
