@@ -3,15 +3,16 @@
 # non-consuming read through its raw ABI (scenario kmod_snapshot:
 # ltt-ktest snapshot), and kernel snapshot sessions through lttctl
 # (kernel_snapshot): exact contents of records in a row, -m keeps the
-# newest packets, a lapped buffer the newest events, tracing goes on,
-# kernel and user space in one snapshot (to a relay:
+# newest packets, a lapped buffer the newest events, tracing goes on, a
+# killed consumer's trace taken over at the next record, kernel and user
+# space in one snapshot (to a relay:
 # test_kernel_net_lifecycle.sh).
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
 
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kmod_snapshot kernel_snapshot
-plan 33
+plan 37
 
 # kmod_snapshot
 s=kmod_snapshot
@@ -79,6 +80,14 @@ is "$RC" 0 "babeltrace2 reads the lapped snapshot"
 is "$(seqs "$stopped" | tr '\n' ' ')" "$(seqs "$lapped" | tr '\n' ' ')" \
 	"a record after stop holds the same events"
 is "$(kvm_file $s destroy.rc)" 0 "destroy succeeds"
+# the consumer killed in a snapshot session
+like "$(kvm_file $s kd_consumers)" '^[0-9]+' "kd: a consumer ran ($(kvm_file $s kd_consumers))"
+is "$(kvm_file $s kd_waits):$(kvm_file $s kd_after_kill)" "0:" \
+	"... killed, no new one: the snapshot trace waits for a command, the log says"
+kd=$(find "$KVM_OUT/$s/kd" -mindepth 1 -maxdepth 1 -type d -name 'kd-*' | head -1)
+is "$(kvm_file $s rec_kd.rc):$(seqs "$kd" | tr '\n' ' ')" "0:$(seq 0 49 | tr '\n' ' ')$(seq 0 59 | tr '\n' ' ')" \
+	"... the next record had a new one take it over: the 50 events before the death and the 60 after, once each"
+like "$(kvm_file $s kd_after_rec)" '^[0-9]+' "... which runs after the record"
 both=$(find "$KVM_OUT/$s/both" -mindepth 1 -maxdepth 1 -type d -name 'both-*' | head -1)
 is "$(kvm_file $s rec_both.rc)" 0 "a snapshot of a session with kernel and user channels"
 is "$(seqs "$both" | tr '\n' ' ')" "$(seq 0 39 | tr '\n' ' ')" "... DIR/kernel holds the 40 kernel events"

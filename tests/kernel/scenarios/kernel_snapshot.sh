@@ -1,9 +1,12 @@
 # kernel_snapshot: a kernel snapshot session through lttctl: records in a
 # row (each holds the earlier events and the new ones: nothing consumed),
 # -m keeps the newest packets, a lapped buffer keeps the newest events,
-# tracing goes on after a record (test_kernel_snapshot.sh; snapshots to a
-# relay: kernel_net_snapshot).
-start_sessiond -v || exit 1
+# tracing goes on after a record, a killed consumer's trace waits for the
+# next record (test_kernel_snapshot.sh; snapshots to a relay:
+# kernel_net_snapshot).
+# --background keeps its log in sessiond.log (the killed consumer's case reads it)
+ltt-sessiond --background -v 2>>"$LTT_OUT/sessiond.log" || exit 1
+trap stop_sessiond EXIT
 capture create lttctl create ks --snapshot -o "$LTT_OUT/snaps" || exit 1
 # no --overwrite: a snapshot session's channels overwrite by default
 capture chan lttctl enable-channel -k snapchan --subbuf-size 4k --num-subbuf 16 || exit 1
@@ -25,6 +28,23 @@ capture rec_lapped lttctl snapshot record -n lapped
 capture stop lttctl stop
 capture rec_stopped lttctl snapshot record -n stopped
 capture destroy lttctl destroy ks
+# the consumer killed: a snapshot trace of the module waits for the next
+# command (its buffers are the tracer's), which has a new consumer take it
+# over with what they hold
+capture create_kd lttctl create kd --snapshot -o "$LTT_OUT/kd" || exit 1
+capture enable_kd lttctl enable-event -k ltt_test_event -s kd || exit 1
+capture start_kd lttctl start kd || exit 1
+emit 50
+cons=$(pidof ltt-consumerd)
+result kd_consumers "$cons"
+kill -KILL $cons
+wait_for_line "$LTT_OUT/sessiond.log" "session 'kd': kernel trace .*: its consumer daemon died; it writes only snapshots"
+result kd_waits $?
+result kd_after_kill "$(pidof ltt-consumerd)"
+emit 60
+capture rec_kd lttctl snapshot record -s kd -n kd
+result kd_after_rec "$(pidof ltt-consumerd)"
+capture destroy_kd lttctl destroy kd
 # a kernel and a user channel in one snapshot session: DIR/kernel and DIR/ust
 capture create2 lttctl create both --snapshot -o "$LTT_OUT/both" || exit 1
 capture enable2_k lttctl enable-event -k ltt_test_event -s both || exit 1
