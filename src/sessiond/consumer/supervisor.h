@@ -7,10 +7,11 @@
  * A watch thread (an event loop on each consumer's pidfd, started with
  * the first consumer) notices a consumer's exit at once: it reaps it and
  * calls the domain's takeover function, which hands the domain's traces
- * to a new consumer (spawned by ltt_supervisor_get()), but those that only
- * snapshots read (ltt_ctrace_consumer_died(): they wait for a command).  A consumer that
- * is only slow is never replaced (consumer.h); one stopped on purpose
- * (exit status 0: SIGTERM) only by the next call that needs its traces.
+ * to a new consumer (spawned by ltt_supervisor_get()), but for snapshot
+ * traces, which wait for a command (ltt_ctrace_consumer_died()).  A
+ * consumer that is only slow is never replaced (consumer.h); one stopped
+ * on purpose (exit status 0: SIGTERM) only by the next call that needs its
+ * traces.
  *
  * Each spawn has a new generation, so that whoever handed a consumer some
  * files can tell whether the consumer it gets now is still the one that

@@ -285,8 +285,8 @@ void ltt_kernel_mem_usage(struct ltt_domain_impl *d, struct ltt_session *session
 
 /**
  * ltt_kernel_consumer_died() - the supervisor's takeover function: a new
- * consumer takes over every kernel session's trace at once, but a snapshot
- * trace whose buffers only snapshots read (ltt_ctrace_consumer_died())
+ * consumer takes over every kernel session's trace at once, but for a
+ * snapshot trace, which waits for a command (ltt_ctrace_consumer_died())
  * @arg: the struct ltt_kernel
  *
  * Watch thread, no lock held: takes the registry's, then each session's.

@@ -411,8 +411,9 @@ void ltt_ust_buffers_settle(struct ltt_ust_buffers *b, struct ltt_session *sessi
  * consumer died to the current one (spawned if needed): it continues the
  * same files from the ring buffers' read positions, with the same
  * timers; a snapshot session's traces wait for a command
- * (ltt_ctrace_consumer_died()).  Session lock held.  A trace that can't be taken over (a
- * relayed one, or a refusal) ends there, said in the log and by stop.
+ * (ltt_ctrace_consumer_died()).  Session lock held.  A trace that can't be
+ * taken over (a relayed one, or a refusal) ends there, said in the log and
+ * by stop.
  */
 void ltt_ust_buffers_takeover(struct ltt_ust_buffers *b, struct ltt_session *session);
 
