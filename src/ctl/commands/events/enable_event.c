@@ -203,7 +203,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 {
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
-	bool some_enabled = false;
+	bool some_enabled = false, failed = false;
 	size_t i, t;
 	int ret;
 
@@ -239,8 +239,13 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 					      type_label(attr->type), attr->pattern,
 					      ctl_util_event_channel(ev), ev->session,
 					      enable_error(ret, attr));
-				ret = CTL_EXIT_FAILURE;
-				break;
+				/* as LTTng's: the list's other rules are tried all the same */
+				ctl_obj_rule_open(ev->domain, attr, true);
+				ctl_out_bool("success", false);
+				ctl_out_close();
+				failed = true;
+				ret = 0;
+				continue;
 			}
 			ctl_out_info("%s %s enabled in channel %s of session %s (%s).",
 				      attr->type == LTT_EVENT_SYSCALL ? "System call rule" :
@@ -257,7 +262,7 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 	ctl_out_close();
 	free(d);
 	ltt_ctl_disconnect(ctl);
-	return ret ? ret : some_enabled ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
+	return ret ? ret : failed || some_enabled ? CTL_EXIT_FAILURE : CTL_EXIT_OK;
 }
 
 /* --probe's or --function's location (SYMBOL[+OFFSET] or 0xADDR), checked, into @buf. */
