@@ -471,7 +471,14 @@ static int run(const struct options *opts)
 								  sizeof(port_file)) ? NULL : port_file,
 					  opts->lttng_compat && !ltt_lttng_compat_socket(
 						  lttng_sock, sizeof(lttng_sock)) ? lttng_sock : NULL);
-		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize);
+		/*
+		 * Run as lttng-sessiond, root's daemon is looked for by name
+		 * among root's processes (lttng-analyses-record's `pgrep -u
+		 * root lttng-sessiond`): the part that keeps root's rights is
+		 * named so too, as LTTng's root daemon is root.
+		 */
+		ret = ltt_priv_start(ltt_privsep_serve, opts->daemonize,
+				     opts->as_lttng ? LTT_LTTNG_SESSIOND_NAME : "ltt-priv");
 		if (ret) {
 			LTT_ERR("can't start the privileged part: %s", strerror(-ret));
 			goto out;

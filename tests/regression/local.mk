@@ -407,6 +407,7 @@ EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regressi
 # LTTng's own clients (Debian's lttng, python3-lttng) on ltt-sessiond --lttng-compat.
 TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
+	tests/regression/lttng-compat/test_lttng_analyses_record.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \
@@ -423,6 +424,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
+	tests/regression/lttng-compat/test_lttng_analyses_record.sh \
 	tests/regression/lttng-compat/test_lttng_compat_triggers.sh \
 	tests/regression/lttng-compat/test_lttng_compat_captures.sh \
 	tests/regression/lttng-compat/test_lttng_compat_kfilter.sh \

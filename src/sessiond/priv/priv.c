@@ -38,7 +38,8 @@ static bool dropped;	/* ltt_priv_drop() succeeded: root's daemon still */
  * of the caller's else (a caller waiting for the daemon's stdout to
  * close must not wait for this process), then serve.
  */
-static void child(int fd, pid_t daemon, bool quiet, int (*serve)(int fd, pid_t daemon))
+static void child(int fd, pid_t daemon, bool quiet, const char *name,
+		  int (*serve)(int fd, pid_t daemon))
 {
 	int null = open("/dev/null", O_RDWR);
 
@@ -46,11 +47,11 @@ static void child(int fd, pid_t daemon, bool quiet, int (*serve)(int fd, pid_t d
 		_exit(1);
 	if (ltt_fd_keep_only(fd))
 		_exit(1);
-	prctl(PR_SET_NAME, "ltt-priv", 0, 0, 0);
+	prctl(PR_SET_NAME, name, 0, 0, 0);
 	_exit(serve(3, daemon));
 }
 
-int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
+int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet, const char *name)
 {
 	struct ltt_priv *p = calloc(1, sizeof(*p));
 	pid_t daemon = getpid();
@@ -65,7 +66,7 @@ int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet)
 		return ret;
 	}
 	if (p->pid == 0)
-		child(sv[1], daemon, quiet, serve);
+		child(sv[1], daemon, quiet, name, serve);
 	p->fd = sv[0];
 	pthread_mutex_init(&p->lock, NULL);
 	the_link = p;

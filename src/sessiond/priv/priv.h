@@ -151,10 +151,12 @@ struct ltt_priv;
  * that detaches and closes its stdio) and runs @serve (the daemon's
  * ltt_priv_serve(): this file needs none of the code it runs) until the
  * link closes, then exits.
+ * @name: the child's process name (/proc/PID/comm): "ltt-priv", or the
+ *        daemon's own where tools look for that name as root's
  *
  * Returns 0 or a negative errno (no process: the caller runs without).
  */
-int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet);
+int ltt_priv_start(int (*serve)(int fd, pid_t daemon), bool quiet, const char *name);
 
 /**
  * ltt_priv_get() - this process's link to its privileged part, NULL when

@@ -254,7 +254,7 @@ int main(void)
 	int ret;
 
 	tap_plan(16);
-	ret = ltt_priv_start(serve, false);
+	ret = ltt_priv_start(serve, false, "ltt-priv");
 	tap_is_int(ret, 0, "the privileged part is forked");
 	if (ret)
 		return tap_done();
