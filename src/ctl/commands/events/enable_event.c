@@ -3,8 +3,12 @@
  * enable_event.c - lttctl enable-event: add event rules to a channel, or
  * enable disabled ones.
  *
- * No rule of the list is sent while one of them is already enabled or the
- * named channel does not exist.
+ * The list is checked first (a channel to name, exclusions).  Then each
+ * rule is sent in turn, as LTTng's lttng does: one enabled already, or
+ * one whose pattern the daemon refuses (a kernel event this kernel
+ * lacks), is named in an error and the others are sent all the same; the
+ * status says some failed.  A refusal that is not the pattern's (the
+ * domain off, the session gone) ends the list there.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -197,6 +201,16 @@ static const char *enable_error(int ret, const struct ltt_event_rule_attr *attr)
 	return ltt_strerror(ret);
 }
 
+/*
+ * Is @ret a refusal of the pattern alone (an event this kernel lacks), after
+ * which the list's other rules may still be taken?  Any other refusal (the
+ * domain off, the channel, the session) would be the others' too.
+ */
+static bool pattern_refused(int ret)
+{
+	return ret == -LTT_ERR_KERNEL_EVENT_NOT_FOUND || ret == -LTT_ERR_EVENT_NAME;
+}
+
 static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
 			struct ltt_event_rule_attr *attr, const struct rule_types *types,
 			struct rule_text *text)
@@ -239,8 +253,12 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 					      type_label(attr->type), attr->pattern,
 					      ctl_util_event_channel(ev), ev->session,
 					      enable_error(ret, attr));
+				if (!pattern_refused(ret)) {
+					ret = CTL_EXIT_FAILURE;	/* the others would be refused alike */
+					break;
+				}
 				/* as LTTng's: the list's other rules are tried all the same */
-				ctl_obj_rule_open(ev->domain, attr, true);
+				ctl_obj_rule_open(ev->domain, attr, false);
 				ctl_out_bool("success", false);
 				ctl_out_close();
 				failed = true;
