@@ -19,7 +19,7 @@
 
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 23
+tracefs_setup 25
 N=1000
 
 # getppid FILE TID: the context fields of TID's getppid entries in FILE,
@@ -132,5 +132,10 @@ lttctl -q create x -o "$TEST_TMP/x" && lttctl -q enable-event -k --syscall getpp
 lttctl -q add-context -k -t prio 2>"$TEST_TMP/x.err"
 isnt $? 0 "add-context -k -t prio refused"
 like "$(cat "$TEST_TMP/x.err")" "tracefs" "... saying why (the backend)"
+# a refused type among others: the others are added all the same, as LTTng does
+run lttctl add-context -k -t procname -t prio -t pid
+is "$RC:$(grep -c "context prio" <<<"$ERR")" 1:1 "add-context -t procname -t prio -t pid: status 1, prio named in the error"
+is "$(lttctl list x | sed -n 's/^ *\(procname\|prio\|pid\)$/\1/p' | sort | tr '\n' ' ')" "pid procname " \
+	"... and procname and pid, before and after it, added"
 lttctl -q destroy x
 stop_sessiond

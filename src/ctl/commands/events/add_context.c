@@ -155,18 +155,21 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 {
 	const char *dname = domain == LTT_DOMAIN_KERNEL ? "kernel" : "ust";
 	struct ltt_ctl *ctl = NULL;
+	int ret, code, refused = CTL_EXIT_OK;
 	size_t i;
-	int ret, code;
 
 	ret = ctl_util_connect(ctx, false, &ctl);
 	ctl_out_open("contexts");	/* those added */
 	for (i = 0; i < nr && !ret; i++) {
 		code = ltt_ctl_add_context(ctl, session, domain, channel, &ctxs[i]);
 		if (code) {
+			/* as LTTng's: the other types are added all the same */
 			ctl_out_error(code, "context %s, session '%s': %s", ctxs[i].name, session,
 				      ltt_strerror(code));
-			ret = refused_status(code);
-			break;
+			/* one refusal that is not a perf counter's makes it a failure */
+			if (refused != CTL_EXIT_FAILURE)
+				refused = refused_status(code);
+			continue;
 		}
 		if (channel)
 			ctl_out_info("%s context %s added to channel %s", dname, ctxs[i].name,
@@ -177,7 +180,7 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 	}
 	ctl_out_close();
 	ltt_ctl_disconnect(ctl);
-	return ret;
+	return ret ? ret : refused;
 }
 
 static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
