@@ -104,12 +104,21 @@ lttng_can_run() {
 # (/var/run/lttng): skips without LTTng's tools, root or a mount
 # namespace; else runs SCRIPT again in a mount namespace with its own
 # /run, and returns there.  Call it as compat_private_run "$0" "$@".
+# With --pid first, in a PID namespace of its own too, with its own /proc:
+# for a test that finds the daemons by name among all processes (pgrep),
+# as the tools it runs do.
 compat_private_run() {
+	local pid=
+	if [ "$1" = --pid ]; then
+		pid="-p -f --mount-proc"
+		shift
+	fi
 	compat_require
 	lttng_can_run ||
 		skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
 	if [ -z "${LTT_COMPAT_NS:-}" ]; then
-		exec env LTT_COMPAT_NS=1 unshare -m bash "$@"
+		# shellcheck disable=SC2086 # the options, split
+		exec env LTT_COMPAT_NS=1 unshare -m $pid bash "$@"
 	fi
 	mount --make-rprivate / && mount -t tmpfs -o mode=755 ltt-compat-test /run ||
 		{ echo "Bail out! no private /run in the mount namespace"; exit 1; }

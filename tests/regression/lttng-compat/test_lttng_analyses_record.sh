@@ -14,12 +14,14 @@
 # - the session records; on SIGTERM the script destroys it and names the
 #   trace, where babeltrace2 finds the load's N getcpu system calls, and
 #   lttng-cputop and lttng-syscallstats read it without an error.
-# As root with tracefs, in a mount namespace with its own /run.
+# As root with tracefs, in a mount namespace with its own /run and a PID
+# namespace with its own /proc: the script's pgrep, and this test's, see
+# this test's daemons only.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 
-compat_private_run "$0" "$@"
+compat_private_run --pid "$0" "$@"
 test_init
 command -v lttng-analyses-record >/dev/null ||
 	skip_all "lttng-analyses not installed (python3-lttnganalyses: scripts/deps.sh)"
@@ -39,7 +41,7 @@ ln -s "$LTTCTL_BIN" "$TEST_TMP/bin/lttng"
 printf '#!/bin/sh\nexec "$@"\n' >"$TEST_TMP/bin/sudo"
 chmod +x "$TEST_TMP/bin/sudo"
 export PATH="$TEST_TMP/bin:$PATH"
-unset LTTNG_HOME
+unset LTTNG_HOME LTT_PRIVSEP_USER	# (the daemon drops root: its default)
 
 # --- by its own name, root's part is ltt-priv: no root lttng-sessiond
 tracefs_sessiond "$LOG"
