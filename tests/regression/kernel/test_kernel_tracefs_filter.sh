@@ -19,7 +19,7 @@
 
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 25
+tracefs_setup 27
 TFS=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 
 # kfilter SYS/EVENT: the kernel's filter of the event in each of this
@@ -142,6 +142,12 @@ run lttctl enable-event -k sched_switch -s bad --filter 'prev_prio > 1.5'
 like "$RC.$ERR" "^1.Error: " "a float: refused"
 run lttctl list bad
 unlike "$OUT" "sched_switch" "list: no rule was added"
+# in a list, a type error is the one event's: the others are still added
+run lttctl enable-event -k sched_switch,sched_process_exec -s bad --filter 'prev_comm == 3'
+is "$RC:$(grep -c "^Error: event rule 'sched_switch'" <<<"$ERR")" 1:1 \
+	"a list where the filter fails one event's types: status 1, that event named"
+run lttctl list bad
+like "$OUT" "sched_process_exec \\(type: tracepoint\\)" "... the other event's rule added all the same, as LTTng does"
 lttctl -q destroy bad
 stop_sessiond
 done_testing

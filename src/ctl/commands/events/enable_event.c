@@ -202,13 +202,16 @@ static const char *enable_error(int ret, const struct ltt_event_rule_attr *attr)
 }
 
 /*
- * Is @ret a refusal of the pattern alone (an event this kernel lacks), after
- * which the list's other rules may still be taken?  Any other refusal (the
- * domain off, the channel, the session) would be the others' too.
+ * Is @ret a refusal of the pattern alone (an event this kernel lacks, a
+ * kernel filter that does not type-check against the one event a name
+ * names, a rule that exists), after which the list's other rules may
+ * still be taken?  Any other refusal (the domain off, the channel, the
+ * session) would be the others' too.
  */
 static bool pattern_refused(int ret)
 {
-	return ret == -LTT_ERR_KERNEL_EVENT_NOT_FOUND || ret == -LTT_ERR_EVENT_NAME;
+	return ret == -LTT_ERR_KERNEL_EVENT_NOT_FOUND || ret == -LTT_ERR_EVENT_NAME ||
+	       ret == -LTT_ERR_FILTER_KERNEL_TYPE || ret == -LTT_ERR_EVENT_EXISTS;
 }
 
 static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *ev,
@@ -253,14 +256,14 @@ static int enable_rules(const struct ctl_ctx *ctx, const struct ctl_event_cmd *e
 					      type_label(attr->type), attr->pattern,
 					      ctl_util_event_channel(ev), ev->session,
 					      enable_error(ret, attr));
+				ctl_obj_rule_open(ev->domain, attr, false);
+				ctl_out_bool("success", false);
+				ctl_out_close();
 				if (!pattern_refused(ret)) {
 					ret = CTL_EXIT_FAILURE;	/* the others would be refused alike */
 					break;
 				}
 				/* as LTTng's: the list's other rules are tried all the same */
-				ctl_obj_rule_open(ev->domain, attr, false);
-				ctl_out_bool("success", false);
-				ctl_out_close();
 				failed = true;
 				ret = 0;
 				continue;
