@@ -116,6 +116,9 @@ compat_private_run() {
 	compat_require
 	lttng_can_run ||
 		skip_all "as root LTTng's clients use /var/run/lttng: the test needs root and a mount namespace (unshare -m)"
+	# shellcheck disable=SC2086 # the options, split
+	[ -z "$pid" ] || [ -n "${LTT_COMPAT_NS:-}" ] || unshare -m $pid true 2>/dev/null ||
+		skip_all "the test needs a PID namespace with its own /proc (unshare -p -f --mount-proc)"
 	if [ -z "${LTT_COMPAT_NS:-}" ]; then
 		# shellcheck disable=SC2086 # the options, split
 		exec env LTT_COMPAT_NS=1 unshare -m $pid bash "$@"

@@ -16,7 +16,9 @@
 #   lttng-cputop and lttng-syscallstats read it without an error.
 # As root with tracefs, in a mount namespace with its own /run and a PID
 # namespace with its own /proc: the script's pgrep, and this test's, see
-# this test's daemons only.
+# this test's daemons only.  (So the daemon's state dump, read from that
+# /proc, holds the namespace's threads with its ids: doc/kernel-tracefs.md,
+# "State dump"; the analyses' names of tasks are not checked here.)
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
