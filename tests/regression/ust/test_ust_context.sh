@@ -16,7 +16,7 @@ CTX_APP="$LTT_TOP_BUILDDIR/tests/regression/app/ust_ctx_app"
 	CTX_APP="$LTT_TOP_BUILDDIR/tests/regression/app/.libs/ust_ctx_app"
 
 ust_setup
-plan 61
+plan 62
 
 T=3 N=50
 OUTDIR="$TEST_TMP/trace"
@@ -112,6 +112,9 @@ pid=$(awk '/^pid / {print $2}' <<<"$APPOUT")
 ok_cmd "stop" lttctl stop
 run lttctl add-context -u -t vpid -c c2
 like "$ERR" "was started once" "nor once it stopped"
+run lttctl add-context -u -t vpid -t vtid -t procname -c c2
+is "$RC:$(grep -c "was started once" <<<"$ERR")" 1:1 \
+	"  three types then: one error, for the first (a refusal every type would get ends the list)"
 
 bt "$OUTDIR" "$TEST_TMP/out"
 is $? 0 "babeltrace2 reads the trace"

@@ -150,6 +150,19 @@ static int refused_status(int code)
 		       CTL_EXIT_WARNING : CTL_EXIT_FAILURE;
 }
 
+/*
+ * Is @code a refusal of the one type (one the backend or the machine
+ * can't give, one the channel has), after which the others may still be
+ * added?  Any other (the session started or gone, the channel missing)
+ * would be every type's: the command ends there.
+ */
+static bool type_refused(int code)
+{
+	return code == -LTT_ERR_PERF_UNAVAILABLE || code == -LTT_ERR_PERF_DENIED ||
+	       code == -LTT_ERR_KERNEL_BACKEND || code == -LTT_ERR_CONTEXT_EXISTS ||
+	       code == -LTT_ERR_CONTEXT_TYPE || code == -LTT_ERR_CONTEXT_DOMAIN;
+}
+
 static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_domain domain,
 		   const char *channel, const struct ltt_context *ctxs, size_t nr)
 {
@@ -163,9 +176,13 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 	for (i = 0; i < nr && !ret; i++) {
 		code = ltt_ctl_add_context(ctl, session, domain, channel, &ctxs[i]);
 		if (code) {
-			/* as LTTng's: the other types are added all the same */
 			ctl_out_error(code, "context %s, session '%s': %s", ctxs[i].name, session,
 				      ltt_strerror(code));
+			if (!type_refused(code)) {
+				ret = CTL_EXIT_FAILURE;
+				break;
+			}
+			/* as LTTng's: the other types are added all the same */
 			/* one refusal that is not a perf counter's makes it a failure */
 			if (refused != CTL_EXIT_FAILURE)
 				refused = refused_status(code);
