@@ -365,7 +365,8 @@ void ctl_obj_trigger(const struct ltt_trigger_info *t, unsigned int flags)
 		ctl_out_close();
 	} else if (counters) {
 		put_counter("dropped notifications",
-			    "notifications lost on their way to the subscribers", t->dropped);
+			    "times the condition held that the session daemon had no memory to act on",
+			    t->dropped);
 	}
 	ctl_out_close();
 }

@@ -4,7 +4,9 @@
  * trigger's notification (or its end) posted to the thread, written to
  * each of its subscribers (the connections that sent SUBSCRIBE, client.c)
  * behind what they have not taken yet, or counted missed when a
- * subscriber's queue is full (LTT_CLIENT_SUB_QUEUE_MAX).
+ * subscriber's queue is full (LTT_CLIENT_SUB_QUEUE_MAX): in the
+ * subscriber's next notification, and as a failure of the notify action
+ * that sent it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +28,7 @@ struct notify_job {
 	struct ltt_evloop_job job;	/* posted to the client thread */
 	struct ltt_client_thread *t;
 	struct ltt_firing *f;		/* NULL: trigger @name of @owner is gone */
+	uint32_t action;		/* the notify action of @f's trigger that sends it */
 	void (*done)(void *arg);
 	void *arg;
 	uid_t owner;
@@ -70,6 +73,14 @@ static int push_msg(struct conn *c, enum ltt_error_code status, const struct ltt
 	return 0;
 }
 
+/* @c missed @j's notification: told in its next one, and @j's action failed. */
+static void missed(struct ltt_client_thread *t, struct conn *c, const struct notify_job *j)
+{
+	c->sub_dropped++;
+	ltt_triggers_action_done(t->cfg.triggers, j->f->trigger, j->action,
+				 LTT_ERR_TRIGGER_SUBSCRIBER_BEHIND);
+}
+
 static bool subscribed(const struct conn *c, uid_t owner, const char *name)
 {
 	return c && c->sub && !c->closing && c->sub_owner == owner &&
@@ -77,13 +88,15 @@ static bool subscribed(const struct conn *c, uid_t owner, const char *name)
 }
 
 /*
- * LTTng's notification channel: @f's notification as LTTng sends it, if
+ * LTTng's notification channel: @j's notification as LTTng sends it, if
  * @c subscribed to its trigger's condition; one that would pass
  * LTT_CLIENT_SUB_QUEUE_MAX is counted missed, and the next one sent is
  * preceded by LTTng's NOTIFICATION_DROPPED.
  */
-static void notify_lttng(struct ltt_client_thread *t, struct conn *c, struct ltt_firing *f)
+static void notify_lttng(struct ltt_client_thread *t, struct conn *c,
+			 const struct notify_job *j)
 {
+	struct ltt_firing *f = j->f;
 	size_t len = c->out.len;
 
 	if (!ltt_lttng_notif_message(c->lsubs, f, c->sub_dropped > 0, &c->out))
@@ -91,8 +104,7 @@ static void notify_lttng(struct ltt_client_thread *t, struct conn *c, struct ltt
 	if (c->out.err || c->out.len > LTT_CLIENT_SUB_QUEUE_MAX) {
 		c->out.err = 0;
 		c->out.len = len;	/* as it was: the message is dropped whole */
-		c->sub_dropped++;
-		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
+		missed(t, c, j);
 	} else {
 		c->sub_dropped = 0;
 	}
@@ -100,18 +112,17 @@ static void notify_lttng(struct ltt_client_thread *t, struct conn *c, struct ltt
 		ltt_client_conn_destroy(t, c);
 }
 
-/* Write @f's notification to one subscriber, or count it missed. */
-static void notify_one(struct ltt_client_thread *t, struct conn *c, struct ltt_firing *f)
+/* Write @j's notification to one subscriber, or count it missed. */
+static void notify_one(struct ltt_client_thread *t, struct conn *c, const struct notify_job *j)
 {
-	struct ltt_notif_desc n = f->n;
+	struct ltt_notif_desc n = j->f->n;
 	struct ltt_wbuf body;
 
 	n.dropped += c->sub_dropped;
 	ltt_wbuf_init(&body);
 	ltt_notif_put(&body, &n, c->minor);
 	if (body.err || push_msg(c, LTT_ERR_OK, &body)) {
-		c->sub_dropped++;
-		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
+		missed(t, c, j);
 	} else {
 		c->sub_dropped = 0;
 	}
@@ -147,28 +158,29 @@ void ltt_client_notify_job_run(struct ltt_evloop *loop, struct ltt_evloop_job *j
 		if (!subscribed(c, owner, name))
 			continue;
 		if (j->f && t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
-			notify_lttng(t, c, j->f);
+			notify_lttng(t, c, j);
 		else if (j->f)
-			notify_one(t, c, j->f);
+			notify_one(t, c, j);
 		else if (!strcmp(c->sub_name, name))
 			gone_one(t, c);
 	}
 	ltt_client_notify_job_free(j);
 }
 
-void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
+void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f, uint32_t action,
 			      void (*done)(void *arg), void *arg)
 {
 	struct notify_job *j = calloc(1, sizeof(*j));
 
 	if (!j) {
-		ltt_triggers_count_dropped(t->cfg.triggers, f->trigger, 1);
+		ltt_triggers_action_done(t->cfg.triggers, f->trigger, action, LTT_ERR_NOMEM);
 		done(arg);
 		return;
 	}
 	j->job.fn = ltt_client_notify_job_run;
 	j->t = t;
 	j->f = f;
+	j->action = action;
 	j->done = done;
 	j->arg = arg;
 	ltt_evloop_post(t->srv.loop, &j->job);

@@ -91,15 +91,16 @@ struct ltt_firing;
  * ltt_client_thread_notify() - write @f's notification to every client
  * subscribed to its trigger (SUBSCRIBE), on the client thread; any thread,
  * never blocks
+ * @action: the notify action of @f's trigger that sends it
  * @done: called with @arg on the client thread once @f is no longer
  *        needed (also when the thread stops first)
  *
  * A subscriber whose notifications wait unread past
  * LTT_CLIENT_SUB_QUEUE_MAX bytes gets no more until it reads: each one
- * it misses is counted, in the trigger and in the subscriber's next
- * notification.
+ * it misses is counted, in the subscriber's next notification and as a
+ * failure of @action (TRIGGER_SUBSCRIBER_BEHIND).
  */
-void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f,
+void ltt_client_thread_notify(struct ltt_client_thread *t, struct ltt_firing *f, uint32_t action,
 			      void (*done)(void *arg), void *arg);
 
 /**

@@ -30,8 +30,9 @@
 #define PENDING_MAX_MS 60000
 /*
  * Firings on their way (to the client threads, to the owner's worker) at
- * most: past it, a firing is counted as a dropped notification of its
- * trigger, not queued.  A kernel rule matching some 200 000 times a second
+ * most: past it, a firing is not queued, and each action it was to run is
+ * counted failed (TRIGGER_BUSY): it was counted fired, so it is not a
+ * dropped notification (those are the matches never fired).  A kernel rule matching some 200 000 times a second
  * (sched_switch) against a client thread that fell behind had queued them
  * without bound (14 GB; each is some 8 KiB).
  */
@@ -149,10 +150,10 @@ static bool notify_up_to_session(struct run *run)
 		if (c->actions[run->next].type != LTT_ACTION_NOTIFY)
 			return true;
 		__atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
-		ltt_client_thread_notify(run->r->clients, f, run_put, run);
+		ltt_client_thread_notify(run->r->clients, f, run->next, run_put, run);
 		if (run->r->lttng_notif) {
 			__atomic_add_fetch(&run->refs, 1, __ATOMIC_RELAXED);
-			ltt_client_thread_notify(run->r->lttng_notif, f, run_put, run);
+			ltt_client_thread_notify(run->r->lttng_notif, f, run->next, run_put, run);
 		}
 	}
 	return false;
@@ -254,7 +255,7 @@ static void on_fired(void *arg, struct ltt_firing *f)
 
 	if (__atomic_add_fetch(&r->runs, 1, __ATOMIC_RELAXED) > RUNS_MAX) {
 		__atomic_sub_fetch(&r->runs, 1, __ATOMIC_RELAXED);
-		ltt_triggers_count_dropped(r->trs, f->trigger, 1);
+		ltt_triggers_firing_lost(r->trs, f, LTT_ERR_TRIGGER_BUSY);
 		ltt_firing_free(r->trs, f);
 		return;
 	}
@@ -264,7 +265,7 @@ static void on_fired(void *arg, struct ltt_firing *f)
 		pthread_mutex_unlock(&r->lock);
 		__atomic_sub_fetch(&r->runs, 1, __ATOMIC_RELAXED);
 		if (!run)
-			ltt_triggers_count_dropped(r->trs, f->trigger, 1);
+			ltt_triggers_firing_lost(r->trs, f, LTT_ERR_NOMEM);
 		ltt_firing_free(r->trs, f);
 		free(run);
 		return;

@@ -415,16 +415,31 @@ void ltt_triggers_count_dropped(struct ltt_triggers *trs, struct ltt_trigger *t,
 	pthread_mutex_unlock(&trs->lock);
 }
 
+/* Action @i of @t failed with @err.  @trs->lock held. */
+static void action_failed(struct ltt_trigger *t, uint32_t i, int err)
+{
+	t->failures[i]++;
+	t->last_error[i] = err;
+}
+
 void ltt_triggers_action_done(struct ltt_triggers *trs, struct ltt_trigger *t, uint32_t i,
 			      int err)
 {
-	if (i >= LTT_TRIGGER_MAX_ACTIONS)
+	if (i >= LTT_TRIGGER_MAX_ACTIONS || !err)
 		return;
 	pthread_mutex_lock(&trs->lock);
-	if (err) {
-		t->failures[i]++;
-		t->last_error[i] = err;
-	}
+	action_failed(t, i, err);
+	pthread_mutex_unlock(&trs->lock);
+}
+
+void ltt_triggers_firing_lost(struct ltt_triggers *trs, const struct ltt_firing *f, int err)
+{
+	uint32_t i;
+
+	pthread_mutex_lock(&trs->lock);
+	for (i = 0; i < LTT_TRIGGER_MAX_ACTIONS; i++)
+		if (f->run & (1u << i))
+			action_failed(f->trigger, i, err);
 	pthread_mutex_unlock(&trs->lock);
 }
 

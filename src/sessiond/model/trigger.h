@@ -205,8 +205,19 @@ void ltt_firing_free(struct ltt_triggers *trs, struct ltt_firing *f);
  */
 void ltt_triggers_fire(struct ltt_triggers *trs, struct ltt_firing *f, uint64_t dropped);
 
-/** ltt_triggers_count_dropped() - @n notifications of @t lost */
+/**
+ * ltt_triggers_count_dropped() - @n notifications of @t lost before its
+ * condition was evaluated (the tracer's, the reader's): never a firing
+ * ltt_triggers_fire() counted, so fired + dropped = the matches
+ */
 void ltt_triggers_count_dropped(struct ltt_triggers *trs, struct ltt_trigger *t, uint64_t n);
+
+/**
+ * ltt_triggers_firing_lost() - @f was counted fired, and the daemon could
+ * not take it further (no room, no memory): each action it was to run
+ * is counted failed with @err
+ */
+void ltt_triggers_firing_lost(struct ltt_triggers *trs, const struct ltt_firing *f, int err);
 
 /** ltt_triggers_action_done() - action @i of @t ran: 0 or its ltt error code */
 void ltt_triggers_action_done(struct ltt_triggers *trs, struct ltt_trigger *t, uint32_t i,

@@ -6,8 +6,9 @@
 # Its action a snapshot of a session: each firing waits for the owner's
 # worker, which takes them one at a time, slower than the rule matches.
 # The firings on their way are at most triggers.c's RUNS_MAX (4096, some
-# 8 KiB each): past it a firing is counted as a dropped notification, not
-# queued.  Without the bound the daemon's RSS passed 1 GB within 700 000
+# 8 KiB each): past it a firing is not queued, its snapshot counted as a
+# failure of the action (TRIGGER_BUSY), not as a dropped notification (a
+# match that never fired).  Without the bound the daemon's RSS passed 1 GB within 700 000
 # firings (an ltt-sessiond left behind by a test had reached 14 GB).
 #
 # The reader reads ftrace's dropped count of a stream (a round trip to
@@ -27,7 +28,7 @@ if grep -q '^CFLAGS = .*-fsanitize=address' "$LTT_TOP_BUILDDIR/Makefile"; then
 	RSS_MAX_KB=$(((2 * 150 + 16) * 1024))
 fi
 
-tracefs_setup 8
+tracefs_setup 9
 
 spid=$(sessiond_pid)
 ppid=$(pgrep -P "$spid" | head -1)
@@ -57,7 +58,8 @@ while [ "${fired:-0}" -lt $FIRINGS ] && [ $SECONDS -lt $deadline ]; do
 done
 sw1=$(switches "$ppid") t1=$(date +%s%N)
 dropped=$(trigger_count flood dropped)
-diag "fired $fired, dropped $dropped, RSS at most $max KiB;" \
+failures=$(trigger_count flood failures)
+diag "fired $fired, dropped $dropped, snapshots failed $failures, RSS at most $max KiB;" \
 	"the privileged part's switches: $((sw1 - sw0)) in $(((t1 - t0) / 1000000)) ms"
 ok "$([ "${fired:-0}" -ge $FIRINGS ] || [ "$max" -gt $RSS_MAX_KB ]; echo $?)" \
 	"the rule fired $FIRINGS times, or the RSS passed its bound first (fired $fired)"
@@ -67,4 +69,6 @@ ok "$([ "$max" -le $RSS_MAX_KB ]; echo $?)" \
 rate=$(((sw1 - sw0) * 1000000000 / (t1 - t0 + 1)))
 ok "$([ "$rate" -le $((50 * $(getconf _NPROCESSORS_ONLN) + 200)) ]; echo $?)" \
 	"the privileged part was woken at most a few times a second a CPU ($rate a second)"
+like "$(lttctl list-triggers --counters)" "runs: [0-9]+, failures: [1-9][0-9]*, last error: TRIGGER_BUSY" \
+	"the firings past the bound: the snapshot action's failures, TRIGGER_BUSY"
 ok_cmd "remove flood" lttctl remove-trigger flood

@@ -7,6 +7,7 @@
 #  - captures of every kind arrive exactly (wait-trigger, text and MI);
 #  - rate policies: every:N, once-after:N, counted in list-triggers;
 #  - a storm: every event notifies; fired + dropped = the events emitted;
+#    what a subscriber held still misses is the notify action's failures;
 #  - session conditions: rotation starts and finishes, consumed size
 #    rotating the session;
 #  - buffer usage: a full channel (its consumer stopped) rotates the
@@ -22,7 +23,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 125
+plan 128
 
 SEQ_FILTER='seq == 5000'
 
@@ -173,11 +174,25 @@ is "$(trigger_count rates runs | tr '\n' ' ')" "6 1 " "every:3 ran 6 times, once
 ok_cmd "remove rates" lttctl remove-trigger rates
 ok_cmd "add a storm trigger" lttctl add-trigger --name storm \
 	--condition=event-rule-matches --type=user --name=ltt_test:seq --action=notify
+# a subscriber held still: what it misses is the notify action's failure,
+# as what the daemon can't queue is (a firing, counted fired), never a
+# dropped notification (a match that never fired)
+open_fifo WS "$TEST_TMP/ws"
+"$LTTCTL_BIN" wait-trigger storm --count 1000000 --timeout "$TEST_TIMEOUT" >/dev/null 2>&"$WS" &
+SLOW=$!
+wait_for_waiter "$WS" && stop_proc $SLOW
+ok $? "a subscriber of storm, held still"
 ust_app -e "$TEST_TIMEOUT" -n 200000 -t 2
 is $? 0 "two threads counted to 200000 each"
 fired=$(trigger_count storm fired)
 dropped=$(trigger_count storm dropped)
 is "$((fired + dropped))" 400000 "storm: fired ($fired) + dropped ($dropped) = the 400000 events"
+failures=$(trigger_count storm failures)
+ok "$([ "${failures:-0}" -gt 0 ] && [ "$failures" -le "$fired" ]; echo $?)" \
+	"the notifications the still subscriber missed are the notify action's failures ($failures of $fired)"
+like "$(lttctl list-triggers --counters)" "runs: $fired, failures: $failures, last error: TRIGGER_(SUBSCRIBER_BEHIND|BUSY)" \
+	"... each firing ran it; the last failure's reason named"
+{ kill -KILL $SLOW && wait $SLOW; } 2>/dev/null
 ok_cmd "remove storm" lttctl remove-trigger storm
 # No trigger enables ltt_test:seq in programs from here on, so a program's
 # -e waits for a session's channel: the events below are recorded.
