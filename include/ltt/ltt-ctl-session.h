@@ -47,7 +47,12 @@ struct ltt_session_attr {
 	 * the user-space ring buffers and metadata are files, for ltt-crash
 	 * (lttng-crash) to read after a crash (added in 1.31); borrowed */
 	const char *shm_path LTT_RESERVED_ALIGN;
-	uint8_t reserved[112];	/* zero */
+	/* LOCAL with an empty output: under the home's lttng-traces, where
+	 * LTTng's own clients put it (lttctl run as lttng), not ltt-traces
+	 * (added with client protocol 1.36's library, which resolves it
+	 * whatever the daemon's version) */
+	bool lttng_traces;
+	uint8_t reserved[111];	/* zero */
 };
 
 /*
@@ -390,7 +395,9 @@ void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr);
  * @attr: what to create; an empty name gets "auto-YYYYmmdd-HHMMSS", an
  *        empty local output gets $LTT_HOME/ltt-traces/NAME-YYYYmmdd-HHMMSS
  *        (resolved by the daemon from client protocol 1.4 on: the
- *        caller's $LTT_HOME goes with the request)
+ *        caller's $LTT_HOME goes with the request), or, with
+ *        @attr->lttng_traces or in a home of LTTng's layout ($LTTNG_HOME
+ *        alone), HOME/lttng-traces/NAME-YYYYmmdd-HHMMSS, resolved here
  * @ret_info: if not NULL, the session as created (name, output, uuid)
  *
  * Returns 0, -LTT_ERR_SESSION_EXISTS, -LTT_ERR_SESSION_NAME, -LTT_ERR_URL,

@@ -110,7 +110,7 @@ static uint32_t create_output(struct ltt_lttng_call *call, struct create *cr)
 	case LTT_LTTNG_DESC_OUT_LOCAL:
 		conf->output_type = LTT_OUTPUT_LOCAL;
 		if (!cr->desc.uri_count)
-			return LTT_LTTNG_OK;	/* the daemon's default, under the client's home */
+			return LTT_LTTNG_OK;	/* LTTng's default, the client's home's lttng-traces */
 		if (cr->desc.uri_count != 1 || cr->uris[0].dtype != LTT_LTTNG_URI_DST_PATH)
 			return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 		snprintf(conf->output, sizeof(conf->output), "%s", cr->uris[0].dst);
@@ -615,6 +615,7 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 	struct ltt_lttng_call call = { .ctx = &lctx };
 	uint32_t code;
 
+	lctx.lttng = true;
 	ltt_wbuf_init(&call.hdr);
 	ltt_wbuf_init(&call.data);
 	code = serve(&call, msg, len);

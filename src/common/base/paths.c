@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,17 @@ int ltt_home_find(enum ltt_home_file what, char *buf, size_t len)
 	if (n < 0 || (size_t)n >= len)
 		return -ENAMETOOLONG;
 	return 0;
+}
+
+int ltt_home_traces(bool lttng, char *buf, size_t len)
+{
+	char home[PATH_MAX];
+	int ret;
+
+	if (!lttng || ltt_home_is_lttng())
+		return ltt_home_find(LTT_HOME_TRACES, buf, len);
+	ret = ltt_home_find(LTT_HOME_DIR, home, sizeof(home));
+	return ret ? ret : ltt_path_join(buf, len, home, LTT_LTTNG_TRACES_DIR_NAME);
 }
 
 int ltt_path_join(char *buf, size_t len, const char *dir, const char *name)

@@ -56,6 +56,15 @@ enum ltt_home_file {
 int ltt_home_find(enum ltt_home_file what, char *buf, size_t len);
 
 /**
+ * ltt_home_traces() - ltt_home_find()'s LTT_HOME_TRACES, or, @lttng,
+ * LTTng's traces directory: the home's lttng-traces (a client that acts
+ * as LTTng's: lttctl run as lttng, an LTTng client of the daemon)
+ *
+ * Returns as ltt_home_find().
+ */
+int ltt_home_traces(bool lttng, char *buf, size_t len);
+
+/**
  * ltt_home_is_lttng() - does the home of ltt_home_find() have LTTng's
  * layout ($LTTNG_HOME set, $LTT_HOME not)?
  */

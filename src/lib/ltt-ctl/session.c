@@ -24,14 +24,15 @@ void ltt_ctl_session_attr_init(struct ltt_session_attr *attr)
 }
 
 /*
- * For a daemon older than client protocol minor 6, or a home of LTTng's
- * layout ($LTTNG_HOME: the daemon knows ltt's only): fill in the
- * automatic name and default output of a session to create, as the
- * daemon does from minor 6 on.  Automatic names are "auto-DATE", then "auto-DATE-N" for
- * the @attempt-th retry when several sessions are created in the same
- * second.
+ * For a daemon older than client protocol minor 6, or LTTng's traces
+ * directory (a home of LTTng's layout, $LTTNG_HOME, or @lttng: the
+ * daemon knows ltt's only): fill in the automatic name and default
+ * output of a session to create, as the daemon does from minor 6 on.
+ * Automatic names are "auto-DATE", then "auto-DATE-N" for the
+ * @attempt-th retry when several sessions are created in the same second.
  */
-static int complete_session_attr(struct ltt_session_conf *attr, unsigned int attempt)
+static int complete_session_attr(struct ltt_session_conf *attr, bool lttng,
+				 unsigned int attempt)
 {
 	char date[LTT_SESSION_DATE_MAX], dir[PATH_MAX];
 	bool automatic = !attr->name[0];
@@ -40,7 +41,7 @@ static int complete_session_attr(struct ltt_session_conf *attr, unsigned int att
 		return -LTT_ERR_INVAL;
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])
 		return 0;
-	if (ltt_home_find(LTT_HOME_TRACES, dir, sizeof(dir)) ||
+	if (ltt_home_traces(lttng, dir, sizeof(dir)) ||
 	    ltt_attr_session_auto_output(attr, automatic, dir, date))
 		return -LTT_ERR_OUTPUT_PATH;
 	return 0;
@@ -103,13 +104,14 @@ int ltt_ctl_create_session(struct ltt_ctl *ctl, const struct ltt_session_attr *a
 		return ret;
 	/*
 	 * The daemon resolves the defaults itself (and retries automatic
-	 * names), in a home of ltt's layout.
+	 * names), under ltt-traces.
 	 */
-	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS && !ltt_home_is_lttng())
+	if (ctl_minor(ctl) >= LTT_CLIENT_MINOR_DAEMON_DEFAULTS && !ltt_home_is_lttng() &&
+	    !attr->lttng_traces)
 		return create_once(ctl, &conf, ret_info);
 	do {
 		full = conf;
-		ret = complete_session_attr(&full, attempt);
+		ret = complete_session_attr(&full, attr->lttng_traces, attempt);
 		if (!ret)
 			ret = create_once(ctl, &full, ret_info);
 	} while (ret == -LTT_ERR_SESSION_EXISTS && !attr->name[0] && ++attempt < AUTO_NAME_ATTEMPTS);

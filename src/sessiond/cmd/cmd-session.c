@@ -38,28 +38,30 @@ static enum ltt_error_code check_relay(const struct ltt_session_conf *attr, stru
 
 /*
  * The traces directory of a session's default output: HOME/ltt-traces
- * for the home the client gave (its ltt_home_find() home; a client whose
- * home has LTTng's layout, $LTTNG_HOME, completes the output itself),
- * else ours for a client of our own uid (a personal daemon, or the
- * sessions a root daemon loads itself: ltt_home_find()'s), else the
- * owner's home from the password database.
+ * (HOME/lttng-traces for an LTTng client, as LTTng's daemon puts it) for
+ * the home the client gave (its ltt_home_find() home; lttctl in a home of
+ * LTTng's layout, $LTTNG_HOME, or run as lttng completes the output
+ * itself), else ours for an ltt client of our own uid (a personal daemon,
+ * or the sessions a root daemon loads itself: ltt_home_find()'s), else
+ * the owner's home from the password database.
  */
 static int traces_dir(const struct ltt_cmd_ctx *ctx, const char *client_home, char *buf,
 		      size_t len)
 {
+	const char *name = ctx->lttng ? LTT_LTTNG_TRACES_DIR_NAME : LTT_TRACES_DIR_NAME;
 	struct passwd pw, *found = NULL;
 	char pwbuf[4096];
 
 	if (client_home[0] && client_home[0] != '/')
 		return -EINVAL;
 	if (client_home[0])
-		return ltt_path_join(buf, len, client_home, LTT_TRACES_DIR_NAME);
+		return ltt_path_join(buf, len, client_home, name);
 	if (ctx->cred.uid == ltt_priv_daemon_uid())
-		return ltt_home_find(LTT_HOME_TRACES, buf, len);
+		return ltt_home_traces(ctx->lttng, buf, len);
 	if (getpwuid_r(ctx->cred.uid, &pw, pwbuf, sizeof(pwbuf), &found) || !found ||
 	    pw.pw_dir[0] != '/')
 		return -ENOENT;
-	return ltt_path_join(buf, len, pw.pw_dir, LTT_TRACES_DIR_NAME);
+	return ltt_path_join(buf, len, pw.pw_dir, name);
 }
 
 /*

@@ -56,6 +56,8 @@ struct ltt_cmd_ctx {
 	uint32_t minor;		/* the protocol minor agreed with it */
 	/* the daemon's run directory (its client socket): NULL outside a client thread */
 	const char *rundir;
+	/* an LTTng client (lttng-compat): a default output under lttng-traces, as LTTng's */
+	bool lttng;
 };
 
 /* A command's handler: each is declared below as one of these. */

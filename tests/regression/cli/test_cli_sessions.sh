@@ -5,7 +5,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 
 test_init
-plan 104
+plan 106
 
 rc_file="$LTT_HOME/.lttrc"
 stamp_re='[0-9]{8}-[0-9]{6}'
@@ -119,6 +119,18 @@ is "$(sed -n 2p <<<"$STDOUT")" "Traces will be written in $TEST_TMP/lh/lttng-tra
 run timeout "$TEST_TIMEOUT" env -u LTT_HOME LTTNG_HOME="$TEST_TMP/lh" "$LTTCTL_BIN" create lhnamed
 like "$(sed -n 2p <<<"$STDOUT")" "^Traces will be written in $TEST_TMP/lh/lttng-traces/lhnamed-$stamp_re\$" \
 	"... a named one's: \$LTTNG_HOME/lttng-traces/NAME-DATE" || diag "$OUT"
+lttctl -q destroy -a
+# lttctl run as lttng (ltt-lttng-compat's name for it): LTTng's
+# lttng-traces, in a home of ltt's layout too, as LTTng's own lttng
+mkdir -p "$TEST_TMP/asl"
+ln -s "$LTTCTL_BIN" "$TEST_TMP/asl/lttng"
+run timeout "$TEST_TIMEOUT" "$TEST_TMP/asl/lttng" create asnamed
+like "$RC:$(sed -n 2p <<<"$STDOUT")" "^0:Traces will be written in $LTT_HOME/lttng-traces/asnamed-$stamp_re\$" \
+	"run as lttng: a named session's output \$HOME/lttng-traces/NAME-DATE, as LTTng's" || diag "$OUT"
+run timeout "$TEST_TIMEOUT" "$TEST_TMP/asl/lttng" create
+auto=$(sed -n 's/^Session \(.*\) created\.$/\1/p' <<<"$STDOUT")
+is "$RC:$(sed -n 2p <<<"$STDOUT")" "0:Traces will be written in $LTT_HOME/lttng-traces/$auto" \
+	"... an automatic one's \$HOME/lttng-traces/NAME, no second date" || diag "$OUT"
 lttctl -q destroy -a
 
 # --- outputs

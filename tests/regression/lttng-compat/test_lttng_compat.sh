@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 111
+plan 112
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -52,6 +52,11 @@ run lttctl list
 like "$STDOUT" "s \\($TEST_TMP/lttng-trace\\)" "lttctl list shows the session lttng created"
 run lttctl list s
 like "$STDOUT" "compat:basic" "... with the rule lttng enabled"
+# no output given: LTTng's default, the client's home's lttng-traces
+run lttng create dflt
+like "$RC:$(sed -n 2p <<<"$STDOUT")" "^0:Traces will be output to $LTTNG_HOME/lttng-traces/dflt-[0-9]{8}-[0-9]{6}" \
+	"lttng create with no output: \$LTTNG_HOME/lttng-traces/NAME-DATE, as LTTng's daemon" || diag "$OUT"
+lttctl -q destroy dflt >/dev/null
 # a streamed session's path, as LTTng's list gives it (no relay needed to list it)
 lttctl -q create nr -U net://127.0.0.1:15342:15343 >/dev/null
 run lttng list

@@ -62,8 +62,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_attr, live_timer_us, 4360),
 	OFF_(ltt_session_attr, tls, 4368),		/* client minor 21 */
 	OFF_(ltt_session_attr, shm_path, 4376),		/* client minor 31 */
-	OFF_(ltt_session_attr, reserved, 4384),
-	RSV_(ltt_session_attr, 112),			/* 120 before minor 31, 128 before 21 */
+	OFF_(ltt_session_attr, lttng_traces, 4384),	/* 1.36's library, which resolves it */
+	OFF_(ltt_session_attr, reserved, 4385),
+	RSV_(ltt_session_attr, 111),			/* 112 before it, 120 before minor 31, 128 before 21 */
 
 	SIZE_(ltt_channel_attr, 440),
 	OFF_(ltt_channel_attr, name, 0),

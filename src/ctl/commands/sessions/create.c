@@ -263,6 +263,7 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_LIVE_NEEDS_NET));
 	attr->snapshot = a->snapshot;
 	attr->live_timer_us = live ? (uint32_t)period : 0;
+	attr->lttng_traces = ctx->lttng_name != NULL;	/* run as lttng: LTTng's default output */
 	return set_shm_path(a, attr);
 }
 
