@@ -50,6 +50,7 @@ struct options {
 	int group_by_session, group_by_host;
 	int disallow_clear;	/* --disallow-clear, else $LTTNG_RELAYD_DISALLOW_CLEAR */
 	int lttng_compat;	/* LTTng's health socket too; run as lttng-relayd: implied */
+	bool as_lttng;		/* run as lttng-relayd: LTTng's default output, lttng-traces */
 };
 
 
@@ -125,7 +126,8 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		{ "live-port", 'L', POPT_ARG_STRING, &o->live_url, 0,
 		  "live viewer port URL (default: tcp://0.0.0.0:5344)", "URL" },
 		{ "output", 'o', POPT_ARG_STRING, &o->output, 0,
-		  "trace output directory (default: $LTT_HOME/ltt-traces)", "DIR" },
+		  "trace output directory (default: $LTT_HOME/ltt-traces; run as lttng-relayd, "
+		  "$HOME/lttng-traces)", "DIR" },
 		{ "daemonize", 'd', POPT_ARG_NONE, &o->daemonize, 0,
 		  "detach, close standard streams, return once listening", NULL },
 		{ "background", 'b', POPT_ARG_NONE, &o->background, 0,
@@ -168,6 +170,7 @@ static int parse_options(int argc, const char **argv, struct options *o)
 	if (ltt_daemon_started_as(argc, argv, "lttng-relayd")) {
 		lttng_short_options(table);
 		o->lttng_compat = 1;	/* what runs it so asks LTTng's health socket */
+		o->as_lttng = true;
 	}
 	ctx = poptGetContext("ltt-relayd", argc, argv, table, 0);
 
@@ -247,7 +250,7 @@ static int resolve_dirs(const struct options *o, struct relayd *r)
 	if (o->output)
 		ret = ltt_path_absolute(r->output, sizeof(r->output), o->output);
 	else
-		ret = ltt_home_find(LTT_HOME_TRACES, r->output, sizeof(r->output));
+		ret = ltt_home_traces(o->as_lttng, r->output, sizeof(r->output));
 	if (ret) {
 		fprintf(stderr, "ltt-relayd: Error: no output directory: pass -o DIR, or set LTT_HOME or HOME\n");
 		return -1;

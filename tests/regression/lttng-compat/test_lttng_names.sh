@@ -14,7 +14,8 @@
 #   ("lttng (LTTng Trace Control) 2.13.9 - ltt VERSION"; lttng version,
 #   its MI: 2.13), by its own name lttctl's;
 # - run as ltt-sessiond, it is ltt-sessiond and serves no LTTng socket;
-# - ltt-relayd run as lttng-relayd takes LTTng's -p and -s (output grouped
+# - ltt-relayd run as lttng-relayd writes under LTTng's lttng-traces by
+#   default, and takes LTTng's -p and -s (output grouped
 #   by host, by session); as ltt-relayd, -p is its pid file.
 # As root, in a mount namespace with its own /run (/var/run/lttng).
 
@@ -25,7 +26,7 @@
 
 compat_private_run "$0" "$@"
 test_init
-plan 24
+plan 25
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 PIDF=/var/run/lttng/lttng-sessiond.pid
@@ -118,6 +119,14 @@ timeout "$TEST_TIMEOUT" "$TEST_TMP/bin/lttng-relayd" -b -s -C tcp://127.0.0.1:0 
 	</dev/null >/dev/null 2>"$TEST_TMP/relayd.log"
 rpid=$(cat "$TEST_TMP/relayd.pid" 2>/dev/null)
 is "$(comm "$rpid")" lttng-relayd "lttng-relayd -b -s starts (named lttng-relayd), its pid file by --pidfile"
+[ -n "$rpid" ] && kill -TERM "$rpid" && wait_pid_exit "$rpid"
+# no -o: LTTng's default output, the home's lttng-traces (made at start)
+mkdir -p "$TEST_TMP/rh"
+timeout "$TEST_TIMEOUT" env -u LTT_HOME -u LTTNG_HOME HOME="$TEST_TMP/rh" \
+	"$TEST_TMP/bin/lttng-relayd" -b -C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 \
+	-L tcp://127.0.0.1:0 --pidfile "$TEST_TMP/relayd2.pid" </dev/null >/dev/null 2>&1
+rpid=$(cat "$TEST_TMP/relayd2.pid" 2>/dev/null)
+is "$(ls "$TEST_TMP/rh")" lttng-traces "lttng-relayd with no -o: its output \$HOME/lttng-traces, as LTTng's"
 [ -n "$rpid" ] && kill -TERM "$rpid" && wait_pid_exit "$rpid"
 run timeout "$TEST_TIMEOUT" "$RELAYD" -s
 is "$RC" 1 "ltt-relayd -s: no such option of ltt-relayd's own"
