@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/base/daemon-popt.h"
 #include "common/base/log.h"
+#include "common/base/paths.h"
 #include "common/base/size.h"
 #include "common/proto/app-proto.h"
 #include "common/proto/client-proto.h"
@@ -210,6 +212,39 @@ static int parse_privsep_user(struct options *opts)
 }
 
 /* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
+/*
+ * The consumer daemon program the user named (--consumerd-path, else
+ * $LTT_CONSUMERD_PATH), made absolute from the directory the daemon
+ * starts in (into consumerd_abs, which every consumer then runs): a file
+ * it can run, or refused now rather than at the first session that
+ * records.  The default (installed with the daemon) is not looked at: a
+ * daemon that records nothing needs none.
+ */
+static int check_consumerd_path(struct options *opts)
+{
+	const char *env = getenv("LTT_CONSUMERD_PATH");
+	const char *given = opts->consumerd_path && *opts->consumerd_path ? opts->consumerd_path :
+			    env && *env ? env : NULL;
+	struct stat st;
+	int err;
+
+	if (!given)
+		return 0;
+	err = -ltt_path_absolute(opts->consumerd_abs, sizeof(opts->consumerd_abs), given);
+	if (!err && stat(opts->consumerd_abs, &st))
+		err = errno;
+	else if (!err && !S_ISREG(st.st_mode))
+		err = S_ISDIR(st.st_mode) ? EISDIR : EACCES;
+	else if (!err && access(opts->consumerd_abs, X_OK))
+		err = errno;
+	if (!err)
+		return 0;
+	fprintf(stderr, "ltt-sessiond: Error: %s%s: can't run it as the consumer daemon (%s): give the path of ltt-consumerd (installed in %s), or leave the %s out\n",
+		given == env ? "LTT_CONSUMERD_PATH=" : "--consumerd-path=", given, strerror(err),
+		LTT_LIBEXECDIR, given == env ? "variable" : "option");
+	return -1;
+}
+
 static bool probes_valid(const char *list)
 {
 	size_t len = strlen(list), i;
@@ -378,7 +413,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
 	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts) ||
-		   parse_privsep_user(opts)) {
+		   parse_privsep_user(opts) || check_consumerd_path(opts)) {
 		ret = -1;
 	} else {
 		/*
@@ -395,7 +430,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		/* and its consumers are lttng-consumerd to LTTng's tools (utils.sh's pgrep) */
 		if (ltt_daemon_started_as(argc, argv, LTT_LTTNG_SESSIOND_NAME))
 			opts->consumer.argv0 = "lttng-consumerd";
-		opts->consumer.path = opts->consumerd_path;
+		opts->consumer.path = opts->consumerd_abs;
 		opts->consumer.verbose = opts->verbose;
 		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;
 	}

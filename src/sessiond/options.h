@@ -23,6 +23,8 @@ struct options {
 	char *rundir;
 	char *group;
 	char *consumerd_path;
+	/* --consumerd-path, else $LTT_CONSUMERD_PATH, made absolute; "": the installed one */
+	char consumerd_abs[LTT_PATH_MAX];
 	char *consumerd_threads_arg;	/* --consumerd-data-threads as given, NULL: not given */
 	struct ltt_consumer_config consumer;	/* from the options above: every consumer's */
 	int no_kernel;		/* no kernel domain */

@@ -7,7 +7,7 @@
 
 test_init
 need_proto_client
-plan 119
+plan 124
 
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
 sock="$LTT_RUNDIR/client.sock"
@@ -206,6 +206,19 @@ for probes in "" "sched,,irq" ",sched" "sched," "Sched" "sched irq" "../x"; do
 	is "$ERR" "ltt-sessiond: Error: --kmod-probes=$probes: give probe group names ([a-z0-9_]) separated by commas, e.g. sched,syscalls" \
 		"--kmod-probes='$probes': says what a list looks like"
 done
+# a consumer daemon the user named that can't be run: refused at start,
+# not at the first session that records (the stop said only "failed")
+touch "$TEST_TMP/notexec"
+mkdir -p "$TEST_TMP/adir"
+for c in "$TEST_TMP/none/ltt-consumerd:No such file or directory" "$TEST_TMP/adir:Is a directory" \
+	"$TEST_TMP/notexec:Permission denied" "ltt-consumerd:No such file or directory"; do
+	run "$SESSIOND" -d --consumerd-path="${c%%:*}" --rundir "$never"
+	like "$RC:$ERR" "^1:ltt-sessiond: Error: --consumerd-path=${c%%:*}: can't run it as the consumer daemon \\(${c#*:}\\): give the path of ltt-consumerd" \
+		"--consumerd-path=${c%%:*}: refused, with why (${c#*:})"
+done
+run env LTT_CONSUMERD_PATH="$TEST_TMP/none/c" "$SESSIOND" -d --rundir "$never"
+like "$RC:$ERR" "^1:ltt-sessiond: Error: LTT_CONSUMERD_PATH=$TEST_TMP/none/c: can't run it" \
+	"LTT_CONSUMERD_PATH that can't be run: refused alike"
 ok "$([ ! -e "$never" ]; echo $?)" "none of them made the run directory"
 
 # --- lttctl and daemons it may start
