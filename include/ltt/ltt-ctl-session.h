@@ -398,6 +398,7 @@ void ltt_ctl_event_rule_attr_init(struct ltt_event_rule_attr *attr);
  *        caller's $LTT_HOME goes with the request), or, with
  *        @attr->lttng_traces or in a home of LTTng's layout ($LTTNG_HOME
  *        alone), HOME/lttng-traces/NAME-YYYYmmdd-HHMMSS, resolved here
+ *        (an automatic name, which holds the date, without a second one)
  * @ret_info: if not NULL, the session as created (name, output, uuid)
  *
  * Returns 0, -LTT_ERR_SESSION_EXISTS, -LTT_ERR_SESSION_NAME, -LTT_ERR_URL,

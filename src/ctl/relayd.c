@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/base/daemon.h"
+#include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "common/model/uri.h"
 #include "ctl/ctl.h"
@@ -71,9 +72,10 @@ static void relayd_path(char *buf, size_t len)
 
 /*
  * Run "@prog -d --pidfile RUNDIR/relayd.pid" with LTT_RUNDIR=@rundir (its
- * port files go there too): -d returns once the daemon listens.
+ * port files go there too), and "-o @output" unless NULL: -d returns once
+ * the daemon listens.
  */
-static int spawn(const char *prog, const char *rundir)
+static int spawn(const char *prog, const char *rundir, const char *output)
 {
 	char pidfile[PATH_MAX];
 	int status, null;
@@ -99,7 +101,8 @@ static int spawn(const char *prog, const char *rundir)
 		execl(prog, "ltt-relayd", "-d", "--pidfile", pidfile,
 		      "-C", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_CTRL_PORT),
 		      "-D", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_DATA_PORT),
-		      "-L", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_LIVE_PORT), (char *)NULL);
+		      "-L", "tcp://127.0.0.1:" LTT_STR(LTT_DEFAULT_RELAYD_LIVE_PORT),
+		      output ? "-o" : (char *)NULL, output, (char *)NULL);
 		_exit(127);
 	}
 	status = ltt_child_wait_until(pid, ltt_deadline_ms(RELAYD_READY_TIMEOUT_MS));
@@ -112,13 +115,16 @@ static int spawn(const char *prog, const char *rundir)
 
 int ctl_relayd_ensure_local(const struct ctl_ctx *ctx, const char *rundir)
 {
-	char prog[PATH_MAX];
+	char prog[PATH_MAX], output[PATH_MAX] = "";
 	int ret;
 
 	if (local_port_open(LTT_DEFAULT_RELAYD_CTRL_PORT))
 		return CTL_EXIT_OK;
 	relayd_path(prog, sizeof(prog));
-	ret = spawn(prog, rundir);
+	/* run as lttng: where LTTng's lttng-relayd writes, the home's lttng-traces */
+	if (ctx->lttng_name && ltt_home_traces(true, output, sizeof(output)))
+		output[0] = '\0';
+	ret = spawn(prog, rundir, output[0] ? output : NULL);
 	if (!ret && !local_port_open(LTT_DEFAULT_RELAYD_CTRL_PORT))
 		ret = -ECONNREFUSED;
 	if (ret) {

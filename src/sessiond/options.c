@@ -211,7 +211,6 @@ static int parse_privsep_user(struct options *opts)
 	return 0;
 }
 
-/* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
 /*
  * The consumer daemon program the user named (--consumerd-path, else
  * $LTT_CONSUMERD_PATH), made absolute from the directory the daemon
@@ -245,6 +244,7 @@ static int check_consumerd_path(struct options *opts)
 	return -1;
 }
 
+/* "sched,syscalls": names of [a-z0-9_], one comma between them, bounded. */
 static bool probes_valid(const char *list)
 {
 	size_t len = strlen(list), i;

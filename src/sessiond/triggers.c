@@ -32,9 +32,10 @@
  * Firings on their way (to the client threads, to the owner's worker) at
  * most: past it, a firing is not queued, and each action it was to run is
  * counted failed (TRIGGER_BUSY): it was counted fired, so it is not a
- * dropped notification (those are the matches never fired).  A kernel rule matching some 200 000 times a second
- * (sched_switch) against a client thread that fell behind had queued them
- * without bound (14 GB; each is some 8 KiB).
+ * dropped notification (those are the matches never fired).  A kernel
+ * rule matching some 200 000 times a second (sched_switch) against a
+ * client thread that fell behind had queued them without bound (14 GB;
+ * each is some 8 KiB).
  */
 #define RUNS_MAX 4096
 

@@ -215,7 +215,7 @@ void ltt_triggers_count_dropped(struct ltt_triggers *trs, struct ltt_trigger *t,
 /**
  * ltt_triggers_firing_lost() - @f was counted fired, and the daemon could
  * not take it further (no room, no memory): each action it was to run
- * is counted failed with @err
+ * is counted failed with @err.  Takes @trs->lock: any thread, not under it.
  */
 void ltt_triggers_firing_lost(struct ltt_triggers *trs, const struct ltt_firing *f, int err);
 

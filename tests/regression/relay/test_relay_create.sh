@@ -143,7 +143,7 @@ is "$OUT" "Session s1 destroyed." "destroy of a streamed session never started: 
 
 # --- --live without a URL: the local relay, started when none listens
 if (exec 3<>/dev/tcp/127.0.0.1/5342) 2>/dev/null; then
-	skip 11 "something listens on 127.0.0.1:5342 already"
+	skip 13 "something listens on 127.0.0.1:5342 already"
 else
 	run env LTT_RELAYD_PATH="$TEST_TMP/no-such-relayd" "$LTTCTL_BIN" create l --live
 	is "$RC" 1 "--live, no relay listening, none can start: exit 1"
@@ -172,8 +172,18 @@ Live timer interval set to 1000000 us" "the local relay started, then the sessio
 			"a second --live: that relay answers, none started"
 		kill -TERM "$rpid" && wait_pid_exit "$rpid"
 		ok $? "the relay stops on SIGTERM"
+		# run as lttng: the relay writes where LTTng's lttng-relayd would
+		mkdir -p "$TEST_TMP/asl" && ln -s "$LTTCTL_BIN" "$TEST_TMP/asl/lttng"
+		run "$TEST_TMP/asl/lttng" create l3 --live
+		rpid=$(cat "$LTT_RUNDIR/relayd.pid" 2>/dev/null)
+		is "$RC:$(tr '\0' ' ' <"/proc/$rpid/cmdline" 2>/dev/null | grep -o -- '-o [^ ]*')" \
+			"0:-o $LTT_HOME/lttng-traces" \
+			"lttctl run as lttng: the local relay's output is the home's lttng-traces, as LTTng's" ||
+			diag "$OUT"
+		ok "$([ -d "$LTT_HOME/lttng-traces" ]; echo $?)" "... which the relay made"
+		[ -n "$rpid" ] && kill -TERM "$rpid" && wait_pid_exit "$rpid"
 	else
-		skip 7 "ltt-relayd is not built"
+		skip 9 "ltt-relayd is not built"
 	fi
 fi
 done_testing
