@@ -40,6 +40,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_triggers.sh \
 	tests/regression/kernel/test_kernel_tracefs_probe_trigger.sh \
 	tests/regression/kernel/test_kernel_tracefs_trigger_flood.sh \
+	tests/regression/kernel/test_kernel_tracefs_takeover.sh \
 	tests/regression/kernel/test_kernel_tracefs_analyses.sh \
 	tests/regression/kernel/test_kernel_tracefs_switches.sh \
 	tests/regression/kernel/test_kernel_tracefs_span.sh \

@@ -596,7 +596,15 @@ struct ltt_consumer_stream_stats {
 	 * when the failure began.
 	 */
 	uint64_t source_events_lost;
-	uint64_t reserved[5];
+	/*
+	 * The events the source counted discarded itself, beyond the
+	 * tracer's running totals (ltt_source_own_discarded(): a tracefs
+	 * converter's): the count a consumer taking a kernel-side stream
+	 * over starts from.  The consumer's own: the session daemon reads
+	 * it not.
+	 */
+	uint64_t source_own_discarded;
+	uint64_t reserved[4];
 };
 
 #define LTT_CONSUMER_STATS_SLOT 128

@@ -205,7 +205,8 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	 * died counted too (a kernel stream's statistics slot starts again
 	 * with each consumer) and those while none read (doc/consumerd.md
 	 * "Taking over").  The converter's own discards (a page's missed
-	 * events, torn records) start again with each consumer.
+	 * events, torn records) go on from the dead consumer's count
+	 * (ltt_source_carry(), from its stream's slot).
 	 */
 	t->dropped = 0;
 	/* the stream covers the session from here, its first event or not (lttng-modules') */

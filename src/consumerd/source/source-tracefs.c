@@ -540,6 +540,30 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 	ltt_add_sat(&stats->packets_lost, t->read_errors);
 }
 
+/*
+ * What the converter discarded itself: its count less ftrace's dropped
+ * events and the BPF ring's losses as this source took them in (running
+ * totals, which a consumer taking the stream over reads again).
+ */
+static uint64_t tracefs_own_discarded(const struct ltt_source *src)
+{
+	const struct tracefs_source *t = (const struct tracefs_source *)src;
+	struct ltt_ftrace_conv_stats st;
+	uint64_t totals = t->dropped;
+
+	ltt_add_sat(&totals, t->lost_seen);
+	ltt_ftrace_conv_stats(&t->conv, &st);
+	return st.discarded > totals ? st.discarded - totals : 0;
+}
+
+/* A dead consumer's own discards of this stream: counted from there on. */
+static void tracefs_carry(struct ltt_source *src, uint64_t own_discarded)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	ltt_ftrace_conv_add_discarded(&t->conv, own_discarded);
+}
+
 /* The emit of a source given up: every packet refused, its events counted discarded. */
 static int refuse(void *arg, const void *packet, size_t size, const struct ltt_ctf_index_entry *idx)
 {
@@ -738,6 +762,8 @@ const struct ltt_source_ops ltt_tfs_ops = {
 	.span = tracefs_span,
 	.idle = tracefs_idle,
 	.stats = tracefs_stats,
+	.own_discarded = tracefs_own_discarded,
+	.carry = tracefs_carry,
 	.abandon = tracefs_abandon,
 	.destroy = tracefs_destroy,
 };
@@ -752,5 +778,7 @@ const struct ltt_source_ops ltt_tfs_keep_ops = {
 	.snap_span = tracefs_snap_span,
 	.snap_peek = tracefs_snap_peek,
 	.stats = tracefs_stats,
+	.own_discarded = tracefs_own_discarded,
+	.carry = tracefs_carry,
 	.destroy = tracefs_destroy,
 };

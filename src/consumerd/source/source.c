@@ -100,6 +100,17 @@ uint64_t ltt_source_events_skipped(const struct ltt_source *src)
 	return src->ops->events_skipped ? src->ops->events_skipped(src) : 0;
 }
 
+uint64_t ltt_source_own_discarded(const struct ltt_source *src)
+{
+	return src->ops->own_discarded ? src->ops->own_discarded(src) : 0;
+}
+
+void ltt_source_carry(struct ltt_source *src, uint64_t own_discarded)
+{
+	if (src->ops->carry && own_discarded)
+		src->ops->carry(src, own_discarded);
+}
+
 uint64_t ltt_source_now(const struct ltt_source *src)
 {
 	return src->ops->now ? src->ops->now(src) : ltt_tclock_mono();

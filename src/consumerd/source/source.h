@@ -136,6 +136,16 @@ struct ltt_source_ops {
 	 */
 	uint64_t (*events_skipped)(const struct ltt_source *src);
 	/*
+	 * Optional, a source whose loss counts are the tracer's running
+	 * totals, read again by any consumer (tracefs): the events it
+	 * counted discarded itself beyond them (a page's missed events, a
+	 * torn record, what it abandoned), which only its stream's slot
+	 * keeps; and carry, which starts a source taking a dead consumer's
+	 * stream over from that count, so that it never steps back.
+	 */
+	uint64_t (*own_discarded)(const struct ltt_source *src);
+	void (*carry)(struct ltt_source *src, uint64_t own_discarded);
+	/*
 	 * Optional: now, on the clock of the source's timestamps (a user
 	 * stream may count TSC cycles); without it, CLOCK_MONOTONIC ns.
 	 */
@@ -290,6 +300,20 @@ int ltt_source_reclaim(struct ltt_source *src, uint64_t older_than, uint64_t *su
  * here and in no ring buffer's own count.  Data thread.
  */
 uint64_t ltt_source_events_skipped(const struct ltt_source *src);
+
+/**
+ * ltt_source_own_discarded() - the events the source counted discarded
+ * beyond the tracer's running totals (see struct ltt_source_ops; 0
+ * without the op).  Data thread.
+ */
+uint64_t ltt_source_own_discarded(const struct ltt_source *src);
+
+/**
+ * ltt_source_carry() - start counting from @own_discarded, a dead
+ * consumer's ltt_source_own_discarded() of the stream taken over (nothing
+ * without the op), before the source's first packet.  Data thread.
+ */
+void ltt_source_carry(struct ltt_source *src, uint64_t own_discarded);
 
 /**
  * ltt_source_now() - now, in the unit of the source's timestamps (for a

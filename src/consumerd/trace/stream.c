@@ -540,10 +540,15 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 	 * A kernel-side stream's slot starts again with each consumer, as its
 	 * CHANNEL_STATS did: the tracer's running totals (which a new consumer
 	 * reads again) are in its source's counts, which a base would count
-	 * twice; a dead consumer's own counts are not carried over.
+	 * twice; a dead consumer's own counts are not carried over, but for
+	 * what its source discarded itself, which the new source starts from
+	 * (the packets' events_discarded never steps back).
 	 */
 	if (s->chan->domain == LTT_CONSUMER_DOMAIN_USER)
 		load_base(s);
+	else
+		ltt_source_carry(s->src, __atomic_load_n(&s->pub->source_own_discarded,
+							 __ATOMIC_RELAXED));
 	ltt_stream_publish(s);	/* no dead consumer's failure left showing */
 	return 0;
 }
@@ -588,6 +593,8 @@ void ltt_stream_publish(struct ltt_stream *s)
 	__atomic_store_n(&s->pub->error_rb_base, s->error ? s->error_events_base : 0,
 			 __ATOMIC_RELAXED);
 	__atomic_store_n(&s->pub->source_events_lost, events_lost(s), __ATOMIC_RELAXED);
+	__atomic_store_n(&s->pub->source_own_discarded, ltt_source_own_discarded(s->src),
+			 __ATOMIC_RELAXED);
 	store_sum(&s->pub->error_packets, b->error_packets, st.error_packets);
 	__atomic_store_n(&s->pub->error_since, st.error ? st.error_since : 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&s->pub->error, (int64_t)st.error, __ATOMIC_RELAXED);

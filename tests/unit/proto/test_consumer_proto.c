@@ -221,8 +221,10 @@ static void test_kernel_stream(void)
 	tap_ok(LTT_CONSUMER_MINOR >= LTT_CONSUMER_MINOR_KERNEL_STATS &&
 	       LTT_CONSUMER_MINOR_KERNEL_STATS == 14, "they are 1.14's");
 	tap_ok(offsetof(struct ltt_consumer_stream_stats, source_events_lost) == 80 &&
+	       offsetof(struct ltt_consumer_stream_stats, source_own_discarded) == 88 &&
 	       sizeof(struct ltt_consumer_stream_stats) == LTT_CONSUMER_STATS_SLOT,
-	       "the slot's source_events_lost follows error_rb_base, in the same 128 bytes");
+	       "the slot's source_events_lost follows error_rb_base, source_own_discarded it "
+	       "(a consumer before it left 0 there: nothing to carry), in the same 128 bytes");
 }
 
 /* ---- the other payloads: exact bytes, round trip, truncation ---- */
