@@ -678,7 +678,8 @@ static void take_missed(struct ltt_ftrace_conv *c, const struct view *data, uint
 		c->st.missed_unknown++;
 	}
 	add_sat(&c->st.missed, n);
-	add_sat(&c->st.discarded, n);
+	if (!c->missed_elsewhere)
+		add_sat(&c->st.discarded, n);
 }
 
 /* The page's entries from @pos (the time before it @ts) on. */
@@ -875,6 +876,11 @@ void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *c, uint64_t n)
 {
 	if (c)
 		add_sat(&c->st.discarded, n);
+}
+
+void ltt_ftrace_conv_missed_elsewhere(struct ltt_ftrace_conv *c)
+{
+	c->missed_elsewhere = true;
 }
 
 void ltt_ftrace_conv_stats(const struct ltt_ftrace_conv *c, struct ltt_ftrace_conv_stats *ret)

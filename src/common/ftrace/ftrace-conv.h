@@ -82,7 +82,7 @@ struct ltt_ftrace_conv_stats {
 	uint64_t events;		/* CTF events written into packets */
 	uint64_t packets;		/* packets handed to the sink (emitted) */
 	uint64_t discarded;		/* the stream's events_discarded so far */
-	uint64_t missed;		/* of which: the pages' missed counts */
+	uint64_t missed;		/* of which (unless missed_elsewhere): the pages' missed counts */
 	uint64_t missed_unknown;	/* pages that lost events without a count (1 each) */
 	uint64_t torn;			/* of which: records cut short or out of bounds */
 	uint64_t too_big;		/* of which: events larger than an empty packet */
@@ -156,6 +156,7 @@ struct ltt_ftrace_conv {
 	ltt_ftrace_side_fn side;	/* ltt_ftrace_conv_set_side(), or NULL */
 	void *side_arg;
 	bool paused;			/* the side stopped a page: resume it */
+	bool missed_elsewhere;		/* ltt_ftrace_conv_missed_elsewhere() */
 	size_t pause_pos;		/* where, in the page's data */
 	uint64_t pause_ts;		/* the time before that entry */
 	ltt_ftrace_visit_fn visit;	/* during ltt_ftrace_conv_visit() only */
@@ -392,6 +393,15 @@ int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *conv, uint64_t ts, ltt_ftra
  * the packets that close from now on
  */
 void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *conv, uint64_t n);
+
+/**
+ * ltt_ftrace_conv_missed_elsewhere() - the caller counts the events the
+ * kernel overwrote itself (ltt_ftrace_conv_add_discarded() of the CPU's
+ * stats "overrun", an exact running total): a page's missed events are
+ * noted in stats.missed, not counted discarded, which would count them
+ * twice (and a page that had no room for the count says 1 for thousands)
+ */
+void ltt_ftrace_conv_missed_elsewhere(struct ltt_ftrace_conv *conv);
 
 /**
  * ltt_ftrace_conv_stats() - a copy of @conv's counters into @ret

@@ -41,7 +41,7 @@ struct tracefs_source {
 	struct ltt_source base;
 	int fd;				/* trace_pipe_raw (ours) */
 	int stats_fd;			/* per_cpu/cpuN/stats, or -1 */
-	uint64_t dropped;		/* its "dropped events", last counted */
+	uint64_t dropped;		/* ftrace's losses (ltt_tfs_read_lost()), last counted */
 	struct ltt_tfs_events *events;	/* the channel's (borrowed) */
 	uint32_t mapped;		/* of events->nr, mapped into conv */
 	uint64_t gen;			/* events->gen the converter's filters follow */
@@ -101,7 +101,10 @@ bool ltt_tfs_bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emi
 /* The task table's look ahead (@arg: the channel's events). */
 void ltt_tfs_lookahead(void *arg);
 
-/* The CPU's "dropped events" (its stats file) in @ret; negative errno. */
-int ltt_tfs_read_dropped(const struct tracefs_source *t, uint64_t *ret);
+/*
+ * What ftrace lost of the CPU's events (its stats file's "dropped events"
+ * plus "overrun"), a running total, in @ret; negative errno.
+ */
+int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret);
 
 #endif /* LTT_CONSUMERD_SOURCE_SOURCE_TRACEFS_INT_H */

@@ -199,14 +199,17 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->sib = t->events->sources;
 	t->events->sources = t;
 	t->stats_fd = open_stats(t);
+	/* what the kernel overwrote: the stats file's "overrun", exact (count_dropped()) */
+	if (t->stats_fd >= 0)
+		ltt_ftrace_conv_missed_elsewhere(&t->conv);
 	/*
-	 * ftrace's "dropped events" count the channel's instance's losses since
-	 * it was made: all of them are the stream's, those a consumer that
-	 * died counted too (a kernel stream's statistics slot starts again
-	 * with each consumer) and those while none read (doc/consumerd.md
-	 * "Taking over").  The converter's own discards (a page's missed
-	 * events, torn records) go on from the dead consumer's count
-	 * (ltt_source_carry(), from its stream's slot).
+	 * ftrace's "dropped events" and "overrun" count the channel's
+	 * instance's losses since it was made: all of them are the stream's,
+	 * those a consumer that died counted too (a kernel stream's
+	 * statistics slot starts again with each consumer) and those while
+	 * none read (doc/consumerd.md "Taking over").  The converter's own
+	 * discards (torn records, what it abandoned) go on from the dead
+	 * consumer's count (ltt_source_carry(), from its stream's slot).
 	 */
 	t->dropped = 0;
 	/* the stream covers the session from here, its first event or not (lttng-modules') */

@@ -457,33 +457,59 @@ static int parse_stat(const char *s, const char *key, uint64_t *ret)
 	return -EINVAL;
 }
 
-/* The stats file's line @key: 0 or -errno. */
-static int read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
+/* The stats file's text, read now into @text (@len bytes, NUL-ended): 0 or -errno. */
+static int stats_text(const struct tracefs_source *t, char *text, size_t len)
 {
-	char text[1024];
 	ssize_t n;
 
 	if (t->stats_fd < 0)
 		return -EBADF;
-	n = pread(t->stats_fd, text, sizeof(text) - 1, 0);
+	n = pread(t->stats_fd, text, len - 1, 0);
 	if (n < 0)
 		return -errno;
 	text[n] = '\0';
-	return parse_stat(text, key, ret);
+	return 0;
 }
 
-/* The stats file's "dropped events" (non-overwrite losses): 0 or -errno (int.h). */
-int ltt_tfs_read_dropped(const struct tracefs_source *t, uint64_t *ret)
+/* The stats file's line @key: 0 or -errno. */
+static int read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
 {
-	return read_stat(t, "dropped events", ret);
+	char text[1024];
+	int err = stats_text(t, text, sizeof(text));
+
+	return err ? err : parse_stat(text, key, ret);
 }
 
-/* Events a full non-overwrite buffer dropped since the last look: discarded. */
+/*
+ * What ftrace lost of the CPU's events, a running total: the stats
+ * file's "dropped events" (a full buffer in discard mode) plus its
+ * "overrun" (overwritten in overwrite mode; a page's missed flag says 1
+ * when it had no room for the count, and the converter does not count
+ * it: ltt_ftrace_conv_missed_elsewhere()).  0 or -errno (int.h).
+ */
+int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret)
+{
+	char text[1024];
+	uint64_t dropped, overrun;
+	int err = stats_text(t, text, sizeof(text));
+
+	if (!err)
+		err = parse_stat(text, "dropped events", &dropped);
+	if (!err)
+		err = parse_stat(text, "overrun", &overrun);
+	if (err)
+		return err;
+	ltt_add_sat(&dropped, overrun);
+	*ret = dropped;
+	return 0;
+}
+
+/* Events ftrace dropped (a full buffer) or overwrote since the last look: discarded. */
 static void count_dropped(struct tracefs_source *t)
 {
 	uint64_t now;
 
-	if (ltt_tfs_read_dropped(t, &now) || now <= t->dropped)
+	if (ltt_tfs_read_lost(t, &now) || now <= t->dropped)
 		return;
 	ltt_ftrace_conv_add_discarded(&t->conv, now - t->dropped);
 	t->dropped = now;
@@ -532,7 +558,7 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 	ltt_ftrace_conv_stats(&t->conv, &st);
 	ltt_add_sat(&stats->events_lost, st.discarded);
 	/* dropped since the last switch: in the next packet's events_discarded */
-	if (!ltt_tfs_read_dropped(t, &dropped) && dropped > t->dropped)
+	if (!ltt_tfs_read_lost(t, &dropped) && dropped > t->dropped)
 		ltt_add_sat(&stats->events_lost, dropped - t->dropped);
 	/* and what the BPF program lost since */
 	if (t->lost && t->lost[t->conv.cpu] > t->lost_seen)

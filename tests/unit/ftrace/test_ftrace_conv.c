@@ -220,6 +220,21 @@ static void check_missed(void)
 	       get64(sink.pkts[1], LTT_RB_PH_PACKET_SEQ_NUM) == 1,
 	       "stats: missed 8 of which 1 unknown; packet_seq_num 1");
 	ltt_ftrace_conv_fini(&c);
+
+	/* the caller counts the overwritten events itself (the stats' overrun) */
+	conv_setup(&c, false);
+	ltt_ftrace_conv_missed_elsewhere(&c);
+	fp_page_init(&pg, 500);
+	fp_record(&pg, 1, 1, 1, "a", 0);
+	fp_page_finish(&pg, 1, 7);
+	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
+	ltt_ftrace_conv_add_discarded(&c, 19662);	/* the overrun, exact */
+	ltt_ftrace_conv_flush(&c, sink_emit, &sink);
+	ltt_ftrace_conv_stats(&c, &st);
+	tap_ok(st.missed == 7 && st.discarded == 19662 &&
+	       get64(sink.pkts[sink.n - 1], LTT_RB_PH_EVENTS_DISCARDED) == 19662,
+	       "missed elsewhere: a page's missed count noted, not counted twice");
+	ltt_ftrace_conv_fini(&c);
 }
 
 /* The side of check_side(): stops the page once, before the record stamped stop_at. */
