@@ -24,14 +24,21 @@ N=20000
 discarded() { lttctl list "${1:-o}" | sed -n 's/^ *discarded events: //p' | head -1; }
 last=$(($(getconf _NPROCESSORS_ONLN) - 1))
 
+# overwrite_stopped S: session S, started, an overwrite channel of
+# getcpu with tiny buffers, its consumer (pid in cons) stopped: the
+# kernel laps its buffers
+overwrite_stopped() {
+	lttctl -q create "$1" -o "$TEST_TMP/$1" &&
+		lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 2 --overwrite -s "$1" &&
+		lttctl -q enable-event -k --syscall getcpu -c c -s "$1" &&
+		lttctl -q start "$1"
+	ok $? "$1: an overwrite channel of getcpu, tiny buffers, started"
+	cons=$(consumer_pid)
+	stop_proc "$cons"
+}
+
 # --- the kernel laps the buffers of two CPUs: every overwritten event counted
-lttctl -q create x -o "$TEST_TMP/x" &&
-	lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 2 --overwrite -s x &&
-	lttctl -q enable-event -k --syscall getcpu -c c -s x &&
-	lttctl -q start x
-ok $? "an overwrite channel of getcpu, tiny buffers, started"
-cons=$(consumer_pid)
-stop_proc "$cons"
+overwrite_stopped x
 taskset -c 0 "$KLOAD" getcpu $((N / 2)) >/dev/null
 taskset -c "$last" "$KLOAD" getcpu $((N / 2)) >/dev/null
 kill -CONT "$cons"
@@ -44,20 +51,11 @@ is "$((got + lost))" $((2 * N)) \
 lttctl -q destroy x
 
 # --- the consumer killed: its own count carried over
-
-# Overwrite mode, tiny buffers, the consumer stopped: the kernel laps its
-# buffer, and the pages it gives next say how many events it overwrote
-lttctl -q create o -o "$TEST_TMP/o" &&
-	lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 2 --overwrite -s o &&
-	lttctl -q enable-event -k --syscall getcpu -c c -s o &&
-	lttctl -q start o
-ok $? "an overwrite channel of getcpu, tiny buffers, started"
-cons=$(consumer_pid)
-stop_proc "$cons"
+overwrite_stopped o
 "$KLOAD" getcpu $N >/dev/null
 kill -CONT "$cons"
-# Running again, the consumer reads the pages, counts what they missed
-# and publishes the count in the stream's slot (after each drain)
+# Running again, the consumer reads the pages, counts what the kernel
+# overwrote and publishes the count in the stream's slot (after each drain)
 deadline=$((SECONDS + TEST_TIMEOUT))
 until [ "$(discarded)" -gt 0 ] 2>/dev/null || [ $SECONDS -ge $deadline ]; do :; done
 before=$(discarded)
