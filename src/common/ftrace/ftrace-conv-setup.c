@@ -217,6 +217,12 @@ void ltt_ftrace_conv_set_side(struct ltt_ftrace_conv *c, ltt_ftrace_side_fn side
 	c->side_arg = arg;
 }
 
+void ltt_ftrace_conv_set_seq(struct ltt_ftrace_conv *c, uint64_t seq)
+{
+	if (c && seq > c->seq)
+		c->seq = seq;
+}
+
 void ltt_ftrace_conv_set_begin(struct ltt_ftrace_conv *c, uint64_t ts)
 {
 	if (c)

@@ -395,6 +395,13 @@ int ltt_ftrace_conv_close_at(struct ltt_ftrace_conv *conv, uint64_t ts, ltt_ftra
 void ltt_ftrace_conv_add_discarded(struct ltt_ftrace_conv *conv, uint64_t n);
 
 /**
+ * ltt_ftrace_conv_set_seq() - number the next packet @seq (its
+ * packet_seq_num; never lower than the next one already): a stream
+ * taken over goes on after the packets of the files it continues
+ */
+void ltt_ftrace_conv_set_seq(struct ltt_ftrace_conv *conv, uint64_t seq);
+
+/**
  * ltt_ftrace_conv_missed_elsewhere() - the caller counts the events the
  * kernel overwrote itself (ltt_ftrace_conv_add_discarded() of the CPU's
  * stats "overrun", an exact running total): a page's missed events are

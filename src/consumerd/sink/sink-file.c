@@ -586,11 +586,22 @@ static void file_destroy(struct ltt_sink *sink)
 	free(tf);
 }
 
+/* Continuing a dead consumer's files: the last packet they hold. */
+static bool file_resumed(struct ltt_sink *sink, uint64_t *ret_last)
+{
+	const struct ltt_tracefile *tf = (const struct ltt_tracefile *)sink;
+
+	if (tf->resumed)
+		*ret_last = tf->last_seq;
+	return tf->resumed;
+}
+
 static const struct ltt_sink_ops file_sink_ops = {
 	.name = "file",
 	.write = file_write,
 	.lost = file_lost,
 	.remove = file_remove,
+	.resumed = file_resumed,
 	.destroy = file_destroy,
 };
 

@@ -53,6 +53,11 @@ bool ltt_sink_given_up(struct ltt_sink *sink, bool give_up)
 	return sink && sink->ops->given_up && sink->ops->given_up(sink, give_up);
 }
 
+bool ltt_sink_resumed(struct ltt_sink *sink, uint64_t *ret_last)
+{
+	return sink && sink->ops->resumed && sink->ops->resumed(sink, ret_last);
+}
+
 int ltt_sink_remove(struct ltt_sink *sink)
 {
 	return sink->ops->remove ? sink->ops->remove(sink) : -EOPNOTSUPP;

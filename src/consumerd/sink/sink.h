@@ -83,6 +83,12 @@ struct ltt_sink_ops {
 	bool (*given_up)(struct ltt_sink *sink, bool give_up);
 	/* Optional: delete every file the sink wrote (a clear); -EOPNOTSUPP when absent. */
 	int (*remove)(struct ltt_sink *sink);
+	/*
+	 * Optional: the sink continues files a dead consumer wrote, and
+	 * takes no packet numbered up to theirs (written already): true and
+	 * the last one's packet_seq_num in *@ret_last.
+	 */
+	bool (*resumed)(struct ltt_sink *sink, uint64_t *ret_last);
 	void (*destroy)(struct ltt_sink *sink);
 };
 
@@ -192,6 +198,13 @@ void ltt_sink_lost(struct ltt_sink *sink, uint64_t *ret_packets, uint64_t *ret_e
  * one does now)?  False for a sink without it.
  */
 bool ltt_sink_given_up(struct ltt_sink *sink, bool give_up);
+
+/**
+ * ltt_sink_resumed() - ops->resumed(): does @sink continue a dead
+ * consumer's files, whose last packet was numbered *@ret_last?  False for
+ * a sink without it.  Data thread.
+ */
+bool ltt_sink_resumed(struct ltt_sink *sink, uint64_t *ret_last);
 
 /**
  * ltt_sink_remove() - delete every file @sink wrote so far (what a clear

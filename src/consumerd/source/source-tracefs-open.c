@@ -159,6 +159,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 			      struct ltt_source **ret_src)
 {
 	struct tracefs_source *t;
+	uint64_t lost;
 	int ret;
 
 	if (!cfg || !cfg->chan_name || !cfg->uuid || !cfg->events || !ret_src ||
@@ -199,8 +200,8 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->sib = t->events->sources;
 	t->events->sources = t;
 	t->stats_fd = open_stats(t);
-	/* what the kernel overwrote: the stats file's "overrun", exact (count_dropped()) */
-	if (t->stats_fd >= 0)
+	/* what the kernel overwrote: the stats file's "overrun", exact, once it reads */
+	if (!ltt_tfs_read_lost(t, &lost))
 		ltt_ftrace_conv_missed_elsewhere(&t->conv);
 	/*
 	 * ftrace's "dropped events" and "overrun" count the channel's

@@ -504,14 +504,18 @@ int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret)
 	return 0;
 }
 
-/* Events ftrace dropped (a full buffer) or overwrote since the last look: discarded. */
+/*
+ * Events ftrace dropped (a full buffer) or overwrote since the last look:
+ * discarded.  A total that went back (the instance's buffer reset by
+ * another tool: ltt resets none it uses) counts again from 0.
+ */
 static void count_dropped(struct tracefs_source *t)
 {
 	uint64_t now;
 
-	if (ltt_tfs_read_lost(t, &now) || now <= t->dropped)
+	if (ltt_tfs_read_lost(t, &now) || now == t->dropped)
 		return;
-	ltt_ftrace_conv_add_discarded(&t->conv, now - t->dropped);
+	ltt_ftrace_conv_add_discarded(&t->conv, now > t->dropped ? now - t->dropped : now);
 	t->dropped = now;
 }
 
@@ -588,6 +592,14 @@ static void tracefs_carry(struct ltt_source *src, uint64_t own_discarded)
 	struct tracefs_source *t = (struct tracefs_source *)src;
 
 	ltt_ftrace_conv_add_discarded(&t->conv, own_discarded);
+}
+
+/* A dead consumer's files go on: their packets' numbers too. */
+static void tracefs_continue_seq(struct ltt_source *src, uint64_t next)
+{
+	struct tracefs_source *t = (struct tracefs_source *)src;
+
+	ltt_ftrace_conv_set_seq(&t->conv, next);
 }
 
 /* The emit of a source given up: every packet refused, its events counted discarded. */
@@ -790,6 +802,7 @@ const struct ltt_source_ops ltt_tfs_ops = {
 	.stats = tracefs_stats,
 	.own_discarded = tracefs_own_discarded,
 	.carry = tracefs_carry,
+	.continue_seq = tracefs_continue_seq,
 	.abandon = tracefs_abandon,
 	.destroy = tracefs_destroy,
 };

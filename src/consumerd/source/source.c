@@ -105,6 +105,12 @@ uint64_t ltt_source_own_discarded(const struct ltt_source *src)
 	return src->ops->own_discarded ? src->ops->own_discarded(src) : 0;
 }
 
+void ltt_source_continue_seq(struct ltt_source *src, uint64_t next)
+{
+	if (src->ops->continue_seq)
+		src->ops->continue_seq(src, next);
+}
+
 void ltt_source_carry(struct ltt_source *src, uint64_t own_discarded)
 {
 	if (src->ops->carry && own_discarded)

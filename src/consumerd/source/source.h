@@ -146,6 +146,13 @@ struct ltt_source_ops {
 	uint64_t (*own_discarded)(const struct ltt_source *src);
 	void (*carry)(struct ltt_source *src, uint64_t own_discarded);
 	/*
+	 * Optional, a source that numbers its packets itself, from 0 (a
+	 * tracefs converter's; a ring buffer's numbers are the tracer's and
+	 * go on): number its next packet @next, after those of a dead
+	 * consumer's files its stream continues.
+	 */
+	void (*continue_seq)(struct ltt_source *src, uint64_t next);
+	/*
 	 * Optional: now, on the clock of the source's timestamps (a user
 	 * stream may count TSC cycles); without it, CLOCK_MONOTONIC ns.
 	 */
@@ -307,6 +314,12 @@ uint64_t ltt_source_events_skipped(const struct ltt_source *src);
  * without the op).  Data thread.
  */
 uint64_t ltt_source_own_discarded(const struct ltt_source *src);
+
+/**
+ * ltt_source_continue_seq() - number the next packet @next (nothing for a
+ * source without the op: its numbers go on).  Data thread.
+ */
+void ltt_source_continue_seq(struct ltt_source *src, uint64_t next);
 
 /**
  * ltt_source_carry() - start counting from @own_discarded, a dead

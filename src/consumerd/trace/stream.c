@@ -69,12 +69,17 @@ static void recover(struct ltt_stream *s)
 static int open_sink(struct ltt_stream *s, const struct ltt_channel *chan)
 {
 	char name[LTT_SINK_FILE_BASE_MAX + 1];
-	int n;
+	uint64_t last;
+	int n, ret;
 
 	n = snprintf(name, sizeof(name), "%s_%" PRIu32, chan->name, s->cpu);
 	if (n < 0 || (size_t)n >= sizeof(name))
 		return -ENAMETOOLONG;
-	return ltt_output_open_sink(chan->output, name, &s->sink);
+	ret = ltt_output_open_sink(chan->output, name, &s->sink);
+	/* a dead consumer's files go on: so do their packets' numbers (the sink takes no lower) */
+	if (!ret && ltt_sink_resumed(s->sink, &last))
+		ltt_source_continue_seq(s->src, last + 1);
+	return ret;
 }
 
 int ltt_stream_create(const struct ltt_channel *chan, uint32_t cpu, struct ltt_source *src,

@@ -6,6 +6,8 @@
 #    "overrun"), recorded + discarded = the events made.  A page that had
 #    no room for its missed count says 1: counted from it, one run had 2
 #    discarded of 39324 lost.
+#  - The consumer killed between two loads: the new one goes on writing
+#    after the dead one's packets (their numbers go on), both loads whole.
 #  - The consumer killed (SIGKILL) mid-session: the session daemon gives
 #    its streams to a new consumer, which reads ftrace's totals again and
 #    starts from what the dead one counted lost itself (the converter's
@@ -18,11 +20,16 @@
 
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 10
+tracefs_setup 12
 N=20000
 
 discarded() { lttctl list "${1:-o}" | sed -n 's/^ *discarded events: //p' | head -1; }
 last=$(($(getconf _NPROCESSORS_ONLN) - 1))
+# bt_discarded FILE: the events babeltrace2 (its warnings, in FILE) read
+# as discarded from the packets' events_discarded, all streams together
+bt_discarded() {
+	sed -n 's/^WARNING: Tracer discarded \([0-9]*\) events .*/\1/p' "$1" | awk '{ n += $1 } END { print n + 0 }'
+}
 
 # overwrite_stopped S: session S, started, an overwrite channel of
 # getcpu with tiny buffers, its consumer (pid in cons) stopped: the
@@ -46,9 +53,30 @@ lttctl -q stop x
 lost=$(discarded x)
 babeltrace2 "$TEST_TMP/x" >"$TEST_TMP/x.txt" 2>"$TEST_TMP/x.err"
 got=$(grep -cE ' syscall_(entry|exit)_getcpu: ' "$TEST_TMP/x.txt")
-is "$((got + lost))" $((2 * N)) \
-	"CPUs 0 and $last lapped: recorded ($got) + discarded (${lost:-none}) = the $((2 * N)) events made"
+is "$((got + lost)):$(bt_discarded "$TEST_TMP/x.err")" "$((2 * N)):$lost" \
+	"CPUs 0 and $last lapped: recorded ($got) + discarded (${lost:-none}) = the $((2 * N)) events made, the packets saying as much"
 lttctl -q destroy x
+
+# --- the consumer killed between two loads: the new one writes on after
+# its packets (their numbers go on; the files took none numbered as
+# theirs, and a new source numbered from 0: the whole second load went)
+lttctl -q create d -o "$TEST_TMP/d" &&
+	lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 64 -s d &&
+	lttctl -q enable-event -k --syscall getcpu -c c -s d &&
+	lttctl -q start d
+ok $? "d: a discard channel of getcpu, 64 sub-buffers, started"
+taskset -c 0 "$KLOAD" getcpu 1000 >/dev/null
+lttctl -q stop d && lttctl -q start d
+cons=$(consumer_pid)
+kill -KILL "$cons"
+wait_pid_exit "$cons"
+taskset -c 0 "$KLOAD" getcpu 1000 >/dev/null
+lttctl -q stop d
+babeltrace2 "$TEST_TMP/d" >"$TEST_TMP/d.txt" 2>"$TEST_TMP/d.err"
+is "$(grep -cE ' syscall_(entry|exit)_getcpu: ' "$TEST_TMP/d.txt"):$(discarded d)" 4000:0 \
+	"d: both loads recorded whole (4000 events), the consumer killed between them" ||
+	diag "$(grep -i 'discard\|continuing' "$TEST_TMP/d.err" "$LOG" | head -5)"
+lttctl -q destroy d
 
 # --- the consumer killed: its own count carried over
 overwrite_stopped o
@@ -71,7 +99,9 @@ after=$(discarded)
 ok "$([ "${after:-0}" -ge "${before:-0}" ]; echo $?)" \
 	"the count did not step back across the takeover (${before:-0} then ${after:-0})"
 babeltrace2 "$TEST_TMP/o" >"$TEST_TMP/o.txt" 2>"$TEST_TMP/o.err"
-is $? 0 "babeltrace2 reads the trace whole" || diag "$(head -5 "$TEST_TMP/o.err")"
+is "$?:$(bt_discarded "$TEST_TMP/o.err")" "0:$after" \
+	"babeltrace2 reads the trace whole, the packets' events_discarded as many as listed" ||
+	diag "$(head -5 "$TEST_TMP/o.err")"
 got=$(grep -cE ' syscall_(entry|exit)_getcpu: ' "$TEST_TMP/o.txt")
 # Not quite equal: what the dead consumer had read and not written yet,
 # or counted and not published, is in neither (a consumer killed takes

@@ -226,6 +226,7 @@ static void test_resume(uint8_t *mem)
 	struct ltt_sink_packet p;
 	struct ltt_output *out;
 	struct ltt_sink *sink = NULL;
+	uint64_t last = 0;
 	uint8_t *idx;
 	size_t idx_len;
 
@@ -243,6 +244,8 @@ static void test_resume(uint8_t *mem)
 	tap_is_int(out ? ltt_output_open_sink(out, "c_0", &sink) : -1, 0,
 		   "resume: the stream's files are reopened");
 	tap_is_int((int)size_of(dir, "c_0"), 3 * 4096, "resume: the torn packet is cut");
+	tap_ok(sink && ltt_sink_resumed(sink, &last) && last == 2,
+	       "resume: the sink says the files' last packet (2), for a source to number on");
 	p = packet(mem, 4096, -1, 2);
 	tap_is_int(ltt_sink_write(sink, &p), -EALREADY,
 		   "packet 2 handed out again: already there, not written twice");
