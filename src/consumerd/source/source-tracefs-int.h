@@ -102,8 +102,9 @@ bool ltt_tfs_bpf_side(void *arg, uint64_t ts, ltt_ftrace_emit_fn emit, void *emi
 void ltt_tfs_lookahead(void *arg);
 
 /*
- * What ftrace lost of the CPU's events (its stats file's "dropped events"
- * plus "overrun"), a running total, in @ret; negative errno.
+ * What ftrace lost of the CPU's events (its stats file's "dropped
+ * events", "overrun" and "commit overrun"), a running total, in @ret;
+ * negative errno.
  */
 int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret);
 

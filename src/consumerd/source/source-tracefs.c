@@ -482,24 +482,29 @@ static int read_stat(const struct tracefs_source *t, const char *key, uint64_t *
 
 /*
  * What ftrace lost of the CPU's events, a running total: the stats
- * file's "dropped events" (a full buffer in discard mode) plus its
- * "overrun" (overwritten in overwrite mode; a page's missed flag says 1
- * when it had no room for the count, and the converter does not count
- * it: ltt_ftrace_conv_missed_elsewhere()).  0 or -errno (int.h).
+ * file's "dropped events" (a full buffer in discard mode), its "overrun"
+ * (overwritten in overwrite mode; a page's missed flag says 1 when it
+ * had no room for the count, and the converter does not count it:
+ * ltt_ftrace_conv_missed_elsewhere()) and its "commit overrun" (a write
+ * dropped in overwrite mode because the page it needed was still being
+ * committed), three counts of distinct events.  0 or -errno (int.h).
  */
 int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret)
 {
 	char text[1024];
-	uint64_t dropped, overrun;
+	uint64_t dropped, overrun, commit;
 	int err = stats_text(t, text, sizeof(text));
 
 	if (!err)
 		err = parse_stat(text, "dropped events", &dropped);
 	if (!err)
 		err = parse_stat(text, "overrun", &overrun);
+	if (!err)
+		err = parse_stat(text, "commit overrun", &commit);
 	if (err)
 		return err;
 	ltt_add_sat(&dropped, overrun);
+	ltt_add_sat(&dropped, commit);
 	*ret = dropped;
 	return 0;
 }
