@@ -29,7 +29,11 @@
  *     consumer stops itself at LTT_FAULT's remove-channel-wait, is
  *     continued past the deadline): 50000 ring records and 10 getppid()
  *     behind a page the packet queue stopped; the stream's statistics
- *     page says the rest lost, recorded + counted == committed.
+ *     page says the rest lost, recorded + counted == committed;
+ *   - a stream taken over from a dead consumer: the discards its source
+ *     counted itself, left in the statistics page's slot
+ *     (source_own_discarded), are where the new source's count starts:
+ *     in its packets' events_discarded, and published again.
  * Skipped, with the reason, without root, tracefs or babeltrace2.  The
  * instances are removed at exit and on a fatal signal.
  */
@@ -63,9 +67,10 @@
 #define NR_CALLS 1000
 #define NR_DISCARD 5000
 #define MAX_CPUS 256
-#define NR_INST 4
+#define NR_INST 5
 #define NR_RING 2000
 #define NR_ABANDON 50000
+#define NR_CARRIED 7
 #define PID_AHEAD 999001
 #define PID_FLOOD 999002
 #define SWITCH_US 50000
@@ -894,6 +899,77 @@ out:
 	close_fds((const int[]){ stats, prog, ring, lost, map_fd }, 5);
 }
 
+/* The events_discarded of the last packet in the stream file @path; 0 if none. */
+static uint64_t last_packet_discarded(const char *path)
+{
+	struct ltt_rb_packet_header h;
+	uint8_t *buf = NULL;
+	ssize_t len = ch_slurp(path, &buf);
+	uint64_t discarded = 0, off = 0;
+
+	while (len > 0 && off + sizeof(h) <= (uint64_t)len) {
+		memcpy(&h, buf + off, sizeof(h));
+		if (h.magic != LTT_RB_PACKET_MAGIC || h.packet_size < 8 * sizeof(h))
+			break;
+		discarded = h.events_discarded;
+		off += h.packet_size / 8;
+	}
+	free(buf);
+	return discarded;
+}
+
+/*
+ * A stream taken over: its statistics page's slot holds what a dead
+ * consumer's source discarded itself (NR_CARRIED); the new one counts on
+ * from there.
+ */
+static void test_carry(const char *dir, const struct ltt_ctx *ctx)
+{
+	int stats = memfd_create("stats", MFD_CLOEXEC | MFD_ALLOW_SEALING), map_fd = make_map();
+	struct ltt_consumer_stream_stats *st = MAP_FAILED;
+	int fds[3] = { -1, map_fd, stats };
+	char path[PATH_MAX];
+	struct tally t = { 0 };
+	long tid = syscall(SYS_gettid);
+	struct ch_cons c;
+	uint64_t last;
+	bool ok, skipped;
+
+	ok = stats >= 0 && !ftruncate(stats, (off_t)LTT_CONSUMER_STATS_SIZE(1)) &&
+	     !fcntl(stats, F_ADD_SEALS, F_SEAL_SHRINK);
+	st = ok ? mmap(NULL, LTT_CONSUMER_STATS_SIZE(1), PROT_READ | PROT_WRITE, MAP_SHARED,
+		       stats, 0) : MAP_FAILED;
+	if (st != MAP_FAILED)
+		st->source_own_discarded = NR_CARRIED;	/* as the dead consumer left it */
+	if (!tap_ok(st != MAP_FAILED && map_fd >= 0 && make_instance(4, "64", "0") &&
+		    !ch_start(&c), "carry: a statistics page a dead consumer left, an instance"))
+		goto out;
+	fds[0] = open_pipe(4, 0);
+	ok = !ch_add_trace(&c, 5, dir, getuid(), getgid()) && send_metadata(&c, 5, ctx) &&
+	     !add_tracefs_channel(&c, 50, 5, ctx, 2, 0) && fds[0] >= 0 &&
+	     !add_ftrace_stream(&c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS, 50, 0, fds, 3) &&
+	     !ch_key_cmd(&c, LTT_CONSUMER_MSG_STREAMS_SENT, 50);
+	tap_ok(ok, "carry: CPU 0's stream added with that page");
+	tap_ok(load(4, 10, &last), "carry: 10 getppid() on CPU 0");
+	tap_ok(!ch_flush(&c, 50, 1) && !ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 50) &&
+	       !ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_TRACE, 5) && !kill(c.pid, SIGTERM) &&
+	       ch_wait(&c, WAIT_MS) == 0, "carry: flushed, destroyed, the consumer exits 0");
+	tap_is_u64(last_packet_discarded(ch_path_of(path, dir, "kchan_0")), NR_CARRIED,
+		   "carry: the packets' events_discarded start from the dead consumer's %d",
+		   NR_CARRIED);
+	tap_is_u64(st->source_own_discarded, NR_CARRIED,
+		   "carry: the slot's source_own_discarded published again, %d", NR_CARRIED);
+	if (read_trace(dir, tid, &t, &skipped))
+		tap_ok(t.entries == 10 && t.exits == 10, "carry: the 10 calls recorded (%u, %u)",
+		       t.entries, t.exits);
+out:
+	if (fds[0] >= 0)
+		close(fds[0]);
+	if (st != MAP_FAILED)
+		munmap(st, LTT_CONSUMER_STATS_SIZE(1));
+	close_fds((const int[]){ stats, map_fd }, 2);
+}
+
 /* Root, tracefs, an instance, layouts: else why not (the test skips). */
 static const char *can_run(void)
 {
@@ -918,7 +994,7 @@ static const char *can_run(void)
 
 int main(void)
 {
-	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX], dir4[PATH_MAX];
+	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX], dir4[PATH_MAX], dir5[PATH_MAX];
 	struct ltt_ctx ctx[2];
 	const char *why;
 	struct ch_cons c;
@@ -939,6 +1015,7 @@ int main(void)
 	ch_pathf(dir2, "%s/out/discard", ch_tmpdir);
 	ch_pathf(dir3, "%s/out/bpf", ch_tmpdir);
 	ch_pathf(dir4, "%s/out/abandon", ch_tmpdir);
+	ch_pathf(dir5, "%s/out/carry", ch_tmpdir);
 	map_fd = make_map();
 	if (!tap_ok(map_fd >= 0, "an event map of getppid's entry and exit") ||
 	    !tap_ok(ch_start(&c) == 0, "consumer started (%s)", ch_consumerd_path))
@@ -955,6 +1032,7 @@ int main(void)
 	tap_is_int(kill(c.pid, SIGTERM), 0, "SIGTERM");
 	tap_is_int(ch_wait(&c, WAIT_MS), 0, "the consumer exits 0");
 	test_abandon(dir4, ctx);
+	test_carry(dir5, ctx);
 	remove_instances();
 	if (!getenv("LTT_TEST_KEEP"))
 		nftw(ch_tmpdir, ch_rm_entry, 16, FTW_DEPTH | FTW_PHYS);
