@@ -12,7 +12,8 @@
 #    its streams to a new consumer, which reads ftrace's totals again and
 #    starts from what the dead one counted lost itself (the converter's
 #    own count, which no ftrace total holds: carried in the stream's
-#    slot).  The count never steps back, in `lttctl list` nor in the
+#    slot; none here, where every loss is ftrace's: test_consumerd_tracefs
+#    checks the carry).  The count never steps back, in `lttctl list` nor in the
 #    packets' events_discarded (babeltrace2 reads the trace whole), and
 #    nothing is counted twice.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"

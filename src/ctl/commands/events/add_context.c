@@ -182,8 +182,10 @@ static int add_all(const struct ctl_ctx *ctx, const char *session, enum ltt_doma
 				ret = CTL_EXIT_FAILURE;
 				break;
 			}
-			/* as LTTng's: the other types are added all the same */
-			/* one refusal that is not a perf counter's makes it a failure */
+			/*
+			 * As LTTng's: the other types are added all the same; one
+			 * refusal that is not a perf counter's makes it a failure.
+			 */
 			if (refused != CTL_EXIT_FAILURE)
 				refused = refused_status(code);
 			continue;
