@@ -705,6 +705,8 @@ static void walk_page(struct ltt_ftrace_conv *c, const struct view *data, uint64
 			c->pause_ts = before;
 			return;
 		}
+		if (rec.p && !c->scan)
+			c->st.page_records++;
 		if (rec.p)
 			take_record(c, ts, &rec, emit, arg);
 		pos += (size_t)n;

@@ -92,6 +92,13 @@ struct ltt_ftrace_conv_stats {
 	uint64_t torn_pages;		/* pages whose header or an entry lied */
 	uint64_t clamped;		/* timestamps raised to the stream's latest */
 	uint64_t tasks_only;		/* records read for the task table only, not written */
+	/*
+	 * The pages' records taken (written, filtered, skipped or counted
+	 * discarded): as ftrace counts the records read ("read events"),
+	 * so a reader can tell what it read and did not convert.  Not the
+	 * side's records (ltt_ftrace_conv_record()).
+	 */
+	uint64_t page_records;
 };
 
 /**
