@@ -561,6 +561,28 @@ struct ltt_consumer_probe_output {
 };
 
 /*
+ * The ledger of a source whose reads empty the tracer's buffer (tracefs:
+ * what a dead consumer read and had not written is in no buffer and no
+ * file), kept in its stream's slot as it changes, so that a consumer
+ * taking the stream over counts those events discarded
+ * (ltt_source_take_over(), doc/consumerd.md "Taking over").  Words mod
+ * 2^64, each stored whole.
+ */
+struct ltt_consumer_ledger {
+	/*
+	 * The events made (packets' events, the open one's too) less the
+	 * records read, less the tracer's count of records read when the
+	 * source began, less the events written or cleared: with the
+	 * tracer's count now, what the source held or had read and not
+	 * converted.
+	 */
+	uint64_t value;
+	uint64_t if_written;		/* value once packet pending_seq is in the files */
+	uint64_t pending_seq;		/* the packet being written, or UINT64_MAX */
+	uint64_t kept;			/* 1: value is kept; 0: no ledger here */
+};
+
+/*
  * One stream's counters in a channel's statistics page (ADD_STREAM_STATS),
  * host order, each word stored whole by the data thread that runs the
  * stream (one of the consumer's several);
@@ -604,7 +626,7 @@ struct ltt_consumer_stream_stats {
 	 * it not.
 	 */
 	uint64_t source_own_discarded;
-	uint64_t reserved[4];
+	struct ltt_consumer_ledger ledger;
 };
 
 #define LTT_CONSUMER_STATS_SLOT 128

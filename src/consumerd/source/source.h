@@ -36,6 +36,7 @@
 
 #include "common/trace/ringbuf.h"
 #include "common/base/size.h"	/* ltt_add_sat() */
+#include "common/proto/consumer-proto.h"
 #include "consumerd/data/data-req.h"
 #include "consumerd/sink/sink.h"
 
@@ -146,6 +147,15 @@ struct ltt_source_ops {
 	uint64_t (*own_discarded)(const struct ltt_source *src);
 	void (*carry)(struct ltt_source *src, uint64_t own_discarded);
 	/*
+	 * Optional, a source whose reads empty the tracer's buffer and
+	 * which can tell how much it read (tracefs): the tracer's count of
+	 * records read when the source began (*@ret_start), and the events
+	 * it made less the records it read since (*@ret_net, mod 2^64), for
+	 * its ledger (struct ltt_consumer_ledger).  False: no ledger (a
+	 * snapshot trace's, or the count can't be read).
+	 */
+	bool (*ledger)(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net);
+	/*
 	 * Optional, a source that numbers its packets itself, from 0 (a
 	 * tracefs converter's; a ring buffer's numbers are the tracer's and
 	 * go on): number its next packet @next, after those of a dead
@@ -178,6 +188,10 @@ struct ltt_source {
 	uint32_t stream_id;		/* its packets' stream class, once known */
 	bool copies;			/* get needs the scratch buffer (packet_size bytes) */
 	bool ends;			/* the source hangs up once finalized (kernel) */
+	/* a kernel-side stream's slot (ltt_source_take_over()), or NULL */
+	struct ltt_consumer_stream_stats *slot;
+	bool ledger;			/* ops->ledger keeps one in slot */
+	uint64_t ledger_out;		/* events written or cleared (ltt_source_ledger_done()) */
 	char label[LTT_SOURCE_LABEL_MAX];	/* "channel NAME cpu N", for messages */
 };
 
@@ -322,11 +336,51 @@ uint64_t ltt_source_own_discarded(const struct ltt_source *src);
 void ltt_source_continue_seq(struct ltt_source *src, uint64_t next);
 
 /**
- * ltt_source_carry() - start counting from @own_discarded, a dead
- * consumer's ltt_source_own_discarded() of the stream taken over (nothing
- * without the op), before the source's first packet.  Data thread.
+ * ltt_source_take_over() - a kernel-side stream's source takes its slot
+ * @slot: the stream's slot of its channel's statistics page (mapped, the
+ *        stream's): what a dead consumer of the stream left there
+ * @resumed: the stream's sink continues that consumer's files, whose last
+ *           packet is numbered @last
+ *
+ * Before the source's first packet.  The source starts counting its own
+ * discards from the dead consumer's (ltt_source_own_discarded(), carry),
+ * plus, from its ledger, the events that consumer had read and not
+ * written (the open packet, the packets queued, the pages read and not
+ * converted): nothing holds them any more.  Then the source keeps its
+ * own ledger there.  A slot nobody used is all zero: nothing carried.
+ * Data thread.
  */
-void ltt_source_carry(struct ltt_source *src, uint64_t own_discarded);
+void ltt_source_take_over(struct ltt_source *src, struct ltt_consumer_stream_stats *slot,
+			  bool resumed, uint64_t last);
+
+/**
+ * ltt_source_ledger_note() - store the source's ledger (and own discards)
+ * in its slot as it is now; nothing without one.  After what changes it:
+ * records read and converted, a side's records taken.  Data thread.
+ */
+void ltt_source_ledger_note(struct ltt_source *src);
+
+/**
+ * ltt_source_ledger_pending() - packet @seq of @events events is about to
+ * be written: the ledger says what it is once it lies in the files (a
+ * consumer dying meanwhile: its successor tells by the files' last
+ * packet).  Data thread.
+ */
+void ltt_source_ledger_pending(struct ltt_source *src, uint64_t seq, uint64_t events);
+
+/**
+ * ltt_source_ledger_done() - the pending packet's end: @events written or
+ * cleared on purpose (0: not written, and its events stay in the ledger:
+ * counted lost by the stream now, by a successor after a death).  Data
+ * thread.
+ */
+void ltt_source_ledger_done(struct ltt_source *src, uint64_t events);
+
+/**
+ * ltt_source_ledger_close() - the source keeps no ledger from now on (it
+ * counted all it held discarded itself: abandon).  Data thread.
+ */
+void ltt_source_ledger_close(struct ltt_source *src);
 
 /**
  * ltt_source_now() - now, in the unit of the source's timestamps (for a

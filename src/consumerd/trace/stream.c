@@ -77,8 +77,11 @@ static int open_sink(struct ltt_stream *s, const struct ltt_channel *chan)
 		return -ENAMETOOLONG;
 	ret = ltt_output_open_sink(chan->output, name, &s->sink);
 	/* a dead consumer's files go on: so do their packets' numbers (the sink takes no lower) */
-	if (!ret && ltt_sink_resumed(s->sink, &last))
+	if (!ret && ltt_sink_resumed(s->sink, &last)) {
 		ltt_source_continue_seq(s->src, last + 1);
+		s->resumed = true;
+		s->resumed_last = last;
+	}
 	return ret;
 }
 
@@ -157,6 +160,20 @@ static void drop_packet(struct ltt_stream *s, const struct ltt_sink_packet *pkt)
 }
 
 /*
+ * The sink writes @pkt, the source's ledger following: in the files
+ * (or there already), its events are out of it; not, they stay.
+ */
+static int sink_write(struct ltt_stream *s, struct ltt_sink_packet *pkt)
+{
+	int ret;
+
+	ltt_source_ledger_pending(s->src, pkt->entry.packet_seq_num, pkt->events);
+	ret = ltt_sink_write(s->sink, pkt);
+	ltt_source_ledger_done(s->src, !ret || ret == -EALREADY ? pkt->events : 0);
+	return ret;
+}
+
+/*
  * Write one packet whole.  Returns 0 when it is written or dropped
  * (counted lost, with its events), or -EAGAIN when the output failed and
  * the stream holds the packet to write it again later: the caller must
@@ -164,7 +181,7 @@ static void drop_packet(struct ltt_stream *s, const struct ltt_sink_packet *pkt)
  */
 static int write_packet(struct ltt_stream *s, struct ltt_sink_packet *pkt)
 {
-	int ret = s->dropping ? s->error : ltt_sink_write(s->sink, pkt);
+	int ret = s->dropping ? s->error : sink_write(s, pkt);
 
 	if (ret == -EALREADY) {
 		/* a dead consumer wrote it and died before releasing it */
@@ -233,7 +250,7 @@ static void retry(struct ltt_stream *s)
 	if (s->held) {
 		/* its bytes may have left a splice fd: from memory this time */
 		s->held_pkt.splice_fd = -1;
-		ret = ltt_sink_write(s->sink, &s->held_pkt);
+		ret = sink_write(s, &s->held_pkt);
 		if (ret && ret != -EALREADY) {
 			fail(s, ret, "can't write to its file");
 			if (s->dropping)
@@ -307,6 +324,7 @@ static enum ltt_stream_state drain_n(struct ltt_stream *s, struct ltt_scratch *s
 		if (mode == DRAIN_CLEAR) {
 			s->packets_cleared++;
 			ltt_add_sat(&s->events_cleared, pkt.events);
+			ltt_source_ledger_done(s->src, pkt.events);	/* dropped on purpose */
 		} else if (discard) {
 			s->packets_discarded++;
 			ltt_add_sat(&s->events_discarded, pkt.events);
@@ -438,6 +456,7 @@ static void clear_held(struct ltt_stream *s)
 	s->held = false;
 	s->packets_cleared++;
 	ltt_add_sat(&s->events_cleared, s->held_pkt.events);
+	ltt_source_ledger_done(s->src, s->held_pkt.events);
 	ret = ltt_source_put(s->src);
 	if (ret)
 		LTT_ERR("%s: can't release a packet: %s", s->src->label, strerror(-ret));
@@ -546,14 +565,14 @@ int ltt_stream_set_stats_page(struct ltt_stream *s, int fd)
 	 * CHANNEL_STATS did: the tracer's running totals (which a new consumer
 	 * reads again) are in its source's counts, which a base would count
 	 * twice; a dead consumer's own counts are not carried over, but for
-	 * what its source discarded itself, which the new source starts from
-	 * (the packets' events_discarded never steps back).
+	 * what its source discarded itself and, where reading emptied the
+	 * tracer's buffer, what it held (the source's ledger): the new source
+	 * starts from them (the packets' events_discarded never steps back).
 	 */
 	if (s->chan->domain == LTT_CONSUMER_DOMAIN_USER)
 		load_base(s);
 	else
-		ltt_source_carry(s->src, __atomic_load_n(&s->pub->source_own_discarded,
-							 __ATOMIC_RELAXED));
+		ltt_source_take_over(s->src, s->pub, s->resumed, s->resumed_last);
 	ltt_stream_publish(s);	/* no dead consumer's failure left showing */
 	return 0;
 }

@@ -66,6 +66,8 @@ struct ltt_stream {
 	void *pub_map;
 	size_t pub_len;
 	struct ltt_consumer_stream_stats pub_base;	/* what earlier consumers counted */
+	bool resumed;			/* its first sink went on with a dead consumer's files */
+	uint64_t resumed_last;		/* whose last packet was numbered so */
 	/*
 	 * The output failed (a file system full, a directory removed, no fd
 	 * left): with a sink that says retry_failed and a source that does

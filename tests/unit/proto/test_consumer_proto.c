@@ -225,6 +225,11 @@ static void test_kernel_stream(void)
 	       sizeof(struct ltt_consumer_stream_stats) == LTT_CONSUMER_STATS_SLOT,
 	       "the slot's source_events_lost follows error_rb_base, source_own_discarded it "
 	       "(a consumer before it left 0 there: nothing to carry), in the same 128 bytes");
+	tap_ok(offsetof(struct ltt_consumer_stream_stats, ledger) == 96 &&
+	       offsetof(struct ltt_consumer_stream_stats, ledger.kept) == 120 &&
+	       sizeof(struct ltt_consumer_ledger) == 32,
+	       "the slot's ledger follows them, its kept word last (a consumer before it "
+	       "left 0 there: no ledger), in the same 128 bytes");
 }
 
 /* ---- the other payloads: exact bytes, round trip, truncation ---- */
