@@ -42,6 +42,8 @@ struct tracefs_source {
 	int fd;				/* trace_pipe_raw (ours) */
 	int stats_fd;			/* per_cpu/cpuN/stats, or -1 */
 	uint64_t dropped;		/* ftrace's losses (ltt_tfs_read_lost()), last counted */
+	uint64_t read_start;		/* ftrace's "read events" at the start (the ledger's) */
+	bool has_read_start;		/* it was read: the source keeps a ledger */
 	struct ltt_tfs_events *events;	/* the channel's (borrowed) */
 	uint32_t mapped;		/* of events->nr, mapped into conv */
 	uint64_t gen;			/* events->gen the converter's filters follow */
@@ -107,5 +109,8 @@ void ltt_tfs_lookahead(void *arg);
  * negative errno.
  */
 int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret);
+
+/* The stats file's line @key ("read events", "entries"...): 0 or -errno. */
+int ltt_tfs_read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret);
 
 #endif /* LTT_CONSUMERD_SOURCE_SOURCE_TRACEFS_INT_H */

@@ -200,6 +200,8 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->sib = t->events->sources;
 	t->events->sources = t;
 	t->stats_fd = open_stats(t);
+	/* the records read before this source: its ledger's start (source.h) */
+	t->has_read_start = !ltt_tfs_read_stat(t, "read events", &t->read_start);
 	/* what the kernel overwrote: the stats file's "overrun", exact, once it reads */
 	if (!ltt_tfs_read_lost(t, &lost))
 		ltt_ftrace_conv_missed_elsewhere(&t->conv);
@@ -210,7 +212,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	 * statistics slot starts again with each consumer) and those while
 	 * none read (doc/consumerd.md "Taking over").  The converter's own
 	 * discards (torn records, what it abandoned) go on from the dead
-	 * consumer's count (ltt_source_carry(), from its stream's slot).
+	 * consumer's count (ltt_source_take_over(), from its stream's slot).
 	 */
 	t->dropped = 0;
 	/* the stream covers the session from here, its first event or not (lttng-modules') */

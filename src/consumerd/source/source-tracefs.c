@@ -127,6 +127,7 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 	const uint8_t *p;
 	uint32_t len;
 	uint64_t ts;
+	bool left = false, took = false;
 
 	bpf_count_lost(t);
 	while ((p = ltt_bpf_ring_peek(&t->ring, &len))) {
@@ -134,19 +135,25 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 			t->bpf_torn++;
 			ltt_ftrace_conv_add_discarded(&t->conv, 1);
 			ltt_bpf_ring_next(&t->ring);
+			took = true;
 			continue;
 		}
 		memcpy(&ts, p, sizeof(ts));
 		t->ring_next = ts;
-		if (ts > upto)
-			return false;
-		if (!has_room(t))
-			return true;
+		if (ts > upto || !has_room(t)) {
+			left = ts <= upto;
+			break;
+		}
 		(void)ltt_ftrace_conv_record(&t->conv, ts, p + 8, len - 8, emit, arg);
 		ltt_bpf_ring_next(&t->ring);
+		took = true;
 	}
-	t->ring_next = RING_IDLE;	/* none committed (or the oldest is not yet) */
-	return false;
+	if (!p)
+		t->ring_next = RING_IDLE;	/* none committed (or the oldest is not yet) */
+	/* the records it took are in no ring now: in the ledger (source.h) */
+	if (took)
+		ltt_source_ledger_note(&t->base);
+	return left;
 }
 
 /*
@@ -424,6 +431,7 @@ static int tracefs_get(struct ltt_source *src, struct ltt_scratch *scratch,
 	if (t->held)
 		return -EBUSY;
 	ret = refill(t);
+	ltt_source_ledger_note(src);	/* what it read and converted */
 	if (ret)
 		return ret;
 	/* the head of the queue, lent until put */
@@ -471,8 +479,7 @@ static int stats_text(const struct tracefs_source *t, char *text, size_t len)
 	return 0;
 }
 
-/* The stats file's line @key: 0 or -errno. */
-static int read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
+int ltt_tfs_read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
 {
 	char text[1024];
 	int err = stats_text(t, text, sizeof(text));
@@ -599,6 +606,25 @@ static void tracefs_carry(struct ltt_source *src, uint64_t own_discarded)
 	ltt_ftrace_conv_add_discarded(&t->conv, own_discarded);
 }
 
+/*
+ * The ledger's counts: ftrace's "read events" at the start, and the
+ * events made (in packets queued, or in the open one: the converter's
+ * count less the events of packets refused) less the pages' records
+ * taken.  A snapshot trace's packets are kept, not written: no ledger.
+ */
+static bool tracefs_ledger(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net)
+{
+	const struct tracefs_source *t = (const struct tracefs_source *)src;
+	struct ltt_ftrace_conv_stats st;
+
+	if (t->keep || !t->has_read_start)
+		return false;
+	ltt_ftrace_conv_stats(&t->conv, &st);
+	*ret_start = t->read_start;
+	*ret_net = st.events - st.emit_failed - st.page_records;
+	return true;
+}
+
 /* A dead consumer's files go on: their packets' numbers too. */
 static void tracefs_continue_seq(struct ltt_source *src, uint64_t next)
 {
@@ -641,6 +667,7 @@ static uint64_t tracefs_abandon(struct ltt_source *src)
 	for (; t->q_count > lent; t->q_count--)
 		ltt_add_sat(&queued, t->q[(t->q_head + t->q_count - 1) % t->q_len].events);
 	ltt_ftrace_conv_add_discarded(&t->conv, queued);
+	ltt_source_ledger_close(src);	/* what it held is counted here */
 	sync_map(t);
 	t->events->converting = t;	/* no lookahead into this source meanwhile */
 	/* the queue refuses all now: the side never stops the page again */
@@ -662,7 +689,7 @@ static uint64_t tracefs_abandon(struct ltt_source *src)
 		if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, refuse, t) == -EINVAL)
 			read_failed(t, -EIO);	/* less than a page header */
 	}
-	if (t->reads == t->budget && !read_stat(t, "entries", &left))
+	if (t->reads == t->budget && !ltt_tfs_read_stat(t, "entries", &left))
 		ltt_ftrace_conv_add_discarded(&t->conv, left);
 	if (t->ring.prod)
 		(void)bpf_take(t, UINT64_MAX, refuse, t);
@@ -808,6 +835,7 @@ const struct ltt_source_ops ltt_tfs_ops = {
 	.own_discarded = tracefs_own_discarded,
 	.carry = tracefs_carry,
 	.continue_seq = tracefs_continue_seq,
+	.ledger = tracefs_ledger,
 	.abandon = tracefs_abandon,
 	.destroy = tracefs_destroy,
 };
