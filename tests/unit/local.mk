@@ -403,6 +403,14 @@ tests_unit_consumerd_test_stream_SOURCES = tests/unit/consumerd/test_stream.c $(
 	src/consumerd/source/source-ust.c src/consumerd/sink/sink.c
 tests_unit_consumerd_test_stream_LDADD = src/common/libcommon.la
 
+# A source's ledger in its stream's slot: what a consumer taking a
+# stream over carries from a dead one.
+check_PROGRAMS += tests/unit/consumerd/test_source_ledger
+TESTS += tests/unit/consumerd/test_source_ledger
+tests_unit_consumerd_test_source_ledger_SOURCES = tests/unit/consumerd/test_source_ledger.c \
+	$(UNIT_TAP_SOURCES) src/consumerd/source/source.c
+tests_unit_consumerd_test_source_ledger_LDADD = src/common/libcommon.la
+
 # The relay daemon's model (sessions, streams, pairing, rotation, the
 # live server's read interface) without sockets.
 check_PROGRAMS += tests/unit/relayd/test_relay_model

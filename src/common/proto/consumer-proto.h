@@ -570,11 +570,12 @@ struct ltt_consumer_probe_output {
  */
 struct ltt_consumer_ledger {
 	/*
-	 * The events made (packets' events, the open one's too) less the
-	 * records read, less the tracer's count of records read when the
-	 * source began, less the events written or cleared: with the
-	 * tracer's count now, what the source held or had read and not
-	 * converted.
+	 * The source's own discards, plus the events made (packets'
+	 * events, the open one's too), less the records taken, less the
+	 * tracer's count of records read when the source began, less the
+	 * events written or cleared: with the tracer's count now, the own
+	 * discards and what the source held or had read and not taken.
+	 * One word: a death never splits a change.
 	 */
 	uint64_t value;
 	uint64_t if_written;		/* value once packet pending_seq is in the files */

@@ -127,7 +127,7 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 	const uint8_t *p;
 	uint32_t len;
 	uint64_t ts;
-	bool left = false, took = false;
+	bool left = false;
 
 	bpf_count_lost(t);
 	while ((p = ltt_bpf_ring_peek(&t->ring, &len))) {
@@ -135,7 +135,7 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 			t->bpf_torn++;
 			ltt_ftrace_conv_add_discarded(&t->conv, 1);
 			ltt_bpf_ring_next(&t->ring);
-			took = true;
+			ltt_source_ledger_note(&t->base);
 			continue;
 		}
 		memcpy(&ts, p, sizeof(ts));
@@ -146,13 +146,11 @@ static bool bpf_take(struct tracefs_source *t, uint64_t upto, ltt_ftrace_emit_fn
 		}
 		(void)ltt_ftrace_conv_record(&t->conv, ts, p + 8, len - 8, emit, arg);
 		ltt_bpf_ring_next(&t->ring);
-		took = true;
+		/* in no ring now: in the ledger (source.h) at once */
+		ltt_source_ledger_note(&t->base);
 	}
 	if (!p)
 		t->ring_next = RING_IDLE;	/* none committed (or the oldest is not yet) */
-	/* the records it took are in no ring now: in the ledger (source.h) */
-	if (took)
-		ltt_source_ledger_note(&t->base);
 	return left;
 }
 
@@ -224,6 +222,7 @@ static int convert(struct tracefs_source *t, size_t len, bool resume)
 	ret = resume ? ltt_ftrace_conv_resume(&t->conv, t->page, len, enqueue, t)
 		     : ltt_ftrace_conv_page(&t->conv, t->page, len, enqueue, t);
 	t->events->converting = NULL;
+	ltt_source_ledger_note(&t->base);	/* its records taken (source.h) */
 	if (ret == -EAGAIN)
 		t->page_len = len;
 	/* -EINVAL: shorter than its header, not a page; else the queue's, counted */
@@ -431,7 +430,6 @@ static int tracefs_get(struct ltt_source *src, struct ltt_scratch *scratch,
 	if (t->held)
 		return -EBUSY;
 	ret = refill(t);
-	ltt_source_ledger_note(src);	/* what it read and converted */
 	if (ret)
 		return ret;
 	/* the head of the queue, lent until put */
@@ -583,19 +581,27 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 }
 
 /*
- * What the converter discarded itself: its count less ftrace's dropped
- * events and the BPF ring's losses as this source took them in (running
- * totals, which a consumer taking the stream over reads again).
+ * What the converter discarded itself, of its counts @st: its count less
+ * ftrace's dropped events and the BPF ring's losses as this source took
+ * them in (running totals, which a consumer taking the stream over reads
+ * again).
  */
+static uint64_t own_of(const struct tracefs_source *t, const struct ltt_ftrace_conv_stats *st)
+{
+	uint64_t totals = t->dropped;
+
+	ltt_add_sat(&totals, t->lost_seen);
+	return st->discarded > totals ? st->discarded - totals : 0;
+}
+
+/* The converter's own discards now. */
 static uint64_t tracefs_own_discarded(const struct ltt_source *src)
 {
 	const struct tracefs_source *t = (const struct tracefs_source *)src;
 	struct ltt_ftrace_conv_stats st;
-	uint64_t totals = t->dropped;
 
-	ltt_add_sat(&totals, t->lost_seen);
 	ltt_ftrace_conv_stats(&t->conv, &st);
-	return st.discarded > totals ? st.discarded - totals : 0;
+	return own_of(t, &st);
 }
 
 /* A dead consumer's own discards of this stream: counted from there on. */
@@ -608,9 +614,11 @@ static void tracefs_carry(struct ltt_source *src, uint64_t own_discarded)
 
 /*
  * The ledger's counts: ftrace's "read events" at the start, and the
- * events made (in packets queued, or in the open one: the converter's
- * count less the events of packets refused) less the pages' records
- * taken.  A snapshot trace's packets are kept, not written: no ledger.
+ * converter's own discards (tracefs_own_discarded()) plus the events made
+ * (in packets queued, or in the open one: the converter's count less the
+ * events of packets refused, which its discards hold) less the pages'
+ * records taken.  A snapshot trace's packets are kept, not written: no
+ * ledger.
  */
 static bool tracefs_ledger(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net)
 {
@@ -621,7 +629,7 @@ static bool tracefs_ledger(const struct ltt_source *src, uint64_t *ret_start, ui
 		return false;
 	ltt_ftrace_conv_stats(&t->conv, &st);
 	*ret_start = t->read_start;
-	*ret_net = st.events - st.emit_failed - st.page_records;
+	*ret_net = own_of(t, &st) + st.events - st.emit_failed - st.page_records;
 	return true;
 }
 
@@ -667,7 +675,7 @@ static uint64_t tracefs_abandon(struct ltt_source *src)
 	for (; t->q_count > lent; t->q_count--)
 		ltt_add_sat(&queued, t->q[(t->q_head + t->q_count - 1) % t->q_len].events);
 	ltt_ftrace_conv_add_discarded(&t->conv, queued);
-	ltt_source_ledger_close(src);	/* what it held is counted here */
+	ltt_source_ledger_done(src, queued);	/* counted here: out of the ledger */
 	sync_map(t);
 	t->events->converting = t;	/* no lookahead into this source meanwhile */
 	/* the queue refuses all now: the side never stops the page again */
@@ -695,6 +703,7 @@ static uint64_t tracefs_abandon(struct ltt_source *src)
 		(void)bpf_take(t, UINT64_MAX, refuse, t);
 	(void)ltt_ftrace_conv_flush(&t->conv, refuse, t);
 	t->events->converting = NULL;
+	ltt_source_ledger_note(src);
 	ltt_ftrace_conv_stats(&t->conv, &after);
 	return after.discarded - before.discarded;
 }

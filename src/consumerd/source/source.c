@@ -116,7 +116,12 @@ void ltt_source_continue_seq(struct ltt_source *src, uint64_t next)
 
 #define NONE_PENDING UINT64_MAX
 
-/* The ledger's value now: the events held or read and not converted, less the tracer's count then. */
+/*
+ * The ledger's value now (struct ltt_consumer_ledger): the events the
+ * source counted discarded itself, plus those it holds or read and did
+ * not convert, less the tracer's count of records read at its start.
+ * One word, so that a death between two stores never splits a change.
+ */
 static bool ledger_value(const struct ltt_source *src, uint64_t *ret)
 {
 	uint64_t start, net;
@@ -128,64 +133,74 @@ static bool ledger_value(const struct ltt_source *src, uint64_t *ret)
 }
 
 /*
- * What the dead consumer that left @l had read and not written: the
- * tracer's count of records read at this source's start (@start, its
- * successor's) plus the ledger's value, of the files' state (the pending
- * packet in them or not).  A value that says less than nothing (the
- * tracer's count went back: its buffer reset) counts nothing.
+ * What a source starting at the tracer's count @start carries from the
+ * dead consumer's ledger @l: its own discards and what it held or had
+ * read and not converted, the pending packet's events out of it when the
+ * files hold that packet (@resumed, their last @last).  The successor's
+ * ledger then has the value the dead one's had, so that one more death
+ * in the middle of the take-over counts the same.  False when @l says
+ * less than nothing (the tracer's count went back: its buffer reset).
  */
-static uint64_t dead_held(const struct ltt_source *src, const struct ltt_consumer_ledger *l,
-			  uint64_t start, bool resumed, uint64_t last)
+static bool dead_ledger(const struct ltt_source *src, const struct ltt_consumer_ledger *l,
+			uint64_t start, bool resumed, uint64_t last, uint64_t *ret)
 {
 	uint64_t pending = __atomic_load_n(&l->pending_seq, __ATOMIC_ACQUIRE);
-	uint64_t v, held;
+	uint64_t v;
 
-	if (__atomic_load_n(&l->kept, __ATOMIC_ACQUIRE) != 1)
-		return 0;
 	v = pending != NONE_PENDING && resumed && pending <= last ?
 		    __atomic_load_n(&l->if_written, __ATOMIC_RELAXED) :
 		    __atomic_load_n(&l->value, __ATOMIC_RELAXED);
-	held = start + v;
-	if ((int64_t)held < 0) {
+	if ((int64_t)(start + v) < 0) {
 		LTT_ERR("%s: the dead consumer's ledger says %" PRId64
-			" events held (the tracer's count went back): none counted",
-			src->label, (int64_t)held);
-		return 0;
+			" events (the tracer's count of records read went back): its own count carried alone",
+			src->label, (int64_t)(start + v));
+		return false;
 	}
-	if (held)
-		LTT_INFO("%s: %" PRIu64
-			 " events the dead consumer had read and not written: counted discarded",
-			 src->label, held);
-	return held;
+	*ret = start + v;
+	return true;
 }
 
 void ltt_source_take_over(struct ltt_source *src, struct ltt_consumer_stream_stats *slot,
 			  bool resumed, uint64_t last)
 {
 	uint64_t own = __atomic_load_n(&slot->source_own_discarded, __ATOMIC_RELAXED);
-	uint64_t start = 0, net;
+	bool kept = __atomic_load_n(&slot->ledger.kept, __ATOMIC_ACQUIRE) == 1;
+	uint64_t start = 0, net, carry = own;
 	bool ledger = src->ops->ledger && src->ops->ledger(src, &start, &net);
 
-	if (ledger)
-		ltt_add_sat(&own, dead_held(src, &slot->ledger, start, resumed, last));
-	if (src->ops->carry && own)
-		src->ops->carry(src, own);
+	if (src->slot) {	/* the same stream's page again: nothing to take over */
+		src->slot = slot;
+		ltt_source_ledger_note(src);
+		return;
+	}
+	if (!ledger)	/* a dead consumer's ledger of it would mislead a later one */
+		__atomic_store_n(&slot->ledger.kept, 0, __ATOMIC_RELEASE);
+	if (kept && !ledger && src->ops->ledger)
+		LTT_ERR("%s: the tracer's count of records read can't be read: the events the dead consumer held are not counted",
+			src->label);
+	if (kept && ledger && dead_ledger(src, &slot->ledger, start, resumed, last, &carry) &&
+	    carry > own)
+		LTT_INFO("%s: %" PRIu64
+			 " events the dead consumer had read and not written: counted discarded",
+			 src->label, carry - own);
+	if (src->ops->carry && carry)
+		src->ops->carry(src, carry);
 	src->slot = slot;
 	src->ledger = ledger;
-	__atomic_store_n(&slot->ledger.pending_seq, NONE_PENDING, __ATOMIC_RELAXED);
+	if (!ledger)
+		return;
+	/* the dead one's value, resolved: a death before the next store counts the same */
 	ltt_source_ledger_note(src);
-	__atomic_store_n(&slot->ledger.kept, ledger ? 1 : 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&slot->ledger.pending_seq, NONE_PENDING, __ATOMIC_RELEASE);
+	__atomic_store_n(&slot->ledger.kept, 1, __ATOMIC_RELEASE);
 }
 
 void ltt_source_ledger_note(struct ltt_source *src)
 {
 	uint64_t v;
 
-	if (!src->ledger || !ledger_value(src, &v))
-		return;
-	__atomic_store_n(&src->slot->source_own_discarded, ltt_source_own_discarded(src),
-			 __ATOMIC_RELAXED);
-	__atomic_store_n(&src->slot->ledger.value, v, __ATOMIC_RELEASE);
+	if (src->ledger && ledger_value(src, &v))
+		__atomic_store_n(&src->slot->ledger.value, v, __ATOMIC_RELEASE);
 }
 
 void ltt_source_ledger_pending(struct ltt_source *src, uint64_t seq, uint64_t events)
@@ -194,7 +209,7 @@ void ltt_source_ledger_pending(struct ltt_source *src, uint64_t seq, uint64_t ev
 
 	if (!src->ledger || !ledger_value(src, &v))
 		return;
-	ltt_source_ledger_note(src);
+	__atomic_store_n(&src->slot->ledger.value, v, __ATOMIC_RELAXED);
 	__atomic_store_n(&src->slot->ledger.if_written, v - events, __ATOMIC_RELAXED);
 	__atomic_store_n(&src->slot->ledger.pending_seq, seq, __ATOMIC_RELEASE);
 }
@@ -206,14 +221,6 @@ void ltt_source_ledger_done(struct ltt_source *src, uint64_t events)
 		return;
 	ltt_source_ledger_note(src);
 	__atomic_store_n(&src->slot->ledger.pending_seq, NONE_PENDING, __ATOMIC_RELEASE);
-}
-
-void ltt_source_ledger_close(struct ltt_source *src)
-{
-	if (!src->ledger)
-		return;
-	src->ledger = false;
-	__atomic_store_n(&src->slot->ledger.kept, 0, __ATOMIC_RELEASE);
 }
 
 uint64_t ltt_source_now(const struct ltt_source *src)

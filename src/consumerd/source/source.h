@@ -149,10 +149,11 @@ struct ltt_source_ops {
 	/*
 	 * Optional, a source whose reads empty the tracer's buffer and
 	 * which can tell how much it read (tracefs): the tracer's count of
-	 * records read when the source began (*@ret_start), and the events
-	 * it made less the records it read since (*@ret_net, mod 2^64), for
-	 * its ledger (struct ltt_consumer_ledger).  False: no ledger (a
-	 * snapshot trace's, or the count can't be read).
+	 * records read when the source began (*@ret_start), and its own
+	 * discards (own_discarded) plus the events it made less the records
+	 * it took since (*@ret_net, mod 2^64), for its ledger (struct
+	 * ltt_consumer_ledger).  False: no ledger (a snapshot trace's, or
+	 * the count can't be read).
 	 */
 	bool (*ledger)(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net);
 	/*
@@ -343,20 +344,23 @@ void ltt_source_continue_seq(struct ltt_source *src, uint64_t next);
  *           packet is numbered @last
  *
  * Before the source's first packet.  The source starts counting its own
- * discards from the dead consumer's (ltt_source_own_discarded(), carry),
- * plus, from its ledger, the events that consumer had read and not
- * written (the open packet, the packets queued, the pages read and not
- * converted): nothing holds them any more.  Then the source keeps its
- * own ledger there.  A slot nobody used is all zero: nothing carried.
- * Data thread.
+ * discards from the dead consumer's (ltt_source_own_discarded(), carry)
+ * and, where both keep a ledger (struct ltt_consumer_ledger), the events
+ * that consumer had read and not written too (the open packet, the
+ * packets queued, the pages read and not converted): nothing holds them
+ * any more.  Then the source keeps its own ledger there.  A slot nobody
+ * used is all zero: nothing carried.  @resumed is told when the stream
+ * opened its sink: a sink that could not open yet (its output failing)
+ * says no, and a pending packet the files do hold is counted discarded
+ * too.  Data thread.
  */
 void ltt_source_take_over(struct ltt_source *src, struct ltt_consumer_stream_stats *slot,
 			  bool resumed, uint64_t last);
 
 /**
- * ltt_source_ledger_note() - store the source's ledger (and own discards)
- * in its slot as it is now; nothing without one.  After what changes it:
- * records read and converted, a side's records taken.  Data thread.
+ * ltt_source_ledger_note() - store the source's ledger in its slot as it
+ * is now; nothing without one.  After what changes it: records read and
+ * converted, a side's record taken, discards.  Data thread.
  */
 void ltt_source_ledger_note(struct ltt_source *src);
 
@@ -369,18 +373,13 @@ void ltt_source_ledger_note(struct ltt_source *src);
 void ltt_source_ledger_pending(struct ltt_source *src, uint64_t seq, uint64_t events);
 
 /**
- * ltt_source_ledger_done() - the pending packet's end: @events written or
- * cleared on purpose (0: not written, and its events stay in the ledger:
- * counted lost by the stream now, by a successor after a death).  Data
- * thread.
+ * ltt_source_ledger_done() - @events out of the source's hands: the
+ * pending packet written, a packet cleared on purpose, packets the source
+ * counted discarded itself (0: the pending packet not written, its events
+ * stay in the ledger: counted lost by the stream now, by a successor
+ * after a death).  Data thread.
  */
 void ltt_source_ledger_done(struct ltt_source *src, uint64_t events);
-
-/**
- * ltt_source_ledger_close() - the source keeps no ledger from now on (it
- * counted all it held discarded itself: abandon).  Data thread.
- */
-void ltt_source_ledger_close(struct ltt_source *src);
 
 /**
  * ltt_source_now() - now, in the unit of the source's timestamps (for a

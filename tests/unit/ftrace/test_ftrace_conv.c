@@ -190,6 +190,9 @@ static void check_entries(void)
 	ltt_ftrace_conv_stats(&c, &st);
 	tap_ok(st.events == 4 && st.packets == 1 && st.discarded == 0 && st.torn == 0 &&
 	       st.torn_pages == 0, "stats: 4 events, 1 packet, nothing lost");
+	tap_is_u64(st.page_records, 4,
+		   "page_records: the 4 data records, not the time extend, the absolute stamp nor "
+		   "the discarded event's padding (as ftrace's \"read events\" counts)");
 	tap_is_int(ltt_ftrace_conv_flush(&c, sink_emit, &sink), -ENODATA, "flush again: nothing");
 	ltt_ftrace_conv_fini(&c);
 }
@@ -284,8 +287,8 @@ static void check_side(void)
 	tap_is_int(ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink), -EAGAIN,
 		   "side: a page the side stops says EAGAIN");
 	ltt_ftrace_conv_stats(&c, &st);
-	tap_ok(c.paused && st.events == 1 && seen.n == 2,
-	       "the record before converted, the side asked twice (%u)", seen.n);
+	tap_ok(c.paused && st.events == 1 && seen.n == 2 && st.page_records == 1,
+	       "the record before converted (page_records 1), the side asked twice (%u)", seen.n);
 	tap_is_int(ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink), -EINVAL,
 		   "another page before the stopped one's rest: EINVAL");
 	tap_is_int(ltt_ftrace_conv_resume(&c, pg.b, PAGE, sink_emit, &sink), 0, "resumed: the rest");
@@ -297,8 +300,9 @@ static void check_side(void)
 	for (i = 0; ok && i < 3; i++)
 		ok = evs[i].tid == (int32_t)i + 1;
 	ltt_ftrace_conv_stats(&c, &st);
-	tap_ok(ok && evs[1].ts == 2000030 && evs[2].ts == 2000035 && st.events == 3,
-	       "each record once, in order, with its time (%u events)", n);
+	tap_ok(ok && evs[1].ts == 2000030 && evs[2].ts == 2000035 && st.events == 3 &&
+	       st.page_records == 3,
+	       "each record once, in order, with its time (%u events), taken once each", n);
 	tap_ok(seen.n == 4 && seen.ts[2] == 2000030 && seen.ts[3] == 2000035,
 	       "the side asked again about the record it stopped before, then the next");
 	tap_is_u64(get64(sink.pkts[0], LTT_RB_PH_EVENTS_DISCARDED), 4,
@@ -339,7 +343,7 @@ static void check_torn(void)
 	struct ltt_ftrace_conv c;
 	struct ltt_ftrace_conv_stats st;
 	uint8_t *exact;
-	uint64_t tp;
+	uint64_t tp, pr;
 
 	conv_setup(&c, false);
 	fp_page_init(&pg, 100);
@@ -362,6 +366,7 @@ static void check_torn(void)
 	ltt_ftrace_conv_page(&c, pg.b, PAGE, sink_emit, &sink);
 	ltt_ftrace_conv_stats(&c, &st);
 	tap_ok(st.torn_pages == tp + 1 && st.events == 2, "a record past the end: stops there, counted");
+	pr = st.page_records;
 	fp_page_init(&pg, 300);
 	fp_record_bad_loc(&pg, 1);			/* a string outside its record */
 	fp_record(&pg, 1, 1, 1, "next", 0);
@@ -371,6 +376,7 @@ static void check_torn(void)
 	ltt_ftrace_conv_stats(&c, &st);
 	tap_ok(st.torn == 1 && st.discarded == 1 && st.events == 3 && st.unmapped == 1,
 	       "a __data_loc outside its record: that event discarded; unmapped: skipped apart");
+	tap_is_u64(st.page_records - pr, 3, "page_records: a torn record and an unmapped one taken too");
 	fp_page_init(&pg, 50);				/* earlier than the stream's latest */
 	fp_record(&pg, 1, 1, 1, "early", 0);
 	fp_page_finish(&pg, 0, 0);
