@@ -623,8 +623,8 @@ struct ltt_consumer_stream_stats {
 	 * The events the source counted discarded itself, beyond the
 	 * tracer's running totals (ltt_source_own_discarded(): a tracefs
 	 * converter's): the count a consumer taking a kernel-side stream
-	 * over starts from.  The consumer's own: the session daemon reads
-	 * it not.
+	 * over starts from, where no ledger is kept (the ledger holds it
+	 * too).  The consumer's own: the session daemon reads it not.
 	 */
 	uint64_t source_own_discarded;
 	struct ltt_consumer_ledger ledger;

@@ -110,6 +110,14 @@ void ltt_tfs_lookahead(void *arg);
  */
 int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret);
 
+/*
+ * Count discarded what ftrace and the BPF program lost since the last
+ * look (running totals): at each switch, and at the start, so that a
+ * stream taken over says in its first packet what was lost before (its
+ * packets' events_discarded never step back).
+ */
+void ltt_tfs_count_lost(struct tracefs_source *t);
+
 /* The stats file's line @key ("read events", "entries"...): 0 or -errno. */
 int ltt_tfs_read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret);
 

@@ -215,6 +215,7 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	 * consumer's count (ltt_source_take_over(), from its stream's slot).
 	 */
 	t->dropped = 0;
+	ltt_tfs_count_lost(t);	/* what was lost before: in the first packet */
 	/* the stream covers the session from here, its first event or not (lttng-modules') */
 	ltt_ftrace_conv_set_begin(&t->conv, ltt_source_now(&t->base));
 	*ret_src = &t->base;

@@ -529,6 +529,12 @@ static void count_dropped(struct tracefs_source *t)
 	t->dropped = now;
 }
 
+void ltt_tfs_count_lost(struct tracefs_source *t)
+{
+	count_dropped(t);
+	bpf_count_lost(t);
+}
+
 /*
  * Close the open packet: once every page the kernel holds is read (get
  * goes on until EAGAIN), the converter's partial packet is flushed.
@@ -537,8 +543,7 @@ static void tracefs_switch(struct ltt_source *src)
 {
 	struct tracefs_source *t = (struct tracefs_source *)src;
 
-	count_dropped(t);
-	bpf_count_lost(t);	/* the BPF ring's losses in this packet too */
+	ltt_tfs_count_lost(t);	/* in this packet */
 	t->flush = true;
 }
 
@@ -620,7 +625,8 @@ static void tracefs_carry(struct ltt_source *src, uint64_t own_discarded)
  * records taken.  A snapshot trace's packets are kept, not written: no
  * ledger.
  */
-static bool tracefs_ledger(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net)
+static bool tracefs_ledger(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_own,
+			   uint64_t *ret_net)
 {
 	const struct tracefs_source *t = (const struct tracefs_source *)src;
 	struct ltt_ftrace_conv_stats st;
@@ -629,7 +635,8 @@ static bool tracefs_ledger(const struct ltt_source *src, uint64_t *ret_start, ui
 		return false;
 	ltt_ftrace_conv_stats(&t->conv, &st);
 	*ret_start = t->read_start;
-	*ret_net = own_of(t, &st) + st.events - st.emit_failed - st.page_records;
+	*ret_own = own_of(t, &st);
+	*ret_net = *ret_own + st.events - st.emit_failed - st.page_records;
 	return true;
 }
 
@@ -697,8 +704,11 @@ static uint64_t tracefs_abandon(struct ltt_source *src)
 		if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, refuse, t) == -EINVAL)
 			read_failed(t, -EIO);	/* less than a page header */
 	}
-	if (t->reads == t->budget && !ltt_tfs_read_stat(t, "entries", &left))
+	if (t->reads == t->budget && !ltt_tfs_read_stat(t, "entries", &left)) {
 		ltt_ftrace_conv_add_discarded(&t->conv, left);
+		/* still in the kernel's buffer: a consumer taking over reads them */
+		ltt_source_ledger_done(src, left);
+	}
 	if (t->ring.prod)
 		(void)bpf_take(t, UINT64_MAX, refuse, t);
 	(void)ltt_ftrace_conv_flush(&t->conv, refuse, t);

@@ -122,14 +122,25 @@ void ltt_source_continue_seq(struct ltt_source *src, uint64_t next)
  * not convert, less the tracer's count of records read at its start.
  * One word, so that a death between two stores never splits a change.
  */
-static bool ledger_value(const struct ltt_source *src, uint64_t *ret)
+static bool ledger_value(const struct ltt_source *src, uint64_t *ret_own, uint64_t *ret)
 {
 	uint64_t start, net;
 
-	if (!src->ops->ledger || !src->ops->ledger(src, &start, &net))
+	if (!src->ops->ledger || !src->ops->ledger(src, &start, ret_own, &net))
 		return false;
 	*ret = net - start - src->ledger_out;
 	return true;
+}
+
+/*
+ * Store the ledger's value: the own discards first, the count the slot
+ * shows beside it (the value holds them too, for a successor: only its
+ * log tells them apart).
+ */
+static void store_value(struct ltt_source *src, uint64_t own, uint64_t v)
+{
+	__atomic_store_n(&src->slot->source_own_discarded, own, __ATOMIC_RELAXED);
+	__atomic_store_n(&src->slot->ledger.value, v, __ATOMIC_RELEASE);
 }
 
 /*
@@ -165,8 +176,8 @@ void ltt_source_take_over(struct ltt_source *src, struct ltt_consumer_stream_sta
 {
 	uint64_t own = __atomic_load_n(&slot->source_own_discarded, __ATOMIC_RELAXED);
 	bool kept = __atomic_load_n(&slot->ledger.kept, __ATOMIC_ACQUIRE) == 1;
-	uint64_t start = 0, net, carry = own;
-	bool ledger = src->ops->ledger && src->ops->ledger(src, &start, &net);
+	uint64_t start = 0, new_own, net, carry = own;
+	bool ledger = src->ops->ledger && src->ops->ledger(src, &start, &new_own, &net);
 
 	if (src->slot) {	/* the same stream's page again: nothing to take over */
 		src->slot = slot;
@@ -197,19 +208,19 @@ void ltt_source_take_over(struct ltt_source *src, struct ltt_consumer_stream_sta
 
 void ltt_source_ledger_note(struct ltt_source *src)
 {
-	uint64_t v;
+	uint64_t own, v;
 
-	if (src->ledger && ledger_value(src, &v))
-		__atomic_store_n(&src->slot->ledger.value, v, __ATOMIC_RELEASE);
+	if (src->ledger && ledger_value(src, &own, &v))
+		store_value(src, own, v);
 }
 
 void ltt_source_ledger_pending(struct ltt_source *src, uint64_t seq, uint64_t events)
 {
-	uint64_t v;
+	uint64_t own, v;
 
-	if (!src->ledger || !ledger_value(src, &v))
+	if (!src->ledger || !ledger_value(src, &own, &v))
 		return;
-	__atomic_store_n(&src->slot->ledger.value, v, __ATOMIC_RELAXED);
+	store_value(src, own, v);
 	__atomic_store_n(&src->slot->ledger.if_written, v - events, __ATOMIC_RELAXED);
 	__atomic_store_n(&src->slot->ledger.pending_seq, seq, __ATOMIC_RELEASE);
 }

@@ -149,13 +149,14 @@ struct ltt_source_ops {
 	/*
 	 * Optional, a source whose reads empty the tracer's buffer and
 	 * which can tell how much it read (tracefs): the tracer's count of
-	 * records read when the source began (*@ret_start), and its own
-	 * discards (own_discarded) plus the events it made less the records
-	 * it took since (*@ret_net, mod 2^64), for its ledger (struct
-	 * ltt_consumer_ledger).  False: no ledger (a snapshot trace's, or
-	 * the count can't be read).
+	 * records read when the source began (*@ret_start), its own
+	 * discards (*@ret_own, as own_discarded), and those plus the events
+	 * it made less the records it took since (*@ret_net, mod 2^64), for
+	 * its ledger (struct ltt_consumer_ledger).  False: no ledger (a
+	 * snapshot trace's, or the count can't be read).
 	 */
-	bool (*ledger)(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net);
+	bool (*ledger)(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_own,
+		       uint64_t *ret_net);
 	/*
 	 * Optional, a source that numbers its packets itself, from 0 (a
 	 * tracefs converter's; a ring buffer's numbers are the tracer's and

@@ -67,10 +67,12 @@
 #define NR_CALLS 1000
 #define NR_DISCARD 5000
 #define MAX_CPUS 256
-#define NR_INST 5
+#define NR_INST 6
 #define NR_RING 2000
 #define NR_ABANDON 50000
 #define NR_CARRIED 7
+/* What a dead consumer's ledger says it held and had discarded itself. */
+#define NR_HELD 5
 #define PID_AHEAD 999001
 #define PID_FLOOD 999002
 #define SWITCH_US 50000
@@ -918,13 +920,31 @@ static uint64_t last_packet_discarded(const char *path)
 	return discarded;
 }
 
+/* ftrace's count of the records read from instance @i's CPU 0 ("read events"). */
+static bool read_events(int i, uint64_t *ret)
+{
+	char path[800], text[1024];
+	const char *p;
+
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu0/stats", inst[i]);
+	if (tu_read_text(path, text, sizeof(text)) < 0)
+		return false;
+	p = strstr(text, "read events: ");
+	return p && sscanf(p + 13, "%" SCNu64, ret) == 1;
+}
+
 /*
  * A stream taken over: its statistics page's slot holds what a dead
  * consumer's source discarded itself (NR_CARRIED); the new one counts on
- * from there.
+ * from there.  With @ledger, the slot holds that consumer's ledger too,
+ * which says NR_HELD (its own discards and the events it held, on an
+ * instance nobody read: ftrace's "read events" 0): the new one counts on
+ * from that, not from the published own count.
  */
-static void test_carry(const char *dir, const struct ltt_ctx *ctx)
+static void test_carry(const char *dir, const struct ltt_ctx *ctx, int i, bool ledger)
 {
+	const char *what = ledger ? "ledger" : "carry";
+	uint64_t want = ledger ? NR_HELD : NR_CARRIED, nread = 0;
 	int stats = memfd_create("stats", MFD_CLOEXEC | MFD_ALLOW_SEALING), map_fd = make_map();
 	struct ltt_consumer_stream_stats *st = MAP_FAILED;
 	int fds[3] = { -1, map_fd, stats };
@@ -939,29 +959,38 @@ static void test_carry(const char *dir, const struct ltt_ctx *ctx)
 	     !fcntl(stats, F_ADD_SEALS, F_SEAL_SHRINK);
 	st = ok ? mmap(NULL, LTT_CONSUMER_STATS_SIZE(1), PROT_READ | PROT_WRITE, MAP_SHARED,
 		       stats, 0) : MAP_FAILED;
-	if (st != MAP_FAILED)
+	if (st != MAP_FAILED) {
 		st->source_own_discarded = NR_CARRIED;	/* as the dead consumer left it */
-	if (!tap_ok(st != MAP_FAILED && map_fd >= 0 && make_instance(4, "64", "0") &&
-		    !ch_start(&c), "carry: a statistics page a dead consumer left, an instance"))
+		st->ledger.value = ledger ? NR_HELD : 0;
+		st->ledger.pending_seq = UINT64_MAX;
+		st->ledger.kept = ledger;
+	}
+	if (!tap_ok(st != MAP_FAILED && map_fd >= 0 && make_instance(i, "64", "0") &&
+		    !ch_start(&c), "%s: a statistics page a dead consumer left, an instance", what))
 		goto out;
-	fds[0] = open_pipe(4, 0);
+	fds[0] = open_pipe(i, 0);
 	ok = !ch_add_trace(&c, 5, dir, getuid(), getgid()) && send_metadata(&c, 5, ctx) &&
 	     !add_tracefs_channel(&c, 50, 5, ctx, 2, 0) && fds[0] >= 0 &&
 	     !add_ftrace_stream(&c, LTT_CONSUMER_MSG_ADD_FTRACE_STREAM_STATS, 50, 0, fds, 3) &&
 	     !ch_key_cmd(&c, LTT_CONSUMER_MSG_STREAMS_SENT, 50);
-	tap_ok(ok, "carry: CPU 0's stream added with that page");
-	tap_ok(load(4, 10, &last), "carry: 10 getppid() on CPU 0");
+	tap_ok(ok, "%s: CPU 0's stream added with that page", what);
+	tap_ok(load(i, 10, &last), "%s: 10 getppid() on CPU 0", what);
 	tap_ok(!ch_flush(&c, 50, 1) && !ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 50) &&
 	       !ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_TRACE, 5) && !kill(c.pid, SIGTERM) &&
-	       ch_wait(&c, WAIT_MS) == 0, "carry: flushed, destroyed, the consumer exits 0");
-	tap_is_u64(last_packet_discarded(ch_path_of(path, dir, "kchan_0")), NR_CARRIED,
-		   "carry: the packets' events_discarded start from the dead consumer's %d",
-		   NR_CARRIED);
-	tap_is_u64(st->source_own_discarded, NR_CARRIED,
-		   "carry: the slot's source_own_discarded published again, %d", NR_CARRIED);
+	       ch_wait(&c, WAIT_MS) == 0, "%s: flushed, destroyed, the consumer exits 0", what);
+	tap_is_u64(last_packet_discarded(ch_path_of(path, dir, "kchan_0")), want,
+		   "%s: the packets' events_discarded start from the dead consumer's %" PRIu64,
+		   what, want);
+	tap_is_u64(st->source_own_discarded, want,
+		   "%s: the slot's source_own_discarded published again, %" PRIu64, what, want);
+	ok = read_events(i, &nread);
+	tap_ok(ok && st->ledger.kept == 1 && st->ledger.value + nread == want,
+	       "%s: the new consumer's ledger kept: with ftrace's %" PRIu64
+	       " records read, what it carried (%" PRIu64 ")", what, nread,
+	       st->ledger.value + nread);
 	if (read_trace(dir, tid, &t, &skipped))
-		tap_ok(t.entries == 10 && t.exits == 10, "carry: the 10 calls recorded (%u, %u)",
-		       t.entries, t.exits);
+		tap_ok(t.entries == 10 && t.exits == 10, "%s: the 10 calls recorded (%u, %u)",
+		       what, t.entries, t.exits);
 out:
 	if (fds[0] >= 0)
 		close(fds[0]);
@@ -994,7 +1023,8 @@ static const char *can_run(void)
 
 int main(void)
 {
-	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX], dir4[PATH_MAX], dir5[PATH_MAX];
+	char dir[PATH_MAX], dir2[PATH_MAX], dir3[PATH_MAX], dir4[PATH_MAX], dir5[PATH_MAX],
+		dir6[PATH_MAX];
 	struct ltt_ctx ctx[2];
 	const char *why;
 	struct ch_cons c;
@@ -1016,6 +1046,7 @@ int main(void)
 	ch_pathf(dir3, "%s/out/bpf", ch_tmpdir);
 	ch_pathf(dir4, "%s/out/abandon", ch_tmpdir);
 	ch_pathf(dir5, "%s/out/carry", ch_tmpdir);
+	ch_pathf(dir6, "%s/out/ledger", ch_tmpdir);
 	map_fd = make_map();
 	if (!tap_ok(map_fd >= 0, "an event map of getppid's entry and exit") ||
 	    !tap_ok(ch_start(&c) == 0, "consumer started (%s)", ch_consumerd_path))
@@ -1032,7 +1063,8 @@ int main(void)
 	tap_is_int(kill(c.pid, SIGTERM), 0, "SIGTERM");
 	tap_is_int(ch_wait(&c, WAIT_MS), 0, "the consumer exits 0");
 	test_abandon(dir4, ctx);
-	test_carry(dir5, ctx);
+	test_carry(dir5, ctx, 4, false);
+	test_carry(dir6, ctx, 5, true);
 	remove_instances();
 	if (!getenv("LTT_TEST_KEEP"))
 		nftw(ch_tmpdir, ch_rm_entry, 16, FTW_DEPTH | FTW_PHYS);

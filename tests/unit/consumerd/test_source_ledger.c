@@ -23,13 +23,15 @@ struct fake {
 	uint64_t own;		/* discarded itself, carried ones too */
 };
 
-static bool fake_ledger(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_net)
+static bool fake_ledger(const struct ltt_source *src, uint64_t *ret_start, uint64_t *ret_own,
+			uint64_t *ret_net)
 {
 	const struct fake *f = (const struct fake *)src;
 
 	if (!f->has_ledger)
 		return false;
 	*ret_start = f->start;
+	*ret_own = f->own;
 	*ret_net = f->own + f->made - f->taken;
 	return true;
 }
@@ -111,8 +113,9 @@ static void check_dead(void)
 
 	memset(&slot, 0, sizeof(slot));
 	dead_life(&slot);
-	tap_ok(slot.ledger.kept == 1 && slot.ledger.pending_seq == 1,
-	       "the dead consumer's ledger: kept, packet 1 pending");
+	tap_ok(slot.ledger.kept == 1 && slot.ledger.pending_seq == 1 &&
+	       slot.source_own_discarded == 3,
+	       "the dead consumer's ledger: kept, packet 1 pending, its 3 discards beside");
 	mid = slot;
 	tap_is_u64(carried(&mid, 150, true, 0), 3 + 25,
 		   "packet 1 not in the files: its 3 discards and the 25 events it held");
@@ -154,6 +157,27 @@ static void check_death_in_take_over(void)
 	tap_ok(same, "a death in the middle of a take-over: the next consumer carries the same");
 }
 
+/*
+ * A successor that took the stream over (packet 1 in the files), read 5
+ * records more, made 5 events of them and died holding them: the next
+ * one carries its value, not the first one's pending packet again.
+ */
+static void check_second_death(void)
+{
+	struct ltt_consumer_stream_stats slot;
+	struct fake b;
+
+	memset(&slot, 0, sizeof(slot));
+	dead_life(&slot);
+	fake_init(&b, 150);
+	ltt_source_take_over(&b.base, &slot, true, 1);
+	b.taken = 5;
+	b.made = 5;
+	ltt_source_ledger_note(&b.base);
+	tap_is_u64(carried(&slot, 155, true, 1), 13 + 5,
+		   "a second death: the first one's 13, the 5 events the second held");
+}
+
 static void check_untrusted(void)
 {
 	struct ltt_consumer_stream_stats slot;
@@ -179,11 +203,14 @@ static void check_untrusted(void)
 	memset(&slot, 0, sizeof(slot));
 	fake_init(&b, 150);
 	ltt_source_take_over(&b.base, &slot, false, 0);
-	b.made = 4;
+	b.made = 10;
 	b.taken = 4;
+	b.own = 2;
 	ltt_source_ledger_pending(&b.base, 0, 4);
 	ltt_source_take_over(&b.base, &slot, false, 0);
-	tap_ok(b.own == 0, "the same stream's slot again: nothing carried from its own ledger");
+	tap_ok(b.own == 2 && slot.source_own_discarded == 2,
+	       "the same stream's slot again: nothing carried from its own ledger (10 made, 2 "
+	       "discarded)");
 }
 
 /* A failed write leaves the events in the ledger; a clear takes them out. */
@@ -209,6 +236,7 @@ int main(void)
 	check_fresh();
 	check_dead();
 	check_death_in_take_over();
+	check_second_death();
 	check_untrusted();
 	check_done();
 	return tap_done();
