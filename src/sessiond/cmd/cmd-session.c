@@ -482,6 +482,15 @@ enum ltt_error_code ltt_cmd_start_session(const struct ltt_cmd_ctx *ctx, struct 
 	return ret;
 }
 
+/* What a stop's failure is: each the consumer's doing. */
+static const struct ltt_errmap stop_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -ETIMEDOUT, LTT_ERR_CONSUMERD_STALLED },	/* alive but stalled */
+	{ -EREMOTEIO, LTT_ERR_CONSUMERD_REFUSED },	/* it refused traces */
+	{ -EPIPE, LTT_ERR_CONSUMERD_LOST },	/* it died, none took over */
+	{ LTT_ERRMAP_ELSE, LTT_ERR_CONSUMERD },	/* it failed to write */
+};
+
 enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 			 struct ltt_wbuf *reply)
 {
@@ -502,12 +511,8 @@ enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct l
 		ltt_cmd_unlock_session(ctx, session);
 		return LTT_ERR_SESSION_NOT_STARTED;
 	}
-	/*
-	 * -EPIPE (it died and no other could take over), -EIO (it failed to
-	 * write): the consumer's doing; -ETIMEDOUT: it is alive but stalled.
-	 */
 	err = session_stop_unlock(ctx, session, wait);
-	ret = err == -ETIMEDOUT ? LTT_ERR_CONSUMERD_STALLED : err ? LTT_ERR_CONSUMERD : LTT_ERR_OK;
+	ret = LTT_ERRMAP(stop_errors, err, NULL);
 	ltt_session_put(ctx->registry, session);
 	return ret;
 }

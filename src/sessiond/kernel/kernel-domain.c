@@ -535,7 +535,7 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 	struct kernel_chan *kc;
 	uint64_t *keys = NULL;
 	size_t i, n = 0;
-	int ret = 0, err;
+	int ret = 0, none = 0, err;
 
 	(void)wait;	/* the tracer stops at once; the flush below is the stop's */
 	ltt_session_lock(session);
@@ -544,6 +544,10 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
 		streams_catch_up(k, ks);
 		c = ltt_ctrace_consumer(&ks->trace);
+		/* no consumer holds it: it refused it, it is stalled, or it died for good */
+		if (!c)
+			none = ks->trace.refused ? -EREMOTEIO :
+			       ks->trace.state == LTT_CTRACE_OWED ? -ETIMEDOUT : -EPIPE;
 		/* the trace reads whole only with every text its events need */
 		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
 		ret = ret ? ret : err;
@@ -556,8 +560,8 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 				keys[n++] = kc->cc.key;
 	}
 	ltt_session_unlock(session);
-	if (ks && !c)
-		ret = -EPIPE;
+	if (none)
+		ret = none;
 	/*
 	 * No lock held: the consumer writes what the buffers hold, and closes
 	 * each stream's packet at the stop, even empty (the streams span the

@@ -32,7 +32,7 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
-		ltt_ust_chan_stats(chan, &st);
+		ltt_ust_chan_stats(trace, chan, &st);
 		fn(arg, &st);
 	}
 }

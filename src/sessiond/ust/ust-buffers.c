@@ -574,9 +574,9 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 		ret = -ETIMEDOUT;
 	}
 	if (!ret && flush->refused) {
-		LTT_ERR("session '%s': the consumer daemon refused some of its traces or channels (said above): what their programs recorded there is not written",
+		LTT_ERR("session '%s': the consumer daemon refused some of its traces or channels (said above): what their programs recorded there is not written, counted discarded",
 			session->name);
-		ret = -EIO;
+		ret = -EREMOTEIO;
 	}
 	if (!ret && flush->lost) {
 		LTT_ERR("session '%s': a consumer daemon died while it held some of its traces and none could take them over; they end there",
@@ -727,7 +727,7 @@ uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 		return 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
-			ltt_ust_chan_stats(chan, &st);
+			ltt_ust_chan_stats(trace, chan, &st);
 			ltt_add_sat(&sum, st.bytes_written);
 		}
 	}

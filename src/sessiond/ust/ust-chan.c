@@ -103,9 +103,13 @@ static uint64_t rb_events_lost(const void *arg, uint32_t i)
  * made lose.  Never asks the consumer.  Any value is possible (programs
  * can write the ring buffers): informative.
  */
-void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
+void ltt_ust_chan_stats(const struct ltt_ust_trace *trace, const struct ltt_ust_chan *chan,
+			struct ltt_consumer_channel_stats *ret)
 {
 	ltt_chan_stats_read(&chan->cc.stats, rb_events_lost, chan, ret);
+	/* refused (logged): never read, what its writers committed is lost */
+	if (trace->ct.refused)
+		ltt_add_sat(&ret->events_lost, ltt_ust_chan_unread(chan));
 }
 
 void ltt_ust_chan_free(struct ltt_ust_chan *chan)

@@ -170,7 +170,7 @@ void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 		 * could not write (a relay that stopped answering) counted
 		 */
 		if (paged)
-			ltt_ust_chan_stats(chan, &st);
+			ltt_ust_chan_stats(trace, chan, &st);
 		chan->cc.channel->discarded_events += st.events_lost;
 		chan->cc.channel->lost_packets += st.packets_lost;
 		chan->cc.channel->error_events += st.error_events;

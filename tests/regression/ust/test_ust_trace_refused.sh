@@ -1,18 +1,21 @@
 #!/bin/bash
 # test_ust_trace_refused.sh - the consumer refuses a session's trace (its
 # directory can't be made: OUTPUT/ust/uid is a file): the stop that leaves
-# its programs' events unwritten fails and says why, every time, instead
-# of returning 0 with nothing recorded and nothing counted.  Another
-# session of the same consumer records as usual.
+# its programs' events unwritten fails and says why (CONSUMERD_REFUSED),
+# every time, instead of returning 0 with nothing recorded and nothing
+# counted; list counts the trace's events discarded (nothing reads its
+# buffers: their commit words say what they hold), so recorded (0) +
+# discarded = committed.  Another session of the same consumer records
+# as usual.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 14
+plan 16
 
 N=300
-m_consumerd="the consumer daemon failed; see the session daemon's log"
+m_refused="the consumer daemon refused some of the session's traces"
 ok_cmd "create s" lttctl create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq -s s
 ok_cmd "create ok" lttctl create ok -o "$TEST_TMP/ok"
@@ -27,15 +30,22 @@ is $? 0 "a program recorded $N events in both sessions"
 
 run lttctl stop s
 is "$RC" 1 "stop s: exit 1"
-is "$ERR" "Error: session 's': $m_consumerd" "stop s: the consumer failed"
+like "$ERR" "^Error: session 's': $m_refused .*counts a user-space trace's events discarded" \
+	"stop s: the consumer refused its traces, and where their events are counted"
 like "$(cat "$SESSIOND_LOG")" "session 's': can't create trace $TEST_TMP/s/ust/uid/$(id -u)/64-bit: Not a directory" \
 	"the log: the trace the consumer refused, and why"
 like "$(cat "$SESSIOND_LOG")" "session 's': the consumer daemon refused some of its traces or channels .*: what their programs recorded there is not written" \
 	"the log: what the stop could not write"
 like "$(lttctl list s)" "^Session s .* \\[inactive\\]" "s is stopped all the same"
+is "$(lttctl list s | sed -n 's/^ *discarded events: //p' | head -1)" $N \
+	"list s: the $N events the refused trace holds, counted discarded (recorded 0)"
 ok_cmd "start s again" lttctl start s
 run lttctl stop s
-is "$RC:$ERR" "1:Error: session 's': $m_consumerd" "every stop says so, not only the first"
+like "$RC:$ERR" "^1:Error: session 's': $m_refused" "every stop says so, not only the first"
+lttctl -q start s
+run lttctl destroy s
+like "$RC:$ERR" "^0:Warning: session 's': $m_refused" \
+	"destroy of s recording: done, saying why its trace is cut short"
 
 ok_cmd "stop ok" lttctl stop ok
 bt "$TEST_TMP/ok" "$TEST_TMP/out"

@@ -20,10 +20,13 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	ret = ltt_ctl_stop_session(ctl, session, wait);
 	if (!ret)
 		ctl_report_lost(ctl, session);
-	/* The trace is cut short where the consumer died: say so, destroy anyway. */
-	if (ret == -LTT_ERR_CONSUMERD)
+	/* The trace is cut short by its consumer: say so, destroy anyway. */
+	if (ret == -LTT_ERR_CONSUMERD || ret == -LTT_ERR_CONSUMERD_REFUSED ||
+	    ret == -LTT_ERR_CONSUMERD_LOST) {
 		ctl_out_warn(ret, "session '%s': %s", session, ltt_strerror(ret));
-	if (ret == -LTT_ERR_SESSION_NOT_STARTED || ret == -LTT_ERR_CONSUMERD)
+		ret = 0;
+	}
+	if (ret == -LTT_ERR_SESSION_NOT_STARTED)
 		ret = 0;
 	/* Streamed: the relay gets everything before the connections close. */
 	if (!ret && wait)
