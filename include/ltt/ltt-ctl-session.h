@@ -429,7 +429,11 @@ int ltt_ctl_start_session(struct ltt_ctl *ctl, const char *session);
  * @wait: return only once everything recorded is on disk
  *
  * Returns 0, -LTT_ERR_SESSION_NOT_FOUND, -LTT_ERR_SESSION_NOT_STARTED,
- * -LTT_ERR_PERM, or a connection error.
+ * -LTT_ERR_PERM, a connection error, or the consumer's failure (the
+ * session is stopped all the same): -LTT_ERR_CONSUMERD_STALLED,
+ * -LTT_ERR_CONSUMERD_REFUSED (some of its traces are not written),
+ * -LTT_ERR_CONSUMERD_LOST (some end where their consumer died),
+ * -LTT_ERR_CONSUMERD (it failed to write), -LTT_ERR_RELAY_LOST.
  */
 int ltt_ctl_stop_session(struct ltt_ctl *ctl, const char *session, bool wait);
 

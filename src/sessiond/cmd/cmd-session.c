@@ -487,8 +487,8 @@ static const struct ltt_errmap stop_errors[] = {
 	{ 0, LTT_ERR_OK },
 	{ -ETIMEDOUT, LTT_ERR_CONSUMERD_STALLED },	/* alive but stalled */
 	{ -EREMOTEIO, LTT_ERR_CONSUMERD_REFUSED },	/* it refused traces */
-	{ -EPIPE, LTT_ERR_CONSUMERD_LOST },	/* it died, none took over */
-	{ LTT_ERRMAP_ELSE, LTT_ERR_CONSUMERD },	/* it failed to write */
+	{ -EOWNERDEAD, LTT_ERR_CONSUMERD_LOST },	/* it died, none took over */
+	{ LTT_ERRMAP_ELSE, LTT_ERR_CONSUMERD },	/* it failed to write, died */
 };
 
 enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

@@ -360,7 +360,8 @@ int ltt_ctrace_chan_add(struct ltt_ctrace *t, struct ltt_cchan *ch)
 	else if (ret)
 		LTT_ERR("channel %s: the consumer refused it: %s", ch->channel->attr.name,
 			strerror(-ret));
-	t->refused |= ret && !ch->add_owed;
+	ch->refused = ret && !ch->add_owed;
+	t->refused |= ch->refused;
 	cds_list_add_tail(&ch->node, &t->chans);
 	ltt_ctrace_owed_sync(t);
 	return ch->add_owed ? 0 : ret;
@@ -481,7 +482,8 @@ static int settle_chans(struct ltt_ctrace *t, struct ltt_consumer *c)
 		if (ret)
 			LTT_ERR("channel %s: the consumer refused it: %s", ch->channel->attr.name,
 				strerror(-ret));
-		t->refused |= ret != 0;
+		ch->refused = ret != 0;
+		t->refused |= ch->refused;
 	}
 	return 0;
 }

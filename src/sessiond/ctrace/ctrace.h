@@ -86,6 +86,7 @@ struct ltt_cchan {
 	bool add_owed;			/* the trace's consumer does not hold it (it
 					 * was stalled): added by ltt_ctrace_settle();
 					 * changed in ctrace.c only (counted) */
+	bool refused;			/* its consumer refused it: nothing reads it */
 };
 
 /* What a trace is to its consumer (see the diagram above). */

@@ -544,10 +544,9 @@ static int kernel_stop(struct ltt_domain_impl *d, struct ltt_session *session, b
 		ret = ltt_kabi_session_stop(k->kabi, ks->handle);
 		streams_catch_up(k, ks);
 		c = ltt_ctrace_consumer(&ks->trace);
-		/* no consumer holds it: it refused it, it is stalled, or it died for good */
+		/* no consumer holds it: its consumer died for good, or none came */
 		if (!c)
-			none = ks->trace.refused ? -EREMOTEIO :
-			       ks->trace.state == LTT_CTRACE_OWED ? -ETIMEDOUT : -EPIPE;
+			none = ks->trace.state == LTT_CTRACE_LOST ? -EOWNERDEAD : -EPIPE;
 		/* the trace reads whole only with every text its events need */
 		err = c ? ltt_ctrace_meta_send_owed(&ks->trace, c) : 0;
 		ret = ret ? ret : err;

@@ -145,8 +145,10 @@ struct ltt_domain_ops {
 	 * stop: @session was marked inactive: stop recording and, if @wait,
 	 * return once everything recorded is in the trace files.  The session
 	 * is referenced but NOT locked: stop takes the lock as it needs and
-	 * waits with none held.  Returns 0, -EPIPE (the consumer died: the
-	 * traces end there) or -EIO (the consumer failed to write).
+	 * waits with none held.  Returns 0, -ETIMEDOUT (the consumer is
+	 * stalled), -EREMOTEIO (it refused traces: not written), -EOWNERDEAD
+	 * (it died and none took its traces over: they end there), -EPIPE
+	 * (it died meanwhile) or -EIO (it failed to write).
 	 */
 	int (*stop)(struct ltt_domain_impl *d, struct ltt_session *session, bool wait);
 	/*

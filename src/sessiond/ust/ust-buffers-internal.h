@@ -82,13 +82,17 @@ uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan);
  */
 void ltt_ust_chan_usage(const struct ltt_ust_chan *chan, struct ltt_domain_usage *u);
 
+/* ltt_ust_chan_stats() - @chan's counters, from shared memory only (never waits). */
+void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret);
+
 /*
- * ltt_ust_chan_stats() - @chan's counters, from shared memory only (never
- * waits); @trace's, which its consumer may have refused: nothing reads
- * it, so the events its buffers hold are counted lost too.
+ * ltt_ust_chan_unread_lost() - the events @trace's channel @chan holds
+ * when no consumer will ever read it (its consumer refused it or the
+ * whole trace, or the trace is LOST: its consumer died and none took it
+ * over), else 0: lost, for list to count (ltt_ust_chan_unread()).
  */
-void ltt_ust_chan_stats(const struct ltt_ust_trace *trace, const struct ltt_ust_chan *chan,
-			struct ltt_consumer_channel_stats *ret);
+uint64_t ltt_ust_chan_unread_lost(const struct ltt_ust_trace *trace,
+				  const struct ltt_ust_chan *chan);
 
 /* ltt_ust_chan_free() - close @chan's buffers and free it (unlinked first). */
 void ltt_ust_chan_free(struct ltt_ust_chan *chan);

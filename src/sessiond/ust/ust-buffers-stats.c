@@ -32,7 +32,7 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 		chan = ltt_ust_buffers_find_chan(trace, channel);
 		if (!chan)
 			continue;
-		ltt_ust_chan_stats(trace, chan, &st);
+		ltt_ust_chan_stats(chan, &st);
 		fn(arg, &st);
 	}
 }
@@ -164,9 +164,18 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 {
 	/* What closed traces lost, then what the open ones have lost so far. */
 	struct lost l = { channel->discarded_events, channel->lost_packets };
+	struct ltt_ust_state *us = ltt_ust_state(session);
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
 
 	(void)b;
 	each_chan_stats(session, channel, add_lost, &l);
+	/* and what buffers no consumer will read hold */
+	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		if (chan)
+			ltt_add_sat(&l.events, ltt_ust_chan_unread_lost(trace, chan));
+	}
 	*ret_events_lost = l.events;
 	*ret_packets_lost = l.packets;
 }

@@ -579,9 +579,9 @@ int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *s
 		ret = -EREMOTEIO;
 	}
 	if (!ret && flush->lost) {
-		LTT_ERR("session '%s': a consumer daemon died while it held some of its traces and none could take them over; they end there",
+		LTT_ERR("session '%s': a consumer daemon died while it held some of its traces and none could take them over; they end there, what their buffers hold counted discarded",
 			session->name);
-		ret = -EPIPE;
+		ret = -EOWNERDEAD;
 	}
 	free(flush->keys);
 	free(flush->bytes);
@@ -727,7 +727,7 @@ uint64_t ltt_ust_buffers_written(struct ltt_session *session)
 		return 0;
 	cds_list_for_each_entry(trace, &us->traces, node) {
 		cds_list_for_each_entry(chan, &trace->ct.chans, cc.node) {
-			ltt_ust_chan_stats(trace, chan, &st);
+			ltt_ust_chan_stats(chan, &st);
 			ltt_add_sat(&sum, st.bytes_written);
 		}
 	}

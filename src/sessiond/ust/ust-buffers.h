@@ -284,11 +284,12 @@ void ltt_ust_buffers_flush_prepare(struct ltt_ust_buffers *b, struct ltt_session
  * hold, and wait for it; no lock held.  Empties @flush.
  * @session: referenced; named in messages
  *
- * Returns 0, -EPIPE (a trace lost its consumer and none could take it
- * over: it ends there), -ESTALE (the consumer died since @flush was
+ * Returns 0, -EOWNERDEAD (a trace lost its consumer and none could take
+ * it over: it ends there), -ESTALE (the consumer died since @flush was
  * prepared: prepare again, the new one has taken over), -ETIMEDOUT (the
- * consumer is stalled: it did not answer in time) or -EIO (it failed to
- * write a channel).
+ * consumer is stalled: it did not answer in time), -EREMOTEIO (it
+ * refused some of the traces or channels: their events are not written)
+ * or -EIO (it failed to write a channel).
  */
 int ltt_ust_buffers_flush(struct ltt_ust_buffers *b, const struct ltt_session *session,
 			  struct ltt_ust_flush *flush);

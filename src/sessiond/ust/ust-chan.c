@@ -38,6 +38,22 @@ uint64_t ltt_ust_chan_bytes(const struct ltt_ust_chan *chan)
 	return n;
 }
 
+/*
+ * A copy of the header and commit words of the ring buffer in @fd into
+ * @mem (@len bytes, the region's size, private): read, not mapped, so
+ * that a program that shrinks its buffer's file (an --shm-path one is
+ * not sealed) can't make the daemon fault.  False when it can't be read.
+ */
+static bool copy_head(int fd, void *mem, size_t len)
+{
+	struct ltt_rb_shm hdr;
+
+	if (pread(fd, &hdr, sizeof(hdr), 0) != (ssize_t)sizeof(hdr) ||
+	    hdr.data_offset < sizeof(hdr) || hdr.data_offset > len)
+		return false;
+	return pread(fd, mem, (size_t)hdr.data_offset, 0) == (ssize_t)hdr.data_offset;
+}
+
 uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
 {
 	const struct ltt_channel_conf *a = &chan->cc.channel->attr;
@@ -47,14 +63,16 @@ uint64_t ltt_ust_chan_unread(const struct ltt_ust_chan *chan)
 	unsigned int i;
 	void *mem;
 
-	for (i = 0; len && i < chan->nr_streams; i++) {
-		mem = mmap(NULL, len, PROT_READ, MAP_SHARED, chan->fds[2 * i], 0);
-		if (mem == MAP_FAILED)
-			continue;
-		if (!ltt_rb_attach(&rb, mem, len))
+	if (!len)
+		return 0;
+	/* pages only where the copy goes: the data area is never touched */
+	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (mem == MAP_FAILED)
+		return 0;
+	for (i = 0; i < chan->nr_streams; i++)
+		if (copy_head(chan->fds[2 * i], mem, len) && !ltt_rb_attach(&rb, mem, len))
 			ltt_add_sat(&sum, ltt_rb_events_unread(&rb));
-		munmap(mem, len);
-	}
+	munmap(mem, len);
 	return sum;
 }
 
@@ -103,13 +121,18 @@ static uint64_t rb_events_lost(const void *arg, uint32_t i)
  * made lose.  Never asks the consumer.  Any value is possible (programs
  * can write the ring buffers): informative.
  */
-void ltt_ust_chan_stats(const struct ltt_ust_trace *trace, const struct ltt_ust_chan *chan,
-			struct ltt_consumer_channel_stats *ret)
+void ltt_ust_chan_stats(const struct ltt_ust_chan *chan, struct ltt_consumer_channel_stats *ret)
 {
 	ltt_chan_stats_read(&chan->cc.stats, rb_events_lost, chan, ret);
-	/* refused (logged): never read, what its writers committed is lost */
-	if (trace->ct.refused)
-		ltt_add_sat(&ret->events_lost, ltt_ust_chan_unread(chan));
+}
+
+uint64_t ltt_ust_chan_unread_lost(const struct ltt_ust_trace *trace,
+				  const struct ltt_ust_chan *chan)
+{
+	bool never = chan->cc.refused || trace->ct.state == LTT_CTRACE_LOST ||
+		     (trace->ct.refused && trace->ct.state == LTT_CTRACE_NONE);
+
+	return never ? ltt_ust_chan_unread(chan) : 0;
 }
 
 void ltt_ust_chan_free(struct ltt_ust_chan *chan)

@@ -170,7 +170,9 @@ void ltt_ust_trace_end(struct ltt_ust_trace *trace, struct ltt_consumer *c)
 		 * could not write (a relay that stopped answering) counted
 		 */
 		if (paged)
-			ltt_ust_chan_stats(trace, chan, &st);
+			ltt_ust_chan_stats(chan, &st);
+		/* and what it holds, when no consumer read it (list counted it so) */
+		ltt_add_sat(&st.events_lost, ltt_ust_chan_unread_lost(trace, chan));
 		chan->cc.channel->discarded_events += st.events_lost;
 		chan->cc.channel->lost_packets += st.packets_lost;
 		chan->cc.channel->error_events += st.error_events;

@@ -12,7 +12,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 16
+plan 18
 
 N=300
 m_refused="the consumer daemon refused some of the session's traces"
@@ -20,17 +20,23 @@ ok_cmd "create s" lttctl create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq -s s
 ok_cmd "create ok" lttctl create ok -o "$TEST_TMP/ok"
 lttctl -q enable-event -u ltt_test:seq -s ok
+# s2: the same refusal, buffers too small for the events (2 x 4 KiB):
+# what they hold and what the writers dropped, neither counted twice
+ok_cmd "create s2" lttctl create s2 -o "$TEST_TMP/s2"
+lttctl -q enable-channel -u c --subbuf-size 4096 --num-subbuf 2 -s s2 &&
+	lttctl -q enable-event -u ltt_test:seq -c c -s s2
 ok_cmd "start s" lttctl start s
 ok_cmd "start ok" lttctl start ok
+lttctl -q start s2
 # start made the output directory and its ust/ (as LTTng's); the traces
 # go under ust/uid/, now a file
-touch "$TEST_TMP/s/ust/uid"
+touch "$TEST_TMP/s/ust/uid" "$TEST_TMP/s2/ust/uid"
 ust_app -n $N -r main
 is $? 0 "a program recorded $N events in both sessions"
 
 run lttctl stop s
 is "$RC" 1 "stop s: exit 1"
-like "$ERR" "^Error: session 's': $m_refused .*counts a user-space trace's events discarded" \
+like "$ERR" "^Error: session 's': $m_refused .*is counted discarded" \
 	"stop s: the consumer refused its traces, and where their events are counted"
 like "$(cat "$SESSIOND_LOG")" "session 's': can't create trace $TEST_TMP/s/ust/uid/$(id -u)/64-bit: Not a directory" \
 	"the log: the trace the consumer refused, and why"
@@ -39,6 +45,9 @@ like "$(cat "$SESSIOND_LOG")" "session 's': the consumer daemon refused some of 
 like "$(lttctl list s)" "^Session s .* \\[inactive\\]" "s is stopped all the same"
 is "$(lttctl list s | sed -n 's/^ *discarded events: //p' | head -1)" $N \
 	"list s: the $N events the refused trace holds, counted discarded (recorded 0)"
+lttctl -q stop s2 2>/dev/null	# CONSUMERD_REFUSED, as for s
+is "$(lttctl list s2 | sed -n 's/^ *discarded events: //p' | head -1)" $N \
+	"list s2: the $N events, what its small buffers hold and what their writers dropped"
 ok_cmd "start s again" lttctl start s
 run lttctl stop s
 like "$RC:$ERR" "^1:Error: session 's': $m_refused" "every stop says so, not only the first"

@@ -18,14 +18,15 @@ static int destroy_one(const struct ctl_ctx *ctx, struct ltt_ctl *ctl, const cha
 	int ret;
 
 	ret = ltt_ctl_stop_session(ctl, session, wait);
-	if (!ret)
-		ctl_report_lost(ctl, session);
 	/* The trace is cut short by its consumer: say so, destroy anyway. */
 	if (ret == -LTT_ERR_CONSUMERD || ret == -LTT_ERR_CONSUMERD_REFUSED ||
 	    ret == -LTT_ERR_CONSUMERD_LOST) {
 		ctl_out_warn(ret, "session '%s': %s", session, ltt_strerror(ret));
 		ret = 0;
 	}
+	/* what it lost, the events cut short among them: the last chance to say it */
+	if (!ret)
+		ctl_report_lost(ctl, session);
 	if (ret == -LTT_ERR_SESSION_NOT_STARTED)
 		ret = 0;
 	/* Streamed: the relay gets everything before the connections close. */
