@@ -62,6 +62,14 @@ static void fake_init(struct fake *f, uint64_t start)
 	strcpy(f->base.label, "fake cpu 0");
 }
 
+/* @f, starting at the tracer's count @start, takes a slot nobody used. */
+static void first_source(struct ltt_consumer_stream_stats *slot, struct fake *f, uint64_t start)
+{
+	memset(slot, 0, sizeof(*slot));
+	fake_init(f, start);
+	ltt_source_take_over(&f->base, slot, false, 0);
+}
+
 /*
  * The dead consumer's life on @slot: it starts at the tracer's count 100,
  * takes 50 records, makes 45 events of them (5 filtered), discards 3
@@ -72,8 +80,7 @@ static void dead_life(struct ltt_consumer_stream_stats *slot)
 {
 	struct fake a;
 
-	fake_init(&a, 100);
-	ltt_source_take_over(&a.base, slot, false, 0);
+	first_source(slot, &a, 100);
 	a.taken = 50;
 	a.made = 45;
 	a.own = 3;
@@ -99,9 +106,7 @@ static void check_fresh(void)
 	struct ltt_consumer_stream_stats slot;
 	struct fake f;
 
-	memset(&slot, 0, sizeof(slot));
-	fake_init(&f, 7);
-	ltt_source_take_over(&f.base, &slot, false, 0);
+	first_source(&slot, &f, 7);
 	tap_ok(f.own == 0 && slot.ledger.kept == 1 && slot.ledger.pending_seq == UINT64_MAX &&
 	       slot.ledger.value == (uint64_t)-7,
 	       "a slot nobody used: nothing carried; the ledger kept, its value -7 (the start)");
@@ -200,9 +205,7 @@ static void check_untrusted(void)
 	ltt_source_take_over(&b.base, &slot, false, 0);
 	tap_ok(b.own == 3 && slot.ledger.kept == 0,
 	       "a successor without a ledger: the own count, and the dead ledger no longer kept");
-	memset(&slot, 0, sizeof(slot));
-	fake_init(&b, 150);
-	ltt_source_take_over(&b.base, &slot, false, 0);
+	first_source(&slot, &b, 150);
 	b.made = 10;
 	b.taken = 4;
 	b.own = 2;
@@ -219,9 +222,7 @@ static void check_done(void)
 	struct ltt_consumer_stream_stats slot;
 	struct fake a;
 
-	memset(&slot, 0, sizeof(slot));
-	fake_init(&a, 0);
-	ltt_source_take_over(&a.base, &slot, false, 0);
+	first_source(&slot, &a, 0);
 	a.made = 30;
 	a.taken = 30;
 	ltt_source_ledger_pending(&a.base, 0, 10);
