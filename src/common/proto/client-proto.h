@@ -145,9 +145,17 @@
  * 32: a trigger's rule location; 33: conditions of more than 16 captures;
  * 34: a session's crash copy's failure, ARRAY and enum captures in notifications;
  * 35: ADD_TRIGGER's flags (a trigger added as LTTng's lttng adds it), a
- * trigger's actions' output flags; 36: a trigger's probe rules
+ * trigger's actions' output flags; 36: a trigger's probe rules; 37:
+ * stop's CONSUMERD_REFUSED and CONSUMERD_LOST
  */
-#define LTT_CLIENT_MINOR 36
+#define LTT_CLIENT_MINOR 37
+/*
+ * STOP_SESSION's CONSUMERD_REFUSED and CONSUMERD_LOST (a trace the
+ * consumer refused, one whose consumer died with none to take it over):
+ * an older client, which knows neither (its destroy would stop there),
+ * gets CONSUMERD, as before.
+ */
+#define LTT_CLIENT_MINOR_STOP_CODES 37
 /*
  * A trigger's capture count (ADD_TRIGGER, LIST_TRIGGERS) and a
  * notification's may pass LTT_TRIGGER_MAX_CAPTURES, up to

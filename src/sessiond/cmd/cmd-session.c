@@ -513,6 +513,9 @@ enum ltt_error_code ltt_cmd_stop_session(const struct ltt_cmd_ctx *ctx, struct l
 	}
 	err = session_stop_unlock(ctx, session, wait);
 	ret = LTT_ERRMAP(stop_errors, err, NULL);
+	if (ctx->minor < LTT_CLIENT_MINOR_STOP_CODES &&
+	    (ret == LTT_ERR_CONSUMERD_REFUSED || ret == LTT_ERR_CONSUMERD_LOST))
+		ret = LTT_ERR_CONSUMERD;	/* the codes an older client knows */
 	ltt_session_put(ctx->registry, session);
 	return ret;
 }

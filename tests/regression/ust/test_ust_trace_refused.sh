@@ -12,7 +12,8 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup --log
-plan 18
+need_proto_client
+plan 19
 
 N=300
 m_refused="the consumer daemon refused some of the session's traces"
@@ -51,6 +52,10 @@ is "$(lttctl list s2 | sed -n 's/^ *discarded events: //p' | head -1)" $N \
 ok_cmd "start s again" lttctl start s
 run lttctl stop s
 like "$RC:$ERR" "^1:Error: session 's': $m_refused" "every stop says so, not only the first"
+# a client of protocol 1.36 knows not the code: the one it knows
+lttctl -q start s
+run "$PROTO_CLIENT" "$LTT_RUNDIR/client.sock" "hello 1 36" "req STOP_SESSION str:s u8:1"
+like "$OUT" "STOP_SESSION CONSUMERD len=" "a client before 1.37 gets CONSUMERD, which it knows"
 lttctl -q start s
 run lttctl destroy s
 like "$RC:$ERR" "^0:Warning: session 's': $m_refused" \
