@@ -94,9 +94,9 @@ extern "C" {
 	X(URL_PAIR, 71, "-C (control) and -D (data) go together: give both as tcp://HOST[:PORT] with the same host, and no --set-url, -o or --no-output") \
 	X(LIVE_TIMER, 72, "invalid live timer period: use microseconds from 1000 to 4294967295") \
 	X(RELAYD_SPAWN, 73, "could not start a local relay daemon; install ltt-relayd (or set LTT_RELAYD_PATH) or start one by hand with 'ltt-relayd -d'") \
+	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); nothing was killed and the command could not complete: a stopped session stays stopped, its data is written once the consumer runs again") \
 	X(CONSUMERD_REFUSED, 86, "the consumer daemon refused some of the session's traces or channels, or none could be started for them (the session daemon's log says which and why: a directory it can't make or write under the output, say): what their programs recorded is not written, and is counted discarded; fix the output, then record in a new session") \
 	X(CONSUMERD_LOST, 87, "a consumer daemon died while it held some of the session's traces and no new one could take them over (the session daemon's log says why): those traces end there, what their user-space buffers held counted discarded") \
-	X(CONSUMERD_STALLED, 85, "the consumer daemon is running but did not answer in time (stopped or stalled: SIGSTOP, a stuck disk); nothing was killed and the command could not complete: a stopped session stays stopped, its data is written once the consumer runs again") \
 	X(OUTPUT_NO_SPACE, 90, "no space left on the trace's file system (or the owner's disk quota is used up); free space and run 'lttctl start' again") \
 	X(OUTPUT_ACCESS, 91, "permission denied writing the trace in its output directory; make it writable by the session's owner (or create the session with another -o), then run 'lttctl start' again") \
 	X(OUTPUT_GONE, 92, "the trace's directory or its files were removed (or a path component is not a directory), so this session's trace can't go on; destroy the session and create it again") \
