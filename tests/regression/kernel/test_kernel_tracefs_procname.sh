@@ -22,6 +22,10 @@ test_init
 tracefs_setup 27
 N=1000
 
+# kload prints its tid before its calls: each program is waited for
+# before the next step (under ASan's load a stop came before 61 of a
+# program's 1000 calls, and an enable before its last switches).
+
 # getppid FILE TID: the context fields of TID's getppid entries in FILE,
 # one line each, "procname pid ppid vpid vtid", in time order.
 getppid_of() {
@@ -46,6 +50,7 @@ wait "$rpid"
 is "$word $main" "tids $rpid" "the renaming program ran: child $child, thread $thread"
 # a program the shell forks, and that execs, while recorded
 read -r word etid < <("$KLOAD" getppid "$N")
+wait $!	# its calls made, its switches done
 # a program in a pid namespace of its own, alive until the stop (its
 # ids there come from /proc: a parent's unshare shows in no record)
 mkfifo "$TEST_TMP/ns.in" "$TEST_TMP/ns.out"
@@ -92,9 +97,11 @@ lttctl -q create s -o "$TEST_TMP/s" &&
 	lttctl -q start
 is $? 0 "a session with sched_switch enabled and the contexts"
 read -r word stid < <("$KLOAD" getppid "$N")
+wait $!	# its calls made, its switches done
 # disabled: the table reads it on, the trace no longer has it
 lttctl -q disable-event -k sched_switch
 read -r word dtid < <("$KLOAD" getppid "$N")
+wait $!	# its calls made, its switches done
 lttctl -q stop
 lttctl -q enable-event -k sched_process_exec --filter '$ctx.procname == "kload"' 2>"$TEST_TMP/f.err"
 ok "$([ $? -ne 0 ]; echo $?)" "a kernel filter reading \$ctx.procname refused"
@@ -118,8 +125,10 @@ lttctl -q create u -o "$TEST_TMP/u" &&
 	lttctl -q enable-event -k --syscall getppid &&
 	lttctl -q start
 read -r word atid < <("$KLOAD" getppid "$N")
+wait $!	# its calls made, its switches done
 lttctl -q enable-event -k sched_switch
 read -r word btid < <("$KLOAD" getppid "$N")
+wait $!	# its calls made, its switches done
 lttctl -q stop && lttctl -q destroy
 babeltrace2 "$TEST_TMP/u" >"$TEST_TMP/u.txt" 2>/dev/null
 is "$(grep -cE "sched_switch: .*(prev|next)_tid = $atid," "$TEST_TMP/u.txt")" 0 \
