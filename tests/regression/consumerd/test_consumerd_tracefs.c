@@ -496,23 +496,31 @@ static bool load(int i, unsigned int n, uint64_t *ret_last)
 	return set_events(i, "0");
 }
 
-/* The latest timestamp_end of the packets in the stream file @path; 0 if none. */
-static uint64_t last_packet_end(const char *path)
+/*
+ * The packets of the stream file @path: the latest timestamp_end
+ * (*@ret_end) and the last one's events_discarded (*@ret_discarded);
+ * either may be NULL, 0 if none.
+ */
+static void last_packet(const char *path, uint64_t *ret_end, uint64_t *ret_discarded)
 {
 	struct ltt_rb_packet_header h;
 	uint8_t *buf = NULL;
 	ssize_t len = ch_slurp(path, &buf);
-	uint64_t end = 0, off = 0;
+	uint64_t end = 0, discarded = 0, off = 0;
 
 	while (len > 0 && off + sizeof(h) <= (uint64_t)len) {
 		memcpy(&h, buf + off, sizeof(h));
 		if (h.magic != LTT_RB_PACKET_MAGIC || h.packet_size < 8 * sizeof(h))
 			break;
 		end = h.timestamp_end > end ? h.timestamp_end : end;
+		discarded = h.events_discarded;
 		off += h.packet_size / 8;
 	}
 	free(buf);
-	return end;
+	if (ret_end)
+		*ret_end = end;
+	if (ret_discarded)
+		*ret_discarded = discarded;
 }
 
 /*
@@ -527,8 +535,10 @@ struct end_wait {
 static bool end_reached(void *arg)
 {
 	const struct end_wait *w = arg;
+	uint64_t end;
 
-	return last_packet_end(w->path) >= w->last;
+	last_packet(w->path, &end, NULL);
+	return end >= w->last;
 }
 
 static bool timer_wrote(const char *path, uint64_t last, int ms)
@@ -901,25 +911,6 @@ out:
 	close_fds((const int[]){ stats, prog, ring, lost, map_fd }, 5);
 }
 
-/* The events_discarded of the last packet in the stream file @path; 0 if none. */
-static uint64_t last_packet_discarded(const char *path)
-{
-	struct ltt_rb_packet_header h;
-	uint8_t *buf = NULL;
-	ssize_t len = ch_slurp(path, &buf);
-	uint64_t discarded = 0, off = 0;
-
-	while (len > 0 && off + sizeof(h) <= (uint64_t)len) {
-		memcpy(&h, buf + off, sizeof(h));
-		if (h.magic != LTT_RB_PACKET_MAGIC || h.packet_size < 8 * sizeof(h))
-			break;
-		discarded = h.events_discarded;
-		off += h.packet_size / 8;
-	}
-	free(buf);
-	return discarded;
-}
-
 /* ftrace's count of the records read from instance @i's CPU 0 ("read events"). */
 static bool read_events(int i, uint64_t *ret)
 {
@@ -944,7 +935,7 @@ static bool read_events(int i, uint64_t *ret)
 static void test_carry(const char *dir, const struct ltt_ctx *ctx, int i, bool ledger)
 {
 	const char *what = ledger ? "ledger" : "carry";
-	uint64_t want = ledger ? NR_HELD : NR_CARRIED, nread = 0;
+	uint64_t want = ledger ? NR_HELD : NR_CARRIED, nread = 0, discarded;
 	int stats = memfd_create("stats", MFD_CLOEXEC | MFD_ALLOW_SEALING), map_fd = make_map();
 	struct ltt_consumer_stream_stats *st = MAP_FAILED;
 	int fds[3] = { -1, map_fd, stats };
@@ -978,7 +969,8 @@ static void test_carry(const char *dir, const struct ltt_ctx *ctx, int i, bool l
 	tap_ok(!ch_flush(&c, 50, 1) && !ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_CHANNEL, 50) &&
 	       !ch_key_cmd(&c, LTT_CONSUMER_MSG_DESTROY_TRACE, 5) && !kill(c.pid, SIGTERM) &&
 	       ch_wait(&c, WAIT_MS) == 0, "%s: flushed, destroyed, the consumer exits 0", what);
-	tap_is_u64(last_packet_discarded(ch_path_of(path, dir, "kchan_0")), want,
+	last_packet(ch_path_of(path, dir, "kchan_0"), NULL, &discarded);
+	tap_is_u64(discarded, want,
 		   "%s: the packets' events_discarded start from the dead consumer's %" PRIu64,
 		   what, want);
 	tap_is_u64(st->source_own_discarded, want,

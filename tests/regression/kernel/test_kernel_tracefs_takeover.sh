@@ -37,15 +37,24 @@ bt_discarded() {
 	sed -n 's/^WARNING: Tracer discarded \([0-9]*\) events .*/\1/p' "$1" | awk '{ n += $1 } END { print n + 0 }'
 }
 
+# getcpu_session S N WHAT [OPTION...]: session S, started, a channel c of
+# getcpu in N sub-buffers of 4 KiB (OPTION: enable-channel's); WHAT says it
+getcpu_session() {
+	local s=$1 n=$2 what=$3
+
+	shift 3
+	lttctl -q create "$s" -o "$TEST_TMP/$s" &&
+		lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf "$n" "$@" -s "$s" &&
+		lttctl -q enable-event -k --syscall getcpu -c c -s "$s" &&
+		lttctl -q start "$s"
+	ok $? "$s: $what of getcpu, $n sub-buffers, started"
+}
+
 # overwrite_stopped S: session S, started, an overwrite channel of
 # getcpu with tiny buffers, its consumer (pid in cons) stopped: the
 # kernel laps its buffers
 overwrite_stopped() {
-	lttctl -q create "$1" -o "$TEST_TMP/$1" &&
-		lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 2 --overwrite -s "$1" &&
-		lttctl -q enable-event -k --syscall getcpu -c c -s "$1" &&
-		lttctl -q start "$1"
-	ok $? "$1: an overwrite channel of getcpu, tiny buffers, started"
+	getcpu_session "$1" 2 "an overwrite channel" --overwrite
 	cons=$(consumer_pid)
 	stop_proc "$cons"
 }
@@ -66,11 +75,7 @@ lttctl -q destroy x
 # --- the consumer killed between two loads: the new one writes on after
 # its packets (their numbers go on; the files took none numbered as
 # theirs, and a new source numbered from 0: the whole second load went)
-lttctl -q create d -o "$TEST_TMP/d" &&
-	lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 64 -s d &&
-	lttctl -q enable-event -k --syscall getcpu -c c -s d &&
-	lttctl -q start d
-ok $? "d: a discard channel of getcpu, 64 sub-buffers, started"
+getcpu_session d 64 "a discard channel"
 taskset -c 0 "$KLOAD" getcpu 1000 >/dev/null
 lttctl -q stop d && lttctl -q start d
 cons=$(consumer_pid)
@@ -87,11 +92,7 @@ lttctl -q destroy d
 # --- the consumer killed while it holds what it read (its open packet,
 # no flush before): the new one counts those discarded, from the dead
 # one's ledger in the stream's slot and ftrace's count of records read
-lttctl -q create h -o "$TEST_TMP/h" &&
-	lttctl -q enable-channel -k c --subbuf-size 4096 --num-subbuf 8 -s h &&
-	lttctl -q enable-event -k --syscall getcpu -c c -s h &&
-	lttctl -q start h
-ok $? "h: a discard channel of getcpu, 8 sub-buffers, started"
+getcpu_session h 8 "a discard channel"
 stats=$(echo /sys/kernel/tracing/instances/ltt-"$(sessiond_pid)"-*/per_cpu/cpu0/stats)
 [ -f "$stats" ] || { echo "Bail out! h: not one instance of the daemon's: $stats"; exit 1; }
 # 2000 events, some 90 KiB, in a buffer of 32 KiB: ftrace wakes the
