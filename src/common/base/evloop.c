@@ -36,6 +36,7 @@
 #include "common/base/dlist.h"
 #include "common/base/evloop.h"
 #include "common/base/heartbeat.h"
+#include "common/base/sock.h"
 #include "common/base/testpoint.h"
 #include "common/base/thread.h"
 #include "common/base/log.h"
@@ -851,12 +852,9 @@ int ltt_evloop_create(struct ltt_evloop **ret_loop)
 	if (!ret)
 		ret = -pthread_mutex_init(&loop->lock, NULL);
 	if (ret) {
-		if (loop->epfd >= 0)
-			close(loop->epfd);
-		if (loop->tfd >= 0)
-			close(loop->tfd);
-		if (loop->efd >= 0)
-			close(loop->efd);
+		ltt_fd_close(&loop->epfd);
+		ltt_fd_close(&loop->tfd);
+		ltt_fd_close(&loop->efd);
 		free(loop);
 		return ret;
 	}

@@ -282,6 +282,14 @@ int ltt_io_read_all(int fd, void *buf, size_t len)
 }
 
 
+void ltt_fd_close(int *fd)
+{
+	if (*fd < 0)
+		return;
+	close(*fd);
+	*fd = -1;
+}
+
 int ltt_fd_keep_only(int fd)
 {
 	int i;

@@ -89,6 +89,12 @@ int ltt_sock_peer_cred(int fd, struct ucred *ret_cred);
 int ltt_fd_keep_only(int fd);
 
 /**
+ * ltt_fd_close() - close *@fd when it is open (>= 0), and mark it closed
+ * (-1), so that a teardown can close whatever a half-done set-up opened
+ */
+void ltt_fd_close(int *fd);
+
+/**
  * ltt_io_write_all() - write all of @buf, retrying on EINTR and short writes
  *
  * Returns 0 or a negative errno (-EPIPE when the peer is gone).

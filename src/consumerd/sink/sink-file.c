@@ -681,14 +681,10 @@ static void file_output_destroy(struct ltt_output *out)
 
 	if (fo->meta_fd >= 0)
 		close(fo->meta_fd);
-	if (fo->sync_after >= 0)
-		close(fo->sync_after);
-	if (fo->lock_fd >= 0)
-		close(fo->lock_fd);
-	if (fo->index_dir_fd >= 0)
-		close(fo->index_dir_fd);
-	if (fo->dir_fd >= 0)
-		close(fo->dir_fd);
+	ltt_fd_close(&fo->sync_after);
+	ltt_fd_close(&fo->lock_fd);
+	ltt_fd_close(&fo->index_dir_fd);
+	ltt_fd_close(&fo->dir_fd);
 	free(fo);
 }
 
