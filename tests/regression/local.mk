@@ -261,6 +261,7 @@ tests_regression_consumerd_test_consumerd_threads_LDADD = src/common/libcommon.l
 check_PROGRAMS += tests/regression/consumerd/test_consumerd_tracefs
 TESTS += tests/regression/consumerd/test_consumerd_tracefs
 tests_regression_consumerd_test_consumerd_tracefs_SOURCES = tests/regression/consumerd/test_consumerd_tracefs.c \
+	tests/regression/consumerd/tracefs-harness.c tests/regression/consumerd/tracefs-harness.h \
 	tests/unit/tracefs-util.c tests/unit/tracefs-util.h \
 	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(CONSUMERD_HARNESS_SOURCES)
 tests_regression_consumerd_test_consumerd_tracefs_LDADD = src/common/libcommon.la
