@@ -585,6 +585,7 @@ int main(int argc, const char **argv)
 {
 	struct options opts = { 0 };
 	int level, ret;
+	size_t i;
 
 	ret = ltt_options_parse(argc, argv, &opts);
 	if (ret) {
@@ -613,17 +614,8 @@ out:
 	free(opts.privsep_user);
 	free(opts.load);
 	free(opts.clock);
-	free(opts.max_clients_arg);
-	free(opts.max_sessions_arg);
-	free(opts.max_apps_arg);
-	free(opts.max_triggers_arg);
-	free(opts.rule_slots_kernel_arg);
-	free(opts.rule_slots_user_arg);
-	free(opts.max_bytes_arg);
-	free(opts.consumerd_idle_arg);
-	free(opts.metadata_max_arg);
-	free(opts.max_events_arg);
-	free(opts.idle_arg);
+	for (i = 0; i < LTT_OPTIONS_BOUNDS; i++)
+		free(opts.bound_args[i]);
 	free(opts.ratelimit_arg);
 	return ret;
 }

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <popt.h>
 #include <pwd.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,18 +28,93 @@
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"
 
-/* One bound: its option, environment variable, range and default. */
+/*
+ * One bound: its option (with --help's words for it), environment
+ * variable, where its value goes, its default and range.  bounds[i]'s
+ * option as given is opts->bound_args[i].
+ */
 struct bound {
 	const char *option;
 	const char *env;
-	char **arg;
-	uint64_t min, max;
-	void *value;		/* unsigned int, or uint64_t for a size */
+	size_t value;		/* offset in struct limits: unsigned int, or uint64_t for a size */
 	bool size;		/* "4M" accepted */
+	uint64_t def, min, max;	/* its default, its range */
+	const char *help;	/* --help's description */
+	const char *what;	/* and its argument's name */
 };
 
-/* Digits only, within [@min, @max] (or a size with a unit for @size). */
-static int parse_bound(const struct bound *b, const char *text)
+static const struct bound bounds[] = {
+	{ "max-clients-per-uid", "LTT_SESSIOND_MAX_CLIENTS_PER_UID",
+	  offsetof(struct limits, max_clients_per_uid), false,
+	  LTT_MAX_CLIENTS_PER_UID, 1, LTT_MAX_CLIENTS,
+	  "client connections one user (not root) may hold (default: 64)", "N" },
+	{ "max-sessions-per-uid", "LTT_SESSIOND_MAX_SESSIONS_PER_UID",
+	  offsetof(struct limits, max_sessions_per_uid), false,
+	  LTT_MAX_SESSIONS_PER_UID, 1, LTT_MAX_SESSIONS,
+	  "sessions one user (not root) may hold (default: 128)", "N" },
+	{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID",
+	  offsetof(struct limits, max_apps_per_uid), false,
+	  LTT_APP_MAX_PER_UID, 1, LTT_UST_MAX_APPS,
+	  "program connections one user (not root) may hold (default: 512)", "N" },
+	{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID",
+	  offsetof(struct limits, max_triggers_per_uid), false,
+	  LTT_TRIGGERS_MAX_PER_UID, 1, LTT_TRIGGERS_MAX,
+	  "triggers one user (not root) may add (default: 256)", "N" },
+	{ "event-notifier-error-buffer-size-kernel",
+	  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_KERNEL",
+	  offsetof(struct limits, rule_slots_kernel), false,
+	  LTT_TRIGGER_RULE_SLOTS, 1, LTT_TRIGGER_RULE_SLOTS_MAX,
+	  "event-rule-matches triggers of the kernel, all users together, at most: "
+	  "LTTng's error counter slots, one a trigger (default: 4096)", "SLOTS" },
+	{ "event-notifier-error-buffer-size-userspace",
+	  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE",
+	  offsetof(struct limits, rule_slots_user), false,
+	  LTT_TRIGGER_RULE_SLOTS, 1, LTT_TRIGGER_RULE_SLOTS_MAX,
+	  "event-rule-matches triggers of user space (its agents' domains too), all "
+	  "users together, at most (default: 4096)", "SLOTS" },
+	{ "max-bytes-per-uid", "LTT_SESSIOND_MAX_BYTES_PER_UID",
+	  offsetof(struct limits, max_bytes_per_uid), true,
+	  LTT_MAX_BYTES_PER_UID, LTT_CLIENT_MSG_MAX, 1ULL << 34,
+	  "bytes of requests, and as many of program messages, one user (not root) may "
+	  "have the daemon hold while they arrive (default: 32M)", "SIZE" },
+	{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX",
+	  offsetof(struct limits, metadata_max), true,
+	  LTT_APP_METADATA_MAX, 4096, 1ULL << 30,
+	  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
+	{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS",
+	  offsetof(struct limits, max_events), false,
+	  LTT_APP_MAX_TRACEPOINTS, 1, LTT_APP_MAX_TRACEPOINTS,
+	  "events kept per program (default: 65536)", "N" },
+	{ "client-idle-timeout", "LTT_SESSIOND_CLIENT_IDLE_TIMEOUT",
+	  offsetof(struct limits, idle_timeout_s), false,
+	  LTT_CLIENT_IDLE_TIMEOUT_S, 0, 86400,
+	  "close client connections idle so long between requests (default: 30; 0: never)",
+	  "SECONDS" },
+	{ "consumerd-idle-ms", "LTT_SESSIOND_CONSUMERD_IDLE_MS",
+	  offsetof(struct limits, consumerd_idle_ms), false,
+	  LTT_CONSUMER_IDLE_MS, 0, 3600000,
+	  "keep a user's consumer daemon so long after its last session, for the next "
+	  "(default: 10000; 0: it exits with the last session)", "MS" },
+};
+_Static_assert(sizeof(bounds) / sizeof(bounds[0]) == LTT_OPTIONS_BOUNDS,
+	       "one bound for each of struct options' bound_args");
+
+/* Store @v as @b's value in @lim. */
+static void set_bound(const struct bound *b, struct limits *lim, uint64_t v)
+{
+	void *value = (char *)lim + b->value;
+
+	if (b->size)
+		*(uint64_t *)value = v;
+	else
+		*(unsigned int *)value = (unsigned int)v;
+}
+
+/*
+ * Digits only, within [@min, @max] (or a size with a unit for @size), into
+ * its place in @lim.
+ */
+static int parse_bound(const struct bound *b, const char *text, struct limits *lim)
 {
 	uint64_t v = 0;
 	const char *p;
@@ -57,10 +133,7 @@ static int parse_bound(const struct bound *b, const char *text)
 	}
 	if (v < b->min || v > b->max)
 		return -ERANGE;
-	if (b->size)
-		*(uint64_t *)b->value = v;
-	else
-		*(unsigned int *)b->value = (unsigned int)v;
+	set_bound(b, lim, v);
 	return 0;
 }
 
@@ -71,58 +144,23 @@ static int parse_bound(const struct bound *b, const char *text)
 static int parse_limits(struct options *opts)
 {
 	struct limits *lim = &opts->lim;
-	const struct bound bounds[] = {
-		{ "max-clients-per-uid", "LTT_SESSIOND_MAX_CLIENTS_PER_UID", &opts->max_clients_arg,
-		  1, LTT_MAX_CLIENTS, &lim->max_clients_per_uid, false },
-		{ "max-sessions-per-uid", "LTT_SESSIOND_MAX_SESSIONS_PER_UID",
-		  &opts->max_sessions_arg, 1, LTT_MAX_SESSIONS, &lim->max_sessions_per_uid, false },
-		{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID", &opts->max_apps_arg,
-		  1, LTT_UST_MAX_APPS, &lim->max_apps_per_uid, false },
-		{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID", &opts->max_triggers_arg,
-		  1, LTT_TRIGGERS_MAX, &lim->max_triggers_per_uid, false },
-		{ "event-notifier-error-buffer-size-kernel",
-		  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_KERNEL", &opts->rule_slots_kernel_arg,
-		  1, LTT_TRIGGER_RULE_SLOTS_MAX, &lim->rule_slots_kernel, false },
-		{ "event-notifier-error-buffer-size-userspace",
-		  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE", &opts->rule_slots_user_arg,
-		  1, LTT_TRIGGER_RULE_SLOTS_MAX, &lim->rule_slots_user, false },
-		{ "max-bytes-per-uid", "LTT_SESSIOND_MAX_BYTES_PER_UID", &opts->max_bytes_arg,
-		  LTT_CLIENT_MSG_MAX, 1ULL << 34, &lim->max_bytes_per_uid, true },
-		{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX", &opts->metadata_max_arg,
-		  4096, 1ULL << 30, &lim->metadata_max, true },
-		{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS", &opts->max_events_arg,
-		  1, LTT_APP_MAX_TRACEPOINTS, &lim->max_events, false },
-		{ "client-idle-timeout", "LTT_SESSIOND_CLIENT_IDLE_TIMEOUT", &opts->idle_arg,
-		  0, 86400, &lim->idle_timeout_s, false },
-		{ "consumerd-idle-ms", "LTT_SESSIOND_CONSUMERD_IDLE_MS", &opts->consumerd_idle_arg,
-		  0, 3600000, &lim->consumerd_idle_ms, false },
-	};
 	const char *text, *env = "LTT_SESSIOND_LOG_RATELIMIT";
 	size_t i;
 
 	*lim = (struct limits){
-		.max_clients_per_uid = LTT_MAX_CLIENTS_PER_UID,
-		.max_sessions_per_uid = LTT_MAX_SESSIONS_PER_UID,
-		.max_apps_per_uid = LTT_APP_MAX_PER_UID,
-		.max_triggers_per_uid = LTT_TRIGGERS_MAX_PER_UID,
-		.rule_slots_kernel = LTT_TRIGGER_RULE_SLOTS,
-		.rule_slots_user = LTT_TRIGGER_RULE_SLOTS,
-		.max_bytes_per_uid = LTT_MAX_BYTES_PER_UID,
-		.metadata_max = LTT_APP_METADATA_MAX,
-		.max_events = LTT_APP_MAX_TRACEPOINTS,
-		.idle_timeout_s = LTT_CLIENT_IDLE_TIMEOUT_S,
-		.consumerd_idle_ms = LTT_CONSUMER_IDLE_MS,
 		.log_burst = LTT_LOG_RL_BURST,
 		.log_interval_s = LTT_LOG_RL_INTERVAL_MS / 1000,
 	};
-	for (i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++) {
+	for (i = 0; i < LTT_OPTIONS_BOUNDS; i++) {
 		const struct bound *b = &bounds[i];
+		const char *arg = opts->bound_args[i];
 
-		text = *b->arg ? *b->arg : getenv(b->env);
-		if (!text || parse_bound(b, text) == 0)
+		set_bound(b, lim, b->def);
+		text = arg ? arg : getenv(b->env);
+		if (!text || parse_bound(b, text, lim) == 0)
 			continue;
 		fprintf(stderr, "ltt-sessiond: Error: %s%s=%s: give %s from %llu to %llu\n",
-			*b->arg ? "--" : "", *b->arg ? b->option : b->env, text,
+			arg ? "--" : "", arg ? b->option : b->env, text,
 			b->size ? "a size (e.g. 4M)" : "a number",
 			(unsigned long long)b->min, (unsigned long long)b->max);
 		return -1;
@@ -308,7 +346,7 @@ static void print_help(void *ctx)
 
 int ltt_options_parse(int argc, const char **argv, struct options *opts)
 {
-	struct poptOption table[] = {
+	const struct poptOption head[] = {
 		{ "daemonize", 'd', POPT_ARG_NONE, &opts->daemonize, 0,
 		  "detach, close standard streams, return once ready", NULL },
 		{ "background", 'b', POPT_ARG_NONE, &opts->background, 0,
@@ -356,35 +394,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
 		  "(default: the autoload directories, $LTT_HOME/.lttng/sessions/auto and, "
 		  "for root, " LTT_SYSCONFDIR "/ltt/sessions/auto)", "PATH" },
-		{ "max-clients-per-uid", 0, POPT_ARG_STRING, &opts->max_clients_arg, 0,
-		  "client connections one user (not root) may hold (default: 64)", "N" },
-		{ "max-sessions-per-uid", 0, POPT_ARG_STRING, &opts->max_sessions_arg, 0,
-		  "sessions one user (not root) may hold (default: 128)", "N" },
-		{ "max-apps-per-uid", 0, POPT_ARG_STRING, &opts->max_apps_arg, 0,
-		  "program connections one user (not root) may hold (default: 512)", "N" },
-		{ "max-triggers-per-uid", 0, POPT_ARG_STRING, &opts->max_triggers_arg, 0,
-		  "triggers one user (not root) may add (default: 256)", "N" },
-		{ "event-notifier-error-buffer-size-kernel", 0, POPT_ARG_STRING,
-		  &opts->rule_slots_kernel_arg, 0,
-		  "event-rule-matches triggers of the kernel, all users together, at most: "
-		  "LTTng's error counter slots, one a trigger (default: 4096)", "SLOTS" },
-		{ "event-notifier-error-buffer-size-userspace", 0, POPT_ARG_STRING,
-		  &opts->rule_slots_user_arg, 0,
-		  "event-rule-matches triggers of user space (its agents' domains too), all "
-		  "users together, at most (default: 4096)", "SLOTS" },
-		{ "max-bytes-per-uid", 0, POPT_ARG_STRING, &opts->max_bytes_arg, 0,
-		  "bytes of requests, and as many of program messages, one user (not root) may "
-		  "have the daemon hold while they arrive (default: 32M)", "SIZE" },
-		{ "app-metadata-max", 0, POPT_ARG_STRING, &opts->metadata_max_arg, 0,
-		  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
-		{ "app-max-events", 0, POPT_ARG_STRING, &opts->max_events_arg, 0,
-		  "events kept per program (default: 65536)", "N" },
-		{ "client-idle-timeout", 0, POPT_ARG_STRING, &opts->idle_arg, 0,
-		  "close client connections idle so long between requests (default: 30; 0: never)",
-		  "SECONDS" },
-		{ "consumerd-idle-ms", 0, POPT_ARG_STRING, &opts->consumerd_idle_arg, 0,
-		  "keep a user's consumer daemon so long after its last session, for the next "
-		  "(default: 10000; 0: it exits with the last session)", "MS" },
+	};
+	const struct poptOption tail[] = {
 		{ "log-ratelimit", 0, POPT_ARG_STRING, &opts->ratelimit_arg, 0,
 		  "similar log lines peers can cause, per interval (default: 10/5; 0: no limit)",
 		  "LINES/SECONDS" },
@@ -392,9 +403,20 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		{ "version", 'V', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERSION, "show the version", NULL },
 		POPT_TABLEEND
 	};
-	poptContext ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
+	/* popt's table: head's options, then each bound's (from bounds[]), then tail's */
+	struct poptOption table[sizeof(head) / sizeof(head[0]) + LTT_OPTIONS_BOUNDS +
+				sizeof(tail) / sizeof(tail[0])];
+	size_t n = sizeof(head) / sizeof(head[0]), i;
+	poptContext ctx;
 	int ret;
 
+	memcpy(table, head, sizeof(head));
+	for (i = 0; i < LTT_OPTIONS_BOUNDS; i++)
+		table[n + i] = (struct poptOption){ bounds[i].option, 0, POPT_ARG_STRING,
+						    &opts->bound_args[i], 0, bounds[i].help,
+						    bounds[i].what };
+	memcpy(table + n + LTT_OPTIONS_BOUNDS, tail, sizeof(tail));
+	ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
 	ret = ltt_daemon_popt("ltt-sessiond", ctx, table, &opts->verbose, print_help, NULL, NULL);
 	if (ret)
 		goto out;

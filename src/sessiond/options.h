@@ -15,6 +15,9 @@
 #include "sessiond/consumer/consumer.h"
 #include "sessiond/kernel/kernel.h"
 
+/* How many per-user bounds options.c's bounds[] describes, each an option and a variable. */
+#define LTT_OPTIONS_BOUNDS 11
+
 struct options {
 	int daemonize;		/* detach, close stdio */
 	int background;		/* detach, keep stdio */
@@ -43,18 +46,8 @@ struct options {
 	char *load;		/* --load: sessions to load at start, NULL: autoload */
 	char *clock;		/* --clock as given, NULL: $LTT_CLOCK, else auto */
 	struct ltt_tclock tclock;	/* the clock it chose */
-	/* Per-user bounds: as given (option, else environment), then parsed. */
-	char *max_clients_arg;
-	char *max_sessions_arg;
-	char *max_apps_arg;
-	char *max_triggers_arg;
-	char *rule_slots_kernel_arg;	/* --event-notifier-error-buffer-size-kernel */
-	char *rule_slots_user_arg;	/* --event-notifier-error-buffer-size-userspace */
-	char *max_bytes_arg;
-	char *metadata_max_arg;
-	char *max_events_arg;
-	char *idle_arg;
-	char *consumerd_idle_arg;
+	/* Per-user bounds: as given (NULL: not given; in options.c's bounds[] order), then parsed. */
+	char *bound_args[LTT_OPTIONS_BOUNDS];
 	char *ratelimit_arg;
 	struct limits {
 		unsigned int max_clients_per_uid;
