@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * cmd-table.c - the table from client command numbers to handlers (see
+ * cmd-table.c - the tables from client command numbers to handlers (see
  * cmd.h), and which of them may wait (run on the worker thread).
  */
 #include <stdbool.h>
@@ -16,7 +16,6 @@ static ltt_cmd_fn *const handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_START_SESSION] = ltt_cmd_start_session,
 	[LTT_CLIENT_CMD_STOP_SESSION] = ltt_cmd_stop_session,
 	[LTT_CLIENT_CMD_LIST_SESSIONS] = ltt_cmd_list_sessions,
-	[LTT_CLIENT_CMD_GET_SESSION] = ltt_cmd_get_session,
 	[LTT_CLIENT_CMD_LIST_TRACEPOINTS] = ltt_cmd_list_tracepoints,
 	[LTT_CLIENT_CMD_ENABLE_CHANNEL] = ltt_cmd_enable_channel,
 	[LTT_CLIENT_CMD_DISABLE_CHANNEL] = ltt_cmd_disable_channel,
@@ -33,21 +32,29 @@ static ltt_cmd_fn *const handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_DISABLE_ROTATION] = ltt_cmd_disable_rotation,
 	[LTT_CLIENT_CMD_CLEAR_SESSION] = ltt_cmd_clear_session,
 	[LTT_CLIENT_CMD_REGENERATE] = ltt_cmd_regenerate,
-	[LTT_CLIENT_CMD_ROTATION_INFO] = ltt_cmd_rotation_info,
-	[LTT_CLIENT_CMD_TRACK] = ltt_cmd_track,
-	[LTT_CLIENT_CMD_UNTRACK] = ltt_cmd_untrack,
 	[LTT_CLIENT_CMD_TRACKER_POLICY] = ltt_cmd_tracker_policy,
 	[LTT_CLIENT_CMD_LIST_TRACKERS] = ltt_cmd_list_trackers,
 	[LTT_CLIENT_CMD_ADD_CONTEXT] = ltt_cmd_add_context,
-	[LTT_CLIENT_CMD_LIST_CONTEXTS] = ltt_cmd_list_contexts,
 	[LTT_CLIENT_CMD_KERNEL_TRACER] = ltt_cmd_kernel_tracer,
 	[LTT_CLIENT_CMD_ADD_TRIGGER] = ltt_cmd_add_trigger,
 	[LTT_CLIENT_CMD_REMOVE_TRIGGER] = ltt_cmd_remove_trigger,
 	[LTT_CLIENT_CMD_LIST_TRIGGERS] = ltt_cmd_list_triggers,
-	[LTT_CLIENT_CMD_MEM_USAGE] = ltt_cmd_mem_usage,
 	[LTT_CLIENT_CMD_RECLAIM_MEMORY] = ltt_cmd_reclaim_memory,
 	[LTT_CLIENT_CMD_ADD_MAP_CHANNEL] = ltt_cmd_add_map_channel,
 	[LTT_CLIENT_CMD_LIST_MAPS] = ltt_cmd_list_maps,
+};
+
+/* The commands a handler serves with others, and the @arg that tells it which. */
+static const struct {
+	ltt_cmd_arg_fn *fn;
+	unsigned int arg;
+} shared[LTT_CLIENT_CMD_NR_] = {
+	[LTT_CLIENT_CMD_GET_SESSION] = { ltt_cmd_view_named, LTT_CMD_VIEW_TREE },
+	[LTT_CLIENT_CMD_LIST_CONTEXTS] = { ltt_cmd_view_named, LTT_CMD_VIEW_CONTEXTS },
+	[LTT_CLIENT_CMD_ROTATION_INFO] = { ltt_cmd_view_named, LTT_CMD_VIEW_ROTATION },
+	[LTT_CLIENT_CMD_MEM_USAGE] = { ltt_cmd_view_named, LTT_CMD_VIEW_MEMORY },
+	[LTT_CLIENT_CMD_TRACK] = { ltt_cmd_tracker_edit, 1 },
+	[LTT_CLIENT_CMD_UNTRACK] = { ltt_cmd_tracker_edit, 0 },
 };
 
 /*
@@ -110,12 +117,13 @@ enum ltt_error_code ltt_cmd_dispatch(const struct ltt_cmd_ctx *ctx, unsigned int
 	enum ltt_error_code err;
 	struct ltt_rbuf req;
 
-	if (min < 0 || cmd >= LTT_CLIENT_CMD_NR_ || !handlers[cmd])
+	if (min < 0 || cmd >= LTT_CLIENT_CMD_NR_ || (!handlers[cmd] && !shared[cmd].fn))
 		return LTT_ERR_NOT_SUPPORTED;
 	if (len < (size_t)min)
 		return LTT_ERR_PROTOCOL;
 	ltt_rbuf_init(&req, payload, len);
-	err = handlers[cmd](ctx, &req, reply);
+	err = handlers[cmd] ? handlers[cmd](ctx, &req, reply) :
+	      shared[cmd].fn(ctx, &req, shared[cmd].arg, reply);
 	LTT_DBG("client pid %d uid %u: %s -> %s", (int)ctx->cred.pid, (unsigned int)ctx->cred.uid,
 		ltt_client_cmd_name(cmd), ltt_error_name(err));
 	return err;

@@ -218,8 +218,9 @@ static enum ltt_error_code replace(struct target *t, struct ltt_session *session
 	return ret;
 }
 
-static enum ltt_error_code edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				struct ltt_wbuf *reply, bool add)
+/* TRACK (@add 1) or UNTRACK (@add 0) of ids or names (ltt_cmd_tracker_edit(): cmd.h). */
+enum ltt_error_code ltt_cmd_tracker_edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					 unsigned int add, struct ltt_wbuf *reply)
 {
 	struct ltt_cmd_change ch;
 	struct ltt_session *session;
@@ -245,8 +246,8 @@ static enum ltt_error_code edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *
 	if (ret)
 		goto out_free;
 	session = ch.session;
-	err = ltt_tracker_edit(&ltt_session_domain(session, t.domain)->trackers.t[t.type], add,
-			       ids, nr, &n, changed);
+	err = ltt_tracker_edit(&ltt_session_domain(session, t.domain)->trackers.t[t.type],
+			       add != 0, ids, nr, &n, changed);
 	if (err == -EPERM)
 		ret = LTT_ERR_TRACKER_POLICY;
 	else if (err == -ENOSPC)
@@ -265,18 +266,6 @@ out_free:
 	free(changed);
 	free(ids);
 	return ret;
-}
-
-enum ltt_error_code ltt_cmd_track(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				  struct ltt_wbuf *reply)
-{
-	return edit(ctx, req, reply, true);
-}
-
-enum ltt_error_code ltt_cmd_untrack(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				    struct ltt_wbuf *reply)
-{
-	return edit(ctx, req, reply, false);
 }
 
 enum ltt_error_code ltt_cmd_tracker_policy(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

@@ -70,31 +70,14 @@ enum ltt_error_code ltt_cmd_view(const struct ltt_cmd_ctx *ctx, const char *name
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 
-/* A request that is a session's name alone: its view @kind. */
-static enum ltt_error_code view_named(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      enum ltt_cmd_view kind, struct ltt_wbuf *reply)
+/* A request that is a session's name alone: its view @kind (ltt_cmd_view_named(): cmd.h). */
+enum ltt_error_code ltt_cmd_view_named(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				       unsigned int kind, struct ltt_wbuf *reply)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 
-	return ltt_rbuf_end(req) ? LTT_ERR_PROTOCOL : ltt_cmd_view(ctx, name, kind, reply);
-}
-
-enum ltt_error_code ltt_cmd_get_session(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					struct ltt_wbuf *reply)
-{
-	return view_named(ctx, req, LTT_CMD_VIEW_TREE, reply);
-}
-
-enum ltt_error_code ltt_cmd_list_contexts(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply)
-{
-	return view_named(ctx, req, LTT_CMD_VIEW_CONTEXTS, reply);
-}
-
-enum ltt_error_code ltt_cmd_rotation_info(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-					  struct ltt_wbuf *reply)
-{
-	return view_named(ctx, req, LTT_CMD_VIEW_ROTATION, reply);
+	return ltt_rbuf_end(req) ? LTT_ERR_PROTOCOL :
+	       ltt_cmd_view(ctx, name, (enum ltt_cmd_view)kind, reply);
 }
 
 enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
@@ -106,10 +89,4 @@ enum ltt_error_code ltt_cmd_list_trackers(const struct ltt_cmd_ctx *ctx, struct 
 
 	ret = ltt_cmd_trackers_target(ctx, req, &name, &kind);
 	return ret ? ret : ltt_cmd_view(ctx, name, kind, reply);
-}
-
-enum ltt_error_code ltt_cmd_mem_usage(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply)
-{
-	return view_named(ctx, req, LTT_CMD_VIEW_MEMORY, reply);
 }

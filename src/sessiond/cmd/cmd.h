@@ -64,6 +64,10 @@ struct ltt_cmd_ctx {
 typedef enum ltt_error_code ltt_cmd_fn(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 				       struct ltt_wbuf *reply);
 
+/* A handler that serves several commands: the table passes each its @arg. */
+typedef enum ltt_error_code ltt_cmd_arg_fn(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					   unsigned int arg, struct ltt_wbuf *reply);
+
 /* What list asks of a session (cmd-view.c), one view each. */
 enum ltt_cmd_view {
 	LTT_CMD_VIEW_TREE,	/* GET_SESSION (after the session's info) */
@@ -110,11 +114,12 @@ bool ltt_cmd_may_wait(unsigned int cmd);
 
 /* cmd-view.c: what list is told, as the session is now, --mem-usage included */
 
-ltt_cmd_fn ltt_cmd_get_session;
-ltt_cmd_fn ltt_cmd_rotation_info;
+/*
+ * GET_SESSION, LIST_CONTEXTS, ROTATION_INFO, MEM_USAGE: a request that is a
+ * session's name alone, answered with its view @arg (enum ltt_cmd_view).
+ */
+ltt_cmd_arg_fn ltt_cmd_view_named;
 ltt_cmd_fn ltt_cmd_list_trackers;
-ltt_cmd_fn ltt_cmd_list_contexts;
-ltt_cmd_fn ltt_cmd_mem_usage;
 
 /**
  * ltt_cmd_view() - append @kind of the session @name to @reply, as it is
@@ -201,8 +206,8 @@ void ltt_cmd_contexts_put(const struct ltt_cmd_ctx *ctx, struct ltt_session *ses
 
 /* cmd-tracker.c: track, untrack, tracker policies */
 
-ltt_cmd_fn ltt_cmd_track;
-ltt_cmd_fn ltt_cmd_untrack;
+/* TRACK (@arg 1) and UNTRACK (@arg 0): ids or names added to or removed from a tracker. */
+ltt_cmd_arg_fn ltt_cmd_tracker_edit;
 ltt_cmd_fn ltt_cmd_tracker_policy;
 void ltt_cmd_trackers_put_user(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 			       struct ltt_wbuf *reply);
