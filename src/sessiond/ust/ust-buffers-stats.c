@@ -16,11 +16,14 @@
 #include "sessiond/ust/ust-buffers-internal.h"
 
 /*
- * Call @fn(@arg, stats) for @channel's part of each of @session's traces,
- * from the statistics pages: never waits on the consumer (list).
+ * Call @fn(@arg, trace, chan, stats) for @channel's part (chan) of each of
+ * @session's traces, its statistics from the statistics pages: never
+ * waits on the consumer (list).
  */
 static void each_chan_stats(struct ltt_session *session, const struct ltt_channel *channel,
-			    void (*fn)(void *arg, const struct ltt_consumer_channel_stats *st),
+			    void (*fn)(void *arg, const struct ltt_ust_trace *trace,
+				       const struct ltt_ust_chan *chan,
+				       const struct ltt_consumer_channel_stats *st),
 			    void *arg)
 {
 	struct ltt_ust_state *us = ltt_ust_state(session);
@@ -33,7 +36,7 @@ static void each_chan_stats(struct ltt_session *session, const struct ltt_channe
 		if (!chan)
 			continue;
 		ltt_ust_chan_stats(chan, &st);
-		fn(arg, &st);
+		fn(arg, trace, chan, &st);
 	}
 }
 
@@ -150,12 +153,18 @@ struct lost {
 	uint64_t events, packets;
 };
 
-static void add_lost(void *arg, const struct ltt_consumer_channel_stats *st)
+/*
+ * Add a trace's losses to @arg's: what its consumer counted, and what its
+ * buffers no consumer will read hold.
+ */
+static void add_lost(void *arg, const struct ltt_ust_trace *trace, const struct ltt_ust_chan *chan,
+		     const struct ltt_consumer_channel_stats *st)
 {
 	struct lost *l = arg;
 
 	ltt_add_sat(&l->events, st->events_lost);
 	ltt_add_sat(&l->packets, st->packets_lost);
+	ltt_add_sat(&l->events, ltt_ust_chan_unread_lost(trace, chan));
 }
 
 void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *session,
@@ -164,52 +173,41 @@ void ltt_ust_buffers_stats(struct ltt_ust_buffers *b, struct ltt_session *sessio
 {
 	/* What closed traces lost, then what the open ones have lost so far. */
 	struct lost l = { channel->discarded_events, channel->lost_packets };
-	struct ltt_ust_state *us = ltt_ust_state(session);
-	struct ltt_ust_trace *trace;
-	struct ltt_ust_chan *chan;
 
 	(void)b;
 	each_chan_stats(session, channel, add_lost, &l);
-	/* and what buffers no consumer will read hold */
-	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		chan = ltt_ust_buffers_find_chan(trace, channel);
-		if (chan)
-			ltt_add_sat(&l.events, ltt_ust_chan_unread_lost(trace, chan));
-	}
 	*ret_events_lost = l.events;
 	*ret_packets_lost = l.packets;
 }
 
-/* Add a trace's write failures to @arg's; the earliest error is kept. */
-static void add_failure(void *arg, const struct ltt_consumer_channel_stats *st)
+/*
+ * Add a trace's write failures and refused event classes to @arg's; the
+ * earliest error is kept.
+ */
+static void add_failure(void *arg, const struct ltt_ust_trace *trace,
+			const struct ltt_ust_chan *chan, const struct ltt_consumer_channel_stats *st)
 {
 	struct ltt_domain_failure *f = arg;
 
+	(void)trace;
 	f->events += st->error_events;
 	f->packets += st->error_packets;
 	if (st->error && (!f->error || st->error_since < f->since)) {
 		f->error = st->error;
 		f->since = st->error_since;
 	}
+	ltt_add_sat(&f->classes_refused, chan->classes.refused);
 }
 
 void ltt_ust_buffers_failure(struct ltt_ust_buffers *b, struct ltt_session *session,
 			     const struct ltt_channel *channel, struct ltt_domain_failure *ret)
 {
-	struct ltt_ust_state *us = ltt_ust_state(session);
 	struct ltt_domain_failure f = {
 		.events = channel->error_events, .packets = channel->error_packets,
 		.classes_refused = channel->classes_refused,
 	};
-	struct ltt_ust_trace *trace;
-	struct ltt_ust_chan *chan;
 
 	(void)b;
 	each_chan_stats(session, channel, add_failure, &f);
-	cds_list_for_each_entry(trace, us ? &us->traces : &ltt_ust_no_traces, node) {
-		chan = ltt_ust_buffers_find_chan(trace, channel);
-		if (chan)
-			ltt_add_sat(&f.classes_refused, chan->classes.refused);
-	}
 	*ret = f;
 }
