@@ -65,14 +65,12 @@ static int rc_load(char *path, char **ret_text)
 		ret = -EFBIG;
 		goto error;
 	}
-	if (fd >= 0)
-		close(fd);
+	ltt_fd_close(&fd);
 	text[len] = '\0';
 	*ret_text = text;
 	return 0;
 error:
-	if (fd >= 0)
-		close(fd);
+	ltt_fd_close(&fd);
 	free(text);
 	return ret;
 }

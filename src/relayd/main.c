@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "common/base/sock.h"
 #include "common/base/testpoint.h"
 #include "common/base/daemon-popt.h"
 #include "common/base/durable.h"
@@ -727,12 +728,9 @@ static int run(const struct options *o)
 	serve_stop(&r);
 	unpublish(&r, o);
 	for (i = 0; i < NPORTS; i++)
-		if (r.fd[i] >= 0)
-			close(r.fd[i]);
-	if (r.sfd >= 0)
-		close(r.sfd);
-	if (ready_fd >= 0)
-		close(ready_fd);	/* the caller sees the pipe close: failure */
+		ltt_fd_close(&r.fd[i]);
+	ltt_fd_close(&r.sfd);
+	ltt_fd_close(&ready_fd);	/* the caller sees the pipe close: failure */
 	ltt_xport_ctx_destroy(r.tls);
 	return ret ? 1 : 0;
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/trace/ctf.h"
 #include "common/trace/tracefile.h"
 #include "relayd/reconcile.h"
@@ -132,10 +133,8 @@ static int one_file(int dir_fd, int index_fd, const char *name, bool rotating, u
 		if (ftruncate(fd, (off_t)end))
 			ret = -errno;
 	}
-	if (fd >= 0)
-		close(fd);
-	if (idx_fd >= 0)
-		close(idx_fd);
+	ltt_fd_close(&fd);
+	ltt_fd_close(&idx_fd);
 	return ret;
 }
 
@@ -153,8 +152,7 @@ static int newest_file(int dir_fd, const char *name, uint64_t *ret_no)
 	fd = openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	dir = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!dir) {
-		if (fd >= 0)
-			close(fd);
+		ltt_fd_close(&fd);
 		return -errno;
 	}
 	while ((d = readdir(dir))) {
@@ -218,8 +216,7 @@ int ltt_relay_reconcile(struct ltt_relay_model *m, const struct ltt_relay_reconc
 		no--;
 	}
 	close(dir_fd);
-	if (index_fd >= 0)
-		close(index_fd);
+	ltt_fd_close(&index_fd);
 	if (ret)
 		return ret;
 	for (i = 0; i < f.count / 2; i++) {	/* oldest first */

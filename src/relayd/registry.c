@@ -11,6 +11,7 @@
 
 #include "common/base/log.h"
 #include "common/base/names.h"
+#include "common/base/sock.h"
 #include "relayd/registry.h"
 
 bool ltt_relay_name_valid(const char *name)
@@ -101,10 +102,8 @@ static void session_free(struct ltt_relay_session *s)
 	}
 	for (t = s->traces; t; t = tn) {
 		tn = t->next;
-		if (t->dir_fd >= 0)
-			close(t->dir_fd);
-		if (t->index_fd >= 0)
-			close(t->index_fd);
+		ltt_fd_close(&t->dir_fd);
+		ltt_fd_close(&t->index_fd);
 		free(t->pathname);
 		free(t);
 	}

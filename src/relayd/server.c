@@ -19,6 +19,7 @@
 #include "common/base/evloop.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/net/xport.h"
 #include "relayd/server.h"
 
@@ -421,8 +422,7 @@ void ltt_relay_server_stop(struct ltt_relay_server *srv)
 		conn_close(srv->conns);
 	ltt_evloop_unwatch(srv->listen_watch);
 	ltt_evloop_timer_destroy(srv->resume);
-	if (srv->listen_fd >= 0)
-		close(srv->listen_fd);
+	ltt_fd_close(&srv->listen_fd);
 	free(srv);
 }
 

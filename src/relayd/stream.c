@@ -17,6 +17,7 @@
 #include "common/base/fault.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "common/trace/tracefile.h"
 #include "relayd/stream-files.h"
 #include "relayd/stream.h"
@@ -119,8 +120,7 @@ static int get_trace(struct ltt_relay_session *s, const char *pathname,
 	if (ret) {
 		LTT_ERR("session %" PRIu64 ": can't create the trace directory %s: %s", s->id,
 			path, strerror(-ret));
-		if (t->dir_fd >= 0)
-			close(t->dir_fd);
+		ltt_fd_close(&t->dir_fd);
 		free(t->pathname);
 		free(t);
 		return ret;
@@ -320,8 +320,7 @@ static int append_entry(struct ltt_relay_stream *st, const struct ltt_relay_entr
 			ret = -errno;
 		else if (write(fd, rec, sizeof(rec)) != (ssize_t)sizeof(rec))
 			ret = -EIO;
-		if (fd >= 0)
-			close(fd);
+		ltt_fd_close(&fd);
 	}
 	if (ret) {
 		LTT_ERR("session %" PRIu64 ": can't write the index of %s/%s: %s",

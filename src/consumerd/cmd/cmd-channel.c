@@ -15,6 +15,7 @@
 
 #include "common/base/log.h"
 #include "common/base/names.h"
+#include "common/base/sock.h"
 #include "common/proto/consumer-proto.h"
 #include "consumerd/cmd/cmd.h"
 
@@ -276,8 +277,7 @@ int ltt_cmd_add_bpf_ring(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt
 	if (!ret && lost < 0)
 		ret = -errno;
 	if (ret) {
-		if (ring >= 0)
-			close(ring);
+		ltt_fd_close(&ring);
 		return ret;
 	}
 	ctx->bpf.has = true;

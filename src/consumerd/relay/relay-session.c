@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
 #include "common/proto/relay-proto.h"
@@ -235,8 +236,7 @@ void ltt_sink_relay_destroy(struct ltt_relay *r)
 	ltt_xport_destroy(r->ctrl);
 	ltt_xport_destroy(r->data);
 	ltt_xport_ctx_destroy(r->tls);
-	if (r->kick_fd >= 0)
-		close(r->kick_fd);
+	ltt_fd_close(&r->kick_fd);
 	free(r->ctrl_q.buf);
 	free(r->data_q.buf);
 	pthread_mutex_destroy(&r->lock);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/base/sock.h"
 #include "consumerd/sink/fs.h"
 
 /*
@@ -285,8 +286,7 @@ int ltt_fs_probe(const char *path, const struct ltt_owner *owner)
 	else
 		ret = probe_write(fd);
 	as_self(switched);
-	if (fd >= 0)
-		close(fd);
+	ltt_fd_close(&fd);
 	close(dir_fd);
 	return ret;
 }

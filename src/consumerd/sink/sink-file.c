@@ -191,11 +191,8 @@ static void cut_back(int fd, uint64_t size, const char *what)
 
 static void close_pipe(struct ltt_tracefile *tf)
 {
-	if (tf->pipe[0] >= 0)
-		close(tf->pipe[0]);
-	if (tf->pipe[1] >= 0)
-		close(tf->pipe[1]);
-	tf->pipe[0] = tf->pipe[1] = -1;
+	ltt_fd_close(&tf->pipe[0]);
+	ltt_fd_close(&tf->pipe[1]);
 }
 
 /* The splice pipe, made once: non-blocking, as large as we may make it. */
@@ -679,8 +676,7 @@ static void file_output_destroy(struct ltt_output *out)
 {
 	struct file_output *fo = (struct file_output *)out;
 
-	if (fo->meta_fd >= 0)
-		close(fo->meta_fd);
+	ltt_fd_close(&fo->meta_fd);
 	ltt_fd_close(&fo->sync_after);
 	ltt_fd_close(&fo->lock_fd);
 	ltt_fd_close(&fo->index_dir_fd);

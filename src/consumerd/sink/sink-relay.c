@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/net/relay-conn.h"
 #include "common/net/xport.h"
 #include "common/proto/relay-proto.h"
@@ -326,8 +327,7 @@ static void relay_sink_destroy(struct ltt_sink *sink)
 		pthread_mutex_unlock(&r->lock);
 		rlink_kick(r);
 	}
-	if (sink->poll_fd >= 0)
-		close(sink->poll_fd);
+	ltt_fd_close(&sink->poll_fd);
 	free(rs);
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "consumerd/source/source-kernel.h"
 #include "kmod/ltt-abi.h"
 
@@ -282,8 +283,7 @@ static void kernel_destroy(struct ltt_source *src)
 
 	if (k->map)
 		munmap(k->map, k->map_len);
-	if (k->fd >= 0)
-		close(k->fd);
+	ltt_fd_close(&k->fd);
 	free(k);
 }
 

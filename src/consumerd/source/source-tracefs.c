@@ -19,6 +19,7 @@
 #include "common/filter/filter-compile.h"
 #include "common/ftrace/ftrace-map.h"
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "consumerd/trace/channel.h"
 #include "common/ftrace/ftrace-conv.h"
 #include "consumerd/source/source-tracefs-events.h"
@@ -747,8 +748,7 @@ static void tracefs_destroy(struct ltt_source *src)
 		LTT_DBG("%s: BPF ring: %" PRIu64 " lost, %" PRIu64 " torn records", t->base.label,
 			t->lost_seen, t->bpf_torn);
 	ltt_bpf_ring_close(&t->ring);
-	if (t->ep >= 0)
-		close(t->ep);
+	ltt_fd_close(&t->ep);
 	if (t->lost)
 		munmap((void *)t->lost, t->lost_len);
 	ltt_ftrace_conv_fini(&t->conv);
@@ -756,10 +756,8 @@ static void tracefs_destroy(struct ltt_source *src)
 		free(t->q[i].buf);
 	free(t->q);
 	free(t->page);
-	if (t->stats_fd >= 0)
-		close(t->stats_fd);
-	if (t->fd >= 0)
-		close(t->fd);
+	ltt_fd_close(&t->stats_fd);
+	ltt_fd_close(&t->fd);
 	free(t);
 }
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "consumerd/source/source-ust.h"
 
 _Static_assert(LTT_RB_PACKET_HEADER_SIZE == LTT_CTF_PACKET_HEADER_SIZE, "packet header");
@@ -364,10 +365,8 @@ static void ust_destroy(struct ltt_source *src)
 {
 	struct ust_source *s = (struct ust_source *)src;
 
-	if (s->base.poll_fd >= 0)
-		close(s->base.poll_fd);
-	if (s->lock_fd >= 0)
-		close(s->lock_fd);
+	ltt_fd_close(&s->base.poll_fd);
+	ltt_fd_close(&s->lock_fd);
 	if (s->mem)
 		munmap(s->mem, s->len);
 	free(s);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "consumerd/sink/sink-file.h"
 #include "consumerd/sink/sink-relay.h"
 #include "consumerd/trace/channel.h"
@@ -87,12 +88,9 @@ void ltt_snapshot_close(struct ltt_snapshot_out *out)
 		ltt_output_streams_added(out->streams);
 	ltt_output_destroy(out->meta);
 	ltt_output_destroy(out->streams);
-	if (out->index_fd >= 0)
-		close(out->index_fd);
-	if (out->dir_fd >= 0)
-		close(out->dir_fd);
+	ltt_fd_close(&out->index_fd);
+	ltt_fd_close(&out->dir_fd);
 	out->meta = out->streams = NULL;
-	out->dir_fd = out->index_fd = -1;
 }
 
 /* The packet at @pos; one still owed commits gets a short while. */

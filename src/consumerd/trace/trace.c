@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
+#include "common/base/sock.h"
 #include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
 #include "consumerd/sink/sink-file.h"
@@ -188,10 +189,8 @@ void ltt_trace_remove_if_empty(struct ltt_trace *t)
 static void release_place(struct ltt_trace *t)
 {
 	ltt_output_destroy(t->output);
-	if (t->index_fd >= 0)
-		close(t->index_fd);
-	if (t->dir_fd >= 0)
-		close(t->dir_fd);
+	ltt_fd_close(&t->index_fd);
+	ltt_fd_close(&t->dir_fd);
 	free(t->path);
 }
 
