@@ -31,6 +31,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_map.sh \
 	tests/regression/kernel/test_kernel_tracefs_fork.sh \
 	tests/regression/kernel/test_kernel_tracefs_procname.sh \
+	tests/regression/kernel/test_kernel_tracefs_refused.sh \
 	tests/regression/kernel/test_kernel_tracefs_layout.sh \
 	tests/regression/kernel/test_kernel_tracefs_mem.sh \
 	tests/regression/kernel/test_kernel_tracefs_block.sh \

@@ -30,3 +30,10 @@ enum ltt_error_code ltt_output_error_code(int err)
 		return LTT_ERR_OUTPUT_IO;
 	}
 }
+
+bool ltt_output_errno(int err)
+{
+	int e = err < 0 ? -err : err;
+
+	return e == EIO || (e && ltt_output_error_code(e) != LTT_ERR_OUTPUT_IO);
+}

@@ -8,6 +8,8 @@
 #ifndef LTT_COMMON_OUTPUT_ERROR_H
 #define LTT_COMMON_OUTPUT_ERROR_H
 
+#include <stdbool.h>
+
 #include <ltt/ltt-error.h>
 
 /**
@@ -19,5 +21,12 @@
  * OUTPUT_READ_ONLY; any other: OUTPUT_IO.  Any thread.
  */
 enum ltt_error_code ltt_output_error_code(int err);
+
+/**
+ * ltt_output_errno() - is @err (negated or not) a failure a file system
+ * gives whoever writes a trace: one ltt_output_error_code() names, or EIO
+ * (a peer's refusal, a bad request, a name taken are not)
+ */
+bool ltt_output_errno(int err);
 
 #endif /* LTT_COMMON_OUTPUT_ERROR_H */

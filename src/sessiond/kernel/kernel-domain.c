@@ -13,6 +13,7 @@
 #include "common/model/attr.h"
 #include "common/base/log.h"
 #include "common/base/names.h"
+#include "common/base/output-error.h"
 #include "common/base/size.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/kernel/kernel-filter.h"
@@ -331,7 +332,16 @@ static int session_create(struct ltt_kernel *k, struct ltt_session *session,
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
 			ret = chan_create(k, ks, channel);
-	return ret ? ret : ltt_ctrace_add_to(&ks->trace, c, gen);
+	if (ret)
+		return ret;
+	ret = ltt_ctrace_add_to(&ks->trace, c, gen);
+	if (ret && session->output_type == LTT_OUTPUT_LOCAL && !ltt_consumer_call_failed(ret) &&
+	    ltt_output_errno(ret)) {
+		/* the consumer can't make or write the trace's directory: the output's failure */
+		session->output_err = ret;
+		session->output_create = ret == -ENOENT || ret == -ENOTDIR;
+	}
+	return ret;
 }
 
 static void session_release(struct ltt_kernel *k, struct ltt_session *session)
