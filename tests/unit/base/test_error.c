@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * test_error.c - unit tests of common/base/error.c: every code of the table in
- * ltt-error.h has a distinct stable name and a message.
+ * ltt-error.h has a distinct stable name and a message; and of
+ * output-error.c: which errnos are an output's failure, and their codes.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 
 #include <ltt/ltt-error.h>
 
+#include "common/base/output-error.h"
 #include "tests/unit/tap.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -118,10 +121,40 @@ static void test_unknown(void)
 		   ltt_strerror(LTT_ERR_SESSION_NOT_FOUND), "a negated code is the code");
 }
 
+/* An output's failures: each errno a file system gives a writer has its code. */
+static void test_output(void)
+{
+	static const struct {
+		int err;
+		enum ltt_error_code code;
+	} output[] = {
+		{ ENOSPC, LTT_ERR_OUTPUT_NO_SPACE }, { EDQUOT, LTT_ERR_OUTPUT_NO_SPACE },
+		{ EFBIG, LTT_ERR_OUTPUT_NO_SPACE }, { EACCES, LTT_ERR_OUTPUT_ACCESS },
+		{ EPERM, LTT_ERR_OUTPUT_ACCESS }, { ENOENT, LTT_ERR_OUTPUT_GONE },
+		{ ENOTDIR, LTT_ERR_OUTPUT_GONE }, { EMFILE, LTT_ERR_OUTPUT_FDS },
+		{ ENFILE, LTT_ERR_OUTPUT_FDS }, { EROFS, LTT_ERR_OUTPUT_READ_ONLY },
+		{ EIO, LTT_ERR_OUTPUT_IO },
+	};
+	static const int not_output[] = { 0, EEXIST, EINVAL, EPROTO, EPIPE, ETIMEDOUT,
+					  EOPNOTSUPP, ENAMETOOLONG };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(output); i++) {
+		tap_ok(ltt_output_errno(-output[i].err) && ltt_output_errno(output[i].err),
+		       "%s is an output's failure", strerror(output[i].err));
+		tap_is_str(ltt_error_name(ltt_output_error_code(-output[i].err)),
+			   ltt_error_name(output[i].code), "%s: its code", strerror(output[i].err));
+	}
+	for (i = 0; i < ARRAY_SIZE(not_output); i++)
+		tap_ok(!ltt_output_errno(-not_output[i]), "%s is not an output's failure",
+		       not_output[i] ? strerror(not_output[i]) : "0");
+}
+
 int main(void)
 {
 	test_table();
 	test_codes();
 	test_unknown();
+	test_output();
 	return tap_done();
 }
