@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/base/log.h"
+#include "common/base/output-error.h"
 #include "sessiond/ctrace/ctrace.h"
 #include "sessiond/ctrace/meta-regen.h"
 
@@ -236,6 +237,9 @@ int ltt_ctrace_add_to(struct ltt_ctrace *t, struct ltt_consumer *c, uint64_t gen
 		relay = t->session->snapshot ? 0 : ltt_ctrace_relay_key(t, c, gen);
 		ret = relay < 0 ? (int)relay : add_trace(t, c, relay, false);
 	} while (ret == -EEXIST && !t->session->snapshot && ++attempt < PATH_ATTEMPTS);
+	/* its directory, made by the consumer's answer to ADD_TRACE: its own failure */
+	t->dir_err = ret && relay == 0 && !t->session->snapshot && !ltt_consumer_call_failed(ret) &&
+		     ltt_output_errno(ret) ? ret : 0;
 	t->relayed = relay > 0;
 	if (!ret)
 		ret = send_contents(t, c);

@@ -154,6 +154,9 @@ struct ltt_ctrace {
 	bool refused;			/* its consumer refused it or one of its
 					 * channels (logged): what they hold is not
 					 * written, and each stop fails, saying so */
+	int dir_err;			/* the file system's failure (-errno) at which
+					 * the consumer refused its directory at the
+					 * last ltt_ctrace_add_to(), else 0 */
 	uuid_t uuid;
 	char path[PATH_MAX];		/* its directory (or name in its relay session) */
 	struct ltt_wbuf meta;		/* every metadata text: a consumer taking the
@@ -245,7 +248,9 @@ void ltt_ctrace_consumer_died(struct ltt_ctrace *t);
  * @c (generation @gen) at once: in a directory of its own (never over a
  * trace there: the next name is taken), or on the session's relay, or as
  * a snapshot trace; then its metadata and channels.  HELD on success;
- * unchanged otherwise.  Returns 0 or -errno (-ETIMEDOUT: stalled).
+ * unchanged otherwise, and t->dir_err says when the consumer could not
+ * make or write its directory (an output's failure: ltt_output_errno()).
+ * Returns 0 or -errno (-ETIMEDOUT: stalled).
  */
 int ltt_ctrace_add_to(struct ltt_ctrace *t, struct ltt_consumer *c, uint64_t gen);
 

@@ -13,7 +13,6 @@
 #include "common/model/attr.h"
 #include "common/base/log.h"
 #include "common/base/names.h"
-#include "common/base/output-error.h"
 #include "common/base/size.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/kernel/kernel-filter.h"
@@ -335,11 +334,11 @@ static int session_create(struct ltt_kernel *k, struct ltt_session *session,
 	if (ret)
 		return ret;
 	ret = ltt_ctrace_add_to(&ks->trace, c, gen);
-	if (ret && session->output_type == LTT_OUTPUT_LOCAL && !ltt_consumer_call_failed(ret) &&
-	    ltt_output_errno(ret)) {
+	if (ret && ks->trace.dir_err) {
 		/* the consumer can't make or write the trace's directory: the output's failure */
-		session->output_err = ret;
-		session->output_create = ret == -ENOENT || ret == -ENOTDIR;
+		session->output_err = ks->trace.dir_err;
+		session->output_create = ks->trace.dir_err == -ENOENT ||
+					 ks->trace.dir_err == -ENOTDIR;
 	}
 	return ret;
 }

@@ -11,7 +11,7 @@
 
 test_init
 . "$LTT_TOP_SRCDIR/tests/regression/kload-lib.sh"
-tracefs_setup 11
+tracefs_setup 12
 N=300
 tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/self/mounts)
 spid=$(sessiond_pid)
@@ -33,6 +33,7 @@ is "$(instances)" 0 "no ftrace instance left behind"
 
 rm "$TEST_TMP/k/kernel"
 ok_cmd "start k once the file is gone" lttctl start k
+is "$(instances)" 1 "one ftrace instance while k records"
 "$KLOAD" getppid $N >"$TEST_TMP/getppid" || echo "Bail out! kload getppid failed"
 ok_cmd "stop k" lttctl stop k
 tid=$(sed -n 's/^tid //p' "$TEST_TMP/getppid")
