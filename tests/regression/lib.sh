@@ -565,6 +565,32 @@ wait_fs() {
 	"$FSWAIT" "${WAIT_TIMEOUT:-$TEST_TIMEOUT}" "$@"
 }
 
+# torn_streams DIR: the stream files under DIR whose index does not end exactly
+# at their end (a packet, or part of one, the index does not hold).
+torn_streams() {
+	python3 - "$1" <<'PY'
+import os, struct, sys
+n = 0
+for root, dirs, files in os.walk(sys.argv[1]):
+    if os.path.basename(root) != "index":
+        continue
+    for f in files:
+        if not f.endswith(".idx"):
+            continue
+        data = os.path.join(os.path.dirname(root), f[:-4])
+        with open(os.path.join(root, f), "rb") as fh:
+            idx = fh.read()
+        end = 0
+        k = (len(idx) - 16) // 72
+        if k > 0:
+            off, bits = struct.unpack(">QQ", idx[16 + (k - 1) * 72:16 + (k - 1) * 72 + 16])
+            end = off + bits // 8
+        if os.path.getsize(data) != end or (len(idx) - 16) % 72:
+            n += 1
+print(n)
+PY
+}
+
 # stop_sessiond [RUNDIR]: SIGTERM, then wait for the process to be gone.
 stop_sessiond() {
 	local pid

@@ -27,32 +27,6 @@ plan 52
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
 
-# torn DIR: the stream files under DIR whose index does not end exactly
-# at their end (a packet, or part of one, the index does not hold).
-torn() {
-	python3 - "$1" <<'PY'
-import os, struct, sys
-n = 0
-for root, dirs, files in os.walk(sys.argv[1]):
-    if os.path.basename(root) != "index":
-        continue
-    for f in files:
-        if not f.endswith(".idx"):
-            continue
-        data = os.path.join(os.path.dirname(root), f[:-4])
-        with open(os.path.join(root, f), "rb") as fh:
-            idx = fh.read()
-        end = 0
-        k = (len(idx) - 16) // 72
-        if k > 0:
-            off, bits = struct.unpack(">QQ", idx[16 + (k - 1) * 72:16 + (k - 1) * 72 + 16])
-            end = off + bits // 8
-        if os.path.getsize(data) != end or (len(idx) - 16) % 72:
-            n += 1
-print(n)
-PY
-}
-
 # packets_events DIR: events in DIR's trace per babeltrace2, or "unreadable".
 read_events() {
 	if bt "$1" "$TEST_TMP/bt.out"; then
@@ -100,7 +74,7 @@ kill -CONT "$cons"
 # orphaned, it writes what the buffers hold and dies inside its second packet
 wait_pid_exit "$cons"
 ok $? "the consumer died (LTT_FAULT="kill packet-torn:2")"
-is "$(torn "$TEST_TMP/t")" 1 "one stream file holds half a packet its index does not"
+is "$(torn_streams "$TEST_TMP/t")" 1 "one stream file holds half a packet its index does not"
 # as a crash inside other writes would leave them too
 md=$(dirname "$(find "$TEST_TMP/t" -name metadata | head -1)")
 msize=$(stat -c %s "$md/metadata")
@@ -114,7 +88,7 @@ ok "$([ -f "$LTT_RUNDIR/chunks/$d1-1" ]; echo $?)" "the dead daemon's journal of
 daemon_start
 ok $? "a new daemon started"
 like "$(cat "$LOG")" "stream file|channel|cut from" "it logged the cuts"
-is "$(torn "$TEST_TMP/t")" 0 "no stream file is torn any more"
+is "$(torn_streams "$TEST_TMP/t")" 0 "no stream file is torn any more"
 is "$(stat -c %s "$md/metadata")" "$msize" "the metadata is back to its whole packets"
 is "$(stat -c %s "$idx")" "$isize" "the index is back to its whole entries"
 ok "$([ ! -e "$LTT_RUNDIR/chunks/$d1-1" ]; echo $?)" "the journal is gone"
