@@ -12,6 +12,7 @@ src_relayd_ltt_relayd_SOURCES = \
 	src/relayd/stream.c src/relayd/stream.h \
 	src/relayd/stream-files.c src/relayd/stream-files.h \
 	src/relayd/registry.c src/relayd/registry.h \
+	src/relayd/journal.c src/relayd/journal.h \
 	src/relayd/reconcile.c src/relayd/reconcile.h \
 	src/relayd/live.c src/relayd/live.h src/relayd/live-cmd.c src/relayd/live-cmd.h
 src_relayd_ltt_relayd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <popt.h>
 #include <signal.h>
@@ -453,6 +454,30 @@ static int port_start(struct relayd *r, int i, const struct ltt_relay_proto_ops 
 	return 0;
 }
 
+/*
+ * Before serving: what dead relays of this run directory left torn in
+ * their sessions' directories cut back (journal.h), then this relay's
+ * own journal kept there.  0, or -errno after saying why.
+ */
+static int keep_journal(struct relayd *r)
+{
+	struct ltt_relay_recovered rec;
+	int ret = ltt_mkdir_p(r->rundir, geteuid() == 0 ? 0755 : 0700);
+
+	if (!ret)
+		ret = ltt_relay_journal_recover(r->rundir, &rec);
+	if (!ret && rec.journals)	/* a relay died: said as loudly as a cut */
+		LTT_WARN("%u dead relays' journals in %s: %u session directories repaired, %u files cut (%" PRIu64
+			 " bytes torn), %u trace directories still written, %u errors", rec.journals,
+			 r->rundir, rec.sessions, rec.cut, rec.bytes, rec.busy, rec.errors);
+	if (!ret)
+		ret = ltt_relay_journal_open(r->rundir, &r->model->journal);
+	if (ret)
+		LTT_ERR("can't keep the journal of the sessions written in the run directory %s: %s",
+			r->rundir, strerror(-ret));
+	return ret;
+}
+
 static int serve_start(struct relayd *r, const struct options *o)
 {
 	struct ltt_relay_live_cfg lcfg = { 0 };
@@ -471,6 +496,9 @@ static int serve_start(struct relayd *r, const struct options *o)
 		LTT_ERR("can't use the output directory %s: %s", r->output, strerror(-ret));
 		return ret;
 	}
+	ret = keep_journal(r);
+	if (ret)
+		return ret;
 	r->model->group_by_session = o->group_by_session;
 	r->model->disallow_clear = o->disallow_clear || disallow_clear;
 	b.max_conns = fit_nofile(&limits);
@@ -519,13 +547,17 @@ static int serve_start(struct relayd *r, const struct options *o)
 
 static void serve_stop(struct relayd *r)
 {
+	struct ltt_relay_journal *journal;
+
 	/* connections first: sessions close, packets cut short are removed */
 	ltt_relay_live_stop(r->live);
 	ltt_relay_server_stop(r->data);
 	ltt_relay_server_stop(r->ctrl);
 	ltt_evloop_unwatch(r->sig_watch);
 	ltt_evloop_destroy(r->loop);
+	journal = r->model ? r->model->journal : NULL;
 	ltt_relay_model_destroy(r->model);
+	ltt_relay_journal_close(journal);	/* the sessions' files are whole */
 }
 
 /* Pid file, port files: what others wait for, written once we serve. */

@@ -107,6 +107,8 @@ static void session_free(struct ltt_relay_session *s)
 		free(t->pathname);
 		free(t);
 	}
+	if (s->journaled)	/* every file closed whole: nothing to repair there */
+		ltt_relay_journal_remove(s->model->journal, s->output_path);
 	free(s);
 }
 

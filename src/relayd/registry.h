@@ -41,6 +41,7 @@
 #include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
 #include "common/trace/tracefile.h"
+#include "relayd/journal.h"
 
 /* One packet of a stream, with both its viewer and its file coordinates. */
 struct ltt_relay_entry {
@@ -86,6 +87,9 @@ struct ltt_relay_model {
 	bool group_by_session;			/* --group-output-by-session: sessions
 						 * in SESSION/HOST-DATE, not
 						 * HOST/SESSION-DATE */
+	struct ltt_relay_journal *journal;	/* the session directories written, for
+						 * the next relay after a death (NULL:
+						 * none kept) */
 	unsigned int session_count;		/* sessions in the model */
 	unsigned int stream_count;		/* streams in the model */
 	/*
@@ -108,7 +112,9 @@ struct ltt_relay_trace {
 	struct ltt_relay_trace *next;
 	uint64_t id;
 	char *pathname;				/* relative to the session's dir */
-	int dir_fd, index_fd;			/* O_PATH directories */
+	int dir_fd;				/* its directory, readable, held (a
+						 * shared flock(): a repair leaves it) */
+	int index_fd;				/* index/, O_PATH */
 	uint64_t metadata_handle;		/* 0: none yet */
 };
 
@@ -121,6 +127,7 @@ struct ltt_relay_session {
 	uint32_t live_timer_us;
 	uint64_t creation_time;
 	char output_path[PATH_MAX];		/* absolute session directory */
+	bool journaled;				/* in the model's journal */
 	unsigned int refs;			/* control, data packets */
 	unsigned int viewers;
 	bool closed;

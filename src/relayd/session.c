@@ -101,6 +101,7 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 		free(s);
 		return ret;
 	}
+	s->journaled = m->journal && !ltt_relay_journal_add(m->journal, s->output_path);
 	pthread_mutex_lock(&m->lock);
 	s->id = m->next_session_id++;
 	m->session_count++;

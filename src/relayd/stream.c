@@ -18,6 +18,7 @@
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/base/sock.h"
+#include "common/trace/trace-repair.h"
 #include "common/trace/tracefile.h"
 #include "relayd/stream-files.h"
 #include "relayd/stream.h"
@@ -85,7 +86,7 @@ static int get_trace(struct ltt_relay_session *s, const char *pathname,
 {
 	char path[PATH_MAX];
 	struct ltt_relay_trace *t;
-	int n, ret;
+	int n, ret, held;
 
 	for (t = s->traces; t; t = t->next) {
 		if (!strcmp(t->pathname, pathname)) {
@@ -105,10 +106,16 @@ static int get_trace(struct ltt_relay_session *s, const char *pathname,
 	if (!ret)
 		ret = ltt_mkdir_p(path, DIR_MODE);
 	if (!ret) {
-		t->dir_fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		/* readable, not O_PATH: flock() takes it */
+		t->dir_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (t->dir_fd < 0)
 			ret = -errno;
 	}
+	/* ours while we live: a repair after a crash (another relay's) leaves it alone */
+	held = ret ? 0 : ltt_trace_dir_hold(t->dir_fd);
+	if (held)
+		LTT_WARN("session %" PRIu64 ": trace directory %s being repaired (%s): written anyway",
+			 s->id, path, strerror(-held));
 	if (!ret && mkdirat(t->dir_fd, INDEX_DIR_NAME, DIR_MODE) && errno != EEXIST)
 		ret = -errno;
 	if (!ret) {

@@ -111,6 +111,7 @@ tests_fuzz_fuzz_relayd_SOURCES = tests/fuzz/fuzz_relayd.c $(FUZZ_COMMON_SRC) \
 	src/relayd/session.c src/relayd/session.h \
 	src/relayd/stream.c src/relayd/stream.h src/relayd/stream-files.c src/relayd/stream-files.h \
 	src/relayd/registry.c src/relayd/registry.h \
+	src/relayd/journal.c src/relayd/journal.h \
 	src/relayd/live.c src/relayd/live.h src/relayd/live-cmd.c src/relayd/live-cmd.h
 tests_fuzz_fuzz_relayd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_relayd_LDFLAGS = $(FUZZ_LINK_FLAGS)

@@ -11,6 +11,8 @@
 #   program; a non-member is refused at the root daemon's socket;
 # - `systemctl kill -s KILL`: systemd restarts it (Restart=on-failure) and
 #   the session saved in the autoload directory is back;
+# - ltt-relayd.service killed: systemd starts it again in the run
+#   directory it kept, where the new relay finds the dead one's journal;
 # - `systemctl stop`: the running session is flushed (every event of the
 #   program in the trace, none lost), the daemon and its consumer exit
 #   cleanly, the run directory is cleaned;
@@ -25,7 +27,7 @@ kvm_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 . "$KVM_SRC/sysroot.sh"
 sysd_root
-plan 25
+plan 30
 
 # The guest's root: Debian's, then ltt by `make install`.
 R=$TEST_TMP/sysroot
@@ -90,6 +92,16 @@ bt "$KVM_OUT/flush-trace" "$TEST_TMP/flush.txt"
 got=$(grep -c ' hello_world:' "$TEST_TMP/flush.txt")
 lost=$(discarded "$TEST_TMP/flush.txt.err")
 is "$((got + lost))/$lost" "1502/0" "every event the program committed is in the trace: recorded $got + discarded $lost = 1502"
+
+# --- the relay's unit killed, restarted: the dead relay's journal found
+is "$(f r_start.rc)" 0 "ltt-relayd.service starts"
+r=$(f r_journals_before)
+is "$r" "${r%%:*}: relayd-writing.${r%%:*} " "the relay keeps its journal in its run directory ($r)"
+is "$(f r_restarted)" 0 "killed (SIGKILL), systemd starts it again"
+r=$(f r_journals_after)
+is "$r" "${r%%:*}: relayd-writing.${r%%:*} " "the new relay's journal alone is there ($r)"
+like "$(f relay-journal)" "1 dead relays' journals in /run/ltt-relayd: " \
+	"the new relay found the dead one's journal: the run directory was kept across the restart"
 
 # --- the journal
 like "$(f journal)" "session 'flush' destroyed" "the journal has the daemon's messages"

@@ -373,6 +373,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_kill_burst.sh \
 	tests/regression/relay/test_relay_kill_partial.sh \
 	tests/regression/relay/test_relay_reconcile.sh \
+	tests/regression/relay/test_relay_restart_repair.sh \
 	tests/regression/relay/test_relay_padding.sh \
 	tests/regression/ust/test_ust_threads_procs.sh \
 	tests/regression/ust/test_ust_fork.sh \

@@ -417,6 +417,7 @@ check_PROGRAMS += tests/unit/relayd/test_relay_model
 TESTS += tests/unit/relayd/test_relay_model
 tests_unit_relayd_test_relay_model_SOURCES = tests/unit/relayd/test_relay_model.c $(UNIT_TAP_SOURCES) \
 	src/relayd/model.c src/relayd/session.c src/relayd/stream.c src/relayd/stream-files.c src/relayd/registry.c \
+	src/relayd/journal.c src/relayd/journal.h \
 	src/relayd/reconcile.c
 tests_unit_relayd_test_relay_model_LDADD = src/common/libcommon.la
 

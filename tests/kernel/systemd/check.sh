@@ -63,6 +63,25 @@ result exec_status "$(prop ExecMainStatus)"
 result consumers_after_stop "$(pgrep -x ltt-consumerd | wc -l)"
 result rundir_after_stop "$(ls /run/ltt 2>/dev/null | tr '\n' ' ')"
 
+# --- the relay's unit killed: systemd starts it again, in the run
+# directory it kept (RuntimeDirectoryPreserve=restart), where the new
+# relay finds the dead one's journal of the sessions it wrote
+RELAY=ltt-relayd.service
+capture r_start systemctl start "$RELAY"
+rpid0=$(systemctl show -p MainPID --value "$RELAY")
+result r_journals_before "$rpid0: $(ls /run/ltt-relayd | grep '^relayd-writing\.' | tr '\n' ' ')"
+capture r_kill systemctl kill -s KILL "$RELAY"
+relay_restarted() {
+	local p
+	p=$(systemctl show -p MainPID --value "$RELAY")
+	[ "$p" != 0 ] && [ "$p" != "$rpid0" ] && [ "$(systemctl is-active "$RELAY")" = active ]
+}
+until_true 60 relay_restarted
+result r_restarted $?
+result r_journals_after "$(systemctl show -p MainPID --value "$RELAY"): $(ls /run/ltt-relayd | grep '^relayd-writing\.' | tr '\n' ' ')"
+capture r_stop systemctl stop "$RELAY"
+journalctl -b -u "$RELAY" -o cat --no-pager >"$OUT/relay-journal" 2>&1
+
 # --- the journal has the daemon's messages
 journalctl -b -u "$UNIT" -o cat --no-pager >"$OUT/journal" 2>&1
 

@@ -26,7 +26,7 @@ K=10		# the packet at whose step the relay dies
 # one_case NAME POINT: a session streamed to a relay that dies at the
 # K-th POINT, counted once the relay is back.
 one_case() {
-	local name=$1 point=$2 out="$TEST_TMP/out-$1" dir= d got lost pid
+	local name=$1 point=$2 out="$TEST_TMP/out-$1" dir= d got lost pid again
 	LTT_FAULT="kill $point:$K" start_relayd -o "$out" ||
 		{ echo "Bail out! ltt-relayd did not start"; exit 1; }
 	pid=$RELAYD_PID
@@ -42,8 +42,13 @@ one_case() {
 	wait_pid_exit "$pid"
 	ok $? "$name: the relay is gone"
 	like "$(cat "$RELAYD_LOG")" "LTT_FAULT: killed at $point" "$name: killed at $point, as asked"
-	start_relayd -o "$out" -C "tcp://127.0.0.1:$CPORT" -D "tcp://127.0.0.1:$DPORT" \
-		-L "tcp://127.0.0.1:$LPORT" || { echo "Bail out! ltt-relayd did not start again"; exit 1; }
+	# packet-written: a relay of another run directory, which has not the
+	# dead one's journal, so that the reconcile is what cuts the packet (a
+	# relay of the same one cuts it at its start: test_relay_restart_repair)
+	[ "$point" = packet-written ] && again=$TEST_TMP/run-again || again=$LTT_RUNDIR
+	LTT_RUNDIR=$again start_relayd -o "$out" -C "tcp://127.0.0.1:$CPORT" \
+		-D "tcp://127.0.0.1:$DPORT" -L "tcp://127.0.0.1:$LPORT" ||
+		{ echo "Bail out! ltt-relayd did not start again"; exit 1; }
 	ok $? "$name: a relay again on the same ports and output"
 
 	run lttctl stop "$name"
