@@ -15,7 +15,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +29,8 @@
 #include "relayd/journal.h"
 
 #define JOURNAL_PREFIX "relayd-writing."
+/* A journal being made: locked under this name, then renamed into place. */
+#define JOURNAL_NEW_PREFIX "relayd-writing-new."
 /* A dead relay's journal larger than this is not a journal of ours. */
 #define JOURNAL_MAX (64u << 20)
 
@@ -73,22 +74,40 @@ static int rewrite_locked(struct ltt_relay_journal *j)
 int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret)
 {
 	struct ltt_relay_journal *j = calloc(1, sizeof(*j));
-	int n, err;
+	char made[PATH_MAX];
+	int n, m, err, tries;
 
 	if (!j)
 		return -ENOMEM;
 	n = snprintf(j->path, sizeof(j->path), "%s/" JOURNAL_PREFIX "%ld", rundir, (long)getpid());
-	if (n < 0 || (size_t)n >= sizeof(j->path)) {
+	m = snprintf(made, sizeof(made), "%s/" JOURNAL_NEW_PREFIX "%ld", rundir, (long)getpid());
+	if (n < 0 || (size_t)n >= sizeof(j->path) || m < 0 || (size_t)m >= sizeof(made)) {
 		free(j);
 		return -ENAMETOOLONG;
 	}
-	j->fd = open(j->path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-	err = j->fd < 0 || flock(j->fd, LOCK_EX | LOCK_NB) ? -errno : 0;
+	/*
+	 * Locked before its name is one a starting relay recovers: a relay
+	 * that starts meanwhile never takes it for a dead one's.  Another
+	 * relay's file of the same name (a pid namespace of its own) is
+	 * neither emptied nor replaced.
+	 */
+	for (tries = 0; tries < 3; tries++) {
+		j->fd = open(made, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+		err = j->fd < 0 || flock(j->fd, LOCK_EX | LOCK_NB) ? -errno : 0;
+		if (!err && ftruncate(j->fd, 0))
+			err = -errno;
+		if (!err && renameat2(AT_FDCWD, made, AT_FDCWD, j->path, RENAME_NOREPLACE))
+			err = -errno;
+		if (err != -ENOENT)
+			break;
+		/* a starting relay took the file, not yet locked, for a dead one's: again */
+		close(j->fd);
+	}
 	if (err) {
-		if (j->fd >= 0) {
-			unlink(j->path);
+		if (j->fd >= 0 && err != -EWOULDBLOCK)
+			unlink(made);	/* ours: locked */
+		if (j->fd >= 0)
 			close(j->fd);
-		}
 		free(j);
 		return err;
 	}
@@ -102,8 +121,11 @@ int ltt_relay_journal_add(struct ltt_relay_journal *j, const char *dir)
 	char **grown, *copy;
 	int ret = 0;
 
-	if (strchr(dir, '\n'))
-		return -EINVAL;	/* not one line: never a session directory of ours */
+	if (dir[0] != '/' || strchr(dir, '\n')) {
+		LTT_WARN("journal %s: %s is not an absolute path on one line: not journaled",
+			 j->path, dir);
+		return -EINVAL;
+	}
 	copy = strdup(dir);
 	if (!copy)
 		return -ENOMEM;
@@ -118,6 +140,8 @@ int ltt_relay_journal_add(struct ltt_relay_journal *j, const char *dir)
 	if (!ret) {
 		j->dirs[j->nr++] = copy;
 		ret = rewrite_locked(j);
+		if (ret)	/* not in the file: not in the list (the caller keeps it out) */
+			free(j->dirs[--j->nr]);
 	} else {
 		free(copy);
 	}
@@ -162,20 +186,6 @@ void ltt_relay_journal_close(struct ltt_relay_journal *j)
 	free(j);
 }
 
-/* Is @dir a line a journal of ours holds: absolute, no "." or ".." part? */
-static bool dir_line(const char *dir)
-{
-	const char *p;
-
-	if (dir[0] != '/')
-		return false;
-	for (p = dir; (p = strchr(p, '/')); p++)
-		if (!strncmp(p, "/./", 3) || !strncmp(p, "/../", 4) || !strcmp(p, "/.") ||
-		    !strcmp(p, "/.."))
-			return false;
-	return true;
-}
-
 /* Session directory @dir of a dead relay's journal repaired, into @r. */
 static void repair_session(const char *dir, struct ltt_relay_recovered *r)
 {
@@ -183,8 +193,10 @@ static void repair_session(const char *dir, struct ltt_relay_recovered *r)
 	struct stat sb;
 	int ret;
 
-	if (!dir_line(dir) || lstat(dir, &sb) || !S_ISDIR(sb.st_mode))
-		return;	/* gone since, or a line cut short */
+	if (dir[0] != '/' || lstat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
+		LTT_DBG("a dead relay's journal names %s: not a directory now, passed over", dir);
+		return;	/* gone since, or a line cut short or left by a shorter rewrite */
+	}
 	r->sessions++;
 	ret = ltt_trace_repair(dir, &st);
 	if (ret) {
@@ -209,13 +221,32 @@ static void recover_one(int dir_fd, const char *rundir, const char *name,
 {
 	int fd = openat(dir_fd, name, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
 	char *data = NULL, *line, *nl;
+	struct stat held, named;
 	size_t len = 0;
 	int ret;
 
-	if (fd < 0)
-		return;	/* gone: another relay recovered it */
+	if (fd < 0) {
+		if (errno != ENOENT)	/* ENOENT: another relay recovered it */
+			LTT_WARN("journal %s/%s can't be opened (%s): passed over", rundir, name,
+				 strerror(errno));
+		return;
+	}
+	/* its relay lives, or another relay recovers it now */
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
-		close(fd);	/* its relay lives */
+		close(fd);
+		return;
+	}
+	/* still the file of that name (not one recovered and unlinked meanwhile) */
+	if (fstat(fd, &held) || fstatat(dir_fd, name, &named, AT_SYMLINK_NOFOLLOW) ||
+	    held.st_dev != named.st_dev || held.st_ino != named.st_ino) {
+		close(fd);
+		return;
+	}
+	/* a journal this relay's user wrote: another's names no directory to cut here */
+	if (!S_ISREG(held.st_mode) || held.st_uid != geteuid() || (held.st_mode & 022)) {
+		LTT_WARN("journal %s/%s is not a file of this relay's user that only it may write: passed over",
+			 rundir, name);
+		close(fd);
 		return;
 	}
 	ret = ltt_io_read_file(fd, JOURNAL_MAX, (void **)&data, &len);
@@ -237,6 +268,18 @@ static void recover_one(int dir_fd, const char *rundir, const char *name,
 	close(fd);	/* its lock with it, after the unlink: none recovers it twice */
 }
 
+/* A journal a relay died making (before it named it anything): removed. */
+static void drop_unborn(int dir_fd, const char *name)
+{
+	int fd = openat(dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd < 0)
+		return;
+	if (!flock(fd, LOCK_EX | LOCK_NB))	/* not a live relay's, in the making */
+		unlinkat(dir_fd, name, 0);
+	close(fd);
+}
+
 int ltt_relay_journal_recover(const char *rundir, struct ltt_relay_recovered *ret)
 {
 	struct dirent *de;
@@ -252,9 +295,12 @@ int ltt_relay_journal_recover(const char *rundir, struct ltt_relay_recovered *re
 		close(fd);
 		return -errno;
 	}
-	while ((de = readdir(dir)))
+	while ((de = readdir(dir))) {
 		if (!strncmp(de->d_name, JOURNAL_PREFIX, strlen(JOURNAL_PREFIX)))
 			recover_one(dirfd(dir), rundir, de->d_name, ret);
+		else if (!strncmp(de->d_name, JOURNAL_NEW_PREFIX, strlen(JOURNAL_NEW_PREFIX)))
+			drop_unborn(dirfd(dir), de->d_name);
+	}
 	closedir(dir);
 	return 0;
 }

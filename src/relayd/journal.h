@@ -43,15 +43,18 @@ int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret);
 
 /**
  * ltt_relay_journal_add() - @dir (absolute) is a session directory this
- * relay writes from now on.  Any thread.  Returns 0 or -errno (the file
- * could not be written: logged, and the directory not repaired after a
- * death).
+ * relay writes from now on.  Any thread; its lock is a leaf (taken under
+ * the model's, which ltt_relay_journal_remove() is called with).
+ * Returns 0, or -errno (logged): @dir is not in the journal, and would
+ * not be repaired after a death.
  */
 int ltt_relay_journal_add(struct ltt_relay_journal *j, const char *dir);
 
 /**
  * ltt_relay_journal_remove() - @dir is written whole: out of the
- * journal.  Any thread.
+ * journal.  Any thread, the model's lock held or not (a session is freed
+ * under it): the journal's lock is a leaf, held for one rewrite of a
+ * small file.
  */
 void ltt_relay_journal_remove(struct ltt_relay_journal *j, const char *dir);
 

@@ -467,7 +467,7 @@ static int keep_journal(struct relayd *r)
 	if (!ret)
 		ret = ltt_relay_journal_recover(r->rundir, &rec);
 	if (!ret && rec.journals)	/* a relay died: said as loudly as a cut */
-		LTT_WARN("%u dead relays' journals in %s: %u session directories repaired, %u files cut (%" PRIu64
+		LTT_WARN("%u dead relays' journals in %s: %u session directories looked at, %u files cut (%" PRIu64
 			 " bytes torn), %u trace directories still written, %u errors", rec.journals,
 			 r->rundir, rec.sessions, rec.cut, rec.bytes, rec.busy, rec.errors);
 	if (!ret)

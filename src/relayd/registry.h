@@ -25,7 +25,8 @@
  * Threads and locking.  The control and data servers run in one thread
  * (the server thread); the live server may run in another.  The model's
  * mutex protects the object tree and every field model.h reports; it is
- * a leaf lock (no other lock is taken under it) and never held across
+ * a leaf lock (no other lock is taken under it but the journal's, a leaf
+ * too, when a session freed leaves the journal) and never held across
  * network I/O.  Stream data is written outside the lock: only the server
  * thread writes files and changes the writing state (stream.h).
  */

@@ -113,8 +113,11 @@ static int get_trace(struct ltt_relay_session *s, const char *pathname,
 	}
 	/* ours while we live: a repair after a crash (another relay's) leaves it alone */
 	held = ret ? 0 : ltt_trace_dir_hold(t->dir_fd);
-	if (held)
-		LTT_WARN("session %" PRIu64 ": trace directory %s being repaired (%s): written anyway",
+	if (held == -EWOULDBLOCK)
+		LTT_WARN("session %" PRIu64 ": trace directory %s is being repaired by another process: written anyway",
+			 s->id, path);
+	else if (held)
+		LTT_WARN("session %" PRIu64 ": trace directory %s can't be locked (%s): written anyway, and a repair (another relay's after this one's death) would not know it is written",
 			 s->id, path, strerror(-held));
 	if (!ret && mkdirat(t->dir_fd, INDEX_DIR_NAME, DIR_MODE) && errno != EEXIST)
 		ret = -errno;

@@ -413,6 +413,14 @@ tests_unit_consumerd_test_source_ledger_LDADD = src/common/libcommon.la
 
 # The relay daemon's model (sessions, streams, pairing, rotation, the
 # live server's read interface) without sockets.
+# The relay's journal of the session directories it writes, and the
+# recovery of a dead relay's.
+check_PROGRAMS += tests/unit/relayd/test_relay_journal
+TESTS += tests/unit/relayd/test_relay_journal
+tests_unit_relayd_test_relay_journal_SOURCES = tests/unit/relayd/test_relay_journal.c $(UNIT_TAP_SOURCES) \
+	src/relayd/journal.c src/relayd/journal.h
+tests_unit_relayd_test_relay_journal_LDADD = src/common/libcommon.la
+
 check_PROGRAMS += tests/unit/relayd/test_relay_model
 TESTS += tests/unit/relayd/test_relay_model
 tests_unit_relayd_test_relay_model_SOURCES = tests/unit/relayd/test_relay_model.c $(UNIT_TAP_SOURCES) \

@@ -55,7 +55,7 @@ diag "before the next relay: babeltrace2 reads $before, counted lost $lost, emit
 start_relayd -o "$TEST_TMP/out-next" || { echo "Bail out! ltt-relayd did not start again"; exit 1; }
 like "$(cat "$RELAYD_LOG")" "trace $dir/[^ ]*: chan_[0-9]* cut from [0-9]* to [0-9]* bytes" \
 	"the next relay cuts the dead one's stream file back to its indexed packets"
-like "$(cat "$RELAYD_LOG")" "1 dead relays' journals in $LTT_RUNDIR: 1 session directories repaired, [1-9][0-9]* files cut" \
+like "$(cat "$RELAYD_LOG")" "1 dead relays' journals in $LTT_RUNDIR: 1 session directories looked at, [1-9][0-9]* files cut" \
 	"and says what it repaired"
 ok "$([ ! -e "$LTT_RUNDIR/relayd-writing.$dead" ]; echo $?)" "the dead relay's journal is gone"
 is "$(torn_streams "$dir")" 0 "every stream file ends on its last indexed packet"
