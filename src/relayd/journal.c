@@ -284,17 +284,11 @@ int ltt_relay_journal_recover(const char *rundir, struct ltt_relay_recovered *re
 {
 	struct dirent *de;
 	DIR *dir;
-	int fd;
 
 	*ret = (struct ltt_relay_recovered){ 0 };
-	fd = open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
+	dir = opendir(rundir);
+	if (!dir)
 		return errno == ENOENT ? 0 : -errno;
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return -errno;
-	}
 	while ((de = readdir(dir))) {
 		if (!strncmp(de->d_name, JOURNAL_PREFIX, strlen(JOURNAL_PREFIX)))
 			recover_one(dirfd(dir), rundir, de->d_name, ret);
