@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +76,8 @@ int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret)
 {
 	struct ltt_relay_journal *j = calloc(1, sizeof(*j));
 	char made[PATH_MAX];
-	int n, m, err, tries;
+	int n, m, err = 0, tries;
+	bool locked;
 
 	if (!j)
 		return -ENOMEM;
@@ -94,20 +96,21 @@ int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret)
 	for (tries = 0; tries < 3; tries++) {
 		j->fd = open(made, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 		err = j->fd < 0 || flock(j->fd, LOCK_EX | LOCK_NB) ? -errno : 0;
+		locked = j->fd >= 0 && !err;
 		if (!err && ftruncate(j->fd, 0))
 			err = -errno;
 		if (!err && renameat2(AT_FDCWD, made, AT_FDCWD, j->path, RENAME_NOREPLACE))
 			err = -errno;
-		if (err != -ENOENT)
+		if (!err)
 			break;
-		/* a starting relay took the file, not yet locked, for a dead one's: again */
-		close(j->fd);
+		if (locked && err != -ENOENT)
+			unlink(made);	/* ours, locked: not left for the next start */
+		ltt_fd_close(&j->fd);
+		/* ENOENT: a starting relay took the file, not yet locked, for a dead one's */
+		if (err != -ENOENT || !locked)
+			break;
 	}
 	if (err) {
-		if (j->fd >= 0 && err != -EWOULDBLOCK)
-			unlink(made);	/* ours: locked */
-		if (j->fd >= 0)
-			close(j->fd);
 		free(j);
 		return err;
 	}

@@ -65,6 +65,15 @@ static bool exists(const char *path)
 	return access(path, F_OK) == 0;
 }
 
+/* This process's journal in the making's name (a static buffer). */
+static const char *run_new(void)
+{
+	static char path[400];
+
+	snprintf(path, sizeof(path), "%s/relayd-writing-new.%ld", run, (long)getpid());
+	return path;
+}
+
 /* This process's journal's lines as sessions come and go. */
 static void test_lines(void)
 {
@@ -72,11 +81,20 @@ static void test_lines(void)
 	char path[400];
 
 	snprintf(path, sizeof(path), "%s/relayd-writing.%ld", run, (long)getpid());
+	char missing[400];
+	struct ltt_relay_journal *again = NULL;
+
+	snprintf(missing, sizeof(missing), "%s/no-such-dir", tmpdir);
+	tap_is_int(ltt_relay_journal_open(missing, &again), -ENOENT, "no run directory: ENOENT");
 	tap_is_int(ltt_relay_journal_open(run, &j), 0, "a journal opened");
 	tap_ok(exists(path) && !*text_of(path), "relayd-writing.PID, empty");
 	ltt_relay_journal_add(j, "/out/h/a");
+	tap_is_int(ltt_relay_journal_open(run, &again), -EEXIST,
+		   "a second of the same name: refused, the first not replaced");
+	tap_is_str(text_of(path), "/out/h/a\n", "the first intact");
 	ltt_relay_journal_add(j, "/out/h/b");
 	ltt_relay_journal_add(j, "/out/h/a");	/* a second session of one directory */
+	tap_ok(!exists(run_new()), "no relayd-writing-new.PID left by either");
 	tap_is_str(text_of(path), "/out/h/a\n/out/h/b\n/out/h/a\n", "one line a session, in order");
 	ltt_relay_journal_remove(j, "/out/h/a");
 	tap_is_str(text_of(path), "/out/h/b\n/out/h/a\n", "one session of a gone: the other stays");
