@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "common/base/array.h"
@@ -47,9 +48,9 @@ struct ltt_relay_journal {
 static int rewrite_locked(struct ltt_relay_journal *j)
 {
 	size_t len = 0, i, n;
+	struct iovec iov;
 	char *buf, *p;
-	ssize_t w;
-	int ret = 0;
+	int ret;
 
 	for (i = 0; i < j->nr; i++)
 		len += strlen(j->dirs[i]) + 1;
@@ -61,12 +62,9 @@ static int rewrite_locked(struct ltt_relay_journal *j)
 		memcpy(p, j->dirs[i], n);
 		p[n] = '\n';
 	}
-	w = len ? pwrite(j->fd, buf, len, 0) : 0;
-	if (w < 0)
-		ret = -errno;
-	else if ((size_t)w != len)
-		ret = -EIO;	/* short: the file system is full */
-	else if (ftruncate(j->fd, (off_t)len))
+	iov = (struct iovec){ buf, len };
+	ret = len ? ltt_io_pwritev_all(j->fd, &iov, 1, 0) : 0;
+	if (!ret && ftruncate(j->fd, (off_t)len))
 		ret = -errno;
 	free(buf);
 	return ret;

@@ -573,8 +573,8 @@ static int publish(struct relayd *r, const struct options *o)
 		}
 		r->pid_file = true;
 	}
-	ret = ltt_mkdir_p(r->rundir, geteuid() == 0 ? 0755 : 0700);
-	for (i = 0; !ret && i < NPORTS; i++)
+	/* the run directory: made before serving, where the journal is kept */
+	for (i = 0, ret = 0; !ret && i < NPORTS; i++)
 		ret = ltt_relay_port_file_write(r->rundir, port_kinds[i], r->port[i]);
 	if (ret) {
 		LTT_ERR("can't write the port files in %s: %s", r->rundir, strerror(-ret));
