@@ -265,6 +265,7 @@ static struct ltt_ftrace_task *read_in(struct ltt_ftrace_tasks *t, int32_t tid, 
 		return NULL;
 	*e = task;
 	e->comm_ts = ts;
+	e->comm_last_ts = ts;
 	e->born_ts = ts;
 	t->gen++;
 	return e;
@@ -293,27 +294,47 @@ static void set_comm(struct ltt_ftrace_task *e, const char *comm, size_t len, ui
 	memset(e->comm, 0, sizeof(e->comm));
 	memcpy(e->comm, comm, len < sizeof(e->comm) ? len : sizeof(e->comm));
 	e->comm_ts = ts;
+	e->comm_last_ts = ts;
+}
+
+/* @comm (@len bytes) is the name of @e's task at @ts (the rules of ltt_ftrace_tasks_rename()). */
+static void name_at(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task *e, const char *comm,
+		    size_t len, uint64_t ts)
+{
+	if (len > sizeof(e->comm))
+		len = sizeof(e->comm);
+	if (!strncmp(e->comm, comm, len) && (len == sizeof(e->comm) || !e->comm[len])) {
+		if (ts > e->comm_last_ts)
+			e->comm_last_ts = ts;
+		/*
+		 * Named so earlier than known (the rename's CPU converted
+		 * after a later switch's): it holds from then.  Not back
+		 * past a record of the name before (a name taken again).
+		 */
+		if (ts < e->comm_ts && ts > e->prev_last_ts) {
+			e->comm_ts = ts;
+			t->gen++;
+		}
+		return;
+	}
+	if (ts < e->comm_last_ts)
+		return;		/* a later record names it @e->comm */
+	/* a CPU whose records of before are converted later names them so */
+	memcpy(e->prev_comm, e->comm, sizeof(e->prev_comm));
+	e->prev_last_ts = e->comm_last_ts;
+	set_comm(e, comm, len, ts);
+	t->gen++;
 }
 
 void ltt_ftrace_tasks_rename(struct ltt_ftrace_tasks *t, int32_t tid, const char *comm,
 			     size_t len, uint64_t ts)
 {
-	struct ltt_ftrace_task *e;
-
 	/* the table's own entry: get() lends it const */
-	e = (struct ltt_ftrace_task *)(uintptr_t)ltt_ftrace_tasks_get(t, tid, ts);
-	if (!e || ts < e->comm_ts)
-		return;		/* a later record named it already */
-	if (len > sizeof(e->comm))
-		len = sizeof(e->comm);
-	if (!strncmp(e->comm, comm, len) && (len == sizeof(e->comm) || !e->comm[len])) {
-		e->comm_ts = ts;
-		return;
-	}
-	/* a CPU whose records of before are converted later names them so */
-	memcpy(e->prev_comm, e->comm, sizeof(e->prev_comm));
-	set_comm(e, comm, len, ts);
-	t->gen++;
+	struct ltt_ftrace_task *e =
+		(struct ltt_ftrace_task *)(uintptr_t)ltt_ftrace_tasks_get(t, tid, ts);
+
+	if (e)
+		name_at(t, e, comm, len, ts);
 }
 
 /*
@@ -371,13 +392,14 @@ void ltt_ftrace_tasks_fork(struct ltt_ftrace_tasks *t, int32_t parent, int32_t c
 	if (!fresh && e->born_ts >= ts) {	/* met first on a CPU converted before, or again */
 		if (e->guessed)
 			from_clone(t, e, child, &pt, flags);
-		if (e->comm_ts < ts)
-			set_comm(e, comm, len, ts);
+		name_at(t, e, comm, len, ts);
 		t->gen++;
 		return;
 	}
 	from_clone(t, e, child, &pt, flags);
 	set_comm(e, comm, len, ts);
+	memset(e->prev_comm, 0, sizeof(e->prev_comm));	/* a new task: none before */
+	e->prev_last_ts = 0;
 	e->born_ts = ts;
 	e->dead_ts = 0;
 	t->gen++;

@@ -16,9 +16,13 @@
  * time order, not in one order: a record may change the table after a
  * later record of another CPU was converted, or before an earlier one.
  * So every change carries its record's time and the table keeps what
- * holds latest: a name older than the one it has is not taken, a fork
- * older than the entry that a later record made for the same tid only
- * names the task.  The running task's name at each record is the
+ * holds latest: a name older than a record naming the task otherwise is
+ * not taken, a fork older than the entry that a later record made for
+ * the same tid only names the task.  A name holds from the earliest
+ * record naming it after the last one naming the name before (a switch
+ * converted first names a task later than the rename another CPU holds),
+ * never from a later one: the name before is the one of the records
+ * before that time.  The running task's name at each record is the
  * converter's business (it follows its CPU's switches and the task's own
  * renames, exactly); the table gives the rest, which changes only at
  * fork and exec.
@@ -42,8 +46,10 @@ struct ltt_ftrace_task {
 	int32_t tid, pid, ppid;		/* pid: its thread group; ppid: its real parent's group */
 	int32_t vtid, vpid;		/* in the pid namespace /proc shows it in last */
 	char comm[LTT_FTRACE_COMM_LEN];	/* NUL-padded, maybe without a NUL */
-	uint64_t comm_ts;		/* the record time @comm holds from */
+	uint64_t comm_ts;		/* the record time @comm holds from (the earliest naming it so) */
+	uint64_t comm_last_ts;		/* the latest record time naming it @comm */
 	char prev_comm[LTT_FTRACE_COMM_LEN];	/* its name before @comm_ts ("": not known) */
+	uint64_t prev_last_ts;		/* the latest record time naming it @prev_comm */
 	uint64_t born_ts;		/* the time it entered the table (0: the seed) */
 	uint64_t dead_ts;		/* its free's time; 0: alive as far as known */
 	bool nested;			/* in a pid namespace below /proc's */
@@ -92,8 +98,9 @@ void ltt_ftrace_tasks_set_lookahead(struct ltt_ftrace_tasks *t, void (*fn)(void 
 
 /**
  * ltt_ftrace_tasks_rename() - task @tid is named @comm (@len bytes, at
- * most LTT_FTRACE_COMM_LEN used) from @ts on: taken unless the entry's
- * name is of a later time
+ * most LTT_FTRACE_COMM_LEN used) at @ts: a new name taken unless a later
+ * record names the task otherwise; the name it has held from @ts when
+ * that is earlier than it was known to (and later than the name before)
  */
 void ltt_ftrace_tasks_rename(struct ltt_ftrace_tasks *t, int32_t tid, const char *comm,
 			     size_t len, uint64_t ts);

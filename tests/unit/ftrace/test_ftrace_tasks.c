@@ -149,7 +149,7 @@ int main(void)
 	int me = getpid(), parent = getppid();
 	FILE *f;
 
-	tap_plan(24);
+	tap_plan(29);
 	layouts();
 	tap_ok(r_switch.op == LTT_FTRACE_TASK_SWITCH && r_rename.op == LTT_FTRACE_TASK_RENAME &&
 	       r_newtask.op == LTT_FTRACE_TASK_FORK && r_exec.op == LTT_FTRACE_TASK_EXEC,
@@ -252,6 +252,44 @@ int main(void)
 	tap_is_int(a.calls, 1, "... one lookahead");
 	is(who(t, &cur1, 1, me, 111), want, "... its next record: no lookahead");
 	tap_is_int(a.calls, 1, "... still one");
+
+	/*
+	 * A name known to hold from its rename, not from the latest record
+	 * naming it so (CI: a program's last 509 of 1000 calls after its
+	 * rename named as before it).  CPU 0 converted first: this process
+	 * renames itself "later" at 200, is switched out at 210 and back in,
+	 * named so, at 300; CPU 1's record of it at 250, with no switch to
+	 * it, is of after the rename.
+	 */
+	ltt_ftrace_tasks_set_lookahead(t, NULL, NULL);
+	apply(t, &cur0, 0, &r_switch, 0, me, "renamed", 0, 190);
+	apply(t, &cur0, 0, &r_rename, me, me, "later", 0, 200);
+	apply(t, &cur0, 0, &r_switch, me, parent, "other", 0, 210);
+	apply(t, &cur0, 0, &r_switch, parent, me, "later", 0, 300);
+	snprintf(want, sizeof(want), "later %d %d %d %d", me, parent, me, me);
+	is(who(t, &cur1, 1, me, 250), want,
+	   "a record after a rename, another CPU's later switch naming it so converted first: the new name");
+	snprintf(want, sizeof(want), "renamed %d %d %d %d", me, parent, me, me);
+	ltt_ftrace_task_cur_init(&cur2);
+	is(who(t, &cur2, 2, me, 195), want, "... one before the rename: the name before");
+	/*
+	 * CPU 2's switch to it at 400 names it "third", converted before
+	 * CPU 3's record of its rename at 350: from then on it is "third".
+	 */
+	apply(t, &cur2, 2, &r_switch, 0, me, "third", 0, 400);
+	apply(t, &cur1, 1, &r_rename, me, me, "third", 0, 350);
+	snprintf(want, sizeof(want), "third %d %d %d %d", me, parent, me, me);
+	ltt_ftrace_task_cur_init(&cur2);
+	is(who(t, &cur2, 2, me, 360), want,
+	   "a rename converted after a later switch naming it so: the name holds from the rename");
+	snprintf(want, sizeof(want), "later %d %d %d %d", me, parent, me, me);
+	ltt_ftrace_task_cur_init(&cur2);
+	is(who(t, &cur2, 2, me, 340), want, "... and the name before, before it");
+	/* a record naming it "third" before one naming it "later": a name taken again */
+	apply(t, &cur1, 1, &r_switch, 0, me, "third", 0, 280);
+	ltt_ftrace_task_cur_init(&cur2);
+	is(who(t, &cur2, 2, me, 320), want,
+	   "an older record of the new name, before one of the name before: the rename's time kept");
 	ltt_ftrace_tasks_destroy(t);
 	return tap_done();
 }
