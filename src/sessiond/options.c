@@ -39,65 +39,80 @@ struct bound {
 	size_t value;		/* offset in struct limits: unsigned int, or uint64_t for a size */
 	bool size;		/* "4M" accepted */
 	uint64_t def, min, max;	/* its default, its range */
-	const char *help;	/* --help's description */
+	const char *help;	/* --help's description, without the default (from @def) */
 	const char *what;	/* and its argument's name */
+	const char *zero;	/* what 0 means, when @min is 0 */
 };
 
 static const struct bound bounds[] = {
 	{ "max-clients-per-uid", "LTT_SESSIOND_MAX_CLIENTS_PER_UID",
 	  offsetof(struct limits, max_clients_per_uid), false,
 	  LTT_MAX_CLIENTS_PER_UID, 1, LTT_MAX_CLIENTS,
-	  "client connections one user (not root) may hold (default: 64)", "N" },
+	  "client connections one user (not root) may hold", "N", NULL },
 	{ "max-sessions-per-uid", "LTT_SESSIOND_MAX_SESSIONS_PER_UID",
 	  offsetof(struct limits, max_sessions_per_uid), false,
 	  LTT_MAX_SESSIONS_PER_UID, 1, LTT_MAX_SESSIONS,
-	  "sessions one user (not root) may hold (default: 128)", "N" },
+	  "sessions one user (not root) may hold", "N", NULL },
 	{ "max-apps-per-uid", "LTT_SESSIOND_MAX_APPS_PER_UID",
 	  offsetof(struct limits, max_apps_per_uid), false,
 	  LTT_APP_MAX_PER_UID, 1, LTT_UST_MAX_APPS,
-	  "program connections one user (not root) may hold (default: 512)", "N" },
+	  "program connections one user (not root) may hold", "N", NULL },
 	{ "max-triggers-per-uid", "LTT_SESSIOND_MAX_TRIGGERS_PER_UID",
 	  offsetof(struct limits, max_triggers_per_uid), false,
 	  LTT_TRIGGERS_MAX_PER_UID, 1, LTT_TRIGGERS_MAX,
-	  "triggers one user (not root) may add (default: 256)", "N" },
+	  "triggers one user (not root) may add", "N", NULL },
 	{ "event-notifier-error-buffer-size-kernel",
 	  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_KERNEL",
 	  offsetof(struct limits, rule_slots_kernel), false,
 	  LTT_TRIGGER_RULE_SLOTS, 1, LTT_TRIGGER_RULE_SLOTS_MAX,
 	  "event-rule-matches triggers of the kernel, all users together, at most: "
-	  "LTTng's error counter slots, one a trigger (default: 4096)", "SLOTS" },
+	  "LTTng's error counter slots, one a trigger", "SLOTS", NULL },
 	{ "event-notifier-error-buffer-size-userspace",
 	  "LTT_SESSIOND_EVENT_NOTIFIER_ERROR_BUFFER_SIZE_USERSPACE",
 	  offsetof(struct limits, rule_slots_user), false,
 	  LTT_TRIGGER_RULE_SLOTS, 1, LTT_TRIGGER_RULE_SLOTS_MAX,
 	  "event-rule-matches triggers of user space (its agents' domains too), all "
-	  "users together, at most (default: 4096)", "SLOTS" },
+	  "users together, at most", "SLOTS", NULL },
 	{ "max-bytes-per-uid", "LTT_SESSIOND_MAX_BYTES_PER_UID",
 	  offsetof(struct limits, max_bytes_per_uid), true,
 	  LTT_MAX_BYTES_PER_UID, LTT_CLIENT_MSG_MAX, 1ULL << 34,
 	  "bytes of requests, and as many of program messages, one user (not root) may "
-	  "have the daemon hold while they arrive (default: 32M)", "SIZE" },
+	  "have the daemon hold while they arrive", "SIZE", NULL },
 	{ "app-metadata-max", "LTT_SESSIOND_APP_METADATA_MAX",
 	  offsetof(struct limits, metadata_max), true,
 	  LTT_APP_METADATA_MAX, 4096, 1ULL << 30,
-	  "bytes of event descriptions kept per program (default: 4M)", "SIZE" },
+	  "bytes of event descriptions kept per program", "SIZE", NULL },
 	{ "app-max-events", "LTT_SESSIOND_APP_MAX_EVENTS",
 	  offsetof(struct limits, max_events), false,
 	  LTT_APP_MAX_TRACEPOINTS, 1, LTT_APP_MAX_TRACEPOINTS,
-	  "events kept per program (default: 65536)", "N" },
+	  "events kept per program", "N", NULL },
 	{ "client-idle-timeout", "LTT_SESSIOND_CLIENT_IDLE_TIMEOUT",
 	  offsetof(struct limits, idle_timeout_s), false,
 	  LTT_CLIENT_IDLE_TIMEOUT_S, 0, 86400,
-	  "close client connections idle so long between requests (default: 30; 0: never)",
-	  "SECONDS" },
+	  "close client connections idle so long between requests", "SECONDS", "never" },
 	{ "consumerd-idle-ms", "LTT_SESSIOND_CONSUMERD_IDLE_MS",
 	  offsetof(struct limits, consumerd_idle_ms), false,
 	  LTT_CONSUMER_IDLE_MS, 0, 3600000,
-	  "keep a user's consumer daemon so long after its last session, for the next "
-	  "(default: 10000; 0: it exits with the last session)", "MS" },
+	  "keep a user's consumer daemon so long after its last session, for the next",
+	  "MS", "it exits with the last session" },
 };
 _Static_assert(sizeof(bounds) / sizeof(bounds[0]) == LTT_OPTIONS_BOUNDS,
 	       "one bound for each of struct options' bound_args");
+
+#define BOUND_HELP_MAX	256	/* a bound's --help text, its default included */
+
+/* --help's text of @b into @buf (@size): its words, then its default from @b->def. */
+static void bound_help(const struct bound *b, char *buf, size_t size)
+{
+	char def[32];
+
+	if (b->size)
+		ltt_size_format(b->def, def, sizeof(def));
+	else
+		snprintf(def, sizeof(def), "%llu", (unsigned long long)b->def);
+	snprintf(buf, size, "%s (default: %s%s%s)", b->help, def, b->zero ? "; 0: " : "",
+		 b->zero ? b->zero : "");
+}
 
 /* Store @v as @b's value in @lim. */
 static void set_bound(const struct bound *b, struct limits *lim, uint64_t v)
@@ -406,15 +421,18 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 	/* popt's table: head's options, then each bound's (from bounds[]), then tail's */
 	struct poptOption table[sizeof(head) / sizeof(head[0]) + LTT_OPTIONS_BOUNDS +
 				sizeof(tail) / sizeof(tail[0])];
+	char help[LTT_OPTIONS_BOUNDS][BOUND_HELP_MAX];
 	size_t n = sizeof(head) / sizeof(head[0]), i;
 	poptContext ctx;
 	int ret;
 
 	memcpy(table, head, sizeof(head));
-	for (i = 0; i < LTT_OPTIONS_BOUNDS; i++)
+	for (i = 0; i < LTT_OPTIONS_BOUNDS; i++) {
+		bound_help(&bounds[i], help[i], sizeof(help[i]));
 		table[n + i] = (struct poptOption){ bounds[i].option, 0, POPT_ARG_STRING,
-						    &opts->bound_args[i], 0, bounds[i].help,
+						    &opts->bound_args[i], 0, help[i],
 						    bounds[i].what };
+	}
 	memcpy(table + n + LTT_OPTIONS_BOUNDS, tail, sizeof(tail));
 	ctx = poptGetContext("ltt-sessiond", argc, argv, table, 0);
 	ret = ltt_daemon_popt("ltt-sessiond", ctx, table, &opts->verbose, print_help, NULL, NULL);

@@ -7,7 +7,7 @@
 
 test_init
 need_proto_client
-plan 124
+plan 125
 
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
 sock="$LTT_RUNDIR/client.sock"
@@ -186,6 +186,10 @@ is "$RC" 0 "--help: exit 0"
 like "$STDOUT" "^Usage: ltt-sessiond \\[OPTION\\.\\.\\.\\]" "--help: usage on stdout"
 like "$STDOUT" "--daemonize" "--help: lists --daemonize"
 like "$STDOUT" "--rundir=DIR" "--help: lists --rundir"
+# each bound's default, written from the value the daemon takes
+help=$(tr -s ' \n' ' ' <<<"$STDOUT")
+like "$help" "--max-bytes-per-uid=SIZE [^-]*\\(default: 32 MiB\\) .*--app-max-events=N [^-]*\\(default: 65536\\) .*--client-idle-timeout=SECONDS [^-]*\\(default: 30; 0: never\\)" \
+	"--help: the bounds' defaults, a size's with its unit, what 0 means"
 run "$SESSIOND" -V
 is "$OUT" "ltt-sessiond $version" "-V: the same version as lttctl"
 is "$RC" 0 "-V: exit 0"
