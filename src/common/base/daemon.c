@@ -21,6 +21,7 @@
 
 #include "common/base/daemon.h"
 #include "common/base/log.h"
+#include "common/base/paths.h"
 #include "common/base/sock.h"
 
 int ltt_fork_split(int pair[2], bool sockets, int child_end)
@@ -268,5 +269,19 @@ int ltt_daemon_args_end(const char *prog, int rc, const char *bad, const char *w
 			rest, prog);
 	else
 		return 0;
+	return -1;
+}
+
+/* ltt_daemon_state_dir(): daemon.h */
+int ltt_daemon_state_dir(const char *prog, const char *rundir, char *buf, size_t len)
+{
+	int ret = ltt_state_dir(rundir, buf, len);
+
+	if (ret >= 0)
+		return ret;
+	fprintf(stderr, "%s: Error: %s=%s: %s\n", prog, LTT_STATEDIR_ENV,
+		getenv(LTT_STATEDIR_ENV),
+		ret == -EINVAL ? "give the absolute path of a directory on disk, where the daemon keeps its journals across a reboot, or unset it to keep them in the run directory" :
+		"a path too long: give a shorter one");
 	return -1;
 }

@@ -135,4 +135,13 @@ int ltt_daemon_opt(const char *prog, int rc, int *verbose, void (*help)(void *ar
 int ltt_daemon_args_end(const char *prog, int rc, const char *bad, const char *why,
 			const char *rest);
 
+/**
+ * ltt_daemon_state_dir() - @prog's state directory for @rundir
+ * (ltt_state_dir(): $LTT_STATEDIR, else @rundir) into @buf, checked
+ * with the options: one not absolute is said on stderr
+ *
+ * Returns 1 for $LTT_STATEDIR's, 0 for @rundir, or -1 (said).
+ */
+int ltt_daemon_state_dir(const char *prog, const char *rundir, char *buf, size_t len);
+
 #endif /* LTT_COMMON_DAEMON_H */

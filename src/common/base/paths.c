@@ -113,6 +113,19 @@ int ltt_path_absolute(char *buf, size_t len, const char *path)
 	return ltt_path_join(buf, len, cwd, path);
 }
 
+int ltt_state_dir(const char *rundir, char *buf, size_t len)
+{
+	const char *env = getenv(LTT_STATEDIR_ENV);
+	const char *dir = env && *env ? env : rundir;
+
+	if (dir == env && env[0] != '/')
+		return -EINVAL;
+	if (strlen(dir) >= len)
+		return -ENAMETOOLONG;
+	strcpy(buf, dir);
+	return dir == env;
+}
+
 int ltt_mkdir_p(const char *path, mode_t mode)
 {
 	char tmp[4096];

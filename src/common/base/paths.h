@@ -14,6 +14,7 @@
 #define LTT_RC_NAME ".lttrc"
 #define LTT_TRACES_DIR_NAME "ltt-traces"	/* in a home of ltt's layout */
 #define LTT_LTTNG_TRACES_DIR_NAME "lttng-traces"	/* in $LTTNG_HOME */
+#define LTT_STATEDIR_ENV "LTT_STATEDIR"	/* a daemon's state directory (ltt_state_dir()) */
 
 /*
  * What ltt keeps in a home directory, as ltt_home_find() resolves it.
@@ -84,6 +85,19 @@ int ltt_path_join(char *buf, size_t len, const char *dir, const char *name);
  * Returns 0, -ENAMETOOLONG, or getcwd()'s error.
  */
 int ltt_path_absolute(char *buf, size_t len, const char *path);
+
+/**
+ * ltt_state_dir() - where a daemon keeps what must outlive it and its run
+ * directory, the journals from which the next daemon makes whole what a
+ * death left (the session daemon's chunks, the relay's session
+ * directories): $LTT_STATEDIR when set (a directory on disk, which a
+ * reboot does not empty, as /run is: the systemd units give
+ * /var/lib/...), else @rundir, into @buf
+ *
+ * Returns 1 for $LTT_STATEDIR's, 0 for @rundir, -EINVAL when
+ * $LTT_STATEDIR is not an absolute path, -ENAMETOOLONG.
+ */
+int ltt_state_dir(const char *rundir, char *buf, size_t len);
 
 /**
  * ltt_mkdir_p() - create @path and its missing parents with @mode
