@@ -70,7 +70,7 @@ static int rewrite_locked(struct ltt_relay_journal *j)
 	return ret;
 }
 
-int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret)
+int ltt_relay_journal_open(const char *statedir, struct ltt_relay_journal **ret)
 {
 	struct ltt_relay_journal *j = calloc(1, sizeof(*j));
 	char made[PATH_MAX];
@@ -79,8 +79,8 @@ int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret)
 
 	if (!j)
 		return -ENOMEM;
-	n = snprintf(j->path, sizeof(j->path), "%s/" JOURNAL_PREFIX "%ld", rundir, (long)getpid());
-	m = snprintf(made, sizeof(made), "%s/" JOURNAL_NEW_PREFIX "%ld", rundir, (long)getpid());
+	n = snprintf(j->path, sizeof(j->path), "%s/" JOURNAL_PREFIX "%ld", statedir, (long)getpid());
+	m = snprintf(made, sizeof(made), "%s/" JOURNAL_NEW_PREFIX "%ld", statedir, (long)getpid());
 	if (n < 0 || (size_t)n >= sizeof(j->path) || m < 0 || (size_t)m >= sizeof(made)) {
 		free(j);
 		return -ENAMETOOLONG;
@@ -216,8 +216,8 @@ static void repair_session(const char *dir, struct ltt_relay_recovered *r)
 			 st.busy, st.errors);
 }
 
-/* The journal @name of @dir_fd (@rundir): a dead relay's repaired, then removed. */
-static void recover_one(int dir_fd, const char *rundir, const char *name,
+/* The journal @name of @dir_fd (@statedir): a dead relay's repaired, then removed. */
+static void recover_one(int dir_fd, const char *statedir, const char *name,
 			struct ltt_relay_recovered *r)
 {
 	int fd = openat(dir_fd, name, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
@@ -228,7 +228,7 @@ static void recover_one(int dir_fd, const char *rundir, const char *name,
 
 	if (fd < 0) {
 		if (errno != ENOENT)	/* ENOENT: another relay recovered it */
-			LTT_WARN("journal %s/%s can't be opened (%s): passed over", rundir, name,
+			LTT_WARN("journal %s/%s can't be opened (%s): passed over", statedir, name,
 				 strerror(errno));
 		return;
 	}
@@ -246,14 +246,14 @@ static void recover_one(int dir_fd, const char *rundir, const char *name,
 	/* a journal this relay's user wrote: another's names no directory to cut here */
 	if (!S_ISREG(held.st_mode) || held.st_uid != geteuid() || (held.st_mode & 022)) {
 		LTT_WARN("journal %s/%s is not a file of this relay's user that only it may write: passed over",
-			 rundir, name);
+			 statedir, name);
 		close(fd);
 		return;
 	}
 	ret = ltt_io_read_file(fd, JOURNAL_MAX, (void **)&data, &len);
 	if (ret) {
 		LTT_ERR("a dead relay's journal %s/%s can't be read (%s): removed, its sessions not repaired",
-			rundir, name, strerror(-ret));
+			statedir, name, strerror(-ret));
 		r->errors++;
 	}
 	r->journals++;
@@ -281,18 +281,18 @@ static void drop_unborn(int dir_fd, const char *name)
 	close(fd);
 }
 
-int ltt_relay_journal_recover(const char *rundir, struct ltt_relay_recovered *ret)
+int ltt_relay_journal_recover(const char *statedir, struct ltt_relay_recovered *ret)
 {
 	struct dirent *de;
 	DIR *dir;
 
 	*ret = (struct ltt_relay_recovered){ 0 };
-	dir = opendir(rundir);
+	dir = opendir(statedir);
 	if (!dir)
 		return errno == ENOENT ? 0 : -errno;
 	while ((de = readdir(dir))) {
 		if (!strncmp(de->d_name, JOURNAL_PREFIX, strlen(JOURNAL_PREFIX)))
-			recover_one(dirfd(dir), rundir, de->d_name, ret);
+			recover_one(dirfd(dir), statedir, de->d_name, ret);
 		else if (!strncmp(de->d_name, JOURNAL_NEW_PREFIX, strlen(JOURNAL_NEW_PREFIX)))
 			drop_unborn(dirfd(dir), de->d_name);
 	}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * journal.h - the session directories a relay writes, kept in a file of
- * its run directory (relayd-writing.PID, held by an exclusive flock()
- * while the relay lives), so that the next relay started there cuts
+ * its state directory (relayd-writing.PID, held by an exclusive flock()
+ * while the relay lives; the run directory unless $LTT_STATEDIR names one
+ * on disk, which a reboot does not empty), so that the next relay started there cuts
  * what a death left torn in them before it serves: a packet's data
  * written and its index entry not, a torn index entry, a torn metadata
  * packet (ltt_trace_repair(), as the session daemon does for its
@@ -28,18 +29,18 @@ struct ltt_relay_recovered {
 
 /**
  * ltt_relay_journal_recover() - repair the session directories of every
- * dead relay's journal in @rundir, then remove those journals; a live
+ * dead relay's journal in @statedir, then remove those journals; a live
  * relay's (its flock held) is left to it.  Each cut is logged.  At
  * start, before serving.  @ret: what was done.  Returns 0, or -errno
- * when @rundir can't be read.
+ * when @statedir can't be read.
  */
-int ltt_relay_journal_recover(const char *rundir, struct ltt_relay_recovered *ret);
+int ltt_relay_journal_recover(const char *statedir, struct ltt_relay_recovered *ret);
 
 /**
- * ltt_relay_journal_open() - this relay's journal in @rundir, empty, its
+ * ltt_relay_journal_open() - this relay's journal in @statedir, empty, its
  * flock held: into *@ret.  Returns 0 or -errno.
  */
-int ltt_relay_journal_open(const char *rundir, struct ltt_relay_journal **ret);
+int ltt_relay_journal_open(const char *statedir, struct ltt_relay_journal **ret);
 
 /**
  * ltt_relay_journal_add() - @dir (absolute) is a session directory this

@@ -35,6 +35,7 @@
 #include "common/base/daemon-popt.h"
 #include "common/base/durable.h"
 #include "common/base/log.h"
+#include "common/base/daemon.h"
 #include "common/base/paths.h"
 #include "common/net/xport.h"
 #include "common/proto/lttng-health.h"
@@ -74,6 +75,8 @@ struct relayd {
 	int fd[NPORTS];
 	uint16_t port[NPORTS];
 	char rundir[PATH_MAX];
+	char statedir[PATH_MAX];	/* the journal's: $LTT_STATEDIR, else @rundir */
+	bool statedir_given;
 	char output[PATH_MAX];
 	bool port_files, pid_file;
 	struct ltt_evloop *loop;
@@ -249,6 +252,10 @@ static int resolve_dirs(const struct options *o, struct relayd *r)
 		fprintf(stderr, "ltt-relayd: Error: no run directory: set LTT_RUNDIR, LTT_HOME or HOME\n");
 		return -1;
 	}
+	ret = ltt_daemon_state_dir("ltt-relayd", r->rundir, r->statedir, sizeof(r->statedir));
+	if (ret < 0)
+		return -1;
+	r->statedir_given = ret;
 	if (o->output)
 		ret = ltt_path_absolute(r->output, sizeof(r->output), o->output);
 	else
@@ -455,26 +462,29 @@ static int port_start(struct relayd *r, int i, const struct ltt_relay_proto_ops 
 }
 
 /*
- * Before serving: what dead relays of this run directory left torn in
- * their sessions' directories cut back (journal.h), then this relay's
- * own journal kept there.  0, or -errno after saying why.
+ * Before serving: what dead relays of this state directory (the run
+ * directory, or $LTT_STATEDIR) left torn in their sessions' directories
+ * cut back (journal.h), then this relay's own journal kept there.  0, or
+ * -errno after saying why.
  */
 static int keep_journal(struct relayd *r)
 {
 	struct ltt_relay_recovered rec;
 	int ret = ltt_mkdir_p(r->rundir, geteuid() == 0 ? 0755 : 0700);
 
+	if (!ret && r->statedir_given)
+		ret = ltt_mkdir_p(r->statedir, 0700);
 	if (!ret)
-		ret = ltt_relay_journal_recover(r->rundir, &rec);
+		ret = ltt_relay_journal_recover(r->statedir, &rec);
 	if (!ret && rec.journals)	/* a relay died: said as loudly as a cut */
 		LTT_WARN("%u dead relays' journals in %s: %u session directories looked at, %u files cut (%" PRIu64
 			 " bytes torn), %u trace directories still written, %u errors", rec.journals,
-			 r->rundir, rec.sessions, rec.cut, rec.bytes, rec.busy, rec.errors);
+			 r->statedir, rec.sessions, rec.cut, rec.bytes, rec.busy, rec.errors);
 	if (!ret)
-		ret = ltt_relay_journal_open(r->rundir, &r->model->journal);
+		ret = ltt_relay_journal_open(r->statedir, &r->model->journal);
 	if (ret)
-		LTT_ERR("can't keep the journal of the sessions written in the run directory %s: %s",
-			r->rundir, strerror(-ret));
+		LTT_ERR("can't keep the journal of the sessions written in %s (%s): %s", r->statedir,
+			r->statedir_given ? LTT_STATEDIR_ENV : "the run directory", strerror(-ret));
 	return ret;
 }
 

@@ -429,6 +429,7 @@ static int run(const struct options *opts)
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1,
 			  .lttng_health_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
+	char statedir[PATH_MAX];
 
 	ltt_testpoints_init();
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
@@ -436,6 +437,9 @@ static int run(const struct options *opts)
 		LTT_ERR("no run directory: set LTT_RUNDIR, LTT_HOME or HOME, or pass --rundir");
 		return 1;
 	}
+	/* the state directory's journals are used at start: a bad one said before anything */
+	if (ltt_daemon_state_dir("ltt-sessiond", rundir, statedir, sizeof(statedir)) < 0)
+		return 1;
 	/* --daemonize changes to /: a relative --load means what it meant. */
 	if (opts->load && (!*opts->load || ltt_path_absolute(load, sizeof(load), opts->load))) {
 		LTT_ERR("--load '%s': not a usable path", opts->load);
@@ -493,8 +497,10 @@ static int run(const struct options *opts)
 		goto out;
 	}
 	/* what a dead daemon's sessions left: made whole before anything new */
-	if (!ltt_chunk_journal_init(rundir))
-		ltt_chunk_journal_recover(ltt_chunk_recover);
+	ret = ltt_chunk_journal_init(rundir);
+	if (ret)
+		goto out;
+	ltt_chunk_journal_recover(ltt_chunk_recover);
 	ret = listen_on(&rd, LTT_APP_SOCKET_NAME, root, gr, &d.app_fd);
 	if (!ret)
 		ret = listen_on(&rd, LTT_CLIENT_SOCKET_NAME, root, gr, &d.client_fd);

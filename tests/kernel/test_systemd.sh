@@ -27,7 +27,7 @@ kvm_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 . "$KVM_SRC/sysroot.sh"
 sysd_root
-plan 30
+plan 32
 
 # The guest's root: Debian's, then ltt by `make install`.
 R=$TEST_TMP/sysroot
@@ -78,6 +78,10 @@ is "$(f auto_save.rc)" 0 "a session saved in the autoload directory"
 is "$(f restarted)" 0 "systemctl kill -s KILL: systemd starts the daemon again"
 is "$(f nrestarts)" 1 "once (Restart=on-failure)"
 like "$(f after_restart_list)" "auto1" "the autoloaded session is back"
+is "$(f c_start.rc) $(f c_journals)" "0 1 0" \
+	"a session started: its chunks' journal in the state directory /var/lib/ltt, none in /run/ltt"
+like "$(f journal)" "session 'crashed' of a daemon that died: its traces in /var/tmp/crashed are made whole" \
+	"... the restarted daemon made its traces whole from it"
 
 # --- systemctl stop
 is "$(f f_start.rc)" 0 "a session records"
@@ -96,12 +100,12 @@ is "$((got + lost))/$lost" "1502/0" "every event the program committed is in the
 # --- the relay's unit killed, restarted: the dead relay's journal found
 is "$(f r_start.rc)" 0 "ltt-relayd.service starts"
 r=$(f r_journals_before)
-is "$r" "${r%%:*}: relayd-writing.${r%%:*} " "the relay keeps its journal in its run directory ($r)"
+is "$r" "${r%%:*}: relayd-writing.${r%%:*} " "the relay keeps its journal in its state directory, /var/lib/ltt-relayd ($r)"
 is "$(f r_restarted)" 0 "killed (SIGKILL), systemd starts it again"
 r=$(f r_journals_after)
 is "$r" "${r%%:*}: relayd-writing.${r%%:*} " "the new relay's journal alone is there ($r)"
-like "$(f relay-journal)" "1 dead relays' journals in /run/ltt-relayd: " \
-	"the new relay found the dead one's journal: the run directory was kept across the restart"
+like "$(f relay-journal)" "1 dead relays' journals in /var/lib/ltt-relayd: " \
+	"the new relay found the dead one's journal, its run directory emptied by the stop"
 
 # --- the journal
 like "$(f journal)" "session 'flush' destroyed" "the journal has the daemon's messages"

@@ -211,6 +211,9 @@ test_init() {
 	export HOME="$TEST_TMP/home" LTT_HOME="$TEST_TMP/home"
 	export LTT_RUNDIR="$TEST_TMP/run"
 	export LTT_SESSIOND_PATH="$SESSIOND"
+	# the daemons' journals in the test's run directory, not a state
+	# directory of the caller's that the tests running beside share
+	unset LTT_STATEDIR
 	mkdir -p "$HOME"
 	[ -x "$SESSIOND" ] || { echo "Bail out! $SESSIOND not built"; exit 1; }
 	[ -x "$LTTCTL_BIN" ] || { echo "Bail out! $LTTCTL_BIN not built"; exit 1; }

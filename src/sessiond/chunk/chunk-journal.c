@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * chunk-journal.c - a local session's chunks kept in the run directory
+ * chunk-journal.c - a local session's chunks kept in the state directory
  * for the next daemon after a crash (see chunk-journal.h).
  */
 #include <dirent.h>
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include "common/base/durable.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
@@ -28,24 +30,49 @@
 
 static char journal_dir[PATH_MAX];
 static bool remote;	/* written and removed by the privileged part */
+static int lock_fd = -1;	/* @journal_dir's, flock()ed: no other daemon's */
+
+/* @rundir's state directory's journal directory into @buf: 0, 1 ($LTT_STATEDIR's) or -errno. */
+static int journal_dir_of(const char *rundir, char *buf, size_t len)
+{
+	char state[PATH_MAX];
+	int given = ltt_state_dir(rundir, state, sizeof(state));
+
+	if (given < 0)
+		return given;
+	return ltt_path_join(buf, len, state, "chunks") ? -ENAMETOOLONG : given;
+}
 
 int ltt_chunk_journal_init(const char *rundir)
 {
-	int ret;
+	/* a $LTT_STATEDIR not absolute: refused with the options (-EINVAL) */
+	int given = journal_dir_of(rundir, journal_dir, sizeof(journal_dir));
+	int ret = given < 0 ? given : 0;
 
-	journal_dir[0] = '\0';
-	if ((size_t)snprintf(journal_dir, sizeof(journal_dir), "%s/chunks", rundir) >=
-	    sizeof(journal_dir)) {
-		journal_dir[0] = '\0';
-		return -ENAMETOOLONG;
+	/* $LTT_STATEDIR made as asked; the run directory exists */
+	if (!ret && given > 0)
+		ret = ltt_mkdir_p(getenv(LTT_STATEDIR_ENV), 0700);
+	if (!ret && mkdir(journal_dir, 0700) && errno != EEXIST)
+		ret = -errno;
+	if (!ret) {
+		lock_fd = open(journal_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		ret = lock_fd < 0 ? -errno : flock(lock_fd, LOCK_EX | LOCK_NB) ? -errno : 0;
 	}
-	ret = mkdir(journal_dir, 0700) && errno != EEXIST ? -errno : 0;
-	if (ret) {
-		LTT_ERR("can't make %s (%s): a crash will leave traces unrepaired and chunks unarchived",
+	if (ret == -EWOULDBLOCK) {
+		/* two run directories, one state directory: each would repair the other's */
+		LTT_ERR("%s: another session daemon keeps its journals there: give each daemon a state directory of its own (%s)",
+			journal_dir, LTT_STATEDIR_ENV);
+		ret = -EBUSY;
+	} else if (ret) {
+		LTT_ERR("can't keep journals in %s (%s): a crash will leave traces unrepaired and chunks unarchived",
 			journal_dir, strerror(-ret));
+	}
+	if (ret) {
+		ltt_fd_close(&lock_fd);
 		journal_dir[0] = '\0';
 	}
-	return ret;
+	/* a state directory given must serve: one of the run directory may fail */
+	return ret == -EBUSY || given != 0 ? ret : 0;
 }
 
 void ltt_chunk_journal_remote(void)
@@ -149,6 +176,7 @@ void ltt_chunk_journal_fini(void)
 	if (journal_dir[0] && !remote && rmdir(journal_dir) && errno != ENOTEMPTY &&
 	    errno != ENOENT)
 		LTT_WARN("can't remove %s: %s", journal_dir, strerror(errno));
+	ltt_fd_close(&lock_fd);
 }
 
 /* The value of line "KEY VALUE" at *@pos (advanced past it), or NULL. */
@@ -243,7 +271,8 @@ static void recover_one(int dir_fd, const char *name, ltt_chunk_recover_fn *reco
 			 strerror(n == -ENOMEM ? ENOMEM : EPROTO));
 	} else {
 		s->output_type = LTT_OUTPUT_LOCAL;
-		LTT_INFO("session '%s' of a daemon that died: its traces in %s are made whole",
+		/* a daemon died: said as the relay says it, not only with -v */
+		LTT_WARN("session '%s' of a daemon that died: its traces in %s are made whole",
 			 s->name, s->output);
 		recover(s, chunks, ends, (unsigned int)n, (int64_t)time(NULL));
 	}
@@ -253,13 +282,19 @@ static void recover_one(int dir_fd, const char *name, ltt_chunk_recover_fn *reco
 	free(s);
 }
 
-/* The journal of session @id of @daemon in @rundir/chunks, into @buf. */
+/* The journal of session @id of @daemon in @rundir's journal directory, into @buf. */
 static int served_path(const char *rundir, pid_t daemon, uint64_t id, char *buf, size_t len)
 {
+	char dir[PATH_MAX];
+	int ret;
+
 	if (!rundir[0])
 		return -ENOENT;
-	return (size_t)snprintf(buf, len, "%s/chunks/%ld-%" PRIu64, rundir, (long)daemon, id) >=
-	       len ? -ENAMETOOLONG : 0;
+	ret = journal_dir_of(rundir, dir, sizeof(dir));
+	if (ret < 0)
+		return ret;
+	return (size_t)snprintf(buf, len, "%s/%ld-%" PRIu64, dir, (long)daemon, id) >= len ?
+	       -ENAMETOOLONG : 0;
 }
 
 int ltt_chunk_journal_serve_write(const char *rundir, pid_t daemon, struct ltt_rbuf *r)

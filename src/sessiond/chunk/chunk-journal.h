@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * chunk-journal.h - what a local session's trace chunks are, kept in
- * the run directory (RUNDIR/chunks/PID-ID) while the session lives, so
+ * the state directory (STATEDIR/chunks/PID-ID: the run directory unless
+ * $LTT_STATEDIR names one on disk) while the session lives, so
  * that the next daemon finishes what a crash interrupted: it cuts what
  * the crash left torn in the traces, completes an interrupted rotation
  * (a chunk half-moved into archives/) and archives the dead session's
@@ -21,9 +22,13 @@
 #define LTT_CHUNK_JOURNAL_MAX 6
 
 /**
- * ltt_chunk_journal_init() - keep the journals in @rundir/chunks (made
- * 0700 when missing).  Called once at start, before any session.
- * Return: 0 or -errno (journals are then not kept: logged).
+ * ltt_chunk_journal_init() - keep the journals in STATEDIR/chunks (made
+ * 0700 when missing, STATEDIR too), STATEDIR ltt_state_dir()'s for
+ * @rundir, and hold its flock() (one daemon's journals, even of
+ * two run directories).  Called once at start, before any session.
+ * Return: 0 (journals not kept when @rundir's can't be used: logged), or
+ * -errno, logged, for the daemon to stop: $LTT_STATEDIR not absolute
+ * (-EINVAL) or not usable, or another daemon's (-EBUSY).
  */
 int ltt_chunk_journal_init(const char *rundir);
 
@@ -38,7 +43,8 @@ void ltt_chunk_journal_remote(void);
 
 /**
  * ltt_chunk_journal_serve_write() - JOURNAL_WRITE's end: @r {u64 id, str
- * text}, a journal of session @id of @daemon, kept in @rundir/chunks if
+ * text}, a journal of session @id of @daemon, kept in @rundir's state
+ * directory's chunks/ if
  * it parses and names the owner and output of a session admitted
  * (-EPERM otherwise).  Returns 0 or a negative errno.
  */

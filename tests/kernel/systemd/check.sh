@@ -36,6 +36,12 @@ capture auto_enable lttctl enable-event -u 'hello_world:*' -s auto1
 mkdir -p "$AUTO"
 capture auto_save lttctl save auto1 -o "$AUTO"
 lttctl destroy auto1 >/dev/null 2>&1
+# a session recording when the daemon dies: its chunks' journal kept in
+# the state directory (/var/lib/ltt), which a reboot does not empty
+capture c_create lttctl create crashed -o /var/tmp/crashed
+capture c_enable lttctl enable-event -u 'hello_world:*' -s crashed
+capture c_start lttctl start crashed
+result c_journals "$(ls /var/lib/ltt/chunks | wc -l) $(ls /run/ltt/chunks 2>/dev/null | wc -l)"
 pid0=$(prop MainPID)
 capture kill systemctl kill -s KILL "$UNIT"
 restarted() {
@@ -63,13 +69,13 @@ result exec_status "$(prop ExecMainStatus)"
 result consumers_after_stop "$(pgrep -x ltt-consumerd | wc -l)"
 result rundir_after_stop "$(ls /run/ltt 2>/dev/null | tr '\n' ' ')"
 
-# --- the relay's unit killed: systemd starts it again, in the run
-# directory it kept (RuntimeDirectoryPreserve=restart), where the new
-# relay finds the dead one's journal of the sessions it wrote
+# --- the relay's unit killed: systemd starts it again (its run directory
+# emptied, as a reboot would), and the new relay finds the dead one's
+# journal of the sessions it wrote in its state directory
 RELAY=ltt-relayd.service
 capture r_start systemctl start "$RELAY"
 rpid0=$(systemctl show -p MainPID --value "$RELAY")
-result r_journals_before "$rpid0: $(ls /run/ltt-relayd | grep '^relayd-writing\.' | tr '\n' ' ')"
+result r_journals_before "$rpid0: $(ls /var/lib/ltt-relayd | grep '^relayd-writing\.' | tr '\n' ' ')"
 capture r_kill systemctl kill -s KILL "$RELAY"
 relay_restarted() {
 	local p
@@ -78,7 +84,7 @@ relay_restarted() {
 }
 until_true 60 relay_restarted
 result r_restarted $?
-result r_journals_after "$(systemctl show -p MainPID --value "$RELAY"): $(ls /run/ltt-relayd | grep '^relayd-writing\.' | tr '\n' ' ')"
+result r_journals_after "$(systemctl show -p MainPID --value "$RELAY"): $(ls /var/lib/ltt-relayd | grep '^relayd-writing\.' | tr '\n' ' ')"
 capture r_stop systemctl stop "$RELAY"
 journalctl -b -u "$RELAY" -o cat --no-pager >"$OUT/relay-journal" 2>&1
 

@@ -5,7 +5,10 @@
 #  - consumer and session daemon both dead, a stream file left with half
 #    a packet its index does not hold (babeltrace2 spins on such a file):
 #    the next daemon cuts it (and a torn metadata packet, a torn index
-#    entry) and the trace reads, every whole packet's events in it;
+#    entry) and the trace reads, every whole packet's events in it; the
+#    journal in the state directory $LTT_STATEDIR, the run directory
+#    emptied between the two daemons as a reboot empties /run; a
+#    relative $LTT_STATEDIR, and one another daemon holds, refused;
 #  - the session daemon killed, its consumer alive and holding events:
 #    the next daemon's repair leaves the directory the consumer holds
 #    (its flock()) alone, and the consumer writes every event;
@@ -22,7 +25,7 @@
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
-plan 52
+plan 57
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -51,7 +54,8 @@ daemon_start() {
 	)
 }
 
-# --- A stream file torn, both daemons dead ---------------------------------
+# --- A stream file torn, both daemons dead, then a reboot -----------------
+export LTT_STATEDIR="$TEST_TMP/state"
 daemon_start packet-torn:2
 ok $? "a daemon started, its consumer to die inside its second packet"
 lttctl -q create t -o "$TEST_TMP/t" &&
@@ -84,20 +88,35 @@ isize=$(stat -c %s "$idx")
 head -c 30 /dev/zero >>"$idx"
 ok "$([ -n "$idx" ] && [ "$msize" -gt 0 ]; echo $?)" \
 	"a torn metadata packet and a torn index entry added"
-ok "$([ -f "$LTT_RUNDIR/chunks/$d1-1" ]; echo $?)" "the dead daemon's journal of session t is left"
+is "$([ -f "$LTT_STATEDIR/chunks/$d1-1" ]; echo $?) $(stat -c %a "$LTT_STATEDIR" "$LTT_STATEDIR/chunks" | tr '\n' ' ')$(ls "$LTT_RUNDIR" | grep -c chunks)" \
+	"0 700 700 0" "the dead daemon's journal of session t is left in \$LTT_STATEDIR (made 0700), none in the run directory"
+# a reboot: /run emptied, the state directory kept
+rm -r "$LTT_RUNDIR" && mkdir "$LTT_RUNDIR"
 daemon_start
-ok $? "a new daemon started"
+ok $? "a new daemon started, its run directory empty"
 like "$(cat "$LOG")" "stream file|channel|cut from" "it logged the cuts"
 is "$(torn_streams "$TEST_TMP/t")" 0 "no stream file is torn any more"
 is "$(stat -c %s "$md/metadata")" "$msize" "the metadata is back to its whole packets"
 is "$(stat -c %s "$idx")" "$isize" "the index is back to its whole entries"
-ok "$([ ! -e "$LTT_RUNDIR/chunks/$d1-1" ]; echo $?)" "the journal is gone"
+ok "$([ ! -e "$LTT_STATEDIR/chunks/$d1-1" ]; echo $?)" "the journal is gone"
+like "$(cat "$LOG")" "Warning: session 't' of a daemon that died: its traces in $TEST_TMP/t are made whole" \
+	"... and a warning says a daemon died"
 n=$(read_events "$TEST_TMP/t")
 ok "$([[ $n =~ ^[0-9]+$ ]] && [ "$n" -gt 0 ] && [ "$n" -lt 300 ]; echo $?)" \
 	"babeltrace2 reads the trace: $n events of the whole packets (the torn one's are lost: no counter outlived both daemons)"
 is "$(dups_and_range "$TEST_TMP/bt.out" torn 1 300)" "0 0 $n" "no event twice, none out of range"
+# a second daemon of another run directory, the same state directory: refused
+run timeout "$TEST_TIMEOUT" "$SESSIOND" --rundir "$TEST_TMP/run2"
+is "$RC" 1 "a daemon of another run directory with the same \$LTT_STATEDIR: exit 1"
+like "$ERR" "$LTT_STATEDIR/chunks: another session daemon keeps its journals there: give each daemon a state directory of its own \(LTT_STATEDIR\)" \
+	"... saying the state directory is another daemon's"
 stop_sessiond
 wait_unlocked
+run env LTT_STATEDIR=state "$SESSIOND" --rundir "$TEST_TMP/never"
+is "$RC:$ERR" "1:ltt-sessiond: Error: LTT_STATEDIR=state: give the absolute path of a directory on disk, where the daemon keeps its journals across a reboot, or unset it to keep them in the run directory" \
+	"a relative \$LTT_STATEDIR: exit 1, saying what to give"
+ok "$([ ! -e "$TEST_TMP/never" ] && [ ! -e state ]; echo $?)" "... nothing made"
+unset LTT_STATEDIR
 
 # --- A daemon restarted while its orphaned consumer still writes ----------
 # The consumer holds a shared flock() on each trace directory it writes
