@@ -140,6 +140,19 @@ static bool is(const char *got, const char *want, const char *what)
 	return ok;
 }
 
+/* A record of this process at @ts, the first of @cpu's (no switch to it): named @name. */
+static void first_named(struct ltt_ftrace_tasks *t, uint32_t cpu, uint64_t ts, const char *name,
+			const char *what)
+{
+	struct ltt_ftrace_task_cur cur;
+	char want[128];
+
+	ltt_ftrace_task_cur_init(&cur);
+	snprintf(want, sizeof(want), "%s %d %d %d %d", name, getpid(), getppid(), getpid(),
+		 getpid());
+	is(who(t, &cur, cpu, getpid(), ts), want, what);
+}
+
 int main(void)
 {
 	struct ltt_ftrace_task_cur cur0, cur1, cur2;
@@ -266,30 +279,22 @@ int main(void)
 	apply(t, &cur0, 0, &r_rename, me, me, "later", 0, 200);
 	apply(t, &cur0, 0, &r_switch, me, parent, "other", 0, 210);
 	apply(t, &cur0, 0, &r_switch, parent, me, "later", 0, 300);
-	snprintf(want, sizeof(want), "later %d %d %d %d", me, parent, me, me);
-	is(who(t, &cur1, 1, me, 250), want,
-	   "a record after a rename, another CPU's later switch naming it so converted first: the new name");
-	snprintf(want, sizeof(want), "renamed %d %d %d %d", me, parent, me, me);
-	ltt_ftrace_task_cur_init(&cur2);
-	is(who(t, &cur2, 2, me, 195), want, "... one before the rename: the name before");
+	first_named(t, 1, 250, "later",
+		    "a record after a rename, another CPU's later switch naming it so converted first: the new name");
+	first_named(t, 2, 195, "renamed", "... one before the rename: the name before");
 	/*
 	 * CPU 2's switch to it at 400 names it "third", converted before
-	 * CPU 3's record of its rename at 350: from then on it is "third".
+	 * CPU 1's record of its rename at 350: from then on it is "third".
 	 */
 	apply(t, &cur2, 2, &r_switch, 0, me, "third", 0, 400);
 	apply(t, &cur1, 1, &r_rename, me, me, "third", 0, 350);
-	snprintf(want, sizeof(want), "third %d %d %d %d", me, parent, me, me);
-	ltt_ftrace_task_cur_init(&cur2);
-	is(who(t, &cur2, 2, me, 360), want,
-	   "a rename converted after a later switch naming it so: the name holds from the rename");
-	snprintf(want, sizeof(want), "later %d %d %d %d", me, parent, me, me);
-	ltt_ftrace_task_cur_init(&cur2);
-	is(who(t, &cur2, 2, me, 340), want, "... and the name before, before it");
+	first_named(t, 3, 360, "third",
+		    "a rename converted after a later switch naming it so: the name holds from the rename");
+	first_named(t, 3, 340, "later", "... and the name before, before it");
 	/* a record naming it "third" before one naming it "later": a name taken again */
 	apply(t, &cur1, 1, &r_switch, 0, me, "third", 0, 280);
-	ltt_ftrace_task_cur_init(&cur2);
-	is(who(t, &cur2, 2, me, 320), want,
-	   "an older record of the new name, before one of the name before: the rename's time kept");
+	first_named(t, 3, 320, "later",
+		    "an older record of the new name, before one of the name before: the rename's time kept");
 	ltt_ftrace_tasks_destroy(t);
 	return tap_done();
 }
