@@ -482,9 +482,12 @@ static int keep_journal(struct relayd *r)
 			 r->statedir, rec.sessions, rec.cut, rec.bytes, rec.busy, rec.errors);
 	if (!ret)
 		ret = ltt_relay_journal_open(r->statedir, &r->model->journal);
-	if (ret)
-		LTT_ERR("can't keep the journal of the sessions written in %s (%s): %s", r->statedir,
-			r->statedir_given ? LTT_STATEDIR_ENV : "the run directory", strerror(-ret));
+	if (ret && r->statedir_given)
+		LTT_ERR("%s=%s: can't keep the journal of the sessions written there (%s): give a directory the relay can write, or unset %s to keep it in the run directory",
+			LTT_STATEDIR_ENV, r->statedir, strerror(-ret), LTT_STATEDIR_ENV);
+	else if (ret)
+		LTT_ERR("can't keep the journal of the sessions written in the run directory %s: %s",
+			r->statedir, strerror(-ret));
 	return ret;
 }
 

@@ -25,8 +25,9 @@
  *                   sequence numbers for the consumer that streamed them
  *   registry.[ch]   the objects (model, sessions, traces, streams): lookup
  *                   by id and handle, references and freeing, valid names
- *   journal.[ch]    the session directories written, kept in the run
- *                   directory: the next relay repairs what a death tore
+ *   journal.[ch]    the session directories written, kept in the state
+ *                   directory ($LTT_STATEDIR, else the run directory):
+ *                   the next relay repairs what a death tore
  *
  * Each file calls only files listed below it.
  */

@@ -175,8 +175,9 @@ static int owner_files(const struct ltt_priv_call *req)
 /*
  * What the daemon, once it dropped root's rights, can no longer write or
  * remove in root's directories (set before the fork): the agents' port
- * file (AGENT_PORT), and its run directory's files (sockets, pid file,
- * the chunk journals' directory when empty), removed at a clean stop.
+ * file (AGENT_PORT), and its run directory's files (sockets, pid file),
+ * and the chunk journals' directory when empty (in the state directory:
+ * ltt_chunk_journal_dir()), removed at a clean stop.
  */
 static char rundir[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 static unsigned int agent_port;	/* 0: no port file written */
@@ -232,7 +233,7 @@ static int time_ns(const struct ltt_priv_call *req)
 static void rundir_clean(pid_t daemon)
 {
 	static const char *const names[] = { LTT_CLIENT_SOCKET_NAME, LTT_APP_SOCKET_NAME };
-	char text[32] = "";
+	char text[32] = "", journals[PATH_MAX];
 	struct stat st;
 	ssize_t n;
 	size_t i;
@@ -250,7 +251,9 @@ static void rundir_clean(pid_t daemon)
 			if (!fstatat(dfd, names[i], &st, AT_SYMLINK_NOFOLLOW) && S_ISSOCK(st.st_mode))
 				unlinkat(dfd, names[i], 0);
 		unlinkat(dfd, LTT_SESSIOND_PID_NAME, 0);
-		unlinkat(dfd, "chunks", AT_REMOVEDIR);	/* the journals', when empty */
+		/* the journals', when empty */
+		if (!ltt_chunk_journal_dir(rundir, journals, sizeof(journals)))
+			rmdir(journals);
 	}
 	close(dfd);
 }

@@ -317,8 +317,20 @@ static void name_at(struct ltt_ftrace_tasks *t, struct ltt_ftrace_task *e, const
 		}
 		return;
 	}
-	if (ts < e->comm_last_ts)
-		return;		/* a later record names it @e->comm */
+	if (ts < e->comm_last_ts) {
+		/*
+		 * A later record names it @e->comm.  Of before its time, and
+		 * after every record known of the name before: the name before
+		 * (a rename converted after a later one's).
+		 */
+		if (ts < e->comm_ts && ts > e->prev_last_ts) {
+			memset(e->prev_comm, 0, sizeof(e->prev_comm));
+			memcpy(e->prev_comm, comm, len);
+			e->prev_last_ts = ts;
+			t->gen++;
+		}
+		return;
+	}
 	/* a CPU whose records of before are converted later names them so */
 	memcpy(e->prev_comm, e->comm, sizeof(e->prev_comm));
 	e->prev_last_ts = e->comm_last_ts;

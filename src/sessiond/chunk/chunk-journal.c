@@ -43,36 +43,74 @@ static int journal_dir_of(const char *rundir, char *buf, size_t len)
 	return ltt_path_join(buf, len, state, "chunks") ? -ENAMETOOLONG : given;
 }
 
+int ltt_chunk_journal_dir(const char *rundir, char *buf, size_t len)
+{
+	int ret = journal_dir_of(rundir, buf, len);
+
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * @journal_dir made and its flock() taken into @lock_fd: 0, -EWOULDBLOCK
+ * (another daemon's), or -errno.  A directory removed between its open
+ * and its lock (a daemon that stopped removes it when empty) is made
+ * again and locked again: the lock is on the directory of that name.
+ */
+static int lock_journal_dir(void)
+{
+	struct stat held, named;
+	int tries, ret = -ESTALE;
+
+	for (tries = 0; tries < 8 && ret == -ESTALE; tries++) {
+		ltt_fd_close(&lock_fd);
+		if (mkdir(journal_dir, 0700) && errno != EEXIST)
+			return -errno;
+		lock_fd = open(journal_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) || fstat(lock_fd, &held))
+			return -errno;
+		ret = stat(journal_dir, &named) ? -ESTALE :
+		      held.st_dev == named.st_dev && held.st_ino == named.st_ino ? 0 : -ESTALE;
+	}
+	return ret;
+}
+
 int ltt_chunk_journal_init(const char *rundir)
 {
 	/* a $LTT_STATEDIR not absolute: refused with the options (-EINVAL) */
 	int given = journal_dir_of(rundir, journal_dir, sizeof(journal_dir));
+	const char *state = getenv(LTT_STATEDIR_ENV);
 	int ret = given < 0 ? given : 0;
 
 	/* $LTT_STATEDIR made as asked; the run directory exists */
-	if (!ret && given > 0)
-		ret = ltt_mkdir_p(getenv(LTT_STATEDIR_ENV), 0700);
-	if (!ret && mkdir(journal_dir, 0700) && errno != EEXIST)
-		ret = -errno;
-	if (!ret) {
-		lock_fd = open(journal_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		ret = lock_fd < 0 ? -errno : flock(lock_fd, LOCK_EX | LOCK_NB) ? -errno : 0;
+	if (!ret && given > 0) {
+		ret = ltt_mkdir_p(state, 0700);
+		if (ret)
+			LTT_ERR("%s=%s: can't make it (%s): give a directory the daemon can write, or unset %s to keep the journals in the run directory",
+				LTT_STATEDIR_ENV, state, strerror(-ret), LTT_STATEDIR_ENV);
+	} else if (!ret) {
+		state = NULL;
 	}
-	if (ret == -EWOULDBLOCK) {
-		/* two run directories, one state directory: each would repair the other's */
-		LTT_ERR("%s: another session daemon keeps its journals there: give each daemon a state directory of its own (%s)",
-			journal_dir, LTT_STATEDIR_ENV);
-		ret = -EBUSY;
-	} else if (ret) {
-		LTT_ERR("can't keep journals in %s (%s): a crash will leave traces unrepaired and chunks unarchived",
-			journal_dir, strerror(-ret));
+	if (!ret) {
+		ret = lock_journal_dir();
+		if (ret == -EWOULDBLOCK) {
+			/* two run directories, one state directory: each would repair the other's */
+			LTT_ERR("%s: another session daemon keeps its journals there: give each daemon a state directory of its own (%s)",
+				journal_dir, LTT_STATEDIR_ENV);
+			ret = -EBUSY;
+		} else if (ret && state) {
+			LTT_ERR("%s=%s: can't keep the journals in %s (%s): give a directory the daemon can write, or unset %s to keep them in the run directory",
+				LTT_STATEDIR_ENV, state, journal_dir, strerror(-ret), LTT_STATEDIR_ENV);
+		} else if (ret) {
+			LTT_ERR("can't keep journals in %s (%s): a crash will leave traces unrepaired and chunks unarchived",
+				journal_dir, strerror(-ret));
+		}
 	}
 	if (ret) {
 		ltt_fd_close(&lock_fd);
 		journal_dir[0] = '\0';
 	}
-	/* a state directory given must serve: one of the run directory may fail */
-	return ret == -EBUSY || given != 0 ? ret : 0;
+	/* a state directory given must serve (the daemon stops); the run directory's may fail */
+	return ret == -EBUSY || state ? ret : 0;
 }
 
 void ltt_chunk_journal_remote(void)

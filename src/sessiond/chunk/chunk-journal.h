@@ -33,6 +33,12 @@
 int ltt_chunk_journal_init(const char *rundir);
 
 /**
+ * ltt_chunk_journal_dir() - the journals' directory for @rundir
+ * (STATEDIR/chunks) into @buf.  Returns 0 or -errno.
+ */
+int ltt_chunk_journal_dir(const char *rundir, char *buf, size_t len);
+
+/**
  * ltt_chunk_journal_remote() - from now on journals are written and
  * removed by the privileged part (JOURNAL_WRITE, JOURNAL_REMOVE), which
  * takes only those of the sessions it admitted (chunk-owner.h): for a

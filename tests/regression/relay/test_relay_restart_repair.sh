@@ -109,7 +109,7 @@ ok "$([ -e "$LTT_RUNDIR/relayd-writing.$RELAYD_PID" ]; echo $?)" \
 stop_relayd TERM
 RELAYD_PID=$live stop_relayd TERM
 is "$(journals "$state") $(journals "$LTT_RUNDIR")" "0 0" "the relays exit cleanly: no journal left"
-run env LTT_STATEDIR=state "$RELAYD" -o "$TEST_TMP/never"
+run timeout "$TEST_TIMEOUT" env LTT_STATEDIR=state "$RELAYD" -o "$TEST_TMP/never"
 is "$RC:$ERR" "1:ltt-relayd: Error: LTT_STATEDIR=state: give the absolute path of a directory on disk, where the daemon keeps its journals across a reboot, or unset it to keep them in the run directory" \
 	"a relative \$LTT_STATEDIR: exit 1, saying what to give"
 ok "$([ ! -e "$TEST_TMP/never" ] && [ ! -e state ]; echo $?)" "... nothing made"

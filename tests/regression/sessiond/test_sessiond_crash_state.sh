@@ -25,7 +25,7 @@
 test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 command -v python3 >/dev/null || skip_all "python3 is not installed"
-plan 57
+plan 59
 
 open_fifo ready "$TEST_TMP/ready"
 open_fifo go "$TEST_TMP/go"
@@ -112,10 +112,15 @@ like "$ERR" "$LTT_STATEDIR/chunks: another session daemon keeps its journals the
 	"... saying the state directory is another daemon's"
 stop_sessiond
 wait_unlocked
-run env LTT_STATEDIR=state "$SESSIOND" --rundir "$TEST_TMP/never"
+run timeout "$TEST_TIMEOUT" env LTT_STATEDIR=state "$SESSIOND" --rundir "$TEST_TMP/never"
 is "$RC:$ERR" "1:ltt-sessiond: Error: LTT_STATEDIR=state: give the absolute path of a directory on disk, where the daemon keeps its journals across a reboot, or unset it to keep them in the run directory" \
 	"a relative \$LTT_STATEDIR: exit 1, saying what to give"
 ok "$([ ! -e "$TEST_TMP/never" ] && [ ! -e state ]; echo $?)" "... nothing made"
+: >"$TEST_TMP/afile"
+run timeout "$TEST_TIMEOUT" env LTT_STATEDIR="$TEST_TMP/afile/state" "$SESSIOND" --rundir "$TEST_TMP/r3"
+is "$RC" 1 "a \$LTT_STATEDIR that can't be made (below a file): exit 1"
+like "$ERR" "LTT_STATEDIR=$TEST_TMP/afile/state: can't make it \(Not a directory\): give a directory the daemon can write, or unset LTT_STATEDIR to keep the journals in the run directory" \
+	"... saying why, and what to do"
 unset LTT_STATEDIR
 
 # --- A daemon restarted while its orphaned consumer still writes ----------

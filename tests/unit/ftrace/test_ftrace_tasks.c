@@ -140,17 +140,25 @@ static bool is(const char *got, const char *want, const char *what)
 	return ok;
 }
 
-/* A record of this process at @ts, the first of @cpu's (no switch to it): named @name. */
-static void first_named(struct ltt_ftrace_tasks *t, uint32_t cpu, uint64_t ts, const char *name,
-			const char *what)
+/* A record of task @tid at @ts, the first of @cpu's (no switch to it): named @name. */
+static void first_named(struct ltt_ftrace_tasks *t, uint32_t cpu, int32_t tid, uint64_t ts,
+			const char *name, const char *what)
 {
 	struct ltt_ftrace_task_cur cur;
-	char want[128];
+	char got[LTT_FTRACE_COMM_LEN + 1] = "";
 
 	ltt_ftrace_task_cur_init(&cur);
-	snprintf(want, sizeof(want), "%s %d %d %d %d", name, getpid(), getppid(), getpid(),
-		 getpid());
-	is(who(t, &cur, cpu, getpid(), ts), want, what);
+	memcpy(got, ltt_ftrace_task_current(t, &cur, cpu, tid, ts)->comm, LTT_FTRACE_COMM_LEN);
+	is(got, name, what);
+}
+
+/* Task @tid named @name at @ts by a switch to it on a CPU of its own (converted now). */
+static void named_at(struct ltt_ftrace_tasks *t, int32_t tid, const char *name, uint64_t ts)
+{
+	struct ltt_ftrace_task_cur cur;
+
+	ltt_ftrace_task_cur_init(&cur);
+	apply(t, &cur, 9, &r_switch, 0, tid, name, 0, ts);
 }
 
 int main(void)
@@ -162,7 +170,7 @@ int main(void)
 	int me = getpid(), parent = getppid();
 	FILE *f;
 
-	tap_plan(29);
+	tap_plan(33);
 	layouts();
 	tap_ok(r_switch.op == LTT_FTRACE_TASK_SWITCH && r_rename.op == LTT_FTRACE_TASK_RENAME &&
 	       r_newtask.op == LTT_FTRACE_TASK_FORK && r_exec.op == LTT_FTRACE_TASK_EXEC,
@@ -279,22 +287,43 @@ int main(void)
 	apply(t, &cur0, 0, &r_rename, me, me, "later", 0, 200);
 	apply(t, &cur0, 0, &r_switch, me, parent, "other", 0, 210);
 	apply(t, &cur0, 0, &r_switch, parent, me, "later", 0, 300);
-	first_named(t, 1, 250, "later",
+	first_named(t, 1, me, 250, "later",
 		    "a record after a rename, another CPU's later switch naming it so converted first: the new name");
-	first_named(t, 2, 195, "renamed", "... one before the rename: the name before");
+	first_named(t, 2, me, 195, "renamed", "... one before the rename: the name before");
 	/*
 	 * CPU 2's switch to it at 400 names it "third", converted before
 	 * CPU 1's record of its rename at 350: from then on it is "third".
 	 */
 	apply(t, &cur2, 2, &r_switch, 0, me, "third", 0, 400);
 	apply(t, &cur1, 1, &r_rename, me, me, "third", 0, 350);
-	first_named(t, 3, 360, "third",
+	first_named(t, 3, me, 360, "third",
 		    "a rename converted after a later switch naming it so: the name holds from the rename");
-	first_named(t, 3, 340, "later", "... and the name before, before it");
+	first_named(t, 3, me, 340, "later", "... and the name before, before it");
 	/* a record naming it "third" before one naming it "later": a name taken again */
 	apply(t, &cur1, 1, &r_switch, 0, me, "third", 0, 280);
-	first_named(t, 3, 320, "later",
+	first_named(t, 3, me, 320, "later",
 		    "an older record of the new name, before one of the name before: the rename's time kept");
+
+	/*
+	 * Named A, B from 10, A again from 20, B from 30; the records
+	 * converted B at 35, A at 25, B at 15: at 27 it is A (the name
+	 * before B's 35, not B from 15 on).
+	 */
+	named_at(t, GONE + 20, "A", 5);
+	named_at(t, GONE + 20, "B", 35);
+	named_at(t, GONE + 20, "A", 25);
+	named_at(t, GONE + 20, "B", 15);
+	first_named(t, 4, GONE + 20, 27, "A",
+		    "renamed back and forth: an older record of the name before is the name before");
+	first_named(t, 4, GONE + 20, 40, "B", "... and the name after it");
+	/* named A, B from 10, C from 20; converted C at 50, B at 10, C at 20: at 15 it is B */
+	named_at(t, GONE + 21, "A", 5);
+	named_at(t, GONE + 21, "C", 50);
+	named_at(t, GONE + 21, "B", 10);
+	named_at(t, GONE + 21, "C", 20);
+	first_named(t, 4, GONE + 21, 15, "B",
+		    "renamed twice, the first rename converted after a later record: the name between");
+	first_named(t, 4, GONE + 21, 25, "C", "... and the last name after it");
 	ltt_ftrace_tasks_destroy(t);
 	return tap_done();
 }
