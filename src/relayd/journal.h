@@ -2,13 +2,13 @@
 /*
  * journal.h - the session directories a relay writes, kept in a file of
  * its state directory (relayd-writing.PID, held by an exclusive flock()
- * while the relay lives; the run directory unless $LTT_STATEDIR names one
- * on disk, which a reboot does not empty), so that the next relay started there cuts
- * what a death left torn in them before it serves: a packet's data
- * written and its index entry not, a torn index entry, a torn metadata
- * packet (ltt_trace_repair(), as the session daemon does for its
- * consumers' traces).  doc/relayd.md, "A relay's death: the next relay
- * repairs".
+ * while the relay lives; the run directory unless $LTT_STATEDIR names
+ * one on disk, which a reboot does not empty), so that the next relay
+ * started with it cuts what a death left torn in them before it serves:
+ * a packet's data written and its index entry not, a torn index entry, a
+ * torn metadata packet (ltt_trace_repair(), as the session daemon does
+ * for its consumers' traces).  doc/relayd.md, "A relay's death: the
+ * next relay repairs".
  */
 #ifndef LTT_RELAYD_JOURNAL_H
 #define LTT_RELAYD_JOURNAL_H

@@ -23,10 +23,10 @@
  * converted first names a task later than the rename another CPU holds),
  * never from a later one: the name before is the one of the records
  * before that time (an older record naming it otherwise, later than
- * those known of the name before, is the name before).  The running task's name at each record is the
- * converter's business (it follows its CPU's switches and the task's own
- * renames, exactly); the table gives the rest, which changes only at
- * fork and exec.
+ * those known of the name before, is the name before).  The running
+ * task's name at each record is the converter's business (it follows its
+ * CPU's switches and the task's own renames, exactly); the table gives
+ * the rest, which changes only at fork and exec.
  *
  * One thread: a channel's streams are converted on one data thread.
  */
