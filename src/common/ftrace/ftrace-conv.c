@@ -349,7 +349,7 @@ static void put_contexts(struct ltt_ftrace_conv *c, struct out *o,
 			 const struct ltt_ftrace_event *ev, const struct view *rec, uint64_t ts)
 {
 	const struct ltt_ftrace_task *task = NULL;
-	char procname[LTT_CTX_PROCNAME_LEN] = { 0 };
+	char procname[LTT_CTX_PROCNAME_LEN];
 	int32_t tid = rec_tid(ev, rec), v;
 	uint32_t i;
 
@@ -361,7 +361,9 @@ static void put_contexts(struct ltt_ftrace_conv *c, struct out *o,
 			v = tid;
 			break;
 		case LTT_CONTEXT_PROCNAME:
+			/* the comm, NUL-padded, and the NUL a 16-byte one lacks */
 			memcpy(procname, task->comm, sizeof(task->comm));
+			procname[sizeof(task->comm)] = '\0';
 			put(o, procname, sizeof(procname));
 			continue;
 		case LTT_CONTEXT_PID:
@@ -501,15 +503,17 @@ static int filter_pass(const struct ltt_ftrace_conv *c, const struct ltt_ftrace_
 	struct ltt_filter_arg args[LTT_FTRACE_MAX_FIELDS];
 	int32_t biased[LTT_FTRACE_MAX_FIELDS];
 	struct filter_priv fp = { c, m->layout, rec };
-	struct ltt_filter_env env = {
-		.args = args, .nr_args = m->layout->nr_fields, .ctx = filter_ctx, .priv = &fp,
-	};
+	struct ltt_filter_env env;
 	uint32_t i;
 
 	while (f && ts < f->since_ns)
 		f = f->prev;
 	if (!f || !f->nr)
 		return 1;
+	/* set up only for a program that runs: most records have none */
+	env = (struct ltt_filter_env){
+		.args = args, .nr_args = m->layout->nr_fields, .ctx = filter_ctx, .priv = &fp,
+	};
 	if (!filter_args(m->layout, rec, args, biased))
 		return -1;
 	for (i = 0; i < f->nr; i++)
@@ -538,9 +542,8 @@ static const struct ltt_ftrace_map *raw_entry(const struct ltt_ftrace_conv *c,
 static void keep_record(struct ltt_ftrace_conv *c, const struct ltt_ftrace_map *m, uint64_t ts,
 			const struct view *rec, ltt_ftrace_emit_fn emit, void *arg)
 {
-	int pass;
+	int pass = m->filter ? filter_pass(c, m, ts, rec) : 1;
 
-	pass = filter_pass(c, m, ts, rec);
 	if (pass < 0) {
 		c->st.torn++;
 		add_sat(&c->st.discarded, 1);
