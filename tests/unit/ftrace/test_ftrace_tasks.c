@@ -161,6 +161,29 @@ static void named_at(struct ltt_ftrace_tasks *t, int32_t tid, const char *name, 
 	apply(t, &cur, 9, &r_switch, 0, tid, name, 0, ts);
 }
 
+/*
+ * A task's names as four records converted in this order give it (the
+ * first at 5, then the others, each a switch to it on a CPU of its own),
+ * then a record of it at ts[i], with no switch to it, is named want[i].
+ */
+struct order {
+	const char *names[4];
+	uint64_t at[4];
+	uint64_t ts[2];
+	const char *want[2], *what[2];
+};
+
+static const struct order orders[] = {
+	/* A, B from 10, A again from 20, B from 30: at 27 A, not B from 15 on */
+	{ { "A", "B", "A", "B" }, { 5, 35, 25, 15 }, { 27, 40 }, { "A", "B" },
+	  { "renamed back and forth: an older record of the name before is the name before",
+	    "... and the name after it" } },
+	/* A, B from 10, C from 20: at 15 B */
+	{ { "A", "C", "B", "C" }, { 5, 50, 10, 20 }, { 15, 25 }, { "B", "C" },
+	  { "renamed twice, the first rename converted after a later record: the name between",
+	    "... and the last name after it" } },
+};
+
 int main(void)
 {
 	struct ltt_ftrace_task_cur cur0, cur1, cur2;
@@ -168,6 +191,7 @@ int main(void)
 	struct ahead a = { 0 };
 	char want[128], comm[32];
 	int me = getpid(), parent = getppid();
+	size_t i, j;
 	FILE *f;
 
 	tap_plan(33);
@@ -304,26 +328,14 @@ int main(void)
 	first_named(t, 3, me, 320, "later",
 		    "an older record of the new name, before one of the name before: the rename's time kept");
 
-	/*
-	 * Named A, B from 10, A again from 20, B from 30; the records
-	 * converted B at 35, A at 25, B at 15: at 27 it is A (the name
-	 * before B's 35, not B from 15 on).
-	 */
-	named_at(t, GONE + 20, "A", 5);
-	named_at(t, GONE + 20, "B", 35);
-	named_at(t, GONE + 20, "A", 25);
-	named_at(t, GONE + 20, "B", 15);
-	first_named(t, 4, GONE + 20, 27, "A",
-		    "renamed back and forth: an older record of the name before is the name before");
-	first_named(t, 4, GONE + 20, 40, "B", "... and the name after it");
-	/* named A, B from 10, C from 20; converted C at 50, B at 10, C at 20: at 15 it is B */
-	named_at(t, GONE + 21, "A", 5);
-	named_at(t, GONE + 21, "C", 50);
-	named_at(t, GONE + 21, "B", 10);
-	named_at(t, GONE + 21, "C", 20);
-	first_named(t, 4, GONE + 21, 15, "B",
-		    "renamed twice, the first rename converted after a later record: the name between");
-	first_named(t, 4, GONE + 21, 25, "C", "... and the last name after it");
+	for (i = 0; i < sizeof(orders) / sizeof(orders[0]); i++) {
+		const struct order *o = &orders[i];
+
+		for (j = 0; j < 4; j++)
+			named_at(t, GONE + 20 + (int32_t)i, o->names[j], o->at[j]);
+		for (j = 0; j < 2; j++)
+			first_named(t, 4, GONE + 20 + (int32_t)i, o->ts[j], o->want[j], o->what[j]);
+	}
 	ltt_ftrace_tasks_destroy(t);
 	return tap_done();
 }
