@@ -15,6 +15,7 @@
 #include "common/base/daemon.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
+#include "common/base/sock.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/autoload.h"
 
@@ -89,7 +90,14 @@ int ltt_autoload_fork(const char *rundir, const char *path, bool root,
 	if (pid < 0)
 		return pid;
 	if (pid == 0) {
-		if (read(p[0], &go, 1) != 1)
+		/*
+		 * Nothing of the daemon's kept (its sockets, the chunk
+		 * journals' lock: a daemon started after its death finds them
+		 * free), but the pipe, now descriptor 3
+		 */
+		if (ltt_fd_keep_only(p[0]))
+			_exit(1);
+		if (read(3, &go, 1) != 1)
 			_exit(0);	/* the daemon failed, or died */
 		_exit(ltt_autoload_run(rundir, path, root) ? 1 : 0);
 	}
