@@ -33,8 +33,9 @@ void ltt_privsep_consumers(const struct ltt_consumer_config *cfg);
  * ltt_privsep_drops() - the daemon drops root's rights (ltt_priv_drop()):
  * what it can't write or remove then, set before ltt_priv_start(), never
  * named by a request: @port_file, LTTng's agents' port file (NULL: none),
- * which AGENT_PORT writes; and @rundir, whose sockets, pid file and empty
- * journals' directory the privileged part removes at a clean stop
+ * which AGENT_PORT writes; and @rundir, whose sockets and pid file, and
+ * the empty journals' directory of its state directory
+ * (ltt_chunk_journal_dir()), the privileged part removes at a clean stop
  * (STOPPING), if the pid file names the daemon; @lttng_sock, LTTng's
  * client socket it serves (--lttng-compat; NULL: none), whose clients
  * are the daemon's too, and which it removes likewise with its
