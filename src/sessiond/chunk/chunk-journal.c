@@ -81,6 +81,9 @@ int ltt_chunk_journal_init(const char *rundir)
 	const char *state = getenv(LTT_STATEDIR_ENV);
 	int ret = given < 0 ? given : 0;
 
+	if (ret)	/* a path too long for its journals' names */
+		LTT_ERR("can't keep journals below %s: %s", state && *state ? state : rundir,
+			strerror(-ret));
 	/* $LTT_STATEDIR made as asked; the run directory exists */
 	if (!ret && given > 0) {
 		ret = ltt_mkdir_p(state, 0700);
