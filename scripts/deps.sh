@@ -30,7 +30,7 @@ babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
 python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni
 liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3 babeltrace iproute2 python3-lttng liblttng-ctl-dev
-libbpf-dev clang bpftool"
+libbpf-dev clang bpftool debootstrap"
 for opt in "$@"; do
 	case $opt in
 	--kernel)
