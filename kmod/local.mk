@@ -60,7 +60,7 @@ uninstall-dkms:
 # The module's own tests, run in a guest that loaded it (tests/kernel).
 check_PROGRAMS += kmod/tests/ltt-ktest
 # Their traces' metadata comes from the session daemon's generator.
-KTEST_META = kmod/tests/ltt-ktest-meta.c kmod/tests/ltt-ktest-meta.h src/sessiond/ctrace/tsdl.c
+KTEST_META = kmod/tests/ltt-ktest-meta.c kmod/tests/ltt-ktest-meta.h $(SESSIOND_META_SOURCES)
 kmod_tests_ltt_ktest_SOURCES = kmod/tests/ltt-ktest.c kmod/tests/ltt-ktest-errors.c \
 	kmod/tests/ltt-ktest-read.c kmod/tests/ltt-ktest-lazy.c kmod/tests/ltt-ktest-snap.c \
 	kmod/tests/ltt-ktest-ctx.c kmod/tests/ltt-ktest-kprobe.c kmod/tests/ltt-ktest-threads.c \

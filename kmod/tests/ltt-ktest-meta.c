@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "ltt-ktest-meta.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 
 int ltt_ktest_possible_cpus(int max)
 {
@@ -31,7 +31,7 @@ int ltt_ktest_possible_cpus(int max)
 int ltt_ktest_metadata(const char *dir, const uint8_t uuid[16], const char *tracer,
 		       const struct ltt_kabi_event_desc *descs, const bool *have, unsigned int n)
 {
-	struct ltt_tsdl_trace t = {
+	struct ltt_meta_trace t = {
 		.hostname = "guest",
 		.trace_name = tracer,
 		.creation_datetime = "1970-01-01T00:00:00+0000",
@@ -50,12 +50,12 @@ int ltt_ktest_metadata(const char *dir, const uint8_t uuid[16], const char *trac
 
 	memcpy(t.uuid, uuid, sizeof(t.uuid));
 	ltt_wbuf_init(&w);
-	ret = ltt_tsdl_trace_header(&w, &t);
+	ret = ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t);
 	if (!ret)
-		ret = ltt_tsdl_stream(&w, 0, NULL, 0);
+		ret = ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 0, false, NULL, 0);
 	for (i = 0; i < n && !ret; i++)
 		if (have[i])
-			ret = ltt_tsdl_kernel_event(&w, &descs[i], i, 0);
+			ret = ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &descs[i], i, 0);
 	snprintf(path, sizeof(path), "%s/metadata", dir);
 	f = ret ? NULL : fopen(path, "w");
 	if (f) {

@@ -1,4 +1,12 @@
 # src/sessiond: ltt-sessiond, the session daemon (map in sessiond.h).
+# A trace's metadata, described once and written as CTF 1.8 or CTF 2
+# (src/sessiond/ctrace/meta.h): linked alone into the tests and tools
+# that write metadata as the daemon does.
+SESSIOND_META_SOURCES = src/sessiond/ctrace/meta.c src/sessiond/ctrace/meta.h \
+	src/sessiond/ctrace/meta-model.c src/sessiond/ctrace/meta-model.h \
+	src/sessiond/ctrace/meta-emit.c src/sessiond/ctrace/meta-emit.h \
+	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h
+
 bin_PROGRAMS += src/sessiond/ltt-sessiond
 src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/sessiond.h \
@@ -60,7 +68,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/consumer/consumer-trace.c \
 	src/sessiond/consumer/consumer-relay.c \
 	src/sessiond/consumer/relay.c src/sessiond/consumer/relay.h \
-	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
+	$(SESSIOND_META_SOURCES) \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
 	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \

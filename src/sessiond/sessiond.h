@@ -58,7 +58,7 @@
 #include "sessiond/rundir.h"
 #include "sessiond/model/session.h"
 #include "sessiond/consumer/supervisor.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "sessiond/ust/ust.h"
 
 #endif /* LTT_SESSIOND_SESSIOND_H */

@@ -19,7 +19,7 @@
 #include "common/proto/app-proto.h"
 #include "fuzz.h"
 #include "seed-tp.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 
 enum { SEL_TRACEPOINTS, SEL_HEADER, SEL_KERNEL, SEL_NR };
 
@@ -67,10 +67,10 @@ static void check_tracepoints(const uint8_t *data, size_t size)
 	if (ltt_app_get_tracepoints(&r, &tps, &nr))
 		return;
 	ltt_wbuf_init(&w);
-	FUZZ_CHECK(!ltt_tsdl_stream(&w, 1, NULL, 0));
+	FUZZ_CHECK(!ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 1, false, NULL, 0));
 	for (i = 0; i < nr; i++) {
 		before = w.len;
-		ret = ltt_tsdl_event(&w, tps[i], i, 1);
+		ret = ltt_meta_event(&w, LTT_TRACE_FORMAT_CTF_1_8, tps[i], i, 1);
 		/* a description the decoder accepted is one TSDL can say */
 		FUZZ_CHECK(ret == 0);
 		FUZZ_CHECK(w.len > before);
@@ -97,7 +97,7 @@ static void split(const uint8_t *data, size_t size, char *copy, const char **s, 
 
 static void check_header(const uint8_t *data, size_t size)
 {
-	struct ltt_tsdl_trace t = { .uuid = { 1, 2, 3 }, .clock_uuid = { 4, 5, 6 },
+	struct ltt_meta_trace t = { .uuid = { 1, 2, 3 }, .clock_uuid = { 4, 5, 6 },
 				    .clock_offset_ns = 1714557600000000000, .bits_per_long = 64,
 				    .vpid = -1, .buffering_id = 1000 };
 	char *copy = malloc(size + 1);
@@ -122,7 +122,7 @@ static void check_header(const uint8_t *data, size_t size)
 	if (t.sysname && !*t.sysname)
 		t.sysname = t.kernel_release = t.kernel_version = NULL;
 	ltt_wbuf_init(&w);
-	ret = ltt_tsdl_trace_header(&w, &t);
+	ret = ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t);
 	FUZZ_CHECK(ret || w.len > 0);
 	FUZZ_CHECK(!ret || w.len == 0);
 	append_checked(&w, ret);
@@ -139,7 +139,7 @@ static void check_kernel(const uint8_t *data, size_t size)
 	FUZZ_CHECK(d);
 	memcpy(d, data, size < sizeof(*d) ? size : sizeof(*d));
 	ltt_wbuf_init(&w);
-	ret = ltt_tsdl_kernel_event(&w, d, 7, 0);
+	ret = ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, d, 7, 0);
 	FUZZ_CHECK(!ret || w.len == 0);
 	append_checked(&w, ret);
 	ltt_wbuf_fini(&w);

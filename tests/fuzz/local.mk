@@ -84,7 +84,7 @@ tests_fuzz_fuzz_lagentd_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_lagentd_LDADD = $(FUZZ_LINK_WITH)
 
 tests_fuzz_fuzz_tsdl_SOURCES = tests/fuzz/fuzz_tsdl.c tests/fuzz/seed-tp.c tests/fuzz/seed-tp.h \
-	tests/unit/ref-tp.c tests/unit/ref-tp.h src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
+	tests/unit/ref-tp.c tests/unit/ref-tp.h $(SESSIOND_META_SOURCES) \
 	$(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_tsdl_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_tsdl_LDFLAGS = $(FUZZ_LINK_FLAGS)

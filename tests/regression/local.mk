@@ -264,7 +264,7 @@ TESTS += tests/regression/consumerd/test_consumerd_tracefs
 tests_regression_consumerd_test_consumerd_tracefs_SOURCES = tests/regression/consumerd/test_consumerd_tracefs.c \
 	tests/regression/consumerd/tracefs-harness.c tests/regression/consumerd/tracefs-harness.h \
 	tests/unit/tracefs-util.c tests/unit/tracefs-util.h \
-	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(CONSUMERD_HARNESS_SOURCES)
+	$(SESSIOND_META_SOURCES) $(CONSUMERD_HARNESS_SOURCES)
 tests_regression_consumerd_test_consumerd_tracefs_LDADD = src/common/libcommon.la
 
 # User-space tracing end to end: the instrumented test program, a real

@@ -141,7 +141,7 @@ tests_unit_proto_test_app_msgs_SOURCES = tests/unit/proto/test_app_msgs.c $(UNIT
 tests_unit_proto_test_app_msgs_LDADD = src/common/libcommon.la
 
 tests_unit_trace_test_tsdl_SOURCES = tests/unit/trace/test_tsdl.c tests/unit/tsdl-trace.c \
-	tests/unit/tsdl-trace.h src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TAP_SOURCES)
+	tests/unit/tsdl-trace.h $(SESSIOND_META_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_trace_test_tsdl_LDADD = src/common/libcommon.la
 
 # The app thread's cache of decoded TRACEPOINTS payloads (the decoder's calls counted).
@@ -453,11 +453,11 @@ check_PROGRAMS += tests/unit/ftrace/test_ftrace_format tests/unit/ftrace/test_ft
 TESTS += tests/unit/ftrace/test_ftrace_format tests/unit/ftrace/test_ftrace_conv tests/unit/ftrace/test_ftrace_filter \
 	tests/unit/ftrace/test_ftrace_prefilter tests/unit/ftrace/test_ftrace_tasks tests/unit/ftrace/test_ftrace_names
 tests_unit_ftrace_test_ftrace_format_SOURCES = tests/unit/ftrace/test_ftrace_format.c \
-	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+	$(SESSIOND_META_SOURCES) $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_ftrace_test_ftrace_format_LDADD = src/common/libcommon.la
 tests_unit_ftrace_test_ftrace_conv_SOURCES = tests/unit/ftrace/test_ftrace_conv.c \
 	tests/unit/ftrace/test_ftrace_real.c tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h \
-	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
+	$(SESSIOND_META_SOURCES) $(UNIT_TRACEFS_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_ftrace_test_ftrace_conv_LDADD = src/common/libcommon.la
 tests_unit_ftrace_test_ftrace_filter_SOURCES = tests/unit/ftrace/test_ftrace_filter.c \
 	tests/unit/ftrace-pages.c tests/unit/ftrace-pages.h $(UNIT_TAP_SOURCES)

@@ -18,7 +18,7 @@
 #include "common/proto/app-proto.h"
 #include "common/base/codec.h"
 #include "common/trace/ctf.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "tap.h"
 #include "tsdl-trace.h"
 
@@ -245,7 +245,7 @@ static bool append_metadata(const char *dir, const uint8_t *uuid, const struct l
 
 void tt_make_metadata(void)
 {
-	struct ltt_tsdl_trace t = {
+	struct ltt_meta_trace t = {
 		.clock_offset_ns = CLOCK_OFFSET_NS,
 		.hostname = "test-host",
 		.trace_name = "my \"quoted\" \\ session",
@@ -263,18 +263,18 @@ void tt_make_metadata(void)
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
 	/* As the daemon will: the header when the trace is created, ... */
-	gen = !ltt_tsdl_trace_header(&w, &t);
+	gen = !ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t);
 	ok = append_metadata(tt_tracedir, tt_trace_uuid, &w, &nr_packets);
 	/* ... a stream per channel, ... */
 	ltt_wbuf_reset(&w);
-	gen = gen && !ltt_tsdl_stream(&w, 0, NULL, 0);
+	gen = gen && !ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 0, false, NULL, 0);
 	ok = ok && append_metadata(tt_tracedir, tt_trace_uuid, &w, &nr_packets);
 	/* ... and an event each time an id is assigned. */
 	for (i = 0; i < ARRAY_SIZE(tt_event_classes); i++) {
 		struct ltt_app_tracepoint *tp = tt_receive(&tt_event_classes[i].tp);
 
 		ltt_wbuf_reset(&w);
-		if (!tp || ltt_tsdl_event(&w, tp, tt_event_classes[i].id, 0)) {
+		if (!tp || ltt_meta_event(&w, LTT_TRACE_FORMAT_CTF_1_8, tp, tt_event_classes[i].id, 0)) {
 			tap_diag("event class %s: not generated", tt_event_classes[i].tp.name);
 			gen = false;
 		}
@@ -533,7 +533,7 @@ static const struct ltt_ust_tracepoint hello_tp = TP("app:hello", 6, hello_field
 
 void tt_make_pid_trace(void)
 {
-	struct ltt_tsdl_trace t = {
+	struct ltt_meta_trace t = {
 		.clock_offset_ns = CLOCK_OFFSET_NS,
 		.hostname = "test-host",
 		.trace_name = "session",
@@ -555,8 +555,8 @@ void tt_make_pid_trace(void)
 	memcpy(t.uuid, pid_trace_uuid, sizeof(t.uuid));
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
-	ok = !mkdir(tt_piddir, 0755) && tp && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0, NULL, 0) && !ltt_tsdl_event(&w, tp, 0, 0) &&
+	ok = !mkdir(tt_piddir, 0755) && tp && !ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t) &&
+	     !ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 0, false, NULL, 0) && !ltt_meta_event(&w, LTT_TRACE_FORMAT_CTF_1_8, tp, 0, 0) &&
 	     append_metadata(tt_piddir, pid_trace_uuid, &w, &nr_packets);
 	packet.len = LTT_CTF_PACKET_HEADER_SIZE;
 	header_compact(&packet, 0, T_PID);
@@ -624,7 +624,7 @@ static void put_comm(struct packet *p, const char *comm)
 
 void tt_make_kernel_trace(void)
 {
-	struct ltt_tsdl_trace t = {
+	struct ltt_meta_trace t = {
 		.clock_offset_ns = CLOCK_OFFSET_NS,
 		.hostname = "test-host",
 		.trace_name = "session",
@@ -648,8 +648,8 @@ void tt_make_kernel_trace(void)
 	memcpy(t.uuid, kernel_trace_uuid, sizeof(t.uuid));
 	memcpy(t.clock_uuid, boot_id, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
-	ok = !mkdir(tt_kerneldir, 0755) && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0, NULL, 0) && !ltt_tsdl_kernel_event(&w, &desc, 3, 0) &&
+	ok = !mkdir(tt_kerneldir, 0755) && !ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t) &&
+	     !ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 0, false, NULL, 0) && !ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &desc, 3, 0) &&
 	     append_metadata(tt_kerneldir, kernel_trace_uuid, &w, &nr_packets);
 	tap_ok(w.data && strstr((char *)w.data, "\tdomain = \"kernel\";\n") &&
 	       strstr((char *)w.data, "\tkernel_release = \"6.1.0-99-amd64\";\n") &&

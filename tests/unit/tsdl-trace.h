@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "common/proto/app-proto.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -253,7 +253,7 @@ int ltt_ftrace_conv_set_filter(struct ltt_ftrace_conv *conv, uint32_t ftrace_id,
 /**
  * ltt_ftrace_conv_set_contexts() - the stream's event context: @nr
  * contexts (borrowed, copied) that each event carries after its header,
- * in this order, as ltt_tsdl_stream() declares them
+ * in this order, as ltt_meta_stream() declares them
  *
  * Call it before the first page.  What a record or the stream knows:
  * tid (the record's common_pid) and cpu_id; with a task table

@@ -4,8 +4,8 @@
  * the text of an event's `events/SYS/EV/format` file, and of
  * `events/header_page`, parsed into fixed-size structs that the consumer's
  * converter (common/ftrace/ftrace-conv.h) reads records with and that the
- * session daemon turns into TSDL (through ltt_ftrace_event_to_kabi() and
- * sessiond/ctrace/tsdl.c's ltt_tsdl_kernel_event()).
+ * session daemon turns into metadata (through ltt_ftrace_event_to_kabi() and
+ * sessiond/ctrace/meta.h's ltt_meta_kernel_event()).
  *
  * A format file lists every field of the event's record as
  *   "\tfield:DECL;\toffset:N;\tsize:N;\tsigned:N;"
@@ -177,8 +177,8 @@ void ltt_ftrace_page_layout_default(struct ltt_ftrace_page_layout *ret);
 /**
  * ltt_ftrace_event_to_kabi() - describe an event's payload as the kernel
  * tracer describes its own events, so that the session daemon writes its
- * TSDL with ltt_tsdl_kernel_event() (sessiond/ctrace/tsdl.h), the very text the
- * converter's payload matches
+ * metadata with ltt_meta_kernel_event() (sessiond/ctrace/meta.h), the very
+ * layout the converter's payload matches
  * @ev: borrowed
  * @name: the event's name in the trace ("sched_switch",
  *        "syscall_entry_getppid"): [A-Za-z0-9_], below LTT_KABI_NAME_MAX

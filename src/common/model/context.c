@@ -16,16 +16,13 @@
 #define PERF_PREFIX "perf:thread:"
 #define RAW_PREFIX "raw:r"
 
-#define INT_T(bits, sgn, base) \
-	"integer { size = " #bits "; align = 8; signed = " #sgn "; encoding = none; base = " #base "; }"
-
-static const char tsdl_s32[] = INT_T(32, 1, 10);
-static const char tsdl_u32[] = INT_T(32, 0, 10);
-static const char tsdl_u8[] = INT_T(8, 0, 10);
-static const char tsdl_u64[] = INT_T(64, 0, 10);
-static const char tsdl_x64[] = INT_T(64, 0, 16);
-static const char tsdl_char[] =
-	"integer { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; }";
+/* The shapes of the context fields: integers (bits, signed, base), or text. */
+#define S32 { 32, true, 10 }
+#define U32 { 32, false, 10 }
+#define U8 { 8, false, 10 }
+#define U64 { 64, false, 10 }
+#define X64 { 64, false, 16 }
+#define TEXT { 8, false, 10, true }
 
 #define U LTT_CTX_DOMAIN_USER
 #define K LTT_CTX_DOMAIN_KERNEL
@@ -35,51 +32,56 @@ static const struct {
 	const char *name;
 	uint8_t size;
 	uint8_t domains;	/* LTT_CTX_DOMAIN_* */
-	const char *tsdl;
-	const char *suffix;	/* after the field name: the text arrays' length */
+	struct ltt_ctx_shape shape;	/* text: @size bytes of it */
 } types[] = {
-	[LTT_CONTEXT_VPID] = { "vpid", 4, U | K, tsdl_s32, "" },
-	[LTT_CONTEXT_VTID] = { "vtid", 4, U | K, tsdl_s32, "" },
-	[LTT_CONTEXT_PROCNAME] = { "procname", LTT_CTX_PROCNAME_LEN, U | K, tsdl_char, "[17]" },
-	[LTT_CONTEXT_IP] = { "ip", 8, U, tsdl_x64, "" },
-	[LTT_CONTEXT_PTHREAD_ID] = { "pthread_id", 8, U, tsdl_u64, "" },
-	[LTT_CONTEXT_CPU_ID] = { "cpu_id", 4, U | K, tsdl_s32, "" },
-	[LTT_CONTEXT_CGROUP_NS] = { "cgroup_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_IPC_NS] = { "ipc_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_MNT_NS] = { "mnt_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_NET_NS] = { "net_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_PID_NS] = { "pid_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_TIME_NS] = { "time_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_USER_NS] = { "user_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_UTS_NS] = { "uts_ns", 8, U | K, tsdl_u64, "" },
-	[LTT_CONTEXT_VUID] = { "vuid", 4, U | K, tsdl_u32, "" },
-	[LTT_CONTEXT_VEUID] = { "veuid", 4, U | K, tsdl_u32, "" },
-	[LTT_CONTEXT_VSUID] = { "vsuid", 4, U | K, tsdl_u32, "" },
-	[LTT_CONTEXT_VGID] = { "vgid", 4, U | K, tsdl_u32, "" },
-	[LTT_CONTEXT_VEGID] = { "vegid", 4, U | K, tsdl_u32, "" },
-	[LTT_CONTEXT_VSGID] = { "vsgid", 4, U | K, tsdl_u32, "" },
-	[LTT_CONTEXT_PERF_THREAD] = { NULL, 8, U, tsdl_u64, "" },
-	[LTT_CONTEXT_PID] = { "pid", 4, K, tsdl_s32, "" },
-	[LTT_CONTEXT_TID] = { "tid", 4, K, tsdl_s32, "" },
-	[LTT_CONTEXT_PPID] = { "ppid", 4, K, tsdl_s32, "" },
-	[LTT_CONTEXT_VPPID] = { "vppid", 4, K, tsdl_s32, "" },
-	[LTT_CONTEXT_PRIO] = { "prio", 4, K, tsdl_s32, "" },
-	[LTT_CONTEXT_NICE] = { "nice", 4, K, tsdl_s32, "" },
-	[LTT_CONTEXT_HOSTNAME] = { "hostname", LTT_CTX_HOSTNAME_LEN, K, tsdl_char, "[65]" },
-	[LTT_CONTEXT_INTERRUPTIBLE] = { "interruptible", 1, K, tsdl_u8, "" },
-	[LTT_CONTEXT_PREEMPTIBLE] = { "preemptible", 1, K, tsdl_u8, "" },
-	[LTT_CONTEXT_NEED_RESCHEDULE] = { "need_reschedule", 1, K, tsdl_u8, "" },
-	[LTT_CONTEXT_MIGRATABLE] = { "migratable", 1, K, tsdl_u8, "" },
-	[LTT_CONTEXT_UID] = { "uid", 4, K, tsdl_u32, "" },
-	[LTT_CONTEXT_EUID] = { "euid", 4, K, tsdl_u32, "" },
-	[LTT_CONTEXT_SUID] = { "suid", 4, K, tsdl_u32, "" },
-	[LTT_CONTEXT_GID] = { "gid", 4, K, tsdl_u32, "" },
-	[LTT_CONTEXT_EGID] = { "egid", 4, K, tsdl_u32, "" },
-	[LTT_CONTEXT_SGID] = { "sgid", 4, K, tsdl_u32, "" },
+	[LTT_CONTEXT_VPID] = { "vpid", 4, U | K, S32 },
+	[LTT_CONTEXT_VTID] = { "vtid", 4, U | K, S32 },
+	[LTT_CONTEXT_PROCNAME] = { "procname", LTT_CTX_PROCNAME_LEN, U | K, TEXT },
+	[LTT_CONTEXT_IP] = { "ip", 8, U, X64 },
+	[LTT_CONTEXT_PTHREAD_ID] = { "pthread_id", 8, U, U64 },
+	[LTT_CONTEXT_CPU_ID] = { "cpu_id", 4, U | K, S32 },
+	[LTT_CONTEXT_CGROUP_NS] = { "cgroup_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_IPC_NS] = { "ipc_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_MNT_NS] = { "mnt_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_NET_NS] = { "net_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_PID_NS] = { "pid_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_TIME_NS] = { "time_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_USER_NS] = { "user_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_UTS_NS] = { "uts_ns", 8, U | K, U64 },
+	[LTT_CONTEXT_VUID] = { "vuid", 4, U | K, U32 },
+	[LTT_CONTEXT_VEUID] = { "veuid", 4, U | K, U32 },
+	[LTT_CONTEXT_VSUID] = { "vsuid", 4, U | K, U32 },
+	[LTT_CONTEXT_VGID] = { "vgid", 4, U | K, U32 },
+	[LTT_CONTEXT_VEGID] = { "vegid", 4, U | K, U32 },
+	[LTT_CONTEXT_VSGID] = { "vsgid", 4, U | K, U32 },
+	[LTT_CONTEXT_PERF_THREAD] = { NULL, 8, U, U64 },
+	[LTT_CONTEXT_PID] = { "pid", 4, K, S32 },
+	[LTT_CONTEXT_TID] = { "tid", 4, K, S32 },
+	[LTT_CONTEXT_PPID] = { "ppid", 4, K, S32 },
+	[LTT_CONTEXT_VPPID] = { "vppid", 4, K, S32 },
+	[LTT_CONTEXT_PRIO] = { "prio", 4, K, S32 },
+	[LTT_CONTEXT_NICE] = { "nice", 4, K, S32 },
+	[LTT_CONTEXT_HOSTNAME] = { "hostname", LTT_CTX_HOSTNAME_LEN, K, TEXT },
+	[LTT_CONTEXT_INTERRUPTIBLE] = { "interruptible", 1, K, U8 },
+	[LTT_CONTEXT_PREEMPTIBLE] = { "preemptible", 1, K, U8 },
+	[LTT_CONTEXT_NEED_RESCHEDULE] = { "need_reschedule", 1, K, U8 },
+	[LTT_CONTEXT_MIGRATABLE] = { "migratable", 1, K, U8 },
+	[LTT_CONTEXT_UID] = { "uid", 4, K, U32 },
+	[LTT_CONTEXT_EUID] = { "euid", 4, K, U32 },
+	[LTT_CONTEXT_SUID] = { "suid", 4, K, U32 },
+	[LTT_CONTEXT_GID] = { "gid", 4, K, U32 },
+	[LTT_CONTEXT_EGID] = { "egid", 4, K, U32 },
+	[LTT_CONTEXT_SGID] = { "sgid", 4, K, U32 },
 };
 
 #undef U
 #undef K
+#undef S32
+#undef U32
+#undef U8
+#undef U64
+#undef X64
+#undef TEXT
 
 #define NR_TYPES (sizeof(types) / sizeof(types[0]))
 
@@ -252,14 +254,13 @@ void ltt_ctx_field_name(const struct ltt_ctx *c, char *buf)
 	buf[i] = '\0';
 }
 
-const char *ltt_ctx_tsdl_type(const struct ltt_ctx *c, const char **ret_suffix)
+bool ltt_ctx_shape(const struct ltt_ctx *c, struct ltt_ctx_shape *ret, uint32_t *ret_len)
 {
-	if (!c->type || c->type >= NR_TYPES) {
-		*ret_suffix = "";
-		return NULL;
-	}
-	*ret_suffix = types[c->type].suffix;
-	return types[c->type].tsdl;
+	if (!c->type || c->type >= NR_TYPES)
+		return false;
+	*ret = types[c->type].shape;
+	*ret_len = ret->text ? types[c->type].size : 0;
+	return true;
 }
 
 bool ltt_ctx_same(const struct ltt_ctx *a, const struct ltt_ctx *b)

@@ -3,8 +3,8 @@
  * context.h - the context fields a channel may add to each of its events
  * (lttctl add-context): their names, their layout in the trace, their
  * metadata and their encoding on the protocols.  One table serves lttctl
- * (--list, parsing), libltt-ctl, the session daemon (validation, TSDL)
- * and libltt-ust (what to write).
+ * (--list, parsing), libltt-ctl, the session daemon (validation, the
+ * metadata model) and libltt-ust (what to write).
  *
  * In the trace, a channel's context fields follow each event header, in
  * the order they were added, with no padding (doc/ctf.md): the CTF stream
@@ -99,12 +99,19 @@ size_t ltt_ctx_len(const struct ltt_ctx *ctx, uint32_t nr);
  */
 void ltt_ctx_field_name(const struct ltt_ctx *c, char *buf);
 
+/* What a context's field is, for the trace's metadata (sessiond/ctrace/meta-model.h). */
+struct ltt_ctx_shape {
+	uint8_t bits;		/* an integer's, or each byte of text's (8) */
+	bool is_signed;
+	uint8_t base;		/* 10 or 16 */
+	bool text;		/* an array of UTF-8 bytes, NUL-padded */
+};
+
 /**
- * ltt_ctx_tsdl_type() - the TSDL type of @c's field, as text to put before
- * the field name ("integer { size = 32; ... }"), and after it in
- * @ret_suffix ("[17]" for procname, "" otherwise); static strings
+ * ltt_ctx_shape() - the shape of @c's field, and in @ret_len the bytes of
+ * its text (0 for an integer); false (nothing set) for a context of no type
  */
-const char *ltt_ctx_tsdl_type(const struct ltt_ctx *c, const char **ret_suffix);
+bool ltt_ctx_shape(const struct ltt_ctx *c, struct ltt_ctx_shape *ret, uint32_t *ret_len);
 
 /** ltt_ctx_same() - do @a and @b name the same context (type and counter)? */
 bool ltt_ctx_same(const struct ltt_ctx *a, const struct ltt_ctx *b);

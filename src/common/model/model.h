@@ -35,6 +35,7 @@
  *                    and its MI share
  *   map.[ch]         map channels: their checks, key templates, values
  *                    and wire forms
+ *   trace-format.h   the formats a trace is written in (CTF 1.8, CTF 2)
  */
 #ifndef LTT_COMMON_MODEL_H
 #define LTT_COMMON_MODEL_H

@@ -17,7 +17,11 @@
  *   meta-regen.[ch] a trace's metadata sent again: the rest in order, or whole
  *   snap-budget.[ch] the packets per stream of a bounded snapshot
  *   trace-host.[ch] what every trace's metadata says of the host and session
- *   tsdl.[ch]      CTF metadata (TSDL) of user-space and kernel traces
+ *   meta.[ch]      a trace's metadata in its format (CTF 1.8 or CTF 2):
+ *                  described once, written by the format's writer
+ *   meta-model.[ch] the description: the field classes of events and contexts
+ *   meta-emit.[ch] the writers' emitter: all of a block appended, or nothing
+ *   tsdl.[ch]      CTF 1.8's writer: TSDL
  *
  * A domain embeds a struct ltt_ctrace in its own trace object (the kernel
  * domain's kernel_session, the user-space domain's ltt_ust_trace) and a

@@ -41,7 +41,7 @@ void ltt_trace_host_init(struct ltt_trace_host *host)
 }
 
 void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
-			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX])
+			 struct ltt_meta_trace *info, char datetime[LTT_TRACE_DATETIME_MAX])
 {
 	info->hostname = host->hostname;
 	info->trace_name = session->name;
@@ -67,7 +67,7 @@ void ltt_trace_host_datetime(time_t when, char datetime[LTT_TRACE_DATETIME_MAX])
  * as LTTng's daemon measures it; a count above realtime's makes it 0.
  * Its strings are this thread's, for the caller's call.
  */
-static void plugin_clock(struct ltt_tsdl_trace *info)
+static void plugin_clock(struct ltt_meta_trace *info)
 {
 	static __thread struct ltt_tclock_plugin_info plugin;
 	unsigned __int128 real;
@@ -91,7 +91,7 @@ static void plugin_clock(struct ltt_tsdl_trace *info)
 	info->clock_offset = (uint64_t)(real % plugin.freq);
 }
 
-void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsdl_trace *info)
+void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_meta_trace *info)
 {
 	info->clock_name = ltt_tclock_name(session->clock_kind);
 	info->clock_why = session->clock_why;

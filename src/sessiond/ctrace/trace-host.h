@@ -10,7 +10,7 @@
 #include <uuid/uuid.h>
 
 #include "sessiond/model/session.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 
 struct ltt_trace_host {
 	char hostname[256];
@@ -33,7 +33,7 @@ void ltt_trace_host_init(struct ltt_trace_host *host);
  * @host: @session: borrowed for as long as @info is used
  */
 void ltt_trace_host_fill(const struct ltt_trace_host *host, const struct ltt_session *session,
-			 struct ltt_tsdl_trace *info, char datetime[LTT_TRACE_DATETIME_MAX]);
+			 struct ltt_meta_trace *info, char datetime[LTT_TRACE_DATETIME_MAX]);
 
 /**
  * ltt_trace_host_datetime() - @when in local time, in the form of the
@@ -48,6 +48,6 @@ void ltt_trace_host_datetime(time_t when, char datetime[LTT_TRACE_DATETIME_MAX])
  * seconds and cycles (ltt_tclock_offset()); for both, its name and the
  * reason in the trace's env.  After ltt_trace_host_fill().
  */
-void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_tsdl_trace *info);
+void ltt_trace_host_user_clock(const struct ltt_session *session, struct ltt_meta_trace *info);
 
 #endif /* LTT_SESSIOND_TRACE_HOST_H */

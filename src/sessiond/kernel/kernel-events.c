@@ -97,8 +97,8 @@ static int want_event(void *arg, const char *name)
 	if (!ret && e->probe)	/* in the trace under the user's name, not the tracer's */
 		snprintf(desc.name, sizeof(desc.name), "%s", e->probe->display);
 	if (!ret)
-		ret = ltt_tsdl_kernel_event(e->text, &desc, (uint32_t)kc->nr_events,
-					    kc->cc.channel->stream_id);
+		ret = ltt_meta_kernel_event(e->text, e->ks->trace.session->trace_format, &desc,
+					    (uint32_t)kc->nr_events, kc->cc.channel->stream_id);
 	if (ret) {
 		LTT_WARN("kernel event %s: no description from the tracer: %s", name,
 			 strerror(-ret));

@@ -22,7 +22,7 @@ int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session
 {
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_KERNEL);
 	char created[LTT_TRACE_DATETIME_MAX];
-	struct ltt_tsdl_trace info = {
+	struct ltt_meta_trace info = {
 		.buffering = "global",
 		.bits_per_long = (uint32_t)(sizeof(long) * CHAR_BIT),
 		.vpid = -1,
@@ -37,11 +37,11 @@ int ltt_kernel_metadata_header(struct ltt_kernel *k, struct ltt_session *session
 
 	ltt_trace_host_fill(&k->host, session, &info, created);
 	memcpy(info.uuid, ks->trace.uuid, sizeof(info.uuid));
-	ret = ltt_tsdl_trace_header(text, &info);
+	ret = ltt_meta_trace_header(text, session->trace_format, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node)
 		if (!ret)
-			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
-					      channel->nr_contexts);
+			ret = ltt_meta_stream(text, session->trace_format, channel->stream_id, false,
+					      channel->contexts, channel->nr_contexts);
 	return ret;
 }
 

@@ -170,6 +170,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
+	session->trace_format = LTT_TRACE_FORMAT_CTF_1_8;
 	pthread_mutex_lock(&reg->lock);
 	if (ltt_tclock_recheck(&reg->clock))
 		LTT_WARN("user-space events: %s; new sessions count CLOCK_MONOTONIC, those created before go on counting the TSC, whose timestamps from now on are off",

@@ -34,6 +34,7 @@
 
 #include "common/model/context.h"
 #include "common/model/model.h"
+#include "common/model/trace-format.h"
 #include "common/trace/tclock.h"
 #include "common/model/uri.h"
 #include "sessiond/model/tracker.h"
@@ -119,6 +120,7 @@ struct ltt_session {
 	uid_t uid;
 	gid_t gid;
 	int64_t creation_time;
+	enum ltt_trace_format trace_format;	/* of every trace of the session */
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];
 	/*

@@ -476,7 +476,7 @@ struct ltt_ust_chan *ltt_ust_buffers_chan(struct ltt_ust_buffers *b, struct ltt_
 	ltt_cchan_init(&chan->cc, ltt_ust_new_key(b), channel);
 	/* per channel: one ring buffer that every CPU's writers share (doc/memory.md) */
 	chan->nr_streams = channel->attr.allocation == LTT_ALLOC_PER_CHANNEL ? 1 : b->nr_cpus;
-	ltt_ust_meta_classes_init(&chan->classes);
+	ltt_ust_meta_classes_init(&chan->classes, trace->ct.session->trace_format);
 	chan->fds = malloc(2 * chan->nr_streams * sizeof(int));
 	if (!chan->fds) {
 		free(chan);

@@ -14,7 +14,7 @@
 #include "common/trace/ctf.h"
 #include "common/base/escape.h"
 #include "common/base/log.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "sessiond/ust/ust-meta.h"
 
 /* An event class: one event id in one channel of one trace. */
@@ -33,7 +33,7 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
 	char created[LTT_TRACE_DATETIME_MAX], registered[LTT_TRACE_DATETIME_MAX];
 	char name[LTT_ESCAPE_SIZE(sizeof(app->procname))];
-	struct ltt_tsdl_trace info = {
+	struct ltt_meta_trace info = {
 		.buffering = per_pid ? "pid" : "uid",
 		.buffering_id = per_pid ? (uint32_t)app->pid : (uint32_t)app->uid,
 		.bits_per_long = app->bits_per_long,
@@ -52,16 +52,14 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
 	}
 	ltt_trace_host_user_clock(session, &info);
 	memcpy(info.uuid, trace_uuid, sizeof(info.uuid));
-	ret = ltt_tsdl_trace_header(text, &info);
+	ret = ltt_meta_trace_header(text, session->trace_format, &info);
 	cds_list_for_each_entry(channel, &dom->channels, node) {
-		if (!ret && channel->attr.allocation == LTT_ALLOC_PER_CHANNEL)
-			ret = ltt_tsdl_stream_per_channel(text, channel->stream_id,
-							  channel->contexts, channel->nr_contexts);
-		else if (!ret)
-			ret = ltt_tsdl_stream(text, channel->stream_id, channel->contexts,
-					      channel->nr_contexts);
 		if (!ret)
-			ret = ltt_tsdl_torn_events(text, channel->stream_id);
+			ret = ltt_meta_stream(text, session->trace_format, channel->stream_id,
+					      channel->attr.allocation == LTT_ALLOC_PER_CHANNEL,
+					      channel->contexts, channel->nr_contexts);
+		if (!ret)
+			ret = ltt_meta_torn_events(text, session->trace_format, channel->stream_id);
 	}
 	return ret;
 }
@@ -76,9 +74,9 @@ static uint64_t class_fields_at(const void *classes, size_t pos)
 	return ((const struct ltt_ust_classes *)classes)->all[pos]->fields;
 }
 
-void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes)
+void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes, enum ltt_trace_format format)
 {
-	*classes = (struct ltt_ust_classes){ 0 };
+	*classes = (struct ltt_ust_classes){ .format = format };
 	ltt_name_index_init_tagged(&classes->by_name, class_name_at, class_fields_at, classes);
 }
 
@@ -92,7 +90,7 @@ void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes)
 	}
 	free(classes->all);
 	ltt_name_index_fini(&classes->by_name);
-	ltt_ust_meta_classes_init(classes);
+	ltt_ust_meta_classes_init(classes, classes->format);
 }
 
 /* Room for one more class in @classes->all. */
@@ -163,7 +161,7 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 	cls->id = LTT_CTF_FIRST_EVENT_ID + (uint32_t)classes->nr++;
 	cls->pid = app->pid;
 	strcpy(cls->procname, app->procname);
-	if (ltt_tsdl_event(text, tp, cls->id, stream_id))
+	if (ltt_meta_event(text, classes->format, tp, cls->id, stream_id))
 		LTT_ERR_RL("trace %s: can't describe event %s", trace_path, tp->name);
 	*ret_id = cls->id;
 	return 0;

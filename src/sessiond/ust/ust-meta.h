@@ -41,6 +41,7 @@ struct ltt_ust_classes {
 	struct ltt_name_index by_name;	/* positions in all, by name and fields hash */
 	uint64_t refused;		/* calls refused a new class (LTT_UST_CLASSES_MAX
 				 * reached; a name asked again counts again) */
+	enum ltt_trace_format format;	/* the trace's, which the classes are written in */
 };
 
 /**
@@ -61,7 +62,7 @@ int ltt_ust_meta_header(struct ltt_wbuf *text, const struct ltt_trace_host *host
  * free them all.  The object must not move between them (its index
  * points at it).
  */
-void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes);
+void ltt_ust_meta_classes_init(struct ltt_ust_classes *classes, enum ltt_trace_format format);
 void ltt_ust_meta_classes_fini(struct ltt_ust_classes *classes);
 
 /**

@@ -25,7 +25,7 @@
 #include "common/ftrace/ftrace-map.h"
 #include "common/proto/consumer-proto.h"
 #include "consumerd-harness.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "tracefs-harness.h"
 #include "../../unit/tap.h"
 #include "../../unit/tracefs-util.h"
@@ -231,12 +231,12 @@ bool ring_put(int prog, uint64_t ts, int32_t pid)
 
 /* ---- metadata ---- */
 
-static void tsdl_trace(struct ltt_tsdl_trace *t, struct utsname *u)
+static void tsdl_trace(struct ltt_meta_trace *t, struct utsname *u)
 {
 	struct timespec rt, mono;
 
 	uname(u);
-	*t = (struct ltt_tsdl_trace){
+	*t = (struct ltt_meta_trace){
 		.hostname = "test-host", .trace_name = "tracefs", .buffering = "global",
 		.creation_datetime = "2026-11-23T00:00:00+00:00", .bits_per_long = 64,
 		.vpid = -1, .sysname = u->sysname, .kernel_release = u->release,
@@ -253,7 +253,7 @@ static void tsdl_trace(struct ltt_tsdl_trace *t, struct utsname *u)
 bool send_metadata(struct ch_cons *c, uint64_t trace_key, const struct ltt_ctx *ctx)
 {
 	struct ltt_kabi_event_desc d;
-	struct ltt_tsdl_trace t;
+	struct ltt_meta_trace t;
 	struct ltt_wbuf w;
 	struct utsname u;
 	unsigned int i;
@@ -261,10 +261,10 @@ bool send_metadata(struct ch_cons *c, uint64_t trace_key, const struct ltt_ctx *
 
 	tsdl_trace(&t, &u);
 	ltt_wbuf_init(&w);
-	ok = !ltt_tsdl_trace_header(&w, &t) && !ltt_tsdl_stream(&w, 0, ctx, 2);
+	ok = !ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t) && !ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 0, false, ctx, 2);
 	for (i = 0; i < 2 && ok; i++)
 		ok = !ltt_ftrace_event_to_kabi(&layouts[i], ev_names[i], &d) &&
-		     !ltt_tsdl_kernel_event(&w, &d, i, 0);
+		     !ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, i, 0);
 	ok = ok && ch_metadata(c, trace_key, w.data, w.len) == 0;
 	ltt_wbuf_fini(&w);
 	return ok;

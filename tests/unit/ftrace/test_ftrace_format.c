@@ -20,7 +20,7 @@
 
 #include "common/ftrace/ftrace-format.h"
 #include "common/base/codec.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "tests/unit/ftrace-pages.h"
 #include "tests/unit/tap.h"
 #include "tests/unit/tracefs-util.h"
@@ -251,7 +251,7 @@ static void check_tsdl(void)
 	ltt_ftrace_format_parse("test", kinds, sizeof(kinds) - 1, &ev, &why);
 	tap_is_int(ltt_ftrace_event_to_kabi(&ev, "kinds", &d), 0, "kinds as a kernel description");
 	ltt_wbuf_init(&w);
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 5, 1), 0, "... which the TSDL generator takes");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 5, 1), 0, "... which the TSDL generator takes");
 	ltt_wbuf_put_u8(&w, 0);
 	t = (char *)w.data;
 #define U64 "integer { size = 64; align = 8; signed = 0; encoding = none; base = 10; }"
@@ -265,7 +265,7 @@ static void check_tsdl(void)
 	ltt_ftrace_format_parse("sched", sched_switch, sizeof(sched_switch) - 1, &ev, &why);
 	ltt_ftrace_event_to_kabi(&ev, "sched_switch", &d);
 	w.len = 0;
-	tap_ok(!ltt_tsdl_kernel_event(&w, &d, 0, 0) && (ltt_wbuf_put_u8(&w, 0), 1) &&
+	tap_ok(!ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0) && (ltt_wbuf_put_u8(&w, 0), 1) &&
 	       strstr((char *)w.data, "encoding = UTF8; base = 10; } _prev_comm[16];"),
 	       "char prev_comm[16]: 16 UTF8 bytes");
 	tap_is_int(ltt_ftrace_event_to_kabi(&ev, "sched:switch", &d), -EINVAL,
@@ -274,7 +274,7 @@ static void check_tsdl(void)
 	ev.fields[1].enum_id = LTT_KABI_ENUM_EPOLL_OP;	/* prev_pid */
 	w.len = 0;
 	tap_ok(!ltt_ftrace_event_to_kabi(&ev, "sched_switch", &d) && d.fields[1].enum_id == 1 &&
-	       !ltt_tsdl_kernel_event(&w, &d, 0, 0) && (ltt_wbuf_put_u8(&w, 0), 1) &&
+	       !ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0) && (ltt_wbuf_put_u8(&w, 0), 1) &&
 	       strstr((char *)w.data, "enum : integer { size = 32; align = 8; signed = 1;") &&
 	       strstr((char *)w.data, "\"EPOLL_CTL_MOD\" = 3\n\t\t} _prev_pid;"),
 	       "an INT's enum_id: the kernel description's, an enum in the TSDL");
@@ -327,7 +327,7 @@ static void parse_one(struct tally *t, const char *sys, const char *path, const 
 	}
 	t->parsed++;
 	ltt_wbuf_init(&w);
-	if (!ltt_ftrace_event_to_kabi(&ev, evname, &d) && !ltt_tsdl_kernel_event(&w, &d, 1, 0))
+	if (!ltt_ftrace_event_to_kabi(&ev, evname, &d) && !ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 1, 0))
 		t->tsdl_ok++;
 	else
 		note_reason(t, path, -1, "parsed, but the TSDL generator refuses it");

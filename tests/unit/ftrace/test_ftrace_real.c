@@ -30,7 +30,7 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "common/base/codec.h"
 #include "tests/unit/ftrace-pages.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "tests/unit/tap.h"
 #include "tests/unit/tracefs-util.h"
 
@@ -212,7 +212,7 @@ static bool read_boot_id(uint8_t *ret)
 static bool write_metadata(const uint8_t *uuid)
 {
 	struct ltt_kabi_event_desc d;
-	struct ltt_tsdl_trace t = {
+	struct ltt_meta_trace t = {
 		.hostname = "test-host", .trace_name = "ftrace", .buffering = "global",
 		.creation_datetime = "2026-11-23T00:00:00+00:00", .bits_per_long = 64, .vpid = -1,
 	};
@@ -237,11 +237,11 @@ static bool write_metadata(const uint8_t *uuid)
 	ltt_ctx_parse("tid", &tid);
 	ltt_wbuf_init(&w);
 	ltt_wbuf_init(&framed);
-	ok = read_boot_id(t.clock_uuid) && !ltt_tsdl_trace_header(&w, &t) &&
-	     !ltt_tsdl_stream(&w, 0, &tid, 1);
+	ok = read_boot_id(t.clock_uuid) && !ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t) &&
+	     !ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 0, false, &tid, 1);
 	for (i = 0; i < 3 && ok; i++)
 		ok = !ltt_ftrace_event_to_kabi(&ev_layouts[i], ev_names[i], &d) &&
-		     !ltt_tsdl_kernel_event(&w, &d, i, 0);
+		     !ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, i, 0);
 	ok = ok && ltt_wbuf_reserve(&framed, ltt_ctf_metadata_size(w.len)) &&
 	     !ltt_ctf_metadata_packet(uuid, w.data, w.len, framed.data, framed.len, &len);
 	snprintf(path, sizeof(path), "%s/metadata", outdir);

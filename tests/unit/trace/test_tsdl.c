@@ -30,14 +30,14 @@
 #include "common/proto/app-proto.h"
 #include "common/base/codec.h"
 #include "common/trace/ctf.h"
-#include "sessiond/ctrace/tsdl.h"
+#include "sessiond/ctrace/meta.h"
 #include "tests/unit/tap.h"
 #include "tests/unit/tsdl-trace.h"
 
 /* @d is refused by the TSDL writer (@what says why); then @d is the good one again. */
 static void refused(struct ltt_wbuf *w, struct ltt_kabi_event_desc *d, const char *what)
 {
-	tap_is_int(ltt_tsdl_kernel_event(w, d, 0, 0), -EINVAL, "kernel: %s refused", what);
+	tap_is_int(ltt_meta_kernel_event(w, LTT_TRACE_FORMAT_CTF_1_8, d, 0, 0), -EINVAL, "kernel: %s refused", what);
 	tt_kernel_desc(d);
 }
 
@@ -57,7 +57,7 @@ static void test_kernel_enum(void)
 	ltt_wbuf_init(&w);
 	tt_kernel_desc(&d);
 	d.fields[1].enum_id = LTT_KABI_ENUM_EPOLL_OP;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), 0, "kernel: an integer as an enumeration taken");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), 0, "kernel: an integer as an enumeration taken");
 	tap_ok(w.data && w.len < 65536 && memmem(w.data, w.len, want, sizeof(want) - 1),
 	       "kernel: ... written as an enum of its integer, lttng-modules' labels and values");
 	if (!w.data || !memmem(w.data, w.len, want, sizeof(want) - 1))
@@ -91,7 +91,7 @@ static void test_kernel_be_bits(void)
 					       .size = 8, .base = 10, .bits = 1, .length = 192 };
 	d.fields[4] = (struct ltt_kabi_field){ .name = "next_tid", .type = LTT_KABI_FIELD_SEQUENCE,
 					       .size = 8, .base = 10, .bits = 1 };
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), 0,
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), 0,
 		   "kernel: big-endian integers and elements, bit arrays and sequences taken");
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
 		bool found = w.data && memmem(w.data, w.len, want[i], strlen(want[i]));
@@ -134,7 +134,7 @@ static void test_kernel_enum_taint(void)
 	tt_kernel_desc(&d);
 	d.fields[1].enum_id = LTT_KABI_ENUM_TAINT;
 	d.fields[1].is_signed = 0;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), 0, "kernel: taints as an enumeration taken");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), 0, "kernel: taints as an enumeration taken");
 	tap_ok(w.data && w.len < 65536 && memmem(w.data, w.len, want, sizeof(want) - 1) &&
 	       memmem(w.data, w.len, tail, sizeof(tail) - 1),
 	       "kernel: ... lttng-modules' taint, 18 flags from PROPRIETARY_MODULE 1 to RANDSTRUCT 1 << 17");
@@ -151,25 +151,25 @@ static void test_kernel_refusals(void)
 	ltt_wbuf_init(&w);
 	tt_kernel_desc(&d);
 	d.name[0] = ':';
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a bad event name refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: a bad event name refused");
 	tt_kernel_desc(&d);
 	memset(d.name, 'a', sizeof(d.name));
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: an unterminated name refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: an unterminated name refused");
 	tt_kernel_desc(&d);
 	memcpy(d.fields[1].name, "prev_comm", 10);
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a duplicate field refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: a duplicate field refused");
 	tt_kernel_desc(&d);
 	d.fields[1].size = 3;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a 3-byte integer refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: a 3-byte integer refused");
 	tt_kernel_desc(&d);
 	d.fields[1].type = 2;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: a float refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: a float refused");
 	tt_kernel_desc(&d);
 	d.nr_fields = LTT_KABI_MAX_FIELDS + 1;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: too many fields refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: too many fields refused");
 	tt_kernel_desc(&d);
 	d.fields[2].flags = 0x80;
-	tap_is_int(ltt_tsdl_kernel_event(&w, &d, 0, 0), -EINVAL, "kernel: an unknown field flag refused");
+	tap_is_int(ltt_meta_kernel_event(&w, LTT_TRACE_FORMAT_CTF_1_8, &d, 0, 0), -EINVAL, "kernel: an unknown field flag refused");
 	tt_kernel_desc(&d);
 	d.fields[6].flags = LTT_KABI_FIELD_BIG_ENDIAN;
 	refused(&w, &d, "a big-endian string");
@@ -696,11 +696,11 @@ static void test_index(void)
 
 static void test_generator_refusals(void)
 {
-	struct ltt_tsdl_trace ok = {
+	struct ltt_meta_trace ok = {
 		.hostname = "h", .trace_name = "t", .creation_datetime = "d", .buffering = "uid",
 		.bits_per_long = 64, .vpid = -1,
 	};
-	struct ltt_tsdl_trace t;
+	struct ltt_meta_trace t;
 	struct ltt_app_tracepoint *tp = tt_receive(&tt_event_classes[0].tp);
 	struct ltt_wbuf w;
 
@@ -708,51 +708,51 @@ static void test_generator_refusals(void)
 	ltt_wbuf_put_bytes(&w, "previous", 8);
 	t = ok;
 	t.hostname = "bad\nhost";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "a control character is refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "a control character is refused");
 	tap_is_int((long long)w.len, 8, "... and nothing is appended");
 	t = ok;
 	t.trace_name = NULL;
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "a NULL string is refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "a NULL string is refused");
 	t = ok;
 	t.buffering = "global";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "a kernel trace without uname refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "a kernel trace without uname refused");
 	t = ok;
 	t.kernel_release = "6.1";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "kernel fields in a user trace refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "kernel fields in a user trace refused");
 	t = ok;
 	t.buffering = "channel";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "unknown buffering refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "unknown buffering refused");
 	t = ok;
 	t.buffering = "pid";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "per-PID without vpid and procname");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "per-PID without vpid and procname");
 	t.vpid = 42;
 	t.procname = "app";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), 0, "per-PID with them");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), 0, "per-PID with them");
 	tap_ok(strstr((char *)w.data, "\tvpid = 42;\n\tprocname = \"app\";\n") != NULL,
 	       "per-PID env has vpid and procname");
 	w.len = 8;
 	t = ok;
 	t.procname = "app";
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "per-UID with a procname refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "per-UID with a procname refused");
 	t = ok;
 	t.bits_per_long = 16;
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "16 bits per long refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "16 bits per long refused");
 	t = ok;
 	t.clock_offset_ns = -1;
-	tap_is_int(ltt_tsdl_trace_header(&w, &t), -EINVAL, "a negative clock offset refused");
+	tap_is_int(ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), -EINVAL, "a negative clock offset refused");
 	tap_is_int((long long)w.len, 8, "nothing appended by any refusal");
 	if (tp) {
 		tp->fields[0].size = 3;
-		tap_is_int(ltt_tsdl_event(&w, tp, 0, 0), -EINVAL, "an invalid description refused");
+		tap_is_int(ltt_meta_event(&w, LTT_TRACE_FORMAT_CTF_1_8, tp, 0, 0), -EINVAL, "an invalid description refused");
 		tp->fields[0].size = 1;
 		tp->name[4] = '"';
-		tap_is_int(ltt_tsdl_event(&w, tp, 0, 0), -EINVAL, "an invalid event name refused");
+		tap_is_int(ltt_meta_event(&w, LTT_TRACE_FORMAT_CTF_1_8, tp, 0, 0), -EINVAL, "an invalid event name refused");
 	} else {
 		tap_ok(false, "an invalid description refused");
 		tap_ok(false, "an invalid event name refused");
 	}
 	w.err = -ENOMEM;
-	tap_is_int(ltt_tsdl_stream(&w, 1, NULL, 0), -ENOMEM, "a buffer in error: -ENOMEM");
+	tap_is_int(ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 1, false, NULL, 0), -ENOMEM, "a buffer in error: -ENOMEM");
 	tap_is_int((long long)w.len, 8, "nothing appended to a buffer in error");
 	free(tp);
 	ltt_wbuf_fini(&w);
@@ -810,7 +810,7 @@ static void test_stream_contexts(void)
 	ltt_ctx_parse("procname", &ctx[1]);
 	ltt_ctx_parse("perf:thread:cache-misses", &ctx[2]);
 	ltt_wbuf_init(&w);
-	tap_ok(!ltt_tsdl_stream(&w, 2, ctx, 3), "a stream with three contexts");
+	tap_ok(!ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 2, false, ctx, 3), "a stream with three contexts");
 	text = strndup((const char *)w.data, w.len);
 	tap_ok(text && strstr(text, "\tevent.context := struct {\n"
 			     "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _vtid;\n"
@@ -821,7 +821,7 @@ static void test_stream_contexts(void)
 	free(text);
 	w.len = 0;
 	ctx[1].type = LTT_CONTEXT_VPID;	/* named procname: refused */
-	tap_is_int(ltt_tsdl_stream(&w, 2, ctx, 3), -EINVAL, "a context that is not its own name: -EINVAL");
+	tap_is_int(ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 2, false, ctx, 3), -EINVAL, "a context that is not its own name: -EINVAL");
 	tap_is_int((long long)w.len, 0, "  nothing written");
 	ltt_wbuf_fini(&w);
 }
@@ -838,7 +838,7 @@ static void test_stream_per_channel(void)
 
 	ltt_ctx_parse("vtid", &vtid);
 	ltt_wbuf_init(&w);
-	tap_ok(!ltt_tsdl_stream_per_channel(&w, 3, &vtid, 1), "a per-channel stream");
+	tap_ok(!ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 3, true, &vtid, 1), "a per-channel stream");
 	text = strndup((const char *)w.data, w.len);
 	tap_ok(text && strstr(text, "stream {\n\tid = 3;\n"
 			     "\tevent.header := struct event_header_compact;\n"
@@ -875,7 +875,7 @@ static void test_kernel_stream_contexts(void)
 	tap_is_int(i, 35, "35 kernel types listed");
 	ltt_ctx_parse("tid", &ctx[0]);
 	ltt_wbuf_init(&w);
-	tap_ok(!ltt_tsdl_stream(&w, 1, ctx, 5), "a kernel stream with five contexts");
+	tap_ok(!ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_1_8, 1, false, ctx, 5), "a kernel stream with five contexts");
 	text = strndup((const char *)w.data, w.len);
 	tap_ok(text && strstr(text, "\tevent.context := struct {\n"
 			     "\t\tinteger { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _tid;\n"
@@ -892,7 +892,7 @@ static void test_kernel_stream_contexts(void)
 /* A clock plugin's trace header: its clock block, and the timestamps mapped to it. */
 static void test_plugin_clock(void)
 {
-	struct ltt_tsdl_trace t = {
+	struct ltt_meta_trace t = {
 		.clock_offset_ns = 5,
 		.clock_freq = 1000,
 		.clock_offset_s = 1700000000,
@@ -911,7 +911,7 @@ static void test_plugin_clock(void)
 
 	memset(t.clock_uuid, 0xab, sizeof(t.clock_uuid));
 	ltt_wbuf_init(&w);
-	tap_ok(!ltt_tsdl_trace_header(&w, &t), "a trace header with a clock plugin's clock");
+	tap_ok(!ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_1_8, &t), "a trace header with a clock plugin's clock");
 	text = strndup((const char *)w.data, w.len);
 	tap_ok(text && strstr(text, "clock {\n"
 			     "\tname = \"my_clock\";\n"
