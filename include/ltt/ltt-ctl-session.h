@@ -31,6 +31,18 @@ struct ltt_session_tls {
 	const char *ca;		/* the CA that signed the relay's certificate */
 };
 
+/*
+ * The format a session's traces are written in (LTTng 2.15's
+ * --trace-format): the packets are the same bytes, the metadata TSDL
+ * (CTF 1.8) or JSON (CTF 2).  DEFAULT: the session daemon's
+ * (ltt-sessiond --default-trace-format).
+ */
+enum ltt_trace_format {
+	LTT_TRACE_FORMAT_DEFAULT = 0,
+	LTT_TRACE_FORMAT_CTF_1_8 = 1,
+	LTT_TRACE_FORMAT_CTF_2 = 2,
+};
+
 struct ltt_session_attr {
 	char name[LTT_NAME_MAX];	/* "" for an automatic name */
 	enum ltt_output_type output_type;
@@ -52,7 +64,13 @@ struct ltt_session_attr {
 	 * (added with client protocol 1.36's library, which resolves it
 	 * whatever the daemon's version) */
 	bool lttng_traces;
-	uint8_t reserved[111];	/* zero */
+	/*
+	 * enum ltt_trace_format (added in 1.38: a daemon of client protocol
+	 * minor 38 or later; older ones write CTF 1.8 only, and a client
+	 * refuses CTF_2 toward them with TRACE_FORMAT_DAEMON)
+	 */
+	uint8_t trace_format;
+	uint8_t reserved[110];	/* zero */
 };
 
 /*
@@ -218,7 +236,12 @@ struct ltt_session_info {
 	 * block (NULL from ltt_ctl_create_session(), which returns none)
 	 */
 	const char *clock_reason;
-	uint8_t reserved[88] LTT_RESERVED_ALIGN;	/* zero */
+	/*
+	 * 4464: enum ltt_trace_format, never DEFAULT (added in 1.38; 0 from
+	 * an older daemon, whose traces are CTF 1.8)
+	 */
+	uint8_t trace_format LTT_RESERVED_ALIGN;
+	uint8_t reserved[87];	/* zero */
 };
 
 struct ltt_channel_info {

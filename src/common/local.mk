@@ -47,7 +47,6 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/model/lttng-words.c src/common/model/lttng-words.h \
 	src/common/model/map.c src/common/model/map.h \
 	src/common/model/model.h \
-	src/common/model/trace-format.h \
 	src/common/model/trigger.c src/common/model/trigger.h \
 	src/common/model/uri.c src/common/model/uri.h \
 	src/common/filter/filter-compile.c src/common/filter/filter-compile.h \

@@ -5,7 +5,8 @@
 SESSIOND_META_SOURCES = src/sessiond/ctrace/meta.c src/sessiond/ctrace/meta.h \
 	src/sessiond/ctrace/meta-model.c src/sessiond/ctrace/meta-model.h \
 	src/sessiond/ctrace/meta-emit.c src/sessiond/ctrace/meta-emit.h \
-	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h
+	src/sessiond/ctrace/tsdl.c src/sessiond/ctrace/tsdl.h \
+	src/sessiond/ctrace/ctf2.c src/sessiond/ctrace/ctf2.h
 
 bin_PROGRAMS += src/sessiond/ltt-sessiond
 src_sessiond_ltt_sessiond_SOURCES = \

@@ -352,6 +352,30 @@ static int choose_clock(struct options *opts)
 	return -1;
 }
 
+/*
+ * The default trace format: --default-trace-format, else LTTng's
+ * $LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT, else CTF 1.8, which the
+ * babeltrace2 of Debian 12 reads (2.0 reads no CTF 2); -1 after saying
+ * what is wrong.
+ */
+static int parse_trace_format(struct options *opts)
+{
+	const char *env = getenv("LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT");
+	const char *want = opts->trace_format_arg ? opts->trace_format_arg : env;
+
+	opts->trace_format = LTT_TRACE_FORMAT_CTF_1_8;
+	if (!want || !*want || !strcmp(want, "ctf-1.8"))
+		return 0;
+	if (!strcmp(want, "ctf-2")) {
+		opts->trace_format = LTT_TRACE_FORMAT_CTF_2;
+		return 0;
+	}
+	fprintf(stderr, "ltt-sessiond: Error: %s%s: give ctf-1.8 or ctf-2\n",
+		opts->trace_format_arg ? "--default-trace-format=" : "LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT=",
+		want);
+	return -1;
+}
+
 /* ltt_options_parse(): options.h */
 /* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
 static void print_help(void *ctx)
@@ -405,6 +429,10 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "the clock of user-space events: tsc (the CPU's time-stamp counter, a few ns), "
 		  "monotonic (clock_gettime), auto (tsc where the kernel keeps time with it, "
 		  "else monotonic; the default, or $LTT_CLOCK)", "auto|tsc|monotonic" },
+		{ "default-trace-format", 0, POPT_ARG_STRING, &opts->trace_format_arg, 0,
+		  "the format of the traces of sessions created without one: ctf-1.8 (the default, "
+		  "which babeltrace2 2.0 and later read) or ctf-2 (babeltrace2 2.1 and later; "
+		  "default: $LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT, else ctf-1.8)", "ctf-1.8|ctf-2" },
 		{ "load", 'l', POPT_ARG_STRING, &opts->load, 0,
 		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
 		  "(default: the autoload directories, $LTT_HOME/.lttng/sessions/auto and, "
@@ -453,6 +481,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
 	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts) ||
+		   parse_trace_format(opts) ||
 		   parse_privsep_user(opts) || check_consumerd_path(opts)) {
 		ret = -1;
 	} else {

@@ -45,6 +45,9 @@ struct options {
 	enum ltt_kernel_backend backend;
 	char *load;		/* --load: sessions to load at start, NULL: autoload */
 	char *clock;		/* --clock as given, NULL: $LTT_CLOCK, else auto */
+	/* --default-trace-format as given, NULL: $LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT */
+	char *trace_format_arg;
+	enum ltt_trace_format trace_format;	/* what it says: never DEFAULT */
 	struct ltt_tclock tclock;	/* the clock it chose */
 	/* Per-user bounds: as given (NULL: not given; in options.c's bounds[] order), then parsed. */
 	char *bound_args[LTT_OPTIONS_BOUNDS];

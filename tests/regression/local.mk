@@ -291,6 +291,7 @@ tests_regression_app_ust_ctx_app_LDADD = src/ust/libltt-ust.la
 check_PROGRAMS += tests/regression/stuckfs
 tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
+	tests/regression/ust/test_ust_ctf2.sh \
 	tests/regression/ust/test_ust_context.sh \
 	tests/regression/ust/test_ust_statedump.sh \
 	tests/regression/ust/test_ust_statedump_once.sh \
@@ -407,7 +408,8 @@ REGRESSION_UST_TESTS = \
 	tests/regression/rotation/test_rotation_clear.sh \
 	tests/regression/ust/test_ust_track.sh
 TESTS += $(REGRESSION_UST_TESTS)
-EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh
+EXTRA_DIST += $(REGRESSION_UST_TESTS) tests/regression/ust-lib.sh tests/regression/lttng-ust-lib.sh \
+	tests/regression/root-lib.sh
 # LTTng's own clients (Debian's lttng, python3-lttng) on ltt-sessiond --lttng-compat.
 TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \

@@ -46,7 +46,8 @@ static bool accept_in(const uint8_t *reserved, size_t len, void *out, size_t siz
  * crossing, one list a struct, so the two directions can't drift: A()
  * for a fixed-size string, X() for a value.
  */
-#define SESSION_FIELDS(A, X) A(name) X(output_type) A(output) X(snapshot) X(live_timer_us)
+#define SESSION_FIELDS(A, X) A(name) X(output_type) A(output) X(snapshot) X(live_timer_us) \
+	X(trace_format)
 #define RULE_FIELDS(A, X) A(pattern) X(loglevel_type) X(loglevel) X(type)
 #define CONTEXT_FIELDS(A, X) X(perf_type) X(perf_config) A(name)
 #define RELAY_FIELDS(A, X) X(domain) X(state) X(error) A(output_path) X(packets_sent) \
@@ -167,6 +168,7 @@ void ltt_conv_session_desc_to_info(const struct ltt_session_desc *in,
 	out->output_type = in->output_type;
 	COPY_ARRAY(out, in, output);
 	out->creation_time = in->creation_time;
+	out->trace_format = in->trace_format;
 	if (in->clock_known) {
 		snprintf(out->clock, sizeof(out->clock), "%s", ltt_tclock_name(in->clock_kind));
 		snprintf(out->clock_read, sizeof(out->clock_read), "%s",

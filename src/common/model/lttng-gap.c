@@ -54,10 +54,6 @@ static const struct {
 		"JUL and log4j agents feed",
 		{ "record the loggers through LTTng's log4j 1.x agent with -l/--log4j, or "
 		  "java.util.logging with -j/--jul", "remove the channels of the LOG4J2 <domain>" } },
-	[LTT_LTTNG_GAP_CTF2] = {
-		"a CTF 2 trace", "lttng create --trace-format=ctf-2",
-		"it writes CTF 1.8, which babeltrace2 and Trace Compass read",
-		{ "give --trace-format=ctf-1.8 or leave it out", "set <trace_format> to CTF_1_8 or remove it" } },
 	[LTT_LTTNG_GAP_PER_CHANNEL] = {
 		"one ring buffer for a whole kernel channel",
 		"lttng enable-channel --kernel --buffer-allocation=per-channel",

@@ -17,7 +17,6 @@ enum ltt_lttng_gap {
 	LTT_LTTNG_GAP_APP_CONTEXT,	/* lttng add-context -t '$app.PROVIDER:TYPE' */
 	LTT_LTTNG_GAP_CALLSTACK,	/* lttng add-context -t callstack-user|callstack-kernel */
 	LTT_LTTNG_GAP_LOG4J2,		/* lttng ... --log4j2 (2.14) */
-	LTT_LTTNG_GAP_CTF2,		/* lttng create --trace-format=ctf-2 (2.15) */
 	LTT_LTTNG_GAP_PER_CHANNEL,	/* lttng enable-channel -k --buffer-allocation=per-channel */
 	LTT_LTTNG_GAP_MAPS,		/* <map_channels> in an LTTng session file (2.16) */
 	LTT_LTTNG_GAP_MAP_UPDATE,	/* lttng add-map-channel --update-policy */

@@ -35,7 +35,6 @@
  *                    and its MI share
  *   map.[ch]         map channels: their checks, key templates, values
  *                    and wire forms
- *   trace-format.h   the formats a trace is written in (CTF 1.8, CTF 2)
  */
 #ifndef LTT_COMMON_MODEL_H
 #define LTT_COMMON_MODEL_H
@@ -65,6 +64,7 @@ struct ltt_session_conf {
 	 */
 	int shm_error;
 	int64_t shm_error_since;
+	uint8_t trace_format;	/* enum ltt_trace_format (minor 38) */
 };
 
 /* A channel's attributes (public: struct ltt_channel_conf). */
@@ -113,6 +113,7 @@ struct ltt_session_desc {
 	bool clock_known;
 	uint32_t clock_kind;		/* common/trace/tclock.h's LTT_TCLOCK_* */
 	char clock_why[256];		/* why the daemon chose it */
+	uint8_t trace_format;		/* enum ltt_trace_format (minor 38; else 0) */
 };
 
 /* A channel and its counters (public: struct ltt_channel_desc). */

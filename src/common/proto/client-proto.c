@@ -110,13 +110,15 @@ LTT_CODEC(client_session_tls, LTT_CODEC_LE,
 	  LTT_ROW_U64(shm_error_since));
 #undef LTT_MSG
 
-/* CREATE_SESSION's: the session, the client's home, then the TLS files. */
+/* CREATE_SESSION's: the session, the client's home, the TLS files, the shm path, the format. */
 #define LTT_MSG struct ltt_session_create_req
 LTT_CODEC(client_session_create, LTT_CODEC_LE,
 	  SESSION_ATTR_ROWS(conf.),
 	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_DAEMON_DEFAULTS), LTT_ROW_STRREF(home, LTT_PATH_MAX),
 	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TLS), SESSION_TLS_ROWS(conf.),
-	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_SHM_PATH), LTT_ROW_STR(conf.shm_path));
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_SHM_PATH), LTT_ROW_STR(conf.shm_path),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TRACE_FORMAT),
+	  LTT_ROW_MAX(conf.trace_format, UINT, 1, 0, LTT_TRACE_FORMAT_CTF_2));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_session_desc
@@ -126,7 +128,9 @@ LTT_CODEC(client_session_info, LTT_CODEC_LE,
 	  LTT_ROW_ENUM(output_type, LTT_OUTPUT_NET), LTT_ROW_STR(output),
 	  LTT_ROW_U64(creation_time),
 	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_CLOCK),
-	  LTT_ROW_ENUM(clock_kind, LTT_TCLOCK_KIND_MAX), LTT_ROW_STR(clock_why));
+	  LTT_ROW_ENUM(clock_kind, LTT_TCLOCK_KIND_MAX), LTT_ROW_STR(clock_why),
+	  LTT_ROW_SINCE(LTT_CLIENT_MINOR_TRACE_FORMAT),
+	  LTT_ROW_MAX(trace_format, UINT, 1, 0, LTT_TRACE_FORMAT_CTF_2));
 #undef LTT_MSG
 
 /*

@@ -146,9 +146,17 @@
  * 34: a session's crash copy's failure, ARRAY and enum captures in notifications;
  * 35: ADD_TRIGGER's flags (a trigger added as LTTng's lttng adds it), a
  * trigger's actions' output flags; 36: a trigger's probe rules; 37:
- * stop's CONSUMERD_REFUSED and CONSUMERD_LOST
+ * stop's CONSUMERD_REFUSED and CONSUMERD_LOST; 38: a session's trace
+ * format
  */
-#define LTT_CLIENT_MINOR 37
+#define LTT_CLIENT_MINOR 38
+/*
+ * CREATE_SESSION's request and a session's description (LIST_SESSIONS,
+ * CREATE_SESSION's reply) end with {u8 trace_format} (enum
+ * ltt_trace_format; a session's is never DEFAULT).  A client refuses CTF_2 toward an older daemon
+ * (TRACE_FORMAT_DAEMON).
+ */
+#define LTT_CLIENT_MINOR_TRACE_FORMAT 38
 /*
  * STOP_SESSION's CONSUMERD_REFUSED and CONSUMERD_LOST (a trace the
  * consumer refused, one whose consumer died with none to take it over):

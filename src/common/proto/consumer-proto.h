@@ -33,9 +33,13 @@
  *       to the relay session ("ust/uid/0/64-bit", "kernel"), without "."
  *       or ".." components (-EINVAL); -ENOENT for an unknown relay.  The
  *       encoder omits a zero relay_key (the 1.1 form).
- *   METADATA {u64 trace_key, u32 len, len bytes of TSDL text}
- *       Appends to the trace's metadata; the consumer writes it as metadata
- *       packets (37-byte header with the trace uuid, 4 KiB packets).
+ *   METADATA {u64 trace_key, u32 len, len bytes of metadata text}
+ *       Appends to the trace's metadata.  TSDL text (CTF 1.8) is written
+ *       as metadata packets (37-byte header with the trace uuid, 4 KiB
+ *       packets); CTF 2's fragments (1.19: the text starts with
+ *       LTT_CTF2_RS, ctf.h) as they are.  The trace's first text (again
+ *       after RESET_METADATA) says which; a later one of the other format
+ *       gets -EINVAL.
  *   ADD_CHANNEL {u64 channel_key, u64 trace_key, str name,
  *                u64 tracefile_size, u64 tracefile_count,
  *                u32 switch_timer_us, u32 read_timer_us, u8 flags
@@ -318,7 +322,7 @@
 /* The most TSDL text one METADATA carries, with room for the rest of the message. */
 #define LTT_CONSUMER_METADATA_MAX (LTT_CONSUMER_MSG_MAX - 64)
 #define LTT_CONSUMER_MAJOR 1
-#define LTT_CONSUMER_MINOR 18
+#define LTT_CONSUMER_MINOR 19
 /* The minor that brought STREAMS_SENT. */
 #define LTT_CONSUMER_MINOR_STREAMS_SENT 3
 /* The minor that brought ADD_TRACE's resume flag and ADD_STREAM_STATS. */
@@ -364,6 +368,8 @@
 #define LTT_CONSUMER_MINOR_AUTO_RECLAIM 17
 /* The minor that brought ADD_BPF_RING. */
 #define LTT_CONSUMER_MINOR_BPF_RING 18
+/* The minor that brought CTF 2's metadata (METADATA's text not packetized). */
+#define LTT_CONSUMER_MINOR_CTF2 19
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100
 

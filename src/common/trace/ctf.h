@@ -20,6 +20,13 @@
 #define LTT_CTF_PACKET_HEADER_SIZE 84	/* header (32) + context (52) bytes */
 
 /*
+ * CTF 2's metadata stream is a JSON text sequence (RFC 7464): each
+ * fragment starts with this byte, which TSDL text never holds.  It is
+ * written as it is, not framed as metadata packets.
+ */
+#define LTT_CTF2_RS 0x1e
+
+/*
  * Torn events: what the consumer writes over the slot of a writer that
  * died between reserve and commit, so that readers skip it (doc/ctf.md).
  * Three event classes of every user-space stream, never given to a real

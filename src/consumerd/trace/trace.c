@@ -305,11 +305,20 @@ int ltt_trace_append_metadata(struct ltt_trace *t, const void *text, size_t len)
 		return -EINVAL;
 	if (len > METADATA_MAX_TEXT - t->meta_text)
 		return -EFBIG;
-	size = ltt_ctf_metadata_size(len);
+	/* the first text says the format: CTF 2's JSON text sequence starts with RS */
+	if (!t->meta_text)
+		t->ctf2 = *(const uint8_t *)text == LTT_CTF2_RS;
+	else if (t->ctf2 != (*(const uint8_t *)text == LTT_CTF2_RS))
+		return -EINVAL;
+	size = t->ctf2 ? len : ltt_ctf_metadata_size(len);
 	buf = malloc(size);
 	if (!buf)
 		return -ENOMEM;
-	ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
+	ret = 0;
+	if (t->ctf2)	/* not packetized */
+		memcpy(buf, text, len);
+	else
+		ret = ltt_ctf_metadata_packet(t->uuid, text, len, buf, size, &size);
 	/* a snapshot trace writes nothing now: each snapshot gets it all */
 	if (!ret && (t->snapshot || t->dir_fd >= 0 || t->relay))
 		ret = keep_all(t, buf, size);

@@ -33,7 +33,12 @@ struct ltt_trace {
 	int index_fd;		/* its index/ directory; -1 for a relayed trace */
 	struct ltt_relay *relay;	/* borrowed (counted in its traces), or NULL */
 	struct ltt_output *output;	/* owned: where the metadata goes */
-	uint64_t meta_text;	/* bytes of TSDL text received */
+	uint64_t meta_text;	/* bytes of metadata text received */
+	/*
+	 * the text is CTF 2's (its first byte LTT_CTF2_RS), written as it
+	 * is; else TSDL, framed as metadata packets (common/trace/ctf.h)
+	 */
+	bool ctf2;
 	/*
 	 * every metadata packet so far (local and snapshot traces): each new
 	 * chunk, and each snapshot, gets it whole

@@ -75,6 +75,9 @@ static int create_once(struct ltt_ctl *ctl, const struct ltt_session_conf *attr,
 		return -LTT_ERR_NOT_SUPPORTED;	/* a daemon before TLS would stream in clear */
 	if (attr->shm_path[0] && ctl_minor(ctl) < LTT_CLIENT_MINOR_SHM_PATH)
 		return -LTT_ERR_SHM_PATH_DAEMON;	/* it would drop it: say so */
+	if (attr->trace_format == LTT_TRACE_FORMAT_CTF_2 &&
+	    ctl_minor(ctl) < LTT_CLIENT_MINOR_TRACE_FORMAT)
+		return -LTT_ERR_TRACE_FORMAT_DAEMON;	/* it would write CTF 1.8 */
 	/* No home known: the daemon uses the owner's. */
 	if (defaults && !ltt_home_find(LTT_HOME_DIR, home, sizeof(home)) && home[0] == '/')
 		req.home = home;

@@ -65,7 +65,8 @@ static int traces_dir(const struct ltt_cmd_ctx *ctx, const char *client_home, ch
 }
 
 /*
- * Fill what the client left to us: "auto-DATE" (then "auto-DATE-N" for
+ * Fill what the client left to us: the daemon's trace format for the
+ * default one, "auto-DATE" (then "auto-DATE-N" for
  * the @attempt-th retry) for an empty name, HOME/ltt-traces/NAME-DATE
  * (HOME/ltt-traces/NAME for an automatic name, which holds the date) for
  * an empty local output.
@@ -76,6 +77,8 @@ static enum ltt_error_code complete_attr(const struct ltt_cmd_ctx *ctx, const ch
 {
 	char date[LTT_SESSION_DATE_MAX], dir[LTT_PATH_MAX];
 
+	if (!attr->trace_format)
+		attr->trace_format = (uint8_t)ctx->registry->trace_format;
 	if (ltt_attr_session_auto_name(attr, automatic, attempt, date))
 		return LTT_ERR_UNKNOWN;
 	if (attr->output_type != LTT_OUTPUT_LOCAL || attr->output[0])

@@ -12,6 +12,7 @@
 #include "common/base/log.h"
 #include "common/base/codec.h"
 #include "common/proto/consumer-proto.h"
+#include "common/trace/ctf.h"
 #include "sessiond/consumer/consumer-call.h"
 
 /* The deadline of a command that writes what buffers hold: 5 s, and that at 8 MiB/s. */
@@ -56,6 +57,8 @@ static int metadata(struct ltt_consumer *c, uint64_t trace_key, const void *text
 		.type = LTT_CONSUMER_MSG_METADATA,
 		.timeout_ms = timeout_ms,
 		.flags = LTT_CALL_UNSENT_AGAIN,
+		/* CTF 2's text, which an older consumer would packetize */
+		.minor = len && *(const uint8_t *)text == LTT_CTF2_RS ? LTT_CONSUMER_MINOR_CTF2 : 0,
 	};
 
 	if (len > LTT_CONSUMER_METADATA_MAX)

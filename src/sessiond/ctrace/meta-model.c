@@ -398,6 +398,7 @@ int ltt_meta_describe_contexts(struct ltt_meta_ctx *m, const struct ltt_ctx *ctx
 		return -EINVAL;
 	memset(&m->fields, 0, sizeof(m->fields));
 	m->fields.kind = LTT_FC_STRUCT;
+	m->fields.align = 8;	/* after the event header, aligned as it */
 	m->fields.members = m->fms;
 	for (i = 0; i < nr_ctx; i++) {
 		if (!ltt_ctx_check(&ctx[i]) || !ltt_ctx_shape(&ctx[i], &shape, &len))
@@ -413,4 +414,80 @@ int ltt_meta_describe_contexts(struct ltt_meta_ctx *m, const struct ltt_ctx *ctx
 	}
 	m->fields.nr_members = nr_ctx;
 	return 0;
+}
+
+/* ---- the trace ---- */
+
+static void env_str(struct ltt_meta_header *h, const char *key, const char *str)
+{
+	h->env[h->nr_env++] = (struct ltt_meta_env){ .key = key, .str = str };
+}
+
+static void env_num(struct ltt_meta_header *h, const char *key, int64_t num)
+{
+	h->env[h->nr_env++] = (struct ltt_meta_env){ .key = key, .is_num = true, .num = num };
+}
+
+/* tracer_name and LTTng's version of it. */
+static void env_tracer(struct ltt_meta_header *h, const char *name)
+{
+	env_str(h, "tracer_name", name);
+	env_num(h, "tracer_major", LTT_META_TRACER_MAJOR);
+	env_num(h, "tracer_minor", LTT_META_TRACER_MINOR);
+	env_num(h, "tracer_patchlevel", LTT_META_TRACER_PATCHLEVEL);
+}
+
+void ltt_meta_describe_header(struct ltt_meta_header *h, const struct ltt_meta_trace *t)
+{
+	h->trace = t;
+	h->nr_env = 0;
+	env_str(h, "hostname", t->hostname);
+	if (t->kernel_release) {
+		env_str(h, "domain", "kernel");
+		env_str(h, "sysname", t->sysname);
+		env_str(h, "kernel_release", t->kernel_release);
+		env_str(h, "kernel_version", t->kernel_version);
+		env_tracer(h, LTT_META_KERNEL_TRACER_NAME);
+		env_str(h, "trace_buffering_scheme", t->buffering);
+	} else {
+		env_str(h, "domain", "ust");
+		env_tracer(h, LTT_META_TRACER_NAME);
+		env_str(h, "tracer_buffering_scheme", t->buffering);
+		env_num(h, "tracer_buffering_id", t->buffering_id);
+	}
+	env_num(h, "architecture_bit_width", t->bits_per_long);
+	env_str(h, "trace_name", t->trace_name);
+	env_str(h, "trace_creation_datetime", t->creation_datetime);
+	if (t->procname) {
+		env_num(h, "vpid", t->vpid);
+		env_str(h, "procname", t->procname);
+		if (t->vpid_datetime)
+			env_str(h, "vpid_datetime", t->vpid_datetime);
+	}
+	env_str(h, "ltt_tracer_name", "ltt");
+	env_str(h, "ltt_version", PACKAGE_VERSION);
+	if (t->kernel_backend)
+		env_str(h, "ltt_kernel_backend", t->kernel_backend);
+	if (t->syscall_strings)
+		env_str(h, "ltt_syscall_strings", t->syscall_strings);
+	if (t->clock_name) {
+		env_str(h, "ltt_clock", t->clock_name);
+		env_str(h, "ltt_clock_reason", t->clock_why);
+		env_str(h, "ltt_clock_read", t->clock_read);
+	}
+	h->clock = (struct ltt_meta_clock){ .name = "monotonic", .uuid = t->clock_uuid,
+					    .freq = t->clock_freq, .offset_s = t->clock_offset_s,
+					    .offset = t->clock_offset };
+	if (t->clock_plugin_name) {
+		h->clock.name = t->clock_plugin_name;
+		h->clock.description = t->clock_plugin_description ? t->clock_plugin_description : "";
+	} else if (t->clock_freq) {
+		h->clock.description = "Monotonic Clock, counted by the TSC";
+	} else {
+		h->clock.description = "Monotonic Clock";
+		h->clock.plain_ns = true;
+		h->clock.freq = 1000000000;
+		h->clock.offset_s = t->clock_offset_ns / 1000000000;
+		h->clock.offset = (uint64_t)(t->clock_offset_ns % 1000000000);
+	}
 }

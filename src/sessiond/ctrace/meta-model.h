@@ -28,6 +28,7 @@
 #include "common/model/context.h"
 #include "common/proto/app-proto.h"
 #include "kmod/ltt-abi.h"
+#include "sessiond/ctrace/meta.h"
 
 enum ltt_fc_kind {
 	LTT_FC_INTEGER,		/* fixed-length; with mappings an enumeration */
@@ -100,6 +101,44 @@ struct ltt_meta_ctx {
 	struct ltt_fm fms[LTT_CTX_MAX];
 	char names[LTT_CTX_MAX][LTT_CTX_NAME_MAX];
 };
+
+/* One entry of a trace's environment: a string, or a number. */
+struct ltt_meta_env {
+	const char *key;
+	bool is_num;
+	const char *str;	/* NULL fails the writers (-EINVAL) */
+	int64_t num;
+};
+
+#define LTT_META_ENV_MAX 24
+
+/* A trace's clock: counts of @freq Hz from @offset_s s + @offset counts after the Epoch. */
+struct ltt_meta_clock {
+	const char *name;		/* a C identifier */
+	const uint8_t *uuid;		/* 16 bytes: the host's boot id */
+	const char *description;
+	uint64_t freq;
+	int64_t offset_s;
+	uint64_t offset;		/* < @freq */
+	bool plain_ns;			/* CLOCK_MONOTONIC itself, in ns */
+};
+
+/* What precedes a trace's streams, described. */
+struct ltt_meta_header {
+	const struct ltt_meta_trace *trace;
+	struct ltt_meta_env env[LTT_META_ENV_MAX];	/* in the order TSDL writes them */
+	uint32_t nr_env;
+	struct ltt_meta_clock clock;
+};
+
+/**
+ * ltt_meta_describe_header() - the environment and clock of @t (checked
+ * by the caller: meta.c), borrowing its strings
+ *
+ * The environment is LTTng's (LTT_META_TRACER_NAME) with ltt's own fields
+ * after; a kernel trace's is LTTng's kernel environment.
+ */
+void ltt_meta_describe_header(struct ltt_meta_header *h, const struct ltt_meta_trace *t);
 
 /**
  * ltt_meta_describe_app() - the model of a program's event @tp, event

@@ -8,13 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sessiond/ctrace/ctf2.h"
 #include "sessiond/ctrace/meta.h"
 #include "sessiond/ctrace/meta-model.h"
 #include "sessiond/ctrace/tsdl.h"
 
 /* What a format's writer does with a description. */
 struct writer {
-	int (*trace_header)(struct ltt_wbuf *out, const struct ltt_meta_trace *t);
+	int (*trace_header)(struct ltt_wbuf *out, const struct ltt_meta_header *h);
 	int (*stream)(struct ltt_wbuf *out, uint32_t stream_id, bool per_channel,
 		      const struct ltt_fc *ctx);
 	int (*event)(struct ltt_wbuf *out, const struct ltt_meta_event *m);
@@ -26,11 +27,19 @@ static const struct writer tsdl = {
 	.event = ltt_tsdl_event,
 };
 
+static const struct writer ctf2 = {
+	.trace_header = ltt_ctf2_trace_header,
+	.stream = ltt_ctf2_stream,
+	.event = ltt_ctf2_event,
+};
+
 static const struct writer *writer_of(enum ltt_trace_format format)
 {
 	switch (format) {
 	case LTT_TRACE_FORMAT_CTF_1_8:
 		return &tsdl;
+	case LTT_TRACE_FORMAT_CTF_2:
+		return &ctf2;
 	default:
 		return NULL;
 	}
@@ -61,10 +70,12 @@ int ltt_meta_trace_header(struct ltt_wbuf *out, enum ltt_trace_format format,
 			  const struct ltt_meta_trace *t)
 {
 	const struct writer *w = writer_of(format);
+	struct ltt_meta_header h;
 
 	if (!out || !t || !w || !trace_valid(t))
 		return -EINVAL;
-	return w->trace_header(out, t);
+	ltt_meta_describe_header(&h, t);
+	return w->trace_header(out, &h);
 }
 
 int ltt_meta_stream(struct ltt_wbuf *out, enum ltt_trace_format format, uint32_t stream_id,

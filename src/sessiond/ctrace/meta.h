@@ -25,7 +25,7 @@
 
 #include "common/base/codec.h"
 #include "common/model/context.h"
-#include "common/model/trace-format.h"
+#include <ltt/ltt-ctl.h>
 #include "common/proto/app-proto.h"
 #include "kmod/ltt-abi.h"
 

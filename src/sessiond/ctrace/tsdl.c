@@ -111,126 +111,68 @@ static const char clock_structs[] =
 	"} align(8);\n"
 	"\n";
 
-/* One "\tkey = "value";" line of env. */
-static void put_env_str(struct ltt_emit *e, const char *key, const char *value)
+static void put_env(struct ltt_emit *e, const struct ltt_meta_header *h)
 {
-	ltt_emit_fmt(e, "\t%s = ", key);
-	put_quoted(e, value);
-	ltt_emit_text(e, ";\n");
-}
+	const struct ltt_meta_env *env;
+	uint32_t i;
 
-/* tracer_name and LTTng's version of it. */
-static void put_env_tracer(struct ltt_emit *e, const char *name)
-{
-	put_env_str(e, "tracer_name", name);
-	ltt_emit_fmt(e, "\ttracer_major = %d;\n", LTT_META_TRACER_MAJOR);
-	ltt_emit_fmt(e, "\ttracer_minor = %d;\n", LTT_META_TRACER_MINOR);
-	ltt_emit_fmt(e, "\ttracer_patchlevel = %d;\n", LTT_META_TRACER_PATCHLEVEL);
-}
-
-static void put_env_ust(struct ltt_emit *e, const struct ltt_meta_trace *t)
-{
-	put_env_str(e, "domain", "ust");
-	put_env_tracer(e, LTT_META_TRACER_NAME);
-	put_env_str(e, "tracer_buffering_scheme", t->buffering);
-	ltt_emit_fmt(e, "\ttracer_buffering_id = %" PRIu32 ";\n", t->buffering_id);
-	ltt_emit_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
-}
-
-static void put_env_kernel(struct ltt_emit *e, const struct ltt_meta_trace *t)
-{
-	put_env_str(e, "domain", "kernel");
-	put_env_str(e, "sysname", t->sysname);
-	put_env_str(e, "kernel_release", t->kernel_release);
-	put_env_str(e, "kernel_version", t->kernel_version);
-	put_env_tracer(e, LTT_META_KERNEL_TRACER_NAME);
-	put_env_str(e, "trace_buffering_scheme", t->buffering);
-	ltt_emit_fmt(e, "\tarchitecture_bit_width = %" PRIu32 ";\n", t->bits_per_long);
-}
-
-static void put_env(struct ltt_emit *e, const struct ltt_meta_trace *t)
-{
 	ltt_emit_text(e, "env {\n");
-	put_env_str(e, "hostname", t->hostname);
-	if (t->kernel_release)
-		put_env_kernel(e, t);
-	else
-		put_env_ust(e, t);
-	put_env_str(e, "trace_name", t->trace_name);
-	put_env_str(e, "trace_creation_datetime", t->creation_datetime);
-	if (t->procname) {
-		ltt_emit_fmt(e, "\tvpid = %" PRId32 ";\n", t->vpid);
-		put_env_str(e, "procname", t->procname);
-		if (t->vpid_datetime)
-			put_env_str(e, "vpid_datetime", t->vpid_datetime);
-	}
-	put_env_str(e, "ltt_tracer_name", "ltt");
-	put_env_str(e, "ltt_version", PACKAGE_VERSION);
-	if (t->kernel_backend)
-		put_env_str(e, "ltt_kernel_backend", t->kernel_backend);
-	if (t->syscall_strings)
-		put_env_str(e, "ltt_syscall_strings", t->syscall_strings);
-	if (t->clock_name) {
-		put_env_str(e, "ltt_clock", t->clock_name);
-		put_env_str(e, "ltt_clock_reason", t->clock_why);
-		put_env_str(e, "ltt_clock_read", t->clock_read);
+	for (i = 0; i < h->nr_env; i++) {
+		env = &h->env[i];
+		ltt_emit_fmt(e, "\t%s = ", env->key);
+		if (env->is_num)
+			ltt_emit_fmt(e, "%" PRId64, env->num);
+		else
+			put_quoted(e, env->str);
+		ltt_emit_text(e, ";\n");
 	}
 	ltt_emit_text(e, "};\n\n");
 }
 
-int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_meta_trace *t)
+int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_meta_header *h)
 {
-	const char *map;
+	const struct ltt_meta_clock *c = &h->clock;
 	struct ltt_emit e;
 
 	ltt_emit_begin(&e, out);
 	ltt_emit_text(&e, "/* CTF 1.8 */\n\n");
 	ltt_emit_text(&e, typealiases);
 	ltt_emit_text(&e, "trace {\n"
-		     "\tmajor = 1;\n"
-		     "\tminor = 8;\n"
-		     "\tuuid = ");
-	put_uuid(&e, t->uuid);
+			  "\tmajor = 1;\n"
+			  "\tminor = 8;\n"
+			  "\tuuid = ");
+	put_uuid(&e, h->trace->uuid);
 	ltt_emit_text(&e, ";\n"
-		     "\tbyte_order = " TRACE_BYTE_ORDER ";\n"
-		     "\tpacket.header := struct {\n"
-		     "\t\tuint32_t magic;\n"
-		     "\t\tuint8_t uuid[16];\n"
-		     "\t\tuint32_t stream_id;\n"
-		     "\t\tuint64_t stream_instance_id;\n"
-		     "\t} align(8);\n"
-		     "};\n\n");
-	put_env(&e, t);
+			  "\tbyte_order = " TRACE_BYTE_ORDER ";\n"
+			  "\tpacket.header := struct {\n"
+			  "\t\tuint32_t magic;\n"
+			  "\t\tuint8_t uuid[16];\n"
+			  "\t\tuint32_t stream_id;\n"
+			  "\t\tuint64_t stream_instance_id;\n"
+			  "\t} align(8);\n"
+			  "};\n\n");
+	put_env(&e, h);
 	ltt_emit_text(&e, "clock {\n"
-		     "\tname = ");
-	put_quoted(&e, t->clock_plugin_name ? t->clock_plugin_name : "monotonic");
+			  "\tname = ");
+	put_quoted(&e, c->name);
 	ltt_emit_text(&e, ";\n"
-		     "\tuuid = ");
-	put_uuid(&e, t->clock_uuid);
-	if (t->clock_plugin_name) {
-		ltt_emit_text(&e, ";\n"
-			     "\tdescription = ");
-		put_quoted(&e, t->clock_plugin_description ? t->clock_plugin_description : "");
+			  "\tuuid = ");
+	put_uuid(&e, c->uuid);
+	ltt_emit_text(&e, ";\n"
+			  "\tdescription = ");
+	put_quoted(&e, c->description);
+	if (c->plain_ns)	/* one offset, in ns */
 		ltt_emit_fmt(&e, ";\n"
-			    "\tfreq = %" PRIu64 ";\n"
-			    "\toffset_s = %" PRId64 ";\n"
-			    "\toffset = %" PRIu64 ";\n"
-			    "};\n\n", t->clock_freq, t->clock_offset_s, t->clock_offset);
-	} else if (t->clock_freq)
-		ltt_emit_fmt(&e, ";\n"
-			    "\tdescription = \"Monotonic Clock, counted by the TSC\";\n"
-			    "\tfreq = %" PRIu64 ";\n"
-			    "\toffset_s = %" PRId64 ";\n"
-			    "\toffset = %" PRIu64 ";\n"
-			    "};\n\n", t->clock_freq, t->clock_offset_s, t->clock_offset);
+				 "\tfreq = 1000000000;\n"
+				 "\toffset = %" PRId64 ";\n"
+				 "};\n\n", h->trace->clock_offset_ns);
 	else
 		ltt_emit_fmt(&e, ";\n"
-			    "\tdescription = \"Monotonic Clock\";\n"
-			    "\tfreq = 1000000000;\n"
-			    "\toffset = %" PRId64 ";\n"
-			    "};\n\n", t->clock_offset_ns);
-	map = t->clock_plugin_name ? t->clock_plugin_name : "monotonic";
-	ltt_emit_fmt(&e, CLOCK_TYPEALIASES_FMT, map, map, map);
+				 "\tfreq = %" PRIu64 ";\n"
+				 "\toffset_s = %" PRId64 ";\n"
+				 "\toffset = %" PRIu64 ";\n"
+				 "};\n\n", c->freq, c->offset_s, c->offset);
+	ltt_emit_fmt(&e, CLOCK_TYPEALIASES_FMT, c->name, c->name, c->name);
 	ltt_emit_text(&e, clock_structs);
 	return ltt_emit_end(&e);
 }

@@ -18,10 +18,10 @@
 
 /*
  * The "CTF 1.8" comment, the typealiases, trace, env and clock blocks,
- * struct packet_context and struct event_header_compact of @t (checked).
+ * struct packet_context and struct event_header_compact of @h.
  * Returns 0, -EINVAL (a string with a control character) or -ENOMEM.
  */
-int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_meta_trace *t);
+int ltt_tsdl_trace_header(struct ltt_wbuf *out, const struct ltt_meta_header *h);
 
 /* The stream block of channel @stream_id, with event context @ctx (a structure). */
 int ltt_tsdl_stream(struct ltt_wbuf *out, uint32_t stream_id, bool per_channel,

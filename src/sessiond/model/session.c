@@ -26,6 +26,7 @@ void ltt_session_registry_init(struct ltt_session_registry *reg)
 	memset(&reg->clock, 0, sizeof(reg->clock));
 	reg->clock.kind = LTT_TCLOCK_MONO;
 	snprintf(reg->clock.why, sizeof(reg->clock.why), "the daemon's default");
+	reg->trace_format = LTT_TRACE_FORMAT_CTF_1_8;
 }
 
 static void channel_destroy(struct ltt_channel *channel)
@@ -170,7 +171,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->uid = uid;
 	session->gid = gid;
 	session->creation_time = (int64_t)time(NULL);
-	session->trace_format = LTT_TRACE_FORMAT_CTF_1_8;
+	session->trace_format = attr->trace_format ? (enum ltt_trace_format)attr->trace_format :
+						     reg->trace_format;
 	pthread_mutex_lock(&reg->lock);
 	if (ltt_tclock_recheck(&reg->clock))
 		LTT_WARN("user-space events: %s; new sessions count CLOCK_MONOTONIC, those created before go on counting the TSC, whose timestamps from now on are off",
@@ -374,6 +376,7 @@ void ltt_session_info(const struct ltt_session *session, struct ltt_session_desc
 	info.clock_known = true;
 	info.clock_kind = session->clock_kind;
 	snprintf(info.clock_why, sizeof(info.clock_why), "%s", session->clock_why);
+	info.trace_format = (uint8_t)session->trace_format;
 	*ret_info = info;
 }
 

@@ -34,7 +34,6 @@
 
 #include "common/model/context.h"
 #include "common/model/model.h"
-#include "common/model/trace-format.h"
 #include "common/trace/tclock.h"
 #include "common/model/uri.h"
 #include "sessiond/model/tracker.h"
@@ -252,6 +251,8 @@ struct ltt_session_registry {
 	uint64_t next_id;
 	/* the clock of user-space events, chosen at start (monotonic by default) */
 	struct ltt_tclock clock;
+	/* the format of sessions created without one (--default-trace-format) */
+	enum ltt_trace_format trace_format;
 };
 
 /**

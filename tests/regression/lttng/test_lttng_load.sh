@@ -74,6 +74,17 @@ else
 	is "${ERR#*lttng216.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "lttng216.lttng: for the same reason"
 fi
 
+# LTTng 2.15's <trace_format>CTF_2</trace_format>: the session writes CTF 2.
+run lttctl load -i "$FIX/ctf2.lttng" --override-url "file://$TEST_TMP/kc2"
+if [ "$kernel_rc" = 0 ]; then
+	is "$RC" 0 "ctf2.lttng: loads as kernel.lttng does"
+	like "$(lttctl list kern)" "Trace format: CTF 2 " "ctf2.lttng: a CTF 2 session"
+	lttctl -q destroy kern
+else
+	is "$RC" "$kernel_rc" "ctf2.lttng: refused by this daemon as kernel.lttng is"
+	is "${ERR#*ctf2.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "ctf2.lttng: for the same reason"
+fi
+
 # A level of -1 with RANGE or SINGLE: LTTng's "every level" (lttng-tools'
 # load-42-complex.lttng has one), loaded as a rule of any level beside
 # the one of the same name with a range.

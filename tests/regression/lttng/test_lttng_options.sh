@@ -296,8 +296,8 @@ refused "$log4j2" add-trigger --condition=event-rule-matches --type=log4j2:loggi
 	--action=notify
 refused "$log4j2" add-trigger --condition=channel-buffer-usage-ge --session=s --channel=channel0 \
 	--domain=log4j2 --threshold-ratio=0.5 --action=notify
-refused "a CTF 2 trace (lttng create --trace-format=ctf-2) is not supported by ltt: give --trace-format=ctf-1.8 or leave it out; it writes CTF 1.8, which babeltrace2 and Trace Compass read" \
-	create x -F ctf-2
+refused "session 'x': ltt writes CTF 2 traces to local directories only: its consumer can't yet send CTF 2 metadata to a relay daemon, nor serve it to live viewers; give a local output (--output), or --trace-format=ctf-1.8 to stream" \
+	create x -F ctf-2 -U net://127.0.0.1
 refused "one ring buffer for a whole kernel channel (lttng enable-channel --kernel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out for the kernel channel; its kernel backends' buffers (the module's and tracefs's) are per CPU, written without a lock (one buffer for every CPU serialises its writers: bench/README.md); user-space channels (-u) take per-channel" \
 	enable-channel -k c --buffer-allocation=per-channel
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
@@ -309,7 +309,7 @@ refused "$style" list s --style=compact
 refused "$style" status --style=breathe
 # usage errors for what LTTng does not take either
 run lttctl create x -F ctf-3
-is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --trace-format 'ctf-3': give default or ctf-1.8 (ltt writes CTF 1.8)" \
+is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --trace-format 'ctf-3': --trace-format takes default, ctf-1.8 or ctf-2" \
 	"create -F ctf-3: a usage error"
 run lttctl enable-channel -u c --buffer-ownership=cpu
 is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: invalid --buffer-ownership 'cpu': give system (-k), user or process (-u)" \
@@ -322,12 +322,12 @@ is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: --watchdog-timer is for user space cha
 	"-k --watchdog-timer: a usage error"
 is "$(state)" "$before" "the usage errors changed nothing"
 # MI: the document says failure, the sentence is on stderr; a refused command has none
-run lttctl --mi xml create x -F ctf-2
-is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml create -F ctf-2: exit 1, success false"
+run lttctl --mi xml create x -F ctf-2 -U net://127.0.0.1
+is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml create -F ctf-2 -U net://: exit 1, success false"
 printf '%s\n' "$STDOUT" >"$TEST_TMP/mi.xml"
 valid=$(mi_valid "$TEST_TMP/mi.xml")
-is "$valid" "$TEST_TMP/mi.xml validates" "--mi xml create -F ctf-2: LTTng's schema"
-like "$ERR" "^Error: a CTF 2 trace \\(lttng create --trace-format=ctf-2\\)" "--mi xml: the sentence on stderr"
+is "$valid" "$TEST_TMP/mi.xml validates" "--mi xml create -F ctf-2 -U net://: LTTng's schema"
+like "$ERR" "^Error: session 'x': ltt writes CTF 2 traces to local directories only" "--mi xml: the sentence on stderr"
 run lttctl --mi xml show-maps -s s --per=cpu
 is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml show-maps --per: exit 1, success false"
 is "$ERR" "Error: $view" "--mi xml show-maps --per: the sentence on stderr"

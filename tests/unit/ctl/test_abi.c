@@ -63,8 +63,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_attr, tls, 4368),		/* client minor 21 */
 	OFF_(ltt_session_attr, shm_path, 4376),		/* client minor 31 */
 	OFF_(ltt_session_attr, lttng_traces, 4384),	/* 1.36's library, which resolves it */
-	OFF_(ltt_session_attr, reserved, 4385),
-	RSV_(ltt_session_attr, 111),			/* 112 before it, 120 before minor 31, 128 before 21 */
+	OFF_(ltt_session_attr, trace_format, 4385),	/* client minor 38 */
+	OFF_(ltt_session_attr, reserved, 4386),
+	RSV_(ltt_session_attr, 110),			/* 111 before 38, 112 before 1.36's, 120 before 31, 128 before 21 */
 
 	SIZE_(ltt_channel_attr, 440),
 	OFF_(ltt_channel_attr, name, 0),
@@ -111,8 +112,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_session_info, clock, 4424),
 	OFF_(ltt_session_info, clock_read, 4440),
 	OFF_(ltt_session_info, clock_reason, 4456),
-	OFF_(ltt_session_info, reserved, 4464),
-	RSV_(ltt_session_info, 88),
+	OFF_(ltt_session_info, trace_format, 4464),	/* client minor 38 */
+	OFF_(ltt_session_info, reserved, 4465),
+	RSV_(ltt_session_info, 87),			/* 88 before 38 */
 
 	SIZE_(ltt_channel_info, 632),
 	OFF_(ltt_channel_info, domain, 0),

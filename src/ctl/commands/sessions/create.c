@@ -31,7 +31,7 @@ enum {
 	VAL_TLS_CERT,		/* --tls-cert FILE */
 	VAL_TLS_KEY,		/* --tls-key FILE */
 	VAL_TLS_CA,		/* --tls-ca FILE */
-	VAL_TRACE_FORMAT,	/* -F FORMAT: LTTng 2.15's; CTF 1.8, ltt's, or refused */
+	VAL_TRACE_FORMAT,	/* -F FORMAT: LTTng 2.15's; default, ctf-1.8 or ctf-2 */
 	NR_VALS,
 };
 
@@ -40,6 +40,7 @@ struct create_args {
 	char *values[NR_VALS];
 	int no_output;
 	int snapshot;
+	uint8_t trace_format;	/* -F: enum ltt_trace_format */
 	char tls_path[3][LTT_PATH_MAX];	/* the TLS files, absolute */
 	struct ltt_session_tls tls;
 };
@@ -92,17 +93,26 @@ static const char **attach_live_period(int argc, const char **argv, int *ret_arg
 }
 
 /*
- * LTTng 2.15's -F/--trace-format: its default and ctf-1.8 are what ltt
- * writes; ctf-2 is refused.  Returns 0 or the exit status after printing.
+ * LTTng 2.15's -F/--trace-format into @ret: default (the session
+ * daemon's), ctf-1.8 or ctf-2.  Returns 0 or the exit status after
+ * printing.
  */
-static int check_trace_format(const struct ctl_ctx *ctx, const char *format)
+static int check_trace_format(const struct ctl_ctx *ctx, const char *format, uint8_t *ret)
 {
-	if (!strcmp(format, "default") || !strcmp(format, "ctf-1.8"))
-		return 0;
-	if (!strcmp(format, "ctf-2"))
-		return ctl_util_refuse_gap(LTT_LTTNG_GAP_CTF2);
-	return ctl_util_usage_error(ctx, "invalid --trace-format '%s': give default or ctf-1.8 "
-				    "(ltt writes CTF 1.8)", format);
+	static const char *const names[] = {
+		[LTT_TRACE_FORMAT_DEFAULT] = "default",
+		[LTT_TRACE_FORMAT_CTF_1_8] = "ctf-1.8",
+		[LTT_TRACE_FORMAT_CTF_2] = "ctf-2",
+	};
+	uint8_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(format, names[i])) {
+			*ret = i;
+			return 0;
+		}
+	return ctl_util_usage_error(ctx, "invalid --trace-format '%s': %s", format,
+				    ltt_strerror(LTT_ERR_TRACE_FORMAT));
 }
 
 /* The NAME argument, and the checks between options. */
@@ -115,7 +125,7 @@ static int check_args(const struct ctl_ctx *ctx, poptContext pc, struct create_a
 	if (ctl_util_check_nr_args(ctx, args, nr, 1))
 		return CTL_EXIT_USAGE;
 	if (a->values[VAL_TRACE_FORMAT]) {
-		nr = check_trace_format(ctx, a->values[VAL_TRACE_FORMAT]);
+		nr = check_trace_format(ctx, a->values[VAL_TRACE_FORMAT], &a->trace_format);
 		if (nr)
 			return nr;
 	}
@@ -262,6 +272,7 @@ static int make_attr(const struct ctl_ctx *ctx, const struct create_args *a,
 	if (live && attr->output_type != LTT_OUTPUT_NET)
 		return ctl_util_usage_error(ctx, "%s", ltt_strerror(LTT_ERR_LIVE_NEEDS_NET));
 	attr->snapshot = a->snapshot;
+	attr->trace_format = a->trace_format;
 	attr->live_timer_us = live ? (uint32_t)period : 0;
 	attr->lttng_traces = ctx->lttng_name != NULL;	/* run as lttng: LTTng's default output */
 	return set_shm_path(a, attr);
@@ -408,8 +419,9 @@ int cmd_create(const struct ctl_ctx *ctx, int argc, const char **argv)
 		  "the user-space ring buffers and metadata as files under DIR, which "
 		  "ltt-crash (lttng-crash) reads after a crash", "DIR" },
 		{ "trace-format", 'F', POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TRACE_FORMAT,
-		  "LTTng's trace format: default or ctf-1.8, what ltt writes (ctf-2 refused)",
-		  "FORMAT" },
+		  "the traces' format: ctf-1.8 (read by babeltrace2 2.0 and later), ctf-2 "
+		  "(babeltrace2 2.1 and later; local outputs only), default (the session "
+		  "daemon's: ltt-sessiond --default-trace-format)", "FORMAT" },
 		{ "snapshot", 0, POPT_ARG_NONE, &a.snapshot, 0, "a snapshot session", NULL },
 		CTL_UTIL_TLS_OPTIONS(VAL_TLS_CERT),
 		{ "live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, CTL_OPT_VALUE + VAL_LIVE,

@@ -66,6 +66,18 @@ static void print_session(const struct ltt_session_info *s)
 }
 
 /*
+ * Its traces' format, as LTTng 2.15 says it (text only: LTTng 2.13's MI,
+ * ltt's, has no place for it); nothing from a daemon before minor 38.
+ */
+static void print_format(const struct ltt_session_info *s)
+{
+	if (s->trace_format == LTT_TRACE_FORMAT_CTF_2)
+		ctl_out_text("Trace format: CTF 2 (babeltrace2 2.1 and later read it)\n");
+	else if (s->trace_format == LTT_TRACE_FORMAT_CTF_1_8)
+		ctl_out_text("Trace format: CTF 1.8\n");
+}
+
+/*
  * The clock of the session's user-space events and why (text only: MI
  * has no place for it); nothing from a daemon before minor 20.
  */
@@ -586,6 +598,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 	}
 	ctl_out_text("Session ");
 	print_session(&d->info);
+	print_format(&d->info);
 	print_clock(&d->info);
 	ctl_out_open("sessions");
 	ctl_obj_session_open(&d->info);

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,27 @@ static int view_live(const struct ctl_ctx *ctx, poptContext pc, char **values)
 	return CTL_EXIT_FAILURE;
 }
 
+/*
+ * Does the default reader, babeltrace2, read CTF 2 (2.1 and later)?  Its
+ * version, as "babeltrace2 --version" prints it ("Babeltrace 2.0.4 ..."),
+ * in @version; true when it can't be told (another failure is its own).
+ */
+static bool reader_reads_ctf2(char *version, size_t size)
+{
+	FILE *p = popen("babeltrace2 --version 2>/dev/null", "r");
+	unsigned int major = 0, minor = 0;
+	char line[256] = "";
+	bool known;
+
+	if (!p)
+		return true;
+	known = fgets(line, sizeof(line), p) &&
+		sscanf(line, "Babeltrace %u.%u", &major, &minor) == 2;
+	pclose(p);
+	snprintf(version, size, "%u.%u", major, minor);
+	return !known || major > 2 || (major == 2 && minor >= 1);
+}
+
 /* view NAME (or the current session): the reader on its local trace. */
 static int view_session(const struct ctl_ctx *ctx, poptContext pc, const char *reader)
 {
@@ -156,6 +178,7 @@ static int view_session(const struct ctl_ctx *ctx, poptContext pc, const char *r
 	struct ltt_session_detail *d = NULL;
 	struct ltt_ctl *ctl = NULL;
 	const char *session;
+	char version[32];
 	int ret;
 
 	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
@@ -177,6 +200,16 @@ static int view_session(const struct ctl_ctx *ctx, poptContext pc, const char *r
 		ctl_out_error(LTT_ERR_UNKNOWN,
 			      "session '%s' has no trace yet in %s: start it and run a traced program first",
 			      session, d->info.output);
+		ret = CTL_EXIT_FAILURE;
+		goto end;
+	}
+	if (d->info.trace_format == LTT_TRACE_FORMAT_CTF_2 && !strcmp(reader, "babeltrace2") &&
+	    !reader_reads_ctf2(version, sizeof(version))) {
+		ctl_out_error(LTT_ERR_UNKNOWN,
+			      "session '%s' writes CTF 2, which babeltrace2 reads from 2.1 on, and this "
+			      "host's babeltrace2 is %s (Debian 12's): read %s with babeltrace2 2.1 "
+			      "(Debian 13's or later, -e), or record with --trace-format=ctf-1.8",
+			      session, version, d->info.output);
 		ret = CTL_EXIT_FAILURE;
 		goto end;
 	}

@@ -284,6 +284,9 @@ static void write_session(struct ltt_cfg_put *p, const struct ltt_session_detail
 	ltt_cfg_put(p, "started", "%s", ltt_cfg_put_bool(d->info.active));
 	write_attributes(p, &d->info, x);
 	write_output(p, &d->info, x);
+	/* LTTng 2.15's; left out for CTF 1.8, which LTTng 2.13's schema reads */
+	if (d->info.trace_format == LTT_TRACE_FORMAT_CTF_2)
+		ltt_cfg_put(p, "trace_format", "%s", "CTF_2");
 	ltt_cfg_put_close(p);
 }
 

@@ -725,9 +725,11 @@ int ltt_cfg_lttng_read_session(struct ltt_cfg_rd *rd, xmlNodePtr se, struct ltt_
 	ltt_cfg_rd_text(rd, child(se, "name"), s->attr.name, sizeof(s->attr.name));
 	ltt_cfg_rd_text(rd, child(se, "shared_memory_path"), s->attr.shm_path,
 			sizeof(s->attr.shm_path));
-	if (child(se, "trace_format") && LTT_CFG_RD_LOOKUP(rd, child(se, "trace_format"),
-							  trace_formats) && !rd->ret)
-		refuse_gap(rd, child(se, "trace_format"), LTT_LTTNG_GAP_CTF2);
+	/* LTTng 2.15's <trace_format>: CTF_1_8 or CTF_2, the enum's order */
+	if (child(se, "trace_format"))
+		s->attr.trace_format = (uint8_t)(LTT_CFG_RD_LOOKUP(rd, child(se, "trace_format"),
+								   trace_formats) +
+						 LTT_TRACE_FORMAT_CTF_1_8);
 	s->started = boolean(rd, child(se, "started"), false);
 	if (child(se, "attributes"))
 		read_attributes(rd, child(se, "attributes"), s);
