@@ -30,6 +30,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/kernel/test_kernel_tracefs_kprobe.sh \
 	tests/regression/kernel/test_kernel_tracefs_map.sh \
 	tests/regression/kernel/test_kernel_tracefs_fork.sh \
+	tests/regression/kernel/test_kernel_tracefs_ctf2.sh \
 	tests/regression/kernel/test_kernel_tracefs_procname.sh \
 	tests/regression/kernel/test_kernel_tracefs_refused.sh \
 	tests/regression/kernel/test_kernel_tracefs_layout.sh \
