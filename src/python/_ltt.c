@@ -123,13 +123,14 @@ static int copy_str(char *dst, size_t size, const char *src, const char *what)
 
 static PyObject *session_dict(const struct ltt_session_info *s)
 {
-	return Py_BuildValue("{s:s,s:K,s:s,s:l,s:O,s:O,s:I,s:i,s:s,s:L}",
+	return Py_BuildValue("{s:s,s:K,s:s,s:l,s:O,s:O,s:I,s:i,s:s,s:L,s:i}",
 			     "name", s->name, "id", (unsigned long long)s->id, "uuid", s->uuid,
 			     "uid", (long)s->uid, "active", s->active ? Py_True : Py_False,
 			     "snapshot", s->snapshot ? Py_True : Py_False,
 			     "live_timer_us", (unsigned int)s->live_timer_us,
 			     "output_type", (int)s->output_type, "output", s->output,
-			     "creation_time", (long long)s->creation_time);
+			     "creation_time", (long long)s->creation_time,
+			     "trace_format", (int)s->trace_format);
 }
 
 static PyObject *channel_dict(const struct ltt_channel_info *c)
@@ -219,14 +220,14 @@ static int create(struct ltt_ctl *ctl, void *arg)
 static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static const char *const kwlist[] = { "name", "output_type", "output", "snapshot", "live_timer_us",
-				  "rundir", NULL };
+				  "rundir", "trace_format", NULL };
 	const char *name, *output, *rundir = NULL;
-	int output_type, snapshot;
+	int output_type, snapshot, format = LTT_TRACE_FORMAT_DEFAULT;
 	unsigned int live;
 	struct create_call c;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "sispI|z", KW_LIST(kwlist), &name, &output_type,
-					 &output, &snapshot, &live, &rundir))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "sispI|zi", KW_LIST(kwlist), &name, &output_type,
+					 &output, &snapshot, &live, &rundir, &format))
 		return NULL;
 	ltt_ctl_session_attr_init(&c.attr);
 	if (copy_str(c.attr.name, sizeof(c.attr.name), name, "the session name") ||
@@ -235,6 +236,7 @@ static PyObject *py_create_session(PyObject *self, PyObject *args, PyObject *kw)
 	c.attr.output_type = (enum ltt_output_type)output_type;
 	c.attr.snapshot = snapshot;
 	c.attr.live_timer_us = live;
+	c.attr.trace_format = (uint8_t)format;	/* checked by ltt/__init__.py */
 	if (call_ctl(rundir, 1, create, &c))
 		return NULL;
 	return session_dict(&c.info);

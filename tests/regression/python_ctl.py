@@ -166,6 +166,22 @@ ok(res["path"].startswith(snap_out) and res["packets"] > 0,
 is_(len(events(res["path"])), 32, "holding the program's 32 events")
 sn.destroy()
 
+# --- the trace format: CTF 2's metadata, a JSON text sequence (doc/ctf.md)
+c2 = ltt.create_session("c2", output=os.path.join(TMP, "c2"), trace_format="ctf-2")
+is_((c2.trace_format, s.trace_format), ("ctf-2", "ctf-1.8"),
+    "create_session(trace_format='ctf-2'): a CTF 2 session; the default one is CTF 1.8")
+c2.enable_event("hello_world:*")
+c2.start()
+sh(HELLO, "3")
+c2.stop()
+metas = [os.path.join(d, "metadata") for d, _, files in os.walk(os.path.join(TMP, "c2"))
+         if "metadata" in files]
+firsts = [open(m, "rb").read(1) for m in metas]
+is_(firsts, [b"\x1e"], "its trace's metadata starts with a record separator")
+c2.destroy()
+e = raises(lambda: ltt.create_session("c3", trace_format="ctf-3"))
+ok(isinstance(e, ValueError), "trace_format='ctf-3': ValueError before the daemon", repr(e))
+
 # --- errors: ltt.Error with the code, its name and lttctl's sentence
 s = ltt.create_session("dup", output=os.path.join(TMP, "dup"))
 e = raises(lambda: ltt.create_session("dup"))

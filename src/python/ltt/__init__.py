@@ -47,6 +47,9 @@ _BUFFER_NAMES = {v: k for k, v in _BUFFERS.items() if k}
 # enum ltt_buffer_allocation
 _ALLOCATIONS = {"per-cpu": 0, "per-channel": 1}
 _ALLOCATION_NAMES = {v: k for k, v in _ALLOCATIONS.items()}
+# enum ltt_trace_format, as lttctl create -F names them
+_FORMATS = {"default": 0, "ctf-1.8": 1, "ctf-2": 2}
+_FORMAT_NAMES = {v: k for k, v in _FORMATS.items() if v}
 _LOGLEVEL_TYPES = {_ltt.LOGLEVEL_ALL: "all", _ltt.LOGLEVEL_RANGE: "range",
                    _ltt.LOGLEVEL_SINGLE: "single"}
 # a rule's type, as lttctl list names it
@@ -204,7 +207,8 @@ class Session:
     Attributes (as the daemon said when the object was made; refresh()
     reads them again): name, id, uuid, uid (its owner), active, is_snapshot,
     live_timer_us, output_type ("local", "net" or "none"), output (the
-    directory or URL), creation_time (seconds since the Epoch).
+    directory or URL), creation_time (seconds since the Epoch),
+    trace_format ("ctf-1.8" or "ctf-2"; None from a daemon before 1.38).
     channels and rules are read from the daemon when first used.
     """
 
@@ -223,6 +227,7 @@ class Session:
         self.output_type = _OUTPUT_NAMES.get(info["output_type"], "none")
         self.output = info["output"]
         self.creation_time = info["creation_time"]
+        self.trace_format = _FORMAT_NAMES.get(info["trace_format"])
         self._detail = info if "channels" in info else None
 
     def _ctx(self):
@@ -375,7 +380,7 @@ class Session:
 
 
 def create_session(name=None, output=None, url=None, snapshot=False,
-                   live=None, no_output=False, rundir=None):
+                   live=None, no_output=False, rundir=None, trace_format="default"):
     """Create a session, as `lttctl create`, and return it (Session).
 
     name: None for an automatic one.  output: the trace's directory
@@ -383,8 +388,12 @@ def create_session(name=None, output=None, url=None, snapshot=False,
     URL instead; no_output: record nothing to disk (snapshot sessions
     with outputs added later).  snapshot: a snapshot session.  live: a
     live session (True, or the live timer period in microseconds), to
-    url or the local relay daemon.
+    url or the local relay daemon.  trace_format: "ctf-1.8", "ctf-2"
+    (babeltrace2 2.1 and later read it; local outputs only) or "default"
+    (the daemon's, lttctl create -F).
     """
+    if trace_format not in _FORMATS:
+        raise ValueError("trace_format: one of %s" % ", ".join(sorted(_FORMATS)))
     if sum(x is not None and x is not False for x in (output, url, no_output)) > 1:
         raise ValueError("give one of output, url and no_output")
     if live is True:
@@ -412,7 +421,8 @@ def create_session(name=None, output=None, url=None, snapshot=False,
     else:
         otype, out = _ltt.OUTPUT_LOCAL, ""
     info = _call("session '%s'" % (name or ""), rundir, _ltt.create_session,
-                 name or "", otype, out, snapshot, live)
+                 name or "", otype, out, snapshot, live,
+                 trace_format=_FORMATS[trace_format])
     return Session(info, rundir)
 
 
