@@ -5,7 +5,8 @@
 # scripts/debian-root.sh) reads from it the very text it reads from the
 # CTF 1.8 trace of a session that recorded the same events beside it:
 # every field type, the contexts, per-user and per-process buffers, one
-# ring buffer per channel.  The daemon's --default-trace-format chooses
+# ring buffer per channel; a snapshot, rotations' archives, a clear, a
+# regeneration, save and load, ltt-crash.  The daemon's --default-trace-format chooses
 # for sessions created without one; Debian 12's babeltrace2 (2.0) is not
 # handed a CTF 2 trace by lttctl view.
 
@@ -15,7 +16,7 @@
 
 ust_setup
 root_or_skip sid
-plan 33
+plan 43
 
 N=300
 UIDDIR=ust/uid/$(id -u)/64-bit
@@ -114,6 +115,46 @@ is "$(grep -c ' ltt_test:seq: ' "$TEST_TMP/btp")" $((3 * N)) "every event of bot
 is "$(find "$TEST_TMP/p2/ust/pid" -name metadata | wc -l)" 2 "a trace per program"
 unlike "$(cat "$TEST_TMP/btp")" "cpu_id" "no CPU in the packets of a per-channel ring buffer"
 lttctl -q destroy p2
+
+# the other paths of a CTF 2 trace, each read by babeltrace2 2.1 whole
+# seqs FILE: the ltt_test:seq events in babeltrace2's text FILE
+seqs() { grep -c ' ltt_test:seq: ' "$1"; }
+lttctl -q create snap -F ctf-2 --snapshot -o "$TEST_TMP/snap" &&
+	lttctl -q enable-event -u -s snap ltt_test:seq && lttctl -q start snap && ust_app -n $N &&
+	lttctl -q snapshot record -s snap && bt21 "$TEST_TMP/snap" "$TEST_TMP/btsnap"
+is "$?:$(seqs "$TEST_TMP/btsnap")" "0:$N" "a CTF 2 snapshot: every event"
+lttctl -q destroy snap
+lttctl -q create rot -F ctf-2 -o "$TEST_TMP/rot" &&
+	lttctl -q enable-event -u -s rot ltt_test:seq && lttctl -q start rot && ust_app -n $N &&
+	lttctl -q rotate rot && ust_app -n $N && lttctl -q stop rot && lttctl -q rotate rot
+ok $? "a CTF 2 session rotated twice"
+n=0
+for a in $(find "$TEST_TMP/rot/archives" -mindepth 1 -maxdepth 1 -type d | sort); do
+	bt21 "$a" "$TEST_TMP/btrot" && n=$((n + $(seqs "$TEST_TMP/btrot")))
+done
+is "$n" $((2 * N)) "  its two archives, each read alone: every event"
+lttctl -q start rot && lttctl -q clear rot && ust_app -n 7 &&
+	lttctl -q regenerate metadata -s rot && lttctl -q stop rot && lttctl -q rotate rot
+ok $? "cleared, 7 events more, the metadata regenerated, stopped, rotated"
+last=$(find "$TEST_TMP/rot/archives" -mindepth 1 -maxdepth 1 -type d | sort | tail -n 1)
+bt21 "$last" "$TEST_TMP/btclr"
+is "$?:$(seqs "$TEST_TMP/btclr")" "0:7" "  the last archive: the 7 events after the clear"
+is "$(head -c 1 "$last/$UIDDIR/metadata" | od -An -tx1 | tr -d ' ')" "1e" \
+	"  its regenerated metadata still CTF 2's"
+lttctl -q save -o "$TEST_TMP/saved" rot && lttctl -q destroy rot &&
+	lttctl -q load -i "$TEST_TMP/saved" rot
+ok $? "saved, destroyed, loaded"
+like "$(lttctl list rot)" "Trace format: CTF 2 " "  the loaded session is CTF 2"
+lttctl -q destroy rot
+lttctl -q create cr -F ctf-2 --shm-path "$TEST_TMP/shm" -o "$TEST_TMP/cr" &&
+	lttctl -q enable-event -u -s cr ltt_test:seq && lttctl -q start cr
+CONSUMER=$(consumer_pid) && stop_proc "$CONSUMER" && ust_app -n $N
+ok $? "a CTF 2 session in files (--shm-path), its consumer stopped while a program emits"
+run "$LTT_TOP_BUILDDIR/src/crash/ltt-crash" -x "$TEST_TMP/x" "$TEST_TMP/shm"
+kill -CONT "$CONSUMER"
+bt21 "$TEST_TMP/x" "$TEST_TMP/btx"
+is "$RC:$?:$(seqs "$TEST_TMP/btx")" "0:0:$N" "ltt-crash extracts a trace babeltrace2 2.1 reads, every event"
+lttctl -q destroy cr
 
 # the daemon's default: --default-trace-format, then LTTng's variable
 stop_sessiond
