@@ -230,7 +230,7 @@ extern "C" {
 	X(SHM_PATH_DAEMON, 381, "the session daemon predates ring buffers in files (--shm-path, client protocol 1.31): restart ltt-sessiond from this version of ltt, or leave --shm-path out") \
 	X(TRACE_FORMAT, 382, "--trace-format takes default, ctf-1.8 or ctf-2") \
 	X(TRACE_FORMAT_DAEMON, 383, "the session daemon predates CTF 2 traces (--trace-format, client protocol 1.38): restart ltt-sessiond from this version of ltt, or leave --trace-format out (CTF 1.8)") \
-	X(CTF2_NET, 384, "ltt writes CTF 2 traces to local directories only: its consumer can't yet send CTF 2 metadata to a relay daemon, nor serve it to live viewers; give a local output (--output), or --trace-format=ctf-1.8 to stream") \
+	X(CTF2_RELAY, 384, "the relay daemon predates CTF 2 traces (relay protocol 2.15, LTTng 2.15's lttng-relayd or ltt-relayd of this version), and would take the session's metadata for CTF 1.8's: nothing was started; update the relay, or create the session with --trace-format=ctf-1.8") \
 	X(TRIGGER_RULE_SLOTS, 420, "the session daemon holds as many event-rule-matches triggers of that domain as it has error counter slots for (ltt-sessiond --event-notifier-error-buffer-size-userspace or -kernel, LTTng's; default 4096): remove one ('lttctl remove-trigger'), or restart the daemon with more slots") \
 	X(ROTATE_AFTER_CLEAR, 550, "the session was cleared since it stopped, as in LTTng: a rotation now would archive an empty trace chunk; start the session again, record, then rotate") \
 	X(RELAY_NO_CLEAR, 551, "the relay daemon refuses clears (started with --disallow-clear or LTTNG_RELAYD_DISALLOW_CLEAR): nothing was cleared; destroy the session and create it anew, or restart the relay without them") \

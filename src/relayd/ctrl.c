@@ -125,10 +125,12 @@ static int cmd_create_session(struct ltt_relay_conn *conn, struct ltt_rbuf *in,
 	req = malloc(sizeof(*req));
 	if (!req)
 		return -ENOMEM;
-	if (ltt_relay_get_create_session(in, req)) {
+	if (ltt_relay_get_create_session(in, req, cs->minor)) {
 		free(req);
 		return malformed(conn, "CREATE_SESSION");
 	}
+	if (cs->minor < LTT_RELAY_MINOR_TRACE_FORMAT)
+		req->trace_format = LTT_RELAY_TRACE_FORMAT_CTF_1_8;	/* all before 2.15 knew */
 	if (cs->session) {
 		rep.ret_code = LTT_RELAY_ERR_EXIST;	/* one session per connection */
 	} else {

@@ -128,12 +128,23 @@ static int cmd_connect(struct live_viewer *v, struct ltt_rbuf *r)
 		return -EPROTO;
 	}
 	v->connected = true;
+	v->minor = c.minor < LTT_LIVE_MINOR ? c.minor : LTT_LIVE_MINOR;
 	LTT_INFO_RL("live: viewer %" PRIu64 " connected (protocol %u.%u)", v->id, c.major,
-		 c.minor < LTT_LIVE_MINOR ? c.minor : LTT_LIVE_MINOR);
+		 v->minor);
 	c.viewer_session_id = v->id;
 	c.minor = LTT_LIVE_MINOR;
 	ltt_live_put_connect(&v->out, &c);
 	return 0;
+}
+
+/*
+ * Is @s shown to @v: open, and of a format its protocol says (a viewer
+ * before 2.15 would read CTF 2's metadata as TSDL)?
+ */
+static bool listed(const struct live_viewer *v, const struct ltt_relay_session_info *s)
+{
+	return !s->closed && (s->trace_format != LTT_RELAY_TRACE_FORMAT_CTF_2 ||
+			      v->minor >= LTT_LIVE_MINOR_TRACE_FORMAT);
 }
 
 static int cmd_list_sessions(struct live_viewer *v, struct ltt_rbuf *r)
@@ -147,21 +158,23 @@ static int cmd_list_sessions(struct live_viewer *v, struct ltt_rbuf *r)
 	if (ret)
 		return ret;
 	for (size_t i = 0; i < count; i++)
-		shown += !infos[i].closed;
+		shown += listed(v, &infos[i]);
 	ltt_live_put_u32(&v->out, shown);
 	for (size_t i = 0; i < count; i++) {
 		struct ltt_live_session s = {
 			.id = infos[i].id, .live_timer_us = infos[i].live_timer_us,
 			.clients = infos[i].viewer_count, .streams = infos[i].stream_count,
+			.trace_format = infos[i].trace_format == LTT_RELAY_TRACE_FORMAT_CTF_2 ?
+					LTT_LIVE_TRACE_FORMAT_CTF_2 : LTT_LIVE_TRACE_FORMAT_CTF_1_8,
 		};
 
-		if (infos[i].closed)
+		if (!listed(v, &infos[i]))
 			continue;
 		memcpy(s.hostname, infos[i].hostname, sizeof(s.hostname));
 		s.hostname[sizeof(s.hostname) - 1] = '\0';
 		memcpy(s.session_name, infos[i].session_name, sizeof(s.session_name));
 		s.session_name[sizeof(s.session_name) - 1] = '\0';
-		ltt_live_put_session(&v->out, &s);
+		ltt_live_put_session_v(&v->out, &s, v->minor);
 	}
 	free(infos);
 	return 0;
@@ -182,6 +195,9 @@ static uint32_t attach_check(struct live_viewer *v, const struct ltt_live_attach
 		return LTT_LIVE_ATTACH_NO_SESSION;
 	if (ltt_relay_model_session_info(v->live->model, rq->session_id, info))
 		return LTT_LIVE_ATTACH_UNK;
+	if (info->trace_format == LTT_RELAY_TRACE_FORMAT_CTF_2 &&
+	    v->minor < LTT_LIVE_MINOR_TRACE_FORMAT)
+		return LTT_LIVE_ATTACH_UNK;	/* not listed to it either */
 	if (!info->live_timer_us)
 		return LTT_LIVE_ATTACH_NOT_LIVE;
 	if (find_vsession(v, rq->session_id) || v->nsessions == LIVE_MAX_ATTACHED)

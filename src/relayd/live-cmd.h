@@ -56,6 +56,7 @@ struct live_viewer {
 	size_t out_pos;
 	bool close_after_send;
 	bool connected, created;
+	uint32_t minor;			/* the protocol's, from CONNECT: min(ours, its) */
 	struct live_vsession sessions[LIVE_MAX_ATTACHED];
 	size_t nsessions;
 	struct live_vstream *streams;

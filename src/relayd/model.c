@@ -83,6 +83,7 @@ static void session_info(const struct ltt_relay_session *s, struct ltt_relay_ses
 	strcpy(info->hostname, s->hostname);
 	strcpy(info->session_name, s->session_name);
 	info->live_timer_us = s->live_timer_us;
+	info->trace_format = s->trace_format;
 	for (st = s->streams; st; st = st->next)
 		info->stream_count += st->sent;
 	info->viewer_count = s->viewers;

@@ -49,6 +49,7 @@ struct ltt_relay_session_info {
 	char hostname[LTT_RELAY_HOST_NAME_MAX];
 	char session_name[LTT_RELAY_NAME_MAX];
 	uint32_t live_timer_us;			/* 0: not live */
+	uint32_t trace_format;			/* 1 CTF 1.8, 2 CTF 2 */
 	uint32_t stream_count;			/* streams viewers may see (sent) */
 	uint32_t viewer_count;			/* viewer references held */
 	bool closed;				/* the consumer is gone */

@@ -127,6 +127,7 @@ struct ltt_relay_session {
 	char session_name[LTT_RELAY_NAME_MAX];
 	uint32_t live_timer_us;
 	uint64_t creation_time;
+	uint32_t trace_format;			/* 1 CTF 1.8, 2 CTF 2 (CREATE_SESSION 2.15) */
 	char output_path[PATH_MAX];		/* absolute session directory */
 	bool journaled;				/* in the model's journal */
 	unsigned int refs;			/* control, data packets */

@@ -68,7 +68,9 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	int ret;
 
 	if (!ltt_relay_name_valid(req->hostname) || !ltt_relay_name_valid(req->session_name) ||
-	    !ltt_relay_relpath_valid(req->base_path, true))
+	    !ltt_relay_relpath_valid(req->base_path, true) ||
+	    (req->trace_format != LTT_RELAY_TRACE_FORMAT_CTF_1_8 &&
+	     req->trace_format != LTT_RELAY_TRACE_FORMAT_CTF_2))
 		return -EINVAL;
 	/* by host without a base path the directory is NAME-YYYYmmdd-HHMMSS */
 	if (!m->group_by_session && !req->base_path[0] &&
@@ -92,6 +94,7 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	strcpy(s->session_name, req->session_name);
 	s->live_timer_us = req->live_timer_us;
 	s->creation_time = req->creation_time;
+	s->trace_format = req->trace_format;
 	s->streams_tail = &s->streams;
 	s->refs = 1;
 	ret = session_dir(m, req, s);
@@ -108,8 +111,9 @@ int ltt_relay_session_create(struct ltt_relay_model *m, const struct ltt_relay_c
 	s->next = m->sessions;
 	m->sessions = s;
 	pthread_mutex_unlock(&m->lock);
-	LTT_INFO("session %" PRIu64 " %s of %s created: %s (live timer %u us)", s->id,
-		 s->session_name, s->hostname, s->output_path, s->live_timer_us);
+	LTT_INFO("session %" PRIu64 " %s of %s created: %s (live timer %u us, %s)", s->id,
+		 s->session_name, s->hostname, s->output_path, s->live_timer_us,
+		 s->trace_format == LTT_RELAY_TRACE_FORMAT_CTF_2 ? "CTF 2" : "CTF 1.8");
 	*ret_session = s;
 	return 0;
 }

@@ -56,7 +56,7 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 {
 	struct ltt_live_cmd_hdr h = { .data_size = 20, .cmd = LTT_LIVE_ATTACH_SESSION };
 	struct ltt_live_connect c = { .viewer_session_id = UINT64_MAX, .major = LTT_LIVE_MAJOR,
-				      .minor = LTT_LIVE_MINOR, .type = LTT_LIVE_CLIENT_COMMAND };
+				      .minor = LTT_LIVE_MINOR_2_4, .type = LTT_LIVE_CLIENT_COMMAND };
 	struct ltt_live_session s = { .id = 1, .live_timer_us = 1000000, .clients = 1,
 				      .streams = 5, .hostname = "host-1", .session_name = "s1" };
 	struct ltt_live_stream st = { .id = 3, .ctf_trace_id = 1, .metadata_flag = 0,

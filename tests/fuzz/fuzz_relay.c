@@ -20,8 +20,19 @@ FUZZ_CODEC(data_hdr, struct ltt_relay_data_hdr, ltt_relay_get_data_hdr, ltt_rela
 	   true);
 FUZZ_CODEC(version, struct ltt_relay_version, ltt_relay_get_version, ltt_relay_put_version,
 	   true);
-FUZZ_CODEC(create_session, struct ltt_relay_create_session, ltt_relay_get_create_session,
-	   ltt_relay_put_create_session, false);
+/* CREATE_SESSION as ltt-relayd reads it at the minor it speaks (2.15's trace format in) */
+static int create_session_get_now(struct ltt_rbuf *r, struct ltt_relay_create_session *m)
+{
+	return ltt_relay_get_create_session(r, m, LTT_RELAY_MINOR);
+}
+
+static void create_session_put_now(struct ltt_wbuf *w, const struct ltt_relay_create_session *m)
+{
+	ltt_relay_put_create_session(w, m, LTT_RELAY_MINOR);
+}
+
+FUZZ_CODEC(create_session, struct ltt_relay_create_session, create_session_get_now,
+	   create_session_put_now, false);
 FUZZ_CODEC(create_session_reply, struct ltt_relay_create_session_reply,
 	   ltt_relay_get_create_session_reply, ltt_relay_put_create_session_reply, false);
 FUZZ_CODEC(add_stream, struct ltt_relay_add_stream, ltt_relay_get_add_stream,

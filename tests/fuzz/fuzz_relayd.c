@@ -377,7 +377,7 @@ static void seed_ctrl(struct ltt_wbuf *w, const uint8_t *packet, size_t packet_l
 	struct ltt_relay_version v = { .major = LTT_RELAY_MAJOR, .minor = LTT_RELAY_MINOR };
 	struct ltt_relay_create_session cs = { .session_name = "s1", .hostname = "host-1",
 					       .live_timer_us = 1000000, .session_id = 1,
-					       .creation_time = 1714557600 };
+					       .creation_time = 1714557600, .trace_format = 1 };
 	struct ltt_relay_add_stream meta = { .channel_name = "metadata",
 					     .pathname = "ust/uid/1000/64-bit" };
 	struct ltt_relay_add_stream chan = { .channel_name = "channel0_0",
@@ -396,7 +396,7 @@ static void seed_ctrl(struct ltt_wbuf *w, const uint8_t *packet, size_t packet_l
 	ltt_wbuf_init(&p);
 	ltt_relay_put_version(&p, &v);
 	ctrl_request(w, LTT_RELAY_VERSION, &p);
-	ltt_relay_put_create_session(&p, &cs);
+	ltt_relay_put_create_session(&p, &cs, LTT_RELAY_MINOR);
 	ctrl_request(w, LTT_RELAY_CREATE_SESSION, &p);
 	ltt_relay_put_add_stream(&p, &meta);
 	ctrl_request(w, LTT_RELAY_ADD_STREAM, &p);
@@ -421,7 +421,7 @@ static void seed_ctrl(struct ltt_wbuf *w, const uint8_t *packet, size_t packet_l
 static void seed_live(struct ltt_wbuf *w)
 {
 	struct ltt_live_connect c = { .viewer_session_id = UINT64_MAX, .major = LTT_LIVE_MAJOR,
-				      .minor = LTT_LIVE_MINOR, .type = LTT_LIVE_CLIENT_COMMAND };
+				      .minor = LTT_LIVE_MINOR_2_4, .type = LTT_LIVE_CLIENT_COMMAND };
 	struct ltt_live_attach_req a = { .session_id = 1, .seek = LTT_LIVE_SEEK_BEGINNING };
 	struct ltt_live_packet_req pq = { .stream_id = 2, .offset = 0, .len = 4096 };
 	struct ltt_wbuf p;

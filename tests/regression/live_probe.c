@@ -330,7 +330,7 @@ static void run_line(char *line)
 		return;
 #define NUM(i) strtoull(a[i] ? a[i] : "0", NULL, 0)
 	if (!strcmp(a[0], "connect"))
-		do_connect(n > 1 ? NUM(1) : LTT_LIVE_MAJOR, n > 2 ? NUM(2) : LTT_LIVE_MINOR);
+		do_connect(n > 1 ? NUM(1) : LTT_LIVE_MAJOR, n > 2 ? NUM(2) : LTT_LIVE_MINOR_2_4);
 	else if (!strcmp(a[0], "create")) {
 		send_request(LTT_LIVE_CREATE_SESSION, NULL);
 		printf("create status=%u\n", recv_u32());

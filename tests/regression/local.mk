@@ -237,6 +237,8 @@ EXTRA_DIST += tests/regression/relay/test_relay_live_replay.sh
 # of the example program (needs examples/hello).
 TESTS += tests/regression/relay/test_relay_live_e2e.sh
 EXTRA_DIST += tests/regression/relay/test_relay_live_e2e.sh
+TESTS += tests/regression/relay/test_relay_ctf2.sh
+EXTRA_DIST += tests/regression/relay/test_relay_ctf2.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.

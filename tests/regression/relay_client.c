@@ -59,6 +59,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <ltt/ltt-ctl.h>
+
 #include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
 #include "common/trace/ctf.h"
@@ -186,6 +188,9 @@ static void expect_ok(const char *what)
 		die("%s: %s (%u)", what, ltt_relay_ret_str(ret), ret);
 }
 
+/* The protocol's minor both sides speak, from VERSION. */
+static uint32_t peer_minor;
+
 static void version(void)
 {
 	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR };
@@ -201,6 +206,7 @@ static void version(void)
 	ltt_rbuf_init(&r, buf, sizeof(buf));
 	if (ltt_relay_get_version(&r, &v) || v.major != LTT_RELAY_MAJOR)
 		die("VERSION: bad reply");
+	peer_minor = v.minor < LTT_RELAY_MINOR ? v.minor : LTT_RELAY_MINOR;
 }
 
 /* The reply's fixed part then its path; returns the session id. */
@@ -222,7 +228,8 @@ static uint64_t create_session(void)
 	cs.creation_time = (uint64_t)time(NULL);
 	cs.session_name_contains_creation_time = o.name_has_date;
 	ltt_wbuf_init(&w);
-	ltt_relay_put_create_session(&w, &cs);
+	cs.trace_format = LTT_TRACE_FORMAT_CTF_1_8;
+	ltt_relay_put_create_session(&w, &cs, peer_minor);
 	request(LTT_RELAY_CREATE_SESSION, &w);
 	ltt_wbuf_fini(&w);
 	recv_all(ctrl_fd, head, sizeof(head));

@@ -41,6 +41,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <ltt/ltt-ctl.h>
+
 #include "common/base/sock.h"
 #include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
@@ -125,6 +127,9 @@ static int ctrl_simple(uint32_t cmd, const struct ltt_wbuf *payload)
 	return 0;
 }
 
+/* The protocol's minor both sides speak, from VERSION. */
+static uint32_t peer_minor;
+
 static int do_connect(const char *host, const char *cport, const char *dport)
 {
 	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR };
@@ -144,12 +149,16 @@ static int do_connect(const char *host, const char *cport, const char *dport)
 	if (ret)
 		return ret;
 	ltt_rbuf_init(&r, rep, sizeof(rep));
-	return ltt_relay_get_version(&r, &v) || v.major != LTT_RELAY_MAJOR ? -EPROTO : 0;
+	if (ltt_relay_get_version(&r, &v) || v.major != LTT_RELAY_MAJOR)
+		return -EPROTO;
+	peer_minor = v.minor < LTT_RELAY_MINOR ? v.minor : LTT_RELAY_MINOR;
+	return 0;
 }
 
 static int do_session(const char *name, const char *host, unsigned long live_us)
 {
-	struct ltt_relay_create_session cs = { .live_timer_us = live_us, .creation_time = 1767225600 };
+	struct ltt_relay_create_session cs = { .live_timer_us = live_us, .creation_time = 1767225600,
+					       .trace_format = LTT_TRACE_FORMAT_CTF_1_8 };
 	struct ltt_relay_create_session_reply rep;
 	uint8_t head[16], *buf;
 	struct ltt_wbuf w;
@@ -161,7 +170,7 @@ static int do_session(const char *name, const char *host, unsigned long live_us)
 	snprintf(cs.hostname, sizeof(cs.hostname), "%s", host);
 	snprintf(hostname, sizeof(hostname), "%s", host);
 	ltt_wbuf_init(&w);
-	ltt_relay_put_create_session(&w, &cs);
+	ltt_relay_put_create_session(&w, &cs, peer_minor);
 	ret = ctrl_request(LTT_RELAY_CREATE_SESSION, &w, head, sizeof(head));
 	ltt_wbuf_fini(&w);
 	if (ret)

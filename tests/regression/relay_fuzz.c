@@ -179,9 +179,10 @@ static void ctrl_hdr(struct ltt_wbuf *w, uint32_t cmd, uint64_t size)
 	ltt_relay_put_ctrl_hdr(w, &h);
 }
 
+/* The version whose CREATE_SESSION put_create_raw() lays out: 2.11 to 2.14's. */
 static void put_version(struct ltt_wbuf *w)
 {
-	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR };
+	struct ltt_relay_version v = { LTT_RELAY_MAJOR, LTT_RELAY_MINOR_TRACE_FORMAT - 1 };
 
 	ctrl_hdr(w, LTT_RELAY_VERSION, 8);
 	ltt_relay_put_version(w, &v);
@@ -549,7 +550,7 @@ static void put_connect(struct ltt_wbuf *w)
 {
 	struct ltt_live_connect c = {
 		.viewer_session_id = UINT64_MAX, .major = LTT_LIVE_MAJOR,
-		.minor = LTT_LIVE_MINOR, .type = LTT_LIVE_CLIENT_COMMAND,
+		.minor = LTT_LIVE_MINOR_2_4, .type = LTT_LIVE_CLIENT_COMMAND,
 	};
 
 	live_hdr(w, LTT_LIVE_CONNECT, LTT_LIVE_CONNECT_SIZE);

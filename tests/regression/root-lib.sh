@@ -17,15 +17,18 @@ root_or_skip() {
 
 # in_root CMD...: CMD in ROOT, in a mount namespace of its own with /proc,
 # /dev and the test's directory (at the same path, over a /tmp of its
-# own: nothing is left in the cached root).
+# own), its /run the test's ROOT_RUN (where LTTng's root daemons write
+# their port files): nothing is left in the cached root.
 in_root() {
+	ROOT_RUN=$TEST_TMP/root-run
+	mkdir -p "$ROOT_RUN"
 	unshare -m sh -c '
-		r=$1 t=$2
-		shift 2
+		r=$1 t=$2 run=$3
+		shift 3
 		mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" &&
-			mount -t tmpfs tmpfs "$r/tmp" && mkdir -p "$r$t" &&
-			mount --bind "$t" "$r$t" || exit 125
-		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$@"
+			mount --bind "$run" "$r/run" && mount -t tmpfs tmpfs "$r/tmp" &&
+			mkdir -p "$r$t" && mount --bind "$t" "$r$t" || exit 125
+		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$ROOT_RUN" "$@"
 }
 
 # bt21 DIR OUT: babeltrace2 2.1's text of the trace(s) under DIR into OUT

@@ -329,8 +329,6 @@ static enum ltt_error_code check_session(const struct ltt_session_conf *attr, bo
 		return LTT_ERR_LIVE_NEEDS_NET;
 	if (attr->trace_format > LTT_TRACE_FORMAT_CTF_2)
 		return LTT_ERR_TRACE_FORMAT;
-	if (attr->trace_format == LTT_TRACE_FORMAT_CTF_2 && attr->output_type == LTT_OUTPUT_NET)
-		return LTT_ERR_CTF2_NET;
 	if (attr->live_timer_us && attr->live_timer_us < LTT_MIN_LIVE_TIMER_US)
 		return LTT_ERR_LIVE_TIMER;
 	return check_tls(attr, attr->output_type == LTT_OUTPUT_NET && uri.tls);

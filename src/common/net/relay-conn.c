@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <ltt/ltt-ctl.h>
+
 #include "common/base/log.h"
 #include "common/model/uri.h"
 #include "common/net/relay-conn.h"
@@ -243,8 +245,8 @@ int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *l
 
 /* CREATE_SESSION: our one session on this connection. */
 int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_conn_session *cfg,
-				  uint64_t deadline, const char *label, uint64_t *ret_id,
-				  char *ret_path, size_t path_len)
+				  uint32_t minor, uint64_t deadline, const char *label,
+				  uint64_t *ret_id, char *ret_path, size_t path_len)
 {
 	struct ltt_relay_create_session_reply *rep = NULL;
 	struct ltt_relay_create_session *m;
@@ -254,9 +256,16 @@ int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_co
 	uint32_t len;
 	int ret;
 
+	if (cfg->trace_format == LTT_TRACE_FORMAT_CTF_2 && minor < LTT_RELAY_MINOR_TRACE_FORMAT) {
+		LTT_ERR("%s: the relay speaks protocol 2.%u, and CTF 2 traces need 2.%u (LTTng 2.15's relay, or ltt-relayd of this version): the session's traces would be taken for CTF 1.8's",
+			label, (unsigned int)minor, (unsigned int)LTT_RELAY_MINOR_TRACE_FORMAT);
+		return -EPROTONOSUPPORT;
+	}
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
+	m->trace_format = cfg->trace_format == LTT_TRACE_FORMAT_CTF_2 ? LTT_RELAY_TRACE_FORMAT_CTF_2 :
+								     LTT_RELAY_TRACE_FORMAT_CTF_1_8;
 	snprintf(m->session_name, sizeof(m->session_name), "%s", cfg->session_name);
 	snprintf(m->hostname, sizeof(m->hostname), "%s", cfg->hostname);
 	snprintf(m->base_path, sizeof(m->base_path), "%s", cfg->base_path ? cfg->base_path : "");
@@ -266,7 +275,7 @@ int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_co
 	if (cfg->uuid)
 		memcpy(m->sessiond_uuid, cfg->uuid, sizeof(m->sessiond_uuid));
 	ltt_wbuf_init(&pl);
-	ltt_relay_put_create_session(&pl, m);
+	ltt_relay_put_create_session(&pl, m, minor);
 	free(m);
 	ret = send_request(x, LTT_RELAY_CREATE_SESSION, &pl, deadline);
 	ltt_wbuf_fini(&pl);

@@ -32,6 +32,7 @@ struct ltt_relay_conn_session {
 	uint64_t session_id;
 	uint64_t creation_time;
 	const uint8_t *uuid;		/* the session's, 16 bytes (LTTng's relay refuses nil) */
+	uint32_t trace_format;		/* enum ltt_trace_format: CTF 2 needs a relay of 2.15 */
 };
 
 /** ltt_relay_conn_now_ms() - CLOCK_MONOTONIC in milliseconds */
@@ -87,16 +88,18 @@ int ltt_relay_conn_version(struct ltt_xport *x, uint64_t deadline, const char *l
 
 /**
  * ltt_relay_conn_create_session() - CREATE_SESSION on a control connection
+ * of protocol 2.@minor (ltt_relay_conn_version()'s)
  * @ret_id: the relay's id of the session
  * @ret_path: its output directory, @path_len bytes, NUL-terminated
  *
  * Returns 0; -EPROTO for a malformed reply; -EREMOTEIO for a refusal
- * (logged); -EINVAL for names the protocol cannot carry; -ETIMEDOUT;
- * -ENOMEM; a socket error.
+ * (logged); -EINVAL for names the protocol cannot carry; -EPROTONOSUPPORT
+ * (logged) for a CTF 2 session toward a relay before 2.15, which would
+ * take its metadata for CTF 1.8's; -ETIMEDOUT; -ENOMEM; a socket error.
  */
 int ltt_relay_conn_create_session(struct ltt_xport *x, const struct ltt_relay_conn_session *cfg,
-				  uint64_t deadline, const char *label, uint64_t *ret_id,
-				  char *ret_path, size_t path_len);
+				  uint32_t minor, uint64_t deadline, const char *label,
+				  uint64_t *ret_id, char *ret_path, size_t path_len);
 
 /**
  * ltt_relay_conn_get_configuration() - GET_CONFIGURATION (minor 12 and up)

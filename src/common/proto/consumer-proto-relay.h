@@ -44,6 +44,7 @@ struct ltt_consumer_add_relay {
 	uint8_t uuid[16];		/* the session's */
 	/* 1.15: TLS 1.3 to the relay with these PEM files; all NULL: plain */
 	const char *tls_cert, *tls_key, *tls_ca;
+	uint8_t trace_format;		/* 1.19: enum ltt_trace_format; 0 (before): CTF 1.8 */
 };
 
 /* Maximum sizes of ADD_RELAY's strings, NUL included (the relay's own limits). */

@@ -465,7 +465,9 @@ LTT_CODEC(consumer_add_relay_session, LTT_CODEC_LE,
 	  LTT_ROW_BYTES(m.uuid), LTT_ROW_BOOL(tls_sent), LTT_ROW_WHEN_EQ(tls_sent, 1),
 	  LTT_ROW_STRREF(m.tls_cert, LTT_CONSUMER_TLS_PATH_MAX),
 	  LTT_ROW_STRREF(m.tls_key, LTT_CONSUMER_TLS_PATH_MAX),
-	  LTT_ROW_STRREF(m.tls_ca, LTT_CONSUMER_TLS_PATH_MAX));
+	  LTT_ROW_STRREF(m.tls_ca, LTT_CONSUMER_TLS_PATH_MAX), LTT_ROW_WHEN_END(),
+	  LTT_ROW_SINCE(LTT_CONSUMER_MINOR_CTF2),
+	  LTT_ROW_MAX(m.trace_format, UINT, 1, 0, LTT_TRACE_FORMAT_CTF_2));
 LTT_CODEC(consumer_add_relay_uuid_tail, LTT_CODEC_LE,	/* before 1.15 */
 	  LTT_ROW_TAIL(m.has_uuid), LTT_ROW_BYTES(m.uuid));
 #undef LTT_MSG
@@ -481,6 +483,8 @@ void ltt_consumer_put_add_relay(struct ltt_wbuf *w, const struct ltt_consumer_ad
 		put_relay_url(w, &m->addr, true);
 	}
 	ltt_codec_put_v(w, &consumer_add_relay_session, &t, minor);
+	if (m->trace_format == LTT_TRACE_FORMAT_CTF_2 && minor < LTT_CONSUMER_MINOR_CTF2)
+		w->err = -EPROTONOSUPPORT;	/* an older consumer would frame CTF 2 as TSDL */
 	if (minor >= LTT_CONSUMER_MINOR_TLS)
 		return;
 	ltt_codec_put(w, &consumer_add_relay_uuid_tail, &t);

@@ -368,7 +368,11 @@
 #define LTT_CONSUMER_MINOR_AUTO_RECLAIM 17
 /* The minor that brought ADD_BPF_RING. */
 #define LTT_CONSUMER_MINOR_BPF_RING 18
-/* The minor that brought CTF 2's metadata (METADATA's text not packetized). */
+/*
+ * The minor that brought CTF 2: METADATA's text not packetized, and
+ * ADD_RELAY's trailing {u8 trace_format} (enum ltt_trace_format), which
+ * the relay session is created with (relay protocol 2.15).
+ */
 #define LTT_CONSUMER_MINOR_CTF2 19
 /* How often a stopped channel's timers tick, at most (FLUSH_CHANNEL's stopped). */
 #define LTT_CONSUMER_STOPPED_TICK_MS 100

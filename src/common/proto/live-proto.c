@@ -4,6 +4,7 @@
  * (see live-proto.h): fixed layouts, big-endian, each a field table.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "common/proto/live-proto.h"
 
@@ -137,4 +138,57 @@ const char *ltt_live_cmd_name(uint32_t cmd)
 #undef LTT_LIVE_CMD_NAME
 	}
 	return "UNKNOWN";
+}
+
+void ltt_live_put_session_v(struct ltt_wbuf *w, const struct ltt_live_session *m, uint32_t minor)
+{
+	size_t host = strnlen(m->hostname, sizeof(m->hostname));
+	size_t name = strnlen(m->session_name, sizeof(m->session_name));
+
+	if (minor < LTT_LIVE_MINOR_TRACE_FORMAT) {
+		ltt_live_put_session(w, m);
+		return;
+	}
+	if (host == sizeof(m->hostname) || name == sizeof(m->session_name)) {
+		ltt_wbuf_fail(w, -EINVAL);
+		return;
+	}
+	ltt_live_put_u64(w, m->id);
+	ltt_live_put_u32(w, m->live_timer_us);
+	ltt_live_put_u32(w, m->clients);
+	ltt_live_put_u32(w, m->streams);
+	ltt_live_put_u32(w, (uint32_t)host);
+	ltt_live_put_u32(w, (uint32_t)name);
+	ltt_live_put_u32(w, m->trace_format);
+	ltt_wbuf_put_bytes(w, m->hostname, host);
+	ltt_wbuf_put_bytes(w, m->session_name, name);
+}
+
+int ltt_live_get_session_v(struct ltt_rbuf *r, struct ltt_live_session *ret, uint32_t minor)
+{
+	struct ltt_live_session m = { 0 };
+	uint32_t host, name;
+	const void *p;
+
+	if (minor < LTT_LIVE_MINOR_TRACE_FORMAT)
+		return ltt_live_get_session(r, ret);
+	m.id = ltt_rbuf_get_be64(r);
+	m.live_timer_us = ltt_rbuf_get_be32(r);
+	m.clients = ltt_rbuf_get_be32(r);
+	m.streams = ltt_rbuf_get_be32(r);
+	host = ltt_rbuf_get_be32(r);
+	name = ltt_rbuf_get_be32(r);
+	m.trace_format = ltt_rbuf_get_be32(r);
+	if (r->err || host >= sizeof(m.hostname) || name >= sizeof(m.session_name))
+		return -EPROTO;
+	p = ltt_rbuf_get_bytes(r, host);
+	if (p)
+		memcpy(m.hostname, p, host);
+	p = ltt_rbuf_get_bytes(r, name);
+	if (p)
+		memcpy(m.session_name, p, name);
+	if (r->err || memchr(m.hostname, '\0', host) || memchr(m.session_name, '\0', name))
+		return -EPROTO;
+	*ret = m;
+	return 0;
 }

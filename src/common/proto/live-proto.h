@@ -5,11 +5,15 @@
  *
  * The layouts are LTTng's live protocol (shared/ref/formats.md §3):
  * every integer big-endian, every structure packed, strings in fixed,
- * NUL-padded char arrays.  ltt-relayd speaks version {2, 4}: babeltrace2
- * 2.0 asks for 2.4, both sides use min(minor), and no layout changed
- * before 2.15.  Minor 15 changes LIST_SESSIONS (length-prefixed names
- * and a trace format for CTF 2); ltt writes CTF 1.8 only and never
- * advertises 15, so that layout is not implemented.
+ * NUL-padded char arrays.  ltt-relayd speaks version {2, 15}: both sides
+ * use min(minor); babeltrace2 2.0 asks for 2.4, 2.1 for 2.15.  No layout
+ * changed from 2.4 to 2.14.  2.15 changes LIST_SESSIONS alone: each
+ * session is {u64 id, u32 live_timer_us, u32 clients, u32 streams,
+ * u32 hostname_len, u32 session_name_len, u32 trace_format (0 CTF 1.8,
+ * 1 CTF 2)} then the two names, their lengths without a NUL, which is
+ * not sent.  A viewer of an older minor is shown no CTF 2 session, and
+ * ATTACH_SESSION of one gets LTT_LIVE_ATTACH_UNK: it would read its
+ * metadata as TSDL.
  *
  * Every request is a 16-byte header {u64 data_size, u32 cmd,
  * u32 cmd_version (0)} then data_size bytes of payload; the payload of
@@ -19,7 +23,7 @@
  *   CONNECT {u64 viewer_session_id, u32 major, u32 minor, u32 type}
  *       -> the same 20 bytes with the relay's version and a new id.
  *       First, always; a different major closes the connection.
- *   LIST_SESSIONS {} -> {u32 count} + count x session (339 bytes):
+ *   LIST_SESSIONS {} -> {u32 count} + count x session (339 bytes before 2.15):
  *       {u64 id, u32 live_timer_us, u32 clients, u32 streams,
  *        char hostname[64], char session_name[255]}
  *   CREATE_SESSION {} -> {u32 status}     (the viewer session, before ATTACH)
@@ -47,7 +51,14 @@
 #include "common/base/codec.h"
 
 #define LTT_LIVE_MAJOR 2
-#define LTT_LIVE_MINOR 4
+#define LTT_LIVE_MINOR 15
+/* The layouts of 2.4 to 2.14, which ltt's own viewers and test clients speak. */
+#define LTT_LIVE_MINOR_2_4 4
+/* The minor that brought LIST_SESSIONS' trace format (CTF 2 sessions). */
+#define LTT_LIVE_MINOR_TRACE_FORMAT 15
+/* LIST_SESSIONS 2.15's trace_format (LTTng's enum lttng_live_trace_format). */
+#define LTT_LIVE_TRACE_FORMAT_CTF_1_8 0
+#define LTT_LIVE_TRACE_FORMAT_CTF_2 1
 
 #define LTT_LIVE_PATH_MAX 4096
 #define LTT_LIVE_NAME_MAX 255
@@ -168,6 +179,7 @@ struct ltt_live_session {
 	uint32_t streams;
 	char hostname[LTT_LIVE_HOST_NAME_MAX];
 	char session_name[LTT_LIVE_NAME_MAX];
+	uint32_t trace_format;		/* 2.15: LTT_LIVE_TRACE_FORMAT_* */
 };
 
 /* One stream of ATTACH_SESSION's and GET_NEW_STREAMS' replies. */
@@ -233,6 +245,9 @@ void ltt_live_put_connect(struct ltt_wbuf *w, const struct ltt_live_connect *m);
 int ltt_live_get_connect(struct ltt_rbuf *r, struct ltt_live_connect *ret);
 void ltt_live_put_session(struct ltt_wbuf *w, const struct ltt_live_session *m);
 int ltt_live_get_session(struct ltt_rbuf *r, struct ltt_live_session *ret);
+/* One LIST_SESSIONS entry as protocol 2.@minor lays it out (2.15's, or the 2.4 one above). */
+void ltt_live_put_session_v(struct ltt_wbuf *w, const struct ltt_live_session *m, uint32_t minor);
+int ltt_live_get_session_v(struct ltt_rbuf *r, struct ltt_live_session *ret, uint32_t minor);
 void ltt_live_put_stream(struct ltt_wbuf *w, const struct ltt_live_stream *m);
 int ltt_live_get_stream(struct ltt_rbuf *r, struct ltt_live_stream *ret);
 void ltt_live_put_attach_req(struct ltt_wbuf *w, const struct ltt_live_attach_req *m);

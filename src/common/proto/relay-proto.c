@@ -42,6 +42,7 @@ LTT_CODEC(relay_create_session, LTT_CODEC_BE,
 	  LTT_ROW_BOOL(snapshot), LTT_ROW_BOOL(session_name_contains_creation_time),
 	  LTT_ROW_BYTES(sessiond_uuid), LTT_ROW_U64(session_id), LTT_ROW_U64(creation_time),
 	  LTT_ROW_BOOL(has_chunk_id), LTT_ROW(chunk_id, UINT, 8, LTT_ROW_IF_PREV),
+	  LTT_ROW_SINCE(LTT_RELAY_MINOR_TRACE_FORMAT), LTT_ROW_U32(trace_format), LTT_ROW_SINCE(0),
 	  LTT_ROW_STRBODY(session_name), LTT_ROW_STRBODY(hostname), LTT_ROW_STRBODY(base_path));
 #undef LTT_MSG
 
@@ -149,7 +150,19 @@ LTT_CODEC(relay_chunk_exists_reply, LTT_CODEC_BE, LTT_ROW_U32(ret_code), LTT_ROW
 RELAY_PAIR(ctrl_hdr)
 RELAY_PAIR(data_hdr)
 RELAY_PAIR(version)
-RELAY_PAIR(create_session)
+
+void ltt_relay_put_create_session(struct ltt_wbuf *w, const struct ltt_relay_create_session *m,
+				  uint32_t minor)
+{
+	ltt_codec_put_v(w, &relay_create_session, m, minor);
+}
+
+int ltt_relay_get_create_session(struct ltt_rbuf *r, struct ltt_relay_create_session *ret,
+				 uint32_t minor)
+{
+	return ltt_codec_get_msg_v(r, &relay_create_session, ret, minor);
+}
+
 RELAY_PAIR(create_session_reply)
 RELAY_PAIR(add_stream)
 RELAY_PAIR(archive_chunk)

@@ -4,11 +4,11 @@
  * ltt-relayd: a control connection (default port 5342) and a data
  * connection (5343), both TCP.
  *
- * The layouts are LTTng's relay protocol 2.11 to 2.13 (shared/ref/formats.md
+ * The layouts are LTTng's relay protocol 2.11 to 2.15 (shared/ref/formats.md
  * §2): every integer big-endian, every structure packed, strings either
  * length-prefixed (the lengths count the NUL) or in fixed char arrays.
- * ltt-relayd speaks the subset listed below, as version {2, 13}, to ltt's
- * consumers and to LTTng 2.11-2.13's; ltt's consumers speak it to
+ * ltt-relayd speaks the subset listed below, as version {2, 15}, to ltt's
+ * consumers and to LTTng 2.11-2.16's; ltt's consumers speak it to
  * ltt-relayd and to LTTng's lttng-relayd 2.11 and later.  Served to an
  * LTTng peer: one trace chunk per session (its first: the session's
  * directory); a rotation or a clear (a second chunk, ROTATE_STREAMS into
@@ -39,7 +39,10 @@
  *                             u32 output_path_len, output path (NUL-terminated)}
  *       Binds the connection to a new relay session (one per connection).
  *       The payload carries the sender's session uuid (LTTng's relay
- *       refuses a nil one) and its session id.
+ *       refuses a nil one) and its session id; from 2.15 on, a u32
+ *       trace_format before the names (1 CTF 1.8, 2 CTF 2: another value
+ *       gets ERR_INVAL).  A sender never streams a CTF 2 trace to a relay
+ *       before 2.15, which would take its metadata for CTF 1.8's.
  *   CREATE_TRACE_CHUNK (2.11) {u64 chunk_id, u64 creation_time,
  *       u32 name_len, name}                  -> {u32 ret_code}
  *       Before the first ADD_STREAM: the session's chunk (its directory).
@@ -116,7 +119,7 @@
 #include "common/base/codec.h"
 
 #define LTT_RELAY_MAJOR 2
-#define LTT_RELAY_MINOR 13
+#define LTT_RELAY_MINOR 15
 /* The oldest minor a consumer streams to (the layouts of 2.11). */
 #define LTT_RELAY_MINOR_MIN 11
 /* The minor that brought trace chunks (CREATE_TRACE_CHUNK...) and the session's uuid. */
@@ -127,6 +130,11 @@
 #define LTT_RELAY_MINOR_ARCHIVE 12
 /* The minor that brought RESET_METADATA (regenerate metadata on a relay). */
 #define LTT_RELAY_MINOR_RESET_METADATA 13
+/* The minor that brought CREATE_SESSION's trace format (CTF 2 streams); 14 changed nothing. */
+#define LTT_RELAY_MINOR_TRACE_FORMAT 15
+/* CREATE_SESSION's trace_format: LTTng's enum lttng_trace_format (and ltt's enum ltt_trace_format). */
+#define LTT_RELAY_TRACE_FORMAT_CTF_1_8 1
+#define LTT_RELAY_TRACE_FORMAT_CTF_2 2
 
 /*
  * A control header's cmd_version for SEND_METADATA: LTTng's relay never
@@ -256,6 +264,7 @@ struct ltt_relay_create_session {
 	uint64_t creation_time;			/* seconds since the Epoch */
 	uint8_t has_chunk_id;			/* 0 in this subset */
 	uint64_t chunk_id;
+	uint32_t trace_format;			/* 2.15: LTT_RELAY_TRACE_FORMAT_*; before: not sent */
 };
 
 struct ltt_relay_create_session_reply {
@@ -410,8 +419,11 @@ int ltt_relay_get_data_hdr(struct ltt_rbuf *r, struct ltt_relay_data_hdr *ret);
 
 void ltt_relay_put_version(struct ltt_wbuf *w, const struct ltt_relay_version *m);
 int ltt_relay_get_version(struct ltt_rbuf *r, struct ltt_relay_version *ret);
-void ltt_relay_put_create_session(struct ltt_wbuf *w, const struct ltt_relay_create_session *m);
-int ltt_relay_get_create_session(struct ltt_rbuf *r, struct ltt_relay_create_session *ret);
+/* CREATE_SESSION as protocol 2.@minor lays it out (the trace format from 2.15 on). */
+void ltt_relay_put_create_session(struct ltt_wbuf *w, const struct ltt_relay_create_session *m,
+				  uint32_t minor);
+int ltt_relay_get_create_session(struct ltt_rbuf *r, struct ltt_relay_create_session *ret,
+				 uint32_t minor);
 void ltt_relay_put_create_session_reply(struct ltt_wbuf *w,
 					const struct ltt_relay_create_session_reply *m);
 int ltt_relay_get_create_session_reply(struct ltt_rbuf *r,

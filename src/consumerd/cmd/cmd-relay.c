@@ -49,7 +49,7 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 		.hostname = m.hostname, .session_name = m.session_name,
 		.base_path = m.base_path, .live_timer_us = m.live_timer_us,
 		.session_id = m.session_id, .creation_time = m.creation_time,
-		.uuid = m.has_uuid ? m.uuid : NULL,
+		.uuid = m.has_uuid ? m.uuid : NULL, .trace_format = m.trace_format,
 		.tls = { m.tls_cert, m.tls_key, m.tls_ca },
 	};
 	ret = ltt_sink_relay_connect(&cfg, &e->relay, path, sizeof(path));

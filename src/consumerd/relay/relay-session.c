@@ -49,7 +49,7 @@ static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
 		.session_name = cfg->session_name, .hostname = cfg->hostname,
 		.base_path = cfg->base_path, .live_timer_us = cfg->live_timer_us,
 		.session_id = cfg->session_id, .creation_time = cfg->creation_time,
-		.uuid = cfg->uuid,
+		.uuid = cfg->uuid, .trace_format = cfg->trace_format,
 	};
 	uint8_t uuid[16];
 	uint64_t flags = 0;
@@ -64,7 +64,7 @@ static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
 	r->ltt_ext = flags & LTT_RELAY_CONFIG_LTT;
 	r->reconcile = r->ltt_ext && (flags & LTT_RELAY_CONFIG_RECONCILE);
 	if (!ret)
-		ret = ltt_relay_conn_create_session(r->ctrl, &sess, deadline, r->label,
+		ret = ltt_relay_conn_create_session(r->ctrl, &sess, r->minor, deadline, r->label,
 						    &r->session_id, ret_path, path_len);
 	if (!ret && r->minor >= LTT_RELAY_MINOR_CHUNKS) {
 		ret = ltt_relay_conn_create_chunk(r->ctrl, 0, (uint64_t)time(NULL), deadline,

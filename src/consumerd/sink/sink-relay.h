@@ -94,6 +94,7 @@ struct ltt_sink_relay_cfg {
 	uint64_t session_id;
 	uint64_t creation_time;
 	const uint8_t *uuid;		/* the session's, 16 bytes; NULL: a random one */
+	uint32_t trace_format;		/* enum ltt_trace_format; 0: CTF 1.8 */
 	struct {
 		const char *cert, *key, *ca;	/* all NULL: plain; else TLS 1.3 */
 	} tls;

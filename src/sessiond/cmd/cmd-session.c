@@ -16,6 +16,7 @@
 #include "common/model/uri.h"
 #include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
+#include "common/proto/relay-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/model/map.h"
@@ -426,21 +427,30 @@ static enum ltt_error_code start_relay_error(int err)
  * at the control port of its URL (the check may take
  * LTT_RELAY_CHECK_TIMEOUT_MS), so that a relay that is not there is said
  * in its words whatever the consumers do, and kept for list
- * (ltt_cmd_relay_status()).  Snapshot sessions reach theirs at each
+ * (ltt_cmd_relay_status()); a CTF 2 session's must speak relay protocol
+ * 2.15, which carries the trace format.  Snapshot sessions reach theirs at each
  * record.  Session lock held.
  */
 static enum ltt_error_code reach_relay(struct ltt_session *session)
 {
+	uint32_t minor = 0;
 	int err;
 
 	if (session->output_type != LTT_OUTPUT_NET || session->snapshot)
 		return LTT_ERR_OK;
-	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, NULL,
+	err = ltt_relay_check(&session->relay, session, LTT_RELAY_CHECK_TIMEOUT_MS, &minor,
 			      NULL);
 	session->relay_err = err;
 	if (err)
 		LTT_WARN("session '%s' not started: the relay %s does not answer: %s",
 			 session->name, session->output, strerror(-err));
+	if (!err && session->trace_format == LTT_TRACE_FORMAT_CTF_2 &&
+	    minor < LTT_RELAY_MINOR_TRACE_FORMAT) {
+		LTT_WARN("session '%s' not started: the relay %s speaks protocol 2.%u, before CTF 2's 2.%u",
+			 session->name, session->output, (unsigned int)minor,
+			 (unsigned int)LTT_RELAY_MINOR_TRACE_FORMAT);
+		return LTT_ERR_CTF2_RELAY;
+	}
 	return ltt_relay_error_code(err);
 }
 

@@ -299,6 +299,7 @@ static int attach(struct ltt_relay_link *link, struct ltt_consumer *c, uint64_t 
 		.session_id = session->id,
 		.creation_time = (uint64_t)session->creation_time,
 		.has_uuid = ltt_consumer_minor(c) >= LTT_CONSUMER_MINOR_RELAY_UUID,
+		.trace_format = (uint8_t)session->trace_format,
 	};
 	snprintf(m.addr.host, sizeof(m.addr.host), "%s", net->host);
 	memcpy(m.uuid, session->uuid, sizeof(m.uuid));

@@ -296,8 +296,6 @@ refused "$log4j2" add-trigger --condition=event-rule-matches --type=log4j2:loggi
 	--action=notify
 refused "$log4j2" add-trigger --condition=channel-buffer-usage-ge --session=s --channel=channel0 \
 	--domain=log4j2 --threshold-ratio=0.5 --action=notify
-refused "session 'x': ltt writes CTF 2 traces to local directories only: its consumer can't yet send CTF 2 metadata to a relay daemon, nor serve it to live viewers; give a local output (--output), or --trace-format=ctf-1.8 to stream" \
-	create x -F ctf-2 -U net://127.0.0.1
 refused "one ring buffer for a whole kernel channel (lttng enable-channel --kernel --buffer-allocation=per-channel) is not supported by ltt: give --buffer-allocation=per-cpu or leave it out for the kernel channel; its kernel backends' buffers (the module's and tracefs's) are per CPU, written without a lock (one buffer for every CPU serialises its writers: bench/README.md); user-space channels (-u) take per-channel" \
 	enable-channel -k c --buffer-allocation=per-channel
 refused "a choice of map update policy (lttng add-map-channel --update-policy) is not supported by ltt: leave --update-policy out; each trigger whose rule takes an event adds 1 to its key, so two triggers counting one key of a map add 2" \
@@ -322,12 +320,12 @@ is "$RC:$(head -n 1 <<<"$ERR")" "2:Error: --watchdog-timer is for user space cha
 	"-k --watchdog-timer: a usage error"
 is "$(state)" "$before" "the usage errors changed nothing"
 # MI: the document says failure, the sentence is on stderr; a refused command has none
-run lttctl --mi xml create x -F ctf-2 -U net://127.0.0.1
-is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml create -F ctf-2 -U net://: exit 1, success false"
+run lttctl --mi xml enable-channel -k c --buffer-allocation=per-channel
+is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml enable-channel -k --buffer-allocation=per-channel: exit 1, success false"
 printf '%s\n' "$STDOUT" >"$TEST_TMP/mi.xml"
 valid=$(mi_valid "$TEST_TMP/mi.xml")
-is "$valid" "$TEST_TMP/mi.xml validates" "--mi xml create -F ctf-2 -U net://: LTTng's schema"
-like "$ERR" "^Error: session 'x': ltt writes CTF 2 traces to local directories only" "--mi xml: the sentence on stderr"
+is "$valid" "$TEST_TMP/mi.xml validates" "--mi xml enable-channel refused: LTTng's schema"
+like "$ERR" "^Error: one ring buffer for a whole kernel channel" "--mi xml: the sentence on stderr"
 run lttctl --mi xml show-maps -s s --per=cpu
 is "$RC:$(mi_xp /command/success <<<"$STDOUT")" "1:false" "--mi xml show-maps --per: exit 1, success false"
 is "$ERR" "Error: $view" "--mi xml show-maps --per: the sentence on stderr"
@@ -336,6 +334,10 @@ is "$(state)" "$before" "MI refusals changed nothing"
 run lttctl create f18 -F ctf-1.8 --no-output
 is "$RC:$OUT" "0:Session f18 created.
 No output: the traces stay in the tracing buffers." "create -F ctf-1.8: created"
+run lttctl create f2 -F ctf-2 -U net://127.0.0.1
+is "$RC:$(lttctl list f2 | sed -n 2p)" "0:Trace format: CTF 2 (babeltrace2 2.1 and later read it)" \
+	"create -F ctf-2, streamed: created, a CTF 2 session (its relay is asked at start)"
+lttctl -q destroy f2 && lttctl -q set-session f18
 run lttctl enable-channel -u -s f18 cpid --buffer-ownership=process --buffer-allocation=per-cpu \
 	--auto-reclaim-memory=off --watchdog-timer=2s
 is "$RC:$OUT" "0:Channel cpid enabled for session f18." "--buffer-ownership=process, per-cpu, off, --watchdog-timer: taken"

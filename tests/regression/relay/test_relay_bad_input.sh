@@ -73,14 +73,14 @@ log_has "control connection from $peer_re: command 1 before VERSION: closed" \
 
 ctrl_conn
 send $CONN "$(ctrl_hdr 5 8)$(h32 3)$(h32 0)"
-is "$(wait_closed $CONN)" "000000020000000d" "control, VERSION 3.0: the relay says 2.13, then closes"
+is "$(wait_closed $CONN)" "000000020000000f" "control, VERSION 3.0: the relay says 2.15, then closes"
 close_conn
-log_has "control connection from $peer_re: protocol 3\\.0, we speak 2\\.13: closing" \
+log_has "control connection from $peer_re: protocol 3\\.0, we speak 2\\.15: closing" \
 	"control, another major: logged"
 
 ctrl_conn
 send $CONN "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)$(ctrl_hdr 99 3)616263$(ctrl_hdr 1 0)"
-is "$(wait_closed $CONN)" "000000020000000d0000000c" \
+is "$(wait_closed $CONN)" "000000020000000f0000000c" \
 	"control, command 99: UNSUPPORTED (12), then ADD_STREAM before CREATE_SESSION: closed"
 close_conn
 log_has "control connection from $peer_re: ADD_STREAM before CREATE_SESSION: closed" \
@@ -89,7 +89,7 @@ log_has "control connection from $peer_re: ADD_STREAM before CREATE_SESSION: clo
 ctrl_conn
 # CREATE_SESSION whose name lengths say more than the payload holds
 send $CONN "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)$(ctrl_hdr 2 60)$(h32 200)$(h32 10)$(h32 1)$(h32 0)$(zeros 44)"
-is "$(wait_closed $CONN)" "000000020000000d" "control, CREATE_SESSION that does not add up: closed"
+is "$(wait_closed $CONN)" "000000020000000f" "control, CREATE_SESSION that does not add up: closed"
 close_conn
 log_has "control connection from $peer_re: malformed CREATE_SESSION: closed" \
 	"control, a malformed CREATE_SESSION: logged"
@@ -131,7 +131,7 @@ cat "$TEST_TMP/flood" >&$CONN &
 writer=$!
 rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$RELAYD_PID/status")
 got=$(timeout "$TEST_TIMEOUT" head -c 4000000 <&$CONN | md5sum)
-is "$got" "$(perl -e 'print pack("H*", "000000020000000d") x 500000' | md5sum)" \
+is "$got" "$(perl -e 'print pack("H*", "000000020000000f") x 500000' | md5sum)" \
 	"control, 500000 pipelined requests: 500000 replies once read"
 wait $writer
 is $? 0 "control, 500000 pipelined requests: all were taken"

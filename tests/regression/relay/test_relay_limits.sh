@@ -107,7 +107,7 @@ kill -STOP "$RELAYD_PID"
 exec {C1}<>"/dev/tcp/127.0.0.1/$CPORT"
 send $C1 "$(ctrl_hdr 5 8)$(h32 2)$(h32 11)"
 kill -CONT "$RELAYD_PID"
-is "$(wait_closed $C1)" "000000020000000d" "control, VERSION then silence: answered, then closed"
+is "$(wait_closed $C1)" "000000020000000f" "control, VERSION then silence: answered, then closed"
 exec {C1}>&-
 
 exec {D1}<>"/dev/tcp/127.0.0.1/$DPORT"

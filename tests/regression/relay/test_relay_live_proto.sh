@@ -43,7 +43,7 @@ is "$R" "closed" "a command before CONNECT closes the connection"
 
 spawn p "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask p connect
-like "$R" "^connect major=2 minor=4 id=[0-9]+$" "CONNECT: the relay speaks live protocol 2.4"
+like "$R" "^connect major=2 minor=15 id=[0-9]+$" "CONNECT: the relay says its live protocol, 2.15 (this 2.4 client and it then speak 2.4)"
 ask p list 4
 like "$R" "^list count=3\|" "LIST_SESSIONS lists the three sessions"
 like "$R" "session id=$S1 timer=200000 clients=0 streams=3 host=feedhost name=live2" \
@@ -121,7 +121,7 @@ like "$R" "^index status=4 " "after DETACH its streams are unknown: ERR"
 
 spawn q "$PROBE_BIN" 127.0.0.1 "$LIVE"
 ask q "connect 2 99"
-like "$R" "^connect major=2 minor=4 " "a newer client gets the relay's minor (2.4)"
+like "$R" "^connect major=2 minor=15 " "a newer client gets the relay's minor (2.15)"
 ask q create && ask q "attach $S3" 3
 like "$R" "^attach status=1 count=2\|" "a second viewer attaches to another session"
 ask q "index $N1"

@@ -127,7 +127,17 @@ ADAPT_VAL(live, u32, uint32_t)
 ADAPT(relay, ctrl_hdr, struct ltt_relay_ctrl_hdr)
 ADAPT(relay, data_hdr, struct ltt_relay_data_hdr)
 ADAPT(relay, version, struct ltt_relay_version)
-ADAPT(relay, create_session, struct ltt_relay_create_session)
+/* CREATE_SESSION of 2.11 to 2.14, the bytes captured (2.15's: test_relay_proto.c) */
+static void put_relay_create_session(struct ltt_wbuf *w, const void *m)
+{
+	ltt_relay_put_create_session(w, m, LTT_RELAY_MINOR_TRACE_FORMAT - 1);
+}
+
+static int get_relay_create_session(struct ltt_rbuf *r, void *m)
+{
+	return ltt_relay_get_create_session(r, m, LTT_RELAY_MINOR_TRACE_FORMAT - 1);
+}
+
 ADAPT(relay, create_session_reply, struct ltt_relay_create_session_reply)
 ADAPT(relay, add_stream, struct ltt_relay_add_stream)
 ADAPT(relay, archive_chunk, struct ltt_relay_archive_chunk)

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ltt/ltt-ctl.h>
+
 #include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
 #include "tests/unit/tap.h"
@@ -226,14 +228,17 @@ static bool equal_reconcile_stream(const void *a, const void *b)
 	       !strcmp(x->channel_name, y->channel_name);
 }
 
+/* CREATE_SESSION of 2.11 to 2.14, which the golden bytes below are */
+#define OLD_MINOR (LTT_RELAY_MINOR_TRACE_FORMAT - 1)
+
 static void put_create_session(struct ltt_wbuf *w, const void *m)
 {
-	ltt_relay_put_create_session(w, m);
+	ltt_relay_put_create_session(w, m, OLD_MINOR);
 }
 
 static int get_create_session(struct ltt_rbuf *r, void *m)
 {
-	return ltt_relay_get_create_session(r, m);
+	return ltt_relay_get_create_session(r, m, OLD_MINOR);
 }
 
 static void put_add_stream(struct ltt_wbuf *w, const void *m)
@@ -294,7 +299,8 @@ static bool equal_create_session(const void *a, const void *b)
 	       x->session_name_contains_creation_time == y->session_name_contains_creation_time &&
 	       !memcmp(x->sessiond_uuid, y->sessiond_uuid, sizeof(x->sessiond_uuid)) &&
 	       x->session_id == y->session_id && x->creation_time == y->creation_time &&
-	       x->has_chunk_id == y->has_chunk_id && x->chunk_id == y->chunk_id;
+	       x->has_chunk_id == y->has_chunk_id && x->chunk_id == y->chunk_id &&
+	       x->trace_format == y->trace_format;
 }
 
 static bool equal_create_session_reply(const void *a, const void *b)
@@ -450,11 +456,11 @@ static void test_extremes(void)
 	cs.has_chunk_id = 1;
 	cs.chunk_id = 0x7777;
 	ltt_wbuf_init(&w);
-	ltt_relay_put_create_session(&w, &cs);
+	ltt_relay_put_create_session(&w, &cs, OLD_MINOR);
 	tap_ok(!w.err && w.len == 59 + 255 + 64 + 4096,
 	       "CREATE_SESSION with the longest names encodes (%zu bytes)", w.len);
 	ltt_rbuf_init(&r, w.data, w.len);
-	tap_ok(!ltt_relay_get_create_session(&r, &cs_got) && equal_create_session(&cs, &cs_got),
+	tap_ok(!ltt_relay_get_create_session(&r, &cs_got, OLD_MINOR) && equal_create_session(&cs, &cs_got),
 	       "and decodes to the same values");
 
 	memset(&as, 0, sizeof(as));
@@ -481,10 +487,42 @@ static void test_extremes(void)
 	cs = create_session;
 	cs.chunk_id = 99;
 	ltt_wbuf_reset(&w);
-	ltt_relay_put_create_session(&w, &cs);
+	ltt_relay_put_create_session(&w, &cs, OLD_MINOR);
 	tap_ok(!w.err && w.len == sizeof(create_session_wire) &&
 	       !memcmp(w.data, create_session_wire, w.len),
 	       "an unset chunk id is sent as 0");
+	ltt_wbuf_fini(&w);
+}
+
+/*
+ * 2.15's CREATE_SESSION: the 2.11 layout with a u32 trace_format between
+ * the fixed fields and the names (LTTng's struct
+ * lttcomm_relayd_create_session_2_15), which an older minor neither
+ * sends nor reads.
+ */
+static void test_create_session_2_15(void)
+{
+	struct ltt_relay_create_session cs = create_session, got;
+	static const uint8_t ctf2[4] = { 0, 0, 0, 2 };
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+
+	cs.trace_format = LTT_TRACE_FORMAT_CTF_2;
+	ltt_wbuf_init(&w);
+	ltt_relay_put_create_session(&w, &cs, LTT_RELAY_MINOR_TRACE_FORMAT);
+	tap_ok(!w.err && w.len == sizeof(create_session_wire) + 4 &&
+	       !memcmp(w.data, create_session_wire, 59) && !memcmp(w.data + 59, ctf2, 4) &&
+	       !memcmp(w.data + 63, create_session_wire + 59, sizeof(create_session_wire) - 59),
+	       "2.15: the trace format (2, CTF 2) between the fixed fields and the names");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_relay_get_create_session(&r, &got, LTT_RELAY_MINOR_TRACE_FORMAT) &&
+	       equal_create_session(&cs, &got), "and decodes at 2.15 to the same values");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(ltt_relay_get_create_session(&r, &got, OLD_MINOR) != 0,
+	       "2.14 reads no trace format: the message does not parse");
+	ltt_wbuf_reset(&w);
+	ltt_relay_put_create_session(&w, &cs, OLD_MINOR);
+	tap_ok(!w.err && w.len == sizeof(create_session_wire), "2.14: nothing of it is sent");
 	ltt_wbuf_fini(&w);
 }
 
@@ -498,17 +536,17 @@ static void test_encoder_limits(void)
 
 	ltt_wbuf_init(&w);
 	memset(cs.session_name, 'n', sizeof(cs.session_name));
-	ltt_relay_put_create_session(&w, &cs);
+	ltt_relay_put_create_session(&w, &cs, OLD_MINOR);
 	tap_ok(w.err == -EINVAL && w.len == 0, "a session name without room for its NUL: -EINVAL");
 	cs = create_session;
 	memset(cs.hostname, 'h', sizeof(cs.hostname));
 	ltt_wbuf_reset(&w);
-	ltt_relay_put_create_session(&w, &cs);
+	ltt_relay_put_create_session(&w, &cs, OLD_MINOR);
 	tap_ok(w.err == -EINVAL && w.len == 0, "a host name of 64 bytes: -EINVAL");
 	cs = create_session;
 	memset(cs.base_path, 'p', sizeof(cs.base_path));
 	ltt_wbuf_reset(&w);
-	ltt_relay_put_create_session(&w, &cs);
+	ltt_relay_put_create_session(&w, &cs, OLD_MINOR);
 	tap_ok(w.err == -EINVAL && w.len == 0, "a base path of 4096 bytes: -EINVAL");
 
 	memset(as.channel_name, 'c', sizeof(as.channel_name));
@@ -826,6 +864,7 @@ int main(void)
 	test_round_trip_and_truncation();
 	test_extremes();
 	test_encoder_limits();
+	test_create_session_2_15();
 	test_bad_create_session();
 	test_bad_add_stream();
 	test_bad_replies_and_metadata();

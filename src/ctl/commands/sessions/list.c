@@ -66,15 +66,14 @@ static void print_session(const struct ltt_session_info *s)
 }
 
 /*
- * Its traces' format, as LTTng 2.15 says it (text only: LTTng 2.13's MI,
- * ltt's, has no place for it); nothing from a daemon before minor 38.
+ * A CTF 2 session's traces' format, as LTTng 2.15 says it (text only:
+ * LTTng 2.13's MI, ltt's, has no place for it).  CTF 1.8, what every
+ * session wrote before, goes without saying.
  */
 static void print_format(const struct ltt_session_info *s)
 {
 	if (s->trace_format == LTT_TRACE_FORMAT_CTF_2)
 		ctl_out_text("Trace format: CTF 2 (babeltrace2 2.1 and later read it)\n");
-	else if (s->trace_format == LTT_TRACE_FORMAT_CTF_1_8)
-		ctl_out_text("Trace format: CTF 1.8\n");
 }
 
 /*
