@@ -71,8 +71,16 @@ struct ltt_ust_enum_desc {
  * the integer before it are both written or both not.
  */
 #define LTT_UST_FIELD_NOWRITE 0x4
+/*
+ * ARRAY, SEQUENCE of 1-byte unsigned base-16 integers, no encoding: a
+ * blob, opaque bytes (LTTng 2.16's blob fields): CTF 2 says so, with its
+ * media type (the enum description's name, "" or NULL: none); CTF 1.8
+ * has no blob, and says its bytes.
+ */
+#define LTT_UST_FIELD_BLOB 0x8
 #define LTT_UST_FIELD_FLAGS \
-	(LTT_UST_FIELD_BIG_ENDIAN | LTT_UST_FIELD_LENGTH_BEFORE | LTT_UST_FIELD_NOWRITE)
+	(LTT_UST_FIELD_BIG_ENDIAN | LTT_UST_FIELD_LENGTH_BEFORE | LTT_UST_FIELD_NOWRITE | \
+	 LTT_UST_FIELD_BLOB)
 
 /*
  * One field.  On the wire (in the trace) fields follow each other with no
@@ -88,7 +96,7 @@ struct ltt_ust_field {
 	uint8_t flags;		/* LTT_UST_FIELD_*; 0 from <ltt/tracepoint.h> */
 	uint8_t reserved[2];
 	uint32_t length;	/* ARRAY: element count */
-	const struct ltt_ust_enum_desc *enum_desc;	/* ENUM */
+	const struct ltt_ust_enum_desc *enum_desc;	/* ENUM; a BLOB's media type (its name) */
 };
 
 /*

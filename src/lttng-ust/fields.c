@@ -12,7 +12,10 @@
  * get them here (one more than the previous entry's end, from 0).  A
  * nowrite field is an ltt field too, LTT_UST_FIELD_NOWRITE: not in the
  * payload nor the metadata, but its value is on the interpreter stack, so
- * filters read it.
+ * filters read it.  A blob (LTTng 2.16, provider ABI 4) is an array of
+ * its bytes, or a sequence counted by the field before, flagged
+ * LTT_UST_FIELD_BLOB, its media type in the enumeration description's
+ * place.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -80,6 +83,20 @@ static int put_enum(struct lu_event *ev, const struct lu_type_common *t,
 	return 0;
 }
 
+/* Bytes, a blob's: its media type (NULL: none) as @desc's name. */
+static int put_blob(struct ltt_ust_field *out, const char *media_type,
+		    struct ltt_ust_enum_desc *desc)
+{
+	out->size = 1;
+	out->base = 16;
+	out->flags |= LTT_UST_FIELD_BLOB;
+	if (media_type) {
+		desc->name = media_type;
+		out->enum_desc = desc;
+	}
+	return 0;
+}
+
 static uint8_t encoding(enum lu_encoding e)
 {
 	return e == LU_ENCODING_NONE ? LTT_UST_ENCODING_NONE : LTT_UST_ENCODING_UTF8;
@@ -138,6 +155,24 @@ static int convert(struct lu_event *ev, const struct lu_event_field *f, struct l
 			return refuse(ev, f, "a sequence of other than integers");
 		return 0;
 	}
+	case LU_TYPE_FIXED_LENGTH_BLOB: {
+		const struct lu_type_fixed_length_blob *b = (const void *)t;
+
+		if (!b->length)
+			return refuse(ev, f, "a blob of no byte");
+		out->type = LTT_UST_TYPE_ARRAY;
+		out->length = b->length;
+		return put_blob(out, b->media_type, desc);
+	}
+	case LU_TYPE_VARIABLE_LENGTH_BLOB: {
+		const struct lu_type_variable_length_blob *b = (const void *)t;
+
+		if (b->length_name)
+			return refuse(ev, f, "a blob counted by a named field");
+		out->type = LTT_UST_TYPE_SEQUENCE;
+		out->flags = LTT_UST_FIELD_LENGTH_BEFORE;
+		return put_blob(out, b->media_type, desc);
+	}
 	default:
 		return refuse(ev, f, "a structure or variant (ltt's field model has none yet)");
 	}
@@ -148,7 +183,15 @@ static uint8_t stack_bytes(const struct lu_event_field *f)
 {
 	if (f->nofilter)
 		return 0;
-	return f->type->type == LU_TYPE_ARRAY || f->type->type == LU_TYPE_SEQUENCE ? 16 : 8;
+	switch (f->type->type) {
+	case LU_TYPE_ARRAY:
+	case LU_TYPE_SEQUENCE:
+	case LU_TYPE_FIXED_LENGTH_BLOB:
+	case LU_TYPE_VARIABLE_LENGTH_BLOB:
+		return 16;	/* {unsigned long length, const void *bytes} */
+	default:
+		return 8;
+	}
 }
 
 static unsigned int nr_entries(const struct lu_event_field *f)

@@ -12,8 +12,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The provider ABI major of 2.13 to 2.15 (2.16 emits 4: blob fields). */
-#define LU_PROVIDER_MAJOR 3
+/*
+ * The provider ABI majors taken: 3, LTTng-UST 2.13 to 2.15's, and 4,
+ * 2.16's, whose only change is the blob field types (a provider of 4
+ * may describe fields an older library does not know).
+ */
+#define LU_PROVIDER_MAJOR 4
+#define LU_PROVIDER_MAJOR_OLDEST 3
 
 /* A call site's probe: the probe callback and its first argument. */
 struct lu_probe {
@@ -41,6 +46,8 @@ enum lu_type {
 	LU_TYPE_ARRAY,
 	LU_TYPE_SEQUENCE,
 	LU_TYPE_STRUCT,
+	LU_TYPE_FIXED_LENGTH_BLOB,	/* provider ABI 4 */
+	LU_TYPE_VARIABLE_LENGTH_BLOB,	/* provider ABI 4 */
 };
 
 enum lu_encoding { LU_ENCODING_NONE, LU_ENCODING_UTF8, LU_ENCODING_ASCII };
@@ -119,6 +126,20 @@ struct lu_type_sequence {		/* 32 bytes */
 	const struct lu_type_common *elem_type;
 	unsigned int alignment;
 	enum lu_encoding encoding;
+};
+
+struct lu_type_fixed_length_blob {	/* 24 bytes */
+	struct lu_type_common parent;
+	uint32_t struct_size;
+	unsigned int length;		/* bytes */
+	const char *media_type;		/* NULL: none */
+};
+
+struct lu_type_variable_length_blob {	/* 24 bytes */
+	struct lu_type_common parent;
+	uint32_t struct_size;
+	const char *length_name;	/* NULL: the field before is the count */
+	const char *media_type;		/* NULL: none */
 };
 
 struct lu_event_field {			/* 32 bytes */

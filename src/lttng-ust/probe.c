@@ -418,11 +418,11 @@ LU_EXPORT void *lttng_ust_probe_register(const struct lu_probe_desc *desc)
 
 	if (!desc || !desc->provider_name)
 		return NULL;
-	if (desc->major != LU_PROVIDER_MAJOR) {
+	if (desc->major < LU_PROVIDER_MAJOR_OLDEST || desc->major > LU_PROVIDER_MAJOR) {
 		fprintf(stderr, "ltt: provider \"%s\" was built with LTTng-UST headers of provider "
-			"ABI %u; ltt's liblttng-ust.so.1 takes those of LTTng-UST 2.13 to 2.15 (ABI "
-			"%u): rebuild it with those headers, or run it without ltt-run\n",
-			desc->provider_name, desc->major, LU_PROVIDER_MAJOR);
+			"ABI %u; ltt's liblttng-ust.so.1 takes those of LTTng-UST 2.13 to 2.16 (ABI "
+			"%u and %u): rebuild it with those headers, or run it without ltt-run\n",
+			desc->provider_name, desc->major, LU_PROVIDER_MAJOR_OLDEST, LU_PROVIDER_MAJOR);
 		return NULL;
 	}
 	r = calloc(1, sizeof(*r));

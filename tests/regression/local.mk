@@ -110,7 +110,8 @@ EXTRA_DIST += tests/regression/harness/test_harness_wall_limit.sh tests/wall-lim
 TESTS += tests/regression/harness/test_harness_fswait.sh
 EXTRA_DIST += tests/regression/harness/test_harness_fswait.sh
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_tp_b.tp \
-	tests/regression/lttng-ust/compat_app.c \
+	tests/regression/lttng-ust/compat_app.c tests/regression/lttng-ust/blob_tp.h \
+	tests/regression/lttng-ust/blob_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
 	tests/regression/lttng-ust/helper_app.c tests/regression/lttng-ust/helper_lib.c \
@@ -346,6 +347,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/relay/test_relay_consumer_takeover.sh \
 	tests/regression/ust/test_ust_stopped_timers.sh \
 	tests/regression/ust/test_ust_basic.sh \
+	tests/regression/lttng/test_lttng_ust_216.sh \
 	tests/regression/lttng/test_lttng_ust_record.sh \
 	tests/regression/lttng/test_lttng_ust_multi_provider.sh \
 	tests/regression/lttng/test_lttng_ust_multi_layout.sh \

@@ -71,6 +71,11 @@
  *
  *   (*) UTF8 only with size 1: the bytes are shown as text.
  *
+ * A blob (flag LTT_UST_FIELD_BLOB, from LTTng 2.16's providers) is an
+ * ARRAY or SEQUENCE of size 1, unsigned, base 16, encoding NONE; its
+ * enum_name holds its media type ("" none; at most 255 bytes of printable
+ * ASCII).  A daemon before this flag refuses the description.
+ *
  * - Event name: [A-Za-z0-9_.-] and exactly one ':', not first or last,
  *   at most LTT_APP_NAME_MAX - 1 bytes.
  * - Field names: C identifiers ([A-Za-z_][A-Za-z0-9_]*), at most

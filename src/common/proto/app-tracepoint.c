@@ -234,6 +234,12 @@ static bool field_kind_valid(const struct ltt_app_field *f)
 	    ((f->flags & LTT_UST_FIELD_BIG_ENDIAN) && f->type == LTT_UST_TYPE_STRING) ||
 	    ((f->flags & LTT_UST_FIELD_LENGTH_BEFORE) && f->type != LTT_UST_TYPE_SEQUENCE))
 		return false;
+	/* a blob: bytes, shown in hexadecimal where the format has no blob */
+	if ((f->flags & LTT_UST_FIELD_BLOB) &&
+	    ((f->type != LTT_UST_TYPE_ARRAY && f->type != LTT_UST_TYPE_SEQUENCE) ||
+	     f->size != 1 || f->is_signed || f->base != 16 ||
+	     f->encoding != LTT_UST_ENCODING_NONE || (f->flags & LTT_UST_FIELD_BIG_ENDIAN)))
+		return false;
 	switch (f->type) {
 	case LTT_UST_TYPE_INTEGER:
 	case LTT_UST_TYPE_ENUM:
@@ -259,9 +265,25 @@ static bool field_kind_valid(const struct ltt_app_field *f)
 	}
 }
 
-/* "" for a non-enum; 1..255 bytes of [A-Za-z0-9_:.-] for an enum. */
+/* A blob's media type: "" (none), or 1..255 bytes of printable ASCII ("text/plain"). */
+static bool media_type_valid(const char *media)
+{
+	size_t i;
+
+	for (i = 0; media[i]; i++)
+		if (i >= LTT_APP_NAME_MAX - 1 || media[i] < 0x20 || media[i] > 0x7e)
+			return false;
+	return true;
+}
+
+/*
+ * "" for a non-enum (a blob: its media type, or ""); 1..255 bytes of
+ * [A-Za-z0-9_:.-] for an enum.
+ */
 static bool enum_name_valid(const struct ltt_app_field *f, const char *enum_name)
 {
+	if (enum_name && (f->flags & LTT_UST_FIELD_BLOB))
+		return media_type_valid(enum_name);
 	if (f->type != LTT_UST_TYPE_ENUM)
 		return enum_name && !enum_name[0];
 	return ltt_event_name_valid(enum_name) &&

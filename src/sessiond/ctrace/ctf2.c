@@ -289,6 +289,13 @@ static void put_length_location(struct json *j, const struct ltt_fc *fc, enum sc
 	obj_end(j);
 }
 
+/* A blob's media type, when it has one (readers take application/octet-stream else). */
+static void put_media_type(struct json *j, const struct ltt_fc *fc)
+{
+	if (fc->media_type)
+		key_str(j, "media-type", fc->media_type);
+}
+
 static void put_members(struct json *j, const struct ltt_fc *fc, enum scope scope)
 {
 	uint32_t i;
@@ -326,6 +333,13 @@ static void put_fc(struct json *j, const struct ltt_fc *fc, enum scope scope)
 		break;
 	case LTT_FC_ARRAY:
 		obj_begin(j);
+		if (fc->blob) {
+			key_unum(j, "length", fc->length);
+			put_media_type(j, fc);
+			key_str(j, "type", "static-length-blob");
+			obj_end(j);
+			break;
+		}
 		if (!text_byte(fc->elem)) {
 			key(j, "element-field-class");
 			put_fc(j, fc->elem, scope);
@@ -337,6 +351,13 @@ static void put_fc(struct json *j, const struct ltt_fc *fc, enum scope scope)
 		break;
 	case LTT_FC_SEQUENCE:
 		obj_begin(j);
+		if (fc->blob) {
+			put_length_location(j, fc, scope);
+			put_media_type(j, fc);
+			key_str(j, "type", "dynamic-length-blob");
+			obj_end(j);
+			break;
+		}
 		if (!text_byte(fc->elem)) {
 			key(j, "element-field-class");
 			put_fc(j, fc->elem, scope);

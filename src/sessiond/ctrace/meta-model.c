@@ -75,9 +75,21 @@ static struct ltt_fc *implied_u32(struct ltt_meta_event *m)
 	return fc;
 }
 
-/* A sequence of @elem counted by @length, or by an implied _NAME_length member added here. */
+/* Is program field @f a blob (LTT_UST_FIELD_BLOB)?  Then @fc says so, with its media type. */
+static void blob_of(struct ltt_fc *fc, const struct ltt_app_field *f)
+{
+	if (!f || !(f->flags & LTT_UST_FIELD_BLOB))
+		return;
+	fc->blob = true;
+	fc->media_type = f->enum_name && f->enum_name[0] ? f->enum_name : NULL;
+}
+
+/*
+ * A sequence of @elem counted by @length, or by an implied _NAME_length
+ * member added here; a blob when program field @f (or NULL) is one.
+ */
 static int add_sequence(struct ltt_meta_event *m, const char *name, struct ltt_fc *elem,
-			const char *length)
+			const char *length, const struct ltt_app_field *f)
 {
 	struct ltt_fc *fc;
 
@@ -91,6 +103,7 @@ static int add_sequence(struct ltt_meta_event *m, const char *name, struct ltt_f
 		return -EINVAL;
 	fc->elem = elem;
 	fc->length_field = length;
+	blob_of(fc, f);
 	return add_member(m, name, fc, false);
 }
 
@@ -120,12 +133,13 @@ static int app_field(struct ltt_meta_event *m, const struct ltt_app_field *field
 		if (fc) {
 			fc->length = f->length;
 			fc->elem = app_integer(m, f);
+			blob_of(fc, f);
 		}
 		return add_member(m, f->name, fc && fc->elem ? fc : NULL, false);
 	case LTT_UST_TYPE_SEQUENCE:
 		/* counted by the field before (ltt_app_tracepoint_valid()), or LTTng's _NAME_length */
 		return add_sequence(m, f->name, app_integer(m, f),
-				    f->flags & LTT_UST_FIELD_LENGTH_BEFORE ? fields[i - 1].name : NULL);
+				    f->flags & LTT_UST_FIELD_LENGTH_BEFORE ? fields[i - 1].name : NULL, f);
 	case LTT_UST_TYPE_ENUM:
 		fc = app_integer(m, f);
 		if (fc) {
@@ -191,7 +205,7 @@ int ltt_meta_describe_torn(struct ltt_meta_event *m, unsigned int which, uint32_
 					.align = 8, .base = 10 };
 		*byte = (struct ltt_fc){ .kind = LTT_FC_INTEGER, .bits = 8, .align = 8, .base = 16 };
 		if (add_member(m, "skip_length", len, false) ||
-		    add_sequence(m, "skip", byte, "skip_length"))
+		    add_sequence(m, "skip", byte, "skip_length", NULL))
 			return -EINVAL;
 	}
 	payload_end(m);
@@ -266,7 +280,7 @@ static int kernel_bits(struct ltt_meta_event *m, const struct ltt_kabi_field *k)
 		return -EINVAL;
 	*bit = (struct ltt_fc){ .kind = LTT_FC_INTEGER, .bits = 1, .align = 1, .base = 10 };
 	if (k->type == LTT_KABI_FIELD_SEQUENCE)
-		return add_sequence(m, k->name, bit, NULL);
+		return add_sequence(m, k->name, bit, NULL, NULL);
 	fc = new_fc(m, LTT_FC_ARRAY);
 	if (!fc)
 		return -EINVAL;

@@ -52,6 +52,13 @@ struct ltt_fc {
 	bool big_endian;	/* not the host's order, which is the trace's */
 	uint32_t length;	/* ARRAY */
 	const char *length_field;	/* SEQUENCE: a member before it, of the same structure */
+	/*
+	 * ARRAY, SEQUENCE of bytes: a blob (CTF 2's static- and
+	 * dynamic-length blobs; CTF 1.8 has none: its bytes in hexadecimal),
+	 * of @media_type (NULL: none)
+	 */
+	bool blob;
+	const char *media_type;
 	const struct ltt_fc *elem;	/* ARRAY, SEQUENCE */
 	const struct ltt_ust_enum_entry *mappings;	/* INTEGER: an enumeration's */
 	uint32_t nr_mappings;

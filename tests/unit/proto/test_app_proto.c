@@ -674,8 +674,8 @@ static void test_field_flags(void)
 	tap_ok(tp_refused(&u), "a big-endian string is refused");
 	f[2].flags = LTT_UST_FIELD_LENGTH_BEFORE;
 	tap_ok(tp_refused(&u), "LENGTH_BEFORE on a string is refused");
-	f[2].flags = 0x8;
-	tap_ok(tp_refused(&u), "an unknown flag is refused");
+	f[2].flags = LTT_UST_FIELD_BLOB;
+	tap_ok(tp_refused(&u), "BLOB on a string is refused");
 	f[2].flags = LTT_UST_FIELD_NOWRITE;
 	tap_ok(tp_accepted(&u), "a nowrite field (a value for filters only) round-trips");
 	f[0].flags = LTT_UST_FIELD_NOWRITE;
@@ -694,6 +694,54 @@ static void test_field_flags(void)
 	tap_ok(tp_refused(&u), "LENGTH_BEFORE on the first field is refused");
 }
 
+/* Blobs (LTTng 2.16's blob fields): bytes in hexadecimal, a media type in the enum name's place. */
+static void test_blobs(void)
+{
+	static const struct ltt_ust_enum_desc media = { .name = "text/plain; charset=utf-8" };
+	static const struct ltt_ust_enum_desc bad_media = { .name = "text/\nplain" };
+	struct ltt_ust_field f[3] = {
+		{ .name = "fixed", .type = LTT_UST_TYPE_ARRAY, .size = 1, .base = 16, .length = 4,
+		  .flags = LTT_UST_FIELD_BLOB, .enum_desc = &media },
+		{ .name = "_var_length", .type = LTT_UST_TYPE_INTEGER, .size = 2, .base = 10 },
+		{ .name = "var", .type = LTT_UST_TYPE_SEQUENCE, .size = 1, .base = 16,
+		  .flags = LTT_UST_FIELD_BLOB | LTT_UST_FIELD_LENGTH_BEFORE },
+	};
+	struct ltt_ust_tracepoint u = { .abi = LTT_UST_TRACEPOINT_ABI, .name = "p:blob",
+					.nr_fields = 3, .fields = f };
+	struct ltt_app_tracepoint *tp = NULL;
+	struct ltt_rbuf r;
+	struct ltt_wbuf w;
+
+	tap_ok(tp_accepted(&u), "a blob array with a media type and a blob sequence counted by "
+	       "the integer before it round-trip");
+	ltt_wbuf_init(&w);
+	ltt_app_put_tracepoint(&w, &u);
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(!ltt_app_get_tracepoint(&r, &tp) && !strcmp(tp->fields[0].enum_name, media.name) &&
+	       !strcmp(tp->fields[2].enum_name, "") && (tp->fields[0].flags & LTT_UST_FIELD_BLOB),
+	       "the media type travels in the enum name's place (\"\" for none)");
+	free(tp);
+	ltt_wbuf_fini(&w);
+	f[0].enum_desc = &bad_media;
+	tap_ok(tp_refused(&u), "a media type with a control character is refused");
+	f[0].enum_desc = &media;
+	f[0].base = 10;
+	tap_ok(tp_refused(&u), "a blob shown in decimal is refused");
+	f[0].base = 16;
+	f[0].is_signed = 1;
+	tap_ok(tp_refused(&u), "a blob of signed bytes is refused");
+	f[0].is_signed = 0;
+	f[0].size = 2;
+	tap_ok(tp_refused(&u), "a blob of 2-byte elements is refused");
+	f[0].size = 1;
+	f[0].encoding = LTT_UST_ENCODING_UTF8;
+	tap_ok(tp_refused(&u), "a blob that is text is refused");
+	f[0].encoding = LTT_UST_ENCODING_NONE;
+	f[0].type = LTT_UST_TYPE_INTEGER;
+	f[0].length = 0;
+	tap_ok(tp_refused(&u), "BLOB on an integer is refused");
+}
+
 int main(void)
 {
 	test_names();
@@ -710,5 +758,6 @@ int main(void)
 	test_enomem();
 	test_valid();
 	test_field_flags();
+	test_blobs();
 	return tap_done();
 }
