@@ -22,6 +22,7 @@
  *   meta-model.[ch] the description: the field classes of events and contexts
  *   meta-emit.[ch] the writers' emitter: all of a block appended, or nothing
  *   tsdl.[ch]      CTF 1.8's writer: TSDL
+ *   ctf2.[ch]      CTF 2's writer: JSON fragments
  *
  * A domain embeds a struct ltt_ctrace in its own trace object (the kernel
  * domain's kernel_session, the user-space domain's ltt_ust_trace) and a

@@ -24,7 +24,7 @@ UIDDIR=ust/uid/$(id -u)/64-bit
 # two sessions of one layout, CTF 1.8 and CTF 2, recording the same events
 for f in 1.8 2; do
 	lttctl -q create "s$f" -F "ctf-$f" -o "$TEST_TMP/t$f" &&
-		lttctl -q enable-channel -u -s "s$f" c --subbuf-size 16k &&
+		lttctl -q enable-channel -u -s "s$f" c &&
 		lttctl -q add-context -u -s "s$f" -c c -t vpid -t procname -t vtid &&
 		lttctl -q enable-event -u -s "s$f" -c c 'ltt_test:*' &&
 		lttctl -q start "s$f" || break
