@@ -19,7 +19,10 @@
 # python3-lttng: LTTng's Python bindings, which test_lttng_compat.sh drives
 # ltt-sessiond --lttng-compat with, as ROS 2's tracing does.  liblttng-ctl-dev:
 # LTTng's control library's headers, which test_lttng_compat_triggers.sh's
-# notification client and lttng-tools' own C tests build against.  Kernel-module test packages come with
+# notification client and lttng-tools' own C tests build against.
+# debootstrap: the roots of newer Debian releases (scripts/debian-root.sh),
+# whose LTTng 2.16 and babeltrace2 2.1 the CTF 2 and LTTng 2.16 tests use.
+# Kernel-module test packages come with
 # --kernel; clang and its sanitizer and libFuzzer runtimes
 # (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
 set -eu

@@ -312,6 +312,33 @@ static void put_members(struct json *j, const struct ltt_fc *fc, enum scope scop
 	arr_end(j);
 }
 
+/*
+ * An array (static length) or a sequence (dynamic): of bytes (a blob),
+ * of UTF-8 bytes (a string), or of elements.
+ */
+static void put_array(struct json *j, const struct ltt_fc *fc, enum scope scope)
+{
+	bool dynamic = fc->kind == LTT_FC_SEQUENCE;
+	bool text = !fc->blob && text_byte(fc->elem);
+	char type[32];
+
+	obj_begin(j);
+	if (!fc->blob && !text) {
+		key(j, "element-field-class");
+		put_fc(j, fc->elem, scope);
+	}
+	if (dynamic)
+		put_length_location(j, fc, scope);
+	else
+		key_unum(j, "length", fc->length);
+	if (fc->blob)
+		put_media_type(j, fc);
+	snprintf(type, sizeof(type), "%s-length-%s", dynamic ? "dynamic" : "static",
+		 fc->blob ? "blob" : text ? "string" : "array");
+	key_str(j, "type", type);
+	obj_end(j);
+}
+
 static void put_fc(struct json *j, const struct ltt_fc *fc, enum scope scope)
 {
 	switch (fc->kind) {
@@ -332,40 +359,8 @@ static void put_fc(struct json *j, const struct ltt_fc *fc, enum scope scope)
 		obj_end(j);
 		break;
 	case LTT_FC_ARRAY:
-		obj_begin(j);
-		if (fc->blob) {
-			key_unum(j, "length", fc->length);
-			put_media_type(j, fc);
-			key_str(j, "type", "static-length-blob");
-			obj_end(j);
-			break;
-		}
-		if (!text_byte(fc->elem)) {
-			key(j, "element-field-class");
-			put_fc(j, fc->elem, scope);
-		}
-		key_unum(j, "length", fc->length);
-		key_str(j, "type", text_byte(fc->elem) ? "static-length-string" :
-							 "static-length-array");
-		obj_end(j);
-		break;
 	case LTT_FC_SEQUENCE:
-		obj_begin(j);
-		if (fc->blob) {
-			put_length_location(j, fc, scope);
-			put_media_type(j, fc);
-			key_str(j, "type", "dynamic-length-blob");
-			obj_end(j);
-			break;
-		}
-		if (!text_byte(fc->elem)) {
-			key(j, "element-field-class");
-			put_fc(j, fc->elem, scope);
-		}
-		put_length_location(j, fc, scope);
-		key_str(j, "type", text_byte(fc->elem) ? "dynamic-length-string" :
-							 "dynamic-length-array");
-		obj_end(j);
+		put_array(j, fc, scope);
 		break;
 	case LTT_FC_STRUCT:
 		obj_begin(j);

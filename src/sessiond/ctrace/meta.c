@@ -108,8 +108,10 @@ static int write_event(struct ltt_wbuf *out, enum ltt_trace_format format,
 	return ret;
 }
 
-int ltt_meta_event(struct ltt_wbuf *out, enum ltt_trace_format format,
-		   const struct ltt_app_tracepoint *tp, uint32_t event_id, uint32_t stream_id)
+/* The class of a program's event @tp, or else of kernel event @desc. */
+static int event_class(struct ltt_wbuf *out, enum ltt_trace_format format,
+		       const struct ltt_app_tracepoint *tp, const struct ltt_kabi_event_desc *desc,
+		       uint32_t event_id, uint32_t stream_id)
 {
 	struct ltt_meta_event *m;
 	int ret;
@@ -119,26 +121,24 @@ int ltt_meta_event(struct ltt_wbuf *out, enum ltt_trace_format format,
 	m = malloc(sizeof(*m));
 	if (!m)
 		return -ENOMEM;
-	ret = write_event(out, format, m, ltt_meta_describe_app(m, tp, event_id, stream_id));
+	ret = tp ? ltt_meta_describe_app(m, tp, event_id, stream_id) :
+		   ltt_meta_describe_kernel(m, desc, event_id, stream_id);
+	ret = write_event(out, format, m, ret);
 	free(m);
 	return ret;
+}
+
+int ltt_meta_event(struct ltt_wbuf *out, enum ltt_trace_format format,
+		   const struct ltt_app_tracepoint *tp, uint32_t event_id, uint32_t stream_id)
+{
+	return tp ? event_class(out, format, tp, NULL, event_id, stream_id) : -EINVAL;
 }
 
 int ltt_meta_kernel_event(struct ltt_wbuf *out, enum ltt_trace_format format,
 			  const struct ltt_kabi_event_desc *desc, uint32_t event_id,
 			  uint32_t stream_id)
 {
-	struct ltt_meta_event *m;
-	int ret;
-
-	if (!out || !writer_of(format))
-		return -EINVAL;
-	m = malloc(sizeof(*m));
-	if (!m)
-		return -ENOMEM;
-	ret = write_event(out, format, m, ltt_meta_describe_kernel(m, desc, event_id, stream_id));
-	free(m);
-	return ret;
+	return desc ? event_class(out, format, NULL, desc, event_id, stream_id) : -EINVAL;
 }
 
 int ltt_meta_torn_events(struct ltt_wbuf *out, enum ltt_trace_format format,
