@@ -7,10 +7,13 @@
  *   main.c     the command line (lttng-crash's), the viewer
  *   extract.c  the walk over the input, one trace, one stream
  *
- * Each stream file is mapped privately (copy-on-write): the reader's
- * code of the consumer (common/trace/ringbuf-read.h) closes the packet
- * being written, finishes the slots of dead writers and takes every
- * packet from the read position on, and none of it reaches the files.
+ * Each stream file is read into memory of its own: the reader's code of
+ * the consumer (common/trace/ringbuf-read.h) closes the packet being
+ * written, finishes the slots of dead writers and takes every packet
+ * from the read position on, and none of it reaches the files.  The
+ * input is untrusted (extract.c): no link followed, no other file system
+ * entered, only regular files and directories of its owner (or root),
+ * opened with the owner's rights when root reads another user's.
  */
 #ifndef LTT_CRASH_CRASH_H
 #define LTT_CRASH_CRASH_H
@@ -29,7 +32,7 @@ struct crash_counts {
 
 /**
  * crash_extract() - extract every trace under @input into @output
- * @input: a directory (symbolic links followed), read only
+ * @input: a directory (a link followed to it; none below it), read only
  * @output: an existing empty directory; the input's tree below each
  *          trace ("metadata" and its stream files) is made again there
  * @verbose: say each stream's counts on stderr

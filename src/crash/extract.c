@@ -2,16 +2,25 @@
 /*
  * extract.c - ltt-crash's walk over a shared memory path: each directory
  * holding "metadata" is a trace, its other files its streams (crash.h).
+ *
+ * The input is another's word (a program's, or a user's who may point it
+ * anywhere): the walk reads regular files and directories only, follows
+ * no symbolic link, stays on the input's file system, takes the files of
+ * the input's owner (and root's), and opens them with the owner's rights
+ * when root reads another user's directory (fsuid).  Each stream is read
+ * into memory of its own (a file cut meanwhile can't fault it), and what
+ * is read of it is bounded by its sub-buffers, whatever its header says.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +28,85 @@
 #include "common/base/sock.h"
 #include "common/trace/ringbuf.h"
 #include "crash/crash.h"
+
+/* The largest metadata file copied: the consumer's bound on a trace's text. */
+#define METADATA_MAX ((off_t)1 << 30)
+
+/* What the walk may read, and where its counts go. */
+struct walk {
+	dev_t dev;		/* the input's file system: no other is entered */
+	uid_t owner;		/* the input's owner: its files and root's are read */
+	gid_t owner_gid;
+	bool as_owner;		/* root, another's input: its files opened with its rights */
+	int verbose;
+	struct crash_counts *c;
+};
+
+/* @a + @b, or UINT64_MAX where it would wrap: a header's word is not trusted. */
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/*
+ * Entry @name of @dir, of type @type (S_IFREG, S_IFDIR), opened read only
+ * without following a link nor blocking, with the owner's rights when
+ * @w->as_owner: the same file as stat said, on the input's file system,
+ * the owner's or root's.  Its stat in @st.  Returns the descriptor, or
+ * -errno: -ELOOP (a link), -EPERM (another file system or owner),
+ * -EINVAL (another type), or what open said.
+ */
+static int open_in(const struct walk *w, int dir, const char *name, mode_t type, struct stat *st)
+{
+	struct stat before;
+	int fd, err;
+
+	if (fstatat(dir, name, &before, AT_SYMLINK_NOFOLLOW))
+		return -errno;
+	if (S_ISLNK(before.st_mode))
+		return -ELOOP;
+	if ((before.st_mode & S_IFMT) != type)
+		return -EINVAL;
+	if (w->as_owner) {
+		setfsgid(w->owner_gid);
+		setfsuid(w->owner);
+	}
+	fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+			       (type == S_IFDIR ? O_DIRECTORY : 0));
+	err = fd < 0 ? -errno : 0;
+	if (w->as_owner) {
+		setfsuid(0);
+		setfsgid(0);
+	}
+	if (err)
+		return err;
+	err = fstat(fd, st) ? -errno : 0;
+	if (!err && ((st->st_mode & S_IFMT) != type || st->st_ino != before.st_ino ||
+		     st->st_dev != before.st_dev))
+		err = -EINVAL;	/* swapped between the two */
+	if (!err && (st->st_dev != w->dev || (st->st_uid != w->owner && st->st_uid != 0)))
+		err = -EPERM;
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* Why open_in() refused, for a warning. */
+static const char *refusal(int err)
+{
+	switch (err) {
+	case -ELOOP:
+		return "a symbolic link, not followed";
+	case -EPERM:
+		return "on another file system, or of another owner than the input's (or root): not read";
+	case -EINVAL:
+		return "not a regular file (or replaced while opened): not read";
+	default:
+		return strerror(-err);
+	}
+}
 
 /* One stream file being read. */
 struct stream {
@@ -63,12 +151,15 @@ static int unstick(struct stream *s, const struct ltt_rb_file_repair *r)
 }
 
 /*
- * Every packet of the ring buffer mapped in @s from the reader's position
+ * Every packet of the ring buffer read in @s from the reader's position
  * (rewound to the oldest packet still there) on into @out.  The open
- * packet is closed first, as a stop would.
+ * packet is closed first, as a stop would.  A ring buffer holds each of
+ * its sub-buffers once: a header whose positions say more (a corrupt or
+ * hostile one) is read that far, and -E2BIG said.
  */
 static int drain(struct stream *s, int out, struct crash_counts *c)
 {
+	uint64_t steps, max_steps = 2 * s->rb.num_subbuf + 8;
 	struct ltt_rb_file_repair r;
 	struct ltt_rb_packet pkt;
 	int ret;
@@ -76,8 +167,11 @@ static int drain(struct stream *s, int out, struct crash_counts *c)
 	/* read locks: the file is open read only */
 	ltt_rb_file_repair_init(&r, &s->rb, s->fd, F_RDLCK);
 	ltt_rb_flush(&s->rb, false);	/* -ENODATA: nothing open; -EBUSY: can't be, writers gone */
-	for (;;) {
+	for (steps = 0;; steps++) {
 		uint64_t corrupt = s->rb.stats.events_corrupt;
+
+		if (steps == max_steps)
+			return -E2BIG;
 
 		ret = ltt_rb_get_next_subbuf(&s->rb, &pkt);
 		/*
@@ -101,32 +195,64 @@ static int drain(struct stream *s, int out, struct crash_counts *c)
 		if (ret)
 			return ret;
 		c->packets++;
-		c->events += pkt.events;
+		c->events = sat_add(c->events, pkt.events);
 		ltt_rb_put_subbuf(&s->rb, &pkt);
 	}
 }
 
-/* Stream file @name of @in_dir into the same name in @out_dir. */
-static int one_stream(int in_dir, int out_dir, const char *path, const char *name, int verbose,
-		      struct crash_counts *c)
+/*
+ * The @size bytes of @fd into memory of their own, 64-byte aligned (the
+ * reader's): a file cut or changed meanwhile can't fault the reader.
+ * Returns the memory (free() it), or NULL with errno (EINVAL: the file
+ * was cut).
+ */
+static void *read_whole(int fd, size_t size)
 {
-	struct crash_counts mine = { 0 };
+	size_t got = 0;
+	ssize_t n;
+	void *mem;
+
+	if (posix_memalign(&mem, 4096, size)) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	while (got < size) {
+		n = pread(fd, (uint8_t *)mem + got, size - got, (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			free(mem);
+			errno = n < 0 ? errno : EINVAL;
+			return NULL;
+		}
+		got += (size_t)n;
+	}
+	return mem;
+}
+
+/* Stream file @name of @in_dir into the same name in @out_dir. */
+static int one_stream(const struct walk *w, int in_dir, int out_dir, const char *path,
+		      const char *name)
+{
+	struct crash_counts mine = { 0 }, *c = w->c;
 	struct stream s = { .fd = -1 };
-	void *mem = MAP_FAILED;
+	void *mem = NULL;
 	struct stat st;
 	int out = -1, ret;
 
-	s.fd = openat(in_dir, name, O_RDONLY | O_CLOEXEC);
-	if (s.fd < 0 || fstat(s.fd, &st)) {
-		ret = -errno;
-		goto out;
+	s.fd = open_in(w, in_dir, name, S_IFREG, &st);
+	if (s.fd < 0) {
+		ret = s.fd;
+		LTT_WARN("%s/%s: %s", path, name, refusal(ret));
+		c->warnings++;
+		return ret;
 	}
 	ret = -EINVAL;
-	if (!S_ISREG(st.st_mode) || st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX)
+	if (st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX)
 		goto out;
 	/* private: what the reader writes (positions, repairs) stays here */
-	mem = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, s.fd, 0);
-	if (mem == MAP_FAILED) {
+	mem = read_whole(s.fd, (size_t)st.st_size);
+	if (!mem) {
 		ret = -errno;
 		goto out;
 	}
@@ -145,8 +271,9 @@ static int one_stream(int in_dir, int out_dir, const char *path, const char *nam
 	if (!mine.packets)
 		unlinkat(out_dir, name, 0);	/* nothing recorded: no empty stream file */
 	/* the writers' drops (torn slots among them), and the packets skipped here */
-	mine.lost = ltt_rb_events_lost(&s.rb) + ltt_rb_events_skipped(&s.rb) - s.corrupt_out;
-	if (verbose)
+	mine.lost = sat_add(ltt_rb_events_lost(&s.rb), ltt_rb_events_skipped(&s.rb));
+	mine.lost = mine.lost > s.corrupt_out ? mine.lost - s.corrupt_out : 0;
+	if (w->verbose)
 		fprintf(stderr, "%s/%s: %" PRIu64 " packets, %" PRIu64 " events, %" PRIu64
 			" lost (%" PRIu64 " torn, %" PRIu64 " in %" PRIu64 " packets given up, %"
 			PRIu64 " in corrupt packets)\n",
@@ -156,44 +283,60 @@ static int one_stream(int in_dir, int out_dir, const char *path, const char *nam
 	if (ret == -EBUSY)
 		LTT_WARN("%s/%s: a program still running is writing its last packet: left out (run ltt-crash once the programs are gone)",
 			 path, name);
+	if (ret == -E2BIG)
+		LTT_WARN("%s/%s: its header says more than its %" PRIu64 " sub-buffers hold (a corrupt ring buffer): read as far as they go",
+			 path, name, s.rb.num_subbuf);
 	c->streams++;
 	c->packets += mine.packets;
-	c->events += mine.events;
-	c->lost += mine.lost;
+	c->events = sat_add(c->events, mine.events);
+	c->lost = sat_add(c->lost, mine.lost);
 out:
 	if (ret == -EINVAL)
-		LTT_WARN("%s/%s: not an ltt ring buffer of this version (its header is not one): left out",
+		LTT_WARN("%s/%s: not an ltt ring buffer of this version (its header is not one, or the file was cut while read): left out",
 			 path, name);
-	else if (ret && ret != -EBUSY)
+	else if (ret && ret != -EBUSY && ret != -E2BIG)
 		LTT_WARN("%s/%s: can't be read: %s", path, name, strerror(-ret));
 	if (ret)
 		c->warnings++;
 	if (out >= 0)
 		close(out);
-	if (mem != MAP_FAILED)
-		munmap(mem, (size_t)st.st_size);
+	free(mem);
 	if (s.fd >= 0)
 		close(s.fd);
 	return ret;
 }
 
-/* A copy of file @name of @in_dir (the metadata) into @out_dir. */
-static int copy_file(int in_dir, int out_dir, const char *name)
+/*
+ * A copy of the metadata file of @in_dir into @out_dir: at most the
+ * bytes it had when opened, and at most METADATA_MAX.
+ */
+static int copy_metadata(const struct walk *w, int in_dir, int out_dir)
 {
 	char buf[65536];
+	struct stat st;
+	off_t left;
 	int in, out, ret = 0;
 	ssize_t n;
 
-	in = openat(in_dir, name, O_RDONLY | O_CLOEXEC);
+	in = open_in(w, in_dir, "metadata", S_IFREG, &st);
 	if (in < 0)
-		return -errno;
-	out = openat(out_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+		return in;
+	if (st.st_size > METADATA_MAX) {
+		close(in);
+		return -EFBIG;
+	}
+	out = openat(out_dir, "metadata", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
 	if (out < 0)
 		ret = -errno;
-	while (!ret && (n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
+	for (left = st.st_size; !ret && left > 0; left -= n) {
+		n = read(in, buf, (size_t)left < sizeof(buf) ? (size_t)left : sizeof(buf));
+		if (n < 0 && errno == EINTR) {
+			n = 0;
 			continue;
-		ret = n < 0 ? -errno : ltt_io_write_all(out, buf, (size_t)n);
+		}
+		if (n <= 0)
+			break;	/* cut meanwhile: what it had */
+		ret = ltt_io_write_all(out, buf, (size_t)n);
 	}
 	if (out >= 0)
 		close(out);
@@ -213,38 +356,38 @@ static DIR *dir_stream(int dir)
 }
 
 /* The trace in @path (@in_dir, which holds "metadata") into @out_dir. */
-static void one_trace(int in_dir, int out_dir, const char *path, int verbose,
-		      struct crash_counts *c)
+static void one_trace(const struct walk *w, int in_dir, int out_dir, const char *path)
 {
 	struct dirent *e;
 	struct stat st;
 	DIR *d;
 	int ret;
 
-	ret = copy_file(in_dir, out_dir, "metadata");
+	ret = copy_metadata(w, in_dir, out_dir);
 	if (ret) {
-		LTT_WARN("%s/metadata: can't be copied: %s; trace left out", path, strerror(-ret));
-		c->warnings++;
+		LTT_WARN("%s/metadata: can't be copied: %s; trace left out", path,
+			 ret == -EFBIG ? "larger than any trace's metadata (1 GiB)" : refusal(ret));
+		w->c->warnings++;
 		return;
 	}
-	c->traces++;
+	w->c->traces++;
 	d = dir_stream(in_dir);
 	if (!d) {
-		c->warnings++;
+		w->c->warnings++;
 		return;
 	}
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.' || !strcmp(e->d_name, "metadata") ||
-		    fstatat(in_dir, e->d_name, &st, 0) || !S_ISREG(st.st_mode))
+		    fstatat(in_dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || S_ISDIR(st.st_mode))
 			continue;
-		one_stream(in_dir, out_dir, path, e->d_name, verbose, c);
+		one_stream(w, in_dir, out_dir, path, e->d_name);
 	}
 	closedir(d);
 }
 
 /* Below @path (@in_dir) into @out_dir, which exists; @depth: levels above. */
-static void walk(int in_dir, int out_dir, const char *path, unsigned int depth, int verbose,
-		 struct crash_counts *c)
+static void walk(const struct walk *w, int in_dir, int out_dir, const char *path,
+		 unsigned int depth)
 {
 	char sub[PATH_MAX];
 	struct dirent *e;
@@ -252,35 +395,39 @@ static void walk(int in_dir, int out_dir, const char *path, unsigned int depth, 
 	int in_sub, out_sub;
 	DIR *d;
 
-	if (!fstatat(in_dir, "metadata", &st, 0) && S_ISREG(st.st_mode)) {
-		one_trace(in_dir, out_dir, path, verbose, c);
+	if (!fstatat(in_dir, "metadata", &st, AT_SYMLINK_NOFOLLOW) && !S_ISDIR(st.st_mode)) {
+		one_trace(w, in_dir, out_dir, path);
 		return;
 	}
-	if (depth >= 16)	/* a shared memory path is 6 deep: a loop of links */
+	if (depth >= 16)	/* a shared memory path is 6 deep */
 		return;
 	d = dir_stream(in_dir);
 	if (!d) {
-		c->warnings++;
+		w->c->warnings++;
 		return;
 	}
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    fstatat(in_dir, e->d_name, &st, 0) || !S_ISDIR(st.st_mode))
+		    fstatat(in_dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    (!S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode)))
 			continue;
 		if ((size_t)snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= sizeof(sub))
 			continue;
-		in_sub = openat(in_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (in_sub < 0)
+		in_sub = open_in(w, in_dir, e->d_name, S_IFDIR, &st);
+		if (in_sub < 0) {
+			LTT_WARN("%s: %s", sub, refusal(in_sub));
+			w->c->warnings++;
 			continue;
+		}
 		if (mkdirat(out_dir, e->d_name, 0750) && errno != EEXIST) {
 			LTT_WARN("%s: can't make its copy: %s", sub, strerror(errno));
-			c->warnings++;
+			w->c->warnings++;
 			close(in_sub);
 			continue;
 		}
-		out_sub = openat(out_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		out_sub = openat(out_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (out_sub >= 0) {
-			walk(in_sub, out_sub, sub, depth + 1, verbose, c);
+			walk(w, in_sub, out_sub, sub, depth + 1);
 			close(out_sub);
 		}
 		close(in_sub);
@@ -290,17 +437,29 @@ static void walk(int in_dir, int out_dir, const char *path, unsigned int depth, 
 
 int crash_extract(const char *input, const char *output, int verbose, struct crash_counts *ret)
 {
-	int in = open(input, O_RDONLY | O_DIRECTORY | O_CLOEXEC), out, err;
+	struct walk w = { .verbose = verbose, .c = ret };
+	int in = open(input, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC), out, err;
+	struct stat st;
 
 	if (in < 0)
 		return -errno;
+	if (fstat(in, &st)) {
+		err = -errno;
+		close(in);
+		return err;
+	}
+	w.dev = st.st_dev;
+	w.owner = st.st_uid;
+	w.owner_gid = st.st_gid;
+	/* root reading another user's directory: with that user's rights */
+	w.as_owner = geteuid() == 0 && st.st_uid != 0;
 	out = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (out < 0) {
 		err = -errno;
 		close(in);
 		return err;
 	}
-	walk(in, out, input, 0, verbose, ret);
+	walk(&w, in, out, input, 0);
 	close(out);
 	close(in);
 	return 0;

@@ -296,6 +296,7 @@ check_PROGRAMS += tests/regression/stuckfs
 tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
 REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_ctf2.sh \
+	tests/regression/ust/test_ust_crash_hostile.sh \
 	tests/regression/ust/test_ust_context.sh \
 	tests/regression/ust/test_ust_statedump.sh \
 	tests/regression/ust/test_ust_statedump_once.sh \
