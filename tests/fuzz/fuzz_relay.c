@@ -83,7 +83,7 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	struct ltt_relay_create_session cs = { .session_name = "s1", .hostname = "host-1",
 					       .base_path = "", .live_timer_us = 1000000,
 					       .sessiond_uuid = { 1, 2, 3 }, .session_id = 4,
-					       .creation_time = 1714557600 };
+					       .creation_time = 1714557600, .trace_format = 1 };
 	struct ltt_relay_create_session_reply csr = { .relay_session_id = 9,
 						      .ret_code = LTT_RELAY_OK,
 						      .output_path = "host-1/s1-20240501-120000" };

@@ -85,9 +85,9 @@ static void test_add_relay(void)
 	       got.creation_time == 1700000000, "with every field as sent");
 	ltt_wbuf_init(&w);
 	ltt_consumer_put_add_relay(&w, &m, now);
-	tap_is_int((int)w.len, 8 + 1 + 4 + 10 + 2 + 2 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8 + 16 + 1,
-		   "its layout (1.15): u64, u8, a string, two u16, three strings, u32, u64, u64, "
-		   "the uuid, u8 tls 0");
+	tap_is_int((int)w.len, 8 + 1 + 4 + 10 + 2 + 2 + 4 + 4 + 4 + 3 + 4 + 1 + 4 + 8 + 8 + 16 + 1 + 1,
+		   "its layout (1.19): u64, u8, a string, two u16, three strings, u32, u64, u64, "
+		   "the uuid, u8 tls 0, u8 trace format");
 	ltt_rbuf_init(&r, w.data, w.len - 1);
 	tap_is_int(ltt_consumer_get_add_relay(&r, &got, now), -EPROTO, "truncated: EPROTO");
 	ltt_wbuf_put_u8(&w, 0);
@@ -113,6 +113,20 @@ static void test_add_relay(void)
 	memset(&got, 0, sizeof(got));
 	tap_is_int(decode_relay(&m, &got, now), 0, "without TLS files");
 	tap_ok(!got.tls_cert && !got.tls_key && !got.tls_ca, "it decodes none: plain");
+
+	/* the trace format (1.19): the relay session is created with it */
+	m.trace_format = LTT_TRACE_FORMAT_CTF_2;
+	memset(&got, 0, sizeof(got));
+	tap_ok(!decode_relay(&m, &got, now) && got.trace_format == LTT_TRACE_FORMAT_CTF_2,
+	       "a CTF 2 session's ADD_RELAY says so (1.19)");
+	ltt_wbuf_init(&w);
+	ltt_consumer_put_add_relay(&w, &m, LTT_CONSUMER_MINOR_CTF2 - 1);
+	tap_is_int(w.err, -EPROTONOSUPPORT,
+		   "a CTF 2 session for a consumer before 1.19: not sent (it would frame CTF 2 as TSDL)");
+	ltt_wbuf_fini(&w);
+	m.trace_format = 3;
+	tap_is_int(decode_relay(&m, &got, now), -EPROTO, "another trace format: EPROTO");
+	m.trace_format = 0;
 
 	/* a consumer before 1.13 gets the two URLs, and reads them back */
 	ltt_wbuf_init(&w);

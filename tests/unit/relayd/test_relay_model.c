@@ -41,7 +41,8 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
 static struct ltt_relay_session *new_session(struct ltt_relay_model *m, const char *host,
 					     const char *name, const char *base, int *ret)
 {
-	struct ltt_relay_create_session req = { .creation_time = 1700000000, .live_timer_us = 1000 };
+	struct ltt_relay_create_session req = { .creation_time = 1700000000, .live_timer_us = 1000,
+						.trace_format = LTT_RELAY_TRACE_FORMAT_CTF_1_8 };
 	struct ltt_relay_session *s = NULL;
 
 	snprintf(req.hostname, sizeof(req.hostname), "%s", host);
