@@ -176,3 +176,47 @@ int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts, uint32_t ctx_len)
 	}
 	return 0;
 }
+
+void ltt_ctf2_scan_init(struct ltt_ctf2_scan *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void ltt_ctf2_scan_feed(struct ltt_ctf2_scan *s, const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+	size_t i;
+
+	for (i = 0; i < len && !s->broken; i++, s->pos++) {
+		uint8_t c = p[i];
+
+		if (s->in_string) {
+			if (s->escape)
+				s->escape = false;
+			else if (c == '\\')
+				s->escape = true;
+			else if (c == '"')
+				s->in_string = false;
+			continue;
+		}
+		if (!s->depth) {
+			/* between fragments: a separator, then an object */
+			if (c == LTT_CTF2_RS && !s->opened)
+				s->opened = true;
+			else if (c == '{' && s->opened)
+				s->depth = 1;
+			else if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
+				s->broken = true;	/* not a fragment's start */
+			continue;
+		}
+		if (c == '"') {
+			s->in_string = true;
+		} else if (c == '{' || c == '[') {
+			if (++s->depth == 0)
+				s->broken = true;
+		} else if ((c == '}' || c == ']') && !--s->depth) {
+			s->opened = false;
+			s->whole = s->pos + 1;
+		}
+	}
+}

@@ -10,6 +10,7 @@
 #ifndef LTT_COMMON_CTF_H
 #define LTT_COMMON_CTF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -71,6 +72,25 @@
  * or -EINVAL for a @len out of range (nothing written).
  */
 int ltt_ctf_torn_event(void *buf, uint64_t len, uint64_t ts, uint32_t ctx_len);
+
+/*
+ * A scan of CTF 2 metadata for its whole fragments, fed in pieces: the
+ * bytes up to @whole are fragments each begun by LTT_CTF2_RS and ended by
+ * the close of its JSON object (strings and their escapes skipped); what
+ * follows is a fragment a crash tore, or not CTF 2 at all.
+ */
+struct ltt_ctf2_scan {
+	uint64_t pos;		/* bytes seen */
+	uint64_t whole;		/* the end of the last whole fragment */
+	uint32_t depth;		/* of objects and arrays */
+	bool in_string, escape, opened, broken;
+};
+
+/** ltt_ctf2_scan_init() - a scan before its first byte */
+void ltt_ctf2_scan_init(struct ltt_ctf2_scan *s);
+
+/** ltt_ctf2_scan_feed() - the next @len bytes of the metadata */
+void ltt_ctf2_scan_feed(struct ltt_ctf2_scan *s, const void *buf, size_t len);
 
 /**
  * ltt_ctf_metadata_size() - bytes of the metadata packets that frame

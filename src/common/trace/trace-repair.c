@@ -113,6 +113,34 @@ static bool starts_with_magic(int fd)
 	       magic == LTT_CTF_METADATA_MAGIC;
 }
 
+/* The length of CTF 2 metadata @fd's whole fragments (@len bytes), or -EIO. */
+static int ctf2_whole_len(int fd, uint64_t len, uint64_t *ret_len)
+{
+	struct ltt_ctf2_scan scan;
+	uint8_t buf[65536];
+	uint64_t off;
+	ssize_t n;
+
+	ltt_ctf2_scan_init(&scan);
+	for (off = 0; off < len && !scan.broken; off += (uint64_t)n) {
+		n = pread(fd, buf, len - off < sizeof(buf) ? (size_t)(len - off) : sizeof(buf),
+			  (off_t)off);
+		if (n <= 0)
+			return -EIO;
+		ltt_ctf2_scan_feed(&scan, buf, (size_t)n);
+	}
+	*ret_len = scan.whole;
+	return 0;
+}
+
+/* Does @fd begin with CTF 2's record separator? */
+static bool starts_ctf2(int fd)
+{
+	uint8_t c;
+
+	return pread(fd, &c, 1, 0) == 1 && c == LTT_CTF2_RS;
+}
+
 static void repair_metadata(int dir_fd, const char *trace, struct ltt_repair_stats *stats)
 {
 	uint64_t len, whole;
@@ -120,10 +148,17 @@ static void repair_metadata(int dir_fd, const char *trace, struct ltt_repair_sta
 
 	if (open_regular(dir_fd, "metadata", &fd, &len))
 		return;
-	if (ltt_metadata_whole_len(fd, len, &whole))
+	if (starts_ctf2(fd)) {
+		/* CTF 2's fragments: a crash may have torn the last */
+		if (ctf2_whole_len(fd, len, &whole))
+			stats->errors++;
+		else
+			cut(fd, len, whole, trace, "metadata", stats);
+	} else if (ltt_metadata_whole_len(fd, len, &whole)) {
 		stats->errors++;
-	else if (starts_with_magic(fd))
+	} else if (starts_with_magic(fd)) {
 		cut(fd, len, whole, trace, "metadata", stats);
+	}
 	/* else not packets of ours (text metadata, another file): left alone */
 	close(fd);
 }

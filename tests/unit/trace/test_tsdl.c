@@ -890,6 +890,67 @@ static void test_kernel_stream_contexts(void)
 }
 
 /* A clock plugin's trace header: its clock block, and the timestamps mapped to it. */
+/* @len bytes of @text fed in pieces of @piece bytes; the whole fragments' end. */
+static uint64_t scan_whole(const uint8_t *text, size_t len, size_t piece)
+{
+	struct ltt_ctf2_scan s;
+	size_t i;
+
+	ltt_ctf2_scan_init(&s);
+	for (i = 0; i < len; i += piece)
+		ltt_ctf2_scan_feed(&s, text + i, len - i < piece ? len - i : piece);
+	return s.whole;
+}
+
+/*
+ * CTF 2's metadata as the daemon writes it (meta.h): fragments each
+ * begun by the record separator, and the scan the crash repair cuts a
+ * torn one off with (ctf.h).
+ */
+static void test_ctf2(void)
+{
+	static const struct ltt_ust_enum_entry labels[] = {
+		{ .start = 0, .end = 0, .label = "{ \"brace\" }" },
+	};
+	static const struct ltt_app_field fields[] = {
+		{ .name = (char *)"s", .type = LTT_UST_TYPE_STRING, .size = 1, .enum_name = (char *)"" },
+		{ .name = (char *)"e", .type = LTT_UST_TYPE_ENUM, .size = 4, .base = 10,
+		  .enum_name = (char *)"k", .nr_enum_entries = 1,
+		  .enum_entries = (struct ltt_ust_enum_entry *)labels },
+	};
+	struct ltt_app_tracepoint tp = { .name = (char *)"p:e", .loglevel = 13, .nr_fields = 2,
+					 .fields = (struct ltt_app_field *)fields };
+	struct ltt_meta_trace t = {
+		.clock_offset_ns = 5, .hostname = "h", .trace_name = "t",
+		.creation_datetime = "20240501T120000+0200", .buffering = "uid",
+		.bits_per_long = 64, .vpid = -1,
+	};
+	size_t header, before_event;
+	struct ltt_wbuf w;
+
+	ltt_wbuf_init(&w);
+	tap_ok(!ltt_meta_trace_header(&w, LTT_TRACE_FORMAT_CTF_2, &t) && w.len &&
+	       w.data[0] == LTT_CTF2_RS, "CTF 2: a trace header, its first byte the record separator");
+	header = w.len;
+	tap_ok(!ltt_meta_stream(&w, LTT_TRACE_FORMAT_CTF_2, 0, false, NULL, 0), "a stream");
+	before_event = w.len;
+	tap_ok(!ltt_meta_event(&w, LTT_TRACE_FORMAT_CTF_2, &tp, 3, 0) && w.len > before_event &&
+	       memmem(w.data + before_event, w.len - before_event, "\"debug:line\"", 12),
+	       "an event, its log level as LTTng's attribute");
+	tap_ok(scan_whole(w.data, w.len, w.len) == w.len && scan_whole(w.data, w.len, 1) == w.len,
+	       "the scan finds every fragment whole, fed whole or a byte at a time "
+	       "(a label holding braces and quotes)");
+	tap_ok(scan_whole(w.data, w.len - 1, 7) == before_event &&
+	       scan_whole(w.data, before_event + 1, 7) == before_event,
+	       "a torn last fragment: the whole ones end before it");
+	tap_ok(scan_whole(w.data, header, 3) == header, "the header's three fragments");
+	tap_ok(scan_whole((const uint8_t *)"x\x1e{}", 4, 4) == 0, "a file that is not CTF 2: none");
+	ltt_wbuf_reset(&w);
+	tap_is_int(ltt_meta_trace_header(&w, (enum ltt_trace_format)3, &t), -EINVAL,
+		   "a format that is neither: -EINVAL");
+	ltt_wbuf_fini(&w);
+}
+
 static void test_plugin_clock(void)
 {
 	struct ltt_meta_trace t = {
@@ -943,6 +1004,7 @@ int main(void)
 	test_stream_per_channel();
 	test_kernel_stream_contexts();
 	test_plugin_clock();
+	test_ctf2();
 	test_index();
 	test_generator_refusals();
 	test_kernel_refusals();
