@@ -93,7 +93,7 @@ kmod-all:
 				cp $(srcdir)/src/filter-vm/$$f kmod/filter-vm/$$f || exit 1; \
 		done; \
 	fi
-	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)'
+	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' LTT_WERROR='$(LTT_WERROR)'
 
 kmod-clean:
 	-$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' clean

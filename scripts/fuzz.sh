@@ -32,7 +32,7 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-rec
 	{ echo "fuzz.sh: ./bootstrap failed; run it by hand to see why" >&2; exit 1; }
 if [ ! -f "$dir/Makefile" ]; then
 	# the same build as scripts/sanitize.sh's asan pass
-	mkdir -p "$dir" && (cd "$dir" && "$top/configure" --quiet --without-kmod CC="$cc" \
+	mkdir -p "$dir" && (cd "$dir" && "$top/configure" --quiet --enable-werror --without-kmod CC="$cc" \
 		CFLAGS="-g -O1 -fno-omit-frame-pointer $san -Wno-cast-align" LDFLAGS="$san") ||
 		{ echo "fuzz.sh: configure failed in $dir" >&2; exit 1; }
 fi

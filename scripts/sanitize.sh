@@ -36,7 +36,7 @@ tests/unit/ust/test_tracepoint_ser tests/unit/ust/test_tracepoint_cpu tests/regr
 # configure_san DIR FLAGS: a clang build of the tree with FLAGS, once.
 configure_san() {
 	[ -f "$1/Makefile" ] && return 0
-	mkdir -p "$1" && (cd "$1" && "$top/configure" --quiet --without-kmod CC="$cc" \
+	mkdir -p "$1" && (cd "$1" && "$top/configure" --quiet --enable-werror --without-kmod CC="$cc" \
 		CFLAGS="-g -O1 -fno-omit-frame-pointer $2 -Wno-cast-align" LDFLAGS="$2") ||
 		{ echo "sanitize.sh: configure failed in $1" >&2; return 1; }
 }

@@ -595,16 +595,19 @@ static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const str
 		      const struct ltt_wbuf *data, unsigned int nr_fds)
 {
 	struct ltt_lttng_reply r = { .cmd = cmd, .ret_code = code };
+	bool body = code == LTT_LTTNG_OK && hdr && data;
 
-	if (code == LTT_LTTNG_OK && hdr && data) {
+	if (body) {
 		r.cmd_header_size = (uint32_t)hdr->len;
 		r.data_size = (uint32_t)data->len;
 		r.fd_count = nr_fds;
 	}
 	ltt_lttng_put_reply(w, &r);
-	if (r.cmd_header_size)
+	if (!body)
+		return;
+	if (hdr->len)
 		ltt_wbuf_put_bytes(w, hdr->data, hdr->len);
-	if (r.data_size)
+	if (data->len)
 		ltt_wbuf_put_bytes(w, data->data, data->len);
 }
 

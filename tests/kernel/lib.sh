@@ -184,9 +184,9 @@ kvm_module() {
 		cp -p "$LTT_TOP_SRCDIR"/src/filter-vm/*.[ch] "$dir/filter-vm/"
 		# kmod/Makefile when there is one, else Kbuild directly.
 		if [ -f "$dir/Makefile" ]; then
-			set -- make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER"
+			set -- make -C "$dir" KERNELDIR="/usr/src/linux-headers-$KVER" LTT_WERROR=1
 		else
-			set -- make -C "/usr/src/linux-headers-$KVER" M="$dir" modules
+			set -- make -C "/usr/src/linux-headers-$KVER" M="$dir" LTT_WERROR=1 modules
 		fi
 		# Not the make check's jobserver or command-line variables.
 		if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$@" >"$KVM_KMOD_LOG" 2>&1; then

@@ -6,12 +6,17 @@
 # The packages of the sid root: one list, so that every test shares one cached root.
 ROOT_PKGS=lttng-tools,liblttng-ust-dev,babeltrace2,python3-bt2,python3-lttng,build-essential
 
-# root_or_skip RELEASE: ROOT, the root of RELEASE (sid, trixie) with
-# ROOT_PKGS; the test is skipped with the reason where it can't be made
-# (not root, no debootstrap, no mirror).
+# The packages of the trixie root that builds ltt (scripts/deps.sh's build
+# dependencies by Debian 13's names, babeltrace2 2.1 for the tests run there).
+ROOT_BUILD_PKGS=build-essential,systemtap-sdt-dev,autoconf,automake,libtool,pkg-config,libpopt-dev,libxml2-dev,uuid-dev,libkmod-dev,liburcu-dev,libssl-dev,openssl,python3-dev,clang,libbpf-dev,bpftool,babeltrace2,python3-bt2,libxml2-utils
+
+# root_or_skip RELEASE [PKGS]: ROOT, the root of RELEASE (sid, trixie) with
+# PKGS (default ROOT_PKGS); the test is skipped with the reason where it
+# can't be made (not root, no debootstrap, no mirror).
 root_or_skip() {
 	[ "$(id -u)" = 0 ] || skip_all "a Debian $1 root needs root (debootstrap, chroot)"
-	ROOT=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" "$1" "$ROOT_PKGS" 2>"$TEST_TMP/root.err") ||
+	ROOT=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" "$1" "${2:-$ROOT_PKGS}" \
+		2>"$TEST_TMP/root.err") ||
 		skip_all "no Debian $1 root: $(tail -n 1 "$TEST_TMP/root.err")"
 }
 

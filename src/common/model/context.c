@@ -17,12 +17,12 @@
 #define RAW_PREFIX "raw:r"
 
 /* The shapes of the context fields: integers (bits, signed, base), or text. */
-#define S32 { 32, true, 10 }
-#define U32 { 32, false, 10 }
-#define U8 { 8, false, 10 }
-#define U64 { 64, false, 10 }
-#define X64 { 64, false, 16 }
-#define TEXT { 8, false, 10, true }
+#define S32 { .bits = 32, .is_signed = true, .base = 10 }
+#define U32 { .bits = 32, .base = 10 }
+#define U8 { .bits = 8, .base = 10 }
+#define U64 { .bits = 64, .base = 10 }
+#define X64 { .bits = 64, .base = 16 }
+#define TEXT { .bits = 8, .base = 10, .text = true }
 
 #define U LTT_CTX_DOMAIN_USER
 #define K LTT_CTX_DOMAIN_KERNEL
