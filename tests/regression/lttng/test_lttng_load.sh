@@ -61,29 +61,27 @@ else
 	skip 11 "this daemon can't trace the kernel: $ERR"
 fi
 
+# load_as_kernel FILE DIR PATTERN WHAT: LTTng's FILE loads as kernel.lttng
+# did (its session's list then matches PATTERN, WHAT), or is refused by
+# this daemon for the same reason.
+load_as_kernel() {
+	run lttctl load -i "$FIX/$1" --override-url "file://$TEST_TMP/$2"
+	if [ "$kernel_rc" = 0 ]; then
+		is "$RC" 0 "$1: loads as kernel.lttng does"
+		like "$(lttctl list kern)" "$3" "$1: $4"
+		lttctl -q destroy kern
+	else
+		is "$RC" "$kernel_rc" "$1: refused by this daemon as kernel.lttng is"
+		is "${ERR#*"$1":*: }" "${kernel_err#*kernel.lttng:*: }" "$1: for the same reason"
+	fi
+}
+
 # LTTng 2.14 to 2.16's elements for what ltt does (trace_format CTF_1_8,
 # allocation_policy PER_CPU, a watchdog period, empty map_channels and an
 # empty LOG4J2 domain, as lttng save writes them): read as kernel.lttng is.
-run lttctl load -i "$FIX/lttng216.lttng" --override-url "file://$TEST_TMP/k216"
-if [ "$kernel_rc" = 0 ]; then
-	is "$RC" 0 "lttng216.lttng: loads as kernel.lttng does"
-	like "$(lttctl list kern)" "kchan: \\[enabled\\].*" "lttng216.lttng: its channel"
-	lttctl -q destroy kern
-else
-	is "$RC" "$kernel_rc" "lttng216.lttng: refused by this daemon as kernel.lttng is"
-	is "${ERR#*lttng216.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "lttng216.lttng: for the same reason"
-fi
-
+load_as_kernel lttng216.lttng k216 "kchan: \\[enabled\\].*" "its channel"
 # LTTng 2.15's <trace_format>CTF_2</trace_format>: the session writes CTF 2.
-run lttctl load -i "$FIX/ctf2.lttng" --override-url "file://$TEST_TMP/kc2"
-if [ "$kernel_rc" = 0 ]; then
-	is "$RC" 0 "ctf2.lttng: loads as kernel.lttng does"
-	like "$(lttctl list kern)" "Trace format: CTF 2 " "ctf2.lttng: a CTF 2 session"
-	lttctl -q destroy kern
-else
-	is "$RC" "$kernel_rc" "ctf2.lttng: refused by this daemon as kernel.lttng is"
-	is "${ERR#*ctf2.lttng:*: }" "${kernel_err#*kernel.lttng:*: }" "ctf2.lttng: for the same reason"
-fi
+load_as_kernel ctf2.lttng kc2 "Trace format: CTF 2 " "a CTF 2 session"
 
 # A level of -1 with RANGE or SINGLE: LTTng's "every level" (lttng-tools'
 # load-42-complex.lttng has one), loaded as a rule of any level beside
