@@ -25,6 +25,7 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_hotplug.sh \
 	tests/kernel/test_kernel_net_lifecycle.sh \
 	tests/kernel/test_kernel_regen.sh \
+	tests/kernel/test_kernel_ctf2.sh \
 	tests/kernel/test_kernel_stalled.sh \
 	tests/kernel/test_kernel_triggers.sh \
 	tests/kernel/test_systemd.sh \
