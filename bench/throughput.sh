@@ -37,6 +37,12 @@
 #
 # A warm-up event before each run creates the per-UID buffers and the
 # consumer (and the relay connection), as in bench/lost.sh.
+#
+# FORMATS="ctf-1.8 ctf-2" records each run in each trace format in turn
+# (lttctl create -F; default ctf-1.8 alone), a column "fmt" saying which:
+# the data path is the same, the figures should be too.  A CTF 2 trace is
+# counted by babeltrace2 2.1, Debian sid's, in a root made by
+# scripts/debian-root.sh (as the tests' root-lib.sh does; root only).
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init "${1:-.}"
@@ -45,6 +51,13 @@ EVENTS=${3:-2000000}
 THREADS=$(thread_counts "${4:-1}") || exit 2
 DTHREADS=$(thread_counts "${DATA_THREADS:-}") || exit 2
 MODE=${MODE:-local}
+FORMATS=${FORMATS:-ctf-1.8}
+for f in $FORMATS; do
+	case $f in
+	ctf-1.8 | ctf-2) ;;
+	*) echo "$0: FORMATS holds ctf-1.8 and ctf-2, not '$f'" >&2; exit 2 ;;
+	esac
+done
 # without DATA_THREADS: the consumer's default, as ltt-consumerd(8) says:
 # one per CPU it may run on (it inherits this script's affinity through
 # the session daemon; nproc counts that, unless told otherwise by OpenMP's
@@ -106,16 +119,34 @@ use_data_threads() {
 
 case " $MODES " in *" relay "*) relay_start ;; esac
 
-# one_run MODE N PROD DTHR: one session, one program of PROD threads, a
-# consumer of DTHR data threads, the figures on one line
+# count_events DIR FORMAT: the events babeltrace2 reads in DIR (2.1, in
+# the sid root, for CTF 2)
+count_events() {
+	if [ "$2" = ctf-2 ]; then
+		in_root babeltrace2 "$1" 2>/dev/null | wc -l
+	else
+		babeltrace2 "$1" 2>/dev/null | wc -l
+	fi
+}
+case " $FORMATS " in
+*" ctf-2 "*)
+	TEST_TMP=$BENCH_TMP
+	. "$(dirname "$0")/../tests/regression/root-lib.sh"
+	ROOT=$("$(dirname "$0")/../scripts/debian-root.sh" sid "$ROOT_PKGS") ||
+		{ echo "$0: CTF 2 is counted by babeltrace2 2.1: no sid root (above)" >&2; exit 2; }
+	;;
+esac
+
+# one_run MODE N PROD DTHR FORMAT: one session of FORMAT, one program of
+# PROD threads, a consumer of DTHR data threads, the figures on one line
 one_run() {
-	local mode=$1 run=$2 prod=$3 dthr=$4 name="tp$2" out line t0 t1 written nspe recorded bytes dir
+	local mode=$1 run=$2 prod=$3 dthr=$4 fmt=$5 name="tp$2" out line t0 t1 written nspe recorded bytes dir
 	local movers=1
 	[ "$mode" = local ] && movers=$((dthr < CONF_CPUS ? dthr : CONF_CPUS))
 	if [ "$mode" = relay ]; then
-		ctl create "$name" --set-url "net://127.0.0.1:$CTRL_PORT:$DATA_PORT" || return 1
+		ctl create "$name" -F "$fmt" --set-url "net://127.0.0.1:$CTRL_PORT:$DATA_PORT" || return 1
 	else
-		ctl create "$name" -o "$BENCH_TMP/trace-$run" || return 1
+		ctl create "$name" -F "$fmt" -o "$BENCH_TMP/trace-$run" || return 1
 	fi
 	# shellcheck disable=SC2086
 	[ -n "${CHANNEL:-}" ] && ctl enable-channel -u channel0 $CHANNEL
@@ -139,17 +170,17 @@ one_run() {
 	[ -n "$dir" ] && [ -d "$dir" ] || { echo "$0: run $run: no trace directory" >&2; return 1; }
 	written=$(( $(echo "$line" | awk '{ print $2 }') + 1 ))
 	nspe=$(echo "$line" | awk '{ print $6 }')
-	recorded=$(babeltrace2 "$dir" 2> /dev/null | wc -l)
+	recorded=$(count_events "$dir" "$fmt")
 	bytes=$(find "$dir" -path '*/index' -prune -o -type f -name 'channel0_*' -printf '%s\n' |
 		awk '{ s += $1 } END { print s + 0 }')
-	awk -v m="$mode" -v w="$written" -v r="$recorded" -v ns="$nspe" -v us=$((t1 - t0)) \
+	awk -v m="$mode" -v f="${fmt#ctf-}" -v w="$written" -v r="$recorded" -v ns="$nspe" -v us=$((t1 - t0)) \
 		-v b="$bytes" -v dt="$dthr" -v mv="$movers" -v p="$prod" 'BEGIN {
-		printf "%-6s %4d %4d %10d %10d %9d %8.1f %8.1f %8.1f %9.1f %10.0f %8.1f\n", m, dt,
+		printf "%-6s %-3s %4d %4d %10d %10d %9d %8.1f %8.1f %8.1f %9.1f %10.0f %8.1f\n", m, f, dt,
 			p, w, r, w - r, ns, us / 1000, b / us, b / us / mv, r * 1e6 / us, r * 20 / us }'
 	rm -rf "$dir"
 }
 
-printf '%-6s %4s %4s %10s %10s %9s %8s %8s %8s %9s %10s %8s\n' mode dthr prod written \
+printf '%-6s %-3s %4s %4s %10s %10s %9s %8s %8s %8s %9s %10s %8s\n' mode fmt dthr prod written \
 	recorded lost wr_ns/ev wall_ms MB/s MB/s/dthr ev/s ev_MB/s
 run=0
 for i in $(seq "$RUNS"); do
@@ -158,8 +189,10 @@ for i in $(seq "$RUNS"); do
 			[ "$d" = default ] && d=""
 			use_data_threads "$d"
 			for m in $MODES; do
-				run=$((run + 1))
-				one_run "$m" "$run" "$p" "${d:-$DEFAULT_DT}"
+				for f in $FORMATS; do
+					run=$((run + 1))
+					one_run "$m" "$run" "$p" "${d:-$DEFAULT_DT}" "$f"
+				done
 			done
 		done
 	done
