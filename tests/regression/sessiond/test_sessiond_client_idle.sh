@@ -39,13 +39,17 @@ timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --client
 lttctl -q create kept --no-output
 coproc IDLE { exec timeout 60 "$CTL_IDLE" "$LTT_RUNDIR"; }
 idle_pid=$IDLE_PID  # bash unsets IDLE_PID once the coprocess is reaped
-read -r -t "$TEST_TIMEOUT" line <&"${IDLE[0]}"
+# and closes and unsets IDLE too, maybe before its last line is read (under
+# load it was: "IDLE[0]: unbound variable"): its pipes copied, ours to close
+exec {idle_out}<&"${IDLE[0]}" {idle_in}>&"${IDLE[1]}"
+read -r -t "$TEST_TIMEOUT" line <&"$idle_out"
 is "$line" "FIRST rc=0 sessions=1" "a libltt-ctl connection lists the sessions"
 wait_log "$LOG2" 'idle too long: disconnected'
 ok $? "the daemon closes it once idle for 1 s"
-echo go >&"${IDLE[1]}"
-read -r -t "$TEST_TIMEOUT" line <&"${IDLE[0]}"
+echo go >&"$idle_in"
+read -r -t "$TEST_TIMEOUT" line <&"$idle_out"
 is "$line" "SECOND rc=0 sessions=1" "the same handle lists again: libltt-ctl connected again by itself"
+exec {idle_out}<&- {idle_in}>&-
 wait "$idle_pid"
 
 # --- a reply with an error code this library does not know
