@@ -527,6 +527,7 @@ static int run(const struct options *opts)
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	d.registry.clock = opts->tclock;
 	d.registry.trace_format = opts->trace_format;
+	d.registry.member_reach_all = opts->member_reach_all;
 	LTT_INFO("user-space events are timed with the %s clock (read with %s): %s",
 		 ltt_tclock_name(opts->tclock.kind), ltt_tclock_read_name(opts->tclock.kind),
 		 opts->tclock.why);
@@ -622,6 +623,7 @@ out:
 	free(opts.load);
 	free(opts.clock);
 	free(opts.trace_format_arg);
+	free(opts.member_reach_arg);
 	for (i = 0; i < LTT_OPTIONS_BOUNDS; i++)
 		free(opts.bound_args[i]);
 	free(opts.ratelimit_arg);

@@ -376,6 +376,27 @@ static int parse_trace_format(struct options *opts)
 	return -1;
 }
 
+/*
+ * --member-reach: own (the default: a member's session records its own
+ * user's programs) or all (every user's, as LTTng's tracing group does);
+ * -1 after saying what is wrong.
+ */
+static int parse_member_reach(struct options *opts)
+{
+	const char *want = opts->member_reach_arg;
+
+	opts->member_reach_all = false;
+	if (!want || !strcmp(want, "own"))
+		return 0;
+	if (!strcmp(want, "all")) {
+		opts->member_reach_all = true;
+		return 0;
+	}
+	fprintf(stderr, "ltt-sessiond: Error: --member-reach=%s: give own (a member's sessions record its own programs) or all (every user's)\n",
+		want);
+	return -1;
+}
+
 /* ltt_options_parse(): options.h */
 /* -h: ltt_daemon_opt()'s help, @ctx the popt context. */
 static void print_help(void *ctx)
@@ -433,6 +454,10 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "the format of the traces of sessions created without one: ctf-1.8 (the default, "
 		  "which babeltrace2 2.0 and later read) or ctf-2 (babeltrace2 2.1 and later; "
 		  "default: $LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT, else ctf-1.8)", "ctf-1.8|ctf-2" },
+		{ "member-reach", 0, POPT_ARG_STRING, &opts->member_reach_arg, 0,
+		  "whose programs the sessions of the tracing group's members record: own (their "
+		  "own user's; the default) or all (every user's, as LTTng's tracing group does); "
+		  "root's sessions record every user's", "own|all" },
 		{ "load", 'l', POPT_ARG_STRING, &opts->load, 0,
 		  "load the saved sessions of FILE, or of the .ltt files of DIR, at start "
 		  "(default: the autoload directories, $LTT_HOME/.lttng/sessions/auto and, "
@@ -481,7 +506,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 			"([a-z0-9_]) separated by commas, e.g. sched,syscalls\n", opts->kmod_probes);
 		ret = -1;
 	} else if (parse_data_threads(opts) || parse_limits(opts) || choose_clock(opts) ||
-		   parse_trace_format(opts) ||
+		   parse_trace_format(opts) || parse_member_reach(opts) ||
 		   parse_privsep_user(opts) || check_consumerd_path(opts)) {
 		ret = -1;
 	} else {

@@ -48,6 +48,8 @@ struct options {
 	/* --default-trace-format as given, NULL: $LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT */
 	char *trace_format_arg;
 	enum ltt_trace_format trace_format;	/* what it says: never DEFAULT */
+	char *member_reach_arg;	/* --member-reach as given, NULL: own */
+	bool member_reach_all;	/* members' sessions record every user's programs */
 	struct ltt_tclock tclock;	/* the clock it chose */
 	/* Per-user bounds: as given (NULL: not given; in options.c's bounds[] order), then parsed. */
 	char *bound_args[LTT_OPTIONS_BOUNDS];

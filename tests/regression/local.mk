@@ -408,6 +408,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_daemon_restart.sh \
 	tests/regression/ust/test_ust_bad_shm.sh \
 	tests/regression/ust/test_ust_setuid.sh \
+	tests/regression/ust/test_ust_member_reach.sh \
 	tests/regression/ust/test_ust_tracefile_clash.sh \
 	tests/regression/cli/test_cli_escape.sh \
 	tests/regression/cli/test_cli_mi.sh \

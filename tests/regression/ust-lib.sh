@@ -331,13 +331,16 @@ consumer_gone_unreplaced() {
 	is "$(pgrep -P "$(sessiond_pid)" -x ltt-consumerd)" "" "... still none: the buffers need no consumer"
 }
 
-# root_sessiond: for the tests that act as other users (as root): a
-# root daemon admitting the group nogroup, without the kernel domain, its
-# messages (-vvv) in $SESSIOND_LOG; its pid in spid.
+# root_sessiond [OPTIONS...]: for the tests that act as other users (as
+# root): a root daemon admitting the group nogroup, without the kernel
+# domain, its messages (-vvv) in $SESSIOND_LOG, and OPTIONS; its pid in
+# spid.  The tests whose member's session records root's programs (one
+# user's stalled consumer must not hold another's) give it
+# --member-reach=all.
 root_sessiond() {
 	SESSIOND_LOG="$TEST_TMP/sessiond.log"
 	timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group nogroup \
-		--no-kernel -vvv </dev/null >/dev/null 2>"$SESSIOND_LOG" ||
+		--no-kernel -vvv "$@" </dev/null >/dev/null 2>"$SESSIOND_LOG" ||
 		{ echo "Bail out! the root daemon did not start"; exit 1; }
 	spid=$(sessiond_pid)
 }

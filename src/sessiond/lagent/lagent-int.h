@@ -33,9 +33,18 @@ struct key {
 struct owner {
 	struct cds_list_head node;
 	uint64_t session_id;
+	/* whose agents it reaches: every user's, or @uid's (ltt_session_reaches()) */
+	bool reaches_all;
+	uid_t uid;
 	size_t nr;
 	struct key *keys;
 };
+
+/* Does @o's session record the agents of user @uid ((uid_t)-1: not known)? */
+static inline bool lagent_owner_reaches(const struct owner *o, uid_t uid)
+{
+	return o->reaches_all || (uid != (uid_t)-1 && o->uid == uid);
+}
 
 struct list_req;
 struct sync_wait;

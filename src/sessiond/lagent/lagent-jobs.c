@@ -28,6 +28,8 @@ struct sync_job {
 	struct ltt_evloop_job job;
 	struct ltt_lagent *lagent;
 	uint64_t session_id;
+	bool reaches_all;	/* the owner's reach (struct owner) */
+	uid_t uid;
 	size_t nr;
 	struct key *keys;
 	struct sync_wait *wait;	/* the caller's awaiting the answers (a reference), NULL: none */
@@ -59,6 +61,8 @@ static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 		cds_list_add_tail(&found->node, &a->owners);
 	}
 	if (found) {
+		found->reaches_all = j->reaches_all;
+		found->uid = j->uid;
 		lagent_keys_free(found->keys, found->nr);
 		found->keys = j->keys;
 		found->nr = j->nr;
@@ -149,12 +153,14 @@ static int channel_keys(const struct ltt_channel *channel, struct key **v, size_
 /*
  * Post the job of @owner's @nr @keys (taken), or drop them when @oom (they
  * could not all be made: the agents keep what they had); the log names
- * @whose rules.  @wait: await the agents' answers to the ENABLEs and
+ * @whose rules.  @session: the owner's, whose reach the agents' users
+ * meet (NULL: the triggers', every user's agents: each trigger sees its
+ * own user's events).  @wait: await the agents' answers to the ENABLEs and
  * DISABLEs it sends, LTT_LAGENT_SYNC_MS at most.  Returns 0, -ENOMEM, or
  * (@wait) an agent's failure (lagent.h: ltt_lagent_sync_wait()).
  */
-static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, size_t nr, bool oom,
-		     const char *whose, bool wait)
+static int sync_post(struct ltt_lagent *a, uint64_t owner, const struct ltt_session *session,
+		     struct key *keys, size_t nr, bool oom, const char *whose, bool wait)
 {
 	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
 	struct sync_wait *w = j && wait ? calloc(1, sizeof(*w)) : NULL;
@@ -172,6 +178,8 @@ static int sync_post(struct ltt_lagent *a, uint64_t owner, struct key *keys, siz
 	j->job.fn = sync_run;
 	j->lagent = a;
 	j->session_id = owner;
+	j->reaches_all = !session || session->reaches_all;
+	j->uid = session ? session->uid : 0;
 	j->keys = keys;
 	j->nr = nr;
 	j->wait = w;
@@ -220,7 +228,7 @@ static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool 
 				oom = channel_keys(channel, &keys, &nr) != 0;
 	}
 	snprintf(whose, sizeof(whose), "session '%s'", session->name);
-	return sync_post(a, session->id, keys, nr, oom, whose, wait);
+	return sync_post(a, session->id, session, keys, nr, oom, whose, wait);
 }
 
 void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
@@ -263,7 +271,7 @@ int ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v,
 		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
 			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
 	/* awaited while a rule is to be taken, as LTTng's REGISTER_TRIGGER awaits it */
-	return sync_post(a, TRIGGERS_OWNER, keys, nr, oom, "the triggers' rules", nr > 0);
+	return sync_post(a, TRIGGERS_OWNER, NULL, keys, nr, oom, "the triggers' rules", nr > 0);
 }
 
 int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,

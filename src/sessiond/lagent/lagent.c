@@ -281,13 +281,13 @@ static bool has_key(const struct key *v, size_t nr, const struct key *k)
 	return false;
 }
 
-/* Is @k wanted by an owner? */
-static bool wanted(const struct ltt_lagent *a, const struct key *k)
+/* Is @k wanted by an owner that reaches @c's user? */
+static bool wanted(const struct ltt_lagent *a, const struct conn *c, const struct key *k)
 {
 	const struct owner *o;
 
 	cds_list_for_each_entry(o, &a->owners, node)
-		if (has_key(o->keys, o->nr, k))
+		if (lagent_owner_reaches(o, c->uid) && has_key(o->keys, o->nr, k))
 			return true;
 	return false;
 }
@@ -334,7 +334,8 @@ static int enable_key(struct conn *c, const struct key *k)
 
 /*
  * Make registered @c hold exactly the keys of its domain that an owner
- * wants: one ENABLE per key, one DISABLE per key no longer wanted.
+ * reaching its user wants: one ENABLE per key, one DISABLE per key no
+ * longer wanted.
  * Returns 0 or -1 (@c closed).
  */
 static int reconcile(struct conn *c)
@@ -344,10 +345,10 @@ static int reconcile(struct conn *c)
 	size_t i;
 
 	for (i = c->nr_sent; i-- > 0;)
-		if (!wanted(a, &c->sent[i]) && disable_key(c, i))
+		if (!wanted(a, c, &c->sent[i]) && disable_key(c, i))
 			return -1;
 	cds_list_for_each_entry(o, &a->owners, node)
-		for (i = 0; i < o->nr; i++)
+		for (i = 0; i < o->nr && lagent_owner_reaches(o, c->uid); i++)
 			if (o->keys[i].domain == c->reg.domain &&
 			    !has_key(c->sent, c->nr_sent, &o->keys[i]) && enable_key(c, &o->keys[i]))
 				return -1;

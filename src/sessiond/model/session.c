@@ -173,6 +173,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 	session->creation_time = (int64_t)time(NULL);
 	session->trace_format = attr->trace_format ? (enum ltt_trace_format)attr->trace_format :
 						     reg->trace_format;
+	session->reaches_all = uid == 0 || reg->member_reach_all;
 	pthread_mutex_lock(&reg->lock);
 	if (ltt_tclock_recheck(&reg->clock))
 		LTT_WARN("user-space events: %s; new sessions count CLOCK_MONOTONIC, those created before go on counting the TSC, whose timestamps from now on are off",

@@ -120,6 +120,12 @@ struct ltt_session {
 	gid_t gid;
 	int64_t creation_time;
 	enum ltt_trace_format trace_format;	/* of every trace of the session */
+	/*
+	 * Records every user's programs (root's session, or any on a daemon
+	 * run with --member-reach=all), else its own user's alone
+	 * (ltt_session_reaches()).
+	 */
+	bool reaches_all;
 	enum ltt_output_type output_type;
 	char output[LTT_PATH_MAX];
 	/*
@@ -253,7 +259,21 @@ struct ltt_session_registry {
 	struct ltt_tclock clock;
 	/* the format of sessions created without one (--default-trace-format) */
 	enum ltt_trace_format trace_format;
+	/* --member-reach=all: members' sessions record every user's programs */
+	bool member_reach_all;
 };
+
+/**
+ * ltt_session_reaches() - may @session record the programs of user @uid?
+ * Root's sessions record every user's; another user's (a member of the
+ * tracing group on the root daemon) its own user's alone, unless the
+ * daemon runs with --member-reach=all (LTTng's reach: the tracing group
+ * records everyone's).
+ */
+static inline bool ltt_session_reaches(const struct ltt_session *session, uid_t uid)
+{
+	return session->reaches_all || session->uid == uid;
+}
 
 /**
  * ltt_session_registry_init() - an empty registry

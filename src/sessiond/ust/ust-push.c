@@ -248,6 +248,18 @@ static void sync_events(struct ltt_ust_buffers *b, struct ltt_ust_trace *trace,
 	ltt_ust_push_agent(app, ac, chan->cc.channel, chan->cc.key, last);
 }
 
+/*
+ * Does @session (its user-space domain @dom) record @app: started, with
+ * channels, a program of a user it reaches (ltt_session_reaches()) that
+ * its trackers include?
+ */
+static bool records(struct ltt_session *session, struct ltt_session_domain *dom,
+		    const struct ltt_app *app)
+{
+	return session->active && dom->nr_channels && ltt_session_reaches(session, app->uid) &&
+	       ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid);
+}
+
 void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session,
 			  struct ltt_app *app, struct ltt_app_tracepoint *const *tps, size_t nr)
 {
@@ -257,8 +269,7 @@ void ltt_ust_push_prepare(struct ltt_ust_buffers *b, struct ltt_session *session
 	struct ltt_ust_chan *chan;
 
 	/* a program gone: its per-PID trace would never be closed */
-	if (!session->active || !dom->nr_channels || ltt_app_ended(app, NULL) ||
-	    !ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid))
+	if (!records(session, dom, app) || ltt_app_ended(app, NULL))
 		return;
 	trace = ltt_ust_buffers_trace(b, session, app);
 	if (!trace)
@@ -293,10 +304,7 @@ static bool disable_app_chans(struct ltt_app *app, uint64_t session_id, uint32_t
 
 bool ltt_ust_push_wanted(struct ltt_session *session, const struct ltt_app *app)
 {
-	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
-
-	return session->active && !app->dead && dom->nr_channels &&
-	       ltt_trackers_include(&dom->trackers, app->pid, app->uid, app->gid);
+	return records(session, ltt_session_domain(session, LTT_DOMAIN_USER), app) && !app->dead;
 }
 
 /*

@@ -17,7 +17,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
 plan 24
 
-root_sessiond
+root_sessiond --member-reach=all  # B's sessions record root's programs too
 nobody_home
 # dups_distinct FILE ROLE: "DUPLICATES DISTINCT" (thread, seq) pairs of ROLE
 dups_distinct() {

@@ -25,7 +25,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
 plan 52
 
-root_sessiond
+root_sessiond --member-reach=all  # B's sessions record root's programs too
 nobody_home
 bound=$((1000 * ${LTT_TEST_TIME_SCALE:-1}))
 # timed NAME CMD...: run CMD (RC, OUT, STDOUT as run sets them), its

@@ -20,7 +20,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
 plan 24
 
-root_sessiond
+root_sessiond --member-reach=all  # B's sessions record root's programs too
 nobody_home
 b_ctl create b2 -o "$nhome/b2" >/dev/null && b_ctl enable-event -u ltt_test:seq -s b2 >/dev/null
 ok_cmd "B starts b2" b_ctl start b2

@@ -20,7 +20,7 @@ command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
 plan 28
 
-root_sessiond
+root_sessiond --member-reach=all  # B's sessions record root's programs too
 nobody_home
 # a_ctl ARGS...: lttctl as user A (root), 2 s for the command
 a_ctl() {
