@@ -60,7 +60,7 @@ static void *list_run(void *arg)
 {
 	struct lister *l = arg;
 
-	l->ret = ltt_lagent_list(l->lagent, l->domain, &l->reply, &l->count);
+	l->ret = ltt_lagent_list(l->lagent, l->domain, LTT_LIST_EVERY_USER, &l->reply, &l->count);
 	return NULL;
 }
 

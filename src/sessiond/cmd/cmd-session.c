@@ -643,6 +643,8 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 			     struct ltt_wbuf *reply)
 {
 	struct ltt_list_tracepoints_req q;
+	/* the programs the client's sessions may record */
+	uid_t who = ltt_list_reach(ctx->registry, ctx->cred.uid);
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;
 	int err;
@@ -659,9 +661,9 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 	if (ltt_agent_domain(q.domain)) {
 		if (!d->ops->list_loggers || q.type != LTT_EVENT_TRACEPOINT)
 			return LTT_ERR_EVENT_TYPE;
-		return ltt_cmd_error(d->ops->list_loggers(d, q.domain, reply));
+		return ltt_cmd_error(d->ops->list_loggers(d, q.domain, who, reply));
 	}
-	err = d->ops->list_events(d, (enum ltt_event_type)q.type, q.with_fields, reply);
+	err = d->ops->list_events(d, (enum ltt_event_type)q.type, q.with_fields, who, reply);
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
 }
 

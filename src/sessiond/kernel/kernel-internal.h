@@ -230,11 +230,12 @@ int ltt_kernel_read_cpus(struct ltt_kernel *k);
 /**
  * ltt_kernel_list_events() - the domain's list_events operation
  * (domain.h): the catalog's tracepoints, or (@type LTT_EVENT_SYSCALL) its
- * system calls, each with its fields when @with_fields, into @reply.
+ * system calls, each with its fields when @with_fields, into @reply
+ * (whoever asks: @uid, of no program here, is not read).
  * Returns @reply's error.
  */
 int ltt_kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
-			   bool with_fields, struct ltt_wbuf *reply);
+			   bool with_fields, uid_t uid, struct ltt_wbuf *reply);
 
 /**
  * ltt_kernel_describe_tracer() - the domain's describe_tracer operation

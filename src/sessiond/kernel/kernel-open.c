@@ -289,7 +289,7 @@ static void put_event(struct ltt_kernel *k, const char *name, const char *fields
 
 /* The domain's list_events operation (domain.h): the catalog's events. */
 int ltt_kernel_list_events(struct ltt_domain_impl *d, enum ltt_event_type type,
-			   bool with_fields, struct ltt_wbuf *reply)
+			   bool with_fields, uid_t uid, struct ltt_wbuf *reply)
 {
 	struct ltt_kernel *k = caa_container_of(d, struct ltt_kernel, domain);
 	const struct ltt_kernel_catalog *c;

@@ -116,6 +116,7 @@ struct list_req {
 	struct ltt_evloop_job job;
 	struct ltt_lagent *lagent;
 	uint32_t domain;
+	uid_t uid;			/* whose agents: LTT_LIST_EVERY_USER, every user's */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	unsigned int refs;		/* under lock */

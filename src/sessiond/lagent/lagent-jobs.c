@@ -101,7 +101,8 @@ static void list_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
 	/* a pending count of one while sending: no answer ends it early */
 	req->pending = 1;
 	cds_list_for_each_entry_safe(c, tmp, &req->lagent->conns, node) {
-		if (!c->registered || c->reg.domain != req->domain)
+		if (!c->registered || c->reg.domain != req->domain ||
+		    (req->uid != LTT_LIST_EVERY_USER && c->uid != req->uid))
 			continue;
 		req->pending++;
 		lagent_conn_send(c, &w, LTT_LAGENT_LIST, req);
@@ -274,7 +275,7 @@ int ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v,
 	return sync_post(a, TRIGGERS_OWNER, NULL, keys, nr, oom, "the triggers' rules", nr > 0);
 }
 
-int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *reply,
+int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, uid_t uid, struct ltt_wbuf *reply,
 		    uint32_t *count)
 {
 	struct list_req *req;
@@ -290,6 +291,7 @@ int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, struct ltt_wbuf *repl
 	req->job.fn = list_run;
 	req->lagent = a;
 	req->domain = domain;
+	req->uid = uid;
 	req->refs = 2;		/* the caller's and the job's */
 	pthread_mutex_init(&req->lock, NULL);
 	pthread_cond_init(&req->cond, NULL);

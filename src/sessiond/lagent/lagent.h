@@ -137,14 +137,15 @@ int ltt_lagent_sync_triggers(struct ltt_lagent *lagent, struct ltt_trigger *cons
  * ltt_lagent_list() - the loggers of the registered agents of LTTng
  * domain @domain (enum ltt_lagent_domain), each appended to @reply as
  * {u32 pid, str procname, str name, u32 0, u32 0} (domain.h's
- * list_loggers) and counted in @count
+ * list_loggers) and counted in @count; of user @uid's agents only, every
+ * user's with LTT_LIST_EVERY_USER
  *
  * No lock held; waits for the agents' answers, at most
  * LTT_LAGENT_LIST_MS (an agent that has not answered by then is left
  * out).  Returns 0, -ENOMEM or -ETIMEDOUT; accepts a NULL @lagent (none).
  */
-int ltt_lagent_list(struct ltt_lagent *lagent, uint32_t domain, struct ltt_wbuf *reply,
-		    uint32_t *count);
+int ltt_lagent_list(struct ltt_lagent *lagent, uint32_t domain, uid_t uid,
+		    struct ltt_wbuf *reply, uint32_t *count);
 
 /* lagent-port.c: the agent port and its port file */
 

@@ -216,18 +216,20 @@ struct ltt_domain_ops {
 	 * none of that type), as the LIST_TRACEPOINTS reply:
 	 * {u32 count, count x {u32 pid, str procname, str name, i32 loglevel,
 	 * u32 nr_fields, nr_fields x {str name, str type}}} (pid 0, procname
-	 * "" for events of no process).  No lock held.  Returns 0 or -errno.
+	 * "" for events of no process).  @uid: the programs of that user
+	 * only, LTT_LIST_EVERY_USER every user's (ltt_list_reach()).  No lock
+	 * held.  Returns 0 or -errno.
 	 */
 	int (*list_events)(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
-			   struct ltt_wbuf *reply);
+			   uid_t uid, struct ltt_wbuf *reply);
 	/*
 	 * Optional (user space's, which serves the agent domains): the
 	 * loggers of the programs' agents of agent domain @agent (python,
 	 * JUL, log4j: common/model/agent.h), as list_events' reply (name: the
-	 * logger, loglevel and nr_fields 0).  No lock held.
-	 * Returns 0 or -errno.
+	 * logger, loglevel and nr_fields 0), of @uid's programs as
+	 * list_events.  No lock held.  Returns 0 or -errno.
 	 */
-	int (*list_loggers)(struct ltt_domain_impl *d, enum ltt_domain agent,
+	int (*list_loggers)(struct ltt_domain_impl *d, enum ltt_domain agent, uid_t uid,
 			    struct ltt_wbuf *reply);
 	/*
 	 * Optional: triggers were added or removed: user space gives the

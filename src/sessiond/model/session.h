@@ -275,6 +275,20 @@ static inline bool ltt_session_reaches(const struct ltt_session *session, uid_t 
 	return session->reaches_all || session->uid == uid;
 }
 
+/* A listing of every user's programs (domain.h's list_events, list_loggers). */
+#define LTT_LIST_EVERY_USER ((uid_t)-1)
+
+/**
+ * ltt_list_reach() - whose programs a listing asked by user @uid shows:
+ * those its sessions may record (ltt_session_reaches()): root's every
+ * user's (LTT_LIST_EVERY_USER), a member's its own unless the daemon runs
+ * with --member-reach=all
+ */
+static inline uid_t ltt_list_reach(const struct ltt_session_registry *reg, uid_t uid)
+{
+	return uid == 0 || reg->member_reach_all ? LTT_LIST_EVERY_USER : uid;
+}
+
 /**
  * ltt_session_registry_init() - an empty registry
  */

@@ -189,7 +189,7 @@ static const char *tp_name_at(const void *app, size_t pos)
  * LTTng lists the fields of each one it registered.
  */
 static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, bool with_fields,
-			   struct ltt_wbuf *reply)
+			   uid_t uid, struct ltt_wbuf *reply)
 {
 	struct ltt_ust *ust = to_ust(d);
 	struct ltt_name_index names;
@@ -204,6 +204,8 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_for_each_entry(app, &ust->apps.list, node) {
+		if (uid != LTT_LIST_EVERY_USER && app->uid != uid)
+			continue;
 		ltt_name_index_init(&names, tp_name_at, app);
 		for (t = 0; t < app->nr_tps && !ret; t++) {
 			const struct ltt_app_tracepoint *tp = app->tps[t];
@@ -236,7 +238,7 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
  * list_events lists events: those ltt's own python agents reported (each
  * asked first), and those LTTng's agents of that domain answer.
  */
-static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent,
+static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent, uid_t uid,
 			    struct ltt_wbuf *reply)
 {
 	struct ltt_ust *ust = to_ust(d);
@@ -251,6 +253,8 @@ static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent,
 	ltt_wbuf_put_u32(reply, 0);	/* patched below */
 	pthread_mutex_lock(&ust->apps.lock);
 	cds_list_for_each_entry(app, &ust->apps.list, node) {
+		if (uid != LTT_LIST_EVERY_USER && app->uid != uid)
+			continue;
 		for (i = 0; agent == LTT_DOMAIN_PYTHON && i < app->nr_loggers; i++) {
 			ltt_wbuf_put_u32(reply, (uint32_t)app->pid);
 			ltt_wbuf_put_str(reply, app->procname);
@@ -262,7 +266,7 @@ static int ust_list_loggers(struct ltt_domain_impl *d, enum ltt_domain agent,
 	}
 	pthread_mutex_unlock(&ust->apps.lock);
 	/* LTTng numbers its agents' domains as its own; one that does not answer is left out */
-	ret = ltt_lagent_list(ust->lagent, (uint32_t)agent, reply, &count);
+	ret = ltt_lagent_list(ust->lagent, (uint32_t)agent, uid, reply, &count);
 	if (ret == -ENOMEM)
 		return ret;
 	return put_count(reply, at, count);

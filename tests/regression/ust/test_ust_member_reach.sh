@@ -5,7 +5,8 @@
 # with --member-reach=all (LTTng's reach: the tracing group records
 # everyone's).  Three programs, root's and two members' (A, B), each
 # 100 events, while root's session and each member's record: before,
-# A's session held root's and B's events, in directories A owns.  A bad
+# A's session held root's and B's events, in directories A owns.  A
+# member's list -u shows the programs its sessions may record.  A bad
 # --member-reach is refused with what to give.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -14,7 +15,7 @@ test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
 	skip_all "needs root, setpriv and the group nogroup to act as a user"
-plan 10
+plan 12
 N=100
 A=4141 B=4142
 
@@ -74,6 +75,24 @@ is "$(roles "$TEST_TMP/own/r")" "a:$N b:$N root:$N uids: 0 $A $B " \
 is "$(roles "$TEST_TMP/home$A/own")" "a:$N uids: $A " "A's session: A's program alone"
 is "$(roles "$TEST_TMP/home$B/own")" "b:$N uids: $B " "B's session: B's program alone"
 is "$(find "$TEST_TMP/home$A/own" ! -user $A | wc -l)" 0 "  A's output: A's files alone"
+
+# list -u: the programs one's sessions may record; root's program, then
+# A's, each registered ("ready PID") and held (-k) until killed
+mkfifo -m 666 "$TEST_TMP/ready"
+exec {ready}<>"$TEST_TMP/ready"
+ust_app_bg -n 1 -r root -w "$TEST_TMP/ready" -k /dev/null
+read -r -t "$TEST_TIMEOUT" -u "$ready" _ rpid
+as $A "$UST_APP" -n 1 -r a -w "$TEST_TMP/ready" -k /dev/null &
+read -r -t "$TEST_TIMEOUT" -u "$ready" _ apid
+run as $A "$LTTCTL_BIN" list -u
+is "$RC:$(grep -c "^PID: $apid " <<<"$STDOUT"):$(grep -c "^PID: $rpid " <<<"$STDOUT")" "0:1:0" \
+	"A's list -u: A's program, not root's"
+run lttctl list -u
+is "$RC:$(grep -c "^PID: $apid " <<<"$STDOUT"):$(grep -c "^PID: $rpid " <<<"$STDOUT")" "0:1:1" \
+	"root's list -u: both"
+kill "$rpid" "$apid"
+wait
+exec {ready}>&-
 
 term_sessiond
 
