@@ -527,7 +527,12 @@ static int run(const struct options *opts)
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	d.registry.clock = opts->tclock;
 	d.registry.trace_format = opts->trace_format;
-	d.registry.member_reach_all = opts->member_reach_all;
+	/*
+	 * A personal daemon has no members: its owner's sessions record the
+	 * programs that may register there (the owner's, and root's that
+	 * chose it), as before.
+	 */
+	d.registry.member_reach_all = opts->member_reach_all || !root;
 	LTT_INFO("user-space events are timed with the %s clock (read with %s): %s",
 		 ltt_tclock_name(opts->tclock.kind), ltt_tclock_read_name(opts->tclock.kind),
 		 opts->tclock.why);

@@ -259,7 +259,10 @@ struct ltt_session_registry {
 	struct ltt_tclock clock;
 	/* the format of sessions created without one (--default-trace-format) */
 	enum ltt_trace_format trace_format;
-	/* --member-reach=all: members' sessions record every user's programs */
+	/*
+	 * --member-reach=all, or a personal daemon: every session records
+	 * every user's programs that registered
+	 */
 	bool member_reach_all;
 };
 
