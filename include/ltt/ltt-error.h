@@ -166,6 +166,7 @@ extern "C" {
 	X(KERNEL_CONTEXT_PERF, 207, "perf counters (perf:cpu:... and perf:thread:...) are not supported in the kernel domain: add them to user-space channels (-u, perf:thread:...)") \
 	X(TRACKER_DOMAIN, 210, "the user-space domain has the trackers --vpid, --vuid and --vgid only (its -p/--pid is --vpid, as LTTng takes it); --uid and --gid are trackers of the kernel domain (-k)") \
 	X(TRACKER_KERNEL, 211, "the loaded module is too old for kernel process trackers (ltt-tracer.ko before kernel ABI 1.5): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
+	X(TRACKER_REACH, 212, "the sessions of a member of the tracing group record its own user's programs only, so tracking another user's id would record nothing: track your own user id, or have the administrator start ltt-sessiond with --member-reach=all (every user's programs, as LTTng's tracing group records)") \
 	X(STATEDUMP_KERNEL, 225, "the loaded kernel tracer is too old to record its state dump on demand (ltt-tracer.ko before kernel ABI 1.6): reload it (stop ltt-sessiond, 'rmmod ltt_tracer', start ltt-sessiond: it loads the installed module)") \
 	X(STATEDUMP_DOMAIN, 226, "regenerate statedump records the state dump of the kernel tracer and of the traced programs into the session's channels, and this session has none: add a channel first") \
 	X(REGEN_RELAY, 227, "the relay daemon this session streams to is too old to replace a trace's metadata (ltt-relayd before protocol 2.13): upgrade ltt-relayd; nothing was changed") \

@@ -218,6 +218,21 @@ static enum ltt_error_code replace(struct target *t, struct ltt_session *session
 	return ret;
 }
 
+/*
+ * May @session record the programs of each of the @nr user @ids
+ * (ltt_session_reaches())?  A member's session tracking another user
+ * would record nothing of theirs: refused, naming the daemon's setting.
+ */
+static bool reaches(const struct ltt_session *session, const uint32_t *ids, uint32_t nr)
+{
+	uint32_t i;
+
+	for (i = 0; i < nr; i++)
+		if (!ltt_session_reaches(session, (uid_t)ids[i]))
+			return false;
+	return true;
+}
+
 /* TRACK (@add 1) or UNTRACK (@add 0) of ids or names (ltt_cmd_tracker_edit(): cmd.h). */
 enum ltt_error_code ltt_cmd_tracker_edit(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
 					 unsigned int add, struct ltt_wbuf *reply)
@@ -246,9 +261,14 @@ enum ltt_error_code ltt_cmd_tracker_edit(const struct ltt_cmd_ctx *ctx, struct l
 	if (ret)
 		goto out_free;
 	session = ch.session;
-	err = ltt_tracker_edit(&ltt_session_domain(session, t.domain)->trackers.t[t.type],
-			       add != 0, ids, nr, &n, changed);
-	if (err == -EPERM)
+	if (add && t.domain == LTT_DOMAIN_USER && is_user(t.type) && !reaches(session, ids, nr))
+		err = -EACCES;
+	else
+		err = ltt_tracker_edit(&ltt_session_domain(session, t.domain)->trackers.t[t.type],
+				       add != 0, ids, nr, &n, changed);
+	if (err == -EACCES)
+		ret = LTT_ERR_TRACKER_REACH;
+	else if (err == -EPERM)
 		ret = LTT_ERR_TRACKER_POLICY;
 	else if (err == -ENOSPC)
 		ret = LTT_ERR_TRACKER_LIMIT;

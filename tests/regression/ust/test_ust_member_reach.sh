@@ -6,7 +6,8 @@
 # everyone's).  Three programs, root's and two members' (A, B), each
 # 100 events, while root's session and each member's record: before,
 # A's session held root's and B's events, in directories A owns.  A
-# member's list -u shows the programs its sessions may record.  A bad
+# member's list -u shows the programs its sessions may record, and its
+# track -u --vuid of another user is refused, naming the setting.  A bad
 # --member-reach is refused with what to give.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -15,7 +16,7 @@ test_init
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
 [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && getent group nogroup >/dev/null ||
 	skip_all "needs root, setpriv and the group nogroup to act as a user"
-plan 12
+plan 15
 N=100
 A=4141 B=4142
 
@@ -94,6 +95,15 @@ kill "$rpid" "$apid"
 wait
 exec {ready}>&-
 
+# tracking another user's id: refused, naming the setting; one's own taken
+as $A "$LTTCTL_BIN" -q create t --no-output
+run as $A "$LTTCTL_BIN" track -u --vuid $B -s t
+like "$RC:$ERR" "^1:.*record its own user's programs only.*--member-reach=all" \
+	"A's track -u --vuid B: refused, naming --member-reach=all"
+run as $A "$LTTCTL_BIN" track -u --vuid $A -s t
+is "$RC" 0 "A's track -u --vuid A: taken"
+as $A "$LTTCTL_BIN" -q destroy t
+
 term_sessiond
 
 # --- --member-reach=all: LTTng's reach
@@ -102,6 +112,10 @@ timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --group 
 	{ echo "Bail out! the root daemon did not start"; exit 1; }
 record all
 ok $? "--member-reach=all: the same three sessions and programs"
+as $A "$LTTCTL_BIN" -q create t --no-output
+run as $A "$LTTCTL_BIN" track -u --vuid $B -s t
+is "$RC" 0 "  A's track -u --vuid B: taken"
+as $A "$LTTCTL_BIN" -q destroy t
 is "$(roles "$TEST_TMP/all/r")" "a:$N b:$N root:$N uids: 0 $A $B " \
 	"root's session: every user's program"
 is "$(roles "$TEST_TMP/home$A/all")" "a:$N b:$N root:$N uids: 0 $A $B " \
