@@ -40,18 +40,23 @@ chmod 2770 "$out"
 nobody_ctl() {
 	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$LTTCTL_BIN" "$@"
 }
+# nobody_app ARGS...: one of nobody's programs (a member's session records
+# its own user's: ltt-sessiond --member-reach)
+nobody_app() {
+	as_nobody env HOME="$nhome" LTT_HOME="$nhome" LTT_RUNDIR="$LTT_RUNDIR" "$UST_APP" "$@"
+}
 
 ok_cmd "nobody creates a session writing into a directory of group $G" \
 	nobody_ctl create s -o "$out/s"
 nobody_ctl enable-event -u ltt_test:seq >/dev/null
 ok_cmd "it starts: the consumer may write there" nobody_ctl start
 N=3000
-ust_app -n $N -r grp >/dev/null
+nobody_app -n $N -r grp >/dev/null
 ok_cmd "it stops" nobody_ctl stop
 bt "$out/s" "$TEST_TMP/s.out"
 is "$(grep ' ltt_test:seq: ' "$TEST_TMP/s.out" | grep -c 'role = "grp"')" $N \
 	"all $N events are in the trace"
-is "$(stat -c %U "$out/s/ust/uid/0/64-bit/metadata")" nobody "the files are nobody's"
+is "$(stat -c %U "$out/s/ust/uid/$(id -u nobody)/64-bit/metadata")" nobody "the files are nobody's"
 spid=$(sessiond_pid)
 c1=$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)
 ok_cmd "nobody destroys its last session" nobody_ctl destroy s
@@ -76,7 +81,7 @@ nobody_ctl enable-event -u ltt_test:seq >/dev/null
 ok_cmd "a new session in nobody's home starts" nobody_ctl start
 c2=$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)
 ok "$([ -n "$c2" ] && [ "$c2" != "$c1" ]; echo $?)" "with a new consumer (pid $c2)"
-ust_app -n $N -r again >/dev/null
+nobody_app -n $N -r again >/dev/null
 ok_cmd "it stops" nobody_ctl stop
 bt "$nhome/u" "$TEST_TMP/u.out"
 is "$(grep ' ltt_test:seq: ' "$TEST_TMP/u.out" | grep -c 'role = "again"')" $N \
