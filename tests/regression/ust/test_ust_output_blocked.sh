@@ -26,7 +26,7 @@ chown $U2:nogroup "$TEST_TMP/home$U2" "$TEST_TMP/home$U2/out"
 stuckfs_start "$back" "$mnt"
 plan 31
 
-root_sessiond
+root_sessiond --member-reach=all  # the users' sessions record root's programs too
 # as UID lttctl ARGS...
 as() {
 	local u=$1
