@@ -665,6 +665,21 @@ as_gid_user() {
 		env HOME="$TEST_TMP/home$u" LTT_HOME="$TEST_TMP/home$u" LTT_RUNDIR="$GROUP_RUNDIR" "$@"
 }
 
+# coproc_hold NAME IN OUT: the pipes of coprocess NAME, just started, held
+# by the test: the variable IN gets a copy of its output's (to read), OUT
+# of its input's (to write; closing it gives the coprocess EOF), and
+# bash's own are closed.  Bash closes and unsets NAME once it reaps the
+# coprocess, which under load came before the test read its last line
+# ("NAME[0]: unbound variable").
+coproc_hold() {
+	local -n _cp=$1
+	local _in _out
+	exec {_in}<&"${_cp[0]}" {_out}>&"${_cp[1]}"
+	eval "exec ${_cp[0]}<&- ${_cp[1]}>&-"
+	printf -v "$2" %s "$_in"
+	printf -v "$3" %s "$_out"
+}
+
 # as_nobody CMD...: CMD as nobody:nogroup without supplementary groups.
 as_nobody() {
 	timeout "$TEST_TIMEOUT" setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"

@@ -61,7 +61,8 @@ while True:
     conns.append(s.accept()[0])
 ' "$TEST_TMP/mute/client.sock"; }
 mute_pid=$MUTE_PID  # bash unsets MUTE_PID once the coprocess is reaped
-read -r -t "$TEST_TIMEOUT" line <&"${MUTE[0]}"
+coproc_hold MUTE mute_out mute_in
+read -r -t "$TEST_TIMEOUT" line <&"$mute_out"
 is "$line" ready "a mute listener is up"
 run timeout 30 "$LTTCTL_BIN" --timeout 1 --rundir "$TEST_TMP/mute" list
 is "$RC/$ERR" "1/Error: session daemon (run directory $TEST_TMP/mute): the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT" \
@@ -87,7 +88,8 @@ while True:
     c.sendall(struct.pack("<IHHII", 0x4c54544c, 1, 0, 0, len(payload)) + payload)
 ' "$TEST_TMP/stall/client.sock"; }
 stall_pid=$STALL_PID  # bash unsets STALL_PID once the coprocess is reaped
-read -r -t "$TEST_TIMEOUT" line <&"${STALL[0]}"
+coproc_hold STALL stall_out stall_in
+read -r -t "$TEST_TIMEOUT" line <&"$stall_out"
 is "$line" ready "a daemon that stalls after HELLO is up"
 run timeout 30 "$LTTCTL_BIN" --timeout 1 --rundir "$TEST_TMP/stall" list
 is "$RC/$ERR" "1/Error: listing the sessions: the session daemon did not answer in time (is it stopped or overloaded? its pid is in the run directory's sessiond.pid); allow more time with --timeout SEC or LTT_CTL_TIMEOUT" \

@@ -32,7 +32,8 @@ is "$(grep -cE '^    lttng_statedump_(start|process_state|end) \(type: tracepoin
 # until its stdin closes; it says its pid and tids once all run.
 N=4
 coproc KL { exec "$KLOAD" threads "$N" sdhelper; }
-read -r -t "$TEST_TIMEOUT" -u "${KL[0]}" line
+coproc_hold KL kl_out kl_in
+read -r -t "$TEST_TIMEOUT" -u "$kl_out" line
 hpid=$(sed -n 's/^pid \([0-9]*\) tids .*/\1/p' <<<"$line")
 htids=$(sed -n 's/^pid [0-9]* tids //p' <<<"$line" | tr ' ' '\n' | sort -n)
 hppid=$(awk '{ print $4 }' "/proc/$hpid/stat" 2>/dev/null)
@@ -65,7 +66,7 @@ ok_cmd "regenerate statedump -s s" lttctl regenerate statedump -s s
 for x in s p g; do
 	lttctl -q stop "$x"
 done
-exec {KL[1]}>&-	# the helper's stdin ends: it exits
+exec {kl_in}>&-	# the helper's stdin ends: it exits
 wait_pid_exit "$hpid"
 
 bt() {

@@ -27,12 +27,13 @@ APP="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_app.py"
 app_start() {
 	coproc APP { env "${PYENV[@]}" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP"; }
 	APP_PID=$APP_PID
-	read -r -t 30 LINE <&"${APP[0]}"
+	coproc_hold APP app_out app_in
+	read -r -t 30 LINE <&"$app_out"
 }
 # handlers N: the agent's handlers once N are there (or 10 s passed)
 handlers() {
-	echo "handlers $1" >&"${APP[1]}"
-	read -r -t 30 LINE <&"${APP[0]}"
+	echo "handlers $1" >&"$app_in"
+	read -r -t 30 LINE <&"$app_out"
 	echo "${LINE#handlers }"
 }
 
@@ -81,7 +82,8 @@ run lttctl list -p
 like "$OUT" "    qa.other" "list -p: the Python agent is still there"
 
 # --- it exits: forgotten
-echo exit >&"${APP[1]}"
+echo exit >&"$app_in"
+exec {app_in}>&- {app_out}<&-
 wait "$APP_PID"
 run lttctl list -p
 unlike "$OUT" "qa.other" "list -p: the agent gone, its loggers gone"

@@ -37,14 +37,15 @@ app_start() {
 	coproc APP { timeout "$TEST_TIMEOUT" java -cp "$TEST_TMP/classes:$CP" \
 		-Djava.library.path=/usr/lib/x86_64-linux-gnu/jni LttngJavaApp "$1" 2>>"$TEST_TMP/java.err" |
 		tee -a "$SPY"; }
-	read -r -t 45 LINE <&"${APP[0]}"
-	while [[ "$LINE" == rule\ * ]]; do read -r -t 45 LINE <&"${APP[0]}"; done
+	coproc_hold APP app_out app_in
+	read -r -t 45 LINE <&"$app_out"
+	while [[ "$LINE" == rule\ * ]]; do read -r -t 45 LINE <&"$app_out"; done
 }
 # ask LINE: send a command, print the answer (rule lines, the spy's, skipped)
 ask() {
-	echo "$1" >&"${APP[1]}"
-	read -r -t 45 LINE <&"${APP[0]}"
-	while [[ "$LINE" == rule\ * ]]; do read -r -t 45 LINE <&"${APP[0]}"; done
+	echo "$1" >&"$app_in"
+	read -r -t 45 LINE <&"$app_out"
+	while [[ "$LINE" == rule\ * ]]; do read -r -t 45 LINE <&"$app_out"; done
 	echo "$LINE"
 }
 # spy_saw REGEX: the spy printed a matching rule line (waits 10 s at most)
@@ -115,7 +116,8 @@ before=$(lttctl list s)
 ok_cmd "destroy s" lttctl destroy s
 ok_cmd "load s" lttctl load s -i "$TEST_TMP/save"
 is "$(lttctl list s)" "$before" "load gives back the same session, JUL rules included"
-echo exit >&"${APP[1]}"
+echo exit >&"$app_in"
+exec {app_in}>&- {app_out}<&-
 wait "$APP_PID" 2>/dev/null
 
 # an .lttng file of LTTng's with JUL, LOG4J and PYTHON domains
@@ -160,5 +162,6 @@ like "$OUT" "    qa.app" "list -l: the log4j logger qa.app"
 lttctl --mi xml list l >"$TEST_TMP/list-l.xml"
 is "$(mi_xp 'concat(//domain[type="LOG4J"]/events/event/name, ":", //domain[type="LOG4J"]/events/event/loglevel)' "$TEST_TMP/list-l.xml"):$(mi_valid "$TEST_TMP/list-l.xml")" \
 	"qa.app:LOG4J_WARN:$TEST_TMP/list-l.xml validates" "list l --mi xml: the rule in LTTng's LOG4J domain, LOG4J_WARN, valid"
-echo exit >&"${APP[1]}"
+echo exit >&"$app_in"
+exec {app_in}>&- {app_out}<&-
 wait "$APP_PID" 2>/dev/null

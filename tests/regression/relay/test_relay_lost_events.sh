@@ -36,12 +36,14 @@ ok_cmd "phase 2: the program emits $N2 more" ust_app -n "$N2"
 # so that nothing is handed to a socket nobody reads any more.
 coproc TAILP { exec timeout "$TEST_TIMEOUT" tail -n +1 -F "$SESSIOND_LOG" 2>/dev/null; }
 tailp_pid=$TAILP_PID  # bash unsets TAILP_PID once the coprocess is reaped
+coproc_hold TAILP tailp_out tailp_in
 kill -KILL "$RELAYD_PID"
 wait_pid_exit "$RELAYD_PID"
 ok $? "the relay is killed with the second run's events still in the buffers"
-grep -q -m 1 "relay session s at .*: connection lost" <&"${TAILP[0]}"
+grep -q -m 1 "relay session s at .*: connection lost" <&"$tailp_out"
 ok $? "the consumer sees the connection go (its log says so)"
 kill "$tailp_pid" 2>/dev/null
+exec {tailp_out}<&- {tailp_in}>&-
 
 run lttctl stop s
 is "$RC" 1 "stop after the relay died: exit 1"

@@ -68,9 +68,11 @@ unlike "$STDOUT" "[1-9][0-9]* (events )?(lost|discarded)" "list loc: nothing los
 # the stalled relay is given up after LTT_SINK_RELAY_STALL_MS (10 s)
 coproc TAILP { exec timeout 30 tail -n +1 -F "$SESSIOND_LOG" 2>/dev/null; }
 tailp_pid=$TAILP_PID  # bash unsets TAILP_PID once the coprocess is reaped
-grep -q -m 1 "relay session s at .*: connection lost: Connection timed out" <&"${TAILP[0]}"
+coproc_hold TAILP tailp_out tailp_in
+grep -q -m 1 "relay session s at .*: connection lost: Connection timed out" <&"$tailp_out"
 ok $? "the consumer gives the stalled relay up (its log says so)"
 kill "$tailp_pid" 2>/dev/null
+exec {tailp_out}<&- {tailp_in}>&-
 run lttctl list s
 like "$STDOUT" "Relay connection \(user space\): lost \(Connection timed out\)" \
 	"list s: the stalled relay is given up (timed out)"

@@ -39,9 +39,7 @@ timeout "$TEST_TIMEOUT" "$SESSIOND" --background --rundir "$LTT_RUNDIR" --client
 lttctl -q create kept --no-output
 coproc IDLE { exec timeout 60 "$CTL_IDLE" "$LTT_RUNDIR"; }
 idle_pid=$IDLE_PID  # bash unsets IDLE_PID once the coprocess is reaped
-# and closes and unsets IDLE too, maybe before its last line is read (under
-# load it was: "IDLE[0]: unbound variable"): its pipes copied, ours to close
-exec {idle_out}<&"${IDLE[0]}" {idle_in}>&"${IDLE[1]}"
+coproc_hold IDLE idle_out idle_in
 read -r -t "$TEST_TIMEOUT" line <&"$idle_out"
 is "$line" "FIRST rc=0 sessions=1" "a libltt-ctl connection lists the sessions"
 wait_log "$LOG2" 'idle too long: disconnected'
@@ -76,7 +74,8 @@ while True:
     c.close()
 ' "$TEST_TMP/newer/client.sock"; }
 newer_pid=$NEWER_PID  # bash unsets NEWER_PID once the coprocess is reaped
-read -r -t "$TEST_TIMEOUT" line <&"${NEWER[0]}"
+coproc_hold NEWER newer_out newer_in
+read -r -t "$TEST_TIMEOUT" line <&"$newer_out"
 is "$line" ready "a stand-in for a newer daemon is up"
 run lttctl --rundir "$TEST_TMP/newer" list
 is "$RC/$ERR" "1/Error: listing the sessions: error 4242, unknown to this version of libltt-ctl (a newer session daemon's?): its description comes with a newer lttctl" \
