@@ -144,6 +144,13 @@ tests_unit_trace_test_tsdl_SOURCES = tests/unit/trace/test_tsdl.c tests/unit/tsd
 	tests/unit/tsdl-trace.h $(SESSIOND_META_SOURCES) $(UNIT_TAP_SOURCES)
 tests_unit_trace_test_tsdl_LDADD = src/common/libcommon.la
 
+# The metadata writers' text (meta.h): the kernel's descriptions, CTF 2's fragments.
+check_PROGRAMS += tests/unit/trace/test_meta
+TESTS += tests/unit/trace/test_meta
+tests_unit_trace_test_meta_SOURCES = tests/unit/trace/test_meta.c tests/unit/tsdl-trace.c \
+	tests/unit/tsdl-trace.h $(SESSIOND_META_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_trace_test_meta_LDADD = src/common/libcommon.la
+
 # The app thread's cache of decoded TRACEPOINTS payloads (the decoder's calls counted).
 check_PROGRAMS += tests/unit/sessiond/test_app_tpcache
 TESTS += tests/unit/sessiond/test_app_tpcache
