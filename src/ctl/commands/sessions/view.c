@@ -207,7 +207,7 @@ static int view_session(const struct ctl_ctx *ctx, poptContext pc, const char *r
 	    !reader_reads_ctf2(version, sizeof(version))) {
 		ctl_out_error(LTT_ERR_UNKNOWN,
 			      "session '%s' writes CTF 2, which babeltrace2 reads from 2.1 on, and this "
-			      "host's babeltrace2 is %s (Debian 12's): read %s with babeltrace2 2.1 "
+			      "host's babeltrace2 is %s: read %s with babeltrace2 2.1 "
 			      "(Debian 13's or later, -e), or record with --trace-format=ctf-1.8",
 			      session, version, d->info.output);
 		ret = CTL_EXIT_FAILURE;
