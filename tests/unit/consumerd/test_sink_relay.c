@@ -345,10 +345,17 @@ static void test_session(void)
 	       f.last_beacon.timestamp_end == 223456789 && f.last_beacon.stream_id == 3 &&
 	       f.last_beacon.stream_handle == 101, "an idle stream sends one beacon with the time");
 
-	/* the relay stops reading data: the sink says it would block */
+	/*
+	 * the relay stops reading data: the sink says it would block.  The
+	 * fake's round under way may still read a packet, which would make
+	 * room and rightly wake the sink: the writes start once a round
+	 * began that no longer reads.
+	 */
 	pthread_mutex_lock(&f.lock);
 	f.stop_reading_data = true;
+	i = f.loops;
 	pthread_mutex_unlock(&f.lock);
+	fake_wait(&f, &f.loops, i + 1);
 	accepted = 0;
 	refused = 0;
 	for (i = 0; i < 40; i++) {
