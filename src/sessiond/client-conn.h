@@ -54,6 +54,7 @@ struct conn {
 	uint64_t held;		/* in the user's budget: payload_cap, or the worker's copy */
 	bool skipping;		/* over the budget: the request's bytes are read, not kept */
 	bool lttng_sized;	/* LTTng's wire: the fixed request read, its variable part sized */
+	uint8_t lttng_gen;	/* LTTng's wire: the client's generation (enum ltt_lttng_gen) */
 	/* Reply being written. */
 	struct ltt_wbuf out;
 	size_t out_off;

@@ -113,7 +113,7 @@ static void queue_lttng_reply(struct conn *c, enum ltt_error_code status,
 	if (!status && body)
 		ltt_wbuf_put_bytes(&c->out, body->data, body->len);
 	else
-		ltt_lttng_compat_error(msg, status, &c->out);
+		ltt_lttng_compat_error(msg, c->lttng_gen, status, &c->out);
 	if (c->out.err)
 		ltt_wbuf_reset(&c->out);	/* no memory for the reply: close */
 }
@@ -329,6 +329,7 @@ static void handle_request(struct ltt_client_thread *t, struct conn *c)
 		.client_fd = c->fd,
 		.minor = c->minor,
 		.rundir = t->cfg.rundir,
+		.lttng_gen = c->lttng_gen,
 	};
 	struct ltt_wbuf body;
 	enum ltt_error_code ret;
@@ -430,7 +431,7 @@ static bool lttng_sized(struct conn *c)
 	if (c->lttng_sized)
 		return false;
 	c->lttng_sized = true;
-	extra = ltt_lttng_compat_extra(c->payload);
+	extra = ltt_lttng_compat_extra(c->payload, c->lttng_gen);
 	c->hdr.payload_len += (uint32_t)extra;
 	return extra > 0;
 }
@@ -737,8 +738,11 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 		return;
 	}
 	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
-	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
+	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG) {
+		/* LTTng 2.16's or 2.13's: its requests do not say, its library does */
+		c->lttng_gen = (uint8_t)ltt_lttng_peer_gen(cred.pid);
 		lttng_expect_request(c);
+	}
 	else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
 		lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);	/* its handshake first */
 	ltt_client_conn_deadline(c);

@@ -23,7 +23,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/lttng-compat-view.c \
 	src/sessiond/lttng-compat-chunk.c src/sessiond/lttng-compat-trigger.c \
 	src/sessiond/lttng-compat-notif.c \
-	src/sessiond/lttng-compat-call.c \
+	src/sessiond/lttng-compat-call.c src/sessiond/lttng-compat-peer.c \
+	src/sessiond/lttng-compat-216.c \
 	src/sessiond/lttng-compat.h \
 	src/sessiond/worker.c src/sessiond/worker.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \

@@ -97,8 +97,13 @@ uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code e
 uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
 			  const char *instead)
 {
-	LTT_WARN_RL("LTTng client pid %d: %s: ltt-sessiond --lttng-compat does not serve %s; use %s",
-		    (int)call->ctx->cred.pid, ltt_lttng_cmd_name(call->req.cmd), what, instead);
+	const char *name = ltt_lttng_cmd_name(call->req.cmd);
+
+	if (!name && call->gen == LTT_LTTNG_GEN_2_16)
+		name = ltt_lttng_cmd216_name(call->req.wire_cmd);
+	LTT_WARN_RL("LTTng %s client pid %d: %s: ltt-sessiond --lttng-compat does not serve %s; use %s",
+		    ltt_lttng_gen_name(call->gen), (int)call->ctx->cred.pid, name ?: "?", what,
+		    instead);
 	return LTT_LTTNG_ERR_NOT_SUPPORTED;
 }
 

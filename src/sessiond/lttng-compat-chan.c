@@ -76,6 +76,31 @@ static const char *get_name(struct ltt_rbuf *r, uint32_t len, size_t max)
 	return p;
 }
 
+/*
+ * LTTng 2.16's channel policies, each taken at what ltt does: buffers per
+ * CPU, allocated whole at creation, kept until the channel goes; and its
+ * watchdog at the client's default for user space (2 s: ltt's consumer
+ * takes a dead program's sub-buffers back itself, doc/lttng-compat.md).
+ */
+#define WATCHDOG_DEFAULT_US 2000000
+
+static uint32_t channel_policies_216(struct ltt_lttng_call *call, const struct ltt_lttng_channel *ch)
+{
+	if (ch->allocation)
+		return ltt_lttng_refuse(call, "buffers per channel (--buffer-allocation=per-channel): ltt's are per CPU",
+					"lttng enable-channel without --buffer-allocation");
+	if (ch->preallocation)
+		return ltt_lttng_refuse(call, "buffers allocated on demand (--buffer-preallocation=on-demand): ltt allocates a channel's buffers whole",
+					"lttng enable-channel without --buffer-preallocation");
+	if (ch->reclaim_set)
+		return ltt_lttng_refuse(call, "automatic memory reclamation (--auto-reclaim-memory): ltt keeps a channel's buffers until it goes",
+					"lttng enable-channel without --auto-reclaim-memory");
+	if (ch->watchdog_set && ch->watchdog_us != WATCHDOG_DEFAULT_US)
+		return ltt_lttng_refuse(call, "a watchdog timer (--watchdog-timer): ltt's consumer takes a dead program's sub-buffers back itself",
+					"lttng enable-channel without --watchdog-timer");
+	return LTT_LTTNG_OK;
+}
+
 uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 {
 	struct ltt_channel_conf conf = { 0 };
@@ -89,10 +114,13 @@ uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 	ret = ltt_lttng_check_domain(call, false);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
-	ltt_lttng_get_channel(&call->extra, &ch);
+	ltt_lttng_get_channel(&call->extra, call->gen, &ch);
 	name = get_name(&call->extra, ch.name_len, LTT_NAME_MAX);
 	if (ltt_rbuf_end(&call->extra))
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	ret = channel_policies_216(call, &ch);
+	if (ret != LTT_LTTNG_OK)
+		return ret;
 	bt = buffer_type(call->req.buf_type);
 	if (bt < 0)
 		return LTT_LTTNG_ERR_INVALID;
@@ -239,6 +267,9 @@ static uint32_t get_event(struct ltt_lttng_call *call, struct ltt_rule_conf *rul
 		(void)ltt_rbuf_get_bytes(r, ev->function_attr_len);
 	if (ev->probe_attr_len)
 		get_probe(r, ev->probe_attr_len, rule->location, sizeof(rule->location));
+	/* 2.16's client sends the event's rule after it: the event says it all */
+	if (call->gen == LTT_LTTNG_GEN_2_16 && !r->err && r->pos < r->len)
+		r->pos = r->len;
 	if (ltt_rbuf_end(r))
 		return ev->filter_len > sizeof(rule->filter) ? LTT_LTTNG_ERR_FILTER_INVAL :
 							       LTT_LTTNG_ERR_INVALID_PROTOCOL;

@@ -153,7 +153,7 @@ static void put_channel(void *arg, const struct ltt_channel_desc *ch)
 	c.lost_packets = ch->lost_packets;
 	c.blocking_timeout_us = ch->attr.blocking_timeout_us == LTT_BLOCKING_TIMEOUT_INF ?
 					-1 : (int64_t)ch->attr.blocking_timeout_us;
-	ltt_lttng_put_channel(&l->call->data, &c);
+	ltt_lttng_put_channel(&l->call->data, l->call->gen, &c);
 	ltt_wbuf_put_bytes(&l->call->data, ch->attr.name, c.name_len);
 	l->count++;
 }
@@ -167,7 +167,12 @@ uint32_t ltt_lttng_list_channels(struct ltt_lttng_call *call)
 
 	ltt_wbuf_init(&reply);
 	ret = ltt_lttng_session_tree(call, &reply, &r, NULL);
-	if (ret == LTT_LTTNG_OK && each_channel(call, &r, put_channel, &l))
+	/*
+	 * LTTng 2.16 lists no channel of the agents' domains: its client
+	 * would ask their streams' memory, which only user space has
+	 */
+	if (ret == LTT_LTTNG_OK && !(call->gen == LTT_LTTNG_GEN_2_16 && ltt_lttng_agent_domain(call)) &&
+	    each_channel(call, &r, put_channel, &l))
 		ret = LTT_LTTNG_ERR_FATAL;
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->hdr, l.count);

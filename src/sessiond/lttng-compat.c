@@ -71,7 +71,7 @@ static uint32_t get_create(struct ltt_lttng_call *call, struct create *cr, char 
 		if (call->req.home_dir_size > LTT_PATH_MAX || home[0] != '/')
 			ltt_rbuf_fail(r);
 	}
-	ltt_lttng_get_descriptor(r, &cr->desc);
+	ltt_lttng_get_descriptor(r, call->gen, &cr->desc);
 	if (cr->desc.type == LTT_LTTNG_DESC_LIVE)
 		cr->live_timer_us = ltt_rbuf_get_u64(r);
 	if (cr->desc.name_len) {
@@ -83,6 +83,10 @@ static uint32_t get_create(struct ltt_lttng_call *call, struct create *cr, char 
 	if (cr->desc.uri_count > 2 || cr->desc.type < LTT_LTTNG_DESC_REGULAR ||
 	    cr->desc.type > LTT_LTTNG_DESC_LIVE || cr->desc.output_type > LTT_LTTNG_DESC_OUT_NETWORK)
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
+	if (cr->desc.trace_format > LTT_TRACE_FORMAT_CTF_2)
+		return LTT_LTTNG_ERR_UNSUPPORTED_TRACE_FORMAT;
+	/* LTTng's numbers are ltt's: the default, CTF 1.8, CTF 2 */
+	cr->req.conf.trace_format = cr->desc.trace_format;
 	cr->uris = calloc(cr->desc.uri_count ? cr->desc.uri_count : 1, sizeof(*cr->uris));
 	if (!cr->uris)
 		return LTT_LTTNG_ERR_NOMEM;
@@ -160,7 +164,7 @@ static uint8_t output_uris(const struct ltt_session_desc *info, struct ltt_lttng
 }
 
 /* The descriptor of the session created: the client's, named, its output resolved. */
-static void put_created(struct ltt_wbuf *w, const struct create *cr,
+static void put_created(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const struct create *cr,
 			const struct ltt_session_desc *info)
 {
 	struct ltt_lttng_descriptor d = cr->desc;
@@ -173,7 +177,7 @@ static void put_created(struct ltt_wbuf *w, const struct create *cr,
 	}
 	d.name_len = (uint32_t)strlen(info->name) + 1;
 	d.uri_count = output_uris(info, uris);
-	ltt_lttng_put_descriptor(w, &d);
+	ltt_lttng_put_descriptor(w, gen, &d);
 	if (d.type == LTT_LTTNG_DESC_LIVE)
 		ltt_wbuf_put_u64(w, cr->live_timer_us);
 	ltt_wbuf_put_bytes(w, info->name, d.name_len);
@@ -212,7 +216,7 @@ static uint32_t create_session(struct ltt_lttng_call *call)
 	if (ltt_rbuf_end(&r))
 		ret = LTT_LTTNG_ERR_FATAL;
 	else
-		put_created(&call->data, cr, info);
+		put_created(&call->data, call->gen, cr, info);
 out:
 	free(info);
 	if (cr)
@@ -273,10 +277,11 @@ static uint32_t list_sessions(struct ltt_lttng_call *call)
 		ls->live_timer_us = s->live_timer_us;
 		ltt_lttng_put_session(&call->data, ls);
 		ext[k].creation_time = (uint64_t)s->creation_time;
+		ext[k].trace_format = s->trace_format == LTT_TRACE_FORMAT_CTF_2 ? 2 : 1;
 		ext[k++].is_set = 1;
 	}
 	for (i = 0; i < k; i++)
-		ltt_lttng_put_session_ext(&call->data, &ext[i]);
+		ltt_lttng_put_session_ext(&call->data, call->gen, &ext[i]);
 	if (ltt_rbuf_end(&r))
 		ret = LTT_LTTNG_ERR_FATAL;
 out:
@@ -550,11 +555,23 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 
 	if (len < LTT_LTTNG_MSG_SIZE)
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
-	err = ltt_lttng_get_req(msg, &call->req);
+	err = ltt_lttng_get_req(msg, call->gen, &call->req);
+	if (err == -EPROTONOSUPPORT) {
+		LTT_WARN_RL("LTTng client pid %d runs LTTng %s's liblttng-ctl: ltt-sessiond --lttng-compat speaks the client protocols of LTTng 2.13 and 2.16 (2.14 and 2.15 numbered the commands otherwise): use lttng 2.13 or 2.16, or lttctl",
+			    (int)call->ctx->cred.pid, ltt_lttng_gen_name(call->gen));
+		return LTT_LTTNG_ERR_NOT_SUPPORTED;
+	}
+	if (err == -ENOSYS && call->gen == LTT_LTTNG_GEN_2_16)
+		return ltt_lttng_new_216(call);
 	if (err == -ENOSYS) {
-		LTT_WARN_RL("LTTng client pid %d sent command %u, which LTTng 2.13 lacks: ltt-sessiond --lttng-compat speaks LTTng 2.13's client protocol",
-			    (int)call->ctx->cred.pid, call->req.cmd);
+		LTT_WARN_RL("LTTng client pid %d sent command %u, which LTTng 2.13 lacks",
+			    (int)call->ctx->cred.pid, call->req.wire_cmd);
 		return LTT_LTTNG_ERR_UND;
+	}
+	if (!err && call->gen == LTT_LTTNG_GEN_2_16 && !ltt_lttng_served_216(call->req.cmd)) {
+		LTT_WARN_RL("LTTng 2.16 client pid %d: %s is not served yet to LTTng 2.16's clients (its layout is not checked against 2.16's): use lttng 2.13 or lttctl for it",
+			    (int)call->ctx->cred.pid, ltt_lttng_cmd_name(call->req.cmd));
+		return LTT_LTTNG_ERR_NOT_SUPPORTED;
 	}
 	if (err || ltt_lttng_req_extra(&call->req, &extra) ||
 	    len != LTT_LTTNG_MSG_SIZE + extra + fds_byte(&call->req)) {
@@ -591,8 +608,8 @@ void ltt_lttng_fds_close(struct ltt_lttng_fds *fds)
 }
 
 /* Append the reply of @cmd: its header, then @hdr and @data on success, passing @nr_fds. */
-static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const struct ltt_wbuf *hdr,
-		      const struct ltt_wbuf *data, unsigned int nr_fds)
+static void put_reply(struct ltt_wbuf *w, enum ltt_lttng_gen gen, uint32_t cmd, uint32_t code,
+		      const struct ltt_wbuf *hdr, const struct ltt_wbuf *data, unsigned int nr_fds)
 {
 	struct ltt_lttng_reply r = { .cmd = cmd, .ret_code = code };
 	bool body = code == LTT_LTTNG_OK && hdr && data;
@@ -602,7 +619,7 @@ static void put_reply(struct ltt_wbuf *w, uint32_t cmd, uint32_t code, const str
 		r.data_size = (uint32_t)data->len;
 		r.fd_count = nr_fds;
 	}
-	ltt_lttng_put_reply(w, &r);
+	ltt_lttng_put_reply(w, gen, &r);
 	if (!body)
 		return;
 	if (hdr->len)
@@ -615,7 +632,7 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 					 size_t len, struct ltt_wbuf *reply, struct ltt_lttng_fds *fds)
 {
 	struct ltt_cmd_ctx lctx = *ctx;
-	struct ltt_lttng_call call = { .ctx = &lctx };
+	struct ltt_lttng_call call = { .ctx = &lctx, .gen = (enum ltt_lttng_gen)ctx->lttng_gen };
 	uint32_t code;
 
 	lctx.lttng = true;
@@ -626,10 +643,11 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 		code = LTT_LTTNG_ERR_NOMEM;
 	if (code != LTT_LTTNG_OK)
 		ltt_lttng_fds_close(&call.fds);
-	LTT_DBG("LTTng client pid %d uid %u: %s (%u) -> %u", (int)ctx->cred.pid,
-		(unsigned int)ctx->cred.uid, ltt_lttng_cmd_name(call.req.cmd) ?: "?",
-		call.req.cmd, code);
-	put_reply(reply, call.req.cmd, code, &call.hdr, &call.data, call.fds.nr);
+	LTT_DBG("LTTng %s client pid %d uid %u: %s (%u) -> %u", ltt_lttng_gen_name(call.gen),
+		(int)ctx->cred.pid, (unsigned int)ctx->cred.uid,
+		ltt_lttng_cmd_name(call.req.cmd) ?: ltt_lttng_cmd216_name(call.req.wire_cmd) ?: "?",
+		call.req.wire_cmd, code);
+	put_reply(reply, call.gen, call.req.wire_cmd, code, &call.hdr, &call.data, call.fds.nr);
 	ltt_wbuf_fini(&call.hdr);
 	ltt_wbuf_fini(&call.data);
 	if (reply->err)
@@ -638,23 +656,24 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 	return reply->err ? LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 
-size_t ltt_lttng_compat_extra(const uint8_t *msg)
+size_t ltt_lttng_compat_extra(const uint8_t *msg, enum ltt_lttng_gen gen)
 {
 	struct ltt_lttng_req req;
 	size_t extra;
 
-	if (ltt_lttng_get_req(msg, &req) || ltt_lttng_req_extra(&req, &extra))
+	if (ltt_lttng_get_req(msg, gen, &req) || ltt_lttng_req_extra(&req, &extra))
 		return 0;
 	return extra + fds_byte(&req);
 }
 
-void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply)
+void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_lttng_gen gen, enum ltt_error_code err,
+			    struct ltt_wbuf *reply)
 {
 	struct ltt_lttng_req req = { 0 };
 
 	if (msg)
-		(void)ltt_lttng_get_req(msg, &req);
-	put_reply(reply, msg ? req.cmd : 0,
+		(void)ltt_lttng_get_req(msg, gen, &req);
+	put_reply(reply, gen, msg ? req.wire_cmd : 0,
 		  err == LTT_ERR_NOMEM || err == LTT_ERR_CLIENT_BYTES ? LTT_LTTNG_ERR_NOMEM :
 								       LTT_LTTNG_ERR_FATAL,
 		  NULL, NULL, 0);

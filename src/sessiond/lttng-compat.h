@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * lttng-compat.h - LTTng 2.13's client protocol on ltt's commands
+ * lttng-compat.h - LTTng 2.13's and 2.16's client protocols on ltt's commands
  * (ltt-sessiond --lttng-compat, doc/lttng-compat.md).  A request in
  * LTTng's layout (common/proto/lttng-client-proto.h) is decoded into the
  * requests ltt's own client protocol carries, run through the same
@@ -17,6 +17,9 @@
  *   lttng-compat-notif.c the notification channel (sessiond-notification)
  *   lttng-compat-call.c  what they all call: ltt's commands, LTTng's codes,
  *                        refusals, the session's tree and rotation state
+ *   lttng-compat-216.c   LTTng 2.16's clients: what is served them, and
+ *                        the commands 2.16 added
+ *   lttng-compat-peer.c  which generation a client speaks (its liblttng-ctl)
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
 #define LTT_SESSIOND_LTTNG_COMPAT_H
@@ -33,11 +36,26 @@
 #include "sessiond/cmd/cmd.h"
 
 /**
- * ltt_lttng_compat_extra() - the bytes that follow the fixed request at
- * @msg (LTT_LTTNG_MSG_SIZE bytes, borrowed): its variable part; 0 for a
- * malformed request, which ltt_lttng_compat_run() answers.  Any thread.
+ * ltt_lttng_peer_gen() - the generation of LTTng's client protocol that
+ * client @pid speaks, told by the liblttng-ctl it runs
+ * (lttng-compat-peer.c); LTT_LTTNG_GEN_2_13 where it can't be told.  Any
+ * thread; reads /proc, and a library once.
  */
-size_t ltt_lttng_compat_extra(const uint8_t *msg);
+enum ltt_lttng_gen ltt_lttng_peer_gen(pid_t pid);
+
+/**
+ * ltt_lttng_peer_gen_here() - as ltt_lttng_peer_gen(), read by this
+ * process whatever its rights (the privileged part's LTTNG_GEN)
+ */
+enum ltt_lttng_gen ltt_lttng_peer_gen_here(pid_t pid);
+
+/**
+ * ltt_lttng_compat_extra() - the bytes that follow the fixed request at
+ * @msg (LTT_LTTNG_MSG_SIZE bytes, borrowed) of a client of generation
+ * @gen: its variable part; 0 for a malformed request, or one ltt does not
+ * serve, which ltt_lttng_compat_run() answers.  Any thread.
+ */
+size_t ltt_lttng_compat_extra(const uint8_t *msg, enum ltt_lttng_gen gen);
 
 /*
  * The descriptors one reply passes at most (the binaries of LIST_EVENTS'
@@ -94,9 +112,10 @@ enum ltt_error_code ltt_lttng_compat_run(const struct ltt_cmd_ctx *ctx, const ui
 /**
  * ltt_lttng_compat_error() - append an LTTng reply that says ltt's @err
  * (the daemon's own failure: no memory, too many bytes) to the request
- * whose fixed part is at @msg (NULL: unknown)
+ * whose fixed part is at @msg (NULL: unknown), in @gen's layout
  */
-void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_error_code err, struct ltt_wbuf *reply);
+void ltt_lttng_compat_error(const uint8_t *msg, enum ltt_lttng_gen gen, enum ltt_error_code err,
+			    struct ltt_wbuf *reply);
 
 /**
  * ltt_lttng_compat_socket() - the path of LTTng's client socket in
@@ -139,6 +158,7 @@ void ltt_lttng_compat_clean(const char *path, pid_t owner);
 /* One LTTng request being served. */
 struct ltt_lttng_call {
 	const struct ltt_cmd_ctx *ctx;
+	enum ltt_lttng_gen gen;	/* the client's: its numbers, its layouts */
 	struct ltt_lttng_req req;
 	struct ltt_rbuf extra;	/* its variable part */
 	struct ltt_wbuf hdr;	/* the reply's command header */
@@ -163,6 +183,12 @@ bool ltt_lttng_agent_domain(const struct ltt_lttng_call *call);
  * and (@agents) the agents'.  LTT_LTTNG_OK, or the code that refuses @call.
  */
 uint32_t ltt_lttng_check_domain(const struct ltt_lttng_call *call, bool agents);
+
+/* lttng-compat-216.c: is 2.13's @cmd served to 2.16's clients (in 2.16's layouts)? */
+bool ltt_lttng_served_216(uint32_t cmd);
+
+/* lttng-compat-216.c: a command 2.16 added (@call's wire_cmd), served or refused */
+uint32_t ltt_lttng_new_216(struct ltt_lttng_call *call);
 
 /* lttng-compat-list.c: the lists the table of lttng-compat.c runs there */
 uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call);

@@ -73,11 +73,29 @@ FUZZ_CODEC(query, struct ltt_lttng_error_query, get_query, put_query, false);
 FUZZ_CODEC_VOID(notif_hdr, struct ltt_lttng_notif_hdr, ltt_lttng_notif_hdr_get,
 		ltt_lttng_notif_hdr_put, true);
 
-FUZZ_CODEC_VOID(channel, struct ltt_lttng_channel, ltt_lttng_get_channel,
-		ltt_lttng_put_channel, true);
+/* The objects whose layout a generation changed: each generation's. */
+#define GEN_PAIR(name, type, gen, g) \
+	static void get_##name##_##g(struct ltt_rbuf *r, type *ret) \
+	{ \
+		ltt_lttng_get_##name(r, gen, ret); \
+	} \
+	static void put_##name##_##g(struct ltt_wbuf *w, const type *m) \
+	{ \
+		ltt_lttng_put_##name(w, gen, m); \
+	}
+GEN_PAIR(channel, struct ltt_lttng_channel, LTT_LTTNG_GEN_2_13, 213)
+GEN_PAIR(channel, struct ltt_lttng_channel, LTT_LTTNG_GEN_2_16, 216)
+GEN_PAIR(descriptor, struct ltt_lttng_descriptor, LTT_LTTNG_GEN_2_13, 213)
+GEN_PAIR(descriptor, struct ltt_lttng_descriptor, LTT_LTTNG_GEN_2_16, 216)
+
+/* 2.13's channel leaves 2.16's members zero: canonical all the same */
+FUZZ_CODEC_VOID(channel, struct ltt_lttng_channel, get_channel_213, put_channel_213, true);
+FUZZ_CODEC_VOID(channel216, struct ltt_lttng_channel, get_channel_216, put_channel_216, true);
 FUZZ_CODEC_VOID(event, struct ltt_lttng_event, ltt_lttng_get_event, ltt_lttng_put_event, true);
-FUZZ_CODEC_VOID(descriptor, struct ltt_lttng_descriptor, ltt_lttng_get_descriptor,
-		ltt_lttng_put_descriptor, true);
+FUZZ_CODEC_VOID(descriptor, struct ltt_lttng_descriptor, get_descriptor_213, put_descriptor_213,
+		true);
+FUZZ_CODEC_VOID(descriptor216, struct ltt_lttng_descriptor, get_descriptor_216,
+		put_descriptor_216, true);
 /* a fixed array's bytes after its NUL are not read back: not canonical */
 FUZZ_CODEC_VOID(uri, struct ltt_lttng_uri, ltt_lttng_get_uri, ltt_lttng_put_uri, false);
 FUZZ_CODEC_VOID(perf_counter, struct ltt_lttng_perf_counter, ltt_lttng_get_perf_counter,
@@ -87,8 +105,8 @@ FUZZ_CODEC_VOID(probe_attr, struct ltt_lttng_probe_attr, ltt_lttng_get_probe_att
 		ltt_lttng_put_probe_attr, true);
 
 static const struct ltt_fuzz_codec *const codecs[] = {
-	&channel, &event, &descriptor, &uri, &trigger, &condition, &query, &notif_hdr,
-	&perf_counter, &probe_attr,
+	&channel, &channel216, &event, &descriptor, &descriptor216, &uri, &trigger, &condition,
+	&query, &notif_hdr, &perf_counter, &probe_attr,
 };
 
 /*
@@ -137,7 +155,9 @@ static void check_request(const uint8_t *data, size_t size)
 		abort();
 	memcpy(msg, data, size < LTT_LTTNG_MSG_SIZE ? size : LTT_LTTNG_MSG_SIZE);
 	memset(&req, 0, sizeof(req));
-	ret = ltt_lttng_get_req(msg, &req);
+	/* the byte after the request picks the client's generation */
+	ret = ltt_lttng_get_req(msg, size > LTT_LTTNG_MSG_SIZE ? data[LTT_LTTNG_MSG_SIZE] % 4 : 0,
+				&req);
 	if (!ret) {
 		FUZZ_CHECK(ltt_lttng_cmd_name(req.cmd));
 		FUZZ_CHECK(memchr(req.session, '\0', sizeof(req.session)));
@@ -145,7 +165,8 @@ static void check_request(const uint8_t *data, size_t size)
 		if (!ltt_lttng_req_extra(&req, &extra))
 			FUZZ_CHECK(extra <= LTT_LTTNG_EXTRA_MAX);
 	} else {
-		FUZZ_CHECK(ret == -EPROTO || (ret == -ENOSYS && !ltt_lttng_cmd_name(req.cmd)));
+		FUZZ_CHECK(ret == -EPROTO || ret == -EPROTONOSUPPORT ||
+			   (ret == -ENOSYS && !ltt_lttng_cmd_name(req.cmd)));
 	}
 	free(msg);
 }

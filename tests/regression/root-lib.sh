@@ -21,16 +21,18 @@ root_or_skip() {
 }
 
 # in_root CMD...: CMD in ROOT, in a mount namespace of its own with /proc,
-# /dev and the test's directory (at the same path, over a /tmp of its
+# /dev, /sys and the test's directory (at the same path, over a /tmp of its
 # own), its /run the test's ROOT_RUN (where LTTng's root daemons write
-# their port files): nothing is left in the cached root.
+# their port files; a test may set it first, as to its own /run): nothing
+# is left in the cached root.
 in_root() {
-	ROOT_RUN=$TEST_TMP/root-run
+	ROOT_RUN=${ROOT_RUN:-$TEST_TMP/root-run}
 	mkdir -p "$ROOT_RUN"
 	unshare -m sh -c '
 		r=$1 t=$2 run=$3
 		shift 3
 		mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" &&
+			mount --rbind /sys "$r/sys" &&
 			mount --bind "$run" "$r/run" && mount -t tmpfs tmpfs "$r/tmp" &&
 			mkdir -p "$r$t" && mount --bind "$t" "$r$t" || exit 125
 		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$ROOT_RUN" "$@"

@@ -36,6 +36,38 @@ const char *ltt_lttng_cmd_name(uint32_t cmd)
 	return cmd < LTT_LTTNG_CMD_NR_ ? cmd_names[cmd] : NULL;
 }
 
+/* 2.16's numbers in 2.13's: UINT32_MAX for a command 2.13 lacks */
+#define FROM216_(name, num) [num] = LTT_LTTNG_CMD_##name + 1,
+static const unsigned char cmd_from216[LTT_LTTNG_CMD216_NR] = {
+	LTT_LTTNG_CMD216_TABLE(FROM216_)
+};
+#undef FROM216_
+
+static const char *const cmd216_new_names[LTT_LTTNG_CMD216_NR - LTT_LTTNG_CMD216_NEW_FIRST] = {
+	"KERNEL_TRACER_STATUS", "RECLAIM_CHANNEL_MEMORY", "GET_CHANNEL_DATA_STREAM_INFO_SETS",
+	"ADD_MAP_CHANNEL", "LIST_MAP_CHANNELS", "GET_MAP_CHANNEL_BY_NAME", "LIST_MAP_GROUPS",
+	"SAMPLE_MAP_GROUP", "LIST_MAP_KEYS",
+};
+
+static uint32_t cmd_from_216(uint32_t cmd)
+{
+	return cmd < LTT_LTTNG_CMD216_NR && cmd_from216[cmd] ? cmd_from216[cmd] - 1u : UINT32_MAX;
+}
+
+const char *ltt_lttng_cmd216_name(uint32_t cmd)
+{
+	if (cmd >= LTT_LTTNG_CMD216_NEW_FIRST && cmd < LTT_LTTNG_CMD216_NR)
+		return cmd216_new_names[cmd - LTT_LTTNG_CMD216_NEW_FIRST];
+	return ltt_lttng_cmd_name(cmd_from_216(cmd));
+}
+
+const char *ltt_lttng_gen_name(enum ltt_lttng_gen gen)
+{
+	static const char *const names[] = { "2.13", "2.14", "2.15", "2.16" };
+
+	return (unsigned int)gen < sizeof(names) / sizeof(names[0]) ? names[gen] : "?";
+}
+
 /* ---- the fixed request, part by part ---- */
 
 #define LTT_MSG struct ltt_lttng_req
@@ -117,28 +149,34 @@ static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 	return c ? get_at(msg, LTT_LTTNG_OFF_UNION, c, req) : 0;
 }
 
-int ltt_lttng_get_req(const uint8_t *msg, struct ltt_lttng_req *ret)
+int ltt_lttng_get_req(const uint8_t *msg, enum ltt_lttng_gen gen, struct ltt_lttng_req *ret)
 {
 	struct ltt_lttng_req req;
+	int err = 0;
 
 	memset(&req, 0, sizeof(req));
-	if (get_at(msg, 0, &lttng_req_cmd, &req)) {
-		/* the command alone, for the reply */
-		ret->cmd = req.cmd;
-		return -EPROTO;
-	}
-	if (get_at(msg, LTT_LTTNG_OFF_DOMAIN, &lttng_req_domain, &req) ||
-	    get_at(msg, LTT_LTTNG_OFF_FD_COUNT, &lttng_req_fds, &req)) {
-		ret->cmd = req.cmd;
-		return -EPROTO;
-	}
-	if (!ltt_lttng_cmd_name(req.cmd)) {
+	if (get_at(msg, 0, &lttng_req_cmd, &req))
+		err = -EPROTO;
+	req.wire_cmd = req.cmd;
+	if (gen == LTT_LTTNG_GEN_2_16)
+		req.cmd = cmd_from_216(req.wire_cmd);
+	else if (gen != LTT_LTTNG_GEN_2_13 && !err)
+		err = -EPROTONOSUPPORT;
+	if (!err && (get_at(msg, LTT_LTTNG_OFF_DOMAIN, &lttng_req_domain, &req) ||
+		     get_at(msg, LTT_LTTNG_OFF_FD_COUNT, &lttng_req_fds, &req)))
+		err = -EPROTO;
+	if (!err && !ltt_lttng_cmd_name(req.cmd)) {
+		req.cmd = UINT32_MAX;
 		*ret = req;
 		return -ENOSYS;
 	}
-	if (get_union(msg, &req)) {
+	if (!err && get_union(msg, &req))
+		err = -EPROTO;
+	if (err) {
+		/* the command alone, for the reply */
 		ret->cmd = req.cmd;
-		return -EPROTO;
+		ret->wire_cmd = req.wire_cmd;
+		return err;
 	}
 	*ret = req;
 	return 0;
@@ -180,7 +218,15 @@ int ltt_lttng_req_extra(const struct ltt_lttng_req *req, size_t *ret_len)
 LTT_CODEC(lttng_reply, LTTNG_ORDER,
 	  LTT_ROW_U32(cmd), LTT_ROW_U32(ret_code), LTT_ROW_U32(pid),
 	  LTT_ROW_U32(cmd_header_size), LTT_ROW_U32(data_size), LTT_ROW_U32(fd_count));
+LTT_CODEC(lttng_reply216, LTTNG_ORDER,
+	  LTT_ROW_U32(cmd), LTT_ROW_U32(ret_code),
+	  LTT_ROW_U32(cmd_header_size), LTT_ROW_U32(data_size), LTT_ROW_U32(fd_count));
 #undef LTT_MSG
+
+void ltt_lttng_put_reply(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const struct ltt_lttng_reply *m)
+{
+	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_reply216 : &lttng_reply, m);
+}
 
 #define LTT_MSG struct ltt_lttng_channel
 LTT_CODEC(lttng_channel, LTTNG_ORDER,
@@ -190,7 +236,28 @@ LTT_CODEC(lttng_channel, LTTNG_ORDER,
 	  LTT_ROW_U64(tracefile_count), LTT_ROW_U32(live_timer_us),
 	  LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets),
 	  LTT_ROW_U64(monitor_timer_us), LTT_ROW_U64(blocking_timeout_us));
+LTT_CODEC(lttng_channel216, LTTNG_ORDER,
+	  LTT_ROW_U32(name_len), LTT_ROW_U8(enabled), LTT_ROW_U8(overwrite),
+	  LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf), LTT_ROW_U32(switch_timer_us),
+	  LTT_ROW_U32(read_timer_us), LTT_ROW_U8(output), LTT_ROW_U64(tracefile_size),
+	  LTT_ROW_U64(tracefile_count), LTT_ROW_U32(live_timer_us),
+	  LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets),
+	  LTT_ROW_U64(monitor_timer_us), LTT_ROW_U8(watchdog_set), LTT_ROW_BYTES(watchdog_pad),
+	  LTT_ROW_U64(watchdog_us), LTT_ROW_U64(blocking_timeout_us), LTT_ROW_U8(allocation),
+	  LTT_ROW_U8(preallocation), LTT_ROW_U8(reclaim_set), LTT_ROW_U64(reclaim_us));
 #undef LTT_MSG
+
+void ltt_lttng_get_channel(struct ltt_rbuf *r, enum ltt_lttng_gen gen, struct ltt_lttng_channel *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_codec_get(r, gen == LTT_LTTNG_GEN_2_16 ? &lttng_channel216 : &lttng_channel, ret);
+}
+
+void ltt_lttng_put_channel(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			   const struct ltt_lttng_channel *m)
+{
+	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_channel216 : &lttng_channel, m);
+}
 
 #define LTT_MSG struct ltt_lttng_event
 LTT_CODEC(lttng_event, LTTNG_ORDER,
@@ -210,6 +277,8 @@ LTT_CODEC(lttng_session, LTTNG_ORDER,
 
 #define LTT_MSG struct ltt_lttng_session_ext
 LTT_CODEC(lttng_session_ext, LTTNG_ORDER, LTT_ROW_U64(creation_time), LTT_ROW_U8(is_set));
+LTT_CODEC(lttng_session_ext216, LTTNG_ORDER, LTT_ROW_U64(creation_time), LTT_ROW_U8(is_set),
+	  LTT_ROW_FIXSTR(shm_path), LTT_ROW_U8(trace_format));
 #undef LTT_MSG
 
 #define LTT_MSG struct ltt_lttng_domain
@@ -219,7 +288,23 @@ LTT_CODEC(lttng_domain, LTTNG_ORDER, LTT_ROW_U32(type), LTT_ROW_U32(buf_type), L
 #define LTT_MSG struct ltt_lttng_descriptor
 LTT_CODEC(lttng_descriptor, LTTNG_ORDER,
 	  LTT_ROW_U8(type), LTT_ROW_U8(output_type), LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
+LTT_CODEC(lttng_descriptor216, LTTNG_ORDER,
+	  LTT_ROW_U8(type), LTT_ROW_U8(output_type), LTT_ROW_U8(trace_format),
+	  LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
 #undef LTT_MSG
+
+void ltt_lttng_get_descriptor(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			      struct ltt_lttng_descriptor *ret)
+{
+	memset(ret, 0, sizeof(*ret));
+	ltt_codec_get(r, gen == LTT_LTTNG_GEN_2_16 ? &lttng_descriptor216 : &lttng_descriptor, ret);
+}
+
+void ltt_lttng_put_descriptor(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			      const struct ltt_lttng_descriptor *m)
+{
+	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_descriptor216 : &lttng_descriptor, m);
+}
 
 #define LTT_MSG struct ltt_lttng_probe_attr
 LTT_CODEC(lttng_probe_attr, LTTNG_ORDER,
@@ -272,16 +357,15 @@ LTT_CODEC(lttng_uri, LTTNG_ORDER,
 		ltt_codec_get(r, &lttng_##name, ret); \
 	}
 
-LTTNG_PUT(reply, struct ltt_lttng_reply)
-LTTNG_PUT(channel, struct ltt_lttng_channel)
-LTTNG_GET(channel, struct ltt_lttng_channel)
 LTTNG_PUT(event, struct ltt_lttng_event)
 LTTNG_GET(event, struct ltt_lttng_event)
 LTTNG_PUT(session, struct ltt_lttng_session)
-LTTNG_PUT(session_ext, struct ltt_lttng_session_ext)
+void ltt_lttng_put_session_ext(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			       const struct ltt_lttng_session_ext *m)
+{
+	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_session_ext216 : &lttng_session_ext, m);
+}
 LTTNG_PUT(domain, struct ltt_lttng_domain)
-LTTNG_PUT(descriptor, struct ltt_lttng_descriptor)
-LTTNG_GET(descriptor, struct ltt_lttng_descriptor)
 LTTNG_PUT(uri, struct ltt_lttng_uri)
 LTTNG_GET(uri, struct ltt_lttng_uri)
 LTTNG_PUT(snapshot_output, struct ltt_lttng_snapshot_output)

@@ -51,6 +51,7 @@
 #define LTT_LTTNG_REPLY_SIZE 24		/* sizeof(struct lttcomm_lttng_msg) */
 #define LTT_LTTNG_SESSION_SIZE 4376	/* sizeof(struct lttng_session) */
 #define LTT_LTTNG_SESSION_EXT_SIZE 9	/* its extended part: {u64 creation_time, u8 is_set} */
+#define LTT_LTTNG_SESSION_EXT_SIZE_216 4106	/* 2.16's: then {char shm_path[4096], u8 trace_format} */
 #define LTT_LTTNG_DOMAIN_SIZE 308	/* sizeof(struct lttng_domain) */
 #define LTT_LTTNG_URI_SIZE 8210		/* sizeof(struct lttng_uri) */
 /* The largest variable part taken (a filter's bytecode is at most 64 KiB, its text too). */
@@ -92,6 +93,7 @@
 #define LTT_LTTNG_ERR_INVALID_EVENT_NAME 112
 #define LTT_LTTNG_ERR_INVALID_CHANNEL_NAME 113
 #define LTT_LTTNG_ERR_INVALID_PROTOCOL 152
+#define LTT_LTTNG_ERR_UNSUPPORTED_TRACE_FORMAT 172	/* 2.16's */
 #define LTT_LTTNG_ERR_TRACKER_POLICY 163
 #define LTT_LTTNG_ERR_PROCESS_ATTR_EXISTS 114
 #define LTT_LTTNG_ERR_PROCESS_ATTR_MISSING 115
@@ -160,6 +162,59 @@ enum ltt_lttng_cmd {
 	LTT_LTTNG_CMD_NR_,
 };
 
+/*
+ * The generations of LTTng's client protocol.  lttng-tools 2.14 numbered
+ * the commands anew from 1, without 2.13's gaps, over a fixed request of
+ * the same layout; 2.16 dropped REGISTER_CONSUMER (all later numbers one
+ * lower) and the reply header's pid (20 bytes).  Nothing in a request says
+ * which a client speaks: its liblttng-ctl does
+ * (sessiond/lttng-compat-peer.c).  ltt serves 2.13's and 2.16's.
+ */
+enum ltt_lttng_gen {
+	LTT_LTTNG_GEN_2_13,
+	LTT_LTTNG_GEN_2_14,
+	LTT_LTTNG_GEN_2_15,
+	LTT_LTTNG_GEN_2_16,
+};
+
+#define LTT_LTTNG_REPLY_SIZE_216 20	/* 2.16's reply header: no pid */
+
+/*
+ * X(NAME, number): LTTng 2.16's commands (1-51) that 2.13 has too, by
+ * 2.13's name; the ones 2.13 lacks: LTTNG_CMD216_NEW.
+ */
+#define LTT_LTTNG_CMD216_TABLE(X) \
+	X(ADD_CONTEXT, 1) X(DISABLE_CHANNEL, 2) X(DISABLE_EVENT, 3) X(LIST_SYSCALLS, 4) \
+	X(ENABLE_CHANNEL, 5) X(ENABLE_EVENT, 6) X(DESTROY_SESSION, 7) X(LIST_CHANNELS, 8) \
+	X(LIST_DOMAINS, 9) X(LIST_EVENTS, 10) X(LIST_SESSIONS, 11) X(LIST_TRACEPOINTS, 12) \
+	X(START_TRACE, 13) X(STOP_TRACE, 14) X(LIST_TRACEPOINT_FIELDS, 15) \
+	X(DISABLE_CONSUMER, 16) X(ENABLE_CONSUMER, 17) X(SET_CONSUMER_URI, 18) \
+	X(DATA_PENDING, 19) X(SNAPSHOT_ADD_OUTPUT, 20) X(SNAPSHOT_DEL_OUTPUT, 21) \
+	X(SNAPSHOT_LIST_OUTPUT, 22) X(SNAPSHOT_RECORD, 23) X(SAVE_SESSION, 24) \
+	X(PROCESS_ATTR_TRACKER_ADD_INCLUDE_VALUE, 25) \
+	X(PROCESS_ATTR_TRACKER_REMOVE_INCLUDE_VALUE, 26) \
+	X(PROCESS_ATTR_TRACKER_GET_POLICY, 27) X(PROCESS_ATTR_TRACKER_SET_POLICY, 28) \
+	X(PROCESS_ATTR_TRACKER_GET_INCLUSION_SET, 29) X(SET_SESSION_SHM_PATH, 30) \
+	X(REGENERATE_METADATA, 31) X(REGENERATE_STATEDUMP, 32) X(REGISTER_TRIGGER, 33) \
+	X(UNREGISTER_TRIGGER, 34) X(ROTATE_SESSION, 35) X(ROTATION_GET_INFO, 36) \
+	X(ROTATION_SET_SCHEDULE, 37) X(SESSION_LIST_ROTATION_SCHEDULES, 38) \
+	X(CREATE_SESSION_EXT, 39) X(CLEAR_SESSION, 40) X(LIST_TRIGGERS, 41) \
+	X(EXECUTE_ERROR_QUERY, 42)
+/* 2.16's commands after those: KERNEL_TRACER_STATUS, RECLAIM_CHANNEL_MEMORY, ..., the maps' */
+#define LTT_LTTNG_CMD216_NEW_FIRST 43
+#define LTT_LTTNG_CMD216_NR 52
+
+/**
+ * ltt_lttng_gen_name() - "2.13", "2.14", "2.15" or "2.16"
+ */
+const char *ltt_lttng_gen_name(enum ltt_lttng_gen gen);
+
+/**
+ * ltt_lttng_cmd216_name() - the name of LTTng 2.16's command @cmd (its own
+ * number), or NULL
+ */
+const char *ltt_lttng_cmd216_name(uint32_t cmd);
+
 /* LTTng's domain buffer types (enum lttng_buffer_type). */
 enum { LTT_LTTNG_BUFFER_PER_PID = 0, LTT_LTTNG_BUFFER_PER_UID = 1, LTT_LTTNG_BUFFER_GLOBAL = 2 };
 /* LTTng's event types (enum lttng_event_type) ltt maps. */
@@ -191,7 +246,8 @@ struct ltt_lttng_snapshot_output {
 
 /* The parts of the fixed request ltt reads. */
 struct ltt_lttng_req {
-	uint32_t cmd;
+	uint32_t cmd;		/* in 2.13's numbers (enum ltt_lttng_cmd) */
+	uint32_t wire_cmd;	/* as the client numbered it, for the reply */
 	char session[LTT_LTTNG_NAME_MAX];
 	uint32_t domain;	/* enum lttng_domain_type */
 	uint32_t buf_type;	/* enum lttng_buffer_type */
@@ -240,7 +296,17 @@ struct ltt_lttng_channel {
 	uint64_t lost_packets;
 	uint64_t monitor_timer_us;
 	int64_t blocking_timeout_us;
+	/* 2.16's (110 bytes): an optional watchdog (not packed) before the blocking timeout, then */
+	uint8_t watchdog_set;
+	uint8_t watchdog_pad[7];
+	uint64_t watchdog_us;
+	uint8_t allocation;	/* 0 per CPU, 1 per channel */
+	uint8_t preallocation;	/* 0 preallocate, 1 on demand */
+	uint8_t reclaim_set;	/* automatic memory reclamation (packed optional) */
+	uint64_t reclaim_us;
 };
+#define LTT_LTTNG_CHANNEL_SIZE 83	/* lttng_channel_comm */
+#define LTT_LTTNG_CHANNEL_SIZE_216 110
 
 /* struct lttng_event_comm; its name, exclusions, filter and bytecode follow. */
 struct ltt_lttng_event {
@@ -285,6 +351,9 @@ struct ltt_lttng_session {
 struct ltt_lttng_session_ext {
 	uint64_t creation_time;
 	uint8_t is_set;
+	/* 2.16's (4,106 bytes): then */
+	char shm_path[LTT_LTTNG_PATH_MAX];
+	uint8_t trace_format;	/* enum lttng_trace_format: 1 CTF 1.8, 2 CTF 2 */
 };
 
 /* A domain as LIST_DOMAINS returns it (struct lttng_domain; its attr zero). */
@@ -298,6 +367,7 @@ struct ltt_lttng_domain {
 struct ltt_lttng_descriptor {
 	uint8_t type;
 	uint8_t output_type;
+	uint8_t trace_format;	/* 2.16's only: enum lttng_trace_format (0 default, 1 CTF 1.8, 2 CTF 2) */
 	uint32_t name_len;	/* NUL included, 0: the daemon names it */
 	uint8_t uri_count;
 };
@@ -376,10 +446,16 @@ const char *ltt_lttng_cmd_name(uint32_t cmd);
  * at @msg, borrowed) into @ret: the command, session name, domain and
  * the union as the command uses it
  *
- * Returns 0, -EPROTO for a name without its NUL, or -ENOSYS for a
- * command number 2.13 lacks (@ret has the number).
+ * Read as a client of generation @gen numbers its commands: 2.16's are
+ * given in 2.13's numbers (@ret's cmd; wire_cmd keeps the client's), the
+ * union's layout being the same for the commands both have.
+ *
+ * Returns 0, -EPROTO for a name without its NUL, -ENOSYS for a command
+ * number @gen lacks or one 2.13 lacks (@ret has the number in wire_cmd,
+ * and cmd UINT32_MAX), or -EPROTONOSUPPORT for a generation ltt does not
+ * speak (2.14, 2.15).
  */
-int ltt_lttng_get_req(const uint8_t *msg, struct ltt_lttng_req *ret);
+int ltt_lttng_get_req(const uint8_t *msg, enum ltt_lttng_gen gen, struct ltt_lttng_req *ret);
 
 /**
  * ltt_lttng_req_extra() - the bytes of @req's variable part
@@ -390,16 +466,21 @@ int ltt_lttng_get_req(const uint8_t *msg, struct ltt_lttng_req *ret);
 int ltt_lttng_req_extra(const struct ltt_lttng_req *req, size_t *ret_len);
 
 /* Object serializers: each get reads one object at the cursor (sticky error). */
-void ltt_lttng_put_reply(struct ltt_wbuf *w, const struct ltt_lttng_reply *m);
-void ltt_lttng_get_channel(struct ltt_rbuf *r, struct ltt_lttng_channel *ret);
-void ltt_lttng_put_channel(struct ltt_wbuf *w, const struct ltt_lttng_channel *m);
+/* The reply header as @gen's client reads it (2.16: no pid). */
+void ltt_lttng_put_reply(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const struct ltt_lttng_reply *m);
+void ltt_lttng_get_channel(struct ltt_rbuf *r, enum ltt_lttng_gen gen, struct ltt_lttng_channel *ret);
+void ltt_lttng_put_channel(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			   const struct ltt_lttng_channel *m);
 void ltt_lttng_get_event(struct ltt_rbuf *r, struct ltt_lttng_event *ret);
 void ltt_lttng_put_event(struct ltt_wbuf *w, const struct ltt_lttng_event *m);
 void ltt_lttng_put_session(struct ltt_wbuf *w, const struct ltt_lttng_session *m);
-void ltt_lttng_put_session_ext(struct ltt_wbuf *w, const struct ltt_lttng_session_ext *m);
+void ltt_lttng_put_session_ext(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			       const struct ltt_lttng_session_ext *m);
 void ltt_lttng_put_domain(struct ltt_wbuf *w, const struct ltt_lttng_domain *m);
-void ltt_lttng_get_descriptor(struct ltt_rbuf *r, struct ltt_lttng_descriptor *ret);
-void ltt_lttng_put_descriptor(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m);
+void ltt_lttng_get_descriptor(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			      struct ltt_lttng_descriptor *ret);
+void ltt_lttng_put_descriptor(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			      const struct ltt_lttng_descriptor *m);
 void ltt_lttng_get_uri(struct ltt_rbuf *r, struct ltt_lttng_uri *ret);
 void ltt_lttng_put_rotation_info(struct ltt_wbuf *w, const struct ltt_lttng_rotation_info *m);
 void ltt_lttng_put_snapshot_output(struct ltt_wbuf *w, const struct ltt_lttng_snapshot_output *m);

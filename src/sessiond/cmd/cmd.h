@@ -58,6 +58,7 @@ struct ltt_cmd_ctx {
 	const char *rundir;
 	/* an LTTng client (lttng-compat): a default output under lttng-traces, as LTTng's */
 	bool lttng;
+	uint8_t lttng_gen;	/* its protocol's generation (enum ltt_lttng_gen) */
 };
 
 /* A command's handler: each is declared below as one of these. */

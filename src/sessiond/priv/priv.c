@@ -248,6 +248,28 @@ int ltt_priv_time_ns(pid_t pid)
 	return ret;
 }
 
+int ltt_priv_lttng_gen(pid_t pid)
+{
+	struct ltt_msg reply;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	int ret;
+
+	if (!the_link || !dropped)
+		return 0;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_put_u32(&w, (uint32_t)pid);
+	ret = ltt_priv_call(the_link, LTT_PRIV_LTTNG_GEN, &w, &reply, &r);
+	ltt_wbuf_fini(&w);
+	if (ret)
+		return ret;
+	ret = 1 + ltt_rbuf_get_u8(&r);
+	if (ltt_rbuf_end(&r))
+		ret = -EPROTO;
+	ltt_msg_fini(&reply);
+	return ret;
+}
+
 /* A file the privileged part opens for a dropped daemon: @type's reply's fd. */
 static int open_file(enum ltt_priv_request type, const struct ltt_wbuf *w, int client_fd,
 		     int *ret_fd)

@@ -93,6 +93,10 @@
  *   CLIENT_PROBE_FILE {str path}, a client's connection (SCM_RIGHTS) ->
  *       {}, the file: a user-space probe's ELF file opened with that
  *       client's rights (a trigger's probe: no session owns it)
+ *   LTTNG_GEN {u32 pid} -> {u8 gen}: the generation of LTTng's client
+ *       protocol that LTTng client @pid speaks, told by the liblttng-ctl
+ *       it maps (/proc/PID/maps, which only root reads of another user's
+ *       process; lttng-compat-peer.c)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -116,6 +120,7 @@ enum ltt_priv_request {
 	LTT_PRIV_SHM_FILE = 19,
 	LTT_PRIV_OWNER_SHM = 20,
 	LTT_PRIV_CLIENT_PROBE_FILE = 21,
+	LTT_PRIV_LTTNG_GEN = 22,
 };
 
 /* What SAVE_LTTNG's process writes on its pipe (one write). */
@@ -296,6 +301,14 @@ int ltt_priv_agent_port(const char *path, unsigned int port);
  * namespace?  1, 0, or a negative errno (-EPIPE: no link).
  */
 int ltt_priv_time_ns(pid_t pid);
+
+/**
+ * ltt_priv_lttng_gen() - LTTNG_GEN: LTTng client @pid's generation (enum
+ * ltt_lttng_gen) once the daemon gave root's rights up; 1 + that, or 0
+ * when the daemon reads it itself (it kept its rights), or a negative
+ * errno.
+ */
+int ltt_priv_lttng_gen(pid_t pid);
 
 /**
  * ltt_priv_stop() - a clean stop: say so (STOPPING), close the link and

@@ -47,25 +47,73 @@ static uint8_t *request(uint32_t cmd, const void *u, size_t len)
 		n_;							\
 	})
 
+static void put_reply_213(struct ltt_wbuf *w, const struct ltt_lttng_reply *m)
+{
+	ltt_lttng_put_reply(w, LTT_LTTNG_GEN_2_13, m);
+}
+
+static void put_reply_216(struct ltt_wbuf *w, const struct ltt_lttng_reply *m)
+{
+	ltt_lttng_put_reply(w, LTT_LTTNG_GEN_2_16, m);
+}
+
+static void put_ext_213(struct ltt_wbuf *w, const struct ltt_lttng_session_ext *m)
+{
+	ltt_lttng_put_session_ext(w, LTT_LTTNG_GEN_2_13, m);
+}
+
+static void put_ext_216(struct ltt_wbuf *w, const struct ltt_lttng_session_ext *m)
+{
+	ltt_lttng_put_session_ext(w, LTT_LTTNG_GEN_2_16, m);
+}
+
+static void put_channel_213(struct ltt_wbuf *w, const struct ltt_lttng_channel *m)
+{
+	ltt_lttng_put_channel(w, LTT_LTTNG_GEN_2_13, m);
+}
+
+static void put_channel_216(struct ltt_wbuf *w, const struct ltt_lttng_channel *m)
+{
+	ltt_lttng_put_channel(w, LTT_LTTNG_GEN_2_16, m);
+}
+
+static void put_desc_213(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m)
+{
+	ltt_lttng_put_descriptor(w, LTT_LTTNG_GEN_2_13, m);
+}
+
+static void put_desc_216(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m)
+{
+	ltt_lttng_put_descriptor(w, LTT_LTTNG_GEN_2_16, m);
+}
+
 static void test_sizes(void)
 {
 	struct ltt_lttng_rotation_info ri = { .location_type = 2 };
 	struct ltt_wbuf w;
 
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_reply, ltt_lttng_put_reply), LTT_LTTNG_REPLY_SIZE,
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_reply, put_reply_213), LTT_LTTNG_REPLY_SIZE,
 		   "lttcomm_lttng_msg: 24 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_reply, put_reply_216), LTT_LTTNG_REPLY_SIZE_216,
+		   "2.16's: 20 bytes, no pid");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_session, ltt_lttng_put_session),
 		   LTT_LTTNG_SESSION_SIZE, "struct lttng_session: 4,376 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, ltt_lttng_put_session_ext),
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_ext_213),
 		   LTT_LTTNG_SESSION_EXT_SIZE, "its extended part: 9 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_ext_216),
+		   LTT_LTTNG_SESSION_EXT_SIZE_216, "2.16's: 4,106 bytes (shm path, trace format)");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_domain, ltt_lttng_put_domain),
 		   LTT_LTTNG_DOMAIN_SIZE, "struct lttng_domain: 308 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_channel, ltt_lttng_put_channel), 83,
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_channel, put_channel_213), LTT_LTTNG_CHANNEL_SIZE,
 		   "lttng_channel_comm: 83 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_channel, put_channel_216),
+		   LTT_LTTNG_CHANNEL_SIZE_216, "2.16's: 110 bytes (watchdog, policies)");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_event, ltt_lttng_put_event), 43,
 		   "lttng_event_comm: 43 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, ltt_lttng_put_descriptor), 7,
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, put_desc_213), 7,
 		   "lttng_session_descriptor_comm: 7 bytes");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, put_desc_216), 8,
+		   "2.16's: 8 bytes (its trace format)");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_uri, ltt_lttng_put_uri), LTT_LTTNG_URI_SIZE,
 		   "struct lttng_uri: 8,210 bytes");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_snapshot_output, ltt_lttng_put_snapshot_output),
@@ -89,31 +137,58 @@ static void test_request(void)
 	memcpy(u + 256, &len, 4);
 	msg = request(6, u, sizeof(u));
 	memcpy(msg + LTT_LTTNG_OFF_DOMAIN, dom, sizeof(dom));
-	tap_ok(!ltt_lttng_get_req(msg, &req) && req.cmd == 6 && !strcmp(req.session, "s1") &&
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && req.cmd == 6 && !strcmp(req.session, "s1") &&
 	       req.domain == 2 && req.buf_type == 1 && !strcmp(req.channel, "chan") &&
 	       req.length == 77 && !req.fd_count,
 	       "ENABLE_EVENT read at LTTng's offsets: session, domain, channel, length");
 	tap_ok(!ltt_lttng_req_extra(&req, &extra) && extra == 77, "... 77 bytes follow it");
 	fds = 1;
 	memcpy(msg + LTT_LTTNG_OFF_FD_COUNT, &fds, 4);
-	tap_ok(!ltt_lttng_get_req(msg, &req) && req.fd_count == 1, "its fd count is read");
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && req.fd_count == 1, "its fd count is read");
 	len = LTT_LTTNG_EXTRA_MAX + 1;
 	memcpy(msg + LTT_LTTNG_OFF_UNION + 256, &len, 4);
-	tap_ok(!ltt_lttng_get_req(msg, &req) && ltt_lttng_req_extra(&req, &extra) == -EPROTO,
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && ltt_lttng_req_extra(&req, &extra) == -EPROTO,
 	       "a variable part past LTT_LTTNG_EXTRA_MAX: EPROTO");
 	memset(msg + LTT_LTTNG_OFF_UNION, 'x', 256);
-	tap_is_int(ltt_lttng_get_req(msg, &req), -EPROTO, "a channel name without its NUL: EPROTO");
+	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req), -EPROTO, "a channel name without its NUL: EPROTO");
 	free(msg);
 	msg = request(16, NULL, 0);
 	memset(msg + LTT_LTTNG_OFF_SESSION, 'y', LTT_LTTNG_NAME_MAX);
-	tap_is_int(ltt_lttng_get_req(msg, &req), -EPROTO, "a session name without its NUL: EPROTO");
+	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req), -EPROTO, "a session name without its NUL: EPROTO");
 	free(msg);
 	msg = request(99, NULL, 0);
-	tap_ok(ltt_lttng_get_req(msg, &req) == -ENOSYS && req.cmd == 99,
+	tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) == -ENOSYS && req.wire_cmd == 99,
 	       "command 99, which 2.13 lacks: ENOSYS, the number kept for the reply");
 	free(msg);
 	msg = request(7, NULL, 0);
-	tap_is_int(ltt_lttng_get_req(msg, &req), -ENOSYS, "command 7, a gap of 2.13's: ENOSYS");
+	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req), -ENOSYS, "command 7, a gap of 2.13's: ENOSYS");
+	/* 2.16's numbers: no request taken for another command */
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) &&
+	       req.cmd == LTT_LTTNG_CMD_DESTROY_SESSION && req.wire_cmd == 7,
+	       "2.16's command 7 is DESTROY_SESSION (2.13's 9), 7 kept for the reply");
+	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_14, &req), -EPROTONOSUPPORT,
+		   "a 2.14 client: EPROTONOSUPPORT");
+	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_15, &req), -EPROTONOSUPPORT,
+		   "a 2.15 client: EPROTONOSUPPORT");
+	free(msg);
+	msg = request(9, NULL, 0);
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) &&
+	       req.cmd == LTT_LTTNG_CMD_LIST_DOMAINS,
+	       "2.16's 9 is LIST_DOMAINS, never 2.13's DESTROY_SESSION");
+	free(msg);
+	msg = request(39, NULL, 0);
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) &&
+	       req.cmd == LTT_LTTNG_CMD_CREATE_SESSION_EXT, "2.16's 39 is CREATE_SESSION_EXT (2.13's 49)");
+	free(msg);
+	msg = request(43, NULL, 0);
+	tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -ENOSYS &&
+	       req.cmd == UINT32_MAX && req.wire_cmd == 43 &&
+	       !strcmp(ltt_lttng_cmd216_name(43), "KERNEL_TRACER_STATUS"),
+	       "2.16's 43, KERNEL_TRACER_STATUS, which 2.13 lacks: ENOSYS, named");
+	free(msg);
+	msg = request(52, NULL, 0);
+	tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -ENOSYS && !ltt_lttng_cmd216_name(52),
+	       "2.16's 52, past its last command: ENOSYS");
 	free(msg);
 }
 
@@ -130,24 +205,24 @@ static void test_extra(void)
 	memcpy(create, &home, 2);
 	memcpy(create + 2, &desc, 8);
 	msg = request(49, create, sizeof(create));
-	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) &&
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && !ltt_lttng_req_extra(&req, &extra) &&
 	       extra == 12 + 8217, "CREATE_SESSION_EXT: its home, then its descriptor");
 	free(msg);
 	msg = request(21, &count, 4);
-	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) &&
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && !ltt_lttng_req_extra(&req, &extra) &&
 	       extra == 2 * LTT_LTTNG_URI_SIZE, "SET_CONSUMER_URI: 2 struct lttng_uri");
 	free(msg);
 	/* a user name (value type 2) of 9 bytes; a pid (0) has none */
 	msg = request(32, tracker, sizeof(tracker));
-	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) &&
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && !ltt_lttng_req_extra(&req, &extra) &&
 	       extra == 9 && req.process_attr == 1, "a tracker's user name: its 9 bytes follow");
 	tracker[1] = 0;
 	memcpy(msg + LTT_LTTNG_OFF_UNION, tracker, sizeof(tracker));
-	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) && !extra,
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && !ltt_lttng_req_extra(&req, &extra) && !extra,
 	       "a tracker's pid: nothing follows");
 	free(msg);
 	msg = request(13, NULL, 0);
-	tap_ok(!ltt_lttng_get_req(msg, &req) && !ltt_lttng_req_extra(&req, &extra) && !extra &&
+	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_13, &req) && !ltt_lttng_req_extra(&req, &extra) && !extra &&
 	       !strcmp(ltt_lttng_cmd_name(13), "LIST_SESSIONS"), "LIST_SESSIONS: nothing follows");
 	free(msg);
 }
@@ -171,9 +246,9 @@ static void test_objects(void)
 	ltt_lttng_get_event(&r, &ev2);
 	tap_ok(r.err, "... one byte short: refused");
 	ltt_wbuf_reset(&w);
-	ltt_lttng_put_channel(&w, &ch);
+	ltt_lttng_put_channel(&w, LTT_LTTNG_GEN_2_13, &ch);
 	ltt_rbuf_init(&r, w.data, w.len);
-	ltt_lttng_get_channel(&r, &ch2);
+	ltt_lttng_get_channel(&r, LTT_LTTNG_GEN_2_13, &ch2);
 	tap_ok(!ltt_rbuf_end(&r) && !memcmp(&ch, &ch2, sizeof(ch)) &&
 	       !memcmp(w.data + 4 + 1 + 1, &ch.subbuf_size, 8),
 	       "a channel: its round trip, its sub-buffer size at byte 6 (packed)");
@@ -379,7 +454,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(44);
+	tap_plan(55);
 	test_sizes();
 	test_request();
 	test_extra();
