@@ -142,6 +142,17 @@ uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 	ltt_proto_put_channel_conf(&w, &conf, call->ctx->minor);
 	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ENABLE_CHANNEL, &w, NULL);
 	ltt_wbuf_fini(&w);
+	/*
+	 * LTTng 2.16's daemon creates the channel as the client says, enabled
+	 * or not (python3-lttng's lttng.Channel() is disabled until its
+	 * enabled is set); 2.13's enabled it whatever it said
+	 */
+	if (!err && call->gen == LTT_LTTNG_GEN_2_16 && !ch.enabled) {
+		begin_domain_req(call, &w);
+		ltt_wbuf_put_str(&w, conf.name);
+		err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_DISABLE_CHANNEL, &w, NULL);
+		ltt_wbuf_fini(&w);
+	}
 	return ltt_lttng_code(call, err);
 }
 

@@ -9,7 +9,9 @@
 # list_channels (with their attributes) and list_events of SESSION's
 # user-space domain, a line each; snapshot creates a snapshot
 # session writing to DIR (create_snapshot).  Prints what failed and
-# exits 1.
+# exits 1.  ROS2_CHANNEL_ENABLED set: the channel is created enabled
+# (python3-lttng 2.16 creates it disabled otherwise).
+import os
 import sys
 
 import lttng
@@ -38,6 +40,10 @@ def start(name, path):
     channel.attr.switch_timer_interval = 0
     channel.attr.read_timer_interval = 200
     channel.attr.output = lttng.EVENT_MMAP
+    # python3-lttng 2.16's Channel() is disabled until this is set, and
+    # LTTng 2.16's daemon creates it so: what ros2_tracing sets for it
+    if os.environ.get("ROS2_CHANNEL_ENABLED"):
+        channel.enabled = 1
     check("enable_channel", lttng.enable_channel(handle, channel))
     event = lttng.Event()
     event.name = "compat:*"

@@ -19,7 +19,8 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 30
+plan 50
+compat_build
 N=300
 
 lttng_client
@@ -70,6 +71,54 @@ lttng216 enable-event -u 'ltt_test:*' -s s2 >/dev/null && lttng216 start s2 >/de
 ok $? "10 events recorded in s2"
 is "$(head -c 1 "$TEST_TMP/s2/ust/uid/0/64-bit/metadata" | od -An -tx1 | tr -d ' ')" "1e" \
 	"its metadata is CTF 2's (a JSON text sequence)"
+
+# --- snapshots, rotations, clear, regenerate: 2.16's clients as 2.13's
+ok_cmd "sid's lttng create snap --snapshot" lttng216 create snap --snapshot -o "$TEST_TMP/snap"
+lttng216 enable-event -u 'ltt_test:*' -s snap >/dev/null && lttng216 start snap >/dev/null &&
+	ust_app -n 50 -r snap >/dev/null
+ok $? "50 events in snap's buffers"
+ok_cmd "sid's lttng snapshot record" lttng216 snapshot record -s snap
+bt "$TEST_TMP/snap" "$TEST_TMP/btsnap"
+is "$(count_events "$TEST_TMP/btsnap" ltt_test:seq)" 50 "... the snapshot holds the 50 events"
+ok_cmd "sid's lttng create rot" lttng216 create rot -o "$TEST_TMP/rot"
+lttng216 enable-event -u 'ltt_test:*' -s rot >/dev/null && lttng216 start rot >/dev/null &&
+	ust_app -n 40 -r rot >/dev/null
+ok $? "40 events in rot"
+run lttng216 rotate rot
+like "$RC:$(tail -n 1 <<<"$OUT")" "^0:Trace chunk archive for session rot is now readable at $TEST_TMP/rot/archives/" \
+	"sid's lttng rotate: the archive's location, as 2.16 says it" || diag "$OUT"
+ok_cmd "sid's lttng regenerate metadata" lttng216 regenerate metadata -s rot
+ust_app -n 40 -r rot >/dev/null && lttng216 stop rot >/dev/null && lttng216 destroy rot >/dev/null
+bt "$TEST_TMP/rot" "$TEST_TMP/btrot"
+is "$(count_events "$TEST_TMP/btrot" ltt_test:seq)" 80 "babeltrace2 reads the 80 events across the chunks"
+ok_cmd "sid's lttng clear s2" lttng216 clear s2
+lttng216 start s2 >/dev/null && lttng216 stop s2 >/dev/null
+ok $? "... then its start and stop again"
+bt "$TEST_TMP/s2" "$TEST_TMP/bt2c"
+is "$(count_events "$TEST_TMP/bt2c" ltt_test:seq)" 0 "... and its 10 events are gone"
+
+# --- python3-lttng 2.16, as ros2_tracing drives it (its own channel, disabled unless asked)
+cp "$LTT_TOP_SRCDIR/tests/regression/lttng-compat/ros2_sequence.py" "$TEST_TMP/"
+run in_root python3 "$TEST_TMP/ros2_sequence.py" start ros "$TEST_TMP/ros"
+is "$RC" 0 "sid's python3-lttng: alive, create, enable_channel, enable_event, add_context x3, start" ||
+	diag "$OUT"
+run in_root python3 "$TEST_TMP/ros2_sequence.py" list ros
+like "$OUT" "channel ros2 enabled=0 overwrite=0 subbuf_size=8192 num_subbuf=8 read_timer=200 output=1" \
+	"... its Channel() created disabled, as LTTng 2.16 does" || diag "$OUT"
+export ROS2_CHANNEL_ENABLED=1
+run in_root python3 "$TEST_TMP/ros2_sequence.py" start ros1 "$TEST_TMP/ros1"
+is "$RC" 0 "... and a session whose channel it enables" || diag "$OUT"
+unset ROS2_CHANNEL_ENABLED
+compat_run 25 >/dev/null
+ok $? "compat_app records 25 compat:basic"
+run in_root python3 "$TEST_TMP/ros2_sequence.py" stop ros1
+is "$RC" 0 "sid's python3-lttng: stop, destroy" || diag "$OUT"
+in_root python3 "$TEST_TMP/ros2_sequence.py" stop ros >/dev/null
+bt "$TEST_TMP/ros1" "$TEST_TMP/btros1"
+is "$(grep -c 'compat:basic: .*vpid = [0-9]*, vtid = [0-9]*, procname = "compat_app"' "$TEST_TMP/btros1")" 25 \
+	"... the 25 events with vpid, vtid and procname"
+bt "$TEST_TMP/ros" "$TEST_TMP/btros"
+is "$(grep -c ' compat:basic: ' "$TEST_TMP/btros")" 0 "... and none in the disabled channel"
 
 # --- what ltt lacks of 2.16, refused with LTTng's code
 run lttng216 enable-channel -u c2 -s s2 --buffer-allocation=per-channel
