@@ -6,8 +6,10 @@
 # runs (lttng-compat-peer.c), never taking a request for another command
 # (2.16's LIST_DOMAINS is 2.13's DESTROY_SESSION, its START_TRACE 2.13's
 # LIST_SESSIONS).  Sid's lttng creates sessions (CTF 1.8 and, with -F,
-# CTF 2), channels, event rules and contexts, starts, stops, lists and
-# destroys; a program's events are in the trace, counted; what ltt lacks
+# CTF 2, which its MI says), channels, event rules and contexts, kernel
+# rules, snapshots, rotations, clear, starts, stops, lists and destroys;
+# sid's python3-lttng as ros2_tracing drives it; a program's events are in
+# the trace, counted; what ltt lacks
 # of 2.16 (per-channel buffers, map channels) is refused with LTTng's
 # code and the daemon's sentence.  As root in its own mount namespace
 # (/var/run/lttng), the root's /run the test's.
@@ -19,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 50
+plan 55
 compat_build
 N=300
 
@@ -71,6 +73,19 @@ lttng216 enable-event -u 'ltt_test:*' -s s2 >/dev/null && lttng216 start s2 >/de
 ok $? "10 events recorded in s2"
 is "$(head -c 1 "$TEST_TMP/s2/ust/uid/0/64-bit/metadata" | od -An -tx1 | tr -d ' ')" "1e" \
 	"its metadata is CTF 2's (a JSON text sequence)"
+
+run lttng216 --mi xml list s2
+like "$OUT" "<trace_format>CTF_2</trace_format>" \
+	"sid's lttng --mi xml list s2: the trace format in LTTng 2.16's MI" || diag "$OUT"
+
+# --- the kernel (tracefs here), from sid's lttng: its rules after the events skipped
+ok_cmd "sid's lttng create k" lttng216 create k -o "$TEST_TMP/k"
+ok_cmd "sid's lttng enable-event -k sched_switch" lttng216 enable-event -k sched_switch -s k
+ok_cmd "sid's lttng start k" lttng216 start k
+ust_app -n 20 -r k >/dev/null
+lttng216 stop k >/dev/null && lttng216 destroy k >/dev/null
+bt "$TEST_TMP/k" "$TEST_TMP/btk"
+ok $(($(grep -c ' sched_switch: ' "$TEST_TMP/btk") == 0)) "the kernel trace holds sched_switch events"
 
 # --- snapshots, rotations, clear, regenerate: 2.16's clients as 2.13's
 ok_cmd "sid's lttng create snap --snapshot" lttng216 create snap --snapshot -o "$TEST_TMP/snap"
