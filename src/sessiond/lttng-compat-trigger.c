@@ -257,6 +257,11 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 	ltt_wbuf_init(&w);
 	ltt_wbuf_init(&reply);
 	ret = get_trigger(call, c);
+	if (ret == LTT_LTTNG_OK && call->gen == LTT_LTTNG_GEN_2_16 &&
+	    c->cond == LTT_CONDITION_EVENT_RULE_MATCHES && c->rule.type == LTT_EVENT_KPROBE)
+		/* 2.16's kprobe rule has one more field (its instrumentation site) */
+		ret = ltt_lttng_refuse(call, "kernel:kprobe rules from LTTng 2.16's clients (their layout grew)",
+				       "lttng 2.13's add-trigger, or lttctl add-trigger");
 	if (ret != LTT_LTTNG_OK)
 		goto out;
 	if (c->owner_uid < 0)

@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 55
+plan 61
 compat_build
 N=300
 
@@ -134,6 +134,18 @@ is "$(grep -c 'compat:basic: .*vpid = [0-9]*, vtid = [0-9]*, procname = "compat_
 	"... the 25 events with vpid, vtid and procname"
 bt "$TEST_TMP/ros" "$TEST_TMP/btros"
 is "$(grep -c ' compat:basic: ' "$TEST_TMP/btros")" 0 "... and none in the disabled channel"
+
+# --- triggers: sid's add-trigger, list-triggers, remove-trigger
+ok_cmd "sid's lttng add-trigger (a user-space rule with a filter and a capture, start-session, every 2)" \
+	lttng216 add-trigger --name t2 --condition=event-rule-matches --type=user --name=ltt_test:seq \
+	--filter='i > 3' --capture=i --action=start-session s13 --rate-policy=every:2
+run lttng216 list-triggers
+like "$OUT" "rule: ltt_test:seq \\(type: user tracepoint, filter: i > 3\\)" \
+	"sid's lttng list-triggers: its rule and filter" || diag "$OUT"
+like "$OUT" "start session \`s13\`, rate policy: every 2 occurrences" "... its action and rate policy"
+like "$(lttng list-triggers)" "name: t2" "Debian 12's lttng lists it too"
+ok_cmd "sid's lttng remove-trigger t2" lttng216 remove-trigger t2
+unlike "$(lttctl list-triggers 2>&1)" "t2" "... and it is gone"
 
 # --- what ltt lacks of 2.16, refused with LTTng's code
 run lttng216 enable-channel -u c2 -s s2 --buffer-allocation=per-channel
