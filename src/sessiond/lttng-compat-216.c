@@ -18,13 +18,6 @@
 #include "sessiond/lttng-compat.h"
 #include "sessiond/model/domain.h"
 
-/* 2.16's commands after 2.13's (lttng-client-proto.h): their numbers. */
-enum {
-	CMD216_KERNEL_TRACER_STATUS = 43,
-	CMD216_GET_CHANNEL_DATA_STREAM_INFO_SETS = 45,
-	CMD216_LIST_MAP_CHANNELS = 47,
-};
-
 /* enum lttng_kernel_tracer_status */
 enum { KTS_INITIALIZED = 0, KTS_ERR_UNKNOWN = -1, KTS_ERR_NEED_ROOT = -2 };
 
@@ -120,18 +113,104 @@ static uint32_t list_map_channels(struct ltt_lttng_call *call)
 	return LTT_LTTNG_OK;
 }
 
+/* One set of GET_CHANNEL_DATA_STREAM_INFO_SETS: a buffer owner's streams. */
+struct info_set {
+	bool per_pid;
+	uint64_t owner;		/* its pid, or its uid */
+	unsigned int first, n;	/* its streams in the sorted array */
+};
+
+/* Streams by owner: per-UID before per-PID, then by owner, then by CPU. */
+static int stream_cmp(const void *a, const void *b)
+{
+	const struct ltt_mem_stream *x = a, *y = b;
+
+	if ((x->pid != 0) != (y->pid != 0))
+		return x->pid != 0 ? 1 : -1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
+}
+
+/* The streams of @call's user-space channel in @v (@n of them), as MEM_USAGE says. */
+static uint32_t channel_streams(struct ltt_lttng_call *call, struct ltt_mem_stream **ret_v,
+				unsigned int *ret_n)
+{
+	struct ltt_mem_stream *v = NULL, m;
+	struct ltt_wbuf reply;
+	enum ltt_error_code err;
+	struct ltt_rbuf r;
+	uint32_t i, total;
+	unsigned int n = 0;
+
+	ltt_wbuf_init(&reply);
+	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_MEM_USAGE, 0, 0, &reply);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		total = ltt_rbuf_get_u32(&r);
+		v = r.err || total > reply.len ? NULL : calloc(total ? total : 1, sizeof(*v));
+		err = v ? LTT_ERR_OK : r.err ? LTT_ERR_PROTOCOL : LTT_ERR_NOMEM;
+		for (i = 0; !err && i < total && !r.err; i++) {
+			ltt_proto_get_mem_stream(&r, &m, call->ctx->minor);
+			if (m.domain == LTT_DOMAIN_USER && !strcmp(m.channel, call->req.channel))
+				v[n++] = m;
+		}
+		if (!err && ltt_rbuf_end(&r))
+			err = LTT_ERR_PROTOCOL;
+	}
+	ltt_wbuf_fini(&reply);
+	if (err) {
+		free(v);
+		return ltt_lttng_code(call, err);
+	}
+	qsort(v, n, sizeof(*v), stream_cmp);
+	*ret_v = v;
+	*ret_n = n;
+	return LTT_LTTNG_OK;
+}
+
 /*
- * GET_CHANNEL_DATA_STREAM_INFO_SETS: {u32 sets, ...}.  ltt does not
- * report its streams' memory to LTTng's clients yet: no set (`lttng list`
- * then says "Memory usage: None"; lttctl list -v shows the buffers).
+ * GET_CHANNEL_DATA_STREAM_INFO_SETS (`lttng list SESSION`, for each
+ * user-space channel): {u32 sets, each {u8 bitness, u8 per_pid, u64
+ * owner, u32 streams, each {u8 has_cpu, [u32 cpu], u64 memory, u64
+ * max}}}: a buffer owner's streams as ltt measures them (MEM_USAGE: the
+ * pages each holds now, and all its sub-buffers).  ltt's programs are
+ * 64-bit ones as far as this says (its streams do not carry the ABI).
  */
 static uint32_t stream_info_sets(struct ltt_lttng_call *call)
 {
 	uint32_t ret = ltt_lttng_check_domain(call, false);
+	struct ltt_mem_stream *v = NULL;
+	struct info_set set = { 0 };
+	unsigned int i, j, n = 0, nsets = 0;
 
+	if (ret == LTT_LTTNG_OK)
+		ret = channel_streams(call, &v, &n);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
-	ltt_wbuf_put_u32(&call->data, 0);
+	for (i = 0; i < n; i++)
+		nsets += !i || v[i].pid != v[i - 1].pid || v[i].uid != v[i - 1].uid;
+	ltt_wbuf_put_u32(&call->data, nsets);
+	for (i = 0; i < n; i = set.first + set.n) {
+		set = (struct info_set){ .per_pid = v[i].pid != 0, .first = i };
+		set.owner = set.per_pid ? (uint64_t)v[i].pid : v[i].uid;
+		for (j = i; j < n && v[j].pid == v[i].pid && v[j].uid == v[i].uid; j++)
+			set.n++;
+		ltt_wbuf_put_u8(&call->data, 64);
+		ltt_wbuf_put_u8(&call->data, set.per_pid);
+		ltt_wbuf_put_u64(&call->data, set.owner);
+		ltt_wbuf_put_u32(&call->data, set.n);
+		for (j = set.first; j < set.first + set.n; j++) {
+			ltt_wbuf_put_u8(&call->data, v[j].cpu != LTT_MEM_CPU_CHANNEL);
+			if (v[j].cpu != LTT_MEM_CPU_CHANNEL)
+				ltt_wbuf_put_u32(&call->data, v[j].cpu);
+			ltt_wbuf_put_u64(&call->data, v[j].resident);
+			ltt_wbuf_put_u64(&call->data, v[j].size);
+		}
+	}
+	free(v);
 	return LTT_LTTNG_OK;
 }
 
@@ -140,11 +219,11 @@ uint32_t ltt_lttng_new_216(struct ltt_lttng_call *call)
 	const char *name = ltt_lttng_cmd216_name(call->req.wire_cmd);
 
 	switch (call->req.wire_cmd) {
-	case CMD216_KERNEL_TRACER_STATUS:
+	case LTT_LTTNG_CMD216_KERNEL_TRACER_STATUS:
 		return kernel_tracer_status(call);
-	case CMD216_LIST_MAP_CHANNELS:
+	case LTT_LTTNG_CMD216_LIST_MAP_CHANNELS:
 		return list_map_channels(call);
-	case CMD216_GET_CHANNEL_DATA_STREAM_INFO_SETS:
+	case LTT_LTTNG_CMD216_STREAM_INFO_SETS:
 		return stream_info_sets(call);
 	default:
 		break;

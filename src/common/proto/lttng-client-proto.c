@@ -167,6 +167,10 @@ int ltt_lttng_get_req(const uint8_t *msg, enum ltt_lttng_gen gen, struct ltt_ltt
 		err = -EPROTO;
 	if (!err && !ltt_lttng_cmd_name(req.cmd)) {
 		req.cmd = UINT32_MAX;
+		/* 2.16's GET_CHANNEL_DATA_STREAM_INFO_SETS: a channel's name, as list's */
+		if (gen == LTT_LTTNG_GEN_2_16 && req.wire_cmd == LTT_LTTNG_CMD216_STREAM_INFO_SETS &&
+		    get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_list, &req))
+			return -EPROTO;
 		*ret = req;
 		return -ENOSYS;
 	}

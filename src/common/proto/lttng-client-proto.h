@@ -202,6 +202,9 @@ enum ltt_lttng_gen {
 	X(EXECUTE_ERROR_QUERY, 42)
 /* 2.16's commands after those: KERNEL_TRACER_STATUS, RECLAIM_CHANNEL_MEMORY, ..., the maps' */
 #define LTT_LTTNG_CMD216_NEW_FIRST 43
+#define LTT_LTTNG_CMD216_KERNEL_TRACER_STATUS 43
+#define LTT_LTTNG_CMD216_STREAM_INFO_SETS 45	/* GET_CHANNEL_DATA_STREAM_INFO_SETS: union: list's */
+#define LTT_LTTNG_CMD216_LIST_MAP_CHANNELS 47
 #define LTT_LTTNG_CMD216_NR 52
 
 /**
@@ -452,8 +455,8 @@ const char *ltt_lttng_cmd_name(uint32_t cmd);
  *
  * Returns 0, -EPROTO for a name without its NUL, -ENOSYS for a command
  * number @gen lacks or one 2.13 lacks (@ret has the number in wire_cmd,
- * and cmd UINT32_MAX), or -EPROTONOSUPPORT for a generation ltt does not
- * speak (2.14, 2.15).
+ * and cmd UINT32_MAX; the union read for the 2.16 commands ltt serves), or
+ * -EPROTONOSUPPORT for a generation ltt does not speak (2.14, 2.15).
  */
 int ltt_lttng_get_req(const uint8_t *msg, enum ltt_lttng_gen gen, struct ltt_lttng_req *ret);
 

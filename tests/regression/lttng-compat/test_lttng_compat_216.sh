@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 61
+plan 62
 compat_build
 N=300
 
@@ -57,6 +57,8 @@ like "$OUT" "Trace format: CTF 1\\.8" "sid's lttng list s16: its trace format (l
 like "$OUT" "Event record channel \`c1\`" "... its channel c1"
 like "$OUT" "4 sub-buffers of 64\\.00 KiB per CPU, per Unix user" "... with its buffers"
 like "$OUT" "Event rule \`ltt_test:\\*\`" "... and its event rule"
+like "$OUT" "Memory usage: .* [0-9.]+ [KM]iB / +[0-9.]+ [KM]iB" "... and its buffers' memory, as ltt measures it" ||
+	diag "$(grep -A3 'Memory usage' <<<"$OUT")"
 like "$(lttng list s16)" "ltt_test:\\*" "Debian 12's lttng lists s16 too"
 ok_cmd "sid's lttng stop s16" lttng216 stop s16
 bt "$TEST_TMP/s16" "$TEST_TMP/bt16"
