@@ -227,10 +227,6 @@ LTT_CODEC(lttng_reply216, LTTNG_ORDER,
 	  LTT_ROW_U32(cmd_header_size), LTT_ROW_U32(data_size), LTT_ROW_U32(fd_count));
 #undef LTT_MSG
 
-void ltt_lttng_put_reply(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const struct ltt_lttng_reply *m)
-{
-	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_reply216 : &lttng_reply, m);
-}
 
 #define LTT_MSG struct ltt_lttng_channel
 LTT_CODEC(lttng_channel, LTTNG_ORDER,
@@ -251,17 +247,7 @@ LTT_CODEC(lttng_channel216, LTTNG_ORDER,
 	  LTT_ROW_U8(preallocation), LTT_ROW_U8(reclaim_set), LTT_ROW_U64(reclaim_us));
 #undef LTT_MSG
 
-void ltt_lttng_get_channel(struct ltt_rbuf *r, enum ltt_lttng_gen gen, struct ltt_lttng_channel *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_codec_get(r, gen == LTT_LTTNG_GEN_2_16 ? &lttng_channel216 : &lttng_channel, ret);
-}
 
-void ltt_lttng_put_channel(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
-			   const struct ltt_lttng_channel *m)
-{
-	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_channel216 : &lttng_channel, m);
-}
 
 #define LTT_MSG struct ltt_lttng_event
 LTT_CODEC(lttng_event, LTTNG_ORDER,
@@ -297,18 +283,7 @@ LTT_CODEC(lttng_descriptor216, LTTNG_ORDER,
 	  LTT_ROW_U32(name_len), LTT_ROW_U8(uri_count));
 #undef LTT_MSG
 
-void ltt_lttng_get_descriptor(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
-			      struct ltt_lttng_descriptor *ret)
-{
-	memset(ret, 0, sizeof(*ret));
-	ltt_codec_get(r, gen == LTT_LTTNG_GEN_2_16 ? &lttng_descriptor216 : &lttng_descriptor, ret);
-}
 
-void ltt_lttng_put_descriptor(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
-			      const struct ltt_lttng_descriptor *m)
-{
-	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_descriptor216 : &lttng_descriptor, m);
-}
 
 #define LTT_MSG struct ltt_lttng_probe_attr
 LTT_CODEC(lttng_probe_attr, LTTNG_ORDER,
@@ -364,11 +339,28 @@ LTT_CODEC(lttng_uri, LTTNG_ORDER,
 LTTNG_PUT(event, struct ltt_lttng_event)
 LTTNG_GET(event, struct ltt_lttng_event)
 LTTNG_PUT(session, struct ltt_lttng_session)
-void ltt_lttng_put_session_ext(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
-			       const struct ltt_lttng_session_ext *m)
-{
-	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_session_ext216 : &lttng_session_ext, m);
-}
+/*
+ * The objects whose layout 2.16 changed: each generation's table (2.14
+ * and 2.15, refused, are never written).
+ */
+#define LTTNG_GEN_PUT(name, type) \
+	void ltt_lttng_put_##name(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const type *m) \
+	{ \
+		ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &lttng_##name##216 : &lttng_##name, m); \
+	}
+#define LTTNG_GEN_GET(name, type) \
+	void ltt_lttng_get_##name(struct ltt_rbuf *r, enum ltt_lttng_gen gen, type *ret) \
+	{ \
+		memset(ret, 0, sizeof(*ret)); \
+		ltt_codec_get(r, gen == LTT_LTTNG_GEN_2_16 ? &lttng_##name##216 : &lttng_##name, ret); \
+	}
+
+LTTNG_GEN_PUT(reply, struct ltt_lttng_reply)
+LTTNG_GEN_PUT(session_ext, struct ltt_lttng_session_ext)
+LTTNG_GEN_PUT(channel, struct ltt_lttng_channel)
+LTTNG_GEN_GET(channel, struct ltt_lttng_channel)
+LTTNG_GEN_PUT(descriptor, struct ltt_lttng_descriptor)
+LTTNG_GEN_GET(descriptor, struct ltt_lttng_descriptor)
 LTTNG_PUT(domain, struct ltt_lttng_domain)
 LTTNG_PUT(uri, struct ltt_lttng_uri)
 LTTNG_GET(uri, struct ltt_lttng_uri)

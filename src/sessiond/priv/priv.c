@@ -226,7 +226,8 @@ int ltt_priv_agent_port(const char *path, unsigned int port)
 	return ret;
 }
 
-int ltt_priv_time_ns(pid_t pid)
+/* @type {u32 pid} -> {u8}: the byte, or a negative errno. */
+static int pid_byte(enum ltt_priv_request type, pid_t pid)
 {
 	struct ltt_msg reply;
 	struct ltt_wbuf w;
@@ -237,37 +238,32 @@ int ltt_priv_time_ns(pid_t pid)
 		return -EPIPE;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u32(&w, (uint32_t)pid);
-	ret = ltt_priv_call(the_link, LTT_PRIV_TIME_NS, &w, &reply, &r);
+	ret = ltt_priv_call(the_link, type, &w, &reply, &r);
 	ltt_wbuf_fini(&w);
 	if (ret)
 		return ret;
-	ret = ltt_rbuf_get_bool(&r);
-	if (r.err)
+	ret = ltt_rbuf_get_u8(&r);
+	if (ltt_rbuf_end(&r))
 		ret = -EPROTO;
 	ltt_msg_fini(&reply);
 	return ret;
 }
 
+int ltt_priv_time_ns(pid_t pid)
+{
+	int ret = pid_byte(LTT_PRIV_TIME_NS, pid);
+
+	return ret > 0 ? 1 : ret;
+}
+
 int ltt_priv_lttng_gen(pid_t pid)
 {
-	struct ltt_msg reply;
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
 	int ret;
 
 	if (!the_link || !dropped)
 		return 0;
-	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, (uint32_t)pid);
-	ret = ltt_priv_call(the_link, LTT_PRIV_LTTNG_GEN, &w, &reply, &r);
-	ltt_wbuf_fini(&w);
-	if (ret)
-		return ret;
-	ret = 1 + ltt_rbuf_get_u8(&r);
-	if (ltt_rbuf_end(&r))
-		ret = -EPROTO;
-	ltt_msg_fini(&reply);
-	return ret;
+	ret = pid_byte(LTT_PRIV_LTTNG_GEN, pid);
+	return ret < 0 ? ret : 1 + ret;
 }
 
 /* A file the privileged part opens for a dropped daemon: @type's reply's fd. */

@@ -47,45 +47,20 @@ static uint8_t *request(uint32_t cmd, const void *u, size_t len)
 		n_;							\
 	})
 
-static void put_reply_213(struct ltt_wbuf *w, const struct ltt_lttng_reply *m)
-{
-	ltt_lttng_put_reply(w, LTT_LTTNG_GEN_2_13, m);
-}
-
-static void put_reply_216(struct ltt_wbuf *w, const struct ltt_lttng_reply *m)
-{
-	ltt_lttng_put_reply(w, LTT_LTTNG_GEN_2_16, m);
-}
-
-static void put_ext_213(struct ltt_wbuf *w, const struct ltt_lttng_session_ext *m)
-{
-	ltt_lttng_put_session_ext(w, LTT_LTTNG_GEN_2_13, m);
-}
-
-static void put_ext_216(struct ltt_wbuf *w, const struct ltt_lttng_session_ext *m)
-{
-	ltt_lttng_put_session_ext(w, LTT_LTTNG_GEN_2_16, m);
-}
-
-static void put_channel_213(struct ltt_wbuf *w, const struct ltt_lttng_channel *m)
-{
-	ltt_lttng_put_channel(w, LTT_LTTNG_GEN_2_13, m);
-}
-
-static void put_channel_216(struct ltt_wbuf *w, const struct ltt_lttng_channel *m)
-{
-	ltt_lttng_put_channel(w, LTT_LTTNG_GEN_2_16, m);
-}
-
-static void put_desc_213(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m)
-{
-	ltt_lttng_put_descriptor(w, LTT_LTTNG_GEN_2_13, m);
-}
-
-static void put_desc_216(struct ltt_wbuf *w, const struct ltt_lttng_descriptor *m)
-{
-	ltt_lttng_put_descriptor(w, LTT_LTTNG_GEN_2_16, m);
-}
+/* each generation's writer of an object whose layout 2.16 changed, as SIZE_OF() takes it */
+#define GEN_PUT(name, type, gen, g) \
+	static void put_##name##_##g(struct ltt_wbuf *w, const type *m) \
+	{ \
+		ltt_lttng_put_##name(w, gen, m); \
+	}
+GEN_PUT(reply, struct ltt_lttng_reply, LTT_LTTNG_GEN_2_13, 213)
+GEN_PUT(reply, struct ltt_lttng_reply, LTT_LTTNG_GEN_2_16, 216)
+GEN_PUT(session_ext, struct ltt_lttng_session_ext, LTT_LTTNG_GEN_2_13, 213)
+GEN_PUT(session_ext, struct ltt_lttng_session_ext, LTT_LTTNG_GEN_2_16, 216)
+GEN_PUT(channel, struct ltt_lttng_channel, LTT_LTTNG_GEN_2_13, 213)
+GEN_PUT(channel, struct ltt_lttng_channel, LTT_LTTNG_GEN_2_16, 216)
+GEN_PUT(descriptor, struct ltt_lttng_descriptor, LTT_LTTNG_GEN_2_13, 213)
+GEN_PUT(descriptor, struct ltt_lttng_descriptor, LTT_LTTNG_GEN_2_16, 216)
 
 static void test_sizes(void)
 {
@@ -98,9 +73,9 @@ static void test_sizes(void)
 		   "2.16's: 20 bytes, no pid");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_session, ltt_lttng_put_session),
 		   LTT_LTTNG_SESSION_SIZE, "struct lttng_session: 4,376 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_ext_213),
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_session_ext_213),
 		   LTT_LTTNG_SESSION_EXT_SIZE, "its extended part: 9 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_ext_216),
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_session_ext_216),
 		   LTT_LTTNG_SESSION_EXT_SIZE_216, "2.16's: 4,106 bytes (shm path, trace format)");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_domain, ltt_lttng_put_domain),
 		   LTT_LTTNG_DOMAIN_SIZE, "struct lttng_domain: 308 bytes");
@@ -110,9 +85,9 @@ static void test_sizes(void)
 		   LTT_LTTNG_CHANNEL_SIZE_216, "2.16's: 110 bytes (watchdog, policies)");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_event, ltt_lttng_put_event), 43,
 		   "lttng_event_comm: 43 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, put_desc_213), 7,
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, put_descriptor_213), 7,
 		   "lttng_session_descriptor_comm: 7 bytes");
-	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, put_desc_216), 8,
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_descriptor, put_descriptor_216), 8,
 		   "2.16's: 8 bytes (its trace format)");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_uri, ltt_lttng_put_uri), LTT_LTTNG_URI_SIZE,
 		   "struct lttng_uri: 8,210 bytes");
