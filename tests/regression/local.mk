@@ -82,6 +82,7 @@ REGRESSION_CTL_TESTS = \
 	tests/regression/lttng/test_lttng_agent.sh \
 	tests/regression/lttng/test_lttng_agent_limits.sh \
 	tests/regression/lttng/test_lttng_agent_pid.sh \
+	tests/regression/lttng/test_lttng_agent_reach.sh \
 	tests/regression/lttng/test_lttng_java.sh \
 	tests/regression/lttng/test_lttng_agent_record.sh \
 	tests/regression/lttng/test_lttng_java_record.sh \
