@@ -37,6 +37,8 @@ static const struct {
 
 /* A library larger than this is not liblttng-ctl (1.5 MiB in 2.16). */
 #define LIB_MAX (64u << 20)
+/* The mappings read at most: a client of more is taken as a 2.13 one. */
+#define MAPS_MAX 65536
 #define CACHE_SIZE 8
 
 static struct {
@@ -141,6 +143,7 @@ enum ltt_lttng_gen ltt_lttng_peer_gen_here(pid_t pid)
 	char maps[64], line[LTT_PATH_MAX + 128], range[64], path[LTT_PATH_MAX];
 	unsigned int major, minor;
 	unsigned long long ino;
+	unsigned int lines = 0;
 	FILE *f;
 	int fd, g;
 
@@ -152,7 +155,7 @@ enum ltt_lttng_gen ltt_lttng_peer_gen_here(pid_t pid)
 			(int)pid, maps, strerror(errno));
 		return gen;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while (lines++ < MAPS_MAX && fgets(line, sizeof(line), f)) {
 		path[0] = '\0';
 		if (sscanf(line, "%63s %*s %*s %x:%x %llu %4095[^\n]", range, &major, &minor, &ino,
 			   path) != 5 || !is_ctl_lib(path))
