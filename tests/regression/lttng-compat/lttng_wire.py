@@ -9,6 +9,11 @@
 # runs past its bytes), fdlate (LIST_SESSIONS announcing a descriptor,
 # sent on its byte only after 0.3 s without a reply: prints "waited"
 # then the code when the daemon waited for it before answering).
+# lttng_wire.py SOCKET gen215|gen216 LIB: LIST_SESSIONS as a client of
+# LTTng 2.15 or 2.16 sends it, having loaded LIB (a liblttng-ctl.so.0 of
+# that version, as the daemon tells them), then prints the reply's code
+# and its header's size (24, or 2.16's 20) when its sizes add up.
+import ctypes
 import socket
 import struct
 import sys
@@ -37,6 +42,9 @@ def main():
         data = request(5, union=struct.pack("<I", 16 << 20))
     elif case == "badname":
         data = request(16, session=b"x" * 255)
+    elif case in ("gen215", "gen216"):
+        ctypes.CDLL(sys.argv[3])
+        data = request(13 if case == "gen215" else 11, session=b"")
     elif case == "fdlate":
         data = bytearray(request(13))
         struct.pack_into("<I", data, OFF_FD_COUNT, 1)
@@ -61,6 +69,21 @@ def main():
         s.settimeout(10)
         with open("/dev/null", "rb") as f:
             socket.send_fds(s, [b"\0"], [f.fileno()])
+    if case.startswith("gen"):
+        reply = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+        for hdr in (20, 24):
+            if len(reply) >= hdr:
+                sizes = struct.unpack_from("<III", reply, hdr - 12)
+                if hdr + sizes[0] + sizes[1] == len(reply):
+                    print(struct.unpack_from("<I", reply, 4)[0], hdr)
+                    return
+        print("malformed", len(reply))
+        return
     reply = b""
     try:
         while len(reply) < 24:

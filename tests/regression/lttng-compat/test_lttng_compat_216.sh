@@ -21,11 +21,12 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 62
+plan 65
 compat_build
 N=300
 
 lttng_client
+HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
 ROOT_RUN=/run
 # sid's lttng, as root: /var/run/lttng, the daemon's
 lttng216() { in_root env LTTNG_HOME="$LTTNG_HOME" timeout "$TEST_TIMEOUT" lttng "$@"; }
@@ -148,6 +149,20 @@ like "$OUT" "start session \`s13\`, rate policy: every 2 occurrences" "... its a
 like "$(lttng list-triggers)" "name: t2" "Debian 12's lttng lists it too"
 ok_cmd "sid's lttng remove-trigger t2" lttng216 remove-trigger t2
 unlike "$(lttctl list-triggers 2>&1)" "t2" "... and it is gone"
+
+# --- a client's version is its liblttng-ctl's: a library of 2.15, of 2.16
+for v in 2.15:lttng_channel_get_watchdog_timer_interval 2.16:lttng_action_increment_map_value_create; do
+	mkdir -p "$TEST_TMP/ctl${v%%:*}"
+	echo "void ${v#*:}(void) {}" | cc -shared -fPIC -x c -o "$TEST_TMP/ctl${v%%:*}/liblttng-ctl.so.0" -
+done
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" /var/run/lttng/client-lttng-sessiond gen215 \
+	"$TEST_TMP/ctl2.15/liblttng-ctl.so.0")" "15 24" \
+	"a client whose liblttng-ctl is 2.15's: NOT_SUPPORTED, in 2.15's 24-byte reply"
+like "$(cat "$SESSIOND_LOG")" "runs LTTng 2\\.15's liblttng-ctl: ltt-sessiond --lttng-compat speaks the client protocols of LTTng 2\\.13 and 2\\.16" \
+	"... and the daemon's log names the versions ltt speaks"
+is "$(/usr/bin/python3 "$HERE/lttng_wire.py" /var/run/lttng/client-lttng-sessiond gen216 \
+	"$TEST_TMP/ctl2.16/liblttng-ctl.so.0")" "10 20" \
+	"one whose liblttng-ctl is 2.16's: its LIST_SESSIONS (11) answered, in 2.16's 20-byte reply"
 
 # --- what ltt lacks of 2.16, refused with LTTng's code
 run lttng216 enable-channel -u c2 -s s2 --buffer-allocation=per-channel
