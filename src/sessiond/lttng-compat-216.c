@@ -62,6 +62,7 @@ bool ltt_lttng_served_216(uint32_t cmd)
 	case LTT_LTTNG_CMD_UNREGISTER_TRIGGER:
 	case LTT_LTTNG_CMD_LIST_TRIGGERS:
 	case LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY:
+	case LTT_LTTNG_CMD_SAVE_SESSION:
 		return true;
 	default:
 		return false;

@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 65
+plan 70
 compat_build
 N=300
 
@@ -149,6 +149,19 @@ like "$OUT" "start session \`s13\`, rate policy: every 2 occurrences" "... its a
 like "$(lttng list-triggers)" "name: t2" "Debian 12's lttng lists it too"
 ok_cmd "sid's lttng remove-trigger t2" lttng216 remove-trigger t2
 unlike "$(lttctl list-triggers 2>&1)" "t2" "... and it is gone"
+
+# --- save and load keep the trace format (the daemon saves to root's .lttng/sessions)
+lttng216 create sv -F ctf-2 -o "$TEST_TMP/sv" >/dev/null && lttng216 enable-event -u 'ltt_test:*' -s sv >/dev/null
+ok_cmd "sid's lttng save sv" lttng216 save sv
+like "$(cat "$HOME/.lttng/sessions/sv.lttng" 2>&1)" "<trace_format>CTF_2</trace_format>" \
+	"... its file says CTF 2, as LTTng 2.16 writes it"
+lttng216 destroy sv >/dev/null
+ok_cmd "sid's lttng load sv (its client reads the file, the daemon creates)" \
+	lttng216 load sv -i "$HOME/.lttng/sessions"
+run lttng216 list sv
+like "$OUT" "Trace format: CTF 2" "... and the session loaded is CTF 2 again" || diag "$OUT"
+like "$OUT" "Event rule \`ltt_test:\\*\`" "... with its event rule"
+lttng216 destroy sv >/dev/null
 
 # --- a client's version is its liblttng-ctl's: a library of 2.15, of 2.16
 for v in 2.15:lttng_channel_get_watchdog_timer_interval 2.16:lttng_action_increment_map_value_create; do
