@@ -30,6 +30,7 @@
  * refused.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -374,6 +375,46 @@ LU_EXPORT int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 	}
 	ltt_ust_fd_unlock();
 	return 0;
+}
+
+/* The fds ltt_ust_fd_owned() may hold: below 65536 (<ltt/tracepoint.h>). */
+#define OWNED_FDS_MAX 65536u
+
+/*
+ * LTTng-UST 2.16's, for its fd helper's close_range(): the range closed
+ * in the parts between the fds the tracer keeps, each by @close_range_cb
+ * with @flags.  0, or a positive errno (EINVAL for a range backwards).
+ * A @last past INT_MAX means every fd from @first, as the kernel takes
+ * it: the usual close_range(3, ~0U, 0) works (LTTng-UST 2.16's answers
+ * EINVAL to it).
+ */
+LU_EXPORT int lttng_ust_safe_close_range_fd(unsigned int first, unsigned int last, int flags,
+					    int (*close_range_cb)(unsigned int first,
+								  unsigned int last, int flags))
+{
+	unsigned int fd, from = first;
+	int err = 0;
+
+	if (first > last)
+		return EINVAL;
+	if (last > INT_MAX)
+		last = INT_MAX;
+	if (first > last)
+		return 0;	/* no fd is there */
+	if (ltt_ust_fd_lock_held())	/* the tracer's own */
+		return close_range_cb(first, last, flags) < 0 ? errno : 0;
+	ltt_ust_fd_lock();
+	for (fd = first; fd <= last && fd < OWNED_FDS_MAX && !err; fd++) {
+		if (!ltt_ust_fd_owned((int)fd))
+			continue;
+		if (from < fd && close_range_cb(from, fd - 1, flags) < 0)
+			err = errno;
+		from = fd + 1;
+	}
+	if (!err && from <= last && close_range_cb(from, last, flags) < 0)
+		err = errno;
+	ltt_ust_fd_unlock();
+	return err;
 }
 
 /* ---- cancel state: nested pushes disable once ---- */

@@ -4,7 +4,7 @@
  * preloaded: built with -finstrument-functions (cyg-profile), a build id,
  * and it dlopen()s helper_lib.so (its own build id and .gnu_debuglink).
  *
- *   helper_app LIB [close]
+ *   helper_app LIB [close|close_range]
  *
  * Prints the addresses the events carry, as NAME=0xADDR lines, so a test
  * can tell this program's events from the tracer's own (the wrappers see
@@ -12,10 +12,13 @@
  * malloc'ed sizes are 1000 + n, easy to pick out.  It then forks: the
  * child mallocs 2000 bytes and exits.  With "close" it then closes every fd
  * from 3 up (as a daemon does; the fd helper keeps the tracer's: without
- * it LTTng 2.13 aborts at exit), prints how many sockets and eventfds
- * are still open ("kept sockets N", "kept eventfds N": the tracer's) and
- * mallocs 1005.
+ * it LTTng 2.13 aborts at exit; with "close_range", in one
+ * close_range(3, ~0U, 0), which LTTng-UST 2.16's fd helper wraps too, and
+ * with LTTng-UST's own liblttng-ust-common refuses: EINVAL, helper_app
+ * exits 1), prints how many sockets and eventfds are still open ("kept
+ * sockets N", "kept eventfds N": the tracer's) and mallocs 1005.
  */
+#define _GNU_SOURCE	/* close_range() */
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -62,7 +65,7 @@ int main(int argc, char **argv)
 	pid_t pid;
 
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: helper_app LIB [close]\n");
+		fprintf(stderr, "usage: helper_app LIB [close|close_range]\n");
 		return 2;
 	}
 	printf("main=%p\nmiddle=%p\nleaf=%p\nmutex=%p\n", (void *)main, (void *)middle,
@@ -100,8 +103,13 @@ int main(int argc, char **argv)
 		return 1;
 	/* as a daemon does: the fd helper keeps the tracer's */
 	if (argc == 3) {
-		for (fd = 3; fd < 1024; fd++)
-			close(fd);
+		if (!strcmp(argv[2], "close_range")) {
+			if (close_range(3, ~0U, 0))
+				return 1;
+		} else {
+			for (fd = 3; fd < 1024; fd++)
+				close(fd);
+		}
 		printf("kept sockets %d\n", count_open("socket:"));
 		printf("kept eventfds %d\n", count_open("anon_inode:[eventfd]"));
 		fflush(stdout);

@@ -15,7 +15,7 @@ ust_setup
 [[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
 	skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
 root_or_skip sid
-plan 13
+plan 17
 N=60
 
 # ltt's LTTng-UST libraries, where the root's programs find them
@@ -66,6 +66,27 @@ EOF
 is "$STDOUT" "fixed static-length-blob application/octet-stream
 var dynamic-length-blob text/plain
 plain static-length-blob -" "the CTF 2 metadata: the blobs, with their media types"
+
+# sid's own helper libraries (built with LTTng-UST 2.16's headers) on
+# ltt's liblttng-ust.so.1: the libc wrapper records, and the fd helper's
+# close_range() (2.16's, through liblttng-ust-common's
+# lttng_ust_safe_close_range_fd) keeps the tracer's fds open
+cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{helper_app.c,helper_lib.c} "$A/"
+in_root sh -c 'cd "$1" && cc -o helper_app helper_app.c -ldl -lpthread &&
+	cc -fPIC -shared -o helper_lib.so helper_lib.c' sh "$A" >"$A/helper-build.log" 2>&1
+ok $? "helper_app built in the sid root" || sed 's/^/# /' "$A/helper-build.log"
+lttctl -q create h -o "$TEST_TMP/h" && lttctl -q enable-event -u -s h 'lttng_ust_libc:*' &&
+	lttctl -q start h
+in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
+	LD_LIBRARY_PATH="$LIB" LD_PRELOAD="liblttng-ust-libc-wrapper.so.1 liblttng-ust-fd.so.1" \
+	"$A/helper_app" "$A/helper_lib.so" close_range >"$TEST_TMP/helpers.out" 2>&1
+ok $? "helper_app ran with sid's libc wrapper and fd helper preloaded, on ltt's liblttng-ust.so.1, and closed its fds with close_range()" ||
+	diag "$(cat "$TEST_TMP/helpers.out")"
+like "$(cat "$TEST_TMP/helpers.out")" "kept sockets [1-9]" "... which left the tracer's sockets open"
+lttctl -q stop h
+bt "$TEST_TMP/h" "$TEST_TMP/helpers"
+is "$(grep -cE ' lttng_ust_libc:malloc: .*size = 100[15]' "$TEST_TMP/helpers")" 2 \
+	"sid's libc wrapper recorded the mallocs before and after the close_range"
 
 # LTTng 2.16 records the same binary, in the root, with its own daemons
 in_root sh -c 'export HOME="$1" LTTNG_UST_REGISTER_TIMEOUT=-1
