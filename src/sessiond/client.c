@@ -740,7 +740,7 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
 	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG) {
 		/* LTTng 2.16's or 2.13's: its requests do not say, its library does */
-		c->lttng_gen = (uint8_t)ltt_lttng_peer_gen(cred.pid);
+		c->lttng_gen = (uint8_t)ltt_lttng_peer_gen(fd, cred.pid);
 		lttng_expect_request(c);
 	}
 	else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)

@@ -199,7 +199,7 @@ static uint32_t stream_info_sets(struct ltt_lttng_call *call)
 		set.owner = set.per_pid ? (uint64_t)v[i].pid : v[i].uid;
 		for (j = i; j < n && v[j].pid == v[i].pid && v[j].uid == v[i].uid; j++)
 			set.n++;
-		ltt_wbuf_put_u8(&call->data, 64);
+		ltt_wbuf_put_u8(&call->data, 1);	/* LTTNG_APP_BITNESS_64 */
 		ltt_wbuf_put_u8(&call->data, set.per_pid);
 		ltt_wbuf_put_u64(&call->data, set.owner);
 		ltt_wbuf_put_u32(&call->data, set.n);

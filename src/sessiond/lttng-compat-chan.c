@@ -77,27 +77,30 @@ static const char *get_name(struct ltt_rbuf *r, uint32_t len, size_t max)
 }
 
 /*
- * LTTng 2.16's channel policies, each taken at what ltt does: buffers per
- * CPU, allocated whole at creation, kept until the channel goes; and its
- * watchdog at the client's default for user space (2 s: ltt's consumer
- * takes a dead program's sub-buffers back itself, doc/lttng-compat.md).
+ * LTTng 2.16's channel policies, ltt's too (its channels' allocation,
+ * preallocation and automatic reclaim: ltt_channel_attr); its watchdog
+ * taken at the client's default for user space (2 s: ltt's consumer
+ * takes a dead program's sub-buffers back itself, doc/lttng-compat.md),
+ * another period refused.
  */
 #define WATCHDOG_DEFAULT_US 2000000
 
-static uint32_t channel_policies_216(struct ltt_lttng_call *call, const struct ltt_lttng_channel *ch)
+static uint32_t channel_policies_216(struct ltt_lttng_call *call, const struct ltt_lttng_channel *ch,
+				     struct ltt_channel_conf *conf)
 {
-	if (ch->allocation)
-		return ltt_lttng_refuse(call, "buffers per channel (--buffer-allocation=per-channel): ltt's are per CPU",
-					"lttng enable-channel without --buffer-allocation");
-	if (ch->preallocation)
-		return ltt_lttng_refuse(call, "buffers allocated on demand (--buffer-preallocation=on-demand): ltt allocates a channel's buffers whole",
-					"lttng enable-channel without --buffer-preallocation");
-	if (ch->reclaim_set)
-		return ltt_lttng_refuse(call, "automatic memory reclamation (--auto-reclaim-memory): ltt keeps a channel's buffers until it goes",
-					"lttng enable-channel without --auto-reclaim-memory");
+	if (call->gen != LTT_LTTNG_GEN_2_16)
+		return LTT_LTTNG_OK;
+	if (ch->allocation > 1 || ch->preallocation > 1)
+		return LTT_LTTNG_ERR_INVALID;
 	if (ch->watchdog_set && ch->watchdog_us != WATCHDOG_DEFAULT_US)
-		return ltt_lttng_refuse(call, "a watchdog timer (--watchdog-timer): ltt's consumer takes a dead program's sub-buffers back itself",
+		return ltt_lttng_refuse(call, "a watchdog timer of another period (--watchdog-timer): ltt's consumer takes a dead program's sub-buffers back itself",
 					"lttng enable-channel without --watchdog-timer");
+	conf->allocation = ch->allocation ? LTT_ALLOC_PER_CHANNEL : LTT_ALLOC_PER_CPU;
+	conf->preallocation = ch->preallocation ? LTT_PREALLOC_ON_DEMAND : LTT_PREALLOC_DEFAULT;
+	/* LTTng's "when consumed" is an age of 0 */
+	conf->auto_reclaim = !ch->reclaim_set ? LTT_AUTO_RECLAIM_OFF :
+			     ch->reclaim_us ? LTT_AUTO_RECLAIM_OLDER_THAN : LTT_AUTO_RECLAIM_CONSUMED;
+	conf->auto_reclaim_us = ch->reclaim_set ? ch->reclaim_us : 0;
 	return LTT_LTTNG_OK;
 }
 
@@ -118,7 +121,7 @@ uint32_t ltt_lttng_enable_channel(struct ltt_lttng_call *call)
 	name = get_name(&call->extra, ch.name_len, LTT_NAME_MAX);
 	if (ltt_rbuf_end(&call->extra))
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
-	ret = channel_policies_216(call, &ch);
+	ret = channel_policies_216(call, &ch, &conf);
 	if (ret != LTT_LTTNG_OK)
 		return ret;
 	bt = buffer_type(call->req.buf_type);

@@ -153,6 +153,12 @@ static void put_channel(void *arg, const struct ltt_channel_desc *ch)
 	c.lost_packets = ch->lost_packets;
 	c.blocking_timeout_us = ch->attr.blocking_timeout_us == LTT_BLOCKING_TIMEOUT_INF ?
 					-1 : (int64_t)ch->attr.blocking_timeout_us;
+	/* 2.16's policies: ltt's (the watchdog: none, its consumer's own) */
+	c.allocation = ch->attr.allocation == LTT_ALLOC_PER_CHANNEL;
+	c.preallocation = ch->attr.preallocation == LTT_PREALLOC_ON_DEMAND;
+	c.reclaim_set = ch->attr.auto_reclaim != LTT_AUTO_RECLAIM_OFF;
+	c.reclaim_us = ch->attr.auto_reclaim == LTT_AUTO_RECLAIM_OLDER_THAN ?
+			       ch->attr.auto_reclaim_us : 0;
 	ltt_lttng_put_channel(&l->call->data, l->call->gen, &c);
 	ltt_wbuf_put_bytes(&l->call->data, ch->attr.name, c.name_len);
 	l->count++;

@@ -556,6 +556,12 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 	if (len < LTT_LTTNG_MSG_SIZE)
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	err = ltt_lttng_get_req(msg, call->gen, &call->req);
+	if (call->gen == LTT_LTTNG_GEN_UNKNOWN) {
+		/* 2.16's numbers mean other commands of 2.13's: none is guessed */
+		LTT_WARN_RL("LTTng client pid %d: the daemon could not tell which LTTng's liblttng-ctl it runs (its /proc entry unreadable, or no pid: a client through a proxy), so nothing it asks is run: run it on this host, or use lttctl",
+			    (int)call->ctx->cred.pid);
+		return LTT_LTTNG_ERR_NOT_SUPPORTED;
+	}
 	if (err == -EPROTONOSUPPORT) {
 		LTT_WARN_RL("LTTng client pid %d runs LTTng %s's liblttng-ctl: ltt-sessiond --lttng-compat speaks the client protocols of LTTng 2.13 and 2.16 (2.14 and 2.15 numbered the commands otherwise): use lttng 2.13 or 2.16, or lttctl",
 			    (int)call->ctx->cred.pid, ltt_lttng_gen_name(call->gen));

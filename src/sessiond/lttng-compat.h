@@ -37,15 +37,17 @@
 
 /**
  * ltt_lttng_peer_gen() - the generation of LTTng's client protocol that
- * client @pid speaks, told by the liblttng-ctl it runs
- * (lttng-compat-peer.c); LTT_LTTNG_GEN_2_13 where it can't be told.  Any
+ * the client on connection @client_fd (process @pid) speaks, told by the
+ * liblttng-ctl it runs (lttng-compat-peer.c): 2.13 for a client without
+ * one, LTT_LTTNG_GEN_UNKNOWN where the daemon could not look.  Any
  * thread; reads /proc, and a library once.
  */
-enum ltt_lttng_gen ltt_lttng_peer_gen(pid_t pid);
+enum ltt_lttng_gen ltt_lttng_peer_gen(int client_fd, pid_t pid);
 
 /**
- * ltt_lttng_peer_gen_here() - as ltt_lttng_peer_gen(), read by this
- * process whatever its rights (the privileged part's LTTNG_GEN)
+ * ltt_lttng_peer_gen_here() - as ltt_lttng_peer_gen(), for process @pid,
+ * read by this process whatever its rights (the privileged part's
+ * LTTNG_GEN)
  */
 enum ltt_lttng_gen ltt_lttng_peer_gen_here(pid_t pid);
 

@@ -571,14 +571,18 @@ static int client_probe_file(const struct ltt_priv_call *req)
 	return client_file(req, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false);
 }
 
-/* LTTNG_GEN {u32 pid}: LTTng client @pid's generation, read as root */
+/* LTTNG_GEN {} + an LTTng client's connection: its generation, read as root */
 static int lttng_gen(const struct ltt_priv_call *req)
 {
-	uint32_t pid = ltt_rbuf_get_u32(req->r);
+	struct ucred cred;
+	int ret;
 
-	if (ltt_rbuf_end(req->r) || pid == 0 || pid > INT_MAX)
+	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
-	ltt_wbuf_put_u8(req->w, (uint8_t)ltt_lttng_peer_gen_here((pid_t)pid));
+	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
+	if (ret)
+		return ret;
+	ltt_wbuf_put_u8(req->w, (uint8_t)ltt_lttng_peer_gen_here(cred.pid));
 	return 0;
 }
 
@@ -733,7 +737,7 @@ static const struct ltt_priv_handler requests[] = {
 	{ LTT_PRIV_SHM_FILE, "SHM_FILE", 18, false, shm_file },
 	{ LTT_PRIV_OWNER_SHM, "OWNER_SHM", 9, true, owner_shm },
 	{ LTT_PRIV_CLIENT_PROBE_FILE, "CLIENT_PROBE_FILE", 1, true, client_probe_file },
-	{ LTT_PRIV_LTTNG_GEN, "LTTNG_GEN", 4, false, lttng_gen },
+	{ LTT_PRIV_LTTNG_GEN, "LTTNG_GEN", 0, true, lttng_gen },
 };
 
 /* The kernel tracer's backends the privileged part runs (KABI_OPEN names one). */

@@ -156,7 +156,7 @@ static void check_request(const uint8_t *data, size_t size)
 	memcpy(msg, data, size < LTT_LTTNG_MSG_SIZE ? size : LTT_LTTNG_MSG_SIZE);
 	memset(&req, 0, sizeof(req));
 	/* the byte after the request picks the client's generation */
-	ret = ltt_lttng_get_req(msg, size > LTT_LTTNG_MSG_SIZE ? data[LTT_LTTNG_MSG_SIZE] % 4 : 0,
+	ret = ltt_lttng_get_req(msg, size > LTT_LTTNG_MSG_SIZE ? data[LTT_LTTNG_MSG_SIZE] % 5 : 0,
 				&req);
 	if (!ret) {
 		FUZZ_CHECK(ltt_lttng_cmd_name(req.cmd));

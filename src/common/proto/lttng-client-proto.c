@@ -63,7 +63,7 @@ const char *ltt_lttng_cmd216_name(uint32_t cmd)
 
 const char *ltt_lttng_gen_name(enum ltt_lttng_gen gen)
 {
-	static const char *const names[] = { "2.13", "2.14", "2.15", "2.16" };
+	static const char *const names[] = { "2.13", "2.14", "2.15", "2.16", "unknown" };
 
 	return (unsigned int)gen < sizeof(names) / sizeof(names[0]) ? names[gen] : "?";
 }
@@ -355,7 +355,13 @@ LTTNG_PUT(session, struct ltt_lttng_session)
 		ltt_codec_get(r, gen == LTT_LTTNG_GEN_2_16 ? &lttng_##name##216 : &lttng_##name, ret); \
 	}
 
-LTTNG_GEN_PUT(reply, struct ltt_lttng_reply)
+void ltt_lttng_put_reply(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const struct ltt_lttng_reply *m)
+{
+	/* 2.15 dropped the pid already */
+	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_15 || gen == LTT_LTTNG_GEN_2_16 ? &lttng_reply216 :
+										   &lttng_reply, m);
+}
+
 LTTNG_GEN_PUT(session_ext, struct ltt_lttng_session_ext)
 LTTNG_GEN_PUT(channel, struct ltt_lttng_channel)
 LTTNG_GEN_GET(channel, struct ltt_lttng_channel)

@@ -165,8 +165,8 @@ enum ltt_lttng_cmd {
 /*
  * The generations of LTTng's client protocol.  lttng-tools 2.14 numbered
  * the commands anew from 1, without 2.13's gaps, over a fixed request of
- * the same layout; 2.16 dropped REGISTER_CONSUMER (all later numbers one
- * lower) and the reply header's pid (20 bytes).  Nothing in a request says
+ * the same layout; 2.15 dropped the reply header's pid (20 bytes), 2.16
+ * REGISTER_CONSUMER (all later numbers one lower).  Nothing in a request says
  * which a client speaks: its liblttng-ctl does
  * (sessiond/lttng-compat-peer.c).  ltt serves 2.13's and 2.16's.
  */
@@ -175,9 +175,10 @@ enum ltt_lttng_gen {
 	LTT_LTTNG_GEN_2_14,
 	LTT_LTTNG_GEN_2_15,
 	LTT_LTTNG_GEN_2_16,
+	LTT_LTTNG_GEN_UNKNOWN,	/* could not be told: nothing it asks is run */
 };
 
-#define LTT_LTTNG_REPLY_SIZE_216 20	/* 2.16's reply header: no pid */
+#define LTT_LTTNG_REPLY_SIZE_216 20	/* 2.15's and 2.16's reply header: no pid */
 
 /*
  * X(NAME, number): LTTng 2.16's commands (1-51) that 2.13 has too, by

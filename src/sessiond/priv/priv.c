@@ -226,8 +226,8 @@ int ltt_priv_agent_port(const char *path, unsigned int port)
 	return ret;
 }
 
-/* @type {u32 pid} -> {u8}: the byte, or a negative errno. */
-static int pid_byte(enum ltt_priv_request type, pid_t pid)
+/* @type {u32 pid} -> {u8}, or {} + @fd (-1: none) -> {u8}: the byte, or a negative errno. */
+static int ask_byte(enum ltt_priv_request type, pid_t pid, int fd)
 {
 	struct ltt_msg reply;
 	struct ltt_wbuf w;
@@ -237,8 +237,10 @@ static int pid_byte(enum ltt_priv_request type, pid_t pid)
 	if (!the_link)
 		return -EPIPE;
 	ltt_wbuf_init(&w);
-	ltt_wbuf_put_u32(&w, (uint32_t)pid);
-	ret = ltt_priv_call(the_link, type, &w, &reply, &r);
+	if (fd < 0)
+		ltt_wbuf_put_u32(&w, (uint32_t)pid);
+	ret = fd < 0 ? ltt_priv_call(the_link, type, &w, &reply, &r) :
+		       ltt_priv_call_fd(the_link, type, &w, fd, &reply, &r);
 	ltt_wbuf_fini(&w);
 	if (ret)
 		return ret;
@@ -251,18 +253,18 @@ static int pid_byte(enum ltt_priv_request type, pid_t pid)
 
 int ltt_priv_time_ns(pid_t pid)
 {
-	int ret = pid_byte(LTT_PRIV_TIME_NS, pid);
+	int ret = ask_byte(LTT_PRIV_TIME_NS, pid, -1);
 
 	return ret > 0 ? 1 : ret;
 }
 
-int ltt_priv_lttng_gen(pid_t pid)
+int ltt_priv_lttng_gen(int client_fd)
 {
 	int ret;
 
 	if (!the_link || !dropped)
 		return 0;
-	ret = pid_byte(LTT_PRIV_LTTNG_GEN, pid);
+	ret = ask_byte(LTT_PRIV_LTTNG_GEN, 0, client_fd);
 	return ret < 0 ? ret : 1 + ret;
 }
 

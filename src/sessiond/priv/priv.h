@@ -93,10 +93,11 @@
  *   CLIENT_PROBE_FILE {str path}, a client's connection (SCM_RIGHTS) ->
  *       {}, the file: a user-space probe's ELF file opened with that
  *       client's rights (a trigger's probe: no session owns it)
- *   LTTNG_GEN {u32 pid} -> {u8 gen}: the generation of LTTng's client
- *       protocol that LTTng client @pid speaks, told by the liblttng-ctl
- *       it maps (/proc/PID/maps, which only root reads of another user's
- *       process; lttng-compat-peer.c)
+ *   LTTNG_GEN {}, a client's connection (SCM_RIGHTS) -> {u8 gen}: the
+ *       generation of LTTng's client protocol that client speaks (its pid
+ *       read there), told by the liblttng-ctl it maps (/proc/PID/maps,
+ *       which only root reads of another user's process;
+ *       lttng-compat-peer.c)
  */
 enum ltt_priv_request {
 	LTT_PRIV_KABI_OPEN = 1,
@@ -303,12 +304,12 @@ int ltt_priv_agent_port(const char *path, unsigned int port);
 int ltt_priv_time_ns(pid_t pid);
 
 /**
- * ltt_priv_lttng_gen() - LTTNG_GEN: LTTng client @pid's generation (enum
- * ltt_lttng_gen) once the daemon gave root's rights up; 1 + that, or 0
- * when the daemon reads it itself (it kept its rights), or a negative
- * errno.
+ * ltt_priv_lttng_gen() - LTTNG_GEN: the generation (enum ltt_lttng_gen)
+ * of the LTTng client on connection @client_fd (borrowed) once the daemon
+ * gave root's rights up; 1 + that, or 0 when the daemon reads it itself
+ * (it kept its rights), or a negative errno.
  */
-int ltt_priv_lttng_gen(pid_t pid);
+int ltt_priv_lttng_gen(int client_fd);
 
 /**
  * ltt_priv_stop() - a clean stop: say so (STOPPING), close the link and

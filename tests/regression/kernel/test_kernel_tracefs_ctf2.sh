@@ -65,21 +65,22 @@ is "$(of_tid "$TEST_TMP/bt2" syscall_entry_openat "$otid" | grep -c "filename = 
 	$N "  every openat entry with its path"
 is "$(of_tid "$TEST_TMP/bt2" syscall_exit_openat "$otid" | wc -l)" \
 	"$(of_tid "$TEST_TMP/bt2" syscall_entry_openat "$otid" | wc -l)" "  an exit for each openat entry"
+# same EVENT TID: EVENT's lines of TID alike in both traces (files kept, their
+# differences shown with both counts)
+same() {
+	of_tid "$TEST_TMP/bt18" "$1" "$2" >"$TEST_TMP/$1.18"
+	of_tid "$TEST_TMP/bt2" "$1" "$2" >"$TEST_TMP/$1.2"
+	cmp -s "$TEST_TMP/$1.18" "$TEST_TMP/$1.2"
+	ok $? "$1: the same lines in both traces" ||
+		diag "CTF 1.8: $(wc -l <"$TEST_TMP/$1.18") lines, CTF 2: $(wc -l <"$TEST_TMP/$1.2")" \
+			"$(diff "$TEST_TMP/$1.18" "$TEST_TMP/$1.2" | head -6)" \
+			"discarded: $(grep -c 'discarded' "$TEST_TMP/bt18.err" "$TEST_TMP/bt2.err" | tr '\n' ' ')"
+}
 for ev in syscall_entry_getppid syscall_exit_getppid; do
-	if cmp -s <(of_tid "$TEST_TMP/bt18" $ev "$atid") <(of_tid "$TEST_TMP/bt2" $ev "$atid"); then
-		ok 0 "$ev: the same lines in both traces"
-	else
-		ok 1 "$ev: the same lines in both traces"
-		diff <(of_tid "$TEST_TMP/bt18" $ev "$atid") <(of_tid "$TEST_TMP/bt2" $ev "$atid") |
-			head -4 | sed 's/^/# /'
-	fi
+	same $ev "$atid"
 done
 for ev in syscall_entry_openat syscall_exit_openat; do
-	if cmp -s <(of_tid "$TEST_TMP/bt18" $ev "$otid") <(of_tid "$TEST_TMP/bt2" $ev "$otid"); then
-		ok 0 "$ev: the same lines in both traces"
-	else
-		ok 1 "$ev: the same lines in both traces"
-	fi
+	same $ev "$otid"
 done
 sw=$(grep -c ' sched_switch: ' "$TEST_TMP/bt2")
 ok "$([ "$sw" -gt 0 ]; echo $?)" "sched_switch events in the CTF 2 trace ($sw)"

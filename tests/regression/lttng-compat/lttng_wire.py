@@ -12,7 +12,7 @@
 # lttng_wire.py SOCKET gen215|gen216 LIB: LIST_SESSIONS as a client of
 # LTTng 2.15 or 2.16 sends it, having loaded LIB (a liblttng-ctl.so.0 of
 # that version, as the daemon tells them), then prints the reply's code
-# and its header's size (24, or 2.16's 20) when its sizes add up.
+# and its header's size (24, or 2.15's and 2.16's 20) when its sizes add up.
 import ctypes
 import socket
 import struct

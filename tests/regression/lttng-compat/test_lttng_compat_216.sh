@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 70
+plan 76
 compat_build
 N=300
 
@@ -169,19 +169,32 @@ for v in 2.15:lttng_channel_get_watchdog_timer_interval 2.16:lttng_action_increm
 	echo "void ${v#*:}(void) {}" | cc -shared -fPIC -x c -o "$TEST_TMP/ctl${v%%:*}/liblttng-ctl.so.0" -
 done
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" /var/run/lttng/client-lttng-sessiond gen215 \
-	"$TEST_TMP/ctl2.15/liblttng-ctl.so.0")" "15 24" \
-	"a client whose liblttng-ctl is 2.15's: NOT_SUPPORTED, in 2.15's 24-byte reply"
+	"$TEST_TMP/ctl2.15/liblttng-ctl.so.0")" "15 20" \
+	"a client whose liblttng-ctl is 2.15's: NOT_SUPPORTED, in 2.15's 20-byte reply"
 like "$(cat "$SESSIOND_LOG")" "runs LTTng 2\\.15's liblttng-ctl: ltt-sessiond --lttng-compat speaks the client protocols of LTTng 2\\.13 and 2\\.16" \
 	"... and the daemon's log names the versions ltt speaks"
 is "$(/usr/bin/python3 "$HERE/lttng_wire.py" /var/run/lttng/client-lttng-sessiond gen216 \
 	"$TEST_TMP/ctl2.16/liblttng-ctl.so.0")" "10 20" \
 	"one whose liblttng-ctl is 2.16's: its LIST_SESSIONS (11) answered, in 2.16's 20-byte reply"
 
-# --- what ltt lacks of 2.16, refused with LTTng's code
-run lttng216 enable-channel -u c2 -s s2 --buffer-allocation=per-channel
-ok $((RC == 0)) "sid's lttng enable-channel --buffer-allocation=per-channel: refused" || diag "$OUT"
-like "$(cat "$SESSIOND_LOG")" "does not serve buffers per channel" \
+# --- 2.16's channel policies are ltt's too; a watchdog of another period it lacks
+ok_cmd "sid's lttng create pol" lttng216 create pol -o "$TEST_TMP/pol"
+ok_cmd "sid's lttng enable-channel -u with per-channel buffers, on demand, reclaimed after 30 s" \
+	lttng216 enable-channel -u c2 -s pol --buffer-allocation=per-channel \
+	--buffer-preallocation=on-demand --auto-reclaim-memory=older-than:30s
+run lttctl list pol
+like "$OUT" "c2:.*" "... ltt's channel c2" || diag "$OUT"
+run lttng216 list pol
+like "$OUT" "Preallocation policy: +On demand" "sid's lttng list: its preallocation" || diag "$OUT"
+like "$OUT" "Auto. memory reclaim policy: +When older than 30" "... its automatic reclaim"
+like "$OUT" "4 sub-buffers of 512\\.00 KiB per Unix user" "... its buffers per channel (not per CPU)"
+run lttng216 enable-channel -u c3 -s pol --watchdog-timer=5000000
+ok $((RC == 0)) "sid's lttng enable-channel --watchdog-timer=5000000: refused" || diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "does not serve a watchdog timer of another period" \
 	"... the daemon's log says what ltt lacks"
+lttng216 destroy pol >/dev/null
+
+# --- what ltt lacks of 2.16, refused with LTTng's code
 run lttng216 add-map-channel --session=s2 --type=user m1
 ok $((RC == 0)) "sid's lttng add-map-channel: refused" || diag "$OUT"
 like "$(cat "$SESSIOND_LOG")" "ltt does not serve ADD_MAP_CHANNEL" "... ADD_MAP_CHANNEL named in the log"

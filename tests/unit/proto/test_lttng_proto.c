@@ -55,6 +55,7 @@ static uint8_t *request(uint32_t cmd, const void *u, size_t len)
 	}
 GEN_PUT(reply, struct ltt_lttng_reply, LTT_LTTNG_GEN_2_13, 213)
 GEN_PUT(reply, struct ltt_lttng_reply, LTT_LTTNG_GEN_2_16, 216)
+GEN_PUT(reply, struct ltt_lttng_reply, LTT_LTTNG_GEN_2_15, 215)
 GEN_PUT(session_ext, struct ltt_lttng_session_ext, LTT_LTTNG_GEN_2_13, 213)
 GEN_PUT(session_ext, struct ltt_lttng_session_ext, LTT_LTTNG_GEN_2_16, 216)
 GEN_PUT(channel, struct ltt_lttng_channel, LTT_LTTNG_GEN_2_13, 213)
@@ -71,6 +72,8 @@ static void test_sizes(void)
 		   "lttcomm_lttng_msg: 24 bytes");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_reply, put_reply_216), LTT_LTTNG_REPLY_SIZE_216,
 		   "2.16's: 20 bytes, no pid");
+	tap_is_int((int)SIZE_OF(struct ltt_lttng_reply, put_reply_215), LTT_LTTNG_REPLY_SIZE_216,
+		   "2.15's: 20 bytes too");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_session, ltt_lttng_put_session),
 		   LTT_LTTNG_SESSION_SIZE, "struct lttng_session: 4,376 bytes");
 	tap_is_int((int)SIZE_OF(struct ltt_lttng_session_ext, put_session_ext_213),
@@ -145,6 +148,8 @@ static void test_request(void)
 		   "a 2.14 client: EPROTONOSUPPORT");
 	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_15, &req), -EPROTONOSUPPORT,
 		   "a 2.15 client: EPROTONOSUPPORT");
+	tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_UNKNOWN, &req), -EPROTONOSUPPORT,
+		   "a client whose version is unknown: EPROTONOSUPPORT");
 	free(msg);
 	msg = request(9, NULL, 0);
 	tap_ok(!ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) &&
@@ -429,7 +434,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(55);
+	tap_plan(57);
 	test_sizes();
 	test_request();
 	test_extra();
