@@ -24,6 +24,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -79,18 +80,22 @@ static bool has_mark(const uint8_t *p, size_t len, size_t i)
 static int gen_of_fd(int fd, const struct stat *st)
 {
 	static const size_t nr_marks = sizeof(marks) / sizeof(marks[0]);
-	static __thread uint8_t buf[CHUNK + NEEDLE_MAX];
+	uint8_t *buf = malloc(CHUNK + NEEDLE_MAX);	/* once per library: not kept */
 	bool seen[sizeof(marks) / sizeof(marks[0])] = { false };
 	size_t have = 0, i;
 	off_t off = 0;
 	ssize_t n;
 
+	if (!buf)
+		return -1;
 	while (off < st->st_size) {
 		n = pread(fd, buf + have, CHUNK, off);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
+		if (n < 0) {
+			free(buf);
 			return -1;
+		}
 		if (n == 0)
 			break;	/* cut meanwhile: what was read is what it holds */
 		off += n;
@@ -102,6 +107,7 @@ static int gen_of_fd(int fd, const struct stat *st)
 			have = NEEDLE_MAX - 1;
 		}
 	}
+	free(buf);
 	for (i = 0; i < nr_marks; i++)
 		if (seen[i])
 			return (int)marks[i].gen;
