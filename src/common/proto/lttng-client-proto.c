@@ -229,22 +229,19 @@ LTT_CODEC(lttng_reply216, LTTNG_ORDER,
 
 
 #define LTT_MSG struct ltt_lttng_channel
-LTT_CODEC(lttng_channel, LTTNG_ORDER,
-	  LTT_ROW_U32(name_len), LTT_ROW_U8(enabled), LTT_ROW_U8(overwrite),
-	  LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf), LTT_ROW_U32(switch_timer_us),
-	  LTT_ROW_U32(read_timer_us), LTT_ROW_U8(output), LTT_ROW_U64(tracefile_size),
-	  LTT_ROW_U64(tracefile_count), LTT_ROW_U32(live_timer_us),
-	  LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets),
-	  LTT_ROW_U64(monitor_timer_us), LTT_ROW_U64(blocking_timeout_us));
-LTT_CODEC(lttng_channel216, LTTNG_ORDER,
-	  LTT_ROW_U32(name_len), LTT_ROW_U8(enabled), LTT_ROW_U8(overwrite),
-	  LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf), LTT_ROW_U32(switch_timer_us),
-	  LTT_ROW_U32(read_timer_us), LTT_ROW_U8(output), LTT_ROW_U64(tracefile_size),
-	  LTT_ROW_U64(tracefile_count), LTT_ROW_U32(live_timer_us),
-	  LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets),
-	  LTT_ROW_U64(monitor_timer_us), LTT_ROW_U8(watchdog_set), LTT_ROW_BYTES(watchdog_pad),
+/* lttng_channel_comm up to its monitor timer, the same in 2.13 and 2.16 */
+#define CHANNEL_ROWS \
+	LTT_ROW_U32(name_len), LTT_ROW_U8(enabled), LTT_ROW_U8(overwrite), \
+	LTT_ROW_U64(subbuf_size), LTT_ROW_U64(num_subbuf), LTT_ROW_U32(switch_timer_us), \
+	LTT_ROW_U32(read_timer_us), LTT_ROW_U8(output), LTT_ROW_U64(tracefile_size), \
+	LTT_ROW_U64(tracefile_count), LTT_ROW_U32(live_timer_us), \
+	LTT_ROW_U64(discarded_events), LTT_ROW_U64(lost_packets), LTT_ROW_U64(monitor_timer_us)
+LTT_CODEC(lttng_channel, LTTNG_ORDER, CHANNEL_ROWS, LTT_ROW_U64(blocking_timeout_us));
+LTT_CODEC(lttng_channel216, LTTNG_ORDER, CHANNEL_ROWS,
+	  LTT_ROW_U8(watchdog_set), LTT_ROW_BYTES(watchdog_pad),
 	  LTT_ROW_U64(watchdog_us), LTT_ROW_U64(blocking_timeout_us), LTT_ROW_U8(allocation),
 	  LTT_ROW_U8(preallocation), LTT_ROW_U8(reclaim_set), LTT_ROW_U64(reclaim_us));
+#undef CHANNEL_ROWS
 #undef LTT_MSG
 
 
