@@ -742,9 +742,9 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 		/* LTTng 2.16's or 2.13's: its requests do not say, its library does */
 		c->lttng_gen = (uint8_t)ltt_lttng_peer_gen(fd, cred.pid);
 		lttng_expect_request(c);
-	}
-	else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
+	} else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF) {
 		lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);	/* its handshake first */
+	}
 	ltt_client_conn_deadline(c);
 }
 
