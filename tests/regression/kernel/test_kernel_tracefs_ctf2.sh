@@ -30,8 +30,13 @@ done
 is "$started" 2 "two kernel sessions, -F ctf-1.8 and -F ctf-2, started"
 FILE=$TEST_TMP/a-file
 : >"$FILE"
-"$KLOAD" args $N >"$TEST_TMP/args.out" && "$KLOAD" openat "$FILE" $N >"$TEST_TMP/openat.out"
+# the output files opened here, by the test's shell: kload's tid then
+# makes no openat but its N (a redirection's, before the exec, would be
+# its first one, under the shell's name)
+exec {out1}>"$TEST_TMP/args.out" {out2}>"$TEST_TMP/openat.out"
+"$KLOAD" args $N >&$out1 && "$KLOAD" openat "$FILE" $N >&$out2
 ok $? "kload: $N getppid calls, $N openat calls of a file"
+exec {out1}>&- {out2}>&-
 read -r _ atid _ <"$TEST_TMP/args.out"
 read -r _ otid _ <"$TEST_TMP/openat.out"
 lttctl -q stop k1.8 && lttctl -q stop k2
