@@ -75,10 +75,15 @@ daemon() {
 	chmod -R a+rX "$TEST_TMP/agent-home"
 }
 
+# a_session DIR: A's session a, writing to A's DIR, enables qa.app and starts
+a_session() {
+	as $A "$LTTCTL_BIN" -q create a -o "$TEST_TMP/home$A/$1" &&
+		as $A "$LTTCTL_BIN" -q enable-event -p qa.app -s a && as $A "$LTTCTL_BIN" -q start a
+}
+
 # --- the default: a member's rule reaches its own user's agents alone
 daemon
-as $A "$LTTCTL_BIN" -q create a -o "$TEST_TMP/home$A/t" &&
-	as $A "$LTTCTL_BIN" -q enable-event -p qa.app -s a && as $A "$LTTCTL_BIN" -q start a
+a_session t
 ok $? "A's session enables the python logger qa.app"
 agent_start $A
 is "$READY" "ready 1" "A's agent: registered, told A's rule (its handler on)"
@@ -101,8 +106,7 @@ term_sessiond
 
 # --- --member-reach=all: LTTng's tracing group, every user's agents
 daemon --member-reach=all
-as $A "$LTTCTL_BIN" -q create a -o "$TEST_TMP/home$A/t2" &&
-	as $A "$LTTCTL_BIN" -q enable-event -p qa.app -s a && as $A "$LTTCTL_BIN" -q start a
+a_session t2
 ok $? "--member-reach=all: A's session enables qa.app"
 agent_start $A
 is "$READY" "ready 1" "A's agent: told A's rule"
