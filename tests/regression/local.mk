@@ -418,6 +418,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/cli/test_cli_mi_schema.sh \
 	tests/regression/sessiond/test_sessiond_bounds.sh \
 	tests/regression/sessiond/test_sessiond_app_empty.sh \
+	tests/regression/sessiond/test_sessiond_app_mutated.sh \
 	tests/regression/rotation/test_rotation.sh \
 	tests/regression/rotation/test_rotation_clear.sh \
 	tests/regression/ust/test_ust_track.sh

@@ -17,11 +17,18 @@
  *                 as much of it as the socket takes at once, up to 1 MiB
  *   bad           N times in a row: connect, send a header with a wrong
  *                 magic, wait for the daemon to close; prints "BAD closed=C"
+ *   mutate        N times in a row: connect, send a real registration
+ *                 (REGISTER, TRACEPOINTS of 4 events) with a few bytes
+ *                 changed, as a mutational fuzzer does (seeded by ARG),
+ *                 acknowledge what the daemon sends until it says
+ *                 REGISTER_DONE, closes, or is quiet for 200 ms, then
+ *                 close; prints "MUTATED sent=N registered=R closed=C"
  *
  * Events are named "peer_hold:evI" for I from 0, or from PEER_HOLD_FIRST
  * when the environment sets it (programs announcing new names).  Each
  * registers with protocol minor PEER_HOLD_MINOR when set (an older
- * program), else ours; in idle and deaf, PEER_HOLD_LOGGER set, it then
+ * program), else ours, and as a program of PEER_HOLD_BITS bits (32: a
+ * 32-bit program's buffers) when set, else its own; in idle and deaf, PEER_HOLD_LOGGER set, it then
  * reports that logger (LOGGERS, as a python agent does) and waits for
  * the answer to an empty TRACEPOINTS, so the daemon has it when it says
  * HELD.
@@ -49,7 +56,7 @@
 #define MAX_CONNS 4096
 #define WAIT_MS 20000
 
-enum mode { SILENT, PARTIAL, REGISTER, IDLE, DEAF, HUGE, BAD };
+enum mode { SILENT, PARTIAL, REGISTER, IDLE, DEAF, HUGE, BAD, MUTATE };
 
 struct peer {
 	int fd;
@@ -57,21 +64,29 @@ struct peer {
 	bool closed;
 };
 
-static int send_register(int fd)
+/* REGISTER's payload, as this program registers, into @w */
+static void put_register(struct ltt_wbuf *w)
 {
-	const char *minor = getenv("PEER_HOLD_MINOR");
+	const char *minor = getenv("PEER_HOLD_MINOR"), *bits = getenv("PEER_HOLD_BITS");
 	struct ltt_app_register m = {
 		.major = LTT_APP_MAJOR,
 		.minor = minor ? (uint32_t)strtoul(minor, NULL, 10) : LTT_APP_MINOR,
 		.pid = (uint32_t)getpid(), .ppid = (uint32_t)getppid(),
 		.uid = (uint32_t)getuid(), .gid = (uint32_t)getgid(),
-		.bits_per_long = sizeof(long) * 8, .nr_cpus = 1, .procname = "peer_hold",
+		.bits_per_long = bits ? (uint32_t)strtoul(bits, NULL, 10) : sizeof(long) * 8,
+		.nr_cpus = 1, .procname = "peer_hold",
 	};
+
+	ltt_app_put_register(w, &m);
+}
+
+static int send_register(int fd)
+{
 	struct ltt_wbuf w;
 	int ret;
 
 	ltt_wbuf_init(&w);
-	ltt_app_put_register(&w, &m);
+	put_register(&w);
 	ret = w.err ? w.err : ltt_msg_send(fd, LTT_APP_MAGIC, LTT_APP_MSG_REGISTER, 0, w.data,
 					   w.len, NULL, 0);
 	ltt_wbuf_fini(&w);
@@ -82,7 +97,7 @@ static int send_register(int fd)
  * TRACEPOINTS with @n events "peer_hold:evI" (I from PEER_HOLD_FIRST, else
  * 0), each with one integer field.
  */
-static int send_tracepoints(int fd, unsigned int n)
+static void put_tracepoints(struct ltt_wbuf *w, unsigned int n)
 {
 	const char *first_env = getenv("PEER_HOLD_FIRST");
 	unsigned long first = first_env ? strtoul(first_env, NULL, 10) : 0;
@@ -93,19 +108,25 @@ static int send_tracepoints(int fd, unsigned int n)
 	};
 	struct ltt_app_tracepoint tp = { .loglevel = 13, .nr_fields = 1, .fields = &field };
 	char name[64];
-	struct ltt_wbuf w;
 	size_t start;
 	unsigned int i;
-	int ret;
 
-	ltt_wbuf_init(&w);
-	start = ltt_app_put_tracepoints_start(&w);
+	start = ltt_app_put_tracepoints_start(w);
 	for (i = 0; i < n; i++) {
 		snprintf(name, sizeof(name), "peer_hold:ev%lu", first + i);
 		tp.name = name;
-		ltt_app_put_app_tracepoint(&w, &tp);
+		ltt_app_put_app_tracepoint(w, &tp);
 	}
-	ltt_app_put_tracepoints_finish(&w, start, n);
+	ltt_app_put_tracepoints_finish(w, start, n);
+}
+
+static int send_tracepoints(int fd, unsigned int n)
+{
+	struct ltt_wbuf w;
+	int ret;
+
+	ltt_wbuf_init(&w);
+	put_tracepoints(&w, n);
 	ret = w.err ? w.err : ltt_msg_send(fd, LTT_APP_MAGIC, LTT_APP_MSG_TRACEPOINTS, 0, w.data,
 					   w.len, NULL, 0);
 	ltt_wbuf_fini(&w);
@@ -254,6 +275,120 @@ static int bad(const char *sock, unsigned int n)
 	return 0;
 }
 
+/* A message (its header and @payload's bytes) appended to @out */
+static void put_msg(struct ltt_wbuf *out, uint16_t type, const struct ltt_wbuf *payload)
+{
+	struct ltt_msg_hdr h = { .magic = LTT_APP_MAGIC, .type = type,
+				 .payload_len = (uint32_t)payload->len };
+	uint8_t *p = ltt_wbuf_reserve(out, LTT_MSG_HDR_SIZE + payload->len);
+
+	if (!p)
+		return;
+	ltt_msg_hdr_encode(&h, p);
+	memcpy(p + LTT_MSG_HDR_SIZE, payload->data, payload->len);
+}
+
+static uint64_t rnd_state;
+
+static uint32_t rnd(uint32_t below)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return (uint32_t)(rnd_state % below);
+}
+
+/* A few of @len bytes at @b changed: a byte, a bit, or a 32-bit word set to an edge value. */
+static size_t mutate_bytes(uint8_t *b, size_t len)
+{
+	static const uint32_t edges[] = { 0, 1, 32, 64, 0x7fffffff, 0xffffffff, 4096 };
+	unsigned int k = 1 + rnd(8), i;
+	uint32_t v;
+	size_t at;
+
+	for (i = 0; i < k; i++) {
+		at = rnd((uint32_t)len);
+		switch (rnd(3)) {
+		case 0:
+			b[at] = (uint8_t)rnd(256);
+			break;
+		case 1:
+			b[at] ^= (uint8_t)(1u << rnd(8));
+			break;
+		default:
+			at &= ~(size_t)3;
+			v = edges[rnd(sizeof(edges) / sizeof(edges[0]))];
+			if (at + 4 <= len)
+				memcpy(b + at, &v, 4);
+		}
+	}
+	return rnd(10) ? len : rnd((uint32_t)len);	/* cut short, one time in ten */
+}
+
+/*
+ * Mutated registrations, one connection after the other: every one
+ * closed before the next, so what the daemon keeps after them is what
+ * it kept of them.
+ */
+static int mutate(const char *sock, unsigned int n, unsigned long seed)
+{
+	unsigned int i, registered = 0, closed = 0;
+	struct ltt_wbuf msgs, pl;
+	struct pollfd pfd;
+	struct peer p;
+	size_t len;
+	uint8_t *b;
+	int type;
+
+	rnd_state = seed ? seed : 1;
+	ltt_wbuf_init(&msgs);
+	ltt_wbuf_init(&pl);
+	put_register(&pl);
+	put_msg(&msgs, LTT_APP_MSG_REGISTER, &pl);
+	ltt_wbuf_fini(&pl);
+	ltt_wbuf_init(&pl);
+	put_tracepoints(&pl, 4);
+	put_msg(&msgs, LTT_APP_MSG_TRACEPOINTS, &pl);
+	ltt_wbuf_fini(&pl);
+	if (msgs.err)
+		return 1;
+	b = malloc(msgs.len);
+	if (!b)
+		return 1;
+	for (i = 0; i < n; i++) {
+		memcpy(b, msgs.data, msgs.len);
+		len = mutate_bytes(b, msgs.len);
+		p = (struct peer){ .fd = -1 };
+		if (ltt_sock_connect_unix(sock, &p.fd))
+			continue;
+		if (ltt_io_write_all(p.fd, b, len)) {
+			close(p.fd);
+			closed++;
+			continue;
+		}
+		for (;;) {
+			pfd = (struct pollfd){ .fd = p.fd, .events = POLLIN };
+			if (poll(&pfd, 1, 200) <= 0)
+				break;
+			type = serve_one(&p);
+			if (type < 0) {
+				closed++;
+				break;
+			}
+			if (type == LTT_APP_MSG_REGISTER_DONE) {
+				registered++;
+				break;
+			}
+		}
+		if (p.fd >= 0)
+			close(p.fd);
+	}
+	free(b);
+	ltt_wbuf_fini(&msgs);
+	printf("MUTATED sent=%u registered=%u closed=%u\n", n, registered, closed);
+	return 0;
+}
+
 /* Serve the connections (deaf: only watch them) until stdin closes. */
 static void hold(struct peer *peers, unsigned int n, bool deaf)
 {
@@ -296,7 +431,7 @@ static void hold(struct peer *peers, unsigned int n, bool deaf)
 int main(int argc, char **argv)
 {
 	static const char *const names[] = { "silent", "partial", "register", "idle", "deaf",
-					     "huge", "bad" };
+					     "huge", "bad", "mutate" };
 	static struct peer peers[MAX_CONNS];
 	unsigned int n, i, opened = 0, registered = 0, closed = 0;
 	unsigned long arg;
@@ -317,6 +452,8 @@ int main(int argc, char **argv)
 	}
 	if (mode == BAD)
 		return bad(argv[1], n);
+	if (mode == MUTATE)
+		return mutate(argv[1], n, arg);
 	for (i = 0; i < n; i++) {
 		peers[i].fd = -1;
 		if (open_one(argv[1], (enum mode)mode, arg, &peers[i]))
