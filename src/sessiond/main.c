@@ -202,12 +202,13 @@ static void kernel_domain(struct daemon *d, const struct options *opts, bool roo
 }
 
 /*
- * Where LTTng's agents look for the port: the root daemon's file for the
- * daemon of the root run directory, else the personal one.
+ * Where this daemon writes its port for LTTng's agents: in LTTng's place
+ * (@lttng), where they look for LTTng's root daemon (the daemon of the
+ * root run directory) or a personal one; else in its run directory.
  */
-static int agent_port_file(const char *rundir, char *buf, size_t len)
+static int agent_port_file(const char *rundir, bool lttng, char *buf, size_t len)
 {
-	return ltt_lagent_port_file(!strcmp(rundir, LTT_ROOT_RUNDIR), buf, len);
+	return ltt_lagent_port_file(rundir, lttng, !strcmp(rundir, LTT_ROOT_RUNDIR), buf, len);
 }
 
 /*
@@ -216,13 +217,21 @@ static int agent_port_file(const char *rundir, char *buf, size_t len)
  */
 static int lagent_start(struct daemon *d, const struct ltt_rundir *rd)
 {
+	bool lttng = d->lttng_path[0] != '\0';
 	char port_file[PATH_MAX];
+	unsigned int port;
 	int ret;
 
-	ret = agent_port_file(rd->path, port_file, sizeof(port_file));
+	ret = agent_port_file(rd->path, lttng, port_file, sizeof(port_file));
 	if (ret) {
 		LTT_WARN("no home directory for LTTng's agents' port file (set LTTNG_HOME or HOME): they won't find this daemon");
 		return 0;
+	}
+	/* LTTng's file, another daemon's while it listens on the port it names */
+	if (lttng && ltt_lagent_port_taken(port_file, &port) == 1) {
+		LTT_ERR("--lttng-compat: %s names port %u, where another daemon serves LTTng's agents (an LTTng session daemon?): stop it, or run ltt-sessiond without --lttng-compat (LTTng's agents then reach ltt under ltt-run)",
+			port_file, port);
+		return -EADDRINUSE;
 	}
 	/* root's rights given up: written by the privileged part (the file it was given) */
 	ret = ltt_lagent_start(port_file, d->dropped ? ltt_priv_agent_port : NULL, &d->lagent);
@@ -471,7 +480,7 @@ static int run(const struct options *opts)
 	if (root && !opts->no_privsep) {
 		ltt_privsep_consumers(&d.consumer);
 		if (opts->drop)
-			ltt_privsep_drops(rundir, agent_port_file(rundir, port_file,
+			ltt_privsep_drops(rundir, agent_port_file(rundir, opts->lttng_compat, port_file,
 								  sizeof(port_file)) ? NULL : port_file,
 					  opts->lttng_compat && !ltt_lttng_compat_socket(
 						  lttng_sock, sizeof(lttng_sock)) ? lttng_sock : NULL);

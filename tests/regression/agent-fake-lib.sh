@@ -10,7 +10,7 @@ agent_fake_init() {
 	python_env || skip_all "configured without the Python package (no python3)"
 	ust_setup --log
 	plan "$1"
-	PORT=$(cat "$HOME/.lttng/agent.port" 2>/dev/null)
+	PORT=$(cat "$LTT_AGENTS_HOME/.lttng/agent.port" 2>/dev/null)
 	FAKE="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_fake.py"
 	FAKE_PIDS=
 	NOBODY=(setpriv --reuid=nobody --regid=nogroup --clear-groups)

@@ -210,6 +210,9 @@ test_init() {
 	trap 'exit 143' TERM
 	export HOME="$TEST_TMP/home" LTT_HOME="$TEST_TMP/home"
 	export LTT_RUNDIR="$TEST_TMP/run"
+	# the home LTTng's agents take (LTTNG_HOME) to find the test's daemon
+	# (one not in LTTng's place writes its port there, doc/agents.md)
+	LTT_AGENTS_HOME="$LTT_RUNDIR/lttng-agents"
 	export LTT_SESSIOND_PATH="$SESSIOND"
 	# the daemons' journals in the test's run directory, not a state
 	# directory of the caller's that the tests running beside share

@@ -441,6 +441,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_points.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
+	tests/regression/lttng-compat/test_lttng_agent_beside.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
@@ -456,6 +457,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_slots.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
+	tests/regression/lttng-compat/test_lttng_agent_beside.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \

@@ -19,14 +19,78 @@
 #include "common/base/paths.h"
 #include "sessiond/lagent/lagent.h"
 
-int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len)
+int ltt_lagent_port_file(const char *rundir, bool lttng, bool root_daemon, char *buf,
+			 size_t len)
 {
+	if (!lttng)
+		return ltt_path_join(buf, len, rundir, LTT_LAGENT_HOME_FILE);
 	if (!root_daemon)
 		return ltt_home_find(LTT_HOME_AGENT_PORT, buf, len);
 	if (strlen(LTT_LAGENT_ROOT_PORT_FILE) >= len)
 		return -ENAMETOOLONG;
 	strcpy(buf, LTT_LAGENT_ROOT_PORT_FILE);
 	return 0;
+}
+
+/* The port @path names, 0: none (no file, not a number). */
+static unsigned int port_in(const char *path)
+{
+	char text[16] = "", *end;
+	unsigned long port;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	port = strtoul(text, &end, 10);
+	return end != text && port <= 65535 ? (unsigned int)port : 0;
+}
+
+/* Does a line of @file (/proc/net/tcp or tcp6) listen on @port?  1, 0 or -errno. */
+static int listens_in(const char *file, unsigned int port)
+{
+	unsigned int lport, state;
+	char line[512];
+	int ret = 0;
+	FILE *f;
+
+	f = fopen(file, "re");
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;	/* no IPv6 here */
+	while (!ret && fgets(line, sizeof(line), f)) {
+		/* sl local_address:port rem_address:port st ... (hex) */
+		if (sscanf(line, " %*s %*[0-9A-Fa-f]:%x %*s %x", &lport, &state) != 2)
+			continue;
+		ret = lport == port && state == 0x0A;	/* TCP_LISTEN */
+	}
+	fclose(f);
+	return ret;
+}
+
+int ltt_lagent_port_taken(const char *path, unsigned int *ret_port)
+{
+	unsigned int port = port_in(path);
+	int ret;
+
+	*ret_port = port;
+	if (!port)
+		return 0;
+	ret = listens_in("/proc/net/tcp", port);
+	return ret ? ret : listens_in("/proc/net/tcp6", port);
+}
+
+/* @path ends with "/" LTT_LAGENT_HOME_FILE: the length of its run directory, else 0. */
+static size_t own_home(const char *path)
+{
+	size_t n = strlen(path), m = strlen("/" LTT_LAGENT_HOME_FILE);
+
+	return n > m && !strcmp(path + n - m, "/" LTT_LAGENT_HOME_FILE) ? n - m : 0;
 }
 
 int ltt_lagent_listen(int *ret_fd, unsigned int *ret_port)
@@ -59,6 +123,13 @@ int ltt_lagent_port_write(const char *path, unsigned int port)
 	int fd, len, ret = 0;
 
 	snprintf(dir, sizeof(dir), "%s", path);
+	/* a daemon's own home for the agents: its two directories */
+	if (own_home(dir)) {
+		dir[own_home(dir) + strlen("/" LTT_LAGENT_HOME_NAME)] = '\0';
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			return -errno;
+		snprintf(dir, sizeof(dir), "%s", path);
+	}
 	slash = strrchr(dir, '/');
 	if (slash && slash != dir) {
 		*slash = '\0';
@@ -95,6 +166,18 @@ void ltt_lagent_port_remove(const char *path, unsigned int port)
 	close(fd);
 	if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == port)
 		unlink(path);
+	if (own_home(path)) {
+		char dir[4096];
+		char *slash;
+
+		snprintf(dir, sizeof(dir), "%s", path);
+		slash = strrchr(dir, '/');
+		*slash = '\0';
+		rmdir(dir);	/* .lttng, then lttng-agents: each if empty */
+		slash = strrchr(dir, '/');
+		*slash = '\0';
+		rmdir(dir);
+	}
 }
 
 /* The line of @file ("local remote" as @want) that names a socket: its owner and inode. */

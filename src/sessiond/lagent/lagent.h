@@ -43,6 +43,13 @@
 #include "sessiond/model/session.h"
 
 #define LTT_LAGENT_ROOT_PORT_FILE "/var/run/lttng/agent.port"
+/*
+ * A daemon's own home for LTTng's agents, in its run directory: its port
+ * file is LTT_LAGENT_HOME_NAME/.lttng/agent.port there, where an agent
+ * whose LTTNG_HOME is that directory reads it (ltt-run sets it)
+ */
+#define LTT_LAGENT_HOME_NAME "lttng-agents"
+#define LTT_LAGENT_HOME_FILE LTT_LAGENT_HOME_NAME "/.lttng/agent.port"
 #define LTT_LAGENT_MAX_AGENTS 1024	/* connections, registered or not */
 #define LTT_LAGENT_USER_AGENTS 64	/* connections of one user, registered or not */
 #define LTT_LAGENT_AGENT_NAMES 4096	/* loggers one agent's answer to LIST adds */
@@ -150,15 +157,29 @@ int ltt_lagent_list(struct ltt_lagent *lagent, uint32_t domain, uid_t uid,
 /* lagent-port.c: the agent port and its port file */
 
 /**
- * ltt_lagent_port_file() - where LTTng's agents read this daemon's port:
- * LTT_LAGENT_ROOT_PORT_FILE for the root daemon (@root_daemon), else
+ * ltt_lagent_port_file() - where this daemon writes its port for LTTng's
+ * agents.  A daemon in LTTng's place (@lttng: --lttng-compat) writes it
+ * where they look for LTTng's: LTT_LAGENT_ROOT_PORT_FILE for the daemon
+ * of the root run directory (@root_daemon), else
  * $LTTNG_HOME/.lttng/agent.port ($HOME, then the passwd entry's home,
- * without LTTNG_HOME: ltt_home_find()'s LTT_HOME_AGENT_PORT), as the
- * agents look
+ * without LTTNG_HOME: ltt_home_find()'s LTT_HOME_AGENT_PORT).  Any other
+ * writes nothing of LTTng's: @rundir/LTT_LAGENT_HOME_FILE, which the
+ * agents of a program run under ltt-run read.
  *
  * Returns 0, -ENOENT (no home) or -ENAMETOOLONG.
  */
-int ltt_lagent_port_file(bool root_daemon, char *buf, size_t len);
+int ltt_lagent_port_file(const char *rundir, bool lttng, bool root_daemon, char *buf,
+			 size_t len);
+
+/**
+ * ltt_lagent_port_taken() - does port file @path name a port some
+ * process listens on (/proc/net/tcp, tcp6): another daemon's, alive?
+ * Its port into *@ret_port.
+ *
+ * Returns 1, 0 (no file, no number, no listener), or -errno when the
+ * system can't tell.
+ */
+int ltt_lagent_port_taken(const char *path, unsigned int *ret_port);
 
 /**
  * ltt_lagent_listen() - a socket listening on 127.0.0.1, on a port the
@@ -197,7 +218,8 @@ int ltt_lagent_pid_check(uint32_t pid, uid_t uid, unsigned long inode);
 
 /**
  * ltt_lagent_port_write() - @port as decimal text in @path, its directory
- * made, the file replaced whole (written beside it, then renamed)
+ * made (and, for a daemon's own LTT_LAGENT_HOME_FILE, the one above it),
+ * the file replaced whole (written beside it, then renamed)
  *
  * Returns 0 or -errno.
  */
@@ -205,7 +227,8 @@ int ltt_lagent_port_write(const char *path, unsigned int port);
 
 /**
  * ltt_lagent_port_remove() - remove port file @path if it still names
- * @port (a daemon that started since owns it otherwise)
+ * @port (a daemon that started since owns it otherwise), and the two
+ * directories of a daemon's own LTT_LAGENT_HOME_FILE when empty
  */
 void ltt_lagent_port_remove(const char *path, unsigned int port);
 

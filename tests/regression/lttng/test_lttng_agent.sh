@@ -16,16 +16,18 @@ python_env || skip_all "configured without the Python package (no python3)"
 "$PYTHON3" -c 'import lttngust.cmd' 2>/dev/null ||
 	skip_all "Debian's python3-lttngust is not installed (scripts/deps.sh)"
 ust_setup --log
-plan 27
+plan 29
 
-PORT_FILE="$HOME/.lttng/agent.port"
+PORT_FILE="$LTT_AGENTS_HOME/.lttng/agent.port"
 PORT=$(cat "$PORT_FILE" 2>/dev/null)
-like "$PORT" '^[0-9]+$' "the daemon wrote its agent port to \$HOME/.lttng/agent.port"
+like "$PORT" '^[0-9]+$' "the daemon wrote its agent port to RUNDIR/lttng-agents/.lttng/agent.port"
+ok "$([ ! -e "$HOME/.lttng" ]; echo $?)" \
+	"and nothing under LTTng's paths (\$HOME/.lttng): not in LTTng's place, it leaves LTTng's agents to LTTng"
 
 APP="$LTT_TOP_SRCDIR/tests/regression/lttng_agent_app.py"
 # app_start: the program, as a coprocess; its first line is "ready N"
 app_start() {
-	coproc APP { env "${PYENV[@]}" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP"; }
+	coproc APP { env "${PYENV[@]}" LTTNG_HOME="$LTT_AGENTS_HOME" timeout "$TEST_TIMEOUT" "$PYTHON3" -B "$APP"; }
 	APP_PID=$APP_PID
 	coproc_hold APP app_out app_in
 	read -r -t 30 LINE <&"$app_out"
@@ -92,4 +94,5 @@ ok_cmd "destroy" lttctl destroy s
 stop_sessiond
 [ ! -e "$PORT_FILE" ]
 ok $? "the stopped daemon removed its port file"
+ok "$([ ! -e "$LTT_AGENTS_HOME" ]; echo $?)" "and its directories in the run directory"
 done_testing

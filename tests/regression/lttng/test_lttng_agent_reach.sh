@@ -69,9 +69,9 @@ agents_stop() {
 # daemon ARGS...: the root daemon, its agent port where the members' agents look
 daemon() {
 	root_sessiond "$@"
-	wait_fs "$HOME/.lttng/agent.port" -- test -s "$HOME/.lttng/agent.port" ||
+	wait_fs "$LTT_AGENTS_HOME/.lttng/agent.port" -- test -s "$LTT_AGENTS_HOME/.lttng/agent.port" ||
 		{ echo "Bail out! no agent port file"; exit 1; }
-	cp "$HOME/.lttng/agent.port" "$TEST_TMP/agent-home/.lttng/agent.port"
+	cp "$LTT_AGENTS_HOME/.lttng/agent.port" "$TEST_TMP/agent-home/.lttng/agent.port"
 	chmod -R a+rX "$TEST_TMP/agent-home"
 }
 

@@ -24,7 +24,7 @@ done
 ust_setup --log
 plan 58
 
-export LTTNG_HOME="$HOME"	# the Java agents read the passwd entry's home otherwise
+export LTTNG_HOME="$LTT_AGENTS_HOME"	# where the Java agents find the daemon's port
 export LTTNG_UST_REGISTER_TIMEOUT=0	# LTTng's own tracer, under the JNI library: no daemon of LTTng's
 mkdir -p "$TEST_TMP/classes"
 javac -d "$TEST_TMP/classes" -cp "$CP" "$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" ||

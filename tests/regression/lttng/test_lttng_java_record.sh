@@ -27,7 +27,7 @@ lttng_can_run || skip_all "LTTng's root session daemon needs root and a mount na
 ust_setup
 plan 15
 
-LTT_AGENT_HOME=$HOME	# LTTNG_HOME of the agents under ltt-run (lttng_run sets its own)
+LTT_AGENT_HOME=$HOME	# LTTNG_HOME of the agents, which ltt-run points at the daemon (lttng_run sets its own)
 mkdir -p "$TEST_TMP/classes"
 javac -d "$TEST_TMP/classes" -cp "$CP" "$LTT_TOP_SRCDIR/tests/regression/java/LttngJavaApp.java" ||
 	{ echo "Bail out! LttngJavaApp.java does not compile"; exit 1; }
