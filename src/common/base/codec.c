@@ -181,7 +181,7 @@ static const uint8_t *take(struct ltt_rbuf *r, size_t len)
 		r->err = -EPROTO;
 		return NULL;
 	}
-	p = r->data + r->pos;
+	p = r->data ? r->data + r->pos : NULL;	/* an empty message's data is NULL: no offset */
 	r->pos += len;
 	return p;
 }
@@ -605,13 +605,15 @@ void ltt_codec_put(struct ltt_wbuf *w, const struct ltt_codec *c, const void *m)
 static inline bool get_int_row(struct ltt_rbuf *r, enum ltt_codec_order order,
 			       const struct ltt_field *f, uint8_t *p)
 {
-	const uint8_t *src = r->data + r->pos;
+	const uint8_t *src;
 	uint64_t v;
 
 	if (f->width > r->len - r->pos) {
 		ltt_rbuf_fail(r);
 		return false;
 	}
+	/* after the check: an empty message's data is NULL, which takes no offset */
+	src = r->data + r->pos;
 	r->pos += f->width;
 	if (f->width == 8 && f->size == 8 && f->wire == LTT_WIRE_UINT && !f->max) {
 		memcpy(&v, src, 8);	/* any value: no check */

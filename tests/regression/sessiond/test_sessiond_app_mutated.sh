@@ -2,7 +2,9 @@
 # test_sessiond_app_mutated.sh - what the session daemon keeps of mutated
 # registrations (a real REGISTER and TRACEPOINTS with a few bytes changed,
 # as a mutational fuzzer sends them, peer_hold mutate): nothing beyond
-# the buffers an honest program of each ABI would have made.
+# the buffers an honest program of each ABI would have made.  Under
+# UBSan it first found a REGISTER of length 0 killing the daemon: the
+# codec offset the NULL data of an empty message (codec.c, test_codec).
 #
 # A registration names its program's word size (bits_per_long, 32 or
 # 64); a per-user session keeps one set of buffers per user and word
@@ -36,10 +38,11 @@ fds() {
 }
 
 # fds_until OP N: until the daemon's descriptor count is OP N (-le, -eq),
-# bounded: the daemon closes a connection when it sees its hang-up
+# bounded: the daemon closes a connection when it sees its hang-up; 0
+# when the daemon is gone
 fds_until() {
 	local deadline=$((SECONDS + TEST_TIMEOUT))
-	until [ "$(fds)" "$1" "$2" ] || [ $SECONDS -ge $deadline ]; do :; done
+	until [ "$(fds)" "$1" "$2" ] || ! proc_alive "$pid" || [ $SECONDS -ge $deadline ]; do :; done
 	fds
 }
 
@@ -84,12 +87,12 @@ run "$PEER" "$LTT_RUNDIR/app.sock" mutate 500 77
 like "$OUT" "^MUTATED sent=500 registered=[0-9]+ closed=[0-9]+$" "500 mutated registrations sent"
 diag "$OUT"
 got=$(fds_until -le "$ceiling")
-ok "$([ "$got" -le "$ceiling" ]; echo $?)" \
-	"the daemon holds no more descriptors than after the honest ones ($got, at most $ceiling)"
+ok "$([ "$got" -gt 0 ] && [ "$got" -le "$ceiling" ]; echo $?)" \
+	"the daemon lives and holds no more descriptors than after the honest ones ($got, at most $ceiling)"
 run "$PEER" "$LTT_RUNDIR/app.sock" mutate 500 1977
 diag "$OUT"
 got=$(fds_until -le "$ceiling")
-ok "$([ "$got" -le "$ceiling" ]; echo $?)" "nor after 500 more ($got, at most $ceiling)"
+ok "$([ "$got" -gt 0 ] && [ "$got" -le "$ceiling" ]; echo $?)" "nor after 500 more ($got, at most $ceiling)"
 
 ok "$(proc_alive "$pid"; echo $?)" "the daemon runs"
 run lttctl list

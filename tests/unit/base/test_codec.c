@@ -412,6 +412,12 @@ static void test_field_table(void)
 	tap_ok(table_decode(copy, w.len - 1, &got) == -EPROTO,
 	       "table: a message ending inside its tail is refused");
 	free(copy);
+	/*
+	 * A message of no payload has no data (ltt_msg_recv()): refused, the
+	 * NULL never offset (a program's REGISTER of length 0 took the session
+	 * daemon down under UBSan: test_sessiond_app_mutated.sh)
+	 */
+	tap_ok(table_decode(NULL, 0, &got) == -EPROTO, "table: an empty message of NULL data is refused");
 
 	copy = tap_dup(want, sizeof(want));
 	copy[1] = 1;	/* 456 does not fit the u8 member */
