@@ -389,6 +389,15 @@ struct ltt_tracepoint_info {
 	 * to a personal daemon); procname is then "".  0 otherwise.
 	 */
 	uint32_t pid_claimed;
+	/*
+	 * User space (a daemon of client protocol minor 39 or later): not 0
+	 * for a program that loads LTTng-UST's own liblttng-ust, which
+	 * registered on LTTng's application socket of a daemon in LTTng's
+	 * place and is not recorded: one entry for the program, name "", no
+	 * field, this word 0x80000000 | the library's ABI major << 8 | its
+	 * minor.  0 otherwise.
+	 */
+	uint32_t own_lttng_ust;		/* in what was padding before it */
 	uint8_t reserved[56] LTT_RESERVED_ALIGN;	/* zero */
 };
 

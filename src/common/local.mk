@@ -20,6 +20,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/consumer-proto.c src/common/proto/consumer-proto.h \
 	src/common/proto/consumer-proto-relay.h \
 	src/common/proto/lagent-proto.c src/common/proto/lagent-proto.h \
+	src/common/proto/lust-proto.c src/common/proto/lust-proto.h \
 	src/common/proto/live-proto.c src/common/proto/live-proto.h \
 	src/common/proto/lttng-client-proto.c src/common/proto/lttng-client-proto.h \
 	src/common/proto/lttng-trigger-proto.c src/common/proto/lttng-trigger-proto.h \

@@ -419,6 +419,9 @@ static uint32_t list_tracepoints(struct ltt_lttng_call *call, bool fields, bool 
 				count++;
 			}
 		}
+		/* a program of LTTng-UST's own library: LTTng's listing has no such entry */
+		if (q.domain == LTT_DOMAIN_USER && ((uint32_t)loglevel & LTT_LIST_OWN_LTTNG_UST))
+			continue;
 		if (!r.err && !fields) {
 			put_tracepoint(&call->data, pid, name, loglevel, syscalls);
 			count++;

@@ -22,6 +22,7 @@
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-health.h"
 #include "common/proto/lttng-trigger-proto.h"
+#include "sessiond/lust/lust.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lttng-compat.h"
@@ -815,6 +816,9 @@ void ltt_lttng_compat_clean(const char *path, pid_t owner)
 		unlink_socket(notif);
 	/* and the health socket */
 	if (!ltt_path_join(health, sizeof(health), dir, LTT_LTTNG_HEALTH_SOCKET))
+		unlink_socket(health);
+	/* and LTTng-UST's application socket (lust.c) */
+	if (!ltt_path_join(health, sizeof(health), dir, LTT_LUST_SOCKET))
 		unlink_socket(health);
 	unlink(pid);
 }

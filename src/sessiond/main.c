@@ -139,6 +139,7 @@ struct daemon {
 	struct ltt_maps maps;
 	struct ltt_trigger_runner *runner;
 	struct ltt_lagent *lagent;	/* LTTng's agents, NULL: none */
+	struct ltt_lust *lust;		/* --lttng-compat: LTTng-UST's own programs, else NULL */
 	/*
 	 * Bytes per user: one budget for client requests, one for program
 	 * messages, so a user's pending requests never refuse its programs'
@@ -150,6 +151,7 @@ struct daemon {
 	int lttng_fd;			/* --lttng-compat's, the same; -1: none */
 	int lttng_notif_fd;		/* its notification channel's; -1: none */
 	int lttng_health_fd;		/* its health socket's; -1: none */
+	int lust_fd;			/* its LTTng-UST application socket's; -1: none */
 	/* how consumers are started: the options', with LTTng's health sockets (--lttng-compat) */
 	struct ltt_consumer_config consumer;
 	char lttng_dir[PATH_MAX];	/* LTTng's run directory, for them */
@@ -286,6 +288,13 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 	ret = lagent_start(d, rd);
 	if (ret)
 		return ret;
+	if (d->lust_fd >= 0) {
+		ret = ltt_lust_start(d->lust_fd, &d->lust);
+		d->lust_fd = -1;
+		if (ret)
+			return ret;
+		d->ust.lust = d->lust;
+	}
 	ccfg.listen_fd = d->client_fd;
 	d->client_fd = -1;
 	ret = ltt_chunk_sched_start(&d->registry, &d->domains, &d->sched);
@@ -360,6 +369,8 @@ static void serve_stop(struct daemon *d, bool root)
 	ltt_cmd_destroy_all(&ctx);
 	d->ust.lagent = NULL;
 	ltt_lagent_stop(d->lagent);
+	d->ust.lust = NULL;
+	ltt_lust_stop(d->lust);
 	d->triggers.sync = NULL;
 	ltt_app_thread_stop(d->apps);
 	ltt_knotify_stop(d->kernel.notify);	/* the kernel's firings end too */
@@ -436,8 +447,9 @@ static int run(const struct options *opts)
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1,
-			  .lttng_health_fd = -1 };
+			  .lttng_health_fd = -1, .lust_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
+	char lust_path[PATH_MAX];
 	char statedir[PATH_MAX];
 
 	ltt_testpoints_init();
@@ -516,6 +528,9 @@ static int run(const struct options *opts)
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
 					      &d.lttng_fd, &d.lttng_notif_fd, &d.lttng_health_fd);
+	/* and where programs of LTTng-UST's own library register: seen, not recorded */
+	if (!ret && opts->lttng_compat)
+		ret = ltt_lust_listen(d.lttng_dir, root, lust_path, sizeof(lust_path), &d.lust_fd);
 	/*
 	 * LTTng's, before its notification thread's loop (testpoint.h); here
 	 * with the rights the daemon was started with (its function makes a
@@ -594,6 +609,8 @@ out:
 		close(d.lttng_notif_fd);
 	if (d.lttng_health_fd >= 0)
 		close(d.lttng_health_fd);
+	if (d.lust_fd >= 0)
+		close(d.lust_fd);
 	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)

@@ -111,7 +111,7 @@ EXTRA_DIST += tests/regression/harness/test_harness_wall_limit.sh tests/wall-lim
 TESTS += tests/regression/harness/test_harness_fswait.sh
 EXTRA_DIST += tests/regression/harness/test_harness_fswait.sh
 EXTRA_DIST += tests/regression/lttng-ust/compat_tp.tp tests/regression/lttng-ust/compat_tp_b.tp \
-	tests/regression/lttng-ust/compat_app.c tests/regression/lttng-ust/blob_tp.h \
+	tests/regression/lttng-ust/compat_app.c tests/regression/lttng-ust/own_app.c tests/regression/lttng-ust/blob_tp.h \
 	tests/regression/lttng-ust/blob_app.c \
 	tests/regression/lttng-ust/dup_app.c tests/regression/lttng-ust/race_tp.h \
 	tests/regression/lttng-ust/race_probe.c tests/regression/lttng-ust/race_app.c \
@@ -442,6 +442,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_points.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
 	tests/regression/lttng-compat/test_lttng_agent_beside.sh \
+	tests/regression/lttng-compat/test_lttng_ust_own.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
@@ -458,6 +459,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_multi_layout.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
 	tests/regression/lttng-compat/test_lttng_agent_beside.sh \
+	tests/regression/lttng-compat/test_lttng_ust_own.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \

@@ -147,9 +147,17 @@
  * 35: ADD_TRIGGER's flags (a trigger added as LTTng's lttng adds it), a
  * trigger's actions' output flags; 36: a trigger's probe rules; 37:
  * stop's CONSUMERD_REFUSED and CONSUMERD_LOST; 38: a session's trace
- * format
+ * format; 39: the user-space listing's programs of LTTng-UST's own library
  */
-#define LTT_CLIENT_MINOR 38
+#define LTT_CLIENT_MINOR 39
+/*
+ * LIST_TRACEPOINTS of the user-space domain also lists, after the
+ * registered programs' events, the programs that registered with
+ * LTTng-UST's own library on LTTng's application socket (sessiond/lust/):
+ * one entry each, its name "", no field, its loglevel word
+ * LTT_LIST_OWN_LTTNG_UST | ABI major << 8 | ABI minor.
+ */
+#define LTT_CLIENT_MINOR_OWN_UST 39
 /*
  * CREATE_SESSION's request and a session's description (LIST_SESSIONS,
  * CREATE_SESSION's reply) end with {u8 trace_format} (enum
@@ -483,6 +491,8 @@ struct ltt_disable_event_req {
  */
 /* pid is the agent's word: the system could not tell which process holds its connection */
 #define LTT_LIST_AGENT_PID_CLAIMED 0x1u
+/* user space: a program of LTTng-UST's own library, not recorded (LTT_CLIENT_MINOR_OWN_UST) */
+#define LTT_LIST_OWN_LTTNG_UST 0x80000000u
 
 /* LIST_TRACEPOINTS's request (ltt_proto_put_list_tracepoints()). */
 struct ltt_list_tracepoints_req {

@@ -263,6 +263,11 @@ int ltt_ctl_list_events(struct ltt_ctl *ctl, enum ltt_domain domain, enum ltt_ev
 		if (ltt_agent_domain(domain)) {
 			tps[i].pid_claimed = !!((uint32_t)tps[i].loglevel & LTT_LIST_AGENT_PID_CLAIMED);
 			tps[i].loglevel = 0;
+		} else if (domain == LTT_DOMAIN_USER &&
+			   ((uint32_t)tps[i].loglevel & LTT_LIST_OWN_LTTNG_UST)) {
+			/* a program of LTTng-UST's own library: the word is its ABI */
+			tps[i].own_lttng_ust = (uint32_t)tps[i].loglevel;
+			tps[i].loglevel = 0;
 		}
 	}
 	*ret_tps = tps;

@@ -2,6 +2,7 @@
 /*
  * cmd-session.c - client commands on whole sessions.
  */
+#include <endian.h>
 #include <errno.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -647,6 +648,8 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 	uid_t who = ltt_list_reach(ctx->registry, ctx->cred.uid);
 	struct ltt_domain_impl *d;
 	enum ltt_error_code ret;
+	uint32_t n;
+	size_t at;
 	int err;
 
 	/* Minor 0 names no domain: the user-space domain's tracepoints. */
@@ -663,7 +666,20 @@ enum ltt_error_code ltt_cmd_list_tracepoints(const struct ltt_cmd_ctx *ctx, stru
 			return LTT_ERR_EVENT_TYPE;
 		return ltt_cmd_error(d->ops->list_loggers(d, q.domain, who, reply));
 	}
+	at = reply->len;
 	err = d->ops->list_events(d, (enum ltt_event_type)q.type, q.with_fields, who, reply);
+	/* then the programs it does not record, for a client that reads them */
+	if (!err && !reply->err && q.type == LTT_EVENT_TRACEPOINT && d->ops->list_unrecorded &&
+	    ctx->minor >= LTT_CLIENT_MINOR_OWN_UST) {
+		memcpy(&n, reply->data + at, sizeof(n));
+		n = le32toh(n);
+		d->ops->list_unrecorded(d, who, reply, &n);
+		n = htole32(n);
+		if (!reply->err)
+			memcpy(reply->data + at, &n, sizeof(n));
+	}
+	if (!err && reply->err)
+		err = -ENOMEM;
 	return err == -EINVAL ? LTT_ERR_EVENT_TYPE : ltt_cmd_error(err);
 }
 

@@ -232,6 +232,14 @@ struct ltt_domain_ops {
 	int (*list_loggers)(struct ltt_domain_impl *d, enum ltt_domain agent, uid_t uid,
 			    struct ltt_wbuf *reply);
 	/*
+	 * Optional (user space's): the programs of @uid (as list_events) that
+	 * the domain sees and does not record (LTTng-UST's own library,
+	 * sessiond/lust/), appended to list_events' reply as its entries,
+	 * their number added to *@count.  No lock held.
+	 */
+	void (*list_unrecorded)(struct ltt_domain_impl *d, uid_t uid, struct ltt_wbuf *reply,
+				uint32_t *count);
+	/*
 	 * Optional: triggers were added or removed: user space gives the
 	 * programs the event-rule-matches conditions they evaluate now
 	 * (model/trigger.h), the kernel its tracer (kernel-notify.c); return

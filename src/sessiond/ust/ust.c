@@ -233,6 +233,13 @@ static int ust_list_events(struct ltt_domain_impl *d, enum ltt_event_type type, 
 	return ret ? ret : put_count(reply, at, count);
 }
 
+/* The programs of LTTng-UST's own library: seen, not recorded (lust.h). */
+static void ust_list_unrecorded(struct ltt_domain_impl *d, uid_t uid, struct ltt_wbuf *reply,
+				uint32_t *count)
+{
+	ltt_lust_list(to_ust(d)->lust, uid, reply, count);
+}
+
 /*
  * The loggers of agent domain @agent in the running programs, as
  * list_events lists events: those ltt's own python agents reported (each
@@ -418,6 +425,7 @@ static const struct ltt_domain_ops ust_ops = {
 	.relay_pending = ust_relay_pending,
 	.relay_status = ust_relay_status,
 	.list_events = ust_list_events,
+	.list_unrecorded = ust_list_unrecorded,
 	.list_loggers = ust_list_loggers,
 	.triggers_changed = ust_triggers_changed,
 	.settle_wait = ust_settle_wait,

@@ -40,6 +40,7 @@
 
 #include "sessiond/app/app.h"
 #include "sessiond/lagent/lagent.h"
+#include "sessiond/lust/lust.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
 #include "sessiond/model/map.h"
@@ -55,6 +56,7 @@ struct ltt_ust {
 	struct ltt_triggers *triggers;	/* borrowed: the daemon's, NULL for none */
 	struct ltt_maps *maps;		/* borrowed: the daemon's map channels, NULL for none */
 	struct ltt_lagent *lagent;	/* borrowed: LTTng's agents, NULL for none */
+	struct ltt_lust *lust;		/* borrowed: LTTng-UST's own programs, NULL for none */
 	unsigned int max_events;	/* events kept per program, <= LTT_APP_MAX_TRACEPOINTS */
 };
 

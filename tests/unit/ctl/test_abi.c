@@ -187,6 +187,7 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_tracepoint_info, nr_fields, 288),
 	OFF_(ltt_tracepoint_info, fields, 296),
 	OFF_(ltt_tracepoint_info, pid_claimed, 304),
+	OFF_(ltt_tracepoint_info, own_lttng_ust, 308),
 	OFF_(ltt_tracepoint_info, reserved, 312),
 	RSV_(ltt_tracepoint_info, 56),
 

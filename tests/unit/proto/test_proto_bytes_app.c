@@ -24,6 +24,7 @@
 
 #include "common/proto/app-proto.h"
 #include "common/proto/lagent-proto.h"
+#include "common/proto/lust-proto.h"
 #include "common/proto/trigger-proto.h"
 #include "tests/unit/ref-tp.h"
 #include "tests/unit/tap.h"
@@ -564,6 +565,37 @@ static void check_put_refusals(void)
 	ltt_wbuf_fini(&w);
 }
 
+/*
+ * LTTng-UST's registration as its library sends it (little-endian words,
+ * a name of 16 bytes, 64 of padding): decoded; another magic or socket
+ * type refused; a name of 16 bytes without its NUL ends in ours.
+ */
+static void check_lust_reg(void)
+{
+	static const uint32_t words[14] = { LTT_LUST_MAGIC, 9, 0, 4242, 1, 1000, 100, 64,
+					    1, 2, 4, 8, 8, 1 };
+	uint8_t buf[LTT_LUST_REG_SIZE] = { 0 };
+	struct ltt_lust_reg reg;
+	size_t i;
+
+	for (i = 0; i < 14; i++) {
+		buf[4 * i] = (uint8_t)words[i];
+		buf[4 * i + 1] = (uint8_t)(words[i] >> 8);
+		buf[4 * i + 2] = (uint8_t)(words[i] >> 16);
+		buf[4 * i + 3] = (uint8_t)(words[i] >> 24);
+	}
+	memcpy(buf + 56, "sixteen-bytes-ab", 16);
+	tap_ok(!ltt_lust_reg_decode(buf, &reg) && reg.major == 9 && reg.minor == 0 &&
+	       reg.pid == 4242 && reg.uid == 1000 && reg.bits_per_long == 64 &&
+	       reg.align[4] == 8 && reg.socket_type == 1 && !strcmp(reg.name, "sixteen-bytes-ab"),
+	       "LTTng-UST's registration: its words, its 16-byte name ended by ours");
+	buf[52] = 2;
+	tap_ok(ltt_lust_reg_decode(buf, &reg) == -EPROTO, "... a socket type LTTng-UST has not: refused");
+	buf[52] = 0;
+	buf[0] ^= 1;
+	tap_ok(ltt_lust_reg_decode(buf, &reg) == -EPROTO, "... another magic: refused");
+}
+
 int main(void)
 {
 	if (ltt_ctx_parse("vpid", &chan_ctx.contexts[0]) ||
@@ -578,5 +610,6 @@ int main(void)
 	for (size_t i = 0; i < sizeof(pins) / sizeof(pins[0]); i++)
 		check(&pins[i]);
 	check_put_refusals();
+	check_lust_reg();
 	return tap_done();
 }

@@ -110,6 +110,11 @@ static void print_program_events(enum ltt_domain domain, const struct ltt_tracep
 			ctl_out_open("events");
 		}
 		last = tps[i].pid;
+		if (tps[i].own_lttng_ust) {	/* no event ltt can enable: said instead */
+			ctl_out_text("    nothing recorded: it loads LTTng-UST's own liblttng-ust (ABI %u.%u), not ltt's; run it under ltt-run (ltt-run(1))\n",
+				     tps[i].own_lttng_ust >> 8 & 0xff, tps[i].own_lttng_ust & 0xff);
+			continue;
+		}
 		if (ltt_agent_domain(domain)) {	/* loggers: no level, no fields */
 			ctl_out_text("    %s\n", tps[i].name);
 			open_event(domain, tps[i].name, false, NULL);
