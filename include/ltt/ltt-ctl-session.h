@@ -397,8 +397,9 @@ struct ltt_tracepoint_info {
 	 * field, this word 0x80000000 | the library's ABI major << 8 | its
 	 * minor.  0 otherwise.
 	 */
-	uint32_t own_lttng_ust;		/* in what was padding before it */
-	uint8_t reserved[56] LTT_RESERVED_ALIGN;	/* zero */
+	uint32_t own_lttng_ust LTT_RESERVED_ALIGN;	/* 8 bytes of the room, as laid out in 32 and 64 bits */
+	uint8_t own_pad[4];				/* zero */
+	uint8_t reserved[48] LTT_RESERVED_ALIGN;	/* zero */
 };
 
 /**

@@ -731,9 +731,9 @@ static int listen_one(const char *path, bool root, const struct group *gr, int *
 }
 
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd)
+			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd, int *ret_lust_fd)
 {
-	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX], health[LTT_PATH_MAX];
+	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX], health[LTT_PATH_MAX], lust[LTT_PATH_MAX];
 	int fd = -1, ret;
 
 	ret = ltt_lttng_rundir(dir, sizeof(dir));
@@ -767,6 +767,20 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 			close(*ret_notif_fd);
 			*ret_notif_fd = -1;
 			unlink(notif);
+		}
+	}
+	/* where programs of LTTng-UST's own library register: seen, not recorded */
+	if (!ret) {
+		ret = ltt_lust_listen(dir, root, lust, sizeof(lust), ret_lust_fd);
+		if (ret) {
+			close(fd);
+			unlink(path);
+			close(*ret_notif_fd);
+			*ret_notif_fd = -1;
+			unlink(notif);
+			close(*ret_health_fd);
+			*ret_health_fd = -1;
+			unlink(health);
 		}
 	}
 	if (ret) {

@@ -138,17 +138,20 @@ struct group;
  * @ret_fd: the listening client socket
  * @ret_notif_fd: the listening notification channel socket
  * @ret_health_fd: the listening health socket
+ * @ret_lust_fd: the listening LTTng-UST application socket (lust.h)
  *
- * Never replaces a socket a live daemon answers on.  Main thread, before
+ * All four, or none of them, then the pid file beside them.  Never
+ * replaces a socket a live daemon answers on.  Main thread, before
  * root's rights are given up.  Returns 0, -EADDRINUSE when one answers
  * there, or a negative errno; each logged in one sentence.
  */
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd);
+			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd, int *ret_lust_fd);
 
 /**
  * ltt_lttng_compat_clean() - remove LTTng's client socket at @path ("" or
- * NULL: none), the notification channel's beside it and the pid file,
+ * NULL: none), the notification channel's, the health socket's and
+ * LTTng-UST's application socket beside it, and the pid file,
  * while the pid file names @owner: the daemon itself at its stop, the
  * privileged part after its dropped daemon's (a socket another daemon
  * took since is left alone).  A file that is not a socket is left too.

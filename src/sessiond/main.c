@@ -449,7 +449,6 @@ static int run(const struct options *opts)
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1,
 			  .lttng_health_fd = -1, .lust_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
-	char lust_path[PATH_MAX];
 	char statedir[PATH_MAX];
 
 	ltt_testpoints_init();
@@ -527,10 +526,8 @@ static int run(const struct options *opts)
 		ret = listen_on(&rd, LTT_CLIENT_SOCKET_NAME, root, gr, &d.client_fd);
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
-					      &d.lttng_fd, &d.lttng_notif_fd, &d.lttng_health_fd);
-	/* and where programs of LTTng-UST's own library register: seen, not recorded */
-	if (!ret && opts->lttng_compat)
-		ret = ltt_lust_listen(d.lttng_dir, root, lust_path, sizeof(lust_path), &d.lust_fd);
+					      &d.lttng_fd, &d.lttng_notif_fd, &d.lttng_health_fd,
+					      &d.lust_fd);
 	/*
 	 * LTTng's, before its notification thread's loop (testpoint.h); here
 	 * with the rights the daemon was started with (its function makes a

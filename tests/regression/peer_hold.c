@@ -22,7 +22,8 @@
  *                 changed, as a mutational fuzzer does (seeded by ARG),
  *                 acknowledge what the daemon sends until it says
  *                 REGISTER_DONE, closes, or is quiet for 200 ms, then
- *                 close; prints "MUTATED sent=N registered=R closed=C"
+ *                 close; prints "MUTATED sent=S registered=R closed=C"
+ *                 (S: the connections made)
  *
  * Events are named "peer_hold:evI" for I from 0, or from PEER_HOLD_FIRST
  * when the environment sets it (programs announcing new names).  Each
@@ -332,7 +333,7 @@ static size_t mutate_bytes(uint8_t *b, size_t len)
  */
 static int mutate(const char *sock, unsigned int n, unsigned long seed)
 {
-	unsigned int i, registered = 0, closed = 0;
+	unsigned int i, sent = 0, registered = 0, closed = 0;
 	struct ltt_wbuf msgs, pl;
 	struct pollfd pfd;
 	struct peer p;
@@ -361,6 +362,7 @@ static int mutate(const char *sock, unsigned int n, unsigned long seed)
 		p = (struct peer){ .fd = -1 };
 		if (ltt_sock_connect_unix(sock, &p.fd))
 			continue;
+		sent++;
 		if (ltt_io_write_all(p.fd, b, len)) {
 			close(p.fd);
 			closed++;
@@ -385,7 +387,7 @@ static int mutate(const char *sock, unsigned int n, unsigned long seed)
 	}
 	free(b);
 	ltt_wbuf_fini(&msgs);
-	printf("MUTATED sent=%u registered=%u closed=%u\n", n, registered, closed);
+	printf("MUTATED sent=%u registered=%u closed=%u\n", sent, registered, closed);
 	return 0;
 }
 

@@ -17,8 +17,15 @@ struct wire_reg {
 	uint8_t padding[64];
 };
 
+/* the program's byte order, which is this host's */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LUST_ORDER LTT_CODEC_BE
+#else
+#define LUST_ORDER LTT_CODEC_LE
+#endif
+
 #define LTT_MSG struct wire_reg
-LTT_CODEC(lust_reg, LTT_CODEC_LE,
+LTT_CODEC(lust_reg, LUST_ORDER,
 	  LTT_ROW_U32(magic), LTT_ROW_U32(major), LTT_ROW_U32(minor), LTT_ROW_U32(pid),
 	  LTT_ROW_U32(ppid), LTT_ROW_U32(uid), LTT_ROW_U32(gid), LTT_ROW_U32(bits_per_long),
 	  LTT_ROW_U32(a8), LTT_ROW_U32(a16), LTT_ROW_U32(a32), LTT_ROW_U32(a64),

@@ -3,7 +3,7 @@
  * lust-proto.h - what a program of LTTng-UST's own library sends first on
  * LTTng's application socket: its registration (LTTng-UST 2.x's
  * lttng_ust_ctl_reg_msg, packed, in the program's byte order: this
- * host's, little-endian here), which the daemon in LTTng's place reads
+ * host's), which the daemon in LTTng's place reads
  * to say the program is not recorded (sessiond/lust/lust.h).
  */
 #ifndef LTT_COMMON_LUST_PROTO_H

@@ -105,15 +105,20 @@ static void registered(struct conn *c, const struct ltt_lust_reg *reg)
 		.minor = reg->minor,
 		.start = start_time(c->cred.pid),
 	};
+	unsigned int mine = 0;
 	bool known = false;
 	size_t i;
 
 	memcpy(p.procname, reg->name, sizeof(p.procname));
 	pthread_mutex_lock(&l->lock);
 	prune(l);
-	for (i = 0; i < l->nr_programs && !known; i++)
+	for (i = 0; i < l->nr_programs && !known; i++) {
 		known = l->programs[i].pid == p.pid && l->programs[i].start == p.start;
-	if (!known && p.start && l->nr_programs < LTT_LUST_MAX_PROGRAMS)
+		mine += l->programs[i].uid == p.uid;
+	}
+	/* one user's programs leave the others room in the listing */
+	if (!known && p.start && l->nr_programs < LTT_LUST_MAX_PROGRAMS &&
+	    mine < LTT_LUST_USER_PROGRAMS)
 		l->programs[l->nr_programs++] = p;
 	pthread_mutex_unlock(&l->lock);
 	if (!known)

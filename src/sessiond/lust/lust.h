@@ -36,7 +36,8 @@
 #define LTT_LUST_REGISTER_MS 2000		/* to send it whole once connected */
 #define LTT_LUST_MAX_CONNS 256			/* connections being read, all users' */
 #define LTT_LUST_USER_CONNS 16			/* ... of one user */
-#define LTT_LUST_MAX_PROGRAMS 1024		/* programs kept for the listing */
+#define LTT_LUST_MAX_PROGRAMS 1024		/* programs kept for the listing, */
+#define LTT_LUST_USER_PROGRAMS 64		/* ... of one user at most */
 
 struct ltt_lust;
 

@@ -20,7 +20,7 @@ compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 lttng_client
 python_env || skip_all "configured without the Python package (no python3)"
-plan 15
+plan 16
 compat_build
 N=7
 
@@ -54,8 +54,6 @@ own_pid=$(pgrep -P "$BG" -x own_app || echo "$BG")
 
 like "$(cat "$SESSIOND_LOG")" "program pid $own_pid \\('own_app'\\) of uid 0 loads LTTng-UST's own liblttng-ust \\(ABI [0-9]+\\.[0-9]+\\), not ltt's: nothing of it is recorded; run it under ltt-run" \
 	"the daemon logs it"
-is "$(grep -c "program pid $own_pid ('own_app')" "$SESSIOND_LOG")" 1 \
-	"once, for its two connections (command and notification)"
 run lttctl list -u
 like "$OUT" "PID: $own_pid - Name: $OWN_APP
     nothing recorded: it loads LTTng-UST's own liblttng-ust \\(ABI [0-9]+\\.[0-9]+\\), not ltt's; run it under ltt-run \\(ltt-run\\(1\\)\\)" \
@@ -66,17 +64,26 @@ is "$RC:$(grep -c "PID: $own_pid" <<<"$OUT")" "0:0" "LTTng's lttng list -u, whic
 echo go >&$OWN_IN
 wait "$BG"
 is $? 0 "it records its $N events into its own library and exits"
+is "$(grep -c "program pid $own_pid ('own_app')" "$SESSIOND_LOG")" 1 \
+	"the daemon logged it once, for its two connections (command and notification)"
 run lttctl list -u
 unlike "$OUT" "PID: $own_pid " "gone, it is no longer listed"
 
-# bytes that are not a registration, on that socket
-"$PYTHON3" -c '
-import socket, sys
+# bytes that are not a registration, on that socket, from a process that
+# stays while the listing is asked (a listed one would be there)
+coproc JUNK { exec "$PYTHON3" -c '
+import os, socket, sys
 s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"\x42" * 136)
-s.settimeout(10); print(len(s.recv(1)))' /var/run/lttng/lttng-ust-sock-8 >"$TEST_TMP/junk.out" 2>&1
-is "$(cat "$TEST_TMP/junk.out")" 0 "136 bytes that are not LTTng-UST's registration: closed"
+s.settimeout(10); print(os.getpid(), len(s.recv(1)), flush=True); sys.stdin.read()' \
+	/var/run/lttng/lttng-ust-sock-8 2>&1; }
+coproc_hold JUNK junk_out junk_in
+read -r -t "$TEST_TIMEOUT" junk_pid junk_len <&"$junk_out"
+is "$junk_len" 0 "136 bytes that are not LTTng-UST's registration: closed"
 run lttctl list -u
-is "$(grep -c "nothing recorded" <<<"$OUT")" 0 "... and nothing listed"
+is "$(grep -c "nothing recorded" <<<"$OUT")" 0 "... and, while their process runs, nothing listed"
+exec {junk_in}>&-
+wait "$JUNK_PID"
+unlike "$(cat "$SESSIOND_LOG")" "program pid $junk_pid " "... nor logged"
 
 compat_run -p "$OWN_APP" $N <<<go >/dev/null
 is $? 0 "the same program under ltt-run (LD_LIBRARY_PATH before its RUNPATH)" ||

@@ -187,9 +187,9 @@ static const struct frozen lp64[] = {
 	OFF_(ltt_tracepoint_info, nr_fields, 288),
 	OFF_(ltt_tracepoint_info, fields, 296),
 	OFF_(ltt_tracepoint_info, pid_claimed, 304),
-	OFF_(ltt_tracepoint_info, own_lttng_ust, 308),
-	OFF_(ltt_tracepoint_info, reserved, 312),
-	RSV_(ltt_tracepoint_info, 56),
+	OFF_(ltt_tracepoint_info, own_lttng_ust, 312),
+	OFF_(ltt_tracepoint_info, reserved, 320),
+	RSV_(ltt_tracepoint_info, 48),
 
 	SIZE_(ltt_snapshot_output, 4440),
 	OFF_(ltt_snapshot_output, id, 0),
