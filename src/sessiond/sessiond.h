@@ -33,6 +33,7 @@
  * cmd/ (cmd.h): the client commands
  * ust/ (ust.h): the user-space domain
  * lagent/ (lagent.h): LTTng's agents (their TCP port, their protocol)
+ * lust/ (lust.h): programs of LTTng-UST's own library (read, refused, listed)
  * kernel/ (kernel.h): the kernel domain
  * app/ (app.h): registered programs
  * kabi/ (kabi.h): the kernel tracer's backends

@@ -12,6 +12,7 @@
  *   consumer-proto.[ch] ltt-sessiond to ltt-consumerd: channels, streams, traces, relays
  *   consumer-proto-relay.h  its relay commands (ADD_RELAY, the relays' replies)
  *   lagent-proto.[ch]  LTTng's agent protocol (its Python and Java agents) to ltt-sessiond
+ *   lust-proto.[ch]    LTTng-UST's registration, which ltt-sessiond --lttng-compat reads and refuses
  *   relay-proto.[ch]   a consumer to ltt-relayd: LTTng's relay protocol, big-endian
  *   live-proto.[ch]    ltt-relayd's live port to viewers: LTTng's live protocol, big-endian
  *   lttng-client-proto.[ch] LTTng 2.13's client protocol (ltt-sessiond --lttng-compat)

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lust.h - programs that bring LTTng-UST's own liblttng-ust: the map of
- * lust/ (lust.c, its one file).
+ * lust/.
+ *
+ * Its files:
+ *   lust.h  the map of lust/: the module's functions
+ *   lust.c  the server: LTTng-UST's socket, its connections, the programs seen
  *
  * ltt records a program built for LTTng-UST through ltt's own
  * liblttng-ust.so.1 (ltt-run, or the compat package's diversion).  A
