@@ -143,6 +143,7 @@ coproc HOLD { exec "$PYTHON3" -c '
 import socket, sys
 s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1)
 print(s.getsockname()[1], flush=True); sys.stdin.read()'; }
+hold_pid=$HOLD_PID	# bash unsets HOLD_PID once it reaps the coprocess
 coproc_hold HOLD hold_out hold_in
 read -r -t "$TEST_TIMEOUT" held <&"$hold_out"
 echo "$held" >"$LTTNG_PORT_FILE"
@@ -152,7 +153,7 @@ like "$ERR" "--lttng-compat: $LTTNG_PORT_FILE names port $held, where another da
 	"... saying whose file it is and what to do"
 is "$(cat "$LTTNG_PORT_FILE")" "$held" "... and the file is left as it was"
 exec {hold_in}>&-
-wait "$HOLD_PID"
+wait "$hold_pid"
 start_sessiond "$LTT_RUNDIR" --lttng-compat --no-kernel
 is $? 0 "once nothing listens there, a daemon in LTTng's place starts"
 like "$(cat "$LTTNG_PORT_FILE")" "^[0-9]+\$" "... and writes its port in LTTng's file ($(cat "$LTTNG_PORT_FILE"))"

@@ -76,13 +76,14 @@ import os, socket, sys
 s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"\x42" * 136)
 s.settimeout(10); print(os.getpid(), len(s.recv(1)), flush=True); sys.stdin.read()' \
 	/var/run/lttng/lttng-ust-sock-8 2>&1; }
+junk_cp=$JUNK_PID	# bash unsets JUNK_PID once it reaps the coprocess
 coproc_hold JUNK junk_out junk_in
 read -r -t "$TEST_TIMEOUT" junk_pid junk_len <&"$junk_out"
 is "$junk_len" 0 "136 bytes that are not LTTng-UST's registration: closed"
 run lttctl list -u
 is "$(grep -c "nothing recorded" <<<"$OUT")" 0 "... and, while their process runs, nothing listed"
 exec {junk_in}>&-
-wait "$JUNK_PID"
+wait "$junk_cp"
 unlike "$(cat "$SESSIOND_LOG")" "program pid $junk_pid " "... nor logged"
 
 compat_run -p "$OWN_APP" $N <<<go >/dev/null

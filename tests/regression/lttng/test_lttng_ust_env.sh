@@ -3,7 +3,9 @@
 # program built for LTTng-UST: ltt-run sets ltt's equivalent of
 # LTTNG_UST_DEBUG, LTTNG_UST_REGISTER_TIMEOUT (-1, LTTng's "forever",
 # is ltt's longest), unless ltt's own is set (LTTNG_HOME the libraries
-# read themselves, as every program of ltt: ltt-run leaves it); the
+# read themselves, as every program of ltt: ltt-run leaves it, but while
+# an ltt daemon runs it points LTTng's agents at that daemon's port
+# through it, and keeps ltt's home in LTT_HOME); the
 # libraries say in one sentence each, once, when the program starts,
 # which ones ltt does not honour, and the program records all the same.
 
@@ -13,15 +15,17 @@
 
 compat_require
 ust_setup
-plan 12
+plan 13
 
 N=5
 compat_build
 REFUSED='LTTNG_UST_BLOCKING_RETRY_TIMEOUT LTTNG_UST_WITHOUT_BADDR_STATEDUMP LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP LTTNG_UST_ABORT_ON_CRITICAL LTTNG_UST_APP_PATH'
 
-# mapped VAR=VALUE...: ltt-run's environment for `env`, ltt's own unset
+# mapped VAR=VALUE...: ltt-run's environment for `env`, ltt's own unset,
+# no daemon of ltt's running (one would have LTTng's agents pointed at it:
+# below)
 mapped() {
-	env -u LTT_HOME -u LTT_UST_DEBUG -u LTT_UST_REGISTER_TIMEOUT "$@" \
+	env -u LTT_HOME -u LTT_UST_DEBUG -u LTT_UST_REGISTER_TIMEOUT LTT_RUNDIR="$TEST_TMP/none" "$@" \
 		LTT_LTTNG_UST_LIBDIR="$COMPAT/.libs" "$COMPAT/ltt-run" env 2>"$TEST_TMP/map.err" |
 		grep '^LTT_\(HOME\|UST_DEBUG\|UST_REGISTER_TIMEOUT\)=' | sort | tr '\n' ' '
 }
@@ -34,6 +38,11 @@ is "$(mapped LTTNG_UST_REGISTER_TIMEOUT=250 LTT_HOME=/mine LTTNG_HOME=/h)" \
 is "$(mapped LTTNG_UST_REGISTER_TIMEOUT=soon)" "" "ltt-run: a timeout that is not a number sets nothing ..."
 like "$(cat "$TEST_TMP/map.err")" "LTTNG_UST_REGISTER_TIMEOUT=soon is not a number of milliseconds or -1" \
 	"... and says so"
+# the test's daemon runs: LTTng's agents are pointed at its port, ltt's
+# libraries keep the home LTTNG_HOME gave them
+is "$(env -u LTT_HOME LTTNG_HOME=/h LTT_LTTNG_UST_LIBDIR="$COMPAT/.libs" "$COMPAT/ltt-run" env |
+	grep '^LTT\(NG\)\?_HOME=' | sort | tr '\n' ' ')" "LTTNG_HOME=$LTT_AGENTS_HOME LTT_HOME=/h " \
+	"ltt-run, an ltt daemon running: LTTNG_HOME its agents' home, LTT_HOME the one ltt's libraries had"
 
 lttctl create e -o "$TEST_TMP/ltt" >/dev/null && lttctl enable-event -u compat:basic >/dev/null &&
 	lttctl start >/dev/null
