@@ -120,6 +120,61 @@ void ctl_report_shm_failure(const struct ltt_session_detail *d, bool warn)
 		     d->info.name, d->shm_path, when, why);
 }
 
+/* How a channel's losses of one kind are said, by what made them. */
+struct loss_words {
+	const char *unit;	/* "events", "packets" */
+	const char *verb;	/* what the channel did of them */
+	const char *relay;	/* why, when the relay daemon lost some */
+	const char *files;	/* the other cause, with the trace files' rotation */
+	/* full buffers: the cause (its opening, the channel's mode or not, its close), the cure */
+	const char *open;
+	bool mode;
+	const char *close, *larger, *more;
+};
+
+static const struct loss_words event_words = {
+	.unit = "events", .verb = "discarded",
+	.relay = "its buffers were full, or the relay daemon did not receive their packets",
+	.files = "or its buffers were full",
+	.open = ": its buffers were full", .mode = false, .close = "",
+	.larger = "ones", .more = ", or more with --num-subbuf",
+};
+
+static const struct loss_words packet_words = {
+	.unit = "packets", .verb = "lost",
+	.relay = "the relay daemon did not receive them",
+	.files = "or unreadable",
+	.open = " (", .mode = true, .close = ")", .larger = "buffers", .more = "",
+};
+
+/*
+ * @n of @ch's @w->unit lost: said as the relay's losses, the trace
+ * files' rotation or full buffers (@size: a sub-buffer size to suggest).
+ */
+static void warn_loss(const struct ltt_channel_info *ch, const char *session, uint64_t n,
+		      const struct loss_words *w, bool relay, const char *size)
+{
+	const char *mode = !w->mode ? "" : ch->attr.overwrite ? "overwritten before they were read" :
+			   "left incomplete by killed programs, or unreadable";
+
+	if (!n)
+		return;
+	if (relay)
+		ctl_out_warn(LTT_ERR_RELAY_LOST,
+			     "channel '%s' of session '%s' lost %" PRIu64 " %s: %s ('lttctl list %s' shows why).",
+			     ch->attr.name, session, n, w->unit, w->relay, session);
+	else if (ch->attr.tracefile_count)
+		ctl_out_warn(LTT_ERR_EVENTS_LOST,
+			     "channel '%s' of session '%s' %s %" PRIu64 " %s: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), %s.",
+			     ch->attr.name, session, w->verb, n, w->unit, ch->attr.tracefile_count,
+			     w->files);
+	else
+		ctl_out_warn(LTT_ERR_EVENTS_LOST,
+			     "channel '%s' of session '%s' %s %" PRIu64 " %s%s%s%s. Give it larger %s (e.g. --subbuf-size %s%s).",
+			     ch->attr.name, session, w->verb, n, w->unit, w->open, mode, w->close,
+			     w->larger, size, w->more);
+}
+
 /* The warning stop prints for a channel whose output failed. */
 static void report_failure(const struct ltt_session_detail *d, const struct ltt_channel_info *ch)
 {
@@ -178,32 +233,8 @@ void ctl_report_lost(struct ltt_ctl *ctl, const char *session)
 		lost = ch->lost_packets - (ch->error_packets < ch->lost_packets ?
 					   ch->error_packets : ch->lost_packets);
 		size_arg(ch->attr.subbuf_size * 2, size, sizeof(size));
-		if (discarded && relay_lost[ch->domain])
-			ctl_out_warn(LTT_ERR_RELAY_LOST,
-				     "channel '%s' of session '%s' lost %" PRIu64 " events: its buffers were full, or the relay daemon did not receive their packets ('lttctl list %s' shows why).",
-				     ch->attr.name, session, discarded, session);
-		else if (discarded && ch->attr.tracefile_count)
-			ctl_out_warn(LTT_ERR_EVENTS_LOST,
-				     "channel '%s' of session '%s' discarded %" PRIu64 " events: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), or its buffers were full.",
-				     ch->attr.name, session, discarded, ch->attr.tracefile_count);
-		else if (discarded)
-			ctl_out_warn(LTT_ERR_EVENTS_LOST,
-				     "channel '%s' of session '%s' discarded %" PRIu64 " events: its buffers were full. Give it larger ones (e.g. --subbuf-size %s, or more with --num-subbuf).",
-				     ch->attr.name, session, discarded, size);
-		if (lost && relay_lost[ch->domain])
-			ctl_out_warn(LTT_ERR_RELAY_LOST,
-				     "channel '%s' of session '%s' lost %" PRIu64 " packets: the relay daemon did not receive them ('lttctl list %s' shows why).",
-				     ch->attr.name, session, lost, session);
-		else if (lost && ch->attr.tracefile_count)
-			ctl_out_warn(LTT_ERR_EVENTS_LOST,
-				     "channel '%s' of session '%s' lost %" PRIu64 " packets: they were in the oldest trace files, deleted to keep %" PRIu64 " per stream (--tracefile-count), or unreadable.",
-				     ch->attr.name, session, lost, ch->attr.tracefile_count);
-		else if (lost)
-			ctl_out_warn(LTT_ERR_EVENTS_LOST,
-				     "channel '%s' of session '%s' lost %" PRIu64 " packets (%s). Give it larger buffers (e.g. --subbuf-size %s).",
-				     ch->attr.name, session, lost,
-				     ch->attr.overwrite ? "overwritten before they were read" : "left incomplete by killed programs, or unreadable",
-				     size);
+		warn_loss(ch, session, discarded, &event_words, relay_lost[ch->domain], size);
+		warn_loss(ch, session, lost, &packet_words, relay_lost[ch->domain], size);
 	}
 	free(d);
 }
