@@ -359,8 +359,9 @@ build() { # OUTPUT [CFLAG...] SOURCE... [-lLIB...]
 		[[ $a == *.c ]] && dirs+=(-I"$(dirname "$a")")
 	done
 	mkdir -p "$(dirname "$out")"
-	cc "${ccflags[@]}" "${dirs[@]}" -o "$out" "$@" 2>>"$S/build/cc.log" ||
-		echo "# could not build $out (see $S/build/cc.log)"
+	cc "${ccflags[@]}" "${dirs[@]}" -o "$out" "$@" 2>"$S/build/cc.last" ||
+		echo "# could not build $out (exit $?): $(tail -n 3 "$S/build/cc.last" | tr '\n' ' ')"
+	cat "$S/build/cc.last" >>"$S/build/cc.log"
 }
 so() { # OUTPUT [CFLAG...] SOURCE...: a shared library with its tracepoints
 	build "$@" -shared -fPIC -llttng-ust -ldl
