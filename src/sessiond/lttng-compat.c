@@ -733,14 +733,25 @@ static int listen_one(const char *path, bool root, const struct group *gr, int *
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
 			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd, int *ret_lust_fd)
 {
-	char dir[LTT_PATH_MAX], notif[LTT_PATH_MAX], health[LTT_PATH_MAX], lust[LTT_PATH_MAX];
-	int fd = -1, ret;
+	/*
+	 * LTTng's sockets, bound in this order, all or none: its client
+	 * socket, notification channel, health socket, and LTTng-UST's
+	 * application socket, where programs of LTTng-UST's own library
+	 * register (lust.h: seen, refused, listed)
+	 */
+	static const char *const names[] = { NULL, LTT_LTTNG_NOTIF_SOCKET, LTT_LTTNG_HEALTH_SOCKET,
+					     LTT_LUST_SOCKET };
+	char dir[LTT_PATH_MAX], paths[4][LTT_PATH_MAX];
+	int *fds[4] = { ret_fd, ret_notif_fd, ret_health_fd, ret_lust_fd };
+	size_t i, n;
+	int ret;
 
 	ret = ltt_lttng_rundir(dir, sizeof(dir));
 	if (!ret)
-		ret = ltt_lttng_compat_socket(path, len);
-	if (!ret && (ltt_path_join(notif, sizeof(notif), dir, LTT_LTTNG_NOTIF_SOCKET) ||
-		     ltt_path_join(health, sizeof(health), dir, LTT_LTTNG_HEALTH_SOCKET)))
+		ret = ltt_lttng_compat_socket(paths[0], sizeof(paths[0]));
+	for (i = 1; !ret && i < 4; i++)
+		ret = ltt_path_join(paths[i], sizeof(paths[i]), dir, names[i]);
+	if (!ret && strlen(paths[0]) >= len)
 		ret = -ENAMETOOLONG;
 	if (ret) {
 		LTT_ERR("--lttng-compat: no place for LTTng's client socket (%s): set LTTNG_HOME or HOME",
@@ -750,47 +761,30 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 	}
 	/* as LTTng makes it: root's shared (0755), a user's private (0700) */
 	ret = ltt_lttng_make_dir(dir, root ? 0755 : 0700, (gid_t)-1);
-	if (!ret)
-		ret = listen_one(path, root, gr, &fd);
-	if (!ret) {
-		ret = listen_one(notif, root, gr, ret_notif_fd);
-		if (ret) {
-			close(fd);
-			unlink(path);
-		}
-	}
-	if (!ret) {
-		ret = listen_one(health, root, gr, ret_health_fd);
-		if (ret) {
-			close(fd);
-			unlink(path);
-			close(*ret_notif_fd);
-			*ret_notif_fd = -1;
-			unlink(notif);
-		}
-	}
-	/* where programs of LTTng-UST's own library register: seen, not recorded */
-	if (!ret) {
-		ret = ltt_lust_listen(dir, root, lust, sizeof(lust), ret_lust_fd);
-		if (ret) {
-			close(fd);
-			unlink(path);
-			close(*ret_notif_fd);
-			*ret_notif_fd = -1;
-			unlink(notif);
-			close(*ret_health_fd);
-			*ret_health_fd = -1;
-			unlink(health);
-		}
+	for (n = 0; !ret && n < 4; n++)
+		ret = listen_one(paths[n], root, gr, fds[n]);
+	/* every user's programs register with root's daemon, as with LTTng's */
+	if (!ret && root && chmod(paths[3], 0666)) {
+		ret = -errno;
+		LTT_ERR("--lttng-compat: can't open %s to every user's programs: %s", paths[3],
+			strerror(errno));
 	}
 	if (ret) {
+		/* those bound, not the one refused: another daemon's, maybe */
+		while (n-- > 0) {
+			if (*fds[n] < 0)
+				continue;
+			close(*fds[n]);
+			*fds[n] = -1;
+			unlink(paths[n]);
+		}
 		path[0] = '\0';
 		return ret;
 	}
+	strcpy(path, paths[0]);
 	write_pid(dir);
-	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s, its health checks on %s",
-		 path, notif, health);
-	*ret_fd = fd;
+	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s, its health checks on %s, LTTng-UST's programs on %s",
+		 paths[0], paths[1], paths[2], paths[3]);
 	return 0;
 }
 

@@ -138,7 +138,9 @@ struct group;
  * @ret_fd: the listening client socket
  * @ret_notif_fd: the listening notification channel socket
  * @ret_health_fd: the listening health socket
- * @ret_lust_fd: the listening LTTng-UST application socket (lust.h)
+ * @ret_lust_fd: the listening LTTng-UST application socket (lust.h), mode
+ *               0666 for root's daemon: every user's programs register
+ * (each -1 on entry, and again on failure)
  *
  * All four, or none of them, then the pid file beside them.  Never
  * replaces a socket a live daemon answers on.  Main thread, before

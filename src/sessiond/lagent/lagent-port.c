@@ -154,17 +154,8 @@ int ltt_lagent_port_write(const char *path, unsigned int port)
 
 void ltt_lagent_port_remove(const char *path, unsigned int port)
 {
-	char text[16] = "";
-	ssize_t n;
-	int fd;
-
 	/* the file of a daemon that started since is that daemon's */
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, text, sizeof(text) - 1);
-	close(fd);
-	if (n > 0 && (unsigned int)strtoul(text, NULL, 10) == port)
+	if (port_in(path) == port)
 		unlink(path);
 	if (own_home(path)) {
 		char dir[4096];

@@ -17,10 +17,8 @@
 #include "common/base/codec.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
-#include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
-#include "common/proto/lttng-health.h"
 #include "sessiond/lust/lust.h"
 
 /* A connection, read until its registration is whole. */
@@ -205,34 +203,6 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 	cds_list_add_tail(&c->node, &l->conns);
 	l->nr_conns++;
 	ltt_evloop_timer_arm(c->deadline, LTT_LUST_REGISTER_MS * 1000000ULL, 0);
-}
-
-int ltt_lust_listen(const char *lttng_dir, bool root, char *path, size_t len, int *ret_fd)
-{
-	int ret;
-
-	ret = ltt_path_join(path, len, lttng_dir, LTT_LUST_SOCKET);
-	if (!ret)
-		ret = ltt_lttng_make_dir(lttng_dir, root ? 0755 : 0700, (gid_t)-1);
-	if (ret) {
-		LTT_ERR("--lttng-compat: no place for LTTng-UST's application socket in %s: %s",
-			lttng_dir, strerror(-ret));
-		path[0] = '\0';
-		return ret;
-	}
-	/* every user's programs register with root's daemon, as with LTTng's */
-	if (ltt_sock_unix_answers(path))
-		ret = -EADDRINUSE;
-	else
-		ret = ltt_sock_listen_unix(path, root ? 0666 : 0600, ret_fd);
-	if (ret == -EADDRINUSE)
-		LTT_ERR("--lttng-compat: a live session daemon serves %s already (LTTng's, or another ltt-sessiond --lttng-compat): stop it, or leave --lttng-compat out",
-			path);
-	else if (ret)
-		LTT_ERR("--lttng-compat: can't listen on %s: %s", path, strerror(-ret));
-	if (ret)
-		path[0] = '\0';
-	return ret;
 }
 
 int ltt_lust_start(int fd, struct ltt_lust **ret_lust)

@@ -46,18 +46,9 @@
 struct ltt_lust;
 
 /**
- * ltt_lust_listen() - listen on LTTng-UST's application socket in
- * LTTng's run directory @lttng_dir (made), world-connectable for the
- * root daemon (@root) as LTTng's is; its path into @path
- *
- * Returns 0, -EADDRINUSE when a live daemon answers there (said), or a
- * negative errno (said).
- */
-int ltt_lust_listen(const char *lttng_dir, bool root, char *path, size_t len, int *ret_fd);
-
-/**
- * ltt_lust_start() - serve listening socket @fd (taken) on a thread of
- * its own
+ * ltt_lust_start() - serve listening socket @fd (taken: LTT_LUST_SOCKET,
+ * bound with LTTng's other sockets by ltt_lttng_compat_listen()) on a
+ * thread of its own
  *
  * Call with the signals the process handles blocked.  Returns 0 or a
  * negative errno.
