@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * lust-proto.h - what a program of LTTng-UST's own library sends first on
- * LTTng's application socket: its registration (LTTng-UST 2.x's
+ * LTTng's application socket: its registration (LTTng-UST 2.13 to 2.16's
  * lttng_ust_ctl_reg_msg, packed, in the program's byte order: this
  * host's), which the daemon in LTTng's place reads
  * to say the program is not recorded (sessiond/lust/lust.h).

@@ -36,7 +36,12 @@
 #include "common/base/codec.h"
 #include "common/proto/lust-proto.h"
 
-#define LTT_LUST_SOCKET "lttng-ust-sock-8"	/* in LTTng's run directory, LTTng-UST 2.x's */
+/*
+ * In LTTng's run directory: LTTng-UST 2.13 to 2.15's (ABI 8 and up).
+ * 2.16's programs use lttng-ust-sock-11 (its oldest compatible ABI), the
+ * same registration: not listened on yet (doc/lttng-ust.md).
+ */
+#define LTT_LUST_SOCKET "lttng-ust-sock-8"
 #define LTT_LUST_REGISTER_MS 2000		/* to send it whole once connected */
 #define LTT_LUST_MAX_CONNS 256			/* connections being read, all users' */
 #define LTT_LUST_USER_CONNS 16			/* ... of one user */
