@@ -39,6 +39,20 @@ void ctl_obj_session_open(const struct ltt_session_info *s)
 	ctl_out_bool("enabled", s->active);
 	ctl_out_u64("snapshot_mode", s->snapshot);
 	ctl_out_u64("live_timer_interval", s->live_timer_us);
+	/* 4.2's: said of CTF 2 alone, as the text does (ctl_obj_sessions_schema) */
+	if (s->trace_format == LTT_TRACE_FORMAT_CTF_2)
+		ctl_out_str("trace_format", "CTF_2");
+}
+
+void ctl_obj_sessions_schema(const struct ltt_session_info *s, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (s[i].trace_format == LTT_TRACE_FORMAT_CTF_2) {
+			ctl_out_schema("4.2");
+			return;
+		}
 }
 
 void ctl_obj_session_name(const char *name)

@@ -22,10 +22,18 @@ struct ctl_ctx;
 
 /**
  * ctl_obj_session_open() - open a <session> with the facts of @s (name,
- * path, enabled, snapshot_mode, live_timer_interval); the caller may add
- * children, then closes it with ctl_out_close()
+ * path, enabled, snapshot_mode, live_timer_interval, and trace_format
+ * CTF_2 for a CTF 2 session); the caller may add children, then closes
+ * it with ctl_out_close()
  */
 void ctl_obj_session_open(const struct ltt_session_info *s);
+
+/**
+ * ctl_obj_sessions_schema() - before a document's first output: declare
+ * LTTng 2.15's MI schema 4.2 when one of the @count sessions of @s is
+ * CTF 2 (4.1 has no trace_format; CTF 1.8 goes without saying)
+ */
+void ctl_obj_sessions_schema(const struct ltt_session_info *s, size_t count);
 
 /**
  * ctl_obj_session_name() - a <session> holding only its name

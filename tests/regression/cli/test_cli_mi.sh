@@ -4,7 +4,8 @@
 # document on stdout that validates against LTTng 2.13's mi-lttng-4.1.xsd
 # (tests/regression/lttng-mi), with LTTng's names and what the command
 # did; help and wait-trigger write ltt's own (xml/mi.xsd); an unknown
-# command, a bad global option, view and export-maps write none.  The exit
+# command, a bad global option, view and export-maps write none.  A CTF 2
+# session's <trace_format> makes its document LTTng 2.15's schema 4.2.  The exit
 # status is that of text mode.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -103,6 +104,20 @@ mi 0 "create a session without output" create s3 --no-output
 is "$(xp /command/output/session/path)" "" "create --no-output: an empty path"
 mi 0 "create a snapshot session" create sn --snapshot -o "$TEST_TMP/sn"
 is "$(xp /command/output/session/snapshot_mode)" 1 "create --snapshot: snapshot_mode 1"
+# a CTF 2 session: LTTng 2.15's <trace_format>, in schema 4.2 (4.1 has none)
+mi 0 "create a CTF 2 session" create c2s -F ctf-2 -o "$TEST_TMP/c2s"
+is "$(xmllint --xpath 'string(/*/@schemaVersion)' "$DOC")/$(xp /command/output/session/trace_format)" \
+	4.2/CTF_2 "create -F ctf-2: schemaVersion 4.2, trace_format CTF_2"
+mi 0 "list, with a CTF 2 session" list
+is "$(xmllint --xpath 'string(/*/@schemaVersion)' "$DOC")/$(xp "/command/output/sessions/session[name='c2s']/trace_format")/$(xp "count(//trace_format)")" \
+	4.2/CTF_2/1 "list: 4.2, the CTF 2 session's format said, CTF 1.8 going without saying"
+mi 0 "list c2s" list c2s
+is "$(xmllint --xpath 'string(/*/@schemaVersion)' "$DOC")/$(xp /command/output/sessions/session/trace_format)" \
+	4.2/CTF_2 "list c2s: 4.2, trace_format CTF_2"
+mi 0 "destroy c2s" destroy c2s
+mi 0 "list, CTF 1.8 sessions alone" list
+is "$(xmllint --xpath 'string(/*/@schemaVersion)' "$DOC")/$(xp "count(//trace_format)")" 4.1/0 \
+	"list without a CTF 2 session: 4.1, no trace_format"
 mi 0 "set-session" set-session s1
 is "$(xp /command/output/session/name)" s1 "set-session: the session"
 mi 1 "set-session, no such session" set-session nosuch

@@ -368,6 +368,7 @@ static int create(const struct ctl_ctx *ctx, const struct ltt_session_attr *attr
 		return CTL_EXIT_FAILURE;
 	}
 	print_created(ctx, &info, attr->shm_path);
+	ctl_obj_sessions_schema(&info, 1);
 	ctl_obj_session_open(&info);
 	ctl_out_close();
 	ret = ctl_rc_write(info.name);

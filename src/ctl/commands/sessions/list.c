@@ -66,9 +66,9 @@ static void print_session(const struct ltt_session_info *s)
 }
 
 /*
- * A CTF 2 session's traces' format, as LTTng 2.15 says it (text only:
- * LTTng 2.13's MI, ltt's, has no place for it).  CTF 1.8, what every
- * session wrote before, goes without saying.
+ * A CTF 2 session's traces' format, as LTTng 2.15 says it (the MI's
+ * trace_format: objects.c).  CTF 1.8, what every session wrote before,
+ * goes without saying.
  */
 static void print_format(const struct ltt_session_info *s)
 {
@@ -101,6 +101,7 @@ static int list_sessions(struct ltt_ctl *ctl)
 		return ret;
 	if (!count)
 		ctl_out_text("No sessions.\n");
+	ctl_obj_sessions_schema(sessions, count);
 	ctl_out_open("sessions");
 	for (i = 0; i < count; i++) {
 		ctl_out_text("  %zu) ", i + 1);
@@ -599,6 +600,7 @@ int cmd_list_show_session(struct ltt_ctl *ctl, const char *session, unsigned int
 	print_session(&d->info);
 	print_format(&d->info);
 	print_clock(&d->info);
+	ctl_obj_sessions_schema(&d->info, 1);
 	ctl_out_open("sessions");
 	ctl_obj_session_open(&d->info);
 	print_snapshot_outputs(ctl, &d->info);
@@ -654,6 +656,7 @@ static int show_domains(struct ltt_ctl *ctl, const char *session)
 		return ret;
 	ctl_out_text("Session ");
 	print_session(&d->info);
+	ctl_obj_sessions_schema(&d->info, 1);
 	ctl_out_open("sessions");
 	ctl_obj_session_open(&d->info);
 	ctl_out_text("\nDomains:\n-------------\n");
