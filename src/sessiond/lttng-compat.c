@@ -731,25 +731,31 @@ static int listen_one(const char *path, bool root, const struct group *gr, int *
 }
 
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd, int *ret_lust_fd)
+			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd,
+			    int ret_lust_fds[LTT_LUST_SOCKETS])
 {
 	/*
 	 * LTTng's sockets, bound in this order, all or none: its client
 	 * socket, notification channel, health socket, and LTTng-UST's
-	 * application socket, where programs of LTTng-UST's own library
-	 * register (lust.h: seen, refused, listed)
+	 * application sockets (one per ABI generation), where programs of
+	 * LTTng-UST's own library register (lust.h: seen, refused, listed)
 	 */
-	static const char *const names[] = { NULL, LTT_LTTNG_NOTIF_SOCKET, LTT_LTTNG_HEALTH_SOCKET,
-					     LTT_LUST_SOCKET };
-	char dir[LTT_PATH_MAX], paths[4][LTT_PATH_MAX];
-	int *fds[4] = { ret_fd, ret_notif_fd, ret_health_fd, ret_lust_fd };
+	static const char *const lust[LTT_LUST_SOCKETS] = LTT_LUST_SOCKET_NAMES;
+	enum { LUST = 3, ALL = LUST + LTT_LUST_SOCKETS };
+	const char *names[ALL] = { NULL, LTT_LTTNG_NOTIF_SOCKET, LTT_LTTNG_HEALTH_SOCKET };
+	char dir[LTT_PATH_MAX], paths[ALL][LTT_PATH_MAX];
+	int *fds[ALL] = { ret_fd, ret_notif_fd, ret_health_fd };
 	size_t i, n;
 	int ret;
 
+	for (i = LUST; i < ALL; i++) {
+		names[i] = lust[i - LUST];
+		fds[i] = &ret_lust_fds[i - LUST];
+	}
 	ret = ltt_lttng_rundir(dir, sizeof(dir));
 	if (!ret)
 		ret = ltt_lttng_compat_socket(paths[0], sizeof(paths[0]));
-	for (i = 1; !ret && i < 4; i++)
+	for (i = 1; !ret && i < ALL; i++)
 		ret = ltt_path_join(paths[i], sizeof(paths[i]), dir, names[i]);
 	if (!ret && strlen(paths[0]) >= len)
 		ret = -ENAMETOOLONG;
@@ -761,16 +767,17 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 	}
 	/* as LTTng makes it: root's shared (0755), a user's private (0700) */
 	ret = ltt_lttng_make_dir(dir, root ? 0755 : 0700, (gid_t)-1);
-	for (n = 0; !ret && n < 4; n++)
+	for (n = 0; !ret && n < ALL; n++) {
 		ret = listen_one(paths[n], root, gr, fds[n]);
-	/* every user's programs register with root's daemon, as with LTTng's */
-	if (!ret && root && chmod(paths[3], 0666)) {
-		ret = -errno;
-		LTT_ERR("--lttng-compat: can't open %s to every user's programs: %s", paths[3],
-			strerror(errno));
+		/* every user's programs register with root's daemon, as with LTTng's */
+		if (!ret && root && n >= LUST && chmod(paths[n], 0666)) {
+			ret = -errno;
+			LTT_ERR("--lttng-compat: can't open %s to every user's programs: %s",
+				paths[n], strerror(errno));
+		}
 	}
 	if (ret) {
-		/* those bound, not the one refused: another daemon's, maybe */
+		/* those bound (n: one past the last tried), not one refused: another daemon's, maybe */
 		while (n-- > 0) {
 			if (*fds[n] < 0)
 				continue;
@@ -783,8 +790,8 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
 	}
 	strcpy(path, paths[0]);
 	write_pid(dir);
-	LTT_INFO("--lttng-compat: serving LTTng 2.13's clients on %s, its notification channel on %s, its health checks on %s, LTTng-UST's programs on %s",
-		 paths[0], paths[1], paths[2], paths[3]);
+	LTT_INFO("--lttng-compat: serving LTTng 2.13's and 2.16's clients on %s, its notification channel on %s, its health checks on %s, LTTng-UST's programs on %s (2.13 to 2.15) and %s (2.16)",
+		 paths[0], paths[1], paths[2], paths[LUST], paths[LUST + 1]);
 	return 0;
 }
 
@@ -799,10 +806,12 @@ static void unlink_socket(const char *path)
 
 void ltt_lttng_compat_clean(const char *path, pid_t owner)
 {
+	static const char *const lust[LTT_LUST_SOCKETS] = LTT_LUST_SOCKET_NAMES;
 	char dir[LTT_PATH_MAX], pid[LTT_PATH_MAX], notif[LTT_PATH_MAX], text[32];
 	char health[LTT_PATH_MAX];
 	const char *slash = path ? strrchr(path, '/') : NULL;
 	ssize_t n;
+	size_t i;
 	int fd;
 
 	if (!slash || snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path) >= (int)sizeof(dir) ||
@@ -825,8 +834,9 @@ void ltt_lttng_compat_clean(const char *path, pid_t owner)
 	/* and the health socket */
 	if (!ltt_path_join(health, sizeof(health), dir, LTT_LTTNG_HEALTH_SOCKET))
 		unlink_socket(health);
-	/* and LTTng-UST's application socket (lust.c) */
-	if (!ltt_path_join(health, sizeof(health), dir, LTT_LUST_SOCKET))
-		unlink_socket(health);
+	/* and LTTng-UST's application sockets (lust.c) */
+	for (i = 0; i < LTT_LUST_SOCKETS; i++)
+		if (!ltt_path_join(health, sizeof(health), dir, lust[i]))
+			unlink_socket(health);
 	unlink(pid);
 }

@@ -34,6 +34,7 @@
 #include "common/base/codec.h"
 #include "common/proto/lttng-client-proto.h"
 #include "sessiond/cmd/cmd.h"
+#include "sessiond/lust/lust.h"
 
 /**
  * ltt_lttng_peer_gen() - the generation of LTTng's client protocol that
@@ -130,30 +131,32 @@ struct group;
 /**
  * ltt_lttng_compat_listen() - listen on LTTng's client socket
  * (ltt_lttng_rundir()'s client-lttng-sessiond), its notification
- * channel's (sessiond-notification beside it) and its health socket
- * (sessiond-health), made as LTTng makes them:
- * root's root:@gr 0660 (0600 without the group), a user's 0600; and
- * write lttng-sessiond.pid beside them
+ * channel's (sessiond-notification beside it), its health socket
+ * (sessiond-health) and LTTng-UST's application sockets, made as LTTng
+ * makes them: root's root:@gr 0660 (0600 without the group), a user's
+ * 0600; and write lttng-sessiond.pid beside them
  * @path: receives the client socket's path (@len bytes; "" on failure)
  * @ret_fd: the listening client socket
  * @ret_notif_fd: the listening notification channel socket
  * @ret_health_fd: the listening health socket
- * @ret_lust_fd: the listening LTTng-UST application socket (lust.h), mode
- *               0666 for root's daemon: every user's programs register
+ * @ret_lust_fds: the listening LTTng-UST application sockets (lust.h's
+ *                LTT_LUST_SOCKET_NAMES), mode 0666 for root's daemon:
+ *                every user's programs register
  * (each -1 on entry, and again on failure)
  *
- * All four, or none of them, then the pid file beside them.  Never
- * replaces a socket a live daemon answers on.  Main thread, before
- * root's rights are given up.  Returns 0, -EADDRINUSE when one answers
- * there, or a negative errno; each logged in one sentence.
+ * All of them, or none, then the pid file beside them.  Never replaces
+ * a socket a live daemon answers on.  Main thread, before root's rights
+ * are given up.  Returns 0, -EADDRINUSE when one answers there, or a
+ * negative errno; each logged in one sentence.
  */
 int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_t len,
-			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd, int *ret_lust_fd);
+			    int *ret_fd, int *ret_notif_fd, int *ret_health_fd,
+			    int ret_lust_fds[LTT_LUST_SOCKETS]);
 
 /**
  * ltt_lttng_compat_clean() - remove LTTng's client socket at @path ("" or
  * NULL: none), the notification channel's, the health socket's and
- * LTTng-UST's application socket beside it, and the pid file,
+ * LTTng-UST's application sockets beside it, and the pid file,
  * while the pid file names @owner: the daemon itself at its stop, the
  * privileged part after its dropped daemon's (a socket another daemon
  * took since is left alone).  A file that is not a socket is left too.

@@ -151,7 +151,7 @@ struct daemon {
 	int lttng_fd;			/* --lttng-compat's, the same; -1: none */
 	int lttng_notif_fd;		/* its notification channel's; -1: none */
 	int lttng_health_fd;		/* its health socket's; -1: none */
-	int lust_fd;			/* its LTTng-UST application socket's; -1: none */
+	int lust_fds[LTT_LUST_SOCKETS];	/* its LTTng-UST application sockets'; -1: none */
 	/* how consumers are started: the options', with LTTng's health sockets (--lttng-compat) */
 	struct ltt_consumer_config consumer;
 	char lttng_dir[PATH_MAX];	/* LTTng's run directory, for them */
@@ -288,9 +288,8 @@ static int serve_start(struct daemon *d, const struct ltt_rundir *rd, bool root,
 	ret = lagent_start(d, rd);
 	if (ret)
 		return ret;
-	if (d->lust_fd >= 0) {
-		ret = ltt_lust_start(d->lust_fd, &d->lust);
-		d->lust_fd = -1;
+	if (d->lust_fds[0] >= 0) {
+		ret = ltt_lust_start(d->lust_fds, &d->lust);
 		if (ret)
 			return ret;
 		d->ust.lust = d->lust;
@@ -447,9 +446,13 @@ static int run(const struct options *opts)
 	struct ltt_autoload_child autoload = { 0 };
 	struct group *gr = NULL;
 	struct daemon d = { .app_fd = -1, .client_fd = -1, .lttng_fd = -1, .lttng_notif_fd = -1,
-			  .lttng_health_fd = -1, .lust_fd = -1 };
+			  .lttng_health_fd = -1 };
 	char rundir[PATH_MAX], load[PATH_MAX], port_file[PATH_MAX], lttng_sock[PATH_MAX];
 	char statedir[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < LTT_LUST_SOCKETS; i++)
+		d.lust_fds[i] = -1;
 
 	ltt_testpoints_init();
 	ret = resolve_rundir(opts, rundir, sizeof(rundir));
@@ -527,7 +530,7 @@ static int run(const struct options *opts)
 	if (!ret && opts->lttng_compat)
 		ret = ltt_lttng_compat_listen(root, gr, d.lttng_path, sizeof(d.lttng_path),
 					      &d.lttng_fd, &d.lttng_notif_fd, &d.lttng_health_fd,
-					      &d.lust_fd);
+					      d.lust_fds);
 	/*
 	 * LTTng's, before its notification thread's loop (testpoint.h); here
 	 * with the rights the daemon was started with (its function makes a
@@ -606,8 +609,9 @@ out:
 		close(d.lttng_notif_fd);
 	if (d.lttng_health_fd >= 0)
 		close(d.lttng_health_fd);
-	if (d.lust_fd >= 0)
-		close(d.lust_fd);
+	for (i = 0; i < LTT_LUST_SOCKETS; i++)
+		if (d.lust_fds[i] >= 0)
+			close(d.lust_fds[i]);
 	ltt_priv_stop();
 	ltt_rundir_close(&rd);
 	if (sfd >= 0)

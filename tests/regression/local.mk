@@ -443,6 +443,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
 	tests/regression/lttng-compat/test_lttng_agent_beside.sh \
 	tests/regression/lttng-compat/test_lttng_ust_own.sh \
+	tests/regression/lttng-compat/test_lttng_ust_own_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
@@ -460,6 +461,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_agent.sh \
 	tests/regression/lttng-compat/test_lttng_agent_beside.sh \
 	tests/regression/lttng-compat/test_lttng_ust_own.sh \
+	tests/regression/lttng-compat/test_lttng_ust_own_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \

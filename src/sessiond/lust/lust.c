@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lust.c - programs that bring LTTng-UST's own liblttng-ust: their
- * registrations read on LTTng's application socket, refused, logged
+ * registrations read on LTTng's application sockets, refused, logged
  * once and listed (lust.h).
  */
 #include <errno.h>
@@ -43,7 +43,9 @@ struct program {
 };
 
 struct ltt_lust {
-	struct ltt_evloop_server srv;
+	struct ltt_evloop_server srv;	/* on the first socket */
+	struct ltt_evloop_listener more[LTT_LUST_SOCKETS - 1];	/* the others, on its loop */
+	int more_fds[LTT_LUST_SOCKETS - 1];
 	struct cds_list_head conns;	/* the server thread's */
 	unsigned int nr_conns;
 	pthread_mutex_t lock;		/* programs, nr_programs */
@@ -205,23 +207,56 @@ static void on_accept(struct ltt_evloop *loop, int fd, void *arg)
 	ltt_evloop_timer_arm(c->deadline, LTT_LUST_REGISTER_MS * 1000000ULL, 0);
 }
 
-int ltt_lust_start(int fd, struct ltt_lust **ret_lust)
+/* The server's loop, made: it accepts on the other generations' sockets too. */
+static int listen_more(struct ltt_evloop *loop, void *arg)
+{
+	struct ltt_lust *l = arg;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < LTT_LUST_SOCKETS - 1; i++)
+		ret = ltt_evloop_listen(loop, &l->more[i], l->more_fds[i],
+					SOCK_NONBLOCK | SOCK_CLOEXEC, "LTTng-UST programs", on_accept, l);
+	return ret;
+}
+
+static void close_more(struct ltt_lust *l)
+{
+	size_t i;
+
+	for (i = 0; i < LTT_LUST_SOCKETS - 1; i++)
+		if (l->more_fds[i] >= 0)
+			close(l->more_fds[i]);
+}
+
+int ltt_lust_start(int fds[LTT_LUST_SOCKETS], struct ltt_lust **ret_lust)
 {
 	struct ltt_lust *l;
+	size_t i;
 	int ret;
 
 	l = calloc(1, sizeof(*l));
+	for (i = 1; i < LTT_LUST_SOCKETS; i++) {
+		if (l)
+			l->more_fds[i - 1] = fds[i];
+		else if (fds[i] >= 0)
+			close(fds[i]);
+		fds[i] = -1;
+	}
 	if (!l) {
-		close(fd);
+		close(fds[0]);
+		fds[0] = -1;
 		return -ENOMEM;
 	}
 	CDS_INIT_LIST_HEAD(&l->conns);
 	pthread_mutex_init(&l->lock, NULL);
-	ret = ltt_evloop_server_open(&l->srv, fd, SOCK_NONBLOCK | SOCK_CLOEXEC,
-				     "LTTng-UST programs", on_accept, l, NULL, "lttng-ust thread");
+	ret = ltt_evloop_server_open(&l->srv, fds[0], SOCK_NONBLOCK | SOCK_CLOEXEC,
+				     "LTTng-UST programs", on_accept, l, listen_more, "lttng-ust thread");
+	fds[0] = -1;
 	if (ret) {
-		LTT_ERR("can't start the thread of LTTng-UST's application socket: %s",
+		LTT_ERR("can't start the thread of LTTng-UST's application sockets: %s",
 			strerror(-ret));
+		close_more(l);
 		pthread_mutex_destroy(&l->lock);
 		free(l);
 		return ret;
@@ -240,6 +275,7 @@ void ltt_lust_stop(struct ltt_lust *l)
 	cds_list_for_each_entry_safe(c, tmp, &l->conns, node)
 		conn_close(c);
 	ltt_evloop_server_fini(&l->srv);
+	close_more(l);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
 }

@@ -20,7 +20,8 @@
  * once, and keeps it for `lttctl list -u`, which shows it as not
  * recorded (doc/lttng-ust.md).
  *
- * Objects: the server (its own thread and loop), its connections, each
+ * Objects: the server (its own thread and loop, listening on both
+ * generations' sockets), its connections, each
  * read until its registration is whole (2 s at most), and the table of
  * programs seen, pruned of those gone; the table is read under its lock
  * by the client thread's listing.
@@ -37,11 +38,12 @@
 #include "common/proto/lust-proto.h"
 
 /*
- * In LTTng's run directory: LTTng-UST 2.13 to 2.15's (ABI 8 and up).
- * 2.16's programs use lttng-ust-sock-11 (its oldest compatible ABI), the
- * same registration: not listened on yet (doc/lttng-ust.md).
+ * In LTTng's run directory, one socket per LTTng-UST ABI generation, each
+ * named by its oldest compatible ABI: 2.13 to 2.15's (ABI 8 to 10) and
+ * 2.16's (ABI 11).  Both send the same registration (lust-proto.h).
  */
-#define LTT_LUST_SOCKET "lttng-ust-sock-8"
+#define LTT_LUST_SOCKETS 2
+#define LTT_LUST_SOCKET_NAMES { "lttng-ust-sock-8", "lttng-ust-sock-11" }
 #define LTT_LUST_REGISTER_MS 2000		/* to send it whole once connected */
 #define LTT_LUST_MAX_CONNS 256			/* connections being read, all users' */
 #define LTT_LUST_USER_CONNS 16			/* ... of one user */
@@ -51,14 +53,14 @@
 struct ltt_lust;
 
 /**
- * ltt_lust_start() - serve listening socket @fd (taken: LTT_LUST_SOCKET,
- * bound with LTTng's other sockets by ltt_lttng_compat_listen()) on a
- * thread of its own
+ * ltt_lust_start() - serve the listening sockets @fds (LTT_LUST_SOCKET_NAMES'
+ * in order, bound with LTTng's other sockets by ltt_lttng_compat_listen();
+ * taken, whatever the result: each set to -1) on one thread of its own
  *
  * Call with the signals the process handles blocked.  Returns 0 or a
  * negative errno.
  */
-int ltt_lust_start(int fd, struct ltt_lust **ret_lust);
+int ltt_lust_start(int fds[LTT_LUST_SOCKETS], struct ltt_lust **ret_lust);
 
 /** ltt_lust_stop() - stop the thread, free everything; NULL: none. */
 void ltt_lust_stop(struct ltt_lust *lust);
