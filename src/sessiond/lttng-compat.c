@@ -238,6 +238,25 @@ static void session_path(const struct ltt_session_desc *s, char *buf, size_t len
 		ltt_uri_lttng_path(s->output, buf, len);
 }
 
+/*
+ * The directory of session @name's user-space buffer files into @buf
+ * ("" without one, or once the session is gone): 2.16's list says it, and
+ * its `lttng start` measures that file system against the buffers.
+ */
+static void shm_dir(struct ltt_lttng_call *call, const char *name, char *buf, size_t len)
+{
+	struct ltt_session *session;
+
+	buf[0] = '\0';
+	if (ltt_session_find(call->ctx->registry, name, call->ctx->cred.uid, &session))
+		return;
+	ltt_session_lock(session);
+	if (ltt_session_shm_dir(session, buf, len))
+		buf[0] = '\0';
+	ltt_session_unlock(session);
+	ltt_session_put(call->ctx->registry, session);
+}
+
 static uint32_t list_sessions(struct ltt_lttng_call *call)
 {
 	struct ltt_lttng_session *ls = calloc(1, sizeof(*ls));
@@ -279,6 +298,8 @@ static uint32_t list_sessions(struct ltt_lttng_call *call)
 		ltt_lttng_put_session(&call->data, ls);
 		ext[k].creation_time = (uint64_t)s->creation_time;
 		ext[k].trace_format = s->trace_format == LTT_TRACE_FORMAT_CTF_2 ? 2 : 1;
+		if (call->gen == LTT_LTTNG_GEN_2_16)
+			shm_dir(call, s->name, ext[k].shm_path, sizeof(ext[k].shm_path));
 		ext[k++].is_set = 1;
 	}
 	for (i = 0; i < k; i++)

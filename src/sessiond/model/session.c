@@ -561,3 +561,21 @@ void ltt_session_clock_offset_take(struct ltt_session *session)
 	offset = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
 	__atomic_store_n(&session->clock_offset_ns, offset, __ATOMIC_RELAXED);
 }
+
+int ltt_session_shm_dir(const struct ltt_session *session, char *buf, size_t len)
+{
+	time_t t = (time_t)session->creation_time;
+	char date[32];
+	struct tm tm;
+	int n;
+
+	if (!session->shm_path[0])
+		n = snprintf(buf, len, "%s", "");
+	else if (session->shm_path_whole)
+		n = snprintf(buf, len, "%s", session->shm_path);
+	else if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
+		return -EINVAL;
+	else
+		n = snprintf(buf, len, "%s/%s-%s", session->shm_path, session->name, date);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}

@@ -339,6 +339,16 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
 		     struct ltt_session **ret_session);
 
 /**
+ * ltt_session_shm_dir() - the directory of @session's user-space buffer
+ * files (its shm_path: DIR/NAME-DATE, or DIR itself where LTTng's client
+ * named it whole) into @buf of @len bytes; "" without a shm_path.  Under
+ * the session's lock (or before anyone else sees it).
+ *
+ * Returns 0, -ENAMETOOLONG or -EINVAL (a creation time of no date).
+ */
+int ltt_session_shm_dir(const struct ltt_session *session, char *buf, size_t len);
+
+/**
  * ltt_session_put() - release a reference; frees the session after the
  * last one once it was removed.  Takes the registry lock; accepts NULL.
  */

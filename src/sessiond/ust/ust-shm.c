@@ -19,28 +19,11 @@
 #include "sessiond/priv/priv.h"
 #include "sessiond/ust/ust-buffers-internal.h"
 
-/* DIR/NAME-DATE of @session (or DIR, whole) into @buf; 0 or -ENAMETOOLONG / -EINVAL. */
-static int session_dir(const struct ltt_session *session, char *buf, size_t len)
-{
-	time_t t = (time_t)session->creation_time;
-	char date[32];
-	struct tm tm;
-	int n;
-
-	if (session->shm_path_whole)
-		n = snprintf(buf, len, "%s", session->shm_path);
-	else if (!localtime_r(&t, &tm) || !strftime(date, sizeof(date), "%Y%m%d-%H%M%S", &tm))
-		return -EINVAL;
-	else
-		n = snprintf(buf, len, "%s/%s-%s", session->shm_path, session->name, date);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
 /* @trace's directory into @buf; its session's part ends at *@ret_top. */
 static int trace_dir(const struct ltt_ust_trace *trace, char *buf, size_t len, size_t *ret_top)
 {
 	char top[LTT_PATH_MAX];
-	int ret = session_dir(trace->ct.session, top, sizeof(top));
+	int ret = ltt_session_shm_dir(trace->ct.session, top, sizeof(top));
 
 	if (!ret)
 		ret = ltt_ust_trace_path_in(trace, top, 0, buf, len);

@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 76
+plan 82
 compat_build
 N=300
 
@@ -193,6 +193,38 @@ ok $((RC == 0)) "sid's lttng enable-channel --watchdog-timer=5000000: refused" |
 like "$(cat "$SESSIOND_LOG")" "does not serve a watchdog timer of another period" \
 	"... the daemon's log says what ltt lacks"
 lttng216 destroy pol >/dev/null
+
+# --- the shm path in 2.16's session list: what liblttng-ctl's
+# lttng_get_session_shm_path_override() gives (sid's lttng start measures
+# that file system against the buffers): STATUS:PATH of session $1
+shm_of() {
+	in_root env LTTNG_HOME="$LTTNG_HOME" python3 -c '
+import ctypes, sys
+class S(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char * 255), ("path", ctypes.c_char * 4096),
+                ("enabled", ctypes.c_uint32), ("snapshot_mode", ctypes.c_uint32),
+                ("live_timer_interval", ctypes.c_uint), ("extended", ctypes.c_void_p)]
+lib = ctypes.CDLL("liblttng-ctl.so.0")
+p = ctypes.POINTER(S)()
+n = lib.lttng_list_sessions(ctypes.byref(p))
+for i in range(max(n, 0)):
+    if p[i].name.decode() == sys.argv[1]:
+        d = ctypes.c_char_p()
+        st = lib.lttng_get_session_shm_path_override(ctypes.byref(p[i]), ctypes.byref(d))
+        print("%d:%s" % (st, d.value.decode() if st == 0 else ""))' "$1"
+}
+ok_cmd "sid's lttng create shm16 --shm-path" lttng216 create shm16 --shm-path "$TEST_TMP/shm16" -o "$TEST_TMP/o16"
+like "$(shm_of shm16)" "^0:$TEST_TMP/shm16/shm16-[0-9]{8}-[0-9]{6}\$" \
+	"liblttng-ctl 2.16: the shm path sid's lttng create set, as LTTng's client named it"
+lttctl -q create shl --shm-path "$TEST_TMP/shml" -o "$TEST_TMP/ol" && lttctl -q enable-event -u -a -s shl &&
+	lttctl -q start shl && ust_app -n 3 >/dev/null
+ok $? "lttctl create shl --shm-path DIR, a program recorded"
+sp=$(shm_of shl)
+like "$sp" "^0:$TEST_TMP/shml/shl-[0-9]{8}-[0-9]{6}\$" "liblttng-ctl 2.16: ltt's session's shm path, DIR/NAME-DATE"
+ok "$(find "${sp#0:}" -name metadata | grep -q .; echo $?)" "... where its buffers' files are" ||
+	diag "$(find "$TEST_TMP/shml" | head)"
+is "$(shm_of s2)" "1:" "liblttng-ctl 2.16: a session without one, unset"
+lttctl -q destroy shl && lttng216 destroy shm16 >/dev/null
 
 # --- what ltt lacks of 2.16, refused with LTTng's code
 run lttng216 add-map-channel --session=s2 --type=user m1
