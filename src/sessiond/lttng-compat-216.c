@@ -7,7 +7,7 @@
  * are served to 2.16's clients, and answers the commands 2.16 added that
  * its `lttng` sends on its own: `lttng list` asks each session's map
  * channels and each user-space channel's memory, an enable-event -k that
- * failed asks the kernel tracer's status.
+ * failed asks the kernel tracer's status, and reclaim-memory its own.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -110,6 +110,50 @@ static uint32_t list_map_channels(struct ltt_lttng_call *call)
 	if (n)
 		return ltt_lttng_refuse(call, "the listing of map channels to LTTng 2.16's clients",
 					"lttctl show-maps");
+	ltt_wbuf_put_u64(&call->data, 0);
+	return LTT_LTTNG_OK;
+}
+
+/*
+ * RECLAIM_CHANNEL_MEMORY (`lttng reclaim-memory`): ltt's RECLAIM_MEMORY of
+ * the user-space channel, which gives its consumed sub-buffers' pages
+ * back before it answers: {u64 reclaimed, u64 pending}, none pending, so
+ * liblttng-ctl has nothing to wait for (LTTng 2.16 may answer some
+ * pending and their completion later, on the same connection).
+ */
+static uint32_t reclaim_channel_memory(struct ltt_lttng_call *call)
+{
+	enum ltt_error_code err;
+	struct ltt_wbuf w, reply;
+	struct ltt_rbuf r;
+	uint64_t subbufs = 0;
+
+	if (call->req.domain != LTT_DOMAIN_USER)
+		return ltt_lttng_refuse(call, "the reclaim of another domain's memory than user space's",
+					"lttctl reclaim-memory -u");
+	/* ltt's "" is every channel: LTTng names one */
+	if (!call->req.channel[0])
+		return LTT_LTTNG_ERR_UST_CHAN_NOT_FOUND;
+	if (call->req.older_than_us > UINT64_MAX / 1000)
+		return LTT_LTTNG_ERR_INVALID;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_wbuf_put_str(&w, call->req.channel);
+	ltt_wbuf_put_u64(&w, call->req.older_than_us * 1000);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_RECLAIM_MEMORY, &w, &reply);
+	if (!err) {
+		ltt_rbuf_init(&r, reply.data, reply.len);
+		subbufs = ltt_rbuf_get_u64(&r);
+		(void)ltt_rbuf_get_u64(&r);	/* the bytes: LTTng's reply has no place */
+		if (ltt_rbuf_end(&r))
+			err = LTT_ERR_PROTOCOL;
+	}
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	if (err)
+		return ltt_lttng_code(call, err);
+	ltt_wbuf_put_u64(&call->data, subbufs);
 	ltt_wbuf_put_u64(&call->data, 0);
 	return LTT_LTTNG_OK;
 }
@@ -224,6 +268,8 @@ uint32_t ltt_lttng_new_216(struct ltt_lttng_call *call)
 		return kernel_tracer_status(call);
 	case LTT_LTTNG_CMD216_LIST_MAP_CHANNELS:
 		return list_map_channels(call);
+	case LTT_LTTNG_CMD216_RECLAIM_CHANNEL_MEMORY:
+		return reclaim_channel_memory(call);
 	case LTT_LTTNG_CMD216_STREAM_INFO_SETS:
 		return stream_info_sets(call);
 	default:

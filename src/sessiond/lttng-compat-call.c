@@ -77,6 +77,16 @@ static const struct {
 	{ LTT_ERR_AGENT_NO_ANSWER, 63 },		/* UST_ENABLE_FAIL (a DISABLE's: 64) */
 };
 
+/* The name of @call's command: 2.13's, or one 2.16 added; "?" for none. */
+static const char *call_name(const struct ltt_lttng_call *call)
+{
+	const char *name = ltt_lttng_cmd_name(call->req.cmd);
+
+	if (!name && call->gen == LTT_LTTNG_GEN_2_16)
+		name = ltt_lttng_cmd216_name(call->req.wire_cmd);
+	return name ? name : "?";
+}
+
 uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code err)
 {
 	size_t i;
@@ -90,19 +100,15 @@ uint32_t ltt_lttng_code(const struct ltt_lttng_call *call, enum ltt_error_code e
 			return codes[i].lttng;
 	/* LTTng's client prints its own sentence for a code: ltt's is here. */
 	LTT_WARN_RL("LTTng client pid %d: %s: %s (%s)", (int)call->ctx->cred.pid,
-		    ltt_lttng_cmd_name(call->req.cmd), ltt_strerror(err), ltt_error_name(err));
+		    call_name(call), ltt_strerror(err), ltt_error_name(err));
 	return LTT_LTTNG_ERR_UNK;
 }
 
 uint32_t ltt_lttng_refuse(const struct ltt_lttng_call *call, const char *what,
 			  const char *instead)
 {
-	const char *name = ltt_lttng_cmd_name(call->req.cmd);
-
-	if (!name && call->gen == LTT_LTTNG_GEN_2_16)
-		name = ltt_lttng_cmd216_name(call->req.wire_cmd);
 	LTT_WARN_RL("LTTng %s client pid %d: %s: ltt-sessiond --lttng-compat does not serve %s; use %s",
-		    ltt_lttng_gen_name(call->gen), (int)call->ctx->cred.pid, name ?: "?", what,
+		    ltt_lttng_gen_name(call->gen), (int)call->ctx->cred.pid, call_name(call), what,
 		    instead);
 	return LTT_LTTNG_ERR_NOT_SUPPORTED;
 }

@@ -77,6 +77,8 @@ LTT_CODEC(lttng_req_fds, LTTNG_ORDER, LTT_ROW_U32(fd_count));
 /* The union's members, each at its start. */
 LTT_CODEC(lttng_req_len, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U32(length));
 LTT_CODEC(lttng_req_list, LTTNG_ORDER, LTT_ROW_FIXSTR(channel));
+/* 2.16's u.reclaim_channel_memory */
+LTT_CODEC(lttng_req_reclaim, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U64(older_than_us));
 /* u.trigger: REGISTER_TRIGGER's length and is_trigger_anonymous (the others': a byte unused) */
 LTT_CODEC(lttng_req_ulen, LTTNG_ORDER, LTT_ROW_U32(length), LTT_ROW_U8(trigger_anonymous));
 LTT_CODEC(lttng_req_create, LTTNG_ORDER,
@@ -139,6 +141,19 @@ static const struct ltt_codec *const union_of_extra[] = {
 	[EXTRA_TRACKER] = &lttng_req_tracker,
 };
 
+/* The union of command @wire_cmd, one 2.16 added, where ltt serves it; else NULL. */
+static const struct ltt_codec *union_of_new216(uint32_t wire_cmd)
+{
+	switch (wire_cmd) {
+	case LTT_LTTNG_CMD216_STREAM_INFO_SETS:		/* a channel's name, as list's */
+		return &lttng_req_list;
+	case LTT_LTTNG_CMD216_RECLAIM_CHANNEL_MEMORY:
+		return &lttng_req_reclaim;
+	default:
+		return NULL;
+	}
+}
+
 /* The union as command @req->cmd (a known one) uses it. */
 static int get_union(const uint8_t *msg, struct ltt_lttng_req *req)
 {
@@ -167,9 +182,9 @@ int ltt_lttng_get_req(const uint8_t *msg, enum ltt_lttng_gen gen, struct ltt_ltt
 		err = -EPROTO;
 	if (!err && !ltt_lttng_cmd_name(req.cmd)) {
 		req.cmd = UINT32_MAX;
-		/* 2.16's GET_CHANNEL_DATA_STREAM_INFO_SETS: a channel's name, as list's */
-		if (gen == LTT_LTTNG_GEN_2_16 && req.wire_cmd == LTT_LTTNG_CMD216_STREAM_INFO_SETS &&
-		    get_at(msg, LTT_LTTNG_OFF_UNION, &lttng_req_list, &req))
+		/* a command 2.16 added: its union, where it has one ltt serves */
+		if (gen == LTT_LTTNG_GEN_2_16 && union_of_new216(req.wire_cmd) &&
+		    get_at(msg, LTT_LTTNG_OFF_UNION, union_of_new216(req.wire_cmd), &req))
 			return -EPROTO;
 		*ret = req;
 		return -ENOSYS;

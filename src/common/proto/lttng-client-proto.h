@@ -204,6 +204,7 @@ enum ltt_lttng_gen {
 /* 2.16's commands after those: KERNEL_TRACER_STATUS, RECLAIM_CHANNEL_MEMORY, ..., the maps' */
 #define LTT_LTTNG_CMD216_NEW_FIRST 43
 #define LTT_LTTNG_CMD216_KERNEL_TRACER_STATUS 43
+#define LTT_LTTNG_CMD216_RECLAIM_CHANNEL_MEMORY 44	/* union: {channel, u64 older_than_us} */
 #define LTT_LTTNG_CMD216_STREAM_INFO_SETS 45	/* GET_CHANNEL_DATA_STREAM_INFO_SETS: union: list's */
 #define LTT_LTTNG_CMD216_LIST_MAP_CHANNELS 47
 #define LTT_LTTNG_CMD216_NR 52
@@ -281,6 +282,7 @@ struct ltt_lttng_req {
 	uint8_t save_overwrite;
 	uint8_t save_omit_name;
 	uint8_t save_omit_output;
+	uint64_t older_than_us;	/* 2.16's reclaim channel memory (0: every sub-buffer read) */
 };
 
 /* struct lttng_channel_comm and the name that follows it. */

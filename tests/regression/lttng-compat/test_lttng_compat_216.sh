@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 82
+plan 88
 compat_build
 N=300
 
@@ -193,6 +193,27 @@ ok $((RC == 0)) "sid's lttng enable-channel --watchdog-timer=5000000: refused" |
 like "$(cat "$SESSIOND_LOG")" "does not serve a watchdog timer of another period" \
 	"... the daemon's log says what ltt lacks"
 lttng216 destroy pol >/dev/null
+
+# --- reclaim-memory: ltt's reclaim of a user-space channel, synchronous
+# (nothing left pending for liblttng-ctl 2.16 to wait for)
+lttng216 create rc -o "$TEST_TMP/rc" >/dev/null &&
+	lttng216 enable-channel -u c1 -s rc --subbuf-size 64k --num-subbuf 8 >/dev/null &&
+	lttng216 enable-event -u "ltt_test:*" -c c1 -s rc >/dev/null && lttng216 start rc >/dev/null
+ok $? "sid's lttng create rc, a discard channel of 8 x 64 KiB, started"
+(close_fifos; exec taskset -c 0 timeout "$(ust_guard -e "$TEST_TIMEOUT")" "$UST_APP" -e "$TEST_TIMEOUT" -n 30000)
+ok $? "a burst of 30000 events on CPU 0"
+run lttng216 reclaim-memory -u -s rc --older-than=3600000000 c1
+is "$RC:$OUT" "0:Event record channel \`c1\`: 0 sub-buffers reclaimed" \
+	"sid's lttng reclaim-memory --older-than=1h: none that old" || diag "$ERR"
+run lttng216 reclaim-memory -u -s rc c1
+like "$RC:$OUT" "^0:Event record channel \`c1\`: [1-9][0-9]* sub-buffers? reclaimed\$" \
+	"sid's lttng reclaim-memory c1: the sub-buffers consumed, given back" || diag "$ERR"
+run lttng216 reclaim-memory -u -s rc nosuch
+ok $((RC == 0)) "sid's lttng reclaim-memory of a channel that does not exist: refused" || diag "$OUT"
+run lttng216 reclaim-memory -u -s rc --all
+like "$RC:$OUT" "^0:Event record channel \`c1\`: [0-9]+ sub-buffers? reclaimed\$" "... --all: its one channel" ||
+	diag "$ERR"
+lttng216 destroy rc >/dev/null
 
 # --- the shm path in 2.16's session list: what liblttng-ctl's
 # lttng_get_session_shm_path_override() gives (sid's lttng start measures

@@ -166,6 +166,22 @@ static void test_request(void)
 	       !strcmp(ltt_lttng_cmd216_name(43), "KERNEL_TRACER_STATUS"),
 	       "2.16's 43, KERNEL_TRACER_STATUS, which 2.13 lacks: ENOSYS, named");
 	free(msg);
+	{
+		/* 2.16's u.reclaim_channel_memory: {char channel_name[256], u64 older_than_age_us} */
+		uint8_t rec[264] = "c1";
+		uint64_t age = 2000000;
+
+		memcpy(rec + 256, &age, 8);
+		msg = request(44, rec, sizeof(rec));
+		tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -ENOSYS &&
+		       req.wire_cmd == 44 && !strcmp(req.channel, "c1") && req.older_than_us == age &&
+		       !strcmp(ltt_lttng_cmd216_name(44), "RECLAIM_CHANNEL_MEMORY"),
+		       "2.16's 44, RECLAIM_CHANNEL_MEMORY: its channel and age read");
+		memset(msg + LTT_LTTNG_OFF_UNION, 'x', 256);
+		tap_is_int(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req), -EPROTO,
+			   "... its channel name without a NUL: EPROTO");
+		free(msg);
+	}
 	msg = request(52, NULL, 0);
 	tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -ENOSYS && !ltt_lttng_cmd216_name(52),
 	       "2.16's 52, past its last command: ENOSYS");
@@ -434,7 +450,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(57);
+	tap_plan(59);
 	test_sizes();
 	test_request();
 	test_extra();
