@@ -569,6 +569,23 @@ static size_t fds_byte(const struct ltt_lttng_req *req)
 	return req->fd_count ? 1 : 0;
 }
 
+/* How many descriptors @call's command may pass (a user-space probe's binary's); 0: none. */
+static uint32_t fds_allowed(const struct ltt_lttng_call *call)
+{
+	switch (call->req.cmd) {
+	case LTT_LTTNG_CMD_ENABLE_EVENT:
+	case LTT_LTTNG_CMD_DISABLE_EVENT:
+		return call->gen == LTT_LTTNG_GEN_2_16 ? 2 :
+		       call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT ? 1 : 0;
+	case LTT_LTTNG_CMD_REGISTER_TRIGGER:
+	case LTT_LTTNG_CMD_UNREGISTER_TRIGGER:
+	case LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Serve @call: its LTTng return code, its command header and payload filled. */
 static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t len)
 {
@@ -615,13 +632,11 @@ static uint32_t serve(struct ltt_lttng_call *call, const uint8_t *msg, size_t le
 	 * kernel:uprobe rule (the file opened as the client too: kernel-probe.c),
 	 * and the UNREGISTER_TRIGGER and EXECUTE_ERROR_QUERY of one (the trigger
 	 * sent back whole, with the descriptor LIST_TRIGGERS passed).  No other
-	 * request of 2.13's passes one.
+	 * request of 2.13's passes one.  2.16's ENABLE_EVENT and DISABLE_EVENT
+	 * pass two, the same binary's (the event's location, then its rule's),
+	 * in the same one sendmsg.
 	 */
-	if (call->req.fd_count && !((call->req.cmd == LTT_LTTNG_CMD_ENABLE_EVENT ||
-				     call->req.cmd == LTT_LTTNG_CMD_REGISTER_TRIGGER ||
-				     call->req.cmd == LTT_LTTNG_CMD_UNREGISTER_TRIGGER ||
-				     call->req.cmd == LTT_LTTNG_CMD_EXECUTE_ERROR_QUERY) &&
-				    call->req.fd_count == 1))
+	if (call->req.fd_count && call->req.fd_count != fds_allowed(call))
 		return ltt_lttng_refuse(call, "file descriptors", "lttctl");
 	ltt_rbuf_init(&call->extra, msg + LTT_LTTNG_MSG_SIZE, extra);
 	if (!entries[call->req.cmd].fn)

@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 88
+plan 92
 compat_build
 N=300
 
@@ -89,6 +89,33 @@ ust_app -n 20 -r k >/dev/null
 lttng216 stop k >/dev/null && lttng216 destroy k >/dev/null
 bt "$TEST_TMP/k" "$TEST_TMP/btk"
 ok $(($(grep -c ' sched_switch: ' "$TEST_TMP/btk") == 0)) "the kernel trace holds sched_switch events"
+
+# user-space probes from sid's lttng, which passes the binary's descriptor
+# twice (the event's location, then its rule's): the binary where the root
+# sees it too
+PROG=$TEST_TMP/uprobe_prog
+cp "$LTT_TOP_BUILDDIR/tests/regression/uprobe_prog" "$PROG"
+if [ -w "${TFS:-/sys/kernel/tracing}/uprobe_events" ]; then
+	kernel_lock
+	lttng216 create up -o "$TEST_TMP/up" >/dev/null
+	run lttng216 enable-event -k --userspace-probe="elf:$PROG:uprobe_target" up1 -s up
+	ok $RC "sid's lttng enable-event -k --userspace-probe=elf:PROG:FUNCTION" || diag "status $RC: $OUT $ERR"
+	run lttng216 enable-event -k --userspace-probe="sdt:$PROG:ltt_test:plain" up2 -s up
+	ok $RC "sid's lttng enable-event -k --userspace-probe=sdt:PROG:PROVIDER:NAME" || diag "status $RC: $OUT $ERR"
+	run lttng216 list up -k
+	like "$OUT" "Event rule \`up1\` ❬Linux uprobe❭
+ +🞂 Probe location: elf:$PROG:uprobe_target
+(?s:.*)Event rule \`up2\` ❬Linux uprobe❭
+ +🞂 Probe location: sdt:$PROG:ltt_test:plain" "sid's lttng list -k: both probes' rules with their locations" ||
+		diag "$OUT"
+	lttng216 start up >/dev/null && "$PROG" 10 >/dev/null && lttng216 stop up >/dev/null
+	bt "$TEST_TMP/up" "$TEST_TMP/up.txt"
+	is "$(grep -c ' up1: ' "$TEST_TMP/up.txt"):$(grep -c ' up2: ' "$TEST_TMP/up.txt")" 10:10 \
+		"... the program's 10 calls of the function and 10 of the SDT probe recorded"
+	lttng216 destroy up >/dev/null
+else
+	skip 4 "this kernel's tracefs has no uprobe_events"
+fi
 
 # --- snapshots, rotations, clear, regenerate: 2.16's clients as 2.13's
 ok_cmd "sid's lttng create snap --snapshot" lttng216 create snap --snapshot -o "$TEST_TMP/snap"
