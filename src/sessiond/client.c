@@ -402,8 +402,8 @@ static int notif_request(struct conn *c)
 	bool handshaken = c->hello_done;
 	int ret;
 
-	ret = ltt_lttng_notif_request(&c->lsubs, &c->cred, &handshaken, c->payload,
-				      c->hdr.payload_len, &c->out);
+	ret = ltt_lttng_notif_request(&c->lsubs, &c->cred, (enum ltt_lttng_gen)c->lttng_gen,
+				      &handshaken, c->payload, c->hdr.payload_len, &c->out);
 	free(c->payload);
 	c->payload = NULL;
 	c->payload_cap = 0;
@@ -738,13 +738,13 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 		return;
 	}
 	c->hello_by = ltt_evloop_now_ns() + LTT_CLIENT_HELLO_TIMEOUT_MS * NS_PER_MS;
-	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG) {
-		/* LTTng 2.16's or 2.13's: its requests do not say, its library does */
+	/* LTTng 2.16's or 2.13's: its requests do not say, its library does */
+	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG || t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
 		c->lttng_gen = (uint8_t)ltt_lttng_peer_gen(fd, cred.pid);
+	if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG)
 		lttng_expect_request(c);
-	} else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF) {
+	else if (t->cfg.wire == LTT_CLIENT_WIRE_LTTNG_NOTIF)
 		lttng_expect(c, LTT_LTTNG_NOTIF_HDR_SIZE);	/* its handshake first */
-	}
 	ltt_client_conn_deadline(c);
 }
 

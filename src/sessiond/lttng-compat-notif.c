@@ -23,6 +23,7 @@
 #define SUBS_MAX 256
 
 struct ltt_lttng_subs {
+	enum ltt_lttng_gen gen;		/* the client's: the layout of its conditions */
 	size_t n;
 	struct ltt_wbuf cond[SUBS_MAX];	/* LTTng's form, as ltt re-encodes it */
 };
@@ -70,14 +71,14 @@ static void put_reply(struct ltt_wbuf *out, int8_t status)
 }
 
 /* @c's condition as ltt compares it: LTTng's form of ltt's reading of it. */
-static int canonical(struct ltt_trigger_conf *c, struct ltt_wbuf *ret)
+static int canonical(struct ltt_trigger_conf *c, enum ltt_lttng_gen gen, struct ltt_wbuf *ret)
 {
 	if (c->cond == LTT_CONDITION_EVENT_RULE_MATCHES && c->rule.exclusions[0] &&
 	    ltt_attr_normalize_exclusions(c->rule.pattern, c->rule.exclusions,
 					  sizeof(c->rule.exclusions)))
 		return -EINVAL;
 	ltt_wbuf_init(ret);
-	if (ltt_lttng_condition_put(ret, c) || ret->err) {
+	if (ltt_lttng_condition_put(ret, gen, c) || ret->err) {
 		ltt_wbuf_fini(ret);
 		return -EINVAL;
 	}
@@ -95,8 +96,8 @@ static ssize_t find(const struct ltt_lttng_subs *s, const struct ltt_wbuf *cond)
 }
 
 /* SUBSCRIBE, UNSUBSCRIBE: the reply's status. */
-static int8_t subscription(struct ltt_lttng_subs **subs, const struct ucred *cred, bool add,
-			   const uint8_t *payload, size_t len)
+static int8_t subscription(struct ltt_lttng_subs **subs, const struct ucred *cred,
+			   enum ltt_lttng_gen gen, bool add, const uint8_t *payload, size_t len)
 {
 	struct ltt_trigger_conf *c = malloc(sizeof(*c));
 	const char *why = NULL;
@@ -108,11 +109,11 @@ static int8_t subscription(struct ltt_lttng_subs **subs, const struct ucred *cre
 	if (!c)
 		return LTT_LTTNG_NOTIF_ERROR;
 	ltt_rbuf_init(&r, payload, len);
-	err = ltt_lttng_condition_get(&r, c, &why);
+	err = ltt_lttng_condition_get(&r, gen, c, &why);
 	if (!err && ltt_rbuf_end(&r))
 		err = -EPROTO;
 	if (!err)
-		err = canonical(c, &cond);
+		err = canonical(c, gen, &cond);
 	free(c);
 	if (err) {
 		LTT_WARN_RL("LTTng notification client pid %d: %s a condition ltt can't take (%s): refused",
@@ -133,8 +134,11 @@ static int8_t subscription(struct ltt_lttng_subs **subs, const struct ucred *cre
 		ltt_wbuf_fini(&cond);
 		return LTT_LTTNG_NOTIF_ALREADY_SUBSCRIBED;
 	}
-	if (!*subs)
+	if (!*subs) {
 		*subs = calloc(1, sizeof(**subs));
+		if (*subs)
+			(*subs)->gen = gen;
+	}
 	if (!*subs || (*subs)->n == SUBS_MAX) {
 		ltt_wbuf_fini(&cond);
 		LTT_WARN_RL("LTTng notification client pid %d: more than %d conditions on one channel: refused",
@@ -146,7 +150,8 @@ static int8_t subscription(struct ltt_lttng_subs **subs, const struct ucred *cre
 }
 
 int ltt_lttng_notif_request(struct ltt_lttng_subs **subs, const struct ucred *cred,
-			    bool *handshaken, const uint8_t *msg, size_t len, struct ltt_wbuf *out)
+			    enum ltt_lttng_gen gen, bool *handshaken, const uint8_t *msg, size_t len,
+			    struct ltt_wbuf *out)
 {
 	struct ltt_lttng_notif_hdr h;
 	uint8_t version[2] = { LTT_LTTNG_NOTIF_MAJOR, LTT_LTTNG_NOTIF_MINOR };
@@ -178,8 +183,16 @@ int ltt_lttng_notif_request(struct ltt_lttng_subs **subs, const struct ucred *cr
 			    (int)cred->pid);
 		return -1;
 	}
-	put_reply(out, subscription(subs, cred, h.type == LTT_LTTNG_NOTIF_SUBSCRIBE, msg + r.pos,
-				    h.size));
+	/* conditions are read in the layouts of 2.13 and 2.16, whose clients ltt serves */
+	if (gen != LTT_LTTNG_GEN_2_13 && gen != LTT_LTTNG_GEN_2_16) {
+		LTT_WARN_RL("LTTng notification client pid %d runs %s liblttng-ctl: ltt-sessiond --lttng-compat takes the conditions of LTTng 2.13's and 2.16's: refused",
+			    (int)cred->pid, gen == LTT_LTTNG_GEN_UNKNOWN ? "an unknown" :
+			    gen == LTT_LTTNG_GEN_2_14 ? "LTTng 2.14's" : "LTTng 2.15's");
+		put_reply(out, LTT_LTTNG_NOTIF_ERROR);
+		return 0;
+	}
+	put_reply(out, subscription(subs, cred, gen, h.type == LTT_LTTNG_NOTIF_SUBSCRIBE,
+				    msg + r.pos, h.size));
 	return 0;
 }
 
@@ -194,13 +207,14 @@ bool ltt_lttng_notif_message(const struct ltt_lttng_subs *subs, const struct ltt
 	if (!subs || !subs->n)
 		return false;
 	ltt_wbuf_init(&cond);
-	match = !ltt_lttng_condition_put(&cond, c) && !cond.err && find(subs, &cond) >= 0;
+	match = !ltt_lttng_condition_put(&cond, subs->gen, c) && !cond.err &&
+		find(subs, &cond) >= 0;
 	ltt_wbuf_fini(&cond);
 	if (!match)
 		return false;
 	ltt_wbuf_init(&body);
 	ltt_wbuf_put_u32(&body, 0);	/* its length, below */
-	if (ltt_lttng_trigger_put(&body, c)) {
+	if (ltt_lttng_trigger_put(&body, subs->gen, c)) {
 		ltt_wbuf_fini(&body);
 		return false;	/* not LTTng's to see: it could not have subscribed */
 	}

@@ -65,7 +65,7 @@ static uint32_t get_trigger(struct ltt_lttng_call *call, struct ltt_trigger_conf
 {
 	const char *why = NULL;
 	bool hidden = false;
-	int err = ltt_lttng_trigger_get(&call->extra, c, &hidden, &why);
+	int err = ltt_lttng_trigger_get(&call->extra, call->gen, c, &hidden, &why);
 
 	if (!err && ltt_rbuf_end(&call->extra))
 		err = -EPROTO;
@@ -190,7 +190,11 @@ static void anon_keep(int64_t uid, const struct ltt_trigger_desc *v, size_t n)
 	pthread_mutex_unlock(&anon_lock);
 }
 
-/* @c as LTTng's serialized trigger without its name and owner, into @w: 0 or -errno. */
+/*
+ * @c as LTTng's serialized trigger without its name and owner, into @w:
+ * 0 or -errno.  In 2.13's layout whoever asks: a form only compared with
+ * another made here.
+ */
 static int put_unnamed(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 {
 	struct ltt_trigger_conf *copy = malloc(sizeof(*copy));
@@ -201,7 +205,7 @@ static int put_unnamed(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	*copy = *c;
 	copy->name[0] = '\0';
 	copy->owner_uid = 0;
-	err = ltt_lttng_trigger_put(w, copy);
+	err = ltt_lttng_trigger_put(w, LTT_LTTNG_GEN_2_13, copy);
 	free(copy);
 	return err;
 }
@@ -257,11 +261,6 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 	ltt_wbuf_init(&w);
 	ltt_wbuf_init(&reply);
 	ret = get_trigger(call, c);
-	if (ret == LTT_LTTNG_OK && call->gen == LTT_LTTNG_GEN_2_16 &&
-	    c->cond == LTT_CONDITION_EVENT_RULE_MATCHES && c->rule.type == LTT_EVENT_KPROBE)
-		/* 2.16's kprobe rule has one more field (its instrumentation site) */
-		ret = ltt_lttng_refuse(call, "kernel:kprobe rules from LTTng 2.16's clients (their layout grew)",
-				       "lttng 2.13's add-trigger, or lttctl add-trigger");
 	if (ret != LTT_LTTNG_OK)
 		goto out;
 	if (c->owner_uid < 0)
@@ -291,7 +290,7 @@ static uint32_t register_trigger(struct ltt_lttng_call *call)
 	if (ret == LTT_LTTNG_OK && c->cond == LTT_CONDITION_EVENT_RULE_MATCHES &&
 	    c->rule.type == LTT_EVENT_UPROBE)
 		(void)ltt_lttng_probe_fd(call, 0, c->rule.location);
-	if (ret == LTT_LTTNG_OK && ltt_lttng_trigger_put(&call->data, c))
+	if (ret == LTT_LTTNG_OK && ltt_lttng_trigger_put(&call->data, call->gen, c))
 		ret = LTT_LTTNG_ERR_FATAL;
 out:
 	ltt_wbuf_fini(&w);
@@ -366,7 +365,7 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 		uprobe = v[i].conf.rule.type == LTT_EVENT_UPROBE &&
 			 v[i].conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES;
 		passed = uprobe && ltt_lttng_probe_fd(call, 0, v[i].conf.rule.location);
-		if (uprobe != passed || ltt_lttng_trigger_put(&call->data, &v[i].conf)) {
+		if (uprobe != passed || ltt_lttng_trigger_put(&call->data, call->gen, &v[i].conf)) {
 			if (passed)
 				close(call->fds.fd[--call->fds.nr]);	/* not listed after all */
 			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an incr-map-value action) or a probe binary the client can't open (or past the 253 a reply passes): not listed to LTTng's clients; lttctl list-triggers shows it",
@@ -403,7 +402,7 @@ static uint32_t execute_error_query(struct ltt_lttng_call *call)
 
 	if (!q)
 		return LTT_LTTNG_ERR_NOMEM;
-	err = ltt_lttng_error_query_get(&call->extra, q, &why);
+	err = ltt_lttng_error_query_get(&call->extra, call->gen, q, &why);
 	if (!err && ltt_rbuf_end(&call->extra))
 		err = -EPROTO;
 	if (err) {

@@ -249,15 +249,17 @@ size_t ltt_lttng_notif_extra(const uint8_t *hdr);
 
 /**
  * ltt_lttng_notif_request() - a whole message (@len bytes at @msg) of
- * the client of @cred: the handshake (*@handshaken set), a subscription
- * to a condition or its end (into *@subs, allocated at the first); the
- * replies appended to @out.  Client thread.
+ * the client of @cred, of generation @gen (ltt_lttng_peer_gen(): the
+ * layout of its conditions): the handshake (*@handshaken set), a
+ * subscription to a condition or its end (into *@subs, allocated at the
+ * first); the replies appended to @out.  Client thread.
  *
  * Returns 0, 1 (close once @out is written: another major version), or
  * -1 (close now: malformed, or a command before the handshake).
  */
 int ltt_lttng_notif_request(struct ltt_lttng_subs **subs, const struct ucred *cred,
-			    bool *handshaken, const uint8_t *msg, size_t len, struct ltt_wbuf *out);
+			    enum ltt_lttng_gen gen, bool *handshaken, const uint8_t *msg, size_t len,
+			    struct ltt_wbuf *out);
 
 /**
  * ltt_lttng_notif_message() - append @f's notification to @out as LTTng

@@ -26,32 +26,34 @@
 #include "common/proto/lttng-trigger-proto.h"
 #include "fuzz.h"
 
-/* The trigger decoders as codecs: accepted is 0 and read to the end. */
-static int get_trigger(struct ltt_rbuf *r, struct ltt_trigger_conf *c)
-{
-	bool hidden;
-
-	return ltt_lttng_trigger_get(r, c, &hidden, NULL) || ltt_rbuf_end(r) ? -1 : 0;
-}
-
-static void put_trigger(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
-{
-	FUZZ_CHECK(!ltt_lttng_trigger_put(w, c));
-}
-
-static int get_condition(struct ltt_rbuf *r, struct ltt_trigger_conf *c)
-{
-	return ltt_lttng_condition_get(r, c, NULL) || ltt_rbuf_end(r) ? -1 : 0;
-}
-
-static void put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
-{
-	FUZZ_CHECK(!ltt_lttng_condition_put(w, c));
-}
+/*
+ * The trigger decoders as codecs, in each generation's layout (2.16's
+ * kprobe rule has its site): accepted is 0 and read to the end.
+ */
+#define TRIGGER_PAIRS(gen, g) \
+	static int get_trigger_##g(struct ltt_rbuf *r, struct ltt_trigger_conf *c) \
+	{ \
+		bool hidden; \
+		return ltt_lttng_trigger_get(r, gen, c, &hidden, NULL) || ltt_rbuf_end(r) ? -1 : 0; \
+	} \
+	static void put_trigger_##g(struct ltt_wbuf *w, const struct ltt_trigger_conf *c) \
+	{ \
+		FUZZ_CHECK(!ltt_lttng_trigger_put(w, gen, c)); \
+	} \
+	static int get_condition_##g(struct ltt_rbuf *r, struct ltt_trigger_conf *c) \
+	{ \
+		return ltt_lttng_condition_get(r, gen, c, NULL) || ltt_rbuf_end(r) ? -1 : 0; \
+	} \
+	static void put_condition_##g(struct ltt_wbuf *w, const struct ltt_trigger_conf *c) \
+	{ \
+		FUZZ_CHECK(!ltt_lttng_condition_put(w, gen, c)); \
+	}
+TRIGGER_PAIRS(LTT_LTTNG_GEN_2_13, 213)
+TRIGGER_PAIRS(LTT_LTTNG_GEN_2_16, 216)
 
 static int get_query(struct ltt_rbuf *r, struct ltt_lttng_error_query *q)
 {
-	return ltt_lttng_error_query_get(r, q, NULL) || ltt_rbuf_end(r) ? -1 : 0;
+	return ltt_lttng_error_query_get(r, LTT_LTTNG_GEN_2_13, q, NULL) || ltt_rbuf_end(r) ? -1 : 0;
 }
 
 static void put_query(struct ltt_wbuf *w, const struct ltt_lttng_error_query *q)
@@ -59,7 +61,7 @@ static void put_query(struct ltt_wbuf *w, const struct ltt_lttng_error_query *q)
 	uint32_t i;
 
 	ltt_wbuf_put_u8(w, q->target);
-	FUZZ_CHECK(!ltt_lttng_trigger_put(w, &q->trigger));
+	FUZZ_CHECK(!ltt_lttng_trigger_put(w, LTT_LTTNG_GEN_2_13, &q->trigger));
 	if (q->target != LTT_LTTNG_QUERY_ACTION)
 		return;
 	ltt_wbuf_put_u32(w, q->nr_path);
@@ -67,8 +69,10 @@ static void put_query(struct ltt_wbuf *w, const struct ltt_lttng_error_query *q)
 		ltt_wbuf_put_u64(w, q->path[i]);
 }
 
-FUZZ_CODEC(trigger, struct ltt_trigger_conf, get_trigger, put_trigger, false);
-FUZZ_CODEC(condition, struct ltt_trigger_conf, get_condition, put_condition, false);
+FUZZ_CODEC(trigger, struct ltt_trigger_conf, get_trigger_213, put_trigger_213, false);
+FUZZ_CODEC(trigger216, struct ltt_trigger_conf, get_trigger_216, put_trigger_216, false);
+FUZZ_CODEC(condition, struct ltt_trigger_conf, get_condition_213, put_condition_213, false);
+FUZZ_CODEC(condition216, struct ltt_trigger_conf, get_condition_216, put_condition_216, false);
 FUZZ_CODEC(query, struct ltt_lttng_error_query, get_query, put_query, false);
 FUZZ_CODEC_VOID(notif_hdr, struct ltt_lttng_notif_hdr, ltt_lttng_notif_hdr_get,
 		ltt_lttng_notif_hdr_put, true);
@@ -105,9 +109,20 @@ FUZZ_CODEC_VOID(probe_attr, struct ltt_lttng_probe_attr, ltt_lttng_get_probe_att
 		ltt_lttng_put_probe_attr, true);
 
 static const struct ltt_fuzz_codec *const codecs[] = {
-	&channel, &channel216, &event, &descriptor, &descriptor216, &uri, &trigger, &condition,
-	&query, &notif_hdr, &perf_counter, &probe_attr,
+	&channel, &channel216, &event, &descriptor, &descriptor216, &uri, &trigger, &trigger216,
+	&condition, &condition216, &query, &notif_hdr, &perf_counter, &probe_attr,
 };
+
+/* @c's seed number @nr of @m: its first byte @c's place in codecs[], which picks it. */
+static void seed(ltt_fuzz_emit_fn emit, const struct ltt_fuzz_codec *c, unsigned int nr,
+		 const void *m)
+{
+	uint8_t i;
+
+	for (i = 0; i < FUZZ_ARRAY_SIZE(codecs) && codecs[i] != c; i++)
+		;
+	ltt_fuzz_codec_seed(emit, c, i, nr, m);
+}
 
 /*
  * An agent rule's filter composed as LTTng's client does, then its
@@ -254,30 +269,31 @@ static void seed_triggers(ltt_fuzz_emit_fn emit)
 						 .rate_count = 1, .session = "s", .has_output = true,
 						 .output = { .output_type = LTT_OUTPUT_LOCAL,
 							     .output = "/tmp/snap" } };
-	ltt_fuzz_codec_seed(emit, &trigger, 4, 0, &c);
+	seed(emit, &trigger, 0, &c);
 	q.target = LTT_LTTNG_QUERY_ACTION;
 	q.trigger = c;
 	q.nr_path = 1;
 	q.path[0] = 2;
-	ltt_fuzz_codec_seed(emit, &query, 6, 0, &q);
+	seed(emit, &query, 0, &q);
 	c.domain = LTT_DOMAIN_KERNEL;
 	c.rule = (struct ltt_rule_conf){ .pattern = "myprobe", .type = LTT_EVENT_KPROBE,
 					 .location = "do_sys_open+16" };
 	c.nr_captures = 0;
-	ltt_fuzz_codec_seed(emit, &trigger, 4, 1, &c);
+	seed(emit, &trigger, 1, &c);
+	seed(emit, &trigger216, 0, &c);
 	memset(&c, 0, sizeof(c));
 	c.cond = LTT_CONDITION_BUFFER_USAGE_GE;
 	c.domain = LTT_DOMAIN_USER;
 	strcpy(c.session, "s");
 	strcpy(c.channel, "channel0");
 	c.threshold_ppm = 750000;
-	ltt_fuzz_codec_seed(emit, &condition, 5, 0, &c);
+	seed(emit, &condition, 0, &c);
 	c.cond = LTT_CONDITION_SESSION_CONSUMED_SIZE_GE;
 	c.threshold_size = 1 << 20;
-	ltt_fuzz_codec_seed(emit, &condition, 5, 1, &c);
+	seed(emit, &condition, 1, &c);
 	c.cond = LTT_CONDITION_SESSION_ROTATION_FINISHES;
-	ltt_fuzz_codec_seed(emit, &condition, 5, 2, &c);
-	ltt_fuzz_codec_seed(emit, &notif_hdr, 7, 0, &h);
+	seed(emit, &condition, 2, &c);
+	seed(emit, &notif_hdr, 0, &h);
 }
 
 void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
@@ -300,13 +316,13 @@ void ltt_fuzz_seeds(ltt_fuzz_emit_fn emit)
 	uint64_t dsize = 7 + 2 + LTT_LTTNG_URI_SIZE;
 	uint32_t len = 43 + 8;
 
-	ltt_fuzz_codec_seed(emit, &channel, 0, 0, &ch);
-	ltt_fuzz_codec_seed(emit, &event, 1, 0, &ev);
-	ltt_fuzz_codec_seed(emit, &descriptor, 2, 0, &d);
-	ltt_fuzz_codec_seed(emit, &uri, 3, 0, &u);
+	seed(emit, &channel, 0, &ch);
+	seed(emit, &event, 0, &ev);
+	seed(emit, &descriptor, 0, &d);
+	seed(emit, &uri, 0, &u);
 	seed_triggers(emit);
-	ltt_fuzz_codec_seed(emit, &perf_counter, 8, 0, &pc);
-	ltt_fuzz_codec_seed(emit, &probe_attr, 9, 0, &pa);
+	seed(emit, &perf_counter, 0, &pc);
+	seed(emit, &probe_attr, 0, &pa);
 	emit("agent-filter", (const uint8_t *)agent, sizeof(agent) - 1);
 	emit("uprobe-elf", (const uint8_t *)uprobe, sizeof(uprobe) - 1);
 	memcpy(create + 2, &dsize, 8);

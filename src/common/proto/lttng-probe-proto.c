@@ -8,7 +8,8 @@
  * ltt_lttng_put_uprobe() writes it for a session's event; the caller
  * passes the binary's descriptor, which LTTng's client takes an SDT
  * probe's location only with).  Each: the rule's type byte, {u32 name_len,
- * u32 location_len}, the event's name, the location.
+ * u32 location_len} (LTTng 2.16's kprobe rule: then u32 instrumentation
+ * site), the event's name, the location.
  */
 #include <errno.h>
 
@@ -20,16 +21,20 @@
 struct probe_hdr {
 	uint32_t name_len;
 	uint32_t location_len;
+	uint32_t site;		/* 2.16's kprobe rule's: 0, the location */
 };
 
 #define LTT_MSG struct probe_hdr
 LTT_CODEC(probe_hdr, LTTNG_ORDER, LTT_ROW_U32(name_len), LTT_ROW_U32(location_len));
+LTT_CODEC(probe_hdr216, LTTNG_ORDER, LTT_ROW_U32(name_len), LTT_ROW_U32(location_len),
+	  LTT_ROW_U32(site));
 #undef LTT_MSG
 
-int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
+int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			      const struct ltt_rule_conf *rule)
 {
 	struct ltt_probe_loc loc;
-	struct probe_hdr h;
+	struct probe_hdr h = { 0 };
 	char why[128];
 
 	if (ltt_probe_loc_parse(LTT_EVENT_KPROBE, rule->location, &loc, why, sizeof(why)))
@@ -37,7 +42,7 @@ int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *ru
 	h.name_len = slen(rule->pattern);
 	h.location_len = loc.kind == LTT_PROBE_KADDR ? 1 + 8 : 1 + 4 + 8 + slen(loc.symbol);
 	ltt_wbuf_put_u8(w, RULE_KPROBE);
-	ltt_codec_put(w, &probe_hdr, &h);
+	ltt_codec_put(w, gen == LTT_LTTNG_GEN_2_16 ? &probe_hdr216 : &probe_hdr, &h);
 	put_string(w, rule->pattern);
 	if (loc.kind == LTT_PROBE_KADDR) {
 		ltt_wbuf_put_u8(w, KPROBE_ADDRESS);
@@ -54,7 +59,7 @@ int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *ru
 int ltt_lttng_put_uprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
 {
 	struct ltt_wbuf loc;
-	struct probe_hdr h;
+	struct probe_hdr h = { 0 };
 
 	ltt_wbuf_init(&loc);
 	if (ltt_lttng_put_uprobe(&loc, rule->location, true) < 0 || loc.err) {

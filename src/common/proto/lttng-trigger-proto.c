@@ -87,6 +87,7 @@ LTT_CODEC(snapshot_hdr, LTTNG_ORDER, LTT_ROW_U32(session_len), LTT_ROW_U32(outpu
 /* A decoding's state: the first failure wins. */
 struct dec {
 	struct ltt_rbuf *r;
+	enum ltt_lttng_gen gen;	/* the client's: 2.16's kprobe rule has its site */
 	int err;		/* 0, -EPROTO, -ENOTSUP */
 	const char *why;	/* -ENOTSUP: what ltt lacks */
 };
@@ -264,7 +265,12 @@ static void get_rule(struct dec *d, struct ltt_trigger_conf *c)
 			strcpy(rule->location, ltt_syscall_site_name((int)h.a));
 		return;
 	case RULE_KPROBE:
-		get_hdr(d, &rule_hdr2, &h);
+		/* 2.16's adds the instrumentation site: 0 the location, 1 a function's entry and exit */
+		get_hdr(d, d->gen == LTT_LTTNG_GEN_2_16 ? &rule_hdr3 : &rule_hdr2, &h);
+		if (!failed(d) && h.c > 1)
+			malformed(d);
+		else if (!failed(d) && h.c == 1)
+			lacks(d, "a kernel function's entry and exit (a kretprobe) as a trigger's rule");
 		c->domain = LTT_DOMAIN_KERNEL;
 		rule->type = LTT_EVENT_KPROBE;
 		get_string(d, h.a, false, rule->pattern, sizeof(rule->pattern),
@@ -550,9 +556,10 @@ static int dec_end(struct dec *d, const char **why)
 	return d->err;
 }
 
-int ltt_lttng_condition_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, const char **why)
+int ltt_lttng_condition_get(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			    struct ltt_trigger_conf *ret, const char **why)
 {
-	struct dec d = { .r = r };
+	struct dec d = { .r = r, .gen = gen };
 
 	memset(ret, 0, sizeof(*ret));
 	ret->owner_uid = -1;
@@ -560,10 +567,10 @@ int ltt_lttng_condition_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, co
 	return dec_end(&d, why);
 }
 
-int ltt_lttng_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, bool *ret_hidden,
-			  const char **why)
+int ltt_lttng_trigger_get(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			  struct ltt_trigger_conf *ret, bool *ret_hidden, const char **why)
 {
-	struct dec d = { .r = r };
+	struct dec d = { .r = r, .gen = gen };
 	struct trigger_hdr h;
 	size_t start;
 
@@ -598,7 +605,7 @@ static void put_llr(struct ltt_wbuf *w, const struct ltt_rule_conf *rule)
 		ltt_codec_put(w, &llr, &l);
 }
 
-static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+static int put_rule(struct ltt_wbuf *w, enum ltt_lttng_gen gen, const struct ltt_trigger_conf *c)
 {
 	const struct ltt_rule_conf *rule = &c->rule;
 	struct rule_hdr h = { .a = slen(rule->pattern), .b = slen_opt(rule->filter) };
@@ -619,7 +626,7 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 			ltt_codec_put(w, &rule_hdr3, &h);
 			break;
 		case LTT_EVENT_KPROBE:	/* lttng-probe-proto.c */
-			return ltt_lttng_put_kprobe_rule(w, rule);
+			return ltt_lttng_put_kprobe_rule(w, gen, rule);
 		case LTT_EVENT_UPROBE:
 			return ltt_lttng_put_uprobe_rule(w, rule);
 		default:
@@ -666,7 +673,8 @@ static int put_rule(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 }
 
 /* The condition of @c into @w; -ENOTSUP leaves @w's length as it was. */
-static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+static int put_condition(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			 const struct ltt_trigger_conf *c)
 {
 	struct usage_hdr u;
 	double ratio;
@@ -676,7 +684,7 @@ static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	switch (c->cond) {
 	case LTT_CONDITION_EVENT_RULE_MATCHES:
 		ltt_wbuf_put_u8(w, COND_RULE_MATCHES);
-		err = put_rule(w, c);
+		err = put_rule(w, gen, c);
 		put32(w, c->nr_captures);
 		for (i = 0; i < c->nr_captures && !err; i++)
 			err = ltt_lttng_capture_expr_put(w, c->captures[i]);
@@ -714,10 +722,11 @@ static int put_condition(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	}
 }
 
-int ltt_lttng_condition_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+int ltt_lttng_condition_put(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			    const struct ltt_trigger_conf *c)
 {
 	size_t len = w->len;
-	int err = put_condition(w, c);
+	int err = put_condition(w, gen, c);
 
 	if (err)
 		w->len = len;
@@ -788,7 +797,8 @@ static int put_action(struct ltt_wbuf *w, const struct ltt_action_conf *a)
 	}
 }
 
-int ltt_lttng_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
+int ltt_lttng_trigger_put(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			  const struct ltt_trigger_conf *c)
 {
 	struct trigger_hdr h = {
 		.uid = c->owner_uid < 0 ? 0 : (uint64_t)c->owner_uid,
@@ -802,7 +812,7 @@ int ltt_lttng_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	body = w->len;
 	if (c->name[0])
 		put_string(w, c->name);
-	err = put_condition(w, c);
+	err = put_condition(w, gen, c);
 	ltt_wbuf_put_u8(w, ACT_LIST);
 	put32(w, c->nr_actions);
 	for (i = 0; i < c->nr_actions && !err; i++)
@@ -823,8 +833,8 @@ int ltt_lttng_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 
 /* ---- error queries ---- */
 
-int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *ret,
-			      const char **why)
+int ltt_lttng_error_query_get(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			      struct ltt_lttng_error_query *ret, const char **why)
 {
 	bool hidden;
 	uint32_t i;
@@ -835,7 +845,7 @@ int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *
 		ltt_rbuf_fail(r);
 		return -EPROTO;
 	}
-	err = ltt_lttng_trigger_get(r, &ret->trigger, &hidden, why);
+	err = ltt_lttng_trigger_get(r, gen, &ret->trigger, &hidden, why);
 	if (err)
 		return err;
 	ret->nr_path = 0;

@@ -70,6 +70,7 @@
 
 #include "common/base/codec.h"
 #include "common/model/trigger.h"
+#include "common/proto/lttng-client-proto.h"
 
 /* The notification channel's socket, beside client-lttng-sessiond. */
 #define LTT_LTTNG_NOTIF_SOCKET "sessiond-notification"
@@ -112,21 +113,26 @@ void ltt_lttng_notif_hdr_put(struct ltt_wbuf *w, const struct ltt_lttng_notif_hd
  * -ENOTSUP with *@why (a phrase: what ltt's triggers lack, for the log);
  * @r's error is set on -EPROTO.  ltt_trigger_check() and the daemon
  * check the rest.  @ret is zeroed first; a trigger without a name gets
- * "" (the daemon names it), owner_uid is the one sent.
+ * "" (the daemon names it), owner_uid is the one sent.  @gen: the
+ * client's (2.16's kprobe rule carries its instrumentation site).
  */
-int ltt_lttng_trigger_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, bool *ret_hidden,
-			  const char **why);
+int ltt_lttng_trigger_get(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			  struct ltt_trigger_conf *ret, bool *ret_hidden, const char **why);
 /* a condition alone (SUBSCRIBE): its fields of @ret set */
-int ltt_lttng_condition_get(struct ltt_rbuf *r, struct ltt_trigger_conf *ret, const char **why);
+int ltt_lttng_condition_get(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			    struct ltt_trigger_conf *ret, const char **why);
 
 /*
  * Encoders: 0, or -ENOTSUP for what has no LTTng form (a user-space
  * probe rule, whose location LTTng passes with a descriptor; an
  * incr-map-value action), nothing appended then.  The actions are
- * always a list, as `lttng add-trigger` makes them.
+ * always a list, as `lttng add-trigger` makes them.  @gen: the
+ * client's, in whose layout they are written.
  */
-int ltt_lttng_trigger_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c);
-int ltt_lttng_condition_put(struct ltt_wbuf *w, const struct ltt_trigger_conf *c);
+int ltt_lttng_trigger_put(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			  const struct ltt_trigger_conf *c);
+int ltt_lttng_condition_put(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			    const struct ltt_trigger_conf *c);
 
 /*
  * ltt_lttng_evaluation_put() - the evaluation of notification @n of a
@@ -147,7 +153,8 @@ struct ltt_lttng_error_query {
 };
 
 /* ltt_lttng_error_query_get() - as the decoders above */
-int ltt_lttng_error_query_get(struct ltt_rbuf *r, struct ltt_lttng_error_query *ret,
+int ltt_lttng_error_query_get(struct ltt_rbuf *r, enum ltt_lttng_gen gen,
+			      struct ltt_lttng_error_query *ret,
 			      const char **why);
 
 /* One counter of an error query's results. */

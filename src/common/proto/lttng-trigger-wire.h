@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/base/codec.h"
+#include "common/proto/lttng-client-proto.h"
 
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define LTTNG_ORDER LTT_CODEC_BE
@@ -81,9 +82,11 @@ struct ltt_rule_conf;
  * rule @rule as LTTng's kprobe (uprobe) event rule into @w
  * (lttng-probe-proto.c).  0, or -ENOTSUP, nothing put, for a location
  * LTTng's event rule can't carry.  A uprobe's binary's descriptor goes
- * with the message: the caller's.
+ * with the message: the caller's.  A kprobe rule of @gen 2.16 carries
+ * its instrumentation site (the location: 0).
  */
-int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);
+int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
+			      const struct ltt_rule_conf *rule);
 int ltt_lttng_put_uprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);
 
 /*

@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 92
+plan 95
 compat_build
 N=300
 
@@ -176,6 +176,24 @@ like "$OUT" "start session \`s13\`, rate policy: every 2 occurrences" "... its a
 like "$(lttng list-triggers)" "name: t2" "Debian 12's lttng lists it too"
 ok_cmd "sid's lttng remove-trigger t2" lttng216 remove-trigger t2
 unlike "$(lttctl list-triggers 2>&1)" "t2" "... and it is gone"
+
+# a kernel probe's rule from sid's lttng (2.16's layout: its instrumentation site)
+run lttng216 add-trigger --name kt --condition event-rule-matches --type=kernel:kprobe \
+	--location=do_sys_open --event-name=kt --action notify
+if [ -e "${TFS:-/sys/kernel/tracing}/kprobe_events" ]; then
+	ok "$RC" "sid's lttng add-trigger of a kprobe rule" || diag "$OUT $ERR"
+	run lttng216 list-triggers
+	like "$OUT" "rule: kt \\(type: kernel:kprobe, location: do_sys_open\\)" \
+		"sid's lttng list-triggers: the kprobe rule, read in 2.16's layout" || diag "$OUT"
+	lttng216 remove-trigger kt >/dev/null
+else
+	like "$RC:$OUT" "^[1-9][0-9]*:.*Enable kernel event failed" \
+		"sid's lttng add-trigger of a kprobe rule: read, then refused as a probe this kernel can't place" ||
+		diag "$OUT $ERR"
+	like "$(grep 'kt' "$SESSIOND_LOG" | tail -n 3)" "kprobe_events" \
+		"... the daemon's log names kprobe_events (the rule was read whole)"
+fi
+unlike "$(cat "$SESSIOND_LOG")" "their layout grew" "no 2.16 kprobe rule refused for its layout"
 
 # --- save and load keep the trace format (the daemon saves to root's .lttng/sessions)
 lttng216 create sv -F ctf-2 -o "$TEST_TMP/sv" >/dev/null && lttng216 enable-event -u 'ltt_test:*' -s sv >/dev/null

@@ -401,9 +401,9 @@ static void test_triggers(void)
 		snprintf(c.captures[len], sizeof(c.captures[len]), "f%u", len);
 	strcpy(c.captures[39], "$ctx.procname");
 	c.nr_captures = 40;
-	tap_ok(!ltt_lttng_trigger_put(&w, &c) && !w.err &&
+	tap_ok(!ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_13, &c) && !w.err &&
 	       (ltt_rbuf_init(&r, w.data, w.len),
-		!ltt_lttng_trigger_get(&r, &back, &hidden, NULL)) && back.nr_captures == 40 &&
+		!ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_13, &back, &hidden, NULL)) && back.nr_captures == 40 &&
 	       !strcmp(back.captures[38], "f38") && !strcmp(back.captures[39], "$ctx.procname"),
 	       "an event rule trigger of 40 captures encodes and decodes whole");
 	ltt_wbuf_reset(&w);
@@ -421,36 +421,67 @@ static void test_triggers(void)
 						 .rate_policy = LTT_RATE_ONCE_AFTER, .rate_count = 4 };
 	memset(&c.rule, 0, sizeof(c.rule));
 	memset(c.captures, 0, sizeof(c.captures));
-	tap_ok(!ltt_lttng_trigger_put(&w, &c) && !w.err, "a buffer usage trigger encodes");
+	tap_ok(!ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_13, &c) && !w.err, "a buffer usage trigger encodes");
 	memcpy(&len, w.data + 8, 4);
 	tap_ok(len == w.len - 17, "... its length counts what follows its 17-byte header");
 	ltt_rbuf_init(&r, w.data, w.len);
-	tap_ok(!ltt_lttng_trigger_get(&r, &back, &hidden, NULL) && !ltt_rbuf_end(&r) &&
+	tap_ok(!ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_13, &back, &hidden, NULL) && !ltt_rbuf_end(&r) &&
 	       !memcmp(&back, &c, sizeof(c)) && !hidden,
 	       "... and decodes back to the same trigger (ratio, actions, rate policies)");
 	r.len--;
 	r.pos = 0;
 	r.err = 0;
-	tap_ok(ltt_lttng_trigger_get(&r, &back, &hidden, NULL) == -EPROTO,
+	tap_ok(ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_13, &back, &hidden, NULL) == -EPROTO,
 	       "... one byte short: malformed");
 	/* LTTng's threshold of 0 bytes: taken as a ratio of 0, the same condition */
 	ltt_wbuf_reset(&w);
 	c.threshold_ppm = 0;
 	c.threshold_size = 0x0123456789abcdefULL;
-	at = ltt_lttng_trigger_put(&w, &c) || w.err ? NULL :
+	at = ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_13, &c) || w.err ? NULL :
 	     memmem(w.data, w.len, &c.threshold_size, sizeof(c.threshold_size));
 	if (at)
 		memset(at, 0, sizeof(c.threshold_size));
 	ltt_rbuf_init(&r, w.data, w.len);
-	tap_ok(at && !ltt_lttng_trigger_get(&r, &back, &hidden, NULL) && !back.threshold_size &&
+	tap_ok(at && !ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_13, &back, &hidden, NULL) && !back.threshold_size &&
 	       !back.threshold_ppm && back.cond == LTT_CONDITION_BUFFER_USAGE_LE,
 	       "a buffer usage threshold of 0 bytes decodes as a ratio of 0");
+	/* a kprobe rule: 2.16's has a u32 more, its instrumentation site */
+	memset(&c, 0, sizeof(c));
+	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	c.domain = LTT_DOMAIN_KERNEL;
+	c.rule = (struct ltt_rule_conf){ .pattern = "kp", .type = LTT_EVENT_KPROBE,
+					 .location = "do_sys_open+16" };
+	c.nr_actions = 1;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_NOTIFY, .rate_count = 1 };
+	ltt_wbuf_reset(&w);
+	tap_ok(!ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_13, &c) && !w.err &&
+	       (len = (uint32_t)w.len, ltt_wbuf_reset(&w),
+		!ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_16, &c)) && !w.err && w.len == len + 4 &&
+	       (ltt_rbuf_init(&r, w.data, w.len),
+		!ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_16, &back, &hidden, NULL)) &&
+	       !ltt_rbuf_end(&r) && back.rule.type == LTT_EVENT_KPROBE &&
+	       !strcmp(back.rule.location, "do_sys_open+16"),
+	       "a kprobe trigger in 2.16's layout: 4 bytes more, decoded back to the same location");
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_is_int(ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_13, &back, &hidden, NULL), -EPROTO,
+		   "... read as 2.13's: malformed, never another location");
+	at = memmem(w.data, w.len, "\x01\x03\0\0\0", 5);	/* the rule: type, name_len 3 */
+	if (at)
+		at[9] = 1;	/* its site: a function's entry and exit */
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(at && ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_16, &back, &hidden, NULL) == -ENOTSUP,
+	       "... of site 1 (a kretprobe): what ltt's triggers lack");
+	if (at)
+		at[9] = 2;
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(at && ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_16, &back, &hidden, NULL) == -EPROTO,
+	       "... of site 2, which 2.16 lacks: malformed");
 	ltt_wbuf_fini(&w);
 }
 
 int main(void)
 {
-	tap_plan(59);
+	tap_plan(63);
 	test_sizes();
 	test_request();
 	test_extra();
