@@ -349,6 +349,21 @@ void ltt_rb_flush(struct ltt_rb_buf *buf, bool report_loss)
 		wake_up_interruptible(&buf->read_wait);
 }
 
+/*
+ * The switch timer one period from now, on its buffer's CPU (pinned), or
+ * anywhere while that CPU is offline: the first arming and each re-arming.
+ */
+static void timer_arm(struct ltt_rb_buf *buf)
+{
+	struct timer_list *t = &buf->switch_timer;
+
+	t->expires = jiffies + buf->cfg->switch_timer_jiffies;
+	if (cpu_online(buf->cpu))
+		add_timer_on(t, buf->cpu);
+	else
+		add_timer(t);
+}
+
 static void switch_timer_fn(struct timer_list *t)
 {
 	struct ltt_rb_buf *buf = ltt_from_timer(buf, t, switch_timer);
@@ -368,11 +383,7 @@ static void switch_timer_fn(struct timer_list *t)
 		wake_up_interruptible(&buf->read_wait);
 	if (READ_ONCE(buf->timer_stop))
 		return;
-	t->expires = jiffies + buf->cfg->switch_timer_jiffies;
-	if (cpu_online(buf->cpu))
-		add_timer_on(t, buf->cpu);
-	else
-		add_timer(t);
+	timer_arm(buf);
 }
 
 void ltt_rb_timer_start(struct ltt_rb_buf *buf)
@@ -382,12 +393,8 @@ void ltt_rb_timer_start(struct ltt_rb_buf *buf)
 	if (!buf->cfg->switch_timer_jiffies || timer_pending(t))
 		return;
 	WRITE_ONCE(buf->timer_stop, false);
-	t->expires = jiffies + buf->cfg->switch_timer_jiffies;
 	/* hotplug held off by the caller (lockdep_assert_cpus_held() is not exported) */
-	if (cpu_online(buf->cpu))
-		add_timer_on(t, buf->cpu);
-	else
-		add_timer(t);
+	timer_arm(buf);
 }
 
 void ltt_rb_timer_stop(struct ltt_rb_buf *buf)
