@@ -38,7 +38,7 @@ if [ ! -e "$tfs/kprobe_events" ]; then
 	like "$ERR" "placed through tracefs' kprobe_events, which this kernel lacks" "... saying so"
 	is "$(lttctl list-triggers)" "" "... nothing added"
 else
-	skip "this kernel has kprobe_events" 3
+	skip 3 "this kernel has kprobe_events"
 fi
 
 # --- LTTng's misuses, in its words; nothing reaches the daemon

@@ -99,5 +99,5 @@ if [ ! -e "$tfs/kprobe_events" ]; then
 	like "$(cat "$LOG")" "kprobe_events" "... the daemon's log names kprobe_events"
 	is "$(lttctl list-triggers)" "" "... nothing added"
 else
-	skip "this kernel has kprobe_events" 4
+	skip 4 "this kernel has kprobe_events"
 fi
