@@ -15,18 +15,19 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/options.c src/sessiond/options.h \
 	src/sessiond/autoload.c src/sessiond/autoload.h \
 	src/sessiond/rundir.c src/sessiond/rundir.h \
-	src/sessiond/client.c src/sessiond/client.h \
-	src/sessiond/client-notify.c src/sessiond/client-notify.h \
-	src/sessiond/client-conn.c src/sessiond/client-conn.h \
-	src/sessiond/client-workers.c src/sessiond/client-workers.h \
-	src/sessiond/lttng-compat.c src/sessiond/lttng-compat-chan.c src/sessiond/lttng-compat-list.c \
-	src/sessiond/lttng-compat-view.c \
-	src/sessiond/lttng-compat-chunk.c src/sessiond/lttng-compat-trigger.c \
-	src/sessiond/lttng-compat-notif.c \
-	src/sessiond/lttng-compat-call.c src/sessiond/lttng-compat-peer.c \
-	src/sessiond/lttng-compat-216.c \
-	src/sessiond/lttng-compat.h \
-	src/sessiond/worker.c src/sessiond/worker.h \
+	src/sessiond/client/client.c src/sessiond/client/client.h \
+	src/sessiond/client/client-notify.c src/sessiond/client/client-notify.h \
+	src/sessiond/client/client-conn.c src/sessiond/client/client-conn.h \
+	src/sessiond/client/client-workers.c src/sessiond/client/client-workers.h \
+	src/sessiond/client/worker.c src/sessiond/client/worker.h \
+	src/sessiond/lttng-compat/lttng-compat.c src/sessiond/lttng-compat/lttng-compat-chan.c \
+	src/sessiond/lttng-compat/lttng-compat-list.c src/sessiond/lttng-compat/lttng-compat-view.c \
+	src/sessiond/lttng-compat/lttng-compat-chunk.c \
+	src/sessiond/lttng-compat/lttng-compat-trigger.c \
+	src/sessiond/lttng-compat/lttng-compat-notif.c \
+	src/sessiond/lttng-compat/lttng-compat-call.c src/sessiond/lttng-compat/lttng-compat-peer.c \
+	src/sessiond/lttng-compat/lttng-compat-216.c \
+	src/sessiond/lttng-compat/lttng-compat.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
 	src/sessiond/privsep.c src/sessiond/privsep.h \
 	src/sessiond/cmd/cmd-common.c src/sessiond/cmd/cmd-table.c src/sessiond/cmd/cmd.h \

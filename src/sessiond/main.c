@@ -35,7 +35,7 @@
 #include "sessiond/chunk/chunk-journal.h"
 #include "sessiond/kernel/kernel-notify.h"
 #include "sessiond/kernel/kernel-map.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/sessiond.h"

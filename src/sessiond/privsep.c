@@ -40,7 +40,7 @@
 #include "sessiond/kernel/kmodule.h"
 #include "lib/ltt-ctl/ctl-internal.h"
 #include "sessiond/lagent/lagent.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 #include "sessiond/privsep.h"
 #include "sessiond/rundir.h"

@@ -7,19 +7,6 @@
  *   options.[ch]   the command line: options, bounds, clock, backend, user
  *   autoload.[ch]  the sessions loaded at start (--load, autoload directories)
  *   rundir.[ch]    the run directory: permissions, lock file, pid file
- *   worker.[ch]    runs the commands that may wait, off the client thread
- *   client.[ch]    the client thread: client.sock, credentials, framing
- *   client-notify.[ch]  its notification channels (SUBSCRIBE)
- *   client-conn.[ch]  a connection's state: budget, deadline, watch, end
- *   client-workers.[ch]  its per-user workers, and the thread's state
- *   lttng-compat.[ch]  LTTng 2.13's client protocol on the commands (--lttng-compat)
- *   lttng-compat-chan.c  its domains, channels, event rules, contexts
- *   lttng-compat-list.c  its lists: domains, channels, event rules, tracepoints
- *   lttng-compat-view.c  its rotation schedules and process attribute trackers
- *   lttng-compat-chunk.c its snapshots, rotations, clear, regenerate
- *   lttng-compat-trigger.c its triggers and error queries, on ltt's triggers
- *   lttng-compat-notif.c its notification channel (sessiond-notification)
- *   lttng-compat-call.c  what its handlers call: ltt's commands, LTTng's codes
  *   triggers.[ch]  the trigger runner: the actions of triggers that fired
  *   privsep.[ch]   the privileged part's table of allowed requests (root)
  *
@@ -30,6 +17,8 @@
  * (test_sessiond_layers holds the tree to these maps: every file named,
  * every prototype under its file, no call or include up).
  *
+ * client/ (client.h): the client thread: ltt's and LTTng's sockets, framing, workers
+ * lttng-compat/ (lttng-compat.h): LTTng 2.13's and 2.16's client protocols on the commands
  * cmd/ (cmd.h): the client commands
  * ust/ (ust.h): the user-space domain
  * lagent/ (lagent.h): LTTng's agents (their TCP port, their protocol)
@@ -50,7 +39,7 @@
 #include "sessiond/chunk/chunk-sched.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/autoload.h"
-#include "sessiond/client.h"
+#include "sessiond/client/client.h"
 #include "sessiond/consumer/consumer.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/domain.h"

@@ -21,7 +21,7 @@
 #ifndef LTT_SESSIOND_TRIGGERS_H
 #define LTT_SESSIOND_TRIGGERS_H
 
-#include "sessiond/client.h"
+#include "sessiond/client/client.h"
 #include "sessiond/model/domain.h"
 #include "sessiond/model/session.h"
 #include "sessiond/model/trigger.h"

@@ -53,7 +53,7 @@ mapped = {}         # folder -> set of file names
 maphdr = {}         # folder -> its map header
 order = []
 for line in open(os.path.join(top, 'sessiond.h')):
-    m = re.match(r' \* ([a-z]+)/ \(([a-z0-9-]+\.h)\): ', line)
+    m = re.match(r' \* ([a-z][a-z0-9-]*)/ \(([a-z0-9-]+\.h)\): ', line)
     if m:
         order.append(m.group(1))
         maphdr[m.group(1)] = m.group(2)
@@ -302,7 +302,7 @@ check('no file includes a header of a layer above its own', problems)
 ctop = os.path.join(src, 'src', 'common')
 wings, wing_hdr, wing_files = [], {}, {}
 for line in open(os.path.join(ctop, 'common.h')):
-    m = re.match(r' \* ([a-z]+)/ \(([a-z0-9-]+\.h)\): ', line)
+    m = re.match(r' \* ([a-z][a-z0-9-]*)/ \(([a-z0-9-]+\.h)\): ', line)
     if m:
         wings.append(m.group(1))
         wing_hdr[m.group(1)] = m.group(2)

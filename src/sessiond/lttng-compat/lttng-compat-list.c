@@ -16,7 +16,7 @@
 #include "common/model/context.h"
 #include "common/probe/probe-loc.h"
 #include "common/proto/client-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 
 /* LTTng's of ltt's buffer type, in domain @domain. */

@@ -10,7 +10,7 @@
 #include "common/model/uri.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 
 /*
  * LTTng's error codes of a snapshot not written and of a state dump of a

@@ -25,7 +25,7 @@
 #include "sessiond/lust/lust.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "lib/ltt-ctl/ctl-internal.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 
 /* ---- sessions ---- */

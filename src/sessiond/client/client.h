@@ -6,6 +6,12 @@
  * LTTng's client socket with --lttng-compat: the same connections,
  * limits and workers, LTTng's framing, its requests translated to the
  * same commands (lttng-compat.h).
+ *
+ *   client.[ch]          the thread: its sockets, credentials, framing, replies
+ *   client-conn.[ch]     a connection's state: budget, deadline, watch, end
+ *   client-notify.[ch]   its notification channels (SUBSCRIBE, wait-trigger)
+ *   client-workers.[ch]  its per-user workers, and the thread's state
+ *   worker.[ch]          a worker: runs the commands that may wait, off the thread
  */
 #ifndef LTT_SESSIOND_CLIENT_H
 #define LTT_SESSIOND_CLIENT_H

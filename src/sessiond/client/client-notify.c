@@ -16,11 +16,11 @@
 #include "common/base/evloop.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/trigger-proto.h"
-#include "sessiond/client-conn.h"
-#include "sessiond/client-notify.h"
-#include "sessiond/client-workers.h"
-#include "sessiond/client.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/client/client-conn.h"
+#include "sessiond/client/client-notify.h"
+#include "sessiond/client/client-workers.h"
+#include "sessiond/client/client.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/model/trigger.h"
 
 /* A notification, or a trigger's end, on its way to the subscribers. */

@@ -43,14 +43,14 @@
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
 #include "common/proto/trigger-proto.h"
-#include "sessiond/client-conn.h"
-#include "sessiond/client-notify.h"
-#include "sessiond/client-workers.h"
-#include "sessiond/client.h"
+#include "sessiond/client/client-conn.h"
+#include "sessiond/client/client-notify.h"
+#include "sessiond/client/client-workers.h"
+#include "sessiond/client/client.h"
 #include "sessiond/cmd/cmd.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/model/trigger.h"
-#include "sessiond/worker.h"
+#include "sessiond/client/worker.h"
 
 /* Does the peer process on @fd have @gid among its supplementary groups? */
 static bool peer_in_group(int fd, gid_t gid)

@@ -17,7 +17,7 @@
 #include "common/base/codec.h"
 #include "common/base/evloop.h"
 #include "common/proto/client-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 
 #define NS_PER_MS 1000000ULL
 

@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "common/base/log.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
 
 /* A function each release added to liblttng-ctl, newest first. */

@@ -8,8 +8,8 @@
 #include <sys/types.h>
 
 #include "common/base/evloop.h"
-#include "sessiond/client-workers.h"
-#include "sessiond/worker.h"
+#include "sessiond/client/client-workers.h"
+#include "sessiond/client/worker.h"
 
 /* Stop @t's worker @i, which has no job; its slot takes the last one. */
 static void uid_worker_stop(struct ltt_client_thread *t, unsigned int i)

@@ -16,7 +16,7 @@
 #include "common/base/log.h"
 #include "common/model/attr.h"
 #include "common/proto/lttng-trigger-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/model/trigger.h"
 
 /* Conditions one connection may hold. */

@@ -9,8 +9,9 @@
  * for `lttng` and `lttctl`.  The client thread (client.c) frames the
  * requests on LTTng's socket and runs them on its workers.
  *
- *   lttng-compat.c       the table of LTTng's commands, errors, sessions
+ *   lttng-compat.[ch]    the table of LTTng's commands, errors, sessions
  *   lttng-compat-chan.c  domains, channels, event rules, contexts
+ *   lttng-compat-list.c  lists: domains, channels, event rules, tracepoints
  *   lttng-compat-view.c  rotation schedules, process attribute trackers
  *   lttng-compat-chunk.c snapshots, rotations, clear, regenerate
  *   lttng-compat-trigger.c triggers and error queries
@@ -37,22 +38,6 @@
 #include "sessiond/lust/lust.h"
 
 /**
- * ltt_lttng_peer_gen() - the generation of LTTng's client protocol that
- * the client on connection @client_fd (process @pid) speaks, told by the
- * liblttng-ctl it runs (lttng-compat-peer.c): 2.13 for a client without
- * one, LTT_LTTNG_GEN_UNKNOWN where the daemon could not look.  Any
- * thread; reads /proc, and a library once.
- */
-enum ltt_lttng_gen ltt_lttng_peer_gen(int client_fd, pid_t pid);
-
-/**
- * ltt_lttng_peer_gen_here() - as ltt_lttng_peer_gen(), for process @pid,
- * read by this process whatever its rights (the privileged part's
- * LTTNG_GEN)
- */
-enum ltt_lttng_gen ltt_lttng_peer_gen_here(pid_t pid);
-
-/**
  * ltt_lttng_compat_extra() - the bytes that follow the fixed request at
  * @msg (LTT_LTTNG_MSG_SIZE bytes, borrowed) of a client of generation
  * @gen: its variable part; 0 for a malformed request, or one ltt does not
@@ -76,20 +61,6 @@ struct ltt_lttng_fds {
 };
 
 struct ltt_lttng_call;
-
-/**
- * ltt_lttng_probe_fd() - the binary of user-space probe location
- * @location ("elf:PATH:FUNCTION", "sdt:PATH:PROVIDER:NAME"), opened
- * read-only into @call's descriptors, which LTTng's client takes with
- * the location: with the rights of session @session's owner (once the
- * daemon gave root's up, by the privileged part, which opens only a
- * regular ELF file of an admitted session), or for a trigger's (@session
- * 0) the client's (CLIENT_PROBE_FILE); else here with the client's
- * (as-user.h), who lists only its own sessions and triggers, or is root.
- * True, or false (none: no room, a file it may not read): the client
- * gets no descriptor of a file it could not open.
- */
-bool ltt_lttng_probe_fd(struct ltt_lttng_call *call, uint64_t session, const char *location);
 
 /**
  * ltt_lttng_fds_close() - close @fds' descriptors; none left
@@ -163,6 +134,24 @@ int ltt_lttng_compat_listen(bool root, const struct group *gr, char *path, size_
  */
 void ltt_lttng_compat_clean(const char *path, pid_t owner);
 
+/* lttng-compat-peer.c: which generation of LTTng's protocols a client speaks */
+
+/**
+ * ltt_lttng_peer_gen() - the generation of LTTng's client protocol that
+ * the client on connection @client_fd (process @pid) speaks, told by the
+ * liblttng-ctl it runs (lttng-compat-peer.c): 2.13 for a client without
+ * one, LTT_LTTNG_GEN_UNKNOWN where the daemon could not look.  Any
+ * thread; reads /proc, and a library once.
+ */
+enum ltt_lttng_gen ltt_lttng_peer_gen(int client_fd, pid_t pid);
+
+/**
+ * ltt_lttng_peer_gen_here() - as ltt_lttng_peer_gen(), for process @pid,
+ * read by this process whatever its rights (the privileged part's
+ * LTTNG_GEN)
+ */
+enum ltt_lttng_gen ltt_lttng_peer_gen_here(pid_t pid);
+
 /* lttng-compat-chan.c: what the table of lttng-compat.c runs there */
 
 /* One LTTng request being served. */
@@ -207,6 +196,20 @@ uint32_t ltt_lttng_list_events(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoints(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_tracepoint_fields(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_list_syscalls(struct ltt_lttng_call *call);
+
+/**
+ * ltt_lttng_probe_fd() - the binary of user-space probe location
+ * @location ("elf:PATH:FUNCTION", "sdt:PATH:PROVIDER:NAME"), opened
+ * read-only into @call's descriptors, which LTTng's client takes with
+ * the location: with the rights of session @session's owner (once the
+ * daemon gave root's up, by the privileged part, which opens only a
+ * regular ELF file of an admitted session), or for a trigger's (@session
+ * 0) the client's (CLIENT_PROBE_FILE); else here with the client's
+ * (as-user.h), who lists only its own sessions and triggers, or is root.
+ * True, or false (none: no room, a file it may not read): the client
+ * gets no descriptor of a file it could not open.
+ */
+bool ltt_lttng_probe_fd(struct ltt_lttng_call *call, uint64_t session, const char *location);
 
 /* lttng-compat-view.c: likewise */
 

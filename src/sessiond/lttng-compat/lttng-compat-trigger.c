@@ -19,7 +19,7 @@
 #include "common/proto/client-proto.h"
 #include "common/proto/lttng-trigger-proto.h"
 #include "common/proto/trigger-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 
 /* LTTng's trigger codes (lttng/lttng-error.h). */
 #define ERR_INVALID_TRIGGER 125

@@ -12,7 +12,7 @@
 #include <sys/types.h>
 
 #include "common/base/evloop.h"
-#include "sessiond/client.h"
+#include "sessiond/client/client.h"
 
 struct conn;
 struct ltt_worker;

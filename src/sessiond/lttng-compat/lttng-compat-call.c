@@ -10,7 +10,7 @@
 
 #include "common/base/log.h"
 #include "common/proto/client-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 
 /* ltt's codes that have an LTTng twin. */
 static const struct {

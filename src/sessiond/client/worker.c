@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "common/proto/lttng-health.h"
-#include "sessiond/worker.h"
+#include "sessiond/client/worker.h"
 
 struct ltt_worker {
 	pthread_t tid;

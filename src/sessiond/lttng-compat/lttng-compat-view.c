@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/proto/client-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 
 /* lttng_session_list_schedules_return: {u8 set, u64 value} periodic (us), size (bytes). */
 uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call)

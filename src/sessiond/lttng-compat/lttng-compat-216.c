@@ -15,7 +15,7 @@
 
 #include "common/base/log.h"
 #include "common/proto/client-proto.h"
-#include "sessiond/lttng-compat.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/model/domain.h"
 
 /* enum lttng_kernel_tracer_status */

@@ -11,9 +11,9 @@
 
 #include "common/base/budget.h"
 #include "common/base/evloop.h"
-#include "sessiond/client-conn.h"
-#include "sessiond/lttng-compat.h"
-#include "sessiond/client-workers.h"
+#include "sessiond/client/client-conn.h"
+#include "sessiond/lttng-compat/lttng-compat.h"
+#include "sessiond/client/client-workers.h"
 
 /*
  * What @c holds in its user's budget becomes @bytes (ltt_budget_hold());
