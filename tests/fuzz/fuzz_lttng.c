@@ -281,6 +281,13 @@ static void seed_triggers(ltt_fuzz_emit_fn emit)
 	c.nr_captures = 0;
 	seed(emit, &trigger, 1, &c);
 	seed(emit, &trigger216, 0, &c);
+	/* 2.16's incr-map-value, its key template of literals and fields */
+	c.domain = LTT_DOMAIN_USER;
+	c.rule = (struct ltt_rule_conf){ .pattern = "prov:*", .type = LTT_EVENT_TRACEPOINT };
+	c.nr_actions = 1;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_INCR_MAP_VALUE, .rate_count = 1,
+						 .session = "s", .map = "m", .key = "k_{event_name}_{provider_name}" };
+	seed(emit, &trigger216, 1, &c);
 	memset(&c, 0, sizeof(c));
 	c.cond = LTT_CONDITION_BUFFER_USAGE_GE;
 	c.domain = LTT_DOMAIN_USER;

@@ -77,6 +77,14 @@ LTT_CODEC(lttng_req_fds, LTTNG_ORDER, LTT_ROW_U32(fd_count));
 /* The union's members, each at its start. */
 LTT_CODEC(lttng_req_len, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U32(length));
 LTT_CODEC(lttng_req_list, LTTNG_ORDER, LTT_ROW_FIXSTR(channel));
+/* 2.16's u.list_map_channels */
+LTT_CODEC(lttng_req_map_type, LTTNG_ORDER, LTT_ROW_U32(map_type));
+/* 2.16's u.add_map_channel */
+#define MAP_CHANNEL_ROWS(in) \
+	LTT_ROW_FIXSTR(in name), LTT_ROW_U32(in key_type), LTT_ROW_U32(in value_type), \
+	LTT_ROW_U64(in max_keys), LTT_ROW_U32(in update_policy), LTT_ROW_U32(in dead_policy), \
+	LTT_ROW_U8(in per_uid)
+LTT_CODEC(lttng_req_add_map, LTTNG_ORDER, MAP_CHANNEL_ROWS(map.));
 /* 2.16's u.reclaim_channel_memory */
 LTT_CODEC(lttng_req_reclaim, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U64(older_than_us));
 /* u.trigger: REGISTER_TRIGGER's length and is_trigger_anonymous (the others': a byte unused) */
@@ -101,6 +109,10 @@ LTT_CODEC(lttng_req_schedule, LTTNG_ORDER,
 LTT_CODEC(lttng_req_shm_path, LTTNG_ORDER, LTT_ROW_FIXSTR(shm_path));
 LTT_CODEC(lttng_req_save, LTTNG_ORDER, LTT_ROW_FIXSTR(save_name), LTT_ROW_FIXSTR(save_url),
 	  LTT_ROW_U8(save_overwrite), LTT_ROW_U8(save_omit_name), LTT_ROW_U8(save_omit_output));
+#undef LTT_MSG
+
+#define LTT_MSG struct ltt_lttng_map_channel
+LTT_CODEC(lttng_map_channel, LTTNG_ORDER, MAP_CHANNEL_ROWS());
 #undef LTT_MSG
 
 /* LTTng's process attribute value types that name a user or a group. */
@@ -149,6 +161,10 @@ static const struct ltt_codec *union_of_new216(uint32_t wire_cmd)
 		return &lttng_req_list;
 	case LTT_LTTNG_CMD216_RECLAIM_CHANNEL_MEMORY:
 		return &lttng_req_reclaim;
+	case LTT_LTTNG_CMD216_ADD_MAP_CHANNEL:
+		return &lttng_req_add_map;
+	case LTT_LTTNG_CMD216_LIST_MAP_CHANNELS:
+		return &lttng_req_map_type;
 	default:
 		return NULL;
 	}
@@ -610,4 +626,9 @@ int ltt_lttng_snapshot_output_to_ltt(const struct ltt_lttng_snapshot_output *o,
 	}
 	c->output_type = LTT_OUTPUT_NET;
 	return ltt_uri_format(&net, c->output, sizeof(c->output)) ? -1 : 0;
+}
+
+void ltt_lttng_put_map_channel(struct ltt_wbuf *w, const struct ltt_lttng_map_channel *m)
+{
+	ltt_codec_put(w, &lttng_map_channel, m);
 }

@@ -206,7 +206,8 @@ enum ltt_lttng_gen {
 #define LTT_LTTNG_CMD216_KERNEL_TRACER_STATUS 43
 #define LTT_LTTNG_CMD216_RECLAIM_CHANNEL_MEMORY 44	/* union: {channel, u64 older_than_us} */
 #define LTT_LTTNG_CMD216_STREAM_INFO_SETS 45	/* GET_CHANNEL_DATA_STREAM_INFO_SETS: union: list's */
-#define LTT_LTTNG_CMD216_LIST_MAP_CHANNELS 47
+#define LTT_LTTNG_CMD216_ADD_MAP_CHANNEL 46	/* union: a map channel (struct ltt_lttng_map_channel) */
+#define LTT_LTTNG_CMD216_LIST_MAP_CHANNELS 47	/* union: {i32 type}; reply {u64 n, n map channels} */
 #define LTT_LTTNG_CMD216_NR 52
 
 /**
@@ -249,6 +250,21 @@ struct ltt_lttng_snapshot_output {
 	char data_url[LTT_LTTNG_PATH_MAX];
 };
 
+/*
+ * LTTng 2.16's struct lttcomm_map_channel_comm (packed: 281 bytes), in
+ * ADD_MAP_CHANNEL's union and LIST_MAP_CHANNELS' reply.
+ */
+#define LTT_LTTNG_MAP_CHANNEL_SIZE 281
+struct ltt_lttng_map_channel {
+	char name[LTT_LTTNG_SYMBOL_LEN];
+	uint32_t key_type;	/* 0: string keys, the only kind */
+	uint32_t value_type;	/* 0 signed int 32, 1 signed int 64, 2 the native width */
+	uint64_t max_keys;
+	uint32_t update_policy;	/* 0 per event, 1 per rule match */
+	uint32_t dead_policy;	/* 0 drop, 1 sum into the shared group */
+	uint8_t per_uid;	/* 1 per user, 0 per process; the kernel's: ignored */
+};
+
 /* The parts of the fixed request ltt reads. */
 struct ltt_lttng_req {
 	uint32_t cmd;		/* in 2.13's numbers (enum ltt_lttng_cmd) */
@@ -283,7 +299,11 @@ struct ltt_lttng_req {
 	uint8_t save_omit_name;
 	uint8_t save_omit_output;
 	uint64_t older_than_us;	/* 2.16's reclaim channel memory (0: every sub-buffer read) */
+	uint32_t map_type;	/* 2.16's list map channels: 0 kernel, 1 user */
+	struct ltt_lttng_map_channel map;	/* 2.16's add map channel */
 };
+
+void ltt_lttng_put_map_channel(struct ltt_wbuf *w, const struct ltt_lttng_map_channel *m);
 
 /* struct lttng_channel_comm and the name that follows it. */
 struct ltt_lttng_channel {

@@ -37,7 +37,11 @@ enum {
 	RULE_SYSCALL = 0, RULE_KPROBE = 1, RULE_KERNEL_TP = 2, RULE_UPROBE = 3,
 	RULE_USER_TP = 4, RULE_JUL = 5, RULE_LOG4J = 6, RULE_PYTHON = 7,
 };
-enum { ACT_NOTIFY = 0, ACT_START = 1, ACT_STOP = 2, ACT_ROTATE = 3, ACT_SNAPSHOT = 4, ACT_LIST = 5 };
+enum { ACT_NOTIFY = 0, ACT_START = 1, ACT_STOP = 2, ACT_ROTATE = 3, ACT_SNAPSHOT = 4, ACT_LIST = 5,
+       ACT_INCR_MAP = 6 /* LTTng 2.16's */ };
+/* 2.16's map channel types, and its key template's segments */
+enum { MAP_KERNEL = 0, MAP_USER = 1 };
+enum { KEY_LITERAL = 0, KEY_EVENT_NAME = 1, KEY_PROVIDER_NAME = 2 };
 enum { EXPR_PAYLOAD = 0, EXPR_CONTEXT = 1, EXPR_APP_CONTEXT = 2, EXPR_ELEMENT = 3 };
 enum { LLR_EXACTLY = 0, LLR_AT_LEAST = 1 };
 enum { RATE_EVERY_N = 0, RATE_ONCE_AFTER_N = 1 };

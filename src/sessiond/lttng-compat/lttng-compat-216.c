@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/base/log.h"
+#include "common/model/map.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/model/domain.h"
@@ -84,34 +85,105 @@ static uint32_t kernel_tracer_status(struct ltt_lttng_call *call)
 	return LTT_LTTNG_OK;
 }
 
+/* LTTng 2.16's map channel types (enum lttng_map_channel_type). */
+enum { MAP_TYPE_KERNEL = 0, MAP_TYPE_USER = 1 };
+
 /*
- * LIST_MAP_CHANNELS: {u64 count, count x map channel}.  ltt's map
- * channels (lttctl add-map-channel) are not written in 2.16's form yet: a
- * session without one is answered with none, one with some is refused.
+ * ADD_MAP_CHANNEL (`lttng add-map-channel`): LTTng 2.16's map channel as
+ * ltt's (lttctl add-map-channel, doc/maps.md): its string keys, its value
+ * type (the native width: 64 bits), its key count, its dead groups'
+ * policy, per user or per process, or the kernel's.  What ltt lacks (the
+ * per-rule-match update policy, more keys than ltt's 65,536) is refused
+ * and named.
+ */
+static uint32_t add_map_channel(struct ltt_lttng_call *call)
+{
+	const struct ltt_lttng_map_channel *m = &call->req.map;
+	struct ltt_map_attr a = { 0 };
+	enum ltt_error_code err;
+	struct ltt_wbuf w, reply;
+	bool kernel = call->req.domain == LTT_DOMAIN_KERNEL;
+
+	if ((!kernel && call->req.domain != LTT_DOMAIN_USER) || m->key_type != 0 ||
+	    m->value_type > 2 || m->dead_policy > 1 || m->update_policy > 1 || !m->max_keys ||
+	    strlen(m->name) >= sizeof(a.name))
+		return LTT_LTTNG_ERR_INVALID;
+	if (m->update_policy == 1)
+		return ltt_lttng_refuse(call, "the per-rule-match update policy (each trigger adds 1 to its key)",
+					"lttctl add-map-channel, whose map each trigger counts in");
+	if (m->max_keys > LTT_MAP_MAX_KEYS)
+		return ltt_lttng_refuse(call, "a map channel of more than 65,536 keys",
+					"--max-key-count=65536 or fewer");
+	memcpy(a.name, m->name, strlen(m->name) + 1);
+	a.value_type = m->value_type == 0 ? LTT_MAP_VALUE_S32 : LTT_MAP_VALUE_S64;
+	a.max_keys = (uint32_t)m->max_keys;
+	a.ownership = kernel ? LTT_MAP_OWNER_KERNEL :
+		      m->per_uid ? LTT_MAP_OWNER_USER : LTT_MAP_OWNER_PROCESS;
+	/* a per-user or kernel map's groups never die: 2.16's default policy is moot there */
+	a.dead_policy = a.ownership == LTT_MAP_OWNER_PROCESS && m->dead_policy == 1 ?
+				LTT_MAP_DEAD_SUM : LTT_MAP_DEAD_DROP;
+	ltt_wbuf_init(&w);
+	ltt_wbuf_init(&reply);
+	ltt_wbuf_put_str(&w, call->req.session);
+	ltt_map_attr_put(&w, &a);
+	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_ADD_MAP_CHANNEL, &w, &reply);
+	ltt_wbuf_fini(&w);
+	ltt_wbuf_fini(&reply);
+	return ltt_lttng_code(call, err);
+}
+
+/*
+ * LIST_MAP_CHANNELS (`lttng list SESSION`, show-maps): {u64 count, count x
+ * map channel} of the type asked, from ltt's LIST_MAPS: a kernel map is
+ * the kernel's, the others user space's.
  */
 static uint32_t list_map_channels(struct ltt_lttng_call *call)
 {
-	struct ltt_wbuf reply;
+	struct ltt_lttng_map_channel m;
+	struct ltt_map_desc d;
+	struct ltt_wbuf reply, maps;
 	struct ltt_rbuf r;
 	enum ltt_error_code err;
-	uint32_t n = 0;
+	uint64_t count = 0;
+	uint32_t n = 0, i;
+	bool kernel;
 
+	if (call->req.map_type != MAP_TYPE_KERNEL && call->req.map_type != MAP_TYPE_USER)
+		return LTT_LTTNG_ERR_INVALID;
 	ltt_wbuf_init(&reply);
+	ltt_wbuf_init(&maps);
 	err = ltt_lttng_session_cmd(call, LTT_CLIENT_CMD_LIST_MAPS, 0, 0, &reply);
 	if (!err) {
 		ltt_rbuf_init(&r, reply.data, reply.len);
 		n = ltt_rbuf_get_u32(&r);
-		if (r.err)
-			err = LTT_ERR_PROTOCOL;
 	}
+	for (i = 0; !err && i < n && !r.err; i++) {
+		memset(&d, 0, sizeof(d));
+		ltt_map_desc_get(&r, &d);
+		free(d.entries);
+		kernel = d.attr.ownership == LTT_MAP_OWNER_KERNEL;
+		if (r.err || kernel != (call->req.map_type == MAP_TYPE_KERNEL))
+			continue;
+		memset(&m, 0, sizeof(m));
+		memcpy(m.name, d.attr.name, strnlen(d.attr.name, sizeof(m.name) - 1));
+		m.value_type = d.attr.value_type == LTT_MAP_VALUE_S32 ? 0 : 1;
+		m.max_keys = d.attr.max_keys;
+		m.dead_policy = d.attr.dead_policy == LTT_MAP_DEAD_SUM ? 1 : 0;
+		m.per_uid = d.attr.ownership == LTT_MAP_OWNER_USER;
+		ltt_lttng_put_map_channel(&maps, &m);
+		count++;
+	}
+	if (!err && (r.err || ltt_rbuf_end(&r)))
+		err = LTT_ERR_PROTOCOL;
 	ltt_wbuf_fini(&reply);
-	if (err)
-		return ltt_lttng_code(call, err);
-	if (n)
-		return ltt_lttng_refuse(call, "the listing of map channels to LTTng 2.16's clients",
-					"lttctl show-maps");
-	ltt_wbuf_put_u64(&call->data, 0);
-	return LTT_LTTNG_OK;
+	if (!err) {
+		ltt_wbuf_put_u64(&call->data, count);
+		ltt_wbuf_put_bytes(&call->data, maps.data, maps.len);
+		if (maps.err)
+			err = LTT_ERR_NOMEM;
+	}
+	ltt_wbuf_fini(&maps);
+	return ltt_lttng_code(call, err);
 }
 
 /*
@@ -270,6 +342,8 @@ uint32_t ltt_lttng_new_216(struct ltt_lttng_call *call)
 		return list_map_channels(call);
 	case LTT_LTTNG_CMD216_RECLAIM_CHANNEL_MEMORY:
 		return reclaim_channel_memory(call);
+	case LTT_LTTNG_CMD216_ADD_MAP_CHANNEL:
+		return add_map_channel(call);
 	case LTT_LTTNG_CMD216_STREAM_INFO_SETS:
 		return stream_info_sets(call);
 	default:

@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 95
+plan 108
 compat_build
 N=300
 
@@ -293,9 +293,51 @@ is "$(shm_of s2)" "1:" "liblttng-ctl 2.16: a session without one, unset"
 lttctl -q destroy shl && lttng216 destroy shm16 >/dev/null
 
 # --- what ltt lacks of 2.16, refused with LTTng's code
-run lttng216 add-map-channel --session=s2 --type=user m1
-ok $((RC == 0)) "sid's lttng add-map-channel: refused" || diag "$OUT"
-like "$(cat "$SESSIOND_LOG")" "ltt does not serve ADD_MAP_CHANNEL" "... ADD_MAP_CHANNEL named in the log"
+run lttng216 show-maps -s s2
+like "$RC:$OUT" "^0:Nothing to show!" "sid's lttng show-maps of a session without map channels: nothing" ||
+	diag "$OUT $ERR"
+
+# --- map channels: sid's add-map-channel and incr-map-value triggers count
+# in ltt's maps (doc/maps.md)
+lttng216 create mp -o "$TEST_TMP/mp" >/dev/null
+ok_cmd "sid's lttng add-map-channel --type=user (per user, 64-bit values)" \
+	lttng216 add-map-channel --session=mp --type=user --value-type=signed-int-64 m1
+ok_cmd "sid's lttng add-map-channel --type=user --buffer-ownership=process (32-bit values, 16 keys)" \
+	lttng216 add-map-channel --session=mp --type=user --buffer-ownership=process \
+	--value-type=signed-int-32 --max-key-count=16 m2
+run lttng216 add-map-channel --session=mp --type=user --update-policy=per-rule-match m3
+ok $((RC == 0)) "sid's lttng add-map-channel --update-policy=per-rule-match: refused" || diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "does not serve the per-rule-match update policy" "... what ltt lacks named in the log"
+run lttctl show-maps -s mp
+like "$OUT" "Map channel m1 \\(user, signed-int-64, 0 of 4096 keys, per user," \
+	"lttctl show-maps: m1 as sid's lttng asked it (LTTng's defaults: 4,096 keys, per user)" || diag "$OUT"
+like "$OUT" "Map channel m2 \\(user, signed-int-32, 0 of 16 keys, per process," "... and m2"
+# a recording channel too: LTTng lists map channels by domain
+lttng216 enable-event -u 'ltt_test:*' -s mp >/dev/null
+run lttng216 list mp
+like "$OUT" "❬1 event record channel❭ ❬2 map channels❭" "sid's lttng list mp: the user domain's two map channels" ||
+	diag "$OUT"
+like "$OUT" "m1(.|
+)*m2" "... m1 and m2"
+ok_cmd "sid's lttng add-trigger --action=incr-map-value (key: the event's name)" \
+	lttng216 add-trigger --name cnt --condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value --type=user --session=mp --channel=m1 --key='n_{event_name}'
+run lttng216 list-triggers
+like "$OUT" "increment.*m1|m1.*increment|incr.*m1" "sid's lttng list-triggers: the incr-map-value action, in 2.16's layout" ||
+	diag "$OUT"
+like "$(lttctl list-triggers)" "incr-map-value" "lttctl lists the trigger's action"
+lttng216 start mp >/dev/null
+ust_app -n 700 >/dev/null
+lttng216 stop mp >/dev/null
+run lttctl show-maps -s mp --channel m1
+like "$OUT" "n_ltt_test:seq +700 " "the map counts the program's 700 events" || diag "$OUT"
+run lttng216 show-maps -s mp
+ok $((RC == 0)) "sid's lttng show-maps of map channels: refused (ltt does not serve 2.16's map groups yet)" ||
+	diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "ltt does not serve (LIST_MAP_GROUPS|SAMPLE_MAP_GROUP|LIST_MAP_KEYS|GET_MAP_CHANNEL_BY_NAME)" \
+	"... the command named in the daemon's log (lttctl show-maps shows them)"
+lttng216 remove-trigger cnt >/dev/null
+lttng216 destroy mp >/dev/null
 
 # --- 2.13's clients, the same daemon, the same sessions
 run lttng list

@@ -476,12 +476,38 @@ static void test_triggers(void)
 	ltt_rbuf_init(&r, w.data, w.len);
 	tap_ok(at && ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_16, &back, &hidden, NULL) == -EPROTO,
 	       "... of site 2, which 2.16 lacks: malformed");
+	/* 2.16's incr-map-value action: its key template as segments */
+	memset(&c, 0, sizeof(c));
+	c.cond = LTT_CONDITION_EVENT_RULE_MATCHES;
+	c.domain = LTT_DOMAIN_USER;
+	c.rule = (struct ltt_rule_conf){ .pattern = "ltt_test:*", .type = LTT_EVENT_TRACEPOINT };
+	c.nr_actions = 1;
+	c.actions[0] = (struct ltt_action_conf){ .type = LTT_ACTION_INCR_MAP_VALUE, .rate_count = 1,
+						 .session = "mp", .map = "m1",
+						 .key = "n_{event_name}/{provider_name}x" };
+	ltt_wbuf_reset(&w);
+	tap_is_int(ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_13, &c), -ENOTSUP,
+		   "an incr-map-value trigger toward 2.13, which has none: not written");
+	ltt_wbuf_reset(&w);
+	tap_ok(!ltt_lttng_trigger_put(&w, LTT_LTTNG_GEN_2_16, &c) && !w.err &&
+	       (ltt_rbuf_init(&r, w.data, w.len),
+		!ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_16, &back, &hidden, NULL)) &&
+	       !ltt_rbuf_end(&r) && back.actions[0].type == LTT_ACTION_INCR_MAP_VALUE &&
+	       !strcmp(back.actions[0].session, "mp") && !strcmp(back.actions[0].map, "m1") &&
+	       !strcmp(back.actions[0].key, "n_{event_name}/{provider_name}x"),
+	       "... toward 2.16: its session, map and key template (literals and both fields) read back");
+	at = memmem(w.data, w.len, "n_", 2);	/* the first literal's text */
+	if (at)
+		at[0] = '{';
+	ltt_rbuf_init(&r, w.data, w.len);
+	tap_ok(at && ltt_lttng_trigger_get(&r, LTT_LTTNG_GEN_2_16, &back, &hidden, NULL) == -ENOTSUP,
+	       "... a literal brace, which ltt's templates lack: refused");
 	ltt_wbuf_fini(&w);
 }
 
 int main(void)
 {
-	tap_plan(63);
+	tap_plan(66);
 	test_sizes();
 	test_request();
 	test_extra();
