@@ -191,3 +191,18 @@ health_client_build() {
 }
 
 health() { timeout "$TEST_TIMEOUT" "$HEALTH_CLIENT" "$@" 2>&1; }
+
+# own_app_finish: own_app (tests/regression/lttng-ust/own_app.c), started in
+# the background (BG; its standing line on the FIFO OWN_IN; its pid
+# own_pid) on LTTng-UST's own library, is told to go: it records its N
+# events into that library and exits, the daemon logged it once for its
+# two connections, and lttctl list -u no longer shows it.  Four checks.
+own_app_finish() {
+	echo go >&"$OWN_IN"
+	wait "$BG"
+	is $? 0 "it records its $N events into its own library and exits"
+	is "$(grep -c "program pid $own_pid ('own_app')" "$SESSIOND_LOG")" 1 \
+		"the daemon logged it once, for its two connections (command and notification)"
+	run lttctl list -u
+	unlike "$OUT" "PID: $own_pid " "gone, it is no longer listed"
+}

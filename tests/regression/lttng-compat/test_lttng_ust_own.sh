@@ -61,13 +61,7 @@ like "$OUT" "PID: $own_pid - Name: $OWN_APP
 run lttng list -u
 is "$RC:$(grep -c "PID: $own_pid" <<<"$OUT")" "0:0" "LTTng's lttng list -u, which has no such entry, lists none"
 
-echo go >&$OWN_IN
-wait "$BG"
-is $? 0 "it records its $N events into its own library and exits"
-is "$(grep -c "program pid $own_pid ('own_app')" "$SESSIOND_LOG")" 1 \
-	"the daemon logged it once, for its two connections (command and notification)"
-run lttctl list -u
-unlike "$OUT" "PID: $own_pid " "gone, it is no longer listed"
+own_app_finish
 
 # bytes that are not a registration, on that socket, from a process that
 # stays while the listing is asked (a listed one would be there)

@@ -59,13 +59,7 @@ like "$OUT" "PID: $own_pid - Name: [^
     nothing recorded: it loads LTTng-UST's own liblttng-ust \\(ABI 11\\.[0-9]+\\), not ltt's; run it under ltt-run" \
 	"lttctl list -u: the program, not recorded, and what to do"
 
-echo go >&$OWN_IN
-wait "$BG"
-is $? 0 "it records its $N events into its own library and exits"
-is "$(grep -c "program pid $own_pid ('own_app')" "$SESSIOND_LOG")" 1 \
-	"the daemon logged it once, for its two connections (command and notification)"
-run lttctl list -u
-unlike "$OUT" "PID: $own_pid " "gone, it is no longer listed"
+own_app_finish
 
 # the same binary on ltt's liblttng-ust.so.1, as ltt-run runs it
 LIB=$TEST_TMP/ltt-lib
