@@ -196,7 +196,7 @@ health() { timeout "$TEST_TIMEOUT" "$HEALTH_CLIENT" "$@" 2>&1; }
 # the background (BG; its standing line on the FIFO OWN_IN; its pid
 # own_pid) on LTTng-UST's own library, is told to go: it records its N
 # events into that library and exits, the daemon logged it once for its
-# two connections, and lttctl list -u no longer shows it.  Four checks.
+# two connections, and lttctl list -u no longer shows it.  Three checks.
 own_app_finish() {
 	echo go >&"$OWN_IN"
 	wait "$BG"

@@ -558,14 +558,20 @@ static void get_key_template(struct dec *d, char *dst, size_t size)
 		lacks(d, "this key template (an empty one, or one of control characters)");
 }
 
-/* 2.16's incr-map-value action (no rate policy: it counts each time) into @a. */
-static void get_incr_map(struct dec *d, struct ltt_action_conf *a)
+/*
+ * 2.16's incr-map-value action (no rate policy: it counts each time) into
+ * @a, of a trigger whose rule is the kernel's (@kernel) or not: ltt's map
+ * is its rule's domain's (a kernel and a user map may share a name).
+ */
+static void get_incr_map(struct dec *d, struct ltt_action_conf *a, bool kernel)
 {
 	struct incr_hdr h;
 
 	get_hdr(d, &incr_hdr, &h);
 	if (!failed(d) && h.channel_type != MAP_KERNEL && h.channel_type != MAP_USER)
 		malformed(d);
+	else if (!failed(d) && (h.channel_type == MAP_KERNEL) != kernel)
+		lacks(d, "an incr-map-value whose map's type is not its rule's domain");
 	a->type = LTT_ACTION_INCR_MAP_VALUE;
 	a->rate_policy = LTT_RATE_EVERY;
 	a->rate_count = 1;
@@ -622,7 +628,7 @@ static void get_action(struct dec *d, struct ltt_trigger_conf *c, int depth)
 		return;
 	case ACT_INCR_MAP:
 		if (d->gen == LTT_LTTNG_GEN_2_16) {
-			get_incr_map(d, a);
+			get_incr_map(d, a, c->domain == LTT_DOMAIN_KERNEL);
 			return;
 		}
 		malformed(d);	/* 2.13 has none */

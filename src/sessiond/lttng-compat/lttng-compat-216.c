@@ -108,6 +108,9 @@ static uint32_t add_map_channel(struct ltt_lttng_call *call)
 	    m->value_type > 2 || m->dead_policy > 1 || m->update_policy > 1 || !m->max_keys ||
 	    strlen(m->name) >= sizeof(a.name))
 		return LTT_LTTNG_ERR_INVALID;
+	if (!m->name[0])
+		return ltt_lttng_refuse(call, "a map channel without a name (LTTng names it)",
+					"a name: lttng add-map-channel ... NAME");
 	if (m->update_policy == 1)
 		return ltt_lttng_refuse(call, "the per-rule-match update policy (each trigger adds 1 to its key)",
 					"lttctl add-map-channel, whose map each trigger counts in");

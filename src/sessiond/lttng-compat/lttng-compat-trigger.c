@@ -192,7 +192,8 @@ static void anon_keep(int64_t uid, const struct ltt_trigger_desc *v, size_t n)
 
 /*
  * @c as LTTng's serialized trigger without its name and owner, into @w:
- * 0 or -errno.  In 2.13's layout whoever asks: a form only compared with
+ * 0 or -errno.  In 2.16's layout whoever asks, which holds every trigger
+ * ltt keeps (an incr-map-value action too): a form only compared with
  * another made here.
  */
 static int put_unnamed(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
@@ -205,7 +206,7 @@ static int put_unnamed(struct ltt_wbuf *w, const struct ltt_trigger_conf *c)
 	*copy = *c;
 	copy->name[0] = '\0';
 	copy->owner_uid = 0;
-	err = ltt_lttng_trigger_put(w, LTT_LTTNG_GEN_2_13, copy);
+	err = ltt_lttng_trigger_put(w, LTT_LTTNG_GEN_2_16, copy);
 	free(copy);
 	return err;
 }
@@ -368,8 +369,9 @@ static uint32_t list_triggers(struct ltt_lttng_call *call)
 		if (uprobe != passed || ltt_lttng_trigger_put(&call->data, call->gen, &v[i].conf)) {
 			if (passed)
 				close(call->fds.fd[--call->fds.nr]);	/* not listed after all */
-			LTT_WARN_RL("LTTng client pid %d: trigger '%s' has what LTTng 2.13 can't describe (an incr-map-value action) or a probe binary the client can't open (or past the 253 a reply passes): not listed to LTTng's clients; lttctl list-triggers shows it",
-				    (int)call->ctx->cred.pid, v[i].conf.name);
+			LTT_WARN_RL("LTTng %s client pid %d: trigger '%s' has what that LTTng can't describe (2.13: an incr-map-value action) or a probe binary the client can't open (or past the 253 a reply passes): not listed to it; lttctl list-triggers shows it",
+				    ltt_lttng_gen_name(call->gen), (int)call->ctx->cred.pid,
+				    v[i].conf.name);
 			continue;
 		}
 		listed++;

@@ -243,17 +243,22 @@ static void session_path(const struct ltt_session_desc *s, char *buf, size_t len
  * ("" without one, or once the session is gone): 2.16's list says it, and
  * its `lttng start` measures that file system against the buffers.
  */
-static void shm_dir(struct ltt_lttng_call *call, const char *name, char *buf, size_t len)
+static void shm_dir(struct ltt_lttng_call *call, const struct ltt_session_desc *s, char *buf,
+		    size_t len)
 {
+	char owned[LTT_NAME_MAX + 16];
 	struct ltt_session *session;
 
 	buf[0] = '\0';
-	if (ltt_session_find(call->ctx->registry, name, call->ctx->cred.uid, &session))
+	/* by its owner's name for it: root lists every user's, whose names may be alike */
+	snprintf(owned, sizeof(owned), "%u/%s", (unsigned int)s->uid, s->name);
+	if (ltt_session_find(call->ctx->registry, owned, call->ctx->cred.uid, &session))
 		return;
-	ltt_session_lock(session);
+	/* list's read (cmd-view.c): the state lock, never behind a slow change's wait */
+	ltt_session_lock_state(session);
 	if (ltt_session_shm_dir(session, buf, len))
 		buf[0] = '\0';
-	ltt_session_unlock(session);
+	ltt_session_unlock_state(session);
 	ltt_session_put(call->ctx->registry, session);
 }
 
@@ -299,7 +304,7 @@ static uint32_t list_sessions(struct ltt_lttng_call *call)
 		ext[k].creation_time = (uint64_t)s->creation_time;
 		ext[k].trace_format = s->trace_format == LTT_TRACE_FORMAT_CTF_2 ? 2 : 1;
 		if (call->gen == LTT_LTTNG_GEN_2_16)
-			shm_dir(call, s->name, ext[k].shm_path, sizeof(ext[k].shm_path));
+			shm_dir(call, s, ext[k].shm_path, sizeof(ext[k].shm_path));
 		ext[k++].is_set = 1;
 	}
 	for (i = 0; i < k; i++)

@@ -342,7 +342,7 @@ int ltt_session_find(struct ltt_session_registry *reg, const char *name, uid_t u
  * ltt_session_shm_dir() - the directory of @session's user-space buffer
  * files (its shm_path: DIR/NAME-DATE, or DIR itself where LTTng's client
  * named it whole) into @buf of @len bytes; "" without a shm_path.  Under
- * the session's lock (or before anyone else sees it).
+ * the session's lock or its state lock (or before anyone else sees it).
  *
  * Returns 0, -ENAMETOOLONG or -EINVAL (a creation time of no date).
  */

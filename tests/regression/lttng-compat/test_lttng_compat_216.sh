@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 108
+plan 111
 compat_build
 N=300
 
@@ -193,7 +193,6 @@ else
 	like "$(grep 'kt' "$SESSIOND_LOG" | tail -n 3)" "kprobe_events" \
 		"... the daemon's log names kprobe_events (the rule was read whole)"
 fi
-unlike "$(cat "$SESSIOND_LOG")" "their layout grew" "no 2.16 kprobe rule refused for its layout"
 
 # --- save and load keep the trace format (the daemon saves to root's .lttng/sessions)
 lttng216 create sv -F ctf-2 -o "$TEST_TMP/sv" >/dev/null && lttng216 enable-event -u 'ltt_test:*' -s sv >/dev/null
@@ -305,6 +304,9 @@ ok_cmd "sid's lttng add-map-channel --type=user (per user, 64-bit values)" \
 ok_cmd "sid's lttng add-map-channel --type=user --buffer-ownership=process (32-bit values, 16 keys)" \
 	lttng216 add-map-channel --session=mp --type=user --buffer-ownership=process \
 	--value-type=signed-int-32 --max-key-count=16 m2
+run lttng216 add-map-channel --session=mp --type=user
+ok $((RC == 0)) "sid's lttng add-map-channel without a name: refused" || diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "does not serve a map channel without a name" "... the daemon's log says to name it"
 run lttng216 add-map-channel --session=mp --type=user --update-policy=per-rule-match m3
 ok $((RC == 0)) "sid's lttng add-map-channel --update-policy=per-rule-match: refused" || diag "$OUT"
 like "$(cat "$SESSIOND_LOG")" "does not serve the per-rule-match update policy" "... what ltt lacks named in the log"
@@ -322,6 +324,10 @@ like "$OUT" "m1(.|
 ok_cmd "sid's lttng add-trigger --action=incr-map-value (key: the event's name)" \
 	lttng216 add-trigger --name cnt --condition=event-rule-matches --type=user --name='ltt_test:*' \
 	--action=incr-map-value --type=user --session=mp --channel=m1 --key='n_{event_name}'
+run lttng216 add-trigger --name bad --condition=event-rule-matches --type=user --name='ltt_test:*' \
+	--action=incr-map-value --type=kernel --session=mp --channel=m1 --key=k
+ok $((RC == 0)) "sid's lttng add-trigger: a user rule counting in a kernel map: refused" || diag "$OUT"
+like "$(cat "$SESSIOND_LOG")" "an incr-map-value whose map's type is not its rule's domain" "... the log says why"
 run lttng216 list-triggers
 like "$OUT" "increment.*m1|m1.*increment|incr.*m1" "sid's lttng list-triggers: the incr-map-value action, in 2.16's layout" ||
 	diag "$OUT"

@@ -167,6 +167,27 @@ static void test_request(void)
 	       "2.16's 43, KERNEL_TRACER_STATUS, which 2.13 lacks: ENOSYS, named");
 	free(msg);
 	{
+		/* 2.16's u.add_map_channel: struct lttcomm_map_channel_comm, packed, 281 bytes */
+		struct ltt_lttng_map_channel m = { .name = "m1", .value_type = 1, .max_keys = 4096,
+						   .dead_policy = 1, .per_uid = 1 };
+		struct ltt_wbuf mw;
+		uint64_t keys = 0x0102030405060708ULL;
+
+		ltt_wbuf_init(&mw);
+		m.max_keys = keys;
+		ltt_lttng_put_map_channel(&mw, &m);
+		tap_ok(!mw.err && mw.len == LTT_LTTNG_MAP_CHANNEL_SIZE &&
+		       !memcmp(mw.data + 264, &keys, 8) && mw.data[280] == 1 && mw.data[260] == 1,
+		       "2.16's map channel: 281 bytes, its key count at 264, value type at 260, per user at 280");
+		msg = request(46, mw.data, mw.len);
+		tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -ENOSYS &&
+		       !strcmp(req.map.name, "m1") && req.map.max_keys == keys &&
+		       req.map.value_type == 1 && req.map.dead_policy == 1 && req.map.per_uid == 1,
+		       "2.16's 46, ADD_MAP_CHANNEL: its map channel read");
+		free(msg);
+		ltt_wbuf_fini(&mw);
+	}
+	{
 		/* 2.16's u.reclaim_channel_memory: {char channel_name[256], u64 older_than_age_us} */
 		uint8_t rec[264] = "c1";
 		uint64_t age = 2000000;
@@ -507,7 +528,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(66);
+	tap_plan(68);
 	test_sizes();
 	test_request();
 	test_extra();
