@@ -26,6 +26,7 @@ src_common_libcommon_la_SOURCES = src/common/common.h \
 	src/common/proto/lttng-trigger-proto.c src/common/proto/lttng-trigger-proto.h \
 	src/common/proto/lttng-eval-proto.c src/common/proto/lttng-trigger-wire.h \
 	src/common/proto/lttng-probe-proto.c \
+	src/common/proto/lttng-map-proto.c \
 	src/common/proto/lttng-health.c src/common/proto/lttng-health.h \
 	src/common/proto/msg.c src/common/proto/msg.h \
 	src/common/proto/relay-proto.c src/common/proto/relay-proto.h \

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/model/map.h"
 #include "common/model/uri.h"
 #include "common/probe/probe-loc.h"
 #include "common/proto/lttng-client-proto.h"
@@ -57,18 +56,6 @@ struct snapshot_hdr {
 	uint32_t output_len;
 	uint32_t policy_len;
 };
-
-/* 2.16's incr-map-value: then the session, the channel, the key template */
-struct incr_hdr {
-	uint8_t channel_type;	/* MAP_KERNEL, MAP_USER */
-	uint32_t session_len;
-	uint32_t channel_len;
-};
-
-#define LTT_MSG struct incr_hdr
-LTT_CODEC(incr_hdr, LTTNG_ORDER, LTT_ROW_U8(channel_type), LTT_ROW_U32(session_len),
-	  LTT_ROW_U32(channel_len));
-#undef LTT_MSG
 
 #define LTT_MSG struct trigger_hdr
 LTT_CODEC(trigger_hdr, LTTNG_ORDER, LTT_ROW_U64(uid), LTT_ROW_U32(length), LTT_ROW_U32(name_len),
@@ -512,81 +499,13 @@ static void get_snapshot(struct dec *d, struct ltt_action_conf *a)
 }
 
 /* One action (@depth 0: the trigger's, which may be a list) into @c's actions. */
-/* The placeholders of a key template, as ltt's template text writes them. */
-static const char *const key_fields[] = {
-	[KEY_EVENT_NAME] = "{event_name}", [KEY_PROVIDER_NAME] = "{provider_name}",
-};
-
-/*
- * 2.16's key template {u32 segments, each {u8 type, a literal's u32 len
- * and string}} as ltt's text into @dst: the placeholders in braces, the
- * literals as they are (one with a brace: what ltt's templates lack).
- */
-static void get_key_template(struct dec *d, char *dst, size_t size)
-{
-	const char *too_long = "a key template longer than ltt's 255 bytes";
-	uint32_t n = get32(d->r), i;
-	char lit[LTT_MAP_KEY_MAX];
-	const char *piece;
-	size_t used = 0, len;
-	uint8_t type;
-
-	dst[0] = '\0';
-	for (i = 0; i < n && !failed(d); i++) {
-		type = ltt_rbuf_get_u8(d->r);
-		if (type == KEY_LITERAL) {
-			get_lstring(d, lit, sizeof(lit), too_long);
-			if (!failed(d) && strpbrk(lit, "{}"))
-				lacks(d, "a key template with a literal brace");
-			piece = lit;
-		} else if (type == KEY_EVENT_NAME || type == KEY_PROVIDER_NAME) {
-			piece = key_fields[type];
-		} else {
-			malformed(d);
-		}
-		if (failed(d))
-			return;
-		len = strlen(piece);
-		if (used + len >= size) {
-			lacks(d, too_long);
-			return;
-		}
-		memcpy(dst + used, piece, len + 1);
-		used += len;
-	}
-	if (!failed(d) && !ltt_map_key_valid(dst))
-		lacks(d, "this key template (an empty one, or one of control characters)");
-}
-
-/*
- * 2.16's incr-map-value action (no rate policy: it counts each time) into
- * @a, of a trigger whose rule is the kernel's (@kernel) or not: ltt's map
- * is its rule's domain's (a kernel and a user map may share a name).
- */
-static void get_incr_map(struct dec *d, struct ltt_action_conf *a, bool kernel)
-{
-	struct incr_hdr h;
-
-	get_hdr(d, &incr_hdr, &h);
-	if (!failed(d) && h.channel_type != MAP_KERNEL && h.channel_type != MAP_USER)
-		malformed(d);
-	else if (!failed(d) && (h.channel_type == MAP_KERNEL) != kernel)
-		lacks(d, "an incr-map-value whose map's type is not its rule's domain");
-	a->type = LTT_ACTION_INCR_MAP_VALUE;
-	a->rate_policy = LTT_RATE_EVERY;
-	a->rate_count = 1;
-	get_string(d, h.session_len, false, a->session, sizeof(a->session),
-		   "a session name longer than ltt's");
-	get_string(d, h.channel_len, false, a->map, sizeof(a->map),
-		   "a map channel name longer than ltt's");
-	get_key_template(d, a->key, sizeof(a->key));
-}
-
 static void get_action(struct dec *d, struct ltt_trigger_conf *c, int depth)
 {
 	uint8_t type = ltt_rbuf_get_u8(d->r);
 	struct ltt_action_conf *a;
+	const char *why = NULL;
 	uint32_t i, n;
+	int err;
 
 	if (failed(d))
 		return;
@@ -626,12 +545,14 @@ static void get_action(struct dec *d, struct ltt_trigger_conf *c, int depth)
 		a->type = LTT_ACTION_SNAPSHOT_SESSION;
 		get_snapshot(d, a);
 		return;
-	case ACT_INCR_MAP:
-		if (d->gen == LTT_LTTNG_GEN_2_16) {
-			get_incr_map(d, a, c->domain == LTT_DOMAIN_KERNEL);
-			return;
-		}
-		malformed(d);	/* 2.13 has none */
+	case ACT_INCR_MAP:	/* lttng-map-proto.c; 2.13 has none */
+		err = d->gen == LTT_LTTNG_GEN_2_16 ?
+			      ltt_lttng_get_incr_map(d->r, c->domain == LTT_DOMAIN_KERNEL, a, &why) :
+			      -EPROTO;
+		if (err == -ENOTSUP)
+			lacks(d, why);
+		else if (err)
+			malformed(d);
 		return;
 	default:
 		malformed(d);
@@ -863,39 +784,6 @@ static void put_snapshot(struct ltt_wbuf *w, const struct ltt_action_conf *a)
 	free(o);
 }
 
-/* ltt's key template text @tmpl (checked) as 2.16's segments. */
-static void put_key_template(struct ltt_wbuf *w, const char *tmpl)
-{
-	struct ltt_wbuf segs;
-	uint32_t n = 0;
-	size_t len;
-	int f;
-
-	ltt_wbuf_init(&segs);
-	while (*tmpl) {
-		for (f = KEY_EVENT_NAME; f <= KEY_PROVIDER_NAME; f++)
-			if (!strncmp(tmpl, key_fields[f], strlen(key_fields[f])))
-				break;
-		if (f <= KEY_PROVIDER_NAME) {
-			ltt_wbuf_put_u8(&segs, (uint8_t)f);
-			tmpl += strlen(key_fields[f]);
-		} else {
-			len = strcspn(tmpl, "{");
-			ltt_wbuf_put_u8(&segs, KEY_LITERAL);
-			put32(&segs, (uint32_t)len + 1);
-			ltt_wbuf_put_bytes(&segs, tmpl, len);
-			ltt_wbuf_put_u8(&segs, 0);
-			tmpl += len;
-		}
-		n++;
-	}
-	put32(w, n);
-	ltt_wbuf_put_bytes(w, segs.data, segs.len);
-	if (segs.err)
-		w->err = segs.err;
-	ltt_wbuf_fini(&segs);
-}
-
 /*
  * Action @a of the trigger of condition @c in @gen's layout; -ENOTSUP
  * for an incr-map-value toward 2.13, which has none (its map's type:
@@ -904,8 +792,6 @@ static void put_key_template(struct ltt_wbuf *w, const char *tmpl)
 static int put_action(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
 		      const struct ltt_trigger_conf *c, const struct ltt_action_conf *a)
 {
-	struct incr_hdr h;
-
 	switch (a->type) {
 	case LTT_ACTION_NOTIFY:
 		ltt_wbuf_put_u8(w, ACT_NOTIFY);
@@ -923,20 +809,9 @@ static int put_action(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
 		ltt_wbuf_put_u8(w, ACT_SNAPSHOT);
 		put_snapshot(w, a);
 		return 0;
-	case LTT_ACTION_INCR_MAP_VALUE:
-		if (gen != LTT_LTTNG_GEN_2_16 || !ltt_map_key_valid(a->key))
-			return -ENOTSUP;	/* LTTng 2.13 has none */
-		h = (struct incr_hdr){
-			.channel_type = c->domain == LTT_DOMAIN_KERNEL ? MAP_KERNEL : MAP_USER,
-			.session_len = slen(a->session),
-			.channel_len = slen(a->map),
-		};
-		ltt_wbuf_put_u8(w, ACT_INCR_MAP);
-		ltt_codec_put(w, &incr_hdr, &h);
-		put_string(w, a->session);
-		put_string(w, a->map);
-		put_key_template(w, a->key);
-		return 0;
+	case LTT_ACTION_INCR_MAP_VALUE:	/* lttng-map-proto.c; 2.13 has none */
+		return gen == LTT_LTTNG_GEN_2_16 ?
+			       ltt_lttng_put_incr_map(w, c->domain == LTT_DOMAIN_KERNEL, a) : -ENOTSUP;
 	default:
 		return -ENOTSUP;
 	}

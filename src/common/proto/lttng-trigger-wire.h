@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * lttng-trigger-wire.h - private to lttng-trigger-proto.c,
- * lttng-eval-proto.c and lttng-probe-proto.c: LTTng's byte order (the host's), its type numbers,
+ * lttng-eval-proto.c, lttng-probe-proto.c and lttng-map-proto.c: LTTng's byte order (the host's), its type numbers,
  * the sizes of its fixed parts and the string helpers both files write
  * with.  Not a protocol's header: include lttng-trigger-proto.h.
  */
 #ifndef LTT_COMMON_PROTO_LTTNG_TRIGGER_WIRE_H
 #define LTT_COMMON_PROTO_LTTNG_TRIGGER_WIRE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "common/base/codec.h"
+#include "common/model/trigger.h"
 #include "common/proto/lttng-client-proto.h"
 
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -92,6 +94,23 @@ struct ltt_rule_conf;
 int ltt_lttng_put_kprobe_rule(struct ltt_wbuf *w, enum ltt_lttng_gen gen,
 			      const struct ltt_rule_conf *rule);
 int ltt_lttng_put_uprobe_rule(struct ltt_wbuf *w, const struct ltt_rule_conf *rule);
+
+/*
+ * ltt_lttng_get_incr_map() - LTTng 2.16's incr-map-value action (its type
+ * byte read) from @r into @a, of a trigger whose rule is the kernel's
+ * (@kernel) or user space's (lttng-map-proto.c).  0, -EPROTO (@r's error
+ * set), or -ENOTSUP with *@why, what ltt's maps lack.
+ */
+int ltt_lttng_get_incr_map(struct ltt_rbuf *r, bool kernel, struct ltt_action_conf *a,
+			   const char **why);
+
+/*
+ * ltt_lttng_put_incr_map() - incr-map-value action @a, its type byte
+ * first, of a trigger whose rule is the kernel's (@kernel) or not, as
+ * LTTng 2.16 writes it into @w.  0, or -ENOTSUP for a key template ltt
+ * would not have taken, nothing put.
+ */
+int ltt_lttng_put_incr_map(struct ltt_wbuf *w, bool kernel, const struct ltt_action_conf *a);
 
 /*
  * ltt_lttng_capture_expr_put() - capture @text (ltt_capture_parse()'s) as

@@ -21,6 +21,7 @@
  *   lttng-eval-proto.c its notification channel header, evaluations, captured values and
  *                      capture descriptors (declared in lttng-trigger-proto.h)
  *   lttng-probe-proto.c its kprobe and uprobe event rules (declared in lttng-trigger-wire.h)
+ *   lttng-map-proto.c   LTTng 2.16's incr-map-value action (declared in lttng-trigger-wire.h)
  *   lttng-trigger-wire.h the type numbers, byte order and string helpers of those three
  *   lttng-health.[ch]  LTTng's health sockets (session, consumer and relay daemons):
  *                      their paths, thread slots, and the thread that answers them
