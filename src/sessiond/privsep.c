@@ -571,7 +571,10 @@ static int client_probe_file(const struct ltt_priv_call *req)
 	return client_file(req, LTT_PRIV_PROBE_FILE_MAX, elf, sizeof(elf), false);
 }
 
-/* LTTNG_GEN {} + an LTTng client's connection: its generation, read as root */
+/*
+ * LTTNG_GEN {} + an LTTng client's connection (its client socket's or its
+ * notification channel's): its generation, read as root
+ */
 static int lttng_gen(const struct ltt_priv_call *req)
 {
 	struct ucred cred;
@@ -579,7 +582,7 @@ static int lttng_gen(const struct ltt_priv_call *req)
 
 	if (ltt_rbuf_end(req->r))
 		return -EINVAL;
-	ret = ltt_chunk_owner_client_cred(req->in_fd, &cred);
+	ret = ltt_chunk_owner_lttng_cred(req->in_fd, &cred);
 	if (ret)
 		return ret;
 	ltt_wbuf_put_u8(req->w, (uint8_t)ltt_lttng_peer_gen_here(cred.pid));

@@ -25,6 +25,7 @@
 #include "common/base/fault.h"
 #include "ltt/ltt-ctl-common.h"
 #include "common/base/log.h"
+#include "common/proto/lttng-trigger-proto.h"
 #include "sessiond/chunk/chunk-owner.h"
 #include "sessiond/chunk/chunk.h"
 #include "sessiond/priv/priv.h"
@@ -358,6 +359,7 @@ static size_t nr_admitted, cap_admitted;
 static pid_t serve_daemon;
 static char client_sock[sizeof(((struct sockaddr_un *)0)->sun_path)];
 static char lttng_sock[sizeof(((struct sockaddr_un *)0)->sun_path)];
+static char notif_sock[sizeof(((struct sockaddr_un *)0)->sun_path)];	/* LTTng's, beside it */
 
 void ltt_chunk_owner_serve_daemon(pid_t daemon)
 {
@@ -366,8 +368,14 @@ void ltt_chunk_owner_serve_daemon(pid_t daemon)
 
 void ltt_chunk_owner_serve_clients(const char *path, const char *lttng_path)
 {
+	const char *slash = lttng_path ? strrchr(lttng_path, '/') : NULL;
+
 	snprintf(client_sock, sizeof(client_sock), "%s", path ? path : "");
 	snprintf(lttng_sock, sizeof(lttng_sock), "%s", lttng_path ? lttng_path : "");
+	notif_sock[0] = '\0';
+	if (slash && snprintf(notif_sock, sizeof(notif_sock), "%.*s/%s", (int)(slash - lttng_path),
+			      lttng_path, LTT_LTTNG_NOTIF_SOCKET) >= (int)sizeof(notif_sock))
+		notif_sock[0] = '\0';
 }
 
 /*
@@ -379,7 +387,14 @@ void ltt_chunk_owner_serve_clients(const char *path, const char *lttng_path)
  * would pass for root.  An accepted socket's own name is its listener's
  * path; a connecting end's is unnamed.
  */
-int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred)
+/* Is @path (of a sockaddr_un's size) @sock's, a path set ("" none)? */
+static bool named(const char *path, const char *sock)
+{
+	return sock[0] && !strncmp(path, sock, sizeof(((struct sockaddr_un *)0)->sun_path));
+}
+
+/* The peer of @fd, accepted on a client socket (@notif: or on LTTng's notification channel's). */
+static int accepted_cred(int fd, bool notif, struct ucred *ret_cred)
 {
 	struct sockaddr_un a;
 	socklen_t alen = sizeof(a), len = sizeof(*ret_cred);
@@ -390,11 +405,21 @@ int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred)
 		return 0;	/* a daemon trusted as root: it could do this itself */
 	if (getsockname(fd, (struct sockaddr *)&a, &alen) || a.sun_family != AF_UNIX ||
 	    alen <= offsetof(struct sockaddr_un, sun_path) ||
-	    (strncmp(a.sun_path, client_sock, sizeof(a.sun_path)) &&
-	     (!lttng_sock[0] || strncmp(a.sun_path, lttng_sock, sizeof(a.sun_path)))) ||
+	    !(named(a.sun_path, client_sock) || named(a.sun_path, lttng_sock) ||
+	      (notif && named(a.sun_path, notif_sock))) ||
 	    (serve_daemon > 0 && ret_cred->pid == serve_daemon))
 		return -EPERM;
 	return 0;
+}
+
+int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred)
+{
+	return accepted_cred(fd, false, ret_cred);
+}
+
+int ltt_chunk_owner_lttng_cred(int fd, struct ucred *ret_cred)
+{
+	return accepted_cred(fd, true, ret_cred);
 }
 
 /* Was session @id admitted for @uid, @gid? */

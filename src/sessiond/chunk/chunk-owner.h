@@ -135,6 +135,13 @@ void ltt_chunk_owner_serve_clients(const char *path, const char *lttng_path);
  */
 int ltt_chunk_owner_client_cred(int fd, struct ucred *ret_cred);
 
+/**
+ * ltt_chunk_owner_lttng_cred() - ltt_chunk_owner_client_cred(), a
+ * connection on LTTng's notification channel's socket taken too: for
+ * what any of LTTng's clients may ask (LTTNG_GEN, its version)
+ */
+int ltt_chunk_owner_lttng_cred(int fd, struct ucred *ret_cred);
+
 /** ltt_chunk_owner_is() - was session @id admitted with owner @uid, @gid? */
 bool ltt_chunk_owner_is(uint64_t id, uid_t uid, gid_t gid);
 
