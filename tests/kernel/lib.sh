@@ -51,25 +51,65 @@ KVM_DONE_STATUS=85
 KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktest
 	kmod/tests/ltt-ptest tests/kernel/kfilter_client"
 
+# The kernel of another Debian release: with LTT_KRELEASE (trixie, sid)
+# set, the guest boots that release's kernel, taken with its headers,
+# compiler and modules from a root scripts/debian-root.sh makes with
+# KVM_KROOT_PKGS (cached like the other tests' roots), and the module is
+# built in that root by the compiler its kernel was built with.
+# KVM_KROOT: that root ('' for this machine's kernel); the kernel's files
+# are under it.
+KVM_KROOT_PKGS=linux-image-amd64,linux-headers-amd64,build-essential,kmod,dkms
+KVM_KROOT=""
+
+# kvm_kroot: KVM_KROOT, the root of LTT_KRELEASE's kernel, made or taken
+# from the cache; KVM_KROOT_WHY: why it can't be made, or ''.
+kvm_kroot() {
+	KVM_KROOT_WHY=""
+	[ -n "${LTT_KRELEASE:-}" ] || return 0
+	if [ "$(id -u)" != 0 ]; then
+		KVM_KROOT_WHY="Debian $LTT_KRELEASE's kernel is taken from a root made by debootstrap: that needs root"
+		return
+	fi
+	KVM_KROOT=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" "$LTT_KRELEASE" "$KVM_KROOT_PKGS" \
+		2>"$KVM_CACHE/kroot-$LTT_KRELEASE.err") ||
+		KVM_KROOT_WHY="no Debian $LTT_KRELEASE root with its kernel: $(tail -n 1 "$KVM_CACHE/kroot-$LTT_KRELEASE.err")"
+}
+
+# kvm_in_kroot CMD...: CMD in KVM_KROOT, in a mount namespace of its own
+# with /proc, /dev, a /tmp of its own, and the sources and the cache at
+# their paths (the module's copy links to the sources).
+kvm_in_kroot() {
+	unshare -m sh -c '
+		r=$1 src=$2 cache=$3
+		shift 3
+		mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" &&
+			mount -t tmpfs tmpfs "$r/tmp" || exit 125
+		for d in "$src" "$cache"; do
+			mkdir -p "$r$d" && mount --bind "$d" "$r$d" || exit 125
+		done
+		exec chroot "$r" "$@"' sh "$KVM_KROOT" "$LTT_TOP_SRCDIR" "$KVM_CACHE" "$@"
+}
+
 # kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64
-# metapackage installs (what scripts/deps.sh --kernel gives CI), else the
-# newest plain -amd64 kernel (not -rt, not -cloud) with an image in /boot.
+# metapackage installs (what scripts/deps.sh --kernel gives CI; in
+# KVM_KROOT, its release's), else the newest plain -amd64 kernel (not -rt,
+# not -cloud) with an image in /boot.
 kvm_kver() {
 	local k
 	if [ -n "${LTT_KVER:-}" ]; then
 		echo "$LTT_KVER"
 		return
 	fi
-	k=$(dpkg-query -W -f='${Depends}' linux-image-amd64 2>/dev/null |
+	k=$(dpkg-query --admindir="$KVM_KROOT/var/lib/dpkg" -W -f='${Depends}' linux-image-amd64 2>/dev/null |
 		sed -n 's/^linux-image-\([^ ,]*-amd64\).*/\1/p')
-	if [ -n "$k" ] && [ -f "/boot/vmlinuz-$k" ]; then
+	if [ -n "$k" ] && [ -f "$KVM_KROOT/boot/vmlinuz-$k" ]; then
 		echo "$k"
 		return
 	fi
 	# shellcheck disable=SC2010
-	for k in $(ls /lib/modules 2>/dev/null | grep -- '-amd64$' | grep -v -- '-rt-amd64$\|-cloud-amd64$' |
-		sort -V -r); do
-		[ -f "/boot/vmlinuz-$k" ] && { echo "$k"; return; }
+	for k in $(ls "$KVM_KROOT/lib/modules" 2>/dev/null | grep -- '-amd64$' |
+		grep -v -- '-rt-amd64$\|-cloud-amd64$' | sort -V -r); do
+		[ -f "$KVM_KROOT/boot/vmlinuz-$k" ] && { echo "$k"; return; }
 	done
 }
 
@@ -79,13 +119,13 @@ kvm_missing() {
 	command -v "$KVM_QEMU" >/dev/null ||
 		{ echo "$KVM_QEMU not installed (scripts/deps.sh --kernel installs it)"; return; }
 	[ -n "$KVER" ] ||
-		{ echo "no Debian -amd64 kernel in /lib/modules (install linux-image-amd64)"; return; }
-	[ -f "/boot/vmlinuz-$KVER" ] ||
-		{ echo "/boot/vmlinuz-$KVER missing (install linux-image-$KVER)"; return; }
-	[ -r "/boot/vmlinuz-$KVER" ] ||
-		{ echo "/boot/vmlinuz-$KVER is not readable by this user (run as root)"; return; }
-	[ -f "/usr/src/linux-headers-$KVER/Makefile" ] ||
-		{ echo "kernel headers /usr/src/linux-headers-$KVER missing (install linux-headers-amd64)"; return; }
+		{ echo "no Debian -amd64 kernel in $KVM_KROOT/lib/modules (install linux-image-amd64)"; return; }
+	[ -f "$KVM_KROOT/boot/vmlinuz-$KVER" ] ||
+		{ echo "$KVM_KROOT/boot/vmlinuz-$KVER missing (install linux-image-$KVER)"; return; }
+	[ -r "$KVM_KROOT/boot/vmlinuz-$KVER" ] ||
+		{ echo "$KVM_KROOT/boot/vmlinuz-$KVER is not readable by this user (run as root)"; return; }
+	[ -f "$KVM_KROOT/usr/src/linux-headers-$KVER/Makefile" ] ||
+		{ echo "kernel headers $KVM_KROOT/usr/src/linux-headers-$KVER missing (install linux-headers-amd64)"; return; }
 	[ -x /bin/busybox ] ||
 		{ echo "/bin/busybox missing (install busybox-static)"; return; }
 	for c in kmod depmod cpio ldconfig xz od; do
@@ -123,7 +163,7 @@ kvm_key() {
 # boots ~3 s faster under TCG than bzImage's own decompressor).  Falls back
 # to the compressed image when its payload is not xz.
 kvm_vmlinux() {
-	local img=/boot/vmlinuz-$KVER out=$KVM_CACHE/vmlinux-$KVER ss pm off len key
+	local img=$KVM_KROOT/boot/vmlinuz-$KVER out=$KVM_CACHE/vmlinux-$KVER ss pm off len key
 	KVM_KERNEL=$out
 	key=$(kvm_key "$img")
 	[ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ] && return 0
@@ -189,7 +229,10 @@ kvm_module() {
 			set -- make -C "/usr/src/linux-headers-$KVER" M="$dir" LTT_WERROR=1 modules
 		fi
 		# Not the make check's jobserver or command-line variables.
-		if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$@" >"$KVM_KMOD_LOG" 2>&1; then
+		set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$@"
+		# Another release's kernel: by its own compiler, in its root.
+		[ -z "$KVM_KROOT" ] || set -- kvm_in_kroot "$@" PATH=/usr/sbin:/usr/bin:/sbin:/bin
+		if ! "$@" >"$KVM_KMOD_LOG" 2>&1; then
 			KVM_KMOD_ERROR="the module did not build against $KVER"
 			return 1
 		fi
@@ -243,7 +286,7 @@ kvm_base() {
 	kos_list=${KVM_KOS:-}
 	# shellcheck disable=SC2086
 	key=$(kvm_key /bin/busybox /usr/bin/kmod "$KVM_STAGE.stamp" $bins $kos_list \
-		"$KVM_SRC/lib.sh" "/lib/modules/$KVER/modules.dep")
+		"$KVM_SRC/lib.sh" "$KVM_KROOT/lib/modules/$KVER/modules.dep")
 	[ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ] && return 0
 	r=$(mktemp -d "$KVM_CACHE/base.XXXXXX")
 	mkdir -p "$r"/{bin,sbin,usr/bin,usr/sbin,lib64,proc,sys,dev,tmp,run,etc,mnt,root,out} \
@@ -266,14 +309,14 @@ kvm_base() {
 	done
 	# Debian's modules the guest needs, then the project's.
 	for m in $KVM_DEBIAN_MODULES; do
-		modprobe -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" {print $2}' |
+		modprobe -d "$KVM_KROOT/" -S "$KVER" --show-depends "$m" | awk '$1 == "insmod" {print $2}' |
 			while read -r p; do
-				rel=${p#/lib/modules/"$KVER"/}
+				rel=${p#"$KVM_KROOT"/lib/modules/"$KVER"/}
 				mkdir -p "$r/lib/modules/$KVER/$(dirname "$rel")"
 				cp "$p" "$r/lib/modules/$KVER/$rel"
 			done
 	done
-	cp "/lib/modules/$KVER"/modules.{order,builtin,builtin.modinfo} "$r/lib/modules/$KVER/"
+	cp "$KVM_KROOT/lib/modules/$KVER"/modules.{order,builtin,builtin.modinfo} "$r/lib/modules/$KVER/"
 	for f in $kos_list; do
 		cp "$f" "$r/lib/modules/$KVER/extra/"
 	done
@@ -333,6 +376,9 @@ EOF
 kvm_init() {
 	local need_module=0 why
 	[ "${1:-}" = --module ] && need_module=1
+	mkdir -p "$KVM_CACHE"
+	kvm_kroot
+	[ -z "$KVM_KROOT_WHY" ] || skip_all "$KVM_KROOT_WHY"
 	KVER=$(kvm_kver)
 	why=$(kvm_missing)
 	[ -z "$why" ] || skip_all "$why"
