@@ -12,6 +12,7 @@
 
 #include "ltt-tracer.h"
 #include "probes/ltt-probes.h"
+#include "wrapper/ltt-probe-wrapper.h"
 
 /* probes=: the probe groups to register, read once at load (doc/kmod.md). */
 static char *probes;
@@ -149,6 +150,9 @@ static int __init ltt_init(void)
 	}
 	pr_info("ltt: tracer %s loaded (ABI %u.%u)\n", LTT_TRACER_VERSION,
 		LTT_KABI_MAJOR, LTT_KABI_MINOR);
+	if (LTT_PROBES_ABSENT[0])
+		pr_info("ltt: not instrumented on this kernel (its tracepoints take a form ltt does not know):%s\n",
+			LTT_PROBES_ABSENT);
 	return 0;
 }
 

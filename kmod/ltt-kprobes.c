@@ -41,6 +41,7 @@ struct ltt_kprobe {
 	struct ltt_session *session;	/* a reference */
 	bool ret;			/* a kretprobe: desc[0] entry, desc[1] return */
 	bool armed;			/* enabled in the kernel, ltt_mutex */
+	u64 ip;				/* the address asked for: the events' ip */
 	struct kprobe kp;		/* !ret */
 	struct kretprobe krp;		/* ret */
 	struct ltt_event_desc desc[2];
@@ -60,7 +61,7 @@ static int kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct ltt_kprobe *k = container_of(kp, struct ltt_kprobe, kp);
 
-	__ltt_probe_kprobe_template(&k->desc[0], (u64)(unsigned long)kp->addr);
+	__ltt_probe_kprobe_template(&k->desc[0], k->ip);
 	return 0;
 }
 
@@ -68,8 +69,7 @@ static int kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct ltt_kprobe *k = container_of(get_kretprobe(ri), struct ltt_kprobe, krp);
 
-	__ltt_probe_kretprobe_template(&k->desc[0], (u64)(unsigned long)k->krp.kp.addr,
-				       ltt_kretprobe_entry_retaddr(regs));
+	__ltt_probe_kretprobe_template(&k->desc[0], k->ip, ltt_kretprobe_entry_retaddr(regs));
 	return 0;
 }
 
@@ -77,8 +77,7 @@ static int kretprobe_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct ltt_kprobe *k = container_of(get_kretprobe(ri), struct ltt_kprobe, krp);
 
-	__ltt_probe_kretprobe_template(&k->desc[1], (u64)(unsigned long)k->krp.kp.addr,
-				       (u64)get_kretprobe_retaddr(ri));
+	__ltt_probe_kretprobe_template(&k->desc[1], k->ip, (u64)get_kretprobe_retaddr(ri));
 	return 0;
 }
 
@@ -202,6 +201,7 @@ static struct ltt_kprobe *kprobe_alloc(struct ltt_session *s, const struct ltt_k
 		kp->offset = a->offset;
 	} else {
 		kp->addr = (kprobe_opcode_t *)(unsigned long)a->addr;
+		k->ip = a->addr;
 	}
 	kp->flags = KPROBE_FLAG_DISABLED;
 	return k;
@@ -237,6 +237,26 @@ static const struct file_operations kprobe_fops = {
 	.release = kprobe_release,
 };
 
+/*
+ * The address a probe of a symbol was asked for, from where the kernel
+ * placed it: with indirect branch tracking, a probe of a function's first
+ * byte goes after its ENDBR64 (arch_adjust_kprobe_addr(), 6.12 in Debian
+ * 13), and its events say the function's address, as /proc/kallsyms does
+ * and as they do on a kernel without IBT.
+ */
+static u64 kprobe_asked_ip(const struct kprobe *kp)
+{
+	unsigned long at = (unsigned long)kp->addr;
+	static const u8 endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	u8 before[4];
+
+	if (IS_ENABLED(CONFIG_X86_KERNEL_IBT) && kp->offset == 0 &&
+	    !copy_from_kernel_nofault(before, (void *)(at - sizeof(before)), sizeof(before)) &&
+	    !memcmp(before, endbr64, sizeof(before)))
+		at -= sizeof(before);
+	return at;
+}
+
 /* Register @k disabled and make its events known.  ltt_mutex held. */
 static int kprobe_place(struct ltt_kprobe *k)
 {
@@ -244,6 +264,8 @@ static int kprobe_place(struct ltt_kprobe *k)
 
 	if (ret)
 		return ret;
+	if (k->symbol[0])
+		k->ip = kprobe_asked_ip(kernel_probe(k));
 	ret = ltt_event_add(&k->desc[0]);
 	if (!ret && k->ret) {
 		ret = ltt_event_add(&k->desc[1]);

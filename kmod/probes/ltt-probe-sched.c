@@ -55,16 +55,25 @@ LTT_TRACEPOINT_EVENT(sched_migrate_task, sched_migrate_task,
 		ltt_field_integer(s32, orig_cpu, task_cpu(p))
 		ltt_field_integer(s32, dest_cpu, dest_cpu)));
 
-#define SCHED_PROCESS_EVENT(name) \
-	LTT_TRACEPOINT_EVENT(name, name, \
-		LTT_PROTO(struct task_struct *p), \
-		LTT_FIELDS( \
-			ltt_field_array_text(comm, p->comm, TASK_COMM_LEN) \
-			ltt_field_integer(s32, tid, p->pid) \
-			ltt_field_integer(s32, prio, sched_prio(p))))
+#define SCHED_PROCESS_FIELDS \
+	ltt_field_array_text(comm, p->comm, TASK_COMM_LEN) \
+	ltt_field_integer(s32, tid, p->pid) \
+	ltt_field_integer(s32, prio, sched_prio(p))
 
-SCHED_PROCESS_EVENT(sched_process_exit);
-SCHED_PROCESS_EVENT(sched_process_free);
+#if LTT_HAVE_EXIT_GROUP_DEAD
+LTT_TRACEPOINT_EVENT(sched_process_exit, sched_process_exit,
+	LTT_PROTO(struct task_struct *p, bool group_dead),
+	LTT_FIELDS(
+		SCHED_PROCESS_FIELDS
+		ltt_field_integer(u8, group_dead, group_dead)));
+#else
+LTT_TRACEPOINT_EVENT(sched_process_exit, sched_process_exit,
+	LTT_PROTO(struct task_struct *p),
+	LTT_FIELDS(SCHED_PROCESS_FIELDS));
+#endif
+LTT_TRACEPOINT_EVENT(sched_process_free, sched_process_free,
+	LTT_PROTO(struct task_struct *p),
+	LTT_FIELDS(SCHED_PROCESS_FIELDS));
 
 /* The waiter is current; @pid is what it waits for (NULL: any child). */
 LTT_TRACEPOINT_EVENT(sched_process_wait, sched_process_wait,

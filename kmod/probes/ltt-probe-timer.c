@@ -50,7 +50,7 @@ HRTIMER_ONLY_EVENT(timer_hrtimer_expire_exit, hrtimer_expire_exit);
 HRTIMER_ONLY_EVENT(timer_hrtimer_cancel, hrtimer_cancel);
 
 LTT_IF(LTT_HAVE_HRTIMER_INIT,
-LTT_TRACEPOINT_EVENT(timer_hrtimer_init, hrtimer_init,
+LTT_TRACEPOINT_EVENT(timer_hrtimer_init, LTT_TP_HRTIMER_INIT,
 	LTT_PROTO(struct hrtimer *hrtimer, clockid_t clockid, enum hrtimer_mode mode),
 	LTT_FIELDS(
 		ltt_field_integer_hex(u64, hrtimer, (unsigned long)hrtimer)
@@ -68,10 +68,10 @@ LTT_TRACEPOINT_EVENT(timer_hrtimer_start, hrtimer_start,
 		ltt_field_integer(s32, mode, mode)));
 
 LTT_TRACEPOINT_EVENT(timer_hrtimer_expire_entry, hrtimer_expire_entry,
-	LTT_PROTO(struct hrtimer *hrtimer, ktime_t *now),
+	LTT_PROTO_HRTIMER_EXPIRE_ENTRY,
 	LTT_FIELDS(
 		ltt_field_integer_hex(u64, hrtimer, (unsigned long)hrtimer)
-		ltt_field_integer(s64, now, *now)
+		ltt_field_integer(s64, now, LTT_HRTIMER_EXPIRE_ENTRY_NOW)
 		ltt_field_integer_hex(u64, function, (unsigned long)hrtimer->function)));
 
 LTT_PROBE(timer, NULL, NULL,

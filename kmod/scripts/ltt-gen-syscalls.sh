@@ -6,7 +6,8 @@
 # The system call table of the kernel the module is built against, for
 # probes/ltt-probe-syscalls.c.  Numbers and entry points come from the
 # kernel's generated x86-64 table (arch/x86/include/generated/asm/
-# syscalls_64.h: __SYSCALL(nr, sys_NAME); else uapi/asm/unistd_64.h:
+# syscalls_64.h: __SYSCALL(nr, sys_NAME), __SYSCALL_NORETURN for exit and
+# exit_group from 6.10; else uapi/asm/unistd_64.h:
 # __NR_NAME), argument names and types from the prototypes of
 # ARCH_PROTOS (arch-specific calls, and the argument names syscalls.h
 # leaves out), then from include/linux/syscalls.h (its #ifdef CONFIG_*
@@ -211,8 +212,8 @@ BEGIN {
 	print "#define LTT_SYSCALLS_TABLE_H"
 	print "#define LTT_SYSCALL_TABLE(X) \\"
 	while ((getline line < table) > 0) {
-		if (line ~ /^__SYSCALL\([0-9]+, *sys_[a-z0-9_]+\)/) {
-			sub(/^__SYSCALL\(/, "", line); split(line, f, /[ ,)]+/)
+		if (line ~ /^__SYSCALL(_NORETURN)?\([0-9]+, *sys_[a-z0-9_]+\)/) {
+			sub(/^__SYSCALL(_NORETURN)?\(/, "", line); split(line, f, /[ ,)]+/)
 			nr = f[1]; entry = f[2]
 		} else if (line ~ /^#define __NR_[a-z0-9_]+ [0-9]+/) {
 			split(line, f, / +/)

@@ -8,6 +8,7 @@
 # for each one found:
 #	#define LTT_TP_HAVE_<tp> 1
 #	#define LTT_TP_NARGS_<tp> <number of arguments>
+#	#define LTT_TP_PTRS_<tp> <bit i-1 set: argument i is a pointer>
 # kmod/wrapper/ltt-probe-wrapper.h picks each probe's prototype from these:
 # tracepoint prototypes change across (and within, by backports) kernel
 # versions, so the headers the module is built against are the authority.
@@ -58,7 +59,12 @@ rec {
 		next
 	gsub(/[ \t]+/, " ", proto)
 	nargs = (proto ~ /^ *void *$/) ? 0 : split(proto, p, ",")
+	ptrs = 0
+	for (i = 1; i <= nargs; i++)
+		if (p[i] ~ /\*/)
+			ptrs += 2 ^ (i - 1)
 	done[name] = 1
 	printf "#define LTT_TP_HAVE_%s 1\n#define LTT_TP_NARGS_%s %d\n", name, name, nargs
+	printf "#define LTT_TP_PTRS_%s %d\n", name, ptrs
 }' "$dir"/*.h
 echo "#endif"

@@ -95,7 +95,7 @@ has sched_wakeup_new "comm = \"ltt-ptest\", tid = $child, prio = 20, target_cpu 
 	"sched_wakeup_new: the child"
 has sched_process_exec "filename = \"$(fact exec_filename)\", tid = $child, old_tid = $child }" \
 	"sched_process_exec: the child's new program"
-has sched_process_exit "comm = \"ltt-ptest\", tid = $child, prio = 20 }" "sched_process_exit: the child"
+has sched_process_exit "comm = \"ltt-ptest\", tid = $child, prio = 20(, group_dead = 1)? }" "sched_process_exit: the child"
 has sched_process_wait "comm = \"ltt-ptest\", tid = $child, prio = 20 }" \
 	"sched_process_wait: the parent waits for the child"
 has sched_switch "prev_comm = \"ltt-ptest\", prev_tid = $pid, prev_prio = 20, prev_state = 1, " \

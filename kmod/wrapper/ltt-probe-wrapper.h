@@ -49,12 +49,37 @@
 #define LTT_HAVE_TIMER_START		0
 #endif
 
-/* hrtimer_init became hrtimer_setup in later kernels: not recorded there. */
+/*
+ * hrtimer_init became hrtimer_setup (6.15, as hrtimer_init() became
+ * hrtimer_setup()), with the same arguments: timer_hrtimer_init records
+ * whichever the kernel has.
+ */
 #if defined(LTT_TP_NARGS_hrtimer_init) && LTT_TP_NARGS_hrtimer_init == 3
 #define LTT_HAVE_HRTIMER_INIT		1
+#define LTT_TP_HRTIMER_INIT		hrtimer_init
+#elif defined(LTT_TP_NARGS_hrtimer_setup) && LTT_TP_NARGS_hrtimer_setup == 3
+#define LTT_HAVE_HRTIMER_INIT		1
+#define LTT_TP_HRTIMER_INIT		hrtimer_setup
 #else
 #define LTT_HAVE_HRTIMER_INIT		0
 #endif
+
+/*
+ * LTT_PROBES_ABSENT: " event" for each event this kernel's tracepoints
+ * leave out (a form the probes do not know), which the module names in
+ * one line when it loads.
+ */
+#if LTT_HAVE_TIMER_START
+#define LTT_ABSENT_TIMER_START		""
+#else
+#define LTT_ABSENT_TIMER_START		" timer_start"
+#endif
+#if LTT_HAVE_HRTIMER_INIT
+#define LTT_ABSENT_HRTIMER_INIT		""
+#else
+#define LTT_ABSENT_HRTIMER_INIT		" timer_hrtimer_init"
+#endif
+#define LTT_PROBES_ABSENT		LTT_ABSENT_TIMER_START LTT_ABSENT_HRTIMER_INIT
 
 /* hrtimer_start gained was_armed (6.1 stable backports it). */
 #if defined(LTT_TP_NARGS_hrtimer_start) && LTT_TP_NARGS_hrtimer_start == 3
@@ -63,6 +88,27 @@
 #else
 #define LTT_PROTO_HRTIMER_START \
 	LTT_PROTO(struct hrtimer *hrtimer, enum hrtimer_mode mode)
+#endif
+
+/* hrtimer_expire_entry's now, a pointer up to 6.1, the value later (7.2). */
+#if defined(LTT_TP_PTRS_hrtimer_expire_entry) && !(LTT_TP_PTRS_hrtimer_expire_entry & 2)
+#define LTT_PROTO_HRTIMER_EXPIRE_ENTRY \
+	LTT_PROTO(struct hrtimer *hrtimer, ktime_t now)
+#define LTT_HRTIMER_EXPIRE_ENTRY_NOW	now
+#else
+#define LTT_PROTO_HRTIMER_EXPIRE_ENTRY \
+	LTT_PROTO(struct hrtimer *hrtimer, ktime_t *now)
+#define LTT_HRTIMER_EXPIRE_ENTRY_NOW	(*now)
+#endif
+
+/*
+ * sched_process_exit gained group_dead (sid's 7.2), which the event then
+ * records too, as lttng-modules does.
+ */
+#if defined(LTT_TP_NARGS_sched_process_exit) && LTT_TP_NARGS_sched_process_exit == 2
+#define LTT_HAVE_EXIT_GROUP_DEAD	1
+#else
+#define LTT_HAVE_EXIT_GROUP_DEAD	0
 #endif
 
 /*

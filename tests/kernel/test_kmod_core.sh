@@ -14,7 +14,7 @@
 kvm_init --module
 command -v babeltrace2 >/dev/null || skip_all "babeltrace2 not installed"
 kvm_boot kmod_core kmod_probes_param
-plan 65
+plan 66
 
 # ktest KEY OKS: ltt-ktest's run KEY passed with exactly OKS checks.
 ktest() {
@@ -126,5 +126,8 @@ is "$(kvm_file $p blank.rc)" 0 "probes= (empty) loads"
 is "$(kvm_file $p all_list | wc -l)" "$(kvm_file $p default_list | wc -l)" \
 	"... with every group, as without the parameter ($(kvm_file $p default_list | wc -l) events)"
 is "$(kvm_file $p loaded_after)" 0 "the module is unloaded at the end"
+dm=$(cat "$KVM_OUT"/*/dmesg)
+ok "$([[ $dm == *"ltt: tracer "*" loaded"* && $dm != *"ltt: not instrumented"* ]]; echo $?)" \
+	"the module loaded on $KVER and instruments every probe's events there (no 'not instrumented on this kernel' line)"
 kvm_kernel_clean $p
 done_testing

@@ -509,6 +509,47 @@ static int parse_fields(struct parser *ps, struct ltt_ftrace_event *ev)
 	return 0;
 }
 
+/* Is @f "__X_val" for a field X of @ev before it? */
+static bool kernel_copy_of_arg(const struct ltt_ftrace_event *ev, uint32_t at)
+{
+	const char *name = ev->fields[at].name;
+	size_t len = strlen(name);
+	uint32_t i;
+
+	if (len <= strlen("__") + strlen("_val") || strncmp(name, "__", 2) ||
+	    strcmp(name + len - strlen("_val"), "_val"))
+		return false;
+	for (i = 0; i < at; i = ltt_ftrace_next_field(ev, i))
+		if (strlen(ev->fields[i].name) == len - strlen("___val") &&
+		    !strncmp(ev->fields[i].name, name + 2, len - strlen("___val")))
+			return true;
+	return false;
+}
+
+/*
+ * Later kernels (sid's 7.2; not Debian 13's 6.12) add to a system call's
+ * entry event the user memory some of its arguments point to, read by the
+ * kernel: "__X_val", a __data_loc after the arguments, beside X, the
+ * address.  ltt's layout of a system call is lttng-modules' on every
+ * kernel (X a string where ltt reads one: event probes, its BPF program),
+ * so the kernel's copies are left out of it; the records keep them, read
+ * by offset as before.
+ */
+static void drop_kernel_copies(struct ltt_ftrace_event *ev)
+{
+	uint32_t i = 0;
+
+	while (i < ev->nr_fields) {
+		if (ev->fields[i].kind == LTT_FTRACE_STRING && kernel_copy_of_arg(ev, i)) {
+			memmove(&ev->fields[i], &ev->fields[i + 1],
+				(ev->nr_fields - i - 1) * sizeof(ev->fields[0]));
+			ev->nr_fields--;
+		} else {
+			i = ltt_ftrace_next_field(ev, i);
+		}
+	}
+}
+
 int ltt_ftrace_format_parse(const char *system, const char *text, size_t len,
 			    struct ltt_ftrace_event *ret, const char **reason)
 {
@@ -533,6 +574,8 @@ int ltt_ftrace_format_parse(const char *system, const char *text, size_t len,
 			*reason = ps.why;
 		return err;
 	}
+	if (!strcmp(ev.system, "syscalls"))
+		drop_kernel_copies(&ev);
 	*ret = ev;
 	return 0;
 }

@@ -100,6 +100,44 @@ static void check_syscall_slots(void)
 	tap_ok(f[5].size == 8 && !f[5].is_signed, "unsigned long len: the slot, as it is");
 }
 
+/* Later kernels (sid's 7.2): the path the kernel read, beside its address. */
+static const char sys_enter_openat_val[] =
+	"name: sys_enter_openat\n"
+	"ID: 782\n"
+	"format:\n"
+	FTRACE_TEST_COMMON_FIELDS
+	"\n"
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:umode_t mode;\toffset:40;\tsize:8;\tsigned:0;\n"
+	"\tfield:__data_loc char[] __filename_val;\toffset:48;\tsize:4;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"dfd: 0x%08lx\", ((unsigned long)(REC->dfd))\n";
+
+static void check_syscall_kernel_copies(void)
+{
+	struct ltt_ftrace_event ev;
+	const char *why = NULL;
+	uint32_t i, copies = 0;
+
+	tap_is_int(ltt_ftrace_format_parse("syscalls", sys_enter_openat_val,
+					   sizeof(sys_enter_openat_val) - 1, &ev, &why), 0,
+		   "sys_enter_openat with the kernel's copy of the path parses");
+	for (i = 0; i < ev.nr_fields; i++)
+		copies += !strcmp(ev.fields[i].name, "__filename_val");
+	tap_ok(ev.nr_fields == 5 && !copies && !strcmp(ev.fields[4].name, "mode") &&
+	       ev.fields[2].base == 16 && ev.min_size == 52,
+	       "the kernel's __filename_val left out of the layout (lttng-modules' on every kernel), "
+	       "the record's size kept: %u fields, %u bytes", ev.nr_fields, ev.min_size);
+	tap_is_int(ltt_ftrace_format_parse("other", sys_enter_openat_val,
+					   sizeof(sys_enter_openat_val) - 1, &ev, &why), 0,
+		   "the same text as another system's event parses");
+	tap_ok(ev.nr_fields == 6 && !strcmp(ev.fields[5].name, "__filename_val"),
+	       "... and keeps its __filename_val: only system calls' copies go");
+}
+
 static void check_kinds(void)
 {
 	struct ltt_ftrace_event ev;
@@ -398,6 +436,7 @@ int main(void)
 {
 	check_sched_switch();
 	check_syscall_slots();
+	check_syscall_kernel_copies();
 	check_kinds();
 	check_refusals();
 	check_fuzz();
