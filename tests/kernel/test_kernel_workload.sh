@@ -331,8 +331,8 @@ like "$(kvm_file $s stop_d)" "^Warning: channel 'tiny' of session 'disc' discard
 	"discard: lttctl stop warns with the same count"
 is "$(sed -n 's/.* ltt_test_event: .*{ seq = \([0-9]*\),.*/\1/p' "$TEST_TMP/disc" | sort -n | uniq -d | wc -l)" 0 \
 	"discard: no event recorded twice"
-is "$(kvm_file $s stopped_before) $(kvm_file $s stopped_after)" "yes yes" \
-	"overwrite: the consumer was stopped during the burst"
+is "$(kvm_file $s stopped_before_d) $(kvm_file $s stopped_after_d) $(kvm_file $s stopped_before_o) $(kvm_file $s stopped_after_o)" \
+	"yes yes yes yes" "discard and overwrite: the consumer was stopped during each burst"
 bt "$KVM_OUT/$s/ow" ow
 is $? 0 "overwrite: babeltrace2 reads the trace"
 ow_seqs=$(seqs ow)
