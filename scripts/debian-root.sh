@@ -3,8 +3,10 @@
 # trixie) with the packages a test needs, made by debootstrap from the
 # host's configured Debian mirror and cached; prints its directory.
 #
-# The tests that need LTTng 2.16 or babeltrace2 2.1 (Debian sid) or a
-# Debian 13 build (trixie) run them in such a root (tests/regression/
+# The base comes from debootstrap, the packages from the new root's apt.
+# The tests that need LTTng 2.16 or babeltrace2 2.1 (Debian sid), a
+# Debian 13 build or its packages (trixie), or another release's kernel
+# (tests/kernel/lib.sh, LTT_KRELEASE) run them in such a root (tests/regression/
 # root.sh: chroot in a private mount namespace).  The cache is
 # $LTT_ROOT_CACHE (default /var/cache/ltt/roots), one directory per
 # release and package list, made again when the list, the mirror or
@@ -68,10 +70,24 @@ new=$cache/$name.new
 log=$cache/$name.log
 rm -rf "$new"
 echo "debian-root.sh: making a $release root in $root (debootstrap, a few minutes)" >&2
-if ! timeout 1200 debootstrap --variant=minbase ${pkgs:+--include="$pkgs"} \
-	"$release" "$new" "$mirror" >"$log" 2>&1; then
+# The base by debootstrap, the packages by the root's apt, which orders
+# their configuration where debootstrap's --include does not (lintian's
+# Perl modules failed to configure that way).
+if ! timeout 1200 debootstrap --variant=minbase "$release" "$new" "$mirror" >"$log" 2>&1; then
 	tail -n 5 "$log" | sed 's/^/debian-root.sh: /' >&2
 	echo "debian-root.sh: debootstrap could not make a $release root from $mirror (log: $log)" >&2
+	rm -rf "$new"
+	exit 1
+fi
+if [ -n "$pkgs" ] && ! timeout 1200 unshare -m sh -c '
+	r=$1
+	shift
+	mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" || exit 125
+	chroot "$r" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+		--no-install-recommends "$@" && chroot "$r" apt-get clean' \
+	sh "$new" $(echo "$pkgs" | tr , ' ') >>"$log" 2>&1; then
+	tail -n 5 "$log" | sed 's/^/debian-root.sh: /' >&2
+	echo "debian-root.sh: apt-get could not install $pkgs in the $release root (log: $log)" >&2
 	rm -rf "$new"
 	exit 1
 fi

@@ -244,9 +244,9 @@ EXTRA_DIST += tests/regression/relay/test_relay_ctf2.sh
 # The tree built in a Debian 13 root with its gcc 14 (and the unit tests
 # and a user-space subset run there) and its clang 19 (issue 75).
 TESTS += tests/regression/build/test_build_trixie.sh tests/regression/build/test_build_trixie_clang.sh \
-	tests/regression/build/test_symbols.sh
+	tests/regression/build/test_symbols.sh tests/regression/build/test_deb_trixie.sh
 EXTRA_DIST += tests/regression/build/test_build_trixie.sh tests/regression/build/test_build_trixie_clang.sh \
-	tests/regression/build/test_symbols.sh
+	tests/regression/build/test_symbols.sh tests/regression/build/test_deb_trixie.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real
 # consumer, files checked packet by packet.
@@ -446,6 +446,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_ust_own_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
+	tests/regression/lttng-compat/test_lttng_compat_trixie.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_names.sh \
@@ -464,6 +465,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_ust_own_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
+	tests/regression/lttng-compat/test_lttng_compat_trixie.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_points.sh \

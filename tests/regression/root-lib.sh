@@ -6,9 +6,15 @@
 # The packages of the sid root: one list, so that every test shares one cached root.
 ROOT_PKGS=lttng-tools,liblttng-ust-dev,babeltrace2,python3-bt2,python3-lttng,build-essential
 
+# The kernel of a root (tests/kernel/lib.sh, LTT_KRELEASE): its image, headers, module tools and DKMS.
+ROOT_KERNEL_PKGS=linux-image-amd64,linux-headers-amd64,kmod,dkms
+
 # The packages of the trixie root that builds ltt (scripts/deps.sh's build
-# dependencies by Debian 13's names, babeltrace2 2.1 for the tests run there).
-ROOT_BUILD_PKGS=build-essential,systemtap-sdt-dev,autoconf,automake,libtool,pkg-config,libpopt-dev,libxml2-dev,uuid-dev,libkmod-dev,liburcu-dev,libssl-dev,openssl,python3-dev,clang,libbpf-dev,bpftool,babeltrace2,python3-bt2,libxml2-utils
+# dependencies by Debian 13's names, babeltrace2 2.1 for the tests run
+# there), builds ltt's Debian packages (debian/control's build
+# dependencies, lintian), boots its kernel, and drives ltt with its LTTng
+# 2.13.15.
+ROOT_BUILD_PKGS=$ROOT_KERNEL_PKGS,lttng-tools,debhelper,dh-dkms,dh-python,bash-completion,lintian,build-essential,systemtap-sdt-dev,autoconf,automake,libtool,pkg-config,libpopt-dev,libxml2-dev,uuid-dev,libkmod-dev,liburcu-dev,libssl-dev,openssl,python3-dev,clang,libbpf-dev,bpftool,babeltrace2,python3-bt2,libxml2-utils
 
 # root_or_skip RELEASE [PKGS]: ROOT, the root of RELEASE (sid, trixie) with
 # PKGS (default ROOT_PKGS); the test is skipped with the reason where it
@@ -24,18 +30,27 @@ root_or_skip() {
 # /dev, /sys and the test's directory (at the same path, over a /tmp of its
 # own), its /run the test's ROOT_RUN (where LTTng's root daemons write
 # their port files; a test may set it first, as to its own /run): nothing
-# is left in the cached root.
+# is left in the cached root.  With ROOT_OVERLAY (a directory) set, the
+# root is seen through an overlay whose changes go there (packages a test
+# installs stay for its next in_root, the cached root untouched).
 in_root() {
 	ROOT_RUN=${ROOT_RUN:-$TEST_TMP/root-run}
 	mkdir -p "$ROOT_RUN"
 	unshare -m sh -c '
-		r=$1 t=$2 run=$3
-		shift 3
+		r=$1 t=$2 run=$3 ov=$4
+		shift 4
+		if [ -n "$ov" ]; then
+			mkdir -p "$ov/upper" "$ov/work" "$ov/merged" &&
+				mount -t overlay overlay \
+					-o "lowerdir=$r,upperdir=$ov/upper,workdir=$ov/work" "$ov/merged" ||
+				exit 125
+			r=$ov/merged
+		fi
 		mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" &&
 			mount --rbind /sys "$r/sys" &&
 			mount --bind "$run" "$r/run" && mount -t tmpfs tmpfs "$r/tmp" &&
 			mkdir -p "$r$t" && mount --bind "$t" "$r$t" || exit 125
-		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$ROOT_RUN" "$@"
+		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$ROOT_RUN" "${ROOT_OVERLAY:-}" "$@"
 }
 
 # bt21 DIR OUT: babeltrace2 2.1's text of the trace(s) under DIR into OUT
