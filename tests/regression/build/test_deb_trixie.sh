@@ -1,0 +1,92 @@
+#!/bin/bash
+# test_deb_trixie.sh - ltt's Debian packages on Debian 13 (trixie), as a
+# Debian 13 user gets them: dpkg-buildpackage -b in a trixie root
+# (scripts/debian-root.sh, debian/control's build dependencies by their
+# Debian 13 names) builds every package from the tree `make dist` ships,
+# with its debhelper and gcc 14; its lintian reports no error and no
+# warning; apt installs them in an overlay of the root (the cached root
+# untouched), their dependencies met by Debian 13's packages; the session
+# daemon they installed records the example of libltt-ust-dev, built
+# there with its pkg-config, and Debian 13's babeltrace2 reads every
+# event; dpkg -r takes them away.  test_deb.sh does the same on Debian 12,
+# booted with systemd.  Skipped where the root can't be made, and in a
+# sanitizer build.
+. "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/root-lib.sh"
+
+test_init
+unset MAKEFLAGS MFLAGS MAKELEVEL
+[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
+	skip_all "a sanitizer build: the plain pass builds the packages in the trixie root"
+root_or_skip trixie "$ROOT_BUILD_PKGS"
+plan 11
+
+VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
+ARCH=amd64
+SRC=$TEST_TMP/ltt-$VER
+run timeout 300 make -C "$LTT_TOP_BUILDDIR" distdir distdir="$SRC"
+[ "$RC" = 0 ] || { echo "Bail out! make distdir failed"; tail -n 20 <<<"$OUT" | sed 's/^/# /'; exit 1; }
+
+# --- built and checked in the root
+in_root sh -c 'cd "$1" && timeout 1500 dpkg-buildpackage -b -us -uc -j"$(nproc)"' sh "$SRC" \
+	>"$TEST_TMP/build.log" 2>&1
+ok $? "dpkg-buildpackage -b -us -uc builds them in Debian 13" ||
+	{ tail -n 30 "$TEST_TMP/build.log" | sed 's/^/# /'; echo "Bail out! no packages"; exit 1; }
+pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt ltt-lttng-compat"
+got=""
+for p in $pkgs; do
+	[ -s "$TEST_TMP/${p}_${VER}_$ARCH.deb" ] && got="$got $p"
+done
+[ -s "$TEST_TMP/ltt-modules-dkms_${VER}_all.deb" ] && got="$got ltt-modules-dkms"
+is "$got" " $pkgs ltt-modules-dkms" "the eight packages, as on Debian 12"
+like "$(dpkg-deb -f "$TEST_TMP/ltt-tools_${VER}_$ARCH.deb" Depends)" "lib[a-z0-9.-]+t64 " \
+	"ltt-tools depends on Debian 13's libraries by their names there (those of 64-bit time_t: ...t64)"
+in_root lintian "$TEST_TMP/ltt_${VER}_$ARCH.changes" >"$TEST_TMP/lintian" 2>&1
+like "$(dpkg-deb -c "$TEST_TMP/ltt-tools_${VER}_$ARCH.deb")" " \\./usr/lib/systemd/system/ltt-sessiond\\.service" \
+	"its units in /usr/lib/systemd/system, as Debian 13 puts them (/usr merged)"
+is "$(grep -cE '^[EW]: ' "$TEST_TMP/lintian")" 0 "Debian 13's lintian reports no error and no warning"
+grep -E '^[EW]: ' "$TEST_TMP/lintian" | head -n 20 | sed 's/^/# /'
+
+# --- installed, used and removed, in an overlay of the root
+ROOT_OVERLAY=$TEST_TMP/overlay
+debs=""
+for p in ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt; do
+	debs="$debs $TEST_TMP/${p}_${VER}_$ARCH.deb"
+done
+# shellcheck disable=SC2086
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $debs \
+	>"$TEST_TMP/install.log" 2>&1
+ok $? "apt installs them in Debian 13, their dependencies met by its packages" ||
+	tail -n 20 "$TEST_TMP/install.log" | sed 's/^/# /'
+is "$(in_root dpkg-query -W -f='${Package} ${db:Status-Status}\n' 'ltt-*' 'libltt-*' python3-ltt |
+	awk '$2 == "installed" { print $1 }' | sort | tr '\n' ' ')" \
+	"libltt-ctl-dev libltt-ctl1 libltt-ust-dev libltt-ust0 ltt-tools python3-ltt " "... all six installed"
+
+# the demo, as a user runs it there: the installed daemon, the example
+# built with the installed headers and pkg-config
+EX=/usr/share/doc/libltt-ust-dev/examples
+in_root env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root sh -c '
+	out=$1
+	set -e
+	cc -o /tmp/hello "$2/hello.c" $(pkg-config --cflags --libs ltt-ust)
+	ltt-sessiond --daemonize
+	lttctl create demo -o "$out/demo"
+	lttctl enable-event -u "hello_world:*"
+	lttctl start
+	/tmp/hello 100
+	lttctl stop
+	lttctl destroy demo
+	pkill -x ltt-sessiond
+	for i in $(seq 100); do pgrep -x ltt-sessiond >/dev/null || break; sleep 0.1; done
+	! pgrep -x ltt-sessiond >/dev/null' sh "$TEST_TMP" "$EX" >"$TEST_TMP/demo.log" 2>&1
+ok $? "the installed ltt-sessiond and lttctl record the example, built with the installed headers" ||
+	tail -n 20 "$TEST_TMP/demo.log" | sed 's/^/# /'
+bt21 "$TEST_TMP/demo" "$TEST_TMP/demo.txt"
+is "$(grep -c ' hello_world:' "$TEST_TMP/demo.txt")/$(grep -c 'discarded' "$TEST_TMP/demo.txt.err")" 152/0 \
+	"Debian 13's babeltrace2 reads the example's 152 events, none discarded"
+in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge libltt-ctl-dev libltt-ust-dev python3-ltt \
+	ltt-tools libltt-ctl1 libltt-ust0 >"$TEST_TMP/remove.log" 2>&1
+ok $? "dpkg --purge removes them" || tail -n 20 "$TEST_TMP/remove.log" | sed 's/^/# /'
+is "$(in_root sh -c 'ls /usr/bin | grep -cE "^(lttctl|ltt-)"; ls /usr/lib/*/libltt-* 2>/dev/null | wc -l')" "0
+0" "... their programs and libraries gone (Debian's lttng-tools stays)"
+done_testing
