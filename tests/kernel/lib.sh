@@ -53,41 +53,63 @@ KVM_TEST_BINS="examples/hello/hello tests/kernel/kabi_client kmod/tests/ltt-ktes
 
 # The kernel of another Debian release: with LTT_KRELEASE (trixie, sid)
 # set, the guest boots that release's kernel, taken with its headers,
-# compiler and modules from a root scripts/debian-root.sh makes with
-# KVM_KROOT_PKGS (cached like the other tests' roots), and the module is
-# built in that root by the compiler its kernel was built with.
-# KVM_KROOT: that root ('' for this machine's kernel); the kernel's files
-# are under it.
-KVM_KROOT_PKGS=linux-image-amd64,linux-headers-amd64,build-essential,kmod,dkms
+# compiler and modules from a root scripts/debian-root.sh makes (cached
+# like the other tests' roots: trixie's is the one that builds ltt), and
+# the module is built in that root by the compiler its kernel was built
+# with.  KVM_KROOT: that root ('' for this machine's kernel); the
+# kernel's files are under it.
+# shellcheck source=../regression/root-lib.sh
+. "$LTT_TOP_SRCDIR/tests/regression/root-lib.sh"
 KVM_KROOT=""
 
-# kvm_kroot: KVM_KROOT, the root of LTT_KRELEASE's kernel, made or taken
-# from the cache; KVM_KROOT_WHY: why it can't be made, or ''.
+# kvm_release_root RELEASE: the root with RELEASE's kernel (trixie, sid),
+# made or taken from the cache, on standard output; the reason on
+# standard output and status 1 where it can't be made.
+kvm_release_root() {
+	local pkgs
+	if [ "$(id -u)" != 0 ]; then
+		echo "Debian $1's kernel is taken from a root made by debootstrap: that needs root"
+		return 1
+	fi
+	case $1 in
+	trixie) pkgs=$ROOT_BUILD_PKGS ;;
+	*) pkgs=$ROOT_KERNEL_PKGS,build-essential ;;
+	esac
+	mkdir -p "$KVM_CACHE"
+	"$LTT_TOP_SRCDIR/scripts/debian-root.sh" "$1" "$pkgs" 2>"$KVM_CACHE/kroot-$1.err" || {
+		echo "no Debian $1 root with its kernel: $(tail -n 1 "$KVM_CACHE/kroot-$1.err")"
+		return 1
+	}
+}
+
+# kvm_kroot: KVM_KROOT, the root of LTT_KRELEASE's kernel; KVM_KROOT_WHY:
+# why it can't be made, or ''.
 kvm_kroot() {
+	local out
 	KVM_KROOT_WHY=""
 	[ -n "${LTT_KRELEASE:-}" ] || return 0
-	if [ "$(id -u)" != 0 ]; then
-		KVM_KROOT_WHY="Debian $LTT_KRELEASE's kernel is taken from a root made by debootstrap: that needs root"
-		return
+	if out=$(kvm_release_root "$LTT_KRELEASE"); then
+		KVM_KROOT=$out
+	else
+		KVM_KROOT_WHY=$out
 	fi
-	KVM_KROOT=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" "$LTT_KRELEASE" "$KVM_KROOT_PKGS" \
-		2>"$KVM_CACHE/kroot-$LTT_KRELEASE.err") ||
-		KVM_KROOT_WHY="no Debian $LTT_KRELEASE root with its kernel: $(tail -n 1 "$KVM_CACHE/kroot-$LTT_KRELEASE.err")"
 }
 
 # kvm_in_kroot CMD...: CMD in KVM_KROOT, in a mount namespace of its own
-# with /proc, /dev, a /tmp of its own, and the sources and the cache at
-# their paths (the module's copy links to the sources).
+# with /proc, /dev, a /tmp of its own, and the sources, the cache and the
+# test's directory at their paths (the module's copy links to the sources).
 kvm_in_kroot() {
 	unshare -m sh -c '
-		r=$1 src=$2 cache=$3
-		shift 3
+		r=$1
+		shift
 		mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" &&
 			mount -t tmpfs tmpfs "$r/tmp" || exit 125
-		for d in "$src" "$cache"; do
-			mkdir -p "$r$d" && mount --bind "$d" "$r$d" || exit 125
+		while [ "$1" != -- ]; do
+			mkdir -p "$r$1" && mount --bind "$1" "$r$1" || exit 125
+			shift
 		done
-		exec chroot "$r" "$@"' sh "$KVM_KROOT" "$LTT_TOP_SRCDIR" "$KVM_CACHE" "$@"
+		shift
+		exec chroot "$r" "$@"' sh "$KVM_KROOT" "$LTT_TOP_SRCDIR" "$KVM_CACHE" ${TEST_TMP:+"$TEST_TMP"} -- "$@"
 }
 
 # kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64
@@ -228,10 +250,14 @@ kvm_module() {
 		else
 			set -- make -C "/usr/src/linux-headers-$KVER" M="$dir" LTT_WERROR=1 modules
 		fi
-		# Not the make check's jobserver or command-line variables.
-		set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$@"
-		# Another release's kernel: by its own compiler, in its root.
-		[ -z "$KVM_KROOT" ] || set -- kvm_in_kroot "$@" PATH=/usr/sbin:/usr/bin:/sbin:/bin
+		# Not the make check's jobserver or command-line variables; another
+		# release's kernel: by its own compiler, in its root.
+		if [ -n "$KVM_KROOT" ]; then
+			set -- kvm_in_kroot env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+				PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@"
+		else
+			set -- env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "$@"
+		fi
 		if ! "$@" >"$KVM_KMOD_LOG" 2>&1; then
 			KVM_KMOD_ERROR="the module did not build against $KVER"
 			return 1

@@ -30,7 +30,13 @@ KERNEL_TESTS = \
 	tests/kernel/test_kernel_triggers.sh \
 	tests/kernel/test_systemd.sh \
 	tests/kernel/test_lttng_tools_kernel.sh \
-	tests/kernel/test_deb.sh
+	tests/kernel/test_deb.sh \
+	tests/kernel/releases/test_kmod_core_trixie.sh \
+	tests/kernel/releases/test_kmod_probes_trixie.sh \
+	tests/kernel/releases/test_kernel_workload_trixie.sh \
+	tests/kernel/releases/test_kmod_core_sid.sh \
+	tests/kernel/releases/test_kmod_probes_sid.sh \
+	tests/kernel/releases/test_kernel_workload_sid.sh
 TESTS += $(KERNEL_TESTS)
 EXTRA_DIST += $(KERNEL_TESTS) tests/kernel/lib.sh tests/kernel/sysroot.sh tests/kernel/deb-compat.sh tests/ctf-kernel-table.py tests/kernel/README.md \
 	tests/kernel/guest/init tests/kernel/guest/lib.sh \

@@ -7,7 +7,8 @@
 #   the libraries have the sonames their packages are named after, and
 #   their symbols files hold (dpkg-gensymbols fails the build otherwise);
 # - DKMS builds the module from ltt-modules-dkms's sources for Debian's
-#   kernel (dkms build, its trees in the test's directory);
+#   kernel (dkms build, its trees in the test's directory), and in roots
+#   of Debian 13 and sid for theirs, by their DKMS and compilers;
 # - the example program of libltt-ust-dev builds with its pkg-config;
 # - installed with dpkg in a Debian root booted with systemd as PID 1
 #   (tests/kernel/sysroot.sh), with the module where DKMS installs it:
@@ -34,7 +35,7 @@ dpkg-checkbuilddeps "$LTT_TOP_SRCDIR/debian/control" 2>"$TEST_TMP/bdeps" ||
 . "$KVM_SRC/deb-compat.sh"
 deb_compat_root
 sysd_root
-plan 70
+plan 74
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=$(dpkg-architecture -qDEB_HOST_ARCH)
@@ -100,6 +101,28 @@ is "$?" 0 "dkms build ltt-modules/$VER for $KVER"
 KO=$TEST_TMP/dkms-tree/ltt-modules/$VER/$KVER/x86_64/module/ltt-tracer.ko
 is "$(modinfo -F vermagic "$KO" 2>/dev/null | awk '{ print $1 }')" "$KVER" "ltt-tracer.ko, for that kernel"
 [ -s "$KO" ] || { tail -n 30 "$TEST_TMP/dkms.log" | sed 's/^/# /'; tail -n 30 "$TEST_TMP"/dkms-tree/ltt-modules/"$VER"/build/make.log 2>/dev/null | sed 's/^/# /'; }
+# ... and in Debian 13 and sid, for their kernels, by their DKMS and
+# compilers (the roots of tests/kernel/releases/, cached)
+for rel in trixie sid; do
+	if ! KVM_KROOT=$(kvm_release_root $rel); then
+		skip 2 "$KVM_KROOT"
+		continue
+	fi
+	kv=$(LTT_KVER="" kvm_kver)
+	t=$TEST_TMP/dkms-$rel
+	mkdir -p "$t/tree"
+	# (DKMS 3 takes --installtree for /lib/modules: the headers named instead)
+	kvm_in_kroot env sign_file=/nonexistent timeout 600 dkms build -m ltt-modules -v "$VER" -k "$kv" \
+		--sourcetree "$K/usr/src" --dkmstree "$t/tree" \
+		--kernelsourcedir "/usr/src/linux-headers-$kv" >"$t.log" 2>&1
+	is "$?" 0 "$rel: dkms build ltt-modules/$VER for its kernel $kv"
+	ko=$t/tree/ltt-modules/$VER/$kv/x86_64/module/ltt-tracer.ko
+	[ -f "$ko" ] || ko=$(find "$t/tree/ltt-modules/$VER/$kv" -name 'ltt-tracer.ko*' 2>/dev/null | head -n 1)
+	is "$(kvm_in_kroot modinfo -F vermagic "$ko" 2>/dev/null | awk '{ print $1 }')" "$kv" \
+		"$rel: ltt-tracer.ko, for that kernel"
+	[ -n "$ko" ] || tail -n 20 "$t.log" | sed 's/^/# /'
+done
+KVM_KROOT=""
 
 # --- the example of libltt-ust-dev builds with its pkg-config file
 V=$(x dev "$D/libltt-ust-dev_${VER}_$ARCH.deb")

@@ -9,7 +9,6 @@
 # payloads and the process contexts.  The tracefs backend's CTF 2:
 # test_kernel_tracefs_ctf2.sh.
 . "$LTT_TOP_SRCDIR/tests/kernel/lib.sh"
-. "$LTT_TOP_SRCDIR/tests/regression/root-lib.sh"
 
 kvm_init --module
 root_or_skip sid
