@@ -66,20 +66,22 @@ static void check_sched_switch(void)
 }
 
 /* A system call's arguments: each in an unsigned long slot. */
-static const char sys_enter_openat[] =
-	"name: sys_enter_openat\n"
-	"ID: 782\n"
-	"format:\n"
-	FTRACE_TEST_COMMON_FIELDS
-	"\n"
-	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
-	"\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n"
-	"\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n"
-	"\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n"
+#define OPENAT_HEAD \
+	"name: sys_enter_openat\n" \
+	"ID: 782\n" \
+	"format:\n" \
+	FTRACE_TEST_COMMON_FIELDS \
+	"\n" \
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n" \
+	"\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n" \
+	"\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n" \
+	"\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n" \
 	"\tfield:umode_t mode;\toffset:40;\tsize:8;\tsigned:0;\n"
+#define OPENAT_TAIL "\n" "print fmt: \"dfd: 0x%08lx\", ((unsigned long)(REC->dfd))\n"
+static const char sys_enter_openat[] =
+	OPENAT_HEAD
 	"\tfield:unsigned long len;\toffset:48;\tsize:8;\tsigned:0;\n"
-	"\n"
-	"print fmt: \"dfd: 0x%08lx\", ((unsigned long)(REC->dfd))\n";
+	OPENAT_TAIL;
 
 static void check_syscall_slots(void)
 {
@@ -102,19 +104,9 @@ static void check_syscall_slots(void)
 
 /* Later kernels (sid's 7.2): the path the kernel read, beside its address. */
 static const char sys_enter_openat_val[] =
-	"name: sys_enter_openat\n"
-	"ID: 782\n"
-	"format:\n"
-	FTRACE_TEST_COMMON_FIELDS
-	"\n"
-	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
-	"\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n"
-	"\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n"
-	"\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n"
-	"\tfield:umode_t mode;\toffset:40;\tsize:8;\tsigned:0;\n"
+	OPENAT_HEAD
 	"\tfield:__data_loc char[] __filename_val;\toffset:48;\tsize:4;\tsigned:0;\n"
-	"\n"
-	"print fmt: \"dfd: 0x%08lx\", ((unsigned long)(REC->dfd))\n";
+	OPENAT_TAIL;
 
 static void check_syscall_kernel_copies(void)
 {
