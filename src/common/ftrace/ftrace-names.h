@@ -35,8 +35,12 @@ size_t ltt_ftrace_tag_parse(const char *s, pid_t *ret_pid, uint64_t *ret_ns);
 
 /*
  * Was the tag (@pid, @ns) a gone daemon's, as judged by the daemon of
- * (@own_pid, @own_ns)?  Only a tag of its own namespace is judged: its
- * own pid (a daemon of before) or a pid no process has.
+ * (@own_pid, @own_ns)?  A tag of its own namespace: its own pid (a daemon
+ * of before) or a pid no process has.  A tag of another namespace is
+ * judged from the initial namespace only, which sees every process: gone
+ * when no process of namespace @ns has @pid there (/proc's NSpid), as when
+ * the namespace itself is gone (a container's daemon killed with it).
+ * Where a process's namespace can't be read, nothing is judged gone.
  */
 bool ltt_ftrace_tag_stale(pid_t pid, uint64_t ns, pid_t own_pid, uint64_t own_ns);
 

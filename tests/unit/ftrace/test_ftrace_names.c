@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,6 +24,60 @@ static size_t parse(const char *s, pid_t *pid, uint64_t *ns)
 	*pid = -1;
 	*ns = 7;
 	return ltt_ftrace_tag_parse(s, pid, ns);
+}
+
+/*
+ * From the initial namespace, a daemon of a live namespace: its name is
+ * not stale while it runs (its pid 1 there), another pid of that
+ * namespace's is, and its own is once it exited.
+ */
+static void check_live_namespace(uint64_t own)
+{
+	int go[2], status = 0;
+	char path[64];
+	struct stat st;
+	uint64_t ns;
+	pid_t pid;
+
+	if (geteuid() || own != 0 || pipe(go)) {
+		tap_skip("a new PID namespace, judged from the initial one, needs root there");
+		tap_skip("a new PID namespace, judged from the initial one, needs root there");
+		tap_skip("a new PID namespace, judged from the initial one, needs root there");
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		close(go[1]);
+		if (unshare(CLONE_NEWPID))
+			_exit(2);
+		if (fork() == 0) {		/* pid 1 there: waits until told */
+			(void)!read(go[0], &c, 1);
+			_exit(0);
+		}
+		close(go[0]);
+		wait(NULL);
+		_exit(0);
+	}
+	close(go[0]);
+	/* the namespace the child's children are in, once it made it */
+	snprintf(path, sizeof(path), "/proc/%d/ns/pid_for_children", (int)pid);
+	for (int i = 0; i < 5000; i++) {
+		if (!stat(path, &st) && (uint64_t)st.st_ino != 0xEFFFFFFCULL)
+			break;
+		usleep(1000);
+	}
+	ns = (uint64_t)st.st_ino;
+	/* its pid 1 there runs once the child's fork returned: wait for it */
+	for (int i = 0; i < 5000 && ltt_ftrace_tag_stale(1, ns, getpid(), own); i++)
+		usleep(1000);
+	tap_ok(!ltt_ftrace_tag_stale(1, ns, getpid(), own),
+	       "from the initial namespace, a running daemon's name of another namespace is not stale");
+	tap_ok(ltt_ftrace_tag_stale(2, ns, getpid(), own), "a pid no process has there is");
+	close(go[1]);
+	waitpid(pid, &status, 0);
+	tap_ok(ltt_ftrace_tag_stale(1, ns, getpid(), own), "and the daemon's, once it is gone with its namespace");
 }
 
 int main(void)
@@ -57,10 +112,17 @@ int main(void)
 	tap_ok(ltt_ftrace_tag_stale(getpid(), own, getpid(), own),
 	       "this daemon's own pid is a daemon of before (it names afresh)");
 	tap_ok(!ltt_ftrace_tag_stale(getppid(), own, getpid(), own), "a live daemon's name is not");
-	tap_ok(!ltt_ftrace_tag_stale(GONE, own == 0 ? OTHER_NS : 0, getpid(), own),
-	       "a name of another namespace is never judged, its pid seen as gone or not");
-	tap_ok(!ltt_ftrace_tag_stale(getpid(), own == 0 ? OTHER_NS : 0, getpid(), own),
-	       "not even when its pid is this daemon's own");
+	if (own == 0) {
+		tap_ok(ltt_ftrace_tag_stale(GONE, OTHER_NS, getpid(), own),
+		       "from the initial namespace, a name of a namespace no process lives in is stale");
+		tap_ok(ltt_ftrace_tag_stale(getpid(), OTHER_NS, getpid(), own),
+		       "... whatever its pid");
+	} else {
+		tap_ok(!ltt_ftrace_tag_stale(GONE, 0, getpid(), own),
+		       "from a namespace of its own, a name of another is never judged");
+		tap_ok(!ltt_ftrace_tag_stale(getpid(), 0, getpid(), own),
+		       "not even when its pid is this daemon's own");
+	}
 	tap_ok(!ltt_ftrace_tag_stale(GONE, own, getpid(), LTT_FTRACE_PIDNS_UNKNOWN),
 	       "a daemon that can't tell its namespace judges nothing");
 
@@ -101,5 +163,6 @@ int main(void)
 		tap_ok(WIFEXITED(status) && !WEXITSTATUS(status),
 		       "it names with its namespace and judges none of the outer one's names");
 	}
+	check_live_namespace(own);
 	return tap_done();
 }
