@@ -8,7 +8,8 @@
 # untouched), their dependencies met by Debian 13's packages; the session
 # daemon they installed records the example of libltt-ust-dev, built
 # there with its pkg-config, and Debian 13's babeltrace2 reads every
-# event; dpkg -r takes them away.  test_deb.sh does the same on Debian 12,
+# event; ltt-lttng-compat takes the place of Debian 13's LTTng, its unit
+# diverted under /usr/lib, and gives it back; dpkg -r takes them away.  test_deb.sh does the same on Debian 12,
 # booted with systemd.  Skipped where the root can't be made, and in a
 # sanitizer build.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
@@ -19,7 +20,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 [[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
 	skip_all "a sanitizer build: the plain pass builds the packages in the trixie root"
 root_or_skip trixie "$ROOT_BUILD_PKGS"
-plan 11
+plan 16
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=amd64
@@ -84,6 +85,27 @@ ok $? "the installed ltt-sessiond and lttctl record the example, built with the 
 bt21 "$TEST_TMP/demo" "$TEST_TMP/demo.txt"
 is "$(grep -c ' hello_world:' "$TEST_TMP/demo.txt")/$(grep -c 'discarded' "$TEST_TMP/demo.txt.err")" 152/0 \
 	"Debian 13's babeltrace2 reads the example's 152 events, none discarded"
+# ltt-lttng-compat over Debian 13's own LTTng (lttng-tools 2.13.15): its
+# programs, unit (/usr/lib there) and libraries diverted, then put back
+files() {
+	in_root sh -c 'for f in /usr/bin/lttng /usr/bin/lttng-sessiond /usr/bin/lttng-relayd \
+		/usr/bin/lttng-crash /usr/lib/systemd/system/lttng-sessiond.service; do
+		[ -L "$f" ] && echo "$f -> $(readlink "$f")" || echo "$f $(sha256sum <"$f" | cut -c1-16)"
+	done'
+}
+before=$(files)
+in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
+	>"$TEST_TMP/compat.log" 2>&1
+ok $? "dpkg -i ltt-lttng-compat beside Debian 13's LTTng" || tail -n 20 "$TEST_TMP/compat.log" | sed 's/^/# /'
+is "$(in_root sh -c 'cd /usr/bin && readlink lttng lttng-sessiond lttng-relayd lttng-crash; readlink /usr/lib/systemd/system/lttng-sessiond.service' | tr '\n' ' ')" \
+	"lttctl ltt-sessiond ltt-relayd ltt-crash ltt-sessiond.service " \
+	"lttng, lttng-sessiond, lttng-relayd, lttng-crash are ltt's, and lttng-sessiond.service in /usr/lib an alias of ltt's unit"
+like "$(in_root dpkg-divert --list)" "diversion of /usr/lib/systemd/system/lttng-sessiond.service to /usr/lib/systemd/system/lttng-sessiond.service.distrib by ltt-lttng-compat" \
+	"Debian 13's unit diverted where Debian 13 puts it"
+in_root dpkg -r ltt-lttng-compat >>"$TEST_TMP/compat.log" 2>&1
+is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat: no diversion left"
+is "$(files)" "$before" "every one of Debian 13's LTTng files is back as it was"
+
 in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge libltt-ctl-dev libltt-ust-dev python3-ltt \
 	ltt-tools libltt-ctl1 libltt-ust0 >"$TEST_TMP/remove.log" 2>&1
 ok $? "dpkg --purge removes them" || tail -n 20 "$TEST_TMP/remove.log" | sed 's/^/# /'
