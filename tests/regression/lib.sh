@@ -201,7 +201,12 @@ _cleanup() {
 }
 
 # test_init: a private home and run directory; daemons die with the test.
+# Once per test: a second call (ust_setup after the test's own, which
+# made files there first) keeps the first's directory, which the EXIT
+# trap removes (a second directory left the first behind for good).
 test_init() {
+	[ -z "${_test_init_done:-}" ] || return 0
+	_test_init_done=1
 	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/ltt-test.XXXXXX")
 	chmod 755 "$TEST_TMP"
 	trap _cleanup EXIT
