@@ -9,7 +9,6 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,13 +32,11 @@ static size_t parse(const char *s, pid_t *pid, uint64_t *ns)
  */
 static void check_live_namespace(uint64_t own)
 {
-	int go[2], status = 0;
-	char path[64];
-	struct stat st;
-	uint64_t ns;
+	int go[2], ready[2], status = 0;
+	uint64_t ns = 0;
 	pid_t pid;
 
-	if (geteuid() || own != 0 || pipe(go)) {
+	if (geteuid() || own != 0 || pipe(go) || pipe(ready)) {
 		tap_skip("a new PID namespace, judged from the initial one, needs root there");
 		tap_skip("a new PID namespace, judged from the initial one, needs root there");
 		tap_skip("a new PID namespace, judged from the initial one, needs root there");
@@ -50,34 +47,33 @@ static void check_live_namespace(uint64_t own)
 		char c;
 
 		close(go[1]);
+		close(ready[0]);
 		if (unshare(CLONE_NEWPID))
 			_exit(2);
-		if (fork() == 0) {		/* pid 1 there: waits until told */
+		if (fork() == 0) {	/* pid 1 there: says its namespace, waits until told */
+			ns = ltt_ftrace_pidns();
+			if (write(ready[1], &ns, sizeof(ns)) != (ssize_t)sizeof(ns))
+				_exit(3);
 			(void)!read(go[0], &c, 1);
 			_exit(0);
 		}
 		close(go[0]);
+		close(ready[1]);
 		wait(NULL);
 		_exit(0);
 	}
 	close(go[0]);
-	/* the namespace the child's children are in, once it made it */
-	snprintf(path, sizeof(path), "/proc/%d/ns/pid_for_children", (int)pid);
-	for (int i = 0; i < 5000; i++) {
-		if (!stat(path, &st) && (uint64_t)st.st_ino != 0xEFFFFFFCULL)
-			break;
-		usleep(1000);
-	}
-	ns = (uint64_t)st.st_ino;
-	/* its pid 1 there runs once the child's fork returned: wait for it */
-	for (int i = 0; i < 5000 && ltt_ftrace_tag_stale(1, ns, getpid(), own); i++)
-		usleep(1000);
-	tap_ok(!ltt_ftrace_tag_stale(1, ns, getpid(), own),
+	close(ready[1]);
+	if (read(ready[0], &ns, sizeof(ns)) != (ssize_t)sizeof(ns))
+		ns = 0;
+	close(ready[0]);
+	tap_ok(ns && !ltt_ftrace_tag_stale(1, ns, getpid(), own),
 	       "from the initial namespace, a running daemon's name of another namespace is not stale");
-	tap_ok(ltt_ftrace_tag_stale(2, ns, getpid(), own), "a pid no process has there is");
+	tap_ok(ns && ltt_ftrace_tag_stale(2, ns, getpid(), own), "a pid no process has there is");
 	close(go[1]);
 	waitpid(pid, &status, 0);
-	tap_ok(ltt_ftrace_tag_stale(1, ns, getpid(), own), "and the daemon's, once it is gone with its namespace");
+	tap_ok(ns && ltt_ftrace_tag_stale(1, ns, getpid(), own),
+	       "and the daemon's, once it is gone with its namespace");
 }
 
 int main(void)
