@@ -95,21 +95,11 @@ kvm_kroot() {
 	fi
 }
 
-# kvm_in_kroot CMD...: CMD in KVM_KROOT, in a mount namespace of its own
-# with /proc, /dev, a /tmp of its own, and the sources, the cache and the
-# test's directory at their paths (the module's copy links to the sources).
+# kvm_in_kroot CMD...: CMD in KVM_KROOT (in_root), with the sources and
+# the cache at their paths (the module's copy links to the sources).
 kvm_in_kroot() {
-	unshare -m sh -c '
-		r=$1
-		shift
-		mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" &&
-			mount -t tmpfs tmpfs "$r/tmp" || exit 125
-		while [ "$1" != -- ]; do
-			mkdir -p "$r$1" && mount --bind "$1" "$r$1" || exit 125
-			shift
-		done
-		shift
-		exec chroot "$r" "$@"' sh "$KVM_KROOT" "$LTT_TOP_SRCDIR" "$KVM_CACHE" ${TEST_TMP:+"$TEST_TMP"} -- "$@"
+	local ROOT=$KVM_KROOT ROOT_BINDS=("$LTT_TOP_SRCDIR" "$KVM_CACHE")
+	in_root "$@"
 }
 
 # kvm_kver: the kernel to boot: $LTT_KVER, else the one the linux-image-amd64

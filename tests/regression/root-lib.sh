@@ -32,7 +32,8 @@ root_or_skip() {
 # their port files; a test may set it first, as to its own /run): nothing
 # is left in the cached root.  With ROOT_OVERLAY (a directory) set, the
 # root is seen through an overlay whose changes go there (packages a test
-# installs stay for its next in_root, the cached root untouched).
+# installs stay for its next in_root, the cached root untouched).  The
+# directories of the array ROOT_BINDS are there too, at their paths.
 in_root() {
 	ROOT_RUN=${ROOT_RUN:-$TEST_TMP/root-run}
 	mkdir -p "$ROOT_RUN"
@@ -50,7 +51,13 @@ in_root() {
 			mount --rbind /sys "$r/sys" &&
 			mount --bind "$run" "$r/run" && mount -t tmpfs tmpfs "$r/tmp" &&
 			mkdir -p "$r$t" && mount --bind "$t" "$r$t" || exit 125
-		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$ROOT_RUN" "${ROOT_OVERLAY:-}" "$@"
+		while [ "$1" != -- ]; do
+			mkdir -p "$r$1" && mount --bind "$1" "$r$1" || exit 125
+			shift
+		done
+		shift
+		exec chroot "$r" "$@"' sh "$ROOT" "$TEST_TMP" "$ROOT_RUN" "${ROOT_OVERLAY:-}" \
+		${ROOT_BINDS[@]+"${ROOT_BINDS[@]}"} -- "$@"
 }
 
 # bt21 DIR OUT: babeltrace2 2.1's text of the trace(s) under DIR into OUT
