@@ -26,7 +26,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/lttng-compat/lttng-compat-trigger.c \
 	src/sessiond/lttng-compat/lttng-compat-notif.c \
 	src/sessiond/lttng-compat/lttng-compat-call.c src/sessiond/lttng-compat/lttng-compat-peer.c \
-	src/sessiond/lttng-compat/lttng-compat-216.c \
+	src/sessiond/lttng-compat/lttng-compat-216.c src/sessiond/lttng-compat/lttng-compat-map.c \
 	src/sessiond/lttng-compat/lttng-compat.h \
 	src/sessiond/triggers.c src/sessiond/triggers.h \
 	src/sessiond/privsep.c src/sessiond/privsep.h \

@@ -20,6 +20,7 @@
  *                        refusals, the session's tree and rotation state
  *   lttng-compat-216.c   LTTng 2.16's clients: what is served them, and
  *                        the commands 2.16 added
+ *   lttng-compat-map.c   LTTng 2.16's map channels, as ltt's
  *   lttng-compat-peer.c  which generation a client speaks (its liblttng-ctl)
  */
 #ifndef LTT_SESSIOND_LTTNG_COMPAT_H
@@ -188,6 +189,9 @@ bool ltt_lttng_served_216(uint32_t cmd);
 
 /* lttng-compat-216.c: a command 2.16 added (@call's wire_cmd), served or refused */
 uint32_t ltt_lttng_new_216(struct ltt_lttng_call *call);
+
+/* lttng-compat-map.c: a command of 2.16's map channels (@call's wire_cmd) */
+uint32_t ltt_lttng_map_216(struct ltt_lttng_call *call);
 
 /* lttng-compat-list.c: the lists the table of lttng-compat.c runs there */
 uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call);
