@@ -147,9 +147,10 @@
  * 35: ADD_TRIGGER's flags (a trigger added as LTTng's lttng adds it), a
  * trigger's actions' output flags; 36: a trigger's probe rules; 37:
  * stop's CONSUMERD_REFUSED and CONSUMERD_LOST; 38: a session's trace
- * format; 39: the user-space listing's programs of LTTng-UST's own library
+ * format; 39: the user-space listing's programs of LTTng-UST's own library;
+ * 40: LIST_MAP_CPUS
  */
-#define LTT_CLIENT_MINOR 39
+#define LTT_CLIENT_MINOR 40
 /*
  * LIST_TRACEPOINTS of the user-space domain also lists, after the
  * registered programs' events, the programs that registered with
@@ -247,6 +248,16 @@
  * this minor on: a trigger with one is not listed to an older client.
  */
 #define LTT_CLIENT_MINOR_MAPS 26
+/*
+ * A map's counters CPU by CPU (LTTng 2.16's show-maps --per=cpu, served by
+ * lttng-compat-map.c):
+ *   LIST_MAP_CPUS {str session} -> LIST_MAPS' reply, each map_desc
+ *       followed by nr_entries x {u32 n, n x u64 count}: entry i's counts
+ *       on CPUs 0 to n - 1 (their sum is its value before the cut to the
+ *       value type); n = 0 where the group keeps none by CPU (the shared
+ *       group of a per-process map, a kernel map: its value alone).
+ */
+#define LTT_CLIENT_MINOR_MAP_CPUS 40
 /* Kernel map channels (doc/maps.md): ADD_MAP_CHANNEL of ownership KERNEL. */
 #define LTT_CLIENT_MINOR_KERNEL_MAPS 28
 /*
@@ -450,7 +461,8 @@ bool ltt_proto_domain_known(uint32_t minor, enum ltt_domain domain);
 	X(MEM_USAGE, 41, LTT_WIRE_STR_MIN) \
 	X(RECLAIM_MEMORY, 42, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 8) \
 	X(ADD_MAP_CHANNEL, 43, LTT_WIRE_STR_MIN + LTT_WIRE_STR_MIN + 4 * 4) \
-	X(LIST_MAPS, 44, LTT_WIRE_STR_MIN)
+	X(LIST_MAPS, 44, LTT_WIRE_STR_MIN) \
+	X(LIST_MAP_CPUS, 45, LTT_WIRE_STR_MIN)
 
 enum ltt_client_cmd {
 #define LTT_CLIENT_CMD_ENUM_(name, num, min) LTT_CLIENT_CMD_##name = (num),

@@ -85,6 +85,12 @@ LTT_CODEC(lttng_req_map_type, LTTNG_ORDER, LTT_ROW_U32(map_type));
 	LTT_ROW_U64(in max_keys), LTT_ROW_U32(in update_policy), LTT_ROW_U32(in dead_policy), \
 	LTT_ROW_U8(in per_uid)
 LTT_CODEC(lttng_req_add_map, LTTNG_ORDER, MAP_CHANNEL_ROWS(map.));
+/* 2.16's map channel readers' union (their map), and SAMPLE_MAP_GROUP's group after it */
+#define MAP_GROUP_ROWS(in) \
+	LTT_ROW_U32(in type), LTT_ROW_U32(in value_type), LTT_ROW_U64(in owner_id), \
+	LTT_ROW_FIXSTR(in owner_name)
+LTT_CODEC(lttng_req_map, LTTNG_ORDER, LTT_ROW_U32(map_type), LTT_ROW_FIXSTR(channel),
+	  MAP_GROUP_ROWS(group.));
 /* 2.16's u.reclaim_channel_memory */
 LTT_CODEC(lttng_req_reclaim, LTTNG_ORDER, LTT_ROW_FIXSTR(channel), LTT_ROW_U64(older_than_us));
 /* u.trigger: REGISTER_TRIGGER's length and is_trigger_anonymous (the others': a byte unused) */
@@ -113,6 +119,9 @@ LTT_CODEC(lttng_req_save, LTTNG_ORDER, LTT_ROW_FIXSTR(save_name), LTT_ROW_FIXSTR
 
 #define LTT_MSG struct ltt_lttng_map_channel
 LTT_CODEC(lttng_map_channel, LTTNG_ORDER, MAP_CHANNEL_ROWS());
+#undef LTT_MSG
+#define LTT_MSG struct ltt_lttng_map_group
+LTT_CODEC(lttng_map_group, LTTNG_ORDER, MAP_GROUP_ROWS());
 #undef LTT_MSG
 
 /* LTTng's process attribute value types that name a user or a group. */
@@ -165,6 +174,11 @@ static const struct ltt_codec *union_of_new216(uint32_t wire_cmd)
 		return &lttng_req_add_map;
 	case LTT_LTTNG_CMD216_LIST_MAP_CHANNELS:
 		return &lttng_req_map_type;
+	case LTT_LTTNG_CMD216_GET_MAP_CHANNEL_BY_NAME:
+	case LTT_LTTNG_CMD216_LIST_MAP_GROUPS:
+	case LTT_LTTNG_CMD216_SAMPLE_MAP_GROUP:
+	case LTT_LTTNG_CMD216_LIST_MAP_KEYS:
+		return &lttng_req_map;
 	default:
 		return NULL;
 	}
@@ -631,4 +645,9 @@ int ltt_lttng_snapshot_output_to_ltt(const struct ltt_lttng_snapshot_output *o,
 void ltt_lttng_put_map_channel(struct ltt_wbuf *w, const struct ltt_lttng_map_channel *m)
 {
 	ltt_codec_put(w, &lttng_map_channel, m);
+}
+
+void ltt_lttng_put_map_group(struct ltt_wbuf *w, const struct ltt_lttng_map_group *g)
+{
+	ltt_codec_put(w, &lttng_map_group, g);
 }

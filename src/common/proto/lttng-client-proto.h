@@ -92,6 +92,7 @@
 #define LTT_LTTNG_ERR_EXCLUSION_INVAL 110
 #define LTT_LTTNG_ERR_INVALID_EVENT_NAME 112
 #define LTT_LTTNG_ERR_INVALID_CHANNEL_NAME 113
+#define LTT_LTTNG_ERR_CHAN_NOT_FOUND 146	/* 2.16: a map channel */
 #define LTT_LTTNG_ERR_INVALID_PROTOCOL 152
 #define LTT_LTTNG_ERR_UNSUPPORTED_TRACE_FORMAT 172	/* 2.16's */
 #define LTT_LTTNG_ERR_TRACKER_POLICY 163
@@ -208,6 +209,20 @@ enum ltt_lttng_gen {
 #define LTT_LTTNG_CMD216_STREAM_INFO_SETS 45	/* GET_CHANNEL_DATA_STREAM_INFO_SETS: union: list's */
 #define LTT_LTTNG_CMD216_ADD_MAP_CHANNEL 46	/* union: a map channel (struct ltt_lttng_map_channel) */
 #define LTT_LTTNG_CMD216_LIST_MAP_CHANNELS 47	/* union: {i32 type}; reply {u64 n, n map channels} */
+/*
+ * The map channel readers' union: {i32 type, char channel[256]}, and
+ * SAMPLE_MAP_GROUP's group after it (struct ltt_lttng_map_group).
+ *   GET_MAP_CHANNEL_BY_NAME -> a map channel
+ *   LIST_MAP_GROUPS -> {u64 n, n x map group}
+ *   SAMPLE_MAP_GROUP -> {u64 partitions, each {u8 has_id, u32 id,
+ *       u64 n, n x {i64 value, u8 overflow}}}: value i is key index i's
+ *   LIST_MAP_KEYS -> {u64 n, n x {u64 index, i32 type (0: string),
+ *       u32 len, len bytes of the key, no NUL}}
+ */
+#define LTT_LTTNG_CMD216_GET_MAP_CHANNEL_BY_NAME 48
+#define LTT_LTTNG_CMD216_LIST_MAP_GROUPS 49
+#define LTT_LTTNG_CMD216_SAMPLE_MAP_GROUP 50
+#define LTT_LTTNG_CMD216_LIST_MAP_KEYS 51
 #define LTT_LTTNG_CMD216_NR 52
 
 /**
@@ -265,6 +280,23 @@ struct ltt_lttng_map_channel {
 	uint8_t per_uid;	/* 1 per user, 0 per process; the kernel's: ignored */
 };
 
+/*
+ * LTTng 2.16's struct lttcomm_map_group_comm (packed: 272 bytes): a map
+ * channel's group of counters, in LIST_MAP_GROUPS' reply and
+ * SAMPLE_MAP_GROUP's union.
+ */
+#define LTT_LTTNG_MAP_GROUP_SIZE 272
+enum {
+	LTT_LTTNG_MAP_GROUP_KERNEL = 0, LTT_LTTNG_MAP_GROUP_PER_USER = 1,
+	LTT_LTTNG_MAP_GROUP_PER_PROCESS = 2, LTT_LTTNG_MAP_GROUP_SHARED = 3,
+};
+struct ltt_lttng_map_group {
+	uint32_t type;		/* LTT_LTTNG_MAP_GROUP_* */
+	uint32_t value_type;	/* 0 signed int 32, 1 signed int 64 (never the native width) */
+	uint64_t owner_id;	/* the uid or the pid; 0 for the kernel's and the shared group */
+	char owner_name[LTT_LTTNG_SYMBOL_LEN];	/* the user's or the process's name, or "" */
+};
+
 /* The parts of the fixed request ltt reads. */
 struct ltt_lttng_req {
 	uint32_t cmd;		/* in 2.13's numbers (enum ltt_lttng_cmd) */
@@ -299,11 +331,13 @@ struct ltt_lttng_req {
 	uint8_t save_omit_name;
 	uint8_t save_omit_output;
 	uint64_t older_than_us;	/* 2.16's reclaim channel memory (0: every sub-buffer read) */
-	uint32_t map_type;	/* 2.16's list map channels: 0 kernel, 1 user */
+	uint32_t map_type;	/* 2.16's map channel readers: 0 kernel, 1 user; their map in channel */
 	struct ltt_lttng_map_channel map;	/* 2.16's add map channel */
+	struct ltt_lttng_map_group group;	/* 2.16's sample map group */
 };
 
 void ltt_lttng_put_map_channel(struct ltt_wbuf *w, const struct ltt_lttng_map_channel *m);
+void ltt_lttng_put_map_group(struct ltt_wbuf *w, const struct ltt_lttng_map_group *g);
 
 /* struct lttng_channel_comm and the name that follows it. */
 struct ltt_lttng_channel {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * cmd-map.c - map channels (doc/maps.md): add-map-channel, and their
- * counters read for show-maps and export-maps.  The maps themselves are
+ * counters read for show-maps and export-maps (by CPU too, for LTTng
+ * 2.16's show-maps).  The maps themselves are
  * the registry's (model/map.h); a session's follow its start, stop,
  * clear and destroy (cmd-session.c, cmd-chunk.c).
  */
@@ -57,17 +58,25 @@ enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struc
 	return err;
 }
 
+/* A list's reply being written, with the counters by CPU or not. */
+struct map_list {
+	struct ltt_wbuf *reply;
+	bool by_cpu;
+};
+
 static enum ltt_error_code list_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 				       void *arg)
 {
+	const struct map_list *l = arg;
+
 	/* an older client knows no kernel map: it would show one as a user map */
 	return ltt_maps_put_session(ctx->domains->maps, session->uid, session->name,
-				    ctx->minor >= LTT_CLIENT_MINOR_KERNEL_MAPS, arg) ?
+				    ctx->minor >= LTT_CLIENT_MINOR_KERNEL_MAPS, l->by_cpu, l->reply) ?
 		       LTT_ERR_NOMEM : LTT_ERR_OK;
 }
 
-enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
-				      struct ltt_wbuf *reply)
+static enum ltt_error_code list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				     struct map_list *l)
 {
 	const char *name = ltt_rbuf_get_str(req, LTT_NAME_MAX);
 
@@ -75,5 +84,17 @@ enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_
 		return LTT_ERR_PROTOCOL;
 	if (!ctx->domains->maps)
 		return LTT_ERR_NOT_SUPPORTED;
-	return ltt_cmd_with_session(ctx, name, list_locked, reply);
+	return ltt_cmd_with_session(ctx, name, list_locked, l);
+}
+
+enum ltt_error_code ltt_cmd_list_maps(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+				      struct ltt_wbuf *reply)
+{
+	return list_maps(ctx, req, &(struct map_list){ .reply = reply });
+}
+
+enum ltt_error_code ltt_cmd_list_map_cpus(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,
+					  struct ltt_wbuf *reply)
+{
+	return list_maps(ctx, req, &(struct map_list){ .reply = reply, .by_cpu = true });
 }

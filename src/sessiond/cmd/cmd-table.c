@@ -42,6 +42,7 @@ static ltt_cmd_fn *const handlers[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_RECLAIM_MEMORY] = ltt_cmd_reclaim_memory,
 	[LTT_CLIENT_CMD_ADD_MAP_CHANNEL] = ltt_cmd_add_map_channel,
 	[LTT_CLIENT_CMD_LIST_MAPS] = ltt_cmd_list_maps,
+	[LTT_CLIENT_CMD_LIST_MAP_CPUS] = ltt_cmd_list_map_cpus,
 };
 
 /* The commands a handler serves with others, and the @arg that tells it which. */
@@ -98,6 +99,7 @@ static const bool may_wait[LTT_CLIENT_CMD_NR_] = {
 	[LTT_CLIENT_CMD_RECLAIM_MEMORY] = true,	/* waits for the consumer */
 	[LTT_CLIENT_CMD_ADD_MAP_CHANNEL] = true,	/* the session lock, as GET_SESSION */
 	[LTT_CLIENT_CMD_LIST_MAPS] = true,
+	[LTT_CLIENT_CMD_LIST_MAP_CPUS] = true,
 	/* programs take the event-rule conditions before the reply */
 	[LTT_CLIENT_CMD_ADD_TRIGGER] = true,
 	[LTT_CLIENT_CMD_REMOVE_TRIGGER] = true,

@@ -228,6 +228,7 @@ enum ltt_error_code ltt_cmd_trackers_target(const struct ltt_cmd_ctx *ctx, struc
 
 ltt_cmd_fn ltt_cmd_add_map_channel;
 ltt_cmd_fn ltt_cmd_list_maps;
+ltt_cmd_fn ltt_cmd_list_map_cpus;
 
 /* cmd-memory.c: list --mem-usage's view, reclaim-memory */
 

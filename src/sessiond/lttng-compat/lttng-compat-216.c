@@ -244,6 +244,10 @@ uint32_t ltt_lttng_new_216(struct ltt_lttng_call *call)
 		return stream_info_sets(call);
 	case LTT_LTTNG_CMD216_ADD_MAP_CHANNEL:
 	case LTT_LTTNG_CMD216_LIST_MAP_CHANNELS:
+	case LTT_LTTNG_CMD216_GET_MAP_CHANNEL_BY_NAME:
+	case LTT_LTTNG_CMD216_LIST_MAP_GROUPS:
+	case LTT_LTTNG_CMD216_SAMPLE_MAP_GROUP:
+	case LTT_LTTNG_CMD216_LIST_MAP_KEYS:
 		return ltt_lttng_map_216(call);
 	default:
 		break;

@@ -470,8 +470,31 @@ static int describe(const struct ltt_maps *maps, const struct ltt_map *m,
 	return 0;
 }
 
+/*
+ * The counts by CPU of @m's entries, in describe()'s order: each
+ * program's or user's area CPU by CPU; the shared group's and a kernel
+ * map's none (n = 0: their entry's value alone).  Registry lock held.
+ */
+static void put_cpus(const struct ltt_maps *maps, const struct ltt_map *m,
+		     const struct ltt_map_desc *d, struct ltt_wbuf *w)
+{
+	size_t stride = ltt_app_counter_stride(slots_of(m));
+	uint32_t i, k, c, n = 0;
+
+	for (i = 0; !m->km && i < m->nr_areas; i++) {
+		for (k = 0; k < m->nr_keys; k++, n++) {
+			ltt_wbuf_put_u32(w, maps->nr_cpus);
+			for (c = 0; c < maps->nr_cpus; c++)
+				ltt_wbuf_put_u64(w, __atomic_load_n(&cells(&m->areas[i])[c * stride + k],
+								    __ATOMIC_RELAXED));
+		}
+	}
+	for (; n < d->nr_entries; n++)
+		ltt_wbuf_put_u32(w, 0);
+}
+
 int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session,
-			 bool with_kernel, struct ltt_wbuf *w)
+			 bool with_kernel, bool by_cpu, struct ltt_wbuf *w)
 {
 	struct ltt_map_desc d;
 	struct ltt_map *m;
@@ -488,6 +511,8 @@ int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session
 		err = describe(maps, m, &d);
 		if (!err)
 			ltt_map_desc_put(w, &d);
+		if (!err && by_cpu)
+			put_cpus(maps, m, &d, w);
 		free(d.entries);
 	}
 	pthread_mutex_unlock(&maps->lock);

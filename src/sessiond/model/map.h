@@ -143,9 +143,10 @@ void ltt_maps_untake_slot(struct ltt_maps *maps, uid_t owner, const char *sessio
  * ltt_maps_put_session() - u32 count, then each map's description
  * (common/map.h's map_desc) of the session (its kernel maps only when
  * @with_kernel: a client of minor 28 or later), its counters read now,
- * one by one (no snapshot of one instant).  Returns 0 or -ENOMEM.
+ * one by one (no snapshot of one instant); with @by_cpu, each followed by
+ * its entries' counts by CPU (LIST_MAP_CPUS).  Returns 0 or -ENOMEM.
  */
 int ltt_maps_put_session(struct ltt_maps *maps, uid_t owner, const char *session,
-			 bool with_kernel, struct ltt_wbuf *w);
+			 bool with_kernel, bool by_cpu, struct ltt_wbuf *w);
 
 #endif /* LTT_SESSIOND_MODEL_MAP_H */

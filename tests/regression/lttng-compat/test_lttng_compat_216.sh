@@ -9,9 +9,9 @@
 # CTF 2, which its MI says), channels, event rules and contexts, kernel
 # rules, snapshots, rotations, clear, starts, stops, lists and destroys;
 # sid's python3-lttng as ros2_tracing drives it; a program's events are in
-# the trace, counted; what ltt lacks
-# of 2.16 (per-channel buffers, map channels) is refused with LTTng's
-# code and the daemon's sentence.  As root in its own mount namespace
+# the trace, counted; sid's map channel commands count in ltt's maps and
+# show them; what ltt lacks of 2.16 is refused with LTTng's code and the
+# daemon's sentence.  As root in its own mount namespace
 # (/var/run/lttng), the root's /run the test's.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -21,7 +21,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 111
+plan 117
 compat_build
 N=300
 
@@ -337,13 +337,73 @@ ust_app -n 700 >/dev/null
 lttng216 stop mp >/dev/null
 run lttctl show-maps -s mp --channel m1
 like "$OUT" "n_ltt_test:seq +700 " "the map counts the program's 700 events" || diag "$OUT"
-run lttng216 show-maps -s mp
-ok $((RC == 0)) "sid's lttng show-maps of map channels: refused (ltt does not serve 2.16's map groups yet)" ||
-	diag "$OUT"
-like "$(cat "$SESSIOND_LOG")" "ltt does not serve (LIST_MAP_GROUPS|SAMPLE_MAP_GROUP|LIST_MAP_KEYS|GET_MAP_CHANNEL_BY_NAME)" \
-	"... the command named in the daemon's log (lttctl show-maps shows them)"
+# sid's show-maps and export-maps read ltt's counters: the keys, the
+# groups (root's, per user), the values CPU by CPU
+run lttng216 show-maps -s mp --channel m1
+like "$OUT" "User space map channel .m1.:(.|
+)*n_ltt_test:seq +│ +700 │" "sid's lttng show-maps: m1's 700 under the event's key" ||
+	diag "$OUT $ERR"
+run lttng216 show-maps -s mp --channel m1 --per=owner
+like "$OUT" "m1., user ID 0 \(.root.\) \(64-bit int\. values\)" "... --per=owner: root's group, named" ||
+	diag "$OUT $ERR"
+run lttng216 show-maps -s mp --channel m1 --per=cpu --key=n_ltt_test:seq
+is "$(grep -c ', CPU [0-9]*:' <<<"$OUT"):$(awk -F'│' '/n_ltt_test:seq/ { s += $2 } END { print s }' <<<"$OUT")" \
+	"$(getconf _NPROCESSORS_CONF):700" "... --per=cpu: a table per CPU, their counts summing to 700" || diag "$OUT $ERR"
+run lttng216 export-maps -s mp
+printf '%s\n' "$OUT" >"$TEST_TMP/mp.sql"
+is "$(python3 -c 'import sqlite3, sys
+db = sqlite3.connect(":memory:"); db.executescript(open(sys.argv[1]).read())
+print(db.execute("SELECT group_type, owner_name, SUM(value) FROM vmap WHERE channel_name = ? AND key = ?",
+                 ("m1", "n_ltt_test:seq")).fetchone())' "$TEST_TMP/mp.sql" 2>&1)" "('user-per-user', 'root', 700)" \
+	"sid's lttng export-maps: SQLite's vmap sums m1's 700" || diag "$OUT $ERR"
+# GET_MAP_CHANNEL_BY_NAME, through liblttng-ctl 2.16: a map, one of another type, none
+is "$(in_root python3 -c 'import ctypes
+l = ctypes.CDLL("liblttng-ctl.so.0"); p = ctypes.c_void_p()
+f = l.lttng_session_get_map_channel_by_name
+print(f(b"mp", 1, b"m1", ctypes.byref(p)), f(b"mp", 0, b"m1", ctypes.byref(p)), f(b"mp", 1, b"nope", ctypes.byref(p)))' 2>&1)" \
+	"10 146 146" "lttng_session_get_map_channel_by_name(): m1 found, not as a kernel map, no such map (CHAN_NOT_FOUND)"
 lttng216 remove-trigger cnt >/dev/null
 lttng216 destroy mp >/dev/null
+
+# --- LTTng 2.16 in the root counts the same binary (built there with
+# LTTng-UST 2.16's headers) in the same map: sid's show-maps prints the
+# same table from ltt's daemon and from LTTng's
+A=$TEST_TMP/app216
+mkdir -p "$A/ltt-lib" "$A/lttng" "$A/ltt"
+cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
+	"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$A/ltt-lib/"
+cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{blob_app.c,blob_tp.h} "$A/"
+# maps.sh DIR APP...: a map counting t16:* by event, APP run, show-maps into DIR/show
+cat >"$A/maps.sh" <<'MAPS'
+lttng create mq -o "$1/mq" >/dev/null && lttng add-map-channel --session=mq --type=user m >/dev/null &&
+	lttng add-trigger --name q --condition=event-rule-matches --type=user --name='t16:*' \
+		--action=incr-map-value --type=user --session=mq --channel=m --key='k_{event_name}' >/dev/null &&
+	lttng start mq >/dev/null || exit 1
+dir=$1
+shift
+"$@" >/dev/null && lttng stop mq >/dev/null && lttng show-maps -s mq >"$dir/show"
+rc=$?
+lttng remove-trigger q >/dev/null
+lttng destroy mq >/dev/null
+exit $rc
+MAPS
+in_root sh -c 'cd "$1" && cc -I. -o blob_app blob_app.c -llttng-ust -ldl' sh "$A" >"$A/build.log" 2>&1 &&
+	ROOT_RUN=$TEST_TMP/lttng-run in_root sh -c 'export HOME="$1" LTTNG_UST_REGISTER_TIMEOUT=-1
+		lttng-sessiond -b --no-kernel >/dev/null 2>&1 || exit 1
+		sh "$1/maps.sh" "$1/lttng" "$1/blob_app" 250
+		rc=$?
+		kill "$(cat /run/lttng/lttng-sessiond.pid)"
+		exit $rc' sh "$A" >"$A/lttng.log" 2>&1
+ok $? "LTTng 2.16 counted blob_app's events in its own map (its daemon in the sid root)" ||
+	diag "$(cat "$A/build.log" "$A/lttng.log")"
+in_root env LTTNG_HOME="$LTTNG_HOME" LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" \
+	sh "$A/maps.sh" "$A/ltt" env LD_LIBRARY_PATH="$A/ltt-lib" LTT_UST_REGISTER_TIMEOUT=5000 \
+	"$A/blob_app" 250 >"$A/ltt.log" 2>&1
+ok $? "ltt counted the same binary's events through sid's lttng (on ltt's liblttng-ust.so.1)" ||
+	diag "$(cat "$A/ltt.log")"
+is "$(diff "$A/lttng/show" "$A/ltt/show")$(grep -c '│ *250 │' "$A/ltt/show")" 2 \
+	"sid's show-maps: ltt's table is LTTng 2.16's (k_t16:blob and k_t16:ints, 250 each)" ||
+	diag "$(cat "$A/lttng/show" "$A/ltt/show")"
 
 # --- 2.13's clients, the same daemon, the same sessions
 run lttng list

@@ -188,6 +188,39 @@ static void test_request(void)
 		ltt_wbuf_fini(&mw);
 	}
 	{
+		/*
+		 * 2.16's u.sample_map_group: {i32 type, char channel_name[256],
+		 * struct lttcomm_map_group_comm (packed, 272 bytes)}
+		 */
+		struct ltt_lttng_map_group g = { .type = LTT_LTTNG_MAP_GROUP_PER_PROCESS,
+						 .value_type = 1, .owner_id = 4242,
+						 .owner_name = "app" };
+		uint8_t sg[4 + 256 + LTT_LTTNG_MAP_GROUP_SIZE] = { 1, 0, 0, 0, 'm', '1' };
+		struct ltt_wbuf gw;
+
+		ltt_wbuf_init(&gw);
+		ltt_lttng_put_map_group(&gw, &g);
+		tap_ok(!gw.err && gw.len == LTT_LTTNG_MAP_GROUP_SIZE && gw.data[0] == 2 &&
+		       gw.data[4] == 1 && !memcmp(gw.data + 8, &g.owner_id, 8) &&
+		       !strcmp((const char *)gw.data + 16, "app"),
+		       "2.16's map group: 272 bytes, type, value type, owner id at 8, its name at 16");
+		memcpy(sg + 260, gw.data, gw.len);
+		msg = request(50, sg, sizeof(sg));
+		tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -ENOSYS &&
+		       req.map_type == 1 && !strcmp(req.channel, "m1") &&
+		       req.group.type == LTT_LTTNG_MAP_GROUP_PER_PROCESS && req.group.value_type == 1 &&
+		       req.group.owner_id == 4242 && !strcmp(req.group.owner_name, "app") &&
+		       !strcmp(ltt_lttng_cmd216_name(50), "SAMPLE_MAP_GROUP"),
+		       "2.16's 50, SAMPLE_MAP_GROUP: its map channel's type and name, and the group, read");
+		free(msg);
+		memset(sg + 4, 'x', 256);
+		msg = request(49, sg, sizeof(sg));
+		tap_ok(ltt_lttng_get_req(msg, LTT_LTTNG_GEN_2_16, &req) == -EPROTO,
+		       "2.16's 49, LIST_MAP_GROUPS, whose channel name has no NUL: malformed");
+		free(msg);
+		ltt_wbuf_fini(&gw);
+	}
+	{
 		/* 2.16's u.reclaim_channel_memory: {char channel_name[256], u64 older_than_age_us} */
 		uint8_t rec[264] = "c1";
 		uint64_t age = 2000000;
@@ -528,7 +561,7 @@ static void test_triggers(void)
 
 int main(void)
 {
-	tap_plan(68);
+	tap_plan(71);
 	test_sizes();
 	test_request();
 	test_extra();

@@ -111,7 +111,7 @@ static bool read_map(struct ltt_maps *maps, const char *name, struct ltt_map_des
 	bool found = false;
 
 	ltt_wbuf_init(&w);
-	if (ltt_maps_put_session(maps, OWNER, "s", true, &w)) {
+	if (ltt_maps_put_session(maps, OWNER, "s", true, false, &w)) {
 		ltt_wbuf_fini(&w);
 		return false;
 	}
@@ -129,6 +129,44 @@ static bool read_map(struct ltt_maps *maps, const char *name, struct ltt_map_des
 	found = found && !ltt_rbuf_end(&r);
 	ltt_wbuf_fini(&w);
 	return found;
+}
+
+/*
+ * The by-CPU form (LIST_MAP_CPUS) of the session's maps: does each entry
+ * of map @name have @cpus counts (0: its value alone) that sum to its value?
+ */
+static bool by_cpu_sums(struct ltt_maps *maps, const char *name, uint32_t cpus)
+{
+	struct ltt_map_desc d;
+	struct ltt_wbuf w;
+	struct ltt_rbuf r;
+	uint32_t n, i, e, c, nc;
+	uint64_t sum;
+	bool ok = false, mine;
+
+	ltt_wbuf_init(&w);
+	if (ltt_maps_put_session(maps, OWNER, "s", true, true, &w)) {
+		ltt_wbuf_fini(&w);
+		return false;
+	}
+	ltt_rbuf_init(&r, w.data, w.len);
+	n = ltt_rbuf_get_u32(&r);
+	for (i = 0; i < n && !r.err; i++) {
+		ltt_map_desc_get(&r, &d);
+		mine = !r.err && !strcmp(d.attr.name, name) && d.nr_entries;
+		ok = ok || mine;
+		for (e = 0; e < d.nr_entries && !r.err; e++) {
+			nc = ltt_rbuf_get_u32(&r);
+			for (c = 0, sum = 0; c < nc && !r.err; c++)
+				sum += ltt_rbuf_get_u64(&r);
+			if (mine && (nc != cpus || (nc && (int64_t)sum != d.entries[e].value)))
+				ok = false;
+		}
+		free(d.entries);
+	}
+	ok = ok && !ltt_rbuf_end(&r);
+	ltt_wbuf_fini(&w);
+	return ok;
 }
 
 /* The value of @key in @d (-1 when absent). */
@@ -248,6 +286,7 @@ static void test_counting(struct ltt_maps *maps)
 	ltt_maps_set_active(maps, OWNER, "s", true);
 	emit_all();
 	check_counts(maps, n, n, (uint64_t)n, "4 threads");
+	tap_ok(by_cpu_sums(maps, "m", cpus), "by CPU: each key's %u counts sum to its value", cpus);
 	ltt_maps_clear(maps, OWNER, "s");
 	check_counts(maps, 0, 0, 0, "cleared");
 	emit_all();
@@ -358,13 +397,14 @@ static void test_kernel(void)
 	       value_of(&d, "b") == 9 && d.key_overflow == 3 && !d.active &&
 	       d.attr.ownership == LTT_MAP_OWNER_KERNEL,
 	       "read: the kernel's value of each slot, its overflow slot, one set");
+	tap_ok(by_cpu_sums(&maps, "k", 0), "by CPU: none (the kernel's sums alone)");
 	free(d.entries);
 	ltt_maps_untake_slot(&maps, OWNER, "s", "k", "b");
 	tap_ok(read_map(&maps, "k", &d) && d.nr_entries == 1 && value_of(&d, "b") == -1,
 	       "a key given back while the newest: gone");
 	free(d.entries);
 	ltt_wbuf_init(&w);
-	tap_ok(!ltt_maps_put_session(&maps, OWNER, "s", false, &w) && w.len == 4 &&
+	tap_ok(!ltt_maps_put_session(&maps, OWNER, "s", false, false, &w) && w.len == 4 &&
 	       !w.data[0] && !w.data[1] && !w.data[2] && !w.data[3],
 	       "not listed to a client that knows no kernel map");
 	ltt_wbuf_fini(&w);
