@@ -9,8 +9,10 @@
 # daemon they installed records the example of libltt-ust-dev, built
 # there with its pkg-config, and Debian 13's babeltrace2 reads every
 # event; ltt-lttng-compat takes the place of Debian 13's LTTng, its unit
-# diverted under /usr/lib, and gives it back; dpkg -r takes them away.  test_deb.sh does the same on Debian 12,
-# booted with systemd.  Skipped where the root can't be made, and in a
+# diverted under /usr/lib, and gives it back; dpkg -r takes them away.
+# The same packages on sid, over LTTng 2.16: ltt-lttng-compat takes its
+# place, sid's lttng 2.16 drives ltt's daemon, and gives it back.
+# test_deb.sh does the same on Debian 12, booted with systemd.  Skipped where the root can't be made, and in a
 # sanitizer build.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/root-lib.sh"
@@ -20,7 +22,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 [[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
 	skip_all "a sanitizer build: the plain pass builds the packages in the trixie root"
 root_or_skip trixie "$ROOT_BUILD_PKGS"
-plan 16
+plan 24
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=amd64
@@ -120,4 +122,69 @@ in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge libltt-ctl-dev libltt-us
 ok $? "dpkg --purge removes them" || tail -n 20 "$TEST_TMP/remove.log" | sed 's/^/# /'
 is "$(in_root sh -c 'ls /usr/bin | grep -cE "^(lttctl|ltt-)"; ls /usr/lib/*/libltt-* 2>/dev/null | wc -l')" "0
 0" "... their programs and libraries gone (Debian's lttng-tools stays)"
+
+# --- the same packages on a sid host with LTTng 2.16 (the sid root's
+# lttng-tools and liblttng-ust, in an overlay of that root): installed
+# beside it, ltt-lttng-compat takes its place, sid's own lttng 2.16
+# client drives ltt's daemon, a program built with LTTng-UST 2.16's
+# headers records through ltt's liblttng-ust.so.1, and removing it gives
+# LTTng 2.16 back
+NSID=8
+if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/sid.err"); then
+	ROOT=$SID ROOT_OVERLAY=$TEST_TMP/sid-overlay ROOT_RUN=$TEST_TMP/sid-run
+	sidfiles() {
+		in_root sh -c 'for f in /usr/bin/lttng /usr/bin/lttng-sessiond /usr/bin/lttng-relayd \
+			/usr/bin/lttng-crash /usr/lib/systemd/system/lttng-sessiond.service \
+			/usr/lib/x86_64-linux-gnu/liblttng-ust.so.1; do
+			echo "$f $(sha256sum <"$f" | cut -c1-16)"
+		done'
+	}
+	cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{blob_app.c,blob_tp.h} "$TEST_TMP/"
+	# sid moves daily: the root's package lists are brought up to date
+	# first (a mirror kept as of a day has a Release past its Valid-Until)
+	in_root sh -c 'printf "#!/bin/sh\nexit 101\n" >/usr/sbin/policy-rc.d && chmod 0755 /usr/sbin/policy-rc.d &&
+		cd "$1" && cc -I. -o blob_app blob_app.c -llttng-ust -ldl' sh "$TEST_TMP" &&
+		in_root apt-get -q -o Acquire::Check-Valid-Until=false update >"$TEST_TMP/sid-install.log" 2>&1 &&
+		# shellcheck disable=SC2086
+		in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+			$debs >>"$TEST_TMP/sid-install.log" 2>&1
+	ok $? "apt installs them on sid beside LTTng 2.16, their dependencies met by sid's packages" ||
+		tail -n 20 "$TEST_TMP/sid-install.log" | sed 's/^/# /'
+	like "$(in_root lttng --version)" "2\\.16\\." "... whose lttng is LTTng 2.16's"
+	before=$(sidfiles)
+	in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
+		>"$TEST_TMP/sid-compat.log" 2>&1
+	ok $? "dpkg -i ltt-lttng-compat over sid's LTTng 2.16" || tail -n 20 "$TEST_TMP/sid-compat.log" | sed 's/^/# /'
+	is "$(in_root sh -c 'cd /usr/bin && readlink lttng lttng-sessiond; readlink /usr/lib/x86_64-linux-gnu/liblttng-ust.so.1' | tr '\n' ' ')" \
+		"lttctl ltt-sessiond ltt/lttng-ust/liblttng-ust.so.1.0.0 " \
+		"lttng, lttng-sessiond and liblttng-ust.so.1 are ltt's"
+	# ltt's daemon by LTTng's name (--lttng-compat), driven by sid's own
+	# lttng 2.16 (diverted to lttng.distrib); blob_app's 2 x 60 events
+	in_root env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root sh -c '
+		set -e
+		lttng-sessiond &
+		sd=$!
+		i=0
+		while [ ! -S /run/lttng/client-lttng-sessiond ] && [ $i -lt 300 ] && kill -0 $sd; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		lttng.distrib create s16 -o "$1/s16"
+		lttng.distrib enable-event -u "t16:*" -s s16
+		lttng.distrib start s16
+		"$1/blob_app" 60
+		lttng.distrib stop s16
+		lttng.distrib destroy s16
+		kill $sd
+		wait $sd' sh "$TEST_TMP" >"$TEST_TMP/sid-demo.log" 2>&1
+	ok $? "sid's lttng 2.16 drives ltt's lttng-sessiond; blob_app (LTTng-UST 2.16's headers) ran on ltt's library" ||
+		tail -n 20 "$TEST_TMP/sid-demo.log" | sed 's/^/# /'
+	bt21 "$TEST_TMP/s16" "$TEST_TMP/s16.txt"
+	is "$(grep -c ' t16:' "$TEST_TMP/s16.txt")" 120 "babeltrace2 2.1 reads its 120 events from ltt's trace"
+	in_root dpkg -r ltt-lttng-compat >>"$TEST_TMP/sid-compat.log" 2>&1
+	is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat on sid: no diversion left"
+	is "$(sidfiles)" "$before" "every one of LTTng 2.16's files is back as it was"
+else
+	skip $NSID "no Debian sid root: $(tail -n 1 "$TEST_TMP/sid.err")"
+fi
 done_testing
