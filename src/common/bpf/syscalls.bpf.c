@@ -82,7 +82,17 @@ struct {
 
 struct scratch {
 	__u8 buf[SCRATCH];
+	__u32 unasked;		/* bytes put in the ring since its fill was last asked */
 };
+
+/*
+ * The ring's fill is asked once this many bytes went in, not at each
+ * record: asking reads the reader's position, a line the consumer's CPU
+ * writes.  The smallest ring is 64 KiB: a wakeup due at half comes at
+ * most this and one record (LTT_BPF_REC_MAX) later, with room left.
+ */
+#define ASK_EVERY 2048
+_Static_assert(32768 - ASK_EVERY - LTT_BPF_REC_MAX >= 16384, "the smallest ring keeps room after half");
 
 /* A CPU's record being built (a program does not run twice at once on a CPU). */
 struct {
@@ -350,20 +360,29 @@ static __always_inline __u8 *begin_record(__u16 id, long nr)
 	return rec;
 }
 
-/* The record begun at @rec, @len bytes, into this CPU's ring, or counted lost. */
+/*
+ * The record begun at @rec (in this CPU's scratch, begin_record()), @len
+ * bytes, into this CPU's ring, or counted lost.
+ */
 static __always_inline void emit_record(__u8 *rec, __u32 len)
 {
+	struct scratch *s = (struct scratch *)(rec - 8);
 	__u32 cpu = bpf_get_smp_processor_id();
 	void *ring = bpf_map_lookup_elem(&rings, &cpu);
-	__u64 wake;
+	__u64 wake = BPF_RB_NO_WAKEUP;
 
 	if (!ring) {
 		count_lost(cpu);
 		return;
 	}
 	/* the reader is woken once the ring is half full, not for each record */
-	wake = bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) * 2 >=
-	       bpf_ringbuf_query(ring, BPF_RB_RING_SIZE) ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+	s->unasked += 8 + len;
+	if (s->unasked >= ASK_EVERY) {
+		s->unasked = 0;
+		if (bpf_ringbuf_query(ring, BPF_RB_AVAIL_DATA) * 2 >=
+		    bpf_ringbuf_query(ring, BPF_RB_RING_SIZE))
+			wake = BPF_RB_FORCE_WAKEUP;
+	}
 	if (bpf_ringbuf_output(ring, rec - 8, (8 + len) & (SCRATCH - 1), wake))
 		count_lost(cpu);
 }
