@@ -98,13 +98,16 @@ is "$(grep -c ' hello_world:' "$TEST_TMP/demo.txt")/$(grep -c 'discarded' "$TEST
 	"Debian 13's babeltrace2 reads the example's 152 events, none discarded"
 # ltt-lttng-compat over Debian 13's own LTTng (lttng-tools 2.13.15): its
 # programs, unit (/usr/lib there) and libraries diverted, then put back
+# files PATH...: each as it is in the root, a link's target or a file's checksum
 files() {
-	in_root sh -c 'for f in /usr/bin/lttng /usr/bin/lttng-sessiond /usr/bin/lttng-relayd \
-		/usr/bin/lttng-crash /usr/lib/systemd/system/lttng-sessiond.service; do
+	in_root sh -c 'for f; do
 		[ -L "$f" ] && echo "$f -> $(readlink "$f")" || echo "$f $(sha256sum <"$f" | cut -c1-16)"
-	done'
+	done' sh "$@"
 }
-before=$(files)
+LTTNG_FILES="/usr/bin/lttng /usr/bin/lttng-sessiond /usr/bin/lttng-relayd /usr/bin/lttng-crash
+	/usr/lib/systemd/system/lttng-sessiond.service"
+# shellcheck disable=SC2086
+before=$(files $LTTNG_FILES)
 in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
 	>"$TEST_TMP/compat.log" 2>&1
 ok $? "dpkg -i ltt-lttng-compat beside Debian 13's LTTng" || tail -n 20 "$TEST_TMP/compat.log" | sed 's/^/# /'
@@ -115,7 +118,8 @@ like "$(in_root dpkg-divert --list)" "diversion of /usr/lib/systemd/system/lttng
 	"Debian 13's unit diverted where Debian 13 puts it"
 in_root dpkg -r ltt-lttng-compat >>"$TEST_TMP/compat.log" 2>&1
 is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat: no diversion left"
-is "$(files)" "$before" "every one of Debian 13's LTTng files is back as it was"
+# shellcheck disable=SC2086
+is "$(files $LTTNG_FILES)" "$before" "every one of Debian 13's LTTng files is back as it was"
 
 in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge libltt-ctl-dev libltt-ust-dev python3-ltt \
 	ltt-tools libltt-ctl1 libltt-ust0 >"$TEST_TMP/remove.log" 2>&1
@@ -132,13 +136,8 @@ is "$(in_root sh -c 'ls /usr/bin | grep -cE "^(lttctl|ltt-)"; ls /usr/lib/*/libl
 NSID=8
 if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/sid.err"); then
 	ROOT=$SID ROOT_OVERLAY=$TEST_TMP/sid-overlay ROOT_RUN=$TEST_TMP/sid-run
-	sidfiles() {
-		in_root sh -c 'for f in /usr/bin/lttng /usr/bin/lttng-sessiond /usr/bin/lttng-relayd \
-			/usr/bin/lttng-crash /usr/lib/systemd/system/lttng-sessiond.service \
-			/usr/lib/x86_64-linux-gnu/liblttng-ust.so.1; do
-			echo "$f $(sha256sum <"$f" | cut -c1-16)"
-		done'
-	}
+	LTTNG_FILES="$LTTNG_FILES /usr/lib/x86_64-linux-gnu/liblttng-ust.so.1
+		/usr/lib/x86_64-linux-gnu/liblttng-ust.so.1.0.0"
 	cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{blob_app.c,blob_tp.h} "$TEST_TMP/"
 	# sid moves daily: the root's package lists are brought up to date
 	# first (a mirror kept as of a day has a Release past its Valid-Until)
@@ -151,7 +150,8 @@ if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/
 	ok $? "apt installs them on sid beside LTTng 2.16, their dependencies met by sid's packages" ||
 		tail -n 20 "$TEST_TMP/sid-install.log" | sed 's/^/# /'
 	like "$(in_root lttng --version)" "2\\.16\\." "... whose lttng is LTTng 2.16's"
-	before=$(sidfiles)
+	# shellcheck disable=SC2086
+	before=$(files $LTTNG_FILES)
 	in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
 		>"$TEST_TMP/sid-compat.log" 2>&1
 	ok $? "dpkg -i ltt-lttng-compat over sid's LTTng 2.16" || tail -n 20 "$TEST_TMP/sid-compat.log" | sed 's/^/# /'
@@ -183,7 +183,8 @@ if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/
 	is "$(grep -c ' t16:' "$TEST_TMP/s16.txt")" 120 "babeltrace2 2.1 reads its 120 events from ltt's trace"
 	in_root dpkg -r ltt-lttng-compat >>"$TEST_TMP/sid-compat.log" 2>&1
 	is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat on sid: no diversion left"
-	is "$(sidfiles)" "$before" "every one of LTTng 2.16's files is back as it was"
+	# shellcheck disable=SC2086
+	is "$(files $LTTNG_FILES)" "$before" "every one of LTTng 2.16's files is back as it was"
 else
 	skip $NSID "no Debian sid root: $(tail -n 1 "$TEST_TMP/sid.err")"
 fi

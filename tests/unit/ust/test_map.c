@@ -101,51 +101,23 @@ static void test_values(void)
 	       !of, "and fits a 64-bit one");
 }
 
-/* The description of the session's map @name, decoded from the registry's wire form. */
-static bool read_map(struct ltt_maps *maps, const char *name, struct ltt_map_desc *ret)
-{
-	struct ltt_map_desc d;
-	struct ltt_wbuf w;
-	struct ltt_rbuf r;
-	uint32_t n, i;
-	bool found = false;
-
-	ltt_wbuf_init(&w);
-	if (ltt_maps_put_session(maps, OWNER, "s", true, false, &w)) {
-		ltt_wbuf_fini(&w);
-		return false;
-	}
-	ltt_rbuf_init(&r, w.data, w.len);
-	n = ltt_rbuf_get_u32(&r);
-	for (i = 0; i < n && !r.err; i++) {
-		ltt_map_desc_get(&r, &d);
-		if (!found && !r.err && !strcmp(d.attr.name, name)) {
-			*ret = d;
-			found = true;
-		} else {
-			free(d.entries);
-		}
-	}
-	found = found && !ltt_rbuf_end(&r);
-	ltt_wbuf_fini(&w);
-	return found;
-}
-
 /*
- * The by-CPU form (LIST_MAP_CPUS) of the session's maps: does each entry
- * of map @name have @cpus counts (0: its value alone) that sum to its value?
+ * The description of the session's map @name, decoded from the registry's
+ * wire form; with @cpus >= 0 from its by-CPU form (LIST_MAP_CPUS), whose
+ * entries of @name must each have @cpus counts (0: the value alone)
+ * summing to their value.
  */
-static bool by_cpu_sums(struct ltt_maps *maps, const char *name, uint32_t cpus)
+static bool read_map(struct ltt_maps *maps, const char *name, int cpus, struct ltt_map_desc *ret)
 {
 	struct ltt_map_desc d;
 	struct ltt_wbuf w;
 	struct ltt_rbuf r;
 	uint32_t n, i, e, c, nc;
 	uint64_t sum;
-	bool ok = false, mine;
+	bool found = false, mine, sums = true;
 
 	ltt_wbuf_init(&w);
-	if (ltt_maps_put_session(maps, OWNER, "s", true, true, &w)) {
+	if (ltt_maps_put_session(maps, OWNER, "s", true, cpus >= 0, &w)) {
 		ltt_wbuf_fini(&w);
 		return false;
 	}
@@ -153,20 +125,38 @@ static bool by_cpu_sums(struct ltt_maps *maps, const char *name, uint32_t cpus)
 	n = ltt_rbuf_get_u32(&r);
 	for (i = 0; i < n && !r.err; i++) {
 		ltt_map_desc_get(&r, &d);
-		mine = !r.err && !strcmp(d.attr.name, name) && d.nr_entries;
-		ok = ok || mine;
-		for (e = 0; e < d.nr_entries && !r.err; e++) {
+		mine = !found && !r.err && !strcmp(d.attr.name, name);
+		for (e = 0; cpus >= 0 && e < d.nr_entries && !r.err; e++) {
 			nc = ltt_rbuf_get_u32(&r);
 			for (c = 0, sum = 0; c < nc && !r.err; c++)
 				sum += ltt_rbuf_get_u64(&r);
-			if (mine && (nc != cpus || (nc && (int64_t)sum != d.entries[e].value)))
-				ok = false;
+			if (mine && (nc != (uint32_t)cpus || (nc && (int64_t)sum != d.entries[e].value)))
+				sums = false;
 		}
-		free(d.entries);
+		if (mine) {
+			*ret = d;
+			found = true;
+		} else {
+			free(d.entries);
+		}
 	}
-	ok = ok && !ltt_rbuf_end(&r);
+	if (found && (!sums || ltt_rbuf_end(&r))) {
+		free(ret->entries);
+		found = false;
+	}
 	ltt_wbuf_fini(&w);
-	return ok;
+	return found;
+}
+
+/* The by-CPU form: does each entry of map @name have @cpus counts summing to its value? */
+static bool by_cpu_sums(struct ltt_maps *maps, const char *name, uint32_t cpus)
+{
+	struct ltt_map_desc d;
+
+	if (!read_map(maps, name, (int)cpus, &d))
+		return false;
+	free(d.entries);
+	return d.nr_entries > 0;
 }
 
 /* The value of @key in @d (-1 when absent). */
@@ -244,7 +234,7 @@ static void check_counts(struct ltt_maps *maps, int64_t a, int64_t b, uint64_t g
 {
 	struct ltt_map_desc d;
 
-	if (!tap_ok(read_map(maps, "m", &d), "%s: m read back", when))
+	if (!tap_ok(read_map(maps, "m", -1, &d), "%s: m read back", when))
 		return;
 	tap_is_int(value_of(&d, "mapt:alpha"), a, "%s: mapt:alpha counted", when);
 	tap_is_int(value_of(&d, "mapt:beta"), b, "%s: mapt:beta counted", when);
@@ -393,14 +383,14 @@ static void test_kernel(void)
 	fk.values[0] = 7;
 	fk.values[1] = 9;
 	fk.values[2] = 3;	/* the overflow slot */
-	tap_ok(read_map(&maps, "k", &d) && d.nr_entries == 2 && value_of(&d, "a") == 7 &&
+	tap_ok(read_map(&maps, "k", -1, &d) && d.nr_entries == 2 && value_of(&d, "a") == 7 &&
 	       value_of(&d, "b") == 9 && d.key_overflow == 3 && !d.active &&
 	       d.attr.ownership == LTT_MAP_OWNER_KERNEL,
 	       "read: the kernel's value of each slot, its overflow slot, one set");
 	tap_ok(by_cpu_sums(&maps, "k", 0), "by CPU: none (the kernel's sums alone)");
 	free(d.entries);
 	ltt_maps_untake_slot(&maps, OWNER, "s", "k", "b");
-	tap_ok(read_map(&maps, "k", &d) && d.nr_entries == 1 && value_of(&d, "b") == -1,
+	tap_ok(read_map(&maps, "k", -1, &d) && d.nr_entries == 1 && value_of(&d, "b") == -1,
 	       "a key given back while the newest: gone");
 	free(d.entries);
 	ltt_wbuf_init(&w);
