@@ -11,10 +11,10 @@ SESSIOND_META_SOURCES = src/sessiond/ctrace/meta.c src/sessiond/ctrace/meta.h \
 bin_PROGRAMS += src/sessiond/ltt-sessiond
 src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/sessiond.h \
-	src/sessiond/main.c \
-	src/sessiond/options.c src/sessiond/options.h \
-	src/sessiond/autoload.c src/sessiond/autoload.h \
-	src/sessiond/rundir.c src/sessiond/rundir.h \
+	src/sessiond/daemon/main.c \
+	src/sessiond/daemon/options.c src/sessiond/daemon/options.h \
+	src/sessiond/daemon/autoload.c src/sessiond/daemon/autoload.h \
+	src/sessiond/daemon/rundir.c src/sessiond/daemon/rundir.h \
 	src/sessiond/client/client.c src/sessiond/client/client.h \
 	src/sessiond/client/client-notify.c src/sessiond/client/client-notify.h \
 	src/sessiond/client/client-conn.c src/sessiond/client/client-conn.h \
@@ -28,8 +28,8 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/lttng-compat/lttng-compat-call.c src/sessiond/lttng-compat/lttng-compat-peer.c \
 	src/sessiond/lttng-compat/lttng-compat-216.c src/sessiond/lttng-compat/lttng-compat-map.c \
 	src/sessiond/lttng-compat/lttng-compat.h \
-	src/sessiond/triggers.c src/sessiond/triggers.h \
-	src/sessiond/privsep.c src/sessiond/privsep.h \
+	src/sessiond/daemon/triggers.c src/sessiond/daemon/triggers.h \
+	src/sessiond/daemon/priv-table.c src/sessiond/daemon/priv-table.h src/sessiond/daemon/daemon.h \
 	src/sessiond/cmd/cmd-common.c src/sessiond/cmd/cmd-table.c src/sessiond/cmd/cmd.h \
 	src/sessiond/cmd/cmd-session.c \
 	src/sessiond/cmd/cmd-snapshot.c \
@@ -75,7 +75,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	$(SESSIOND_META_SOURCES) \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
-	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
+	src/sessiond/priv/priv-link.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
 	src/sessiond/kabi/kabi-backend.h src/sessiond/kabi/kabi-module.c \
 	src/sessiond/kabi/kabi-tracefs.c src/sessiond/kabi/kabi-tracefs.h src/sessiond/kabi/kabi-tracefs-inst.c \
 	src/sessiond/kabi/kabi-tracefs-probe.c src/sessiond/kabi/kabi-tracefs-eprobe.c \

@@ -37,6 +37,8 @@ lines that say what is wrong:
     below it) and its own files (each taken alone, so a folder's table
     above its subfolder and its helpers below it are layers, not a
     circle).  No circle is excepted by name;
+  - doc/sessiond.md's tree of folders is sessiond.h's, in its order, and
+    doc/architecture.md names each of them;
   - no .c or .h file under src/ and kmod/ has 900 lines or more (the
     house's limit: a file that grows past it is split along a seam);
     each one that does is named, and none is excepted by name.
@@ -159,6 +161,21 @@ def tree_circles():
 
 
 check('the map names folders (%s)' % ' '.join(order), [] if len(order) >= 5 else ['too few'])
+
+# The newcomer's pages say the same: doc/sessiond.md's tree names the
+# folders of sessiond.h in its order, and doc/architecture.md names each
+# folder (and the map header of each folder that has one besides its
+# folder's name: client/client.h).
+problems = []
+text = open(os.path.join(src, 'doc', 'sessiond.md')).read()
+house = text.split('## The house', 1)[1].split('```', 2)[1] if '## The house' in text else ''
+tree = re.findall(r'^  ([a-z][a-z0-9-]*)/ ', house, re.M)
+if tree != order:
+    problems.append('doc/sessiond.md\'s tree lists %s; sessiond.h: %s' % (' '.join(tree), ' '.join(order)))
+arch = open(os.path.join(src, 'doc', 'architecture.md')).read()
+problems += ['doc/architecture.md does not name src/sessiond/%s/' % f for f in order
+             if '`%s/`' % f not in arch]
+check('doc/sessiond.md and doc/architecture.md name the folders of sessiond.h', problems)
 problems = []
 for f in order:
     there = {os.path.basename(p) for p in glob.glob(os.path.join(top, f, '*.[ch]'))}

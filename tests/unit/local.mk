@@ -170,7 +170,7 @@ tests_unit_sessiond_test_tracker_LDADD = src/common/libcommon.la
 check_PROGRAMS += tests/unit/sessiond/test_kabi
 TESTS += tests/unit/sessiond/test_kabi
 tests_unit_sessiond_test_kabi_SOURCES = tests/unit/sessiond/test_kabi.c src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
-	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv-link.c \
 	src/sessiond/model/session-lock.c \
 	src/sessiond/kabi/kabi-module.c \
 	$(UNIT_TAP_SOURCES)
@@ -183,7 +183,7 @@ TESTS += tests/unit/sessiond/test_kabi_remote
 tests_unit_sessiond_test_kabi_remote_SOURCES = tests/unit/sessiond/test_kabi_remote.c \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
 	src/sessiond/kabi/kabi-remote.c src/sessiond/kabi/kabi-remote.h src/sessiond/kabi/kabi-serve.c \
-	src/sessiond/priv/priv.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
+	src/sessiond/priv/priv-link.c src/sessiond/priv/priv.h src/sessiond/priv/priv-server.c \
 	src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
 tests_unit_sessiond_test_kabi_remote_LDADD = src/common/libcommon.la
 
@@ -196,7 +196,7 @@ TESTS += tests/unit/sessiond/test_chunk_owner
 tests_unit_sessiond_test_chunk_owner_SOURCES = tests/unit/sessiond/test_chunk_owner.c \
 	src/sessiond/chunk/chunk-owner.c src/sessiond/chunk/chunk-owner.h \
 	src/sessiond/chunk/chunk-journal.c src/sessiond/chunk/chunk-journal.h \
-	src/sessiond/priv/priv.c src/sessiond/priv/priv.h $(UNIT_TAP_SOURCES)
+	src/sessiond/priv/priv-link.c src/sessiond/priv/priv.h $(UNIT_TAP_SOURCES)
 tests_unit_sessiond_test_chunk_owner_LDADD = src/common/libcommon.la
 
 # The shared-memory ring buffer: threads, forked writers, hostile regions.
@@ -444,7 +444,7 @@ tests_unit_filter_test_kernel_filter_SOURCES = tests/unit/filter/test_kernel_fil
 	src/sessiond/kernel/kernel-filter.c src/sessiond/kernel/kernel-filter.h \
 	src/sessiond/model/rule-filter.c src/sessiond/model/rule-filter.h \
 	src/sessiond/kabi/kabi.c src/sessiond/kabi/kabi-ops.c src/sessiond/kabi/kabi.h src/sessiond/kabi/kabi-backend.h \
-	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv.c \
+	src/sessiond/kabi/kabi-remote.c src/sessiond/priv/priv-link.c \
 	src/sessiond/kabi/kabi-module.c src/sessiond/model/session-lock.c $(UNIT_TAP_SOURCES)
 tests_unit_filter_test_kernel_filter_LDADD = src/common/libcommon.la
 

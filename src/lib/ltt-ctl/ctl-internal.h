@@ -84,7 +84,7 @@ char *ltt_lib_detail(struct ltt_ctl *ctl);
 /**
  * ltt_lib_load_path() - load the saved sessions of @path on the daemon of
  * @rundir: ltt_ctl_load_sessions() for a session daemon loading at start
- * (src/sessiond/autoload.c), which thus names no public struct
+ * (src/sessiond/daemon/autoload.c), which thus names no public struct
  * @path: a file, or a directory of .ltt files
  * @loaded: called with each session loaded and its file (borrowed)
  * @err: receives what failed, with the file and line ("" if nothing to add)

@@ -213,7 +213,7 @@ void ltt_chunk_journal_remove(const struct ltt_session *session)
 
 void ltt_chunk_journal_fini(void)
 {
-	/* remote: the privileged part removes it at a clean stop (privsep.c) */
+	/* remote: the privileged part removes it at a clean stop (daemon/priv-table.c) */
 	if (journal_dir[0] && !remote && rmdir(journal_dir) && errno != ENOTEMPTY &&
 	    errno != ENOENT)
 		LTT_WARN("can't remove %s: %s", journal_dir, strerror(errno));

@@ -17,7 +17,7 @@
  * (the domain reads its buffers' fill: channel_usage).  Each calls
  * ltt_triggers_fire(), which counts, applies each action's rate policy
  * and hands the firing to the hooks (the daemon's trigger runner, above
- * every layer: src/sessiond/triggers.c), never blocking.
+ * every layer: src/sessiond/daemon/triggers.c), never blocking.
  *
  * Lock order: the registry's lock is a leaf: no other lock is taken
  * under it and no hook is called with it held.

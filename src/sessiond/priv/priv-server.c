@@ -2,7 +2,7 @@
 /*
  * priv-server.c - the privileged process's loop (see priv.h): it reads a
  * request, finds it in the table of allowed requests (the daemon's:
- * privsep.c), checks its size and whether it passes an fd, runs it and answers.  Nothing else reaches it: a request not in
+ * daemon/priv-table.c), checks its size and whether it passes an fd, runs it and answers.  Nothing else reaches it: a request not in
  * the table gets -ENOSYS, a malformed framing ends the process (the
  * daemon is out of step with it).
  */

@@ -5,10 +5,12 @@
  * keeps what needs root and answers a narrow, typed request set over a
  * socketpair; the daemon's other code asks it through ltt_priv_call().
  * Its files:
- *   priv.[ch]      the link: start the process, one call, stop it
+ *   priv.h         this map, and the link's and the loop's functions
+ *   priv-link.c    the daemon's end of the link (unprivileged side): start
+ *                  the process, one call, stop it
  *   priv-server.c  the privileged process's loop over a table of requests
- * The table of allowed requests is the daemon's (privsep.c, above every
- * folder); their ends: kabi/kabi-remote.c and kabi/kabi-serve.c (the
+ * The table of allowed requests is the daemon's (daemon/priv-table.c,
+ * above every folder, run in the privileged process); their ends: kabi/kabi-remote.c and kabi/kabi-serve.c (the
  * kernel tracer), kernel/kmodule.c (the module).
  *
  * Framing: common/proto/msg.h with LTT_PRIV_MAGIC; a request's type is one of
@@ -33,7 +35,7 @@
 #define LTT_PRIV_MAX_PAYLOAD (32u << 20)	/* a LIST of 65,536 events, and room */
 
 /*
- * The requests (their table, with each one's least payload: privsep.c);
+ * The requests (their table, with each one's least payload: daemon/priv-table.c);
  * retired numbers are never reused.  Payloads (replies after the status):
  *   KABI_OPEN {u32 backend (0 module, 1 tracefs), u8 has_path, str path}
  *       -> {u32 object}: the tracer
@@ -58,7 +60,7 @@
  *       with uid's rights (chunk/chunk-owner.c)
 
  *   AGENT_PORT {u32 port} -> {}: LTTng's agents' port file (the one set
- *       at start-up: privsep.h) written with @port, removed at a clean
+ *       at start-up: daemon/priv-table.h) written with @port, removed at a clean
  *       stop; accepted once (sent before any client or program is heard)
  *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
  *       time namespace (/proc/PID/ns/time, which only root reads of
@@ -149,6 +151,8 @@ struct ltt_priv_save_result {
 #define LTT_PRIV_SAVE_MS 30000
 
 struct ltt_priv;
+
+/* priv-link.c: the daemon's end of the link */
 
 /**
  * ltt_priv_start() - fork the privileged process; the link becomes this

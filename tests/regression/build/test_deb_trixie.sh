@@ -106,20 +106,29 @@ files() {
 }
 LTTNG_FILES="/usr/bin/lttng /usr/bin/lttng-sessiond /usr/bin/lttng-relayd /usr/bin/lttng-crash
 	/usr/lib/systemd/system/lttng-sessiond.service"
-# shellcheck disable=SC2086
-before=$(files $LTTNG_FILES)
-in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
-	>"$TEST_TMP/compat.log" 2>&1
-ok $? "dpkg -i ltt-lttng-compat beside Debian 13's LTTng" || tail -n 20 "$TEST_TMP/compat.log" | sed 's/^/# /'
+# compat_on WHOSE LOG: ltt-lttng-compat installed over WHOSE LTTng (its
+# files kept first); compat_off: removed, and LTTNG_FILES back as they were
+compat_on() {
+	# shellcheck disable=SC2086
+	before=$(files $LTTNG_FILES)
+	compat_log=$2
+	in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
+		>"$compat_log" 2>&1
+	ok $? "dpkg -i ltt-lttng-compat over $1 LTTng" || tail -n 20 "$compat_log" | sed 's/^/# /'
+}
+compat_off() {
+	in_root dpkg -r ltt-lttng-compat >>"$compat_log" 2>&1
+	is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat ($1): no diversion left"
+	# shellcheck disable=SC2086
+	is "$(files $LTTNG_FILES)" "$before" "every one of $1 LTTng files is back as it was"
+}
+compat_on "Debian 13's" "$TEST_TMP/compat.log"
 is "$(in_root sh -c 'cd /usr/bin && readlink lttng lttng-sessiond lttng-relayd lttng-crash; readlink /usr/lib/systemd/system/lttng-sessiond.service' | tr '\n' ' ')" \
 	"lttctl ltt-sessiond ltt-relayd ltt-crash ltt-sessiond.service " \
 	"lttng, lttng-sessiond, lttng-relayd, lttng-crash are ltt's, and lttng-sessiond.service in /usr/lib an alias of ltt's unit"
 like "$(in_root dpkg-divert --list)" "diversion of /usr/lib/systemd/system/lttng-sessiond.service to /usr/lib/systemd/system/lttng-sessiond.service.distrib by ltt-lttng-compat" \
 	"Debian 13's unit diverted where Debian 13 puts it"
-in_root dpkg -r ltt-lttng-compat >>"$TEST_TMP/compat.log" 2>&1
-is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat: no diversion left"
-# shellcheck disable=SC2086
-is "$(files $LTTNG_FILES)" "$before" "every one of Debian 13's LTTng files is back as it was"
+compat_off "Debian 13's"
 
 in_root env DEBIAN_FRONTEND=noninteractive dpkg --purge libltt-ctl-dev libltt-ust-dev python3-ltt \
 	ltt-tools libltt-ctl1 libltt-ust0 >"$TEST_TMP/remove.log" 2>&1
@@ -150,11 +159,7 @@ if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/
 	ok $? "apt installs them on sid beside LTTng 2.16, their dependencies met by sid's packages" ||
 		tail -n 20 "$TEST_TMP/sid-install.log" | sed 's/^/# /'
 	like "$(in_root lttng --version)" "2\\.16\\." "... whose lttng is LTTng 2.16's"
-	# shellcheck disable=SC2086
-	before=$(files $LTTNG_FILES)
-	in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "$TEST_TMP/ltt-lttng-compat_${VER}_$ARCH.deb" \
-		>"$TEST_TMP/sid-compat.log" 2>&1
-	ok $? "dpkg -i ltt-lttng-compat over sid's LTTng 2.16" || tail -n 20 "$TEST_TMP/sid-compat.log" | sed 's/^/# /'
+	compat_on "sid's" "$TEST_TMP/sid-compat.log"
 	is "$(in_root sh -c 'cd /usr/bin && readlink lttng lttng-sessiond; readlink /usr/lib/x86_64-linux-gnu/liblttng-ust.so.1' | tr '\n' ' ')" \
 		"lttctl ltt-sessiond ltt/lttng-ust/liblttng-ust.so.1.0.0 " \
 		"lttng, lttng-sessiond and liblttng-ust.so.1 are ltt's"
@@ -181,10 +186,7 @@ if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/
 		tail -n 20 "$TEST_TMP/sid-demo.log" | sed 's/^/# /'
 	bt21 "$TEST_TMP/s16" "$TEST_TMP/s16.txt"
 	is "$(grep -c ' t16:' "$TEST_TMP/s16.txt")" 120 "babeltrace2 2.1 reads its 120 events from ltt's trace"
-	in_root dpkg -r ltt-lttng-compat >>"$TEST_TMP/sid-compat.log" 2>&1
-	is "$?:$(in_root dpkg-divert --list | grep -c ltt-lttng-compat)" 0:0 "dpkg -r ltt-lttng-compat on sid: no diversion left"
-	# shellcheck disable=SC2086
-	is "$(files $LTTNG_FILES)" "$before" "every one of LTTng 2.16's files is back as it was"
+	compat_off "sid's"
 else
 	skip $NSID "no Debian sid root: $(tail -n 1 "$TEST_TMP/sid.err")"
 fi

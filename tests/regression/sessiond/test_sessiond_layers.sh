@@ -18,7 +18,7 @@
 
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 command -v nm >/dev/null || skip_all "nm is not installed"
-plan 19
+plan 20
 python3 "$LTT_TOP_SRCDIR/tests/regression/sessiond-layers.py" "$LTT_TOP_SRCDIR" \
 	"$LTT_TOP_BUILDDIR" > "${TMPDIR:-/tmp}/layers.$$" 2>&1
 while IFS= read -r line; do

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * privsep.h - the root daemon's privileged part, what it serves
- * (privsep.c): the table of allowed requests (priv/priv.h lists them and
- * their forms) and their handlers, over the kernel tracer's backends
- * (kabi/kabi-serve.c), the module (kernel/kmodule.c) and the consumers
- * (consumer/consumer-proc.c).  Above every
- * folder, as main.c: the one place that knows both the link and what
- * runs behind it.
+ * priv-table.h - the root daemon's privileged part, what it serves
+ * (priv-table.c, run in the privileged process): the table of allowed
+ * requests (priv/priv.h lists them and their forms) and their handlers,
+ * over the kernel tracer's backends (kabi/kabi-serve.c), the module
+ * (kernel/kmodule.c) and the consumers (consumer/consumer-proc.c).  In
+ * daemon/, above every folder, as main.c: the one place that knows both
+ * the link and what runs behind it.
  */
-#ifndef LTT_SESSIOND_PRIVSEP_H
-#define LTT_SESSIOND_PRIVSEP_H
+#ifndef LTT_SESSIOND_DAEMON_PRIV_TABLE_H
+#define LTT_SESSIOND_DAEMON_PRIV_TABLE_H
 
 #include <sys/types.h>
 
@@ -52,4 +52,4 @@ void ltt_privsep_drops(const char *rundir, const char *port_file, const char *lt
  */
 int ltt_privsep_serve(int fd, pid_t daemon);
 
-#endif /* LTT_SESSIOND_PRIVSEP_H */
+#endif /* LTT_SESSIOND_DAEMON_PRIV_TABLE_H */

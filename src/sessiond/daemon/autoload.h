@@ -3,8 +3,8 @@
  * autoload.h - the sessions a daemon loads at start: --load PATH, else
  * the saved configurations in the autoload directories.
  */
-#ifndef LTT_SESSIOND_AUTOLOAD_H
-#define LTT_SESSIOND_AUTOLOAD_H
+#ifndef LTT_SESSIOND_DAEMON_AUTOLOAD_H
+#define LTT_SESSIOND_DAEMON_AUTOLOAD_H
 
 #include <stdbool.h>
 #include <sys/types.h>
@@ -53,4 +53,4 @@ int ltt_autoload_fork(const char *rundir, const char *path, bool root,
  */
 int ltt_autoload_finish(struct ltt_autoload_child *c, bool go);
 
-#endif /* LTT_SESSIOND_AUTOLOAD_H */
+#endif /* LTT_SESSIOND_DAEMON_AUTOLOAD_H */

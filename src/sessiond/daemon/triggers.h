@@ -18,8 +18,8 @@
  * again by the runner's retrier thread at growing intervals, off the
  * worker between tries) and fails only after a minute without an answer.
  */
-#ifndef LTT_SESSIOND_TRIGGERS_H
-#define LTT_SESSIOND_TRIGGERS_H
+#ifndef LTT_SESSIOND_DAEMON_TRIGGERS_H
+#define LTT_SESSIOND_DAEMON_TRIGGERS_H
 
 #include "sessiond/client/client.h"
 #include "sessiond/model/domain.h"
@@ -55,4 +55,4 @@ void ltt_trigger_runner_stop(struct ltt_trigger_runner *r);
  */
 void ltt_trigger_runner_free(struct ltt_trigger_runner *r);
 
-#endif /* LTT_SESSIOND_TRIGGERS_H */
+#endif /* LTT_SESSIOND_DAEMON_TRIGGERS_H */

@@ -4,8 +4,8 @@
  * (struct options), each value checked and parsed, and what main.c makes
  * of it.
  */
-#ifndef LTT_SESSIOND_OPTIONS_H
-#define LTT_SESSIOND_OPTIONS_H
+#ifndef LTT_SESSIOND_DAEMON_OPTIONS_H
+#define LTT_SESSIOND_DAEMON_OPTIONS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -84,4 +84,4 @@ struct options {
  */
 int ltt_options_parse(int argc, const char **argv, struct options *opts);
 
-#endif /* LTT_SESSIOND_OPTIONS_H */
+#endif /* LTT_SESSIOND_DAEMON_OPTIONS_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * privsep.c - the privileged part's table of allowed requests (see
- * privsep.h, priv/priv.h): nothing else reaches what it keeps.
+ * priv-table.c - the privileged part's table of allowed requests, run in
+ * the privileged process (see priv-table.h, priv/priv.h): nothing else
+ * reaches what it keeps.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,8 +43,8 @@
 #include "sessiond/lagent/lagent.h"
 #include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
-#include "sessiond/privsep.h"
-#include "sessiond/rundir.h"
+#include "sessiond/daemon/priv-table.h"
+#include "sessiond/daemon/rundir.h"
 #include "sessiond/ust/ust-shm.h"
 
 /* A probes list as ltt-sessiond --kmod-probes takes it: names and commas. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * priv.c - the link to the privileged part (see priv.h).
+ * priv-link.c - the daemon's end of the link to its privileged part, the
+ * unprivileged side (see priv.h; priv-server.c is the privileged one).
  */
 #include <errno.h>
 #include <fcntl.h>

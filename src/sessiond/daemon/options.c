@@ -24,8 +24,8 @@
 #include "common/proto/client-proto.h"
 #include "common/proto/consumer-proto.h"
 #include "common/proto/lttng-client-proto.h"
-#include "sessiond/options.h"
-#include "sessiond/privsep.h"
+#include "sessiond/daemon/options.h"
+#include "sessiond/daemon/priv-table.h"
 #include "sessiond/sessiond.h"
 
 /*

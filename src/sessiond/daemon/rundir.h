@@ -4,8 +4,8 @@
  * locked for the daemon's lifetime (so a second daemon on the same
  * directory refuses to start), and holding the pid file and sockets.
  */
-#ifndef LTT_SESSIOND_RUNDIR_H
-#define LTT_SESSIOND_RUNDIR_H
+#ifndef LTT_SESSIOND_DAEMON_RUNDIR_H
+#define LTT_SESSIOND_DAEMON_RUNDIR_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -47,4 +47,4 @@ int ltt_rundir_file(const struct ltt_rundir *rd, const char *name, char *buf, un
  */
 void ltt_rundir_close(struct ltt_rundir *rd);
 
-#endif /* LTT_SESSIOND_RUNDIR_H */
+#endif /* LTT_SESSIOND_DAEMON_RUNDIR_H */

@@ -17,7 +17,7 @@
 #include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "lib/ltt-ctl/ctl-internal.h"
-#include "sessiond/autoload.h"
+#include "sessiond/daemon/autoload.h"
 
 static void loaded(const char *name, const char *file)
 {

@@ -16,7 +16,7 @@
 #include "common/base/log.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
-#include "sessiond/triggers.h"
+#include "sessiond/daemon/triggers.h"
 
 /*
  * A session action the owner's consumer could not take (CONSUMERD_STALLED:

@@ -37,11 +37,11 @@
 #include "sessiond/kernel/kernel-map.h"
 #include "sessiond/lttng-compat/lttng-compat.h"
 #include "sessiond/priv/priv.h"
-#include "sessiond/privsep.h"
+#include "sessiond/daemon/priv-table.h"
 #include "sessiond/sessiond.h"
 #include "sessiond/model/map.h"
-#include "sessiond/options.h"
-#include "sessiond/triggers.h"
+#include "sessiond/daemon/options.h"
+#include "sessiond/daemon/triggers.h"
 
 static int resolve_rundir(const struct options *opts, char *buf, size_t len)
 {

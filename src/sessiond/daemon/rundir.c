@@ -15,7 +15,7 @@
 #include "common/base/paths.h"
 #include "common/base/sock.h"
 #include "common/proto/client-proto.h"
-#include "sessiond/rundir.h"
+#include "sessiond/daemon/rundir.h"
 
 int ltt_rundir_file(const struct ltt_rundir *rd, const char *name, char *buf, unsigned long len)
 {
