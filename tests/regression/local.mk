@@ -301,19 +301,26 @@ tests_regression_app_ust_ctx_app_LDADD = src/ust/libltt-ust.la
 # A FUSE file system that stops answering on request (test_ust_output_blocked.sh).
 check_PROGRAMS += tests/regression/stuckfs
 tests_regression_stuckfs_SOURCES = tests/regression/stuckfs.c
+# The user-space tests, one folder a subject (the list below holds other
+# user-space-driven tests too):
+#   ust/           recording: events, fields, contexts, filters, buffers, programs' lives
+#   ust-consumer/  the consumer's life: stalls, takeovers, restarts, kills
+#   ust-crash/     crashes and torn writes: what the buffers keep
+#   ust-output/    the trace's files: failures of the disk, tracefiles, fsync
+#   ust-memory/    the buffers' memory: usage, reclaim, bad shared memory
 REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_ctf2.sh \
-	tests/regression/ust/test_ust_crash_hostile.sh \
+	tests/regression/ust-crash/test_ust_crash_hostile.sh \
 	tests/regression/ust/test_ust_context.sh \
 	tests/regression/ust/test_ust_statedump.sh \
 	tests/regression/ust/test_ust_statedump_once.sh \
 	tests/regression/ust/test_ust_ns_change.sh \
 	tests/regression/ust/test_ust_tracef.sh \
-	tests/regression/ust/test_ust_reuse_output.sh \
+	tests/regression/ust-output/test_ust_reuse_output.sh \
 	tests/regression/ust/test_ust_many_events.sh \
-	tests/regression/ust/test_ust_output_full.sh \
-	tests/regression/ust/test_ust_output_removed.sh \
-	tests/regression/ust/test_ust_output_start.sh \
+	tests/regression/ust-output/test_ust_output_full.sh \
+	tests/regression/ust-output/test_ust_output_removed.sh \
+	tests/regression/ust-output/test_ust_output_start.sh \
 	tests/regression/ust/test_ust_slow_program.sh \
 	tests/regression/ust/test_ust_layout.sh \
 	tests/regression/ust/test_ust_channel_name_max.sh \
@@ -321,39 +328,39 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_exit_owner.sh \
 	tests/regression/ust/test_ust_env_dates.sh \
 	tests/regression/ust/test_ust_trace_refused.sh \
-	tests/regression/ust/test_ust_consumer_stuck.sh \
-	tests/regression/ust/test_ust_consumer_takeover.sh \
-	tests/regression/ust/test_ust_consumer_snapshot_died.sh \
-	tests/regression/ust/test_ust_consumer_term.sh \
-	tests/regression/ust/test_ust_takeover_retry.sh \
-	tests/regression/ust/test_ust_takeover_inflight.sh \
+	tests/regression/ust-consumer/test_ust_consumer_stuck.sh \
+	tests/regression/ust-consumer/test_ust_consumer_takeover.sh \
+	tests/regression/ust-consumer/test_ust_consumer_snapshot_died.sh \
+	tests/regression/ust-consumer/test_ust_consumer_term.sh \
+	tests/regression/ust-consumer/test_ust_takeover_retry.sh \
+	tests/regression/ust-consumer/test_ust_takeover_inflight.sh \
 	tests/regression/ust/test_ust_app_guard.sh \
 	tests/regression/ust/test_ust_owner_groups.sh \
-	tests/regression/ust/test_ust_consumer_idle.sh \
+	tests/regression/ust-consumer/test_ust_consumer_idle.sh \
 	tests/regression/sessiond/test_sessiond_worker_idle.sh \
-	tests/regression/ust/test_ust_consumer_stopped_others.sh \
-	tests/regression/ust/test_ust_list_stalled.sh \
+	tests/regression/ust-consumer/test_ust_consumer_stopped_others.sh \
+	tests/regression/ust-consumer/test_ust_list_stalled.sh \
 	tests/regression/sessiond/test_sessiond_stall_other_users.sh \
 	tests/regression/sessiond/test_sessiond_list_consumer_spawn.sh \
-	tests/regression/ust/test_ust_pid_stalled.sh \
-	tests/regression/ust/test_ust_list_consumer_stall.sh \
-	tests/regression/ust/test_ust_meta_stalled.sh \
-	tests/regression/ust/test_ust_own_stalled.sh \
-	tests/regression/ust/test_ust_term_stalled.sh \
-	tests/regression/ust/test_ust_fsync.sh \
+	tests/regression/ust-consumer/test_ust_pid_stalled.sh \
+	tests/regression/ust-consumer/test_ust_list_consumer_stall.sh \
+	tests/regression/ust-consumer/test_ust_meta_stalled.sh \
+	tests/regression/ust-consumer/test_ust_own_stalled.sh \
+	tests/regression/ust-consumer/test_ust_term_stalled.sh \
+	tests/regression/ust-output/test_ust_fsync.sh \
 	tests/regression/rotation/test_rotation_consumer_killed.sh \
 	tests/regression/rotation/test_rotation_late_destroy.sh \
-	tests/regression/ust/test_ust_output_blocked.sh \
+	tests/regression/ust-output/test_ust_output_blocked.sh \
 	tests/regression/rotation/test_rotation_owner.sh \
 	tests/regression/rotation/test_rotation_owner_stalled.sh \
 	tests/regression/trigger/test_trigger_owner_stalled.sh \
 	tests/regression/trigger/test_trigger_consumer_wait.sh \
 	tests/regression/trigger/test_trigger_usage_stalled.sh \
 	tests/regression/sessiond/test_sessiond_privsep.sh \
-	tests/regression/ust/test_ust_tracefile_count_lost.sh \
+	tests/regression/ust-output/test_ust_tracefile_count_lost.sh \
 	tests/regression/rotation/test_rotation_sched_error.sh \
 	tests/regression/relay/test_relay_consumer_takeover.sh \
-	tests/regression/ust/test_ust_stopped_timers.sh \
+	tests/regression/ust-consumer/test_ust_stopped_timers.sh \
 	tests/regression/ust/test_ust_basic.sh \
 	tests/regression/lttng/test_lttng_ust_216.sh \
 	tests/regression/lttng/test_lttng_ust_record.sh \
@@ -393,26 +400,26 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_fork.sh \
 	tests/regression/ust/test_ust_start_order.sh \
 	tests/regression/ust/test_ust_first_event.sh \
-	tests/regression/ust/test_ust_kill.sh \
-	tests/regression/ust/test_ust_crash.sh \
-	tests/regression/ust/test_ust_crash_stuck.sh \
-	tests/regression/ust/test_ust_crash_child.sh \
-	tests/regression/ust/test_ust_torn.sh \
+	tests/regression/ust-consumer/test_ust_kill.sh \
+	tests/regression/ust-crash/test_ust_crash.sh \
+	tests/regression/ust-crash/test_ust_crash_stuck.sh \
+	tests/regression/ust-crash/test_ust_crash_child.sh \
+	tests/regression/ust-crash/test_ust_torn.sh \
 	tests/regression/ust/test_ust_sessions.sh \
 	tests/regression/ust/test_ust_buffers.sh \
-	tests/regression/ust/test_ust_mem_usage.sh \
+	tests/regression/ust-memory/test_ust_mem_usage.sh \
 	tests/regression/ust/test_ust_per_channel.sh \
-	tests/regression/ust/test_ust_reclaim.sh \
-	tests/regression/ust/test_ust_auto_reclaim.sh \
+	tests/regression/ust-memory/test_ust_reclaim.sh \
+	tests/regression/ust-memory/test_ust_auto_reclaim.sh \
 	tests/regression/ust/test_ust_full_speed.sh \
 	tests/regression/ust/test_ust_blocking.sh \
-	tests/regression/ust/test_ust_data_threads.sh \
+	tests/regression/ust-consumer/test_ust_data_threads.sh \
 	tests/regression/sessiond/test_sessiond_data_threads.sh \
-	tests/regression/ust/test_ust_daemon_restart.sh \
-	tests/regression/ust/test_ust_bad_shm.sh \
+	tests/regression/ust-consumer/test_ust_daemon_restart.sh \
+	tests/regression/ust-memory/test_ust_bad_shm.sh \
 	tests/regression/ust/test_ust_setuid.sh \
 	tests/regression/ust/test_ust_member_reach.sh \
-	tests/regression/ust/test_ust_tracefile_clash.sh \
+	tests/regression/ust-output/test_ust_tracefile_clash.sh \
 	tests/regression/cli/test_cli_escape.sh \
 	tests/regression/cli/test_cli_mi.sh \
 	tests/regression/cli/test_cli_mi_schema.sh \
