@@ -55,7 +55,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 #define MAX_CPUS	8
 #define SUBBUF_SIZE	(1ULL << 20)	/* ltt's default kernel channel */

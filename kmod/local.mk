@@ -6,8 +6,9 @@
 # fails the out-of-tree build: tests/kernel builds that way).  The filter
 # VM's files (src/filter-vm, objects of the module too: kmod/Kbuild) are
 # copied into kmod/filter-vm, not to src/filter-vm, where make would take
-# them for the sources of libfiltervm.la.
-KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt-fields.h kmod/ltt-context.c kmod/ltt-core.c \
+# them for the sources of libfiltervm.la; the ABI's headers (src/abi)
+# into kmod/abi.
+KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-context.c kmod/ltt-core.c \
 	kmod/ltt-event.h kmod/ltt-events.c kmod/ltt-ringbuf.c kmod/ltt-ringbuf.h \
 	kmod/ltt-session.c kmod/ltt-statedump.c kmod/ltt-stream.c kmod/ltt-tracer.h \
 	kmod/ltt-tracker.c kmod/ltt-kprobes.c kmod/ltt-map.c kmod/ltt-lock.c kmod/ltt-object.c \
@@ -22,6 +23,11 @@ KMOD_FILES = kmod/Kbuild kmod/Makefile kmod/ltt-abi.h kmod/ltt-packet.h kmod/ltt
 	kmod/wrapper/ltt-wrapper.h \
 	kmod/ltt-filter.c kmod/ltt-filter.h kmod/lttng-test.c
 KMOD_VM_FILES = filter-vm.h filter-bytecode.h filter-libc.h filter-validate.c filter-interp.c
+# The kernel/user ABI (src/abi: the ioctls, the packets' layout, the fields
+# both kernel backends compute), which the module includes as
+# "abi/NAME.h": from ../src in a source tree, from abi/ in a copy.
+KMOD_ABI_FILES = ltt-abi.h ltt-packet.h ltt-fields.h
+EXTRA_DIST += src/abi/ltt-abi.h src/abi/ltt-packet.h src/abi/ltt-fields.h
 EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh kmod/scripts/ltt-kmod-install.sh \
 	kmod/dkms.conf.in
 
@@ -31,7 +37,8 @@ EXTRA_DIST += $(KMOD_FILES) kmod/scripts/ltt-build-all.sh kmod/scripts/ltt-kmod-
 # module for each kernel installed later (the ltt-modules-dkms package
 # of debian/).  It needs no kernel headers: a tree configured
 # --without-kmod installs them too.  The filter VM's files go into
-# filter-vm/ there, where kmod/Kbuild takes them from.
+# filter-vm/ there, where kmod/Kbuild takes them from, and the ABI's
+# headers into abi/.
 dkmssrcdir = /usr/src/ltt-modules-$(PACKAGE_VERSION)
 CLEANFILES += kmod/dkms.conf
 kmod/dkms.conf: $(srcdir)/kmod/dkms.conf.in Makefile
@@ -46,9 +53,12 @@ install-dkms: kmod/dkms.conf
 		$(INSTALL_DATA) $(srcdir)/$$f "$$d/$${f#kmod/}"; \
 	done; \
 	chmod 0755 "$$d"/scripts/*.sh; \
-	$(MKDIR_P) "$$d/filter-vm"; \
+	$(MKDIR_P) "$$d/filter-vm" "$$d/abi"; \
 	for f in $(KMOD_VM_FILES); do \
 		$(INSTALL_DATA) $(srcdir)/src/filter-vm/$$f "$$d/filter-vm/$$f"; \
+	done; \
+	for f in $(KMOD_ABI_FILES); do \
+		$(INSTALL_DATA) $(srcdir)/src/abi/$$f "$$d/abi/$$f"; \
 	done; \
 	$(INSTALL_DATA) kmod/dkms.conf "$$d/dkms.conf"; \
 	echo "kmod: sources for DKMS in $$d (then: dkms install ltt-modules/$(PACKAGE_VERSION))"
@@ -87,10 +97,14 @@ kmod-all:
 			$(MKDIR_P) `dirname $$f` && \
 			{ cmp -s $(srcdir)/$$f $$f || cp $(srcdir)/$$f $$f; } || exit 1; \
 		done; \
-		$(MKDIR_P) kmod/filter-vm && \
+		$(MKDIR_P) kmod/filter-vm kmod/abi && \
 		for f in $(KMOD_VM_FILES); do \
 			cmp -s $(srcdir)/src/filter-vm/$$f kmod/filter-vm/$$f || \
 				cp $(srcdir)/src/filter-vm/$$f kmod/filter-vm/$$f || exit 1; \
+		done; \
+		for f in $(KMOD_ABI_FILES); do \
+			cmp -s $(srcdir)/src/abi/$$f kmod/abi/$$f || \
+				cp $(srcdir)/src/abi/$$f kmod/abi/$$f || exit 1; \
 		done; \
 	fi
 	$(AM_V_GEN)$(MAKE) -C kmod KERNELDIR='$(KERNELDIR)' LTT_WERROR='$(LTT_WERROR)'

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ltt-core.c - ltt-tracer.ko: module init and exit, /proc/ltt (the tracer
- * fd) and its ioctls.  The ABI is kmod/ltt-abi.h; doc/kmod.md explains it.
+ * fd) and its ioctls.  The ABI is src/abi/ltt-abi.h; doc/kmod.md explains it.
  */
 #include <linux/capability.h>
 #include <linux/module.h>

@@ -13,7 +13,7 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
-#include "ltt-abi.h"
+#include "abi/ltt-abi.h"
 #include "filter-vm/filter-vm.h"	/* struct ltt_filter_arg */
 
 struct ltt_channel;

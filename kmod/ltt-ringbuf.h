@@ -30,7 +30,7 @@
 #include <linux/timer.h>
 #include <linux/types.h>
 
-#include "ltt-packet.h"
+#include "abi/ltt-packet.h"
 #include <linux/wait.h>
 #include <asm/local.h>
 

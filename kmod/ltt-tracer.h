@@ -21,11 +21,13 @@
  *   ltt-tracker.c     process trackers: TRACKER_SET/_GET, ltt_tracker_pass()
  *   ltt-lock.c        ltt_mutex, taken by most files above
  *   ltt-ringbuf.[ch]  the per-CPU ring buffer
- *   ltt-packet.h      where a packet's header and context fields lie (shared)
- *   ltt-fields.h      field values both kernel backends compute alike (shared)
- *   ltt-abi.h         the ABI with ltt-sessiond and ltt-consumerd: the ioctls
  *   probes/           one file per group of events; probes/ltt-probes.h lists them
  *   wrapper/          every kernel version conditional
+ *
+ * The ABI with ltt-sessiond and ltt-consumerd is src/abi's, shared with
+ * user space and included as "abi/NAME.h": ltt-abi.h (the ioctls),
+ * ltt-packet.h (where a packet's header and context fields lie),
+ * ltt-fields.h (field values both kernel backends compute alike).
  *
  * From the top down: ltt-core.c holds the table of every probe group
  * (probes/ltt-probes.h) and gives it to ltt-events.c at module init, so
@@ -64,7 +66,7 @@
 #include <linux/wait.h>
 #include <linux/xarray.h>
 
-#include "ltt-abi.h"
+#include "abi/ltt-abi.h"
 #include "ltt-ringbuf.h"
 
 #define LTT_TRACER_VERSION	"0.1.0"

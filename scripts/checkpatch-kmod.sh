@@ -48,7 +48,7 @@ command -v perl >/dev/null 2>&1 || {
 
 cd "$top" || exit 2
 if [ $# -eq 0 ]; then
-	set -- kmod/*.c kmod/*.h kmod/probes/*.[ch] kmod/wrapper/*.[ch]
+	set -- kmod/*.c kmod/*.h kmod/probes/*.[ch] kmod/wrapper/*.[ch] src/abi/*.h
 fi
 
 # The types each file keeps, reviewed: checkpatch misreads macros that
@@ -58,7 +58,7 @@ fi
 EVENTS="PARENTHESIS_ALIGNMENT OPEN_ENDED_LINE"
 reviewed() {
 	case $1 in
-	kmod/ltt-abi.h) echo BIT_MACRO ;;
+	src/abi/ltt-abi.h) echo BIT_MACRO ;;
 	kmod/ltt-event.h)
 		echo COMPLEX_MACRO MULTISTATEMENT_MACRO_USE_DO_WHILE \
 			TRAILING_SEMICOLON MACRO_ARG_REUSE MACRO_ARG_PRECEDENCE SPACING ;;

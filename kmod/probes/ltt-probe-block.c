@@ -12,7 +12,7 @@
 #include <trace/events/block.h>
 
 #include "../ltt-event.h"
-#include "../ltt-fields.h"
+#include "abi/ltt-fields.h"
 
 /* A request's rwbs: its operation's bit, then its flags'. */
 static u32 block_rwbs(const struct request *rq)

@@ -63,9 +63,10 @@ for d in "${trees[@]}"; do
 	(cd "$here" && find . -type f \( -name '*.[ch]' -o -name Kbuild -o -name Makefile \
 		-o -path './scripts/*' \) ! -path './tests/*' ! -path './generated/*' -print0 |
 		cpio -0pdm --quiet "$dir")
-	# The filter VM it shares with user space (see Kbuild).
-	mkdir -p "$dir/filter-vm"
+	# The filter VM and the ABI it shares with user space (see Kbuild).
+	mkdir -p "$dir/filter-vm" "$dir/abi"
 	cp -p "$here"/../src/filter-vm/*.[ch] "$dir/filter-vm/"
+	cp -p "$here"/../src/abi/*.h "$dir/abi/"
 	t0=$(date +%s)
 	if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$dir" KERNELDIR="$d" \
 		>"$logdir/$rel.log" 2>&1 && [ -f "$dir/ltt-tracer.ko" ]; then

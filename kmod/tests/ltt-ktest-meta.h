@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 /**
  * ltt_ktest_metadata() - write DIR/metadata: a kernel trace of one stream

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ltt-ktest - exercise ltt-tracer.ko through the raw ABI of kmod/ltt-abi.h,
+ * ltt-ktest - exercise ltt-tracer.ko through the raw ABI of src/abi/ltt-abi.h,
  * inside a kernel that loaded it (tests/kernel boots one under QEMU).
  *
  *   ltt-ktest basic N DIR     N test events: counts, every field, packet

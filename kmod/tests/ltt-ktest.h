@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 #define MAX_CPUS	64
 #define MAX_IDS		64

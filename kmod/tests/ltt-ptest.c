@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ltt-ptest - record the probes' events (sched, irq, timer, block, net,
- * kmem, signal, system calls) through the raw ABI of kmod/ltt-abi.h while
+ * kmem, signal, system calls) through the raw ABI of src/abi/ltt-abi.h while
  * running a known workload, inside a kernel that loaded ltt-tracer.ko
  * (tests/kernel boots one under QEMU):
  *
@@ -46,7 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../ltt-abi.h"
+#include "abi/ltt-abi.h"
 #include "ltt-ktest-meta.h"
 
 #define MAX_CPUS	64

@@ -30,7 +30,7 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "fuzz.h"
-#include "kmod/ltt-packet.h"
+#include "abi/ltt-packet.h"
 
 static const char seed_format[] =
 	"name: tev\n"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * kabi_client - talk to ltt-tracer.ko through /proc/ltt in the test guest
- * (tests/kernel): the raw ABI of kmod/ltt-abi.h, no daemon in between.
+ * (tests/kernel): the raw ABI of src/abi/ltt-abi.h, no daemon in between.
  *
  *   kabi_client version
  *       print "major=M minor=N tracer=VERSION" from LTT_KABI_VERSION
@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 #define TRACER_PATH "/proc/" LTT_KABI_PROC_NAME
 

@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 static long long now_ns(void)
 {

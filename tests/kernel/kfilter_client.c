@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * kfilter_client - event filters of ltt-tracer.ko through the raw ABI
- * (kmod/ltt-abi.h 1.3, EVENT_ENABLE_FILTERED / EVENT_SET_FILTER), no daemon
+ * (src/abi/ltt-abi.h 1.3, EVENT_ENABLE_FILTERED / EVENT_SET_FILTER), no daemon
  * in between; run in the test guest (tests/kernel, scenario kernel_filter).
  *
  *   kfilter_client emit N
@@ -38,7 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ltt-abi.h"
+#include "abi/ltt-abi.h"
 #include "common/filter/filter-compile.h"
 #include "filter-vm/filter-vm.h"
 

@@ -222,8 +222,9 @@ kvm_module() {
 	key=$( (kvm_sources "$KVM_KMOD_SRC" | sort -z | (cd "$KVM_KMOD_SRC" && xargs -0 sha256sum)
 		kvm_sources "$LTT_TOP_SRCDIR/include" | sort -z |
 			(cd "$LTT_TOP_SRCDIR/include" && xargs -0 sha256sum)
-		# the filter VM the module shares with user space
-		(cd "$LTT_TOP_SRCDIR" && sha256sum src/filter-vm/*.[ch])
+		# the filter VM and the ABI the module shares with user space
+		# (src/abi: reached through the tree's link to src/)
+		(cd "$LTT_TOP_SRCDIR" && sha256sum src/filter-vm/*.[ch] src/abi/*.h)
 		echo "$KVM_KMOD_SRC") | sha256sum | cut -c1-16)
 	if [ "$(cat "$tree/.key" 2>/dev/null)" != "$key" ]; then
 		rm -rf "$tree"

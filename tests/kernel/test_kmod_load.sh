@@ -7,8 +7,8 @@
 kvm_init --module
 kvm_boot module_load module_refusals
 plan 24
-abi_major=$(sed -n 's/^#define LTT_KABI_MAJOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/kmod/ltt-abi.h")
-abi_minor=$(sed -n 's/^#define LTT_KABI_MINOR[[:space:]]\+\([0-9]\+\).*/\1/p' "$LTT_TOP_SRCDIR/kmod/ltt-abi.h")
+abi_major=$(sed -n 's/^#define LTT_KABI_MAJOR[[:space:]]*\([0-9]*\).*/\1/p' "$LTT_TOP_SRCDIR/src/abi/ltt-abi.h")
+abi_minor=$(sed -n 's/^#define LTT_KABI_MINOR[[:space:]]\+\([0-9]\+\).*/\1/p' "$LTT_TOP_SRCDIR/src/abi/ltt-abi.h")
 
 # module_load
 kvm_scenario_ok module_load
@@ -16,7 +16,7 @@ is "$(kvm_file module_load loaded)" 1 "modprobe ltt-tracer loads the module"
 is "$(kvm_file module_load proc_mode)" "-rw------- root root" "/proc/ltt is root's alone (0600)"
 is "$(kvm_file module_load version.rc)" 0 "LTT_KABI_VERSION answers root"
 like "$(kvm_file module_load version)" "^major=$abi_major minor=$abi_minor tracer=[0-9]" \
-	"the module speaks the ABI of kmod/ltt-abi.h ($abi_major.$abi_minor) and names its version"
+	"the module speaks the ABI of src/abi/ltt-abi.h ($abi_major.$abi_minor) and names its version"
 is "$(kvm_file module_load version_tracer.rc)" 1 "a tracing group member cannot open /proc/ltt"
 like "$(kvm_file module_load version_tracer)" 'open /proc/ltt: Permission denied' \
 	"... and is told permission denied"

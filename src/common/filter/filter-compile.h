@@ -20,7 +20,7 @@
 
 #include "common/filter/filter-parse.h"
 #include "filter-vm/filter-bytecode.h"
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 /**
  * ltt_filter_compile() - type-check @root against an event and compile it

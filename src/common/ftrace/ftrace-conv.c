@@ -16,8 +16,8 @@
 #include "common/base/proc-status.h"
 #include "common/ftrace/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
-#include "kmod/ltt-fields.h"
-#include "kmod/ltt-packet.h"
+#include "abi/ltt-fields.h"
+#include "abi/ltt-packet.h"
 
 #define RB_MISSED_EVENTS	(1u << 31)
 #define RB_MISSED_STORED	(1u << 30)

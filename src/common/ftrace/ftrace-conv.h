@@ -2,7 +2,7 @@
 /*
  * ftrace-conv.h - the kernel's own ring-buffer pages (tracefs
  * per_cpu/cpuN/trace_pipe_raw) into CTF 1.8 packets laid out exactly as
- * ltt's other traces (kmod/ltt-packet.h, doc/ctf.md): one converter per
+ * ltt's other traces (src/abi/ltt-packet.h, doc/ctf.md): one converter per
  * stream (one CPU of one channel).
  *
  * A page (ring_buffer.c's struct buffer_data_page): a u64 timestamp, a

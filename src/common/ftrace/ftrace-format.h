@@ -36,7 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 #define LTT_FTRACE_NAME_MAX	64	/* system, event and field names, NUL included */
 #define LTT_FTRACE_MAX_FIELDS	64	/* the event's own fields (common_* aside) */
@@ -50,7 +50,7 @@ enum ltt_ftrace_kind {
 	LTT_FTRACE_DYN_ARRAY,	/* __data_loc T[]: length / @elem_size integers */
 	/*
 	 * Structures, as lttng-modules writes those it reads from a process
-	 * (LTT_KABI_FIELD_STRUCT*, kmod/ltt-abi.h): never in a format file,
+	 * (LTT_KABI_FIELD_STRUCT*, src/abi/ltt-abi.h): never in a format file,
 	 * the BPF source's layouts add them (sessiond's tracefs_bpf_parse()).
 	 * Their @length members follow them in fields[]: INTs (of @elem_size
 	 * bytes, or bit fields of @length bits, @elem_size 0) and STRUCTs,
@@ -103,7 +103,7 @@ struct ltt_ftrace_field {
 					 * lttng-modules' that the converter
 					 * computes from the record; 0: none */
 	uint8_t enum_id;		/* INT: written as the kernel enumeration
-					 * LTT_KABI_ENUM_* (kmod/ltt-abi.h), as
+					 * LTT_KABI_ENUM_* (src/abi/ltt-abi.h), as
 					 * lttng-modules writes it; 0: none */
 };
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "common/probe/probe-loc.h"
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 /**
  * ltt_elf_probe_resolve() - fill @ret (instrumentation UPROBE, path,

@@ -13,7 +13,7 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "common/model/uri.h"
 #include "common/proto/consumer-proto.h"
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 #define NAME_(name, num) [num] = #name,
 static const char *const msg_names[] = { LTT_CONSUMER_MSG_TABLE(NAME_) };

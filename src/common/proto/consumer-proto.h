@@ -64,7 +64,7 @@
  *       contexts (context.h's encoding)}); an unknown domain gets
  *       -EOPNOTSUPP.  A kernel
  *       channel gives its sub-buffer size and count as it asked the tracer
- *       for them (powers of two within kmod/ltt-abi.h's limits, else
+ *       for them (powers of two within src/abi/ltt-abi.h's limits, else
  *       -EINVAL); the user-space domain sends no block (its ring buffers
  *       carry their geometry).  A tracefs channel's sub-buffer size is
  *       the size of the CTF packets its conversion writes (the kernel's
@@ -670,7 +670,7 @@ void ltt_consumer_put_add_channel(struct ltt_wbuf *w, const struct ltt_consumer_
  * -EOPNOTSUPP for an unknown domain, a tracefs context other than tid,
  * cpu_id, procname, pid, ppid, vpid and vtid, or automatic reclaim on a
  * channel other than a user-space one in discard mode; -EINVAL for a kernel or tracefs geometry that is not
- * powers of two within kmod/ltt-abi.h's limits, or a context that
+ * powers of two within src/abi/ltt-abi.h's limits, or a context that
  * ltt_ctx_check() refuses.
  */
 int ltt_consumer_get_add_channel(struct ltt_rbuf *r, struct ltt_consumer_add_channel *ret);

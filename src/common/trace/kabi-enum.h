@@ -2,7 +2,7 @@
 /*
  * kabi-enum.h - the kernel enumerations a kernel event's integer field
  * may be written as (struct ltt_kabi_field's enum_id, LTT_KABI_ENUM_* in
- * kmod/ltt-abi.h): their names and labels, as lttng-modules declares
+ * src/abi/ltt-abi.h): their names and labels, as lttng-modules declares
  * them, so that a trace of ltt's shows the label where LTTng's does.
  * The TSDL writer (sessiond/ctrace/tsdl.c) reads them; the layouts name
  * them by number.  Header only: tsdl.c is linked alone into test
@@ -16,7 +16,7 @@
 
 #include <ltt/tracepoint-types.h>
 
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 /* Enumeration @id (LTT_KABI_ENUM_*): its name and labels; NULL when ltt knows none of that number. */
 static inline const struct ltt_ust_enum_desc *ltt_kabi_enum(uint8_t id)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * kabi-struct.h - a kernel event's structure fields (LTT_KABI_FIELD_STRUCT,
- * LTT_KABI_FIELD_STRUCT_SEQUENCE in kmod/ltt-abi.h): the one check of
+ * LTT_KABI_FIELD_STRUCT_SEQUENCE in src/abi/ltt-abi.h): the one check of
  * their members, made by the TSDL writer (sessiond/ctrace/tsdl.c, of what
  * the module or the tracefs backend describes) and by the consumer's
  * converter (through ltt_ftrace_event_to_kabi(), of the layouts it is
@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 #define LTT_KABI_STRUCT_DEPTH	2	/* a structure in a structure, no deeper */
 

@@ -39,7 +39,7 @@
 #include <time.h>
 
 #include "common/trace/tclock.h"
-#include "kmod/ltt-packet.h"
+#include "abi/ltt-packet.h"
 
 #define LTT_RB_MAGIC		0x4c545242u	/* "LTRB" */
 #define LTT_RB_ABI_VERSION	6u	/* 2: commit words count events; 3: the writer area;

@@ -90,7 +90,7 @@ int ltt_cmd_add_channel(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_
 	if (ret == -EOPNOTSUPP)
 		LTT_WARN("ADD_CHANNEL: unknown domain, or a tracefs channel's context other than tid, cpu_id, procname, pid, ppid, vpid and vtid: not supported");
 	else if (ret == -EINVAL)
-		LTT_WARN("ADD_CHANNEL: a kernel or tracefs channel's sub-buffer count or size is out of range (powers of two within kmod/ltt-abi.h's limits), or a context is invalid");
+		LTT_WARN("ADD_CHANNEL: a kernel or tracefs channel's sub-buffer count or size is out of range (powers of two within src/abi/ltt-abi.h's limits), or a context is invalid");
 	if (ret)
 		return ret;
 	cfg = (struct ltt_channel_cfg){

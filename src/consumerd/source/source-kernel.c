@@ -16,7 +16,7 @@
 #include "common/base/log.h"
 #include "common/base/sock.h"
 #include "consumerd/source/source-kernel.h"
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 struct kernel_source {
 	struct ltt_source base;

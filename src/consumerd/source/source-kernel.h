@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * source-kernel.h - the "kernel" source: one per-CPU stream fd of
- * ltt-tracer.ko (kmod/ltt-abi.h, the stream fd section).
+ * ltt-tracer.ko (src/abi/ltt-abi.h, the stream fd section).
  *
  * The fd is polled edge-triggered: POLLIN says a packet is ready, POLLHUP
  * that the stream is finalized (its channel fd was closed) and read

@@ -27,7 +27,7 @@
 
 #include "common/model/context.h"
 #include "common/proto/app-proto.h"
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 #include "sessiond/ctrace/meta.h"
 
 enum ltt_fc_kind {
@@ -162,7 +162,7 @@ int ltt_meta_describe_app(struct ltt_meta_event *m, const struct ltt_app_tracepo
 
 /**
  * ltt_meta_describe_kernel() - the model of a kernel event, described by the
- * tracer (kmod/ltt-abi.h), as event @event_id of stream @stream_id
+ * tracer (src/abi/ltt-abi.h), as event @event_id of stream @stream_id
  * @desc: borrowed.  It comes from the kernel and is checked anyway: the
  *        name is 1..255 bytes of [A-Za-z0-9_], field names are unique C
  *        identifiers (a sequence N also takes N_length), types and sizes

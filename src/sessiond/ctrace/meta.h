@@ -27,7 +27,7 @@
 #include "common/model/context.h"
 #include <ltt/ltt-ctl.h>
 #include "common/proto/app-proto.h"
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 /*
  * The tracer a trace's env names: LTTng's, at the version whose layout
@@ -153,7 +153,7 @@ int ltt_meta_event(struct ltt_wbuf *out, enum ltt_trace_format format,
 
 /**
  * ltt_meta_kernel_event() - append the event class of a kernel event,
- * described by the tracer (kmod/ltt-abi.h), as event @event_id of stream
+ * described by the tracer (src/abi/ltt-abi.h), as event @event_id of stream
  * @stream_id; kernel events have no log level
  * @desc: borrowed; checked as ltt_meta_describe_kernel() says
  *

@@ -11,7 +11,7 @@
  * applies to, its argument's size, what it creates) and only then hands
  * it to the backend, always on that one thread: a backend needs no lock
  * of its own.  Arguments are the kernel ABI's structures
- * (kmod/ltt-abi.h), whatever the backend: a backend reads and fills them
+ * (src/abi/ltt-abi.h), whatever the backend: a backend reads and fills them
  * as the module would, or refuses an operation it lacks with -ENOTTY
  * (and says why through ltt_kabi_backend.lacks).
  */
@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 
 /* The kinds of kernel objects. */
 enum ltt_kabi_kind {
@@ -111,7 +111,7 @@ struct ltt_kabi_stream_usage {
 /*
  * Kernel map channels (doc/maps.md), kernel ABI 1.8's operations on the
  * tracefs backend, the module's ioctls of that name from 1.9 on
- * (ltt_kabi_version.maps; their arguments are kmod/ltt-abi.h's).  MAP
+ * (ltt_kabi_version.maps; their arguments are src/abi/ltt-abi.h's).  MAP
  * (the tracer, no argument) makes a MAP object: counters the kernel keeps
  * by itself, no record read per event (tracefs: an ftrace instance of its
  * own whose events get histogram triggers; the module: per-CPU counters
@@ -136,7 +136,7 @@ struct ltt_kabi_stream_usage {
 
 /*
  * A user pointer in an operation's argument (the ioctl style of
- * kmod/ltt-abi.h): a u64 at @ptr_off pointing at @count_off's u32 count
+ * src/abi/ltt-abi.h): a u64 at @ptr_off pointing at @count_off's u32 count
  * of @elem_size-byte elements, at most @max.  @in: the tracer reads
  * them; @out: it fills them.  @elem: a user pointer in each element
  * (read by the tracer only: a filter's programs' code), or NULL.  The

@@ -2,7 +2,7 @@
 /*
  * kabi.h - the session daemon's only access to the kernel tracer: one
  * thread that owns every kernel object and runs requests from a table of
- * allowed operations (those of kmod/ltt-abi.h), through a backend
+ * allowed operations (those of src/abi/ltt-abi.h), through a backend
  * (kabi-backend.h): the module's ioctls, or the files of tracefs on a
  * kernel that can't load the module.  The thread runs an event loop
  * (common/base/evloop.h) to which each request is posted.
@@ -40,7 +40,7 @@
  *    └─ session ─► channel ─► stream      (handles, released explicitly)
  *
  * Every function is thread-safe (calls are serialized) and returns 0 or a
- * negative errno: the tracer's own answer (see kmod/ltt-abi.h), -EINVAL
+ * negative errno: the tracer's own answer (see src/abi/ltt-abi.h), -EINVAL
  * for a handle of the wrong kind or already released, -ENOMEM.
  */
 #ifndef LTT_SESSIOND_KABI_H
@@ -50,7 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kmod/ltt-abi.h"
+#include "abi/ltt-abi.h"
 #include "sessiond/kabi/kabi-backend.h"
 
 struct ltt_kabi;

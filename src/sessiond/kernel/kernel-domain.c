@@ -51,7 +51,7 @@ static enum ltt_error_code kernel_check_channel(struct ltt_domain_impl *d,
 		ret = ltt_kernel_records(to_kernel(d), "a kernel channel refused");
 	if (ret)
 		return ret;
-	/* The tracer's own limits (kmod/ltt-abi.h). */
+	/* The tracer's own limits (src/abi/ltt-abi.h). */
 	if (attr->subbuf_size > LTT_KABI_MAX_SUBBUF_SIZE)
 		return LTT_ERR_KERNEL_SUBBUF_SIZE;
 	if (attr->num_subbuf > LTT_KABI_MAX_NUM_SUBBUF ||

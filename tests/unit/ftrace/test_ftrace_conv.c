@@ -23,7 +23,7 @@
 
 #include "common/ftrace/ftrace-conv.h"
 #include "tests/unit/ftrace-pages.h"
-#include "kmod/ltt-packet.h"
+#include "abi/ltt-packet.h"
 #include "tests/unit/tap.h"
 
 /* ---- decoding what the converter wrote ---- */
@@ -673,7 +673,7 @@ static void check_tgid(void)
 
 /*
  * A layout with structures (the BPF source's poll fds and epoll_ctl
- * event, kmod/ltt-abi.h's STRUCT types) on the raw_data id: n_length, a
+ * event, src/abi/ltt-abi.h's STRUCT types) on the raw_data id: n_length, a
  * sequence n of {a: 2 bytes, f: {x: 1 bit, pad: 7 bits}}, a structure e
  * of {v: 2 bytes, base 16}.
  */

@@ -22,7 +22,7 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "filter-vm/filter-vm.h"
 #include "tests/unit/ftrace-pages.h"
-#include "kmod/ltt-packet.h"
+#include "abi/ltt-packet.h"
 #include "tests/unit/tap.h"
 
 static const uint8_t uuid[16] = { 9 };
