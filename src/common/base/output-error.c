@@ -4,31 +4,27 @@
  */
 #include <errno.h>
 
+#include "common/base/errmap.h"
 #include "common/base/output-error.h"
+
+static const struct ltt_errmap output_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -ENOSPC, LTT_ERR_OUTPUT_NO_SPACE },
+	{ -EDQUOT, LTT_ERR_OUTPUT_NO_SPACE },
+	{ -EFBIG, LTT_ERR_OUTPUT_NO_SPACE },
+	{ -EACCES, LTT_ERR_OUTPUT_ACCESS },
+	{ -EPERM, LTT_ERR_OUTPUT_ACCESS },
+	{ -ENOENT, LTT_ERR_OUTPUT_GONE },
+	{ -ENOTDIR, LTT_ERR_OUTPUT_GONE },
+	{ -EMFILE, LTT_ERR_OUTPUT_FDS },
+	{ -ENFILE, LTT_ERR_OUTPUT_FDS },
+	{ -EROFS, LTT_ERR_OUTPUT_READ_ONLY },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_OUTPUT_IO },
+};
 
 enum ltt_error_code ltt_output_error_code(int err)
 {
-	switch (err < 0 ? -err : err) {
-	case 0:
-		return LTT_ERR_OK;
-	case ENOSPC:
-	case EDQUOT:
-	case EFBIG:
-		return LTT_ERR_OUTPUT_NO_SPACE;
-	case EACCES:
-	case EPERM:
-		return LTT_ERR_OUTPUT_ACCESS;
-	case ENOENT:
-	case ENOTDIR:
-		return LTT_ERR_OUTPUT_GONE;
-	case EMFILE:
-	case ENFILE:
-		return LTT_ERR_OUTPUT_FDS;
-	case EROFS:
-		return LTT_ERR_OUTPUT_READ_ONLY;
-	default:
-		return LTT_ERR_OUTPUT_IO;
-	}
+	return LTT_ERRMAP(output_errors, err > 0 ? -err : err, NULL);
 }
 
 bool ltt_output_errno(int err)

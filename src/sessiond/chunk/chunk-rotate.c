@@ -14,9 +14,11 @@
 #include <unistd.h>
 
 #include "common/base/durable.h"
+#include "common/base/errmap.h"
 #include "common/base/evloop.h"
 #include "common/base/fault.h"
 #include "common/base/log.h"
+#include "common/base/output-error.h"
 #include "common/model/uri.h"
 #include "common/proto/relay-proto.h"
 #include "common/trace/trace-repair.h"
@@ -287,33 +289,26 @@ static enum ltt_error_code net_refusal(const struct ltt_domains *set,
 	return flags & LTT_RELAY_CONFIG_NO_CLEAR ? LTT_ERR_RELAY_NO_CLEAR : LTT_ERR_OK;
 }
 
-/*
- * Why a chunk's archive failed.  Not ltt_output_error_code(): the session
- * daemon archives a local chunk itself (its codes name the consumer).
- */
+/* A streamed chunk's archive: what the relay answered. */
+static const struct ltt_errmap relay_archive_errors[] = {
+	{ -EOPNOTSUPP, LTT_ERR_RELAY_NO_ROTATE },
+	{ -EPROTONOSUPPORT, LTT_ERR_RELAY_NO_ROTATE },
+	{ -ECONNRESET, LTT_ERR_RELAY_LOST },
+	{ -EPIPE, LTT_ERR_RELAY_LOST },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_RELAY_ARCHIVE },
+};
+
+/* A local chunk's archive, which the session daemon makes itself: its file system's answer. */
+static const struct ltt_errmap local_archive_errors[] = {
+	{ -ENOMEM, LTT_ERR_NOMEM },
+};
+
+/* Why a chunk's archive failed. */
 static enum ltt_error_code archive_error(const struct ltt_session *session, int err)
 {
 	if (session->output_type == LTT_OUTPUT_NET)
-		return err == -EOPNOTSUPP || err == -EPROTONOSUPPORT ? LTT_ERR_RELAY_NO_ROTATE :
-		       err == -ECONNRESET || err == -EPIPE ? LTT_ERR_RELAY_LOST :
-		       LTT_ERR_RELAY_ARCHIVE;
-	switch (err) {
-	case -ENOSPC:
-	case -EDQUOT:
-		return LTT_ERR_OUTPUT_NO_SPACE;
-	case -EACCES:
-	case -EPERM:
-		return LTT_ERR_OUTPUT_ACCESS;
-	case -EROFS:
-		return LTT_ERR_OUTPUT_READ_ONLY;
-	case -ENOENT:
-	case -ENOTDIR:
-		return LTT_ERR_OUTPUT_GONE;
-	case -ENOMEM:
-		return LTT_ERR_NOMEM;
-	default:
-		return LTT_ERR_OUTPUT_IO;
-	}
+		return LTT_ERRMAP(relay_archive_errors, err, NULL);
+	return LTT_ERRMAP(local_archive_errors, err, ltt_output_error_code);
 }
 
 /* Each domain with channels moves its traces (or clears them); the first error. */

@@ -8,27 +8,26 @@
  */
 #include <errno.h>
 
+#include "common/base/errmap.h"
 #include "common/model/map.h"
 #include "common/proto/client-proto.h"
 #include "sessiond/cmd/cmd.h"
 #include "sessiond/model/map.h"
 
+static const struct ltt_errmap add_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -EEXIST, LTT_ERR_MAP_EXISTS },
+	{ -ENOSPC, LTT_ERR_MAP_LIMIT },
+	{ -EOPNOTSUPP, LTT_ERR_MAP_KERNEL },	/* the kernel domain logged why */
+	{ LTT_ERRMAP_ELSE, LTT_ERR_NOMEM },
+};
+
 static enum ltt_error_code add_locked(const struct ltt_cmd_ctx *ctx, struct ltt_session *session,
 				      void *arg)
 {
-	switch (ltt_maps_add(ctx->domains->maps, session->uid, session->name, arg,
-			     __atomic_load_n(&session->active, __ATOMIC_RELAXED))) {
-	case 0:
-		return LTT_ERR_OK;
-	case -EEXIST:
-		return LTT_ERR_MAP_EXISTS;
-	case -ENOSPC:
-		return LTT_ERR_MAP_LIMIT;
-	case -EOPNOTSUPP:
-		return LTT_ERR_MAP_KERNEL;	/* the kernel domain logged why */
-	default:
-		return LTT_ERR_NOMEM;
-	}
+	return LTT_ERRMAP(add_errors, ltt_maps_add(ctx->domains->maps, session->uid, session->name, arg,
+						   __atomic_load_n(&session->active, __ATOMIC_RELAXED)),
+			  NULL);
 }
 
 enum ltt_error_code ltt_cmd_add_map_channel(const struct ltt_cmd_ctx *ctx, struct ltt_rbuf *req,

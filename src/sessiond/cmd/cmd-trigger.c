@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/base/errmap.h"
 #include "common/base/log.h"
 #include "common/model/agent.h"
 #include "common/model/trigger.h"
@@ -110,21 +111,17 @@ static bool never_matches(uint32_t flags, const struct ltt_trigger_conf *c,
 	       c->rule.filter[0];
 }
 
+static const struct ltt_errmap add_errors[] = {
+	{ -EEXIST, LTT_ERR_TRIGGER_EXISTS },
+	{ -EDQUOT, LTT_ERR_TRIGGER_LIMIT },
+	{ -ENOSPC, LTT_ERR_TRIGGER_LIMIT },
+	{ -EMLINK, LTT_ERR_TRIGGER_RULE_SLOTS },
+	{ -EINVAL, LTT_ERR_FILTER },
+};
+
 static enum ltt_error_code add_error(int err)
 {
-	switch (err) {
-	case -EEXIST:
-		return LTT_ERR_TRIGGER_EXISTS;
-	case -EDQUOT:
-	case -ENOSPC:
-		return LTT_ERR_TRIGGER_LIMIT;
-	case -EMLINK:
-		return LTT_ERR_TRIGGER_RULE_SLOTS;
-	case -EINVAL:
-		return LTT_ERR_FILTER;
-	default:
-		return ltt_cmd_error(err);
-	}
+	return LTT_ERRMAP(add_errors, err, ltt_cmd_error);
 }
 
 /* Who @c is for: the caller, or (root only) the user it names. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/base/as-user.h"
+#include "common/base/errmap.h"
 #include "common/probe/elf-probe.h"
 #include "common/base/log.h"
 #include "sessiond/kernel/kernel-internal.h"
@@ -159,22 +160,18 @@ static enum ltt_error_code probe_there(const struct ltt_rule_conf *attr,
 	return ltt_kernel_probe_code(err);
 }
 
+static const struct ltt_errmap probe_errors[] = {
+	{ 0, LTT_ERR_OK },
+	{ -ENOMEM, LTT_ERR_NOMEM },
+	{ -EINVAL, LTT_ERR_PROBE_LOCATION },
+	{ -EOPNOTSUPP, LTT_ERR_PROBE_TRACER },
+	{ -EPERM, LTT_ERR_TRIGGER_PROBE_FILE },
+	{ LTT_ERRMAP_ELSE, LTT_ERR_PROBE_NOT_FOUND },
+};
+
 enum ltt_error_code ltt_kernel_probe_code(int err)
 {
-	switch (err) {
-	case 0:
-		return LTT_ERR_OK;
-	case -ENOMEM:
-		return LTT_ERR_NOMEM;
-	case -EINVAL:
-		return LTT_ERR_PROBE_LOCATION;
-	case -EOPNOTSUPP:
-		return LTT_ERR_PROBE_TRACER;
-	case -EPERM:
-		return LTT_ERR_TRIGGER_PROBE_FILE;
-	default:
-		return LTT_ERR_PROBE_NOT_FOUND;
-	}
+	return LTT_ERRMAP(probe_errors, err, NULL);
 }
 
 enum ltt_error_code ltt_kernel_probe_check(struct ltt_kernel *k, const struct ltt_rule_conf *attr)
