@@ -370,6 +370,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/lttng/test_lttng_ust_symbols.sh \
 	tests/regression/lttng/test_lttng_ust_race.sh \
 	tests/regression/lttng/test_lttng_ust_helpers.sh \
+	tests/regression/lttng/test_lttng_ust_helpers_216.sh \
 	tests/regression/lttng/test_lttng_ust_env.sh \
 	tests/regression/lttng/test_lttng_ust_getcpu.sh \
 	tests/regression/lttng/test_lttng_ust_clock_plugin.sh \

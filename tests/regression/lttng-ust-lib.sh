@@ -166,6 +166,29 @@ bt1() {
 	norm "$2.raw" >"$2"
 }
 
+# The events of lttng-ust/helper_app.c, which prints its addresses as
+# NAME=0xADDR lines (its OUT), in a trace's normalized text TXT (either
+# babeltrace's, whatever the case of its hexadecimal):
+# helper_program OUT TXT: the program's own events (its sizes 1001 to 1005
+# and 2000, its mutex, its functions, its library), its addresses by
+# name, the others left out.
+helper_program() {
+	local subst baddr
+	subst=$(sed -n 's/^\([a-z]*\)=0x\([0-9a-f]*\)$/s|0x0*\2\\b|<\1>|gi;/p' "$1")
+	baddr=$(sed -n 's/^lttng_ust_dl:dlopen: { baddr = \(0x[0-9A-Fa-f]*\),.*helper_lib\.so".*/\1/p' "$2")
+	sed -e "$subst" "$2" |
+		grep -E "size = (100[1-5]|2000)[,} ]|<mutex>|addr = <(main|middle|leaf)>|baddr = ${baddr:-none}[ ,]" |
+		sed -e 's/0x[0-9A-Fa-f]\{9,\}/<addr>/g'
+}
+# event_names TXT: the event names TXT holds, sorted, once each
+event_names() {
+	cut -d: -f1-2 "$1" | sort -u | tr '\n' ' '
+}
+# helper_kept N OUT: how many fds of kind N (sockets, eventfds) OUT says were left open
+helper_kept() {
+	sed -n "s/^kept $1 \([0-9]*\)$/\1/p" "$2"
+}
+
 # same_events EVENT KEY LABEL: $TEST_TMP/ltt.KEY and $TEST_TMP/lttng.KEY
 # (each tracer's session, normalised by the test) hold the same non-zero
 # count of EVENT and the same events field by field; two TAP results.

@@ -76,39 +76,20 @@ lttng_run '
 	done'
 ok $? "LTTng: the same runs" || diag "$(cat "$TEST_TMP/lttng.log")"
 
-# picked OUT TRACE: the program's events of TRACE, its addresses by name.
-picked() {
-	local subst
-	subst=$(sed -n 's/^\([a-z]*\)=0x\([0-9a-f]*\)$/s|0x0*\2\\b|<\1>|gi;/p' "$1")
-	norm "$2" | sed -e "$subst"
-}
 for t in ltt lttng; do
 	for k in 1 2; do
 		bt1 "$TEST_TMP/$t$k" "$TEST_TMP/$t$k.txt"
-		picked "$TEST_TMP/$t$k.out" "$TEST_TMP/$t$k.txt" >"$TEST_TMP/$t$k.picked"
 	done
 done
 
-# program OUT TXT: the program's own events, the other addresses left out.
-program() {
-	local baddr
-	baddr=$(sed -n 's/^lttng_ust_dl:dlopen: { baddr = \(0x[0-9A-F]*\),.*helper_lib\.so".*/\1/p' "$2")
-	picked "$1" "$2" |
-		grep -E "size = (100[1-5]|2000)[,} ]|<mutex>|addr = <(main|middle|leaf)>|baddr = ${baddr:-none}[ ,]" |
-		sed -e 's/0x[0-9A-F]\{9,\}/<addr>/g'
-}
-# names TXT: the event names TXT holds, sorted, once each
-names() {
-	cut -d: -f1-2 "$1" | sort -u | tr '\n' ' '
-}
 for t in ltt lttng; do
 	for k in 1 2; do
-		program "$TEST_TMP/$t$k.out" "$TEST_TMP/$t$k.txt" >"$TEST_TMP/$t$k.prog"
+		helper_program "$TEST_TMP/$t$k.out" "$TEST_TMP/$t$k.txt" >"$TEST_TMP/$t$k.prog"
 	done
 done
-is "$(names "$TEST_TMP/ltt1.txt")" "$(names "$TEST_TMP/lttng1.txt")" \
+is "$(event_names "$TEST_TMP/ltt1.txt")" "$(event_names "$TEST_TMP/lttng1.txt")" \
 	"the helpers' events: the names LTTng records, none other"
-is "$(names "$TEST_TMP/ltt2.txt")" "lttng_ust_cyg_profile_fast:func_entry lttng_ust_cyg_profile_fast:func_exit " \
+is "$(event_names "$TEST_TMP/ltt2.txt")" "lttng_ust_cyg_profile_fast:func_entry lttng_ust_cyg_profile_fast:func_exit " \
 	"cyg-profile-fast's events: its two names"
 diff "$TEST_TMP/lttng1.prog" "$TEST_TMP/ltt1.prog" >"$TEST_TMP/diff1"
 ok $? "libc, pthread, cyg-profile, dl, fd and fork helpers: the program's events as LTTng records them" ||
@@ -124,12 +105,8 @@ grep -q '^lttng_ust_libc:malloc: { size = 2000,' "$TEST_TMP/ltt1.prog"
 ok $? "fork: the child's malloc is recorded"
 grep -q '^lttng_ust_libc:malloc: { size = 1005,' "$TEST_TMP/ltt1.prog"
 ok $? "fd: the malloc after the program closed every fd is recorded"
-# kept N OUT: how many fds of kind N (sockets, eventfds) OUT says were left open
-kept() {
-	sed -n "s/^kept $1 \([0-9]*\)$/\1/p" "$2"
-}
-[ "$(kept sockets "$TEST_TMP/ltt1.out")" -ge 1 ] && [ "$(kept eventfds "$TEST_TMP/ltt1.out")" -ge 1 ] &&
-	[ "$(kept sockets "$TEST_TMP/lttng1.out")" -ge 1 ]
+[ "$(helper_kept sockets "$TEST_TMP/ltt1.out")" -ge 1 ] && [ "$(helper_kept eventfds "$TEST_TMP/ltt1.out")" -ge 1 ] &&
+	[ "$(helper_kept sockets "$TEST_TMP/lttng1.out")" -ge 1 ]
 ok $? "fd: closing every fd leaves the tracer's session daemon socket open, and ltt's eventfds, as LTTng's are left" ||
 	diag "ltt: $(grep '^kept' "$TEST_TMP/ltt1.out" | tr '\n' ' ') LTTng: $(grep '^kept' "$TEST_TMP/lttng1.out" | tr '\n' ' ')"
 diff "$TEST_TMP/lttng2.prog" "$TEST_TMP/ltt2.prog" >"$TEST_TMP/diff2"
