@@ -44,6 +44,7 @@ ARGS1=close ARGS2=	# closing every fd needs the fd helper
 EVENTS='lttng_ust_libc:* lttng_ust_pthread:* lttng_ust_cyg_profile:* lttng_ust_cyg_profile_fast:* lttng_ust_dl:* lttng_ust_lib:*'
 
 # --- ltt, through ltt-run ---
+runs=0
 for k in 1 2; do
 	lttctl create h$k -o "$TEST_TMP/ltt$k" >/dev/null || break
 	for e in $EVENTS; do
@@ -55,8 +56,9 @@ for k in 1 2; do
 	LD_PRELOAD=${!pre} compat_run -p "$B/helper_app" "$B/helper_lib.so" ${!args} \
 		>"$TEST_TMP/ltt$k.out" || break
 	lttctl stop h$k >/dev/null && lttctl destroy h$k >/dev/null || break
+	runs=$((runs + 1))
 done
-is "$k" 2 "ltt: the program runs with the helpers preloaded, under ltt-run" ||
+is "$runs" 2 "ltt: the program runs with the helpers preloaded, under ltt-run, both runs" ||
 	diag "$(cat "$TEST_TMP/app.err")"
 
 # --- LTTng, Debian's own ---
