@@ -3,7 +3,7 @@
  * map.h - map channels (LTTng 2.16's counters without events, doc/maps.md)
  * as the daemon and libltt-ctl hold them (<ltt/ltt-ctl-map.h>): their
  * checks, their key templates, the values they show, and their wire
- * forms in the client protocol (minor 25):
+ * forms in the client protocol (minor 26):
  *   map_attr: {str name, u32 value_type, u32 max_keys, u32 ownership,
  *       u32 dead_policy}
  *   map_desc: {map_attr, u8 active, u32 nr_keys, u64 key_overflow,
