@@ -17,12 +17,17 @@ COMPAT="$LTT_TOP_BUILDDIR/src/lttng-ust"
 # not; the plain pass tests them.
 compat_require() {
 	local t
-	[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
-		skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
+	unsanitized_or_skip
 	for t in lttng lttng-sessiond lttng-gen-tp cc; do
 		command -v $t >/dev/null ||
 			skip_all "$t is not installed (Debian's lttng-tools, liblttng-ust-dev)"
 	done
+}
+
+# unsanitized_or_skip: skip the whole test in a sanitizer build (compat_require's reason)
+unsanitized_or_skip() {
+	[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
+		skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
 }
 
 # compat_build: build compat_app in $TEST_TMP/build (APP) with LTTng's
@@ -164,6 +169,55 @@ norm() {
 bt1() {
 	timeout "$BT_TIMEOUT" babeltrace "$1" 2>"$2.err" >"$2.raw"
 	norm "$2.raw" >"$2"
+}
+
+# LTTng-UST's helper libraries, preloaded into lttng-ust/helper_app.c
+# (test_lttng_ust_helpers.sh, and its sid twin):
+# helper_build DIR [RUNNER...]: helper_app (-finstrument-functions, a
+# build id) and helper_lib.so (a build id, a .gnu_debuglink) built in DIR
+# by RUNNER (in_root: the root's compiler; none: this machine's), what
+# the compiler said in DIR/build.log.
+helper_build() {
+	local dir=$1
+	shift
+	cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{helper_app.c,helper_lib.c} "$dir/"
+	"$@" sh -c 'cd "$1" && cc -finstrument-functions -Wl,--build-id -o helper_app helper_app.c -ldl -lpthread &&
+		cc -g -fPIC -shared -Wl,--build-id -o helper_lib.so helper_lib.c &&
+		objcopy --only-keep-debug helper_lib.so helper_lib.debug &&
+		objcopy --strip-debug --add-gnu-debuglink=helper_lib.debug helper_lib.so' sh "$dir" \
+		>"$dir/build.log" 2>&1
+}
+# helper_runs H: the two runs' preloads of the helpers in H (PRELOAD1: the
+# libc and pthread wrappers, cyg-profile, dl, fd and fork; PRELOAD2:
+# cyg-profile-fast), the program's words (ARGS1: close every fd, which
+# needs the fd helper) and the events both record (EVENTS).
+helper_runs() {
+	PRELOAD1="$1/liblttng-ust-libc-wrapper.so.1:$1/liblttng-ust-pthread-wrapper.so.1:$1/liblttng-ust-cyg-profile.so.1:$1/liblttng-ust-dl.so.1:$1/liblttng-ust-fd.so.1:$1/liblttng-ust-fork.so.1"
+	PRELOAD2="$1/liblttng-ust-cyg-profile-fast.so.1"
+	ARGS1=close ARGS2=
+	EVENTS='lttng_ust_libc:* lttng_ust_pthread:* lttng_ust_cyg_profile:* lttng_ust_cyg_profile_fast:* lttng_ust_dl:* lttng_ust_lib:*'
+}
+# helper_ltt B RUNNER...: both runs into ltt's sessions h1 and h2 (traces
+# $TEST_TMP/ltt1 and ltt2, the program's output ltt1.out and ltt2.out),
+# the program in B run by RUNNER PRELOAD PROGRAM ARGS...; HELPER_RUNS: the
+# runs done whole.
+helper_ltt() {
+	local b=$1 k e pre args
+	shift
+	HELPER_RUNS=0
+	for k in 1 2; do
+		lttctl create h$k -o "$TEST_TMP/ltt$k" >/dev/null || return
+		for e in $EVENTS; do
+			lttctl enable-event -u "$e" -s h$k >/dev/null || return
+		done
+		lttctl start h$k >/dev/null || return
+		pre=PRELOAD$k
+		args=ARGS$k
+		# shellcheck disable=SC2086 # ARGSk: a word or none
+		"$@" "${!pre}" "$b/helper_app" "$b/helper_lib.so" ${!args} >"$TEST_TMP/ltt$k.out" || return
+		lttctl stop h$k >/dev/null && lttctl destroy h$k >/dev/null || return
+		HELPER_RUNS=$((HELPER_RUNS + 1))
+	done
 }
 
 # The events of lttng-ust/helper_app.c, which prints its addresses as

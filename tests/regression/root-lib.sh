@@ -65,3 +65,19 @@ in_root() {
 bt21() {
 	in_root babeltrace2 "$1" >"$2" 2>"$2.err"
 }
+
+# A root's programs on ltt's LTTng-UST, as ltt-run runs them:
+# ltt_ust_lib: LTT_LIB, a directory of the test's own holding ltt's
+# liblttng-ust*.so.1 and libltt-ust.so.0, where those programs find them
+# (LD_LIBRARY_PATH); in_root_ltt CMD...: CMD in ROOT with ltt's libraries
+# first, recording into the test's daemon (LTT_HOME, LTT_RUNDIR).
+ltt_ust_lib() {
+	LTT_LIB=$TEST_TMP/ltt-lib
+	mkdir -p "$LTT_LIB"
+	cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
+		"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$LTT_LIB/"
+}
+in_root_ltt() {
+	in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
+		LD_LIBRARY_PATH="$LTT_LIB" "$@"
+}

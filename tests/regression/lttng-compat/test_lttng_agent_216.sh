@@ -15,8 +15,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
-	skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
+unsanitized_or_skip
 root_or_skip sid
 plan 6
 N=40
@@ -31,10 +30,7 @@ in_root apt-get -q -o Acquire::Check-Valid-Until=false update >"$TEST_TMP/instal
 ok $? "sid's python3-lttngust (LTTng-UST 2.16's agent) installed in an overlay of the root" ||
 	{ tail -n 20 "$TEST_TMP/install.log" | sed 's/^/# /'; echo "Bail out! no agent"; exit 1; }
 
-LIB=$TEST_TMP/ltt-lib
-mkdir -p "$LIB"
-cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
-	"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$LIB/"
+ltt_ust_lib
 cat >"$TEST_TMP/app.py" <<'EOF'
 # app.py N: N messages of the logger sid.app, once LTTng's agent registered
 import logging
@@ -49,8 +45,7 @@ EOF
 # --- ltt: the daemon in LTTng's place, the root's program on ltt's library
 ROOT_RUN=/run
 lttctl -q create py -o "$TEST_TMP/ltt" && lttctl -q enable-event -p 'sid.*' -s py && lttctl -q start py
-in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
-	LD_LIBRARY_PATH="$LIB" python3 "$TEST_TMP/app.py" $N >"$TEST_TMP/ltt.out" 2>&1
+in_root_ltt python3 "$TEST_TMP/app.py" $N >"$TEST_TMP/ltt.out" 2>&1
 ok $? "the program logged through sid's agent, on ltt's liblttng-ust.so.1" || diag "$(cat "$TEST_TMP/ltt.out")"
 lttctl -q stop py && lttctl -q destroy py
 

@@ -369,9 +369,8 @@ lttng216 destroy mp >/dev/null
 # LTTng-UST 2.16's headers) in the same map: sid's show-maps prints the
 # same table from ltt's daemon and from LTTng's
 A=$TEST_TMP/app216
-mkdir -p "$A/ltt-lib" "$A/lttng" "$A/ltt"
-cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
-	"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$A/ltt-lib/"
+mkdir -p "$A/lttng" "$A/ltt"
+ltt_ust_lib
 cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{blob_app.c,blob_tp.h} "$A/"
 # maps.sh DIR APP...: a map counting t16:* by event, APP run, show-maps into DIR/show
 cat >"$A/maps.sh" <<'MAPS'
@@ -397,7 +396,7 @@ in_root sh -c 'cd "$1" && cc -I. -o blob_app blob_app.c -llttng-ust -ldl' sh "$A
 ok $? "LTTng 2.16 counted blob_app's events in its own map (its daemon in the sid root)" ||
 	diag "$(cat "$A/build.log" "$A/lttng.log")"
 in_root env LTTNG_HOME="$LTTNG_HOME" LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" \
-	sh "$A/maps.sh" "$A/ltt" env LD_LIBRARY_PATH="$A/ltt-lib" LTT_UST_REGISTER_TIMEOUT=5000 \
+	sh "$A/maps.sh" "$A/ltt" env LD_LIBRARY_PATH="$LTT_LIB" LTT_UST_REGISTER_TIMEOUT=5000 \
 	"$A/blob_app" 250 >"$A/ltt.log" 2>&1
 ok $? "ltt counted the same binary's events through sid's lttng (on ltt's liblttng-ust.so.1)" ||
 	diag "$(cat "$A/ltt.log")"

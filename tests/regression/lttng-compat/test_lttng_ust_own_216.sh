@@ -17,8 +17,7 @@
 
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
-[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
-	skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
+unsanitized_or_skip
 root_or_skip sid
 plan 12
 ROOT_RUN=/run	# the test's own (compat_private_run): the daemon's sockets
@@ -62,12 +61,8 @@ like "$OUT" "PID: $own_pid - Name: [^
 own_app_finish
 
 # the same binary on ltt's liblttng-ust.so.1, as ltt-run runs it
-LIB=$TEST_TMP/ltt-lib
-mkdir -p "$LIB"
-cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
-	"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$LIB/"
-in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
-	LD_LIBRARY_PATH="$LIB" "$A/own_app" $N <<<go >"$TEST_TMP/ltt-run.out" 2>&1
+ltt_ust_lib
+in_root_ltt "$A/own_app" $N <<<go >"$TEST_TMP/ltt-run.out" 2>&1
 ok $? "the same binary on ltt's liblttng-ust.so.1" || diag "$(cat "$TEST_TMP/ltt-run.out")"
 lttctl -q stop
 bt "$TEST_TMP/s" "$TEST_TMP/bt"

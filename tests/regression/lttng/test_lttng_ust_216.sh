@@ -9,20 +9,17 @@
 # which has no blob, ltt's trace and LTTng 2.16's show the bytes alike.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
+. "$LTT_TOP_SRCDIR/tests/regression/lttng-ust-lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/root-lib.sh"
 
 ust_setup
-[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
-	skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
+unsanitized_or_skip
 root_or_skip sid
 plan 17
 N=60
 
 # ltt's LTTng-UST libraries, where the root's programs find them
-LIB=$TEST_TMP/ltt-lib
-mkdir -p "$LIB"
-cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
-	"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$LIB/"
+ltt_ust_lib
 A=$TEST_TMP/app
 mkdir -p "$A"
 cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{blob_app.c,blob_tp.h,compat_app.c,compat_tp.tp} "$A/"
@@ -40,8 +37,7 @@ for f in 1.8 2; do
 done
 ok $? "two ltt sessions, CTF 2 and CTF 1.8"
 # as ltt-run runs a program: ltt's liblttng-ust.so.1 first
-in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
-	LD_LIBRARY_PATH="$LIB" sh -c '"$1/blob_app" "$2" && "$1/compat_app" 4' sh "$A" $N \
+in_root_ltt sh -c '"$1/blob_app" "$2" && "$1/compat_app" 4' sh "$A" $N \
 	>"$TEST_TMP/ltt-run.out" 2>&1
 ok $? "the programs ran on ltt's liblttng-ust.so.1"
 unlike "$(cat "$TEST_TMP/ltt-run.out")" "provider ABI" "no provider refused"
@@ -77,8 +73,7 @@ in_root sh -c 'cd "$1" && cc -o helper_app helper_app.c -ldl -lpthread &&
 ok $? "helper_app built in the sid root" || sed 's/^/# /' "$A/helper-build.log"
 lttctl -q create h -o "$TEST_TMP/h" && lttctl -q enable-event -u -s h 'lttng_ust_libc:*' &&
 	lttctl -q start h
-in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
-	LD_LIBRARY_PATH="$LIB" LD_PRELOAD="liblttng-ust-libc-wrapper.so.1 liblttng-ust-fd.so.1" \
+in_root_ltt LD_PRELOAD="liblttng-ust-libc-wrapper.so.1 liblttng-ust-fd.so.1" \
 	"$A/helper_app" "$A/helper_lib.so" close_range >"$TEST_TMP/helpers.out" 2>&1
 ok $? "helper_app ran with sid's libc wrapper and fd helper preloaded, on ltt's liblttng-ust.so.1, and closed its fds with close_range()" ||
 	diag "$(cat "$TEST_TMP/helpers.out")"

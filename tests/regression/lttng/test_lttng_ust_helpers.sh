@@ -27,38 +27,18 @@ done
 ust_setup
 plan 14
 
-src="$LTT_TOP_SRCDIR/tests/regression/lttng-ust"
 B="$TEST_TMP/build"
 mkdir -p "$B"
-cp "$src"/helper_app.c "$src"/helper_lib.c "$B"/
-(cd "$B" && cc -finstrument-functions -Wl,--build-id -o helper_app helper_app.c -ldl -lpthread &&
-	cc -g -fPIC -shared -Wl,--build-id -o helper_lib.so helper_lib.c &&
-	objcopy --only-keep-debug helper_lib.so helper_lib.debug &&
-	objcopy --strip-debug --add-gnu-debuglink=helper_lib.debug helper_lib.so) 2>"$TEST_TMP/cc.err"
+helper_build "$B"
 ok $? "the program builds with -finstrument-functions, its library with a build id and a debug link" ||
-	diag "$(cat "$TEST_TMP/cc.err")"
-
-PRELOAD1="$H/liblttng-ust-libc-wrapper.so.1:$H/liblttng-ust-pthread-wrapper.so.1:$H/liblttng-ust-cyg-profile.so.1:$H/liblttng-ust-dl.so.1:$H/liblttng-ust-fd.so.1:$H/liblttng-ust-fork.so.1"
-PRELOAD2="$H/liblttng-ust-cyg-profile-fast.so.1"
-ARGS1=close ARGS2=	# closing every fd needs the fd helper
-EVENTS='lttng_ust_libc:* lttng_ust_pthread:* lttng_ust_cyg_profile:* lttng_ust_cyg_profile_fast:* lttng_ust_dl:* lttng_ust_lib:*'
+	diag "$(cat "$B/build.log")"
+helper_runs "$H"
 
 # --- ltt, through ltt-run ---
-runs=0
-for k in 1 2; do
-	lttctl create h$k -o "$TEST_TMP/ltt$k" >/dev/null || break
-	for e in $EVENTS; do
-		lttctl enable-event -u "$e" -s h$k >/dev/null || break 2
-	done
-	lttctl start h$k >/dev/null || break
-	pre=PRELOAD$k
-	args=ARGS$k
-	LD_PRELOAD=${!pre} compat_run -p "$B/helper_app" "$B/helper_lib.so" ${!args} \
-		>"$TEST_TMP/ltt$k.out" || break
-	lttctl stop h$k >/dev/null && lttctl destroy h$k >/dev/null || break
-	runs=$((runs + 1))
-done
-is "$runs" 2 "ltt: the program runs with the helpers preloaded, under ltt-run, both runs" ||
+# run13 PRELOAD PROGRAM ARGS...: under ltt-run, the helpers preloaded
+run13() { LD_PRELOAD=$1 compat_run -p "${@:2}"; }
+helper_ltt "$B" run13
+is "$HELPER_RUNS" 2 "ltt: the program runs with the helpers preloaded, under ltt-run, both runs" ||
 	diag "$(cat "$TEST_TMP/app.err")"
 
 # --- LTTng, Debian's own ---

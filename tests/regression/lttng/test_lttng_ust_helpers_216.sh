@@ -17,51 +17,26 @@
 . "$LTT_TOP_SRCDIR/tests/regression/root-lib.sh"
 
 ust_setup
-[[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
-	skip_all "a sanitizer build: the programs that load the LTTng-UST compatible libraries are not instrumented (the plain pass runs this test)"
+unsanitized_or_skip
 root_or_skip sid
 plan 12
 H=/usr/lib/x86_64-linux-gnu
 
 # ltt's LTTng-UST libraries, where the root's programs find them
-LIB=$TEST_TMP/ltt-lib
-mkdir -p "$LIB"
-cp -L "$LTT_TOP_BUILDDIR"/src/lttng-ust/.libs/liblttng-ust{,-tracepoint,-common}.so.1 \
-	"$LTT_TOP_BUILDDIR"/src/ust/.libs/libltt-ust.so.0 "$LIB/"
+ltt_ust_lib
 B=$TEST_TMP/build
 mkdir -p "$B"
-cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{helper_app.c,helper_lib.c} "$B/"
-in_root sh -c 'cd "$1" && cc -finstrument-functions -Wl,--build-id -o helper_app helper_app.c -ldl -lpthread &&
-	cc -g -fPIC -shared -Wl,--build-id -o helper_lib.so helper_lib.c &&
-	objcopy --only-keep-debug helper_lib.so helper_lib.debug &&
-	objcopy --strip-debug --add-gnu-debuglink=helper_lib.debug helper_lib.so' sh "$B" >"$B/build.log" 2>&1
+helper_build "$B" in_root
 ok $? "helper_app and its library built in the sid root (-finstrument-functions, build ids, a debug link)" ||
 	diag "$(cat "$B/build.log")"
-
-PRELOAD1="$H/liblttng-ust-libc-wrapper.so.1:$H/liblttng-ust-pthread-wrapper.so.1:$H/liblttng-ust-cyg-profile.so.1:$H/liblttng-ust-dl.so.1:$H/liblttng-ust-fd.so.1:$H/liblttng-ust-fork.so.1"
-PRELOAD2="$H/liblttng-ust-cyg-profile-fast.so.1"
-ARGS1=close ARGS2=	# closing every fd needs the fd helper
-EVENTS='lttng_ust_libc:* lttng_ust_pthread:* lttng_ust_cyg_profile:* lttng_ust_cyg_profile_fast:* lttng_ust_dl:* lttng_ust_lib:*'
+helper_runs "$H"
 
 # --- ltt: the root's programs on ltt's liblttng-ust.so.1, as ltt-run runs them
-runs=0
-for k in 1 2; do
-	lttctl create h$k -o "$TEST_TMP/ltt$k" >/dev/null || break
-	for e in $EVENTS; do
-		lttctl enable-event -u "$e" -s h$k >/dev/null || break 2
-	done
-	lttctl start h$k >/dev/null || break
-	pre=PRELOAD$k
-	args=ARGS$k
-	# shellcheck disable=SC2086 # ARGSk: a word or none
-	in_root env LTT_HOME="$LTT_HOME" LTT_RUNDIR="$LTT_RUNDIR" LTT_UST_REGISTER_TIMEOUT=5000 \
-		LD_LIBRARY_PATH="$LIB" LD_PRELOAD="${!pre}" "$B/helper_app" "$B/helper_lib.so" ${!args} \
-		>"$TEST_TMP/ltt$k.out" 2>"$TEST_TMP/ltt$k.err" || break
-	lttctl stop h$k >/dev/null && lttctl destroy h$k >/dev/null || break
-	runs=$((runs + 1))
-done
-is "$runs" 2 "ltt: sid's helpers preloaded, on ltt's liblttng-ust.so.1, both runs" ||
-	diag "$(cat "$TEST_TMP/ltt$k.err")"
+# run16 PRELOAD PROGRAM ARGS...: in the root on ltt's libraries, the helpers preloaded
+run16() { in_root_ltt LD_PRELOAD="$1" "${@:2}" 2>"$TEST_TMP/ltt.err"; }
+helper_ltt "$B" run16
+is "$HELPER_RUNS" 2 "ltt: sid's helpers preloaded, on ltt's liblttng-ust.so.1, both runs" ||
+	diag "$(cat "$TEST_TMP/ltt.err")"
 
 # --- LTTng 2.16, its own daemons in the root
 ROOT_RUN=$TEST_TMP/lttng-run in_root env PRELOAD1="$PRELOAD1" PRELOAD2="$PRELOAD2" ARGS1="$ARGS1" \
