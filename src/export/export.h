@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * export.h - ltt-export (run by `lttctl export-trace`): CTF traces, as
+ * babeltrace2's library reads them, into SQL tables (doc/sql.md).
+ *
+ *   main.c            the command line, the traces found under the
+ *                     inputs, babeltrace2's graph (src.ctf.fs per trace,
+ *                     utils.muxer, our sink), the progress line
+ *   rows.c            the layout: an event class's table and its columns,
+ *                     an event's row, the events, discarded and
+ *                     ltt_packets tables; which packets go (each once)
+ *   buf.c             a growing text buffer (JSON values, SQL, HTTP)
+ *   sql-sqlite.c      the SQLite engine (libsqlite3): one file
+ *   sql-clickhouse.c  the ClickHouse engine: its HTTP interface
+ *
+ * The seam is struct exp_engine_ops: rows.c says what tables and rows
+ * there are, an engine only how to keep them.  Every engine keeps the
+ * same layout, so a query runs on either.
+ */
+#ifndef LTT_EXPORT_EXPORT_H
+#define LTT_EXPORT_EXPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* buf.c: a NUL-terminated text that grows; on no memory it says so once. */
+struct exp_buf {
+	char *s;
+	size_t len;
+	size_t cap;
+	bool nomem;
+};
+
+void exp_buf_add(struct exp_buf *b, const char *s, size_t len);
+void exp_buf_str(struct exp_buf *b, const char *s);
+void exp_buf_printf(struct exp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* @s as a JSON string (quotes, escapes; bytes >= 0x80 kept as they are). */
+void exp_buf_json_str(struct exp_buf *b, const char *s);
+void exp_buf_reset(struct exp_buf *b);
+void exp_buf_fini(struct exp_buf *b);
+
+/* A column's type: what both engines keep it as (doc/sql.md's table). */
+enum exp_type {
+	EXP_INT,	/* signed 64-bit (SQLite INTEGER, ClickHouse Int64) */
+	EXP_UINT,	/* unsigned 64-bit (SQLite INTEGER: above 2^63-1, negative) */
+	EXP_REAL,	/* double */
+	EXP_TEXT,	/* UTF-8 text */
+	EXP_JSON,	/* a structure, variant or array of them, as JSON text */
+	EXP_ARR_INT,	/* an array of integers (SQLite: JSON text) */
+	EXP_ARR_UINT,
+	EXP_ARR_REAL,
+};
+
+struct exp_col {
+	char *name;
+	enum exp_type type;
+};
+
+/*
+ * A table: its name and the columns this writer fills (a table the
+ * database already has may have more: other traces' fields).  @priv is
+ * the engine's (its statement, its block of rows), freed by its
+ * table_fini.
+ */
+struct exp_table {
+	char *name;
+	struct exp_col *cols;
+	size_t nr_cols;
+	const char *key;	/* the column rows are looked up by (indexed), or NULL */
+	void *priv;
+};
+
+/* A value of one row's column; text borrowed until the row is taken. */
+struct exp_val {
+	enum { EXP_V_NULL, EXP_V_INT, EXP_V_UINT, EXP_V_REAL, EXP_V_TEXT } kind;
+	union {
+		int64_t i;
+		uint64_t u;
+		double d;
+		struct {
+			const char *s;
+			size_t len;
+		} t;
+	};
+};
+
+struct exp_engine;
+
+/*
+ * An engine.  Each returns 0 or a negative errno with its sentence in
+ * exp_engine_error(); none is called again after one failed.
+ * - table: make @t exist with (at least) its columns, adding those it
+ *   lacks; set t->priv.
+ * - row: one row of @t, values in t->cols' order.
+ * - packet_seen: is packet @packet (rows.c's id) in ltt_packets?
+ * - commit: what was given so far is kept (SQLite: the transaction;
+ *   ClickHouse: the blocks sent, ltt_packets' last).
+ * - finish: the last commit; the export ended whole.
+ * - close: free; an export not finished leaves the rows of packets
+ *   with no ltt_packets row, which the next open deletes ("recovers").
+ */
+struct exp_engine_ops {
+	const char *scheme;
+	int (*open)(const char *where, struct exp_engine **ret_engine, char *err, size_t len);
+	int (*table)(struct exp_engine *e, struct exp_table *t);
+	int (*row)(struct exp_engine *e, struct exp_table *t, const struct exp_val *vals);
+	int (*packet_seen)(struct exp_engine *e, int64_t packet, bool *ret_seen);
+	int (*commit)(struct exp_engine *e);
+	int (*finish)(struct exp_engine *e);
+	void (*table_fini)(struct exp_engine *e, struct exp_table *t);
+	void (*close)(struct exp_engine *e);
+};
+
+/* Every engine starts with this. */
+struct exp_engine {
+	const struct exp_engine_ops *ops;
+	char err[512];
+};
+
+extern const struct exp_engine_ops exp_sqlite_ops;
+extern const struct exp_engine_ops exp_clickhouse_ops;
+
+/* Say why the engine failed (kept for exp_engine_error); returns @err. */
+int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* value.c */
+struct bt_field;
+
+/**
+ * exp_value() - field @f (borrowed) as a column of type @col_type in @v
+ * @b: the text @v points to when the value is made (JSON, labels); reset
+ * @label: the label(s) of an enumeration, not its integer
+ * A value that can't be had (no memory for its text) is NULL.
+ */
+void exp_value(struct exp_val *v, struct exp_buf *b, enum exp_type col_type, bool label,
+	       const struct bt_field *f);
+
+/* rows.c */
+struct exp_rows;
+struct bt_message;
+
+/* What an export did, for the summary and the progress line. */
+struct exp_counts {
+	uint64_t events;	/* rows of events written */
+	uint64_t skipped;	/* events of packets exported before */
+	uint64_t packets;
+	uint64_t discarded;	/* events the tracer counted lost */
+	uint64_t lost_packets;
+	int64_t last_ts;	/* the last event's, ns since the epoch */
+};
+
+/**
+ * exp_rows_create() - the layout's writer onto @engine (borrowed)
+ * @roots: the inputs, stream names are made relative to (borrowed)
+ * Returns NULL on no memory.
+ */
+struct exp_rows *exp_rows_create(struct exp_engine *engine, const char *const *roots,
+				 size_t nr_roots);
+/**
+ * exp_rows_message() - take one of the graph's messages (borrowed)
+ * Returns 0, or the engine's or -ENOMEM's negative errno.
+ */
+int exp_rows_message(struct exp_rows *r, const struct bt_message *msg);
+/* The counts so far (borrowed). */
+const struct exp_counts *exp_rows_counts(const struct exp_rows *r);
+/* Everything taken so far kept (the engine's commit). */
+int exp_rows_commit(struct exp_rows *r);
+/* The end: the engine's finish (nothing left open). */
+int exp_rows_finish(struct exp_rows *r);
+void exp_rows_destroy(struct exp_rows *r);
+
+#endif

@@ -1,0 +1,657 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sql-clickhouse.c - ltt-export's ClickHouse engine: the layout in a
+ * database of a ClickHouse server, through its HTTP interface (POST of a
+ * query, rows in blocks of TabSeparated text).
+ *
+ * Tables are MergeTree, ordered by ts (an event class's, events) or by
+ * packet (ltt_packets); discarded by nothing.  A column is Nullable but
+ * the one a table is ordered by (a missing value is 0 there) and arrays
+ * (a missing one is []).
+ *
+ * ClickHouse has no transaction: a block of a table goes whole or not at
+ * all, and a commit sends every table's block before ltt_packets' one, so
+ * a packet's ltt_packets row never precedes its events.  ltt_exports says
+ * which exports began and which ended; one that began and did not end
+ * leaves rows of packets with no ltt_packets row, deleted at the next
+ * open (a mutation: ALTER TABLE ... DELETE), before they go again.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "export/export.h"
+
+#define BLOCK_BYTES (1u << 20)
+#define IO_TIMEOUT_S 60
+#define MAX_RESPONSE (64u << 20)
+
+struct ch_table {
+	struct exp_table *t;
+	struct exp_buf rows;
+	struct exp_buf insert;	/* INSERT INTO db.`t` (`c`, ...) FORMAT TabSeparated */
+	const char *order_col;	/* not Nullable: a missing value is 0 */
+	struct ch_table *next;
+};
+
+struct ch_engine {
+	struct exp_engine e;
+	char host[256], port[8], db[128];
+	char export_id[40];
+	int64_t *seen;		/* ltt_packets' packets when opened, sorted */
+	size_t nr_seen;
+	struct ch_table *tables, *packets;
+	struct exp_buf resp;
+};
+
+#define CE(e) ((struct ch_engine *)(e))
+
+/* ---- HTTP ---- */
+
+static void url_encode(struct exp_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    c == '-' || c == '_' || c == '.')
+			exp_buf_add(b, s, 1);
+		else
+			exp_buf_printf(b, "%%%02X", c);
+	}
+}
+
+static int dial(struct ch_engine *c)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *a;
+	struct timeval tv = { IO_TIMEOUT_S, 0 };
+	int fd = -1, rc;
+
+	rc = getaddrinfo(c->host, c->port, &hints, &ai);
+	if (rc)
+		return exp_engine_fail(&c->e, -EHOSTUNREACH, "ClickHouse at %s:%s: %s", c->host,
+				       c->port, gai_strerror(rc));
+	for (a = ai; a; a = a->ai_next) {
+		fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+		if (fd < 0)
+			continue;
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+		if (!connect(fd, a->ai_addr, a->ai_addrlen))
+			break;
+		rc = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(ai);
+	if (fd < 0)
+		return exp_engine_fail(&c->e, -ECONNREFUSED, "ClickHouse at %s:%s: %s: is "
+				       "clickhouse-server running, its HTTP port this one?", c->host,
+				       c->port, strerror(rc ? rc : ECONNREFUSED));
+	return fd;
+}
+
+static int send_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -errno;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * POST @query with @body (may be NULL); the answer's body in c->resp.
+ * A status other than 200 fails with ClickHouse's own sentence.
+ */
+static int http_query(struct ch_engine *c, const char *query, const struct exp_buf *body)
+{
+	struct exp_buf req = { 0 };
+	char chunk[65536], *sep;
+	int fd, ret, status = 0;
+	ssize_t n;
+
+	fd = dial(c);
+	if (fd < 0)
+		return fd;
+	exp_buf_str(&req, "POST /?query=");
+	url_encode(&req, query);
+	exp_buf_printf(&req, " HTTP/1.0\r\nHost: %s\r\nContent-Length: %zu\r\n"
+		       "Connection: close\r\n\r\n", c->host, body ? body->len : 0);
+	ret = req.nomem ? -ENOMEM : send_all(fd, req.s, req.len);
+	if (!ret && body && body->len)
+		ret = send_all(fd, body->s, body->len);
+	exp_buf_fini(&req);
+	exp_buf_reset(&c->resp);
+	while (!ret && (n = recv(fd, chunk, sizeof(chunk), 0)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || c->resp.len > MAX_RESPONSE)
+			ret = n < 0 ? -errno : -EFBIG;
+		else
+			exp_buf_add(&c->resp, chunk, (size_t)n);
+	}
+	close(fd);
+	if (ret)
+		return exp_engine_fail(&c->e, ret, "ClickHouse at %s:%s: %s", c->host, c->port,
+				       strerror(-ret));
+	if (c->resp.nomem)
+		return -ENOMEM;
+	sep = c->resp.s ? strstr(c->resp.s, "\r\n\r\n") : NULL;
+	if (!sep || sscanf(c->resp.s, "HTTP/%*u.%*u %d", &status) != 1)
+		return exp_engine_fail(&c->e, -EPROTO, "ClickHouse at %s:%s: not an HTTP answer: "
+				       "is the port its HTTP interface's (8123)?", c->host, c->port);
+	memmove(c->resp.s, sep + 4, c->resp.len - (size_t)(sep + 4 - c->resp.s) + 1);
+	c->resp.len -= (size_t)(sep + 4 - c->resp.s);
+	if (status != 200)
+		return exp_engine_fail(&c->e, -EIO, "ClickHouse: %.300s (for: %.200s)",
+				       c->resp.s, query);
+	return 0;
+}
+
+static int run(struct ch_engine *c, const char *query)
+{
+	return http_query(c, query, NULL);
+}
+
+/* ---- names and values ---- */
+
+/* @s in backquotes (an identifier) or single quotes (a string), escaped. */
+static void quote(struct exp_buf *b, const char *s, char q)
+{
+	exp_buf_add(b, &q, 1);
+	for (; *s; s++) {
+		if (*s == q || *s == '\\')
+			exp_buf_add(b, "\\", 1);
+		exp_buf_add(b, s, 1);
+	}
+	exp_buf_add(b, &q, 1);
+}
+
+static void table_ref(struct ch_engine *c, struct exp_buf *b, const char *table)
+{
+	quote(b, c->db, '`');
+	exp_buf_str(b, ".");
+	quote(b, table, '`');
+}
+
+static const char *ch_type(enum exp_type t)
+{
+	switch (t) {
+	case EXP_INT:
+		return "Int64";
+	case EXP_UINT:
+		return "UInt64";
+	case EXP_REAL:
+		return "Float64";
+	case EXP_ARR_INT:
+		return "Array(Int64)";
+	case EXP_ARR_UINT:
+		return "Array(UInt64)";
+	case EXP_ARR_REAL:
+		return "Array(Float64)";
+	default:
+		return "String";
+	}
+}
+
+static bool is_array(enum exp_type t)
+{
+	return t == EXP_ARR_INT || t == EXP_ARR_UINT || t == EXP_ARR_REAL;
+}
+
+static void col_decl(struct exp_buf *b, const struct exp_col *col, bool order)
+{
+	quote(b, col->name, '`');
+	if (order || is_array(col->type))
+		exp_buf_printf(b, " %s", ch_type(col->type));
+	else
+		exp_buf_printf(b, " Nullable(%s)", ch_type(col->type));
+}
+
+/* A TabSeparated field: backslash, tab and line ends escaped. */
+static void tsv_text(struct exp_buf *b, const char *s, size_t len)
+{
+	const char *run = s, *end = s + len;
+
+	for (; s < end; s++) {
+		const char *esc = *s == '\\' ? "\\\\" : *s == '\t' ? "\\t" : *s == '\n' ? "\\n" :
+			*s == '\r' ? "\\r" : *s == '\0' ? "\\0" : NULL;
+
+		if (!esc)
+			continue;
+		exp_buf_add(b, run, (size_t)(s - run));
+		exp_buf_str(b, esc);
+		run = s + 1;
+	}
+	exp_buf_add(b, run, (size_t)(end - run));
+}
+
+static void tsv_val(struct exp_buf *b, const struct exp_val *v, const struct exp_col *col,
+		    bool order)
+{
+	switch (v->kind) {
+	case EXP_V_NULL:
+		exp_buf_str(b, is_array(col->type) ? "[]" : order ? "0" : "\\N");
+		break;
+	case EXP_V_INT:
+		exp_buf_printf(b, "%" PRId64, v->i);
+		break;
+	case EXP_V_UINT:
+		exp_buf_printf(b, "%" PRIu64, v->u);
+		break;
+	case EXP_V_REAL:
+		exp_buf_printf(b, "%.17g", v->d);
+		break;
+	case EXP_V_TEXT:
+		tsv_text(b, v->t.s, v->t.len);
+		break;
+	}
+}
+
+/* ---- the engine ---- */
+
+static int flush(struct ch_engine *c, struct ch_table *ct)
+{
+	int ret;
+
+	if (!ct->rows.len)
+		return 0;
+	if (ct->rows.nomem || ct->insert.nomem)
+		return -ENOMEM;
+	ret = http_query(c, ct->insert.s, &ct->rows);
+	exp_buf_reset(&ct->rows);
+	return ret;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Rows of packets with no ltt_packets row deleted, if an export began and did not end. */
+static int recover(struct ch_engine *c)
+{
+	struct exp_buf q = { 0 }, ids = { 0 }, tables = { 0 };
+	char *line, *save = NULL;
+	int ret;
+
+	exp_buf_str(&q, "SELECT id FROM ");
+	table_ref(c, &q, "ltt_exports");
+	exp_buf_str(&q, " GROUP BY id HAVING countIf(state = 'done') = 0 FORMAT TabSeparated");
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	if (ret || !c->resp.len)
+		goto end;
+	exp_buf_str(&ids, c->resp.s);
+	exp_buf_reset(&q);
+	exp_buf_str(&q, "SELECT table FROM system.columns WHERE database = ");
+	quote(&q, c->db, '\'');
+	exp_buf_str(&q, " AND name = 'packet' AND table != 'ltt_packets' FORMAT TabSeparated");
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	if (!ret)
+		exp_buf_str(&tables, c->resp.s);
+	ret = ret ? ret : ids.nomem || tables.nomem ? -ENOMEM : 0;
+	for (line = ret || !tables.len ? NULL : strtok_r(tables.s, "\n", &save); line && !ret;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct exp_buf del = { 0 };
+
+		exp_buf_str(&del, "ALTER TABLE ");
+		table_ref(c, &del, line);	/* a name as system.columns gives it: no escape in it */
+		exp_buf_str(&del, " DELETE WHERE packet NOT IN (SELECT packet FROM ");
+		table_ref(c, &del, "ltt_packets");
+		exp_buf_str(&del, ")");
+		ret = del.nomem ? -ENOMEM : http_query(c, del.s, NULL);
+		exp_buf_fini(&del);
+	}
+	for (line = ret ? NULL : strtok_r(ids.s, "\n", &save); line && !ret;
+	     line = strtok_r(NULL, "\n", &save)) {
+		exp_buf_reset(&q);
+		exp_buf_str(&q, "INSERT INTO ");
+		table_ref(c, &q, "ltt_exports");
+		exp_buf_str(&q, " VALUES (");
+		quote(&q, line, '\'');
+		exp_buf_str(&q, ", 'done')");
+		ret = q.nomem ? -ENOMEM : run(c, q.s);
+	}
+end:
+	exp_buf_fini(&q);
+	exp_buf_fini(&ids);
+	exp_buf_fini(&tables);
+	return ret;
+}
+
+/* ltt_packets' packets, for packet_seen. */
+static int load_seen(struct ch_engine *c)
+{
+	struct exp_buf q = { 0 };
+	char *p, *end;
+	size_t cap = 0;
+	int ret;
+
+	exp_buf_str(&q, "EXISTS TABLE ");
+	table_ref(c, &q, "ltt_packets");
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	if (ret || c->resp.s[0] != '1')
+		goto end;
+	exp_buf_reset(&q);
+	exp_buf_str(&q, "SELECT packet FROM ");
+	table_ref(c, &q, "ltt_packets");
+	exp_buf_str(&q, " FORMAT TabSeparated");
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	for (p = c->resp.s; !ret && p && *p; p = end + (*end == '\n')) {
+		int64_t v = strtoll(p, &end, 10);
+
+		if (end == p)
+			break;
+		if (c->nr_seen == cap) {
+			int64_t *s = realloc(c->seen, (cap = cap ? cap * 2 : 1024) * sizeof(*s));
+
+			if (!s) {
+				ret = -ENOMEM;
+				break;
+			}
+			c->seen = s;
+		}
+		c->seen[c->nr_seen++] = v;
+	}
+	if (!ret)
+		qsort(c->seen, c->nr_seen, sizeof(*c->seen), cmp_i64);
+end:
+	exp_buf_fini(&q);
+	return ret;
+}
+
+static int parse_where(struct ch_engine *c, const char *where, char *err, size_t len)
+{
+	const char *slash = strchr(where, '/'), *colon, *host = where, *hend;
+	size_t i;
+
+	if (!slash || !slash[1] || strlen(slash + 1) >= sizeof(c->db))
+		goto bad;
+	for (i = 1; slash[i]; i++) {
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
+			    slash[i]))
+			goto bad;
+	}
+	strcpy(c->db, slash + 1);
+	if (*host == '[') {
+		hend = memchr(host, ']', (size_t)(slash - host));
+		if (!hend)
+			goto bad;
+		host++;
+		colon = hend[1] == ':' ? hend + 1 : NULL;
+	} else {
+		colon = memchr(host, ':', (size_t)(slash - host));
+		hend = colon ? colon : slash;
+	}
+	if (hend == host || (size_t)(hend - host) >= sizeof(c->host))
+		goto bad;
+	memcpy(c->host, host, (size_t)(hend - host));
+	snprintf(c->port, sizeof(c->port), "8123");
+	if (colon) {
+		char *end;
+		unsigned long port = strtoul(colon + 1, &end, 10);
+
+		if (end != slash || !port || port > 65535)
+			goto bad;
+		snprintf(c->port, sizeof(c->port), "%lu", port);
+	}
+	return 0;
+bad:
+	snprintf(err, len, "--to 'clickhouse://%s': give clickhouse://HOST[:PORT]/DATABASE (a "
+		 "database name of letters, digits and _; port 8123 by default)", where);
+	return -EINVAL;
+}
+
+static int ch_start(struct ch_engine *c)
+{
+	struct exp_buf q = { 0 };
+	struct timespec ts;
+	int ret;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(c->export_id, sizeof(c->export_id), "%lld.%09ld.%d", (long long)ts.tv_sec,
+		 ts.tv_nsec, (int)getpid());
+	exp_buf_str(&q, "CREATE DATABASE IF NOT EXISTS ");
+	quote(&q, c->db, '`');
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	exp_buf_reset(&q);
+	exp_buf_str(&q, "CREATE TABLE IF NOT EXISTS ");
+	table_ref(c, &q, "ltt_exports");
+	exp_buf_str(&q, " (id String, state String) ENGINE = MergeTree() ORDER BY id");
+	if (!ret)
+		ret = q.nomem ? -ENOMEM : run(c, q.s);
+	if (!ret)
+		ret = recover(c);
+	if (!ret)
+		ret = load_seen(c);
+	exp_buf_reset(&q);
+	exp_buf_str(&q, "INSERT INTO ");
+	table_ref(c, &q, "ltt_exports");
+	exp_buf_printf(&q, " VALUES ('%s', 'begun')", c->export_id);
+	if (!ret)
+		ret = q.nomem ? -ENOMEM : run(c, q.s);
+	exp_buf_fini(&q);
+	return ret;
+}
+
+static int ch_open(const char *where, struct exp_engine **ret_engine, char *err, size_t len)
+{
+	struct ch_engine *c = calloc(1, sizeof(*c));
+	int ret;
+
+	if (!c)
+		return -ENOMEM;
+	c->e.ops = &exp_clickhouse_ops;
+	ret = parse_where(c, where, err, len);
+	if (!ret) {
+		ret = ch_start(c);
+		if (ret)
+			snprintf(err, len, "%s", c->e.err[0] ? c->e.err : strerror(-ret));
+	}
+	if (ret) {
+		c->e.ops->close(&c->e);
+		return ret;
+	}
+	*ret_engine = &c->e;
+	return 0;
+}
+
+/* The columns @t's table has on the server, one per line, in c->resp. */
+static int server_cols(struct ch_engine *c, const char *table)
+{
+	struct exp_buf q = { 0 };
+	int ret;
+
+	exp_buf_str(&q, "SELECT name FROM system.columns WHERE database = ");
+	quote(&q, c->db, '\'');
+	exp_buf_str(&q, " AND table = ");
+	quote(&q, table, '\'');
+	exp_buf_str(&q, " FORMAT TabSeparated");
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	exp_buf_fini(&q);
+	return ret;
+}
+
+static bool has_line(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (!strncmp(p, name, len) && (p[len] == '\n' || !p[len]))
+			return true;
+	}
+	return false;
+}
+
+static int ch_table(struct exp_engine *e, struct exp_table *t)
+{
+	struct ch_engine *c = CE(e);
+	struct ch_table *ct = calloc(1, sizeof(*ct));
+	struct exp_buf q = { 0 }, have = { 0 };
+	size_t i;
+	int ret;
+
+	if (!ct)
+		return -ENOMEM;
+	ct->t = t;
+	ct->order_col = t->key ? t->key : !strcmp(t->cols[0].name, "ts") ? "ts" : NULL;
+	exp_buf_str(&q, "CREATE TABLE IF NOT EXISTS ");
+	table_ref(c, &q, t->name);
+	for (i = 0; i < t->nr_cols; i++) {
+		exp_buf_str(&q, i ? ", " : " (");
+		col_decl(&q, &t->cols[i], ct->order_col && !strcmp(ct->order_col, t->cols[i].name));
+	}
+	exp_buf_str(&q, ") ENGINE = MergeTree() ORDER BY ");
+	if (ct->order_col)
+		quote(&q, ct->order_col, '`');
+	else
+		exp_buf_str(&q, "tuple()");
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	if (!ret)
+		ret = server_cols(c, t->name);
+	if (!ret)
+		exp_buf_str(&have, c->resp.s);
+	for (i = 0; !ret && i < t->nr_cols; i++) {
+		if (has_line(have.s, t->cols[i].name))
+			continue;
+		exp_buf_reset(&q);
+		exp_buf_str(&q, "ALTER TABLE ");
+		table_ref(c, &q, t->name);
+		exp_buf_str(&q, " ADD COLUMN ");
+		col_decl(&q, &t->cols[i], false);
+		ret = q.nomem ? -ENOMEM : run(c, q.s);
+	}
+	exp_buf_str(&ct->insert, "INSERT INTO ");
+	table_ref(c, &ct->insert, t->name);
+	for (i = 0; i < t->nr_cols; i++) {
+		exp_buf_str(&ct->insert, i ? ", " : " (");
+		quote(&ct->insert, t->cols[i].name, '`');
+	}
+	exp_buf_str(&ct->insert, ") FORMAT TabSeparated");
+	exp_buf_fini(&q);
+	exp_buf_fini(&have);
+	if (ret || ct->insert.nomem) {
+		exp_buf_fini(&ct->insert);
+		free(ct);
+		return ret ? ret : -ENOMEM;
+	}
+	t->priv = ct;
+	if (!strcmp(t->name, "ltt_packets")) {
+		c->packets = ct;	/* sent last */
+	} else {
+		ct->next = c->tables;
+		c->tables = ct;
+	}
+	return 0;
+}
+
+static int ch_row(struct exp_engine *e, struct exp_table *t, const struct exp_val *vals)
+{
+	struct ch_table *ct = t->priv;
+	size_t i;
+
+	for (i = 0; i < t->nr_cols; i++) {
+		if (i)
+			exp_buf_add(&ct->rows, "\t", 1);
+		tsv_val(&ct->rows, &vals[i], &t->cols[i],
+			ct->order_col && !strcmp(ct->order_col, t->cols[i].name));
+	}
+	exp_buf_add(&ct->rows, "\n", 1);
+	if (ct->rows.nomem)
+		return -ENOMEM;
+	return ct != CE(e)->packets && ct->rows.len >= BLOCK_BYTES ? flush(CE(e), ct) : 0;
+}
+
+static int ch_packet_seen(struct exp_engine *e, int64_t packet, bool *ret_seen)
+{
+	struct ch_engine *c = CE(e);
+
+	*ret_seen = c->nr_seen &&
+		bsearch(&packet, c->seen, c->nr_seen, sizeof(*c->seen), cmp_i64) != NULL;
+	return 0;
+}
+
+static int ch_commit(struct exp_engine *e)
+{
+	struct ch_engine *c = CE(e);
+	struct ch_table *ct;
+	int ret = 0;
+
+	for (ct = c->tables; ct && !ret; ct = ct->next)
+		ret = flush(c, ct);
+	return ret || !c->packets ? ret : flush(c, c->packets);
+}
+
+static int ch_finish(struct exp_engine *e)
+{
+	struct ch_engine *c = CE(e);
+	struct exp_buf q = { 0 };
+	int ret = ch_commit(e);
+
+	exp_buf_str(&q, "INSERT INTO ");
+	table_ref(c, &q, "ltt_exports");
+	exp_buf_printf(&q, " VALUES ('%s', 'done')", c->export_id);
+	if (!ret)
+		ret = q.nomem ? -ENOMEM : run(c, q.s);
+	exp_buf_fini(&q);
+	return ret;
+}
+
+static void ch_table_fini(struct exp_engine *e, struct exp_table *t)
+{
+	struct ch_engine *c = CE(e);
+	struct ch_table *ct = t->priv, **pp;
+
+	for (pp = &c->tables; *pp; pp = &(*pp)->next) {
+		if (*pp == ct) {
+			*pp = ct->next;
+			break;
+		}
+	}
+	if (c->packets == ct)
+		c->packets = NULL;
+	exp_buf_fini(&ct->rows);
+	exp_buf_fini(&ct->insert);
+	free(ct);
+	t->priv = NULL;
+}
+
+static void ch_close(struct exp_engine *e)
+{
+	struct ch_engine *c = CE(e);
+
+	if (!c)
+		return;
+	free(c->seen);
+	exp_buf_fini(&c->resp);
+	free(c);
+}
+
+const struct exp_engine_ops exp_clickhouse_ops = {
+	.scheme = "clickhouse",
+	.open = ch_open,
+	.table = ch_table,
+	.row = ch_row,
+	.packet_seen = ch_packet_seen,
+	.commit = ch_commit,
+	.finish = ch_finish,
+	.table_fini = ch_table_fini,
+	.close = ch_close,
+};
