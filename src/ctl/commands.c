@@ -80,6 +80,10 @@ static const struct ctl_cmd commands[] = {
 	{ "remove-trigger", cmd_remove_trigger, "Remove a trigger", "TRIGGER [--owner-uid UID]" },
 	{ "wait-trigger", cmd_wait_trigger, "Print a trigger's notifications as they come",
 	  "TRIGGER [--timeout SEC] [--count N]" },
+	{ "export-trace", cmd_export_trace,
+	  "Put traces' events into SQL tables: an SQLite file or a ClickHouse database",
+	  "[-s SESSION | TRACE_DIR...] --to=(sqlite:FILE | clickhouse://HOST[:PORT]/DATABASE) "
+	  "[--progress | --quiet]" },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
 	  "[NAME | -t DIR] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },

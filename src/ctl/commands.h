@@ -88,6 +88,7 @@ int cmd_enable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_disable_event(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_version(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_view(const struct ctl_ctx *ctx, int argc, const char **argv);
+int cmd_export_trace(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_snapshot(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_help(const struct ctl_ctx *ctx, int argc, const char **argv);
 int cmd_rotate(const struct ctl_ctx *ctx, int argc, const char **argv);

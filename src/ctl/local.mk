@@ -31,6 +31,7 @@ src_ctl_lttctl_SOURCES = \
 	src/ctl/commands/sessions/status.c \
 	src/ctl/commands/sessions/list.c \
 	src/ctl/commands/sessions/view.c \
+	src/ctl/commands/sessions/export_trace.c \
 	src/ctl/commands/sessions/version.c \
 	src/ctl/commands/events/enable_channel.c \
 	src/ctl/commands/events/disable_channel.c \

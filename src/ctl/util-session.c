@@ -274,6 +274,41 @@ int ctl_util_fetch_session(const struct ctl_ctx *ctx, const char *session,
 	return ret;
 }
 
+int ctl_util_local_trace(const struct ctl_ctx *ctx, const char *given, char *dir, size_t len,
+			 char *ret_name, bool *ret_ctf2)
+{
+	char current[LTT_NAME_MAX];
+	struct ltt_session_detail *d = NULL;
+	struct ltt_ctl *ctl = NULL;
+	const char *session;
+	int ret;
+
+	ret = ctl_util_session_connect(ctx, given, current, sizeof(current), &session, &ctl);
+	if (!ret)
+		ret = ctl_util_get_session(ctl, session, &d);
+	ltt_ctl_disconnect(ctl);
+	if (ret)
+		goto end;
+	ret = CTL_EXIT_FAILURE;
+	if (d->info.output_type != LTT_OUTPUT_LOCAL)
+		ctl_out_error(LTT_ERR_UNKNOWN, "session '%s' has no local trace (its output is %s)",
+			      session, d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
+	else if (access(d->info.output, F_OK))
+		ctl_out_error(LTT_ERR_UNKNOWN, "session '%s' has no trace yet in %s: start it and "
+			      "run a traced program first", session, d->info.output);
+	else if (snprintf(dir, len, "%s", d->info.output) >= (int)len)
+		ctl_out_error(LTT_ERR_UNKNOWN, "session '%s': its trace's path is too long", session);
+	else
+		ret = CTL_EXIT_OK;
+	if (!ret && ret_ctf2)
+		*ret_ctf2 = d->info.trace_format == LTT_TRACE_FORMAT_CTF_2;
+	if (!ret && ret_name)
+		snprintf(ret_name, LTT_NAME_MAX, "%s", session);
+end:
+	free(d);
+	return ret;
+}
+
 int ctl_util_fetch_triggers(const struct ctl_ctx *ctx, struct ltt_trigger_info **ret_triggers,
 			    size_t *ret_count)
 {

@@ -254,6 +254,19 @@ int ctl_util_open_detail(const struct ctl_ctx *ctx, const char *session, struct 
 			 struct ltt_session_detail **ret_detail);
 
 /**
+ * ctl_util_local_trace() - the directory of the local trace of session
+ * @given (or the current one), for a reader: view, export-trace
+ * @dir: receives it (@len bytes)
+ * @ret_name: receives the session's name (LTT_NAME_MAX bytes); may be NULL
+ * @ret_ctf2: set to whether the session writes CTF 2; may be NULL
+ *
+ * Returns CTL_EXIT_OK, or the exit status after saying why there is none
+ * (no session, a network or no output, nothing recorded yet).
+ */
+int ctl_util_local_trace(const struct ctl_ctx *ctx, const char *given, char *dir, size_t len,
+			 char *ret_name, bool *ret_ctf2);
+
+/**
  * ctl_util_fetch_session() - ctl_util_get_session() on a connection of
  * its own (ctl_util_connect(), no daemon started), closed before it returns
  *

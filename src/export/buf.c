@@ -60,6 +60,23 @@ void exp_buf_printf(struct exp_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+void exp_buf_u64(struct exp_buf *b, uint64_t v, bool negative)
+{
+	char digits[24], *p = digits + sizeof(digits);
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10));
+	if (negative)
+		*--p = '-';
+	exp_buf_add(b, p, (size_t)(digits + sizeof(digits) - p));
+}
+
+void exp_buf_i64(struct exp_buf *b, int64_t v)
+{
+	exp_buf_u64(b, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
+}
+
 void exp_buf_json_str(struct exp_buf *b, const char *s)
 {
 	const char *run = s;

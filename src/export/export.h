@@ -36,6 +36,9 @@ struct exp_buf {
 void exp_buf_add(struct exp_buf *b, const char *s, size_t len);
 void exp_buf_str(struct exp_buf *b, const char *s);
 void exp_buf_printf(struct exp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A decimal integer, without printf's cost (@negative: a '-' before @v). */
+void exp_buf_u64(struct exp_buf *b, uint64_t v, bool negative);
+void exp_buf_i64(struct exp_buf *b, int64_t v);
 /* @s as a JSON string (quotes, escapes; bytes >= 0x80 kept as they are). */
 void exp_buf_json_str(struct exp_buf *b, const char *s);
 void exp_buf_reset(struct exp_buf *b);

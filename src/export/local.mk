@@ -11,5 +11,5 @@ src_export_ltt_export_SOURCES = \
 	src/export/sql-sqlite.c \
 	src/export/sql-clickhouse.c
 src_export_ltt_export_CFLAGS = $(AM_CFLAGS) $(BABELTRACE2_CFLAGS) $(SQLITE3_CFLAGS)
-src_export_ltt_export_LDADD = $(BABELTRACE2_LIBS) $(SQLITE3_LIBS)
+src_export_ltt_export_LDADD = src/common/libcommon.la $(BABELTRACE2_LIBS) $(SQLITE3_LIBS)
 endif

@@ -248,10 +248,10 @@ static void tsv_val(struct exp_buf *b, const struct exp_val *v, const struct exp
 		exp_buf_str(b, is_array(col->type) ? "[]" : order ? "0" : "\\N");
 		break;
 	case EXP_V_INT:
-		exp_buf_printf(b, "%" PRId64, v->i);
+		exp_buf_i64(b, v->i);
 		break;
 	case EXP_V_UINT:
-		exp_buf_printf(b, "%" PRIu64, v->u);
+		exp_buf_u64(b, v->u, false);
 		break;
 	case EXP_V_REAL:
 		exp_buf_printf(b, "%.17g", v->d);

@@ -100,6 +100,7 @@ static int begin_export(struct sqlite_engine *s)
 	int ret;
 
 	ret = exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+		   "PRAGMA cache_size=-65536; "
 		   "CREATE TABLE IF NOT EXISTS ltt_export_state (clean INTEGER NOT NULL);");
 	if (ret)
 		return ret;
@@ -131,7 +132,8 @@ static int sqlite_open(const char *where, struct exp_engine **ret_engine, char *
 	if (!s)
 		return -ENOMEM;
 	s->e.ops = &exp_sqlite_ops;
-	if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+	if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+			    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
 		snprintf(err, len, "SQLite database '%s': %s", where,
 			 s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -254,8 +256,7 @@ static int sqlite_row(struct exp_engine *e, struct exp_table *t, const struct ex
 	}
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	sqlite3_reset(st);	/* every column is bound again for the next row */
 	return rc == SQLITE_DONE ? 0 : db_fail(s, t->name);
 }
 

@@ -25,10 +25,11 @@ static void json_labels(struct exp_buf *b, const bt_field *f, bool is_signed, bo
 	else
 		bt_field_enumeration_unsigned_get_mapping_labels(f, &labels, &n);
 	for (i = 0; i < n; i++) {
+		exp_buf_str(b, i ? "," : "");
 		if (json)
 			exp_buf_json_str(b, labels[i]);
 		else
-			exp_buf_printf(b, "%s%s", i ? "," : "", labels[i]);
+			exp_buf_str(b, labels[i]);
 	}
 }
 
@@ -75,11 +76,11 @@ static void json_field(struct exp_buf *b, const bt_field *f)
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_BOOL)) {
 		exp_buf_str(b, bt_field_bool_get_value(f) ? "true" : "false");
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_BIT_ARRAY)) {
-		exp_buf_printf(b, "%" PRIu64, bt_field_bit_array_get_value_as_integer(f));
+		exp_buf_u64(b, bt_field_bit_array_get_value_as_integer(f), false);
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)) {
-		exp_buf_printf(b, "%" PRIu64, bt_field_integer_unsigned_get_value(f));
+		exp_buf_u64(b, bt_field_integer_unsigned_get_value(f), false);
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER)) {
-		exp_buf_printf(b, "%" PRId64, bt_field_integer_signed_get_value(f));
+		exp_buf_i64(b, bt_field_integer_signed_get_value(f));
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SINGLE_PRECISION_REAL)) {
 		json_real(b, bt_field_real_single_precision_get_value(f));
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_REAL)) {

@@ -493,3 +493,12 @@ tests_regression_bpf_sc_SOURCES = tests/regression/bpf_sc.c
 tests_regression_bpf_sc_CFLAGS = $(AM_CFLAGS) $(LIBBPF_CFLAGS)
 tests_regression_bpf_sc_LDADD = src/common/libbpfsc.la src/common/libcommon.la $(LIBBPF_LIBS)
 endif
+
+# lttctl export-trace and ltt-export (doc/sql.md): traces into SQLite and
+# ClickHouse; they skip, saying why, where ltt-export is not built or
+# clickhouse-server not installed.
+REGRESSION_EXPORT_TESTS = \
+	tests/regression/export/test_export_sqlite.sh
+TESTS += $(REGRESSION_EXPORT_TESTS)
+EXTRA_DIST += $(REGRESSION_EXPORT_TESTS) tests/regression/export/export-lib.sh \
+	tests/regression/export/bt_types.py

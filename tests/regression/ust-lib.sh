@@ -191,6 +191,27 @@ ust_guard() {
 	echo "$guard"
 }
 
+# ust_burst NAME THREADS N: a program's burst of THREADS x N ltt_test:seq
+# events (BURST_RC its exit status), registered first and held at a gate,
+# then emitted with the consumer stopped (SIGSTOP), so that the tiny
+# buffers surely fill (under a sanitizer the program did not outrun the
+# consumer: nothing discarded, CI); the consumer goes on once the program
+# is done.
+ust_burst() {
+	local rdy go cons
+	open_fifo rdy "$TEST_TMP/$1.ready" && open_fifo go "$TEST_TMP/$1.go" ||
+		{ echo "Bail out! fifos"; exit 1; }
+	ust_app_bg -e "$TEST_TIMEOUT" -t "$2" -n "$3" -w "$TEST_TMP/$1.ready" -s "$TEST_TMP/$1.go"
+	wait_ready "$rdy" || { echo "Bail out! the program did not register"; exit 1; }
+	cons=$(consumer_pid)
+	[ -n "$cons" ] && stop_proc "$cons" || { echo "Bail out! no consumer to stop"; exit 1; }
+	close_fd "$go"
+	wait "$BG_PID"
+	BURST_RC=$?
+	kill -CONT "$cons"
+	close_fd "$rdy"
+}
+
 # ust_app ARGS...: the test program, bounded (ust_guard), without the
 # test's FIFO fds (a program holding the start FIFO open would never see
 # its EOF).

@@ -11,7 +11,7 @@ plan 9
 lttctl -q create none --no-output
 run lttctl view none
 is "$RC" 1 "no output: exit 1"
-is "$ERR" "Error: session 'none' has no local trace to view (its output is none)" \
+is "$ERR" "Error: session 'none' has no local trace (its output is none)" \
 	"no output: says so"
 
 lttctl -q create fresh -o "$TEST_TMP/fresh"

@@ -17,24 +17,9 @@ T=2 N=100000	# 200000 events, about 4 MB, into 2 x 4 KiB per CPU
 # events are pushed (a slow consumer call), and a burst emitted meanwhile
 # would be neither recorded nor counted.
 
-# burst NAME: the program's burst, registered first and held at a gate,
-# then emitted with the consumer stopped (SIGSTOP), so that the tiny
-# buffers surely fill (under a sanitizer the program did not outrun the
-# consumer: nothing discarded, CI); the consumer goes on once the program
-# is done.
+# burst NAME: ust_burst's T x N events, the consumer stopped meanwhile.
 burst() {
-	local rdy go cons
-	open_fifo rdy "$TEST_TMP/$1.ready" && open_fifo go "$TEST_TMP/$1.go" ||
-		{ echo "Bail out! fifos"; exit 1; }
-	ust_app_bg -e "$TEST_TIMEOUT" -t $T -n $N -w "$TEST_TMP/$1.ready" -s "$TEST_TMP/$1.go"
-	wait_ready "$rdy" || { echo "Bail out! the program did not register"; exit 1; }
-	cons=$(consumer_pid)
-	[ -n "$cons" ] && stop_proc "$cons" || { echo "Bail out! no consumer to stop"; exit 1; }
-	close_fd "$go"
-	wait "$BG_PID"
-	BURST_RC=$?
-	kill -CONT "$cons"
-	close_fd "$rdy"
+	ust_burst "$1" $T $N
 }
 
 # --- discard ---

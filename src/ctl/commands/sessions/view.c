@@ -174,50 +174,26 @@ static bool reader_reads_ctf2(char *version, size_t size)
 /* view NAME (or the current session): the reader on its local trace. */
 static int view_session(const struct ctl_ctx *ctx, poptContext pc, const char *reader)
 {
-	char current[LTT_NAME_MAX];
-	struct ltt_session_detail *d = NULL;
-	struct ltt_ctl *ctl = NULL;
-	const char *session;
-	char version[32];
-	int ret;
+	char dir[LTT_PATH_MAX], name[LTT_NAME_MAX], version[32];
+	const char **args;
+	bool ctf2 = false;
+	int ret, nr;
 
-	ret = ctl_util_open_session(ctx, pc, current, sizeof(current), &session, &ctl);
+	nr = ctl_util_args(pc, &args);
+	ret = ctl_util_check_nr_args(ctx, args, nr, 1);
+	if (!ret)
+		ret = ctl_util_local_trace(ctx, args[0], dir, sizeof(dir), name, &ctf2);
 	if (ret)
-		goto end;
-	ret = ctl_util_get_session(ctl, session, &d);
-	if (ret)
-		goto end;
-	ltt_ctl_disconnect(ctl);
-	ctl = NULL;
-	if (d->info.output_type != LTT_OUTPUT_LOCAL) {
-		ctl_out_error(LTT_ERR_UNKNOWN,
-			      "session '%s' has no local trace to view (its output is %s)", session,
-			      d->info.output_type == LTT_OUTPUT_NONE ? "none" : d->info.output);
-		ret = CTL_EXIT_FAILURE;
-		goto end;
-	}
-	if (access(d->info.output, F_OK)) {
-		ctl_out_error(LTT_ERR_UNKNOWN,
-			      "session '%s' has no trace yet in %s: start it and run a traced program first",
-			      session, d->info.output);
-		ret = CTL_EXIT_FAILURE;
-		goto end;
-	}
-	if (d->info.trace_format == LTT_TRACE_FORMAT_CTF_2 && !strcmp(reader, "babeltrace2") &&
-	    !reader_reads_ctf2(version, sizeof(version))) {
+		return ret;
+	if (ctf2 && !strcmp(reader, "babeltrace2") && !reader_reads_ctf2(version, sizeof(version))) {
 		ctl_out_error(LTT_ERR_UNKNOWN,
 			      "session '%s' writes CTF 2, which babeltrace2 reads from 2.1 on, and this "
 			      "host's babeltrace2 is %s: read %s with babeltrace2 2.1 "
 			      "(Debian 13's or later, -e), or record with --trace-format=ctf-1.8",
-			      session, version, d->info.output);
-		ret = CTL_EXIT_FAILURE;
-		goto end;
+			      name, version, dir);
+		return CTL_EXIT_FAILURE;
 	}
-	ret = run_reader(reader, d->info.output);
-end:
-	free(d);
-	ltt_ctl_disconnect(ctl);
-	return ret;
+	return run_reader(reader, dir);
 }
 
 static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
