@@ -498,7 +498,10 @@ endif
 # ClickHouse; they skip, saying why, where ltt-export is not built or
 # clickhouse-server not installed.
 REGRESSION_EXPORT_TESTS = \
-	tests/regression/export/test_export_sqlite.sh
+	tests/regression/export/test_export_sqlite.sh \
+	tests/regression/export/test_export_clickhouse.sh \
+	tests/regression/export/test_export_queries.sh
 TESTS += $(REGRESSION_EXPORT_TESTS)
 EXTRA_DIST += $(REGRESSION_EXPORT_TESTS) tests/regression/export/export-lib.sh \
-	tests/regression/export/bt_types.py
+	tests/regression/export/bt_types.py tests/regression/export/bt_expect.py \
+	tests/regression/export/doc_query.py

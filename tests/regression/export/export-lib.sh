@@ -83,12 +83,13 @@ ch_stop() {
 	CH_PID=
 }
 
-# chq SQL: ClickHouse's answer (TabSeparated), through its HTTP interface.
+# chq SQL: ClickHouse's answer (TabSeparated), through its HTTP interface,
+# in database $CH_DB (default: default).
 chq() {
-	python3 - "$CH_PORT" "$1" <<'PY'
+	python3 - "$CH_PORT" "$1" "${CH_DB:-default}" <<'PY'
 import sys, urllib.request, urllib.error
 try:
-    sys.stdout.write(urllib.request.urlopen("http://127.0.0.1:%s/" % sys.argv[1],
+    sys.stdout.write(urllib.request.urlopen("http://127.0.0.1:%s/?database=%s" % (sys.argv[1], sys.argv[3]),
                                             data=sys.argv[2].encode()).read().decode())
 except urllib.error.HTTPError as e:
     sys.stdout.write("ERROR " + e.read().decode())

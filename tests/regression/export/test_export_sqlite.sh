@@ -17,7 +17,7 @@ ust_setup
 export_or_skip
 plan 31
 
-N=${N:-60000}	# per thread: 2 x 2 x N = 240,000 events, more than a commit's 200,000
+N=60000	# per thread: 2 x 2 x N = 240,000 events, more than a commit's 200,000
 lttctl -q create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u 'ltt_test:seq,ltt_test:types' -s s
 lttctl -q add-context -u -t vpid -t vtid -t procname -s s
