@@ -26,6 +26,8 @@ dist_man_MANS += \
 	man/lttctl-add-map-channel.1 \
 	man/lttctl-show-maps.1 \
 	man/lttctl-export-maps.1 \
+	man/lttctl-export-trace.1 \
+	man/ltt-export.1 \
 	man/lttctl-enable-rotation.1 \
 	man/lttctl-disable-rotation.1 \
 	man/lttctl-clear.1 \

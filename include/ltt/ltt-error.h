@@ -134,7 +134,7 @@ extern "C" {
 	X(CONFIG_MODULE, 157, "save and load need ltt's XML module (config-xml.so in ltt's library directory), which is missing or does not load (the message names the file and why): reinstall ltt, or set LTT_CONFIG_XML_PATH to the module") \
 	X(USAGE, 160, "invalid command line; 'lttctl COMMAND --help' shows the command's usage") \
 	X(MI_FORMAT, 161, "unknown machine interface format: lttctl --mi accepts xml only (in any case: XML too)") \
-	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal, export-maps writes an SQL script); run it without --mi") \
+	X(MI_UNSUPPORTED, 162, "this command has no machine interface output (view runs a trace reader on the terminal, export-maps writes an SQL script, export-trace a database); run it without --mi") \
 	X(CURRENT_SESSION_FILE, 163, "the current session file ($LTT_HOME/.lttrc) can't be read or written; check its permissions, or set the session again with 'lttctl set-session NAME'") \
 	X(EVENTS_LOST, 164, "a channel's buffers were full, so events were discarded or packets lost; give it larger buffers (--subbuf-size, --num-subbuf)") \
 	X(CLIENTS_PER_UID, 170, "this user has too many connections to the session daemon open at once (64 by default): end the programs that keep libltt-ctl connections open (idle ones are closed after ltt-sessiond's --client-idle-timeout), or have the daemon started with a larger --max-clients-per-uid") \
