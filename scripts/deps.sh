@@ -25,6 +25,10 @@
 # notification client and lttng-tools' own C tests build against.
 # debootstrap: the roots of newer Debian releases (scripts/debian-root.sh),
 # whose LTTng 2.16 and babeltrace2 2.1 the CTF 2 and LTTng 2.16 tests use.
+# libbabeltrace2-dev and libsqlite3-dev: ltt-export (lttctl export-trace,
+# doc/sql.md), which reads traces with babeltrace2's library and keeps them
+# in SQLite (optional: configure says without); clickhouse-server: the
+# server test_export_clickhouse.sh exports into (Debian 12 has it).
 # Kernel-module test packages come with
 # --kernel; clang and its sanitizer and libFuzzer runtimes
 # (scripts/sanitize.sh, scripts/fuzz.sh) with --sanitize.
@@ -36,7 +40,7 @@ babeltrace2 util-linux procps valgrind libxml2-utils strace
 python3-lttnganalyses lttng-tools liblttng-ust-dev python3-dev
 python3-lttngust liblttng-ust-agent-java liblttng-ust-agent-java-jni
 liblog4j1.2-java default-jdk-headless systemtap-sdt-dev sqlite3 babeltrace iproute2 python3-lttng liblttng-ctl-dev
-libbpf-dev clang bpftool debootstrap"
+libbpf-dev clang bpftool debootstrap libbabeltrace2-dev libsqlite3-dev clickhouse-server"
 for opt in "$@"; do
 	case $opt in
 	--kernel)

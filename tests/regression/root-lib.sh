@@ -14,7 +14,7 @@ ROOT_KERNEL_PKGS=linux-image-amd64,linux-headers-amd64,kmod,dkms
 # there), builds ltt's Debian packages (debian/control's build
 # dependencies, lintian), boots its kernel, and drives ltt with its LTTng
 # 2.13.15.
-ROOT_BUILD_PKGS=$ROOT_KERNEL_PKGS,lttng-tools,debhelper,dh-dkms,dh-python,bash-completion,lintian,build-essential,systemtap-sdt-dev,autoconf,automake,libtool,pkg-config,libpopt-dev,libxml2-dev,uuid-dev,libkmod-dev,liburcu-dev,libssl-dev,openssl,python3-dev,clang,libbpf-dev,bpftool,babeltrace2,python3-bt2,libxml2-utils
+ROOT_BUILD_PKGS=$ROOT_KERNEL_PKGS,lttng-tools,debhelper,dh-dkms,dh-python,bash-completion,lintian,build-essential,systemtap-sdt-dev,autoconf,automake,libtool,pkg-config,libpopt-dev,libxml2-dev,uuid-dev,libkmod-dev,liburcu-dev,libssl-dev,openssl,python3-dev,clang,libbpf-dev,bpftool,babeltrace2,python3-bt2,libxml2-utils,libbabeltrace2-dev,libsqlite3-dev
 
 # root_or_skip RELEASE [PKGS]: ROOT, the root of RELEASE (sid, trixie) with
 # PKGS (default ROOT_PKGS); the test is skipped with the reason where it
