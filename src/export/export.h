@@ -10,12 +10,16 @@
  *                     an event's row, the events, discarded and
  *                     ltt_packets tables; which packets go (each once)
  *   buf.c             a growing text buffer (JSON values, SQL, HTTP)
+ *   pipe.c            an engine's writer thread: blocks of rows written
+ *                     while the main thread reads the trace on
  *   sql-sqlite.c      the SQLite engine (libsqlite3): one file
  *   sql-clickhouse.c  the ClickHouse engine: its HTTP interface
  *
  * The seam is struct exp_engine_ops: rows.c says what tables and rows
- * there are, an engine only how to keep them.  Every engine keeps the
- * same layout, so a query runs on either.
+ * there are and which packets go, an engine only how to keep them.
+ * Every engine keeps the same layout, so a query runs on either.  Two
+ * threads: the main one runs babeltrace2's graph and rows.c and makes
+ * blocks of rows; the engine's writer (pipe.c) inserts or posts them.
  */
 #ifndef LTT_EXPORT_EXPORT_H
 #define LTT_EXPORT_EXPORT_H
@@ -97,9 +101,14 @@ struct exp_engine;
  * - table: make @t exist with (at least) its columns, adding those it
  *   lacks; set t->priv.
  * - row: one row of @t, values in t->cols' order.
- * - packet_seen: is packet @packet (rows.c's id) in ltt_packets?
- * - commit: what was given so far is kept (SQLite: the transaction;
- *   ClickHouse: the blocks sent, ltt_packets' last).
+ * - packets: ltt_packets' packets (rows.c's ids) when opened, in a
+ *   heap array the caller frees, in any order.
+ * - row: may only add the row to a block that the engine's writer
+ *   thread (struct exp_pipe) writes later: its failure may come with a
+ *   later call.
+ * - commit: what was given so far is kept, in order (SQLite: the
+ *   transaction; ClickHouse: every table's block, ltt_packets' last);
+ *   it may return before it is written.
  * - finish: the last commit; the export ended whole.
  * - close: free; an export not finished leaves the rows of packets
  *   with no ltt_packets row, which the next open deletes ("recovers").
@@ -109,12 +118,31 @@ struct exp_engine_ops {
 	int (*open)(const char *where, struct exp_engine **ret_engine, char *err, size_t len);
 	int (*table)(struct exp_engine *e, struct exp_table *t);
 	int (*row)(struct exp_engine *e, struct exp_table *t, const struct exp_val *vals);
-	int (*packet_seen)(struct exp_engine *e, int64_t packet, bool *ret_seen);
+	int (*packets)(struct exp_engine *e, int64_t **ret_packets, size_t *ret_nr);
 	int (*commit)(struct exp_engine *e);
 	int (*finish)(struct exp_engine *e);
 	void (*table_fini)(struct exp_engine *e, struct exp_table *t);
 	void (*close)(struct exp_engine *e);
 };
+
+/* pipe.c: an engine's writer thread (the engine's err is its to write when it fails). */
+struct exp_pipe;
+
+/* Write @len bytes of a block for @dest (the engine's); 0 or a negative errno. */
+typedef int (*exp_pipe_write_fn)(struct exp_engine *e, void *dest, const char *data, size_t len);
+
+/* A writer thread calling @write for each block sent; NULL on no memory. */
+struct exp_pipe *exp_pipe_create(struct exp_engine *engine, exp_pipe_write_fn write);
+/**
+ * exp_pipe_send() - queue @block for @dest, waiting for room (at most 8
+ * queued); takes @block's text and leaves it empty (or a spare one).
+ * Returns 0, or the writer's first error (then nothing is queued).
+ */
+int exp_pipe_send(struct exp_pipe *p, void *dest, struct exp_buf *block);
+/* Wait until every block sent is written; 0 or the writer's first error. */
+int exp_pipe_sync(struct exp_pipe *p);
+/* Stop the writer (what is still queued is dropped) and free. */
+void exp_pipe_destroy(struct exp_pipe *p);
 
 /* Every engine starts with this. */
 struct exp_engine {

@@ -8,6 +8,7 @@ src_export_ltt_export_SOURCES = \
 	src/export/rows.c \
 	src/export/value.c \
 	src/export/buf.c \
+	src/export/pipe.c \
 	src/export/sql-sqlite.c \
 	src/export/sql-clickhouse.c
 src_export_ltt_export_CFLAGS = $(AM_CFLAGS) $(BABELTRACE2_CFLAGS) $(SQLITE3_CFLAGS)

@@ -27,7 +27,6 @@
 
 #include <babeltrace2/babeltrace.h>
 
-#include "common/base/fault.h"
 #include "export/export.h"
 
 #define COMMIT_EVERY 200000
@@ -82,6 +81,8 @@ struct exp_rows {
 	size_t nr_streams, cap_streams;
 	struct exp_table events, discarded, packets;
 	bool tables_made;
+	uint64_t *ids;			/* packets exported (before, or now): id + 1, 0 free */
+	size_t ids_cap, nr_ids;
 	uint64_t since_commit;
 	struct exp_counts counts;
 };
@@ -208,6 +209,7 @@ void exp_rows_destroy(struct exp_rows *r)
 	table_fini(r, &r->events);
 	table_fini(r, &r->discarded);
 	table_fini(r, &r->packets);
+	free(r->ids);
 	free(r);
 }
 
@@ -222,8 +224,6 @@ int exp_rows_commit(struct exp_rows *r)
 
 	r->since_commit = 0;
 	ret = r->tables_made ? r->engine->ops->commit(r->engine) : 0;
-	/* A test's export cut short here: other streams' packets half kept. */
-	ltt_fault_point("export-committed");
 	return ret;
 }
 
@@ -568,9 +568,52 @@ static int stream_begin(struct exp_rows *r, const bt_stream *bs)
 	return 0;
 }
 
+/* ---- the packets exported: a set of ids (open addressing) ---- */
+
+static size_t id_slot(const struct exp_rows *r, uint64_t key)
+{
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ULL) & (r->ids_cap - 1);
+
+	while (r->ids[i] && r->ids[i] != key)
+		i = (i + 1) & (r->ids_cap - 1);
+	return i;
+}
+
+/* Add @id; *ret_had: it was there. */
+static int id_add(struct exp_rows *r, int64_t id, bool *ret_had)
+{
+	uint64_t key = (uint64_t)id + 1, *old = r->ids;
+	size_t i, old_cap = r->ids_cap;
+
+	if ((r->nr_ids + 1) * 2 > r->ids_cap) {
+		r->ids_cap = old_cap ? old_cap * 2 : 1024;
+		r->ids = calloc(r->ids_cap, sizeof(*r->ids));
+		if (!r->ids) {
+			r->ids = old;
+			r->ids_cap = old_cap;
+			return -ENOMEM;
+		}
+		for (i = 0; i < old_cap; i++) {
+			if (old[i])
+				r->ids[id_slot(r, old[i])] = old[i];
+		}
+		free(old);
+	}
+	i = id_slot(r, key);
+	*ret_had = r->ids[i] != 0;
+	if (!*ret_had) {
+		r->ids[i] = key;
+		r->nr_ids++;
+	}
+	return 0;
+}
+
 static int make_tables(struct exp_rows *r)
 {
 	struct exp_engine *e = r->engine;
+	int64_t *known = NULL;
+	size_t i, nr = 0;
+	bool had;
 	int ret;
 
 	if (r->tables_made)
@@ -580,6 +623,11 @@ static int make_tables(struct exp_rows *r)
 		ret = e->ops->table(e, &r->discarded);
 	if (!ret)
 		ret = e->ops->table(e, &r->packets);
+	if (!ret)
+		ret = e->ops->packets(e, &known, &nr);
+	for (i = 0; !ret && i < nr; i++)
+		ret = id_add(r, known[i], &had);
+	free(known);
 	r->tables_made = !ret;
 	return ret;
 }
@@ -719,7 +767,7 @@ static int packet_begin(struct exp_rows *r, const bt_message *msg)
 	s->packet = packet_id(&key);
 	ret = make_tables(r);
 	if (!ret)
-		ret = r->engine->ops->packet_seen(r->engine, s->packet, &s->skip);
+		ret = id_add(r, s->packet, &s->skip);	/* a copy of it read now is skipped too */
 	s->in_packet = true;
 	s->events = 0;
 	r->counts.packets += !s->skip;

@@ -9,9 +9,11 @@
  * the one a table is ordered by (a missing value is 0 there) and arrays
  * (a missing one is []).
  *
- * ClickHouse has no transaction: a block of a table goes whole or not at
- * all, and a commit sends every table's block before ltt_packets' one, so
- * a packet's ltt_packets row never precedes its events.  ltt_exports says
+ * Blocks go to the engine's writer thread (pipe.c), which posts them in
+ * the order sent while the main thread reads the trace on.  ClickHouse
+ * has no transaction: a block of a table goes whole or not at all, and a
+ * commit sends every table's block before ltt_packets' one, so a
+ * packet's ltt_packets row never precedes its events.  ltt_exports says
  * which exports began and which ended; one that began and did not end
  * leaves rows of packets with no ltt_packets row, deleted at the next
  * open (a mutation: ALTER TABLE ... DELETE), before they go again.
@@ -27,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/base/fault.h"
 #include "export/export.h"
 
 #define BLOCK_BYTES (1u << 20)
@@ -45,10 +48,10 @@ struct ch_engine {
 	struct exp_engine e;
 	char host[256], port[8], db[128];
 	char export_id[40];
-	int64_t *seen;		/* ltt_packets' packets when opened, sorted */
-	size_t nr_seen;
+	struct exp_pipe *pipe;
 	struct ch_table *tables, *packets;
-	struct exp_buf resp;
+	struct exp_buf resp;	/* the main thread's answers */
+	struct exp_buf wresp;	/* the writer's */
 };
 
 #define CE(e) ((struct ch_engine *)(e))
@@ -114,10 +117,11 @@ static int send_all(int fd, const char *p, size_t len)
 }
 
 /*
- * POST @query with @body (may be NULL); the answer's body in c->resp.
- * A status other than 200 fails with ClickHouse's own sentence.
+ * POST @query with @len bytes of @body (may be NULL); the answer's body
+ * in @resp.  A status other than 200 fails with ClickHouse's own sentence.
  */
-static int http_query(struct ch_engine *c, const char *query, const struct exp_buf *body)
+static int http_query(struct ch_engine *c, const char *query, const char *body, size_t len,
+		      struct exp_buf *resp)
 {
 	struct exp_buf req = { 0 };
 	char chunk[65536], *sep;
@@ -130,41 +134,41 @@ static int http_query(struct ch_engine *c, const char *query, const struct exp_b
 	exp_buf_str(&req, "POST /?query=");
 	url_encode(&req, query);
 	exp_buf_printf(&req, " HTTP/1.0\r\nHost: %s\r\nContent-Length: %zu\r\n"
-		       "Connection: close\r\n\r\n", c->host, body ? body->len : 0);
+		       "Connection: close\r\n\r\n", c->host, body ? len : 0);
 	ret = req.nomem ? -ENOMEM : send_all(fd, req.s, req.len);
-	if (!ret && body && body->len)
-		ret = send_all(fd, body->s, body->len);
+	if (!ret && body && len)
+		ret = send_all(fd, body, len);
 	exp_buf_fini(&req);
-	exp_buf_reset(&c->resp);
+	exp_buf_reset(resp);
 	while (!ret && (n = recv(fd, chunk, sizeof(chunk), 0)) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 || c->resp.len > MAX_RESPONSE)
+		if (n < 0 || resp->len > MAX_RESPONSE)
 			ret = n < 0 ? -errno : -EFBIG;
 		else
-			exp_buf_add(&c->resp, chunk, (size_t)n);
+			exp_buf_add(resp, chunk, (size_t)n);
 	}
 	close(fd);
 	if (ret)
 		return exp_engine_fail(&c->e, ret, "ClickHouse at %s:%s: %s", c->host, c->port,
 				       strerror(-ret));
-	if (c->resp.nomem)
+	if (resp->nomem)
 		return -ENOMEM;
-	sep = c->resp.s ? strstr(c->resp.s, "\r\n\r\n") : NULL;
-	if (!sep || sscanf(c->resp.s, "HTTP/%*u.%*u %d", &status) != 1)
+	sep = resp->s ? strstr(resp->s, "\r\n\r\n") : NULL;
+	if (!sep || sscanf(resp->s, "HTTP/%*u.%*u %d", &status) != 1)
 		return exp_engine_fail(&c->e, -EPROTO, "ClickHouse at %s:%s: not an HTTP answer: "
 				       "is the port its HTTP interface's (8123)?", c->host, c->port);
-	memmove(c->resp.s, sep + 4, c->resp.len - (size_t)(sep + 4 - c->resp.s) + 1);
-	c->resp.len -= (size_t)(sep + 4 - c->resp.s);
+	memmove(resp->s, sep + 4, resp->len - (size_t)(sep + 4 - resp->s) + 1);
+	resp->len -= (size_t)(sep + 4 - resp->s);
 	if (status != 200)
 		return exp_engine_fail(&c->e, -EIO, "ClickHouse: %.300s (for: %.200s)",
-				       c->resp.s, query);
+				       resp->s, query);
 	return 0;
 }
 
 static int run(struct ch_engine *c, const char *query)
 {
-	return http_query(c, query, NULL);
+	return http_query(c, query, NULL, 0, &c->resp);
 }
 
 /* ---- names and values ---- */
@@ -266,22 +270,11 @@ static void tsv_val(struct exp_buf *b, const struct exp_val *v, const struct exp
 
 static int flush(struct ch_engine *c, struct ch_table *ct)
 {
-	int ret;
-
 	if (!ct->rows.len)
 		return 0;
 	if (ct->rows.nomem || ct->insert.nomem)
 		return -ENOMEM;
-	ret = http_query(c, ct->insert.s, &ct->rows);
-	exp_buf_reset(&ct->rows);
-	return ret;
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
+	return exp_pipe_send(c->pipe, ct, &ct->rows);
 }
 
 /* Rows of packets with no ltt_packets row deleted, if an export began and did not end. */
@@ -315,7 +308,7 @@ static int recover(struct ch_engine *c)
 		exp_buf_str(&del, " DELETE WHERE packet NOT IN (SELECT packet FROM ");
 		table_ref(c, &del, "ltt_packets");
 		exp_buf_str(&del, ")");
-		ret = del.nomem ? -ENOMEM : http_query(c, del.s, NULL);
+		ret = del.nomem ? -ENOMEM : run(c, del.s);
 		exp_buf_fini(&del);
 	}
 	for (line = ret ? NULL : strtok_r(ids.s, "\n", &save); line && !ret;
@@ -335,12 +328,13 @@ end:
 	return ret;
 }
 
-/* ltt_packets' packets, for packet_seen. */
-static int load_seen(struct ch_engine *c)
+static int ch_packets(struct exp_engine *e, int64_t **ret_packets, size_t *ret_nr)
 {
+	struct ch_engine *c = CE(e);
 	struct exp_buf q = { 0 };
+	int64_t *seen = NULL;
+	size_t cap = 0, nr_seen = 0;
 	char *p, *end;
-	size_t cap = 0;
 	int ret;
 
 	exp_buf_str(&q, "EXISTS TABLE ");
@@ -358,22 +352,26 @@ static int load_seen(struct ch_engine *c)
 
 		if (end == p)
 			break;
-		if (c->nr_seen == cap) {
-			int64_t *s = realloc(c->seen, (cap = cap ? cap * 2 : 1024) * sizeof(*s));
+		if (nr_seen == cap) {
+			int64_t *s = realloc(seen, (cap = cap ? cap * 2 : 1024) * sizeof(*s));
 
 			if (!s) {
 				ret = -ENOMEM;
 				break;
 			}
-			c->seen = s;
+			seen = s;
 		}
-		c->seen[c->nr_seen++] = v;
+		seen[nr_seen++] = v;
 	}
-	if (!ret)
-		qsort(c->seen, c->nr_seen, sizeof(*c->seen), cmp_i64);
 end:
 	exp_buf_fini(&q);
-	return ret;
+	if (ret) {
+		free(seen);
+		return ret;
+	}
+	*ret_packets = seen;
+	*ret_nr = nr_seen;
+	return 0;
 }
 
 static int parse_where(struct ch_engine *c, const char *where, char *err, size_t len)
@@ -438,8 +436,6 @@ static int ch_start(struct ch_engine *c)
 		ret = q.nomem ? -ENOMEM : run(c, q.s);
 	if (!ret)
 		ret = recover(c);
-	if (!ret)
-		ret = load_seen(c);
 	exp_buf_reset(&q);
 	exp_buf_str(&q, "INSERT INTO ");
 	table_ref(c, &q, "ltt_exports");
@@ -447,6 +443,19 @@ static int ch_start(struct ch_engine *c)
 	if (!ret)
 		ret = q.nomem ? -ENOMEM : run(c, q.s);
 	exp_buf_fini(&q);
+	return ret;
+}
+
+/* The writer thread: a table's block posted. */
+static int ch_write(struct exp_engine *e, void *dest, const char *data, size_t len)
+{
+	struct ch_engine *c = CE(e);
+	struct ch_table *ct = dest;
+	int ret = http_query(c, ct->insert.s, data, len, &c->wresp);
+
+	/* A test's export cut short after a commit's last block: other streams' packets half kept. */
+	if (ct == c->packets)
+		ltt_fault_point("export-committed");
 	return ret;
 }
 
@@ -459,6 +468,8 @@ static int ch_open(const char *where, struct exp_engine **ret_engine, char *err,
 		return -ENOMEM;
 	c->e.ops = &exp_clickhouse_ops;
 	ret = parse_where(c, where, err, len);
+	if (!ret && !(c->pipe = exp_pipe_create(&c->e, ch_write)))
+		ret = -ENOMEM;
 	if (!ret) {
 		ret = ch_start(c);
 		if (ret)
@@ -579,15 +590,6 @@ static int ch_row(struct exp_engine *e, struct exp_table *t, const struct exp_va
 	return ct != CE(e)->packets && ct->rows.len >= BLOCK_BYTES ? flush(CE(e), ct) : 0;
 }
 
-static int ch_packet_seen(struct exp_engine *e, int64_t packet, bool *ret_seen)
-{
-	struct ch_engine *c = CE(e);
-
-	*ret_seen = c->nr_seen &&
-		bsearch(&packet, c->seen, c->nr_seen, sizeof(*c->seen), cmp_i64) != NULL;
-	return 0;
-}
-
 static int ch_commit(struct exp_engine *e)
 {
 	struct ch_engine *c = CE(e);
@@ -605,6 +607,8 @@ static int ch_finish(struct exp_engine *e)
 	struct exp_buf q = { 0 };
 	int ret = ch_commit(e);
 
+	if (!ret)
+		ret = exp_pipe_sync(c->pipe);
 	exp_buf_str(&q, "INSERT INTO ");
 	table_ref(c, &q, "ltt_exports");
 	exp_buf_printf(&q, " VALUES ('%s', 'done')", c->export_id);
@@ -619,6 +623,7 @@ static void ch_table_fini(struct exp_engine *e, struct exp_table *t)
 	struct ch_engine *c = CE(e);
 	struct ch_table *ct = t->priv, **pp;
 
+	exp_pipe_sync(c->pipe);	/* not in the writer's hands (an error stops it first) */
 	for (pp = &c->tables; *pp; pp = &(*pp)->next) {
 		if (*pp == ct) {
 			*pp = ct->next;
@@ -639,8 +644,9 @@ static void ch_close(struct exp_engine *e)
 
 	if (!c)
 		return;
-	free(c->seen);
+	exp_pipe_destroy(c->pipe);
 	exp_buf_fini(&c->resp);
+	exp_buf_fini(&c->wresp);
 	free(c);
 }
 
@@ -649,7 +655,7 @@ const struct exp_engine_ops exp_clickhouse_ops = {
 	.open = ch_open,
 	.table = ch_table,
 	.row = ch_row,
-	.packet_seen = ch_packet_seen,
+	.packets = ch_packets,
 	.commit = ch_commit,
 	.finish = ch_finish,
 	.table_fini = ch_table_fini,

@@ -12,7 +12,7 @@
 
 ust_setup
 export_or_skip
-plan 27
+plan 26
 
 lttctl -q create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq -s s
