@@ -83,7 +83,7 @@ static const struct ctl_cmd commands[] = {
 	{ "export-trace", cmd_export_trace,
 	  "Put traces' events into SQL tables: an SQLite file or a ClickHouse database",
 	  "[-s SESSION | TRACE_DIR...] --to=(sqlite:FILE | clickhouse://HOST[:PORT]/DATABASE) "
-	  "[--progress | --quiet]" },
+	  "[--progress | --quiet | --follow SECONDS]" },
 	{ "view", cmd_view, "Read a session's trace with babeltrace2 or another reader",
 	  "[NAME | -t DIR] [-e CMD]" },
 	{ "version", cmd_version, "Show the versions of lttctl and of the session daemon", "" },

@@ -3,9 +3,12 @@
  * export.h - ltt-export (run by `lttctl export-trace`): CTF traces, as
  * babeltrace2's library reads them, into SQL tables (doc/sql.md).
  *
- *   main.c            the command line, the traces found under the
- *                     inputs, babeltrace2's graph (src.ctf.fs per trace,
- *                     utils.muxer, our sink), the progress line
+ *   main.c            the command line: an export once, or --follow
+ *   read.c            the traces found under the inputs, babeltrace2's
+ *                     graph (src.ctf.fs per trace, utils.muxer, our
+ *                     sink), the progress line
+ *   follow.c          --follow: traces being written, exported round
+ *                     after round as their index files grow
  *   rows.c            the layout: an event class's table and its columns,
  *                     an event's row, the events, discarded and
  *                     ltt_packets tables; which packets go (each once)
@@ -28,6 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* buf.c: a NUL-terminated text that grows; on no memory it says so once. */
 struct exp_buf {
@@ -109,6 +113,7 @@ struct exp_engine;
  * - commit: what was given so far is kept, in order (SQLite: the
  *   transaction; ClickHouse: every table's block, ltt_packets' last);
  *   it may return before it is written.
+ * - sync: what was committed is written (0), or the error.
  * - finish: the last commit; the export ended whole.
  * - close: free; an export not finished leaves the rows of packets
  *   with no ltt_packets row, which the next open deletes ("recovers").
@@ -120,6 +125,7 @@ struct exp_engine_ops {
 	int (*row)(struct exp_engine *e, struct exp_table *t, const struct exp_val *vals);
 	int (*packets)(struct exp_engine *e, int64_t **ret_packets, size_t *ret_nr);
 	int (*commit)(struct exp_engine *e);
+	int (*sync)(struct exp_engine *e);
 	int (*finish)(struct exp_engine *e);
 	void (*table_fini)(struct exp_engine *e, struct exp_table *t);
 	void (*close)(struct exp_engine *e);
@@ -197,10 +203,59 @@ struct exp_rows *exp_rows_create(struct exp_engine *engine, const char *const *r
 int exp_rows_message(struct exp_rows *r, const struct bt_message *msg);
 /* The counts so far (borrowed). */
 const struct exp_counts *exp_rows_counts(const struct exp_rows *r);
-/* Everything taken so far kept (the engine's commit). */
-int exp_rows_commit(struct exp_rows *r);
+/* Everything taken so far kept (the engine's commit); @wait: written when it returns. */
+int exp_rows_commit(struct exp_rows *r, bool wait);
+/*
+ * The end of a graph's messages (follow.c's round): what points into its
+ * objects let go (event classes' tables, streams); the counts and the
+ * packets exported stay.
+ */
+void exp_rows_round_end(struct exp_rows *r);
+/* Stream paths begin with @prefix (borrowed; follow.c's round directory): not in their names. */
+void exp_rows_set_prefix(struct exp_rows *r, const char *prefix);
 /* The end: the engine's finish (nothing left open). */
 int exp_rows_finish(struct exp_rows *r);
 void exp_rows_destroy(struct exp_rows *r);
+
+/* read.c: the traces under the inputs, and reading them. */
+struct exp_traces {
+	char **dirs;		/* each a directory holding "metadata" */
+	size_t nr, cap;
+	uint64_t bytes;		/* their data files' */
+};
+
+struct exp_progress {
+	bool on;
+	struct timespec start, last;
+	int64_t begin_ns, end_ns;	/* the inputs' time range, or 0, 0 */
+	uint64_t bytes;
+};
+
+/* Add @dir (copied) unless there; -ENOMEM, -E2BIG past 100,000 traces. */
+int exp_add_trace(struct exp_traces *t, const char *dir);
+/* Every directory under @roots (no link followed, 16 deep) holding a regular "metadata". */
+int exp_find_traces(struct exp_traces *t, const char *const *roots, size_t nr);
+void exp_free_traces(struct exp_traces *t);
+/**
+ * exp_read_traces() - every message of @t's traces, in time order, into @rows
+ * @prog: the progress line's (may be NULL: none)
+ * Returns 0, the engine's error, or -ECANCELED for babeltrace2's (said).
+ */
+int exp_read_traces(const struct exp_traces *t, struct exp_rows *rows, struct exp_progress *prog);
+/* The progress line on stderr, at most 4 times a second; @last: the final one. */
+void exp_progress_show(struct exp_progress *p, const struct exp_counts *c, bool last);
+
+/* follow.c */
+struct exp_follow_args {
+	const struct exp_engine_ops *ops;
+	const char *where;
+	const char *const *roots;
+	size_t nr_roots;
+	unsigned int interval_ms;
+	bool quiet;
+};
+
+/* Export the traces under the roots as they grow, until SIGINT or SIGTERM; 0 or an errno. */
+int exp_follow(const struct exp_follow_args *a);
 
 #endif

@@ -5,6 +5,8 @@ ltt_libexec_PROGRAMS += src/export/ltt-export
 src_export_ltt_export_SOURCES = \
 	src/export/export.h \
 	src/export/main.c \
+	src/export/read.c \
+	src/export/follow.c \
 	src/export/rows.c \
 	src/export/value.c \
 	src/export/buf.c \

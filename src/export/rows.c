@@ -75,6 +75,7 @@ struct exp_rows {
 	struct exp_engine *engine;
 	const char *const *roots;
 	size_t nr_roots;
+	const char *prefix;		/* of stream paths, not in their names */
 	struct exp_class **classes;
 	size_t nr_classes, cap_classes;
 	struct exp_stream **streams;
@@ -194,17 +195,24 @@ static void stream_destroy(struct exp_stream *s)
 	free(s);
 }
 
-void exp_rows_destroy(struct exp_rows *r)
+void exp_rows_round_end(struct exp_rows *r)
 {
 	size_t i;
 
-	if (!r)
-		return;
 	for (i = 0; i < r->nr_classes; i++)
 		class_destroy(r, r->classes[i]);
-	free(r->classes);
+	r->nr_classes = 0;
 	for (i = 0; i < r->nr_streams; i++)
 		stream_destroy(r->streams[i]);
+	r->nr_streams = 0;
+}
+
+void exp_rows_destroy(struct exp_rows *r)
+{
+	if (!r)
+		return;
+	exp_rows_round_end(r);
+	free(r->classes);
 	free(r->streams);
 	table_fini(r, &r->events);
 	table_fini(r, &r->discarded);
@@ -218,13 +226,18 @@ const struct exp_counts *exp_rows_counts(const struct exp_rows *r)
 	return &r->counts;
 }
 
-int exp_rows_commit(struct exp_rows *r)
+int exp_rows_commit(struct exp_rows *r, bool wait)
 {
 	int ret;
 
 	r->since_commit = 0;
 	ret = r->tables_made ? r->engine->ops->commit(r->engine) : 0;
-	return ret;
+	return ret || !wait || !r->tables_made ? ret : r->engine->ops->sync(r->engine);
+}
+
+void exp_rows_set_prefix(struct exp_rows *r, const char *prefix)
+{
+	r->prefix = prefix;
 }
 
 int exp_rows_finish(struct exp_rows *r)
@@ -519,6 +532,8 @@ static char *stream_name(struct exp_rows *r, const char *path)
 
 	if (!path)
 		return NULL;
+	if (r->prefix && !strncmp(path, r->prefix, strlen(r->prefix)))
+		path += strlen(r->prefix);
 	for (p = path; (p = strchr(p, '/')); p++) {
 		if (!strncmp(p, "/ust/", 5) || !strncmp(p, "/kernel/", 8))
 			best = p + 1;
@@ -908,7 +923,7 @@ int exp_rows_message(struct exp_rows *r, const bt_message *msg)
 	case BT_MESSAGE_TYPE_PACKET_END:
 		ret = packet_end(r, msg);
 		if (!ret && r->since_commit >= COMMIT_EVERY)
-			ret = exp_rows_commit(r);
+			ret = exp_rows_commit(r, false);
 		return ret;
 	case BT_MESSAGE_TYPE_EVENT:
 		return event(r, msg);

@@ -601,6 +601,11 @@ static int ch_commit(struct exp_engine *e)
 	return ret || !c->packets ? ret : flush(c, c->packets);
 }
 
+static int ch_sync(struct exp_engine *e)
+{
+	return exp_pipe_sync(CE(e)->pipe);
+}
+
 static int ch_finish(struct exp_engine *e)
 {
 	struct ch_engine *c = CE(e);
@@ -657,6 +662,7 @@ const struct exp_engine_ops exp_clickhouse_ops = {
 	.row = ch_row,
 	.packets = ch_packets,
 	.commit = ch_commit,
+	.sync = ch_sync,
 	.finish = ch_finish,
 	.table_fini = ch_table_fini,
 	.close = ch_close,

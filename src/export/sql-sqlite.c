@@ -302,7 +302,7 @@ static int sqlite_write(struct exp_engine *e, void *dest, const char *p, size_t 
 {
 	struct sqlite_engine *s = SE(e);
 	struct sqlite_table *st = dest;
-	const char *end = p + len;
+	const char *end = p ? p + len : p;	/* the commit mark's block is empty */
 	int col, rc = SQLITE_OK;
 	uint64_t word;
 	uint32_t tlen;
@@ -403,6 +403,11 @@ static int sqlite_commit(struct exp_engine *e)
 	return send_all(SE(e), &commit_mark);
 }
 
+static int sqlite_sync(struct exp_engine *e)
+{
+	return exp_pipe_sync(SE(e)->pipe);
+}
+
 static int sqlite_finish(struct exp_engine *e)
 {
 	struct sqlite_engine *s = SE(e);
@@ -454,6 +459,7 @@ const struct exp_engine_ops exp_sqlite_ops = {
 	.row = sqlite_row,
 	.packets = sqlite_packets,
 	.commit = sqlite_commit,
+	.sync = sqlite_sync,
 	.finish = sqlite_finish,
 	.table_fini = sqlite_table_fini,
 	.close = sqlite_close,

@@ -19,7 +19,7 @@
 
 #define MAX_DIRS 256
 
-enum { VAL_SESSION, VAL_TO, NR_VALS };
+enum { VAL_SESSION, VAL_TO, VAL_FOLLOW, NR_VALS };
 
 struct export_args {
 	char *values[NR_VALS];
@@ -38,11 +38,11 @@ static const char *export_path(void)
 static int exec_export(const struct export_args *a, const char **dirs, int nr)
 {
 	const char *argv[MAX_DIRS + 8];
-	char to[LTT_PATH_MAX + 16];
+	char to[LTT_PATH_MAX + 16], follow[64];
 	int argc = 0, i;
 
 #ifndef HAVE_EXPORT
-	(void)argv, (void)to, (void)argc, (void)i, (void)dirs, (void)nr, (void)a;
+	(void)argv, (void)to, (void)follow, (void)argc, (void)i, (void)dirs, (void)nr, (void)a;
 	ctl_out_error(LTT_ERR_NOT_SUPPORTED, "export-trace: this lttctl was built without ltt-export "
 		      "(%s): install libbabeltrace2-dev and libsqlite3-dev and build ltt again",
 		      LTT_EXPORT_WHY);
@@ -55,6 +55,10 @@ static int exec_export(const struct export_args *a, const char **dirs, int nr)
 		argv[argc++] = "--progress";
 	if (a->quiet)
 		argv[argc++] = "--quiet";
+	if (a->values[VAL_FOLLOW]) {
+		snprintf(follow, sizeof(follow), "--follow=%s", a->values[VAL_FOLLOW]);
+		argv[argc++] = follow;
+	}
 	argv[argc++] = "--";
 	for (i = 0; i < nr; i++)
 		argv[argc++] = dirs[i];
@@ -95,6 +99,9 @@ static int run(const struct ctl_ctx *ctx, poptContext pc, void *arg)
 					    a->values[VAL_TO] ? "'" : "");
 	if (a->progress && a->quiet)
 		return ctl_util_usage_error(ctx, "export-trace: --progress or --quiet, not both");
+	if (a->progress && a->values[VAL_FOLLOW])
+		return ctl_util_usage_error(ctx, "export-trace: --follow says each round, not a "
+					    "progress line: no --progress with it");
 	nr = ctl_util_args(pc, &args);
 	if (nr > 0 && a->values[VAL_SESSION])
 		return ctl_util_usage_error(ctx, "export-trace: a session (-s) or trace directories, "
@@ -117,6 +124,9 @@ int cmd_export_trace(const struct ctl_ctx *ctx, int argc, const char **argv)
 		{ "to", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_TO,
 		  "where: sqlite:FILE (made if new) or clickhouse://HOST[:PORT]/DATABASE (its HTTP "
 		  "port, 8123 by default)", "URL" },
+		{ "follow", 0, POPT_ARG_STRING, NULL, CTL_OPT_VALUE + VAL_FOLLOW,
+		  "export the traces as they grow (a live session's, a relay's output), a round "
+		  "every SECONDS, until interrupted", "SECONDS" },
 		{ "progress", 0, POPT_ARG_NONE, &a.progress, 0,
 		  "show the progress line even when stderr is not a terminal", NULL },
 		{ "quiet", 0, POPT_ARG_NONE, &a.quiet, 0,
