@@ -502,7 +502,8 @@ REGRESSION_EXPORT_TESTS = \
 	tests/regression/export/test_export_clickhouse.sh \
 	tests/regression/export/test_export_queries.sh \
 	tests/regression/export/test_export_cli.sh \
-	tests/regression/export/test_export_follow.sh
+	tests/regression/export/test_export_follow.sh \
+	tests/regression/export/test_export_layouts.sh
 TESTS += $(REGRESSION_EXPORT_TESTS)
 EXTRA_DIST += $(REGRESSION_EXPORT_TESTS) tests/regression/export/export-lib.sh \
 	tests/regression/export/bt_types.py tests/regression/export/bt_expect.py \
