@@ -221,6 +221,7 @@ void exp_rows_destroy(struct exp_rows *r);
 struct exp_traces {
 	char **dirs;		/* each a directory holding "metadata" */
 	size_t nr, cap;
+	size_t ctf2;		/* of them, CTF 2 (babeltrace2 2.1 reads them) */
 	uint64_t bytes;		/* their data files' */
 };
 
@@ -236,6 +237,8 @@ int exp_add_trace(struct exp_traces *t, const char *dir);
 /* Every directory under @roots (no link followed, 16 deep) holding a regular "metadata". */
 int exp_find_traces(struct exp_traces *t, const char *const *roots, size_t nr);
 void exp_free_traces(struct exp_traces *t);
+/* Can this babeltrace2 read @t's traces (CTF 2 from 2.1 on)?  0, or -ECANCELED (said). */
+int exp_traces_readable(const struct exp_traces *t);
 /**
  * exp_read_traces() - every message of @t's traces, in time order, into @rows
  * @prog: the progress line's (may be NULL: none)

@@ -113,6 +113,8 @@ static int export_once(const struct exp_engine_ops *ops, const char *where, cons
 		return EXIT_FAILURE;
 	}
 	prog->bytes = traces->bytes;
+	if (exp_traces_readable(traces))
+		return EXIT_FAILURE;	/* before the database is touched */
 	if (ops->open(where, &engine, err, sizeof(err))) {
 		fprintf(stderr, "ltt-export: %s\n", err[0] ? err : strerror(ENOMEM));
 		return EXIT_FAILURE;

@@ -39,6 +39,24 @@ static double now_s(const struct timespec *since)
 
 /* ---- the traces under the inputs ---- */
 
+/* Is the trace in @dir CTF 2 (its metadata begins with a record separator)? */
+static bool is_ctf2(const char *dir)
+{
+	char path[PATH_MAX];
+	unsigned char c = 0;
+	FILE *f;
+
+	if (snprintf(path, sizeof(path), "%s/metadata", dir) >= (int)sizeof(path))
+		return false;
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	if (fread(&c, 1, 1, f) != 1)
+		c = 0;
+	fclose(f);
+	return c == 0x1e;
+}
+
 int exp_add_trace(struct exp_traces *t, const char *dir)
 {
 	size_t i;
@@ -59,7 +77,12 @@ int exp_add_trace(struct exp_traces *t, const char *dir)
 		t->cap = cap;
 	}
 	t->dirs[t->nr] = strdup(dir);
-	return t->dirs[t->nr] ? (int)(++t->nr, 0) : -ENOMEM;
+	if (!t->dirs[t->nr])
+		return -ENOMEM;
+	if (is_ctf2(dir))
+		t->ctf2++;
+	t->nr++;
+	return 0;
 }
 
 /* Every directory under @dir (no link followed) holding a regular "metadata". */
@@ -239,6 +262,18 @@ static int connect_all(bt_graph *graph, const bt_component_source *const *srcs, 
 				      NULL) ? -EIO : 0;
 }
 
+int exp_traces_readable(const struct exp_traces *t)
+{
+	if (!t->ctf2 || bt_version_get_major() > 2 || bt_version_get_minor() >= 1)
+		return 0;
+	fprintf(stderr, "ltt-export: %zu of the traces are CTF 2, which babeltrace2's library "
+		"reads from 2.1 on, and this one is %" PRIu64 ".%" PRIu64 ": export them where "
+		"libbabeltrace2 2.1 is (Debian 13 and later), or record with "
+		"--trace-format=ctf-1.8\n", t->ctf2, (uint64_t)bt_version_get_major(),
+		(uint64_t)bt_version_get_minor());
+	return -ECANCELED;
+}
+
 int exp_read_traces(const struct exp_traces *t, struct exp_rows *rows, struct exp_progress *prog)
 {
 	struct run runv = { rows, prog, 0 }, *run = &runv;
@@ -256,6 +291,8 @@ int exp_read_traces(const struct exp_traces *t, struct exp_rows *rows, struct ex
 	if (bt_plugin_find("utils", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, &utils) ==
 	    BT_PLUGIN_FIND_STATUS_OK)
 		muxer = bt_plugin_borrow_filter_component_class_by_name_const(utils, "muxer");
+	if (exp_traces_readable(t))
+		goto end;
 	if (!fs || !muxer || !graph || !srcs) {
 		say_bt_error("babeltrace2's ctf and utils plugins are not found (install babeltrace2)");
 		goto end;
