@@ -504,7 +504,8 @@ REGRESSION_EXPORT_TESTS = \
 	tests/regression/export/test_export_cli.sh \
 	tests/regression/export/test_export_follow.sh \
 	tests/regression/export/test_export_layouts.sh \
-	tests/regression/export/test_export_ctf2.sh
+	tests/regression/export/test_export_ctf2.sh \
+	tests/regression/export/test_export_follow_relay.sh
 TESTS += $(REGRESSION_EXPORT_TESTS)
 EXTRA_DIST += $(REGRESSION_EXPORT_TESTS) tests/regression/export/export-lib.sh \
 	tests/regression/export/bt_types.py tests/regression/export/bt_expect.py \
