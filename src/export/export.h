@@ -9,9 +9,10 @@
  *                     sink), the progress line
  *   follow.c          --follow: traces being written, exported round
  *                     after round as their index files grow
- *   rows.c            the layout: an event class's table and its columns,
- *                     an event's row, the events, discarded and
- *                     ltt_packets tables; which packets go (each once)
+ *   rows.c            the layout: an event's rows, the events, discarded
+ *                     and ltt_packets tables; which packets go (each once)
+ *   class.c           an event class's table: its columns, typed
+ *   value.c           a field's value in its column
  *   buf.c             a growing text buffer (JSON values, SQL, HTTP)
  *   pipe.c            an engine's writer thread: blocks of rows written
  *                     while the main thread reads the trace on
@@ -174,6 +175,46 @@ struct bt_field;
  */
 void exp_value(struct exp_val *v, struct exp_buf *b, enum exp_type col_type, bool label,
 	       const struct bt_field *f);
+
+/* class.c */
+struct bt_event_class;
+
+/* A column of a table of the layout's own. */
+struct exp_col_spec {
+	const char *name;
+	enum exp_type type;
+};
+
+enum exp_scope { EXP_SCOPE_COMMON, EXP_SCOPE_SPECIFIC, EXP_SCOPE_PAYLOAD, EXP_NR_SCOPES };
+
+/* Where a column after the first ones takes its value from. */
+struct exp_plan {
+	enum exp_scope scope;
+	uint64_t member;	/* the scope structure's member */
+	bool label;		/* an enumeration's label(s), not its integer */
+};
+
+/* An event class's table, and where events' pid, tid, procname are. */
+struct exp_class {
+	const struct bt_event_class *key;
+	struct exp_table table;
+	size_t nr_fixed;		/* the caller's first columns */
+	struct exp_plan *plan;		/* table.nr_cols - nr_fixed */
+	long pid_col, tid_col, procname_col;	/* -1: none */
+	struct exp_buf *bufs;		/* a column's text, per row */
+	struct exp_val *vals;
+};
+
+/**
+ * exp_class_create() - the table of event class @ec (borrowed: the
+ * class stays the caller's while the result lives)
+ * @fixed: its first columns (copied), @nr_fixed of them
+ * Returns NULL on no memory.
+ */
+struct exp_class *exp_class_create(const struct bt_event_class *ec,
+				   const struct exp_col_spec *fixed, size_t nr_fixed);
+/* Free @c (its table's engine part finished first by the caller); NULL is fine. */
+void exp_class_destroy(struct exp_class *c);
 
 /* rows.c */
 struct exp_rows;

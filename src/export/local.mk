@@ -8,6 +8,7 @@ src_export_ltt_export_SOURCES = \
 	src/export/read.c \
 	src/export/follow.c \
 	src/export/rows.c \
+	src/export/class.c \
 	src/export/value.c \
 	src/export/buf.c \
 	src/export/pipe.c \

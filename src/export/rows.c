@@ -3,21 +3,19 @@
  * rows.c - the layout of an export (doc/sql.md): babeltrace2's messages
  * made into the rows an engine keeps.
  *
- * - A table per event class, named as the event: ts (ns since the
- *   epoch), host, trace, stream, cpu, then a column per context field
- *   (the stream's common context, then the event's own), then one per
- *   payload field.  A name taken already gets its scope's prefix
- *   (context_, payload_).  An enumeration is two columns: NAME its
- *   label(s), NAME_value its integer.
+ * - A table per event class (class.c), its first columns ts (ns since
+ *   the epoch), host, trace, stream, cpu and packet.
  * - events: one row per event of every class (name, pid, tid, procname
  *   from the contexts that carry them, NULL elsewhere).
  * - discarded: what the tracer counted lost, per stream and packet.
- * - ltt_packets: every packet exported, by its key (export.h), so that
- *   the same packet is never exported twice: a packet already there is
- *   read past, its events counted as skipped.
+ * - ltt_packets: every packet exported, by its id (its key's hash,
+ *   packet_id()), so that the same packet is never exported twice: a
+ *   packet exported before, or read already in this export (a copy of
+ *   a trace), is read past, its events counted as skipped.
  *
- * A packet's rows and its ltt_packets row go in one commit (SQLite: one
- * transaction), so an export cut short and run again writes each once.
+ * A packet's ltt_packets row is given after its rows; an export cut short
+ * leaves rows of packets with no ltt_packets row, which the engine's next
+ * open deletes, so an export run again writes each once.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -31,27 +29,8 @@
 
 #define COMMIT_EVERY 200000
 
-enum scope { SCOPE_COMMON, SCOPE_SPECIFIC, SCOPE_PAYLOAD, NR_SCOPES };
-enum part { PART_PLAIN, PART_ENUM_LABEL, PART_ENUM_VALUE };
-
-/* Where a column after the fixed ones takes its value from. */
-struct plan {
-	enum scope scope;
-	uint64_t member;
-	enum part part;
-};
 
 enum { FIX_TS, FIX_HOST, FIX_TRACE, FIX_STREAM, FIX_CPU, FIX_PACKET, NR_FIXED };
-
-/* An event class's table, and where the events table's pid, tid, procname are. */
-struct exp_class {
-	const bt_event_class *key;
-	struct exp_table table;
-	struct plan *plan;		/* table.nr_cols - NR_FIXED */
-	long pid_col, tid_col, procname_col;	/* -1: none */
-	struct exp_buf *bufs;		/* a column's text, per row */
-	struct exp_val *vals;
-};
 
 struct pending {
 	bool packets;
@@ -88,35 +67,28 @@ struct exp_rows {
 	struct exp_counts counts;
 };
 
-/* A column of a table of the layout's own. */
-struct col_spec {
-	const char *name;
-	enum exp_type type;
-};
-
-static const struct col_spec events_cols[] = {
+static const struct exp_col_spec events_cols[] = {
 	{ "ts", EXP_INT }, { "host", EXP_TEXT }, { "trace", EXP_TEXT }, { "stream", EXP_TEXT },
 	{ "cpu", EXP_INT }, { "packet", EXP_INT }, { "name", EXP_TEXT }, { "pid", EXP_INT },
 	{ "tid", EXP_INT }, { "procname", EXP_TEXT },
 };
 enum { EV_NAME = NR_FIXED, EV_PID, EV_TID, EV_PROCNAME };
-static const struct col_spec discarded_cols[] = {
+static const struct exp_col_spec discarded_cols[] = {
 	{ "host", EXP_TEXT }, { "trace", EXP_TEXT }, { "stream", EXP_TEXT }, { "cpu", EXP_INT },
 	{ "packet", EXP_INT }, { "begin_ts", EXP_INT }, { "end_ts", EXP_INT },
 	{ "events", EXP_UINT }, { "packets", EXP_UINT },
 };
-static const struct col_spec packets_cols[] = {
+static const struct exp_col_spec packets_cols[] = {
 	{ "packet", EXP_INT }, { "trace_key", EXP_TEXT }, { "stream_class", EXP_UINT }, { "stream_id", EXP_UINT },
 	{ "begin", EXP_UINT }, { "host", EXP_TEXT }, { "trace", EXP_TEXT },
 	{ "stream", EXP_TEXT }, { "cpu", EXP_INT }, { "events", EXP_UINT },
 };
-static const char *const reserved[] = { "events", "discarded", "ltt_packets" };
 
 #define NR(a) (sizeof(a) / sizeof((a)[0]))
 
 static int make_tables(struct exp_rows *r);
 
-static int fixed_table(struct exp_table *t, const char *name, const struct col_spec *cols,
+static int fixed_table(struct exp_table *t, const char *name, const struct exp_col_spec *cols,
 		       size_t nr)
 {
 	size_t i;
@@ -170,17 +142,9 @@ struct exp_rows *exp_rows_create(struct exp_engine *engine, const char *const *r
 
 static void class_destroy(struct exp_rows *r, struct exp_class *c)
 {
-	size_t i;
-
-	if (!c)
-		return;
-	for (i = 0; c->bufs && i < c->table.nr_cols; i++)
-		exp_buf_fini(&c->bufs[i]);
-	free(c->bufs);
-	free(c->vals);
-	free(c->plan);
-	table_fini(r, &c->table);
-	free(c);
+	if (c && c->table.priv)
+		r->engine->ops->table_fini(r->engine, &c->table);
+	exp_class_destroy(c);
 }
 
 static void stream_destroy(struct exp_stream *s)
@@ -263,209 +227,12 @@ static int push(void ***v, size_t *nr, size_t *cap, void *p)
 	return 0;
 }
 
-/* ---- the layout of an event class ---- */
-
-static bool col_taken(const struct exp_table *t, size_t nr, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++) {
-		if (!strcmp(t->cols[i].name, name))
-			return true;
-	}
-	return false;
-}
-
-/* Column @n of @t named @name, or @prefix + @name, or that + _2, _3... */
-static int name_col(struct exp_table *t, size_t n, const char *prefix, const char *name,
-		    const char *suffix)
-{
-	struct exp_buf b = { 0 };
-	unsigned int k;
-
-	exp_buf_printf(&b, "%s%s", name, suffix);
-	if (col_taken(t, n, b.s)) {
-		exp_buf_reset(&b);
-		exp_buf_printf(&b, "%s%s%s", prefix, name, suffix);
-	}
-	for (k = 2; !b.nomem && col_taken(t, n, b.s); k++) {
-		exp_buf_reset(&b);
-		exp_buf_printf(&b, "%s%s%s_%u", prefix, name, suffix, k);
-	}
-	if (b.nomem) {
-		exp_buf_fini(&b);
-		return -ENOMEM;
-	}
-	t->cols[n].name = b.s;
-	return 0;
-}
-
-/* The type of a member: its one column (an enumeration's label is another). */
-static enum exp_type member_type(const bt_field_class *fc)
-{
-	bt_field_class_type type = bt_field_class_get_type(fc);
-	const bt_field_class *elem;
-
-	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_BOOL) ||
-	    bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
-		return EXP_INT;
-	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_BIT_ARRAY) ||
-	    bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
-		return EXP_UINT;
-	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_REAL))
-		return EXP_REAL;
-	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_STRING))
-		return EXP_TEXT;
-	if (!bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ARRAY))
-		return EXP_JSON;
-	elem = bt_field_class_array_borrow_element_field_class_const(fc);
-	type = bt_field_class_get_type(elem);
-	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ENUMERATION))
-		return EXP_JSON;
-	switch (member_type(elem)) {
-	case EXP_INT:
-		return EXP_ARR_INT;
-	case EXP_UINT:
-		return EXP_ARR_UINT;
-	case EXP_REAL:
-		return EXP_ARR_REAL;
-	default:
-		return EXP_JSON;
-	}
-}
-
-static const bt_field_class *scope_class(const bt_event_class *ec, enum scope scope)
+static const bt_field *scope_field(const bt_event *ev, enum exp_scope scope)
 {
 	switch (scope) {
-	case SCOPE_COMMON:
-		return bt_stream_class_borrow_event_common_context_field_class_const(
-			bt_event_class_borrow_stream_class_const(ec));
-	case SCOPE_SPECIFIC:
-		return bt_event_class_borrow_specific_context_field_class_const(ec);
-	default:
-		return bt_event_class_borrow_payload_field_class_const(ec);
-	}
-}
-
-/* Members a column each (an enumeration two) in @scope of @ec. */
-static size_t scope_cols(const bt_event_class *ec, enum scope scope)
-{
-	const bt_field_class *fc = scope_class(ec, scope);
-	uint64_t i, n = fc ? bt_field_class_structure_get_member_count(fc) : 0;
-	size_t cols = 0;
-
-	for (i = 0; i < n; i++) {
-		const bt_field_class *m = bt_field_class_structure_member_borrow_field_class_const(
-			bt_field_class_structure_borrow_member_by_index_const(fc, i));
-
-		cols += bt_field_class_type_is(bt_field_class_get_type(m),
-					       BT_FIELD_CLASS_TYPE_ENUMERATION) ? 2 : 1;
-	}
-	return cols;
-}
-
-static int add_scope(struct exp_class *c, const bt_event_class *ec, enum scope scope, size_t *n)
-{
-	const bt_field_class *fc = scope_class(ec, scope);
-	const char *prefix = scope == SCOPE_PAYLOAD ? "payload_" : "context_";
-	uint64_t i, nr = fc ? bt_field_class_structure_get_member_count(fc) : 0;
-	struct exp_table *t = &c->table;
-
-	for (i = 0; i < nr; i++) {
-		const bt_field_class_structure_member *m =
-			bt_field_class_structure_borrow_member_by_index_const(fc, i);
-		const bt_field_class *mfc = bt_field_class_structure_member_borrow_field_class_const(m);
-		const char *name = bt_field_class_structure_member_get_name(m);
-		bool is_enum = bt_field_class_type_is(bt_field_class_get_type(mfc),
-						      BT_FIELD_CLASS_TYPE_ENUMERATION);
-		size_t k = *n - NR_FIXED;
-
-		if (name_col(t, *n, prefix, name, ""))
-			return -ENOMEM;
-		c->plan[k] = (struct plan){ scope, i, is_enum ? PART_ENUM_LABEL : PART_PLAIN };
-		t->cols[*n].type = is_enum ? EXP_TEXT : member_type(mfc);
-		if (scope != SCOPE_PAYLOAD) {
-			if (!strcmp(name, "pid") || (!strcmp(name, "vpid") && c->pid_col < 0))
-				c->pid_col = (long)*n;
-			else if (!strcmp(name, "tid") || (!strcmp(name, "vtid") && c->tid_col < 0))
-				c->tid_col = (long)*n;
-			else if (!strcmp(name, "procname"))
-				c->procname_col = (long)*n;
-		}
-		(*n)++;
-		if (!is_enum)
-			continue;
-		if (name_col(t, *n, prefix, name, "_value"))
-			return -ENOMEM;
-		c->plan[k + 1] = (struct plan){ scope, i, PART_ENUM_VALUE };
-		t->cols[*n].type = member_type(mfc);
-		(*n)++;
-	}
-	return 0;
-}
-
-static struct exp_class *class_create(const bt_event_class *ec)
-{
-	struct exp_class *c = calloc(1, sizeof(*c));
-	const char *name = bt_event_class_get_name(ec);
-	size_t i, n = NR_FIXED, nr = NR_FIXED;
-	struct exp_buf tname = { 0 };
-	enum scope s;
-
-	if (!c)
-		return NULL;
-	c->key = ec;
-	c->pid_col = c->tid_col = c->procname_col = -1;
-	for (s = 0; s < NR_SCOPES; s++)
-		nr += scope_cols(ec, s);
-	if (!name)
-		exp_buf_printf(&tname, "event_class_%" PRIu64, bt_event_class_get_id(ec));
-	else
-		exp_buf_str(&tname, name);
-	for (i = 0; i < NR(reserved); i++) {
-		if (!strcmp(tname.s ? tname.s : "", reserved[i])) {
-			exp_buf_reset(&tname);
-			exp_buf_printf(&tname, "event:%s", reserved[i]);
-		}
-	}
-	c->table.name = tname.s;
-	c->table.cols = calloc(nr, sizeof(*c->table.cols));
-	c->plan = calloc(nr, sizeof(*c->plan));
-	c->bufs = calloc(nr, sizeof(*c->bufs));
-	c->vals = calloc(nr, sizeof(*c->vals));
-	if (tname.nomem || !c->table.cols || !c->plan || !c->bufs || !c->vals)
-		goto fail;
-	c->table.nr_cols = nr;
-	for (i = 0; i < NR_FIXED; i++) {
-		c->table.cols[i].name = strdup(events_cols[i].name);
-		c->table.cols[i].type = events_cols[i].type;
-		if (!c->table.cols[i].name)
-			goto fail;
-	}
-	for (s = 0; s < NR_SCOPES; s++) {
-		if (add_scope(c, ec, s, &n))
-			goto fail;
-	}
-	return c;
-fail:
-	c->table.nr_cols = nr;
-	free(c->table.name);
-	for (i = 0; c->table.cols && i < nr; i++)
-		free(c->table.cols[i].name);
-	free(c->table.cols);
-	free(c->plan);
-	free(c->bufs);
-	free(c->vals);
-	free(c);
-	return NULL;
-}
-
-static const bt_field *scope_field(const bt_event *ev, enum scope scope)
-{
-	switch (scope) {
-	case SCOPE_COMMON:
+	case EXP_SCOPE_COMMON:
 		return bt_event_borrow_common_context_field_const(ev);
-	case SCOPE_SPECIFIC:
+	case EXP_SCOPE_SPECIFIC:
 		return bt_event_borrow_specific_context_field_const(ev);
 	default:
 		return bt_event_borrow_payload_field_const(ev);
@@ -823,7 +590,7 @@ static struct exp_class *find_class(struct exp_rows *r, const bt_event_class *ec
 		if (r->classes[i]->key == ec)
 			return r->classes[i];
 	}
-	c = class_create(ec);
+	c = exp_class_create(ec, events_cols, NR_FIXED);
 	if (!c)
 		return NULL;
 	if (r->engine->ops->table(r->engine, &c->table) ||
@@ -840,7 +607,7 @@ static int event(struct exp_rows *r, const bt_message *msg)
 	struct exp_stream *s = find_stream(r, bt_event_borrow_stream_const(ev));
 	const bt_event_class *ec = bt_event_borrow_class_const(ev);
 	struct exp_val ev_vals[NR(events_cols)];
-	const bt_field *scopes[NR_SCOPES];
+	const bt_field *scopes[EXP_NR_SCOPES];
 	bool has_ts = bt_stream_class_borrow_default_clock_class_const(
 		bt_event_class_borrow_stream_class_const(ec)) != NULL;
 	struct exp_class *c;
@@ -862,13 +629,12 @@ static int event(struct exp_rows *r, const bt_message *msg)
 		has_ts = ts != INT64_MIN;
 	}
 	fixed_vals(c->vals, s, has_ts, ts);
-	for (i = 0; i < NR_SCOPES; i++)
-		scopes[i] = scope_field(ev, (enum scope)i);
+	for (i = 0; i < EXP_NR_SCOPES; i++)
+		scopes[i] = scope_field(ev, (enum exp_scope)i);
 	for (i = NR_FIXED; i < c->table.nr_cols; i++) {
-		const struct plan *p = &c->plan[i - NR_FIXED];
+		const struct exp_plan *p = &c->plan[i - NR_FIXED];
 
-		exp_value(&c->vals[i], &c->bufs[i], c->table.cols[i].type,
-			  p->part == PART_ENUM_LABEL,
+		exp_value(&c->vals[i], &c->bufs[i], c->table.cols[i].type, p->label,
 			  bt_field_structure_borrow_member_field_by_index_const(scopes[p->scope],
 										 p->member));
 	}
