@@ -277,6 +277,22 @@ static int flush(struct ch_engine *c, struct ch_table *ct)
 	return exp_pipe_send(c->pipe, ct, &ct->rows);
 }
 
+/* Say in ltt_exports that export @id has @state ("begun", "done"). */
+static int mark_export(struct ch_engine *c, const char *id, const char *state)
+{
+	struct exp_buf q = { 0 };
+	int ret;
+
+	exp_buf_str(&q, "INSERT INTO ");
+	table_ref(c, &q, "ltt_exports");
+	exp_buf_str(&q, " VALUES (");
+	quote(&q, id, '\'');
+	exp_buf_printf(&q, ", '%s')", state);
+	ret = q.nomem ? -ENOMEM : run(c, q.s);
+	exp_buf_fini(&q);
+	return ret;
+}
+
 /* Rows of packets with no ltt_packets row deleted, if an export began and did not end. */
 static int recover(struct ch_engine *c)
 {
@@ -312,15 +328,8 @@ static int recover(struct ch_engine *c)
 		exp_buf_fini(&del);
 	}
 	for (line = ret ? NULL : strtok_r(ids.s, "\n", &save); line && !ret;
-	     line = strtok_r(NULL, "\n", &save)) {
-		exp_buf_reset(&q);
-		exp_buf_str(&q, "INSERT INTO ");
-		table_ref(c, &q, "ltt_exports");
-		exp_buf_str(&q, " VALUES (");
-		quote(&q, line, '\'');
-		exp_buf_str(&q, ", 'done')");
-		ret = q.nomem ? -ENOMEM : run(c, q.s);
-	}
+	     line = strtok_r(NULL, "\n", &save))
+		ret = mark_export(c, line, "done");
 end:
 	exp_buf_fini(&q);
 	exp_buf_fini(&ids);
@@ -436,14 +445,8 @@ static int ch_start(struct ch_engine *c)
 		ret = q.nomem ? -ENOMEM : run(c, q.s);
 	if (!ret)
 		ret = recover(c);
-	exp_buf_reset(&q);
-	exp_buf_str(&q, "INSERT INTO ");
-	table_ref(c, &q, "ltt_exports");
-	exp_buf_printf(&q, " VALUES ('%s', 'begun')", c->export_id);
-	if (!ret)
-		ret = q.nomem ? -ENOMEM : run(c, q.s);
 	exp_buf_fini(&q);
-	return ret;
+	return ret ? ret : mark_export(c, c->export_id, "begun");
 }
 
 /* The writer thread: a table's block posted. */
@@ -609,18 +612,11 @@ static int ch_sync(struct exp_engine *e)
 static int ch_finish(struct exp_engine *e)
 {
 	struct ch_engine *c = CE(e);
-	struct exp_buf q = { 0 };
 	int ret = ch_commit(e);
 
 	if (!ret)
 		ret = exp_pipe_sync(c->pipe);
-	exp_buf_str(&q, "INSERT INTO ");
-	table_ref(c, &q, "ltt_exports");
-	exp_buf_printf(&q, " VALUES ('%s', 'done')", c->export_id);
-	if (!ret)
-		ret = q.nomem ? -ENOMEM : run(c, q.s);
-	exp_buf_fini(&q);
-	return ret;
+	return ret ? ret : mark_export(c, c->export_id, "done");
 }
 
 static void ch_table_fini(struct exp_engine *e, struct exp_table *t)

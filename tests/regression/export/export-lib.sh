@@ -113,3 +113,21 @@ bt_counts() {
 	sed -n 's/^\[[^]]*\] ([^)]*) [^ ]* \([^ ]*\): .*/\1/p' "$1" | sort | uniq -c |
 		awk '{ print $2, $1 }'
 }
+
+# types_trace N: session s in $TEST_TMP/s records ust_app -t 2 -T -n N
+# (ltt_test:seq and ltt_test:types, every common field type) with vpid,
+# vtid and procname, its threads on two CPUs (two streams written at once),
+# in a blocking channel (every event in the trace, on
+# a loaded machine or under a sanitizer too); babeltrace2's text in
+# $TEST_TMP/bt, its lines in total.
+types_trace() {
+	lttctl -q create s -o "$TEST_TMP/s"
+	lttctl -q enable-channel -u chan -s s --subbuf-size 256k --num-subbuf 4 --blocking-timeout=inf
+	lttctl -q enable-event -u 'ltt_test:seq,ltt_test:types' -c chan -s s
+	lttctl -q add-context -u -t vpid -t vtid -t procname -c chan -s s
+	lttctl -q start s
+	LTT_UST_ALLOW_BLOCKING=1 ust_app -n "$1" -t 2 -T -C
+	lttctl -q stop s
+	bt "$TEST_TMP/s" "$TEST_TMP/bt"
+	total=$(wc -l <"$TEST_TMP/bt")
+}

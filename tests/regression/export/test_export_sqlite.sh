@@ -18,14 +18,7 @@ export_or_skip
 plan 31
 
 N=60000	# per thread: 2 x 2 x N = 240,000 events, more than a commit's 200,000
-lttctl -q create s -o "$TEST_TMP/s"
-lttctl -q enable-event -u 'ltt_test:seq,ltt_test:types' -s s
-lttctl -q add-context -u -t vpid -t vtid -t procname -s s
-lttctl -q start s
-ust_app -n $N -t 2 -T
-lttctl -q stop s
-bt "$TEST_TMP/s" "$TEST_TMP/bt"
-total=$(wc -l <"$TEST_TMP/bt")
+types_trace $N
 is "$total" $((4 * N)) "babeltrace2 reads the $((4 * N)) events"
 
 DB="$TEST_TMP/s.db"
