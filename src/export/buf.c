@@ -120,7 +120,11 @@ int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(e->err, sizeof(e->err), fmt, ap);
+	/* the writer's in its own buffer: the main thread may say its own meanwhile */
+	if (exp_pipe_in_writer())
+		vsnprintf(e->werr, sizeof(e->werr), fmt, ap);
+	else
+		vsnprintf(e->err, sizeof(e->err), fmt, ap);
 	va_end(ap);
 	return err;
 }

@@ -12,19 +12,22 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <babeltrace2/babeltrace.h>
 
 #include "export/export.h"
 
-static const char *const reserved[] = { "events", "discarded", "ltt_packets" };
+/* The layout's own tables, and the engines' (SQLite: names compare whatever their case). */
+static const char *const reserved[] = { "events", "discarded", "ltt_packets", "ltt_exports",
+					"ltt_export_state" };
 
 static bool col_taken(const struct exp_table *t, size_t nr, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < nr; i++) {
-		if (!strcmp(t->cols[i].name, name))
+		if (!strcasecmp(t->cols[i].name, name))	/* SQLite's columns have no case */
 			return true;
 	}
 	return false;
@@ -74,8 +77,9 @@ static enum exp_type member_type(const bt_field_class *fc)
 		return EXP_JSON;
 	elem = bt_field_class_array_borrow_element_field_class_const(fc);
 	type = bt_field_class_get_type(elem);
-	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ENUMERATION))
-		return EXP_JSON;
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ENUMERATION) ||
+	    bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_BOOL))
+		return EXP_JSON;	/* labels, true and false: JSON's, not numbers */
 	switch (member_type(elem)) {
 	case EXP_INT:
 		return EXP_ARR_INT;
@@ -178,9 +182,10 @@ struct exp_class *exp_class_create(const bt_event_class *ec, const struct exp_co
 	else
 		exp_buf_str(&tname, name);
 	for (i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
-		if (!strcmp(tname.s ? tname.s : "", reserved[i])) {
+		if (!strcasecmp(tname.s ? tname.s : "", reserved[i]) ||
+		    (i == 0 && !strncasecmp(tname.s ? tname.s : "", "sqlite_", 7))) {
 			exp_buf_reset(&tname);
-			exp_buf_printf(&tname, "event:%s", reserved[i]);
+			exp_buf_printf(&tname, "event:%s", name ? name : reserved[i]);
 		}
 	}
 	c->table.name = tname.s;

@@ -18,6 +18,7 @@
  *                     while the main thread reads the trace on
  *   sql-sqlite.c      the SQLite engine (libsqlite3): one file
  *   sql-clickhouse.c  the ClickHouse engine: its HTTP interface
+ *   http.c            the HTTP client it posts with
  *
  * The seam is struct exp_engine_ops: rows.c says what tables and rows
  * there are and which packets go, an engine only how to keep them.
@@ -146,6 +147,8 @@ struct exp_pipe *exp_pipe_create(struct exp_engine *engine, exp_pipe_write_fn wr
  * Returns 0, or the writer's first error (then nothing is queued).
  */
 int exp_pipe_send(struct exp_pipe *p, void *dest, struct exp_buf *block);
+/* Is the calling thread an engine's writer? (exp_engine_fail() writes werr then) */
+bool exp_pipe_in_writer(void);
 /* Wait until every block sent is written; 0 or the writer's first error. */
 int exp_pipe_sync(struct exp_pipe *p);
 /* Stop the writer (what is still queued is dropped) and free. */
@@ -154,8 +157,18 @@ void exp_pipe_destroy(struct exp_pipe *p);
 /* Every engine starts with this. */
 struct exp_engine {
 	const struct exp_engine_ops *ops;
-	char err[512];
+	char err[512];		/* why it failed, for the main thread */
+	char werr[512];		/* the writer thread's, made err's by pipe.c */
 };
+
+/**
+ * exp_http_post() - POST @query (URL-encoded here) with @len bytes of @body
+ * (may be NULL) to HOST:PORT; the answer's body in @resp (reset first)
+ * Returns 0 for a 200, else a negative errno with its sentence in @e
+ * (ClickHouse's own for another status).  Any thread (its resp its own).
+ */
+int exp_http_post(struct exp_engine *e, const char *host, const char *port, const char *query,
+		  const char *body, size_t len, struct exp_buf *resp);
 
 extern const struct exp_engine_ops exp_sqlite_ops;
 extern const struct exp_engine_ops exp_clickhouse_ops;

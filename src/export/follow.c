@@ -170,8 +170,8 @@ static int index_end(const char *idx_path, uint64_t file_size, uint64_t *ret_end
 	     pread(fd, rec, entry_size, pos) == (ssize_t)entry_size &&
 	     !ltt_ctf_index_entry_decode(rec, entry_size, &e);
 	     pos += entry_size) {
-		if (e.offset + e.packet_size / 8 > file_size)
-			break;	/* listed before its data is all there: not yet */
+		if (e.offset > file_size || e.packet_size / 8 > file_size - e.offset)
+			break;	/* listed before its data is all there (or wrong): not yet */
 		last = e.offset;
 		end = e.offset + e.packet_size / 8;
 	}
@@ -226,16 +226,13 @@ static int round_stream(struct follow *f, const char *src, const char *dst, cons
 	return ret;
 }
 
-/* Trace @src (its directory) into the round's directory @dst, made here. */
-static int round_trace(struct follow *f, const char *src, const char *dst, bool *ret_new)
+/* Copy @src's metadata, up to its last whole packet or fragment, to @dst's; 0 for none yet. */
+static int copy_metadata(const char *src, const char *dst, uint64_t *ret_whole)
 {
 	char path[PATH_MAX];
 	uint64_t whole;
-	struct dirent *de;
 	struct stat st;
-	bool is_new = false;
-	int in, o, ret = 0;
-	DIR *d;
+	int in, o, ret;
 
 	if (snprintf(path, sizeof(path), "%s/metadata", src) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
@@ -243,15 +240,37 @@ static int round_trace(struct follow *f, const char *src, const char *dst, bool 
 	if (in < 0)
 		return -errno;
 	whole = fstat(in, &st) ? 0 : whole_metadata(in, (uint64_t)st.st_size);
-	if (snprintf(path, sizeof(path), "%s/metadata", dst) >= (int)sizeof(path))
-		whole = 0;
-	o = whole ? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
-	ret = o < 0 ? 0 : copy_range(in, o, 0, whole);
-	if (o >= 0)
-		close(o);
+	ret = snprintf(path, sizeof(path), "%s/metadata", dst) >= (int)sizeof(path) ? -ENAMETOOLONG : 0;
+	if (!ret && whole) {
+		o = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		ret = o < 0 ? -errno : copy_range(in, o, 0, whole);
+		if (o >= 0)
+			close(o);
+	}
 	close(in);
-	if (ret || o < 0)
-		return ret;	/* no whole metadata yet: the trace waits */
+	*ret_whole = whole;
+	return ret;
+}
+
+/*
+ * Trace @src (its directory) into the round's directory @dst, made: its
+ * stream files' new packets first, then its metadata (which, read after
+ * them, describes every event they hold).  A trace with no whole
+ * metadata yet waits.
+ */
+static int round_trace(struct follow *f, const char *src, const char *dst, bool *ret_new)
+{
+	char path[PATH_MAX];
+	uint64_t whole;
+	struct dirent *de;
+	struct stat st;
+	bool is_new = false;
+	int ret;
+	DIR *d;
+
+	ret = copy_metadata(src, dst, &whole);
+	if (ret || !whole)
+		return ret;	/* none whole yet: the trace waits */
 	d = opendir(src);
 	if (!d)
 		return -errno;
@@ -263,8 +282,21 @@ static int round_trace(struct follow *f, const char *src, const char *dst, bool 
 		ret = round_stream(f, src, dst, de->d_name, &is_new);
 	}
 	closedir(d);
+	if (!ret && is_new)
+		ret = copy_metadata(src, dst, &whole);	/* as long as the packets need */
 	*ret_new = is_new;
 	return ret;
+}
+
+/* The streams of trace @src out of the round: their positions stay. */
+static void undo_trace(struct follow *f, const char *src)
+{
+	size_t i, len = strlen(src);
+
+	for (i = 0; i < f->nr; i++) {
+		if (!strncmp(f->streams[i].path, src, len) && f->streams[i].path[len] == '/')
+			f->streams[i].in_round = false;
+	}
 }
 
 /* @dir and the directories above it, as mkdir -p. */
@@ -283,6 +315,30 @@ static int mkdir_p(const char *dir)
 		*p = '/';
 	}
 	return mkdir(path, 0700) && errno != EEXIST ? -errno : 0;
+}
+
+/* What is in @dir, removed (@dir stays: no one else may take its name meanwhile). */
+static void rm_contents(const char *dir)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' && (!de->d_name[1] || !strcmp(de->d_name, "..")))
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
+			continue;
+		if (!lstat(path, &st) && S_ISDIR(st.st_mode)) {
+			rm_contents(path);
+			rmdir(path);
+		} else {
+			unlink(path);
+		}
+	}
+	if (d)
+		closedir(d);
 }
 
 static void rm_tree(const char *dir)
@@ -370,26 +426,41 @@ int exp_follow(const struct exp_follow_args *a)
 		f.behind = 0;
 		ret = exp_find_traces(&found, a->roots, a->nr_roots);
 		for (i = 0; !ret && i < found.nr; i++) {
-			snprintf(dst, sizeof(dst), "%s%s", tmp, found.dirs[i]);
-			ret = mkdir_p(dst);
+			int tret;
+
 			is_new = false;
-			ret = round_trace(&f, found.dirs[i], dst, &is_new);
-			if (!ret && is_new)
+			tret = snprintf(dst, sizeof(dst), "%s%s", tmp, found.dirs[i]) >= (int)sizeof(dst) ?
+				-ENAMETOOLONG : mkdir_p(dst);
+			if (!tret)
+				tret = round_trace(&f, found.dirs[i], dst, &is_new);
+			if (!tret && is_new)
 				ret = exp_add_trace(&round, dst);
+			if (tret) {
+				/* this trace waits; the others go on */
+				undo_trace(&f, found.dirs[i]);
+				is_new = false;
+				fprintf(stderr, "ltt-export: %s: %s; again next round\n", found.dirs[i],
+					strerror(-tret));
+			}
 			any = any || is_new;
 		}
 		if (!ret && any) {
 			ret = exp_read_traces(&round, rows, NULL);
 			if (!ret)
 				ret = exp_rows_commit(rows, true);
-			if (ret == -ECANCELED)
-				ret = 0;	/* babeltrace2's (said): a trace torn now, whole next round */
 		}
 		settle(&f, !ret);
 		if (ret && engine) {
-			fprintf(stderr, "ltt-export: round %" PRIu64 ": %s; the round again in %u ms "
-				"(behind: %" PRIu64 " bytes)\n", rounds,
-				engine->err[0] ? engine->err : strerror(-ret), a->interval_ms, f.behind);
+			/*
+			 * The engine's error, or babeltrace2's (said: a packet that needs
+			 * metadata not read yet, a torn trace): the round again, whole,
+			 * from an engine opened anew (what this one half wrote recovered).
+			 */
+			if (ret != -ECANCELED)
+				fprintf(stderr, "ltt-export: round %" PRIu64 ": %s; the round again in "
+					"%u ms (behind: %" PRIu64 " bytes)\n", rounds,
+					engine->err[0] ? engine->err : strerror(-ret), a->interval_ms,
+					f.behind);
 			before += exp_rows_counts(rows)->events;
 			exp_rows_destroy(rows);
 			engine->ops->close(engine);
@@ -413,8 +484,7 @@ int exp_follow(const struct exp_follow_args *a)
 		exp_free_traces(&round);
 		exp_free_traces(&found);
 		memset(&round, 0, sizeof(round));
-		rm_tree(tmp);
-		mkdir(tmp, 0700);
+		rm_contents(tmp);
 		rounds++;
 		if (!stop_asked)
 			nanosleep(&pause, NULL);

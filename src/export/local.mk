@@ -13,7 +13,8 @@ src_export_ltt_export_SOURCES = \
 	src/export/buf.c \
 	src/export/pipe.c \
 	src/export/sql-sqlite.c \
-	src/export/sql-clickhouse.c
+	src/export/sql-clickhouse.c \
+	src/export/http.c
 src_export_ltt_export_CFLAGS = $(AM_CFLAGS) $(BABELTRACE2_CFLAGS) $(SQLITE3_CFLAGS)
 src_export_ltt_export_LDADD = src/common/libcommon.la $(BABELTRACE2_LIBS) $(SQLITE3_LIBS)
 endif

@@ -38,12 +38,22 @@ struct exp_pipe {
 	size_t nr_spare;
 };
 
+/* Is this thread an engine's writer?  Its failures are said in the engine's werr. */
+static __thread bool in_writer;
+
+bool exp_pipe_in_writer(void)
+{
+	return in_writer;
+}
+
 static void *writer(void *arg)
 {
 	struct exp_pipe *p = arg;
 	struct item it;
+	bool stopped;
 	int err;
 
+	in_writer = true;
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (!p->nr && !p->stop)
@@ -54,8 +64,9 @@ static void *writer(void *arg)
 		p->head = (p->head + 1) % MAX_QUEUED;
 		p->nr--;
 		p->busy = true;
+		stopped = p->err != 0;
 		pthread_mutex_unlock(&p->lock);
-		err = p->err ? 0 : p->write(p->engine, it.dest, it.block.s, it.block.len);
+		err = stopped ? 0 : p->write(p->engine, it.dest, it.block.s, it.block.len);
 		pthread_mutex_lock(&p->lock);
 		p->busy = false;
 		if (err && !p->err)
@@ -90,6 +101,14 @@ struct exp_pipe *exp_pipe_create(struct exp_engine *engine, exp_pipe_write_fn wr
 	return p;
 }
 
+/* The writer's first error, its sentence made the engine's (the lock held). */
+static int writer_error(struct exp_pipe *p)
+{
+	if (p->err && !p->engine->err[0])
+		memcpy(p->engine->err, p->engine->werr, sizeof(p->engine->err));
+	return p->err;
+}
+
 int exp_pipe_send(struct exp_pipe *p, void *dest, struct exp_buf *block)
 {
 	struct exp_buf next = { 0 };
@@ -100,7 +119,7 @@ int exp_pipe_send(struct exp_pipe *p, void *dest, struct exp_buf *block)
 	pthread_mutex_lock(&p->lock);
 	while (p->nr == MAX_QUEUED && !p->err)
 		pthread_cond_wait(&p->changed, &p->lock);
-	err = p->err;
+	err = writer_error(p);
 	if (!err) {
 		p->queue[(p->head + p->nr) % MAX_QUEUED] = (struct item){ dest, *block };
 		p->nr++;
@@ -121,7 +140,7 @@ int exp_pipe_sync(struct exp_pipe *p)
 	pthread_mutex_lock(&p->lock);
 	while ((p->nr || p->busy) && !p->err)
 		pthread_cond_wait(&p->changed, &p->lock);
-	err = p->err;
+	err = writer_error(p);
 	pthread_mutex_unlock(&p->lock);
 	return err;
 }

@@ -540,6 +540,10 @@ static int packet_begin(struct exp_rows *r, const bt_message *msg)
 	if (bt_stream_class_packets_have_beginning_default_clock_snapshot(sc))
 		s->begin = bt_clock_snapshot_get_value(
 			bt_message_packet_beginning_borrow_default_clock_snapshot_const(msg));
+	else if (r->prefix)	/* a rank restarts in each round's copy: it names no packet */
+		return exp_engine_fail(r->engine, -ENOTSUP, "%s: its packets have no clock, which "
+				       "--follow tells them by: export the trace once it is whole",
+				       s->name ? s->name : "a stream");
 	if (ctx)
 		cpu = bt_field_structure_borrow_member_field_by_name_const(ctx, "cpu_id");
 	if (cpu && bt_field_class_type_is(bt_field_get_class_type(cpu),
@@ -601,6 +605,26 @@ static struct exp_class *find_class(struct exp_rows *r, const bt_event_class *ec
 	return c;
 }
 
+/*
+ * The events table's value of a context column @col of @c (-1: none),
+ * of @kind (an integer, signed, or a text); NULL where the trace's field
+ * is of another type (a pid that is a string: the column stays typed).
+ */
+static void context_val(struct exp_val *v, const struct exp_class *c, long col, int kind)
+{
+	const struct exp_val *from = col < 0 ? NULL : &c->vals[col];
+
+	v->kind = EXP_V_NULL;
+	if (!from)
+		return;
+	if (kind == EXP_V_TEXT && from->kind == EXP_V_TEXT && c->table.cols[col].type == EXP_TEXT) {
+		*v = *from;
+	} else if (kind == EXP_V_INT && (from->kind == EXP_V_INT || from->kind == EXP_V_UINT)) {
+		v->kind = EXP_V_INT;
+		v->i = from->kind == EXP_V_INT ? from->i : (int64_t)from->u;
+	}
+}
+
 static int event(struct exp_rows *r, const bt_message *msg)
 {
 	const bt_event *ev = bt_message_event_borrow_event_const(msg);
@@ -645,18 +669,9 @@ static int event(struct exp_rows *r, const bt_message *msg)
 	str_val(&ev_vals[EV_NAME], c->table.name);
 	if (bt_event_class_get_name(ec))
 		str_val(&ev_vals[EV_NAME], bt_event_class_get_name(ec));
-	ev_vals[EV_PID] = c->pid_col < 0 ? (struct exp_val){ .kind = EXP_V_NULL } :
-		c->vals[c->pid_col];
-	ev_vals[EV_TID] = c->tid_col < 0 ? (struct exp_val){ .kind = EXP_V_NULL } :
-		c->vals[c->tid_col];
-	ev_vals[EV_PROCNAME] = c->procname_col < 0 ? (struct exp_val){ .kind = EXP_V_NULL } :
-		c->vals[c->procname_col];
-	for (i = EV_PID; i <= EV_TID; i++) {
-		if (ev_vals[i].kind == EXP_V_UINT) {
-			ev_vals[i].kind = EXP_V_INT;
-			ev_vals[i].i = (int64_t)ev_vals[i].u;
-		}
-	}
+	context_val(&ev_vals[EV_PID], c, c->pid_col, EXP_V_INT);
+	context_val(&ev_vals[EV_TID], c, c->tid_col, EXP_V_INT);
+	context_val(&ev_vals[EV_PROCNAME], c, c->procname_col, EXP_V_TEXT);
 	ret = r->engine->ops->row(r->engine, &r->events, ev_vals);
 	if (ret)
 		return ret;

@@ -7,7 +7,10 @@
  * Tables are MergeTree, ordered by ts (an event class's, events) or by
  * packet (ltt_packets); discarded by nothing.  A column is Nullable but
  * the one a table is ordered by (a missing value is 0 there) and arrays
- * (a missing one is []).
+ * (a missing one is []).  Rows go as RowBinary (no text to make, none
+ * for the server to parse) where every column has on the server the
+ * type this export gives it; a table another export made otherwise gets
+ * TabSeparated text, which the server converts.
  *
  * Blocks go to the engine's writer thread (pipe.c), which posts them in
  * the order sent while the main thread reads the trace on.  ClickHouse
@@ -20,12 +23,11 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <netdb.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,21 +35,22 @@
 #include "export/export.h"
 
 #define BLOCK_BYTES (1u << 20)
-#define IO_TIMEOUT_S 60
-#define MAX_RESPONSE (64u << 20)
 
 struct ch_table {
 	struct exp_table *t;
 	struct exp_buf rows;
-	struct exp_buf insert;	/* INSERT INTO db.`t` (`c`, ...) FORMAT TabSeparated */
+	struct exp_buf insert;	/* INSERT INTO db.`t` (`c`, ...) FORMAT RowBinary|TabSeparated */
 	const char *order_col;	/* not Nullable: a missing value is 0 */
+	long order_idx;		/* its index in t->cols, or -1 */
+	bool binary;		/* RowBinary: the server's types are ours */
 	struct ch_table *next;
 };
 
 struct ch_engine {
 	struct exp_engine e;
 	char host[256], port[8], db[128];
-	char export_id[40];
+	char export_id[320];	/* HOST:PID:SECONDS.NANOSECONDS of its start */
+	time_t beat;		/* when ltt_exports last heard of this export */
 	struct exp_pipe *pipe;
 	struct ch_table *tables, *packets;
 	struct exp_buf resp;	/* the main thread's answers */
@@ -56,114 +59,11 @@ struct ch_engine {
 
 #define CE(e) ((struct ch_engine *)(e))
 
-/* ---- HTTP ---- */
-
-static void url_encode(struct exp_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    c == '-' || c == '_' || c == '.')
-			exp_buf_add(b, s, 1);
-		else
-			exp_buf_printf(b, "%%%02X", c);
-	}
-}
-
-static int dial(struct ch_engine *c)
-{
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *a;
-	struct timeval tv = { IO_TIMEOUT_S, 0 };
-	int fd = -1, rc;
-
-	rc = getaddrinfo(c->host, c->port, &hints, &ai);
-	if (rc)
-		return exp_engine_fail(&c->e, -EHOSTUNREACH, "ClickHouse at %s:%s: %s", c->host,
-				       c->port, gai_strerror(rc));
-	for (a = ai; a; a = a->ai_next) {
-		fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
-		if (fd < 0)
-			continue;
-		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-		if (!connect(fd, a->ai_addr, a->ai_addrlen))
-			break;
-		rc = errno;
-		close(fd);
-		fd = -1;
-	}
-	freeaddrinfo(ai);
-	if (fd < 0)
-		return exp_engine_fail(&c->e, -ECONNREFUSED, "ClickHouse at %s:%s: %s: is "
-				       "clickhouse-server running, its HTTP port this one?", c->host,
-				       c->port, strerror(rc ? rc : ECONNREFUSED));
-	return fd;
-}
-
-static int send_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -errno;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/*
- * POST @query with @len bytes of @body (may be NULL); the answer's body
- * in @resp.  A status other than 200 fails with ClickHouse's own sentence.
- */
+/* ClickHouse's answer to @query with @len bytes of @body (may be NULL), in @resp. */
 static int http_query(struct ch_engine *c, const char *query, const char *body, size_t len,
 		      struct exp_buf *resp)
 {
-	struct exp_buf req = { 0 };
-	char chunk[65536], *sep;
-	int fd, ret, status = 0;
-	ssize_t n;
-
-	fd = dial(c);
-	if (fd < 0)
-		return fd;
-	exp_buf_str(&req, "POST /?query=");
-	url_encode(&req, query);
-	exp_buf_printf(&req, " HTTP/1.0\r\nHost: %s\r\nContent-Length: %zu\r\n"
-		       "Connection: close\r\n\r\n", c->host, body ? len : 0);
-	ret = req.nomem ? -ENOMEM : send_all(fd, req.s, req.len);
-	if (!ret && body && len)
-		ret = send_all(fd, body, len);
-	exp_buf_fini(&req);
-	exp_buf_reset(resp);
-	while (!ret && (n = recv(fd, chunk, sizeof(chunk), 0)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || resp->len > MAX_RESPONSE)
-			ret = n < 0 ? -errno : -EFBIG;
-		else
-			exp_buf_add(resp, chunk, (size_t)n);
-	}
-	close(fd);
-	if (ret)
-		return exp_engine_fail(&c->e, ret, "ClickHouse at %s:%s: %s", c->host, c->port,
-				       strerror(-ret));
-	if (resp->nomem)
-		return -ENOMEM;
-	sep = resp->s ? strstr(resp->s, "\r\n\r\n") : NULL;
-	if (!sep || sscanf(resp->s, "HTTP/%*u.%*u %d", &status) != 1)
-		return exp_engine_fail(&c->e, -EPROTO, "ClickHouse at %s:%s: not an HTTP answer: "
-				       "is the port its HTTP interface's (8123)?", c->host, c->port);
-	memmove(resp->s, sep + 4, resp->len - (size_t)(sep + 4 - resp->s) + 1);
-	resp->len -= (size_t)(sep + 4 - resp->s);
-	if (status != 200)
-		return exp_engine_fail(&c->e, -EIO, "ClickHouse: %.300s (for: %.200s)",
-				       resp->s, query);
-	return 0;
+	return exp_http_post(&c->e, c->host, c->port, query, body, len, resp);
 }
 
 static int run(struct ch_engine *c, const char *query)
@@ -217,13 +117,20 @@ static bool is_array(enum exp_type t)
 	return t == EXP_ARR_INT || t == EXP_ARR_UINT || t == EXP_ARR_REAL;
 }
 
+/* @col's type, as ClickHouse names it */
+static void col_type(struct exp_buf *b, const struct exp_col *col, bool order)
+{
+	if (order || is_array(col->type))
+		exp_buf_str(b, ch_type(col->type));
+	else
+		exp_buf_printf(b, "Nullable(%s)", ch_type(col->type));
+}
+
 static void col_decl(struct exp_buf *b, const struct exp_col *col, bool order)
 {
 	quote(b, col->name, '`');
-	if (order || is_array(col->type))
-		exp_buf_printf(b, " %s", ch_type(col->type));
-	else
-		exp_buf_printf(b, " Nullable(%s)", ch_type(col->type));
+	exp_buf_str(b, " ");
+	col_type(b, col, order);
 }
 
 /* A TabSeparated field: backslash, tab and line ends escaped. */
@@ -266,6 +173,109 @@ static void tsv_val(struct exp_buf *b, const struct exp_val *v, const struct exp
 	}
 }
 
+/* RowBinary: little-endian words, LEB128 lengths. */
+static void rb_word(struct exp_buf *b, uint64_t w)
+{
+	char le[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		le[i] = (char)(w >> (8 * i));
+	exp_buf_add(b, le, 8);
+}
+
+static void rb_len(struct exp_buf *b, uint64_t n)
+{
+	char c;
+
+	do {
+		c = (char)(n & 0x7f);
+		n >>= 7;
+		if (n)
+			c = (char)(c | 0x80);
+		exp_buf_add(b, &c, 1);
+	} while (n);
+}
+
+/*
+ * An array of numbers from its JSON text ("[1,-2]", "[0.5,null]": null a
+ * NaN): the elements that parse, their count first (what does not parse
+ * ends it: the block stays aligned whatever the text).
+ */
+static void rb_array(struct exp_buf *b, const struct exp_val *v, enum exp_type type)
+{
+	struct exp_buf elems = { 0 };
+	const char *p, *end;
+	uint64_t n = 0, w;
+	char *next;
+
+	end = v->kind == EXP_V_TEXT ? v->t.s + v->t.len : NULL;
+	for (p = end && v->t.len > 2 && v->t.s[0] == '[' ? v->t.s + 1 : NULL; p && p < end;
+	     p = next + 1) {
+		double d;
+
+		if (type == EXP_ARR_REAL && !strncmp(p, "null", 4)) {
+			d = NAN;	/* what value.c wrote null for */
+			next = (char *)p + 4;
+		} else if (type == EXP_ARR_REAL) {
+			d = strtod(p, &next);
+		} else if (type == EXP_ARR_UINT) {
+			w = strtoull(p, &next, 10);
+		} else {
+			w = (uint64_t)strtoll(p, &next, 10);
+		}
+		if (next == p)
+			break;
+		if (type == EXP_ARR_REAL)
+			memcpy(&w, &d, sizeof(w));
+		rb_word(&elems, w);
+		n++;
+		if (*next != ',')
+			break;
+	}
+	rb_len(b, n);
+	exp_buf_add(b, elems.s ? elems.s : "", elems.len);
+	exp_buf_fini(&elems);
+}
+
+static void rb_val(struct exp_buf *b, const struct exp_val *v, const struct exp_col *col,
+		   bool order)
+{
+	char null = v->kind == EXP_V_NULL;
+	uint64_t w = 0;
+
+	if (is_array(col->type)) {
+		rb_array(b, v, col->type);
+		return;
+	}
+	if (!order) {
+		exp_buf_add(b, &null, 1);
+		if (null)
+			return;
+	}
+	switch (v->kind) {
+	case EXP_V_NULL:
+		break;
+	case EXP_V_INT:
+		w = (uint64_t)v->i;
+		break;
+	case EXP_V_UINT:
+		w = v->u;
+		break;
+	case EXP_V_REAL:
+		memcpy(&w, &v->d, sizeof(w));
+		break;
+	case EXP_V_TEXT:
+		rb_len(b, v->t.len);
+		exp_buf_add(b, v->t.s, v->t.len);
+		return;
+	}
+	if (col->type == EXP_TEXT || col->type == EXP_JSON)
+		rb_len(b, 0);	/* no text for it: the empty string */
+	else
+		rb_word(b, w);
+}
+
 /* ---- the engine ---- */
 
 static int flush(struct ch_engine *c, struct ch_table *ct)
@@ -285,7 +295,7 @@ static int mark_export(struct ch_engine *c, const char *id, const char *state)
 
 	exp_buf_str(&q, "INSERT INTO ");
 	table_ref(c, &q, "ltt_exports");
-	exp_buf_str(&q, " VALUES (");
+	exp_buf_str(&q, " (id, state) VALUES (");
 	quote(&q, id, '\'');
 	exp_buf_printf(&q, ", '%s')", state);
 	ret = q.nomem ? -ENOMEM : run(c, q.s);
@@ -293,24 +303,88 @@ static int mark_export(struct ch_engine *c, const char *id, const char *state)
 	return ret;
 }
 
-/* Rows of packets with no ltt_packets row deleted, if an export began and did not end. */
+#define ELSEWHERE_DEAD_S 3600	/* an export of another host silent this long is dead */
+#define BEAT_S 60		/* how often a long export says in ltt_exports that it lives */
+
+/*
+ * Of @text's "ID\tSECONDS_SINCE_HEARD" lines, the ids of exports that are
+ * dead, a line each into @ids: of this host, their process gone (or not
+ * ltt-export); of another, silent for ELSEWHERE_DEAD_S.
+ */
+static void dead_ids(struct ch_engine *c, char *text, struct exp_buf *ids)
+{
+	char host[HOST_NAME_MAX + 1] = "", comm[64], path[64], *line, *save = NULL, *tab;
+	size_t hlen;
+
+	if (gethostname(host, sizeof(host) - 1))
+		strcpy(host, "?");
+	hlen = strlen(host);
+	(void)c;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		bool dead;
+		FILE *f;
+
+		tab = strchr(line, '\t');
+		if (!tab)
+			continue;
+		*tab = '\0';
+		if (!strncmp(line, host, hlen) && line[hlen] == ':') {
+			snprintf(path, sizeof(path), "/proc/%d/comm", atoi(line + hlen + 1));
+			f = fopen(path, "re");
+			dead = !f || !fgets(comm, sizeof(comm), f) || strncmp(comm, "ltt-export", 10);
+			if (f)
+				fclose(f);
+		} else {
+			dead = strtoull(tab + 1, NULL, 10) >= ELSEWHERE_DEAD_S;
+		}
+		if (dead)
+			exp_buf_printf(ids, "%s\n", line);
+	}
+}
+
+/* Until the server has applied every mutation of the database (bounded: 120 s). */
+static int mutations_done(struct ch_engine *c)
+{
+	struct timespec pause = { 0, 100 * 1000 * 1000 };
+	struct exp_buf q = { 0 };
+	int ret = 0, i;
+
+	exp_buf_str(&q, "SELECT count() FROM system.mutations WHERE is_done = 0 AND database = ");
+	quote(&q, c->db, '\'');
+	for (i = 0; !ret && i < 1200; i++) {
+		ret = q.nomem ? -ENOMEM : run(c, q.s);
+		if (!ret && c->resp.s && c->resp.s[0] == '0')
+			break;
+		nanosleep(&pause, NULL);
+	}
+	if (!ret && i == 1200)
+		ret = exp_engine_fail(&c->e, -ETIMEDOUT, "ClickHouse: the rows of an export cut "
+				      "short are not deleted after 120 s (system.mutations): try again "
+				      "once they are");
+	exp_buf_fini(&q);
+	return ret;
+}
+
+/* Rows of packets with no ltt_packets row deleted, if an export began, died and did not end. */
 static int recover(struct ch_engine *c)
 {
 	struct exp_buf q = { 0 }, ids = { 0 }, tables = { 0 };
 	char *line, *save = NULL;
 	int ret;
 
-	exp_buf_str(&q, "SELECT id FROM ");
+	exp_buf_str(&q, "SELECT id, toUInt64(now() - max(at)) FROM ");
 	table_ref(c, &q, "ltt_exports");
-	exp_buf_str(&q, " GROUP BY id HAVING countIf(state = 'done') = 0 FORMAT TabSeparated");
+	exp_buf_str(&q, " GROUP BY id HAVING countIf(state = 'done') = 0 FORMAT TabSeparatedRaw");
 	ret = q.nomem ? -ENOMEM : run(c, q.s);
 	if (ret || !c->resp.len)
 		goto end;
-	exp_buf_str(&ids, c->resp.s);
+	dead_ids(c, c->resp.s, &ids);
+	if (!ids.len)
+		goto end;	/* the exports not ended are running */
 	exp_buf_reset(&q);
 	exp_buf_str(&q, "SELECT table FROM system.columns WHERE database = ");
 	quote(&q, c->db, '\'');
-	exp_buf_str(&q, " AND name = 'packet' AND table != 'ltt_packets' FORMAT TabSeparated");
+	exp_buf_str(&q, " AND name = 'packet' AND table != 'ltt_packets' FORMAT TabSeparatedRaw");
 	ret = q.nomem ? -ENOMEM : run(c, q.s);
 	if (!ret)
 		exp_buf_str(&tables, c->resp.s);
@@ -327,6 +401,8 @@ static int recover(struct ch_engine *c)
 		ret = del.nomem ? -ENOMEM : run(c, del.s);
 		exp_buf_fini(&del);
 	}
+	if (!ret)
+		ret = mutations_done(c);	/* deleted before they are marked, and sent again */
 	for (line = ret ? NULL : strtok_r(ids.s, "\n", &save); line && !ret;
 	     line = strtok_r(NULL, "\n", &save))
 		ret = mark_export(c, line, "done");
@@ -356,11 +432,14 @@ static int ch_packets(struct exp_engine *e, int64_t **ret_packets, size_t *ret_n
 	table_ref(c, &q, "ltt_packets");
 	exp_buf_str(&q, " FORMAT TabSeparated");
 	ret = q.nomem ? -ENOMEM : run(c, q.s);
-	for (p = c->resp.s; !ret && p && *p; p = end + (*end == '\n')) {
+	for (p = c->resp.s; !ret && p && *p; p = end + 1) {
 		int64_t v = strtoll(p, &end, 10);
 
-		if (end == p)
+		if (end == p || *end != '\n') {	/* an exception's text after a 200: not all of it */
+			ret = exp_engine_fail(&c->e, -EPROTO, "ClickHouse: ltt_packets read short: %.200s",
+					      p);
 			break;
+		}
 		if (nr_seen == cap) {
 			int64_t *s = realloc(seen, (cap = cap ? cap * 2 : 1024) * sizeof(*s));
 
@@ -427,20 +506,25 @@ bad:
 
 static int ch_start(struct ch_engine *c)
 {
+	char host[HOST_NAME_MAX + 1] = "";
 	struct exp_buf q = { 0 };
 	struct timespec ts;
 	int ret;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	snprintf(c->export_id, sizeof(c->export_id), "%lld.%09ld.%d", (long long)ts.tv_sec,
-		 ts.tv_nsec, (int)getpid());
+	if (gethostname(host, sizeof(host) - 1))
+		strcpy(host, "?");
+	snprintf(c->export_id, sizeof(c->export_id), "%s:%d:%lld.%09ld", host, (int)getpid(),
+		 (long long)ts.tv_sec, ts.tv_nsec);
+	c->beat = ts.tv_sec;
 	exp_buf_str(&q, "CREATE DATABASE IF NOT EXISTS ");
 	quote(&q, c->db, '`');
 	ret = q.nomem ? -ENOMEM : run(c, q.s);
 	exp_buf_reset(&q);
 	exp_buf_str(&q, "CREATE TABLE IF NOT EXISTS ");
 	table_ref(c, &q, "ltt_exports");
-	exp_buf_str(&q, " (id String, state String) ENGINE = MergeTree() ORDER BY id");
+	exp_buf_str(&q, " (id String, state String, at DateTime DEFAULT now()) "
+		    "ENGINE = MergeTree() ORDER BY id");
 	if (!ret)
 		ret = q.nomem ? -ENOMEM : run(c, q.s);
 	if (!ret)
@@ -486,32 +570,46 @@ static int ch_open(const char *where, struct exp_engine **ret_engine, char *err,
 	return 0;
 }
 
-/* The columns @t's table has on the server, one per line, in c->resp. */
+/* The columns @t's table has on the server, "NAME\tTYPE" a line, in c->resp. */
 static int server_cols(struct ch_engine *c, const char *table)
 {
 	struct exp_buf q = { 0 };
 	int ret;
 
-	exp_buf_str(&q, "SELECT name FROM system.columns WHERE database = ");
+	exp_buf_str(&q, "SELECT name, type FROM system.columns WHERE database = ");
 	quote(&q, c->db, '\'');
 	exp_buf_str(&q, " AND table = ");
 	quote(&q, table, '\'');
-	exp_buf_str(&q, " FORMAT TabSeparated");
+	exp_buf_str(&q, " FORMAT TabSeparatedRaw");
 	ret = q.nomem ? -ENOMEM : run(c, q.s);
 	exp_buf_fini(&q);
 	return ret;
 }
 
-static bool has_line(const char *text, const char *name)
+/* The type @text ("NAME\tTYPE" lines) gives column @name, up to its line's end; NULL: none. */
+static const char *server_type(const char *text, const char *name)
 {
 	size_t len = strlen(name);
 	const char *p;
 
 	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (!strncmp(p, name, len) && (p[len] == '\n' || !p[len]))
-			return true;
+		if (!strncmp(p, name, len) && p[len] == '\t')
+			return p + len + 1;
 	}
-	return false;
+	return NULL;
+}
+
+/* Does the server's type of @col (NULL: none yet) differ from ours? */
+static bool other_type(const char *theirs, const struct exp_col *col, bool order)
+{
+	struct exp_buf ours = { 0 };
+	bool other;
+
+	col_type(&ours, col, order);
+	other = ours.nomem || strncmp(theirs, ours.s, ours.len) ||
+		(theirs[ours.len] && theirs[ours.len] != '\n');
+	exp_buf_fini(&ours);
+	return other;
 }
 
 static int ch_table(struct exp_engine *e, struct exp_table *t)
@@ -526,6 +624,12 @@ static int ch_table(struct exp_engine *e, struct exp_table *t)
 		return -ENOMEM;
 	ct->t = t;
 	ct->order_col = t->key ? t->key : !strcmp(t->cols[0].name, "ts") ? "ts" : NULL;
+	ct->order_idx = -1;
+	for (i = 0; ct->order_col && i < t->nr_cols; i++) {
+		if (!strcmp(ct->order_col, t->cols[i].name))
+			ct->order_idx = (long)i;
+	}
+	ct->binary = true;
 	exp_buf_str(&q, "CREATE TABLE IF NOT EXISTS ");
 	table_ref(c, &q, t->name);
 	for (i = 0; i < t->nr_cols; i++) {
@@ -543,8 +647,13 @@ static int ch_table(struct exp_engine *e, struct exp_table *t)
 	if (!ret)
 		exp_buf_str(&have, c->resp.s);
 	for (i = 0; !ret && i < t->nr_cols; i++) {
-		if (has_line(have.s, t->cols[i].name))
+		const char *theirs = server_type(have.s, t->cols[i].name);
+
+		if (theirs) {
+			ct->binary = ct->binary && !other_type(theirs, &t->cols[i],
+							       (long)i == ct->order_idx);
 			continue;
+		}
 		exp_buf_reset(&q);
 		exp_buf_str(&q, "ALTER TABLE ");
 		table_ref(c, &q, t->name);
@@ -558,7 +667,7 @@ static int ch_table(struct exp_engine *e, struct exp_table *t)
 		exp_buf_str(&ct->insert, i ? ", " : " (");
 		quote(&ct->insert, t->cols[i].name, '`');
 	}
-	exp_buf_str(&ct->insert, ") FORMAT TabSeparated");
+	exp_buf_str(&ct->insert, ct->binary ? ") FORMAT RowBinary" : ") FORMAT TabSeparated");
 	exp_buf_fini(&q);
 	exp_buf_fini(&have);
 	if (ret || ct->insert.nomem) {
@@ -581,13 +690,15 @@ static int ch_row(struct exp_engine *e, struct exp_table *t, const struct exp_va
 	struct ch_table *ct = t->priv;
 	size_t i;
 
-	for (i = 0; i < t->nr_cols; i++) {
+	for (i = 0; ct->binary && i < t->nr_cols; i++)
+		rb_val(&ct->rows, &vals[i], &t->cols[i], (long)i == ct->order_idx);
+	for (i = 0; !ct->binary && i < t->nr_cols; i++) {
 		if (i)
 			exp_buf_add(&ct->rows, "\t", 1);
-		tsv_val(&ct->rows, &vals[i], &t->cols[i],
-			ct->order_col && !strcmp(ct->order_col, t->cols[i].name));
+		tsv_val(&ct->rows, &vals[i], &t->cols[i], (long)i == ct->order_idx);
 	}
-	exp_buf_add(&ct->rows, "\n", 1);
+	if (!ct->binary)
+		exp_buf_add(&ct->rows, "\n", 1);
 	if (ct->rows.nomem)
 		return -ENOMEM;
 	return ct != CE(e)->packets && ct->rows.len >= BLOCK_BYTES ? flush(CE(e), ct) : 0;
@@ -601,12 +712,25 @@ static int ch_commit(struct exp_engine *e)
 
 	for (ct = c->tables; ct && !ret; ct = ct->next)
 		ret = flush(c, ct);
-	return ret || !c->packets ? ret : flush(c, c->packets);
+	if (!ret && c->packets)
+		ret = flush(c, c->packets);
+	if (!ret && time(NULL) - c->beat >= BEAT_S) {
+		c->beat = time(NULL);
+		ret = mark_export(c, c->export_id, "alive");
+	}
+	return ret;
 }
 
 static int ch_sync(struct exp_engine *e)
 {
-	return exp_pipe_sync(CE(e)->pipe);
+	struct ch_engine *c = CE(e);
+	int ret = exp_pipe_sync(c->pipe);
+	time_t now = time(NULL);
+
+	if (ret || now - c->beat < BEAT_S)
+		return ret;
+	c->beat = now;
+	return mark_export(c, c->export_id, "alive");
 }
 
 static int ch_finish(struct exp_engine *e)

@@ -12,11 +12,14 @@
  * (their export was cut short: they go again, once).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "common/base/fault.h"
 #include "export/export.h"
@@ -34,6 +37,7 @@ struct sqlite_table {
 struct sqlite_engine {
 	struct exp_engine e;
 	sqlite3 *db;
+	int lock_fd;		/* the file, flock()ed: one export writes it at a time */
 	struct exp_pipe *pipe;
 	struct sqlite_table *tables;
 	bool in_txn;
@@ -92,17 +96,19 @@ static int recover(struct sqlite_engine *s)
 		"WHERE m.type = 'table' AND c.name = 'packet' AND m.name != 'ltt_packets'";
 	struct exp_buf sql = { 0 };
 	sqlite3_stmt *st;
-	int ret = 0;
+	int ret = 0, rc;
 
 	if (sqlite3_prepare_v2(s->db, list, -1, &st, NULL) != SQLITE_OK)
 		return db_fail(s, "listing the tables");
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		exp_buf_str(&sql, "DELETE FROM ");
 		ident(&sql, (const char *)sqlite3_column_text(st, 0));
 		exp_buf_str(&sql, " WHERE packet NOT IN (SELECT packet FROM ltt_packets);");
 	}
 	sqlite3_finalize(st);
-	if (sql.nomem)
+	if (rc != SQLITE_DONE)
+		ret = db_fail(s, "listing the tables");
+	else if (sql.nomem)
 		ret = -ENOMEM;
 	else if (sql.len)
 		ret = exec(s, sql.s);
@@ -114,25 +120,28 @@ static int begin_export(struct sqlite_engine *s)
 {
 	sqlite3_stmt *st;
 	bool clean = true, had_packets;
-	int ret;
+	int ret, rc;
 
 	ret = exec(s, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
 		   "PRAGMA cache_size=-65536; "
 		   "CREATE TABLE IF NOT EXISTS ltt_export_state (clean INTEGER NOT NULL);");
 	if (ret)
 		return ret;
-	if (sqlite3_prepare_v2(s->db, "SELECT clean FROM ltt_export_state", -1, &st, NULL) !=
-	    SQLITE_OK)
-		return db_fail(s, "reading ltt_export_state");
-	if (sqlite3_step(st) == SQLITE_ROW)
-		clean = sqlite3_column_int(st, 0) != 0;
-	sqlite3_finalize(st);
-	had_packets = sqlite3_table_column_metadata(s->db, NULL, "ltt_packets", "packet", NULL,
-						    NULL, NULL, NULL, NULL) == SQLITE_OK;
-	ret = exec(s, "BEGIN IMMEDIATE");
+	ret = exec(s, "BEGIN IMMEDIATE");	/* what is read next, no one changes meanwhile */
 	if (ret)
 		return ret;
 	s->in_txn = true;
+	if (sqlite3_prepare_v2(s->db, "SELECT clean FROM ltt_export_state", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return db_fail(s, "reading ltt_export_state");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		clean = sqlite3_column_int(st, 0) != 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(s, "reading ltt_export_state");
+	had_packets = sqlite3_table_column_metadata(s->db, NULL, "ltt_packets", "packet", NULL,
+						    NULL, NULL, NULL, NULL) == SQLITE_OK;
 	if (!clean && had_packets)
 		ret = recover(s);
 	if (!ret)
@@ -151,6 +160,7 @@ static int sqlite_open(const char *where, struct exp_engine **ret_engine, char *
 	if (!s)
 		return -ENOMEM;
 	s->e.ops = &exp_sqlite_ops;
+	s->lock_fd = -1;
 	if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 			    SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
@@ -161,7 +171,19 @@ static int sqlite_open(const char *where, struct exp_engine **ret_engine, char *
 		return -EIO;
 	}
 	sqlite3_busy_timeout(s->db, 10000);
-	ret = begin_export(s);
+	/*
+	 * One export at a time: another's recovery would take this one's
+	 * packets being written for a dead export's (a BSD lock: SQLite's
+	 * own are POSIX locks, which it does not disturb; closed after it).
+	 */
+	s->lock_fd = open(where, O_RDONLY | O_CLOEXEC);
+	if (s->lock_fd < 0 || flock(s->lock_fd, LOCK_EX | LOCK_NB))
+		ret = exp_engine_fail(&s->e, -EBUSY, "SQLite database '%s': %s", where,
+				      s->lock_fd < 0 ? strerror(errno) :
+				      "another ltt-export writes it now: run this one when it "
+				      "ends (SQLite takes one writer)");
+	else
+		ret = begin_export(s);
 	if (!ret) {
 		s->pipe = exp_pipe_create(&s->e, sqlite_write);
 		if (!s->pipe)
@@ -278,7 +300,7 @@ static void put_val(struct exp_buf *b, const struct exp_val *v)
 		exp_buf_add(b, (const char *)&v->u, 8);
 		break;
 	case EXP_V_TEXT:
-		len = v->t.len > UINT32_MAX ? UINT32_MAX : (uint32_t)v->t.len;
+		len = v->t.len > INT32_MAX ? INT32_MAX : (uint32_t)v->t.len;	/* SQLite's int */
 		exp_buf_add(b, (const char *)&len, sizeof(len));
 		exp_buf_add(b, v->t.s, len);
 		break;
@@ -449,6 +471,8 @@ static void sqlite_close(struct exp_engine *e)
 	if (s->in_txn)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_close(s->db);
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);	/* after SQLite's close: its POSIX locks are gone then */
 	free(s);
 }
 

@@ -131,3 +131,9 @@ types_trace() {
 	bt "$TEST_TMP/s" "$TEST_TMP/bt"
 	total=$(wc -l <"$TEST_TMP/bt")
 }
+
+# stopped PID: until process PID is stopped (a fault point's SIGSTOP), bounded.
+stopped() {
+	timeout "$TEST_TIMEOUT" bash -c \
+		'until [ "$(cut -d" " -f3 /proc/$0/stat 2>/dev/null)" = T ]; do :; done' "$1"
+}

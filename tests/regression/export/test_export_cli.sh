@@ -60,7 +60,7 @@ is "$(cat "$TEST_TMP/text")" "not a database" "and the file is as it was"
 ok "$([ ! -e "$DB" ]; echo $?)" "no database made by any refused command"
 run env LTT_EXPORT_PATH="$TEST_TMP/no-ltt-export" "$LTTCTL_BIN" export-trace -s s --to="sqlite:$DB"
 is "$RC" 1 "ltt-export missing: exit 1"
-like "$ERR" "can't run $TEST_TMP/no-ltt-export: No such file or directory \\(is ltt installed whole\\? ltt-export comes with lttctl\\)" \
+like "$ERR" "can't run $TEST_TMP/no-ltt-export: No such file or directory \\(install ltt-export: Debian's package of that name, or make install of an ltt built with libbabeltrace2-dev and libsqlite3-dev\\)" \
 	"ltt-export missing: said"
 
 # The progress line, asked for; none with --quiet.

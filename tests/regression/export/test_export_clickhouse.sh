@@ -16,7 +16,7 @@
 ust_setup
 export_or_skip
 ch_start
-plan 22
+plan 26
 
 N=60000	# per thread: 240,000 events, more than a commit's 200,000
 types_trace $N
@@ -76,6 +76,25 @@ is "$CH_GOT" "$total	$total" "then every event once (the half-kept packets' rows
 is "$(chq 'SELECT thread, count(), uniqExact(seq) FROM cut.`ltt_test:seq` GROUP BY thread ORDER BY thread' | tr '\t' '|')" \
 	"0|$N|$N
 1|$N|$N" "ltt_test:seq: each number once per thread"
+
+# An export stopped after its first commit is alive: another export into
+# the database meanwhile deletes nothing of its half-written packets; once
+# it is killed, the next export recovers them and ends with every event once.
+URL3="clickhouse://127.0.0.1:$CH_PORT/held"
+LTT_FAULT="stop export-committed:1" "$EXPORT_BIN" --quiet --to="$URL3" "$TEST_TMP/s" &
+held=$!
+stopped "$held"
+ok $? "an export stopped after its first commit"
+before=$(chq "SELECT count() FROM held.events WHERE trace = 's'")
+run "$EXPORT_BIN" --to="$URL3" "$TEST_TMP/s2"
+is "$RC" 0 "another export into the database meanwhile"
+is "$(chq "SELECT count() FROM held.events WHERE trace = 's'")" "$before" \
+	"it takes the stopped one for alive: nothing of its rows deleted"
+kill -KILL "$held"
+wait "$held" 2>/dev/null
+run "$EXPORT_BIN" --to="$URL3" "$TEST_TMP/s"
+ch_settle "SELECT count(), uniqExact(ts, tid) FROM held.events WHERE trace = 's'" "$total	$total"
+is "$CH_GOT" "$total	$total" "killed: the next export recovers its rows, every event once"
 
 # No server there; a port that is not an HTTP interface.
 port=$(free_port)

@@ -15,7 +15,7 @@
 
 ust_setup
 export_or_skip
-plan 31
+plan 36
 
 N=60000	# per thread: 2 x 2 x N = 240,000 events, more than a commit's 200,000
 types_trace $N
@@ -93,6 +93,26 @@ is "$(sq "$DB2" 'SELECT count(*), count(DISTINCT ts || tid) FROM events')" "$tot
 is "$(sq "$DB2" 'SELECT thread, count(*), count(DISTINCT seq) FROM "ltt_test:seq" GROUP BY thread ORDER BY thread')" \
 	"0|$N|$N
 1|$N|$N" "ltt_test:seq: each number once per thread"
+
+# An export holding the file (stopped after its first commit): a second is
+# refused and deletes nothing of the first one's; once it is gone, the next
+# ends with every event once.
+DB3="$TEST_TMP/held.db"
+LTT_FAULT="stop export-committed:1" "$EXPORT_BIN" --quiet --to="sqlite:$DB3" "$TEST_TMP/s" &
+held=$!
+stopped "$held"
+ok $? "an export stopped after its first commit"
+before=$(sq "$DB3" 'SELECT count(*) FROM events')
+run "$EXPORT_BIN" --to="sqlite:$DB3" "$TEST_TMP/s"
+is "$RC" 1 "a second export into its file: exit 1"
+like "$ERR" "SQLite database '$DB3': another ltt-export writes it now: run this one when it ends" \
+	"saying why and what to do"
+is "$(sq "$DB3" 'SELECT count(*) FROM events')" "$before" "nothing of the first one's deleted"
+kill -KILL "$held"
+wait "$held" 2>/dev/null
+run "$EXPORT_BIN" --to="sqlite:$DB3" "$TEST_TMP/s"
+is "$(sq "$DB3" 'SELECT count(*), count(DISTINCT ts || tid) FROM events')" "$total|$total" \
+	"the first one gone, the next export ends with every event once"
 
 # A channel too small for the program: what the tracer discarded, counted.
 lttctl -q create d -o "$TEST_TMP/d"

@@ -66,8 +66,9 @@ static int exec_export(const struct export_args *a, const char **dirs, int nr)
 	fflush(stdout);
 	execv(export_path(), (char *const *)argv);
 	ctl_out_error(LTT_ERR_UNKNOWN, "export-trace: can't run %s: %s%s", export_path(),
-		      strerror(errno), errno == ENOENT ? " (is ltt installed whole? "
-		      "ltt-export comes with lttctl)" : "");
+		      strerror(errno), errno == ENOENT ? " (install ltt-export: Debian's package "
+		      "of that name, or make install of an ltt built with libbabeltrace2-dev and "
+		      "libsqlite3-dev)" : "");
 	return CTL_EXIT_FAILURE;
 #endif
 }
