@@ -343,22 +343,7 @@ static void rm_contents(const char *dir)
 
 static void rm_tree(const char *dir)
 {
-	char path[PATH_MAX];
-	struct dirent *de;
-	struct stat st;
-	DIR *d = opendir(dir);
-
-	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.' && (!de->d_name[1] || !strcmp(de->d_name, "..")))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (!lstat(path, &st) && S_ISDIR(st.st_mode))
-			rm_tree(path);
-		else
-			unlink(path);
-	}
-	if (d)
-		closedir(d);
+	rm_contents(dir);
 	rmdir(dir);
 }
 
