@@ -373,15 +373,18 @@ int exp_follow(const struct exp_follow_args *a)
 	struct sigaction sa = { .sa_handler = on_stop };
 	struct timespec pause = { (time_t)a->interval_ms / 1000,
 				  (long)(a->interval_ms % 1000) * 1000000 };
-	char tmp[] = "/tmp/ltt-export.XXXXXX", dst[PATH_MAX], err[512], said[512] = "";
+	char tmp[PATH_MAX], dst[PATH_MAX], err[512], said[512] = "";
+	const char *tmpdir = getenv("TMPDIR");
 	uint64_t total = 0, before = 0, rounds = 0;	/* before: of engines closed */
 	size_t i;
 	int ret = 0;
 
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	if (!mkdtemp(tmp)) {
-		fprintf(stderr, "ltt-export: a round directory in /tmp: %s\n", strerror(errno));
+	if (snprintf(tmp, sizeof(tmp), "%s/ltt-export.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") >=
+	    (int)sizeof(tmp) || !mkdtemp(tmp)) {
+		fprintf(stderr, "ltt-export: a round directory in %s: %s\n",
+			tmpdir && *tmpdir ? tmpdir : "/tmp", strerror(errno));
 		return -errno;
 	}
 	while (!stop_asked) {

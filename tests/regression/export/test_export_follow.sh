@@ -43,7 +43,8 @@ lttctl -q enable-event -u ltt_test:seq -s s1 &&
 	lttctl -q start s1 && lttctl -q start s2 || { echo "Bail out! the sessions did not start"; exit 1; }
 
 follower() {
-	"$EXPORT_BIN" --follow=0.2 --to="$URL" "$TEST_TMP/relay-out" 2>>"$TEST_TMP/follower.err" &
+	TMPDIR=$TEST_TMP "$EXPORT_BIN" --follow=0.2 --to="$URL" "$TEST_TMP/relay-out" \
+		2>>"$TEST_TMP/follower.err" &
 	FOLLOWER=$!
 }
 

@@ -31,7 +31,7 @@ LTT_STATEDIR=$state LTT_FAULT="kill packet-written:$K" start_relayd -o "$out" ||
 	{ echo "Bail out! ltt-relayd did not start"; exit 1; }
 dead=$RELAYD_PID
 : >"$TEST_TMP/follower.err"
-"$EXPORT_BIN" --follow=0.2 --to="sqlite:$DB" "$out" 2>>"$TEST_TMP/follower.err" &
+TMPDIR=$TEST_TMP "$EXPORT_BIN" --follow=0.2 --to="sqlite:$DB" "$out" 2>>"$TEST_TMP/follower.err" &
 FOLLOWER=$!
 lttctl -q create s -U "net://127.0.0.1:$CPORT:$DPORT"
 # blocking: every event reaches the consumer, so the relay gets its K-th packet
