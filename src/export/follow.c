@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/base/paths.h"
 #include "common/trace/ctf.h"
 #include "export/export.h"
 
@@ -299,24 +300,6 @@ static void undo_trace(struct follow *f, const char *src)
 	}
 }
 
-/* @dir and the directories above it, as mkdir -p. */
-static int mkdir_p(const char *dir)
-{
-	char path[PATH_MAX], *p;
-
-	if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0700) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	return mkdir(path, 0700) && errno != EEXIST ? -errno : 0;
-}
-
 /* What is in @dir, removed (@dir stays: no one else may take its name meanwhile). */
 static void rm_contents(const char *dir)
 {
@@ -418,7 +401,7 @@ int exp_follow(const struct exp_follow_args *a)
 
 			is_new = false;
 			tret = snprintf(dst, sizeof(dst), "%s%s", tmp, found.dirs[i]) >= (int)sizeof(dst) ?
-				-ENAMETOOLONG : mkdir_p(dst);
+				-ENAMETOOLONG : ltt_mkdir_p(dst, 0700);
 			if (!tret)
 				tret = round_trace(&f, found.dirs[i], dst, &is_new);
 			if (!tret && is_new)

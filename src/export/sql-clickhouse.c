@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "common/base/fault.h"
+#include "common/model/uri.h"
 #include "export/export.h"
 
 #define BLOCK_BYTES (1u << 20)
@@ -462,41 +463,25 @@ end:
 	return 0;
 }
 
+/* HOST[:PORT]/DATABASE, as tcp:// URLs are (common/model/uri.h; tcp6:// for [IPV6]). */
 static int parse_where(struct ch_engine *c, const char *where, char *err, size_t len)
 {
-	const char *slash = strchr(where, '/'), *colon, *host = where, *hend;
+	char text[LTT_URI_TEXT_SIZE];
+	struct ltt_uri uri;
 	size_t i;
 
-	if (!slash || !slash[1] || strlen(slash + 1) >= sizeof(c->db))
+	if (snprintf(text, sizeof(text), "%s://%s", where[0] == '[' ? "tcp6" : "tcp", where) >=
+	    (int)sizeof(text) ||
+	    ltt_uri_parse(text, &uri) || !uri.path[0] || strlen(uri.path) >= sizeof(c->db))
 		goto bad;
-	for (i = 1; slash[i]; i++) {
+	for (i = 0; uri.path[i]; i++) {
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
-			    slash[i]))
+			    uri.path[i]))
 			goto bad;
 	}
-	strcpy(c->db, slash + 1);
-	if (*host == '[') {
-		hend = memchr(host, ']', (size_t)(slash - host));
-		if (!hend)
-			goto bad;
-		host++;
-		colon = hend[1] == ':' ? hend + 1 : NULL;
-	} else {
-		colon = memchr(host, ':', (size_t)(slash - host));
-		hend = colon ? colon : slash;
-	}
-	if (hend == host || (size_t)(hend - host) >= sizeof(c->host))
-		goto bad;
-	memcpy(c->host, host, (size_t)(hend - host));
-	snprintf(c->port, sizeof(c->port), "8123");
-	if (colon) {
-		char *end;
-		unsigned long port = strtoul(colon + 1, &end, 10);
-
-		if (end != slash || !port || port > 65535)
-			goto bad;
-		snprintf(c->port, sizeof(c->port), "%lu", port);
-	}
+	strcpy(c->db, uri.path);
+	snprintf(c->host, sizeof(c->host), "%s", uri.host);
+	snprintf(c->port, sizeof(c->port), "%u", uri.ctrl_port ? (unsigned int)uri.ctrl_port : 8123u);
 	return 0;
 bad:
 	snprintf(err, len, "--to 'clickhouse://%s': give clickhouse://HOST[:PORT]/DATABASE (a "
