@@ -12,7 +12,7 @@
 
 ust_setup
 export_or_skip
-plan 26
+plan 33
 
 lttctl -q create s -o "$TEST_TMP/s"
 lttctl -q enable-event -u ltt_test:seq -s s
@@ -62,6 +62,20 @@ run env LTT_EXPORT_PATH="$TEST_TMP/no-ltt-export" "$LTTCTL_BIN" export-trace -s 
 is "$RC" 1 "ltt-export missing: exit 1"
 like "$ERR" "can't run $TEST_TMP/no-ltt-export: No such file or directory \\(install ltt-export: Debian's package of that name, or make install of an ltt built with libbabeltrace2-dev and libsqlite3-dev\\)" \
 	"ltt-export missing: said"
+
+# ClickHouse URLs that name no server's database; --follow's interval.
+run lttctl export-trace -s s --to="clickhouse://127.0.0.1:0/ltt"
+is "$RC" 1 "clickhouse://HOST:0/...: exit 1"
+like "$ERR" "--to 'clickhouse://127\\.0\\.0\\.1:0/ltt': give clickhouse://HOST\\[:PORT\\]/DATABASE" \
+	"port 0: said, with the form to give"
+run lttctl export-trace -s s --to="clickhouse://[::1]:1/ltt"
+like "$ERR" "ClickHouse at ::1:1: Connection refused" "an IPv6 address in brackets: taken, and the server looked for there"
+run lttctl export-trace -s s --to="sqlite:$DB" --follow=abc
+is "$RC" 2 "--follow=abc: exit 2"
+like "$ERR" "--follow=abc: give seconds between rounds, from 0\\.01 to 3600" "--follow=abc: says what to give"
+run lttctl export-trace -s s --to="sqlite:$DB" --follow=1 --progress
+is "$RC" 2 "--follow with --progress: exit 2"
+ok "$([ ! -e "$DB" ]; echo $?)" "and still no database made"
 
 # The progress line, asked for; none with --quiet.
 run lttctl export-trace -s s --to="sqlite:$DB" --progress
