@@ -37,26 +37,14 @@ trace() {
 
 ch_port=
 ch_pid=
-# A ClickHouse server in $BENCH_TMP/ch (the test's configuration: export-lib.sh's)
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# A ClickHouse server in $BENCH_TMP/ch (the tests' configuration: ch-config.sh)
 ch_start() {
 	local dir=$BENCH_TMP/ch i
-	mkdir -p "$dir"
-	ch_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-	cat >"$dir/users.xml" <<-XML
-	<?xml version="1.0"?>
-	<yandex><profiles><default></default></profiles>
-	<users><default><password></password><networks><ip>127.0.0.1</ip></networks>
-	<profile>default</profile><quota>default</quota></default></users><quotas><default></default></quotas></yandex>
-	XML
-	cat >"$dir/config.xml" <<-XML
-	<?xml version="1.0"?>
-	<yandex><logger><level>information</level><log>$dir/server.log</log><console>0</console></logger>
-	<http_port>$ch_port</http_port><tcp_port>$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')</tcp_port>
-	<listen_host>127.0.0.1</listen_host><path>$dir/data/</path><tmp_path>$dir/tmp/</tmp_path>
-	<user_files_path>$dir/uf/</user_files_path><format_schema_path>$dir/fs/</format_schema_path>
-	<users_config>$dir/users.xml</users_config><default_profile>default</default_profile>
-	<default_database>default</default_database><mark_cache_size>67108864</mark_cache_size></yandex>
-	XML
+	ch_port=$(free_port)
+	"$top/tests/regression/export/ch-config.sh" "$dir" "$ch_port" "$(free_port)" || return 1
 	"$CH" --config-file="$dir/config.xml" </dev/null >/dev/null 2>&1 &
 	ch_pid=$!
 	for i in $(seq 300); do

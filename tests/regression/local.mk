@@ -509,4 +509,4 @@ REGRESSION_EXPORT_TESTS = \
 TESTS += $(REGRESSION_EXPORT_TESTS)
 EXTRA_DIST += $(REGRESSION_EXPORT_TESTS) tests/regression/export/export-lib.sh \
 	tests/regression/export/bt_types.py tests/regression/export/bt_expect.py \
-	tests/regression/export/doc_query.py
+	tests/regression/export/doc_query.py tests/regression/export/ch-config.sh

@@ -30,36 +30,10 @@ ch_start() {
 	local dir="$TEST_TMP/ch" try
 	command -v clickhouse-server >/dev/null || [ -x /usr/sbin/clickhouse-server ] ||
 		skip_all "clickhouse-server is not installed (Debian's clickhouse-server)"
-	mkdir -p "$dir"
-	cat >"$dir/users.xml" <<-XML
-	<?xml version="1.0"?>
-	<yandex>
-	  <profiles><default></default></profiles>
-	  <users><default><password></password><networks><ip>127.0.0.1</ip></networks>
-	    <profile>default</profile><quota>default</quota></default></users>
-	  <quotas><default></default></quotas>
-	</yandex>
-	XML
 	for try in 1 2 3; do
 		CH_PORT=$(free_port)
-		cat >"$dir/config.xml" <<-XML
-		<?xml version="1.0"?>
-		<yandex>
-		  <logger><level>information</level><log>$dir/server.log</log>
-		    <errorlog>$dir/server.err.log</errorlog><console>0</console></logger>
-		  <http_port>$CH_PORT</http_port>
-		  <tcp_port>$(free_port)</tcp_port>
-		  <listen_host>127.0.0.1</listen_host>
-		  <path>$dir/data/</path>
-		  <tmp_path>$dir/tmp/</tmp_path>
-		  <user_files_path>$dir/user_files/</user_files_path>
-		  <format_schema_path>$dir/format_schemas/</format_schema_path>
-		  <users_config>$dir/users.xml</users_config>
-		  <default_profile>default</default_profile>
-		  <default_database>default</default_database>
-		  <mark_cache_size>67108864</mark_cache_size>
-		</yandex>
-		XML
+		"$LTT_TOP_SRCDIR/tests/regression/export/ch-config.sh" "$dir" "$CH_PORT" "$(free_port)" ||
+			{ echo "Bail out! no ClickHouse configuration in $dir"; exit 1; }
 		: >"$dir/server.log"
 		PATH=$PATH:/usr/sbin clickhouse-server --config-file="$dir/config.xml" \
 			</dev/null >"$dir/out" 2>&1 &
