@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * buf.c - the growing text of ltt-export's JSON values, SQL and HTTP
- * requests, and the engines' sentence on failure.
+ * requests.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,18 +113,4 @@ void exp_buf_fini(struct exp_buf *b)
 {
 	free(b->s);
 	memset(b, 0, sizeof(*b));
-}
-
-int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	/* the writer's in its own buffer: the main thread may say its own meanwhile */
-	if (exp_pipe_in_writer())
-		vsnprintf(e->werr, sizeof(e->werr), fmt, ap);
-	else
-		vsnprintf(e->err, sizeof(e->err), fmt, ap);
-	va_end(ap);
-	return err;
 }

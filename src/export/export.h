@@ -147,8 +147,6 @@ struct exp_pipe *exp_pipe_create(struct exp_engine *engine, exp_pipe_write_fn wr
  * Returns 0, or the writer's first error (then nothing is queued).
  */
 int exp_pipe_send(struct exp_pipe *p, void *dest, struct exp_buf *block);
-/* Is the calling thread an engine's writer? (exp_engine_fail() writes werr then) */
-bool exp_pipe_in_writer(void);
 /* Wait until every block sent is written; 0 or the writer's first error. */
 int exp_pipe_sync(struct exp_pipe *p);
 /* Stop the writer (what is still queued is dropped) and free. */
@@ -160,6 +158,10 @@ struct exp_engine {
 	char err[512];		/* why it failed, for the main thread */
 	char werr[512];		/* the writer thread's, made err's by pipe.c */
 };
+
+/* pipe.c: say why @e failed, in werr from its writer thread, else in err; returns @err. */
+int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /**
  * exp_http_post() - POST @query (URL-encoded here) with @len bytes of @body
@@ -173,9 +175,6 @@ int exp_http_post(struct exp_engine *e, const char *host, const char *port, cons
 extern const struct exp_engine_ops exp_sqlite_ops;
 extern const struct exp_engine_ops exp_clickhouse_ops;
 
-/* Say why the engine failed (kept for exp_engine_error); returns @err. */
-int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* value.c */
 struct bt_field;

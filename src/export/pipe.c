@@ -6,11 +6,13 @@
  * At most MAX_QUEUED blocks wait: a sender waits for room, so memory is
  * bounded whatever the trace.  The first error stops the writer: blocks
  * queued after it are dropped, and every later send or sync returns it
- * (its sentence in the engine's err, written by the writer before it
+ * (its sentence in the engine's werr, written by exp_engine_fail() before it
  * says so under the lock, read by the main thread after).
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,11 +42,6 @@ struct exp_pipe {
 
 /* Is this thread an engine's writer?  Its failures are said in the engine's werr. */
 static __thread bool in_writer;
-
-bool exp_pipe_in_writer(void)
-{
-	return in_writer;
-}
 
 static void *writer(void *arg)
 {
@@ -163,4 +160,18 @@ void exp_pipe_destroy(struct exp_pipe *p)
 	pthread_cond_destroy(&p->changed);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
+}
+
+int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	/* the writer's in its own buffer: the main thread may say its own meanwhile */
+	if (in_writer)
+		vsnprintf(e->werr, sizeof(e->werr), fmt, ap);
+	else
+		vsnprintf(e->err, sizeof(e->err), fmt, ap);
+	va_end(ap);
+	return err;
 }
