@@ -59,11 +59,8 @@
  *                   ring buffer
  *   source/source-kernel.[ch]  the "kernel" source: an ltt-tracer.ko
  *                   stream fd
- *   source/source-tracefs-open.c  a "tracefs" source made: its pipe,
- *                   stats file, converter, queue and BPF ring
  *   source/source-tracefs.[ch]  the "tracefs" source: an ftrace
  *                   instance's per_cpu/cpuN/trace_pipe_raw, converted
- *   source/source-tracefs-int.h  what those two share: the source's state
  *   source/source-tracefs-events.[ch]  a tracefs channel's copy of its
  *                   event map: the published layouts and filters, synced,
  *                   checked

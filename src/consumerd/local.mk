@@ -22,7 +22,6 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/source/source-ust.c src/consumerd/source/source-ust.h \
 	src/consumerd/source/source-kernel.c src/consumerd/source/source-kernel.h \
 	src/consumerd/source/source-tracefs.c src/consumerd/source/source-tracefs.h \
-	src/consumerd/source/source-tracefs-open.c src/consumerd/source/source-tracefs-int.h \
 	src/consumerd/source/source-tracefs-events.c \
 	src/consumerd/source/source-tracefs-events.h \
 	src/consumerd/sink/sink.c src/consumerd/sink/sink.h \

@@ -77,7 +77,6 @@ tests_fuzz_fuzz_lagent_LDADD = $(FUZZ_LINK_WITH)
 # the agent port's real server (its thread, its loop), on loopback
 tests_fuzz_fuzz_lagentd_SOURCES = tests/fuzz/fuzz_lagentd.c src/sessiond/lagent/lagent.c \
 	src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h \
-	src/sessiond/lagent/lagent-jobs.c src/sessiond/lagent/lagent-int.h \
 	src/sessiond/model/session-lock.c $(FUZZ_COMMON_SRC)
 tests_fuzz_fuzz_lagentd_CFLAGS = $(FUZZ_COMPILE_FLAGS)
 tests_fuzz_fuzz_lagentd_LDFLAGS = $(FUZZ_LINK_FLAGS)

@@ -39,9 +39,13 @@ lines that say what is wrong:
     circle).  No circle is excepted by name;
   - doc/sessiond.md's tree of folders is sessiond.h's, in its order, and
     doc/architecture.md names each of them;
-  - no .c or .h file under src/ and kmod/ has 900 lines or more (the
-    house's limit: a file that grows past it is split along a seam);
-    each one that does is named, and none is excepted by name.
+  - a file's size follows its subject (CONTRIBUTING.md): no .c or .h
+    file under src/ and kmod/ past 1,500 lines (one and a half times
+    STYLE's sign to split: a file that long holds two subjects); no
+    header that only joins the two halves of a split (no .c of its own,
+    included by exactly two .c files of its folder, both named from its
+    stem); no split named for being one (-2, -more, -rest, -part, -misc,
+    -extra, -other).  Each offender is named; none is excepted by name.
 """
 import glob
 import os
@@ -186,21 +190,42 @@ dirs = {d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))}
 problems += ['folder %s/ is not in the map' % d for d in sorted(dirs - set(order))]
 check('every file of every folder is in its map header, and only those', problems)
 
-LINES_MAX = 900     # a file of this many lines or more is split
+LINES_MAX = 1500    # past this, a file holds two subjects
+SPLIT_NAME = re.compile(r'-(2|3|4|more|rest|part[0-9]*|misc|extra|other)\.[ch]$')
 problems = []
+sources = []
 for top_dir in ('src', 'kmod'):
     for dp, dn, fn in os.walk(os.path.join(src, top_dir)):
         dn.sort()
-        for n in sorted(fn):
-            if not n.endswith(('.c', '.h')):
-                continue
-            path = os.path.join(dp, n)
-            with open(path, 'rb') as fh:
-                lines = sum(1 for _ in fh)
-            if lines >= LINES_MAX:
-                problems.append('%s has %d lines (at most %d)' %
-                                (os.path.relpath(path, src), lines, LINES_MAX - 1))
-check('no .c or .h file of src/ and kmod/ has %d lines or more' % LINES_MAX, problems)
+        sources += [os.path.join(dp, n) for n in sorted(fn) if n.endswith(('.c', '.h'))]
+includers = {}      # a header's path below src -> the .c files including it
+for path in sources:
+    rel = os.path.relpath(path, src)
+    with open(path, 'rb') as fh:
+        text = fh.read().decode('utf-8', 'replace')
+    lines = text.count('\n')
+    if lines > LINES_MAX:
+        problems.append('%s has %d lines (at most %d: it holds more than one subject)' %
+                        (rel, lines, LINES_MAX))
+    if SPLIT_NAME.search(path):
+        problems.append('%s is named for being a split, not for what it holds' % rel)
+    if path.endswith('.c'):
+        for m in re.finditer(r'^#\s*include\s+"([^"]+)"', text, re.M):
+            for base in ('src', 'kmod', os.path.dirname(rel)):
+                if os.path.join(src, base, m.group(1)) in sources:
+                    includers.setdefault(os.path.join(base, m.group(1)), set()).add(rel)
+                    break
+for hdr, users in sorted(includers.items()):
+    folder, name = os.path.split(hdr)
+    stem = re.sub(r'-(int|internal|priv|private|shared)$', '', name[:-2])
+    if (os.path.exists(os.path.join(src, folder, name[:-2] + '.c')) or len(users) != 2 or
+            any(os.path.dirname(u) != folder or not os.path.basename(u).startswith(stem)
+                for u in users)):
+        continue
+    problems.append('%s only joins the two halves of a split (%s): one subject, one file' %
+                    (hdr, ' and '.join(sorted(users))))
+check("each file's size follows its subject: none past %d lines, no header joining the halves "
+      'of a split, no split named for being one' % LINES_MAX, problems)
 
 
 

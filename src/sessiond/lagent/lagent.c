@@ -9,28 +9,150 @@
  * as the socket takes it; nothing here blocks.  An agent that sends what
  * the protocol does not allow, too much, or nothing in time is closed,
  * with a line in the log; nothing else changes.
+ *
+ * Last, the jobs other threads post to the thread: a session's or the
+ * triggers' rules (ltt_lagent_sync(), ltt_lagent_sync_triggers()) and a
+ * listing (ltt_lagent_list()), made on the caller's thread and run on
+ * the agent thread.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 #include <urcu/list.h>
 
+#include "common/base/codec.h"
 #include "common/base/evloop.h"
 #include "common/base/log.h"
 #include "common/base/paths.h"
 #include "common/model/agent.h"
 #include "common/proto/client-proto.h"
 #include "common/proto/lagent-proto.h"
-#include "sessiond/lagent/lagent-int.h"
 #include "sessiond/lagent/lagent.h"
 #include "sessiond/model/trigger.h"
+
+/* One rule as an agent is told it (ENABLE's fields). */
+struct key {
+	uint32_t domain;
+	int32_t loglevel;
+	uint32_t loglevel_type;
+	char name[LTT_LAGENT_NAME_SIZE];
+	char *filter;		/* never NULL: "" for none */
+};
+
+/* The rules one session (or the triggers, TRIGGERS_OWNER) wants of the agents. */
+struct owner {
+	struct cds_list_head node;
+	uint64_t session_id;
+	/* whose agents it reaches: every user's, or @uid's (ltt_session_reaches()) */
+	bool reaches_all;
+	uid_t uid;
+	size_t nr;
+	struct key *keys;
+};
+
+/* Does @o's session record the agents of user @uid ((uid_t)-1: not known)? */
+static inline bool lagent_owner_reaches(const struct owner *o, uid_t uid)
+{
+	return o->reaches_all || (uid != (uid_t)-1 && o->uid == uid);
+}
+
+struct list_req;
+struct sync_wait;
+
+/* A command awaiting the agent's answer. */
+struct expect {
+	uint32_t cmd;
+	struct list_req *req;	/* LIST's: a reference */
+	struct sync_wait *wait;	/* an awaited change's ENABLE or DISABLE: a reference */
+};
+
+struct conn {
+	struct cds_list_head node;
+	struct ltt_lagent *lagent;
+	int fd;
+	struct ltt_evloop_watch *watch;
+	struct ltt_evloop_timer *deadline;	/* REGISTER, then each awaited answer */
+	uid_t uid;		/* its owner's (/proc/net/tcp); (uid_t)-1: not known */
+	unsigned long inode;	/* its peer's socket there; 0: not known */
+	bool registered;
+	bool pid_claimed;	/* reg.pid not checked: the system can't tell */
+	struct ltt_lagent_register reg;
+	char procname[17];
+	uint8_t *in;
+	size_t in_len, in_cap;
+	struct ltt_wbuf out;
+	size_t out_pos;
+	struct expect *exp;
+	size_t exp_head, nr_exp, cap_exp;
+	struct key *sent;	/* what it holds (ENABLEs not disabled) */
+	size_t nr_sent;
+};
+
+struct ltt_lagent {
+	struct ltt_evloop_server srv;
+	char port_file[4096];
+	bool removes;		/* the port file at stop (else who wrote it does) */
+	unsigned int port;
+	struct cds_list_head conns;	/* the thread's */
+	unsigned int nr_conns;
+	struct cds_list_head owners;	/* the thread's */
+	struct sync_wait *wait;		/* the thread's: the change being told, if awaited */
+};
+
+/*
+ * A change whose agents' answers its command awaits (ltt_lagent_sync_wait()):
+ * the caller's reference, one per ENABLE or DISABLE awaited, one while
+ * the agent thread tells them.
+ */
+struct sync_wait {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int refs;	/* under lock */
+	bool done;		/* under lock; then err is final */
+	unsigned int pending;	/* the thread's: answers still to come, +1 while telling */
+	int err;		/* the thread's until done: the first failure's -errno */
+};
+
+/* What one user's agents put in a listing, and left out of it. */
+struct list_user {
+	uid_t uid;
+	size_t bytes;
+	uint32_t past_agent;	/* names past LTT_LAGENT_AGENT_NAMES */
+	uint32_t past_user;	/* names past LTT_LAGENT_USER_LIST_BYTES */
+};
+
+/* A listing: the caller's and each awaited LIST's reference. */
+struct list_req {
+	struct ltt_evloop_job job;
+	struct ltt_lagent *lagent;
+	uint32_t domain;
+	uid_t uid;			/* whose agents: LTT_LIST_EVERY_USER, every user's */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int refs;		/* under lock */
+	bool done;			/* under lock; then names are final */
+	unsigned int pending;		/* the thread's */
+	struct ltt_evloop_timer *timer;	/* the thread's, until done */
+	struct ltt_wbuf names;		/* the thread's until done */
+	uint32_t count;
+	struct list_user *users;	/* the thread's: LTT_LAGENT_USER_LIST_BYTES each */
+	size_t nr_users;
+	/* the thread's, for the answer being taken */
+	const struct conn *from;	/* whose names are being added */
+	struct list_user *user;		/* its owner's, NULL: out of memory */
+	uint32_t from_names;		/* names it added */
+};
 
 #define OUT_MAX (4U << 20)	/* bytes of commands an agent has not taken */
 
@@ -41,7 +163,7 @@ _Static_assert(LTT_LAGENT_USER_LIST_BYTES == 256 << 10, "add_name() says 256 KiB
 _Static_assert(LTT_LAGENT_MAX_AGENTS / LTT_LAGENT_USER_AGENTS * LTT_LAGENT_USER_LIST_BYTES <=
 	       (4U << 20), "listings past 4 MiB");
 
-void lagent_keys_free(struct key *keys, size_t nr)
+static void lagent_keys_free(struct key *keys, size_t nr)
 {
 	size_t i;
 
@@ -68,7 +190,7 @@ static bool unref(pthread_mutex_t *lock, unsigned int *refs)
 	return last;
 }
 
-void lagent_req_put(struct list_req *req)
+static void lagent_req_put(struct list_req *req)
 {
 	if (!unref(&req->lock, &req->refs))
 		return;
@@ -79,7 +201,7 @@ void lagent_req_put(struct list_req *req)
 	free(req);
 }
 
-void lagent_wait_put(struct sync_wait *w)
+static void lagent_wait_put(struct sync_wait *w)
 {
 	if (!unref(&w->lock, &w->refs))
 		return;
@@ -88,7 +210,7 @@ void lagent_wait_put(struct sync_wait *w)
 	free(w);
 }
 
-void lagent_wait_answered(struct sync_wait *w, int err)
+static void lagent_wait_answered(struct sync_wait *w, int err)
 {
 	if (err && !w->err)
 		w->err = err;
@@ -102,7 +224,7 @@ void lagent_wait_answered(struct sync_wait *w, int err)
 }
 
 /* The listing is complete (or out of time): wake its caller.  The thread's. */
-void lagent_req_finish(struct list_req *req)
+static void lagent_req_finish(struct list_req *req)
 {
 	const struct list_user *u;
 	size_t i;
@@ -217,7 +339,7 @@ static void lost_command(struct list_req *req, struct sync_wait *wait)
  * gets exactly one req_answered() for it, also when @c closes first.
  * Returns 0 or -1 (@c closed).
  */
-int lagent_conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
+static int lagent_conn_send(struct conn *c, const struct ltt_wbuf *cmd, uint32_t type,
 		     struct list_req *req)
 {
 	struct sync_wait *wait = type == LTT_LAGENT_ENABLE || type == LTT_LAGENT_DISABLE ?
@@ -355,7 +477,7 @@ static int reconcile(struct conn *c)
 	return 0;
 }
 
-void lagent_reconcile_all(struct ltt_lagent *a)
+static void lagent_reconcile_all(struct ltt_lagent *a)
 {
 	struct conn *c, *tmp;
 
@@ -727,4 +849,300 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 	if (a->removes)
 		ltt_lagent_port_remove(a->port_file, a->port);
 	free(a);
+}
+
+/* The owner of the triggers' rules: no session's id (they count up from 1). */
+#define TRIGGERS_OWNER UINT64_MAX
+
+struct sync_job {
+	struct ltt_evloop_job job;
+	struct ltt_lagent *lagent;
+	uint64_t session_id;
+	bool reaches_all;	/* the owner's reach (struct owner) */
+	uid_t uid;
+	size_t nr;
+	struct key *keys;
+	struct sync_wait *wait;	/* the caller's awaiting the answers (a reference), NULL: none */
+};
+
+/* --- jobs from other threads */
+
+static void sync_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct sync_job *j = caa_container_of(job, struct sync_job, job);
+	struct ltt_lagent *a = j->lagent;
+	struct owner *o, *found = NULL;
+
+	(void)loop;
+	cds_list_for_each_entry(o, &a->owners, node)
+		if (o->session_id == j->session_id)
+			found = o;
+	if (!found && j->nr) {
+		found = calloc(1, sizeof(*found));
+		if (!found) {
+			if (j->session_id == TRIGGERS_OWNER)
+				LTT_WARN("out of memory: LTTng's agents don't follow the triggers' rules");
+			else
+				LTT_WARN("out of memory: LTTng's agents don't follow session %llu's rules",
+					 (unsigned long long)j->session_id);
+			goto out;
+		}
+		found->session_id = j->session_id;
+		cds_list_add_tail(&found->node, &a->owners);
+	}
+	if (found) {
+		found->reaches_all = j->reaches_all;
+		found->uid = j->uid;
+		lagent_keys_free(found->keys, found->nr);
+		found->keys = j->keys;
+		found->nr = j->nr;
+		j->keys = NULL;
+		j->nr = 0;
+		if (!found->nr) {
+			cds_list_del(&found->node);
+			free(found);
+		}
+	}
+	/* the ENABLEs and DISABLEs this sends are the ones awaited */
+	a->wait = j->wait;
+	lagent_reconcile_all(a);
+	a->wait = NULL;
+out:
+	if (j->wait)
+		lagent_wait_answered(j->wait, found || !j->nr ? 0 : -ENOMEM);
+	lagent_keys_free(j->keys, j->nr);
+	free(j);
+}
+
+static void list_late(struct ltt_evloop *loop, void *arg)
+{
+	(void)loop;
+	lagent_req_finish(arg);
+}
+
+static void list_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct list_req *req = caa_container_of(job, struct list_req, job);
+	struct ltt_wbuf w;
+	struct conn *c, *tmp;
+
+	ltt_wbuf_init(&w);
+	ltt_lagent_put_cmd(&w, LTT_LAGENT_LIST);
+	/* a pending count of one while sending: no answer ends it early */
+	req->pending = 1;
+	cds_list_for_each_entry_safe(c, tmp, &req->lagent->conns, node) {
+		if (!c->registered || c->reg.domain != req->domain ||
+		    (req->uid != LTT_LIST_EVERY_USER && c->uid != req->uid))
+			continue;
+		req->pending++;
+		lagent_conn_send(c, &w, LTT_LAGENT_LIST, req);
+	}
+	ltt_wbuf_fini(&w);
+	if (loop && !--req->pending)
+		lagent_req_finish(req);
+	else if (!loop || ltt_evloop_timer_create(loop, list_late, req, &req->timer))
+		lagent_req_finish(req);
+	else
+		ltt_evloop_timer_arm(req->timer, LTT_LAGENT_LIST_MS * 1000000ULL, 0);
+	lagent_req_put(req);	/* the job's */
+}
+
+/* The keys of @channel's enabled rules appended to @v.  0 or -ENOMEM. */
+static int channel_keys(const struct ltt_channel *channel, struct key **v, size_t *nr)
+{
+	const struct ltt_event_rule *rule;
+
+	cds_list_for_each_entry(rule, &channel->rules, node) {
+		const struct ltt_rule_conf *attr = &rule->attr;
+		size_t flen = strlen(attr->filter) + 2 * LTT_LAGENT_NAME_SIZE + 64;
+		struct key *k, *grown;
+
+		if (!rule->enabled)
+			continue;
+		grown = realloc(*v, (*nr + 1) * sizeof(**v));
+		if (!grown)
+			return -ENOMEM;
+		*v = grown;
+		k = &grown[*nr];
+		k->filter = malloc(flen);
+		if (!k->filter)
+			return -ENOMEM;
+		(*nr)++;
+		/* LTTng numbers its agents' domains as its own (agent.h) */
+		k->domain = (uint32_t)channel->agent->domain;
+		k->loglevel_type = (uint32_t)attr->loglevel_type;
+		k->loglevel = attr->loglevel_type == LTT_LOGLEVEL_ALL ? channel->agent->all_level :
+			attr->loglevel;
+		snprintf(k->name, sizeof(k->name), "%s", attr->pattern);
+		if (ltt_lagent_filter(k->filter, flen, attr->filter, k->name, k->loglevel_type,
+				      k->loglevel))
+			k->filter[0] = '\0';
+	}
+	return 0;
+}
+
+/*
+ * Post the job of @owner's @nr @keys (taken), or drop them when @oom (they
+ * could not all be made: the agents keep what they had); the log names
+ * @whose rules.  @session: the owner's, whose reach the agents' users
+ * meet (NULL: the triggers', every user's agents: each trigger sees its
+ * own user's events).  @wait: await the agents' answers to the ENABLEs and
+ * DISABLEs it sends, LTT_LAGENT_SYNC_MS at most.  Returns 0, -ENOMEM, or
+ * (@wait) an agent's failure (lagent.h: ltt_lagent_sync_wait()).
+ */
+static int sync_post(struct ltt_lagent *a, uint64_t owner, const struct ltt_session *session,
+		     struct key *keys, size_t nr, bool oom, const char *whose, bool wait)
+{
+	struct sync_job *j = oom ? NULL : calloc(1, sizeof(*j));
+	struct sync_wait *w = j && wait ? calloc(1, sizeof(*w)) : NULL;
+	struct ltt_session *waiting;
+	struct timespec until;
+	bool done;
+	int err;
+
+	if (!j || (wait && !w)) {
+		LTT_WARN("out of memory: LTTng's agents don't follow %s", whose);
+		lagent_keys_free(keys, nr);
+		free(j);
+		return -ENOMEM;
+	}
+	j->job.fn = sync_run;
+	j->lagent = a;
+	j->session_id = owner;
+	j->reaches_all = !session || session->reaches_all;
+	j->uid = session ? session->uid : 0;
+	j->keys = keys;
+	j->nr = nr;
+	j->wait = w;
+	if (w) {
+		pthread_mutex_init(&w->lock, NULL);
+		pthread_cond_init(&w->cond, NULL);
+		w->refs = 2;		/* the caller's and the job's */
+		w->pending = 1;		/* the job's, while it tells the agents */
+	}
+	ltt_evloop_post(a->srv.loop, &j->job);
+	if (!w)
+		return 0;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LTT_LAGENT_SYNC_MS / 1000;
+	/* a wait on other processes: list reads the session meanwhile (its gate stays held) */
+	waiting = ltt_session_wait_begin();
+	pthread_mutex_lock(&w->lock);
+	while (!w->done)
+		if (pthread_cond_timedwait(&w->cond, &w->lock, &until) == ETIMEDOUT)
+			break;
+	done = w->done;
+	err = done ? w->err : -ENOLINK;	/* an agent that has not answered by then */
+	pthread_mutex_unlock(&w->lock);
+	ltt_session_wait_end(waiting);
+	lagent_wait_put(w);
+	return err;
+}
+
+/*
+ * Post @session's rules (none once @gone), whether it is active or not,
+ * to the agent thread, @wait awaiting the answers: sync_post()'s.
+ */
+static int session_post(struct ltt_lagent *a, struct ltt_session *session, bool gone, bool wait)
+{
+	struct ltt_session_domain *dom;
+	const struct ltt_channel *channel;
+	struct key *keys = NULL;
+	char whose[LTT_NAME_MAX + 16];
+	size_t nr = 0;
+	bool oom = false;
+
+	dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	if (!gone && dom) {
+		cds_list_for_each_entry(channel, &dom->channels, node)
+			if (channel->agent && channel->enabled && !oom)
+				oom = channel_keys(channel, &keys, &nr) != 0;
+	}
+	snprintf(whose, sizeof(whose), "session '%s'", session->name);
+	return sync_post(a, session->id, session, keys, nr, oom, whose, wait);
+}
+
+void ltt_lagent_sync(struct ltt_lagent *a, struct ltt_session *session, bool gone)
+{
+	if (a)
+		(void)session_post(a, session, gone, false);
+}
+
+/* Has @session an agent channel in user space (enabled or not)? */
+static bool has_agent_channel(struct ltt_session *session)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	const struct ltt_channel *channel;
+
+	if (dom)
+		cds_list_for_each_entry(channel, &dom->channels, node)
+			if (channel->agent)
+				return true;
+	return false;
+}
+
+int ltt_lagent_sync_wait(struct ltt_lagent *a, struct ltt_session *session)
+{
+	if (!a)
+		return 0;
+	/* a session without agents' rules tells an agent nothing to take */
+	return session_post(a, session, false, has_agent_channel(session));
+}
+
+int ltt_lagent_sync_triggers(struct ltt_lagent *a, struct ltt_trigger *const *v, size_t n)
+{
+	struct key *keys = NULL;
+	size_t i, nr = 0;
+	bool oom = false;
+
+	if (!a)
+		return 0;
+	/* an agent domain's rule: its channel of one rule has that agent */
+	for (i = 0; i < n && !oom; i++)
+		if (v[i]->conf.cond == LTT_CONDITION_EVENT_RULE_MATCHES && v[i]->chan.agent)
+			oom = channel_keys(&v[i]->chan, &keys, &nr) != 0;
+	/* awaited while a rule is to be taken, as LTTng's REGISTER_TRIGGER awaits it */
+	return sync_post(a, TRIGGERS_OWNER, NULL, keys, nr, oom, "the triggers' rules", nr > 0);
+}
+
+int ltt_lagent_list(struct ltt_lagent *a, uint32_t domain, uid_t uid, struct ltt_wbuf *reply,
+		    uint32_t *count)
+{
+	struct list_req *req;
+	struct timespec until;
+	bool done;
+	int ret = 0;
+
+	if (!a)
+		return 0;
+	req = calloc(1, sizeof(*req));
+	if (!req)
+		return -ENOMEM;
+	req->job.fn = list_run;
+	req->lagent = a;
+	req->domain = domain;
+	req->uid = uid;
+	req->refs = 2;		/* the caller's and the job's */
+	pthread_mutex_init(&req->lock, NULL);
+	pthread_cond_init(&req->cond, NULL);
+	ltt_wbuf_init(&req->names);
+	ltt_evloop_post(a->srv.loop, &req->job);
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += LTT_LAGENT_LIST_MS / 1000 + 1;
+	pthread_mutex_lock(&req->lock);
+	while (!req->done)
+		if (pthread_cond_timedwait(&req->cond, &req->lock, &until) == ETIMEDOUT)
+			break;
+	done = req->done;
+	pthread_mutex_unlock(&req->lock);
+	if (!done) {
+		ret = -ETIMEDOUT;
+	} else if (req->names.err) {
+		ret = -ENOMEM;
+	} else {
+		ltt_wbuf_put_bytes(reply, req->names.data, req->names.len);
+		*count += req->count;
+	}
+	lagent_req_put(req);
+	return ret;
 }

@@ -5,10 +5,9 @@
  * Its files:
  *   lagent.h       the map of lagent/: the module's functions
  *   lagent.c       the agent thread: the registered agents, what the
- *                  agent rules tell them
- *   lagent-jobs.c  the jobs other threads post to it: the rules of a
- *                  session or of the triggers, a listing
- *   lagent-int.h   what lagent.c and lagent-jobs.c share (lagent/'s own)
+ *                  agent rules tell them, and the jobs other threads
+ *                  post to it (the rules of a session or of the
+ *                  triggers, a listing)
  *   lagent-port.c  LTTng's agent port (TCP, loopback) and its port file
  *
  * LTTng's Python agent (python3-lttngust) and Java agents find the
@@ -90,7 +89,7 @@ int ltt_lagent_start(const char *port_file, ltt_lagent_port_fn *write_port,
  */
 void ltt_lagent_stop(struct ltt_lagent *lagent);
 
-/* lagent-jobs.c: the jobs other threads post to the agent thread */
+/* lagent.c: the jobs other threads post to the agent thread */
 
 /**
  * ltt_lagent_sync() - the agents follow @session's agent rules: those of
