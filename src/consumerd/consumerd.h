@@ -70,11 +70,13 @@
  *   sink/sink-file.[ch] the file output: data and index files, rotation,
  *                   splice, taking over a dead consumer's files
  *   sink/fs.[ch]    creating directories and files for the trace's owner
- *   sink/sink-relay.[ch]  the relay output: its sinks and outputs, queues,
- *                   beacons, data pending, connection loss
+ *   sink/sink-relay.[ch]  the relay output: its sinks and outputs, each
+ *                   sending through the relay link
  *   sink/sink.[ch]  the sink and output interface
  *
- * relay/: the relay link (inside the relay output):
+ * relay/: the relay link, under the relay output:
+ *   relay/rlink.h   its calls (ltt_rlink_*): a relay session's life, I/O,
+ *                   queues, beacons, data pending, connection loss
  *   relay/relay-session.c  its life: connect (the command thread, with a
  *                   deadline), close and destroy (data-0)
  *   relay/relay-archive.c  a closed chunk archived on the relay

@@ -30,7 +30,8 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/sink/fs.c src/consumerd/sink/fs.h \
 	src/consumerd/relay/relay-link.c src/consumerd/relay/relay-session.c \
 	src/consumerd/relay/relay-link.h src/consumerd/relay/relay-archive.c \
-	src/consumerd/relay/relay-queue.c src/consumerd/relay/relay-reconcile.c
+	src/consumerd/relay/relay-queue.c src/consumerd/relay/relay-reconcile.c \
+	src/consumerd/relay/rlink.h
 
 src_consumerd_ltt_consumerd_CFLAGS = $(AM_CFLAGS) $(POPT_CFLAGS)
 # LTTng's test points' functions look up the pause flag and the consumer's type

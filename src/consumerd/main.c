@@ -143,12 +143,12 @@ static long default_threads(void)
 
 /*
  * $LTT_CONSUMERD_RELAY_STALL_MS: how long a relay may move nothing while
- * we wait on it (ltt_sink_relay_set_stall_ms()).  0, or -1 (said) for a
+ * we wait on it (ltt_rlink_set_stall_ms()).  0, or -1 (said) for a
  * value that is not 100 to 3600000.
  */
 static int relay_stall(void)
 {
-	const char *env = getenv(LTT_SINK_RELAY_STALL_ENV);
+	const char *env = getenv(LTT_RLINK_STALL_ENV);
 	unsigned long ms;
 	char *end;
 
@@ -158,10 +158,10 @@ static int relay_stall(void)
 	ms = strtoul(env, &end, 10);
 	if (errno || *end || env[0] == '-' || ms < 100 || ms > 3600000) {
 		fprintf(stderr, "ltt-consumerd: Error: %s must be milliseconds from 100 to 3600000, not '%s'\n",
-			LTT_SINK_RELAY_STALL_ENV, env);
+			LTT_RLINK_STALL_ENV, env);
 		return -1;
 	}
-	ltt_sink_relay_set_stall_ms((unsigned int)ms);
+	ltt_rlink_set_stall_ms((unsigned int)ms);
 	return 0;
 }
 

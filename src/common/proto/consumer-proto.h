@@ -262,7 +262,7 @@
  *       -ENOENT for an unknown trace or relay, -EINVAL for a trace not
  *       added by ADD_SNAPSHOT_TRACE or a bad path, the connection's error
  *       (-ECONNRESET, -ETIMEDOUT: the relay stopped taking bytes for
- *       LTT_SINK_RELAY_STALL_MS), -EPROTO when the relay refused a stream.
+ *       LTT_RLINK_STALL_MS), -EPROTO when the relay refused a stream.
  *
  *   RELAY_ARCHIVE {u64 relay_key, str from, str to} (1.8)
  *       After a rotation of the relay's traces (ROTATE_TRACE with a

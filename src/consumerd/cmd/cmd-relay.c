@@ -24,7 +24,7 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	struct ltt_data_req req = { .type = LTT_DATA_ADD_RELAY };
 	struct ltt_consumer_add_relay_reply rep = { 0 };
 	struct ltt_consumer_add_relay m;
-	struct ltt_sink_relay_cfg cfg;
+	struct ltt_rlink_cfg cfg;
 	struct ltt_registry_relay *e;
 	char path[PATH_MAX];
 	int ret;
@@ -44,7 +44,7 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		return -ENOMEM;
-	cfg = (struct ltt_sink_relay_cfg){
+	cfg = (struct ltt_rlink_cfg){
 		.key = m.relay_key, .addr = &m.addr,
 		.hostname = m.hostname, .session_name = m.session_name,
 		.base_path = m.base_path, .live_timer_us = m.live_timer_us,
@@ -52,12 +52,12 @@ int ltt_cmd_add_relay(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt_ms
 		.uuid = m.has_uuid ? m.uuid : NULL, .trace_format = m.trace_format,
 		.tls = { m.tls_cert, m.tls_key, m.tls_ca },
 	};
-	ret = ltt_sink_relay_connect(&cfg, &e->relay, path, sizeof(path));
+	ret = ltt_rlink_connect(&cfg, &e->relay, path, sizeof(path));
 	if (!ret) {
 		req.relay = e->relay;
 		ret = ltt_data_call(ctx->reg.data, &req);
 		if (ret)
-			ltt_sink_relay_destroy(e->relay);
+			ltt_rlink_destroy(e->relay);
 	}
 	if (ret) {
 		free(e);
@@ -92,7 +92,7 @@ static struct ltt_registry_relay *relay_arg(struct ltt_cmd_ctx *ctx, struct ltt_
 }
 
 /*
- * The counts of @relay's streams moved (ltt_sink_relay_reconcile()):
+ * The counts of @relay's streams moved (ltt_rlink_reconcile()):
  * the statistics pages of its channels are written again before the
  * answer, so that the session daemon's next read has them.
  */
@@ -126,9 +126,9 @@ int ltt_cmd_relay_data_pending(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, stru
 	if (!e)
 		return ret;
 	/* a relay that died and answers again says which unconfirmed packets it holds */
-	if (ltt_sink_relay_reconcile(e->relay) > 0)
+	if (ltt_rlink_reconcile(e->relay) > 0)
 		publish_relay_channels(ctx, e->relay);
-	ret = ltt_sink_relay_data_pending(e->relay, &pending);
+	ret = ltt_rlink_data_pending(e->relay, &pending);
 	if (ret)
 		return ret;
 	rep.pending = pending;
@@ -141,14 +141,14 @@ int ltt_cmd_relay_status(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct ltt
 			 struct ltt_wbuf *reply)
 {
 	struct ltt_consumer_relay_status_reply rep = { 0 };
-	struct ltt_sink_relay_stats stats;
+	struct ltt_rlink_stats stats;
 	struct ltt_registry_relay *e;
 	int ret;
 
 	e = relay_arg(ctx, r, "RELAY_STATUS", &ret);
 	if (!e)
 		return ret;
-	ltt_sink_relay_stats(e->relay, &stats);
+	ltt_rlink_stats(e->relay, &stats);
 	rep.conn_error = stats.conn_error;
 	rep.packets_sent = stats.packets_sent;
 	rep.bytes_sent = stats.bytes_sent;
@@ -169,7 +169,7 @@ int ltt_cmd_relay_archive(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, struct lt
 	e = ltt_registry_relay(&ctx->reg, m.relay_key);
 	if (!e)
 		return ltt_registry_no_such("RELAY_ARCHIVE", "relay", m.relay_key);
-	return ltt_sink_relay_archive(e->relay, m.from, m.to);
+	return ltt_rlink_archive(e->relay, m.from, m.to);
 }
 
 /* RELAY_ARCHIVE_RESULT {u64 relay_key} (1.8) */
@@ -180,7 +180,7 @@ int ltt_cmd_relay_archive_result(struct ltt_cmd_ctx *ctx, struct ltt_rbuf *r, st
 	int ret;
 
 	e = relay_arg(ctx, r, "RELAY_ARCHIVE_RESULT", &ret);
-	return e ? ltt_sink_relay_archive_result(e->relay) : ret;
+	return e ? ltt_rlink_archive_result(e->relay) : ret;
 }
 
 /* DEL_RELAY {u64 relay_key} */

@@ -141,7 +141,7 @@ int ltt_registry_remove_relay(struct ltt_registry *reg, struct ltt_registry_rela
 	if (in_use("relay", re->key, re->nr_traces, "trace(s)"))
 		return -EBUSY;
 	if (ltt_data_call(reg->data, &req))
-		ltt_sink_relay_destroy(re->relay);	/* the data thread never had it */
+		ltt_rlink_destroy(re->relay);	/* the data thread never had it */
 	for (p = &reg->relays; *p != re; p = &(*p)->next)
 		;
 	*p = re->next;

@@ -27,6 +27,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,7 @@
 #include "consumerd/data/prio.h"
 #include "consumerd/sink/sink.h"
 #include "consumerd/source/source-kernel.h"
+#include "consumerd/source/source-tracefs-events.h"
 #include "consumerd/source/source-tracefs.h"
 #include "consumerd/source/source-ust.h"
 #include "consumerd/trace/channel.h"
@@ -364,6 +366,45 @@ static int make_kernel_source(struct ltt_data_req *req, struct ltt_source **ret_
 }
 
 /*
+ * LTT_DATA_ADD_FTRACE_STREAM's source: the first stream's event map
+ * becomes the channel's shared copy (chan->tfs_events), later streams
+ * must send the same map.  Returns 0, -EINVAL (not a map, another map
+ * than the channel's, or what ltt_source_tracefs_create() refuses),
+ * -ENOMEM, or another negative errno of mmap, fstat or dup.
+ */
+static int make_tracefs_source(struct ltt_data_req *req, struct ltt_source **ret_src)
+{
+	struct ltt_channel *chan = req->chan;
+	uint32_t cpu = req->cpu;
+	struct ltt_source_tracefs_cfg cfg = {
+		.chan_name = chan->name,
+		.cpu = cpu,
+		.uuid = chan->uuid,
+		.packet_size = chan->subbuf_size,
+		.num_subbuf = chan->num_subbuf,
+		.stream_id = chan->stream_id,
+		.ctx = chan->ctx,
+		.nr_ctx = chan->nr_ctx,
+		.pipe_fd = req->stream_fd,
+		.keep = chan->snapshot,
+		.bpf_ring_fd = req->has_bpf ? req->bpf_ring_fd : -1,
+		.bpf_lost_fd = req->has_bpf ? req->bpf_lost_fd : -1,
+	};
+	bool first = !chan->tfs_events;
+	int ret;
+
+	ret = ltt_tfs_events_open(req->map_fd, &chan->tfs_events);
+	if (ret == -EINVAL)
+		LTT_ERR("tracefs channel %s cpu %" PRIu32 ": %s: refused", chan->name, cpu,
+			first ? "the fd is not an event map (common/ftrace/ftrace-map.h)" :
+				"the event map is not the one of the channel's other streams");
+	if (ret)
+		return ret;
+	cfg.events = chan->tfs_events;
+	return ltt_source_tracefs_create(&cfg, ret_src);
+}
+
+/*
  * LTT_DATA_ADD_STREAM, LTT_DATA_ADD_KERNEL_STREAM, LTT_DATA_ADD_FTRACE_STREAM
  * (source-tracefs.h): returns 0, -EEXIST for
  * a CPU the channel has or memory another stream reads, -ENOBUFS past
@@ -385,9 +426,7 @@ static int do_add_stream(struct ltt_data_thread *dt, struct ltt_data_req *req)
 	if (req->type == LTT_DATA_ADD_KERNEL_STREAM)
 		ret = make_kernel_source(req, &src);
 	else if (req->type == LTT_DATA_ADD_FTRACE_STREAM)
-		ret = ltt_source_tracefs_of(chan, req->cpu, req->stream_fd, req->map_fd,
-					    req->has_bpf ? req->bpf_ring_fd : -1,
-					    req->has_bpf ? req->bpf_lost_fd : -1, &src);
+		ret = make_tracefs_source(req, &src);
 	else
 		ret = make_ust_source(dt, req, &src);
 	if (ret)

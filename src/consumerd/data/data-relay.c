@@ -28,7 +28,7 @@ struct relay_reg {
 	struct ltt_evloop_timer *live_timer;	/* NULL when not live */
 	struct ltt_evloop_timer *peek_timer;	/* live, between ticks; or NULL */
 	bool peek_ticked;			/* the last look ticked early */
-	struct ltt_evloop_timer *tick;		/* LTT_SINK_RELAY_TICK_MS */
+	struct ltt_evloop_timer *tick;		/* LTT_RLINK_TICK_MS */
 	bool closing;				/* DEL_RELAY: on rs->closing */
 };
 
@@ -51,7 +51,7 @@ static void finish_close(struct relay_reg *rg)
 	for (p = &rg->rs->closing; *p != rg; p = &(*p)->next)
 		;
 	*p = rg->next;
-	ltt_sink_relay_destroy(rg->relay);
+	ltt_rlink_destroy(rg->relay);
 	free_relay_reg(rg);
 }
 
@@ -65,8 +65,8 @@ static void on_relay(struct ltt_evloop *loop, int fd, uint32_t events, void *arg
 	uint32_t ctrl, data;
 
 	(void)loop, (void)fd, (void)events;
-	ltt_sink_relay_io(rg->relay, &ctrl, &data);
-	if (rg->closing && ltt_sink_relay_closed(rg->relay)) {
+	ltt_rlink_io(rg->relay, &ctrl, &data);
+	if (rg->closing && ltt_rlink_closed(rg->relay)) {
 		finish_close(rg);
 		return;
 	}
@@ -125,7 +125,7 @@ int ltt_data_relay_add(struct ltt_data_relays *rs, struct ltt_relay *relay)
 		return -ENOMEM;
 	rg->relay = relay;
 	rg->rs = rs;
-	ltt_sink_relay_fds(relay, &ctrl, &data, &kick);
+	ltt_rlink_fds(relay, &ctrl, &data, &kick);
 	rg->ctrl_events = EPOLLIN;
 	ret = ltt_evloop_watch(rs->loop, kick, EPOLLIN, on_relay, rg, &rg->kick_w);
 	if (!ret)
@@ -135,9 +135,9 @@ int ltt_data_relay_add(struct ltt_data_relays *rs, struct ltt_relay *relay)
 	if (!ret)
 		ret = ltt_evloop_timer_create(rs->loop, on_relay_tick, rg, &rg->tick);
 	if (!ret)
-		ltt_evloop_timer_arm(rg->tick, LTT_SINK_RELAY_TICK_MS * 1000000ull,
-				     LTT_SINK_RELAY_TICK_MS * 1000000ull);
-	live_us = ltt_sink_relay_live_timer_us(relay);
+		ltt_evloop_timer_arm(rg->tick, LTT_RLINK_TICK_MS * 1000000ull,
+				     LTT_RLINK_TICK_MS * 1000000ull);
+	live_us = ltt_rlink_live_timer_us(relay);
 	if (!ret && live_us) {
 		ret = ltt_evloop_timer_create(rs->loop, on_live_timer, rg, &rg->live_timer);
 		if (!ret)
@@ -178,13 +178,13 @@ int ltt_data_relay_remove(struct ltt_data_relays *rs, struct ltt_relay *relay)
 	rg->closing = true;
 	rg->next = rs->closing;
 	rs->closing = rg;
-	ltt_sink_relay_close(relay);
+	ltt_rlink_close(relay);
 	on_relay(rs->loop, -1, 0, rg);
 	return 0;
 }
 
 void ltt_data_relays_fini(struct ltt_data_relays *rs)
 {
-	while (rs->closing)	/* what is left goes within LTT_SINK_RELAY_FINAL_MS */
+	while (rs->closing)	/* what is left goes within LTT_RLINK_FINAL_MS */
 		finish_close(rs->closing);
 }

@@ -71,7 +71,7 @@ int ltt_data_relay_remove(struct ltt_data_relays *rs, struct ltt_relay *relay);
 
 /**
  * ltt_data_relays_fini() - destroy the relays still closing (each has
- * its LTT_SINK_RELAY_FINAL_MS to send what is left); none may be active
+ * its LTT_RLINK_FINAL_MS to send what is left); none may be active
  *
  * The thread of @rs, as it stops.
  */

@@ -2,8 +2,8 @@
 /*
  * data-req.h - what the command thread asks of the data threads (data.h)
  * and what they report: the requests, a channel's counters, a snapshot's
- * counts.  Below data.c and data-loop.c, so that the channels, streams, sources and
- * snapshots the requests name can read them without the threads.
+ * counts.  What the channels, streams, sources and snapshots count is
+ * theirs (source.h, snapshot.h): the requests name them from above.
  */
 #ifndef LTT_CONSUMERD_DATA_REQ_H
 #define LTT_CONSUMERD_DATA_REQ_H
@@ -13,34 +13,15 @@
 
 #include "common/base/evloop.h"
 #include "common/proto/consumer-proto.h"
+#include "consumerd/source/source.h"	/* struct ltt_channel_stats */
+#include "consumerd/trace/channel.h"	/* LTT_DATA_THREADS_MAX */
+#include "consumerd/trace/snapshot.h"	/* struct ltt_snapshot_counts */
 
 struct ltt_chan_part;
 struct ltt_channel;
 struct ltt_data_thread;
 struct ltt_output;
 struct ltt_relay;
-
-/* The most data threads a consumer runs (--data-threads). */
-#define LTT_DATA_THREADS_MAX LTT_CONSUMER_DATA_THREADS_MAX
-
-/* A channel's counters, summed over its streams. */
-struct ltt_channel_stats {
-	uint64_t events_lost;	/* dropped by writers (from the ring buffers) */
-	uint64_t packets_lost;	/* corrupt, overwritten, abandoned, or not written */
-	uint64_t bytes_written;	/* packet bytes in the stream files */
-	/* The output's failure (sink-file.c: disk full, directory removed...). */
-	int32_t error;		/* 0, or the -errno that stops writing now */
-	int64_t error_since;	/* then: when it began, seconds since the Epoch */
-	uint64_t error_events;	/* events writers dropped while the output failed */
-	uint64_t error_packets;	/* packets dropped because the output failed */
-};
-
-/* What a snapshot wrote (snapshot.h). */
-struct ltt_snapshot_counts {
-	uint64_t packets;		/* written */
-	uint64_t bytes;
-	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
-};
 
 enum ltt_data_req_type {
 	LTT_DATA_ADD_CHANNEL,	/* chan: start its timers; the threads now own its parts */

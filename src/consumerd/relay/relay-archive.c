@@ -107,7 +107,7 @@ static void archive_answered(struct ltt_relay *r, uint32_t ret_code)
 		a->from, a->to[0] ? " as " : "", a->to, ltt_relay_ret_str(ret_code));
 }
 
-int ltt_sink_relay_archive(struct ltt_relay *r, const char *from, const char *to)
+int ltt_rlink_archive(struct ltt_relay *r, const char *from, const char *to)
 {
 	struct relay_archive *a = &r->archive;
 	int ret;
@@ -136,7 +136,7 @@ int ltt_sink_relay_archive(struct ltt_relay *r, const char *from, const char *to
 	return ret;
 }
 
-int ltt_sink_relay_archive_result(struct ltt_relay *r)
+int ltt_rlink_archive_result(struct ltt_relay *r)
 {
 	int ret;
 

@@ -8,7 +8,7 @@
  * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is
  * blocking with a deadline, on the command thread.  Afterwards every
  * socket operation is non-blocking and happens on the data thread, under
- * the relay's lock: in ltt_sink_relay_io(), in a sink's ready() and
+ * the relay's lock: in ltt_rlink_io(), in a sink's ready() and
  * write().  Nobody waits for a reply: ADD_STREAM's handle, data pending's
  * answer and the end of DEL_RELAY are state the data thread updates as
  * replies come, and that the command thread reads.
@@ -49,10 +49,10 @@ bool rlink_busy(const struct ltt_relay *r)
 	return !rlink_q_empty(&r->ctrl_q) || !rlink_q_empty(&r->data_q) || r->exp_head;
 }
 
-/* LTT_SINK_RELAY_STALL_MS, or $LTT_CONSUMERD_RELAY_STALL_MS (main.c) */
-static unsigned int stall_ms = LTT_SINK_RELAY_STALL_MS;
+/* LTT_RLINK_STALL_MS, or $LTT_CONSUMERD_RELAY_STALL_MS (main.c) */
+static unsigned int stall_ms = LTT_RLINK_STALL_MS;
 
-void ltt_sink_relay_set_stall_ms(unsigned int ms)
+void ltt_rlink_set_stall_ms(unsigned int ms)
 {
 	stall_ms = ms;
 }
@@ -160,7 +160,7 @@ static int queue_request(struct ltt_relay *r, uint32_t cmd, uint32_t cmd_version
 		rlink_fail(r, payload->err);
 		return payload->err;
 	}
-	if (rlink_q_size(&r->ctrl_q) > LTT_SINK_RELAY_CTRL_QUEUE_MAX) {
+	if (rlink_q_size(&r->ctrl_q) > LTT_RLINK_CTRL_QUEUE_MAX) {
 		rlink_fail(r, -ENOBUFS);	/* the relay stopped reading its control socket */
 		return r->conn_error;
 	}
@@ -480,7 +480,7 @@ void rlink_kick(struct ltt_relay *r)
 
 /*
  * Bytes left queued by a sink: have the data thread's loop wait for the
- * sockets to take them (its watches change only in ltt_sink_relay_io()).
+ * sockets to take them (its watches change only in ltt_rlink_io()).
  * Locked.
  */
 void rlink_nudge(struct ltt_relay *r)
@@ -502,7 +502,7 @@ void rlink_pump(struct ltt_relay *r)
 	rlink_wake_sinks(r);
 }
 
-void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
+void ltt_rlink_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t *ret_data_events)
 {
 	uint64_t n;
 
@@ -515,7 +515,7 @@ void ltt_sink_relay_io(struct ltt_relay *r, uint32_t *ret_ctrl_events, uint32_t 
 	pthread_mutex_unlock(&r->lock);
 }
 
-int ltt_sink_relay_wait(struct ltt_relay *r, int timeout_ms)
+int ltt_rlink_wait(struct ltt_relay *r, int timeout_ms)
 {
 	struct pollfd pfd[2];
 	uint32_t ctrl_ev, data_ev;
@@ -532,8 +532,8 @@ int ltt_sink_relay_wait(struct ltt_relay *r, int timeout_ms)
 		return ret;
 	if (poll(pfd, 2, timeout_ms) < 0 && errno != EINTR)
 		return -errno;
-	ltt_sink_relay_io(r, &ctrl_ev, &data_ev);
-	rlink_kick(r);	/* the loop asks ltt_sink_relay_io() for its watches again */
+	ltt_rlink_io(r, &ctrl_ev, &data_ev);
+	rlink_kick(r);	/* the loop asks ltt_rlink_io() for its watches again */
 	pthread_mutex_lock(&r->lock);
 	ret = r->conn_error;
 	pthread_mutex_unlock(&r->lock);
@@ -683,7 +683,7 @@ void rlink_close_stream(struct ltt_relay *r, struct relay_stream *st)
 
 /* ---- queries ---- */
 
-void ltt_sink_relay_stats(struct ltt_relay *r, struct ltt_sink_relay_stats *ret)
+void ltt_rlink_stats(struct ltt_relay *r, struct ltt_rlink_stats *ret)
 {
 	pthread_mutex_lock(&r->lock);
 	*ret = r->stats;
@@ -782,7 +782,7 @@ static void pending_unfed(struct ltt_relay *r)
 	}
 }
 
-int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
+int ltt_rlink_data_pending(struct ltt_relay *r, bool *ret_pending)
 {
 	int ret;
 
@@ -810,17 +810,17 @@ int ltt_sink_relay_data_pending(struct ltt_relay *r, bool *ret_pending)
 	return ret;
 }
 
-uint64_t ltt_sink_relay_key(const struct ltt_relay *r)
+uint64_t ltt_rlink_key(const struct ltt_relay *r)
 {
 	return r->key;
 }
 
-uint32_t ltt_sink_relay_live_timer_us(const struct ltt_relay *r)
+uint32_t ltt_rlink_live_timer_us(const struct ltt_relay *r)
 {
 	return r->live_timer_us;
 }
 
-void ltt_sink_relay_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data, int *ret_kick)
+void ltt_rlink_fds(const struct ltt_relay *r, int *ret_ctrl, int *ret_data, int *ret_kick)
 {
 	*ret_ctrl = ltt_xport_fd(r->ctrl);
 	*ret_data = ltt_xport_fd(r->data);

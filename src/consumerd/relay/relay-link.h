@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * relay-link.h - inside the relay output (consumerd/sink-relay.h): the
+ * relay-link.h - inside the relay link (relay/rlink.h): the
  * state of one relay session and the connection calls its sinks use.
  * Private to relay-link.c (the connection), relay-queue.c (its byte
  * queues, its failure), relay-session.c (its life: connect, close,
@@ -17,7 +17,7 @@
 
 #include "common/base/codec.h"
 #include "common/proto/relay-proto.h"
-#include "consumerd/sink/sink-relay.h"
+#include "consumerd/relay/rlink.h"
 
 struct ltt_xport;
 struct ltt_xport_ctx;
@@ -150,7 +150,7 @@ struct ltt_relay {
 	bool marking_dp;		/* queue_ctrl() marks requests e->dp */
 	bool closing;			/* DEL_RELAY: the data thread closes it */
 	uint64_t close_deadline_ms;
-	struct ltt_sink_relay_stats stats;
+	struct ltt_rlink_stats stats;
 	struct relay_archive archive;
 };
 
@@ -188,7 +188,7 @@ void rlink_packet_unconfirmed(struct ltt_relay *r, struct relay_stream *st, uint
 /*
  * rlink_unconfirmed_add() - packet @packet_seq of @st, with @events, was
  * awaited when the connection died (rlink_packet_unconfirmed() counts
- * it): kept for ltt_sink_relay_reconcile().  Locked.
+ * it): kept for ltt_rlink_reconcile().  Locked.
  */
 void rlink_unconfirmed_add(struct relay_stream *st, uint64_t packet_seq, uint64_t events);
 

@@ -189,7 +189,7 @@ static void failed(struct ltt_relay *r, int ret, uint32_t refused)
 	pthread_mutex_unlock(&r->lock);
 }
 
-int ltt_sink_relay_reconcile(struct ltt_relay *r)
+int ltt_rlink_reconcile(struct ltt_relay *r)
 {
 	uint64_t deadline, packets = 0, events = 0, flags = 0, asked = 0;
 	struct ltt_xport *x = NULL;

@@ -42,7 +42,7 @@ static void random_uuid(uint8_t *uuid)
  * CREATE_SESSION, and the session's trace chunk 0, as LTTng 2.11 and
  * later expect it before any stream.  Blocking, by @deadline.
  */
-static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
+static int handshake(struct ltt_relay *r, const struct ltt_rlink_cfg *cfg,
 		     uint64_t deadline, char *ret_path, size_t path_len)
 {
 	struct ltt_relay_conn_session sess = {
@@ -75,7 +75,7 @@ static int handshake(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg,
 }
 
 /* The TLS context of @cfg's files.  0, or -EKEYREJECTED (logged). */
-static int tls_context(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg)
+static int tls_context(struct ltt_relay *r, const struct ltt_rlink_cfg *cfg)
 {
 	struct ltt_xport_tls_files f = { cfg->tls.cert, cfg->tls.key, cfg->tls.ca };
 	char why[LTT_XPORT_ERR_MAX];
@@ -88,7 +88,7 @@ static int tls_context(struct ltt_relay *r, const struct ltt_sink_relay_cfg *cfg
 	return ret;
 }
 
-int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_relay **ret_relay,
+int ltt_rlink_connect(const struct ltt_rlink_cfg *cfg, struct ltt_relay **ret_relay,
 			   char *ret_path, size_t path_len)
 {
 	struct ltt_relay *r;
@@ -122,14 +122,14 @@ int ltt_sink_relay_connect(const struct ltt_sink_relay_cfg *cfg, struct ltt_rela
 	if (!ret)
 		ret = ltt_relay_conn_open(cfg->addr->family, cfg->addr->host, cfg->addr->data_port,
 					  r->tls, deadline, r->label, &r->data);
-	deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	deadline = ltt_relay_conn_now_ms() + LTT_RLINK_TIMEOUT_MS;
 	if (!ret)
 		ret = ltt_relay_conn_version(r->ctrl, deadline, r->label, &r->minor);
 	if (!ret)
 		ret = handshake(r, cfg, deadline, ret_path, path_len);
 	if (ret) {
 		LTT_ERR("%s: %s", r->label, strerror(-ret));
-		ltt_sink_relay_destroy(r);
+		ltt_rlink_destroy(r);
 		return ret;
 	}
 	snprintf(r->out_path, sizeof(r->out_path), "%s", ret_path);
@@ -155,7 +155,7 @@ static void close_chunk(struct ltt_relay *r)
 	ltt_wbuf_fini(&pl);
 }
 
-void ltt_sink_relay_close(struct ltt_relay *r)
+void ltt_rlink_close(struct ltt_relay *r)
 {
 	struct relay_stream *st;
 
@@ -165,12 +165,12 @@ void ltt_sink_relay_close(struct ltt_relay *r)
 		rlink_close_stream(r, st);
 	close_chunk(r);
 	r->closing = true;
-	r->close_deadline_ms = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_TIMEOUT_MS;
+	r->close_deadline_ms = ltt_relay_conn_now_ms() + LTT_RLINK_TIMEOUT_MS;
 	rlink_pump(r);
 	pthread_mutex_unlock(&r->lock);
 }
 
-bool ltt_sink_relay_closed(struct ltt_relay *r)
+bool ltt_rlink_closed(struct ltt_relay *r)
 {
 	struct relay_stream *st;
 	bool done;
@@ -191,7 +191,7 @@ bool ltt_sink_relay_closed(struct ltt_relay *r)
 /* Send what is queued within a short deadline, on the caller's thread. */
 static void final_send(struct ltt_relay *r)
 {
-	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_SINK_RELAY_FINAL_MS;
+	uint64_t deadline = ltt_relay_conn_now_ms() + LTT_RLINK_FINAL_MS;
 	struct pollfd pfd[2] = { { .fd = ltt_xport_fd(r->ctrl) }, { .fd = ltt_xport_fd(r->data) } };
 	struct relay_stream *st;
 
@@ -214,7 +214,7 @@ static void final_send(struct ltt_relay *r)
 	pthread_mutex_unlock(&r->lock);
 }
 
-void ltt_sink_relay_destroy(struct ltt_relay *r)
+void ltt_rlink_destroy(struct ltt_relay *r)
 {
 	struct relay_stream *st;
 	struct expect *e;

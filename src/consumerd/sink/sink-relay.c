@@ -21,6 +21,7 @@
 #include "common/proto/relay-proto.h"
 #include "common/trace/ringbuf.h"
 #include "consumerd/relay/relay-link.h"
+#include "consumerd/sink/sink-relay.h"
 
 struct relay_output {
 	struct ltt_output base;
@@ -338,7 +339,7 @@ static int relay_wait_ready(struct ltt_sink *sink)
 	int ret;
 
 	while ((ret = relay_ready(sink)) == -EAGAIN) {
-		ret = ltt_sink_relay_wait(r, 100);
+		ret = ltt_rlink_wait(r, 100);
 		if (ret)
 			break;
 	}

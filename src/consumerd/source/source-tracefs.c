@@ -29,7 +29,6 @@
 #include "common/ftrace/ftrace-map.h"
 #include "consumerd/source/source-tracefs-events.h"
 #include "consumerd/source/source-tracefs.h"
-#include "consumerd/trace/channel.h"
 #include "filter-vm/filter-vm.h"
 
 /* The largest ring-buffer page read (buffer_subbuf_size_kb); 4096 here. */
@@ -1156,35 +1155,4 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	ltt_ftrace_conv_set_begin(&t->conv, ltt_source_now(&t->base));
 	*ret_src = &t->base;
 	return 0;
-}
-
-int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, int map_fd,
-			  int bpf_ring_fd, int bpf_lost_fd, struct ltt_source **ret_src)
-{
-	struct ltt_source_tracefs_cfg cfg = {
-		.chan_name = chan->name,
-		.cpu = cpu,
-		.uuid = chan->uuid,
-		.packet_size = chan->subbuf_size,
-		.num_subbuf = chan->num_subbuf,
-		.stream_id = chan->stream_id,
-		.ctx = chan->ctx,
-		.nr_ctx = chan->nr_ctx,
-		.pipe_fd = pipe_fd,
-		.keep = chan->snapshot,
-		.bpf_ring_fd = bpf_ring_fd,
-		.bpf_lost_fd = bpf_lost_fd,
-	};
-	bool first = !chan->tfs_events;
-	int ret;
-
-	ret = ltt_tfs_events_open(map_fd, &chan->tfs_events);
-	if (ret == -EINVAL)
-		LTT_ERR("tracefs channel %s cpu %" PRIu32 ": %s: refused", chan->name, cpu,
-			first ? "the fd is not an event map (common/ftrace/ftrace-map.h)" :
-				"the event map is not the one of the channel's other streams");
-	if (ret)
-		return ret;
-	cfg.events = chan->tfs_events;
-	return ltt_source_tracefs_create(&cfg, ret_src);
 }

@@ -96,24 +96,4 @@ struct ltt_source_tracefs_cfg {
 int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 			      struct ltt_source **ret_src);
 
-struct ltt_channel;
-
-/**
- * ltt_source_tracefs_of() - the source of an ADD_FTRACE_STREAM request
- * @chan: a tracefs channel (borrowed); the first stream's map becomes its
- *        shared copy (chan->tfs_events), later ones must send the same map
- * @cpu: the stream's CPU
- * @pipe_fd: its trace_pipe_raw (borrowed, dup'ed)
- * @map_fd: the channel's event map (borrowed)
- * @bpf_ring_fd, @bpf_lost_fd: the CPU's BPF ring, the channel's BPF lost
- *        counts (borrowed), or -1
- * @ret_src: to release with ltt_source_destroy()
- *
- * Data thread.  Returns 0, -EINVAL (not a map, another map than the
- * channel's, or what ltt_source_tracefs_create() refuses), -ENOMEM, or
- * another negative errno of mmap, fstat or dup.
- */
-int ltt_source_tracefs_of(struct ltt_channel *chan, uint32_t cpu, int pipe_fd, int map_fd,
-			  int bpf_ring_fd, int bpf_lost_fd, struct ltt_source **ret_src);
-
 #endif /* LTT_CONSUMERD_SOURCE_TRACEFS_H */

@@ -37,7 +37,6 @@
 #include "common/trace/ringbuf.h"
 #include "common/base/size.h"	/* ltt_add_sat() */
 #include "common/proto/consumer-proto.h"
-#include "consumerd/data/data-req.h"
 #include "consumerd/sink/sink.h"
 
 /* Channel names are at most this long in source messages. */
@@ -50,6 +49,18 @@ struct ltt_scratch {
 };
 
 struct ltt_source;
+
+/* A channel's counters, summed over its streams. */
+struct ltt_channel_stats {
+	uint64_t events_lost;	/* dropped by writers (from the ring buffers) */
+	uint64_t packets_lost;	/* corrupt, overwritten, abandoned, or not written */
+	uint64_t bytes_written;	/* packet bytes in the stream files */
+	/* The output's failure (sink-file.c: disk full, directory removed...). */
+	int32_t error;		/* 0, or the -errno that stops writing now */
+	int64_t error_since;	/* then: when it began, seconds since the Epoch */
+	uint64_t error_events;	/* events writers dropped while the output failed */
+	uint64_t error_packets;	/* packets dropped because the output failed */
+};
 
 struct ltt_source_ops {
 	const char *name;

@@ -24,9 +24,15 @@
 #include <ltt/ltt-ctl-common.h>
 
 #include "common/model/context.h"
-#include "consumerd/data/data-req.h"
+#include "common/proto/consumer-proto.h"
 #include "consumerd/sink/sink-file.h"
+#include "consumerd/source/source.h"	/* struct ltt_channel_stats */
 
+/* The most data threads a consumer runs (--data-threads). */
+#define LTT_DATA_THREADS_MAX LTT_CONSUMER_DATA_THREADS_MAX
+
+struct ltt_data_req;
+struct ltt_data_thread;
 struct ltt_relay;
 struct ltt_stream;
 struct ltt_tfs_events;

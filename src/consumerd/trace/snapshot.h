@@ -22,10 +22,16 @@
 
 #include <stdint.h>
 
-#include "consumerd/data/data-req.h"
 #include "consumerd/sink/sink.h"
 #include "consumerd/source/source.h"
 #include "consumerd/trace/trace.h"
+
+/* What a snapshot wrote. */
+struct ltt_snapshot_counts {
+	uint64_t packets;		/* written */
+	uint64_t bytes;
+	uint64_t packets_dropped;	/* overwritten while copied, or incomplete */
+};
 
 struct ltt_chan_part;
 struct ltt_channel;

@@ -19,7 +19,6 @@
 #include <stdint.h>
 
 #include "common/proto/consumer-proto.h"
-#include "consumerd/data/data-req.h"
 #include "consumerd/sink/sink.h"
 #include "consumerd/source/source.h"
 

@@ -345,7 +345,7 @@ static void test_relay(const char *base)
 	ch_put_events(&s0, 20);
 	ch_flush(&c, 10, 0);
 	ds.c = &c;
-	ch_wait_until(relay_failed, &ds, LTT_SINK_RELAY_STALL_MS + LTT_SINK_RELAY_TICK_MS);
+	ch_wait_until(relay_failed, &ds, LTT_RLINK_STALL_MS + LTT_RLINK_TICK_MS);
 	rs = ds.rs;
 	tap_ok(rs.conn_error != 0, "the relay's death is recorded: %s", strerror(-rs.conn_error));
 	ch_put_events(&s0, 200);

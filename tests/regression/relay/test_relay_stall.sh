@@ -65,7 +65,7 @@ is "$(count_events "$TEST_TMP/local.txt" ltt_test:seq)" "$N" "the local session 
 run lttctl list loc
 unlike "$STDOUT" "[1-9][0-9]* (events )?(lost|discarded)" "list loc: nothing lost"
 
-# the stalled relay is given up after LTT_SINK_RELAY_STALL_MS (10 s)
+# the stalled relay is given up after LTT_RLINK_STALL_MS (10 s)
 coproc TAILP { exec timeout 30 tail -n +1 -F "$SESSIOND_LOG" 2>/dev/null; }
 tailp_pid=$TAILP_PID  # bash unsets TAILP_PID once the coprocess is reaped
 coproc_hold TAILP tailp_out tailp_in

@@ -44,26 +44,26 @@ static void *pump_main(void *arg)
 	struct pollfd pfd[3];
 	int c, d, k;
 
-	ltt_sink_relay_fds(p->relay, &c, &d, &k);
+	ltt_rlink_fds(p->relay, &c, &d, &k);
 	while (!__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE)) {
 		pfd[0] = (struct pollfd){ .fd = c, .events = (short)ce };
 		pfd[1] = (struct pollfd){ .fd = de ? d : -1, .events = POLLOUT };
 		pfd[2] = (struct pollfd){ .fd = k, .events = POLLIN };
 		poll(pfd, 3, 10);
-		ltt_sink_relay_io(p->relay, &ce, &de);
+		ltt_rlink_io(p->relay, &ce, &de);
 		ce = ce ? POLLIN | ((ce & 4) ? POLLOUT : 0) : 0;	/* EPOLLOUT is 4 */
 	}
 	return NULL;
 }
 
 /* The fake relay's address, in @a (the caller's, as long as the cfg is used). */
-static struct ltt_sink_relay_cfg cfg_for(struct fake *f, struct ltt_consumer_relay_addr *a)
+static struct ltt_rlink_cfg cfg_for(struct fake *f, struct ltt_consumer_relay_addr *a)
 {
 	*a = (struct ltt_consumer_relay_addr){
 		.family = LTT_URI_INET, .host = "127.0.0.1",
 		.ctrl_port = (uint16_t)f->ctrl_port, .data_port = (uint16_t)f->data_port,
 	};
-	return (struct ltt_sink_relay_cfg){
+	return (struct ltt_rlink_cfg){
 		.key = 1, .addr = a, .hostname = "box",
 		.session_name = "s1", .base_path = "", .live_timer_us = 0,
 		.session_id = 5, .creation_time = 1700000000,
@@ -74,7 +74,7 @@ static void test_connect_errors(void)
 {
 	struct ltt_consumer_relay_addr addr;
 	char path[256];
-	struct ltt_sink_relay_cfg cfg;
+	struct ltt_rlink_cfg cfg;
 	struct ltt_relay *r = NULL;
 	struct fake f;
 	int port, fd;
@@ -85,25 +85,25 @@ static void test_connect_errors(void)
 		.family = LTT_URI_INET, .host = "127.0.0.1",
 		.ctrl_port = (uint16_t)port, .data_port = (uint16_t)port,
 	};
-	cfg = (struct ltt_sink_relay_cfg){ .key = 1, .addr = &addr,
+	cfg = (struct ltt_rlink_cfg){ .key = 1, .addr = &addr,
 					   .hostname = "box", .session_name = "s1" };
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -ECONNREFUSED,
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), -ECONNREFUSED,
 		   "no relay listening: ECONNREFUSED");
 	addr.host[0] = '\0';
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
 		   "an address without a host: EINVAL");
 	strcpy(addr.host, "127.0.0.1");
 	addr.ctrl_port = 0;
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
 		   "an address without a control port: EINVAL");
 	addr.ctrl_port = (uint16_t)port;
 	addr.data_port = 0;
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), -EINVAL,
 		   "an address without a data port: EINVAL");
 
 	fake_start(&f, 3);
 	cfg = cfg_for(&f, &addr);
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EPROTONOSUPPORT,
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), -EPROTONOSUPPORT,
 		   "a relay of protocol 3.x: EPROTONOSUPPORT");
 	fake_stop(&f);
 
@@ -113,7 +113,7 @@ static void test_connect_errors(void)
 	f.die = true;
 	pthread_mutex_unlock(&f.lock);
 	cfg = cfg_for(&f, &addr);
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), -EPROTO,
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), -EPROTO,
 		   "a peer that closes at once: EPROTO");
 	fake_stop(&f);
 }
@@ -141,7 +141,7 @@ static void make_packet(struct ltt_sink_packet *pkt, uint8_t *buf, size_t len, u
 }
 
 /*
- * ltt_sink_relay_reconcile() of @r, whose connection died, with stderr
+ * ltt_rlink_reconcile() of @r, whose connection died, with stderr
  * in a file: whether the file then holds @want and @also.
  */
 static bool reconcile_says(struct ltt_relay *r, const char *want, const char *also)
@@ -152,7 +152,7 @@ static bool reconcile_says(struct ltt_relay *r, const char *want, const char *al
 
 	fflush(stderr);
 	if (fd >= 0 && saved >= 0 && dup2(fd, 2) >= 0) {
-		ltt_sink_relay_reconcile(r);
+		ltt_rlink_reconcile(r);
 		fflush(stderr);
 		dup2(saved, 2);
 		n = pread(fd, text, sizeof(text) - 1, 0);
@@ -189,7 +189,7 @@ static void test_reconcile_refused(struct fake *f, struct ltt_relay *r, struct l
 	bool ok = true;
 
 	fake_reconcile_start(f, LTT_RELAY_ERR_NOENT);
-	ltt_sink_relay_reconcile(r);
+	ltt_rlink_reconcile(r);
 	pthread_mutex_lock(&f->lock);
 	per = f->reconciles;
 	pthread_mutex_unlock(&f->lock);
@@ -197,14 +197,14 @@ static void test_reconcile_refused(struct fake *f, struct ltt_relay *r, struct l
 	tap_ok(per >= 1 && wait > 900 && wait <= 1000,
 	       "reconcile refused: the relay was asked (%u streams), the next ask waits %llu ms",
 	       per, (unsigned long long)wait);
-	ltt_sink_relay_reconcile(r);
-	ltt_sink_relay_reconcile(r);
+	ltt_rlink_reconcile(r);
+	ltt_rlink_reconcile(r);
 	pthread_mutex_lock(&f->lock);
 	tap_is_int((int)f->reconciles, (int)per, "... two more calls at once ask nothing");
 	pthread_mutex_unlock(&f->lock);
 	for (k = 2; k < 5; k++) {
 		r->reconcile_retry_ms = 1;	/* the wait is over */
-		ltt_sink_relay_reconcile(r);
+		ltt_rlink_reconcile(r);
 		wait = r->reconcile_retry_ms - ltt_relay_conn_now_ms();
 		pthread_mutex_lock(&f->lock);
 		ok = ok && f->reconciles == k * per && wait > (1000u << (k - 1)) - 100 &&
@@ -217,7 +217,7 @@ static void test_reconcile_refused(struct fake *f, struct ltt_relay *r, struct l
 	tap_ok(reconcile_says(r, "the relay refused 5 times to say which of the", "they stay counted lost"),
 	       "... the fifth refusal is the last: a warning says the packets stay counted lost");
 	r->reconcile_retry_ms = 1;
-	ltt_sink_relay_reconcile(r);
+	ltt_rlink_reconcile(r);
 	pthread_mutex_lock(&f->lock);
 	tap_is_int((int)f->reconciles, (int)(5 * per), "... and the relay is not asked again");
 	pthread_mutex_unlock(&f->lock);
@@ -232,8 +232,8 @@ static void test_session(void)
 {
 	struct ltt_consumer_relay_addr addr;
 	char path[256];
-	struct ltt_sink_relay_stats stats;
-	struct ltt_sink_relay_cfg cfg;
+	struct ltt_rlink_stats stats;
+	struct ltt_rlink_cfg cfg;
 	struct ltt_output *tout = NULL, *cout = NULL;
 	struct ltt_sink *sink = NULL;
 	struct ltt_sink_packet pkt;
@@ -252,7 +252,7 @@ static void test_session(void)
 	f.reconcile = true;	/* asked after its death (test_reconcile_refused()) */
 	pthread_mutex_unlock(&f.lock);
 	cfg = cfg_for(&f, &addr);
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "connected to the relay");
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), 0, "connected to the relay");
 	tap_is_str(path, "/out/box/s1", "with the relay's output path");
 	pump.relay = r;
 	pthread_create(&pump.thread, NULL, pump_main, &pump);
@@ -395,14 +395,14 @@ static void test_session(void)
 	pthread_mutex_unlock(&f.lock);
 	make_packet(&pkt, buf, 4096, 9, 9, 99);
 	tap_ok(!ltt_sink_ready(sink) && !ltt_sink_write(sink, &pkt), "a packet whose index is refused");
-	tap_ok(!ltt_sink_relay_data_pending(r, &pending) && pending,
+	tap_ok(!ltt_rlink_data_pending(r, &pending) && pending,
 	       "data pending asks the relay, and says pending until it answers");
 	for (i = 0; i < 500 && pending; i++) {
 		poll(NULL, 0, 10);
-		if (ltt_sink_relay_data_pending(r, &pending))
+		if (ltt_rlink_data_pending(r, &pending))
 			break;
 	}
-	ltt_sink_relay_stats(r, &stats);
+	ltt_rlink_stats(r, &stats);
 	tap_ok(stats.replies_refused == 1, "the refused index is counted (%llu)",
 	       (unsigned long long)stats.replies_refused);
 	tap_ok(!pending, "nothing pending once the relay says so");
@@ -413,7 +413,7 @@ static void test_session(void)
 	make_packet(&pkt, buf, 4096, 10, 10, 100);	/* something new: asked again */
 	tap_ok(!ltt_sink_ready(sink) && !ltt_sink_write(sink, &pkt), "another packet");
 	for (i = 0; i < 20; i++) {	/* the asking call, the answer, again */
-		if (ltt_sink_relay_data_pending(r, &pending) || !pending)
+		if (ltt_rlink_data_pending(r, &pending) || !pending)
 			break;
 		poll(NULL, 0, 10);
 	}
@@ -457,7 +457,7 @@ static void test_session(void)
 	pthread_mutex_unlock(&f.lock);
 	pthread_join(f.thread, NULL);
 	for (i = 0; i < 500; i++) {
-		ltt_sink_relay_stats(r, &stats);
+		ltt_rlink_stats(r, &stats);
 		if (stats.conn_error)
 			break;
 		poll(NULL, 0, 10);
@@ -472,10 +472,10 @@ static void test_session(void)
 	tap_is_int(ltt_sink_ready(sink), 0, "a dead relay's sink never blocks");
 	make_packet(&pkt, buf, 4096, 1, 1, 101);
 	tap_ok(ltt_sink_write(sink, &pkt) < 0, "and drops what it is given");
-	ltt_sink_relay_stats(r, &stats);
+	ltt_rlink_stats(r, &stats);
 	tap_ok(stats.packets_lost == 2 + written, "counted lost, after the unconfirmed ones (%llu)",
 	       (unsigned long long)stats.packets_lost);
-	tap_is_int(ltt_sink_relay_data_pending(r, &pending), -ECONNRESET,
+	tap_is_int(ltt_rlink_data_pending(r, &pending), -ECONNRESET,
 		   "data pending: ECONNRESET");
 	tap_ok(!pending, "and nothing pending");
 	{
@@ -485,7 +485,7 @@ static void test_session(void)
 			   "a sink opened after the death still opens");
 		tap_ok(late && !ltt_sink_ready(late) && ltt_sink_write(late, &pkt) < 0,
 		       "and drops what it is given");
-		ltt_sink_relay_stats(r, &stats);
+		ltt_rlink_stats(r, &stats);
 		tap_ok(stats.packets_lost == 3 + written, "counted lost too (%llu)",
 		       (unsigned long long)stats.packets_lost);
 		ltt_sink_destroy(late);
@@ -498,7 +498,7 @@ static void test_session(void)
 	ltt_sink_destroy(sink);
 	ltt_output_destroy(cout);
 	ltt_output_destroy(tout);
-	ltt_sink_relay_destroy(r);
+	ltt_rlink_destroy(r);
 	tap_ok(1, "closed without hanging");
 	close(f.lctrl);
 	close(f.ldata);
@@ -516,7 +516,7 @@ static void test_announce(void)
 	char path[256];
 	struct ltt_output *tout = NULL, *cout = NULL, *other = NULL;
 	struct ltt_sink *a = NULL, *b = NULL, *c = NULL;
-	struct ltt_sink_relay_cfg cfg;
+	struct ltt_rlink_cfg cfg;
 	struct ltt_sink_packet pkt;
 	struct ltt_relay *r = NULL;
 	static uint8_t buf[4096];
@@ -527,7 +527,7 @@ static void test_announce(void)
 	fake_start(&f, 2);
 	cfg = cfg_for(&f, &addr);
 	cfg.live_timer_us = 10000;
-	tap_is_int(ltt_sink_relay_connect(&cfg, &r, path, sizeof(path)), 0, "announce: connected");
+	tap_is_int(ltt_rlink_connect(&cfg, &r, path, sizeof(path)), 0, "announce: connected");
 	pump.relay = r;
 	pthread_create(&pump.thread, NULL, pump_main, &pump);
 	ltt_sink_relay_output_create(r, "kernel", 0, 0, true, &tout);
@@ -570,7 +570,7 @@ static void test_announce(void)
 	ltt_sink_destroy(b);
 	ltt_output_destroy(cout);
 	ltt_output_destroy(tout);
-	ltt_sink_relay_destroy(r);
+	ltt_rlink_destroy(r);
 	fake_stop(&f);
 }
 
@@ -585,7 +585,7 @@ struct live {
 
 static void live_start(struct live *l, const char *what)
 {
-	struct ltt_sink_relay_cfg cfg;
+	struct ltt_rlink_cfg cfg;
 	char path[256];
 
 	memset(l, 0, sizeof(*l));
@@ -595,7 +595,7 @@ static void live_start(struct live *l, const char *what)
 	pthread_mutex_unlock(&l->f.lock);
 	cfg = cfg_for(&l->f, &l->addr);
 	cfg.live_timer_us = 10000;
-	tap_is_int(ltt_sink_relay_connect(&cfg, &l->r, path, sizeof(path)), 0,
+	tap_is_int(ltt_rlink_connect(&cfg, &l->r, path, sizeof(path)), 0,
 		   "%s: connected to a relay without ltt's extensions", what);
 	l->pump.relay = l->r;
 	pthread_create(&l->pump.thread, NULL, pump_main, &l->pump);
@@ -610,7 +610,7 @@ static void live_stop(struct live *l)
 	pthread_join(l->pump.thread, NULL);
 	ltt_output_destroy(l->cout);
 	ltt_output_destroy(l->tout);
-	ltt_sink_relay_destroy(l->r);
+	ltt_rlink_destroy(l->r);
 	fake_stop(&l->f);
 }
 
