@@ -26,6 +26,7 @@
 #include "common/proto/lttng-client-proto.h"
 #include "sessiond/daemon/options.h"
 #include "sessiond/daemon/priv-table.h"
+#include "sessiond/daemon/rundir.h"
 #include "sessiond/sessiond.h"
 
 /*
