@@ -455,6 +455,7 @@ TESTS += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_lttng_agent_216.sh \
+	tests/regression/lttng-compat/test_lttng_agent_java_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_trixie.sh \
 	tests/regression/lttng-compat/test_deb_scripts.sh
 EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
@@ -475,6 +476,7 @@ EXTRA_DIST += tests/regression/lttng-compat/test_lttng_compat.sh \
 	tests/regression/lttng-compat/test_lttng_compat_errors.sh \
 	tests/regression/lttng-compat/test_lttng_compat_216.sh \
 	tests/regression/lttng-compat/test_lttng_agent_216.sh \
+	tests/regression/lttng-compat/test_lttng_agent_java_216.sh \
 	tests/regression/lttng-compat/test_lttng_compat_trixie.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health.sh \
 	tests/regression/lttng-compat/test_lttng_compat_health_daemons.sh \
