@@ -35,9 +35,9 @@
  *   data/data-relay.[ch] the relays, all on data-0: socket watches, tick,
  *                   live timer (data-loop.c's walk, handed down as a
  *                   hook), closing
- *   data/data-req.h the requests the data threads run and what they
- *                   report: a channel's counters, a snapshot's counts
- *                   (below the object tree, which names them)
+ *   data/data-req.h the requests the data threads run and the answers
+ *                   they fill in (above the object tree: it names
+ *                   source.h's and snapshot.h's counters)
  *   data/prio.[ch]  each data thread's own scheduling: real-time, else
  *                   nice -10
  *

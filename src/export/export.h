@@ -15,7 +15,8 @@
  *   value.c           a field's value in its column
  *   buf.c             a growing text buffer (JSON values, SQL, HTTP)
  *   pipe.c            an engine's writer thread: blocks of rows written
- *                     while the main thread reads the trace on
+ *                     while the main thread reads the trace on; an
+ *                     engine's failure said (exp_engine_fail())
  *   sql-sqlite.c      the SQLite engine (libsqlite3): one file
  *   sql-clickhouse.c  the ClickHouse engine: its HTTP interface
  *   http.c            the HTTP client it posts with
@@ -103,7 +104,7 @@ struct exp_engine;
 
 /*
  * An engine.  Each returns 0 or a negative errno with its sentence in
- * exp_engine_error(); none is called again after one failed.
+ * e->err (exp_engine_fail()); none is called again after one failed.
  * - table: make @t exist with (at least) its columns, adding those it
  *   lacks; set t->priv.
  * - row: one row of @t, values in t->cols' order.
@@ -163,6 +164,8 @@ struct exp_engine {
 int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* http.c */
+
 /**
  * exp_http_post() - POST @query (URL-encoded here) with @len bytes of @body
  * (may be NULL) to HOST:PORT; the answer's body in @resp (reset first)
@@ -172,9 +175,9 @@ int exp_engine_fail(struct exp_engine *e, int err, const char *fmt, ...)
 int exp_http_post(struct exp_engine *e, const char *host, const char *port, const char *query,
 		  const char *body, size_t len, struct exp_buf *resp);
 
+/* sql-sqlite.c, sql-clickhouse.c: the engines */
 extern const struct exp_engine_ops exp_sqlite_ops;
 extern const struct exp_engine_ops exp_clickhouse_ops;
-
 
 /* value.c */
 struct bt_field;

@@ -61,7 +61,7 @@ src_sessiond_ltt_sessiond_SOURCES = \
 	src/sessiond/ust/ust-meta.c src/sessiond/ust/ust-meta.h \
 	src/sessiond/ust/ust-shm.c src/sessiond/ust/ust-shm.h \
 	src/sessiond/lagent/lagent.c src/sessiond/lagent/lagent-port.c src/sessiond/lagent/lagent.h \
-		src/sessiond/lust/lust.c src/sessiond/lust/lust.h \
+	src/sessiond/lust/lust.c src/sessiond/lust/lust.h \
 	src/sessiond/consumer/supervisor.c src/sessiond/consumer/supervisor.h \
 	src/sessiond/app/app-thread.c src/sessiond/app/app-done.c src/sessiond/app/app-object.c src/sessiond/app/app.h \
 	src/sessiond/app/app-tpcache.c \

@@ -44,8 +44,8 @@ lines that say what is wrong:
     STYLE's sign to split: a file that long holds two subjects); no
     header that only joins the two halves of a split (no .c of its own,
     included by exactly two .c files of its folder, both named from its
-    stem); no split named for being one (-2, -more, -rest, -part, -misc,
-    -extra, -other).  Each offender is named; none is excepted by name.
+    stem); no split named for being one (-2 to -9, -more, -rest, -part,
+    -misc, -extra, -other).  Each offender is named; none is excepted by name.
 """
 import glob
 import os
@@ -191,30 +191,46 @@ problems += ['folder %s/ is not in the map' % d for d in sorted(dirs - set(order
 check('every file of every folder is in its map header, and only those', problems)
 
 LINES_MAX = 1500    # past this, a file holds two subjects
-SPLIT_NAME = re.compile(r'-(2|3|4|more|rest|part[0-9]*|misc|extra|other)\.[ch]$')
+SPLIT_NAME = re.compile(r'[-_]([2-9]|more|rest|part[0-9]*|misc|extra|other)\.[ch]$')
 problems = []
-sources = []
-for top_dir in ('src', 'kmod'):
-    for dp, dn, fn in os.walk(os.path.join(src, top_dir)):
-        dn.sort()
-        sources += [os.path.join(dp, n) for n in sorted(fn) if n.endswith(('.c', '.h'))]
+# the tree's own files (git's list where there is one: not what a build
+# generated in the tree)
+listed = subprocess.run(['git', '-C', src, 'ls-files', '--cached', '--others',
+                         '--exclude-standard', '--', 'src', 'kmod'],
+                        capture_output=True, text=True)
+if listed.returncode == 0 and listed.stdout:
+    sources = sorted(os.path.join(src, f) for f in listed.stdout.split('\n')
+                     if f.endswith(('.c', '.h')))
+else:
+    sources = []
+    for top_dir in ('src', 'kmod'):
+        for dp, dn, fn in os.walk(os.path.join(src, top_dir)):
+            dn.sort()
+            sources += [os.path.join(dp, n) for n in sorted(fn) if n.endswith(('.c', '.h'))]
+known = set(sources)
 includers = {}      # a header's path below src -> the .c files including it
 for path in sources:
     rel = os.path.relpath(path, src)
     with open(path, 'rb') as fh:
         text = fh.read().decode('utf-8', 'replace')
-    lines = text.count('\n')
+    lines = len(text.splitlines())
     if lines > LINES_MAX:
         problems.append('%s has %d lines (at most %d: it holds more than one subject)' %
                         (rel, lines, LINES_MAX))
     if SPLIT_NAME.search(path):
         problems.append('%s is named for being a split, not for what it holds' % rel)
     if path.endswith('.c'):
+        # as the compiler looks: the includer's folder first, then -I src, kmod
         for m in re.finditer(r'^#\s*include\s+"([^"]+)"', text, re.M):
-            for base in ('src', 'kmod', os.path.dirname(rel)):
-                if os.path.join(src, base, m.group(1)) in sources:
-                    includers.setdefault(os.path.join(base, m.group(1)), set()).add(rel)
+            for base in (os.path.dirname(rel), 'src', 'kmod'):
+                hdr = os.path.normpath(os.path.join(base, m.group(1)))
+                if os.path.join(src, hdr) in known:
+                    includers.setdefault(hdr, set()).add(rel)
                     break
+# A header of no .c of its own that exactly two .c files of its folder
+# include, both named from its stem: the two halves of one subject.  (A
+# header that three files or more share, as ringbuf-internal.h the ring
+# buffer's writer, reader and repair, holds what several subjects share.)
 for hdr, users in sorted(includers.items()):
     folder, name = os.path.split(hdr)
     stem = re.sub(r'-(int|internal|priv|private|shared)$', '', name[:-2])

@@ -28,7 +28,7 @@
 /* A relay session (ADD_RELAY) and the traces that use it. */
 struct ltt_registry_relay {
 	uint64_t key;
-	struct ltt_relay *relay;	/* owned (sink-relay.h) */
+	struct ltt_relay *relay;	/* owned (rlink.h: ltt_rlink_destroy()) */
 	unsigned int nr_traces;
 	struct ltt_registry_relay *next;
 };

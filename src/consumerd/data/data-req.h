@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * data-req.h - what the command thread asks of the data threads (data.h)
- * and what they report: the requests, a channel's counters, a snapshot's
- * counts.  What the channels, streams, sources and snapshots count is
- * theirs (source.h, snapshot.h): the requests name them from above.
+ * data-req.h - what the command thread asks of the data threads (data.h):
+ * the requests, and the answers they fill in.  What the channels,
+ * streams, sources and snapshots count is theirs (source.h, snapshot.h):
+ * the requests name them from above.
  */
 #ifndef LTT_CONSUMERD_DATA_REQ_H
 #define LTT_CONSUMERD_DATA_REQ_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * relay-archive.c - a rotation's closed chunk archived on the relay's
- * side (ARCHIVE_CHUNK, relay protocol 2.12; sink-relay.h).
+ * side (ARCHIVE_CHUNK, relay protocol 2.12; rlink.h).
  *
  * The relay moves a chunk's directory only once every stream of it is
  * closed and every packet written, or it refuses.  So the request waits

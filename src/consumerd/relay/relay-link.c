@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * relay-link.c - the relay output's connection: byte queues, control
+ * relay-link.c - the relay link's connection: byte queues, control
  * requests and their replies, the relay's streams, data pending (see
- * sink-relay.h for the threads and the lock; relay-session.c connects,
+ * rlink.h for the threads and the lock; relay-session.c connects,
  * closes and destroys).
  *
  * The handshake (relay-conn.c: connect, VERSION, CREATE_SESSION) is

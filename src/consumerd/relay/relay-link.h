@@ -4,7 +4,9 @@
  * state of one relay session and the connection calls its sinks use.
  * Private to relay-link.c (the connection), relay-queue.c (its byte
  * queues, its failure), relay-session.c (its life: connect, close,
- * destroy) and sink-relay.c (the sinks and outputs).  "Locked": called
+ * destroy), relay-archive.c (a closed chunk archived), relay-reconcile.c
+ * (unconfirmed packets asked about) and sink-relay.c (the sinks and
+ * outputs).  "Locked": called
  * with the relay's lock held.
  */
 #ifndef LTT_CONSUMERD_RELAY_LINK_H

@@ -89,7 +89,7 @@ static int tls_context(struct ltt_relay *r, const struct ltt_rlink_cfg *cfg)
 }
 
 int ltt_rlink_connect(const struct ltt_rlink_cfg *cfg, struct ltt_relay **ret_relay,
-			   char *ret_path, size_t path_len)
+		      char *ret_path, size_t path_len)
 {
 	struct ltt_relay *r;
 	uint64_t deadline;

@@ -122,7 +122,7 @@ struct ltt_rlink_stats {
  * refused the session), -EPROTONOSUPPORT (another major), -ENOMEM.
  */
 int ltt_rlink_connect(const struct ltt_rlink_cfg *cfg, struct ltt_relay **ret_relay,
-			   char *ret_path, size_t path_len);
+		      char *ret_path, size_t path_len);
 
 /**
  * ltt_rlink_destroy() - close both connections and free; accepts NULL
@@ -140,13 +140,12 @@ uint64_t ltt_rlink_key(const struct ltt_relay *relay);
 /** ltt_rlink_live_timer_us() - 0, or the live timer period */
 uint32_t ltt_rlink_live_timer_us(const struct ltt_relay *relay);
 
-
 /**
  * ltt_rlink_fds() - what data-0 watches: the control and data
  * sockets and the kick eventfd (EPOLLIN: call ltt_rlink_io())
  */
 void ltt_rlink_fds(const struct ltt_relay *relay, int *ret_ctrl, int *ret_data,
-			int *ret_kick);
+		   int *ret_kick);
 
 /**
  * ltt_rlink_io() - send what is queued, read the replies that came
@@ -158,7 +157,7 @@ void ltt_rlink_fds(const struct ltt_relay *relay, int *ret_ctrl, int *ret_data,
  * work).  Never blocks.
  */
 void ltt_rlink_io(struct ltt_relay *relay, uint32_t *ret_ctrl_events,
-		       uint32_t *ret_data_events);
+		  uint32_t *ret_data_events);
 
 /**
  * ltt_rlink_stats() - the relay's counters

@@ -559,6 +559,7 @@ static int stats_text(const struct tracefs_source *t, char *text, size_t len)
 	return 0;
 }
 
+/* The stats file's line @key ("read events", "entries"...): 0 or -errno. */
 static int ltt_tfs_read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
 {
 	char text[1024];
@@ -574,7 +575,7 @@ static int ltt_tfs_read_stat(const struct tracefs_source *t, const char *key, ui
  * had no room for the count, and the converter does not count it:
  * ltt_ftrace_conv_missed_elsewhere()) and its "commit overrun" (a write
  * dropped in overwrite mode because the page it needed was still being
- * committed), three counts of distinct events.  0 or -errno (int.h).
+ * committed), three counts of distinct events.  0 or -errno.
  */
 static int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret)
 {
@@ -611,6 +612,12 @@ static void count_dropped(struct tracefs_source *t)
 	t->dropped = now;
 }
 
+/*
+ * Count discarded what ftrace and the BPF program lost since the last
+ * look (running totals): at each switch, and at the start, so that a
+ * stream taken over says in its first packet what was lost before (its
+ * packets' events_discarded never step back).
+ */
 static void ltt_tfs_count_lost(struct tracefs_source *t)
 {
 	count_dropped(t);

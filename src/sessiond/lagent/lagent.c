@@ -163,6 +163,7 @@ _Static_assert(LTT_LAGENT_USER_LIST_BYTES == 256 << 10, "add_name() says 256 KiB
 _Static_assert(LTT_LAGENT_MAX_AGENTS / LTT_LAGENT_USER_AGENTS * LTT_LAGENT_USER_LIST_BYTES <=
 	       (4U << 20), "listings past 4 MiB");
 
+/* Free @nr @keys and their filters; accepts NULL. */
 static void lagent_keys_free(struct key *keys, size_t nr)
 {
 	size_t i;
@@ -190,6 +191,7 @@ static bool unref(pthread_mutex_t *lock, unsigned int *refs)
 	return last;
 }
 
+/* Drop a reference to @req; the last frees it. */
 static void lagent_req_put(struct list_req *req)
 {
 	if (!unref(&req->lock, &req->refs))
@@ -201,6 +203,7 @@ static void lagent_req_put(struct list_req *req)
 	free(req);
 }
 
+/* Drop a reference to @w; the last frees it. */
 static void lagent_wait_put(struct sync_wait *w)
 {
 	if (!unref(&w->lock, &w->refs))
@@ -210,6 +213,10 @@ static void lagent_wait_put(struct sync_wait *w)
 	free(w);
 }
 
+/*
+ * One awaited answer of @w came (@err: 0, or its failure's -errno) or
+ * will never come; the last ends the wait.  Drops the reference it held.
+ */
 static void lagent_wait_answered(struct sync_wait *w, int err)
 {
 	if (err && !w->err)
@@ -477,6 +484,7 @@ static int reconcile(struct conn *c)
 	return 0;
 }
 
+/* Tell every registered agent what the owners' rules now want. */
 static void lagent_reconcile_all(struct ltt_lagent *a)
 {
 	struct conn *c, *tmp;

@@ -1,9 +1,11 @@
 // A program that logs through LTTng's own Java agents, as Debian ships
-// them (liblttng-ust-agent-java), for test_lttng_java.sh.  Its first
-// argument picks the framework: "jul" (java.util.logging with
-// LttngLogHandler) or "log4j" (log4j 1.2 with LttngLogAppender).  The
-// handler hangs on the loggers qa.app and qa.other.  Beside the agent it
-// runs LTTng's own agent client (LttngTcpSessiondClient) with a listener
+// them (liblttng-ust-agent-java), for test_lttng_java.sh and the tests
+// beside it (test_lttng_java_record.sh, test_lttng_agent_java_216.sh,
+// the compat tests).  Its first argument picks the framework: "jul"
+// (java.util.logging with LttngLogHandler) or "log4j" (log4j 1.2 with
+// LttngLogAppender).  The handler hangs on the loggers qa.app and
+// qa.other.  Beside the agent it runs LTTng's own agent client
+// (LttngTcpSessiondClient) with a listener
 // that prints each rule as the agent code parses it from the daemon:
 //   rule enable NAME LEVEL TYPE FILTER   /  rule disable NAME
 // and it answers lines on stdin:
