@@ -60,6 +60,19 @@ in_root() {
 		${ROOT_BINDS[@]+"${ROOT_BINDS[@]}"} -- "$@"
 }
 
+# root_apt_install LOG PKG...: sid's (or the root's release's) packages
+# PKG... installed in the root's overlay (ROOT_OVERLAY, set first: the
+# cached root stays as it is), the package lists brought up to date
+# first (sid moves daily: a mirror kept as of a day has a Release past
+# its Valid-Until); apt's output in LOG.  apt-get's status.
+root_apt_install() {
+	local log=$1
+	shift
+	in_root apt-get -q -o Acquire::Check-Valid-Until=false update >"$log" 2>&1 &&
+		in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-install-recommends "$@" >>"$log" 2>&1
+}
+
 # bt21 DIR OUT: babeltrace2 2.1's text of the trace(s) under DIR into OUT
 # (its stderr into OUT.err), as bt does with the host's.
 bt21() {

@@ -20,13 +20,9 @@ root_or_skip sid
 plan 6
 N=40
 
-# sid's agent in an overlay: the cached root stays as it is.  sid moves
-# daily: the root's lists are brought up to date first (a mirror kept as
-# of a day has a Release past its Valid-Until)
+# sid's agent in an overlay: the cached root stays as it is
 ROOT_OVERLAY=$TEST_TMP/overlay
-in_root apt-get -q -o Acquire::Check-Valid-Until=false update >"$TEST_TMP/install.log" 2>&1 &&
-	in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		python3-lttngust >>"$TEST_TMP/install.log" 2>&1
+root_apt_install "$TEST_TMP/install.log" python3-lttngust
 ok $? "sid's python3-lttngust (LTTng-UST 2.16's agent) installed in an overlay of the root" ||
 	{ tail -n 20 "$TEST_TMP/install.log" | sed 's/^/# /'; echo "Bail out! no agent"; exit 1; }
 

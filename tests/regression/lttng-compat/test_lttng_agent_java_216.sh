@@ -22,13 +22,10 @@ root_or_skip sid
 plan 18
 N=4
 
-# sid's agents, Java and a compiler in an overlay: the cached root stays
-# as it is (sid's lists brought up to date first, as test_lttng_agent_216.sh)
+# sid's agents, Java and a compiler in an overlay: the cached root stays as it is
 ROOT_OVERLAY=$TEST_TMP/overlay
-in_root apt-get -q -o Acquire::Check-Valid-Until=false update >"$TEST_TMP/install.log" 2>&1 &&
-	in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		liblttng-ust-agent-java liblttng-ust-agent-java-jni liblog4j1.2-java \
-		default-jdk-headless >>"$TEST_TMP/install.log" 2>&1
+root_apt_install "$TEST_TMP/install.log" liblttng-ust-agent-java liblttng-ust-agent-java-jni \
+	liblog4j1.2-java default-jdk-headless
 ok $? "sid's Java agents, log4j 1.2 and Java installed in an overlay of the root" ||
 	{ tail -n 20 "$TEST_TMP/install.log" | sed 's/^/# /'; echo "Bail out! no agent"; exit 1; }
 like "$(in_root dpkg-query -W -f '${Version}' liblttng-ust-agent-java)" '^2\.16\.' \
