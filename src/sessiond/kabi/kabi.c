@@ -348,13 +348,18 @@ void ltt_kabi_close(struct ltt_kabi *kabi)
 	kabi_free(kabi);
 }
 
-int ltt_kabi_catalog(struct ltt_kabi *kabi, uint32_t *ret_gen)
+int ltt_kabi_catalog(struct ltt_kabi *kabi, const uint32_t *known, uint32_t *ret_gen,
+		     struct ltt_kabi_list_entry **ret_entries, size_t *ret_count)
 {
 	struct ltt_kabi_version v = { 0 };
 	int ret = call_op(kabi, LTT_KABI_OP_VERSION, kabi->tracer, &v, NULL);
 
 	*ret_gen = ret ? 0 : v.catalog;
-	return ret;
+	*ret_entries = NULL;
+	*ret_count = 0;
+	if (ret || (known && *known == v.catalog))
+		return ret;
+	return ltt_kabi_list(kabi, LTT_KABI_LIST_TRACEPOINTS, ret_entries, ret_count);
 }
 
 int ltt_kabi_list(struct ltt_kabi *kabi, enum ltt_kabi_list_kind kind,

@@ -94,11 +94,16 @@ void ltt_kabi_close(struct ltt_kabi *kabi);
 void ltt_kabi_run_points(struct ltt_kabi *kabi);
 
 /**
- * ltt_kabi_catalog() - the tracer's catalog generation now
- * (ltt_kabi_version.catalog, kernel ABI 1.11): another value than before
- * means LIST's events changed (0 from older tracers and tracefs)
+ * ltt_kabi_catalog() - the tracer's tracepoint events, when they changed
+ * @known: the catalog generation the caller holds, or NULL: none
+ * @ret_gen: the generation now (ltt_kabi_version.catalog, kernel ABI
+ *           1.11: another value than before means LIST's events changed;
+ *           0 from older tracers and tracefs)
+ * @ret_entries: @ret_count entries (ltt_kabi_list()'s) when @ret_gen is
+ *               not *@known, else NULL and 0
  */
-int ltt_kabi_catalog(struct ltt_kabi *kabi, uint32_t *ret_gen);
+int ltt_kabi_catalog(struct ltt_kabi *kabi, const uint32_t *known, uint32_t *ret_gen,
+		     struct ltt_kabi_list_entry **ret_entries, size_t *ret_count);
 
 /**
  * ltt_kabi_list() - the tracer's tracepoint events or system calls

@@ -152,32 +152,35 @@ bool ltt_kernel_syscall_event(char name[LTT_KABI_NAME_MAX], const char *syscall,
 	return true;
 }
 
-/* A new catalog of @gen from the tracer, in *@ret (0), or -errno. */
-static int catalog_list(struct ltt_kernel *k, uint32_t gen, struct ltt_kernel_catalog **ret)
+/*
+ * The tracer's catalog in one call: a new one in *@ret (1), none when it
+ * still is @cur's (0; NULL: none held), or -errno.
+ */
+static int catalog_list(struct ltt_kernel *k, const struct ltt_kernel_catalog *cur,
+			struct ltt_kernel_catalog **ret)
 {
 	struct ltt_kernel_catalog *c = calloc(1, sizeof(*c));
 	int err;
 
 	if (!c)
 		return -ENOMEM;
-	err = ltt_kabi_list(k->kabi, LTT_KABI_LIST_TRACEPOINTS, &c->entries, &c->nr);
-	if (err) {
+	err = ltt_kabi_catalog(k->kabi, cur ? &cur->gen : NULL, &c->gen, &c->entries, &c->nr);
+	if (err || (cur && c->gen == cur->gen)) {
 		free(c);
 		return err;
 	}
-	c->gen = gen;
 	*ret = c;
-	return 0;
+	return 1;
 }
 
 int ltt_kernel_catalog_init(struct ltt_kernel *k)
 {
-	uint32_t gen;
-	int ret = ltt_kabi_catalog(k->kabi, &gen);
+	int ret;
 
 	pthread_mutex_init(&k->catalog_lock, NULL);
-	k->rules_gen = gen;
-	return ret ? ret : catalog_list(k, gen, &k->catalog);
+	ret = catalog_list(k, NULL, &k->catalog);
+	k->rules_gen = ret > 0 ? k->catalog->gen : 0;
+	return ret < 0 ? ret : 0;
 }
 
 void ltt_kernel_catalog_fini(struct ltt_kernel *k)
@@ -194,16 +197,14 @@ void ltt_kernel_catalog_fini(struct ltt_kernel *k)
 
 const struct ltt_kernel_catalog *ltt_kernel_catalog(struct ltt_kernel *k)
 {
-	struct ltt_kernel_catalog *cur = __atomic_load_n(&k->catalog, __ATOMIC_ACQUIRE), *c;
-	uint32_t gen;
+	struct ltt_kernel_catalog *cur = __atomic_load_n(&k->catalog, __ATOMIC_ACQUIRE), *c = NULL;
 
 	/* only the module changes it, from 1.11 on: tracefs's stays, asking it costs */
-	if (k->backend != &ltt_kabi_module || k->version.minor < LTT_KABI_MINOR_CATALOG ||
-	    ltt_kabi_catalog(k->kabi, &gen) || gen == cur->gen)
+	if (k->backend != &ltt_kabi_module || k->version.minor < LTT_KABI_MINOR_CATALOG)
 		return cur;
 	pthread_mutex_lock(&k->catalog_lock);
 	cur = k->catalog;
-	if (cur->gen != gen && !catalog_list(k, gen, &c)) {
+	if (catalog_list(k, cur, &c) > 0 && c) {
 		LTT_INFO("kernel: the tracer's events changed: %zu now, %zu before", c->nr, cur->nr);
 		c->older = cur;
 		__atomic_store_n(&k->catalog, c, __ATOMIC_RELEASE);
