@@ -960,6 +960,8 @@ static const struct ltt_source_ops ltt_tfs_keep_ops = {
 	.destroy = tracefs_destroy,
 };
 
+/* ---- a source made ---- */
+
 /*
  * per_cpu/cpuN/stats beside the pipe, found through /proc/self/fd (the
  * protocol passes only the pipe): -1 when it can't be, logged.

@@ -859,6 +859,8 @@ void ltt_lagent_stop(struct ltt_lagent *a)
 	free(a);
 }
 
+/* ---- the jobs other threads post to the agent thread ---- */
+
 /* The owner of the triggers' rules: no session's id (they count up from 1). */
 #define TRIGGERS_OWNER UINT64_MAX
 
