@@ -379,15 +379,22 @@ static void commit_padding(struct ltt_rb *rb, uint64_t pos, uint64_t bytes)
  * the position again before dropping anything (another thread may have
  * opened the sub-buffer since, and its commit count holds that thread's
  * bytes).  On "yes", *@seen is the commit word, for commit_opener().
+ * On "no", *@behind says whether it was because the reader still held
+ * the previous lap, as seen by this very load of the read position (a
+ * second load may find the reader caught up since: the caller must not
+ * take that for a writer still in the lap).
  */
-static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen)
+static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen, bool *behind)
 {
+	*behind = false;
 	if (!rb->overwrite) {
 		/* acquire: the reader's reads of the old data are over */
 		uint64_t consumed = __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE);
 
-		if (start - consumed >= rb->buf_size)
+		if (start - consumed >= rb->buf_size) {
+			*behind = true;
 			return false;
+		}
 	}
 	*seen = commit_count(rb, start);
 	return commit_bytes(rb, *seen) == commit_start(rb, start);
@@ -555,7 +562,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
 	uint32_t cpu = LTT_TCLOCK_NO_CPU;
 	unsigned int backoff = 0;
-	bool open, close_old, close_new, have_ts, armed = false;
+	bool open, close_old, close_new, have_ts, armed = false, behind = false;
 	struct timespec deadline = { 0, 0 };
 
 	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
@@ -582,14 +589,19 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		close_old = open && in_sb != 0;
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
-			if (!subbuf_free(rb, start, &seen) || !subbuf_pages(rb, start)) {
+			if (!subbuf_free(rb, start, &seen, &behind) || !subbuf_pages(rb, start)) {
 				if (moved(rb, &old))
 					continue;
 				if (rec)	/* an earlier attempt's intent */
 					__atomic_store_n(&rec->pos, 0, __ATOMIC_RELAXED);
-				/* a blocking writer waits for the reader (one test when not) */
-				if (__builtin_expect(rb->block_timeout_us != 0, 0) &&
-				    reader_behind(rb, start) &&
+				/*
+				 * A blocking writer waits for the reader (one test
+				 * when not): the reader subbuf_free() saw behind, not
+				 * a second look, which may find it caught up since
+				 * and take the full buffer for a writer still in the
+				 * lap (wait_for_room() looks again, after arming).
+				 */
+				if (__builtin_expect(rb->block_timeout_us != 0, 0) && behind &&
 				    wait_for_room(rb, start, &deadline, &armed)) {
 					old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
 					continue;
@@ -703,7 +715,7 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 	uint64_t old, in_sb, new, ts, lost, seen = 0;
 	struct timespec deadline;
 	unsigned int tries;
-	bool armed = false;
+	bool armed = false, behind;
 
 	if (!rb)
 		return -EINVAL;
@@ -716,7 +728,7 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 		if (in_sb == 0) {
 			if (!even_if_empty)
 				return -ENODATA;
-			if (!subbuf_free(rb, old, &seen)) {
+			if (!subbuf_free(rb, old, &seen, &behind)) {
 				if (moved(rb, &old))
 					continue;
 				return -ENOBUFS;
