@@ -45,7 +45,14 @@ struct xml_errors {
 	long line;
 };
 
-static void xml_error(void *data, xmlErrorPtr e)
+/* libxml2 2.12 made the error a structured handler is given const. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *ltt_xml_error_t;
+#else
+typedef xmlError *ltt_xml_error_t;
+#endif
+
+static void xml_error(void *data, ltt_xml_error_t e)
 {
 	struct xml_errors *st = data;
 	size_t n;
