@@ -49,6 +49,7 @@ struct options {
 	char *tls_cert, *tls_key, *tls_ca;	/* all three, or none: plain */
 	char *workdir;		/* -w, else $LTT_RELAYD_WORKING_DIRECTORY */
 	int daemonize, background;
+	int sig_parent;		/* -S: SIGUSR1 to the starter once listening */
 	int verbose, quiet;
 	int group_by_session, group_by_host;
 	int disallow_clear;	/* --disallow-clear, else $LTTNG_RELAYD_DISALLOW_CLEAR */
@@ -139,6 +140,11 @@ static int parse_options(int argc, const char **argv, struct options *o)
 		  "detach, keep standard streams, return once listening", NULL },
 		{ "pidfile", 'p', POPT_ARG_STRING, &o->pidfile, 0, "write the pid to FILE",
 		  "FILE" },
+		/* LTTng's spelling */
+		{ "pid-file", 0, POPT_ARG_STRING | POPT_ARGFLAG_DOC_HIDDEN, &o->pidfile, 0, NULL,
+		  NULL },
+		{ "sig-parent", 'S', POPT_ARG_NONE, &o->sig_parent, 0,
+		  "once listening, send SIGUSR1 to the process that started the daemon", NULL },
 		{ "working-directory", 'w', POPT_ARG_STRING, &o->workdir, 0,
 		  "run in DIR (default: where started; / with -d or -b)", "DIR" },
 		/* LTTng's tests spell it so (getopt_long takes any unique prefix) */
@@ -741,6 +747,11 @@ static int run(const struct options *o)
 	if ((o->daemonize || o->background) && !workdir)
 		ready_flags |= LTT_DAEMON_CHDIR_ROOT;
 	if (parse_addrs(o, &r) || resolve_dirs(o, &r) || load_tls(o, &r)) {
+		ltt_xport_ctx_destroy(r.tls);
+		return 1;
+	}
+	if (o->sig_parent && ltt_daemon_sig_parent()) {
+		LTT_ERR("--sig-parent: can't fork the process that will signal the starter");
 		ltt_xport_ctx_destroy(r.tls);
 		return 1;
 	}

@@ -98,6 +98,71 @@ int ltt_daemon_detach(int *ret_ready_fd)
 	return 0;
 }
 
+/*
+ * --sig-parent: the link to the process that signals the starter once the
+ * daemon is ready, or -1.  A daemon that gives root's rights up can no
+ * longer signal a root starter itself: a helper forked beforehand, which
+ * keeps the rights the daemon had, waits on the link for a byte, sends
+ * SIGUSR1, and answers; it ends with the link (the daemon failed: no
+ * signal), leaving the daemon no child to reap.
+ */
+static int sig_parent_fd = -1;
+
+int ltt_daemon_sig_parent(void)
+{
+	pid_t starter = getppid(), pid;
+	int pair[2], fd;
+	char byte;
+	ssize_t n;
+
+	pid = ltt_fork_split(pair, true, 0);
+	if (pid < 0)
+		return pid;
+	if (pid == 0) {
+		fd = pair[0];
+		/* its own process: the intermediate one ends at once */
+		if (fork() != 0)
+			_exit(0);
+		/* nothing of the daemon's kept open (a lock, a log) but the link */
+		if (fd > 0)
+			close_range(0, (unsigned int)fd - 1, 0);
+		close_range((unsigned int)fd + 1, ~0U, 0);
+		do
+			n = read(fd, &byte, 1);
+		while (n < 0 && errno == EINTR);
+		if (n == 1) {
+			kill(starter, SIGUSR1);
+			(void)!send(fd, &byte, 1, MSG_NOSIGNAL);
+		}
+		_exit(0);
+	}
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	sig_parent_fd = pair[1];
+	return 0;
+}
+
+/* ltt_daemon_ready(): the starter signalled, through the helper, and the helper gone. */
+static void signal_starter(void)
+{
+	char byte = 0;
+	ssize_t n;
+
+	if (sig_parent_fd < 0)
+		return;
+	if (send(sig_parent_fd, &byte, 1, MSG_NOSIGNAL) == 1) {
+		do
+			n = read(sig_parent_fd, &byte, 1);
+		while (n < 0 && errno == EINTR);
+	} else {
+		n = -1;
+	}
+	if (n != 1)
+		LTT_WARN("--sig-parent: the starter could not be signalled");
+	close(sig_parent_fd);
+	sig_parent_fd = -1;
+}
+
 /* systemd's socket, connected before the daemon gave its rights up */
 static int notify_fd = -1;
 
@@ -179,6 +244,8 @@ void ltt_daemon_ready(int ready_fd, unsigned int flags)
 	}
 	if ((flags & LTT_DAEMON_CHDIR_ROOT) && chdir("/"))
 		LTT_DBG("chdir /: %s", strerror(errno));
+	/* the starter's signal first: pending when the detached caller exits */
+	signal_starter();
 	if (ready_fd >= 0) {
 		if (write(ready_fd, &byte, 1) != 1)
 			LTT_WARN("could not tell the caller we are ready: %s", strerror(errno));

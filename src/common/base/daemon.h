@@ -52,9 +52,22 @@ int ltt_child_wait_until(pid_t pid, int64_t deadline);
  *         caller is told
  *
  * Sends READY=1 to $NOTIFY_SOCKET when systemd set it (Type=notify),
- * without libsystemd.
+ * without libsystemd; SIGUSR1 to the starter with ltt_daemon_sig_parent().
  */
 void ltt_daemon_ready(int ready_fd, unsigned int flags);
+
+/**
+ * ltt_daemon_sig_parent() - --sig-parent (-S), LTTng's daemons' option:
+ * the process that started this one, its parent now (call it before
+ * ltt_daemon_detach(), while the process has one thread and its first
+ * rights), is sent SIGUSR1 by ltt_daemon_ready(), before the detached
+ * caller is told (whose exit the starter may be waiting on)
+ *
+ * Returns 0, or a negative errno when the helper that will send it (a
+ * process of its own, keeping the rights the daemon may give up) could
+ * not be forked.
+ */
+int ltt_daemon_sig_parent(void);
 
 /**
  * ltt_daemon_notify_connect() - connect to $NOTIFY_SOCKET now, for the

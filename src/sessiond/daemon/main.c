@@ -478,6 +478,10 @@ static int run(const struct options *opts)
 				"group '%s' does not exist: only root can use this daemon (create it with 'groupadd -r %s')",
 				group, group);
 	}
+	if (opts->sig_parent && ltt_daemon_sig_parent()) {
+		LTT_ERR("--sig-parent: can't fork the process that will signal the starter");
+		return 1;
+	}
 	if ((opts->daemonize || opts->background) && ltt_daemon_detach(&ready_fd))
 		return 1;
 	raise_nofile(&opts->lim);

@@ -412,6 +412,8 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		  "detach, close standard streams, return once ready", NULL },
 		{ "background", 'b', POPT_ARG_NONE, &opts->background, 0,
 		  "detach, keep standard streams, return once ready", NULL },
+		{ "sig-parent", 'S', POPT_ARG_NONE, &opts->sig_parent, 0,
+		  "once ready, send SIGUSR1 to the process that started the daemon", NULL },
 		{ "verbose", 'v', POPT_ARG_NONE, NULL, LTT_DAEMON_OPT_VERBOSE,
 		  "more messages (-v info, -vv debug, -vvv trace)", NULL },
 		{ "quiet", 'q', POPT_ARG_NONE, &opts->quiet, 0, "errors only", NULL },

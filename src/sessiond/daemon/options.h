@@ -21,6 +21,7 @@
 struct options {
 	int daemonize;		/* detach, close stdio */
 	int background;		/* detach, keep stdio */
+	int sig_parent;		/* -S: SIGUSR1 to the starter once ready */
 	int verbose;
 	int quiet;
 	char *rundir;

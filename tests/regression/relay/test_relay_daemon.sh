@@ -7,7 +7,7 @@
 . "$LTT_TOP_SRCDIR/tests/regression/relayd-lib.sh"
 
 relayd_init
-plan 58
+plan 60
 
 version=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 
@@ -149,5 +149,23 @@ run env LTT_RELAYD_IDLE_TIMEOUT_MS=abc timeout "$TEST_TIMEOUT" "$RELAYD" \
 is "$RC" 1 "LTT_RELAYD_IDLE_TIMEOUT_MS=abc: exit 1"
 is "$OUT" "ltt-relayd: Error: LTT_RELAYD_IDLE_TIMEOUT_MS=abc: give milliseconds, 1 to 3600000" \
 	"LTT_RELAYD_IDLE_TIMEOUT_MS=abc: says what to give"
+
+# --- LTTng 2.16's tests start it in the foreground with --pid-file (LTTng's
+# spelling of -p) and --sig-parent: SIGUSR1 once it listens.
+run timeout "$TEST_TIMEOUT" bash -c '
+	got=0
+	trap got=1 USR1
+	"$1" --pid-file "$2" --sig-parent -C tcp://127.0.0.1:0 -D tcp://127.0.0.1:0 \
+		-L tcp://127.0.0.1:0 >>"$2.log" 2>&1 &
+	pid=$!
+	while [ $got = 0 ] && kill -0 $pid 2>/dev/null; do wait $pid; done
+	echo "signalled $got, pid file $(cat "$2") of $pid, control port $(cat "$3")"' \
+	sh "$RELAYD" "$TEST_TMP/relayd-sigp.pid" "$LTT_RUNDIR/relayd-control.port"
+pid=$(sed -n 's/.* of \([0-9]*\),.*/\1/p' <<<"$OUT")
+like "$OUT" "^signalled 1, pid file $pid of $pid, control port [1-9][0-9]*\$" \
+	"--sig-parent --pid-file: SIGUSR1 came once it listened, the pid file written by then"
+RELAYD_PID=$(cat "$TEST_TMP/relayd-sigp.pid")
+stop_relayd
+ok $? "that relay stops on SIGTERM"
 
 done_testing

@@ -7,7 +7,7 @@
 
 test_init
 need_proto_client
-plan 125
+plan 128
 
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
 sock="$LTT_RUNDIR/client.sock"
@@ -277,4 +277,25 @@ ltt-sessiond $version (run directory $spawn)" "version with a daemon: both versi
 
 term_sessiond "$spawn"
 term_sessiond "$run2"
+
+# --- --sig-parent (-S, LTTng's): SIGUSR1 to the process that started the
+# daemon, once it serves (LTTng 2.16's tests start it so, in the
+# foreground, and wait for the signal); with -b, to the starter still.
+sigp=$TEST_TMP/sigp
+for mode in "" --background; do
+	run timeout "$TEST_TIMEOUT" bash -c '
+		got=0
+		trap got=1 USR1
+		"$1" --sig-parent $4 --rundir "$2" >>"$2.log" 2>&1 &
+		pid=$!
+		# wait returns when the signal comes, or when the daemon ends
+		while [ $got = 0 ] && kill -0 $pid 2>/dev/null; do wait $pid; done
+		echo "signalled $got"
+		"$3" "$2/client.sock" hello' sh "$SESSIOND" "$sigp" "$PROTO_CLIENT" "$mode"
+	like "$OUT" "^signalled 1
+HELLO OK " "--sig-parent ${mode:-(foreground)}: SIGUSR1 came, and the socket serves by then"
+	term_sessiond "$sigp"
+done
+run timeout "$TEST_TIMEOUT" "$SESSIOND" -S --rundir "$sigp" --no-such
+is "$RC" 1 "-S with a bad option: exit 1, no signal to wait for"
 done_testing
