@@ -167,7 +167,20 @@ TESTS=()
 for test in "$@"; do
 	if [ "$test" = python ]; then TESTS+=("${PY_TESTS[@]}"); else TESTS+=("$test"); fi
 done
-[ ${#TESTS[@]} -gt 0 ] || TESTS=("${ALL_TESTS[@]}")
+# A built tree (configured, `make` run: lttng-tools 2.16's, whose test
+# programs are C++ on its own libraries, built in a root of Debian sid by
+# tests/lttng-tools/run-sid.sh) brings its programs; a source tree
+# (2.13.9's) gets them built here.  The default list is the tests of
+# --list that the tree has (2.16 moved one of them to Python).
+BUILT=false
+[ -z "$prepared" ] && [ -f "$SRC/config.status" ] && BUILT=true
+if [ ${#TESTS[@]} = 0 ]; then
+	for test in "${ALL_TESTS[@]}"; do
+		[ -f "$SRC/tests/regression/$test" ] || [ -f "$SRC/tests/regression/$test.in" ] ||
+			{ echo "# $test: not in this tree's tests" >&2; continue; }
+		TESTS+=("$test")
+	done
+fi
 for test in "${TESTS[@]}"; do
 	# ust-dl's wrapper is made by configure, from test_ust-dl.in
 	[ -f "$SRC/tests/regression/$test" ] || [ -f "$SRC/tests/regression/$test.in" ] ||
@@ -223,7 +236,8 @@ mkdir -p "$S/src/bin/lttng" "$S/src/bin/lttng-sessiond" "$S/src/bin/lttng-relayd
 # The schemas the tests validate LTTng's MI output and saved sessions
 # with, where they look for them (in the scratch copy, not in ltt).
 cp "$SRC"/src/common/mi-lttng-*.xsd "$S/src/common/"
-cp "$SRC/src/common/config/session.xsd" "$S/src/common/config/"
+cp "$SRC"/src/common/config/session.xsd "$S/src/common/config/" 2>/dev/null ||
+	cp "$SRC/src/common/session.xsd" "$S/src/common/"	# 2.14's place
 
 # The stand-ins; argv[0] stays LTTng's name, so that the tests' pgrep
 # finds the daemons.  lttng-sessiond: LTTng's options that ltt takes
@@ -273,7 +287,7 @@ cat >"$S/src/bin/lttng-relayd/lttng-relayd" <<STANDIN
 #!/bin/bash
 longs=(control-port data-port live-port daemonize background group fd-pool-size help
 	output verbose config version working-directory group-output-by-session
-	group-output-by-host disallow-clear)
+	group-output-by-host disallow-clear pid-file sig-parent)
 lacks() {
 	echo "lttng-relayd (ltt's stand-in): ltt-relayd has no \$1; run it without" >&2
 	exit 1
@@ -306,6 +320,9 @@ while [ \$# -gt 0 ]; do
 	-s | --group-output-by-session) args+=(--group-output-by-session) ;;
 	-g | --group) lacks "--group (its sockets are the network's)" ;;
 	-x | --disallow-clear) args+=(--disallow-clear) ;;
+	-S | --sig-parent) args+=(--sig-parent) ;;
+	--pid-file) [ -n "\$value" ] || { value=\$1; shift; }
+		args+=(--pidfile "\$value") ;;
 	-f | --config) lacks "configuration file (--config)" ;;
 	--fd-pool-size) lacks "--fd-pool-size" ;;
 	*) echo "lttng-relayd: unknown option '\$a'" >&2; exit 1 ;;
@@ -336,6 +353,9 @@ for py in "$(command -v python3)" /usr/bin/python3; do
 done
 [ -e "$S/python/python3" ] || echo "# no python3 imports lttng (python3-lttng): PY_TESTS will fail" >&2
 
+# A built tree's programs came with its tests/ (its own `make`, against
+# its LTTng-UST's headers): nothing to build here.
+if ! $BUILT; then
 # The test programs and libraries, with LTTng-UST's headers, as their
 # Makefile.am build them; lttng-tools' own headers want a config.h, and
 # its logging macros (live_test's) a few symbols of its libcommon.
@@ -499,6 +519,7 @@ build_py_tests() {
 }
 # (a tree prepared for later has them all: which tests it will run is said then)
 { [ -n "$prepare" ] || py_wanted; } && build_py_tests
+fi	# ---- the programs built here ----
 fi	# ---- the scratch tree ----
 if [ -n "$prepare" ]; then
 	# what --prepared needs of this run, at the paths the tree will run with
@@ -571,7 +592,11 @@ run_one() { # TEST LOG SECONDS N
 			# by bash when it is not executable (made from a .in file)
 			test=("$3")
 			[ -x "$3" ] || test=(bash "$3")
-			exec "${@:4}" timeout -k 10 "$1" "$2" "${test[@]}"' run "$3" "$LTTRUN" "./$(basename "$1")" \
+			# a child, not this shell'"'"'s exec (an exit follows it, so bash
+			# forks): coreutils 9.10'"'"'s timeout (sid'"'"'s) fails at once as
+			# a namespace'"'"'s first process (exit 125, nothing said)
+			"${@:4}" timeout -k 10 "$1" "$2" "${test[@]}"
+			exit $?' run "$3" "$LTTRUN" "./$(basename "$1")" \
 			"$user") >"$2" 2>&1
 }
 

@@ -137,7 +137,7 @@ EXTRA_DIST += tests/regression/lttng/test_lttng_load.sh tests/regression/saveloa
 # tests/lttng-tools/run.sh from Debian's lttng-tools source.
 TESTS += tests/regression/lttng/test_lttng_tools_suite.sh
 EXTRA_DIST += tests/regression/lttng/test_lttng_tools_suite.sh \
-	tests/lttng-tools/run.sh tests/lttng-tools/fetch-src.sh
+	tests/lttng-tools/run.sh tests/lttng-tools/run-sid.sh tests/lttng-tools/fetch-src.sh
 # run.sh killed leaves no process of its test (its namespace dies with it).
 TESTS += tests/regression/lttng/test_lttng_tools_kill.sh
 EXTRA_DIST += tests/regression/lttng/test_lttng_tools_kill.sh
