@@ -557,6 +557,7 @@ static int run(const struct options *opts)
 	d.registry.max_per_uid = opts->lim.max_sessions_per_uid;
 	d.registry.clock = opts->tclock;
 	d.registry.trace_format = opts->trace_format;
+	d.registry.trace_format_chosen = opts->trace_format_chosen;
 	/*
 	 * A personal daemon has no members: its owner's sessions record the
 	 * programs that may register there (the owner's, and root's that

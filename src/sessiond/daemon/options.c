@@ -365,6 +365,7 @@ static int parse_trace_format(struct options *opts)
 	const char *want = opts->trace_format_arg ? opts->trace_format_arg : env;
 
 	opts->trace_format = LTT_TRACE_FORMAT_CTF_1_8;
+	opts->trace_format_chosen = want && *want;
 	if (!want || !*want || !strcmp(want, "ctf-1.8"))
 		return 0;
 	if (!strcmp(want, "ctf-2")) {

@@ -49,6 +49,7 @@ struct options {
 	/* --default-trace-format as given, NULL: $LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT */
 	char *trace_format_arg;
 	enum ltt_trace_format trace_format;	/* what it says: never DEFAULT */
+	bool trace_format_chosen;	/* by the option or the variable */
 	char *member_reach_arg;	/* --member-reach as given, NULL: own */
 	bool member_reach_all;	/* members' sessions record every user's programs */
 	struct ltt_tclock tclock;	/* the clock it chose */

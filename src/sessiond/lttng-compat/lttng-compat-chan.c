@@ -80,8 +80,10 @@ static const char *get_name(struct ltt_rbuf *r, uint32_t len, size_t max)
  * LTTng 2.16's channel policies, ltt's too (its channels' allocation,
  * preallocation and automatic reclaim: ltt_channel_attr); its watchdog
  * taken at the client's default for user space (2 s: ltt's consumer
- * takes a dead program's sub-buffers back itself, doc/lttng-compat.md),
- * another period refused.
+ * takes a dead program's sub-buffers back itself, doc/lttng-compat.md)
+ * or at 0, none (ltt runs no such timer: it never takes a live
+ * program's sub-buffers, so a blocked writer is never one); another
+ * period refused.
  */
 #define WATCHDOG_DEFAULT_US 2000000
 
@@ -92,7 +94,7 @@ static uint32_t channel_policies_216(struct ltt_lttng_call *call, const struct l
 		return LTT_LTTNG_OK;
 	if (ch->allocation > 1 || ch->preallocation > 1)
 		return LTT_LTTNG_ERR_INVALID;
-	if (ch->watchdog_set && ch->watchdog_us != WATCHDOG_DEFAULT_US)
+	if (ch->watchdog_set && ch->watchdog_us && ch->watchdog_us != WATCHDOG_DEFAULT_US)
 		return ltt_lttng_refuse(call, "a watchdog timer of another period (--watchdog-timer): ltt's consumer takes a dead program's sub-buffers back itself",
 					"lttng enable-channel without --watchdog-timer");
 	conf->allocation = ch->allocation ? LTT_ALLOC_PER_CHANNEL : LTT_ALLOC_PER_CPU;

@@ -86,8 +86,15 @@ static uint32_t get_create(struct ltt_lttng_call *call, struct create *cr, char 
 		return LTT_LTTNG_ERR_INVALID_PROTOCOL;
 	if (cr->desc.trace_format > LTT_TRACE_FORMAT_CTF_2)
 		return LTT_LTTNG_ERR_UNSUPPORTED_TRACE_FORMAT;
-	/* LTTng's numbers are ltt's: the default, CTF 1.8, CTF 2 */
+	/*
+	 * LTTng's numbers are ltt's: the default, CTF 1.8, CTF 2.  The default
+	 * of LTTng 2.15 and later is CTF 2: theirs is, unless the daemon's
+	 * was chosen (--default-trace-format, LTTNG_SESSIOND_DEFAULT_TRACE_FORMAT).
+	 */
 	cr->req.conf.trace_format = cr->desc.trace_format;
+	if (cr->desc.trace_format == LTT_TRACE_FORMAT_DEFAULT && call->gen >= LTT_LTTNG_GEN_2_15 &&
+	    !call->ctx->registry->trace_format_chosen)
+		cr->req.conf.trace_format = LTT_TRACE_FORMAT_CTF_2;
 	cr->uris = calloc(cr->desc.uri_count ? cr->desc.uri_count : 1, sizeof(*cr->uris));
 	if (!cr->uris)
 		return LTT_LTTNG_ERR_NOMEM;

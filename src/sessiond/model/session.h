@@ -259,6 +259,8 @@ struct ltt_session_registry {
 	struct ltt_tclock clock;
 	/* the format of sessions created without one (--default-trace-format) */
 	enum ltt_trace_format trace_format;
+	/* chosen by the option or LTTng's variable, not the daemon's own default */
+	bool trace_format_chosen;
 	/*
 	 * --member-reach=all, or a personal daemon: every session records
 	 * every user's programs that registered

@@ -5,8 +5,9 @@
 # version's layout: the daemon tells them apart by the liblttng-ctl each
 # runs (lttng-compat-peer.c), never taking a request for another command
 # (2.16's LIST_DOMAINS is 2.13's DESTROY_SESSION, its START_TRACE 2.13's
-# LIST_SESSIONS).  Sid's lttng creates sessions (CTF 1.8 and, with -F,
-# CTF 2, which its MI says), channels, event rules and contexts, kernel
+# LIST_SESSIONS).  Sid's lttng creates sessions (CTF 2 by default, as
+# LTTng 2.15 and later do, while Debian 12's 2.13 gets the daemon's CTF
+# 1.8; -F as asked, which its MI says), channels, event rules and contexts, kernel
 # rules, snapshots, rotations, clear, starts, stops, lists and destroys;
 # sid's python3-lttng as ros2_tracing drives it; a program's events are in
 # the trace, counted; sid's map channel commands count in ltt's maps and
@@ -21,7 +22,7 @@
 compat_private_run "$0" "$@"
 ust_setup --log --lttng-compat
 root_or_skip sid
-plan 117
+plan 120
 compat_build
 N=300
 
@@ -30,6 +31,8 @@ HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
 ROOT_RUN=/run
 # sid's lttng, as root: /var/run/lttng, the daemon's
 lttng216() { in_root env LTTNG_HOME="$LTTNG_HOME" timeout "$TEST_TIMEOUT" lttng "$@"; }
+# the traces, read by the root's babeltrace2 2.1 (Debian 12's 2.0 reads no CTF 2)
+bt() { bt21 "$@"; }
 
 like "$(lttng216 --version)" "2\\.16\\." "the root's lttng is LTTng 2.16's"
 ok_cmd "Debian 12's lttng create s13" lttng create s13 -o "$TEST_TMP/s13"
@@ -53,8 +56,10 @@ ok_cmd "sid's lttng start s16" lttng216 start s16
 ust_app -n "$N" -r r16 >/dev/null
 ok $? "a program records $N events"
 run lttng216 list s16
-like "$OUT" "Trace format: CTF 1\\.8" "sid's lttng list s16: its trace format (ltt's default)" ||
+like "$OUT" "Trace format: CTF 2" "sid's lttng list s16: its trace format, LTTng 2.16's default" ||
 	diag "$OUT"
+unlike "$(lttctl list s13)" "Trace format: CTF 2" \
+	"... while Debian 12's lttng create s13 has the daemon's, CTF 1.8"
 like "$OUT" "Event record channel \`c1\`" "... its channel c1"
 like "$OUT" "4 sub-buffers of 64\\.00 KiB per CPU, per Unix user" "... with its buffers"
 like "$OUT" "Event rule \`ltt_test:\\*\`" "... and its event rule"
@@ -236,6 +241,11 @@ run lttng216 enable-channel -u c3 -s pol --watchdog-timer=5000000
 ok $((RC == 0)) "sid's lttng enable-channel --watchdog-timer=5000000: refused" || diag "$OUT"
 like "$(cat "$SESSIOND_LOG")" "does not serve a watchdog timer of another period" \
 	"... the daemon's log says what ltt lacks"
+# 0 is none, which ltt runs anyway (LTTng 2.16's ust/blocking sets it)
+ok_cmd "sid's lttng enable-channel --watchdog-timer=0: taken" \
+	lttng216 enable-channel -u c4 -s pol --watchdog-timer=0
+run lttctl list pol
+like "$OUT" "c4:.*" "... ltt's channel c4" || diag "$OUT"
 lttng216 destroy pol >/dev/null
 
 # --- reclaim-memory: ltt's reclaim of a user-space channel, synchronous
