@@ -9,13 +9,13 @@
 # LTTNG_TOOLS_SRC: lttng-tools 2.16's source tree (Debian's mirror lists
 # sid's source package, ltt-control 2.16.0, but does not serve its files;
 # the public repository's v2.16.0-rc2 has the same tests).  WORK: a
-# directory of the run's own, kept from one run to the next: the sid
-# root's overlay (what a run changes there), ltt built in the root from a
-# copy of this tree (WORK/ltt-src, WORK/ltt-build: made again when a
-# source here is newer), and a copy of the lttng-tools tree built there
+# directory kept from one run to the next: ltt built in the root from a
+# copy of this tree (WORK/ltt-src, WORK/ltt-build: built again where a
+# source here is newer), a copy of the lttng-tools tree built there
 # (WORK/lttng-tools: its `make` builds the tests' programs, with 2.16's
-# headers and its own libraries).  The cached sid root itself
-# (scripts/debian-root.sh, the packages below) is never written.
+# headers and its own libraries), and each run's scratch trees.  The
+# cached sid root (scripts/debian-root.sh, the packages below) is seen
+# through an overlay of the run's own: never written.
 #
 # In the root, run.sh runs the tests as it does 2.13.9's on Debian 12
 # (its namespaces, homes, stand-ins): `lttng` is sid's own lttng 2.16
@@ -66,9 +66,13 @@ ROOT=$("$TOP/scripts/debian-root.sh" sid "$PKGS") || { echo "$0: no sid root (ab
 # lttng-tools tree and WORK at their own paths.
 # shellcheck source=tests/regression/root-lib.sh
 . "$TOP/tests/regression/root-lib.sh"
-TEST_TMP=$WORK/tmp ROOT_RUN=$WORK/run ROOT_OVERLAY=$WORK/overlay
+# An overlay of each run's own (two runs may share WORK at once, as
+# ltt's and LTTng's do side by side), gone with it.
+TEST_TMP=$WORK/tmp
+mkdir -p "$TEST_TMP" || exit 1
+ROOT_RUN=$(mktemp -d "$WORK/run.XXXXXX") && ROOT_OVERLAY=$(mktemp -d "$WORK/overlay.XXXXXX") || exit 1
+trap 'rm -rf "$ROOT_RUN" "$ROOT_OVERLAY"' EXIT
 ROOT_BINDS=("$TOP" "$SRC" "$WORK")
-mkdir -p "$TEST_TMP" "$ROOT_RUN"
 
 # newer SRC... THAN: is a file under the directories SRC newer than THAN (or THAN missing)?
 newer() {
