@@ -44,6 +44,14 @@
 
 #include <linux/membarrier.h>
 
+/*
+ * The header's definitions only: no module of tracepoints here, whose
+ * constructor would start registering.  This library is loaded by every
+ * binary built with LTTng's headers, providers or not (sid's lttng, for
+ * its own call sites): as with lttng-ust, only liblttng-ust.so.1 (a
+ * program's providers) makes a process register with the daemons.
+ */
+#define LTT_UST_BUILDING_LIBRARY
 #include <ltt/tracepoint.h>
 
 #include "common/trace/tclock.h"

@@ -15,7 +15,7 @@
 ust_setup
 unsanitized_or_skip
 root_or_skip sid
-plan 17
+plan 19
 N=60
 
 # ltt's LTTng-UST libraries, where the root's programs find them
@@ -28,6 +28,16 @@ in_root sh -c 'cd "$1" && cc -I. -o blob_app blob_app.c -llttng-ust -ldl &&
 	cc -I. -o compat_app compat_app.c compat_tp.c -llttng-ust -ldl' sh "$A" >"$A/build.log" 2>&1
 ok $? "blob_app and compat_app built with LTTng-UST 2.16's headers (in the sid root)" ||
 	sed 's/^/# /' "$A/build.log"
+
+# A binary with LTTng's call sites and no provider (sid's lttng, for its
+# own tracepoints) loads liblttng-ust-tracepoint.so.1 and -common.so.1:
+# on ltt's, as on lttng-ust's, that is no program to register (it did:
+# listed by lttng list -u, and each command waited for the daemon)
+in_root_ltt env LTT_UST_DEBUG=1 lttng --version >"$TEST_TMP/lttng-v.out" 2>&1
+like "$(cat "$TEST_TMP/lttng-v.out")" "LTTng Trace Control\) 2\.16" \
+	"sid's lttng runs on ltt's LTTng-UST libraries"
+unlike "$(cat "$TEST_TMP/lttng-v.out")" "libltt-ust.*registration" \
+	"  it does not register with ltt's daemon (no provider)"
 
 # ltt records the binaries: a CTF 2 and a CTF 1.8 session
 for f in 1.8 2; do
