@@ -102,6 +102,7 @@ run_pass() {
 		fail=$((fail + reports))
 	fi
 	[ "$status" = 0 ] || [ "$fail" != 0 ] || fail=1
+	"$top/scripts/slowest.sh" "$dir" 10 | sed "s/^/sanitize.sh: $name: /"
 	[ "$fail" = 0 ] || grep -E '^(FAIL|ERROR|XPASS)' "$dir/test-suite.log" 2>/dev/null | head -50
 	[ "$fail" = 0 ] || "$top/scripts/failed-logs.sh" "$dir"
 	echo "sanitize.sh: $name: $pass passed, $fail failed, $skip skipped in $(($(date +%s) - begin))s"

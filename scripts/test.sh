@@ -12,6 +12,8 @@ build=${LTT_BUILDDIR:-$top/build}
 cd "$build" || exit 1
 make -j"$(nproc)" check
 status=$?
+# where the time went
+"$top/scripts/slowest.sh" "$build"
 log=test-suite.log
 count() { sed -n "s/^# $1: *//p" "$log" | head -n 1; }
 if [ -f "$log" ]; then

@@ -12,9 +12,14 @@
 # in a TAP comment: every process of the test inherits LTT_TEST_MARK,
 # this run's own, and keeps it (daemons, their privileged part and
 # consumers included).  A daemon left so had run on for 100 minutes.
+#
+# The time the test took ends its log, as a TAP comment
+# ("# wall-limit.sh: TEST took N s"): scripts/slowest.sh lists the suite's
+# slowest tests from them, so that CI's log says where its time went.
 limit=${LTT_TEST_WALL:-1200}
 LTT_TEST_MARK="$$.$(date +%s%N)"
 export LTT_TEST_MARK
+begin=$(date +%s)
 timeout -k 30 "$limit" "$@"
 rc=$?
 mark=$LTT_TEST_MARK
@@ -30,6 +35,7 @@ if [ -n "$left" ]; then
 	kill -KILL $left 2>/dev/null
 	echo "# wall-limit.sh: killed what $1 left running:$names"
 fi
+echo "# wall-limit.sh: $1 took $(($(date +%s) - begin)) s"
 case $rc in
 124 | 137)
 	echo "Bail out! $1 ran past its wall-clock bound of $limit s (LTT_TEST_WALL) and was stopped: something in it waited without a bound; its log above shows the last step it took"

@@ -7,7 +7,7 @@
 # them when it was killed) is killed after it, and said.
 . "$LTT_TOP_SRCDIR/tests/regression/lib.sh"
 test_init
-plan 12
+plan 13
 wall="$LTT_TOP_SRCDIR/tests/wall-limit.sh"
 d="$TEST_TMP/w"
 mkdir -p "$d"
@@ -23,7 +23,8 @@ chmod +x "$d/quick.sh"
 out=$(LTT_TEST_WALL=60 sh "$wall" "$d/quick.sh")
 is "$?" 3 "a test's own exit status passes through"
 like "$out" "ok 1 - quick" "its output passes through"
-unlike "$out" "Bail out" "and nothing is added to it"
+unlike "$out" "Bail out" "and no failure is added to it"
+like "$out" "^# wall-limit.sh: .*quick.sh took [0-9]+ s\$" "the time it took ends it, in a TAP comment"
 
 # A test that waits forever: opening a FIFO no one writes.  Its TERM
 # trap (lib.sh's) must run, as its daemons' cleanup does.
