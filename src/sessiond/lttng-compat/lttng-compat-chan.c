@@ -328,6 +328,13 @@ uint32_t ltt_lttng_enable_event(struct ltt_lttng_call *call)
 	if (ret != LTT_LTTNG_OK)
 		goto out;
 	type = event_type(ev.type, call->req.domain);
+	/*
+	 * LTTng's daemon puts an agent domain's rules in that domain's own
+	 * channel, whatever channel the client named (-j -c NAME): so does
+	 * ltt for LTTng's clients (lttctl refuses the name).
+	 */
+	if (ltt_lttng_agent_domain(call))
+		call->req.channel[0] = '\0';
 	if (ev.type == LTT_LTTNG_EVENT_ALL && call->req.domain == LTT_DOMAIN_KERNEL) {
 		/* the kernel's every event: its tracepoints and its system calls */
 		rule->type = LTT_EVENT_TRACEPOINT;

@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 112
+plan 114
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -208,6 +208,12 @@ like "$(tr '\n' ' ' <<<"$STDOUT")" "=== Domain: java.util.logging \\(JUL\\) ===.
 run lttng add-context -j -t vpid -s ag
 like "$RC:$(lttctl list ag -c lttng_jul_channel | tr '\n' ' ')" "^0:.*Contexts: +vpid" \
 	"lttng add-context -j: the context of lttng_jul_channel, as LTTng" || diag "$OUT"
+# -c with an agent domain: LTTng's daemon takes the rule into the
+# domain's own channel whatever was named (LTTng 2.16's tools/mi does it)
+run lttng enable-event -j named -c other -s ag
+like "$RC:$(lttctl list ag -c lttng_jul_channel | tr '\n' ' ')" "^0:.*named \\(jul logger" \
+	"lttng enable-event -j -c other: the rule in lttng_jul_channel, as LTTng" || diag "$OUT"
+unlike "$(lttctl list ag)" "other" "... and no channel other made"
 lttng disable-event -j foo -s ag >/dev/null
 run lttctl list ag
 like "$STDOUT" "foo \\(jul logger, loglevel: any\\) \\[disabled\\]
