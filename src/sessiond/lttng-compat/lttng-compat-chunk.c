@@ -84,7 +84,27 @@ uint32_t ltt_lttng_snapshot_del_output(struct ltt_lttng_call *call)
 	return ltt_lttng_code(call, err);
 }
 
-/* LIST_OUTPUT: an array of struct lttng_snapshot_output, the URL as the control one. */
+/*
+ * @o's URLs of snapshot output @output, as LTTng's daemon lists them: a
+ * relay's two ports ("tcp4://HOST:CTRL/PATH", "tcp4://HOST:DATA/"), a
+ * directory as its path (in the control URL); fits (output <= ctrl_url).
+ */
+static void put_output_urls(struct ltt_lttng_snapshot_output *o, const char *output)
+{
+	struct ltt_uri *u = malloc(sizeof(*u));
+
+	if (u && !ltt_uri_parse(output, u) && u->scheme == LTT_URI_NET && !u->tls &&
+	    !ltt_uri_format_lttng(u, 0, o->ctrl_url, sizeof(o->ctrl_url)) &&
+	    !ltt_uri_format_lttng(u, 1, o->data_url, sizeof(o->data_url))) {
+		free(u);
+		return;
+	}
+	free(u);
+	o->data_url[0] = '\0';
+	memcpy(o->ctrl_url, output, strlen(output) + 1);
+}
+
+/* LIST_OUTPUT: an array of struct lttng_snapshot_output, its URLs as LTTng's. */
 uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call)
 {
 	struct ltt_lttng_snapshot_output *o = malloc(sizeof(*o));
@@ -109,7 +129,7 @@ uint32_t ltt_lttng_snapshot_list_output(struct ltt_lttng_call *call)
 		if (strlen(c->name) >= sizeof(o->name) || strlen(c->output) >= sizeof(o->ctrl_url))
 			continue;	/* a name LTTng's struct can't hold */
 		memcpy(o->name, c->name, strlen(c->name) + 1);
-		memcpy(o->ctrl_url, c->output, strlen(c->output) + 1);
+		put_output_urls(o, c->output);
 		ltt_lttng_put_snapshot_output(&call->data, o);
 	}
 	if (!err && ltt_rbuf_end(&r))

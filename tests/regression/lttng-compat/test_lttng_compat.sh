@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 114
+plan 116
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -362,6 +362,15 @@ ok $RC "lttng create --snapshot" || diag "$OUT"
 run lttng snapshot list-output -s snap
 like "$STDOUT" "\\[1\\] snapshot-1: $TEST_TMP/snap" "lttng snapshot list-output: the session's output" ||
 	diag "$OUT"
+# a relay's output: its two URLs, as LTTng's daemon lists them (LTTng's
+# save-load/test_load reads them after a load's net:// override)
+lttng create snapnet --snapshot --no-output >/dev/null
+run lttng snapshot add-output -s snapnet -n relayout net://127.0.0.1:6342:6343
+ok $RC "lttng snapshot add-output net://HOST:CTRL:DATA" || diag "$OUT"
+run lttng --mi xml snapshot list-output -s snapnet
+like "$STDOUT" "<name>relayout</name><ctrl_url>tcp4://127\\.0\\.0\\.1:6342/</ctrl_url><data_url>tcp4://127\\.0\\.0\\.1:6343/</data_url>" \
+	"lttng --mi xml snapshot list-output: the relay's control and data URLs, as LTTng's" || diag "$OUT"
+lttng destroy snapnet >/dev/null
 lttng enable-event -u compat:basic -s snap >/dev/null && lttng start snap >/dev/null && compat_run $N
 run lttng snapshot record -s snap
 ok $RC "lttng snapshot record" || diag "$OUT"
