@@ -347,6 +347,7 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 	struct agent_check check;
 	const char *name;
 	enum ltt_error_code ret;
+	bool found = false;
 	ltt_cmd_check_fn fn;
 	void *arg;
 
@@ -379,18 +380,20 @@ enum ltt_error_code ltt_cmd_disable_event(const struct ltt_cmd_ctx *ctx, struct 
 		ret = LTT_ERR_NOMEM;
 		goto out;
 	}
+	/* a rule disabled already is no error, as with LTTng: nothing to do */
 	cds_list_for_each_entry(rule, &channel->rules, node) {
-		if (!rule->enabled)
+		if (!(exact ? rule == ltt_channel_find_rule(channel, exact) :
+			      q->all || !strcmp(rule->attr.pattern, q->pattern)))
 			continue;
-		if (exact ? rule == ltt_channel_find_rule(channel, exact) :
-			    q->all || !strcmp(rule->attr.pattern, q->pattern)) {
+		found = true;
+		if (rule->enabled) {
 			rule->enabled = false;
 			undo.rules[undo.n++] = rule;
 		}
 	}
-	if (!undo.n)
+	if (!found)
 		ret = LTT_ERR_EVENT_NOT_FOUND;
-	else
+	else if (undo.n)
 		ret = ltt_cmd_update(ch.d, session, &ch.settle, undo_disable, &undo);
 out:
 	free(undo.rules);

@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 116
+plan 117
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -154,6 +154,10 @@ lttctl create other >/dev/null
 lttng enable-event -u compat:basic -s other >/dev/null
 run lttng disable-event -u compat:basic -s other
 ok $RC "lttng disable-event" || diag "$OUT"
+# disabled already: no error, as LTTng's daemon (2.16's tools/mi disables
+# a list holding one disabled rule, and expects each to succeed)
+run lttng disable-event -u compat:basic -s other
+ok $RC "lttng disable-event of a rule disabled already: succeeds" || diag "$OUT"
 run lttng disable-channel -u channel0 -s other
 ok $RC "lttng disable-channel" || diag "$OUT"
 run lttctl list other
