@@ -112,6 +112,12 @@ uint32_t ltt_lttng_list_domains(struct ltt_lttng_call *call)
 	if (ret == LTT_LTTNG_OK && r.err)
 		ret = LTT_LTTNG_ERR_FATAL;
 	free(rd);
+	/* and a domain whose processes are tracked, as LTTng's (lttng track -u, no channel yet) */
+	for (i = LTT_DOMAIN_KERNEL; ret == LTT_LTTNG_OK && i <= LTT_DOMAIN_USER; i++)
+		if (!d.has[i] && ltt_lttng_domain_tracks(call, i)) {
+			d.has[i] = true;
+			d.buf_type[i] = lttng_buffer_type(LTT_BUFFER_DEFAULT, i);
+		}
 	for (i = 0; ret == LTT_LTTNG_OK && i <= LTT_DOMAIN_PYTHON; i++) {
 		if (!d.has[i])
 			continue;

@@ -56,29 +56,34 @@ static int32_t value_type(int type)
 	}
 }
 
+/* get_tracker()'s @want: every tracker of the domain */
+#define ANY_TRACKER (-2)
+
 /*
- * The tracker of @call's process attribute, from ltt's LIST_TRACKERS:
- * its policy into *@ret_policy (ltt's and LTTng's policies number alike:
- * all 0, none 1, a set 2) and, @ids not NULL, its values appended to
- * @ids as LTTng serializes them (process_attr_values: {u32 count},
- * count x {i32 type, u64 value}).
+ * The tracker @want (ltt's type, or ANY_TRACKER) of @domain of @call's
+ * session, from ltt's LIST_TRACKERS: its policy into *@ret_policy (ltt's
+ * and LTTng's policies number alike: all 0, none 1, a set 2; of
+ * ANY_TRACKER, the first that is not all, else all) and, @ids not NULL,
+ * its values appended to @ids as LTTng serializes them
+ * (process_attr_values: {u32 count}, count x {i32 type, u64 value}).
  */
-static uint32_t get_tracker(struct ltt_lttng_call *call, uint32_t *ret_policy,
-			    struct ltt_wbuf *ids)
+static uint32_t get_tracker(struct ltt_lttng_call *call, uint32_t domain, int want,
+			    uint32_t *ret_policy, struct ltt_wbuf *ids)
 {
 	uint32_t i, j, n, type, policy, nr, id;
 	enum ltt_error_code err;
 	struct ltt_wbuf w, reply;
 	struct ltt_rbuf r;
-	int want = tracker_type(call->req.process_attr);
-	bool found = false;
+	bool found = want == ANY_TRACKER;
 
-	if (want < 0)
+	if (want < 0 && want != ANY_TRACKER)
 		return LTT_LTTNG_ERR_INVALID;
+	if (want == ANY_TRACKER)
+		*ret_policy = 0;
 	ltt_wbuf_init(&w);
 	ltt_wbuf_init(&reply);
 	ltt_wbuf_put_str(&w, call->req.session);
-	ltt_wbuf_put_u32(&w, call->req.domain);
+	ltt_wbuf_put_u32(&w, domain);
 	err = ltt_lttng_ltt(call, LTT_CLIENT_CMD_LIST_TRACKERS, &w, &reply);
 	ltt_wbuf_fini(&w);
 	if (err) {
@@ -93,6 +98,8 @@ static uint32_t get_tracker(struct ltt_lttng_call *call, uint32_t *ret_policy,
 		nr = ltt_rbuf_get_u32(&r);
 		if (nr > reply.len / 4)
 			ltt_rbuf_fail(&r);
+		if (want == ANY_TRACKER && policy && !*ret_policy)
+			*ret_policy = policy;
 		if (type == (uint32_t)want) {
 			found = true;
 			*ret_policy = policy;
@@ -115,10 +122,25 @@ static uint32_t get_tracker(struct ltt_lttng_call *call, uint32_t *ret_policy,
 	return found ? LTT_LTTNG_OK : LTT_LTTNG_ERR_TRACKER_POLICY;
 }
 
+/* The tracker of @call's process attribute, as get_tracker(). */
+static uint32_t attr_tracker(struct ltt_lttng_call *call, uint32_t *ret_policy,
+			     struct ltt_wbuf *ids)
+{
+	return get_tracker(call, call->req.domain, tracker_type(call->req.process_attr),
+			   ret_policy, ids);
+}
+
+bool ltt_lttng_domain_tracks(struct ltt_lttng_call *call, uint32_t domain)
+{
+	uint32_t policy = 0;
+
+	return get_tracker(call, domain, ANY_TRACKER, &policy, NULL) == LTT_LTTNG_OK && policy;
+}
+
 /* The policy: a u32 payload. */
 uint32_t ltt_lttng_tracker_policy(struct ltt_lttng_call *call)
 {
-	uint32_t policy = 0, ret = get_tracker(call, &policy, NULL);
+	uint32_t policy = 0, ret = attr_tracker(call, &policy, NULL);
 
 	if (ret == LTT_LTTNG_OK)
 		ltt_wbuf_put_u32(&call->data, policy);
@@ -132,7 +154,7 @@ uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call)
 	struct ltt_wbuf ids;
 
 	ltt_wbuf_init(&ids);
-	ret = get_tracker(call, &policy, &ids);
+	ret = attr_tracker(call, &policy, &ids);
 	if (ret == LTT_LTTNG_OK && policy != LTT_TRACKER_SET)
 		ret = LTT_LTTNG_ERR_TRACKER_POLICY;
 	if (ret == LTT_LTTNG_OK)
@@ -171,7 +193,7 @@ uint32_t ltt_lttng_tracker_set_policy(struct ltt_lttng_call *call)
 	if (call->req.policy < 0 || call->req.policy > LTT_TRACKER_SET)
 		return LTT_LTTNG_ERR_TRACKER_POLICY;
 	if (call->req.policy == LTT_TRACKER_SET) {
-		ret = get_tracker(call, &policy, NULL);
+		ret = attr_tracker(call, &policy, NULL);
 		if (ret != LTT_LTTNG_OK || policy == LTT_TRACKER_SET)
 			return ret;
 	}

@@ -219,6 +219,12 @@ bool ltt_lttng_probe_fd(struct ltt_lttng_call *call, uint64_t session, const cha
 
 uint32_t ltt_lttng_list_rotation_schedules(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_policy(struct ltt_lttng_call *call);
+/*
+ * Does @domain (kernel, user space) of @call's session track processes,
+ * one of its trackers other than "all"?  LTTng lists a domain a tracker
+ * command named (LIST_DOMAINS), channels or not.
+ */
+bool ltt_lttng_domain_tracks(struct ltt_lttng_call *call, uint32_t domain);
 uint32_t ltt_lttng_tracker_values(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_set_policy(struct ltt_lttng_call *call);
 uint32_t ltt_lttng_tracker_add(struct ltt_lttng_call *call);

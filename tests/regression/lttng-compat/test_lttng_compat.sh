@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 117
+plan 119
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -172,6 +172,16 @@ like "$STDOUT" "process ids \\(vpid\\) +42
 run lttng list other
 like "$STDOUT" "Virtual process IDs: +42
 " "lttng list shows it too"
+# a session with no channel whose processes are tracked: LTTng lists
+# the domain (2.16's tools/mi), and its tracker
+lttctl create trk --no-output >/dev/null
+lttng track -u --vpid 7,8 -s trk >/dev/null
+run lttng list trk
+like "$(tr '\n' ' ' <<<"$STDOUT")" "=== Domain: User space ===.*Virtual process IDs: +7, 8" \
+	"lttng list of a session with a tracker and no channel: the domain and its tracker" || diag "$OUT"
+run lttng list -d trk
+is "$RC:$(grep -c 'UST global' <<<"$STDOUT")" "0:1" "lttng list -d: the domain, once" || diag "$OUT"
+lttng destroy trk >/dev/null
 lttng untrack -u --vgid --all -s other >/dev/null
 run lttctl list other
 like "$STDOUT" "group ids \\(vgid\\) +none" "lttng untrack --vgid --all: lttctl list says none"
