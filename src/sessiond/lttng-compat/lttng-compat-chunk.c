@@ -18,6 +18,12 @@
  */
 #define ERR_SNAPSHOT_FAIL 51
 #define ERR_SESSION_NOT_STARTED 118
+/*
+ * An output's max_size that LTTng's client did not set (liblttng-ctl's
+ * lttng_snapshot_output_create() makes it -1): no size, so a record
+ * without -m keeps the size of the session's output.
+ */
+#define UNSET_MAX_SIZE UINT64_MAX
 
 /* @call's output as ltt's, named; LTT_LTTNG_OK or an error. */
 static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_output_conf *c)
@@ -26,7 +32,7 @@ static uint32_t get_output(struct ltt_lttng_call *call, struct ltt_snapshot_outp
 
 	memset(c, 0, sizeof(*c));
 	c->id = o->id;
-	c->max_size = o->max_size;
+	c->max_size = o->max_size == UNSET_MAX_SIZE ? 0 : o->max_size;
 	snprintf(c->name, sizeof(c->name), "%s", o->name);
 	if (o->ctrl_url[0] && ltt_lttng_snapshot_output_to_ltt(o, c))
 		return ltt_lttng_refuse(call, "this snapshot output URL",
@@ -150,7 +156,7 @@ uint32_t ltt_lttng_snapshot_record(struct ltt_lttng_call *call)
 {
 	const struct ltt_lttng_snapshot_output *o = &call->req.output;
 	struct ltt_snapshot_output_conf *c = malloc(sizeof(*c));
-	bool given = o->ctrl_url[0] || o->name[0] || o->max_size;
+	bool given = o->ctrl_url[0] || o->name[0] || (o->max_size && o->max_size != UNSET_MAX_SIZE);
 	enum ltt_error_code err;
 	struct ltt_wbuf w;
 	uint32_t ret;

@@ -26,7 +26,7 @@ compat_private_run "$0" "$@"
 # a save's process stops where told (only once this file exists: below)
 SAVE_FAULT=/run/ltt-test-save.fault
 LTT_FAULT="stop save-lttng $SAVE_FAULT" ust_setup --log --lttng-compat
-plan 119
+plan 120
 
 SOCK=/var/run/lttng/client-lttng-sessiond
 HERE="$LTT_TOP_SRCDIR/tests/regression/lttng-compat"
@@ -391,6 +391,20 @@ ok $RC "lttng snapshot record" || diag "$OUT"
 bt "$TEST_TMP/snap" "$TEST_TMP/snap.txt"
 is "$(count_events "$TEST_TMP/snap.txt" compat:basic)" $N "... holds the $N compat:basic events"
 lttng destroy snap >/dev/null
+# the size of the session's output (add-output -m), which a record
+# without -m keeps (LTTng's client sends its "unset" size, -1): a packet
+# for each stream, one a configured CPU (LTTng 2.16's snapshots/test_ust_fast)
+lttng create snapm --snapshot --no-output >/dev/null
+lttng enable-channel -u c -s snapm --subbuf-size 4096 --num-subbuf 8 >/dev/null
+lttng enable-event -u compat:basic -c c -s snapm >/dev/null && lttng start snapm >/dev/null
+ncpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
+lttng snapshot add-output -s snapm -m $((4096 * ncpu)) "file://$TEST_TMP/snapm" >/dev/null
+compat_run 3000
+run lttng snapshot record -s snapm
+sizes=$(find "$TEST_TMP/snapm" -name 'c_*' -exec stat -c %s {} + | sort -u | tr '\n' ' ')
+is "$RC:$sizes" "0:4096 " "lttng snapshot record, the output's -m of one packet a stream: one packet each" ||
+	diag "$OUT" "$(find "$TEST_TMP/snapm" -name 'c_*' -exec stat -c '%s %n' {} +)"
+lttng destroy snapm >/dev/null
 
 # --- rotations ---
 lttng create rot -o "$TEST_TMP/rot" >/dev/null && lttng enable-event -u compat:basic -s rot >/dev/null &&
