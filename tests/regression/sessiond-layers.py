@@ -81,12 +81,33 @@ def check(desc, problems):
         print('# ' + p)
 
 
+_nm = {}            # object file -> nm's lines of it
+
+
+def nm(objs):
+    """{object: nm's lines} of @objs, read by one nm for up to 200 objects
+    at once, each object once however many checks read it (the run took
+    minutes with an nm for each object of each check)."""
+    todo = [o for o in dict.fromkeys(objs) if o not in _nm]
+    for i in range(0, len(todo), 200):
+        batch = todo[i:i + 200]
+        for o in batch:
+            _nm[o] = []
+        out = subprocess.run(['nm', '-A'] + batch, capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            path, sep, rest = line.partition(':')
+            if sep and path in _nm:
+                _nm[path].append(rest)
+    return {o: _nm[o] for o in objs}
+
+
 def calls_between(objs):
     """{(a, b)}: a calls (or reads) a symbol only b defines, from nm of
     objs, {name: object file}."""
     defs, undef = {}, {}
+    lines = nm(objs.values())
     for name, o in objs.items():
-        for line in subprocess.run(['nm', o], capture_output=True, text=True).stdout.splitlines():
+        for line in lines[o]:
             p = line.split()
             if len(p) == 3 and p[1] in 'TDRBC':
                 defs.setdefault(p[2], set()).add(name)
@@ -444,10 +465,10 @@ if not objs:
     tree_circles()
     sys.exit(0)
 defs, undef = {}, {}
+lines = nm(objs)
 for o in objs:
     f = os.path.basename(os.path.dirname(o))
-    out = subprocess.run(['nm', o], capture_output=True, text=True).stdout
-    for line in out.splitlines():
+    for line in lines[o]:
         p = line.split()
         if len(p) == 3 and p[1] in 'TDR':
             defs[p[2]] = (f, re.sub(r'^ltt_sessiond-', '', os.path.basename(o))[:-2] + '.c')
