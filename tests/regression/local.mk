@@ -243,9 +243,9 @@ TESTS += tests/regression/relay/test_relay_ctf2.sh
 EXTRA_DIST += tests/regression/relay/test_relay_ctf2.sh
 # The tree built in a Debian 13 root with its gcc 14 (and the unit tests
 # and a user-space subset run there) and its clang 19 (issue 75).
-TESTS += tests/regression/build/test_build_trixie.sh tests/regression/build/test_build_trixie_clang.sh \
+TESTS += tests/regression/build/test_build_trixie.sh \
 	tests/regression/build/test_symbols.sh tests/regression/build/test_deb_trixie.sh
-EXTRA_DIST += tests/regression/build/test_build_trixie.sh tests/regression/build/test_build_trixie_clang.sh \
+EXTRA_DIST += tests/regression/build/test_build_trixie.sh \
 	tests/regression/build/test_symbols.sh tests/regression/build/test_deb_trixie.sh
 
 # ltt-consumerd against a fake session daemon: memfd ring buffers, real

@@ -3,7 +3,10 @@
 # Debian 13 user gets them: dpkg-buildpackage -b in a trixie root
 # (scripts/debian-root.sh, debian/control's build dependencies by their
 # Debian 13 names) builds every package from the tree `make dist` ships,
-# with its debhelper and gcc 14; its lintian reports no error and no
+# with its debhelper and gcc 14, which warns of nothing (the project's
+# warnings: LTT_WARN_CFLAGS); in that build's tree, the unit tests pass
+# and user-space sessions record, read by Debian 13's babeltrace2 2.1 (a
+# regression subset); its lintian reports no error and no
 # warning; apt installs them in an overlay of the root (the cached root
 # untouched), their dependencies met by Debian 13's packages; the session
 # daemon they installed records the example of libltt-ust-dev, built
@@ -22,7 +25,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 [[ $(sed -n 's/^CFLAGS = //p' "$LTT_TOP_BUILDDIR/Makefile") != *-fsanitize=* ]] ||
 	skip_all "a sanitizer build: the plain pass builds the packages in the trixie root"
 root_or_skip trixie "$ROOT_BUILD_PKGS"
-plan 24
+plan 28
 
 VER=$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"/\1/p' "$LTT_TOP_BUILDDIR/config.h")
 ARCH=amd64
@@ -35,6 +38,25 @@ in_root sh -c 'cd "$1" && timeout 1500 dpkg-buildpackage -b -us -uc -j"$(nproc)"
 	>"$TEST_TMP/build.log" 2>&1
 ok $? "dpkg-buildpackage -b -us -uc builds them in Debian 13" ||
 	{ tail -n 30 "$TEST_TMP/build.log" | sed 's/^/# /'; echo "Bail out! no packages"; exit 1; }
+# gcc 14's warnings (the package's build is not --enable-werror: counted)
+warn='^[^ :]+:[0-9]+:[0-9]+: warning: '
+is "$(grep -cE "$warn" "$TEST_TMP/build.log")" 0 "gcc 14 builds the tree without a warning" ||
+	grep -E "$warn" "$TEST_TMP/build.log" | head -n 10 | sed 's/^/# /'
+# the suite's unit tests, as its Makefile lists them, then user-space
+# sessions end to end, in the package's build tree (its programs built
+# with Debian 13's gcc and hardening flags)
+in_root sh -c 'cd "$1/debian/build" && make -j"$(nproc)" check TESTS="$(make -s --no-print-directory \
+	--eval "ltt-units: ; @echo \$(filter tests/unit/%,\$(TESTS))" ltt-units)"' sh "$SRC" \
+	>"$TEST_TMP/units.log" 2>&1
+ok $? "the unit tests pass in the root" ||
+	grep -E '^(FAIL|ERROR)' "$TEST_TMP/units.log" | head -n 8 | sed 's/^/# /'
+n=$(grep -c '^PASS' "$TEST_TMP/units.log")
+ok "$([ "$n" -gt 500 ]; echo $?)" "  $n checks of them"
+in_root sh -c 'cd "$1/debian/build" && make check TESTS="$2"' sh "$SRC" \
+	"tests/regression/ust/test_ust_basic.sh tests/regression/ust/test_ust_per_channel.sh tests/regression/cli/test_cli_sessions.sh" \
+	>"$TEST_TMP/reg.log" 2>&1
+ok $? "user-space sessions record there, read by its babeltrace2 2.1 (test_ust_basic, test_ust_per_channel, test_cli_sessions)" ||
+	grep -E '^(FAIL|ERROR)' "$TEST_TMP/reg.log" | head -n 8 | sed 's/^/# /'
 pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt ltt-lttng-compat"
 got=""
 for p in $pkgs; do
