@@ -7,8 +7,7 @@
 set -u
 dir=${1:?usage: slowest.sh BUILDDIR [N]}
 n=${2:-15}
-find "$dir/tests" -name '*.log' -type f 2>/dev/null |
-	xargs -r grep -h '^# wall-limit.sh: .* took [0-9]* s$' 2>/dev/null |
+find "$dir/tests" -name '*.log' -type f -exec grep -h '^# wall-limit.sh: .* took [0-9]* s$' {} + 2>/dev/null |
 	sed -E 's|^# wall-limit.sh: (.*) took ([0-9]+) s$|\2 \1|' |
 	sed -E "s| [^ ]*/tests/| tests/|" |
 	sort -rn | head -n "$n" | awk '{ printf "slowest: %5d s  %s\n", $1, $2 }'

@@ -8,7 +8,17 @@ build=${LTT_BUILDDIR:-$top/build}
 
 # --kernel: QEMU and the Debian kernel packages, for tests/kernel.
 "$top/scripts/deps.sh" --kernel || exit 1
-"$top/scripts/build.sh" || exit 1
+# The Debian roots the tests use (debootstrap, apt: the network and the
+# disk), made while the tree builds (the CPUs)
+roots_log=$(mktemp) || exit 1
+"$top/scripts/debian-roots.sh" >"$roots_log" 2>&1 &
+roots=$!
+"$top/scripts/build.sh" || { kill "$roots" 2>/dev/null; exit 1; }
+begin=$(date +%s)
+wait "$roots"
+cat "$roots_log"
+rm -f "$roots_log"
+echo "test.sh: the roots were ready $(($(date +%s) - begin)) s after the build"
 cd "$build" || exit 1
 make -j"$(nproc)" check
 status=$?

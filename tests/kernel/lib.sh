@@ -73,7 +73,7 @@ kvm_release_root() {
 	fi
 	case $1 in
 	trixie) pkgs=$ROOT_BUILD_PKGS ;;
-	*) pkgs=$ROOT_KERNEL_PKGS,build-essential ;;
+	*) pkgs=$ROOT_SID_KERNEL_PKGS ;;
 	esac
 	mkdir -p "$KVM_CACHE"
 	"$LTT_TOP_SRCDIR/scripts/debian-root.sh" "$1" "$pkgs" 2>"$KVM_CACHE/kroot-$1.err" || {

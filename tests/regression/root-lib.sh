@@ -9,6 +9,9 @@ ROOT_PKGS=lttng-tools,liblttng-ust-dev,babeltrace2,python3-bt2,python3-lttng,bui
 # The kernel of a root (tests/kernel/lib.sh, LTT_KRELEASE): its image, headers, module tools and DKMS.
 ROOT_KERNEL_PKGS=linux-image-amd64,linux-headers-amd64,kmod,dkms
 
+# The packages of the sid root that boots sid's kernel (tests/kernel/lib.sh).
+ROOT_SID_KERNEL_PKGS=$ROOT_KERNEL_PKGS,build-essential
+
 # The packages of the trixie root that builds ltt (scripts/deps.sh's build
 # dependencies by Debian 13's names, babeltrace2 2.1 for the tests run
 # there), builds ltt's Debian packages (debian/control's build
