@@ -94,17 +94,19 @@ bool ltt_consumer_alive(struct ltt_consumer *c)
  * -ETIMEDOUT but is left alone: slow is not dead (a stopped process, a
  * disk that stalls), and killing it would lose what its buffers hold.
  */
-static int reply_timeout_ms(uint16_t type)
+static int reply_timeout_ms(const struct ltt_consumer *c, uint16_t type)
 {
+	unsigned int ms = c->reply_ms;	/* --consumerd-reply-ms */
+
 	switch (type) {
 	case LTT_CONSUMER_MSG_FLUSH_CHANNEL:
 	case LTT_CONSUMER_MSG_DESTROY_CHANNEL:
 	case LTT_CONSUMER_MSG_ROTATE_TRACE:	/* flushes every channel of the trace */
-		return 30000;
+		return (int)(ms > 30000 ? ms : 30000);
 	case LTT_CONSUMER_MSG_ADD_RELAY:	/* connecting: its own 5 s deadline per port */
-		return 15000;
+		return (int)(ms > 15000 ? ms : 15000);
 	default:
-		return 5000;
+		return (int)ms;
 	}
 }
 
@@ -355,7 +357,7 @@ static int send_locked(struct ltt_consumer *c, const struct ltt_consumer_call *k
 static int exchange_locked(struct ltt_consumer *c, const struct ltt_consumer_call *k,
 			   struct ltt_msg *reply)
 {
-	int timeout_ms = k->timeout_ms ? k->timeout_ms : reply_timeout_ms(k->type);
+	int timeout_ms = k->timeout_ms ? k->timeout_ms : reply_timeout_ms(c, k->type);
 	const char *name = ltt_consumer_msg_name(k->type);
 	char why[160];
 	struct ltt_rbuf r;

@@ -40,6 +40,7 @@ struct ltt_consumer {
 	uint16_t owed_type;
 	/* Atomic: events of traces ended while it still held them unwritten. */
 	uint64_t unwritten;
+	unsigned int reply_ms;	/* a bookkeeping command's deadline (its config's) */
 	bool remote;		/* spawned by the privileged part, killed through it */
 	bool stopped;		/* reaped: it exited with status 0 (stopped on SIGTERM) */
 };

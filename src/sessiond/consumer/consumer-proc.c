@@ -161,6 +161,7 @@ int ltt_consumer_spawn(const struct ltt_consumer_config *cfg, uid_t uid, gid_t g
 		return -ENOMEM;
 	}
 	c->pidfd = -1;
+	c->reply_ms = cfg->reply_ms ? cfg->reply_ms : LTT_CONSUMER_REPLY_MS;
 	if (priv) {
 		c->remote = true;
 		ret = spawn_remote(priv, cfg, uid, gid, sv[1], &pid);

@@ -57,6 +57,11 @@ static inline bool ltt_consumer_call_failed(int err)
  */
 /* How long a user-space owner's consumer is kept with no session, by default. */
 #define LTT_CONSUMER_IDLE_MS 10000
+/*
+ * How long a consumer may take to answer a command of bookkeeping (adding
+ * or removing a trace, a channel, a stream), by default: --consumerd-reply-ms.
+ */
+#define LTT_CONSUMER_REPLY_MS 5000
 
 /* Which of LTTng's consumer health sockets a consumer answers on (lttng-health.h). */
 enum ltt_consumer_lttng_health {
@@ -70,6 +75,7 @@ struct ltt_consumer_config {
 	int verbose;			/* how many -v it gets (at most 3 are passed) */
 	unsigned int data_threads;	/* --data-threads, 0: none passed (its environment decides) */
 	unsigned int idle_ms;		/* a user-space owner's, kept this long with no session */
+	unsigned int reply_ms;		/* a bookkeeping command's answer, 0: LTT_CONSUMER_REPLY_MS */
 	/*
 	 * its argv[0]: NULL for "ltt-consumerd"; "lttng-consumerd" for a
 	 * daemon run as lttng-sessiond, whose consumers LTTng's tools find

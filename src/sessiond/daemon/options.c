@@ -96,6 +96,12 @@ static const struct bound bounds[] = {
 	  LTT_CONSUMER_IDLE_MS, 0, 3600000,
 	  "keep a user's consumer daemon so long after its last session, for the next",
 	  "MS", "it exits with the last session" },
+	{ "consumerd-reply-ms", "LTT_SESSIOND_CONSUMERD_REPLY_MS",
+	  offsetof(struct limits, consumerd_reply_ms), false,
+	  LTT_CONSUMER_REPLY_MS, 100, 600000,
+	  "wait so long for a consumer daemon's answer to a command adding or removing a "
+	  "trace, a channel or a stream: past it the command fails, the consumer going on",
+	  "MS", NULL },
 };
 _Static_assert(sizeof(bounds) / sizeof(bounds[0]) == LTT_OPTIONS_BOUNDS,
 	       "one bound for each of struct options' bound_args");
@@ -531,6 +537,7 @@ int ltt_options_parse(int argc, const char **argv, struct options *opts)
 		opts->consumer.path = opts->consumerd_abs;
 		opts->consumer.verbose = opts->verbose;
 		opts->consumer.idle_ms = opts->lim.consumerd_idle_ms;
+		opts->consumer.reply_ms = opts->lim.consumerd_reply_ms;
 	}
 out:
 	poptFreeContext(ctx);

@@ -16,7 +16,7 @@
 #include "sessiond/kernel/kernel.h"
 
 /* How many per-user bounds options.c's bounds[] describes, each an option and a variable. */
-#define LTT_OPTIONS_BOUNDS 11
+#define LTT_OPTIONS_BOUNDS 12
 
 struct options {
 	int daemonize;		/* detach, close stdio */
@@ -68,6 +68,7 @@ struct options {
 		unsigned int max_events;
 		unsigned int idle_timeout_s;
 		unsigned int consumerd_idle_ms;
+		unsigned int consumerd_reply_ms;
 		unsigned int log_burst;
 		unsigned int log_interval_s;
 	} lim;

@@ -7,7 +7,7 @@
 
 test_init
 need_proto_client
-plan 128
+plan 131
 
 version=$("$LTTCTL_BIN" --version | sed 's/^lttctl //')
 sock="$LTT_RUNDIR/client.sock"
@@ -190,6 +190,13 @@ like "$STDOUT" "--rundir=DIR" "--help: lists --rundir"
 help=$(tr -s ' \n' ' ' <<<"$STDOUT")
 like "$help" "--max-bytes-per-uid=SIZE [^-]*\\(default: 32 MiB\\) .*--app-max-events=N [^-]*\\(default: 65536\\) .*--client-idle-timeout=SECONDS [^-]*\\(default: 30; 0: never\\)" \
 	"--help: the bounds' defaults, a size's with its unit, what 0 means"
+like "$help" "--consumerd-reply-ms=MS [^-]*\\(default: 5000\\)" "--help: --consumerd-reply-ms, 5 s by default"
+run "$SESSIOND" --consumerd-reply-ms 99 --rundir "$never"
+like "$RC:$ERR" "^1:ltt-sessiond: Error: --consumerd-reply-ms=99: give a number from 100 to 600000" \
+	"--consumerd-reply-ms 99: refused, with its range"
+run env LTT_SESSIOND_CONSUMERD_REPLY_MS=600001 "$SESSIOND" --rundir "$never"
+like "$RC:$ERR" "^1:ltt-sessiond: Error: LTT_SESSIOND_CONSUMERD_REPLY_MS=600001: give a number from 100 to 600000" \
+	"LTT_SESSIOND_CONSUMERD_REPLY_MS=600001: refused, with its range"
 run "$SESSIOND" -V
 is "$OUT" "ltt-sessiond $version" "-V: the same version as lttctl"
 is "$RC" 0 "-V: exit 0"
