@@ -14,7 +14,11 @@
 #         RCU (test_ust_rcu): its readers are ordered by membarrier(2),
 #         which TSan does not model.
 # Usage: scripts/sanitize.sh [asan|tsan]... (default: both); set
-# LTT_SAN_TESTS="tests/..." to run only those tests of the asan pass.  Ends with
+# LTT_SAN_TESTS="tests/..." to run only those tests of the asan pass, or
+# LTT_SAN_DIRS="tests/unit tests/regression/sessiond ..." only the tests
+# under those folders (.ci/run's set: doc/reliability.md).  The builds
+# carry line tables only (-gline-tables-only): a report's stack names
+# files and lines as with -g, and the tree builds faster.  Ends with
 # one line "N passed, N failed, N skipped" over the passes run.  A report
 # of a sanitizer in any process (daemons' included, whose stderr nobody
 # reads) fails the pass: reports are written under BUILD/sanitizer-logs/.
@@ -37,7 +41,7 @@ tests/unit/ust/test_tracepoint_ser tests/unit/ust/test_tracepoint_cpu tests/regr
 configure_san() {
 	[ -f "$1/Makefile" ] && return 0
 	mkdir -p "$1" && (cd "$1" && "$top/configure" --quiet --enable-werror --without-kmod CC="$cc" \
-		CFLAGS="-g -O1 -fno-omit-frame-pointer $2 -Wno-cast-align" LDFLAGS="$2") ||
+		CFLAGS="-gline-tables-only -O1 -fno-omit-frame-pointer $2 -Wno-cast-align" LDFLAGS="$2") ||
 		{ echo "sanitize.sh: configure failed in $1" >&2; return 1; }
 }
 
@@ -54,20 +58,41 @@ count() {
 
 total_pass=0 total_fail=0 total_skip=0
 
-# run_pass NAME DIR FLAGS MAKE-ARGS...
+# run_pass NAME DIR FLAGS TARGET MAKE-ARGS...: make TARGET MAKE-ARGS in
+# DIR (check: the whole tree, then its tests; check-TESTS: the tests, and
+# the check programs they name, alone: what else they need built first,
+# PREBUILD's targets, with the generated sources)
 run_pass() {
-	name=$1 dir=$2 flags=$3
-	shift 3
+	name=$1 dir=$2 flags=$3 target=$4
+	shift 4
 	begin=$(date +%s)
 	configure_san "$dir" "$flags" || { total_fail=$((total_fail + 1)); return; }
+	# shellcheck disable=SC2046 # targets, split
+	if [ -n "${PREBUILD:-}" ] && ! make -C "$dir" -j"$jobs" $(printf '%s\n' 'san-built: ; @echo $(BUILT_SOURCES)' |
+		make -s --no-print-directory -C "$dir" -f Makefile -f - san-built) $PREBUILD >"$dir/prebuild.log" 2>&1; then
+		tail -n 30 "$dir/prebuild.log"
+		echo "sanitize.sh: $name: make $PREBUILD failed in $dir"
+		total_fail=$((total_fail + 1))
+		return
+	fi
 	logs=$dir/sanitizer-logs
 	# world-writable (sticky): consumers running as a session's owner write here too
 	rm -rf "$logs" && mkdir -p "$logs" && chmod 1777 "$logs"
 	rm -f "$dir/test-suite.log"
+	# LTT_SAN_DIRS: the suite's tests under those folders
+	if [ -n "${LTT_SAN_DIRS:-}" ] && [ "$target" = check ] && [ -z "${LTT_SAN_TESTS:-}" ]; then
+		set -- "$@" TESTS="$(printf '%s\n' 'san-tests: ; @echo $(TESTS)' |
+			make -s --no-print-directory -C "$dir" -f Makefile -f - san-tests KERNEL_TESTS= |
+			tr ' ' '\n' | while read -r t; do
+				for d in $LTT_SAN_DIRS; do
+					case $t in "${d%/}"/*) echo "$t"; break ;; esac
+				done
+			done | tr '\n' ' ')"
+	fi
 	ASAN_OPTIONS="abort_on_error=1:detect_leaks=1:log_path=$logs/report:${ASAN_OPTIONS:-}" \
 	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$top/scripts/ubsan.supp:log_path=$logs/report:${UBSAN_OPTIONS:-}" \
 	TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:die_after_fork=0:suppressions=$top/scripts/tsan.supp:log_path=$logs/report:${TSAN_OPTIONS:-}" \
-		make -C "$dir" -j"$jobs" check "$@" >"$dir/check.log" 2>&1
+		make -C "$dir" -j"$jobs" "$target" "$@" >"$dir/check.log" 2>&1
 	status=$?
 	if [ -f "$dir/test-suite.log" ]; then
 		set -- $(count "$dir/test-suite.log")
@@ -118,12 +143,15 @@ for p in $passes; do
 		# (LTT_TEST_TIME_SCALE) are scaled, never their deadlines.
 		TEST_TIMEOUT=${TEST_TIMEOUT:-60} LTT_TEST_TIME_SCALE=${LTT_TEST_TIME_SCALE:-3}
 		export TEST_TIMEOUT LTT_TEST_TIME_SCALE
-		run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
+		PREBUILD= run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
 			"-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment" \
-			KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;
+			check KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;
 	tsan)
-		run_pass tsan "${LTT_TSAN_BUILDDIR:-$top/build-tsan}" "-fsanitize=thread" \
-			TESTS="$TSAN_TESTS" check_PROGRAMS="$TSAN_TESTS" \
+		# not the whole tree (its build took as long as the tests):
+		# the generated sources, and the consumer test_consumerd_threads
+		# runs
+		PREBUILD=src/consumerd/ltt-consumerd run_pass tsan "${LTT_TSAN_BUILDDIR:-$top/build-tsan}" "-fsanitize=thread" \
+			check-TESTS TESTS="$TSAN_TESTS" check_PROGRAMS="$TSAN_TESTS" \
 			check_LTLIBRARIES=tests/unit/ust/test_tracepoint_plugin.la check_DATA= ;;
 	*)
 		echo "sanitize.sh: unknown pass '$p' (asan, tsan)" >&2
