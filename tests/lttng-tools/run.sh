@@ -8,9 +8,9 @@
 # fetches nothing: give it the path of an lttng-tools source tree
 # (2.13.9's; tests/lttng-tools/fetch-src.sh gets one).
 #
-#   tests/lttng-tools/run.sh [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST... | python]
+#   tests/lttng-tools/run.sh [-k] [-t SECONDS] [-j N] LTTNG_TOOLS_SRC [TEST... | python]
 #   tests/lttng-tools/run.sh --prepare DIR LTTNG_TOOLS_SRC
-#   tests/lttng-tools/run.sh [-t SECONDS] --prepared DIR [TEST... | python]
+#   tests/lttng-tools/run.sh [-t SECONDS] [-j N] --prepared DIR [TEST... | python]
 #   tests/lttng-tools/run.sh --list
 #
 # --prepare DIR builds the scratch tree in DIR (a new or empty
@@ -52,7 +52,10 @@
 # place in the run): the tests look for their daemons with pgrep and
 # kill what they find, so they must see no other daemon of the machine;
 # the relay's ports and `tc` are the namespace's (loopback only).
-# Needs root, unshare, ip, cc, libxml2's headers, babeltrace (1) and
+# Nothing but the CPUs is shared, so -j N runs N tests at once (default
+# 1; most of a test's time is its waits: lttng-tools' suite took 32% of
+# one CPU); not with LTT_LTTNG_NO_PIDNS, whose tests share the machine's
+# PID namespace.  Needs root, unshare, ip, cc, libxml2's headers, babeltrace (1) and
 # an ltt build (LTT_BUILDDIR, default ./build next to this script's
 # tree) or installed ltt (LTT_BUILDDIR=installed).  Prints one line a
 # test, PASS or FAIL.
@@ -129,12 +132,12 @@ PY_TESTS=(
 )
 
 usage() {
-	echo "usage: $0 [-k] [-t SECONDS] LTTNG_TOOLS_SRC [TEST... | python] | $0 --list" >&2
+	echo "usage: $0 [-k] [-t SECONDS] [-j N] LTTNG_TOOLS_SRC [TEST... | python] | $0 --list" >&2
 	echo "$1" >&2
 	exit 2
 }
 
-keep=false limit=900 prepare='' prepared=''
+keep=false limit=900 jobs=1 prepare='' prepared=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--prepare | --prepared)
@@ -148,6 +151,8 @@ while [ $# -gt 0 ]; do
 	-k) keep=true; shift ;;
 	-t) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || usage "-t: give the seconds a test may run (a whole number)"
 		limit=$2; shift 2 ;;
+	-j) [[ ${2:-} =~ ^[1-9][0-9]?$ ]] || usage "-j: give how many tests may run at once (1 to 99)"
+		jobs=$2; shift 2 ;;
 	-*) usage "unknown option '$1'" ;;
 	*) break ;;
 	esac
@@ -163,6 +168,8 @@ else
 fi
 [ -z "$prepare" ] || [ $# = 0 ] || usage "--prepare runs no test: name them with --prepared"
 [ -z "$prepare" ] || [ -z "$prepared" ] || usage "--prepare or --prepared, not both"
+[ "$jobs" = 1 ] || [ "${LTT_LTTNG_NO_PIDNS:-}" != 1 ] ||
+	usage "-j $jobs: with LTT_LTTNG_NO_PIDNS=1 the tests share one PID namespace: one at a time"
 TESTS=()
 for test in "$@"; do
 	if [ "$test" = python ]; then TESTS+=("${PY_TESTS[@]}"); else TESTS+=("$test"); fi
@@ -561,7 +568,7 @@ leftovers() {
 		n=$((n + 1))
 	done
 }
-run_one() { # TEST LOG SECONDS N
+run_one() { # TEST LOG SECONDS N: started, RUN_PID (1 where it could not be)
 	local own=$S/run/$4 user= clients=
 	# short (N, the test's place in the run): a user's daemon's sockets are
 	# in its home, and a Unix socket's path is at most 107 bytes
@@ -597,7 +604,10 @@ run_one() { # TEST LOG SECONDS N
 			# a namespace'"'"'s first process (exit 125, nothing said)
 			"${@:4}" timeout -k 10 "$1" "$2" "${test[@]}"
 			exit $?' run "$3" "$LTTRUN" "./$(basename "$1")" \
-			"$user") >"$2" 2>&1
+			"$user") >"$2" 2>&1 &
+	# (a child of this shell, which its --pdeathsig watches: waited for by
+	# the caller, its pid in RUN_PID)
+	RUN_PID=$!
 }
 
 # The tests that, as root, stop at their kernel half (lttng-modules'
@@ -634,29 +644,51 @@ declare -A AT_LEAST=(
 	[tools/streaming/test_high_throughput_limits]=7200
 )
 
+# report TEST LOG RC TOOK LIMIT: the test's line, PASS or FAIL, counted
+report() {
+	local nok nnot plan why
+	nok=$(grep -c '^ok ' "$2") nnot=$(grep -c '^not ok ' "$2")
+	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$2" | head -1)
+	if [ "$3" = 0 ] && [ "$nnot" = 0 ] && [ "$nok" = "${plan:-x}" ]; then
+		echo "PASS $1 ($nok of $plan, $4 s)"
+		pass=$((pass + 1))
+	else
+		why="exit $3"
+		[ "$3" = 124 ] || [ "$3" = 137 ] && why="timed out after $5 s"
+		echo "FAIL $1 ($why, $nok ok, $nnot not ok, plan ${plan:-none}, $4 s; $2)"
+		grep -m5 '^not ok ' "$2" | sed 's/^/	/'
+		fail=$((fail + 1))
+	fi
+}
+
+# Up to -j tests run at once, each reported as it ends.
+declare -A RUNNING RUN_LOG RUN_START RUN_LIMIT
+# reap: wait for one running test to end, and report it
+reap() {
+	local pid rc
+	wait -n -p pid "${!RUNNING[@]}"
+	rc=$?
+	[ "${LTT_LTTNG_NO_PIDNS:-}" = 1 ] && leftovers
+	report "${RUNNING[$pid]}" "${RUN_LOG[$pid]}" "$rc" "$((SECONDS - RUN_START[$pid]))" "${RUN_LIMIT[$pid]}"
+	unset "RUNNING[$pid]" "RUN_LOG[$pid]" "RUN_START[$pid]" "RUN_LIMIT[$pid]"
+}
 pass=0 fail=0 n=0
 for test in "${TESTS[@]}"; do
 	n=$((n + 1))
 	log=$S/$(echo "$test" | tr / _).log
-	start=$SECONDS
 	tlimit=$limit
 	[ "${AT_LEAST[$test]:-0}" -gt "$tlimit" ] && tlimit=${AT_LEAST[$test]}
-	run_one "$test" "$log" "$tlimit" "$n"
-	rc=$?
-	[ "${LTT_LTTNG_NO_PIDNS:-}" = 1 ] && leftovers
-	took=$((SECONDS - start))
-	nok=$(grep -c '^ok ' "$log") nnot=$(grep -c '^not ok ' "$log")
-	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log" | head -1)
-	if [ "$rc" = 0 ] && [ "$nnot" = 0 ] && [ "$nok" = "${plan:-x}" ]; then
-		echo "PASS $test ($nok of $plan, ${took} s)"
-		pass=$((pass + 1))
-	else
-		why="exit $rc"
-		[ "$rc" = 124 ] || [ "$rc" = 137 ] && why="timed out after $tlimit s"
-		echo "FAIL $test ($why, $nok ok, $nnot not ok, plan ${plan:-none}, ${took} s; $log)"
-		grep -m5 '^not ok ' "$log" | sed 's/^/	/'
-		fail=$((fail + 1))
+	start=$SECONDS
+	if ! run_one "$test" "$log" "$tlimit" "$n"; then
+		echo "# $test: its scratch directories could not be made" >"$log"
+		report "$test" "$log" 1 0 "$tlimit"
+		continue
 	fi
+	RUNNING[$RUN_PID]=$test RUN_LOG[$RUN_PID]=$log RUN_START[$RUN_PID]=$start RUN_LIMIT[$RUN_PID]=$tlimit
+	[ ${#RUNNING[@]} -lt "$jobs" ] || reap
+done
+while [ ${#RUNNING[@]} -gt 0 ]; do
+	reap
 done
 echo "$pass passed, $fail failed"
 $keep && echo "kept $S"
