@@ -11,8 +11,8 @@
 # Which tests: LTT_LTTNG_KERNEL_TESTS (default tools/wildcard/test_event_wildcard,
 # about 1 minute under QEMU's emulation on a quiet machine, 4 to 9 in a
 # loaded suite); "all" adds tools/tracker/test_event_tracker (2 minutes
-# quiet, past its 600 s beside the sanitizer pass: the suite's time no
-# longer has room for it) and tools/filtering/test_valid_filter (about
+# quiet, past its 600 s in a guest beside a loaded suite: the suite's
+# time no longer has room for it) and tools/filtering/test_valid_filter (about
 # 28 minutes more: give the test the time, LTT_TEST_WALL=3000;
 # doc/lttng-tools-tests.md gives each one's result and time); a list of
 # tests runs those.  Skips as

@@ -568,7 +568,7 @@ leftovers() {
 		n=$((n + 1))
 	done
 }
-run_one() { # TEST LOG SECONDS N: started, RUN_PID (1 where it could not be)
+run_one() { # TEST LOG SECONDS N: started, its pid in RUN_PID (returns 1, nothing started, where its directories could not be made)
 	local own=$S/run/$4 user= clients=
 	# short (N, the test's place in the run): a user's daemon's sockets are
 	# in its home, and a Unix socket's path is at most 107 bytes
