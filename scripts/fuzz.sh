@@ -33,7 +33,7 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-rec
 if [ ! -f "$dir/Makefile" ]; then
 	# the same build as scripts/sanitize.sh's asan pass
 	mkdir -p "$dir" && (cd "$dir" && "$top/configure" --quiet --enable-werror --without-kmod CC="$cc" \
-		CFLAGS="-g -O1 -fno-omit-frame-pointer $san -Wno-cast-align" LDFLAGS="$san") ||
+		CFLAGS="-gline-tables-only -O1 -fno-omit-frame-pointer $san -Wno-cast-align" LDFLAGS="$san") ||
 		{ echo "fuzz.sh: configure failed in $dir" >&2; exit 1; }
 fi
 make -C "$dir" -j"$(nproc)" "tests/fuzz/$t" tests/fuzz/engine >"$dir/fuzz-build.log" 2>&1 ||
