@@ -11,7 +11,7 @@
 
 ust_setup --log
 can_switch_user || skip_all "needs root, setpriv and the user nobody"
-command -v cc >/dev/null || skip_all "needs a C compiler"
+command -v "${LTT_TEST_CC:-cc}" >/dev/null || skip_all "needs a C compiler"
 # a file system mounted nosuid (a hardened /tmp) runs the copy as its
 # caller: set-user-ID can't be shown there
 findmnt -n -o OPTIONS -T "$TEST_TMP" 2>/dev/null | tr , '\n' | grep -qx nosuid &&
@@ -45,8 +45,10 @@ int main(void)
 	return read(0, &c, 1) < 0;
 }
 EOF
+# (by the build's compiler: its flags may be that compiler's own, as a
+# sanitizer build's -gline-tables-only is clang's)
 # shellcheck disable=SC2086
-cc $cflags $ldflags -o "$dir/plain" "$dir/prog.c" -I"$LTT_TOP_SRCDIR/include" -I"$LTT_TOP_BUILDDIR/include" \
+${LTT_TEST_CC:-cc} $cflags $ldflags -o "$dir/plain" "$dir/prog.c" -I"$LTT_TOP_SRCDIR/include" -I"$LTT_TOP_BUILDDIR/include" \
 	-I"$LTT_TOP_SRCDIR/tests/regression/app" -L"$UST_LIBS" -lltt-ust \
 	-Wl,-rpath,"$UST_LIBS" 2>"$TEST_TMP/cc.err"
 ok $? "a program linked to libltt-ust built" || diag "$(cat "$TEST_TMP/cc.err")"
