@@ -143,7 +143,7 @@ for p in $passes; do
 		# (LTT_TEST_TIME_SCALE) are scaled, never their deadlines.
 		TEST_TIMEOUT=${TEST_TIMEOUT:-60} LTT_TEST_TIME_SCALE=${LTT_TEST_TIME_SCALE:-3}
 		export TEST_TIMEOUT LTT_TEST_TIME_SCALE
-		PREBUILD= run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
+		PREBUILD='' run_pass asan "${LTT_ASAN_BUILDDIR:-$top/build-asan}" \
 			"-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=alignment" \
 			check KERNEL_TESTS= ${LTT_SAN_TESTS:+TESTS="$LTT_SAN_TESTS"} ;;
 	tsan)
