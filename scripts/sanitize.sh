@@ -58,6 +58,14 @@ count() {
 
 total_pass=0 total_fail=0 total_skip=0
 
+# make_var DIR VAR [MAKE-ARGS...]: the value of VAR in DIR's Makefile
+make_var() {
+	mv_dir=$1 mv_var=$2
+	shift 2
+	printf 'san-var: ; @echo $(%s)\n' "$mv_var" |
+		make -s --no-print-directory -C "$mv_dir" -f Makefile -f - san-var "$@"
+}
+
 # run_pass NAME DIR FLAGS TARGET MAKE-ARGS...: make TARGET MAKE-ARGS in
 # DIR (check: the whole tree, then its tests; check-TESTS: the tests, and
 # the check programs they name, alone: what else they need built first,
@@ -68,8 +76,8 @@ run_pass() {
 	begin=$(date +%s)
 	configure_san "$dir" "$flags" || { total_fail=$((total_fail + 1)); return; }
 	# shellcheck disable=SC2046 # targets, split
-	if [ -n "${PREBUILD:-}" ] && ! make -C "$dir" -j"$jobs" $(printf '%s\n' 'san-built: ; @echo $(BUILT_SOURCES)' |
-		make -s --no-print-directory -C "$dir" -f Makefile -f - san-built) $PREBUILD >"$dir/prebuild.log" 2>&1; then
+	if [ -n "${PREBUILD:-}" ] &&
+		! make -C "$dir" -j"$jobs" $(make_var "$dir" BUILT_SOURCES) $PREBUILD >"$dir/prebuild.log" 2>&1; then
 		tail -n 30 "$dir/prebuild.log"
 		echo "sanitize.sh: $name: make $PREBUILD failed in $dir"
 		total_fail=$((total_fail + 1))
@@ -81,8 +89,7 @@ run_pass() {
 	rm -f "$dir/test-suite.log"
 	# LTT_SAN_DIRS: the suite's tests under those folders
 	if [ -n "${LTT_SAN_DIRS:-}" ] && [ "$target" = check ] && [ -z "${LTT_SAN_TESTS:-}" ]; then
-		set -- "$@" TESTS="$(printf '%s\n' 'san-tests: ; @echo $(TESTS)' |
-			make -s --no-print-directory -C "$dir" -f Makefile -f - san-tests KERNEL_TESTS= |
+		set -- "$@" TESTS="$(make_var "$dir" TESTS KERNEL_TESTS= |
 			tr ' ' '\n' | while read -r t; do
 				for d in $LTT_SAN_DIRS; do
 					case $t in "${d%/}"/*) echo "$t"; break ;; esac
