@@ -4,8 +4,10 @@
  * register (REGISTER, TRACEPOINTS), then serve its commands until it goes
  * away, and try again later.  The first time, the program's constructor
  * connects and sends the registration itself, without blocking
- * (ust_comm_preconnect(), connect_early()), before the thread starts: the
- * daemon answers while the thread starts, and the thread serves it.
+ * (ust_comm_preconnect(), connect_early()), serves the daemon's answers
+ * until REGISTER_DONE, as long as its bounded wait allows
+ * (serve_registrations()), and only then starts the thread, which serves
+ * the connection from there.
  *
  * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
  * the root daemon's /run/ltt/app.sock and the user's own
@@ -22,6 +24,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -230,10 +233,11 @@ static int tracepoints_msg_locked(struct daemon *d, struct ltt_wbuf *w, bool fir
 	size_t start;
 
 	ltt_wbuf_reset(w);
-	start = ltt_app_put_tracepoints_start(w);
 	*count = 0;
+	/* before the message's start, which allocates (a thread's first malloc(): serve_registrations()) */
 	if (d->sent >= ust_registry_nr_events() && !first)
 		return 1;
+	start = ltt_app_put_tracepoints_start(w);
 	d->sent = ust_registry_encode(w, d->sent, MAX_PAYLOAD, count);
 	if (w->err)
 		return w->err;
@@ -466,9 +470,39 @@ static void drain(int fd)
 		;
 }
 
+/* What to wait for on @d's connection: its commands, and room for its acks. */
+static short conn_events(const struct daemon *d)
+{
+	return POLLIN | (acks_pending(d) ? POLLOUT : 0);
+}
+
+/*
+ * Handle what poll() found on @d's connection (@conn) and its wake fd
+ * (@wake): acks out, new events and loggers reported, one message read.
+ * Non-zero: the connection is over.
+ */
+static int serve_ready(struct daemon *d, int fd, short conn, short wake)
+{
+	int ret = 0;
+
+	if (conn & POLLOUT)
+		ret = flush_acks(d, fd, false);
+	if (!ret && wake) {
+		drain(d->wake_fd);
+		if (d->registered)
+			ret = send_tracepoints(d, fd);
+		if (!ret && d->registered)
+			ret = send_loggers(d, fd);
+	}
+	if (!ret && (conn & ~POLLOUT))
+		ret = handle_message(d, fd);
+	return ret;
+}
+
 /*
  * Serve one connection until it ends.  @queued: its REGISTER and first
- * TRACEPOINTS are queued already (connect_early()), maybe sent.
+ * TRACEPOINTS are queued already (connect_early()), maybe sent, maybe
+ * answered (serve_registrations()).
  */
 static void serve(struct daemon *d, int fd, bool queued)
 {
@@ -486,22 +520,12 @@ static void serve(struct daemon *d, int fd, bool queued)
 	if (!ret)
 		ret = send_tracepoints(d, fd);
 	while (!ret) {
-		pfd[0].events = POLLIN | (acks_pending(d) ? POLLOUT : 0);
+		pfd[0].events = conn_events(d);
 		if (poll(pfd, 2, -1) < 0) {
 			ret = errno == EINTR ? 0 : -errno;
 			continue;
 		}
-		if (pfd[0].revents & POLLOUT)
-			ret = flush_acks(d, fd, false);
-		if (!ret && pfd[1].revents) {
-			drain(pfd[1].fd);
-			if (d->registered)
-				ret = send_tracepoints(d, fd);
-			if (!ret && d->registered)
-				ret = send_loggers(d, fd);
-		}
-		if (!ret && (pfd[0].revents & ~POLLOUT))
-			ret = handle_message(d, fd);
+		ret = serve_ready(d, fd, pfd[0].revents, pfd[1].revents);
 	}
 	ust_debug("%s: connection closed (%s)", d->path, strerror(ret < 0 ? -ret : ret));
 }
@@ -634,10 +658,30 @@ static void connect_early(struct daemon *d)
 	}
 }
 
+/*
+ * @d's connection @fd is over: what it recorded into dropped (the time it
+ * ended kept for the next daemon), the socket closed.  Returns whether it
+ * had got as far as REGISTER_DONE.
+ */
+static bool session_end(struct daemon *d, int fd)
+{
+	bool ready;
+
+	if (d->registered)
+		note_gap(d);
+	drop_daemon_state(d);
+	ust_lock();
+	d->sock = -1;
+	ready = d->phase == PHASE_READY;
+	ust_unlock();
+	ust_fd_close(fd);
+	return ready;
+}
+
 /* One connection attempt; true if it got as far as REGISTER_DONE. */
 static bool session(struct daemon *d)
 {
-	bool ready, early;
+	bool early;
 	int fd;
 
 	ust_lock();
@@ -653,15 +697,7 @@ static bool session(struct daemon *d)
 	}
 	ust_unlock();
 	serve(d, fd, early);
-	if (d->registered)
-		note_gap(d);
-	drop_daemon_state(d);
-	ust_lock();
-	d->sock = -1;
-	ready = d->phase == PHASE_READY;
-	ust_unlock();
-	ust_fd_close(fd);
-	return ready;
+	return session_end(d, fd);
 }
 
 static void *daemon_thread(void *arg)
@@ -688,30 +724,15 @@ static void *daemon_thread(void *arg)
 
 /* ---- the module's interface ---- */
 
-static int start_thread(struct daemon *d)
+/* @d's wake fd, which ust_comm_kick() writes from now on.  ust lock held. */
+static int open_wake_fd(struct daemon *d)
 {
-	pthread_attr_t attr;
-	pthread_t tid;
-	int ret;
-
 	ltt_ust_fd_lock();
 	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	ltt_ust_fd_own(d->wake_fd);
 	ltt_ust_fd_unlock();
 	if (d->wake_fd < 0)
 		return -errno;
-	/* the program's signals stay its own threads' */
-	ret = pthread_attr_init(&attr);
-	if (!ret) {
-		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-		ret = -ltt_thread_create(&tid, &attr, daemon_thread, d);
-		pthread_attr_destroy(&attr);
-	}
-	if (ret) {
-		ust_fd_close(d->wake_fd);
-		d->wake_fd = -1;
-		return -ret;
-	}
 	/* nobody listening: nothing to wait for, the thread tries on its own */
 	d->phase = d->absent ? PHASE_DOWN : PHASE_CONNECTING;
 	d->absent = false;
@@ -719,9 +740,96 @@ static int start_thread(struct daemon *d)
 	return 0;
 }
 
-int ust_comm_start(void)
+/* @d's thread, which serves it from now on.  ust lock held. */
+static int start_thread(struct daemon *d)
 {
-	unsigned int i, started = 0;
+	pthread_attr_t attr;
+	pthread_t tid;
+	int ret;
+
+	/* the program's signals stay its own threads' */
+	ret = pthread_attr_init(&attr);
+	if (!ret) {
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		ret = -ltt_thread_create(&tid, &attr, daemon_thread, d);
+		pthread_attr_destroy(&attr);
+	}
+	return ret;
+}
+
+/* Milliseconds from now to @deadline (CLOCK_MONOTONIC), rounded up; 0 once past. */
+static int ms_until(const struct timespec *deadline)
+{
+	struct timespec now;
+	int64_t ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ns = (int64_t)(deadline->tv_sec - now.tv_sec) * 1000000000 +
+	     (deadline->tv_nsec - now.tv_nsec);
+	if (ns <= 0)
+		return 0;
+	return ns / 1000000 >= INT_MAX ? INT_MAX : (int)((ns + 999999) / 1000000);
+}
+
+/*
+ * Serve the registrations connect_early() began with the daemons of
+ * @fresh (a bit per daemon) from the calling thread, the constructor
+ * that waits for them anyway, until every daemon is settled or gone, or
+ * @deadline; the threads, started afterwards, take over the connections
+ * as they are.  A library thread that served the registration would
+ * make a malloc() arena of its own (glibc's, for each new thread that
+ * allocates: a mapping of 64 MiB reserved, its page tables, torn down at
+ * exit), and each answer would cost a wake-up of the constructor; a
+ * short program pays both in its start-up.  ust lock held, released
+ * while waiting and serving, as the wait does.
+ */
+static void serve_registrations(unsigned int fresh, const struct timespec *deadline)
+{
+	struct pollfd pfd[2 * MAX_DAEMONS];
+	struct daemon *of[MAX_DAEMONS];
+	unsigned int i, n;
+	bool said = false;
+	int ret, ms;
+
+	while (!ust_comm_settled(ust_registry_nr_events()) && (ms = ms_until(deadline)) > 0) {
+		for (i = n = 0; i < nr_daemons; i++) {
+			struct daemon *d = &daemons[i];
+
+			if (!(fresh & (1u << i)) || d->sock < 0 || d->phase == PHASE_DOWN)
+				continue;
+			of[n] = d;
+			pfd[2 * n] = (struct pollfd){ .fd = d->sock, .events = conn_events(d) };
+			pfd[2 * n + 1] = (struct pollfd){ .fd = d->wake_fd, .events = POLLIN };
+			n++;
+		}
+		if (!n)
+			break;
+		if (!said)
+			ust_debug("registration: waiting at most %d ms for the session daemons", ms);
+		said = true;
+		ust_unlock();
+		ret = poll(pfd, 2 * n, ms);
+		for (i = 0; ret > 0 && i < n; i++) {
+			int fd = pfd[2 * i].fd;
+			int err;
+
+			if (!pfd[2 * i].revents && !pfd[2 * i + 1].revents)
+				continue;
+			err = serve_ready(of[i], fd, pfd[2 * i].revents, pfd[2 * i + 1].revents);
+			if (!err)
+				continue;
+			ust_debug("%s: connection closed (%s)", of[i]->path,
+				  strerror(err < 0 ? -err : err));
+			session_end(of[i], fd);	/* its thread connects again */
+			set_phase(of[i], PHASE_DOWN);
+		}
+		ust_lock();
+	}
+}
+
+int ust_comm_start(const struct timespec *deadline)
+{
+	unsigned int i, fresh = 0, started = 0;
 	int ret = 0;
 
 	if (!configured)
@@ -734,15 +842,40 @@ int ust_comm_start(void)
 			continue;
 		}
 		connect_early(d);
-		ret = start_thread(d);
+		ret = open_wake_fd(d);
 		if (ret) {
 			ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
 			ust_fd_close(d->sock);	/* nobody would serve it */
 			d->sock = -1;
 			d->absent = false;
-		} else {
-			started++;
+			continue;
 		}
+		fresh |= 1u << i;
+	}
+	if (fresh && deadline)
+		serve_registrations(fresh, deadline);
+	for (i = 0; i < nr_daemons; i++) {
+		struct daemon *d = &daemons[i];
+
+		if (!(fresh & (1u << i)))
+			continue;
+		ret = start_thread(d);
+		if (!ret) {
+			started++;
+			continue;
+		}
+		ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
+		if (d->sock >= 0) {	/* nobody would serve it */
+			int fd = d->sock;
+
+			ust_unlock();
+			session_end(d, fd);
+			ust_lock();
+		}
+		ust_fd_close(d->wake_fd);
+		d->wake_fd = -1;
+		d->running = false;
+		d->phase = PHASE_DOWN;
 	}
 	return started || !nr_daemons ? 0 : ret;
 }

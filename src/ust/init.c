@@ -6,11 +6,13 @@
  * of the program itself when the program is instrumented (its constructors
  * run after those of the libraries it links, so one message reports them
  * all), else with the first module to register.  That call waits until
- * every daemon thread has either registered (the daemon sent the channels
- * and events of its active sessions, then REGISTER_DONE) or found no
- * daemon, at most LTT_UST_REGISTER_TIMEOUT milliseconds; where the
- * constructor's own connect found nobody listening, it does not wait for
- * the thread to find the same (comm.c, note_absent()).  A module that
+ * every daemon has either registered (the daemon sent the channels and
+ * events of its active sessions, then REGISTER_DONE) or was found absent,
+ * at most LTT_UST_REGISTER_TIMEOUT milliseconds, serving the daemons'
+ * answers itself before it starts their threads (comm.c,
+ * serve_registrations()); where the constructor's own connect found
+ * nobody listening, it does not wait for the thread to find the same
+ * (comm.c, note_absent()).  A module that
  * comes later (dlopen()) is reported in a TRACEPOINTS message of its own,
  * which the daemon answers with REGISTER_DONE too: its first constructor
  * waits for that the same way.
@@ -137,31 +139,55 @@ static bool in_program(const void *addr)
 	return obj.dli_fbase == prog.dli_fbase;
 }
 
+/* The registration's deadline, LTT_UST_REGISTER_TIMEOUT from now, in @ts; NULL: no wait (0). */
+static const struct timespec *register_deadline(struct timespec *ts)
+{
+	if (register_timeout_ms <= 0)
+		return NULL;
+	ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)register_timeout_ms * 1000000ULL, ts);
+	return ts;
+}
+
 /*
- * Wait, bounded, until every daemon knows every event recorded so far and
- * has enabled what it wants of them, or is found absent.  ust lock held.
+ * Wait, until @deadline (NULL: not at all), until every daemon knows
+ * every event recorded so far and has enabled what it wants of them, or
+ * is found absent.  ust lock held.
  */
-static void wait_settled(void)
+static void wait_settled(const struct timespec *deadline)
 {
 	uint64_t nr_events = ust_registry_nr_events();
-	struct timespec deadline;
 
 	if (ust_comm_settled(nr_events))
 		return;
-	if (register_timeout_ms <= 0) {
+	if (!deadline) {
 		ust_debug("registration: not waiting for the session daemons (LTT_UST_REGISTER_TIMEOUT=0): events before they answer are not recorded");
 		return;
 	}
-	ust_debug("registration: waiting at most %ld ms for the session daemons",
+	ust_debug("registration: waiting for the session daemons, %ld ms from the start at most",
 		  register_timeout_ms);
-	ltt_deadline_in(CLOCK_MONOTONIC, (uint64_t)register_timeout_ms * 1000000ULL, &deadline);
 	while (!ust_comm_settled(nr_events)) {
-		if (ust_state_wait(&deadline) == ETIMEDOUT) {
+		if (ust_state_wait(deadline) == ETIMEDOUT) {
 			ust_debug("registration: gave up after %ld ms (LTT_UST_REGISTER_TIMEOUT): events before the session daemons answer are not recorded",
 				  register_timeout_ms);
 			break;
 		}
 	}
+}
+
+/*
+ * Start registering: connect, serve the registration from this thread
+ * until @deadline, start the threads, then wait for what is left (a
+ * deadline past).  ust lock held.
+ */
+static void start_registration(void)
+{
+	struct timespec ts;
+	const struct timespec *deadline = register_deadline(&ts);
+
+	if (ust_comm_start(deadline))
+		ust_debug("no thread to talk to the session daemons: not traced");
+	else
+		wait_settled(deadline);
 }
 
 /* Is the program itself instrumented (its module registers with its constructor)? */
@@ -191,15 +217,14 @@ void ltt_ust_register_module(struct ltt_ust_tracepoint *const *start,
 	if (started) {
 		/* A module loaded later (dlopen()): report it, wait the same way. */
 		if (ret > 0) {
+			struct timespec ts;
+
 			ust_comm_kick();
-			wait_settled();
+			wait_settled(register_deadline(&ts));
 		}
 	} else if (should_start(anchor)) {
 		started = true;
-		if (ust_comm_start())
-			ust_debug("no thread to talk to the session daemons: not traced");
-		else
-			wait_settled();
+		start_registration();
 	}
 	ust_unlock();
 }
@@ -251,7 +276,7 @@ static void fork_child(void)
 	ust_ctx_fork_child();
 	ust_comm_fork_child();
 	ust_agent_fork_child();
-	if (started && !ust_comm_start())
-		wait_settled();
+	if (started)
+		start_registration();
 	ust_unlock();
 }
