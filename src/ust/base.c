@@ -45,6 +45,8 @@ void ust_state_changed(void)
 
 int ust_state_wait(const struct timespec *deadline)
 {
+	if (!deadline)
+		return pthread_cond_wait(&cond, &lock);
 	return pthread_cond_timedwait(&cond, &lock, deadline);
 }
 

@@ -31,6 +31,7 @@ struct daemon {
 	/* Under the ust lock. */
 	enum phase phase;
 	bool running;		/* a thread serves this daemon */
+	bool lent;		/* the constructor serves it meanwhile (serve_registrations()) */
 	bool absent;		/* the constructor's connect found nobody listening */
 	int wake_fd;		/* eventfd: new events to report */
 	int sock;		/* the connection, or -1 */

@@ -706,6 +706,11 @@ static void *daemon_thread(void *arg)
 	unsigned int backoff = BACKOFF_MIN_MS;
 	struct pollfd pfd = { .events = POLLIN };
 
+	/* the constructor serves the registration first; nothing allocated before */
+	ust_lock();
+	while (d->lent)
+		ust_state_wait(NULL);
+	ust_unlock();
 	for (;;) {
 		if (session(d))
 			backoff = BACKOFF_MIN_MS;
@@ -724,29 +729,18 @@ static void *daemon_thread(void *arg)
 
 /* ---- the module's interface ---- */
 
-/* @d's wake fd, which ust_comm_kick() writes from now on.  ust lock held. */
-static int open_wake_fd(struct daemon *d)
-{
-	ltt_ust_fd_lock();
-	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	ltt_ust_fd_own(d->wake_fd);
-	ltt_ust_fd_unlock();
-	if (d->wake_fd < 0)
-		return -errno;
-	/* nobody listening: nothing to wait for, the thread tries on its own */
-	d->phase = d->absent ? PHASE_DOWN : PHASE_CONNECTING;
-	d->absent = false;
-	d->running = true;
-	return 0;
-}
-
-/* @d's thread, which serves it from now on.  ust lock held. */
 static int start_thread(struct daemon *d)
 {
 	pthread_attr_t attr;
 	pthread_t tid;
 	int ret;
 
+	ltt_ust_fd_lock();
+	d->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	ltt_ust_fd_own(d->wake_fd);
+	ltt_ust_fd_unlock();
+	if (d->wake_fd < 0)
+		return -errno;
 	/* the program's signals stay its own threads' */
 	ret = pthread_attr_init(&attr);
 	if (!ret) {
@@ -754,7 +748,16 @@ static int start_thread(struct daemon *d)
 		ret = -ltt_thread_create(&tid, &attr, daemon_thread, d);
 		pthread_attr_destroy(&attr);
 	}
-	return ret;
+	if (ret) {
+		ust_fd_close(d->wake_fd);
+		d->wake_fd = -1;
+		return -ret;
+	}
+	/* nobody listening: nothing to wait for, the thread tries on its own */
+	d->phase = d->absent ? PHASE_DOWN : PHASE_CONNECTING;
+	d->absent = false;
+	d->running = true;
+	return 0;
 }
 
 /* Milliseconds from now to @deadline (CLOCK_MONOTONIC), rounded up; 0 once past. */
@@ -772,18 +775,19 @@ static int ms_until(const struct timespec *deadline)
 }
 
 /*
- * Serve the registrations connect_early() began with the daemons of
- * @fresh (a bit per daemon) from the calling thread, the constructor
- * that waits for them anyway, until every daemon is settled or gone, or
- * @deadline; the threads, started afterwards, take over the connections
- * as they are.  A library thread that served the registration would
- * make a malloc() arena of its own (glibc's, for each new thread that
- * allocates: a mapping of 64 MiB reserved, its page tables, torn down at
- * exit), and each answer would cost a wake-up of the constructor; a
- * short program pays both in its start-up.  ust lock held, released
- * while waiting and serving, as the wait does.
+ * Serve the registrations connect_early() began with the daemons lent
+ * to the calling thread, the constructor that waits for them anyway,
+ * until every daemon is settled or gone, or @deadline; then give them
+ * back to their threads, which take the connections over as they are.
+ * A library thread that served the registration would make a malloc()
+ * arena of its own (glibc's, for each new thread that allocates: a
+ * mapping of 64 MiB reserved, its page tables, torn down at exit), and
+ * each answer would cost a wake-up of the constructor; a short program
+ * pays both in its start-up.  The threads start meanwhile, waiting
+ * without allocating.  ust lock held, released while waiting and
+ * serving, as the wait does.
  */
-static void serve_registrations(unsigned int fresh, const struct timespec *deadline)
+static void serve_registrations(const struct timespec *deadline)
 {
 	struct pollfd pfd[2 * MAX_DAEMONS];
 	struct daemon *of[MAX_DAEMONS];
@@ -791,11 +795,12 @@ static void serve_registrations(unsigned int fresh, const struct timespec *deadl
 	bool said = false;
 	int ret, ms;
 
-	while (!ust_comm_settled(ust_registry_nr_events()) && (ms = ms_until(deadline)) > 0) {
+	while (deadline && !ust_comm_settled(ust_registry_nr_events()) &&
+	       (ms = ms_until(deadline)) > 0) {
 		for (i = n = 0; i < nr_daemons; i++) {
 			struct daemon *d = &daemons[i];
 
-			if (!(fresh & (1u << i)) || d->sock < 0 || d->phase == PHASE_DOWN)
+			if (!d->lent || d->sock < 0 || d->phase == PHASE_DOWN)
 				continue;
 			of[n] = d;
 			pfd[2 * n] = (struct pollfd){ .fd = d->sock, .events = conn_events(d) };
@@ -825,11 +830,14 @@ static void serve_registrations(unsigned int fresh, const struct timespec *deadl
 		}
 		ust_lock();
 	}
+	for (i = 0; i < nr_daemons; i++)
+		daemons[i].lent = false;
+	ust_state_changed();
 }
 
 int ust_comm_start(const struct timespec *deadline)
 {
-	unsigned int i, fresh = 0, started = 0;
+	unsigned int i, started = 0;
 	int ret = 0;
 
 	if (!configured)
@@ -842,41 +850,19 @@ int ust_comm_start(const struct timespec *deadline)
 			continue;
 		}
 		connect_early(d);
-		ret = open_wake_fd(d);
+		d->lent = deadline && d->sock >= 0;
+		ret = start_thread(d);
 		if (ret) {
 			ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
 			ust_fd_close(d->sock);	/* nobody would serve it */
 			d->sock = -1;
 			d->absent = false;
-			continue;
-		}
-		fresh |= 1u << i;
-	}
-	if (fresh && deadline)
-		serve_registrations(fresh, deadline);
-	for (i = 0; i < nr_daemons; i++) {
-		struct daemon *d = &daemons[i];
-
-		if (!(fresh & (1u << i)))
-			continue;
-		ret = start_thread(d);
-		if (!ret) {
+			d->lent = false;
+		} else {
 			started++;
-			continue;
 		}
-		ust_debug("%s: cannot start a thread: %s", d->path, strerror(-ret));
-		if (d->sock >= 0) {	/* nobody would serve it */
-			int fd = d->sock;
-
-			ust_unlock();
-			session_end(d, fd);
-			ust_lock();
-		}
-		ust_fd_close(d->wake_fd);
-		d->wake_fd = -1;
-		d->running = false;
-		d->phase = PHASE_DOWN;
 	}
+	serve_registrations(deadline);
 	return started || !nr_daemons ? 0 : ret;
 }
 
@@ -940,6 +926,7 @@ void ust_comm_fork_child(void)
 		d->sock = -1;
 		d->wake_fd = -1;
 		d->running = false;
+		d->lent = false;
 		d->absent = false;
 		d->phase = PHASE_DOWN;
 		conn_counts_reset(d);

@@ -101,7 +101,8 @@ void ust_state_changed(void);
 
 /**
  * ust_state_wait() - wait for ust_state_changed() until @deadline
- * (CLOCK_MONOTONIC), the ust lock held (released while waiting).
+ * (CLOCK_MONOTONIC; NULL: no end), the ust lock held (released while
+ * waiting).
  * Returns pthread_cond_timedwait()'s: 0, or ETIMEDOUT past @deadline.
  */
 int ust_state_wait(const struct timespec *deadline);
