@@ -25,6 +25,13 @@
 # recorded of those made (its events with the program's path or fds;
 # lost: what it said it lost).  The program alone, without the daemons:
 # bpf_sc bench N PATH.
+#
+# BUSY=K: K processes spinning on the CPUs meanwhile (a busy system: the
+# tracers' readers compete with them).  BT_RB_PAGES=P: bpftrace's output
+# buffer per CPU in pages (BPFTRACE_PERF_RB_PAGES; bpftrace's default 64
+# loses most of poll's records), so that it records what ltt does.
+# Without bpftrace installed (Debian's bpftrace) its rows are left out,
+# and the script says so.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/bench/bench-lib.sh"
@@ -36,6 +43,11 @@ TIMER=$B/tests/regression/bpf_sc
 [ "$(id -u)" = 0 ] || { echo "$0: needs root (kernel tracing)" >&2; exit 2; }
 BT2=$(command -v babeltrace2) || { echo "$0: needs babeltrace2 (to count ltt's events)" >&2; exit 2; }
 BPFTRACE=$(command -v bpftrace || true)
+[ -n "$BPFTRACE" ] || echo "$0: bpftrace is not installed (apt-get install bpftrace): no bpftrace rows" >&2
+BUSY=${BUSY:-0}
+case $BUSY in '' | *[!0-9]*) echo "$0: BUSY is a number of processes, not '$BUSY'" >&2; exit 2 ;; esac
+BT_RB_PAGES=${BT_RB_PAGES:-}
+case $BT_RB_PAGES in *[!0-9]*) echo "$0: BT_RB_PAGES is a number of pages, not '$BT_RB_PAGES'" >&2; exit 2 ;; esac
 PERF=$(command -v perf || true)
 PATHNAME=/nonexistent-ltt-bench
 # CONFIGS="none ltt" (a subset, in that order) for a quicker comparison
@@ -94,7 +106,8 @@ run_bpftrace() {
 	local prog=$BT_OPENAT pid ns rec lost
 	[ "$CALL" = poll ] && prog=$BT_POLL
 	rm -f "$BENCH_TMP/bt.out"
-	"$BPFTRACE" -o "$BENCH_TMP/bt.out" -e "$prog" >"$BENCH_TMP/bt.err" 2>&1 &
+	${BT_RB_PAGES:+env BPFTRACE_PERF_RB_PAGES=$BT_RB_PAGES} \
+		"$BPFTRACE" -o "$BENCH_TMP/bt.out" -e "$prog" >"$BENCH_TMP/bt.err" 2>&1 &
 	pid=$!
 	wait_for "$BENCH_TMP/bt.out" Attaching || { kill "$pid"; return 1; }
 	ns=$(call)
@@ -142,6 +155,13 @@ run_one() {
 }
 
 echo "machine: $(grep -m 1 'model name' /proc/cpuinfo | cut -d: -f2-), $(nproc) CPUs, Linux $(uname -r), clock source $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource), load $(cut -d' ' -f1-3 /proc/loadavg)"
+busy_pids=()
+for _ in $(seq "$BUSY"); do
+	sh -c 'while :; do :; done' &
+	busy_pids+=($!)
+done
+[ "$BUSY" = 0 ] || { trap 'kill "${busy_pids[@]}" 2>/dev/null; bench_cleanup' EXIT; echo "busy: $BUSY processes spinning"; }
+[ -z "$BT_RB_PAGES" ] || echo "bpftrace: $BT_RB_PAGES pages of output buffer per CPU"
 for CALL in $CALLS; do
 	for c in $CONFIGS; do : >"$BENCH_TMP/$c"; done
 	for r in $(seq "$runs"); do
