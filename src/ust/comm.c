@@ -4,10 +4,10 @@
  * register (REGISTER, TRACEPOINTS), then serve its commands until it goes
  * away, and try again later.  The first time, the program's constructor
  * connects and sends the registration itself, without blocking
- * (ust_comm_preconnect(), connect_early()), serves the daemon's answers
- * until REGISTER_DONE, as long as its bounded wait allows
- * (serve_registrations()), and only then starts the thread, which serves
- * the connection from there.
+ * (ust_comm_preconnect(), connect_early()), and serves the daemon's
+ * answers until REGISTER_DONE, as long as its bounded wait allows
+ * (serve_registrations()); the thread, started meanwhile, waits for it,
+ * and serves the connection from there.
  *
  * Daemons: $LTT_RUNDIR/app.sock alone when LTT_RUNDIR is set; otherwise
  * the root daemon's /run/ltt/app.sock and the user's own

@@ -175,9 +175,9 @@ static void wait_settled(const struct timespec *deadline)
 }
 
 /*
- * Start registering: connect, serve the registration from this thread
- * until @deadline, start the threads, then wait for what is left (a
- * deadline past).  ust lock held.
+ * Start registering: connect, start the threads (which wait), serve the
+ * registration from this thread until the deadline, then wait for what
+ * is left (nothing, or the deadline is past).  ust lock held.
  */
 static void start_registration(void)
 {

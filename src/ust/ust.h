@@ -742,11 +742,11 @@ int ust_probe_module_register(void);
 /**
  * ust_comm_start() - start one thread per session daemon, once; ust lock
  * held.  Connects and sends the registration (what the socket takes
- * without blocking), serves the daemons' answers from the calling thread
- * until every daemon is settled or gone, or @deadline (NULL: not at
- * all; the lock released meanwhile), then starts the threads, which serve
- * the connections from there.  Returns 0 or -errno (no thread could
- * start; the program runs untraced).
+ * without blocking), starts the threads, and serves the daemons' answers
+ * from the calling thread until every daemon is settled or gone, or
+ * @deadline (NULL: not at all; the lock released meanwhile), while the
+ * threads wait; they serve the connections from there.  Returns 0 or
+ * -errno (no thread could start; the program runs untraced).
  */
 int ust_comm_start(const struct timespec *deadline);
 
