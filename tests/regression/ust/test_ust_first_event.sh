@@ -1,17 +1,19 @@
 #!/bin/bash
 # test_ust_first_event.sh - a program's constructor connects to the
 # session daemon and sends REGISTER and the first TRACEPOINTS in one
-# write, then waits until the library's thread has served the answer
-# (its channels mapped, REGISTER_DONE read: src/ust/comm.c): the events
-# a program records at the start of main() are all in the trace, start
-# after start, the state dump before them; and the thread serves what
-# comes later (a rule enabled while the program runs).
+# write, then serves the daemon's answers itself until REGISTER_DONE
+# (its channels mapped: src/ust/comm.c, serve_registrations()), while the
+# library's thread, started meanwhile, waits without allocating (no
+# malloc() arena of its own at start-up): the events a program records
+# at the start of main() are all in the trace, start after start, the
+# state dump before them; and the thread serves what comes later (a rule
+# enabled while the program runs).
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 ust_setup
-plan 15
+plan 17
 
 RUNS=20
 ok_cmd "create" lttctl create s1 -o "$TEST_TMP/trace"
@@ -45,16 +47,33 @@ for line in open(sys.argv[1]):
 PY
 }
 
+# who_read FILE TYPE: "main" or "thread": who of the program (strace -f
+# -xx output FILE) read the first message of TYPE from the daemon
+who_read() {
+	python3 - "$1" "$2" <<'PY'
+import re, struct, sys
+main = None
+for line in open(sys.argv[1]):
+    if main is None and re.match(r'\d+ +execve\(', line):
+        main = line.split()[0]
+    m = re.match(r'(\d+) +recvmsg\(\d+, \{msg_name=NULL, msg_namelen=0, msg_iov=\[\{iov_base="((?:\\x[0-9a-f]{2})*)"', line)
+    if m:
+        b = bytes.fromhex(m.group(2).replace('\\x', ''))
+        if len(b) >= 6 and b[:4] == b'ATTL' and struct.unpack_from('<H', b, 4)[0] == int(sys.argv[2]):
+            print('main' if m.group(1) == main else 'thread')
+            break
+PY
+}
+
 # The last under strace: REGISTER (type 1) and the first TRACEPOINTS
 # (type 3) go in one write, which wakes the daemon once, made by the
-# constructor, so that the daemon answers while the library's thread
-# starts.
+# constructor, which reads the answers up to REGISTER_DONE (type 4).
 fails=0
 for i in $(seq $RUNS); do
 	if [ "$i" = "$RUNS" ] && command -v strace >/dev/null; then
 		# (LeakSanitizer does not work under ptrace: no leak check there)
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" timeout "$TEST_TIMEOUT" \
-			strace -f -qq -xx -s 65536 -e trace=execve,connect,sendto,sendmsg \
+			strace -f -qq -xx -s 65536 -e trace=execve,connect,sendto,sendmsg,recvmsg,mmap \
 			-o "$TEST_TMP/reg.strace" "$UST_APP" -n 1 -r "run$i" || fails=$((fails + 1))
 	else
 		ust_app -n 1 -r "run$i" || fails=$((fails + 1))
@@ -64,8 +83,12 @@ is $fails 0 "$RUNS programs, one event each at the start of main(), ran"
 if command -v strace >/dev/null; then
 	is "$(first_write "$TEST_TMP/reg.strace")" "1 3 main" \
 		"REGISTER and the first TRACEPOINTS went in one write, by the constructor"
+	is "$(who_read "$TEST_TMP/reg.strace" 4)" main "the constructor read REGISTER_DONE itself"
+	# glibc reserves 128 MiB for each arena it makes (HEAP_MAX_SIZE, twice)
+	is "$(grep -c 'mmap(NULL, 134217728, PROT_NONE' "$TEST_TMP/reg.strace")" 0 \
+		"no malloc() arena made at start-up (the library's thread allocated nothing)"
 else
-	skip 1 "strace is not installed"
+	skip 3 "strace is not installed"
 fi
 # A program that is not instrumented, the library preloaded: no module
 # registers, so it never connects (the library connects ahead of the
