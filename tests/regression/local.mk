@@ -338,6 +338,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_owner_groups.sh \
 	tests/regression/ust-consumer/test_ust_consumer_idle.sh \
 	tests/regression/sessiond/test_sessiond_worker_idle.sh \
+	tests/regression/sessiond/test_sessiond_idle_timer.sh \
 	tests/regression/ust-consumer/test_ust_consumer_stopped_others.sh \
 	tests/regression/ust-consumer/test_ust_list_stalled.sh \
 	tests/regression/sessiond/test_sessiond_stall_other_users.sh \

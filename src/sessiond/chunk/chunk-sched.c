@@ -26,8 +26,36 @@ struct ltt_chunk_sched {
 	const struct ltt_domains *set;
 	struct ltt_evloop *loop;
 	struct ltt_evloop_timer *tick;
+	struct ltt_evloop_job wake;	/* posted by a session's creation */
+	bool wake_queued;		/* atomic: @wake is in the loop's queue */
 	pthread_t thread;
 };
+
+static void arm_tick(struct ltt_chunk_sched *cs)
+{
+	ltt_evloop_timer_arm(cs->tick, LTT_CHUNK_SCHED_TICK_MS * 1000000ULL,
+			     LTT_CHUNK_SCHED_TICK_MS * 1000000ULL);
+}
+
+/* In the loop's thread: a session was made, the tick runs again if it had stopped. */
+static void wake_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+{
+	struct ltt_chunk_sched *cs = caa_container_of(job, struct ltt_chunk_sched, wake);
+
+	(void)loop;
+	__atomic_store_n(&cs->wake_queued, false, __ATOMIC_RELEASE);
+	if (!ltt_evloop_timer_armed(cs->tick))
+		arm_tick(cs);
+}
+
+/* The registry's on_create: from a client's thread, any thread. */
+static void wake(void *arg)
+{
+	struct ltt_chunk_sched *cs = arg;
+
+	if (!__atomic_exchange_n(&cs->wake_queued, true, __ATOMIC_ACQ_REL))
+		ltt_evloop_post(cs->loop, &cs->wake);
+}
 
 /* Is @session due for a scheduled rotation?  Session lock held. */
 static bool due(const struct ltt_domains *set, struct ltt_session *session)
@@ -229,6 +257,12 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 	(void)loop;
 	if (ltt_session_snapshot_list(cs->reg, 0, &sessions, &n))
 		return;
+	if (!n) {
+		/* nothing to rotate, settle or watch until a session is made: wake() */
+		ltt_evloop_timer_disarm(cs->tick);
+		free(sessions);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		posted = false;
 		if (ltt_session_trylock(sessions[i])) {
@@ -284,12 +318,16 @@ int ltt_chunk_sched_start(struct ltt_session_registry *reg, const struct ltt_dom
 		ret = ltt_evloop_timer_create(cs->loop, on_tick, cs, &cs->tick);
 	if (ret)
 		goto fail;
-	ltt_evloop_timer_arm(cs->tick, LTT_CHUNK_SCHED_TICK_MS * 1000000ULL,
-			     LTT_CHUNK_SCHED_TICK_MS * 1000000ULL);
+	arm_tick(cs);
+	cs->wake.fn = wake_run;
 	/* signals go to the main thread's signalfd */
 	ret = ltt_thread_create(&cs->thread, NULL, run, cs);
 	if (ret)
 		goto fail;
+	pthread_mutex_lock(&reg->lock);
+	reg->on_create = wake;
+	reg->on_create_arg = cs;
+	pthread_mutex_unlock(&reg->lock);
 	*ret_sched = cs;
 	return 0;
 fail:
@@ -303,6 +341,10 @@ void ltt_chunk_sched_stop(struct ltt_chunk_sched *cs)
 {
 	if (!cs)
 		return;
+	pthread_mutex_lock(&cs->reg->lock);
+	cs->reg->on_create = NULL;
+	cs->reg->on_create_arg = NULL;
+	pthread_mutex_unlock(&cs->reg->lock);
 	ltt_evloop_stop(cs->loop);
 	pthread_join(cs->thread, NULL);
 	ltt_evloop_timer_destroy(cs->tick);

@@ -156,8 +156,10 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		       const struct ltt_uri *relay, uid_t uid, gid_t gid,
 		       struct ltt_session **ret_session)
 {
+	void (*on_create)(void *arg);
 	struct ltt_session *session;
 	struct ltt_tclock clock;
+	void *on_create_arg;
 	size_t i;
 	int ret = 0;
 
@@ -238,11 +240,15 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		cds_list_add_tail(&session->node, &reg->sessions);
 		reg->nr_sessions++;
 	}
+	on_create = reg->on_create;
+	on_create_arg = reg->on_create_arg;
 	pthread_mutex_unlock(&reg->lock);
 	if (ret) {
 		session_free(session);
 		return ret;
 	}
+	if (on_create)
+		on_create(on_create_arg);
 	*ret_session = session;
 	return 0;
 }

@@ -266,6 +266,13 @@ struct ltt_session_registry {
 	 * every user's programs that registered
 	 */
 	bool member_reach_all;
+	/*
+	 * called after each session is registered, without the lock (the
+	 * rotation scheduler's wake-up: ltt_chunk_sched_start()), or NULL;
+	 * set and read under the lock
+	 */
+	void (*on_create)(void *arg);
+	void *on_create_arg;
 };
 
 /**
