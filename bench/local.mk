@@ -87,5 +87,5 @@ bench_tfs_conv_LDADD = src/common/libcommon.la -lpthread
 bench_tfs_ftrace_SOURCES = bench/tfs_ftrace.c bench/tfs-inst.c bench/tfs-inst.h
 bench_tfs_ftrace_LDADD = src/common/libcommon.la -lpthread
 bench_tfs_pace_SOURCES = bench/tfs_pace.c
-EXTRA_DIST += bench/tracefs.sh bench/bpf.sh
+EXTRA_DIST += bench/tracefs.sh bench/bpf.sh bench/idle.sh
 EXTRA_DIST += bench/python_agent.sh bench/python_agent.py
