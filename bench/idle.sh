@@ -1,8 +1,8 @@
 #!/bin/bash
 # idle.sh - what a session daemon left running costs when nobody traces:
-# its wake-ups a second (the voluntary context switches of all its
-# threads, and its helpers', over SECONDS, read from /proc) and its CPU
-# time, ltt beside LTTng, as root.  Two states each: no session, and one
+# its wake-ups a second (the context switches of all its threads, and
+# its helpers', over SECONDS, counted by perf stat) and its CPU time, ltt
+# beside LTTng, as root.  Two states each: no session, and one
 # session created (not started).  Run by hand only, in a mount namespace
 # with a /run of its own, since LTTng's root session daemon is the
 # system-wide one:
@@ -17,35 +17,20 @@ SECS=${2:-5}
 case $SECS in '' | *[!0-9]* | 0) echo "$0: SECONDS is a number from 1, not '$SECS'" >&2; exit 2 ;; esac
 [ "$(id -u)" = 0 ] || { echo "$0: needs root (LTTng's daemon)" >&2; exit 2; }
 lttng_setup lttng lttng-sessiond
+command -v perf >/dev/null || { echo "$0: needs perf (linux-perf): its software counters" >&2; exit 2; }
 trap 'lttng_stop_daemon; bench_cleanup' EXIT
 
-# switches PID...: voluntary context switches of every thread of each PID
-switches() {
-	local p t s=0
-	for p in "$@"; do
-		for t in /proc/"$p"/task/*; do
-			s=$((s + $(awk '/^voluntary_ctxt_switches/ { print $2 }' "$t/status" 2>/dev/null || echo 0)))
-		done
-	done
-	echo "$s"
-}
-# cputicks PID...: user + system clock ticks of each PID, all threads
-cputicks() {
-	local p s=0
-	for p in "$@"; do
-		s=$((s + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0)))
-	done
-	echo "$s"
-}
-# measure NAME PID...: wake-ups a second and CPU ms a second over SECS
+# measure NAME PID...: wake-ups a second (the context switches of every
+# thread of each PID, those that end meanwhile included: perf stat's
+# software counter) and CPU ms a second (the task clock), over SECS
 measure() {
-	local name=$1 w0 c0 w1 c1
+	local name=$1 pids
 	shift
-	w0=$(switches "$@") c0=$(cputicks "$@")
-	sleep "$SECS"
-	w1=$(switches "$@") c1=$(cputicks "$@")
-	awk -v n="$name" -v w=$((w1 - w0)) -v c=$((c1 - c0)) -v s="$SECS" -v hz="$(getconf CLK_TCK)" \
-		'BEGIN { printf "%-28s %8.1f wake-ups/s %8.2f ms CPU/s\n", n, w / s, c * 1000 / hz / s }'
+	pids=$(echo "$@" | tr ' ' ',')
+	perf stat -x, -e context-switches,task-clock -p "$pids" -- sleep "$SECS" 2>&1 >/dev/null |
+		awk -F, -v n="$name" -v s="$SECS" '
+		$3 == "context-switches" { w = $1 } $3 == "task-clock" { c = $1 }
+		END { printf "%-28s %8.1f wake-ups/s %8.2f ms CPU/s\n", n, w / s, c / s }'
 }
 
 echo "idle daemons, $SECS s each ($(nproc) CPUs, clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown))"

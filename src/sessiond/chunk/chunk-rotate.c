@@ -87,6 +87,7 @@ void ltt_chunk_started(const struct ltt_domains *set, struct ltt_session *sessio
 	}
 	if (session->rotate_timer_us)
 		ltt_chunk_timer_arm(session);
+	ltt_session_wake(session);	/* a schedule or a trigger may want the tick now */
 }
 
 
@@ -374,6 +375,7 @@ static void next_chunk(const struct ltt_domains *set, struct ltt_session *sessio
 	session->rotate_written = ltt_chunk_written(set, session);
 	if (session->rotate_timer_us)
 		ltt_chunk_timer_arm(session);
+	ltt_session_wake(session);	/* a schedule or a trigger may want the tick now */
 }
 
 /*

@@ -7,7 +7,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <urcu/compiler.h>
 
@@ -26,8 +28,7 @@ struct ltt_chunk_sched {
 	const struct ltt_domains *set;
 	struct ltt_evloop *loop;
 	struct ltt_evloop_timer *tick;
-	struct ltt_evloop_job wake;	/* posted by a session's creation */
-	bool wake_queued;		/* atomic: @wake is in the loop's queue */
+	struct ltt_evloop_watch *wake;	/* the registry's wake_fd */
 	pthread_t thread;
 };
 
@@ -37,24 +38,18 @@ static void arm_tick(struct ltt_chunk_sched *cs)
 			     LTT_CHUNK_SCHED_TICK_MS * 1000000ULL);
 }
 
-/* In the loop's thread: a session was made, the tick runs again if it had stopped. */
-static void wake_run(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	struct ltt_chunk_sched *cs = caa_container_of(job, struct ltt_chunk_sched, wake);
-
-	(void)loop;
-	__atomic_store_n(&cs->wake_queued, false, __ATOMIC_RELEASE);
-	if (!ltt_evloop_timer_armed(cs->tick))
-		arm_tick(cs);
-}
-
-/* The registry's on_create: from a client's thread, any thread. */
-static void wake(void *arg)
+/* ltt_session_wake(): a session may need the tick; it runs again if it had stopped. */
+static void on_wake(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 {
 	struct ltt_chunk_sched *cs = arg;
+	uint64_t v;
 
-	if (!__atomic_exchange_n(&cs->wake_queued, true, __ATOMIC_ACQ_REL))
-		ltt_evloop_post(cs->loop, &cs->wake);
+	(void)loop;
+	(void)events;
+	while (read(fd, &v, sizeof(v)) > 0)
+		;
+	if (!ltt_evloop_timer_armed(cs->tick))
+		arm_tick(cs);
 }
 
 /* Is @session due for a scheduled rotation?  Session lock held. */
@@ -240,6 +235,31 @@ static void levels(const struct ltt_domains *set, struct ltt_session *session)
 }
 
 /*
+ * Does @session need the tick: work it owes its consumer or that is
+ * posted for it, a rotation schedule while it runs, a trigger watching
+ * its buffers or its size?  Its lock held.  Each of these begins with an
+ * ltt_session_wake() (made, started, enable-rotation, a trigger added,
+ * work owed: ltt_ctrace_owed_sync()).
+ */
+static bool needs_tick(const struct ltt_domains *set, struct ltt_session *session)
+{
+	static const uint32_t conds[] = {
+		LTT_CONDITION_BUFFER_USAGE_GE, LTT_CONDITION_BUFFER_USAGE_LE,
+		LTT_CONDITION_SESSION_CONSUMED_SIZE_GE,
+	};
+	size_t c;
+
+	if (!cds_list_empty(&session->ctrace_owed) || session->rotate_posted ||
+	    session->settle_posted ||
+	    (session->active && (session->rotate_timer_us || session->rotate_size)))
+		return true;
+	for (c = 0; c < sizeof(conds) / sizeof(conds[0]); c++)
+		if (ltt_triggers_watch(set->triggers, session, conds[c]))
+			return true;
+	return false;
+}
+
+/*
  * Every tick: each session found due is posted to its owner's thread.  A
  * session whose lock is taken (its owner's thread rotating it, or waiting
  * for its consumer) is looked at again at the next tick, but for its
@@ -251,18 +271,12 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 {
 	struct ltt_chunk_sched *cs = arg;
 	struct ltt_session **sessions;
-	bool posted;
+	bool posted, needed = false;
 	size_t i, n;
 
 	(void)loop;
 	if (ltt_session_snapshot_list(cs->reg, 0, &sessions, &n))
 		return;
-	if (!n) {
-		/* nothing to rotate, settle or watch until a session is made: wake() */
-		ltt_evloop_timer_disarm(cs->tick);
-		free(sessions);
-		return;
-	}
 	for (i = 0; i < n; i++) {
 		posted = false;
 		if (ltt_session_trylock(sessions[i])) {
@@ -275,6 +289,7 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 				   ltt_ctrace_owed_due(sessions[i])) {
 				posted = !post_job(cs, sessions[i], true);
 			}
+			needed = needed || posted || needs_tick(cs->set, sessions[i]);
 			ltt_session_unlock(sessions[i]);
 		} else if (ltt_session_trylock_state(sessions[i])) {
 			/*
@@ -285,11 +300,17 @@ static void on_tick(struct ltt_evloop *loop, void *arg)
 			 */
 			levels(cs->set, sessions[i]);
 			ltt_session_unlock_state(sessions[i]);
+			needed = true;	/* looked at again at the next tick */
+		} else {
+			needed = true;
 		}
 		if (!posted)
 			ltt_session_put(cs->reg, sessions[i]);
 	}
 	free(sessions);
+	/* nothing to rotate, settle or watch until a session needs it: ltt_session_wake() */
+	if (!needed && cs->wake)
+		ltt_evloop_timer_disarm(cs->tick);
 }
 
 static void *run(void *arg)
@@ -318,16 +339,16 @@ int ltt_chunk_sched_start(struct ltt_session_registry *reg, const struct ltt_dom
 		ret = ltt_evloop_timer_create(cs->loop, on_tick, cs, &cs->tick);
 	if (ret)
 		goto fail;
+	/* no wake-up to watch (no eventfd): the tick never stops */
+	if (!ret && reg->wake_fd >= 0)
+		ret = ltt_evloop_watch(cs->loop, reg->wake_fd, EPOLLIN, on_wake, cs, &cs->wake);
+	if (ret)
+		goto fail;
 	arm_tick(cs);
-	cs->wake.fn = wake_run;
 	/* signals go to the main thread's signalfd */
 	ret = ltt_thread_create(&cs->thread, NULL, run, cs);
 	if (ret)
 		goto fail;
-	pthread_mutex_lock(&reg->lock);
-	reg->on_create = wake;
-	reg->on_create_arg = cs;
-	pthread_mutex_unlock(&reg->lock);
 	*ret_sched = cs;
 	return 0;
 fail:
@@ -341,10 +362,6 @@ void ltt_chunk_sched_stop(struct ltt_chunk_sched *cs)
 {
 	if (!cs)
 		return;
-	pthread_mutex_lock(&cs->reg->lock);
-	cs->reg->on_create = NULL;
-	cs->reg->on_create_arg = NULL;
-	pthread_mutex_unlock(&cs->reg->lock);
 	ltt_evloop_stop(cs->loop);
 	pthread_join(cs->thread, NULL);
 	ltt_evloop_timer_destroy(cs->tick);

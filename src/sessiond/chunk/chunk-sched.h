@@ -4,10 +4,12 @@
  * schedule (enable-rotation --timer / --size) says so.
  *
  * One thread with its own event loop and one periodic tick
- * (LTT_CHUNK_SCHED_TICK_MS), which runs while a session exists (a daemon
- * with none sleeps: the first tick that finds none stops it, and a
- * session's creation starts it again, through the registry's
- * on_create), finds the sessions due: active ones with a
+ * (LTT_CHUNK_SCHED_TICK_MS), which runs only while a session needs it (a
+ * rotation schedule while it runs, a trigger watching its buffers or its
+ * size, work owed to its consumer or posted for it): the first tick that
+ * finds none stops it, and ltt_session_wake() (the registry's eventfd,
+ * which the loop watches) starts it again, so a daemon whose sessions
+ * need nothing sleeps.  The tick finds the sessions due: active ones with a
  * schedule whose timer is due (rotate_next_ns) or whose domains wrote
  * rotate_size bytes since their chunk began (the statistics pages, and
  * the consumer's last CHANNEL_STATS for kernel channels).  It never

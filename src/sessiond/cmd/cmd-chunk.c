@@ -58,6 +58,7 @@ static enum ltt_error_code enable_locked(const struct ltt_cmd_ctx *ctx,
 		session->rotate_size = s->size;
 		session->rotate_written = ltt_chunk_written(ctx->domains, session);
 	}
+	ltt_session_wake(session);	/* the tick finds it due */
 	LTT_INFO("session '%s': rotation every %llu us / %llu bytes", session->name,
 		 (unsigned long long)session->rotate_timer_us,
 		 (unsigned long long)session->rotate_size);

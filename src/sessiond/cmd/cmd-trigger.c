@@ -181,6 +181,8 @@ enum ltt_error_code ltt_cmd_add_trigger(const struct ltt_cmd_ctx *ctx, struct lt
 		err = add_error(ret);
 		goto out;
 	}
+	/* a buffer's usage or a session's size, watched at the rotation scheduler's tick */
+	ltt_session_registry_wake(ctx->registry);
 	err = inert ? LTT_ERR_OK : arm(ctx, name, owner);
 	inert = inert || never_matches(flags, c, err);
 	if (inert) {

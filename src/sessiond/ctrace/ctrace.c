@@ -30,9 +30,11 @@ void ltt_ctrace_owed_sync(struct ltt_ctrace *t)
 {
 	bool listed = !cds_list_empty(&t->owed_node);
 
-	if (owes(t) && !listed)
+	if (owes(t) && !listed) {
 		cds_list_add_tail(&t->owed_node, &t->session->ctrace_owed);
-	else if (!owes(t) && listed)
+		/* the rotation scheduler's tick settles it once the consumer answers */
+		ltt_session_wake(t->session);
+	} else if (!owes(t) && listed)
 		cds_list_del_init(&t->owed_node);
 }
 

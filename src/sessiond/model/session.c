@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/model/agent.h"
 #include "common/model/attr.h"
@@ -27,6 +29,27 @@ void ltt_session_registry_init(struct ltt_session_registry *reg)
 	reg->clock.kind = LTT_TCLOCK_MONO;
 	snprintf(reg->clock.why, sizeof(reg->clock.why), "the daemon's default");
 	reg->trace_format = LTT_TRACE_FORMAT_CTF_1_8;
+	/* none: the scheduler, which can't be woken, keeps its tick running */
+	reg->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+static void wake_fd(int fd)
+{
+	uint64_t one = 1;
+
+	/* full (EAGAIN): a wake-up is pending already */
+	if (fd >= 0 && write(fd, &one, sizeof(one)) < 0 && errno != EAGAIN)
+		LTT_DBG("the rotation scheduler's wake-up: %s", strerror(errno));
+}
+
+void ltt_session_wake(const struct ltt_session *session)
+{
+	wake_fd(session->wake_fd);
+}
+
+void ltt_session_registry_wake(const struct ltt_session_registry *reg)
+{
+	wake_fd(reg->wake_fd);
 }
 
 static void channel_destroy(struct ltt_channel *channel)
@@ -84,6 +107,9 @@ void ltt_session_registry_fini(struct ltt_session_registry *reg)
 	}
 	reg->nr_sessions = 0;
 	pthread_mutex_destroy(&reg->lock);
+	if (reg->wake_fd >= 0)
+		close(reg->wake_fd);
+	reg->wake_fd = -1;
 }
 
 /* @owner's session @name, or NULL; registry lock held. */
@@ -156,10 +182,8 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		       const struct ltt_uri *relay, uid_t uid, gid_t gid,
 		       struct ltt_session **ret_session)
 {
-	void (*on_create)(void *arg);
 	struct ltt_session *session;
 	struct ltt_tclock clock;
-	void *on_create_arg;
 	size_t i;
 	int ret = 0;
 
@@ -221,6 +245,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		session->output[0] = '\0';
 		session->chunk_dir[0] = '\0';
 	}
+	session->wake_fd = reg->wake_fd;
 	session->refcount = 1;	/* the caller's; the registry holds one more */
 	CDS_INIT_LIST_HEAD(&session->ctrace_owed);
 	for (i = 0; i < 2; i++) {
@@ -240,15 +265,12 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		cds_list_add_tail(&session->node, &reg->sessions);
 		reg->nr_sessions++;
 	}
-	on_create = reg->on_create;
-	on_create_arg = reg->on_create_arg;
 	pthread_mutex_unlock(&reg->lock);
 	if (ret) {
 		session_free(session);
 		return ret;
 	}
-	if (on_create)
-		on_create(on_create_arg);
+	ltt_session_wake(session);	/* a trigger may watch it */
 	*ret_session = session;
 	return 0;
 }

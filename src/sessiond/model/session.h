@@ -102,6 +102,7 @@ struct ltt_session_domain {
 
 struct ltt_session {
 	struct cds_list_head node;	/* in the registry; empty once removed */
+	int wake_fd;			/* the registry's, for ltt_session_wake() */
 	/*
 	 * Two locks (ltt_session_lock()): @gate keeps the session's changes
 	 * one at a time, and is held across a change's consumer round trips;
@@ -266,13 +267,8 @@ struct ltt_session_registry {
 	 * every user's programs that registered
 	 */
 	bool member_reach_all;
-	/*
-	 * called after each session is registered, without the lock (the
-	 * rotation scheduler's wake-up: ltt_chunk_sched_start()), or NULL;
-	 * set and read under the lock
-	 */
-	void (*on_create)(void *arg);
-	void *on_create_arg;
+	/* eventfd the rotation scheduler watches (ltt_session_wake()), or -1 */
+	int wake_fd;
 };
 
 /**
@@ -311,6 +307,17 @@ void ltt_session_registry_init(struct ltt_session_registry *reg);
  * use the registry any more
  */
 void ltt_session_registry_fini(struct ltt_session_registry *reg);
+
+/**
+ * ltt_session_wake() - tell the rotation scheduler, whose tick runs only
+ * while a session needs it (chunk-sched.h), that @session may need it
+ * now: made, started, given a rotation schedule, watched by a trigger,
+ * owing a consumer work.  Any thread, any lock held; never blocks.
+ */
+void ltt_session_wake(const struct ltt_session *session);
+
+/** ltt_session_registry_wake() - the same for no session in particular (a trigger added) */
+void ltt_session_registry_wake(const struct ltt_session_registry *reg);
 
 /** ltt_session_tls_text_fini() - free @t's texts (wiped first: a key is one) */
 void ltt_session_tls_text_fini(struct ltt_session_tls_text *t);

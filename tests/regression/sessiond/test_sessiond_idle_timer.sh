@@ -1,15 +1,17 @@
 #!/bin/bash
-# test_sessiond_idle_timer.sh - a daemon with no session sleeps: no timer
-# of its threads is armed (the rotation scheduler's 50 ms tick, which
-# rotates, settles and watches sessions, stops when it finds none:
-# src/sessiond/chunk/chunk-sched.h), so a daemon left running on a host
-# wakes nobody; a session made starts the tick again, and the last one
-# destroyed stops it.  Timers read from /proc (timerfd's it_value), waited
-# for without sleeping, bounded.
+# test_sessiond_idle_timer.sh - a daemon whose sessions need nothing of
+# it sleeps: no timer of its threads is armed.  The rotation scheduler's
+# 50 ms tick (src/sessiond/chunk/chunk-sched.h) runs only while a session
+# needs it: a rotation schedule while it runs, a trigger watching a
+# buffer's usage or a session's size, work owed to a stalled consumer
+# (test_ust_pid_stalled.sh, test_rotation_owner_stalled.sh); each of
+# those wakes the scheduler (ltt_session_wake()).  So a daemon left
+# running on a host wakes nobody, with or without a session.  Timers read
+# from /proc (timerfd's it_value), waited for without sleeping, bounded.
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 
 test_init
-plan 6
+plan 15
 
 start_sessiond "$LTT_RUNDIR" --no-kernel ||
 	{ echo "Bail out! the session daemon did not start"; exit 1; }
@@ -35,7 +37,20 @@ timers=$(ls -l "/proc/$spid/fd" | grep -c 'anon_inode:\[timerfd\]')
 ok "$([ "$timers" -gt 0 ]; echo $?)" "the daemon's event loops hold timerfds ($timers)"
 is "$(armed_until "$spid" 0)" 0 "no session: no timer armed (the daemon sleeps)"
 ok_cmd "create" lttctl create s -o "$TEST_TMP/s"
-like "$(armed_until "$spid" +)" '^[1-9]' "a session made: the rotation scheduler's tick runs again"
+lttctl -q enable-channel -u c -s s
+lttctl -q enable-event -u -a -c c -s s
+is "$(armed_until "$spid" 0)" 0 "a session that needs no tick: none armed"
+ok_cmd "enable-rotation --timer" lttctl enable-rotation -s s --timer 60000000
+ok_cmd "start" lttctl start s
+like "$(armed_until "$spid" +)" '^[1-9]' "started with a rotation schedule: the tick runs"
+ok_cmd "disable-rotation --timer" lttctl disable-rotation -s s --timer
+is "$(armed_until "$spid" 0)" 0 "no schedule any more: the tick stops"
+ok_cmd "add a buffer usage trigger" lttctl add-trigger --name low \
+	--condition=channel-buffer-usage-le --session=s --channel=c -u --threshold-ratio=0.5 \
+	--action=notify
+like "$(armed_until "$spid" +)" '^[1-9]' "a trigger watching the session's buffers: the tick runs"
+ok_cmd "remove the trigger" lttctl remove-trigger low
+is "$(armed_until "$spid" 0)" 0 "no trigger any more: the tick stops"
 ok_cmd "destroy" lttctl destroy s
-is "$(armed_until "$spid" 0)" 0 "the last session destroyed: no timer armed again"
+is "$(armed_until "$spid" 0)" 0 "the last session destroyed: no timer armed"
 done_testing
