@@ -544,6 +544,11 @@ start_sessiond() {
 	timeout "$TEST_TIMEOUT" "$SESSIOND" --daemonize --rundir "$dir" "$@"
 }
 
+# sessiond_or_bail [DIR [ARGS...]]: start_sessiond, or the test bails out
+sessiond_or_bail() {
+	start_sessiond "$@" || { echo "Bail out! the session daemon did not start"; exit 1; }
+}
+
 sessiond_pid() {
 	cat "${1:-$LTT_RUNDIR}/sessiond.pid" 2>/dev/null
 }

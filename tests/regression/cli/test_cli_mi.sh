@@ -86,7 +86,7 @@ mi 1 "start, no daemon" start nosuch
 mi 1 "status, no daemon" status
 is "$(xp /command/name)" list "status: LTTng's name for it, list"
 
-start_sessiond || { echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail
 
 # --- create
 mi 0 "create" create s1 -o "$TEST_TMP/t1"

@@ -40,7 +40,7 @@ valid() {
 }
 
 valid "version" version
-start_sessiond || { echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail
 valid "create" create s -o "$TEST_TMP/s"
 valid "enable-channel" enable-channel -u ch --subbuf-size 16k -s s
 valid "enable-event" enable-event -u 'ltt_test:*' -c ch -s s --filter 'intfield > 1'

@@ -13,8 +13,7 @@
 test_init
 plan 15
 
-start_sessiond "$LTT_RUNDIR" --no-kernel ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail "$LTT_RUNDIR" --no-kernel
 spid=$(sessiond_pid)
 
 # armed_until PID N: wait (bounded, without sleeping) until N of PID's

@@ -9,8 +9,7 @@
 test_init
 plan 6
 
-start_sessiond "$LTT_RUNDIR" --no-kernel ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail "$LTT_RUNDIR" --no-kernel
 spid=$(sessiond_pid)
 # back_to N: wait (bounded, without sleeping) until the daemon runs N threads
 back_to() {

@@ -16,8 +16,7 @@ for bad in 0 4097 x; do
 done
 ok "$([ ! -e "$LTT_RUNDIR/sessiond.pid" ]; echo $?)" "no daemon was left running"
 
-start_sessiond "$LTT_RUNDIR" --no-kernel --max-triggers-per-uid 2 ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail "$LTT_RUNDIR" --no-kernel --max-triggers-per-uid 2
 
 # add NAME OWNER: an event-rule trigger of OWNER that notifies
 add() {

@@ -27,8 +27,7 @@ sequence() {
 }
 
 # --- a grace longer than the test: the consumer is kept, then reused
-start_sessiond "$LTT_RUNDIR" --consumerd-idle-ms 3600000 ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail "$LTT_RUNDIR" --consumerd-idle-ms 3600000
 is "$(sequence a one)" $N "a session records all $N events"
 c1=$(consumer_pid)
 ok_cmd "its owner's last session is destroyed" lttctl destroy a
@@ -41,8 +40,7 @@ wait_pid_exit "$c1"
 ok $? "the idle consumer exits with the session daemon"
 
 # --- a short grace: the idle consumer exits after it, a new one comes
-start_sessiond "$LTT_RUNDIR" --consumerd-idle-ms 100 ||
-	{ echo "Bail out! the session daemon did not start"; exit 1; }
+sessiond_or_bail "$LTT_RUNDIR" --consumerd-idle-ms 100
 is "$(sequence c three)" $N "a session records all $N events"
 c2=$(consumer_pid)
 lttctl -q destroy c
