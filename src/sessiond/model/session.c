@@ -44,7 +44,8 @@ static void wake_fd(int fd)
 
 void ltt_session_wake(const struct ltt_session *session)
 {
-	wake_fd(session->wake_fd);
+	if (session->reg)
+		wake_fd(session->reg->wake_fd);
 }
 
 void ltt_session_registry_wake(const struct ltt_session_registry *reg)
@@ -245,7 +246,7 @@ int ltt_session_create(struct ltt_session_registry *reg, const struct ltt_sessio
 		session->output[0] = '\0';
 		session->chunk_dir[0] = '\0';
 	}
-	session->wake_fd = reg->wake_fd;
+	session->reg = reg;
 	session->refcount = 1;	/* the caller's; the registry holds one more */
 	CDS_INIT_LIST_HEAD(&session->ctrace_owed);
 	for (i = 0; i < 2; i++) {
