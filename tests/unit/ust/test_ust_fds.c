@@ -4,6 +4,10 @@
  * LTTng's fd helper asks about through liblttng-ust-common: an fd added
  * is owned until taken out or closed by ust_fd_close(); out-of-range fds
  * are never owned; the fd lock nests within a thread and says so.
+ * The library's own thread opens sockets meanwhile (it looks for a
+ * daemon, none here), which take the lowest free numbers: the test's fds
+ * are far above them, so that a closed one's number is not taken again
+ * by that thread before it is looked at.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,10 +18,21 @@
 #include "tests/unit/tap.h"
 #include "ust/ust.h"
 
+/* /dev/null open at the lowest free fd from @from up */
+static int open_high(int from)
+{
+	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int high = fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, from);
+
+	if (fd >= 0)
+		close(fd);
+	return high;
+}
+
 int main(void)
 {
-	int a = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	int b = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int a = open_high(1000);
+	int b = open_high(1000);
 
 	tap_plan(12);
 	tap_ok(a >= 0 && b >= 0, "two fds to play with");
