@@ -72,7 +72,11 @@ rm -rf "$new"
 echo "debian-root.sh: making a $release root in $root (debootstrap, a few minutes)" >&2
 # The base by debootstrap, the packages by the root's apt, which orders
 # their configuration where debootstrap's --include does not (lintian's
-# Perl modules failed to configure that way).
+# Perl modules failed to configure that way).  A kernel's package makes
+# no initramfs (INITRD=No, which initramfs-tools' and dracut's hooks
+# honour): the tests boot its vmlinuz with an initramfs of their own
+# (tests/kernel/lib.sh), and making one took CPU from the tree's build
+# beside it (scripts/test.sh).
 if ! timeout 1200 debootstrap --variant=minbase "$release" "$new" "$mirror" >"$log" 2>&1; then
 	tail -n 5 "$log" | sed 's/^/debian-root.sh: /' >&2
 	echo "debian-root.sh: debootstrap could not make a $release root from $mirror (log: $log)" >&2
@@ -83,7 +87,7 @@ if [ -n "$pkgs" ] && ! timeout 1200 unshare -m sh -c '
 	r=$1
 	shift
 	mount -t proc proc "$r/proc" && mount --rbind /dev "$r/dev" || exit 125
-	chroot "$r" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	chroot "$r" env DEBIAN_FRONTEND=noninteractive INITRD=No apt-get install -y -q \
 		--no-install-recommends "$@" && chroot "$r" apt-get clean' \
 	sh "$new" $(echo "$pkgs" | tr , ' ') >>"$log" 2>&1; then
 	tail -n 5 "$log" | sed 's/^/debian-root.sh: /' >&2
