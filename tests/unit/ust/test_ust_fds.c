@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <ltt/tracepoint.h>
@@ -18,11 +19,17 @@
 #include "tests/unit/tap.h"
 #include "ust/ust.h"
 
-/* /dev/null open at the lowest free fd from @from up */
-static int open_high(int from)
+/* /dev/null open at the lowest free fd from 1000 up (half the fd limit where that is lower) */
+static int open_high(void)
 {
+	struct rlimit lim;
+	int from = 1000;
 	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	int high = fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, from);
+	int high;
+
+	if (!getrlimit(RLIMIT_NOFILE, &lim) && lim.rlim_cur / 2 < (rlim_t)from)
+		from = (int)(lim.rlim_cur / 2);
+	high = fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, from);
 
 	if (fd >= 0)
 		close(fd);
@@ -31,8 +38,8 @@ static int open_high(int from)
 
 int main(void)
 {
-	int a = open_high(1000);
-	int b = open_high(1000);
+	int a = open_high();
+	int b = open_high();
 
 	tap_plan(12);
 	tap_ok(a >= 0 && b >= 0, "two fds to play with");
