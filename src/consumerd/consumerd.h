@@ -64,6 +64,8 @@
  *   source/source-tracefs-events.[ch]  a tracefs channel's copy of its
  *                   event map: the published layouts and filters, synced,
  *                   checked
+ *   source/source-tracefs-stats.[ch]  ftrace's per_cpu/cpuN/stats beside
+ *                   the pipe: what ftrace dropped or overwrote, its counts
  *   source/source.[ch]  the source interface
  *
  * sink/: sinks and outputs (where packets go):
@@ -110,6 +112,7 @@
 #include "consumerd/sink/sink.h"
 #include "consumerd/source/source-kernel.h"
 #include "consumerd/source/source-tracefs-events.h"
+#include "consumerd/source/source-tracefs-stats.h"
 #include "consumerd/source/source-tracefs.h"
 #include "consumerd/source/source-ust.h"
 #include "consumerd/source/source.h"

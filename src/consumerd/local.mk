@@ -24,6 +24,8 @@ src_consumerd_ltt_consumerd_SOURCES = \
 	src/consumerd/source/source-tracefs.c src/consumerd/source/source-tracefs.h \
 	src/consumerd/source/source-tracefs-events.c \
 	src/consumerd/source/source-tracefs-events.h \
+	src/consumerd/source/source-tracefs-stats.c \
+	src/consumerd/source/source-tracefs-stats.h \
 	src/consumerd/sink/sink.c src/consumerd/sink/sink.h \
 	src/consumerd/sink/sink-file.c src/consumerd/sink/sink-file.h \
 	src/consumerd/sink/sink-relay.c src/consumerd/sink/sink-relay.h \

@@ -28,6 +28,7 @@
 #include "common/ftrace/ftrace-conv.h"
 #include "common/ftrace/ftrace-map.h"
 #include "consumerd/source/source-tracefs-events.h"
+#include "consumerd/source/source-tracefs-stats.h"
 #include "consumerd/source/source-tracefs.h"
 #include "filter-vm/filter-vm.h"
 
@@ -57,7 +58,7 @@ struct tracefs_source {
 	struct ltt_source base;
 	int fd;				/* trace_pipe_raw (ours) */
 	int stats_fd;			/* per_cpu/cpuN/stats, or -1 */
-	uint64_t dropped;		/* ftrace's losses (ltt_tfs_read_lost()), last counted */
+	uint64_t dropped;		/* ftrace's losses (ltt_tfs_stats_lost()), last counted */
 	uint64_t read_start;		/* ftrace's "read events" at the start (the ledger's) */
 	bool has_read_start;		/* it was read: the source keeps a ledger */
 	struct ltt_tfs_events *events;	/* the channel's (borrowed) */
@@ -533,70 +534,6 @@ static int tracefs_put(struct ltt_source *src)
 	return 0;
 }
 
-/* The value of the line "@key: N" in the stats file's text @s. */
-static int parse_stat(const char *s, const char *key, uint64_t *ret)
-{
-	size_t len = strlen(key);
-	const char *p;
-
-	for (p = s; (p = strstr(p, key)); p += len)
-		if ((p == s || p[-1] == '\n') && p[len] == ':')
-			return sscanf(p + len + 1, " %" SCNu64, ret) == 1 ? 0 : -EINVAL;
-	return -EINVAL;
-}
-
-/* The stats file's text, read now into @text (@len bytes, NUL-ended): 0 or -errno. */
-static int stats_text(const struct tracefs_source *t, char *text, size_t len)
-{
-	ssize_t n;
-
-	if (t->stats_fd < 0)
-		return -EBADF;
-	n = pread(t->stats_fd, text, len - 1, 0);
-	if (n < 0)
-		return -errno;
-	text[n] = '\0';
-	return 0;
-}
-
-/* The stats file's line @key ("read events", "entries"...): 0 or -errno. */
-static int ltt_tfs_read_stat(const struct tracefs_source *t, const char *key, uint64_t *ret)
-{
-	char text[1024];
-	int err = stats_text(t, text, sizeof(text));
-
-	return err ? err : parse_stat(text, key, ret);
-}
-
-/*
- * What ftrace lost of the CPU's events, a running total: the stats
- * file's "dropped events" (a full buffer in discard mode), its "overrun"
- * (overwritten in overwrite mode; a page's missed flag says 1 when it
- * had no room for the count, and the converter does not count it:
- * ltt_ftrace_conv_missed_elsewhere()) and its "commit overrun" (a write
- * dropped in overwrite mode because the page it needed was still being
- * committed), three counts of distinct events.  0 or -errno.
- */
-static int ltt_tfs_read_lost(const struct tracefs_source *t, uint64_t *ret)
-{
-	char text[1024];
-	uint64_t dropped, overrun, commit;
-	int err = stats_text(t, text, sizeof(text));
-
-	if (!err)
-		err = parse_stat(text, "dropped events", &dropped);
-	if (!err)
-		err = parse_stat(text, "overrun", &overrun);
-	if (!err)
-		err = parse_stat(text, "commit overrun", &commit);
-	if (err)
-		return err;
-	ltt_add_sat(&dropped, overrun);
-	ltt_add_sat(&dropped, commit);
-	*ret = dropped;
-	return 0;
-}
-
 /*
  * Events ftrace dropped (a full buffer) or overwrote since the last look:
  * discarded.  A total that went back (the instance's buffer reset by
@@ -606,7 +543,7 @@ static void count_dropped(struct tracefs_source *t)
 {
 	uint64_t now;
 
-	if (ltt_tfs_read_lost(t, &now) || now == t->dropped)
+	if (ltt_tfs_stats_lost(t->stats_fd, &now) || now == t->dropped)
 		return;
 	ltt_ftrace_conv_add_discarded(&t->conv, now > t->dropped ? now - t->dropped : now);
 	t->dropped = now;
@@ -666,7 +603,7 @@ static void tracefs_stats(const struct ltt_source *src, struct ltt_channel_stats
 	ltt_ftrace_conv_stats(&t->conv, &st);
 	ltt_add_sat(&stats->events_lost, st.discarded);
 	/* dropped since the last switch: in the next packet's events_discarded */
-	if (!ltt_tfs_read_lost(t, &dropped) && dropped > t->dropped)
+	if (!ltt_tfs_stats_lost(t->stats_fd, &dropped) && dropped > t->dropped)
 		ltt_add_sat(&stats->events_lost, dropped - t->dropped);
 	/* and what the BPF program lost since */
 	if (t->lost && t->lost[t->conv.cpu] > t->lost_seen)
@@ -793,7 +730,7 @@ static uint64_t tracefs_abandon(struct ltt_source *src)
 		if (ltt_ftrace_conv_page(&t->conv, t->page, (size_t)n, refuse, t) == -EINVAL)
 			read_failed(t, -EIO);	/* less than a page header */
 	}
-	if (t->reads == t->budget && !ltt_tfs_read_stat(t, "entries", &left)) {
+	if (t->reads == t->budget && !ltt_tfs_stats_read(t->stats_fd, "entries", &left)) {
 		ltt_ftrace_conv_add_discarded(&t->conv, left);
 		/* still in the kernel's buffer: a consumer taking over reads them */
 		ltt_source_ledger_done(src, left);
@@ -963,36 +900,6 @@ static const struct ltt_source_ops ltt_tfs_keep_ops = {
 /* ---- a source made ---- */
 
 /*
- * per_cpu/cpuN/stats beside the pipe, found through /proc/self/fd (the
- * protocol passes only the pipe): -1 when it can't be, logged.
- */
-static int open_stats(struct tracefs_source *t)
-{
-	static const char pipe_name[] = "/trace_pipe_raw";
-	char link[64], path[4096];
-	size_t len;
-	ssize_t n;
-	int fd;
-
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", t->fd);
-	n = readlink(link, path, sizeof(path) - 1);
-	len = n > 0 ? (size_t)n : 0;
-	path[len] = '\0';
-	if (len < sizeof(pipe_name) || strcmp(path + len - (sizeof(pipe_name) - 1), pipe_name) ||
-	    len + 6 >= sizeof(path)) {
-		LTT_WARN("%s: the pipe's stats file can't be found (%s): events a full buffer drops are not counted",
-			 t->base.label, n < 0 ? strerror(errno) : "not a trace_pipe_raw");
-		return -1;
-	}
-	strcpy(path + len - (sizeof(pipe_name) - 1), "/stats");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		LTT_WARN("%s: can't open %s (%s): events a full buffer drops are not counted",
-			 t->base.label, path, strerror(errno));
-	return fd;
-}
-
-/*
  * The packet queue: room for one page's packets, and the converter's
  * flush; a snapshot trace's ring, at least the kernel buffer's count.
  */
@@ -1143,11 +1050,11 @@ int ltt_source_tracefs_create(const struct ltt_source_tracefs_cfg *cfg,
 	t->ahead_tail = &t->ahead;
 	t->sib = t->events->sources;
 	t->events->sources = t;
-	t->stats_fd = open_stats(t);
+	t->stats_fd = ltt_tfs_stats_open(t->fd, t->base.label);
 	/* the records read before this source: its ledger's start (source.h) */
-	t->has_read_start = !ltt_tfs_read_stat(t, "read events", &t->read_start);
+	t->has_read_start = !ltt_tfs_stats_read(t->stats_fd, "read events", &t->read_start);
 	/* what the kernel overwrote: the stats file's "overrun", exact, once it reads */
-	if (!ltt_tfs_read_lost(t, &lost))
+	if (!ltt_tfs_stats_lost(t->stats_fd, &lost))
 		ltt_ftrace_conv_missed_elsewhere(&t->conv);
 	/*
 	 * ftrace's "dropped events" and "overrun" count the channel's
