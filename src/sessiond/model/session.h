@@ -102,7 +102,7 @@ struct ltt_session_domain {
 
 struct ltt_session {
 	struct cds_list_head node;	/* in the registry; empty once removed */
-	const struct ltt_session_registry *reg;	/* its registry (ltt_session_wake()); NULL in none */
+	const struct ltt_session_registry *reg;	/* for ltt_session_wake(); NULL if made by hand */
 	/*
 	 * Two locks (ltt_session_lock()): @gate keeps the session's changes
 	 * one at a time, and is held across a change's consumer round trips;
