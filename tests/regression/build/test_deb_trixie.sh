@@ -44,15 +44,27 @@ is "$(grep -cE "$warn" "$TEST_TMP/build.log")" 0 "gcc 14 builds the tree without
 	grep -E "$warn" "$TEST_TMP/build.log" | head -n 10 | sed 's/^/# /'
 # the suite's unit tests, as its Makefile lists them, then user-space
 # sessions end to end, in the package's build tree (its programs built
-# with Debian 13's gcc and hardening flags)
-in_root sh -c 'cd "$1/debian/build" && make -j"$(nproc)" check TESTS="$(make -s --no-print-directory \
-	--eval "ltt-units: ; @echo \$(filter tests/unit/%,\$(TESTS))" ltt-units)"' sh "$SRC" \
-	>"$TEST_TMP/units.log" 2>&1
+# with Debian 13's gcc and hardening flags).  Each step builds the check
+# programs of its own folder only (check-TESTS, check_PROGRAMS and
+# check_DATA named): the rest of make check (the fuzz targets, the kernel
+# guests' programs and their installed stage, none run here) was a third
+# of the unit tests' step.
+# in_tree SCRIPT ARG...: SCRIPT in the package's build tree, in the root,
+# with mkfilter FOLDER VAR: the words of make's VAR under FOLDER/ there
+in_tree() {
+	in_root sh -c 'cd "$0/debian/build" || exit 1
+		mkfilter() { make -s --no-print-directory --eval "ltt-var: ; @echo \$(filter $1/%,\$($2))" ltt-var; }
+		'"$1" "$SRC" "${@:2}"
+}
+in_tree 'make -j"$(nproc)" check-TESTS TESTS="$(mkfilter tests/unit TESTS)" \
+	check_PROGRAMS="$(mkfilter tests/unit check_PROGRAMS)" check_LTLIBRARIES="$(mkfilter tests/unit check_LTLIBRARIES)" \
+	check_DATA=' >"$TEST_TMP/units.log" 2>&1
 ok $? "the unit tests pass in the root" ||
 	grep -E '^(FAIL|ERROR)' "$TEST_TMP/units.log" | head -n 8 | sed 's/^/# /'
 n=$(grep -c '^PASS' "$TEST_TMP/units.log")
 ok "$([ "$n" -gt 500 ]; echo $?)" "  $n checks of them"
-in_root sh -c 'cd "$1/debian/build" && make check TESTS="$2"' sh "$SRC" \
+in_tree 'make -j"$(nproc)" check-TESTS TESTS="$1" check_PROGRAMS="$(mkfilter tests/regression check_PROGRAMS)" \
+	check_LTLIBRARIES="$(mkfilter tests/regression check_LTLIBRARIES)" check_DATA=' \
 	"tests/regression/ust/test_ust_basic.sh tests/regression/ust/test_ust_per_channel.sh tests/regression/cli/test_cli_sessions.sh" \
 	>"$TEST_TMP/reg.log" 2>&1
 ok $? "user-space sessions record there, read by its babeltrace2 2.1 (test_ust_basic, test_ust_per_channel, test_cli_sessions)" ||
