@@ -184,12 +184,10 @@ if SID=$("$LTT_TOP_SRCDIR/scripts/debian-root.sh" sid "$ROOT_PKGS" 2>"$TEST_TMP/
 	cp "$LTT_TOP_SRCDIR"/tests/regression/lttng-ust/{blob_app.c,blob_tp.h} "$TEST_TMP/"
 	# sid moves daily: the root's package lists are brought up to date
 	# first (a mirror kept as of a day has a Release past its Valid-Until)
+	# shellcheck disable=SC2086
 	in_root sh -c 'printf "#!/bin/sh\nexit 101\n" >/usr/sbin/policy-rc.d && chmod 0755 /usr/sbin/policy-rc.d &&
 		cd "$1" && cc -I. -o blob_app blob_app.c -llttng-ust -ldl' sh "$TEST_TMP" &&
-		in_root apt-get -q -o Acquire::Check-Valid-Until=false update >"$TEST_TMP/sid-install.log" 2>&1 &&
-		# shellcheck disable=SC2086
-		in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-			$debs >>"$TEST_TMP/sid-install.log" 2>&1
+		root_apt_install "$TEST_TMP/sid-install.log" $debs
 	ok $? "apt installs them on sid beside LTTng 2.16, their dependencies met by sid's packages" ||
 		tail -n 20 "$TEST_TMP/sid-install.log" | sed 's/^/# /'
 	like "$(in_root lttng --version)" "2\\.16\\." "... whose lttng is LTTng 2.16's"
