@@ -7,7 +7,9 @@
 #   tests/lttng-tools/fetch-src.sh DIR
 #
 # DIR must be missing or empty; nothing is done when it already holds the
-# tree.  Where apt has no deb-src line for bookworm, one is added in a
+# tree.  Callers at once (two tests of one build) take turns (flock on
+# DIR.lock): the second finds the tree the first unpacked, which appears
+# whole or not at all (unpacked beside DIR, then renamed).  Where apt has no deb-src line for bookworm, one is added in a
 # list file of its own (/etc/apt/sources.list.d/ltt-lttng-tools-src.sources)
 # and only that list is updated: root is needed then.  Exits 0 with the
 # tree in DIR, 1 (said why) when it could not be had.
@@ -22,6 +24,10 @@ fail() {
 
 [ $# = 1 ] && [ -n "$1" ] || { echo "usage: $0 DIR" >&2; exit 2; }
 dir=$1
+[ -f "$dir/tests/utils/utils.sh" ] && exit 0
+command -v flock >/dev/null || fail "no flock (util-linux)"
+exec 9>"$dir.lock" || fail "can't create $dir.lock: give a directory that can be written"
+flock -w 900 9 || fail "$dir.lock held for 15 minutes by another fetch"
 [ -f "$dir/tests/utils/utils.sh" ] && exit 0
 [ ! -e "$dir" ] || [ -z "$(ls -A "$dir")" ] ||
 	fail "$dir is neither empty nor an lttng-tools tree: give a new directory"
@@ -62,7 +68,10 @@ chmod 777 "$work"
 # (the source package is ltt-control, lttng-tools' first name)
 tarball=$(ls "$work"/*_"$VERSION".orig.tar.* 2>/dev/null | head -n 1)
 [ -n "$tarball" ] || fail "Debian's source package had no *_$VERSION.orig.tar.*"
-mkdir -p "$dir" && tar -xf "$tarball" -C "$dir" --strip-components=1 ||
-	fail "could not unpack $tarball into $dir"
-[ -f "$dir/tests/utils/utils.sh" ] || fail "$tarball holds no tests/utils/utils.sh"
+mkdir -p "$work/tree" && tar -xf "$tarball" -C "$work/tree" --strip-components=1 ||
+	fail "could not unpack $tarball"
+[ -f "$work/tree/tests/utils/utils.sh" ] || fail "$tarball holds no tests/utils/utils.sh"
+# beside DIR (the same file system), then in its place
+rm -rf "$dir.new" && mv "$work/tree" "$dir.new" && { rmdir "$dir" 2>/dev/null || [ ! -e "$dir" ]; } &&
+	mv "$dir.new" "$dir" || fail "could not put the tree in $dir"
 echo "fetch-src.sh: lttng-tools $VERSION in $dir"
