@@ -9,9 +9,10 @@
 # DIR must be missing or empty; nothing is done when it already holds the
 # tree.  Callers at once (two tests of one build) take turns (flock on
 # DIR.lock): the second finds the tree the first unpacked, which appears
-# whole or not at all (unpacked beside DIR, then renamed).  Where apt has no deb-src line for bookworm, one is added in a
-# list file of its own (/etc/apt/sources.list.d/ltt-lttng-tools-src.sources)
-# and only that list is updated: root is needed then.  Exits 0 with the
+# whole or not at all (unpacked beside DIR, then renamed).  Where apt has
+# no deb-src line for bookworm, one is added in a list file of its own
+# (/etc/apt/sources.list.d/ltt-lttng-tools-src.sources) and only that
+# list is updated: root is needed then.  Exits 0 with the
 # tree in DIR, 1 (said why) when it could not be had.
 set -u
 VERSION=2.13.9
@@ -26,7 +27,9 @@ fail() {
 dir=$1
 [ -f "$dir/tests/utils/utils.sh" ] && exit 0
 command -v flock >/dev/null || fail "no flock (util-linux)"
-exec 9>"$dir.lock" || fail "can't create $dir.lock: give a directory that can be written"
+{ mkdir -p "$(dirname -- "$dir")" && touch "$dir.lock"; } 2>/dev/null ||
+	fail "can't create $dir.lock: give a DIR whose parent can be written"
+exec 9<"$dir.lock"
 flock -w 900 9 || fail "$dir.lock held for 15 minutes by another fetch"
 [ -f "$dir/tests/utils/utils.sh" ] && exit 0
 [ ! -e "$dir" ] || [ -z "$(ls -A "$dir")" ] ||
