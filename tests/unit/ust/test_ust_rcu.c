@@ -6,7 +6,8 @@
  * object never see it poisoned, with sections nested by signal handlers;
  * threads that come and go, and a child forked while another thread is
  * inside a section, do not hold a grace period up; a child forked inside
- * a section whose kernel refuses membarrier(2) fences; and all of it again
+ * a section whose kernel refuses membarrier(2) fences; a grace period
+ * with no other registered thread needs no fence; and all of it again
  * where the kernel refuses membarrier(2) (a seccomp filter), the readers
  * then fencing themselves.
  */
@@ -385,6 +386,62 @@ static void test_fork_in_section_fenced(void)
 	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
+/*
+ * A grace period waits only for the other threads that registered: with
+ * none, it needs no fence, and ends even where the kernel refuses
+ * membarrier(2) since the start; a registered thread (outside any
+ * section) brings the fences back, which are refused, and the grace
+ * period says it could not wait; once that thread exited, none again.
+ * In a child of ours, whose filter refuses membarrier from then on; its
+ * exit status is the check.
+ */
+static int idle_state;	/* 1: registered, idle; 2: exit */
+
+static void *idle_reader(void *arg)
+{
+	(void)arg;
+	ust_rcu_lock();
+	ust_rcu_unlock();
+	__atomic_store_n(&idle_state, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&idle_state, __ATOMIC_SEQ_CST) == 1)
+		sched_yield();
+	return NULL;
+}
+
+static void test_alone(void)
+{
+	int status = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	ust_rcu_fork_prepare();
+	pid = fork();
+	if (pid == 0) {
+		pthread_t t;
+
+		ust_rcu_fork_child();
+		ust_rcu_lock();
+		ust_rcu_unlock();
+		if (refuse_membarrier())
+			_exit(3);
+		if (!ust_rcu_synchronize())
+			_exit(4);	/* alone: nothing to fence */
+		pthread_create(&t, NULL, idle_reader, NULL);
+		while (__atomic_load_n(&idle_state, __ATOMIC_SEQ_CST) != 1)
+			sched_yield();
+		if (ust_rcu_synchronize())
+			_exit(5);	/* another reader: the refused fence is reported */
+		__atomic_store_n(&idle_state, 2, __ATOMIC_SEQ_CST);
+		pthread_join(t, NULL);
+		_exit(ust_rcu_synchronize() ? 0 : 6);
+	}
+	ust_rcu_fork_parent();
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	       "a grace period with no other registered thread needs no fence; with one, a refused fence is reported (status %d)",
+	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
 /* A grace period that never ends blocks every signal: fail, not hang. */
 static void *watchdog(void *arg)
 {
@@ -430,7 +487,7 @@ int main(int argc, char **argv)
 
 	pthread_create(&w, NULL, watchdog, NULL);
 	pthread_detach(w);
-	tap_plan(16);
+	tap_plan(17);
 	if (fenced) {
 		ust_rcu_lock();
 		ust_rcu_unlock();
@@ -444,9 +501,11 @@ int main(int argc, char **argv)
 	test_fork();
 	if (!fenced) {
 		test_fork_in_section_fenced();
+		test_alone();
 		test_fenced(argv);
 	} else {
 		tap_skip("a child forked inside a section: this process fences already");
+		tap_skip("a grace period alone: this process has no fence to refuse");
 	}
 	return tap_done();
 }
