@@ -345,13 +345,11 @@ static int refuse_membarrier(void)
 }
 
 /*
- * A child forked inside a section (a signal handler's probe calling
- * fork()), whose kernel then refuses membarrier(2): its reader word keeps
- * the fenced bit through the unlock, so its next locks fence.  In a child
- * of ours, whose filter refuses membarrier from then on; its exit status
- * is the check.
+ * @body in a child forked as the library forks (the readers' lock held
+ * across it), its return value the child's exit status; stdout flushed
+ * first.  Returns that status, or -1 when the child did not exit.
  */
-static void test_fork_in_section_fenced(void)
+static int in_child(int (*body)(void))
 {
 	int status = -1;
 	pid_t pid;
@@ -360,30 +358,46 @@ static void test_fork_in_section_fenced(void)
 	ust_rcu_fork_prepare();
 	pid = fork();
 	if (pid == 0) {
-		pid_t inner;
-
 		ust_rcu_fork_child();
-		ust_rcu_lock();
-		if (refuse_membarrier())
-			_exit(3);
-		ust_rcu_fork_prepare();
-		inner = fork();
-		if (inner == 0) {
-			ust_rcu_fork_child();
-			ust_rcu_unlock();
-			_exit(__atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) & UST_RCU_FENCED ? 0 : 1);
-		}
-		ust_rcu_fork_parent();
-		ust_rcu_unlock();
-		if (inner < 0 || waitpid(inner, &status, 0) != inner || !WIFEXITED(status))
-			_exit(4);
-		_exit(WEXITSTATUS(status));
+		_exit(body());
 	}
 	ust_rcu_fork_parent();
-	waitpid(pid, &status, 0);
-	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * A child forked inside a section (a signal handler's probe calling
+ * fork()), whose kernel then refuses membarrier(2): its reader word keeps
+ * the fenced bit through the unlock, so its next locks fence.  In a child
+ * of ours, whose filter refuses membarrier from then on.
+ */
+static int unlock_fenced(void)
+{
+	ust_rcu_unlock();
+	return __atomic_load_n(&ust_rcu_ctr, __ATOMIC_RELAXED) & UST_RCU_FENCED ? 0 : 1;
+}
+
+static int fork_in_section_fenced(void)
+{
+	int status;
+
+	ust_rcu_lock();
+	if (refuse_membarrier())
+		return 3;
+	status = in_child(unlock_fenced);
+	ust_rcu_unlock();
+	return status < 0 ? 4 : status;
+}
+
+static void test_fork_in_section_fenced(void)
+{
+	int status = in_child(fork_in_section_fenced);
+
+	tap_ok(status == 0,
 	       "a child forked inside a section, refused membarrier(2), fences after its unlock (status %d)",
-	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	       status);
 }
 
 /*
@@ -392,8 +406,7 @@ static void test_fork_in_section_fenced(void)
  * membarrier(2) since the start; a registered thread (outside any
  * section) brings the fences back, which are refused, and the grace
  * period says it could not wait; once that thread exited, none again.
- * In a child of ours, whose filter refuses membarrier from then on; its
- * exit status is the check.
+ * In a child of ours, whose filter refuses membarrier from then on.
  */
 static int idle_state;	/* 1: registered, idle; 2: exit */
 
@@ -408,38 +421,33 @@ static void *idle_reader(void *arg)
 	return NULL;
 }
 
+static int alone(void)
+{
+	pthread_t t;
+
+	ust_rcu_lock();
+	ust_rcu_unlock();
+	if (refuse_membarrier())
+		return 3;
+	if (!ust_rcu_synchronize())
+		return 4;	/* alone: nothing to fence */
+	pthread_create(&t, NULL, idle_reader, NULL);
+	while (__atomic_load_n(&idle_state, __ATOMIC_SEQ_CST) != 1)
+		sched_yield();
+	if (ust_rcu_synchronize())
+		return 5;	/* another reader: the refused fence is reported */
+	__atomic_store_n(&idle_state, 2, __ATOMIC_SEQ_CST);
+	pthread_join(t, NULL);
+	return ust_rcu_synchronize() ? 0 : 6;
+}
+
 static void test_alone(void)
 {
-	int status = -1;
-	pid_t pid;
+	int status = in_child(alone);
 
-	fflush(stdout);
-	ust_rcu_fork_prepare();
-	pid = fork();
-	if (pid == 0) {
-		pthread_t t;
-
-		ust_rcu_fork_child();
-		ust_rcu_lock();
-		ust_rcu_unlock();
-		if (refuse_membarrier())
-			_exit(3);
-		if (!ust_rcu_synchronize())
-			_exit(4);	/* alone: nothing to fence */
-		pthread_create(&t, NULL, idle_reader, NULL);
-		while (__atomic_load_n(&idle_state, __ATOMIC_SEQ_CST) != 1)
-			sched_yield();
-		if (ust_rcu_synchronize())
-			_exit(5);	/* another reader: the refused fence is reported */
-		__atomic_store_n(&idle_state, 2, __ATOMIC_SEQ_CST);
-		pthread_join(t, NULL);
-		_exit(ust_rcu_synchronize() ? 0 : 6);
-	}
-	ust_rcu_fork_parent();
-	waitpid(pid, &status, 0);
-	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	tap_ok(status == 0,
 	       "a grace period with no other registered thread needs no fence; with one, a refused fence is reported (status %d)",
-	       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	       status);
 }
 
 /* A grace period that never ends blocks every signal: fail, not hang. */
