@@ -431,7 +431,8 @@ static int alone(void)
 		return 3;
 	if (!ust_rcu_synchronize())
 		return 4;	/* alone: nothing to fence */
-	pthread_create(&t, NULL, idle_reader, NULL);
+	if (pthread_create(&t, NULL, idle_reader, NULL))
+		return 7;
 	while (__atomic_load_n(&idle_state, __ATOMIC_SEQ_CST) != 1)
 		sched_yield();
 	if (ust_rcu_synchronize())
