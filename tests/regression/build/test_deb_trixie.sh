@@ -46,9 +46,9 @@ is "$(grep -cE "$warn" "$TEST_TMP/build.log")" 0 "gcc 14 builds the tree without
 # sessions end to end, in the package's build tree (its programs built
 # with Debian 13's gcc and hardening flags).  Each step builds the check
 # programs of its own folder only (check-TESTS, check_PROGRAMS,
-# check_LTLIBRARIES and check_DATA named): the rest of make check (the fuzz targets, the kernel
-# guests' programs and their installed stage, none run here) was a third
-# of the unit tests' step.
+# check_LTLIBRARIES and check_DATA named): the rest of make check (the
+# fuzz targets, the kernel guests' programs and their installed stage,
+# none run here) was a third of the unit tests' step.
 # in_tree SCRIPT ARG...: SCRIPT in the package's build tree, in the root,
 # with mkfilter FOLDER VAR: the words of make's VAR under FOLDER/ there
 in_tree() {
