@@ -327,6 +327,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust/test_ust_pid_procname.sh \
 	tests/regression/ust/test_ust_exit_owner.sh \
 	tests/regression/ust/test_ust_env_dates.sh \
+	tests/regression/ust/test_ust_time_ns.sh \
 	tests/regression/ust/test_ust_trace_refused.sh \
 	tests/regression/ust-consumer/test_ust_consumer_stuck.sh \
 	tests/regression/ust-consumer/test_ust_consumer_takeover.sh \
