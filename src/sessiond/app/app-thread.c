@@ -153,15 +153,26 @@ static void rearm_deadline(struct conn *c)
 	ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
 }
 
+/* This process's time namespace, looked up once: it never enters another. */
+static struct stat own_time_ns;
+static bool have_own_time_ns;
+static pthread_once_t own_time_ns_once = PTHREAD_ONCE_INIT;
+
+static void find_own_time_ns(void)
+{
+	have_own_time_ns = !stat("/proc/self/ns/time", &own_time_ns);
+}
+
 bool ltt_app_same_time_ns(pid_t pid)
 {
 	char path[64];
-	struct stat ours, theirs;
+	struct stat theirs;
 
+	pthread_once(&own_time_ns_once, find_own_time_ns);
 	snprintf(path, sizeof(path), "/proc/%ld/ns/time", (long)pid);
-	if (stat("/proc/self/ns/time", &ours) || stat(path, &theirs))
+	if (!have_own_time_ns || stat(path, &theirs))
 		return true;	/* no time namespaces here, or no /proc: nothing to compare */
-	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
+	return own_time_ns.st_ino == theirs.st_ino && own_time_ns.st_dev == theirs.st_dev;
 }
 
 /*
