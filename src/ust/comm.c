@@ -337,12 +337,16 @@ static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 	return flush_acks(d, fd, d->acks.len - d->acks_off > ACK_QUEUE_MAX);
 }
 
+/*
+ * The waiters are told after the unlock: told while it is held, a waiter
+ * wakes only to sleep again on the lock until it is released.
+ */
 static void set_phase(struct daemon *d, enum phase phase)
 {
 	ust_lock();
 	d->phase = phase;
-	ust_state_changed();
 	ust_unlock();
+	ust_state_changed();
 }
 
 /*
@@ -451,8 +455,8 @@ static int handle_message(struct daemon *d, int fd)
 		ust_lock();
 		d->msgs_done++;
 		d->phase = PHASE_READY;
-		ust_state_changed();
 		ust_unlock();
+		ust_state_changed();	/* after the unlock, as set_phase() */
 		break;
 	default:
 		ret = send_ack(d, fd, msg.hdr.seq, ust_comm_cmd_run(d, &msg));

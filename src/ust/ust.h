@@ -96,7 +96,11 @@ void ust_unlock(void);
  */
 void ust_state_init(void);
 
-/** ust_state_changed() - wake the threads waiting in ust_state_wait(); ust lock held */
+/**
+ * ust_state_changed() - wake the threads waiting in ust_state_wait(), after
+ * changing what they wait for under the ust lock; best right after
+ * releasing it (a waiter woken while it is held only sleeps again on it)
+ */
 void ust_state_changed(void);
 
 /**
