@@ -105,7 +105,15 @@ lttctl -q destroy t
 
 # rings of 64 KiB (a channel of 2 x 4 KiB), 7 times that recorded: the
 # consumer reads them as the pipe fills, or when the program wakes it at
-# half a ring; the filter keeps the entries (the exits have no filename)
+# half a ring; the filter keeps the entries (the exits have no filename).
+# The kernel's side of a BPF ring cannot wait: a record that finds the
+# ring full is counted lost (`lost`, doc/kernel-bpf.md).  Whether the
+# consumer, once woken, runs before the other half fills is the
+# scheduler's, and beside a loaded suite on two CPUs it once did not (a
+# full-suite run: 1,937 entries, 125 records discarded, said by stop); so
+# what is checked is what the source promises whatever the load: every
+# entry in the trace or among the records counted lost, and the rings
+# emptied as they filled (more entries than both rings hold).
 lttctl -q create w -o "$TEST_TMP/w" &&
 	lttctl -q enable-channel -k --subbuf-size=4096 --num-subbuf=2 c -s w &&
 	lttctl -q enable-event -k --syscall openat --filter 'filename == "/w*"' -c c -s w &&
@@ -113,10 +121,17 @@ lttctl -q create w -o "$TEST_TMP/w" &&
 ok $? "a session recording openat in a channel of 8 KiB"
 wlong=/w$(printf 'w%.0s' $(seq 200))
 for i in $(seq 2000); do : 2>/dev/null <"$wlong"; done
-lttctl -q stop w
+wstop=$(lttctl stop w 2>&1)
 WTEXT=$(timeout "$BT_TIMEOUT" babeltrace2 "$TEST_TMP/w/kernel" 2>&1)
-is "$(grep -c "filename = \"$wlong\"" <<<"$WTEXT"):$(grep -c 'syscall_exit_openat' <<<"$WTEXT"):$(grep -ci 'discarded' <<<"$WTEXT")" \
-	"2000:0:0" "2,000 entries of 240 bytes (7 times the rings), none lost, no exit kept"
+wentries=$(grep -c "filename = \"$wlong\"" <<<"$WTEXT")
+wlost=$(sed -n "s/.*channel 'c' of session 'w' discarded \([0-9,]*\) events.*/\1/p" <<<"$wstop")
+wlost=${wlost//,/}
+wlost=${wlost:-0}
+wring=$((2 * 65536 / 240))	# entries both rings hold at most
+[ "$wentries" -le 2000 ] && [ $((wentries + wlost)) -ge 2000 ] && [ "$wentries" -gt "$wring" ] &&
+	[ "$(grep -c 'syscall_exit_openat' <<<"$WTEXT")" = 0 ]
+ok $? "2,000 entries of 240 bytes (7 times the rings): $wentries recorded, the rest among the $wlost records counted lost; more than both rings hold; no exit kept" ||
+	diag "stop said: $wstop"
 lttctl -q destroy w
 
 # execve: its filename a string, its argv and envp (const char *const *)
