@@ -5,8 +5,11 @@
 # in the daemon's time namespace, is traced whole.  Both ways the daemon
 # finds out: a root daemon that dropped root's rights (the default) asks
 # its privileged part (TIME_NS), one that keeps them (--privsep-user=root)
-# looks itself.  Then the daemon asks again for each new program: a
-# second program in another namespace is refused as well.
+# looks itself.  The programs come in turn, the two refused ones first:
+# each is checked on its own (the daemon keeps its own namespace only),
+# so the third, beside the daemon, is traced after two refusals.  The
+# daemons log without a rate limit (--log-ratelimit=0): a refused program
+# tries again while it runs, and every refusal must be in the log.
 
 . "${LTT_TOP_SRCDIR:-$(dirname "$0")/../../..}/tests/regression/lib.sh"
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
@@ -45,9 +48,9 @@ round() {
 	term_sessiond
 }
 
-ust_setup --log
+ust_setup --log --log-ratelimit=0
 plan 20
 round dropped
-logged_sessiond --privsep-user=root || { echo "Bail out! the session daemon did not start"; exit 1; }
+logged_sessiond --privsep-user=root --log-ratelimit=0 || { echo "Bail out! the session daemon did not start"; exit 1; }
 round kept
 done_testing
