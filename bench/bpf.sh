@@ -22,8 +22,8 @@
 # under all of them alike).  Prints the machine and its clock source, each
 # configuration's min, median and max, what each added to a call against
 # none (the medians'), its ratio to bpftrace's, and the calls each
-# recorded of those made (its events with the program's path or fds;
-# lost: what it said it lost).  The program alone, without the daemons:
+# recorded of those made, the warm-up's tenth included (its events with
+# the program's path or fds; lost: what it said it lost).  The program alone, without the daemons:
 # bpf_sc bench N PATH.
 #
 # BUSY=K: K processes spinning on the CPUs meanwhile (a busy system: the
@@ -172,11 +172,13 @@ for CALL in $CALLS; do
 	echo "$CALL, $n calls a run, $runs runs:"
 	printf '%-9s %8s %8s %8s %8s %10s  %s\n' config min median max added "vs bpftrace" "recorded of the calls, each run (lost)"
 	base=$(median "$BENCH_TMP/none")
+	# the calls each run made: bpf_sc's tenth to warm up, then the N timed
+	made=$((n + n / 10 + 1))
 	btadd=$([ -s "$BENCH_TMP/bpftrace" ] && echo $(($(median "$BENCH_TMP/bpftrace" | cut -d. -f1) - ${base%.*})))
 	for c in $CONFIGS; do
 		stats=$(awk '$1 != "-" { print $1 }' "$BENCH_TMP/$c" | sort -n |
 			awk '{ v[NR] = $1 } END { if (NR) print v[1], v[int((NR + 1) / 2)], v[NR] }')
-		rec=$(awk -v n="$n" '$2 != "-" { printf " %.4f%s", $2 / n, ($3 > 0 ? "(" $3 ")" : "") }' "$BENCH_TMP/$c")
+		rec=$(awk -v n="$made" '$2 != "-" { printf " %.4f%s", $2 / n, ($3 > 0 ? "(" $3 ")" : "") }' "$BENCH_TMP/$c")
 		[ -n "$stats" ] || { printf '%-9s (no run)\n' "$c"; continue; }
 		set -- $stats
 		awk -v c="$c" -v min="$1" -v med="$2" -v max="$3" -v b="$base" -v bt="${btadd:-0}" -v rec="$rec" 'BEGIN {
