@@ -91,7 +91,7 @@ static void say_why(int err, const char *step, char *why, size_t why_size)
 	if (err == -EPERM || err == -EACCES)
 		hint = ": BPF needs root (CAP_BPF and CAP_PERFMON); kernel.unprivileged_bpf_disabled does not matter to root, lockdown in confidentiality mode does";
 	else if (err == -ENOENT || err == -ESRCH)
-		hint = ": the kernel needs BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF) and raw tracepoints";
+		hint = ": the kernel needs BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF) and BTF-typed raw tracepoints (Linux 5.5)";
 	else if (err == -EINVAL || err == -EOPNOTSUPP)
 		hint = ": the kernel needs BPF ring buffers (Linux 5.8) and map-in-map rings";
 	snprintf(why, why_size, "the BPF program could not be %s (%s)%s", step, strerror(-err),

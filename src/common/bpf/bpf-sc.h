@@ -2,7 +2,7 @@
 /*
  * bpf-sc.h - the BPF system call source's loader (doc/kernel-bpf.md):
  * the one program ltt embeds (syscalls.bpf.c, compiled at build time),
- * loaded with its maps and attached to the raw tracepoint sys_enter;
+ * loaded with its maps and attached to the tracepoint sys_enter;
  * which calls it records and whether it records at all, set in its
  * maps; the fds a consumer reads (each CPU's ring, the lost counts).
  * Built where configure found libbpf, clang and bpftool (HAVE_BPF);
@@ -26,8 +26,8 @@ struct ltt_bpf_sc;
  * ltt_bpf_sc_available() - can this process load the program here?
  * Loads it (one CPU's ring, nothing enabled) and lets go.  Returns 0, or
  * -errno with a sentence in @why saying what the kernel or the process
- * lacks (no BTF, BPF refused to this user, a kernel without raw
- * tracepoints or ring buffers) and what to do.
+ * lacks (no BTF, BPF refused to this user, a kernel without BTF-typed
+ * raw tracepoints or ring buffers) and what to do.
  */
 int ltt_bpf_sc_available(char *why, size_t why_size);
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * syscalls.bpf.c - the BPF system call source's program (doc/kernel-bpf.md):
- * at each system call's entry (raw tracepoint sys_enter), when the call is
+ * at each system call's entry (the BTF-typed tracepoint sys_enter), when the call is
  * one the daemon enabled (the map calls) and the session records (ctl),
  * the record ftrace's sys_enter_NAME would hold, its string arguments
  * read from the process (and connect's sockaddr, poll's pollfds,
  * epoll_ctl's event, as lttng-modules writes them), into this CPU's ring
- * (rings[cpu]); at the exits of accept, poll and epoll_wait (raw
+ * (rings[cpu]); at the exits of accept, poll and epoll_wait (the
  * tracepoint sys_exit), sys_exit_NAME's record and the peer's sockaddr,
  * the pollfds ready, the events returned.  A record no ring could take
  * is counted in lost, per CPU.  bpf-abi.h says the records' layout.
@@ -156,18 +156,18 @@ static __always_inline bool tracked(void)
 }
 
 /* A listed task's child is listed too (as ftrace's event-fork). */
-SEC("raw_tracepoint/sched_process_fork")
-int ltt_fork(struct bpf_raw_tracepoint_args *ctx)
+SEC("tp_btf/sched_process_fork")
+int ltt_fork(__u64 *ctx)
 {
-	struct task_struct *parent = (struct task_struct *)ctx->args[0];
-	struct task_struct *child = (struct task_struct *)ctx->args[1];
+	struct task_struct *parent = (struct task_struct *)ctx[0];
+	struct task_struct *child = (struct task_struct *)ctx[1];
 	__u32 pid;
 	__u8 one = 1;
 
 	if (ctl_of(LTT_BPF_CTL_TRACK) != LTT_BPF_TRACK_SET ||
-	    !listed((__u32)BPF_CORE_READ(parent, pid), (__u32)BPF_CORE_READ(parent, tgid)))
+	    !listed((__u32)parent->pid, (__u32)parent->tgid))
 		return 0;
-	pid = (__u32)BPF_CORE_READ(child, pid);
+	pid = (__u32)child->pid;
 	bpf_map_update_elem(&pids, &pid, &one, BPF_ANY);
 	return 0;
 }
@@ -181,26 +181,18 @@ static __always_inline void count_lost(__u32 cpu)
 }
 
 /*
- * The call's six arguments into @a: the registers the kernel saved, read
- * in one copy (x86_64's pt_regs holds r10, r9, r8, ax, cx, dx, si, di in
- * a row; CO-RE gives each one's place), not one helper call each.
- * Zeros when they can't be read.
+ * The call's six arguments into @a: the registers the kernel saved, each
+ * a plain load (the program's tracepoints are BTF-typed: @regs is the
+ * kernel's struct pt_regs, read without a helper call).
  */
-#define REG_AT(f) (((bpf_core_field_offset(struct pt_regs, f) - \
-		     bpf_core_field_offset(struct pt_regs, r10)) / 8) & 7)
 static __always_inline void read_args(struct pt_regs *regs, __u64 *a)
 {
-	__u64 span[8];
-
-	if (bpf_probe_read_kernel(span, sizeof(span),
-				  (const __u8 *)regs + bpf_core_field_offset(struct pt_regs, r10)))
-		__builtin_memset(span, 0, sizeof(span));
-	a[0] = span[REG_AT(di)];
-	a[1] = span[REG_AT(si)];
-	a[2] = span[REG_AT(dx)];
-	a[3] = span[REG_AT(r10)];
-	a[4] = span[REG_AT(r8)];
-	a[5] = span[REG_AT(r9)];
+	a[0] = regs->di;
+	a[1] = regs->si;
+	a[2] = regs->dx;
+	a[3] = regs->r10;
+	a[4] = regs->r8;
+	a[5] = regs->r9;
 }
 
 /*
@@ -403,17 +395,17 @@ static __always_inline struct ltt_bpf_call *recorded(long nr)
 	sc = bpf_map_lookup_elem(&calls, &k);
 	if (!sc || (!sc->enter_id && !sc->exit_id))
 		return NULL;	/* most calls: before reading the task */
-	task = (struct task_struct *)bpf_get_current_task();
-	if (BPF_CORE_READ(task, thread_info.status) & TS_COMPAT)
+	task = bpf_get_current_task_btf();
+	if (task->thread_info.status & TS_COMPAT)
 		return NULL;
 	return sc;
 }
 
-SEC("raw_tracepoint/sys_enter")
-int ltt_sys_enter(struct bpf_raw_tracepoint_args *ctx)
+SEC("tp_btf/sys_enter")
+int ltt_sys_enter(__u64 *ctx)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
-	long nr = (long)ctx->args[1];
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	long nr = (long)ctx[1];
 	__u64 v, args[LTT_BPF_ARGS];
 	struct exit_args *acc;
 	struct ltt_bpf_call *sc;
@@ -600,11 +592,11 @@ static __always_inline __u32 epoll_wait_exit(__u8 *rec, __u8 *p, __u32 at, __u64
  * (ret) and what lttng-modules writes there, read from the buffers its
  * entry passed.
  */
-SEC("raw_tracepoint/sys_exit")
-int ltt_sys_exit(struct bpf_raw_tracepoint_args *ctx)
+SEC("tp_btf/sys_exit")
+int ltt_sys_exit(__u64 *ctx)
 {
-	struct pt_regs *regs = (struct pt_regs *)ctx->args[0];
-	long nr = (long)BPF_CORE_READ(regs, orig_ax), ret = (long)ctx->args[1];
+	struct pt_regs *regs = (struct pt_regs *)ctx[0];
+	long nr = (long)regs->orig_ax, ret = (long)ctx[1];
 	struct exit_args *acc;
 	struct ltt_bpf_call *sc;
 	__s32 alen = 0;
