@@ -36,6 +36,7 @@
  * after a pause.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ struct conn {
 	struct ucred cred;
 	bool registered;	/* REGISTER accepted */
 	bool described;		/* its first TRACEPOINTS handled: registration complete */
-	bool own_clock;		/* in another time namespace (checked at accept) */
+	bool own_clock;		/* its CLOCK_MONOTONIC offset from ours (checked at accept) */
 	uint64_t register_by;	/* ns: registration complete by then */
 	uint64_t msg_by;	/* ns: the message begun whole by then */
 	struct ltt_evloop_timer *deadline;	/* the earliest of the two that applies */
@@ -153,41 +154,81 @@ static void rearm_deadline(struct conn *c)
 	ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
 }
 
-/* This process's time namespace, looked up once: it never enters another. */
-static struct stat own_time_ns;
-static bool have_own_time_ns;
-static pthread_once_t own_time_ns_once = PTHREAD_ONCE_INIT;
-
-static void find_own_time_ns(void)
+/*
+ * The CLOCK_MONOTONIC offset of process @who's time namespace, its
+ * timens_offsets' line "monotonic SECONDS NANOSECONDS" (the namespace its
+ * children enter, its own once it runs a program: /proc/PID/timens_offsets
+ * is any user's to read, where /proc/PID/ns/time is root's) into @line.
+ * Its length, or -errno (-ENOENT: no time namespaces, or no such process).
+ */
+static int monotonic_offset(const char *who, char *line, size_t size)
 {
-	have_own_time_ns = !stat("/proc/self/ns/time", &own_time_ns);
+	char path[48], buf[160], *p, *end;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%s/timens_offsets", who);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0)
+		n = -errno;
+	close(fd);
+	if (n < 0)
+		return (int)n;
+	buf[n] = '\0';
+	p = strstr(buf, "monotonic ");
+	if (!p)
+		return -EPROTO;
+	end = strchrnul(p, '\n');
+	if ((size_t)(end - p) >= size)
+		return -EPROTO;
+	memcpy(line, p, (size_t)(end - p));
+	line[end - p] = '\0';
+	return (int)(end - p);
 }
 
-bool ltt_app_same_time_ns(pid_t pid)
-{
-	char path[64];
-	struct stat theirs;
+/* This process's, read once: it never enters another time namespace. */
+static char own_offset[64];
+static int own_offset_len;
+static pthread_once_t own_offset_once = PTHREAD_ONCE_INIT;
 
-	pthread_once(&own_time_ns_once, find_own_time_ns);
-	snprintf(path, sizeof(path), "/proc/%ld/ns/time", (long)pid);
-	if (!have_own_time_ns || stat(path, &theirs))
-		return true;	/* no time namespaces here, or no /proc: nothing to compare */
-	return own_time_ns.st_ino == theirs.st_ino && own_time_ns.st_dev == theirs.st_dev;
+static void find_own_offset(void)
+{
+	own_offset_len = monotonic_offset("self", own_offset, sizeof(own_offset));
+}
+
+int ltt_app_same_clock(pid_t pid)
+{
+	char who[24], theirs[sizeof(own_offset)];
+	int n;
+
+	pthread_once(&own_offset_once, find_own_offset);
+	if (own_offset_len < 0)
+		return 1;	/* no time namespaces here, or no /proc: nothing to compare */
+	snprintf(who, sizeof(who), "%ld", (long)pid);
+	n = monotonic_offset(who, theirs, sizeof(theirs));
+	if (n < 0)
+		return n;
+	return n == own_offset_len && !memcmp(theirs, own_offset, (size_t)n);
 }
 
 /*
- * ltt_app_same_time_ns(), asked of the privileged part by a root daemon
- * that dropped root's rights (another user's /proc/PID/ns/time is root's
- * to read).
+ * ltt_app_same_clock(); where this process can't read the program's
+ * /proc (hidepid: -EACCES, or -ENOENT, as for a process gone), a root
+ * daemon that dropped root's rights asks its privileged part, which can.
  */
-static bool same_time_ns(pid_t pid)
+static bool same_clock(pid_t pid)
 {
-	int ret;
+	int ret = ltt_app_same_clock(pid);
 
+	if (ret >= 0)
+		return ret;
 	if (geteuid() == 0 || !ltt_priv_get())
-		return ltt_app_same_time_ns(pid);
+		return true;	/* gone, or nothing to compare, as without /proc */
 	ret = ltt_priv_time_ns(pid);
-	return ret != 0;	/* a link gone: nothing to compare, as without /proc */
+	return ret != 0;	/* a link gone: nothing to compare either */
 }
 
 static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_msg *msg)
@@ -221,7 +262,7 @@ static int handle_register(struct ltt_app_thread *t, struct conn *c, struct ltt_
 	if (m.bits_per_long != 32 && m.bits_per_long != 64)
 		return -EPROTO;
 	if (c->own_clock) {
-		LTT_WARN_RL("%s (pid %ld) runs in another time namespace: its clock differs from the traces', not traced",
+		LTT_WARN_RL("%s (pid %ld) runs in another time namespace, its CLOCK_MONOTONIC offset from the daemon's: its timestamps would not fit the traces, not traced",
 			 app->procname, (long)c->cred.pid);
 		return -EPROTO;
 	}
@@ -836,13 +877,11 @@ static void accept_one(struct ltt_evloop *loop, int fd, void *arg)
 	c->register_by = ltt_evloop_now_ns() + REGISTER_TIMEOUT_MS * NS_PER_MS;
 	rearm_deadline(c);
 	/*
-	 * Its time namespace now, while it prepares its REGISTER, rather than
-	 * once that came: a root daemon that gave root's rights up asks its
-	 * privileged part, a round trip the program no longer waits for.  (A
-	 * process that changes namespaces between its connect and its
-	 * REGISTER could as well change them after its REGISTER.)
+	 * Its clock now, while it prepares its REGISTER, rather than once
+	 * that came.  (A process that changes namespaces between its connect
+	 * and its REGISTER could as well change them after its REGISTER.)
 	 */
-	c->own_clock = cred.pid > 0 && !same_time_ns(cred.pid);
+	c->own_clock = cred.pid > 0 && !same_clock(cred.pid);
 	t->nr_unregistered++;
 	cds_list_add_tail(&c->node, &t->conns);
 }

@@ -322,13 +322,18 @@ void ltt_app_thread_stop(struct ltt_app_thread *thread);
 void ltt_app_thread_sync(struct ltt_app_thread *thread);
 
 /**
- * ltt_app_same_time_ns() - does process @pid see our CLOCK_MONOTONIC?
- * Not when it lives in another time namespace: its timestamps would not
- * fit the traces' clock (the consumer would reject its packets as coming
- * from the future).  True when there is nothing to compare (no time
- * namespaces, no /proc, or one this process may not read).  Any thread.
+ * ltt_app_same_clock() - does process @pid see our CLOCK_MONOTONIC?
+ * Not when it lives in a time namespace whose monotonic offset is not
+ * ours: its timestamps would not fit the traces' clock (the consumer
+ * would reject its packets as coming from the future).  Another time
+ * namespace of the same offset (none, as ours) is the same clock.  Read
+ * from /proc/PID/timens_offsets, any user's to read.  Returns 1 (the
+ * same, or nothing to compare: no time namespaces, no /proc), 0, or
+ * -errno where it can't be read: -ENOENT for a process gone, or one a
+ * /proc mounted with hidepid=invisible hides, -EACCES for hidepid=noaccess.
+ * Any thread.
  */
-bool ltt_app_same_time_ns(pid_t pid);
+int ltt_app_same_clock(pid_t pid);
 
 
 /* app-notify.c: programs' notification sockets (triggers): made, read */

@@ -223,7 +223,7 @@ static int time_ns(const struct ltt_priv_call *req)
 
 	if (ltt_rbuf_end(req->r) || pid == 0 || pid > INT_MAX)
 		return -EINVAL;
-	ltt_wbuf_put_u8(req->w, ltt_app_same_time_ns((pid_t)pid));
+	ltt_wbuf_put_u8(req->w, ltt_app_same_clock((pid_t)pid) != 0);
 	return 0;
 }
 

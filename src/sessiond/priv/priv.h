@@ -62,9 +62,9 @@
  *   AGENT_PORT {u32 port} -> {}: LTTng's agents' port file (the one set
  *       at start-up: daemon/priv-table.h) written with @port, removed at a clean
  *       stop; accepted once (sent before any client or program is heard)
- *   TIME_NS {u32 pid} -> {u8 same}: does process @pid share the daemon's
- *       time namespace (/proc/PID/ns/time, which only root reads of
- *       another user's process)
+ *   TIME_NS {u32 pid} -> {u8 same}: does process @pid see the daemon's
+ *       CLOCK_MONOTONIC (ltt_app_same_clock()), asked only where the
+ *       daemon can't read /proc/PID/timens_offsets itself (hidepid)
  *   OWNER_ADD {u64 id, str output, str shm}, the connection of the client that
  *       created session @id (SCM_RIGHTS) -> {u32 uid, u32 gid}: its
  *       credentials (SO_PEERCRED), the only owners OWNER_FILES serves
@@ -302,8 +302,9 @@ int ltt_priv_save_lttng(int client_fd, const char *session, const char *dir, boo
 int ltt_priv_agent_port(const char *path, unsigned int port);
 
 /**
- * ltt_priv_time_ns() - TIME_NS: does process @pid share our time
- * namespace?  1, 0, or a negative errno (-EPIPE: no link).
+ * ltt_priv_time_ns() - TIME_NS: does process @pid see our
+ * CLOCK_MONOTONIC (where we can't read its /proc)?  1, 0, or a negative
+ * errno (-EPIPE: no link).
  */
 int ltt_priv_time_ns(pid_t pid);
 

@@ -18,8 +18,8 @@
 # or nobody).  --privsep-user=nobody: the process that owns client.sock and
 # app.sock runs as nobody with no capability (its /proc status) while a
 # kernel and a user-space session record exact counts (none of a
-# program in another time namespace, refused: ltt-priv reads its
-# /proc/PID/ns/time), a rotation is archived, a session --load'ed at
+# program in a time namespace 1000 s ahead, refused: the dropped
+# process reads its /proc/PID/timens_offsets itself), a rotation is archived, a session --load'ed at
 # start is root's; stopped, ltt-priv
 # removes the run directory's files it could not.  The option refused
 # where it can't work.  (OWNER_FILES refused for an owner with no
@@ -206,7 +206,7 @@ is "$(ls "$LTT_RUNDIR/chunks" | grep -c "^$spid-")/$(stat -c %U "$LTT_RUNDIR/chu
 	"2/root " "the sessions' two chunk journals are root's, in root's directory: written by ltt-priv"
 timeout "$TEST_TIMEOUT" unshare -T --fork --monotonic 1000 "$UST_APP" -n 20 -r tns >/dev/null 2>&1
 like "$(cat "$LOG")" "\(pid [0-9]+\) runs in another time namespace" \
-	"a root program in another time namespace is refused (TIME_NS: ltt-priv read its /proc/PID/ns/time)"
+	"a root program whose time namespace is 1000 s ahead is refused (its offset read by the process that dropped root's rights)"
 rotate_stop_count "$TEST_TMP/dk" "$TEST_TMP/du" "$TEST_TMP/getppid2" 700 300 100
 unlike "$(cat "$LOG")" "Error:" "nothing failed for want of root's rights"
 stop_sessiond
