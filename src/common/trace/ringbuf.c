@@ -370,34 +370,38 @@ static void commit_padding(struct ltt_rb *rb, uint64_t pos, uint64_t bytes)
 		ltt_rb_wakeup(rb);
 }
 
+/* subbuf_free()'s answer. */
+enum room {
+	ROOM_FREE,	/* the writer may open it */
+	ROOM_UNREAD,	/* the reader still holds its previous lap */
+	ROOM_BUSY,	/* its previous lap is not all committed */
+};
+
 /*
  * May a writer open the sub-buffer starting at @start?  Its previous lap
  * must be completely committed (no writer still in it), and in discard
  * mode also consumed.  The answer holds for the position the caller
- * loaded: a "yes" is rechecked by the CAS, which fails if anyone moved the
- * write position meanwhile; a "no" is rechecked by the caller, who loads
- * the position again before dropping anything (another thread may have
- * opened the sub-buffer since, and its commit count holds that thread's
- * bytes).  On "yes", *@seen is the commit word, for commit_opener().
- * On "no", *@behind says whether it was because the reader still held
- * the previous lap, as seen by this very load of the read position (a
- * second load may find the reader caught up since: the caller must not
- * take that for a writer still in the lap).
+ * loaded: ROOM_FREE is rechecked by the CAS, which fails if anyone moved
+ * the write position meanwhile; another answer is rechecked by the
+ * caller, who loads the position again before dropping anything (another
+ * thread may have opened the sub-buffer since, and its commit count holds
+ * that thread's bytes).  On ROOM_FREE, *@seen is the commit word, for
+ * commit_opener().  ROOM_UNREAD is what this very load of the read
+ * position found (a second load may find the reader caught up since: the
+ * caller must not take that for a writer still in the lap).  An answer,
+ * not a flag through a pointer: the drop's path stays in registers.
  */
-static bool subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen, bool *behind)
+static enum room subbuf_free(const struct ltt_rb *rb, uint64_t start, uint64_t *seen)
 {
-	*behind = false;
 	if (!rb->overwrite) {
 		/* acquire: the reader's reads of the old data are over */
 		uint64_t consumed = __atomic_load_n(&rb->shm->consumed, __ATOMIC_ACQUIRE);
 
-		if (start - consumed >= rb->buf_size) {
-			*behind = true;
-			return false;
-		}
+		if (start - consumed >= rb->buf_size)
+			return ROOM_UNREAD;
 	}
 	*seen = commit_count(rb, start);
-	return commit_bytes(rb, *seen) == commit_start(rb, start);
+	return commit_bytes(rb, *seen) == commit_start(rb, start) ? ROOM_FREE : ROOM_BUSY;
 }
 
 /* Has the write position left *@old?  Then *@old is where it is now. */
@@ -562,7 +566,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 	uint64_t old, in_sb, start = 0, begin, new, ts = 0, prev = 0, lost = 0, len, seen = 0;
 	uint32_t cpu = LTT_TCLOCK_NO_CPU;
 	unsigned int backoff = 0;
-	bool open, close_old, close_new, have_ts, armed = false, behind = false;
+	bool open, close_old, close_new, have_ts, armed = false;
+	enum room room;
 	struct timespec deadline = { 0, 0 };
 
 	if (!rb || !ret_slot || short_len == 0 || short_len > long_len || bits > 63)
@@ -589,7 +594,8 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 		close_old = open && in_sb != 0;
 		if (open) {
 			start = subbuf_start(rb, old) + (close_old ? rb->subbuf_size : 0);
-			if (!subbuf_free(rb, start, &seen, &behind) || !subbuf_pages(rb, start)) {
+			room = subbuf_free(rb, start, &seen);
+			if (room != ROOM_FREE || !subbuf_pages(rb, start)) {
 				if (moved(rb, &old))
 					continue;
 				if (rec)	/* an earlier attempt's intent */
@@ -601,7 +607,7 @@ int ltt_rb_reserve_slow(struct ltt_rb *rb, struct ltt_rb_wrec *rec, size_t short
 				 * and take the full buffer for a writer still in the
 				 * lap (wait_for_room() looks again, after arming).
 				 */
-				if (__builtin_expect(rb->block_timeout_us != 0, 0) && behind &&
+				if (__builtin_expect(rb->block_timeout_us != 0, 0) && room == ROOM_UNREAD &&
 				    wait_for_room(rb, start, &deadline, &armed)) {
 					old = __atomic_load_n(&rb->shm->offset, __ATOMIC_ACQUIRE);
 					continue;
@@ -715,7 +721,7 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 	uint64_t old, in_sb, new, ts, lost, seen = 0;
 	struct timespec deadline;
 	unsigned int tries;
-	bool armed = false, behind;
+	bool armed = false;
 
 	if (!rb)
 		return -EINVAL;
@@ -728,7 +734,7 @@ int ltt_rb_flush(struct ltt_rb *rb, bool even_if_empty)
 		if (in_sb == 0) {
 			if (!even_if_empty)
 				return -ENODATA;
-			if (!subbuf_free(rb, old, &seen, &behind)) {
+			if (subbuf_free(rb, old, &seen) != ROOM_FREE) {
 				if (moved(rb, &old))
 					continue;
 				return -ENOBUFS;
