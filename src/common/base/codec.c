@@ -161,7 +161,10 @@ void ltt_wbuf_put_fixed_str(struct ltt_wbuf *w, const char *s, size_t size)
 
 void ltt_rbuf_init(struct ltt_rbuf *r, const void *data, size_t len)
 {
-	r->data = data;
+	static const uint8_t none[1];
+
+	/* an empty message's data may be NULL, which takes no offset: none's */
+	r->data = data ? data : none;
 	r->len = len;
 	r->pos = 0;
 	r->err = 0;
@@ -181,7 +184,7 @@ static const uint8_t *take(struct ltt_rbuf *r, size_t len)
 		r->err = -EPROTO;
 		return NULL;
 	}
-	p = r->data ? r->data + r->pos : NULL;	/* an empty message's data is NULL: no offset */
+	p = r->data + r->pos;
 	r->pos += len;
 	return p;
 }
@@ -612,7 +615,6 @@ static inline bool get_int_row(struct ltt_rbuf *r, enum ltt_codec_order order,
 		ltt_rbuf_fail(r);
 		return false;
 	}
-	/* after the check: an empty message's data is NULL, which takes no offset */
 	src = r->data + r->pos;
 	r->pos += f->width;
 	if (f->width == 8 && f->size == 8 && f->wire == LTT_WIRE_UINT && !f->max) {
