@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * syscalls.bpf.c - the BPF system call source's program (doc/kernel-bpf.md):
- * at each system call's entry (the BTF-typed tracepoint sys_enter), when the call is
- * one the daemon enabled (the map calls) and the session records (ctl),
- * the record ftrace's sys_enter_NAME would hold, its string arguments
- * read from the process (and connect's sockaddr, poll's pollfds,
- * epoll_ctl's event, as lttng-modules writes them), into this CPU's ring
- * (rings[cpu]); at the exits of accept, poll and epoll_wait (the
- * tracepoint sys_exit), sys_exit_NAME's record and the peer's sockaddr,
- * the pollfds ready, the events returned.  A record no ring could take
- * is counted in lost, per CPU.  bpf-abi.h says the records' layout.
+ * at each system call's entry (the BTF-typed tracepoint sys_enter), when
+ * the call is one the daemon enabled (the map calls) and the session
+ * records (ctl), the record ftrace's sys_enter_NAME would hold, its
+ * string arguments read from the process (and connect's sockaddr, poll's
+ * pollfds, epoll_ctl's event, as lttng-modules writes them), into this
+ * CPU's ring (rings[cpu]); at the exits of accept, poll and epoll_wait
+ * (the tracepoint sys_exit), sys_exit_NAME's record and the peer's
+ * sockaddr, the pollfds ready, the events returned.  A record no ring
+ * could take is counted in lost, per CPU.  bpf-abi.h says the records'
+ * layout.
  * x86_64 (its system call registers).
  *
  * Compiled once at build time (clang -target bpf) and embedded in the
@@ -19,7 +20,6 @@
 #include <linux/types.h>
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
-#include <bpf/bpf_core_read.h>
 
 #include "bpf-abi.h"
 
