@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * proc-status.c - a number of a task's status file in /proc
- * (proc-status.h).
+ * proc-status.c - a task's small files in /proc, read whole, and a number
+ * of its status file (proc-status.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,24 +11,33 @@
 
 #include "common/base/proc-status.h"
 
-int ltt_proc_status_number(const char *path, const char *key, long *ret)
+int ltt_proc_read(const char *path, char *buf, size_t size)
 {
-	char buf[2048], *at, *end;
-	size_t klen = strlen(key);
 	ssize_t n;
-	long v;
 	int fd;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, size - 1);
 	if (n < 0)
 		n = -errno;
 	close(fd);
 	if (n < 0)
 		return (int)n;
 	buf[n] = '\0';
+	return (int)n;
+}
+
+int ltt_proc_status_number(const char *path, const char *key, long *ret)
+{
+	char buf[2048], *at, *end;
+	size_t klen = strlen(key);
+	int n = ltt_proc_read(path, buf, sizeof(buf));
+	long v;
+
+	if (n < 0)
+		return n;
 	/* a line's start, then the key and its colon */
 	for (at = strstr(buf, key); at; at = strstr(at + 1, key))
 		if (at > buf && at[-1] == '\n' && at[klen] == ':')

@@ -1,10 +1,22 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * proc-status.h - a number of a task's status file in /proc
- * (/proc/PID/status, /proc/self/status, /proc/thread-self/status).
+ * proc-status.h - a task's small files in /proc, read whole, and a
+ * number of its status file (/proc/PID/status, /proc/self/status,
+ * /proc/thread-self/status).
  */
 #ifndef LTT_COMMON_PROC_STATUS_H
 #define LTT_COMMON_PROC_STATUS_H
+
+#include <stddef.h>
+
+/**
+ * ltt_proc_read() - the first @size - 1 bytes of the /proc file @path
+ * into @buf, NUL-terminated, with open(), read() and close() only (no
+ * allocation: safe in a signal handler).  One read() takes what a /proc
+ * file of a task holds, up to @size - 1 bytes.  Returns their count, or
+ * -errno of open() or read().
+ */
+int ltt_proc_read(const char *path, char *buf, size_t size);
 
 /**
  * ltt_proc_status_number() - the first number of the line "@key:" of the

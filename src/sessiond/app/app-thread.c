@@ -36,7 +36,6 @@
  * after a pause.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -53,6 +52,7 @@
 #include "common/base/testpoint.h"
 #include "common/proto/lttng-health.h"
 #include "common/base/log.h"
+#include "common/base/proc-status.h"
 #include "common/base/sock.h"
 #include "common/proto/msg.h"
 #include "sessiond/app/app.h"
@@ -163,20 +163,12 @@ static void rearm_deadline(struct conn *c)
 static int monotonic_offset(const char *who, char *line, size_t size)
 {
 	char path[48], buf[160], *p, *end;
-	ssize_t n;
-	int fd;
+	int n;
 
 	snprintf(path, sizeof(path), "/proc/%s/timens_offsets", who);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = ltt_proc_read(path, buf, sizeof(buf));
 	if (n < 0)
-		n = -errno;
-	close(fd);
-	if (n < 0)
-		return (int)n;
-	buf[n] = '\0';
+		return n;
 	p = strstr(buf, "monotonic ");
 	if (!p)
 		return -EPROTO;

@@ -2,7 +2,7 @@
 /*
  * test_io.c - unit tests of the file and process helpers the daemons
  * share: ltt_io_pwritev_all() (common/base/sock.c), ltt_fork_split()
- * (common/base/daemon.c), ltt_proc_status_number()
+ * (common/base/daemon.c), ltt_proc_read() and ltt_proc_status_number()
  * (common/base/proc-status.c).
  */
 #include <errno.h>
@@ -143,6 +143,25 @@ static void test_proc_status(void)
 	tap_is_int(v, getpid(), "its Tgid is our pid (%ld)", v);
 }
 
+/* A small file read whole, or its first bytes, always NUL-terminated. */
+static void test_proc_read(void)
+{
+	char path[] = "/tmp/test_io_read_XXXXXX", buf[8];
+	int fd = mkstemp(path);
+
+	if (!tap_ok(fd >= 0 && write(fd, "monotonic 5 0\n", 14) == 14, "a file written at %s", path))
+		return;
+	close(fd);
+	memset(buf, 'x', sizeof(buf));
+	tap_is_int(ltt_proc_read(path, buf, sizeof(buf)), 7,
+		   "a file larger than the buffer: its first 7 bytes");
+	tap_is_str(buf, "monoton", "NUL-terminated in the buffer's last byte");
+	unlink(path);
+	tap_is_int(ltt_proc_read(path, buf, sizeof(buf)), -ENOENT, "a file gone: open's -ENOENT");
+	tap_ok(ltt_proc_read("/proc/self/status", buf, sizeof(buf)) == 7 &&
+	       !strncmp(buf, "Name:\t", 6) && !buf[7], "our own status's first bytes");
+}
+
 int main(void)
 {
 	test_pwritev_whole();
@@ -150,5 +169,6 @@ int main(void)
 	test_fork_pipe();
 	test_fork_sockets();
 	test_proc_status();
+	test_proc_read();
 	return tap_done();
 }
