@@ -56,11 +56,21 @@ in_tree() {
 		mkfilter() { make -s --no-print-directory --eval "ltt-var: ; @echo \$(filter $1/%,\$($2))" ltt-var; }
 		'"$1" "$SRC" "${@:2}"
 }
+# failures LOG: LOG's failed checks, and what each failed test's own log
+# says after its first "not ok" (the values compared): a failure that
+# comes once in many runs says why the first time
+failures() {
+	local t
+	grep -E '^(FAIL|ERROR)' "$1" | head -n 8 | sed 's/^/# /'
+	for t in $(sed -n 's/^FAIL: \([^ ]*\) .*/\1/p' "$1" | sort -u | head -n 3); do
+		grep -A 6 -m 1 '^not ok' "$SRC/debian/build/${t%.sh}.log" 2>/dev/null |
+			sed "s|^|# ${t##*/}: |"
+	done
+}
 in_tree 'make -j"$(nproc)" check-TESTS TESTS="$(mkfilter tests/unit TESTS)" \
 	check_PROGRAMS="$(mkfilter tests/unit check_PROGRAMS)" check_LTLIBRARIES="$(mkfilter tests/unit check_LTLIBRARIES)" \
 	check_DATA=' >"$TEST_TMP/units.log" 2>&1
-ok $? "the unit tests pass in the root" ||
-	grep -E '^(FAIL|ERROR)' "$TEST_TMP/units.log" | head -n 8 | sed 's/^/# /'
+ok $? "the unit tests pass in the root" || failures "$TEST_TMP/units.log"
 n=$(grep -c '^PASS' "$TEST_TMP/units.log")
 ok "$([ "$n" -gt 500 ]; echo $?)" "  $n checks of them"
 in_tree 'make -j"$(nproc)" check-TESTS TESTS="$1" check_PROGRAMS="$(mkfilter tests/regression check_PROGRAMS)" \
@@ -68,7 +78,7 @@ in_tree 'make -j"$(nproc)" check-TESTS TESTS="$1" check_PROGRAMS="$(mkfilter tes
 	"tests/regression/ust/test_ust_basic.sh tests/regression/ust/test_ust_per_channel.sh tests/regression/cli/test_cli_sessions.sh" \
 	>"$TEST_TMP/reg.log" 2>&1
 ok $? "user-space sessions record there, read by its babeltrace2 2.1 (test_ust_basic, test_ust_per_channel, test_cli_sessions)" ||
-	grep -E '^(FAIL|ERROR)' "$TEST_TMP/reg.log" | head -n 8 | sed 's/^/# /'
+	failures "$TEST_TMP/reg.log"
 pkgs="ltt-tools libltt-ctl1 libltt-ctl-dev libltt-ust0 libltt-ust-dev python3-ltt ltt-lttng-compat"
 got=""
 for p in $pkgs; do
