@@ -8,7 +8,7 @@
 # beside the daemon.  Each way the daemon finds out: one that dropped
 # root's rights (the default) reads the programs' /proc/PID/timens_offsets
 # itself, any user's to read; the same where /proc hides root's processes
-# from it (hidepid=invisible, in the daemon's own mount namespace) asks
+# from it (hidepid=2, "invisible", in the daemon's own mount namespace) asks
 # its privileged part (TIME_NS); one that keeps root's rights
 # (--privsep-user=root) reads them itself.  The refused program comes
 # first: each program is checked on its own (the daemon keeps only its own
@@ -62,7 +62,7 @@ ust_setup --log --log-ratelimit=0
 cat >"$TEST_TMP/hidden-sessiond" <<EOS
 #!/bin/sh
 exec unshare --mount --propagation private sh -c \
-	'mount -t proc -o hidepid=invisible proc /proc && exec "\$0" "\$@"' "$SESSIOND" "\$@"
+	'mount -t proc -o hidepid=2 proc /proc && exec "\$0" "\$@"' "$SESSIOND" "\$@"
 EOS
 chmod +x "$TEST_TMP/hidden-sessiond"
 
