@@ -23,9 +23,23 @@ def events(files):
                     yield int(m.group(1)) * 10**9 + int(m.group(2)), m.group(3), m.group(4), m.group(5)
 
 
+# babeltrace2's text escapes a string's quote, apostrophe, backslash and
+# question mark with a backslash, and its control characters as C does.
+ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
+           "v": "\v", "0": "\0"}
+
+
+def unescape(s):
+    return re.sub(r'\\(x[0-9a-fA-F]{2}|.)',
+                  lambda m: chr(int(m.group(1)[1:], 16)) if len(m.group(1)) == 3
+                  else ESCAPES.get(m.group(1), m.group(1)), s)
+
+
 def field(rest, name):
-    m = re.search(r'\b' + name + r' = ("[^"]*"|-?\d+)', rest)
-    return None if m is None else m.group(1).strip('"')
+    m = re.search(r'\b' + name + r' = (?:"((?:[^"\\]|\\.)*)"|(-?\d+))', rest)
+    if m is None:
+        return None
+    return m.group(2) if m.group(1) is None else unescape(m.group(1))
 
 
 def per_second(files):

@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_export_queries.sh - doc/sql.md's queries, each as the page prints
 # it, on a kernel trace (system calls with tid, pid and procname: kload's
-# openat and getppid calls among the machine's) and a user-space trace
+# openat and getppid calls among the machine's, some made under a name
+# babeltrace2's text escapes, q'"\?x) and a user-space trace
 # (ust_app's requests, ltt_test:seq then ltt_test:types) that the test
 # makes and exports into SQLite and ClickHouse: each answer equals what
 # bt_expect.py computes from babeltrace2's text of the same traces.  The
@@ -32,6 +33,7 @@ if [ "$(id -u)" = 0 ] && [ -d "${tfs:-/sys/kernel/tracing}/events" ]; then
 		lttctl -q start k &&
 		"$LTT_TOP_BUILDDIR/tests/regression/kload" openat /dev/null 2000 >/dev/null &&
 		"$LTT_TOP_BUILDDIR/tests/regression/kload" getppid 3000 >/dev/null &&
+		"$LTT_TOP_BUILDDIR/tests/regression/kload" rename 700 "q'\"\\?x" </dev/null >/dev/null &&
 		lttctl -q stop k && kernel=1
 	stop_sessiond
 	wait_unlocked
@@ -62,7 +64,7 @@ query() {
 	if [ "$1" = sqlite ]; then
 		sq "$DB" "$sql"
 	else
-		CH_DB=q chq "$sql" | tr '\t' '|'
+		CH_DB=q chq "$sql FORMAT TabSeparatedRaw" | tr '\t' '|'
 	fi
 }
 
