@@ -10,7 +10,10 @@
 #
 # Programs whose main() returns at once: bench/ust_flood -n 0 (ltt),
 # bench/lttng/flood_lttng.c built against Debian's liblttng-ust (LTTng),
-# bench/ust_flood_plain -n 0 (no tracer); BEFORE=DIR adds DIR's
+# bench/ust_flood_plain -n 0 (no tracer); ltt-inst, bench/ust_flood's
+# object linked as an installed program is (no RUNPATH: its library
+# found through ld.so.cache, like LTTng's program's; see below);
+# BEFORE=DIR adds DIR's
 # bench/ust_flood (another build's libltt-ust, same daemon; with
 # BEFORE_DAEMON=1 also DIR's daemon and consumer, in a run directory of
 # their own, so that a change to the daemon is measured in the same
@@ -51,6 +54,22 @@ if [ -n "${BEFORE:-}" ]; then
 			LTT_RUNDIR=$RUNDIR_BEFORE ctl $c
 		done
 	fi
+fi
+# ltt-inst: ust_flood as a user's program finds an installed libltt-ust,
+# through ld.so.cache (as LTTng's program finds Debian's liblttng-ust),
+# where the build tree's searches its RUNPATH's directories first: the
+# same object linked without RUNPATH, and a cache naming the build's
+# library mounted over /etc/ld.so.cache in this mount namespace only
+if [ "$(readlink /proc/self/ns/mnt)" != "$(readlink /proc/1/ns/mnt)" ] &&
+	printf '%s\ninclude /etc/ld.so.conf.d/*.conf\n' "$B/src/ust/.libs" > "$BENCH_TMP/ld.so.conf" &&
+	ldconfig -C "$BENCH_TMP/ld.so.cache" -f "$BENCH_TMP/ld.so.conf" &&
+	mount --bind "$BENCH_TMP/ld.so.cache" /etc/ld.so.cache &&
+	gcc -o "$BENCH_TMP/ust_flood_inst" "$B/bench/ust_flood.o" -L"$B/src/ust/.libs" -lltt-ust; then
+	bin[ltt-inst]=$BENCH_TMP/ust_flood_inst
+	rundir[ltt-inst]=$LTT_RUNDIR
+	progs+=(ltt-inst)
+else
+	echo "$0: no ltt-inst row: it needs a mount namespace of its own (see the header), ldconfig and gcc" >&2
 fi
 progs+=(lttng)
 
@@ -95,13 +114,17 @@ pct() { sort -n | awk -v p="$1" '{ v[NR] = $1 } END { i = int((NR - 1) * p / 100
 plain=$(median < "$BENCH_TMP/plain")
 for p in "${progs[@]}"; do
 	m=$(median < "$BENCH_TMP/$p")
-	eval "med_$p=$m"
+	eval "med_${p//-/_}=$m"
 	printf '%-12s median %6d us  10%% %6d  25%% %6d  90%% %6d  over plain %+6d us\n' "$p" "$m" \
 		"$(pct 10 < "$BENCH_TMP/$p")" "$(pct 25 < "$BENCH_TMP/$p")" \
 		"$(pct 90 < "$BENCH_TMP/$p")" "$((m - plain))"
 done
 awk -v a="$med_ltt" -v b="$med_lttng" -v p="$plain" \
 	'BEGIN { printf "ltt / LTTng, over plain (medians): %.3f\n", (a - p) / (b - p) }'
+if [ -n "${bin[ltt-inst]:-}" ]; then
+	awk -v a="${med_ltt_inst}" -v b="$med_lttng" -v p="$plain" \
+		'BEGIN { printf "ltt-inst / LTTng, over plain (medians): %.3f\n", (a - p) / (b - p) }'
+fi
 echo "load at the end: $(cut -d' ' -f1 /proc/loadavg)"
 
 # One start each, counted: system calls (all threads) and instructions.
