@@ -59,8 +59,10 @@ fi
 # through ld.so.cache (as LTTng's program finds Debian's liblttng-ust),
 # where the build tree's searches its RUNPATH's directories first: the
 # same object linked without RUNPATH, and a cache naming the build's
-# library mounted over /etc/ld.so.cache in this mount namespace only
+# library mounted over /etc/ld.so.cache in this mount namespace only (one
+# of its own whose mount there propagates nowhere: never the host's cache)
 if [ "$(readlink /proc/self/ns/mnt)" != "$(readlink /proc/1/ns/mnt)" ] &&
+	[ "$(findmnt -n -o PROPAGATION -T /etc/ld.so.cache)" = private ] &&
 	printf '%s\ninclude /etc/ld.so.conf.d/*.conf\n' "$B/src/ust/.libs" > "$BENCH_TMP/ld.so.conf" &&
 	ldconfig -C "$BENCH_TMP/ld.so.cache" -f "$BENCH_TMP/ld.so.conf" &&
 	mount --bind "$BENCH_TMP/ld.so.cache" /etc/ld.so.cache &&
@@ -69,7 +71,7 @@ if [ "$(readlink /proc/self/ns/mnt)" != "$(readlink /proc/1/ns/mnt)" ] &&
 	rundir[ltt-inst]=$LTT_RUNDIR
 	progs+=(ltt-inst)
 else
-	echo "$0: no ltt-inst row: it needs a mount namespace of its own (see the header), ldconfig and gcc" >&2
+	echo "$0: no ltt-inst row: it needs a private mount namespace of its own (see the header), ldconfig and gcc" >&2
 fi
 progs+=(lttng)
 
