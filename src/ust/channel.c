@@ -8,7 +8,6 @@
 #include <inttypes.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,19 +96,17 @@ unsigned int ust_wrec_in_use(void)
 static void stream_claim(struct ust_stream *s, int fd)
 {
 	struct flock fl;
-	char path[64];
 	unsigned int b;
 	int lfd;
 
 	s->wrecs = ust_untracked_wrecs;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	ltt_ust_fd_lock();
-	lfd = open(path, O_RDWR | O_CLOEXEC);
+	lfd = ltt_rb_own_fd(fd);
 	ltt_ust_fd_own(lfd);
 	ltt_ust_fd_unlock();
 	if (lfd < 0) {
 		ust_debug("no writer block (%s): a crash mid-event would cost a packet",
-			  strerror(errno));
+			  strerror(-lfd));
 		return;
 	}
 	for (b = 0; b < LTT_RB_WBLOCKS; b++) {

@@ -153,6 +153,18 @@ int ltt_rb_put_subbuf(struct ltt_rb *rb, const struct ltt_rb_packet *pkt);
 int ltt_rb_abandon_subbuf(struct ltt_rb *rb);
 
 /**
+ * ltt_rb_own_fd() - an open file description of @fd's region of one's own
+ * @fd: the region's file, as received (its description is shared with
+ *      every holder of the fd)
+ *
+ * The writer block locks (byte k of the region's file, F_OFD_SETLK) belong
+ * to an open file description: a writer or a reader takes them on one of
+ * its own, which this opens anew through /proc/self/fd (read-write,
+ * close-on-exec).  Returns the new fd or -errno.
+ */
+int ltt_rb_own_fd(int fd);
+
+/**
  * ltt_rb_writer_block() - the records of writer block @block
  * @rb: any handle on the stream
  * @block: below LTT_RB_WBLOCKS

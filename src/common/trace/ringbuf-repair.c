@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/trace/ctf.h"
@@ -17,6 +18,16 @@
  * Writers that die: the writer area and the repair of a packet they left
  * short (doc/ust.md, "Writers that die").
  */
+
+int ltt_rb_own_fd(int fd)
+{
+	char path[64];
+	int ret;
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	ret = open(path, O_RDWR | O_CLOEXEC);
+	return ret < 0 ? -errno : ret;
+}
 
 struct ltt_rb_wrec *ltt_rb_writer_block(struct ltt_rb *rb, unsigned int block)
 {

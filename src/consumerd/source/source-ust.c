@@ -345,13 +345,10 @@ static uint64_t ust_abandon(struct ltt_source *src)
  */
 static void open_lock_fd(struct ust_source *s, int shm_fd)
 {
-	char path[64];
-
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", shm_fd);
-	s->lock_fd = open(path, O_RDWR | O_CLOEXEC);
+	s->lock_fd = ltt_rb_own_fd(shm_fd);
 	if (s->lock_fd < 0)
 		LTT_WARN("%s: can't open the stream's memory again (%s): packets of writers that die mid-event will be given up",
-			 s->base.label, strerror(errno));
+			 s->base.label, strerror(-s->lock_fd));
 	ltt_rb_file_repair_init(&s->repair, &s->rb, s->lock_fd, F_WRLCK);
 }
 
