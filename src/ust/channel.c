@@ -89,11 +89,14 @@ unsigned int ust_wrec_in_use(void)
 
 /*
  * Take a writer block of the stream for this process: an OFD lock on byte
- * k of the region's file, from a description of our own (the fd we were
- * given shares its description with the daemons), on a block no dead
- * writer left records in.  Without one, the stream's slots are untracked.
+ * k of the region's file, from a description of our own, on a block no
+ * dead writer left records in.  @fd is that description when @own (a
+ * daemon of app minor 10 made it for us: app-proto.h, CHANNEL_ADD), and
+ * is taken (kept, or closed); else it shares its description with the
+ * daemons, and we open one.  Without a block, the stream's slots are
+ * untracked.
  */
-static void stream_claim(struct ust_stream *s, int fd)
+static void stream_claim(struct ust_stream *s, int fd, bool own)
 {
 	struct flock fl;
 	unsigned int b;
@@ -101,7 +104,7 @@ static void stream_claim(struct ust_stream *s, int fd)
 
 	s->wrecs = ust_untracked_wrecs;
 	ltt_ust_fd_lock();
-	lfd = ltt_rb_own_fd(fd);
+	lfd = own ? fd : ltt_rb_own_fd(fd);
 	ltt_ust_fd_own(lfd);
 	ltt_ust_fd_unlock();
 	if (lfd < 0) {
@@ -153,9 +156,12 @@ int ust_possible_cpus(void)
 
 static uint32_t channel_slots(uint32_t nr_streams)
 {
-	int cpus = ust_possible_cpus();
+	int cpus;
 
-	if (nr_streams != 1 || cpus <= 1)
+	if (nr_streams != 1)
+		return nr_streams;	/* per-CPU: no sysfs read */
+	cpus = ust_possible_cpus();
+	if (cpus <= 1)
 		return nr_streams;
 	return cpus < UST_MAX_STREAMS ? (uint32_t)cpus : UST_MAX_STREAMS;
 }
@@ -183,12 +189,14 @@ static struct ust_channel *channel_alloc(const void *owner, uint64_t key, uint32
 }
 
 /*
- * Map @fd (taken: closed here) whole and validate it as a ring buffer.  It
- * must be a memfd sealed against shrinking: a region cut short under our
- * feet would make the program's own stores fault; or a file with a name
- * (a session's --shm-path: its size is the session owner's to keep).
+ * Map @fd (taken: closed here, or kept as the writer block's lock,
+ * stream_claim()) whole and validate it as a ring buffer.  It must be a
+ * memfd sealed against shrinking: a region cut short under our feet would
+ * make the program's own stores fault; or a file with a name (a session's
+ * --shm-path: its size is the session owner's to keep).  @own: a memfd's
+ * description is ours (a file's never is: app-proto.h, CHANNEL_ADD).
  */
-static int stream_map(struct ust_stream *s, int fd)
+static int stream_map(struct ust_stream *s, int fd, bool own)
 {
 	struct stat st;
 	void *mem;
@@ -199,9 +207,12 @@ static int stream_map(struct ust_stream *s, int fd)
 		close(fd);
 		return ret;
 	}
-	if ((seals < 0 || !(seals & F_SEAL_SHRINK)) && (!S_ISREG(st.st_mode) || !st.st_nlink)) {
-		close(fd);
-		return -EPERM;
+	if (seals < 0 || !(seals & F_SEAL_SHRINK)) {
+		own = false;
+		if (!S_ISREG(st.st_mode) || !st.st_nlink) {
+			close(fd);
+			return -EPERM;
+		}
 	}
 	if (st.st_size <= 0 || (uint64_t)st.st_size > SIZE_MAX) {
 		close(fd);
@@ -217,10 +228,14 @@ static int stream_map(struct ust_stream *s, int fd)
 	s->len = (size_t)st.st_size;
 	s->mapped = true;
 	ret = ltt_rb_attach(&s->rb, mem, s->len);
-	if (!ret)
-		stream_claim(s, fd);
-	close(fd);
-	return ret;
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	stream_claim(s, fd, own);
+	if (!own)
+		close(fd);
+	return 0;
 }
 
 /*
@@ -257,7 +272,8 @@ static bool one_clock(const struct ust_channel *chan)
 }
 
 int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
-		    bool enabled, uint32_t nr_streams, int *fds, struct ust_channel **ret_chan)
+		    bool enabled, uint32_t nr_streams, int *fds, bool own_fds,
+		    struct ust_channel **ret_chan)
 {
 	struct ust_channel *chan = NULL;
 	uint32_t i;
@@ -280,7 +296,7 @@ int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32
 		s = &chan->streams[i];
 		s->wakeup_fd = fds[2 * i + 1];
 		ltt_ust_fd_own(s->wakeup_fd);
-		ret = stream_map(s, fds[2 * i]);
+		ret = stream_map(s, fds[2 * i], own_fds);
 		if (ret) {
 			ust_channel_destroy(chan);
 			chan = NULL;

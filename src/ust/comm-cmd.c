@@ -39,7 +39,7 @@ static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg 
 	for (i = 0; i < 2 * m.nr_streams; i++)
 		fds[i] = ltt_msg_take_fd(msg, i);
 	ret = ust_channel_map(d, m.channel_key, m.session_id, m.stream_id, m.enabled,
-			      m.nr_streams, fds, &chan);
+			      m.nr_streams, fds, d->minor >= LTT_APP_MINOR_OWN_FD, &chan);
 	/* The contexts must fill the room the daemon's metadata gives them. */
 	if (!ret) {
 		ret = ust_channel_set_contexts(chan, m.contexts, m.nr_contexts);

@@ -206,7 +206,6 @@ static int queue_register(struct daemon *d)
 		.uid = (uint32_t)getuid(),
 		.gid = (uint32_t)getgid(),
 		.bits_per_long = (uint32_t)(sizeof(long) * 8),
-		.nr_cpus = (uint32_t)ust_possible_cpus(),
 		.procname = name,
 	};
 	struct ltt_wbuf w;

@@ -511,6 +511,10 @@ void ust_channel_set_enabled(struct ust_channel *chan, bool on);
  * ust_channel_map() - map and validate the streams of a new channel
  * @fds: 2 x @nr_streams descriptors (shared memory, wakeup eventfd) per
  *       stream: all taken, closed on error too
+ * @own_fds: each sealed memory fd is an open file description of our
+ *           own (the daemon's app minor is 10 or more: app-proto.h,
+ *           CHANNEL_ADD), kept for the writer block's lock; else (and for
+ *           a file) one is opened
  * @ret_chan: a channel not yet in the list, disabled or enabled as @enabled
  *
  * Any thread, no lock.  Each memory must be a memfd sealed against
@@ -520,7 +524,8 @@ void ust_channel_set_enabled(struct ust_channel *chan, bool on);
  * the errno of fstat() or mmap().
  */
 int ust_channel_map(const void *owner, uint64_t key, uint64_t session_id, uint32_t stream_id,
-		    bool enabled, uint32_t nr_streams, int *fds, struct ust_channel **ret_chan);
+		    bool enabled, uint32_t nr_streams, int *fds, bool own_fds,
+		    struct ust_channel **ret_chan);
 
 /**
  * ust_channel_wrap() - a channel over regions the caller mapped (tests)

@@ -74,6 +74,8 @@ void fake_fini(struct fake *f)
 		munmap(f->streams[i].mem, f->streams[i].len);
 		close(f->streams[i].shm_fd);
 		close(f->streams[i].wake_fd);
+		if (f->streams[i].given_fd >= 0)
+			close(f->streams[i].given_fd);
 	}
 	free(f->streams);
 	unlink(f->sock_path);
@@ -234,6 +236,7 @@ static void make_streams(struct fake *f, uint32_t nr)
 		if (s->mem == MAP_FAILED || ltt_rb_init_region(s->mem, s->len, &cfg))
 			exit(1);
 		s->wake_fd = eventfd(0, EFD_CLOEXEC);
+		s->given_fd = -1;
 	}
 }
 
@@ -243,13 +246,17 @@ int fake_channel_add(struct fake *f, uint64_t key)
 	struct ltt_wbuf w;
 	int *fds, ret;
 	uint32_t i;
+	bool own;
 
 	if (!f->nr_streams)
 		make_streams(f, (uint32_t)get_nprocs_conf());
+	own = (f->minor ? f->minor : LTT_APP_MINOR) >= LTT_APP_MINOR_OWN_FD;
 	fds = calloc(2 * f->nr_streams, sizeof(int));
 	for (i = 0; i < f->nr_streams; i++) {
-		fds[2 * i] = f->streams[i].shm_fd;
+		fds[2 * i] = own ? ltt_rb_own_fd(f->streams[i].shm_fd) : f->streams[i].shm_fd;
 		fds[2 * i + 1] = f->streams[i].wake_fd;
+		if (fds[2 * i] < 0)
+			exit(1);
 	}
 	ltt_wbuf_init(&w);
 	ltt_wbuf_put_u64(&w, key);
@@ -259,6 +266,12 @@ int fake_channel_add(struct fake *f, uint64_t key)
 	ltt_wbuf_put_u32(&w, f->nr_streams);
 	ret = fake_command(f, LTT_APP_MSG_CHANNEL_ADD, &w, fds, 2 * f->nr_streams);
 	ltt_wbuf_fini(&w);
+	for (i = 0; own && i < f->nr_streams; i++) {
+		if (f->keep_given)
+			f->streams[i].given_fd = fds[2 * i];
+		else
+			close(fds[2 * i]);
+	}
 	free(fds);
 	return ret;
 }

@@ -32,6 +32,7 @@ struct stream {
 	size_t len;
 	int shm_fd;
 	int wake_fd;
+	int given_fd;		/* the description CHANNEL_ADD gave (keep_given), or -1 */
 };
 
 struct fake {
@@ -39,6 +40,12 @@ struct fake {
 	char sock_path[128];
 	int lfd;		/* listening */
 	uint32_t minor;		/* the app protocol minor it speaks; 0: LTT_APP_MINOR */
+	/*
+	 * From minor 10, CHANNEL_ADD gives each memory as a description of
+	 * the program's own, as the daemon does: kept in given_fd when set
+	 * (the program's writer block lock then outlives it), else closed
+	 */
+	bool keep_given;
 	int fd;			/* the application's connection */
 	uint32_t seq;
 	uint32_t nr_streams;

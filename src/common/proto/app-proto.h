@@ -30,6 +30,9 @@
  * Session:
  *   app    -> REGISTER {u32 major, u32 minor, u32 pid, u32 ppid, u32 uid,
  *                       u32 gid, u32 bits_per_long, u32 nr_cpus, str procname}
+ *             (nr_cpus: 0 from minor 10; before, the program's possible
+ *             CPUs, which no daemon used: a daemon counts its own, and
+ *             reading them cost every program's start a sysfs file)
  *   app    -> TRACEPOINTS {u32 count, count x tracepoint}
  *   daemon -> REGISTER_OK {u32 major, u32 minor}   (or closes: wrong major)
  *   app    -> GAP {u64 gone_ns, u32 channels}   (minor 6: only a program
@@ -113,9 +116,16 @@
  * NOTIFIER_REMOVE); 5: field flags in a description's type byte; 6: GAP;
  * 7: map counters (COUNTER_ADD); 8: the layout in EVENT_ENABLE,
  * EVENT_DISABLE and EVENT_FILTER (one name, several descriptions), and
- * ARRAY and enum captures on the notification socket; 9: LOGGERS_SYNC
+ * ARRAY and enum captures on the notification socket; 9: LOGGERS_SYNC;
+ * 10: CHANNEL_ADD's memory, the program's own descriptions, and no CPU
+ * count in REGISTER
  */
-#define LTT_APP_MINOR 9
+#define LTT_APP_MINOR 10
+/*
+ * The minor from which each memory fd of a CHANNEL_ADD is an open file
+ * description of the program's own (see CHANNEL_ADD).
+ */
+#define LTT_APP_MINOR_OWN_FD 10
 /* The minor from which a program answers LOGGERS_SYNC. */
 #define LTT_APP_MINOR_LOGGERS_SYNC 9
 /*
@@ -186,7 +196,14 @@
  *   + 2 x nr_streams fds: for each stream (one per possible CPU, in CPU
  *   order) its shared-memory fd, then its wakeup eventfd.  The memory's
  *   size is the fd's size; libltt-ust maps it and checks it with
- *   ltt_rb_attach() before use.  The contexts (common/model/context.h: 1 to
+ *   ltt_rb_attach() before use.  To a program of minor 10 or more, each
+ *   memfd is an open file description made for that program alone
+ *   (ltt_rb_own_fd()), of which the daemon keeps nothing: the program
+ *   takes its writer block lock (ringbuf.h) on it as it comes, and the
+ *   lock goes when the program does.  A file (--shm-path, unsealed) is
+ *   the daemons' shared description, as is any memory to an older
+ *   program or from an older daemon: the program opens one itself, at
+ *   the cost of a walk of its new /proc entries per stream.  The contexts (common/model/context.h: 1 to
  *   LTT_CTX_MAX, each valid, none twice) are the fields the program
  *   writes after each event header, in that order; their total size must
  *   be the regions' event_ctx_len.  The daemon sends the context list
@@ -472,7 +489,7 @@ struct ltt_app_register {
 	uint32_t uid;
 	uint32_t gid;
 	uint32_t bits_per_long;
-	uint32_t nr_cpus;
+	uint32_t nr_cpus;		/* 0 (see REGISTER above) */
 	const char *procname;		/* at most LTT_APP_PROCNAME_MAX bytes with its NUL */
 };
 

@@ -4,14 +4,17 @@
  * want, and their acks (see ust-push.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/model/agent.h"
 #include "common/base/array.h"
 #include "common/base/log.h"
 #include "common/base/names.h"
+#include "common/trace/ringbuf.h"
 #include "sessiond/model/rule-filter.h"
 #include "sessiond/ust/ust-push.h"
 
@@ -33,12 +36,53 @@ static bool channel_wants(const struct ltt_channel *channel, const struct ltt_ap
 	return false;
 }
 
-static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_ust_chan *chan,
-			 bool enabled, uint32_t *ret_seq)
+/*
+ * Does @app get @chan's memory as descriptions of its own (app-proto.h,
+ * CHANNEL_ADD)?  A program of minor 10 or more, when the memory is a
+ * memfd: a session's --shm-path file is opened with its owner's rights,
+ * which the daemon may have given up, and the program, seeing it unsealed,
+ * opens one itself.
+ */
+static bool gets_own_fds(const struct ltt_app *app, const struct ltt_session *session)
+{
+	return app->minor >= LTT_APP_MINOR_OWN_FD && !session->shm_path[0];
+}
+
+/*
+ * The fds @chan's CHANNEL_ADD gives @app, into @fds (2 x nr_streams): when
+ * @own, each memory anew (ltt_rb_own_fd()), the program's writer block
+ * lock's description of its own, which spares its start-up a walk of its
+ * /proc entries per stream; ours to close.  False, all closed, when the
+ * daemon cannot open one (out of descriptors): a program that would take
+ * its lock on the shared description could never be seen dead.
+ */
+static bool make_fds(const struct ltt_app *app, const struct ltt_ust_chan *chan, bool own,
+		     int *fds)
+{
+	unsigned int i, n = 2 * chan->nr_streams;
+
+	memcpy(fds, chan->fds, n * sizeof(*fds));
+	if (!own)
+		return true;
+	for (i = 0; i < chan->nr_streams; i++) {
+		fds[2 * i] = ltt_rb_own_fd(chan->fds[2 * i]);
+		if (fds[2 * i] < 0) {
+			LTT_WARN("pid %ld: can't open channel %" PRIu64 "'s memory anew for it (%s)",
+				 (long)app->pid, chan->cc.key, strerror(-fds[2 * i]));
+			while (i--)
+				close(fds[2 * i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+static int send_chan_add(struct ltt_app *app, const struct ltt_session *session,
+			 struct ltt_ust_chan *chan, bool enabled, uint32_t *ret_seq)
 {
 	struct ltt_app_channel_add m = {
 		.channel_key = chan->cc.key,
-		.session_id = session_id,
+		.session_id = session->id,
 		.stream_id = chan->cc.channel->stream_id,
 		.enabled = enabled,
 		.nr_streams = chan->nr_streams,
@@ -47,13 +91,25 @@ static int send_chan_add(struct ltt_app *app, uint64_t session_id, struct ltt_us
 	struct ltt_wbuf w;
 	int ret;
 
+	int *fds = malloc(2 * chan->nr_streams * sizeof(*fds));
+	bool own = gets_own_fds(app, session);
+	unsigned int i;
+
+	if (!fds)
+		return -ENOMEM;
+	if (!make_fds(app, chan, own, fds)) {
+		free(fds);
+		return -EMFILE;
+	}
 	memcpy(m.contexts, chan->cc.channel->contexts,
 	       chan->cc.channel->nr_contexts * sizeof(m.contexts[0]));
 	ltt_wbuf_init(&w);
 	ltt_app_put_channel_add(&w, &m);
-	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, chan->fds, 2 * chan->nr_streams,
-			   ret_seq);
+	ret = ltt_app_send(app, LTT_APP_MSG_CHANNEL_ADD, &w, fds, 2 * chan->nr_streams, ret_seq);
 	ltt_wbuf_fini(&w);
+	for (i = 0; own && i < chan->nr_streams; i++)
+		close(fds[2 * i]);
+	free(fds);
 	return ret;
 }
 
@@ -363,7 +419,7 @@ void ltt_ust_push_app(struct ltt_ust_buffers *b, struct ltt_session *session, st
 			ac = ltt_app_chan_new();
 			if (!ac)
 				continue;
-			if (send_chan_add(app, session->id, chan, channel->enabled, last)) {
+			if (send_chan_add(app, session, chan, channel->enabled, last)) {
 				ltt_app_chan_free(ac);
 				return;
 			}

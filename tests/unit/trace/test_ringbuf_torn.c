@@ -60,7 +60,6 @@ struct tally {
 static int region_create(struct region *r)
 {
 	struct ltt_rb_config cfg = { .subbuf_size = S, .num_subbuf = NSUB, .stream_id = 1 };
-	char path[64];
 
 	r->len = ltt_rb_region_size(S, NSUB);
 	r->fd = memfd_create("ltt-rb-torn", MFD_CLOEXEC);
@@ -69,8 +68,7 @@ static int region_create(struct region *r)
 	r->mem = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
 	if (r->mem == MAP_FAILED)
 		return -1;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", r->fd);
-	r->lock_fd = open(path, O_RDWR | O_CLOEXEC);
+	r->lock_fd = ltt_rb_own_fd(r->fd);
 	if (r->lock_fd < 0)
 		return -1;
 	return ltt_rb_init_region(r->mem, r->len, &cfg);
@@ -207,7 +205,6 @@ static pid_t writer(struct region *r, unsigned int block, uint32_t id, uint64_t 
 	struct ltt_rb_slot slot;
 	struct ltt_rb_wrec *rec;
 	struct ltt_rb rb;
-	char path[64];
 	uint64_t i, w;
 	pid_t pid;
 	int lfd;
@@ -216,8 +213,7 @@ static pid_t writer(struct region *r, unsigned int block, uint32_t id, uint64_t 
 	pid = fork();
 	if (pid)
 		return pid;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", r->fd);
-	lfd = open(path, O_RDWR | O_CLOEXEC);
+	lfd = ltt_rb_own_fd(r->fd);
 	if (lfd < 0 || ltt_rb_attach(&rb, r->mem, r->len) || ofd_lock(lfd, block, F_WRLCK) ||
 	    !ltt_rb_writer_block_clean(&rb, block))
 		_exit(2);
@@ -287,12 +283,10 @@ static int write_after(struct region *r, struct ltt_rb *rb, struct tally *t, uin
 	struct ltt_rb_slot slot;
 	struct ltt_rb_wrec *rec;
 	struct ltt_rb wrb;
-	char path[64];
 	uint64_t i;
 	int lfd, drops = 0;
 
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", r->fd);
-	lfd = open(path, O_RDWR | O_CLOEXEC);
+	lfd = ltt_rb_own_fd(r->fd);
 	if (lfd < 0 || ltt_rb_attach(&wrb, r->mem, r->len) || ofd_lock(lfd, 1, F_WRLCK) ||
 	    !ltt_rb_writer_block_clean(&wrb, 1))
 		return -1;

@@ -18,7 +18,6 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/sysinfo.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -193,7 +192,7 @@ static void test_register(void)
 		return;
 	}
 	tap_is_int(f.pid, pid, "REGISTER: the pid");
-	tap_is_int(f.nr_cpus, get_nprocs_conf(), "REGISTER: the CPUs");
+	tap_is_int(f.nr_cpus, 0, "REGISTER: no CPU count (no sysfs read at start; the daemon counts its own)");
 	tap_ok(f.procname[0] != '\0', "REGISTER: the process name (%s)", f.procname);
 	i = fake_find_tp(&f, "app:warn");
 	tap_ok(fake_find_tp(&f, "app:first") >= 0 && i >= 0 && f.loglevels[i] == 4 &&
@@ -498,6 +497,59 @@ static void test_layouts(uint32_t minor)
 	fake_fini(&f);
 }
 
+/* The type of the writer block lock @fd's description sees on @shm's region (F_UNLCK: none). */
+static int block_lock_seen(int fd)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0,
+			    .l_len = LTT_RB_WBLOCKS };
+
+	return fcntl(fd, F_OFD_GETLK, &fl) ? -errno : fl.l_type;
+}
+
+/*
+ * The program's writer block lock (ringbuf.h), from a daemon of @minor:
+ * from minor 10 on the description CHANNEL_ADD gave it (it opens none:
+ * no walk of its /proc entries at start-up), before on one it opened;
+ * either way held while it runs and gone with it.
+ */
+static void test_writer_lock(uint32_t minor)
+{
+	const char *args[] = { "loop", "600000", NULL };
+	struct fake f;
+	int probe = -1, status;
+	pid_t pid;
+
+	fake_init(&f, true);
+	f.minor = minor;
+	f.keep_given = true;
+	pid = start_registered(&f, NULL, args, "the writer lock test");
+	if (pid < 0) {
+		fake_fini(&f);
+		return;
+	}
+	probe = ltt_rb_own_fd(f.streams[0].shm_fd);
+	tap_ok(probe >= 0 && block_lock_seen(probe) == F_WRLCK,
+	       "minor %u: the program holds a writer block of the stream", minor);
+	if (minor >= LTT_APP_MINOR_OWN_FD)
+		tap_ok(block_lock_seen(f.streams[0].given_fd) == F_UNLCK,
+		       "minor %u: on the description the daemon gave it", minor);
+	else
+		tap_ok(f.streams[0].given_fd < 0 && block_lock_seen(f.streams[0].shm_fd) == F_WRLCK,
+		       "minor %u: on a description it opened (not the shared one)", minor);
+	kill(pid, SIGKILL);
+	if (waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status))
+		status = -1;
+	if (f.streams[0].given_fd >= 0) {
+		close(f.streams[0].given_fd);	/* what the daemon never keeps */
+		f.streams[0].given_fd = -1;
+	}
+	tap_ok(status != -1 && block_lock_seen(probe) == F_UNLCK,
+	       "minor %u: the lock went with the program", minor);
+	if (probe >= 0)
+		close(probe);
+	fake_fini(&f);
+}
+
 int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -515,5 +567,7 @@ int main(void)
 	test_one_dump_per_start(true);
 	test_layouts(LTT_APP_MINOR_LAYOUT);
 	test_layouts(LTT_APP_MINOR_LAYOUT - 1);
+	test_writer_lock(LTT_APP_MINOR_OWN_FD);
+	test_writer_lock(LTT_APP_MINOR_OWN_FD - 1);
 	return tap_done();
 }
