@@ -9,18 +9,22 @@
 
 #include "ust/ust.h"
 
-/* The library's own tracepoints: tracef and tracelog's, the state dump's. */
-#define LIB_TRACEPOINTS (UST_TRACEF_EVENTS + UST_STATEDUMP_EVENTS + UST_LIB_EVENTS)
-static struct ltt_ust_tracepoint *lib_tracepoints[LIB_TRACEPOINTS];
+static struct ltt_ust_tracepoint *lib_tracepoints[UST_LIB_TRACEPOINTS];
+
+void ust_lib_tracepoints(struct ltt_ust_tracepoint **out)
+{
+	ust_tracef_tracepoints(out);
+	ust_statedump_tracepoints(out + UST_TRACEF_EVENTS);
+}
 
 int ust_probe_module_register(void)
 {
 	int ret;
 
-	ust_tracef_tracepoints(lib_tracepoints);
-	ust_statedump_tracepoints(lib_tracepoints + UST_TRACEF_EVENTS);
+	ust_lib_tracepoints(lib_tracepoints);
 	/* known valid: tests/unit/ust/test_tracepoint decodes each as the daemon does */
-	ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + LIB_TRACEPOINTS, true);
+	ret = ust_registry_add_module(lib_tracepoints, lib_tracepoints + UST_LIB_TRACEPOINTS,
+				      true);
 
 	return ret < 0 ? ret : 0;
 }

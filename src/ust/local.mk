@@ -1,9 +1,12 @@
 # src/ust: libltt-ust, the tracer that instrumented programs link
 # (include/ltt/tracepoint.h; design in doc/ust.md, "The tracer library").
 # libust.la holds all of it, so that unit tests and benchmarks reach the
-# internals (ust-internal.h) that the shared library does not export.
-noinst_LTLIBRARIES += src/ust/libust.la
-src_ust_libust_la_SOURCES = \
+# internals (ust-internal.h) that the shared library does not export:
+# libust-core.la, and the descriptions of the library's own tracepoints
+# that lib-desc-gen, linked with libust-core.la, encodes at build time
+# (lib-desc.c: ust_lib_desc()).
+noinst_LTLIBRARIES += src/ust/libust-core.la src/ust/libust.la
+src_ust_libust_core_la_SOURCES = \
 	src/ust/ust.h \
 	src/ust/base.c \
 	src/ust/init.c \
@@ -24,14 +27,24 @@ src_ust_libust_la_SOURCES = \
 	src/ust/getcpu.c \
 	src/ust/agent.c src/ust/agent.h \
 	src/ust/testing.c src/ust/ust-internal.h
-src_ust_libust_la_CPPFLAGS = $(AM_CPPFLAGS)
+src_ust_libust_core_la_CPPFLAGS = $(AM_CPPFLAGS)
 # The per-thread words (the RCU reader's, the record index, the CPU hint)
 # are read at every event: without this, each read from a shared library
 # is a __tls_get_addr() call.  (The price: a
 # program that dlopen()s libltt-ust needs a few bytes of static TLS room,
 # which glibc keeps for that.)
-src_ust_libust_la_CFLAGS = $(AM_CFLAGS) -ftls-model=initial-exec $(UST_GC_CFLAGS)
-src_ust_libust_la_LIBADD = src/common/libcommon.la
+src_ust_libust_core_la_CFLAGS = $(AM_CFLAGS) -ftls-model=initial-exec $(UST_GC_CFLAGS)
+src_ust_libust_core_la_LIBADD = src/common/libcommon.la
+
+noinst_PROGRAMS += src/ust/lib-desc-gen
+src_ust_lib_desc_gen_SOURCES = src/ust/lib-desc-gen.c
+src_ust_lib_desc_gen_LDADD = src/ust/libust-core.la
+src/ust/lib-desc.c: src/ust/lib-desc-gen$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) src/ust && src/ust/lib-desc-gen$(EXEEXT) > $@.tmp && mv $@.tmp $@
+CLEANFILES += src/ust/lib-desc.c src/ust/lib-desc.c.tmp
+nodist_src_ust_libust_la_SOURCES = src/ust/lib-desc.c
+src_ust_libust_la_CFLAGS = $(AM_CFLAGS) $(UST_GC_CFLAGS)
+src_ust_libust_la_LIBADD = src/ust/libust-core.la
 
 # Programs link -lltt-ust and nothing else.  Only the entry points the
 # generated code and ltt_tracef() call are exported, the plugin loader

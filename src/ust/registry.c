@@ -29,7 +29,7 @@
 struct ust_event {
 	struct ust_event *hnext;	/* hash chain */
 	char *name;
-	uint8_t *enc;			/* ltt_app_put_tracepoint(); NULL: event_described() */
+	const uint8_t *enc;		/* ltt_app_put_tracepoint(); NULL: event_described() */
 	size_t enc_len;
 	uint64_t layout;		/* ltt_app_layout_of(enc); 0: not yet */
 	uint64_t order;			/* its place in reg.by_order */
@@ -84,6 +84,27 @@ static struct ust_event *chain_of(const char *name)
 	return reg.nr_buckets ? reg.buckets[hash_name(name) & (reg.nr_buckets - 1)] : NULL;
 }
 
+const uint8_t *ust_lib_desc(const char *name, size_t *ret_len)
+{
+	uint32_t lo = 0, hi = ust_nr_lib_descs;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		const uint8_t *d = ust_lib_desc_bytes + ust_lib_desc_off[mid];
+		int c = strcmp(name, (const char *)d + 4);
+
+		if (!c) {
+			*ret_len = ust_lib_desc_off[mid + 1] - ust_lib_desc_off[mid];
+			return d;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
 /* The description of @tp as the daemons receive it; NULL on failure. */
 static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len)
 {
@@ -104,14 +125,17 @@ static uint8_t *encode_desc(const struct ltt_ust_tracepoint *tp, size_t *ret_len
 }
 
 /*
- * @ev's description, made now if desc_attach() left it for later, from its
- * first descriptor (the library's own, never removed), and with @layout its
+ * @ev's description, if desc_attach() left it for later: its first
+ * descriptor is the library's own (never removed), described when the
+ * library was built (ust_lib_desc()), else made now; and with @layout its
  * layout, hashed when first asked for (a report needs none: the daemon
  * hashes what it gets).  False: out of memory, the event is not reported
  * (tried again at the next report).
  */
 static bool event_described(struct ust_event *ev, bool layout)
 {
+	if (!ev->enc && ev->nr_descs)
+		ev->enc = ust_lib_desc(ev->name, &ev->enc_len);
 	if (!ev->enc && ev->nr_descs)
 		ev->enc = encode_desc(ev->descs[0], &ev->enc_len);
 	if (ev->enc && layout && !ev->layout)

@@ -38,6 +38,8 @@
  *               channel.c, which tells the channels: hint_streams), which
  *               ust_current_cpu() asks for each event's CPU when one is set.
  *   base.c      the ust lock, the start-up condition, the debug switch.
+ *   lib-desc.c  written at build time by lib-desc-gen.c (linked with the
+ *               rest): the library's own descriptions, encoded; data only.
  *
  * Objects and references:
  *   ust_event   -> rules {ust_channel *, id}: the authoritative list
@@ -234,6 +236,25 @@ struct ust_event;
  */
 int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
 			    struct ltt_ust_tracepoint *const *stop, bool checked);
+
+/**
+ * ust_lib_desc() - the description of the library's own tracepoint @name,
+ * as ltt_app_put_tracepoint() encodes it, made when the library was built
+ * (lib-desc-gen.c), so that no start encodes it again; NULL for another
+ * name, and in lib-desc-gen itself (which encodes them)
+ * @ret_len: its bytes
+ */
+const uint8_t *ust_lib_desc(const char *name, size_t *ret_len);
+
+/*
+ * What lib-desc-gen writes (lib-desc.c, the bottom layer: data only): the
+ * descriptions' bytes, one after the other in the order of their names
+ * (strcmp()), and where each starts (ust_lib_desc_off[ust_nr_lib_descs] is
+ * the end).  Each starts with its name, u32 length and bytes (app-proto.h).
+ */
+extern const uint8_t ust_lib_desc_bytes[];
+extern const uint32_t ust_lib_desc_off[];
+extern const uint32_t ust_nr_lib_descs;
 
 /**
  * ust_registry_remove_module() - drop one reference; the last one turns the
@@ -742,6 +763,12 @@ void ust_statedump_tracepoints(struct ltt_ust_tracepoint **out);
 void ust_statedump(struct ust_channel *const *chans, unsigned int n);
 
 /* ---- lib-tracepoints.c ---- */
+
+/* The library's own tracepoints: tracef and tracelog's, the state dump's. */
+#define UST_LIB_TRACEPOINTS (UST_TRACEF_EVENTS + UST_STATEDUMP_EVENTS + UST_LIB_EVENTS)
+
+/** ust_lib_tracepoints() - the UST_LIB_TRACEPOINTS tracepoints into @out */
+void ust_lib_tracepoints(struct ltt_ust_tracepoint **out);
 
 /** ust_probe_module_register() - record the library's own tracepoints; ust lock held */
 int ust_probe_module_register(void);

@@ -30,6 +30,7 @@
 #include "tests/unit/tap.h"
 #include "tests/unit/ust-rings.h"
 #include "ust/ust-internal.h"
+#include "ust/ust.h"
 
 /*
  * The library's own: lttng_ust_tracef:event, lttng_ust_tracelog's 15
@@ -182,6 +183,38 @@ static void put(struct bytes *b, const void *p, size_t len)
 static uint8_t events[1 << 20];
 
 /* ---- the tests ---- */
+
+/*
+ * The library's own descriptions, encoded at build time (lib-desc-gen):
+ * each byte for byte what the encoder makes of its descriptor now, found
+ * by its name; none for another name.
+ */
+static void test_lib_descs(void)
+{
+	struct ltt_ust_tracepoint *tps[UST_LIB_TRACEPOINTS];
+	unsigned int i, same = 0;
+	size_t len = 0;
+
+	ust_lib_tracepoints(tps);
+	tap_is_int(ust_nr_lib_descs, LIBRARY_EVENTS, "the build encoded the library's %d events",
+		   LIBRARY_EVENTS);
+	for (i = 0; i < UST_LIB_TRACEPOINTS; i++) {
+		const uint8_t *enc = ust_lib_desc(tps[i]->name, &len);
+		struct ltt_wbuf w;
+
+		ltt_wbuf_init(&w);
+		ltt_app_put_tracepoint(&w, tps[i]);
+		if (enc && !w.err && len == w.len && !memcmp(enc, w.data, len))
+			same++;
+		else
+			tap_diag("%s: the build's description differs from the encoder's",
+				 tps[i]->name);
+		ltt_wbuf_fini(&w);
+	}
+	tap_is_int(same, UST_LIB_TRACEPOINTS, "each is what the encoder makes of its descriptor");
+	tap_ok(!ust_lib_desc("lttng_ust_tracef:nope", &len) && !ust_lib_desc("", &len) &&
+	       !ust_lib_desc("zzz:last", &len), "another name has none");
+}
 
 static void test_descriptors(void)
 {
@@ -745,6 +778,7 @@ int main(int argc, char **argv)
 	(void)argc;
 	ust_rings_isolate(argv);
 	test_descriptors();
+	test_lib_descs();
 	test_registry();
 	test_disabled();
 	test_bytes();
