@@ -10,6 +10,7 @@ UNIT_TESTS = \
 	tests/unit/base/test_size \
 	tests/unit/base/test_uri \
 	tests/unit/base/test_names \
+	tests/unit/base/test_paths \
 	tests/unit/base/test_codec \
 	tests/unit/base/test_evloop \
 	tests/unit/base/test_io \
@@ -62,6 +63,8 @@ tests_unit_base_test_uri_LDADD = src/common/libcommon.la
 
 tests_unit_base_test_names_SOURCES = tests/unit/base/test_names.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_names_LDADD = src/common/libcommon.la
+tests_unit_base_test_paths_SOURCES = tests/unit/base/test_paths.c $(UNIT_TAP_SOURCES)
+tests_unit_base_test_paths_LDADD = src/common/libcommon.la
 
 tests_unit_base_test_name_index_SOURCES = tests/unit/base/test_name_index.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_name_index_LDADD = src/common/libcommon.la

@@ -91,10 +91,14 @@ int ltt_home_traces(bool lttng, char *buf, size_t len)
 
 int ltt_path_join(char *buf, size_t len, const char *dir, const char *name)
 {
-	int n = snprintf(buf, len, "%s/%s", dir, name);
+	/* not snprintf(): a program's start-up would fault in its code */
+	size_t d = strlen(dir), n = strlen(name);
 
-	if (n < 0 || (size_t)n >= len)
+	if (d >= len || n >= len - d - 1)
 		return -ENAMETOOLONG;
+	memmove(buf, dir, d);
+	buf[d] = '/';
+	memmove(buf + d + 1, name, n + 1);
 	return 0;
 }
 
