@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define _LGPL_SOURCE
@@ -28,18 +29,22 @@
 static int cmd_channel_add(struct daemon *d, struct ltt_rbuf *r, struct ltt_msg *msg)
 {
 	struct ltt_app_channel_add m;
-	int fds[2 * UST_MAX_STREAMS];
 	struct ust_channel *chan;
 	uint32_t i;
-	int ret;
+	int *fds, ret;
 
 	if (ltt_app_get_channel_add(r, &m) || !m.nr_streams || m.nr_streams > UST_MAX_STREAMS ||
 	    msg->nr_fds != 2 * m.nr_streams)
 		return -EPROTO;
+	/* not on the stack: a page of it each program's start would fault in */
+	fds = malloc(2 * m.nr_streams * sizeof(*fds));
+	if (!fds)
+		return -ENOMEM;	/* the message's fds are closed with it */
 	for (i = 0; i < 2 * m.nr_streams; i++)
 		fds[i] = ltt_msg_take_fd(msg, i);
 	ret = ust_channel_map(d, m.channel_key, m.session_id, m.stream_id, m.enabled,
 			      m.nr_streams, fds, d->minor >= LTT_APP_MINOR_OWN_FD, &chan);
+	free(fds);
 	/* The contexts must fill the room the daemon's metadata gives them. */
 	if (!ret) {
 		ret = ust_channel_set_contexts(chan, m.contexts, m.nr_contexts);

@@ -249,13 +249,10 @@ static int get_contexts(struct ltt_rbuf *r, struct ltt_app_channel_add *m)
 
 int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret)
 {
-	struct ltt_app_channel_add m;
-
-	m.nr_contexts = 0;
-	if (ltt_codec_get(r, &app_channel_add, &m) ||
-	    (r->pos < r->len && get_contexts(r, &m)) || ltt_rbuf_end(r))
+	ret->nr_contexts = 0;
+	if (ltt_codec_get(r, &app_channel_add, ret) ||
+	    (r->pos < r->len && get_contexts(r, ret)) || ltt_rbuf_end(r))
 		return -EPROTO;
-	*ret = m;
 	return 0;
 }
 

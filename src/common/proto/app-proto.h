@@ -562,6 +562,8 @@ int ltt_app_get_ack(struct ltt_rbuf *r, struct ltt_app_ack *ret);
  * context list is put when @m->nr_contexts is not 0, and got when bytes
  * follow nr_streams: get refuses (-EPROTO) a count of 0 or over
  * LTT_CTX_MAX, a context ltt_ctx_check() refuses, and one given twice.
+ * Get decodes into *@ret as it reads (no second copy of its 4.6 KB on a
+ * program's stack at start-up): a refused message leaves it undefined.
  */
 void ltt_app_put_channel_add(struct ltt_wbuf *w, const struct ltt_app_channel_add *m);
 int ltt_app_get_channel_add(struct ltt_rbuf *r, struct ltt_app_channel_add *ret);
