@@ -28,14 +28,15 @@
 
 struct ust_event {
 	struct ust_event *hnext;	/* hash chain */
-	char *name;
+	const char *name;		/* a copy; the library's own: its descriptor's */
 	const uint8_t *enc;		/* ltt_app_put_tracepoint(); NULL: event_described() */
 	size_t enc_len;
 	uint64_t layout;		/* ltt_app_layout_of(enc); 0: not yet */
 	uint64_t order;			/* its place in reg.by_order */
-	struct ltt_ust_tracepoint **descs;
+	struct ltt_ust_tracepoint **descs;	/* &desc0 until a second one comes */
 	size_t nr_descs;
 	size_t cap_descs;
+	struct ltt_ust_tracepoint *desc0;
 	struct ust_target *rules;	/* the authoritative targets */
 	uint32_t nr_rules;
 	struct ust_targets *published;	/* what descs' priv point to, or NULL */
@@ -249,11 +250,14 @@ static struct ust_event *event_create(const struct ltt_ust_tracepoint *tp, uint8
 	ev = calloc(1, sizeof(*ev));
 	if (!ev)
 		return NULL;
-	ev->name = strdup(tp->name);
+	/* the library's descriptors are never removed: no copy of their names */
+	ev->name = checked ? tp->name : strdup(tp->name);
 	if (!ev->name) {
 		free(ev);
 		return NULL;
 	}
+	ev->descs = &ev->desc0;
+	ev->cap_descs = 1;
 	ev->enc = enc;
 	ev->enc_len = enc_len;
 	ev->layout = layout;
@@ -354,11 +358,15 @@ static int desc_attach(struct ltt_ust_tracepoint *tp, bool checked)
 	if (!ev)
 		return -ENOMEM;
 	if (ev->nr_descs == ev->cap_descs) {
-		size_t cap = ev->cap_descs ? ev->cap_descs * 2 : 2;
-		struct ltt_ust_tracepoint **d = realloc(ev->descs, cap * sizeof(*d));
+		size_t cap = ev->cap_descs * 2;
+		bool inline_one = ev->descs == &ev->desc0;
+		struct ltt_ust_tracepoint **d = realloc(inline_one ? NULL : ev->descs,
+							cap * sizeof(*d));
 
 		if (!d)
 			return -ENOMEM;
+		if (inline_one)
+			d[0] = ev->desc0;
 		ev->descs = d;
 		ev->cap_descs = cap;
 	}
