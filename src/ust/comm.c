@@ -231,13 +231,12 @@ static int tracepoints_msg_locked(struct daemon *d, struct ltt_wbuf *w, bool fir
 {
 	size_t start;
 
-	ltt_wbuf_reset(w);
 	*count = 0;
 	/* before the message's start, which allocates (a thread's first malloc(): serve_registrations()) */
 	if (d->sent >= ust_registry_nr_events() && !first)
 		return 1;
 	start = ltt_app_put_tracepoints_start(w);
-	d->sent = ust_registry_encode(w, d->sent, MAX_PAYLOAD, count);
+	d->sent = ust_registry_encode(w, d->sent, start + MAX_PAYLOAD, count);
 	if (w->err)
 		return w->err;
 	if (*count || first) {
@@ -259,6 +258,7 @@ static int send_tracepoints(struct daemon *d, int fd)
 
 	ltt_wbuf_init(&w);
 	while (!ret) {
+		ltt_wbuf_reset(&w);
 		ust_lock();
 		ret = tracepoints_msg_locked(d, &w, false, &count);
 		ust_unlock();
@@ -279,17 +279,26 @@ static int send_tracepoints(struct daemon *d, int fd)
  */
 static int queue_registration_locked(struct daemon *d)
 {
-	struct ltt_wbuf w;
 	uint32_t count;
+	size_t hdr;
 	int ret = queue_register(d);
 
-	ltt_wbuf_init(&w);
+	if (ret)
+		return ret;
+	/* TRACEPOINTS written in the queue itself: no second buffer, no copy */
+	hdr = d->acks.len;
+	ret = queue_hdr(d, LTT_APP_MSG_TRACEPOINTS, 0, 0);
 	if (!ret)
-		ret = tracepoints_msg_locked(d, &w, true, &count);
-	if (!ret)
-		ret = queue_msg(d, LTT_APP_MSG_TRACEPOINTS, 0, &w);
-	ltt_wbuf_fini(&w);
-	return ret;
+		ret = tracepoints_msg_locked(d, &d->acks, true, &count);
+	if (!ret) {
+		struct ltt_msg_hdr h = {
+			.magic = LTT_APP_MAGIC, .type = LTT_APP_MSG_TRACEPOINTS,
+			.payload_len = (uint32_t)(d->acks.len - hdr - LTT_MSG_HDR_SIZE),
+		};
+
+		ltt_msg_hdr_encode(&h, d->acks.data + hdr);
+	}
+	return ret ? ret : d->acks.err ? -ENOMEM : 0;
 }
 
 /* Payload of a LOGGERS message: a small one (app-proto.h). */

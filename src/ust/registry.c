@@ -59,7 +59,7 @@ struct ust_module {
 	unsigned int refs;
 };
 
-#define HASH_MIN 256
+#define HASH_MIN 64	/* the library's 26 events and a program's first: one page of heap less than 256 */
 
 static struct {
 	struct ust_event **buckets;

@@ -270,7 +270,7 @@ uint64_t ust_registry_nr_events(void);
 /**
  * ust_registry_encode() - append the descriptions of events @first.. to @w
  * @first: index (0-based, in registration order) of the first to encode
- * @max_bytes: stop before exceeding this payload size
+ * @max_bytes: stop before @w's length would exceed this
  * @ret_count: how many were appended (at least one unless none is left or
  *             the first alone exceeds @max_bytes, then 0 and it is skipped).
  *             Descriptions the daemon would refuse are skipped.
