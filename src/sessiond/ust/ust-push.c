@@ -52,29 +52,30 @@ static bool gets_own_fds(const struct ltt_app *app, const struct ltt_session *se
  * The fds @chan's CHANNEL_ADD gives @app, into @fds (2 x nr_streams): when
  * @own, each memory anew (ltt_rb_own_fd()), the program's writer block
  * lock's description of its own, which spares its start-up a walk of its
- * /proc entries per stream; ours to close.  False, all closed, when the
- * daemon cannot open one (out of descriptors): a program that would take
- * its lock on the shared description could never be seen dead.
+ * /proc entries per stream; ours to close.  Returns 0, or -errno, all
+ * closed, when the daemon cannot open one (out of descriptors): a program
+ * that would take its lock on the shared description could never be seen
+ * dead, so it gets no channel.
  */
-static bool make_fds(const struct ltt_app *app, const struct ltt_ust_chan *chan, bool own,
-		     int *fds)
+static int make_fds(const struct ltt_app *app, const struct ltt_ust_chan *chan, bool own,
+		    int *fds)
 {
 	unsigned int i, n = 2 * chan->nr_streams;
+	int ret;
 
 	memcpy(fds, chan->fds, n * sizeof(*fds));
-	if (!own)
-		return true;
-	for (i = 0; i < chan->nr_streams; i++) {
-		fds[2 * i] = ltt_rb_own_fd(chan->fds[2 * i]);
-		if (fds[2 * i] < 0) {
-			LTT_WARN("pid %ld: can't open channel %" PRIu64 "'s memory anew for it (%s)",
-				 (long)app->pid, chan->cc.key, strerror(-fds[2 * i]));
+	for (i = 0; own && i < chan->nr_streams; i++) {
+		ret = ltt_rb_own_fd(chan->fds[2 * i]);
+		if (ret < 0) {
+			LTT_WARN("%s (pid %ld): can't open channel %" PRIu64 "'s memory anew for it (%s): not traced there",
+				 app->procname, (long)app->pid, chan->cc.key, strerror(-ret));
 			while (i--)
 				close(fds[2 * i]);
-			return false;
+			return ret;
 		}
+		fds[2 * i] = ret;
 	}
-	return true;
+	return 0;
 }
 
 static int send_chan_add(struct ltt_app *app, const struct ltt_session *session,
@@ -88,18 +89,18 @@ static int send_chan_add(struct ltt_app *app, const struct ltt_session *session,
 		.nr_streams = chan->nr_streams,
 		.nr_contexts = chan->cc.channel->nr_contexts,
 	};
-	struct ltt_wbuf w;
-	int ret;
-
 	int *fds = malloc(2 * chan->nr_streams * sizeof(*fds));
 	bool own = gets_own_fds(app, session);
+	struct ltt_wbuf w;
 	unsigned int i;
+	int ret;
 
 	if (!fds)
 		return -ENOMEM;
-	if (!make_fds(app, chan, own, fds)) {
+	ret = make_fds(app, chan, own, fds);
+	if (ret) {
 		free(fds);
-		return -EMFILE;
+		return ret;
 	}
 	memcpy(m.contexts, chan->cc.channel->contexts,
 	       chan->cc.channel->nr_contexts * sizeof(m.contexts[0]));
