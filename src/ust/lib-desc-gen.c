@@ -5,7 +5,8 @@
  * ltt_app_put_tracepoint() encodes them for the daemons, so that a
  * program's start sends them without encoding them (ust_lib_desc()).
  * Built and run on the build machine for the library beside it: the
- * descriptions hold the sizes of C types.
+ * descriptions hold the sizes of C types.  Linked with everything of the
+ * library but lib-desc.c, so ust_lib_desc() finds nothing here.
  *
  *   lib-desc-gen > lib-desc.c
  */
@@ -17,11 +18,6 @@
 
 #include "common/proto/app-proto.h"
 #include "ust/ust.h"
-
-/* Here, none yet: ust_lib_desc() finds nothing. */
-const uint8_t ust_lib_desc_bytes[1];
-const uint32_t ust_lib_desc_off[1];
-const uint32_t ust_nr_lib_descs;
 
 struct desc {
 	const char *name;

@@ -85,9 +85,14 @@ static struct ust_event *chain_of(const char *name)
 	return reg.nr_buckets ? reg.buckets[hash_name(name) & (reg.nr_buckets - 1)] : NULL;
 }
 
+/* lib-desc.c's, which lib-desc-gen (linked with this file) writes: it has none */
+#pragma weak ust_lib_desc_bytes
+#pragma weak ust_lib_desc_off
+#pragma weak ust_nr_lib_descs
+
 const uint8_t *ust_lib_desc(const char *name, size_t *ret_len)
 {
-	uint32_t lo = 0, hi = ust_nr_lib_descs;
+	uint32_t lo = 0, hi = &ust_nr_lib_descs ? ust_nr_lib_descs : 0;
 
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;

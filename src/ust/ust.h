@@ -4,6 +4,9 @@
  * modules, file by file, from the top layer down (a file calls only files
  * listed below it).  doc/ust.md ("The tracer library") has the design.
  *
+ *   lib-desc-gen.c  a program run at build time: the library's own
+ *               descriptions, encoded, into lib-desc.c (data only, read by
+ *               registry.c's ust_lib_desc()).
  *   testing.c   the hooks of ust-internal.h (tests play the daemon).
  *   ust-internal.h  those hooks, for unit tests and benchmarks.
  *   init.c      the library's start-up, configuration from the environment,
@@ -38,8 +41,6 @@
  *               channel.c, which tells the channels: hint_streams), which
  *               ust_current_cpu() asks for each event's CPU when one is set.
  *   base.c      the ust lock, the start-up condition, the debug switch.
- *   lib-desc.c  written at build time by lib-desc-gen.c (linked with the
- *               rest): the library's own descriptions, encoded; data only.
  *
  * Objects and references:
  *   ust_event   -> rules {ust_channel *, id}: the authoritative list
@@ -247,7 +248,7 @@ int ust_registry_add_module(struct ltt_ust_tracepoint *const *start,
 const uint8_t *ust_lib_desc(const char *name, size_t *ret_len);
 
 /*
- * What lib-desc-gen writes (lib-desc.c, the bottom layer: data only): the
+ * What lib-desc-gen writes (lib-desc.c, generated: data only): the
  * descriptions' bytes, one after the other in the order of their names
  * (strcmp()), and where each starts (ust_lib_desc_off[ust_nr_lib_descs] is
  * the end).  Each starts with its name, u32 length and bytes (app-proto.h).
