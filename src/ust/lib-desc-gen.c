@@ -74,5 +74,5 @@ int main(void)
 		}
 	}
 	printf("\n};\n");
-	return fflush(stdout) ? 1 : 0;
+	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
