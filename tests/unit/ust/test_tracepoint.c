@@ -497,7 +497,7 @@ static void test_layouts(uint32_t minor)
 	fake_fini(&f);
 }
 
-/* The type of the writer block lock @fd's description sees on @shm's region (F_UNLCK: none). */
+/* The type of writer block lock another description holds on @fd's region, as @fd's sees it (F_UNLCK: none). */
 static int block_lock_seen(int fd)
 {
 	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0,
