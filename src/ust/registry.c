@@ -59,7 +59,8 @@ struct ust_module {
 	unsigned int refs;
 };
 
-#define HASH_MIN 64	/* the library's 26 events and a program's first: one page of heap less than 256 */
+/* The first hash's buckets: the library's 26 events and a program's (256: a page more of heap) */
+#define HASH_MIN 64
 
 static struct {
 	struct ust_event **buckets;
