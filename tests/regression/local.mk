@@ -343,6 +343,7 @@ REGRESSION_UST_TESTS = \
 	tests/regression/ust-consumer/test_ust_consumer_stopped_others.sh \
 	tests/regression/ust-consumer/test_ust_list_stalled.sh \
 	tests/regression/sessiond/test_sessiond_stall_other_users.sh \
+	tests/regression/sessiond/test_sessiond_push_stalled_owner.sh \
 	tests/regression/sessiond/test_sessiond_list_consumer_spawn.sh \
 	tests/regression/ust-consumer/test_ust_pid_stalled.sh \
 	tests/regression/ust-consumer/test_ust_list_consumer_stall.sh \

@@ -116,16 +116,30 @@ static struct ltt_app_tracepoint *tp_dup(const struct ltt_app_tracepoint *tp)
 }
 
 
+/* The class in @classes of @tp's name and fields hash (@fields), or NULL. */
+static struct ust_class *class_of(struct ltt_ust_classes *classes,
+				  const struct ltt_app_tracepoint *tp, uint64_t fields)
+{
+	long at = ltt_name_index_find_tagged(&classes->by_name, tp->name, fields);
+
+	return at >= 0 ? classes->all[at] : NULL;
+}
+
+bool ltt_ust_meta_class_known(struct ltt_ust_classes *classes, const struct ltt_app_tracepoint *tp)
+{
+	struct ust_class *cls = class_of(classes, tp, ltt_app_tracepoint_fields_hash(tp));
+
+	return cls && ltt_app_tracepoint_same_layout(cls->tp, tp);
+}
+
 int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,
 		       const char *trace_path, struct ltt_wbuf *text, uint32_t *ret_id)
 {
 	uint64_t fields = ltt_app_tracepoint_fields_hash(tp);
-	long at = ltt_name_index_find_tagged(&classes->by_name, tp->name, fields);
-	struct ust_class *cls;
+	struct ust_class *cls = class_of(classes, tp, fields);
 
-	if (at >= 0) {
-		cls = classes->all[at];
+	if (cls) {
 		if (!ltt_app_tracepoint_same_layout(cls->tp, tp)) {
 			/* two layouts of one hash: 2^-64, or a program that tries */
 			LTT_WARN_RL("event %s of %s (pid %ld) has other fields than the same event of %s (pid %ld), already in trace %s, and the same hash: not recorded for pid %ld",

@@ -82,4 +82,10 @@ int ltt_ust_meta_class(struct ltt_ust_classes *classes, uint32_t stream_id,
 		       const struct ltt_app *app, const struct ltt_app_tracepoint *tp,
 		       const char *trace_path, struct ltt_wbuf *text, uint32_t *ret_id);
 
+/*
+ * Has @classes the class of @tp (its name and layout)?  A lookup alone:
+ * nothing made, nothing said.
+ */
+bool ltt_ust_meta_class_known(struct ltt_ust_classes *classes, const struct ltt_app_tracepoint *tp);
+
 #endif /* LTT_SESSIOND_UST_META_H */

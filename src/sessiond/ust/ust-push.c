@@ -483,6 +483,53 @@ void ltt_ust_push_one(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 	pthread_mutex_unlock(&apps->lock);
 }
 
+/*
+ * Has ltt_ust_push_prepare() made all that @app needs in @session, and
+ * does no trace of @session owe its consumer anything (the settle that
+ * follows a push would call it)?  Then ltt_ust_push_app() alone brings
+ * @app up to date.  Session lock and apps->lock held.
+ */
+static bool prepared(struct ltt_session *session, struct ltt_app *app)
+{
+	struct ltt_session_domain *dom = ltt_session_domain(session, LTT_DOMAIN_USER);
+	struct ltt_channel *channel;
+	struct ltt_ust_trace *trace;
+	struct ltt_ust_chan *chan;
+	size_t t;
+
+	if (!cds_list_empty(&session->ctrace_owed))
+		return false;
+	if (!records(session, dom, app) || ltt_app_ended(app, NULL))
+		return true;	/* ltt_ust_push_prepare() makes nothing */
+	trace = ltt_ust_buffers_find_trace(session, app, dom->buffer_type == LTT_BUFFER_PER_PID);
+	if (!trace || trace->ct.state != LTT_CTRACE_HELD)
+		return false;
+	cds_list_for_each_entry(channel, &dom->channels, node) {
+		chan = ltt_ust_buffers_find_chan(trace, channel);
+		if (!chan)
+			return false;
+		for (t = 0; t < app->nr_tps; t++)
+			if (channel_wants(channel, app->tps[t]) &&
+			    !ltt_ust_meta_class_known(&chan->classes, app->tps[t]))
+				return false;
+	}
+	return true;
+}
+
+bool ltt_ust_push_one_now(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
+			  struct ltt_session *session, struct ltt_app *app)
+{
+	uint32_t last;
+	bool ready;
+
+	pthread_mutex_lock(&apps->lock);
+	ready = prepared(session, app);
+	if (ready)
+		ltt_ust_push_app(b, session, app, &last);
+	pthread_mutex_unlock(&apps->lock);
+	return ready;
+}
+
 void ltt_ust_push_acks_init(struct ltt_ust_acks *acks)
 {
 	acks->v = NULL;

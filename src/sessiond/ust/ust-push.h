@@ -107,6 +107,18 @@ void ltt_ust_push_one(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
 		      struct ltt_session *session, struct ltt_app *app);
 
 /**
+ * ltt_ust_push_one_now() - ltt_ust_push_app() for one program when that
+ * is all its push needs: ltt_ust_push_prepare() would make nothing (the
+ * trace its consumer holds, every channel, the class of each event the
+ * channels' rules want) and no trace of @session owes its consumer, so
+ * that no consumer is called; session lock held, takes apps->lock
+ *
+ * Returns whether it pushed; false: ltt_ust_push_one() is still to run.
+ */
+bool ltt_ust_push_one_now(struct ltt_ust_buffers *b, struct ltt_ust_apps *apps,
+			  struct ltt_session *session, struct ltt_app *app);
+
+/**
  * ltt_ust_push_all() - ltt_ust_push_app() for every program, then
  * ltt_ust_buffers_settle(); session lock held, takes apps->lock
  * @acks: receives what to wait for; NULL: nothing is waited for

@@ -651,6 +651,25 @@ static bool owner_stalled(void *arg)
 }
 
 /*
+ * @app's push to @session done here, on the app thread, when @session is
+ * free and the push calls no consumer (ltt_ust_push_one_now()): the
+ * program is answered without a hand-off to the owner's thread, whose
+ * wake-up, and the program's by another CPU, lay on its start-up's path.
+ * Returns whether it was done.
+ */
+static bool push_here(struct ltt_ust *ust, struct ltt_session *session, struct ltt_app *app)
+{
+	bool done = true;	/* a session stopped or destroyed: its job would do nothing */
+
+	if (!ltt_session_trylock(session))
+		return false;
+	if (!session->destroyed && session->active)
+		done = ltt_ust_push_one_now(&ust->buffers, &ust->apps, session, app);
+	ltt_session_unlock(session);
+	return done;
+}
+
+/*
  * Have @session's owner's thread push @app (or, @removed, close its
  * per-PID trace, or, @refused, count its refused descriptions); @session's
  * reference is taken.  With @done, the program's message waits for it
@@ -659,9 +678,15 @@ static bool owner_stalled(void *arg)
 static void post_owner_job(struct ltt_ust *ust, struct ltt_session *session, struct ltt_app *app,
 			   struct ltt_app_done *done, bool removed, uint32_t refused)
 {
-	struct ltt_ust_owner *o = ltt_ust_buffers_owner(&ust->buffers, session);
-	struct owner_job *j = o ? calloc(1, sizeof(*j)) : NULL;
+	struct ltt_ust_owner *o;
+	struct owner_job *j;
 
+	if (!removed && !refused && push_here(ust, session, app)) {
+		ltt_session_put(ust->registry, session);
+		return;
+	}
+	o = ltt_ust_buffers_owner(&ust->buffers, session);
+	j = o ? calloc(1, sizeof(*j)) : NULL;
 	if (!j) {
 		LTT_WARN_RL("session '%s': out of memory for the work of %s (pid %ld)",
 			    session->name, app->procname, (long)app->pid);
