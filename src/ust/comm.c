@@ -333,7 +333,12 @@ static int send_loggers(struct daemon *d, int fd)
 /* Acks queued beyond this are pushed out even if that blocks. */
 #define ACK_QUEUE_MAX (2 * 1024 * 1024)
 
-/* Queue the ACK of command @seq and send what the socket takes now. */
+/*
+ * Queue the ACK of command @seq.  It goes out once no command waits to be
+ * read (serve_ready()), with the acks of the commands before it: a burst
+ * of commands, a registration's push, is acked in one write that wakes
+ * the daemon once.
+ */
 static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 {
 	struct ltt_app_ack ack = { .seq = seq, .status = status };
@@ -342,7 +347,7 @@ static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 		ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
-	return flush_acks(d, fd, d->acks.len - d->acks_off > ACK_QUEUE_MAX);
+	return d->acks.len - d->acks_off > ACK_QUEUE_MAX ? flush_acks(d, fd, true) : 0;
 }
 
 /*
@@ -490,16 +495,14 @@ static short conn_events(const struct daemon *d)
 
 /*
  * Handle what poll() found on @d's connection (@conn) and its wake fd
- * (@wake): acks out, new events and loggers reported, one message read.
- * Non-zero: the connection is over.
+ * (@wake): new events and loggers reported, one message read, or, when
+ * none waits, the acks out.  Non-zero: the connection is over.
  */
 static int serve_ready(struct daemon *d, int fd, short conn, short wake)
 {
 	int ret = 0;
 
-	if (conn & POLLOUT)
-		ret = flush_acks(d, fd, false);
-	if (!ret && wake) {
+	if (wake) {
 		drain(d->wake_fd);
 		if (d->registered)
 			ret = send_tracepoints(d, fd);
@@ -508,6 +511,8 @@ static int serve_ready(struct daemon *d, int fd, short conn, short wake)
 	}
 	if (!ret && (conn & ~POLLOUT))
 		ret = handle_message(d, fd);
+	else if (!ret && (conn & POLLOUT))
+		ret = flush_acks(d, fd, false);
 	return ret;
 }
 

@@ -12,8 +12,10 @@
  * Both directions are asynchronous on the one socket: the daemon sends
  * commands with increasing seq numbers and the application answers each
  * CHANNEL_* and EVENT_* command (and any type it does not know) with
- * ACK {u32 seq, i32 status}, in order, status 0 or a negative errno;
- * REGISTER_OK and REGISTER_DONE are not acked.  The application also
+ * ACK {u32 seq, i32 status}, in order, status 0 or a negative errno
+ * (libltt-ust writes its acks once no command waits to be read: a burst
+ * of commands is acked in one write); REGISTER_OK and REGISTER_DONE are
+ * not acked.  The application also
  * sends TRACEPOINTS on its own (seq 0) whenever it learns new tracepoints
  * (at start and after dlopen), and the daemon answers EVERY TRACEPOINTS
  * with REGISTER_DONE once it has pushed what the active sessions want of
