@@ -223,15 +223,21 @@ int ltt_evloop_timer_create(struct ltt_evloop *loop, ltt_evloop_timer_fn fn, voi
 	return 0;
 }
 
-void ltt_evloop_timer_arm(struct ltt_evloop_timer *t, uint64_t delay_ns, uint64_t period_ns)
+void ltt_evloop_timer_arm_at(struct ltt_evloop_timer *t, uint64_t at_ns)
 {
 	struct ltt_evloop *loop = t->loop;
 
 	if (t->heap_idx != NOT_IN_HEAP)
 		heap_remove(loop, t);
-	t->deadline = ltt_evloop_now_ns() + delay_ns;
-	t->period = period_ns;
+	t->deadline = at_ns;
+	t->period = 0;
 	heap_insert(loop, t);
+}
+
+void ltt_evloop_timer_arm(struct ltt_evloop_timer *t, uint64_t delay_ns, uint64_t period_ns)
+{
+	ltt_evloop_timer_arm_at(t, ltt_evloop_now_ns() + delay_ns);
+	t->period = period_ns;
 }
 
 void ltt_evloop_timer_disarm(struct ltt_evloop_timer *t)

@@ -121,6 +121,14 @@ int ltt_evloop_timer_create(struct ltt_evloop *loop, ltt_evloop_timer_fn fn, voi
 void ltt_evloop_timer_arm(struct ltt_evloop_timer *timer, uint64_t delay_ns,
 			  uint64_t period_ns);
 
+/**
+ * ltt_evloop_timer_arm_at() - fire @timer once at @at_ns (ltt_evloop_now_ns()'s
+ * clock; past: at the next pass).  Armed again at the same instant, the
+ * loop's timerfd is not set again: a deadline kept as an instant costs
+ * no system call per re-arm.
+ */
+void ltt_evloop_timer_arm_at(struct ltt_evloop_timer *timer, uint64_t at_ns);
+
 /** ltt_evloop_timer_disarm() - stop @timer without freeing it */
 void ltt_evloop_timer_disarm(struct ltt_evloop_timer *timer);
 

@@ -136,21 +136,22 @@ static void conn_close(struct ltt_app_thread *t, struct conn *c)
 	free(c);
 }
 
-/* Arm the read deadline that applies now: registration, message, or none. */
+/*
+ * Arm the read deadline that applies now: registration, message, or none
+ * (an instant: the same one again sets no timer anew).
+ */
 static void rearm_deadline(struct conn *c)
 {
-	uint64_t by = 0, now;
+	uint64_t by = 0;
 
 	if (!c->described)
 		by = c->register_by;
 	if (c->hdr_got && (!by || c->msg_by < by))
 		by = c->msg_by;
-	if (!by) {
+	if (by)
+		ltt_evloop_timer_arm_at(c->deadline, by);
+	else
 		ltt_evloop_timer_disarm(c->deadline);
-		return;
-	}
-	now = ltt_evloop_now_ns();
-	ltt_evloop_timer_arm(c->deadline, by > now ? by - now : 1, 0);
 }
 
 /*
@@ -603,9 +604,22 @@ static int header_done(struct ltt_app_thread *t, struct conn *c)
 	return check_length(t, c);
 }
 
+/* What a recv() of a connection's returned: 0 to read on, else conn_read()'s return. */
+static int recv_result(ssize_t n, int err)
+{
+	if (n == 0)
+		return -ECONNRESET;
+	if (n < 0)
+		return err == EAGAIN || err == EWOULDBLOCK || err == EINTR ? 1 : -err;
+	return 0;
+}
+
 /*
  * Read what is there of the current message, without blocking, and handle
- * it once whole.  Returns 0, or an error to drop the app.
+ * it once whole: its header, then at once its payload, which the program
+ * most often wrote with it (not at the loop's next pass: that would cost
+ * a wait and the deadline's timer set twice).  The message's deadline is
+ * armed when one is left part read.  Returns 0, or an error to drop the app.
  */
 static int conn_read(struct ltt_app_thread *t, struct conn *c)
 {
@@ -620,47 +634,44 @@ static int conn_read(struct ltt_app_thread *t, struct conn *c)
 			LTT_WARN_RL("pid %ld sent file descriptors: dropped", (long)c->cred.pid);
 			return -EPROTO;
 		}
-		if (n < 0) {
-			errno = (int)-n;
-			n = -1;
-		}
-	} else {
+		ret = recv_result(n, (int)-n);
+		if (ret)
+			return ret < 0 ? ret : 0;
+		if (!c->hdr_got)	/* a message begins */
+			c->msg_by = ltt_evloop_now_ns() + RECV_TIMEOUT_MS * NS_PER_MS;
+		c->hdr_got += (size_t)n;
+		if (c->hdr_got < LTT_MSG_HDR_SIZE)
+			goto partial;
+		ret = header_done(t, c);
+		if (ret)
+			return ret;
+	}
+	if (c->got < c->hdr.payload_len) {
 		ret = payload_room(t, c, &p, &len);
 		if (ret)
 			return ret;
 		n = recv(fd, p, len, MSG_DONTWAIT);
-	}
-	if (n == 0)
-		return -ECONNRESET;
-	if (n < 0)
-		return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -errno;
-	if (c->hdr_got < LTT_MSG_HDR_SIZE) {
-		if (!c->hdr_got) {	/* a message begins */
-			c->msg_by = ltt_evloop_now_ns() + RECV_TIMEOUT_MS * NS_PER_MS;
-			c->hdr_got = (size_t)n;
-			rearm_deadline(c);
-		} else {
-			c->hdr_got += (size_t)n;
-		}
-		if (c->hdr_got < LTT_MSG_HDR_SIZE)
-			return 0;
-		ret = header_done(t, c);
-		if (ret)
+		ret = recv_result(n, errno);
+		if (ret < 0)
 			return ret;
-	} else {
+		if (ret)
+			goto partial;
 		if (c->got < sizeof(c->head))	/* kept or discarded: its count is known */
 			memcpy(c->head + c->got, p,
 			       (size_t)n < sizeof(c->head) - c->got ? (size_t)n :
 			       sizeof(c->head) - c->got);
 		c->got += (size_t)n;
+		if (c->got < c->hdr.payload_len)
+			goto partial;
 	}
-	if (c->got < c->hdr.payload_len)
-		return 0;
 	c->hdr_got = 0;
 	ret = dispatch(t, c);
 	if (!ret)
 		rearm_deadline(c);
 	return ret;
+partial:
+	rearm_deadline(c);
+	return 0;
 }
 
 /* A connection past its deadline is dropped. */

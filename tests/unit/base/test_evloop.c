@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
  * test_evloop.c - unit tests of common/base/evloop.c: fd callbacks, pausing,
- * removal inside callbacks, timers, deadlines' order, jobs posted from
+ * removal inside callbacks, timers, timers armed at an instant,
+ * deadlines' order, jobs posted from
  * other threads, stop, busy mode, a listening socket, a loop's own thread.
  *
  * Nothing sleeps: threads meet on eventfds and pipes, and every loop has
@@ -201,6 +202,58 @@ static void test_pause_resume(void)
 	tap_is_int(c.r.calls, 0, "a paused fd's hang-up does not fire");
 	ltt_evloop_unwatch(c.w);
 	close(p[0]);
+	ltt_evloop_destroy(loop);
+}
+
+/* ---- timers armed at an instant ---- */
+
+struct at_ctx {
+	unsigned int fired;
+	uint64_t when;			/* ltt_evloop_now_ns() at the first firing */
+};
+
+static struct at_ctx *at_order[3];	/* who fired, in order */
+static unsigned int nr_at;
+
+static void on_at(struct ltt_evloop *loop, void *arg)
+{
+	struct at_ctx *c = arg;
+
+	(void)loop;
+	if (!c->fired++)
+		c->when = ltt_evloop_now_ns();
+	if (nr_at < 3)
+		at_order[nr_at] = c;
+	nr_at++;
+}
+
+static void test_timer_at(void)
+{
+	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop_timer *ta, *tb, *tp, *stop;
+	struct at_ctx a = { 0 }, b = { 0 }, pc = { 0 };
+	uint64_t now = ltt_evloop_now_ns(), at = now + 20 * MS;
+	unsigned int i;
+
+	ltt_evloop_timer_create(loop, on_at, &a, &ta);
+	ltt_evloop_timer_create(loop, on_at, &b, &tb);
+	ltt_evloop_timer_create(loop, on_at, &pc, &tp);
+	ltt_evloop_timer_create(loop, stop_cb, NULL, &stop);
+	for (i = 0; i < 5; i++)		/* the same instant again and again */
+		ltt_evloop_timer_arm_at(ta, at);
+	ltt_evloop_timer_arm_at(tb, now - 1 * MS);	/* past: the next pass */
+	ltt_evloop_timer_arm(tp, 1 * MS, 1 * MS);	/* periodic ... */
+	ltt_evloop_timer_arm_at(tp, now + 10 * MS);	/* ... made a single one */
+	ltt_evloop_timer_arm(stop, 60 * MS, 0);
+	guard(loop);
+	ltt_evloop_run(loop);
+	tap_ok(!guard_fired, "a loop with timers armed at instants runs to its stop");
+	tap_is_int((int)a.fired, 1, "a timer armed five times at one instant fires once");
+	tap_ok(a.when >= at, "not before its instant");
+	tap_is_int((int)b.fired, 1, "a timer armed at a past instant fires");
+	tap_is_int((int)pc.fired, 1, "arming at an instant ends a period");
+	tap_ok(nr_at == 3 && at_order[0] == &b && at_order[1] == &pc && at_order[2] == &a,
+	       "they fire in the order of their instants");
 	ltt_evloop_destroy(loop);
 }
 
@@ -974,6 +1027,7 @@ int main(void)
 	test_pause_resume();
 	test_unwatch_in_callbacks();
 	test_timers();
+	test_timer_at();
 	test_deadline_order();
 	test_post_threads();
 	test_jobs_and_stop();
