@@ -16,7 +16,7 @@
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char point_at[64];
-static char arm_file[4096];
+static char *arm_file;		/* armed by this file, or NULL (no page of bss) */
 static unsigned long nth = 1;	/* the hit that fires */
 static unsigned long hits;
 static bool stop;		/* else kill, or hang */
@@ -32,20 +32,19 @@ static void init(void)
 {
 	const char *env = secure_getenv("LTT_FAULT");
 	char action[8], where[80];
-	char *colon;
+	char *colon, *file = NULL;
 	int n;
 
 	if (!env || !*env)
 		return;
-	n = sscanf(env, "%7s %79s %4095s", action, where, arm_file);
+	n = sscanf(env, "%7s %79s %ms", action, where, &file);
 	if (n < 2 || (strcmp(action, "kill") && strcmp(action, "stop") && strcmp(action, "hang") &&
 		      strcmp(action, "delay"))) {
 		LTT_WARN("LTT_FAULT='%s': not 'kill|stop|hang|delay POINT[:N] [FILE]'; ignored", env);
-		arm_file[0] = '\0';
+		free(file);
 		return;
 	}
-	if (n < 3)
-		arm_file[0] = '\0';
+	arm_file = file;
 	stop = !strcmp(action, "stop");
 	hang = !strcmp(action, "hang");
 	delay = !strcmp(action, "delay");
@@ -65,7 +64,7 @@ bool ltt_fault_due(const char *point)
 	    __atomic_add_fetch(&hits, 1, __ATOMIC_RELAXED) != nth)
 		return false;
 	/* armed by a file: only the process that takes it away */
-	return !arm_file[0] || !unlink(arm_file);
+	return !arm_file || !unlink(arm_file);
 }
 
 /* ltt_fault_with(): the process a fault here befalls too, 0: none */
