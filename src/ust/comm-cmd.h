@@ -46,6 +46,7 @@ struct daemon {
 	struct ltt_app_gap gap;	/* gone_ns 0: none to say */
 	struct ltt_wbuf acks;	/* ACK messages not yet sent whole */
 	size_t acks_off;	/* bytes of them already sent */
+	size_t ok_ack_end;	/* acks.len after an ACK of status 0 queued last; 0: none */
 };
 
 /* ---- comm-cmd.c ---- */

@@ -136,6 +136,7 @@ static int flush_acks(struct daemon *d, int fd, bool block)
 	}
 	ltt_wbuf_reset(&d->acks);
 	d->acks_off = 0;
+	d->ok_ack_end = 0;
 	return 0;
 }
 
@@ -333,20 +334,31 @@ static int send_loggers(struct daemon *d, int fd)
 /* Acks queued beyond this are pushed out even if that blocks. */
 #define ACK_QUEUE_MAX (2 * 1024 * 1024)
 
+/* An ACK message's bytes. */
+#define ACK_MSG_SIZE (LTT_MSG_HDR_SIZE + LTT_APP_ACK_SIZE)
+
 /*
  * Queue the ACK of command @seq.  It goes out once no command waits to be
  * read (serve_ready()), with the acks of the commands before it: a burst
  * of commands, a registration's push, is acked in one write that wakes
- * the daemon once.
+ * the daemon once.  An ACK of status 0 still queued last, none of it
+ * sent, gives way to this one when it is of status 0 too: an ACK answers
+ * every command up to its seq (app-proto.h), so the daemon reads one
+ * message for a burst of successes.  A failure's ACK stays, and is not
+ * replaced, for the daemon to say.
  */
 static int send_ack(struct daemon *d, int fd, uint32_t seq, int status)
 {
 	struct ltt_app_ack ack = { .seq = seq, .status = status };
 
+	if (!status && d->ok_ack_end && d->ok_ack_end == d->acks.len &&
+	    d->acks.len - ACK_MSG_SIZE >= d->acks_off)
+		d->acks.len -= ACK_MSG_SIZE;
 	if (!queue_hdr(d, LTT_APP_MSG_ACK, seq, LTT_APP_ACK_SIZE))
 		ltt_app_put_ack(&d->acks, &ack);
 	if (d->acks.err)
 		return -ENOMEM;
+	d->ok_ack_end = status ? 0 : d->acks.len;
 	return d->acks.len - d->acks_off > ACK_QUEUE_MAX ? flush_acks(d, fd, true) : 0;
 }
 
@@ -642,6 +654,7 @@ static void session_begin(struct daemon *d, int fd)
 	d->registered = false;
 	ltt_wbuf_reset(&d->acks);
 	d->acks_off = 0;
+	d->ok_ack_end = 0;
 }
 
 /*

@@ -12,10 +12,13 @@
  * Both directions are asynchronous on the one socket: the daemon sends
  * commands with increasing seq numbers and the application answers each
  * CHANNEL_* and EVENT_* command (and any type it does not know) with
- * ACK {u32 seq, i32 status}, in order, status 0 or a negative errno
- * (libltt-ust writes its acks once no command waits to be read: a burst
- * of commands is acked in one write); REGISTER_OK and REGISTER_DONE are
- * not acked.  The application also
+ * ACK {u32 seq, i32 status}, in order, status 0 or a negative errno;
+ * an ACK answers every command up to its seq, and one of status 0 says
+ * that those without an ACK of their own succeeded (libltt-ust writes
+ * its acks once no command waits to be read, a burst of successes as
+ * one ACK of the last seq; a daemon takes an ACK whose seq is past the
+ * last one acked and not past the last one sent); REGISTER_OK and
+ * REGISTER_DONE are not acked.  The application also
  * sends TRACEPOINTS on its own (seq 0) whenever it learns new tracepoints
  * (at start and after dlopen), and the daemon answers EVERY TRACEPOINTS
  * with REGISTER_DONE once it has pushed what the active sessions want of

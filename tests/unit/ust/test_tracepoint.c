@@ -550,6 +550,91 @@ static void test_writer_lock(uint32_t minor)
 	fake_fini(&f);
 }
 
+/* Append message @type (@seq, payload @w or none) to @buf, header and all. */
+static void put_msg(struct ltt_wbuf *buf, uint16_t type, uint32_t seq, const struct ltt_wbuf *w)
+{
+	struct ltt_msg_hdr h = { .magic = LTT_APP_MAGIC, .type = type, .seq = seq,
+				 .payload_len = w ? (uint32_t)w->len : 0 };
+	uint8_t *p = ltt_wbuf_reserve(buf, LTT_MSG_HDR_SIZE);
+
+	if (p)
+		ltt_msg_hdr_encode(&h, p);
+	if (w)
+		ltt_wbuf_put_bytes(buf, w->data, w->len);
+}
+
+/* Read one ACK: 0 and its seq and status, or -1. */
+static int recv_ack(struct fake *f, uint32_t *ret_seq, int32_t *ret_status)
+{
+	struct ltt_rbuf r;
+	struct ltt_msg m;
+	int ret;
+
+	if (!fake_recv(f, LTT_APP_MSG_ACK, &m))
+		return -1;
+	ltt_rbuf_init(&r, m.payload, m.hdr.payload_len);
+	*ret_seq = ltt_rbuf_get_u32(&r);
+	*ret_status = (int32_t)ltt_rbuf_get_u32(&r);
+	ret = ltt_rbuf_end(&r) || m.hdr.seq != *ret_seq ? -1 : 0;
+	ltt_msg_fini(&m);
+	return ret;
+}
+
+/*
+ * Commands that come together, in one write, are acked together: the
+ * successes before a failure in one ACK of the last seq, the failure in
+ * its own, the successes after it in one more; and nothing else.
+ */
+static void test_acks_together(void)
+{
+	const char *args[] = { "loop", "600000", NULL };
+	static const uint64_t keys[] = { CHAN_KEY, CHAN_KEY, CHAN_KEY, 999, CHAN_KEY, CHAN_KEY };
+	static const uint16_t types[] = { LTT_APP_MSG_CHANNEL_DISABLE, LTT_APP_MSG_CHANNEL_ENABLE,
+					  LTT_APP_MSG_CHANNEL_DISABLE, LTT_APP_MSG_CHANNEL_ENABLE,
+					  LTT_APP_MSG_CHANNEL_ENABLE, LTT_APP_MSG_CHANNEL_DISABLE };
+	uint32_t seq[3] = { 0 }, first = 0;
+	int32_t status[3] = { 1, 1, 1 };
+	struct ltt_wbuf buf, w;
+	struct pollfd p;
+	struct fake f;
+	unsigned int i;
+	int status_exit;
+	pid_t pid;
+
+	fake_init(&f, true);
+	pid = start_registered(&f, NULL, args, "the acks test");
+	if (pid < 0) {
+		fake_fini(&f);
+		return;
+	}
+	ltt_wbuf_init(&buf);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		ltt_wbuf_init(&w);
+		ltt_app_put_channel_key(&w, keys[i]);
+		put_msg(&buf, types[i], ++f.seq, &w);
+		ltt_wbuf_fini(&w);
+		if (!first)
+			first = f.seq;
+	}
+	tap_ok(!buf.err && write(f.fd, buf.data, buf.len) == (ssize_t)buf.len,
+	       "six commands sent in one write (the fourth of an unknown channel)");
+	ltt_wbuf_fini(&buf);
+	for (i = 0; i < 3; i++)
+		if (recv_ack(&f, &seq[i], &status[i]))
+			break;
+	tap_ok(i == 3 && seq[0] == first + 2 && status[0] == 0,
+	       "the first three: one ACK of the third's seq, status 0 (seq %u, %d)", seq[0], status[0]);
+	tap_ok(i == 3 && seq[1] == first + 3 && status[1] == -ENOENT,
+	       "the unknown channel's: an ACK of its own, -ENOENT (seq %u, %d)", seq[1], status[1]);
+	tap_ok(i == 3 && seq[2] == first + 5 && status[2] == 0,
+	       "the last two: one ACK of the last seq (seq %u, %d)", seq[2], status[2]);
+	p = (struct pollfd){ .fd = f.fd, .events = POLLIN };
+	tap_is_int(poll(&p, 1, 100), 0, "no other message follows");
+	kill(pid, SIGKILL);
+	waitpid(pid, &status_exit, 0);
+	fake_fini(&f);
+}
+
 int main(void)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -569,5 +654,6 @@ int main(void)
 	test_layouts(LTT_APP_MINOR_LAYOUT - 1);
 	test_writer_lock(LTT_APP_MINOR_OWN_FD);
 	test_writer_lock(LTT_APP_MINOR_OWN_FD - 1);
+	test_acks_together();
 	return tap_done();
 }
