@@ -494,18 +494,36 @@ rotate_once() {
 	ROTATIONS=$((ROTATIONS + 1))
 }
 
-# The stalled owner of test_ust_list_stalled and test_sessiond_stall_other_users:
-# root's session a and B's (nobody's) per-PID session b, both started,
-# then B's consumer stopped and a program (N events, role p1) registering,
-# so B's owner thread holds b's lock in an ADD_TRACE that B's consumer
-# does not answer.  Three checks of its own (a starts, b starts, B has a
-# consumer), one more once the ADD_TRACE waits on the consumer's socket.
-# Sets CB (B's consumer), APP (the program), fds $ready and $go.
+# stalled_b_daemon [ARGS...]: for the tests of a stalled owner (below),
+# the whole test skipped without babeltrace2, or without root, setpriv
+# and the user nobody; else the root daemon, whose B's sessions record
+# root's programs too (root_sessiond --member-reach=all ARGS), and
+# nobody's home (nobody_home).  Before the plan.
+stalled_b_daemon() {
+	command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
+	can_switch_user || skip_all "needs root, setpriv and the user nobody"
+	root_sessiond --member-reach=all "$@"
+	nobody_home
+}
+
+# The stalled owner of test_ust_list_stalled, test_trigger_owner_stalled
+# and test_sessiond_stall_other_users: root's session a, started, then
+# stalled_b_start N.  Four checks of its own.
 stalled_b_setup() {
-	local n=$1 ino q0
 	lttctl -q create a -o "$TEST_TMP/a" && lttctl -q enable-channel -u chan -s a &&
 		lttctl -q enable-event -u ltt_test:seq -c chan -s a
 	ok_cmd "root starts a session" lttctl start a
+	stalled_b_start "$1"
+}
+
+# stalled_b_start N: B's (nobody's) per-PID session b, started, then B's
+# consumer stopped and a program (N events, role p1) registering, so
+# B's owner thread holds b's lock in an ADD_TRACE that B's consumer does
+# not answer.  Two checks of its own (b starts, B has a consumer), one
+# more once the ADD_TRACE waits on the consumer's socket.  Sets CB (B's
+# consumer), APP (the program), fds $ready and $go.
+stalled_b_start() {
+	local n=$1 ino q0
 	b_ctl create b -o "$nhome/b" >/dev/null &&
 		b_ctl enable-channel -u --buffers-pid bchan >/dev/null &&
 		b_ctl enable-event -u ltt_test:seq -c bchan >/dev/null

@@ -16,13 +16,9 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 test_init
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-can_switch_user || skip_all "needs root, setpriv and the user nobody"
-plan 12
-
 # B's sessions record root's programs too
-root_sessiond --member-reach=all --consumerd-reply-ms $((15000 * ${LTT_TEST_TIME_SCALE:-1}))
-nobody_home
+stalled_b_daemon --consumerd-reply-ms $((15000 * ${LTT_TEST_TIME_SCALE:-1}))
+plan 12
 
 b_ctl create u -o "$nhome/u" >/dev/null &&
 	b_ctl enable-channel -u uchan -s u >/dev/null &&
@@ -32,21 +28,8 @@ K=100
 ok_cmd "a program of root's (p0) records $K events: root's buffers in u are made" \
 	ust_app -n $K -r p0
 
-b_ctl create b -o "$nhome/b" >/dev/null &&
-	b_ctl enable-channel -u --buffers-pid bchan -s b >/dev/null &&
-	b_ctl enable-event -u ltt_test:seq -c bchan -s b >/dev/null
-ok_cmd "B starts a per-PID session b" b_ctl start b
-CB=$(pgrep -P "$spid" -u nobody -x ltt-consumerd | head -1)
-ok "$([ -n "$CB" ]; echo $?)" "B has a consumer of its own (pid $CB)"
-ino=$(cmd_sock_ino "$CB")
-stop_proc "$CB"
-q0=$(sock_recvq "$ino")
-open_fifo ready "$TEST_TMP/ready"
-open_fifo go "$TEST_TMP/go"
-ust_app_bg -w "$TEST_TMP/ready" -s "$TEST_TMP/go" -n 1 -r p1
-APP=$BG_PID
-wait_recvq "$ino" "${q0:-0}"
-ok $? "p1's trace in b waits for B's stopped consumer, B's owner thread with it"
+# B's per-PID session b; B's owner thread waits on its stopped consumer
+stalled_b_start 1
 
 M=500
 ok_cmd "p2 records $M events and ends" ust_app -n $M -r p2

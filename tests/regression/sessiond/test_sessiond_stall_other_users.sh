@@ -23,13 +23,10 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 test_init
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-can_switch_user || skip_all "needs root, setpriv and the user nobody"
+# B's sessions record root's programs too
+stalled_b_daemon --consumerd-reply-ms $((15000 * ${LTT_TEST_TIME_SCALE:-1}))
 plan 52
 
-# B's sessions record root's programs too
-root_sessiond --member-reach=all --consumerd-reply-ms $((15000 * ${LTT_TEST_TIME_SCALE:-1}))
-nobody_home
 bound=$((1000 * ${LTT_TEST_TIME_SCALE:-1}))
 # timed NAME CMD...: run CMD (RC, OUT, STDOUT as run sets them), its
 # wall time in MS (shown), GAVE: whether the daemon had given up on B's

@@ -16,12 +16,10 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 test_init
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-can_switch_user || skip_all "needs root, setpriv and the user nobody"
+# B's sessions record root's programs too
+stalled_b_daemon
 plan 24
 
-root_sessiond --member-reach=all  # B's sessions record root's programs too
-nobody_home
 b_ctl create b2 -o "$nhome/b2" >/dev/null && b_ctl enable-event -u ltt_test:seq -s b2 >/dev/null
 ok_cmd "B starts b2" b_ctl start b2
 ok_cmd "and stops it (no program's trace to wait for B's consumer)" b_ctl stop b2

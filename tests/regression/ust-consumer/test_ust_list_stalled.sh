@@ -14,12 +14,9 @@
 . "$LTT_TOP_SRCDIR/tests/regression/ust-lib.sh"
 
 test_init
-command -v babeltrace2 >/dev/null || skip_all "babeltrace2 is not installed"
-can_switch_user || skip_all "needs root, setpriv and the user nobody"
+# B's sessions record root's programs too
+stalled_b_daemon
 plan 15
-
-root_sessiond --member-reach=all  # B's sessions record root's programs too
-nobody_home
 
 N=2000
 stalled_b_setup $N
