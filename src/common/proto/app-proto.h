@@ -209,10 +209,9 @@
  *   the daemons' shared description, as is any memory to an older
  *   program or from an older daemon: the program opens one itself, at
  *   the cost of a walk of its new /proc entries per stream.  The
- *   contexts (common/model/context.h: 1 to
- *   LTT_CTX_MAX, each valid, none twice) are the fields the program
- *   writes after each event header, in that order; their total size must
- *   be the regions' event_ctx_len.  The daemon sends the context list
+ *   contexts (common/model/context.h: 1 to LTT_CTX_MAX, each valid, none
+ *   twice) are the fields the program writes after each event header, in
+ *   that order; their total size must be the regions' event_ctx_len.  The daemon sends the context list
  *   only to a program of minor 2 or more, and only when the channel has
  *   contexts; an older program does not get such a channel at all (its
  *   events would not match the metadata).
