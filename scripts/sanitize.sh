@@ -34,7 +34,7 @@ passes=${*:-asan tsan}
 [ -x "$top/configure" ] || (cd "$top" && ./bootstrap >/dev/null 2>&1) ||
 	{ echo "sanitize.sh: ./bootstrap failed; run it by hand to see why" >&2; exit 1; }
 
-TSAN_TESTS="tests/unit/trace/test_ringbuf tests/unit/trace/test_ringbuf_overwrite tests/unit/trace/test_ringbuf_blocking tests/unit/base/test_evloop tests/unit/consumerd/test_sink_relay \
+TSAN_TESTS="tests/unit/trace/test_ringbuf tests/unit/trace/test_ringbuf_overwrite tests/unit/trace/test_ringbuf_blocking tests/unit/base/test_evloop tests/unit/base/test_evloop_threads tests/unit/consumerd/test_sink_relay \
 tests/unit/ust/test_tracepoint_ser tests/unit/ust/test_tracepoint_cpu tests/regression/consumerd/test_consumerd_threads"
 
 # configure_san DIR FLAGS: a clang build of the tree with FLAGS, once.

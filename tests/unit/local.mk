@@ -13,6 +13,7 @@ UNIT_TESTS = \
 	tests/unit/base/test_paths \
 	tests/unit/base/test_codec \
 	tests/unit/base/test_evloop \
+	tests/unit/base/test_evloop_threads \
 	tests/unit/base/test_io \
 	tests/unit/proto/test_client_proto \
 	tests/unit/proto/test_client_objects \
@@ -36,6 +37,8 @@ TESTS += $(UNIT_TESTS)
 UNIT_TAP_SOURCES = tests/unit/tap.c tests/unit/tap.h
 # A fake session daemon in a child process, for libltt-ctl's tests.
 UNIT_FAKE_SESSIOND_SOURCES = tests/unit/fake-sessiond.c tests/unit/fake-sessiond.h
+# The event loop tests' loops and guard deadlines.
+UNIT_EVLOOP_SOURCES = tests/unit/evloop-harness.c tests/unit/evloop-harness.h
 # The ring buffer tests' regions, self-checking events, reader and writers.
 UNIT_RB_SOURCES = tests/unit/rb-harness.c tests/unit/rb-harness.h
 # Ring buffers for the tests that play the daemon in-process for libltt-ust.
@@ -77,8 +80,13 @@ tests_unit_base_test_array_LDADD = src/common/libcommon.la
 tests_unit_base_test_codec_SOURCES = tests/unit/base/test_codec.c $(UNIT_TAP_SOURCES)
 tests_unit_base_test_codec_LDADD = src/common/libcommon.la
 
-tests_unit_base_test_evloop_SOURCES = tests/unit/base/test_evloop.c $(UNIT_TAP_SOURCES)
+tests_unit_base_test_evloop_SOURCES = tests/unit/base/test_evloop.c $(UNIT_EVLOOP_SOURCES) \
+	$(UNIT_TAP_SOURCES)
 tests_unit_base_test_evloop_LDADD = src/common/libcommon.la
+
+tests_unit_base_test_evloop_threads_SOURCES = tests/unit/base/test_evloop_threads.c \
+	$(UNIT_EVLOOP_SOURCES) $(UNIT_TAP_SOURCES)
+tests_unit_base_test_evloop_threads_LDADD = src/common/libcommon.la
 
 tests_unit_proto_test_client_proto_SOURCES = tests/unit/proto/test_client_proto.c $(UNIT_TAP_SOURCES)
 tests_unit_proto_test_client_proto_LDADD = src/common/libcommon.la

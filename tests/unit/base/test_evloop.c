@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-only
 /*
- * test_evloop.c - unit tests of common/base/evloop.c: fd callbacks, pausing,
- * removal inside callbacks, timers, timers armed at an instant,
- * deadlines' order, jobs posted from
- * other threads, stop, busy mode, a listening socket, a loop's own thread.
+ * test_evloop.c - unit tests of common/base/evloop.c on one thread: fd
+ * callbacks, pausing, removal inside callbacks, timers, timers armed at
+ * an instant, deadlines' order, busy mode, a listening socket and a
+ * server's thread serving one.  What crosses threads (posted jobs, stop,
+ * a loop's own thread, ltt_evloop_call()) is test_evloop_threads.c.
  *
  * Nothing sleeps: threads meet on eventfds and pipes, and every loop has
- * a guard deadline that stops it and fails the test if it runs too long.
+ * a guard deadline that stops it and fails the test if it runs too long
+ * (tests/unit/evloop-harness.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,58 +28,19 @@
 #include <unistd.h>
 
 #include "common/base/evloop.h"
+#include "tests/unit/evloop-harness.h"
 #include "tests/unit/tap.h"
-
-#define MS 1000000ULL
-#define GUARD_NS (10000 * MS)
-
-static void __attribute__((noreturn)) die(const char *what)
-{
-	fprintf(stderr, "test_evloop: %s: %s\n", what, strerror(errno));
-	exit(99);
-}
-
-static struct ltt_evloop *new_loop(void)
-{
-	struct ltt_evloop *loop;
-
-	if (ltt_evloop_create(&loop))
-		die("ltt_evloop_create");
-	return loop;
-}
 
 static void new_pipe(int p[2])
 {
 	if (pipe2(p, O_NONBLOCK | O_CLOEXEC))
-		die("pipe2");
+		evl_die("pipe2");
 }
 
 static void put_byte(int fd)
 {
 	if (write(fd, "x", 1) != 1)
-		die("write");
-}
-
-/* ---- a guard: stops the loop and records that it had to ---- */
-
-static bool guard_fired;
-
-static void on_guard(struct ltt_evloop *loop, void *arg)
-{
-	(void)arg;
-	guard_fired = true;
-	ltt_evloop_stop(loop);
-}
-
-static struct ltt_evloop_timer *guard(struct ltt_evloop *loop)
-{
-	struct ltt_evloop_timer *t;
-
-	if (ltt_evloop_timer_create(loop, on_guard, NULL, &t))
-		die("timer");
-	ltt_evloop_timer_arm(t, GUARD_NS, 0);
-	guard_fired = false;
-	return t;
+		evl_die("write");
 }
 
 static void stop_cb(struct ltt_evloop *loop, void *arg)
@@ -113,7 +76,7 @@ static void on_read(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
 
 static void test_fd_callbacks(void)
 {
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct reader r = { .stop_at = 3 };
 	struct ltt_evloop_watch *w;
 	int p[2];
@@ -128,9 +91,9 @@ static void test_fd_callbacks(void)
 	put_byte(p[1]);
 	put_byte(p[1]);
 	put_byte(p[1]);
-	guard(loop);
+	evl_guard(loop);
 	tap_is_int(ltt_evloop_run(loop), 0, "run returns 0 once stopped");
-	tap_ok(!guard_fired && r.bytes == 3 && r.last_events == EPOLLIN,
+	tap_ok(!evl_guard_fired && r.bytes == 3 && r.last_events == EPOLLIN,
 	       "the callback read the 3 bytes with EPOLLIN (%u bytes, %u calls)", r.bytes, r.calls);
 
 	/* the hang-up reaches a watch for EPOLLIN */
@@ -174,7 +137,7 @@ static void on_resume(struct ltt_evloop *loop, void *arg)
 
 static void test_pause_resume(void)
 {
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct pause_ctx c = { .r.stop_at = 1, .resumed = 1 };
 	struct ltt_evloop_timer *t;
 	int p[2];
@@ -185,9 +148,9 @@ static void test_pause_resume(void)
 		   "watch an fd paused");
 	ltt_evloop_timer_create(loop, on_resume, &c, &t);
 	ltt_evloop_timer_arm(t, 20 * MS, 0);
-	guard(loop);
+	evl_guard(loop);
 	ltt_evloop_run(loop);
-	tap_ok(!guard_fired && c.calls_while_paused == 0 && c.resumed == 0 && c.r.bytes == 1,
+	tap_ok(!evl_guard_fired && c.calls_while_paused == 0 && c.resumed == 0 && c.r.bytes == 1,
 	       "a readable fd registered paused is quiet until resumed, then read");
 
 	/* pause it with a hang-up pending: no callback, no spinning */
@@ -202,58 +165,6 @@ static void test_pause_resume(void)
 	tap_is_int(c.r.calls, 0, "a paused fd's hang-up does not fire");
 	ltt_evloop_unwatch(c.w);
 	close(p[0]);
-	ltt_evloop_destroy(loop);
-}
-
-/* ---- timers armed at an instant ---- */
-
-struct at_ctx {
-	unsigned int fired;
-	uint64_t when;			/* ltt_evloop_now_ns() at the first firing */
-};
-
-static struct at_ctx *at_order[3];	/* who fired, in order */
-static unsigned int nr_at;
-
-static void on_at(struct ltt_evloop *loop, void *arg)
-{
-	struct at_ctx *c = arg;
-
-	(void)loop;
-	if (!c->fired++)
-		c->when = ltt_evloop_now_ns();
-	if (nr_at < 3)
-		at_order[nr_at] = c;
-	nr_at++;
-}
-
-static void test_timer_at(void)
-{
-	struct ltt_evloop *loop = new_loop();
-	struct ltt_evloop_timer *ta, *tb, *tp, *stop;
-	struct at_ctx a = { 0 }, b = { 0 }, pc = { 0 };
-	uint64_t now = ltt_evloop_now_ns(), at = now + 20 * MS;
-	unsigned int i;
-
-	ltt_evloop_timer_create(loop, on_at, &a, &ta);
-	ltt_evloop_timer_create(loop, on_at, &b, &tb);
-	ltt_evloop_timer_create(loop, on_at, &pc, &tp);
-	ltt_evloop_timer_create(loop, stop_cb, NULL, &stop);
-	for (i = 0; i < 5; i++)		/* the same instant again and again */
-		ltt_evloop_timer_arm_at(ta, at);
-	ltt_evloop_timer_arm_at(tb, now - 1 * MS);	/* past: the next pass */
-	ltt_evloop_timer_arm(tp, 1 * MS, 1 * MS);	/* periodic ... */
-	ltt_evloop_timer_arm_at(tp, now + 10 * MS);	/* ... made a single one */
-	ltt_evloop_timer_arm(stop, 60 * MS, 0);
-	guard(loop);
-	ltt_evloop_run(loop);
-	tap_ok(!guard_fired, "a loop with timers armed at instants runs to its stop");
-	tap_is_int((int)a.fired, 1, "a timer armed five times at one instant fires once");
-	tap_ok(a.when >= at, "not before its instant");
-	tap_is_int((int)b.fired, 1, "a timer armed at a past instant fires");
-	tap_is_int((int)pc.fired, 1, "arming at an instant ends a period");
-	tap_ok(nr_at == 3 && at_order[0] == &b && at_order[1] == &pc && at_order[2] == &a,
-	       "they fire in the order of their instants");
 	ltt_evloop_destroy(loop);
 }
 
@@ -285,7 +196,7 @@ static void on_remove_other(struct ltt_evloop *loop, int fd, uint32_t events, vo
 	(void)events;
 	r->calls++;
 	if (read(fd, &c, 1) != 1)
-		die("read");
+		evl_die("read");
 	if (!r->peer->self)
 		return;
 	ltt_evloop_unwatch(r->peer->self);
@@ -298,7 +209,7 @@ static void on_remove_other(struct ltt_evloop *loop, int fd, uint32_t events, vo
 	}
 	reuse_wfd = p[1];
 	if (ltt_evloop_watch(loop, *r->peer->other_fd, EPOLLIN, on_reuse, NULL, NULL))
-		die("watch reused fd");
+		evl_die("watch reused fd");
 }
 
 static void on_remove_self(struct ltt_evloop *loop, int fd, uint32_t events, void *arg)
@@ -312,7 +223,7 @@ static void on_remove_self(struct ltt_evloop *loop, int fd, uint32_t events, voi
 
 static void test_unwatch_in_callbacks(void)
 {
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct remover a = { 0 }, b = { 0 }, s = { 0 };
 	struct ltt_evloop_timer *t;
 	int pa[2], pb[2], ps[2];
@@ -397,7 +308,7 @@ static struct tick *new_tick(struct ltt_evloop *loop, int action, unsigned int l
 	struct tick *k = calloc(1, sizeof(*k));
 
 	if (!k || ltt_evloop_timer_create(loop, on_tick, k, &k->t))
-		die("timer");
+		evl_die("timer");
 	k->action = action;
 	k->limit = limit;
 	return k;
@@ -405,7 +316,7 @@ static struct tick *new_tick(struct ltt_evloop *loop, int action, unsigned int l
 
 static void test_timers(void)
 {
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct tick *once = new_tick(loop, T_COUNT, 0);
 	struct tick *periodic = new_tick(loop, T_STOP_AT, 5);
 	struct tick *rearm = new_tick(loop, T_REARM, 3);
@@ -428,9 +339,9 @@ static void test_timers(void)
 	ltt_evloop_timer_arm(victim->t, 2 * MS, 0);	/* same pass, after the killer */
 	ltt_evloop_timer_arm(never->t, 5 * MS, 0);
 	ltt_evloop_timer_disarm(never->t);
-	guard(loop);
+	evl_guard(loop);
 	ltt_evloop_run(loop);
-	tap_ok(!guard_fired, "the periodic timer stopped the loop");
+	tap_ok(!evl_guard_fired, "the periodic timer stopped the loop");
 	tap_is_int(periodic->calls, 5, "a 10 ms periodic timer fired 5 times");
 	tap_ok(periodic->first_ns - start >= 10 * MS && periodic->last_ns - start >= 50 * MS,
 	       "not early: first at %llu ms, fifth at %llu ms",
@@ -478,7 +389,7 @@ static void test_deadline_order(void)
 {
 	static const unsigned int delay_ms[6] = { 25, 5, 20, 0, 15, 10 };
 	static const unsigned int want[6] = { 3, 1, 5, 4, 2, 0 };
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct ltt_evloop_timer *t[6];
 	bool same = true;
 	unsigned int i;
@@ -487,179 +398,66 @@ static void test_deadline_order(void)
 		ltt_evloop_timer_create(loop, on_order, (void *)(uintptr_t)i, &t[i]);
 		ltt_evloop_timer_arm(t[i], delay_ms[i] * MS, 0);
 	}
-	guard(loop);
+	evl_guard(loop);
 	ltt_evloop_run(loop);
 	for (i = 0; i < 6; i++)
 		same = same && order_seen[i] == want[i];
-	tap_ok(!guard_fired && nr_order == 6 && same,
+	tap_ok(!evl_guard_fired && nr_order == 6 && same,
 	       "6 timers fired in deadline order (%u %u %u %u %u %u)", order_seen[0],
 	       order_seen[1], order_seen[2], order_seen[3], order_seen[4], order_seen[5]);
 	ltt_evloop_destroy(loop);
 }
 
-/* ---- posted jobs ---- */
+/* ---- timers armed at an instant ---- */
 
-#define POSTERS 4
-#define JOBS_EACH 20000
-
-struct pjob {
-	struct ltt_evloop_job job;
-	unsigned int thread, seq;
+struct at_ctx {
+	unsigned int fired;
+	uint64_t when;			/* ltt_evloop_now_ns() at the first firing */
 };
 
-struct post_ctx {
-	struct ltt_evloop *loop;
-	unsigned int next_seq[POSTERS];
-	unsigned int out_of_order;
-	unsigned int done;
-	struct pjob *jobs;
-};
+static struct at_ctx *at_order[3];	/* who fired, in order */
+static unsigned int nr_at;
 
-static struct post_ctx pc;
-
-static void on_pjob(struct ltt_evloop *loop, struct ltt_evloop_job *job)
+static void on_at(struct ltt_evloop *loop, void *arg)
 {
-	struct pjob *j = (struct pjob *)job;
-
-	if (j->seq != pc.next_seq[j->thread])
-		pc.out_of_order++;
-	pc.next_seq[j->thread] = j->seq + 1;
-	if (++pc.done == POSTERS * JOBS_EACH)
-		ltt_evloop_stop(loop);
-}
-
-static void *poster(void *arg)
-{
-	unsigned int th = (unsigned int)(uintptr_t)arg, i;
-
-	for (i = 0; i < JOBS_EACH; i++) {
-		struct pjob *j = &pc.jobs[th * JOBS_EACH + i];
-
-		j->job.fn = on_pjob;
-		j->thread = th;
-		j->seq = i;
-		ltt_evloop_post(pc.loop, &j->job);
-	}
-	return NULL;
-}
-
-static void test_post_threads(void)
-{
-	pthread_t th[POSTERS];
-	unsigned int i;
-
-	pc.loop = new_loop();
-	pc.jobs = calloc(POSTERS * JOBS_EACH, sizeof(*pc.jobs));
-	if (!pc.jobs)
-		die("calloc");
-	for (i = 0; i < POSTERS; i++)
-		if (pthread_create(&th[i], NULL, poster, (void *)(uintptr_t)i))
-			die("pthread_create");
-	guard(pc.loop);
-	ltt_evloop_run(pc.loop);
-	for (i = 0; i < POSTERS; i++)
-		pthread_join(th[i], NULL);
-	tap_ok(!guard_fired && pc.done == POSTERS * JOBS_EACH,
-	       "%u jobs posted by %u threads all ran (%u)", POSTERS * JOBS_EACH, POSTERS, pc.done);
-	tap_is_int(pc.out_of_order, 0, "each thread's jobs ran in the order it posted them");
-	tap_ok(ltt_evloop_take_jobs(pc.loop) == NULL, "none left");
-	ltt_evloop_destroy(pc.loop);
-	free(pc.jobs);
-}
-
-/* A job that stops the loop leaves the later ones queued. */
-static unsigned int jobs_ran;
-
-static void on_count_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	(void)loop, (void)job;
-	jobs_ran++;
-}
-
-static void on_stop_job(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	(void)job;
-	jobs_ran++;
-	ltt_evloop_stop(loop);
-}
-
-static void test_jobs_and_stop(void)
-{
-	struct ltt_evloop *loop = new_loop();
-	struct ltt_evloop_job j[4] = {
-		{ .fn = on_count_job }, { .fn = on_stop_job },
-		{ .fn = on_count_job }, { .fn = on_count_job },
-	};
-	struct ltt_evloop_job *left;
-
-	ltt_evloop_post(loop, &j[0]);
-	ltt_evloop_post(loop, &j[1]);
-	ltt_evloop_post(loop, &j[2]);
-	guard(loop);
-	ltt_evloop_run(loop);
-	tap_is_int(jobs_ran, 2, "the jobs up to the one that stopped the loop ran");
-	ltt_evloop_post(loop, &j[3]);
-	left = ltt_evloop_take_jobs(loop);
-	tap_ok(left == &j[2] && left->next == &j[3] && !j[3].next,
-	       "the rest are handed back, oldest first, with those posted after the stop");
-	ltt_evloop_post(loop, &j[2]);
-	ltt_evloop_post(loop, &j[1]);
-	ltt_evloop_run(loop);
-	tap_is_int(jobs_ran, 4, "jobs posted after a stop run at the next run");
-
-	ltt_evloop_stop(loop);
-	tap_is_int(ltt_evloop_run(loop), 0, "a stop before run makes it return at once");
-	ltt_evloop_post(loop, &j[0]);	/* left queued: destroy drops it */
-	ltt_evloop_destroy(loop);
-	ltt_evloop_destroy(NULL);
-}
-
-/* ---- stop from another thread ---- */
-
-struct stopper {
-	struct ltt_evloop *loop;
-	int started_efd;
-};
-
-static void *stopper_thread(void *arg)
-{
-	struct stopper *s = arg;
-	uint64_t n;
-
-	/* blocking read: the loop's timer says it runs */
-	if (read(s->started_efd, &n, sizeof(n)) != sizeof(n))
-		die("read");
-	ltt_evloop_stop(s->loop);
-	return NULL;
-}
-
-static void on_started(struct ltt_evloop *loop, void *arg)
-{
-	uint64_t one = 1;
+	struct at_ctx *c = arg;
 
 	(void)loop;
-	if (write(*(int *)arg, &one, sizeof(one)) != sizeof(one))
-		die("write");
+	if (!c->fired++)
+		c->when = ltt_evloop_now_ns();
+	if (nr_at < 3)
+		at_order[nr_at] = c;
+	nr_at++;
 }
 
-static void test_stop_from_thread(void)
+static void test_timer_at(void)
 {
-	struct stopper s = { .loop = new_loop() };
-	struct ltt_evloop_timer *t;
-	pthread_t th;
-	int ret;
+	struct ltt_evloop *loop = evl_new_loop();
+	struct ltt_evloop_timer *ta, *tb, *tp, *stop;
+	struct at_ctx a = { 0 }, b = { 0 }, pc = { 0 };
+	uint64_t now = ltt_evloop_now_ns(), at = now + 20 * MS;
+	unsigned int i;
 
-	s.started_efd = eventfd(0, EFD_CLOEXEC);
-	if (s.started_efd < 0 || pthread_create(&th, NULL, stopper_thread, &s))
-		die("stopper");
-	ltt_evloop_timer_create(s.loop, on_started, &s.started_efd, &t);
-	ltt_evloop_timer_arm(t, 1 * MS, 0);
-	guard(s.loop);
-	ret = ltt_evloop_run(s.loop);
-	pthread_join(th, NULL);
-	tap_ok(ret == 0 && !guard_fired, "a loop waiting for events stops from another thread");
-	close(s.started_efd);
-	ltt_evloop_destroy(s.loop);
+	ltt_evloop_timer_create(loop, on_at, &a, &ta);
+	ltt_evloop_timer_create(loop, on_at, &b, &tb);
+	ltt_evloop_timer_create(loop, on_at, &pc, &tp);
+	ltt_evloop_timer_create(loop, stop_cb, NULL, &stop);
+	for (i = 0; i < 5; i++)		/* the same instant again and again */
+		ltt_evloop_timer_arm_at(ta, at);
+	ltt_evloop_timer_arm_at(tb, now - 1 * MS);	/* past: the next pass */
+	ltt_evloop_timer_arm(tp, 1 * MS, 1 * MS);	/* periodic ... */
+	ltt_evloop_timer_arm_at(tp, now + 10 * MS);	/* ... made a single one */
+	ltt_evloop_timer_arm(stop, 60 * MS, 0);
+	evl_guard(loop);
+	ltt_evloop_run(loop);
+	tap_ok(!evl_guard_fired, "a loop with timers armed at instants runs to its stop");
+	tap_is_int((int)a.fired, 1, "a timer armed five times at one instant fires once");
+	tap_ok(a.when >= at, "not before its instant");
+	tap_is_int((int)b.fired, 1, "a timer armed at a past instant fires");
+	tap_is_int((int)pc.fired, 1, "arming at an instant ends a period");
+	tap_ok(nr_at == 3 && at_order[0] == &b && at_order[1] == &pc && at_order[2] == &a,
+	       "they fire in the order of their instants");
+	ltt_evloop_destroy(loop);
 }
 
 /* ---- busy mode ---- */
@@ -693,7 +491,7 @@ static void on_busy_hook(struct ltt_evloop *loop, void *arg)
 
 static void test_busy(void)
 {
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct busy_ctx b = { 0 };
 	struct ltt_evloop_timer *t;
 	uint64_t start, took;
@@ -704,12 +502,12 @@ static void test_busy(void)
 	start = ltt_evloop_now_ns();
 	ltt_evloop_timer_arm(t, 30 * MS, 0);
 	ltt_evloop_set_busy(loop, true, on_busy_hook, &b);
-	guard(loop);
+	evl_guard(loop);
 	ltt_evloop_run(loop);
 	took = ltt_evloop_now_ns() - start;
 	tap_is_int(b.hooks, 100, "the busy hook ran after each batch until it cleared busy");
 	tap_is_int(b.hooks_at_fd, 10, "an fd that became ready was served before the next hook");
-	tap_ok(!guard_fired && took >= 30 * MS, "then the loop slept until its timer (%llu ms)",
+	tap_ok(!evl_guard_fired && took >= 30 * MS, "then the loop slept until its timer (%llu ms)",
 	       (unsigned long long)(took / MS));
 	ltt_evloop_set_busy(loop, true, NULL, NULL);
 	ltt_evloop_timer_arm(t, 1 * MS, 0);
@@ -747,10 +545,10 @@ static int listening(int *ret_client)
 	snprintf(sa.sun_path + 1, sizeof(sa.sun_path) - 1, "ltt-test-evloop-%d", (int)getpid());
 	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(sa.sun_path + 1));
 	if (l < 0 || bind(l, (struct sockaddr *)&sa, len) || listen(l, 8))
-		die("listen");
+		evl_die("listen");
 	*ret_client = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (*ret_client < 0 || connect(*ret_client, (struct sockaddr *)&sa, len))
-		die("connect");
+		evl_die("connect");
 	return l;
 }
 
@@ -764,7 +562,7 @@ static void restore_nofile(struct ltt_evloop *loop, void *arg)
 
 static void test_listen(void)
 {
-	struct ltt_evloop *loop = new_loop();
+	struct ltt_evloop *loop = evl_new_loop();
 	struct accepted a = { .stop_at = 1 };
 	struct ltt_evloop_listener lst;
 	struct ltt_evloop_timer *t;
@@ -775,19 +573,19 @@ static void test_listen(void)
 	l = listening(&c);
 	tap_is_int(ltt_evloop_listen(loop, &lst, l, SOCK_CLOEXEC, "peers", on_accepted, &a), 0,
 		   "a listener is set up");
-	guard(loop);
+	evl_guard(loop);
 	ltt_evloop_run(loop);
-	tap_ok(a.n == 1 && !guard_fired, "a connection is accepted and handed to the callback");
+	tap_ok(a.n == 1 && !evl_guard_fired, "a connection is accepted and handed to the callback");
 	ltt_evloop_destroy(loop);
 	close(l), close(c);
 
 	/* out of descriptors: accepting pauses 100 ms rather than spin */
-	loop = new_loop();
+	loop = evl_new_loop();
 	l = listening(&c);
 	ltt_evloop_listen(loop, &lst, l, SOCK_CLOEXEC, "peers", on_accepted, &a);
 	ltt_evloop_timer_create(loop, restore_nofile, NULL, &t);
 	ltt_evloop_timer_arm(t, 20 * MS, 0);
-	guard(loop);
+	evl_guard(loop);
 	next = dup(0);
 	close(next);
 	getrlimit(RLIMIT_NOFILE, &saved_nofile);
@@ -795,193 +593,14 @@ static void test_listen(void)
 	low.rlim_cur = (rlim_t)next;
 	start = ltt_evloop_now_ns();
 	if (setrlimit(RLIMIT_NOFILE, &low))
-		die("setrlimit");
+		evl_die("setrlimit");
 	a.stop_at = 2;
 	ltt_evloop_run(loop);
-	tap_ok(a.n == 2 && !guard_fired, "the connection refused for lack of fds is accepted later");
+	tap_ok(a.n == 2 && !evl_guard_fired, "the connection refused for lack of fds is accepted later");
 	tap_ok(a.at - start >= 100 * MS, "after the pause, not when fds came back (%llu ms)",
 	       (unsigned long long)((a.at - start) / MS));
 	ltt_evloop_destroy(loop);
 	close(l), close(c);
-}
-
-/* ---- a loop's own thread ---- */
-
-struct on_thread {
-	struct ltt_evloop_job job;
-	pthread_t ran_on;
-	int efd;
-};
-
-static void record_thread(struct ltt_evloop *loop, struct ltt_evloop_job *job)
-{
-	struct on_thread *o = (struct on_thread *)job;
-
-	(void)loop;
-	o->ran_on = pthread_self();
-	if (write(o->efd, &(uint64_t){ 1 }, 8) != 8)
-		die("write");
-}
-
-static void test_thread_start(void)
-{
-	struct ltt_evloop *loop = new_loop();
-	struct on_thread o = { .job.fn = record_thread };
-	uint64_t v;
-	pthread_t tid;
-
-	o.efd = eventfd(0, EFD_CLOEXEC);
-	if (o.efd < 0)
-		die("eventfd");
-	tap_is_int(ltt_evloop_thread_start(loop, "test thread", &tid), 0, "a loop starts its thread");
-	ltt_evloop_post(loop, &o.job);
-	if (read(o.efd, &v, sizeof(v)) != sizeof(v))
-		die("read");
-	tap_ok(pthread_equal(o.ran_on, tid), "a posted job runs on that thread");
-	ltt_evloop_stop(loop);
-	tap_is_int(pthread_join(tid, NULL), 0, "the thread ends once the loop is stopped");
-	ltt_evloop_destroy(loop);
-	close(o.efd);
-}
-
-/* ---- ltt_evloop_call(): run on the loop's thread and wait ---- */
-
-/*
- * The wall clock as this program reads it: @wall_ahead_s ahead of the
- * kernel's, as if it were stepped back by that much once read (the
- * evloop linked in calls this one).
- */
-static long wall_ahead_s;
-
-int clock_gettime(clockid_t id, struct timespec *ts)
-{
-	int ret = (int)syscall(SYS_clock_gettime, id, ts);
-
-	if (!ret && id == CLOCK_REALTIME)
-		ts->tv_sec += __atomic_load_n(&wall_ahead_s, __ATOMIC_RELAXED);
-	return ret;
-}
-
-struct call_arg {
-	pthread_t ran_on;
-	int runs;
-	int block_efd;		/* >= 0: the call blocks reading it */
-};
-
-static void called(void *arg)
-{
-	struct call_arg *a = arg;
-	uint64_t v;
-
-	a->ran_on = pthread_self();
-	a->runs++;
-	if (a->block_efd >= 0 && read(a->block_efd, &v, sizeof(v)) != sizeof(v))
-		die("read");
-}
-
-static void test_call(void)
-{
-	struct ltt_evloop *loop = new_loop();
-	struct call_arg a = { .block_efd = -1 }, b = { .block_efd = -1 };
-	pthread_t tid;
-	int efd;
-
-	tap_is_int(ltt_evloop_thread_start(loop, "test thread", &tid), 0, "a loop starts its thread");
-	tap_is_int(ltt_evloop_call(loop, called, &a, 5000), 0, "a call returns 0 once it ran");
-	tap_ok(a.runs == 1 && pthread_equal(a.ran_on, tid), "  once, on the loop's thread");
-
-	/* a call the loop can't take in time: -ETIMEDOUT, then it runs late */
-	efd = a.block_efd = eventfd(0, EFD_CLOEXEC);
-	if (efd < 0)
-		die("eventfd");
-	tap_is_int(ltt_evloop_call(loop, called, &a, 100), -ETIMEDOUT,
-		   "a call the loop does not run in time: -ETIMEDOUT");
-	tap_is_int(ltt_evloop_call(loop, called, &b, 50), -ETIMEDOUT,
-		   "  and one queued behind it");
-	a.block_efd = -1;	/* the late call reads efd already */
-	if (write(efd, &(uint64_t){ 1 }, 8) != 8)
-		die("write");
-	tap_is_int(ltt_evloop_call(loop, called, &a, 5000), 0, "the loop free again, a call runs");
-	tap_ok(b.runs == 1, "  after the late one, which ran anyway");
-	ltt_evloop_stop(loop);
-	tap_is_int(pthread_join(tid, NULL), 0, "the thread ends once the loop is stopped");
-	ltt_evloop_destroy(loop);
-	close(efd);
-}
-
-/* A call on a loop that does not run, from another thread. */
-struct caller {
-	struct ltt_evloop *loop;
-	struct call_arg a;
-	int ret;		/* 1 until the call returned */
-	unsigned int timeout_ms;	/* 0: 10 s */
-};
-
-static void *call_from_thread(void *arg)
-{
-	struct caller *c = arg;
-	int ret = ltt_evloop_call(c->loop, called, &c->a, c->timeout_ms ? c->timeout_ms : 10000);
-
-	__atomic_store_n(&c->ret, ret, __ATOMIC_RELEASE);
-	return NULL;
-}
-
-static void test_call_cancelled(void)
-{
-	struct caller c = { .loop = new_loop(), .a = { .block_efd = -1 }, .ret = 1 };
-	struct ltt_evloop_job *left = NULL, j = { .fn = on_count_job };
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	pthread_t th;
-	int i;
-
-	ltt_evloop_post(c.loop, &j);
-	if (pthread_create(&th, NULL, call_from_thread, &c))
-		die("pthread_create");
-	/* the jobs taken back until the call returns (bounded: 500 x 10 ms) */
-	for (i = 0; i < 500 && __atomic_load_n(&c.ret, __ATOMIC_ACQUIRE) == 1; i++) {
-		struct ltt_evloop_job *got = ltt_evloop_take_jobs(c.loop);
-
-		if (got)
-			left = got;
-		nanosleep(&ts, NULL);
-	}
-	pthread_join(th, NULL);
-	tap_is_int(c.ret, -ECANCELED, "a call on a loop whose jobs are taken back: -ECANCELED");
-	tap_ok(c.a.runs == 0 && left == &j && !j.next,
-	       "  not run, and not handed out with the loop's other jobs");
-	ltt_evloop_post(c.loop, &j);
-	tap_is_int(ltt_evloop_call(c.loop, called, &c.a, 1), -ETIMEDOUT,
-		   "a call on a loop that does not run: -ETIMEDOUT");
-	ltt_evloop_destroy(c.loop);	/* cancels it; the count job is the test's */
-}
-
-/*
- * A call's bound is time passed, whatever the wall clock does: stepped
- * back an hour during the wait, a 100 ms call still ends in time.
- */
-static void test_call_wall_clock(void)
-{
-	struct caller c = { .loop = new_loop(), .a = { .block_efd = -1 }, .ret = 1,
-			    .timeout_ms = 100 };
-	struct timespec until;
-	pthread_t th;
-	int joined;
-
-	__atomic_store_n(&wall_ahead_s, 3600L, __ATOMIC_RELAXED);
-	if (pthread_create(&th, NULL, call_from_thread, &c))
-		die("pthread_create");
-	syscall(SYS_clock_gettime, CLOCK_REALTIME, &until);	/* the kernel's */
-	until.tv_sec += 3;
-	joined = pthread_timedjoin_np(th, NULL, &until);
-	__atomic_store_n(&wall_ahead_s, 0L, __ATOMIC_RELAXED);
-	tap_ok(joined == 0 && c.ret == -ETIMEDOUT && c.a.runs == 0,
-	       "a 100 ms call on a loop that does not run, the wall clock stepped back an hour: -ETIMEDOUT within 3 s (joined %d, ret %d)",
-	       joined, c.ret);
-	if (joined) {	/* still waiting: cancelled, so that it returns */
-		(void)ltt_evloop_take_jobs(c.loop);
-		pthread_join(th, NULL);
-	}
-	ltt_evloop_destroy(c.loop);	/* cancels the call left queued */
 }
 
 /* ---- a thread serving a listening socket ---- */
@@ -992,7 +611,7 @@ static void on_served(struct ltt_evloop *loop, int fd, void *arg)
 	(void)loop;
 	close(fd);
 	if (write(*(int *)arg, &(uint64_t){ 1 }, 8) != 8)
-		die("write");
+		evl_die("write");
 }
 
 static void test_server(void)
@@ -1003,7 +622,7 @@ static void test_server(void)
 
 	efd = eventfd(0, EFD_CLOEXEC);
 	if (efd < 0)
-		die("eventfd");
+		evl_die("eventfd");
 	l = listening(&c);
 	tap_is_int(ltt_evloop_server_init(&s, l, SOCK_CLOEXEC, "peers", on_served, &efd), 0,
 		   "a server listens");
@@ -1020,7 +639,6 @@ static void test_server(void)
 	tap_ok(!s.loop, "a half-made server is released");
 	close(efd);
 }
-
 int main(void)
 {
 	test_fd_callbacks();
@@ -1029,15 +647,8 @@ int main(void)
 	test_timers();
 	test_timer_at();
 	test_deadline_order();
-	test_post_threads();
-	test_jobs_and_stop();
-	test_stop_from_thread();
 	test_busy();
 	test_listen();
-	test_thread_start();
-	test_call();
-	test_call_cancelled();
-	test_call_wall_clock();
 	test_server();
 	return tap_done();
 }
